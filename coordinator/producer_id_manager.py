@@ -1,0 +1,43 @@
+"""Producer ids for idempotent producers, handed out in blocks reserved in the store
+(/latest_producer_id_block), so ids stay unique across brokers and restarts."""
+
+from __future__ import annotations
+
+import json
+
+from josefk.replication.coordination_store import BadVersionError, CoordinationStore, NodeExistsError
+from josefk.replication.state import PRODUCER_ID_BLOCK
+
+BLOCK_SIZE = 1000
+
+
+class ProducerIdManager:
+    def __init__(self, broker_id: int, store: CoordinationStore) -> None:
+        self.broker_id = broker_id
+        self.store = store
+        self.next_id = 0
+        self.block_end = -1
+
+    def _reserve_block(self) -> None:
+        while True:
+            found = self.store.get(PRODUCER_ID_BLOCK)
+            start = int(json.loads(found[0])["block_end"]) + 1 if found else 0
+            block = {"version": 1, "broker": self.broker_id, "block_start": str(start),
+                     "block_end": str(start + BLOCK_SIZE - 1)}
+            data = json.dumps(block).encode()
+            try:
+                if found is None:
+                    self.store.create(PRODUCER_ID_BLOCK, data)
+                else:
+                    self.store.set(PRODUCER_ID_BLOCK, data, expected_version=found[1])
+            except (NodeExistsError, BadVersionError):
+                continue
+            self.next_id, self.block_end = start, start + BLOCK_SIZE - 1
+            return
+
+    def generate_producer_id(self) -> int:
+        if self.next_id > self.block_end:
+            self._reserve_block()
+        producer_id = self.next_id
+        self.next_id += 1
+        return producer_id

@@ -1,0 +1,5 @@
+import sys
+
+from josefk.cli.main import main
+
+sys.exit(main())

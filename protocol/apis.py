@@ -1,0 +1,86 @@
+"""Which APIs josefk speaks, in which versions, and the message classes for each.
+
+Message schemas come from kafka-python 3's protocol package, which is generated from
+Kafka's own JSON message definitions and covers every version and flexible encoding.
+The advertised ranges follow Apache Kafka 3.9 (shared/reference/kafka-3.9-apis.tsv),
+lowered only where josefk does not implement a version's feature.
+"""
+
+from __future__ import annotations
+
+import kafka.protocol.admin
+import kafka.protocol.consumer
+import kafka.protocol.metadata
+import kafka.protocol.producer  # noqa: F401  (imports register every message class)
+from kafka.protocol.api_key import ApiKey
+from kafka.protocol.api_message import ApiMessage
+
+__all__ = ["ApiKey", "ApiMessage", "SUPPORTED_VERSIONS", "request_class", "response_class", "is_flexible"]
+
+# Kafka 3.9's ranges for the APIs josefk implements. Handlers register themselves in
+# KafkaApis; an API appears here only when it has one.
+KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
+    ApiKey.Produce: (0, 11),
+    ApiKey.Fetch: (0, 17),
+    ApiKey.ListOffsets: (0, 9),
+    ApiKey.Metadata: (0, 12),
+    ApiKey.OffsetCommit: (0, 9),
+    ApiKey.OffsetFetch: (0, 9),
+    ApiKey.FindCoordinator: (0, 6),
+    ApiKey.JoinGroup: (0, 9),
+    ApiKey.Heartbeat: (0, 4),
+    ApiKey.LeaveGroup: (0, 5),
+    ApiKey.SyncGroup: (0, 5),
+    ApiKey.DescribeGroups: (0, 5),
+    ApiKey.ListGroups: (0, 5),
+    ApiKey.ApiVersions: (0, 4),
+    ApiKey.CreateTopics: (0, 7),
+    ApiKey.DeleteTopics: (0, 6),
+    ApiKey.DeleteRecords: (0, 2),
+    ApiKey.InitProducerId: (0, 5),
+    ApiKey.OffsetForLeaderEpoch: (0, 4),
+    ApiKey.DescribeConfigs: (0, 4),
+    ApiKey.AlterConfigs: (0, 2),
+    ApiKey.CreatePartitions: (0, 3),
+    ApiKey.DeleteGroups: (0, 2),
+    ApiKey.IncrementalAlterConfigs: (0, 1),
+    ApiKey.OffsetDelete: (0, 0),
+    ApiKey.DescribeCluster: (0, 1),
+}
+
+# Filled by KafkaApis from the handlers it has: api key -> (min, max) advertised.
+SUPPORTED_VERSIONS: dict[int, tuple[int, int]] = {}
+
+
+def _all_subclasses(cls: type) -> list[type]:
+    found = []
+    for sub in cls.__subclasses__():
+        found.append(sub)
+        found.extend(_all_subclasses(sub))
+    return found
+
+
+def _index() -> tuple[dict[int, type[ApiMessage]], dict[int, type[ApiMessage]]]:
+    requests: dict[int, type[ApiMessage]] = {}
+    responses: dict[int, type[ApiMessage]] = {}
+    for cls in _all_subclasses(ApiMessage):
+        if getattr(cls, "_class_version", None) is not None or getattr(cls, "_json", None) is None:
+            continue
+        (requests if cls.is_request() else responses)[cls.API_KEY] = cls
+    return requests, responses
+
+
+_REQUESTS, _RESPONSES = _index()
+
+
+def request_class(api_key: int) -> type[ApiMessage]:
+    return _REQUESTS[api_key]
+
+
+def response_class(api_key: int) -> type[ApiMessage]:
+    return _RESPONSES[api_key]
+
+
+def is_flexible(api_key: int, version: int) -> bool:
+    """Whether this request version uses compact types, tagged fields and header v2."""
+    return _REQUESTS[api_key].flexible_version_q(version)

@@ -1,0 +1,182 @@
+"""The coordination store: what the controller and brokers share (ZooKeeper's role).
+
+The interface is the part of ZooKeeper Kafka relies on: persistent and ephemeral nodes,
+versioned reads and conditional writes, children, and watches. EmbeddedStore serves a
+standalone broker: one node, persistent nodes kept in a JSON file written atomically,
+ephemeral nodes gone when the process ends, exactly as a ZooKeeper session would lose them.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import os
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+Watcher = Callable[[str], None]
+
+
+class NodeExistsError(KeyError):
+    pass
+
+
+class NoNodeError(KeyError):
+    pass
+
+
+class BadVersionError(ValueError):
+    pass
+
+
+class CoordinationStore(ABC):
+    @abstractmethod
+    def create(self, path: str, data: bytes = b"", ephemeral: bool = False) -> None:
+        """Create a node (and missing parents, persistent); NodeExistsError if it exists."""
+
+    @abstractmethod
+    def get(self, path: str) -> tuple[bytes, int] | None:
+        """(data, version) or None if absent."""
+
+    @abstractmethod
+    def set(self, path: str, data: bytes, expected_version: int = -1) -> int:
+        """Write data if the version matches (-1: any); return the new version."""
+
+    @abstractmethod
+    def delete(self, path: str, recursive: bool = False) -> None: ...
+
+    @abstractmethod
+    def children(self, path: str) -> list[str]: ...
+
+    @abstractmethod
+    def watch_children(self, path: str, watcher: Watcher) -> None:
+        """Call watcher(path) whenever the children of path change (persistent watch)."""
+
+    @abstractmethod
+    def watch_data(self, path: str, watcher: Watcher) -> None:
+        """Call watcher(path) whenever path is created, changed or deleted (persistent watch)."""
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    def exists(self, path: str) -> bool:
+        return self.get(path) is not None
+
+    def get_json(self, path: str) -> dict | None:
+        found = self.get(path)
+        return json.loads(found[0]) if found else None
+
+    def create_or_set_json(self, path: str, value: dict) -> None:
+        data = json.dumps(value, separators=(",", ":")).encode()
+        try:
+            self.create(path, data)
+        except NodeExistsError:
+            self.set(path, data)
+
+
+@dataclass
+class _Node:
+    data: bytes
+    version: int
+    ephemeral: bool
+
+
+def _parent(path: str) -> str:
+    return path.rsplit("/", 1)[0] or "/"
+
+
+class EmbeddedStore(CoordinationStore):
+    """A single-process store for a standalone broker, persisted under a log dir."""
+
+    def __init__(self, file: Path) -> None:
+        self.file = file
+        self.nodes: dict[str, _Node] = {"/": _Node(b"", 0, False)}
+        self.child_watchers: dict[str, list[Watcher]] = {}
+        self.data_watchers: dict[str, list[Watcher]] = {}
+        if file.exists():
+            for path, (data, version) in json.loads(file.read_text()).items():
+                self.nodes[path] = _Node(base64.b64decode(data), version, False)
+
+    def _persist(self) -> None:
+        state = {
+            p: [base64.b64encode(n.data).decode(), n.version]
+            for p, n in self.nodes.items()
+            if not n.ephemeral and p != "/"
+        }
+        tmp = self.file.with_suffix(".tmp")
+        with open(tmp, "w") as f:
+            json.dump(state, f)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, self.file)
+
+    def _fire(self, path: str) -> None:
+        for watcher in list(self.data_watchers.get(path, ())):
+            watcher(path)
+        parent = _parent(path)
+        for watcher in list(self.child_watchers.get(parent, ())):
+            watcher(parent)
+
+    def create(self, path: str, data: bytes = b"", ephemeral: bool = False) -> None:
+        if path in self.nodes:
+            raise NodeExistsError(path)
+        missing = []
+        parent = _parent(path)
+        while parent not in self.nodes:
+            missing.append(parent)
+            parent = _parent(parent)
+        for p in reversed(missing):
+            self.nodes[p] = _Node(b"", 0, False)
+            self._fire(p)
+        self.nodes[path] = _Node(data, 0, ephemeral)
+        if not ephemeral or missing:
+            self._persist()
+        self._fire(path)
+
+    def get(self, path: str) -> tuple[bytes, int] | None:
+        node = self.nodes.get(path)
+        return (node.data, node.version) if node else None
+
+    def set(self, path: str, data: bytes, expected_version: int = -1) -> int:
+        node = self.nodes.get(path)
+        if node is None:
+            raise NoNodeError(path)
+        if expected_version != -1 and expected_version != node.version:
+            raise BadVersionError(f"{path}: version {node.version}, expected {expected_version}")
+        node.data = data
+        node.version += 1
+        if not node.ephemeral:
+            self._persist()
+        for watcher in list(self.data_watchers.get(path, ())):
+            watcher(path)
+        return node.version
+
+    def delete(self, path: str, recursive: bool = False) -> None:
+        if path not in self.nodes:
+            raise NoNodeError(path)
+        doomed = [p for p in self.nodes if p == path or p.startswith(path + "/")]
+        if len(doomed) > 1 and not recursive:
+            raise ValueError(f"{path} has children")
+        for p in sorted(doomed, key=len, reverse=True):
+            del self.nodes[p]
+        self._persist()
+        for p in sorted(doomed, key=len, reverse=True):
+            self._fire(p)
+
+    def children(self, path: str) -> list[str]:
+        if path not in self.nodes:
+            raise NoNodeError(path)
+        prefix = path.rstrip("/") + "/"
+        return sorted(p[len(prefix) :] for p in self.nodes if p.startswith(prefix) and "/" not in p[len(prefix) :])
+
+    def watch_children(self, path: str, watcher: Watcher) -> None:
+        self.child_watchers.setdefault(path, []).append(watcher)
+
+    def watch_data(self, path: str, watcher: Watcher) -> None:
+        self.data_watchers.setdefault(path, []).append(watcher)
+
+    def close(self) -> None:
+        for path in [p for p, n in self.nodes.items() if n.ephemeral]:
+            del self.nodes[path]

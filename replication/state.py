@@ -1,0 +1,104 @@
+"""The controller's view of brokers and partitions, as it writes them to the store and
+sends them in LeaderAndIsr / UpdateMetadata. JSON layouts follow Kafka's ZooKeeper nodes."""
+
+from __future__ import annotations
+
+import base64
+import time
+import uuid
+from dataclasses import dataclass, field
+
+BROKERS_IDS = "/brokers/ids"
+BROKERS_TOPICS = "/brokers/topics"
+CONTROLLER = "/controller"
+CONTROLLER_EPOCH = "/controller_epoch"
+CONFIG_TOPICS = "/config/topics"
+DELETE_TOPICS = "/admin/delete_topics"
+CLUSTER_ID = "/cluster/id"
+PRODUCER_ID_BLOCK = "/latest_producer_id_block"
+
+
+def topic_path(topic: str) -> str:
+    return f"{BROKERS_TOPICS}/{topic}"
+
+
+def partition_state_path(topic: str, partition: int) -> str:
+    return f"{BROKERS_TOPICS}/{topic}/partitions/{partition}/state"
+
+
+def encode_topic_id(topic_id: uuid.UUID) -> str:
+    """Kafka prints topic ids as URL-safe base64 without padding."""
+    return base64.urlsafe_b64encode(topic_id.bytes).decode().rstrip("=")
+
+
+def decode_topic_id(text: str) -> uuid.UUID:
+    return uuid.UUID(bytes=base64.urlsafe_b64decode(text + "=="))
+
+
+@dataclass(frozen=True)
+class BrokerInfo:
+    broker_id: int
+    host: str
+    port: int
+    rack: str | None = None
+
+    def to_json(self) -> dict:
+        return {
+            "version": 5,
+            "host": self.host,
+            "port": self.port,
+            "jmx_port": -1,
+            "timestamp": str(int(time.time() * 1000)),
+            "endpoints": [f"PLAINTEXT://{self.host}:{self.port}"],
+            "listener_security_protocol_map": {"PLAINTEXT": "PLAINTEXT"},
+            "rack": self.rack,
+        }
+
+    @classmethod
+    def from_json(cls, broker_id: int, data: dict) -> BrokerInfo:
+        return cls(broker_id, data["host"], data["port"], data.get("rack"))
+
+
+@dataclass
+class PartitionState:
+    """LeaderAndIsr for one partition, as stored in .../partitions/<p>/state."""
+
+    topic: str
+    partition: int
+    leader: int
+    leader_epoch: int
+    isr: list[int]
+    replicas: list[int]
+    controller_epoch: int
+    zk_version: int = 0
+    topic_id: uuid.UUID | None = None
+
+    def state_json(self) -> dict:
+        return {
+            "controller_epoch": self.controller_epoch,
+            "leader": self.leader,
+            "version": 1,
+            "leader_epoch": self.leader_epoch,
+            "isr": self.isr,
+        }
+
+
+@dataclass
+class TopicAssignment:
+    topic: str
+    topic_id: uuid.UUID
+    partitions: dict[int, list[int]] = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {
+            "version": 3,
+            "topic_id": encode_topic_id(self.topic_id),
+            "partitions": {str(p): r for p, r in sorted(self.partitions.items())},
+            "adding_replicas": {},
+            "removing_replicas": {},
+        }
+
+    @classmethod
+    def from_json(cls, topic: str, data: dict) -> TopicAssignment:
+        topic_id = decode_topic_id(data["topic_id"]) if data.get("topic_id") else uuid.uuid4()
+        return cls(topic, topic_id, {int(p): list(r) for p, r in data["partitions"].items()})

@@ -1,0 +1,147 @@
+"""KafkaServer: start-up and shutdown of one broker, wiring its components together.
+
+Start-up order follows Kafka's: logs are loaded (and recovered) before the broker registers
+itself, the controller is elected and has sent this broker its partitions before clients
+are accepted, and shutdown stops intake first and writes the clean-shutdown marker last.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import json
+import logging
+import uuid
+from collections import Counter
+
+from josefk.coordinator import group_apis
+from josefk.coordinator.producer_id_manager import ProducerIdManager
+from josefk.log.config import LogConfig
+from josefk.log.log_manager import LogManager
+from josefk.replication.admin import TopicAdmin
+from josefk.replication.controller import ControllerChannelManager, KafkaController
+from josefk.replication.coordination_store import CoordinationStore, EmbeddedStore, NodeExistsError
+from josefk.replication.replica_manager import ReplicaManager
+from josefk.replication.state import BROKERS_IDS, CLUSTER_ID, CONFIG_TOPICS, BrokerInfo
+from josefk.server.config import KafkaConfig
+from josefk.server.kafka_apis import KafkaApis
+from josefk.server.metadata_cache import MetadataCache
+from josefk.server.request_channel import RequestChannel
+from josefk.server.socket_server import Acceptor, Processor
+
+log = logging.getLogger(__name__)
+
+STORE_FILE = "josefk-coordination.json"
+
+
+def _new_cluster_id() -> str:
+    return base64.urlsafe_b64encode(uuid.uuid4().bytes).decode().rstrip("=")
+
+
+class KafkaServer:
+    def __init__(self, config: KafkaConfig) -> None:
+        self.config = config
+        self.metrics: Counter = Counter()
+        self.store: CoordinationStore | None = None
+        self.acceptor: Acceptor | None = None
+        self.handler_tasks: list[asyncio.Task] = []
+        self.background_tasks: list[asyncio.Task] = []
+        self.stopped = asyncio.Event()
+
+    def _open_store(self) -> CoordinationStore:
+        if self.config["zookeeper.connect"]:
+            raise NotImplementedError("zookeeper.connect: the ZooKeeper store comes with the cluster work")
+        first_dir = self.config.log_dirs[0]
+        first_dir.mkdir(parents=True, exist_ok=True)
+        return EmbeddedStore(first_dir / STORE_FILE)
+
+    def _cluster_id(self, store: CoordinationStore) -> str:
+        data = store.get_json(CLUSTER_ID)
+        if data:
+            return data["id"]
+        cluster_id = self.config["cluster.id"] or _new_cluster_id()
+        try:
+            store.create(CLUSTER_ID, json.dumps({"version": "1", "id": cluster_id}).encode())
+        except NodeExistsError:
+            return store.get_json(CLUSTER_ID)["id"]
+        return cluster_id
+
+    def log_config_for(self, topic: str) -> LogConfig:
+        data = self.store.get_json(f"{CONFIG_TOPICS}/{topic}") if self.store else None
+        overrides = data["config"] if data else {}
+        return LogConfig.from_props(overrides, LogConfig.from_props(self.config.topic_defaults()))
+
+    async def startup(self) -> None:
+        config = self.config
+        broker_id = config.broker_id
+        self.store = store = self._open_store()
+        self.cluster_id = self._cluster_id(store)
+        self.log_manager = LogManager(config.log_dirs, LogConfig.from_props(config.topic_defaults()),
+                                      broker_id=broker_id, cluster_id=self.cluster_id)
+        self.log_manager.startup()
+        self.metadata_cache = MetadataCache(broker_id)
+        self.replica_manager = ReplicaManager(broker_id, self.log_manager, self.metadata_cache,
+                                              self.log_config_for)
+        channels = ControllerChannelManager()
+        channels.add_broker(broker_id, self.replica_manager)
+        self.controller = KafkaController(broker_id, store, channels)
+        self.admin = TopicAdmin(store, config.topic_defaults())
+        self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
+                              ProducerIdManager(broker_id, store), lambda: self.controller.active)
+        group_apis.install(self)
+
+        channel = RequestChannel(config["queued.max.requests"])
+        processors = [Processor(i, channel, config["socket.request.max.bytes"], self.metrics)
+                      for i in range(config["num.network.threads"])]
+        host, port = config.listener
+        self.acceptor = Acceptor(host or "0.0.0.0", port, processors)
+        await self.acceptor.start()
+        advertised_host, advertised_port = config.advertised_listener
+        if advertised_port == 0:
+            advertised_port = self.acceptor.port
+        self.broker_info = BrokerInfo(broker_id, advertised_host, advertised_port)
+        store.create(f"{BROKERS_IDS}/{broker_id}", json.dumps(self.broker_info.to_json()).encode(), ephemeral=True)
+        self.controller.startup()
+        for _ in range(config["num.io.threads"]):
+            self.handler_tasks.append(asyncio.create_task(self._handler_loop(channel)))
+        self.channel = channel
+        self.background_tasks.append(asyncio.create_task(self._flush_loop()))
+        log.info("[KafkaServer id=%d] started (kafka.server.KafkaServer) listening on %s:%d, cluster id %s",
+                 broker_id, host, self.acceptor.port, self.cluster_id)
+
+    @property
+    def port(self) -> int:
+        assert self.acceptor is not None
+        return self.acceptor.port
+
+    async def _handler_loop(self, channel: RequestChannel) -> None:
+        """One KafkaRequestHandler: take requests off the channel and run KafkaApis."""
+        while (request := await channel.receive_request()) is not None:
+            self.apis.handle(request)
+
+    async def _flush_loop(self) -> None:
+        """Flush logs per flush.ms / flush.messages and checkpoint recovery points, off the
+        request path: fsync runs in a worker thread."""
+        interval = min(self.config["log.flush.scheduler.interval.ms"], 60_000) / 1000
+        while True:
+            await asyncio.sleep(interval)
+            await asyncio.to_thread(self.log_manager.flush_dirty_logs)
+            self.log_manager.checkpoint_recovery_points()
+
+    async def shutdown(self) -> None:
+        log.info("[KafkaServer id=%d] shutting down", self.config.broker_id)
+        if self.acceptor is not None:
+            await self.acceptor.close()
+        for task in self.background_tasks:
+            task.cancel()
+        if self.handler_tasks:
+            self.channel.shutdown(len(self.handler_tasks))
+            await asyncio.gather(*self.handler_tasks, return_exceptions=True)
+        if hasattr(self, "replica_manager"):
+            self.replica_manager.shutdown()
+            self.controller.shutdown()
+            self.log_manager.shutdown()
+        if self.store is not None:
+            self.store.close()
+        log.info("[KafkaServer id=%d] shut down completed", self.config.broker_id)
+        self.stopped.set()

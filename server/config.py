@@ -1,0 +1,236 @@
+"""server.properties: Kafka's broker keys, defaults and validation (KafkaConfig).
+
+Unknown keys warn, as Kafka does; an invalid value stops start-up with a message naming
+the key, so a typo cannot silently run a broker with a default the operator did not want.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+log = logging.getLogger(__name__)
+
+
+class ConfigError(ValueError):
+    pass
+
+
+def _int(value: str) -> int:
+    return int(value.strip())
+
+
+def _bool(value: str) -> bool:
+    v = value.strip().lower()
+    if v not in ("true", "false"):
+        raise ValueError("expected true or false")
+    return v == "true"
+
+
+def _str(value: str) -> str:
+    return value.strip()
+
+
+def _list(value: str) -> list[str]:
+    return [v.strip() for v in value.split(",") if v.strip()]
+
+
+@dataclass(frozen=True)
+class Key:
+    name: str
+    parse: Callable[[str], Any]
+    default: str | None
+    at_least: int | None = None
+    choices: tuple[str, ...] | None = None
+
+
+_KEYS = [
+    Key("broker.id", _int, "0", at_least=-1),
+    Key("listeners", _list, "PLAINTEXT://127.0.0.1:9092"),
+    Key("advertised.listeners", _list, None),
+    Key("log.dirs", _list, None),
+    Key("log.dir", _list, "/tmp/kafka-logs"),
+    Key("num.partitions", _int, "1", at_least=1),
+    Key("default.replication.factor", _int, "1", at_least=1),
+    Key("auto.create.topics.enable", _bool, "true"),
+    Key("delete.topic.enable", _bool, "true"),
+    Key("log.segment.bytes", _int, "1073741824", at_least=14),
+    Key("log.index.interval.bytes", _int, "4096", at_least=0),
+    Key("log.index.size.max.bytes", _int, "10485760", at_least=4),
+    Key("log.roll.ms", _int, None, at_least=1),
+    Key("log.roll.hours", _int, "168", at_least=1),
+    Key("log.retention.ms", _int, None, at_least=-1),
+    Key("log.retention.minutes", _int, None, at_least=-1),
+    Key("log.retention.hours", _int, "168", at_least=-1),
+    Key("log.retention.bytes", _int, "-1"),
+    Key("log.retention.check.interval.ms", _int, "300000", at_least=1),
+    Key("log.cleanup.policy", _str, "delete"),
+    Key("log.flush.interval.messages", _int, "9223372036854775807", at_least=1),
+    Key("log.flush.interval.ms", _int, None, at_least=0),
+    Key("log.flush.scheduler.interval.ms", _int, "9223372036854775807", at_least=0),
+    Key("log.message.timestamp.type", _str, "CreateTime", choices=("CreateTime", "LogAppendTime")),
+    Key("message.max.bytes", _int, "1048588", at_least=0),
+    Key("min.insync.replicas", _int, "1", at_least=1),
+    Key("socket.request.max.bytes", _int, "104857600", at_least=1),
+    Key("socket.send.buffer.bytes", _int, "102400", at_least=-1),
+    Key("socket.receive.buffer.bytes", _int, "102400", at_least=-1),
+    Key("num.network.threads", _int, "3", at_least=1),
+    Key("num.io.threads", _int, "8", at_least=1),
+    Key("num.recovery.threads.per.data.dir", _int, "1", at_least=1),
+    Key("queued.max.requests", _int, "500", at_least=1),
+    Key("offsets.topic.num.partitions", _int, "50", at_least=1),
+    Key("offsets.topic.replication.factor", _int, "3", at_least=1),
+    Key("offsets.topic.segment.bytes", _int, "104857600", at_least=1),
+    Key("offsets.retention.minutes", _int, "10080", at_least=1),
+    Key("group.initial.rebalance.delay.ms", _int, "3000", at_least=0),
+    Key("group.min.session.timeout.ms", _int, "6000", at_least=0),
+    Key("group.max.session.timeout.ms", _int, "1800000", at_least=0),
+    Key("transaction.state.log.replication.factor", _int, "3", at_least=1),
+    Key("transaction.state.log.min.isr", _int, "2", at_least=1),
+    Key("zookeeper.connect", _str, None),
+    Key("zookeeper.session.timeout.ms", _int, "18000", at_least=1),
+    Key("zookeeper.connection.timeout.ms", _int, None, at_least=1),
+    Key("controlled.shutdown.enable", _bool, "true"),
+    Key("replica.lag.time.max.ms", _int, "30000", at_least=0),
+    Key("replica.fetch.max.bytes", _int, "1048576", at_least=0),
+    Key("replica.fetch.wait.max.ms", _int, "500", at_least=0),
+    Key("num.replica.fetchers", _int, "1", at_least=1),
+    Key("unclean.leader.election.enable", _bool, "false"),
+    Key("cluster.id", _str, None),
+    Key("group.coordinator.rebalance.protocols", _list, "classic"),
+]
+KEYS: dict[str, Key] = {k.name: k for k in _KEYS}
+
+
+def parse_properties(text: str) -> dict[str, str]:
+    """Java .properties, the subset Kafka's config files use: key=value or key: value,
+    # and ! comments, backslash line continuations."""
+    props: dict[str, str] = {}
+    pending = ""
+    for raw in text.splitlines():
+        line = pending + raw.strip()
+        pending = ""
+        if not line or line[0] in "#!":
+            continue
+        if line.endswith("\\"):
+            pending = line[:-1]
+            continue
+        for i, ch in enumerate(line):
+            if ch in "=:":
+                props[line[:i].strip()] = line[i + 1 :].strip()
+                break
+        else:
+            props[line] = ""
+    return props
+
+
+class KafkaConfig:
+    """Typed broker configuration. Attribute access uses Kafka's names: cfg["log.dirs"]."""
+
+    def __init__(self, props: dict[str, str]) -> None:
+        self.originals = dict(props)
+        self.values: dict[str, Any] = {}
+        for name in props:
+            if name not in KEYS:
+                log.warning("The configuration '%s' was supplied but isn't a known config.", name)
+        for key in _KEYS:
+            raw = props.get(key.name, key.default)
+            if raw is None:
+                self.values[key.name] = None
+                continue
+            try:
+                value = key.parse(raw)
+            except ValueError as e:
+                raise ConfigError(f"Invalid value {raw!r} for configuration {key.name}: {e}") from None
+            if key.at_least is not None and value < key.at_least:
+                raise ConfigError(
+                    f"Invalid value {raw} for configuration {key.name}: Value must be at least {key.at_least}"
+                )
+            if key.choices is not None and value not in key.choices:
+                raise ConfigError(
+                    f"Invalid value {raw} for configuration {key.name}: String must be one of: "
+                    + ", ".join(key.choices)
+                )
+            self.values[key.name] = value
+        self._validate_listeners()
+
+    @classmethod
+    def load(cls, path: Path | None, overrides: dict[str, str]) -> KafkaConfig:
+        props = parse_properties(path.read_text()) if path else {}
+        props.update(overrides)
+        return cls(props)
+
+    def __getitem__(self, name: str) -> Any:
+        return self.values[name]
+
+    def _validate_listeners(self) -> None:
+        for name in ("listeners", "advertised.listeners"):
+            for listener in self.values[name] or []:
+                try:
+                    parse_listener(listener)
+                except ValueError as e:
+                    raise ConfigError(f"Invalid value {listener} for configuration {name}: {e}") from None
+
+    @property
+    def broker_id(self) -> int:
+        return self.values["broker.id"]
+
+    @property
+    def log_dirs(self) -> list[Path]:
+        return [Path(d) for d in (self.values["log.dirs"] or self.values["log.dir"])]
+
+    @property
+    def listener(self) -> tuple[str, int]:
+        return parse_listener(self.values["listeners"][0])
+
+    @property
+    def advertised_listener(self) -> tuple[str, int]:
+        advertised = self.values["advertised.listeners"]
+        host, port = parse_listener(advertised[0]) if advertised else self.listener
+        return (host or "127.0.0.1", port)
+
+    @property
+    def log_roll_ms(self) -> int:
+        return self.values["log.roll.ms"] or self.values["log.roll.hours"] * 3_600_000
+
+    @property
+    def log_retention_ms(self) -> int:
+        if self.values["log.retention.ms"] is not None:
+            return self.values["log.retention.ms"]
+        if self.values["log.retention.minutes"] is not None:
+            return self.values["log.retention.minutes"] * 60_000
+        return self.values["log.retention.hours"] * 3_600_000
+
+    def topic_defaults(self) -> dict[str, str]:
+        """Broker-level defaults of the topic configs, by their topic-level names."""
+        flush_ms = self.values["log.flush.interval.ms"]
+        return {
+            "segment.bytes": str(self.values["log.segment.bytes"]),
+            "segment.ms": str(self.log_roll_ms),
+            "segment.index.bytes": str(self.values["log.index.size.max.bytes"]),
+            "index.interval.bytes": str(self.values["log.index.interval.bytes"]),
+            "max.message.bytes": str(self.values["message.max.bytes"]),
+            "message.timestamp.type": self.values["log.message.timestamp.type"],
+            "retention.ms": str(self.log_retention_ms),
+            "retention.bytes": str(self.values["log.retention.bytes"]),
+            "cleanup.policy": self.values["log.cleanup.policy"],
+            "min.insync.replicas": str(self.values["min.insync.replicas"]),
+            "flush.messages": str(self.values["log.flush.interval.messages"]),
+            **({"flush.ms": str(flush_ms)} if flush_ms is not None else {}),
+        }
+
+
+def parse_listener(listener: str) -> tuple[str, int]:
+    """PLAINTEXT://host:port -> (host, port). Only PLAINTEXT is implemented."""
+    proto, sep, rest = listener.partition("://")
+    if not sep:
+        raise ValueError("expected PROTOCOL://host:port")
+    if proto.upper() != "PLAINTEXT":
+        raise ValueError(f"security protocol {proto} is not supported (only PLAINTEXT)")
+    host, colon, port = rest.rpartition(":")
+    if not colon or not port.isdigit() or not 0 <= int(port) <= 65535:
+        raise ValueError("expected a port number after host:")
+    return host, int(port)

@@ -1,0 +1,438 @@
+"""KafkaApis: one handler per API key, turning decoded requests into responses.
+
+Handlers run on the event loop and never block on the network: a request that must wait
+(a long-poll fetch) hands a callback to the purgatory and returns. An API is advertised
+in ApiVersions exactly when it has a handler here (see protocol/apis.py for the ranges).
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+
+from josefk.coordinator.producer_id_manager import ProducerIdManager
+from josefk.log.config import TOPIC_CONFIG_NAMES
+from josefk.protocol import legacy
+from josefk.protocol.apis import KAFKA_39_VERSIONS, SUPPORTED_VERSIONS, ApiKey, response_class
+from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.replication.admin import TopicAdmin
+from josefk.replication.replica_manager import FetchPartition, FetchResult, ReplicaManager
+from josefk.server.config import KafkaConfig
+from josefk.server.metadata_cache import MetadataCache
+from josefk.server.request_channel import Request
+
+log = logging.getLogger(__name__)
+
+INTERNAL_TOPICS = frozenset({"__consumer_offsets", "__transaction_state"})
+Handler = Callable[[Request], None]
+
+# DescribeConfigs resource types and config sources (Kafka's ConfigResource / ConfigSource).
+RESOURCE_TOPIC = 2
+RESOURCE_BROKER = 4
+SOURCE_TOPIC_CONFIG = 1
+SOURCE_STATIC_BROKER_CONFIG = 4
+SOURCE_DEFAULT_CONFIG = 5
+
+
+def _now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+class KafkaApis:
+    def __init__(self, config: KafkaConfig, cluster_id: str, metadata_cache: MetadataCache,
+                 replica_manager: ReplicaManager, admin: TopicAdmin, producer_ids: ProducerIdManager,
+                 is_controller: Callable[[], bool]) -> None:
+        self.config = config
+        self.cluster_id = cluster_id
+        self.metadata_cache = metadata_cache
+        self.replica_manager = replica_manager
+        self.admin = admin
+        self.producer_ids = producer_ids
+        self.is_controller = is_controller
+        self.handlers: dict[int, Handler] = {
+            ApiKey.ApiVersions: self.handle_api_versions,
+            ApiKey.Metadata: self.handle_metadata,
+            ApiKey.Produce: self.handle_produce,
+            ApiKey.Fetch: self.handle_fetch,
+            ApiKey.ListOffsets: self.handle_list_offsets,
+            ApiKey.InitProducerId: self.handle_init_producer_id,
+            ApiKey.CreateTopics: self.handle_create_topics,
+            ApiKey.DeleteTopics: self.handle_delete_topics,
+            ApiKey.CreatePartitions: self.handle_create_partitions,
+            ApiKey.DescribeConfigs: self.handle_describe_configs,
+            ApiKey.DescribeCluster: self.handle_describe_cluster,
+        }
+        self.advertise()
+
+    def register(self, api_key: int, handler: Handler) -> None:
+        """Add handlers from other components (the group coordinator) before start-up."""
+        self.handlers[api_key] = handler
+        self.advertise()
+
+    def advertise(self) -> None:
+        SUPPORTED_VERSIONS.clear()
+        for api_key in self.handlers:
+            SUPPORTED_VERSIONS[int(api_key)] = KAFKA_39_VERSIONS[ApiKey(api_key)]
+
+    def handle(self, request: Request) -> None:
+        try:
+            self.handlers[request.api_key](request)
+        except Exception:
+            log.exception("Error handling %s v%d from %s (client %s); closing the connection",
+                          ApiKey(request.api_key).name, request.api_version, request.client_host,
+                          request.header.client_id)
+            request.close_connection()
+
+    # -- ApiVersions / Metadata / DescribeCluster -----------------------------------------
+
+    def handle_api_versions(self, request: Request) -> None:
+        cls = response_class(ApiKey.ApiVersions)
+        keys = [cls.ApiVersion(api_key=k, min_version=lo, max_version=hi)
+                for k, (lo, hi) in sorted(SUPPORTED_VERSIONS.items())]
+        request.send_response(cls(error_code=0, api_keys=keys, throttle_time_ms=0, supported_features=[],
+                                  finalized_features_epoch=-1, finalized_features=[], zk_migration_ready=False))
+
+    def _auto_create(self, topic: str) -> ErrorCode:
+        if not self.config["auto.create.topics.enable"] or topic in INTERNAL_TOPICS:
+            return ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+        try:
+            rf = min(self.config["default.replication.factor"], max(1, len(self.metadata_cache.brokers)))
+            self.admin.create_topic(topic, self.config["num.partitions"], rf, None, {})
+            log.info("Auto-created topic %s", topic)
+        except KafkaError as e:
+            if e.code != ErrorCode.TOPIC_ALREADY_EXISTS:
+                return e.code
+        return ErrorCode.NONE if topic in self.metadata_cache.topics else ErrorCode.LEADER_NOT_AVAILABLE
+
+    def handle_metadata(self, request: Request) -> None:
+        req, version = request.body, request.api_version
+        cls = response_class(ApiKey.Metadata)
+        cache = self.metadata_cache
+        if req.topics is None or (version == 0 and not req.topics):
+            names = sorted(cache.topics)
+            requested = False
+        else:
+            names = []
+            for t in req.topics:
+                name = t.name
+                if name is None and t.topic_id is not None:
+                    name = cache.topic_by_id(t.topic_id)
+                names.append(name)
+            requested = True
+        allow_auto = version < 4 or req.allow_auto_topic_creation
+        topics = []
+        for name in names:
+            error = ErrorCode.NONE
+            if name is None:
+                topics.append(cls.MetadataResponseTopic(error_code=ErrorCode.UNKNOWN_TOPIC_ID, name=None,
+                                                        is_internal=False, partitions=[]))
+                continue
+            if name not in cache.topics and requested:
+                error = self._auto_create(name) if allow_auto else ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+            partitions = []
+            for p, state in sorted(cache.topics.get(name, {}).items()):
+                live = [r for r in state.replicas if r in cache.brokers]
+                partitions.append(cls.MetadataResponseTopic.MetadataResponsePartition(
+                    error_code=ErrorCode.NONE if state.leader in cache.brokers else ErrorCode.LEADER_NOT_AVAILABLE,
+                    partition_index=p, leader_id=state.leader, leader_epoch=state.leader_epoch,
+                    replica_nodes=state.replicas, isr_nodes=state.isr,
+                    offline_replicas=[r for r in state.replicas if r not in live]))
+            if error == ErrorCode.NONE and not partitions:
+                error = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+            topics.append(cls.MetadataResponseTopic(
+                error_code=error, name=name, topic_id=cache.topic_ids.get(name), is_internal=name in INTERNAL_TOPICS,
+                partitions=partitions if error in (ErrorCode.NONE, ErrorCode.LEADER_NOT_AVAILABLE) else [],
+                authorized_operations=-2147483648))
+        brokers = [cls.MetadataResponseBroker(node_id=b.broker_id, host=b.host, port=b.port, rack=b.rack)
+                   for b in sorted(cache.brokers.values(), key=lambda b: b.broker_id)]
+        request.send_response(cls(throttle_time_ms=0, brokers=brokers, cluster_id=self.cluster_id,
+                                  controller_id=cache.controller_id, topics=topics,
+                                  authorized_operations=-2147483648, error_code=0))
+
+    def handle_describe_cluster(self, request: Request) -> None:
+        cls = response_class(ApiKey.DescribeCluster)
+        cache = self.metadata_cache
+        brokers = [cls.DescribeClusterBroker(broker_id=b.broker_id, host=b.host, port=b.port, rack=b.rack,
+                                             is_fenced=False)
+                   for b in sorted(cache.brokers.values(), key=lambda b: b.broker_id)]
+        request.send_response(cls(throttle_time_ms=0, error_code=0, error_message=None, endpoint_type=1,
+                                  cluster_id=self.cluster_id, controller_id=cache.controller_id,
+                                  brokers=brokers, authorized_operations=-2147483648))
+
+    # -- Produce ------------------------------------------------------------------------
+
+    def handle_produce(self, request: Request) -> None:
+        req = request.body
+        cls = response_class(ApiKey.Produce)
+        topic_cls = cls.TopicProduceResponse
+        part_cls = topic_cls.PartitionProduceResponse
+        if req.transactional_id is not None:
+            errors = {(t.name, p.index): ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
+                      for t in req.topic_data for p in t.partition_data}
+            results = {}
+        elif req.acks not in (-1, 0, 1):
+            errors = {(t.name, p.index): ErrorCode.INVALID_REQUIRED_ACKS for t in req.topic_data
+                      for p in t.partition_data}
+            results = {}
+        else:
+            entries = {}
+            errors = {}
+            for t in req.topic_data:
+                for p in t.partition_data:
+                    if p.records is None:
+                        errors[(t.name, p.index)] = ErrorCode.INVALID_RECORD
+                    else:
+                        entries[(t.name, p.index)] = p.records
+            results = self.replica_manager.append_records(entries, req.acks, _now_ms())
+        if req.acks == 0:
+            request.no_response()
+            return
+        responses = []
+        for t in req.topic_data:
+            parts = []
+            for p in t.partition_data:
+                key = (t.name, p.index)
+                result = results.get(key)
+                if result is None:
+                    parts.append(part_cls(index=p.index, error_code=errors[key], base_offset=-1,
+                                          log_append_time_ms=-1, log_start_offset=-1, record_errors=[]))
+                else:
+                    parts.append(part_cls(index=p.index, error_code=result.error, base_offset=result.base_offset,
+                                          log_append_time_ms=result.log_append_time,
+                                          log_start_offset=result.log_start_offset, record_errors=[],
+                                          error_message=result.message if result.error else None))
+            responses.append(topic_cls(name=t.name, partition_responses=parts))
+        request.send_response(cls(responses=responses, throttle_time_ms=0, node_endpoints=[]))
+
+    # -- Fetch --------------------------------------------------------------------------
+
+    def handle_fetch(self, request: Request) -> None:
+        req, version = request.body, request.api_version
+        cls = response_class(ApiKey.Fetch)
+        fetches: list[FetchPartition] = []
+        unknown_ids = []
+        for t in req.topics:
+            name = t.topic
+            if version >= 13:
+                name = self.metadata_cache.topic_by_id(t.topic_id)
+                if name is None:
+                    unknown_ids.append(t)
+                    continue
+            for p in t.partitions:
+                fetches.append(FetchPartition(name, p.partition, p.fetch_offset, p.partition_max_bytes))
+        if req.replica_id >= 0 or getattr(req, "replica_state", None) and req.replica_state.replica_id >= 0:
+            log.warning("Follower fetch from %s is not supported yet", request.client_host)
+        max_bytes = req.max_bytes if version >= 3 else 2**31 - 1
+        committed_only = True
+        topic_ids = self.metadata_cache.topic_ids
+
+        def respond(results: list[FetchResult]) -> None:
+            by_topic: dict[str, list] = {}
+            for r in results:
+                records = b""
+                hw = lso = start = -1
+                if r.read is not None:
+                    records = b"".join(region.read_bytes() for region in r.read.regions)
+                    if version <= 3 and records:
+                        records = legacy.from_v2(records, 0 if version <= 1 else 1)
+                    hw = lso = r.read.high_watermark
+                    start = r.read.log_start_offset
+                by_topic.setdefault(r.topic, []).append(cls.FetchableTopicResponse.PartitionData(
+                    partition_index=r.partition, error_code=r.error, high_watermark=hw, last_stable_offset=lso,
+                    log_start_offset=start, aborted_transactions=None if version < 4 else [],
+                    preferred_read_replica=-1, records=records))
+            responses = [cls.FetchableTopicResponse(topic=name, topic_id=topic_ids.get(name), partitions=parts)
+                         for name, parts in by_topic.items()]
+            for t in unknown_ids:
+                responses.append(cls.FetchableTopicResponse(topic=None, topic_id=t.topic_id, partitions=[
+                    cls.FetchableTopicResponse.PartitionData(
+                        partition_index=p.partition, error_code=ErrorCode.UNKNOWN_TOPIC_ID, high_watermark=-1,
+                        last_stable_offset=-1, log_start_offset=-1, aborted_transactions=None,
+                        preferred_read_replica=-1, records=b"") for p in t.partitions]))
+            request.send_response(cls(throttle_time_ms=0, error_code=0, session_id=0, responses=responses,
+                                      node_endpoints=[]))
+
+        self.replica_manager.fetch_messages(fetches, max_bytes, req.min_bytes, req.max_wait_ms, committed_only,
+                                            respond)
+
+    # -- ListOffsets --------------------------------------------------------------------
+
+    def _list_offset(self, topic: str, partition: int, timestamp: int) -> tuple[int, int, int]:
+        """(offset, timestamp, leader epoch) for one ListOffsets query; raises KafkaError."""
+        p = self.replica_manager.partitions.get((topic, partition))
+        if p is None:
+            known = self.metadata_cache.partition(topic, partition) is not None
+            raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER if known else ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
+        if not p.is_leader:
+            raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER)
+        if timestamp == -1:
+            return p.high_watermark, -1, p.leader_epoch
+        if timestamp in (-2, -4):
+            return p.log.log_start_offset, -1, p.leader_epoch
+        if timestamp == -5:
+            return -1, -1, -1
+        if timestamp == -3:
+            found = p.log.latest_timestamp_offset()
+        else:
+            found = p.log.fetch_offset_by_timestamp(timestamp)
+        if found is None or found[0] >= p.high_watermark:
+            return -1, -1, -1
+        return found[0], found[1], p.leader_epoch
+
+    def handle_list_offsets(self, request: Request) -> None:
+        req, version = request.body, request.api_version
+        cls = response_class(ApiKey.ListOffsets)
+        topics = []
+        for t in req.topics:
+            parts = []
+            for p in t.partitions:
+                try:
+                    offset, ts, epoch = self._list_offset(t.name, p.partition_index, p.timestamp)
+                    error = ErrorCode.NONE
+                except KafkaError as e:
+                    offset, ts, epoch, error = -1, -1, -1, e.code
+                parts.append(cls.ListOffsetsTopicResponse.ListOffsetsPartitionResponse(
+                    partition_index=p.partition_index, error_code=error,
+                    old_style_offsets=[offset] if offset >= 0 else [], timestamp=ts, offset=offset,
+                    leader_epoch=epoch))
+            topics.append(cls.ListOffsetsTopicResponse(name=t.name, partitions=parts))
+        request.send_response(cls(throttle_time_ms=0, topics=topics))
+
+    # -- InitProducerId -----------------------------------------------------------------
+
+    def handle_init_producer_id(self, request: Request) -> None:
+        req = request.body
+        cls = response_class(ApiKey.InitProducerId)
+        if req.transactional_id is not None:
+            log.warning("InitProducerId with transactional.id %r refused: transactions are not supported",
+                        req.transactional_id)
+            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED,
+                                      producer_id=-1, producer_epoch=-1))
+            return
+        if req.producer_id >= 0 and 0 <= req.producer_epoch < 32766:
+            producer_id, epoch = req.producer_id, req.producer_epoch + 1  # KIP-360 epoch bump
+        else:
+            producer_id, epoch = self.producer_ids.generate_producer_id(), 0
+        request.send_response(cls(throttle_time_ms=0, error_code=0, producer_id=producer_id, producer_epoch=epoch))
+
+    # -- topic administration -----------------------------------------------------------
+
+    def _not_controller(self) -> bool:
+        return not self.is_controller()
+
+    def handle_create_topics(self, request: Request) -> None:
+        req, version = request.body, request.api_version
+        cls = response_class(ApiKey.CreateTopics)
+        results = []
+        for t in req.topics:
+            error, message, created = ErrorCode.NONE, None, None
+            partitions, rf = t.num_partitions, t.replication_factor
+            try:
+                if self._not_controller():
+                    raise KafkaError(ErrorCode.NOT_CONTROLLER, "This is not the correct controller for this cluster.")
+                assignment = {a.partition_index: list(a.broker_ids) for a in t.assignments} or None
+                if not assignment:
+                    partitions = self.config["num.partitions"] if partitions == -1 else partitions
+                    rf = self.config["default.replication.factor"] if rf == -1 else rf
+                configs = {c.name: c.value for c in t.configs}
+                created = self.admin.create_topic(t.name, partitions, rf, assignment, configs, req.validate_only)
+                if assignment:
+                    partitions, rf = len(assignment), len(next(iter(assignment.values())))
+            except KafkaError as e:
+                error, message = e.code, e.message
+            results.append(cls.CreatableTopicResult(
+                name=t.name, topic_id=created.topic_id if created else None, error_code=error,
+                error_message=message if version >= 1 else None, topic_config_error_code=0,
+                num_partitions=partitions if error == ErrorCode.NONE else -1,
+                replication_factor=rf if error == ErrorCode.NONE else -1,
+                configs=self._creatable_configs(cls, t.name, {c.name: c.value for c in t.configs})
+                if error == ErrorCode.NONE and version >= 5 else None))
+        request.send_response(cls(throttle_time_ms=0, topics=results))
+
+    def _creatable_configs(self, cls, topic: str, overrides: dict[str, str]) -> list:
+        effective = {**self.config.topic_defaults(), **overrides}
+        return [cls.CreatableTopicResult.CreatableTopicConfigs(
+            name=name, value=value, read_only=False,
+            config_source=SOURCE_TOPIC_CONFIG if name in overrides else SOURCE_DEFAULT_CONFIG, is_sensitive=False)
+            for name, value in sorted(effective.items())]
+
+    def handle_delete_topics(self, request: Request) -> None:
+        req, version = request.body, request.api_version
+        cls = response_class(ApiKey.DeleteTopics)
+        if version >= 6:
+            targets = [(t.name or self.metadata_cache.topic_by_id(t.topic_id), t.topic_id) for t in req.topics]
+        else:
+            targets = [(name, None) for name in req.topic_names]
+        results = []
+        for name, topic_id in targets:
+            error, message = ErrorCode.NONE, None
+            try:
+                if self._not_controller():
+                    raise KafkaError(ErrorCode.NOT_CONTROLLER)
+                if name is None:
+                    raise KafkaError(ErrorCode.UNKNOWN_TOPIC_ID)
+                if not self.config["delete.topic.enable"]:
+                    raise KafkaError(ErrorCode.TOPIC_DELETION_DISABLED)
+                topic_id = topic_id or self.metadata_cache.topic_ids.get(name)
+                self.admin.delete_topic(name)
+            except KafkaError as e:
+                error, message = e.code, e.message
+            results.append(cls.DeletableTopicResult(name=name, topic_id=topic_id, error_code=error,
+                                                    error_message=message))
+        request.send_response(cls(throttle_time_ms=0, responses=results))
+
+    def handle_create_partitions(self, request: Request) -> None:
+        req = request.body
+        cls = response_class(ApiKey.CreatePartitions)
+        results = []
+        for t in req.topics:
+            error, message = ErrorCode.NONE, None
+            try:
+                if self._not_controller():
+                    raise KafkaError(ErrorCode.NOT_CONTROLLER)
+                assignment = [list(a.broker_ids) for a in t.assignments] if t.assignments else None
+                self.admin.add_partitions(t.name, t.count, assignment, req.validate_only)
+            except KafkaError as e:
+                error, message = e.code, e.message
+            results.append(cls.CreatePartitionsTopicResult(name=t.name, error_code=error, error_message=message))
+        request.send_response(cls(throttle_time_ms=0, results=results))
+
+    def handle_describe_configs(self, request: Request) -> None:
+        req, version = request.body, request.api_version
+        cls = response_class(ApiKey.DescribeConfigs)
+        result_cls = cls.DescribeConfigsResult
+        entry_cls = result_cls.DescribeConfigsResourceResult
+        results = []
+        for r in req.resources:
+            keys = set(r.configuration_keys) if r.configuration_keys is not None else None
+            error, message, entries = ErrorCode.NONE, None, []
+            if r.resource_type == RESOURCE_TOPIC:
+                if not self.admin.topic_exists(r.resource_name):
+                    error, message = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"Topic {r.resource_name} does not exist"
+                else:
+                    overrides = self.admin.topic_configs(r.resource_name)
+                    defaults = self.config.topic_defaults()
+                    effective = self.admin.validate_configs(overrides).to_props()
+                    for name in sorted(TOPIC_CONFIG_NAMES & set(effective)):
+                        source = (SOURCE_TOPIC_CONFIG if name in overrides else
+                                  SOURCE_STATIC_BROKER_CONFIG if name in defaults else SOURCE_DEFAULT_CONFIG)
+                        entries.append((name, effective[name], source))
+            elif r.resource_type == RESOURCE_BROKER:
+                if r.resource_name not in ("", str(self.config.broker_id)):
+                    error, message = ErrorCode.INVALID_REQUEST, f"Unexpected broker id {r.resource_name}"
+                else:
+                    for name, value in sorted(self.config.values.items()):
+                        text = ",".join(value) if isinstance(value, list) else value
+                        text = str(text).lower() if isinstance(value, bool) else text
+                        source = SOURCE_STATIC_BROKER_CONFIG if name in self.config.originals else SOURCE_DEFAULT_CONFIG
+                        entries.append((name, None if text is None else str(text), source))
+            else:
+                error, message = ErrorCode.INVALID_REQUEST, f"Unsupported resource type {r.resource_type}"
+            configs = [entry_cls(name=n, value=v, read_only=r.resource_type == RESOURCE_BROKER,
+                                 config_source=s, is_default=s == SOURCE_DEFAULT_CONFIG, is_sensitive=False,
+                                 synonyms=[], config_type=0, documentation=None)
+                       for n, v, s in entries if keys is None or n in keys]
+            results.append(result_cls(error_code=error, error_message=message, resource_type=r.resource_type,
+                                      resource_name=r.resource_name, configs=configs))
+        request.send_response(cls(throttle_time_ms=0, results=results))

@@ -1,0 +1,73 @@
+"""RequestChannel: the hand-off between Processors (network) and the handler pool (KafkaApis).
+
+A Request carries its parsed header and body; its response comes back to the Processor
+that owns the connection, which writes responses strictly in request order.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from josefk.protocol.headers import RequestHeader, response_header
+
+
+@dataclass(slots=True)
+class Request:
+    header: RequestHeader
+    body: Any  # a decoded kafka-python ApiMessage
+    connection_id: str
+    client_host: str
+    on_response: Callable[[Request, list[bytes] | None, bool], None]
+    received_ns: int = field(default_factory=time.monotonic_ns)
+
+    @property
+    def api_key(self) -> int:
+        return self.header.api_key
+
+    @property
+    def api_version(self) -> int:
+        return self.header.api_version
+
+    def send_response(self, body: Any) -> None:
+        """Encode `body` (a response ApiMessage) at the request's version and hand it back."""
+        payload = body.encode(version=self.header.api_version)
+        header = response_header(self.header.correlation_id, self.header.response_header_version)
+        self.on_response(self, [header, payload], False)
+
+    def send_raw(self, parts: list[bytes]) -> None:
+        """Hand back an already-encoded body (after the response header)."""
+        header = response_header(self.header.correlation_id, self.header.response_header_version)
+        self.on_response(self, [header, *parts], False)
+
+    def no_response(self) -> None:
+        """Produce with acks=0: the client expects nothing back."""
+        self.on_response(self, None, False)
+
+    def close_connection(self) -> None:
+        self.on_response(self, None, True)
+
+
+class RequestChannel:
+    def __init__(self, queue_size: int) -> None:
+        self._queue: asyncio.Queue[Request | None] = asyncio.Queue(maxsize=queue_size)
+
+    async def send_request(self, request: Request) -> None:
+        await self._queue.put(request)
+
+    def try_send_request(self, request: Request) -> bool:
+        try:
+            self._queue.put_nowait(request)
+            return True
+        except asyncio.QueueFull:
+            return False
+
+    async def receive_request(self) -> Request | None:
+        return await self._queue.get()
+
+    def shutdown(self, handlers: int) -> None:
+        for _ in range(handlers):
+            self._queue.put_nowait(None)

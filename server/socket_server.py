@@ -1,0 +1,203 @@
+"""SocketServer: an Acceptor hands each connection to one of num.network.threads Processors.
+
+All roles run on one asyncio event loop (uvloop when installed): under the GIL a single
+loop beats threads that would only contend for it. A Processor owns its connections:
+it frames requests, parses headers, queues them on the RequestChannel, and writes
+responses in request order. Bad input closes that one connection with a log line.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+from collections import deque
+
+from josefk.protocol.apis import SUPPORTED_VERSIONS, ApiKey, request_class
+from josefk.protocol.framing import FrameDecoder, FrameTooLarge
+from josefk.protocol.headers import MalformedRequest, parse_request_header, peek_api, response_header
+from josefk.server.request_channel import Request, RequestChannel
+
+log = logging.getLogger(__name__)
+
+_MAX_INFLIGHT_PER_CONNECTION = 64
+
+
+class Connection(asyncio.Protocol):
+    """One client socket. Responses may complete out of order; they are written in order."""
+
+    def __init__(self, processor: Processor, connection_id: str) -> None:
+        self.processor = processor
+        self.connection_id = connection_id
+        self.decoder = FrameDecoder(processor.max_request_size)
+        self.transport: asyncio.Transport | None = None
+        self.peer = "?"
+        self.pending: deque[list] = deque()  # [request, parts, done]
+        self.closed = False
+        self.reading_paused = False
+        self.writing_paused = False
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+        peer = transport.get_extra_info("peername")
+        self.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
+        self.processor.register(self)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed = True
+        self.processor.unregister(self)
+
+    def pause_writing(self) -> None:
+        self.writing_paused = True
+        self._update_reading()
+
+    def resume_writing(self) -> None:
+        self.writing_paused = False
+        self._update_reading()
+
+    def data_received(self, data: bytes) -> None:
+        try:
+            frames = self.decoder.feed(data)
+        except FrameTooLarge as e:
+            self.close(f"{e}")
+            return
+        for payload in frames:
+            if self.closed:
+                return
+            self.processor.process_frame(self, payload)
+
+    def close(self, reason: str) -> None:
+        if not self.closed:
+            log.warning("Closing connection %s from %s: %s", self.connection_id, self.peer, reason)
+            self.processor.metrics["closed_bad_input"] += 1
+        self.closed = True
+        if self.transport is not None:
+            self.transport.abort()
+
+    def enqueue(self, request: Request) -> list:
+        slot = [request, None, False]
+        self.pending.append(slot)
+        self._update_reading()
+        return slot
+
+    def complete(self, slot: list, parts: list[bytes] | None, close: bool) -> None:
+        if close:
+            self.close(f"request {ApiKey(slot[0].api_key).name} failed")
+            return
+        slot[1] = parts
+        slot[2] = True
+        pending = self.pending
+        if self.closed or self.transport is None:
+            return
+        out = []
+        while pending and pending[0][2]:
+            done = pending.popleft()
+            if done[1] is not None:
+                out.extend(_framed(done[1]))
+        if out:
+            self.transport.writelines(out)
+        self._update_reading()
+
+    def _update_reading(self) -> None:
+        if self.transport is None or self.closed:
+            return
+        should_pause = self.writing_paused or len(self.pending) >= _MAX_INFLIGHT_PER_CONNECTION
+        if should_pause and not self.reading_paused:
+            self.transport.pause_reading()
+            self.reading_paused = True
+        elif not should_pause and self.reading_paused:
+            self.transport.resume_reading()
+            self.reading_paused = False
+
+
+def _framed(parts: list[bytes]) -> list[bytes]:
+    size = sum(len(p) for p in parts)
+    return [size.to_bytes(4, "big"), *parts]
+
+
+class Processor:
+    """Frames and parses requests for its connections and writes their responses."""
+
+    def __init__(self, processor_id: int, channel: RequestChannel, max_request_size: int, metrics: dict) -> None:
+        self.id = processor_id
+        self.channel = channel
+        self.max_request_size = max_request_size
+        self.metrics = metrics
+        self.connections: set[Connection] = set()
+
+    def register(self, conn: Connection) -> None:
+        self.connections.add(conn)
+
+    def unregister(self, conn: Connection) -> None:
+        self.connections.discard(conn)
+
+    def process_frame(self, conn: Connection, payload: bytes) -> None:
+        try:
+            api_key, api_version, correlation_id = peek_api(payload)
+        except MalformedRequest as e:
+            conn.close(str(e))
+            return
+        supported = SUPPORTED_VERSIONS.get(api_key)
+        if supported is None:
+            conn.close(f"unknown or unsupported API key {api_key}")
+            return
+        if not supported[0] <= api_version <= supported[1]:
+            if api_key == ApiKey.ApiVersions:
+                self._unsupported_api_versions(conn, correlation_id)
+            else:
+                conn.close(f"unsupported version {api_version} of {ApiKey(api_key).name}")
+            return
+        try:
+            header = parse_request_header(payload)
+            body = request_class(api_key).decode(memoryview(payload)[header.size :], version=api_version)
+        except Exception as e:  # noqa: BLE001 - any decode failure means malformed input
+            conn.close(f"malformed {ApiKey(api_key).name} v{api_version} request: {e!r}")
+            return
+        request = Request(header, body, conn.connection_id, conn.peer, _noop)
+        slot = conn.enqueue(request)
+        request.on_response = lambda _req, parts, close: conn.complete(slot, parts, close)
+        if not self.channel.try_send_request(request):
+            conn.close("request queue full (queued.max.requests)")
+
+    def _unsupported_api_versions(self, conn: Connection, correlation_id: int) -> None:
+        """KIP-511: answer in the v0 layout with UNSUPPORTED_VERSION and our ApiVersions range,
+        so the client can retry with a version we speak."""
+        low, high = SUPPORTED_VERSIONS[ApiKey.ApiVersions]
+        body = (35).to_bytes(2, "big", signed=True) + (1).to_bytes(4, "big")
+        body += int(ApiKey.ApiVersions).to_bytes(2, "big") + low.to_bytes(2, "big") + high.to_bytes(2, "big")
+        parts = [response_header(correlation_id, 0), body]
+        conn.transport.writelines(_framed(parts))  # type: ignore[union-attr]
+
+
+def _noop(_request: Request, _parts: list[bytes] | None, _close: bool) -> None:
+    return None
+
+
+class Acceptor:
+    """Listens on the configured listener and assigns connections to Processors round-robin."""
+
+    def __init__(self, host: str, port: int, processors: list[Processor]) -> None:
+        self.host = host
+        self.port = port
+        self.processors = processors
+        self._next = itertools.cycle(processors)
+        self._ids = itertools.count()
+        self.server: asyncio.Server | None = None
+
+    async def start(self) -> None:
+        loop = asyncio.get_running_loop()
+        self.server = await loop.create_server(self._new_connection, self.host, self.port, reuse_address=True)
+        self.port = self.server.sockets[0].getsockname()[1]
+
+    def _new_connection(self) -> Connection:
+        processor = next(self._next)
+        return Connection(processor, f"{self.host}:{self.port}-{processor.id}-{next(self._ids)}")
+
+    async def close(self) -> None:
+        if self.server is not None:
+            self.server.close()
+            for processor in self.processors:
+                for conn in list(processor.connections):
+                    if conn.transport is not None:
+                        conn.transport.close()
+            await self.server.wait_closed()

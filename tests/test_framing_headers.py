@@ -1,0 +1,68 @@
+import struct
+
+import pytest
+
+from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.framing import FrameDecoder, FrameTooLarge, frame
+from josefk.protocol.headers import MalformedRequest, parse_request_header, response_header
+
+
+def _request(api_key: int, version: int, correlation_id: int, client_id: str | None, body: bytes,
+             flexible: bool) -> bytes:
+    cid = b"\xff\xff" if client_id is None else struct.pack(">h", len(client_id)) + client_id.encode()
+    return struct.pack(">hhi", api_key, version, correlation_id) + cid + (b"\x00" if flexible else b"") + body
+
+
+def test_frames_split_across_reads_come_out_whole_and_in_order():
+    payloads = [b"a" * 5, b"", b"xyz" * 1000]
+    wire = b"".join(frame([p]) for p in payloads)
+    decoder = FrameDecoder(max_frame_size=10_000)
+    out = []
+    for i in range(0, len(wire), 7):
+        out.extend(decoder.feed(wire[i : i + 7]))
+    assert out == payloads
+    assert decoder.pending == 0
+
+
+def test_oversized_and_negative_frames_are_rejected_before_buffering():
+    with pytest.raises(FrameTooLarge, match="socket.request.max.bytes=100"):
+        FrameDecoder(100).feed(struct.pack(">i", 101))
+    with pytest.raises(FrameTooLarge):
+        FrameDecoder(100).feed(struct.pack(">i", -5))
+
+
+def test_header_v1_and_body_decode_for_a_non_flexible_version():
+    body = request_class(ApiKey.Metadata)(topics=[]).encode(version=1)
+    payload = _request(ApiKey.Metadata, 1, 42, "cli", bytes(body), flexible=False)
+    header = parse_request_header(payload)
+    assert (header.api_key, header.api_version, header.correlation_id, header.client_id) == (3, 1, 42, "cli")
+    assert not header.flexible and header.response_header_version == 0
+    decoded = request_class(ApiKey.Metadata).decode(payload[header.size :], version=1)
+    assert decoded.topics == []
+
+
+def test_header_v2_skips_tagged_fields_and_keeps_int16_client_id():
+    payload = struct.pack(">hhi", ApiKey.Metadata, 12, 7) + struct.pack(">h", 2) + b"id"
+    payload += b"\x01\x05\x02ab"  # one tagged field: tag 5, 2 bytes
+    header = parse_request_header(payload + b"BODY")
+    assert header.flexible and header.client_id == "id"
+    assert payload[header.size - 1 :] == b"b" and header.size == len(payload)
+    assert header.response_header_version == 1
+
+
+def test_api_versions_response_header_is_always_v0():
+    payload = _request(ApiKey.ApiVersions, 3, 1, None, b"\x00\x00\x00", flexible=True)
+    header = parse_request_header(payload)
+    assert header.flexible and header.response_header_version == 0 and header.client_id is None
+
+
+def test_truncated_headers_raise_malformed():
+    with pytest.raises(MalformedRequest):
+        parse_request_header(b"\x00\x03\x00")
+    with pytest.raises(MalformedRequest):
+        parse_request_header(struct.pack(">hhih", 3, 1, 1, 50) + b"short")
+
+
+def test_response_headers():
+    assert response_header(5, 0) == b"\x00\x00\x00\x05"
+    assert response_header(5, 1) == b"\x00\x00\x00\x05\x00"
