@@ -1,0 +1,227 @@
+"""Compression codecs for record batches and legacy message sets, sans-IO.
+
+Kafka's wire formats carry a 3-bit codec id. Three of the codecs have quirks that
+matter for interoperability with real clients:
+
+* snappy: the Java client (via xerial snappy-java) and librdkafka wrap raw snappy
+  blocks in the xerial stream framing; older or other clients send raw snappy. We read
+  both and write xerial framing, which every client can read.
+* lz4: payloads are standard LZ4 frames with independent blocks, except that Kafka
+  before 0.10 (message format magic 0) computed the frame header checksum over the
+  wrong bytes (KAFKA-3160: the 4 magic bytes were included). Magic 0 is read and
+  written with that broken checksum, as old clients expect.
+* zstd: only valid in magic 2 batches (Kafka 2.1+).
+"""
+
+from __future__ import annotations
+
+import gzip
+import struct
+import zlib
+
+import cramjam
+import lz4.frame
+from josefk.protocol.records import CorruptRecordError
+
+NONE = 0
+GZIP = 1
+SNAPPY = 2
+LZ4 = 3
+ZSTD = 4
+
+CODEC_NAMES = {NONE: "none", GZIP: "gzip", SNAPPY: "snappy", LZ4: "lz4", ZSTD: "zstd"}
+
+Buffer = bytes | bytearray | memoryview
+
+
+class UnsupportedCodecError(ValueError):
+    """The codec id is unknown or not allowed for this format (UNSUPPORTED_COMPRESSION_TYPE)."""
+
+
+class DecompressionError(CorruptRecordError):
+    """The compressed payload is malformed; callers treat it like any corrupt record."""
+
+
+def codec_name(codec: int) -> str:
+    return CODEC_NAMES.get(codec, f"unknown({codec})")
+
+
+def _check(codec: int, magic: int) -> None:
+    if codec not in CODEC_NAMES:
+        raise UnsupportedCodecError(f"unknown compression codec id {codec}")
+    if codec == ZSTD and magic < 2:
+        raise UnsupportedCodecError("zstd compression requires message format magic 2")
+
+
+def compress(codec: int, data: Buffer, *, magic: int = 2) -> bytes:
+    """Compress `data` the way the Java client does for this codec and message format."""
+    _check(codec, magic)
+    if codec == NONE:
+        return bytes(data)
+    if codec == GZIP:
+        return gzip.compress(bytes(data), compresslevel=6, mtime=0)
+    if codec == SNAPPY:
+        return _xerial_compress(data)
+    if codec == LZ4:
+        return _lz4_compress(data, broken_checksum=magic == 0)
+    return bytes(cramjam.zstd.compress(data, level=3))
+
+
+def decompress(codec: int, data: Buffer, *, magic: int = 2) -> bytes:
+    """Decompress a payload written by any common client; malformed input raises DecompressionError."""
+    _check(codec, magic)
+    try:
+        if codec == NONE:
+            return bytes(data)
+        if codec == GZIP:
+            return _gzip_decompress(data)
+        if codec == SNAPPY:
+            return _snappy_decompress(data)
+        if codec == LZ4:
+            return _lz4_decompress(data, allow_broken_checksum=magic == 0)
+        return bytes(cramjam.zstd.decompress(data))
+    except DecompressionError:
+        raise
+    except Exception as exc:  # the codec libraries raise assorted exception types
+        raise DecompressionError(f"cannot decompress {codec_name(codec)} payload: {exc}") from exc
+
+
+# --- gzip -------------------------------------------------------------------------
+
+
+def _gzip_decompress(data: Buffer) -> bytes:
+    """Read all gzip members: some producers write several concatenated members."""
+    out = []
+    data = bytes(data)
+    while data:
+        d = zlib.decompressobj(wbits=31)
+        out.append(d.decompress(data))
+        if not d.eof:
+            raise DecompressionError("truncated gzip payload")
+        data = d.unused_data
+    return b"".join(out)
+
+
+# --- snappy -----------------------------------------------------------------------
+
+XERIAL_MAGIC = b"\x82SNAPPY\x00"
+_XERIAL_HEADER = struct.Struct(">8sii")  # magic, version, min compatible version
+XERIAL_BLOCK_SIZE = 32 * 1024  # snappy-java's default block size
+
+
+def _xerial_compress(data: Buffer) -> bytes:
+    """xerial snappy-java stream: header, then (int32 length, raw snappy block) pairs."""
+    view = memoryview(data)
+    parts = [_XERIAL_HEADER.pack(XERIAL_MAGIC, 1, 1)]
+    for start in range(0, len(view), XERIAL_BLOCK_SIZE):
+        block = bytes(cramjam.snappy.compress_raw(view[start : start + XERIAL_BLOCK_SIZE]))
+        parts.append(struct.pack(">i", len(block)))
+        parts.append(block)
+    return b"".join(parts)
+
+
+def _snappy_decompress(data: Buffer) -> bytes:
+    """Raw snappy, or xerial framing recognised by its 8-byte magic."""
+    view = memoryview(data)
+    if len(view) < _XERIAL_HEADER.size or bytes(view[:8]) != XERIAL_MAGIC:
+        return bytes(cramjam.snappy.decompress_raw(view))
+    out = []
+    pos = _XERIAL_HEADER.size
+    while pos < len(view):
+        if pos + 4 > len(view):
+            raise DecompressionError("truncated xerial snappy block length")
+        (size,) = struct.unpack_from(">i", view, pos)
+        pos += 4
+        if size < 0 or pos + size > len(view):
+            raise DecompressionError("truncated xerial snappy block")
+        out.append(bytes(cramjam.snappy.decompress_raw(view[pos : pos + size])))
+        pos += size
+    return b"".join(out)
+
+
+# --- lz4 --------------------------------------------------------------------------
+
+LZ4_FRAME_MAGIC = b"\x04\x22\x4d\x18"
+_FLG_CONTENT_SIZE = 0x08
+
+_P1, _P2, _P3, _P4, _P5 = 2654435761, 2246822519, 3266489917, 668265263, 374761393
+_M32 = 0xFFFFFFFF
+
+
+def _rotl(x: int, r: int) -> int:
+    return ((x << r) | (x >> (32 - r))) & _M32
+
+
+def xxh32(data: Buffer, seed: int = 0) -> int:
+    """XXH32, needed for LZ4 frame header checksums (only a few bytes are ever hashed)."""
+    b = bytes(data)
+    n, pos = len(b), 0
+    if n >= 16:
+        v = [(seed + _P1 + _P2) & _M32, (seed + _P2) & _M32, seed & _M32, (seed - _P1) & _M32]
+        while pos + 16 <= n:
+            for i, lane in enumerate(struct.unpack_from("<4I", b, pos)):
+                v[i] = (_rotl((v[i] + lane * _P2) & _M32, 13) * _P1) & _M32
+            pos += 16
+        h = _rotl(v[0], 1) + _rotl(v[1], 7) + _rotl(v[2], 12) + _rotl(v[3], 18)
+    else:
+        h = seed + _P5
+    h = (h + n) & _M32
+    while pos + 4 <= n:
+        (word,) = struct.unpack_from("<I", b, pos)
+        h = (_rotl((h + word * _P3) & _M32, 17) * _P4) & _M32
+        pos += 4
+    while pos < n:
+        h = (_rotl((h + b[pos] * _P5) & _M32, 11) * _P1) & _M32
+        pos += 1
+    h ^= h >> 15
+    h = (h * _P2) & _M32
+    h ^= h >> 13
+    h = (h * _P3) & _M32
+    h ^= h >> 16
+    return h
+
+
+def _lz4_header_end(frame: bytes) -> int:
+    """Index of the header checksum byte (after magic, FLG, BD and optional content size)."""
+    if len(frame) < 7 or frame[:4] != LZ4_FRAME_MAGIC:
+        raise DecompressionError("not an LZ4 frame")
+    end = 6 + (8 if frame[4] & _FLG_CONTENT_SIZE else 0)
+    if len(frame) <= end:
+        raise DecompressionError("truncated LZ4 frame header")
+    return end
+
+
+def _lz4_compress(data: Buffer, *, broken_checksum: bool) -> bytes:
+    """LZ4 frame with independent 64 KiB blocks and no content size, as Kafka's Java codec writes."""
+    frame = lz4.frame.compress(
+        bytes(data),
+        block_size=lz4.frame.BLOCKSIZE_MAX64KB,
+        block_linked=False,
+        content_checksum=False,
+        store_size=False,
+    )
+    if not broken_checksum:
+        return frame
+    end = _lz4_header_end(frame)
+    wrong = (xxh32(frame[:end]) >> 8) & 0xFF  # KAFKA-3160: hashed from the magic, not from FLG
+    return frame[:end] + bytes([wrong]) + frame[end + 1 :]
+
+
+def _lz4_decompress(data: Buffer, *, allow_broken_checksum: bool) -> bytes:
+    """Every frame in the payload (clients write one; a reader must not drop a second)."""
+    out = []
+    rest = bytes(data)
+    while rest:
+        end = _lz4_header_end(rest)
+        right = (xxh32(rest[4:end]) >> 8) & 0xFF
+        if rest[end] != right:
+            wrong = (xxh32(rest[:end]) >> 8) & 0xFF
+            if not (allow_broken_checksum and rest[end] == wrong):
+                raise DecompressionError("LZ4 frame header checksum mismatch")
+            rest = rest[:end] + bytes([right]) + rest[end + 1 :]
+        reader = lz4.frame.LZ4FrameDecompressor()
+        out.append(reader.decompress(rest))
+        if not reader.eof:
+            raise DecompressionError("truncated LZ4 frame")
+        rest = reader.unused_data
+    return b"".join(out)
