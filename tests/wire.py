@@ -1,0 +1,48 @@
+"""A minimal raw Kafka client for tests: send one request, read its response."""
+
+from __future__ import annotations
+
+import socket
+import struct
+
+from josefk.protocol.apis import ApiKey, is_flexible, request_class, response_class
+
+
+def encode_request(api_key: int, version: int, body, correlation_id: int = 1, client_id: str = "test") -> bytes:
+    header = struct.pack(">hhi", api_key, version, correlation_id)
+    header += struct.pack(">h", len(client_id)) + client_id.encode()
+    if is_flexible(api_key, version):
+        header += b"\x00"
+    payload = header + bytes(body.encode(version=version))
+    return struct.pack(">i", len(payload)) + payload
+
+
+def read_frame(sock: socket.socket) -> bytes:
+    size = struct.unpack(">i", _read_exact(sock, 4))[0]
+    return _read_exact(sock, size)
+
+
+def _read_exact(sock: socket.socket, n: int) -> bytes:
+    data = b""
+    while len(data) < n:
+        chunk = sock.recv(n - len(data))
+        if not chunk:
+            raise ConnectionError("connection closed by broker")
+        data += chunk
+    return data
+
+
+def call(sock: socket.socket, api_key: int, version: int, correlation_id: int = 1, **fields):
+    """Send a request built from fields, return (correlation id, decoded response)."""
+    body = request_class(api_key)(**fields)
+    sock.sendall(encode_request(api_key, version, body, correlation_id))
+    frame = read_frame(sock)
+    (cid,) = struct.unpack_from(">i", frame)
+    flexible_header = is_flexible(api_key, version) and api_key != ApiKey.ApiVersions
+    offset = 5 if flexible_header else 4
+    return cid, response_class(api_key).decode(frame[offset:], version=version)
+
+
+def connect(bootstrap: str) -> socket.socket:
+    host, port = bootstrap.rsplit(":", 1)
+    return socket.create_connection((host, int(port)), timeout=10)
