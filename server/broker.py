@@ -137,6 +137,7 @@ class KafkaServer:
         if self.handler_tasks:
             self.channel.shutdown(len(self.handler_tasks))
             await asyncio.gather(*self.handler_tasks, return_exceptions=True)
+        group_apis.shutdown(self)
         if hasattr(self, "replica_manager"):
             self.replica_manager.shutdown()
             self.controller.shutdown()

@@ -143,12 +143,12 @@ class KafkaApis:
             topics.append(cls.MetadataResponseTopic(
                 error_code=error, name=name, topic_id=cache.topic_ids.get(name), is_internal=name in INTERNAL_TOPICS,
                 partitions=partitions if error in (ErrorCode.NONE, ErrorCode.LEADER_NOT_AVAILABLE) else [],
-                authorized_operations=-2147483648))
+                authorized_operations=None))
         brokers = [cls.MetadataResponseBroker(node_id=b.broker_id, host=b.host, port=b.port, rack=b.rack)
                    for b in sorted(cache.brokers.values(), key=lambda b: b.broker_id)]
         request.send_response(cls(throttle_time_ms=0, brokers=brokers, cluster_id=self.cluster_id,
                                   controller_id=cache.controller_id, topics=topics,
-                                  authorized_operations=-2147483648, error_code=0))
+                                  authorized_operations=None, error_code=0))
 
     def handle_describe_cluster(self, request: Request) -> None:
         cls = response_class(ApiKey.DescribeCluster)
@@ -158,7 +158,7 @@ class KafkaApis:
                    for b in sorted(cache.brokers.values(), key=lambda b: b.broker_id)]
         request.send_response(cls(throttle_time_ms=0, error_code=0, error_message=None, endpoint_type=1,
                                   cluster_id=self.cluster_id, controller_id=cache.controller_id,
-                                  brokers=brokers, authorized_operations=-2147483648))
+                                  brokers=brokers, authorized_operations=None))
 
     # -- Produce ------------------------------------------------------------------------
 
@@ -281,7 +281,7 @@ class KafkaApis:
         return found[0], found[1], p.leader_epoch
 
     def handle_list_offsets(self, request: Request) -> None:
-        req, version = request.body, request.api_version
+        req = request.body
         cls = response_class(ApiKey.ListOffsets)
         topics = []
         for t in req.topics:
@@ -399,7 +399,7 @@ class KafkaApis:
         request.send_response(cls(throttle_time_ms=0, results=results))
 
     def handle_describe_configs(self, request: Request) -> None:
-        req, version = request.body, request.api_version
+        req = request.body
         cls = response_class(ApiKey.DescribeConfigs)
         result_cls = cls.DescribeConfigsResult
         entry_cls = result_cls.DescribeConfigsResourceResult

@@ -1,0 +1,280 @@
+"""Per-topic log configuration, by Kafka's topic-config names (org.apache.kafka.common.config.TopicConfig).
+
+A LogConfig is immutable: a config change builds a new one (from_props over the old as
+defaults) and hands it to Log.update_config, so a Log never sees a half-applied change.
+Kafka's "Long.MAX_VALUE means never" settings (flush.messages, flush.ms, the timestamp
+bounds) are None here and rendered back as Long.MAX_VALUE by to_props.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+LONG_MAX = 9223372036854775807
+INT_MAX = 2147483647
+
+# The smallest record a segment must hold (Kafka's LegacyRecord.RECORD_OVERHEAD_V0).
+_MIN_SEGMENT_BYTES = 14
+
+COMPRESSION_TYPES = ("uncompressed", "zstd", "lz4", "snappy", "gzip", "producer")
+TIMESTAMP_TYPES = ("CreateTime", "LogAppendTime")
+CLEANUP_POLICIES = ("compact", "delete")
+
+
+@dataclass(frozen=True, slots=True)
+class LogConfig:
+    """Every topic-level setting the log (and the partition above it) consults."""
+
+    segment_bytes: int = 1073741824
+    segment_ms: int = 604800000
+    segment_jitter_ms: int = 0
+    segment_index_bytes: int = 10485760
+    index_interval_bytes: int = 4096
+    max_message_bytes: int = 1048588
+    message_timestamp_type: str = "CreateTime"
+    message_timestamp_difference_max_ms: int | None = None
+    message_timestamp_before_max_ms: int | None = None
+    message_timestamp_after_max_ms: int | None = None
+    flush_messages: int | None = None
+    flush_ms: int | None = None
+    retention_ms: int = 604800000
+    retention_bytes: int = -1
+    cleanup_policy: str = "delete"
+    min_insync_replicas: int = 1
+    file_delete_delay_ms: int = 60000
+    preallocate: bool = False
+    compression_type: str = "producer"
+    delete_retention_ms: int = 86400000
+    min_compaction_lag_ms: int = 0
+    max_compaction_lag_ms: int = LONG_MAX
+    min_cleanable_dirty_ratio: float = 0.5
+    unclean_leader_election_enable: bool = False
+    message_downconversion_enable: bool = True
+    message_format_version: str = "3.0-IV1"
+    leader_replication_throttled_replicas: str = ""
+    follower_replication_throttled_replicas: str = ""
+    remote_storage_enable: bool = False
+    local_retention_ms: int = -2
+    local_retention_bytes: int = -2
+    compression_gzip_level: int = -1
+    compression_lz4_level: int = 9
+    compression_zstd_level: int = 3
+
+    # -- derived views -------------------------------------------------------------
+
+    @property
+    def log_append_time(self) -> bool:
+        """Whether the broker stamps batches with its own clock (message.timestamp.type)."""
+        return self.message_timestamp_type == "LogAppendTime"
+
+    @property
+    def compact(self) -> bool:
+        return "compact" in self.cleanup_policy.split(",")
+
+    @property
+    def delete(self) -> bool:
+        return "delete" in self.cleanup_policy.split(",")
+
+    @property
+    def max_index_entries(self) -> int:
+        return self.segment_index_bytes // 8
+
+    # -- conversion ------------------------------------------------------------------
+
+    @classmethod
+    def from_props(cls, props: dict[str, str], defaults: LogConfig | None = None) -> LogConfig:
+        """Overlay `props` (Kafka names, string values) on `defaults`, validating each value.
+
+        Raises ValueError naming the key, worded like Kafka's ConfigException, so the
+        message can go straight into a CreateTopics/AlterConfigs error.
+        """
+        base = defaults if defaults is not None else cls()
+        changes: dict[str, Any] = {}
+        for key, raw in props.items():
+            spec = _SPECS.get(key)
+            if spec is None:
+                raise ValueError(f"Unknown topic config name: {key}")
+            changes[spec.field] = spec.parse(key, raw)
+        return dataclasses.replace(base, **changes) if changes else base
+
+    def to_props(self) -> dict[str, str]:
+        """Every setting under its Kafka name, as Kafka renders it (DescribeConfigs)."""
+        return {name: spec.render(getattr(self, spec.field)) for name, spec in _SPECS.items()}
+
+    def diff_props(self, other: LogConfig) -> dict[str, str]:
+        """Settings whose value in self differs from `other` (e.g. the broker defaults)."""
+        mine, theirs = self.to_props(), other.to_props()
+        return {k: v for k, v in mine.items() if theirs[k] != v}
+
+
+# -- parsing and validation ------------------------------------------------------------
+
+
+def _invalid(key: str, raw: object, reason: str) -> ValueError:
+    return ValueError(f"Invalid value {raw} for configuration {key}: {reason}")
+
+
+@dataclass(frozen=True, slots=True)
+class _Spec:
+    field: str
+    kind: str  # "int", "long", "nlong" (Long.MAX -> None), "bool", "str", "double"
+    check: Callable[[Any], str | None] | None = None
+
+    def parse(self, key: str, raw: object) -> Any:
+        text = str(raw).strip()
+        value: Any
+        if self.kind in ("int", "long", "nlong"):
+            try:
+                value = int(text)
+            except ValueError:
+                raise _invalid(key, raw, f"Not a number of type {'INT' if self.kind == 'int' else 'LONG'}"
+                               ) from None
+            limit = INT_MAX if self.kind == "int" else LONG_MAX
+            if not -limit - 1 <= value <= limit:
+                raise _invalid(key, raw, "Value out of range")
+        elif self.kind == "double":
+            try:
+                value = float(text)
+            except ValueError:
+                raise _invalid(key, raw, "Not a number of type DOUBLE") from None
+        elif self.kind == "bool":
+            if text.lower() not in ("true", "false"):
+                raise _invalid(key, raw, "Expected value to be either true or false")
+            value = text.lower() == "true"
+        else:
+            value = text
+        if self.check is not None:
+            problem = self.check(value)
+            if problem:
+                raise _invalid(key, raw, problem)
+        if self.kind == "nlong" and value == LONG_MAX:
+            return None
+        return value
+
+    def render(self, value: Any) -> str:
+        if value is None:
+            return str(LONG_MAX)
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        return str(value)
+
+
+def _at_least(n: int | float) -> Callable[[Any], str | None]:
+    return lambda v: None if v >= n else f"Value must be at least {n}"
+
+
+def _between(lo: float, hi: float) -> Callable[[Any], str | None]:
+    return lambda v: None if lo <= v <= hi else f"Value must be no less than {lo} and no more than {hi}"
+
+
+def _one_of(options: tuple[str, ...]) -> Callable[[Any], str | None]:
+    return lambda v: None if v in options else f"String must be one of: {', '.join(options)}"
+
+
+def _cleanup_policy(value: str) -> str | None:
+    parts = [p.strip() for p in value.split(",")]
+    if not parts or any(p not in CLEANUP_POLICIES for p in parts):
+        return "String must be one of: compact, delete"
+    return None
+
+
+_SPECS: dict[str, _Spec] = {
+    "segment.bytes": _Spec("segment_bytes", "int", _at_least(_MIN_SEGMENT_BYTES)),
+    "segment.ms": _Spec("segment_ms", "long", _at_least(1)),
+    "segment.jitter.ms": _Spec("segment_jitter_ms", "long", _at_least(0)),
+    "segment.index.bytes": _Spec("segment_index_bytes", "int", _at_least(4)),
+    "index.interval.bytes": _Spec("index_interval_bytes", "int", _at_least(0)),
+    "max.message.bytes": _Spec("max_message_bytes", "int", _at_least(0)),
+    "message.timestamp.type": _Spec("message_timestamp_type", "str", _one_of(TIMESTAMP_TYPES)),
+    "message.timestamp.difference.max.ms": _Spec("message_timestamp_difference_max_ms", "nlong",
+                                                 _at_least(0)),
+    "message.timestamp.before.max.ms": _Spec("message_timestamp_before_max_ms", "nlong", _at_least(0)),
+    "message.timestamp.after.max.ms": _Spec("message_timestamp_after_max_ms", "nlong", _at_least(0)),
+    "flush.messages": _Spec("flush_messages", "nlong", _at_least(1)),
+    "flush.ms": _Spec("flush_ms", "nlong", _at_least(0)),
+    "retention.ms": _Spec("retention_ms", "long", _at_least(-1)),
+    "retention.bytes": _Spec("retention_bytes", "long"),
+    "cleanup.policy": _Spec("cleanup_policy", "str", _cleanup_policy),
+    "min.insync.replicas": _Spec("min_insync_replicas", "int", _at_least(1)),
+    "file.delete.delay.ms": _Spec("file_delete_delay_ms", "long", _at_least(0)),
+    "preallocate": _Spec("preallocate", "bool"),
+    "compression.type": _Spec("compression_type", "str", _one_of(COMPRESSION_TYPES)),
+    "delete.retention.ms": _Spec("delete_retention_ms", "long", _at_least(0)),
+    "min.compaction.lag.ms": _Spec("min_compaction_lag_ms", "long", _at_least(0)),
+    "max.compaction.lag.ms": _Spec("max_compaction_lag_ms", "long", _at_least(1)),
+    "min.cleanable.dirty.ratio": _Spec("min_cleanable_dirty_ratio", "double", _between(0, 1)),
+    "unclean.leader.election.enable": _Spec("unclean_leader_election_enable", "bool"),
+    "message.downconversion.enable": _Spec("message_downconversion_enable", "bool"),
+    "message.format.version": _Spec("message_format_version", "str"),
+    "leader.replication.throttled.replicas": _Spec("leader_replication_throttled_replicas", "str"),
+    "follower.replication.throttled.replicas": _Spec("follower_replication_throttled_replicas", "str"),
+    "remote.storage.enable": _Spec("remote_storage_enable", "bool"),
+    "local.retention.ms": _Spec("local_retention_ms", "long", _at_least(-2)),
+    "local.retention.bytes": _Spec("local_retention_bytes", "long", _at_least(-2)),
+    "compression.gzip.level": _Spec("compression_gzip_level", "int",
+                                    lambda v: None if v == -1 or 1 <= v <= 9 else "Value must be -1 or in [1, 9]"),
+    "compression.lz4.level": _Spec("compression_lz4_level", "int", _between(1, 17)),
+    "compression.zstd.level": _Spec("compression_zstd_level", "int", _between(-131072, 22)),
+}
+
+TOPIC_CONFIG_NAMES: frozenset[str] = frozenset(_SPECS)
+
+# Broker-wide defaults (server.properties) for the topic settings that have one, Kafka's names.
+SERVER_DEFAULT_NAMES: dict[str, str] = {
+    "segment.bytes": "log.segment.bytes",
+    "segment.ms": "log.roll.ms",
+    "segment.jitter.ms": "log.roll.jitter.ms",
+    "segment.index.bytes": "log.index.size.max.bytes",
+    "index.interval.bytes": "log.index.interval.bytes",
+    "max.message.bytes": "message.max.bytes",
+    "message.timestamp.type": "log.message.timestamp.type",
+    "message.timestamp.difference.max.ms": "log.message.timestamp.difference.max.ms",
+    "message.timestamp.before.max.ms": "log.message.timestamp.before.max.ms",
+    "message.timestamp.after.max.ms": "log.message.timestamp.after.max.ms",
+    "flush.messages": "log.flush.interval.messages",
+    "flush.ms": "log.flush.interval.ms",
+    "retention.ms": "log.retention.ms",
+    "retention.bytes": "log.retention.bytes",
+    "cleanup.policy": "log.cleanup.policy",
+    "min.insync.replicas": "min.insync.replicas",
+    "file.delete.delay.ms": "log.segment.delete.delay.ms",
+    "preallocate": "log.preallocate",
+    "compression.type": "compression.type",
+    "delete.retention.ms": "log.cleaner.delete.retention.ms",
+    "min.compaction.lag.ms": "log.cleaner.min.compaction.lag.ms",
+    "max.compaction.lag.ms": "log.cleaner.max.compaction.lag.ms",
+    "min.cleanable.dirty.ratio": "log.cleaner.min.cleanable.ratio",
+    "unclean.leader.election.enable": "unclean.leader.election.enable",
+    "message.downconversion.enable": "log.message.downconversion.enable",
+    "message.format.version": "log.message.format.version",
+    "local.retention.ms": "log.local.retention.ms",
+    "local.retention.bytes": "log.local.retention.bytes",
+    "compression.gzip.level": "compression.gzip.level",
+    "compression.lz4.level": "compression.lz4.level",
+    "compression.zstd.level": "compression.zstd.level",
+}
+
+
+def from_server_props(props: dict[str, str]) -> LogConfig:
+    """Topic defaults from server.properties keys (log.segment.bytes, log.retention.hours, ...).
+
+    Kafka's precedence holds: log.roll.ms over log.roll.hours, log.retention.ms over
+    log.retention.minutes over log.retention.hours; -1 for log.retention.ms means forever.
+    """
+    topic: dict[str, str] = {}
+    for name, server_name in SERVER_DEFAULT_NAMES.items():
+        if server_name in props:
+            topic[name] = props[server_name]
+    if "segment.ms" not in topic and "log.roll.hours" in props:
+        topic["segment.ms"] = str(int(props["log.roll.hours"]) * 3600000)
+    if "segment.jitter.ms" not in topic and "log.roll.jitter.hours" in props:
+        topic["segment.jitter.ms"] = str(int(props["log.roll.jitter.hours"]) * 3600000)
+    if "retention.ms" not in topic:
+        if "log.retention.minutes" in props:
+            topic["retention.ms"] = str(int(props["log.retention.minutes"]) * 60000)
+        elif "log.retention.hours" in props:
+            topic["retention.ms"] = str(int(props["log.retention.hours"]) * 3600000)
+    return LogConfig.from_props(topic)

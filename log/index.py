@@ -1,0 +1,289 @@
+"""Sparse segment indexes, byte-compatible with Kafka's .index and .timeindex files.
+
+OffsetIndex entries are 8 bytes: offset relative to the segment's base offset (int32)
+and the byte position of a batch in the .log file (int32), both big-endian. TimeIndex
+entries are 12 bytes: a timestamp (int64) and the relative offset (int32) of the batch
+that first reached it. Both files are preallocated to segment.index.bytes (rounded down
+to a whole entry) while the segment is active, read and written through mmap, and
+trimmed to their real size when the segment rolls or closes.
+
+An index is only an accelerator: each entry points at a batch boundary, lookups return
+the greatest entry at or below the target, and the segment scans batch headers forward
+from there. A missing or damaged index is rebuilt from the .log file (LogSegment.recover).
+"""
+
+from __future__ import annotations
+
+import mmap
+import os
+import struct
+from pathlib import Path
+
+
+class CorruptIndexError(ValueError):
+    """An index file fails its sanity check; the segment should rebuild it."""
+
+
+class _Index:
+    """What both indexes share: the file, the mmap, the entry count, binary search."""
+
+    ENTRY: struct.Struct
+    SUFFIX: str
+
+    def __init__(self, path: Path, base_offset: int, max_index_size: int | None = None) -> None:
+        """Open (or create) the index. With `max_index_size` the file is grown to hold that
+        many bytes of entries so it can be appended to; without, it is opened at its size."""
+        self.path = Path(path)
+        self.base_offset = base_offset
+        self._size = self.ENTRY.size
+        self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
+        self._mm: mmap.mmap | None = None
+        self._max_entries = 0
+        self._entries = 0
+        length = os.fstat(self._fd).st_size
+        self._corrupt_length = length % self._size != 0
+        self._map(length - length % self._size)
+        self._entries = self._count_entries()
+        if max_index_size is not None:
+            self.resize(max_index_size)
+
+    # -- file and mapping ---------------------------------------------------------------
+
+    def _map(self, length: int) -> None:
+        if self._mm is not None:
+            self._mm.close()
+            self._mm = None
+        if os.fstat(self._fd).st_size != length:
+            os.ftruncate(self._fd, length)
+        if length > 0:
+            self._mm = mmap.mmap(self._fd, length)
+        self._max_entries = length // self._size
+
+    def _count_entries(self) -> int:
+        """Entries in use: a preallocated file that was never trimmed (a crash) ends in
+        all-zero slots. Entries are increasing, so every slot after the first real one is
+        non-zero; only slot 0 may legitimately be zero (a time index entry (0, 0))."""
+        n = self._max_entries
+        if n == 0 or not self._is_zero(n - 1):
+            return n
+        lo, hi = 1, n - 1  # slot hi is zero; find the first zero slot in [1, hi]
+        while lo < hi:
+            mid = (lo + hi) // 2
+            if self._is_zero(mid):
+                hi = mid
+            else:
+                lo = mid + 1
+        if lo == 1 and self._is_zero(0):
+            return 0
+        return lo
+
+    def _is_zero(self, slot: int) -> bool:
+        assert self._mm is not None
+        start = slot * self._size
+        return self._mm[start : start + self._size] == bytes(self._size)
+
+    def resize(self, max_index_size: int) -> None:
+        """Grow (or shrink, never below the entries in use) the preallocated file."""
+        length = max(max_index_size - max_index_size % self._size, self._entries * self._size)
+        if length != self._max_entries * self._size:
+            self._map(length)
+
+    def trim_to_valid_size(self) -> None:
+        """Cut the preallocated tail so the file holds exactly its entries (roll, close)."""
+        self.resize(self._entries * self._size)
+
+    # -- properties ---------------------------------------------------------------------
+
+    @property
+    def entries(self) -> int:
+        return self._entries
+
+    @property
+    def max_entries(self) -> int:
+        return self._max_entries
+
+    @property
+    def size_in_bytes(self) -> int:
+        return self._entries * self._size
+
+    @property
+    def fd(self) -> int:
+        return self._fd
+
+    def is_full(self) -> bool:
+        return self._entries >= self._max_entries
+
+    def _relative(self, offset: int) -> int:
+        rel = offset - self.base_offset
+        if not 0 <= rel <= 0x7FFFFFFF:
+            raise ValueError(f"offset {offset} does not fit relative to base offset {self.base_offset}")
+        return rel
+
+    def _entry(self, slot: int) -> tuple[int, int]:
+        assert self._mm is not None
+        return self.ENTRY.unpack_from(self._mm, slot * self._size)
+
+    def _search(self, target: int, field: int, upper: bool = False) -> int:
+        """Slot of the greatest entry whose `field` is <= target (-1 if none). With
+        `upper`, the first slot whose field is >= target instead (entries if none)."""
+        lo, hi = 0, self._entries - 1
+        if upper:
+            result = self._entries
+            while lo <= hi:
+                mid = (lo + hi) // 2
+                if self._entry(mid)[field] >= target:
+                    result, hi = mid, mid - 1
+                else:
+                    lo = mid + 1
+            return result
+        result = -1
+        while lo <= hi:
+            mid = (lo + hi) // 2
+            if self._entry(mid)[field] <= target:
+                result, lo = mid, mid + 1
+            else:
+                hi = mid - 1
+        return result
+
+    def _truncate_to_entries(self, n: int) -> None:
+        """Keep the first n entries and zero the rest, so a crash cannot resurrect them."""
+        if n < self._entries:
+            assert self._mm is not None
+            self._mm[n * self._size : self._entries * self._size] = bytes((self._entries - n) * self._size)
+            self._entries = n
+
+    def reset(self) -> None:
+        """Drop every entry (before a rebuild)."""
+        self._truncate_to_entries(0)
+
+    def flush(self) -> None:
+        if self._mm is not None:
+            self._mm.flush()
+
+    def close(self) -> None:
+        if self._mm is not None:
+            self._mm.close()
+            self._mm = None
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
+
+    def delete(self) -> None:
+        self.close()
+        self.path.unlink(missing_ok=True)
+
+    def rename(self, path: Path) -> None:
+        os.rename(self.path, path)
+        self.path = Path(path)
+
+
+class OffsetIndex(_Index):
+    """Maps offsets to .log positions: (relative offset int32, position int32) entries."""
+
+    ENTRY = struct.Struct(">ii")
+    SUFFIX = ".index"
+
+    def append(self, offset: int, position: int) -> None:
+        """Add an entry; offsets must strictly increase (Kafka's InvalidOffsetException)."""
+        if self.is_full():
+            raise ValueError(f"offset index {self.path} is full")
+        if self._entries and offset <= self.last_offset:
+            raise ValueError(f"offset {offset} is not larger than the last indexed offset {self.last_offset}")
+        assert self._mm is not None
+        self.ENTRY.pack_into(self._mm, self._entries * self._size, self._relative(offset), position)
+        self._entries += 1
+
+    @property
+    def last_offset(self) -> int:
+        if self._entries == 0:
+            return self.base_offset
+        return self.base_offset + self._entry(self._entries - 1)[0]
+
+    def entry(self, slot: int) -> tuple[int, int]:
+        """(absolute offset, position) of one entry."""
+        rel, pos = self._entry(slot)
+        return self.base_offset + rel, pos
+
+    def lookup(self, offset: int) -> tuple[int, int]:
+        """Greatest entry with offset <= `offset`, or (base_offset, 0)."""
+        slot = self._search(offset - self.base_offset, 0)
+        return (self.base_offset, 0) if slot < 0 else self.entry(slot)
+
+    def lookup_position(self, position: int) -> tuple[int, int]:
+        """Greatest entry with position <= `position`, or (base_offset, 0)."""
+        slot = self._search(position, 1)
+        return (self.base_offset, 0) if slot < 0 else self.entry(slot)
+
+    def truncate_to(self, offset: int) -> None:
+        """Remove entries for offsets >= `offset`."""
+        self._truncate_to_entries(self._search(offset - self.base_offset, 0, upper=True))
+
+    def sanity_check(self) -> None:
+        if self._corrupt_length:
+            raise CorruptIndexError(f"index file {self.path} has a partial entry")
+        previous = -1
+        for slot in (0, self._entries - 1) if self._entries else ():
+            rel, pos = self._entry(slot)
+            if rel < 0 or pos < 0 or rel < previous:
+                raise CorruptIndexError(f"corrupt index {self.path}: entry {slot} = ({rel}, {pos})")
+            previous = rel
+
+
+class TimeIndex(_Index):
+    """Maps timestamps to offsets: (timestamp int64, relative offset int32) entries.
+
+    One slot is held back so the segment can always record its final max timestamp when
+    it rolls (Kafka's TimeIndex.isFull counts maxEntries - 1).
+    """
+
+    ENTRY = struct.Struct(">qi")
+    SUFFIX = ".timeindex"
+
+    def is_full(self) -> bool:
+        return self._entries >= self._max_entries - 1
+
+    def maybe_append(self, timestamp: int, offset: int, skip_full_check: bool = False) -> None:
+        """Add (timestamp, offset) if the timestamp is larger than the last entry's."""
+        if self._entries:
+            last_ts, last_rel = self._entry(self._entries - 1)
+            if timestamp <= last_ts:
+                return
+            if offset - self.base_offset < last_rel:
+                raise ValueError(f"time index offset {offset} below the last indexed offset")
+        if self._entries >= self._max_entries:
+            if skip_full_check:
+                return  # no slot at all (a tiny segment.index.bytes): the entry is only a hint
+            raise ValueError(f"time index {self.path} is full")
+        if not skip_full_check and self.is_full():
+            raise ValueError(f"time index {self.path} is full")
+        assert self._mm is not None
+        self.ENTRY.pack_into(self._mm, self._entries * self._size, timestamp, self._relative(offset))
+        self._entries += 1
+
+    def entry(self, slot: int) -> tuple[int, int]:
+        """(timestamp, absolute offset) of one entry."""
+        ts, rel = self._entry(slot)
+        return ts, self.base_offset + rel
+
+    @property
+    def last_entry(self) -> tuple[int, int]:
+        """(timestamp, offset) of the last entry, or (-1, base_offset)."""
+        return self.entry(self._entries - 1) if self._entries else (-1, self.base_offset)
+
+    def lookup(self, timestamp: int) -> tuple[int, int]:
+        """Greatest entry with timestamp <= `timestamp`, or (-1, base_offset)."""
+        slot = self._search(timestamp, 0)
+        return (-1, self.base_offset) if slot < 0 else self.entry(slot)
+
+    def truncate_to(self, offset: int) -> None:
+        """Remove entries for offsets >= `offset`."""
+        self._truncate_to_entries(self._search(offset - self.base_offset, 1, upper=True))
+
+    def sanity_check(self) -> None:
+        if self._corrupt_length:
+            raise CorruptIndexError(f"time index file {self.path} has a partial entry")
+        if self._entries:
+            first_ts, first_rel = self._entry(0)
+            last_ts, last_rel = self._entry(self._entries - 1)
+            if last_ts < first_ts or last_rel < first_rel or first_rel < 0:
+                raise CorruptIndexError(f"corrupt time index {self.path}")

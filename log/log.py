@@ -1,0 +1,828 @@
+"""A partition's log (Kafka's UnifiedLog): an ordered list of segments in one directory.
+
+The log validates what a producer sends (CRC, sizes, producer sequence), assigns
+offsets by patching each batch's header in place, and appends to the active segment,
+rolling to a new one by size, age, index capacity or offset range. Reads hand back
+FileRegions of whole batches. On load it opens the segments, recovers the ones after
+the recovery point if the last shutdown was not clean (torn tails are cut off), and
+rebuilds producer state from the latest snapshot plus the batches after it.
+
+Threading: the log belongs to the event-loop thread, except flush(), which may run on
+a background thread while appends continue (it works on a copy of the segment list
+and each segment syncs duplicated descriptors).
+"""
+
+from __future__ import annotations
+
+import bisect
+import enum
+import logging
+import os
+import random
+import shutil
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from josefk.log.config import LogConfig
+from josefk.log.index import CorruptIndexError
+from josefk.log.producer_state import SNAPSHOT_SUFFIX, BatchMetadata, ProducerStateManager
+from josefk.log.segment import (
+    DELETED_SUFFIX,
+    INDEX_SUFFIX,
+    INT_MAX,
+    LOG_SUFFIX,
+    TIME_INDEX_SUFFIX,
+    FileRegion,
+    LogSegment,
+    filename_prefix,
+)
+from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.protocol.records import (
+    LOG_OVERHEAD,
+    MAGIC_OFFSET,
+    BatchHeader,
+    CorruptRecordError,
+    iter_headers,
+    set_base_offset,
+    set_log_append_time,
+    set_partition_leader_epoch,
+    verify_crc,
+)
+
+logger = logging.getLogger(__name__)
+
+EARLIEST_TIMESTAMP = -2
+LATEST_TIMESTAMP = -1
+MAX_TIMESTAMP = -3
+EARLIEST_LOCAL_TIMESTAMP = -4
+
+
+class AppendOrigin(enum.Enum):
+    """Who is appending: clients get full validation, the coordinator may write
+    control batches, replication keeps the leader's offsets."""
+
+    CLIENT = "client"
+    COORDINATOR = "coordinator"
+    REPLICATION = "replication"
+
+
+@dataclass(slots=True)
+class LogAppendInfo:
+    """Outcome of an append: what a ProduceResponse partition needs, and more."""
+
+    first_offset: int
+    last_offset: int
+    log_append_time: int = -1
+    log_start_offset: int = 0
+    record_count: int = 0
+    duplicate: bool = False
+    max_timestamp: int = -1
+    offset_of_max_timestamp: int = -1
+    valid_bytes: int = 0
+
+
+@dataclass(slots=True)
+class FetchDataInfo:
+    """A read: file regions of whole batches, in offset order, possibly empty."""
+
+    fetch_offset: int
+    regions: list[FileRegion] = field(default_factory=list)
+
+    @property
+    def size(self) -> int:
+        return sum(r.size for r in self.regions)
+
+    @property
+    def is_empty(self) -> bool:
+        return not self.regions
+
+    @property
+    def next_offset(self) -> int:
+        """Offset after the last batch returned (fetch_offset when empty)."""
+        return self.regions[-1].next_offset if self.regions else self.fetch_offset
+
+    def read_bytes(self) -> bytes:
+        return b"".join(r.read_bytes() for r in self.regions)
+
+
+class UnexpectedAppendOffsetError(KafkaError):
+    """A follower append whose first offset is below the log end offset."""
+
+    def __init__(self, message: str, first_offset: int, last_offset: int) -> None:
+        super().__init__(ErrorCode.UNKNOWN_SERVER_ERROR, message)
+        self.first_offset = first_offset
+        self.last_offset = last_offset
+
+
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def _fsync_dir(path: Path) -> None:
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+class Log:
+    """One partition's log in `dir` (named `<topic>-<partition>` by the LogManager)."""
+
+    def __init__(
+        self,
+        dir: Path,
+        config: LogConfig,
+        recovery_point: int = 0,
+        log_start_offset: int = 0,
+        clean_shutdown: bool = True,
+    ) -> None:
+        self.dir = Path(dir)
+        self.dir.mkdir(parents=True, exist_ok=True)
+        self._config = config
+        self._segments: list[LogSegment] = []
+        self._bases: list[int] = []
+        self._pending_deletes: list[tuple[float, LogSegment]] = []
+        self._producer_state = ProducerStateManager(self.dir)
+        self._roll_jitter_ms = self._draw_jitter()
+        self._dir_dirty = False
+        self._flush_offset_on_roll = 0
+        self._last_flush_ms = _now_ms()
+        self._closed = False
+        self._load(recovery_point, log_start_offset, clean_shutdown)
+
+    # -- loading ----------------------------------------------------------------------
+
+    def _load(self, recovery_point: int, log_start_offset: int, clean_shutdown: bool) -> None:
+        names = os.listdir(self.dir)
+        log_bases: list[int] = []
+        for name in names:
+            path = self.dir / name
+            if name.endswith((DELETED_SUFFIX, ".cleaned", ".swap", ".tmp")):
+                path.unlink(missing_ok=True)
+                continue
+            stem, _, suffix = name.partition(".")
+            if not stem.isdigit() or len(stem) != 20:
+                continue
+            if "." + suffix == LOG_SUFFIX:
+                log_bases.append(int(stem))
+            elif "." + suffix in (INDEX_SUFFIX, TIME_INDEX_SUFFIX) and f"{stem}{LOG_SUFFIX}" not in names:
+                path.unlink(missing_ok=True)  # an index without its log
+        log_bases.sort()
+        for base in log_bases:
+            segment = self._open_segment(base, active=False)
+            try:
+                segment.sanity_check()
+            except CorruptIndexError as e:
+                logger.warning("%s: %s; rebuilding the indexes", self.dir.name, e)
+                segment.recover()
+            self._segments.append(segment)
+            self._bases.append(base)
+        if not clean_shutdown and self._segments:
+            self._recover_from(recovery_point)
+        if not self._segments:
+            self._add_segment(log_start_offset, active=True)
+        else:
+            self._segments[-1].make_active()
+        self._leo = self._segments[-1].read_next_offset()
+        self._log_start_offset = min(max(log_start_offset, self._segments[0].base_offset), self._leo)
+        self._recovery_point = self._leo if clean_shutdown else min(recovery_point, self._leo)
+        self._flush_offset_on_roll = self._recovery_point
+        self._load_producer_state(clean_shutdown)
+
+    def _recover_from(self, recovery_point: int) -> None:
+        """Recover every segment from the one holding the recovery point on; a segment
+        that had to be truncated makes every later segment suspect, so they go."""
+        start = max(bisect.bisect_right(self._bases, recovery_point) - 1, 0)
+        for i in range(start, len(self._segments)):
+            segment = self._segments[i]
+            truncated = segment.recover()
+            if truncated:
+                logger.warning("%s: recovery truncated %d invalid bytes from %s", self.dir.name, truncated,
+                               segment.path.name)
+                for later in self._segments[i + 1:]:
+                    logger.warning("%s: deleting %s, which follows a truncated segment", self.dir.name,
+                                   later.path.name)
+                    later.delete()
+                del self._segments[i + 1:]
+                del self._bases[i + 1:]
+                break
+
+    def _load_producer_state(self, clean_shutdown: bool) -> None:
+        """Latest snapshot at or below the log end offset, then replay the batches after it."""
+        psm = self._producer_state
+        psm.delete_snapshots_below(self._segments[0].base_offset)
+        snapshot = psm.load_latest_snapshot(self._leo)
+        start = snapshot if snapshot is not None else self._log_start_offset
+        if start < self._leo:
+            self._replay_producer_state(start)
+
+    def _replay_producer_state(self, start: int) -> None:
+        i = max(bisect.bisect_right(self._bases, start) - 1, 0)
+        for segment in self._segments[i:]:
+            _, pos = segment.offset_index.lookup(start)
+            try:
+                for header in segment.iter_headers(pos):
+                    if header.last_offset >= start and header.producer_id >= 0:
+                        self._producer_state.update(header)
+            except CorruptRecordError as e:
+                logger.error("%s: cannot rebuild producer state past corruption: %s", self.dir.name, e)
+                return
+
+    def _open_segment(self, base: int, active: bool) -> LogSegment:
+        cfg = self._config
+        return LogSegment(self.dir, base, index_interval_bytes=cfg.index_interval_bytes,
+                          max_index_size=cfg.segment_index_bytes, active=active)
+
+    def _add_segment(self, base: int, active: bool) -> LogSegment:
+        prefix = self.dir / filename_prefix(base)
+        for suffix in (LOG_SUFFIX, INDEX_SUFFIX, TIME_INDEX_SUFFIX):
+            stale = Path(f"{prefix}{suffix}")
+            if stale.exists():
+                if suffix == LOG_SUFFIX and stale.stat().st_size > 0:
+                    raise KafkaError(ErrorCode.KAFKA_STORAGE_ERROR,
+                                     f"Trying to roll a new log segment with start offset {base} "
+                                     f"while it already exists: {stale}")
+                stale.unlink()
+        segment = self._open_segment(base, active)
+        self._segments.append(segment)
+        self._bases.append(base)
+        self._dir_dirty = True
+        return segment
+
+    @staticmethod
+    def _draw_jitter_for(cfg: LogConfig) -> int:
+        return random.randrange(cfg.segment_jitter_ms) if cfg.segment_jitter_ms > 0 else 0
+
+    def _draw_jitter(self) -> int:
+        return self._draw_jitter_for(self._config)
+
+    # -- properties ---------------------------------------------------------------------
+
+    @property
+    def config(self) -> LogConfig:
+        return self._config
+
+    def update_config(self, config: LogConfig) -> None:
+        """Take a new topic config; it applies to appends and rolls from now on."""
+        self._config = config
+        self._roll_jitter_ms = self._draw_jitter()
+        for segment in self._segments:
+            segment.index_interval_bytes = config.index_interval_bytes
+            segment.max_index_size = config.segment_index_bytes
+
+    @property
+    def log_start_offset(self) -> int:
+        return self._log_start_offset
+
+    @property
+    def log_end_offset(self) -> int:
+        return self._leo
+
+    @property
+    def recovery_point(self) -> int:
+        return self._recovery_point
+
+    @property
+    def size_in_bytes(self) -> int:
+        return sum(s.size for s in self._segments)
+
+    @property
+    def segments(self) -> list[LogSegment]:
+        """The segments in offset order (a copy)."""
+        return list(self._segments)
+
+    @property
+    def active_segment(self) -> LogSegment:
+        return self._segments[-1]
+
+    @property
+    def producer_state(self) -> ProducerStateManager:
+        return self._producer_state
+
+    @property
+    def unflushed_messages(self) -> int:
+        return self._leo - self._recovery_point
+
+    @property
+    def last_flush_ms(self) -> int:
+        return self._last_flush_ms
+
+    @property
+    def name(self) -> str:
+        return self.dir.name
+
+    # -- append -------------------------------------------------------------------------
+
+    def append_as_leader(
+        self,
+        records: bytes | bytearray,
+        leader_epoch: int,
+        now_ms: int | None = None,
+        origin: AppendOrigin = AppendOrigin.CLIENT,
+    ) -> LogAppendInfo:
+        """Validate, assign offsets and append a producer's record set.
+
+        A bytearray is patched in place (offsets, leader epoch, LogAppendTime).
+        Raises KafkaError: CORRUPT_MESSAGE, MESSAGE_TOO_LARGE, RECORD_LIST_TOO_LARGE,
+        INVALID_RECORD, INVALID_TIMESTAMP, INVALID_PRODUCER_EPOCH,
+        OUT_OF_ORDER_SEQUENCE_NUMBER. A retried batch already in the log returns its
+        original offsets with duplicate=True and writes nothing.
+        """
+        self._check_open()
+        now = _now_ms() if now_ms is None else now_ms
+        cfg = self._config
+        buf = records if isinstance(records, bytearray) else bytearray(records)
+        if not buf:
+            return LogAppendInfo(-1, -1, -1, self._log_start_offset)
+        buf = self._maybe_convert_legacy(buf)
+        headers = self._parse(buf)
+        if len(buf) > cfg.segment_bytes:
+            raise KafkaError(ErrorCode.RECORD_LIST_TOO_LARGE,
+                             f"The record batch size in the append to {self.name} is {len(buf)} bytes "
+                             f"which exceeds the maximum configured segment size of {cfg.segment_bytes}.")
+        for h in headers:
+            if h.size > cfg.max_message_bytes:
+                raise KafkaError(ErrorCode.MESSAGE_TOO_LARGE,
+                                 f"The record batch size in the append to {self.name} is {h.size} bytes "
+                                 f"which exceeds the maximum configured value of {cfg.max_message_bytes}.")
+            if origin is AppendOrigin.CLIENT:
+                self._validate_client_batch(h)
+            if not cfg.log_append_time:
+                self._validate_timestamp(h, now)
+        duplicate = self._producer_state.check(headers, self.name)
+        if duplicate is not None:
+            return self._duplicate_info(duplicate)
+        offset = self._leo
+        record_count = 0
+        max_ts, offset_of_max_ts = -1, offset
+        for h in headers:
+            set_base_offset(buf, h, offset)
+            set_partition_leader_epoch(buf, h, leader_epoch)
+            if cfg.log_append_time:
+                set_log_append_time(buf, h, now)
+            if h.max_timestamp > max_ts:
+                max_ts, offset_of_max_ts = h.max_timestamp, h.last_offset
+            record_count += h.record_count
+            offset = h.next_offset
+        first_offset, last_offset = headers[0].base_offset, offset - 1
+        self._append(buf, headers, first_offset, last_offset, max_ts, offset_of_max_ts, now)
+        return LogAppendInfo(first_offset, last_offset, now if cfg.log_append_time else -1,
+                             self._log_start_offset, record_count, False, max_ts, offset_of_max_ts, len(buf))
+
+    def append_as_follower(self, records: bytes | bytearray, now_ms: int | None = None) -> LogAppendInfo:
+        """Append batches that already carry the leader's offsets (replication).
+
+        Offsets must increase and start at or after the log end offset (gaps are kept,
+        as after compaction on the leader); UnexpectedAppendOffsetError otherwise.
+        """
+        self._check_open()
+        now = _now_ms() if now_ms is None else now_ms
+        buf = records if isinstance(records, bytearray) else bytearray(records)
+        if not buf:
+            return LogAppendInfo(-1, -1, -1, self._log_start_offset)
+        headers = self._parse(buf)
+        first_offset = headers[0].base_offset
+        if first_offset < self._leo:
+            raise UnexpectedAppendOffsetError(
+                f"Unexpected offset in append to {self.name}. First offset {first_offset} is less than "
+                f"the next offset {self._leo}.", first_offset, headers[-1].last_offset)
+        expected = first_offset
+        max_ts, offset_of_max_ts, record_count = -1, first_offset, 0
+        for h in headers:
+            if h.base_offset < expected:
+                raise KafkaError(ErrorCode.CORRUPT_MESSAGE,
+                                 f"Out of order offsets in append to {self.name}: {h.base_offset} after "
+                                 f"{expected - 1}")
+            expected = h.next_offset
+            record_count += h.record_count
+            if h.max_timestamp > max_ts:
+                max_ts, offset_of_max_ts = h.max_timestamp, h.last_offset
+        last_offset = headers[-1].last_offset
+        self._append(buf, headers, first_offset, last_offset, max_ts, offset_of_max_ts, now)
+        return LogAppendInfo(first_offset, last_offset, -1, self._log_start_offset, record_count, False,
+                             max_ts, offset_of_max_ts, len(buf))
+
+    def _append(self, buf: bytearray, headers: list[BatchHeader], first_offset: int, last_offset: int,
+                max_ts: int, offset_of_max_ts: int, now: int) -> None:
+        segment = self._maybe_roll(len(buf), max_ts, first_offset, last_offset, now)
+        try:
+            segment.append(last_offset, max_ts, offset_of_max_ts, buf, headers)
+        except OSError as e:
+            logger.error("%s: write failed: %s", self.name, e)
+            raise KafkaError(ErrorCode.KAFKA_STORAGE_ERROR, f"Error while appending to {self.name}: {e}"
+                             ) from e
+        for h in headers:
+            if h.producer_id >= 0:
+                self._producer_state.update(h)
+        self._leo = last_offset + 1
+        flush_messages = self._config.flush_messages
+        if flush_messages is not None and self._leo - self._recovery_point >= flush_messages:
+            self.flush()
+
+    def _parse(self, buf: bytearray) -> list[BatchHeader]:
+        try:
+            headers = list(iter_headers(buf))
+            for h in headers:
+                verify_crc(buf, h)
+        except CorruptRecordError as e:
+            raise KafkaError(ErrorCode.CORRUPT_MESSAGE, f"Corrupt record set for {self.name}: {e}") from None
+        return headers
+
+    def _maybe_convert_legacy(self, buf: bytearray) -> bytearray:
+        """Old clients send message sets (magic 0/1); the log stores v2 only."""
+        pos, end = 0, len(buf)
+        legacy = False
+        while pos + LOG_OVERHEAD <= end:
+            if pos + MAGIC_OFFSET >= end:
+                break
+            if buf[pos + MAGIC_OFFSET] < 2:
+                legacy = True
+                break
+            length = int.from_bytes(buf[pos + 8 : pos + 12], "big", signed=True)
+            if length <= 0:
+                break  # malformed: _parse reports it
+            pos += LOG_OVERHEAD + length
+        if not legacy:
+            return buf
+        try:
+            from josefk.protocol.legacy import to_v2
+        except ImportError:
+            raise KafkaError(ErrorCode.UNSUPPORTED_FOR_MESSAGE_FORMAT,
+                             "message format v0/v1 is not supported yet") from None
+        try:
+            return bytearray(to_v2(bytes(buf)))
+        except (ValueError, KeyError, IndexError) as e:
+            raise KafkaError(ErrorCode.CORRUPT_MESSAGE, f"Corrupt legacy message set for {self.name}: {e}"
+                             ) from None
+
+    def _validate_client_batch(self, h: BatchHeader) -> None:
+        """Kafka's LogValidator checks that need only the header."""
+        if h.is_control:
+            raise KafkaError(ErrorCode.INVALID_RECORD, "Clients are not allowed to write control records")
+        if h.record_count <= 0 or h.record_count != h.last_offset_delta + 1:
+            raise KafkaError(ErrorCode.INVALID_RECORD, "Inconsistent batch offset range and record count")
+        if h.is_transactional and h.producer_id < 0:
+            raise KafkaError(ErrorCode.INVALID_RECORD, "Transactional record batch without a producer id")
+        if h.producer_id >= 0 and h.base_sequence < 0:
+            raise KafkaError(ErrorCode.INVALID_RECORD,
+                             f"Invalid sequence number {h.base_sequence} in record batch with producerId "
+                             f"{h.producer_id}")
+
+    def _validate_timestamp(self, h: BatchHeader, now: int) -> None:
+        cfg = self._config
+        before = cfg.message_timestamp_before_max_ms
+        after = cfg.message_timestamp_after_max_ms
+        diff = cfg.message_timestamp_difference_max_ms
+        if diff is not None:
+            before = diff if before is None else min(before, diff)
+            after = diff if after is None else min(after, diff)
+        if before is None and after is None:
+            return
+        for ts in (h.base_timestamp, h.max_timestamp):
+            if ts < 0:
+                continue
+            if (before is not None and now - ts > before) or (after is not None and ts - now > after):
+                raise KafkaError(ErrorCode.INVALID_TIMESTAMP,
+                                 f"Timestamp {ts} of a batch in {self.name} is out of range: now {now}, "
+                                 f"before.max.ms {before}, after.max.ms {after}")
+
+    def _duplicate_info(self, dup: BatchMetadata) -> LogAppendInfo:
+        return LogAppendInfo(dup.first_offset, dup.last_offset,
+                             dup.timestamp if self._config.log_append_time else -1,
+                             self._log_start_offset, 0, True, dup.timestamp, dup.last_offset)
+
+    # -- rolling ------------------------------------------------------------------------
+
+    def _maybe_roll(self, size: int, max_ts: int, first_offset: int, last_offset: int, now: int) -> LogSegment:
+        segment = self._segments[-1]
+        cfg = self._config
+        if (
+            (segment.size > 0 and segment.size > cfg.segment_bytes - size)
+            or (segment.size > 0
+                and segment.time_waited_for_roll(now, max_ts) > cfg.segment_ms - self._roll_jitter_ms)
+            or segment.offset_index.is_full()
+            or segment.time_index.is_full()
+            or last_offset - segment.base_offset > INT_MAX
+        ):
+            return self.roll(first_offset)
+        return segment
+
+    def roll(self, new_base: int | None = None) -> LogSegment:
+        """Start a new active segment at `new_base` (default: the log end offset)."""
+        base = self._leo if new_base is None else new_base
+        active = self._segments[-1]
+        if active.size == 0:
+            if active.base_offset == base:
+                return active
+            # an empty active segment at another offset (a follower's gap): replace it
+            self._segments.pop()
+            self._bases.pop()
+            active.delete()
+        elif base <= active.base_offset:
+            raise KafkaError(ErrorCode.KAFKA_STORAGE_ERROR,
+                             f"Cannot roll {self.name} to offset {base}, not above the active segment "
+                             f"{active.base_offset}")
+        else:
+            active.make_inactive()
+        if base == self._leo:
+            self._producer_state.take_snapshot(base)
+        segment = self._add_segment(base, active=True)
+        self._roll_jitter_ms = self._draw_jitter()
+        self._flush_offset_on_roll = base
+        return segment
+
+    # -- read ---------------------------------------------------------------------------
+
+    def read(
+        self,
+        offset: int,
+        max_bytes: int,
+        max_offset: int | None = None,
+        min_one_message: bool = True,
+    ) -> FetchDataInfo:
+        """Whole batches from the one containing `offset`, across segments, up to
+        `max_bytes` (the first batch always, with `min_one_message`).
+
+        `max_offset` (the high watermark for consumers) is exclusive: only batches
+        that end below it are returned, so no record at or above it is exposed (a
+        batch straddling it is held back, as Kafka does). OFFSET_OUT_OF_RANGE if
+        `offset` is below the log start or above the log end; empty at the log end.
+        A corrupt batch raises KafkaError(CORRUPT_MESSAGE) instead of being served.
+        """
+        self._check_open()
+        leo = self._leo
+        if offset < self._log_start_offset or offset > leo:
+            raise KafkaError(ErrorCode.OFFSET_OUT_OF_RANGE,
+                             f"Received request for offset {offset} for partition {self.name}, but we only "
+                             f"have log segments in the range {self._log_start_offset} to {leo}.")
+        upper = leo if max_offset is None else min(max_offset, leo)
+        info = FetchDataInfo(offset)
+        if offset >= upper:
+            return info
+        remaining = max_bytes
+        start = offset
+        i = max(bisect.bisect_right(self._bases, offset) - 1, 0)
+        upper_segment = bisect.bisect_right(self._bases, upper) - 1 if upper < leo else -1
+        try:
+            for j in range(i, len(self._segments)):
+                segment = self._segments[j]
+                if segment.base_offset >= upper:
+                    break
+                max_position = None
+                if j == upper_segment:
+                    limit_batch = segment.translate_offset(upper)
+                    if limit_batch is not None:
+                        max_position = limit_batch.position
+                region = segment.read(start, remaining, max_position, min_one_message and not info.regions)
+                if region is None:
+                    continue
+                if region.size == 0:
+                    break
+                info.regions.append(region)
+                remaining -= region.size
+                start = region.next_offset
+                if remaining <= 0 or region.position + region.size < segment.size or start >= upper:
+                    break
+        except CorruptRecordError as e:
+            logger.error("%s: corrupt data while reading offset %d: %s", self.name, offset, e)
+            if info.regions:
+                return info  # serve what precedes the corruption; the next fetch raises
+            raise KafkaError(ErrorCode.CORRUPT_MESSAGE, f"Corrupt data in {self.name}: {e}") from None
+        return info
+
+    # -- timestamps -----------------------------------------------------------------------
+
+    def fetch_offset_by_timestamp(self, timestamp: int) -> tuple[int, int] | None:
+        """(offset, timestamp) for ListOffsets: the first record whose timestamp is >=
+        `timestamp`, found through the time index and decoding that one batch. Also takes
+        Kafka's special values -2 (earliest), -1 (latest), -3 (max timestamp) and -4
+        (earliest local). None if no record qualifies."""
+        if timestamp in (EARLIEST_TIMESTAMP, EARLIEST_LOCAL_TIMESTAMP):
+            return self._log_start_offset, -1
+        if timestamp == LATEST_TIMESTAMP:
+            return self._leo, -1
+        if timestamp == MAX_TIMESTAMP:
+            return self.latest_timestamp_offset()
+        try:
+            for segment in self._segments:
+                if segment.max_timestamp >= timestamp:
+                    found = segment.find_offset_by_timestamp(timestamp, self._log_start_offset)
+                    if found is not None:
+                        return found[1], found[0]
+        except CorruptRecordError as e:
+            raise KafkaError(ErrorCode.CORRUPT_MESSAGE, f"Corrupt data in {self.name}: {e}") from None
+        return None
+
+    def latest_timestamp_offset(self) -> tuple[int, int] | None:
+        """(offset, timestamp) of the record with the largest timestamp (ListOffsets -3);
+        the first such record if several share it. None if the log has no timestamps."""
+        best: LogSegment | None = None
+        for segment in self._segments:
+            if best is None or segment.max_timestamp > best.max_timestamp:
+                best = segment
+        if best is None or best.max_timestamp < 0:
+            return None
+        ts = best.max_timestamp
+        try:
+            return best.offset_of_timestamp_in_batch(ts, best.offset_of_max_timestamp), ts
+        except CorruptRecordError as e:
+            raise KafkaError(ErrorCode.CORRUPT_MESSAGE, f"Corrupt data in {self.name}: {e}") from None
+
+    # -- truncation and retention ------------------------------------------------------------
+
+    def truncate_to(self, offset: int) -> bool:
+        """Remove everything from `offset` on (a follower diverging from its leader).
+        Truncation removes whole batches: the one containing `offset` goes entirely.
+        Returns whether anything was removed."""
+        self._check_open()
+        if offset < 0:
+            raise ValueError(f"cannot truncate {self.name} to a negative offset {offset}")
+        if offset >= self._leo:
+            return False
+        if offset < self._segments[0].base_offset:
+            self.truncate_fully_and_start_at(offset)
+            return True
+        while len(self._segments) > 1 and self._segments[-1].base_offset > offset:
+            segment = self._segments.pop()
+            self._bases.pop()
+            self._schedule_delete(segment)
+        active = self._segments[-1]
+        active.truncate_to(offset)
+        active.make_active()
+        self._leo = active.read_next_offset()
+        self._recovery_point = min(self._recovery_point, self._leo)
+        self._flush_offset_on_roll = min(self._flush_offset_on_roll, self._leo)
+        self._log_start_offset = min(self._log_start_offset, self._leo)
+        self._rebuild_producer_state()
+        return True
+
+    def truncate_fully_and_start_at(self, offset: int) -> None:
+        """Drop every segment and continue empty at `offset` (a follower far behind)."""
+        self._check_open()
+        for segment in self._segments:
+            self._schedule_delete(segment)
+        self._segments.clear()
+        self._bases.clear()
+        self._producer_state.clear()
+        self._producer_state.delete_snapshots_above(-1)
+        self._add_segment(offset, active=True)
+        self._leo = self._log_start_offset = self._recovery_point = offset
+        self._flush_offset_on_roll = offset
+
+    def _rebuild_producer_state(self) -> None:
+        psm = self._producer_state
+        psm.delete_snapshots_above(self._leo)
+        snapshot = psm.load_latest_snapshot(self._leo)
+        start = snapshot if snapshot is not None else self._log_start_offset
+        if start < self._leo:
+            self._replay_producer_state(start)
+
+    def maybe_increment_log_start_offset(self, offset: int) -> None:
+        """Advance the log start offset (DeleteRecords, retention); whole segments below
+        it are deleted by delete_old_segments."""
+        if offset > self._leo:
+            raise KafkaError(ErrorCode.OFFSET_OUT_OF_RANGE,
+                             f"Cannot increment the log start offset of {self.name} to {offset}: it is "
+                             f"beyond the log end offset {self._leo}")
+        if offset > self._log_start_offset:
+            self._log_start_offset = offset
+
+    def delete_old_segments(self, now_ms: int | None = None) -> int:
+        """Retention: delete whole non-active segments that are past retention.ms,
+        beyond retention.bytes, or wholly below the log start offset. Returns the count."""
+        now = _now_ms() if now_ms is None else now_ms
+        cfg = self._config
+        deleted = 0
+        excess = self.size_in_bytes - cfg.retention_bytes if cfg.retention_bytes >= 0 else -1
+        while len(self._segments) > 1:
+            segment, following = self._segments[0], self._segments[1]
+            below_start = following.base_offset <= self._log_start_offset
+            by_time = cfg.delete and cfg.retention_ms >= 0 and now - segment.largest_timestamp > cfg.retention_ms
+            by_size = cfg.delete and excess >= segment.size
+            if not (below_start or by_time or by_size):
+                break
+            if by_size:
+                excess -= segment.size
+            self._segments.pop(0)
+            self._bases.pop(0)
+            self._schedule_delete(segment)
+            self._log_start_offset = max(self._log_start_offset, following.base_offset)
+            deleted += 1
+        if deleted:
+            self._producer_state.delete_snapshots_below(self._segments[0].base_offset)
+        return deleted
+
+    def _schedule_delete(self, segment: LogSegment) -> None:
+        """Kafka's asynchronous delete: the files get a .deleted suffix now (so a restart
+        ignores them) and are removed after file.delete.delay.ms, giving reads that hold
+        FileRegions of the segment time to finish."""
+        for path in (segment.path, segment.offset_index.path, segment.time_index.path):
+            try:
+                os.rename(path, Path(f"{path}{DELETED_SUFFIX}"))
+            except FileNotFoundError:
+                pass
+        segment.path = Path(f"{segment.path}{DELETED_SUFFIX}")
+        segment.offset_index.path = Path(f"{segment.offset_index.path}{DELETED_SUFFIX}")
+        segment.time_index.path = Path(f"{segment.time_index.path}{DELETED_SUFFIX}")
+        self._pending_deletes.append((time.monotonic() + self._config.file_delete_delay_ms / 1000, segment))
+
+    def delete_expired_files(self, force: bool = False) -> None:
+        """Remove segments whose delete delay has passed (all of them with `force`)."""
+        now = time.monotonic()
+        keep = []
+        for deadline, segment in self._pending_deletes:
+            if force or deadline <= now:
+                segment.delete()
+            else:
+                keep.append((deadline, segment))
+        self._pending_deletes = keep
+
+    # -- durability -------------------------------------------------------------------------
+
+    def flush(self, up_to: int | None = None) -> None:
+        """fsync everything below `up_to` (default: the log end offset) and advance the
+        recovery point. Safe to call from a background thread during appends."""
+        target = self._leo if up_to is None else min(up_to, self._leo)
+        start = self._recovery_point
+        if target <= start and not self._dir_dirty:
+            self._last_flush_ms = _now_ms()
+            return
+        segments = list(self._segments)
+        for i, segment in enumerate(segments):
+            next_base = segments[i + 1].base_offset if i + 1 < len(segments) else None
+            if segment.base_offset < target and (next_base is None or next_base > start):
+                segment.flush()
+        if self._dir_dirty:
+            self._dir_dirty = False
+            _fsync_dir(self.dir)
+        self._last_flush_ms = _now_ms()
+        if target > self._recovery_point:
+            self._recovery_point = min(target, self._leo)
+
+    @property
+    def flush_offset_on_roll(self) -> int:
+        """Base offset of the newest segment: everything below it should be fsynced soon
+        (Kafka flushes a rolled segment in the background)."""
+        return self._flush_offset_on_roll
+
+    def verify(self) -> None:
+        """CRC-check every segment now; raises KafkaError(CORRUPT_MESSAGE)."""
+        try:
+            for segment in list(self._segments):
+                segment.verify()
+        except CorruptRecordError as e:
+            raise KafkaError(ErrorCode.CORRUPT_MESSAGE, f"Corrupt data in {self.name}: {e}") from None
+
+    # -- lifecycle ----------------------------------------------------------------------
+
+    def _check_open(self) -> None:
+        if self._closed:
+            raise KafkaError(ErrorCode.KAFKA_STORAGE_ERROR, f"Log {self.name} is closed")
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def close(self) -> None:
+        """Snapshot producer state, trim and sync the active segment's indexes, close all."""
+        if self._closed:
+            return
+        self._closed = True
+        try:
+            self._producer_state.take_snapshot(self._leo, sync=True)
+        except OSError as e:
+            logger.warning("%s: could not write the producer snapshot: %s", self.name, e)
+        active = self._segments[-1]
+        active.make_inactive()
+        active.flush()
+        for segment in self._segments:
+            segment.close()
+        self.delete_expired_files(force=True)
+
+    def delete(self) -> None:
+        """Close the log and remove its directory."""
+        if not self._closed:
+            self._closed = True
+            for segment in self._segments:
+                segment.close_handlers()
+            for _, segment in self._pending_deletes:
+                segment.close_handlers()
+            self._pending_deletes.clear()
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def __repr__(self) -> str:
+        return (f"Log({self.dir}, start={self._log_start_offset}, end={self._leo}, "
+                f"segments={len(self._segments)})")
+
+
+__all__ = [
+    "AppendOrigin",
+    "FetchDataInfo",
+    "FileRegion",
+    "Log",
+    "LogAppendInfo",
+    "UnexpectedAppendOffsetError",
+    "SNAPSHOT_SUFFIX",
+]

@@ -1,0 +1,339 @@
+"""The broker's logs across its log.dirs (Kafka's LogManager).
+
+Each log dir holds `meta.properties` (who owns it), one `<topic>-<partition>` directory
+per partition, the `recovery-point-offset-checkpoint` and `log-start-offset-checkpoint`
+files, a `.lock` held while the broker runs, and `.kafka_cleanshutdown` after a clean
+shutdown. At start-up the marker decides whether logs need recovery: without it, every
+segment after a log's checkpointed recovery point is re-validated and torn tails are cut.
+
+Threading: everything runs on the event loop except flush_dirty_logs() and
+checkpoint_recovery_points(), which may run on a worker thread.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import json
+import logging
+import os
+import re
+import shutil
+import time
+import uuid
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from josefk.log.checkpoint import CorruptCheckpointError, OffsetCheckpointFile, fsync_dir, write_atomically
+from josefk.log.config import LogConfig
+from josefk.log.log import Log
+from josefk.protocol.errors import ErrorCode, KafkaError
+
+logger = logging.getLogger(__name__)
+
+RECOVERY_POINT_CHECKPOINT = "recovery-point-offset-checkpoint"
+LOG_START_OFFSET_CHECKPOINT = "log-start-offset-checkpoint"
+CLEAN_SHUTDOWN_FILE = ".kafka_cleanshutdown"
+META_PROPERTIES = "meta.properties"
+LOCK_FILE = ".lock"
+DELETE_DIR_SUFFIX = "-delete"
+FUTURE_DIR_SUFFIX = "-future"
+STRAY_DIR_SUFFIX = "-stray"
+
+_LEGAL_TOPIC = re.compile(r"^[a-zA-Z0-9._-]{1,249}$")
+_PARTITION_DIR = re.compile(r"^(?P<topic>.+)-(?P<partition>\d+)$")
+
+
+class InconsistentBrokerMetadataError(RuntimeError):
+    """meta.properties belongs to another broker id or cluster."""
+
+
+def parse_partition_dir(name: str) -> tuple[str, int] | None:
+    """(topic, partition) for a `<topic>-<partition>` directory name, else None."""
+    m = _PARTITION_DIR.match(name)
+    if m is None:
+        return None
+    return m.group("topic"), int(m.group("partition"))
+
+
+def read_properties(path: Path) -> dict[str, str]:
+    props: dict[str, str] = {}
+    for line in path.read_text().splitlines():
+        line = line.strip()
+        if not line or line.startswith(("#", "!")):
+            continue
+        key, sep, value = line.partition("=")
+        if sep:
+            props[key.strip()] = value.strip()
+    return props
+
+
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+class LogManager:
+    """Creates, loads, flushes, checkpoints and deletes the broker's partition logs."""
+
+    def __init__(
+        self,
+        log_dirs: Sequence[Path | str],
+        default_config: LogConfig,
+        broker_id: int = 0,
+        cluster_id: str | None = None,
+        flush_interval_ms: int = 1000,
+        broker_epoch: int = -1,
+    ) -> None:
+        """`flush_interval_ms` is how often the broker should call flush_dirty_logs (it also
+        fsyncs rolled segments, as Kafka's roll-time flush does)."""
+        if not log_dirs:
+            raise ValueError("at least one log dir is required")
+        self.log_dirs = [Path(d).absolute() for d in log_dirs]
+        self.default_config = default_config
+        self.broker_id = broker_id
+        self.cluster_id = cluster_id
+        self.broker_epoch = broker_epoch
+        self.flush_interval_ms = flush_interval_ms
+        self._logs: dict[tuple[str, int], Log] = {}
+        self._log_dir_of: dict[tuple[str, int], Path] = {}
+        self._recovery_checkpoints = {d: OffsetCheckpointFile(d / RECOVERY_POINT_CHECKPOINT) for d in self.log_dirs}
+        self._start_checkpoints = {d: OffsetCheckpointFile(d / LOG_START_OFFSET_CHECKPOINT) for d in self.log_dirs}
+        self._lock_files: list[int] = []
+        self._started = False
+
+    # -- start-up -----------------------------------------------------------------------
+
+    def startup(self, topic_configs: Mapping[str, LogConfig] | None = None) -> None:
+        """Lock and check every log dir, then load every partition log in it.
+
+        `topic_configs` gives per-topic overrides known at start-up; other logs use the
+        default config until Log.update_config.
+        """
+        topic_configs = topic_configs or {}
+        try:
+            for log_dir in self.log_dirs:
+                log_dir.mkdir(parents=True, exist_ok=True)
+                self._lock_dir(log_dir)
+                self._check_meta_properties(log_dir)
+            for log_dir in self.log_dirs:
+                self._load_dir(log_dir, topic_configs)
+        except BaseException:
+            for log in self._logs.values():
+                log.close()
+            self._logs.clear()
+            self._log_dir_of.clear()
+            self._release_locks()
+            raise
+        self._started = True
+
+    def _release_locks(self) -> None:
+        for fd in self._lock_files:
+            os.close(fd)
+        self._lock_files.clear()
+
+    def _lock_dir(self, log_dir: Path) -> None:
+        fd = os.open(log_dir / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise RuntimeError(f"Failed to acquire lock on file {LOCK_FILE} in {log_dir}. A Kafka instance "
+                               f"in another process or thread is using this directory.") from None
+        self._lock_files.append(fd)
+
+    def _check_meta_properties(self, log_dir: Path) -> None:
+        """Kafka's BrokerMetadataCheckpoint: the dir must belong to this broker and cluster."""
+        path = log_dir / META_PROPERTIES
+        if path.exists():
+            props = read_properties(path)
+            stored_id = props.get("broker.id", props.get("node.id"))
+            if stored_id is not None and int(stored_id) != self.broker_id:
+                raise InconsistentBrokerMetadataError(
+                    f"Configured broker.id {self.broker_id} doesn't match stored broker.id {stored_id} in "
+                    f"meta.properties of {log_dir}. If you moved your data, make sure your configured "
+                    f"broker.id matches.")
+            stored_cluster = props.get("cluster.id")
+            if stored_cluster and self.cluster_id and stored_cluster != self.cluster_id:
+                raise InconsistentBrokerMetadataError(
+                    f"The Cluster ID {self.cluster_id} doesn't match stored clusterId {stored_cluster} in "
+                    f"meta.properties of {log_dir}. The broker is trying to join the wrong cluster.")
+            if stored_cluster and not self.cluster_id:
+                self.cluster_id = stored_cluster
+            if stored_cluster or not self.cluster_id:
+                return
+        lines = ["#", f"#{time.strftime('%a %b %d %H:%M:%S %Z %Y')}"]
+        if self.cluster_id:
+            lines.append(f"cluster.id={self.cluster_id}")
+        lines += ["version=0", f"broker.id={self.broker_id}"]
+        write_atomically(path, ("\n".join(lines) + "\n").encode())
+
+    def _read_checkpoint(self, checkpoint: OffsetCheckpointFile) -> dict[tuple[str, int], int]:
+        try:
+            return checkpoint.read()
+        except (OSError, CorruptCheckpointError) as e:
+            logger.warning("Error reading %s, resetting it: %s", checkpoint.path, e)
+            return {}
+
+    def _load_dir(self, log_dir: Path, topic_configs: Mapping[str, LogConfig]) -> None:
+        marker = log_dir / CLEAN_SHUTDOWN_FILE
+        clean = marker.exists()
+        recovery_points = self._read_checkpoint(self._recovery_checkpoints[log_dir])
+        start_offsets = self._read_checkpoint(self._start_checkpoints[log_dir])
+        if not clean:
+            logger.info("Log dir %s was not shut down cleanly; recovering unflushed segments", log_dir)
+        for name in sorted(os.listdir(log_dir)):
+            path = log_dir / name
+            if not path.is_dir():
+                continue
+            if name.endswith(DELETE_DIR_SUFFIX):
+                shutil.rmtree(path, ignore_errors=True)
+                continue
+            if name.endswith((FUTURE_DIR_SUFFIX, STRAY_DIR_SUFFIX)):
+                logger.warning("Ignoring %s", path)
+                continue
+            key = parse_partition_dir(name)
+            if key is None:
+                continue
+            if key in self._logs:
+                raise RuntimeError(f"Duplicate log directories for {name} are found in "
+                                   f"{self._log_dir_of[key]} and {log_dir}")
+            config = topic_configs.get(key[0], self.default_config)
+            self._logs[key] = Log(path, config, recovery_point=recovery_points.get(key, 0),
+                                  log_start_offset=start_offsets.get(key, 0), clean_shutdown=clean)
+            self._log_dir_of[key] = log_dir
+        if clean:
+            # From here on a crash must trigger recovery: the removal must be durable
+            # before the first append.
+            marker.unlink()
+            fsync_dir(log_dir)
+
+    # -- logs ---------------------------------------------------------------------------
+
+    def get_log(self, topic: str, partition: int) -> Log | None:
+        return self._logs.get((topic, partition))
+
+    def get_or_create_log(self, topic: str, partition: int, config: LogConfig | None = None) -> Log:
+        """The partition's log, created (in the log dir holding fewest partitions) if new."""
+        key = (topic, partition)
+        log = self._logs.get(key)
+        if log is not None:
+            return log
+        if not _LEGAL_TOPIC.match(topic) or topic in (".", "..") or partition < 0:
+            raise KafkaError(ErrorCode.INVALID_TOPIC_EXCEPTION, f"Invalid topic partition {topic}-{partition}")
+        counts = {d: 0 for d in self.log_dirs}
+        for d in self._log_dir_of.values():
+            counts[d] = counts.get(d, 0) + 1
+        log_dir = min(self.log_dirs, key=lambda d: counts[d])
+        path = log_dir / f"{topic}-{partition}"
+        existed = path.exists()
+        log = Log(path, config or self.default_config, recovery_point=0, log_start_offset=0,
+                  clean_shutdown=not existed)
+        if not existed:
+            fsync_dir(log_dir)
+        self._logs[key] = log
+        self._log_dir_of[key] = log_dir
+        logger.info("Created log for partition %s-%d in %s", topic, partition, path)
+        return log
+
+    def delete_log(self, topic: str, partition: int) -> bool:
+        """Remove the partition's log: its dir is renamed `<topic>-<partition>.<uuid>-delete`
+        (so a crash mid-way finishes the job at the next start-up), then removed."""
+        key = (topic, partition)
+        log = self._logs.pop(key, None)
+        log_dir = self._log_dir_of.pop(key, None)
+        if log is None or log_dir is None:
+            return False
+        renamed = log.dir.with_name(f"{log.dir.name}.{uuid.uuid4().hex}{DELETE_DIR_SUFFIX}")
+        try:
+            os.rename(log.dir, renamed)
+            fsync_dir(log_dir)
+            log.dir = renamed
+        except OSError as e:
+            logger.warning("Could not rename %s for deletion: %s", log.dir, e)
+        log.delete()
+        self._checkpoint_dir(log_dir)
+        logger.info("Deleted log for partition %s-%d", topic, partition)
+        return True
+
+    def all_logs(self) -> dict[tuple[str, int], Log]:
+        return dict(self._logs)
+
+    def log_dir_of(self, topic: str, partition: int) -> Path | None:
+        return self._log_dir_of.get((topic, partition))
+
+    # -- durability -------------------------------------------------------------------------
+
+    def flush_dirty_logs(self, now_ms: int | None = None) -> int:
+        """fsync logs that are due: a rolled segment not yet flushed, flush.ms elapsed since
+        the last flush, or flush.messages unflushed. Advances recovery points (call
+        checkpoint_recovery_points after). Thread-safe. Returns how many logs flushed."""
+        now = _now_ms() if now_ms is None else now_ms
+        flushed = 0
+        for key, log in list(self._logs.items()):
+            if log.closed:
+                continue
+            cfg = log.config
+            unflushed = log.unflushed_messages
+            up_to: int | None = -1
+            if unflushed > 0 and (
+                (cfg.flush_ms is not None and now - log.last_flush_ms >= cfg.flush_ms)
+                or (cfg.flush_messages is not None and unflushed >= cfg.flush_messages)
+            ):
+                up_to = None
+            elif log.flush_offset_on_roll > log.recovery_point:
+                up_to = log.flush_offset_on_roll
+            if up_to == -1:
+                continue
+            try:
+                log.flush(up_to)
+                flushed += 1
+            except (OSError, KafkaError, ValueError) as e:
+                if not log.closed:
+                    logger.error("Error flushing %s-%d: %s", key[0], key[1], e)
+        return flushed
+
+    def checkpoint_recovery_points(self) -> None:
+        """Write every log dir's recovery-point and log-start-offset checkpoints. Thread-safe."""
+        for log_dir in self.log_dirs:
+            self._checkpoint_dir(log_dir)
+
+    def _checkpoint_dir(self, log_dir: Path) -> None:
+        logs = [(k, log) for k, log in list(self._logs.items()) if self._log_dir_of.get(k) == log_dir]
+        try:
+            self._recovery_checkpoints[log_dir].write({k: log.recovery_point for k, log in logs})
+            self._start_checkpoints[log_dir].write({k: log.log_start_offset for k, log in logs})
+        except OSError as e:
+            logger.error("Error writing checkpoints in %s: %s", log_dir, e)
+
+    def cleanup_logs(self, now_ms: int | None = None) -> int:
+        """Retention (Kafka's log.retention.check.interval.ms task): delete expired segments
+        of every log and the files of segments whose delete delay has passed."""
+        total = 0
+        for log in list(self._logs.values()):
+            if log.closed:
+                continue
+            total += log.delete_old_segments(now_ms)
+            log.delete_expired_files()
+        return total
+
+    def shutdown(self) -> None:
+        """Flush and close every log, write the checkpoints, then mark each dir cleanly shut
+        down (only if every log in it closed without error)."""
+        if not self._started:
+            return
+        failed_dirs: set[Path] = set()
+        for key, log in list(self._logs.items()):
+            try:
+                log.flush()
+                log.close()
+            except (OSError, KafkaError, ValueError) as e:
+                logger.error("Error closing %s-%d: %s", key[0], key[1], e)
+                failed_dirs.add(self._log_dir_of[key])
+        self.checkpoint_recovery_points()
+        for log_dir in self.log_dirs:
+            if log_dir not in failed_dirs:
+                write_atomically(log_dir / CLEAN_SHUTDOWN_FILE,
+                                 json.dumps({"version": 0, "brokerEpoch": self.broker_epoch}).encode())
+        self._logs.clear()
+        self._log_dir_of.clear()
+        self._release_locks()
+        self._started = False

@@ -1,0 +1,256 @@
+"""Idempotent-producer state of one partition (Kafka's ProducerStateManager).
+
+For every producer id the partition remembers the epoch and the last five batches it
+appended (first/last sequence, first/last offset). A leader append is checked against
+it: a retried batch that matches a remembered one is a duplicate and is answered with
+the original offsets instead of being written again; a gap in the sequence or a stale
+epoch is rejected, so a producer's records land exactly once and in order.
+
+Persistence follows Kafka: the state is snapshotted to `<20-digit offset>.snapshot`
+(Kafka's ProducerSnapshot v1 layout, CRC-32C protected) when a segment rolls and when
+the log closes; on load the latest valid snapshot at or below the log end offset is
+read and the batch headers after it are replayed (Log does the replay). A snapshot
+keeps only each producer's last batch, as Kafka's does.
+"""
+
+from __future__ import annotations
+
+import os
+import struct
+from collections import deque
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import crc32c
+
+from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.protocol.records import BatchHeader
+
+SNAPSHOT_SUFFIX = ".snapshot"
+NUM_BATCHES_TO_RETAIN = 5
+INT_MAX = 0x7FFFFFFF
+_SNAPSHOT_VERSION = 1
+_HEAD = struct.Struct(">hI")
+_COUNT = struct.Struct(">i")
+_ENTRY = struct.Struct(">qhiqiqiq")
+
+
+@dataclass(slots=True)
+class BatchMetadata:
+    first_seq: int
+    last_seq: int
+    first_offset: int
+    last_offset: int
+    timestamp: int
+
+
+@dataclass(slots=True)
+class ProducerEntry:
+    producer_id: int
+    epoch: int
+    batches: deque[BatchMetadata] = field(default_factory=lambda: deque(maxlen=NUM_BATCHES_TO_RETAIN))
+    last_timestamp: int = -1
+    coordinator_epoch: int = -1
+    current_txn_first_offset: int = -1
+
+    @property
+    def last_seq(self) -> int:
+        return self.batches[-1].last_seq if self.batches else -1
+
+    @property
+    def last_offset(self) -> int:
+        return self.batches[-1].last_offset if self.batches else -1
+
+    def find_duplicate(self, header: BatchHeader) -> BatchMetadata | None:
+        if header.producer_epoch != self.epoch:
+            return None
+        last_seq = header.last_sequence
+        for batch in self.batches:
+            if batch.first_seq == header.base_sequence and batch.last_seq == last_seq:
+                return batch
+        return None
+
+
+def in_sequence(last_seq: int, next_seq: int) -> bool:
+    """Whether `next_seq` follows `last_seq`, sequences wrapping at Int.MAX_VALUE."""
+    return next_seq == last_seq + 1 or (next_seq == 0 and last_seq == INT_MAX)
+
+
+def snapshot_path(directory: Path, offset: int) -> Path:
+    return Path(directory) / f"{offset:020d}{SNAPSHOT_SUFFIX}"
+
+
+class ProducerStateManager:
+    """Producer id -> ProducerEntry for one partition, with snapshot files in its dir."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = Path(directory)
+        self.producers: dict[int, ProducerEntry] = {}
+
+    # -- leader-side validation ---------------------------------------------------------
+
+    def check(self, headers: list[BatchHeader], partition: str = "") -> BatchMetadata | None:
+        """Validate the producer fields of a leader append before offsets are assigned.
+
+        Returns the remembered metadata if a batch is a retry of one already in the
+        log (the append must then be answered with its offsets and not written);
+        raises KafkaError for a stale epoch or out-of-order sequence. Several batches
+        of one producer in an append must follow each other.
+        """
+        pending: dict[int, tuple[int, int]] = {}  # pid -> (epoch, last seq) within this append
+        for h in headers:
+            pid = h.producer_id
+            if pid < 0:
+                continue
+            entry = self.producers.get(pid)
+            if pid in pending:
+                epoch, last_seq = pending[pid]
+            elif entry is not None:
+                epoch, last_seq = entry.epoch, entry.last_seq
+                duplicate = entry.find_duplicate(h) if h.base_sequence >= 0 else None
+                if duplicate is not None:
+                    return duplicate
+            else:
+                pending[pid] = (h.producer_epoch, h.last_sequence)
+                continue  # a producer we know nothing of: accept any sequence
+            if h.producer_epoch < epoch:
+                raise KafkaError(ErrorCode.INVALID_PRODUCER_EPOCH,
+                                 f"Epoch of producer {pid} at offset {h.base_offset} in {partition} is "
+                                 f"{h.producer_epoch}, which is smaller than the last seen epoch {epoch}")
+            if h.base_sequence >= 0:
+                if h.producer_epoch > epoch:
+                    if h.base_sequence != 0:
+                        raise KafkaError(ErrorCode.OUT_OF_ORDER_SEQUENCE_NUMBER,
+                                         f"Invalid sequence number for new epoch of producer {pid} in "
+                                         f"{partition}: {h.producer_epoch} (request epoch), "
+                                         f"{h.base_sequence} (seq. number), {epoch} (current producer epoch)")
+                elif last_seq >= 0 and not in_sequence(last_seq, h.base_sequence):
+                    raise KafkaError(ErrorCode.OUT_OF_ORDER_SEQUENCE_NUMBER,
+                                     f"Out of order sequence number for producer {pid} in {partition}: "
+                                     f"{h.base_sequence} (incoming seq. number), {last_seq} "
+                                     f"(current end sequence number)")
+            pending[pid] = (h.producer_epoch, h.last_sequence if h.base_sequence >= 0 else last_seq)
+        return None
+
+    # -- updates --------------------------------------------------------------------------
+
+    def update(self, h: BatchHeader) -> None:
+        """Record a batch that is now in the log (leader, follower or replay on load)."""
+        pid = h.producer_id
+        if pid < 0:
+            return
+        entry = self.producers.get(pid)
+        if entry is None:
+            entry = self.producers[pid] = ProducerEntry(pid, h.producer_epoch)
+        elif h.producer_epoch > entry.epoch:
+            entry.epoch = h.producer_epoch
+            entry.batches.clear()
+        elif h.producer_epoch < entry.epoch:
+            return  # an older epoch's batch (replication): it cannot be retried any more
+        if h.base_sequence >= 0 and not h.is_control:
+            entry.batches.append(BatchMetadata(h.base_sequence, h.last_sequence, h.base_offset,
+                                               h.last_offset, h.max_timestamp))
+        entry.last_timestamp = h.max_timestamp
+        if h.is_control:
+            entry.current_txn_first_offset = -1
+        elif h.is_transactional and entry.current_txn_first_offset < 0:
+            entry.current_txn_first_offset = h.base_offset
+
+    def clear(self) -> None:
+        self.producers.clear()
+
+    def remove_expired(self, now_ms: int, expiration_ms: int) -> None:
+        """Forget producers idle longer than producer.id.expiration.ms."""
+        for pid in [p for p, e in self.producers.items()
+                    if e.current_txn_first_offset < 0 and now_ms - e.last_timestamp >= expiration_ms]:
+            del self.producers[pid]
+
+    # -- snapshots --------------------------------------------------------------------------
+
+    def snapshot_offsets(self) -> list[int]:
+        """Offsets of the snapshot files present, ascending."""
+        offsets = []
+        for name in os.listdir(self.directory):
+            if name.endswith(SNAPSHOT_SUFFIX):
+                try:
+                    offsets.append(int(name[: -len(SNAPSHOT_SUFFIX)]))
+                except ValueError:
+                    continue
+        return sorted(offsets)
+
+    def take_snapshot(self, offset: int, sync: bool = False) -> Path:
+        """Write the state as of `offset` (tmp file, then rename). Without `sync` it is not
+        fsynced: a torn snapshot fails its CRC on load and an older one is used."""
+        body = bytearray(_COUNT.pack(len(self.producers)))
+        for e in self.producers.values():
+            if e.batches:
+                last = e.batches[-1]
+                body += _ENTRY.pack(e.producer_id, e.epoch, last.last_seq, last.last_offset,
+                                    last.last_offset - last.first_offset, e.last_timestamp,
+                                    e.coordinator_epoch, e.current_txn_first_offset)
+            else:
+                body += _ENTRY.pack(e.producer_id, e.epoch, -1, -1, 0, e.last_timestamp,
+                                    e.coordinator_epoch, e.current_txn_first_offset)
+        data = _HEAD.pack(_SNAPSHOT_VERSION, crc32c.crc32c(body)) + body
+        path = snapshot_path(self.directory, offset)
+        tmp = path.with_name(path.name + ".tmp")
+        with open(tmp, "wb") as f:
+            f.write(data)
+            if sync:
+                f.flush()
+                os.fsync(f.fileno())
+        os.replace(tmp, path)
+        return path
+
+    @staticmethod
+    def read_snapshot(path: Path) -> dict[int, ProducerEntry]:
+        """Parse a snapshot file; ValueError if it is torn or corrupt."""
+        data = Path(path).read_bytes()
+        if len(data) < _HEAD.size + _COUNT.size:
+            raise ValueError(f"snapshot {path} is truncated")
+        version, crc = _HEAD.unpack_from(data, 0)
+        if version != _SNAPSHOT_VERSION:
+            raise ValueError(f"snapshot {path} has unknown version {version}")
+        body = data[_HEAD.size:]
+        if crc32c.crc32c(body) != crc:
+            raise ValueError(f"snapshot {path} fails its CRC check")
+        (count,) = _COUNT.unpack_from(body, 0)
+        if count < 0 or len(body) != _COUNT.size + count * _ENTRY.size:
+            raise ValueError(f"snapshot {path} has a bad entry count")
+        producers: dict[int, ProducerEntry] = {}
+        for i in range(count):
+            pid, epoch, last_seq, last_offset, delta, ts, coord_epoch, txn_first = _ENTRY.unpack_from(
+                body, _COUNT.size + i * _ENTRY.size)
+            entry = ProducerEntry(pid, epoch, last_timestamp=ts, coordinator_epoch=coord_epoch,
+                                  current_txn_first_offset=txn_first)
+            if last_offset >= 0 and last_seq >= 0:
+                first_seq = last_seq - delta if last_seq >= delta else INT_MAX - (delta - last_seq) + 1
+                entry.batches.append(BatchMetadata(first_seq, last_seq, last_offset - delta, last_offset, ts))
+            producers[pid] = entry
+        return producers
+
+    def load_latest_snapshot(self, max_offset: int) -> int | None:
+        """Load the newest readable snapshot at or below `max_offset`; snapshots above it
+        and unreadable ones are deleted. Returns the snapshot's offset, None if none."""
+        self.clear()
+        for offset in reversed(self.snapshot_offsets()):
+            path = snapshot_path(self.directory, offset)
+            if offset > max_offset:
+                path.unlink(missing_ok=True)
+                continue
+            try:
+                self.producers = self.read_snapshot(path)
+                return offset
+            except (OSError, ValueError):
+                path.unlink(missing_ok=True)
+        return None
+
+    def delete_snapshots_above(self, offset: int) -> None:
+        for o in self.snapshot_offsets():
+            if o > offset:
+                snapshot_path(self.directory, o).unlink(missing_ok=True)
+
+    def delete_snapshots_below(self, offset: int) -> None:
+        for o in self.snapshot_offsets():
+            if o < offset:
+                snapshot_path(self.directory, o).unlink(missing_ok=True)
