@@ -21,6 +21,7 @@ import zlib
 
 import cramjam
 import lz4.frame
+
 from josefk.protocol.records import CorruptRecordError
 
 NONE = 0

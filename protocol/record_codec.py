@@ -17,6 +17,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 
 import crc32c
+
 from josefk.protocol import compression as codecs
 from josefk.protocol.records import (
     COMPRESSION_MASK,

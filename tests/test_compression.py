@@ -4,9 +4,10 @@ import os
 import cramjam
 import lz4.frame
 import pytest
+from kafka import codec as kp
+
 from josefk.protocol import compression as c
 from josefk.protocol.records import CorruptRecordError
-from kafka import codec as kp
 
 PAYLOADS = [
     b"",

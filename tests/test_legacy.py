@@ -1,6 +1,11 @@
 import struct
 
 import pytest
+from kafka import codec as kp
+from kafka.record.default_records import DefaultRecordBatch
+from kafka.record.legacy_records import LegacyRecordBatchBuilder
+from kafka.record.memory_records import MemoryRecords
+
 from josefk.protocol import compression as c
 from josefk.protocol import legacy
 from josefk.protocol.legacy import (
@@ -15,10 +20,6 @@ from josefk.protocol.legacy import (
 )
 from josefk.protocol.record_codec import Record, build_batch, decode_all, decode_batch
 from josefk.protocol.records import CorruptRecordError, iter_headers, read_header
-from kafka import codec as kp
-from kafka.record.default_records import DefaultRecordBatch
-from kafka.record.legacy_records import LegacyRecordBatchBuilder
-from kafka.record.memory_records import MemoryRecords
 
 LEGACY_CODECS = [c.NONE, c.GZIP, c.SNAPPY, c.LZ4]
 # kafka-python's LegacyRecordBatchBuilder, magic 0, LZ4 (old KAFKA-3160 framing), 3 messages

@@ -2,6 +2,10 @@ import struct
 
 import crc32c
 import pytest
+from kafka import codec as kp
+from kafka.record.default_records import DefaultRecordBatch, DefaultRecordBatchBuilder
+from kafka.record.memory_records import MemoryRecords
+
 from josefk.protocol import compression as c
 from josefk.protocol.record_codec import (
     Record,
@@ -22,9 +26,6 @@ from josefk.protocol.records import (
     set_log_append_time,
     verify_crc,
 )
-from kafka import codec as kp
-from kafka.record.default_records import DefaultRecordBatch, DefaultRecordBatchBuilder
-from kafka.record.memory_records import MemoryRecords
 
 CODECS = [c.NONE, c.GZIP, c.SNAPPY, c.LZ4, c.ZSTD]
 

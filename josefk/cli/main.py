@@ -5,9 +5,24 @@ from __future__ import annotations
 import sys
 
 from josefk.cli import broker
+from josefk.cli.tools import (
+    configs,
+    console_consumer,
+    console_producer,
+    consumer_groups,
+    perf,
+    topics,
+)
 
 TOOLS = {
     "broker": broker.main,
+    "topics": topics.main,
+    "configs": configs.main,
+    "console-producer": console_producer.main,
+    "console-consumer": console_consumer.main,
+    "consumer-groups": consumer_groups.main,
+    "producer-perf-test": perf.producer_main,
+    "consumer-perf-test": perf.consumer_main,
 }
 
 

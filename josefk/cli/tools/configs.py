@@ -1,0 +1,179 @@
+"""`josefk configs`: describe and alter topic and broker configs, like kafka-configs.sh."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from kafka.admin import AlterConfigOp, ConfigResource
+
+from josefk.cli.tools import common
+from josefk.cli.tools.common import ToolError
+
+ENTITY_TYPES = {"topics": "topic", "brokers": "broker"}
+_UNKNOWN = "org.apache.kafka.common.errors.UnknownTopicOrPartitionException"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Kafka's kafka-configs.sh options (topic and broker entities)."""
+    p = common.parser("configs", "Describe or change the configuration of topics and brokers.")
+    p.add_argument("--bootstrap-server", required=True, metavar="HOST:PORT", help="the server(s) to connect to")
+    p.add_argument("--command-config", metavar="FILE", help="admin client properties file")
+    action = p.add_mutually_exclusive_group(required=True)
+    action.add_argument("--describe", action="store_true", help="list configs for the given entity")
+    action.add_argument("--alter", action="store_true", help="alter the configuration of the entity")
+    p.add_argument("--entity-type", choices=sorted(ENTITY_TYPES), help="type of entity (topics/brokers)")
+    p.add_argument("--entity-name", help="name of the entity (topic name or broker id)")
+    p.add_argument("--entity-default", action="store_true", help="the cluster-wide default (brokers only)")
+    p.add_argument("--topic", help="shorthand for --entity-type topics --entity-name TOPIC")
+    p.add_argument("--broker", help="shorthand for --entity-type brokers --entity-name ID")
+    p.add_argument("--add-config", metavar="K1=V1,K2=[V1,V2]",
+                   help="configs to add or update: comma separated, use [] for list values")
+    p.add_argument("--add-config-file", metavar="FILE", help="properties file with configs to add")
+    p.add_argument("--delete-config", metavar="K1,K2", help="config keys to remove, comma separated")
+    p.add_argument("--all", action="store_true", help="with --describe, list all configs, not just dynamic ones")
+    return p
+
+
+def parse_add_config(text: str) -> dict[str, str]:
+    """Split `a=1,b=[x,y]` on commas outside brackets, as kafka-configs does."""
+    out: dict[str, str] = {}
+    depth, item, items = 0, "", []
+    for ch in text:
+        depth += ch == "["
+        depth -= ch == "]"
+        if ch == "," and depth == 0:
+            items.append(item)
+            item = ""
+        else:
+            item += ch
+    items.append(item)
+    for entry in filter(None, (i.strip() for i in items)):
+        key, sep, value = entry.partition("=")
+        if not sep or not key:
+            raise ToolError(f"Invalid entity config: all configs to be added must be in the format "
+                            f"\"key=val\". Found: {entry}")
+        out[key.strip()] = value.strip().removeprefix("[").removesuffix("]") if value.startswith("[") else value
+    return out
+
+
+def main(argv: list[str]) -> int:
+    p = build_parser()
+    args = p.parse_args(argv)
+    if args.topic:
+        args.entity_type, args.entity_name = "topics", args.topic
+    elif args.broker:
+        args.entity_type, args.entity_name = "brokers", args.broker
+    if not args.entity_type:
+        p.error("an entity type must be specified with --entity-type (or --topic / --broker)")
+    if args.entity_default and args.entity_type != "brokers":
+        p.error("--entity-default is only valid with --entity-type brokers")
+    if args.alter and not (args.entity_name or args.entity_default):
+        p.error("an entity name must be specified with --alter")
+    if args.alter and not (args.add_config or args.add_config_file or args.delete_config):
+        p.error("At least one of --add-config, --add-config-file, or --delete-config must be specified with --alter")
+    common.quiet_client_logs()
+    admin = None
+    try:
+        admin = common.admin_client(args.bootstrap_server, common.load_properties(args.command_config))
+        if args.describe:
+            for name in _names(admin, args):
+                describe(admin, args.entity_type, name, args.all)
+        else:
+            alter(admin, args)
+        return 0
+    except Exception as e:  # noqa: BLE001 - Kafka prints the args, then the exception
+        print(f"Error while executing config command with args '{' '.join(argv)}'", file=sys.stderr)
+        print(f"{common.java_exception(e)}: {common.error_text(e)}", file=sys.stderr)
+        return 1
+    finally:
+        if admin is not None:
+            admin.close()
+
+
+def _names(admin: Any, args: argparse.Namespace) -> list[str]:
+    """The entities to describe: the one named, or every topic / broker."""
+    if args.entity_default:
+        return [""]
+    if args.entity_type == "topics":
+        topics = admin.list_topics()
+        if args.entity_name is None:
+            return sorted(topics)
+        if args.entity_name not in topics:
+            raise ToolError(f"The topic '{args.entity_name}' does not exist.", java=_UNKNOWN)
+        return [args.entity_name]
+    if args.entity_name is not None:
+        return [args.entity_name]
+    metadata = admin._manager.run(admin._get_cluster_metadata, [])
+    return [str(b["node_id"]) for b in sorted(metadata["brokers"], key=lambda b: b["node_id"])]
+
+
+def _fetch(admin: Any, entity_type: str, name: str) -> dict[str, dict[str, Any]]:
+    resource = ConfigResource(ENTITY_TYPES[entity_type], name)
+    try:
+        result = admin.describe_configs([resource], include_synonyms=True, config_filter="all")
+    except Exception as e:  # noqa: BLE001 - brokers without synonyms support (DescribeConfigs v0)
+        if isinstance(e, ToolError) or "not support" not in str(e):
+            raise
+        result = admin.describe_configs([resource], config_filter="all")
+    return result.get(ENTITY_TYPES[entity_type], {}).get(name, {})
+
+
+def describe(admin: Any, entity_type: str, name: str, show_all: bool) -> None:
+    """Kafka's layout: a heading line, then `  key=value sensitive=... synonyms={...}` per config."""
+    entries = _fetch(admin, entity_type, name)
+    singular = ENTITY_TYPES[entity_type]
+    if name == "":
+        print("Default configs for brokers in the cluster are:")
+        wanted = {"DYNAMIC_DEFAULT_BROKER_CONFIG"}
+    else:
+        print(f"{'All' if show_all else 'Dynamic'} configs for {singular} {name} are:")
+        wanted = {"DYNAMIC_TOPIC_CONFIG"} if singular == "topic" else {"DYNAMIC_BROKER_CONFIG"}
+    for key, entry in entries.items():
+        if not show_all and entry.get("config_source") not in wanted:
+            continue
+        value = None if entry.get("is_sensitive") else entry.get("value")
+        synonyms = ", ".join(f"{s['source']}:{s['name']}={s['value']}" for s in entry.get("synonyms") or [])
+        print(f"  {key}={value if value is not None else 'null'} "
+              f"sensitive={str(bool(entry.get('is_sensitive'))).lower()} synonyms={{{synonyms}}}")
+
+
+def alter(admin: Any, args: argparse.Namespace) -> None:
+    """Incrementally SET added keys and DELETE removed ones, then print Kafka's completion line."""
+    name = "" if args.entity_default else args.entity_name
+    singular = ENTITY_TYPES[args.entity_type]
+    adds = parse_add_config(args.add_config or "")
+    adds.update(common.load_properties(args.add_config_file))
+    deletes = [k.strip() for k in (args.delete_config or "").split(",") if k.strip()]
+    if args.entity_type == "topics":
+        if name not in admin.list_topics():
+            raise ToolError(f"The topic '{name}' does not exist.", java=_UNKNOWN)
+        current = _fetch(admin, "topics", name)
+        invalid = [k for k in deletes if k not in current]
+        if invalid:
+            raise ToolError(f"Invalid config(s): {','.join(invalid)}",
+                            java="org.apache.kafka.common.errors.InvalidConfigurationException")
+    changes: dict[str, Any] = {k: (AlterConfigOp.SET, v) for k, v in adds.items()}
+    changes.update({k: (AlterConfigOp.DELETE, None) for k in deletes})
+    resource = ConfigResource(singular, name, changes)
+    result = admin.alter_configs([resource], raise_on_unknown=False, incremental=True)
+    status = result.get(singular, {}).get(name, "OK")
+    if status != "OK":
+        raise _status_error(status)
+    if name == "":
+        print("Completed updating default config for brokers in the cluster.")
+    else:
+        print(f"Completed updating config for {singular} {name}.")
+
+
+def _status_error(status: str) -> ToolError:
+    """kafka-python renders errors as `[Error N] NameError: message`; keep the name and the broker's message."""
+    head, sep, message = status.partition(": ")
+    name = head.rsplit(" ", 1)[-1].removesuffix("Error") + "Exception"
+    return ToolError(message if sep and message and message != "None" else head,
+                     java=f"org.apache.kafka.common.errors.{name}")
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

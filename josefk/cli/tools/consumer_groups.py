@@ -1,0 +1,5 @@
+"""`josefk consumer-groups` (placeholder while being written)."""
+
+
+def main(argv: list[str]) -> int:
+    return 1
