@@ -1,9 +1,379 @@
-"""Wires the group coordinator into a broker (being built; see issue 4)."""
+"""Wires the group coordinator into a broker: the group APIs' request and response shapes.
+
+Every version difference of FindCoordinator, JoinGroup, SyncGroup, Heartbeat, LeaveGroup,
+OffsetCommit, OffsetFetch, DescribeGroups, ListGroups, DeleteGroups and OffsetDelete is
+handled here, so GroupCoordinator only sees plain values. Handlers never block: JoinGroup
+and SyncGroup hand the coordinator a callback that sends the response when the rebalance
+gets there.
+"""
 
 from __future__ import annotations
 
+import asyncio
+import logging
 from typing import Any
+
+from josefk.coordinator.group_coordinator import GroupCoordinator
+from josefk.coordinator.group_metadata import JoinResult, OffsetAndMetadata, SyncResult, now_ms
+from josefk.coordinator.offsets_store import OFFSETS_TOPIC
+from josefk.protocol.apis import ApiKey, response_class
+from josefk.protocol.errors import ErrorCode, KafkaError
+
+log = logging.getLogger(__name__)
+
+COORDINATOR_GROUP = 0
+COORDINATOR_TRANSACTION = 1
+GROUP_TYPE_CLASSIC = "classic"
+# READ, DELETE, DESCRIBE: what Kafka reports for a group when no authorizer restricts it.
+# kafka-python's bitfield type is the set of bit numbers; None encodes "omitted" (INT32_MIN).
+GROUP_AUTHORIZED_OPERATIONS = frozenset({3, 6, 8})
+AUTHORIZED_OPERATIONS_OMITTED = None
+
+
+def _client_host(peer: str) -> str:
+    """Kafka shows the client address as InetAddress.toString does: "/127.0.0.1"."""
+    host = peer.rsplit(":", 1)[0] if ":" in peer else peer
+    return host if host.startswith("/") else "/" + host
+
+
+def _by_topic(pairs: list[tuple[tuple[str, int], Any]]) -> dict[str, list[tuple[int, Any]]]:
+    out: dict[str, list[tuple[int, Any]]] = {}
+    for (topic, partition), value in pairs:
+        out.setdefault(topic, []).append((partition, value))
+    return out
+
+
+class GroupApis:
+    def __init__(self, server: Any, coordinator: GroupCoordinator) -> None:
+        self.server = server
+        self.coordinator = coordinator
+
+    def register(self) -> None:
+        apis = self.server.apis
+        apis.register(ApiKey.FindCoordinator, self.handle_find_coordinator)
+        apis.register(ApiKey.JoinGroup, self.handle_join_group)
+        apis.register(ApiKey.SyncGroup, self.handle_sync_group)
+        apis.register(ApiKey.Heartbeat, self.handle_heartbeat)
+        apis.register(ApiKey.LeaveGroup, self.handle_leave_group)
+        apis.register(ApiKey.OffsetCommit, self.handle_offset_commit)
+        apis.register(ApiKey.OffsetFetch, self.handle_offset_fetch)
+        apis.register(ApiKey.DescribeGroups, self.handle_describe_groups)
+        apis.register(ApiKey.ListGroups, self.handle_list_groups)
+        apis.register(ApiKey.DeleteGroups, self.handle_delete_groups)
+        apis.register(ApiKey.OffsetDelete, self.handle_offset_delete)
+
+    # -- FindCoordinator -----------------------------------------------------------------
+
+    def _ensure_offsets_topic(self) -> None:
+        """Create __consumer_offsets on first use, as Kafka's auto topic creation does."""
+        server = self.server
+        if OFFSETS_TOPIC in server.metadata_cache.topics:
+            return
+        config = server.config
+        rf = min(config["offsets.topic.replication.factor"], max(1, len(server.metadata_cache.brokers)))
+        try:
+            server.admin.create_topic(
+                OFFSETS_TOPIC, config["offsets.topic.num.partitions"], rf, None,
+                {"cleanup.policy": "compact", "segment.bytes": str(config["offsets.topic.segment.bytes"]),
+                 "compression.type": "producer"})
+            log.info("Created %s with %d partitions and replication factor %d", OFFSETS_TOPIC,
+                     config["offsets.topic.num.partitions"], rf)
+        except KafkaError as e:
+            if e.code != ErrorCode.TOPIC_ALREADY_EXISTS:
+                log.warning("Could not create %s: %s", OFFSETS_TOPIC, e)
+
+    def find_coordinator(self, key: str, key_type: int) -> tuple[ErrorCode, int, str, int]:
+        if key_type == COORDINATOR_TRANSACTION:
+            return ErrorCode.COORDINATOR_NOT_AVAILABLE, -1, "", -1
+        if key_type != COORDINATOR_GROUP:
+            return ErrorCode.INVALID_REQUEST, -1, "", -1
+        self._ensure_offsets_topic()
+        cache = self.server.metadata_cache
+        state = cache.partition(OFFSETS_TOPIC, self.coordinator.partition_for(key or ""))
+        broker = cache.brokers.get(state.leader) if state is not None else None
+        if broker is None:
+            return ErrorCode.COORDINATOR_NOT_AVAILABLE, -1, "", -1
+        if broker.broker_id == self.coordinator.broker_id:
+            self.coordinator.validate(key or "", "find")  # start loading the group's partition now
+        return ErrorCode.NONE, broker.broker_id, broker.host, broker.port
+
+    def handle_find_coordinator(self, request: Any) -> None:
+        req, version = request.body, request.api_version
+        cls = response_class(ApiKey.FindCoordinator)
+        key_type = req.key_type if version >= 1 else COORDINATOR_GROUP
+        if version >= 4:
+            coordinators = []
+            for key in req.coordinator_keys:
+                error, node, host, port = self.find_coordinator(key, key_type)
+                coordinators.append(cls.Coordinator(key=key, node_id=node, host=host, port=port, error_code=error,
+                                                    error_message=None if error == ErrorCode.NONE else error.name))
+            request.send_response(cls(throttle_time_ms=0, coordinators=coordinators))
+            return
+        error, node, host, port = self.find_coordinator(req.key, key_type)
+        request.send_response(cls(throttle_time_ms=0, error_code=error,
+                                  error_message=None if error == ErrorCode.NONE else error.name,
+                                  node_id=node, host=host, port=port))
+
+    # -- JoinGroup / SyncGroup / Heartbeat / LeaveGroup ----------------------------------------
+
+    def handle_join_group(self, request: Any) -> None:
+        req, version = request.body, request.api_version
+        cls = response_class(ApiKey.JoinGroup)
+
+        def respond(result: JoinResult) -> None:
+            protocol_name = result.protocol_name
+            if protocol_name is None and version < 7:
+                protocol_name = ""
+            members = [cls.JoinGroupResponseMember(member_id=mid, group_instance_id=iid, metadata=meta)
+                       for mid, iid, meta in result.members]
+            request.send_response(cls(
+                throttle_time_ms=0, error_code=result.error, generation_id=result.generation_id,
+                protocol_type=result.protocol_type, protocol_name=protocol_name, leader=result.leader_id,
+                skip_assignment=result.skip_assignment, member_id=result.member_id, members=members))
+
+        self.coordinator.join_group(
+            req.group_id, req.member_id or "", req.group_instance_id if version >= 5 else None,
+            require_known_member_id=version >= 4, support_skipping_assignment=version >= 9,
+            client_id=request.header.client_id or "", client_host=_client_host(request.client_host),
+            rebalance_timeout_ms=req.rebalance_timeout_ms if version >= 1 else req.session_timeout_ms,
+            session_timeout_ms=req.session_timeout_ms, protocol_type=req.protocol_type,
+            protocols=[(p.name, bytes(p.metadata)) for p in req.protocols], callback=respond,
+            reason=req.reason if version >= 8 else None)
+
+    def handle_sync_group(self, request: Any) -> None:
+        req, version = request.body, request.api_version
+        cls = response_class(ApiKey.SyncGroup)
+
+        def respond(result: SyncResult) -> None:
+            ok = result.error == ErrorCode.NONE
+            request.send_response(cls(
+                throttle_time_ms=0, error_code=result.error,
+                protocol_type=result.protocol_type if ok else None,
+                protocol_name=result.protocol_name if ok else None,
+                assignment=result.assignment if ok else b""))
+
+        self.coordinator.sync_group(
+            req.group_id, req.generation_id, req.member_id or "",
+            req.protocol_type if version >= 5 else None, req.protocol_name if version >= 5 else None,
+            req.group_instance_id if version >= 3 else None,
+            {a.member_id: bytes(a.assignment) for a in req.assignments}, respond)
+
+    def handle_heartbeat(self, request: Any) -> None:
+        req, version = request.body, request.api_version
+        error = self.coordinator.heartbeat(req.group_id, req.member_id or "",
+                                           req.group_instance_id if version >= 3 else None, req.generation_id)
+        request.send_response(response_class(ApiKey.Heartbeat)(throttle_time_ms=0, error_code=error))
+
+    def handle_leave_group(self, request: Any) -> None:
+        req, version = request.body, request.api_version
+        cls = response_class(ApiKey.LeaveGroup)
+        if version < 3:
+            members = [(req.member_id or "", None)]
+        else:
+            members = [(m.member_id or "", m.group_instance_id) for m in req.members]
+        error, member_errors = self.coordinator.leave_group(req.group_id, members)
+        if version < 3:
+            if error == ErrorCode.NONE:
+                error = next((e for e in member_errors if e != ErrorCode.NONE), ErrorCode.NONE)
+            request.send_response(cls(throttle_time_ms=0, error_code=error))
+            return
+        responses = [cls.MemberResponse(member_id=mid, group_instance_id=iid, error_code=e)
+                     for (mid, iid), e in zip(members, member_errors, strict=False)]
+        request.send_response(cls(throttle_time_ms=0, error_code=error, members=responses))
+
+    # -- OffsetCommit / OffsetFetch / OffsetDelete ---------------------------------------------
+
+    def _known(self, topic: str, partition: int) -> bool:
+        return self.server.metadata_cache.partition(topic, partition) is not None
+
+    def handle_offset_commit(self, request: Any) -> None:
+        req, version = request.body, request.api_version
+        cls = response_class(ApiKey.OffsetCommit)
+        now = now_ms()
+        retention = req.retention_time_ms if 2 <= version <= 4 else -1
+        requested: list[tuple[str, int]] = []
+        offsets: dict[tuple[str, int], OffsetAndMetadata] = {}
+        errors: dict[tuple[str, int], ErrorCode] = {}
+        for topic in req.topics:
+            for p in topic.partitions:
+                tp = (topic.name, p.partition_index)
+                requested.append(tp)
+                if not self._known(*tp):
+                    errors[tp] = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                    continue
+                commit_ts = p.commit_timestamp if version == 1 and p.commit_timestamp != -1 else now
+                epoch = p.committed_leader_epoch if version >= 6 else -1
+                offsets[tp] = OffsetAndMetadata(
+                    p.committed_offset, epoch if epoch is not None else -1, p.committed_metadata or "", commit_ts,
+                    now + retention if retention != -1 else None)
+        if offsets:
+            generation = req.generation_id_or_member_epoch if version >= 1 else -1
+            member_id = (req.member_id or "") if version >= 1 else ""
+            instance_id = req.group_instance_id if version >= 7 else None
+            errors.update(self.coordinator.commit_offsets(req.group_id, member_id, instance_id, generation, offsets))
+        topics = [cls.OffsetCommitResponseTopic(name=name, partitions=[
+            cls.OffsetCommitResponseTopic.OffsetCommitResponsePartition(partition_index=p, error_code=e)
+            for p, e in parts]) for name, parts in _by_topic([(tp, errors[tp]) for tp in requested]).items()]
+        request.send_response(cls(throttle_time_ms=0, topics=topics))
+
+    def _fetch_group(self, group_id: str, topics: list[Any] | None
+                     ) -> tuple[ErrorCode, list[tuple[tuple[str, int], OffsetAndMetadata | None]]]:
+        wanted = None if topics is None else [(t.name, p) for t in topics for p in t.partition_indexes]
+        error, found = self.coordinator.fetch_offsets(group_id, wanted)
+        if error != ErrorCode.NONE:
+            return error, []
+        if wanted is None:
+            return error, sorted(found.items())
+        return error, [(tp, found.get(tp)) for tp in wanted]
+
+    def handle_offset_fetch(self, request: Any) -> None:
+        req, version = request.body, request.api_version
+        cls = response_class(ApiKey.OffsetFetch)
+        if version >= 8:
+            gcls = cls.OffsetFetchResponseGroup
+            tcls = gcls.OffsetFetchResponseTopics
+            pcls = tcls.OffsetFetchResponsePartitions
+            groups = []
+            for g in req.groups:
+                error, results = self._fetch_group(g.group_id, g.topics)
+                topics = [tcls(name=name, partitions=[
+                    pcls(partition_index=p, committed_offset=om.offset if om else -1,
+                         committed_leader_epoch=om.leader_epoch if om else -1,
+                         metadata=om.metadata if om else "", error_code=ErrorCode.NONE)
+                    for p, om in parts]) for name, parts in _by_topic(results).items()]
+                groups.append(gcls(group_id=g.group_id, topics=topics, error_code=error))
+            request.send_response(cls(throttle_time_ms=0, groups=groups))
+            return
+        tcls = cls.OffsetFetchResponseTopic
+        pcls = tcls.OffsetFetchResponsePartition
+        topics_req = req.topics if version >= 2 else (req.topics or [])
+        error, results = self._fetch_group(req.group_id, topics_req)
+        if error != ErrorCode.NONE and version < 2:
+            # No top-level error code before v2: every requested partition carries it.
+            results = [((t.name, p), None) for t in topics_req for p in t.partition_indexes]
+        part_error = error if version < 2 else ErrorCode.NONE
+        topics = [tcls(name=name, partitions=[
+            pcls(partition_index=p, committed_offset=om.offset if om else -1,
+                 committed_leader_epoch=om.leader_epoch if om else -1,
+                 metadata=om.metadata if om else "", error_code=part_error)
+            for p, om in parts]) for name, parts in _by_topic(results).items()]
+        request.send_response(cls(throttle_time_ms=0, topics=topics, error_code=error))
+
+    def handle_offset_delete(self, request: Any) -> None:
+        req = request.body
+        cls = response_class(ApiKey.OffsetDelete)
+        requested = [(t.name, p.partition_index) for t in req.topics for p in t.partitions]
+        unknown = {tp: ErrorCode.UNKNOWN_TOPIC_OR_PARTITION for tp in requested if not self._known(*tp)}
+        known = [tp for tp in requested if tp not in unknown]
+        error, results = self.coordinator.delete_offsets(req.group_id, known)
+        if error != ErrorCode.NONE:
+            request.send_response(cls(error_code=error, throttle_time_ms=0, topics=[]))
+            return
+        results.update(unknown)
+        tcls = cls.OffsetDeleteResponseTopic
+        topics = [tcls(name=name, partitions=[
+            tcls.OffsetDeleteResponsePartition(partition_index=p, error_code=e) for p, e in parts])
+            for name, parts in _by_topic([(tp, results.get(tp, ErrorCode.NONE)) for tp in requested]).items()]
+        request.send_response(cls(error_code=ErrorCode.NONE, throttle_time_ms=0, topics=topics))
+
+    # -- DescribeGroups / ListGroups / DeleteGroups --------------------------------------
+
+    def handle_describe_groups(self, request: Any) -> None:
+        req, version = request.body, request.api_version
+        cls = response_class(ApiKey.DescribeGroups)
+        gcls = cls.DescribedGroup
+        include_ops = version >= 3 and req.include_authorized_operations
+        groups = []
+        for group_id in req.groups:
+            error, summary = self.coordinator.describe_group(group_id)
+            members = [gcls.DescribedGroupMember(
+                member_id=m["member_id"], group_instance_id=m["group_instance_id"], client_id=m["client_id"],
+                client_host=m["client_host"], member_metadata=m["metadata"], member_assignment=m["assignment"])
+                for m in summary["members"]]
+            groups.append(gcls(
+                error_code=error, group_id=group_id, group_state=summary["state"],
+                protocol_type=summary["protocol_type"], protocol_data=summary["protocol"], members=members,
+                authorized_operations=set(GROUP_AUTHORIZED_OPERATIONS) if include_ops else AUTHORIZED_OPERATIONS_OMITTED))
+        request.send_response(cls(throttle_time_ms=0, groups=groups))
+
+    def handle_list_groups(self, request: Any) -> None:
+        req, version = request.body, request.api_version
+        cls = response_class(ApiKey.ListGroups)
+        states = set(req.states_filter or []) if version >= 4 else set()
+        types = {t.lower() for t in (req.types_filter or [])} if version >= 5 else set()
+        error, groups = self.coordinator.list_groups(states)
+        if types and GROUP_TYPE_CLASSIC not in types:
+            groups = []
+        listed = [cls.ListedGroup(group_id=g.group_id, protocol_type=g.protocol_type or "",
+                                  group_state=g.state.value, group_type=GROUP_TYPE_CLASSIC)
+                  for g in sorted(groups, key=lambda g: g.group_id)]
+        request.send_response(cls(throttle_time_ms=0, error_code=error, groups=listed))
+
+    def handle_delete_groups(self, request: Any) -> None:
+        req = request.body
+        cls = response_class(ApiKey.DeleteGroups)
+        results = self.coordinator.delete_groups(list(req.groups_names))
+        request.send_response(cls(throttle_time_ms=0, results=[
+            cls.DeletableGroupResult(group_id=g, error_code=results[g]) for g in req.groups_names]))
+
+
+def _hook_leadership(replica_manager: Any, coordinator: GroupCoordinator, loop: asyncio.AbstractEventLoop) -> None:
+    """Load or unload __consumer_offsets partitions when leadership changes (Kafka's
+    onLeadershipChange callback). Until ReplicaManager grows a listener API this wraps its
+    two controller entry points on this instance."""
+    def notify() -> None:
+        loop.call_soon(coordinator.on_leadership_change)
+
+    original_leader_and_isr = replica_manager.leader_and_isr
+    original_stop_replica = replica_manager.stop_replica
+
+    def leader_and_isr(*args: Any, **kwargs: Any) -> Any:
+        result = original_leader_and_isr(*args, **kwargs)
+        notify()
+        return result
+
+    def stop_replica(*args: Any, **kwargs: Any) -> Any:
+        result = original_stop_replica(*args, **kwargs)
+        notify()
+        return result
+
+    replica_manager.leader_and_isr = leader_and_isr
+    replica_manager.stop_replica = stop_replica
+
+
+def _optional(config: Any, name: str, default: int) -> int:
+    """Config keys KafkaConfig may not define yet: typed value, raw override, or Kafka's default."""
+    try:
+        return int(config[name])
+    except (KeyError, TypeError):
+        raw = getattr(config, "originals", {}).get(name)
+        return int(raw) if raw is not None else default
 
 
 def install(server: Any) -> None:
-    """Register the group APIs on server.apis and start the coordinator."""
+    """Create the coordinator, register the group APIs on server.apis and start it."""
+    config = server.config
+    loop = asyncio.get_running_loop()
+    coordinator = GroupCoordinator(
+        config.broker_id, server.replica_manager,
+        num_partitions=config["offsets.topic.num.partitions"],
+        min_session_timeout_ms=config["group.min.session.timeout.ms"],
+        max_session_timeout_ms=config["group.max.session.timeout.ms"],
+        initial_rebalance_delay_ms=config["group.initial.rebalance.delay.ms"],
+        offsets_retention_ms=config["offsets.retention.minutes"] * 60_000,
+        retention_check_interval_ms=_optional(config, "offsets.retention.check.interval.ms", 600_000),
+        max_metadata_bytes=_optional(config, "offset.metadata.max.bytes", 4096),
+        group_max_size=_optional(config, "group.max.size", 2**31 - 1))
+    coordinator.startup(loop)
+    server.group_coordinator = coordinator
+    _hook_leadership(server.replica_manager, coordinator, loop)
+    GroupApis(server, coordinator).register()
+    # Partitions this broker already leads (the controller may have run before us).
+    loop.call_soon(coordinator.on_leadership_change)
+
+
+def shutdown(server: Any) -> None:
+    """Stop the coordinator's timers and answer its parked requests (KafkaServer.shutdown)."""
+    coordinator = getattr(server, "group_coordinator", None)
+    if coordinator is not None:
+        coordinator.shutdown()

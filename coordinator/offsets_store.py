@@ -1,0 +1,185 @@
+"""Persistence of groups and offsets in __consumer_offsets (Kafka's GroupMetadataManager, I/O half).
+
+Writes go through the ReplicaManager like any produce (acks=-1), so they are replicated
+and survive a restart; reads replay a partition's log from its start, last record per
+key winning, which is exactly what log compaction preserves.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from josefk.coordinator.group_metadata import GroupMetadata, OffsetAndMetadata, now_ms
+from josefk.coordinator.group_records import (
+    GroupKey,
+    OffsetKey,
+    RecordFormatError,
+    group_key,
+    group_value,
+    offset_key,
+    offset_value,
+    read_group_value,
+    read_key,
+    read_offset_value,
+)
+from josefk.protocol.errors import ErrorCode
+from josefk.protocol.record_codec import Record, build_batch, decode_batch
+from josefk.protocol.records import CorruptRecordError, iter_headers
+
+log = logging.getLogger(__name__)
+
+OFFSETS_TOPIC = "__consumer_offsets"
+LOAD_CHUNK_BYTES = 5 * 1024 * 1024  # offsets.load.buffer.size
+
+
+def java_string_hashcode(s: str) -> int:
+    """Java's String.hashCode over UTF-16 code units, as a signed 32-bit int."""
+    h = 0
+    data = s.encode("utf-16-be")
+    for i in range(0, len(data), 2):
+        h = (31 * h + ((data[i] << 8) | data[i + 1])) & 0xFFFFFFFF
+    return h - (1 << 32) if h & 0x80000000 else h
+
+
+def partition_for(group_id: str, num_partitions: int) -> int:
+    """abs(hashCode) % n with Kafka's Utils.abs (Integer.MIN_VALUE maps to 0)."""
+    h = java_string_hashcode(group_id)
+    return (0 if h == -(1 << 31) else abs(h)) % num_partitions
+
+
+def _append_error_for_group(code: int) -> ErrorCode:
+    """How a failed append of group metadata surfaces to JoinGroup/SyncGroup callers."""
+    if code in (ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, ErrorCode.NOT_ENOUGH_REPLICAS,
+                ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND):
+        return ErrorCode.COORDINATOR_NOT_AVAILABLE
+    if code in (ErrorCode.NOT_LEADER_OR_FOLLOWER, ErrorCode.KAFKA_STORAGE_ERROR):
+        return ErrorCode.NOT_COORDINATOR
+    if code == ErrorCode.REQUEST_TIMED_OUT:
+        return ErrorCode.REBALANCE_IN_PROGRESS
+    if code in (ErrorCode.MESSAGE_TOO_LARGE, ErrorCode.RECORD_LIST_TOO_LARGE, ErrorCode.INVALID_FETCH_SIZE):
+        return ErrorCode.UNKNOWN_SERVER_ERROR
+    return ErrorCode(code)
+
+
+def _append_error_for_offsets(code: int) -> ErrorCode:
+    """How a failed append of offsets surfaces to OffsetCommit callers."""
+    if code in (ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, ErrorCode.NOT_ENOUGH_REPLICAS,
+                ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND):
+        return ErrorCode.COORDINATOR_NOT_AVAILABLE
+    if code in (ErrorCode.NOT_LEADER_OR_FOLLOWER, ErrorCode.KAFKA_STORAGE_ERROR):
+        return ErrorCode.NOT_COORDINATOR
+    if code in (ErrorCode.MESSAGE_TOO_LARGE, ErrorCode.RECORD_LIST_TOO_LARGE, ErrorCode.INVALID_FETCH_SIZE):
+        return ErrorCode.INVALID_COMMIT_OFFSET_SIZE
+    return ErrorCode(code)
+
+
+@dataclass
+class LoadedPartition:
+    """What replaying one partition yields: the last stored state of each group."""
+
+    groups: dict[str, GroupMetadata] = field(default_factory=dict)
+    offsets: dict[str, dict[tuple[str, int], OffsetAndMetadata]] = field(default_factory=dict)
+    removed_groups: set[str] = field(default_factory=set)
+
+    def apply(self, record: Record) -> None:
+        if record.key is None:
+            return
+        key = read_key(record.key)
+        if isinstance(key, OffsetKey):
+            group_offsets = self.offsets.setdefault(key.group, {})
+            if record.value is None:
+                group_offsets.pop((key.topic, key.partition), None)
+            else:
+                group_offsets[(key.topic, key.partition)] = read_offset_value(record.value)
+        elif isinstance(key, GroupKey):
+            if record.value is None:
+                self.groups.pop(key.group, None)
+                self.removed_groups.add(key.group)
+            else:
+                self.groups[key.group] = read_group_value(key.group, record.value)
+                self.removed_groups.discard(key.group)
+
+
+class OffsetsStore:
+    """Appends coordinator records to, and replays them from, __consumer_offsets partitions."""
+
+    def __init__(self, replica_manager: Any, num_partitions: int) -> None:
+        self.replica_manager = replica_manager
+        self.num_partitions = num_partitions
+
+    def partition_for(self, group_id: str) -> int:
+        return partition_for(group_id, self.num_partitions)
+
+    def _append(self, partition: int, records: list[tuple[bytes, bytes | None]]) -> ErrorCode:
+        if not records:
+            return ErrorCode.NONE
+        ts = now_ms()
+        batch = build_batch([Record(i, ts, k, v) for i, (k, v) in enumerate(records)])
+        tp = (OFFSETS_TOPIC, partition)
+        try:
+            result = self.replica_manager.append_records({tp: batch}, required_acks=-1, now_ms=ts)[tp]
+        except Exception:  # a log failure must not take the coordinator down with it
+            log.exception("Appending %d records to %s-%d failed", len(records), *tp)
+            return ErrorCode.UNKNOWN_SERVER_ERROR
+        if result.error != ErrorCode.NONE:
+            log.warning("Appending %d records to %s-%d failed: %s %s", len(records), *tp,
+                        ErrorCode(result.error).name, result.message or "")
+        return ErrorCode(result.error)
+
+    def store_group(self, group: GroupMetadata, assignment: dict[str, bytes]) -> ErrorCode:
+        """Persist the group with these member assignments; the error as Join/Sync report it."""
+        record = (group_key(group.group_id), group_value(group, assignment))
+        error = self._append(self.partition_for(group.group_id), [record])
+        return ErrorCode.NONE if error == ErrorCode.NONE else _append_error_for_group(error)
+
+    def store_offsets(self, group_id: str, offsets: dict[tuple[str, int], OffsetAndMetadata]) -> ErrorCode:
+        records: list[tuple[bytes, bytes | None]] = [
+            (offset_key(group_id, topic, p), offset_value(om)) for (topic, p), om in offsets.items()]
+        error = self._append(self.partition_for(group_id), records)
+        return ErrorCode.NONE if error == ErrorCode.NONE else _append_error_for_offsets(error)
+
+    def write_tombstones(self, group_id: str, partitions: list[tuple[str, int]], group: bool) -> ErrorCode:
+        """Delete offsets (and the group record itself when `group`) by writing null values."""
+        records: list[tuple[bytes, bytes | None]] = [(offset_key(group_id, t, p), None) for t, p in partitions]
+        if group:
+            records.append((group_key(group_id), None))
+        return self._append(self.partition_for(group_id), records)
+
+    def read_chunks(self, partition: int) -> Iterator[list[Record]]:
+        """The partition's records from log start to log end, a chunk at a time, so a big
+        load can yield the event loop between chunks."""
+        replica = self.replica_manager.partitions.get((OFFSETS_TOPIC, partition))
+        if replica is None:
+            return
+        log_ = replica.log
+        offset, end = log_.log_start_offset, log_.log_end_offset
+        while offset < end:
+            info = log_.read(offset, LOAD_CHUNK_BYTES, max_offset=None, min_one_message=True)
+            if not info.regions:
+                break
+            data = info.read_bytes()
+            records: list[Record] = []
+            try:
+                for header in iter_headers(data):
+                    if header.is_control:
+                        continue
+                    records.extend(decode_batch(data, header))
+            except CorruptRecordError as e:
+                log.error("Corrupt batch in %s-%d near offset %d: %s", OFFSETS_TOPIC, partition, offset, e)
+            yield records
+            next_offset = info.next_offset
+            if next_offset <= offset:
+                break
+            offset = next_offset
+
+    @staticmethod
+    def replay(loaded: LoadedPartition, records: list[Record], partition: int) -> None:
+        for record in records:
+            try:
+                loaded.apply(record)
+            except (RecordFormatError, UnicodeDecodeError, KeyError) as e:
+                log.warning("Skipping unreadable record at offset %d of %s-%d: %s", record.offset,
+                            OFFSETS_TOPIC, partition, e)
