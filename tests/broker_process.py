@@ -1,0 +1,58 @@
+"""A josefk broker as a separate process, the way users run it (for kill -9 tests)."""
+
+from __future__ import annotations
+
+import signal
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class BrokerProcess:
+    def __init__(self, log_dir: Path, port: int | None = None, overrides: dict[str, str] | None = None) -> None:
+        self.port = port or free_port()
+        self.log_dir = log_dir
+        cmd = [sys.executable, "-m", "josefk", "broker", str(ROOT / "config/server.properties"),
+               "--override", f"listeners=PLAINTEXT://127.0.0.1:{self.port}",
+               "--override", f"log.dirs={log_dir}", "--log-level", "WARNING"]
+        for key, value in (overrides or {}).items():
+            cmd += ["--override", f"{key}={value}"]
+        self.proc = subprocess.Popen(cmd)
+        deadline = time.time() + 30
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                return
+            except OSError:
+                if self.proc.poll() is not None or time.time() > deadline:
+                    self.kill()
+                    raise RuntimeError("broker process did not start") from None
+                time.sleep(0.05)
+
+    @property
+    def bootstrap(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self) -> int:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(15)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        return self.proc.returncode
