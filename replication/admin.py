@@ -155,6 +155,14 @@ class TopicAdmin:
         current.partitions.update(added)
         self.store.set(topic_path(topic), json.dumps(current.to_json()).encode())
 
+    def alter_topic_configs(self, topic: str, configs: dict[str, str], validate_only: bool = False) -> None:
+        """Replace a topic's overrides (validated as a whole, as Kafka does)."""
+        if not self.topic_exists(topic):
+            raise KafkaError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"Topic {topic} does not exist")
+        self.validate_configs(configs)
+        if not validate_only:
+            self.store.create_or_set_json(f"{CONFIG_TOPICS}/{topic}", {"version": 1, "config": configs})
+
     def delete_topic(self, topic: str) -> None:
         if not self.topic_exists(topic):
             raise KafkaError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"Topic '{topic}' does not exist.")

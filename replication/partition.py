@@ -85,6 +85,18 @@ class Partition:
         self.maybe_increment_high_watermark()
         return info
 
+    def delete_records_before(self, offset: int) -> int:
+        """DeleteRecords: advance the log start offset (-1 means the high watermark)."""
+        if not self.is_leader:
+            raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER)
+        offset = self.high_watermark if offset == -1 else offset
+        if offset < 0 or offset > self.high_watermark:
+            raise KafkaError(ErrorCode.OFFSET_OUT_OF_RANGE,
+                             f"Cannot delete records before {offset}: the high watermark is {self.high_watermark}")
+        self.log.maybe_increment_log_start_offset(offset)
+        self.log.delete_old_segments()
+        return self.log.log_start_offset
+
     def read(self, offset: int, max_bytes: int, committed_only: bool, min_one_message: bool) -> ReadResult:
         if not self.is_leader:
             raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER)

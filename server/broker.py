@@ -106,6 +106,7 @@ class KafkaServer:
             self.handler_tasks.append(asyncio.create_task(self._handler_loop(channel)))
         self.channel = channel
         self.background_tasks.append(asyncio.create_task(self._flush_loop()))
+        self.background_tasks.append(asyncio.create_task(self._retention_loop()))
         log.info("[KafkaServer id=%d] started (kafka.server.KafkaServer) listening on %s:%d, cluster id %s",
                  broker_id, host, self.acceptor.port, self.cluster_id)
 
@@ -127,6 +128,15 @@ class KafkaServer:
             await asyncio.sleep(interval)
             await asyncio.to_thread(self.log_manager.flush_dirty_logs)
             self.log_manager.checkpoint_recovery_points()
+
+    async def _retention_loop(self) -> None:
+        """Kafka's log retention task: every log.retention.check.interval.ms, delete whole
+        segments past retention.ms / retention.bytes (never the active one)."""
+        while True:
+            await asyncio.sleep(self.config["log.retention.check.interval.ms"] / 1000)
+            deleted = self.log_manager.cleanup_logs()
+            if deleted:
+                log.info("Retention deleted %d segments", deleted)
 
     async def shutdown(self) -> None:
         log.info("[KafkaServer id=%d] shutting down", self.config.broker_id)

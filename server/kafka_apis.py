@@ -33,6 +33,8 @@ RESOURCE_BROKER = 4
 SOURCE_TOPIC_CONFIG = 1
 SOURCE_STATIC_BROKER_CONFIG = 4
 SOURCE_DEFAULT_CONFIG = 5
+# IncrementalAlterConfigs operations.
+OP_SET, OP_DELETE, OP_APPEND, OP_SUBTRACT = 0, 1, 2, 3
 
 
 def _now_ms() -> int:
@@ -61,6 +63,9 @@ class KafkaApis:
             ApiKey.DeleteTopics: self.handle_delete_topics,
             ApiKey.CreatePartitions: self.handle_create_partitions,
             ApiKey.DescribeConfigs: self.handle_describe_configs,
+            ApiKey.AlterConfigs: self.handle_alter_configs,
+            ApiKey.IncrementalAlterConfigs: self.handle_incremental_alter_configs,
+            ApiKey.DeleteRecords: self.handle_delete_records,
             ApiKey.DescribeCluster: self.handle_describe_cluster,
         }
         self.advertise()
@@ -436,3 +441,72 @@ class KafkaApis:
             results.append(result_cls(error_code=error, error_message=message, resource_type=r.resource_type,
                                       resource_name=r.resource_name, configs=configs))
         request.send_response(cls(throttle_time_ms=0, results=results))
+
+    def _alter_configs(self, request: Request, changes_for: Callable[[object, dict[str, str]], dict[str, str]]) -> None:
+        """Shared by AlterConfigs (replace all overrides) and IncrementalAlterConfigs (edit them)."""
+        req = request.body
+        cls = response_class(request.api_key)
+        results = []
+        for r in req.resources:
+            error, message = ErrorCode.NONE, None
+            try:
+                if r.resource_type != RESOURCE_TOPIC:
+                    raise KafkaError(ErrorCode.INVALID_REQUEST,
+                                     "Only topic configs can be altered; broker configs are static in josefk")
+                if not self.admin.topic_exists(r.resource_name):
+                    raise KafkaError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"Topic {r.resource_name} does not exist")
+                updated = changes_for(r, self.admin.topic_configs(r.resource_name))
+                self.admin.alter_topic_configs(r.resource_name, updated, req.validate_only)
+                if not req.validate_only:
+                    self.replica_manager.update_topic_config(r.resource_name)
+            except KafkaError as e:
+                error, message = e.code, e.message
+            results.append(cls.AlterConfigsResourceResponse(error_code=error, error_message=message,
+                                                            resource_type=r.resource_type,
+                                                            resource_name=r.resource_name))
+        request.send_response(cls(throttle_time_ms=0, responses=results))
+
+    def handle_alter_configs(self, request: Request) -> None:
+        self._alter_configs(request, lambda r, _current: {c.name: c.value for c in r.configs})
+
+    def handle_incremental_alter_configs(self, request: Request) -> None:
+        def apply(resource, current: dict[str, str]) -> dict[str, str]:
+            updated = dict(current)
+            for c in resource.configs:
+                if c.config_operation == OP_SET:
+                    updated[c.name] = c.value
+                elif c.config_operation == OP_DELETE:
+                    updated.pop(c.name, None)
+                elif c.config_operation in (OP_APPEND, OP_SUBTRACT) and c.name == "cleanup.policy":
+                    items = [v for v in updated.get(c.name, self.config["log.cleanup.policy"]).split(",") if v]
+                    if c.config_operation == OP_APPEND and c.value not in items:
+                        items.append(c.value)
+                    elif c.config_operation == OP_SUBTRACT:
+                        items = [v for v in items if v != c.value]
+                    updated[c.name] = ",".join(items)
+                else:
+                    raise KafkaError(ErrorCode.INVALID_CONFIG,
+                                     f"Config value append/subtract is not supported for {c.name}")
+            return updated
+
+        self._alter_configs(request, apply)
+
+    def handle_delete_records(self, request: Request) -> None:
+        req = request.body
+        cls = response_class(ApiKey.DeleteRecords)
+        topic_cls = cls.DeleteRecordsTopicResult
+        topics = []
+        for t in req.topics:
+            parts = []
+            for p in t.partitions:
+                partition = self.replica_manager.partitions.get((t.name, p.partition_index))
+                try:
+                    if partition is None:
+                        raise KafkaError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
+                    low, error = partition.delete_records_before(p.offset), ErrorCode.NONE
+                except KafkaError as e:
+                    low, error = -1, e.code
+                parts.append(topic_cls.DeleteRecordsPartitionResult(partition_index=p.partition_index,
+                                                                    low_watermark=low, error_code=error))
+            topics.append(topic_cls(name=t.name, partitions=parts))
+        request.send_response(cls(throttle_time_ms=0, topics=topics))

@@ -186,3 +186,38 @@ def test_confluent_kafka_round_trip(broker):
             got.append((msg.offset(), msg.key(), msg.value(), msg.headers()))
     consumer.close()
     assert got == [(i, b"%d" % i, b"v%d" % i, [("n", b"%d" % i)]) for i in range(100)]
+
+
+def test_topic_configs_alter_incremental_and_delete_records(broker):
+    admin = KafkaAdminClient(bootstrap_servers=broker.bootstrap)
+    admin.create_topics([NewTopic("tuned", 1, 1)])
+    sock = connect(broker.bootstrap)
+    cls = request_class(ApiKey.IncrementalAlterConfigs)
+    resource = cls.AlterConfigsResource(resource_type=2, resource_name="tuned", configs=[
+        cls.AlterConfigsResource.AlterableConfig(name="retention.ms", config_operation=0, value="1234"),
+        cls.AlterConfigsResource.AlterableConfig(name="cleanup.policy", config_operation=2, value="compact")])
+    _cid, response = call(sock, ApiKey.IncrementalAlterConfigs, 1, resources=[resource], validate_only=False)
+    assert response.responses[0].error_code == 0
+    bad = cls.AlterConfigsResource(resource_type=2, resource_name="tuned", configs=[
+        cls.AlterConfigsResource.AlterableConfig(name="retention.ms", config_operation=0, value="soon")])
+    _cid, response = call(sock, ApiKey.IncrementalAlterConfigs, 1, resources=[bad], validate_only=False)
+    assert response.responses[0].error_code == ErrorCode.INVALID_CONFIG
+    configs = repr(admin.describe_configs([ConfigResource(ConfigResourceType.TOPIC, "tuned")]))
+    assert "1234" in configs and "delete,compact" in configs
+    assert broker.server.replica_manager.partitions[("tuned", 0)].log.config.retention_ms == 1234
+
+    producer = KafkaProducer(bootstrap_servers=broker.bootstrap)
+    for i in range(10):
+        producer.send("tuned", key=b"%d" % i, value=b"%d" % i).get(timeout=10)
+    producer.close()
+    dcls = request_class(ApiKey.DeleteRecords)
+    topic = dcls.DeleteRecordsTopic(name="tuned", partitions=[
+        dcls.DeleteRecordsTopic.DeleteRecordsPartition(partition_index=0, offset=4)])
+    _cid, response = call(sock, ApiKey.DeleteRecords, 1, topics=[topic], timeout_ms=1000)
+    assert response.topics[0].partitions[0].low_watermark == 4
+    consumer = KafkaConsumer(bootstrap_servers=broker.bootstrap)
+    tp = TopicPartition("tuned", 0)
+    assert consumer.beginning_offsets([tp]) == {tp: 4}
+    consumer.close()
+    sock.close()
+    admin.close()
