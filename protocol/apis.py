@@ -15,6 +15,8 @@ import kafka.protocol.producer  # noqa: F401  (imports register every message cl
 from kafka.protocol.api_key import ApiKey
 from kafka.protocol.api_message import ApiMessage
 
+import josefk.protocol.controller_messages  # noqa: F401
+
 __all__ = ["ApiKey", "ApiMessage", "SUPPORTED_VERSIONS", "request_class", "response_class", "is_flexible"]
 
 # Kafka 3.9's ranges for the APIs josefk implements. Handlers register themselves in
@@ -24,6 +26,9 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.Fetch: (0, 17),
     ApiKey.ListOffsets: (0, 9),
     ApiKey.Metadata: (0, 12),
+    ApiKey.LeaderAndIsr: (0, 5),  # 3.9 has 0-7; v6+ (leader recovery state, KRaft) not implemented
+    ApiKey.StopReplica: (0, 3),  # 3.9 has 0-4; v4 (per-partition leader epochs) not implemented
+    ApiKey.UpdateMetadata: (0, 7),  # 3.9 has 0-8; v8 (KRaft type field) not implemented
     ApiKey.OffsetCommit: (0, 9),
     ApiKey.OffsetFetch: (0, 9),
     ApiKey.FindCoordinator: (0, 6),

@@ -1,9 +1,10 @@
 """KafkaController: elected through the coordination store, it owns partition leadership.
 
-The controller reacts to store changes (new topics, partitions, deletions, brokers coming
-and going), decides leaders and ISRs, records them under /brokers/topics/.../state, and
-tells brokers through LeaderAndIsr, UpdateMetadata and StopReplica. A standalone broker
-runs this same path on the embedded store, with an in-process channel to itself.
+The controller reacts to store changes (brokers coming and going, new topics and
+partitions, deletions, ISR changes made by leaders), decides leaders and ISRs, records
+them under /brokers/topics/<t>/partitions/<p>/state, and tells brokers through
+LeaderAndIsr, UpdateMetadata and StopReplica. A standalone broker runs this same path on
+the embedded store, with an in-process channel to itself.
 """
 
 from __future__ import annotations
@@ -11,15 +12,23 @@ from __future__ import annotations
 import json
 import logging
 import time
+from collections.abc import Callable
 from typing import Protocol
 
-from josefk.replication.coordination_store import CoordinationStore, NodeExistsError, NoNodeError
+from josefk.replication.coordination_store import (
+    BadVersionError,
+    CoordinationStore,
+    NodeExistsError,
+    NoNodeError,
+)
 from josefk.replication.state import (
     BROKERS_IDS,
     BROKERS_TOPICS,
     CONTROLLER,
     CONTROLLER_EPOCH,
     DELETE_TOPICS,
+    ISR_CHANGE_NOTIFICATION,
+    LEADER_DURING_DELETE,
     BrokerInfo,
     PartitionState,
     TopicAssignment,
@@ -29,6 +38,8 @@ from josefk.replication.state import (
 
 log = logging.getLogger(__name__)
 
+TopicPartition = tuple[str, int]
+
 
 class BrokerControlPlane(Protocol):
     """What a broker does when the controller speaks to it (the three ZK-era controller RPCs)."""
@@ -37,23 +48,37 @@ class BrokerControlPlane(Protocol):
                        live_brokers: list[BrokerInfo]) -> None: ...
 
     def update_metadata(self, controller_id: int, controller_epoch: int, live_brokers: list[BrokerInfo],
-                        states: list[PartitionState], deleted_topics: list[str]) -> None: ...
+                        states: list[PartitionState]) -> None:
+        """States whose leader is LEADER_DURING_DELETE remove the partition."""
 
-    def stop_replica(self, controller_epoch: int, partitions: list[tuple[str, int]], delete: bool) -> None: ...
+    def stop_replica(self, controller_epoch: int, partitions: list[TopicPartition], delete: bool) -> None: ...
 
 
 class ControllerChannelManager:
-    """Delivers controller requests to brokers. The local broker is reached in-process;
-    remote brokers are registered by the cluster layer with their own channel."""
+    """Delivers controller requests to brokers: the local broker in-process, the others
+    through channels made by `connect` (network channels in a cluster)."""
 
-    def __init__(self) -> None:
-        self.brokers: dict[int, BrokerControlPlane] = {}
+    def __init__(self, local_id: int, local: BrokerControlPlane,
+                 connect: Callable[[BrokerInfo], BrokerControlPlane] | None = None) -> None:
+        self.local_id = local_id
+        self.brokers: dict[int, BrokerControlPlane] = {local_id: local}
+        self.connect = connect
 
-    def add_broker(self, broker_id: int, plane: BrokerControlPlane) -> None:
-        self.brokers[broker_id] = plane
+    def sync(self, live: dict[int, BrokerInfo]) -> None:
+        for broker_id in [b for b in self.brokers if b != self.local_id and b not in live]:
+            channel = self.brokers.pop(broker_id)
+            close = getattr(channel, "close", None)
+            if close is not None:
+                close()
+        for broker_id, info in live.items():
+            if broker_id not in self.brokers and self.connect is not None:
+                self.brokers[broker_id] = self.connect(info)
 
     def get(self, broker_id: int) -> BrokerControlPlane | None:
         return self.brokers.get(broker_id)
+
+    def close(self) -> None:
+        self.sync({})
 
 
 class KafkaController:
@@ -65,7 +90,7 @@ class KafkaController:
         self.active = False
         self.live_brokers: dict[int, BrokerInfo] = {}
         self.assignments: dict[str, TopicAssignment] = {}
-        self.states: dict[tuple[str, int], PartitionState] = {}
+        self.states: dict[TopicPartition, PartitionState] = {}
 
     # -- election --------------------------------------------------------------------
 
@@ -83,10 +108,6 @@ class KafkaController:
             return
         self._on_controller_failover()
 
-    def controller_id(self) -> int:
-        data = self.store.get_json(CONTROLLER)
-        return data["brokerid"] if data else -1
-
     def _on_controller_failover(self) -> None:
         found = self.store.get(CONTROLLER_EPOCH)
         self.epoch = int(found[0]) + 1 if found else 1
@@ -96,28 +117,32 @@ class KafkaController:
             self.store.create(CONTROLLER_EPOCH, str(self.epoch).encode())
         self.active = True
         log.info("Broker %d became controller with epoch %d", self.broker_id, self.epoch)
-        for path in (BROKERS_IDS, BROKERS_TOPICS, DELETE_TOPICS):
-            if not self.store.exists(path):
-                try:
-                    self.store.create(path)
-                except NodeExistsError:
-                    pass
+        for path in (BROKERS_IDS, BROKERS_TOPICS, DELETE_TOPICS, ISR_CHANGE_NOTIFICATION):
+            try:
+                self.store.create(path)
+            except NodeExistsError:
+                pass
         self.live_brokers = self._read_brokers()
+        self.channels.sync(self.live_brokers)
         for topic in self.store.children(BROKERS_TOPICS):
             self._load_topic(topic)
-        for (topic, partition) in sorted(self.states):
-            self._elect_leader_if_needed(topic, partition)
-        for topic in self.assignments:
-            for partition in self.assignments[topic].partitions:
-                if (topic, partition) not in self.states:
-                    self._init_partition(topic, partition)
+        for key in sorted(self.states):
+            self._handle_offline_replicas(key)
+        self._init_new_partitions(list(self.assignments))
         self.store.watch_children(BROKERS_IDS, lambda _p: self._on_broker_change())
         self.store.watch_children(BROKERS_TOPICS, lambda _p: self._on_topic_change())
         self.store.watch_children(DELETE_TOPICS, lambda _p: self._on_delete_topics())
+        self.store.watch_children(ISR_CHANGE_NOTIFICATION, lambda _p: self._on_isr_change())
         for topic in self.assignments:
             self.store.watch_data(topic_path(topic), self._on_partition_change)
-        self._send_all()
+        self._send(sorted(self.states), metadata_to_all=True)
         self._on_delete_topics()
+        self._on_isr_change()
+
+    def resign(self) -> None:
+        """Lost the store session: another broker may be controller now."""
+        self.active = False
+        self.channels.sync({})
 
     # -- reading and writing the store ------------------------------------------------
 
@@ -129,79 +154,116 @@ class KafkaController:
                 brokers[int(child)] = BrokerInfo.from_json(int(child), data)
         return brokers
 
+    def _read_state(self, topic: str, partition: int) -> PartitionState | None:
+        found = self.store.get(partition_state_path(topic, partition))
+        assignment = self.assignments.get(topic)
+        if found is None or assignment is None:
+            return None
+        data = json.loads(found[0])
+        return PartitionState(topic, partition, data["leader"], data["leader_epoch"], data["isr"],
+                              assignment.partitions[partition], data["controller_epoch"], found[1],
+                              assignment.topic_id)
+
     def _load_topic(self, topic: str) -> None:
         data = self.store.get_json(topic_path(topic))
         if data is None:
             return
-        assignment = TopicAssignment.from_json(topic, data)
-        self.assignments[topic] = assignment
-        for partition, replicas in assignment.partitions.items():
-            found = self.store.get(partition_state_path(topic, partition))
-            if found is None:
+        self.assignments[topic] = TopicAssignment.from_json(topic, data)
+        for partition in self.assignments[topic].partitions:
+            state = self._read_state(topic, partition)
+            if state is not None:
+                self.states[(topic, partition)] = state
+
+    def _update_state(self, key: TopicPartition, change: Callable[[PartitionState], bool]) -> bool:
+        """Read-modify-write a partition state, retrying when a leader changed the ISR
+        concurrently (the store's version check), as Kafka's controller does."""
+        for _ in range(10):
+            state = self._read_state(*key)
+            if state is None:
+                return False
+            if not change(state):
+                self.states[key] = state
+                return False
+            state.leader_epoch += 1
+            state.controller_epoch = self.epoch
+            try:
+                state.zk_version = self.store.set(partition_state_path(*key), json.dumps(state.state_json()).encode(),
+                                                  state.zk_version)
+            except BadVersionError:
                 continue
-            state = json.loads(found[0])
-            self.states[(topic, partition)] = PartitionState(
-                topic, partition, state["leader"], state["leader_epoch"], state["isr"], replicas,
-                state["controller_epoch"], found[1], assignment.topic_id,
-            )
+            self.states[key] = state
+            return True
+        log.error("Could not update the state of %s-%d", *key)
+        return False
 
-    def _write_state(self, state: PartitionState) -> None:
-        path = partition_state_path(state.topic, state.partition)
-        data = json.dumps(state.state_json()).encode()
-        if self.store.exists(path):
-            state.zk_version = self.store.set(path, data)
-        else:
-            self.store.create(path, data)
-            state.zk_version = 0
+    def _init_new_partitions(self, topics: list[str]) -> list[TopicPartition]:
+        created = []
+        for topic in topics:
+            assignment = self.assignments[topic]
+            for partition, replicas in assignment.partitions.items():
+                if (topic, partition) in self.states:
+                    continue
+                live = [r for r in replicas if r in self.live_brokers]
+                state = PartitionState(topic, partition, live[0] if live else -1, 0, live, replicas, self.epoch,
+                                       topic_id=assignment.topic_id)
+                try:
+                    self.store.create(partition_state_path(topic, partition), json.dumps(state.state_json()).encode())
+                except NodeExistsError:
+                    state = self._read_state(topic, partition) or state
+                self.states[(topic, partition)] = state
+                created.append((topic, partition))
+        return created
 
-    def _init_partition(self, topic: str, partition: int) -> None:
-        replicas = self.assignments[topic].partitions[partition]
-        live = [r for r in replicas if r in self.live_brokers]
-        leader = live[0] if live else -1
-        state = PartitionState(topic, partition, leader, 0, live or [], replicas, self.epoch,
-                               topic_id=self.assignments[topic].topic_id)
-        self._write_state(state)
-        self.states[(topic, partition)] = state
-
-    def _elect_leader_if_needed(self, topic: str, partition: int) -> bool:
-        """Offline partition state machine: a leader that is gone is replaced from the live ISR."""
-        state = self.states[(topic, partition)]
-        if state.leader in self.live_brokers:
+    def _handle_offline_replicas(self, key: TopicPartition) -> bool:
+        """Offline partition and replica state machines: a dead leader is replaced from the
+        live ISR (no unclean election); dead followers leave the ISR."""
+        def change(state: PartitionState) -> bool:
+            live_isr = [r for r in state.isr if r in self.live_brokers]
+            if state.leader in self.live_brokers:
+                if live_isr == state.isr:
+                    return False
+                state.isr = live_isr
+                return True
+            if live_isr:
+                state.leader, state.isr = live_isr[0], live_isr
+                return True
+            if state.leader != -1:
+                state.leader = -1  # offline until an ISR member returns
+                return True
             return False
-        live_isr = [r for r in state.isr if r in self.live_brokers]
-        if live_isr:
-            state.leader, state.isr = live_isr[0], live_isr
-        elif state.leader != -1:
-            state.leader = -1  # offline: no unclean election
-        else:
-            return False
-        state.leader_epoch += 1
-        state.controller_epoch = self.epoch
-        self._write_state(state)
-        return True
+
+        return self._update_state(key, change)
 
     # -- reactions ------------------------------------------------------------------
 
     def _on_broker_change(self) -> None:
         if not self.active:
             return
+        before = set(self.live_brokers)
         self.live_brokers = self._read_brokers()
-        changed = [key for key in sorted(self.states) if self._elect_leader_if_needed(*key)]
-        self._send_all(only=changed if changed else None)
+        self.channels.sync(self.live_brokers)
+        joined = set(self.live_brokers) - before
+        left = before - set(self.live_brokers)
+        if joined or left:
+            log.info("Controller %d: brokers joined %s, left %s", self.broker_id, sorted(joined), sorted(left))
+        changed = [key for key in sorted(self.states) if self._handle_offline_replicas(key)]
+        for broker_id in joined:
+            plane = self.channels.get(broker_id)
+            mine = [s for s in self.states.values() if broker_id in s.replicas]
+            if plane is not None and mine:
+                plane.leader_and_isr(self.broker_id, self.epoch, mine, list(self.live_brokers.values()))
+        self._send(changed, metadata_to_all=True)
 
     def _on_topic_change(self) -> None:
         if not self.active:
             return
-        current = set(self.store.children(BROKERS_TOPICS))
-        new = sorted(current - set(self.assignments))
+        new = sorted(set(self.store.children(BROKERS_TOPICS)) - set(self.assignments))
         for topic in new:
             self._load_topic(topic)
-            for partition in self.assignments[topic].partitions:
-                if (topic, partition) not in self.states:
-                    self._init_partition(topic, partition)
             self.store.watch_data(topic_path(topic), self._on_partition_change)
-        if new:
-            self._send_all(only=[k for k in self.states if k[0] in new])
+        created = self._init_new_partitions([t for t in new if t in self.assignments])
+        if created:
+            self._send(created)
 
     def _on_partition_change(self, path: str) -> None:
         """CreatePartitions rewrites a topic's assignment with more partitions."""
@@ -211,13 +273,31 @@ class KafkaController:
         data = self.store.get_json(path)
         if data is None:
             return
-        assignment = TopicAssignment.from_json(topic, data)
-        added = [p for p in assignment.partitions if p not in self.assignments[topic].partitions]
-        self.assignments[topic] = assignment
-        for partition in added:
-            self._init_partition(topic, partition)
-        if added:
-            self._send_all(only=[(topic, p) for p in added])
+        self.assignments[topic] = TopicAssignment.from_json(topic, data)
+        created = self._init_new_partitions([topic])
+        if created:
+            self._send(created)
+
+    def _on_isr_change(self) -> None:
+        """Leaders changed ISRs; propagate them to every broker's metadata cache."""
+        if not self.active:
+            return
+        changed: set[TopicPartition] = set()
+        for child in self.store.children(ISR_CHANGE_NOTIFICATION):
+            path = f"{ISR_CHANGE_NOTIFICATION}/{child}"
+            data = self.store.get_json(path)
+            for entry in (data or {}).get("partitions", []):
+                key = (entry["topic"], entry["partition"])
+                state = self._read_state(*key)
+                if state is not None:
+                    self.states[key] = state
+                    changed.add(key)
+            try:
+                self.store.delete(path)
+            except NoNodeError:
+                pass
+        if changed:
+            self._send_metadata(sorted(changed))
 
     def _on_delete_topics(self) -> None:
         if not self.active:
@@ -225,12 +305,16 @@ class KafkaController:
         doomed = self.store.children(DELETE_TOPICS)
         if not doomed:
             return
+        tombstones = []
         for topic in doomed:
             assignment = self.assignments.pop(topic, None)
-            replicas_by_broker: dict[int, list[tuple[str, int]]] = {}
+            replicas_by_broker: dict[int, list[TopicPartition]] = {}
             if assignment is not None:
                 for partition, replicas in assignment.partitions.items():
-                    self.states.pop((topic, partition), None)
+                    state = self.states.pop((topic, partition), None)
+                    if state is not None:
+                        state.leader = LEADER_DURING_DELETE
+                        tombstones.append(state)
                     for r in replicas:
                         replicas_by_broker.setdefault(r, []).append((topic, partition))
             for broker_id, partitions in replicas_by_broker.items():
@@ -242,10 +326,7 @@ class KafkaController:
                     self.store.delete(path, recursive=True)
                 except NoNodeError:
                     pass
-        for broker_id in self.live_brokers:
-            plane = self.channels.get(broker_id)
-            if plane is not None:
-                plane.update_metadata(self.broker_id, self.epoch, list(self.live_brokers.values()), [], doomed)
+        self._send_metadata_states(tombstones)
         for topic in doomed:
             try:
                 self.store.delete(f"{DELETE_TOPICS}/{topic}")
@@ -253,18 +334,29 @@ class KafkaController:
                 pass
         log.info("Deleted topics %s", doomed)
 
-    def _send_all(self, only: list[tuple[str, int]] | None = None) -> None:
-        keys = sorted(self.states) if only is None else only
+    # -- sending ------------------------------------------------------------------------
+
+    def _send(self, keys: list[TopicPartition], metadata_to_all: bool = False) -> None:
+        """LeaderAndIsr to each replica of the given partitions, then UpdateMetadata."""
         states = [self.states[k] for k in keys if k in self.states]
         brokers = list(self.live_brokers.values())
         for broker_id in self.live_brokers:
             plane = self.channels.get(broker_id)
-            if plane is None:
-                continue
             mine = [s for s in states if broker_id in s.replicas]
-            if mine:
+            if plane is not None and mine:
                 plane.leader_and_isr(self.broker_id, self.epoch, mine, brokers)
-            plane.update_metadata(self.broker_id, self.epoch, brokers, states, [])
+        self._send_metadata(sorted(self.states) if metadata_to_all else keys)
+
+    def _send_metadata(self, keys: list[TopicPartition]) -> None:
+        self._send_metadata_states([self.states[k] for k in keys if k in self.states])
+
+    def _send_metadata_states(self, states: list[PartitionState]) -> None:
+        brokers = list(self.live_brokers.values())
+        for broker_id in self.live_brokers:
+            plane = self.channels.get(broker_id)
+            if plane is not None:
+                plane.update_metadata(self.broker_id, self.epoch, brokers, states)
 
     def shutdown(self) -> None:
         self.active = False
+        self.channels.close()

@@ -37,6 +37,10 @@ class CoordinationStore(ABC):
         """Create a node (and missing parents, persistent); NodeExistsError if it exists."""
 
     @abstractmethod
+    def create_sequential(self, prefix: str, data: bytes = b"") -> str:
+        """Create a persistent node named prefix + a 10-digit sequence number; return its path."""
+
+    @abstractmethod
     def get(self, path: str) -> tuple[bytes, int] | None:
         """(data, version) or None if absent."""
 
@@ -134,6 +138,14 @@ class EmbeddedStore(CoordinationStore):
         if not ephemeral or missing:
             self._persist()
         self._fire(path)
+
+    def create_sequential(self, prefix: str, data: bytes = b"") -> str:
+        parent = _parent(prefix)
+        counter = self.nodes[parent].version if parent in self.nodes else 0
+        path = f"{prefix}{counter:010d}"
+        self.create(path, data)
+        self.nodes[parent].version += 1
+        return path
 
     def get(self, path: str) -> tuple[bytes, int] | None:
         node = self.nodes.get(path)

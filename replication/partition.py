@@ -2,11 +2,15 @@
 
 It owns the leader epoch, the ISR and the high watermark. The high watermark is the
 offset below which every in-sync replica has the data; consumers never read above it.
+The leader tracks each follower's log end offset from its fetches, shrinks the ISR when a
+follower falls behind for replica.lag.time.max.ms and expands it when one catches up.
 """
 
 from __future__ import annotations
 
 import logging
+import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from josefk.log.log import Log
@@ -14,6 +18,10 @@ from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.replication.state import PartitionState
 
 log = logging.getLogger(__name__)
+
+
+def _now_ms() -> int:
+    return int(time.monotonic() * 1000)
 
 
 @dataclass
@@ -28,50 +36,113 @@ class ReadResult:
         return sum(r.size for r in self.regions)
 
 
+@dataclass
+class FollowerState:
+    log_end_offset: int = -1
+    last_caught_up_ms: int = 0
+
+
+# Called with (partition, new ISR); writes the new state to the coordination store and
+# returns True when the write won (the controller may have changed it concurrently).
+IsrWriter = Callable[["Partition", list[int]], bool]
+
+
 class Partition:
-    def __init__(self, topic: str, partition: int, broker_id: int, log_: Log) -> None:
+    def __init__(self, topic: str, partition: int, broker_id: int, log_: Log, write_isr: IsrWriter) -> None:
         self.topic = topic
         self.partition = partition
         self.broker_id = broker_id
         self.log = log_
+        self.write_isr = write_isr
         self.leader_id = -1
         self.leader_epoch = -1
+        self.controller_epoch = 0
+        self.zk_version = 0
         self.isr: list[int] = []
         self.replicas: list[int] = []
         self.high_watermark = 0
-        self.follower_end_offsets: dict[int, int] = {}
+        self.followers: dict[int, FollowerState] = {}
+
+    @property
+    def key(self) -> tuple[str, int]:
+        return (self.topic, self.partition)
 
     @property
     def is_leader(self) -> bool:
         return self.leader_id == self.broker_id
 
-    def make_leader(self, state: PartitionState) -> None:
+    def _apply(self, state: PartitionState) -> None:
         self.leader_id = state.leader
         self.leader_epoch = state.leader_epoch
+        self.controller_epoch = state.controller_epoch
+        self.zk_version = state.zk_version
         self.isr = list(state.isr)
         self.replicas = list(state.replicas)
-        self.follower_end_offsets = {r: -1 for r in self.replicas if r != self.broker_id}
+
+    def make_leader(self, state: PartitionState) -> None:
+        self._apply(state)
+        now = _now_ms()
+        self.followers = {r: FollowerState(-1, now) for r in self.replicas if r != self.broker_id}
+        self.high_watermark = min(self.high_watermark, self.log.log_end_offset)
         self.maybe_increment_high_watermark()
         log.info("%s-%d: leader at epoch %d, ISR %s, high watermark %d", self.topic, self.partition,
                  self.leader_epoch, self.isr, self.high_watermark)
 
-    def make_follower(self, state: PartitionState) -> None:
-        self.leader_id = state.leader
-        self.leader_epoch = state.leader_epoch
-        self.isr = list(state.isr)
-        self.replicas = list(state.replicas)
+    def make_follower(self, state: PartitionState) -> bool:
+        """Become a follower; truncate to the high watermark (what every ISR member has)
+        so a divergent tail from an old leadership is refetched from the new leader."""
+        changed = state.leader != self.leader_id or state.leader_epoch != self.leader_epoch
+        self._apply(state)
+        self.followers = {}
+        if changed and self.log.log_end_offset > self.high_watermark:
+            log.info("%s-%d: truncating to high watermark %d before following %d", self.topic, self.partition,
+                     self.high_watermark, state.leader)
+            self.log.truncate_to(self.high_watermark)
+        return changed
 
     def maybe_increment_high_watermark(self) -> bool:
         """The high watermark is the smallest log end offset among the ISR."""
         end_offsets = [self.log.log_end_offset]
         for replica in self.isr:
             if replica != self.broker_id:
-                end_offsets.append(self.follower_end_offsets.get(replica, -1))
-        new_hw = max(min(end_offsets), self.high_watermark)
-        if new_hw != self.high_watermark:
+                end_offsets.append(self.followers.get(replica, FollowerState()).log_end_offset)
+        new_hw = min(end_offsets)
+        if new_hw > self.high_watermark:
             self.high_watermark = new_hw
             return True
         return False
+
+    def update_follower_fetch(self, replica: int, fetch_offset: int) -> bool:
+        """A follower fetched from fetch_offset, so it has everything below it. Returns
+        True when the high watermark moved."""
+        follower = self.followers.get(replica)
+        if follower is None or not self.is_leader:
+            return False
+        follower.log_end_offset = fetch_offset
+        if fetch_offset >= self.log.log_end_offset:
+            follower.last_caught_up_ms = _now_ms()
+        if replica not in self.isr and fetch_offset >= self.high_watermark:
+            new_isr = sorted({*self.isr, replica})
+            if self.write_isr(self, new_isr):
+                log.info("%s-%d: expanding ISR from %s to %s", self.topic, self.partition, self.isr, new_isr)
+                self.isr = new_isr
+        return self.maybe_increment_high_watermark()
+
+    def maybe_shrink_isr(self, max_lag_ms: int) -> bool:
+        if not self.is_leader:
+            return False
+        now = _now_ms()
+        lagging = [r for r in self.isr if r != self.broker_id and
+                   now - self.followers.get(r, FollowerState()).last_caught_up_ms > max_lag_ms]
+        if not lagging:
+            return False
+        new_isr = [r for r in self.isr if r not in lagging]
+        if not self.write_isr(self, new_isr):
+            return False
+        log.info("%s-%d: shrinking ISR from %s to %s (lagging %s)", self.topic, self.partition, self.isr,
+                 new_isr, lagging)
+        self.isr = new_isr
+        return self.maybe_increment_high_watermark()
 
     def append_as_leader(self, records: bytes, required_acks: int, now_ms: int):
         if not self.is_leader:
@@ -84,6 +155,11 @@ class Partition:
         info = self.log.append_as_leader(records, self.leader_epoch, now_ms)
         self.maybe_increment_high_watermark()
         return info
+
+    def append_as_follower(self, records: bytes, leader_high_watermark: int) -> None:
+        if records:
+            self.log.append_as_follower(records)
+        self.high_watermark = max(self.high_watermark, min(leader_high_watermark, self.log.log_end_offset))
 
     def delete_records_before(self, offset: int) -> int:
         """DeleteRecords: advance the log start offset (-1 means the high watermark)."""

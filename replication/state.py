@@ -16,6 +16,10 @@ CONFIG_TOPICS = "/config/topics"
 DELETE_TOPICS = "/admin/delete_topics"
 CLUSTER_ID = "/cluster/id"
 PRODUCER_ID_BLOCK = "/latest_producer_id_block"
+ISR_CHANGE_NOTIFICATION = "/isr_change_notification"
+
+# In UpdateMetadata, a partition whose leader is this is being deleted (Kafka's LeaderDuringDelete).
+LEADER_DURING_DELETE = -2
 
 
 def topic_path(topic: str) -> str:

@@ -20,9 +20,11 @@ from josefk.log.config import LogConfig
 from josefk.log.log_manager import LogManager
 from josefk.replication.admin import TopicAdmin
 from josefk.replication.controller import ControllerChannelManager, KafkaController
+from josefk.replication.controller_channel import RemoteBrokerChannel
 from josefk.replication.coordination_store import CoordinationStore, EmbeddedStore, NodeExistsError
-from josefk.replication.replica_manager import ReplicaManager
+from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
 from josefk.replication.state import BROKERS_IDS, CLUSTER_ID, CONFIG_TOPICS, BrokerInfo
+from josefk.replication.zk_store import ZooKeeperStore
 from josefk.server.config import KafkaConfig
 from josefk.server.kafka_apis import KafkaApis
 from josefk.server.metadata_cache import MetadataCache
@@ -49,8 +51,11 @@ class KafkaServer:
         self.stopped = asyncio.Event()
 
     def _open_store(self) -> CoordinationStore:
-        if self.config["zookeeper.connect"]:
-            raise NotImplementedError("zookeeper.connect: the ZooKeeper store comes with the cluster work")
+        connect = self.config["zookeeper.connect"]
+        if connect:
+            timeout = self.config["zookeeper.session.timeout.ms"]
+            return ZooKeeperStore(connect, timeout, self.config["zookeeper.connection.timeout.ms"] or timeout,
+                                  asyncio.get_running_loop(), self._on_session_lost)
         first_dir = self.config.log_dirs[0]
         first_dir.mkdir(parents=True, exist_ok=True)
         return EmbeddedStore(first_dir / STORE_FILE)
@@ -80,10 +85,12 @@ class KafkaServer:
                                       broker_id=broker_id, cluster_id=self.cluster_id)
         self.log_manager.startup()
         self.metadata_cache = MetadataCache(broker_id)
-        self.replica_manager = ReplicaManager(broker_id, self.log_manager, self.metadata_cache,
-                                              self.log_config_for)
-        channels = ControllerChannelManager()
-        channels.add_broker(broker_id, self.replica_manager)
+        self.replica_manager = ReplicaManager(
+            broker_id, self.log_manager, self.metadata_cache, self.log_config_for, store,
+            ReplicationSettings(config["replica.lag.time.max.ms"], config["replica.fetch.wait.max.ms"],
+                                config["replica.fetch.max.bytes"]))
+        channels = ControllerChannelManager(broker_id, self.replica_manager,
+                                            lambda info: RemoteBrokerChannel(broker_id, info))
         self.controller = KafkaController(broker_id, store, channels)
         self.admin = TopicAdmin(store, config.topic_defaults())
         self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
@@ -100,15 +107,35 @@ class KafkaServer:
         if advertised_port == 0:
             advertised_port = self.acceptor.port
         self.broker_info = BrokerInfo(broker_id, advertised_host, advertised_port)
-        store.create(f"{BROKERS_IDS}/{broker_id}", json.dumps(self.broker_info.to_json()).encode(), ephemeral=True)
+        await self._register_broker()
         self.controller.startup()
         for _ in range(config["num.io.threads"]):
             self.handler_tasks.append(asyncio.create_task(self._handler_loop(channel)))
         self.channel = channel
         self.background_tasks.append(asyncio.create_task(self._flush_loop()))
         self.background_tasks.append(asyncio.create_task(self._retention_loop()))
+        self.background_tasks.append(asyncio.create_task(self._replication_loop()))
         log.info("[KafkaServer id=%d] started (kafka.server.KafkaServer) listening on %s:%d, cluster id %s",
                  broker_id, host, self.acceptor.port, self.cluster_id)
+
+    async def _register_broker(self) -> None:
+        """Ephemeral /brokers/ids/<id>. After a crash the old ZooKeeper session may hold it
+        until the session times out, so wait for it to go, as Kafka does."""
+        path = f"{BROKERS_IDS}/{self.config.broker_id}"
+        data = json.dumps(self.broker_info.to_json()).encode()
+        deadline = asyncio.get_running_loop().time() + self.config["zookeeper.session.timeout.ms"] / 1000 + 10
+        while True:
+            try:
+                self.store.create(path, data, ephemeral=True)
+                return
+            except NodeExistsError:
+                if asyncio.get_running_loop().time() > deadline:
+                    raise RuntimeError(f"broker id {self.config.broker_id} is already registered") from None
+                await asyncio.sleep(0.5)
+
+    def _on_session_lost(self) -> None:
+        log.error("Lost the coordination store session; resigning as controller")
+        self.controller.resign()
 
     @property
     def port(self) -> int:
@@ -128,6 +155,15 @@ class KafkaServer:
             await asyncio.sleep(interval)
             await asyncio.to_thread(self.log_manager.flush_dirty_logs)
             self.log_manager.checkpoint_recovery_points()
+
+    async def _replication_loop(self) -> None:
+        """Leaders shrink ISRs of followers that fell behind (every replica.lag.time.max.ms / 2),
+        and high watermarks are checkpointed."""
+        interval = self.config["replica.lag.time.max.ms"] / 2000
+        while True:
+            await asyncio.sleep(min(interval, 5.0))
+            self.replica_manager.maybe_shrink_isrs()
+            self.replica_manager.checkpoint_high_watermarks()
 
     async def _retention_loop(self) -> None:
         """Kafka's log retention task: every log.retention.check.interval.ms, delete whole

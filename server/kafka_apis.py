@@ -7,6 +7,7 @@ in ApiVersions exactly when it has a handler here (see protocol/apis.py for the 
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable
@@ -17,7 +18,13 @@ from josefk.protocol import legacy
 from josefk.protocol.apis import KAFKA_39_VERSIONS, SUPPORTED_VERSIONS, ApiKey, response_class
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.replication.admin import TopicAdmin
+from josefk.replication.controller_channel import (
+    from_update_metadata,
+    states_from_leader_and_isr,
+    stop_replica_partitions,
+)
 from josefk.replication.replica_manager import FetchPartition, FetchResult, ReplicaManager
+from josefk.replication.state import BrokerInfo
 from josefk.server.config import KafkaConfig
 from josefk.server.metadata_cache import MetadataCache
 from josefk.server.request_channel import Request
@@ -52,6 +59,7 @@ class KafkaApis:
         self.admin = admin
         self.producer_ids = producer_ids
         self.is_controller = is_controller
+        self._tasks: set[asyncio.Task] = set()
         self.handlers: dict[int, Handler] = {
             ApiKey.ApiVersions: self.handle_api_versions,
             ApiKey.Metadata: self.handle_metadata,
@@ -67,6 +75,9 @@ class KafkaApis:
             ApiKey.IncrementalAlterConfigs: self.handle_incremental_alter_configs,
             ApiKey.DeleteRecords: self.handle_delete_records,
             ApiKey.DescribeCluster: self.handle_describe_cluster,
+            ApiKey.LeaderAndIsr: self.handle_leader_and_isr,
+            ApiKey.UpdateMetadata: self.handle_update_metadata,
+            ApiKey.StopReplica: self.handle_stop_replica,
         }
         self.advertise()
 
@@ -169,17 +180,12 @@ class KafkaApis:
 
     def handle_produce(self, request: Request) -> None:
         req = request.body
-        cls = response_class(ApiKey.Produce)
-        topic_cls = cls.TopicProduceResponse
-        part_cls = topic_cls.PartitionProduceResponse
         if req.transactional_id is not None:
             errors = {(t.name, p.index): ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
                       for t in req.topic_data for p in t.partition_data}
-            results = {}
         elif req.acks not in (-1, 0, 1):
             errors = {(t.name, p.index): ErrorCode.INVALID_REQUIRED_ACKS for t in req.topic_data
                       for p in t.partition_data}
-            results = {}
         else:
             entries = {}
             errors = {}
@@ -189,7 +195,17 @@ class KafkaApis:
                         errors[(t.name, p.index)] = ErrorCode.INVALID_RECORD
                     else:
                         entries[(t.name, p.index)] = p.records
-            results = self.replica_manager.append_records(entries, req.acks, _now_ms())
+            self.replica_manager.append_records(
+                entries, req.acks, _now_ms(), req.timeout_ms,
+                lambda results: self._produce_response(request, errors, results))
+            return
+        self._produce_response(request, errors, {})
+
+    def _produce_response(self, request: Request, errors: dict, results: dict) -> None:
+        req = request.body
+        cls = response_class(ApiKey.Produce)
+        topic_cls = cls.TopicProduceResponse
+        part_cls = topic_cls.PartitionProduceResponse
         if req.acks == 0:
             request.no_response()
             return
@@ -226,10 +242,11 @@ class KafkaApis:
                     continue
             for p in t.partitions:
                 fetches.append(FetchPartition(name, p.partition, p.fetch_offset, p.partition_max_bytes))
-        if req.replica_id >= 0 or getattr(req, "replica_state", None) and req.replica_state.replica_id >= 0:
-            log.warning("Follower fetch from %s is not supported yet", request.client_host)
+        if version >= 15:  # KIP-903 moved the replica id into a tagged field, absent for consumers
+            replica_id = req.replica_state.replica_id if req.replica_state is not None else -1
+        else:
+            replica_id = req.replica_id
         max_bytes = req.max_bytes if version >= 3 else 2**31 - 1
-        committed_only = True
         topic_ids = self.metadata_cache.topic_ids
 
         def respond(results: list[FetchResult]) -> None:
@@ -258,12 +275,12 @@ class KafkaApis:
             request.send_response(cls(throttle_time_ms=0, error_code=0, session_id=0, responses=responses,
                                       node_endpoints=[]))
 
-        self.replica_manager.fetch_messages(fetches, max_bytes, req.min_bytes, req.max_wait_ms, committed_only,
+        self.replica_manager.fetch_messages(fetches, max_bytes, req.min_bytes, req.max_wait_ms, replica_id,
                                             respond)
 
     # -- ListOffsets --------------------------------------------------------------------
 
-    def _list_offset(self, topic: str, partition: int, timestamp: int) -> tuple[int, int, int]:
+    def _list_offset(self, topic: str, partition: int, timestamp: int, replica_id: int) -> tuple[int, int, int]:
         """(offset, timestamp, leader epoch) for one ListOffsets query; raises KafkaError."""
         p = self.replica_manager.partitions.get((topic, partition))
         if p is None:
@@ -272,7 +289,8 @@ class KafkaApis:
         if not p.is_leader:
             raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER)
         if timestamp == -1:
-            return p.high_watermark, -1, p.leader_epoch
+            end = p.log.log_end_offset if replica_id >= 0 else p.high_watermark
+            return end, -1, p.leader_epoch
         if timestamp in (-2, -4):
             return p.log.log_start_offset, -1, p.leader_epoch
         if timestamp == -5:
@@ -293,7 +311,7 @@ class KafkaApis:
             parts = []
             for p in t.partitions:
                 try:
-                    offset, ts, epoch = self._list_offset(t.name, p.partition_index, p.timestamp)
+                    offset, ts, epoch = self._list_offset(t.name, p.partition_index, p.timestamp, req.replica_id)
                     error = ErrorCode.NONE
                 except KafkaError as e:
                     offset, ts, epoch, error = -1, -1, -1, e.code
@@ -353,7 +371,29 @@ class KafkaApis:
                 replication_factor=rf if error == ErrorCode.NONE else -1,
                 configs=self._creatable_configs(cls, t.name, {c.name: c.value for c in t.configs})
                 if error == ErrorCode.NONE and version >= 5 else None))
-        request.send_response(cls(throttle_time_ms=0, topics=results))
+        created = [r.name for r in results if r.error_code == ErrorCode.NONE and not req.validate_only]
+        self._when_in_metadata(created, req.timeout_ms,
+                               lambda: request.send_response(cls(throttle_time_ms=0, topics=results)))
+
+    def _when_in_metadata(self, topics: list[str], timeout_ms: int, then: Callable[[], None]) -> None:
+        """Kafka answers CreateTopics once the new partitions have leaders in its metadata
+        cache; with ZooKeeper the controller gets there asynchronously."""
+        def ready() -> bool:
+            cache = self.metadata_cache.topics
+            return all(t in cache and all(s.leader >= 0 for s in cache[t].values()) for t in topics)
+
+        if ready():
+            then()
+            return
+
+        async def wait() -> None:
+            deadline = time.monotonic() + max(timeout_ms, 0) / 1000
+            while not ready() and time.monotonic() < deadline:
+                await asyncio.sleep(0.02)
+            then()
+
+        self._tasks.add(task := asyncio.get_running_loop().create_task(wait()))
+        task.add_done_callback(self._tasks.discard)
 
     def _creatable_configs(self, cls, topic: str, overrides: dict[str, str]) -> list:
         effective = {**self.config.topic_defaults(), **overrides}
@@ -510,3 +550,29 @@ class KafkaApis:
                                                                     low_watermark=low, error_code=error))
             topics.append(topic_cls(name=t.name, partitions=parts))
         request.send_response(cls(throttle_time_ms=0, topics=topics))
+
+    # -- controller-to-broker requests (ZooKeeper mode) ----------------------------------
+
+    def handle_leader_and_isr(self, request: Request) -> None:
+        req, version = request.body, request.api_version
+        states = states_from_leader_and_isr(req, version)
+        leaders = [BrokerInfo(b.broker_id, b.host_name, b.port) for b in req.live_leaders]
+        self.replica_manager.leader_and_isr(req.controller_id, req.controller_epoch, states, leaders)
+        cls = response_class(ApiKey.LeaderAndIsr)
+        errors = [cls.LeaderAndIsrPartitionError(topic_name=s.topic, partition_index=s.partition, error_code=0)
+                  for s in states]
+        request.send_response(cls(error_code=0, partition_errors=errors))
+
+    def handle_update_metadata(self, request: Request) -> None:
+        req, version = request.body, request.api_version
+        brokers, states = from_update_metadata(req, version)
+        self.replica_manager.update_metadata(req.controller_id, req.controller_epoch, brokers, states)
+        request.send_response(response_class(ApiKey.UpdateMetadata)(error_code=0))
+
+    def handle_stop_replica(self, request: Request) -> None:
+        req, version = request.body, request.api_version
+        partitions = stop_replica_partitions(req, version)
+        self.replica_manager.stop_replica(req.controller_epoch, partitions, req.delete_partitions)
+        cls = response_class(ApiKey.StopReplica)
+        request.send_response(cls(error_code=0, partition_errors=[
+            cls.StopReplicaPartitionError(topic_name=t, partition_index=p, error_code=0) for t, p in partitions]))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass, field
 
-from josefk.replication.state import BrokerInfo, PartitionState
+from josefk.replication.state import LEADER_DURING_DELETE, BrokerInfo, PartitionState
 
 
 @dataclass
@@ -16,14 +16,17 @@ class MetadataCache:
     topics: dict[str, dict[int, PartitionState]] = field(default_factory=dict)
     topic_ids: dict[str, uuid.UUID] = field(default_factory=dict)
 
-    def update(self, controller_id: int, live_brokers: list[BrokerInfo], states: list[PartitionState],
-               deleted_topics: list[str]) -> None:
+    def update(self, controller_id: int, live_brokers: list[BrokerInfo], states: list[PartitionState]) -> None:
         self.controller_id = controller_id
         self.brokers = {b.broker_id: b for b in live_brokers}
-        for topic in deleted_topics:
-            self.topics.pop(topic, None)
-            self.topic_ids.pop(topic, None)
         for state in states:
+            if state.leader == LEADER_DURING_DELETE:
+                partitions = self.topics.get(state.topic, {})
+                partitions.pop(state.partition, None)
+                if not partitions:
+                    self.topics.pop(state.topic, None)
+                    self.topic_ids.pop(state.topic, None)
+                continue
             self.topics.setdefault(state.topic, {})[state.partition] = state
             if state.topic_id is not None:
                 self.topic_ids[state.topic] = state.topic_id

@@ -154,13 +154,23 @@ def alter(admin: Any, args: argparse.Namespace) -> None:
         if invalid:
             raise ToolError(f"Invalid config(s): {','.join(invalid)}",
                             java="org.apache.kafka.common.errors.InvalidConfigurationException")
-    changes: dict[str, Any] = {k: (AlterConfigOp.SET, v) for k, v in adds.items()}
-    changes.update({k: (AlterConfigOp.DELETE, None) for k in deletes})
-    resource = ConfigResource(singular, name, changes)
-    result = admin.alter_configs([resource], raise_on_unknown=False, incremental=True)
-    status = result.get(singular, {}).get(name, "OK")
-    if status != "OK":
-        raise _status_error(status)
+    results = []
+    if admin._check_incremental_alter_configs_support():
+        changes: dict[str, Any] = {k: (AlterConfigOp.SET, v) for k, v in adds.items()}
+        changes.update({k: (AlterConfigOp.DELETE, None) for k in deletes})
+        results.append(admin.alter_configs([ConfigResource(singular, name, changes)], raise_on_unknown=False,
+                                           incremental=True))
+    else:  # brokers without IncrementalAlterConfigs: legacy AlterConfigs, keeping the other overrides
+        if adds:
+            results.append(admin.alter_configs([ConfigResource(singular, name, adds)], raise_on_unknown=False,
+                                               incremental=False))
+        if deletes:
+            results.append(admin.reset_configs([ConfigResource(singular, name, deletes)], raise_on_unknown=False,
+                                               incremental=False))
+    for result in results:
+        status = result.get(singular, {}).get(name, "OK")
+        if status != "OK":
+            raise _status_error(status)
     if name == "":
         print("Completed updating default config for brokers in the cluster.")
     else:

@@ -87,7 +87,7 @@ def main(argv: list[str]) -> int:
         print(f"Processed a total of {count} messages", file=sys.stderr)
         if consumer is not None:
             try:
-                consumer.close(autocommit=args.group is not None)
+                consumer.close(autocommit=args.group is not None, timeout_ms=5000)
             except Exception:  # noqa: BLE001 - closing must not mask the real outcome
                 pass
 

@@ -1,5 +1,264 @@
-"""`josefk consumer-groups` (placeholder while being written)."""
+"""`josefk consumer-groups`: list, describe, delete groups and reset their offsets, like kafka-consumer-groups.sh."""
+
+from __future__ import annotations
+
+import argparse
+import re
+import sys
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import kafka.errors as Errors
+from kafka import TopicPartition
+from kafka.admin import OffsetSpec, OffsetTimestamp
+from kafka.protocol.admin import DescribeGroupsRequest
+from kafka.protocol.consumer import ConsumerProtocolAssignment
+from kafka.structs import OffsetAndMetadata
+
+from josefk.cli.tools import common
+from josefk.cli.tools.common import ToolError
+
+RESET_SPECS = ("to_earliest", "to_latest", "to_offset", "to_datetime", "shift_by", "by_duration", "to_current")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """Kafka's kafka-consumer-groups.sh options."""
+    p = common.parser("consumer-groups", "List, describe, delete consumer groups and reset their offsets.")
+    p.add_argument("--bootstrap-server", required=True, metavar="HOST:PORT", help="the server(s) to connect to")
+    p.add_argument("--command-config", metavar="FILE", help="admin client properties file")
+    p.add_argument("--timeout", type=int, default=5000, help="ms to wait for the broker (default 5000)")
+    action = p.add_mutually_exclusive_group(required=True)
+    action.add_argument("--list", action="store_true", help="list all consumer groups")
+    action.add_argument("--describe", action="store_true", help="describe the group: offsets and lag by default")
+    action.add_argument("--delete", action="store_true", help="delete the given groups (they must be empty)")
+    action.add_argument("--reset-offsets", action="store_true", help="reset the group's committed offsets")
+    p.add_argument("--group", action="append", default=[], help="the consumer group (repeatable)")
+    p.add_argument("--all-groups", action="store_true", help="apply to all groups")
+    view = p.add_mutually_exclusive_group()
+    view.add_argument("--members", action="store_true", help="with --describe, show the group's members")
+    view.add_argument("--state", action="store_true", help="with --describe, show the group's state")
+    view.add_argument("--offsets", action="store_true", help="with --describe, show offsets and lag (default)")
+    p.add_argument("--verbose", action="store_true", help="with --members, show partition assignments")
+    p.add_argument("--topic", action="append", default=[], help="topic, or topic:0,1 partitions, for --reset-offsets")
+    p.add_argument("--all-topics", action="store_true", help="reset offsets of every topic the group has")
+    spec = p.add_mutually_exclusive_group()
+    spec.add_argument("--to-earliest", action="store_true", help="reset to the earliest offset")
+    spec.add_argument("--to-latest", action="store_true", help="reset to the latest offset")
+    spec.add_argument("--to-current", action="store_true", help="reset to the current offset")
+    spec.add_argument("--to-offset", type=int, help="reset to this offset")
+    spec.add_argument("--to-datetime", metavar="YYYY-MM-DDTHH:mm:SS.sss", help="reset to the first offset at a time")
+    spec.add_argument("--shift-by", type=int, metavar="N", help="move each offset by N (may be negative)")
+    spec.add_argument("--by-duration", metavar="PnDTnHnMnS", help="reset to the offset this long ago")
+    run = p.add_mutually_exclusive_group()
+    run.add_argument("--dry-run", action="store_true", help="only show the result (default)")
+    run.add_argument("--execute", action="store_true", help="apply the reset")
+    return p
 
 
 def main(argv: list[str]) -> int:
+    p = build_parser()
+    args = p.parse_args(argv)
+    if (args.describe or args.delete or args.reset_offsets) and not (args.group or args.all_groups):
+        p.error("Option [describe|delete|reset-offsets] takes one of these options: [all-groups], [group]")
+    if args.reset_offsets:
+        if not (args.topic or args.all_topics):
+            p.error("Option [reset-offsets] takes one of these options: [all-topics], [topic]")
+        if not any(getattr(args, s) not in (None, False) for s in RESET_SPECS):
+            p.error("Option [reset-offsets] takes one of these options: [to-datetime], [by-duration], "
+                    "[to-earliest], [to-latest], [shift-by], [to-offset], [to-current]")
+    common.quiet_client_logs()
+    admin = None
+    try:
+        admin = common.admin_client(args.bootstrap_server, common.load_properties(args.command_config),
+                                    timeout_ms=args.timeout)
+        if args.list:
+            for group in sorted(g["group_id"] for g in admin.list_groups()):
+                print(group)
+            return 0
+        groups = sorted(g["group_id"] for g in admin.list_groups()) if args.all_groups else args.group
+        if args.delete:
+            return delete(admin, groups)
+        status = 0
+        for group in groups:
+            status |= reset(admin, group, args) if args.reset_offsets else describe(admin, group, args)
+        return status
+    except Exception as e:  # noqa: BLE001 - one line a person can act on
+        return common.fail("Error: ", e)
+    finally:
+        if admin is not None:
+            admin.close()
+
+
+def _describe_group(admin: Any, group: str) -> tuple[int, Any]:
+    """DescribeGroups without authorized operations (some brokers send values kafka-python can't parse)."""
+    async def call() -> tuple[int, Any]:
+        coordinator = await admin._find_coordinator_id(group)
+        request = DescribeGroupsRequest(groups=[group], include_authorized_operations=False)
+        response = await admin._manager.send(request, node_id=coordinator)
+        return coordinator, response.groups[0]
+    coordinator, desc = admin._manager.run(call)
+    common.check_error(desc.error_code, getattr(desc, "error_message", None))
+    return coordinator, desc
+
+
+def _assignment(member: Any) -> list[TopicPartition]:
+    try:
+        decoded = ConsumerProtocolAssignment.decode(member.member_assignment)
+        return [TopicPartition(tp.topic, p) for tp in decoded.assigned_partitions for p in tp.partitions]
+    except Exception:  # noqa: BLE001 - non-consumer protocols carry other assignment formats
+        return []
+
+
+def _table(rows: list[list[str]]) -> None:
+    """Kafka's left-aligned columns: each as wide as its longest cell, at least 15 wide except the last."""
+    widths = [max(15 if i < len(rows[0]) - 1 else 0, *(len(r[i]) for r in rows)) for i in range(len(rows[0]))]
+    print()
+    for row in rows:
+        print(" ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
+
+
+def describe(admin: Any, group: str, args: argparse.Namespace) -> int:
+    coordinator, desc = _describe_group(admin, group)
+    committed = admin.list_group_offsets({group: None}).get(group, {})
+    if desc.group_state == "Dead" and not committed:
+        print(f"Error: Consumer group '{group}' does not exist.", file=sys.stderr)
+        return 1
+    members = list(desc.members)
+    if args.state:
+        node = next((b for b in admin._manager.cluster.brokers() if b.node_id == coordinator), None)
+        where = f"{node.host}:{node.port}" if node else "unknown"
+        _table([["GROUP", "COORDINATOR (ID)", "ASSIGNMENT-STRATEGY", "STATE", "#MEMBERS"],
+                [group, f"{where} ({coordinator})", desc.protocol_data or "", desc.group_state, str(len(members))]])
+        return 0
+    if not members and desc.group_state in ("Empty", "Dead"):
+        print(f"\nConsumer group '{group}' has no active members.")
+    if args.members:
+        header = ["GROUP", "CONSUMER-ID", "HOST", "CLIENT-ID", "#PARTITIONS"] + (["ASSIGNMENT"] if args.verbose else [])
+        rows = [header]
+        for m in members:
+            parts = _assignment(m)
+            row = [group, m.member_id, m.client_host, m.client_id, str(len(parts))]
+            if args.verbose:
+                row.append(",".join(f"{tp.topic}({tp.partition})" for tp in parts) or "-")
+            rows.append(row)
+        _table(rows)
+        return 0
+    owner = {tp: m for m in members for tp in _assignment(m)}
+    tps = sorted(set(committed) | set(owner))
+    ends = admin.list_partition_offsets({tp: OffsetSpec.LATEST for tp in tps}) if tps else {}
+    rows = [["GROUP", "TOPIC", "PARTITION", "CURRENT-OFFSET", "LOG-END-OFFSET", "LAG", "CONSUMER-ID", "HOST",
+             "CLIENT-ID"]]
+    for tp in tps:
+        current = committed[tp].offset if tp in committed and committed[tp].offset >= 0 else None
+        end = ends[tp].offset if tp in ends else None
+        m = owner.get(tp)
+        rows.append([group, tp.topic, str(tp.partition), "-" if current is None else str(current),
+                     "-" if end is None else str(end),
+                     "-" if current is None or end is None else str(max(0, end - current)),
+                     m.member_id if m else "-", m.client_host if m else "-", m.client_id if m else "-"])
+    _table(rows)
+    return 0
+
+
+def delete(admin: Any, groups: list[str]) -> int:
+    results = dict(admin.delete_groups(groups))  # {group: 'OK' or an error class name}
+    failed = {g: e for g, e in results.items() if e != "OK"}
+    if not failed:
+        print(f"Deletion of requested consumer groups ({', '.join(repr(g) for g in groups)}) was successful.")
+        return 0
+    print("Deletion of some consumer groups failed:", file=sys.stderr)
+    for group, name in failed.items():
+        err = getattr(Errors, name, Errors.KafkaError)
+        print(f"* Group '{group}' could not be deleted due to: {common.java_exception(err())}: "
+              f"{getattr(err, 'description', name)}", file=sys.stderr)
     return 1
+
+
+def _duration(text: str) -> timedelta:
+    """ISO-8601 durations as Kafka's --by-duration takes them (PnDTnHnMnS)."""
+    m = re.fullmatch(r"P(?:(\d+)D)?(?:T(?:(\d+)H)?(?:(\d+)M)?(?:(\d+(?:\.\d+)?)S)?)?", text)
+    if not m or text in ("P", "PT"):
+        raise ToolError(f"Error parsing duration value {text!r}: expected PnDTnHnMnS, e.g. PT1H30M")
+    d, h, mi, s = (float(x) if x else 0.0 for x in m.groups())
+    return timedelta(days=d, hours=h, minutes=mi, seconds=s)
+
+
+def _datetime_ms(text: str) -> int:
+    """Kafka's --to-datetime: YYYY-MM-DDTHH:mm:SS.sss with an optional zone (local time if none)."""
+    try:
+        dt = datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        raise ToolError(f"Error parsing timestamp {text!r}: expected YYYY-MM-DDTHH:mm:SS.sss") from None
+    return int(dt.timestamp() * 1000)
+
+
+def _scope(admin: Any, group: str, args: argparse.Namespace, committed: dict[TopicPartition, Any]
+           ) -> list[TopicPartition]:
+    if args.all_topics:
+        return sorted(committed)
+    out: list[TopicPartition] = []
+    for spec in args.topic:
+        topic, _, parts = spec.partition(":")
+        if parts:
+            out += [TopicPartition(topic, int(p)) for p in parts.split(",")]
+        else:
+            found = admin.describe_topics([topic])[0]
+            if found["error_code"]:
+                raise ToolError(f"Topic '{topic}' does not exist")
+            out += [TopicPartition(topic, p["partition_index"]) for p in found["partitions"]]
+    return sorted(set(out))
+
+
+def reset(admin: Any, group: str, args: argparse.Namespace) -> int:
+    """Compute new offsets (clamped to the log's range); commit them only with --execute, as Kafka does."""
+    _, desc = _describe_group(admin, group)
+    if desc.group_state not in ("Empty", "Dead"):
+        print(f"Error: Assignments can only be reset if the group '{group}' is inactive, but the current state "
+              f"is {desc.group_state}.", file=sys.stderr)
+        return 1
+    committed = admin.list_group_offsets({group: None}).get(group, {})
+    tps = _scope(admin, group, args, committed)
+    if not tps:
+        return 0
+    earliest = admin.list_partition_offsets({tp: OffsetSpec.EARLIEST for tp in tps})
+    latest = admin.list_partition_offsets({tp: OffsetSpec.LATEST for tp in tps})
+
+    def current(tp: TopicPartition) -> int:
+        c = committed.get(tp)
+        return c.offset if c is not None and c.offset >= 0 else latest[tp].offset
+
+    if args.to_earliest:
+        target = {tp: earliest[tp].offset for tp in tps}
+    elif args.to_latest:
+        target = {tp: latest[tp].offset for tp in tps}
+    elif args.to_current:
+        target = {tp: current(tp) for tp in tps}
+    elif args.to_offset is not None:
+        target = {tp: args.to_offset for tp in tps}
+    elif args.shift_by is not None:
+        target = {tp: current(tp) + args.shift_by for tp in tps}
+    else:
+        when = (_datetime_ms(args.to_datetime) if args.to_datetime else
+                int((datetime.now(UTC) - _duration(args.by_duration)).timestamp() * 1000))
+        found = admin.list_partition_offsets({tp: OffsetTimestamp(when) for tp in tps})
+        target = {tp: found[tp].offset if tp in found and found[tp].offset >= 0 else latest[tp].offset for tp in tps}
+    target = {tp: min(max(o, earliest[tp].offset), latest[tp].offset) for tp, o in target.items()}
+    if args.execute:
+        errors = admin.alter_group_offsets(group, {tp: OffsetAndMetadata(o, "", None) for tp, o in target.items()})
+        bad = [(tp, e) for tp, e in errors.items() if e is not None and getattr(e, "errno", 0)]
+        if bad:
+            raise ToolError(f"Failed to reset offsets of {bad[0][0].topic}-{bad[0][0].partition}: "
+                            f"{bad[0][1].description}")
+    elif not args.dry_run:
+        print("WARN: No action will be performed as the --execute option is missing. In a future major release, "
+              "the default behavior of this command will be to prompt the user before executing the reset rather "
+              "than doing a dry run. You should add the --dry-run option explicitly if you are scripting this "
+              "command and want to keep the current default behavior without prompting.", file=sys.stderr)
+    print(f"\n{'GROUP':<30} {'TOPIC':<30} {'PARTITION':<10} {'NEW-OFFSET':<15}".rstrip())
+    for tp in tps:
+        print(f"{group:<30} {tp.topic:<30} {tp.partition:<10} {target[tp]}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -39,7 +39,7 @@ def use_confluent() -> bool:
 
 
 class Series:
-    """Per-second samples for --csv and --plot, plus a live progress line on a terminal."""
+    """Half-second samples for --csv and --plot, plus a live progress line on a terminal."""
 
     def __init__(self, total: int, unit: str) -> None:
         self.start = time.monotonic()
@@ -132,7 +132,7 @@ def _outputs(series: Series, args: argparse.Namespace, title: str) -> None:
 
 
 def _add_output_args(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--csv", metavar="FILE", help="write per-second throughput samples to FILE as CSV")
+    p.add_argument("--csv", metavar="FILE", help="write throughput samples (every 0.5 s) to FILE as CSV")
     p.add_argument("--plot", metavar="FILE.png", help="draw throughput over time to FILE.png (needs matplotlib)")
 
 
@@ -569,4 +569,4 @@ def _consume_kafka_python(args: argparse.Namespace, props: dict[str, str], stats
             elif (time.monotonic() - stats.last_record) * 1000 >= args.timeout:
                 break
     finally:
-        consumer.close()
+        consumer.close(timeout_ms=5000)

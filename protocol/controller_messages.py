@@ -1,0 +1,20 @@
+"""The ZooKeeper-era controller-to-broker RPCs: LeaderAndIsr, StopReplica, UpdateMetadata.
+
+Kafka 4 dropped them, so kafka-python 3 has no schemas for them; josefk carries its own
+definitions (protocol/schemas/*.json, Kafka's field layout) and builds message classes
+with the same generated codecs as every other API.
+"""
+
+from __future__ import annotations
+
+from kafka.protocol.api_message import ApiMessage
+
+from josefk.protocol import schemas
+
+
+class LeaderAndIsrRequest(ApiMessage, load_json=schemas): pass  # noqa: E701
+class LeaderAndIsrResponse(ApiMessage, load_json=schemas): pass  # noqa: E701
+class StopReplicaRequest(ApiMessage, load_json=schemas): pass  # noqa: E701
+class StopReplicaResponse(ApiMessage, load_json=schemas): pass  # noqa: E701
+class UpdateMetadataRequest(ApiMessage, load_json=schemas): pass  # noqa: E701
+class UpdateMetadataResponse(ApiMessage, load_json=schemas): pass  # noqa: E701

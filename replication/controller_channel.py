@@ -1,0 +1,142 @@
+"""The controller's channel to a remote broker: LeaderAndIsr, UpdateMetadata and
+StopReplica on the wire, sent in order by one task per broker, retried until delivered
+or the broker leaves. Also the decoding used by the receiving broker's KafkaApis."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from josefk.protocol.apis import ApiKey
+from josefk.protocol.controller_messages import LeaderAndIsrRequest, StopReplicaRequest, UpdateMetadataRequest
+from josefk.replication.network_client import BrokerConnection
+from josefk.replication.state import BrokerInfo, PartitionState
+
+log = logging.getLogger(__name__)
+
+LEADER_AND_ISR_VERSION = 5
+UPDATE_METADATA_VERSION = 7
+STOP_REPLICA_VERSION = 3
+PLAINTEXT = 0
+
+
+def _by_topic(states: list[PartitionState]) -> dict[str, list[PartitionState]]:
+    topics: dict[str, list[PartitionState]] = {}
+    for state in states:
+        topics.setdefault(state.topic, []).append(state)
+    return topics
+
+
+def leader_and_isr_request(controller_id: int, controller_epoch: int, states: list[PartitionState],
+                           live_brokers: list[BrokerInfo]) -> LeaderAndIsrRequest:
+    cls = LeaderAndIsrRequest
+    topics = [cls.LeaderAndIsrTopicState(
+        topic_name=topic, topic_id=group[0].topic_id,
+        partition_states=[cls.LeaderAndIsrPartitionState(
+            partition_index=s.partition, controller_epoch=s.controller_epoch, leader=s.leader,
+            leader_epoch=s.leader_epoch, isr=s.isr, zk_version=s.zk_version, replicas=s.replicas,
+            adding_replicas=[], removing_replicas=[], is_new=False) for s in group])
+        for topic, group in _by_topic(states).items()]
+    leaders = {s.leader for s in states}
+    live = [cls.LeaderAndIsrLiveLeader(broker_id=b.broker_id, host_name=b.host, port=b.port)
+            for b in live_brokers if b.broker_id in leaders]
+    return cls(controller_id=controller_id, controller_epoch=controller_epoch, topic_states=topics, live_leaders=live)
+
+
+def update_metadata_request(controller_id: int, controller_epoch: int, live_brokers: list[BrokerInfo],
+                            states: list[PartitionState]) -> UpdateMetadataRequest:
+    cls = UpdateMetadataRequest
+    live = {b.broker_id for b in live_brokers}
+    topics = [cls.UpdateMetadataTopicState(
+        topic_name=topic, topic_id=group[0].topic_id,
+        partition_states=[cls.UpdateMetadataPartitionState(
+            partition_index=s.partition, controller_epoch=s.controller_epoch, leader=s.leader,
+            leader_epoch=s.leader_epoch, isr=s.isr, zk_version=s.zk_version, replicas=s.replicas,
+            offline_replicas=[r for r in s.replicas if r not in live]) for s in group])
+        for topic, group in _by_topic(states).items()]
+    brokers = [cls.UpdateMetadataBroker(id=b.broker_id, endpoints=[cls.UpdateMetadataBroker.UpdateMetadataEndpoint(
+        port=b.port, host=b.host, listener="PLAINTEXT", security_protocol=PLAINTEXT)], rack=b.rack)
+        for b in live_brokers]
+    return cls(controller_id=controller_id, controller_epoch=controller_epoch, topic_states=topics,
+               live_brokers=brokers)
+
+
+def states_from_leader_and_isr(request: LeaderAndIsrRequest, version: int) -> list[PartitionState]:
+    if version < 2:
+        groups = [(s.topic_name, None, [s]) for s in request.ungrouped_partition_states]
+    else:
+        groups = [(t.topic_name, t.topic_id, t.partition_states) for t in request.topic_states]
+    return [PartitionState(topic, s.partition_index, s.leader, s.leader_epoch, list(s.isr), list(s.replicas),
+                           s.controller_epoch, s.zk_version, topic_id)
+            for topic, topic_id, parts in groups for s in parts]
+
+
+def from_update_metadata(request: UpdateMetadataRequest, version: int) -> tuple[list[BrokerInfo],
+                                                                                  list[PartitionState]]:
+    brokers = []
+    for b in request.live_brokers:
+        if version == 0:
+            brokers.append(BrokerInfo(b.id, b.v0_host, b.v0_port))
+        else:
+            endpoint = b.endpoints[0]
+            brokers.append(BrokerInfo(b.id, endpoint.host, endpoint.port, b.rack))
+    if version < 5:
+        groups = [(s.topic_name, None, [s]) for s in request.ungrouped_partition_states]
+    else:
+        groups = [(t.topic_name, t.topic_id, t.partition_states) for t in request.topic_states]
+    states = [PartitionState(topic, s.partition_index, s.leader, s.leader_epoch, list(s.isr), list(s.replicas),
+                             s.controller_epoch, s.zk_version, topic_id)
+              for topic, topic_id, parts in groups for s in parts]
+    return brokers, states
+
+
+def stop_replica_partitions(request: StopReplicaRequest, version: int) -> list[tuple[str, int]]:
+    if version == 0:
+        return [(p.topic_name, p.partition_index) for p in request.ungrouped_partitions]
+    return [(t.name, p) for t in request.topics for p in t.partition_indexes]
+
+
+class RemoteBrokerChannel:
+    """BrokerControlPlane for a broker reached over the network."""
+
+    def __init__(self, controller_id: int, broker: BrokerInfo) -> None:
+        self.controller_id = controller_id
+        self.broker = broker
+        self.connection = BrokerConnection(broker.host, broker.port, f"controller-{controller_id}")
+        self.queue: asyncio.Queue = asyncio.Queue()
+        self.task = asyncio.get_running_loop().create_task(self._send_loop())
+
+    def leader_and_isr(self, controller_id: int, controller_epoch: int, states: list[PartitionState],
+                       live_brokers: list[BrokerInfo]) -> None:
+        body = leader_and_isr_request(controller_id, controller_epoch, states, live_brokers)
+        self.queue.put_nowait((ApiKey.LeaderAndIsr, LEADER_AND_ISR_VERSION, body))
+
+    def update_metadata(self, controller_id: int, controller_epoch: int, live_brokers: list[BrokerInfo],
+                        states: list[PartitionState]) -> None:
+        body = update_metadata_request(controller_id, controller_epoch, live_brokers, states)
+        self.queue.put_nowait((ApiKey.UpdateMetadata, UPDATE_METADATA_VERSION, body))
+
+    def stop_replica(self, controller_epoch: int, partitions: list[tuple[str, int]], delete: bool) -> None:
+        topics: dict[str, list[int]] = {}
+        for topic, partition in partitions:
+            topics.setdefault(topic, []).append(partition)
+        body = StopReplicaRequest(controller_id=self.controller_id, controller_epoch=controller_epoch,
+                                  delete_partitions=delete, topics=[StopReplicaRequest.StopReplicaTopic(
+                                      name=t, partition_indexes=ps) for t, ps in topics.items()])
+        self.queue.put_nowait((ApiKey.StopReplica, STOP_REPLICA_VERSION, body))
+
+    async def _send_loop(self) -> None:
+        while True:
+            api_key, version, body = await self.queue.get()
+            while True:
+                try:
+                    await self.connection.request(api_key, version, body, timeout=30)
+                    break
+                except (TimeoutError, OSError, ConnectionError) as e:
+                    log.warning("Controller request %s to broker %d failed (%s); retrying",
+                                ApiKey(api_key).name, self.broker.broker_id, e)
+                    await asyncio.sleep(0.5)
+
+    def close(self) -> None:
+        self.task.cancel()
+        self.connection.close()

@@ -1,0 +1,106 @@
+"""Replica fetchers: a follower pulls its partitions from their leader with Fetch requests
+(replica_id = its broker id), appends what it gets, and keeps the leader's high watermark.
+
+One fetcher task per leader broker, as Kafka's ReplicaFetcherThread; each fetch carries
+every partition this broker follows on that leader.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+
+from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.errors import ErrorCode
+from josefk.replication.network_client import BrokerConnection
+from josefk.replication.partition import Partition
+from josefk.replication.state import BrokerInfo
+
+log = logging.getLogger(__name__)
+
+FETCH_VERSION = 12  # the last version with names and replica_id in the body
+LIST_OFFSETS_VERSION = 5
+
+
+class ReplicaFetcher:
+    def __init__(self, broker_id: int, leader: BrokerInfo, max_wait_ms: int, max_bytes: int,
+                 on_appended: Callable[[Partition], None]) -> None:
+        self.broker_id = broker_id
+        self.leader = leader
+        self.max_wait_ms = max_wait_ms
+        self.max_bytes = max_bytes
+        self.on_appended = on_appended
+        self.partitions: dict[tuple[str, int], Partition] = {}
+        self.connection = BrokerConnection(leader.host, leader.port, f"replica-fetcher-{broker_id}")
+        self.wakeup = asyncio.Event()
+        self.task = asyncio.get_running_loop().create_task(self._run())
+
+    def add(self, partition: Partition) -> None:
+        self.partitions[partition.key] = partition
+        self.wakeup.set()
+
+    def remove(self, key: tuple[str, int]) -> None:
+        self.partitions.pop(key, None)
+
+    async def _run(self) -> None:
+        while True:
+            if not self.partitions:
+                self.wakeup.clear()
+                await self.wakeup.wait()
+                continue
+            try:
+                await self._fetch_once()
+            except (TimeoutError, OSError, ConnectionError) as e:
+                log.warning("Replica fetch from broker %d failed: %s", self.leader.broker_id, e)
+                await asyncio.sleep(0.5)
+
+    async def _fetch_once(self) -> None:
+        cls = request_class(ApiKey.Fetch)
+        topics: dict[str, list] = {}
+        for (topic, partition), p in list(self.partitions.items()):
+            topics.setdefault(topic, []).append(cls.FetchTopic.FetchPartition(
+                partition=partition, current_leader_epoch=p.leader_epoch, fetch_offset=p.log.log_end_offset,
+                last_fetched_epoch=-1, log_start_offset=p.log.log_start_offset, partition_max_bytes=self.max_bytes))
+        request = cls(replica_id=self.broker_id, max_wait_ms=self.max_wait_ms, min_bytes=1,
+                      max_bytes=self.max_bytes, isolation_level=0, session_id=0, session_epoch=-1,
+                      topics=[cls.FetchTopic(topic=t, partitions=ps) for t, ps in topics.items()],
+                      forgotten_topics_data=[], rack_id="")
+        response = await self.connection.request(ApiKey.Fetch, FETCH_VERSION, request,
+                                                 timeout=self.max_wait_ms / 1000 + 30)
+        for topic in response.responses:
+            for data in topic.partitions:
+                partition = self.partitions.get((topic.topic, data.partition_index))
+                if partition is None:
+                    continue
+                if data.error_code == ErrorCode.NONE:
+                    partition.append_as_follower(data.records or b"", data.high_watermark)
+                    self.on_appended(partition)
+                elif data.error_code == ErrorCode.OFFSET_OUT_OF_RANGE:
+                    await self._handle_out_of_range(partition)
+                else:
+                    log.debug("Fetch of %s-%d from %d: %s", topic.topic, data.partition_index,
+                              self.leader.broker_id, ErrorCode(data.error_code).name)
+                    await asyncio.sleep(0.1)
+
+    async def _handle_out_of_range(self, partition: Partition) -> None:
+        """Our log end is beyond the leader's (truncate) or below its log start (restart there)."""
+        cls = request_class(ApiKey.ListOffsets)
+        offsets = {}
+        for spec in (-1, -2):
+            request = cls(replica_id=self.broker_id, isolation_level=0, topics=[cls.ListOffsetsTopic(
+                name=partition.topic, partitions=[cls.ListOffsetsTopic.ListOffsetsPartition(
+                    partition_index=partition.partition, current_leader_epoch=-1, timestamp=spec)])])
+            response = await self.connection.request(ApiKey.ListOffsets, LIST_OFFSETS_VERSION, request)
+            offsets[spec] = response.topics[0].partitions[0].offset
+        leader_end, leader_start = offsets[-1], offsets[-2]
+        if partition.log.log_end_offset > leader_end >= 0:
+            log.info("%s-%d: truncating to leader's log end offset %d", *partition.key, leader_end)
+            partition.log.truncate_to(leader_end)
+        elif partition.log.log_end_offset < leader_start:
+            log.info("%s-%d: restarting at leader's log start offset %d", *partition.key, leader_start)
+            partition.log.truncate_fully_and_start_at(leader_start)
+
+    def close(self) -> None:
+        self.task.cancel()
+        self.connection.close()

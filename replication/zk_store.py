@@ -1,0 +1,114 @@
+"""The coordination store on a real ZooKeeper ensemble, through kazoo.
+
+kazoo delivers watch events on its own thread; they are handed to the broker's event loop
+so the controller and brokers only ever run on that loop. Calls are synchronous round
+trips to ZooKeeper, acceptable on the control path (never on produce or fetch).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+
+from kazoo.client import KazooClient
+from kazoo.exceptions import BadVersionError as KazooBadVersion
+from kazoo.exceptions import NodeExistsError as KazooNodeExists
+from kazoo.exceptions import NoNodeError as KazooNoNode
+from kazoo.protocol.states import KazooState
+
+from josefk.replication.coordination_store import (
+    BadVersionError,
+    CoordinationStore,
+    NodeExistsError,
+    NoNodeError,
+    Watcher,
+)
+
+log = logging.getLogger(__name__)
+
+
+class ZooKeeperStore(CoordinationStore):
+    def __init__(self, connect: str, session_timeout_ms: int, connection_timeout_ms: int,
+                 loop: asyncio.AbstractEventLoop, on_session_lost: Callable[[], None] | None = None) -> None:
+        self.loop = loop
+        self.client = KazooClient(hosts=connect, timeout=session_timeout_ms / 1000)
+        self.on_session_lost = on_session_lost
+        self.client.add_listener(self._state_changed)
+        self.client.start(timeout=connection_timeout_ms / 1000)
+        self._closed = False
+
+    def _state_changed(self, state: KazooState) -> None:
+        if state == KazooState.LOST and not getattr(self, "_closed", True) and self.on_session_lost:
+            log.error("ZooKeeper session lost")
+            self.loop.call_soon_threadsafe(self.on_session_lost)
+
+    def create(self, path: str, data: bytes = b"", ephemeral: bool = False) -> None:
+        try:
+            self.client.create(path, data, ephemeral=ephemeral, makepath=True)
+        except KazooNodeExists:
+            raise NodeExistsError(path) from None
+
+    def create_sequential(self, prefix: str, data: bytes = b"") -> str:
+        return self.client.create(prefix, data, sequence=True, makepath=True)
+
+    def get(self, path: str) -> tuple[bytes, int] | None:
+        try:
+            data, stat = self.client.get(path)
+        except KazooNoNode:
+            return None
+        return data, stat.version
+
+    def set(self, path: str, data: bytes, expected_version: int = -1) -> int:
+        try:
+            return self.client.set(path, data, version=expected_version).version
+        except KazooNoNode:
+            raise NoNodeError(path) from None
+        except KazooBadVersion:
+            raise BadVersionError(path) from None
+
+    def delete(self, path: str, recursive: bool = False) -> None:
+        try:
+            self.client.delete(path, recursive=recursive)
+        except KazooNoNode:
+            raise NoNodeError(path) from None
+
+    def children(self, path: str) -> list[str]:
+        try:
+            return sorted(self.client.get_children(path))
+        except KazooNoNode:
+            raise NoNodeError(path) from None
+
+    def _dispatch(self, watcher: Watcher, path: str) -> None:
+        if not self._closed:
+            self.loop.call_soon_threadsafe(watcher, path)
+
+    def watch_children(self, path: str, watcher: Watcher) -> None:
+        self.client.ensure_path(path)
+        first = [True]
+
+        def changed(_children: list[str]) -> bool:
+            if first[0]:
+                first[0] = False
+            else:
+                self._dispatch(watcher, path)
+            return not self._closed
+
+        self.client.ChildrenWatch(path, changed)
+
+    def watch_data(self, path: str, watcher: Watcher) -> None:
+        first = [True]
+
+        def changed(_data: bytes | None, _stat: object) -> bool:
+            if first[0]:
+                first[0] = False
+            else:
+                self._dispatch(watcher, path)
+            return not self._closed
+
+        self.client.DataWatch(path, changed)
+
+    def close(self) -> None:
+        self._closed = True
+        self.client.stop()
+        self.client.close()
