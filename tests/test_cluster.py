@@ -1,0 +1,128 @@
+"""Three brokers coordinated through a real ZooKeeper: replication, ISR, failover."""
+
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
+from kafka.admin import NewTopic
+from kazoo.client import KazooClient
+
+from tests.broker_process import BrokerProcess
+from tests.zookeeper import ZooKeeperServer
+
+BROKER_IDS = (1, 2, 3)
+
+
+@pytest.fixture
+def zookeeper():
+    server = ZooKeeperServer()
+    yield server
+    server.stop()
+
+
+class Cluster:
+    def __init__(self, zk: ZooKeeperServer, root) -> None:
+        self.zk = zk
+        self.root = root
+        self.brokers: dict[int, BrokerProcess] = {}
+        self.ports: dict[int, int] = {}
+        for broker_id in BROKER_IDS:
+            self.start(broker_id)
+        self.kazoo = KazooClient(hosts=zk.connect)
+        self.kazoo.start(timeout=10)
+
+    def start(self, broker_id: int) -> None:
+        self.brokers[broker_id] = BrokerProcess(
+            self.root / f"broker-{broker_id}", port=self.ports.get(broker_id),
+            overrides={"broker.id": str(broker_id), "zookeeper.connect": self.zk.connect,
+                       "zookeeper.session.timeout.ms": "3000", "replica.lag.time.max.ms": "3000",
+                       "default.replication.factor": "3", "offsets.topic.replication.factor": "3"})
+        self.ports[broker_id] = self.brokers[broker_id].port
+
+    @property
+    def bootstrap(self) -> str:
+        return ",".join(b.bootstrap for b in self.brokers.values() if b.proc.poll() is None)
+
+    def state(self, topic: str, partition: int) -> dict:
+        data, _ = self.kazoo.get(f"/brokers/topics/{topic}/partitions/{partition}/state")
+        return json.loads(data)
+
+    def wait_for(self, condition, what: str, timeout: float = 30) -> None:
+        deadline = time.time() + timeout
+        while not condition():
+            assert time.time() < deadline, f"timed out waiting for {what}"
+            time.sleep(0.2)
+
+    def stop(self) -> None:
+        self.kazoo.stop()
+        for broker in self.brokers.values():
+            broker.stop()
+
+
+@pytest.fixture
+def cluster(zookeeper, tmp_path):
+    running = Cluster(zookeeper, tmp_path)
+    yield running
+    running.stop()
+
+
+def _consume_all(bootstrap: str, topic: str, count: int) -> list[bytes]:
+    consumer = KafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False)
+    tp = TopicPartition(topic, 0)
+    consumer.assign([tp])
+    consumer.seek(tp, 0)
+    values: list[bytes] = []
+    deadline = time.time() + 30
+    while len(values) < count and time.time() < deadline:
+        for records in consumer.poll(timeout_ms=1000).values():
+            values.extend(r.value for r in records)
+    consumer.close()
+    return values
+
+
+def test_replicated_topic_survives_leader_kill_and_follower_rejoins(cluster):
+    admin = KafkaAdminClient(bootstrap_servers=cluster.bootstrap, request_timeout_ms=30000)
+    admin.create_topics([NewTopic("replicated", 1, 3, topic_configs={"min.insync.replicas": "2"})])
+    admin.close()
+    cluster.wait_for(lambda: len(cluster.state("replicated", 0)["isr"]) == 3, "ISR of 3")
+
+    producer = KafkaProducer(bootstrap_servers=cluster.bootstrap, acks="all", retries=10,
+                             request_timeout_ms=10000)
+    acked = [producer.send("replicated", value=b"a%d" % i).get(timeout=30).offset for i in range(100)]
+    assert acked == list(range(100))
+
+    leader = cluster.state("replicated", 0)["leader"]
+    cluster.brokers[leader].kill()
+    cluster.wait_for(lambda: cluster.state("replicated", 0)["leader"] not in (leader, -1), "a new leader")
+    new_state = cluster.state("replicated", 0)
+    assert leader not in new_state["isr"] and len(new_state["isr"]) == 2
+
+    more = [producer.send("replicated", value=b"b%d" % i).get(timeout=30).offset for i in range(100)]
+    assert more == list(range(100, 200))
+    producer.close()
+    expected = [b"a%d" % i for i in range(100)] + [b"b%d" % i for i in range(100)]
+    assert _consume_all(cluster.bootstrap, "replicated", 200) == expected
+
+    cluster.start(leader)
+    cluster.wait_for(lambda: leader in cluster.state("replicated", 0)["isr"], "the restarted broker back in ISR")
+
+
+def test_follower_that_stops_is_removed_from_isr_and_acks_all_still_succeed(cluster):
+    admin = KafkaAdminClient(bootstrap_servers=cluster.bootstrap, request_timeout_ms=30000)
+    admin.create_topics([NewTopic("shrink", 1, 3)])
+    admin.close()
+    cluster.wait_for(lambda: len(cluster.state("shrink", 0)["isr"]) == 3, "ISR of 3")
+    state = cluster.state("shrink", 0)
+    follower = next(b for b in state["isr"] if b != state["leader"])
+    cluster.brokers[follower].proc.send_signal(19)  # SIGSTOP: alive to ZooKeeper for a while, not fetching
+    try:
+        producer = KafkaProducer(bootstrap_servers=",".join(
+            cluster.brokers[b].bootstrap for b in BROKER_IDS if b != follower), acks="all", request_timeout_ms=30000)
+        assert producer.send("shrink", value=b"x").get(timeout=40).offset == 0
+        producer.close()
+        cluster.wait_for(lambda: follower not in cluster.state("shrink", 0)["isr"], "the ISR to shrink")
+    finally:
+        cluster.brokers[follower].proc.send_signal(18)  # SIGCONT

@@ -1,0 +1,54 @@
+"""A real ZooKeeper server (Debian's zookeeper package) on 127.0.0.1 for cluster tests."""
+
+from __future__ import annotations
+
+import glob
+import shutil
+import socket
+import subprocess
+import tempfile
+import time
+
+from tests.broker_process import free_port
+
+ZOOKEEPER_JARS = "/usr/share/java/zookeeper.jar"
+
+
+class ZooKeeperServer:
+    def __init__(self, tick_ms: int = 250) -> None:
+        if not glob.glob(ZOOKEEPER_JARS):
+            raise RuntimeError("ZooKeeper is not installed: apt-get install zookeeper (.ci/run does this)")
+        self.port = free_port()
+        self.data_dir = tempfile.mkdtemp(prefix="josefk-zk-")
+        classpath = f"{ZOOKEEPER_JARS}:/usr/share/java/*"
+        self.proc = subprocess.Popen(
+            ["java", "-Xmx256m", "-Dzookeeper.admin.enableServer=false", "-cp", classpath,
+             "org.apache.zookeeper.server.ZooKeeperServerMain", str(self.port), self.data_dir, str(tick_ms)],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.time() + 30
+        while True:
+            try:
+                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as s:
+                    s.sendall(b"srvr")
+                    if s.recv(100):
+                        return
+            except OSError:
+                pass
+            if self.proc.poll() is not None or time.time() > deadline:
+                self.stop()
+                raise RuntimeError("ZooKeeper did not start")
+            time.sleep(0.2)
+
+    @property
+    def connect(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        shutil.rmtree(self.data_dir, ignore_errors=True)
