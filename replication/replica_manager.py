@@ -83,6 +83,7 @@ class ReplicaManager:
         self.hw_checkpoints = {d: OffsetCheckpointFile(Path(d) / HIGH_WATERMARK_CHECKPOINT)
                                for d in log_manager.log_dirs}
         self.saved_high_watermarks: dict[TopicPartition, int] = {}
+        self.leadership_listeners: list[Callable[[], None]] = []
         for checkpoint in self.hw_checkpoints.values():
             self.saved_high_watermarks.update(checkpoint.read())
 
@@ -120,6 +121,16 @@ class ReplicaManager:
                     self._fetcher_for(leader).add(partition)
             self.fetch_purgatory.check(partition.key)
             self.produce_purgatory.check(partition.key)
+        self._notify_leadership()
+
+    def add_leadership_listener(self, listener: Callable[[], None]) -> None:
+        """Called after every LeaderAndIsr / StopReplica (Kafka's onLeadershipChange), e.g.
+        for the group coordinator to load or unload __consumer_offsets partitions."""
+        self.leadership_listeners.append(listener)
+
+    def _notify_leadership(self) -> None:
+        for listener in self.leadership_listeners:
+            listener()
 
     def _fetcher_for(self, leader: BrokerInfo) -> ReplicaFetcher:
         fetcher = self.fetchers.get(leader.broker_id)
@@ -151,6 +162,7 @@ class ReplicaManager:
                 self.saved_high_watermarks.pop(key, None)
             self.fetch_purgatory.check(key)
             self.produce_purgatory.check(key)
+        self._notify_leadership()
 
     def update_topic_config(self, topic: str) -> None:
         config = self.log_config_for(topic)
