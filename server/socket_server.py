@@ -23,7 +23,7 @@ log = logging.getLogger(__name__)
 _MAX_INFLIGHT_PER_CONNECTION = 64
 
 
-class Connection(asyncio.Protocol):
+class Connection(asyncio.BufferedProtocol):
     """One client socket. Responses may complete out of order; they are written in order."""
 
     def __init__(self, processor: Processor, connection_id: str) -> None:
@@ -55,9 +55,12 @@ class Connection(asyncio.Protocol):
         self.writing_paused = False
         self._update_reading()
 
-    def data_received(self, data: bytes) -> None:
+    def get_buffer(self, sizehint: int) -> memoryview:
+        return self.decoder.get_buffer()
+
+    def buffer_updated(self, nbytes: int) -> None:
         try:
-            frames = self.decoder.feed(data)
+            frames = self.decoder.buffer_updated(nbytes)
         except FrameTooLarge as e:
             self.close(f"{e}")
             return
@@ -131,7 +134,7 @@ class Processor:
     def unregister(self, conn: Connection) -> None:
         self.connections.discard(conn)
 
-    def process_frame(self, conn: Connection, payload: bytes) -> None:
+    def process_frame(self, conn: Connection, payload: bytes | bytearray) -> None:
         try:
             api_key, api_version, correlation_id = peek_api(payload)
         except MalformedRequest as e:

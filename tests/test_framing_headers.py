@@ -66,3 +66,19 @@ def test_truncated_headers_raise_malformed():
 def test_response_headers():
     assert response_header(5, 0) == b"\x00\x00\x00\x05"
     assert response_header(5, 1) == b"\x00\x00\x00\x05\x00"
+
+
+def test_large_frame_is_received_into_its_own_buffer_in_place():
+    payload = bytes(range(256)) * 1000
+    decoder = FrameDecoder(max_frame_size=10**6, staging_size=1024)
+    wire = frame([b"small"]) + frame([payload]) + frame([b"after"])
+    out = []
+    position = 0
+    while position < len(wire):
+        buffer = decoder.get_buffer()
+        n = min(len(buffer), 3000, len(wire) - position)
+        buffer[:n] = wire[position : position + n]
+        position += n
+        out.extend(decoder.buffer_updated(n))
+    assert out == [b"small", payload, b"after"]
+    assert isinstance(out[1], bytearray)
