@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from josefk.coordinator.producer_id_manager import ProducerIdManager
 from josefk.log.config import TOPIC_CONFIG_NAMES
-from josefk.protocol import legacy
+from josefk.protocol import legacy, zero_copy
 from josefk.protocol.apis import KAFKA_39_VERSIONS, SUPPORTED_VERSIONS, ApiKey, response_class
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.replication.admin import TopicAdmin
@@ -251,15 +251,19 @@ class KafkaApis:
 
         def respond(results: list[FetchResult]) -> None:
             by_topic: dict[str, list] = {}
+            fills: list[tuple[bytes, list]] = []
             for r in results:
-                records = b""
+                records: bytes = b""
                 hw = lso = start = -1
                 if r.read is not None:
-                    records = b"".join(region.read_bytes() for region in r.read.regions)
-                    if version <= 3 and records:
-                        records = legacy.from_v2(records, 0 if version <= 1 else 1)
                     hw = lso = r.read.high_watermark
                     start = r.read.log_start_offset
+                    if r.read.regions and version <= 3:
+                        data = b"".join(region.read_bytes() for region in r.read.regions)
+                        records = legacy.from_v2(data, 0 if version <= 1 else 1)
+                    elif r.read.regions:
+                        records = zero_copy.placeholder()
+                        fills.append((records, list(r.read.regions)))
                 by_topic.setdefault(r.topic, []).append(cls.FetchableTopicResponse.PartitionData(
                     partition_index=r.partition, error_code=r.error, high_watermark=hw, last_stable_offset=lso,
                     log_start_offset=start, aborted_transactions=None if version < 4 else [],
@@ -272,8 +276,9 @@ class KafkaApis:
                         partition_index=p.partition, error_code=ErrorCode.UNKNOWN_TOPIC_ID, high_watermark=-1,
                         last_stable_offset=-1, log_start_offset=-1, aborted_transactions=None,
                         preferred_read_replica=-1, records=b"") for p in t.partitions]))
-            request.send_response(cls(throttle_time_ms=0, error_code=0, session_id=0, responses=responses,
-                                      node_endpoints=[]))
+            body = cls(throttle_time_ms=0, error_code=0, session_id=0, responses=responses, node_endpoints=[])
+            encoded = body.encode(version=version)
+            request.send_raw(zero_copy.splice(encoded, fills, request.header.flexible) if fills else [encoded])
 
         self.replica_manager.fetch_messages(fetches, max_bytes, req.min_bytes, req.max_wait_ms, replica_id,
                                             respond)

@@ -21,7 +21,7 @@ class Request:
     body: Any  # a decoded kafka-python ApiMessage
     connection_id: str
     client_host: str
-    on_response: Callable[[Request, list[bytes] | None, bool], None]
+    on_response: Callable[[Request, list | None, bool], None]
     received_ns: int = field(default_factory=time.monotonic_ns)
 
     @property
@@ -38,8 +38,9 @@ class Request:
         header = response_header(self.header.correlation_id, self.header.response_header_version)
         self.on_response(self, [header, payload], False)
 
-    def send_raw(self, parts: list[bytes]) -> None:
-        """Hand back an already-encoded body (after the response header)."""
+    def send_raw(self, parts: list) -> None:
+        """Hand back an already-encoded body (after the response header): bytes, and file
+        regions the Processor sends with sendfile."""
         header = response_header(self.header.correlation_id, self.header.response_header_version)
         self.on_response(self, [header, *parts], False)
 

@@ -11,11 +11,13 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import os
 from collections import deque
 
 from josefk.protocol.apis import SUPPORTED_VERSIONS, ApiKey, request_class
 from josefk.protocol.framing import FrameDecoder, FrameTooLarge
 from josefk.protocol.headers import MalformedRequest, parse_request_header, peek_api, response_header
+from josefk.protocol.zero_copy import part_size
 from josefk.server.request_channel import Request, RequestChannel
 
 log = logging.getLogger(__name__)
@@ -92,14 +94,50 @@ class Connection(asyncio.BufferedProtocol):
         pending = self.pending
         if self.closed or self.transport is None:
             return
-        out = []
+        out: list = []
         while pending and pending[0][2]:
             done = pending.popleft()
             if done[1] is not None:
                 out.extend(_framed(done[1]))
         if out:
-            self.transport.writelines(out)
+            self._write(out)
         self._update_reading()
+
+    def _write(self, parts: list) -> None:
+        """Write bytes through the transport; send file regions with sendfile when nothing
+        is queued ahead of them, else (socket full, or a region only partly sent) copy."""
+        chunk = []
+        for part in parts:
+            if not hasattr(part, "fd"):
+                chunk.append(part)
+                continue
+            if chunk:
+                self.transport.writelines(chunk)
+                chunk = []
+            sent = self._sendfile(part) if self.transport.get_write_buffer_size() == 0 else 0
+            if sent < part.size:
+                data = part.read_bytes()
+                self.transport.write(memoryview(data)[sent:])
+        if chunk:
+            self.transport.writelines(chunk)
+
+    def _sendfile(self, region) -> int:
+        sock = self.transport.get_extra_info("socket")
+        if sock is None:
+            return 0
+        sent = 0
+        try:
+            while sent < region.size:
+                n = os.sendfile(sock.fileno(), region.fd, region.position + sent, region.size - sent)
+                if n == 0:
+                    break
+                sent += n
+        except (BlockingIOError, InterruptedError):
+            pass
+        except OSError:
+            return sent
+        self.processor.metrics["sendfile_bytes"] += sent
+        return sent
 
     def _update_reading(self) -> None:
         if self.transport is None or self.closed:
@@ -113,8 +151,8 @@ class Connection(asyncio.BufferedProtocol):
             self.reading_paused = False
 
 
-def _framed(parts: list[bytes]) -> list[bytes]:
-    size = sum(len(p) for p in parts)
+def _framed(parts: list) -> list:
+    size = sum(part_size(p) for p in parts)
     return [size.to_bytes(4, "big"), *parts]
 
 
