@@ -126,3 +126,38 @@ def test_follower_that_stops_is_removed_from_isr_and_acks_all_still_succeed(clus
         cluster.wait_for(lambda: follower not in cluster.state("shrink", 0)["isr"], "the ISR to shrink")
     finally:
         cluster.brokers[follower].proc.send_signal(18)  # SIGCONT
+
+
+def test_committed_offsets_survive_coordinator_failover(cluster):
+    admin = KafkaAdminClient(bootstrap_servers=cluster.bootstrap, request_timeout_ms=30000)
+    admin.create_topics([NewTopic("grouped", 3, 3)])
+    admin.close()
+    producer = KafkaProducer(bootstrap_servers=cluster.bootstrap, acks="all")
+    for i in range(30):
+        producer.send("grouped", value=b"%d" % i, partition=i % 3).get(timeout=30)
+    producer.close()
+    consumer = KafkaConsumer("grouped", bootstrap_servers=cluster.bootstrap, group_id="failover",
+                             auto_offset_reset="earliest", enable_auto_commit=False)
+    got = []
+    deadline = time.time() + 40
+    while len(got) < 30 and time.time() < deadline:
+        for records in consumer.poll(timeout_ms=1000).values():
+            got.extend(records)
+    assert len(got) == 30
+    consumer.commit()
+    coordinator = int(str(consumer._coordinator.coordinator_id).split("-")[-1])
+    consumer.close()
+    cluster.brokers[coordinator].kill()
+
+    reader = KafkaConsumer(bootstrap_servers=cluster.bootstrap, group_id="failover", enable_auto_commit=False,
+                           request_timeout_ms=30000)
+    committed: dict = {}
+    deadline = time.time() + 40
+    while time.time() < deadline:
+        try:
+            committed = {p: reader.committed(TopicPartition("grouped", p)) for p in range(3)}
+            break
+        except Exception:  # noqa: BLE001 - the coordinator moves while we ask
+            time.sleep(1)
+    reader.close()
+    assert committed == {0: 10, 1: 10, 2: 10}
