@@ -206,15 +206,20 @@ class GroupApis:
                 offsets[tp] = OffsetAndMetadata(
                     p.committed_offset, epoch if epoch is not None else -1, p.committed_metadata or "", commit_ts,
                     now + retention if retention != -1 else None)
-        if offsets:
-            generation = req.generation_id_or_member_epoch if version >= 1 else -1
-            member_id = (req.member_id or "") if version >= 1 else ""
-            instance_id = req.group_instance_id if version >= 7 else None
-            errors.update(self.coordinator.commit_offsets(req.group_id, member_id, instance_id, generation, offsets))
-        topics = [cls.OffsetCommitResponseTopic(name=name, partitions=[
-            cls.OffsetCommitResponseTopic.OffsetCommitResponsePartition(partition_index=p, error_code=e)
-            for p, e in parts]) for name, parts in _by_topic([(tp, errors[tp]) for tp in requested]).items()]
-        request.send_response(cls(throttle_time_ms=0, topics=topics))
+        def respond(results: dict[tuple[str, int], ErrorCode]) -> None:
+            errors.update(results)
+            topics = [cls.OffsetCommitResponseTopic(name=name, partitions=[
+                cls.OffsetCommitResponseTopic.OffsetCommitResponsePartition(partition_index=p, error_code=e)
+                for p, e in parts]) for name, parts in _by_topic([(tp, errors[tp]) for tp in requested]).items()]
+            request.send_response(cls(throttle_time_ms=0, topics=topics))
+
+        if not offsets:
+            respond({})
+            return
+        generation = req.generation_id_or_member_epoch if version >= 1 else -1
+        member_id = (req.member_id or "") if version >= 1 else ""
+        instance_id = req.group_instance_id if version >= 7 else None
+        self.coordinator.commit_offsets(req.group_id, member_id, instance_id, generation, offsets, respond)
 
     def _fetch_group(self, group_id: str, topics: list[Any] | None
                      ) -> tuple[ErrorCode, list[tuple[tuple[str, int], OffsetAndMetadata | None]]]:
@@ -293,7 +298,8 @@ class GroupApis:
             groups.append(gcls(
                 error_code=error, group_id=group_id, group_state=summary["state"],
                 protocol_type=summary["protocol_type"], protocol_data=summary["protocol"], members=members,
-                authorized_operations=set(GROUP_AUTHORIZED_OPERATIONS) if include_ops else AUTHORIZED_OPERATIONS_OMITTED))
+                authorized_operations=(set(GROUP_AUTHORIZED_OPERATIONS) if include_ops
+                                       else AUTHORIZED_OPERATIONS_OMITTED)))
         request.send_response(cls(throttle_time_ms=0, groups=groups))
 
     def handle_list_groups(self, request: Any) -> None:
@@ -317,39 +323,6 @@ class GroupApis:
             cls.DeletableGroupResult(group_id=g, error_code=results[g]) for g in req.groups_names]))
 
 
-def _hook_leadership(replica_manager: Any, coordinator: GroupCoordinator, loop: asyncio.AbstractEventLoop) -> None:
-    """Load or unload __consumer_offsets partitions when leadership changes (Kafka's
-    onLeadershipChange callback). Until ReplicaManager grows a listener API this wraps its
-    two controller entry points on this instance."""
-    def notify() -> None:
-        loop.call_soon(coordinator.on_leadership_change)
-
-    original_leader_and_isr = replica_manager.leader_and_isr
-    original_stop_replica = replica_manager.stop_replica
-
-    def leader_and_isr(*args: Any, **kwargs: Any) -> Any:
-        result = original_leader_and_isr(*args, **kwargs)
-        notify()
-        return result
-
-    def stop_replica(*args: Any, **kwargs: Any) -> Any:
-        result = original_stop_replica(*args, **kwargs)
-        notify()
-        return result
-
-    replica_manager.leader_and_isr = leader_and_isr
-    replica_manager.stop_replica = stop_replica
-
-
-def _optional(config: Any, name: str, default: int) -> int:
-    """Config keys KafkaConfig may not define yet: typed value, raw override, or Kafka's default."""
-    try:
-        return int(config[name])
-    except (KeyError, TypeError):
-        raw = getattr(config, "originals", {}).get(name)
-        return int(raw) if raw is not None else default
-
-
 def install(server: Any) -> None:
     """Create the coordinator, register the group APIs on server.apis and start it."""
     config = server.config
@@ -361,12 +334,13 @@ def install(server: Any) -> None:
         max_session_timeout_ms=config["group.max.session.timeout.ms"],
         initial_rebalance_delay_ms=config["group.initial.rebalance.delay.ms"],
         offsets_retention_ms=config["offsets.retention.minutes"] * 60_000,
-        retention_check_interval_ms=_optional(config, "offsets.retention.check.interval.ms", 600_000),
-        max_metadata_bytes=_optional(config, "offset.metadata.max.bytes", 4096),
-        group_max_size=_optional(config, "group.max.size", 2**31 - 1))
+        retention_check_interval_ms=config["offsets.retention.check.interval.ms"],
+        max_metadata_bytes=config["offset.metadata.max.bytes"],
+        group_max_size=config["group.max.size"],
+        commit_timeout_ms=config["offsets.commit.timeout.ms"])
     coordinator.startup(loop)
     server.group_coordinator = coordinator
-    _hook_leadership(server.replica_manager, coordinator, loop)
+    server.replica_manager.add_leadership_listener(lambda: loop.call_soon(coordinator.on_leadership_change))
     GroupApis(server, coordinator).register()
     # Partitions this broker already leads (the controller may have run before us).
     loop.call_soon(coordinator.on_leadership_change)

@@ -51,10 +51,10 @@ class GroupCoordinator:
                  min_session_timeout_ms: int, max_session_timeout_ms: int, initial_rebalance_delay_ms: int,
                  offsets_retention_ms: int, retention_check_interval_ms: int = DEFAULT_RETENTION_CHECK_INTERVAL_MS,
                  max_metadata_bytes: int = DEFAULT_OFFSET_METADATA_MAX_BYTES,
-                 group_max_size: int = DEFAULT_GROUP_MAX_SIZE) -> None:
+                 group_max_size: int = DEFAULT_GROUP_MAX_SIZE, commit_timeout_ms: int = 5000) -> None:
         self.broker_id = broker_id
         self.replica_manager = replica_manager
-        self.store = OffsetsStore(replica_manager, num_partitions)
+        self.store = OffsetsStore(replica_manager, num_partitions, commit_timeout_ms)
         self.min_session_timeout_ms = min_session_timeout_ms
         self.max_session_timeout_ms = max_session_timeout_ms
         self.initial_rebalance_delay_ms = initial_rebalance_delay_ms
@@ -404,25 +404,29 @@ class GroupCoordinator:
         if group.is_state(GroupState.STABLE):
             if group.protocol_name == group.select_protocol():
                 assignment = {m.member_id: m.assignment for m in group.members.values()}
-                error = self.store.store_group(group, assignment)
-                if error != ErrorCode.NONE:
-                    group.update_member(member, old_protocols, old_rebalance, old_session, None)
-                    self._cancel_heartbeat(group, new_member_id)
-                    group.replace_static_member(group_instance_id, new_member_id, old_member_id)
-                    self._schedule_heartbeat(group, member)
-                    callback(JoinResult(error, UNKNOWN_MEMBER_ID, group.generation_id, group.protocol_type,
-                                        group.protocol_name, current_leader))
-                    return
-                if support_skipping_assignment:
-                    is_leader = group.is_leader(new_member_id)
-                    result = JoinResult(ErrorCode.NONE, new_member_id, group.generation_id, group.protocol_type,
-                                        group.protocol_name, group.leader_id or "",
-                                        group.current_member_metadata() if is_leader else [], is_leader)
-                else:
-                    # The old leader id stops a replaced leader from running a pointless assignment.
-                    result = JoinResult(ErrorCode.NONE, new_member_id, group.generation_id, group.protocol_type,
-                                        group.protocol_name, current_leader)
-                group.invoke_join_callback(member, result)
+
+                def stored(error: ErrorCode) -> None:
+                    if error != ErrorCode.NONE:
+                        # Could not persist the new member id: put the old member back.
+                        group.update_member(member, old_protocols, old_rebalance, old_session, None)
+                        self._cancel_heartbeat(group, new_member_id)
+                        group.replace_static_member(group_instance_id, new_member_id, old_member_id)
+                        self._schedule_heartbeat(group, member)
+                        callback(JoinResult(error, UNKNOWN_MEMBER_ID, group.generation_id, group.protocol_type,
+                                            group.protocol_name, current_leader))
+                        return
+                    if support_skipping_assignment:
+                        is_leader = group.is_leader(new_member_id)
+                        result = JoinResult(ErrorCode.NONE, new_member_id, group.generation_id, group.protocol_type,
+                                            group.protocol_name, group.leader_id or "",
+                                            group.current_member_metadata() if is_leader else [], is_leader)
+                    else:
+                        # The old leader id stops a replaced leader from running a pointless assignment.
+                        result = JoinResult(ErrorCode.NONE, new_member_id, group.generation_id, group.protocol_type,
+                                            group.protocol_name, current_leader)
+                    group.invoke_join_callback(member, result)
+
+                self.store.store_group(group, assignment, stored)
             else:
                 self._maybe_prepare_rebalance(group, f"static member {group_instance_id} changed its protocols")
         elif group.is_state(GroupState.COMPLETING_REBALANCE):
@@ -507,9 +511,11 @@ class GroupCoordinator:
         if group.is_state(GroupState.EMPTY):
             log.info("[GroupCoordinator %d]: Group %s with generation %d is now empty (%s-%d)", self.broker_id,
                      group.group_id, group.generation_id, OFFSETS_TOPIC, self.partition_for(group.group_id))
-            error = self.store.store_group(group, {})
-            if error != ErrorCode.NONE:
-                log.warning("Failed to write empty metadata for group %s: %s", group.group_id, error.name)
+            def stored_empty(error: ErrorCode) -> None:
+                if error != ErrorCode.NONE:
+                    log.warning("Failed to write empty metadata for group %s: %s", group.group_id, error.name)
+
+            self.store.store_group(group, {}, stored_empty)
             return
         log.info("[GroupCoordinator %d]: Stabilized group %s generation %d (%s-%d) with %d members",
                  self.broker_id, group.group_id, group.generation_id, OFFSETS_TOPIC,
@@ -612,14 +618,20 @@ class GroupCoordinator:
                          "%d. The group has %d members, %d of which are static.", self.broker_id, member_id,
                          group_id, group.generation_id, len(group.members), len(group.static_members))
                 full = {mid: assignments.get(mid, b"") for mid in group.members}
-                error = self.store.store_group(group, full)
-                if group.is_state(GroupState.COMPLETING_REBALANCE) and generation_id == group.generation_id:
+
+                def stored(error: ErrorCode) -> None:
+                    # Members may have joined or left while the write was replicated.
+                    if (self.groups.get(group_id) is not group or generation_id != group.generation_id
+                            or not group.is_state(GroupState.COMPLETING_REBALANCE)):
+                        return
                     if error != ErrorCode.NONE:
                         self._reset_and_propagate_assignment_error(group, error)
                         self._maybe_prepare_rebalance(group, f"error {error.name} storing group assignment")
                     else:
                         self._set_and_propagate_assignment(group, full)
                         group.transition_to(GroupState.STABLE)
+
+                self.store.store_group(group, full, stored)
         else:  # Stable
             group.pending_sync_members.discard(member_id)
             member = group.get(member_id)
@@ -693,25 +705,29 @@ class GroupCoordinator:
     # -- offsets -------------------------------------------------------------------------
 
     def commit_offsets(self, group_id: str, member_id: str, group_instance_id: str | None, generation_id: int,
-                       offsets: dict[TopicPartition, OffsetAndMetadata]) -> dict[TopicPartition, ErrorCode]:
+                       offsets: dict[TopicPartition, OffsetAndMetadata],
+                       callback: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
         error = self.validate(group_id, "offset_commit")
         if error != ErrorCode.NONE:
-            return dict.fromkeys(offsets, error)
+            callback(dict.fromkeys(offsets, error))
+            return
         group = self.groups.get(group_id)
         if group is None:
             if generation_id >= 0:
                 # A member of a generation we never saw (or a group that was deleted): reject.
-                return dict.fromkeys(offsets, ErrorCode.ILLEGAL_GENERATION)
+                callback(dict.fromkeys(offsets, ErrorCode.ILLEGAL_GENERATION))
+                return
             group = self.groups[group_id] = GroupMetadata(group_id, GroupState.EMPTY)  # a simple consumer
         error = self._validate_offset_commit(group, generation_id, member_id, group_instance_id)
-        if error != ErrorCode.NONE:
-            return dict.fromkeys(offsets, error)
-        if group.is_state(GroupState.COMPLETING_REBALANCE):
+        if error == ErrorCode.NONE and group.is_state(GroupState.COMPLETING_REBALANCE):
             # The member has the new generation but not yet its assignment.
-            return dict.fromkeys(offsets, ErrorCode.REBALANCE_IN_PROGRESS)
+            error = ErrorCode.REBALANCE_IN_PROGRESS
+        if error != ErrorCode.NONE:
+            callback(dict.fromkeys(offsets, error))
+            return
         if group.state in (GroupState.STABLE, GroupState.PREPARING_REBALANCE) and group.has(member_id):
             self._schedule_heartbeat(group, group.get(member_id))
-        return self._store_offsets(group, offsets)
+        self._store_offsets(group, offsets, callback)
 
     def _validate_offset_commit(self, group: GroupMetadata, generation_id: int, member_id: str,
                                 group_instance_id: str | None) -> ErrorCode:
@@ -729,8 +745,8 @@ class GroupCoordinator:
             return ErrorCode.UNKNOWN_MEMBER_ID  # only members may commit for a group with members
         return ErrorCode.NONE
 
-    def _store_offsets(self, group: GroupMetadata,
-                       offsets: dict[TopicPartition, OffsetAndMetadata]) -> dict[TopicPartition, ErrorCode]:
+    def _store_offsets(self, group: GroupMetadata, offsets: dict[TopicPartition, OffsetAndMetadata],
+                       callback: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
         results: dict[TopicPartition, ErrorCode] = {}
         valid: dict[TopicPartition, OffsetAndMetadata] = {}
         for tp, om in offsets.items():
@@ -738,13 +754,19 @@ class GroupCoordinator:
                 results[tp] = ErrorCode.OFFSET_METADATA_TOO_LARGE
             else:
                 valid[tp] = om
-        if valid:
-            error = self.store.store_offsets(group.group_id, valid)
-            if error == ErrorCode.NONE:
+        if not valid:
+            callback({tp: results[tp] for tp in offsets})
+            return
+
+        def stored(error: ErrorCode) -> None:
+            # Offsets become visible to OffsetFetch only once durably written.
+            if error == ErrorCode.NONE and not group.is_state(GroupState.DEAD):
                 group.offsets.update(valid)
             for tp in valid:
                 results[tp] = error
-        return {tp: results[tp] for tp in offsets}
+            callback({tp: results[tp] for tp in offsets})
+
+        self.store.store_offsets(group.group_id, valid, stored)
 
     def fetch_offsets(self, group_id: str, partitions: list[TopicPartition] | None
                       ) -> tuple[ErrorCode, dict[TopicPartition, OffsetAndMetadata | None]]:

@@ -8,7 +8,7 @@ key winning, which is exactly what log compaction preserves.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -106,47 +106,64 @@ class LoadedPartition:
 class OffsetsStore:
     """Appends coordinator records to, and replays them from, __consumer_offsets partitions."""
 
-    def __init__(self, replica_manager: Any, num_partitions: int) -> None:
+    def __init__(self, replica_manager: Any, num_partitions: int, commit_timeout_ms: int = 5000) -> None:
         self.replica_manager = replica_manager
         self.num_partitions = num_partitions
+        self.commit_timeout_ms = commit_timeout_ms  # offsets.commit.timeout.ms
 
     def partition_for(self, group_id: str) -> int:
         return partition_for(group_id, self.num_partitions)
 
-    def _append(self, partition: int, records: list[tuple[bytes, bytes | None]]) -> ErrorCode:
+    def _append(self, partition: int, records: list[tuple[bytes, bytes | None]],
+                done: Callable[[ErrorCode], None], required_acks: int = -1) -> None:
+        """Append one batch; `done` gets the error once the write is acknowledged (with
+        acks=-1 that is when the ISR has it, possibly from a later loop turn)."""
         if not records:
-            return ErrorCode.NONE
+            done(ErrorCode.NONE)
+            return
         ts = now_ms()
         batch = build_batch([Record(i, ts, k, v) for i, (k, v) in enumerate(records)])
         tp = (OFFSETS_TOPIC, partition)
+
+        def respond(results: dict) -> None:
+            result = results[tp]
+            if result.error != ErrorCode.NONE:
+                log.warning("Appending %d records to %s-%d failed: %s %s", len(records), *tp,
+                            ErrorCode(result.error).name, getattr(result, "message", None) or "")
+            done(ErrorCode(result.error))
+
         try:
-            result = self.replica_manager.append_records({tp: batch}, required_acks=-1, now_ms=ts)[tp]
+            self.replica_manager.append_records({tp: batch}, required_acks=required_acks, now_ms=ts,
+                                                timeout_ms=self.commit_timeout_ms, respond=respond)
         except Exception:  # a log failure must not take the coordinator down with it
             log.exception("Appending %d records to %s-%d failed", len(records), *tp)
-            return ErrorCode.UNKNOWN_SERVER_ERROR
-        if result.error != ErrorCode.NONE:
-            log.warning("Appending %d records to %s-%d failed: %s %s", len(records), *tp,
-                        ErrorCode(result.error).name, result.message or "")
-        return ErrorCode(result.error)
+            done(ErrorCode.UNKNOWN_SERVER_ERROR)
 
-    def store_group(self, group: GroupMetadata, assignment: dict[str, bytes]) -> ErrorCode:
-        """Persist the group with these member assignments; the error as Join/Sync report it."""
+    def store_group(self, group: GroupMetadata, assignment: dict[str, bytes],
+                    done: Callable[[ErrorCode], None]) -> None:
+        """Persist the group with these member assignments; `done` gets the error as
+        JoinGroup/SyncGroup report it."""
         record = (group_key(group.group_id), group_value(group, assignment))
-        error = self._append(self.partition_for(group.group_id), [record])
-        return ErrorCode.NONE if error == ErrorCode.NONE else _append_error_for_group(error)
+        self._append(self.partition_for(group.group_id), [record],
+                     lambda error: done(ErrorCode.NONE if error == ErrorCode.NONE else _append_error_for_group(error)))
 
-    def store_offsets(self, group_id: str, offsets: dict[tuple[str, int], OffsetAndMetadata]) -> ErrorCode:
+    def store_offsets(self, group_id: str, offsets: dict[tuple[str, int], OffsetAndMetadata],
+                      done: Callable[[ErrorCode], None]) -> None:
         records: list[tuple[bytes, bytes | None]] = [
             (offset_key(group_id, topic, p), offset_value(om)) for (topic, p), om in offsets.items()]
-        error = self._append(self.partition_for(group_id), records)
-        return ErrorCode.NONE if error == ErrorCode.NONE else _append_error_for_offsets(error)
+        self._append(self.partition_for(group_id), records,
+                     lambda error: done(ErrorCode.NONE if error == ErrorCode.NONE
+                                        else _append_error_for_offsets(error)))
 
     def write_tombstones(self, group_id: str, partitions: list[tuple[str, int]], group: bool) -> ErrorCode:
-        """Delete offsets (and the group record itself when `group`) by writing null values."""
+        """Delete offsets (and the group record itself when `group`) by writing null values.
+        Like Kafka's cleanup, this does not wait for replication (acks=1, answered at once)."""
         records: list[tuple[bytes, bytes | None]] = [(offset_key(group_id, t, p), None) for t, p in partitions]
         if group:
             records.append((group_key(group_id), None))
-        return self._append(self.partition_for(group_id), records)
+        outcome: list[ErrorCode] = []
+        self._append(self.partition_for(group_id), records, outcome.append, required_acks=1)
+        return outcome[0] if outcome else ErrorCode.NONE
 
     def read_chunks(self, partition: int) -> Iterator[list[Record]]:
         """The partition's records from log start to log end, a chunk at a time, so a big

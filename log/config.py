@@ -264,17 +264,24 @@ def from_server_props(props: dict[str, str]) -> LogConfig:
     Kafka's precedence holds: log.roll.ms over log.roll.hours, log.retention.ms over
     log.retention.minutes over log.retention.hours; -1 for log.retention.ms means forever.
     """
+    def scaled(key: str, factor: int) -> str:
+        try:
+            value = int(props[key].strip())
+        except ValueError:
+            raise _invalid(key, props[key], "Not a number of type INT") from None
+        return str(value * factor if value >= 0 else value)
+
     topic: dict[str, str] = {}
     for name, server_name in SERVER_DEFAULT_NAMES.items():
         if server_name in props:
             topic[name] = props[server_name]
     if "segment.ms" not in topic and "log.roll.hours" in props:
-        topic["segment.ms"] = str(int(props["log.roll.hours"]) * 3600000)
+        topic["segment.ms"] = scaled("log.roll.hours", 3600000)
     if "segment.jitter.ms" not in topic and "log.roll.jitter.hours" in props:
-        topic["segment.jitter.ms"] = str(int(props["log.roll.jitter.hours"]) * 3600000)
+        topic["segment.jitter.ms"] = scaled("log.roll.jitter.hours", 3600000)
     if "retention.ms" not in topic:
         if "log.retention.minutes" in props:
-            topic["retention.ms"] = str(int(props["log.retention.minutes"]) * 60000)
+            topic["retention.ms"] = scaled("log.retention.minutes", 60000)
         elif "log.retention.hours" in props:
-            topic["retention.ms"] = str(int(props["log.retention.hours"]) * 3600000)
+            topic["retention.ms"] = scaled("log.retention.hours", 3600000)
     return LogConfig.from_props(topic)

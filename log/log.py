@@ -185,7 +185,12 @@ class Log:
             self._add_segment(log_start_offset, active=True)
         else:
             self._segments[-1].make_active()
-        self._leo = self._segments[-1].read_next_offset()
+        try:
+            self._leo = self._segments[-1].read_next_offset()
+        except CorruptRecordError as e:
+            logger.warning("%s: %s; recovering the active segment", self.dir.name, e)
+            self._segments[-1].recover()
+            self._leo = self._segments[-1].read_next_offset()
         self._log_start_offset = min(max(log_start_offset, self._segments[0].base_offset), self._leo)
         self._recovery_point = self._leo if clean_shutdown else min(recovery_point, self._leo)
         self._flush_offset_on_roll = self._recovery_point
@@ -432,7 +437,10 @@ class Log:
 
     def _maybe_convert_legacy(self, buf: bytearray) -> bytearray:
         """Old clients send message sets (magic 0/1); the log stores v2 only."""
-        pos, end = 0, len(buf)
+        end = len(buf)
+        if end > MAGIC_OFFSET and buf[MAGIC_OFFSET] == 2 and int.from_bytes(buf[8:12], "big") + LOG_OVERHEAD == end:
+            return buf  # the usual case: one v2 batch
+        pos = 0
         legacy = False
         while pos + LOG_OVERHEAD <= end:
             if pos + MAGIC_OFFSET >= end:

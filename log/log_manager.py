@@ -87,7 +87,7 @@ class LogManager:
         fsyncs rolled segments, as Kafka's roll-time flush does)."""
         if not log_dirs:
             raise ValueError("at least one log dir is required")
-        self.log_dirs = [Path(d).absolute() for d in log_dirs]
+        self.log_dirs = [Path(d) for d in log_dirs]
         self.default_config = default_config
         self.broker_id = broker_id
         self.cluster_id = cluster_id
@@ -304,15 +304,18 @@ class LogManager:
         except OSError as e:
             logger.error("Error writing checkpoints in %s: %s", log_dir, e)
 
-    def cleanup_logs(self, now_ms: int | None = None) -> int:
+    def cleanup_logs(self, now_ms: int | None = None, producer_id_expiration_ms: int = 86400000) -> int:
         """Retention (Kafka's log.retention.check.interval.ms task): delete expired segments
-        of every log and the files of segments whose delete delay has passed."""
+        of every log, the files of segments whose delete delay has passed, and idle
+        producer ids (producer.id.expiration.ms). Returns the number of segments deleted."""
+        now = _now_ms() if now_ms is None else now_ms
         total = 0
         for log in list(self._logs.values()):
             if log.closed:
                 continue
-            total += log.delete_old_segments(now_ms)
+            total += log.delete_old_segments(now)
             log.delete_expired_files()
+            log.producer_state.remove_expired(now, producer_id_expiration_ms)
         return total
 
     def shutdown(self) -> None:

@@ -150,7 +150,7 @@ class KafkaServer:
     async def _flush_loop(self) -> None:
         """Flush logs per flush.ms / flush.messages and checkpoint recovery points, off the
         request path: fsync runs in a worker thread."""
-        interval = min(self.config["log.flush.scheduler.interval.ms"], 60_000) / 1000
+        interval = min(self.config["log.flush.scheduler.interval.ms"], 1_000) / 1000
         while True:
             await asyncio.sleep(interval)
             await asyncio.to_thread(self.log_manager.flush_dirty_logs)

@@ -200,3 +200,14 @@ def test_kill_minus_9_loses_no_acknowledged_write(tmp_path: Path) -> None:
         assert records[offset].value == b"value-%d" % i
         assert records[offset].timestamp == i
     m.shutdown()
+
+
+def test_corrupt_tail_after_clean_shutdown_is_recovered(tmp_path: Path) -> None:
+    log = Log(tmp_path / "t-0", CFG)
+    fill(log, 5)
+    log.close()
+    path = log.active_segment.path
+    with open(path, "ab") as f:
+        f.write(b"\x00" * 8 + b"\x7f\xff\xff\xff" + b"junk" * 20)
+    reopened = Log(tmp_path / "t-0", CFG)
+    assert reopened.log_end_offset == 15 and all_offsets(reopened) == list(range(15))

@@ -1,0 +1,225 @@
+"""Shared plumbing for the Python client harnesses (stdlib only: it runs in every client env).
+
+A harness defines one function per scenario and hands them to `run()`, which runs each in a
+daemon thread with a timeout and prints one JSON line per scenario on stdout.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import os
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+CODECS = ["none", "gzip", "snappy", "lz4", "zstd"]
+SCENARIOS = [
+    "admin-create", "auto-create",
+    *(f"produce-{c}" for c in CODECS), *(f"consume-{c}" for c in CODECS),
+    "offsets-earliest", "offsets-latest", "offsets-by-time",
+    "cross-consume", "admin-delete",
+]
+
+
+class NotApplicable(Exception):
+    """Raised by a scenario that this client (or its configured API version) cannot run."""
+
+
+class Failed(Exception):
+    """A scenario check failed; the message says exactly what differed."""
+
+
+@dataclass
+class Rec:
+    """One record as produced or as consumed."""
+
+    key: bytes | None
+    value: bytes | None
+    headers: list[tuple[str, bytes]] = field(default_factory=list)
+    ts: int | None = None
+    offset: int | None = None
+
+
+def expected_records(tag: str, n: int, ts_base: int) -> list[Rec]:
+    """The deterministic records every producer writes for `tag` (each client computes the same)."""
+    return [
+        Rec(key=f"{tag}-key-{i}".encode(),
+            value=(f"{tag}-value-{i}-" + "abcdefghij" * (i % 4 + 1)).encode(),
+            headers=[("idx", str(i).encode()), ("tag", tag.encode())],
+            ts=ts_base + i * 1000)
+        for i in range(n)
+    ]
+
+
+def check_records(got: list[Rec], exp: list[Rec], *, headers: bool | str, ts: str,
+                  ts_range: tuple[int, int] | None = None, base_offset: int = 0) -> str:
+    """Compare consumed records with expected ones; raise Failed on the first difference.
+
+    headers: True (must equal), False (must be empty) or "either" (an old-format consumer: the
+    broker may down-convert and drop them, or pass v2 batches through).
+    ts: "exact" (must equal), "range" (within ts_range), "none" (v0: no timestamp) or
+    "exact-or-none" (old-format consumer, as for headers).
+    """
+    if len(got) != len(exp):
+        raise Failed(f"expected {len(exp)} records, got {len(got)}: first got={got[:2]!r}")
+    for i, (g, e) in enumerate(zip(got, exp, strict=False)):
+        where = f"record {i}"
+        if g.offset is not None and g.offset != base_offset + i:
+            raise Failed(f"{where}: offset {g.offset} != {base_offset + i} (order/offsets wrong)")
+        if g.key != e.key:
+            raise Failed(f"{where}: key {g.key!r} != {e.key!r}")
+        if g.value != e.value:
+            raise Failed(f"{where}: value {g.value!r} != {e.value!r}")
+        ok_h = [e.headers] if headers is True else [[]] if headers is False else [e.headers, []]
+        if list(g.headers or []) not in ok_h:
+            raise Failed(f"{where}: headers {g.headers!r} != {' or '.join(map(repr, ok_h))}")
+        if ts == "exact" and g.ts != e.ts:
+            raise Failed(f"{where}: timestamp {g.ts!r} != {e.ts!r}")
+        if ts == "exact-or-none" and g.ts not in (e.ts, None, -1):
+            raise Failed(f"{where}: timestamp {g.ts!r}, expected {e.ts!r} or none (-1)")
+        if ts == "range" and ts_range and not (ts_range[0] <= (g.ts or 0) <= ts_range[1]):
+            raise Failed(f"{where}: timestamp {g.ts!r} not within {ts_range}")
+        if ts == "none" and g.ts not in (None, -1):
+            raise Failed(f"{where}: timestamp {g.ts!r}, expected none (-1) for message format v0")
+    hs = "checked" if headers is True else "none expected" if headers is False else (
+        "dropped (down-converted)" if got and not got[0].headers else "passed through")
+    tss = ts if ts != "exact-or-none" else (
+        "dropped (down-converted to v0)" if got and got[0].ts in (None, -1) else "kept")
+    return f"{len(got)} records match (headers {hs}, timestamps {tss})"
+
+
+def by_time_queries(ts_list: list[int]) -> list[tuple[int, int | None]]:
+    """(query timestamp, expected offset) pairs for a partition whose records carry ts_list."""
+    def first_at_or_after(q: int) -> int | None:
+        return next((i for i, t in enumerate(ts_list) if t >= q), None)
+    qs = [ts_list[0] - 10_000, ts_list[3], ts_list[3] - 1, ts_list[-1], ts_list[-1] + 10_000]
+    return [(q, first_at_or_after(q)) for q in qs]
+
+
+def parse_args(extra: Callable[[argparse.ArgumentParser], None] | None = None) -> argparse.Namespace:
+    """Arguments every harness takes (the runner passes them)."""
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--bootstrap", required=True)
+    ap.add_argument("--client", required=True, help="label used in the report")
+    ap.add_argument("--prefix", required=True, help="topic name prefix, unique per client")
+    ap.add_argument("--scenarios", default=",".join(SCENARIOS))
+    ap.add_argument("--ts-base", type=int, required=True)
+    ap.add_argument("--n", type=int, default=10)
+    ap.add_argument("--timeout", type=float, default=30.0, help="per-scenario timeout, seconds")
+    ap.add_argument("--auto-partitions", type=int, default=0,
+                    help="expected partitions of an auto-created topic (0: any)")
+    ap.add_argument("--cross-prefix", default="", help="prefix of the client whose produce-none topic to read")
+    ap.add_argument("--cross-headers", type=int, default=1)
+    ap.add_argument("--cross-ts", default="exact", help="exact | none | range:LO:HI")
+    if extra:
+        extra(ap)
+    level = logging.DEBUG if os.environ.get("COMPAT_DEBUG") else logging.WARNING
+    logging.basicConfig(level=level, stream=sys.stderr, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    return ap.parse_args()
+
+
+class Ctx:
+    """What a scenario needs: args, topic names and shared state between scenarios."""
+
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.bootstrap: str = args.bootstrap
+        self.n: int = args.n
+        self.ts_base: int = args.ts_base
+        self.results: dict[str, str] = {}
+
+    def topic(self, scenario: str) -> str:
+        """Topic used by a scenario; produce-X and consume-X share one."""
+        return f"{self.args.prefix}-{scenario.replace('consume-', 'produce-')}"
+
+    def expected(self) -> list[Rec]:
+        """Records this client produces in every produce-* scenario."""
+        return expected_records(self.args.prefix, self.n, self.ts_base)
+
+    def require(self, scenario: str) -> None:
+        """Fail early when a prerequisite scenario did not pass."""
+        st = self.results.get(scenario)
+        if st == "n/a":
+            raise NotApplicable(f"{scenario} is n/a")
+        if st != "pass":
+            raise Failed(f"not run: prerequisite {scenario} is {st or 'not run'}")
+
+    def cross(self) -> tuple[str, list[Rec], dict]:
+        """Topic, expected records and check options for cross-consume."""
+        a = self.args
+        if not a.cross_prefix:
+            raise NotApplicable("no cross-client producer assigned")
+        opts: dict = {"headers": bool(a.cross_headers)}
+        if a.cross_ts.startswith("range:"):
+            _, lo, hi = a.cross_ts.split(":")
+            opts.update(ts="range", ts_range=(int(lo), int(hi)))
+        else:
+            opts["ts"] = a.cross_ts
+        return f"{a.cross_prefix}-produce-none", expected_records(a.cross_prefix, self.n, self.ts_base), opts
+
+
+def emit_version(version: str) -> None:
+    """Tell the runner which client library version ran."""
+    print(json.dumps({"version": version}), flush=True)
+
+
+def emit(client: str, scenario: str, status: str, detail: str, seconds: float) -> None:
+    """One result line for the runner."""
+    print(json.dumps({"client": client, "scenario": scenario, "status": status,
+                      "detail": detail, "seconds": round(seconds, 2)}), flush=True)
+
+
+def run(ctx: Ctx, scenarios: dict[str, Callable[[Ctx], str | None]]) -> None:
+    """Run the selected scenarios in order, each with a timeout; then exit hard (hung threads die)."""
+    wanted = ctx.args.scenarios.split(",")
+    for name in wanted:
+        fn = scenarios.get(name)
+        t0 = time.monotonic()
+        if fn is None:
+            ctx.results[name] = "n/a"
+            emit(ctx.args.client, name, "n/a", "not implemented by this harness", 0)
+            continue
+        box: dict = {}
+
+        def target(fn=fn, box=box) -> None:
+            try:
+                box["detail"] = fn(ctx) or ""
+                box["status"] = "pass"
+            except NotApplicable as e:
+                box.update(status="n/a", detail=str(e))
+            except Failed as e:
+                box.update(status="fail", detail=str(e))
+            except BaseException as e:  # noqa: BLE001 - any client error is a scenario failure
+                tb = traceback.format_exc(limit=6)
+                box.update(status="fail", detail=f"{type(e).__name__}: {e}\n{tb}")
+
+        th = threading.Thread(target=target, name=name, daemon=True)
+        th.start()
+        th.join(ctx.args.timeout)
+        if th.is_alive():
+            frame = sys._current_frames().get(th.ident)
+            stack = "".join(traceback.format_stack(frame)[-8:]) if frame else ""
+            box = {"status": "fail",
+                   "detail": f"timeout: no result after {ctx.args.timeout:.0f}s (hang); stuck at:\n{stack}"}
+        ctx.results[name] = box["status"]
+        emit(ctx.args.client, name, box["status"], box["detail"], time.monotonic() - t0)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
+
+
+def poll_until(fn: Callable[[], object], timeout: float, interval: float = 0.2, what: str = "condition") -> object:
+    """Call fn until it returns something truthy; raise Failed on timeout."""
+    deadline = time.monotonic() + timeout
+    last: object = None
+    while time.monotonic() < deadline:
+        last = fn()
+        if last:
+            return last
+        time.sleep(interval)
+    raise Failed(f"timed out after {timeout:.0f}s waiting for {what} (last: {last!r})")

@@ -1,0 +1,367 @@
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.*;
+import java.util.concurrent.*;
+import java.util.function.Function;
+
+import org.apache.kafka.clients.admin.*;
+import org.apache.kafka.clients.consumer.*;
+import org.apache.kafka.clients.producer.*;
+import org.apache.kafka.common.TopicPartition;
+import org.apache.kafka.common.header.Header;
+import org.apache.kafka.common.header.internals.RecordHeader;
+import org.apache.kafka.common.record.TimestampType;
+import org.apache.kafka.common.serialization.ByteArrayDeserializer;
+import org.apache.kafka.common.serialization.ByteArraySerializer;
+
+/** Compat scenarios for Apache Kafka's Java client (kafka-clients 3.9.1, defaults: idempotent, acks=all). */
+public class Harness {
+    static final String[] CODECS = {"none", "gzip", "snappy", "lz4", "zstd"};
+
+    static class NotApplicable extends RuntimeException { NotApplicable(String m) { super(m); } }
+    static class Failed extends RuntimeException { Failed(String m) { super(m); } }
+
+    /** A record as produced or consumed; bytes compared as strings (all test data is UTF-8). */
+    record Rec(String key, String value, List<String[]> headers, long ts, long offset) {
+        String headersStr() {
+            StringBuilder b = new StringBuilder("[");
+            for (String[] h : headers) b.append("(").append(h[0]).append(",").append(h[1]).append(")");
+            return b.append("]").toString();
+        }
+    }
+
+    final Map<String, String> args = new HashMap<>();
+    final Map<String, String> results = new HashMap<>();
+    String bootstrap, prefix;
+    int n;
+    long tsBase;
+
+    static String bs(byte[] b) { return b == null ? null : new String(b, StandardCharsets.UTF_8); }
+    static byte[] by(String s) { return s == null ? null : s.getBytes(StandardCharsets.UTF_8); }
+
+    static List<Rec> expected(String tag, int n, long tsBase) {
+        List<Rec> out = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            List<String[]> h = List.of(new String[]{"idx", Integer.toString(i)}, new String[]{"tag", tag});
+            out.add(new Rec(tag + "-key-" + i, tag + "-value-" + i + "-" + "abcdefghij".repeat(i % 4 + 1), h,
+                    tsBase + i * 1000L, -1));
+        }
+        return out;
+    }
+
+    String topic(String scenario) { return prefix + "-" + scenario.replace("consume-", "produce-"); }
+
+    void require(String scenario) {
+        String st = results.get(scenario);
+        if ("n/a".equals(st)) throw new NotApplicable(scenario + " is n/a");
+        if (!"pass".equals(st)) throw new Failed("not run: prerequisite " + scenario + " is " + (st == null ? "not run" : st));
+    }
+
+    Properties base() {
+        Properties p = new Properties();
+        p.put("bootstrap.servers", bootstrap);
+        p.put("request.timeout.ms", "15000");
+        p.put("default.api.timeout.ms", "20000");
+        return p;
+    }
+
+    static final Duration CLOSE = Duration.ofSeconds(5);
+
+    /** Producer/consumer/admin whose try-with-resources close() is bounded (the defaults can wait forever). */
+    static class Producer extends KafkaProducer<byte[], byte[]> {
+        Producer(Properties p) { super(p, new ByteArraySerializer(), new ByteArraySerializer()); }
+        @Override public void close() { close(CLOSE); }
+    }
+
+    static class Consumer extends KafkaConsumer<byte[], byte[]> {
+        Consumer(Properties p) { super(p, new ByteArrayDeserializer(), new ByteArrayDeserializer()); }
+        @Override public void close() { close(CLOSE); }
+    }
+
+    static class BoundedAdmin implements AutoCloseable {
+        final Admin a;
+        BoundedAdmin(Admin a) { this.a = a; }
+        @Override public void close() { a.close(CLOSE); }
+    }
+
+    Producer producer(String codec) {
+        Properties p = base();
+        p.put("compression.type", codec);
+        p.put("linger.ms", "20");
+        p.put("max.block.ms", "20000");
+        p.put("delivery.timeout.ms", "30000");
+        return new Producer(p);
+    }
+
+    Consumer consumer() {
+        Properties p = base();
+        p.put("enable.auto.commit", "false");
+        p.put("auto.offset.reset", "earliest");
+        return new Consumer(p);
+    }
+
+    BoundedAdmin admin() { return new BoundedAdmin(Admin.create(base())); }
+
+    static <T> T waitFor(java.util.function.Supplier<T> f, long timeoutMs, String what) throws InterruptedException {
+        long deadline = System.currentTimeMillis() + timeoutMs;
+        Object last = null;
+        while (System.currentTimeMillis() < deadline) {
+            try {
+                T v = f.get();
+                if (v != null) return v;
+            } catch (RuntimeException e) { last = e; }
+            Thread.sleep(200);
+        }
+        throw new Failed("timed out waiting for " + what + " (last: " + last + ")");
+    }
+
+    // ---- scenarios ----
+
+    String adminCreate() throws Exception {
+        String t = topic("admin");
+        try (BoundedAdmin b = admin()) {
+            Admin a = b.a;
+            a.createTopics(List.of(new NewTopic(t, 3, (short) 1))).all().get(20, TimeUnit.SECONDS);
+            TopicDescription d = waitFor(() -> {
+                try { return a.describeTopics(List.of(t)).allTopicNames().get(10, TimeUnit.SECONDS).get(t); }
+                catch (Exception e) { throw new RuntimeException(e); }
+            }, 15000, "describeTopics(" + t + ")");
+            if (d.partitions().size() != 3) throw new Failed("created " + t + " with 3 partitions, describeTopics shows " + d.partitions().size());
+        }
+        return t + ": 3 partitions";
+    }
+
+    String adminDelete() throws Exception {
+        require("admin-create");
+        String t = topic("admin");
+        try (BoundedAdmin b = admin()) {
+            Admin a = b.a;
+            a.deleteTopics(List.of(t)).all().get(20, TimeUnit.SECONDS);
+            waitFor(() -> {
+                try { return a.listTopics().names().get(10, TimeUnit.SECONDS).contains(t) ? null : true; }
+                catch (Exception e) { throw new RuntimeException(e); }
+            }, 15000, t + " to disappear from listTopics");
+        }
+        return t + " deleted";
+    }
+
+    String autoCreate() throws Exception {
+        String t = topic("auto");
+        int parts;
+        try (Producer p = producer("none")) {
+            RecordMetadata md = p.send(new ProducerRecord<>(t, 0, by("auto-key"), by("auto-value"))).get(20, TimeUnit.SECONDS);
+            if (md.offset() != 0) throw new Failed("first record in new topic got offset " + md.offset());
+            parts = p.partitionsFor(t).size();
+        }
+        int want = Integer.parseInt(args.getOrDefault("auto-partitions", "0"));
+        if (want > 0 && parts != want) throw new Failed("auto-created " + t + " has " + parts + " partitions, expected num.partitions=" + want);
+        return t + ": offset 0, " + parts + " partition(s)";
+    }
+
+    String produce(String codec) throws Exception {
+        String t = topic("produce-" + codec);
+        List<Long> offsets = new ArrayList<>();
+        try (Producer p = producer(codec)) {
+            List<Future<RecordMetadata>> futs = new ArrayList<>();
+            for (Rec r : expected(prefix, n, tsBase)) {
+                List<Header> hs = new ArrayList<>();
+                for (String[] h : r.headers()) hs.add(new RecordHeader(h[0], by(h[1])));
+                futs.add(p.send(new ProducerRecord<>(t, 0, r.ts(), by(r.key()), by(r.value()), hs)));
+            }
+            p.flush();
+            for (Future<RecordMetadata> f : futs) offsets.add(f.get(20, TimeUnit.SECONDS).offset());
+        }
+        for (int i = 0; i < n; i++)
+            if (offsets.get(i) != i) throw new Failed("acked offsets " + offsets + ", expected 0.." + (n - 1));
+        return n + " records to " + t;
+    }
+
+    List<Rec> fetchAll(String t, int want) {
+        List<Rec> got = new ArrayList<>();
+        TopicPartition tp = new TopicPartition(t, 0);
+        try (Consumer c = consumer()) {
+            c.assign(List.of(tp));
+            c.seek(tp, 0);
+            long deadline = System.currentTimeMillis() + 20000;
+            while (got.size() < want && System.currentTimeMillis() < deadline) {
+                for (ConsumerRecord<byte[], byte[]> m : c.poll(Duration.ofMillis(500))) {
+                    List<String[]> hs = new ArrayList<>();
+                    for (Header h : m.headers()) hs.add(new String[]{h.key(), bs(h.value())});
+                    long ts = m.timestampType() == TimestampType.NO_TIMESTAMP_TYPE ? -1 : m.timestamp();
+                    got.add(new Rec(bs(m.key()), bs(m.value()), hs, ts, m.offset()));
+                }
+            }
+        }
+        return got;
+    }
+
+    /** headers: "1" exact, "0" none, "either"; ts: exact | none | range:LO:HI. */
+    static String check(List<Rec> got, List<Rec> exp, String headers, String ts) {
+        if (got.size() != exp.size())
+            throw new Failed("expected " + exp.size() + " records, got " + got.size() + (got.isEmpty() ? "" : ": first " + got.get(0)));
+        long lo = 0, hi = 0;
+        if (ts.startsWith("range:")) { String[] p = ts.split(":"); lo = Long.parseLong(p[1]); hi = Long.parseLong(p[2]); }
+        for (int i = 0; i < got.size(); i++) {
+            Rec g = got.get(i), e = exp.get(i);
+            String w = "record " + i + ": ";
+            if (g.offset() != i) throw new Failed(w + "offset " + g.offset() + " != " + i);
+            if (!Objects.equals(g.key(), e.key())) throw new Failed(w + "key " + g.key() + " != " + e.key());
+            if (!Objects.equals(g.value(), e.value())) throw new Failed(w + "value " + g.value() + " != " + e.value());
+            boolean hExact = g.headersStr().equals(e.headersStr()), hNone = g.headers().isEmpty();
+            if (headers.equals("1") && !hExact || headers.equals("0") && !hNone || headers.equals("either") && !(hExact || hNone))
+                throw new Failed(w + "headers " + g.headersStr() + " != " + (headers.equals("0") ? "[]" : e.headersStr()));
+            if (ts.equals("exact") && g.ts() != e.ts()) throw new Failed(w + "timestamp " + g.ts() + " != " + e.ts());
+            if (ts.equals("none") && g.ts() != -1) throw new Failed(w + "timestamp " + g.ts() + ", expected none (-1)");
+            if (ts.startsWith("range:") && (g.ts() < lo || g.ts() > hi)) throw new Failed(w + "timestamp " + g.ts() + " not in [" + lo + "," + hi + "]");
+        }
+        return got.size() + " records match (headers " + headers + ", timestamps " + ts.split(":")[0] + ")";
+    }
+
+    String consume(String codec) {
+        require("produce-" + codec);
+        return check(fetchAll(topic("produce-" + codec), n), expected(prefix, n, tsBase), "1", "exact");
+    }
+
+    String offsets(String which) throws Exception {
+        require("produce-none");
+        TopicPartition tp = new TopicPartition(topic("produce-none"), 0);
+        long want = which.equals("earliest") ? 0 : n;
+        long got;
+        try (Consumer c = consumer()) {
+            got = (which.equals("earliest") ? c.beginningOffsets(List.of(tp)) : c.endOffsets(List.of(tp))).get(tp);
+        }
+        if (got != want) throw new Failed("consumer " + which + " offset " + got + ", expected " + want);
+        try (BoundedAdmin b = admin()) {
+            Admin a = b.a;  // the Admin path Spark's offset reader uses
+            OffsetSpec spec = which.equals("earliest") ? OffsetSpec.earliest() : OffsetSpec.latest();
+            long ag = a.listOffsets(Map.of(tp, spec)).partitionResult(tp).get(20, TimeUnit.SECONDS).offset();
+            if (ag != want) throw new Failed("Admin.listOffsets " + which + " offset " + ag + ", expected " + want);
+        }
+        return which + "=" + got + " (consumer and Admin.listOffsets)";
+    }
+
+    String offsetsByTime() throws Exception {
+        require("produce-none");
+        TopicPartition tp = new TopicPartition(topic("produce-none"), 0);
+        List<Long> ts = new ArrayList<>();
+        for (Rec r : expected(prefix, n, tsBase)) ts.add(r.ts());
+        long[] qs = {ts.get(0) - 10000, ts.get(3), ts.get(3) - 1, ts.get(n - 1), ts.get(n - 1) + 10000};
+        StringBuilder out = new StringBuilder();
+        try (Consumer c = consumer(); BoundedAdmin b = admin()) {
+            Admin a = b.a;
+            for (long q : qs) {
+                Integer want = null;
+                for (int i = 0; i < n; i++) if (ts.get(i) >= q) { want = i; break; }
+                OffsetAndTimestamp r = c.offsetsForTimes(Map.of(tp, q)).get(tp);
+                Long got = r == null ? null : r.offset();
+                if (!Objects.equals(got, want == null ? null : (long) want) || (r != null && r.timestamp() != ts.get(want)))
+                    throw new Failed("offsetsForTimes(" + q + ") -> " + r + ", expected offset " + want + (want == null ? "" : " timestamp " + ts.get(want)));
+                ListOffsetsResult.ListOffsetsResultInfo ai = a.listOffsets(Map.of(tp, OffsetSpec.forTimestamp(q))).partitionResult(tp).get(20, TimeUnit.SECONDS);
+                long aw = want == null ? -1 : want;
+                if (ai.offset() != aw) throw new Failed("Admin.listOffsets(forTimestamp " + q + ") -> " + ai + ", expected offset " + aw);
+                out.append(q).append("->").append(got).append(" ");
+            }
+        }
+        return out.toString().trim() + " (consumer and Admin)";
+    }
+
+    String crossConsume() {
+        String cp = args.getOrDefault("cross-prefix", "");
+        if (cp.isEmpty()) throw new NotApplicable("no cross-client producer assigned");
+        String t = cp + "-produce-none";
+        String headers = args.getOrDefault("cross-headers", "1");
+        return t + ": " + check(fetchAll(t, n), expected(cp, n, tsBase), headers, args.getOrDefault("cross-ts", "exact"));
+    }
+
+    interface Scenario { String run() throws Exception; }
+
+    Map<String, Scenario> scenarios() {
+        Map<String, Scenario> m = new LinkedHashMap<>();
+        m.put("admin-create", this::adminCreate);
+        m.put("auto-create", this::autoCreate);
+        for (String c : CODECS) m.put("produce-" + c, () -> produce(c));
+        for (String c : CODECS) m.put("consume-" + c, () -> consume(c));
+        m.put("offsets-earliest", () -> offsets("earliest"));
+        m.put("offsets-latest", () -> offsets("latest"));
+        m.put("offsets-by-time", this::offsetsByTime);
+        m.put("cross-consume", this::crossConsume);
+        m.put("admin-delete", this::adminDelete);
+        return m;
+    }
+
+    static String json(String s) {
+        StringBuilder b = new StringBuilder("\"");
+        for (char ch : s.toCharArray()) {
+            switch (ch) {
+                case '"' -> b.append("\\\"");
+                case '\\' -> b.append("\\\\");
+                case '\n' -> b.append("\\n");
+                case '\r' -> b.append("\\r");
+                case '\t' -> b.append("\\t");
+                default -> { if (ch < 0x20) b.append(String.format("\\u%04x", (int) ch)); else b.append(ch); }
+            }
+        }
+        return b.append("\"").toString();
+    }
+
+    static String describe(Throwable e) {
+        Throwable root = e;
+        while ((root instanceof ExecutionException || root instanceof CompletionException) && root.getCause() != null) root = root.getCause();
+        StringBuilder b = new StringBuilder(root.getClass().getName() + ": " + root.getMessage());
+        StackTraceElement[] st = root.getStackTrace();
+        for (int i = 0; i < Math.min(8, st.length); i++) b.append("\n  at ").append(st[i]);
+        if (root.getCause() != null) b.append("\ncaused by ").append(root.getCause());
+        return b.toString();
+    }
+
+    void emit(String scenario, String status, String detail, double secs) {
+        System.out.println("{\"client\": " + json(args.get("client")) + ", \"scenario\": " + json(scenario)
+                + ", \"status\": " + json(status) + ", \"detail\": " + json(detail)
+                + ", \"seconds\": " + String.format(Locale.ROOT, "%.2f", secs) + "}");
+        System.out.flush();
+    }
+
+    void runAll() {
+        Map<String, Scenario> all = scenarios();
+        double timeout = Double.parseDouble(args.getOrDefault("timeout", "30"));
+        String[] wanted = args.getOrDefault("scenarios", String.join(",", all.keySet())).split(",");
+        for (String name : wanted) {
+            long t0 = System.nanoTime();
+            Scenario s = all.get(name);
+            if (s == null) { results.put(name, "n/a"); emit(name, "n/a", "not implemented by this harness", 0); continue; }
+            String[] res = new String[2];
+            Thread th = new Thread(() -> {
+                try { res[1] = s.run(); res[0] = "pass"; }
+                catch (NotApplicable e) { res[0] = "n/a"; res[1] = e.getMessage(); }
+                catch (Failed e) { res[0] = "fail"; res[1] = e.getMessage(); }
+                catch (Throwable e) { res[0] = "fail"; res[1] = describe(e); }
+            }, name);
+            th.setDaemon(true);
+            th.start();
+            try { th.join((long) (timeout * 1000)); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
+            String status, detail;
+            status = res[0]; detail = res[1];
+            if (th.isAlive() || status == null) {
+                StringBuilder b = new StringBuilder("timeout: no result after " + (long) timeout + "s (hang); stuck at:");
+                for (StackTraceElement e : th.getStackTrace()) { b.append("\n  at ").append(e); if (b.length() > 1500) break; }
+                status = "fail"; detail = b.toString();
+            }
+            results.put(name, status);
+            emit(name, status, detail == null ? "" : detail, (System.nanoTime() - t0) / 1e9);
+        }
+    }
+
+    public static void main(String[] argv) {
+        Harness h = new Harness();
+        for (int i = 0; i + 1 < argv.length; i += 2) h.args.put(argv[i].replaceFirst("^--", ""), argv[i + 1]);
+        h.bootstrap = h.args.get("bootstrap");
+        h.prefix = h.args.get("prefix");
+        h.n = Integer.parseInt(h.args.getOrDefault("n", "10"));
+        h.tsBase = Long.parseLong(h.args.get("ts-base"));
+        System.out.println("{\"version\": " + json("kafka-clients " + org.apache.kafka.common.utils.AppInfoParser.getVersion()
+                + " (Java " + System.getProperty("java.version") + ")") + "}");
+        h.runAll();
+        System.out.flush();
+        Runtime.getRuntime().halt(0);
+    }
+}

