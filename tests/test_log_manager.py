@@ -184,3 +184,21 @@ def test_unclean_start_uses_recovery_checkpoint(tmp_path: Path) -> None:
     log2 = m2.get_log("t", 0)
     assert log2 is not None and log2.log_end_offset == 22 and log2.recovery_point == 20
     m2.shutdown()
+
+
+def test_cleanup_logs_applies_retention(tmp_path: Path) -> None:
+    m = LogManager([tmp_path], LogConfig(), broker_id=0)
+    m.startup()
+    log = m.get_or_create_log("t", 0, LogConfig(segment_bytes=300, retention_ms=1000, file_delete_delay_ms=0))
+    idem = build_batch([Record(0, 1000, None, b"x")], producer_id=5, producer_epoch=0, base_sequence=0)
+    log.append_as_leader(idem, 0)
+    for _ in range(10):
+        log.append_as_leader(batch(), 0)
+    n = len(log.segments)
+    assert n > 3
+    assert m.cleanup_logs(now_ms=1000 + 5000, producer_id_expiration_ms=1000) == n - 1
+    assert len(log.segments) == 1 and log.log_start_offset == log.active_segment.base_offset
+    assert not log.producer_state.producers
+    m.cleanup_logs()
+    assert not [n for n in os.listdir(tmp_path / "t-0") if n.endswith(".deleted")]
+    m.shutdown()
