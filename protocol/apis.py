@@ -48,6 +48,7 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.AlterConfigs: (0, 2),
     ApiKey.CreatePartitions: (0, 3),
     ApiKey.DeleteGroups: (0, 2),
+    ApiKey.ElectLeaders: (0, 2),
     ApiKey.IncrementalAlterConfigs: (0, 1),
     ApiKey.OffsetDelete: (0, 0),
     ApiKey.DescribeCluster: (0, 1),

@@ -15,6 +15,7 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
+from josefk.protocol.errors import ErrorCode
 from josefk.replication.coordination_store import (
     BadVersionError,
     CoordinationStore,
@@ -333,6 +334,50 @@ class KafkaController:
             except NoNodeError:
                 pass
         log.info("Deleted topics %s", doomed)
+
+    # -- leader elections requested by admins ------------------------------------------
+
+    def elect_leaders(self, keys: list[TopicPartition] | None, unclean: bool) -> dict[TopicPartition, tuple[int, str]]:
+        """ElectLeaders: preferred election makes the first assigned replica leader when it
+        is alive and in sync; unclean election picks any live replica for a leaderless
+        partition. Returns (error code, message) per partition, as Kafka's controller does."""
+        results: dict[TopicPartition, tuple[int, str]] = {}
+        for key in sorted(self.states) if keys is None else keys:
+            state = self.states.get(key)
+            if state is None:
+                results[key] = (ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, "The partition does not exist.")
+                continue
+            if unclean:
+                target = next((r for r in state.replicas if r in self.live_brokers), None)
+                if state.leader in self.live_brokers:
+                    results[key] = (ErrorCode.ELECTION_NOT_NEEDED, "Leader election not needed for topic partition.")
+                    continue
+            else:
+                target = state.replicas[0]
+                if state.leader == target:
+                    results[key] = (ErrorCode.ELECTION_NOT_NEEDED, "Leader election not needed for topic partition.")
+                    continue
+                if target not in self.live_brokers or target not in state.isr:
+                    results[key] = (ErrorCode.PREFERRED_LEADER_NOT_AVAILABLE,
+                                    f"Failed to elect leader for partition {key[0]}-{key[1]} under strategy "
+                                    "PreferredReplicaPartitionLeaderElectionStrategy")
+                    continue
+            if target is None:
+                results[key] = (ErrorCode.ELIGIBLE_LEADERS_NOT_AVAILABLE, "No live replica to elect.")
+                continue
+
+            def change(s: PartitionState, leader: int = target) -> bool:
+                s.leader = leader
+                if leader not in s.isr:
+                    s.isr = [leader]
+                return True
+
+            if self._update_state(key, change):
+                self._send([key])
+                results[key] = (ErrorCode.NONE, "")
+            else:
+                results[key] = (ErrorCode.UNKNOWN_SERVER_ERROR, "The partition state changed concurrently.")
+        return results
 
     # -- sending ------------------------------------------------------------------------
 

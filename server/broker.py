@@ -94,7 +94,7 @@ class KafkaServer:
         self.controller = KafkaController(broker_id, store, channels)
         self.admin = TopicAdmin(store, config.topic_defaults())
         self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
-                              ProducerIdManager(broker_id, store), lambda: self.controller.active)
+                              ProducerIdManager(broker_id, store), self.controller)
         group_apis.install(self)
 
         channel = RequestChannel(config["queued.max.requests"])

@@ -18,6 +18,7 @@ from josefk.protocol import legacy, zero_copy
 from josefk.protocol.apis import KAFKA_39_VERSIONS, SUPPORTED_VERSIONS, ApiKey, response_class
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.replication.admin import TopicAdmin
+from josefk.replication.controller import KafkaController
 from josefk.replication.controller_channel import (
     from_update_metadata,
     states_from_leader_and_isr,
@@ -51,14 +52,14 @@ def _now_ms() -> int:
 class KafkaApis:
     def __init__(self, config: KafkaConfig, cluster_id: str, metadata_cache: MetadataCache,
                  replica_manager: ReplicaManager, admin: TopicAdmin, producer_ids: ProducerIdManager,
-                 is_controller: Callable[[], bool]) -> None:
+                 controller: KafkaController) -> None:
         self.config = config
         self.cluster_id = cluster_id
         self.metadata_cache = metadata_cache
         self.replica_manager = replica_manager
         self.admin = admin
         self.producer_ids = producer_ids
-        self.is_controller = is_controller
+        self.controller = controller
         self._tasks: set[asyncio.Task] = set()
         self.handlers: dict[int, Handler] = {
             ApiKey.ApiVersions: self.handle_api_versions,
@@ -75,6 +76,7 @@ class KafkaApis:
             ApiKey.IncrementalAlterConfigs: self.handle_incremental_alter_configs,
             ApiKey.DeleteRecords: self.handle_delete_records,
             ApiKey.DescribeCluster: self.handle_describe_cluster,
+            ApiKey.ElectLeaders: self.handle_elect_leaders,
             ApiKey.LeaderAndIsr: self.handle_leader_and_isr,
             ApiKey.UpdateMetadata: self.handle_update_metadata,
             ApiKey.StopReplica: self.handle_stop_replica,
@@ -347,7 +349,7 @@ class KafkaApis:
     # -- topic administration -----------------------------------------------------------
 
     def _not_controller(self) -> bool:
-        return not self.is_controller()
+        return not self.controller.active
 
     def handle_create_topics(self, request: Request) -> None:
         req, version = request.body, request.api_version
@@ -555,6 +557,25 @@ class KafkaApis:
                                                                     low_watermark=low, error_code=error))
             topics.append(topic_cls(name=t.name, partitions=parts))
         request.send_response(cls(throttle_time_ms=0, topics=topics))
+
+    def handle_elect_leaders(self, request: Request) -> None:
+        req, version = request.body, request.api_version
+        cls = response_class(ApiKey.ElectLeaders)
+        result_cls = cls.ReplicaElectionResult
+        if self._not_controller():
+            keys = [(t.topic, p) for t in req.topic_partitions or [] for p in t.partitions]
+            results = {k: (ErrorCode.NOT_CONTROLLER, "This is not the correct controller for this cluster.")
+                       for k in keys}
+        else:
+            keys = None if req.topic_partitions is None else [
+                (t.topic, p) for t in req.topic_partitions for p in t.partitions]
+            results = self.controller.elect_leaders(keys, unclean=version >= 1 and req.election_type == 1)
+        by_topic: dict[str, list] = {}
+        for (topic, partition), (code, message) in sorted(results.items()):
+            by_topic.setdefault(topic, []).append(result_cls.PartitionResult(
+                partition_id=partition, error_code=code, error_message=message or None))
+        request.send_response(cls(throttle_time_ms=0, error_code=0, replica_election_results=[
+            result_cls(topic=t, partition_result=ps) for t, ps in by_topic.items()]))
 
     # -- controller-to-broker requests (ZooKeeper mode) ----------------------------------
 

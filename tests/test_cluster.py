@@ -161,3 +161,32 @@ def test_committed_offsets_survive_coordinator_failover(cluster):
             time.sleep(1)
     reader.close()
     assert committed == {0: 10, 1: 10, 2: 10}
+
+
+def test_preferred_leader_election_tool_moves_leadership_back(cluster):
+    import subprocess
+    import sys
+
+    admin = KafkaAdminClient(bootstrap_servers=cluster.bootstrap, request_timeout_ms=30000)
+    admin.create_topics([NewTopic("preferred", 1, 3)])
+    admin.close()
+    cluster.wait_for(lambda: len(cluster.state("preferred", 0)["isr"]) == 3, "ISR of 3")
+    data, _ = cluster.kazoo.get("/brokers/topics/preferred")
+    preferred = json.loads(data)["partitions"]["0"][0]
+    assert cluster.state("preferred", 0)["leader"] == preferred
+    cluster.brokers[preferred].kill()
+    cluster.wait_for(lambda: cluster.state("preferred", 0)["leader"] not in (preferred, -1), "failover")
+    cluster.start(preferred)
+    cluster.wait_for(lambda: preferred in cluster.state("preferred", 0)["isr"], "the preferred replica in ISR")
+
+    def run() -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "josefk", "leader-election", "--bootstrap-server",
+                               cluster.bootstrap, "--election-type", "preferred", "--topic", "preferred",
+                               "--partition", "0"], capture_output=True, text=True, timeout=60)
+
+    first = run()
+    assert first.returncode == 0, first.stderr
+    assert "Successfully completed leader election (PREFERRED) for partitions preferred-0" in first.stdout
+    cluster.wait_for(lambda: cluster.state("preferred", 0)["leader"] == preferred, "the preferred leader")
+    second = run()
+    assert "Valid replica already elected for partitions preferred-0" in second.stdout

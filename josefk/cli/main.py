@@ -10,6 +10,7 @@ from josefk.cli.tools import (
     console_consumer,
     console_producer,
     consumer_groups,
+    leader_election,
     perf,
     topics,
 )
@@ -21,6 +22,7 @@ TOOLS = {
     "console-producer": console_producer.main,
     "console-consumer": console_consumer.main,
     "consumer-groups": consumer_groups.main,
+    "leader-election": leader_election.main,
     "producer-perf-test": perf.producer_main,
     "consumer-perf-test": perf.consumer_main,
 }
