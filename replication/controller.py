@@ -379,6 +379,24 @@ class KafkaController:
                 results[key] = (ErrorCode.UNKNOWN_SERVER_ERROR, "The partition state changed concurrently.")
         return results
 
+    def rebalance_preferred_leaders(self, imbalance_percentage: int) -> None:
+        """auto.leader.rebalance.enable: per preferred broker, when more than the allowed share
+        of its partitions are led elsewhere, move leadership back (Kafka's checkAndTriggerAutoLeaderRebalance)."""
+        if not self.active:
+            return
+        by_preferred: dict[int, list[TopicPartition]] = {}
+        for key, state in self.states.items():
+            by_preferred.setdefault(state.replicas[0], []).append(key)
+        for broker_id, keys in by_preferred.items():
+            if broker_id not in self.live_brokers:
+                continue
+            moved = [k for k in keys if self.states[k].leader != broker_id]
+            if moved and len(moved) * 100 / len(keys) > imbalance_percentage:
+                eligible = [k for k in moved if broker_id in self.states[k].isr]
+                if eligible:
+                    log.info("Rebalancing leadership back to broker %d for %d partitions", broker_id, len(eligible))
+                    self.elect_leaders(eligible, unclean=False)
+
     # -- sending ------------------------------------------------------------------------
 
     def _send(self, keys: list[TopicPartition], metadata_to_all: bool = False) -> None:

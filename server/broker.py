@@ -115,6 +115,8 @@ class KafkaServer:
         self.background_tasks.append(asyncio.create_task(self._flush_loop()))
         self.background_tasks.append(asyncio.create_task(self._retention_loop()))
         self.background_tasks.append(asyncio.create_task(self._replication_loop()))
+        if config["auto.leader.rebalance.enable"]:
+            self.background_tasks.append(asyncio.create_task(self._leader_rebalance_loop()))
         log.info("[KafkaServer id=%d] started (kafka.server.KafkaServer) listening on %s:%d, cluster id %s",
                  broker_id, host, self.acceptor.port, self.cluster_id)
 
@@ -164,6 +166,11 @@ class KafkaServer:
             await asyncio.sleep(min(interval, 5.0))
             self.replica_manager.maybe_shrink_isrs()
             self.replica_manager.checkpoint_high_watermarks()
+
+    async def _leader_rebalance_loop(self) -> None:
+        while True:
+            await asyncio.sleep(self.config["leader.imbalance.check.interval.seconds"])
+            self.controller.rebalance_preferred_leaders(self.config["leader.imbalance.per.broker.percentage"])
 
     async def _retention_loop(self) -> None:
         """Kafka's log retention task: every log.retention.check.interval.ms, delete whole

@@ -103,6 +103,9 @@ _KEYS = [
     Key("replica.fetch.wait.max.ms", _int, "500", at_least=0),
     Key("num.replica.fetchers", _int, "1", at_least=1),
     Key("unclean.leader.election.enable", _bool, "false"),
+    Key("auto.leader.rebalance.enable", _bool, "true"),
+    Key("leader.imbalance.check.interval.seconds", _int, "300", at_least=1),
+    Key("leader.imbalance.per.broker.percentage", _int, "10", at_least=0),
     Key("cluster.id", _str, None),
     Key("group.coordinator.rebalance.protocols", _list, "classic"),
 ]

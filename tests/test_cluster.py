@@ -39,7 +39,8 @@ class Cluster:
             self.root / f"broker-{broker_id}", port=self.ports.get(broker_id),
             overrides={"broker.id": str(broker_id), "zookeeper.connect": self.zk.connect,
                        "zookeeper.session.timeout.ms": "3000", "replica.lag.time.max.ms": "3000",
-                       "default.replication.factor": "3", "offsets.topic.replication.factor": "3"})
+                       "default.replication.factor": "3", "offsets.topic.replication.factor": "3",
+                       "leader.imbalance.check.interval.seconds": "2"})
         self.ports[broker_id] = self.brokers[broker_id].port
 
     @property
@@ -186,7 +187,23 @@ def test_preferred_leader_election_tool_moves_leadership_back(cluster):
 
     first = run()
     assert first.returncode == 0, first.stderr
-    assert "Successfully completed leader election (PREFERRED) for partitions preferred-0" in first.stdout
+    # The automatic rebalance (every 2 s here) may win the race; either way it is elected.
+    assert ("Successfully completed leader election (PREFERRED) for partitions preferred-0" in first.stdout
+            or "Valid replica already elected for partitions preferred-0" in first.stdout)
     cluster.wait_for(lambda: cluster.state("preferred", 0)["leader"] == preferred, "the preferred leader")
     second = run()
     assert "Valid replica already elected for partitions preferred-0" in second.stdout
+
+
+def test_auto_leader_rebalance_returns_leadership_to_the_preferred_replica(cluster):
+    admin = KafkaAdminClient(bootstrap_servers=cluster.bootstrap, request_timeout_ms=30000)
+    admin.create_topics([NewTopic("balanced", 1, 3)])
+    admin.close()
+    cluster.wait_for(lambda: len(cluster.state("balanced", 0)["isr"]) == 3, "ISR of 3")
+    data, _ = cluster.kazoo.get("/brokers/topics/balanced")
+    preferred = json.loads(data)["partitions"]["0"][0]
+    cluster.brokers[preferred].kill()
+    cluster.wait_for(lambda: cluster.state("balanced", 0)["leader"] not in (preferred, -1), "failover")
+    cluster.start(preferred)
+    cluster.wait_for(lambda: cluster.state("balanced", 0)["leader"] == preferred, "automatic preferred election",
+                     timeout=45)
