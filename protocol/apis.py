@@ -50,6 +50,8 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.DeleteGroups: (0, 2),
     ApiKey.ElectLeaders: (0, 2),
     ApiKey.IncrementalAlterConfigs: (0, 1),
+    ApiKey.AlterPartitionReassignments: (0, 0),  # v1 (replication factor change flag) not implemented
+    ApiKey.ListPartitionReassignments: (0, 0),
     ApiKey.OffsetDelete: (0, 0),
     ApiKey.DescribeCluster: (0, 1),
 }

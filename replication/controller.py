@@ -139,6 +139,8 @@ class KafkaController:
         self._send(sorted(self.states), metadata_to_all=True)
         self._on_delete_topics()
         self._on_isr_change()
+        for key in self.ongoing_reassignments():
+            self._maybe_complete_reassignment(key)
 
     def resign(self) -> None:
         """Lost the store session: another broker may be controller now."""
@@ -299,6 +301,8 @@ class KafkaController:
                 pass
         if changed:
             self._send_metadata(sorted(changed))
+        for key in sorted(changed):
+            self._maybe_complete_reassignment(key)
 
     def _on_delete_topics(self) -> None:
         if not self.active:
@@ -396,6 +400,81 @@ class KafkaController:
                 if eligible:
                     log.info("Rebalancing leadership back to broker %d for %d partitions", broker_id, len(eligible))
                     self.elect_leaders(eligible, unclean=False)
+
+    # -- partition reassignment (KIP-455) ------------------------------------------------
+
+    def alter_reassignments(self, requests: dict[TopicPartition, list[int] | None]) -> dict[TopicPartition,
+                                                                                            tuple[int, str]]:
+        """Start (or cancel, with None) reassignments. The replica set becomes original +
+        target; once every target replica is in the ISR the controller moves leadership if
+        needed, shrinks the set to the target and deletes the removed replicas."""
+        results: dict[TopicPartition, tuple[int, str]] = {}
+        for key, target in requests.items():
+            topic, partition = key
+            assignment = self.assignments.get(topic)
+            if assignment is None or partition not in assignment.partitions:
+                results[key] = (ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, "The partition does not exist.")
+                continue
+            ongoing = assignment.target(partition)
+            if target is None:
+                if ongoing is None:
+                    results[key] = (ErrorCode.NO_REASSIGNMENT_IN_PROGRESS, "No reassignment in progress.")
+                    continue
+                removing = set(assignment.removing.get(partition, []))
+                adding = set(assignment.adding.get(partition, []))
+                target = [r for r in assignment.partitions[partition] if r not in adding or r in removing]
+            if not target or len(set(target)) != len(target):
+                results[key] = (ErrorCode.INVALID_REPLICA_ASSIGNMENT, "Replica list is empty or has duplicates.")
+                continue
+            unknown = [r for r in target if r not in self.live_brokers]
+            if unknown:
+                results[key] = (ErrorCode.INVALID_REPLICA_ASSIGNMENT, f"Unknown or offline brokers {unknown}.")
+                continue
+            original = [r for r in assignment.partitions[partition] if r not in assignment.adding.get(partition, [])]
+            full = target + [r for r in original if r not in target]  # Kafka's (target ++ original).distinct
+            assignment.partitions[partition] = full
+            assignment.adding[partition] = [r for r in target if r not in original]
+            assignment.removing[partition] = [r for r in original if r not in target]
+            if not assignment.adding[partition] and not assignment.removing[partition]:
+                del assignment.adding[partition], assignment.removing[partition]
+            self.store.set(topic_path(topic), json.dumps(assignment.to_json()).encode())
+            self._update_state(key, lambda s: True)
+            self._send([key])
+            results[key] = (ErrorCode.NONE, "")
+            self._maybe_complete_reassignment(key)
+        return results
+
+    def _maybe_complete_reassignment(self, key: TopicPartition) -> None:
+        topic, partition = key
+        assignment = self.assignments.get(topic)
+        target = assignment.target(partition) if assignment is not None else None
+        state = self.states.get(key)
+        if target is None or state is None or not set(target) <= set(state.isr):
+            return
+        removed = [r for r in assignment.partitions[partition] if r not in target]
+        assignment.partitions[partition] = target
+        assignment.adding.pop(partition, None)
+        assignment.removing.pop(partition, None)
+        self.store.set(topic_path(topic), json.dumps(assignment.to_json()).encode())
+
+        def change(s: PartitionState) -> bool:
+            if s.leader not in target:
+                s.leader = next(r for r in target if r in s.isr and r in self.live_brokers)
+            s.isr = [r for r in s.isr if r in target]
+            return True
+
+        self._update_state(key, change)
+        self._send([key])
+        for broker_id in removed:
+            plane = self.channels.get(broker_id)
+            if plane is not None and broker_id in self.live_brokers:
+                plane.stop_replica(self.epoch, [key], delete=True)
+        log.info("Reassignment of %s-%d to %s completed", topic, partition, target)
+
+    def ongoing_reassignments(self) -> dict[TopicPartition, tuple[list[int], list[int], list[int]]]:
+        """(replicas, adding, removing) per partition being reassigned."""
+        return {(t, p): (a.partitions[p], a.adding.get(p, []), a.removing.get(p, []))
+                for t, a in self.assignments.items() for p in a.partitions if a.target(p) is not None}
 
     # -- sending ------------------------------------------------------------------------
 

@@ -80,9 +80,11 @@ class Partition:
         self.replicas = list(state.replicas)
 
     def make_leader(self, state: PartitionState) -> None:
+        was_leader = self.is_leader
         self._apply(state)
         now = _now_ms()
-        self.followers = {r: FollowerState(-1, now) for r in self.replicas if r != self.broker_id}
+        known = self.followers if was_leader else {}
+        self.followers = {r: known.get(r) or FollowerState(-1, now) for r in self.replicas if r != self.broker_id}
         self.high_watermark = min(self.high_watermark, self.log.log_end_offset)
         self.maybe_increment_high_watermark()
         log.info("%s-%d: leader at epoch %d, ISR %s, high watermark %d", self.topic, self.partition,

@@ -89,20 +89,36 @@ class PartitionState:
 
 @dataclass
 class TopicAssignment:
+    """/brokers/topics/<t>: replicas per partition and, during a reassignment (KIP-455),
+    the replicas being added and removed."""
+
     topic: str
     topic_id: uuid.UUID
     partitions: dict[int, list[int]] = field(default_factory=dict)
+    adding: dict[int, list[int]] = field(default_factory=dict)
+    removing: dict[int, list[int]] = field(default_factory=dict)
 
     def to_json(self) -> dict:
         return {
             "version": 3,
             "topic_id": encode_topic_id(self.topic_id),
             "partitions": {str(p): r for p, r in sorted(self.partitions.items())},
-            "adding_replicas": {},
-            "removing_replicas": {},
+            "adding_replicas": {str(p): r for p, r in sorted(self.adding.items())},
+            "removing_replicas": {str(p): r for p, r in sorted(self.removing.items())},
         }
 
     @classmethod
     def from_json(cls, topic: str, data: dict) -> TopicAssignment:
         topic_id = decode_topic_id(data["topic_id"]) if data.get("topic_id") else uuid.uuid4()
-        return cls(topic, topic_id, {int(p): list(r) for p, r in data["partitions"].items()})
+
+        def ints(key: str) -> dict[int, list[int]]:
+            return {int(p): list(r) for p, r in (data.get(key) or {}).items()}
+
+        return cls(topic, topic_id, ints("partitions"), ints("adding_replicas"), ints("removing_replicas"))
+
+    def target(self, partition: int) -> list[int] | None:
+        """The replica set a reassignment of this partition is moving to, if one is ongoing."""
+        if partition not in self.adding and partition not in self.removing:
+            return None
+        removing = set(self.removing.get(partition, []))
+        return [r for r in self.partitions[partition] if r not in removing]

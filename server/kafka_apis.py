@@ -77,6 +77,8 @@ class KafkaApis:
             ApiKey.DeleteRecords: self.handle_delete_records,
             ApiKey.DescribeCluster: self.handle_describe_cluster,
             ApiKey.ElectLeaders: self.handle_elect_leaders,
+            ApiKey.AlterPartitionReassignments: self.handle_alter_partition_reassignments,
+            ApiKey.ListPartitionReassignments: self.handle_list_partition_reassignments,
             ApiKey.LeaderAndIsr: self.handle_leader_and_isr,
             ApiKey.UpdateMetadata: self.handle_update_metadata,
             ApiKey.StopReplica: self.handle_stop_replica,
@@ -576,6 +578,39 @@ class KafkaApis:
                 partition_id=partition, error_code=code, error_message=message or None))
         request.send_response(cls(throttle_time_ms=0, error_code=0, replica_election_results=[
             result_cls(topic=t, partition_result=ps) for t, ps in by_topic.items()]))
+
+    def handle_alter_partition_reassignments(self, request: Request) -> None:
+        req = request.body
+        cls = response_class(ApiKey.AlterPartitionReassignments)
+        wanted = {(t.name, p.partition_index): (list(p.replicas) if p.replicas is not None else None)
+                  for t in req.topics for p in t.partitions}
+        if self._not_controller():
+            results = {k: (ErrorCode.NOT_CONTROLLER, "This is not the correct controller for this cluster.")
+                       for k in wanted}
+        else:
+            results = self.controller.alter_reassignments(wanted)
+        by_topic: dict[str, list] = {}
+        for (topic, partition), (code, message) in results.items():
+            by_topic.setdefault(topic, []).append(cls.ReassignableTopicResponse.ReassignablePartitionResponse(
+                partition_index=partition, error_code=code, error_message=message or None))
+        request.send_response(cls(throttle_time_ms=0, error_code=0, error_message=None, responses=[
+            cls.ReassignableTopicResponse(name=t, partitions=ps) for t, ps in by_topic.items()]))
+
+    def handle_list_partition_reassignments(self, request: Request) -> None:
+        req = request.body
+        cls = response_class(ApiKey.ListPartitionReassignments)
+        if self._not_controller():
+            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.NOT_CONTROLLER, error_message=None,
+                                      topics=[]))
+            return
+        wanted = None if req.topics is None else {(t.name, p) for t in req.topics for p in t.partition_indexes}
+        by_topic: dict[str, list] = {}
+        for (topic, partition), (replicas, adding, removing) in sorted(self.controller.ongoing_reassignments().items()):
+            if wanted is None or (topic, partition) in wanted:
+                by_topic.setdefault(topic, []).append(cls.OngoingTopicReassignment.OngoingPartitionReassignment(
+                    partition_index=partition, replicas=replicas, adding_replicas=adding, removing_replicas=removing))
+        request.send_response(cls(throttle_time_ms=0, error_code=0, error_message=None, topics=[
+            cls.OngoingTopicReassignment(name=t, partitions=ps) for t, ps in by_topic.items()]))
 
     # -- controller-to-broker requests (ZooKeeper mode) ----------------------------------
 

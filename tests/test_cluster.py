@@ -207,3 +207,41 @@ def test_auto_leader_rebalance_returns_leadership_to_the_preferred_replica(clust
     cluster.start(preferred)
     cluster.wait_for(lambda: cluster.state("balanced", 0)["leader"] == preferred, "automatic preferred election",
                      timeout=45)
+
+
+def test_reassign_partitions_moves_replicas_and_keeps_data(cluster, tmp_path):
+    import subprocess
+    import sys
+
+    admin = KafkaAdminClient(bootstrap_servers=cluster.bootstrap, request_timeout_ms=30000)
+    admin.create_topics([NewTopic("moving", replica_assignments={0: [1, 2]})])
+    admin.close()
+    cluster.wait_for(lambda: sorted(cluster.state("moving", 0)["isr"]) == [1, 2], "ISR [1, 2]")
+    producer = KafkaProducer(bootstrap_servers=cluster.bootstrap, acks="all")
+    for i in range(50):
+        producer.send("moving", value=b"%d" % i).get(timeout=30)
+    producer.close()
+    plan = tmp_path / "plan.json"
+    plan.write_text(json.dumps({"version": 1, "partitions": [{"topic": "moving", "partition": 0, "replicas": [3, 2]}]}))
+
+    def tool(*flags: str) -> subprocess.CompletedProcess:
+        return subprocess.run([sys.executable, "-m", "josefk", "reassign-partitions", "--bootstrap-server",
+                               cluster.bootstrap, "--reassignment-json-file", str(plan), *flags],
+                              capture_output=True, text=True, timeout=60)
+
+    started = tool("--execute")
+    assert started.returncode == 0, started.stderr
+    assert '"replicas":[1,2]' in started.stdout and "Successfully started partition reassignments for moving-0" \
+        in started.stdout
+
+    def replicas() -> list[int]:
+        data, _ = cluster.kazoo.get("/brokers/topics/moving")
+        return json.loads(data)["partitions"]["0"]
+
+    cluster.wait_for(lambda: replicas() == [3, 2], "the reassignment to complete")
+    state = cluster.state("moving", 0)
+    assert state["leader"] in (2, 3) and sorted(state["isr"]) == [2, 3]
+    verified = tool("--verify")
+    assert "Reassignment of partition moving-0 is completed." in verified.stdout and verified.returncode == 0
+    cluster.wait_for(lambda: not (cluster.root / "broker-1" / "moving-0").exists(), "broker 1's replica deleted")
+    assert _consume_all(cluster.bootstrap, "moving", 50) == [b"%d" % i for i in range(50)]

@@ -12,6 +12,7 @@ from josefk.cli.tools import (
     consumer_groups,
     leader_election,
     perf,
+    reassign_partitions,
     topics,
 )
 
@@ -23,6 +24,7 @@ TOOLS = {
     "console-consumer": console_consumer.main,
     "consumer-groups": consumer_groups.main,
     "leader-election": leader_election.main,
+    "reassign-partitions": reassign_partitions.main,
     "producer-perf-test": perf.producer_main,
     "consumer-perf-test": perf.consumer_main,
 }
