@@ -26,8 +26,15 @@ compat: $(BIN)/josefk
 lint: $(BIN)/josefk
 	$(BIN)/ruff check .
 
+# make bench [BENCH_ARGS=--quick|--full|--profile]: josefk vs Tansu, writes docs/benchmarks.md
 bench: $(BIN)/josefk
-	$(BIN)/python bench/produce_consume.py
+	$(BIN)/pip install -q -e '.[test,bench]'
+	$(BIN)/python bench/run.py $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) data compat/.envs compat/java/build
+	rm -rf $(VENV) data compat/.envs compat/java/build bench/.cache
+
+.PHONY: demo
+demo: $(BIN)/josefk
+	$(BIN)/python -c "import pyspark, pyarrow, matplotlib" 2>/dev/null || $(BIN)/pip install -q -e '.[spark]' matplotlib
+	$(BIN)/python examples/activity_stream/demo.py --out demo-out
