@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 $(BIN)/josefk: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[test]'
+	$(BIN)/pip install -q -e '.[test,spark]'
 	touch $@
 
 run: $(BIN)/josefk

@@ -79,4 +79,6 @@ class KafkaDataSource(DataSource):
 def register(spark: Any) -> None:
     """Register format("josefk") in this SparkSession (and format("kafka") when the JVM
     forwarding shim is on the classpath, see josefk.spark.shim)."""
-    spark.dataSource.register(KafkaDataSource)
+    manager = spark._jsparkSession.sessionState().dataSourceManager()
+    if not manager.dataSourceExists(KafkaDataSource.name()):
+        spark.dataSource.register(KafkaDataSource)

@@ -29,8 +29,14 @@ public class KafkaFormat extends PythonDataSourceV2 implements DataSourceRegiste
 
     public KafkaFormat() {
         super();
-        ensureRegistered();
         setShortName(PYTHON_NAME);
+    }
+
+    /** The Python source, registered on first use (ServiceLoader builds every provider to read its name). */
+    @Override
+    public UserDefinedPythonDataSource source() {
+        ensureRegistered();
+        return super.source();
     }
 
     /** Spark names a Python source once, after construction; the name is always "josefk". */

@@ -1,0 +1,112 @@
+"""Benchmark: rows/s that the josefk Spark source delivers into a no-op sink.
+
+Starts a josefk broker, produces N 100-byte records with confluent-kafka, then times a batch
+read of the whole topic through format("josefk") into format("noop") on local[2].
+
+    .venv/bin/python bench/spark_source.py [--records 1000000] [--partitions 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_broker(port: int, log_dir: str) -> subprocess.Popen:
+    cmd = [str(Path(sys.executable).parent / "josefk"), "broker", str(ROOT / "config/server.properties")]
+    proc = subprocess.Popen([*cmd, "--override", f"listeners=PLAINTEXT://127.0.0.1:{port}",
+                             "--override", f"log.dirs={log_dir}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.time() + 30
+    while time.time() < deadline:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            return proc
+        except OSError:
+            time.sleep(0.2)
+    proc.terminate()
+    raise RuntimeError("broker did not start")
+
+
+def produce(bootstrap: str, topic: str, records: int, partitions: int) -> float:
+    from confluent_kafka import Producer
+    from confluent_kafka.admin import AdminClient, NewTopic
+
+    admin = AdminClient({"bootstrap.servers": bootstrap})
+    admin.create_topics([NewTopic(topic, partitions, 1)])[topic].result()
+    producer = Producer({"bootstrap.servers": bootstrap, "linger.ms": 20, "batch.size": 1_000_000,
+                         "compression.type": "none", "queue.buffering.max.messages": 1_000_000})
+    value = b"x" * 100
+    start = time.perf_counter()
+    for i in range(records):
+        while True:
+            try:
+                producer.produce(topic, value, partition=i % partitions)
+                break
+            except BufferError:
+                producer.poll(0.05)
+        if i % 10_000 == 0:
+            producer.poll(0)
+    producer.flush()
+    return records / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--records", type=int, default=1_000_000)
+    parser.add_argument("--partitions", type=int, default=2)
+    parser.add_argument("--bootstrap", help="use a running broker instead of starting one")
+    args = parser.parse_args()
+    os.environ["PYSPARK_PYTHON"] = sys.executable
+    with tempfile.TemporaryDirectory() as tmp:
+        broker = None
+        if args.bootstrap:
+            bootstrap = args.bootstrap
+        else:
+            port = free_port()
+            broker = start_broker(port, tmp)
+            bootstrap = f"127.0.0.1:{port}"
+        try:
+            topic = f"bench-{int(time.time())}"
+            rate = produce(bootstrap, topic, args.records, args.partitions)
+            print(f"produced {args.records:,} x 100 B with confluent-kafka: {rate:,.0f} records/s")
+            from pyspark.sql import SparkSession
+
+            from josefk.spark import register
+            spark = (SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")
+                     .config("spark.ui.showConsoleProgress", "false").getOrCreate())
+            spark.sparkContext.setLogLevel("ERROR")
+            register(spark)
+
+            def run() -> float:
+                start = time.perf_counter()
+                (spark.read.format("josefk").option("kafka.bootstrap.servers", bootstrap).option("subscribe", topic)
+                 .load().write.format("noop").mode("overwrite").save())
+                return time.perf_counter() - start
+
+            warm = run()  # JVM and Python worker warm-up
+            timed = run()
+            print(f"josefk source -> noop sink, local[2], {args.partitions} partitions: first run {warm:.1f} s, "
+                  f"second run {timed:.1f} s = {args.records / timed:,.0f} rows/s")
+            spark.stop()
+        finally:
+            if broker is not None:
+                broker.terminate()
+                broker.wait(timeout=30)
+
+
+if __name__ == "__main__":
+    main()
