@@ -17,6 +17,7 @@ from josefk.log.config import TOPIC_CONFIG_NAMES
 from josefk.protocol import legacy, zero_copy
 from josefk.protocol.apis import KAFKA_39_VERSIONS, SUPPORTED_VERSIONS, ApiKey, response_class
 from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.protocol.produce_response import PartitionResult, encode_produce_response
 from josefk.replication.admin import TopicAdmin
 from josefk.replication.controller import KafkaController
 from josefk.replication.controller_channel import (
@@ -207,28 +208,21 @@ class KafkaApis:
 
     def _produce_response(self, request: Request, errors: dict, results: dict) -> None:
         req = request.body
-        cls = response_class(ApiKey.Produce)
-        topic_cls = cls.TopicProduceResponse
-        part_cls = topic_cls.PartitionProduceResponse
         if req.acks == 0:
             request.no_response()
             return
-        responses = []
+        topics = []
         for t in req.topic_data:
             parts = []
             for p in t.partition_data:
-                key = (t.name, p.index)
-                result = results.get(key)
+                result = results.get((t.name, p.index))
                 if result is None:
-                    parts.append(part_cls(index=p.index, error_code=errors[key], base_offset=-1,
-                                          log_append_time_ms=-1, log_start_offset=-1, record_errors=[]))
+                    parts.append(PartitionResult(p.index, errors[(t.name, p.index)], -1, -1, -1, None))
                 else:
-                    parts.append(part_cls(index=p.index, error_code=result.error, base_offset=result.base_offset,
-                                          log_append_time_ms=result.log_append_time,
-                                          log_start_offset=result.log_start_offset, record_errors=[],
-                                          error_message=result.message if result.error else None))
-            responses.append(topic_cls(name=t.name, partition_responses=parts))
-        request.send_response(cls(responses=responses, throttle_time_ms=0, node_endpoints=[]))
+                    parts.append(PartitionResult(p.index, result.error, result.base_offset, result.log_append_time,
+                                                 result.log_start_offset, result.message if result.error else None))
+            topics.append((t.name, parts))
+        request.send_raw([encode_produce_response(request.api_version, topics)])
 
     # -- Fetch --------------------------------------------------------------------------
 
