@@ -5,7 +5,8 @@
                          [--output docs/compatibility.md] [--jobs 4] [--timeout 30]
 
 Each client runs in its own environment (compat/.envs/, built by compat/setup_envs.py) as a
-subprocess that prints one JSON line per scenario. Exit status is 1 if any scenario failed.
+subprocess that prints one JSON line per scenario; then the group scenarios (groups.py) run
+member processes of that client. Exit status is 1 if any scenario failed.
 """
 
 from __future__ import annotations
@@ -32,13 +33,14 @@ REPO = COMPAT.parent
 CLIENTS_DIR = COMPAT / "clients"
 LOGS = COMPAT / ".logs"
 sys.path.insert(0, str(COMPAT))
+import groups  # noqa: E402
 import setup_envs  # noqa: E402
 import wire  # noqa: E402
 
 sys.path.insert(0, str(CLIENTS_DIR))
-from common import CODECS, SCENARIOS  # noqa: E402
+from common import CODECS, HARNESS_SCENARIOS, SCENARIOS  # noqa: E402
 
-PHASE1 = [s for s in SCENARIOS if s != "cross-consume"]
+PHASE1 = [s for s in HARNESS_SCENARIOS if s != "cross-consume"]
 
 
 @dataclass
@@ -52,6 +54,8 @@ class Client:
     extra: list[str] = field(default_factory=list)
     headers: bool = True   # writes format v2 (headers)
     ts: str = "exact"      # timestamps it writes: exact | none | range (kcat: CreateTime of the send)
+    group_na: dict[str, str] = field(default_factory=dict)       # group scenario -> why n/a
+    group_extra: dict[str, list[str]] = field(default_factory=dict)  # group scenario -> extra member args
 
     def cmd(self) -> list[str]:
         """Command line of this client's harness (without the common arguments)."""
@@ -71,12 +75,18 @@ CLIENTS = [
            "api_version=(0, 10): message format v1, old request versions",
            ["--api-version", "0.10"], headers=False),
     Client("kafka-python-2@0.8.2", "kafka-python-2", "kp2v082",
-           "api_version=(0, 8, 2): message format v0, oldest request versions",
-           ["--api-version", "0.8.2"], headers=False, ts="none"),
+           "api_version=(0, 8, 2): message format v0, oldest request versions; group-commit-resume with assign()",
+           ["--api-version", "0.8.2"], headers=False, ts="none",
+           group_na=dict.fromkeys(["group-split", "group-walk", "group-expel", "group-mixed"],
+                                  "api_version=(0, 8, 2) predates the group protocol (JoinGroup/SyncGroup/Heartbeat "
+                                  "are Kafka 0.9); only offset commit/fetch"),
+           group_extra={"group-commit-resume": ["--assign-all"]}),
     Client("aiokafka", "aiokafka", "aio", "defaults (acks=1, v2 batches)"),
     Client("confluent-kafka", "confluent-kafka", "ck",
            "defaults (acks=all, read_committed); assign() with a group.id"),
-    Client("kcat", "kcat", "kcat", "Debian package; -P (one record per run), -C -J, -Q", ts="range"),
+    Client("kcat", "kcat", "kcat", "Debian package; -P (one record per run), -C -J, -Q", ts="range",
+           group_na=dict.fromkeys(groups.PHASE1.keys() | {"group-mixed"},
+                                  "not driven: kcat -G has no per-member control (assignment, commit at an offset)")),
     Client("java", "java", "java", "Apache Kafka Java client, defaults (idempotent, acks=all); Admin API"),
 ]
 BY_NAME = {c.name: c for c in CLIENTS}
@@ -91,6 +101,16 @@ CROSS = {
     "kcat": "aiokafka",
     "kafka-python-2@0.10": "kafka-python-3",
     "kafka-python-2@0.8.2": "java",
+}
+
+# group-mixed: client -> the client whose member shares its group (range assignor).
+MIXED = {
+    "kafka-python-3": "confluent-kafka",
+    "kafka-python-2": "java",
+    "kafka-python-2@0.10": "aiokafka",
+    "aiokafka": "java",
+    "confluent-kafka": "java",
+    "java": "kafka-python-3",
 }
 
 # Known Tansu 0.6.0 gaps (validated manually): reported as "xfail" and not counted as failures
@@ -145,15 +165,17 @@ def tansu_bin() -> str:
 class Broker:
     """A broker process started fresh on a free port, with its own temp dir."""
 
-    def __init__(self, kind: str, overrides: list[str]) -> None:
+    def __init__(self, kind: str, overrides: list[str], name: str = "") -> None:
         self.kind = kind
         self.port = free_port()
         self.tmp = Path(tempfile.mkdtemp(prefix=f"compat-{kind}-"))
-        self.log_path = LOGS / f"broker-{kind}.log"
+        self.log_path = LOGS / f"broker-{name or kind}.log"
+        self.log_path.write_bytes(b"")
         if kind == "josefk":
             self.cmd = [josefk_bin(), "broker", str(REPO / "config" / "server.properties"),
                         "--override", f"listeners=PLAINTEXT://127.0.0.1:{self.port}",
-                        "--override", f"log.dirs={self.tmp / 'logs'}"]
+                        "--override", f"log.dirs={self.tmp / 'logs'}",
+                        "--override", "group.initial.rebalance.delay.ms=0"]
             for o in overrides:
                 self.cmd += ["--override", o]
         else:
@@ -165,7 +187,7 @@ class Broker:
     def start(self, timeout: float = 60) -> None:
         """Start the broker and wait until its port accepts TCP connections."""
         log(f"starting {self.kind}: {' '.join(self.cmd)}")
-        self.logf = open(self.log_path, "wb")
+        self.logf = open(self.log_path, "ab")
         self.proc = subprocess.Popen(self.cmd, stdout=self.logf, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                      cwd=self.tmp)
         deadline = time.monotonic() + timeout
@@ -185,8 +207,13 @@ class Broker:
         except OSError:
             return ""
 
-    def stop(self) -> None:
-        """SIGTERM, then SIGKILL after 10 s; remove the temp dir."""
+    def restart(self) -> None:
+        """Stop (keeping the data) and start again on the same port."""
+        self.stop(keep=True)
+        self.start()
+
+    def stop(self, keep: bool = False) -> None:
+        """SIGTERM, then SIGKILL after 10 s; remove the temp dir unless keep."""
         if self.proc and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
@@ -197,7 +224,8 @@ class Broker:
                 self.proc.wait()
         if self.proc:
             self.logf.close()
-        shutil.rmtree(self.tmp, ignore_errors=True)
+        if not keep:
+            shutil.rmtree(self.tmp, ignore_errors=True)
 
     @property
     def bootstrap(self) -> str:
@@ -231,6 +259,7 @@ class Suite:
         self.lock = threading.Lock()
         self.broker_error = ""
         self.clients_to_run = list(clients)
+        self.mixed_pairs: dict[str, str] = {}  # group-mixed: client -> partner
 
     def run_client(self, c: Client, scenarios: list[str], extra: list[str]) -> None:
         """Run one harness process; record its results; any missing scenario becomes a failure."""
@@ -295,6 +324,31 @@ class Suite:
         self.run_client(c, PHASE1, [])
         self.windows[c.name] = (t0, int(time.time() * 1000))
         self.check_stored_codecs(c)
+        for name, fn in groups.PHASE1.items():
+            self.run_group(c, name, lambda env, fn=fn: fn(self.member_spec(c), env))
+
+    def member_spec(self, c: Client) -> groups.MemberSpec:
+        """How groups.py starts a member process of client c."""
+        return groups.MemberSpec(c.name, [*c.cmd(), "--client", c.name, "--prefix", c.prefix, "--ts-base", "0",
+                                          *c.extra], c.group_na, c.group_extra)
+
+    def run_group(self, c: Client, name: str, fn) -> None:
+        """Run one group scenario (bounded by --group-timeout) and record it."""
+        if name in c.group_na:
+            self.record(Result(c.name, name, "n/a", c.group_na[name]))
+            return
+        if self.deadline - time.monotonic() < 10:
+            self.record(Result(c.name, name, "fail", "not run: suite time budget exhausted"))
+            return
+
+        def new_broker() -> Broker:
+            return Broker("josefk", self.args.override, name=f"josefk-{c.prefix}-resume")
+        env = groups.Env(self.broker.bootstrap, c.prefix, LOGS / f"{c.name}.group.log",
+                         min(time.monotonic() + self.args.group_timeout, self.deadline),
+                         new_broker if self.broker.kind == "josefk" else None)
+        t0 = time.monotonic()
+        status, detail = groups.run(name, lambda: fn(env))
+        self.record(Result(c.name, name, status, detail, time.monotonic() - t0))
 
     def check_stored_codecs(self, c: Client) -> None:
         """A passed produce-<codec> must have stored batches of that codec (clients may silently not compress)."""
@@ -341,11 +395,27 @@ class Suite:
         if r:
             r.detail = f"from {src.name}{note}: {r.detail}"
 
+    def mixed(self, c: Client) -> None:
+        """group-mixed: c and its partner (MIXED, else any other group-capable client) in one group."""
+        if "group-mixed" in c.group_na:
+            self.run_group(c, "group-mixed", lambda env: "")
+            return
+        able = [p for p in self.clients_to_run if p is not c and "group-mixed" not in p.group_na]
+        partner = next((p for p in able if p.name == MIXED.get(c.name)), able[0] if able else None)
+        if partner is None:
+            self.record(Result(c.name, "group-mixed", "n/a", "no other group-capable client selected"))
+            return
+        self.mixed_pairs[c.name] = partner.name
+        self.run_group(c, "group-mixed",
+                       lambda env: groups.group_mixed(self.member_spec(c), self.member_spec(partner), env))
+
     def run(self) -> None:
         with ThreadPoolExecutor(self.args.jobs) as ex:
             list(ex.map(self.phase1, self.clients_to_run))
         with ThreadPoolExecutor(self.args.jobs) as ex:
             list(ex.map(self.phase2, self.clients_to_run))
+        with ThreadPoolExecutor(self.args.jobs) as ex:
+            list(ex.map(self.mixed, self.clients_to_run))
 
 
 # ---------------------------------------------------------------- report
@@ -419,6 +489,12 @@ def report(suite: Suite, argv: list[str], elapsed: float) -> str:
         "through the Admin API); by-time checks offset and returned timestamp.",
         "- cross-consume: read another client's produce-none topic: "
         + ", ".join(f"{CROSS[c.name]} → {c.name}" for c in clients) + ".",
+        *(f"- {d}" for d in groups.DESCRIPTIONS),
+        "  Pairs: " + (", ".join(f"{c} + {p}" for c, p in suite.mixed_pairs.items()) or "none") + ".",
+        f"- Group members run as separate processes of the client's harness (session.timeout.ms={groups.SESSION_MS}, "
+        "heartbeat.interval.ms=500, auto.offset.reset=earliest, no auto-commit, the client's default assignor except "
+        "in group-mixed); topics and records are set up with a raw wire client; the broker runs with "
+        "group.initial.rebalance.delay.ms=0.",
     ]
     if suite.broker_error:
         lines += ["", "## Broker did not start", "", "```", suite.broker_error.strip()[-4000:], "```"]
@@ -451,7 +527,8 @@ def main() -> int:
     ap.add_argument("--jobs", type=int, default=4, help="clients run in parallel")
     ap.add_argument("--timeout", type=float, default=30, help="per-scenario timeout, seconds")
     ap.add_argument("--client-cap", type=float, default=200, help="max seconds for one client process")
-    ap.add_argument("--budget", type=float, default=500, help="total seconds for all client runs")
+    ap.add_argument("--budget", type=float, default=600, help="total seconds for all client runs")
+    ap.add_argument("--group-timeout", type=float, default=60, help="max seconds for one group scenario")
     ap.add_argument("--n", type=int, default=10, help="records per produce scenario")
     ap.add_argument("--override", action="append", default=[], help="extra josefk broker key=value")
     args = ap.parse_args()
@@ -506,10 +583,10 @@ def main() -> int:
         {"broker": args.broker, "versions": suite.versions,
          "results": [vars(r) for r in suite.results.values()]}, indent=1))
     cnt = counts(list(suite.results.values()))
-    print(f"\n{'scenario':18}" + "".join(f"{c.name[:14]:>15}" for c in clients))
+    print(f"\n{'scenario':21}" + "".join(f"{c.name[:14]:>15}" for c in clients))
     for s in SCENARIOS:
         row = [suite.results.get((c.name, s)) for c in clients]
-        print(f"{s:18}" + "".join(f"{(r.status if r else '-'):>15}" for r in row))
+        print(f"{s:21}" + "".join(f"{(r.status if r else '-'):>15}" for r in row))
     grouped: dict[str, list[Result]] = {}
     for r in suite.results.values():
         if r.status == "fail":

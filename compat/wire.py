@@ -1,14 +1,18 @@
-"""Minimal stdlib Kafka wire client: fetch a partition's raw batches to see how records are stored.
+"""Minimal stdlib Kafka wire client, independent of any client library.
 
-Used by run.py to confirm that each produce-<codec> scenario really wrote compressed batches
-(librdkafka < 2.11.1, e.g. kcat, silently sends uncompressed when the broker does not advertise
-Produce v0), independent of any client library.
+- fetch_raw / stored_codecs: fetch a partition's raw batches, so run.py can confirm that each
+  produce-<codec> scenario really wrote compressed batches (librdkafka < 2.11.1, e.g. kcat,
+  silently sends uncompressed when the broker does not advertise Produce v0).
+- create_topic / produce / describe_group: set-up and group state checks for the group scenarios
+  (compat/groups.py), so no client under test is needed to prepare another client's test.
 """
 
 from __future__ import annotations
 
+import itertools
 import socket
 import struct
+import time
 from dataclasses import dataclass
 
 CODECS = {0: "none", 1: "gzip", 2: "snappy", 3: "lz4", 4: "zstd"}
@@ -93,3 +97,104 @@ def stored_codecs(bootstrap: str, topic: str) -> tuple[set[str], set[int]]:
         raise RuntimeError(f"Fetch v4 of {topic}: error code {err}")
     batches = parse_batches(data)
     return {b.codec for b in batches}, {b.magic for b in batches}
+
+
+# ---------------------------------------------------------------- requests for the group scenarios
+
+_CORR = itertools.count(1)
+
+
+def call(bootstrap: str, api_key: int, version: int, body: bytes, timeout: float = 10) -> bytes:
+    """Send one request (header v1) and return the response after its correlation id."""
+    host, port = bootstrap.rsplit(":", 1)
+    req = struct.pack(">hhi", api_key, version, next(_CORR)) + _str("compat-wire") + body
+    with socket.create_connection((host, int(port)), timeout=timeout) as s:
+        s.sendall(struct.pack(">i", len(req)) + req)
+        (size,) = struct.unpack(">i", _recv_exact(s, 4))
+        return _recv_exact(s, size)[4:]
+
+
+def _read_str(buf: bytes, pos: int) -> tuple[str, int]:
+    (n,) = struct.unpack_from(">h", buf, pos)
+    return ("" if n < 0 else buf[pos + 2:pos + 2 + n].decode()), pos + 2 + max(n, 0)
+
+
+def create_topic(bootstrap: str, topic: str, partitions: int) -> None:
+    """CreateTopics v0 with replication factor 1; raise RuntimeError on an error code."""
+    body = struct.pack(">i", 1) + _str(topic) + struct.pack(">ihii", partitions, 1, 0, 0) + struct.pack(">i", 15000)
+    resp = call(bootstrap, 19, 0, body, timeout=20)
+    _, pos = _read_str(resp, 4)
+    (err,) = struct.unpack_from(">h", resp, pos)
+    if err:
+        raise RuntimeError(f"CreateTopics v0 {topic}: error code {err}")
+
+
+def _crc32c_table() -> list[int]:
+    table = []
+    for i in range(256):
+        c = i
+        for _ in range(8):
+            c = (c >> 1) ^ 0x82F63B78 if c & 1 else c >> 1
+        table.append(c)
+    return table
+
+
+_CRC32C = _crc32c_table()
+
+
+def crc32c(data: bytes) -> int:
+    crc = 0xFFFFFFFF
+    for b in data:
+        crc = _CRC32C[(crc ^ b) & 0xFF] ^ (crc >> 8)
+    return crc ^ 0xFFFFFFFF
+
+
+def _varint(n: int) -> bytes:
+    z = (n << 1) ^ (n >> 63)
+    out = bytearray()
+    while z >= 0x80:
+        out.append(z & 0x7F | 0x80)
+        z >>= 7
+    return bytes(out) + bytes([z])
+
+
+def record_batch(records: list[tuple[bytes, bytes]], ts: int) -> bytes:
+    """An uncompressed v2 record batch of (key, value) pairs, all with CreateTime ts."""
+    recs = b""
+    for i, (k, v) in enumerate(records):
+        body = b"\0" + _varint(0) + _varint(i) + _varint(len(k)) + k + _varint(len(v)) + v + _varint(0)
+        recs += _varint(len(body)) + body
+    after_crc = struct.pack(">hiqqqhii", 0, len(records) - 1, ts, ts, -1, -1, -1, len(records)) + recs
+    head = struct.pack(">ib", -1, 2) + struct.pack(">I", crc32c(after_crc))
+    return struct.pack(">qi", 0, len(head) + len(after_crc)) + head + after_crc
+
+
+def produce(bootstrap: str, topic: str, partition: int, records: list[tuple[bytes, bytes]]) -> int:
+    """Produce v3 (acks=-1) of one v2 batch; retry briefly while the partition is not ready; base offset."""
+    batch = record_batch(records, int(time.time() * 1000))
+    body = struct.pack(">hhi", -1, -1, 15000) + struct.pack(">i", 1) + _str(topic) + struct.pack(">i", 1)
+    body += struct.pack(">ii", partition, len(batch)) + batch
+    err = -1
+    for _ in range(50):
+        resp = call(bootstrap, 0, 3, body, timeout=20)
+        _, pos = _read_str(resp, 4)
+        _, err, base = struct.unpack_from(">ihq", resp, pos + 4)
+        if err == 0:
+            return base
+        if err not in (3, 5, 6):  # UNKNOWN_TOPIC_OR_PARTITION, LEADER_NOT_AVAILABLE, NOT_LEADER
+            break
+        time.sleep(0.2)
+    raise RuntimeError(f"Produce v3 {topic}-{partition}: error code {err}")
+
+
+def describe_group(bootstrap: str, group: str) -> tuple[int, str, int]:
+    """DescribeGroups v0: (error code, state, number of members)."""
+    resp = call(bootstrap, 15, 0, struct.pack(">i", 1) + _str(group))
+    (err,) = struct.unpack_from(">h", resp, 4)
+    pos = 6
+    fields = []
+    for _ in range(4):  # group_id, state, protocol_type, protocol
+        val, pos = _read_str(resp, pos)
+        fields.append(val)
+    (members,) = struct.unpack_from(">i", resp, pos)
+    return err, fields[1], members

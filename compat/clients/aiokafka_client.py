@@ -9,7 +9,21 @@ from collections.abc import Awaitable, Callable
 import aiokafka
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
-from common import CODECS, Ctx, Failed, Rec, by_time_queries, check_records, emit_version, parse_args, run
+from aiokafka.coordinator.assignors.range import RangePartitionAssignor
+from common import (
+    CODECS,
+    HEARTBEAT_MS,
+    Ctx,
+    Failed,
+    MemberIO,
+    Rec,
+    by_time_queries,
+    check_records,
+    emit_version,
+    parse_args,
+    run,
+    run_member,
+)
 
 ARGS = parse_args()
 
@@ -170,6 +184,27 @@ async def cross_consume(ctx: Ctx) -> str:
     return f"{topic}: " + check_records(await fetch_all(ctx, topic, len(exp)), exp, **opts)
 
 
+async def member(args, io: MemberIO) -> None:
+    """One group member (see common.MemberIO)."""
+    kw: dict = {"partition_assignment_strategy": (RangePartitionAssignor,)} if args.assignor == "range" else {}
+    c = AIOKafkaConsumer(args.topic, bootstrap_servers=args.bootstrap, group_id=args.member,
+                         enable_auto_commit=False, auto_offset_reset="earliest", request_timeout_ms=15000,
+                         session_timeout_ms=args.session_ms, heartbeat_interval_ms=HEARTBEAT_MS, **kw)
+    await c.start()
+    while True:
+        for msgs in (await c.getmany(timeout_ms=100)).values():
+            for m in msgs:
+                io.rec(m.partition, m.offset, m.key)
+        io.assigned(tp.partition for tp in c.assignment())
+        for cmd in io.commands():
+            if "commit" in cmd:
+                await c.commit({TopicPartition(args.topic, int(p)): o for p, o in cmd["commit"].items()})
+                io.say(committed=cmd["commit"])
+            if "close" in cmd:
+                await c.stop()
+                return
+
+
 SCENARIOS = {
     "admin-create": sync(admin_create), "auto-create": sync(auto_create),
     **{f"produce-{c}": sync(lambda ctx, c=c: produce(ctx, c)) for c in CODECS},
@@ -181,5 +216,7 @@ SCENARIOS = {
 }
 
 if __name__ == "__main__":
+    if ARGS.member:
+        run_member(lambda args, io: asyncio.run(member(args, io)), ARGS)
     emit_version(f"aiokafka {aiokafka.__version__}")
     run(Ctx(ARGS), SCENARIOS)

@@ -2,6 +2,10 @@
 
 A harness defines one function per scenario and hands them to `run()`, which runs each in a
 daemon thread with a timeout and prints one JSON line per scenario on stdout.
+
+With `--member GROUP --topic T` a harness instead runs one group consumer (`run_member()`), driven
+by compat/groups.py over stdin/stdout (see `MemberIO`): the group scenarios need several members
+that can be killed or stopped independently, so each member is its own process.
 """
 
 from __future__ import annotations
@@ -10,6 +14,7 @@ import argparse
 import json
 import logging
 import os
+import queue
 import sys
 import threading
 import time
@@ -18,12 +23,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 CODECS = ["none", "gzip", "snappy", "lz4", "zstd"]
-SCENARIOS = [
+HARNESS_SCENARIOS = [
     "admin-create", "auto-create",
     *(f"produce-{c}" for c in CODECS), *(f"consume-{c}" for c in CODECS),
     "offsets-earliest", "offsets-latest", "offsets-by-time",
     "cross-consume", "admin-delete",
 ]
+# Driven by compat/groups.py (run.py) through member processes of each client.
+GROUP_SCENARIOS = ["group-split", "group-walk", "group-commit-resume", "group-expel", "group-mixed"]
+SCENARIOS = HARNESS_SCENARIOS + GROUP_SCENARIOS
 
 
 class NotApplicable(Exception):
@@ -107,7 +115,7 @@ def parse_args(extra: Callable[[argparse.ArgumentParser], None] | None = None) -
     ap.add_argument("--bootstrap", required=True)
     ap.add_argument("--client", required=True, help="label used in the report")
     ap.add_argument("--prefix", required=True, help="topic name prefix, unique per client")
-    ap.add_argument("--scenarios", default=",".join(SCENARIOS))
+    ap.add_argument("--scenarios", default=",".join(HARNESS_SCENARIOS))
     ap.add_argument("--ts-base", type=int, required=True)
     ap.add_argument("--n", type=int, default=10)
     ap.add_argument("--timeout", type=float, default=30.0, help="per-scenario timeout, seconds")
@@ -116,6 +124,12 @@ def parse_args(extra: Callable[[argparse.ArgumentParser], None] | None = None) -
     ap.add_argument("--cross-prefix", default="", help="prefix of the client whose produce-none topic to read")
     ap.add_argument("--cross-headers", type=int, default=1)
     ap.add_argument("--cross-ts", default="exact", help="exact | none | range:LO:HI")
+    ap.add_argument("--member", default="", help="run one group member of this group id (see MemberIO)")
+    ap.add_argument("--topic", default="", help="member: topic to subscribe to")
+    ap.add_argument("--assignor", default="default", help="member: default | range")
+    ap.add_argument("--session-ms", type=int, default=6000, help="member: session.timeout.ms")
+    ap.add_argument("--assign-all", action="store_true",
+                    help="member: assign() every partition instead of subscribe() (offsets only, no group protocol)")
     if extra:
         extra(ap)
     level = logging.DEBUG if os.environ.get("COMPAT_DEBUG") else logging.WARNING
@@ -223,3 +237,58 @@ def poll_until(fn: Callable[[], object], timeout: float, interval: float = 0.2, 
             return last
         time.sleep(interval)
     raise Failed(f"timed out after {timeout:.0f}s waiting for {what} (last: {last!r})")
+
+
+HEARTBEAT_MS = 500  # members heartbeat often, so rebalances are noticed quickly
+
+
+class MemberIO:
+    """The member process protocol (one JSON object per line).
+
+    stdout: {"assigned": [partitions]} whenever the assignment changes, {"rec": [partition, offset, key]}
+    per record, {"committed": {...}} after a commit, {"closed": true}, {"error": traceback}.
+    stdin: {"commit": {"<partition>": offset}} commits those offsets synchronously; {"close": true}
+    or EOF closes the consumer gracefully (LeaveGroup) and exits.
+    """
+
+    def __init__(self) -> None:
+        self.cmds: queue.Queue[dict] = queue.Queue()
+        self.last: list[int] | None = None
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        for line in sys.stdin:
+            if line.strip():
+                self.cmds.put(json.loads(line))
+        self.cmds.put({"close": True})
+
+    @staticmethod
+    def say(**obj: object) -> None:
+        print(json.dumps(obj), flush=True)
+
+    def assigned(self, partitions: object) -> None:
+        cur = sorted(partitions)  # type: ignore[call-overload]
+        if cur != self.last:
+            self.last = cur
+            self.say(assigned=cur)
+
+    def rec(self, partition: int, offset: int, key: bytes | None) -> None:
+        self.say(rec=[partition, offset, key.decode() if key is not None else None])
+
+    def commands(self) -> list[dict]:
+        out = []
+        while not self.cmds.empty():
+            out.append(self.cmds.get())
+        return out
+
+
+def run_member(fn: Callable[[argparse.Namespace, MemberIO], None], args: argparse.Namespace) -> None:
+    """Run a member loop; report any exception as {"error": ...}; exit hard."""
+    io = MemberIO()
+    try:
+        fn(args, io)
+        io.say(closed=True)
+    except BaseException:  # noqa: BLE001 - reported to the driver
+        io.say(error=traceback.format_exc(limit=8))
+    sys.stdout.flush()
+    os._exit(0)

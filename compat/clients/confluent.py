@@ -5,7 +5,21 @@ from __future__ import annotations
 import time
 
 import confluent_kafka
-from common import CODECS, Ctx, Failed, Rec, by_time_queries, check_records, emit_version, parse_args, poll_until, run
+from common import (
+    CODECS,
+    HEARTBEAT_MS,
+    Ctx,
+    Failed,
+    MemberIO,
+    Rec,
+    by_time_queries,
+    check_records,
+    emit_version,
+    parse_args,
+    poll_until,
+    run,
+    run_member,
+)
 from confluent_kafka import Consumer, KafkaError, Producer, TopicPartition
 from confluent_kafka.admin import AdminClient, NewTopic, OffsetSpec
 
@@ -156,6 +170,37 @@ def cross_consume(ctx: Ctx) -> str:
     return f"{topic}: " + check_records(fetch_all(ctx, topic, len(exp)), exp, **opts)
 
 
+def member(args, io: MemberIO) -> None:
+    """One group member (see common.MemberIO)."""
+    conf = {"bootstrap.servers": args.bootstrap, "group.id": args.member, "enable.auto.commit": False,
+            "auto.offset.reset": "earliest", "session.timeout.ms": args.session_ms,
+            "heartbeat.interval.ms": HEARTBEAT_MS}
+    if args.assignor == "range":
+        conf["partition.assignment.strategy"] = "range"
+    c = Consumer(conf)
+    c.subscribe([args.topic])
+    while True:
+        m = c.poll(0.1)
+        if m is not None:
+            if m.error():
+                if m.error().code() != KafkaError._PARTITION_EOF:
+                    raise RuntimeError(f"consumer error: {m.error()!r}")
+            else:
+                io.rec(m.partition(), m.offset(), m.key())
+        io.assigned(tp.partition for tp in c.assignment())
+        for cmd in io.commands():
+            if "commit" in cmd:
+                res = c.commit(offsets=[TopicPartition(args.topic, int(p), o) for p, o in cmd["commit"].items()],
+                               asynchronous=False)
+                errs = [tp for tp in res or [] if tp.error]
+                if errs:
+                    raise RuntimeError(f"commit failed: {errs!r}")
+                io.say(committed=cmd["commit"])
+            if "close" in cmd:
+                c.close()
+                return
+
+
 SCENARIOS = {
     "admin-create": admin_create, "auto-create": auto_create,
     **{f"produce-{c}": (lambda ctx, c=c: produce(ctx, c)) for c in CODECS},
@@ -167,5 +212,7 @@ SCENARIOS = {
 }
 
 if __name__ == "__main__":
+    if ARGS.member:
+        run_member(member, ARGS)
     emit_version(f"confluent-kafka {confluent_kafka.__version__} (librdkafka {confluent_kafka.libversion()[0]})")
     run(Ctx(ARGS), SCENARIOS)

@@ -7,8 +7,10 @@ import time
 import kafka
 from common import (
     CODECS,
+    HEARTBEAT_MS,
     Ctx,
     Failed,
+    MemberIO,
     NotApplicable,
     Rec,
     by_time_queries,
@@ -17,9 +19,12 @@ from common import (
     parse_args,
     poll_until,
     run,
+    run_member,
 )
 from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.admin import NewTopic
+from kafka.coordinator.assignors.range import RangePartitionAssignor
+from kafka.structs import OffsetAndMetadata
 
 ARGS = parse_args(lambda ap: ap.add_argument("--api-version", default="", help="e.g. 0.10 or 0.8.2"))
 API: tuple[int, ...] | None = tuple(int(x) for x in ARGS.api_version.split(".")) if ARGS.api_version else None
@@ -200,6 +205,37 @@ def cross_consume(ctx: Ctx) -> str:
     return f"{topic}: " + check_records(fetch_all(ctx, topic, len(exp)), exp, **opts)
 
 
+def member(args, io: MemberIO) -> None:
+    """One group member (see common.MemberIO); --assign-all: assign() + committed offsets only."""
+    conf: dict = {"bootstrap_servers": args.bootstrap, "request_timeout_ms": 15000, "group_id": args.member,
+                  "enable_auto_commit": False, "auto_offset_reset": "earliest",
+                  "session_timeout_ms": args.session_ms, "heartbeat_interval_ms": HEARTBEAT_MS}
+    if API is not None:
+        conf["api_version"] = API
+    if args.assignor == "range":
+        conf["partition_assignment_strategy"] = [RangePartitionAssignor]
+    c = KafkaConsumer(**conf)
+    if args.assign_all:
+        parts = poll_until(lambda: c.partitions_for_topic(args.topic), 15, what=f"metadata of {args.topic}")
+        c.assign([TopicPartition(args.topic, p) for p in sorted(parts)])
+    else:
+        c.subscribe([args.topic])
+    while True:
+        for recs in c.poll(timeout_ms=100).values():
+            for m in recs:
+                io.rec(m.partition, m.offset, m.key)
+        io.assigned(tp.partition for tp in c.assignment())
+        for cmd in io.commands():
+            if "commit" in cmd:
+                extra = ("",) if len(OffsetAndMetadata._fields) == 2 else ("", -1)  # 3.x adds leader_epoch
+                c.commit({TopicPartition(args.topic, int(p)): OffsetAndMetadata(o, *extra)
+                          for p, o in cmd["commit"].items()})
+                io.say(committed=cmd["commit"])
+            if "close" in cmd:
+                c.close()
+                return
+
+
 SCENARIOS = {
     "admin-create": admin_create, "auto-create": auto_create,
     **{f"produce-{c}": (lambda ctx, c=c: produce(ctx, c)) for c in CODECS},
@@ -211,5 +247,7 @@ SCENARIOS = {
 }
 
 if __name__ == "__main__":
+    if ARGS.member:
+        run_member(member, ARGS)
     emit_version(f"kafka-python {kafka.__version__}")
     run(Ctx(ARGS), SCENARIOS)

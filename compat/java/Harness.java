@@ -1,8 +1,13 @@
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.*;
 import java.util.concurrent.*;
 import java.util.function.Function;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import org.apache.kafka.clients.admin.*;
 import org.apache.kafka.clients.consumer.*;
@@ -351,6 +356,63 @@ public class Harness {
         }
     }
 
+    // ---- group member (driven by compat/groups.py; protocol in clients/common.py MemberIO) ----
+
+    static void say(String jsonLine) {
+        System.out.println(jsonLine);
+        System.out.flush();
+    }
+
+    void member() {
+        Properties p = base();
+        p.put("group.id", args.get("member"));
+        p.put("enable.auto.commit", "false");
+        p.put("auto.offset.reset", "earliest");
+        p.put("session.timeout.ms", args.getOrDefault("session-ms", "6000"));
+        p.put("heartbeat.interval.ms", "500");
+        if ("range".equals(args.get("assignor"))) p.put("partition.assignment.strategy", RangeAssignor.class.getName());
+        String t = args.get("topic");
+        BlockingQueue<String> cmds = new LinkedBlockingQueue<>();
+        Thread reader = new Thread(() -> {
+            try (BufferedReader r = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8))) {
+                for (String l; (l = r.readLine()) != null; ) cmds.add(l);
+            } catch (IOException ignored) { }
+            cmds.add("{\"close\": true}");
+        });
+        reader.setDaemon(true);
+        reader.start();
+        try {
+            Consumer c = new Consumer(p);
+            c.subscribe(List.of(t));
+            String last = null;
+            Pattern offset = Pattern.compile("\"(\\d+)\":\\s*(\\d+)");
+            while (true) {
+                for (ConsumerRecord<byte[], byte[]> m : c.poll(Duration.ofMillis(100)))
+                    say("{\"rec\": [" + m.partition() + ", " + m.offset() + ", " + json(bs(m.key())) + "]}");
+                List<Integer> owned = new ArrayList<>();
+                for (TopicPartition tp : c.assignment()) owned.add(tp.partition());
+                Collections.sort(owned);
+                if (!owned.toString().equals(last)) { last = owned.toString(); say("{\"assigned\": " + last + "}"); }
+                for (String cmd; (cmd = cmds.poll()) != null; ) {
+                    if (cmd.contains("\"commit\"")) {
+                        Map<TopicPartition, OffsetAndMetadata> offs = new HashMap<>();
+                        Matcher mt = offset.matcher(cmd.substring(cmd.indexOf("{", 1)));
+                        while (mt.find()) offs.put(new TopicPartition(t, Integer.parseInt(mt.group(1))), new OffsetAndMetadata(Long.parseLong(mt.group(2))));
+                        c.commitSync(offs, Duration.ofSeconds(15));
+                        say("{\"committed\": " + json(offs.toString()) + "}");
+                    }
+                    if (cmd.contains("\"close\"")) {
+                        c.close(Duration.ofSeconds(10));
+                        say("{\"closed\": true}");
+                        return;
+                    }
+                }
+            }
+        } catch (Throwable e) {
+            say("{\"error\": " + json(describe(e)) + "}");
+        }
+    }
+
     public static void main(String[] argv) {
         Harness h = new Harness();
         for (int i = 0; i + 1 < argv.length; i += 2) h.args.put(argv[i].replaceFirst("^--", ""), argv[i + 1]);
@@ -358,6 +420,10 @@ public class Harness {
         h.prefix = h.args.get("prefix");
         h.n = Integer.parseInt(h.args.getOrDefault("n", "10"));
         h.tsBase = Long.parseLong(h.args.get("ts-base"));
+        if (h.args.containsKey("member")) {
+            h.member();
+            Runtime.getRuntime().halt(0);
+        }
         System.out.println("{\"version\": " + json("kafka-clients " + org.apache.kafka.common.utils.AppInfoParser.getVersion()
                 + " (Java " + System.getProperty("java.version") + ")") + "}");
         h.runAll();

@@ -1,0 +1,369 @@
+"""Consumer-group scenarios, driven from run.py through member processes of each client.
+
+Every member is one process of a client harness started with `--member GROUP --topic T` (see
+clients/common.py MemberIO; Harness.java does the same): it subscribes, prints its assignment
+whenever it changes and every record it reads, commits offsets and closes when told on stdin.
+Members can therefore be killed or SIGSTOPped independently (group-expel), and members of
+different clients can share a group (group-mixed). Topics are created and records produced with
+the raw wire client (wire.py), and the group's state is checked with DescribeGroups, so a
+scenario's verdict depends only on the client under test and the broker.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Protocol
+
+import wire
+
+COMPAT = Path(__file__).resolve().parent
+SESSION_MS = 6000  # members' session.timeout.ms: the broker's group.min.session.timeout.ms default
+RECORDS_PER_PARTITION = 4
+
+DESCRIPTIONS = [
+    "group-split: the seed documents' experiment: a 3-partition topic; group A's one member and group B's "
+    f"three members (each its own process) subscribe; once settled, {RECORDS_PER_PARTITION} keyed records go "
+    "to each partition; A's member must read all of them, B's members own one partition each and together "
+    "read every record exactly once.",
+    "group-walk: members join one at a time up to four (the fourth gets nothing with 3 partitions), then "
+    "leave (close, LeaveGroup) oldest first; after each step every partition is owned by exactly one live member "
+    "and DescribeGroups shows Stable with that many members; Empty at the end.",
+    "group-commit-resume: on a broker of its own, a member reads 10 records and commits offset 7; it closes, "
+    "the broker is restarted (offsets reloaded from `__consumer_offsets`), and a new member of the group must "
+    "read exactly offsets 7, 8, 9 (auto.offset.reset=earliest would give 0..9).",
+    f"group-expel: two members (session.timeout.ms={SESSION_MS}); one is SIGSTOPped (no LeaveGroup, no "
+    "heartbeats, connection kept open); after the session timeout the broker expels it and the other member "
+    "owns all 3 partitions.",
+    "group-mixed: this client and another one (pairs below) in one group with the range assignor "
+    "on a 4-partition topic: 2 + 2 partitions, each member reads exactly its partitions' records.",
+]
+
+
+class Failed(Exception):
+    """A group scenario check failed."""
+
+
+class NotApplicable(Exception):
+    """The client (or its configuration) cannot run this group scenario."""
+
+
+@dataclass
+class MemberSpec:
+    """How to start a member process of one client (a column of the report)."""
+
+    name: str
+    cmd: list[str]                                   # harness command + common args, without --bootstrap
+    na: dict[str, str] = field(default_factory=dict)  # scenario -> why it is n/a
+    extra: dict[str, list[str]] = field(default_factory=dict)  # scenario -> extra member args
+
+
+class RestartableBroker(Protocol):
+    bootstrap: str
+
+    def start(self) -> None: ...
+    def restart(self) -> None: ...
+    def stop(self) -> None: ...
+
+
+@dataclass
+class Env:
+    """Where a scenario runs."""
+
+    bootstrap: str
+    prefix: str
+    log: Path                          # members' stderr (appended)
+    deadline: float                    # monotonic time the scenario must finish by
+    new_broker: Callable[[], RestartableBroker] | None = None  # for group-commit-resume
+
+
+class Member:
+    """One member process and what it reported."""
+
+    def __init__(self, spec: MemberSpec, env: Env, group: str, topic: str, *args: str,
+                 bootstrap: str | None = None) -> None:
+        self.name = f"{spec.name}#{group}"
+        cmd = [*spec.cmd, "--bootstrap", bootstrap or env.bootstrap, "--member", group, "--topic", topic,
+               "--session-ms", str(SESSION_MS), *args]
+        with open(env.log, "a") as err:
+            err.write(f"--- {' '.join(cmd)}\n")
+            err.flush()
+            self.proc = subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, text=True,
+                                         cwd=COMPAT, start_new_session=True)
+        self.owned: set[int] = set()
+        self.reported = False  # has reported an assignment at least once
+        self.records: list[tuple[int, int, str]] = []
+        self.committed: dict | None = None
+        self.error = ""
+        self.closed = False
+        self.lock = threading.Lock()
+        threading.Thread(target=self._read, daemon=True).start()
+
+    def _read(self) -> None:
+        assert self.proc.stdout
+        for line in self.proc.stdout:
+            try:
+                obj = json.loads(line)
+            except ValueError:
+                continue
+            with self.lock:
+                if "assigned" in obj:
+                    self.owned, self.reported = set(obj["assigned"]), True
+                elif "rec" in obj:
+                    self.records.append(tuple(obj["rec"]))
+                elif "committed" in obj:
+                    self.committed = obj["committed"]
+                elif "error" in obj:
+                    self.error = obj["error"]
+                elif "closed" in obj:
+                    self.closed = True
+
+    def check(self) -> None:
+        """Raise Failed if the member reported an error or died."""
+        if self.error:
+            raise Failed(f"member {self.name} failed:\n{self.error}")
+        if self.proc.poll() is not None and not self.closed:
+            raise Failed(f"member {self.name} exited with {self.proc.returncode} (stderr in the client's group log)")
+
+    def send(self, **cmd: object) -> None:
+        assert self.proc.stdin
+        self.proc.stdin.write(json.dumps(cmd) + "\n")
+        self.proc.stdin.flush()
+
+    def close(self, timeout: float = 15) -> None:
+        """Graceful close (LeaveGroup); Failed if it does not finish in time."""
+        if self.proc.poll() is None:
+            try:
+                self.send(close=True)
+                self.proc.wait(timeout)
+            except (OSError, subprocess.TimeoutExpired):
+                self.kill()
+                raise Failed(f"member {self.name} did not close within {timeout:.0f}s") from None
+        self.check()
+
+    def signal(self, sig: int) -> None:
+        try:
+            os.killpg(self.proc.pid, sig)
+        except ProcessLookupError:
+            pass
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+
+def until(env: Env, members: list[Member], pred: Callable[[], object], what: str, timeout: float = 30) -> object:
+    """Poll pred (checking the members are healthy) until truthy; Failed with the members' state on timeout."""
+    end = min(time.monotonic() + timeout, env.deadline)
+    while time.monotonic() < end:
+        for m in members:
+            m.check()
+        res = pred()
+        if res:
+            return res
+        time.sleep(0.2)
+    state = "; ".join(f"{m.name}: owns {sorted(m.owned)}, {len(m.records)} records" for m in members)
+    raise Failed(f"timed out waiting for {what} ({state})")
+
+
+def shape(partitions: int, members: int) -> list[int]:
+    """Sorted partition counts per member when `partitions` are spread over `members`."""
+    return sorted(partitions // members + (i < partitions % members) for i in range(members))
+
+
+def settled(env: Env, group: str, live: list[Member], partitions: int, bootstrap: str | None = None) -> bool:
+    """Every partition owned by exactly one live member, evenly, DescribeGroups Stable, and still so 0.5 s later."""
+    def snap() -> list[set[int]]:
+        return [set(m.owned) for m in live]
+    now = snap()
+    flat = sorted(p for s in now for p in s)
+    if flat != list(range(partitions)) or sorted(map(len, now)) != shape(partitions, len(live)):
+        return False
+    if not all(m.reported for m in live):
+        return False
+    err, state, n = wire.describe_group(bootstrap or env.bootstrap, group)
+    if (err, state, n) != (0, "Stable", len(live)):
+        return False
+    time.sleep(0.5)
+    return snap() == now
+
+
+def fill(bootstrap: str, topic: str, partitions: int, per: int = RECORDS_PER_PARTITION) -> set[tuple[int, int, str]]:
+    """Produce `per` keyed records to each partition; return the (partition, offset, key) set expected."""
+    out = set()
+    for p in range(partitions):
+        keys = [f"{topic}-p{p}-k{i}" for i in range(per)]
+        base = wire.produce(bootstrap, topic, p, [(k.encode(), f"v-{k}".encode()) for k in keys])
+        out |= {(p, base + i, k) for i, k in enumerate(keys)}
+    return out
+
+
+def read_exactly(env: Env, m: Member, want: set[tuple[int, int, str]], others: list[Member]) -> None:
+    """Wait until m has read `want`, then check it read nothing else and nothing twice."""
+    until(env, others, lambda: len(m.records) >= len(want), f"{m.name} to read {len(want)} records")
+    time.sleep(0.5)
+    got = list(m.records)
+    if len(got) != len(set(got)) or set(got) != want:
+        raise Failed(f"{m.name} read {sorted(got)}, expected exactly {sorted(want)}")
+
+
+def run_members(fn: Callable[[list[Member]], str]) -> str:
+    """Run fn with a list it appends members to; kill whatever is left afterwards."""
+    members: list[Member] = []
+    try:
+        return fn(members)
+    finally:
+        for m in members:
+            m.kill()
+
+
+# ---------------------------------------------------------------- scenarios
+
+
+def group_split(spec: MemberSpec, env: Env) -> str:
+    topic = f"{env.prefix}-group-split"
+    wire.create_topic(env.bootstrap, topic, 3)
+
+    def body(ms: list[Member]) -> str:
+        a = Member(spec, env, f"{env.prefix}-split-A", topic)
+        ms.append(a)
+        bs = [Member(spec, env, f"{env.prefix}-split-B", topic) for _ in range(3)]
+        ms += bs
+        until(env, ms, lambda: settled(env, f"{env.prefix}-split-A", [a], 3), "group A: one member owning 0, 1, 2")
+        until(env, ms, lambda: settled(env, f"{env.prefix}-split-B", bs, 3), "group B: one partition per member")
+        want = fill(env.bootstrap, topic, 3)
+        read_exactly(env, a, want, ms)
+        for b in bs:
+            read_exactly(env, b, {r for r in want if r[0] in b.owned}, ms)
+        split = ", ".join(f"{sorted(b.owned)}: {len(b.records)}" for b in bs)
+        for m in ms:
+            m.close()
+        return f"A read all {len(want)} records; B split them one partition each (partitions: records {split})"
+    return run_members(body)
+
+
+def group_walk(spec: MemberSpec, env: Env) -> str:
+    topic, group = f"{env.prefix}-group-walk", f"{env.prefix}-walk"
+    wire.create_topic(env.bootstrap, topic, 3)
+
+    def body(live: list[Member]) -> str:
+        steps = []
+        for _ in range(4):
+            live.append(Member(spec, env, group, topic))
+            t0 = time.monotonic()
+            until(env, live, lambda: settled(env, group, live, 3), f"the group to settle with {len(live)} members")
+            steps.append(f"+{len(live)}:{time.monotonic() - t0:.1f}s")
+        while live:
+            leaving = live.pop(0)
+            t0 = time.monotonic()
+            leaving.close()
+            if live:
+                until(env, live, lambda: settled(env, group, live, 3), f"the group to settle with {len(live)} members")
+            else:
+                until(env, [], lambda: wire.describe_group(env.bootstrap, group)[1:] == ("Empty", 0), "an Empty group")
+            steps.append(f"-{len(live)}:{time.monotonic() - t0:.1f}s")
+        return "settled after each step (members:seconds) " + " ".join(steps)
+    return run_members(body)
+
+
+def group_commit_resume(spec: MemberSpec, env: Env) -> str:
+    broker = env.new_broker() if env.new_broker else None
+    bootstrap = broker.bootstrap if broker else env.bootstrap
+    topic, group = f"{env.prefix}-group-resume", f"{env.prefix}-resume"
+    args = spec.extra.get("group-commit-resume", [])
+    try:
+        if broker:
+            broker.start()
+        wire.create_topic(bootstrap, topic, 1)
+        want = sorted(fill(bootstrap, topic, 1, per=10))
+
+        def first(ms: list[Member]) -> None:
+            m = Member(spec, env, group, topic, *args, bootstrap=bootstrap)
+            ms.append(m)
+            read_exactly(env, m, set(want), ms)
+            m.send(commit={"0": 7})
+            until(env, ms, lambda: m.committed is not None, "the commit to complete")
+            m.close()
+        run_members(lambda ms: first(ms) or "")
+        if broker:
+            broker.restart()
+
+        def second(ms: list[Member]) -> str:
+            m = Member(spec, env, group, topic, *args, bootstrap=bootstrap)
+            ms.append(m)
+            read_exactly(env, m, set(want[7:]), ms)
+            m.close()
+            return ""
+        run_members(second)
+    finally:
+        if broker:
+            broker.stop()
+    how = "broker restarted" if broker else "same broker (no restart)"
+    mode = " (assign(), offsets only: no group membership)" if "--assign-all" in args else ""
+    return f"read 0..9, committed 7, closed; {how}; new member read exactly offsets 7, 8, 9{mode}"
+
+
+def group_expel(spec: MemberSpec, env: Env) -> str:
+    topic, group = f"{env.prefix}-group-expel", f"{env.prefix}-expel"
+    wire.create_topic(env.bootstrap, topic, 3)
+
+    def body(ms: list[Member]) -> str:
+        victim = Member(spec, env, group, topic)
+        ms.append(victim)
+        until(env, ms, lambda: settled(env, group, [victim], 3), "the first member to own all partitions")
+        survivor = Member(spec, env, group, topic)
+        ms.append(survivor)
+        until(env, ms, lambda: settled(env, group, ms, 3), "two members to share the partitions")
+        held = sorted(victim.owned)
+        victim.signal(signal.SIGSTOP)
+        t0 = time.monotonic()
+        until(env, [survivor], lambda: settled(env, group, [survivor], 3),
+              "the survivor to own all partitions after the expulsion", timeout=SESSION_MS / 1000 + 20)
+        took = time.monotonic() - t0
+        if took < SESSION_MS / 1000 - 1.5:
+            raise Failed(f"partitions moved {took:.1f}s after the member stopped, before session.timeout.ms")
+        victim.kill()
+        survivor.close()
+        return f"stopped member held {held}; expelled and partitions moved after {took:.1f}s"
+    return run_members(body)
+
+
+def group_mixed(a: MemberSpec, b: MemberSpec, env: Env) -> str:
+    topic, group = f"{env.prefix}-group-mixed", f"{env.prefix}-mixed"
+    wire.create_topic(env.bootstrap, topic, 4)
+
+    def body(ms: list[Member]) -> str:
+        ms += [Member(s, env, group, topic, "--assignor", "range") for s in (a, b)]
+        until(env, ms, lambda: settled(env, group, ms, 4), "range to split 4 partitions 2 + 2")
+        want = fill(env.bootstrap, topic, 4)
+        for m in ms:
+            read_exactly(env, m, {r for r in want if r[0] in m.owned}, ms)
+        owned = ", ".join(f"{s.name} {sorted(m.owned)}" for s, m in zip((a, b), ms, strict=True))
+        for m in ms:
+            m.close()
+        return f"with {b.name}: {owned}, each read exactly its records"
+    return run_members(body)
+
+
+PHASE1 = {"group-split": group_split, "group-walk": group_walk,
+          "group-commit-resume": group_commit_resume, "group-expel": group_expel}
+
+
+def run(name: str, fn: Callable[[], str]) -> tuple[str, str]:
+    """(status, detail) of one scenario call."""
+    try:
+        return "pass", fn()
+    except NotApplicable as e:
+        return "n/a", str(e)
+    except Failed as e:
+        return "fail", str(e)
+    except Exception as e:  # noqa: BLE001 - wire errors, a member's broken output: a failure, not a crash
+        return "fail", f"{name}: {type(e).__name__}: {e}"
