@@ -26,6 +26,7 @@ from pathlib import Path
 
 from josefk.log.config import LogConfig
 from josefk.log.index import CorruptIndexError
+from josefk.log.leader_epoch import LeaderEpochFileCache
 from josefk.log.producer_state import SNAPSHOT_SUFFIX, BatchMetadata, ProducerStateManager
 from josefk.log.segment import (
     DELETED_SUFFIX,
@@ -51,6 +52,9 @@ from josefk.protocol.records import (
 )
 
 logger = logging.getLogger(__name__)
+
+CLEANED_SUFFIX = ".cleaned"
+SWAP_SUFFIX = ".swap"
 
 EARLIEST_TIMESTAMP = -2
 LATEST_TIMESTAMP = -1
@@ -150,16 +154,23 @@ class Log:
         self._flush_offset_on_roll = 0
         self._last_flush_ms = _now_ms()
         self._closed = False
+        self._leader_epoch_cache = LeaderEpochFileCache(self.dir)
         self._load(recovery_point, log_start_offset, clean_shutdown)
+        self._leader_epoch_cache.truncate_from_end(self._leo)
+        self._leader_epoch_cache.truncate_from_start(self._log_start_offset)
 
     # -- loading ----------------------------------------------------------------------
 
     def _load(self, recovery_point: int, log_start_offset: int, clean_shutdown: bool) -> None:
         names = os.listdir(self.dir)
         log_bases: list[int] = []
+        swaps: list[int] = []
         for name in names:
             path = self.dir / name
-            if name.endswith((DELETED_SUFFIX, ".cleaned", ".swap", ".tmp")):
+            if name.endswith(LOG_SUFFIX + SWAP_SUFFIX) and name[:20].isdigit():
+                swaps.append(int(name[:20]))
+                continue
+            if name.endswith((DELETED_SUFFIX, CLEANED_SUFFIX, SWAP_SUFFIX, ".tmp")):
                 path.unlink(missing_ok=True)
                 continue
             stem, _, suffix = name.partition(".")
@@ -169,6 +180,8 @@ class Log:
                 log_bases.append(int(stem))
             elif "." + suffix in (INDEX_SUFFIX, TIME_INDEX_SUFFIX) and f"{stem}{LOG_SUFFIX}" not in names:
                 path.unlink(missing_ok=True)  # an index without its log
+        for base in sorted(swaps):
+            self._complete_swap(base, log_bases)
         log_bases.sort()
         for base in log_bases:
             segment = self._open_segment(base, active=False)
@@ -195,6 +208,39 @@ class Log:
         self._recovery_point = self._leo if clean_shutdown else min(recovery_point, self._leo)
         self._flush_offset_on_roll = self._recovery_point
         self._load_producer_state(clean_shutdown)
+
+    def _complete_swap(self, base: int, log_bases: list[int]) -> None:
+        """Finish a cleaner swap interrupted by a crash (Kafka's LogLoader rule): a
+        `.log.swap` file is a complete cleaned segment, so the segments whose base offsets
+        fall inside its offset range are the ones it replaces; they go, and it takes their
+        place. Its indexes are rebuilt (they may not have been renamed yet)."""
+        prefix = self.dir / filename_prefix(base)
+        swap = Path(f"{prefix}{LOG_SUFFIX}{SWAP_SUFFIX}")
+        for suffix in (INDEX_SUFFIX, TIME_INDEX_SUFFIX):
+            Path(f"{prefix}{suffix}{SWAP_SUFFIX}").unlink(missing_ok=True)
+        probe = LogSegment(self.dir, base, file_suffix=SWAP_SUFFIX)
+        try:
+            probe.recover()
+            next_offset = probe.read_next_offset()
+        finally:
+            probe.close_handlers()
+        for suffix in (INDEX_SUFFIX, TIME_INDEX_SUFFIX):
+            Path(f"{prefix}{suffix}{SWAP_SUFFIX}").unlink(missing_ok=True)
+            Path(f"{prefix}{suffix}").unlink(missing_ok=True)  # the replaced segment's, if still there
+        if probe.size == 0:
+            swap.unlink(missing_ok=True)
+        replaced = [b for b in log_bases if base <= b < max(next_offset, base + 1)]
+        for old in replaced:
+            old_prefix = self.dir / filename_prefix(old)
+            for suffix in (LOG_SUFFIX, INDEX_SUFFIX, TIME_INDEX_SUFFIX):
+                Path(f"{old_prefix}{suffix}").unlink(missing_ok=True)
+            log_bases.remove(old)
+        if swap.exists():
+            os.rename(swap, Path(f"{prefix}{LOG_SUFFIX}"))
+            log_bases.append(base)
+        _fsync_dir(self.dir)
+        logger.info("%s: completed an interrupted cleaner swap at offset %d (replaced %s)", self.dir.name, base,
+                    replaced)
 
     def _recover_from(self, recovery_point: int) -> None:
         """Recover every segment from the one holding the recovery point on; a segment
@@ -303,6 +349,11 @@ class Log:
         return self._segments[-1]
 
     @property
+    def leader_epoch_cache(self) -> LeaderEpochFileCache:
+        """Epoch -> start offset, kept in leader-epoch-checkpoint (OffsetForLeaderEpoch)."""
+        return self._leader_epoch_cache
+
+    @property
     def producer_state(self) -> ProducerStateManager:
         return self._producer_state
 
@@ -372,6 +423,7 @@ class Log:
             record_count += h.record_count
             offset = h.next_offset
         first_offset, last_offset = headers[0].base_offset, offset - 1
+        self._leader_epoch_cache.assign(leader_epoch, first_offset)
         self._append(buf, headers, first_offset, last_offset, max_ts, offset_of_max_ts, now)
         return LogAppendInfo(first_offset, last_offset, now if cfg.log_append_time else -1,
                              self._log_start_offset, record_count, False, max_ts, offset_of_max_ts, len(buf))
@@ -402,6 +454,7 @@ class Log:
                                  f"{expected - 1}")
             expected = h.next_offset
             record_count += h.record_count
+            self._leader_epoch_cache.assign(h.partition_leader_epoch, h.base_offset)
             if h.max_timestamp > max_ts:
                 max_ts, offset_of_max_ts = h.max_timestamp, h.last_offset
         last_offset = headers[-1].last_offset
@@ -663,6 +716,7 @@ class Log:
         self._recovery_point = min(self._recovery_point, self._leo)
         self._flush_offset_on_roll = min(self._flush_offset_on_roll, self._leo)
         self._log_start_offset = min(self._log_start_offset, self._leo)
+        self._leader_epoch_cache.truncate_from_end(self._leo)
         self._rebuild_producer_state()
         return True
 
@@ -678,6 +732,7 @@ class Log:
         self._add_segment(offset, active=True)
         self._leo = self._log_start_offset = self._recovery_point = offset
         self._flush_offset_on_roll = offset
+        self._leader_epoch_cache.clear()
 
     def _rebuild_producer_state(self) -> None:
         psm = self._producer_state
@@ -696,6 +751,7 @@ class Log:
                              f"beyond the log end offset {self._leo}")
         if offset > self._log_start_offset:
             self._log_start_offset = offset
+            self._leader_epoch_cache.truncate_from_start(offset)
 
     def delete_old_segments(self, now_ms: int | None = None) -> int:
         """Retention: delete whole non-active segments that are past retention.ms,
@@ -720,7 +776,46 @@ class Log:
             deleted += 1
         if deleted:
             self._producer_state.delete_snapshots_below(self._segments[0].base_offset)
+            self._leader_epoch_cache.truncate_from_start(self._log_start_offset)
         return deleted
+
+    def replace_segments(self, old: list[LogSegment], cleaned_base: int | None) -> bool:
+        """Swap in a cleaned segment for `old` (consecutive, non-active segments of this
+        log), Kafka's protocol: `<base>.*.cleaned` -> `.swap` (the .log last: once it is a
+        .swap the clean is committed), old segments -> `.deleted`, `.swap` -> final names.
+        A crash anywhere leaves a state _load completes (see _complete_swap).
+        `cleaned_base` None: the cleaned result was empty, the old segments just go.
+        Returns False (and changes nothing) if the log moved on meanwhile (old segments
+        deleted, truncated or rolled over), so a clean built off-loop can be discarded."""
+        if self._closed or not old:
+            return False
+        try:
+            start = next(i for i, s in enumerate(self._segments) if s is old[0])
+        except StopIteration:
+            return False
+        end = start + len(old)
+        if (self._segments[start:end] != old or end >= len(self._segments)
+                or any(s.is_active or s.closed for s in old)):
+            return False
+        if cleaned_base is not None:
+            prefix = self.dir / filename_prefix(cleaned_base)
+            for suffix in (INDEX_SUFFIX, TIME_INDEX_SUFFIX, LOG_SUFFIX):
+                os.rename(f"{prefix}{suffix}{CLEANED_SUFFIX}", f"{prefix}{suffix}{SWAP_SUFFIX}")
+            _fsync_dir(self.dir)
+        for segment in old:
+            self._schedule_delete(segment)
+        new_segments: list[LogSegment] = []
+        if cleaned_base is not None:
+            prefix = self.dir / filename_prefix(cleaned_base)
+            for suffix in (INDEX_SUFFIX, TIME_INDEX_SUFFIX, LOG_SUFFIX):
+                os.rename(f"{prefix}{suffix}{SWAP_SUFFIX}", f"{prefix}{suffix}")
+            segment = self._open_segment(cleaned_base, active=False)
+            segment.sanity_check()
+            new_segments.append(segment)
+        _fsync_dir(self.dir)
+        self._segments[start:end] = new_segments
+        self._bases[start:end] = [s.base_offset for s in new_segments]
+        return True
 
     def _schedule_delete(self, segment: LogSegment) -> None:
         """Kafka's asynchronous delete: the files get a .deleted suffix now (so a restart

@@ -92,11 +92,16 @@ class KafkaController:
         self.live_brokers: dict[int, BrokerInfo] = {}
         self.assignments: dict[str, TopicAssignment] = {}
         self.states: dict[TopicPartition, PartitionState] = {}
+        self._watching = False
+        self._watching_cluster = False
+        self._watched_topics: set[str] = set()
 
     # -- election --------------------------------------------------------------------
 
     def startup(self) -> None:
-        self.store.watch_data(CONTROLLER, lambda _p: self._elect())
+        if not self._watching:
+            self.store.watch_data(CONTROLLER, lambda _p: self._elect())
+            self._watching = True
         self._elect()
 
     def _elect(self) -> None:
@@ -130,17 +135,24 @@ class KafkaController:
         for key in sorted(self.states):
             self._handle_offline_replicas(key)
         self._init_new_partitions(list(self.assignments))
-        self.store.watch_children(BROKERS_IDS, lambda _p: self._on_broker_change())
-        self.store.watch_children(BROKERS_TOPICS, lambda _p: self._on_topic_change())
-        self.store.watch_children(DELETE_TOPICS, lambda _p: self._on_delete_topics())
-        self.store.watch_children(ISR_CHANGE_NOTIFICATION, lambda _p: self._on_isr_change())
+        if not self._watching_cluster:  # watches persist across re-elections; register them once
+            self._watching_cluster = True
+            self.store.watch_children(BROKERS_IDS, lambda _p: self._on_broker_change())
+            self.store.watch_children(BROKERS_TOPICS, lambda _p: self._on_topic_change())
+            self.store.watch_children(DELETE_TOPICS, lambda _p: self._on_delete_topics())
+            self.store.watch_children(ISR_CHANGE_NOTIFICATION, lambda _p: self._on_isr_change())
         for topic in self.assignments:
-            self.store.watch_data(topic_path(topic), self._on_partition_change)
+            self._watch_topic(topic)
         self._send(sorted(self.states), metadata_to_all=True)
         self._on_delete_topics()
         self._on_isr_change()
         for key in self.ongoing_reassignments():
             self._maybe_complete_reassignment(key)
+
+    def _watch_topic(self, topic: str) -> None:
+        if topic not in self._watched_topics:
+            self._watched_topics.add(topic)
+            self.store.watch_data(topic_path(topic), self._on_partition_change)
 
     def resign(self) -> None:
         """Lost the store session: another broker may be controller now."""
@@ -263,7 +275,7 @@ class KafkaController:
         new = sorted(set(self.store.children(BROKERS_TOPICS)) - set(self.assignments))
         for topic in new:
             self._load_topic(topic)
-            self.store.watch_data(topic_path(topic), self._on_partition_change)
+            self._watch_topic(topic)
         created = self._init_new_partitions([t for t in new if t in self.assignments])
         if created:
             self._send(created)

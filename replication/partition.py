@@ -85,22 +85,50 @@ class Partition:
         now = _now_ms()
         known = self.followers if was_leader else {}
         self.followers = {r: known.get(r) or FollowerState(-1, now) for r in self.replicas if r != self.broker_id}
+        cache = self.log.leader_epoch_cache
+        latest = cache.latest_epoch
+        if latest is None or state.leader_epoch > latest:
+            cache.assign(state.leader_epoch, self.log.log_end_offset)  # the new epoch starts here
         self.high_watermark = min(self.high_watermark, self.log.log_end_offset)
         self.maybe_increment_high_watermark()
         log.info("%s-%d: leader at epoch %d, ISR %s, high watermark %d", self.topic, self.partition,
                  self.leader_epoch, self.isr, self.high_watermark)
 
     def make_follower(self, state: PartitionState) -> bool:
-        """Become a follower; truncate to the high watermark (what every ISR member has)
-        so a divergent tail from an old leadership is refetched from the new leader."""
+        """Become a follower. The replica fetcher then truncates a divergent tail, asking
+        the leader where our latest epoch ends (KIP-101/279)."""
         changed = state.leader != self.leader_id or state.leader_epoch != self.leader_epoch
         self._apply(state)
         self.followers = {}
-        if changed and self.log.log_end_offset > self.high_watermark:
-            log.info("%s-%d: truncating to high watermark %d before following %d", self.topic, self.partition,
-                     self.high_watermark, state.leader)
-            self.log.truncate_to(self.high_watermark)
         return changed
+
+    def truncate_to_leader(self, leader_epoch: int, leader_end_offset: int) -> None:
+        """The leader says our epoch `leader_epoch` ends at `leader_end_offset`; drop what
+        we have beyond it (and beyond where that epoch ends in our own log)."""
+        own_epoch, own_end = self.log.leader_epoch_cache.end_offset_for(leader_epoch, self.log.log_end_offset)
+        target = min(leader_end_offset, own_end if own_epoch == leader_epoch else leader_end_offset,
+                     self.log.log_end_offset)
+        if target < self.log.log_end_offset:
+            log.info("%s-%d: truncating from %d to %d (epoch %d ends there on the leader)", self.topic,
+                     self.partition, self.log.log_end_offset, target, leader_epoch)
+            self.log.truncate_to(target)
+        self.high_watermark = min(self.high_watermark, self.log.log_end_offset)
+
+    def truncate_to_high_watermark(self) -> None:
+        """Without epoch information (Kafka before KIP-101): what the ISR had is safe."""
+        if self.log.log_end_offset > self.high_watermark:
+            log.info("%s-%d: truncating to high watermark %d", self.topic, self.partition, self.high_watermark)
+            self.log.truncate_to(self.high_watermark)
+
+    def last_offset_for_leader_epoch(self, current_leader_epoch: int, leader_epoch: int) -> tuple[int, int]:
+        """OffsetForLeaderEpoch on the leader: (epoch, end offset) per Kafka's rules."""
+        if not self.is_leader:
+            raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER)
+        if current_leader_epoch >= 0 and current_leader_epoch < self.leader_epoch:
+            raise KafkaError(ErrorCode.FENCED_LEADER_EPOCH)
+        if current_leader_epoch > self.leader_epoch:
+            raise KafkaError(ErrorCode.UNKNOWN_LEADER_EPOCH)
+        return self.log.leader_epoch_cache.end_offset_for(leader_epoch, self.log.log_end_offset)
 
     def maybe_increment_high_watermark(self) -> bool:
         """The high watermark is the smallest log end offset among the ISR."""

@@ -21,6 +21,7 @@ log = logging.getLogger(__name__)
 
 FETCH_VERSION = 12  # the last version with names and replica_id in the body
 LIST_OFFSETS_VERSION = 5
+OFFSET_FOR_LEADER_EPOCH_VERSION = 3
 
 
 class ReplicaFetcher:
@@ -32,16 +33,19 @@ class ReplicaFetcher:
         self.max_bytes = max_bytes
         self.on_appended = on_appended
         self.partitions: dict[tuple[str, int], Partition] = {}
+        self.truncating: set[tuple[str, int]] = set()
         self.connection = BrokerConnection(leader.host, leader.port, f"replica-fetcher-{broker_id}")
         self.wakeup = asyncio.Event()
         self.task = asyncio.get_running_loop().create_task(self._run())
 
     def add(self, partition: Partition) -> None:
         self.partitions[partition.key] = partition
+        self.truncating.add(partition.key)
         self.wakeup.set()
 
     def remove(self, key: tuple[str, int]) -> None:
         self.partitions.pop(key, None)
+        self.truncating.discard(key)
 
     async def _run(self) -> None:
         while True:
@@ -50,6 +54,8 @@ class ReplicaFetcher:
                 await self.wakeup.wait()
                 continue
             try:
+                if self.truncating:
+                    await self._truncate()
                 await self._fetch_once()
             except (TimeoutError, OSError, ConnectionError) as e:
                 log.warning("Replica fetch from broker %d failed: %s", self.leader.broker_id, e)
@@ -59,9 +65,14 @@ class ReplicaFetcher:
         cls = request_class(ApiKey.Fetch)
         topics: dict[str, list] = {}
         for (topic, partition), p in list(self.partitions.items()):
+            if (topic, partition) in self.truncating:
+                continue
             topics.setdefault(topic, []).append(cls.FetchTopic.FetchPartition(
                 partition=partition, current_leader_epoch=p.leader_epoch, fetch_offset=p.log.log_end_offset,
                 last_fetched_epoch=-1, log_start_offset=p.log.log_start_offset, partition_max_bytes=self.max_bytes))
+        if not topics:
+            await asyncio.sleep(0.1)  # every partition is waiting to truncate
+            return
         request = cls(replica_id=self.broker_id, max_wait_ms=self.max_wait_ms, min_bytes=1,
                       max_bytes=self.max_bytes, isolation_level=0, session_id=0, session_epoch=-1,
                       topics=[cls.FetchTopic(topic=t, partitions=ps) for t, ps in topics.items()],
@@ -82,6 +93,39 @@ class ReplicaFetcher:
                     log.debug("Fetch of %s-%d from %d: %s", topic.topic, data.partition_index,
                               self.leader.broker_id, ErrorCode(data.error_code).name)
                     await asyncio.sleep(0.1)
+
+    async def _truncate(self) -> None:
+        """Before fetching from a new leader, drop any tail that diverged from its log:
+        ask where our latest epoch ends on the leader (OffsetForLeaderEpoch)."""
+        cls = request_class(ApiKey.OffsetForLeaderEpoch)
+        pending = {k: self.partitions[k] for k in list(self.truncating) if k in self.partitions}
+        topics: dict[str, list] = {}
+        for (topic, index), p in pending.items():
+            epoch = p.log.leader_epoch_cache.latest_epoch
+            if epoch is None:
+                p.truncate_to_high_watermark()
+                self.truncating.discard((topic, index))
+                continue
+            topics.setdefault(topic, []).append(cls.OffsetForLeaderTopic.OffsetForLeaderPartition(
+                partition=index, current_leader_epoch=p.leader_epoch, leader_epoch=epoch))
+        if not topics:
+            return
+        request = cls(replica_id=self.broker_id, topics=[cls.OffsetForLeaderTopic(topic=t, partitions=ps)
+                                                         for t, ps in topics.items()])
+        response = await self.connection.request(ApiKey.OffsetForLeaderEpoch, OFFSET_FOR_LEADER_EPOCH_VERSION, request)
+        for topic in response.topics:
+            for result in topic.partitions:
+                key = (topic.topic, result.partition)
+                partition = pending.get(key)
+                if partition is None or key not in self.truncating:
+                    continue
+                if result.error_code == ErrorCode.NONE and result.end_offset >= 0:
+                    partition.truncate_to_leader(result.leader_epoch, result.end_offset)
+                elif result.error_code == ErrorCode.NONE:
+                    partition.truncate_to_high_watermark()
+                else:
+                    continue  # the leader is not ready (e.g. NOT_LEADER): retry on the next round
+                self.truncating.discard(key)
 
     async def _handle_out_of_range(self, partition: Partition) -> None:
         """Our log end is beyond the leader's (truncate) or below its log start (restart there)."""

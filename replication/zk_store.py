@@ -30,18 +30,33 @@ log = logging.getLogger(__name__)
 
 class ZooKeeperStore(CoordinationStore):
     def __init__(self, connect: str, session_timeout_ms: int, connection_timeout_ms: int,
-                 loop: asyncio.AbstractEventLoop, on_session_lost: Callable[[], None] | None = None) -> None:
+                 loop: asyncio.AbstractEventLoop, on_session_lost: Callable[[], None] | None = None,
+                 on_new_session: Callable[[], None] | None = None) -> None:
         self.loop = loop
         self.client = KazooClient(hosts=connect, timeout=session_timeout_ms / 1000)
         self.on_session_lost = on_session_lost
+        self.on_new_session = on_new_session
+        self._lost = False
+        self._closed = True
         self.client.add_listener(self._state_changed)
         self.client.start(timeout=connection_timeout_ms / 1000)
         self._closed = False
 
     def _state_changed(self, state: KazooState) -> None:
-        if state == KazooState.LOST and not getattr(self, "_closed", True) and self.on_session_lost:
+        """An expired session drops our ephemeral nodes: tell the broker, and tell it again
+        when kazoo has a new session so it can register itself anew."""
+        if self._closed:
+            return
+        if state == KazooState.LOST:
+            self._lost = True
             log.error("ZooKeeper session lost")
-            self.loop.call_soon_threadsafe(self.on_session_lost)
+            if self.on_session_lost:
+                self.loop.call_soon_threadsafe(self.on_session_lost)
+        elif state == KazooState.CONNECTED and self._lost:
+            self._lost = False
+            log.info("ZooKeeper session re-established")
+            if self.on_new_session:
+                self.loop.call_soon_threadsafe(self.on_new_session)
 
     def create(self, path: str, data: bytes = b"", ephemeral: bool = False) -> None:
         try:

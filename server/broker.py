@@ -55,7 +55,7 @@ class KafkaServer:
         if connect:
             timeout = self.config["zookeeper.session.timeout.ms"]
             return ZooKeeperStore(connect, timeout, self.config["zookeeper.connection.timeout.ms"] or timeout,
-                                  asyncio.get_running_loop(), self._on_session_lost)
+                                  asyncio.get_running_loop(), self._on_session_lost, self._on_new_session)
         first_dir = self.config.log_dirs[0]
         first_dir.mkdir(parents=True, exist_ok=True)
         return EmbeddedStore(first_dir / STORE_FILE)
@@ -114,6 +114,7 @@ class KafkaServer:
         self.channel = channel
         self.background_tasks.append(asyncio.create_task(self._flush_loop()))
         self.background_tasks.append(asyncio.create_task(self._retention_loop()))
+        self.background_tasks.append(asyncio.create_task(self._cleaner_loop()))
         self.background_tasks.append(asyncio.create_task(self._replication_loop()))
         if config["auto.leader.rebalance.enable"]:
             self.background_tasks.append(asyncio.create_task(self._leader_rebalance_loop()))
@@ -138,6 +139,14 @@ class KafkaServer:
     def _on_session_lost(self) -> None:
         log.error("Lost the coordination store session; resigning as controller")
         self.controller.resign()
+
+    def _on_new_session(self) -> None:
+        """A new ZooKeeper session: register again and stand for controller election."""
+        async def reregister() -> None:
+            await self._register_broker()
+            self.controller.startup()
+
+        self.background_tasks.append(asyncio.get_running_loop().create_task(reregister()))
 
     @property
     def port(self) -> int:
@@ -180,6 +189,26 @@ class KafkaServer:
             deleted = self.log_manager.cleanup_logs()
             if deleted:
                 log.info("Retention deleted %d segments", deleted)
+
+    async def _cleaner_loop(self) -> None:
+        """Kafka's LogCleaner thread: compact the dirtiest cleanup.policy=compact log, then
+        the next; sleep log.cleaner.backoff.ms when none is due. Segment reading and writing
+        run in a worker thread on immutable (non-active) segments; the swap happens here on
+        the loop (LogCleaner.clean_once_async), so Logs stay single-threaded."""
+        from josefk.log.cleaner import LogCleaner
+
+        extra = self.config.originals
+        if extra.get("log.cleaner.enable", "true").strip().lower() == "false":
+            return
+        backoff = int(extra.get("log.cleaner.backoff.ms", "15000")) / 1000
+        cleaner = LogCleaner(self.log_manager, backoff_ms=int(backoff * 1000))
+        while True:
+            try:
+                cleaned = await cleaner.clean_once_async()
+            except Exception:  # noqa: BLE001 - one bad log must not stop compaction
+                log.exception("Log cleaner pass failed")
+                cleaned = 0
+            await asyncio.sleep(0 if cleaned else backoff)
 
     async def shutdown(self) -> None:
         log.info("[KafkaServer id=%d] shutting down", self.config.broker_id)

@@ -77,6 +77,7 @@ class KafkaApis:
             ApiKey.IncrementalAlterConfigs: self.handle_incremental_alter_configs,
             ApiKey.DeleteRecords: self.handle_delete_records,
             ApiKey.DescribeCluster: self.handle_describe_cluster,
+            ApiKey.OffsetForLeaderEpoch: self.handle_offset_for_leader_epoch,
             ApiKey.ElectLeaders: self.handle_elect_leaders,
             ApiKey.AlterPartitionReassignments: self.handle_alter_partition_reassignments,
             ApiKey.ListPartitionReassignments: self.handle_list_partition_reassignments,
@@ -323,6 +324,29 @@ class KafkaApis:
                     old_style_offsets=[offset] if offset >= 0 else [], timestamp=ts, offset=offset,
                     leader_epoch=epoch))
             topics.append(cls.ListOffsetsTopicResponse(name=t.name, partitions=parts))
+        request.send_response(cls(throttle_time_ms=0, topics=topics))
+
+    def handle_offset_for_leader_epoch(self, request: Request) -> None:
+        req = request.body
+        cls = response_class(ApiKey.OffsetForLeaderEpoch)
+        result_cls = cls.OffsetForLeaderTopicResult
+        topics = []
+        for t in req.topics:
+            results = []
+            for p in t.partitions:
+                partition = self.replica_manager.partitions.get((t.topic, p.partition))
+                try:
+                    if partition is None:
+                        known = self.metadata_cache.partition(t.topic, p.partition) is not None
+                        raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER if known
+                                         else ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
+                    epoch, end = partition.last_offset_for_leader_epoch(p.current_leader_epoch, p.leader_epoch)
+                    error = ErrorCode.NONE
+                except KafkaError as e:
+                    epoch, end, error = -1, -1, e.code
+                results.append(result_cls.EpochEndOffset(error_code=error, partition=p.partition, leader_epoch=epoch,
+                                                         end_offset=end))
+            topics.append(result_cls(topic=t.topic, partitions=results))
         request.send_response(cls(throttle_time_ms=0, topics=topics))
 
     # -- InitProducerId -----------------------------------------------------------------

@@ -24,9 +24,10 @@ def zookeeper():
 
 
 class Cluster:
-    def __init__(self, zk: ZooKeeperServer, root) -> None:
+    def __init__(self, zk: ZooKeeperServer, root, overrides: dict[str, str] | None = None) -> None:
         self.zk = zk
         self.root = root
+        self.overrides = overrides or {}
         self.brokers: dict[int, BrokerProcess] = {}
         self.ports: dict[int, int] = {}
         for broker_id in BROKER_IDS:
@@ -40,7 +41,7 @@ class Cluster:
             overrides={"broker.id": str(broker_id), "zookeeper.connect": self.zk.connect,
                        "zookeeper.session.timeout.ms": "3000", "replica.lag.time.max.ms": "3000",
                        "default.replication.factor": "3", "offsets.topic.replication.factor": "3",
-                       "leader.imbalance.check.interval.seconds": "2"})
+                       "leader.imbalance.check.interval.seconds": "2", **self.overrides})
         self.ports[broker_id] = self.brokers[broker_id].port
 
     @property
@@ -245,3 +246,77 @@ def test_reassign_partitions_moves_replicas_and_keeps_data(cluster, tmp_path):
     assert "Reassignment of partition moving-0 is completed." in verified.stdout and verified.returncode == 0
     cluster.wait_for(lambda: not (cluster.root / "broker-1" / "moving-0").exists(), "broker 1's replica deleted")
     assert _consume_all(cluster.bootstrap, "moving", 50) == [b"%d" % i for i in range(50)]
+
+
+def _log_values(log_dir) -> list[bytes]:
+    from josefk.protocol.record_codec import decode_all
+
+    values = []
+    for segment in sorted(log_dir.glob("*.log")):
+        values.extend(r.value for r in decode_all(segment.read_bytes()))
+    return values
+
+
+def _produce_raw(bootstrap: str, topic: str, values: list[bytes]) -> None:
+    """Produce straight to one broker (a client would also ask the stopped brokers for metadata)."""
+    from josefk.protocol.apis import ApiKey, request_class
+    from josefk.protocol.record_codec import Record, build_batch
+    from tests.wire import call, connect
+
+    now = int(time.time() * 1000)
+    batch = build_batch([Record(i, now, None, v) for i, v in enumerate(values)])
+    cls = request_class(ApiKey.Produce)
+    sock = connect(bootstrap)
+    _cid, response = call(sock, ApiKey.Produce, 8, transactional_id=None, acks=1, timeout_ms=5000, topic_data=[
+        cls.TopicProduceData(name=topic, partition_data=[cls.TopicProduceData.PartitionProduceData(
+            index=0, records=batch)])])
+    sock.close()
+    assert response.responses[0].partition_responses[0].error_code == 0
+
+
+def test_divergent_tail_is_truncated_by_leader_epoch_after_unclean_election(zookeeper, tmp_path):
+    import subprocess
+    import sys
+
+    cluster = Cluster(zookeeper, tmp_path, {"zookeeper.session.timeout.ms": "8000", "replica.lag.time.max.ms": "1000",
+                                            "auto.leader.rebalance.enable": "false"})
+    try:
+        admin = KafkaAdminClient(bootstrap_servers=cluster.bootstrap, request_timeout_ms=30000)
+        admin.create_topics([NewTopic("diverge", 1, 3)])
+        admin.close()
+        cluster.wait_for(lambda: len(cluster.state("diverge", 0)["isr"]) == 3, "ISR of 3")
+        producer = KafkaProducer(bootstrap_servers=cluster.bootstrap, acks="all")
+        for i in range(20):
+            producer.send("diverge", value=b"c%d" % i).get(timeout=30)
+        producer.close()
+        old_leader = cluster.state("diverge", 0)["leader"]
+        followers = [b for b in BROKER_IDS if b != old_leader]
+        for b in followers:
+            cluster.brokers[b].proc.send_signal(19)  # SIGSTOP
+        cluster.wait_for(lambda: cluster.state("diverge", 0)["isr"] == [old_leader], "the ISR to shrink to the leader")
+        _produce_raw(cluster.brokers[old_leader].bootstrap, "diverge", [b"d%d" % i for i in range(10)])
+        checkpoint = tmp_path / f"broker-{old_leader}" / "replication-offset-checkpoint"
+        cluster.wait_for(lambda: "diverge 0 30" in checkpoint.read_text(),
+                         "the old leader to checkpoint a high watermark covering the divergent records")
+        cluster.brokers[old_leader].kill()
+        for b in followers:
+            cluster.brokers[b].proc.send_signal(18)  # SIGCONT
+        cluster.wait_for(lambda: cluster.state("diverge", 0)["leader"] == -1, "the partition to go offline")
+        elected = subprocess.run([sys.executable, "-m", "josefk", "leader-election", "--bootstrap-server",
+                                  cluster.bootstrap, "--election-type", "unclean", "--topic", "diverge",
+                                  "--partition", "0"], capture_output=True, text=True, timeout=60)
+        assert "Successfully completed leader election (UNCLEAN)" in elected.stdout, elected.stderr
+        new_leader = cluster.state("diverge", 0)["leader"]
+        assert new_leader in followers
+        producer = KafkaProducer(bootstrap_servers=cluster.bootstrap, acks=1)
+        for i in range(10):
+            producer.send("diverge", value=b"n%d" % i).get(timeout=30)
+        producer.close()
+        cluster.start(old_leader)
+        cluster.wait_for(lambda: old_leader in cluster.state("diverge", 0)["isr"], "the old leader back in ISR")
+        expected = [b"c%d" % i for i in range(20)] + [b"n%d" % i for i in range(10)]
+        cluster.wait_for(lambda: _log_values(tmp_path / f"broker-{old_leader}" / "diverge-0") == expected,
+                         "the old leader's log to match the new leader's")
+        assert _log_values(tmp_path / f"broker-{new_leader}" / "diverge-0") == expected
+    finally:
+        cluster.stop()
