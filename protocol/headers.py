@@ -30,6 +30,16 @@ class RequestHeader:
         return 1 if self.flexible and self.api_key != ApiKey.ApiVersions else 0
 
 
+def encode_uvarint(value: int) -> bytes:
+    """Unsigned varint: compact lengths and tagged-field counts of flexible versions."""
+    out = bytearray()
+    while value >= 0x80:
+        out.append((value & 0x7F) | 0x80)
+        value >>= 7
+    out.append(value)
+    return bytes(out)
+
+
 def read_uvarint(buf: bytes, position: int) -> tuple[int, int]:
     value = shift = 0
     while True:

@@ -12,6 +12,8 @@ import struct
 from collections.abc import Sequence
 from typing import NamedTuple
 
+from josefk.protocol.headers import encode_uvarint
+
 _I16 = struct.Struct(">h")
 _I32 = struct.Struct(">i")
 _PARTITION_V0 = struct.Struct(">ihq")  # index, error code, base offset
@@ -26,18 +28,9 @@ class PartitionResult(NamedTuple):
     error_message: str | None
 
 
-def _uvarint(value: int) -> bytes:
-    out = bytearray()
-    while value >= 0x80:
-        out.append((value & 0x7F) | 0x80)
-        value >>= 7
-    out.append(value)
-    return bytes(out)
-
-
 def _string(text: str, flexible: bool) -> bytes:
     data = text.encode()
-    return (_uvarint(len(data) + 1) if flexible else _I16.pack(len(data))) + data
+    return (encode_uvarint(len(data) + 1) if flexible else _I16.pack(len(data))) + data
 
 
 def _nullable_string(text: str | None, flexible: bool) -> bytes:
@@ -47,7 +40,7 @@ def _nullable_string(text: str | None, flexible: bool) -> bytes:
 
 
 def _array_length(n: int, flexible: bool) -> bytes:
-    return _uvarint(n + 1) if flexible else _I32.pack(n)
+    return encode_uvarint(n + 1) if flexible else _I32.pack(n)
 
 
 def encode_produce_response(version: int, topics: Sequence[tuple[str, Sequence[PartitionResult]]],

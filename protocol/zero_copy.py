@@ -14,6 +14,8 @@ import struct
 from collections.abc import Sequence
 from typing import Protocol
 
+from josefk.protocol.headers import encode_uvarint
+
 
 class Region(Protocol):
     size: int
@@ -32,15 +34,6 @@ def placeholder() -> bytes:
     return _PROCESS_TOKEN + struct.pack(">Q", next(_counter))
 
 
-def _uvarint(value: int) -> bytes:
-    out = bytearray()
-    while value >= 0x80:
-        out.append((value & 0x7F) | 0x80)
-        value >>= 7
-    out.append(value)
-    return bytes(out)
-
-
 def splice(encoded: bytes | bytearray, fills: Sequence[tuple[bytes, list[Part]]], flexible: bool) -> list[Part]:
     """Replace each (placeholder, parts) in encoded-order with the parts, fixing the
     records length prefix (int32, or a compact uvarint of size + 1 in flexible versions)."""
@@ -54,7 +47,7 @@ def splice(encoded: bytes | bytearray, fills: Sequence[tuple[bytes, list[Part]]]
             raise ValueError("placeholder missing from the encoded response")
         size = sum(p.size if hasattr(p, "size") else len(p) for p in parts)
         out.append(view[last : at - prefix_len])
-        out.append(_uvarint(size + 1) if flexible else struct.pack(">i", size))
+        out.append(encode_uvarint(size + 1) if flexible else struct.pack(">i", size))
         out.extend(parts)
         last = at + len(token)
     out.append(view[last:])

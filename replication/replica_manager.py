@@ -208,20 +208,24 @@ class ReplicaManager:
             if checkpoint is not None:
                 checkpoint.write(offsets)
 
+    def leader_partition(self, topic: str, partition: int) -> Partition:
+        """The partition if this broker leads it; else Kafka's error for the client to act on:
+        NOT_LEADER_OR_FOLLOWER (refresh metadata) or UNKNOWN_TOPIC_OR_PARTITION."""
+        found = self.partitions.get((topic, partition))
+        if found is not None and found.is_leader:
+            return found
+        if found is not None or self.metadata_cache.partition(topic, partition) is not None:
+            raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER)
+        raise KafkaError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
+
     # -- produce -------------------------------------------------------------------------
 
     def append_records(self, entries: dict[TopicPartition, bytes], required_acks: int, now_ms: int,
                        timeout_ms: int, respond: Callable[[dict[TopicPartition, AppendResult]], None]) -> None:
         results: dict[TopicPartition, AppendResult] = {}
         for key, records in entries.items():
-            partition = self.partitions.get(key)
-            if partition is None:
-                known = self.metadata_cache.partition(*key) is not None
-                code = ErrorCode.NOT_LEADER_OR_FOLLOWER if known else ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
-                results[key] = AppendResult(code)
-                continue
             try:
-                info = partition.append_as_leader(records, required_acks, now_ms)
+                info = self.leader_partition(*key).append_as_leader(records, required_acks, now_ms)
             except KafkaError as e:
                 results[key] = AppendResult(e.code, message=e.message)
                 continue
@@ -244,14 +248,8 @@ class ReplicaManager:
         limit = max_bytes
         min_one = True
         for f in fetches:
-            key = (f.topic, f.partition)
-            partition = self.partitions.get(key)
-            if partition is None:
-                known = self.metadata_cache.partition(*key) is not None
-                code = ErrorCode.NOT_LEADER_OR_FOLLOWER if known else ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
-                results.append(FetchResult(f.topic, f.partition, code))
-                continue
             try:
+                partition = self.leader_partition(f.topic, f.partition)
                 read = partition.read(f.fetch_offset, max(0, min(f.max_bytes, limit)), committed_only, min_one)
             except KafkaError as e:
                 results.append(FetchResult(f.topic, f.partition, e.code))

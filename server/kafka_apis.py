@@ -286,12 +286,7 @@ class KafkaApis:
 
     def _list_offset(self, topic: str, partition: int, timestamp: int, replica_id: int) -> tuple[int, int, int]:
         """(offset, timestamp, leader epoch) for one ListOffsets query; raises KafkaError."""
-        p = self.replica_manager.partitions.get((topic, partition))
-        if p is None:
-            known = self.metadata_cache.partition(topic, partition) is not None
-            raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER if known else ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
-        if not p.is_leader:
-            raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER)
+        p = self.replica_manager.leader_partition(topic, partition)
         if timestamp == -1:
             end = p.log.log_end_offset if replica_id >= 0 else p.high_watermark
             return end, -1, p.leader_epoch
@@ -334,12 +329,8 @@ class KafkaApis:
         for t in req.topics:
             results = []
             for p in t.partitions:
-                partition = self.replica_manager.partitions.get((t.topic, p.partition))
                 try:
-                    if partition is None:
-                        known = self.metadata_cache.partition(t.topic, p.partition) is not None
-                        raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER if known
-                                         else ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
+                    partition = self.replica_manager.leader_partition(t.topic, p.partition)
                     epoch, end = partition.last_offset_for_leader_epoch(p.current_leader_epoch, p.leader_epoch)
                     error = ErrorCode.NONE
                 except KafkaError as e:
@@ -566,10 +557,8 @@ class KafkaApis:
         for t in req.topics:
             parts = []
             for p in t.partitions:
-                partition = self.replica_manager.partitions.get((t.name, p.partition_index))
                 try:
-                    if partition is None:
-                        raise KafkaError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
+                    partition = self.replica_manager.leader_partition(t.name, p.partition_index)
                     low, error = partition.delete_records_before(p.offset), ErrorCode.NONE
                 except KafkaError as e:
                     low, error = -1, e.code
