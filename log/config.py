@@ -258,8 +258,8 @@ SERVER_DEFAULT_NAMES: dict[str, str] = {
 }
 
 
-def from_server_props(props: dict[str, str]) -> LogConfig:
-    """Topic defaults from server.properties keys (log.segment.bytes, log.retention.hours, ...).
+def server_topic_overrides(props: dict[str, str]) -> dict[str, str]:
+    """Topic-level names and values of the topic defaults server.properties sets.
 
     Kafka's precedence holds: log.roll.ms over log.roll.hours, log.retention.ms over
     log.retention.minutes over log.retention.hours; -1 for log.retention.ms means forever.
@@ -284,4 +284,9 @@ def from_server_props(props: dict[str, str]) -> LogConfig:
             topic["retention.ms"] = scaled("log.retention.minutes", 60000)
         elif "log.retention.hours" in props:
             topic["retention.ms"] = scaled("log.retention.hours", 3600000)
-    return LogConfig.from_props(topic)
+    return topic
+
+
+def from_server_props(props: dict[str, str]) -> LogConfig:
+    """The broker's topic defaults: Kafka's defaults overridden by server.properties."""
+    return LogConfig.from_props(server_topic_overrides(props))

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from josefk.log.config import from_server_props, server_topic_overrides
+
 log = logging.getLogger(__name__)
 
 
@@ -199,35 +201,14 @@ class KafkaConfig:
         host, port = parse_listener(advertised[0]) if advertised else self.listener
         return (host or "127.0.0.1", port)
 
-    @property
-    def log_roll_ms(self) -> int:
-        return self.values["log.roll.ms"] or self.values["log.roll.hours"] * 3_600_000
-
-    @property
-    def log_retention_ms(self) -> int:
-        if self.values["log.retention.ms"] is not None:
-            return self.values["log.retention.ms"]
-        if self.values["log.retention.minutes"] is not None:
-            return self.values["log.retention.minutes"] * 60_000
-        return self.values["log.retention.hours"] * 3_600_000
-
     def topic_defaults(self) -> dict[str, str]:
-        """Broker-level defaults of the topic configs, by their topic-level names."""
-        flush_ms = self.values["log.flush.interval.ms"]
-        return {
-            "segment.bytes": str(self.values["log.segment.bytes"]),
-            "segment.ms": str(self.log_roll_ms),
-            "segment.index.bytes": str(self.values["log.index.size.max.bytes"]),
-            "index.interval.bytes": str(self.values["log.index.interval.bytes"]),
-            "max.message.bytes": str(self.values["message.max.bytes"]),
-            "message.timestamp.type": self.values["log.message.timestamp.type"],
-            "retention.ms": str(self.log_retention_ms),
-            "retention.bytes": str(self.values["log.retention.bytes"]),
-            "cleanup.policy": self.values["log.cleanup.policy"],
-            "min.insync.replicas": str(self.values["min.insync.replicas"]),
-            "flush.messages": str(self.values["log.flush.interval.messages"]),
-            **({"flush.ms": str(flush_ms)} if flush_ms is not None else {}),
-        }
+        """Every topic config's broker-level default, by its topic-level name."""
+        return from_server_props(self.originals).to_props()
+
+    def static_topic_defaults(self) -> set[str]:
+        """Topic configs whose default this broker's server.properties sets (Kafka's
+        STATIC_BROKER_CONFIG source in DescribeConfigs)."""
+        return set(server_topic_overrides(self.originals))
 
 
 def parse_listener(listener: str) -> tuple[str, int]:

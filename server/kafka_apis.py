@@ -475,11 +475,11 @@ class KafkaApis:
                     error, message = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"Topic {r.resource_name} does not exist"
                 else:
                     overrides = self.admin.topic_configs(r.resource_name)
-                    defaults = self.config.topic_defaults()
+                    static = self.config.static_topic_defaults()
                     effective = self.admin.validate_configs(overrides).to_props()
                     for name in sorted(TOPIC_CONFIG_NAMES & set(effective)):
                         source = (SOURCE_TOPIC_CONFIG if name in overrides else
-                                  SOURCE_STATIC_BROKER_CONFIG if name in defaults else SOURCE_DEFAULT_CONFIG)
+                                  SOURCE_STATIC_BROKER_CONFIG if name in static else SOURCE_DEFAULT_CONFIG)
                         entries.append((name, effective[name], source))
             elif r.resource_type == RESOURCE_BROKER:
                 if r.resource_name not in ("", str(self.config.broker_id)):

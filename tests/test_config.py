@@ -17,7 +17,10 @@ def test_kafka_defaults_and_typed_values():
     assert cfg["socket.request.max.bytes"] == 104857600
     assert [str(p) for p in cfg.log_dirs] == ["/tmp/x", "/tmp/y"]
     assert cfg.listener == ("127.0.0.1", 9092)
-    assert cfg.log_retention_ms == 168 * 3_600_000
+    assert cfg.topic_defaults()["retention.ms"] == str(168 * 3_600_000)
+    assert cfg.static_topic_defaults() == set()
+    assert KafkaConfig({"log.retention.hours": "1"}).static_topic_defaults() == {"retention.ms"}
+    assert KafkaConfig({"log.retention.hours": "1"}).topic_defaults()["retention.ms"] == "3600000"
 
 
 def test_invalid_value_names_the_key():
