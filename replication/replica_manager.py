@@ -197,13 +197,18 @@ class ReplicaManager:
         self.fetch_purgatory.check(partition.key)
         self.produce_purgatory.check(partition.key)
 
-    def checkpoint_high_watermarks(self) -> None:
+    def high_watermark_snapshot(self) -> dict[Path, dict[TopicPartition, int]]:
+        """High watermarks per log dir, taken on the event loop (partitions change there)."""
         by_dir: dict[Path, dict[TopicPartition, int]] = {Path(d): {} for d in self.hw_checkpoints}
-        for key, partition in self.partitions.items():
+        for key, partition in list(self.partitions.items()):
             log_dir = self.log_manager.log_dir_of(*key)
             if log_dir is not None:
                 by_dir.setdefault(Path(log_dir), {})[key] = partition.high_watermark
-        for log_dir, offsets in by_dir.items():
+        return by_dir
+
+    def write_high_watermarks(self, snapshot: dict[Path, dict[TopicPartition, int]]) -> None:
+        """Write replication-offset-checkpoint files (atomic, fsynced: call it off the loop)."""
+        for log_dir, offsets in snapshot.items():
             checkpoint = self.hw_checkpoints.get(log_dir)
             if checkpoint is not None:
                 checkpoint.write(offsets)
@@ -284,7 +289,7 @@ class ReplicaManager:
         self.fetchers.clear()
         self.fetch_purgatory.cancel_all()
         self.produce_purgatory.cancel_all()
-        self.checkpoint_high_watermarks()
+        self.write_high_watermarks(self.high_watermark_snapshot())
 
 
 class DelayedProduce(DelayedOperation):

@@ -160,12 +160,12 @@ class KafkaServer:
 
     async def _flush_loop(self) -> None:
         """Flush logs per flush.ms / flush.messages and checkpoint recovery points, off the
-        request path: fsync runs in a worker thread."""
+        request path: every fsync (data and checkpoint files) runs in a worker thread."""
         interval = min(self.config["log.flush.scheduler.interval.ms"], 1_000) / 1000
         while True:
             await asyncio.sleep(interval)
             await asyncio.to_thread(self.log_manager.flush_dirty_logs)
-            self.log_manager.checkpoint_recovery_points()
+            await asyncio.to_thread(self.log_manager.checkpoint_recovery_points)
 
     async def _replication_loop(self) -> None:
         """Leaders shrink ISRs of followers that fell behind (every replica.lag.time.max.ms / 2),
@@ -174,7 +174,8 @@ class KafkaServer:
         while True:
             await asyncio.sleep(min(interval, 5.0))
             self.replica_manager.maybe_shrink_isrs()
-            self.replica_manager.checkpoint_high_watermarks()
+            snapshot = self.replica_manager.high_watermark_snapshot()
+            await asyncio.to_thread(self.replica_manager.write_high_watermarks, snapshot)
 
     async def _leader_rebalance_loop(self) -> None:
         while True:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import signal
 import sys
@@ -57,6 +58,9 @@ async def _run(config: KafkaConfig) -> int:
         logging.error("Start-up failed: %s", e)
         await server.shutdown()
         return 1
+    # Start-up leaves a large, long-lived heap (message schemas, generated codecs): move it
+    # out of the collector's reach so full collections do not pause request handling.
+    gc.freeze()
     await stop.wait()
     await server.shutdown()
     return 0
