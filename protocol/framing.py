@@ -88,9 +88,3 @@ class FrameDecoder:
     def pending(self) -> int:
         """Bytes received that do not yet form a whole frame."""
         return self._filled if self._frame is not None else self._end - self._start
-
-
-def frame(payload_parts: list[bytes]) -> bytes:
-    """Prefix a payload (given as parts) with its size."""
-    size = sum(len(p) for p in payload_parts)
-    return b"".join([_SIZE.pack(size), *payload_parts])

@@ -90,13 +90,6 @@ class BatchHeader:
         return (self.base_sequence + self.last_offset_delta) & 0x7FFFFFFF
 
 
-def magic_of(buf: bytes | bytearray | memoryview, position: int = 0) -> int:
-    """The magic byte of the batch or message at `position` (same place in every format)."""
-    if len(buf) - position <= MAGIC_OFFSET:
-        raise CorruptRecordError("record set shorter than a batch header")
-    return buf[position + MAGIC_OFFSET]
-
-
 def read_header(buf: bytes | bytearray | memoryview, position: int = 0) -> BatchHeader:
     """Parse the v2 batch header at `position`, checking only sizes and magic."""
     if len(buf) - position < HEADER_SIZE:

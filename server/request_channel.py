@@ -56,9 +56,6 @@ class RequestChannel:
     def __init__(self, queue_size: int) -> None:
         self._queue: asyncio.Queue[Request | None] = asyncio.Queue(maxsize=queue_size)
 
-    async def send_request(self, request: Request) -> None:
-        await self._queue.put(request)
-
     def try_send_request(self, request: Request) -> bool:
         try:
             self._queue.put_nowait(request)

@@ -3,8 +3,13 @@ import struct
 import pytest
 
 from josefk.protocol.apis import ApiKey, request_class
-from josefk.protocol.framing import FrameDecoder, FrameTooLarge, frame
+from josefk.protocol.framing import FrameDecoder, FrameTooLarge
 from josefk.protocol.headers import MalformedRequest, parse_request_header, response_header
+
+
+def frame(parts: list[bytes]) -> bytes:
+    payload = b"".join(parts)
+    return struct.pack(">i", len(payload)) + payload
 
 
 def _request(api_key: int, version: int, correlation_id: int, client_id: str | None, body: bytes,
