@@ -135,9 +135,6 @@ class GroupCoordinator:
             return ErrorCode.INVALID_GROUP_ID
         return self._status(group_id)
 
-    def is_loading(self) -> bool:
-        return bool(self.loading)
-
     def load_partition(self, partition: int) -> None:
         """Replay the partition's log; the first chunk now, the rest from loop callbacks."""
         replica = self.replica_manager.partitions.get((OFFSETS_TOPIC, partition))
@@ -697,7 +694,6 @@ class GroupCoordinator:
 
     def _remove_current_member(self, group: GroupMetadata, member_id: str) -> None:
         member = group.get(member_id)
-        member.is_leaving = True
         log.info("[GroupCoordinator %d]: Member[group.instance.id %s, member.id %s] in group %s has left, "
                  "removing it from the group", self.broker_id, member.group_instance_id, member_id, group.group_id)
         self._remove_member_and_update_group(group, member, f"removing member {member_id} on LeaveGroup")

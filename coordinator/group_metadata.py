@@ -94,7 +94,6 @@ class MemberMetadata:
     awaiting_join: JoinCallback | None = None
     awaiting_sync: SyncCallback | None = None
     is_new: bool = False
-    is_leaving: bool = False
 
     @property
     def is_static(self) -> bool:
@@ -172,9 +171,6 @@ class GroupMetadata:
 
     def is_leader(self, member_id: str) -> bool:
         return self.leader_id == member_id
-
-    def is_empty(self) -> bool:
-        return not self.members
 
     def add(self, member: MemberMetadata, callback: JoinCallback | None = None) -> None:
         if not self.members:

@@ -50,10 +50,6 @@ def filename_prefix(offset: int) -> str:
     return f"{offset:020d}"
 
 
-def offset_from_filename(name: str) -> int:
-    return int(name.split(".", 1)[0])
-
-
 @dataclass(slots=True)
 class FileRegion:
     """Whole batches at [position, position + size) of a segment's .log file.
