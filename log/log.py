@@ -24,6 +24,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from josefk.log.checkpoint import fsync_dir
 from josefk.log.config import LogConfig
 from josefk.log.index import CorruptIndexError
 from josefk.log.leader_epoch import LeaderEpochFileCache
@@ -121,14 +122,6 @@ class UnexpectedAppendOffsetError(KafkaError):
 
 def _now_ms() -> int:
     return time.time_ns() // 1_000_000
-
-
-def _fsync_dir(path: Path) -> None:
-    fd = os.open(path, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 class Log:
@@ -238,7 +231,7 @@ class Log:
         if swap.exists():
             os.rename(swap, Path(f"{prefix}{LOG_SUFFIX}"))
             log_bases.append(base)
-        _fsync_dir(self.dir)
+        fsync_dir(self.dir)
         logger.info("%s: completed an interrupted cleaner swap at offset %d (replaced %s)", self.dir.name, base,
                     replaced)
 
@@ -801,7 +794,7 @@ class Log:
             prefix = self.dir / filename_prefix(cleaned_base)
             for suffix in (INDEX_SUFFIX, TIME_INDEX_SUFFIX, LOG_SUFFIX):
                 os.rename(f"{prefix}{suffix}{CLEANED_SUFFIX}", f"{prefix}{suffix}{SWAP_SUFFIX}")
-            _fsync_dir(self.dir)
+            fsync_dir(self.dir)
         for segment in old:
             self._schedule_delete(segment)
         new_segments: list[LogSegment] = []
@@ -812,7 +805,7 @@ class Log:
             segment = self._open_segment(cleaned_base, active=False)
             segment.sanity_check()
             new_segments.append(segment)
-        _fsync_dir(self.dir)
+        fsync_dir(self.dir)
         self._segments[start:end] = new_segments
         self._bases[start:end] = [s.base_offset for s in new_segments]
         return True
@@ -859,7 +852,7 @@ class Log:
                 segment.flush()
         if self._dir_dirty:
             self._dir_dirty = False
-            _fsync_dir(self.dir)
+            fsync_dir(self.dir)
         self._last_flush_ms = _now_ms()
         if target > self._recovery_point:
             self._recovery_point = min(target, self._leo)

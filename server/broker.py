@@ -16,6 +16,7 @@ from collections import Counter
 
 from josefk.coordinator import group_apis
 from josefk.coordinator.producer_id_manager import ProducerIdManager
+from josefk.log.cleaner import LogCleaner
 from josefk.log.config import LogConfig
 from josefk.log.log_manager import LogManager
 from josefk.replication.admin import TopicAdmin
@@ -196,13 +197,10 @@ class KafkaServer:
         the next; sleep log.cleaner.backoff.ms when none is due. Segment reading and writing
         run in a worker thread on immutable (non-active) segments; the swap happens here on
         the loop (LogCleaner.clean_once_async), so Logs stay single-threaded."""
-        from josefk.log.cleaner import LogCleaner
-
-        extra = self.config.originals
-        if extra.get("log.cleaner.enable", "true").strip().lower() == "false":
+        if not self.config["log.cleaner.enable"]:
             return
-        backoff = int(extra.get("log.cleaner.backoff.ms", "15000")) / 1000
-        cleaner = LogCleaner(self.log_manager, backoff_ms=int(backoff * 1000))
+        backoff = self.config["log.cleaner.backoff.ms"] / 1000
+        cleaner = LogCleaner(self.log_manager, backoff_ms=self.config["log.cleaner.backoff.ms"])
         while True:
             try:
                 cleaned = await cleaner.clean_once_async()

@@ -73,6 +73,8 @@ _KEYS = [
     Key("log.flush.interval.messages", _int, "9223372036854775807", at_least=1),
     Key("log.flush.interval.ms", _int, None, at_least=0),
     Key("log.flush.scheduler.interval.ms", _int, "9223372036854775807", at_least=0),
+    Key("log.cleaner.enable", _bool, "true"),
+    Key("log.cleaner.backoff.ms", _int, "15000", at_least=0),
     Key("log.message.timestamp.type", _str, "CreateTime", choices=("CreateTime", "LogAppendTime")),
     Key("message.max.bytes", _int, "1048588", at_least=0),
     Key("min.insync.replicas", _int, "1", at_least=1),
