@@ -13,7 +13,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from kafka import KafkaProducer
+from kafka import KafkaAdminClient, KafkaProducer
+from kafka.admin import NewTopic
 
 from josefk.log.cleaner import LogCleaner
 from josefk.log.config import LogConfig
@@ -56,6 +57,9 @@ def test_java_filerecords_reads_broker_segments(tmp_path: Path, verifier: list[s
     broker = BrokerProcess(tmp_path, overrides={"log.segment.bytes": "20000"})
     produced = 0
     try:
+        admin = KafkaAdminClient(bootstrap_servers=broker.bootstrap)
+        admin.create_topics([NewTopic(f"fmt-{codec}", 1, 1) for codec in codecs])
+        admin.close()
         for codec in codecs:
             producer = KafkaProducer(bootstrap_servers=broker.bootstrap, compression_type=None
                                      if codec == "none" else codec, linger_ms=5, batch_size=4096,
