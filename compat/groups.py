@@ -104,7 +104,8 @@ class Member:
         self.error = ""
         self.closed = False
         self.lock = threading.Lock()
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
 
     def _read(self) -> None:
         assert self.proc.stdout
@@ -127,9 +128,12 @@ class Member:
 
     def check(self) -> None:
         """Raise Failed if the member reported an error or died."""
+        exited = self.proc.poll() is not None
+        if exited:
+            self.reader.join(5)  # its last lines ("closed", "error") may still be in the pipe
         if self.error:
             raise Failed(f"member {self.name} failed:\n{self.error}")
-        if self.proc.poll() is not None and not self.closed:
+        if exited and not self.closed:
             raise Failed(f"member {self.name} exited with {self.proc.returncode} (stderr in the client's group log)")
 
     def send(self, **cmd: object) -> None:
