@@ -70,7 +70,8 @@ def bench_confluent(bootstrap: str, topic: str, count: int, size: int) -> None:
 
     consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": f"bench-{uuid.uuid4()}",
                          "enable.auto.commit": False, "fetch.max.bytes": 52428800,
-                         "max.partition.fetch.bytes": 10485760})
+                         "max.partition.fetch.bytes": 10485760,
+                         "fetch.queue.backoff.ms": 10})  # see FETCH_QUEUE_BACKOFF_MS in bench/workers.py
     consumer.assign([TopicPartition(topic, 0, 0)])
     received = 0
     start = time.perf_counter()

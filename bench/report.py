@@ -236,7 +236,10 @@ run, `--full` uses 5x the records). Raw numbers: `{meta.get('csv', 'bench/result
   Tansu runs with its in-memory storage engine (`memory://tansu/`).
 - The load generator is confluent-kafka (librdkafka) in separate processes, started together once
   all are connected: producers use acks=1, linger.ms=5, batch.size=1 MB, no compression, the
-  default partitioner; consumers assign their share of the partitions and read from the beginning.
+  default partitioner; consumers assign their share of the partitions and read from the beginning,
+  with max.partition.fetch.bytes=10 MB and fetch.queue.backoff.ms=10 (librdkafka's default of
+  1000 ms idles the consumer for up to a second each time a response overfills its 64 MB queue;
+  bench/workers.py explains).
   A step's time runs from the start signal until the last record is acknowledged (produce) or
   received (consume). Everything, brokers and clients, shares the same {meta['nproc']} cores, so a
   client's own CPU use (librdkafka, the Python loop) competes with the broker's.

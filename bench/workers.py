@@ -60,6 +60,15 @@ def produce(bootstrap: str, topic: str, count: int, size: int, ready: Queue, go:
              "first_error": errors[0] if errors else "", "client_cpu": time.process_time() - cpu0})
 
 
+# librdkafka stops fetching a partition for fetch.queue.backoff.ms (default 1000 ms) whenever a
+# response takes its local queue over queued.max.messages.kbytes (64 MB), even if the application
+# drains the queue a few ms later. A broker that answers quickly with full-size responses (up to
+# max.partition.fetch.bytes, as Kafka does) trips this every few responses and the consumer sits
+# idle most of each second. 10 ms keeps the client's back-pressure without the idle second; both
+# brokers get the same setting.
+FETCH_QUEUE_BACKOFF_MS = 10
+
+
 def consume(bootstrap: str, topic: str, partitions: list[int], expected: int, done: Any, ready: Queue,
             go: Event, out: Queue) -> None:
     """Read `partitions` of `topic` from the beginning until all consumers together (the shared
@@ -69,7 +78,8 @@ def consume(bootstrap: str, topic: str, partitions: list[int], expected: int, do
 
     consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": f"bench-{os.getpid()}",
                          "enable.auto.commit": False, "fetch.max.bytes": 52_428_800,
-                         "max.partition.fetch.bytes": 10_485_760, "fetch.wait.max.ms": 100})
+                         "max.partition.fetch.bytes": 10_485_760, "fetch.wait.max.ms": 100,
+                         "fetch.queue.backoff.ms": FETCH_QUEUE_BACKOFF_MS})
     consumer.list_topics(topic, timeout=30)
     ready.put(os.getpid())
     go.wait()
