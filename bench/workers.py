@@ -1,4 +1,5 @@
-"""Load-generator processes for bench/run.py: confluent-kafka (librdkafka) producers and consumers.
+"""Load-generator processes for bench/run.py: confluent-kafka (librdkafka) producers and consumers,
+and a wrapper around the Java consumer (bench/java/BenchConsumer.java).
 
 Each worker runs in its own process (multiprocessing, spawn), connects and fetches metadata,
 reports "ready", waits for the common "go" event, does its work and puts a result dict on the
@@ -7,7 +8,10 @@ out queue. Times are time.monotonic() (CLOCK_MONOTONIC: comparable across proces
 
 from __future__ import annotations
 
+import json
 import os
+import subprocess
+import tempfile
 import threading
 import time
 from multiprocessing.synchronize import Event
@@ -104,6 +108,38 @@ def consume(bootstrap: str, topic: str, partitions: list[int], expected: int, do
     cpu = time.process_time() - cpu0
     consumer.close()
     out.put({"role": "consume", "start": start, "end": end, "records": received, "errors": errors,
+             "client_cpu": cpu})
+
+
+def process_cpu_seconds(pid: int) -> float:
+    """utime + stime of a process (all its threads), from /proc."""
+    fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def consume_java(classpath: str, bootstrap: str, topic: str, partitions: list[int], expected: int, done: Any,
+                 ready: Queue, go: Event, out: Queue) -> None:
+    """Like consume(), with Kafka's Java consumer in a JVM started (and connected) before "go"."""
+    cmd = ["java", "-cp", classpath, "BenchConsumer", bootstrap, topic, ",".join(map(str, partitions)),
+           str(expected)]
+    with tempfile.TemporaryFile("w+") as err, \
+            subprocess.Popen(cmd, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=err, text=True) as proc:
+        assert proc.stdin and proc.stdout
+        if proc.stdout.readline().strip() != "ready":
+            err.seek(0)
+            raise RuntimeError(f"BenchConsumer exited with {proc.wait()}: {err.read()}")
+        ready.put(os.getpid())
+        go.wait()
+        cpu0, start = process_cpu_seconds(proc.pid), time.monotonic()
+        proc.stdin.write("go\n")
+        proc.stdin.flush()
+        result = json.loads(proc.stdout.readline())
+        end, cpu = time.monotonic(), process_cpu_seconds(proc.pid) - cpu0
+        proc.stdin.close()
+        proc.wait(30)
+    with done.get_lock():
+        done.value += result["records"]
+    out.put({"role": "consume", "start": start, "end": end, "records": result["records"], "errors": 0,
              "client_cpu": cpu})
 
 
