@@ -57,6 +57,10 @@ class _Index:
             os.ftruncate(self._fd, length)
         if length > 0:
             self._mm = mmap.mmap(self._fd, length)
+            # Lookups are binary searches: without this, every probe of a cold preallocated file
+            # (an active segment after a crash) faults in a whole readahead window of its holes,
+            # about 7 ms per 10 MB index, which made 1,000 partitions take 13 s to load.
+            self._mm.madvise(mmap.MADV_RANDOM)
         self._max_entries = length // self._size
 
     def _count_entries(self) -> int:
