@@ -1,4 +1,5 @@
-"""The ZooKeeper-era controller-to-broker RPCs: LeaderAndIsr, StopReplica, UpdateMetadata.
+"""The ZooKeeper-era controller RPCs: LeaderAndIsr, StopReplica, UpdateMetadata (controller to
+broker) and ControlledShutdown (broker to controller).
 
 Kafka 4 dropped them, so kafka-python 3 has no schemas for them; josefk carries its own
 definitions (protocol/schemas/*.json, Kafka's field layout) and builds message classes
@@ -18,3 +19,5 @@ class StopReplicaRequest(ApiMessage, load_json=schemas): pass  # noqa: E701
 class StopReplicaResponse(ApiMessage, load_json=schemas): pass  # noqa: E701
 class UpdateMetadataRequest(ApiMessage, load_json=schemas): pass  # noqa: E701
 class UpdateMetadataResponse(ApiMessage, load_json=schemas): pass  # noqa: E701
+class ControlledShutdownRequest(ApiMessage, load_json=schemas): pass  # noqa: E701
+class ControlledShutdownResponse(ApiMessage, load_json=schemas): pass  # noqa: E701

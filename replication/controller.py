@@ -92,6 +92,7 @@ class KafkaController:
         self.live_brokers: dict[int, BrokerInfo] = {}
         self.assignments: dict[str, TopicAssignment] = {}
         self.states: dict[TopicPartition, PartitionState] = {}
+        self.shutting_down: set[int] = set()  # brokers in controlled shutdown: never elected leader
         self._watching = False
         self._watching_cluster = False
         self._watched_topics: set[str] = set()
@@ -240,7 +241,8 @@ class KafkaController:
                 state.isr = live_isr
                 return True
             if live_isr:
-                state.leader, state.isr = live_isr[0], live_isr
+                candidates = [r for r in live_isr if r not in self.shutting_down] or live_isr
+                state.leader, state.isr = candidates[0], live_isr
                 return True
             if state.leader != -1:
                 state.leader = -1  # offline until an ISR member returns
@@ -259,6 +261,7 @@ class KafkaController:
         self.channels.sync(self.live_brokers)
         joined = set(self.live_brokers) - before
         left = before - set(self.live_brokers)
+        self.shutting_down -= left
         if joined or left:
             log.info("Controller %d: brokers joined %s, left %s", self.broker_id, sorted(joined), sorted(left))
         changed = [key for key in sorted(self.states) if self._handle_offline_replicas(key)]
@@ -351,6 +354,44 @@ class KafkaController:
                 pass
         log.info("Deleted topics %s", doomed)
 
+    # -- controlled shutdown ----------------------------------------------------------
+
+    def controlled_shutdown(self, broker_id: int) -> tuple[int, list[TopicPartition]]:
+        """A broker asks to leave cleanly (Kafka's ControlledShutdown): leadership of its
+        replicated partitions moves to another live ISR member, it leaves every ISR and stops
+        following, so its departure costs clients no leaderless window. Returns the error
+        code and the partitions it still leads (none in sync to take over): the broker
+        retries, then shuts down anyway."""
+        if broker_id not in self.live_brokers:
+            return ErrorCode.BROKER_NOT_AVAILABLE, []
+        self.shutting_down.add(broker_id)
+        moved: list[TopicPartition] = []
+        for key in sorted(self.states):
+            state = self.states[key]
+            if broker_id not in state.replicas or len(state.replicas) < 2:
+                continue
+
+            def change(s: PartitionState) -> bool:
+                others = [r for r in s.isr if r != broker_id and r in self.live_brokers
+                          and r not in self.shutting_down]
+                if not others or broker_id not in s.isr:
+                    return False
+                if s.leader == broker_id:
+                    s.leader = others[0]
+                s.isr = [r for r in s.isr if r != broker_id]
+                return True
+
+            if self._update_state(key, change):
+                moved.append(key)
+        plane = self.channels.get(broker_id)
+        if plane is not None and moved:  # it stops following first, so it cannot rejoin an ISR
+            plane.stop_replica(self.epoch, moved, delete=False)
+        self._send(moved, skip=broker_id)
+        remaining = [k for k, s in sorted(self.states.items()) if s.leader == broker_id and len(s.replicas) > 1]
+        log.info("Controlled shutdown of broker %d: moved %d partitions, %d remain led by it",
+                 broker_id, len(moved), len(remaining))
+        return ErrorCode.NONE, remaining
+
     # -- leader elections requested by admins ------------------------------------------
 
     def elect_leaders(self, keys: list[TopicPartition] | None, unclean: bool) -> dict[TopicPartition, tuple[int, str]]:
@@ -404,7 +445,7 @@ class KafkaController:
         for key, state in self.states.items():
             by_preferred.setdefault(state.replicas[0], []).append(key)
         for broker_id, keys in by_preferred.items():
-            if broker_id not in self.live_brokers:
+            if broker_id not in self.live_brokers or broker_id in self.shutting_down:
                 continue
             moved = [k for k in keys if self.states[k].leader != broker_id]
             if moved and len(moved) * 100 / len(keys) > imbalance_percentage:
@@ -490,11 +531,13 @@ class KafkaController:
 
     # -- sending ------------------------------------------------------------------------
 
-    def _send(self, keys: list[TopicPartition], metadata_to_all: bool = False) -> None:
-        """LeaderAndIsr to each replica of the given partitions, then UpdateMetadata."""
+    def _send(self, keys: list[TopicPartition], metadata_to_all: bool = False, skip: int | None = None) -> None:
+        """LeaderAndIsr to each replica of the given partitions (but `skip`), then UpdateMetadata."""
         states = [self.states[k] for k in keys if k in self.states]
         brokers = list(self.live_brokers.values())
         for broker_id in self.live_brokers:
+            if broker_id == skip:
+                continue
             plane = self.channels.get(broker_id)
             mine = [s for s in states if broker_id in s.replicas]
             if plane is not None and mine:

@@ -1,6 +1,7 @@
 """The controller's channel to a remote broker: LeaderAndIsr, UpdateMetadata and
 StopReplica on the wire, sent in order by one task per broker, retried until delivered
-or the broker leaves. Also the decoding used by the receiving broker's KafkaApis."""
+or the broker leaves. Also the decoding used by the receiving broker's KafkaApis, and the
+one request a broker sends its controller: ControlledShutdown."""
 
 from __future__ import annotations
 
@@ -8,7 +9,12 @@ import asyncio
 import logging
 
 from josefk.protocol.apis import ApiKey
-from josefk.protocol.controller_messages import LeaderAndIsrRequest, StopReplicaRequest, UpdateMetadataRequest
+from josefk.protocol.controller_messages import (
+    ControlledShutdownRequest,
+    LeaderAndIsrRequest,
+    StopReplicaRequest,
+    UpdateMetadataRequest,
+)
 from josefk.replication.network_client import BrokerConnection
 from josefk.replication.state import BrokerInfo, PartitionState
 
@@ -17,6 +23,7 @@ log = logging.getLogger(__name__)
 LEADER_AND_ISR_VERSION = 5
 UPDATE_METADATA_VERSION = 7
 STOP_REPLICA_VERSION = 3
+CONTROLLED_SHUTDOWN_VERSION = 3
 PLAINTEXT = 0
 
 
@@ -94,6 +101,18 @@ def stop_replica_partitions(request: StopReplicaRequest, version: int) -> list[t
     if version == 0:
         return [(p.topic_name, p.partition_index) for p in request.ungrouped_partitions]
     return [(t.name, p) for t in request.topics for p in t.partition_indexes]
+
+
+async def request_controlled_shutdown(controller: BrokerInfo, broker_id: int) -> tuple[int, list[tuple[str, int]]]:
+    """Send ControlledShutdown to the controller: (error code, partitions still led)."""
+    connection = BrokerConnection(controller.host, controller.port, f"broker-{broker_id}")
+    try:
+        response = await connection.request(ApiKey.ControlledShutdown, CONTROLLED_SHUTDOWN_VERSION,
+                                            ControlledShutdownRequest(broker_id=broker_id, broker_epoch=-1),
+                                            timeout=30)
+    finally:
+        connection.close()
+    return response.error_code, [(p.topic_name, p.partition_index) for p in response.remaining_partitions]
 
 
 class RemoteBrokerChannel:

@@ -19,12 +19,13 @@ from josefk.coordinator.producer_id_manager import ProducerIdManager
 from josefk.log.cleaner import LogCleaner
 from josefk.log.config import LogConfig
 from josefk.log.log_manager import LogManager
+from josefk.protocol.errors import ErrorCode
 from josefk.replication.admin import TopicAdmin
 from josefk.replication.controller import ControllerChannelManager, KafkaController
-from josefk.replication.controller_channel import RemoteBrokerChannel
+from josefk.replication.controller_channel import RemoteBrokerChannel, request_controlled_shutdown
 from josefk.replication.coordination_store import CoordinationStore, EmbeddedStore, NodeExistsError
 from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
-from josefk.replication.state import BROKERS_IDS, CLUSTER_ID, CONFIG_TOPICS, BrokerInfo
+from josefk.replication.state import BROKERS_IDS, CLUSTER_ID, CONFIG_TOPICS, CONTROLLER, BrokerInfo
 from josefk.replication.zk_store import ZooKeeperStore
 from josefk.server.config import KafkaConfig
 from josefk.server.kafka_apis import KafkaApis
@@ -209,8 +210,46 @@ class KafkaServer:
                 cleaned = 0
             await asyncio.sleep(0 if cleaned else backoff)
 
+    async def _controlled_shutdown(self) -> None:
+        """Ask the controller to move this broker's leaderships away while it still serves
+        (Kafka's controlled shutdown), retrying controlled.shutdown.max.retries times."""
+        attempts = self.config["controlled.shutdown.max.retries"]
+        backoff = self.config["controlled.shutdown.retry.backoff.ms"] / 1000
+        broker_id = self.config.broker_id
+        log.info("[KafkaServer id=%d] Starting controlled shutdown", broker_id)
+        for attempt in range(1, attempts + 1):
+            try:
+                code, remaining = await self._request_controlled_shutdown()
+            except (OSError, TimeoutError, ConnectionError, ValueError) as e:
+                code, remaining = None, []
+                log.warning("Controlled shutdown request failed: %s", e)
+            if code == ErrorCode.NONE and not remaining:
+                log.info("[KafkaServer id=%d] Controlled shutdown request returned successfully", broker_id)
+                return
+            if code is not None:
+                log.info("Controlled shutdown: error %s, remaining partitions to move: %s", ErrorCode(code).name,
+                         ", ".join(f"{t}-{p}" for t, p in remaining))
+            if attempt < attempts:
+                log.info("Retrying controlled shutdown (%d more retries)", attempts - attempt)
+                await asyncio.sleep(backoff)
+        log.warning("Proceeding to do an unclean shutdown as all the controlled shutdown attempts failed")
+
+    async def _request_controlled_shutdown(self) -> tuple[int, list[tuple[str, int]]]:
+        found = self.store.get_json(CONTROLLER)
+        if found is None:
+            raise ValueError("no controller")
+        controller_id = found["brokerid"]
+        if controller_id == self.config.broker_id and self.controller.active:
+            return self.controller.controlled_shutdown(controller_id)
+        info = self.store.get_json(f"{BROKERS_IDS}/{controller_id}")
+        if info is None:
+            raise ValueError(f"controller {controller_id} is not registered")
+        return await request_controlled_shutdown(BrokerInfo.from_json(controller_id, info), self.config.broker_id)
+
     async def shutdown(self) -> None:
         log.info("[KafkaServer id=%d] shutting down", self.config.broker_id)
+        if self.config["controlled.shutdown.enable"] and hasattr(self, "controller") and self.handler_tasks:
+            await self._controlled_shutdown()
         if self.acceptor is not None:
             await self.acceptor.close()
         for task in self.background_tasks:

@@ -102,6 +102,8 @@ _KEYS = [
     Key("zookeeper.session.timeout.ms", _int, "18000", at_least=1),
     Key("zookeeper.connection.timeout.ms", _int, None, at_least=1),
     Key("controlled.shutdown.enable", _bool, "true"),
+    Key("controlled.shutdown.max.retries", _int, "3", at_least=0),
+    Key("controlled.shutdown.retry.backoff.ms", _int, "5000", at_least=0),
     Key("replica.lag.time.max.ms", _int, "30000", at_least=0),
     Key("replica.fetch.max.bytes", _int, "1048576", at_least=0),
     Key("replica.fetch.wait.max.ms", _int, "500", at_least=0),

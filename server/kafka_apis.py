@@ -84,6 +84,7 @@ class KafkaApis:
             ApiKey.LeaderAndIsr: self.handle_leader_and_isr,
             ApiKey.UpdateMetadata: self.handle_update_metadata,
             ApiKey.StopReplica: self.handle_stop_replica,
+            ApiKey.ControlledShutdown: self.handle_controlled_shutdown,
         }
         self.advertise()
 
@@ -644,3 +645,12 @@ class KafkaApis:
         cls = response_class(ApiKey.StopReplica)
         request.send_response(cls(error_code=0, partition_errors=[
             cls.StopReplicaPartitionError(topic_name=t, partition_index=p, error_code=0) for t, p in partitions]))
+
+    def handle_controlled_shutdown(self, request: Request) -> None:
+        cls = response_class(ApiKey.ControlledShutdown)
+        if self._not_controller():
+            request.send_response(cls(error_code=ErrorCode.NOT_CONTROLLER, remaining_partitions=[]))
+            return
+        code, remaining = self.controller.controlled_shutdown(request.body.broker_id)
+        request.send_response(cls(error_code=code, remaining_partitions=[
+            cls.RemainingPartition(topic_name=t, partition_index=p) for t, p in remaining]))

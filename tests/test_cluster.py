@@ -41,7 +41,8 @@ class Cluster:
             overrides={"broker.id": str(broker_id), "zookeeper.connect": self.zk.connect,
                        "zookeeper.session.timeout.ms": "3000", "replica.lag.time.max.ms": "3000",
                        "default.replication.factor": "3", "offsets.topic.replication.factor": "3",
-                       "leader.imbalance.check.interval.seconds": "2", **self.overrides})
+                       "leader.imbalance.check.interval.seconds": "2",
+                       "controlled.shutdown.retry.backoff.ms": "200", **self.overrides})
         self.ports[broker_id] = self.brokers[broker_id].port
 
     @property
@@ -57,6 +58,10 @@ class Cluster:
         while not condition():
             assert time.time() < deadline, f"timed out waiting for {what}"
             time.sleep(0.2)
+
+    def controller(self) -> int:
+        data, _ = self.kazoo.get("/controller")
+        return json.loads(data)["brokerid"]
 
     def stop(self) -> None:
         self.kazoo.stop()
@@ -128,6 +133,32 @@ def test_follower_that_stops_is_removed_from_isr_and_acks_all_still_succeed(clus
         cluster.wait_for(lambda: follower not in cluster.state("shrink", 0)["isr"], "the ISR to shrink")
     finally:
         cluster.brokers[follower].proc.send_signal(18)  # SIGCONT
+
+
+def test_controlled_shutdown_moves_leadership_before_the_broker_leaves(cluster):
+    """SIGTERM runs a controlled shutdown: by the time the process has exited, none of its
+    partitions is led by it or lists it in the ISR, whether it was the controller (local
+    call) or not (ControlledShutdown on the wire); producers go straight to the new leaders."""
+    admin = KafkaAdminClient(bootstrap_servers=cluster.bootstrap, request_timeout_ms=30000)
+    admin.create_topics([NewTopic("rolling", 3, 3)])
+    admin.close()
+    cluster.wait_for(lambda: all(len(cluster.state("rolling", p)["isr"]) == 3 for p in range(3)), "ISRs of 3")
+    controller = cluster.controller()
+    for victim in (next(b for b in BROKER_IDS if b != controller), controller):
+        led = [p for p in range(3) if cluster.state("rolling", p)["leader"] == victim]
+        assert led, f"broker {victim} leads no partition of 'rolling'"
+        assert cluster.brokers[victim].stop() == 0
+        for p in range(3):
+            state = cluster.state("rolling", p)
+            assert state["leader"] not in (victim, -1) and victim not in state["isr"], (victim, p, state)
+        survivors = ",".join(cluster.brokers[b].bootstrap for b in BROKER_IDS if b != victim)
+        producer = KafkaProducer(bootstrap_servers=survivors, acks="all", retries=0, request_timeout_ms=10000)
+        for p in led:
+            producer.send("rolling", value=b"after", partition=p).get(timeout=15)
+        producer.close()
+        cluster.start(victim)
+        cluster.wait_for(lambda v=victim: all(v in cluster.state("rolling", p)["isr"] for p in range(3)),
+                         f"broker {victim} back in every ISR")
 
 
 def test_committed_offsets_survive_coordinator_failover(cluster):
