@@ -216,6 +216,13 @@ def write(rows: list[Row], meta: dict[str, Any], root: Path) -> None:
         rr = find(rows, b, role="restart")
         scale.append(f"| {b} | {fmt(num(r, 'msgs_s'))} | {fmt(num(r, 'peak_rss_mb'))} | "
                      f"{fmt(num(rr, 'seconds'), 2) if rr else 'n/a (in memory)'} | {fmt(num(rr, 'peak_rss_mb'))} |")
+    replicated = ["| replication factor | acks | msgs/s | MB/s | cluster CPU s per GB | cluster peak RSS MB |",
+                  "|---:|---|---:|---:|---:|---:|"]
+    for replicas in (1, 2, 3):
+        for acks in ("1", "all"):
+            r = find(rows, "josefk", role="produce-replicated", replicas=replicas, acks=acks)
+            replicated.append(f"| {replicas} | {acks} | {fmt(num(r, 'msgs_s'))} | {fmt(num(r, 'mb_s'), 1)} | "
+                              f"{fmt(num(r, 'cpu_s_per_gb'), 1)} | {fmt(num(r, 'peak_rss_mb'))} |")
     errors = sum(int(float(r.get("errors") or 0)) for r in rows)
     loads = [num(r, "load1") for r in rows if num(r, "load1") == num(r, "load1")]
     busy = f"""
@@ -318,7 +325,12 @@ keeps up, each record travels in its own Produce request, so this measures per-r
 
 {chr(10).join(scale)}
 
-Replicas (1-3) come with the cluster and are not part of this run yet.
+## Replicas (josefk cluster: 3 brokers and ZooKeeper, 1 producer, 6 partitions, 100 B)
+
+Tansu has no replication, so these rows are josefk's alone. All three brokers, ZooKeeper and the
+producer share the same {meta['nproc']} cores; CPU and RSS are the three brokers' sums.
+
+{chr(10).join(replicated)}
 """
     (root / "docs").mkdir(exist_ok=True)
     (root / "docs" / "benchmarks.md").write_text(doc)

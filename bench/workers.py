@@ -27,7 +27,8 @@ def producer_config(bootstrap: str, **extra: Any) -> dict[str, Any]:
             "compression.type": "none", "enable.idempotence": False, **extra}
 
 
-def produce(bootstrap: str, topic: str, count: int, size: int, ready: Queue, go: Event, out: Queue) -> None:
+def produce(bootstrap: str, topic: str, count: int, size: int, acks: int, ready: Queue, go: Event,
+            out: Queue) -> None:
     """Produce `count` records of `size` random bytes as fast as librdkafka takes them."""
     from confluent_kafka import KafkaException, Producer
 
@@ -37,7 +38,7 @@ def produce(bootstrap: str, topic: str, count: int, size: int, ready: Queue, go:
         if err is not None:
             errors.append(str(err))
 
-    producer = Producer(producer_config(bootstrap, **{"delivery.report.only.error": True,
+    producer = Producer(producer_config(bootstrap, **{"acks": acks, "delivery.report.only.error": True,
                                                       "on_delivery": on_error, "error_cb": on_error}))
     producer.list_topics(topic, timeout=30)
     payload = os.urandom(size)
