@@ -496,6 +496,19 @@ def report(suite: Suite, argv: list[str], elapsed: float) -> str:
         "in group-mixed); topics and records are set up with a raw wire client; the broker runs with "
         "group.initial.rebalance.delay.ms=0.",
     ]
+    lines += [
+        "",
+        "## Known client issues (not broker faults)",
+        "",
+        "- kafka-python 3.0.12: when a JoinGroup + SyncGroup round finishes between two `poll()` calls "
+        "(poll's timeout expired first), the client never applies its result: no assignment, and heartbeats stay "
+        "off, so the broker expels the member after session.timeout.ms. Rare with one consumer per process; "
+        "tests/test_group_clients.py (several consumers on threads of one process) works around it.",
+        "- librdkafka (confluent-kafka, kcat): whenever a fetch response takes the local queue over "
+        "queued.max.messages.kbytes, the partition's fetching pauses for fetch.queue.backoff.ms (default 1000 ms). "
+        "A broker that answers at once with full-size responses, as Kafka and josefk do, trips it every few "
+        "responses; consumers that need throughput should set fetch.queue.backoff.ms to a few ms.",
+    ]
     if suite.broker_error:
         lines += ["", "## Broker did not start", "", "```", suite.broker_error.strip()[-4000:], "```"]
     fails = [r for r in res.values() if r.status == "fail"]
