@@ -238,6 +238,8 @@ run, `--full` uses 5x the records). Raw numbers: `{meta.get('csv', 'bench/result
 (not in git; bench/results/ is ignored).
 {'' if not errors else f'''
 **Warning: {errors} records were lost or reported errors in this run; see the CSV.**
+'''}{'' if not meta.get('failed') else f'''
+**Warning: these steps failed in this run, so some of their rows are missing: {', '.join(meta['failed'])}.**
 '''}{busy}
 ## Machine and method
 

@@ -190,6 +190,14 @@ class JosefkCluster:
                                                  "controlled.shutdown.enable": "false"})
             self.brokers.append(broker)
             broker.start()
+        from confluent_kafka.admin import AdminClient
+
+        admin = AdminClient({"bootstrap.servers": self.bootstrap})
+        deadline = time.monotonic() + 60
+        while len(admin.list_topics(timeout=10).brokers) < self.size:  # all registered with the controller
+            if time.monotonic() > deadline:
+                raise RuntimeError("the josefk cluster did not come up")
+            time.sleep(0.1)
 
     def cleanup(self) -> None:
         for broker in self.brokers:
@@ -596,19 +604,25 @@ def main() -> int:
             print(f"  {row['role']:18s} {row['mb_s']:10.1f} MB/s", flush=True)
             rows.append(row)
     chosen = [s for s in scenarios(plan) if args.only in s[0]] * args.repeat
+    failed: list[str] = []
     for i, (title, fn) in enumerate(chosen):
         print(f"[{title}]", flush=True)
-        if title in CLUSTER_SCENARIOS:
-            if "josefk" in brokers and Path(ZOOKEEPER_JAR).exists():
-                with running_cluster() as c:
-                    rows.extend(fn(c))
-            else:
-                print(f"  skipped: needs josefk and ZooKeeper ({ZOOKEEPER_JAR}: apt-get install zookeeper)")
-            continue
-        for broker in brokers if i % 2 == 0 else brokers[::-1]:
-            with running(broker) as b:
-                rows.extend(fn(b))
+        try:
+            if title in CLUSTER_SCENARIOS:
+                if "josefk" in brokers and Path(ZOOKEEPER_JAR).exists():
+                    with running_cluster() as c:
+                        rows.extend(fn(c))
+                else:
+                    print(f"  skipped: needs josefk and ZooKeeper ({ZOOKEEPER_JAR}: apt-get install zookeeper)")
+                continue
+            for broker in brokers if i % 2 == 0 else brokers[::-1]:
+                with running(broker) as b:
+                    rows.extend(fn(b))
+        except (RuntimeError, TimeoutError, OSError) as e:  # one failed step must not lose the whole run
+            print(f"  FAILED: {title}: {e!r}; its rows are missing from this run", flush=True)
+            failed.append(title)
     meta["seconds"] = round(time.monotonic() - t_start)
+    meta["failed"] = failed
     csv_path = RESULTS / f"{stamp}.csv"
     meta["csv"] = str(csv_path.relative_to(ROOT))
     with open(csv_path, "w", newline="") as f:
