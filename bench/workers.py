@@ -120,7 +120,8 @@ def process_cpu_seconds(pid: int) -> float:
 
 def consume_java(classpath: str, bootstrap: str, topic: str, partitions: list[int], expected: int, done: Any,
                  ready: Queue, go: Event, out: Queue) -> None:
-    """Like consume(), with Kafka's Java consumer in a JVM started (and connected) before "go"."""
+    """Like consume(), with Kafka's Java consumer in a JVM started, connected and warmed up (one
+    untimed read of the same partitions) before "go"."""
     cmd = ["java", "-cp", classpath, "BenchConsumer", bootstrap, topic, ",".join(map(str, partitions)),
            str(expected)]
     with tempfile.TemporaryFile("w+") as err, \
