@@ -52,7 +52,7 @@ import os
 import struct
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -360,8 +360,15 @@ class LogCleaner:
     log with more distinct dirty keys is cleaned in several passes.
     """
 
-    def __init__(self, log_manager, max_map_entries: int = 1_000_000, backoff_ms: int = 15_000) -> None:
+    def __init__(self, log_manager, max_map_entries: int = 1_000_000, backoff_ms: int = 15_000,
+                 high_watermark: Callable[[TopicPartition], int | None] | None = None) -> None:
+        """`high_watermark` (the replica manager's) keeps cleaning below each log's high
+        watermark, as Kafka cleans only below the last stable offset: a record a follower
+        may still lack, or that a new leader may truncate, is never compacted away. None
+        from it means "unknown": that log is not cleaned. Without it (tests, tools) the
+        whole non-active log is cleanable."""
         self.log_manager = log_manager
+        self.high_watermark = high_watermark
         self.max_map_entries = max_map_entries
         self.backoff_ms = backoff_ms
         self._checkpoint_files = {d: OffsetCheckpointFile(Path(d) / CLEANER_OFFSET_CHECKPOINT)
@@ -392,6 +399,12 @@ class LogCleaner:
         segments = log.segments
         first_dirty = self.first_dirty_offset(key, log)
         first_uncleanable = segments[-1].base_offset
+        if self.high_watermark is not None:
+            hw = self.high_watermark(key)
+            # whole segments only: the one holding the high watermark stays dirty
+            first_uncleanable = min(first_uncleanable, segments[0].base_offset if hw is None else
+                                    max((s.base_offset for s in segments if s.base_offset <= hw),
+                                        default=segments[0].base_offset))
         lag = cfg.min_compaction_lag_ms
         if lag > 0:
             for i, s in enumerate(segments[:-1]):

@@ -164,6 +164,11 @@ class ReplicaManager:
             self.produce_purgatory.check(key)
         self._notify_leadership()
 
+    def high_watermark_of(self, key: TopicPartition) -> int | None:
+        """The partition's high watermark, or None if this broker does not host it."""
+        partition = self.partitions.get(key)
+        return partition.high_watermark if partition is not None else None
+
     def update_topic_config(self, topic: str) -> None:
         config = self.log_config_for(topic)
         for (t, _p), partition in self.partitions.items():

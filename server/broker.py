@@ -201,7 +201,8 @@ class KafkaServer:
         if not self.config["log.cleaner.enable"]:
             return
         backoff = self.config["log.cleaner.backoff.ms"] / 1000
-        cleaner = LogCleaner(self.log_manager, backoff_ms=self.config["log.cleaner.backoff.ms"])
+        cleaner = LogCleaner(self.log_manager, backoff_ms=self.config["log.cleaner.backoff.ms"],
+                             high_watermark=self.replica_manager.high_watermark_of)
         while True:
             try:
                 cleaned = await cleaner.clean_once_async()

@@ -123,6 +123,21 @@ def test_min_compaction_lag_holds_recent_segments_back(manager: LogManager) -> N
     assert cleaner.clean_once(NOW + 120_000) == 1
 
 
+def test_nothing_at_or_above_the_high_watermark_is_cleaned(manager: LogManager) -> None:
+    log = manager.get_or_create_log("hw", 0, COMPACT)
+    fill(log)
+    bases = [s.base_offset for s in log.segments]
+    hw = bases[2] + 1  # inside the third segment: only the first two may be cleaned
+    assert LogCleaner(manager, high_watermark=lambda key: None).clean_once(NOW) == 0  # unknown: not cleaned
+    cleaner = LogCleaner(manager, high_watermark=lambda key: hw)
+    before = [(o, k, v) for o, k, v in contents(log) if o >= bases[2]]
+    assert cleaner.clean_once(NOW) == 1
+    after = contents(log)
+    assert [(o, k, v) for o, k, v in after if o >= bases[2]] == before  # untouched from the HW's segment on
+    assert len([o for o, _, _ in after if o < bases[2]]) < bases[2] - bases[0]  # below it, compacted
+    assert cleaner.first_dirty_offset(("hw", 0), log) <= bases[2]
+
+
 def test_tombstones_are_dropped_after_delete_retention(manager: LogManager) -> None:
     log = manager.get_or_create_log("t", 0, COMPACT)
     log.append_as_leader(batch([(b"a", b"1"), (b"b", b"1")]), 0, now_ms=NOW)
