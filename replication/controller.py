@@ -129,6 +129,15 @@ class KafkaController:
                 self.store.create(path)
             except NodeExistsError:
                 pass
+        # Watch before reading: a broker that registers (or a topic created) between the read
+        # and the watch would otherwise stay unseen until the next change. The watches persist
+        # across re-elections; register them once. Their callbacks run later on the loop.
+        if not self._watching_cluster:
+            self._watching_cluster = True
+            self.store.watch_children(BROKERS_IDS, lambda _p: self._on_broker_change())
+            self.store.watch_children(BROKERS_TOPICS, lambda _p: self._on_topic_change())
+            self.store.watch_children(DELETE_TOPICS, lambda _p: self._on_delete_topics())
+            self.store.watch_children(ISR_CHANGE_NOTIFICATION, lambda _p: self._on_isr_change())
         self.live_brokers = self._read_brokers()
         self.channels.sync(self.live_brokers)
         for topic in self.store.children(BROKERS_TOPICS):
@@ -136,12 +145,6 @@ class KafkaController:
         for key in sorted(self.states):
             self._handle_offline_replicas(key)
         self._init_new_partitions(list(self.assignments))
-        if not self._watching_cluster:  # watches persist across re-elections; register them once
-            self._watching_cluster = True
-            self.store.watch_children(BROKERS_IDS, lambda _p: self._on_broker_change())
-            self.store.watch_children(BROKERS_TOPICS, lambda _p: self._on_topic_change())
-            self.store.watch_children(DELETE_TOPICS, lambda _p: self._on_delete_topics())
-            self.store.watch_children(ISR_CHANGE_NOTIFICATION, lambda _p: self._on_isr_change())
         for topic in self.assignments:
             self._watch_topic(topic)
         self._send(sorted(self.states), metadata_to_all=True)
