@@ -12,9 +12,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import time
@@ -22,28 +19,9 @@ import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_broker(data_dir: str, port: int) -> subprocess.Popen:
-    cmd = [str(ROOT / ".venv/bin/josefk"), "broker", str(ROOT / "config/server.properties"),
-           "--override", f"listeners=PLAINTEXT://127.0.0.1:{port}", "--override", f"log.dirs={data_dir}",
-           "--log-level", "WARNING"]
-    proc = subprocess.Popen(cmd)
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return proc
-        except OSError:
-            time.sleep(0.1)
-    proc.kill()
-    raise RuntimeError("broker did not start")
+from tests.broker_process import BrokerProcess  # noqa: E402
 
 
 def report(label: str, count: int, size: int, seconds: float) -> None:
@@ -116,18 +94,12 @@ def main() -> int:
     args = parser.parse_args()
     benches = {"confluent": bench_confluent, "kafka-python": bench_kafka_python}
     with tempfile.TemporaryDirectory(prefix="josefk-bench-") as data_dir:
-        port = free_port()
-        broker = start_broker(data_dir, port)
+        broker = BrokerProcess(Path(data_dir))
         try:
             for name in args.clients.split(","):
-                benches[name](f"127.0.0.1:{port}", f"bench-{name}", args.records, args.size)
+                benches[name](broker.bootstrap, f"bench-{name}", args.records, args.size)
         finally:
-            broker.send_signal(signal.SIGTERM)
-            try:
-                broker.wait(15)
-            except subprocess.TimeoutExpired:
-                broker.kill()
-                broker.wait()
+            broker.stop()
     return 0
 
 

@@ -10,35 +10,15 @@ from __future__ import annotations
 
 import argparse
 import os
-import socket
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def start_broker(port: int, log_dir: str) -> subprocess.Popen:
-    cmd = [str(Path(sys.executable).parent / "josefk"), "broker", str(ROOT / "config/server.properties")]
-    proc = subprocess.Popen([*cmd, "--override", f"listeners=PLAINTEXT://127.0.0.1:{port}",
-                             "--override", f"log.dirs={log_dir}"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    deadline = time.time() + 30
-    while time.time() < deadline:
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return proc
-        except OSError:
-            time.sleep(0.2)
-    proc.terminate()
-    raise RuntimeError("broker did not start")
+from tests.broker_process import BrokerProcess  # noqa: E402
 
 
 def produce(bootstrap: str, topic: str, records: int, partitions: int) -> float:
@@ -76,9 +56,8 @@ def main() -> None:
         if args.bootstrap:
             bootstrap = args.bootstrap
         else:
-            port = free_port()
-            broker = start_broker(port, tmp)
-            bootstrap = f"127.0.0.1:{port}"
+            broker = BrokerProcess(Path(tmp))
+            bootstrap = broker.bootstrap
         try:
             topic = f"bench-{int(time.time())}"
             rate = produce(bootstrap, topic, args.records, args.partitions)
@@ -104,8 +83,7 @@ def main() -> None:
             spark.stop()
         finally:
             if broker is not None:
-                broker.terminate()
-                broker.wait(timeout=30)
+                broker.stop()
 
 
 if __name__ == "__main__":
