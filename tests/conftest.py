@@ -45,3 +45,12 @@ def broker(tmp_path: Path) -> Iterator[RunningBroker]:
     running = RunningBroker(tmp_path / "logs")
     yield running
     running.stop()
+
+
+@pytest.fixture
+def gbroker(tmp_path: Path) -> Iterator[RunningBroker]:
+    """A broker for group tests: short sessions allowed, a 5-partition offsets topic."""
+    running = RunningBroker(tmp_path / "logs", {"group.min.session.timeout.ms": "500",
+                                                "offsets.topic.num.partitions": "5"})
+    yield running
+    running.stop()

@@ -6,8 +6,7 @@ from __future__ import annotations
 import struct
 import threading
 import time
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pytest
 from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
@@ -21,14 +20,6 @@ from tests.wire import call, connect, encode_request, read_frame
 
 FAST_GROUP = dict(session_timeout_ms=6000, heartbeat_interval_ms=300, auto_offset_reset="earliest",
                   max_poll_interval_ms=10_000)
-
-
-@pytest.fixture
-def gbroker(tmp_path: Path) -> Iterator[RunningBroker]:
-    running = RunningBroker(tmp_path / "logs", {"group.min.session.timeout.ms": "500",
-                                                "offsets.topic.num.partitions": "5"})
-    yield running
-    running.stop()
 
 
 def create_topic(bootstrap: str, name: str, partitions: int) -> None:

@@ -10,8 +10,6 @@ from __future__ import annotations
 import socket
 import struct
 import time
-from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
@@ -26,14 +24,6 @@ COMMIT = request_class(ApiKey.OffsetCommit)
 FETCH = request_class(ApiKey.OffsetFetch)
 LEAVE = request_class(ApiKey.LeaveGroup)
 OFFSET_DELETE = request_class(ApiKey.OffsetDelete)
-
-
-@pytest.fixture
-def gbroker(tmp_path: Path) -> Iterator[RunningBroker]:
-    running = RunningBroker(tmp_path / "logs", {"group.min.session.timeout.ms": "500",
-                                                "offsets.topic.num.partitions": "5"})
-    yield running
-    running.stop()
 
 
 def send(sock: socket.socket, api_key: int, version: int, correlation_id: int = 7, **fields) -> None:
