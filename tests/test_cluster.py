@@ -59,6 +59,16 @@ class Cluster:
             assert time.time() < deadline, f"timed out waiting for {what}"
             time.sleep(0.2)
 
+    def create_topic(self, topic: NewTopic, wait_in_sync: bool = True) -> None:
+        """Create the topic; unless told not to, wait until every partition's ISR is full."""
+        admin = KafkaAdminClient(bootstrap_servers=self.bootstrap, request_timeout_ms=30000)
+        admin.create_topics([topic])
+        admin.close()
+        if wait_in_sync:
+            rf, name = topic.replication_factor, topic.name
+            self.wait_for(lambda: all(len(self.state(name, p)["isr"]) == rf for p in range(topic.num_partitions)),
+                          f"ISRs of {rf}")
+
     def controller(self) -> int:
         data, _ = self.kazoo.get("/controller")
         return json.loads(data)["brokerid"]
@@ -91,10 +101,7 @@ def _consume_all(bootstrap: str, topic: str, count: int) -> list[bytes]:
 
 
 def test_replicated_topic_survives_leader_kill_and_follower_rejoins(cluster):
-    admin = KafkaAdminClient(bootstrap_servers=cluster.bootstrap, request_timeout_ms=30000)
-    admin.create_topics([NewTopic("replicated", 1, 3, topic_configs={"min.insync.replicas": "2"})])
-    admin.close()
-    cluster.wait_for(lambda: len(cluster.state("replicated", 0)["isr"]) == 3, "ISR of 3")
+    cluster.create_topic(NewTopic("replicated", 1, 3, topic_configs={"min.insync.replicas": "2"}))
 
     producer = KafkaProducer(bootstrap_servers=cluster.bootstrap, acks="all", retries=10,
                              request_timeout_ms=10000)
@@ -118,10 +125,7 @@ def test_replicated_topic_survives_leader_kill_and_follower_rejoins(cluster):
 
 
 def test_follower_that_stops_is_removed_from_isr_and_acks_all_still_succeed(cluster):
-    admin = KafkaAdminClient(bootstrap_servers=cluster.bootstrap, request_timeout_ms=30000)
-    admin.create_topics([NewTopic("shrink", 1, 3)])
-    admin.close()
-    cluster.wait_for(lambda: len(cluster.state("shrink", 0)["isr"]) == 3, "ISR of 3")
+    cluster.create_topic(NewTopic("shrink", 1, 3))
     state = cluster.state("shrink", 0)
     follower = next(b for b in state["isr"] if b != state["leader"])
     cluster.brokers[follower].proc.send_signal(19)  # SIGSTOP: alive to ZooKeeper for a while, not fetching
@@ -139,10 +143,7 @@ def test_controlled_shutdown_moves_leadership_before_the_broker_leaves(cluster):
     """SIGTERM runs a controlled shutdown: by the time the process has exited, none of its
     partitions is led by it or lists it in the ISR, whether it was the controller (local
     call) or not (ControlledShutdown on the wire); producers go straight to the new leaders."""
-    admin = KafkaAdminClient(bootstrap_servers=cluster.bootstrap, request_timeout_ms=30000)
-    admin.create_topics([NewTopic("rolling", 3, 3)])
-    admin.close()
-    cluster.wait_for(lambda: all(len(cluster.state("rolling", p)["isr"]) == 3 for p in range(3)), "ISRs of 3")
+    cluster.create_topic(NewTopic("rolling", 3, 3))
     controller = cluster.controller()
     for victim in (next(b for b in BROKER_IDS if b != controller), controller):
         led = [p for p in range(3) if cluster.state("rolling", p)["leader"] == victim]
@@ -162,9 +163,7 @@ def test_controlled_shutdown_moves_leadership_before_the_broker_leaves(cluster):
 
 
 def test_committed_offsets_survive_coordinator_failover(cluster):
-    admin = KafkaAdminClient(bootstrap_servers=cluster.bootstrap, request_timeout_ms=30000)
-    admin.create_topics([NewTopic("grouped", 3, 3)])
-    admin.close()
+    cluster.create_topic(NewTopic("grouped", 3, 3), wait_in_sync=False)
     producer = KafkaProducer(bootstrap_servers=cluster.bootstrap, acks="all")
     for i in range(30):
         producer.send("grouped", value=b"%d" % i, partition=i % 3).get(timeout=30)
@@ -200,10 +199,7 @@ def test_preferred_leader_election_tool_moves_leadership_back(cluster):
     import subprocess
     import sys
 
-    admin = KafkaAdminClient(bootstrap_servers=cluster.bootstrap, request_timeout_ms=30000)
-    admin.create_topics([NewTopic("preferred", 1, 3)])
-    admin.close()
-    cluster.wait_for(lambda: len(cluster.state("preferred", 0)["isr"]) == 3, "ISR of 3")
+    cluster.create_topic(NewTopic("preferred", 1, 3))
     data, _ = cluster.kazoo.get("/brokers/topics/preferred")
     preferred = json.loads(data)["partitions"]["0"][0]
     assert cluster.state("preferred", 0)["leader"] == preferred
@@ -228,10 +224,7 @@ def test_preferred_leader_election_tool_moves_leadership_back(cluster):
 
 
 def test_auto_leader_rebalance_returns_leadership_to_the_preferred_replica(cluster):
-    admin = KafkaAdminClient(bootstrap_servers=cluster.bootstrap, request_timeout_ms=30000)
-    admin.create_topics([NewTopic("balanced", 1, 3)])
-    admin.close()
-    cluster.wait_for(lambda: len(cluster.state("balanced", 0)["isr"]) == 3, "ISR of 3")
+    cluster.create_topic(NewTopic("balanced", 1, 3))
     data, _ = cluster.kazoo.get("/brokers/topics/balanced")
     preferred = json.loads(data)["partitions"]["0"][0]
     cluster.brokers[preferred].kill()
@@ -245,9 +238,7 @@ def test_reassign_partitions_moves_replicas_and_keeps_data(cluster, tmp_path):
     import subprocess
     import sys
 
-    admin = KafkaAdminClient(bootstrap_servers=cluster.bootstrap, request_timeout_ms=30000)
-    admin.create_topics([NewTopic("moving", replica_assignments={0: [1, 2]})])
-    admin.close()
+    cluster.create_topic(NewTopic("moving", replica_assignments={0: [1, 2]}), wait_in_sync=False)
     cluster.wait_for(lambda: sorted(cluster.state("moving", 0)["isr"]) == [1, 2], "ISR [1, 2]")
     producer = KafkaProducer(bootstrap_servers=cluster.bootstrap, acks="all")
     for i in range(50):
@@ -312,10 +303,7 @@ def test_divergent_tail_is_truncated_by_leader_epoch_after_unclean_election(zook
     cluster = Cluster(zookeeper, tmp_path, {"zookeeper.session.timeout.ms": "8000", "replica.lag.time.max.ms": "1000",
                                             "auto.leader.rebalance.enable": "false"})
     try:
-        admin = KafkaAdminClient(bootstrap_servers=cluster.bootstrap, request_timeout_ms=30000)
-        admin.create_topics([NewTopic("diverge", 1, 3)])
-        admin.close()
-        cluster.wait_for(lambda: len(cluster.state("diverge", 0)["isr"]) == 3, "ISR of 3")
+        cluster.create_topic(NewTopic("diverge", 1, 3))
         producer = KafkaProducer(bootstrap_servers=cluster.bootstrap, acks="all")
         for i in range(20):
             producer.send("diverge", value=b"c%d" % i).get(timeout=30)
