@@ -502,8 +502,9 @@ def report(suite: Suite, argv: list[str], elapsed: float) -> str:
         "",
         "- kafka-python 3.0.12: when a JoinGroup + SyncGroup round finishes between two `poll()` calls "
         "(poll's timeout expired first), the client never applies its result: no assignment, and heartbeats stay "
-        "off, so the broker expels the member after session.timeout.ms. Rare with one consumer per process; "
-        "tests/test_group_clients.py (several consumers on threads of one process) works around it.",
+        "off, so the broker expels the member after session.timeout.ms. It failed group-commit-resume in one "
+        "of our CI runs; the kafka-python harness (compat/clients/kafka_python.py) and tests/test_group_clients.py "
+        "work around it by making the poll() that starts a round wait for it.",
         "- librdkafka (confluent-kafka, kcat): whenever a fetch response takes the local queue over "
         "queued.max.messages.kbytes, the partition's fetching pauses for fetch.queue.backoff.ms (default 1000 ms). "
         "A broker that answers at once with full-size responses, as Kafka and josefk do, trips it every few "

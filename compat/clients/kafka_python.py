@@ -205,6 +205,26 @@ def cross_consume(ctx: Ctx) -> str:
     return f"{topic}: " + check_records(fetch_all(ctx, topic, len(exp)), exp, **opts)
 
 
+def wait_for_whole_join_rounds(consumer: KafkaConsumer) -> None:
+    """Work around a kafka-python 3.0.12 bug (2.x has no join_group_async and is untouched).
+
+    A JoinGroup + SyncGroup round runs as a task on the client's IO thread; when poll()'s
+    timeout expires first, the next poll() is meant to pick up its result. If the round
+    finishes between two polls, the result is never applied: no assignment, and heartbeats
+    (off during the round) stay off, so the broker expels the member after
+    session.timeout.ms. Making the poll that starts a round wait for it avoids the gap.
+    """
+    coordinator = consumer._coordinator
+    join_group_async = getattr(coordinator, "join_group_async", None)
+    if join_group_async is None:
+        return
+
+    async def join_group_until_done(timeout_ms=None):
+        return await join_group_async(timeout_ms=None)
+
+    coordinator.join_group_async = join_group_until_done
+
+
 def member(args, io: MemberIO) -> None:
     """One group member (see common.MemberIO); --assign-all: assign() + committed offsets only."""
     conf: dict = {"bootstrap_servers": args.bootstrap, "request_timeout_ms": 15000, "group_id": args.member,
@@ -215,6 +235,7 @@ def member(args, io: MemberIO) -> None:
     if args.assignor == "range":
         conf["partition_assignment_strategy"] = [RangePartitionAssignor]
     c = KafkaConsumer(**conf)
+    wait_for_whole_join_rounds(c)
     if args.assign_all:
         parts = poll_until(lambda: c.partitions_for_topic(args.topic), 15, what=f"metadata of {args.topic}")
         c.assign([TopicPartition(args.topic, p) for p in sorted(parts)])
