@@ -9,6 +9,7 @@ the embedded store, with an in-process channel to itself.
 
 from __future__ import annotations
 
+import functools
 import json
 import logging
 import time
@@ -55,25 +56,67 @@ class BrokerControlPlane(Protocol):
     def stop_replica(self, controller_epoch: int, partitions: list[TopicPartition], delete: bool) -> None: ...
 
 
+# Runs a call on the broker's event loop (loop.call_soon_threadsafe), or at once in tests.
+Post = Callable[[Callable[[], None]], None]
+
+
+def _run_now(call: Callable[[], None]) -> None:
+    call()
+
+
+class PostedPlane:
+    """A control plane whose calls run where `post` puts them: the controller decides on
+    its own thread, brokers act on their event loop."""
+
+    def __init__(self, plane: BrokerControlPlane, post: Post) -> None:
+        self.plane = plane
+        self.post = post
+
+    def leader_and_isr(self, controller_id: int, controller_epoch: int, states: list[PartitionState],
+                       live_brokers: list[BrokerInfo]) -> None:
+        self.post(functools.partial(self.plane.leader_and_isr, controller_id, controller_epoch, states,
+                                    live_brokers))
+
+    def update_metadata(self, controller_id: int, controller_epoch: int, live_brokers: list[BrokerInfo],
+                        states: list[PartitionState]) -> None:
+        self.post(functools.partial(self.plane.update_metadata, controller_id, controller_epoch, live_brokers,
+                                    states))
+
+    def stop_replica(self, controller_epoch: int, partitions: list[TopicPartition], delete: bool) -> None:
+        self.post(functools.partial(self.plane.stop_replica, controller_epoch, partitions, delete))
+
+    def close(self) -> None:
+        close = getattr(self.plane, "close", None)
+        if close is not None:
+            self.post(close)
+
+
 class ControllerChannelManager:
     """Delivers controller requests to brokers: the local broker in-process, the others
-    through channels made by `connect` (network channels in a cluster)."""
+    through channels made by `connect` (network channels in a cluster). A broker that
+    registered again (a new broker epoch) gets a new channel: what was queued for its old
+    incarnation is dropped, as Kafka's controller does."""
 
     def __init__(self, local_id: int, local: BrokerControlPlane,
-                 connect: Callable[[BrokerInfo], BrokerControlPlane] | None = None) -> None:
+                 connect: Callable[[BrokerInfo], BrokerControlPlane] | None = None, post: Post = _run_now) -> None:
         self.local_id = local_id
-        self.brokers: dict[int, BrokerControlPlane] = {local_id: local}
+        self.post = post
+        self.brokers: dict[int, BrokerControlPlane] = {local_id: PostedPlane(local, post)}
+        self.infos: dict[int, BrokerInfo] = {}
         self.connect = connect
 
     def sync(self, live: dict[int, BrokerInfo]) -> None:
-        for broker_id in [b for b in self.brokers if b != self.local_id and b not in live]:
+        for broker_id in [b for b in self.brokers if b != self.local_id and live.get(b) != self.infos.get(b)]:
             channel = self.brokers.pop(broker_id)
+            self.infos.pop(broker_id, None)
             close = getattr(channel, "close", None)
             if close is not None:
                 close()
         for broker_id, info in live.items():
             if broker_id not in self.brokers and self.connect is not None:
-                self.brokers[broker_id] = self.connect(info)
+                connect = self.connect
+                self.brokers[broker_id] = PostedPlane(connect(info), self.post)
+                self.infos[broker_id] = info
 
     def get(self, broker_id: int) -> BrokerControlPlane | None:
         return self.brokers.get(broker_id)
@@ -83,10 +126,14 @@ class ControllerChannelManager:
 
 
 class KafkaController:
-    def __init__(self, broker_id: int, store: CoordinationStore, channels: ControllerChannelManager) -> None:
+    def __init__(self, broker_id: int, store: CoordinationStore, channels: ControllerChannelManager,
+                 enqueue: Callable[[str, Callable[[], object]], object] | None = None) -> None:
+        """`enqueue(name, event)` queues a store watch's reaction on the controller's event
+        thread (ControllerEventManager.put); without it, reactions run where watches fire."""
         self.broker_id = broker_id
         self.store = store
         self.channels = channels
+        self.enqueue = enqueue or (lambda _name, event: event())
         self.epoch = 0
         self.active = False
         self.live_brokers: dict[int, BrokerInfo] = {}
@@ -101,7 +148,7 @@ class KafkaController:
 
     def startup(self) -> None:
         if not self._watching:
-            self.store.watch_data(CONTROLLER, lambda _p: self._elect())
+            self.store.watch_data(CONTROLLER, lambda _p: self.enqueue("ControllerChange", self._elect))
             self._watching = True
         self._elect()
 
@@ -134,10 +181,12 @@ class KafkaController:
         # across re-elections; register them once. Their callbacks run later on the loop.
         if not self._watching_cluster:
             self._watching_cluster = True
-            self.store.watch_children(BROKERS_IDS, lambda _p: self._on_broker_change())
-            self.store.watch_children(BROKERS_TOPICS, lambda _p: self._on_topic_change())
-            self.store.watch_children(DELETE_TOPICS, lambda _p: self._on_delete_topics())
-            self.store.watch_children(ISR_CHANGE_NOTIFICATION, lambda _p: self._on_isr_change())
+            self.store.watch_children(BROKERS_IDS, lambda _p: self.enqueue("BrokerChange", self._on_broker_change))
+            self.store.watch_children(BROKERS_TOPICS, lambda _p: self.enqueue("TopicChange", self._on_topic_change))
+            self.store.watch_children(DELETE_TOPICS,
+                                      lambda _p: self.enqueue("TopicDeletion", self._on_delete_topics))
+            self.store.watch_children(ISR_CHANGE_NOTIFICATION,
+                                      lambda _p: self.enqueue("IsrChange", self._on_isr_change))
         self.live_brokers = self._read_brokers()
         self.channels.sync(self.live_brokers)
         for topic in self.store.children(BROKERS_TOPICS):
@@ -156,7 +205,8 @@ class KafkaController:
     def _watch_topic(self, topic: str) -> None:
         if topic not in self._watched_topics:
             self._watched_topics.add(topic)
-            self.store.watch_data(topic_path(topic), self._on_partition_change)
+            self.store.watch_data(topic_path(topic), lambda path: self.enqueue(
+                "PartitionModifications", functools.partial(self._on_partition_change, path)))
 
     def resign(self) -> None:
         """Lost the store session: another broker may be controller now."""
@@ -166,11 +216,12 @@ class KafkaController:
     # -- reading and writing the store ------------------------------------------------
 
     def _read_brokers(self) -> dict[int, BrokerInfo]:
+        """Live brokers with their epochs: the creation id of their registration."""
         brokers = {}
         for child in self.store.children(BROKERS_IDS):
-            data = self.store.get_json(f"{BROKERS_IDS}/{child}")
-            if data is not None:
-                brokers[int(child)] = BrokerInfo.from_json(int(child), data)
+            found = self.store.get_with_creation_id(f"{BROKERS_IDS}/{child}")
+            if found is not None:
+                brokers[int(child)] = BrokerInfo.from_json(int(child), json.loads(found[0]), epoch=found[1])
         return brokers
 
     def _read_state(self, topic: str, partition: int) -> PartitionState | None:
@@ -233,12 +284,13 @@ class KafkaController:
                 created.append((topic, partition))
         return created
 
-    def _handle_offline_replicas(self, key: TopicPartition) -> bool:
+    def _handle_offline_replicas(self, key: TopicPartition, offline: frozenset[int] = frozenset()) -> bool:
         """Offline partition and replica state machines: a dead leader is replaced from the
-        live ISR (no unclean election); dead followers leave the ISR."""
+        live ISR (no unclean election); dead followers leave the ISR. `offline` are live
+        brokers to treat as gone (bounced: they lost their state when they restarted)."""
         def change(state: PartitionState) -> bool:
-            live_isr = [r for r in state.isr if r in self.live_brokers]
-            if state.leader in self.live_brokers:
+            live_isr = [r for r in state.isr if r in self.live_brokers and r not in offline]
+            if state.leader in self.live_brokers and state.leader not in offline:
                 if live_isr == state.isr:
                     return False
                 state.isr = live_isr
@@ -257,23 +309,32 @@ class KafkaController:
     # -- reactions ------------------------------------------------------------------
 
     def _on_broker_change(self) -> None:
+        """Brokers that joined, left, or bounced: registered again with a new broker epoch
+        since we last looked (KIP-380). ZooKeeper watches coalesce, so a broker that
+        restarts within the session timeout may never be seen missing; a bounced broker
+        lost its leaderships and fetchers and is handled as one that left and came back."""
         if not self.active:
             return
-        before = set(self.live_brokers)
+        before = self.live_brokers
         self.live_brokers = self._read_brokers()
         self.channels.sync(self.live_brokers)
-        joined = set(self.live_brokers) - before
-        left = before - set(self.live_brokers)
-        self.shutting_down -= left
-        if joined or left:
-            log.info("Controller %d: brokers joined %s, left %s", self.broker_id, sorted(joined), sorted(left))
-        changed = [key for key in sorted(self.states) if self._handle_offline_replicas(key)]
-        for broker_id in joined:
+        joined = set(self.live_brokers) - set(before)
+        left = set(before) - set(self.live_brokers)
+        bounced = frozenset(b for b, info in self.live_brokers.items()
+                            if b in before and before[b].epoch != info.epoch)
+        self.shutting_down -= left | bounced
+        if joined or left or bounced:
+            log.info("Controller %d: brokers joined %s, left %s, bounced %s", self.broker_id, sorted(joined),
+                     sorted(left), sorted(bounced))
+        changed = {key for key in sorted(self.states) if self._handle_offline_replicas(key, bounced)}
+        if bounced:  # and back at once: partitions only they can lead come online again
+            changed |= {key for key in sorted(self.states) if self._handle_offline_replicas(key)}
+        for broker_id in sorted(joined | bounced):
             plane = self.channels.get(broker_id)
             mine = [s for s in self.states.values() if broker_id in s.replicas]
             if plane is not None and mine:
                 plane.leader_and_isr(self.broker_id, self.epoch, mine, list(self.live_brokers.values()))
-        self._send(changed, metadata_to_all=True)
+        self._send(sorted(changed), metadata_to_all=True)
 
     def _on_topic_change(self) -> None:
         if not self.active:
@@ -359,14 +420,17 @@ class KafkaController:
 
     # -- controlled shutdown ----------------------------------------------------------
 
-    def controlled_shutdown(self, broker_id: int) -> tuple[int, list[TopicPartition]]:
+    def controlled_shutdown(self, broker_id: int, broker_epoch: int = -1) -> tuple[int, list[TopicPartition]]:
         """A broker asks to leave cleanly (Kafka's ControlledShutdown): leadership of its
         replicated partitions moves to another live ISR member, it leaves every ISR and stops
         following, so its departure costs clients no leaderless window. Returns the error
         code and the partitions it still leads (none in sync to take over): the broker
-        retries, then shuts down anyway."""
+        retries, then shuts down anyway. A request from an older incarnation of the broker
+        (a stale broker epoch) is refused, as Kafka refuses it."""
         if broker_id not in self.live_brokers:
             return ErrorCode.BROKER_NOT_AVAILABLE, []
+        if broker_epoch != -1 and broker_epoch < self.live_brokers[broker_id].epoch:
+            return ErrorCode.STALE_BROKER_EPOCH, []
         self.shutting_down.add(broker_id)
         moved: list[TopicPartition] = []
         for key in sorted(self.states):

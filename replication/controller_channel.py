@@ -15,6 +15,7 @@ from josefk.protocol.controller_messages import (
     StopReplicaRequest,
     UpdateMetadataRequest,
 )
+from josefk.protocol.errors import ErrorCode
 from josefk.replication.network_client import BrokerConnection
 from josefk.replication.state import BrokerInfo, PartitionState
 
@@ -35,7 +36,7 @@ def _by_topic(states: list[PartitionState]) -> dict[str, list[PartitionState]]:
 
 
 def leader_and_isr_request(controller_id: int, controller_epoch: int, states: list[PartitionState],
-                           live_brokers: list[BrokerInfo]) -> LeaderAndIsrRequest:
+                           live_brokers: list[BrokerInfo], broker_epoch: int = -1) -> LeaderAndIsrRequest:
     cls = LeaderAndIsrRequest
     topics = [cls.LeaderAndIsrTopicState(
         topic_name=topic, topic_id=group[0].topic_id,
@@ -47,11 +48,12 @@ def leader_and_isr_request(controller_id: int, controller_epoch: int, states: li
     leaders = {s.leader for s in states}
     live = [cls.LeaderAndIsrLiveLeader(broker_id=b.broker_id, host_name=b.host, port=b.port)
             for b in live_brokers if b.broker_id in leaders]
-    return cls(controller_id=controller_id, controller_epoch=controller_epoch, topic_states=topics, live_leaders=live)
+    return cls(controller_id=controller_id, controller_epoch=controller_epoch, broker_epoch=broker_epoch,
+               topic_states=topics, live_leaders=live)
 
 
 def update_metadata_request(controller_id: int, controller_epoch: int, live_brokers: list[BrokerInfo],
-                            states: list[PartitionState]) -> UpdateMetadataRequest:
+                            states: list[PartitionState], broker_epoch: int = -1) -> UpdateMetadataRequest:
     cls = UpdateMetadataRequest
     live = {b.broker_id for b in live_brokers}
     topics = [cls.UpdateMetadataTopicState(
@@ -64,8 +66,8 @@ def update_metadata_request(controller_id: int, controller_epoch: int, live_brok
     brokers = [cls.UpdateMetadataBroker(id=b.broker_id, endpoints=[cls.UpdateMetadataBroker.UpdateMetadataEndpoint(
         port=b.port, host=b.host, listener="PLAINTEXT", security_protocol=PLAINTEXT)], rack=b.rack)
         for b in live_brokers]
-    return cls(controller_id=controller_id, controller_epoch=controller_epoch, topic_states=topics,
-               live_brokers=brokers)
+    return cls(controller_id=controller_id, controller_epoch=controller_epoch, broker_epoch=broker_epoch,
+               topic_states=topics, live_brokers=brokers)
 
 
 def states_from_leader_and_isr(request: LeaderAndIsrRequest, version: int) -> list[PartitionState]:
@@ -103,12 +105,13 @@ def stop_replica_partitions(request: StopReplicaRequest, version: int) -> list[t
     return [(t.name, p) for t in request.topics for p in t.partition_indexes]
 
 
-async def request_controlled_shutdown(controller: BrokerInfo, broker_id: int) -> tuple[int, list[tuple[str, int]]]:
+async def request_controlled_shutdown(controller: BrokerInfo, broker_id: int,
+                                      broker_epoch: int) -> tuple[int, list[tuple[str, int]]]:
     """Send ControlledShutdown to the controller: (error code, partitions still led)."""
     connection = BrokerConnection(controller.host, controller.port, f"broker-{broker_id}")
     try:
         response = await connection.request(ApiKey.ControlledShutdown, CONTROLLED_SHUTDOWN_VERSION,
-                                            ControlledShutdownRequest(broker_id=broker_id, broker_epoch=-1),
+                                            ControlledShutdownRequest(broker_id=broker_id, broker_epoch=broker_epoch),
                                             timeout=30)
     finally:
         connection.close()
@@ -116,32 +119,36 @@ async def request_controlled_shutdown(controller: BrokerInfo, broker_id: int) ->
 
 
 class RemoteBrokerChannel:
-    """BrokerControlPlane for a broker reached over the network."""
+    """BrokerControlPlane for a broker reached over the network. Made on the controller's
+    thread; its requests are queued on the event loop (ControllerChannelManager posts
+    every call there). Each request carries the broker's epoch, so an incarnation of the
+    broker newer than the one this channel was made for ignores it (STALE_BROKER_EPOCH)."""
 
-    def __init__(self, controller_id: int, broker: BrokerInfo) -> None:
+    def __init__(self, controller_id: int, broker: BrokerInfo, loop: asyncio.AbstractEventLoop) -> None:
         self.controller_id = controller_id
         self.broker = broker
         self.connection = BrokerConnection(broker.host, broker.port, f"controller-{controller_id}")
         self.queue: asyncio.Queue = asyncio.Queue()
-        self.task = asyncio.get_running_loop().create_task(self._send_loop())
+        self.task = asyncio.run_coroutine_threadsafe(self._send_loop(), loop)
 
     def leader_and_isr(self, controller_id: int, controller_epoch: int, states: list[PartitionState],
                        live_brokers: list[BrokerInfo]) -> None:
-        body = leader_and_isr_request(controller_id, controller_epoch, states, live_brokers)
+        body = leader_and_isr_request(controller_id, controller_epoch, states, live_brokers, self.broker.epoch)
         self.queue.put_nowait((ApiKey.LeaderAndIsr, LEADER_AND_ISR_VERSION, body))
 
     def update_metadata(self, controller_id: int, controller_epoch: int, live_brokers: list[BrokerInfo],
                         states: list[PartitionState]) -> None:
-        body = update_metadata_request(controller_id, controller_epoch, live_brokers, states)
+        body = update_metadata_request(controller_id, controller_epoch, live_brokers, states, self.broker.epoch)
         self.queue.put_nowait((ApiKey.UpdateMetadata, UPDATE_METADATA_VERSION, body))
 
     def stop_replica(self, controller_epoch: int, partitions: list[tuple[str, int]], delete: bool) -> None:
         topics: dict[str, list[int]] = {}
         for topic, partition in partitions:
             topics.setdefault(topic, []).append(partition)
-        body = StopReplicaRequest(controller_id=self.controller_id, controller_epoch=controller_epoch,
-                                  delete_partitions=delete, topics=[StopReplicaRequest.StopReplicaTopic(
-                                      name=t, partition_indexes=ps) for t, ps in topics.items()])
+        body = StopReplicaRequest(
+            controller_id=self.controller_id, controller_epoch=controller_epoch, broker_epoch=self.broker.epoch,
+            delete_partitions=delete,
+            topics=[StopReplicaRequest.StopReplicaTopic(name=t, partition_indexes=ps) for t, ps in topics.items()])
         self.queue.put_nowait((ApiKey.StopReplica, STOP_REPLICA_VERSION, body))
 
     async def _send_loop(self) -> None:
@@ -149,9 +156,12 @@ class RemoteBrokerChannel:
             api_key, version, body = await self.queue.get()
             while True:
                 try:
-                    await self.connection.request(api_key, version, body, timeout=30)
+                    response = await self.connection.request(api_key, version, body, timeout=30)
+                    if response.error_code != ErrorCode.NONE:
+                        log.warning("Controller request %s to broker %d answered %s", ApiKey(api_key).name,
+                                    self.broker.broker_id, ErrorCode(response.error_code).name)
                     break
-                except (TimeoutError, OSError, ConnectionError) as e:
+                except (TimeoutError, OSError, ConnectionError, EOFError) as e:
                     log.warning("Controller request %s to broker %d failed (%s); retrying",
                                 ApiKey(api_key).name, self.broker.broker_id, e)
                     await asyncio.sleep(0.5)

@@ -9,14 +9,18 @@ ephemeral nodes gone when the process ends, exactly as a ZooKeeper session would
 from __future__ import annotations
 
 import base64
+import functools
 import json
 import os
+import threading
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 Watcher = Callable[[str], None]
+CREATION_COUNTER = "#last_creation_id"  # not a path: where the embedded store keeps its counter
 
 
 class NodeExistsError(KeyError):
@@ -33,8 +37,10 @@ class BadVersionError(ValueError):
 
 class CoordinationStore(ABC):
     @abstractmethod
-    def create(self, path: str, data: bytes = b"", ephemeral: bool = False) -> None:
-        """Create a node (and missing parents, persistent); NodeExistsError if it exists."""
+    def create(self, path: str, data: bytes = b"", ephemeral: bool = False) -> int:
+        """Create a node (and missing parents, persistent); NodeExistsError if it exists.
+        Returns the node's creation id (ZooKeeper's czxid), which only grows: a broker's
+        registration id is its broker epoch (KIP-380)."""
 
     @abstractmethod
     def create_sequential(self, prefix: str, data: bytes = b"") -> str:
@@ -43,6 +49,10 @@ class CoordinationStore(ABC):
     @abstractmethod
     def get(self, path: str) -> tuple[bytes, int] | None:
         """(data, version) or None if absent."""
+
+    @abstractmethod
+    def get_with_creation_id(self, path: str) -> tuple[bytes, int] | None:
+        """(data, creation id) or None if absent."""
 
     @abstractmethod
     def set(self, path: str, data: bytes, expected_version: int = -1) -> int:
@@ -85,6 +95,15 @@ class _Node:
     data: bytes
     version: int
     ephemeral: bool
+    creation_id: int = 0
+
+
+def _locked(method: Callable) -> Callable:
+    @functools.wraps(method)
+    def wrapper(self: EmbeddedStore, *args: Any, **kwargs: Any) -> Any:
+        with self.lock:
+            return method(self, *args, **kwargs)
+    return wrapper
 
 
 def _parent(path: str) -> str:
@@ -92,23 +111,29 @@ def _parent(path: str) -> str:
 
 
 class EmbeddedStore(CoordinationStore):
-    """A single-process store for a standalone broker, persisted under a log dir."""
+    """A single-process store for a standalone broker, persisted under a log dir. The
+    event loop, the controller thread and the store-writer thread share it: one lock."""
 
     def __init__(self, file: Path) -> None:
         self.file = file
+        self.lock = threading.RLock()
         self.nodes: dict[str, _Node] = {"/": _Node(b"", 0, False)}
         self.child_watchers: dict[str, list[Watcher]] = {}
         self.data_watchers: dict[str, list[Watcher]] = {}
+        self.last_creation_id = 0
         if file.exists():
-            for path, (data, version) in json.loads(file.read_text()).items():
-                self.nodes[path] = _Node(base64.b64decode(data), version, False)
+            saved = json.loads(file.read_text())
+            self.last_creation_id = saved.pop(CREATION_COUNTER, 0)
+            for path, (data, version, *creation) in saved.items():
+                self.nodes[path] = _Node(base64.b64decode(data), version, False, *creation)
 
     def _persist(self) -> None:
-        state = {
-            p: [base64.b64encode(n.data).decode(), n.version]
+        state: dict[str, Any] = {
+            p: [base64.b64encode(n.data).decode(), n.version, n.creation_id]
             for p, n in self.nodes.items()
             if not n.ephemeral and p != "/"
         }
+        state[CREATION_COUNTER] = self.last_creation_id
         tmp = self.file.with_suffix(".tmp")
         with open(tmp, "w") as f:
             json.dump(state, f)
@@ -123,7 +148,8 @@ class EmbeddedStore(CoordinationStore):
         for watcher in list(self.child_watchers.get(parent, ())):
             watcher(parent)
 
-    def create(self, path: str, data: bytes = b"", ephemeral: bool = False) -> None:
+    @_locked
+    def create(self, path: str, data: bytes = b"", ephemeral: bool = False) -> int:
         if path in self.nodes:
             raise NodeExistsError(path)
         missing = []
@@ -134,11 +160,13 @@ class EmbeddedStore(CoordinationStore):
         for p in reversed(missing):
             self.nodes[p] = _Node(b"", 0, False)
             self._fire(p)
-        self.nodes[path] = _Node(data, 0, ephemeral)
-        if not ephemeral or missing:
-            self._persist()
+        self.last_creation_id += 1
+        self.nodes[path] = _Node(data, 0, ephemeral, self.last_creation_id)
+        self._persist()  # also for an ephemeral node: creation ids must only grow
         self._fire(path)
+        return self.last_creation_id
 
+    @_locked
     def create_sequential(self, prefix: str, data: bytes = b"") -> str:
         parent = _parent(prefix)
         counter = self.nodes[parent].version if parent in self.nodes else 0
@@ -147,10 +175,17 @@ class EmbeddedStore(CoordinationStore):
         self.nodes[parent].version += 1
         return path
 
+    @_locked
     def get(self, path: str) -> tuple[bytes, int] | None:
         node = self.nodes.get(path)
         return (node.data, node.version) if node else None
 
+    @_locked
+    def get_with_creation_id(self, path: str) -> tuple[bytes, int] | None:
+        node = self.nodes.get(path)
+        return (node.data, node.creation_id) if node else None
+
+    @_locked
     def set(self, path: str, data: bytes, expected_version: int = -1) -> int:
         node = self.nodes.get(path)
         if node is None:
@@ -165,6 +200,7 @@ class EmbeddedStore(CoordinationStore):
             watcher(path)
         return node.version
 
+    @_locked
     def delete(self, path: str, recursive: bool = False) -> None:
         if path not in self.nodes:
             raise NoNodeError(path)
@@ -177,18 +213,22 @@ class EmbeddedStore(CoordinationStore):
         for p in sorted(doomed, key=len, reverse=True):
             self._fire(p)
 
+    @_locked
     def children(self, path: str) -> list[str]:
         if path not in self.nodes:
             raise NoNodeError(path)
         prefix = path.rstrip("/") + "/"
         return sorted(p[len(prefix) :] for p in self.nodes if p.startswith(prefix) and "/" not in p[len(prefix) :])
 
+    @_locked
     def watch_children(self, path: str, watcher: Watcher) -> None:
         self.child_watchers.setdefault(path, []).append(watcher)
 
+    @_locked
     def watch_data(self, path: str, watcher: Watcher) -> None:
         self.data_watchers.setdefault(path, []).append(watcher)
 
+    @_locked
     def close(self) -> None:
         for path in [p for p, n in self.nodes.items() if n.ephemeral]:
             del self.nodes[path]

@@ -12,6 +12,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from josefk.log.log import Log
 from josefk.protocol.errors import ErrorCode, KafkaError
@@ -20,7 +21,7 @@ from josefk.replication.state import PartitionState
 log = logging.getLogger(__name__)
 
 
-def _now_ms() -> int:
+def monotonic_ms() -> int:
     return int(time.monotonic() * 1000)
 
 
@@ -42,23 +43,29 @@ class FollowerState:
     last_caught_up_ms: int = 0
 
 
-# Called with (partition, new ISR); writes the new state to the coordination store and
-# returns True when the write won (the controller may have changed it concurrently).
-IsrWriter = Callable[["Partition", list[int]], bool]
+class IsrChangeSender(Protocol):
+    """Sends a leader's ISR change to where ISRs are decided (the partition state in
+    ZooKeeper, as Kafka before 2.7 wrote it; the controller's AlterPartition since). It
+    must not block: the outcome comes back later through Partition.complete_isr_change."""
+
+    def submit(self, partition: Partition, new_isr: list[int]) -> None: ...
 
 
 class Partition:
-    def __init__(self, topic: str, partition: int, broker_id: int, log_: Log, write_isr: IsrWriter) -> None:
+    def __init__(self, topic: str, partition: int, broker_id: int, log_: Log, isr_sender: IsrChangeSender,
+                 clock: Callable[[], int] = monotonic_ms) -> None:
         self.topic = topic
         self.partition = partition
         self.broker_id = broker_id
         self.log = log_
-        self.write_isr = write_isr
+        self.isr_sender = isr_sender
+        self.clock = clock
         self.leader_id = -1
         self.leader_epoch = -1
         self.controller_epoch = 0
         self.zk_version = 0
-        self.isr: list[int] = []
+        self.isr: list[int] = []  # the committed ISR, as the store holds it
+        self.pending_isr: list[int] | None = None  # an ISR change sent but not yet committed
         self.replicas: list[int] = []
         self.high_watermark = 0
         self.followers: dict[int, FollowerState] = {}
@@ -71,7 +78,15 @@ class Partition:
     def is_leader(self) -> bool:
         return self.leader_id == self.broker_id
 
+    @property
+    def maximal_isr(self) -> list[int]:
+        """The committed ISR plus any replica a pending change adds (Kafka's maximalIsr):
+        the high watermark waits for all of them, so neither a pending shrink nor a pending
+        expansion can let it pass data some possible ISR lacks."""
+        return sorted({*self.isr, *(self.pending_isr or ())})
+
     def _apply(self, state: PartitionState) -> None:
+        self.pending_isr = None
         self.leader_id = state.leader
         self.leader_epoch = state.leader_epoch
         self.controller_epoch = state.controller_epoch
@@ -82,7 +97,7 @@ class Partition:
     def make_leader(self, state: PartitionState) -> None:
         was_leader = self.is_leader
         self._apply(state)
-        now = _now_ms()
+        now = self.clock()
         known = self.followers if was_leader else {}
         self.followers = {r: known.get(r) or FollowerState(-1, now) for r in self.replicas if r != self.broker_id}
         cache = self.log.leader_epoch_cache
@@ -101,6 +116,13 @@ class Partition:
         self._apply(state)
         self.followers = {}
         return changed
+
+    def stop_serving(self) -> None:
+        """StopReplica without delete (controlled shutdown): neither leader nor follower any
+        more, until a LeaderAndIsr with a newer epoch says otherwise; log and high
+        watermark stay."""
+        self.leader_id = -1
+        self.followers = {}
 
     def truncate_to_leader(self, leader_epoch: int, leader_end_offset: int) -> None:
         """The leader says our epoch `leader_epoch` ends at `leader_end_offset`; drop what
@@ -131,9 +153,9 @@ class Partition:
         return self.log.leader_epoch_cache.end_offset_for(leader_epoch, self.log.log_end_offset)
 
     def maybe_increment_high_watermark(self) -> bool:
-        """The high watermark is the smallest log end offset among the ISR."""
+        """The high watermark is the smallest log end offset among the (maximal) ISR."""
         end_offsets = [self.log.log_end_offset]
-        for replica in self.isr:
+        for replica in self.maximal_isr:
             if replica != self.broker_id:
                 end_offsets.append(self.followers.get(replica, FollowerState()).log_end_offset)
         new_hw = min(end_offsets)
@@ -150,28 +172,41 @@ class Partition:
             return False
         follower.log_end_offset = fetch_offset
         if fetch_offset >= self.log.log_end_offset:
-            follower.last_caught_up_ms = _now_ms()
+            follower.last_caught_up_ms = self.clock()
         if replica not in self.isr and fetch_offset >= self.high_watermark:
-            new_isr = sorted({*self.isr, replica})
-            if self.write_isr(self, new_isr):
-                log.info("%s-%d: expanding ISR from %s to %s", self.topic, self.partition, self.isr, new_isr)
-                self.isr = new_isr
+            self._send_isr_change(sorted({*self.isr, replica}))
         return self.maybe_increment_high_watermark()
 
-    def maybe_shrink_isr(self, max_lag_ms: int) -> bool:
+    def maybe_shrink_isr(self, max_lag_ms: int) -> None:
+        """Drop followers that have not caught up for max_lag_ms from the ISR (sent, not
+        applied: the ISR shrinks when the store has it)."""
         if not self.is_leader:
-            return False
-        now = _now_ms()
+            return
+        now = self.clock()
         lagging = [r for r in self.isr if r != self.broker_id and
                    now - self.followers.get(r, FollowerState()).last_caught_up_ms > max_lag_ms]
-        if not lagging:
+        if lagging:
+            log.info("%s-%d: replicas %s lag more than %d ms", self.topic, self.partition, lagging, max_lag_ms)
+            self._send_isr_change([r for r in self.isr if r not in lagging])
+
+    def _send_isr_change(self, new_isr: list[int]) -> None:
+        """One change in flight at a time, as Kafka's AlterPartition path allows."""
+        if self.pending_isr is None and new_isr != self.isr:
+            self.pending_isr = new_isr
+            self.isr_sender.submit(self, new_isr)
+
+    def complete_isr_change(self, leader_epoch: int, new_isr: list[int], zk_version: int | None) -> bool:
+        """The store's answer to a change sent at leader_epoch: zk_version is the new
+        version if the write won, None if it failed (lost to the controller, or the store
+        was unreachable; a later check sends it again). Returns True when the high
+        watermark moved."""
+        if leader_epoch != self.leader_epoch or self.pending_isr != new_isr:
+            return False  # a LeaderAndIsr replaced the state meanwhile
+        self.pending_isr = None
+        if zk_version is None:
             return False
-        new_isr = [r for r in self.isr if r not in lagging]
-        if not self.write_isr(self, new_isr):
-            return False
-        log.info("%s-%d: shrinking ISR from %s to %s (lagging %s)", self.topic, self.partition, self.isr,
-                 new_isr, lagging)
-        self.isr = new_isr
+        log.info("%s-%d: ISR changed from %s to %s", self.topic, self.partition, self.isr, new_isr)
+        self.isr, self.zk_version = new_isr, zk_version
         return self.maybe_increment_high_watermark()
 
     def append_as_leader(self, records: bytes, required_acks: int, now_ms: int):

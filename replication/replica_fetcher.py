@@ -22,6 +22,7 @@ log = logging.getLogger(__name__)
 FETCH_VERSION = 12  # the last version with names and replica_id in the body
 LIST_OFFSETS_VERSION = 5
 OFFSET_FOR_LEADER_EPOCH_VERSION = 3
+RETRY_BACKOFF_S = 0.5  # Kafka's replica.fetch.backoff.ms default is 1 s; shorter heals sooner
 
 
 class ReplicaFetcher:
@@ -57,9 +58,14 @@ class ReplicaFetcher:
                 if self.truncating:
                     await self._truncate()
                 await self._fetch_once()
-            except (TimeoutError, OSError, ConnectionError) as e:
-                log.warning("Replica fetch from broker %d failed: %s", self.leader.broker_id, e)
-                await asyncio.sleep(0.5)
+            except asyncio.CancelledError:
+                raise
+            except Exception as e:  # noqa: BLE001 - a fetcher must outlive any failure of its leader
+                # A closed connection (EOFError), a timeout, a bad response or a local append
+                # error: back off and fetch again; the connection reconnects on the next request.
+                log.warning("Replica fetch from broker %d failed: %r", self.leader.broker_id, e)
+                self.connection.close()
+                await asyncio.sleep(RETRY_BACKOFF_S)
 
     async def _fetch_once(self) -> None:
         cls = request_class(ApiKey.Fetch)
@@ -144,6 +150,10 @@ class ReplicaFetcher:
         elif partition.log.log_end_offset < leader_start:
             log.info("%s-%d: restarting at leader's log start offset %d", *partition.key, leader_start)
             partition.log.truncate_fully_and_start_at(leader_start)
+
+    @property
+    def alive(self) -> bool:
+        return not self.task.done()
 
     def close(self) -> None:
         self.task.cancel()

@@ -9,9 +9,11 @@ it follows, and checkpoints high watermarks.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -20,7 +22,7 @@ from josefk.log.config import LogConfig
 from josefk.log.log_manager import LogManager
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.replication.coordination_store import BadVersionError, CoordinationStore, NoNodeError
-from josefk.replication.partition import Partition, ReadResult
+from josefk.replication.partition import Partition, ReadResult, monotonic_ms
 from josefk.replication.replica_fetcher import ReplicaFetcher
 from josefk.replication.state import ISR_CHANGE_NOTIFICATION, BrokerInfo, PartitionState, partition_state_path
 from josefk.server.metadata_cache import MetadataCache
@@ -68,8 +70,12 @@ class ReplicationSettings:
 class ReplicaManager:
     def __init__(self, broker_id: int, log_manager: LogManager, metadata_cache: MetadataCache,
                  log_config_for: Callable[[str], LogConfig], store: CoordinationStore,
-                 settings: ReplicationSettings) -> None:
+                 settings: ReplicationSettings, store_executor: Executor,
+                 clock: Callable[[], int] = monotonic_ms) -> None:
+        """`store_executor` runs the store writes leaders make (ISR changes) off the loop."""
         self.broker_id = broker_id
+        self.store_executor = store_executor
+        self.clock = clock
         self.log_manager = log_manager
         self.metadata_cache = metadata_cache
         self.log_config_for = log_config_for
@@ -94,17 +100,23 @@ class ReplicaManager:
         partition = self.partitions.get(key)
         if partition is None:
             log_ = self.log_manager.get_or_create_log(state.topic, state.partition, self.log_config_for(state.topic))
-            partition = Partition(state.topic, state.partition, self.broker_id, log_, self._write_isr)
+            partition = Partition(state.topic, state.partition, self.broker_id, log_, self, self.clock)
             partition.high_watermark = min(self.saved_high_watermarks.get(key, 0), log_.log_end_offset)
             self.partitions[key] = partition
         return partition
 
-    def leader_and_isr(self, controller_id: int, controller_epoch: int, states: list[PartitionState],
-                       live_brokers: list[BrokerInfo]) -> None:
+    def _stale_controller(self, api: str, controller_id: int, controller_epoch: int) -> bool:
         if controller_epoch < self.controller_epoch:
-            log.warning("Ignoring LeaderAndIsr from stale controller epoch %d", controller_epoch)
-            return
+            log.warning("Ignoring %s from controller %d with stale controller epoch %d (current %d)", api,
+                        controller_id, controller_epoch, self.controller_epoch)
+            return True
         self.controller_epoch = controller_epoch
+        return False
+
+    def leader_and_isr(self, controller_id: int, controller_epoch: int, states: list[PartitionState],
+                       live_brokers: list[BrokerInfo]) -> ErrorCode:
+        if self._stale_controller("LeaderAndIsr", controller_id, controller_epoch):
+            return ErrorCode.STALE_CONTROLLER_EPOCH
         brokers = {b.broker_id: b for b in live_brokers}
         for state in states:
             existing = self.partitions.get((state.topic, state.partition))
@@ -122,6 +134,7 @@ class ReplicaManager:
             self.fetch_purgatory.check(partition.key)
             self.produce_purgatory.check(partition.key)
         self._notify_leadership()
+        return ErrorCode.NONE
 
     def add_leadership_listener(self, listener: Callable[[], None]) -> None:
         """Called after every LeaderAndIsr / StopReplica (Kafka's onLeadershipChange), e.g.
@@ -133,14 +146,20 @@ class ReplicaManager:
             listener()
 
     def _fetcher_for(self, leader: BrokerInfo) -> ReplicaFetcher:
+        """The fetcher for this leader; a new one when the leader moved address or the old
+        fetcher's task ended (it then takes over the old one's partitions)."""
         fetcher = self.fetchers.get(leader.broker_id)
-        if fetcher is None or (fetcher.leader.host, fetcher.leader.port) != (leader.host, leader.port):
-            if fetcher is not None:
-                fetcher.close()
-            fetcher = ReplicaFetcher(self.broker_id, leader, self.settings.replica_fetch_wait_max_ms,
+        if fetcher is not None and fetcher.alive and (fetcher.leader.host, fetcher.leader.port) == (leader.host,
+                                                                                                    leader.port):
+            return fetcher
+        replacement = ReplicaFetcher(self.broker_id, leader, self.settings.replica_fetch_wait_max_ms,
                                      self.settings.replica_fetch_max_bytes, self._on_follower_append)
-            self.fetchers[leader.broker_id] = fetcher
-        return fetcher
+        if fetcher is not None:
+            fetcher.close()
+            for partition in fetcher.partitions.values():
+                replacement.add(partition)
+        self.fetchers[leader.broker_id] = replacement
+        return replacement
 
     def _remove_from_fetchers(self, key: TopicPartition) -> None:
         for fetcher in self.fetchers.values():
@@ -150,19 +169,29 @@ class ReplicaManager:
         self.fetch_purgatory.check(partition.key)
 
     def update_metadata(self, controller_id: int, controller_epoch: int, live_brokers: list[BrokerInfo],
-                        states: list[PartitionState]) -> None:
+                        states: list[PartitionState]) -> ErrorCode:
+        if self._stale_controller("UpdateMetadata", controller_id, controller_epoch):
+            return ErrorCode.STALE_CONTROLLER_EPOCH
         self.metadata_cache.update(controller_id, live_brokers, states)
+        return ErrorCode.NONE
 
-    def stop_replica(self, controller_epoch: int, partitions: list[TopicPartition], delete: bool) -> None:
+    def stop_replica(self, controller_epoch: int, partitions: list[TopicPartition], delete: bool) -> ErrorCode:
+        if self._stale_controller("StopReplica", -1, controller_epoch):
+            return ErrorCode.STALE_CONTROLLER_EPOCH
         for key in partitions:
             self._remove_from_fetchers(key)
-            partition = self.partitions.pop(key, None)
-            if partition is not None and delete:
-                self.log_manager.delete_log(*key)
+            if delete:
+                if self.partitions.pop(key, None) is not None:
+                    self.log_manager.delete_log(*key)
                 self.saved_high_watermarks.pop(key, None)
+            elif key in self.partitions:
+                # Kafka keeps the partition (its log and high watermark, checkpointed at
+                # shutdown) and only stops replicating it; it no longer serves as leader.
+                self.partitions[key].stop_serving()
             self.fetch_purgatory.check(key)
             self.produce_purgatory.check(key)
         self._notify_leadership()
+        return ErrorCode.NONE
 
     def high_watermark_of(self, key: TopicPartition) -> int | None:
         """The partition's high watermark, or None if this broker does not host it."""
@@ -177,26 +206,48 @@ class ReplicaManager:
 
     # -- ISR changes made by leaders ------------------------------------------------------
 
-    def _write_isr(self, partition: Partition, new_isr: list[int]) -> bool:
+    def submit(self, partition: Partition, new_isr: list[int]) -> None:
+        """IsrChangeSender: write the leader's new ISR to the store off the event loop (a
+        slow or unreachable ZooKeeper must not stall produce and fetch); the partition
+        applies it when the write is back."""
+        epoch = partition.leader_epoch
+        future = asyncio.get_running_loop().run_in_executor(
+            self.store_executor, self._write_isr, partition.topic, partition.partition, partition.controller_epoch,
+            partition.leader_id, epoch, new_isr, partition.zk_version)
+
+        def written(done: asyncio.Future) -> None:
+            try:
+                version = done.result()
+            except Exception as e:  # noqa: BLE001 - connection loss, session expiry: retried later
+                log.warning("%s-%d: ISR update to %s failed: %r", partition.topic, partition.partition, new_isr, e)
+                version = None
+            if partition.complete_isr_change(epoch, new_isr, version):
+                self._high_watermark_moved(partition)
+            elif version is not None:
+                self._high_watermark_moved(partition)  # acks=all waiters re-check min.insync.replicas
+
+        future.add_done_callback(written)
+
+    def _write_isr(self, topic: str, index: int, controller_epoch: int, leader: int, leader_epoch: int,
+                   new_isr: list[int], zk_version: int) -> int | None:
         """Conditionally update the partition state in the store, then tell the controller
-        through an ISR change notification (Kafka's ZooKeeper-mode protocol)."""
-        state = {"controller_epoch": partition.controller_epoch, "leader": partition.leader_id, "version": 1,
-                 "leader_epoch": partition.leader_epoch, "isr": new_isr}
-        path = partition_state_path(partition.topic, partition.partition)
+        through an ISR change notification (Kafka's ZooKeeper-mode protocol). Runs on the
+        store executor; returns the new version, or None when the state changed under us."""
+        state = {"controller_epoch": controller_epoch, "leader": leader, "version": 1,
+                 "leader_epoch": leader_epoch, "isr": new_isr}
         try:
-            partition.zk_version = self.store.set(path, json.dumps(state).encode(), partition.zk_version)
+            version = self.store.set(partition_state_path(topic, index), json.dumps(state).encode(), zk_version)
         except (BadVersionError, NoNodeError):
             log.info("%s-%d: ISR update to %s lost to a newer state; waiting for the controller",
-                     partition.topic, partition.partition, new_isr)
-            return False
-        notice = {"version": 1, "partitions": [{"topic": partition.topic, "partition": partition.partition}]}
+                     topic, index, new_isr)
+            return None
+        notice = {"version": 1, "partitions": [{"topic": topic, "partition": index}]}
         self.store.create_sequential(f"{ISR_CHANGE_NOTIFICATION}/isr_change_", json.dumps(notice).encode())
-        return True
+        return version
 
     def maybe_shrink_isrs(self) -> None:
         for partition in list(self.partitions.values()):
-            if partition.maybe_shrink_isr(self.settings.replica_lag_time_max_ms):
-                self._high_watermark_moved(partition)
+            partition.maybe_shrink_isr(self.settings.replica_lag_time_max_ms)
 
     def _high_watermark_moved(self, partition: Partition) -> None:
         self.fetch_purgatory.check(partition.key)
@@ -242,13 +293,12 @@ class ReplicaManager:
             results[key] = AppendResult(ErrorCode.NONE, info.first_offset, info.log_append_time,
                                         info.log_start_offset, required_offset=info.last_offset + 1)
             self.fetch_purgatory.check(key)
-        waiting = [k for k, r in results.items() if r.error == ErrorCode.NONE and
-                   self.partitions[k].high_watermark < r.required_offset]
-        if required_acks != -1 or not waiting:
+        if required_acks != -1:
             respond(results)
             return
-        op = DelayedProduce(self, results, waiting, timeout_ms, respond)
-        self.produce_purgatory.try_complete_else_watch(op, waiting)
+        appended = [k for k, r in results.items() if r.error == ErrorCode.NONE]
+        op = DelayedProduce(self, results, appended, timeout_ms, respond)
+        self.produce_purgatory.try_complete_else_watch(op, appended)
 
     # -- fetch ---------------------------------------------------------------------------
 
@@ -311,13 +361,24 @@ class DelayedProduce(DelayedOperation):
         self.respond = respond
 
     def _pending(self) -> list[TopicPartition]:
+        """Partitions whose append the ISR has not acknowledged yet. The others get their
+        answer set, as Kafka's Partition.checkEnoughReplicasReachOffset decides it: once the
+        high watermark covers the append, the ISR must still hold min.insync.replicas
+        members, or the ISR shrank after the append (NOT_ENOUGH_REPLICAS_AFTER_APPEND)."""
         pending = []
         for key in self.waiting:
+            result = self.results[key]
+            if result.error != ErrorCode.NONE:
+                continue
             partition = self.manager.partitions.get(key)
             if partition is None or not partition.is_leader:
-                self.results[key].error = ErrorCode.NOT_LEADER_OR_FOLLOWER
-            elif partition.high_watermark < self.results[key].required_offset:
+                result.error = ErrorCode.NOT_LEADER_OR_FOLLOWER
+            elif partition.high_watermark < result.required_offset:
                 pending.append(key)
+            elif len(partition.maximal_isr) < partition.log.config.min_insync_replicas:
+                result.error = ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND
+                result.message = (f"The size of the current ISR {partition.maximal_isr} is insufficient to satisfy the "
+                                  f"min.isr requirement of {partition.log.config.min_insync_replicas}")
         return pending
 
     def try_complete(self) -> bool:

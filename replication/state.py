@@ -45,6 +45,7 @@ class BrokerInfo:
     host: str
     port: int
     rack: str | None = None
+    epoch: int = -1  # the czxid of its /brokers/ids registration (KIP-380); -1 when unknown
 
     def to_json(self) -> dict:
         return {
@@ -59,8 +60,8 @@ class BrokerInfo:
         }
 
     @classmethod
-    def from_json(cls, broker_id: int, data: dict) -> BrokerInfo:
-        return cls(broker_id, data["host"], data["port"], data.get("rack"))
+    def from_json(cls, broker_id: int, data: dict, epoch: int = -1) -> BrokerInfo:
+        return cls(broker_id, data["host"], data["port"], data.get("rack"), epoch)
 
 
 @dataclass
@@ -122,3 +123,22 @@ class TopicAssignment:
             return None
         removing = set(self.removing.get(partition, []))
         return [r for r in self.partitions[partition] if r not in removing]
+
+
+@dataclass
+class BrokerEpoch:
+    """This broker's epoch (KIP-380): the creation id of its current registration.
+
+    Controller requests carry the epoch of the registration they were meant for. One for
+    an older registration is stale; a newer one can only come while this broker is still
+    registering (the controller saw the new node before the broker heard back). Anything
+    else did not come from the controller, so a client cannot forge controller requests
+    without the epoch."""
+
+    epoch: int = -1
+    registering: bool = True
+
+    def accepts(self, request_epoch: int) -> bool:
+        if request_epoch == self.epoch:
+            return True
+        return self.registering and request_epoch > self.epoch

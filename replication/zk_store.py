@@ -58,11 +58,12 @@ class ZooKeeperStore(CoordinationStore):
             if self.on_new_session:
                 self.loop.call_soon_threadsafe(self.on_new_session)
 
-    def create(self, path: str, data: bytes = b"", ephemeral: bool = False) -> None:
+    def create(self, path: str, data: bytes = b"", ephemeral: bool = False) -> int:
         try:
-            self.client.create(path, data, ephemeral=ephemeral, makepath=True)
+            _path, stat = self.client.create(path, data, ephemeral=ephemeral, makepath=True, include_data=True)
         except KazooNodeExists:
             raise NodeExistsError(path) from None
+        return stat.czxid
 
     def create_sequential(self, prefix: str, data: bytes = b"") -> str:
         return self.client.create(prefix, data, sequence=True, makepath=True)
@@ -73,6 +74,13 @@ class ZooKeeperStore(CoordinationStore):
         except KazooNoNode:
             return None
         return data, stat.version
+
+    def get_with_creation_id(self, path: str) -> tuple[bytes, int] | None:
+        try:
+            data, stat = self.client.get(path)
+        except KazooNoNode:
+            return None
+        return data, stat.czxid
 
     def set(self, path: str, data: bytes, expected_version: int = -1) -> int:
         try:

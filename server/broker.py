@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import functools
 import json
 import logging
 import uuid
 from collections import Counter
+from concurrent.futures import ThreadPoolExecutor
 
 from josefk.coordinator import group_apis
 from josefk.coordinator.producer_id_manager import ProducerIdManager
@@ -23,9 +25,10 @@ from josefk.protocol.errors import ErrorCode
 from josefk.replication.admin import TopicAdmin
 from josefk.replication.controller import ControllerChannelManager, KafkaController
 from josefk.replication.controller_channel import RemoteBrokerChannel, request_controlled_shutdown
+from josefk.replication.controller_events import ControllerEventManager
 from josefk.replication.coordination_store import CoordinationStore, EmbeddedStore, NodeExistsError
 from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
-from josefk.replication.state import BROKERS_IDS, CLUSTER_ID, CONFIG_TOPICS, CONTROLLER, BrokerInfo
+from josefk.replication.state import BROKERS_IDS, CLUSTER_ID, CONFIG_TOPICS, CONTROLLER, BrokerEpoch, BrokerInfo
 from josefk.replication.zk_store import ZooKeeperStore
 from josefk.server.config import KafkaConfig
 from josefk.server.kafka_apis import KafkaApis
@@ -51,6 +54,9 @@ class KafkaServer:
         self.handler_tasks: list[asyncio.Task] = []
         self.background_tasks: list[asyncio.Task] = []
         self.stopped = asyncio.Event()
+        self.broker_epoch = BrokerEpoch()
+        # Store calls made for the data plane (leaders' ISR changes) run here, never on the loop.
+        self.store_executor = ThreadPoolExecutor(1, thread_name_prefix="store-writer")
 
     def _open_store(self) -> CoordinationStore:
         connect = self.config["zookeeper.connect"]
@@ -90,13 +96,17 @@ class KafkaServer:
         self.replica_manager = ReplicaManager(
             broker_id, self.log_manager, self.metadata_cache, self.log_config_for, store,
             ReplicationSettings(config["replica.lag.time.max.ms"], config["replica.fetch.wait.max.ms"],
-                                config["replica.fetch.max.bytes"]))
+                                config["replica.fetch.max.bytes"]), self.store_executor)
+        loop = asyncio.get_running_loop()
         channels = ControllerChannelManager(broker_id, self.replica_manager,
-                                            lambda info: RemoteBrokerChannel(broker_id, info))
-        self.controller = KafkaController(broker_id, store, channels)
+                                            lambda info: RemoteBrokerChannel(broker_id, info, loop),
+                                            post=loop.call_soon_threadsafe)
+        self.controller_events = ControllerEventManager()
+        self.controller = KafkaController(broker_id, store, channels, self.controller_events.put)
         self.admin = TopicAdmin(store, config.topic_defaults())
         self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
-                              ProducerIdManager(broker_id, store), self.controller)
+                              ProducerIdManager(broker_id, store), self.controller, self.controller_events,
+                              self.broker_epoch)
         group_apis.install(self)
 
         channel = RequestChannel(config["queued.max.requests"])
@@ -110,7 +120,7 @@ class KafkaServer:
             advertised_port = self.acceptor.port
         self.broker_info = BrokerInfo(broker_id, advertised_host, advertised_port)
         await self._register_broker()
-        self.controller.startup()
+        await self.controller_events.call("Startup", self.controller.startup)
         for _ in range(config["num.io.threads"]):
             self.handler_tasks.append(asyncio.create_task(self._handler_loop(channel)))
         self.channel = channel
@@ -124,14 +134,19 @@ class KafkaServer:
                  broker_id, host, self.acceptor.port, self.cluster_id)
 
     async def _register_broker(self) -> None:
-        """Ephemeral /brokers/ids/<id>. After a crash the old ZooKeeper session may hold it
-        until the session times out, so wait for it to go, as Kafka does."""
+        """Ephemeral /brokers/ids/<id>; its creation id is the broker epoch (KIP-380). After
+        a crash the old ZooKeeper session may hold it until the session times out, so wait
+        for it to go, as Kafka does."""
         path = f"{BROKERS_IDS}/{self.config.broker_id}"
         data = json.dumps(self.broker_info.to_json()).encode()
         deadline = asyncio.get_running_loop().time() + self.config["zookeeper.session.timeout.ms"] / 1000 + 10
+        self.broker_epoch.registering = True
         while True:
             try:
-                self.store.create(path, data, ephemeral=True)
+                self.broker_epoch.epoch = await asyncio.to_thread(self.store.create, path, data, True)
+                self.broker_epoch.registering = False
+                log.info("Registered broker %d at path %s with broker epoch %d", self.config.broker_id, path,
+                         self.broker_epoch.epoch)
                 return
             except NodeExistsError:
                 if asyncio.get_running_loop().time() > deadline:
@@ -140,13 +155,13 @@ class KafkaServer:
 
     def _on_session_lost(self) -> None:
         log.error("Lost the coordination store session; resigning as controller")
-        self.controller.resign()
+        self.controller_events.put("Expire", self.controller.resign)
 
     def _on_new_session(self) -> None:
         """A new ZooKeeper session: register again and stand for controller election."""
         async def reregister() -> None:
             await self._register_broker()
-            self.controller.startup()
+            await self.controller_events.call("Startup", self.controller.startup)
 
         self.background_tasks.append(asyncio.get_running_loop().create_task(reregister()))
 
@@ -182,7 +197,8 @@ class KafkaServer:
     async def _leader_rebalance_loop(self) -> None:
         while True:
             await asyncio.sleep(self.config["leader.imbalance.check.interval.seconds"])
-            self.controller.rebalance_preferred_leaders(self.config["leader.imbalance.per.broker.percentage"])
+            self.controller_events.put("AutoPreferredReplicaLeaderElection", functools.partial(
+                self.controller.rebalance_preferred_leaders, self.config["leader.imbalance.per.broker.percentage"]))
 
     async def _retention_loop(self) -> None:
         """Kafka's log retention task: every log.retention.check.interval.ms, delete whole
@@ -236,16 +252,19 @@ class KafkaServer:
         log.warning("Proceeding to do an unclean shutdown as all the controlled shutdown attempts failed")
 
     async def _request_controlled_shutdown(self) -> tuple[int, list[tuple[str, int]]]:
-        found = self.store.get_json(CONTROLLER)
+        found = await asyncio.to_thread(self.store.get_json, CONTROLLER)
         if found is None:
             raise ValueError("no controller")
         controller_id = found["brokerid"]
+        epoch = self.broker_epoch.epoch
         if controller_id == self.config.broker_id and self.controller.active:
-            return self.controller.controlled_shutdown(controller_id)
-        info = self.store.get_json(f"{BROKERS_IDS}/{controller_id}")
+            return await self.controller_events.call(
+                "ControlledShutdown", lambda: self.controller.controlled_shutdown(controller_id, epoch))
+        info = await asyncio.to_thread(self.store.get_json, f"{BROKERS_IDS}/{controller_id}")
         if info is None:
             raise ValueError(f"controller {controller_id} is not registered")
-        return await request_controlled_shutdown(BrokerInfo.from_json(controller_id, info), self.config.broker_id)
+        return await request_controlled_shutdown(BrokerInfo.from_json(controller_id, info), self.config.broker_id,
+                                                 epoch)
 
     async def shutdown(self) -> None:
         log.info("[KafkaServer id=%d] shutting down", self.config.broker_id)
@@ -260,9 +279,11 @@ class KafkaServer:
             await asyncio.gather(*self.handler_tasks, return_exceptions=True)
         group_apis.shutdown(self)
         if hasattr(self, "replica_manager"):
+            self.controller_events.put("Shutdown", self.controller.shutdown)
+            await asyncio.to_thread(self.controller_events.close)
             self.replica_manager.shutdown()
-            self.controller.shutdown()
             self.log_manager.shutdown()
+        self.store_executor.shutdown(wait=True, cancel_futures=True)
         if self.store is not None:
             self.store.close()
         log.info("[KafkaServer id=%d] shut down completed", self.config.broker_id)

@@ -11,6 +11,7 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable
+from typing import TypeVar
 
 from josefk.coordinator.producer_id_manager import ProducerIdManager
 from josefk.log.config import TOPIC_CONFIG_NAMES
@@ -25,8 +26,9 @@ from josefk.replication.controller_channel import (
     states_from_leader_and_isr,
     stop_replica_partitions,
 )
+from josefk.replication.controller_events import ControllerEventManager
 from josefk.replication.replica_manager import FetchPartition, FetchResult, ReplicaManager
-from josefk.replication.state import BrokerInfo
+from josefk.replication.state import BrokerEpoch, BrokerInfo
 from josefk.server.config import KafkaConfig
 from josefk.server.metadata_cache import MetadataCache
 from josefk.server.request_channel import Request
@@ -35,6 +37,7 @@ log = logging.getLogger(__name__)
 
 INTERNAL_TOPICS = frozenset({"__consumer_offsets", "__transaction_state"})
 Handler = Callable[[Request], None]
+T = TypeVar("T")
 
 # DescribeConfigs resource types and config sources (Kafka's ConfigResource / ConfigSource).
 RESOURCE_TOPIC = 2
@@ -53,7 +56,8 @@ def _now_ms() -> int:
 class KafkaApis:
     def __init__(self, config: KafkaConfig, cluster_id: str, metadata_cache: MetadataCache,
                  replica_manager: ReplicaManager, admin: TopicAdmin, producer_ids: ProducerIdManager,
-                 controller: KafkaController) -> None:
+                 controller: KafkaController, controller_events: ControllerEventManager,
+                 broker_epoch: BrokerEpoch) -> None:
         self.config = config
         self.cluster_id = cluster_id
         self.metadata_cache = metadata_cache
@@ -61,6 +65,8 @@ class KafkaApis:
         self.admin = admin
         self.producer_ids = producer_ids
         self.controller = controller
+        self.controller_events = controller_events
+        self.broker_epoch = broker_epoch
         self._tasks: set[asyncio.Task] = set()
         self.handlers: dict[int, Handler] = {
             ApiKey.ApiVersions: self.handle_api_versions,
@@ -390,16 +396,19 @@ class KafkaApis:
                 replication_factor=rf if error == ErrorCode.NONE else -1,
                 configs=self._creatable_configs(cls, t.name, {c.name: c.value for c in t.configs})
                 if error == ErrorCode.NONE and version >= 5 else None))
-        created = [r.name for r in results if r.error_code == ErrorCode.NONE and not req.validate_only]
+        created = {r.name: r.num_partitions for r in results
+                   if r.error_code == ErrorCode.NONE and not req.validate_only}
         self._when_in_metadata(created, req.timeout_ms,
                                lambda: request.send_response(cls(throttle_time_ms=0, topics=results)))
 
-    def _when_in_metadata(self, topics: list[str], timeout_ms: int, then: Callable[[], None]) -> None:
-        """Kafka answers CreateTopics once the new partitions have leaders in its metadata
-        cache; with ZooKeeper the controller gets there asynchronously."""
+    def _when_in_metadata(self, partitions: dict[str, int], timeout_ms: int, then: Callable[[], None]) -> None:
+        """Kafka answers CreateTopics and CreatePartitions once the new partitions have
+        leaders in its metadata cache, DeleteTopics once the topics left it (a count of 0);
+        the controller gets there asynchronously, on its own thread."""
         def ready() -> bool:
             cache = self.metadata_cache.topics
-            return all(t in cache and all(s.leader >= 0 for s in cache[t].values()) for t in topics)
+            return all(len(cache.get(t, {})) >= count and all(s.leader >= 0 for s in cache.get(t, {}).values())
+                       if count else t not in cache for t, count in partitions.items())
 
         if ready():
             then()
@@ -444,7 +453,9 @@ class KafkaApis:
                 error, message = e.code, e.message
             results.append(cls.DeletableTopicResult(name=name, topic_id=topic_id, error_code=error,
                                                     error_message=message))
-        request.send_response(cls(throttle_time_ms=0, responses=results))
+        deleted = {r.name: 0 for r in results if r.error_code == ErrorCode.NONE}
+        self._when_in_metadata(deleted, req.timeout_ms,
+                               lambda: request.send_response(cls(throttle_time_ms=0, responses=results)))
 
     def handle_create_partitions(self, request: Request) -> None:
         req = request.body
@@ -460,7 +471,10 @@ class KafkaApis:
             except KafkaError as e:
                 error, message = e.code, e.message
             results.append(cls.CreatePartitionsTopicResult(name=t.name, error_code=error, error_message=message))
-        request.send_response(cls(throttle_time_ms=0, results=results))
+        added = {t.name: t.count for t, r in zip(req.topics, results, strict=True)
+                 if r.error_code == ErrorCode.NONE and not req.validate_only}
+        self._when_in_metadata(added, req.timeout_ms,
+                               lambda: request.send_response(cls(throttle_time_ms=0, results=results)))
 
     def handle_describe_configs(self, request: Request) -> None:
         req = request.body
@@ -568,41 +582,63 @@ class KafkaApis:
             topics.append(topic_cls(name=t.name, partitions=parts))
         request.send_response(cls(throttle_time_ms=0, topics=topics))
 
+    def _on_controller(self, request: Request, name: str, work: Callable[[], T], respond: Callable[[T], None]) -> None:
+        """Run `work` as a controller event, on the controller's thread, and answer on the
+        loop: the controller's store round trips never block request handling."""
+        async def run() -> None:
+            try:
+                result = await self.controller_events.call(name, work)
+            except Exception:  # noqa: BLE001 - logged by the event manager; the client must hear back
+                request.close_connection()
+                return
+            respond(result)
+
+        self._tasks.add(task := asyncio.get_running_loop().create_task(run()))
+        task.add_done_callback(self._tasks.discard)
+
     def handle_elect_leaders(self, request: Request) -> None:
         req, version = request.body, request.api_version
         cls = response_class(ApiKey.ElectLeaders)
         result_cls = cls.ReplicaElectionResult
+
+        def respond(results: dict[tuple[str, int], tuple[int, str]]) -> None:
+            by_topic: dict[str, list] = {}
+            for (topic, partition), (code, message) in sorted(results.items()):
+                by_topic.setdefault(topic, []).append(result_cls.PartitionResult(
+                    partition_id=partition, error_code=code, error_message=message or None))
+            request.send_response(cls(throttle_time_ms=0, error_code=0, replica_election_results=[
+                result_cls(topic=t, partition_result=ps) for t, ps in by_topic.items()]))
+
         if self._not_controller():
             keys = [(t.topic, p) for t in req.topic_partitions or [] for p in t.partitions]
-            results = {k: (ErrorCode.NOT_CONTROLLER, "This is not the correct controller for this cluster.")
-                       for k in keys}
-        else:
-            keys = None if req.topic_partitions is None else [
-                (t.topic, p) for t in req.topic_partitions for p in t.partitions]
-            results = self.controller.elect_leaders(keys, unclean=version >= 1 and req.election_type == 1)
-        by_topic: dict[str, list] = {}
-        for (topic, partition), (code, message) in sorted(results.items()):
-            by_topic.setdefault(topic, []).append(result_cls.PartitionResult(
-                partition_id=partition, error_code=code, error_message=message or None))
-        request.send_response(cls(throttle_time_ms=0, error_code=0, replica_election_results=[
-            result_cls(topic=t, partition_result=ps) for t, ps in by_topic.items()]))
+            respond({k: (ErrorCode.NOT_CONTROLLER, "This is not the correct controller for this cluster.")
+                     for k in keys})
+            return
+        wanted = None if req.topic_partitions is None else [
+            (t.topic, p) for t in req.topic_partitions for p in t.partitions]
+        unclean = version >= 1 and req.election_type == 1
+        self._on_controller(request, "ElectLeaders", lambda: self.controller.elect_leaders(wanted, unclean), respond)
 
     def handle_alter_partition_reassignments(self, request: Request) -> None:
         req = request.body
         cls = response_class(ApiKey.AlterPartitionReassignments)
         wanted = {(t.name, p.partition_index): (list(p.replicas) if p.replicas is not None else None)
                   for t in req.topics for p in t.partitions}
+
+        def respond(results: dict[tuple[str, int], tuple[int, str]]) -> None:
+            by_topic: dict[str, list] = {}
+            for (topic, partition), (code, message) in results.items():
+                by_topic.setdefault(topic, []).append(cls.ReassignableTopicResponse.ReassignablePartitionResponse(
+                    partition_index=partition, error_code=code, error_message=message or None))
+            request.send_response(cls(throttle_time_ms=0, error_code=0, error_message=None, responses=[
+                cls.ReassignableTopicResponse(name=t, partitions=ps) for t, ps in by_topic.items()]))
+
         if self._not_controller():
-            results = {k: (ErrorCode.NOT_CONTROLLER, "This is not the correct controller for this cluster.")
-                       for k in wanted}
-        else:
-            results = self.controller.alter_reassignments(wanted)
-        by_topic: dict[str, list] = {}
-        for (topic, partition), (code, message) in results.items():
-            by_topic.setdefault(topic, []).append(cls.ReassignableTopicResponse.ReassignablePartitionResponse(
-                partition_index=partition, error_code=code, error_message=message or None))
-        request.send_response(cls(throttle_time_ms=0, error_code=0, error_message=None, responses=[
-            cls.ReassignableTopicResponse(name=t, partitions=ps) for t, ps in by_topic.items()]))
+            respond({k: (ErrorCode.NOT_CONTROLLER, "This is not the correct controller for this cluster.")
+                     for k in wanted})
+            return
+        self._on_controller(request, "AlterPartitionReassignment",
+                            lambda: self.controller.alter_reassignments(wanted), respond)
 
     def handle_list_partition_reassignments(self, request: Request) -> None:
         req = request.body
@@ -612,45 +648,75 @@ class KafkaApis:
                                       topics=[]))
             return
         wanted = None if req.topics is None else {(t.name, p) for t in req.topics for p in t.partition_indexes}
-        by_topic: dict[str, list] = {}
-        for (topic, partition), (replicas, adding, removing) in sorted(self.controller.ongoing_reassignments().items()):
-            if wanted is None or (topic, partition) in wanted:
-                by_topic.setdefault(topic, []).append(cls.OngoingTopicReassignment.OngoingPartitionReassignment(
-                    partition_index=partition, replicas=replicas, adding_replicas=adding, removing_replicas=removing))
-        request.send_response(cls(throttle_time_ms=0, error_code=0, error_message=None, topics=[
-            cls.OngoingTopicReassignment(name=t, partitions=ps) for t, ps in by_topic.items()]))
+
+        def respond(ongoing: dict[tuple[str, int], tuple[list[int], list[int], list[int]]]) -> None:
+            by_topic: dict[str, list] = {}
+            for (topic, partition), (replicas, adding, removing) in sorted(ongoing.items()):
+                if wanted is None or (topic, partition) in wanted:
+                    by_topic.setdefault(topic, []).append(cls.OngoingTopicReassignment.OngoingPartitionReassignment(
+                        partition_index=partition, replicas=replicas, adding_replicas=adding,
+                        removing_replicas=removing))
+            request.send_response(cls(throttle_time_ms=0, error_code=0, error_message=None, topics=[
+                cls.OngoingTopicReassignment(name=t, partitions=ps) for t, ps in by_topic.items()]))
+
+        self._on_controller(request, "ListPartitionReassignments", self.controller.ongoing_reassignments, respond)
 
     # -- controller-to-broker requests (ZooKeeper mode) ----------------------------------
+
+    def _from_controller(self, request: Request) -> bool:
+        """Controller requests must carry this broker's epoch (KIP-380): an older one was
+        meant for an earlier incarnation, anything else is not from the controller."""
+        request_epoch = getattr(request.body, "broker_epoch", None)
+        request_epoch = -1 if request_epoch is None else request_epoch
+        if self.broker_epoch.accepts(request_epoch):
+            return True
+        log.warning("Rejected %s from %s (controller %d): broker epoch %d, ours is %d",
+                    ApiKey(request.api_key).name, request.client_host, request.body.controller_id, request_epoch,
+                    self.broker_epoch.epoch)
+        return False
 
     def handle_leader_and_isr(self, request: Request) -> None:
         req, version = request.body, request.api_version
         states = states_from_leader_and_isr(req, version)
-        leaders = [BrokerInfo(b.broker_id, b.host_name, b.port) for b in req.live_leaders]
-        self.replica_manager.leader_and_isr(req.controller_id, req.controller_epoch, states, leaders)
+        error = ErrorCode.STALE_BROKER_EPOCH
+        if self._from_controller(request):
+            leaders = [BrokerInfo(b.broker_id, b.host_name, b.port) for b in req.live_leaders]
+            error = self.replica_manager.leader_and_isr(req.controller_id, req.controller_epoch, states, leaders)
         cls = response_class(ApiKey.LeaderAndIsr)
-        errors = [cls.LeaderAndIsrPartitionError(topic_name=s.topic, partition_index=s.partition, error_code=0)
+        errors = [cls.LeaderAndIsrPartitionError(topic_name=s.topic, partition_index=s.partition, error_code=error)
                   for s in states]
-        request.send_response(cls(error_code=0, partition_errors=errors))
+        request.send_response(cls(error_code=error, partition_errors=errors))
 
     def handle_update_metadata(self, request: Request) -> None:
         req, version = request.body, request.api_version
-        brokers, states = from_update_metadata(req, version)
-        self.replica_manager.update_metadata(req.controller_id, req.controller_epoch, brokers, states)
-        request.send_response(response_class(ApiKey.UpdateMetadata)(error_code=0))
+        error = ErrorCode.STALE_BROKER_EPOCH
+        if self._from_controller(request):
+            brokers, states = from_update_metadata(req, version)
+            error = self.replica_manager.update_metadata(req.controller_id, req.controller_epoch, brokers, states)
+        request.send_response(response_class(ApiKey.UpdateMetadata)(error_code=error))
 
     def handle_stop_replica(self, request: Request) -> None:
         req, version = request.body, request.api_version
         partitions = stop_replica_partitions(req, version)
-        self.replica_manager.stop_replica(req.controller_epoch, partitions, req.delete_partitions)
+        error = ErrorCode.STALE_BROKER_EPOCH
+        if self._from_controller(request):
+            error = self.replica_manager.stop_replica(req.controller_epoch, partitions, req.delete_partitions)
         cls = response_class(ApiKey.StopReplica)
-        request.send_response(cls(error_code=0, partition_errors=[
-            cls.StopReplicaPartitionError(topic_name=t, partition_index=p, error_code=0) for t, p in partitions]))
+        request.send_response(cls(error_code=error, partition_errors=[
+            cls.StopReplicaPartitionError(topic_name=t, partition_index=p, error_code=error) for t, p in partitions]))
 
     def handle_controlled_shutdown(self, request: Request) -> None:
         cls = response_class(ApiKey.ControlledShutdown)
         if self._not_controller():
             request.send_response(cls(error_code=ErrorCode.NOT_CONTROLLER, remaining_partitions=[]))
             return
-        code, remaining = self.controller.controlled_shutdown(request.body.broker_id)
-        request.send_response(cls(error_code=code, remaining_partitions=[
-            cls.RemainingPartition(topic_name=t, partition_index=p) for t, p in remaining]))
+        req = request.body
+        broker_epoch = req.broker_epoch if request.api_version >= 2 else -1
+
+        def respond(result: tuple[int, list[tuple[str, int]]]) -> None:
+            code, remaining = result
+            request.send_response(cls(error_code=code, remaining_partitions=[
+                cls.RemainingPartition(topic_name=t, partition_index=p) for t, p in remaining]))
+
+        self._on_controller(request, "ControlledShutdown",
+                            lambda: self.controller.controlled_shutdown(req.broker_id, broker_epoch), respond)

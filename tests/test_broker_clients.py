@@ -13,7 +13,7 @@ from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.record_codec import Record, build_batch
 from tests.conftest import RunningBroker
-from tests.wire import call, connect
+from tests.wire import call, connect, wait_until
 
 
 def _consume(bootstrap: str, topic: str, partition: int, count: int, offset: int = 0) -> list:
@@ -111,8 +111,12 @@ def test_idempotent_duplicate_gets_original_offset_and_gap_is_rejected(broker):
     sock = connect(broker.bootstrap)
     _cid, pid = call(sock, ApiKey.InitProducerId, 1, transactional_id=None, transaction_timeout_ms=60000)
     assert pid.error_code == 0 and pid.producer_id >= 0
-    call(sock, ApiKey.Metadata, 4, topics=[request_class(ApiKey.Metadata).MetadataRequestTopic(name="idem")],
-         allow_auto_topic_creation=True)
+    def leader_ready() -> bool:  # auto-creation is asynchronous, as in Kafka (LEADER_NOT_AVAILABLE first)
+        _cid, meta = call(sock, ApiKey.Metadata, 4, allow_auto_topic_creation=True,
+                          topics=[request_class(ApiKey.Metadata).MetadataRequestTopic(name="idem")])
+        return meta.topics[0].error_code == 0 and meta.topics[0].partitions[0].error_code == 0
+
+    wait_until(leader_ready, "the auto-created topic has a leader")
     now = int(time.time() * 1000)
 
     def batch(seq: int, n: int) -> bytes:

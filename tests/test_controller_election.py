@@ -5,11 +5,12 @@ must not stay unseen."""
 from __future__ import annotations
 
 import json
+import uuid
 from pathlib import Path
 
 from josefk.replication.controller import ControllerChannelManager, KafkaController
 from josefk.replication.coordination_store import EmbeddedStore
-from josefk.replication.state import BROKERS_IDS, BrokerInfo
+from josefk.replication.state import BROKERS_IDS, BrokerInfo, TopicAssignment, topic_path
 
 
 class DeferredWatchStore(EmbeddedStore):
@@ -70,3 +71,52 @@ def test_broker_registering_during_failover_is_seen(tmp_path: Path) -> None:
     store.run_pending()  # the event loop runs the queued watch callbacks
     assert sorted(controller.live_brokers) == [1, 2]
     assert broker.live == [1, 2]
+
+
+class RecordingPlane:
+    """A remote broker's control plane: the LeaderAndIsr states sent to it."""
+
+    def __init__(self) -> None:
+        self.leader_and_isr_states: list = []
+
+    def leader_and_isr(self, controller_id, controller_epoch, states, live_brokers) -> None:
+        self.leader_and_isr_states += states
+
+    def update_metadata(self, controller_id, controller_epoch, live_brokers, states) -> None:
+        pass
+
+    def stop_replica(self, controller_epoch, partitions, delete) -> None:
+        pass
+
+
+def test_broker_that_bounces_within_one_watch_event_is_handled_by_its_new_epoch(tmp_path: Path) -> None:
+    """KIP-380: watches coalesce, so a broker that restarts within the ZooKeeper session
+    timeout can look as if it never left. Its new registration (a new broker epoch) must
+    still cost it its leaderships and bring it a LeaderAndIsr for all its partitions."""
+    store = DeferredWatchStore(tmp_path / "store.json")
+    for broker_id in (1, 2, 3):
+        register(store, broker_id)
+    planes: dict[int, RecordingPlane] = {}
+
+    def connect(info: BrokerInfo) -> RecordingPlane:
+        planes[info.broker_id] = RecordingPlane()
+        return planes[info.broker_id]
+
+    controller = KafkaController(1, store, ControllerChannelManager(1, RecordingBroker(), connect))
+    controller.startup()
+    assignment = TopicAssignment("t", uuid.uuid4(), {0: [2, 3, 1], 1: [3, 1, 2]})
+    store.create(topic_path("t"), json.dumps(assignment.to_json()).encode())
+    store.run_pending()
+    assert controller.states[("t", 0)].leader == 2
+    old_epoch = controller.live_brokers[2].epoch
+
+    store.delete(f"{BROKERS_IDS}/2")  # broker 2 is killed and registers again before
+    register(store, 2)  # the controller handles the first watch event
+    store.run_pending()
+
+    assert controller.live_brokers[2].epoch > old_epoch
+    led_before = controller.states[("t", 0)]
+    assert led_before.leader == 3 and 2 not in led_before.isr  # led by an ISR member that kept its state
+    assert 2 not in controller.states[("t", 1)].isr  # it rejoins the ISR once it has caught up
+    sent = {(s.topic, s.partition) for s in planes[2].leader_and_isr_states if s.leader != 2}
+    assert sent == {("t", 0), ("t", 1)}  # the new incarnation learns both partitions as follower

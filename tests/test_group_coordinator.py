@@ -16,7 +16,7 @@ import pytest
 from josefk.protocol.apis import ApiKey, is_flexible, request_class, response_class
 from josefk.protocol.errors import ErrorCode
 from tests.conftest import RunningBroker
-from tests.wire import call, connect, encode_request, read_frame
+from tests.wire import call, connect, encode_request, read_frame, wait_until
 
 JOIN = request_class(ApiKey.JoinGroup)
 SYNC = request_class(ApiKey.SyncGroup)
@@ -59,8 +59,10 @@ def join_fields(group: str, member_id: str = "", session_ms: int = 10_000, rebal
 
 
 def find_coordinator_ready(sock: socket.socket, group: str) -> None:
-    response = rpc(sock, ApiKey.FindCoordinator, 0, key=group)
-    assert response.error_code == ErrorCode.NONE
+    """The first lookup creates __consumer_offsets; Kafka answers COORDINATOR_NOT_AVAILABLE
+    until its partitions have leaders."""
+    wait_until(lambda: rpc(sock, ApiKey.FindCoordinator, 0, key=group).error_code == ErrorCode.NONE,
+               f"a coordinator for {group}")
 
 
 def join_one(sock: socket.socket, group: str, version: int = 5, **kw):
@@ -93,6 +95,9 @@ def describe(sock: socket.socket, group: str, version: int = 4):
 def test_find_coordinator_all_versions_creates_offsets_topic(gbroker):
     sock = connect(gbroker.bootstrap)
     port = gbroker.server.port
+    first = rpc(sock, ApiKey.FindCoordinator, 0, key="g", key_type=0)
+    assert first.error_code in (ErrorCode.NONE, ErrorCode.COORDINATOR_NOT_AVAILABLE)
+    find_coordinator_ready(sock, "g")
     for version in range(0, 4):
         response = rpc(sock, ApiKey.FindCoordinator, version, key="g", key_type=0)
         assert (response.error_code, response.node_id, response.host, response.port) == (0, 0, "127.0.0.1", port)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import socket
 import struct
+import time
+from collections.abc import Callable
 
 from josefk.protocol.apis import ApiKey, is_flexible, request_class, response_class
 
@@ -46,3 +48,12 @@ def call(sock: socket.socket, api_key: int, version: int, correlation_id: int = 
 def connect(bootstrap: str) -> socket.socket:
     host, port = bootstrap.rsplit(":", 1)
     return socket.create_connection((host, int(port)), timeout=10)
+
+
+def wait_until(condition: Callable[[], bool], what: str, timeout: float = 30) -> None:
+    """Poll a condition (cheap checks every 20 ms) until it holds or `timeout` seconds pass."""
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting until {what}")
+        time.sleep(0.02)

@@ -1,0 +1,240 @@
+"""The replication faults found by fault injection, each pinned by a test on the real
+ReplicaManager, Partition, ReplicaFetcher and log, with a fake clock in milliseconds:
+fetchers that outlive their leader's connection, acks=all that honours
+min.insync.replicas after the append, ISR changes that never block the event loop, and
+StopReplica without delete keeping the partition's state."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import threading
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import pytest
+
+from josefk.log.config import LogConfig
+from josefk.log.log_manager import LogManager
+from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.protocol.record_codec import Record, build_batch
+from josefk.replication.coordination_store import EmbeddedStore
+from josefk.replication.replica_manager import AppendResult, FetchPartition, ReplicaManager, ReplicationSettings
+from josefk.replication.state import BrokerEpoch, BrokerInfo, PartitionState, partition_state_path
+from josefk.server.metadata_cache import MetadataCache
+
+TOPIC = "t"
+KEY = (TOPIC, 0)
+LAG_MS = 10_000
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1_000_000
+
+    def __call__(self) -> int:
+        return self.now
+
+
+class GatedStore(EmbeddedStore):
+    """An embedded store whose writes can be held, as a paused ZooKeeper holds them."""
+
+    def __init__(self, file: Path) -> None:
+        super().__init__(file)
+        self.open = threading.Event()
+        self.open.set()
+
+    def set(self, path: str, data: bytes, expected_version: int = -1) -> int:
+        self.open.wait()
+        return super().set(path, data, expected_version)
+
+
+class Fixture:
+    def __init__(self, tmp_path: Path) -> None:
+        self.clock = FakeClock()
+        self.store = GatedStore(tmp_path / "store.json")
+        self.log_manager = LogManager([tmp_path / "logs"], LogConfig())
+        self.log_manager.startup()
+        self.executor = ThreadPoolExecutor(1)
+        config = LogConfig.from_props({"min.insync.replicas": "2"})
+        self.manager = ReplicaManager(1, self.log_manager, MetadataCache(1), lambda _t: config, self.store,
+                                      ReplicationSettings(replica_lag_time_max_ms=LAG_MS), self.executor, self.clock)
+
+    def lead(self, isr: list[int], leader: int = 1, epoch: int = 1) -> None:
+        state = PartitionState(TOPIC, 0, leader, epoch, isr, [1, 2, 3], 1)
+        path = partition_state_path(TOPIC, 0)
+        if self.store.exists(path):
+            state.zk_version = self.store.set(path, json.dumps(state.state_json()).encode())
+        else:
+            self.store.create(path, json.dumps(state.state_json()).encode())
+        brokers = [BrokerInfo(b, "127.0.0.1", 1) for b in (1, 2, 3)]
+        assert self.manager.leader_and_isr(0, 1, [state], brokers) == ErrorCode.NONE
+
+    def produce(self, acks: int, n: int = 3) -> asyncio.Future[AppendResult]:
+        batch = build_batch([Record(i, 0, None, b"v%d" % i) for i in range(n)])
+        answer: asyncio.Future[AppendResult] = asyncio.get_running_loop().create_future()
+        self.manager.append_records({KEY: batch}, acks, 0, 30_000, lambda results: answer.set_result(results[KEY]))
+        return answer
+
+    def follower_fetches(self, replica: int, offset: int) -> None:
+        self.manager.fetch_messages([FetchPartition(TOPIC, 0, offset, 1 << 20)], 1 << 20, 1, 0, replica,
+                                    lambda _results: None)
+
+    def close(self) -> None:
+        self.store.open.set()
+        self.manager.shutdown()
+        self.executor.shutdown()
+        self.log_manager.shutdown()
+
+
+@pytest.fixture
+def fx(tmp_path: Path) -> Iterator[Fixture]:
+    fixture = Fixture(tmp_path)
+    yield fixture
+    fixture.close()
+
+
+async def until(condition, what: str) -> None:
+    """Let the loop run (executor callbacks land on it) until the condition holds."""
+    for _ in range(500):
+        if condition():
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError(f"timed out waiting until {what}")
+
+
+def test_acks_all_answers_not_enough_replicas_after_append_when_the_isr_shrank(fx: Fixture) -> None:
+    async def run() -> None:
+        fx.lead(isr=[1, 2, 3])
+        answer = fx.produce(acks=-1)
+        fx.follower_fetches(2, 0)
+        fx.follower_fetches(3, 0)
+        await asyncio.sleep(0.05)
+        assert not answer.done()  # the followers do not have offsets 0-2 yet
+        fx.clock.now += LAG_MS + 1
+        fx.manager.maybe_shrink_isrs()  # both followers lag: the ISR shrinks to the leader alone
+        result = await asyncio.wait_for(answer, 5)
+        assert result.error == ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND
+        assert fx.manager.partitions[KEY].isr == [1]
+        assert json.loads(fx.store.get(partition_state_path(TOPIC, 0))[0])["isr"] == [1]
+
+    asyncio.run(run())
+
+
+def test_acks_all_succeeds_when_min_insync_replicas_have_the_data(fx: Fixture) -> None:
+    async def run() -> None:
+        fx.lead(isr=[1, 2, 3])
+        answer = fx.produce(acks=-1)
+        fx.clock.now += LAG_MS + 1
+        fx.follower_fetches(2, 3)  # follower 2 caught up; follower 3 lags and leaves the ISR
+        fx.manager.maybe_shrink_isrs()
+        result = await asyncio.wait_for(answer, 5)
+        assert (result.error, result.base_offset) == (ErrorCode.NONE, 0)
+        assert fx.manager.partitions[KEY].isr == [1, 2]
+
+    asyncio.run(run())
+
+
+def test_a_stalled_store_blocks_neither_produce_nor_fetch_and_the_pending_shrink_holds_the_high_watermark(
+        fx: Fixture) -> None:
+    async def run() -> None:
+        fx.lead(isr=[1, 2])
+        fx.store.open.clear()  # ZooKeeper stops answering
+        fx.clock.now += LAG_MS + 1
+        fx.manager.maybe_shrink_isrs()  # the shrink to [1] is sent, and stays pending
+        partition = fx.manager.partitions[KEY]
+        assert partition.pending_isr == [1] and partition.isr == [1, 2]
+        acked = await asyncio.wait_for(fx.produce(acks=1), 1)  # the loop is not blocked
+        assert (acked.error, acked.base_offset) == (ErrorCode.NONE, 0)
+        waiting = fx.produce(acks=-1)
+        await asyncio.sleep(0.05)
+        # follower 2 may still be in the ISR until the store says otherwise: no high watermark past it
+        assert partition.high_watermark == 0 and not waiting.done()
+        fx.store.open.set()
+        result = await asyncio.wait_for(waiting, 5)
+        assert result.error == ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND
+        assert partition.isr == [1] and partition.high_watermark == 6
+
+    asyncio.run(run())
+
+
+def test_isr_expansion_is_applied_once_the_store_has_it(fx: Fixture) -> None:
+    async def run() -> None:
+        fx.lead(isr=[1])
+        await asyncio.wait_for(fx.produce(acks=1), 1)
+        fx.store.open.clear()
+        fx.follower_fetches(2, 3)
+        partition = fx.manager.partitions[KEY]
+        assert partition.pending_isr == [1, 2] and partition.isr == [1]
+        fx.store.open.set()
+        await until(lambda: partition.isr == [1, 2], "the expansion is committed")
+        assert partition.pending_isr is None
+
+    asyncio.run(run())
+
+
+def test_stop_replica_without_delete_keeps_the_partition_and_its_high_watermark(fx: Fixture) -> None:
+    async def run() -> None:
+        fx.lead(isr=[1])
+        await asyncio.wait_for(fx.produce(acks=1, n=4), 1)
+        assert fx.manager.stop_replica(1, [KEY], delete=False) == ErrorCode.NONE
+        snapshot = fx.manager.high_watermark_snapshot()
+        assert [offsets.get(KEY) for offsets in snapshot.values()] == [4]
+        with pytest.raises(KafkaError) as raised:
+            fx.manager.leader_partition(*KEY)
+        assert raised.value.code == ErrorCode.NOT_LEADER_OR_FOLLOWER
+        fx.lead(isr=[1], epoch=2)  # a later LeaderAndIsr makes it leader again, log intact
+        assert fx.manager.leader_partition(*KEY).log.log_end_offset == 4
+
+    asyncio.run(run())
+
+
+def test_stale_controller_epoch_is_refused(fx: Fixture) -> None:
+    async def run() -> None:
+        fx.lead(isr=[1])
+        fx.manager.controller_epoch = 5
+        state = PartitionState(TOPIC, 0, 2, 9, [2], [1, 2, 3], 4)
+        assert fx.manager.leader_and_isr(0, 4, [state], []) == ErrorCode.STALE_CONTROLLER_EPOCH
+        assert fx.manager.partitions[KEY].is_leader
+
+    asyncio.run(run())
+
+
+def test_replica_fetcher_survives_its_leader_closing_connections_and_a_dead_one_is_replaced(fx: Fixture) -> None:
+    async def run() -> None:
+        accepted: list[int] = []
+
+        async def slam(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            accepted.append(1)
+            await reader.read(4)  # the request arrives; the "leader" goes away mid-request
+            writer.close()
+
+        server = await asyncio.start_server(slam, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        try:
+            state = PartitionState(TOPIC, 0, 2, 1, [1, 2], [1, 2], 1)
+            fx.store.create(partition_state_path(TOPIC, 0), json.dumps(state.state_json()).encode())
+            fx.manager.leader_and_isr(0, 1, [state], [BrokerInfo(2, "127.0.0.1", port)])
+            fetcher = fx.manager.fetchers[2]
+            await until(lambda: len(accepted) >= 2, "the fetcher reconnects after EOF")
+            assert fetcher.alive
+            fetcher.task.cancel()  # however a fetcher ends, the next LeaderAndIsr does not reuse it
+            await until(lambda: not fetcher.alive, "the fetcher task ends")
+            fx.manager.leader_and_isr(0, 1, [PartitionState(TOPIC, 0, 2, 2, [1, 2], [1, 2], 1)],
+                                      [BrokerInfo(2, "127.0.0.1", port)])
+            replacement = fx.manager.fetchers[2]
+            assert replacement is not fetcher and replacement.alive and KEY in replacement.partitions
+        finally:
+            server.close()
+
+    asyncio.run(run())
+
+
+def test_broker_epoch_accepts_only_the_current_registration() -> None:
+    epoch = BrokerEpoch()
+    assert epoch.accepts(7)  # registering: the controller may know the new epoch first
+    epoch.epoch, epoch.registering = 7, False
+    assert epoch.accepts(7)
+    assert not epoch.accepts(6)  # meant for an earlier incarnation
+    assert not epoch.accepts(8) and not epoch.accepts(-1)  # not from the controller
