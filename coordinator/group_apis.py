@@ -65,10 +65,14 @@ class GroupApis:
     # -- FindCoordinator -----------------------------------------------------------------
 
     def _ensure_offsets_topic(self) -> None:
-        """Create __consumer_offsets on first use, as Kafka's auto topic creation does."""
+        """Create __consumer_offsets on first use, as Kafka's auto topic creation does, in
+        the background (store executor): meanwhile FindCoordinator answers
+        COORDINATOR_NOT_AVAILABLE and clients retry."""
+        if OFFSETS_TOPIC not in self.server.metadata_cache.topics:
+            self.server.store_executor.submit(self._create_offsets_topic)
+
+    def _create_offsets_topic(self) -> None:
         server = self.server
-        if OFFSETS_TOPIC in server.metadata_cache.topics:
-            return
         config = server.config
         rf = min(config["offsets.topic.replication.factor"], max(1, len(server.metadata_cache.brokers)))
         try:

@@ -198,8 +198,7 @@ class ReplicaManager:
         partition = self.partitions.get(key)
         return partition.high_watermark if partition is not None else None
 
-    def update_topic_config(self, topic: str) -> None:
-        config = self.log_config_for(topic)
+    def update_topic_config(self, topic: str, config: LogConfig) -> None:
         for (t, _p), partition in self.partitions.items():
             if t == topic:
                 partition.log.update_config(config)

@@ -45,18 +45,21 @@ class ZooKeeperStore(CoordinationStore):
     def _state_changed(self, state: KazooState) -> None:
         """An expired session drops our ephemeral nodes: tell the broker, and tell it again
         when kazoo has a new session so it can register itself anew."""
-        if self._closed:
-            return
         if state == KazooState.LOST:
             self._lost = True
             log.error("ZooKeeper session lost")
             if self.on_session_lost:
-                self.loop.call_soon_threadsafe(self.on_session_lost)
+                self._post(self.on_session_lost)
         elif state == KazooState.CONNECTED and self._lost:
             self._lost = False
             log.info("ZooKeeper session re-established")
             if self.on_new_session:
-                self.loop.call_soon_threadsafe(self.on_new_session)
+                self._post(self.on_new_session)
+
+    def _post(self, call: Callable[..., None], *args: object) -> None:
+        """Hand a kazoo callback to the broker's loop, unless the store or loop is closing."""
+        if not self._closed and not self.loop.is_closed():
+            self.loop.call_soon_threadsafe(call, *args)
 
     def create(self, path: str, data: bytes = b"", ephemeral: bool = False) -> int:
         try:
@@ -103,8 +106,7 @@ class ZooKeeperStore(CoordinationStore):
             raise NoNodeError(path) from None
 
     def _dispatch(self, watcher: Watcher, path: str) -> None:
-        if not self._closed:
-            self.loop.call_soon_threadsafe(watcher, path)
+        self._post(watcher, path)
 
     def watch_children(self, path: str, watcher: Watcher) -> None:
         self.client.ensure_path(path)
@@ -122,7 +124,7 @@ class ZooKeeperStore(CoordinationStore):
     def watch_data(self, path: str, watcher: Watcher) -> None:
         first = [True]
 
-        def changed(_data: bytes | None, _stat: object) -> bool:
+        def changed(_data: bytes | None, _stat: object, _event: object = None) -> bool:
             if first[0]:
                 first[0] = False
             else:

@@ -55,6 +55,7 @@ class KafkaServer:
         self.background_tasks: list[asyncio.Task] = []
         self.stopped = asyncio.Event()
         self.broker_epoch = BrokerEpoch()
+        self.controller_events = ControllerEventManager()
         # Store calls made for the data plane (leaders' ISR changes) run here, never on the loop.
         self.store_executor = ThreadPoolExecutor(1, thread_name_prefix="store-writer")
 
@@ -101,12 +102,11 @@ class KafkaServer:
         channels = ControllerChannelManager(broker_id, self.replica_manager,
                                             lambda info: RemoteBrokerChannel(broker_id, info, loop),
                                             post=loop.call_soon_threadsafe)
-        self.controller_events = ControllerEventManager()
         self.controller = KafkaController(broker_id, store, channels, self.controller_events.put)
         self.admin = TopicAdmin(store, config.topic_defaults())
         self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
                               ProducerIdManager(broker_id, store), self.controller, self.controller_events,
-                              self.broker_epoch)
+                              self.broker_epoch, self.store_executor)
         group_apis.install(self)
 
         channel = RequestChannel(config["queued.max.requests"])
@@ -278,9 +278,10 @@ class KafkaServer:
             self.channel.shutdown(len(self.handler_tasks))
             await asyncio.gather(*self.handler_tasks, return_exceptions=True)
         group_apis.shutdown(self)
-        if hasattr(self, "replica_manager"):
+        if hasattr(self, "controller"):
             self.controller_events.put("Shutdown", self.controller.shutdown)
-            await asyncio.to_thread(self.controller_events.close)
+        await asyncio.to_thread(self.controller_events.close)
+        if hasattr(self, "replica_manager"):
             self.replica_manager.shutdown()
             self.log_manager.shutdown()
         self.store_executor.shutdown(wait=True, cancel_futures=True)

@@ -10,16 +10,17 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
+from concurrent.futures import Executor
 from typing import TypeVar
 
 from josefk.coordinator.producer_id_manager import ProducerIdManager
-from josefk.log.config import TOPIC_CONFIG_NAMES
+from josefk.log.config import TOPIC_CONFIG_NAMES, LogConfig
 from josefk.protocol import legacy, zero_copy
 from josefk.protocol.apis import KAFKA_39_VERSIONS, SUPPORTED_VERSIONS, ApiKey, response_class
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.produce_response import PartitionResult, encode_produce_response
-from josefk.replication.admin import TopicAdmin
+from josefk.replication.admin import TopicAdmin, validate_topic_name
 from josefk.replication.controller import KafkaController
 from josefk.replication.controller_channel import (
     from_update_metadata,
@@ -57,7 +58,9 @@ class KafkaApis:
     def __init__(self, config: KafkaConfig, cluster_id: str, metadata_cache: MetadataCache,
                  replica_manager: ReplicaManager, admin: TopicAdmin, producer_ids: ProducerIdManager,
                  controller: KafkaController, controller_events: ControllerEventManager,
-                 broker_epoch: BrokerEpoch) -> None:
+                 broker_epoch: BrokerEpoch, store_executor: Executor) -> None:
+        """`store_executor` runs what calls the coordination store (admin requests,
+        producer id blocks, auto topic creation) off the event loop."""
         self.config = config
         self.cluster_id = cluster_id
         self.metadata_cache = metadata_cache
@@ -67,6 +70,7 @@ class KafkaApis:
         self.controller = controller
         self.controller_events = controller_events
         self.broker_epoch = broker_epoch
+        self.store_executor = store_executor
         self._tasks: set[asyncio.Task] = set()
         self.handlers: dict[int, Handler] = {
             ApiKey.ApiVersions: self.handle_api_versions,
@@ -123,16 +127,48 @@ class KafkaApis:
                                   finalized_features_epoch=-1, finalized_features=[], zk_migration_ready=False))
 
     def _auto_create(self, topic: str) -> ErrorCode:
+        """Kafka's auto topic creation: answer LEADER_NOT_AVAILABLE at once and create the
+        topic in the background (the store executor), so clients retry until it has leaders."""
         if not self.config["auto.create.topics.enable"] or topic in INTERNAL_TOPICS:
             return ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
         try:
-            rf = min(self.config["default.replication.factor"], max(1, len(self.metadata_cache.brokers)))
-            self.admin.create_topic(topic, self.config["num.partitions"], rf, None, {})
-            log.info("Auto-created topic %s", topic)
+            validate_topic_name(topic)
         except KafkaError as e:
-            if e.code != ErrorCode.TOPIC_ALREADY_EXISTS:
-                return e.code
-        return ErrorCode.NONE if topic in self.metadata_cache.topics else ErrorCode.LEADER_NOT_AVAILABLE
+            return e.code
+        rf = min(self.config["default.replication.factor"], max(1, len(self.metadata_cache.brokers)))
+
+        def create() -> None:
+            try:
+                self.admin.create_topic(topic, self.config["num.partitions"], rf, None, {})
+                log.info("Auto-created topic %s", topic)
+            except KafkaError as e:
+                if e.code != ErrorCode.TOPIC_ALREADY_EXISTS:
+                    log.warning("Auto-creation of topic %s failed: %s", topic, e)
+
+        self.store_executor.submit(create)
+        return ErrorCode.LEADER_NOT_AVAILABLE
+
+    def _answer_later(self, request: Request, result: Awaitable[T], respond: Callable[[T], None]) -> None:
+        """Answer once `result` is ready (work on the controller thread or the store
+        executor); if it fails, the error is logged and the connection closed, as for a
+        handler that raises."""
+        async def run() -> None:
+            try:
+                value = await result
+            except Exception:  # noqa: BLE001 - the client must hear back either way
+                log.exception("Error handling %s v%d from %s; closing the connection", ApiKey(request.api_key).name,
+                              request.api_version, request.client_host)
+                request.close_connection()
+                return
+            respond(value)
+
+        self._tasks.add(task := asyncio.get_running_loop().create_task(run()))
+        task.add_done_callback(self._tasks.discard)
+
+    def _with_store(self, request: Request, work: Callable[[], T], respond: Callable[[T], None]) -> None:
+        """Run `work`, which calls the coordination store, on the store executor and answer
+        on the loop: a slow ZooKeeper delays admin requests, never produce or fetch."""
+        self._answer_later(request, asyncio.get_running_loop().run_in_executor(self.store_executor, work), respond)
 
     def handle_metadata(self, request: Request) -> None:
         req, version = request.body, request.api_version
@@ -358,11 +394,12 @@ class KafkaApis:
             request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED,
                                       producer_id=-1, producer_epoch=-1))
             return
-        if req.producer_id >= 0 and 0 <= req.producer_epoch < 32766:
-            producer_id, epoch = req.producer_id, req.producer_epoch + 1  # KIP-360 epoch bump
-        else:
-            producer_id, epoch = self.producer_ids.generate_producer_id(), 0
-        request.send_response(cls(throttle_time_ms=0, error_code=0, producer_id=producer_id, producer_epoch=epoch))
+        if req.producer_id >= 0 and 0 <= req.producer_epoch < 32766:  # KIP-360 epoch bump
+            request.send_response(cls(throttle_time_ms=0, error_code=0, producer_id=req.producer_id,
+                                      producer_epoch=req.producer_epoch + 1))
+            return
+        self._with_store(request, self.producer_ids.generate_producer_id, lambda producer_id: request.send_response(
+            cls(throttle_time_ms=0, error_code=0, producer_id=producer_id, producer_epoch=0)))
 
     # -- topic administration -----------------------------------------------------------
 
@@ -372,34 +409,42 @@ class KafkaApis:
     def handle_create_topics(self, request: Request) -> None:
         req, version = request.body, request.api_version
         cls = response_class(ApiKey.CreateTopics)
-        results = []
-        for t in req.topics:
-            error, message, created = ErrorCode.NONE, None, None
-            partitions, rf = t.num_partitions, t.replication_factor
-            try:
-                if self._not_controller():
-                    raise KafkaError(ErrorCode.NOT_CONTROLLER, "This is not the correct controller for this cluster.")
-                assignment = {a.partition_index: list(a.broker_ids) for a in t.assignments} or None
-                if not assignment:
-                    partitions = self.config["num.partitions"] if partitions == -1 else partitions
-                    rf = self.config["default.replication.factor"] if rf == -1 else rf
-                configs = {c.name: c.value for c in t.configs}
-                created = self.admin.create_topic(t.name, partitions, rf, assignment, configs, req.validate_only)
-                if assignment:
-                    partitions, rf = len(assignment), len(next(iter(assignment.values())))
-            except KafkaError as e:
-                error, message = e.code, e.message
-            results.append(cls.CreatableTopicResult(
-                name=t.name, topic_id=created.topic_id if created else None, error_code=error,
-                error_message=message if version >= 1 else None, topic_config_error_code=0,
-                num_partitions=partitions if error == ErrorCode.NONE else -1,
-                replication_factor=rf if error == ErrorCode.NONE else -1,
-                configs=self._creatable_configs(cls, t.name, {c.name: c.value for c in t.configs})
-                if error == ErrorCode.NONE and version >= 5 else None))
-        created = {r.name: r.num_partitions for r in results
-                   if r.error_code == ErrorCode.NONE and not req.validate_only}
-        self._when_in_metadata(created, req.timeout_ms,
-                               lambda: request.send_response(cls(throttle_time_ms=0, topics=results)))
+
+        def work() -> list:
+            results = []
+            for t in req.topics:
+                error, message, created = ErrorCode.NONE, None, None
+                partitions, rf = t.num_partitions, t.replication_factor
+                try:
+                    if self._not_controller():
+                        raise KafkaError(ErrorCode.NOT_CONTROLLER,
+                                         "This is not the correct controller for this cluster.")
+                    assignment = {a.partition_index: list(a.broker_ids) for a in t.assignments} or None
+                    if not assignment:
+                        partitions = self.config["num.partitions"] if partitions == -1 else partitions
+                        rf = self.config["default.replication.factor"] if rf == -1 else rf
+                    configs = {c.name: c.value for c in t.configs}
+                    created = self.admin.create_topic(t.name, partitions, rf, assignment, configs, req.validate_only)
+                    if assignment:
+                        partitions, rf = len(assignment), len(next(iter(assignment.values())))
+                except KafkaError as e:
+                    error, message = e.code, e.message
+                results.append(cls.CreatableTopicResult(
+                    name=t.name, topic_id=created.topic_id if created else None, error_code=error,
+                    error_message=message if version >= 1 else None, topic_config_error_code=0,
+                    num_partitions=partitions if error == ErrorCode.NONE else -1,
+                    replication_factor=rf if error == ErrorCode.NONE else -1,
+                    configs=self._creatable_configs(cls, t.name, {c.name: c.value for c in t.configs})
+                    if error == ErrorCode.NONE and version >= 5 else None))
+            return results
+
+        def respond(results: list) -> None:
+            created = {r.name: r.num_partitions for r in results
+                       if r.error_code == ErrorCode.NONE and not req.validate_only}
+            self._when_in_metadata(created, req.timeout_ms,
+                                   lambda: request.send_response(cls(throttle_time_ms=0, topics=results)))
+
+        self._with_store(request, work, respond)
 
     def _when_in_metadata(self, partitions: dict[str, int], timeout_ms: int, then: Callable[[], None]) -> None:
         """Kafka answers CreateTopics and CreatePartitions once the new partitions have
@@ -437,107 +482,137 @@ class KafkaApis:
             targets = [(t.name or self.metadata_cache.topic_by_id(t.topic_id), t.topic_id) for t in req.topics]
         else:
             targets = [(name, None) for name in req.topic_names]
-        results = []
-        for name, topic_id in targets:
-            error, message = ErrorCode.NONE, None
-            try:
-                if self._not_controller():
-                    raise KafkaError(ErrorCode.NOT_CONTROLLER)
-                if name is None:
-                    raise KafkaError(ErrorCode.UNKNOWN_TOPIC_ID)
-                if not self.config["delete.topic.enable"]:
-                    raise KafkaError(ErrorCode.TOPIC_DELETION_DISABLED)
-                topic_id = topic_id or self.metadata_cache.topic_ids.get(name)
-                self.admin.delete_topic(name)
-            except KafkaError as e:
-                error, message = e.code, e.message
-            results.append(cls.DeletableTopicResult(name=name, topic_id=topic_id, error_code=error,
-                                                    error_message=message))
-        deleted = {r.name: 0 for r in results if r.error_code == ErrorCode.NONE}
-        self._when_in_metadata(deleted, req.timeout_ms,
-                               lambda: request.send_response(cls(throttle_time_ms=0, responses=results)))
+
+        def work() -> list:
+            results = []
+            for name, topic_id in targets:
+                error, message = ErrorCode.NONE, None
+                try:
+                    if self._not_controller():
+                        raise KafkaError(ErrorCode.NOT_CONTROLLER)
+                    if name is None:
+                        raise KafkaError(ErrorCode.UNKNOWN_TOPIC_ID)
+                    if not self.config["delete.topic.enable"]:
+                        raise KafkaError(ErrorCode.TOPIC_DELETION_DISABLED)
+                    topic_id = topic_id or self.metadata_cache.topic_ids.get(name)
+                    self.admin.delete_topic(name)
+                except KafkaError as e:
+                    error, message = e.code, e.message
+                results.append(cls.DeletableTopicResult(name=name, topic_id=topic_id, error_code=error,
+                                                        error_message=message))
+            return results
+
+        def respond(results: list) -> None:
+            deleted = {r.name: 0 for r in results if r.error_code == ErrorCode.NONE}
+            self._when_in_metadata(deleted, req.timeout_ms,
+                                   lambda: request.send_response(cls(throttle_time_ms=0, responses=results)))
+
+        self._with_store(request, work, respond)
 
     def handle_create_partitions(self, request: Request) -> None:
         req = request.body
         cls = response_class(ApiKey.CreatePartitions)
-        results = []
-        for t in req.topics:
-            error, message = ErrorCode.NONE, None
-            try:
-                if self._not_controller():
-                    raise KafkaError(ErrorCode.NOT_CONTROLLER)
-                assignment = [list(a.broker_ids) for a in t.assignments] if t.assignments else None
-                self.admin.add_partitions(t.name, t.count, assignment, req.validate_only)
-            except KafkaError as e:
-                error, message = e.code, e.message
-            results.append(cls.CreatePartitionsTopicResult(name=t.name, error_code=error, error_message=message))
-        added = {t.name: t.count for t, r in zip(req.topics, results, strict=True)
-                 if r.error_code == ErrorCode.NONE and not req.validate_only}
-        self._when_in_metadata(added, req.timeout_ms,
-                               lambda: request.send_response(cls(throttle_time_ms=0, results=results)))
+
+        def work() -> list:
+            results = []
+            for t in req.topics:
+                error, message = ErrorCode.NONE, None
+                try:
+                    if self._not_controller():
+                        raise KafkaError(ErrorCode.NOT_CONTROLLER)
+                    assignment = [list(a.broker_ids) for a in t.assignments] if t.assignments else None
+                    self.admin.add_partitions(t.name, t.count, assignment, req.validate_only)
+                except KafkaError as e:
+                    error, message = e.code, e.message
+                results.append(cls.CreatePartitionsTopicResult(name=t.name, error_code=error, error_message=message))
+            return results
+
+        def respond(results: list) -> None:
+            added = {t.name: t.count for t, r in zip(req.topics, results, strict=True)
+                     if r.error_code == ErrorCode.NONE and not req.validate_only}
+            self._when_in_metadata(added, req.timeout_ms,
+                                   lambda: request.send_response(cls(throttle_time_ms=0, results=results)))
+
+        self._with_store(request, work, respond)
 
     def handle_describe_configs(self, request: Request) -> None:
         req = request.body
         cls = response_class(ApiKey.DescribeConfigs)
         result_cls = cls.DescribeConfigsResult
         entry_cls = result_cls.DescribeConfigsResourceResult
-        results = []
-        for r in req.resources:
-            keys = set(r.configuration_keys) if r.configuration_keys is not None else None
-            error, message, entries = ErrorCode.NONE, None, []
-            if r.resource_type == RESOURCE_TOPIC:
-                if not self.admin.topic_exists(r.resource_name):
-                    error, message = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"Topic {r.resource_name} does not exist"
+
+        def work() -> list:
+            results = []
+            for r in req.resources:
+                keys = set(r.configuration_keys) if r.configuration_keys is not None else None
+                error, message, entries = ErrorCode.NONE, None, []
+                if r.resource_type == RESOURCE_TOPIC:
+                    if not self.admin.topic_exists(r.resource_name):
+                        error, message = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"Topic {r.resource_name} does not exist"
+                    else:
+                        overrides = self.admin.topic_configs(r.resource_name)
+                        static = self.config.static_topic_defaults()
+                        effective = self.admin.validate_configs(overrides).to_props()
+                        for name in sorted(TOPIC_CONFIG_NAMES & set(effective)):
+                            source = (SOURCE_TOPIC_CONFIG if name in overrides else
+                                      SOURCE_STATIC_BROKER_CONFIG if name in static else SOURCE_DEFAULT_CONFIG)
+                            entries.append((name, effective[name], source))
+                elif r.resource_type == RESOURCE_BROKER:
+                    if r.resource_name not in ("", str(self.config.broker_id)):
+                        error, message = ErrorCode.INVALID_REQUEST, f"Unexpected broker id {r.resource_name}"
+                    else:
+                        for name, value in sorted(self.config.values.items()):
+                            text = ",".join(value) if isinstance(value, list) else value
+                            text = str(text).lower() if isinstance(value, bool) else text
+                            source = (SOURCE_STATIC_BROKER_CONFIG if name in self.config.originals
+                                      else SOURCE_DEFAULT_CONFIG)
+                            entries.append((name, None if text is None else str(text), source))
                 else:
-                    overrides = self.admin.topic_configs(r.resource_name)
-                    static = self.config.static_topic_defaults()
-                    effective = self.admin.validate_configs(overrides).to_props()
-                    for name in sorted(TOPIC_CONFIG_NAMES & set(effective)):
-                        source = (SOURCE_TOPIC_CONFIG if name in overrides else
-                                  SOURCE_STATIC_BROKER_CONFIG if name in static else SOURCE_DEFAULT_CONFIG)
-                        entries.append((name, effective[name], source))
-            elif r.resource_type == RESOURCE_BROKER:
-                if r.resource_name not in ("", str(self.config.broker_id)):
-                    error, message = ErrorCode.INVALID_REQUEST, f"Unexpected broker id {r.resource_name}"
-                else:
-                    for name, value in sorted(self.config.values.items()):
-                        text = ",".join(value) if isinstance(value, list) else value
-                        text = str(text).lower() if isinstance(value, bool) else text
-                        source = SOURCE_STATIC_BROKER_CONFIG if name in self.config.originals else SOURCE_DEFAULT_CONFIG
-                        entries.append((name, None if text is None else str(text), source))
-            else:
-                error, message = ErrorCode.INVALID_REQUEST, f"Unsupported resource type {r.resource_type}"
-            configs = [entry_cls(name=n, value=v, read_only=r.resource_type == RESOURCE_BROKER,
-                                 config_source=s, is_default=s == SOURCE_DEFAULT_CONFIG, is_sensitive=False,
-                                 synonyms=[], config_type=0, documentation=None)
-                       for n, v, s in entries if keys is None or n in keys]
-            results.append(result_cls(error_code=error, error_message=message, resource_type=r.resource_type,
-                                      resource_name=r.resource_name, configs=configs))
-        request.send_response(cls(throttle_time_ms=0, results=results))
+                    error, message = ErrorCode.INVALID_REQUEST, f"Unsupported resource type {r.resource_type}"
+                configs = [entry_cls(name=n, value=v, read_only=r.resource_type == RESOURCE_BROKER,
+                                     config_source=s, is_default=s == SOURCE_DEFAULT_CONFIG, is_sensitive=False,
+                                     synonyms=[], config_type=0, documentation=None)
+                           for n, v, s in entries if keys is None or n in keys]
+                results.append(result_cls(error_code=error, error_message=message, resource_type=r.resource_type,
+                                          resource_name=r.resource_name, configs=configs))
+            return results
+
+        self._with_store(request, work, lambda results: request.send_response(cls(throttle_time_ms=0, results=results)))
 
     def _alter_configs(self, request: Request, changes_for: Callable[[object, dict[str, str]], dict[str, str]]) -> None:
         """Shared by AlterConfigs (replace all overrides) and IncrementalAlterConfigs (edit them)."""
         req = request.body
         cls = response_class(request.api_key)
-        results = []
-        for r in req.resources:
-            error, message = ErrorCode.NONE, None
-            try:
-                if r.resource_type != RESOURCE_TOPIC:
-                    raise KafkaError(ErrorCode.INVALID_REQUEST,
-                                     "Only topic configs can be altered; broker configs are static in josefk")
-                if not self.admin.topic_exists(r.resource_name):
-                    raise KafkaError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"Topic {r.resource_name} does not exist")
-                updated = changes_for(r, self.admin.topic_configs(r.resource_name))
-                self.admin.alter_topic_configs(r.resource_name, updated, req.validate_only)
-                if not req.validate_only:
-                    self.replica_manager.update_topic_config(r.resource_name)
-            except KafkaError as e:
-                error, message = e.code, e.message
-            results.append(cls.AlterConfigsResourceResponse(error_code=error, error_message=message,
-                                                            resource_type=r.resource_type,
-                                                            resource_name=r.resource_name))
-        request.send_response(cls(throttle_time_ms=0, responses=results))
+
+        def work() -> tuple[list, dict[str, LogConfig]]:
+            results, configs = [], {}
+            for r in req.resources:
+                error, message = ErrorCode.NONE, None
+                try:
+                    if r.resource_type != RESOURCE_TOPIC:
+                        raise KafkaError(ErrorCode.INVALID_REQUEST,
+                                         "Only topic configs can be altered; broker configs are static in josefk")
+                    if not self.admin.topic_exists(r.resource_name):
+                        raise KafkaError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+                                         f"Topic {r.resource_name} does not exist")
+                    updated = changes_for(r, self.admin.topic_configs(r.resource_name))
+                    self.admin.alter_topic_configs(r.resource_name, updated, req.validate_only)
+                    if not req.validate_only:
+                        configs[r.resource_name] = self.replica_manager.log_config_for(r.resource_name)
+                except KafkaError as e:
+                    error, message = e.code, e.message
+                results.append(cls.AlterConfigsResourceResponse(error_code=error, error_message=message,
+                                                                resource_type=r.resource_type,
+                                                                resource_name=r.resource_name))
+            return results, configs
+
+        def respond(done: tuple[list, dict[str, LogConfig]]) -> None:
+            results, configs = done
+            for topic, config in configs.items():  # logs take the new configs on the loop, where they live
+                self.replica_manager.update_topic_config(topic, config)
+            request.send_response(cls(throttle_time_ms=0, responses=results))
+
+        self._with_store(request, work, respond)
 
     def handle_alter_configs(self, request: Request) -> None:
         self._alter_configs(request, lambda r, _current: {c.name: c.value for c in r.configs})
@@ -585,16 +660,7 @@ class KafkaApis:
     def _on_controller(self, request: Request, name: str, work: Callable[[], T], respond: Callable[[T], None]) -> None:
         """Run `work` as a controller event, on the controller's thread, and answer on the
         loop: the controller's store round trips never block request handling."""
-        async def run() -> None:
-            try:
-                result = await self.controller_events.call(name, work)
-            except Exception:  # noqa: BLE001 - logged by the event manager; the client must hear back
-                request.close_connection()
-                return
-            respond(result)
-
-        self._tasks.add(task := asyncio.get_running_loop().create_task(run()))
-        task.add_done_callback(self._tasks.discard)
+        self._answer_later(request, self.controller_events.call(name, work), respond)
 
     def handle_elect_leaders(self, request: Request) -> None:
         req, version = request.body, request.api_version

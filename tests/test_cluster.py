@@ -9,8 +9,11 @@ import pytest
 from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.admin import NewTopic
 from kazoo.client import KazooClient
+from kazoo.exceptions import KazooException
 
+from josefk.protocol.apis import ApiKey, request_class
 from tests.broker_process import BrokerProcess
+from tests.wire import call, connect
 from tests.zookeeper import ZooKeeperServer
 
 BROKER_IDS = (1, 2, 3)
@@ -55,9 +58,16 @@ class Cluster:
 
     def wait_for(self, condition, what: str, timeout: float = 30) -> None:
         deadline = time.time() + timeout
-        while not condition():
+        while not self._holds(condition):
             assert time.time() < deadline, f"timed out waiting for {what}"
             time.sleep(0.2)
+
+    @staticmethod
+    def _holds(condition) -> bool:
+        try:
+            return condition()
+        except KazooException:  # our own session expired with a paused ZooKeeper: kazoo renews it
+            return False
 
     def create_topic(self, topic: NewTopic, wait_in_sync: bool = True) -> None:
         """Create the topic; unless told not to, wait until every partition's ISR is full."""
@@ -339,3 +349,61 @@ def test_divergent_tail_is_truncated_by_leader_epoch_after_unclean_election(zook
         assert _log_values(tmp_path / f"broker-{new_leader}" / "diverge-0") == expected
     finally:
         cluster.stop()
+
+
+def _fetch_high_watermark(sock, topic: str) -> int:
+    """A consumer's Fetch of partition 0 from offset 0: its high watermark, once records came."""
+    cls = request_class(ApiKey.Fetch)
+    _cid, response = call(sock, ApiKey.Fetch, 4, replica_id=-1, max_wait_ms=100, min_bytes=1, max_bytes=1 << 20,
+                          isolation_level=0, topics=[cls.FetchTopic(topic=topic, partitions=[
+                              cls.FetchTopic.FetchPartition(partition=0, fetch_offset=0,
+                                                            partition_max_bytes=1 << 20)])])
+    data = response.responses[0].partitions[0]
+    assert data.error_code == 0 and data.records, data
+    return data.high_watermark
+
+
+def test_zookeeper_paused_stalls_neither_produce_nor_fetch_and_the_cluster_heals(cluster):
+    """ZooKeeper SIGSTOPped for longer than a request timeout, and a follower with it, so
+    the leader wants to shrink the ISR while the store cannot answer. Its event loop must
+    not wait on ZooKeeper: acks=1 produce and fetch go on (the high watermark waits, as in
+    Kafka, for the ISR change to be committed). Once both resume (the brokers' sessions
+    have expired by then: they register again with new epochs), every replica is back in
+    the ISR and acks=all works."""
+    cluster.create_topic(NewTopic("zkpause", 1, 3, topic_configs={"min.insync.replicas": "2"}))
+    state = cluster.state("zkpause", 0)
+    leader = state["leader"]
+    follower = next(b for b in state["isr"] if b != leader)
+    strict = KafkaProducer(bootstrap_servers=cluster.bootstrap, acks="all", retries=10, request_timeout_ms=10000)
+    before = [strict.send("zkpause", value=b"p%d" % i).get(timeout=30).offset for i in range(50)]
+    producer = KafkaProducer(bootstrap_servers=cluster.brokers[leader].bootstrap, acks=1, request_timeout_ms=5000)
+    # Its metadata and connection come before the pause: a client that asks the paused
+    # follower for metadata waits a request timeout, whatever the brokers do.
+    before.append(producer.send("zkpause", value=b"p50").get(timeout=30).offset)
+    fetcher = connect(cluster.brokers[leader].bootstrap)
+    acked = list(before)
+    fetched: list[int] = []  # high watermarks answered by Fetch during the pause
+    slowest = 0.0
+    cluster.zk.proc.send_signal(19)  # SIGSTOP
+    cluster.brokers[follower].proc.send_signal(19)
+    try:
+        paused_until = time.monotonic() + 8  # > request.timeout.ms and > replica.lag.time.max.ms
+        while time.monotonic() < paused_until:
+            started = time.monotonic()
+            acked.append(producer.send("zkpause", value=b"p%d" % len(acked)).get(timeout=10).offset)
+            fetched.append(_fetch_high_watermark(fetcher, "zkpause"))
+            slowest = max(slowest, time.monotonic() - started)
+    finally:
+        cluster.brokers[follower].proc.send_signal(18)  # SIGCONT
+        cluster.zk.proc.send_signal(18)
+    fetcher.close()
+    assert slowest < 2.0, f"an acks=1 produce and a fetch took {slowest:.1f} s while ZooKeeper was paused"
+    assert acked == list(range(len(acked))) and len(acked) > 70
+    assert min(fetched) >= 50  # fetch kept serving what was committed before the pause
+    cluster.wait_for(lambda: sorted(cluster.state("zkpause", 0)["isr"]) == list(BROKER_IDS),
+                     "every replica back in the ISR", timeout=60)
+    assert strict.send("zkpause", value=b"after").get(timeout=30).offset == len(acked)
+    strict.close()
+    producer.close()
+    assert _consume_all(cluster.bootstrap, "zkpause", len(acked) + 1) == (
+        [b"p%d" % i for i in range(len(acked))] + [b"after"])

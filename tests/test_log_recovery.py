@@ -183,7 +183,11 @@ def test_kill_minus_9_loses_no_acknowledged_write(tmp_path: Path) -> None:
             acked.append((offset, i))
     finally:
         os.kill(proc.pid, signal.SIGKILL)
-        rest, err = proc.communicate()
+        proc.wait()
+        # Through the same buffered reader: communicate() would skip what readline() buffered.
+        rest, err = proc.stdout.read(), proc.stderr.read()
+        proc.stdout.close()
+        proc.stderr.close()
     for line in rest.split("\n")[:-1]:  # whole lines printed before the kill were acknowledged too
         if line.strip():
             offset, i = map(int, line.split())

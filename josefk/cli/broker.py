@@ -54,8 +54,8 @@ async def _run(config: KafkaConfig) -> int:
         loop.add_signal_handler(sig, stop.set)
     try:
         await server.startup()
-    except OSError as e:
-        logging.error("Start-up failed: %s", e)
+    except Exception as e:  # noqa: BLE001 - a port in use, ZooKeeper unreachable, an id already registered
+        logging.error("Start-up failed: %s", e or type(e).__name__)
         await server.shutdown()
         return 1
     # Start-up leaves a large, long-lived heap (message schemas, generated codecs): move it
