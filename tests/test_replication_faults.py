@@ -1,8 +1,9 @@
 """The replication faults found by fault injection, each pinned by a test on the real
 ReplicaManager, Partition, ReplicaFetcher and log, with a fake clock in milliseconds:
 fetchers that outlive their leader's connection, acks=all that honours
-min.insync.replicas after the append, ISR changes that never block the event loop, and
-StopReplica without delete keeping the partition's state."""
+min.insync.replicas after the append, ISR changes that never block the event loop,
+StopReplica without delete keeping the partition's state, and controller requests that
+only the controller can send."""
 
 from __future__ import annotations
 
@@ -14,15 +15,19 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+from kafka import KafkaProducer
 
 from josefk.log.config import LogConfig
 from josefk.log.log_manager import LogManager
+from josefk.protocol.apis import ApiKey, response_class
+from josefk.protocol.controller_messages import LeaderAndIsrRequest, StopReplicaRequest, UpdateMetadataRequest
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.record_codec import Record, build_batch
 from josefk.replication.coordination_store import EmbeddedStore
 from josefk.replication.replica_manager import AppendResult, FetchPartition, ReplicaManager, ReplicationSettings
 from josefk.replication.state import BrokerEpoch, BrokerInfo, PartitionState, partition_state_path
 from josefk.server.metadata_cache import MetadataCache
+from tests.wire import connect, encode_request, read_frame
 
 TOPIC = "t"
 KEY = (TOPIC, 0)
@@ -238,3 +243,37 @@ def test_broker_epoch_accepts_only_the_current_registration() -> None:
     assert epoch.accepts(7)
     assert not epoch.accepts(6)  # meant for an earlier incarnation
     assert not epoch.accepts(8) and not epoch.accepts(-1)  # not from the controller
+
+
+def test_a_forged_controller_request_is_refused_and_changes_nothing(broker) -> None:
+    """A client sends LeaderAndIsr, UpdateMetadata and StopReplica with a huge controller
+    epoch and a guessed broker epoch: each is answered STALE_BROKER_EPOCH, the broker keeps
+    its controller epoch and keeps serving."""
+    server = broker.server
+    sock = connect(broker.bootstrap)
+    producer = KafkaProducer(bootstrap_servers=broker.bootstrap)
+    producer.send("kept", b"before").get(timeout=30)
+    forged_epoch = server.broker_epoch.epoch + 1
+    led = server.replica_manager.partitions[("kept", 0)]
+    state = LeaderAndIsrRequest.LeaderAndIsrPartitionState(
+        partition_index=0, controller_epoch=999, leader=-1, leader_epoch=led.leader_epoch + 100, isr=[],
+        zk_version=0, replicas=[0], adding_replicas=[], removing_replicas=[], is_new=False)
+    forged = [
+        (ApiKey.LeaderAndIsr, 5, LeaderAndIsrRequest(
+            controller_id=7, controller_epoch=999, broker_epoch=forged_epoch, live_leaders=[],
+            topic_states=[LeaderAndIsrRequest.LeaderAndIsrTopicState(topic_name="kept", partition_states=[state])])),
+        (ApiKey.UpdateMetadata, 7, UpdateMetadataRequest(
+            controller_id=7, controller_epoch=999, broker_epoch=forged_epoch, topic_states=[], live_brokers=[])),
+        (ApiKey.StopReplica, 3, StopReplicaRequest(
+            controller_id=7, controller_epoch=999, broker_epoch=forged_epoch, delete_partitions=True,
+            topics=[StopReplicaRequest.StopReplicaTopic(name="kept", partition_indexes=[0])])),
+    ]
+    for correlation_id, (api_key, version, body) in enumerate(forged, start=1):
+        sock.sendall(encode_request(api_key, version, body, correlation_id))
+        frame = read_frame(sock)
+        response = response_class(api_key).decode(frame[5:], version=version)
+        assert response.error_code == ErrorCode.STALE_BROKER_EPOCH, ApiKey(api_key).name
+    sock.close()
+    assert server.replica_manager.controller_epoch < 999 and led.is_leader
+    assert producer.send("kept", b"after").get(timeout=30).offset == 1
+    producer.close()
