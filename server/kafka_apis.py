@@ -18,8 +18,10 @@ from josefk.coordinator.producer_id_manager import ProducerIdManager
 from josefk.log.config import TOPIC_CONFIG_NAMES, LogConfig
 from josefk.protocol import legacy, zero_copy
 from josefk.protocol.apis import KAFKA_39_VERSIONS, SUPPORTED_VERSIONS, ApiKey, response_class
+from josefk.protocol.compression import UnsupportedCodecError
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.produce_response import PartitionResult, encode_produce_response
+from josefk.protocol.records import CorruptRecordError
 from josefk.replication.admin import TopicAdmin, validate_topic_name
 from josefk.replication.controller import KafkaController
 from josefk.replication.controller_channel import (
@@ -297,17 +299,19 @@ class KafkaApis:
             for r in results:
                 records: bytes = b""
                 hw = lso = start = -1
-                if r.read is not None:
+                error = self._old_fetch_error(r, version, replica_id)
+                if error == ErrorCode.NONE and r.read is not None:
                     hw = lso = r.read.high_watermark
                     start = r.read.log_start_offset
                     if r.read.regions and version <= 3:
-                        data = b"".join(region.read_bytes() for region in r.read.regions)
-                        records = legacy.from_v2(data, 0 if version <= 1 else 1)
+                        error, records = self._down_convert(r, version)
+                        if error != ErrorCode.NONE:
+                            hw = lso = start = -1
                     elif r.read.regions:
                         records = zero_copy.placeholder()
                         fills.append((records, list(r.read.regions)))
                 by_topic.setdefault(r.topic, []).append(cls.FetchableTopicResponse.PartitionData(
-                    partition_index=r.partition, error_code=r.error, high_watermark=hw, last_stable_offset=lso,
+                    partition_index=r.partition, error_code=error, high_watermark=hw, last_stable_offset=lso,
                     log_start_offset=start, aborted_transactions=None if version < 4 else [],
                     preferred_read_replica=-1, records=records))
             responses = [cls.FetchableTopicResponse(topic=name, topic_id=topic_ids.get(name), partitions=parts)
@@ -324,6 +328,35 @@ class KafkaApis:
 
         self.replica_manager.fetch_messages(fetches, max_bytes, req.min_bytes, req.max_wait_ms, replica_id,
                                             respond)
+
+    def _old_fetch_error(self, r: FetchResult, version: int, replica_id: int) -> ErrorCode:
+        """Kafka's maybeConvertFetchedData checks before any records are read: Fetch below v10
+        cannot carry zstd, so a topic configured for zstd answers UNSUPPORTED_COMPRESSION_TYPE;
+        a client (not a follower) needing down-conversion where message.downconversion.enable
+        is false gets UNSUPPORTED_VERSION."""
+        partition = self.replica_manager.partitions.get((r.topic, r.partition))
+        if version >= 10 or partition is None:
+            return r.error
+        config = partition.log.config
+        if config.compression_type == "zstd":
+            return ErrorCode.UNSUPPORTED_COMPRESSION_TYPE
+        if version <= 3 and replica_id < 0 and not config.message_downconversion_enable:
+            return ErrorCode.UNSUPPORTED_VERSION
+        return r.error
+
+    def _down_convert(self, r: FetchResult, version: int) -> tuple[ErrorCode, bytes]:
+        """Fetch v0-v3 carries message sets. A zstd batch cannot be expressed in one
+        (UNSUPPORTED_COMPRESSION_TYPE, as Kafka's RecordsUtil.downConvert), and a batch that
+        cannot be read is that partition's CORRUPT_MESSAGE: the other partitions are still served."""
+        data = b"".join(region.read_bytes() for region in r.read.regions)
+        try:
+            return ErrorCode.NONE, legacy.from_v2(data, 0 if version <= 1 else 1)
+        except UnsupportedCodecError as e:
+            log.info("Fetch v%d of %s-%d: %s", version, r.topic, r.partition, e)
+            return ErrorCode.UNSUPPORTED_COMPRESSION_TYPE, b""
+        except CorruptRecordError as e:
+            log.error("Fetch v%d of %s-%d: cannot down-convert corrupt data: %s", version, r.topic, r.partition, e)
+            return ErrorCode.CORRUPT_MESSAGE, b""
 
     # -- ListOffsets --------------------------------------------------------------------
 

@@ -3,20 +3,36 @@
 An operation watches keys (topic-partitions). Whoever changes a key (an append, a
 high-watermark move) calls check(key); the operation completes as soon as its condition
 holds, or when its timer fires. No polling, no busy waiting.
+
+An operation runs from other requests' handlers (check) and from timer callbacks, so an
+exception in try_complete or on_complete must neither reach those callers nor vanish in
+the event loop's handler: it is logged and the operation's own request (the one being
+handled when the operation was created) has its connection closed, as KafkaApis.handle
+does for a handler that raises. Otherwise responses, written in request order, would
+stall that connection for good.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Hashable
 from typing import Any
+
+from josefk.protocol.apis import ApiKey
+from josefk.server.request_channel import current_request
+
+log = logging.getLogger(__name__)
 
 
 class DelayedOperation:
     def __init__(self, timeout_ms: int) -> None:
         self.timeout_ms = timeout_ms
         self.completed = False
+        self.request = current_request.get()  # whose connection to close if this operation fails
         self._timer: asyncio.TimerHandle | None = None
+        self._purgatory: DelayedOperationPurgatory | None = None
+        self._keys: list[Any] = []
 
     def try_complete(self) -> bool:
         """Return True (after calling force_complete) if the condition now holds."""
@@ -31,8 +47,35 @@ class DelayedOperation:
         self.completed = True
         if self._timer is not None:
             self._timer.cancel()
-        self.on_complete()
+        try:
+            self.on_complete()
+        except Exception:  # noqa: BLE001 - the request must hear back either way
+            self.fail("completing")
         return True
+
+    def safe_try_complete(self) -> bool:
+        """try_complete that never raises: a failure completes the operation by fail()."""
+        try:
+            return self.try_complete()
+        except Exception:  # noqa: BLE001 - the request must hear back either way
+            self.completed = True
+            if self._timer is not None:
+                self._timer.cancel()
+            self.fail("checking")
+            return True
+
+    def fail(self, stage: str) -> None:
+        """Log the exception being handled and close the request's connection."""
+        request = self.request
+        if self._purgatory is not None:
+            self._purgatory.unwatch(self, self._keys)
+        if request is None:
+            log.exception("Error %s delayed %s (no request to answer)", stage, type(self).__name__)
+            return
+        log.exception("Error %s delayed %s for %s v%d from %s (client %s); closing the connection", stage,
+                      type(self).__name__, ApiKey(request.api_key).name, request.api_version, request.client_host,
+                      request.header.client_id)
+        request.close_connection()
 
 
 class DelayedOperationPurgatory:
@@ -41,18 +84,19 @@ class DelayedOperationPurgatory:
         self.watchers: dict[Hashable, set[DelayedOperation]] = {}
 
     def try_complete_else_watch(self, op: DelayedOperation, keys: list[Any]) -> None:
-        if op.try_complete():
+        if op.safe_try_complete():
             return
+        op._purgatory, op._keys = self, keys
         for key in keys:
             self.watchers.setdefault(key, set()).add(op)
         loop = asyncio.get_running_loop()
         op._timer = loop.call_later(op.timeout_ms / 1000, self._expire, op, keys)
 
     def _expire(self, op: DelayedOperation, keys: list[Any]) -> None:
-        self._unwatch(op, keys)
+        self.unwatch(op, keys)
         op.force_complete()
 
-    def _unwatch(self, op: DelayedOperation, keys: list[Any]) -> None:
+    def unwatch(self, op: DelayedOperation, keys: list[Any]) -> None:
         for key in keys:
             ops = self.watchers.get(key)
             if ops is not None:
@@ -65,7 +109,7 @@ class DelayedOperationPurgatory:
         if not ops:
             return
         for op in list(ops):
-            if op.completed or op.try_complete():
+            if op.completed or op.safe_try_complete():
                 ops.discard(op)
         if not ops:
             self.watchers.pop(key, None)

@@ -9,10 +9,15 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
 from josefk.protocol.headers import RequestHeader, response_header
+
+# The request the current handler task is working on: set when a handler takes a request,
+# so work it leaves behind (a delayed operation) knows whose connection to close if it fails.
+current_request: ContextVar[Request | None] = ContextVar("current_request", default=None)
 
 
 @dataclass(slots=True)
@@ -64,7 +69,10 @@ class RequestChannel:
             return False
 
     async def receive_request(self) -> Request | None:
-        return await self._queue.get()
+        """The next request; it becomes the calling task's current_request until the next call."""
+        request = await self._queue.get()
+        current_request.set(request)
+        return request
 
     def shutdown(self, handlers: int) -> None:
         for _ in range(handlers):
