@@ -1,7 +1,8 @@
 """A partition's log (Kafka's UnifiedLog): an ordered list of segments in one directory.
 
-The log validates what a producer sends (CRC, sizes, producer sequence), assigns
-offsets by patching each batch's header in place, and appends to the active segment,
+The log validates what a producer sends (CRC, sizes and producer sequence here, the
+records in josefk.log.validator), assigns offsets by patching each batch's header in
+place, and appends to the active segment,
 rolling to a new one by size, age, index capacity or offset range. Reads hand back
 FileRegions of whole batches. On load it opens the segments, recovers the ones after
 the recovery point if the last shutdown was not clean (torn tails are cut off), and
@@ -39,10 +40,9 @@ from josefk.log.segment import (
     LogSegment,
     filename_prefix,
 )
+from josefk.log.validator import up_convert_legacy, validate_batches
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.records import (
-    LOG_OVERHEAD,
-    MAGIC_OFFSET,
     BatchHeader,
     CorruptRecordError,
     iter_headers,
@@ -385,7 +385,7 @@ class Log:
         buf = records if isinstance(records, bytearray) else bytearray(records)
         if not buf:
             return LogAppendInfo(-1, -1, -1, self._log_start_offset)
-        buf = self._maybe_convert_legacy(buf)
+        buf = up_convert_legacy(buf, self.name)
         headers = self._parse(buf)
         if len(buf) > cfg.segment_bytes:
             raise KafkaError(ErrorCode.RECORD_LIST_TOO_LARGE,
@@ -396,10 +396,7 @@ class Log:
                 raise KafkaError(ErrorCode.MESSAGE_TOO_LARGE,
                                  f"The record batch size in the append to {self.name} is {h.size} bytes "
                                  f"which exceeds the maximum configured value of {cfg.max_message_bytes}.")
-            if origin is AppendOrigin.CLIENT:
-                self._validate_client_batch(h)
-            if not cfg.log_append_time:
-                self._validate_timestamp(h, now)
+        validate_batches(buf, headers, cfg, now, from_client=origin is AppendOrigin.CLIENT, name=self.name)
         duplicate = self._producer_state.check(headers, self.name)
         if duplicate is not None:
             return self._duplicate_info(duplicate)
@@ -480,67 +477,6 @@ class Log:
         except CorruptRecordError as e:
             raise KafkaError(ErrorCode.CORRUPT_MESSAGE, f"Corrupt record set for {self.name}: {e}") from None
         return headers
-
-    def _maybe_convert_legacy(self, buf: bytearray) -> bytearray:
-        """Old clients send message sets (magic 0/1); the log stores v2 only."""
-        end = len(buf)
-        if end > MAGIC_OFFSET and buf[MAGIC_OFFSET] == 2 and int.from_bytes(buf[8:12], "big") + LOG_OVERHEAD == end:
-            return buf  # the usual case: one v2 batch
-        pos = 0
-        legacy = False
-        while pos + LOG_OVERHEAD <= end:
-            if pos + MAGIC_OFFSET >= end:
-                break
-            if buf[pos + MAGIC_OFFSET] < 2:
-                legacy = True
-                break
-            length = int.from_bytes(buf[pos + 8 : pos + 12], "big", signed=True)
-            if length <= 0:
-                break  # malformed: _parse reports it
-            pos += LOG_OVERHEAD + length
-        if not legacy:
-            return buf
-        try:
-            from josefk.protocol.legacy import to_v2
-        except ImportError:
-            raise KafkaError(ErrorCode.UNSUPPORTED_FOR_MESSAGE_FORMAT,
-                             "message format v0/v1 is not supported yet") from None
-        try:
-            return bytearray(to_v2(bytes(buf)))
-        except (ValueError, KeyError, IndexError) as e:
-            raise KafkaError(ErrorCode.CORRUPT_MESSAGE, f"Corrupt legacy message set for {self.name}: {e}"
-                             ) from None
-
-    def _validate_client_batch(self, h: BatchHeader) -> None:
-        """Kafka's LogValidator checks that need only the header."""
-        if h.is_control:
-            raise KafkaError(ErrorCode.INVALID_RECORD, "Clients are not allowed to write control records")
-        if h.record_count <= 0 or h.record_count != h.last_offset_delta + 1:
-            raise KafkaError(ErrorCode.INVALID_RECORD, "Inconsistent batch offset range and record count")
-        if h.is_transactional and h.producer_id < 0:
-            raise KafkaError(ErrorCode.INVALID_RECORD, "Transactional record batch without a producer id")
-        if h.producer_id >= 0 and h.base_sequence < 0:
-            raise KafkaError(ErrorCode.INVALID_RECORD,
-                             f"Invalid sequence number {h.base_sequence} in record batch with producerId "
-                             f"{h.producer_id}")
-
-    def _validate_timestamp(self, h: BatchHeader, now: int) -> None:
-        cfg = self._config
-        before = cfg.message_timestamp_before_max_ms
-        after = cfg.message_timestamp_after_max_ms
-        diff = cfg.message_timestamp_difference_max_ms
-        if diff is not None:
-            before = diff if before is None else min(before, diff)
-            after = diff if after is None else min(after, diff)
-        if before is None and after is None:
-            return
-        for ts in (h.base_timestamp, h.max_timestamp):
-            if ts < 0:
-                continue
-            if (before is not None and now - ts > before) or (after is not None and ts - now > after):
-                raise KafkaError(ErrorCode.INVALID_TIMESTAMP,
-                                 f"Timestamp {ts} of a batch in {self.name} is out of range: now {now}, "
-                                 f"before.max.ms {before}, after.max.ms {after}")
 
     def _duplicate_info(self, dup: BatchMetadata) -> LogAppendInfo:
         return LogAppendInfo(dup.first_offset, dup.last_offset,

@@ -142,3 +142,11 @@ def set_log_append_time(buf: bytearray, header: BatchHeader, timestamp: int) -> 
     struct.pack_into(">q", buf, header.position + 35, timestamp)
     header.crc = compute_crc(buf, header)
     struct.pack_into(">I", buf, header.position + CRC_OFFSET, header.crc)
+
+
+def set_max_timestamp(buf: bytearray, header: BatchHeader, timestamp: int) -> None:
+    """Correct a batch's max timestamp to what its records hold, then re-sign."""
+    header.max_timestamp = timestamp
+    struct.pack_into(">q", buf, header.position + 35, timestamp)
+    header.crc = compute_crc(buf, header)
+    struct.pack_into(">I", buf, header.position + CRC_OFFSET, header.crc)

@@ -16,7 +16,7 @@ import pytest
 from josefk.protocol.apis import ApiKey, is_flexible, request_class, response_class
 from josefk.protocol.errors import ErrorCode
 from tests.conftest import RunningBroker
-from tests.wire import call, connect, encode_request, read_frame, wait_until
+from tests.wire import call, connect, create_topic, encode_request, read_frame, wait_until
 
 JOIN = request_class(ApiKey.JoinGroup)
 SYNC = request_class(ApiKey.SyncGroup)
@@ -38,13 +38,6 @@ def receive(sock: socket.socket, api_key: int, version: int):
 
 def rpc(sock: socket.socket, api_key: int, version: int, **fields):
     return call(sock, api_key, version, **fields)[1]
-
-
-def create_topic(sock: socket.socket, name: str, partitions: int) -> None:
-    cls = request_class(ApiKey.CreateTopics)
-    topic = cls.CreatableTopic(name=name, num_partitions=partitions, replication_factor=1, assignments=[], configs=[])
-    response = rpc(sock, ApiKey.CreateTopics, 4, topics=[topic], timeout_ms=5000, validate_only=False)
-    assert response.topics[0].error_code == ErrorCode.NONE
 
 
 def protocols(*names: str, metadata: bytes = b"meta"):

@@ -45,6 +45,14 @@ def call(sock: socket.socket, api_key: int, version: int, correlation_id: int = 
     return cid, response_class(api_key).decode(frame[offset:], version=version)
 
 
+def create_topic(sock: socket.socket, name: str, partitions: int) -> None:
+    """CreateTopics v4 with replication factor 1; fails the test unless the topic is created."""
+    cls = request_class(ApiKey.CreateTopics)
+    topic = cls.CreatableTopic(name=name, num_partitions=partitions, replication_factor=1, assignments=[], configs=[])
+    _cid, response = call(sock, ApiKey.CreateTopics, 4, topics=[topic], timeout_ms=5000, validate_only=False)
+    assert response.topics[0].error_code == 0, response.topics[0]
+
+
 def connect(bootstrap: str) -> socket.socket:
     host, port = bootstrap.rsplit(":", 1)
     return socket.create_connection((host, int(port)), timeout=10)
