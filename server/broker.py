@@ -32,6 +32,7 @@ from josefk.replication.state import BROKERS_IDS, CLUSTER_ID, CONFIG_TOPICS, CON
 from josefk.replication.zk_store import ZooKeeperStore
 from josefk.server.config import KafkaConfig
 from josefk.server.kafka_apis import KafkaApis
+from josefk.server.memory_pool import MemoryPool
 from josefk.server.metadata_cache import MetadataCache
 from josefk.server.request_channel import RequestChannel
 from josefk.server.socket_server import Acceptor, Processor
@@ -110,7 +111,8 @@ class KafkaServer:
         group_apis.install(self)
 
         channel = RequestChannel(config["queued.max.requests"])
-        processors = [Processor(i, channel, config["socket.request.max.bytes"], self.metrics)
+        memory_pool = MemoryPool(config["queued.max.request.bytes"])
+        processors = [Processor(i, channel, config["socket.request.max.bytes"], self.metrics, memory_pool)
                       for i in range(config["num.network.threads"])]
         host, port = config.listener
         self.acceptor = Acceptor(host or "0.0.0.0", port, processors)

@@ -3,7 +3,10 @@
 All roles run on one asyncio event loop (uvloop when installed): under the GIL a single
 loop beats threads that would only contend for it. A Processor owns its connections:
 it frames requests, parses headers, queues them on the RequestChannel, and writes
-responses in request order. Bad input closes that one connection with a log line.
+responses in request order. Bad input closes that one connection with a log line. Request
+bytes are held in a MemoryPool (queued.max.request.bytes) from the moment a frame's size
+is read until its response is written; a connection that finds the pool empty stops
+reading until memory comes back, as Kafka mutes a channel under memory pressure.
 """
 
 from __future__ import annotations
@@ -13,11 +16,13 @@ import itertools
 import logging
 import os
 from collections import deque
+from collections.abc import Callable
 
 from josefk.protocol.apis import SUPPORTED_VERSIONS, ApiKey, request_class
 from josefk.protocol.framing import FrameDecoder, FrameTooLarge
 from josefk.protocol.headers import MalformedRequest, parse_request_header, peek_api, response_header
 from josefk.protocol.zero_copy import part_size
+from josefk.server.memory_pool import MemoryPool
 from josefk.server.request_channel import Request, RequestChannel
 
 log = logging.getLogger(__name__)
@@ -31,10 +36,11 @@ class Connection(asyncio.BufferedProtocol):
     def __init__(self, processor: Processor, connection_id: str) -> None:
         self.processor = processor
         self.connection_id = connection_id
-        self.decoder = FrameDecoder(processor.max_request_size)
+        self.decoder = FrameDecoder(processor.max_request_size, reserve=self._reserve)
+        self.reserved = 0  # bytes of this connection's requests held in the memory pool
         self.transport: asyncio.Transport | None = None
         self.peer = "?"
-        self.pending: deque[list] = deque()  # [request, parts, done]
+        self.pending: deque[list] = deque()  # [request, parts, done, frame size]
         self.closed = False
         self.reading_paused = False
         self.writing_paused = False
@@ -48,6 +54,23 @@ class Connection(asyncio.BufferedProtocol):
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
         self.processor.unregister(self)
+        pool = self.processor.memory_pool
+        pool.forget(self._memory_available)
+        reserved, self.reserved = self.reserved, 0
+        pool.release(reserved)
+
+    def _reserve(self, size: int) -> bool:
+        if not self.processor.memory_pool.try_allocate(size):
+            return False
+        self.reserved += size
+        return True
+
+    def release(self, size: int) -> None:
+        """A request's bytes are no longer needed (answered, or refused before queueing)."""
+        if self.closed:
+            return  # connection_lost gives back all of self.reserved
+        self.reserved -= size
+        self.processor.memory_pool.release(size)
 
     def pause_writing(self) -> None:
         self.writing_paused = True
@@ -61,8 +84,15 @@ class Connection(asyncio.BufferedProtocol):
         return self.decoder.get_buffer()
 
     def buffer_updated(self, nbytes: int) -> None:
+        self._decoded(self.decoder.buffer_updated, nbytes)
+
+    def _memory_available(self) -> None:
+        if not self.closed:
+            self._decoded(lambda _n: self.decoder.resume(), 0)
+
+    def _decoded(self, decode: Callable[[int], list[bytes | bytearray]], nbytes: int) -> None:
         try:
-            frames = self.decoder.buffer_updated(nbytes)
+            frames = decode(nbytes)
         except FrameTooLarge as e:
             self.close(f"{e}")
             return
@@ -70,6 +100,9 @@ class Connection(asyncio.BufferedProtocol):
             if self.closed:
                 return
             self.processor.process_frame(self, payload)
+        if self.decoder.blocked and not self.closed:
+            self.processor.memory_pool.when_available(self._memory_available)
+        self._update_reading()
 
     def close(self, reason: str) -> None:
         if not self.closed:
@@ -79,8 +112,8 @@ class Connection(asyncio.BufferedProtocol):
         if self.transport is not None:
             self.transport.abort()
 
-    def enqueue(self, request: Request) -> list:
-        slot = [request, None, False]
+    def enqueue(self, request: Request, size: int) -> list:
+        slot = [request, None, False, size]
         self.pending.append(slot)
         self._update_reading()
         return slot
@@ -95,10 +128,13 @@ class Connection(asyncio.BufferedProtocol):
         if self.closed or self.transport is None:
             return
         out: list = []
+        released = 0
         while pending and pending[0][2]:
             done = pending.popleft()
+            released += done[3]
             if done[1] is not None:
                 out.extend(_framed(done[1]))
+        self.release(released)
         if out:
             self._write(out)
         self._update_reading()
@@ -142,7 +178,8 @@ class Connection(asyncio.BufferedProtocol):
     def _update_reading(self) -> None:
         if self.transport is None or self.closed:
             return
-        should_pause = self.writing_paused or len(self.pending) >= _MAX_INFLIGHT_PER_CONNECTION
+        should_pause = (self.writing_paused or self.decoder.blocked
+                        or len(self.pending) >= _MAX_INFLIGHT_PER_CONNECTION)
         if should_pause and not self.reading_paused:
             self.transport.pause_reading()
             self.reading_paused = True
@@ -159,10 +196,12 @@ def _framed(parts: list) -> list:
 class Processor:
     """Frames and parses requests for its connections and writes their responses."""
 
-    def __init__(self, processor_id: int, channel: RequestChannel, max_request_size: int, metrics: dict) -> None:
+    def __init__(self, processor_id: int, channel: RequestChannel, max_request_size: int, metrics: dict,
+                 memory_pool: MemoryPool) -> None:
         self.id = processor_id
         self.channel = channel
         self.max_request_size = max_request_size
+        self.memory_pool = memory_pool
         self.metrics = metrics
         self.connections: set[Connection] = set()
 
@@ -173,32 +212,39 @@ class Processor:
         self.connections.discard(conn)
 
     def process_frame(self, conn: Connection, payload: bytes | bytearray) -> None:
+        """Queue the request; a frame that never becomes a queued request releases its memory."""
+        size = len(payload)
+        if not self._queue_request(conn, payload, size):
+            conn.release(size)
+
+    def _queue_request(self, conn: Connection, payload: bytes | bytearray, size: int) -> bool:
         try:
             api_key, api_version, correlation_id = peek_api(payload)
         except MalformedRequest as e:
             conn.close(str(e))
-            return
+            return False
         supported = SUPPORTED_VERSIONS.get(api_key)
         if supported is None:
             conn.close(f"unknown or unsupported API key {api_key}")
-            return
+            return False
         if not supported[0] <= api_version <= supported[1]:
             if api_key == ApiKey.ApiVersions:
                 self._unsupported_api_versions(conn, correlation_id)
             else:
                 conn.close(f"unsupported version {api_version} of {ApiKey(api_key).name}")
-            return
+            return False
         try:
             header = parse_request_header(payload)
             body = request_class(api_key).decode(memoryview(payload)[header.size :], version=api_version)
         except Exception as e:  # noqa: BLE001 - any decode failure means malformed input
             conn.close(f"malformed {ApiKey(api_key).name} v{api_version} request: {e!r}")
-            return
+            return False
         request = Request(header, body, conn.connection_id, conn.peer, _noop)
-        slot = conn.enqueue(request)
+        slot = conn.enqueue(request, size)
         request.on_response = lambda _req, parts, close: conn.complete(slot, parts, close)
         if not self.channel.try_send_request(request):
             conn.close("request queue full (queued.max.requests)")
+        return True
 
     def _unsupported_api_versions(self, conn: Connection, correlation_id: int) -> None:
         """KIP-511: answer in the v0 layout with UNSUPPORTED_VERSION and our ApiVersions range,

@@ -87,3 +87,35 @@ def test_large_frame_is_received_into_its_own_buffer_in_place():
         out.extend(decoder.buffer_updated(n))
     assert out == [b"small", payload, b"after"]
     assert isinstance(out[1], bytearray)
+
+
+def test_a_large_frame_buffer_grows_with_its_bytes_not_its_declared_size():
+    """A peer that declares 100 MB and sends a little holds 1 MiB (Kafka allocates the
+    declared size; josefk grows the buffer as bytes arrive)."""
+    decoder = FrameDecoder(max_frame_size=200 * 2**20, staging_size=1024)
+    decoder.feed(struct.pack(">i", 100 * 2**20) + b"x" * 10)
+    assert len(decoder.get_buffer()) <= 2**20
+    payload = bytes(range(256)) * 40_000  # 10 MB, received in 64 KB reads
+    wire = frame([payload])
+    decoder = FrameDecoder(max_frame_size=len(payload), staging_size=1024)
+    out = []
+    for i in range(0, len(wire), 65536):
+        out.extend(decoder.feed(wire[i : i + 65536]))
+    assert out == [payload]
+
+
+def test_a_refused_reservation_blocks_until_resumed():
+    granted: list[int] = []
+    allow = [False]
+
+    def reserve(size: int) -> bool:
+        if allow[0]:
+            granted.append(size)
+        return allow[0]
+
+    decoder = FrameDecoder(max_frame_size=10_000, reserve=reserve)
+    assert decoder.feed(frame([b"first"]) + frame([b"second"])) == []
+    assert decoder.blocked and granted == []
+    allow[0] = True
+    assert decoder.resume() == [b"first", b"second"]
+    assert not decoder.blocked and granted == [5, 6]  # one reservation per frame

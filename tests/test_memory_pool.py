@@ -1,0 +1,76 @@
+"""queued.max.request.bytes: request bytes are bounded by a memory pool; a connection that
+finds it empty stops reading until memory comes back, and is then served."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.record_codec import Record, build_batch
+from josefk.server.memory_pool import MemoryPool
+from josefk.server.socket_server import Connection
+from tests.conftest import RunningBroker
+from tests.wire import call, connect, create_topic, encode_request, read_frame, wait_until
+
+
+def test_pool_is_not_strict_and_wakes_waiters_in_order():
+    pool = MemoryPool(100)
+    woken: list[str] = []
+    assert pool.try_allocate(150)  # memory was left: a large request is not refused forever
+    assert not pool.try_allocate(1)
+    pool.when_available(lambda: woken.append("a"))
+    pool.when_available(lambda: woken.append("b"))
+    pool.release(40)  # still -10 available: nobody woken
+    assert woken == []
+    pool.release(110)
+    assert woken == ["a", "b"] and pool.available == 100
+
+
+def test_unbounded_pool_never_refuses():
+    pool = MemoryPool(-1)
+    assert all(pool.try_allocate(2**30) for _ in range(10))
+
+
+def _produce_frame(topic: str, value_size: int, correlation_id: int) -> bytes:
+    cls = request_class(ApiKey.Produce)
+    batch = build_batch([Record(0, 0, None, b"v" * value_size)])
+    data = cls.TopicProduceData(name=topic, partition_data=[
+        cls.TopicProduceData.PartitionProduceData(index=0, records=batch)])
+    body = cls(transactional_id=None, acks=1, timeout_ms=5000, topic_data=[data])
+    return encode_request(ApiKey.Produce, 8, body, correlation_id)
+
+
+def _connections(broker: RunningBroker) -> list[Connection]:
+    return [c for p in broker.server.acceptor.processors for c in p.connections]
+
+
+def test_a_connection_waits_for_memory_then_is_served(tmp_path: Path):
+    broker = RunningBroker(tmp_path / "logs", {"queued.max.request.bytes": "300000",
+                                               "message.max.bytes": "2000000"})
+    try:
+        admin = connect(broker.bootstrap)
+        create_topic(admin, "big", 1)
+        pool = broker.server.acceptor.processors[0].memory_pool
+        large = connect(broker.bootstrap)
+        frame = _produce_frame("big", 400_000, correlation_id=7)
+        large.sendall(frame[: len(frame) // 2])  # declared 400 KB, half sent: the pool is exhausted
+        wait_until(lambda: pool.available <= 0, "the large request reserves its size")
+
+        small = connect(broker.bootstrap)
+        small.sendall(encode_request(ApiKey.Metadata, 1, request_class(ApiKey.Metadata)(topics=[]), 3))
+        wait_until(lambda: any(c.decoder.blocked for c in _connections(broker)), "the small request waits")
+
+        large.sendall(frame[len(frame) // 2 :])
+        response = read_frame(large)
+        assert struct.unpack_from(">i", response)[0] == 7
+        assert struct.unpack_from(">i", read_frame(small))[0] == 3  # served once memory came back
+        _cid, again = call(small, ApiKey.Metadata, 1, correlation_id=4, topics=None)
+        assert [t.name for t in again.topics] == ["big"]
+        wait_until(lambda: pool.available == 300_000, "every request's memory is released")
+        for sock in (admin, large, small):
+            sock.close()
+        wait_until(lambda: not _connections(broker), "connections are gone")
+        assert pool.available == 300_000
+    finally:
+        broker.stop()
