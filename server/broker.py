@@ -277,7 +277,7 @@ class KafkaServer:
         for task in self.background_tasks:
             task.cancel()
         if self.handler_tasks:
-            self.channel.shutdown(len(self.handler_tasks))
+            await self.channel.shutdown(len(self.handler_tasks))
             await asyncio.gather(*self.handler_tasks, return_exceptions=True)
         group_apis.shutdown(self)
         if hasattr(self, "controller"):

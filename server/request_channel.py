@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections import deque
 from collections.abc import Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -58,8 +59,13 @@ class Request:
 
 
 class RequestChannel:
+    """A queue of queued.max.requests. When it is full a Processor holds its requests and
+    stops reading (Kafka's Processor blocks on the queue); it is called back when a
+    handler makes room."""
+
     def __init__(self, queue_size: int) -> None:
         self._queue: asyncio.Queue[Request | None] = asyncio.Queue(maxsize=queue_size)
+        self._space_waiters: deque[Callable[[], None]] = deque()
 
     def try_send_request(self, request: Request) -> bool:
         try:
@@ -68,12 +74,19 @@ class RequestChannel:
         except asyncio.QueueFull:
             return False
 
+    def when_space(self, callback: Callable[[], None]) -> None:
+        """Call `callback` once, when a handler has taken a request off a full queue."""
+        self._space_waiters.append(callback)
+
     async def receive_request(self) -> Request | None:
         """The next request; it becomes the calling task's current_request until the next call."""
         request = await self._queue.get()
+        while self._space_waiters and not self._queue.full():
+            self._space_waiters.popleft()()
         current_request.set(request)
         return request
 
-    def shutdown(self, handlers: int) -> None:
+    async def shutdown(self, handlers: int) -> None:
+        """One stop sign per handler, after the requests already queued."""
         for _ in range(handlers):
-            self._queue.put_nowait(None)
+            await self._queue.put(None)

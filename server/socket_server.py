@@ -41,6 +41,7 @@ class Connection(asyncio.BufferedProtocol):
         self.transport: asyncio.Transport | None = None
         self.peer = "?"
         self.pending: deque[list] = deque()  # [request, parts, done, frame size]
+        self.held: deque[Request] = deque()  # parsed, waiting for room in the request queue
         self.closed = False
         self.reading_paused = False
         self.writing_paused = False
@@ -118,6 +119,26 @@ class Connection(asyncio.BufferedProtocol):
         self._update_reading()
         return slot
 
+    def submit(self, request: Request) -> None:
+        """Queue a request for the handlers, or hold it (and stop reading) while the queue is full."""
+        channel = self.processor.channel
+        if self.held or not channel.try_send_request(request):
+            self.held.append(request)
+            if len(self.held) == 1:
+                channel.when_space(self._queue_space)
+            self._update_reading()
+
+    def _queue_space(self) -> None:
+        if self.closed:
+            self.held.clear()
+            return
+        channel = self.processor.channel
+        while self.held and channel.try_send_request(self.held[0]):
+            self.held.popleft()
+        if self.held:
+            channel.when_space(self._queue_space)
+        self._update_reading()
+
     def complete(self, slot: list, parts: list[bytes] | None, close: bool) -> None:
         if close:
             self.close(f"request {ApiKey(slot[0].api_key).name} failed")
@@ -178,7 +199,7 @@ class Connection(asyncio.BufferedProtocol):
     def _update_reading(self) -> None:
         if self.transport is None or self.closed:
             return
-        should_pause = (self.writing_paused or self.decoder.blocked
+        should_pause = (self.writing_paused or self.decoder.blocked or bool(self.held)
                         or len(self.pending) >= _MAX_INFLIGHT_PER_CONNECTION)
         if should_pause and not self.reading_paused:
             self.transport.pause_reading()
@@ -242,8 +263,7 @@ class Processor:
         request = Request(header, body, conn.connection_id, conn.peer, _noop)
         slot = conn.enqueue(request, size)
         request.on_response = lambda _req, parts, close: conn.complete(slot, parts, close)
-        if not self.channel.try_send_request(request):
-            conn.close("request queue full (queued.max.requests)")
+        conn.submit(request)
         return True
 
     def _unsupported_api_versions(self, conn: Connection, correlation_id: int) -> None:

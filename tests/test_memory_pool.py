@@ -74,3 +74,20 @@ def test_a_connection_waits_for_memory_then_is_served(tmp_path: Path):
         assert pool.available == 300_000
     finally:
         broker.stop()
+
+
+def test_a_full_request_queue_holds_requests_instead_of_closing(tmp_path: Path):
+    """queued.max.requests=1 with one handler: pipelined requests from several connections
+    wait for room (Kafka's Processor blocks on a full queue) and are all answered in order."""
+    broker = RunningBroker(tmp_path / "logs", {"queued.max.requests": "1", "num.io.threads": "1"})
+    try:
+        socks = [connect(broker.bootstrap) for _ in range(3)]
+        metadata = request_class(ApiKey.Metadata)(topics=None)
+        for sock in socks:
+            sock.sendall(b"".join(encode_request(ApiKey.Metadata, 1, metadata, cid) for cid in range(20)))
+        for sock in socks:
+            assert [struct.unpack_from(">i", read_frame(sock))[0] for _ in range(20)] == list(range(20))
+            sock.close()
+        assert broker.server.metrics["closed_bad_input"] == 0
+    finally:
+        broker.stop()
