@@ -3,7 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test unit compat lint bench clean
+.PHONY: run test unit compat lint bench clean kafka-jars
+KAFKA_LIB := compat/.envs/kafka/lib
 
 $(BIN)/josefk: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -16,9 +17,17 @@ run: $(BIN)/josefk
 
 test: unit compat
 
-unit: $(BIN)/josefk
+unit: $(BIN)/josefk $(KAFKA_LIB)/.stamp
 	$(BIN)/ruff check .
 	$(BIN)/pytest -q
+
+# Apache Kafka 3.9's jars (the reference broker and its tools) from Maven Central, outside git.
+kafka-jars: $(KAFKA_LIB)/.stamp
+$(KAFKA_LIB)/.stamp: compat/kafka/pom.xml
+	rm -rf $(KAFKA_LIB)
+	mvn -q -B -f compat/kafka/pom.xml dependency:copy-dependencies -DincludeScope=runtime \
+		-DoutputDirectory=$(CURDIR)/$(KAFKA_LIB)
+	touch $@
 
 compat: $(BIN)/josefk
 	$(BIN)/python compat/run.py

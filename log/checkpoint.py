@@ -63,12 +63,15 @@ class OffsetCheckpointFile:
             write_atomically(self.path, data)
 
     def read(self) -> dict[tuple[str, int], int]:
-        """The entries; {} if the file does not exist; CorruptCheckpointError if malformed."""
+        """The entries; {} if the file does not exist or is empty (Kafka creates an empty
+        cleaner-offset-checkpoint and reads it as no entries); CorruptCheckpointError if malformed."""
         try:
             text = self.path.read_text()
         except FileNotFoundError:
             return {}
         lines = text.splitlines()
+        if not lines:
+            return {}
         if len(lines) < 2:
             raise CorruptCheckpointError(f"checkpoint file {self.path} is truncated")
         try:

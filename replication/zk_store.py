@@ -45,6 +45,8 @@ class ZooKeeperStore(CoordinationStore):
     def _state_changed(self, state: KazooState) -> None:
         """An expired session drops our ephemeral nodes: tell the broker, and tell it again
         when kazoo has a new session so it can register itself anew."""
+        if self._closed:
+            return  # our own close() ends the session
         if state == KazooState.LOST:
             self._lost = True
             log.error("ZooKeeper session lost")
