@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.controller_messages import (
@@ -124,9 +125,12 @@ class RemoteBrokerChannel:
     every call there). Each request carries the broker's epoch, so an incarnation of the
     broker newer than the one this channel was made for ignores it (STALE_BROKER_EPOCH)."""
 
-    def __init__(self, controller_id: int, broker: BrokerInfo, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(self, controller_id: int, broker: BrokerInfo, loop: asyncio.AbstractEventLoop,
+                 on_response: Callable[[int, dict[tuple[str, int], int]], None] | None = None) -> None:
+        """`on_response(broker id, error per partition)` hears each LeaderAndIsr answer."""
         self.controller_id = controller_id
         self.broker = broker
+        self.on_response = on_response
         self.connection = BrokerConnection(broker.host, broker.port, f"controller-{controller_id}")
         self.queue: asyncio.Queue = asyncio.Queue()
         self.task = asyncio.run_coroutine_threadsafe(self._send_loop(), loop)
@@ -157,6 +161,9 @@ class RemoteBrokerChannel:
             while True:
                 try:
                     response = await self.connection.request(api_key, version, body, timeout=30)
+                    if api_key == ApiKey.LeaderAndIsr and self.on_response is not None:
+                        self.on_response(self.broker.broker_id, {(e.topic_name, e.partition_index): e.error_code
+                                                                 for e in response.partition_errors})
                     if response.error_code != ErrorCode.NONE:
                         log.warning("Controller request %s to broker %d answered %s", ApiKey(api_key).name,
                                     self.broker.broker_id, ErrorCode(response.error_code).name)
