@@ -1,0 +1,175 @@
+"""Disk faults: a log dir on a small file system of the test's own fills up.
+
+Kafka's answer is KAFKA_STORAGE_ERROR and the log dir taken offline (the broker halts
+when it has none left); nothing acknowledged may be lost and no segment corrupted, and
+once space is freed a restarted broker recovers and, in a cluster, rejoins the ISR.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from kafka import KafkaConsumer, KafkaProducer, TopicPartition
+from kafka.admin import NewTopic
+from kafka.errors import KafkaConnectionError, KafkaStorageError, KafkaTimeoutError, NodeNotReadyError
+from kafka.errors import KafkaError as ClientError
+
+from josefk.log.config import LogConfig
+from josefk.log.log import Log
+from tests.broker_process import BrokerProcess
+from tests.small_fs import SmallFileSystem
+from tests.test_cluster import Cluster
+from tests.wire import connect, create_topic
+from tests.zookeeper import ZooKeeperServer
+
+VALUE_SIZE = 4096
+
+
+def _value(i: int) -> bytes:
+    return (b"%08d" % i).ljust(VALUE_SIZE, b"x")
+
+
+@pytest.fixture
+def small_fs(tmp_path):
+    fs = SmallFileSystem(tmp_path / "small", "1m")
+    yield fs
+    fs.unmount()
+
+
+def _consume(bootstrap: str, topic: str, until_offset: int) -> dict[int, bytes]:
+    consumer = KafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False)
+    tp = TopicPartition(topic, 0)
+    consumer.assign([tp])
+    consumer.seek(tp, 0)
+    stored: dict[int, bytes] = {}
+    deadline = time.time() + 30
+    while (not stored or max(stored) < until_offset) and time.time() < deadline:
+        for records in consumer.poll(timeout_ms=1000).values():
+            stored.update((r.offset, r.value) for r in records)
+    consumer.close()
+    return stored
+
+
+def _verify_segments(partition_dir: Path) -> None:
+    """Load the partition as an unclean start would (recovering every segment), then
+    CRC-check every batch: raises on any corruption."""
+    log = Log(partition_dir, LogConfig.from_props({}), recovery_point=0, clean_shutdown=False)
+    try:
+        log.verify()
+    finally:
+        log.close_handlers()
+
+
+def test_single_broker_full_disk_answers_storage_error_halts_and_recovers(tmp_path, small_fs):
+    data = small_fs.mount_point / "kafka-logs"
+    output = tmp_path / "broker.log"
+    broker = BrokerProcess(data, output=output)
+    try:
+        with connect(broker.bootstrap) as sock:
+            create_topic(sock, "filling", 1)
+        producer = KafkaProducer(bootstrap_servers=broker.bootstrap, acks=1, retries=0, linger_ms=0,
+                                 enable_idempotence=False, request_timeout_ms=5000, max_block_ms=5000)
+        acked: dict[int, bytes] = {}
+        failure: Exception | None = None
+        for i in range(1000):  # 4 MB of values into a 1 MB file system
+            try:
+                acked[producer.send("filling", value=_value(i)).get(timeout=10).offset] = _value(i)
+            except ClientError as e:
+                failure = e
+                break
+        producer.close(timeout=1)
+        assert failure is not None, "the disk never filled"
+        # Kafka's answer, or the broker went away (it halts: its only log dir failed) first.
+        assert isinstance(failure, KafkaStorageError | KafkaConnectionError | KafkaTimeoutError | NodeNotReadyError), \
+            repr(failure)
+        assert len(acked) > 50
+        assert broker.proc.wait(timeout=30) == 1
+        assert "Shutdown broker because all log dirs in" in output.read_text()
+    finally:
+        broker.kill()
+
+    small_fs.grow("64m")
+    restarted = BrokerProcess(data, port=broker.port, output=output)
+    try:
+        stored = _consume(restarted.bootstrap, "filling", max(acked))
+        missing = [o for o, v in acked.items() if stored.get(o) != v]
+        assert not missing, f"{len(missing)} acknowledged records lost, first {missing[:3]}"
+        producer = KafkaProducer(bootstrap_servers=restarted.bootstrap, acks=1, retries=0, max_block_ms=5000)
+        assert producer.send("filling", value=b"after").get(timeout=10).offset > max(acked)
+        producer.close(timeout=1)
+    finally:
+        assert restarted.stop() == 0
+    assert "corrupt" not in output.read_text().lower()
+    _verify_segments(data / "filling-0")
+
+
+class DiskCluster(Cluster):
+    """Three brokers; some with log.dirs of their own (the others keep the usual one)."""
+
+    def __init__(self, zk: ZooKeeperServer, root: Path, log_dirs: dict[int, str]) -> None:
+        self.log_dirs = log_dirs
+        super().__init__(zk, root)
+
+    def start(self, broker_id: int) -> None:
+        common = self.overrides
+        self.overrides = {**common, **({"log.dirs": self.log_dirs[broker_id]} if broker_id in self.log_dirs else {})}
+        try:
+            super().start(broker_id)
+        finally:
+            self.overrides = common
+
+
+@pytest.fixture
+def zookeeper():
+    server = ZooKeeperServer()
+    yield server
+    server.stop()
+
+
+def _produce(producer: KafkaProducer, topic: str, start: int, count: int) -> dict[int, bytes]:
+    """acks=all sends in flights of 20; every acknowledged (offset, value)."""
+    acked: dict[int, bytes] = {}
+    for first in range(start, start + count, 20):
+        futures = [(i, producer.send(topic, value=_value(i))) for i in range(first, min(first + 20, start + count))]
+        for i, future in futures:
+            acked[future.get(timeout=30).offset] = _value(i)
+    return acked
+
+
+def test_cluster_broker_whose_log_dir_fills_loses_leadership_and_rejoins_after_space_freed(
+        zookeeper, tmp_path, small_fs):
+    # Broker 3 has two log dirs: the small one first (its first partition goes there).
+    full_dir = small_fs.mount_point / "broker-3"
+    cluster = DiskCluster(zookeeper, tmp_path, {3: f"{full_dir},{tmp_path / 'broker-3-roomy'}"})
+    try:
+        cluster.create_topic(NewTopic("full", replica_assignments={0: [3, 1, 2]},
+                                      topic_configs={"min.insync.replicas": "2"}))
+        cluster.create_topic(NewTopic("roomy", replica_assignments={0: [3, 1, 2]}))
+        assert (full_dir / "full-0").is_dir() and (tmp_path / "broker-3-roomy" / "roomy-0").is_dir()
+        assert cluster.state("full", 0)["leader"] == 3
+
+        producer = KafkaProducer(bootstrap_servers=cluster.bootstrap, acks="all", retries=2147483647,
+                                 request_timeout_ms=10000, max_in_flight_requests_per_connection=1,
+                                 retry_backoff_ms=100)
+        acked = _produce(producer, "full", 0, 400)  # 1.6 MB through a 1 MB log dir on the leader
+        state = cluster.state("full", 0)
+        assert state["leader"] in (1, 2) and sorted(state["isr"]) == [1, 2], state
+        assert cluster.brokers[3].proc.poll() is None, "broker 3 still has a working log dir"
+        assert 3 in cluster.state("roomy", 0)["isr"]
+        cluster.wait_for(lambda: not cluster.kazoo.get_children("/log_dir_event_notification"),
+                         "the controller to handle the log dir event")
+        acked |= _produce(producer, "full", 400, 100)  # acks=all carries on with the ISR of two
+        producer.close(timeout=5)
+        stored = _consume(cluster.bootstrap, "full", max(acked))
+        missing = [o for o, v in acked.items() if stored.get(o) != v]
+        assert not missing, f"{len(missing)} acknowledged records lost, first {missing[:3]}"
+
+        cluster.brokers[3].stop()
+        small_fs.grow("64m")
+        cluster.start(3)
+        cluster.wait_for(lambda: 3 in cluster.state("full", 0)["isr"], "broker 3 back in the ISR of full-0")
+    finally:
+        cluster.stop()
+    _verify_segments(full_dir / "full-0")
