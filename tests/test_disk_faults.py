@@ -7,6 +7,9 @@ once space is freed a restarted broker recovers and, in a cluster, rejoins the I
 
 from __future__ import annotations
 
+import contextlib
+import errno
+import os
 import time
 from pathlib import Path
 
@@ -17,7 +20,11 @@ from kafka.errors import KafkaConnectionError, KafkaStorageError, KafkaTimeoutEr
 from kafka.errors import KafkaError as ClientError
 
 from josefk.log.config import LogConfig
+from josefk.log.index import OffsetIndex
 from josefk.log.log import Log
+from josefk.log.log_dir_failure import LogDirFailureChannel
+from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.protocol.record_codec import Record, build_batch
 from tests.broker_process import BrokerProcess
 from tests.small_fs import SmallFileSystem
 from tests.test_cluster import Cluster
@@ -60,6 +67,63 @@ def _verify_segments(partition_dir: Path) -> None:
         log.verify()
     finally:
         log.close_handlers()
+
+
+def _fill(fs: SmallFileSystem) -> None:
+    """Take every free block of the file system."""
+    fd = os.open(fs.mount_point / "filler", os.O_WRONLY | os.O_CREAT, 0o644)
+    try:
+        for size in (65536, 4096, 1):
+            with contextlib.suppress(OSError):
+                while os.write(fd, b"\0" * size):
+                    pass
+    finally:
+        os.close(fd)
+
+
+def test_index_page_on_a_full_disk_is_enospc_not_sigbus(small_fs):
+    """The preallocated index file is sparse: storing into a new page through the mapping
+    on a full file system would be a SIGBUS (the process dies); it must be an OSError."""
+    index = OffsetIndex(small_fs.mount_point / "00000000000000000000.index", 0, 1 << 16)
+    for i in range(512):  # one page of 8-byte entries
+        index.append(i, i * 100)
+    _fill(small_fs)
+    with pytest.raises(OSError) as raised:
+        index.append(512, 51200)
+    assert raised.value.errno == errno.ENOSPC
+    assert index.entries == 512 and index.lookup(511) == (511, 51100)
+    index.close()
+
+
+def test_log_on_a_full_disk_goes_offline_and_keeps_what_it_acknowledged(small_fs):
+    failures = LogDirFailureChannel()
+    reported: list[Path] = []
+    failures.add_listener(reported.append)
+    log_dir = small_fs.mount_point / "logs"
+    log = Log(log_dir / "t-0", LogConfig.from_props({}), failure_channel=failures)
+    acknowledged = 0
+    with pytest.raises(KafkaError) as raised:
+        for i in range(1000):
+            batch = build_batch([Record(0, 1000 + i, b"k", _value(i))])
+            acknowledged = log.append_as_leader(batch, 0).last_offset + 1
+    assert raised.value.code == ErrorCode.KAFKA_STORAGE_ERROR
+    assert acknowledged > 100
+    assert reported == [log_dir] and failures.has_offline_log_dir(log_dir)
+    for later in (lambda: log.read(0, 1000), lambda: log.append_as_leader(build_batch([Record(0, 1, b"k", b"v")]), 0),
+                  log.flush):
+        with pytest.raises(KafkaError) as raised:
+            later()
+        assert raised.value.code == ErrorCode.KAFKA_STORAGE_ERROR
+    assert reported == [log_dir]  # reported once
+    log.close_handlers()
+
+    small_fs.grow("64m")
+    recovered = Log(log_dir / "t-0", LogConfig.from_props({}), recovery_point=0, clean_shutdown=False)
+    try:
+        assert recovered.log_end_offset == acknowledged  # the failed write left nothing behind
+        recovered.verify()
+    finally:
+        recovered.close_handlers()
 
 
 def test_single_broker_full_disk_answers_storage_error_halts_and_recovers(tmp_path, small_fs):
