@@ -361,6 +361,13 @@ class Log:
         return self._leo - self._recovery_point
 
     @property
+    def flush_due(self) -> bool:
+        """flush.messages messages are unflushed: whoever appended should now flush, off the
+        event loop (an fsync on a slow disk must not stall every other partition)."""
+        flush_messages = self._config.flush_messages
+        return flush_messages is not None and self._leo - self._recovery_point >= flush_messages
+
+    @property
     def last_flush_ms(self) -> int:
         return self._last_flush_ms
 
@@ -480,9 +487,6 @@ class Log:
             if h.producer_id >= 0:
                 self._producer_state.update(h)
         self._leo = last_offset + 1
-        flush_messages = self._config.flush_messages
-        if flush_messages is not None and self._leo - self._recovery_point >= flush_messages:
-            self.flush()
 
     def _parse(self, buf: bytearray) -> list[BatchHeader]:
         try:

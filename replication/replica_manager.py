@@ -21,6 +21,7 @@ from pathlib import Path
 
 from josefk.log.checkpoint import OffsetCheckpointFile
 from josefk.log.config import LogConfig
+from josefk.log.log import Log
 from josefk.log.log_manager import LogManager
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.replication.coordination_store import BadVersionError, CoordinationStore, NoNodeError
@@ -50,6 +51,17 @@ def _halt(reason: str) -> None:
     log.critical(reason)
     logging.shutdown()
     os._exit(1)
+
+
+def _flush_logs(logs: dict[TopicPartition, Log]) -> dict[TopicPartition, KafkaError]:
+    """fsync each log (in a worker thread); the failures, by partition."""
+    failed = {}
+    for key, log_ in logs.items():
+        try:
+            log_.flush()
+        except KafkaError as e:
+            failed[key] = e
+    return failed
 
 
 @dataclass
@@ -375,6 +387,28 @@ class ReplicaManager:
             results[key] = AppendResult(ErrorCode.NONE, info.first_offset, info.log_append_time,
                                         info.log_start_offset, required_offset=info.last_offset + 1)
             self.fetch_purgatory.check(key)
+        due = {key: self.partitions[key].log for key, r in results.items()
+               if r.error == ErrorCode.NONE and self.partitions[key].log.flush_due}
+        if not due:
+            self._complete_append(results, required_acks, timeout_ms, respond)
+            return
+        # flush.messages reached: the answer waits for the fsync, which runs in a worker thread.
+        flushed = asyncio.get_running_loop().run_in_executor(None, _flush_logs, due)
+
+        def after_flush(done: asyncio.Future) -> None:
+            try:
+                failed = done.result()
+            except Exception as e:  # noqa: BLE001 - the producer must hear back either way
+                log.exception("Flushing %s failed", sorted(due))
+                failed = {key: KafkaError(ErrorCode.UNKNOWN_SERVER_ERROR, str(e)) for key in due}
+            for key, error in failed.items():
+                results[key] = AppendResult(error.code, message=error.message)
+            self._complete_append(results, required_acks, timeout_ms, respond)
+
+        flushed.add_done_callback(after_flush)
+
+    def _complete_append(self, results: dict[TopicPartition, AppendResult], required_acks: int, timeout_ms: int,
+                         respond: Callable[[dict[TopicPartition, AppendResult]], None]) -> None:
         if required_acks != -1:
             respond(results)
             return
