@@ -10,11 +10,12 @@ from __future__ import annotations
 import contextlib
 import errno
 import os
+import threading
 import time
 from pathlib import Path
 
 import pytest
-from kafka import KafkaConsumer, KafkaProducer, TopicPartition
+from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.admin import NewTopic
 from kafka.errors import KafkaConnectionError, KafkaStorageError, KafkaTimeoutError, NodeNotReadyError
 from kafka.errors import KafkaError as ClientError
@@ -23,12 +24,14 @@ from josefk.log.config import LogConfig
 from josefk.log.index import OffsetIndex
 from josefk.log.log import Log
 from josefk.log.log_dir_failure import LogDirFailureChannel
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.record_codec import Record, build_batch
 from tests.broker_process import BrokerProcess
+from tests.slow_disk import SlowDisk
 from tests.small_fs import SmallFileSystem
 from tests.test_cluster import Cluster
-from tests.wire import connect, create_topic
+from tests.wire import call, connect, create_topic, wait_until
 from tests.zookeeper import ZooKeeperServer
 
 VALUE_SIZE = 4096
@@ -237,3 +240,72 @@ def test_cluster_broker_whose_log_dir_fills_loses_leadership_and_rejoins_after_s
     finally:
         cluster.stop()
     _verify_segments(full_dir / "full-0")
+
+
+@pytest.fixture
+def slow_disk(tmp_path):
+    disk = SlowDisk(tmp_path)
+    yield disk
+    disk.close()
+
+
+def _timed_send(producer: KafkaProducer, topic: str, value: bytes) -> float:
+    """Seconds until the broker acknowledged the record."""
+    start = time.monotonic()
+    producer.send(topic, value=value).get(timeout=30)
+    return time.monotonic() - start
+
+
+def test_slow_disk_fsyncs_do_not_stall_other_partitions(tmp_path, slow_disk):
+    """flush.messages=1 on a dir whose fsyncs take about a second: producers to it wait
+    for their fsync, while produce to a partition on another dir, fetches and metadata
+    requests are answered at once (the fsync runs in a worker thread, not on the loop)."""
+    broker = BrokerProcess(f"{slow_disk.mount_point / 'kafka-logs'},{tmp_path / 'fast-logs'}")
+    stop = threading.Event()
+    slow_latencies: list[float] = []
+    try:
+        admin = KafkaAdminClient(bootstrap_servers=broker.bootstrap)
+        admin.create_topics([NewTopic("on-slow-disk", 1, 1, topic_configs={"flush.messages": "1"})])
+        admin.create_topics([NewTopic("on-fast-disk", 1, 1)])  # the other dir: it holds fewer partitions
+        admin.close()
+        assert (slow_disk.mount_point / "kafka-logs" / "on-slow-disk-0").is_dir()
+        slow_disk.add(broker.proc.pid)
+        slow_disk.throttle(write_iops=2)
+
+        def produce_slowly() -> None:
+            producer = KafkaProducer(bootstrap_servers=broker.bootstrap, acks=1, linger_ms=0)
+            i = 0
+            while not stop.is_set():
+                slow_latencies.append(_timed_send(producer, "on-slow-disk", _value(i)))
+                i += 1
+            producer.close(timeout=5)
+
+        worker = threading.Thread(target=produce_slowly)
+        worker.start()
+        wait_until(lambda: len(slow_latencies) >= 2, "the slow producer to get going")
+        producer = KafkaProducer(bootstrap_servers=broker.bootstrap, acks=1, linger_ms=0)
+        consumer = KafkaConsumer(bootstrap_servers=broker.bootstrap, enable_auto_commit=False, fetch_max_wait_ms=0)
+        tp = TopicPartition("on-fast-disk", 0)
+        consumer.assign([tp])
+        consumer.seek(tp, 0)
+        fast_latencies = []
+        with connect(broker.bootstrap) as sock:
+            for i in range(20):
+                fast_latencies.append(_timed_send(producer, "on-fast-disk", _value(i)))
+                start = time.monotonic()
+                call(sock, ApiKey.Metadata, 1, topics=None)
+                fast_latencies.append(time.monotonic() - start)
+        deadline = time.monotonic() + 30
+        fetched = 0
+        while fetched < 20 and time.monotonic() < deadline:
+            fetched += sum(len(r) for r in consumer.poll(timeout_ms=500).values())
+        producer.close(timeout=5)
+        consumer.close()
+        stop.set()
+        worker.join(timeout=60)
+        assert fetched == 20
+        assert min(slow_latencies[1:]) > 0.2, slow_latencies  # the disk really is slow
+        assert max(fast_latencies) < min(slow_latencies[1:]), (fast_latencies, slow_latencies)
+    finally:
+        stop.set()
+        broker.kill()
