@@ -309,3 +309,44 @@ def test_slow_disk_fsyncs_do_not_stall_other_partitions(tmp_path, slow_disk):
     finally:
         stop.set()
         broker.kill()
+
+
+def test_follower_on_a_slow_disk_falls_out_of_the_isr_and_returns(zookeeper, tmp_path, slow_disk):
+    """Broker 3's fsyncs (flush.messages=1) take seconds: it cannot keep up, leaves the ISR
+    after replica.lag.time.max.ms (3 s here), acks=all producers carry on with the other
+    two, and it rejoins once its disk is fast again."""
+    cluster = DiskCluster(zookeeper, tmp_path, {3: str(slow_disk.mount_point / "broker-3")})
+    stop = threading.Event()
+    acked: dict[int, bytes] = {}
+    try:
+        cluster.create_topic(NewTopic("lagging", replica_assignments={0: [1, 2, 3]},
+                                      topic_configs={"flush.messages": "1", "min.insync.replicas": "2"}))
+        slow_disk.add(cluster.brokers[3].proc.pid)
+        slow_disk.throttle(write_iops=1)
+
+        def produce_steadily() -> None:
+            producer = KafkaProducer(bootstrap_servers=cluster.bootstrap, acks=1, linger_ms=5)
+            i = 0
+            while not stop.is_set():
+                offset = producer.send("lagging", value=_value(i)).get(timeout=30).offset
+                acked[offset] = _value(i)
+                i += 1
+            producer.close(timeout=5)
+
+        worker = threading.Thread(target=produce_steadily)
+        worker.start()
+        cluster.wait_for(lambda: cluster.state("lagging", 0)["isr"] == [1, 2], "broker 3 to leave the ISR")
+        stop.set()
+        worker.join(timeout=60)
+        producer = KafkaProducer(bootstrap_servers=cluster.bootstrap, acks="all", retries=5)
+        acked |= _produce(producer, "lagging", len(acked), 40)  # without waiting for broker 3
+        producer.close(timeout=5)
+
+        slow_disk.throttle(write_iops=0)
+        cluster.wait_for(lambda: 3 in cluster.state("lagging", 0)["isr"], "broker 3 back in the ISR")
+        stored = _consume(cluster.bootstrap, "lagging", max(acked))
+        missing = [o for o, v in acked.items() if stored.get(o) != v]
+        assert not missing, f"{len(missing)} acknowledged records lost, first {missing[:3]}"
+    finally:
+        stop.set()
+        cluster.stop()
