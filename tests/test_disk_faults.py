@@ -214,7 +214,8 @@ def test_cluster_broker_whose_log_dir_fills_loses_leadership_and_rejoins_after_s
         cluster.create_topic(NewTopic("full", replica_assignments={0: [3, 1, 2]},
                                       topic_configs={"min.insync.replicas": "2"}))
         cluster.create_topic(NewTopic("roomy", replica_assignments={0: [3, 1, 2]}))
-        assert (full_dir / "full-0").is_dir() and (tmp_path / "broker-3-roomy" / "roomy-0").is_dir()
+        wait_until(lambda: (full_dir / "full-0").is_dir() and (tmp_path / "broker-3-roomy" / "roomy-0").is_dir(),
+                   "broker 3 to create its logs, one in each log dir")
         assert cluster.state("full", 0)["leader"] == 3
 
         producer = KafkaProducer(bootstrap_servers=cluster.bootstrap, acks="all", retries=2147483647,
@@ -268,7 +269,8 @@ def test_slow_disk_fsyncs_do_not_stall_other_partitions(tmp_path, slow_disk):
         admin.create_topics([NewTopic("on-slow-disk", 1, 1, topic_configs={"flush.messages": "1"})])
         admin.create_topics([NewTopic("on-fast-disk", 1, 1)])  # the other dir: it holds fewer partitions
         admin.close()
-        assert (slow_disk.mount_point / "kafka-logs" / "on-slow-disk-0").is_dir()
+        wait_until(lambda: (slow_disk.mount_point / "kafka-logs" / "on-slow-disk-0").is_dir(),
+                   "the slow disk's partition to be created there")
         slow_disk.add(broker.proc.pid)
         slow_disk.throttle(write_iops=2)
 
