@@ -9,6 +9,7 @@ the embedded store, with an in-process channel to itself.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import logging
@@ -693,6 +694,8 @@ class KafkaController:
         self._send_metadata_states([self.states[k] for k in keys if k in self.states])
 
     def _send_metadata_states(self, states: list[PartitionState]) -> None:
+        states = [dataclasses.replace(s, offline_replicas=[r for r in s.replicas if (s.topic, s.partition)
+                                                           in self.offline_replicas.get(r, ())]) for s in states]
         brokers = list(self.live_brokers.values())
         for broker_id in self.live_brokers:
             plane = self.channels.get(broker_id)

@@ -62,7 +62,7 @@ def update_metadata_request(controller_id: int, controller_epoch: int, live_brok
         partition_states=[cls.UpdateMetadataPartitionState(
             partition_index=s.partition, controller_epoch=s.controller_epoch, leader=s.leader,
             leader_epoch=s.leader_epoch, isr=s.isr, zk_version=s.zk_version, replicas=s.replicas,
-            offline_replicas=[r for r in s.replicas if r not in live]) for s in group])
+            offline_replicas=[r for r in s.replicas if r not in live or r in s.offline_replicas]) for s in group])
         for topic, group in _by_topic(states).items()]
     brokers = [cls.UpdateMetadataBroker(id=b.broker_id, endpoints=[cls.UpdateMetadataBroker.UpdateMetadataEndpoint(
         port=b.port, host=b.host, listener="PLAINTEXT", security_protocol=PLAINTEXT)], rack=b.rack)
@@ -95,7 +95,7 @@ def from_update_metadata(request: UpdateMetadataRequest, version: int) -> tuple[
     else:
         groups = [(t.topic_name, t.topic_id, t.partition_states) for t in request.topic_states]
     states = [PartitionState(topic, s.partition_index, s.leader, s.leader_epoch, list(s.isr), list(s.replicas),
-                             s.controller_epoch, s.zk_version, topic_id)
+                             s.controller_epoch, s.zk_version, topic_id, list(s.offline_replicas or ()))
               for topic, topic_id, parts in groups for s in parts]
     return brokers, states
 

@@ -82,6 +82,8 @@ class PartitionState:
     controller_epoch: int
     zk_version: int = 0
     topic_id: uuid.UUID | None = None
+    # Replicas in failed log dirs of live brokers (UpdateMetadata only; not stored).
+    offline_replicas: list[int] = field(default_factory=list)
 
     def state_json(self) -> dict:
         return {

@@ -204,7 +204,7 @@ class KafkaApis:
                     error_code=ErrorCode.NONE if state.leader in cache.brokers else ErrorCode.LEADER_NOT_AVAILABLE,
                     partition_index=p, leader_id=state.leader, leader_epoch=state.leader_epoch,
                     replica_nodes=state.replicas, isr_nodes=state.isr,
-                    offline_replicas=[r for r in state.replicas if r not in live]))
+                    offline_replicas=[r for r in state.replicas if r not in live or r in state.offline_replicas]))
             if error == ErrorCode.NONE and not partitions:
                 error = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
             topics.append(cls.MetadataResponseTopic(

@@ -24,7 +24,7 @@ from josefk.log.config import LogConfig
 from josefk.log.index import OffsetIndex
 from josefk.log.log import Log
 from josefk.log.log_dir_failure import LogDirFailureChannel
-from josefk.protocol.apis import ApiKey
+from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.record_codec import Record, build_batch
 from tests.broker_process import BrokerProcess
@@ -195,6 +195,14 @@ def zookeeper():
     server.stop()
 
 
+def _offline_replicas(bootstrap: str, topic: str) -> list[int]:
+    """Partition 0's offline replicas in a Metadata v5 answer."""
+    with connect(bootstrap) as sock:
+        _cid, response = call(sock, ApiKey.Metadata, 5, allow_auto_topic_creation=False,
+                              topics=[request_class(ApiKey.Metadata).MetadataRequestTopic(name=topic)])
+    return list(response.topics[0].partitions[0].offline_replicas)
+
+
 def _produce(producer: KafkaProducer, topic: str, start: int, count: int) -> dict[int, bytes]:
     """acks=all sends in flights of 20; every acknowledged (offset, value)."""
     acked: dict[int, bytes] = {}
@@ -226,6 +234,9 @@ def test_cluster_broker_whose_log_dir_fills_loses_leadership_and_rejoins_after_s
         assert state["leader"] in (1, 2) and sorted(state["isr"]) == [1, 2], state
         assert cluster.brokers[3].proc.poll() is None, "broker 3 still has a working log dir"
         assert 3 in cluster.state("roomy", 0)["isr"]
+        cluster.wait_for(lambda: _offline_replicas(cluster.brokers[1].bootstrap, "full") == [3],
+                         "Metadata to list broker 3's replica of full-0 offline")
+        assert _offline_replicas(cluster.brokers[1].bootstrap, "roomy") == []
         cluster.wait_for(lambda: not cluster.kazoo.get_children("/log_dir_event_notification"),
                          "the controller to handle the log dir event")
         acked |= _produce(producer, "full", 400, 100)  # acks=all carries on with the ISR of two
