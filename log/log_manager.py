@@ -111,17 +111,29 @@ class LogManager:
     def startup(self, topic_configs: Mapping[str, LogConfig] | None = None) -> None:
         """Lock and check every log dir, then load every partition log in it.
 
+        A dir that fails with an I/O error is offline from the start, as in Kafka: the
+        broker runs on the others (the controller learns which replicas are missing from
+        the LeaderAndIsr answers). With none left start-up fails.
         `topic_configs` gives per-topic overrides known at start-up; other logs use the
         default config until Log.update_config.
         """
         topic_configs = topic_configs or {}
         try:
             for log_dir in self.log_dirs:
-                log_dir.mkdir(parents=True, exist_ok=True)
-                self._lock_dir(log_dir)
-                self._check_meta_properties(log_dir)
-            for log_dir in self.log_dirs:
-                self._load_dir(log_dir, topic_configs)
+                try:
+                    log_dir.mkdir(parents=True, exist_ok=True)
+                    self._lock_dir(log_dir)
+                    self._check_meta_properties(log_dir)
+                except OSError as e:
+                    self._fail_at_startup(log_dir, f"Failed to create or validate data directory {log_dir}", e)
+            for log_dir in list(self._live_dirs):
+                try:
+                    self._load_dir(log_dir, topic_configs)
+                except OSError as e:
+                    self._fail_at_startup(log_dir, f"Error while loading log dir {log_dir}", e)
+            if not self._live_dirs:
+                raise RuntimeError(f"Shutdown broker because none of the specified log dirs from "
+                                   f"{', '.join(map(str, self.log_dirs))} can be created or validated")
         except BaseException:
             for log in self._logs.values():
                 log.close()
@@ -130,6 +142,10 @@ class LogManager:
             self._release_locks()
             raise
         self._started = True
+
+    def _fail_at_startup(self, log_dir: Path, message: str, error: OSError) -> None:
+        self.failure_channel.maybe_add_offline_log_dir(log_dir, message, error)
+        self.handle_log_dir_failure(log_dir)
 
     def _release_locks(self) -> None:
         for fd in self._dir_locks.values():

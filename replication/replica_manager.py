@@ -120,7 +120,7 @@ class ReplicaManager:
         self.produce_purgatory = DelayedOperationPurgatory("Produce")
         self.controller_epoch = 0
         self.hw_checkpoints = {d: OffsetCheckpointFile(Path(d) / HIGH_WATERMARK_CHECKPOINT)
-                               for d in log_manager.log_dirs}
+                               for d in log_manager.live_log_dirs}
         self.saved_high_watermarks: dict[TopicPartition, int] = {}
         self.leadership_listeners: list[Callable[[], None]] = []
         for checkpoint in self.hw_checkpoints.values():

@@ -23,6 +23,10 @@ class SmallFileSystem:
         """Free space: the data stays, the limit moves up."""
         subprocess.run(["mount", "-o", f"remount,size={size}", str(self.mount_point)], check=True)
 
+    def read_only(self, on: bool) -> None:
+        """Remount read-only (writes fail with EROFS) or read-write again."""
+        subprocess.run(["mount", "-o", f"remount,{'ro' if on else 'rw'}", str(self.mount_point)], check=True)
+
     def free_bytes(self) -> int:
         out = subprocess.run(["df", "--output=avail", "-B1", str(self.mount_point)], check=True,
                              capture_output=True, text=True).stdout

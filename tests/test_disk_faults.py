@@ -195,12 +195,16 @@ def zookeeper():
     server.stop()
 
 
-def _offline_replicas(bootstrap: str, topic: str) -> list[int]:
-    """Partition 0's offline replicas in a Metadata v5 answer."""
+def _partition_metadata(bootstrap: str, topic: str):
+    """Partition 0 of `topic` in a Metadata v5 answer."""
     with connect(bootstrap) as sock:
         _cid, response = call(sock, ApiKey.Metadata, 5, allow_auto_topic_creation=False,
                               topics=[request_class(ApiKey.Metadata).MetadataRequestTopic(name=topic)])
-    return list(response.topics[0].partitions[0].offline_replicas)
+    return response.topics[0].partitions[0]
+
+
+def _offline_replicas(bootstrap: str, topic: str) -> list[int]:
+    return list(_partition_metadata(bootstrap, topic).offline_replicas)
 
 
 def _produce(producer: KafkaProducer, topic: str, start: int, count: int) -> dict[int, bytes]:
@@ -363,3 +367,45 @@ def test_follower_on_a_slow_disk_falls_out_of_the_isr_and_returns(zookeeper, tmp
     finally:
         stop.set()
         cluster.stop()
+
+
+def test_broker_starts_without_a_log_dir_that_fails_and_serves_the_others(tmp_path, small_fs):
+    """A log dir that fails at start-up (here: read-only, EROFS) is offline from the start,
+    as in Kafka: the broker serves the partitions of its other dir, the controller counts
+    the stranded replica offline, and it is back once the dir works again."""
+    dirs = f"{tmp_path / 'roomy'},{small_fs.mount_point / 'logs'}"
+    broker = BrokerProcess(dirs)
+    values = [_value(i) for i in range(10)]
+    try:
+        admin = KafkaAdminClient(bootstrap_servers=broker.bootstrap)
+        admin.create_topics([NewTopic("healthy", 1, 1)])
+        admin.create_topics([NewTopic("stranded", 1, 1)])  # the other dir: it holds fewer partitions
+        admin.close()
+        wait_until(lambda: (small_fs.mount_point / "logs" / "stranded-0").is_dir(), "stranded-0 on the small fs")
+        producer = KafkaProducer(bootstrap_servers=broker.bootstrap, acks=1)
+        for topic in ("healthy", "stranded"):
+            for value in values:
+                producer.send(topic, value=value).get(timeout=10)
+        producer.close(timeout=5)
+    finally:
+        assert broker.stop() == 0
+
+    small_fs.read_only(True)
+    restarted = BrokerProcess(dirs, port=broker.port)
+    try:
+        wait_until(lambda: _offline_replicas(restarted.bootstrap, "stranded") == [0], "stranded-0 to be offline")
+        assert _partition_metadata(restarted.bootstrap, "stranded").leader_id == -1
+        assert _partition_metadata(restarted.bootstrap, "healthy").leader_id == 0
+        assert list(_consume(restarted.bootstrap, "healthy", 9).values()) == values
+        producer = KafkaProducer(bootstrap_servers=restarted.bootstrap, acks=1)
+        assert producer.send("healthy", value=b"more").get(timeout=10).offset == 10
+        producer.close(timeout=5)
+    finally:
+        assert restarted.stop() == 0
+
+    small_fs.read_only(False)
+    again = BrokerProcess(dirs, port=broker.port)
+    try:
+        assert list(_consume(again.bootstrap, "stranded", 9).values()) == values
+    finally:
+        again.stop()
