@@ -234,8 +234,11 @@ class LogManager:
     def get_log(self, topic: str, partition: int) -> Log | None:
         return self._logs.get((topic, partition))
 
-    def get_or_create_log(self, topic: str, partition: int, config: LogConfig | None = None) -> Log:
-        """The partition's log, created (in the log dir holding fewest partitions) if new."""
+    def get_or_create_log(self, topic: str, partition: int, config: LogConfig | None = None,
+                          is_new: bool = False) -> Log:
+        """The partition's log, created (in the live log dir holding fewest partitions) if
+        absent. While a dir is offline only a partition the controller says `is_new` gets
+        one: any other may have its log in the failed dir (Kafka's rule)."""
         key = (topic, partition)
         log = self._logs.get(key)
         if log is not None:
@@ -243,8 +246,7 @@ class LogManager:
         if not _LEGAL_TOPIC.match(topic) or topic in (".", "..") or partition < 0:
             raise KafkaError(ErrorCode.INVALID_TOPIC_EXCEPTION, f"Invalid topic partition {topic}-{partition}")
         offline = self.offline_log_dirs
-        if offline:
-            # Kafka's rule for a partition not known to be new: its log may be in a failed dir.
+        if offline and not is_new:
             raise KafkaError(ErrorCode.KAFKA_STORAGE_ERROR,
                              f"Can not create log for {topic}-{partition} because log directories "
                              f"{', '.join(map(str, sorted(offline)))} are offline")

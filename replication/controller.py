@@ -380,7 +380,7 @@ class KafkaController:
             self._watch_topic(topic)
         created = self._init_new_partitions([t for t in new if t in self.assignments])
         if created:
-            self._send(created)
+            self._send(created, new=True)
 
     def _on_partition_change(self, path: str) -> None:
         """CreatePartitions rewrites a topic's assignment with more partitions."""
@@ -393,7 +393,7 @@ class KafkaController:
         self.assignments[topic] = TopicAssignment.from_json(topic, data)
         created = self._init_new_partitions([topic])
         if created:
-            self._send(created)
+            self._send(created, new=True)
 
     def _on_isr_change(self) -> None:
         """Leaders changed ISRs; propagate them to every broker's metadata cache."""
@@ -677,9 +677,11 @@ class KafkaController:
 
     # -- sending ------------------------------------------------------------------------
 
-    def _send(self, keys: list[TopicPartition], metadata_to_all: bool = False, skip: int | None = None) -> None:
-        """LeaderAndIsr to each replica of the given partitions (but `skip`), then UpdateMetadata."""
-        states = [self.states[k] for k in keys if k in self.states]
+    def _send(self, keys: list[TopicPartition], metadata_to_all: bool = False, skip: int | None = None,
+              new: bool = False) -> None:
+        """LeaderAndIsr to each replica of the given partitions (but `skip`), then
+        UpdateMetadata. `new` partitions were just created (LeaderAndIsr's is_new)."""
+        states = [dataclasses.replace(self.states[k], is_new=new) for k in keys if k in self.states]
         brokers = list(self.live_brokers.values())
         for broker_id in self.live_brokers:
             if broker_id == skip:

@@ -44,7 +44,7 @@ def leader_and_isr_request(controller_id: int, controller_epoch: int, states: li
         partition_states=[cls.LeaderAndIsrPartitionState(
             partition_index=s.partition, controller_epoch=s.controller_epoch, leader=s.leader,
             leader_epoch=s.leader_epoch, isr=s.isr, zk_version=s.zk_version, replicas=s.replicas,
-            adding_replicas=[], removing_replicas=[], is_new=False) for s in group])
+            adding_replicas=[], removing_replicas=[], is_new=s.is_new) for s in group])
         for topic, group in _by_topic(states).items()]
     leaders = {s.leader for s in states}
     live = [cls.LeaderAndIsrLiveLeader(broker_id=b.broker_id, host_name=b.host, port=b.port)
@@ -77,7 +77,7 @@ def states_from_leader_and_isr(request: LeaderAndIsrRequest, version: int) -> li
     else:
         groups = [(t.topic_name, t.topic_id, t.partition_states) for t in request.topic_states]
     return [PartitionState(topic, s.partition_index, s.leader, s.leader_epoch, list(s.isr), list(s.replicas),
-                           s.controller_epoch, s.zk_version, topic_id)
+                           s.controller_epoch, s.zk_version, topic_id, is_new=bool(s.is_new))
             for topic, topic_id, parts in groups for s in parts]
 
 

@@ -132,7 +132,8 @@ class ReplicaManager:
         key = (state.topic, state.partition)
         partition = self.partitions.get(key)
         if partition is None:
-            log_ = self.log_manager.get_or_create_log(state.topic, state.partition, self.log_config_for(state.topic))
+            log_ = self.log_manager.get_or_create_log(state.topic, state.partition, self.log_config_for(state.topic),
+                                                      is_new=state.is_new)
             partition = Partition(state.topic, state.partition, self.broker_id, log_, self, self.clock)
             partition.high_watermark = min(self.saved_high_watermarks.get(key, 0), log_.log_end_offset)
             self.partitions[key] = partition

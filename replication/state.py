@@ -84,6 +84,8 @@ class PartitionState:
     topic_id: uuid.UUID | None = None
     # Replicas in failed log dirs of live brokers (UpdateMetadata only; not stored).
     offline_replicas: list[int] = field(default_factory=list)
+    # The partition was just created (LeaderAndIsr only): its log cannot be in a failed dir.
+    is_new: bool = False
 
     def state_json(self) -> dict:
         return {

@@ -371,8 +371,9 @@ def test_follower_on_a_slow_disk_falls_out_of_the_isr_and_returns(zookeeper, tmp
 
 def test_broker_starts_without_a_log_dir_that_fails_and_serves_the_others(tmp_path, small_fs):
     """A log dir that fails at start-up (here: read-only, EROFS) is offline from the start,
-    as in Kafka: the broker serves the partitions of its other dir, the controller counts
-    the stranded replica offline, and it is back once the dir works again."""
+    as in Kafka: the broker serves the partitions of its other dir and takes new ones
+    there, the controller counts the stranded replica offline, and it is back once the
+    dir works again."""
     dirs = f"{tmp_path / 'roomy'},{small_fs.mount_point / 'logs'}"
     broker = BrokerProcess(dirs)
     values = [_value(i) for i in range(10)]
@@ -397,9 +398,14 @@ def test_broker_starts_without_a_log_dir_that_fails_and_serves_the_others(tmp_pa
         assert _partition_metadata(restarted.bootstrap, "stranded").leader_id == -1
         assert _partition_metadata(restarted.bootstrap, "healthy").leader_id == 0
         assert list(_consume(restarted.bootstrap, "healthy", 9).values()) == values
+        admin = KafkaAdminClient(bootstrap_servers=restarted.bootstrap)
+        admin.create_topics([NewTopic("fresh", 1, 1)])  # a new partition may go to the live dir
+        admin.close()
         producer = KafkaProducer(bootstrap_servers=restarted.bootstrap, acks=1)
         assert producer.send("healthy", value=b"more").get(timeout=10).offset == 10
+        assert producer.send("fresh", value=b"new").get(timeout=30).offset == 0
         producer.close(timeout=5)
+        assert (tmp_path / "roomy" / "fresh-0").is_dir()
     finally:
         assert restarted.stop() == 0
 
