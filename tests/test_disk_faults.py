@@ -217,23 +217,25 @@ def _produce(producer: KafkaProducer, topic: str, start: int, count: int) -> dic
     return acked
 
 
-def test_cluster_broker_whose_log_dir_fills_loses_leadership_and_rejoins_after_space_freed(
-        zookeeper, tmp_path, small_fs):
-    # Broker 3 has two log dirs: the small one first (its first partition goes there).
+@pytest.mark.parametrize("replicas", [[3, 1, 2], [1, 2, 3]], ids=["leader", "follower"])
+def test_cluster_broker_whose_log_dir_fills_goes_offline_there_and_rejoins_after_space_freed(
+        zookeeper, tmp_path, small_fs, replicas):
+    """Broker 3 has two log dirs: the small one first (its first partition goes there).
+    Whether it leads the partition or follows it, the filled dir makes its replica offline."""
     full_dir = small_fs.mount_point / "broker-3"
     cluster = DiskCluster(zookeeper, tmp_path, {3: f"{full_dir},{tmp_path / 'broker-3-roomy'}"})
     try:
-        cluster.create_topic(NewTopic("full", replica_assignments={0: [3, 1, 2]},
+        cluster.create_topic(NewTopic("full", replica_assignments={0: replicas},
                                       topic_configs={"min.insync.replicas": "2"}))
         cluster.create_topic(NewTopic("roomy", replica_assignments={0: [3, 1, 2]}))
         wait_until(lambda: (full_dir / "full-0").is_dir() and (tmp_path / "broker-3-roomy" / "roomy-0").is_dir(),
                    "broker 3 to create its logs, one in each log dir")
-        assert cluster.state("full", 0)["leader"] == 3
+        assert cluster.state("full", 0)["leader"] == replicas[0]
 
         producer = KafkaProducer(bootstrap_servers=cluster.bootstrap, acks="all", retries=2147483647,
                                  request_timeout_ms=10000, max_in_flight_requests_per_connection=1,
                                  retry_backoff_ms=100)
-        acked = _produce(producer, "full", 0, 400)  # 1.6 MB through a 1 MB log dir on the leader
+        acked = _produce(producer, "full", 0, 400)  # 1.6 MB through a 1 MB log dir
         state = cluster.state("full", 0)
         assert state["leader"] in (1, 2) and sorted(state["isr"]) == [1, 2], state
         assert cluster.brokers[3].proc.poll() is None, "broker 3 still has a working log dir"
