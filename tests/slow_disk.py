@@ -33,6 +33,9 @@ class SlowDisk:
         try:
             subprocess.run(["mkfs.ext4", "-q", "-F", self.device], check=True, capture_output=True)
             subprocess.run(["mount", self.device, str(self.mount_point)], check=True)
+            # Detaching a mounted loop device marks it autoclear: the kernel frees it when the
+            # file system is finally unmounted, even by a lazy umount.
+            subprocess.run(["losetup", "-d", self.device], check=True)
             self.cgroup.mkdir()
         except BaseException:
             self.close()
@@ -48,7 +51,7 @@ class SlowDisk:
 
     def close(self) -> None:
         """Lift the throttle, move any process left back to the root group, remove the
-        cgroup, unmount and detach the loop device."""
+        cgroup and unmount (which frees the loop device)."""
         if self.cgroup.exists():
             with contextlib.suppress(OSError):
                 self.throttle(0)
@@ -58,4 +61,4 @@ class SlowDisk:
             self.cgroup.rmdir()
         if subprocess.run(["umount", str(self.mount_point)], capture_output=True).returncode != 0:
             subprocess.run(["umount", "-l", str(self.mount_point)], capture_output=True)
-        subprocess.run(["losetup", "-d", self.device], capture_output=True)
+        subprocess.run(["losetup", "-d", self.device], capture_output=True)  # if it was never mounted
