@@ -473,6 +473,11 @@ class LogCleaner:
             if isinstance(task.error, CorruptRecordError):
                 self._uncleanable.add(key)
                 logger.error("Cannot clean %s-%d, marking it uncleanable: %s", key[0], key[1], task.error)
+            elif isinstance(task.error, OSError):
+                log_dir = task.log.dir.parent
+                self.log_manager.failure_channel.maybe_add_offline_log_dir(
+                    log_dir, f"Failed to clean up log for {key[0]}-{key[1]} in dir {log_dir} due to IOException",
+                    task.error)
             else:
                 logger.warning("Cleaning %s-%d failed: %s", key[0], key[1], task.error)
             return False
@@ -480,7 +485,8 @@ class LogCleaner:
             try:
                 swapped = task.log.replace_segments(old, base)
             except OSError as e:
-                logger.error("Swapping cleaned segments into %s-%d failed: %s", key[0], key[1], e)
+                self.log_manager.failure_channel.maybe_add_offline_log_dir(
+                    task.log.dir.parent, f"Swapping cleaned segments into {key[0]}-{key[1]} failed", e)
                 swapped = False
             if not swapped:
                 logger.info("%s-%d changed while it was cleaned; discarding the rest of the clean", *key)
@@ -520,12 +526,13 @@ class LogCleaner:
                     by_dir.setdefault(Path(log_dir), {})[key] = offset
             for log_dir, offsets in by_dir.items():
                 checkpoint = self._checkpoint_files.get(log_dir)
-                if checkpoint is None:
+                if checkpoint is None or self.log_manager.failure_channel.has_offline_log_dir(log_dir):
                     continue
                 try:
                     checkpoint.write(offsets)
                 except OSError as e:
-                    logger.error("Error writing %s: %s", checkpoint.path, e)
+                    self.log_manager.failure_channel.maybe_add_offline_log_dir(
+                        log_dir, f"Disk error while writing to cleaner offset checkpoint {checkpoint.path}", e)
 
     # -- entry points -------------------------------------------------------------------------
 

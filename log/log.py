@@ -22,6 +22,7 @@ import os
 import random
 import shutil
 import time
+from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -29,6 +30,7 @@ from josefk.log.checkpoint import fsync_dir
 from josefk.log.config import LogConfig
 from josefk.log.index import CorruptIndexError
 from josefk.log.leader_epoch import LeaderEpochFileCache
+from josefk.log.log_dir_failure import LogDirFailureChannel
 from josefk.log.producer_state import SNAPSHOT_SUFFIX, BatchMetadata, ProducerStateManager
 from josefk.log.segment import (
     DELETED_SUFFIX,
@@ -134,8 +136,12 @@ class Log:
         recovery_point: int = 0,
         log_start_offset: int = 0,
         clean_shutdown: bool = True,
+        failure_channel: LogDirFailureChannel | None = None,
     ) -> None:
+        """`failure_channel` hears of I/O errors: they take the log dir (the parent of
+        `dir`) offline, and every I/O method then raises KAFKA_STORAGE_ERROR."""
         self.dir = Path(dir)
+        self._failures = failure_channel or LogDirFailureChannel()
         self.dir.mkdir(parents=True, exist_ok=True)
         self._config = config
         self._segments: list[LogSegment] = []
@@ -355,6 +361,13 @@ class Log:
         return self._leo - self._recovery_point
 
     @property
+    def flush_due(self) -> bool:
+        """flush.messages messages are unflushed: whoever appended should now flush, off the
+        event loop (an fsync on a slow disk must not stall every other partition)."""
+        flush_messages = self._config.flush_messages
+        return flush_messages is not None and self._leo - self._recovery_point >= flush_messages
+
+    @property
     def last_flush_ms(self) -> int:
         return self._last_flush_ms
 
@@ -379,6 +392,16 @@ class Log:
         OUT_OF_ORDER_SEQUENCE_NUMBER. A retried batch already in the log returns its
         original offsets with duplicate=True and writes nothing.
         """
+        with self._guard("appending to"):
+            return self._append_as_leader(records, leader_epoch, now_ms, origin)
+
+    def _append_as_leader(
+        self,
+        records: bytes | bytearray,
+        leader_epoch: int,
+        now_ms: int | None = None,
+        origin: AppendOrigin = AppendOrigin.CLIENT,
+    ) -> LogAppendInfo:
         self._check_open()
         now = _now_ms() if now_ms is None else now_ms
         cfg = self._config
@@ -424,6 +447,10 @@ class Log:
         Offsets must increase and start at or after the log end offset (gaps are kept,
         as after compaction on the leader); UnexpectedAppendOffsetError otherwise.
         """
+        with self._guard("appending to"):
+            return self._append_as_follower(records, now_ms)
+
+    def _append_as_follower(self, records: bytes | bytearray, now_ms: int | None = None) -> LogAppendInfo:
         self._check_open()
         now = _now_ms() if now_ms is None else now_ms
         buf = records if isinstance(records, bytearray) else bytearray(records)
@@ -455,19 +482,11 @@ class Log:
     def _append(self, buf: bytearray, headers: list[BatchHeader], first_offset: int, last_offset: int,
                 max_ts: int, offset_of_max_ts: int, now: int) -> None:
         segment = self._maybe_roll(len(buf), max_ts, first_offset, last_offset, now)
-        try:
-            segment.append(last_offset, max_ts, offset_of_max_ts, buf, headers)
-        except OSError as e:
-            logger.error("%s: write failed: %s", self.name, e)
-            raise KafkaError(ErrorCode.KAFKA_STORAGE_ERROR, f"Error while appending to {self.name}: {e}"
-                             ) from e
+        segment.append(last_offset, max_ts, offset_of_max_ts, buf, headers)
         for h in headers:
             if h.producer_id >= 0:
                 self._producer_state.update(h)
         self._leo = last_offset + 1
-        flush_messages = self._config.flush_messages
-        if flush_messages is not None and self._leo - self._recovery_point >= flush_messages:
-            self.flush()
 
     def _parse(self, buf: bytearray) -> list[BatchHeader]:
         try:
@@ -501,6 +520,10 @@ class Log:
 
     def roll(self, new_base: int | None = None) -> LogSegment:
         """Start a new active segment at `new_base` (default: the log end offset)."""
+        with self._guard("rolling"):
+            return self._roll(new_base)
+
+    def _roll(self, new_base: int | None = None) -> LogSegment:
         base = self._leo if new_base is None else new_base
         active = self._segments[-1]
         if active.size == 0:
@@ -541,6 +564,16 @@ class Log:
         `offset` is below the log start or above the log end; empty at the log end.
         A corrupt batch raises KafkaError(CORRUPT_MESSAGE) instead of being served.
         """
+        with self._guard("reading"):
+            return self._read(offset, max_bytes, max_offset, min_one_message)
+
+    def _read(
+        self,
+        offset: int,
+        max_bytes: int,
+        max_offset: int | None = None,
+        min_one_message: bool = True,
+    ) -> FetchDataInfo:
         self._check_open()
         leo = self._leo
         if offset < self._log_start_offset or offset > leo:
@@ -626,6 +659,10 @@ class Log:
         """Remove everything from `offset` on (a follower diverging from its leader).
         Truncation removes whole batches: the one containing `offset` goes entirely.
         Returns whether anything was removed."""
+        with self._guard("truncating"):
+            return self._truncate_to(offset)
+
+    def _truncate_to(self, offset: int) -> bool:
         self._check_open()
         if offset < 0:
             raise ValueError(f"cannot truncate {self.name} to a negative offset {offset}")
@@ -651,6 +688,10 @@ class Log:
 
     def truncate_fully_and_start_at(self, offset: int) -> None:
         """Drop every segment and continue empty at `offset` (a follower far behind)."""
+        with self._guard("truncating"):
+            self._truncate_fully_and_start_at(offset)
+
+    def _truncate_fully_and_start_at(self, offset: int) -> None:
         self._check_open()
         for segment in self._segments:
             self._schedule_delete(segment)
@@ -685,6 +726,10 @@ class Log:
     def delete_old_segments(self, now_ms: int | None = None) -> int:
         """Retention: delete whole non-active segments that are past retention.ms,
         beyond retention.bytes, or wholly below the log start offset. Returns the count."""
+        with self._guard("deleting segments of"):
+            return self._delete_old_segments(now_ms)
+
+    def _delete_old_segments(self, now_ms: int | None = None) -> int:
         now = _now_ms() if now_ms is None else now_ms
         cfg = self._config
         deleted = 0
@@ -776,6 +821,10 @@ class Log:
     def flush(self, up_to: int | None = None) -> None:
         """fsync everything below `up_to` (default: the log end offset) and advance the
         recovery point. Safe to call from a background thread during appends."""
+        with self._guard("flushing"):
+            self._flush(up_to)
+
+    def _flush(self, up_to: int | None = None) -> None:
         target = self._leo if up_to is None else min(up_to, self._leo)
         start = self._recovery_point
         if target <= start and not self._dir_dirty:
@@ -809,6 +858,9 @@ class Log:
 
     # -- lifecycle ----------------------------------------------------------------------
 
+    def _guard(self, what: str) -> AbstractContextManager[None]:
+        return self._failures.guard(self.dir.parent, f"Error while {what} log for {self.name} in dir {self.dir.parent}")
+
     def _check_open(self) -> None:
         if self._closed:
             raise KafkaError(ErrorCode.KAFKA_STORAGE_ERROR, f"Log {self.name} is closed")
@@ -833,8 +885,9 @@ class Log:
             segment.close()
         self.delete_expired_files(force=True)
 
-    def delete(self) -> None:
-        """Close the log and remove its directory."""
+    def close_handlers(self) -> None:
+        """Close the files without writing anything (the log dir failed, or the log is
+        being deleted): what is on disk stays for recovery to read."""
         if not self._closed:
             self._closed = True
             for segment in self._segments:
@@ -842,6 +895,10 @@ class Log:
             for _, segment in self._pending_deletes:
                 segment.close_handlers()
             self._pending_deletes.clear()
+
+    def delete(self) -> None:
+        """Close the log and remove its directory."""
+        self.close_handlers()
         shutil.rmtree(self.dir, ignore_errors=True)
 
     def __repr__(self) -> str:

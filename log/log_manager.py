@@ -12,6 +12,7 @@ checkpoint_recovery_points(), which may run on a worker thread.
 
 from __future__ import annotations
 
+import contextlib
 import fcntl
 import json
 import logging
@@ -26,6 +27,7 @@ from pathlib import Path
 from josefk.log.checkpoint import CorruptCheckpointError, OffsetCheckpointFile, fsync_dir, write_atomically
 from josefk.log.config import LogConfig
 from josefk.log.log import Log
+from josefk.log.log_dir_failure import LogDirFailureChannel
 from josefk.protocol.errors import ErrorCode, KafkaError
 
 logger = logging.getLogger(__name__)
@@ -82,12 +84,17 @@ class LogManager:
         cluster_id: str | None = None,
         flush_interval_ms: int = 1000,
         broker_epoch: int = -1,
+        failure_channel: LogDirFailureChannel | None = None,
     ) -> None:
         """`flush_interval_ms` is how often the broker should call flush_dirty_logs (it also
-        fsyncs rolled segments, as Kafka's roll-time flush does)."""
+        fsyncs rolled segments, as Kafka's roll-time flush does). I/O errors in a log dir
+        are reported to `failure_channel`, whose listener calls handle_log_dir_failure."""
         if not log_dirs:
             raise ValueError("at least one log dir is required")
         self.log_dirs = [Path(d) for d in log_dirs]
+        self.failure_channel = failure_channel or LogDirFailureChannel()
+        self._live_dirs = list(self.log_dirs)
+        self._dir_locks: dict[Path, int] = {}
         self.default_config = default_config
         self.broker_id = broker_id
         self.cluster_id = cluster_id
@@ -97,7 +104,6 @@ class LogManager:
         self._log_dir_of: dict[tuple[str, int], Path] = {}
         self._recovery_checkpoints = {d: OffsetCheckpointFile(d / RECOVERY_POINT_CHECKPOINT) for d in self.log_dirs}
         self._start_checkpoints = {d: OffsetCheckpointFile(d / LOG_START_OFFSET_CHECKPOINT) for d in self.log_dirs}
-        self._lock_files: list[int] = []
         self._started = False
 
     # -- start-up -----------------------------------------------------------------------
@@ -105,17 +111,29 @@ class LogManager:
     def startup(self, topic_configs: Mapping[str, LogConfig] | None = None) -> None:
         """Lock and check every log dir, then load every partition log in it.
 
+        A dir that fails with an I/O error is offline from the start, as in Kafka: the
+        broker runs on the others (the controller learns which replicas are missing from
+        the LeaderAndIsr answers). With none left start-up fails.
         `topic_configs` gives per-topic overrides known at start-up; other logs use the
         default config until Log.update_config.
         """
         topic_configs = topic_configs or {}
         try:
             for log_dir in self.log_dirs:
-                log_dir.mkdir(parents=True, exist_ok=True)
-                self._lock_dir(log_dir)
-                self._check_meta_properties(log_dir)
-            for log_dir in self.log_dirs:
-                self._load_dir(log_dir, topic_configs)
+                try:
+                    log_dir.mkdir(parents=True, exist_ok=True)
+                    self._lock_dir(log_dir)
+                    self._check_meta_properties(log_dir)
+                except OSError as e:
+                    self._fail_at_startup(log_dir, f"Failed to create or validate data directory {log_dir}", e)
+            for log_dir in list(self._live_dirs):
+                try:
+                    self._load_dir(log_dir, topic_configs)
+                except OSError as e:
+                    self._fail_at_startup(log_dir, f"Error while loading log dir {log_dir}", e)
+            if not self._live_dirs:
+                raise RuntimeError(f"Shutdown broker because none of the specified log dirs from "
+                                   f"{', '.join(map(str, self.log_dirs))} can be created or validated")
         except BaseException:
             for log in self._logs.values():
                 log.close()
@@ -125,10 +143,14 @@ class LogManager:
             raise
         self._started = True
 
+    def _fail_at_startup(self, log_dir: Path, message: str, error: OSError) -> None:
+        self.failure_channel.maybe_add_offline_log_dir(log_dir, message, error)
+        self.handle_log_dir_failure(log_dir)
+
     def _release_locks(self) -> None:
-        for fd in self._lock_files:
+        for fd in self._dir_locks.values():
             os.close(fd)
-        self._lock_files.clear()
+        self._dir_locks.clear()
 
     def _lock_dir(self, log_dir: Path) -> None:
         fd = os.open(log_dir / LOCK_FILE, os.O_RDWR | os.O_CREAT, 0o644)
@@ -138,7 +160,7 @@ class LogManager:
             os.close(fd)
             raise RuntimeError(f"Failed to acquire lock on file {LOCK_FILE} in {log_dir}. A Kafka instance "
                                f"in another process or thread is using this directory.") from None
-        self._lock_files.append(fd)
+        self._dir_locks[log_dir] = fd
 
     def _check_meta_properties(self, log_dir: Path) -> None:
         """Kafka's BrokerMetadataCheckpoint: the dir must belong to this broker and cluster."""
@@ -198,7 +220,8 @@ class LogManager:
                                    f"{self._log_dir_of[key]} and {log_dir}")
             config = topic_configs.get(key[0], self.default_config)
             self._logs[key] = Log(path, config, recovery_point=recovery_points.get(key, 0),
-                                  log_start_offset=start_offsets.get(key, 0), clean_shutdown=clean)
+                                  log_start_offset=start_offsets.get(key, 0), clean_shutdown=clean,
+                                  failure_channel=self.failure_channel)
             self._log_dir_of[key] = log_dir
         if clean:
             # From here on a crash must trigger recovery: the removal must be durable
@@ -211,24 +234,34 @@ class LogManager:
     def get_log(self, topic: str, partition: int) -> Log | None:
         return self._logs.get((topic, partition))
 
-    def get_or_create_log(self, topic: str, partition: int, config: LogConfig | None = None) -> Log:
-        """The partition's log, created (in the log dir holding fewest partitions) if new."""
+    def get_or_create_log(self, topic: str, partition: int, config: LogConfig | None = None,
+                          is_new: bool = False) -> Log:
+        """The partition's log, created (in the live log dir holding fewest partitions) if
+        absent. While a dir is offline only a partition the controller says `is_new` gets
+        one: any other may have its log in the failed dir (Kafka's rule)."""
         key = (topic, partition)
         log = self._logs.get(key)
         if log is not None:
             return log
         if not _LEGAL_TOPIC.match(topic) or topic in (".", "..") or partition < 0:
             raise KafkaError(ErrorCode.INVALID_TOPIC_EXCEPTION, f"Invalid topic partition {topic}-{partition}")
-        counts = {d: 0 for d in self.log_dirs}
+        offline = self.offline_log_dirs
+        if offline and not is_new:
+            raise KafkaError(ErrorCode.KAFKA_STORAGE_ERROR,
+                             f"Can not create log for {topic}-{partition} because log directories "
+                             f"{', '.join(map(str, sorted(offline)))} are offline")
+        counts = {d: 0 for d in self._live_dirs}
         for d in self._log_dir_of.values():
             counts[d] = counts.get(d, 0) + 1
-        log_dir = min(self.log_dirs, key=lambda d: counts[d])
+        log_dir = min(self._live_dirs, key=lambda d: counts[d])
         path = log_dir / f"{topic}-{partition}"
-        existed = path.exists()
-        log = Log(path, config or self.default_config, recovery_point=0, log_start_offset=0,
-                  clean_shutdown=not existed)
-        if not existed:
-            fsync_dir(log_dir)
+        with self.failure_channel.guard(log_dir, f"Error while creating log for {topic}-{partition} in dir "
+                                                 f"{log_dir}"):
+            existed = path.exists()
+            log = Log(path, config or self.default_config, recovery_point=0, log_start_offset=0,
+                      clean_shutdown=not existed, failure_channel=self.failure_channel)
+            if not existed:
+                fsync_dir(log_dir)
         self._logs[key] = log
         self._log_dir_of[key] = log_dir
         logger.info("Created log for partition %s-%d in %s", topic, partition, path)
@@ -259,6 +292,37 @@ class LogManager:
 
     def log_dir_of(self, topic: str, partition: int) -> Path | None:
         return self._log_dir_of.get((topic, partition))
+
+    # -- log dir failure ----------------------------------------------------------------------
+
+    @property
+    def live_log_dirs(self) -> list[Path]:
+        return list(self._live_dirs)
+
+    @property
+    def offline_log_dirs(self) -> list[Path]:
+        return [d for d in self.log_dirs if d not in self._live_dirs]
+
+    def handle_log_dir_failure(self, log_dir: Path) -> list[tuple[str, int]]:
+        """Stop serving the logs in a failed dir (Kafka's LogManager.handleLogDirFailure):
+        their files are closed untouched, the dir's checkpoints are no longer written and
+        its lock is released. Returns the partitions that went offline."""
+        log_dir = Path(log_dir)
+        if log_dir not in self._live_dirs:
+            return []
+        logger.warning("Stopping serving logs in dir %s", log_dir)
+        self._live_dirs.remove(log_dir)
+        offline = [key for key, d in self._log_dir_of.items() if d == log_dir]
+        for key in offline:
+            self._logs.pop(key).close_handlers()
+            del self._log_dir_of[key]
+        fd = self._dir_locks.pop(log_dir, None)
+        if fd is not None:
+            with contextlib.suppress(OSError):
+                os.close(fd)
+        logger.warning("Logs for partitions %s are offline and logs for future partitions are offline due to "
+                       "failure on log directory %s", ",".join(f"{t}-{p}" for t, p in offline), log_dir)
+        return offline
 
     # -- durability -------------------------------------------------------------------------
 
@@ -292,17 +356,17 @@ class LogManager:
         return flushed
 
     def checkpoint_recovery_points(self) -> None:
-        """Write every log dir's recovery-point and log-start-offset checkpoints. Thread-safe."""
-        for log_dir in self.log_dirs:
+        """Write every live log dir's recovery-point and log-start-offset checkpoints. Thread-safe."""
+        for log_dir in list(self._live_dirs):
             self._checkpoint_dir(log_dir)
 
     def _checkpoint_dir(self, log_dir: Path) -> None:
+        """An I/O error takes the dir offline, as Kafka's checkpointLogRecoveryOffsetsInDir does."""
         logs = [(k, log) for k, log in list(self._logs.items()) if self._log_dir_of.get(k) == log_dir]
-        try:
+        with contextlib.suppress(KafkaError), self.failure_channel.guard(
+                log_dir, f"Disk error while writing recovery offsets checkpoint in directory {log_dir}"):
             self._recovery_checkpoints[log_dir].write({k: log.recovery_point for k, log in logs})
             self._start_checkpoints[log_dir].write({k: log.log_start_offset for k, log in logs})
-        except OSError as e:
-            logger.error("Error writing checkpoints in %s: %s", log_dir, e)
 
     def cleanup_logs(self, now_ms: int | None = None, producer_id_expiration_ms: int = 86400000) -> int:
         """Retention (Kafka's log.retention.check.interval.ms task): delete expired segments
@@ -332,8 +396,8 @@ class LogManager:
                 logger.error("Error closing %s-%d: %s", key[0], key[1], e)
                 failed_dirs.add(self._log_dir_of[key])
         self.checkpoint_recovery_points()
-        for log_dir in self.log_dirs:
-            if log_dir not in failed_dirs:
+        for log_dir in self._live_dirs:
+            if log_dir not in failed_dirs and not self.failure_channel.has_offline_log_dir(log_dir):
                 write_atomically(log_dir / CLEAN_SHUTDOWN_FILE,
                                  json.dumps({"version": 0, "brokerEpoch": self.broker_epoch}).encode())
         self._logs.clear()

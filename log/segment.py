@@ -14,6 +14,7 @@ surfaces as CorruptRecordError instead of reaching a client.
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import struct
@@ -264,8 +265,16 @@ class LogSegment:
         start = self._size
         view = memoryview(records)
         written = 0
-        while written < len(view):
-            written += os.pwrite(self._fd, view[written:], start + written)
+        try:
+            while written < len(view):
+                written += os.pwrite(self._fd, view[written:], start + written)
+        except OSError:
+            if written:
+                # A partial batch (ENOSPC midway) is cut off, best effort, so the file ends
+                # on a batch boundary; recovery would cut it otherwise.
+                with contextlib.suppress(OSError):
+                    os.ftruncate(self._fd, start)
+            raise
         for h in headers:
             if h.max_timestamp > self._max_timestamp:
                 self._max_timestamp = h.max_timestamp

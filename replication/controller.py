@@ -9,6 +9,7 @@ the embedded store, with an in-process channel to itself.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import json
 import logging
@@ -31,7 +32,9 @@ from josefk.replication.state import (
     DELETE_TOPICS,
     ISR_CHANGE_NOTIFICATION,
     LEADER_DURING_DELETE,
+    LOG_DIR_EVENT_NOTIFICATION,
     BrokerInfo,
+    LeaderAndIsrResult,
     PartitionState,
     TopicAssignment,
     partition_state_path,
@@ -47,7 +50,9 @@ class BrokerControlPlane(Protocol):
     """What a broker does when the controller speaks to it (the three ZK-era controller RPCs)."""
 
     def leader_and_isr(self, controller_id: int, controller_epoch: int, states: list[PartitionState],
-                       live_brokers: list[BrokerInfo]) -> None: ...
+                       live_brokers: list[BrokerInfo]) -> LeaderAndIsrResult | None:
+        """The local broker answers at once; a remote channel answers later, through its
+        ResponseListener."""
 
     def update_metadata(self, controller_id: int, controller_epoch: int, live_brokers: list[BrokerInfo],
                         states: list[PartitionState]) -> None:
@@ -58,6 +63,8 @@ class BrokerControlPlane(Protocol):
 
 # Runs a call on the broker's event loop (loop.call_soon_threadsafe), or at once in tests.
 Post = Callable[[Callable[[], None]], None]
+# (broker id, error code per partition) of a LeaderAndIsr response, for the controller.
+ResponseListener = Callable[[int, dict[TopicPartition, int]], None]
 
 
 def _run_now(call: Callable[[], None]) -> None:
@@ -68,14 +75,20 @@ class PostedPlane:
     """A control plane whose calls run where `post` puts them: the controller decides on
     its own thread, brokers act on their event loop."""
 
-    def __init__(self, plane: BrokerControlPlane, post: Post) -> None:
+    def __init__(self, plane: BrokerControlPlane, post: Post,
+                 on_response: Callable[[LeaderAndIsrResult, list[PartitionState]], None] | None = None) -> None:
         self.plane = plane
         self.post = post
+        self.on_response = on_response
 
     def leader_and_isr(self, controller_id: int, controller_epoch: int, states: list[PartitionState],
                        live_brokers: list[BrokerInfo]) -> None:
-        self.post(functools.partial(self.plane.leader_and_isr, controller_id, controller_epoch, states,
-                                    live_brokers))
+        def call() -> None:
+            result = self.plane.leader_and_isr(controller_id, controller_epoch, states, live_brokers)
+            if result is not None and self.on_response is not None:
+                self.on_response(result, states)
+
+        self.post(call)
 
     def update_metadata(self, controller_id: int, controller_epoch: int, live_brokers: list[BrokerInfo],
                         states: list[PartitionState]) -> None:
@@ -101,9 +114,18 @@ class ControllerChannelManager:
                  connect: Callable[[BrokerInfo], BrokerControlPlane] | None = None, post: Post = _run_now) -> None:
         self.local_id = local_id
         self.post = post
-        self.brokers: dict[int, BrokerControlPlane] = {local_id: PostedPlane(local, post)}
+        self.brokers: dict[int, BrokerControlPlane] = {local_id: PostedPlane(local, post, self._local_response)}
         self.infos: dict[int, BrokerInfo] = {}
         self.connect = connect
+        self.response_listener: ResponseListener | None = None  # set by the controller
+
+    def _local_response(self, result: LeaderAndIsrResult, states: list[PartitionState]) -> None:
+        self.report(self.local_id, {(s.topic, s.partition): result.error_for(s.topic, s.partition) for s in states})
+
+    def report(self, broker_id: int, errors: dict[TopicPartition, int]) -> None:
+        """A broker answered LeaderAndIsr (from any thread)."""
+        if self.response_listener is not None:
+            self.response_listener(broker_id, errors)
 
     def sync(self, live: dict[int, BrokerInfo]) -> None:
         for broker_id in [b for b in self.brokers if b != self.local_id and live.get(b) != self.infos.get(b)]:
@@ -140,6 +162,10 @@ class KafkaController:
         self.assignments: dict[str, TopicAssignment] = {}
         self.states: dict[TopicPartition, PartitionState] = {}
         self.shutting_down: set[int] = set()  # brokers in controlled shutdown: never elected leader
+        # Replicas a live broker answered KAFKA_STORAGE_ERROR for (Kafka's replicasOnOfflineDirs).
+        self.offline_replicas: dict[int, set[TopicPartition]] = {}
+        channels.response_listener = lambda broker_id, errors: self.enqueue(
+            "LeaderAndIsrResponseReceived", functools.partial(self._on_leader_and_isr_response, broker_id, errors))
         self._watching = False
         self._watching_cluster = False
         self._watched_topics: set[str] = set()
@@ -171,7 +197,7 @@ class KafkaController:
             self.store.create(CONTROLLER_EPOCH, str(self.epoch).encode())
         self.active = True
         log.info("Broker %d became controller with epoch %d", self.broker_id, self.epoch)
-        for path in (BROKERS_IDS, BROKERS_TOPICS, DELETE_TOPICS, ISR_CHANGE_NOTIFICATION):
+        for path in (BROKERS_IDS, BROKERS_TOPICS, DELETE_TOPICS, ISR_CHANGE_NOTIFICATION, LOG_DIR_EVENT_NOTIFICATION):
             try:
                 self.store.create(path)
             except NodeExistsError:
@@ -187,6 +213,8 @@ class KafkaController:
                                       lambda _p: self.enqueue("TopicDeletion", self._on_delete_topics))
             self.store.watch_children(ISR_CHANGE_NOTIFICATION,
                                       lambda _p: self.enqueue("IsrChange", self._on_isr_change))
+            self.store.watch_children(LOG_DIR_EVENT_NOTIFICATION,
+                                      lambda _p: self.enqueue("LogDirEventNotification", self._on_log_dir_event))
         self.live_brokers = self._read_brokers()
         self.channels.sync(self.live_brokers)
         for topic in self.store.children(BROKERS_TOPICS):
@@ -199,6 +227,7 @@ class KafkaController:
         self._send(sorted(self.states), metadata_to_all=True)
         self._on_delete_topics()
         self._on_isr_change()
+        self._on_log_dir_event()
         for key in self.ongoing_reassignments():
             self._maybe_complete_reassignment(key)
 
@@ -289,8 +318,8 @@ class KafkaController:
         live ISR (no unclean election); dead followers leave the ISR. `offline` are live
         brokers to treat as gone (bounced: they lost their state when they restarted)."""
         def change(state: PartitionState) -> bool:
-            live_isr = [r for r in state.isr if r in self.live_brokers and r not in offline]
-            if state.leader in self.live_brokers and state.leader not in offline:
+            live_isr = [r for r in state.isr if self._replica_online(r, key) and r not in offline]
+            if self._replica_online(state.leader, key) and state.leader not in offline:
                 if live_isr == state.isr:
                     return False
                 state.isr = live_isr
@@ -305,6 +334,10 @@ class KafkaController:
             return False
 
         return self._update_state(key, change)
+
+    def _replica_online(self, broker_id: int, key: TopicPartition) -> bool:
+        """Kafka's isReplicaOnline: the broker is alive and the replica's log dir is not offline."""
+        return broker_id in self.live_brokers and key not in self.offline_replicas.get(broker_id, ())
 
     # -- reactions ------------------------------------------------------------------
 
@@ -323,6 +356,8 @@ class KafkaController:
         bounced = frozenset(b for b, info in self.live_brokers.items()
                             if b in before and before[b].epoch != info.epoch)
         self.shutting_down -= left | bounced
+        for broker_id in joined | left | bounced:  # a new incarnation found its log dirs again
+            self.offline_replicas.pop(broker_id, None)
         if joined or left or bounced:
             log.info("Controller %d: brokers joined %s, left %s, bounced %s", self.broker_id, sorted(joined),
                      sorted(left), sorted(bounced))
@@ -345,7 +380,7 @@ class KafkaController:
             self._watch_topic(topic)
         created = self._init_new_partitions([t for t in new if t in self.assignments])
         if created:
-            self._send(created)
+            self._send(created, new=True)
 
     def _on_partition_change(self, path: str) -> None:
         """CreatePartitions rewrites a topic's assignment with more partitions."""
@@ -358,7 +393,7 @@ class KafkaController:
         self.assignments[topic] = TopicAssignment.from_json(topic, data)
         created = self._init_new_partitions([topic])
         if created:
-            self._send(created)
+            self._send(created, new=True)
 
     def _on_isr_change(self) -> None:
         """Leaders changed ISRs; propagate them to every broker's metadata cache."""
@@ -382,6 +417,50 @@ class KafkaController:
             self._send_metadata(sorted(changed))
         for key in sorted(changed):
             self._maybe_complete_reassignment(key)
+
+    def _on_log_dir_event(self) -> None:
+        """Brokers wrote log_dir_event_notification znodes (a log dir failed): send them
+        LeaderAndIsr for every replica they host; their KAFKA_STORAGE_ERROR answers say
+        which replicas are offline (Kafka's onBrokerLogDirFailure)."""
+        if not self.active:
+            return
+        failed: set[int] = set()
+        for child in self.store.children(LOG_DIR_EVENT_NOTIFICATION):
+            path = f"{LOG_DIR_EVENT_NOTIFICATION}/{child}"
+            data = self.store.get_json(path)
+            if data is not None and "broker" in data:
+                failed.add(int(data["broker"]))
+            try:
+                self.store.delete(path)
+            except NoNodeError:
+                pass
+        if not failed:
+            return
+        log.info("Handling log directory failure for brokers %s", ",".join(map(str, sorted(failed))))
+        brokers = list(self.live_brokers.values())
+        for broker_id in sorted(failed & set(self.live_brokers)):
+            plane = self.channels.get(broker_id)
+            mine = [s for _, s in sorted(self.states.items()) if broker_id in s.replicas]
+            if plane is not None and mine:
+                plane.leader_and_isr(self.broker_id, self.epoch, mine, brokers)
+
+    def _on_leader_and_isr_response(self, broker_id: int, errors: dict[TopicPartition, int]) -> None:
+        """Replicas answered KAFKA_STORAGE_ERROR are offline: leaders among them are
+        replaced from the ISR and they leave ISRs (Kafka's onReplicasBecomeOffline); a
+        replica answered NONE is online again."""
+        if not self.active or broker_id not in self.live_brokers:
+            return
+        before = self.offline_replicas.get(broker_id, set())
+        online = {k for k, e in errors.items() if e == ErrorCode.NONE}
+        offline = {k for k, e in errors.items() if e == ErrorCode.KAFKA_STORAGE_ERROR}
+        current = (before - online) | offline
+        self.offline_replicas[broker_id] = current
+        new = sorted(current - before)
+        if not new:
+            return
+        log.info("Mark replicas %s on broker %d as offline", ",".join(f"{t}-{p}" for t, p in new), broker_id)
+        changed = [key for key in new if key in self.states and self._handle_offline_replicas(key)]
+        self._send(changed)
 
     def _on_delete_topics(self) -> None:
         if not self.active:
@@ -481,7 +560,7 @@ class KafkaController:
                 if state.leader == target:
                     results[key] = (ErrorCode.ELECTION_NOT_NEEDED, "Leader election not needed for topic partition.")
                     continue
-                if target not in self.live_brokers or target not in state.isr:
+                if not self._replica_online(target, key) or target not in state.isr:
                     results[key] = (ErrorCode.PREFERRED_LEADER_NOT_AVAILABLE,
                                     f"Failed to elect leader for partition {key[0]}-{key[1]} under strategy "
                                     "PreferredReplicaPartitionLeaderElectionStrategy")
@@ -598,9 +677,11 @@ class KafkaController:
 
     # -- sending ------------------------------------------------------------------------
 
-    def _send(self, keys: list[TopicPartition], metadata_to_all: bool = False, skip: int | None = None) -> None:
-        """LeaderAndIsr to each replica of the given partitions (but `skip`), then UpdateMetadata."""
-        states = [self.states[k] for k in keys if k in self.states]
+    def _send(self, keys: list[TopicPartition], metadata_to_all: bool = False, skip: int | None = None,
+              new: bool = False) -> None:
+        """LeaderAndIsr to each replica of the given partitions (but `skip`), then
+        UpdateMetadata. `new` partitions were just created (LeaderAndIsr's is_new)."""
+        states = [dataclasses.replace(self.states[k], is_new=new) for k in keys if k in self.states]
         brokers = list(self.live_brokers.values())
         for broker_id in self.live_brokers:
             if broker_id == skip:
@@ -615,6 +696,8 @@ class KafkaController:
         self._send_metadata_states([self.states[k] for k in keys if k in self.states])
 
     def _send_metadata_states(self, states: list[PartitionState]) -> None:
+        states = [dataclasses.replace(s, offline_replicas=[r for r in s.replicas if (s.topic, s.partition)
+                                                           in self.offline_replicas.get(r, ())]) for s in states]
         brokers = list(self.live_brokers.values())
         for broker_id in self.live_brokers:
             plane = self.channels.get(broker_id)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.controller_messages import (
@@ -43,7 +44,7 @@ def leader_and_isr_request(controller_id: int, controller_epoch: int, states: li
         partition_states=[cls.LeaderAndIsrPartitionState(
             partition_index=s.partition, controller_epoch=s.controller_epoch, leader=s.leader,
             leader_epoch=s.leader_epoch, isr=s.isr, zk_version=s.zk_version, replicas=s.replicas,
-            adding_replicas=[], removing_replicas=[], is_new=False) for s in group])
+            adding_replicas=[], removing_replicas=[], is_new=s.is_new) for s in group])
         for topic, group in _by_topic(states).items()]
     leaders = {s.leader for s in states}
     live = [cls.LeaderAndIsrLiveLeader(broker_id=b.broker_id, host_name=b.host, port=b.port)
@@ -61,7 +62,7 @@ def update_metadata_request(controller_id: int, controller_epoch: int, live_brok
         partition_states=[cls.UpdateMetadataPartitionState(
             partition_index=s.partition, controller_epoch=s.controller_epoch, leader=s.leader,
             leader_epoch=s.leader_epoch, isr=s.isr, zk_version=s.zk_version, replicas=s.replicas,
-            offline_replicas=[r for r in s.replicas if r not in live]) for s in group])
+            offline_replicas=[r for r in s.replicas if r not in live or r in s.offline_replicas]) for s in group])
         for topic, group in _by_topic(states).items()]
     brokers = [cls.UpdateMetadataBroker(id=b.broker_id, endpoints=[cls.UpdateMetadataBroker.UpdateMetadataEndpoint(
         port=b.port, host=b.host, listener="PLAINTEXT", security_protocol=PLAINTEXT)], rack=b.rack)
@@ -76,7 +77,7 @@ def states_from_leader_and_isr(request: LeaderAndIsrRequest, version: int) -> li
     else:
         groups = [(t.topic_name, t.topic_id, t.partition_states) for t in request.topic_states]
     return [PartitionState(topic, s.partition_index, s.leader, s.leader_epoch, list(s.isr), list(s.replicas),
-                           s.controller_epoch, s.zk_version, topic_id)
+                           s.controller_epoch, s.zk_version, topic_id, is_new=bool(s.is_new))
             for topic, topic_id, parts in groups for s in parts]
 
 
@@ -94,7 +95,7 @@ def from_update_metadata(request: UpdateMetadataRequest, version: int) -> tuple[
     else:
         groups = [(t.topic_name, t.topic_id, t.partition_states) for t in request.topic_states]
     states = [PartitionState(topic, s.partition_index, s.leader, s.leader_epoch, list(s.isr), list(s.replicas),
-                             s.controller_epoch, s.zk_version, topic_id)
+                             s.controller_epoch, s.zk_version, topic_id, list(s.offline_replicas or ()))
               for topic, topic_id, parts in groups for s in parts]
     return brokers, states
 
@@ -124,9 +125,12 @@ class RemoteBrokerChannel:
     every call there). Each request carries the broker's epoch, so an incarnation of the
     broker newer than the one this channel was made for ignores it (STALE_BROKER_EPOCH)."""
 
-    def __init__(self, controller_id: int, broker: BrokerInfo, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(self, controller_id: int, broker: BrokerInfo, loop: asyncio.AbstractEventLoop,
+                 on_response: Callable[[int, dict[tuple[str, int], int]], None] | None = None) -> None:
+        """`on_response(broker id, error per partition)` hears each LeaderAndIsr answer."""
         self.controller_id = controller_id
         self.broker = broker
+        self.on_response = on_response
         self.connection = BrokerConnection(broker.host, broker.port, f"controller-{controller_id}")
         self.queue: asyncio.Queue = asyncio.Queue()
         self.task = asyncio.run_coroutine_threadsafe(self._send_loop(), loop)
@@ -157,6 +161,9 @@ class RemoteBrokerChannel:
             while True:
                 try:
                     response = await self.connection.request(api_key, version, body, timeout=30)
+                    if api_key == ApiKey.LeaderAndIsr and self.on_response is not None:
+                        self.on_response(self.broker.broker_id, {(e.topic_name, e.partition_index): e.error_code
+                                                                 for e in response.partition_errors})
                     if response.error_code != ErrorCode.NONE:
                         log.warning("Controller request %s to broker %d answered %s", ApiKey(api_key).name,
                                     self.broker.broker_id, ErrorCode(response.error_code).name)

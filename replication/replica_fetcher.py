@@ -92,6 +92,8 @@ class ReplicaFetcher:
                     continue
                 if data.error_code == ErrorCode.NONE:
                     partition.append_as_follower(data.records or b"", data.high_watermark)
+                    if partition.log.flush_due:  # flush.messages: fsync in a worker thread
+                        await asyncio.to_thread(partition.log.flush)
                     self.on_appended(partition)
                 elif data.error_code == ErrorCode.OFFSET_OUT_OF_RANGE:
                     await self._handle_out_of_range(partition)

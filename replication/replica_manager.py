@@ -10,8 +10,10 @@ it follows, and checkpoints high watermarks.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import os
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -19,12 +21,21 @@ from pathlib import Path
 
 from josefk.log.checkpoint import OffsetCheckpointFile
 from josefk.log.config import LogConfig
+from josefk.log.log import Log
 from josefk.log.log_manager import LogManager
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.replication.coordination_store import BadVersionError, CoordinationStore, NoNodeError
 from josefk.replication.partition import Partition, ReadResult, monotonic_ms
 from josefk.replication.replica_fetcher import ReplicaFetcher
-from josefk.replication.state import ISR_CHANGE_NOTIFICATION, BrokerInfo, PartitionState, partition_state_path
+from josefk.replication.state import (
+    ISR_CHANGE_NOTIFICATION,
+    LOG_DIR_EVENT_PREFIX,
+    LOG_DIR_FAILURE_EVENT,
+    BrokerInfo,
+    LeaderAndIsrResult,
+    PartitionState,
+    partition_state_path,
+)
 from josefk.server.metadata_cache import MetadataCache
 from josefk.server.purgatory import DelayedOperation, DelayedOperationPurgatory
 
@@ -32,6 +43,25 @@ log = logging.getLogger(__name__)
 
 TopicPartition = tuple[str, int]
 HIGH_WATERMARK_CHECKPOINT = "replication-offset-checkpoint"
+
+
+def _halt(reason: str) -> None:
+    """Kafka's Exit.halt(1): stop at once, writing nothing more (the files left are for
+    recovery at the next start-up)."""
+    log.critical(reason)
+    logging.shutdown()
+    os._exit(1)
+
+
+def _flush_logs(logs: dict[TopicPartition, Log]) -> dict[TopicPartition, KafkaError]:
+    """fsync each log (in a worker thread); the failures, by partition."""
+    failed = {}
+    for key, log_ in logs.items():
+        try:
+            log_.flush()
+        except KafkaError as e:
+            failed[key] = e
+    return failed
 
 
 @dataclass
@@ -71,8 +101,9 @@ class ReplicaManager:
     def __init__(self, broker_id: int, log_manager: LogManager, metadata_cache: MetadataCache,
                  log_config_for: Callable[[str], LogConfig], store: CoordinationStore,
                  settings: ReplicationSettings, store_executor: Executor,
-                 clock: Callable[[], int] = monotonic_ms) -> None:
-        """`store_executor` runs the store writes leaders make (ISR changes) off the loop."""
+                 clock: Callable[[], int] = monotonic_ms, halt: Callable[[str], None] | None = None) -> None:
+        """`store_executor` runs the store writes leaders make (ISR changes) off the loop.
+        `halt(reason)` ends the process when every log dir has failed (Kafka's Exit.halt)."""
         self.broker_id = broker_id
         self.store_executor = store_executor
         self.clock = clock
@@ -82,12 +113,14 @@ class ReplicaManager:
         self.store = store
         self.settings = settings
         self.partitions: dict[TopicPartition, Partition] = {}
+        self.offline_partitions: set[TopicPartition] = set()  # Kafka's HostedPartition.Offline
+        self.halt = halt or _halt
         self.fetchers: dict[int, ReplicaFetcher] = {}
         self.fetch_purgatory = DelayedOperationPurgatory("Fetch")
         self.produce_purgatory = DelayedOperationPurgatory("Produce")
         self.controller_epoch = 0
         self.hw_checkpoints = {d: OffsetCheckpointFile(Path(d) / HIGH_WATERMARK_CHECKPOINT)
-                               for d in log_manager.log_dirs}
+                               for d in log_manager.live_log_dirs}
         self.saved_high_watermarks: dict[TopicPartition, int] = {}
         self.leadership_listeners: list[Callable[[], None]] = []
         for checkpoint in self.hw_checkpoints.values():
@@ -99,7 +132,8 @@ class ReplicaManager:
         key = (state.topic, state.partition)
         partition = self.partitions.get(key)
         if partition is None:
-            log_ = self.log_manager.get_or_create_log(state.topic, state.partition, self.log_config_for(state.topic))
+            log_ = self.log_manager.get_or_create_log(state.topic, state.partition, self.log_config_for(state.topic),
+                                                      is_new=state.is_new)
             partition = Partition(state.topic, state.partition, self.broker_id, log_, self, self.clock)
             partition.high_watermark = min(self.saved_high_watermarks.get(key, 0), log_.log_end_offset)
             self.partitions[key] = partition
@@ -114,15 +148,29 @@ class ReplicaManager:
         return False
 
     def leader_and_isr(self, controller_id: int, controller_epoch: int, states: list[PartitionState],
-                       live_brokers: list[BrokerInfo]) -> ErrorCode:
+                       live_brokers: list[BrokerInfo]) -> LeaderAndIsrResult:
+        """Become leader or follower of each partition. A partition in a failed log dir
+        (or whose log cannot be created) gets KAFKA_STORAGE_ERROR: the controller then
+        counts that replica offline."""
         if self._stale_controller("LeaderAndIsr", controller_id, controller_epoch):
-            return ErrorCode.STALE_CONTROLLER_EPOCH
+            return LeaderAndIsrResult(ErrorCode.STALE_CONTROLLER_EPOCH)
+        result = LeaderAndIsrResult(ErrorCode.NONE)
         brokers = {b.broker_id: b for b in live_brokers}
         for state in states:
-            existing = self.partitions.get((state.topic, state.partition))
+            key = (state.topic, state.partition)
+            if key in self.offline_partitions:
+                log.warning("Ignoring LeaderAndIsr for %s-%d: its log dir is offline", *key)
+                result.partition_errors[key] = ErrorCode.KAFKA_STORAGE_ERROR
+                continue
+            existing = self.partitions.get(key)
             if existing is not None and state.leader_epoch < existing.leader_epoch:
                 continue
-            partition = self._get_or_create_partition(state)
+            try:
+                partition = self._get_or_create_partition(state)
+            except KafkaError as e:
+                log.error("Could not create the log of %s-%d: %s", *key, e)
+                result.partition_errors[key] = e.code
+                continue
             self._remove_from_fetchers(partition.key)
             if state.leader == self.broker_id:
                 partition.make_leader(state)
@@ -134,7 +182,7 @@ class ReplicaManager:
             self.fetch_purgatory.check(partition.key)
             self.produce_purgatory.check(partition.key)
         self._notify_leadership()
-        return ErrorCode.NONE
+        return result
 
     def add_leadership_listener(self, listener: Callable[[], None]) -> None:
         """Called after every LeaderAndIsr / StopReplica (Kafka's onLeadershipChange), e.g.
@@ -262,18 +310,66 @@ class ReplicaManager:
         return by_dir
 
     def write_high_watermarks(self, snapshot: dict[Path, dict[TopicPartition, int]]) -> None:
-        """Write replication-offset-checkpoint files (atomic, fsynced: call it off the loop)."""
+        """Write replication-offset-checkpoint files (atomic, fsynced: call it off the loop).
+        An I/O error takes the log dir offline."""
+        failures = self.log_manager.failure_channel
         for log_dir, offsets in snapshot.items():
             checkpoint = self.hw_checkpoints.get(log_dir)
-            if checkpoint is not None:
+            if checkpoint is None:
+                continue
+            with contextlib.suppress(KafkaError), failures.guard(
+                    log_dir, f"Error while writing to high watermark file in directory {log_dir}"):
                 checkpoint.write(offsets)
+
+    # -- log dir failure ----------------------------------------------------------------
+
+    def handle_log_dir_failure(self, log_dir: Path) -> None:
+        """Kafka's ReplicaManager.handleLogDirFailure, run on the event loop: the dir's
+        partitions go offline (no fetching, KAFKA_STORAGE_ERROR to every request for them),
+        the log manager drops the dir, and the controller hears of it through a
+        log_dir_event_notification znode. With no log dir left the broker halts."""
+        log_dir = Path(log_dir)
+        if log_dir not in self.log_manager.live_log_dirs:
+            return
+        log.warning("Stopping serving replicas in dir %s", log_dir)
+        offline = [key for key in self.partitions if self.log_manager.log_dir_of(*key) == log_dir]
+        for key in offline:
+            self._remove_from_fetchers(key)
+            self.partitions.pop(key).stop_serving()
+            self.offline_partitions.add(key)
+        self.hw_checkpoints.pop(log_dir, None)
+        log.warning("Broker %d stopped fetcher for partitions %s because they are in the failed log directory %s.",
+                    self.broker_id, ",".join(f"{t}-{p}" for t, p in offline), log_dir)
+        self.log_manager.handle_log_dir_failure(log_dir)
+        if not self.log_manager.live_log_dirs:
+            self.halt(f"Shutdown broker because all log dirs in {', '.join(map(str, self.log_manager.log_dirs))} "
+                      "have failed")
+            return
+        for key in offline:
+            self.fetch_purgatory.check(key)
+            self.produce_purgatory.check(key)
+        self._notify_leadership()
+        self.store_executor.submit(self._propagate_log_dir_event)
+        log.warning("Stopped serving replicas in dir %s", log_dir)
+
+    def _propagate_log_dir_event(self) -> None:
+        """Kafka's zkClient.propagateLogDirEvent (runs on the store executor)."""
+        event = {"version": 1, "broker": self.broker_id, "event": LOG_DIR_FAILURE_EVENT}
+        try:
+            self.store.create_sequential(LOG_DIR_EVENT_PREFIX, json.dumps(event).encode())
+        except Exception:  # noqa: BLE001 - the store may be gone; the controller learns at the next LeaderAndIsr
+            log.exception("Could not tell the controller that a log dir of broker %d failed", self.broker_id)
 
     def leader_partition(self, topic: str, partition: int) -> Partition:
         """The partition if this broker leads it; else Kafka's error for the client to act on:
-        NOT_LEADER_OR_FOLLOWER (refresh metadata) or UNKNOWN_TOPIC_OR_PARTITION."""
+        KAFKA_STORAGE_ERROR (its log dir failed), NOT_LEADER_OR_FOLLOWER (refresh metadata)
+        or UNKNOWN_TOPIC_OR_PARTITION."""
         found = self.partitions.get((topic, partition))
         if found is not None and found.is_leader:
             return found
+        if (topic, partition) in self.offline_partitions:
+            raise KafkaError(ErrorCode.KAFKA_STORAGE_ERROR,
+                             f"Partition {topic}-{partition} is in an offline log directory")
         if found is not None or self.metadata_cache.partition(topic, partition) is not None:
             raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER)
         raise KafkaError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
@@ -292,6 +388,28 @@ class ReplicaManager:
             results[key] = AppendResult(ErrorCode.NONE, info.first_offset, info.log_append_time,
                                         info.log_start_offset, required_offset=info.last_offset + 1)
             self.fetch_purgatory.check(key)
+        due = {key: self.partitions[key].log for key, r in results.items()
+               if r.error == ErrorCode.NONE and self.partitions[key].log.flush_due}
+        if not due:
+            self._complete_append(results, required_acks, timeout_ms, respond)
+            return
+        # flush.messages reached: the answer waits for the fsync, which runs in a worker thread.
+        flushed = asyncio.get_running_loop().run_in_executor(None, _flush_logs, due)
+
+        def after_flush(done: asyncio.Future) -> None:
+            try:
+                failed = done.result()
+            except Exception as e:  # noqa: BLE001 - the producer must hear back either way
+                log.exception("Flushing %s failed", sorted(due))
+                failed = {key: KafkaError(ErrorCode.UNKNOWN_SERVER_ERROR, str(e)) for key in due}
+            for key, error in failed.items():
+                results[key] = AppendResult(error.code, message=error.message)
+            self._complete_append(results, required_acks, timeout_ms, respond)
+
+        flushed.add_done_callback(after_flush)
+
+    def _complete_append(self, results: dict[TopicPartition, AppendResult], required_acks: int, timeout_ms: int,
+                         respond: Callable[[dict[TopicPartition, AppendResult]], None]) -> None:
         if required_acks != -1:
             respond(results)
             return
@@ -370,7 +488,9 @@ class DelayedProduce(DelayedOperation):
             if result.error != ErrorCode.NONE:
                 continue
             partition = self.manager.partitions.get(key)
-            if partition is None or not partition.is_leader:
+            if key in self.manager.offline_partitions:
+                result.error = ErrorCode.KAFKA_STORAGE_ERROR
+            elif partition is None or not partition.is_leader:
                 result.error = ErrorCode.NOT_LEADER_OR_FOLLOWER
             elif partition.high_watermark < result.required_offset:
                 pending.append(key)

@@ -8,6 +8,8 @@ import time
 import uuid
 from dataclasses import dataclass, field
 
+from josefk.protocol.errors import ErrorCode
+
 BROKERS_IDS = "/brokers/ids"
 BROKERS_TOPICS = "/brokers/topics"
 CONTROLLER = "/controller"
@@ -17,6 +19,9 @@ DELETE_TOPICS = "/admin/delete_topics"
 CLUSTER_ID = "/cluster/id"
 PRODUCER_ID_BLOCK = "/latest_producer_id_block"
 ISR_CHANGE_NOTIFICATION = "/isr_change_notification"
+LOG_DIR_EVENT_NOTIFICATION = "/log_dir_event_notification"
+LOG_DIR_EVENT_PREFIX = f"{LOG_DIR_EVENT_NOTIFICATION}/log_dir_event_"
+LOG_DIR_FAILURE_EVENT = 1  # Kafka's LogDirEventNotificationHandler.LogDirFailureEvent
 
 # In UpdateMetadata, a partition whose leader is this is being deleted (Kafka's LeaderDuringDelete).
 LEADER_DURING_DELETE = -2
@@ -77,6 +82,10 @@ class PartitionState:
     controller_epoch: int
     zk_version: int = 0
     topic_id: uuid.UUID | None = None
+    # Replicas in failed log dirs of live brokers (UpdateMetadata only; not stored).
+    offline_replicas: list[int] = field(default_factory=list)
+    # The partition was just created (LeaderAndIsr only): its log cannot be in a failed dir.
+    is_new: bool = False
 
     def state_json(self) -> dict:
         return {
@@ -86,6 +95,20 @@ class PartitionState:
             "leader_epoch": self.leader_epoch,
             "isr": self.isr,
         }
+
+
+@dataclass
+class LeaderAndIsrResult:
+    """A broker's answer to LeaderAndIsr: a request-level error, and per partition
+    KAFKA_STORAGE_ERROR for the replicas whose log dir is offline."""
+
+    error: ErrorCode
+    partition_errors: dict[tuple[str, int], ErrorCode] = field(default_factory=dict)
+
+    def error_for(self, topic: str, partition: int) -> ErrorCode:
+        if self.error != ErrorCode.NONE:
+            return self.error
+        return self.partition_errors.get((topic, partition), ErrorCode.NONE)
 
 
 @dataclass

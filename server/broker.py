@@ -20,6 +20,7 @@ from josefk.coordinator import group_apis
 from josefk.coordinator.producer_id_manager import ProducerIdManager
 from josefk.log.cleaner import LogCleaner
 from josefk.log.config import LogConfig
+from josefk.log.log_dir_failure import LogDirFailureChannel
 from josefk.log.log_manager import LogManager
 from josefk.protocol.errors import ErrorCode
 from josefk.replication.admin import TopicAdmin
@@ -91,8 +92,10 @@ class KafkaServer:
         broker_id = config.broker_id
         self.store = store = self._open_store()
         self.cluster_id = self._cluster_id(store)
+        self.log_dir_failures = LogDirFailureChannel()
         self.log_manager = LogManager(config.log_dirs, LogConfig.from_props(config.topic_defaults()),
-                                      broker_id=broker_id, cluster_id=self.cluster_id)
+                                      broker_id=broker_id, cluster_id=self.cluster_id,
+                                      failure_channel=self.log_dir_failures)
         self.log_manager.startup()
         self.metadata_cache = MetadataCache(broker_id)
         self.replica_manager = ReplicaManager(
@@ -100,8 +103,11 @@ class KafkaServer:
             ReplicationSettings(config["replica.lag.time.max.ms"], config["replica.fetch.wait.max.ms"],
                                 config["replica.fetch.max.bytes"]), self.store_executor)
         loop = asyncio.get_running_loop()
+        # Kafka's LogDirFailureHandler: failures reported from any thread are handled on the loop.
+        self.log_dir_failures.add_listener(
+            lambda log_dir: loop.call_soon_threadsafe(self.replica_manager.handle_log_dir_failure, log_dir))
         channels = ControllerChannelManager(broker_id, self.replica_manager,
-                                            lambda info: RemoteBrokerChannel(broker_id, info, loop),
+                                            lambda info: RemoteBrokerChannel(broker_id, info, loop, channels.report),
                                             post=loop.call_soon_threadsafe)
         self.controller = KafkaController(broker_id, store, channels, self.controller_events.put)
         self.admin = TopicAdmin(store, config.topic_defaults())

@@ -31,7 +31,7 @@ from josefk.replication.controller_channel import (
 )
 from josefk.replication.controller_events import ControllerEventManager
 from josefk.replication.replica_manager import FetchPartition, FetchResult, ReplicaManager
-from josefk.replication.state import BrokerEpoch, BrokerInfo
+from josefk.replication.state import BrokerEpoch, BrokerInfo, LeaderAndIsrResult
 from josefk.server.config import KafkaConfig
 from josefk.server.metadata_cache import MetadataCache
 from josefk.server.request_channel import Request
@@ -204,7 +204,7 @@ class KafkaApis:
                     error_code=ErrorCode.NONE if state.leader in cache.brokers else ErrorCode.LEADER_NOT_AVAILABLE,
                     partition_index=p, leader_id=state.leader, leader_epoch=state.leader_epoch,
                     replica_nodes=state.replicas, isr_nodes=state.isr,
-                    offline_replicas=[r for r in state.replicas if r not in live]))
+                    offline_replicas=[r for r in state.replicas if r not in live or r in state.offline_replicas]))
             if error == ErrorCode.NONE and not partitions:
                 error = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
             topics.append(cls.MetadataResponseTopic(
@@ -777,14 +777,14 @@ class KafkaApis:
     def handle_leader_and_isr(self, request: Request) -> None:
         req, version = request.body, request.api_version
         states = states_from_leader_and_isr(req, version)
-        error = ErrorCode.STALE_BROKER_EPOCH
+        result = LeaderAndIsrResult(ErrorCode.STALE_BROKER_EPOCH)
         if self._from_controller(request):
             leaders = [BrokerInfo(b.broker_id, b.host_name, b.port) for b in req.live_leaders]
-            error = self.replica_manager.leader_and_isr(req.controller_id, req.controller_epoch, states, leaders)
+            result = self.replica_manager.leader_and_isr(req.controller_id, req.controller_epoch, states, leaders)
         cls = response_class(ApiKey.LeaderAndIsr)
-        errors = [cls.LeaderAndIsrPartitionError(topic_name=s.topic, partition_index=s.partition, error_code=error)
-                  for s in states]
-        request.send_response(cls(error_code=error, partition_errors=errors))
+        errors = [cls.LeaderAndIsrPartitionError(topic_name=s.topic, partition_index=s.partition,
+                                                 error_code=result.error_for(s.topic, s.partition)) for s in states]
+        request.send_response(cls(error_code=result.error, partition_errors=errors))
 
     def handle_update_metadata(self, request: Request) -> None:
         req, version = request.body, request.api_version

@@ -19,7 +19,10 @@ def free_port() -> int:
 
 
 class BrokerProcess:
-    def __init__(self, log_dir: Path, port: int | None = None, overrides: dict[str, str] | None = None) -> None:
+    def __init__(self, log_dir: Path | str, port: int | None = None, overrides: dict[str, str] | None = None,
+                 output: Path | None = None) -> None:
+        """`log_dir` may be a comma-separated list (log.dirs); `output` collects the
+        broker's log (stdout and stderr) in a file instead of the test's output."""
         self.port = port or free_port()
         self.log_dir = log_dir
         cmd = [sys.executable, "-m", "josefk", "broker", str(ROOT / "config/server.properties"),
@@ -27,7 +30,11 @@ class BrokerProcess:
                "--override", f"log.dirs={log_dir}", "--log-level", "WARNING"]
         for key, value in (overrides or {}).items():
             cmd += ["--override", f"{key}={value}"]
-        self.proc = subprocess.Popen(cmd)
+        if output is None:
+            self.proc = subprocess.Popen(cmd)
+        else:
+            with open(output, "ab") as out:
+                self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT)
         deadline = time.time() + 30
         while True:
             try:

@@ -264,9 +264,11 @@ def test_retention(tmp_path: Path, small: LogConfig) -> None:
 def test_flush_advances_recovery_point(tmp_path: Path) -> None:
     log = Log(tmp_path / "t-0", LogConfig(flush_messages=5))
     log.append_as_leader(make_batch(3), 0)
-    assert log.recovery_point == 0
+    assert log.recovery_point == 0 and not log.flush_due
     log.append_as_leader(make_batch(3), 0)
-    assert log.recovery_point == 6
+    assert log.flush_due  # flush.messages reached: the appender flushes, off the event loop
+    log.flush()
+    assert log.recovery_point == 6 and not log.flush_due
     log.append_as_leader(make_batch(1), 0)
     log.flush(up_to=7)
     assert log.recovery_point == 7

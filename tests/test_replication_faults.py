@@ -74,7 +74,7 @@ class Fixture:
         else:
             self.store.create(path, json.dumps(state.state_json()).encode())
         brokers = [BrokerInfo(b, "127.0.0.1", 1) for b in (1, 2, 3)]
-        assert self.manager.leader_and_isr(0, 1, [state], brokers) == ErrorCode.NONE
+        assert self.manager.leader_and_isr(0, 1, [state], brokers).error == ErrorCode.NONE
 
     def produce(self, acks: int, n: int = 3) -> asyncio.Future[AppendResult]:
         batch = build_batch([Record(i, 0, None, b"v%d" % i) for i in range(n)])
@@ -200,7 +200,7 @@ def test_stale_controller_epoch_is_refused(fx: Fixture) -> None:
         fx.lead(isr=[1])
         fx.manager.controller_epoch = 5
         state = PartitionState(TOPIC, 0, 2, 9, [2], [1, 2, 3], 4)
-        assert fx.manager.leader_and_isr(0, 4, [state], []) == ErrorCode.STALE_CONTROLLER_EPOCH
+        assert fx.manager.leader_and_isr(0, 4, [state], []).error == ErrorCode.STALE_CONTROLLER_EPOCH
         assert fx.manager.partitions[KEY].is_leader
 
     asyncio.run(run())

@@ -1,0 +1,67 @@
+"""LogDirFailureChannel: where an I/O error on a log dir is reported (Kafka's class of that name).
+
+Any component that hits an OSError while touching a log dir (an append, a roll, a flush,
+a checkpoint) reports the dir here; the first report of a dir takes it offline and tells
+the listeners once, from whatever thread reported it. The replica manager listens: it
+stops serving the dir's partitions and tells the controller. Once a dir is offline every
+later operation on it answers KAFKA_STORAGE_ERROR without touching the disk again.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from josefk.protocol.errors import ErrorCode, KafkaError
+
+logger = logging.getLogger(__name__)
+
+OfflineListener = Callable[[Path], None]
+
+
+class LogDirFailureChannel:
+    """Thread-safe: appends run on the event loop, flushes and checkpoints on worker threads."""
+
+    def __init__(self) -> None:
+        self._offline: set[Path] = set()
+        self._listeners: list[OfflineListener] = []
+        self._lock = threading.Lock()
+
+    def add_listener(self, listener: OfflineListener) -> None:
+        """`listener(dir)` runs on the reporting thread: post work elsewhere, do not block."""
+        self._listeners.append(listener)
+
+    def has_offline_log_dir(self, log_dir: Path) -> bool:
+        return Path(log_dir) in self._offline
+
+    @property
+    def offline_log_dirs(self) -> set[Path]:
+        with self._lock:
+            return set(self._offline)
+
+    def maybe_add_offline_log_dir(self, log_dir: Path, message: str, error: BaseException) -> None:
+        """Take `log_dir` offline (if it is not already) and notify the listeners."""
+        log_dir = Path(log_dir)
+        with self._lock:
+            if log_dir in self._offline:
+                return
+            self._offline.add(log_dir)
+        logger.error("%s: %s", message, error)
+        for listener in self._listeners:
+            listener(log_dir)
+
+    @contextmanager
+    def guard(self, log_dir: Path, message: str) -> Iterator[None]:
+        """Kafka's maybeHandleIOException: refuse work on an offline dir; turn an OSError
+        into KAFKA_STORAGE_ERROR after taking the dir offline."""
+        if self.has_offline_log_dir(log_dir):
+            raise KafkaError(ErrorCode.KAFKA_STORAGE_ERROR,
+                             f"The log dir {log_dir} is already offline due to a previous IO exception.")
+        try:
+            yield
+        except OSError as e:
+            self.maybe_add_offline_log_dir(log_dir, message, e)
+            raise KafkaError(ErrorCode.KAFKA_STORAGE_ERROR, f"{message}: {e}") from e
