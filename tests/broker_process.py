@@ -19,7 +19,10 @@ def free_port() -> int:
 
 
 class BrokerProcess:
-    def __init__(self, log_dir: Path, port: int | None = None, overrides: dict[str, str] | None = None) -> None:
+    """`output`, if given, receives the broker's stdout and stderr (its log), for tests that read it."""
+
+    def __init__(self, log_dir: Path, port: int | None = None, overrides: dict[str, str] | None = None,
+                 output: Path | None = None) -> None:
         self.port = port or free_port()
         self.log_dir = log_dir
         cmd = [sys.executable, "-m", "josefk", "broker", str(ROOT / "config/server.properties"),
@@ -27,7 +30,8 @@ class BrokerProcess:
                "--override", f"log.dirs={log_dir}", "--log-level", "WARNING"]
         for key, value in (overrides or {}).items():
             cmd += ["--override", f"{key}={value}"]
-        self.proc = subprocess.Popen(cmd)
+        self._output = open(output, "ab") if output is not None else None
+        self.proc = subprocess.Popen(cmd, stdout=self._output, stderr=subprocess.STDOUT if output else None)
         deadline = time.time() + 30
         while True:
             try:
@@ -46,13 +50,18 @@ class BrokerProcess:
     def kill(self) -> None:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGKILL)
-        self.proc.wait()
+        self._wait()
+
+    def _wait(self, timeout: float | None = None) -> None:
+        self.proc.wait(timeout)
+        if self._output is not None:
+            self._output.close()
 
     def stop(self) -> int:
         if self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
-                self.proc.wait(15)
+                self._wait(15)
             except subprocess.TimeoutExpired:
                 self.kill()
         return self.proc.returncode
