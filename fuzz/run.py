@@ -2,12 +2,13 @@
 
 Each target module (fuzz/<name>.py) defines `MAX_LEN`, `seeds()`, `setup(scratch)` and
 `test_one_input(data)`. The runner imports it under atheris' instrumentation of josefk
-(the decoder target instruments kafka-python's generated decoders itself), writes the seeds into
-the corpus directory, caps the address space so that an unbounded allocation fails fast as
-MemoryError (which the targets report), and hands over to libFuzzer. A finding is an
-uncaught exception: libFuzzer prints it, saves the input under WORK/crashes/ and exits
-non-zero. libFuzzer ends the process itself, so everything lives under --work, which the
-caller owns (tests pass their tmp_path).
+(the decoder target instruments kafka-python's generated decoders itself), writes the seeds
+into the corpus directory, caps the address space so that an unbounded allocation fails
+fast as MemoryError (which the targets report), and hands over to libFuzzer. A finding is
+an uncaught exception: libFuzzer prints it, saves the input under WORK/crashes/ and exits
+non-zero; `python -m fuzz.run TARGET FILE...` replays saved inputs. libFuzzer ends the
+process itself, so everything lives under --work, which the caller owns (tests pass their
+tmp_path).
 """
 
 from __future__ import annotations
@@ -56,7 +57,8 @@ def main(argv: list[str]) -> None:
     target.setup(scratch)
     _cap_memory()
     flags = [f"-max_len={target.MAX_LEN}", f"-artifact_prefix={crashes}/{args.target}-", *libfuzzer_flags]
-    atheris.Setup([argv[0], *flags, str(corpus)], target.test_one_input)
+    replay = any(not flag.startswith("-") for flag in libfuzzer_flags)  # files given: run just those
+    atheris.Setup([argv[0], *flags, *([] if replay else [str(corpus)])], target.test_one_input)
     atheris.Fuzz()
 
 
