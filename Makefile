@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test unit compat lint bench clean kafka-jars
+.PHONY: run test unit compat lint bench clean kafka-jars fuzz
 KAFKA_LIB := compat/.envs/kafka/lib
 
 $(BIN)/josefk: pyproject.toml
@@ -40,8 +40,19 @@ bench: $(BIN)/josefk
 	$(BIN)/pip install -q -e '.[test,bench]'
 	$(BIN)/python bench/run.py $(BENCH_ARGS)
 
+# make fuzz [FUZZ_RUNS=1000000] [FUZZ_REQUESTS=100000]: every coverage-guided target for
+# FUZZ_RUNS inputs (corpora kept in fuzz/work/), then the network fuzzer; see docs/fuzzing.md
+FUZZ_RUNS ?= 1000000
+FUZZ_REQUESTS ?= 100000
+fuzz: $(BIN)/josefk
+	$(BIN)/python -c "import atheris" 2>/dev/null || $(BIN)/pip install -q -e '.[fuzz]'
+	for target in decoder validator legacy compression; do \
+		$(BIN)/python -m fuzz.run $$target -runs=$(FUZZ_RUNS) -timeout=20 -print_final_stats=1 || exit 1; \
+	done
+	$(BIN)/python -m fuzz.network --requests $(FUZZ_REQUESTS) --connections 32
+
 clean:
-	rm -rf $(VENV) data compat/.envs compat/java/build bench/.cache
+	rm -rf $(VENV) data compat/.envs compat/java/build bench/.cache fuzz/work
 
 .PHONY: demo
 demo: $(BIN)/josefk

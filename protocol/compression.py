@@ -121,11 +121,31 @@ def _xerial_compress(data: Buffer) -> bytes:
     return b"".join(parts)
 
 
+# A snappy element expands at most 64 bytes from 3 (a copy with a 2-byte offset).
+SNAPPY_MAX_EXPANSION = 22
+
+
+def _snappy_raw(block: memoryview) -> bytes:
+    """One raw snappy block. cramjam allocates the length its preamble declares before it
+    decodes a byte, and aborts the process if that fails: a 5-byte payload could claim
+    4 GiB. A length more than the block's bytes can expand to is refused first."""
+    declared = shift = 0
+    for position, byte in enumerate(block[:5]):
+        declared |= (byte & 0x7F) << shift
+        shift += 7
+        if not byte & 0x80:
+            if declared > SNAPPY_MAX_EXPANSION * (len(block) - position - 1):
+                raise DecompressionError(f"snappy block of {len(block)} bytes declares {declared} "
+                                         f"uncompressed bytes, more than it can hold")
+            return bytes(cramjam.snappy.decompress_raw(block))
+    raise DecompressionError("malformed snappy length preamble")
+
+
 def _snappy_decompress(data: Buffer) -> bytes:
     """Raw snappy, or xerial framing recognised by its 8-byte magic."""
     view = memoryview(data)
     if len(view) < _XERIAL_HEADER.size or bytes(view[:8]) != XERIAL_MAGIC:
-        return bytes(cramjam.snappy.decompress_raw(view))
+        return _snappy_raw(view)
     out = []
     pos = _XERIAL_HEADER.size
     while pos < len(view):
@@ -135,7 +155,7 @@ def _snappy_decompress(data: Buffer) -> bytes:
         pos += 4
         if size < 0 or pos + size > len(view):
             raise DecompressionError("truncated xerial snappy block")
-        out.append(bytes(cramjam.snappy.decompress_raw(view[pos : pos + size])))
+        out.append(_snappy_raw(view[pos : pos + size]))
         pos += size
     return b"".join(out)
 

@@ -167,10 +167,9 @@ def decode_records(
             if hkey is None:
                 raise CorruptRecordError("null header key")
             hvalue, pos = _read_bytes(data, pos, end)
-            try:
-                headers.append((hkey.decode(), hvalue))
-            except UnicodeDecodeError as exc:
-                raise CorruptRecordError("header key is not UTF-8") from exc
+            # Kafka reads header keys with new String(bytes, UTF_8), which replaces bad
+            # sequences: the validator accepts such keys, so every reader must read them.
+            headers.append((hkey.decode("utf-8", "replace"), hvalue))
         if pos != end:
             raise CorruptRecordError("record length does not match its fields")
         timestamp = log_append_time if log_append_time is not None else base_timestamp + ts_delta

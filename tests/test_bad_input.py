@@ -73,6 +73,15 @@ BAD_INPUTS = {
     "unknown api key": struct.pack(">i", 10) + struct.pack(">hhih", 999, 0, 7, -1),
     "unsupported version": struct.pack(">i", 10) + struct.pack(">hhih", ApiKey.Produce, 99, 7, -1),
     "malformed body": struct.pack(">i", 14) + struct.pack(">hhih", ApiKey.Metadata, 1, 7, -1) + b"\x7f\xff\xff\xff",
+    "null non-nullable array": struct.pack(">i", 14) + struct.pack(">hhih", ApiKey.Metadata, 0, 7, -1) + b"\xff" * 4,
+}
+# Found by fuzz/network.py: kafka-python decodes a length of -1 as None for any field, and
+# the handlers then failed on it with a traceback; Kafka refuses these as malformed.
+NULL_IN_NON_NULLABLE = {
+    "Metadata v0 topics": struct.pack(">hhih", ApiKey.Metadata, 0, 7, -1) + struct.pack(">i", -1),
+    "Produce v3 topic data": struct.pack(">hhih", ApiKey.Produce, 3, 7, -1) + struct.pack(">hhii", -1, 1, 1000, -1),
+    "Fetch v4 topics": struct.pack(">hhih", ApiKey.Fetch, 4, 7, -1) + struct.pack(">iiiibi", -1, 100, 1, 1000, 0, -1),
+    "DescribeGroups v0 group name": struct.pack(">hhih", ApiKey.DescribeGroups, 0, 7, -1) + struct.pack(">ih", 1, -1),
 }
 
 
@@ -90,6 +99,17 @@ def test_bad_input_closes_only_that_connection(broker, steady, caplog, name):
     count = steady.finish()
     assert count > 0
     _check_everything_acknowledged_is_readable(broker.bootstrap, count)
+
+
+@pytest.mark.parametrize("name", sorted(NULL_IN_NON_NULLABLE))
+def test_null_in_a_non_nullable_field_closes_the_connection_without_an_error(broker, caplog, name):
+    payload = NULL_IN_NON_NULLABLE[name]
+    bad = connect(broker.bootstrap)
+    bad.sendall(struct.pack(">i", len(payload)) + payload)
+    assert _closed_by_broker(bad), f"{name}: broker kept the connection open"
+    bad.close()
+    assert "was serialized as null" in caplog.text
+    assert not [r for r in caplog.records if r.levelname == "ERROR"], caplog.text
 
 
 def test_unsupported_api_versions_version_gets_v0_error_with_our_range(broker):

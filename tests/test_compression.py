@@ -1,5 +1,7 @@
 import gzip
 import os
+import subprocess
+import sys
 
 import cramjam
 import lz4.frame
@@ -192,3 +194,30 @@ def test_zstd_corrupt():
 def test_lz4_concatenated_frames(magic):
     two = c.compress(c.LZ4, b"one ", magic=magic) + c.compress(c.LZ4, b"two", magic=magic)
     assert c.decompress(c.LZ4, two, magic=magic) == b"one two"
+
+
+SNAPPY_CLAIMING_4_GIB = b"\xff\xff\xff\xff\x0f" + b"\x00" * 4
+
+
+def test_snappy_length_beyond_what_the_block_can_hold_is_refused_before_allocating():
+    """Found by fuzz/legacy.py under the runner's memory cap: cramjam allocates a raw snappy
+    block's declared length up front and aborts the whole process when that fails. Under a
+    1 GiB address-space cap, the payload must be refused with DecompressionError instead."""
+    script = ("import resource; resource.setrlimit(resource.RLIMIT_AS, (1 << 30, 1 << 30))\n"
+              "from josefk.protocol import compression as c\n"
+              f"for payload in ({SNAPPY_CLAIMING_4_GIB!r}, c.XERIAL_MAGIC + bytes(8) + b'\\x00\\x00\\x00\\x09' "
+              f"+ {SNAPPY_CLAIMING_4_GIB!r}):\n"
+              "    try:\n"
+              "        c.decompress(c.SNAPPY, payload)\n"
+              "    except c.DecompressionError as e:\n"
+              "        print('refused:', e)\n")
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=60)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.count("refused: snappy block of 9 bytes declares 4294967295") == 2, proc.stdout
+
+
+def test_snappy_at_the_highest_real_expansion_still_decompresses():
+    data = b"a" * 1_000_000
+    compressed = bytes(cramjam.snappy.compress_raw(data))
+    assert len(data) < c.SNAPPY_MAX_EXPANSION * len(compressed)
+    assert c.decompress(c.SNAPPY, compressed) == data

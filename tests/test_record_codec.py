@@ -252,3 +252,14 @@ def test_kafka_python_reads_our_batches(codec):
     ]
     assert second.timestamp_type == 1
     assert [(r.offset, r.timestamp) for r in second] == [(306, 99)]
+
+
+def test_header_key_that_is_not_utf8_decodes_with_replacement_as_in_kafka():
+    """Found by fuzz/validator.py: the validator (like Kafka's) accepts any header key bytes,
+    so decoding must not fail on them later; Java's String decoding replaces bad sequences."""
+    batch = bytearray(build_batch([Record(0, 1000, b"k", b"v", [("ab", b"x")])]))
+    position = batch.index(b"ab")
+    batch[position : position + 2] = b"\xff\xfe"
+    struct.pack_into(">I", batch, 17, crc32c.crc32c(bytes(batch[21:])))
+    (record,) = decode_batch(batch, read_header(batch))
+    assert record.headers == [("\ufffd\ufffd", b"x")]

@@ -1,0 +1,86 @@
+"""Request decoding exactly as server/socket_server.Processor.process_frame does it.
+
+Contract: peek_api raises only MalformedRequest (process_frame catches nothing else around
+it); for an advertised API and version, parse_request_header and the request class's decode
+either succeed or raise an Exception (process_frame closes the connection then), and never
+hang, recurse without bound or allocate without bound (MemoryError under the runner's
+address-space cap) - those are findings even though the Processor would catch them.
+
+Input layout: a first byte with the low bit clear means "the rest is a request payload as
+it came off the wire"; with it set, the next two bytes pick one of the advertised (api key,
+version) pairs and the rest is the body behind a well-formed header, so every API and
+version is reached however rarely mutation lands on its header.
+"""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+from fuzz.seeds import advertised, default_bodies, recorded_requests
+from josefk.protocol.apis import KAFKA_39_VERSIONS, is_flexible, request_class
+from josefk.protocol.headers import MalformedRequest, parse_request_header, peek_api
+
+MAX_LEN = 4096
+PAIRS = advertised()
+RANGES = {int(key): versions for key, versions in KAFKA_39_VERSIONS.items()}
+
+
+class Finding(Exception):
+    """The decoder broke its contract with the Processor."""
+
+
+def header(api_key: int, version: int, correlation_id: int = 1, client_id: bytes = b"fuzz") -> bytes:
+    raw = struct.pack(">hhih", api_key, version, correlation_id, len(client_id)) + client_id
+    return raw + b"\x00" if is_flexible(api_key, version) else raw
+
+
+def seeds() -> list[bytes]:
+    out = [b"\x00" + payload for payload in recorded_requests()]
+    index = {pair: i for i, pair in enumerate(PAIRS)}
+    for api_key, version, body in default_bodies():
+        out.append(b"\x01" + index[(api_key, version)].to_bytes(2, "big") + body)
+    for payload in recorded_requests():
+        api_key, version, _ = peek_api(payload)
+        if (api_key, version) in index:
+            body = payload[parse_request_header(payload).size :]
+            out.append(b"\x01" + index[(api_key, version)].to_bytes(2, "big") + body)
+    return out
+
+
+def setup(scratch: Path) -> None:
+    """kafka-python generates each decoder as source at first use, after atheris has
+    instrumented the imports: compile them all now and instrument them too, or the fuzzer
+    is blind to the code it fuzzes."""
+    import atheris
+
+    for api_key, version in PAIRS:
+        cls = request_class(api_key)
+        flexible = is_flexible(api_key, version)
+        atheris.instrument_func(cls._struct.compiled_decode_from(version, compact=flexible, tagged=flexible,
+                                                                 data_class=cls[None]))
+
+
+def payload_of(data: bytes) -> bytes:
+    if not data or not data[0] & 1:
+        return data[1:]
+    api_key, version = PAIRS[int.from_bytes(data[1:3], "big") % len(PAIRS)]
+    return header(api_key, version) + data[3:]
+
+
+def test_one_input(data: bytes) -> None:
+    payload = payload_of(data)
+    try:
+        api_key, version, _ = peek_api(payload)
+    except MalformedRequest:
+        return
+    supported = RANGES.get(api_key)
+    if supported is None or not supported[0] <= version <= supported[1]:
+        return
+    try:
+        parsed = parse_request_header(payload)
+        request_class(api_key).decode(memoryview(payload)[parsed.size :], version=version)
+    except (MemoryError, RecursionError) as e:
+        raise Finding(f"api {api_key} v{version}: {e!r}") from e
+    except Exception:  # noqa: BLE001 - process_frame closes the connection on any of these
+        return
