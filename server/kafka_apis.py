@@ -20,8 +20,6 @@ from josefk.protocol import legacy, zero_copy
 from josefk.protocol.apis import KAFKA_39_VERSIONS, SUPPORTED_VERSIONS, ApiKey, response_class
 from josefk.protocol.compression import UnsupportedCodecError
 from josefk.protocol.errors import ErrorCode, KafkaError
-from josefk.protocol.headers import MalformedRequest
-from josefk.protocol.nullability import check_non_nullable
 from josefk.protocol.produce_response import PartitionResult, encode_produce_response
 from josefk.protocol.records import CorruptRecordError
 from josefk.replication.admin import TopicAdmin, validate_topic_name
@@ -113,13 +111,6 @@ class KafkaApis:
             SUPPORTED_VERSIONS[int(api_key)] = KAFKA_39_VERSIONS[ApiKey(api_key)]
 
     def handle(self, request: Request) -> None:
-        try:
-            check_non_nullable(request.body, request.api_version)
-        except MalformedRequest as e:
-            log.warning("Closing connection from %s: malformed %s v%d request: %s", request.client_host,
-                        ApiKey(request.api_key).name, request.api_version, e)
-            request.close_connection()
-            return
         try:
             self.handlers[request.api_key](request)
         except Exception:

@@ -21,6 +21,7 @@ from collections.abc import Callable
 from josefk.protocol.apis import SUPPORTED_VERSIONS, ApiKey, request_class
 from josefk.protocol.framing import FrameDecoder, FrameTooLarge
 from josefk.protocol.headers import MalformedRequest, parse_request_header, peek_api, response_header
+from josefk.protocol.nullability import check_non_nullable
 from josefk.protocol.zero_copy import part_size
 from josefk.server.memory_pool import MemoryPool
 from josefk.server.request_channel import Request, RequestChannel
@@ -257,6 +258,7 @@ class Processor:
         try:
             header = parse_request_header(payload)
             body = request_class(api_key).decode(memoryview(payload)[header.size :], version=api_version)
+            check_non_nullable(body, api_version)
         except Exception as e:  # noqa: BLE001 - any decode failure means malformed input
             conn.close(f"malformed {ApiKey(api_key).name} v{api_version} request: {e!r}")
             return False
