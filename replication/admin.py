@@ -25,6 +25,25 @@ from josefk.replication.state import (
 
 _LEGAL_TOPIC = re.compile(r"^[a-zA-Z0-9._-]+$")
 MAX_TOPIC_LENGTH = 249
+# A topic's assignment is one znode, which ZooKeeper caps at jute.maxbuffer (1 MiB by
+# default), and each partition takes at least 8 bytes of it ("0":[1],). Kafka in ZooKeeper
+# mode sets no limit of its own and fails in the write; josefk refuses before assigning.
+ZNODE_MAX_BYTES = 0xFFFFF
+MAX_PARTITIONS = ZNODE_MAX_BYTES // 8
+
+
+def _check_partition_count(count: int) -> None:
+    if count > MAX_PARTITIONS:
+        raise KafkaError(ErrorCode.INVALID_PARTITIONS,
+                         f"Number of partitions {count} exceeds {MAX_PARTITIONS}: the assignment would not fit "
+                         f"a ZooKeeper znode ({ZNODE_MAX_BYTES} bytes)")
+
+
+def _check_znode_size(data: bytes, topic: str) -> None:
+    if len(data) > ZNODE_MAX_BYTES:
+        raise KafkaError(ErrorCode.INVALID_PARTITIONS,
+                         f"The assignment of topic {topic} takes {len(data)} bytes, over ZooKeeper's "
+                         f"{ZNODE_MAX_BYTES} (jute.maxbuffer)")
 
 
 def validate_topic_name(topic: str) -> None:
@@ -100,17 +119,20 @@ class TopicAdmin:
         else:
             if partitions < 1:
                 raise KafkaError(ErrorCode.INVALID_PARTITIONS, "Number of partitions must be larger than 0.")
+            _check_partition_count(partitions)
             if replication_factor < 1:
                 raise KafkaError(ErrorCode.INVALID_REPLICATION_FACTOR,
                                  "Replication factor must be larger than 0.")
             assignment = assign_replicas(brokers, partitions, replication_factor)
         self.validate_configs(configs)
         result = TopicAssignment(topic, uuid.uuid4(), assignment)
+        data = json.dumps(result.to_json()).encode()
+        _check_znode_size(data, topic)
         if validate_only:
             return result
         self.store.create_or_set_json(f"{CONFIG_TOPICS}/{topic}", {"version": 1, "config": configs})
         try:
-            self.store.create(topic_path(topic), json.dumps(result.to_json()).encode())
+            self.store.create(topic_path(topic), data)
         except NodeExistsError:
             raise KafkaError(ErrorCode.TOPIC_ALREADY_EXISTS, f"Topic '{topic}' already exists.") from None
         return result
@@ -141,6 +163,7 @@ class TopicAdmin:
             raise KafkaError(ErrorCode.INVALID_PARTITIONS,
                              f"Topic currently has {existing} partitions, which is higher than the requested {count}.")
         rf = len(next(iter(current.partitions.values())))
+        _check_partition_count(count)
         if assignment:
             if len(assignment) != count - existing:
                 raise KafkaError(ErrorCode.INVALID_REPLICA_ASSIGNMENT,
@@ -150,10 +173,12 @@ class TopicAdmin:
             self._check_assignment({**current.partitions, **added}, self.live_brokers())
         else:
             added = assign_replicas(self.live_brokers(), count - existing, rf, first_partition=existing)
+        current.partitions.update(added)
+        data = json.dumps(current.to_json()).encode()
+        _check_znode_size(data, topic)
         if validate_only:
             return
-        current.partitions.update(added)
-        self.store.set(topic_path(topic), json.dumps(current.to_json()).encode())
+        self.store.set(topic_path(topic), data)
 
     def alter_topic_configs(self, topic: str, configs: dict[str, str], validate_only: bool = False) -> None:
         """Replace a topic's overrides (validated as a whole, as Kafka does)."""

@@ -9,8 +9,9 @@ import threading
 import pytest
 from kafka import KafkaConsumer, KafkaProducer, TopicPartition
 
-from josefk.protocol.apis import ApiKey
-from tests.wire import call, connect, encode_request, read_frame
+from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.errors import ErrorCode
+from tests.wire import call, connect, create_topic, encode_request, read_frame
 
 
 def _closed_by_broker(sock: socket.socket) -> bool:
@@ -138,4 +139,22 @@ def test_pipelined_requests_are_answered_in_order(broker):
     sock.sendall(frames)
     ids = [struct.unpack_from(">i", read_frame(sock))[0] for _ in range(20)]
     assert ids == list(range(100, 120))
+    sock.close()
+
+
+@pytest.mark.parametrize("count", [2**31 - 1, 200_000])
+def test_a_topic_too_large_for_its_znode_is_refused_at_once(broker, count):
+    """A CreateTopics for 2^31-1 partitions used to assign replicas for hours on the store
+    executor, stalling every admin and controller request behind it (found by the network fuzzer)."""
+    sock = connect(broker.bootstrap)
+    cls = request_class(ApiKey.CreateTopics)
+    topic = cls.CreatableTopic(name="huge", num_partitions=count, replication_factor=1, assignments=[], configs=[])
+    _cid, response = call(sock, ApiKey.CreateTopics, 4, topics=[topic], timeout_ms=5000, validate_only=False)
+    assert response.topics[0].error_code == ErrorCode.INVALID_PARTITIONS
+    assert "znode" in response.topics[0].error_message
+    create_topic(sock, "fits", 1)
+    cp = request_class(ApiKey.CreatePartitions)
+    _cid, response = call(sock, ApiKey.CreatePartitions, 1, timeout_ms=5000, validate_only=False, topics=[
+        cp.CreatePartitionsTopic(name="fits", count=count, assignments=None)])
+    assert response.results[0].error_code == ErrorCode.INVALID_PARTITIONS
     sock.close()
