@@ -497,7 +497,9 @@ def report(suite: Suite, argv: list[str], elapsed: float) -> str:
         f"- Broker: {broker_desc}, started fresh on 127.0.0.1",
         f"- Date: {dt.datetime.now(dt.UTC).strftime('%Y-%m-%d %H:%M UTC')}; run took {elapsed:.0f}s",
         f"- Reproduce: `{cmd}` (first run builds compat/.envs/ with `python compat/setup_envs.py`; "
-        "needs java/javac 17 and `apt-get install -y kcat`)",
+        "needs java/javac 17 and `apt-get install -y kcat`"
+        + ("; Kafka: `make kafka-jars` and `apt-get install -y zookeeper`, run from the repo's .venv)"
+           if broker == "kafka" else ")"),
         f"- Result: {cnt['pass']} pass, {cnt['fail']} fail, {cnt['n/a']} n/a"
         + (f", {cnt['xfail']} known broker gaps (xfail)" if cnt["xfail"] else ""),
         "",
