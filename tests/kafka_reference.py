@@ -54,8 +54,10 @@ class KafkaBroker:
     """A Kafka 3.9 broker in ZooKeeper mode, with a generated server.properties."""
 
     def __init__(self, work_dir: Path, zookeeper_connect: str, broker_id: int = 1,
-                 overrides: dict[str, str] | None = None) -> None:
-        self.port = free_port()
+                 overrides: dict[str, str] | None = None, port: int | None = None) -> None:
+        """`port`: listen there instead of on a free port (a restart on an existing work_dir
+        keeps its clients' bootstrap address)."""
+        self.port = port or free_port()
         self.log_dir = work_dir / "logs"
         work_dir.mkdir(parents=True, exist_ok=True)
         props = {"broker.id": str(broker_id), "listeners": f"PLAINTEXT://127.0.0.1:{self.port}",
