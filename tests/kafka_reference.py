@@ -73,6 +73,7 @@ class KafkaBroker:
             "log4j.appender.file.layout=org.apache.log4j.PatternLayout\n"
             "log4j.appender.file.layout.ConversionPattern=[%d] %p %m (%c)%n\n")
         self.server_log = work_dir / "server.log"
+        self._log_start = self.server_log.stat().st_size if self.server_log.exists() else 0  # a restart appends
         self.proc = subprocess.Popen(
             ["java", *HEAP_OPTS, *JVM_PERFORMANCE_OPTS, f"-Dlog4j.configuration=file:{work_dir / 'log4j.properties'}",
              "-cp", kafka_classpath(), "kafka.Kafka", str(work_dir / "server.properties")],
@@ -92,7 +93,7 @@ class KafkaBroker:
                 pass
             if self.proc.poll() is not None or time.monotonic() > deadline:
                 self.kill()
-                tail = self.server_log.read_text()[-3000:] if self.server_log.exists() else ""
+                tail = self._this_run_log()[-3000:]
                 raise RuntimeError(f"Kafka {KAFKA_VERSION} did not start:\n{tail}")
             time.sleep(0.2)
 
@@ -114,4 +115,11 @@ class KafkaBroker:
                 self.proc.wait(60)
             except subprocess.TimeoutExpired:
                 self.kill()
-        return self.server_log.exists() and "shut down completed" in self.server_log.read_text()
+        return "shut down completed" in self._this_run_log()
+
+    def _this_run_log(self) -> str:
+        if not self.server_log.exists():
+            return ""
+        with open(self.server_log, errors="replace") as f:
+            f.seek(self._log_start)
+            return f.read()
