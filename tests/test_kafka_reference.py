@@ -3,6 +3,7 @@ writes, and a log dir (with its ZooKeeper) written by Kafka is served by josefk 
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -75,16 +76,16 @@ def zookeeper():
 
 
 def _read_all(bootstrap: str, topic: str, partitions: int, expected: int) -> list[tuple]:
-    consumer = KafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False, consumer_timeout_ms=15000)
+    """Every record of the topic, polled until `expected` arrived (bounded at 120 s)."""
+    consumer = KafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False)
     tps = [TopicPartition(topic, p) for p in range(partitions)]
     consumer.assign(tps)
     consumer.seek_to_beginning(*tps)
-    seen = []
-    for record in consumer:
-        seen.append((record.partition, record.offset, record.timestamp, record.key, record.value,
-                     tuple(record.headers)))
-        if len(seen) == expected:
-            break
+    seen: list[tuple] = []
+    deadline = time.monotonic() + 120
+    while len(seen) < expected and time.monotonic() < deadline:
+        for records in consumer.poll(timeout_ms=1000).values():
+            seen.extend((r.partition, r.offset, r.timestamp, r.key, r.value, tuple(r.headers)) for r in records)
     consumer.close()
     return sorted(seen)
 
@@ -110,7 +111,7 @@ def test_a_kafka_written_log_dir_is_served_by_josefk_intact(tmp_path: Path, zook
         expected = _read_all(kafka.bootstrap, "migrated", 3, 900)
         assert len(expected) == 900
         group = KafkaConsumer("migrated", bootstrap_servers=kafka.bootstrap, group_id="movers",
-                              auto_offset_reset="earliest", enable_auto_commit=False, consumer_timeout_ms=15000)
+                              auto_offset_reset="earliest", enable_auto_commit=False, consumer_timeout_ms=60000)
         for count, _record in enumerate(group, 1):
             if count == 500:
                 break
