@@ -23,6 +23,7 @@ FETCH_VERSION = 12  # the last version with names and replica_id in the body
 LIST_OFFSETS_VERSION = 5
 OFFSET_FOR_LEADER_EPOCH_VERSION = 3
 RETRY_BACKOFF_S = 0.5  # Kafka's replica.fetch.backoff.ms default is 1 s; shorter heals sooner
+STOP_GRACE_S = 5.0  # stop() waits this long beyond max_wait_ms for the fetch in flight
 
 
 class ReplicaFetcher:
@@ -37,6 +38,8 @@ class ReplicaFetcher:
         self.truncating: set[tuple[str, int]] = set()
         self.connection = BrokerConnection(leader.host, leader.port, f"replica-fetcher-{broker_id}")
         self.wakeup = asyncio.Event()
+        self.stopping = False
+        self.fetch_in_flight: asyncio.Future | None = None
         self.task = asyncio.get_running_loop().create_task(self._run())
 
     def add(self, partition: Partition) -> None:
@@ -49,7 +52,7 @@ class ReplicaFetcher:
         self.truncating.discard(key)
 
     async def _run(self) -> None:
-        while True:
+        while not self.stopping:
             if not self.partitions:
                 self.wakeup.clear()
                 await self.wakeup.wait()
@@ -79,12 +82,18 @@ class ReplicaFetcher:
         if not topics:
             await asyncio.sleep(0.1)  # every partition is waiting to truncate
             return
+        if self.stopping:
+            return
         request = cls(replica_id=self.broker_id, max_wait_ms=self.max_wait_ms, min_bytes=1,
                       max_bytes=self.max_bytes, isolation_level=0, session_id=0, session_epoch=-1,
                       topics=[cls.FetchTopic(topic=t, partitions=ps) for t, ps in topics.items()],
                       forgotten_topics_data=[], rack_id="")
-        response = await self.connection.request(ApiKey.Fetch, FETCH_VERSION, request,
-                                                 timeout=self.max_wait_ms / 1000 + 30)
+        self.fetch_in_flight = asyncio.ensure_future(self.connection.request(
+            ApiKey.Fetch, FETCH_VERSION, request, timeout=self.max_wait_ms / 1000 + 30))
+        try:
+            response = await asyncio.shield(self.fetch_in_flight)
+        finally:
+            self.fetch_in_flight = None
         for topic in response.responses:
             for data in topic.partitions:
                 partition = self.partitions.get((topic.topic, data.partition_index))
@@ -157,6 +166,18 @@ class ReplicaFetcher:
     def alive(self) -> bool:
         return not self.task.done()
 
+    async def stop(self) -> None:
+        """Fetch no more, and return once the leader has answered the fetch in flight: a
+        leader reads a fetch when it arrives, so one still on its way could count this broker
+        in sync after the controller took it out of the ISR."""
+        self.stopping = True
+        in_flight = self.fetch_in_flight
+        if in_flight is not None:
+            await asyncio.wait([in_flight], timeout=self.max_wait_ms / 1000 + STOP_GRACE_S)
+        self.close()
+
     def close(self) -> None:
         self.task.cancel()
+        if self.fetch_in_flight is not None:
+            self.fetch_in_flight.cancel()
         self.connection.close()

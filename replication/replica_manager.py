@@ -116,6 +116,7 @@ class ReplicaManager:
         self.offline_partitions: set[TopicPartition] = set()  # Kafka's HostedPartition.Offline
         self.halt = halt or _halt
         self.fetchers: dict[int, ReplicaFetcher] = {}
+        self.fetching_stopped = False  # controlled shutdown: this broker follows no leader any more
         self.fetch_purgatory = DelayedOperationPurgatory("Fetch")
         self.produce_purgatory = DelayedOperationPurgatory("Produce")
         self.controller_epoch = 0
@@ -177,7 +178,7 @@ class ReplicaManager:
             else:
                 partition.make_follower(state)
                 leader = brokers.get(state.leader) or self.metadata_cache.brokers.get(state.leader)
-                if leader is not None:
+                if leader is not None and not self.fetching_stopped:
                     self._fetcher_for(leader).add(partition)
             self.fetch_purgatory.check(partition.key)
             self.produce_purgatory.check(partition.key)
@@ -454,6 +455,16 @@ class ReplicaManager:
             return
         op = DelayedFetch(self, fetches, max_bytes, min_bytes, max_wait_ms, committed_only, respond)
         self.fetch_purgatory.try_complete_else_watch(op, [(f.topic, f.partition) for f in fetches])
+
+    async def stop_fetching(self) -> None:
+        """Before a controlled shutdown: stop every replica fetcher and start none again.
+        Leaders write ISRs to the store themselves (ZooKeeper mode before KIP-497), so the
+        controller cannot refuse a shutting-down broker back into an ISR as Kafka's does
+        through AlterPartition; a broker whose fetches have all been answered gives no
+        leader a reason to."""
+        self.fetching_stopped = True
+        await asyncio.gather(*(fetcher.stop() for fetcher in self.fetchers.values()))
+        self.fetchers.clear()
 
     def shutdown(self) -> None:
         for fetcher in self.fetchers.values():

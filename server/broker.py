@@ -237,11 +237,13 @@ class KafkaServer:
 
     async def _controlled_shutdown(self) -> None:
         """Ask the controller to move this broker's leaderships away while it still serves
-        (Kafka's controlled shutdown), retrying controlled.shutdown.max.retries times."""
+        (Kafka's controlled shutdown), retrying controlled.shutdown.max.retries times. It
+        stops following first, so no leader readmits it to an ISR the controller took it out of."""
         attempts = self.config["controlled.shutdown.max.retries"]
         backoff = self.config["controlled.shutdown.retry.backoff.ms"] / 1000
         broker_id = self.config.broker_id
         log.info("[KafkaServer id=%d] Starting controlled shutdown", broker_id)
+        await self.replica_manager.stop_fetching()
         for attempt in range(1, attempts + 1):
             try:
                 code, remaining = await self._request_controlled_shutdown()

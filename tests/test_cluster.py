@@ -407,3 +407,18 @@ def test_zookeeper_paused_stalls_neither_produce_nor_fetch_and_the_cluster_heals
     producer.close()
     assert _consume_all(cluster.bootstrap, "zkpause", len(acked) + 1) == (
         [b"p%d" % i for i in range(len(acked))] + [b"after"])
+
+
+def test_controlled_shutdown_broker_is_not_readmitted_to_an_isr_by_its_last_fetches(zookeeper, tmp_path):
+    """Followers fetch back to back (replica.fetch.wait.max.ms=0): were the broker shutting
+    down still fetching when the controller takes it out of the ISRs, its next fetch would
+    have a leader count it in sync again (the flake of issue 18: it left in an ISR)."""
+    cluster = Cluster(zookeeper, tmp_path, {"replica.fetch.wait.max.ms": "0"})
+    try:
+        cluster.create_topic(NewTopic("busy", 24, 3))
+        victim = next(b for b in BROKER_IDS if b != cluster.controller())
+        assert cluster.brokers[victim].stop() == 0
+        in_isr = [p for p in range(24) if victim in cluster.state("busy", p)["isr"]]
+        assert not in_isr, f"broker {victim} left while still in the ISR of partitions {in_isr}"
+    finally:
+        cluster.stop()
