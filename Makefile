@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test unit compat lint bench clean kafka-jars fuzz
+.PHONY: run test unit test-envs compat lint bench clean kafka-jars fuzz
 KAFKA_LIB := compat/.envs/kafka/lib
 
 $(BIN)/josefk: pyproject.toml
@@ -17,7 +17,7 @@ run: $(BIN)/josefk
 
 test: unit compat
 
-unit: $(BIN)/josefk $(KAFKA_LIB)/.stamp
+unit: $(BIN)/josefk $(KAFKA_LIB)/.stamp test-envs
 	$(BIN)/ruff check .
 	$(BIN)/pytest -q
 
@@ -28,6 +28,11 @@ $(KAFKA_LIB)/.stamp: compat/kafka/pom.xml
 	mvn -q -B -f compat/kafka/pom.xml dependency:copy-dependencies -DincludeScope=runtime \
 		-DoutputDirectory=$(CURDIR)/$(KAFKA_LIB)
 	touch $@
+
+# What pytest needs besides the venv: the kafka-clients jars (tests/test_kafka_file_format.py,
+# test_spark_connector_path.py) and the Tansu binary (test_cli_tansu.py); quick when built.
+test-envs: $(BIN)/josefk
+	$(BIN)/python compat/setup_envs.py --only java,tansu
 
 compat: $(BIN)/josefk
 	$(BIN)/python compat/run.py

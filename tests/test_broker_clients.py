@@ -13,6 +13,7 @@ from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.record_codec import Record, build_batch
 from tests.conftest import RunningBroker
+from tests.prerequisites import require_module
 from tests.wire import call, connect, wait_until
 
 
@@ -173,7 +174,7 @@ def test_long_poll_fetch_waits_for_data_then_returns(broker):
 
 
 def test_confluent_kafka_round_trip(broker):
-    confluent_kafka = pytest.importorskip("confluent_kafka")
+    confluent_kafka = require_module("confluent_kafka")
     producer = confluent_kafka.Producer({"bootstrap.servers": broker.bootstrap, "enable.idempotence": True,
                                          "compression.type": "lz4"})
     for i in range(100):

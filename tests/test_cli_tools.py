@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.prerequisites import require_module
+
 ROOT = Path(__file__).resolve().parents[1]
 JOSEFK = str(Path(sys.executable).with_name("josefk"))
 DEAD = "127.0.0.1:1"  # nothing listens on port 1
@@ -315,7 +317,7 @@ CONSUMER_HEADER = ("start.time, end.time, data.consumed.in.MB, MB.sec, data.cons
 @pytest.mark.parametrize("client", ["confluent-kafka", "kafka-python"])
 def test_perf_tools(bootstrap: str, tmp_path: Path, client: str) -> None:
     if client == "confluent-kafka":
-        pytest.importorskip("confluent_kafka")
+        require_module("confluent_kafka")
     env = {"JOSEFK_PERF_CLIENT": client}
     topic, n = topic_name(), 20_000 if client == "confluent-kafka" else 3_000
     create(bootstrap, topic, "--partitions", "2")

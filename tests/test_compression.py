@@ -10,6 +10,7 @@ from kafka import codec as kp
 
 from josefk.protocol import compression as c
 from josefk.protocol.records import CorruptRecordError
+from tests.prerequisites import require_module
 
 PAYLOADS = [
     b"",
@@ -71,7 +72,7 @@ def test_xxh32_known_vectors():
 
 
 def test_xxh32_matches_xxhash():
-    xxhash = pytest.importorskip("xxhash")
+    xxhash = require_module("xxhash")
     for n in range(70):
         data = os.urandom(n)
         assert c.xxh32(data) == xxhash.xxh32(data).intdigest()
@@ -108,8 +109,7 @@ def test_snappy_reads_raw_and_xerial():
 
 
 def test_snappy_interop_with_kafka_python():
-    if not kp.has_snappy():
-        pytest.skip("python-snappy not installed")
+    require_module("snappy")
     data = PAYLOADS[4]
     assert kp.snappy_decode(c.compress(c.SNAPPY, data)) == data
     assert c.decompress(c.SNAPPY, kp.snappy_encode(data)) == data
@@ -156,8 +156,7 @@ def test_lz4_magic0_reads_old_kafka_python_frames_and_proper_frames():
 
 
 def test_lz4_magic0_interop_with_kafka_python():
-    if kp.xxhash is None:
-        pytest.skip("xxhash not installed")
+    require_module("xxhash")
     data = PAYLOADS[4]
     assert kp.lz4_decode_old_kafka(c.compress(c.LZ4, data, magic=0)) == data
     assert c.decompress(c.LZ4, kp.lz4_encode_old_kafka(data), magic=0) == data
@@ -177,7 +176,7 @@ def test_lz4_corrupt():
 
 
 def test_zstd_frames_without_content_size_and_concatenated():
-    zstandard = pytest.importorskip("zstandard")
+    zstandard = require_module("zstandard")
     streamed = zstandard.ZstdCompressor(write_content_size=False).compress(b"abc" * 1000)
     assert c.decompress(c.ZSTD, streamed) == b"abc" * 1000
     two = c.compress(c.ZSTD, b"first ") + c.compress(c.ZSTD, b"second")

@@ -8,7 +8,6 @@ import threading
 import time
 from collections.abc import Callable
 
-import pytest
 from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.admin import NewTopic
 from kafka.structs import OffsetAndMetadata
@@ -16,6 +15,7 @@ from kafka.structs import OffsetAndMetadata
 from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.errors import ErrorCode
 from tests.conftest import RunningBroker
+from tests.prerequisites import require_module
 from tests.wire import call, connect, encode_request, read_frame
 
 FAST_GROUP = dict(session_timeout_ms=6000, heartbeat_interval_ms=300, auto_offset_reset="earliest",
@@ -266,7 +266,7 @@ def test_silent_member_is_expelled_and_its_partitions_move(gbroker):
 
 
 def test_confluent_kafka_and_kafka_python_share_a_group(gbroker):
-    confluent_kafka = pytest.importorskip("confluent_kafka")
+    confluent_kafka = require_module("confluent_kafka")
     create_topic(gbroker.bootstrap, "mixed", 4)
     python_member = Member(gbroker.bootstrap, "mixed-group", "mixed")
     python_member.start()

@@ -8,7 +8,6 @@ the test does not depend on (or disturb) compat/java/build.
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
@@ -21,6 +20,7 @@ from josefk.log.config import LogConfig
 from josefk.log.log_manager import LogManager
 from josefk.protocol.record_codec import Record, build_batch
 from tests.broker_process import BrokerProcess
+from tests.prerequisites import require_files, require_tools
 
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "compat" / "java" / "VerifySegments.java"
@@ -30,13 +30,10 @@ JARS = ["kafka-clients.jar", "slf4j-api.jar", "lz4-java.jar", "snappy-java.jar",
 
 @pytest.fixture(scope="module")
 def verifier(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
-    """The java command line to run VerifySegments (skips if Java or the jars are missing)."""
-    missing_tools = [t for t in ("java", "javac") if shutil.which(t) is None]
-    if missing_tools:
-        pytest.skip(f"{' and '.join(missing_tools)} not installed (apt-get install openjdk-17-jdk-headless)")
-    missing_jars = [j for j in JARS if not (LIB / j).exists()]
-    if missing_jars:
-        pytest.skip(f"kafka-clients jars missing in {LIB}: run python compat/setup_envs.py --only java")
+    """The java command line to run VerifySegments (fails if Java or the jars are missing:
+    `make test` builds the jars before pytest runs)."""
+    require_tools("java", "javac")
+    require_files(LIB, JARS, "make test, or .venv/bin/python compat/setup_envs.py --only java")
     build = tmp_path_factory.mktemp("verify-build")
     classpath = ":".join([str(build), *(str(LIB / j) for j in JARS)])
     subprocess.run(["javac", "-nowarn", "-d", str(build), "-cp", classpath, str(SOURCE)], check=True,

@@ -1,7 +1,6 @@
 import struct
 
 import pytest
-from kafka import codec as kp
 from kafka.record.default_records import DefaultRecordBatch
 from kafka.record.legacy_records import LegacyRecordBatchBuilder
 from kafka.record.memory_records import MemoryRecords
@@ -20,6 +19,7 @@ from josefk.protocol.legacy import (
 )
 from josefk.protocol.record_codec import Record, build_batch, decode_all, decode_batch
 from josefk.protocol.records import CorruptRecordError, iter_headers, read_header
+from tests.prerequisites import require_module
 
 LEGACY_CODECS = [c.NONE, c.GZIP, c.SNAPPY, c.LZ4]
 # kafka-python's LegacyRecordBatchBuilder, magic 0, LZ4 (old KAFKA-3160 framing), 3 messages
@@ -30,18 +30,12 @@ KP_MAGIC0_LZ4 = bytes.fromhex(
 )
 
 
-def kp_can(magic: int, codec: int) -> bool:
-    """Whether kafka-python's optional codec libraries for this case are installed."""
-    if codec == c.SNAPPY:
-        return kp.has_snappy()
-    if codec == c.LZ4 and magic == 0:
-        return kp.xxhash is not None
-    return True
-
-
 def need(magic: int, codec: int) -> None:
-    if not kp_can(magic, codec):
-        pytest.skip("kafka-python optional codec library not installed")
+    """kafka-python's optional codec libraries (test extras) for this case."""
+    if codec == c.SNAPPY:
+        require_module("snappy")
+    if codec == c.LZ4 and magic == 0:
+        require_module("xxhash")
 
 
 def kp_build(magic: int, codec: int, items) -> bytes:

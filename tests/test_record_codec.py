@@ -2,7 +2,6 @@ import struct
 
 import crc32c
 import pytest
-from kafka import codec as kp
 from kafka.record.default_records import DefaultRecordBatch, DefaultRecordBatchBuilder
 from kafka.record.memory_records import MemoryRecords
 
@@ -26,15 +25,17 @@ from josefk.protocol.records import (
     set_log_append_time,
     verify_crc,
 )
+from tests.prerequisites import require_module
 
 CODECS = [c.NONE, c.GZIP, c.SNAPPY, c.LZ4, c.ZSTD]
 
 
 def need(codec: int) -> None:
-    if codec == c.SNAPPY and not kp.has_snappy():
-        pytest.skip("python-snappy not installed")
-    if codec == c.ZSTD and not kp.has_zstd():
-        pytest.skip("zstandard not installed")
+    """kafka-python's optional codec libraries (test extras) for this codec."""
+    if codec == c.SNAPPY:
+        require_module("snappy")
+    if codec == c.ZSTD:
+        require_module("zstandard")
 
 
 def sample(base_offset: int = 0) -> list[Record]:

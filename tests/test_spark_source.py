@@ -1,13 +1,12 @@
 """josefk.spark against a real josefk broker with a real local SparkSession (local[2]).
 
-One broker and one SparkSession per module keep the file within a few minutes. Skipped when
-pyspark/pyarrow (the josefk[spark] extra) or Java are missing."""
+One broker and one SparkSession per module keep the file within a few minutes. Fails at
+once when pyspark/pyarrow (the josefk[spark] extra) or Java are missing."""
 
 from __future__ import annotations
 
 import json
 import os
-import shutil
 import sys
 import time
 from collections.abc import Iterator
@@ -15,15 +14,16 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import RunningBroker
+from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
+from kafka.admin import NewTopic
 
-pytest.importorskip("pyspark", reason="needs the josefk[spark] extra (pyspark)")
-pytest.importorskip("pyarrow", reason="needs the josefk[spark] extra (pyarrow)")
-if not (shutil.which("java") or os.environ.get("JAVA_HOME")):
-    pytest.skip("needs Java 17+ for Spark", allow_module_level=True)
+from tests.prerequisites import require_module, require_tools
 
-from conftest import RunningBroker  # noqa: E402
-from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition  # noqa: E402
-from kafka.admin import NewTopic  # noqa: E402
+require_module("pyspark")
+require_module("pyarrow")
+if not os.environ.get("JAVA_HOME"):
+    require_tools("java")
 
 pytestmark = pytest.mark.timeout(240)
 
