@@ -13,8 +13,11 @@ from tests.broker_process import BrokerProcess
 
 
 def _produce_until_killed(bootstrap: str, topic: str, acks, acked: list, stop: threading.Event) -> None:
+    # delivery_timeout_ms bounds how long a batch sent to the killed broker stays pending, so
+    # close() (which flushes first, and raises if that times out) finishes instead of raising.
     producer = KafkaProducer(bootstrap_servers=bootstrap, acks=acks, linger_ms=2, retries=0,
-                             enable_idempotence=False, request_timeout_ms=3000, max_block_ms=3000)
+                             enable_idempotence=False, request_timeout_ms=3000, max_block_ms=3000,
+                             delivery_timeout_ms=4000)
     i = 0
     while not stop.is_set():
         value = b"%s-%d" % (topic.encode(), i)
@@ -24,7 +27,7 @@ def _produce_until_killed(bootstrap: str, topic: str, acks, acked: list, stop: t
             break
         acked.append((meta.offset, value))
         i += 1
-    producer.close(timeout=1)
+    producer.close(timeout=15)
 
 
 @pytest.mark.parametrize("acks", [1, "all"])
