@@ -14,7 +14,6 @@ from types import ModuleType
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
 EXTRAS = "pip install -e '.[test,spark]' (make .venv/bin/josefk)"
 JDK = "apt-get install -y default-jdk-headless (.ci/run does this)"
 
