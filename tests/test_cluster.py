@@ -197,7 +197,7 @@ def test_committed_offsets_survive_coordinator_failover(cluster):
     deadline = time.time() + 40
     while time.time() < deadline:
         try:
-            committed = {p: reader.committed(TopicPartition("grouped", p)) for p in range(3)}
+            committed = {p: reader.committed(TopicPartition("grouped", p), timeout_ms=10_000) for p in range(3)}
             break
         except Exception:  # noqa: BLE001 - the coordinator moves while we ask
             time.sleep(1)

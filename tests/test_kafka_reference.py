@@ -116,7 +116,7 @@ def test_a_kafka_written_log_dir_is_served_by_josefk_intact(tmp_path: Path, zook
             if count == 500:
                 break
         group.commit()
-        committed = {tp.partition: group.committed(tp) for tp in group.assignment()}
+        committed = {tp.partition: group.committed(tp, timeout_ms=30_000) for tp in group.assignment()}
         group.close()
         assert sum(committed.values()) >= 500
     finally:
