@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import signal
+import time
 from pathlib import Path
+
+from kazoo.exceptions import KazooException
 
 from tests.broker_process import BrokerProcess
 from tests.chaos.network import Network
@@ -56,6 +59,31 @@ class ChaosCluster(Cluster):
                        "default.replication.factor": "3", "offsets.topic.replication.factor": "3",
                        "leader.imbalance.check.interval.seconds": "2",
                        "controlled.shutdown.retry.backoff.ms": "200", **self.overrides})
+
+    def registration(self, broker_id: int) -> int | None:
+        """The czxid (broker epoch) of the broker's /brokers/ids znode, None if absent or unknown."""
+        try:
+            stat = self.kazoo.exists(f"/brokers/ids/{broker_id}")
+        except KazooException:
+            return None
+        return stat.czxid if stat else None
+
+    def restart(self, broker_id: int, old_epoch: int | None, timeout: float = 60) -> int:
+        """Start the broker until it registers with a new epoch; returns how many start-ups failed.
+        A broker restarted while its old ZooKeeper session still holds its id gives up at
+        start-up (Kafka fails at once; josefk waits for the session timeout first), so this
+        starts it again, as a supervisor would."""
+        failed = 0
+        deadline = time.monotonic() + timeout
+        self.start(broker_id)
+        while self.registration(broker_id) in (None, old_epoch):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"broker {broker_id} did not register within {timeout} s")
+            if not self.running(broker_id):
+                failed += 1
+                self.start(broker_id)
+            time.sleep(0.2)
+        return failed
 
     def running(self, broker_id: int) -> bool:
         return self.brokers[broker_id].proc.poll() is None

@@ -38,16 +38,19 @@ class KillBroker:
     kind: str
     broker: int
     hold: float
+    epoch: int | None = None
+    failed_starts: int = 0
 
     @property
     def nodes(self) -> frozenset[str]:
         return frozenset({node(self.broker)})
 
     def inject(self, cluster: ChaosCluster) -> None:
+        self.epoch = cluster.registration(self.broker)
         cluster.brokers[self.broker].kill()
 
     def heal(self, cluster: ChaosCluster) -> None:
-        cluster.start(self.broker)
+        self.failed_starts = cluster.restart(self.broker, self.epoch)
 
 
 @dataclass

@@ -53,6 +53,7 @@ class Report:
     full_isr_times: list[float] = field(default_factory=list)
     max_stall: tuple[float, int, float] = (0.0, -1, 0.0)
     isr_samples: int = 0
+    refused_starts: int = 0
     violations: dict[str, list[str]] = field(default_factory=dict)
     seconds: float = 0.0
 
@@ -68,7 +69,8 @@ class Report:
             f"time to full ISR after healing: p50 {statistics.median(times):.1f} s, max {times[-1]:.1f} s",
             f"longest producer stall with an ISR >= {MIN_ISR}: {self.max_stall[0]:.1f} s"
             f" (partition {self.max_stall[1]})",
-            f"ISR samples from ZooKeeper: {self.isr_samples}",
+            f"ISR samples from ZooKeeper: {self.isr_samples}; restarts refused while the old session held"
+            f" the broker id: {self.refused_starts}",
         ]
         for check, found in self.violations.items():
             lines.append(f"VIOLATION {check}: {len(found)}")
@@ -111,6 +113,7 @@ def _step(rng: random.Random, cluster: ChaosCluster, settings: Settings, report:
     finally:
         for fault in sorted(faults, key=_heal_order):
             fault.heal(cluster)
+            report.refused_starts += getattr(fault, "failed_starts", 0)
     report.steps += 1
     healed = time.time()
     for broker in BROKER_IDS:
