@@ -91,7 +91,7 @@ class KafkaServer:
         config = self.config
         broker_id = config.broker_id
         self.store = store = self._open_store()
-        self.cluster_id = self._cluster_id(store)
+        self.cluster_id = await asyncio.to_thread(self._cluster_id, store)  # may wait out a ZooKeeper blip
         self.log_dir_failures = LogDirFailureChannel()
         self.log_manager = LogManager(config.log_dirs, LogConfig.from_props(config.topic_defaults()),
                                       broker_id=broker_id, cluster_id=self.cluster_id,
