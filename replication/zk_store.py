@@ -26,6 +26,7 @@ from kazoo.exceptions import ConnectionLoss, OperationTimeoutError, SessionExpir
 from kazoo.exceptions import NodeExistsError as KazooNodeExists
 from kazoo.exceptions import NoNodeError as KazooNoNode
 from kazoo.protocol.states import KazooState
+from kazoo.retry import KazooRetry
 
 from josefk.replication.coordination_store import (
     BadVersionError,
@@ -45,7 +46,11 @@ class ZooKeeperStore(CoordinationStore):
                  loop: asyncio.AbstractEventLoop, on_session_lost: Callable[[], None] | None = None,
                  on_new_session: Callable[[], None] | None = None) -> None:
         self.loop = loop
-        self.client = KazooClient(hosts=connect, timeout=session_timeout_ms / 1000)
+        # kazoo's default reconnect backoff doubles up to an hour: after a ZooKeeper outage of
+        # a few seconds its next attempt can come later than the session timeout, and the
+        # session expires although the server is back. Kafka's client retries within a second.
+        self.client = KazooClient(hosts=connect, timeout=session_timeout_ms / 1000,
+                                  connection_retry=KazooRetry(max_tries=-1, delay=0.1, backoff=2, max_delay=1))
         self.on_session_lost = on_session_lost
         self.on_new_session = on_new_session
         self._lost = False
