@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import signal
 import sys
 import tempfile
 from pathlib import Path
@@ -20,6 +21,8 @@ def main() -> int:
     parser.add_argument("--rate", type=float, default=50.0, help="records per second per producer")
     parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated fault kinds")
     args = parser.parse_args()
+    # SIGTERM unwinds like Ctrl-C, so the cluster's processes and namespaces are cleaned up.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     print(f"chaos: seed {seed} (replay with --seed {seed})", flush=True)
     settings = Settings(faults=args.faults, seed=seed, partitions=args.partitions, rate=args.rate,
