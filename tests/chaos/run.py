@@ -54,6 +54,7 @@ class Report:
     max_stall: tuple[float, int, float] = (0.0, -1, 0.0)
     isr_samples: int = 0
     refused_starts: int = 0
+    under_min_isr: tuple[int, float] = (0, 0.0)  # ZooKeeper states with an ISR below MIN_ISR: count, seconds
     violations: dict[str, list[str]] = field(default_factory=dict)
     seconds: float = 0.0
 
@@ -69,8 +70,9 @@ class Report:
             f"time to full ISR after healing: p50 {statistics.median(times):.1f} s, max {times[-1]:.1f} s",
             f"longest producer stall with an ISR >= {MIN_ISR}: {self.max_stall[0]:.1f} s"
             f" (partition {self.max_stall[1]})",
-            f"ISR samples from ZooKeeper: {self.isr_samples}; restarts refused while the old session held"
-            f" the broker id: {self.refused_starts}",
+            f"ISR samples from ZooKeeper: {self.isr_samples}; ISR below {MIN_ISR} seen {self.under_min_isr[0]}"
+            f" times, {self.under_min_isr[1]:.1f} s in all",
+            f"restarts refused while the old session held the broker id: {self.refused_starts}",
         ]
         for check, found in self.violations.items():
             lines.append(f"VIOLATION {check}: {len(found)}")
@@ -176,6 +178,8 @@ def _check(cluster: ChaosCluster, settings: Settings, report: Report, sampler: I
     report.consumed, report.commits = group.consumed, sum(not c.read_back for c in group.commits)
     report.group_errors.update(group.errors)
     report.isr_samples = len(sampler.samples)
+    under = [v for vs in checks.timelines(sampler.samples).values() for v in vs if len(v.isr) < MIN_ISR]
+    report.under_min_isr = (len(under), sum(v.span.end - v.span.start for v in under))
     found = report.violations
 
     high_watermarks, logs = read_partitions(cluster.bootstrap, TOPIC, settings.partitions)
