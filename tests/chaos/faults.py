@@ -38,7 +38,7 @@ class KillBroker:
     kind: str
     broker: int
     hold: float
-    epoch: int | None = None
+    epoch: int | None  # its registration's, read while ZooKeeper is up (kazoo queues calls made while down)
     failed_starts: int = 0
 
     @property
@@ -46,7 +46,6 @@ class KillBroker:
         return frozenset({node(self.broker)})
 
     def inject(self, cluster: ChaosCluster) -> None:
-        self.epoch = cluster.registration(self.broker)
         cluster.brokers[self.broker].kill()
 
     def heal(self, cluster: ChaosCluster) -> None:
@@ -125,12 +124,9 @@ def make_fault(kind: str, rng: random.Random, cluster: ChaosCluster, topic: str,
     follower = rng.choice([b for b in BROKER_IDS if b != leader])
     others = tuple(node(b) for b in BROKER_IDS if b != leader)
     match kind:
-        case "kill-leader":
-            return KillBroker(kind, leader, rng.uniform(1, 8))
-        case "kill-follower":
-            return KillBroker(kind, follower, rng.uniform(1, 8))
-        case "kill-controller":
-            return KillBroker(kind, cluster.controller(), rng.uniform(1, 8))
+        case "kill-leader" | "kill-follower" | "kill-controller":
+            victim = {"kill-leader": leader, "kill-follower": follower}.get(kind) or cluster.controller()
+            return KillBroker(kind, victim, rng.uniform(1, 8), cluster.registration(victim))
         case "pause-follower":
             return PauseBroker(kind, follower, rng.uniform(LAG + 1, SESSION - 1.5))
         case "pause-leader":
