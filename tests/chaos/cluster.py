@@ -31,7 +31,8 @@ class ChaosCluster(Cluster):
     def __init__(self, root: Path) -> None:
         self.network = Network(["zk", *(node(b) for b in BROKER_IDS)])
         try:
-            zk = self._zookeeper()
+            (root / "zookeeper").mkdir(parents=True, exist_ok=True)
+            zk = self._zookeeper(str(root / "zookeeper"))  # under the run's root: removed with it
             try:
                 super().__init__(zk, root, overrides={
                     "zookeeper.session.timeout.ms": str(SESSION_TIMEOUT_MS),
