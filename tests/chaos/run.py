@@ -14,7 +14,7 @@ from kafka.admin import NewTopic
 
 from tests.chaos import checks
 from tests.chaos.cluster import ChaosCluster
-from tests.chaos.faults import KINDS, Fault, StopZooKeeper, make_fault
+from tests.chaos.faults import KINDS, Fault, KillBroker, StopZooKeeper, make_fault
 from tests.chaos.load import GroupLoad, IsrSampler, ProducerLoad, read_partitions
 from tests.test_cluster import BROKER_IDS
 
@@ -119,7 +119,8 @@ def _step(rng: random.Random, cluster: ChaosCluster, settings: Settings, report:
                 fault.heal(cluster)
             except AssertionError as e:  # a broker that never registers again: the checks still run
                 report.violations.setdefault("brokers come back", []).append(f"step {report.steps + 1}: {e}")
-            report.refused_starts += getattr(fault, "failed_starts", 0)
+            if isinstance(fault, KillBroker):
+                report.refused_starts += fault.failed_starts
     report.steps += 1
     healed = time.time()
     for broker in BROKER_IDS:
