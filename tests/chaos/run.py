@@ -108,13 +108,15 @@ def _step(rng: random.Random, cluster: ChaosCluster, settings: Settings, report:
     hold = max(f.hold for f in faults)
     settings.log(f"[{time.strftime('%H:%M:%S')}] step {report.steps + 1}: "
                  + " + ".join(f"{f.kind} {sorted(f.nodes)}" for f in faults) + f" for {hold:.1f} s")
+    injected: list[Fault] = []
     try:
         for fault in faults:
             fault.inject(cluster)
+            injected.append(fault)
             report.faults[fault.kind] += 1
         time.sleep(hold)  # the fault's duration, not a synchronisation
     finally:
-        for fault in sorted(faults, key=_heal_order):
+        for fault in sorted(injected, key=_heal_order):
             try:
                 fault.heal(cluster)
             except AssertionError as e:  # a broker that never registers again: the checks still run
