@@ -81,7 +81,10 @@ def unexcused_spans(samples: list[IsrSample], start: float, end: float, min_isr:
         for a, b in zip(series, series[1:], strict=False):
             healthy = a.leader >= 0 and len(a.isr) >= min_isr and b.leader >= 0 and len(b.isr) >= min_isr
             if healthy and b.at - a.at <= SAMPLE_GAP and b.at > start and a.at < end:
-                spans.append(Span(max(a.at, start), min(b.at, end)))
+                span = Span(max(a.at, start), min(b.at, end))
+                if spans and spans[-1].end >= span.start:  # contiguous: one span, so stalls are cheap to sum
+                    span = Span(spans.pop().start, span.end)
+                spans.append(span)
         result[partition] = spans
     return result
 
