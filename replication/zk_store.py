@@ -60,6 +60,7 @@ class ZooKeeperStore(CoordinationStore):
         self.client.add_listener(self._state_changed)
         self.client.start(timeout=connection_timeout_ms / 1000)
         self._closed = False
+        self._connected.set()  # start() returned connected; the listener ignored it while _closed
 
     def _state_changed(self, state: KazooState) -> None:
         """An expired session drops our ephemeral nodes: tell the broker, and tell it again
@@ -97,7 +98,7 @@ class ZooKeeperStore(CoordinationStore):
             except (ConnectionLoss, OperationTimeoutError):
                 if self._closed:
                     raise
-            while not self._connected.wait(1):
+            while not (self._connected.wait(1) or self.client.connected):
                 if self._closed:
                     raise ConnectionLoss("the store is closed")
             if self._sessions_lost != sessions_lost:
