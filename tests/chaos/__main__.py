@@ -20,6 +20,8 @@ def main() -> int:
     parser.add_argument("--partitions", type=int, default=4)
     parser.add_argument("--rate", type=float, default=50.0, help="records per second per producer")
     parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated fault kinds")
+    parser.add_argument("--keep", type=Path, default=None,
+                        help="run in this directory and keep it (brokers' logs in broker-N.out); default: a temp dir")
     args = parser.parse_args()
     # SIGTERM unwinds like Ctrl-C, so the cluster's processes and namespaces are cleaned up.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
@@ -27,8 +29,12 @@ def main() -> int:
     print(f"chaos: seed {seed} (replay with --seed {seed})", flush=True)
     settings = Settings(faults=args.faults, seed=seed, partitions=args.partitions, rate=args.rate,
                         kinds=tuple(args.kinds.split(",")), log=lambda line: print(line, flush=True))
-    with tempfile.TemporaryDirectory(prefix="josefk-chaos-") as root:
-        report = run(settings, Path(root))
+    if args.keep:
+        args.keep.mkdir(parents=True, exist_ok=True)
+        report = run(settings, args.keep)
+    else:
+        with tempfile.TemporaryDirectory(prefix="josefk-chaos-") as root:
+            report = run(settings, Path(root))
     print(report.summary(), flush=True)
     return 1 if report.violations else 0
 

@@ -55,6 +55,7 @@ class ChaosCluster(Cluster):
     def start(self, broker_id: int) -> None:
         self.brokers[broker_id] = BrokerProcess(
             self.root / f"broker-{broker_id}", port=BROKER_PORT, host=self.network.addresses[node(broker_id)],
+            output=self.root / f"broker-{broker_id}.out",
             prefix=self.network.prefix(node(broker_id)),
             overrides={"broker.id": str(broker_id), "zookeeper.connect": self.zk.connect,
                        "default.replication.factor": "3", "offsets.topic.replication.factor": "3",
