@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test unit test-envs compat lint bench clean kafka-jars fuzz
+.PHONY: run test unit test-envs compat lint bench chaos clean kafka-jars fuzz
 KAFKA_LIB := compat/.envs/kafka/lib
 
 $(BIN)/josefk: pyproject.toml
@@ -55,6 +55,10 @@ fuzz: $(BIN)/josefk
 		$(BIN)/python -m fuzz.run $$target -runs=$(FUZZ_RUNS) -timeout=20 -print_final_stats=1 || exit 1; \
 	done
 	$(BIN)/python -m fuzz.network --requests $(FUZZ_REQUESTS) --connections 32
+
+# make chaos [CHAOS_ARGS="--faults 100 --seed N"]: the long fault-injection run (root: network namespaces)
+chaos: $(BIN)/josefk
+	$(BIN)/python -m tests.chaos $(CHAOS_ARGS)
 
 clean:
 	rm -rf $(VENV) data compat/.envs compat/java/build bench/.cache fuzz/work

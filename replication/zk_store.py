@@ -3,19 +3,30 @@
 kazoo delivers watch events on its own thread; they are handed to the broker's event loop
 so the controller and brokers only ever run on that loop. Calls are synchronous round
 trips to ZooKeeper, acceptable on the control path (never on produce or fetch).
+
+kazoo queues a call made while disconnected until it reconnects, but fails the calls in
+flight when the connection drops with ConnectionLoss. Like Kafka's ZooKeeperClient, such a
+call waits for the reconnection and tries again, unless the session expired meanwhile (then
+the caller gets SessionExpiredError, as Kafka's requests get SESSIONEXPIRED). A retried
+write may already have been applied: a create that finds its own ephemeral node, a set
+that finds its own data, a delete that finds nothing count as done.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import threading
 from collections.abc import Callable
+from typing import TypeVar
 
 from kazoo.client import KazooClient
 from kazoo.exceptions import BadVersionError as KazooBadVersion
+from kazoo.exceptions import ConnectionLoss, OperationTimeoutError, SessionExpiredError
 from kazoo.exceptions import NodeExistsError as KazooNodeExists
 from kazoo.exceptions import NoNodeError as KazooNoNode
 from kazoo.protocol.states import KazooState
+from kazoo.retry import KazooRetry
 
 from josefk.replication.coordination_store import (
     BadVersionError,
@@ -27,28 +38,42 @@ from josefk.replication.coordination_store import (
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 
 class ZooKeeperStore(CoordinationStore):
     def __init__(self, connect: str, session_timeout_ms: int, connection_timeout_ms: int,
                  loop: asyncio.AbstractEventLoop, on_session_lost: Callable[[], None] | None = None,
                  on_new_session: Callable[[], None] | None = None) -> None:
         self.loop = loop
-        self.client = KazooClient(hosts=connect, timeout=session_timeout_ms / 1000)
+        # kazoo's default reconnect backoff doubles up to an hour: after a ZooKeeper outage of
+        # a few seconds its next attempt can come later than the session timeout, and the
+        # session expires although the server is back. Kafka's client retries within a second.
+        self.client = KazooClient(hosts=connect, timeout=session_timeout_ms / 1000,
+                                  connection_retry=KazooRetry(max_tries=-1, delay=0.1, backoff=2, max_delay=1))
         self.on_session_lost = on_session_lost
         self.on_new_session = on_new_session
         self._lost = False
         self._closed = True
+        self._connected = threading.Event()
+        self._sessions_lost = 0
         self.client.add_listener(self._state_changed)
         self.client.start(timeout=connection_timeout_ms / 1000)
         self._closed = False
+        self._connected.set()  # start() returned connected; the listener ignored it while _closed
 
     def _state_changed(self, state: KazooState) -> None:
         """An expired session drops our ephemeral nodes: tell the broker, and tell it again
         when kazoo has a new session so it can register itself anew."""
         if self._closed:
             return  # our own close() ends the session
+        if state == KazooState.CONNECTED:
+            self._connected.set()
+        else:
+            self._connected.clear()
         if state == KazooState.LOST:
             self._lost = True
+            self._sessions_lost += 1
             log.error("ZooKeeper session lost")
             if self.on_session_lost:
                 self._post(self.on_session_lost)
@@ -63,47 +88,82 @@ class ZooKeeperStore(CoordinationStore):
         if not self._closed and not self.loop.is_closed():
             self.loop.call_soon_threadsafe(call, *args)
 
+    def _call(self, operation: Callable[[bool], T]) -> T:
+        """Run operation(retried) until it gets through the connection it needs (see the module doc)."""
+        sessions_lost = self._sessions_lost
+        retried = False
+        while True:
+            try:
+                return operation(retried)
+            except (ConnectionLoss, OperationTimeoutError):
+                if self._closed:
+                    raise
+            while not (self._connected.wait(1) or self.client.connected):
+                if self._closed:
+                    raise ConnectionLoss("the store is closed")
+            if self._sessions_lost != sessions_lost:
+                raise SessionExpiredError("the session expired while the call waited for a connection")
+            retried = True
+
     def create(self, path: str, data: bytes = b"", ephemeral: bool = False) -> int:
-        try:
-            _path, stat = self.client.create(path, data, ephemeral=ephemeral, makepath=True, include_data=True)
-        except KazooNodeExists:
-            raise NodeExistsError(path) from None
-        return stat.czxid
+        def attempt(retried: bool) -> int:
+            try:
+                _path, stat = self.client.create(path, data, ephemeral=ephemeral, makepath=True, include_data=True)
+            except KazooNodeExists:
+                if retried and ephemeral:
+                    _data, stat = self.client.get(path)
+                    if stat.ephemeralOwner == self.client.client_id[0]:
+                        return stat.czxid
+                raise NodeExistsError(path) from None
+            return stat.czxid
+
+        return self._call(attempt)
 
     def create_sequential(self, prefix: str, data: bytes = b"") -> str:
-        return self.client.create(prefix, data, sequence=True, makepath=True)
+        return self._call(lambda _retried: self.client.create(prefix, data, sequence=True, makepath=True))
 
     def get(self, path: str) -> tuple[bytes, int] | None:
         try:
-            data, stat = self.client.get(path)
+            data, stat = self._call(lambda _retried: self.client.get(path))
         except KazooNoNode:
             return None
         return data, stat.version
 
     def get_with_creation_id(self, path: str) -> tuple[bytes, int] | None:
         try:
-            data, stat = self.client.get(path)
+            data, stat = self._call(lambda _retried: self.client.get(path))
         except KazooNoNode:
             return None
         return data, stat.czxid
 
     def set(self, path: str, data: bytes, expected_version: int = -1) -> int:
-        try:
-            return self.client.set(path, data, version=expected_version).version
-        except KazooNoNode:
-            raise NoNodeError(path) from None
-        except KazooBadVersion:
-            raise BadVersionError(path) from None
+        def attempt(retried: bool) -> int:
+            try:
+                return self.client.set(path, data, version=expected_version).version
+            except KazooNoNode:
+                raise NoNodeError(path) from None
+            except KazooBadVersion:
+                if retried:
+                    current, stat = self.client.get(path)
+                    if current == data and stat.version == expected_version + 1:
+                        return stat.version
+                raise BadVersionError(path) from None
+
+        return self._call(attempt)
 
     def delete(self, path: str, recursive: bool = False) -> None:
-        try:
-            self.client.delete(path, recursive=recursive)
-        except KazooNoNode:
-            raise NoNodeError(path) from None
+        def attempt(retried: bool) -> None:
+            try:
+                self.client.delete(path, recursive=recursive)
+            except KazooNoNode:
+                if not retried:
+                    raise NoNodeError(path) from None
+
+        self._call(attempt)
 
     def children(self, path: str) -> list[str]:
         try:
-            return sorted(self.client.get_children(path))
+            return sorted(self._call(lambda _retried: self.client.get_children(path)))
         except KazooNoNode:
             raise NoNodeError(path) from None
 
@@ -111,7 +171,7 @@ class ZooKeeperStore(CoordinationStore):
         self._post(watcher, path)
 
     def watch_children(self, path: str, watcher: Watcher) -> None:
-        self.client.ensure_path(path)
+        self._call(lambda _retried: self.client.ensure_path(path))
         first = [True]
 
         def changed(_children: list[str]) -> bool:

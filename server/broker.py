@@ -27,7 +27,7 @@ from josefk.replication.admin import TopicAdmin
 from josefk.replication.controller import ControllerChannelManager, KafkaController
 from josefk.replication.controller_channel import RemoteBrokerChannel, request_controlled_shutdown
 from josefk.replication.controller_events import ControllerEventManager
-from josefk.replication.coordination_store import CoordinationStore, EmbeddedStore, NodeExistsError
+from josefk.replication.coordination_store import CoordinationStore, EmbeddedStore, NodeExistsError, NoNodeError
 from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
 from josefk.replication.state import BROKERS_IDS, CLUSTER_ID, CONFIG_TOPICS, CONTROLLER, BrokerEpoch, BrokerInfo
 from josefk.replication.zk_store import ZooKeeperStore
@@ -82,6 +82,14 @@ class KafkaServer:
             return store.get_json(CLUSTER_ID)["id"]
         return cluster_id
 
+    def _topic_configs(self) -> dict[str, LogConfig]:
+        """Every topic's config (with its overrides), read from the store at start-up."""
+        try:
+            topics = self.store.children(CONFIG_TOPICS) if self.store.exists(CONFIG_TOPICS) else []
+        except NoNodeError:
+            topics = []
+        return {topic: self.log_config_for(topic) for topic in topics}
+
     def log_config_for(self, topic: str) -> LogConfig:
         data = self.store.get_json(f"{CONFIG_TOPICS}/{topic}") if self.store else None
         overrides = data["config"] if data else {}
@@ -91,12 +99,14 @@ class KafkaServer:
         config = self.config
         broker_id = config.broker_id
         self.store = store = self._open_store()
-        self.cluster_id = self._cluster_id(store)
+        self.cluster_id = await asyncio.to_thread(self._cluster_id, store)  # may wait out a ZooKeeper blip
         self.log_dir_failures = LogDirFailureChannel()
         self.log_manager = LogManager(config.log_dirs, LogConfig.from_props(config.topic_defaults()),
                                       broker_id=broker_id, cluster_id=self.cluster_id,
                                       failure_channel=self.log_dir_failures)
-        self.log_manager.startup()
+        # Kafka loads logs with their topics' config overrides, or a restarted leader would run
+        # on the defaults (min.insync.replicas=1) until the next config change.
+        self.log_manager.startup(await asyncio.to_thread(self._topic_configs))
         self.metadata_cache = MetadataCache(broker_id)
         self.replica_manager = ReplicaManager(
             broker_id, self.log_manager, self.metadata_cache, self.log_config_for, store,

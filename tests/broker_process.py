@@ -20,13 +20,15 @@ def free_port() -> int:
 
 class BrokerProcess:
     def __init__(self, log_dir: Path | str, port: int | None = None, overrides: dict[str, str] | None = None,
-                 output: Path | None = None) -> None:
+                 output: Path | None = None, host: str = "127.0.0.1", prefix: tuple[str, ...] = ()) -> None:
         """`log_dir` may be a comma-separated list (log.dirs); `output` collects the
-        broker's log (stdout and stderr) in a file instead of the test's output."""
+        broker's log (stdout and stderr) in a file instead of the test's output; `prefix`
+        wraps the command (e.g. `ip netns exec NS`, which execs: the pid stays the broker's)."""
+        self.host = host
         self.port = port or free_port()
         self.log_dir = log_dir
-        cmd = [sys.executable, "-m", "josefk", "broker", str(ROOT / "config/server.properties"),
-               "--override", f"listeners=PLAINTEXT://127.0.0.1:{self.port}",
+        cmd = [*prefix, sys.executable, "-m", "josefk", "broker", str(ROOT / "config/server.properties"),
+               "--override", f"listeners=PLAINTEXT://{host}:{self.port}",
                "--override", f"log.dirs={log_dir}", "--log-level", "WARNING"]
         for key, value in (overrides or {}).items():
             cmd += ["--override", f"{key}={value}"]
@@ -38,7 +40,7 @@ class BrokerProcess:
         deadline = time.time() + 30
         while True:
             try:
-                socket.create_connection(("127.0.0.1", self.port), timeout=1).close()
+                socket.create_connection((self.host, self.port), timeout=1).close()
                 return
             except OSError:
                 if self.proc.poll() is not None or time.time() > deadline:
@@ -48,7 +50,7 @@ class BrokerProcess:
 
     @property
     def bootstrap(self) -> str:
-        return f"127.0.0.1:{self.port}"
+        return f"{self.host}:{self.port}"
 
     def kill(self) -> None:
         if self.proc.poll() is None:

@@ -15,20 +15,23 @@ ZOOKEEPER_JARS = "/usr/share/java/zookeeper.jar"
 
 
 class ZooKeeperServer:
-    def __init__(self, tick_ms: int = 250) -> None:
+    def __init__(self, tick_ms: int = 250, host: str = "127.0.0.1", port: int | None = None,
+                 data_dir: str | None = None, prefix: tuple[str, ...] = ()) -> None:
+        """Given the `port` and `data_dir` of a stopped server, this restarts it with its sessions and data."""
         if not glob.glob(ZOOKEEPER_JARS):
             raise RuntimeError("ZooKeeper is not installed: apt-get install zookeeper (.ci/run does this)")
-        self.port = free_port()
-        self.data_dir = tempfile.mkdtemp(prefix="josefk-zk-")
+        self.host = host
+        self.port = port or free_port()
+        self.data_dir = data_dir or tempfile.mkdtemp(prefix="josefk-zk-")
         classpath = f"{ZOOKEEPER_JARS}:/usr/share/java/*"
         self.proc = subprocess.Popen(
-            ["java", "-Xmx256m", "-Dzookeeper.admin.enableServer=false", "-cp", classpath,
+            [*prefix, "java", "-Xmx256m", "-Dzookeeper.admin.enableServer=false", "-cp", classpath,
              "org.apache.zookeeper.server.ZooKeeperServerMain", str(self.port), self.data_dir, str(tick_ms)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         deadline = time.time() + 30
         while True:
             try:
-                with socket.create_connection(("127.0.0.1", self.port), timeout=1) as s:
+                with socket.create_connection((self.host, self.port), timeout=1) as s:
                     s.sendall(b"srvr")
                     if s.recv(100):
                         return
@@ -41,9 +44,9 @@ class ZooKeeperServer:
 
     @property
     def connect(self) -> str:
-        return f"127.0.0.1:{self.port}"
+        return f"{self.host}:{self.port}"
 
-    def stop(self) -> None:
+    def stop(self, keep_data: bool = False) -> None:
         if self.proc.poll() is None:
             self.proc.terminate()
             try:
@@ -51,4 +54,5 @@ class ZooKeeperServer:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
-        shutil.rmtree(self.data_dir, ignore_errors=True)
+        if not keep_data:
+            shutil.rmtree(self.data_dir, ignore_errors=True)

@@ -55,7 +55,7 @@ async def _run(config: KafkaConfig) -> int:
     try:
         await server.startup()
     except Exception as e:  # noqa: BLE001 - a port in use, ZooKeeper unreachable, an id already registered
-        logging.error("Start-up failed: %s", e or type(e).__name__)
+        logging.error("Start-up failed: %s", str(e) or type(e).__name__)
         await server.shutdown()
         return 1
     # Start-up leaves a large, long-lived heap (message schemas, generated codecs): move it

@@ -1,0 +1,193 @@
+"""The load the faults hit, and what it records: acknowledged records, committed offsets, ISR samples.
+
+Every recorder is a thread with a `stop()`; times are wall-clock (`time.time()`), the clock
+ZooKeeper stamps znode mtimes with (same host), so ISR changes and acks share a timeline.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections import Counter
+from dataclasses import dataclass
+
+from kafka import KafkaConsumer, KafkaProducer, TopicPartition
+from kafka.structs import OffsetAndMetadata
+from kazoo.client import KazooClient
+
+
+@dataclass(frozen=True, slots=True)
+class Ack:
+    partition: int
+    offset: int
+    value: bytes
+    sent: float  # when send() was called: the broker appended it after this
+    acked: float
+
+
+@dataclass(frozen=True, slots=True)
+class Commit:
+    at: float
+    partition: int
+    offset: int
+    read_back: bool  # True: read with OffsetFetch; False: a commit that succeeded
+
+
+@dataclass(frozen=True, slots=True)
+class IsrSample:
+    at: float
+    partition: int
+    version: int  # the state znode's version: equal versions mean no change in between
+    mtime: float  # when ZooKeeper wrote that version
+    leader: int
+    isr: tuple[int, ...]
+
+
+class Recorder:
+    """A daemon thread running `run` from `start()` until `stop()`; errors are counted by type, never raised."""
+
+    def __init__(self) -> None:
+        self.errors: Counter[str] = Counter()
+        self._stopping = threading.Event()
+        self._thread = threading.Thread(target=self.run, daemon=True)
+
+    def run(self) -> None:
+        raise NotImplementedError
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stopping.set()
+        self._thread.join(120)
+
+
+class ProducerLoad(Recorder):
+    """An idempotent acks=all producer sending round-robin over the partitions at a steady rate."""
+
+    def __init__(self, bootstrap: str, topic: str, partitions: int, name: str, rate: float) -> None:
+        super().__init__()
+        self.bootstrap, self.topic, self.partitions, self.name, self.rate = bootstrap, topic, partitions, name, rate
+        self.acks: list[Ack] = []
+        self.sent = 0
+
+    def _ack(self, partition: int, value: bytes, sent: float):
+        return lambda metadata: self.acks.append(Ack(partition, metadata.offset, value, sent, time.time()))
+
+    def _error(self, exc: BaseException) -> None:
+        self.errors[type(exc).__name__] += 1
+
+    def run(self) -> None:
+        producer = KafkaProducer(bootstrap_servers=self.bootstrap, acks="all", enable_idempotence=True,
+                                 linger_ms=5, request_timeout_ms=15000, delivery_timeout_ms=120000,
+                                 max_block_ms=10000)
+        try:
+            while not self._stopping.is_set():
+                partition = self.sent % self.partitions
+                value = f"{self.name}-{self.sent}".encode()
+                sent = time.time()
+                try:
+                    future = producer.send(self.topic, value=value, partition=partition)
+                except Exception as exc:  # noqa: BLE001 - buffer full for max_block_ms: count it, go on
+                    self._error(exc)
+                    continue
+                future.add_callback(self._ack(partition, value, sent))
+                future.add_errback(self._error)
+                self.sent += 1
+                self._stopping.wait(1 / self.rate)
+            producer.flush(timeout=60)
+        finally:
+            producer.close(timeout=10)
+
+
+class GroupLoad(Recorder):
+    """A group member that commits what it consumed after every poll and reads its commits back."""
+
+    def __init__(self, bootstrap: str, topic: str, group: str) -> None:
+        super().__init__()
+        self.bootstrap, self.topic, self.group = bootstrap, topic, group
+        self.commits: list[Commit] = []
+        self.consumed = 0
+
+    def run(self) -> None:
+        consumer = KafkaConsumer(self.topic, bootstrap_servers=self.bootstrap, group_id=self.group,
+                                 enable_auto_commit=False, auto_offset_reset="earliest",
+                                 request_timeout_ms=20000, session_timeout_ms=10000)
+        last_read_back = 0.0
+        try:
+            while not self._stopping.is_set():
+                try:
+                    self._poll_and_commit(consumer)
+                    if time.time() - last_read_back > 2:
+                        last_read_back = time.time()
+                        self._read_back(consumer)
+                except Exception as exc:  # noqa: BLE001 - coordinator moves, timeouts: count, go on
+                    self.errors[type(exc).__name__] += 1
+                    self._stopping.wait(0.5)
+        finally:
+            consumer.close(autocommit=False)
+
+    def _poll_and_commit(self, consumer: KafkaConsumer) -> None:
+        batches = consumer.poll(timeout_ms=500)
+        if not batches:
+            return
+        offsets = {tp: OffsetAndMetadata(records[-1].offset + 1, "", -1) for tp, records in batches.items()}
+        self.consumed += sum(len(records) for records in batches.values())
+        consumer.commit(offsets)
+        now = time.time()
+        self.commits.extend(Commit(now, tp.partition, o.offset, False) for tp, o in offsets.items())
+
+    def _read_back(self, consumer: KafkaConsumer) -> None:
+        for tp in consumer.assignment():
+            offset = consumer.committed(tp)
+            if offset is not None:
+                self.commits.append(Commit(time.time(), tp.partition, offset, True))
+
+
+class IsrSampler(Recorder):
+    """Reads every partition's state znode from ZooKeeper every `interval` seconds."""
+
+    def __init__(self, connect: str, topic: str, partitions: int, interval: float = 0.1) -> None:
+        super().__init__()
+        self.connect, self.topic, self.partitions, self.interval = connect, topic, partitions, interval
+        self.samples: list[IsrSample] = []
+
+    def run(self) -> None:
+        kazoo = KazooClient(hosts=self.connect, timeout=4)
+        kazoo.start(timeout=30)
+        try:
+            while not self._stopping.wait(self.interval):
+                for partition in range(self.partitions):
+                    try:
+                        data, stat = kazoo.get(f"/brokers/topics/{self.topic}/partitions/{partition}/state")
+                    except Exception as exc:  # noqa: BLE001 - ZooKeeper down or cut: an unknown stretch
+                        self.errors[type(exc).__name__] += 1
+                        continue
+                    state = json.loads(data)
+                    self.samples.append(IsrSample(time.time(), partition, stat.version, stat.mtime / 1000,
+                                                  state["leader"], tuple(state["isr"])))
+        finally:
+            kazoo.stop()
+            kazoo.close()
+
+
+def read_partitions(bootstrap: str, topic: str, partitions: int, timeout: float = 120
+                    ) -> tuple[dict[int, int], dict[int, dict[int, bytes]]]:
+    """Every record from offset 0 to the high watermark, read by a fresh consumer: (HWs, {p: {offset: value}})."""
+    consumer = KafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False, request_timeout_ms=30000)
+    try:
+        tps = [TopicPartition(topic, p) for p in range(partitions)]
+        consumer.assign(tps)
+        consumer.seek_to_beginning(*tps)
+        ends = consumer.end_offsets(tps)
+        logs: dict[int, dict[int, bytes]] = {p: {} for p in range(partitions)}
+        deadline = time.time() + timeout
+        while any(consumer.position(tp) < ends[tp] for tp in tps):
+            if time.time() > deadline:
+                raise AssertionError(f"could not read every partition up to its high watermark in {timeout} s")
+            for tp, records in consumer.poll(timeout_ms=1000).items():
+                logs[tp.partition].update((r.offset, r.value) for r in records if r.offset < ends[tp])
+        return {tp.partition: ends[tp] for tp in tps}, logs
+    finally:
+        consumer.close()

@@ -1,0 +1,73 @@
+"""The chaos suite's checkers on made-up histories: each must catch what it is for."""
+
+from __future__ import annotations
+
+from josefk.protocol.records import HEADER_SIZE
+from tests.chaos import checks
+from tests.chaos.load import Ack, Commit, IsrSample
+
+
+def sample(at: float, version: int, mtime: float, isr: tuple[int, ...], leader: int = 1) -> IsrSample:
+    return IsrSample(at, 0, version, mtime, leader, isr)
+
+
+SHRUNK = [sample(10.0, 0, 0.0, (1, 2, 3)), sample(10.1, 1, 10.05, (1,)), sample(20.0, 1, 10.05, (1,)),
+          sample(20.1, 2, 20.05, (1, 2))]
+
+
+def test_an_ack_inside_a_proven_under_min_isr_window_is_caught():
+    inside = Ack(0, 5, b"v", sent=12.0, acked=13.0)
+    assert len(checks.acks_below_min_isr([inside], SHRUNK, 2)) == 1
+
+
+def test_acks_that_could_have_met_an_isr_of_two_are_not():
+    before = Ack(0, 1, b"v", sent=9.0, acked=11.0)  # sent while the ISR was still 3
+    propagating = Ack(0, 2, b"v", sent=10.5, acked=11.0)  # within ISR_PROPAGATION of the shrink
+    after = Ack(0, 3, b"v", sent=19.0, acked=20.2)  # acked once the ISR grew back
+    assert checks.acks_below_min_isr([before, propagating, after], SHRUNK, 2) == []
+
+
+def test_a_version_gap_ends_what_a_version_proves_at_its_last_sample():
+    gap = [sample(10.1, 1, 10.05, (1,)), sample(12.0, 1, 10.05, (1,)), sample(30.0, 3, 29.0, (1, 2))]
+    (version, _three) = checks.timelines(gap)[0]
+    assert version.span == checks.Span(10.05, 12.0)  # version 2 came somewhere in (12, 29]
+    assert checks.acks_below_min_isr([Ack(0, 1, b"v", sent=12.5, acked=13.0)], gap, 2) == []
+
+
+def test_stalls_count_only_while_the_isr_could_take_acks_all():
+    healthy = [sample(t / 10, 0, 0.0, (1, 2)) for t in range(0, 301)]
+    acks = [Ack(0, i, b"v", sent=t, acked=t) for i, t in enumerate((1.0, 2.0, 17.0, 29.0))]
+    seconds, partition, began = checks.longest_stall(acks, healthy, 0.0, 30.0, 2)
+    assert round(seconds, 1) == 15.0 and partition == 0 and began == 2.0
+    shrunk = [s if not 3.0 <= s.at <= 16.0 else sample(s.at, 1, 3.0, (1,)) for s in healthy]
+    assert round(checks.longest_stall(acks, shrunk, 0.0, 30.0, 2)[0], 1) == 12.0  # 17 to 29
+
+
+def test_lost_and_duplicated_records():
+    logs = {0: {0: b"a", 1: b"b", 2: b"a"}}
+    assert checks.lost_acks([Ack(0, 1, b"b", 0, 0)], logs) == []
+    assert len(checks.lost_acks([Ack(0, 1, b"x", 0, 0), Ack(0, 7, b"y", 0, 0)], logs)) == 2
+    assert checks.duplicates(logs) == ["b'a' at [(0, 0), (0, 2)]"]
+
+
+def test_committed_offsets_going_back_are_caught():
+    fine = [Commit(1.0, 0, 5, False), Commit(2.0, 0, 5, True), Commit(3.0, 0, 9, False)]
+    assert checks.offsets_went_back(fine) == []
+    assert len(checks.offsets_went_back([*fine, Commit(4.0, 0, 0, True)])) == 1
+
+
+def _batch(base_offset: int, payload: bytes) -> bytes:
+    """A v2 batch header with one record's worth of made-up body; only sizes and magic are read."""
+    length = HEADER_SIZE - 12 + len(payload)
+    header = base_offset.to_bytes(8, "big") + length.to_bytes(4, "big") + bytes(4) + b"\x02"
+    return header + bytes(HEADER_SIZE - len(header)) + payload
+
+
+def test_replicas_must_hold_the_same_bytes_below_the_high_watermark(tmp_path):
+    for broker, tail in ((1, b"x"), (2, b"x"), (3, b"y")):
+        (tmp_path / f"b{broker}").mkdir()
+        (tmp_path / f"b{broker}" / "00000000000000000000.log").write_bytes(_batch(0, b"a") + _batch(1, tail))
+    dirs = {b: tmp_path / f"b{b}" for b in (1, 2, 3)}
+    assert checks.replicas_differ(dirs, 1) == []  # they differ only at and above the high watermark
+    (difference,) = checks.replicas_differ(dirs, 2)
+    assert "broker 3 and broker 1" in difference and "offset 1" in difference
