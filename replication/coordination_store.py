@@ -112,22 +112,51 @@ def _parent(path: str) -> str:
 
 class EmbeddedStore(CoordinationStore):
     """A single-process store for a standalone broker, persisted under a log dir. The
-    event loop, the controller thread and the store-writer thread share it: one lock."""
+    event loop, the controller thread and the store-writer thread share it: one lock.
+
+    Persisted as ZooKeeper does: a snapshot (`file`) and a journal of the changes since,
+    one fsynced JSON line per change, folded into a new snapshot every JOURNAL_LIMIT
+    lines. Rewriting the whole store on every change made creating a topic of n
+    partitions cost O(n^2): a 1,000-partition topic held the controller for minutes.
+    """
+
+    JOURNAL_LIMIT = 10_000
 
     def __init__(self, file: Path) -> None:
         self.file = file
+        self.journal = file.with_name(file.name + ".journal")
         self.lock = threading.RLock()
         self.nodes: dict[str, _Node] = {"/": _Node(b"", 0, False)}
         self.child_watchers: dict[str, list[Watcher]] = {}
         self.data_watchers: dict[str, list[Watcher]] = {}
         self.last_creation_id = 0
+        self._journal_lines = 0
         if file.exists():
             saved = json.loads(file.read_text())
             self.last_creation_id = saved.pop(CREATION_COUNTER, 0)
             for path, (data, version, *creation) in saved.items():
                 self.nodes[path] = _Node(base64.b64decode(data), version, False, *creation)
+        self._replay_journal()
+        self._snapshot()
 
-    def _persist(self) -> None:
+    def _replay_journal(self) -> None:
+        """Apply the changes logged since the snapshot; a torn last line (a crash in the
+        middle of a write) was never acknowledged and is dropped."""
+        if not self.journal.exists():
+            return
+        for line in self.journal.read_text().splitlines():
+            try:
+                path, node, counter = json.loads(line)
+            except ValueError:
+                break
+            self.last_creation_id = max(self.last_creation_id, counter)
+            if node is None:
+                self.nodes.pop(path, None)
+            else:
+                data, version, creation_id = node
+                self.nodes[path] = _Node(base64.b64decode(data), version, False, creation_id)
+
+    def _snapshot(self) -> None:
         state: dict[str, Any] = {
             p: [base64.b64encode(n.data).decode(), n.version, n.creation_id]
             for p, n in self.nodes.items()
@@ -140,6 +169,25 @@ class EmbeddedStore(CoordinationStore):
             f.flush()
             os.fsync(f.fileno())
         os.replace(tmp, self.file)
+        self.journal.unlink(missing_ok=True)
+        self._journal_lines = 0
+
+    def _persist(self, *paths: str) -> None:
+        """Log the current state of `paths` (a missing one: deleted) and the creation counter."""
+        lines = []
+        for path in paths:
+            node = self.nodes.get(path)
+            if node is not None and node.ephemeral:
+                node = None
+            saved = None if node is None else [base64.b64encode(node.data).decode(), node.version, node.creation_id]
+            lines.append(json.dumps([path, saved, self.last_creation_id]) + "\n")
+        with open(self.journal, "a") as f:
+            f.writelines(lines)
+            f.flush()
+            os.fsync(f.fileno())
+        self._journal_lines += len(lines)
+        if self._journal_lines >= self.JOURNAL_LIMIT:
+            self._snapshot()
 
     def _fire(self, path: str) -> None:
         for watcher in list(self.data_watchers.get(path, ())):
@@ -162,7 +210,7 @@ class EmbeddedStore(CoordinationStore):
             self._fire(p)
         self.last_creation_id += 1
         self.nodes[path] = _Node(data, 0, ephemeral, self.last_creation_id)
-        self._persist()  # also for an ephemeral node: creation ids must only grow
+        self._persist(*reversed(missing), path)  # also for an ephemeral node: creation ids must only grow
         self._fire(path)
         return self.last_creation_id
 
@@ -173,6 +221,7 @@ class EmbeddedStore(CoordinationStore):
         path = f"{prefix}{counter:010d}"
         self.create(path, data)
         self.nodes[parent].version += 1
+        self._persist(parent)
         return path
 
     @_locked
@@ -195,7 +244,7 @@ class EmbeddedStore(CoordinationStore):
         node.data = data
         node.version += 1
         if not node.ephemeral:
-            self._persist()
+            self._persist(path)
         for watcher in list(self.data_watchers.get(path, ())):
             watcher(path)
         return node.version
@@ -209,7 +258,7 @@ class EmbeddedStore(CoordinationStore):
             raise ValueError(f"{path} has children")
         for p in sorted(doomed, key=len, reverse=True):
             del self.nodes[p]
-        self._persist()
+        self._persist(*doomed)
         for p in sorted(doomed, key=len, reverse=True):
             self._fire(p)
 

@@ -27,3 +27,30 @@ def test_versioned_writes_and_watches(tmp_path):
     store.delete("/a", recursive=True)
     assert seen == ["/a", "/a"]
     assert not store.exists("/a/b")
+
+
+def test_changes_are_journaled_replayed_after_a_crash_and_folded_into_snapshots(tmp_path):
+    store = EmbeddedStore(tmp_path / "store.json")
+    store.create("/brokers/topics/t", b"v0")
+    store.set("/brokers/topics/t", b"v1")
+    store.create_sequential("/isr_change_notification/isr_change_", b"x")
+    store.create("/gone", b"")
+    store.delete("/gone")
+    ephemeral_id = store.create("/controller", b"1", ephemeral=True)
+    journal = tmp_path / "store.json.journal"
+    assert len(journal.read_text().splitlines()) >= 5  # one line per change, no snapshot rewrite
+    with open(journal, "a") as f:
+        f.write('["/torn", ["')  # a crash in the middle of a write
+    crashed = EmbeddedStore(tmp_path / "store.json")  # no close(): as after kill -9
+    assert crashed.get("/brokers/topics/t") == (b"v1", 1)
+    assert crashed.get("/gone") is None and crashed.get("/torn") is None and crashed.get("/controller") is None
+    assert crashed.create_sequential("/isr_change_notification/isr_change_") == \
+        "/isr_change_notification/isr_change_0000000001"
+    assert crashed.create("/next") > ephemeral_id  # creation ids only grow, ephemeral ones included
+
+    crashed.JOURNAL_LIMIT = 4
+    crashed.create("/many/0")  # the fourth and fifth lines since the reopen
+    assert not journal.exists()  # folded into the snapshot
+    crashed.create("/many/1")
+    crashed.create("/many/2")
+    assert EmbeddedStore(tmp_path / "store.json").children("/many") == ["0", "1", "2"]
