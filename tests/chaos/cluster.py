@@ -56,7 +56,7 @@ class ChaosCluster(Cluster):
         self.brokers[broker_id] = BrokerProcess(
             self.root / f"broker-{broker_id}", port=BROKER_PORT, host=self.network.addresses[node(broker_id)],
             output=self.root / f"broker-{broker_id}.out",
-            prefix=self.network.prefix(node(broker_id)),
+            prefix=self.network.prefix(node(broker_id)), log_level="INFO",  # the run's files are for diagnosis
             overrides={"broker.id": str(broker_id), "zookeeper.connect": self.zk.connect,
                        "default.replication.factor": "3", "offsets.topic.replication.factor": "3",
                        "leader.imbalance.check.interval.seconds": "2",
