@@ -164,7 +164,14 @@ class ReplicaManager:
                 result.partition_errors[key] = ErrorCode.KAFKA_STORAGE_ERROR
                 continue
             existing = self.partitions.get(key)
-            if existing is not None and state.leader_epoch < existing.leader_epoch:
+            if existing is not None and (state.leader_epoch, state.zk_version) < (existing.leader_epoch,
+                                                                                  existing.zk_version):
+                # An older leader epoch, or the same one at an older partition epoch (zk
+                # version): a request that crossed the leader's own ISR write. Applying it
+                # would rewind the version its next ISR write is conditional on (Kafka
+                # skips such states in Partition.makeLeader/makeFollower).
+                log.info("Skipped LeaderAndIsr for %s-%d at leader epoch %d, version %d: already at %d, %d", *key,
+                         state.leader_epoch, state.zk_version, existing.leader_epoch, existing.zk_version)
                 continue
             try:
                 partition = self._get_or_create_partition(state)

@@ -195,6 +195,27 @@ def test_stop_replica_without_delete_keeps_the_partition_and_its_high_watermark(
     asyncio.run(run())
 
 
+def test_a_leader_and_isr_older_than_the_leaders_own_isr_write_is_skipped(fx: Fixture) -> None:
+    """The controller's request for leader epoch 1 (version 0) arrives after the leader
+    expanded its ISR (version 1): applying it would rewind the version, and every later
+    ISR write of this leader would lose to the store until a new leader epoch."""
+    async def run() -> None:
+        fx.lead(isr=[1])
+        await asyncio.wait_for(fx.produce(acks=1), 1)
+        fx.follower_fetches(2, 3)
+        partition = fx.manager.partitions[KEY]
+        await until(lambda: partition.isr == [1, 2], "the expansion is committed")
+        stale = PartitionState(TOPIC, 0, 1, 1, [1], [1, 2, 3], 1, zk_version=0)
+        assert fx.manager.leader_and_isr(0, 1, [stale], []).error == ErrorCode.NONE
+        assert (partition.isr, partition.zk_version) == ([1, 2], 1)
+        fx.clock.now += LAG_MS + 1
+        fx.manager.maybe_shrink_isrs()  # follower 2 lags: the shrink is conditional on version 1
+        await until(lambda: partition.isr == [1], "the shrink is committed")
+        assert json.loads(fx.store.get(partition_state_path(TOPIC, 0))[0])["isr"] == [1]
+
+    asyncio.run(run())
+
+
 def test_stale_controller_epoch_is_refused(fx: Fixture) -> None:
     async def run() -> None:
         fx.lead(isr=[1])
