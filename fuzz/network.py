@@ -18,6 +18,10 @@ client produces and consumes beside them.
   must then close. Requests whose own wait exceeds the bound are not awaited (counted);
 - a kafka-python producer and consumer move numbered records through a topic of their own
   and every record must arrive intact and in order;
+- a janitor deletes the topics the fuzzed requests created every JANITOR_PERIOD_S, as an
+  operator would: a run of 100,000 requests otherwise creates tens of thousands of
+  partitions, and their open segment files exhaust the broker's file descriptors (the
+  broker then takes its log dir offline and halts, as Kafka does);
 - at the end the broker must still run, its log must hold no "Traceback" or "unhandled"
   line, and its peak RSS (sampled from /proc/PID/status) must stay under --max-rss-mb.
 """
@@ -38,7 +42,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from kafka import KafkaConsumer, KafkaProducer, TopicPartition
+from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
+from kafka.errors import KafkaError
 
 from fuzz.seeds import advertised, recorded_requests
 from josefk.protocol.apis import KAFKA_39_VERSIONS, ApiKey, request_class
@@ -52,6 +57,7 @@ SLACK_S = 60.0
 WAIT_CAP_MS = 10_000  # requests asking the broker to wait longer than this are not awaited
 MAX_REQUEST_BYTES = 104857600  # socket.request.max.bytes in config/server.properties
 CANARY_TOPIC = "fuzz-canary"
+JANITOR_PERIOD_S = 5.0
 BAD_LOG_LINE = re.compile(r"Traceback|unhandled", re.IGNORECASE)
 WAIT_FIELDS = ("max_wait_ms", "session_timeout_ms", "rebalance_timeout_ms", "timeout_ms")
 INTERESTING = (0, 1, -1, 0x7F, 0x80, 0xFF, 0x7FFF, -0x8000, 0xFFFF, 0x7FFFFFFF, -0x80000000, 1 << 20)
@@ -66,6 +72,7 @@ class Report:
     canary_sent: int = 0
     canary_received: int = 0
     canary_errors: list[str] = field(default_factory=list)
+    topics_deleted: int = 0
     broker_alive: bool = True
     slowest_s: dict[str, float] = field(default_factory=dict)  # longest answer per API
     rss_start_mb: float = 0.0
@@ -80,7 +87,8 @@ class Report:
     def summary(self) -> str:
         return (f"{self.requests} mutated requests in {self.seconds:.0f} s: {dict(sorted(self.outcomes.items()))}; "
                 f"stalls {len(self.stalls)}; canary {self.canary_received}/{self.canary_sent} records intact, "
-                f"errors {len(self.canary_errors)}; broker alive {self.broker_alive}; "
+                f"errors {len(self.canary_errors)}; fuzzed topics deleted {self.topics_deleted}; "
+                f"broker alive {self.broker_alive}; "
                 f"RSS {self.rss_start_mb:.0f} MB at start, peak {self.rss_peak_mb:.0f} MB; "
                 f"slowest answers {_slowest(self.slowest_s)}; "
                 f"bad log lines {len(self.bad_log_lines)}")
@@ -362,6 +370,36 @@ class Canary:
             consumer.close()
 
 
+class Janitor:
+    """Deletes every topic but the canary's and the internal ones, periodically."""
+
+    def __init__(self, bootstrap: str, report: Report) -> None:
+        self.bootstrap, self.report = bootstrap, report
+        self.stop = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+
+    def start(self) -> None:
+        self.thread.start()
+
+    def _run(self) -> None:
+        admin = KafkaAdminClient(bootstrap_servers=self.bootstrap, request_timeout_ms=30_000)
+        try:
+            while not self.stop.wait(JANITOR_PERIOD_S):
+                try:
+                    fuzzed = [t for t in admin.list_topics() if t != CANARY_TOPIC and not t.startswith("__")]
+                    if fuzzed:
+                        admin.delete_topics(fuzzed, timeout_ms=30_000)
+                        self.report.topics_deleted += len(fuzzed)
+                except KafkaError:
+                    pass  # a topic the fuzzer deleted first, or a busy controller: the next round retries
+        finally:
+            admin.close()
+
+    def finish(self) -> None:
+        self.stop.set()
+        self.thread.join(60)
+
+
 def _canary_value(n: int) -> bytes:
     return b"canary-%08d-" % n + bytes((n * 31 + i) & 0xFF for i in range(64))
 
@@ -392,6 +430,8 @@ def run(work: Path, requests: int, connections: int, seed: int) -> Report:
         started = time.monotonic()
         canary = Canary(broker.bootstrap, report)
         canary.start()
+        janitor = Janitor(broker.bootstrap, report)
+        janitor.start()
         report.rss_start_mb = report.rss_peak_mb = _rss_mb(pid)
         lock = threading.Lock()
         workers = [Worker(("127.0.0.1", broker.port), jobs[i::connections], report, lock) for i in range(connections)]
@@ -400,6 +440,7 @@ def run(work: Path, requests: int, connections: int, seed: int) -> Report:
         while any(worker.is_alive() for worker in workers):
             report.rss_peak_mb = max(report.rss_peak_mb, _rss_mb(pid))
             time.sleep(0.2)  # the RSS sampling period, not a synchronisation
+        janitor.finish()
         canary.finish()
         report.rss_peak_mb = max(report.rss_peak_mb, _rss_mb(pid))
         report.seconds = time.monotonic() - started
