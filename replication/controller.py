@@ -18,9 +18,12 @@ from collections.abc import Callable
 from typing import Protocol
 
 from josefk.protocol.errors import ErrorCode
+from josefk.replication.controller_events import ControllerMovedError
 from josefk.replication.coordination_store import (
     BadVersionError,
     CoordinationStore,
+    Fence,
+    FencedError,
     NodeExistsError,
     NoNodeError,
 )
@@ -157,6 +160,7 @@ class KafkaController:
         self.channels = channels
         self.enqueue = enqueue or (lambda _name, event: event())
         self.epoch = 0
+        self.fence = Fence(CONTROLLER_EPOCH, -1)  # the epoch node's version as this controller wrote it
         self.active = False
         self.live_brokers: dict[int, BrokerInfo] = {}
         self.assignments: dict[str, TopicAssignment] = {}
@@ -191,10 +195,16 @@ class KafkaController:
     def _on_controller_failover(self) -> None:
         found = self.store.get(CONTROLLER_EPOCH)
         self.epoch = int(found[0]) + 1 if found else 1
-        if found:
-            self.store.set(CONTROLLER_EPOCH, str(self.epoch).encode())
-        else:
-            self.store.create(CONTROLLER_EPOCH, str(self.epoch).encode())
+        try:
+            if found:
+                version = self.store.set(CONTROLLER_EPOCH, str(self.epoch).encode(), found[1])
+            else:
+                self.store.create(CONTROLLER_EPOCH, str(self.epoch).encode())
+                version = 0
+        except (BadVersionError, NodeExistsError):
+            log.info("Broker %d lost the race for controller epoch %d", self.broker_id, self.epoch)
+            return
+        self.fence = Fence(CONTROLLER_EPOCH, version)
         self.active = True
         log.info("Broker %d became controller with epoch %d", self.broker_id, self.epoch)
         for path in (BROKERS_IDS, BROKERS_TOPICS, DELETE_TOPICS, ISR_CHANGE_NOTIFICATION, LOG_DIR_EVENT_NOTIFICATION):
@@ -286,14 +296,29 @@ class KafkaController:
             state.leader_epoch += 1
             state.controller_epoch = self.epoch
             try:
-                state.zk_version = self.store.set(partition_state_path(*key), json.dumps(state.state_json()).encode(),
-                                                  state.zk_version)
+                state.zk_version = self.store.fenced_set(self.fence, partition_state_path(*key),
+                                                         json.dumps(state.state_json()).encode(), state.zk_version)
+            except FencedError:
+                self._moved()
             except BadVersionError:
                 continue
             self.states[key] = state
             return True
         log.error("Could not update the state of %s-%d", *key)
         return False
+
+    def _write_assignment(self, topic: str, assignment: TopicAssignment) -> None:
+        try:
+            self.store.fenced_set(self.fence, topic_path(topic), json.dumps(assignment.to_json()).encode(), -1)
+        except FencedError:
+            self._moved()
+
+    def _moved(self) -> None:
+        """A newer controller exists (the epoch node moved): stop at once, as Kafka's
+        controller does on ControllerMovedException."""
+        log.info("Broker %d is no longer controller (epoch %d was superseded); resigning", self.broker_id, self.epoch)
+        self.resign()
+        raise ControllerMovedError(f"controller epoch {self.epoch} was superseded")
 
     def _init_new_partitions(self, topics: list[str]) -> list[TopicPartition]:
         created = []
@@ -306,7 +331,10 @@ class KafkaController:
                 state = PartitionState(topic, partition, live[0] if live else -1, 0, live, replicas, self.epoch,
                                        topic_id=assignment.topic_id)
                 try:
-                    self.store.create(partition_state_path(topic, partition), json.dumps(state.state_json()).encode())
+                    self.store.fenced_create(self.fence, partition_state_path(topic, partition),
+                                             json.dumps(state.state_json()).encode())
+                except FencedError:
+                    self._moved()
                 except NodeExistsError:
                     state = self._read_state(topic, partition) or state
                 self.states[(topic, partition)] = state
@@ -636,7 +664,7 @@ class KafkaController:
             assignment.removing[partition] = [r for r in original if r not in target]
             if not assignment.adding[partition] and not assignment.removing[partition]:
                 del assignment.adding[partition], assignment.removing[partition]
-            self.store.set(topic_path(topic), json.dumps(assignment.to_json()).encode())
+            self._write_assignment(topic, assignment)
             self._update_state(key, lambda s: True)
             self._send([key])
             results[key] = (ErrorCode.NONE, "")
@@ -654,7 +682,7 @@ class KafkaController:
         assignment.partitions[partition] = target
         assignment.adding.pop(partition, None)
         assignment.removing.pop(partition, None)
-        self.store.set(topic_path(topic), json.dumps(assignment.to_json()).encode())
+        self._write_assignment(topic, assignment)
 
         def change(s: PartitionState) -> bool:
             if s.leader not in target:

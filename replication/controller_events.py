@@ -21,6 +21,11 @@ from typing import Any
 log = logging.getLogger(__name__)
 
 
+class ControllerMovedError(Exception):
+    """The controller resigned (its session expired, or a newer controller epoch exists)
+    before or while it ran this event."""
+
+
 @dataclass
 class ControllerEvent:
     name: str  # Kafka's ControllerState names: BrokerChange, TopicChange, IsrChange, ...
@@ -40,6 +45,22 @@ class ControllerEventManager:
         self._queue.put(event)
         return event.done
 
+    def clear_and_put(self, name: str, run: Callable[[], Any]) -> Future:
+        """Drop what is queued, then queue this event (Kafka's clearAndPut, for Expire): a
+        controller whose session expired must not act on events it queued as controller,
+        now that another broker may be controller. Each dropped event fails with
+        ControllerMovedError, so its caller hears back."""
+        while True:
+            try:
+                dropped = self._queue.get_nowait()
+            except queue.Empty:
+                break
+            if dropped is None:  # close() asked to stop: keep that last
+                self._queue.put(None)
+                break
+            dropped.done.set_exception(ControllerMovedError(f"{dropped.name} dropped: the controller resigned"))
+        return self.put(name, run)
+
     async def call(self, name: str, run: Callable[[], Any]) -> Any:
         """Queue an event and await its result on the event loop."""
         return await asyncio.wrap_future(self.put(name, run))
@@ -48,6 +69,9 @@ class ControllerEventManager:
         while (event := self._queue.get()) is not None:
             try:
                 event.done.set_result(event.run())
+            except ControllerMovedError as e:
+                log.info("Controller event %s ended: %s", event.name, e)
+                event.done.set_exception(e)
             except Exception as e:  # noqa: BLE001 - one failed event must not stop the controller
                 log.exception("Controller event %s failed", event.name)
                 event.done.set_exception(e)

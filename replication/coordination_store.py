@@ -35,6 +35,22 @@ class BadVersionError(ValueError):
     pass
 
 
+class FencedError(BadVersionError):
+    """The fence node moved: another controller was elected since this one's epoch was
+    written (Kafka's ControllerMovedException)."""
+
+
+@dataclass(frozen=True)
+class Fence:
+    """A node whose version must still be `version` for a write to apply: the controller
+    epoch node as this controller wrote it. Kafka puts the same check in the ZooKeeper
+    multi-op of every controller write, so a deposed controller that reconnected with a
+    new session cannot overwrite its successor's decisions."""
+
+    path: str
+    version: int
+
+
 class CoordinationStore(ABC):
     @abstractmethod
     def create(self, path: str, data: bytes = b"", ephemeral: bool = False) -> int:
@@ -57,6 +73,14 @@ class CoordinationStore(ABC):
     @abstractmethod
     def set(self, path: str, data: bytes, expected_version: int = -1) -> int:
         """Write data if the version matches (-1: any); return the new version."""
+
+    @abstractmethod
+    def fenced_set(self, fence: Fence, path: str, data: bytes, expected_version: int) -> int:
+        """set(), applied only if the fence holds (FencedError otherwise), atomically."""
+
+    @abstractmethod
+    def fenced_create(self, fence: Fence, path: str, data: bytes) -> None:
+        """create() of a persistent node whose parent exists, only if the fence holds."""
 
     @abstractmethod
     def delete(self, path: str, recursive: bool = False) -> None: ...
@@ -248,6 +272,21 @@ class EmbeddedStore(CoordinationStore):
         for watcher in list(self.data_watchers.get(path, ())):
             watcher(path)
         return node.version
+
+    def _check(self, fence: Fence) -> None:
+        node = self.nodes.get(fence.path)
+        if node is None or node.version != fence.version:
+            raise FencedError(f"{fence.path} is no longer at version {fence.version}")
+
+    @_locked
+    def fenced_set(self, fence: Fence, path: str, data: bytes, expected_version: int) -> int:
+        self._check(fence)
+        return self.set(path, data, expected_version)
+
+    @_locked
+    def fenced_create(self, fence: Fence, path: str, data: bytes) -> None:
+        self._check(fence)
+        self.create(path, data)
 
     @_locked
     def delete(self, path: str, recursive: bool = False) -> None:

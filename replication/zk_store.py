@@ -18,9 +18,9 @@ import asyncio
 import logging
 import threading
 from collections.abc import Callable
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from kazoo.client import KazooClient
+from kazoo.client import KazooClient, TransactionRequest
 from kazoo.exceptions import BadVersionError as KazooBadVersion
 from kazoo.exceptions import ConnectionLoss, OperationTimeoutError, SessionExpiredError
 from kazoo.exceptions import NodeExistsError as KazooNodeExists
@@ -31,6 +31,8 @@ from kazoo.retry import KazooRetry
 from josefk.replication.coordination_store import (
     BadVersionError,
     CoordinationStore,
+    Fence,
+    FencedError,
     NodeExistsError,
     NoNodeError,
     Watcher,
@@ -150,6 +152,45 @@ class ZooKeeperStore(CoordinationStore):
                 raise BadVersionError(path) from None
 
         return self._call(attempt)
+
+    def _fenced(self, fence: Fence, path: str, write: Callable[[TransactionRequest], None],
+                done: Callable[[Any], T], applied: Callable[[], T]) -> T:
+        """One multi-op: check the fence's version, then `write`; `done` makes the answer
+        of the write's result. A retry that finds the write already applied (its reply was
+        lost with the connection) answers `applied()`."""
+        def attempt(retried: bool) -> T:
+            transaction = self.client.transaction()
+            transaction.check(fence.path, fence.version)
+            write(transaction)
+            check, result = transaction.commit()
+            if isinstance(check, KazooBadVersion | KazooNoNode):  # not the RolledBackError of a failed write
+                raise FencedError(f"{fence.path} is no longer at version {fence.version}")
+            if isinstance(result, KazooNoNode):
+                raise NoNodeError(path)
+            if isinstance(result, KazooBadVersion | KazooNodeExists):
+                if retried:
+                    return applied()
+                raise (BadVersionError if isinstance(result, KazooBadVersion) else NodeExistsError)(path)
+            return done(result)
+
+        return self._call(attempt)
+
+    def fenced_set(self, fence: Fence, path: str, data: bytes, expected_version: int) -> int:
+        def applied() -> int:
+            current, stat = self.client.get(path)
+            if current == data and stat.version == expected_version + 1:
+                return stat.version
+            raise BadVersionError(path)
+
+        return self._fenced(fence, path, lambda t: t.set_data(path, data, expected_version),
+                            lambda stat: stat.version, applied)
+
+    def fenced_create(self, fence: Fence, path: str, data: bytes) -> None:
+        def applied() -> None:
+            if self.client.get(path)[0] != data:
+                raise NodeExistsError(path)
+
+        self._fenced(fence, path, lambda t: t.create(path, data), lambda _path: None, applied)
 
     def delete(self, path: str, recursive: bool = False) -> None:
         def attempt(retried: bool) -> None:

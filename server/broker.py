@@ -173,7 +173,7 @@ class KafkaServer:
 
     def _on_session_lost(self) -> None:
         log.error("Lost the coordination store session; resigning as controller")
-        self.controller_events.put("Expire", self.controller.resign)
+        self.controller_events.clear_and_put("Expire", self.controller.resign)
 
     def _on_new_session(self) -> None:
         """A new ZooKeeper session: register again and stand for controller election."""

@@ -20,7 +20,8 @@ def free_port() -> int:
 
 class BrokerProcess:
     def __init__(self, log_dir: Path | str, port: int | None = None, overrides: dict[str, str] | None = None,
-                 output: Path | None = None, host: str = "127.0.0.1", prefix: tuple[str, ...] = (), log_level: str = "WARNING") -> None:
+                 output: Path | None = None, host: str = "127.0.0.1", prefix: tuple[str, ...] = (),
+                 log_level: str = "WARNING") -> None:
         """`log_dir` may be a comma-separated list (log.dirs); `output` collects the
         broker's log (stdout and stderr) in a file instead of the test's output; `prefix`
         wraps the command (e.g. `ip netns exec NS`, which execs: the pid stays the broker's)."""
