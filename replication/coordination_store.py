@@ -80,7 +80,7 @@ class CoordinationStore(ABC):
 
     @abstractmethod
     def fenced_create(self, fence: Fence, path: str, data: bytes) -> None:
-        """create() of a persistent node whose parent exists, only if the fence holds."""
+        """create() of a persistent node (and its missing parents), only if the fence holds."""
 
     @abstractmethod
     def delete(self, path: str, recursive: bool = False) -> None: ...

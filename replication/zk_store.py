@@ -190,6 +190,7 @@ class ZooKeeperStore(CoordinationStore):
             if self.client.get(path)[0] != data:
                 raise NodeExistsError(path)
 
+        self._call(lambda _retried: self.client.ensure_path(path.rsplit("/", 1)[0]))  # as Kafka makes them
         self._fenced(fence, path, lambda t: t.create(path, data), lambda _path: None, applied)
 
     def delete(self, path: str, recursive: bool = False) -> None:

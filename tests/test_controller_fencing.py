@@ -72,7 +72,7 @@ def test_zookeeper_fenced_writes_apply_only_while_the_fence_holds() -> None:
         store.create("/brokers/topics/t/partitions/0/state", b"a")
         fence = Fence("/controller_epoch", 0)
         assert store.fenced_set(fence, "/brokers/topics/t/partitions/0/state", b"b", 0) == 1
-        store.fenced_create(fence, "/brokers/topics/t/partitions/1", b"")
+        store.fenced_create(fence, "/brokers/topics/t/partitions/1/state", b"s")  # parents made too
         with pytest.raises(BadVersionError) as stale:
             store.fenced_set(fence, "/brokers/topics/t/partitions/0/state", b"c", 0)
         assert not isinstance(stale.value, FencedError)
@@ -81,9 +81,10 @@ def test_zookeeper_fenced_writes_apply_only_while_the_fence_holds() -> None:
         with pytest.raises(FencedError):
             store.fenced_set(fence, "/brokers/topics/t/partitions/0/state", b"d", 1)
         with pytest.raises(FencedError):
-            store.fenced_create(fence, "/brokers/topics/t/partitions/2", b"")
+            store.fenced_create(fence, "/brokers/topics/t/partitions/2/state", b"")
         assert store.get("/brokers/topics/t/partitions/0/state") == (b"b", 1)
-        assert store.children("/brokers/topics/t/partitions") == ["0", "1"]
+        assert store.get("/brokers/topics/t/partitions/1/state") == (b"s", 0)
+        assert store.get("/brokers/topics/t/partitions/2/state") is None
     finally:
         store.close()
         loop.close()
