@@ -11,6 +11,8 @@ Kafka does, and the error codes are Kafka's:
   deltas other than 0..n-1;
 - UNKNOWN_SERVER_ERROR: a payload that does not decompress, or an unknown codec (Kafka's
   KafkaException "Failed to decompress record stream" and IllegalArgumentException);
+- MESSAGE_TOO_LARGE: a payload that expands past compression.MAX_DECOMPRESSED_SIZE (Kafka
+  streams records out of the decompressor and has no such bound; see compression.py);
 - INVALID_TIMESTAMP: a record timestamp outside message.timestamp.{before,after}.max.ms;
 - CORRUPT_MESSAGE: a v0/v1 message set that cannot be read (inner CRC, truncation).
 
@@ -65,11 +67,17 @@ def up_convert_legacy(buf: bytearray, name: str) -> bytearray:
 
     try:
         return bytearray(to_v2(bytes(buf)))
+    except codecs.DecompressedSizeError as e:
+        raise _too_large(e, name) from None
     except codecs.DecompressionError as e:
         raise KafkaError(ErrorCode.UNKNOWN_SERVER_ERROR,
                          f"Failed to decompress record stream in topic partition {name}: {e}") from None
     except (ValueError, KeyError, IndexError) as e:
         raise KafkaError(ErrorCode.CORRUPT_MESSAGE, f"Corrupt legacy message set for {name}: {e}") from None
+
+
+def _too_large(e: codecs.DecompressedSizeError, name: str) -> KafkaError:
+    return KafkaError(ErrorCode.MESSAGE_TOO_LARGE, f"A batch in topic partition {name}: {e}")
 
 
 def validate_batches(buf: bytearray, headers: list[BatchHeader], config: LogConfig, now: int, *,
@@ -111,6 +119,8 @@ def _validate_records(buf: bytearray, h: BatchHeader, config: LogConfig, now: in
             data = codecs.decompress(h.compression, data, magic=2)
         except codecs.UnsupportedCodecError as e:
             raise KafkaError(ErrorCode.UNKNOWN_SERVER_ERROR, f"{e} in topic partition {name}") from None
+        except codecs.DecompressedSizeError as e:
+            raise _too_large(e, name) from None
         except codecs.DecompressionError as e:
             raise KafkaError(ErrorCode.UNKNOWN_SERVER_ERROR,
                              f"Failed to decompress record stream in topic partition {name}: {e}") from None

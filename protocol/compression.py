@@ -11,6 +11,10 @@ matter for interoperability with real clients:
   wrong bytes (KAFKA-3160: the 4 magic bytes were included). Magic 0 is read and
   written with that broken checksum, as old clients expect.
 * zstd: only valid in magic 2 batches (Kafka 2.1+).
+
+Decompression is bounded (MAX_DECOMPRESSED_SIZE): gzip reaches ~1,000x and zstd 32,768x,
+so a 1 MB produce request could otherwise make the broker allocate gigabytes. Kafka streams
+records out of its decompressors instead; a whole-batch bound is the Python equivalent.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ import zlib
 
 import cramjam
 import lz4.frame
+import zstandard
 
 from josefk.protocol.records import CorruptRecordError
 
@@ -41,6 +46,17 @@ class UnsupportedCodecError(ValueError):
 
 class DecompressionError(CorruptRecordError):
     """The compressed payload is malformed; callers treat it like any corrupt record."""
+
+
+class DecompressedSizeError(DecompressionError):
+    """The payload expands past the bound; a produce gets MESSAGE_TOO_LARGE, which makes
+    the Java producer split the batch and retry."""
+
+
+# No real producer writes a batch near this: batch.size bounds the compressed size
+# (16 KiB by default) and max.request.size the request (1 MiB).
+MAX_DECOMPRESSED_SIZE = 256 * 1024 * 1024
+_LZ4_CHUNK = 64 * 1024  # Kafka's LZ4 block size; python-lz4 allocates each max_length whole
 
 
 def codec_name(codec: int) -> str:
@@ -68,39 +84,63 @@ def compress(codec: int, data: Buffer, *, magic: int = 2) -> bytes:
     return bytes(cramjam.zstd.compress(data, level=3))
 
 
-def decompress(codec: int, data: Buffer, *, magic: int = 2) -> bytes:
-    """Decompress a payload written by any common client; malformed input raises DecompressionError."""
+def decompress(codec: int, data: Buffer, *, magic: int = 2, max_size: int | None = None) -> bytes:
+    """Decompress a payload written by any common client; malformed input raises
+    DecompressionError, output beyond `max_size` (MAX_DECOMPRESSED_SIZE by default)
+    DecompressedSizeError before it is held."""
     _check(codec, magic)
+    out = _Output(MAX_DECOMPRESSED_SIZE if max_size is None else max_size)
     try:
         if codec == NONE:
             return bytes(data)
         if codec == GZIP:
-            return _gzip_decompress(data)
-        if codec == SNAPPY:
-            return _snappy_decompress(data)
-        if codec == LZ4:
-            return _lz4_decompress(data, allow_broken_checksum=magic == 0)
-        return bytes(cramjam.zstd.decompress(data))
+            _gzip_decompress(data, out)
+        elif codec == SNAPPY:
+            _snappy_decompress(data, out)
+        elif codec == LZ4:
+            _lz4_decompress(data, out, allow_broken_checksum=magic == 0)
+        else:
+            _zstd_decompress(data, out)
+        return b"".join(out.parts)
     except DecompressionError:
         raise
     except Exception as exc:  # the codec libraries raise assorted exception types
         raise DecompressionError(f"cannot decompress {codec_name(codec)} payload: {exc}") from exc
 
 
+class _Output:
+    """Decompressed parts, refused once they exceed the bound."""
+
+    def __init__(self, max_size: int) -> None:
+        self.parts: list[bytes] = []
+        self.size = 0
+        self.max_size = max_size
+
+    @property
+    def room(self) -> int:
+        """Bytes a codec may still produce, plus one to tell "too large" from "exactly full"."""
+        return self.max_size - self.size + 1
+
+    def add(self, part: bytes) -> None:
+        self.size += len(part)
+        if self.size > self.max_size:
+            raise DecompressedSizeError(f"payload decompresses to more than {self.max_size} bytes")
+        self.parts.append(part)
+
+
 # --- gzip -------------------------------------------------------------------------
 
 
-def _gzip_decompress(data: Buffer) -> bytes:
-    """Read all gzip members: some producers write several concatenated members."""
-    out = []
+def _gzip_decompress(data: Buffer, out: _Output) -> None:
+    """Read all gzip members: some producers write several concatenated members. zlib grows
+    its output buffer as it writes, so a bound at `room` allocates no more than it produces."""
     data = bytes(data)
     while data:
         d = zlib.decompressobj(wbits=31)
-        out.append(d.decompress(data))
+        out.add(d.decompress(data, out.room))
         if not d.eof:
             raise DecompressionError("truncated gzip payload")
         data = d.unused_data
-    return b"".join(out)
 
 
 # --- snappy -----------------------------------------------------------------------
@@ -141,12 +181,12 @@ def _snappy_raw(block: memoryview) -> bytes:
     raise DecompressionError("malformed snappy length preamble")
 
 
-def _snappy_decompress(data: Buffer) -> bytes:
+def _snappy_decompress(data: Buffer, out: _Output) -> None:
     """Raw snappy, or xerial framing recognised by its 8-byte magic."""
     view = memoryview(data)
     if len(view) < _XERIAL_HEADER.size or bytes(view[:8]) != XERIAL_MAGIC:
-        return _snappy_raw(view)
-    out = []
+        out.add(_snappy_raw(view))
+        return
     pos = _XERIAL_HEADER.size
     while pos < len(view):
         if pos + 4 > len(view):
@@ -155,9 +195,8 @@ def _snappy_decompress(data: Buffer) -> bytes:
         pos += 4
         if size < 0 or pos + size > len(view):
             raise DecompressionError("truncated xerial snappy block")
-        out.append(_snappy_raw(view[pos : pos + size]))
+        out.add(_snappy_raw(view[pos : pos + size]))
         pos += size
-    return b"".join(out)
 
 
 # --- lz4 --------------------------------------------------------------------------
@@ -228,9 +267,9 @@ def _lz4_compress(data: Buffer, *, broken_checksum: bool) -> bytes:
     return frame[:end] + bytes([wrong]) + frame[end + 1 :]
 
 
-def _lz4_decompress(data: Buffer, *, allow_broken_checksum: bool) -> bytes:
-    """Every frame in the payload (clients write one; a reader must not drop a second)."""
-    out = []
+def _lz4_decompress(data: Buffer, out: _Output, *, allow_broken_checksum: bool) -> None:
+    """Every frame in the payload (clients write one; a reader must not drop a second),
+    read in chunks: python-lz4 allocates the whole `max_length` it is given."""
     rest = bytes(data)
     while rest:
         end = _lz4_header_end(rest)
@@ -241,8 +280,34 @@ def _lz4_decompress(data: Buffer, *, allow_broken_checksum: bool) -> bytes:
                 raise DecompressionError("LZ4 frame header checksum mismatch")
             rest = rest[:end] + bytes([right]) + rest[end + 1 :]
         reader = lz4.frame.LZ4FrameDecompressor()
-        out.append(reader.decompress(rest))
+        out.add(reader.decompress(rest, max_length=min(_LZ4_CHUNK, out.room)))
+        while not reader.eof and not reader.needs_input:
+            out.add(reader.decompress(b"", max_length=min(_LZ4_CHUNK, out.room)))
         if not reader.eof:
             raise DecompressionError("truncated LZ4 frame")
         rest = reader.unused_data
-    return b"".join(out)
+
+
+# --- zstd -------------------------------------------------------------------------
+
+# A zstd block yields at most 128 KiB and takes at least 4 bytes (an RLE block).
+ZSTD_MAX_EXPANSION = 128 * 1024 // 4
+
+
+def _zstd_decompress(data: Buffer, out: _Output) -> None:
+    """Every frame in the payload. python-zstandard's bounded readers do not report a
+    truncated frame, its decompressobj has no output bound: so input is fed in pieces
+    small enough that one piece cannot expand past the room left (plus one block)."""
+    rest = bytes(data)
+    while True:
+        d = zstandard.ZstdDecompressor().decompressobj()  # a decompressor is not thread-safe
+        pos = 0
+        while not d.eof and pos < len(rest):
+            piece = max(64, out.room // ZSTD_MAX_EXPANSION)
+            out.add(d.decompress(rest[pos : pos + piece]))
+            pos += piece
+        if not d.eof:
+            raise DecompressionError("truncated zstd frame")
+        rest = d.unused_data + rest[pos:]
+        if not rest:
+            return

@@ -220,3 +220,36 @@ def test_snappy_at_the_highest_real_expansion_still_decompresses():
     compressed = bytes(cramjam.snappy.compress_raw(data))
     assert len(data) < c.SNAPPY_MAX_EXPANSION * len(compressed)
     assert c.decompress(c.SNAPPY, compressed) == data
+
+
+@pytest.mark.parametrize("codec", [c.GZIP, c.SNAPPY, c.LZ4, c.ZSTD])
+def test_output_past_the_bound_is_refused_before_it_is_held(codec):
+    """A few KiB of zeros' compression must not make the reader hold their full expansion."""
+    zeros = c.compress(codec, bytes(8 << 20))
+    assert len(c.decompress(codec, zeros, max_size=8 << 20)) == 8 << 20
+    with pytest.raises(c.DecompressedSizeError):
+        c.decompress(codec, zeros, max_size=(8 << 20) - 1)
+
+
+@pytest.mark.parametrize("codec", [c.GZIP, c.LZ4, c.ZSTD])
+def test_every_frame_is_read_and_a_truncated_one_refused(codec):
+    one = c.compress(codec, PAYLOADS[4])
+    assert c.decompress(codec, one + one) == PAYLOADS[4] * 2
+    with pytest.raises(c.DecompressionError):
+        c.decompress(codec, one + one[:-3])
+
+
+def test_zstd_bomb_stays_under_its_bound():
+    """zstd reaches 32,768x (4-byte RLE blocks of 128 KiB): the reader's memory follows the
+    bound, not the payload's claim. Measured in a child so other tests' memory does not count."""
+    code = (
+        "import resource; from josefk.protocol import compression as c\n"
+        "bomb = c.compress(c.ZSTD, bytes(1 << 30))\n"
+        "before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss\n"
+        "try:\n    c.decompress(c.ZSTD, bomb, max_size=16 << 20)\nexcept c.DecompressedSizeError:\n"
+        "    print(len(bomb), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    size, grown_kib = map(int, result.stdout.split())
+    assert size < 64 << 10  # the payload is small ...
+    assert grown_kib < 64 << 10, f"decompressing grew the process by {grown_kib} KiB"  # ... and so is the cost

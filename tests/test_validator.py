@@ -195,3 +195,11 @@ def test_broker_answers_the_produce_and_stores_nothing(broker):
     accepted = produce(build_batch(_records(), compression=codecs.ZSTD))
     assert (accepted.error_code, accepted.base_offset) == (0, 1)
     sock.close()
+
+
+@pytest.mark.parametrize("codec", [codecs.GZIP, codecs.ZSTD])
+def test_batch_expanding_past_the_bound_is_too_large(log, codec, monkeypatch):
+    monkeypatch.setattr(codecs, "MAX_DECOMPRESSED_SIZE", 1 << 20)
+    bomb = build_batch([Record(0, NOW, None, bytes(2 << 20))], compression=codec)
+    assert len(bomb) < 64 << 10
+    assert "decompresses to more than" in _refused(log, bomb, ErrorCode.MESSAGE_TOO_LARGE)
