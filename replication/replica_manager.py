@@ -25,7 +25,9 @@ from josefk.log.log import Log
 from josefk.log.log_manager import LogManager
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.replication.coordination_store import BadVersionError, CoordinationStore, NoNodeError
+from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import Partition, ReadResult, monotonic_ms
+from josefk.replication.purgatory import DelayedOperation, DelayedOperationPurgatory
 from josefk.replication.replica_fetcher import ReplicaFetcher
 from josefk.replication.state import (
     ISR_CHANGE_NOTIFICATION,
@@ -36,8 +38,6 @@ from josefk.replication.state import (
     PartitionState,
     partition_state_path,
 )
-from josefk.server.metadata_cache import MetadataCache
-from josefk.server.purgatory import DelayedOperation, DelayedOperationPurgatory
 
 log = logging.getLogger(__name__)
 

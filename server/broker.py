@@ -28,13 +28,13 @@ from josefk.replication.controller import ControllerChannelManager, KafkaControl
 from josefk.replication.controller_channel import RemoteBrokerChannel, request_controlled_shutdown
 from josefk.replication.controller_events import ControllerEventManager
 from josefk.replication.coordination_store import CoordinationStore, EmbeddedStore, NodeExistsError, NoNodeError
+from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
 from josefk.replication.state import BROKERS_IDS, CLUSTER_ID, CONFIG_TOPICS, CONTROLLER, BrokerEpoch, BrokerInfo
 from josefk.replication.zk_store import ZooKeeperStore
 from josefk.server.config import KafkaConfig
 from josefk.server.kafka_apis import KafkaApis
 from josefk.server.memory_pool import MemoryPool
-from josefk.server.metadata_cache import MetadataCache
 from josefk.server.request_channel import RequestChannel
 from josefk.server.socket_server import Acceptor, Processor
 

@@ -30,10 +30,10 @@ from josefk.replication.controller_channel import (
     stop_replica_partitions,
 )
 from josefk.replication.controller_events import ControllerEventManager
+from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import FetchPartition, FetchResult, ReplicaManager
 from josefk.replication.state import BrokerEpoch, BrokerInfo, LeaderAndIsrResult
 from josefk.server.config import KafkaConfig
-from josefk.server.metadata_cache import MetadataCache
 from josefk.server.request_channel import Request
 
 log = logging.getLogger(__name__)

@@ -10,15 +10,12 @@ import asyncio
 import time
 from collections import deque
 from collections.abc import Callable
-from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any
 
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.headers import RequestHeader, response_header
-
-# The request the current handler task is working on: set when a handler takes a request,
-# so work it leaves behind (a delayed operation) knows whose connection to close if it fails.
-current_request: ContextVar[Request | None] = ContextVar("current_request", default=None)
+from josefk.replication.purgatory import current_request
 
 
 @dataclass(slots=True)
@@ -53,6 +50,10 @@ class Request:
     def no_response(self) -> None:
         """Produce with acks=0: the client expects nothing back."""
         self.on_response(self, None, False)
+
+    def describe(self) -> str:
+        return (f"{ApiKey(self.api_key).name} v{self.api_version} from {self.client_host} "
+                f"(client {self.header.client_id})")
 
     def close_connection(self) -> None:
         self.on_response(self, None, True)

@@ -23,8 +23,7 @@ from josefk.protocol.apis import ApiKey, request_class, response_class
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.record_codec import Record, build_batch
 from josefk.protocol.records import CRC_OFFSET, HEADER_SIZE, compute_crc, read_header
-from josefk.server.purgatory import DelayedOperation, DelayedOperationPurgatory
-from josefk.server.request_channel import current_request
+from josefk.replication.purgatory import DelayedOperation, DelayedOperationPurgatory, current_request
 from tests.wire import call, connect, encode_request, read_frame
 
 
@@ -189,11 +188,13 @@ class _Broken(DelayedOperation):
 
 
 class _FakeRequest:
-    api_key, api_version, client_host = ApiKey.Fetch, 3, "127.0.0.1"
+    """A PendingRequest: what a delayed operation needs of its request."""
 
     def __init__(self) -> None:
-        self.header = type("Header", (), {"client_id": "t"})()
         self.closed = 0
+
+    def describe(self) -> str:
+        return "Fetch v3 from 127.0.0.1 (client t)"
 
     def close_connection(self) -> None:
         self.closed += 1

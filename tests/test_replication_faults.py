@@ -24,9 +24,9 @@ from josefk.protocol.controller_messages import LeaderAndIsrRequest, StopReplica
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.record_codec import Record, build_batch
 from josefk.replication.coordination_store import EmbeddedStore
+from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import AppendResult, FetchPartition, ReplicaManager, ReplicationSettings
 from josefk.replication.state import BrokerEpoch, BrokerInfo, PartitionState, partition_state_path
-from josefk.server.metadata_cache import MetadataCache
 from tests.wire import connect, encode_request, read_frame
 
 TOPIC = "t"

@@ -17,12 +17,23 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Hashable
-from typing import Any
-
-from josefk.protocol.apis import ApiKey
-from josefk.server.request_channel import current_request
+from contextvars import ContextVar
+from typing import Any, Protocol
 
 log = logging.getLogger(__name__)
+
+
+class PendingRequest(Protocol):
+    """What a delayed operation knows of the request it will answer."""
+
+    def describe(self) -> str: ...
+
+    def close_connection(self) -> None: ...
+
+
+# The request the current handler task is working on: the request channel sets it when a
+# handler takes a request, so an operation created then knows whose connection to close.
+current_request: ContextVar[PendingRequest | None] = ContextVar("current_request", default=None)
 
 
 class DelayedOperation:
@@ -72,9 +83,8 @@ class DelayedOperation:
         if request is None:
             log.exception("Error %s delayed %s (no request to answer)", stage, type(self).__name__)
             return
-        log.exception("Error %s delayed %s for %s v%d from %s (client %s); closing the connection", stage,
-                      type(self).__name__, ApiKey(request.api_key).name, request.api_version, request.client_host,
-                      request.header.client_id)
+        log.exception("Error %s delayed %s for %s; closing the connection", stage, type(self).__name__,
+                      request.describe())
         request.close_connection()
 
 

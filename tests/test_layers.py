@@ -1,0 +1,61 @@
+"""The packages point one way, as Kafka's core does: protocol <- log <- replication <-
+coordinator <- server. The CLI and the Spark source talk to brokers over the wire only.
+Read from the source with ast, so a lazy import inside a function counts too."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# package -> the josefk packages it may import (besides itself)
+ALLOWED: dict[str, set[str]] = {
+    "protocol": set(),
+    "log": {"protocol"},
+    "replication": {"protocol", "log"},
+    "coordinator": {"protocol", "log", "replication"},
+    "server": {"protocol", "log", "replication", "coordinator"},
+    "josefk/cli": {"protocol", "cli", "server"},  # server only for `josefk broker`, which starts one
+    "josefk/spark": {"protocol", "spark"},
+}
+
+
+def josefk_imports(path: Path) -> set[tuple[str, int]]:
+    """(first package name after josefk., line) of every import of josefk in a file."""
+    found = set()
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        names = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names = [node.module]
+        for name in names:
+            parts = name.split(".")
+            if parts[0] == "josefk" and len(parts) > 1:
+                found.add((parts[1], node.lineno))
+    return found
+
+
+def violations() -> list[str]:
+    bad = []
+    for package, allowed in ALLOWED.items():
+        own = package.rsplit("/", 1)[-1]
+        files = sorted((ROOT / package).rglob("*.py"))
+        assert files, f"no sources under {package}"
+        for path in files:
+            for imported, line in josefk_imports(path):
+                if imported != own and imported not in allowed:
+                    bad.append(f"{path.relative_to(ROOT)}:{line} imports josefk.{imported}")
+    return bad
+
+
+def test_layers_point_one_way():
+    assert violations() == []
+
+
+def test_the_check_sees_a_wrong_way_import(tmp_path):
+    """The reader must find what the rule forbids, or the test above proves nothing."""
+    wrong = tmp_path / "m.py"
+    wrong.write_text("def f():\n    from josefk.server.broker import KafkaServer\n")
+    assert josefk_imports(wrong) == {("server", 2)}
