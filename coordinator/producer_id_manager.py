@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from josefk.replication.coordination_store import BadVersionError, CoordinationStore, NodeExistsError
-from josefk.replication.state import PRODUCER_ID_BLOCK
+from josefk.controller.coordination_store import BadVersionError, CoordinationStore, NodeExistsError
+from josefk.controller.state import PRODUCER_ID_BLOCK
 
 BLOCK_SIZE = 1000
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass, field
 
-from josefk.replication.state import LEADER_DURING_DELETE, BrokerInfo, PartitionState
+from josefk.controller.state import LEADER_DURING_DELETE, BrokerInfo, PartitionState
 
 
 @dataclass

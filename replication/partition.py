@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
+from josefk.controller.state import PartitionState
 from josefk.log.log import Log
 from josefk.protocol.errors import ErrorCode, KafkaError
-from josefk.replication.state import PartitionState
 
 log = logging.getLogger(__name__)
 

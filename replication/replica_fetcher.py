@@ -11,11 +11,11 @@ import asyncio
 import logging
 from collections.abc import Callable
 
+from josefk.controller.network_client import BrokerConnection
+from josefk.controller.state import BrokerInfo
 from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.errors import ErrorCode
-from josefk.replication.network_client import BrokerConnection
 from josefk.replication.partition import Partition
-from josefk.replication.state import BrokerInfo
 
 log = logging.getLogger(__name__)
 

@@ -19,17 +19,8 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
 
-from josefk.log.checkpoint import OffsetCheckpointFile
-from josefk.log.config import LogConfig
-from josefk.log.log import Log
-from josefk.log.log_manager import LogManager
-from josefk.protocol.errors import ErrorCode, KafkaError
-from josefk.replication.coordination_store import BadVersionError, CoordinationStore, NoNodeError
-from josefk.replication.metadata_cache import MetadataCache
-from josefk.replication.partition import Partition, ReadResult, monotonic_ms
-from josefk.replication.purgatory import DelayedOperation, DelayedOperationPurgatory
-from josefk.replication.replica_fetcher import ReplicaFetcher
-from josefk.replication.state import (
+from josefk.controller.coordination_store import BadVersionError, CoordinationStore, NoNodeError
+from josefk.controller.state import (
     ISR_CHANGE_NOTIFICATION,
     LOG_DIR_EVENT_PREFIX,
     LOG_DIR_FAILURE_EVENT,
@@ -38,6 +29,15 @@ from josefk.replication.state import (
     PartitionState,
     partition_state_path,
 )
+from josefk.log.checkpoint import OffsetCheckpointFile
+from josefk.log.config import LogConfig
+from josefk.log.log import Log
+from josefk.log.log_manager import LogManager
+from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.replication.metadata_cache import MetadataCache
+from josefk.replication.partition import Partition, ReadResult, monotonic_ms
+from josefk.replication.purgatory import DelayedOperation, DelayedOperationPurgatory
+from josefk.replication.replica_fetcher import ReplicaFetcher
 
 log = logging.getLogger(__name__)
 

@@ -16,6 +16,14 @@ import uuid
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
+from josefk.controller.admin import TopicAdmin
+from josefk.controller.controller import ControllerChannelManager, KafkaController
+from josefk.controller.controller_channel import RemoteBrokerChannel, request_controlled_shutdown
+from josefk.controller.controller_events import ControllerEventKind as Event
+from josefk.controller.controller_events import ControllerEventManager
+from josefk.controller.coordination_store import CoordinationStore, EmbeddedStore, NodeExistsError, NoNodeError
+from josefk.controller.state import BROKERS_IDS, CLUSTER_ID, CONFIG_TOPICS, CONTROLLER, BrokerEpoch, BrokerInfo
+from josefk.controller.zk_store import ZooKeeperStore
 from josefk.coordinator import group_apis
 from josefk.coordinator.producer_id_manager import ProducerIdManager
 from josefk.log.cleaner import LogCleaner
@@ -23,15 +31,8 @@ from josefk.log.config import LogConfig
 from josefk.log.log_dir_failure import LogDirFailureChannel
 from josefk.log.log_manager import LogManager
 from josefk.protocol.errors import ErrorCode
-from josefk.replication.admin import TopicAdmin
-from josefk.replication.controller import ControllerChannelManager, KafkaController
-from josefk.replication.controller_channel import RemoteBrokerChannel, request_controlled_shutdown
-from josefk.replication.controller_events import ControllerEventManager
-from josefk.replication.coordination_store import CoordinationStore, EmbeddedStore, NodeExistsError, NoNodeError
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
-from josefk.replication.state import BROKERS_IDS, CLUSTER_ID, CONFIG_TOPICS, CONTROLLER, BrokerEpoch, BrokerInfo
-from josefk.replication.zk_store import ZooKeeperStore
 from josefk.server.config import KafkaConfig
 from josefk.server.kafka_apis import KafkaApis
 from josefk.server.memory_pool import MemoryPool
@@ -138,7 +139,7 @@ class KafkaServer:
             advertised_port = self.acceptor.port
         self.broker_info = BrokerInfo(broker_id, advertised_host, advertised_port)
         await self._register_broker()
-        await self.controller_events.call("Startup", self.controller.startup)
+        await self.controller_events.call(Event.STARTUP, self.controller.startup)
         for _ in range(config["num.io.threads"]):
             self.handler_tasks.append(asyncio.create_task(self._handler_loop(channel)))
         self.channel = channel
@@ -173,13 +174,13 @@ class KafkaServer:
 
     def _on_session_lost(self) -> None:
         log.error("Lost the coordination store session; resigning as controller")
-        self.controller_events.clear_and_put("Expire", self.controller.resign)
+        self.controller_events.clear_and_put(Event.EXPIRE, self.controller.resign)
 
     def _on_new_session(self) -> None:
         """A new ZooKeeper session: register again and stand for controller election."""
         async def reregister() -> None:
             await self._register_broker()
-            await self.controller_events.call("Startup", self.controller.startup)
+            await self.controller_events.call(Event.STARTUP, self.controller.startup)
 
         self.background_tasks.append(asyncio.get_running_loop().create_task(reregister()))
 
@@ -215,7 +216,7 @@ class KafkaServer:
     async def _leader_rebalance_loop(self) -> None:
         while True:
             await asyncio.sleep(self.config["leader.imbalance.check.interval.seconds"])
-            self.controller_events.put("AutoPreferredReplicaLeaderElection", functools.partial(
+            self.controller_events.put(Event.AUTO_PREFERRED_REPLICA_LEADER_ELECTION, functools.partial(
                 self.controller.rebalance_preferred_leaders, self.config["leader.imbalance.per.broker.percentage"]))
 
     async def _retention_loop(self) -> None:
@@ -279,7 +280,7 @@ class KafkaServer:
         epoch = self.broker_epoch.epoch
         if controller_id == self.config.broker_id and self.controller.active:
             return await self.controller_events.call(
-                "ControlledShutdown", lambda: self.controller.controlled_shutdown(controller_id, epoch))
+                Event.CONTROLLED_SHUTDOWN, lambda: self.controller.controlled_shutdown(controller_id, epoch))
         info = await asyncio.to_thread(self.store.get_json, f"{BROKERS_IDS}/{controller_id}")
         if info is None:
             raise ValueError(f"controller {controller_id} is not registered")
@@ -299,7 +300,7 @@ class KafkaServer:
             await asyncio.gather(*self.handler_tasks, return_exceptions=True)
         group_apis.shutdown(self)
         if hasattr(self, "controller"):
-            self.controller_events.put("Shutdown", self.controller.shutdown)
+            self.controller_events.put(Event.SHUTDOWN_EVENT_THREAD, self.controller.shutdown)
         await asyncio.to_thread(self.controller_events.close)
         if hasattr(self, "replica_manager"):
             self.replica_manager.shutdown()

@@ -14,6 +14,16 @@ from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
 from typing import TypeVar
 
+from josefk.controller.admin import TopicAdmin, validate_topic_name
+from josefk.controller.controller import KafkaController
+from josefk.controller.controller_channel import (
+    from_update_metadata,
+    states_from_leader_and_isr,
+    stop_replica_partitions,
+)
+from josefk.controller.controller_events import ControllerEventKind as Event
+from josefk.controller.controller_events import ControllerEventManager
+from josefk.controller.state import BrokerEpoch, BrokerInfo, LeaderAndIsrResult
 from josefk.coordinator.producer_id_manager import ProducerIdManager
 from josefk.log.config import TOPIC_CONFIG_NAMES, LogConfig
 from josefk.protocol import legacy, zero_copy
@@ -22,17 +32,8 @@ from josefk.protocol.compression import UnsupportedCodecError
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.produce_response import PartitionResult, encode_produce_response
 from josefk.protocol.records import CorruptRecordError
-from josefk.replication.admin import TopicAdmin, validate_topic_name
-from josefk.replication.controller import KafkaController
-from josefk.replication.controller_channel import (
-    from_update_metadata,
-    states_from_leader_and_isr,
-    stop_replica_partitions,
-)
-from josefk.replication.controller_events import ControllerEventManager
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import FetchPartition, FetchResult, ReplicaManager
-from josefk.replication.state import BrokerEpoch, BrokerInfo, LeaderAndIsrResult
 from josefk.server.config import KafkaConfig
 from josefk.server.request_channel import Request
 
@@ -690,10 +691,11 @@ class KafkaApis:
             topics.append(topic_cls(name=t.name, partitions=parts))
         request.send_response(cls(throttle_time_ms=0, topics=topics))
 
-    def _on_controller(self, request: Request, name: str, work: Callable[[], T], respond: Callable[[T], None]) -> None:
+    def _on_controller(self, request: Request, kind: Event, work: Callable[[], T],
+                       respond: Callable[[T], None]) -> None:
         """Run `work` as a controller event, on the controller's thread, and answer on the
         loop: the controller's store round trips never block request handling."""
-        self._answer_later(request, self.controller_events.call(name, work), respond)
+        self._answer_later(request, self.controller_events.call(kind, work), respond)
 
     def handle_elect_leaders(self, request: Request) -> None:
         req, version = request.body, request.api_version
@@ -716,7 +718,8 @@ class KafkaApis:
         wanted = None if req.topic_partitions is None else [
             (t.topic, p) for t in req.topic_partitions for p in t.partitions]
         unclean = version >= 1 and req.election_type == 1
-        self._on_controller(request, "ElectLeaders", lambda: self.controller.elect_leaders(wanted, unclean), respond)
+        self._on_controller(request, Event.REPLICA_LEADER_ELECTION,
+                            lambda: self.controller.elect_leaders(wanted, unclean), respond)
 
     def handle_alter_partition_reassignments(self, request: Request) -> None:
         req = request.body
@@ -736,7 +739,7 @@ class KafkaApis:
             respond({k: (ErrorCode.NOT_CONTROLLER, "This is not the correct controller for this cluster.")
                      for k in wanted})
             return
-        self._on_controller(request, "AlterPartitionReassignment",
+        self._on_controller(request, Event.API_PARTITION_REASSIGNMENT,
                             lambda: self.controller.alter_reassignments(wanted), respond)
 
     def handle_list_partition_reassignments(self, request: Request) -> None:
@@ -758,7 +761,7 @@ class KafkaApis:
             request.send_response(cls(throttle_time_ms=0, error_code=0, error_message=None, topics=[
                 cls.OngoingTopicReassignment(name=t, partitions=ps) for t, ps in by_topic.items()]))
 
-        self._on_controller(request, "ListPartitionReassignments", self.controller.ongoing_reassignments, respond)
+        self._on_controller(request, Event.LIST_PARTITION_REASSIGNMENTS, self.controller.ongoing_reassignments, respond)
 
     # -- controller-to-broker requests (ZooKeeper mode) ----------------------------------
 
@@ -817,5 +820,5 @@ class KafkaApis:
             request.send_response(cls(error_code=code, remaining_partitions=[
                 cls.RemainingPartition(topic_name=t, partition_index=p) for t, p in remaining]))
 
-        self._on_controller(request, "ControlledShutdown",
+        self._on_controller(request, Event.CONTROLLED_SHUTDOWN,
                             lambda: self.controller.controlled_shutdown(req.broker_id, broker_epoch), respond)

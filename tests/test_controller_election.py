@@ -8,9 +8,9 @@ import json
 import uuid
 from pathlib import Path
 
-from josefk.replication.controller import ControllerChannelManager, KafkaController
-from josefk.replication.coordination_store import EmbeddedStore
-from josefk.replication.state import BROKERS_IDS, BrokerInfo, TopicAssignment, topic_path
+from josefk.controller.controller import ControllerChannelManager, KafkaController
+from josefk.controller.coordination_store import EmbeddedStore
+from josefk.controller.state import BROKERS_IDS, BrokerInfo, TopicAssignment, topic_path
 
 
 class DeferredWatchStore(EmbeddedStore):

@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from josefk.replication.controller import ControllerChannelManager, KafkaController
-from josefk.replication.controller_events import ControllerEventManager, ControllerMovedError
-from josefk.replication.coordination_store import BadVersionError, EmbeddedStore, Fence, FencedError
-from josefk.replication.state import CONTROLLER_EPOCH, TopicAssignment, partition_state_path, topic_path
-from josefk.replication.zk_store import ZooKeeperStore
+from josefk.controller.controller import ControllerChannelManager, KafkaController
+from josefk.controller.controller_events import ControllerEventKind, ControllerEventManager, ControllerMovedError
+from josefk.controller.coordination_store import BadVersionError, EmbeddedStore, Fence, FencedError
+from josefk.controller.state import CONTROLLER_EPOCH, TopicAssignment, partition_state_path, topic_path
+from josefk.controller.zk_store import ZooKeeperStore
 from tests.test_controller_election import RecordingBroker, register
 from tests.zookeeper import ZooKeeperServer
 
@@ -48,10 +48,10 @@ def test_expire_drops_the_events_queued_before_it_and_their_callers_hear_so() ->
     gate = threading.Event()
     ran: list[str] = []
     try:
-        events.put("Blocker", gate.wait)  # the controller thread is busy, as on a stalled store
-        queued = events.put("AutoPreferredReplicaLeaderElection", lambda: ran.append("election"))
-        expire = events.clear_and_put("Expire", lambda: ran.append("expire"))
-        after = events.put("Startup", lambda: ran.append("startup"))
+        events.put(ControllerEventKind.BROKER_CHANGE, gate.wait)  # the thread is busy, as on a stalled store
+        queued = events.put(ControllerEventKind.AUTO_PREFERRED_REPLICA_LEADER_ELECTION, lambda: ran.append("election"))
+        expire = events.clear_and_put(ControllerEventKind.EXPIRE, lambda: ran.append("expire"))
+        after = events.put(ControllerEventKind.STARTUP, lambda: ran.append("startup"))
         gate.set()
         expire.result(10)
         after.result(10)

@@ -1,6 +1,6 @@
 import pytest
 
-from josefk.replication.coordination_store import BadVersionError, EmbeddedStore, NodeExistsError
+from josefk.controller.coordination_store import BadVersionError, EmbeddedStore, NodeExistsError
 
 
 def test_persistent_nodes_survive_reopen_and_ephemeral_do_not(tmp_path):

@@ -1,6 +1,9 @@
-"""The packages point one way, as Kafka's core does: protocol <- log <- replication <-
-coordinator <- server. The CLI and the Spark source talk to brokers over the wire only.
-Read from the source with ast, so a lazy import inside a function counts too."""
+"""The packages point one way, as Kafka's core does: protocol <- log <- controller <-
+replication <- coordinator <- server. The control plane (the controller, its channel and
+event queue, the coordination stores and their data, as Kafka's kafka.controller and
+kafka.zk) sits below the data plane, which applies its decisions and writes ISR changes.
+The CLI and the Spark source talk to brokers over the wire only. Imports are read from the
+source with ast, so a lazy import inside a function counts too."""
 
 from __future__ import annotations
 
@@ -13,9 +16,10 @@ ROOT = Path(__file__).resolve().parent.parent
 ALLOWED: dict[str, set[str]] = {
     "protocol": set(),
     "log": {"protocol"},
-    "replication": {"protocol", "log"},
-    "coordinator": {"protocol", "log", "replication"},
-    "server": {"protocol", "log", "replication", "coordinator"},
+    "controller": {"protocol", "log"},
+    "replication": {"protocol", "log", "controller"},
+    "coordinator": {"protocol", "log", "controller", "replication"},
+    "server": {"protocol", "log", "controller", "replication", "coordinator"},
     "josefk/cli": {"protocol", "cli", "server"},  # server only for `josefk broker`, which starts one
     "josefk/spark": {"protocol", "spark"},
 }

@@ -17,16 +17,16 @@ from pathlib import Path
 import pytest
 from kafka import KafkaProducer
 
+from josefk.controller.coordination_store import EmbeddedStore
+from josefk.controller.state import BrokerEpoch, BrokerInfo, PartitionState, partition_state_path
 from josefk.log.config import LogConfig
 from josefk.log.log_manager import LogManager
 from josefk.protocol.apis import ApiKey, response_class
 from josefk.protocol.controller_messages import LeaderAndIsrRequest, StopReplicaRequest, UpdateMetadataRequest
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.record_codec import Record, build_batch
-from josefk.replication.coordination_store import EmbeddedStore
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import AppendResult, FetchPartition, ReplicaManager, ReplicationSettings
-from josefk.replication.state import BrokerEpoch, BrokerInfo, PartitionState, partition_state_path
 from tests.wire import connect, encode_request, read_frame
 
 TOPIC = "t"

@@ -8,7 +8,7 @@ import asyncio
 import signal
 import threading
 
-from josefk.replication.zk_store import ZooKeeperStore
+from josefk.controller.zk_store import ZooKeeperStore
 from tests.wire import wait_until
 from tests.zookeeper import ZooKeeperServer
 

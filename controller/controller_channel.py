@@ -9,6 +9,8 @@ import asyncio
 import logging
 from collections.abc import Callable
 
+from josefk.controller.network_client import BrokerConnection
+from josefk.controller.state import BrokerInfo, PartitionState
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.controller_messages import (
     ControlledShutdownRequest,
@@ -17,8 +19,6 @@ from josefk.protocol.controller_messages import (
     UpdateMetadataRequest,
 )
 from josefk.protocol.errors import ErrorCode
-from josefk.replication.network_client import BrokerConnection
-from josefk.replication.state import BrokerInfo, PartitionState
 
 log = logging.getLogger(__name__)
 

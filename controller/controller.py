@@ -17,9 +17,9 @@ import time
 from collections.abc import Callable
 from typing import Protocol
 
-from josefk.protocol.errors import ErrorCode
-from josefk.replication.controller_events import ControllerMovedError
-from josefk.replication.coordination_store import (
+from josefk.controller.controller_events import ControllerEventKind as Event
+from josefk.controller.controller_events import ControllerMovedError
+from josefk.controller.coordination_store import (
     BadVersionError,
     CoordinationStore,
     Fence,
@@ -27,7 +27,7 @@ from josefk.replication.coordination_store import (
     NodeExistsError,
     NoNodeError,
 )
-from josefk.replication.state import (
+from josefk.controller.state import (
     BROKERS_IDS,
     BROKERS_TOPICS,
     CONTROLLER,
@@ -43,6 +43,7 @@ from josefk.replication.state import (
     partition_state_path,
     topic_path,
 )
+from josefk.protocol.errors import ErrorCode
 
 log = logging.getLogger(__name__)
 
@@ -152,7 +153,7 @@ class ControllerChannelManager:
 
 class KafkaController:
     def __init__(self, broker_id: int, store: CoordinationStore, channels: ControllerChannelManager,
-                 enqueue: Callable[[str, Callable[[], object]], object] | None = None) -> None:
+                 enqueue: Callable[[Event, Callable[[], object]], object] | None = None) -> None:
         """`enqueue(name, event)` queues a store watch's reaction on the controller's event
         thread (ControllerEventManager.put); without it, reactions run where watches fire."""
         self.broker_id = broker_id
@@ -169,7 +170,8 @@ class KafkaController:
         # Replicas a live broker answered KAFKA_STORAGE_ERROR for (Kafka's replicasOnOfflineDirs).
         self.offline_replicas: dict[int, set[TopicPartition]] = {}
         channels.response_listener = lambda broker_id, errors: self.enqueue(
-            "LeaderAndIsrResponseReceived", functools.partial(self._on_leader_and_isr_response, broker_id, errors))
+            Event.LEADER_AND_ISR_RESPONSE_RECEIVED,
+            functools.partial(self._on_leader_and_isr_response, broker_id, errors))
         self._watching = False
         self._watching_cluster = False
         self._watched_topics: set[str] = set()
@@ -178,7 +180,7 @@ class KafkaController:
 
     def startup(self) -> None:
         if not self._watching:
-            self.store.watch_data(CONTROLLER, lambda _p: self.enqueue("ControllerChange", self._elect))
+            self.store.watch_data(CONTROLLER, lambda _p: self.enqueue(Event.CONTROLLER_CHANGE, self._elect))
             self._watching = True
         self._elect()
 
@@ -217,14 +219,15 @@ class KafkaController:
         # across re-elections; register them once. Their callbacks run later on the loop.
         if not self._watching_cluster:
             self._watching_cluster = True
-            self.store.watch_children(BROKERS_IDS, lambda _p: self.enqueue("BrokerChange", self._on_broker_change))
-            self.store.watch_children(BROKERS_TOPICS, lambda _p: self.enqueue("TopicChange", self._on_topic_change))
+            self.store.watch_children(BROKERS_IDS, lambda _p: self.enqueue(Event.BROKER_CHANGE, self._on_broker_change))
+            self.store.watch_children(BROKERS_TOPICS,
+                                      lambda _p: self.enqueue(Event.TOPIC_CHANGE, self._on_topic_change))
             self.store.watch_children(DELETE_TOPICS,
-                                      lambda _p: self.enqueue("TopicDeletion", self._on_delete_topics))
+                                      lambda _p: self.enqueue(Event.TOPIC_DELETION, self._on_delete_topics))
             self.store.watch_children(ISR_CHANGE_NOTIFICATION,
-                                      lambda _p: self.enqueue("IsrChange", self._on_isr_change))
+                                      lambda _p: self.enqueue(Event.ISR_CHANGE_NOTIFICATION, self._on_isr_change))
             self.store.watch_children(LOG_DIR_EVENT_NOTIFICATION,
-                                      lambda _p: self.enqueue("LogDirEventNotification", self._on_log_dir_event))
+                                      lambda _p: self.enqueue(Event.LOG_DIR_EVENT_NOTIFICATION, self._on_log_dir_event))
         self.live_brokers = self._read_brokers()
         self.channels.sync(self.live_brokers)
         for topic in self.store.children(BROKERS_TOPICS):
@@ -245,7 +248,7 @@ class KafkaController:
         if topic not in self._watched_topics:
             self._watched_topics.add(topic)
             self.store.watch_data(topic_path(topic), lambda path: self.enqueue(
-                "PartitionModifications", functools.partial(self._on_partition_change, path)))
+                Event.PARTITION_MODIFICATIONS, functools.partial(self._on_partition_change, path)))
 
     def resign(self) -> None:
         """Lost the store session: another broker may be controller now."""

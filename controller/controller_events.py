@@ -16,6 +16,7 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
+from enum import Enum
 from typing import Any
 
 log = logging.getLogger(__name__)
@@ -26,9 +27,30 @@ class ControllerMovedError(Exception):
     before or while it ran this event."""
 
 
+class ControllerEventKind(Enum):
+    """Everything the controller reacts to, named as Kafka's ControllerEvent classes."""
+
+    STARTUP = "Startup"  # this broker's store session began: try to become controller
+    EXPIRE = "Expire"  # the session ended: resign, dropping what is queued
+    CONTROLLER_CHANGE = "ControllerChange"  # /controller changed
+    BROKER_CHANGE = "BrokerChange"  # /brokers/ids children: registrations, epochs (KIP-380)
+    TOPIC_CHANGE = "TopicChange"  # /brokers/topics children: new topics
+    PARTITION_MODIFICATIONS = "PartitionModifications"  # a topic's assignment changed
+    TOPIC_DELETION = "TopicDeletion"  # /admin/delete_topics
+    ISR_CHANGE_NOTIFICATION = "IsrChangeNotification"  # leaders changed ISRs
+    LOG_DIR_EVENT_NOTIFICATION = "LogDirEventNotification"  # a broker's log dir failed
+    LEADER_AND_ISR_RESPONSE_RECEIVED = "LeaderAndIsrResponseReceived"  # replicas on offline dirs
+    CONTROLLED_SHUTDOWN = "ControlledShutdown"  # a broker asks to leave
+    REPLICA_LEADER_ELECTION = "ReplicaLeaderElection"  # ElectLeaders
+    API_PARTITION_REASSIGNMENT = "ApiPartitionReassignment"  # AlterPartitionReassignments
+    LIST_PARTITION_REASSIGNMENTS = "ListPartitionReassignments"
+    AUTO_PREFERRED_REPLICA_LEADER_ELECTION = "AutoPreferredReplicaLeaderElection"  # the periodic check
+    SHUTDOWN_EVENT_THREAD = "ShutdownEventThread"  # the broker stops
+
+
 @dataclass
 class ControllerEvent:
-    name: str  # Kafka's ControllerState names: BrokerChange, TopicChange, IsrChange, ...
+    kind: ControllerEventKind
     run: Callable[[], Any]
     done: Future = field(default_factory=Future)
 
@@ -39,13 +61,13 @@ class ControllerEventManager:
         self._thread = threading.Thread(target=self._process, name="controller-event-thread", daemon=True)
         self._thread.start()
 
-    def put(self, name: str, run: Callable[[], Any]) -> Future:
+    def put(self, kind: ControllerEventKind, run: Callable[[], Any]) -> Future:
         """Queue an event from any thread; the future holds its result."""
-        event = ControllerEvent(name, run)
+        event = ControllerEvent(kind, run)
         self._queue.put(event)
         return event.done
 
-    def clear_and_put(self, name: str, run: Callable[[], Any]) -> Future:
+    def clear_and_put(self, kind: ControllerEventKind, run: Callable[[], Any]) -> Future:
         """Drop what is queued, then queue this event (Kafka's clearAndPut, for Expire): a
         controller whose session expired must not act on events it queued as controller,
         now that another broker may be controller. Each dropped event fails with
@@ -58,22 +80,22 @@ class ControllerEventManager:
             if dropped is None:  # close() asked to stop: keep that last
                 self._queue.put(None)
                 break
-            dropped.done.set_exception(ControllerMovedError(f"{dropped.name} dropped: the controller resigned"))
-        return self.put(name, run)
+            dropped.done.set_exception(ControllerMovedError(f"{dropped.kind.value} dropped: the controller resigned"))
+        return self.put(kind, run)
 
-    async def call(self, name: str, run: Callable[[], Any]) -> Any:
+    async def call(self, kind: ControllerEventKind, run: Callable[[], Any]) -> Any:
         """Queue an event and await its result on the event loop."""
-        return await asyncio.wrap_future(self.put(name, run))
+        return await asyncio.wrap_future(self.put(kind, run))
 
     def _process(self) -> None:
         while (event := self._queue.get()) is not None:
             try:
                 event.done.set_result(event.run())
             except ControllerMovedError as e:
-                log.info("Controller event %s ended: %s", event.name, e)
+                log.info("Controller event %s ended: %s", event.kind.value, e)
                 event.done.set_exception(e)
             except Exception as e:  # noqa: BLE001 - one failed event must not stop the controller
-                log.exception("Controller event %s failed", event.name)
+                log.exception("Controller event %s failed", event.kind.value)
                 event.done.set_exception(e)
 
     def close(self) -> None:

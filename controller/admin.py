@@ -11,10 +11,8 @@ import random
 import re
 import uuid
 
-from josefk.log.config import LogConfig
-from josefk.protocol.errors import ErrorCode, KafkaError
-from josefk.replication.coordination_store import CoordinationStore, NodeExistsError
-from josefk.replication.state import (
+from josefk.controller.coordination_store import CoordinationStore, NodeExistsError
+from josefk.controller.state import (
     BROKERS_IDS,
     BROKERS_TOPICS,
     CONFIG_TOPICS,
@@ -22,6 +20,8 @@ from josefk.replication.state import (
     TopicAssignment,
     topic_path,
 )
+from josefk.log.config import LogConfig
+from josefk.protocol.errors import ErrorCode, KafkaError
 
 _LEGAL_TOPIC = re.compile(r"^[a-zA-Z0-9._-]+$")
 MAX_TOPIC_LENGTH = 249
