@@ -90,10 +90,6 @@ _BEFORE_CRC = struct.Struct(">qiibI")
 TopicPartition = tuple[str, int]
 
 
-def _now_ms() -> int:
-    return time.time_ns() // 1_000_000
-
-
 def delete_horizon(header: BatchHeader) -> int | None:
     """The batch's delete horizon (KIP-534), or None if it has not been set."""
     return header.base_timestamp if header.attributes & DELETE_HORIZON_MASK else None
@@ -432,7 +428,7 @@ class LogCleaner:
 
     def plan(self, now_ms: int | None = None) -> CleaningTask | None:
         """On the loop: pick the dirtiest eligible log and snapshot what cleaning needs."""
-        now = _now_ms() if now_ms is None else now_ms
+        now = self.log_manager.time.milliseconds() if now_ms is None else now_ms
         best: tuple[float, TopicPartition, Log, int, int] | None = None
         for key, log in self.log_manager.all_logs().items():
             if log.closed or not log.config.compact or key in self._uncleanable:

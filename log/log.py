@@ -21,7 +21,6 @@ import logging
 import os
 import random
 import shutil
-import time
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -53,6 +52,7 @@ from josefk.protocol.records import (
     set_partition_leader_epoch,
     verify_crc,
 )
+from josefk.utils.time import SYSTEM_TIME, Time
 
 logger = logging.getLogger(__name__)
 
@@ -122,10 +122,6 @@ class UnexpectedAppendOffsetError(KafkaError):
         self.last_offset = last_offset
 
 
-def _now_ms() -> int:
-    return time.time_ns() // 1_000_000
-
-
 class Log:
     """One partition's log in `dir` (named `<topic>-<partition>` by the LogManager)."""
 
@@ -137,21 +133,24 @@ class Log:
         log_start_offset: int = 0,
         clean_shutdown: bool = True,
         failure_channel: LogDirFailureChannel | None = None,
+        time: Time = SYSTEM_TIME,
     ) -> None:
         """`failure_channel` hears of I/O errors: they take the log dir (the parent of
-        `dir`) offline, and every I/O method then raises KAFKA_STORAGE_ERROR."""
+        `dir`) offline, and every I/O method then raises KAFKA_STORAGE_ERROR. `time` is the
+        clock of appends, rolls, flushes and retention when the caller gives no now_ms."""
         self.dir = Path(dir)
+        self._time = time
         self._failures = failure_channel or LogDirFailureChannel()
         self.dir.mkdir(parents=True, exist_ok=True)
         self._config = config
         self._segments: list[LogSegment] = []
         self._bases: list[int] = []
-        self._pending_deletes: list[tuple[float, LogSegment]] = []
+        self._pending_deletes: list[tuple[int, LogSegment]] = []
         self._producer_state = ProducerStateManager(self.dir)
         self._roll_jitter_ms = self._draw_jitter()
         self._dir_dirty = False
         self._flush_offset_on_roll = 0
-        self._last_flush_ms = _now_ms()
+        self._last_flush_ms = time.milliseconds()
         self._closed = False
         self._leader_epoch_cache = LeaderEpochFileCache(self.dir)
         self._load(recovery_point, log_start_offset, clean_shutdown)
@@ -217,7 +216,7 @@ class Log:
         swap = Path(f"{prefix}{LOG_SUFFIX}{SWAP_SUFFIX}")
         for suffix in (INDEX_SUFFIX, TIME_INDEX_SUFFIX):
             Path(f"{prefix}{suffix}{SWAP_SUFFIX}").unlink(missing_ok=True)
-        probe = LogSegment(self.dir, base, file_suffix=SWAP_SUFFIX)
+        probe = LogSegment(self.dir, base, file_suffix=SWAP_SUFFIX, time=self._time)
         try:
             probe.recover()
             next_offset = probe.read_next_offset()
@@ -283,7 +282,7 @@ class Log:
     def _open_segment(self, base: int, active: bool) -> LogSegment:
         cfg = self._config
         return LogSegment(self.dir, base, index_interval_bytes=cfg.index_interval_bytes,
-                          max_index_size=cfg.segment_index_bytes, active=active)
+                          max_index_size=cfg.segment_index_bytes, active=active, time=self._time)
 
     def _add_segment(self, base: int, active: bool) -> LogSegment:
         prefix = self.dir / filename_prefix(base)
@@ -403,7 +402,7 @@ class Log:
         origin: AppendOrigin = AppendOrigin.CLIENT,
     ) -> LogAppendInfo:
         self._check_open()
-        now = _now_ms() if now_ms is None else now_ms
+        now = self._time.milliseconds() if now_ms is None else now_ms
         cfg = self._config
         buf = records if isinstance(records, bytearray) else bytearray(records)
         if not buf:
@@ -452,7 +451,7 @@ class Log:
 
     def _append_as_follower(self, records: bytes | bytearray, now_ms: int | None = None) -> LogAppendInfo:
         self._check_open()
-        now = _now_ms() if now_ms is None else now_ms
+        now = self._time.milliseconds() if now_ms is None else now_ms
         buf = records if isinstance(records, bytearray) else bytearray(records)
         if not buf:
             return LogAppendInfo(-1, -1, -1, self._log_start_offset)
@@ -730,7 +729,7 @@ class Log:
             return self._delete_old_segments(now_ms)
 
     def _delete_old_segments(self, now_ms: int | None = None) -> int:
-        now = _now_ms() if now_ms is None else now_ms
+        now = self._time.milliseconds() if now_ms is None else now_ms
         cfg = self._config
         deleted = 0
         excess = self.size_in_bytes - cfg.retention_bytes if cfg.retention_bytes >= 0 else -1
@@ -803,11 +802,11 @@ class Log:
         segment.path = Path(f"{segment.path}{DELETED_SUFFIX}")
         segment.offset_index.path = Path(f"{segment.offset_index.path}{DELETED_SUFFIX}")
         segment.time_index.path = Path(f"{segment.time_index.path}{DELETED_SUFFIX}")
-        self._pending_deletes.append((time.monotonic() + self._config.file_delete_delay_ms / 1000, segment))
+        self._pending_deletes.append((self._time.hi_res_clock_ms() + self._config.file_delete_delay_ms, segment))
 
     def delete_expired_files(self, force: bool = False) -> None:
         """Remove segments whose delete delay has passed (all of them with `force`)."""
-        now = time.monotonic()
+        now = self._time.hi_res_clock_ms()
         keep = []
         for deadline, segment in self._pending_deletes:
             if force or deadline <= now:
@@ -828,7 +827,7 @@ class Log:
         target = self._leo if up_to is None else min(up_to, self._leo)
         start = self._recovery_point
         if target <= start and not self._dir_dirty:
-            self._last_flush_ms = _now_ms()
+            self._last_flush_ms = self._time.milliseconds()
             return
         segments = list(self._segments)
         for i, segment in enumerate(segments):
@@ -838,7 +837,7 @@ class Log:
         if self._dir_dirty:
             self._dir_dirty = False
             fsync_dir(self.dir)
-        self._last_flush_ms = _now_ms()
+        self._last_flush_ms = self._time.milliseconds()
         if target > self._recovery_point:
             self._recovery_point = min(target, self._leo)
 

@@ -29,6 +29,7 @@ from josefk.log.config import LogConfig
 from josefk.log.log import Log
 from josefk.log.log_dir_failure import LogDirFailureChannel
 from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.utils.time import SYSTEM_TIME, Time
 
 logger = logging.getLogger(__name__)
 
@@ -69,10 +70,6 @@ def read_properties(path: Path) -> dict[str, str]:
     return props
 
 
-def _now_ms() -> int:
-    return time.time_ns() // 1_000_000
-
-
 class LogManager:
     """Creates, loads, flushes, checkpoints and deletes the broker's partition logs."""
 
@@ -85,14 +82,17 @@ class LogManager:
         flush_interval_ms: int = 1000,
         broker_epoch: int = -1,
         failure_channel: LogDirFailureChannel | None = None,
+        time: Time = SYSTEM_TIME,
     ) -> None:
         """`flush_interval_ms` is how often the broker should call flush_dirty_logs (it also
         fsyncs rolled segments, as Kafka's roll-time flush does). I/O errors in a log dir
-        are reported to `failure_channel`, whose listener calls handle_log_dir_failure."""
+        are reported to `failure_channel`, whose listener calls handle_log_dir_failure.
+        `time` is every log's clock (and the cleaner's): flushes, rolls, retention."""
         if not log_dirs:
             raise ValueError("at least one log dir is required")
         self.log_dirs = [Path(d) for d in log_dirs]
         self.failure_channel = failure_channel or LogDirFailureChannel()
+        self.time = time
         self._live_dirs = list(self.log_dirs)
         self._dir_locks: dict[Path, int] = {}
         self.default_config = default_config
@@ -221,7 +221,7 @@ class LogManager:
             config = topic_configs.get(key[0], self.default_config)
             self._logs[key] = Log(path, config, recovery_point=recovery_points.get(key, 0),
                                   log_start_offset=start_offsets.get(key, 0), clean_shutdown=clean,
-                                  failure_channel=self.failure_channel)
+                                  failure_channel=self.failure_channel, time=self.time)
             self._log_dir_of[key] = log_dir
         if clean:
             # From here on a crash must trigger recovery: the removal must be durable
@@ -259,7 +259,7 @@ class LogManager:
                                                  f"{log_dir}"):
             existed = path.exists()
             log = Log(path, config or self.default_config, recovery_point=0, log_start_offset=0,
-                      clean_shutdown=not existed, failure_channel=self.failure_channel)
+                      clean_shutdown=not existed, failure_channel=self.failure_channel, time=self.time)
             if not existed:
                 fsync_dir(log_dir)
         self._logs[key] = log
@@ -330,7 +330,7 @@ class LogManager:
         """fsync logs that are due: a rolled segment not yet flushed, flush.ms elapsed since
         the last flush, or flush.messages unflushed. Advances recovery points (call
         checkpoint_recovery_points after). Thread-safe. Returns how many logs flushed."""
-        now = _now_ms() if now_ms is None else now_ms
+        now = self.time.milliseconds() if now_ms is None else now_ms
         flushed = 0
         for key, log in list(self._logs.items()):
             if log.closed:
@@ -372,7 +372,7 @@ class LogManager:
         """Retention (Kafka's log.retention.check.interval.ms task): delete expired segments
         of every log, the files of segments whose delete delay has passed, and idle
         producer ids (producer.id.expiration.ms). Returns the number of segments deleted."""
-        now = _now_ms() if now_ms is None else now_ms
+        now = self.time.milliseconds() if now_ms is None else now_ms
         total = 0
         for log in list(self._logs.values()):
             if log.closed:

@@ -19,7 +19,6 @@ import io
 import os
 import struct
 import threading
-import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +33,7 @@ from josefk.protocol.records import (
     read_header,
     verify_crc,
 )
+from josefk.utils.time import SYSTEM_TIME, Time
 
 LOG_SUFFIX = ".log"
 INDEX_SUFFIX = ".index"
@@ -90,10 +90,6 @@ def _pread_exact(fd: int, size: int, position: int) -> bytes:
     return b"".join(parts)
 
 
-def _now_ms() -> int:
-    return time.time_ns() // 1_000_000
-
-
 class LogSegment:
     """A segment of a partition's log. Not thread-safe except flush(), which may run on a
     background thread while the owning event loop keeps appending."""
@@ -107,9 +103,12 @@ class LogSegment:
         max_index_size: int = 10485760,
         active: bool = False,
         file_suffix: str = "",
+        time: Time = SYSTEM_TIME,
     ) -> None:
         """Open the segment's files, creating empty ones if absent. An `active` segment
-        gets preallocated indexes it can append to; others are opened at their size."""
+        gets preallocated indexes it can append to; others are opened at their size.
+        `time` stamps a new segment's creation, from which segment.ms rolls it."""
+        self._time = time
         self.directory = Path(directory)
         self.base_offset = base_offset
         self.index_interval_bytes = index_interval_bytes
@@ -137,7 +136,7 @@ class LogSegment:
         self._max_timestamp, self._offset_of_max_timestamp = self.time_index.last_entry
         _, last_indexed_pos = self.offset_index.lookup(self.offset_index.last_offset)
         self._bytes_since_last_index_entry = self._size - last_indexed_pos if self.offset_index.entries else self._size
-        self._created_ms = _now_ms() if created else int(os.fstat(self._fd).st_mtime * 1000)
+        self._created_ms = time.milliseconds() if created else int(os.fstat(self._fd).st_mtime * 1000)
         self._rolling_base_timestamp: int | None = None
 
     # -- properties ---------------------------------------------------------------------
@@ -512,7 +511,7 @@ class LogSegment:
         self._verified_pos = min(self._verified_pos, self._size)
         self._trusted_from = min(self._trusted_from, self._size)
         if self._size == 0:
-            self._created_ms = _now_ms()
+            self._created_ms = self._time.milliseconds()
             self._rolling_base_timestamp = None
         _, last_pos = self.offset_index.lookup(self.offset_index.last_offset)
         self._bytes_since_last_index_entry = self._size - last_pos if self.offset_index.entries else self._size
