@@ -9,20 +9,15 @@ follower falls behind for replica.lag.time.max.ms and expands it when one catche
 from __future__ import annotations
 
 import logging
-import time
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
 from josefk.controller.state import PartitionState
 from josefk.log.log import Log
 from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.utils.time import SYSTEM_TIME, Time
 
 log = logging.getLogger(__name__)
-
-
-def monotonic_ms() -> int:
-    return int(time.monotonic() * 1000)
 
 
 @dataclass
@@ -53,13 +48,15 @@ class IsrChangeSender(Protocol):
 
 class Partition:
     def __init__(self, topic: str, partition: int, broker_id: int, log_: Log, isr_sender: IsrChangeSender,
-                 clock: Callable[[], int] = monotonic_ms) -> None:
+                 time: Time = SYSTEM_TIME) -> None:
+        """`time` times followers' lag (its monotonic clock: a wall-clock step must not
+        shrink the ISR)."""
         self.topic = topic
         self.partition = partition
         self.broker_id = broker_id
         self.log = log_
         self.isr_sender = isr_sender
-        self.clock = clock
+        self.time = time
         self.leader_id = -1
         self.leader_epoch = -1
         self.controller_epoch = 0
@@ -97,7 +94,7 @@ class Partition:
     def make_leader(self, state: PartitionState) -> None:
         was_leader = self.is_leader
         self._apply(state)
-        now = self.clock()
+        now = self.time.hi_res_clock_ms()
         known = self.followers if was_leader else {}
         self.followers = {r: known.get(r) or FollowerState(-1, now) for r in self.replicas if r != self.broker_id}
         cache = self.log.leader_epoch_cache
@@ -172,7 +169,7 @@ class Partition:
             return False
         follower.log_end_offset = fetch_offset
         if fetch_offset >= self.log.log_end_offset:
-            follower.last_caught_up_ms = self.clock()
+            follower.last_caught_up_ms = self.time.hi_res_clock_ms()
         if replica not in self.isr and fetch_offset >= self.high_watermark:
             self._send_isr_change(sorted({*self.isr, replica}))
         return self.maybe_increment_high_watermark()
@@ -182,7 +179,7 @@ class Partition:
         applied: the ISR shrinks when the store has it)."""
         if not self.is_leader:
             return
-        now = self.clock()
+        now = self.time.hi_res_clock_ms()
         lagging = [r for r in self.isr if r != self.broker_id and
                    now - self.followers.get(r, FollowerState()).last_caught_up_ms > max_lag_ms]
         if lagging:

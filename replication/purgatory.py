@@ -14,11 +14,12 @@ stall that connection for good.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Hashable
 from contextvars import ContextVar
 from typing import Any, Protocol
+
+from josefk.utils.scheduler import LOOP_SCHEDULER, ScheduledTask, Scheduler
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +42,7 @@ class DelayedOperation:
         self.timeout_ms = timeout_ms
         self.completed = False
         self.request = current_request.get()  # whose connection to close if this operation fails
-        self._timer: asyncio.TimerHandle | None = None
+        self._timer: ScheduledTask | None = None
         self._purgatory: DelayedOperationPurgatory | None = None
         self._keys: list[Any] = []
 
@@ -89,8 +90,10 @@ class DelayedOperation:
 
 
 class DelayedOperationPurgatory:
-    def __init__(self, name: str) -> None:
+    def __init__(self, name: str, scheduler: Scheduler = LOOP_SCHEDULER) -> None:
+        """`scheduler` runs the operations' timeouts (Kafka's purgatory has its own timer)."""
         self.name = name
+        self.scheduler = scheduler
         self.watchers: dict[Hashable, set[DelayedOperation]] = {}
 
     def try_complete_else_watch(self, op: DelayedOperation, keys: list[Any]) -> None:
@@ -99,8 +102,7 @@ class DelayedOperationPurgatory:
         op._purgatory, op._keys = self, keys
         for key in keys:
             self.watchers.setdefault(key, set()).add(op)
-        loop = asyncio.get_running_loop()
-        op._timer = loop.call_later(op.timeout_ms / 1000, self._expire, op, keys)
+        op._timer = self.scheduler.schedule(op.timeout_ms, self._expire, op, keys)
 
     def _expire(self, op: DelayedOperation, keys: list[Any]) -> None:
         self.unwatch(op, keys)

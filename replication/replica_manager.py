@@ -35,9 +35,11 @@ from josefk.log.log import Log
 from josefk.log.log_manager import LogManager
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.replication.metadata_cache import MetadataCache
-from josefk.replication.partition import Partition, ReadResult, monotonic_ms
+from josefk.replication.partition import Partition, ReadResult
 from josefk.replication.purgatory import DelayedOperation, DelayedOperationPurgatory
 from josefk.replication.replica_fetcher import ReplicaFetcher
+from josefk.utils.scheduler import LOOP_SCHEDULER, Scheduler
+from josefk.utils.time import SYSTEM_TIME, Time
 
 log = logging.getLogger(__name__)
 
@@ -101,12 +103,14 @@ class ReplicaManager:
     def __init__(self, broker_id: int, log_manager: LogManager, metadata_cache: MetadataCache,
                  log_config_for: Callable[[str], LogConfig], store: CoordinationStore,
                  settings: ReplicationSettings, store_executor: Executor,
-                 clock: Callable[[], int] = monotonic_ms, halt: Callable[[str], None] | None = None) -> None:
+                 time: Time = SYSTEM_TIME, scheduler: Scheduler = LOOP_SCHEDULER,
+                 halt: Callable[[str], None] | None = None) -> None:
         """`store_executor` runs the store writes leaders make (ISR changes) off the loop.
-        `halt(reason)` ends the process when every log dir has failed (Kafka's Exit.halt)."""
+        `halt(reason)` ends the process when every log dir has failed (Kafka's Exit.halt). `time`
+        times followers' lag; `scheduler` runs the purgatories' timeouts."""
         self.broker_id = broker_id
         self.store_executor = store_executor
-        self.clock = clock
+        self.time = time
         self.log_manager = log_manager
         self.metadata_cache = metadata_cache
         self.log_config_for = log_config_for
@@ -117,8 +121,8 @@ class ReplicaManager:
         self.halt = halt or _halt
         self.fetchers: dict[int, ReplicaFetcher] = {}
         self.fetching_stopped = False  # controlled shutdown: this broker follows no leader any more
-        self.fetch_purgatory = DelayedOperationPurgatory("Fetch")
-        self.produce_purgatory = DelayedOperationPurgatory("Produce")
+        self.fetch_purgatory = DelayedOperationPurgatory("Fetch", scheduler)
+        self.produce_purgatory = DelayedOperationPurgatory("Produce", scheduler)
         self.controller_epoch = 0
         self.hw_checkpoints = {d: OffsetCheckpointFile(Path(d) / HIGH_WATERMARK_CHECKPOINT)
                                for d in log_manager.live_log_dirs}
@@ -135,7 +139,7 @@ class ReplicaManager:
         if partition is None:
             log_ = self.log_manager.get_or_create_log(state.topic, state.partition, self.log_config_for(state.topic),
                                                       is_new=state.is_new)
-            partition = Partition(state.topic, state.partition, self.broker_id, log_, self, self.clock)
+            partition = Partition(state.topic, state.partition, self.broker_id, log_, self, self.time)
             partition.high_watermark = min(self.saved_high_watermarks.get(key, 0), log_.log_end_offset)
             self.partitions[key] = partition
         return partition

@@ -27,19 +27,12 @@ from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.record_codec import Record, build_batch
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import AppendResult, FetchPartition, ReplicaManager, ReplicationSettings
+from josefk.utils.mock_time import MockTime
 from tests.wire import connect, encode_request, read_frame
 
 TOPIC = "t"
 KEY = (TOPIC, 0)
 LAG_MS = 10_000
-
-
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 1_000_000
-
-    def __call__(self) -> int:
-        return self.now
 
 
 class GatedStore(EmbeddedStore):
@@ -57,14 +50,14 @@ class GatedStore(EmbeddedStore):
 
 class Fixture:
     def __init__(self, tmp_path: Path) -> None:
-        self.clock = FakeClock()
+        self.time = MockTime()
         self.store = GatedStore(tmp_path / "store.json")
         self.log_manager = LogManager([tmp_path / "logs"], LogConfig())
         self.log_manager.startup()
         self.executor = ThreadPoolExecutor(1)
         config = LogConfig.from_props({"min.insync.replicas": "2"})
         self.manager = ReplicaManager(1, self.log_manager, MetadataCache(1), lambda _t: config, self.store,
-                                      ReplicationSettings(replica_lag_time_max_ms=LAG_MS), self.executor, self.clock)
+                                      ReplicationSettings(replica_lag_time_max_ms=LAG_MS), self.executor, self.time)
 
     def lead(self, isr: list[int], leader: int = 1, epoch: int = 1) -> None:
         state = PartitionState(TOPIC, 0, leader, epoch, isr, [1, 2, 3], 1)
@@ -117,7 +110,7 @@ def test_acks_all_answers_not_enough_replicas_after_append_when_the_isr_shrank(f
         fx.follower_fetches(3, 0)
         await asyncio.sleep(0.05)
         assert not answer.done()  # the followers do not have offsets 0-2 yet
-        fx.clock.now += LAG_MS + 1
+        fx.time.sleep(LAG_MS + 1)
         fx.manager.maybe_shrink_isrs()  # both followers lag: the ISR shrinks to the leader alone
         result = await asyncio.wait_for(answer, 5)
         assert result.error == ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND
@@ -131,7 +124,7 @@ def test_acks_all_succeeds_when_min_insync_replicas_have_the_data(fx: Fixture) -
     async def run() -> None:
         fx.lead(isr=[1, 2, 3])
         answer = fx.produce(acks=-1)
-        fx.clock.now += LAG_MS + 1
+        fx.time.sleep(LAG_MS + 1)
         fx.follower_fetches(2, 3)  # follower 2 caught up; follower 3 lags and leaves the ISR
         fx.manager.maybe_shrink_isrs()
         result = await asyncio.wait_for(answer, 5)
@@ -146,7 +139,7 @@ def test_a_stalled_store_blocks_neither_produce_nor_fetch_and_the_pending_shrink
     async def run() -> None:
         fx.lead(isr=[1, 2])
         fx.store.open.clear()  # ZooKeeper stops answering
-        fx.clock.now += LAG_MS + 1
+        fx.time.sleep(LAG_MS + 1)
         fx.manager.maybe_shrink_isrs()  # the shrink to [1] is sent, and stays pending
         partition = fx.manager.partitions[KEY]
         assert partition.pending_isr == [1] and partition.isr == [1, 2]
@@ -208,7 +201,7 @@ def test_a_leader_and_isr_older_than_the_leaders_own_isr_write_is_skipped(fx: Fi
         stale = PartitionState(TOPIC, 0, 1, 1, [1], [1, 2, 3], 1, zk_version=0)
         assert fx.manager.leader_and_isr(0, 1, [stale], []).error == ErrorCode.NONE
         assert (partition.isr, partition.zk_version) == ([1, 2], 1)
-        fx.clock.now += LAG_MS + 1
+        fx.time.sleep(LAG_MS + 1)
         fx.manager.maybe_shrink_isrs()  # follower 2 lags: the shrink is conditional on version 1
         await until(lambda: partition.isr == [1], "the shrink is committed")
         assert json.loads(fx.store.get(partition_state_path(TOPIC, 0))[0])["isr"] == [1]
