@@ -9,15 +9,16 @@ gets there.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import Any
 
 from josefk.coordinator.group_coordinator import GroupCoordinator
-from josefk.coordinator.group_metadata import JoinResult, OffsetAndMetadata, SyncResult, now_ms
+from josefk.coordinator.group_metadata import JoinResult, OffsetAndMetadata, SyncResult
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC
 from josefk.protocol.apis import ApiKey, response_class
 from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.utils.scheduler import Scheduler
+from josefk.utils.time import Time
 
 log = logging.getLogger(__name__)
 
@@ -193,7 +194,7 @@ class GroupApis:
     def handle_offset_commit(self, request: Any) -> None:
         req, version = request.body, request.api_version
         cls = response_class(ApiKey.OffsetCommit)
-        now = now_ms()
+        now = self.coordinator.time.milliseconds()
         retention = req.retention_time_ms if 2 <= version <= 4 else -1
         requested: list[tuple[str, int]] = []
         offsets: dict[tuple[str, int], OffsetAndMetadata] = {}
@@ -327,10 +328,9 @@ class GroupApis:
             cls.DeletableGroupResult(group_id=g, error_code=results[g]) for g in req.groups_names]))
 
 
-def install(server: Any) -> None:
+def install(server: Any, time: Time, scheduler: Scheduler) -> None:
     """Create the coordinator, register the group APIs on server.apis and start it."""
     config = server.config
-    loop = asyncio.get_running_loop()
     coordinator = GroupCoordinator(
         config.broker_id, server.replica_manager,
         num_partitions=config["offsets.topic.num.partitions"],
@@ -341,13 +341,14 @@ def install(server: Any) -> None:
         retention_check_interval_ms=config["offsets.retention.check.interval.ms"],
         max_metadata_bytes=config["offset.metadata.max.bytes"],
         group_max_size=config["group.max.size"],
-        commit_timeout_ms=config["offsets.commit.timeout.ms"])
-    coordinator.startup(loop)
+        commit_timeout_ms=config["offsets.commit.timeout.ms"],
+        time=time, scheduler=scheduler)
+    coordinator.startup()
     server.group_coordinator = coordinator
-    server.replica_manager.add_leadership_listener(lambda: loop.call_soon(coordinator.on_leadership_change))
+    server.replica_manager.add_leadership_listener(lambda: scheduler.call_soon(coordinator.on_leadership_change))
     GroupApis(server, coordinator).register()
     # Partitions this broker already leads (the controller may have run before us).
-    loop.call_soon(coordinator.on_leadership_change)
+    scheduler.call_soon(coordinator.on_leadership_change)
 
 
 def shutdown(server: Any) -> None:

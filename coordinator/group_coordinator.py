@@ -3,7 +3,7 @@
 Modelled on Kafka's GroupCoordinator. Everything runs on the broker's one event loop, so
 a group needs no lock: a JoinGroup that must wait for the other members parks its
 response callback on the member and returns; the rebalance completes from a loop timer
-(the join deadline) or as soon as the last member has rejoined. Session expiry is a
+(the join deadline, on the injected Scheduler) or as soon as the last member has rejoined. Session expiry is a
 timer per member, re-armed by every heartbeat, never a scan.
 
 A group belongs to the broker leading partition partition_for(group) of
@@ -12,7 +12,6 @@ __consumer_offsets; this coordinator serves the groups of the partitions it has 
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import uuid
 from collections.abc import Callable
@@ -30,10 +29,11 @@ from josefk.coordinator.group_metadata import (
     OffsetAndMetadata,
     SyncCallback,
     SyncResult,
-    now_ms,
 )
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC, LoadedPartition, OffsetsStore
 from josefk.protocol.errors import ErrorCode
+from josefk.utils.scheduler import LOOP_SCHEDULER, ScheduledTask, Scheduler
+from josefk.utils.time import SYSTEM_TIME, Time
 
 log = logging.getLogger(__name__)
 
@@ -51,10 +51,15 @@ class GroupCoordinator:
                  min_session_timeout_ms: int, max_session_timeout_ms: int, initial_rebalance_delay_ms: int,
                  offsets_retention_ms: int, retention_check_interval_ms: int = DEFAULT_RETENTION_CHECK_INTERVAL_MS,
                  max_metadata_bytes: int = DEFAULT_OFFSET_METADATA_MAX_BYTES,
-                 group_max_size: int = DEFAULT_GROUP_MAX_SIZE, commit_timeout_ms: int = 5000) -> None:
+                 group_max_size: int = DEFAULT_GROUP_MAX_SIZE, commit_timeout_ms: int = 5000,
+                 time: Time = SYSTEM_TIME, scheduler: Scheduler = LOOP_SCHEDULER) -> None:
+        """`time` stamps commits and group states; `scheduler` runs every group timer
+        (sessions, join and sync deadlines, offset expiry)."""
         self.broker_id = broker_id
         self.replica_manager = replica_manager
-        self.store = OffsetsStore(replica_manager, num_partitions, commit_timeout_ms)
+        self.time = time
+        self.scheduler = scheduler
+        self.store = OffsetsStore(replica_manager, num_partitions, time, commit_timeout_ms)
         self.min_session_timeout_ms = min_session_timeout_ms
         self.max_session_timeout_ms = max_session_timeout_ms
         self.initial_rebalance_delay_ms = initial_rebalance_delay_ms
@@ -66,19 +71,17 @@ class GroupCoordinator:
         self.owned: dict[int, int] = {}  # loaded __consumer_offsets partition -> leader epoch
         self.loading: set[int] = set()
         self.active = False
-        self.loop: asyncio.AbstractEventLoop | None = None
-        self._heartbeat_timers: dict[tuple[str, str], asyncio.TimerHandle] = {}
-        self._pending_timers: dict[tuple[str, str], asyncio.TimerHandle] = {}
-        self._join_timers: dict[str, tuple[asyncio.TimerHandle, bool]] = {}  # group -> (timer, initial delay?)
-        self._sync_timers: dict[str, asyncio.TimerHandle] = {}
-        self._cleanup_timer: asyncio.TimerHandle | None = None
+        self._heartbeat_timers: dict[tuple[str, str], ScheduledTask] = {}
+        self._pending_timers: dict[tuple[str, str], ScheduledTask] = {}
+        self._join_timers: dict[str, tuple[ScheduledTask, bool]] = {}  # group -> (timer, initial delay?)
+        self._sync_timers: dict[str, ScheduledTask] = {}
+        self._cleanup_timer: ScheduledTask | None = None
 
     # -- lifecycle ---------------------------------------------------------------------------
 
-    def startup(self, loop: asyncio.AbstractEventLoop) -> None:
-        self.loop = loop
+    def startup(self) -> None:
         self.active = True
-        self._cleanup_timer = loop.call_later(self.retention_check_interval_ms / 1000, self._cleanup_expired)
+        self._cleanup_timer = self._later(self.retention_check_interval_ms, self._cleanup_expired)
         log.info("[GroupCoordinator %d]: Startup complete.", self.broker_id)
 
     def shutdown(self) -> None:
@@ -90,9 +93,8 @@ class GroupCoordinator:
             self._cleanup_timer.cancel()
         log.info("[GroupCoordinator %d]: Shutdown complete.", self.broker_id)
 
-    def _later(self, delay_ms: int, fn: Callable[..., None], *args: Any) -> asyncio.TimerHandle:
-        assert self.loop is not None, "GroupCoordinator.startup was not called"
-        return self.loop.call_later(max(delay_ms, 0) / 1000, fn, *args)
+    def _later(self, delay_ms: int, fn: Callable[..., None], *args: object) -> ScheduledTask:
+        return self.scheduler.schedule(delay_ms, fn, *args)
 
     # -- partition ownership and loading -----------------------------------------------------
 
@@ -143,9 +145,9 @@ class GroupCoordinator:
         log.info("[GroupMetadataManager brokerId=%d] Scheduling loading of offsets and group metadata "
                  "from %s-%d for epoch %d", self.broker_id, OFFSETS_TOPIC, partition, replica.leader_epoch)
         self.loading.add(partition)
-        started = now_ms()
+        started = self.time.hi_res_clock_ms()
         chunks = self.store.read_chunks(partition)
-        loaded = LoadedPartition()
+        loaded = LoadedPartition(self.time)
 
         def step() -> None:
             if partition not in self.loading:
@@ -161,8 +163,7 @@ class GroupCoordinator:
                     self.loading.discard(partition)
                     return
                 self.store.replay(loaded, records, partition)
-            assert self.loop is not None
-            self.loop.call_soon(step)
+            self.scheduler.call_soon(step)
 
         step()
 
@@ -173,7 +174,7 @@ class GroupCoordinator:
             if not offsets and group_id not in loaded.groups:
                 continue  # every offset deleted: nothing left of the group
             if group_id not in loaded.groups:
-                loaded.groups[group_id] = GroupMetadata(group_id, GroupState.EMPTY)
+                loaded.groups[group_id] = GroupMetadata(group_id, GroupState.EMPTY, self.time)
             loaded.groups[group_id].offsets = offsets
         for group_id, group in loaded.groups.items():
             if self.partition_for(group_id) != partition:
@@ -183,7 +184,7 @@ class GroupCoordinator:
                 self._schedule_heartbeat(group, member)
         log.info("[GroupMetadataManager brokerId=%d] Finished loading offsets and group metadata from "
                  "%s-%d in %d milliseconds (%d groups)", self.broker_id, OFFSETS_TOPIC, partition,
-                 now_ms() - started, len(loaded.groups))
+                 self.time.hi_res_clock_ms() - started, len(loaded.groups))
 
     def unload_partition(self, partition: int) -> None:
         """This broker no longer leads the partition: drop its groups, answer parked requests."""
@@ -273,7 +274,7 @@ class GroupCoordinator:
             if not is_unknown:
                 callback(JoinResult(ErrorCode.UNKNOWN_MEMBER_ID, member_id))
                 return
-            group = self.groups[group_id] = GroupMetadata(group_id, GroupState.EMPTY)
+            group = self.groups[group_id] = GroupMetadata(group_id, GroupState.EMPTY, self.time)
         if not group.has(member_id) and len(group.members) >= self.group_max_size:
             callback(JoinResult(ErrorCode.GROUP_MAX_SIZE_REACHED, member_id))
             return
@@ -713,7 +714,7 @@ class GroupCoordinator:
                 # A member of a generation we never saw (or a group that was deleted): reject.
                 callback(dict.fromkeys(offsets, ErrorCode.ILLEGAL_GENERATION))
                 return
-            group = self.groups[group_id] = GroupMetadata(group_id, GroupState.EMPTY)  # a simple consumer
+            group = self.groups[group_id] = GroupMetadata(group_id, GroupState.EMPTY, self.time)  # a simple consumer
         error = self._validate_offset_commit(group, generation_id, member_id, group_instance_id)
         if error == ErrorCode.NONE and group.is_state(GroupState.COMPLETING_REBALANCE):
             # The member has the new generation but not yet its assignment.
@@ -858,7 +859,7 @@ class GroupCoordinator:
         left Empty without offsets."""
         self._cleanup_timer = self._later(self.retention_check_interval_ms, self._cleanup_expired)
         try:
-            self.cleanup_group_metadata(now_ms())
+            self.cleanup_group_metadata(self.time.milliseconds())
         except Exception:
             log.exception("Offset expiration failed")
 

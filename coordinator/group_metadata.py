@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import enum
 import struct
-import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
+
+from josefk.utils.time import Time
 
 UNKNOWN_MEMBER_ID = ""
 NO_GENERATION = -1
@@ -39,10 +40,6 @@ VALID_PREVIOUS: dict[GroupState, frozenset[GroupState]] = {
         {GroupState.STABLE, GroupState.COMPLETING_REBALANCE, GroupState.EMPTY}),
     GroupState.EMPTY: frozenset({GroupState.PREPARING_REBALANCE}),
 }
-
-
-def now_ms() -> int:
-    return int(time.time() * 1000)
 
 
 @dataclass
@@ -121,12 +118,14 @@ class MemberMetadata:
 
 
 class GroupMetadata:
-    """One group: members, generation, selected protocol, committed offsets."""
+    """One group: members, generation, selected protocol, committed offsets. `time` stamps
+    state changes: how long a group has been Empty decides when its offsets expire."""
 
-    def __init__(self, group_id: str, state: GroupState = GroupState.EMPTY) -> None:
+    def __init__(self, group_id: str, state: GroupState, time: Time) -> None:
         self.group_id = group_id
         self.state = state
-        self.current_state_timestamp: int | None = now_ms()
+        self.time = time
+        self.current_state_timestamp: int | None = time.milliseconds()
         self.protocol_type: str | None = None
         self.protocol_name: str | None = None
         self.generation_id = 0
@@ -156,7 +155,7 @@ class GroupMetadata:
                                f"{sorted(s.value for s in VALID_PREVIOUS[state])} before moving to "
                                f"{state.value}, but is {self.state.value}")
         self.state = state
-        self.current_state_timestamp = now_ms()
+        self.current_state_timestamp = self.time.milliseconds()
 
     def can_rebalance(self) -> bool:
         return self.state in VALID_PREVIOUS[GroupState.PREPARING_REBALANCE]

@@ -17,6 +17,7 @@ from josefk.coordinator.group_metadata import (
     MemberMetadata,
     OffsetAndMetadata,
 )
+from josefk.utils.time import Time
 
 OFFSET_KEY_VERSION = 1
 GROUP_KEY_VERSION = 2
@@ -194,7 +195,7 @@ def group_value(group: GroupMetadata, assignment: dict[str, bytes]) -> bytes:
     return bytes(w.buf)
 
 
-def read_group_value(group_id: str, data: bytes) -> GroupMetadata:
+def read_group_value(group_id: str, data: bytes, time: Time) -> GroupMetadata:
     """A group as last stored: Empty without members, else Stable (as Kafka loads it)."""
     r = _Reader(data)
     version = r.int16()
@@ -218,7 +219,7 @@ def read_group_value(group_id: str, data: bytes) -> GroupMetadata:
         members.append(MemberMetadata(member_id, instance_id, client_id, client_host, rebalance_timeout,
                                       session_timeout, protocol_type,
                                       [(protocol or "", subscription)], assignment))
-    group = GroupMetadata(group_id, GroupState.STABLE if members else GroupState.EMPTY)
+    group = GroupMetadata(group_id, GroupState.STABLE if members else GroupState.EMPTY, time)
     group.protocol_type = protocol_type or None
     group.generation_id = generation
     group.protocol_name = protocol

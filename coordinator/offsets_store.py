@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from josefk.coordinator.group_metadata import GroupMetadata, OffsetAndMetadata, now_ms
+from josefk.coordinator.group_metadata import GroupMetadata, OffsetAndMetadata
 from josefk.coordinator.group_records import (
     GroupKey,
     OffsetKey,
@@ -28,6 +28,7 @@ from josefk.coordinator.group_records import (
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.record_codec import Record, build_batch, decode_batch
 from josefk.protocol.records import CorruptRecordError, iter_headers
+from josefk.utils.time import Time
 
 log = logging.getLogger(__name__)
 
@@ -80,6 +81,7 @@ def _append_error_for_offsets(code: int) -> ErrorCode:
 class LoadedPartition:
     """What replaying one partition yields: the last stored state of each group."""
 
+    time: Time  # the coordinator's, for the groups it reads
     groups: dict[str, GroupMetadata] = field(default_factory=dict)
     offsets: dict[str, dict[tuple[str, int], OffsetAndMetadata]] = field(default_factory=dict)
     removed_groups: set[str] = field(default_factory=set)
@@ -99,16 +101,17 @@ class LoadedPartition:
                 self.groups.pop(key.group, None)
                 self.removed_groups.add(key.group)
             else:
-                self.groups[key.group] = read_group_value(key.group, record.value)
+                self.groups[key.group] = read_group_value(key.group, record.value, self.time)
                 self.removed_groups.discard(key.group)
 
 
 class OffsetsStore:
     """Appends coordinator records to, and replays them from, __consumer_offsets partitions."""
 
-    def __init__(self, replica_manager: Any, num_partitions: int, commit_timeout_ms: int = 5000) -> None:
+    def __init__(self, replica_manager: Any, num_partitions: int, time: Time, commit_timeout_ms: int = 5000) -> None:
         self.replica_manager = replica_manager
         self.num_partitions = num_partitions
+        self.time = time
         self.commit_timeout_ms = commit_timeout_ms  # offsets.commit.timeout.ms
 
     def partition_for(self, group_id: str) -> int:
@@ -121,7 +124,7 @@ class OffsetsStore:
         if not records:
             done(ErrorCode.NONE)
             return
-        ts = now_ms()
+        ts = self.time.milliseconds()
         batch = build_batch([Record(i, ts, k, v) for i, (k, v) in enumerate(records)])
         tp = (OFFSETS_TOPIC, partition)
 

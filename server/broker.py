@@ -38,6 +38,8 @@ from josefk.server.kafka_apis import KafkaApis
 from josefk.server.memory_pool import MemoryPool
 from josefk.server.request_channel import RequestChannel
 from josefk.server.socket_server import Acceptor, Processor
+from josefk.utils.scheduler import LoopScheduler, Scheduler
+from josefk.utils.time import SystemTime, Time
 
 log = logging.getLogger(__name__)
 
@@ -99,12 +101,17 @@ class KafkaServer:
     async def startup(self) -> None:
         config = self.config
         broker_id = config.broker_id
+        loop = asyncio.get_running_loop()
+        # Kafka's Time and Scheduler, chosen here once: every clock the logs, replicas and
+        # groups read, and every timer they arm, comes from these two.
+        self.time: Time = SystemTime()
+        self.scheduler: Scheduler = LoopScheduler(loop)
         self.store = store = self._open_store()
         self.cluster_id = await asyncio.to_thread(self._cluster_id, store)  # may wait out a ZooKeeper blip
         self.log_dir_failures = LogDirFailureChannel()
         self.log_manager = LogManager(config.log_dirs, LogConfig.from_props(config.topic_defaults()),
                                       broker_id=broker_id, cluster_id=self.cluster_id,
-                                      failure_channel=self.log_dir_failures)
+                                      failure_channel=self.log_dir_failures, time=self.time)
         # Kafka loads logs with their topics' config overrides, or a restarted leader would run
         # on the defaults (min.insync.replicas=1) until the next config change.
         self.log_manager.startup(await asyncio.to_thread(self._topic_configs))
@@ -112,8 +119,7 @@ class KafkaServer:
         self.replica_manager = ReplicaManager(
             broker_id, self.log_manager, self.metadata_cache, self.log_config_for, store,
             ReplicationSettings(config["replica.lag.time.max.ms"], config["replica.fetch.wait.max.ms"],
-                                config["replica.fetch.max.bytes"]), self.store_executor)
-        loop = asyncio.get_running_loop()
+                                config["replica.fetch.max.bytes"]), self.store_executor, self.time, self.scheduler)
         # Kafka's LogDirFailureHandler: failures reported from any thread are handled on the loop.
         self.log_dir_failures.add_listener(
             lambda log_dir: loop.call_soon_threadsafe(self.replica_manager.handle_log_dir_failure, log_dir))
@@ -125,7 +131,7 @@ class KafkaServer:
         self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
                               ProducerIdManager(broker_id, store), self.controller, self.controller_events,
                               self.broker_epoch, self.store_executor)
-        group_apis.install(self)
+        group_apis.install(self, self.time, self.scheduler)
 
         channel = RequestChannel(config["queued.max.requests"])
         memory_pool = MemoryPool(config["queued.max.request.bytes"])

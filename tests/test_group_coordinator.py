@@ -15,6 +15,7 @@ import pytest
 
 from josefk.protocol.apis import ApiKey, is_flexible, request_class, response_class
 from josefk.protocol.errors import ErrorCode
+from josefk.utils.time import SYSTEM_TIME
 from tests.conftest import RunningBroker
 from tests.wire import call, connect, create_topic, encode_request, read_frame, wait_until
 
@@ -411,7 +412,7 @@ def test_offsets_and_groups_survive_restart(tmp_path):
 
 def test_records_use_kafka_layouts():
     """The offsets topic holds Kafka's own key/value layouts, readable by Kafka's tools."""
-    from josefk.coordinator.group_metadata import GroupMetadata, MemberMetadata, OffsetAndMetadata
+    from josefk.coordinator.group_metadata import GroupMetadata, GroupState, MemberMetadata, OffsetAndMetadata
     from josefk.coordinator.group_records import (
         group_key,
         group_value,
@@ -427,11 +428,11 @@ def test_records_use_kafka_layouts():
     value = offset_value(OffsetAndMetadata(5, 2, "m", 1000))
     assert value == struct.pack(">hqih", 3, 5, 2, 1) + b"m" + struct.pack(">q", 1000)
     assert read_offset_value(value) == OffsetAndMetadata(5, 2, "m", 1000)
-    group = GroupMetadata("g")
+    group = GroupMetadata("g", GroupState.EMPTY, SYSTEM_TIME)
     member = MemberMetadata("m-1", "i-1", "client", "/127.0.0.1", 300, 100, "consumer", [("range", b"sub")])
     group.add(member)
     group.protocol_name, group.generation_id = "range", 4
-    decoded = read_group_value("g", group_value(group, {"m-1": b"asg"}))
+    decoded = read_group_value("g", group_value(group, {"m-1": b"asg"}), SYSTEM_TIME)
     assert (decoded.generation_id, decoded.protocol_name, decoded.leader_id, decoded.protocol_type) == (
         4, "range", "m-1", "consumer")
     m = decoded.members["m-1"]
@@ -444,8 +445,6 @@ def test_offsets_expire_after_retention_and_empty_groups_go(gbroker):
     """offsets.retention.minutes (KIP-211): a group's offsets expire once it has been Empty for
     the retention period; a simple consumer's expire per commit. The check normally runs
     every offsets.retention.check.interval.ms; here it is invoked with a future clock."""
-    from josefk.coordinator.group_metadata import now_ms
-
     sock = connect(gbroker.bootstrap)
     create_topic(sock, "ret", 1)
     find_coordinator_ready(sock, "simple-ret")
@@ -459,7 +458,7 @@ def test_offsets_expire_after_retention_and_empty_groups_go(gbroker):
     week = 7 * 24 * 3600 * 1000
 
     async def expire(delta: int) -> int:
-        return coordinator.cleanup_group_metadata(now_ms() + delta)
+        return coordinator.cleanup_group_metadata(coordinator.time.milliseconds() + delta)
 
     assert gbroker.call(expire(week - 60_000)) == 0
     assert gbroker.call(expire(week + 1000)) == 1  # only the simple consumer: a Stable group keeps its offsets
