@@ -21,6 +21,7 @@ from josefk.log.log_manager import (
     read_properties,
 )
 from josefk.protocol.record_codec import Record, build_batch, decode_all
+from josefk.utils.mock_time import MockTime
 
 
 def batch(n: int = 2) -> bytes:
@@ -203,4 +204,40 @@ def test_cleanup_logs_applies_retention(tmp_path: Path) -> None:
     assert not log.producer_state.producers
     m.cleanup_logs()
     assert not [n for n in os.listdir(tmp_path / "t-0") if n.endswith(".deleted")]
+    m.shutdown()
+
+
+def test_retention_by_time_and_the_delete_delay_run_on_the_injected_time(tmp_path: Path) -> None:
+    """cleanup_logs() without now_ms reads the LogManager's Time: segments whose newest
+    record is older than retention.ms go (the active one stays, however old), and their
+    files once file.delete.delay.ms has passed."""
+    time = MockTime()
+    m = LogManager([tmp_path], LogConfig(), time=time)
+    m.startup()
+    log = m.get_or_create_log("t", 0, LogConfig(segment_bytes=300, retention_ms=60_000,
+                                                 file_delete_delay_ms=5_000))
+
+    def append(n: int) -> None:
+        for _ in range(n):  # a batch is ~170 bytes: one per segment
+            log.append_as_leader(build_batch([Record(0, time.milliseconds(), None, b"x" * 100)]), 0)
+
+    append(3)
+    old = [s.base_offset for s in log.segments]
+    time.sleep(30_000)
+    append(3)
+    newer = [s.base_offset for s in log.segments if s.base_offset not in old]
+    assert (len(old), len(newer)) == (3, 3)
+    time.sleep(30_000)
+    assert m.cleanup_logs() == 0  # the oldest records are exactly retention.ms old
+    time.sleep(1)
+    assert m.cleanup_logs() == len(old)
+    assert [s.base_offset for s in log.segments] == newer
+    deleted = [n for n in os.listdir(tmp_path / "t-0") if n.endswith(".deleted")]
+    assert len(deleted) == 3 * len(old)  # .log, .index, .timeindex, kept for the delete delay
+    time.sleep(5_000)
+    assert m.cleanup_logs() == 0
+    assert not [n for n in os.listdir(tmp_path / "t-0") if n.endswith(".deleted")]
+    time.sleep(60_000)
+    assert m.cleanup_logs() == len(newer) - 1
+    assert len(log.segments) == 1 and log.segments[0].base_offset == newer[-1]
     m.shutdown()
