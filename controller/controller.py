@@ -678,7 +678,9 @@ class KafkaController:
     def _maybe_complete_reassignment(self, key: TopicPartition) -> None:
         topic, partition = key
         assignment = self.assignments.get(topic)
-        target = assignment.target(partition) if assignment is not None else None
+        if assignment is None:
+            return
+        target = assignment.target(partition)
         state = self.states.get(key)
         if target is None or state is None or not set(target) <= set(state.isr):
             return
