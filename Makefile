@@ -19,6 +19,7 @@ test: unit compat
 
 unit: $(BIN)/josefk $(KAFKA_LIB)/.stamp test-envs
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 	$(BIN)/pytest -q
 
 # Apache Kafka 3.9's jars (the reference broker and its tools) from Maven Central, outside git.
@@ -39,6 +40,7 @@ compat: $(BIN)/josefk
 
 lint: $(BIN)/josefk
 	$(BIN)/ruff check .
+	$(BIN)/mypy
 
 # make bench [BENCH_ARGS=--quick|--full|--profile]: josefk vs Tansu, writes docs/benchmarks.md
 bench: $(BIN)/josefk

@@ -174,11 +174,11 @@ class TopicAdmin:
         else:
             added = assign_replicas(self.live_brokers(), count - existing, rf, first_partition=existing)
         current.partitions.update(added)
-        data = json.dumps(current.to_json()).encode()
-        _check_znode_size(data, topic)
+        encoded = json.dumps(current.to_json()).encode()
+        _check_znode_size(encoded, topic)
         if validate_only:
             return
-        self.store.set(topic_path(topic), data)
+        self.store.set(topic_path(topic), encoded)
 
     def alter_topic_configs(self, topic: str, configs: dict[str, str], validate_only: bool = False) -> None:
         """Replace a topic's overrides (validated as a whole, as Kafka does)."""

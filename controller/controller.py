@@ -59,19 +59,20 @@ class BrokerControlPlane(Protocol):
         ResponseListener."""
 
     def update_metadata(self, controller_id: int, controller_epoch: int, live_brokers: list[BrokerInfo],
-                        states: list[PartitionState]) -> None:
-        """States whose leader is LEADER_DURING_DELETE remove the partition."""
+                        states: list[PartitionState]) -> object:
+        """States whose leader is LEADER_DURING_DELETE remove the partition. The controller
+        reads no answer from this or stop_replica: the local broker's error code is ignored."""
 
-    def stop_replica(self, controller_epoch: int, partitions: list[TopicPartition], delete: bool) -> None: ...
+    def stop_replica(self, controller_epoch: int, partitions: list[TopicPartition], delete: bool) -> object: ...
 
 
 # Runs a call on the broker's event loop (loop.call_soon_threadsafe), or at once in tests.
-Post = Callable[[Callable[[], None]], None]
+Post = Callable[[Callable[[], object]], object]
 # (broker id, error code per partition) of a LeaderAndIsr response, for the controller.
-ResponseListener = Callable[[int, dict[TopicPartition, int]], None]
+ResponseListener = Callable[[int, dict[TopicPartition, int]], object]
 
 
-def _run_now(call: Callable[[], None]) -> None:
+def _run_now(call: Callable[[], object]) -> None:
     call()
 
 
@@ -677,7 +678,9 @@ class KafkaController:
     def _maybe_complete_reassignment(self, key: TopicPartition) -> None:
         topic, partition = key
         assignment = self.assignments.get(topic)
-        target = assignment.target(partition) if assignment is not None else None
+        if assignment is None:
+            return
+        target = assignment.target(partition)
         state = self.states.get(key)
         if target is None or state is None or not set(target) <= set(state.isr):
             return

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-Watcher = Callable[[str], None]
+Watcher = Callable[[str], object]  # its result is ignored
 CREATION_COUNTER = "#last_creation_id"  # not a path: where the embedded store keeps its counter
 
 

@@ -85,7 +85,7 @@ class ZooKeeperStore(CoordinationStore):
             if self.on_new_session:
                 self._post(self.on_new_session)
 
-    def _post(self, call: Callable[..., None], *args: object) -> None:
+    def _post(self, call: Callable[..., object], *args: object) -> None:
         """Hand a kazoo callback to the broker's loop, unless the store or loop is closing."""
         if not self._closed and not self.loop.is_closed():
             self.loop.call_soon_threadsafe(call, *args)

@@ -172,6 +172,7 @@ class GroupApis:
     def handle_leave_group(self, request: Any) -> None:
         req, version = request.body, request.api_version
         cls = response_class(ApiKey.LeaveGroup)
+        members: list[tuple[str, str | None]]  # (member id, group instance id)
         if version < 3:
             members = [(req.member_id or "", None)]
         else:

@@ -19,7 +19,7 @@ from josefk.protocol.errors import ErrorCode, KafkaError
 
 logger = logging.getLogger(__name__)
 
-OfflineListener = Callable[[Path], None]
+OfflineListener = Callable[[Path], object]
 
 
 class LogDirFailureChannel:

@@ -113,7 +113,7 @@ def _validate_records(buf: bytearray, h: BatchHeader, config: LogConfig, now: in
         if not config.log_append_time:
             _validate_timestamps(config, h.base_timestamp, h.max_timestamp, now, name)
         return
-    data = memoryview(buf)[h.position + HEADER_SIZE : h.position + h.size]
+    data: memoryview | bytes = memoryview(buf)[h.position + HEADER_SIZE : h.position + h.size]
     if h.compression:
         try:
             data = codecs.decompress(h.compression, data, magic=2)

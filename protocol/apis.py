@@ -8,6 +8,8 @@ lowered only where josefk does not implement a version's feature.
 
 from __future__ import annotations
 
+from typing import TypeVar
+
 import kafka.protocol.admin
 import kafka.protocol.consumer
 import kafka.protocol.metadata
@@ -18,6 +20,8 @@ from kafka.protocol.api_message import ApiMessage
 import josefk.protocol.controller_messages  # noqa: F401
 
 __all__ = ["ApiKey", "ApiMessage", "SUPPORTED_VERSIONS", "request_class", "response_class", "is_flexible"]
+
+T = TypeVar("T")
 
 # Kafka 3.9's ranges for the APIs josefk implements. Handlers register themselves in
 # KafkaApis; an API appears here only when it has one.
@@ -61,8 +65,8 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
 SUPPORTED_VERSIONS: dict[int, tuple[int, int]] = {}
 
 
-def _all_subclasses(cls: type) -> list[type]:
-    found = []
+def _all_subclasses(cls: type[T]) -> list[type[T]]:
+    found: list[type[T]] = []
     for sub in cls.__subclasses__():
         found.append(sub)
         found.extend(_all_subclasses(sub))

@@ -40,7 +40,7 @@ def encode_uvarint(value: int) -> bytes:
     return bytes(out)
 
 
-def read_uvarint(buf: bytes, position: int) -> tuple[int, int]:
+def read_uvarint(buf: bytes | bytearray, position: int) -> tuple[int, int]:
     value = shift = 0
     while True:
         if position >= len(buf):
@@ -55,14 +55,14 @@ def read_uvarint(buf: bytes, position: int) -> tuple[int, int]:
             raise MalformedRequest("varint too long")
 
 
-def peek_api(payload: bytes) -> tuple[int, int, int]:
+def peek_api(payload: bytes | bytearray) -> tuple[int, int, int]:
     """api_key, api_version and correlation_id: readable even for APIs josefk does not know."""
     if len(payload) < _FIXED.size:
         raise MalformedRequest(f"request of {len(payload)} bytes is shorter than a request header")
     return _FIXED.unpack_from(payload, 0)
 
 
-def parse_request_header(payload: bytes, known_api: bool = True) -> RequestHeader:
+def parse_request_header(payload: bytes | bytearray, known_api: bool = True) -> RequestHeader:
     """Parse header v1 (or v2 for flexible versions); client_id stays an int16 string in both."""
     api_key, api_version, correlation_id = peek_api(payload)
     position = _FIXED.size

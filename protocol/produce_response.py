@@ -20,7 +20,7 @@ _PARTITION_V0 = struct.Struct(">ihq")  # index, error code, base offset
 
 
 class PartitionResult(NamedTuple):
-    index: int
+    partition_index: int
     error_code: int
     base_offset: int
     log_append_time: int
@@ -51,7 +51,7 @@ def encode_produce_response(version: int, topics: Sequence[tuple[str, Sequence[P
         out.append(_string(name, flexible))
         out.append(_array_length(len(partitions), flexible))
         for p in partitions:
-            out.append(_PARTITION_V0.pack(p.index, p.error_code, p.base_offset))
+            out.append(_PARTITION_V0.pack(p.partition_index, p.error_code, p.base_offset))
             if version >= 2:
                 out.append(struct.pack(">q", p.log_append_time))
             if version >= 5:

@@ -73,11 +73,11 @@ class ReplicaFetcher:
     async def _fetch_once(self) -> None:
         cls = request_class(ApiKey.Fetch)
         topics: dict[str, list] = {}
-        for (topic, partition), p in list(self.partitions.items()):
-            if (topic, partition) in self.truncating:
+        for (topic, index), p in list(self.partitions.items()):
+            if (topic, index) in self.truncating:
                 continue
             topics.setdefault(topic, []).append(cls.FetchTopic.FetchPartition(
-                partition=partition, current_leader_epoch=p.leader_epoch, fetch_offset=p.log.log_end_offset,
+                partition=index, current_leader_epoch=p.leader_epoch, fetch_offset=p.log.log_end_offset,
                 last_fetched_epoch=-1, log_start_offset=p.log.log_start_offset, partition_max_bytes=self.max_bytes))
         if not topics:
             await asyncio.sleep(0.1)  # every partition is waiting to truncate

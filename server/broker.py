@@ -64,6 +64,12 @@ class KafkaServer:
         # Store calls made for the data plane (leaders' ISR changes) run here, never on the loop.
         self.store_executor = ThreadPoolExecutor(1, thread_name_prefix="store-writer")
 
+    @property
+    def _store(self) -> CoordinationStore:
+        """The coordination store, for code that only runs once startup has opened it."""
+        assert self.store is not None, "KafkaServer.startup opens the store first"
+        return self.store
+
     def _open_store(self) -> CoordinationStore:
         connect = self.config["zookeeper.connect"]
         if connect:
@@ -81,14 +87,16 @@ class KafkaServer:
         cluster_id = self.config["cluster.id"] or _new_cluster_id()
         try:
             store.create(CLUSTER_ID, json.dumps({"version": "1", "id": cluster_id}).encode())
-        except NodeExistsError:
-            return store.get_json(CLUSTER_ID)["id"]
+        except NodeExistsError:  # another broker created it first
+            data = store.get_json(CLUSTER_ID)
+            assert data is not None, "the cluster id is never deleted"
+            return data["id"]
         return cluster_id
 
     def _topic_configs(self) -> dict[str, LogConfig]:
         """Every topic's config (with its overrides), read from the store at start-up."""
         try:
-            topics = self.store.children(CONFIG_TOPICS) if self.store.exists(CONFIG_TOPICS) else []
+            topics = self._store.children(CONFIG_TOPICS) if self._store.exists(CONFIG_TOPICS) else []
         except NoNodeError:
             topics = []
         return {topic: self.log_config_for(topic) for topic in topics}
@@ -168,7 +176,7 @@ class KafkaServer:
         self.broker_epoch.registering = True
         while True:
             try:
-                self.broker_epoch.epoch = await asyncio.to_thread(self.store.create, path, data, True)
+                self.broker_epoch.epoch = await asyncio.to_thread(self._store.create, path, data, True)
                 self.broker_epoch.registering = False
                 log.info("Registered broker %d at path %s with broker epoch %d", self.config.broker_id, path,
                          self.broker_epoch.epoch)
@@ -279,7 +287,7 @@ class KafkaServer:
         log.warning("Proceeding to do an unclean shutdown as all the controlled shutdown attempts failed")
 
     async def _request_controlled_shutdown(self) -> tuple[int, list[tuple[str, int]]]:
-        found = await asyncio.to_thread(self.store.get_json, CONTROLLER)
+        found = await asyncio.to_thread(self._store.get_json, CONTROLLER)
         if found is None:
             raise ValueError("no controller")
         controller_id = found["brokerid"]
@@ -287,7 +295,7 @@ class KafkaServer:
         if controller_id == self.config.broker_id and self.controller.active:
             return await self.controller_events.call(
                 Event.CONTROLLED_SHUTDOWN, lambda: self.controller.controlled_shutdown(controller_id, epoch))
-        info = await asyncio.to_thread(self.store.get_json, f"{BROKERS_IDS}/{controller_id}")
+        info = await asyncio.to_thread(self._store.get_json, f"{BROKERS_IDS}/{controller_id}")
         if info is None:
             raise ValueError(f"controller {controller_id} is not registered")
         return await request_controlled_shutdown(BrokerInfo.from_json(controller_id, info), self.config.broker_id,

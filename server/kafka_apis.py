@@ -12,7 +12,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Executor
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from josefk.controller.admin import TopicAdmin, validate_topic_name
 from josefk.controller.controller import KafkaController
@@ -305,7 +305,7 @@ class KafkaApis:
                     hw = lso = r.read.high_watermark
                     start = r.read.log_start_offset
                     if r.read.regions and version <= 3:
-                        error, records = self._down_convert(r, version)
+                        error, records = self._down_convert(r, r.read.regions, version)
                         if error != ErrorCode.NONE:
                             hw = lso = start = -1
                     elif r.read.regions:
@@ -345,11 +345,11 @@ class KafkaApis:
             return ErrorCode.UNSUPPORTED_VERSION
         return r.error
 
-    def _down_convert(self, r: FetchResult, version: int) -> tuple[ErrorCode, bytes]:
+    def _down_convert(self, r: FetchResult, regions: list, version: int) -> tuple[ErrorCode, bytes]:
         """Fetch v0-v3 carries message sets. A zstd batch cannot be expressed in one
         (UNSUPPORTED_COMPRESSION_TYPE, as Kafka's RecordsUtil.downConvert), and a batch that
         cannot be read is that partition's CORRUPT_MESSAGE: the other partitions are still served."""
-        data = b"".join(region.read_bytes() for region in r.read.regions)
+        data = b"".join(region.read_bytes() for region in regions)
         try:
             return ErrorCode.NONE, legacy.from_v2(data, 0 if version <= 1 else 1)
         except UnsupportedCodecError as e:
@@ -579,7 +579,8 @@ class KafkaApis:
             results = []
             for r in req.resources:
                 keys = set(r.configuration_keys) if r.configuration_keys is not None else None
-                error, message, entries = ErrorCode.NONE, None, []
+                error, message = ErrorCode.NONE, None
+                entries: list[tuple[str, str | None, int]] = []  # (name, value, source)
                 if r.resource_type == RESOURCE_TOPIC:
                     if not self.admin.topic_exists(r.resource_name):
                         error, message = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"Topic {r.resource_name} does not exist"
@@ -613,8 +614,9 @@ class KafkaApis:
 
         self._with_store(request, work, lambda results: request.send_response(cls(throttle_time_ms=0, results=results)))
 
-    def _alter_configs(self, request: Request, changes_for: Callable[[object, dict[str, str]], dict[str, str]]) -> None:
-        """Shared by AlterConfigs (replace all overrides) and IncrementalAlterConfigs (edit them)."""
+    def _alter_configs(self, request: Request, changes_for: Callable[[Any, dict[str, str]], dict[str, str]]) -> None:
+        """Shared by AlterConfigs (replace all overrides) and IncrementalAlterConfigs (edit them).
+        changes_for gets each request resource: a kafka-python struct, untyped, hence Any."""
         req = request.body
         cls = response_class(request.api_key)
 

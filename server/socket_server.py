@@ -147,7 +147,8 @@ class Connection(asyncio.BufferedProtocol):
         slot[1] = parts
         slot[2] = True
         pending = self.pending
-        if self.closed or self.transport is None:
+        transport = self.transport
+        if self.closed or transport is None:
             return
         out: list = []
         released = 0
@@ -158,10 +159,10 @@ class Connection(asyncio.BufferedProtocol):
                 out.extend(_framed(done[1]))
         self.release(released)
         if out:
-            self._write(out)
+            self._write(transport, out)
         self._update_reading()
 
-    def _write(self, parts: list) -> None:
+    def _write(self, transport: asyncio.Transport, parts: list) -> None:
         """Write bytes through the transport; send file regions with sendfile when nothing
         is queued ahead of them, else (socket full, or a region only partly sent) copy."""
         chunk = []
@@ -170,17 +171,17 @@ class Connection(asyncio.BufferedProtocol):
                 chunk.append(part)
                 continue
             if chunk:
-                self.transport.writelines(chunk)
+                transport.writelines(chunk)
                 chunk = []
-            sent = self._sendfile(part) if self.transport.get_write_buffer_size() == 0 else 0
+            sent = self._sendfile(transport, part) if transport.get_write_buffer_size() == 0 else 0
             if sent < part.size:
                 data = part.read_bytes()
-                self.transport.write(memoryview(data)[sent:])
+                transport.write(memoryview(data)[sent:])
         if chunk:
-            self.transport.writelines(chunk)
+            transport.writelines(chunk)
 
-    def _sendfile(self, region) -> int:
-        sock = self.transport.get_extra_info("socket")
+    def _sendfile(self, transport: asyncio.Transport, region) -> int:
+        sock = transport.get_extra_info("socket")
         if sock is None:
             return 0
         sent = 0
@@ -275,7 +276,8 @@ class Processor:
         body = (35).to_bytes(2, "big", signed=True) + (1).to_bytes(4, "big")
         body += int(ApiKey.ApiVersions).to_bytes(2, "big") + low.to_bytes(2, "big") + high.to_bytes(2, "big")
         parts = [response_header(correlation_id, 0), body]
-        conn.transport.writelines(_framed(parts))  # type: ignore[union-attr]
+        assert conn.transport is not None, "a frame arrived, so connection_made has run"
+        conn.transport.writelines(_framed(parts))
 
 
 def _noop(_request: Request, _parts: list[bytes] | None, _close: bool) -> None:

@@ -18,7 +18,8 @@ def test_matches_generic_encoder(version):
     part_cls = topic_cls.PartitionProduceResponse
     generic = cls(throttle_time_ms=5, node_endpoints=[], responses=[
         topic_cls(name=name, partition_responses=[part_cls(
-            index=p.index, error_code=p.error_code, base_offset=p.base_offset, log_append_time_ms=p.log_append_time,
-            log_start_offset=p.log_start_offset, record_errors=[], error_message=p.error_message) for p in parts])
+            index=p.partition_index, error_code=p.error_code, base_offset=p.base_offset,
+            log_append_time_ms=p.log_append_time, log_start_offset=p.log_start_offset, record_errors=[],
+            error_message=p.error_message) for p in parts])
         for name, parts in TOPICS])
     assert encode_produce_response(version, TOPICS, throttle_time_ms=5) == bytes(generic.encode(version=version))

@@ -245,7 +245,7 @@ def reset(admin: Any, group: str, args: argparse.Namespace) -> int:
     target = {tp: min(max(o, earliest[tp].offset), latest[tp].offset) for tp, o in target.items()}
     if args.execute:
         errors = admin.alter_group_offsets(group, {tp: OffsetAndMetadata(o, "", None) for tp, o in target.items()})
-        bad = [(tp, e) for tp, e in errors.items() if e is not None and getattr(e, "errno", 0)]
+        bad = [(tp, e) for tp, e in errors.items() if e is not None and getattr(e, "errno", None)]
         if bad:
             raise ToolError(f"Failed to reset offsets of {bad[0][0].topic}-{bad[0][0].partition}: "
                             f"{bad[0][1].description}")

@@ -107,7 +107,7 @@ class Series:
         ax.set_title(title)
         ax.grid(True, alpha=0.3)
         lines = ax.get_lines() + ax2.get_lines()
-        ax.legend(lines, [ln.get_label() for ln in lines], loc="lower left")
+        ax.legend(handles=lines, loc="lower left")  # each line's label
         fig.tight_layout()
         fig.savefig(path)
         plt.close(fig)
