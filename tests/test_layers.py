@@ -67,3 +67,16 @@ def test_the_check_sees_a_wrong_way_import(tmp_path):
     wrong = tmp_path / "m.py"
     wrong.write_text("def f():\n    from josefk.server.broker import KafkaServer\n")
     assert josefk_imports(wrong) == {("server", 2)}
+
+
+def test_mypy_sees_every_package():
+    """mypy reads the packages through typecheck/josefk/ (see pyproject.toml): a package
+    without its link there would silently go unchecked."""
+    import tomllib
+
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    folders = {name.split(".", 1)[1]: folder for name, folder in config["tool"]["setuptools"]["package-dir"].items()
+               if "." in name}
+    links = {p.name: p.resolve() for p in (ROOT / "typecheck" / "josefk").iterdir()}
+    assert links == {name: (ROOT / folder).resolve() for name, folder in folders.items()}
+    assert {f"josefk.{name}" for name in folders} <= set(config["tool"]["mypy"]["packages"])

@@ -38,8 +38,8 @@ class MockTime:
             raise ValueError(f"cannot sleep {ms} ms")
         target = self._hi_res_ms + ms
         while True:
-            due = [(s.next_due_ms(), i) for i, s in enumerate(self._schedulers)]
-            due = [(at, i) for at, i in due if at is not None and at <= target]
+            due = [(at, i) for i, s in enumerate(self._schedulers)
+                   if (at := s.next_due_ms()) is not None and at <= target]
             if not due:
                 break
             at, i = min(due)
