@@ -41,6 +41,7 @@ import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.errors import KafkaError
@@ -55,6 +56,11 @@ from tests.broker_process import BrokerProcess
 # behind the fuzzed topic creations on the controller's event thread, 37 s seen.
 SLACK_S = 60.0
 WAIT_CAP_MS = 10_000  # requests asking the broker to wait longer than this are not awaited
+# A partition holds three open files (.log, .index, .timeindex): one request for 2^15 of them
+# exhausts this machine's 20,000 descriptors, and the broker takes its log dir offline and
+# halts, as Kafka does. Such requests are not sent (counted); the znode-size check still
+# sees the larger counts, which it refuses before any assignment.
+PARTITIONS_CAP = 200
 MAX_REQUEST_BYTES = 104857600  # socket.request.max.bytes in config/server.properties
 CANARY_TOPIC = "fuzz-canary"
 JANITOR_PERIOD_S = 5.0
@@ -164,6 +170,7 @@ class Expectation:
     owed: str  # ANSWER; NO_ANSWER (a Produce with acks=0); CLOSE (undecodable or unsupported)
     wait_ms: int = 0  # the longest the request itself lets the broker wait
     correlation_id: int | None = None
+    partitions: int = 0  # how many partitions the request may create
 
 
 def expectation(payload: bytes) -> Expectation:
@@ -185,7 +192,16 @@ def expectation(payload: bytes) -> Expectation:
     if api_key == ApiKey.Produce:
         waits = [min(body.timeout_ms, WAIT_CAP_MS)]
     acks_zero = api_key == ApiKey.Produce and getattr(body, "acks", None) == 0
-    return Expectation(NO_ANSWER if acks_zero else ANSWER, max(0, *waits), correlation_id)
+    return Expectation(NO_ANSWER if acks_zero else ANSWER, max(0, *waits), correlation_id, _partitions(api_key, body))
+
+
+def _partitions(api_key: int, body: Any) -> int:
+    """Partitions a CreateTopics or CreatePartitions may create (a missing count means one)."""
+    if api_key == ApiKey.CreateTopics:
+        return sum(max(1, t.num_partitions, len(t.assignments or ())) for t in body.topics or ())
+    if api_key == ApiKey.CreatePartitions:
+        return sum(max(0, t.count) for t in body.topics or ())
+    return 0
 
 
 # --- one connection ----------------------------------------------------------------------
@@ -279,6 +295,8 @@ class Worker(threading.Thread):
             self.sock = socket.create_connection(self.address, timeout=30)
         sock = self.sock
         announced = len(payload) if frame_size is None else frame_size
+        if 0 < announced <= len(payload) and expectation(payload[:announced]).partitions > PARTITIONS_CAP:
+            return "too many partitions not sent"
         sock.sendall(struct.pack(">i", announced) + payload)
         if announced < 0 or announced > MAX_REQUEST_BYTES:
             return self._expect_close(sock, "bad frame size closed")
