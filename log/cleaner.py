@@ -60,7 +60,8 @@ import crc32c
 
 from josefk.log.checkpoint import CorruptCheckpointError, OffsetCheckpointFile
 from josefk.log.config import LONG_MAX, LogConfig
-from josefk.log.log import CLEANED_SUFFIX, Log
+from josefk.log.loader import CLEANED_SUFFIX
+from josefk.log.log import Log
 from josefk.log.segment import INDEX_SUFFIX, INT_MAX, LOG_SUFFIX, TIME_INDEX_SUFFIX, LogSegment, filename_prefix
 from josefk.protocol.record_codec import Record, build_batch, decode_batch
 from josefk.protocol.records import (

@@ -2,11 +2,9 @@
 
 The log validates what a producer sends (CRC, sizes and producer sequence here, the
 records in josefk.log.validator), assigns offsets by patching each batch's header in
-place, and appends to the active segment,
-rolling to a new one by size, age, index capacity or offset range. Reads hand back
-FileRegions of whole batches. On load it opens the segments, recovers the ones after
-the recovery point if the last shutdown was not clean (torn tails are cut off), and
-rebuilds producer state from the latest snapshot plus the batches after it.
+place, and appends to the active segment, rolling to a new one by size, age, index
+capacity or offset range. Reads hand back FileRegions of whole batches. It starts from
+what josefk.log.loader (Kafka's LogLoader) recovered from its directory.
 
 Threading: the log belongs to the event-loop thread, except flush(), which may run on
 a background thread while appends continue (it works on a copy of the segment list
@@ -27,8 +25,15 @@ from pathlib import Path
 
 from josefk.log.checkpoint import fsync_dir
 from josefk.log.config import LogConfig
-from josefk.log.index import CorruptIndexError
 from josefk.log.leader_epoch import LeaderEpochFileCache
+from josefk.log.loader import (
+    CLEANED_SUFFIX,
+    SWAP_SUFFIX,
+    LogLoader,
+    create_segment,
+    open_segment,
+    rebuild_producer_state,
+)
 from josefk.log.log_dir_failure import LogDirFailureChannel
 from josefk.log.producer_state import SNAPSHOT_SUFFIX, BatchMetadata, ProducerStateManager
 from josefk.log.segment import (
@@ -55,9 +60,6 @@ from josefk.protocol.records import (
 from josefk.utils.time import SYSTEM_TIME, Time
 
 logger = logging.getLogger(__name__)
-
-CLEANED_SUFFIX = ".cleaned"
-SWAP_SUFFIX = ".swap"
 
 EARLIEST_TIMESTAMP = -2
 LATEST_TIMESTAMP = -1
@@ -153,148 +155,20 @@ class Log:
         self._last_flush_ms = time.milliseconds()
         self._closed = False
         self._leader_epoch_cache = LeaderEpochFileCache(self.dir)
-        self._load(recovery_point, log_start_offset, clean_shutdown)
+        loaded = LogLoader(self.dir, config, self._producer_state, time).load(
+            recovery_point, log_start_offset, clean_shutdown)
+        self._segments = loaded.segments
+        self._bases = [s.base_offset for s in loaded.segments]
+        self._leo = loaded.log_end_offset
+        self._log_start_offset = loaded.log_start_offset
+        self._recovery_point = self._flush_offset_on_roll = loaded.recovery_point
+        self._dir_dirty = loaded.created_segment
         self._leader_epoch_cache.truncate_from_end(self._leo)
         self._leader_epoch_cache.truncate_from_start(self._log_start_offset)
 
-    # -- loading ----------------------------------------------------------------------
-
-    def _load(self, recovery_point: int, log_start_offset: int, clean_shutdown: bool) -> None:
-        names = os.listdir(self.dir)
-        log_bases: list[int] = []
-        swaps: list[int] = []
-        for name in names:
-            path = self.dir / name
-            if name.endswith(LOG_SUFFIX + SWAP_SUFFIX) and name[:20].isdigit():
-                swaps.append(int(name[:20]))
-                continue
-            if name.endswith((DELETED_SUFFIX, CLEANED_SUFFIX, SWAP_SUFFIX, ".tmp")):
-                path.unlink(missing_ok=True)
-                continue
-            stem, _, suffix = name.partition(".")
-            if not stem.isdigit() or len(stem) != 20:
-                continue
-            if "." + suffix == LOG_SUFFIX:
-                log_bases.append(int(stem))
-            elif "." + suffix in (INDEX_SUFFIX, TIME_INDEX_SUFFIX) and f"{stem}{LOG_SUFFIX}" not in names:
-                path.unlink(missing_ok=True)  # an index without its log
-        for base in sorted(swaps):
-            self._complete_swap(base, log_bases)
-        log_bases.sort()
-        for base in log_bases:
-            segment = self._open_segment(base, active=False)
-            try:
-                segment.sanity_check()
-            except CorruptIndexError as e:
-                logger.warning("%s: %s; rebuilding the indexes", self.dir.name, e)
-                segment.recover()
-            self._segments.append(segment)
-            self._bases.append(base)
-        if not clean_shutdown and self._segments:
-            self._recover_from(recovery_point)
-        if not self._segments:
-            self._add_segment(log_start_offset, active=True)
-        else:
-            self._segments[-1].make_active()
-        try:
-            self._leo = self._segments[-1].read_next_offset()
-        except CorruptRecordError as e:
-            logger.warning("%s: %s; recovering the active segment", self.dir.name, e)
-            self._segments[-1].recover()
-            self._leo = self._segments[-1].read_next_offset()
-        self._log_start_offset = min(max(log_start_offset, self._segments[0].base_offset), self._leo)
-        self._recovery_point = self._leo if clean_shutdown else min(recovery_point, self._leo)
-        self._flush_offset_on_roll = self._recovery_point
-        self._load_producer_state(clean_shutdown)
-
-    def _complete_swap(self, base: int, log_bases: list[int]) -> None:
-        """Finish a cleaner swap interrupted by a crash (Kafka's LogLoader rule): a
-        `.log.swap` file is a complete cleaned segment, so the segments whose base offsets
-        fall inside its offset range are the ones it replaces; they go, and it takes their
-        place. Its indexes are rebuilt (they may not have been renamed yet)."""
-        prefix = self.dir / filename_prefix(base)
-        swap = Path(f"{prefix}{LOG_SUFFIX}{SWAP_SUFFIX}")
-        for suffix in (INDEX_SUFFIX, TIME_INDEX_SUFFIX):
-            Path(f"{prefix}{suffix}{SWAP_SUFFIX}").unlink(missing_ok=True)
-        probe = LogSegment(self.dir, base, file_suffix=SWAP_SUFFIX, time=self._time)
-        try:
-            probe.recover()
-            next_offset = probe.read_next_offset()
-        finally:
-            probe.close_handlers()
-        for suffix in (INDEX_SUFFIX, TIME_INDEX_SUFFIX):
-            Path(f"{prefix}{suffix}{SWAP_SUFFIX}").unlink(missing_ok=True)
-            Path(f"{prefix}{suffix}").unlink(missing_ok=True)  # the replaced segment's, if still there
-        if probe.size == 0:
-            swap.unlink(missing_ok=True)
-        replaced = [b for b in log_bases if base <= b < max(next_offset, base + 1)]
-        for old in replaced:
-            old_prefix = self.dir / filename_prefix(old)
-            for suffix in (LOG_SUFFIX, INDEX_SUFFIX, TIME_INDEX_SUFFIX):
-                Path(f"{old_prefix}{suffix}").unlink(missing_ok=True)
-            log_bases.remove(old)
-        if swap.exists():
-            os.rename(swap, Path(f"{prefix}{LOG_SUFFIX}"))
-            log_bases.append(base)
-        fsync_dir(self.dir)
-        logger.info("%s: completed an interrupted cleaner swap at offset %d (replaced %s)", self.dir.name, base,
-                    replaced)
-
-    def _recover_from(self, recovery_point: int) -> None:
-        """Recover every segment from the one holding the recovery point on; a segment
-        that had to be truncated makes every later segment suspect, so they go."""
-        start = max(bisect.bisect_right(self._bases, recovery_point) - 1, 0)
-        for i in range(start, len(self._segments)):
-            segment = self._segments[i]
-            truncated = segment.recover()
-            if truncated:
-                logger.warning("%s: recovery truncated %d invalid bytes from %s", self.dir.name, truncated,
-                               segment.path.name)
-                for later in self._segments[i + 1:]:
-                    logger.warning("%s: deleting %s, which follows a truncated segment", self.dir.name,
-                                   later.path.name)
-                    later.delete()
-                del self._segments[i + 1:]
-                del self._bases[i + 1:]
-                break
-
-    def _load_producer_state(self, clean_shutdown: bool) -> None:
-        """Latest snapshot at or below the log end offset, then replay the batches after it."""
-        psm = self._producer_state
-        psm.delete_snapshots_below(self._segments[0].base_offset)
-        snapshot = psm.load_latest_snapshot(self._leo)
-        start = snapshot if snapshot is not None else self._log_start_offset
-        if start < self._leo:
-            self._replay_producer_state(start)
-
-    def _replay_producer_state(self, start: int) -> None:
-        i = max(bisect.bisect_right(self._bases, start) - 1, 0)
-        for segment in self._segments[i:]:
-            _, pos = segment.offset_index.lookup(start)
-            try:
-                for header in segment.iter_headers(pos):
-                    if header.last_offset >= start and header.producer_id >= 0:
-                        self._producer_state.update(header)
-            except CorruptRecordError as e:
-                logger.error("%s: cannot rebuild producer state past corruption: %s", self.dir.name, e)
-                return
-
-    def _open_segment(self, base: int, active: bool) -> LogSegment:
-        cfg = self._config
-        return LogSegment(self.dir, base, index_interval_bytes=cfg.index_interval_bytes,
-                          max_index_size=cfg.segment_index_bytes, active=active, time=self._time)
-
-    def _add_segment(self, base: int, active: bool) -> LogSegment:
-        prefix = self.dir / filename_prefix(base)
-        for suffix in (LOG_SUFFIX, INDEX_SUFFIX, TIME_INDEX_SUFFIX):
-            stale = Path(f"{prefix}{suffix}")
-            if stale.exists():
-                if suffix == LOG_SUFFIX and stale.stat().st_size > 0:
-                    raise KafkaError(ErrorCode.KAFKA_STORAGE_ERROR,
-                                     f"Trying to roll a new log segment with start offset {base} "
-                                     f"while it already exists: {stale}")
-                stale.unlink()
-        segment = self._open_segment(base, active)
+    def _add_segment(self, base: int) -> LogSegment:
+        """A new active segment at `base` (a roll, or a log emptied and restarted)."""
+        segment = create_segment(self.dir, base, self._config, self._time)
         self._segments.append(segment)
         self._bases.append(base)
         self._dir_dirty = True
@@ -540,7 +414,7 @@ class Log:
             active.make_inactive()
         if base == self._leo:
             self._producer_state.take_snapshot(base)
-        segment = self._add_segment(base, active=True)
+        segment = self._add_segment(base)
         self._roll_jitter_ms = self._draw_jitter()
         self._flush_offset_on_roll = base
         return segment
@@ -698,18 +572,14 @@ class Log:
         self._bases.clear()
         self._producer_state.clear()
         self._producer_state.delete_snapshots_above(-1)
-        self._add_segment(offset, active=True)
+        self._add_segment(offset)
         self._leo = self._log_start_offset = self._recovery_point = offset
         self._flush_offset_on_roll = offset
         self._leader_epoch_cache.clear()
 
     def _rebuild_producer_state(self) -> None:
-        psm = self._producer_state
-        psm.delete_snapshots_above(self._leo)
-        snapshot = psm.load_latest_snapshot(self._leo)
-        start = snapshot if snapshot is not None else self._log_start_offset
-        if start < self._leo:
-            self._replay_producer_state(start)
+        self._producer_state.delete_snapshots_above(self._leo)
+        rebuild_producer_state(self._producer_state, self._segments, self._log_start_offset, self._leo)
 
     def maybe_increment_log_start_offset(self, offset: int) -> None:
         """Advance the log start offset (DeleteRecords, retention); whole segments below
@@ -756,7 +626,7 @@ class Log:
         """Swap in a cleaned segment for `old` (consecutive, non-active segments of this
         log), Kafka's protocol: `<base>.*.cleaned` -> `.swap` (the .log last: once it is a
         .swap the clean is committed), old segments -> `.deleted`, `.swap` -> final names.
-        A crash anywhere leaves a state _load completes (see _complete_swap).
+        A crash anywhere leaves a state the LogLoader completes (see its _complete_swap).
         `cleaned_base` None: the cleaned result was empty, the old segments just go.
         Returns False (and changes nothing) if the log moved on meanwhile (old segments
         deleted, truncated or rolled over), so a clean built off-loop can be discarded."""
@@ -782,7 +652,7 @@ class Log:
             prefix = self.dir / filename_prefix(cleaned_base)
             for suffix in (INDEX_SUFFIX, TIME_INDEX_SUFFIX, LOG_SUFFIX):
                 os.rename(f"{prefix}{suffix}{SWAP_SUFFIX}", f"{prefix}{suffix}")
-            segment = self._open_segment(cleaned_base, active=False)
+            segment = open_segment(self.dir, cleaned_base, self._config, self._time, active=False)
             segment.sanity_check()
             new_segments.append(segment)
         fsync_dir(self.dir)

@@ -11,7 +11,8 @@ import pytest
 
 from josefk.log.cleaner import CLEANER_OFFSET_CHECKPOINT, DELETE_HORIZON_MASK, LogCleaner, delete_horizon
 from josefk.log.config import LogConfig
-from josefk.log.log import CLEANED_SUFFIX, SWAP_SUFFIX, Log
+from josefk.log.loader import CLEANED_SUFFIX, SWAP_SUFFIX
+from josefk.log.log import Log
 from josefk.log.log_manager import LogManager
 from josefk.protocol import records as R
 from josefk.protocol.record_codec import Record, build_batch, iter_batches

@@ -215,3 +215,35 @@ def test_corrupt_tail_after_clean_shutdown_is_recovered(tmp_path: Path) -> None:
         f.write(b"\x00" * 8 + b"\x7f\xff\xff\xff" + b"junk" * 20)
     reopened = Log(tmp_path / "t-0", CFG)
     assert reopened.log_end_offset == 15 and all_offsets(reopened) == list(range(15))
+
+
+def test_loader_reports_what_the_log_starts_from(tmp_path):
+    """LogLoader on its own: an empty dir gets a first segment (and needs a dir fsync); an
+    unclean shutdown with a torn tail recovers from the recovery point, and the offsets it
+    hands the Log are the ones left after the cut."""
+    from josefk.log.loader import LogLoader
+    from josefk.log.producer_state import ProducerStateManager
+    from josefk.utils.time import SYSTEM_TIME
+
+    def load(recovery_point: int, clean: bool):
+        return LogLoader(tmp_path / "t-0", CFG, ProducerStateManager(tmp_path / "t-0"), SYSTEM_TIME).load(
+            recovery_point, 0, clean)
+
+    (tmp_path / "t-0").mkdir()
+    empty = load(0, clean=True)
+    assert (empty.created_segment, empty.log_end_offset, len(empty.segments)) == (True, 0, 1)
+    for segment in empty.segments:
+        segment.close()
+    log = Log(tmp_path / "t-0", CFG)
+    fill(log, 40)
+    log.close()
+    active = sorted((tmp_path / "t-0").glob("*.log"))[-1]
+    size = active.stat().st_size
+    with open(active, "r+b") as f:
+        f.truncate(size - 5)  # a torn last batch
+    loaded = load(0, clean=False)
+    assert not loaded.created_segment and len(loaded.segments) > 1
+    assert loaded.log_end_offset == 117  # 40 batches of 3, the last one cut
+    assert loaded.recovery_point == 0 and loaded.log_start_offset == 0
+    for segment in loaded.segments:
+        segment.close()
