@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test unit test-envs compat lint bench chaos clean kafka-jars fuzz
+.PHONY: run test unit pytest test-envs compat lint bench chaos clean kafka-jars fuzz
 KAFKA_LIB := compat/.envs/kafka/lib
 
 $(BIN)/josefk: pyproject.toml
@@ -15,12 +15,15 @@ $(BIN)/josefk: pyproject.toml
 run: $(BIN)/josefk
 	$(BIN)/josefk broker config/server.properties
 
-test: unit compat
+# Everything: lint, every test (unit, integration, cluster, spark; see tests/conftest.py), compat.
+test: lint pytest compat
 
-unit: $(BIN)/josefk $(KAFKA_LIB)/.stamp test-envs
-	$(BIN)/ruff check .
-	$(BIN)/mypy
+pytest: $(BIN)/josefk $(KAFKA_LIB)/.stamp test-envs
 	$(BIN)/pytest -q
+
+# The fast part alone: lint and the unit tests (no network, no broker), about a minute.
+unit: lint
+	$(BIN)/pytest -q -m unit
 
 # Apache Kafka 3.9's jars (the reference broker and its tools) from Maven Central, outside git.
 kafka-jars: $(KAFKA_LIB)/.stamp

@@ -1,9 +1,17 @@
 """Fixtures that start real josefk brokers: in-process on a private event loop thread, on
-127.0.0.1 with an ephemeral port and a temporary log dir, stopped by their own handle."""
+127.0.0.1 with an ephemeral port and a temporary log dir, stopped by their own handle.
+
+Every test has one kind (markers, `make unit` runs the first alone): unit (no network, no
+broker: a unit test that connects a socket fails), integration (a broker and real clients),
+cluster (ZooKeeper and several brokers, or Apache Kafka), spark (a SparkSession). A module
+declares its kind with `pytestmark`; otherwise a test that takes a broker fixture is
+integration and any other unit.
+"""
 
 from __future__ import annotations
 
 import asyncio
+import socket
 import threading
 from collections.abc import Iterator
 from pathlib import Path
@@ -54,3 +62,24 @@ def gbroker(tmp_path: Path) -> Iterator[RunningBroker]:
                                                 "offsets.topic.num.partitions": "5"})
     yield running
     running.stop()
+
+
+KINDS = ("unit", "integration", "cluster", "spark")
+BROKER_FIXTURES = {"broker", "gbroker", "kbroker", "bootstrap", "steady", "tansu"}
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    for item in items:
+        declared = [kind for kind in KINDS if item.get_closest_marker(kind)]
+        if len(declared) > 1:
+            raise pytest.UsageError(f"{item.nodeid} has two kinds: {declared}")
+        if not declared:
+            item.add_marker("integration" if BROKER_FIXTURES & set(item.fixturenames) else "unit")
+
+
+@pytest.fixture(autouse=True)
+def _unit_tests_stay_off_the_network(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    if request.node.get_closest_marker("unit"):
+        def refuse(sock: socket.socket, address: object) -> None:
+            raise AssertionError(f"a unit test connected to {address}: mark it integration")
+        monkeypatch.setattr(socket.socket, "connect", refuse)

@@ -7,7 +7,11 @@ from __future__ import annotations
 import os
 import random
 
+import pytest
+
 from tests.chaos.run import Settings, run
+
+pytestmark = [pytest.mark.cluster, pytest.mark.slow]
 
 
 def test_faults_lose_nothing_and_the_cluster_heals(tmp_path):

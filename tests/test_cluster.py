@@ -16,6 +16,8 @@ from tests.broker_process import BrokerProcess
 from tests.wire import call, connect
 from tests.zookeeper import ZooKeeperServer
 
+pytestmark = pytest.mark.cluster
+
 BROKER_IDS = (1, 2, 3)
 
 

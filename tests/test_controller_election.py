@@ -8,9 +8,13 @@ import json
 import uuid
 from pathlib import Path
 
+import pytest
+
 from josefk.controller.controller import ControllerChannelManager, KafkaController
 from josefk.controller.coordination_store import EmbeddedStore
 from josefk.controller.state import BROKERS_IDS, BrokerInfo, TopicAssignment, topic_path
+
+pytestmark = pytest.mark.cluster
 
 
 class DeferredWatchStore(EmbeddedStore):

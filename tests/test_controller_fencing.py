@@ -24,6 +24,8 @@ from josefk.controller.zk_store import ZooKeeperStore
 from tests.test_controller_election import RecordingBroker, register
 from tests.zookeeper import ZooKeeperServer
 
+pytestmark = pytest.mark.cluster
+
 
 def test_a_controller_whose_epoch_was_superseded_writes_nothing_and_resigns(tmp_path: Path) -> None:
     store = EmbeddedStore(tmp_path / "store.json")

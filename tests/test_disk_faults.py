@@ -34,6 +34,8 @@ from tests.test_cluster import Cluster
 from tests.wire import call, connect, create_topic, wait_until
 from tests.zookeeper import ZooKeeperServer
 
+pytestmark = pytest.mark.cluster
+
 VALUE_SIZE = 4096
 
 

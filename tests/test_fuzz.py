@@ -32,6 +32,7 @@ def test_coverage_guided_target_finds_nothing(tmp_path, target):
     assert not list((tmp_path / "crashes").iterdir()), tail
 
 
+@pytest.mark.integration
 def test_network_fuzzer_finds_nothing(tmp_path):
     report = network.run(tmp_path, requests=5_000, connections=16, seed=1)
     assert report.requests == 5_000, report.summary()

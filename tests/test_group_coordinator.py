@@ -335,6 +335,7 @@ def test_describe_list_delete_groups_and_offset_delete(gbroker):
     a.close()
 
 
+@pytest.mark.integration
 def test_offsets_and_groups_survive_restart(tmp_path):
     overrides = {"group.min.session.timeout.ms": "500", "offsets.topic.num.partitions": "5"}
     running = RunningBroker(tmp_path / "logs", overrides)

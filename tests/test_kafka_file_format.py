@@ -22,6 +22,8 @@ from josefk.protocol.record_codec import Record, build_batch
 from tests.broker_process import BrokerProcess
 from tests.prerequisites import require_files, require_tools
 
+pytestmark = pytest.mark.integration
+
 ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "compat" / "java" / "VerifySegments.java"
 LIB = ROOT / "compat" / ".envs" / "java" / "lib"

@@ -18,6 +18,8 @@ from tests.broker_process import BrokerProcess
 from tests.kafka_reference import DUMP_PROBLEMS, SEGMENT_FILES, KafkaBroker, dump_log_segments, segment_files
 from tests.zookeeper import ZooKeeperServer
 
+pytestmark = [pytest.mark.cluster, pytest.mark.slow]
+
 CODECS = ("none", "gzip", "snappy", "lz4", "zstd")
 
 

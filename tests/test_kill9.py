@@ -11,6 +11,8 @@ from kafka.errors import KafkaError
 
 from tests.broker_process import BrokerProcess
 
+pytestmark = pytest.mark.integration
+
 
 def _produce_until_killed(bootstrap: str, topic: str, acks, acked: list, stop: threading.Event) -> None:
     # delivery_timeout_ms bounds how long a batch sent to the killed broker stays pending, so

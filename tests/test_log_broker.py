@@ -17,6 +17,8 @@ from josefk.log.checkpoint import OffsetCheckpointFile
 from josefk.protocol.records import HEADER_SIZE, iter_headers
 from tests.broker_process import BrokerProcess
 
+pytestmark = pytest.mark.integration
+
 FAST = {"log.retention.check.interval.ms": "200", "log.cleaner.backoff.ms": "200",
         "log.flush.scheduler.interval.ms": "200"}
 

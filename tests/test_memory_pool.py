@@ -6,6 +6,8 @@ from __future__ import annotations
 import struct
 from pathlib import Path
 
+import pytest
+
 from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.record_codec import Record, build_batch
 from josefk.server.memory_pool import MemoryPool
@@ -45,6 +47,7 @@ def _connections(broker: RunningBroker) -> list[Connection]:
     return [c for p in broker.server.acceptor.processors for c in p.connections]
 
 
+@pytest.mark.integration
 def test_a_connection_waits_for_memory_then_is_served(tmp_path: Path):
     broker = RunningBroker(tmp_path / "logs", {"queued.max.request.bytes": "300000",
                                                "message.max.bytes": "2000000"})
@@ -76,6 +79,7 @@ def test_a_connection_waits_for_memory_then_is_served(tmp_path: Path):
         broker.stop()
 
 
+@pytest.mark.integration
 def test_a_full_request_queue_holds_requests_instead_of_closing(tmp_path: Path):
     """queued.max.requests=1 with one handler: pipelined requests from several connections
     wait for room (Kafka's Processor blocks on a full queue) and are all answered in order."""

@@ -220,6 +220,7 @@ def test_stale_controller_epoch_is_refused(fx: Fixture) -> None:
     asyncio.run(run())
 
 
+@pytest.mark.integration
 def test_replica_fetcher_survives_its_leader_closing_connections_and_a_dead_one_is_replaced(fx: Fixture) -> None:
     async def run() -> None:
         accepted: list[int] = []

@@ -23,6 +23,8 @@ sys.path.insert(0, str(ROOT / "compat"))
 
 import setup_envs  # noqa: E402
 
+pytestmark = pytest.mark.spark
+
 SCALA = "2.13"  # the Scala build pyspark 4 ships (its jars/scala-library-2.13.*.jar)
 # The newest spark-sql-kafka-0-10 on Maven Central: 4.3.0, pyspark's own version, is not
 # published there; this 4.2 connector runs on pyspark 4.3.0.

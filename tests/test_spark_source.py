@@ -25,7 +25,7 @@ require_module("pyarrow")
 if not os.environ.get("JAVA_HOME"):
     require_tools("java")
 
-pytestmark = pytest.mark.timeout(240)
+pytestmark = [pytest.mark.spark, pytest.mark.timeout(240)]
 
 
 @pytest.fixture(scope="module")

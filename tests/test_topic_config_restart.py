@@ -11,6 +11,8 @@ from kafka.errors import NotEnoughReplicasError
 
 from tests.broker_process import BrokerProcess
 
+pytestmark = pytest.mark.integration
+
 
 def _produce(bootstrap: str) -> None:
     producer = KafkaProducer(bootstrap_servers=bootstrap, acks="all", retries=0, request_timeout_ms=10000)

@@ -8,9 +8,13 @@ import asyncio
 import signal
 import threading
 
+import pytest
+
 from josefk.controller.zk_store import ZooKeeperStore
 from tests.wire import wait_until
 from tests.zookeeper import ZooKeeperServer
+
+pytestmark = pytest.mark.cluster
 
 SESSION_TIMEOUT_MS = 10000  # ZooKeeper's cap with 500 ms ticks
 
