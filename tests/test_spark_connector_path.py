@@ -317,3 +317,37 @@ def test_read_committed(spark: Any, kbroker: RunningBroker, tmp_path: Path) -> N
         q.stop()
     assert q.exception() is None
     assert pairs(spark.read.parquet(str(out))) == sorted(produced)
+
+
+def test_fail_on_data_loss_after_delete_records(spark: Any, kbroker: RunningBroker, tmp_path: Path) -> None:
+    """Records below the log start offset (DeleteRecords) are lost: failOnDataLoss=true fails
+    the batch read and the restarted stream, false skips to the log start."""
+    bs = kbroker.bootstrap
+    create(bs, "trimmed", 1)
+    produce(bs, "trimmed", 10, 1)
+    ckpt = tmp_path / "ckpt"
+
+    def restart(fail: str) -> Any:
+        return (stream(spark, bs, subscribe="trimmed", startingOffsets="earliest", failOnDataLoss=fail)
+             .select("offset").writeStream.format("noop").option("checkpointLocation", str(ckpt))
+             .trigger(availableNow=True).start())
+
+    q = restart("true")
+    assert q.awaitTermination(180) and q.exception() is None  # checkpoint at offset 10
+    produce(bs, "trimmed", 10, 1, start=10)
+    admin = KafkaAdminClient(bootstrap_servers=bs)
+    try:
+        admin.delete_records({TopicPartition("trimmed", 0): 15})
+    finally:
+        admin.close()
+    from_zero = {"subscribe": "trimmed", "startingOffsets": json.dumps({"trimmed": {"0": 0}})}
+    with pytest.raises(Exception, match="failOnDataLoss"):
+        read(spark, bs, **from_zero).count()
+    assert pairs(read(spark, bs, failOnDataLoss="false", **from_zero)) == [(0, o) for o in range(15, 20)]
+    q = restart("true")
+    with pytest.raises(Exception, match="failOnDataLoss"):
+        q.awaitTermination(180)
+    q.stop()
+    q = restart("false")
+    assert q.awaitTermination(180) and q.exception() is None
+    assert sum(p["numInputRows"] for p in q.recentProgress) == 5
