@@ -61,7 +61,24 @@ def connector_jars() -> tuple[str, str]:
 
 
 @pytest.fixture(scope="module")
-def kbroker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RunningBroker]:
+def kbroker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A josefk broker; with SPARK_CONNECTOR_BROKER=kafka, Apache Kafka 3.9.2 itself (jars from
+    `make kafka-jars`, ZooKeeper from Debian's zookeeper package), to check that what these
+    tests expect is what Kafka does."""
+    if os.environ.get("SPARK_CONNECTOR_BROKER") == "kafka":
+        from tests.kafka_reference import KafkaBroker
+        from tests.zookeeper import ZooKeeperServer
+
+        zookeeper = ZooKeeperServer()
+        try:
+            kafka = KafkaBroker(tmp_path_factory.mktemp("connector-kafka"), zookeeper.connect)
+            try:
+                yield kafka
+            finally:
+                assert kafka.stop(), "Kafka did not shut down cleanly"
+        finally:
+            zookeeper.stop()
+        return
     running = RunningBroker(tmp_path_factory.mktemp("connector-broker"))
     yield running
     running.stop()
@@ -351,3 +368,57 @@ def test_fail_on_data_loss_after_delete_records(spark: Any, kbroker: RunningBrok
     q = restart("false")
     assert q.awaitTermination(180) and q.exception() is None
     assert sum(p["numInputRows"] for p in q.recentProgress) == 5
+
+
+def test_stream_picks_up_new_partitions_and_pattern_topics(spark: Any, kbroker: RunningBroker,
+                                                           tmp_path: Path) -> None:
+    """Partitions (CreatePartitions) and topics matching subscribePattern that appear while the
+    query runs are read from their first offset."""
+    from kafka.admin import NewPartitions
+
+    bs = kbroker.bootstrap
+    create(bs, "grow-a", 1)
+    produce(bs, "grow-a", 5, 1)
+    out = tmp_path / "out"
+    q = (stream(spark, bs, subscribePattern="grow-.*", startingOffsets="latest")
+         .select("topic", "partition", "offset").writeStream.format("parquet").option("path", str(out))
+         .option("checkpointLocation", str(tmp_path / "ckpt")).trigger(processingTime="500 milliseconds").start())
+    try:
+        q.processAllAvailable()  # starts at the end: the 5 records above are not read
+        admin = KafkaAdminClient(bootstrap_servers=bs)
+        try:
+            admin.create_partitions({"grow-a": NewPartitions(3)})
+        finally:
+            admin.close()
+        create(bs, "grow-b", 2)
+        expected = {("grow-a", p, o) for p, o in produce(bs, "grow-a", 6, 3, start=5)}
+        expected |= {("grow-b", p, o) for p, o in produce(bs, "grow-b", 4, 2)}
+        deadline = time.time() + 120
+        got: list[tuple[str, int, int]] = []
+        while time.time() < deadline:
+            q.processAllAvailable()
+            got = sorted((r.topic, r.partition, r.offset) for r in spark.read.parquet(str(out)).collect())
+            if len(got) >= len(expected):
+                break
+    finally:
+        q.stop()
+    assert q.exception() is None
+    assert got == sorted(expected)
+
+
+def test_log_append_time_topic(spark: Any, kbroker: RunningBroker) -> None:
+    """message.timestamp.type=LogAppendTime: the broker's time replaces the producer's, in the
+    records (timestampType 1) and for offsets by timestamp."""
+    bs = kbroker.bootstrap
+    admin = KafkaAdminClient(bootstrap_servers=bs)
+    try:
+        admin.create_topics([NewTopic("appended", 1, 1, topic_configs={"message.timestamp.type": "LogAppendTime"})])
+    finally:
+        admin.close()
+    before = int(time.time() * 1000)
+    produce(bs, "appended", 4, 1, timestamp_ms=before - 86_400_000)  # a day old, as the producer says
+    rows = read(spark, bs, subscribe="appended").collect()
+    assert [r.timestampType for r in rows] == [1, 1, 1, 1]
+    assert all(r.timestamp.timestamp() * 1000 >= before - 1000 for r in rows)
+    # by the producer's timestamps every record would be earlier than this; by append time none is
+    assert read(spark, bs, subscribe="appended", startingTimestamp=str(before - 3_600_000)).count() == 4
