@@ -29,6 +29,7 @@ from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.admin import NewTopic
 
 from tests.prerequisites import require_module
+from tests.spark_jvm import stop_session_and_jvm
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "compat"))
@@ -87,25 +88,12 @@ def kbroker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
 @pytest.fixture(scope="module")
 def spark() -> Iterator[Any]:
     require_module("pyspark")
-    from pyspark import SparkContext
     from pyspark.sql import SparkSession
 
     session = SparkSession.builder.master("local[2]").config(*connector_jars()).getOrCreate()
     session.sparkContext.setLogLevel("ERROR")
     yield session
-    # spark.jars.packages only applies when pyspark launches its JVM: stop this one, so a later
-    # module's session (tests/test_spark_source.py puts its own `kafka` source on the
-    # classpath) starts a JVM of its own instead of inheriting the official connector.
-    gateway = SparkContext._gateway
-    session.stop()
-    if gateway is not None:
-        gateway.shutdown()
-        proc = getattr(gateway, "proc", None)
-        if proc is not None:
-            proc.stdin.close()  # the JVM exits when its stdin closes
-            proc.wait(timeout=60)
-        SparkContext._gateway = None
-        SparkContext._jvm = None
+    stop_session_and_jvm(session)  # a later module's session must not inherit the connector
 
 
 def create(bootstrap: str, topic: str, partitions: int) -> None:
