@@ -68,7 +68,8 @@ chaos: $(BIN)/josefk
 clean:
 	rm -rf $(VENV) data compat/.envs compat/java/build bench/.cache fuzz/work
 
+# make demo [DEMO_ARGS="--source josefk"]: the activity-stream example; official connector by default
 .PHONY: demo
 demo: $(BIN)/josefk
 	$(BIN)/python -c "import pyspark, pyarrow, matplotlib" 2>/dev/null || $(BIN)/pip install -q -e '.[spark]' matplotlib
-	$(BIN)/python examples/activity_stream/demo.py --out demo-out
+	$(BIN)/python examples/activity_stream/demo.py --out demo-out $(DEMO_ARGS)

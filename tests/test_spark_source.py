@@ -19,6 +19,7 @@ from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.admin import NewTopic
 
 from tests.prerequisites import require_module, require_tools
+from tests.spark_jvm import stop_session_and_jvm
 
 require_module("pyspark")
 require_module("pyarrow")
@@ -51,7 +52,7 @@ def spark(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     session.sparkContext.setLogLevel("ERROR")
     register(session)
     yield session
-    session.stop()
+    stop_session_and_jvm(session)  # a later module's session must not inherit the shim
 
 
 def create(bootstrap: str, topic: str, partitions: int, configs: dict[str, str] | None = None) -> None:

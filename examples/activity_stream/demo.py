@@ -1,6 +1,10 @@
 """`make demo`: the activity-stream pipeline end to end against a josefk broker it starts.
 
-    .venv/bin/python examples/activity_stream/demo.py [--out demo-out] [--minutes 8]
+    .venv/bin/python examples/activity_stream/demo.py [--out demo-out] [--minutes 8] [--source kafka|josefk]
+
+--source kafka (the default) reads and writes through Spark's official Kafka connector,
+spark-sql-kafka-0-10 of pyspark's own version, which Spark fetches from Maven Central
+(spark.jars.packages); --source josefk uses josefk's Python data source (no JVM connector).
 """
 
 from __future__ import annotations
@@ -12,12 +16,14 @@ import subprocess
 import sys
 import tempfile
 import time
+from importlib.metadata import version
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 import pipeline  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
+CONNECTOR = f"org.apache.spark:spark-sql-kafka-0-10_2.13:{version('pyspark')}"
 
 
 def say(msg: str) -> None:
@@ -64,6 +70,8 @@ def main() -> int:
     parser.add_argument("--out", default="demo-out")
     parser.add_argument("--minutes", type=int, default=8, help="minutes of event time to generate")
     parser.add_argument("--per-minute", type=int, default=600)
+    parser.add_argument("--source", choices=["kafka", "josefk"], default="kafka",
+                        help="kafka: Spark's official connector (default); josefk: josefk's Python data source")
     args = parser.parse_args()
     os.environ["TZ"] = "UTC"
     time.tzset()
@@ -82,15 +90,21 @@ def main() -> int:
             say(f"broker on {bootstrap}; topics {pipeline.TOPIC} (6 partitions), {pipeline.COUNTS_TOPIC}")
             from pyspark.sql import SparkSession
 
-            from josefk.spark import register
-            spark = (SparkSession.builder.master("local[2]").appName("activity-stream")
-                     .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
-                     .config("spark.sql.shuffle.partitions", "2").config("spark.sql.session.timeZone", "UTC")
-                     .getOrCreate())
+            builder = (SparkSession.builder.master("local[2]").appName("activity-stream")
+                       .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
+                       .config("spark.sql.shuffle.partitions", "2").config("spark.sql.session.timeZone", "UTC"))
+            fmt = args.source
+            if fmt == "kafka":
+                say(f"Spark with the official connector {CONNECTOR}")
+                builder = builder.config("spark.jars.packages", CONNECTOR)
+            spark = builder.getOrCreate()
             spark.sparkContext.setLogLevel("ERROR")
-            register(spark)
+            if fmt == "josefk":
+                from josefk.spark import register
+                register(spark)
+                say("Spark with josefk's Python data source, format('josefk')")
             parquet_dir = str(out / "page_view_counts.parquet")
-            query = pipeline.start_stream(spark, bootstrap, parquet_dir, os.path.join(tmp, "checkpoint"))
+            query = pipeline.start_stream(spark, bootstrap, parquet_dir, os.path.join(tmp, "checkpoint"), fmt)
             say("streaming job started (1-minute windows, 1-minute watermark)")
             t = pipeline.START
             for minute in range(args.minutes):
@@ -104,10 +118,10 @@ def main() -> int:
             query.processAllAvailable()
             query.stop()
             say("streaming job stopped; running the offline batch job over the topic's offset range")
-            offline, watermark = pipeline.offline_counts(spark, bootstrap)
+            offline, watermark = pipeline.offline_counts(spark, bootstrap, fmt)
             online = spark.read.parquet(parquet_dir)
             agree, rows = pipeline.closed_windows_agree(online, offline, watermark)
-            kafka_rows = (spark.read.format("josefk").option("kafka.bootstrap.servers", bootstrap)
+            kafka_rows = (spark.read.format(fmt).option("kafka.bootstrap.servers", bootstrap)
                           .option("subscribe", pipeline.COUNTS_TOPIC).load().count())
             off = offline.collect()
             on = online.collect()
