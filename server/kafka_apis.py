@@ -363,21 +363,11 @@ class KafkaApis:
 
     def _list_offset(self, topic: str, partition: int, timestamp: int, replica_id: int) -> tuple[int, int, int]:
         """(offset, timestamp, leader epoch) for one ListOffsets query; raises KafkaError."""
-        p = self.replica_manager.leader_partition(topic, partition)
-        if timestamp == -1:
-            end = p.log.log_end_offset if replica_id >= 0 else p.high_watermark
-            return end, -1, p.leader_epoch
-        if timestamp in (-2, -4):
-            return p.log.log_start_offset, -1, p.leader_epoch
-        if timestamp == -5:
+        found = self.replica_manager.fetch_offset_for_timestamp(topic, partition, timestamp,
+                                                                committed_only=replica_id < 0)
+        if found is None:
             return -1, -1, -1
-        if timestamp == -3:
-            found = p.log.latest_timestamp_offset()
-        else:
-            found = p.log.fetch_offset_by_timestamp(timestamp)
-        if found is None or found[0] >= p.high_watermark:
-            return -1, -1, -1
-        return found[0], found[1], p.leader_epoch
+        return found.offset, found.timestamp, found.leader_epoch
 
     def handle_list_offsets(self, request: Request) -> None:
         req = request.body
