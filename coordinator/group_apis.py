@@ -17,6 +17,7 @@ from josefk.coordinator.group_metadata import JoinResult, OffsetAndMetadata, Syn
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC
 from josefk.protocol.apis import ApiKey, response_class
 from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.replication.coordinator_partitions import LocalCoordinatorPartitions
 from josefk.utils.scheduler import Scheduler
 from josefk.utils.time import Time
 
@@ -333,7 +334,7 @@ def install(server: Any, time: Time, scheduler: Scheduler) -> None:
     """Create the coordinator, register the group APIs on server.apis and start it."""
     config = server.config
     coordinator = GroupCoordinator(
-        config.broker_id, server.replica_manager,
+        config.broker_id, LocalCoordinatorPartitions(server.replica_manager),
         num_partitions=config["offsets.topic.num.partitions"],
         min_session_timeout_ms=config["group.min.session.timeout.ms"],
         max_session_timeout_ms=config["group.max.session.timeout.ms"],

@@ -31,7 +31,7 @@ from josefk.coordinator.group_metadata import (
     SyncCallback,
     SyncResult,
 )
-from josefk.coordinator.offsets_store import OFFSETS_TOPIC, LoadedPartition, OffsetsStore
+from josefk.coordinator.offsets_store import OFFSETS_TOPIC, CoordinatorPartitions, LoadedPartition, OffsetsStore
 from josefk.protocol.errors import ErrorCode
 from josefk.utils.scheduler import LOOP_SCHEDULER, ScheduledTask, Scheduler
 from josefk.utils.time import SYSTEM_TIME, Time
@@ -61,19 +61,20 @@ class JoiningMember:
 
 
 class GroupCoordinator:
-    def __init__(self, broker_id: int, replica_manager: Any, *, num_partitions: int,
+    def __init__(self, broker_id: int, partitions: CoordinatorPartitions, *, num_partitions: int,
                  min_session_timeout_ms: int, max_session_timeout_ms: int, initial_rebalance_delay_ms: int,
                  offsets_retention_ms: int, retention_check_interval_ms: int = DEFAULT_RETENTION_CHECK_INTERVAL_MS,
                  max_metadata_bytes: int = DEFAULT_OFFSET_METADATA_MAX_BYTES,
                  group_max_size: int = DEFAULT_GROUP_MAX_SIZE, commit_timeout_ms: int = 5000,
                  time: Time = SYSTEM_TIME, scheduler: Scheduler = LOOP_SCHEDULER) -> None:
-        """`time` stamps commits and group states; `scheduler` runs every group timer
-        (sessions, join and sync deadlines, offset expiry)."""
+        """`partitions` are this broker's replicas of __consumer_offsets; `time` stamps commits
+        and group states; `scheduler` runs every group timer (sessions, join and sync
+        deadlines, offset expiry)."""
         self.broker_id = broker_id
-        self.replica_manager = replica_manager
+        self.partitions = partitions
         self.time = time
         self.scheduler = scheduler
-        self.store = OffsetsStore(replica_manager, num_partitions, time, commit_timeout_ms)
+        self.store = OffsetsStore(partitions, num_partitions, time, commit_timeout_ms)
         self.min_session_timeout_ms = min_session_timeout_ms
         self.max_session_timeout_ms = max_session_timeout_ms
         self.initial_rebalance_delay_ms = initial_rebalance_delay_ms
@@ -117,14 +118,15 @@ class GroupCoordinator:
 
     def on_leadership_change(self) -> None:
         """Load newly led __consumer_offsets partitions, unload those no longer led."""
-        for (topic, p), replica in list(self.replica_manager.partitions.items()):
-            if topic == OFFSETS_TOPIC and replica.is_leader and p not in self.owned and p not in self.loading:
+        led = self.partitions.led_partitions(OFFSETS_TOPIC)
+        for p in led:
+            if p not in self.owned and p not in self.loading:
                 self.load_partition(p)
         for p in list(self.owned) + list(self.loading):
-            replica = self.replica_manager.partitions.get((OFFSETS_TOPIC, p))
-            if replica is None or not replica.is_leader:
+            epoch = led.get(p)
+            if epoch is None:
                 self.unload_partition(p)
-            elif p in self.owned and replica.leader_epoch != self.owned[p]:
+            elif p in self.owned and epoch != self.owned[p]:
                 # Leadership moved away and back: the log may hold writes we did not make.
                 self.unload_partition(p)
                 self.load_partition(p)
@@ -136,8 +138,7 @@ class GroupCoordinator:
         p = self.partition_for(group_id)
         if p in self.loading:
             return ErrorCode.COORDINATOR_LOAD_IN_PROGRESS
-        replica = self.replica_manager.partitions.get((OFFSETS_TOPIC, p))
-        if replica is None or not replica.is_leader:
+        if self.partitions.leader_epoch((OFFSETS_TOPIC, p)) is None:
             if p in self.owned:
                 self.unload_partition(p)
             return ErrorCode.NOT_COORDINATOR
@@ -152,12 +153,14 @@ class GroupCoordinator:
         return self._status(group_id)
 
     def load_partition(self, partition: int) -> None:
-        """Replay the partition's log; the first chunk now, the rest from loop callbacks."""
-        replica = self.replica_manager.partitions.get((OFFSETS_TOPIC, partition))
-        if replica is None or not replica.is_leader:
+        """Replay the partition's log; the first chunk now, the rest from loop callbacks. The
+        partition is owned at the epoch it was led at when loading began (Kafka's
+        coordinatorEpoch): a later epoch reloads it."""
+        epoch = self.partitions.leader_epoch((OFFSETS_TOPIC, partition))
+        if epoch is None:
             return
         log.info("[GroupMetadataManager brokerId=%d] Scheduling loading of offsets and group metadata "
-                 "from %s-%d for epoch %d", self.broker_id, OFFSETS_TOPIC, partition, replica.leader_epoch)
+                 "from %s-%d for epoch %d", self.broker_id, OFFSETS_TOPIC, partition, epoch)
         self.loading.add(partition)
         started = self.time.hi_res_clock_ms()
         chunks = self.store.read_chunks(partition)
@@ -170,7 +173,7 @@ class GroupCoordinator:
                 try:
                     records = next(chunks)
                 except StopIteration:
-                    self._finish_load(partition, replica.leader_epoch, loaded, started)
+                    self._finish_load(partition, epoch, loaded, started)
                     return
                 except Exception:
                     log.exception("Loading %s-%d failed", OFFSETS_TOPIC, partition)
