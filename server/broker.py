@@ -139,15 +139,13 @@ class KafkaServer:
                                             post=loop.call_soon_threadsafe)
         self.controller = KafkaController(broker_id, store, channels, self.controller_events.put)
         self.admin = TopicAdmin(store, config.topic_defaults())
-        self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
-                              ProducerIdManager(broker_id, store), self.controller, self.controller_events,
-                              self.broker_epoch, self.store_executor)
         self.group_coordinator = coordinator = self._group_coordinator()
         group_apis = GroupApis(coordinator, self.metadata_cache, self.admin, self.store_executor, OffsetsTopicConfig(
             config["offsets.topic.num.partitions"], config["offsets.topic.replication.factor"],
             config["offsets.topic.segment.bytes"]))
-        for api_key, handler in group_apis.handlers().items():
-            self.apis.register(api_key, handler)
+        self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
+                              ProducerIdManager(broker_id, store), self.controller, self.controller_events,
+                              self.broker_epoch, self.store_executor, group_apis.handlers())
         coordinator.startup()
         self.replica_manager.add_leadership_listener(
             lambda: self.scheduler.call_soon(coordinator.on_leadership_change))
@@ -156,8 +154,8 @@ class KafkaServer:
 
         channel = RequestChannel(config["queued.max.requests"])
         memory_pool = MemoryPool(config["queued.max.request.bytes"])
-        processors = [Processor(i, channel, config["socket.request.max.bytes"], self.metrics, memory_pool)
-                      for i in range(config["num.network.threads"])]
+        processors = [Processor(i, channel, config["socket.request.max.bytes"], self.metrics, memory_pool,
+                                self.apis.api_versions) for i in range(config["num.network.threads"])]
         host, port = config.listener
         self.acceptor = Acceptor(host or "0.0.0.0", port, processors)
         await self.acceptor.start()
