@@ -4,23 +4,28 @@ Every version difference of FindCoordinator, JoinGroup, SyncGroup, Heartbeat, Le
 OffsetCommit, OffsetFetch, DescribeGroups, ListGroups, DeleteGroups and OffsetDelete is
 handled here, so GroupCoordinator only sees plain values. Handlers never block: JoinGroup
 and SyncGroup hand the coordinator a callback that sends the response when the rebalance
-gets there.
+gets there. The broker creates the coordinator and hands GroupApis.handlers() to KafkaApis.
 """
 
 from __future__ import annotations
 
 import logging
-from typing import Any
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any, Protocol, TypeVar
 
+from josefk.controller.admin import TopicAdmin
 from josefk.coordinator.group_coordinator import GroupCoordinator
 from josefk.coordinator.group_metadata import JoinResult, OffsetAndMetadata, SyncResult
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC
-from josefk.protocol.apis import ApiKey, response_class
+from josefk.protocol.apis import ApiKey, ApiMessage, response_class
 from josefk.protocol.errors import ErrorCode, KafkaError
-from josefk.utils.scheduler import Scheduler
-from josefk.utils.time import Time
+from josefk.protocol.headers import RequestHeader
+from josefk.replication.metadata_cache import MetadataCache
 
 log = logging.getLogger(__name__)
+V = TypeVar("V")
 
 COORDINATOR_GROUP = 0
 COORDINATOR_TRANSACTION = 1
@@ -37,31 +42,69 @@ def _client_host(peer: str) -> str:
     return host if host.startswith("/") else "/" + host
 
 
-def _by_topic(pairs: list[tuple[tuple[str, int], Any]]) -> dict[str, list[tuple[int, Any]]]:
-    out: dict[str, list[tuple[int, Any]]] = {}
+def _by_topic(pairs: list[tuple[tuple[str, int], V]]) -> dict[str, list[tuple[int, V]]]:
+    out: dict[str, list[tuple[int, V]]] = {}
     for (topic, partition), value in pairs:
         out.setdefault(topic, []).append((partition, value))
     return out
 
 
-class GroupApis:
-    def __init__(self, server: Any, coordinator: GroupCoordinator) -> None:
-        self.server = server
-        self.coordinator = coordinator
+class GroupRequest(Protocol):
+    """What a group API handler needs of a request. The server's Request (a layer above)
+    has all of it, so handlers take it without this package importing the server."""
 
-    def register(self) -> None:
-        apis = self.server.apis
-        apis.register(ApiKey.FindCoordinator, self.handle_find_coordinator)
-        apis.register(ApiKey.JoinGroup, self.handle_join_group)
-        apis.register(ApiKey.SyncGroup, self.handle_sync_group)
-        apis.register(ApiKey.Heartbeat, self.handle_heartbeat)
-        apis.register(ApiKey.LeaveGroup, self.handle_leave_group)
-        apis.register(ApiKey.OffsetCommit, self.handle_offset_commit)
-        apis.register(ApiKey.OffsetFetch, self.handle_offset_fetch)
-        apis.register(ApiKey.DescribeGroups, self.handle_describe_groups)
-        apis.register(ApiKey.ListGroups, self.handle_list_groups)
-        apis.register(ApiKey.DeleteGroups, self.handle_delete_groups)
-        apis.register(ApiKey.OffsetDelete, self.handle_offset_delete)
+    @property
+    def header(self) -> RequestHeader: ...
+
+    @property
+    def body(self) -> ApiMessage: ...  # the decoded request, read by field name
+
+    @property
+    def api_version(self) -> int: ...
+
+    @property
+    def client_host(self) -> str: ...
+
+    def send_response(self, body: ApiMessage) -> None: ...
+
+
+GroupHandler = Callable[[GroupRequest], None]
+
+
+@dataclass(frozen=True)
+class OffsetsTopicConfig:
+    """How __consumer_offsets is created on first use (the offsets.topic.* broker configs)."""
+
+    num_partitions: int
+    replication_factor: int
+    segment_bytes: int
+
+
+class GroupApis:
+    def __init__(self, coordinator: GroupCoordinator, metadata_cache: MetadataCache, admin: TopicAdmin,
+                 store_executor: Executor, offsets_topic: OffsetsTopicConfig) -> None:
+        """`store_executor` creates __consumer_offsets off the event loop."""
+        self.coordinator = coordinator
+        self.metadata_cache = metadata_cache
+        self.admin = admin
+        self.store_executor = store_executor
+        self.offsets_topic = offsets_topic
+
+    def handlers(self) -> dict[int, GroupHandler]:
+        """The group APIs' handlers, for KafkaApis."""
+        return {
+            ApiKey.FindCoordinator: self.handle_find_coordinator,
+            ApiKey.JoinGroup: self.handle_join_group,
+            ApiKey.SyncGroup: self.handle_sync_group,
+            ApiKey.Heartbeat: self.handle_heartbeat,
+            ApiKey.LeaveGroup: self.handle_leave_group,
+            ApiKey.OffsetCommit: self.handle_offset_commit,
+            ApiKey.OffsetFetch: self.handle_offset_fetch,
+            ApiKey.DescribeGroups: self.handle_describe_groups,
+            ApiKey.ListGroups: self.handle_list_groups,
+            ApiKey.DeleteGroups: self.handle_delete_groups,
+            ApiKey.OffsetDelete: self.handle_offset_delete,
+        }
 
     # -- FindCoordinator -----------------------------------------------------------------
 
@@ -69,20 +112,19 @@ class GroupApis:
         """Create __consumer_offsets on first use, as Kafka's auto topic creation does, in
         the background (store executor): meanwhile FindCoordinator answers
         COORDINATOR_NOT_AVAILABLE and clients retry."""
-        if OFFSETS_TOPIC not in self.server.metadata_cache.topics:
-            self.server.store_executor.submit(self._create_offsets_topic)
+        if OFFSETS_TOPIC not in self.metadata_cache.topics:
+            self.store_executor.submit(self._create_offsets_topic)
 
     def _create_offsets_topic(self) -> None:
-        server = self.server
-        config = server.config
-        rf = min(config["offsets.topic.replication.factor"], max(1, len(server.metadata_cache.brokers)))
+        config = self.offsets_topic
+        rf = min(config.replication_factor, max(1, len(self.metadata_cache.brokers)))
         try:
-            server.admin.create_topic(
-                OFFSETS_TOPIC, config["offsets.topic.num.partitions"], rf, None,
-                {"cleanup.policy": "compact", "segment.bytes": str(config["offsets.topic.segment.bytes"]),
+            self.admin.create_topic(
+                OFFSETS_TOPIC, config.num_partitions, rf, None,
+                {"cleanup.policy": "compact", "segment.bytes": str(config.segment_bytes),
                  "compression.type": "producer"})
             log.info("Created %s with %d partitions and replication factor %d", OFFSETS_TOPIC,
-                     config["offsets.topic.num.partitions"], rf)
+                     config.num_partitions, rf)
         except KafkaError as e:
             if e.code != ErrorCode.TOPIC_ALREADY_EXISTS:
                 log.warning("Could not create %s: %s", OFFSETS_TOPIC, e)
@@ -93,7 +135,7 @@ class GroupApis:
         if key_type != COORDINATOR_GROUP:
             return ErrorCode.INVALID_REQUEST, -1, "", -1
         self._ensure_offsets_topic()
-        cache = self.server.metadata_cache
+        cache = self.metadata_cache
         state = cache.partition(OFFSETS_TOPIC, self.coordinator.partition_for(key or ""))
         broker = cache.brokers.get(state.leader) if state is not None else None
         if broker is None:
@@ -102,7 +144,7 @@ class GroupApis:
             self.coordinator.validate(key or "", "find")  # start loading the group's partition now
         return ErrorCode.NONE, broker.broker_id, broker.host, broker.port
 
-    def handle_find_coordinator(self, request: Any) -> None:
+    def handle_find_coordinator(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
         cls = response_class(ApiKey.FindCoordinator)
         key_type = req.key_type if version >= 1 else COORDINATOR_GROUP
@@ -121,7 +163,7 @@ class GroupApis:
 
     # -- JoinGroup / SyncGroup / Heartbeat / LeaveGroup ----------------------------------------
 
-    def handle_join_group(self, request: Any) -> None:
+    def handle_join_group(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
         cls = response_class(ApiKey.JoinGroup)
 
@@ -145,7 +187,7 @@ class GroupApis:
             protocols=[(p.name, bytes(p.metadata)) for p in req.protocols], callback=respond,
             reason=req.reason if version >= 8 else None)
 
-    def handle_sync_group(self, request: Any) -> None:
+    def handle_sync_group(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
         cls = response_class(ApiKey.SyncGroup)
 
@@ -163,13 +205,13 @@ class GroupApis:
             req.group_instance_id if version >= 3 else None,
             {a.member_id: bytes(a.assignment) for a in req.assignments}, respond)
 
-    def handle_heartbeat(self, request: Any) -> None:
+    def handle_heartbeat(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
         error = self.coordinator.heartbeat(req.group_id, req.member_id or "",
                                            req.group_instance_id if version >= 3 else None, req.generation_id)
         request.send_response(response_class(ApiKey.Heartbeat)(throttle_time_ms=0, error_code=error))
 
-    def handle_leave_group(self, request: Any) -> None:
+    def handle_leave_group(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
         cls = response_class(ApiKey.LeaveGroup)
         members: list[tuple[str, str | None]]  # (member id, group instance id)
@@ -190,9 +232,9 @@ class GroupApis:
     # -- OffsetCommit / OffsetFetch / OffsetDelete ---------------------------------------------
 
     def _known(self, topic: str, partition: int) -> bool:
-        return self.server.metadata_cache.partition(topic, partition) is not None
+        return self.metadata_cache.partition(topic, partition) is not None
 
-    def handle_offset_commit(self, request: Any) -> None:
+    def handle_offset_commit(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
         cls = response_class(ApiKey.OffsetCommit)
         now = self.coordinator.time.milliseconds()
@@ -237,7 +279,7 @@ class GroupApis:
             return error, sorted(found.items())
         return error, [(tp, found.get(tp)) for tp in wanted]
 
-    def handle_offset_fetch(self, request: Any) -> None:
+    def handle_offset_fetch(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
         cls = response_class(ApiKey.OffsetFetch)
         if version >= 8:
@@ -270,7 +312,7 @@ class GroupApis:
             for p, om in parts]) for name, parts in _by_topic(results).items()]
         request.send_response(cls(throttle_time_ms=0, topics=topics, error_code=error))
 
-    def handle_offset_delete(self, request: Any) -> None:
+    def handle_offset_delete(self, request: GroupRequest) -> None:
         req = request.body
         cls = response_class(ApiKey.OffsetDelete)
         requested = [(t.name, p.partition_index) for t in req.topics for p in t.partitions]
@@ -289,7 +331,7 @@ class GroupApis:
 
     # -- DescribeGroups / ListGroups / DeleteGroups --------------------------------------
 
-    def handle_describe_groups(self, request: Any) -> None:
+    def handle_describe_groups(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
         cls = response_class(ApiKey.DescribeGroups)
         gcls = cls.DescribedGroup
@@ -308,7 +350,7 @@ class GroupApis:
                                        else AUTHORIZED_OPERATIONS_OMITTED)))
         request.send_response(cls(throttle_time_ms=0, groups=groups))
 
-    def handle_list_groups(self, request: Any) -> None:
+    def handle_list_groups(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
         cls = response_class(ApiKey.ListGroups)
         states = set(req.states_filter or []) if version >= 4 else set()
@@ -321,39 +363,10 @@ class GroupApis:
                   for g in sorted(groups, key=lambda g: g.group_id)]
         request.send_response(cls(throttle_time_ms=0, error_code=error, groups=listed))
 
-    def handle_delete_groups(self, request: Any) -> None:
+    def handle_delete_groups(self, request: GroupRequest) -> None:
         req = request.body
         cls = response_class(ApiKey.DeleteGroups)
         results = self.coordinator.delete_groups(list(req.groups_names))
         request.send_response(cls(throttle_time_ms=0, results=[
             cls.DeletableGroupResult(group_id=g, error_code=results[g]) for g in req.groups_names]))
 
-
-def install(server: Any, time: Time, scheduler: Scheduler) -> None:
-    """Create the coordinator, register the group APIs on server.apis and start it."""
-    config = server.config
-    coordinator = GroupCoordinator(
-        config.broker_id, server.replica_manager,
-        num_partitions=config["offsets.topic.num.partitions"],
-        min_session_timeout_ms=config["group.min.session.timeout.ms"],
-        max_session_timeout_ms=config["group.max.session.timeout.ms"],
-        initial_rebalance_delay_ms=config["group.initial.rebalance.delay.ms"],
-        offsets_retention_ms=config["offsets.retention.minutes"] * 60_000,
-        retention_check_interval_ms=config["offsets.retention.check.interval.ms"],
-        max_metadata_bytes=config["offset.metadata.max.bytes"],
-        group_max_size=config["group.max.size"],
-        commit_timeout_ms=config["offsets.commit.timeout.ms"],
-        time=time, scheduler=scheduler)
-    coordinator.startup()
-    server.group_coordinator = coordinator
-    server.replica_manager.add_leadership_listener(lambda: scheduler.call_soon(coordinator.on_leadership_change))
-    GroupApis(server, coordinator).register()
-    # Partitions this broker already leads (the controller may have run before us).
-    scheduler.call_soon(coordinator.on_leadership_change)
-
-
-def shutdown(server: Any) -> None:
-    """Stop the coordinator's timers and answer its parked requests (KafkaServer.shutdown)."""
-    coordinator = getattr(server, "group_coordinator", None)
-    if coordinator is not None:
-        coordinator.shutdown()

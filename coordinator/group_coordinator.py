@@ -15,6 +15,7 @@ from __future__ import annotations
 import logging
 import uuid
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from josefk.coordinator.group_metadata import (
@@ -30,7 +31,7 @@ from josefk.coordinator.group_metadata import (
     SyncCallback,
     SyncResult,
 )
-from josefk.coordinator.offsets_store import OFFSETS_TOPIC, LoadedPartition, OffsetsStore
+from josefk.coordinator.offsets_store import OFFSETS_TOPIC, CoordinatorPartitions, LoadedPartition, OffsetsStore
 from josefk.protocol.errors import ErrorCode
 from josefk.utils.scheduler import LOOP_SCHEDULER, ScheduledTask, Scheduler
 from josefk.utils.time import SYSTEM_TIME, Time
@@ -46,20 +47,34 @@ TopicPartition = tuple[str, int]
 GROUP_API_NEEDS_ID = {"join", "sync", "heartbeat", "leave", "offset_delete"}
 
 
+@dataclass(frozen=True)
+class JoiningMember:
+    """What a JoinGroup says of its member: the MemberMetadata fields a join sets, carried
+    together through the join paths (Kafka's handleJoinGroup arguments)."""
+
+    client_id: str
+    client_host: str
+    rebalance_timeout_ms: int
+    session_timeout_ms: int
+    protocol_type: str
+    protocols: list[tuple[str, bytes]]  # (name, metadata), most preferred first
+
+
 class GroupCoordinator:
-    def __init__(self, broker_id: int, replica_manager: Any, *, num_partitions: int,
+    def __init__(self, broker_id: int, partitions: CoordinatorPartitions, *, num_partitions: int,
                  min_session_timeout_ms: int, max_session_timeout_ms: int, initial_rebalance_delay_ms: int,
                  offsets_retention_ms: int, retention_check_interval_ms: int = DEFAULT_RETENTION_CHECK_INTERVAL_MS,
                  max_metadata_bytes: int = DEFAULT_OFFSET_METADATA_MAX_BYTES,
                  group_max_size: int = DEFAULT_GROUP_MAX_SIZE, commit_timeout_ms: int = 5000,
                  time: Time = SYSTEM_TIME, scheduler: Scheduler = LOOP_SCHEDULER) -> None:
-        """`time` stamps commits and group states; `scheduler` runs every group timer
-        (sessions, join and sync deadlines, offset expiry)."""
+        """`partitions` are this broker's replicas of __consumer_offsets; `time` stamps commits
+        and group states; `scheduler` runs every group timer (sessions, join and sync
+        deadlines, offset expiry)."""
         self.broker_id = broker_id
-        self.replica_manager = replica_manager
+        self.partitions = partitions
         self.time = time
         self.scheduler = scheduler
-        self.store = OffsetsStore(replica_manager, num_partitions, time, commit_timeout_ms)
+        self.store = OffsetsStore(partitions, num_partitions, time, commit_timeout_ms)
         self.min_session_timeout_ms = min_session_timeout_ms
         self.max_session_timeout_ms = max_session_timeout_ms
         self.initial_rebalance_delay_ms = initial_rebalance_delay_ms
@@ -103,14 +118,15 @@ class GroupCoordinator:
 
     def on_leadership_change(self) -> None:
         """Load newly led __consumer_offsets partitions, unload those no longer led."""
-        for (topic, p), replica in list(self.replica_manager.partitions.items()):
-            if topic == OFFSETS_TOPIC and replica.is_leader and p not in self.owned and p not in self.loading:
+        led = self.partitions.led_partitions(OFFSETS_TOPIC)
+        for p in led:
+            if p not in self.owned and p not in self.loading:
                 self.load_partition(p)
         for p in list(self.owned) + list(self.loading):
-            replica = self.replica_manager.partitions.get((OFFSETS_TOPIC, p))
-            if replica is None or not replica.is_leader:
+            epoch = led.get(p)
+            if epoch is None:
                 self.unload_partition(p)
-            elif p in self.owned and replica.leader_epoch != self.owned[p]:
+            elif p in self.owned and epoch != self.owned[p]:
                 # Leadership moved away and back: the log may hold writes we did not make.
                 self.unload_partition(p)
                 self.load_partition(p)
@@ -122,8 +138,7 @@ class GroupCoordinator:
         p = self.partition_for(group_id)
         if p in self.loading:
             return ErrorCode.COORDINATOR_LOAD_IN_PROGRESS
-        replica = self.replica_manager.partitions.get((OFFSETS_TOPIC, p))
-        if replica is None or not replica.is_leader:
+        if self.partitions.leader_epoch((OFFSETS_TOPIC, p)) is None:
             if p in self.owned:
                 self.unload_partition(p)
             return ErrorCode.NOT_COORDINATOR
@@ -138,12 +153,14 @@ class GroupCoordinator:
         return self._status(group_id)
 
     def load_partition(self, partition: int) -> None:
-        """Replay the partition's log; the first chunk now, the rest from loop callbacks."""
-        replica = self.replica_manager.partitions.get((OFFSETS_TOPIC, partition))
-        if replica is None or not replica.is_leader:
+        """Replay the partition's log; the first chunk now, the rest from loop callbacks. The
+        partition is owned at the epoch it was led at when loading began (Kafka's
+        coordinatorEpoch): a later epoch reloads it."""
+        epoch = self.partitions.leader_epoch((OFFSETS_TOPIC, partition))
+        if epoch is None:
             return
         log.info("[GroupMetadataManager brokerId=%d] Scheduling loading of offsets and group metadata "
-                 "from %s-%d for epoch %d", self.broker_id, OFFSETS_TOPIC, partition, replica.leader_epoch)
+                 "from %s-%d for epoch %d", self.broker_id, OFFSETS_TOPIC, partition, epoch)
         self.loading.add(partition)
         started = self.time.hi_res_clock_ms()
         chunks = self.store.read_chunks(partition)
@@ -156,7 +173,7 @@ class GroupCoordinator:
                 try:
                     records = next(chunks)
                 except StopIteration:
-                    self._finish_load(partition, replica.leader_epoch, loaded, started)
+                    self._finish_load(partition, epoch, loaded, started)
                     return
                 except Exception:
                     log.exception("Loading %s-%d failed", OFFSETS_TOPIC, partition)
@@ -286,42 +303,41 @@ class GroupCoordinator:
         if group.is_state(GroupState.EMPTY) and (not protocols or not protocol_type):
             callback(JoinResult(ErrorCode.INCONSISTENT_GROUP_PROTOCOL, member_id))
             return
-        args = (client_id, client_host, rebalance_timeout_ms, session_timeout_ms, protocol_type, protocols)
+        joining = JoiningMember(client_id, client_host, rebalance_timeout_ms, session_timeout_ms, protocol_type,
+                             protocols)
         if is_unknown:
             self._unknown_member_join(group, group_instance_id, require_known_member_id, support_skipping_assignment,
-                                      args, callback, reason)
+                                      joining, callback, reason)
         else:
-            self._current_member_join(group, member_id, group_instance_id, args, callback, reason)
+            self._current_member_join(group, member_id, group_instance_id, joining, callback, reason)
         self._try_complete_join(group)
 
     def _unknown_member_join(self, group: GroupMetadata, group_instance_id: str | None, require_known_member_id: bool,
-                             support_skipping_assignment: bool, args: tuple, callback: JoinCallback,
+                             support_skipping_assignment: bool, joining: JoiningMember, callback: JoinCallback,
                              reason: str | None) -> None:
-        client_id, _host, _rebalance_timeout, session_timeout_ms, _ptype, protocols = args
         if group.is_state(GroupState.DEAD):
             callback(JoinResult(ErrorCode.COORDINATOR_NOT_AVAILABLE, UNKNOWN_MEMBER_ID))
             return
-        new_member_id = f"{client_id}-{uuid.uuid4()}"
+        new_member_id = f"{joining.client_id}-{uuid.uuid4()}"
         if group_instance_id is not None:
             existing = group.static_member_id(group_instance_id)
             if existing is None:
-                self._add_member_and_rebalance(group, new_member_id, group_instance_id, args, callback,
+                self._add_member_and_rebalance(group, new_member_id, group_instance_id, joining, callback,
                                                reason or f"static member {group_instance_id} joined")
             else:
-                self._update_static_member_and_rebalance(group, existing, new_member_id, group_instance_id, args,
+                self._update_static_member_and_rebalance(group, existing, new_member_id, group_instance_id, joining,
                                                          callback, support_skipping_assignment)
         elif require_known_member_id:
             # KIP-394: hand out the id first so a retried join cannot leave a phantom member behind.
             group.pending_members.add(new_member_id)
-            self._add_pending_member_expiration(group, new_member_id, session_timeout_ms)
+            self._add_pending_member_expiration(group, new_member_id, joining.session_timeout_ms)
             callback(JoinResult(ErrorCode.MEMBER_ID_REQUIRED, new_member_id))
         else:
-            self._add_member_and_rebalance(group, new_member_id, None, args, callback,
+            self._add_member_and_rebalance(group, new_member_id, None, joining, callback,
                                            reason or f"new member {new_member_id} joined")
 
-    def _current_member_join(self, group: GroupMetadata, member_id: str, group_instance_id: str | None, args: tuple,
-                             callback: JoinCallback, reason: str | None) -> None:
-        protocols = args[5]
+    def _current_member_join(self, group: GroupMetadata, member_id: str, group_instance_id: str | None,
+                             joining: JoiningMember, callback: JoinCallback, reason: str | None) -> None:
         if group.is_state(GroupState.DEAD):
             callback(JoinResult(ErrorCode.COORDINATOR_NOT_AVAILABLE, member_id))
             return
@@ -332,7 +348,7 @@ class GroupCoordinator:
             timer = self._pending_timers.pop((group.group_id, member_id), None)
             if timer is not None:
                 timer.cancel()
-            self._add_member_and_rebalance(group, member_id, None, args, callback,
+            self._add_member_and_rebalance(group, member_id, None, joining, callback,
                                            reason or f"pending member {member_id} joined")
             return
         if group.is_static_member_fenced(group_instance_id, member_id):
@@ -345,17 +361,17 @@ class GroupCoordinator:
         member = group.get(member_id)
         why = reason or f"member {member_id} rejoined"
         if group.is_state(GroupState.PREPARING_REBALANCE):
-            self._update_member_and_rebalance(group, member, args, callback, why)
+            self._update_member_and_rebalance(group, member, joining, callback, why)
         elif group.is_state(GroupState.COMPLETING_REBALANCE):
-            if member.matches(protocols):
+            if member.matches(joining.protocols):
                 # The member missed the JoinGroup response: send it again for this generation.
                 callback(self._join_result(group, member.member_id))
             else:
-                self._update_member_and_rebalance(group, member, args, callback, why)
+                self._update_member_and_rebalance(group, member, joining, callback, why)
         elif group.is_state(GroupState.STABLE):
-            if group.is_leader(member_id) or not member.matches(protocols):
+            if group.is_leader(member_id) or not member.matches(joining.protocols):
                 # The leader rejoining means it wants a new assignment (e.g. metadata changed).
-                self._update_member_and_rebalance(group, member, args, callback, why)
+                self._update_member_and_rebalance(group, member, joining, callback, why)
             else:
                 callback(JoinResult(ErrorCode.NONE, member_id, group.generation_id, group.protocol_type,
                                     group.protocol_name, group.leader_id or ""))
@@ -368,10 +384,10 @@ class GroupCoordinator:
                           group.current_member_metadata() if group.is_leader(member_id) else [])
 
     def _add_member_and_rebalance(self, group: GroupMetadata, member_id: str, group_instance_id: str | None,
-                                  args: tuple, callback: JoinCallback, reason: str) -> None:
-        client_id, client_host, rebalance_timeout_ms, session_timeout_ms, protocol_type, protocols = args
-        member = MemberMetadata(member_id, group_instance_id, client_id, client_host, rebalance_timeout_ms,
-                                session_timeout_ms, protocol_type, list(protocols))
+                                  joining: JoiningMember, callback: JoinCallback, reason: str) -> None:
+        member = MemberMetadata(member_id, group_instance_id, joining.client_id, joining.client_host,
+                                joining.rebalance_timeout_ms, joining.session_timeout_ms, joining.protocol_type,
+                                list(joining.protocols))
         member.is_new = True
         if group.is_state(GroupState.PREPARING_REBALANCE) and group.generation_id == 0:
             group.new_member_added = True
@@ -380,24 +396,24 @@ class GroupCoordinator:
         self._schedule_heartbeat(group, member, NEW_MEMBER_JOIN_TIMEOUT_MS)
         self._maybe_prepare_rebalance(group, reason)
 
-    def _update_member_and_rebalance(self, group: GroupMetadata, member: MemberMetadata, args: tuple,
+    def _update_member_and_rebalance(self, group: GroupMetadata, member: MemberMetadata, joining: JoiningMember,
                                      callback: JoinCallback, reason: str) -> None:
-        _cid, _host, rebalance_timeout_ms, session_timeout_ms, _ptype, protocols = args
-        group.update_member(member, list(protocols), rebalance_timeout_ms, session_timeout_ms, callback)
+        group.update_member(member, list(joining.protocols), joining.rebalance_timeout_ms, joining.session_timeout_ms,
+                            callback)
         self._maybe_prepare_rebalance(group, reason)
 
     def _update_static_member_and_rebalance(self, group: GroupMetadata, old_member_id: str, new_member_id: str,
-                                            group_instance_id: str, args: tuple, callback: JoinCallback,
+                                            group_instance_id: str, joining: JoiningMember, callback: JoinCallback,
                                             support_skipping_assignment: bool) -> None:
         """A known group.instance.id rejoined with a fresh member id (KIP-345): no rebalance
         when nothing changed, the old id is fenced."""
-        _cid, _host, rebalance_timeout_ms, session_timeout_ms, _ptype, protocols = args
         current_leader = group.leader_id or ""
         self._cancel_heartbeat(group, old_member_id)
         member = group.replace_static_member(group_instance_id, old_member_id, new_member_id)
         old_protocols = member.supported_protocols
         old_rebalance, old_session = member.rebalance_timeout_ms, member.session_timeout_ms
-        group.update_member(member, list(protocols), rebalance_timeout_ms, session_timeout_ms, callback)
+        group.update_member(member, list(joining.protocols), joining.rebalance_timeout_ms, joining.session_timeout_ms,
+                            callback)
         self._schedule_heartbeat(group, member)
         if group.is_state(GroupState.STABLE):
             if group.protocol_name == group.select_protocol():

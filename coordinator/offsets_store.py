@@ -1,8 +1,9 @@
 """Persistence of groups and offsets in __consumer_offsets (Kafka's GroupMetadataManager, I/O half).
 
-Writes go through the ReplicaManager like any produce (acks=-1), so they are replicated
-and survive a restart; reads replay a partition's log from its start, last record per
-key winning, which is exactly what log compaction preserves.
+Writes are appended like any produce (acks=-1), so they are replicated and survive a
+restart; reads replay a partition's log from its start, last record per key winning,
+which is exactly what log compaction preserves. Both go through CoordinatorPartitions,
+never the ReplicaManager itself.
 """
 
 from __future__ import annotations
@@ -10,7 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Protocol
 
 from josefk.coordinator.group_metadata import GroupMetadata, OffsetAndMetadata
 from josefk.coordinator.group_records import (
@@ -25,6 +26,7 @@ from josefk.coordinator.group_records import (
     read_key,
     read_offset_value,
 )
+from josefk.log.log import FetchDataInfo
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.record_codec import Record, build_batch, decode_batch
 from josefk.protocol.records import CorruptRecordError, iter_headers
@@ -34,6 +36,37 @@ log = logging.getLogger(__name__)
 
 OFFSETS_TOPIC = "__consumer_offsets"
 LOAD_CHUNK_BYTES = 5 * 1024 * 1024  # offsets.load.buffer.size
+
+TopicPartition = tuple[str, int]
+
+
+class CoordinatorPartitions(Protocol):
+    """What the group coordinator needs of this broker's replicas of its topic, and no more
+    (Kafka's coordinators see PartitionWriter and CoordinatorLoader, not the ReplicaManager):
+    which partitions it leads, appending to them and replaying them.
+    replication.coordinator_partitions.LocalCoordinatorPartitions implements it."""
+
+    def leader_epoch(self, tp: TopicPartition) -> int | None:
+        """The leader epoch if this broker leads `tp`, else None."""
+        ...
+
+    def led_partitions(self, topic: str) -> dict[int, int]:
+        """Partition -> leader epoch, for each partition of `topic` this broker leads."""
+        ...
+
+    def append(self, tp: TopicPartition, records: bytes, required_acks: int, now_ms: int, timeout_ms: int,
+               done: Callable[[ErrorCode, str | None], None]) -> None:
+        """Append a batch as leader; `done` gets the error and its message once the write is
+        acknowledged (with acks=-1 when the ISR has it, possibly from a later loop turn)."""
+        ...
+
+    def log_offsets(self, tp: TopicPartition) -> tuple[int, int] | None:
+        """(log start offset, log end offset) of the local replica; None without one."""
+        ...
+
+    def read(self, tp: TopicPartition, offset: int, max_bytes: int) -> FetchDataInfo:
+        """Whole batches from `offset`, at least one, up to the log end (not the high watermark)."""
+        ...
 
 
 def java_string_hashcode(s: str) -> int:
@@ -108,8 +141,9 @@ class LoadedPartition:
 class OffsetsStore:
     """Appends coordinator records to, and replays them from, __consumer_offsets partitions."""
 
-    def __init__(self, replica_manager: Any, num_partitions: int, time: Time, commit_timeout_ms: int = 5000) -> None:
-        self.replica_manager = replica_manager
+    def __init__(self, partitions: CoordinatorPartitions, num_partitions: int, time: Time,
+                 commit_timeout_ms: int = 5000) -> None:
+        self.partitions = partitions
         self.num_partitions = num_partitions
         self.time = time
         self.commit_timeout_ms = commit_timeout_ms  # offsets.commit.timeout.ms
@@ -128,16 +162,14 @@ class OffsetsStore:
         batch = build_batch([Record(i, ts, k, v) for i, (k, v) in enumerate(records)])
         tp = (OFFSETS_TOPIC, partition)
 
-        def respond(results: dict) -> None:
-            result = results[tp]
-            if result.error != ErrorCode.NONE:
-                log.warning("Appending %d records to %s-%d failed: %s %s", len(records), *tp,
-                            ErrorCode(result.error).name, getattr(result, "message", None) or "")
-            done(ErrorCode(result.error))
+        def respond(error: ErrorCode, message: str | None) -> None:
+            if error != ErrorCode.NONE:
+                log.warning("Appending %d records to %s-%d failed: %s %s", len(records), *tp, error.name,
+                            message or "")
+            done(error)
 
         try:
-            self.replica_manager.append_records({tp: batch}, required_acks=required_acks, now_ms=ts,
-                                                timeout_ms=self.commit_timeout_ms, respond=respond)
+            self.partitions.append(tp, batch, required_acks, ts, self.commit_timeout_ms, respond)
         except Exception:  # a log failure must not take the coordinator down with it
             log.exception("Appending %d records to %s-%d failed", len(records), *tp)
             done(ErrorCode.UNKNOWN_SERVER_ERROR)
@@ -171,13 +203,13 @@ class OffsetsStore:
     def read_chunks(self, partition: int) -> Iterator[list[Record]]:
         """The partition's records from log start to log end, a chunk at a time, so a big
         load can yield the event loop between chunks."""
-        replica = self.replica_manager.partitions.get((OFFSETS_TOPIC, partition))
-        if replica is None:
+        tp = (OFFSETS_TOPIC, partition)
+        offsets = self.partitions.log_offsets(tp)
+        if offsets is None:
             return
-        log_ = replica.log
-        offset, end = log_.log_start_offset, log_.log_end_offset
+        offset, end = offsets
         while offset < end:
-            info = log_.read(offset, LOAD_CHUNK_BYTES, max_offset=None, min_one_message=True)
+            info = self.partitions.read(tp, offset, LOAD_CHUNK_BYTES)
             if not info.regions:
                 break
             data = info.read_bytes()

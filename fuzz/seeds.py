@@ -25,8 +25,8 @@ def recorded_requests() -> list[bytes]:
 
 
 def advertised() -> list[tuple[int, int]]:
-    """Every (api key, version) josefk can advertise: KafkaApis puts exactly these ranges in
-    SUPPORTED_VERSIONS, for the APIs it has handlers for."""
+    """Every (api key, version) josefk can advertise: a broker's ApiVersions has exactly these
+    ranges, for the APIs KafkaApis has handlers for."""
     return [(int(key), version) for key, (low, high) in KAFKA_39_VERSIONS.items() for version in range(low, high + 1)]
 
 

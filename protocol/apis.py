@@ -8,6 +8,9 @@ lowered only where josefk does not implement a version's feature.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from types import MappingProxyType
 from typing import TypeVar
 
 import kafka.protocol.admin
@@ -19,12 +22,12 @@ from kafka.protocol.api_message import ApiMessage
 
 import josefk.protocol.controller_messages  # noqa: F401
 
-__all__ = ["ApiKey", "ApiMessage", "SUPPORTED_VERSIONS", "request_class", "response_class", "is_flexible"]
+__all__ = ["ApiKey", "ApiMessage", "ApiVersions", "request_class", "response_class", "is_flexible"]
 
 T = TypeVar("T")
 
-# Kafka 3.9's ranges for the APIs josefk implements. Handlers register themselves in
-# KafkaApis; an API appears here only when it has one.
+# Kafka 3.9's ranges for the APIs josefk implements; a broker advertises those it has a
+# handler for (ApiVersions below).
 KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.Produce: (0, 11),
     ApiKey.Fetch: (0, 17),
@@ -61,8 +64,23 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.DescribeCluster: (0, 1),
 }
 
-# Filled by KafkaApis from the handlers it has: api key -> (min, max) advertised.
-SUPPORTED_VERSIONS: dict[int, tuple[int, int]] = {}
+
+@dataclass(frozen=True)
+class ApiVersions:
+    """The API versions one broker advertises (Kafka's ApiVersionManager): KAFKA_39_VERSIONS
+    for each API it has a handler for. Built once at start-up and read-only, so the
+    Processors, which reject what is not in it, and the ApiVersions response agree."""
+
+    ranges: Mapping[int, tuple[int, int]]  # api key -> (min, max) version
+
+    @classmethod
+    def for_apis(cls, api_keys: Iterable[int]) -> ApiVersions:
+        return cls(MappingProxyType({int(key): KAFKA_39_VERSIONS[ApiKey(key)] for key in sorted(api_keys)}))
+
+    def range_of(self, api_key: int) -> tuple[int, int] | None:
+        """(min, max) version of an advertised API; None if it is not advertised."""
+        return self.ranges.get(api_key)
+
 
 
 def _all_subclasses(cls: type[T]) -> list[type[T]]:

@@ -13,11 +13,13 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from josefk.controller.state import PartitionState
-from josefk.log.log import Log
+from josefk.log.log import EARLIEST_LOCAL_TIMESTAMP, EARLIEST_TIMESTAMP, LATEST_TIMESTAMP, MAX_TIMESTAMP, Log
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.utils.time import SYSTEM_TIME, Time
 
 log = logging.getLogger(__name__)
+
+LATEST_TIERED_TIMESTAMP = -5  # ListOffsets v9: josefk has no tiered storage, so never an offset
 
 
 @dataclass
@@ -30,6 +32,16 @@ class ReadResult:
     @property
     def size(self) -> int:
         return sum(r.size for r in self.regions)
+
+
+@dataclass(frozen=True)
+class TimestampAndOffset:
+    """One ListOffsets answer (Kafka's FileRecords.TimestampAndOffset); timestamp is -1
+    for the special timestamps, which name an offset rather than find a record."""
+
+    timestamp: int
+    offset: int
+    leader_epoch: int
 
 
 @dataclass
@@ -234,6 +246,27 @@ class Partition:
         self.log.maybe_increment_log_start_offset(offset)
         self.log.delete_old_segments()
         return self.log.log_start_offset
+
+    def fetch_offset_for_timestamp(self, timestamp: int, committed_only: bool) -> TimestampAndOffset | None:
+        """ListOffsets on the leader (Kafka's Partition.fetchOffsetForTimestamp): a client
+        (`committed_only`) sees the high watermark as the latest offset and no record at
+        or above it; a follower's latest is the log end offset. None when no offset qualifies."""
+        if not self.is_leader:
+            raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER)
+        if timestamp == LATEST_TIMESTAMP:
+            end = self.high_watermark if committed_only else self.log.log_end_offset
+            return TimestampAndOffset(-1, end, self.leader_epoch)
+        if timestamp in (EARLIEST_TIMESTAMP, EARLIEST_LOCAL_TIMESTAMP):
+            return TimestampAndOffset(-1, self.log.log_start_offset, self.leader_epoch)
+        if timestamp == LATEST_TIERED_TIMESTAMP:
+            return None
+        if timestamp == MAX_TIMESTAMP:
+            found = self.log.latest_timestamp_offset()
+        else:
+            found = self.log.fetch_offset_by_timestamp(timestamp)
+        if found is None or found[0] >= self.high_watermark:
+            return None
+        return TimestampAndOffset(found[1], found[0], self.leader_epoch)
 
     def read(self, offset: int, max_bytes: int, committed_only: bool, min_one_message: bool) -> ReadResult:
         if not self.is_leader:

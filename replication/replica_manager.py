@@ -35,7 +35,7 @@ from josefk.log.log import Log
 from josefk.log.log_manager import LogManager
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.replication.metadata_cache import MetadataCache
-from josefk.replication.partition import Partition, ReadResult
+from josefk.replication.partition import Partition, ReadResult, TimestampAndOffset
 from josefk.replication.purgatory import DelayedOperation, DelayedOperationPurgatory
 from josefk.replication.replica_fetcher import ReplicaFetcher
 from josefk.utils.scheduler import LOOP_SCHEDULER, Scheduler
@@ -385,6 +385,11 @@ class ReplicaManager:
         if found is not None or self.metadata_cache.partition(topic, partition) is not None:
             raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER)
         raise KafkaError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
+
+    def fetch_offset_for_timestamp(self, topic: str, partition: int, timestamp: int,
+                                   committed_only: bool) -> TimestampAndOffset | None:
+        """ListOffsets for one partition this broker leads; raises KafkaError as leader_partition."""
+        return self.leader_partition(topic, partition).fetch_offset_for_timestamp(timestamp, committed_only)
 
     # -- produce -------------------------------------------------------------------------
 

@@ -24,13 +24,15 @@ from josefk.controller.controller_events import ControllerEventManager
 from josefk.controller.coordination_store import CoordinationStore, EmbeddedStore, NodeExistsError, NoNodeError
 from josefk.controller.state import BROKERS_IDS, CLUSTER_ID, CONFIG_TOPICS, CONTROLLER, BrokerEpoch, BrokerInfo
 from josefk.controller.zk_store import ZooKeeperStore
-from josefk.coordinator import group_apis
+from josefk.coordinator.group_apis import GroupApis, OffsetsTopicConfig
+from josefk.coordinator.group_coordinator import GroupCoordinator
 from josefk.coordinator.producer_id_manager import ProducerIdManager
 from josefk.log.cleaner import LogCleaner
 from josefk.log.config import LogConfig
 from josefk.log.log_dir_failure import LogDirFailureChannel
 from josefk.log.log_manager import LogManager
 from josefk.protocol.errors import ErrorCode
+from josefk.replication.coordinator_partitions import LocalCoordinatorPartitions
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
 from josefk.server.config import KafkaConfig
@@ -55,6 +57,7 @@ class KafkaServer:
         self.config = config
         self.metrics: Counter = Counter()
         self.store: CoordinationStore | None = None
+        self.group_coordinator: GroupCoordinator | None = None
         self.acceptor: Acceptor | None = None
         self.handler_tasks: list[asyncio.Task] = []
         self.background_tasks: list[asyncio.Task] = []
@@ -136,15 +139,23 @@ class KafkaServer:
                                             post=loop.call_soon_threadsafe)
         self.controller = KafkaController(broker_id, store, channels, self.controller_events.put)
         self.admin = TopicAdmin(store, config.topic_defaults())
+        self.group_coordinator = coordinator = self._group_coordinator()
+        group_apis = GroupApis(coordinator, self.metadata_cache, self.admin, self.store_executor, OffsetsTopicConfig(
+            config["offsets.topic.num.partitions"], config["offsets.topic.replication.factor"],
+            config["offsets.topic.segment.bytes"]))
         self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
                               ProducerIdManager(broker_id, store), self.controller, self.controller_events,
-                              self.broker_epoch, self.store_executor)
-        group_apis.install(self, self.time, self.scheduler)
+                              self.broker_epoch, self.store_executor, group_apis.handlers())
+        coordinator.startup()
+        self.replica_manager.add_leadership_listener(
+            lambda: self.scheduler.call_soon(coordinator.on_leadership_change))
+        # Partitions this broker already leads (the controller may have run before us).
+        self.scheduler.call_soon(coordinator.on_leadership_change)
 
         channel = RequestChannel(config["queued.max.requests"])
         memory_pool = MemoryPool(config["queued.max.request.bytes"])
-        processors = [Processor(i, channel, config["socket.request.max.bytes"], self.metrics, memory_pool)
-                      for i in range(config["num.network.threads"])]
+        processors = [Processor(i, channel, config["socket.request.max.bytes"], self.metrics, memory_pool,
+                                self.apis.api_versions) for i in range(config["num.network.threads"])]
         host, port = config.listener
         self.acceptor = Acceptor(host or "0.0.0.0", port, processors)
         await self.acceptor.start()
@@ -165,6 +176,23 @@ class KafkaServer:
             self.background_tasks.append(asyncio.create_task(self._leader_rebalance_loop()))
         log.info("[KafkaServer id=%d] started (kafka.server.KafkaServer) listening on %s:%d, cluster id %s",
                  broker_id, host, self.acceptor.port, self.cluster_id)
+
+    def _group_coordinator(self) -> GroupCoordinator:
+        """The group coordinator over this broker's __consumer_offsets replicas, per the group.* and
+        offsets.* configs."""
+        config = self.config
+        return GroupCoordinator(
+            config.broker_id, LocalCoordinatorPartitions(self.replica_manager),
+            num_partitions=config["offsets.topic.num.partitions"],
+            min_session_timeout_ms=config["group.min.session.timeout.ms"],
+            max_session_timeout_ms=config["group.max.session.timeout.ms"],
+            initial_rebalance_delay_ms=config["group.initial.rebalance.delay.ms"],
+            offsets_retention_ms=config["offsets.retention.minutes"] * 60_000,
+            retention_check_interval_ms=config["offsets.retention.check.interval.ms"],
+            max_metadata_bytes=config["offset.metadata.max.bytes"],
+            group_max_size=config["group.max.size"],
+            commit_timeout_ms=config["offsets.commit.timeout.ms"],
+            time=self.time, scheduler=self.scheduler)
 
     async def _register_broker(self) -> None:
         """Ephemeral /brokers/ids/<id>; its creation id is the broker epoch (KIP-380). After
@@ -312,7 +340,8 @@ class KafkaServer:
         if self.handler_tasks:
             await self.channel.shutdown(len(self.handler_tasks))
             await asyncio.gather(*self.handler_tasks, return_exceptions=True)
-        group_apis.shutdown(self)
+        if self.group_coordinator is not None:
+            self.group_coordinator.shutdown()  # stop its timers, answer its parked requests
         if hasattr(self, "controller"):
             self.controller_events.put(Event.SHUTDOWN_EVENT_THREAD, self.controller.shutdown)
         await asyncio.to_thread(self.controller_events.close)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Mapping
 from concurrent.futures import Executor
 from typing import Any, TypeVar
 
@@ -27,7 +27,7 @@ from josefk.controller.state import BrokerEpoch, BrokerInfo, LeaderAndIsrResult
 from josefk.coordinator.producer_id_manager import ProducerIdManager
 from josefk.log.config import TOPIC_CONFIG_NAMES, LogConfig
 from josefk.protocol import legacy, zero_copy
-from josefk.protocol.apis import KAFKA_39_VERSIONS, SUPPORTED_VERSIONS, ApiKey, response_class
+from josefk.protocol.apis import ApiKey, ApiVersions, response_class
 from josefk.protocol.compression import UnsupportedCodecError
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.produce_response import PartitionResult, encode_produce_response
@@ -61,9 +61,11 @@ class KafkaApis:
     def __init__(self, config: KafkaConfig, cluster_id: str, metadata_cache: MetadataCache,
                  replica_manager: ReplicaManager, admin: TopicAdmin, producer_ids: ProducerIdManager,
                  controller: KafkaController, controller_events: ControllerEventManager,
-                 broker_epoch: BrokerEpoch, store_executor: Executor) -> None:
+                 broker_epoch: BrokerEpoch, store_executor: Executor, extra_handlers: Mapping[int, Handler]) -> None:
         """`store_executor` runs what calls the coordination store (admin requests,
-        producer id blocks, auto topic creation) off the event loop."""
+        producer id blocks, auto topic creation) off the event loop. `extra_handlers` serve
+        the APIs of other components (the group coordinator's); with this class's own they
+        make api_versions, what the broker advertises."""
         self.config = config
         self.cluster_id = cluster_id
         self.metadata_cache = metadata_cache
@@ -98,18 +100,9 @@ class KafkaApis:
             ApiKey.UpdateMetadata: self.handle_update_metadata,
             ApiKey.StopReplica: self.handle_stop_replica,
             ApiKey.ControlledShutdown: self.handle_controlled_shutdown,
+            **extra_handlers,
         }
-        self.advertise()
-
-    def register(self, api_key: int, handler: Handler) -> None:
-        """Add handlers from other components (the group coordinator) before start-up."""
-        self.handlers[api_key] = handler
-        self.advertise()
-
-    def advertise(self) -> None:
-        SUPPORTED_VERSIONS.clear()
-        for api_key in self.handlers:
-            SUPPORTED_VERSIONS[int(api_key)] = KAFKA_39_VERSIONS[ApiKey(api_key)]
+        self.api_versions = ApiVersions.for_apis(self.handlers)
 
     def handle(self, request: Request) -> None:
         try:
@@ -125,7 +118,7 @@ class KafkaApis:
     def handle_api_versions(self, request: Request) -> None:
         cls = response_class(ApiKey.ApiVersions)
         keys = [cls.ApiVersion(api_key=k, min_version=lo, max_version=hi)
-                for k, (lo, hi) in sorted(SUPPORTED_VERSIONS.items())]
+                for k, (lo, hi) in self.api_versions.ranges.items()]
         request.send_response(cls(error_code=0, api_keys=keys, throttle_time_ms=0, supported_features=[],
                                   finalized_features_epoch=-1, finalized_features=[], zk_migration_ready=False))
 
@@ -363,21 +356,11 @@ class KafkaApis:
 
     def _list_offset(self, topic: str, partition: int, timestamp: int, replica_id: int) -> tuple[int, int, int]:
         """(offset, timestamp, leader epoch) for one ListOffsets query; raises KafkaError."""
-        p = self.replica_manager.leader_partition(topic, partition)
-        if timestamp == -1:
-            end = p.log.log_end_offset if replica_id >= 0 else p.high_watermark
-            return end, -1, p.leader_epoch
-        if timestamp in (-2, -4):
-            return p.log.log_start_offset, -1, p.leader_epoch
-        if timestamp == -5:
+        found = self.replica_manager.fetch_offset_for_timestamp(topic, partition, timestamp,
+                                                                committed_only=replica_id < 0)
+        if found is None:
             return -1, -1, -1
-        if timestamp == -3:
-            found = p.log.latest_timestamp_offset()
-        else:
-            found = p.log.fetch_offset_by_timestamp(timestamp)
-        if found is None or found[0] >= p.high_watermark:
-            return -1, -1, -1
-        return found[0], found[1], p.leader_epoch
+        return found.offset, found.timestamp, found.leader_epoch
 
     def handle_list_offsets(self, request: Request) -> None:
         req = request.body

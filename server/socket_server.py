@@ -18,7 +18,7 @@ import os
 from collections import deque
 from collections.abc import Callable
 
-from josefk.protocol.apis import SUPPORTED_VERSIONS, ApiKey, request_class
+from josefk.protocol.apis import ApiKey, ApiVersions, request_class
 from josefk.protocol.framing import FrameDecoder, FrameTooLarge
 from josefk.protocol.headers import MalformedRequest, parse_request_header, peek_api, response_header
 from josefk.protocol.nullability import check_non_nullable
@@ -220,9 +220,11 @@ class Processor:
     """Frames and parses requests for its connections and writes their responses."""
 
     def __init__(self, processor_id: int, channel: RequestChannel, max_request_size: int, metrics: dict,
-                 memory_pool: MemoryPool) -> None:
+                 memory_pool: MemoryPool, api_versions: ApiVersions) -> None:
+        """`api_versions` are what KafkaApis serves: anything else closes the connection."""
         self.id = processor_id
         self.channel = channel
+        self.api_versions = api_versions
         self.max_request_size = max_request_size
         self.memory_pool = memory_pool
         self.metrics = metrics
@@ -246,7 +248,7 @@ class Processor:
         except MalformedRequest as e:
             conn.close(str(e))
             return False
-        supported = SUPPORTED_VERSIONS.get(api_key)
+        supported = self.api_versions.range_of(api_key)
         if supported is None:
             conn.close(f"unknown or unsupported API key {api_key}")
             return False
@@ -272,7 +274,7 @@ class Processor:
     def _unsupported_api_versions(self, conn: Connection, correlation_id: int) -> None:
         """KIP-511: answer in the v0 layout with UNSUPPORTED_VERSION and our ApiVersions range,
         so the client can retry with a version we speak."""
-        low, high = SUPPORTED_VERSIONS[ApiKey.ApiVersions]
+        low, high = self.api_versions.ranges[ApiKey.ApiVersions]
         body = (35).to_bytes(2, "big", signed=True) + (1).to_bytes(4, "big")
         body += int(ApiKey.ApiVersions).to_bytes(2, "big") + low.to_bytes(2, "big") + high.to_bytes(2, "big")
         parts = [response_header(correlation_id, 0), body]

@@ -22,6 +22,7 @@ from josefk.coordinator.offsets_store import OFFSETS_TOPIC
 from josefk.log.config import LogConfig
 from josefk.log.log_manager import LogManager
 from josefk.protocol.errors import ErrorCode
+from josefk.replication.coordinator_partitions import LocalCoordinatorPartitions
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
 from josefk.utils.mock_time import MockScheduler, MockTime
@@ -46,8 +47,9 @@ class Coordinator:
         state = PartitionState(OFFSETS_TOPIC, 0, 1, 1, [1], [1], 1)
         assert self.replicas.leader_and_isr(0, 1, [state], [BrokerInfo(1, "127.0.0.1", 1)]).error == ErrorCode.NONE
         self.coordinator = GroupCoordinator(
-            1, self.replicas, num_partitions=1, min_session_timeout_ms=1, max_session_timeout_ms=300_000,
-            initial_rebalance_delay_ms=initial_rebalance_delay_ms, offsets_retention_ms=7 * 24 * 3600 * 1000,
+            1, LocalCoordinatorPartitions(self.replicas), num_partitions=1, min_session_timeout_ms=1,
+            max_session_timeout_ms=300_000, initial_rebalance_delay_ms=initial_rebalance_delay_ms,
+            offsets_retention_ms=7 * 24 * 3600 * 1000,
             time=self.time, scheduler=self.scheduler)
         self.coordinator.startup()
         self.coordinator.on_leadership_change()
