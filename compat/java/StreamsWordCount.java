@@ -26,8 +26,9 @@ import org.apache.kafka.streams.state.Stores;
  * groupBy makes Streams create a repartition topic and count a compacted changelog topic (both
  * through CreateTopics with configs, replication.factor -1 = the broker's default). Checks: the
  * last count per word read back from the output topic equals the count of that word in the input
- * exactly, every word's counts increase by one at a time, the internal topics exist with their
- * cleanup.policy, and the app's committed offsets cover the whole input.
+ * exactly, every word's counts increase by one at a time, the internal topics exist with the
+ * configs Streams gave them, Streams purges the repartition topic (DeleteRecords), and the app's
+ * committed offsets cover the whole input.
  */
 public final class StreamsWordCount {
     static final String[] WORDS = {"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota"};
@@ -41,6 +42,7 @@ public final class StreamsWordCount {
     }
 
     public static String run(Harness h) throws Exception {
+        long purged;
         String in = h.prefix + "-streams-in", out = h.prefix + "-streams-out", app = h.prefix + "-wordcount";
         long deadline = System.currentTimeMillis() + (long) (Double.parseDouble(h.args.getOrDefault("timeout", "30")) * 2000) - 8000;
         Map<String, Long> want = new TreeMap<>();
@@ -66,6 +68,7 @@ public final class StreamsWordCount {
         props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
         props.put(StreamsConfig.consumerPrefix("auto.offset.reset"), "earliest");
         props.put(StreamsConfig.REQUEST_TIMEOUT_MS_CONFIG, "15000");
+        props.put(StreamsConfig.REPARTITION_PURGE_INTERVAL_MS_CONFIG, "200");  // DeleteRecords on the repartition topic
 
         StreamsBuilder sb = new StreamsBuilder();
         sb.stream(in, Consumed.with(Serdes.String(), Serdes.String()))
@@ -115,15 +118,28 @@ public final class StreamsWordCount {
                 Set<String> names = a.listTopics().names().get(20, TimeUnit.SECONDS);
                 for (String t : List.of(repartition, changelog))
                     if (!names.contains(t)) throw new Harness.Failed("internal topic " + t + " missing; topics: " + names);
-                Map<String, String> policy = new TreeMap<>();
+                // The configs Streams creates them with (InternalTopicManager): the broker must keep them.
+                Map<String, String> configs = new TreeMap<>(), wantConfigs = new TreeMap<>(Map.of(
+                        changelog + " cleanup.policy", "compact", repartition + " cleanup.policy", "delete",
+                        repartition + " retention.ms", "-1", repartition + " segment.bytes", "52428800"));
                 for (String t : List.of(repartition, changelog)) {
                     ConfigResource cr = new ConfigResource(ConfigResource.Type.TOPIC, t);
-                    policy.put(t, a.describeConfigs(List.of(cr)).all().get(20, TimeUnit.SECONDS).get(cr)
-                            .get("cleanup.policy").value());
+                    Config cfg = a.describeConfigs(List.of(cr)).all().get(20, TimeUnit.SECONDS).get(cr);
+                    for (String k : List.of("cleanup.policy", "retention.ms", "segment.bytes"))
+                        if (wantConfigs.containsKey(t + " " + k)) configs.put(t + " " + k, cfg.get(k).value());
                 }
-                if (!"compact".equals(policy.get(changelog)) || !"delete".equals(policy.get(repartition)))
-                    throw new Harness.Failed("cleanup.policy of the internal topics: " + policy
-                            + " (expected changelog compact, repartition delete)");
+                if (!configs.equals(wantConfigs))
+                    throw new Harness.Failed("internal topic configs " + configs + ", expected " + wantConfigs);
+                // Streams purges what it has committed of the repartition topic with DeleteRecords.
+                List<TopicPartition> rps = List.of(new TopicPartition(repartition, 0), new TopicPartition(repartition, 1));
+                purged = Harness.waitFor(() -> {
+                    try {
+                        long sum = 0;
+                        for (var e : a.listOffsets(Map.of(rps.get(0), OffsetSpec.earliest(), rps.get(1), OffsetSpec.earliest()))
+                                .all().get(10, TimeUnit.SECONDS).values()) sum += e.offset();
+                        return sum > 0 ? sum : null;
+                    } catch (Exception e) { throw new RuntimeException(e); }
+                }, Math.max(2000, deadline - System.currentTimeMillis()), "Streams to purge " + repartition + " (log start offset > 0)");
                 ks.close(Duration.ofSeconds(20));  // commits the final offsets
                 Map<TopicPartition, OffsetAndMetadata> committed = a.listConsumerGroupOffsets(app)
                         .partitionsToOffsetAndMetadata().get(20, TimeUnit.SECONDS);
@@ -142,6 +158,6 @@ public final class StreamsWordCount {
             }
         }
         return want.size() + " words from " + LINES + " lines counted exactly (" + outputs + " output records); "
-                + "internal topics compact/delete; input offsets committed";
+                + "internal topic configs kept; " + purged + " repartition records purged; input offsets committed";
     }
 }
