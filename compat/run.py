@@ -88,10 +88,12 @@ CLIENTS = [
     Client("kcat", "kcat", "kcat", "Debian package; -P (one record per run), -C -J, -Q", ts="range",
            group_na=dict.fromkeys(groups.PHASE1.keys() | {"group-mixed"},
                                   "not driven: kcat -G has no per-member control (assignment, commit at an offset)")),
-    Client("java", "java", "java", "Apache Kafka Java client, defaults (idempotent, acks=all); Admin API"),
+    Client("java", "java", "java", "Apache Kafka Java client from Maven Central (compat/java/pom-3.9.xml), "
+           "defaults (idempotent, acks=all); Admin API"),
     Client("java-4", "java-4", "java4",
-           "Apache Kafka Java client 4.x (no pre-2.1 request versions), defaults (idempotent, acks=all, "
-           "group.protocol=classic); Admin API; Kafka Streams 4.4.0 for streams-wordcount", streams=True),
+           "Apache Kafka Java client and Kafka Streams 4.4.0 from Maven Central (compat/java/pom-4.xml), the same "
+           "Harness.java; a 4.x client sends no request version older than Kafka 2.1's; defaults (idempotent, "
+           "acks=all, group.protocol=classic); Admin API; streams-wordcount", streams=True),
 ]
 BY_NAME = {c.name: c for c in CLIENTS}
 
@@ -508,7 +510,7 @@ def report(suite: Suite, argv: list[str], elapsed: float) -> str:
         f"- Broker: {broker_desc}, started fresh on 127.0.0.1",
         f"- Date: {dt.datetime.now(dt.UTC).strftime('%Y-%m-%d %H:%M UTC')}; run took {elapsed:.0f}s",
         f"- Reproduce: `{cmd}` (first run builds compat/.envs/ with `python compat/setup_envs.py`; "
-        "needs java/javac 17 and `apt-get install -y kcat`"
+        "needs java/javac 17, Maven (mvn, for the Java clients) and `apt-get install -y kcat`"
         + ("; Kafka: `make kafka-jars` and `apt-get install -y zookeeper`, run from the repo's .venv)"
            if broker == "kafka" else ")"),
         f"- Result: {cnt['pass']} pass, {cnt['fail']} fail, {cnt['n/a']} n/a"
@@ -541,11 +543,13 @@ def report(suite: Suite, argv: list[str], elapsed: float) -> str:
         "and order must match exactly.",
         "- offsets-earliest / -latest / -by-time: ListOffsets through the client's API (Java and confluent also "
         "through the Admin API); by-time checks offset and returned timestamp.",
-        "- streams-wordcount: a Kafka Streams app (at-least-once, in-memory store, no record cache) counts the words "
-        "of 60 lines on a 2-partition input topic (flatMapValues, groupBy, count, to): the last count per word read "
-        "back from the output topic must equal the input's exactly, each word's counts must rise by one at a time, "
-        "the repartition and changelog topics Streams creates must exist with cleanup.policy delete and compact, "
-        "and after close() the app's committed offsets must cover the whole input (timeout twice the others').",
+        "- streams-wordcount (kafka-streams 4.4.0, java-4): a Kafka Streams app (at-least-once, in-memory store, "
+        "no record cache) counts the words of 60 lines on a 2-partition input topic (flatMapValues, groupBy, count, "
+        "to): the last count per word read back from the output topic must equal the input's exactly, each word's "
+        "counts must rise by one at a time, the repartition and changelog topics Streams creates must exist with "
+        "the configs it gave them (cleanup.policy, retention.ms, segment.bytes), Streams must purge the repartition "
+        "topic (DeleteRecords), and after close() the app's committed offsets must cover the whole input (timeout "
+        "twice the others').",
         "- cross-consume: read another client's produce-none topic: "
         + ", ".join(f"{CROSS[c.name]} → {c.name}" for c in clients) + ".",
         *(f"- {d}" for d in groups.DESCRIPTIONS),
