@@ -548,8 +548,9 @@ def report(suite: Suite, argv: list[str], elapsed: float) -> str:
         "to): the last count per word read back from the output topic must equal the input's exactly, each word's "
         "counts must rise by one at a time, the repartition and changelog topics Streams creates must exist with "
         "the configs it gave them (cleanup.policy, retention.ms, segment.bytes), Streams must purge the repartition "
-        "topic (DeleteRecords), and after close() the app's committed offsets must cover the whole input (timeout "
-        "twice the others').",
+        "topic (DeleteRecords), and after close() the app's committed offsets must cover the whole input. Two app "
+        "instances run one after the other on half the input each (the first closes leaving the group); the second "
+        "starts with no state, so it must restore the counts from the changelog (timeout twice the others').",
         "- cross-consume: read another client's produce-none topic: "
         + ", ".join(f"{CROSS[c.name]} → {c.name}" for c in clients) + ".",
         *(f"- {d}" for d in groups.DESCRIPTIONS),
