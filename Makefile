@@ -33,8 +33,10 @@ $(KAFKA_LIB)/.stamp: compat/kafka/pom.xml
 		-DoutputDirectory=$(CURDIR)/$(KAFKA_LIB)
 	touch $@
 
-# What pytest needs besides the venv: the kafka-clients jars (tests/test_kafka_file_format.py,
-# test_spark_connector_path.py) and the Tansu binary (test_cli_tansu.py); quick when built.
+# What pytest needs besides the venv: the kafka-clients 3.9.2 jars, resolved from Maven Central by
+# mvn through compat/java/pom-3.9.xml (tests/test_kafka_file_format.py, test_spark_connector_path.py),
+# and the Tansu binary (test_cli_tansu.py); quick when built. `compat` builds the rest (java-4's
+# kafka-clients and kafka-streams 4.4.0 from compat/java/pom-4.xml, the Python client venvs).
 test-envs: $(BIN)/josefk
 	$(BIN)/python compat/setup_envs.py --only java,tansu
 

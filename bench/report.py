@@ -257,7 +257,7 @@ run, `--full` uses 5x the records). Raw numbers: `{meta.get('csv', 'bench/result
   with max.partition.fetch.bytes=10 MB and fetch.queue.backoff.ms=10 (librdkafka's default of
   1000 ms idles the consumer for up to a second each time a response overfills its 64 MB queue;
   bench/workers.py explains). The message-size steps also read the topic with Apache Kafka's Java
-  consumer 3.9.1 (bench/java/BenchConsumer.java), which out-reads librdkafka behind a Python loop
+  consumer 3.9.2 (bench/java/BenchConsumer.java), which out-reads librdkafka behind a Python loop
   on small records. Its JVM starts and reads the topic once before the clock starts (JIT warm-up:
   a long-running consumer's steady state), then the timed read starts again from the beginning.
   A step's time runs from the start signal until the last record is acknowledged (produce) or

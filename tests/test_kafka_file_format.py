@@ -1,7 +1,7 @@
 """Kafka's own reader accepts josefk's segment files.
 
 compat/java/VerifySegments.java opens every `.log` file with the Java client's
-org.apache.kafka.common.record.FileRecords (kafka-clients 3.9.1), calls ensureValid() on
+org.apache.kafka.common.record.FileRecords (kafka-clients 3.9.2), calls ensureValid() on
 every batch and decodes every record. It is compiled here into a temporary directory, so
 the test does not depend on (or disturb) compat/java/build.
 """
@@ -35,7 +35,7 @@ def verifier(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     """The java command line to run VerifySegments (fails if Java or the jars are missing:
     `make test` builds the jars before pytest runs)."""
     require_tools("java", "javac")
-    require_files(LIB, JARS, "make test, or .venv/bin/python compat/setup_envs.py --only java")
+    require_files(LIB, JARS, "make test-envs, or .venv/bin/python compat/setup_envs.py --only java (mvn)")
     build = tmp_path_factory.mktemp("verify-build")
     classpath = ":".join([str(build), *(str(LIB / j) for j in JARS)])
     subprocess.run(["javac", "-nowarn", "-d", str(build), "-cp", classpath, str(SOURCE)], check=True,

@@ -1,8 +1,9 @@
 """Spark's official Kafka connector against josefk.
 
-Its client calls are replayed by compat/java/SparkConnectorPath.java with kafka-clients 3.9.1
-(the connector itself brings 3.9.2), and real PySpark jobs run through the connector itself, the way a
-PySpark user runs them: a plain SparkSession whose only setting is `spark.jars.packages`
+Its client calls are replayed by compat/java/SparkConnectorPath.java with kafka-clients 3.9.2
+(compat/java/pom-3.9.xml; the connector itself brings the same release), and real PySpark
+jobs run through the connector itself, the way a PySpark user runs them: a plain
+SparkSession whose only setting is `spark.jars.packages`
 (org.apache.spark:spark-sql-kafka-0-10_2.13 at pyspark's own version), which Spark resolves
 with its dependencies from Maven Central (cached under ~/.ivy2*). On a machine without Maven
 Central, SPARK_KAFKA_JARS gives the jars instead (a comma-separated list of

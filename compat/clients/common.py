@@ -28,6 +28,7 @@ HARNESS_SCENARIOS = [
     *(f"produce-{c}" for c in CODECS), *(f"consume-{c}" for c in CODECS),
     "offsets-earliest", "offsets-latest", "offsets-by-time",
     "cross-consume", "admin-delete",
+    "streams-wordcount",  # Java only: Kafka Streams (run.py records n/a for the other clients)
 ]
 # Driven by compat/groups.py (run.py) through member processes of each client.
 GROUP_SCENARIOS = ["group-split", "group-walk", "group-commit-resume", "group-expel", "group-mixed"]

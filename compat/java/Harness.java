@@ -19,7 +19,9 @@ import org.apache.kafka.common.record.TimestampType;
 import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
-/** Compat scenarios for Apache Kafka's Java client (kafka-clients 3.9.1, defaults: idempotent, acks=all). */
+/** Compat scenarios for Apache Kafka's Java client, defaults (idempotent, acks=all). The same source is compiled
+ *  against kafka-clients 3.9.2 (the `java` column) and 4.4.0 (`java-4`, with kafka-streams for streams-wordcount):
+ *  it uses only API present in both. */
 public class Harness {
     static final String[] CODECS = {"none", "gzip", "snappy", "lz4", "zstd"};
 
@@ -278,6 +280,27 @@ public class Harness {
         return t + ": " + check(fetchAll(t, n), expected(cp, n, tsBase), headers, args.getOrDefault("cross-ts", "exact"));
     }
 
+    /** Kafka Streams word count (StreamsWordCount.java), compiled only where kafka-streams is on the classpath. */
+    String streamsWordCount() throws Exception {
+        Class<?> app;
+        try { app = Class.forName("StreamsWordCount"); }
+        catch (ClassNotFoundException e) { throw new NotApplicable("kafka-streams is not on this column's classpath"); }
+        try { return (String) app.getMethod("run", Harness.class).invoke(null, this); }
+        catch (java.lang.reflect.InvocationTargetException e) {
+            if (e.getCause() instanceof Exception x) throw x;
+            throw e;
+        }
+    }
+
+    /** kafka-clients' version, from the resource its AppInfoParser reads (that class moved in 4.0). */
+    static String clientVersion() {
+        Properties p = new Properties();
+        try (var in = Harness.class.getClassLoader().getResourceAsStream("kafka/kafka-version.properties")) {
+            if (in != null) p.load(in);
+        } catch (IOException ignored) { }
+        return p.getProperty("version", "unknown");
+    }
+
     interface Scenario { String run() throws Exception; }
 
     Map<String, Scenario> scenarios() {
@@ -291,6 +314,7 @@ public class Harness {
         m.put("offsets-by-time", this::offsetsByTime);
         m.put("cross-consume", this::crossConsume);
         m.put("admin-delete", this::adminDelete);
+        m.put("streams-wordcount", this::streamsWordCount);
         return m;
     }
 
@@ -343,11 +367,12 @@ public class Harness {
             }, name);
             th.setDaemon(true);
             th.start();
-            try { th.join((long) (timeout * 1000)); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
+            long limitMs = (long) (timeout * 1000) * (name.startsWith("streams-") ? 2 : 1);  // a Streams app starts slowly
+            try { th.join(limitMs); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
             String status, detail;
             status = res[0]; detail = res[1];
             if (th.isAlive() || status == null) {
-                StringBuilder b = new StringBuilder("timeout: no result after " + (long) timeout + "s (hang); stuck at:");
+                StringBuilder b = new StringBuilder("timeout: no result after " + limitMs / 1000 + "s (hang); stuck at:");
                 for (StackTraceElement e : th.getStackTrace()) { b.append("\n  at ").append(e); if (b.length() > 1500) break; }
                 status = "fail"; detail = b.toString();
             }
@@ -424,7 +449,7 @@ public class Harness {
             h.member();
             Runtime.getRuntime().halt(0);
         }
-        System.out.println("{\"version\": " + json("kafka-clients " + org.apache.kafka.common.utils.AppInfoParser.getVersion()
+        System.out.println("{\"version\": " + json("kafka-clients " + clientVersion()
                 + " (Java " + System.getProperty("java.version") + ")") + "}");
         h.runAll();
         System.out.flush();

@@ -13,7 +13,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /**
- * The calls Spark's Kafka connector (spark-sql-kafka-0-10, kafka-clients 3.9.1) makes, in
+ * The calls Spark's Kafka connector (spark-sql-kafka-0-10, kafka-clients 3.9.x) makes, in
  * its order: the driver's AdminClient (describeTopics / listTopics, listOffsets earliest,
  * latest and by timestamp with the isolation level), then executor consumers
  * (group.id spark-kafka-source-...-executor, no auto commit, auto.offset.reset=none,
