@@ -23,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from kafka import KafkaAdminClient, KafkaConsumer  # noqa: E402
 from kafka.admin import NewTopic  # noqa: E402
 
-from tests.broker_process import BrokerProcess  # noqa: E402
+from harness.josefk import BrokerProcess  # noqa: E402
 
 
 def one_run(bootstrap: str, group: str) -> float:

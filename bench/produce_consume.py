@@ -21,7 +21,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.broker_process import BrokerProcess  # noqa: E402
+from harness.josefk import BrokerProcess  # noqa: E402
 
 
 def report(label: str, count: int, size: int, seconds: float) -> None:

@@ -37,19 +37,14 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from harness.net import free_port  # noqa: E402
+from harness.wire import call  # noqa: E402
 from josefk.log.config import LogConfig  # noqa: E402
 from josefk.log.log import Log  # noqa: E402
 from josefk.protocol.apis import ApiKey  # noqa: E402
 from josefk.protocol.record_codec import Record, build_batch  # noqa: E402
-from tests.wire import call  # noqa: E402
 
 PARTITIONS_PER_TOPIC = 10
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def start_broker(log_dir: Path, port: int, segment_bytes: int) -> subprocess.Popen:

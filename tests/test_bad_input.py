@@ -9,9 +9,9 @@ import threading
 import pytest
 from kafka import KafkaConsumer, KafkaProducer, TopicPartition
 
+from harness.wire import call, connect, create_topic, encode_request, read_frame
 from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.errors import ErrorCode
-from tests.wire import call, connect, create_topic, encode_request, read_frame
 
 
 def _closed_by_broker(sock: socket.socket) -> bool:

@@ -9,12 +9,12 @@ import pytest
 from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.admin import ConfigResource, ConfigResourceType, NewPartitions, NewTopic
 
+from harness.wire import call, connect, wait_until
 from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.record_codec import Record, build_batch
 from tests.conftest import RunningBroker
 from tests.prerequisites import require_module
-from tests.wire import call, connect, wait_until
 
 
 def _consume(bootstrap: str, topic: str, partition: int, count: int, offset: int = 0) -> list:

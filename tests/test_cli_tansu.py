@@ -16,7 +16,7 @@ sys.path.insert(0, str(ROOT / "compat"))
 
 import run as compat_run  # noqa: E402
 
-from tests.broker_process import free_port  # noqa: E402
+from harness.josefk import free_port  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -15,18 +15,13 @@ from pathlib import Path
 
 import pytest
 
+from harness.net import free_port
 from tests.prerequisites import require_module
 
 ROOT = Path(__file__).resolve().parents[1]
 JOSEFK = str(Path(sys.executable).with_name("josefk"))
 DEAD = "127.0.0.1:1"  # nothing listens on port 1
 FAST_FAIL = "default.api.timeout.ms=2000"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def _stop(proc: subprocess.Popen[bytes]) -> None:
@@ -42,7 +37,7 @@ def _stop(proc: subprocess.Popen[bytes]) -> None:
 @pytest.fixture(scope="module")
 def bootstrap(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """A josefk broker on a free port with its own log dir, stopped by its own handle."""
-    port = _free_port()
+    port = free_port()
     tmp = tmp_path_factory.mktemp("broker")
     log = open(tmp / "broker.log", "wb")
     cmd = [JOSEFK, "broker", str(ROOT / "config" / "server.properties"),

@@ -11,10 +11,10 @@ from kafka.admin import NewTopic
 from kazoo.client import KazooClient
 from kazoo.exceptions import KazooException
 
+from harness.josefk import BrokerProcess
+from harness.wire import call, connect
+from harness.zookeeper import ZooKeeperServer
 from josefk.protocol.apis import ApiKey, request_class
-from tests.broker_process import BrokerProcess
-from tests.wire import call, connect
-from tests.zookeeper import ZooKeeperServer
 
 pytestmark = pytest.mark.cluster
 
@@ -293,9 +293,9 @@ def _log_values(log_dir) -> list[bytes]:
 
 def _produce_raw(bootstrap: str, topic: str, values: list[bytes]) -> None:
     """Produce straight to one broker (a client would also ask the stopped brokers for metadata)."""
+    from harness.wire import call, connect
     from josefk.protocol.apis import ApiKey, request_class
     from josefk.protocol.record_codec import Record, build_batch
-    from tests.wire import call, connect
 
     now = int(time.time() * 1000)
     batch = build_batch([Record(i, now, None, v) for i, v in enumerate(values)])

@@ -16,13 +16,13 @@ from pathlib import Path
 
 import pytest
 
+from harness.zookeeper import ZooKeeperServer
 from josefk.controller.controller import ControllerChannelManager, KafkaController
 from josefk.controller.controller_events import ControllerEventKind, ControllerEventManager, ControllerMovedError
 from josefk.controller.coordination_store import BadVersionError, EmbeddedStore, Fence, FencedError
 from josefk.controller.state import CONTROLLER_EPOCH, TopicAssignment, partition_state_path, topic_path
 from josefk.controller.zk_store import ZooKeeperStore
 from tests.test_controller_election import RecordingBroker, register
-from tests.zookeeper import ZooKeeperServer
 
 pytestmark = pytest.mark.cluster
 

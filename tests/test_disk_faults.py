@@ -20,6 +20,9 @@ from kafka.admin import NewTopic
 from kafka.errors import KafkaConnectionError, KafkaStorageError, KafkaTimeoutError, NodeNotReadyError
 from kafka.errors import KafkaError as ClientError
 
+from harness.josefk import BrokerProcess
+from harness.wire import call, connect, create_topic, wait_until
+from harness.zookeeper import ZooKeeperServer
 from josefk.log.config import LogConfig
 from josefk.log.index import OffsetIndex
 from josefk.log.log import Log
@@ -27,12 +30,9 @@ from josefk.log.log_dir_failure import LogDirFailureChannel
 from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.record_codec import Record, build_batch
-from tests.broker_process import BrokerProcess
 from tests.slow_disk import SlowDisk
 from tests.small_fs import SmallFileSystem
 from tests.test_cluster import Cluster
-from tests.wire import call, connect, create_topic, wait_until
-from tests.zookeeper import ZooKeeperServer
 
 pytestmark = pytest.mark.cluster
 

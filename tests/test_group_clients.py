@@ -12,11 +12,11 @@ from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.admin import NewTopic
 from kafka.structs import OffsetAndMetadata
 
+from harness.wire import call, connect, encode_request, read_frame
 from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.errors import ErrorCode
 from tests.conftest import RunningBroker
 from tests.prerequisites import require_module
-from tests.wire import call, connect, encode_request, read_frame
 
 FAST_GROUP = dict(session_timeout_ms=6000, heartbeat_interval_ms=300, auto_offset_reset="earliest",
                   max_poll_interval_ms=10_000)

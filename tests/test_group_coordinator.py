@@ -1,7 +1,7 @@
 """Group coordinator state machine and error codes, driven by raw request bytes against a real broker.
 
 Real clients hide most error codes behind retries, so these tests speak the protocol
-directly (tests/wire.py) over several sockets: one socket per group member, since a
+directly (harness/wire.py) over several sockets: one socket per group member, since a
 parked JoinGroup holds its connection's later responses back, exactly as in Kafka.
 """
 
@@ -13,11 +13,11 @@ import time
 
 import pytest
 
+from harness.wire import call, connect, create_topic, encode_request, read_frame, wait_until
 from josefk.protocol.apis import ApiKey, is_flexible, request_class, response_class
 from josefk.protocol.errors import ErrorCode
 from josefk.utils.time import SYSTEM_TIME
 from tests.conftest import RunningBroker
-from tests.wire import call, connect, create_topic, encode_request, read_frame, wait_until
 
 JOIN = request_class(ApiKey.JoinGroup)
 SYNC = request_class(ApiKey.SyncGroup)

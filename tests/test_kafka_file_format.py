@@ -15,11 +15,11 @@ import pytest
 from kafka import KafkaAdminClient, KafkaProducer
 from kafka.admin import NewTopic
 
+from harness.josefk import BrokerProcess
 from josefk.log.cleaner import LogCleaner
 from josefk.log.config import LogConfig
 from josefk.log.log_manager import LogManager
 from josefk.protocol.record_codec import Record, build_batch
-from tests.broker_process import BrokerProcess
 from tests.prerequisites import require_files, require_tools
 
 pytestmark = pytest.mark.integration

@@ -10,13 +10,13 @@ import pytest
 from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.admin import NewTopic
 
+from harness.josefk import BrokerProcess
+from harness.kafka import DUMP_PROBLEMS, SEGMENT_FILES, KafkaBroker, dump_log_segments, segment_files
+from harness.zookeeper import ZooKeeperServer
 from josefk.log.cleaner import LogCleaner
 from josefk.log.config import LogConfig
 from josefk.log.log_manager import LogManager
 from josefk.protocol.record_codec import Record, build_batch
-from tests.broker_process import BrokerProcess
-from tests.kafka_reference import DUMP_PROBLEMS, SEGMENT_FILES, KafkaBroker, dump_log_segments, segment_files
-from tests.zookeeper import ZooKeeperServer
 
 pytestmark = [pytest.mark.cluster, pytest.mark.slow]
 

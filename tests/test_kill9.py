@@ -9,7 +9,7 @@ import pytest
 from kafka import KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.errors import KafkaError
 
-from tests.broker_process import BrokerProcess
+from harness.josefk import BrokerProcess
 
 pytestmark = pytest.mark.integration
 

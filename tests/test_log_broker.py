@@ -13,9 +13,9 @@ from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.admin import NewTopic
 from kafka.structs import OffsetAndMetadata
 
+from harness.josefk import BrokerProcess
 from josefk.log.checkpoint import OffsetCheckpointFile
 from josefk.protocol.records import HEADER_SIZE, iter_headers
-from tests.broker_process import BrokerProcess
 
 pytestmark = pytest.mark.integration
 

@@ -17,6 +17,7 @@ import pytest
 from kafka import KafkaConsumer, TopicPartition
 from kafka.errors import UnsupportedCompressionTypeError
 
+from harness.wire import call, connect, encode_request, read_frame
 from josefk.protocol import compression as codecs
 from josefk.protocol import legacy
 from josefk.protocol.apis import ApiKey, request_class, response_class
@@ -24,7 +25,6 @@ from josefk.protocol.errors import ErrorCode
 from josefk.protocol.record_codec import Record, build_batch
 from josefk.protocol.records import CRC_OFFSET, HEADER_SIZE, compute_crc, read_header
 from josefk.replication.purgatory import DelayedOperation, DelayedOperationPurgatory, current_request
-from tests.wire import call, connect, encode_request, read_frame
 
 
 def _create(sock, topic: str, partitions: int, **configs: str) -> None:

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
+from harness.wire import call, connect, create_topic, encode_request, read_frame, wait_until
 from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.record_codec import Record, build_batch
 from josefk.server.memory_pool import MemoryPool
 from josefk.server.socket_server import Connection
 from tests.conftest import RunningBroker
-from tests.wire import call, connect, create_topic, encode_request, read_frame, wait_until
 
 
 def test_pool_is_not_strict_and_wakes_waiters_in_order():

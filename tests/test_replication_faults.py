@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from kafka import KafkaProducer
 
+from harness.wire import connect, encode_request, read_frame
 from josefk.controller.coordination_store import EmbeddedStore
 from josefk.controller.state import BrokerEpoch, BrokerInfo, PartitionState, partition_state_path
 from josefk.log.config import LogConfig
@@ -28,7 +29,6 @@ from josefk.protocol.record_codec import Record, build_batch
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import AppendResult, FetchPartition, ReplicaManager, ReplicationSettings
 from josefk.utils.mock_time import MockTime
-from tests.wire import connect, encode_request, read_frame
 
 TOPIC = "t"
 KEY = (TOPIC, 0)

@@ -70,8 +70,8 @@ def kbroker(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     `make kafka-jars`, ZooKeeper from Debian's zookeeper package), to check that what these
     tests expect is what Kafka does."""
     if os.environ.get("SPARK_CONNECTOR_BROKER") == "kafka":
-        from tests.kafka_reference import KafkaBroker
-        from tests.zookeeper import ZooKeeperServer
+        from harness.kafka import KafkaBroker
+        from harness.zookeeper import ZooKeeperServer
 
         zookeeper = ZooKeeperServer()
         try:

@@ -9,7 +9,7 @@ from kafka import KafkaAdminClient, KafkaProducer
 from kafka.admin import NewTopic
 from kafka.errors import NotEnoughReplicasError
 
-from tests.broker_process import BrokerProcess
+from harness.josefk import BrokerProcess
 
 pytestmark = pytest.mark.integration
 

@@ -10,9 +10,9 @@ import threading
 
 import pytest
 
+from harness.wire import wait_until
+from harness.zookeeper import ZooKeeperServer
 from josefk.controller.zk_store import ZooKeeperStore
-from tests.wire import wait_until
-from tests.zookeeper import ZooKeeperServer
 
 pytestmark = pytest.mark.cluster
 

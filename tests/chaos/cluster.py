@@ -8,10 +8,10 @@ from pathlib import Path
 
 from kazoo.exceptions import KazooException
 
-from tests.broker_process import BrokerProcess
+from harness.josefk import BrokerProcess
+from harness.zookeeper import ZooKeeperServer
 from tests.chaos.network import Network
 from tests.test_cluster import BROKER_IDS, Cluster
-from tests.zookeeper import ZooKeeperServer
 
 BROKER_PORT = 9092
 ZOOKEEPER_PORT = 2181

@@ -14,8 +14,8 @@ import subprocess
 import time
 from pathlib import Path
 
-from tests.broker_process import free_port
-from tests.wire import call, connect
+from harness.net import free_port
+from harness.wire import call, connect
 
 ROOT = Path(__file__).resolve().parent.parent
 KAFKA_LIB = ROOT / "compat" / ".envs" / "kafka" / "lib"

@@ -9,7 +9,7 @@ import subprocess
 import tempfile
 import time
 
-from tests.broker_process import free_port
+from harness.net import free_port
 
 ZOOKEEPER_JARS = "/usr/share/java/zookeeper.jar"
 
