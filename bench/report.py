@@ -270,6 +270,9 @@ run, `--full` uses 5x the records). Raw numbers: `{meta.get('csv', 'bench/result
   **Equal durability: josefk and Kafka both write to disk with their default flush policy, which
   leaves flushing to the OS (no fsync per message or per request).** Kafka's broker figures are
   the JVM's alone: ZooKeeper is a separate process and its CPU and memory are not counted.
+  Like the other brokers, Kafka starts fresh for every scenario and gets no warm-up: its JIT
+  compiles the hot paths during the first steps, which weighs most on short steps (`--quick`) and
+  on the latency step. Its RSS includes the part of the 1 GB heap (-Xms1G) the JVM has touched.
   Tansu runs with its in-memory storage engine (`memory://tansu/`).
 - The load generator is confluent-kafka (librdkafka) in separate processes, started together once
   all are connected: producers use acks=1, linger.ms=5, batch.size=1 MB, no compression, the
@@ -345,6 +348,9 @@ keeps up, each record travels in its own Produce request, so this measures per-r
 ![produce latency](benchmarks/latency.png)
 
 ## {n} partitions
+
+The restart is timed from the broker's start until Metadata lists all {n} partitions; for Kafka
+this includes the JVM's start and its registration in ZooKeeper (which stays up).
 
 {chr(10).join(scale)}
 
