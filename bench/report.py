@@ -273,6 +273,9 @@ run, `--full` uses 5x the records). Raw numbers: `{meta.get('csv', 'bench/result
   Like the other brokers, Kafka starts fresh for every scenario and gets no warm-up: its JIT
   compiles the hot paths during the first steps, which weighs most on short steps (`--quick`) and
   on the latency step. Its RSS includes the part of the 1 GB heap (-Xms1G) the JVM has touched.
+  On produce Kafka does more work per record: it walks every record of an uncompressed batch,
+  where josefk checks the batch header and CRC and keeps the records as sent (a documented
+  deviation, log/validator.py); that is part of the gap in CPU s per GB on the produce rows.
   Tansu runs with its in-memory storage engine (`memory://tansu/`).
 - The load generator is confluent-kafka (librdkafka) in separate processes, started together once
   all are connected: producers use acks=1, linger.ms=5, batch.size=1 MB, no compression, the
