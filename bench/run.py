@@ -1,4 +1,4 @@
-"""josefk vs Tansu, side by side: the seed documents' benchmark matrix on loopback.
+"""josefk vs Apache Kafka and Tansu, side by side: the seed documents' benchmark matrix on loopback.
 
     make bench                                   # default run (~10 min on 2 cores)
     .venv/bin/python bench/run.py --quick        # smoke run (1-2 min)
@@ -6,11 +6,13 @@
     .venv/bin/python bench/run.py --profile      # py-spy flamegraphs of josefk (produce, consume)
     .venv/bin/python bench/run.py --report bench/results/<ts>.csv   # re-render docs only
 
-Each scenario starts a fresh broker (josefk durable on disk in a temp dir; Tansu 0.6.0 with
-in-memory storage), the brokers alternating which goes first. The load generator is
+Each scenario starts a fresh broker (josefk durable on disk in a temp dir; Apache Kafka 3.9.2
+in ZooKeeper mode, on disk in a temp dir, with its own ZooKeeper and Kafka's default JVM flags;
+Tansu 0.6.0 with in-memory storage), the brokers alternating which goes first. josefk and Kafka
+both keep their default flush policy: no fsync per message. The load generator is
 confluent-kafka (librdkafka) in separate processes, plus Kafka's Java consumer for the
-message-size steps. The replica steps run once, on a josefk cluster of three brokers and a
-real ZooKeeper (Tansu has no replication). Writes bench/results/<ts>.csv (+ .json
+message-size steps. The replica steps run on a josefk cluster and on a Kafka cluster, each of
+three brokers and a real ZooKeeper (Tansu has no replication). Writes bench/results/<ts>.csv (+ .json
 with machine facts) and docs/benchmarks.md with charts under docs/benchmarks/.
 """
 
@@ -139,6 +141,10 @@ class Broker:
             if time.monotonic() - t0 > 5:
                 print(f"  {self.name} took {time.monotonic() - t0:.1f} s to stop", flush=True)
 
+    def restart(self) -> None:
+        self.stop()
+        self.start()
+
     def cleanup(self) -> None:
         self.stop()
         shutil.rmtree(self.data_dir, ignore_errors=True)
@@ -210,9 +216,90 @@ class JosefkCluster:
         return sum(b.memory_mb(key) for b in self.brokers)
 
 
+class KafkaCluster:
+    """Apache Kafka 3.9.2 in ZooKeeper mode: `size` brokers and one ZooKeeper on loopback,
+    started through tests/kafka_reference.py's KafkaBroker with Kafka's own JVM flags
+    (-Xmx1G -Xms1G, G1) and its default broker settings: logs on disk in a temp dir, flushed by
+    the OS (no fsync per message), like josefk. Measured like one broker: CPU is the JVMs' sum,
+    RSS their sum; ZooKeeper is a separate process and not counted."""
+
+    name = "kafka"
+
+    def __init__(self, size: int = 1) -> None:
+        self.size = size
+        self.work = Path(tempfile.mkdtemp(prefix="bench-kafka-"))
+        self.zk: Any = None
+        self.brokers: list[Any] = []
+
+    @property
+    def bootstrap(self) -> str:
+        return ",".join(b.bootstrap for b in self.brokers)
+
+    def _overrides(self) -> dict[str, str]:
+        # A lone broker: controlled shutdown has nowhere to move leaders (as for josefk's cluster).
+        return {"controlled.shutdown.enable": "false"} if self.size > 1 else {}
+
+    def start(self) -> None:
+        from tests.kafka_reference import KafkaBroker
+        from tests.zookeeper import ZooKeeperServer
+
+        self.zk = ZooKeeperServer()
+        for broker_id in range(1, self.size + 1):
+            self.brokers.append(KafkaBroker(self.work / f"broker{broker_id}", self.zk.connect, broker_id,
+                                            self._overrides()))
+        from confluent_kafka.admin import AdminClient
+
+        admin = AdminClient({"bootstrap.servers": self.bootstrap})
+        deadline = time.monotonic() + 60
+        while len(admin.list_topics(timeout=10).brokers) < self.size:
+            if time.monotonic() > deadline:
+                raise RuntimeError("the Kafka cluster did not come up")
+            time.sleep(0.1)
+
+    def restart(self) -> None:
+        """Stop every broker and start it again on its log directory and port (ZooKeeper stays)."""
+        from tests.kafka_reference import KafkaBroker
+
+        for b in self.brokers:
+            b.stop()
+        self.brokers = [KafkaBroker(self.work / f"broker{i}", self.zk.connect, i, self._overrides(), port=b.port)
+                        for i, b in enumerate(self.brokers, 1)]
+
+    def stop(self) -> None:
+        for b in self.brokers:
+            b.stop()  # SIGTERM, killed after 60 s
+
+    def cleanup(self) -> None:
+        self.stop()
+        if self.zk is not None:
+            self.zk.stop()
+        shutil.rmtree(self.work, ignore_errors=True)
+
+    def _pids(self) -> list[int]:
+        return [b.proc.pid for b in self.brokers]
+
+    def cpu_seconds(self) -> float:
+        return sum(workers.process_cpu_seconds(pid, children=True) for pid in self._pids())
+
+    def reset_peak_rss(self) -> None:
+        for pid in self._pids():
+            Path(f"/proc/{pid}/clear_refs").write_text("5")
+
+    def memory_mb(self, key: str = "VmHWM") -> float:
+        total = 0.0
+        for pid in self._pids():
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith(key + ":"):
+                    total += int(line.split()[1]) / 1024
+        return total
+
+
+AnyBroker = Broker | JosefkCluster | KafkaCluster
+
+
 @contextmanager
-def running_cluster() -> Iterator[JosefkCluster]:
-    cluster = JosefkCluster()
+def running_cluster(kind: str = "josefk") -> Iterator[JosefkCluster | KafkaCluster]:
+    cluster: JosefkCluster | KafkaCluster = JosefkCluster() if kind == "josefk" else KafkaCluster(3)
     try:
         cluster.start()
         yield cluster
@@ -221,8 +308,8 @@ def running_cluster() -> Iterator[JosefkCluster]:
 
 
 @contextmanager
-def running(name: str) -> Iterator[Broker]:
-    broker = Broker(name)
+def running(name: str) -> Iterator[Broker | KafkaCluster]:
+    broker: Broker | KafkaCluster = KafkaCluster() if name == "kafka" else Broker(name)
     try:
         broker.start()
         yield broker
@@ -230,7 +317,7 @@ def running(name: str) -> Iterator[Broker]:
         broker.cleanup()
 
 
-def create_topic(broker: Broker | JosefkCluster, topic: str, partitions: int, replicas: int = 1) -> None:
+def create_topic(broker: AnyBroker, topic: str, partitions: int, replicas: int = 1) -> None:
     """Create the topic and wait until every partition has a leader and a full ISR."""
     from confluent_kafka.admin import AdminClient, NewTopic
 
@@ -269,7 +356,7 @@ def build_java_consumer() -> None:
 Spec = tuple[Callable[..., None], tuple]
 
 
-def run_step(broker: Broker | JosefkCluster, specs: list[Spec]) -> tuple[list[dict], float, float]:
+def run_step(broker: AnyBroker, specs: list[Spec]) -> tuple[list[dict], float, float]:
     """Run worker processes; start them together once all are connected. Returns their
     results, the broker's CPU seconds during the step and its peak RSS (MB) during the step."""
     ready, out, go = CTX.Queue(), CTX.Queue(), CTX.Event()
@@ -305,7 +392,7 @@ def _collect(q: Any, procs: list, n: int, timeout: float) -> list:
     return items
 
 
-def make_row(broker: Broker | JosefkCluster, role: str, results: list[dict], cpu: float, rss: float, size: int, *,
+def make_row(broker: AnyBroker, role: str, results: list[dict], cpu: float, rss: float, size: int, *,
              producers: int = 0, consumers: int = 0, partitions: int = 1) -> Row:
     records = sum(r["records"] for r in results)
     seconds = max(r["end"] for r in results) - min(r["start"] for r in results)
@@ -330,20 +417,20 @@ def make_row(broker: Broker | JosefkCluster, role: str, results: list[dict], cpu
     return row
 
 
-def produce_step(b: Broker | JosefkCluster, topic: str, producers: int, count: int, size: int, partitions: int,
+def produce_step(b: AnyBroker, topic: str, producers: int, count: int, size: int, partitions: int,
                  acks: int = 1) -> Row:
     per = [count // producers + (i < count % producers) for i in range(producers)]
     res, cpu, rss = run_step(b, [(workers.produce, (b.bootstrap, topic, n, size, acks)) for n in per])
     return make_row(b, "produce", res, cpu, rss, size, producers=producers, partitions=partitions)
 
 
-def consume_specs(b: Broker, topic: str, consumers: int, partitions: int, expected: int) -> list[Spec]:
+def consume_specs(b: AnyBroker, topic: str, consumers: int, partitions: int, expected: int) -> list[Spec]:
     done = CTX.Value("q", 0)
     shares = [[p for p in range(partitions) if p % consumers == i] for i in range(consumers)]
     return [(workers.consume, (b.bootstrap, topic, s, expected, done)) for s in shares]
 
 
-def consume_step(b: Broker, topic: str, consumers: int, size: int, partitions: int, expected: int,
+def consume_step(b: AnyBroker, topic: str, consumers: int, size: int, partitions: int, expected: int,
                  java: str | None = None) -> Row:
     """Consumers read the topic from the start; with `java` (a classpath) one Java consumer
     (role consume-java) instead of librdkafka ones."""
@@ -380,7 +467,7 @@ PLANS = {"quick": Plan(100_000, 50_000_000, 3, 256), "default": Plan(1_000_000, 
 SIZES = (10, 100, 1000, 10_000)
 
 
-def scenario_sizes(b: Broker, plan: Plan, size: int) -> list[Row]:
+def scenario_sizes(b: AnyBroker, plan: Plan, size: int) -> list[Row]:
     create_topic(b, "t", 1)
     n = plan.count(size)
     rows = [produce_step(b, "t", 1, n, size, 1), consume_step(b, "t", 1, size, 1, n)]
@@ -389,7 +476,7 @@ def scenario_sizes(b: Broker, plan: Plan, size: int) -> list[Row]:
     return rows
 
 
-def scenario_six(b: Broker, plan: Plan) -> list[Row]:
+def scenario_six(b: AnyBroker, plan: Plan) -> list[Row]:
     """Seed setup (6 partitions, 100 B): one producer fills the topic, then 1-3 consumers read it all."""
     create_topic(b, "t", 6)
     n = plan.count(100)
@@ -397,17 +484,17 @@ def scenario_six(b: Broker, plan: Plan) -> list[Row]:
     return rows + [consume_step(b, "t", c, 100, 6, n) for c in (1, 2, 3)]
 
 
-def scenario_producers(b: Broker, plan: Plan, producers: int) -> list[Row]:
+def scenario_producers(b: AnyBroker, plan: Plan, producers: int) -> list[Row]:
     create_topic(b, "t", 6)
     return [produce_step(b, "t", producers, plan.count(100), 100, 6)]
 
 
-def scenario_partitions(b: Broker, plan: Plan, partitions: int) -> list[Row]:
+def scenario_partitions(b: AnyBroker, plan: Plan, partitions: int) -> list[Row]:
     create_topic(b, "t", partitions)
     return [produce_step(b, "t", 1, plan.count(100), 100, partitions)]
 
 
-def scenario_pair(b: Broker, plan: Plan) -> list[Row]:
+def scenario_pair(b: AnyBroker, plan: Plan) -> list[Row]:
     """One producer and one consumer at the same time (6 partitions, 100 B): the consumer's rate."""
     create_topic(b, "t", 6)
     n = plan.count(100)
@@ -418,22 +505,23 @@ def scenario_pair(b: Broker, plan: Plan) -> list[Row]:
             make_row(b, "pair-consume", cons, cpu, rss, 100, producers=1, consumers=1, partitions=6)]
 
 
-def scenario_latency(b: Broker, plan: Plan) -> list[Row]:
+def scenario_latency(b: AnyBroker, plan: Plan) -> list[Row]:
     create_topic(b, "t", 1)
     res, cpu, rss = run_step(b, [(workers.latency, (b.bootstrap, "t", 20_000, plan.latency_seconds, 100))])
     return [make_row(b, "latency", res, cpu, rss, 100, producers=1)]
 
 
-def scenario_scale(b: Broker, plan: Plan) -> list[Row]:
-    """Many partitions: produce across them, then (josefk only: Tansu keeps nothing) restart
+def scenario_scale(b: AnyBroker, plan: Plan) -> list[Row]:
+    """Many partitions: produce across them, then (josefk and Kafka: Tansu keeps nothing) restart
     and time start-up until the topic's metadata is served."""
     n = plan.scale_partitions
     create_topic(b, "t", n)
     rows = [produce_step(b, "t", 1, plan.count(100), 100, n)]
-    if b.name == "josefk":
+    if b.name in ("josefk", "kafka"):
+        assert not isinstance(b, JosefkCluster)
         b.stop()
         t0 = time.monotonic()
-        b.start()
+        b.restart()
         from confluent_kafka.admin import AdminClient
 
         admin = AdminClient({"bootstrap.servers": b.bootstrap})
@@ -442,12 +530,12 @@ def scenario_scale(b: Broker, plan: Plan) -> list[Row]:
         seconds = time.monotonic() - t0
         rows.append({"broker": b.name, "role": "restart", "partitions": n, "seconds": round(seconds, 3),
                      "peak_rss_mb": round(b.memory_mb(), 1), "errors": 0})
-        print(f"  josefk  restart with {n} partitions: {seconds:.2f} s, rss {b.memory_mb():.1f} MB", flush=True)
+        print(f"  {b.name:7s} restart with {n} partitions: {seconds:.2f} s, rss {b.memory_mb():.1f} MB", flush=True)
     return rows
 
 
-def scenario_replicas(c: JosefkCluster, plan: Plan) -> list[Row]:
-    """The seed's replica steps on a josefk cluster (Tansu has no replication): 1 producer,
+def scenario_replicas(c: AnyBroker, plan: Plan) -> list[Row]:
+    """The seed's replica steps on a josefk or a Kafka cluster (Tansu has no replication): 1 producer,
     6 partitions, 100 B, replication factor 1-3, acks=1 and acks=all."""
     rows = []
     for replicas in (1, 2, 3):
@@ -459,7 +547,7 @@ def scenario_replicas(c: JosefkCluster, plan: Plan) -> list[Row]:
     return rows
 
 
-CLUSTER_SCENARIOS = {"replicas 1-3"}  # run once, on a josefk cluster
+CLUSTER_SCENARIOS = {"replicas 1-3"}  # on 3-broker josefk and Kafka clusters, not on Tansu
 
 
 def scenarios(plan: Plan) -> list[tuple[str, Callable[[Broker], list[Row]]]]:
@@ -547,10 +635,15 @@ def machine_facts(mode: str, argv: list[str]) -> dict[str, Any]:
     mem = next(line.split()[1] for line in Path("/proc/meminfo").read_text().splitlines()
                if line.startswith("MemTotal"))
     tansu = subprocess.run([str(tansu_binary()), "--version"], capture_output=True, text=True).stdout.strip()
+    from tests import kafka_reference
+
+    java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()
     return {"date": time.strftime("%Y-%m-%d %H:%M:%S %Z"), "mode": mode, "nproc": os.cpu_count(),
             "cpu": model, "mem_gb": round(int(mem) / 1024 / 1024, 1), "kernel": platform.release(),
             "python": platform.python_version(), "confluent_kafka": confluent_kafka.__version__,
             "librdkafka": confluent_kafka.libversion()[0], "tansu": tansu,
+            "kafka": kafka_reference.KAFKA_VERSION, "java": java[0] if java else "?",
+            "kafka_jvm": " ".join(kafka_reference.HEAP_OPTS + kafka_reference.JVM_PERFORMANCE_OPTS),
             "command": " ".join(["bench/run.py", *argv]) if argv else "make bench"}
 
 
@@ -561,7 +654,7 @@ def main() -> int:
     mode.add_argument("--full", action="store_true", help="5x the default record counts")
     parser.add_argument("--profile", action="store_true", help="py-spy flamegraphs of josefk, no comparison")
     parser.add_argument("--report", metavar="CSV", help="only re-render docs/benchmarks.md from a results CSV")
-    parser.add_argument("--brokers", default="josefk,tansu", help="comma-separated subset of josefk,tansu")
+    parser.add_argument("--brokers", default="josefk,kafka,tansu", help="comma-separated subset of josefk,kafka,tansu")
     parser.add_argument("--repeat", type=int, default=1, help="run every scenario N times; docs show medians")
     parser.add_argument("--only", default="", help="run only scenarios whose name contains this text")
     parser.add_argument("--josefk", default=JOSEFK[0],
@@ -603,11 +696,13 @@ def main() -> int:
         print(f"[{title}]", flush=True)
         try:
             if title in CLUSTER_SCENARIOS:
-                if "josefk" in brokers and Path(ZOOKEEPER_JAR).exists():
-                    with running_cluster() as c:
-                        rows.extend(fn(c))
+                kinds = [k for k in (brokers if i % 2 == 0 else brokers[::-1]) if k != "tansu"]
+                if kinds and Path(ZOOKEEPER_JAR).exists():
+                    for kind in kinds:
+                        with running_cluster(kind) as c:
+                            rows.extend(fn(c))
                 else:
-                    print(f"  skipped: needs josefk and ZooKeeper ({ZOOKEEPER_JAR}: apt-get install zookeeper)")
+                    print(f"  skipped: needs josefk or kafka, and ZooKeeper ({ZOOKEEPER_JAR})")
                 continue
             for broker in brokers if i % 2 == 0 else brokers[::-1]:
                 with running(broker) as b:
