@@ -313,7 +313,10 @@ class KafkaApis:
                         fills.append((records, list(r.read.regions)))
                 by_topic.setdefault(r.topic, []).append(cls.FetchableTopicResponse.PartitionData(
                     partition_index=r.partition, error_code=error, high_watermark=hw, last_stable_offset=lso,
-                    log_start_offset=start, aborted_transactions=None if version < 4 else [],
+                    log_start_offset=start,
+                    # Kafka: null for a read-uncommitted read, [] when read committed or refused up front
+                    aborted_transactions=[] if req.isolation_level == 1 or error == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                    else None,
                     preferred_read_replica=-1, records=records))
             responses = [cls.FetchableTopicResponse(topic=name, topic_id=topic_ids.get(name), partitions=parts)
                          for name, parts in by_topic.items()]
@@ -321,7 +324,7 @@ class KafkaApis:
                 responses.append(cls.FetchableTopicResponse(topic=None, topic_id=t.topic_id, partitions=[
                     cls.FetchableTopicResponse.PartitionData(
                         partition_index=p.partition, error_code=ErrorCode.UNKNOWN_TOPIC_ID, high_watermark=-1,
-                        last_stable_offset=-1, log_start_offset=-1, aborted_transactions=None,
+                        last_stable_offset=-1, log_start_offset=-1, aborted_transactions=[],
                         preferred_read_replica=-1, records=b"") for p in t.partitions]))
             body = cls(throttle_time_ms=0, error_code=0, session_id=0, responses=responses, node_endpoints=[])
             encoded = body.encode(version=version)
