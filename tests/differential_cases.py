@@ -585,8 +585,9 @@ def e_delete_groups_errors(side: Side, v: int) -> Iterator[Step]:
 def e_offset_delete_errors(side: Side, v: int) -> Iterator[Step]:
     yield "unknown group", side.call(ApiKey.OffsetDelete, v, group_id=f"odu-v{v}", topics=[
         {"name": SHARED, "partitions": [{"partition_index": 0}]}])
-    member, _generation = joined(side, f"odm-v{v}")
-    commit(side, f"odm-v{v}")
+    member, generation = joined(side, f"odm-v{v}")
+    r = offset_commit(side, 8, f"odm-v{v}", generation, member)
+    check(r.topics[0].partitions[0].error_code == 0, f"member commit for odm-v{v}", r)
     yield "group subscribed", side.call(ApiKey.OffsetDelete, v, group_id=f"odm-v{v}", topics=[
         {"name": SHARED, "partitions": [{"partition_index": 0}]}])
 

@@ -107,6 +107,15 @@ def test_every_advertised_api_version_has_a_case(run: Run):
     assert {ApiKey(k): v for k, v in run.josefk_versions.items()} == KAFKA_39_VERSIONS
 
 
+def test_every_case_ran_its_requests(run: Run):
+    """A case whose setup failed the same way on both brokers would compare equal and test
+    nothing: every case must run to its end on both (a closed connection is an outcome)."""
+    failed = [f"{r.case.id} on {side}: {outcome['outcome']}" for r in run.results
+              for side, outcome in (("josefk", r.josefk), ("Kafka", r.kafka))
+              if str(outcome.get("outcome", "")).startswith("harness error")]
+    assert not failed, "\n".join(failed)
+
+
 def test_josefk_answers_like_kafka_except_for_known_differences(run: Run):
     problems = unexplained(run.results, load_known())
     assert not problems, f"{len(problems)} differences from Kafka 3.9.2 not in known_differences.json:\n" + \
