@@ -447,9 +447,14 @@ class KafkaApis:
         req, version = request.body, request.api_version
         cls = response_class(ApiKey.CreateTopics)
 
+        names = [t.name for t in req.topics]
+        duplicates = sorted({n for n in names if names.count(n) > 1})
+
         def work() -> list:
             results = []
             for t in req.topics:
+                if t.name in duplicates:  # Kafka refuses every entry of a repeated name, below
+                    continue
                 error, message, created = ErrorCode.NONE, None, None
                 partitions, rf = t.num_partitions, t.replication_factor
                 try:
@@ -467,12 +472,20 @@ class KafkaApis:
                 except KafkaError as e:
                     error, message = e.code, e.message
                 results.append(cls.CreatableTopicResult(
-                    name=t.name, topic_id=created.topic_id if created else None, error_code=error,
+                    name=t.name, topic_id=created.topic_id if created and not req.validate_only else None,
+                    error_code=error,
                     error_message=message if version >= 1 else None, topic_config_error_code=0,
                     num_partitions=partitions if error == ErrorCode.NONE else -1,
                     replication_factor=rf if error == ErrorCode.NONE else -1,
                     configs=self._creatable_configs(cls, t.name, {c.name: c.value for c in t.configs})
-                    if error == ErrorCode.NONE and version >= 5 else None))
+                    if error == ErrorCode.NONE and version >= 5 else [] if version >= 5 else None))
+            for name in (n for n in names if n in duplicates):  # one result per entry, as Kafka
+                results.append(cls.CreatableTopicResult(
+                    name=name, topic_id=None, error_code=ErrorCode.INVALID_REQUEST,
+                    error_message=f"Create topics request from client `{request.header.client_id}` contains "
+                    f"multiple entries for the following topics: {', '.join(duplicates)}" if version >= 1 else None,
+                    topic_config_error_code=0, num_partitions=-1, replication_factor=-1,
+                    configs=[] if version >= 5 else None))
             return results
 
         def respond(results: list) -> None:
