@@ -492,6 +492,9 @@ def counts(results: list[Result]) -> dict[str, int]:
     return out
 
 
+DIFFERENTIAL_SECTION = "## Differential: josefk vs Kafka 3.9.2"
+
+
 def report(suite: Suite, argv: list[str], elapsed: float) -> str:
     """The Markdown report."""
     clients = suite.clients
@@ -656,7 +659,10 @@ def main() -> int:
 
     elapsed = time.monotonic() - t0
     output.parent.mkdir(parents=True, exist_ok=True)
-    output.write_text(report(suite, argv, elapsed))
+    # The differential section (tests/test_differential.py writes it) is kept across reruns.
+    previous = output.read_text() if output.exists() else ""
+    kept = previous[previous.find(DIFFERENTIAL_SECTION):] if DIFFERENTIAL_SECTION in previous else ""
+    output.write_text(report(suite, argv, elapsed) + ("\n" + kept if kept else ""))
     (LOGS / f"results-{args.broker}.json").write_text(json.dumps(
         {"broker": args.broker, "versions": suite.versions,
          "results": [vars(r) for r in suite.results.values()]}, indent=1))

@@ -306,7 +306,10 @@ class KafkaApis:
                         fills.append((records, list(r.read.regions)))
                 by_topic.setdefault(r.topic, []).append(cls.FetchableTopicResponse.PartitionData(
                     partition_index=r.partition, error_code=error, high_watermark=hw, last_stable_offset=lso,
-                    log_start_offset=start, aborted_transactions=None if version < 4 else [],
+                    log_start_offset=start,
+                    # Kafka: null for a read-uncommitted read, [] when read committed or refused up front
+                    aborted_transactions=[] if req.isolation_level == 1 or error == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                    else None,
                     preferred_read_replica=-1, records=records))
             responses = [cls.FetchableTopicResponse(topic=name, topic_id=topic_ids.get(name), partitions=parts)
                          for name, parts in by_topic.items()]
@@ -314,7 +317,7 @@ class KafkaApis:
                 responses.append(cls.FetchableTopicResponse(topic=None, topic_id=t.topic_id, partitions=[
                     cls.FetchableTopicResponse.PartitionData(
                         partition_index=p.partition, error_code=ErrorCode.UNKNOWN_TOPIC_ID, high_watermark=-1,
-                        last_stable_offset=-1, log_start_offset=-1, aborted_transactions=None,
+                        last_stable_offset=-1, log_start_offset=-1, aborted_transactions=[],
                         preferred_read_replica=-1, records=b"") for p in t.partitions]))
             body = cls(throttle_time_ms=0, error_code=0, session_id=0, responses=responses, node_endpoints=[])
             encoded = body.encode(version=version)
@@ -427,9 +430,14 @@ class KafkaApis:
         req, version = request.body, request.api_version
         cls = response_class(ApiKey.CreateTopics)
 
+        names = [t.name for t in req.topics]
+        duplicates = sorted({n for n in names if names.count(n) > 1})
+
         def work() -> list:
             results = []
             for t in req.topics:
+                if t.name in duplicates:  # Kafka refuses every entry of a repeated name, below
+                    continue
                 error, message, created = ErrorCode.NONE, None, None
                 partitions, rf = t.num_partitions, t.replication_factor
                 try:
@@ -447,12 +455,20 @@ class KafkaApis:
                 except KafkaError as e:
                     error, message = e.code, e.message
                 results.append(cls.CreatableTopicResult(
-                    name=t.name, topic_id=created.topic_id if created else None, error_code=error,
+                    name=t.name, topic_id=created.topic_id if created and not req.validate_only else None,
+                    error_code=error,
                     error_message=message if version >= 1 else None, topic_config_error_code=0,
                     num_partitions=partitions if error == ErrorCode.NONE else -1,
                     replication_factor=rf if error == ErrorCode.NONE else -1,
                     configs=self._creatable_configs(cls, t.name, {c.name: c.value for c in t.configs})
-                    if error == ErrorCode.NONE and version >= 5 else None))
+                    if error == ErrorCode.NONE and version >= 5 else [] if version >= 5 else None))
+            for name in (n for n in names if n in duplicates):  # one result per entry, as Kafka
+                results.append(cls.CreatableTopicResult(
+                    name=name, topic_id=None, error_code=ErrorCode.INVALID_REQUEST,
+                    error_message=f"Create topics request from client `{request.header.client_id}` contains "
+                    f"multiple entries for the following topics: {', '.join(duplicates)}" if version >= 1 else None,
+                    topic_config_error_code=0, num_partitions=-1, replication_factor=-1,
+                    configs=[] if version >= 5 else None))
             return results
 
         def respond(results: list) -> None:

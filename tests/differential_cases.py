@@ -1,0 +1,681 @@
+"""The differential suite's request sequences: a normal case for every API josefk advertises
+at every version, and the client-provokable error cases. Each case is a generator run once
+against each broker; it does its setup (topics, records, groups) with plain requests and
+yields the responses under comparison as (label, response).
+
+Names are per case, so cases do not see each other's state, except for the shared topic
+`diff` (two partitions, five records in partition 0) that `prepare` creates once.
+"""
+
+from __future__ import annotations
+
+import time
+import uuid
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from josefk.protocol.apis import KAFKA_39_VERSIONS, ApiKey, request_class, response_class
+from josefk.protocol.legacy import LegacyMessage, build_message_set
+from josefk.protocol.record_codec import Record, build_batch
+from tests.differential import Case, Side, Step
+from tests.wire import encode_request
+
+SHARED = "diff"
+CONTROLLER_ONLY = {ApiKey.LeaderAndIsr, ApiKey.StopReplica, ApiKey.UpdateMetadata, ApiKey.ControlledShutdown}
+# Record timestamps: one base for both brokers, recent enough that retention keeps them.
+BASE_TS = (int(time.time()) // 3600) * 3600 * 1000
+SESSION_MS = 10000
+# Valid ConsumerProtocol v0 subscription and assignment (topic `diff`): Kafka 3.9 parses them for
+# protocol type "consumer", and a join with unparsable metadata never completes there.
+SUBSCRIPTION = b"\x00\x00" + b"\x00\x00\x00\x01\x00\x04diff" + b"\xff\xff\xff\xff"
+ASSIGNMENT = (b"\x00\x00" + b"\x00\x00\x00\x01\x00\x04diff" + b"\x00\x00\x00\x02\x00\x00\x00\x00\x00\x00\x00\x01"
+              + b"\xff\xff\xff\xff")
+PROTOCOLS = [{"name": "range", "metadata": SUBSCRIPTION}]
+
+
+class SetupFailed(AssertionError):
+    pass
+
+
+def check(ok: bool, what: str, response: Any) -> None:
+    if not ok:
+        raise SetupFailed(f"setup: {what}: {response}")
+
+
+# --- setup helpers (the same requests on both brokers) -------------------------------------
+
+
+def wait_for(condition: Callable[[], bool], what: str, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise SetupFailed(f"timed out waiting until {what}")
+        time.sleep(0.05)
+
+
+def metadata(side: Side, topic: str) -> Any:
+    return side.call(ApiKey.Metadata, 12, topics=[{"name": topic, "topic_id": uuid.UUID(int=0)}],
+                     allow_auto_topic_creation=False, include_topic_authorized_operations=False)
+
+
+def wait_leaders(side: Side, topic: str, partitions: int) -> None:
+    def ready() -> bool:
+        t = metadata(side, topic).topics[0]
+        if t.error_code == 0 and len(t.partitions) == partitions and all(
+                p.error_code == 0 and p.leader_id >= 0 for p in t.partitions):
+            side.topic_ids[topic] = t.topic_id
+            return True
+        return False
+    wait_for(ready, f"{topic} has leaders on {side.name}")
+
+
+def create_topic(side: Side, name: str, partitions: int = 1, configs: dict[str, str] | None = None) -> None:
+    r = side.call(ApiKey.CreateTopics, 4, topics=[{
+        "name": name, "num_partitions": partitions, "replication_factor": 1, "assignments": [],
+        "configs": [{"name": k, "value": v} for k, v in (configs or {}).items()]}],
+        timeout_ms=10000, validate_only=False)
+    check(r.topics[0].error_code == 0, f"create {name}", r)
+    wait_leaders(side, name, partitions)
+
+
+def batch(n: int, first_ts: int = 0, value_size: int = 10) -> bytes:
+    return build_batch([Record(i, BASE_TS + first_ts + i, b"k%d" % i, b"v" * value_size) for i in range(n)])
+
+
+def produce(side: Side, topic: str, partition: int, records: bytes, version: int = 9, acks: int = -1) -> Any:
+    return side.call(ApiKey.Produce, version, transactional_id=None, acks=acks, timeout_ms=10000,
+                     topic_data=[{"name": topic, "partition_data": [{"index": partition, "records": records}]}])
+
+
+def produced(side: Side, topic: str, partition: int, records: bytes) -> None:
+    r = produce(side, topic, partition, records)
+    check(r.responses[0].partition_responses[0].error_code == 0, f"produce to {topic}", r)
+
+
+def join(side: Side, group: str, version: int = 5, member_id: str = "") -> Any:
+    return side.call(ApiKey.JoinGroup, version, group_id=group, session_timeout_ms=SESSION_MS,
+                     rebalance_timeout_ms=SESSION_MS, member_id=member_id, group_instance_id=None,
+                     protocol_type="consumer", protocols=PROTOCOLS, reason=None)
+
+
+def joined(side: Side, group: str) -> tuple[str, int]:
+    """A one-member group, joined and synced: (member id, generation)."""
+    r = join(side, group)
+    if r.error_code == 79:  # MEMBER_ID_REQUIRED
+        r = join(side, group, member_id=r.member_id)
+    check(r.error_code == 0, f"join {group}", r)
+    s = side.call(ApiKey.SyncGroup, 3, group_id=group, generation_id=r.generation_id, member_id=r.member_id,
+                  group_instance_id=None, assignments=[{"member_id": r.member_id, "assignment": ASSIGNMENT}])
+    check(s.error_code == 0, f"sync {group}", s)
+    return r.member_id, r.generation_id
+
+
+def commit(side: Side, group: str, offset: int = 3, version: int = 2) -> None:
+    r = side.call(ApiKey.OffsetCommit, version, group_id=group, generation_id_or_member_epoch=-1, member_id="",
+                  retention_time_ms=-1, topics=[{"name": SHARED, "partitions": [
+                      {"partition_index": 0, "committed_offset": offset, "committed_metadata": "m"}]}])
+    check(r.topics[0].partitions[0].error_code == 0, f"commit for {group}", r)
+
+
+def prepare(side: Side) -> None:
+    """What every case may assume: the shared topic with its records, the offsets topic up."""
+    create_topic(side, SHARED, 2)
+    produced(side, SHARED, 0, batch(3))
+    produced(side, SHARED, 0, batch(2, first_ts=3))
+
+    def coordinator() -> bool:
+        r = side.call(ApiKey.FindCoordinator, 1, key="warm-up", key_type=0)
+        return bool(r.error_code == 0)
+    wait_for(coordinator, f"the group coordinator is available on {side.name}", timeout=60)
+
+    def producer_ids() -> bool:  # Kafka fetches its first block of producer ids from ZooKeeper
+        r = side.call(ApiKey.InitProducerId, 0, transactional_id=None, transaction_timeout_ms=60000)
+        return bool(r.error_code == 0)
+    wait_for(producer_ids, f"producer ids are available on {side.name}")
+
+
+# --- normal cases ---------------------------------------------------------------------------
+
+
+def n_produce(side: Side, v: int) -> Iterator[Step]:
+    topic = f"produce-v{v}"
+    create_topic(side, topic)
+    if v < 2:
+        records = build_message_set([LegacyMessage(0, v, BASE_TS if v else -1, 0 if v else -1, b"k", b"v" * 10)], v)
+    elif v == 2:
+        records = build_message_set([LegacyMessage(0, 1, BASE_TS, 0, b"k", b"v" * 10)], 1)
+    else:
+        records = batch(3)
+    yield "produce", produce(side, topic, 0, records, version=v)
+    yield "again", produce(side, topic, 0, records, version=v)
+
+
+def fetch_request(side: Side, v: int, topic: str, partition: int, offset: int, **extra: Any) -> Any:
+    part = {"partition": partition, "current_leader_epoch": -1, "fetch_offset": offset, "last_fetched_epoch": -1,
+            "log_start_offset": -1, "partition_max_bytes": 1 << 20}
+    t: dict[str, Any] = {"topic": topic, "partitions": [part]}
+    if v >= 13:
+        t["topic_id"] = side.topic_ids[topic]
+    fields = {"cluster_id": None, "replica_id": -1, "replica_state": {"replica_id": -1, "replica_epoch": -1},
+              "max_wait_ms": 0, "min_bytes": 1, "max_bytes": 1 << 20, "isolation_level": 0, "session_id": 0,
+              "session_epoch": -1, "topics": [t], "forgotten_topics_data": [], "rack_id": "", **extra}
+    return side.call(ApiKey.Fetch, v, **fields)
+
+
+def n_fetch(side: Side, v: int) -> Iterator[Step]:
+    yield "fetch", fetch_request(side, v, SHARED, 0, 0)
+    yield "from offset 3", fetch_request(side, v, SHARED, 0, 3)
+    yield "empty partition", fetch_request(side, v, SHARED, 1, 0)
+    if v >= 4:
+        yield "read committed", fetch_request(side, v, SHARED, 0, 0, isolation_level=1)
+
+
+def list_offsets(side: Side, v: int, partitions: list[tuple[int, int]], topic: str = SHARED) -> Any:
+    return side.call(ApiKey.ListOffsets, v, replica_id=-1, isolation_level=0, timeout_ms=5000, topics=[{
+        "name": topic, "partitions": [{"partition_index": p, "current_leader_epoch": -1, "timestamp": ts,
+                                       "max_num_offsets": 1} for p, ts in partitions]}])
+
+
+def n_list_offsets(side: Side, v: int) -> Iterator[Step]:
+    yield "latest", list_offsets(side, v, [(0, -1), (1, -1)])
+    yield "earliest", list_offsets(side, v, [(0, -2), (1, -2)])
+    yield "by timestamp", list_offsets(side, v, [(0, BASE_TS + 2)])
+    if v >= 7:
+        yield "max timestamp", list_offsets(side, v, [(0, -3)])
+
+
+def n_metadata(side: Side, v: int) -> Iterator[Step]:
+    yield "metadata", side.call(ApiKey.Metadata, v, topics=[{"name": SHARED, "topic_id": uuid.UUID(int=0)}],
+                                allow_auto_topic_creation=False, include_cluster_authorized_operations=False,
+                                include_topic_authorized_operations=False)
+
+
+def offset_commit(side: Side, v: int, group: str, generation: int = -1, member: str = "",
+                  metadata: str = "m", partition: int = 0, topic: str = SHARED) -> Any:
+    return side.call(ApiKey.OffsetCommit, v, group_id=group, generation_id_or_member_epoch=generation,
+                     member_id=member, group_instance_id=None, retention_time_ms=-1, topics=[{
+                         "name": topic, "partitions": [{"partition_index": partition, "committed_offset": 3,
+                                                        "committed_leader_epoch": -1, "commit_timestamp": -1,
+                                                        "committed_metadata": metadata}]}])
+
+
+def n_offset_commit(side: Side, v: int) -> Iterator[Step]:
+    yield "standalone commit", offset_commit(side, v, f"oc-v{v}")
+    if v >= 1:
+        member, generation = joined(side, f"ocm-v{v}")
+        yield "member commit", offset_commit(side, v, f"ocm-v{v}", generation, member)
+
+
+def offset_fetch(side: Side, v: int, group: str, partitions: list[int] | None = None) -> Any:
+    parts = [0, 1] if partitions is None else partitions
+    if v >= 8:
+        return side.call(ApiKey.OffsetFetch, v, require_stable=False, groups=[{
+            "group_id": group, "member_id": None, "member_epoch": -1,
+            "topics": [{"name": SHARED, "partition_indexes": parts}]}])
+    return side.call(ApiKey.OffsetFetch, v, group_id=group, require_stable=False,
+                     topics=[{"name": SHARED, "partition_indexes": parts}])
+
+
+def n_offset_fetch(side: Side, v: int) -> Iterator[Step]:
+    commit(side, f"of-v{v}")
+    yield "committed", offset_fetch(side, v, f"of-v{v}")
+    yield "unknown group", offset_fetch(side, v, f"of-none-v{v}")
+
+
+def n_find_coordinator(side: Side, v: int) -> Iterator[Step]:
+    if v >= 4:
+        yield "group", side.call(ApiKey.FindCoordinator, v, key_type=0, coordinator_keys=["g1", "g2"])
+    else:
+        yield "group", side.call(ApiKey.FindCoordinator, v, key="g1", key_type=0)
+
+
+def n_join_group(side: Side, v: int) -> Iterator[Step]:
+    group = f"jg-v{v}"
+    first = join(side, group, version=v)
+    yield "first join", first
+    if first.error_code == 79:
+        yield "second join", join(side, group, version=v, member_id=first.member_id)
+    yield "rejoin", join(side, group, version=v, member_id=first.member_id)
+
+
+def n_heartbeat(side: Side, v: int) -> Iterator[Step]:
+    member, generation = joined(side, f"hb-v{v}")
+    yield "heartbeat", side.call(ApiKey.Heartbeat, v, group_id=f"hb-v{v}", generation_id=generation,
+                                 member_id=member, group_instance_id=None)
+
+
+def n_leave_group(side: Side, v: int) -> Iterator[Step]:
+    group = f"lg-v{v}"
+    member, _generation = joined(side, group)
+    if v >= 3:
+        yield "leave", side.call(ApiKey.LeaveGroup, v, group_id=group, members=[
+            {"member_id": member, "group_instance_id": None, "reason": None}])
+    else:
+        yield "leave", side.call(ApiKey.LeaveGroup, v, group_id=group, member_id=member)
+    yield "described", side.call(ApiKey.DescribeGroups, 0, groups=[group])
+
+
+def n_sync_group(side: Side, v: int) -> Iterator[Step]:
+    group = f"sg-v{v}"
+    r = join(side, group)
+    if r.error_code == 79:
+        r = join(side, group, member_id=r.member_id)
+    yield "sync", side.call(ApiKey.SyncGroup, v, group_id=group, generation_id=r.generation_id,
+                            member_id=r.member_id, group_instance_id=None, protocol_type="consumer",
+                            protocol_name="range", assignments=[{"member_id": r.member_id, "assignment": ASSIGNMENT}])
+
+
+def n_describe_groups(side: Side, v: int) -> Iterator[Step]:
+    joined(side, f"dg-v{v}")
+    commit(side, f"dge-v{v}")
+    yield "describe", side.call(ApiKey.DescribeGroups, v, groups=[f"dg-v{v}", f"dge-v{v}", f"dg-none-v{v}"],
+                                include_authorized_operations=False)
+
+
+def n_list_groups(side: Side, v: int) -> Iterator[Step]:
+    yield "all", side.call(ApiKey.ListGroups, v, states_filter=[], types_filter=[])
+    if v >= 4:
+        yield "stable", side.call(ApiKey.ListGroups, v, states_filter=["Stable"], types_filter=[])
+
+
+def n_api_versions(side: Side, v: int) -> Iterator[Step]:
+    yield "versions", side.call(ApiKey.ApiVersions, v, client_software_name="josefk-differential",
+                                client_software_version="1.0")
+
+
+def creatable(name: str, partitions: int = 1, rf: int = 1, configs: dict[str, str] | None = None) -> dict[str, Any]:
+    return {"name": name, "num_partitions": partitions, "replication_factor": rf, "assignments": [],
+            "configs": [{"name": k, "value": val} for k, val in (configs or {}).items()]}
+
+
+def create_topics(side: Side, v: int, topics: list[dict[str, Any]], validate_only: bool = False) -> Any:
+    return side.call(ApiKey.CreateTopics, v, topics=topics, timeout_ms=10000, validate_only=validate_only)
+
+
+def n_create_topics(side: Side, v: int) -> Iterator[Step]:
+    name = f"ct-v{v}"
+    yield "create", create_topics(side, v, [creatable(name, 2, configs={"retention.ms": "123456789"})])
+    wait_leaders(side, name, 2)
+    if v >= 1:
+        yield "validate only", create_topics(side, v, [creatable(f"ctv-v{v}", 3)], validate_only=True)
+
+
+def n_delete_topics(side: Side, v: int) -> Iterator[Step]:
+    name = f"dt-v{v}"
+    create_topic(side, name)
+    if v >= 6:
+        r = side.call(ApiKey.DeleteTopics, v, topics=[{"name": name, "topic_id": uuid.UUID(int=0)}], timeout_ms=10000)
+    else:
+        r = side.call(ApiKey.DeleteTopics, v, topic_names=[name], timeout_ms=10000)
+    yield "delete", r
+    wait_for(lambda: metadata(side, name).topics[0].error_code == 3, f"{name} is gone on {side.name}")
+
+
+def n_delete_records(side: Side, v: int) -> Iterator[Step]:
+    name = f"dr-v{v}"
+    create_topic(side, name)
+    produced(side, name, 0, batch(5))
+    yield "delete", side.call(ApiKey.DeleteRecords, v, timeout_ms=10000, topics=[{
+        "name": name, "partitions": [{"partition_index": 0, "offset": 2}]}])
+    yield "earliest after", list_offsets(side, 1, [(0, -2)], topic=name)
+
+
+def n_init_producer_id(side: Side, v: int) -> Iterator[Step]:
+    yield "idempotent", side.call(ApiKey.InitProducerId, v, transactional_id=None, transaction_timeout_ms=60000,
+                                  producer_id=-1, producer_epoch=-1)
+
+
+def n_offset_for_leader_epoch(side: Side, v: int) -> Iterator[Step]:
+    yield "epoch 0", side.call(ApiKey.OffsetForLeaderEpoch, v, replica_id=-1, topics=[{"topic": SHARED, "partitions": [
+        {"partition": 0, "current_leader_epoch": -1, "leader_epoch": 0},
+        {"partition": 1, "current_leader_epoch": -1, "leader_epoch": 0}]}])
+
+
+TOPIC_KEYS = ["cleanup.policy", "retention.ms", "max.message.bytes", "segment.bytes", "min.insync.replicas",
+              "message.timestamp.type", "compression.type"]
+BROKER_KEYS = ["num.partitions", "message.max.bytes", "log.retention.hours", "auto.create.topics.enable"]
+
+
+def describe_configs(side: Side, v: int, resources: list[tuple[int, str, list[str] | None]]) -> Any:
+    return side.call(ApiKey.DescribeConfigs, v, include_synonyms=True, include_documentation=False, resources=[
+        {"resource_type": t, "resource_name": n, "configuration_keys": keys} for t, n, keys in resources])
+
+
+def n_describe_configs(side: Side, v: int) -> Iterator[Step]:
+    yield "topic", describe_configs(side, v, [(2, SHARED, TOPIC_KEYS)])
+    yield "broker", describe_configs(side, v, [(4, "0", BROKER_KEYS)])
+
+
+def n_alter_configs(side: Side, v: int) -> Iterator[Step]:
+    name = f"ac-v{v}"
+    create_topic(side, name)
+    yield "alter", side.call(ApiKey.AlterConfigs, v, validate_only=False, resources=[{
+        "resource_type": 2, "resource_name": name, "configs": [{"name": "retention.ms", "value": "3600000"}]}])
+    yield "described", describe_configs(side, 1, [(2, name, ["retention.ms", "cleanup.policy"])])
+
+
+def n_incremental_alter_configs(side: Side, v: int) -> Iterator[Step]:
+    name = f"iac-v{v}"
+    create_topic(side, name)
+    yield "alter", side.call(ApiKey.IncrementalAlterConfigs, v, validate_only=False, resources=[{
+        "resource_type": 2, "resource_name": name,
+        "configs": [{"name": "retention.ms", "config_operation": 0, "value": "3600000"},
+                    {"name": "cleanup.policy", "config_operation": 2, "value": "compact"}]}])
+    yield "described", describe_configs(side, 1, [(2, name, ["retention.ms", "cleanup.policy"])])
+
+
+def n_create_partitions(side: Side, v: int) -> Iterator[Step]:
+    name = f"cp-v{v}"
+    create_topic(side, name)
+    yield "grow", side.call(ApiKey.CreatePartitions, v, timeout_ms=10000, validate_only=False, topics=[
+        {"name": name, "count": 3, "assignments": None}])
+    wait_leaders(side, name, 3)
+    yield "metadata", metadata(side, name)
+
+
+def n_delete_groups(side: Side, v: int) -> Iterator[Step]:
+    commit(side, f"dlg-v{v}")
+    yield "delete", side.call(ApiKey.DeleteGroups, v, groups_names=[f"dlg-v{v}"])
+    yield "fetch after", offset_fetch(side, 1, f"dlg-v{v}")
+
+
+def n_elect_leaders(side: Side, v: int) -> Iterator[Step]:
+    yield "preferred", side.call(ApiKey.ElectLeaders, v, election_type=0, timeout_ms=10000,
+                                 topic_partitions=[{"topic": SHARED, "partitions": [0, 1]}])
+
+
+def n_alter_partition_reassignments(side: Side, v: int) -> Iterator[Step]:
+    name = f"apr-v{v}"
+    create_topic(side, name)
+    yield "same replicas", side.call(ApiKey.AlterPartitionReassignments, v, timeout_ms=10000, topics=[{
+        "name": name, "partitions": [{"partition_index": 0, "replicas": [0]}]}])
+
+
+def n_list_partition_reassignments(side: Side, v: int) -> Iterator[Step]:
+    yield "all", side.call(ApiKey.ListPartitionReassignments, v, timeout_ms=10000, topics=None)
+    yield "shared", side.call(ApiKey.ListPartitionReassignments, v, timeout_ms=10000,
+                              topics=[{"name": SHARED, "partition_indexes": [0, 1]}])
+
+
+def n_offset_delete(side: Side, v: int) -> Iterator[Step]:
+    commit(side, f"od-v{v}")
+    yield "delete", side.call(ApiKey.OffsetDelete, v, group_id=f"od-v{v}", topics=[
+        {"name": SHARED, "partitions": [{"partition_index": 0}]}])
+    yield "fetch after", offset_fetch(side, 1, f"od-v{v}")
+
+
+def n_describe_cluster(side: Side, v: int) -> Iterator[Step]:
+    yield "describe", side.call(ApiKey.DescribeCluster, v, include_cluster_authorized_operations=False,
+                                endpoint_type=1, include_fenced_brokers=False)
+
+
+NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
+    ApiKey.Produce: n_produce, ApiKey.Fetch: n_fetch, ApiKey.ListOffsets: n_list_offsets,
+    ApiKey.Metadata: n_metadata, ApiKey.OffsetCommit: n_offset_commit, ApiKey.OffsetFetch: n_offset_fetch,
+    ApiKey.FindCoordinator: n_find_coordinator, ApiKey.JoinGroup: n_join_group, ApiKey.Heartbeat: n_heartbeat,
+    ApiKey.LeaveGroup: n_leave_group, ApiKey.SyncGroup: n_sync_group, ApiKey.DescribeGroups: n_describe_groups,
+    ApiKey.ListGroups: n_list_groups, ApiKey.ApiVersions: n_api_versions, ApiKey.CreateTopics: n_create_topics,
+    ApiKey.DeleteTopics: n_delete_topics, ApiKey.DeleteRecords: n_delete_records,
+    ApiKey.InitProducerId: n_init_producer_id, ApiKey.OffsetForLeaderEpoch: n_offset_for_leader_epoch,
+    ApiKey.DescribeConfigs: n_describe_configs, ApiKey.AlterConfigs: n_alter_configs,
+    ApiKey.CreatePartitions: n_create_partitions, ApiKey.DeleteGroups: n_delete_groups,
+    ApiKey.ElectLeaders: n_elect_leaders, ApiKey.IncrementalAlterConfigs: n_incremental_alter_configs,
+    ApiKey.AlterPartitionReassignments: n_alter_partition_reassignments,
+    ApiKey.ListPartitionReassignments: n_list_partition_reassignments, ApiKey.OffsetDelete: n_offset_delete,
+    ApiKey.DescribeCluster: n_describe_cluster,
+}
+
+
+# --- error cases ----------------------------------------------------------------------------
+
+
+def e_produce_unknown_partition(side: Side, v: int) -> Iterator[Step]:
+    yield "produce", produce(side, SHARED, 7, batch(1), version=v)
+
+
+def e_produce_unknown_topic_no_autocreate(side: Side, v: int) -> Iterator[Step]:
+    yield "produce", produce(side, "never-created", 0, batch(1), version=v)
+
+
+def e_produce_too_large(side: Side, v: int) -> Iterator[Step]:
+    create_topic(side, f"big-v{v}")
+    yield "produce", produce(side, f"big-v{v}", 0, batch(1, value_size=1_100_000), version=v)
+
+
+def e_produce_bad_crc(side: Side, v: int) -> Iterator[Step]:
+    create_topic(side, f"crc-v{v}")
+    records = bytearray(batch(2))
+    records[-3] ^= 0xFF  # a value byte: the CRC no longer matches
+    yield "produce", produce(side, f"crc-v{v}", 0, bytes(records), version=v)
+
+
+def e_produce_bad_acks(side: Side, v: int) -> Iterator[Step]:
+    create_topic(side, f"acks-v{v}")
+    yield "produce", produce(side, f"acks-v{v}", 0, batch(1), version=v, acks=2)
+
+
+def e_produce_magic2_on_old_version(side: Side, v: int) -> Iterator[Step]:
+    create_topic(side, f"magic-v{v}")
+    yield "produce", produce(side, f"magic-v{v}", 0, batch(1), version=v)
+
+
+def e_fetch_out_of_range(side: Side, v: int) -> Iterator[Step]:
+    yield "fetch", fetch_request(side, v, SHARED, 0, 1000)
+
+
+def e_fetch_unknown_partition(side: Side, v: int) -> Iterator[Step]:
+    yield "fetch", fetch_request(side, v, SHARED, 9, 0)
+
+
+def e_list_offsets_unknown_partition(side: Side, v: int) -> Iterator[Step]:
+    yield "list", list_offsets(side, v, [(9, -1)])
+
+
+def e_metadata_unknown_topic(side: Side, v: int) -> Iterator[Step]:
+    yield "metadata", side.call(ApiKey.Metadata, v, topics=[{"name": "no-such-topic", "topic_id": uuid.UUID(int=0)}],
+                                allow_auto_topic_creation=False, include_topic_authorized_operations=False)
+
+
+def e_metadata_invalid_topic(side: Side, v: int) -> Iterator[Step]:
+    yield "metadata", side.call(ApiKey.Metadata, v, topics=[{"name": "bad name!", "topic_id": uuid.UUID(int=0)}],
+                                allow_auto_topic_creation=True, include_topic_authorized_operations=False)
+
+
+def e_create_topic_exists(side: Side, v: int) -> Iterator[Step]:
+    yield "create", create_topics(side, v, [creatable(SHARED)])
+
+
+def e_create_topic_invalid_name(side: Side, v: int) -> Iterator[Step]:
+    yield "create", create_topics(side, v, [creatable("bad name!"), creatable("a" * 250), creatable("..")])
+
+
+def e_create_topic_duplicate_in_request(side: Side, v: int) -> Iterator[Step]:
+    yield "create", create_topics(side, v, [creatable(f"twice-v{v}"), creatable(f"twice-v{v}")])
+
+
+def e_create_topic_invalid_partitions(side: Side, v: int) -> Iterator[Step]:
+    yield "create", create_topics(side, v, [creatable(f"zero-parts-v{v}", partitions=0),
+                                            creatable(f"neg-parts-v{v}", partitions=-5)])
+
+
+def e_create_topic_invalid_replication(side: Side, v: int) -> Iterator[Step]:
+    yield "create", create_topics(side, v, [creatable(f"rf3-v{v}", rf=3), creatable(f"rf0-v{v}", rf=0)])
+
+
+def e_create_topic_invalid_config(side: Side, v: int) -> Iterator[Step]:
+    yield "create", create_topics(side, v, [creatable(f"badcfg-v{v}", configs={"cleanup.policy": "sometimes"}),
+                                            creatable(f"unkcfg-v{v}", configs={"no.such.config": "1"}),
+                                            creatable(f"numcfg-v{v}", configs={"retention.ms": "soon"})])
+
+
+def e_delete_unknown_topic(side: Side, v: int) -> Iterator[Step]:
+    yield "delete", side.call(ApiKey.DeleteTopics, v, topic_names=["no-such-topic"], timeout_ms=5000)
+
+
+def e_create_partitions_fewer(side: Side, v: int) -> Iterator[Step]:
+    yield "shrink", side.call(ApiKey.CreatePartitions, v, timeout_ms=10000, validate_only=False, topics=[
+        {"name": SHARED, "count": 1, "assignments": None}, {"name": "no-such-topic", "count": 3, "assignments": None}])
+
+
+def e_delete_records_out_of_range(side: Side, v: int) -> Iterator[Step]:
+    yield "delete", side.call(ApiKey.DeleteRecords, v, timeout_ms=10000, topics=[{
+        "name": SHARED, "partitions": [{"partition_index": 0, "offset": 1000},
+                                       {"partition_index": 9, "offset": 0}]}])
+
+
+def e_offset_metadata_too_large(side: Side, v: int) -> Iterator[Step]:
+    yield "commit", offset_commit(side, v, f"big-meta-v{v}", metadata="x" * 5000)
+
+
+def e_commit_unknown_member(side: Side, v: int) -> Iterator[Step]:
+    _member, generation = joined(side, f"ocu-v{v}")
+    yield "commit", offset_commit(side, v, f"ocu-v{v}", generation, "not-a-member")
+
+
+def e_commit_illegal_generation(side: Side, v: int) -> Iterator[Step]:
+    member, generation = joined(side, f"ocg-v{v}")
+    yield "commit", offset_commit(side, v, f"ocg-v{v}", generation + 5, member)
+
+
+def e_heartbeat_unknown_member(side: Side, v: int) -> Iterator[Step]:
+    _member, generation = joined(side, f"hbu-v{v}")
+    yield "heartbeat", side.call(ApiKey.Heartbeat, v, group_id=f"hbu-v{v}", generation_id=generation,
+                                 member_id="not-a-member", group_instance_id=None)
+
+
+def e_heartbeat_illegal_generation(side: Side, v: int) -> Iterator[Step]:
+    member, generation = joined(side, f"hbg-v{v}")
+    yield "heartbeat", side.call(ApiKey.Heartbeat, v, group_id=f"hbg-v{v}", generation_id=generation + 1,
+                                 member_id=member, group_instance_id=None)
+
+
+def e_heartbeat_unknown_group(side: Side, v: int) -> Iterator[Step]:
+    yield "heartbeat", side.call(ApiKey.Heartbeat, v, group_id=f"hbn-v{v}", generation_id=1,
+                                 member_id="m", group_instance_id=None)
+
+
+def e_sync_unknown_member(side: Side, v: int) -> Iterator[Step]:
+    joined(side, f"sgu-v{v}")
+    yield "sync", side.call(ApiKey.SyncGroup, v, group_id=f"sgu-v{v}", generation_id=1, member_id="not-a-member",
+                            group_instance_id=None, protocol_type="consumer", protocol_name="range", assignments=[])
+
+
+def e_join_invalid_session_timeout(side: Side, v: int) -> Iterator[Step]:
+    yield "join", side.call(ApiKey.JoinGroup, v, group_id=f"jgs-v{v}", session_timeout_ms=1,
+                            rebalance_timeout_ms=1000, member_id="", group_instance_id=None,
+                            protocol_type="consumer", protocols=PROTOCOLS, reason=None)
+
+
+def e_join_unknown_member(side: Side, v: int) -> Iterator[Step]:
+    joined(side, f"jgu-v{v}")
+    yield "join", join(side, f"jgu-v{v}", version=v, member_id="not-a-member")
+
+
+def e_leave_unknown_member(side: Side, v: int) -> Iterator[Step]:
+    joined(side, f"lgu-v{v}")
+    yield "leave", side.call(ApiKey.LeaveGroup, v, group_id=f"lgu-v{v}", members=[
+        {"member_id": "not-a-member", "group_instance_id": None, "reason": None}])
+
+
+def e_delete_groups_errors(side: Side, v: int) -> Iterator[Step]:
+    joined(side, f"dgne-v{v}")
+    yield "delete", side.call(ApiKey.DeleteGroups, v, groups_names=[f"dgne-v{v}", f"dg-missing-v{v}"])
+
+
+def e_offset_delete_errors(side: Side, v: int) -> Iterator[Step]:
+    yield "unknown group", side.call(ApiKey.OffsetDelete, v, group_id=f"odu-v{v}", topics=[
+        {"name": SHARED, "partitions": [{"partition_index": 0}]}])
+    member, generation = joined(side, f"odm-v{v}")
+    r = offset_commit(side, 8, f"odm-v{v}", generation, member)
+    check(r.topics[0].partitions[0].error_code == 0, f"member commit for odm-v{v}", r)
+    yield "group subscribed", side.call(ApiKey.OffsetDelete, v, group_id=f"odm-v{v}", topics=[
+        {"name": SHARED, "partitions": [{"partition_index": 0}]}])
+
+
+def e_describe_configs_unknown(side: Side, v: int) -> Iterator[Step]:
+    yield "describe", describe_configs(side, v, [(2, "no-such-topic", None), (4, "7", None)])
+
+
+def e_alter_configs_invalid(side: Side, v: int) -> Iterator[Step]:
+    yield "alter", side.call(ApiKey.AlterConfigs, v, validate_only=False, resources=[
+        {"resource_type": 2, "resource_name": SHARED, "configs": [{"name": "retention.ms", "value": "soon"}]},
+        {"resource_type": 2, "resource_name": "no-such-topic", "configs": [{"name": "retention.ms", "value": "1"}]}])
+
+
+def e_incremental_alter_unknown_config(side: Side, v: int) -> Iterator[Step]:
+    yield "alter", side.call(ApiKey.IncrementalAlterConfigs, v, validate_only=True, resources=[{
+        "resource_type": 2, "resource_name": SHARED,
+        "configs": [{"name": "no.such.config", "config_operation": 0, "value": "1"}]}])
+
+
+def e_offset_for_leader_epoch_unknown(side: Side, v: int) -> Iterator[Step]:
+    yield "epochs", side.call(ApiKey.OffsetForLeaderEpoch, v, replica_id=-1, topics=[{"topic": SHARED, "partitions": [
+        {"partition": 9, "current_leader_epoch": -1, "leader_epoch": 0},
+        {"partition": 0, "current_leader_epoch": 5, "leader_epoch": 0}]}])
+
+
+def e_unsupported_api_versions(side: Side, v: int) -> Iterator[Step]:
+    # As a client newer than the broker sends it: a version-3 body and flexible header, version 127.
+    body = request_class(ApiKey.ApiVersions)(client_software_name="future", client_software_version="9")
+    framed = encode_request(ApiKey.ApiVersions, 3, body, correlation_id=99)
+    payload = bytearray(framed[4:])
+    payload[2:4] = (127).to_bytes(2, "big")  # version 127
+    data = side.send(ApiKey.ApiVersions, 0, bytes(payload))
+    yield "versions", response_class(ApiKey.ApiVersions).decode(data, version=0)
+
+
+def e_unsupported_metadata_version(side: Side, v: int) -> Iterator[Step]:
+    framed = encode_request(ApiKey.Metadata, 0, request_class(ApiKey.Metadata)(topics=[]), correlation_id=98)
+    payload = bytearray(framed[4:])
+    payload[2:4] = (99).to_bytes(2, "big")
+    side.send(ApiKey.Metadata, 0, bytes(payload))
+    yield "outcome", "answered"
+
+
+ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Iterator[Step]]]] = [
+    (ApiKey.Produce, [3, 11], "unknown partition", e_produce_unknown_partition),
+    (ApiKey.Produce, [11], "unknown topic (no auto-create on produce)", e_produce_unknown_topic_no_autocreate),
+    (ApiKey.Produce, [3, 11], "record too large", e_produce_too_large),
+    (ApiKey.Produce, [3, 11], "corrupt record (bad CRC)", e_produce_bad_crc),
+    (ApiKey.Produce, [3, 11], "invalid required acks", e_produce_bad_acks),
+    (ApiKey.Produce, [2], "v2 batch on an old version", e_produce_magic2_on_old_version),
+    (ApiKey.Fetch, [0, 4, 11, 17], "offset out of range", e_fetch_out_of_range),
+    (ApiKey.Fetch, [4, 12], "unknown partition", e_fetch_unknown_partition),
+    (ApiKey.ListOffsets, [1, 9], "unknown partition", e_list_offsets_unknown_partition),
+    (ApiKey.Metadata, [4, 12], "unknown topic", e_metadata_unknown_topic),
+    (ApiKey.Metadata, [9], "invalid topic name", e_metadata_invalid_topic),
+    (ApiKey.Metadata, [0], "unsupported version", e_unsupported_metadata_version),
+    (ApiKey.ApiVersions, [0], "unsupported version", e_unsupported_api_versions),
+    (ApiKey.CreateTopics, [0, 7], "topic exists", e_create_topic_exists),
+    (ApiKey.CreateTopics, [7], "invalid topic name", e_create_topic_invalid_name),
+    (ApiKey.CreateTopics, [7], "duplicate topic in request", e_create_topic_duplicate_in_request),
+    (ApiKey.CreateTopics, [7], "invalid partitions", e_create_topic_invalid_partitions),
+    (ApiKey.CreateTopics, [7], "invalid replication factor", e_create_topic_invalid_replication),
+    (ApiKey.CreateTopics, [7], "invalid config", e_create_topic_invalid_config),
+    (ApiKey.DeleteTopics, [5], "unknown topic", e_delete_unknown_topic),
+    (ApiKey.CreatePartitions, [3], "fewer partitions / unknown topic", e_create_partitions_fewer),
+    (ApiKey.DeleteRecords, [2], "offset out of range / unknown partition", e_delete_records_out_of_range),
+    (ApiKey.OffsetCommit, [2, 9], "offset metadata too large", e_offset_metadata_too_large),
+    (ApiKey.OffsetCommit, [9], "unknown member id", e_commit_unknown_member),
+    (ApiKey.OffsetCommit, [9], "illegal generation", e_commit_illegal_generation),
+    (ApiKey.Heartbeat, [4], "unknown member id", e_heartbeat_unknown_member),
+    (ApiKey.Heartbeat, [4], "illegal generation", e_heartbeat_illegal_generation),
+    (ApiKey.Heartbeat, [4], "unknown group", e_heartbeat_unknown_group),
+    (ApiKey.SyncGroup, [5], "unknown member id", e_sync_unknown_member),
+    (ApiKey.JoinGroup, [9], "invalid session timeout", e_join_invalid_session_timeout),
+    (ApiKey.JoinGroup, [9], "unknown member id", e_join_unknown_member),
+    (ApiKey.LeaveGroup, [5], "unknown member id", e_leave_unknown_member),
+    (ApiKey.DeleteGroups, [2], "non-empty / unknown group", e_delete_groups_errors),
+    (ApiKey.OffsetDelete, [0], "unknown group / subscribed", e_offset_delete_errors),
+    (ApiKey.DescribeConfigs, [4], "unknown topic / broker", e_describe_configs_unknown),
+    (ApiKey.AlterConfigs, [2], "invalid value / unknown topic", e_alter_configs_invalid),
+    (ApiKey.IncrementalAlterConfigs, [1], "unknown config", e_incremental_alter_unknown_config),
+    (ApiKey.OffsetForLeaderEpoch, [4], "unknown partition / fenced epoch", e_offset_for_leader_epoch_unknown),
+]
+
+
+def all_cases() -> list[Case]:
+    cases = [Case(api, v, "normal", NORMAL[api]) for api, (lo, hi) in KAFKA_39_VERSIONS.items()
+             if api not in CONTROLLER_ONLY for v in range(lo, hi + 1)]
+    cases += [Case(api, v, name, run) for api, versions, name, run in ERRORS for v in versions]
+    return cases

@@ -1,0 +1,139 @@
+"""Apache Kafka 3.9.2 as the reference for the protocol: every API josefk advertises, at every
+version in its range, plus the client-provokable error cases, sent as the same raw requests to
+one Kafka broker (ZooKeeper mode) and one josefk broker configured alike; the responses must
+agree field by field, except for the differences listed with their reasons in
+tests/data/known_differences.json. See tests/differential.py for what is normalised and why.
+
+One Kafka start for the module: the cases run once (module fixture) and the tests judge them.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from josefk.protocol.apis import KAFKA_39_VERSIONS, ApiKey
+from tests.conftest import RunningBroker
+from tests.differential import (
+    COMPATIBILITY_DOC,
+    SHARED_SETTINGS,
+    Result,
+    Side,
+    load_known,
+    render_table,
+    replace_doc_section,
+    run_case,
+    stale,
+    unexplained,
+)
+from tests.differential_cases import CONTROLLER_ONLY, all_cases, prepare
+from tests.kafka_reference import KafkaBroker
+from tests.zookeeper import ZooKeeperServer
+
+pytestmark = [pytest.mark.cluster]
+
+
+@dataclass
+class Run:
+    results: list[Result]
+    kafka_versions: dict[int, tuple[int, int]]
+    josefk_versions: dict[int, tuple[int, int]]
+    seconds: float
+
+    def not_served(self) -> list[str]:
+        out = []
+        for key, (lo, hi) in sorted(self.kafka_versions.items()):
+            name = ApiKey(key).name if key in ApiKey._value2member_map_ else str(key)
+            mine = self.josefk_versions.get(key)
+            missing = [v for v in range(lo, hi + 1) if mine is None or not mine[0] <= v <= mine[1]]
+            if missing:
+                span = f"v{missing[0]}" if len(missing) == 1 else f"v{missing[0]}-{missing[-1]}"
+                out.append(f"{name} {span}")
+        return out
+
+
+def _versions(side: Side) -> dict[int, tuple[int, int]]:
+    response = side.call(ApiKey.ApiVersions, 3, client_software_name="josefk-differential",
+                         client_software_version="1.0")
+    assert response.error_code == 0
+    return {k.api_key: (k.min_version, k.max_version) for k in response.api_keys}
+
+
+@pytest.fixture(scope="module")
+def run() -> Iterator[Run]:
+    started = time.monotonic()
+    work = Path(tempfile.mkdtemp(prefix="josefk-differential-"))
+    zookeeper = ZooKeeperServer(data_dir=str(work / "zookeeper"))
+    kafka: KafkaBroker | None = None
+    josefk: RunningBroker | None = None
+    sides: list[Side] = []
+    try:
+        kafka = KafkaBroker(work / "kafka", zookeeper.connect, broker_id=0, overrides=SHARED_SETTINGS)
+        josefk = RunningBroker(work / "josefk", SHARED_SETTINGS)
+        kafka_side, josefk_side = Side("Kafka", kafka.bootstrap), Side("josefk", josefk.bootstrap)
+        sides = [kafka_side, josefk_side]
+        for side in sides:
+            prepare(side)
+        results = []
+        for case in all_cases():
+            case_started = time.monotonic()
+            results.append(run_case(case, josefk_side, kafka_side))
+            if os.environ.get("DIFFERENTIAL_TRACE"):
+                print(f"{case.id}: {time.monotonic() - case_started:.2f} s", flush=True)
+        yield Run(results, _versions(kafka_side), _versions(josefk_side), time.monotonic() - started)
+    finally:
+        for side in sides:
+            side.close()
+        if josefk is not None:
+            josefk.stop()
+        if kafka is not None:
+            kafka.stop()
+        zookeeper.stop()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def test_every_advertised_api_version_has_a_case(run: Run):
+    advertised = {(k, v) for k, (lo, hi) in run.josefk_versions.items() for v in range(lo, hi + 1)
+                  if k not in CONTROLLER_ONLY}
+    covered = {(r.case.api.value, r.case.version) for r in run.results if r.case.name == "normal"}
+    assert advertised == covered
+    assert {ApiKey(k): v for k, v in run.josefk_versions.items()} == KAFKA_39_VERSIONS
+
+
+def test_every_case_ran_its_requests(run: Run):
+    """A case whose setup failed the same way on both brokers would compare equal and test
+    nothing: every case must run to its end on both (a closed connection is an outcome)."""
+    failed = [f"{r.case.id} on {side}: {outcome['outcome']}" for r in run.results
+              for side, outcome in (("josefk", r.josefk), ("Kafka", r.kafka))
+              if str(outcome.get("outcome", "")).startswith("harness error")]
+    assert not failed, "\n".join(failed)
+
+
+def test_josefk_answers_like_kafka_except_for_known_differences(run: Run):
+    problems = unexplained(run.results, load_known())
+    assert not problems, f"{len(problems)} differences from Kafka 3.9.2 not in known_differences.json:\n" + \
+        "\n".join(problems)
+
+
+def test_every_known_difference_still_occurs(run: Run):
+    problems = stale(run.results, load_known())
+    assert not problems, "\n".join(problems)
+
+
+def test_compatibility_doc_table_is_current(run: Run):
+    print(f"differential run: {len(run.results)} cases in {run.seconds:.1f} s")
+    table = render_table(run.results, run.not_served(), load_known())
+    text = COMPATIBILITY_DOC.read_text()
+    updated = replace_doc_section(text, table)
+    if os.environ.get("DIFFERENTIAL_WRITE_DOCS"):  # regenerate, then the check below holds
+        COMPATIBILITY_DOC.write_text(updated)
+        text = updated
+    assert updated == text, "docs/compatibility.md's differential table is out of date: rerun with " \
+        "DIFFERENTIAL_WRITE_DOCS=1"
