@@ -264,7 +264,7 @@ run, `--full` uses 5x the records). Raw numbers: `{meta.get('csv', 'bench/result
 - Every scenario starts fresh brokers on 127.0.0.1, one at a time, alternating which goes first.
   josefk runs on disk (`config/server.properties`, logs in a temporary directory).
   Apache Kafka {meta.get('kafka', '3.9.2')} runs in ZooKeeper mode with its own ZooKeeper (Debian's
-  package), started by `tests/kafka_reference.py` with its broker defaults (plus the internal topics'
+  package), started by `harness/kafka.py` with its broker defaults (plus the internal topics'
   replication factor 1) and the JVM flags of Kafka's own scripts:
   `{meta.get('kafka_jvm', '-Xmx1G -Xms1G -XX:+UseG1GC ...')}`; logs on disk in a temporary directory.
   **Equal durability: josefk and Kafka both write to disk with their default flush policy, which

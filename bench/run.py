@@ -218,7 +218,7 @@ class JosefkCluster:
 
 class KafkaCluster:
     """Apache Kafka 3.9.2 in ZooKeeper mode: `size` brokers and one ZooKeeper on loopback,
-    started through tests/kafka_reference.py's KafkaBroker with Kafka's own JVM flags
+    started through harness/kafka.py's KafkaBroker with Kafka's own JVM flags
     (-Xmx1G -Xms1G, G1) and its default broker settings: logs on disk in a temp dir, flushed by
     the OS (no fsync per message), like josefk. Measured like one broker: CPU is the JVMs' sum,
     RSS their sum; ZooKeeper is a separate process and not counted."""
@@ -240,8 +240,8 @@ class KafkaCluster:
         return {"controlled.shutdown.enable": "false"} if self.size > 1 else {}
 
     def start(self) -> None:
-        from tests.kafka_reference import KafkaBroker
-        from tests.zookeeper import ZooKeeperServer
+        from harness.kafka import KafkaBroker
+        from harness.zookeeper import ZooKeeperServer
 
         self.zk = ZooKeeperServer()
         for broker_id in range(1, self.size + 1):
@@ -258,7 +258,7 @@ class KafkaCluster:
 
     def restart(self) -> None:
         """Stop every broker and start it again on its log directory and port (ZooKeeper stays)."""
-        from tests.kafka_reference import KafkaBroker
+        from harness.kafka import KafkaBroker
 
         for b in self.brokers:
             b.stop()

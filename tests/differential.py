@@ -19,8 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from harness.wire import encode_request, read_frame
 from josefk.protocol.apis import ApiKey, is_flexible, request_class, response_class
-from tests.wire import encode_request, read_frame
 
 ROOT = Path(__file__).resolve().parent.parent
 KNOWN_DIFFERENCES = ROOT / "tests" / "data" / "known_differences.json"

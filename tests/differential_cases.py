@@ -14,11 +14,11 @@ import uuid
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from harness.wire import encode_request
 from josefk.protocol.apis import KAFKA_39_VERSIONS, ApiKey, request_class, response_class
 from josefk.protocol.legacy import LegacyMessage, build_message_set
 from josefk.protocol.record_codec import Record, build_batch
 from tests.differential import Case, Side, Step
-from tests.wire import encode_request
 
 SHARED = "diff"
 CONTROLLER_ONLY = {ApiKey.LeaderAndIsr, ApiKey.StopReplica, ApiKey.UpdateMetadata, ApiKey.ControlledShutdown}

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import pytest
 
+from harness.kafka import KafkaBroker
+from harness.zookeeper import ZooKeeperServer
 from josefk.protocol.apis import KAFKA_39_VERSIONS, ApiKey
 from tests.conftest import RunningBroker
 from tests.differential import (
@@ -34,8 +36,6 @@ from tests.differential import (
     unexplained,
 )
 from tests.differential_cases import CONTROLLER_ONLY, all_cases, prepare
-from tests.kafka_reference import KafkaBroker
-from tests.zookeeper import ZooKeeperServer
 
 pytestmark = [pytest.mark.cluster]
 
