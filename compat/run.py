@@ -33,7 +33,9 @@ CLIENTS_DIR = COMPAT / "clients"
 LOGS = COMPAT / ".logs"
 sys.path.insert(0, str(REPO))
 from harness.josefk import BrokerProcess  # noqa: E402
-from harness.net import free_port, port_open  # noqa: E402
+from harness.net import free_port  # noqa: E402
+from harness.process import ServerProcess  # noqa: E402
+from harness.tansu import TansuProcess  # noqa: E402
 
 sys.path.insert(0, str(COMPAT))
 import groups  # noqa: E402
@@ -176,44 +178,25 @@ class Broker:
                                 "auto.create.topics.enable": "true", "group.initial.rebalance.delay.ms": "0",
                                 **dict(o.split("=", 1) for o in overrides)}
             self.zookeeper = self.kafka = None
-        else:
-            url = f"tcp://127.0.0.1:{self.port}"
-            self.cmd = [tansu_bin(), "broker", "--listener-url", url, "--advertised-listener-url", url,
-                        "--storage-engine", "memory://tansu/"]
-        self.proc: subprocess.Popen | None = None  # Tansu
-        self.josefk: BrokerProcess | None = None
+        self.server: ServerProcess | None = None  # josefk or Tansu
 
     def start(self, timeout: float = 60) -> None:
         """Start the broker and wait until its port accepts TCP connections."""
         if self.kind == "kafka":
             self.start_kafka()
             return
-        if self.kind == "josefk":
-            self.start_josefk(timeout)
-            return
-        log(f"starting {self.kind}: {' '.join(self.cmd)}")
-        self.logf = open(self.log_path, "ab")
-        self.proc = subprocess.Popen(self.cmd, stdout=self.logf, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                     cwd=self.tmp)
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(f"{self.kind} exited with {self.proc.returncode} before listening:\n{self.tail()}")
-            if port_open(self.port):
-                log(f"{self.kind} is accepting connections on 127.0.0.1:{self.port}")
-                return
-            time.sleep(0.2)
-        raise RuntimeError(f"{self.kind} did not accept connections within {timeout:.0f}s:\n{self.tail()}")
-
-    def start_josefk(self, timeout: float) -> None:
-        log(f"starting josefk on 127.0.0.1:{self.port} in {self.tmp}")
+        log(f"starting {self.kind} on 127.0.0.1:{self.port} in {self.tmp}")
         try:
-            self.josefk = BrokerProcess(self.tmp / "logs", self.port, self.josefk_overrides, output=self.log_path,
-                                        log_level="INFO", launcher=(josefk_bin(),), start_timeout=timeout,
-                                        cwd=self.tmp)
+            if self.kind == "josefk":
+                self.server = BrokerProcess(self.tmp / "logs", self.port, self.josefk_overrides, output=self.log_path,
+                                            log_level="INFO", launcher=(josefk_bin(),), start_timeout=timeout,
+                                            cwd=self.tmp)
+            else:
+                self.server = TansuProcess(tansu_bin(), self.port, output=self.log_path, cwd=self.tmp,
+                                           start_timeout=timeout)
         except RuntimeError as e:
-            raise RuntimeError(f"josefk: {e}:\n{self.tail()}") from None
-        log(f"josefk is accepting connections on 127.0.0.1:{self.port}")
+            raise RuntimeError(f"{e}:\n{self.tail()}") from None
+        log(f"{self.kind} is accepting connections on 127.0.0.1:{self.port}")
 
     def start_kafka(self) -> None:
         """Apache Kafka in ZooKeeper mode through the reference harness; the ZooKeeper and the
@@ -245,19 +228,9 @@ class Broker:
         if self.kind == "kafka":
             self.stop_kafka(keep)
             return
-        if self.josefk is not None:
-            self.josefk.stop()
-            self.josefk = None
-        if self.proc and self.proc.poll() is None:
-            self.proc.send_signal(signal.SIGTERM)
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                log(f"{self.kind} ignored SIGTERM for 10s: SIGKILL")
-                self.proc.kill()
-                self.proc.wait()
-        if self.proc:
-            self.logf.close()
+        if self.server is not None:
+            self.server.stop(10)
+            self.server = None
         if not keep:
             shutil.rmtree(self.tmp, ignore_errors=True)
 

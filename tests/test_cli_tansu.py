@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -16,27 +15,14 @@ sys.path.insert(0, str(ROOT / "compat"))
 
 import run as compat_run  # noqa: E402
 
-from harness.josefk import free_port  # noqa: E402
+from harness.tansu import TansuProcess  # noqa: E402
 
 
 @pytest.fixture(scope="module")
 def tansu() -> Iterator[str]:
-    port = free_port()
-    url = f"tcp://127.0.0.1:{port}"
-    proc = subprocess.Popen([compat_run.tansu_bin(), "broker", "--listener-url", url, "--advertised-listener-url", url,
-                             "--storage-engine", "memory://tansu/"], stdout=subprocess.DEVNULL,
-                            stderr=subprocess.DEVNULL)
-    deadline = time.time() + 30
-    while not compat_run.port_open(port):
-        assert proc.poll() is None and time.time() < deadline, "tansu did not start"
-        time.sleep(0.2)
-    yield f"127.0.0.1:{port}"
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
+    server = TansuProcess(compat_run.tansu_bin())
+    yield server.bootstrap
+    server.stop(10)
 
 
 def josefk(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:

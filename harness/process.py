@@ -1,0 +1,58 @@
+"""A server as a child process: started, ready once its port accepts connections, and
+stopped by its handle (SIGTERM, then SIGKILL after a bound)."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import time
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+
+class ServerProcess:
+    def __init__(self, cmd: Sequence[str], host: str, port: int, *, output: Path | None = None,
+                 cwd: Path | None = None, env: Mapping[str, str] | None = None, start_timeout: float = 30,
+                 what: str = "server") -> None:
+        """`output` collects stdout and stderr in a file (appended: a restart adds to it)
+        instead of the caller's output."""
+        self.host, self.port = host, port
+        environment = {**os.environ, **(env or {})}
+        if output is None:
+            self.proc = subprocess.Popen(cmd, cwd=cwd, env=environment, stdin=subprocess.DEVNULL)
+        else:
+            with open(output, "ab") as out:
+                self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=cwd, env=environment,
+                                             stdin=subprocess.DEVNULL)
+        deadline = time.monotonic() + start_timeout
+        while True:
+            try:
+                socket.create_connection((host, port), timeout=1).close()
+                return
+            except OSError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    code = self.proc.poll()
+                    self.kill()
+                    raise RuntimeError(f"{what} did not start" + (f" (exit code {code})" if code is not None else
+                                                                   f" within {start_timeout:.0f} s")) from None
+                time.sleep(0.05)
+
+    @property
+    def bootstrap(self) -> str:
+        return f"{self.host}:{self.port}"
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+        self.proc.wait()
+
+    def stop(self, timeout: float = 15) -> int:
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(timeout)
+            except subprocess.TimeoutExpired:
+                self.kill()
+        return self.proc.returncode
