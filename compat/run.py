@@ -179,6 +179,7 @@ class Broker:
                                 **dict(o.split("=", 1) for o in overrides)}
             self.zookeeper = self.kafka = None
         self.server: ServerProcess | None = None  # josefk or Tansu
+        self.exit_code: int | None = None  # of the last stop
 
     def start(self, timeout: float = 60) -> None:
         """Start the broker and wait until its port accepts TCP connections."""
@@ -229,7 +230,7 @@ class Broker:
             self.stop_kafka(keep)
             return
         if self.server is not None:
-            self.server.stop(10)
+            self.exit_code = self.server.stop(10)
             self.server = None
         if not keep:
             shutil.rmtree(self.tmp, ignore_errors=True)
@@ -627,8 +628,8 @@ def main() -> int:
                 suite.record(Result(c.name, s, "fail", "broker did not start (see above)"))
     finally:
         broker.stop()
-        if broker.proc and broker.proc.returncode not in (0, -signal.SIGTERM, None):
-            log(f"broker exit status {broker.proc.returncode}; log: {broker.log_path}")
+        if broker.exit_code not in (0, -signal.SIGTERM, None):
+            log(f"broker exit status {broker.exit_code}; log: {broker.log_path}")
 
     elapsed = time.monotonic() - t0
     output.parent.mkdir(parents=True, exist_ok=True)
