@@ -80,6 +80,9 @@ CLIENTS = [
     Client("kafka-python-2@0.10", "kafka-python-2", "kp2v010",
            "api_version=(0, 10): message format v1, old request versions",
            ["--api-version", "0.10"], headers=False),
+    Client("kafka-python-2@0.9", "kafka-python-2", "kp2v09",
+           "api_version=(0, 9): message format v0, Produce v1 / Fetch v1, the first group protocol (JoinGroup v0)",
+           ["--api-version", "0.9"], headers=False, ts="none"),
     Client("kafka-python-2@0.8.2", "kafka-python-2", "kp2v082",
            "api_version=(0, 8, 2): message format v0, oldest request versions; group-commit-resume with assign()",
            ["--api-version", "0.8.2"], headers=False, ts="none",
@@ -111,6 +114,7 @@ CROSS = {
     "java": "kafka-python-2@0.10",
     "kcat": "aiokafka",
     "kafka-python-2@0.10": "kafka-python-3",
+    "kafka-python-2@0.9": "aiokafka",
     "kafka-python-2@0.8.2": "java-4",
     "java-4": "kafka-python-2@0.8.2",
 }
@@ -120,6 +124,7 @@ MIXED = {
     "kafka-python-3": "confluent-kafka",
     "kafka-python-2": "java",
     "kafka-python-2@0.10": "aiokafka",
+    "kafka-python-2@0.9": "java",
     "aiokafka": "java",
     "confluent-kafka": "java",
     "java": "kafka-python-3",
@@ -133,6 +138,7 @@ TANSU_GAPS: dict[tuple[str, str], str] = {
     ("*", "offsets-by-time"): "tansu: ListOffsets by timestamp ignores record timestamps",
     ("kcat", "*"): "tansu: librdkafka 2.0.2 cannot parse tansu's ApiVersions v3 response",
     ("kafka-python-2@0.10", "*"): "tansu: no Produce v2 / Metadata v0-v1 with message format v1",
+    ("kafka-python-2@0.9", "*"): "tansu: no Produce v1 / message format v0 (read as a v2 batch: CRC error)",
     ("kafka-python-2@0.8.2", "*"): "tansu: no Produce v0 / message format v0",
 }
 
