@@ -578,7 +578,7 @@ class KafkaApis:
             results = []
             for r in req.resources:
                 keys = set(r.configuration_keys) if r.configuration_keys is not None else None
-                error, message = ErrorCode.NONE, None
+                error, message = ErrorCode.NONE, ""  # Kafka: an empty message on success, not null
                 entries: list[tuple[str, str | None, int]] = []  # (name, value, source)
                 if r.resource_type == RESOURCE_TOPIC:
                     if not self.admin.topic_exists(r.resource_name):
@@ -733,7 +733,7 @@ class KafkaApis:
             for (topic, partition), (code, message) in results.items():
                 by_topic.setdefault(topic, []).append(cls.ReassignableTopicResponse.ReassignablePartitionResponse(
                     partition_index=partition, error_code=code, error_message=message or None))
-            request.send_response(cls(throttle_time_ms=0, error_code=0, error_message=None, responses=[
+            request.send_response(cls(throttle_time_ms=0, error_code=0, error_message="", responses=[
                 cls.ReassignableTopicResponse(name=t, partitions=ps) for t, ps in by_topic.items()]))
 
         if self._not_controller():
@@ -759,7 +759,7 @@ class KafkaApis:
                     by_topic.setdefault(topic, []).append(cls.OngoingTopicReassignment.OngoingPartitionReassignment(
                         partition_index=partition, replicas=replicas, adding_replicas=adding,
                         removing_replicas=removing))
-            request.send_response(cls(throttle_time_ms=0, error_code=0, error_message=None, topics=[
+            request.send_response(cls(throttle_time_ms=0, error_code=0, error_message="", topics=[
                 cls.OngoingTopicReassignment(name=t, partitions=ps) for t, ps in by_topic.items()]))
 
         self._on_controller(request, Event.LIST_PARTITION_REASSIGNMENTS, self.controller.ongoing_reassignments, respond)
