@@ -51,6 +51,11 @@ SOURCE_STATIC_BROKER_CONFIG = 4
 SOURCE_DEFAULT_CONFIG = 5
 # IncrementalAlterConfigs operations.
 OP_SET, OP_DELETE, OP_APPEND, OP_SUBTRACT = 0, 1, 2, 3
+# Produce errors Kafka answers without an error_message: its LogAppendResult carries a message
+# only for a RecordValidationException (per-record INVALID_RECORD / INVALID_TIMESTAMP); a batch
+# over max.message.bytes or failing its CRC is thrown plain, so the message is null.
+_PRODUCE_ERRORS_WITHOUT_MESSAGE = frozenset({ErrorCode.MESSAGE_TOO_LARGE, ErrorCode.RECORD_LIST_TOO_LARGE,
+                                             ErrorCode.CORRUPT_MESSAGE})
 
 
 def _now_ms() -> int:
@@ -259,8 +264,9 @@ class KafkaApis:
                 if result is None:
                     parts.append(PartitionResult(p.index, errors[(t.name, p.index)], -1, -1, -1, None))
                 else:
+                    message = result.message if result.error not in _PRODUCE_ERRORS_WITHOUT_MESSAGE else None
                     parts.append(PartitionResult(p.index, result.error, result.base_offset, result.log_append_time,
-                                                 result.log_start_offset, result.message if result.error else None))
+                                                 result.log_start_offset, message if result.error else None))
             topics.append((t.name, parts))
         request.send_raw([encode_produce_response(request.api_version, topics)])
 
@@ -519,7 +525,7 @@ class KafkaApis:
         def work() -> list:
             results = []
             for name, topic_id in targets:
-                error, message = ErrorCode.NONE, None
+                error = ErrorCode.NONE
                 try:
                     if self._not_controller():
                         raise KafkaError(ErrorCode.NOT_CONTROLLER)
@@ -530,9 +536,12 @@ class KafkaApis:
                     topic_id = topic_id or self.metadata_cache.topic_ids.get(name)
                     self.admin.delete_topic(name)
                 except KafkaError as e:
-                    error, message = e.code, e.message
+                    # ZooKeeper-mode Kafka answers DeleteTopics with error codes only (its delete
+                    # callback carries an Errors per topic, no message): keep ours for the log.
+                    error = e.code
+                    log.debug("DeleteTopics %s: %s", name, e.message or e.code.name)
                 results.append(cls.DeletableTopicResult(name=name, topic_id=topic_id, error_code=error,
-                                                        error_message=message))
+                                                        error_message=None))
             return results
 
         def respond(results: list) -> None:
