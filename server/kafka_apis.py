@@ -49,6 +49,11 @@ RESOURCE_BROKER = 4
 SOURCE_TOPIC_CONFIG = 1
 SOURCE_STATIC_BROKER_CONFIG = 4
 SOURCE_DEFAULT_CONFIG = 5
+# ApiVersions v3+: the epoch of the finalized features. ZooKeeper-mode Kafka 3.9's controller
+# creates the /feature znode (status enabled, no features) at its first election, and brokers
+# report that znode's version, 0, as the epoch (-1 only before they have read it). josefk
+# finalizes no features, so the znode would never change: its epoch is always 0.
+FINALIZED_FEATURES_EPOCH = 0
 # IncrementalAlterConfigs operations.
 OP_SET, OP_DELETE, OP_APPEND, OP_SUBTRACT = 0, 1, 2, 3
 # Produce errors Kafka answers without an error_message: its LogAppendResult carries a message
@@ -125,7 +130,8 @@ class KafkaApis:
         keys = [cls.ApiVersion(api_key=k, min_version=lo, max_version=hi)
                 for k, (lo, hi) in self.api_versions.ranges.items()]
         request.send_response(cls(error_code=0, api_keys=keys, throttle_time_ms=0, supported_features=[],
-                                  finalized_features_epoch=-1, finalized_features=[], zk_migration_ready=False))
+                                  finalized_features_epoch=FINALIZED_FEATURES_EPOCH, finalized_features=[],
+                                  zk_migration_ready=False))
 
     def _auto_create(self, topic: str) -> ErrorCode:
         """Kafka's auto topic creation: answer LEADER_NOT_AVAILABLE at once and create the
