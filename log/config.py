@@ -57,6 +57,10 @@ class LogConfig:
     leader_replication_throttled_replicas: str = ""
     follower_replication_throttled_replicas: str = ""
     remote_storage_enable: bool = False
+    # Tiered storage (KIP-950, new in Kafka 3.9): accepted, validated and persisted like Kafka
+    # so clients and tools see the same topic configs, but inert: josefk has no remote storage.
+    remote_log_copy_disable: bool = False
+    remote_log_delete_on_disable: bool = False
     local_retention_ms: int = -2
     local_retention_bytes: int = -2
     compression_gzip_level: int = -1
@@ -212,6 +216,8 @@ _SPECS: dict[str, _Spec] = {
     "leader.replication.throttled.replicas": _Spec("leader_replication_throttled_replicas", "str"),
     "follower.replication.throttled.replicas": _Spec("follower_replication_throttled_replicas", "str"),
     "remote.storage.enable": _Spec("remote_storage_enable", "bool"),
+    "remote.log.copy.disable": _Spec("remote_log_copy_disable", "bool"),  # inert: no tiered storage
+    "remote.log.delete.on.disable": _Spec("remote_log_delete_on_disable", "bool"),  # inert, as above
     "local.retention.ms": _Spec("local_retention_ms", "long", _at_least(-2)),
     "local.retention.bytes": _Spec("local_retention_bytes", "long", _at_least(-2)),
     "compression.gzip.level": _Spec("compression_gzip_level", "int",
