@@ -228,6 +228,19 @@ _SPECS: dict[str, _Spec] = {
 
 TOPIC_CONFIG_NAMES: frozenset[str] = frozenset(_SPECS)
 
+# The topic configs Kafka declares as lists (ConfigDef.Type.LIST); the other "str" ones are STRING.
+_LIST_CONFIGS = frozenset({"cleanup.policy", "leader.replication.throttled.replicas",
+                           "follower.replication.throttled.replicas"})
+_KAFKA_TYPES = {"int": "INT", "long": "LONG", "nlong": "LONG", "bool": "BOOLEAN", "str": "STRING",
+                "double": "DOUBLE"}
+
+
+def config_type(name: str) -> str:
+    """The ConfigDef.Type Kafka's LogConfig declares for topic config `name` ("INT", "LONG",
+    "BOOLEAN", "STRING", "LIST", "DOUBLE"), which DescribeConfigs v3+ reports."""
+    return "LIST" if name in _LIST_CONFIGS else _KAFKA_TYPES[_SPECS[name].kind]
+
+
 # Broker-wide defaults (server.properties) for the topic settings that have one, Kafka's names.
 SERVER_DEFAULT_NAMES: dict[str, str] = {
     "segment.bytes": "log.segment.bytes",

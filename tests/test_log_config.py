@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from josefk.log.config import LONG_MAX, TOPIC_CONFIG_NAMES, LogConfig, from_server_props
+from josefk.log.config import LONG_MAX, TOPIC_CONFIG_NAMES, LogConfig, config_type, from_server_props
 
 
 def test_defaults_match_kafka() -> None:
@@ -72,3 +72,10 @@ def test_tiered_storage_disable_flags_are_accepted_and_inert() -> None:
     assert c.diff_props(LogConfig()) == {"remote.log.copy.disable": "true", "remote.log.delete.on.disable": "true"}
     with pytest.raises(ValueError, match="Invalid value yes for configuration remote.log.copy.disable"):
         LogConfig.from_props({"remote.log.copy.disable": "yes"})
+
+
+def test_config_types_as_kafka() -> None:
+    assert [config_type(n) for n in ("segment.bytes", "retention.ms", "flush.ms", "preallocate", "compression.type",
+                                     "cleanup.policy", "min.cleanable.dirty.ratio",
+                                     "leader.replication.throttled.replicas")] == \
+        ["INT", "LONG", "LONG", "BOOLEAN", "STRING", "LIST", "DOUBLE", "LIST"]
