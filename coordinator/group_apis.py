@@ -36,6 +36,12 @@ GROUP_AUTHORIZED_OPERATIONS = frozenset({3, 6, 8})
 AUTHORIZED_OPERATIONS_OMITTED = None
 
 
+def _error_message(error: ErrorCode) -> str:
+    """FindCoordinator's error_message as Kafka fills it: its Errors.message(), which for
+    NONE (no exception) is the error's name, so a success says "NONE", not null."""
+    return error.name
+
+
 def _client_host(peer: str) -> str:
     """Kafka shows the client address as InetAddress.toString does: "/127.0.0.1"."""
     host = peer.rsplit(":", 1)[0] if ":" in peer else peer
@@ -153,12 +159,12 @@ class GroupApis:
             for key in req.coordinator_keys:
                 error, node, host, port = self.find_coordinator(key, key_type)
                 coordinators.append(cls.Coordinator(key=key, node_id=node, host=host, port=port, error_code=error,
-                                                    error_message=None if error == ErrorCode.NONE else error.name))
+                                                    error_message=_error_message(error)))
             request.send_response(cls(throttle_time_ms=0, coordinators=coordinators))
             return
         error, node, host, port = self.find_coordinator(req.key, key_type)
         request.send_response(cls(throttle_time_ms=0, error_code=error,
-                                  error_message=None if error == ErrorCode.NONE else error.name,
+                                  error_message=_error_message(error),
                                   node_id=node, host=host, port=port))
 
     # -- JoinGroup / SyncGroup / Heartbeat / LeaveGroup ----------------------------------------

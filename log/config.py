@@ -57,6 +57,10 @@ class LogConfig:
     leader_replication_throttled_replicas: str = ""
     follower_replication_throttled_replicas: str = ""
     remote_storage_enable: bool = False
+    # Tiered storage (KIP-950, new in Kafka 3.9): accepted, validated and persisted like Kafka
+    # so clients and tools see the same topic configs, but inert: josefk has no remote storage.
+    remote_log_copy_disable: bool = False
+    remote_log_delete_on_disable: bool = False
     local_retention_ms: int = -2
     local_retention_bytes: int = -2
     compression_gzip_level: int = -1
@@ -212,6 +216,8 @@ _SPECS: dict[str, _Spec] = {
     "leader.replication.throttled.replicas": _Spec("leader_replication_throttled_replicas", "str"),
     "follower.replication.throttled.replicas": _Spec("follower_replication_throttled_replicas", "str"),
     "remote.storage.enable": _Spec("remote_storage_enable", "bool"),
+    "remote.log.copy.disable": _Spec("remote_log_copy_disable", "bool"),  # inert: no tiered storage
+    "remote.log.delete.on.disable": _Spec("remote_log_delete_on_disable", "bool"),  # inert, as above
     "local.retention.ms": _Spec("local_retention_ms", "long", _at_least(-2)),
     "local.retention.bytes": _Spec("local_retention_bytes", "long", _at_least(-2)),
     "compression.gzip.level": _Spec("compression_gzip_level", "int",
@@ -221,6 +227,19 @@ _SPECS: dict[str, _Spec] = {
 }
 
 TOPIC_CONFIG_NAMES: frozenset[str] = frozenset(_SPECS)
+
+# The topic configs Kafka declares as lists (ConfigDef.Type.LIST); the other "str" ones are STRING.
+_LIST_CONFIGS = frozenset({"cleanup.policy", "leader.replication.throttled.replicas",
+                           "follower.replication.throttled.replicas"})
+_KAFKA_TYPES = {"int": "INT", "long": "LONG", "nlong": "LONG", "bool": "BOOLEAN", "str": "STRING",
+                "double": "DOUBLE"}
+
+
+def config_type(name: str) -> str:
+    """The ConfigDef.Type Kafka's LogConfig declares for topic config `name` ("INT", "LONG",
+    "BOOLEAN", "STRING", "LIST", "DOUBLE"), which DescribeConfigs v3+ reports."""
+    return "LIST" if name in _LIST_CONFIGS else _KAFKA_TYPES[_SPECS[name].kind]
+
 
 # Broker-wide defaults (server.properties) for the topic settings that have one, Kafka's names.
 SERVER_DEFAULT_NAMES: dict[str, str] = {

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from josefk.log.config import from_server_props, server_topic_overrides
+from josefk.log.config import SERVER_DEFAULT_NAMES, LogConfig, from_server_props
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +118,55 @@ _KEYS = [
 ]
 KEYS: dict[str, Key] = {k.name: k for k in _KEYS}
 
+# The ConfigDef.Type Kafka's KafkaConfig declares for each key (DescribeConfigs v3+ config_type):
+# the parser's type, except where Kafka's differs. cluster.id is not a KafkaConfig key (UNKNOWN).
+_PARSER_TYPES: dict[Callable[[str], Any], str] = {_int: "INT", _bool: "BOOLEAN", _str: "STRING", _list: "LIST"}
+_KAFKA_TYPES: dict[str, str] = {
+    **{name: "LONG" for name in (
+        "log.retention.bytes", "log.retention.ms", "log.roll.ms", "log.flush.interval.messages",
+        "log.flush.interval.ms", "log.flush.scheduler.interval.ms", "log.retention.check.interval.ms",
+        "log.cleaner.backoff.ms", "offsets.retention.check.interval.ms", "queued.max.request.bytes",
+        "replica.lag.time.max.ms", "controlled.shutdown.retry.backoff.ms", "leader.imbalance.check.interval.seconds")},
+    "offsets.topic.replication.factor": "SHORT", "transaction.state.log.replication.factor": "SHORT",
+    "listeners": "STRING", "advertised.listeners": "STRING", "log.dirs": "STRING", "log.dir": "STRING",
+    "log.cleanup.policy": "LIST",
+    "cluster.id": "UNKNOWN",
+}
+
+
+def config_type(name: str) -> str:
+    """Kafka's ConfigDef.Type name for broker key `name` ("UNKNOWN" if it has none)."""
+    key = KEYS.get(name)
+    return _KAFKA_TYPES.get(name) or (_PARSER_TYPES.get(key.parse, "UNKNOWN") if key else "UNKNOWN")
+
+
+# DescribeConfigs config sources (Kafka's DescribeConfigsResponse.ConfigSource) josefk reports.
+SOURCE_TOPIC_CONFIG = 1
+SOURCE_STATIC_BROKER_CONFIG = 4
+SOURCE_DEFAULT_CONFIG = 5
+
+# Kafka's broker keys that set one value (DynamicBrokerConfig.brokerConfigSynonyms), in precedence order.
+_SYNONYM_GROUPS = (("log.roll.ms", "log.roll.hours"), ("log.roll.jitter.ms", "log.roll.jitter.hours"),
+                   ("log.retention.ms", "log.retention.minutes", "log.retention.hours"))
+_BROKER_SYNONYMS: dict[str, tuple[str, ...]] = {
+    **{name: group for group in _SYNONYM_GROUPS for name in group},
+    "log.flush.interval.ms": ("log.flush.interval.ms", "log.flush.scheduler.interval.ms"),
+}
+
+
+def _static_defaults() -> dict[str, str]:
+    """Kafka's KafkaConfig defaults (DEFAULT_CONFIG synonyms), for the keys josefk knows and the
+    broker keys topic configs fall back to; keys whose Kafka default is null are absent."""
+    defaults = {k.name: k.default for k in _KEYS if k.default is not None}
+    topic = LogConfig().to_props()
+    for name, server_name in SERVER_DEFAULT_NAMES.items():
+        if server_name not in KEYS and server_name != "log.roll.jitter.ms":  # null in Kafka
+            defaults.setdefault(server_name, topic[name])
+    return defaults
+
+
+_STATIC_DEFAULTS = _static_defaults()
+
 
 def parse_properties(text: str) -> dict[str, str]:
     """Java .properties, the subset Kafka's config files use: key=value or key: value,
@@ -210,10 +259,24 @@ class KafkaConfig:
         """Every topic config's broker-level default, by its topic-level name."""
         return from_server_props(self.originals).to_props()
 
-    def static_topic_defaults(self) -> set[str]:
-        """Topic configs whose default this broker's server.properties sets (Kafka's
-        STATIC_BROKER_CONFIG source in DescribeConfigs)."""
-        return set(server_topic_overrides(self.originals))
+    def synonyms(self, name: str) -> list[tuple[str, str, int]]:
+        """Kafka's ConfigHelper.configSynonyms for broker key `name`: (key, value, source) for each
+        of its synonym keys server.properties sets (STATIC_BROKER_CONFIG), then for each with a
+        default (DEFAULT_CONFIG); Kafka drops the entries before the first one for `name` itself,
+        so log.retention.ms set only through log.retention.hours has none."""
+        names = _BROKER_SYNONYMS.get(name, (name,))
+        found = [(n, self.originals[n], SOURCE_STATIC_BROKER_CONFIG) for n in names if n in self.originals]
+        found += [(n, _STATIC_DEFAULTS[n], SOURCE_DEFAULT_CONFIG) for n in names if n in _STATIC_DEFAULTS]
+        first = next((i for i, (n, _value, _source) in enumerate(found) if n == name), len(found))
+        return found[first:]
+
+    def topic_synonyms(self, name: str, overrides: dict[str, str], value: str) -> list[tuple[str, str, int]]:
+        """Kafka's synonyms for topic config `name` (ConfigHelper.createTopicConfigEntry): the
+        topic's own override (TOPIC_CONFIG) if it has one, then the synonyms of the broker key
+        it falls back to; the first one's source is the config's source (none: DEFAULT_CONFIG)."""
+        server_name = SERVER_DEFAULT_NAMES.get(name)
+        found = self.synonyms(server_name) if server_name is not None else []
+        return [(name, value, SOURCE_TOPIC_CONFIG), *found] if name in overrides else found
 
 
 def parse_listener(listener: str) -> tuple[str, int]:

@@ -26,6 +26,7 @@ from josefk.controller.controller_events import ControllerEventManager
 from josefk.controller.state import BrokerEpoch, BrokerInfo, LeaderAndIsrResult
 from josefk.coordinator.producer_id_manager import ProducerIdManager
 from josefk.log.config import TOPIC_CONFIG_NAMES, LogConfig
+from josefk.log.config import config_type as topic_config_type
 from josefk.protocol import legacy, zero_copy
 from josefk.protocol.apis import ApiKey, ApiVersions, response_class
 from josefk.protocol.compression import UnsupportedCodecError
@@ -34,7 +35,8 @@ from josefk.protocol.produce_response import PartitionResult, encode_produce_res
 from josefk.protocol.records import CorruptRecordError
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import FetchPartition, FetchResult, ReplicaManager
-from josefk.server.config import KafkaConfig
+from josefk.server.config import SOURCE_DEFAULT_CONFIG, KafkaConfig
+from josefk.server.config import config_type as broker_config_type
 from josefk.server.request_channel import Request
 
 log = logging.getLogger(__name__)
@@ -43,14 +45,24 @@ INTERNAL_TOPICS = frozenset({"__consumer_offsets", "__transaction_state"})
 Handler = Callable[[Request], None]
 T = TypeVar("T")
 
-# DescribeConfigs resource types and config sources (Kafka's ConfigResource / ConfigSource).
+# DescribeConfigs resource types (Kafka's ConfigResource.Type).
 RESOURCE_TOPIC = 2
 RESOURCE_BROKER = 4
-SOURCE_TOPIC_CONFIG = 1
-SOURCE_STATIC_BROKER_CONFIG = 4
-SOURCE_DEFAULT_CONFIG = 5
+# DescribeConfigs v3+ config_type: Kafka's DescribeConfigsResponse.ConfigType ids (UNKNOWN is 0).
+CONFIG_TYPE_IDS = {"BOOLEAN": 1, "STRING": 2, "INT": 3, "SHORT": 4, "LONG": 5, "DOUBLE": 6, "LIST": 7, "CLASS": 8,
+                   "PASSWORD": 9}
+# ApiVersions v3+: the epoch of the finalized features. ZooKeeper-mode Kafka 3.9's controller
+# creates the /feature znode (status enabled, no features) at its first election, and brokers
+# report that znode's version, 0, as the epoch (-1 only before they have read it). josefk
+# finalizes no features, so the znode would never change: its epoch is always 0.
+FINALIZED_FEATURES_EPOCH = 0
 # IncrementalAlterConfigs operations.
 OP_SET, OP_DELETE, OP_APPEND, OP_SUBTRACT = 0, 1, 2, 3
+# Produce errors Kafka answers without an error_message: its LogAppendResult carries a message
+# only for a RecordValidationException (per-record INVALID_RECORD / INVALID_TIMESTAMP); a batch
+# over max.message.bytes or failing its CRC is thrown plain, so the message is null.
+_PRODUCE_ERRORS_WITHOUT_MESSAGE = frozenset({ErrorCode.MESSAGE_TOO_LARGE, ErrorCode.RECORD_LIST_TOO_LARGE,
+                                             ErrorCode.CORRUPT_MESSAGE})
 
 
 def _now_ms() -> int:
@@ -120,7 +132,8 @@ class KafkaApis:
         keys = [cls.ApiVersion(api_key=k, min_version=lo, max_version=hi)
                 for k, (lo, hi) in self.api_versions.ranges.items()]
         request.send_response(cls(error_code=0, api_keys=keys, throttle_time_ms=0, supported_features=[],
-                                  finalized_features_epoch=-1, finalized_features=[], zk_migration_ready=False))
+                                  finalized_features_epoch=FINALIZED_FEATURES_EPOCH, finalized_features=[],
+                                  zk_migration_ready=False))
 
     def _auto_create(self, topic: str) -> ErrorCode:
         """Kafka's auto topic creation: answer LEADER_NOT_AVAILABLE at once and create the
@@ -259,8 +272,9 @@ class KafkaApis:
                 if result is None:
                     parts.append(PartitionResult(p.index, errors[(t.name, p.index)], -1, -1, -1, None))
                 else:
+                    message = result.message if result.error not in _PRODUCE_ERRORS_WITHOUT_MESSAGE else None
                     parts.append(PartitionResult(p.index, result.error, result.base_offset, result.log_append_time,
-                                                 result.log_start_offset, result.message if result.error else None))
+                                                 result.log_start_offset, message if result.error else None))
             topics.append((t.name, parts))
         request.send_raw([encode_produce_response(request.api_version, topics)])
 
@@ -503,9 +517,13 @@ class KafkaApis:
 
     def _creatable_configs(self, cls, topic: str, overrides: dict[str, str]) -> list:
         effective = {**self.config.topic_defaults(), **overrides}
+
+        def source(name: str, value: str) -> int:  # Kafka's: its first synonym's, as in DescribeConfigs
+            synonyms = self.config.topic_synonyms(name, overrides, value)
+            return synonyms[0][2] if synonyms else SOURCE_DEFAULT_CONFIG
+
         return [cls.CreatableTopicResult.CreatableTopicConfigs(
-            name=name, value=value, read_only=False,
-            config_source=SOURCE_TOPIC_CONFIG if name in overrides else SOURCE_DEFAULT_CONFIG, is_sensitive=False)
+            name=name, value=value, read_only=False, config_source=source(name, value), is_sensitive=False)
             for name, value in sorted(effective.items())]
 
     def handle_delete_topics(self, request: Request) -> None:
@@ -519,7 +537,7 @@ class KafkaApis:
         def work() -> list:
             results = []
             for name, topic_id in targets:
-                error, message = ErrorCode.NONE, None
+                error = ErrorCode.NONE
                 try:
                     if self._not_controller():
                         raise KafkaError(ErrorCode.NOT_CONTROLLER)
@@ -530,9 +548,12 @@ class KafkaApis:
                     topic_id = topic_id or self.metadata_cache.topic_ids.get(name)
                     self.admin.delete_topic(name)
                 except KafkaError as e:
-                    error, message = e.code, e.message
+                    # ZooKeeper-mode Kafka answers DeleteTopics with error codes only (its delete
+                    # callback carries an Errors per topic, no message): keep ours for the log.
+                    error = e.code
+                    log.debug("DeleteTopics %s: %s", name, e.message or e.code.name)
                 results.append(cls.DeletableTopicResult(name=name, topic_id=topic_id, error_code=error,
-                                                        error_message=message))
+                                                        error_message=None))
             return results
 
         def respond(results: list) -> None:
@@ -574,23 +595,25 @@ class KafkaApis:
         result_cls = cls.DescribeConfigsResult
         entry_cls = result_cls.DescribeConfigsResourceResult
 
+        include_synonyms = request.api_version >= 1 and req.include_synonyms
+
         def work() -> list:
             results = []
             for r in req.resources:
                 keys = set(r.configuration_keys) if r.configuration_keys is not None else None
-                error, message = ErrorCode.NONE, None
-                entries: list[tuple[str, str | None, int]] = []  # (name, value, source)
+                error, message = ErrorCode.NONE, ""  # Kafka: an empty message on success, not null
+                # (name, value, synonyms as (name, value, source), Kafka's ConfigDef.Type name)
+                entries: list[tuple[str, str | None, list[tuple[str, str, int]], str]] = []
                 if r.resource_type == RESOURCE_TOPIC:
                     if not self.admin.topic_exists(r.resource_name):
                         error, message = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"Topic {r.resource_name} does not exist"
                     else:
                         overrides = self.admin.topic_configs(r.resource_name)
-                        static = self.config.static_topic_defaults()
                         effective = self.admin.validate_configs(overrides).to_props()
                         for name in sorted(TOPIC_CONFIG_NAMES & set(effective)):
-                            source = (SOURCE_TOPIC_CONFIG if name in overrides else
-                                      SOURCE_STATIC_BROKER_CONFIG if name in static else SOURCE_DEFAULT_CONFIG)
-                            entries.append((name, effective[name], source))
+                            entries.append((name, effective[name],
+                                            self.config.topic_synonyms(name, overrides, effective[name]),
+                                            topic_config_type(name)))
                 elif r.resource_type == RESOURCE_BROKER:
                     if r.resource_name not in ("", str(self.config.broker_id)):
                         error, message = ErrorCode.INVALID_REQUEST, f"Unexpected broker id {r.resource_name}"
@@ -598,15 +621,19 @@ class KafkaApis:
                         for name, value in sorted(self.config.values.items()):
                             text = ",".join(value) if isinstance(value, list) else value
                             text = str(text).lower() if isinstance(value, bool) else text
-                            source = (SOURCE_STATIC_BROKER_CONFIG if name in self.config.originals
-                                      else SOURCE_DEFAULT_CONFIG)
-                            entries.append((name, None if text is None else str(text), source))
+                            entries.append((name, None if text is None else str(text), self.config.synonyms(name),
+                                            broker_config_type(name)))
                 else:
                     error, message = ErrorCode.INVALID_REQUEST, f"Unsupported resource type {r.resource_type}"
+                # As Kafka: the source is the first synonym's (none: DEFAULT_CONFIG), synonyms are
+                # sent only when asked for, and v0's is_default is never set (Kafka 3.9 leaves the
+                # field at its default, false).
                 configs = [entry_cls(name=n, value=v, read_only=r.resource_type == RESOURCE_BROKER,
-                                     config_source=s, is_default=s == SOURCE_DEFAULT_CONFIG, is_sensitive=False,
-                                     synonyms=[], config_type=0, documentation=None)
-                           for n, v, s in entries if keys is None or n in keys]
+                                     config_source=syn[0][2] if syn else SOURCE_DEFAULT_CONFIG, is_default=False,
+                                     is_sensitive=False, config_type=CONFIG_TYPE_IDS.get(t, 0), documentation=None,
+                                     synonyms=[entry_cls.DescribeConfigsSynonym(name=sn, value=sv, source=ss)
+                                               for sn, sv, ss in syn] if include_synonyms else [])
+                           for n, v, syn, t in entries if keys is None or n in keys]
                 results.append(result_cls(error_code=error, error_message=message, resource_type=r.resource_type,
                                           resource_name=r.resource_name, configs=configs))
             return results
@@ -733,7 +760,7 @@ class KafkaApis:
             for (topic, partition), (code, message) in results.items():
                 by_topic.setdefault(topic, []).append(cls.ReassignableTopicResponse.ReassignablePartitionResponse(
                     partition_index=partition, error_code=code, error_message=message or None))
-            request.send_response(cls(throttle_time_ms=0, error_code=0, error_message=None, responses=[
+            request.send_response(cls(throttle_time_ms=0, error_code=0, error_message="", responses=[
                 cls.ReassignableTopicResponse(name=t, partitions=ps) for t, ps in by_topic.items()]))
 
         if self._not_controller():
@@ -759,7 +786,7 @@ class KafkaApis:
                     by_topic.setdefault(topic, []).append(cls.OngoingTopicReassignment.OngoingPartitionReassignment(
                         partition_index=partition, replicas=replicas, adding_replicas=adding,
                         removing_replicas=removing))
-            request.send_response(cls(throttle_time_ms=0, error_code=0, error_message=None, topics=[
+            request.send_response(cls(throttle_time_ms=0, error_code=0, error_message="", topics=[
                 cls.OngoingTopicReassignment(name=t, partitions=ps) for t, ps in by_topic.items()]))
 
         self._on_controller(request, Event.LIST_PARTITION_REASSIGNMENTS, self.controller.ongoing_reassignments, respond)

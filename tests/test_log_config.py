@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from josefk.log.config import LONG_MAX, TOPIC_CONFIG_NAMES, LogConfig, from_server_props
+from josefk.log.config import LONG_MAX, TOPIC_CONFIG_NAMES, LogConfig, config_type, from_server_props
 
 
 def test_defaults_match_kafka() -> None:
@@ -61,3 +61,21 @@ def test_from_server_props() -> None:
     c = from_server_props({"log.segment.bytes": "1000", "log.retention.hours": "2", "log.roll.hours": "1"})
     assert (c.segment_bytes, c.retention_ms, c.segment_ms) == (1000, 7200000, 3600000)
     assert from_server_props({"log.retention.ms": "5", "log.retention.hours": "2"}).retention_ms == 5
+
+
+def test_tiered_storage_disable_flags_are_accepted_and_inert() -> None:
+    """Kafka 3.9's remote.log.copy.disable / remote.log.delete.on.disable (KIP-950): listed with
+    default false, validated as booleans and kept, though josefk has no tiered storage."""
+    assert {k: LogConfig().to_props()[k] for k in ("remote.log.copy.disable", "remote.log.delete.on.disable")} \
+        == {"remote.log.copy.disable": "false", "remote.log.delete.on.disable": "false"}
+    c = LogConfig.from_props({"remote.log.copy.disable": "true", "remote.log.delete.on.disable": "TRUE"})
+    assert c.diff_props(LogConfig()) == {"remote.log.copy.disable": "true", "remote.log.delete.on.disable": "true"}
+    with pytest.raises(ValueError, match="Invalid value yes for configuration remote.log.copy.disable"):
+        LogConfig.from_props({"remote.log.copy.disable": "yes"})
+
+
+def test_config_types_as_kafka() -> None:
+    assert [config_type(n) for n in ("segment.bytes", "retention.ms", "flush.ms", "preallocate", "compression.type",
+                                     "cleanup.policy", "min.cleanable.dirty.ratio",
+                                     "leader.replication.throttled.replicas")] == \
+        ["INT", "LONG", "LONG", "BOOLEAN", "STRING", "LIST", "DOUBLE", "LIST"]
