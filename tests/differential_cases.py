@@ -18,7 +18,7 @@ from harness.wire import encode_request
 from josefk.protocol.apis import KAFKA_39_VERSIONS, ApiKey, request_class, response_class
 from josefk.protocol.legacy import LegacyMessage, build_message_set
 from josefk.protocol.record_codec import Record, build_batch
-from tests.differential import Case, Side, Step
+from tests.differential import Case, Side, Step, build
 
 SHARED = "diff"
 CONTROLLER_ONLY = {ApiKey.LeaderAndIsr, ApiKey.StopReplica, ApiKey.UpdateMetadata, ApiKey.ControlledShutdown}
@@ -632,6 +632,44 @@ def e_unsupported_metadata_version(side: Side, v: int) -> Iterator[Step]:
     yield "outcome", "answered"
 
 
+def _answered_or_closed(side: Side, api: ApiKey, version: int, payload: bytes) -> Iterator[Step]:
+    """Malformed input: whether the broker answers or closes the connection (what an answer
+    holds is compared by the API's normal case)."""
+    side.send(api, version, payload)
+    yield "outcome", "answered"
+
+
+def _payload(api: ApiKey, version: int, correlation_id: int, **fields: Any) -> bytes:
+    """A request's bytes after the size prefix; the client id is "test" (a 14-byte v1 header)."""
+    return encode_request(api, version, build(request_class(api), fields, version), correlation_id)[4:]
+
+
+def e_truncated_body(side: Side, v: int) -> Iterator[Step]:
+    payload = _payload(ApiKey.Metadata, v, 97, topics=[{"name": SHARED}], allow_auto_topic_creation=False,
+                       include_topic_authorized_operations=False)
+    yield from _answered_or_closed(side, ApiKey.Metadata, v, payload[:-3])
+
+
+def e_unknown_api_key(side: Side, v: int) -> Iterator[Step]:
+    payload = bytearray(_payload(ApiKey.ApiVersions, v, 96))
+    payload[0:2] = (0x7FF0).to_bytes(2, "big")
+    yield from _answered_or_closed(side, ApiKey.ApiVersions, v, bytes(payload))
+
+
+def e_null_topic_name(side: Side, v: int) -> Iterator[Step]:
+    """CreateTopics v4's topic name is a non-nullable string: its length set to -1."""
+    payload = bytearray(_payload(ApiKey.CreateTopics, v, 95, timeout_ms=1000, validate_only=True, topics=[
+        {"name": "x", "num_partitions": 1, "replication_factor": 1, "assignments": [], "configs": []}]))
+    name_at = 14 + 4  # the request header, then the topics array's count
+    assert payload[name_at:name_at + 3] == b"\x00\x01x"
+    payload[name_at:name_at + 3] = b"\xff\xff"
+    yield from _answered_or_closed(side, ApiKey.CreateTopics, v, bytes(payload))
+
+
+def e_trailing_bytes(side: Side, v: int) -> Iterator[Step]:
+    yield from _answered_or_closed(side, ApiKey.ApiVersions, v, _payload(ApiKey.ApiVersions, v, 94) + b"\x01\x02\x03")
+
+
 ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Iterator[Step]]]] = [
     (ApiKey.Produce, [3, 11], "unknown partition", e_produce_unknown_partition),
     (ApiKey.Produce, [11], "unknown topic (no auto-create on produce)", e_produce_unknown_topic_no_autocreate),
@@ -646,6 +684,10 @@ ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Iterator[Step]]
     (ApiKey.Metadata, [9], "invalid topic name", e_metadata_invalid_topic),
     (ApiKey.Metadata, [0], "unsupported version", e_unsupported_metadata_version),
     (ApiKey.ApiVersions, [0], "unsupported version", e_unsupported_api_versions),
+    (ApiKey.ApiVersions, [0], "unknown api key (malformed)", e_unknown_api_key),
+    (ApiKey.ApiVersions, [0], "bytes after the body (malformed)", e_trailing_bytes),
+    (ApiKey.Metadata, [9], "truncated body (malformed)", e_truncated_body),
+    (ApiKey.CreateTopics, [4], "null in a non-nullable string (malformed)", e_null_topic_name),
     (ApiKey.CreateTopics, [0, 7], "topic exists", e_create_topic_exists),
     (ApiKey.CreateTopics, [7], "invalid topic name", e_create_topic_invalid_name),
     (ApiKey.CreateTopics, [7], "duplicate topic in request", e_create_topic_duplicate_in_request),
