@@ -232,12 +232,18 @@ Step = tuple[str, Any]  # (label, decoded response, or an outcome string)
 class Case:
     api: ApiKey
     version: int
-    name: str  # "normal" or the error provoked
+    name: str  # "normal", the error provoked, or (a recorded stream) the client's name
     run: Callable[[Side, int], Iterator[Step]]
+    recorded: bool = False  # a client's recorded request stream: many APIs, `api`/`version` unused
+
+    @property
+    def api_name(self) -> str:
+        """The API as known_differences.json and the table name it ("recorded" for a stream)."""
+        return "recorded" if self.recorded else self.api.name
 
     @property
     def id(self) -> str:
-        return f"{self.api.name} v{self.version} {self.name}"
+        return f"recorded stream {self.name}" if self.recorded else f"{self.api.name} v{self.version} {self.name}"
 
 
 @dataclass
@@ -286,7 +292,7 @@ class Known:
 
     def matches(self, result: Result, difference: Difference) -> bool:
         c = result.case
-        return (c.api.name == self.api and self.versions[0] <= c.version <= self.versions[1]
+        return (c.api_name == self.api and self.versions[0] <= c.version <= self.versions[1]
                 and glob(self.case, c.name) and glob(self.path, difference.path))
 
 
@@ -312,7 +318,7 @@ def stale(results: list[Result], known: list[Known]) -> list[str]:
     for k in known:
         for v in range(k.versions[0], k.versions[1] + 1):
             cases = [r for r in results
-                     if r.case.api.name == k.api and r.case.version == v and glob(k.case, r.case.name)]
+                     if r.case.api_name == k.api and r.case.version == v and glob(k.case, r.case.name)]
             if not any(k.matches(r, d) for r in cases for d in r.differences):
                 out.append(f"{k.api} v{v} {k.case} {k.path}: listed as known but "
                            + ("no such case" if not cases else "it no longer differs"))
@@ -332,7 +338,11 @@ def render_table(results: list[Result], not_served: list[str], known: list[Known
         "compared field by field. Normalised, and only these: "
         + "; ".join(f"`{k}` ({v})" for k, v in NORMALISED_FIELDS.items())
         + ". Arrays the schema keys by a field (mapKey) are compared as maps; "
-        + ", ".join(f"{a}.{f}" for a, f in UNORDERED_ARRAYS) + " as sets (Kafka's order is a hash map's).",
+        + ", ".join(f"{a}.{f}" for a, f in UNORDERED_ARRAYS) + " as sets (Kafka's order is a hash map's). "
+        "The `recorded` rows replay each client's request stream from tests/data/recorded_requests.json, "
+        "in order, as recorded, on one connection; the topics it produces to are created empty first (so "
+        "topic names and produce offsets are the recorded ones on both) and recorded topic ids are rewritten "
+        "to each broker's own.",
         "",
         f"Summary: {len(results)} cases, {identical} identical, {len(results) - identical} differ; "
         f"{len(not_served)} APIs or version ranges Kafka serves and josefk does not.",
@@ -347,7 +357,8 @@ def render_table(results: list[Result], not_served: list[str], known: list[Known
             shown = [d.show(40).replace("|", "\\|") for d in r.differences[:3]]
             more = f"; and {len(r.differences) - 3} more" if len(r.differences) > 3 else ""
             verdict = "differs: " + "; ".join(shown) + more
-        lines.append(f"| {r.case.api.name} | {r.case.version} | {r.case.name} | {verdict} |")
+        version = "-" if r.case.recorded else r.case.version
+        lines.append(f"| {r.case.api_name} | {version} | {r.case.name} | {verdict} |")
     lines += ["", "Not served by josefk (Kafka 3.9.2 serves them): " + ", ".join(not_served) + ".", "",
               "Known differences (tests/data/known_differences.json) and why:", ""]
     for k in known:
