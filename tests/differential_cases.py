@@ -9,13 +9,16 @@ Names are per case, so cases do not see each other's state, except for the share
 
 from __future__ import annotations
 
+import json
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
 from harness.wire import encode_request
 from josefk.protocol.apis import KAFKA_39_VERSIONS, ApiKey, request_class, response_class
+from josefk.protocol.headers import parse_request_header
 from josefk.protocol.legacy import LegacyMessage, build_message_set
 from josefk.protocol.record_codec import Record, build_batch
 from tests.differential import Case, Side, Step, build
@@ -716,8 +719,70 @@ ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Iterator[Step]]
 ]
 
 
+# --- recorded client streams ----------------------------------------------------------------
+#
+# tests/data/recorded_requests.json: the request frames real clients sent (recorded by
+# tests/record_client_requests.py, deduplicated there to one frame per client, API and version
+# except Produce). Each client's frames are replayed in recorded order on one connection, as
+# recorded (header, correlation id, client id and all), and every response is compared.
+
+RECORDED = Path(__file__).parent / "data" / "recorded_requests.json"
+# Topics the clients produced to after a Metadata request with auto-creation that the
+# deduplication dropped (each client sent a Metadata v12 for "no topics" first, which was kept):
+# created before the stream, empty, so the produce offsets are the recorded clients' own.
+RECORDED_TOPICS = {"confluent-kafka": ["rec-confluent"], "kafka-python-3": ["rec-kp"]}
+# Topic ids in the recorded requests: the recording broker's ids, rewritten to each broker's own
+# id for the topic (confluent-kafka fetches by id from Fetch v13 on).
+RECORDED_TOPIC_IDS = {uuid.UUID("dda47799-bdbd-49df-9d79-5af30bbd81b6"): "rec-confluent"}
+
+
+def recorded_frames() -> dict[str, list[bytes]]:
+    streams: dict[str, list[bytes]] = {}
+    for frame in json.loads(RECORDED.read_text()):
+        streams.setdefault(frame["client"], []).append(bytes.fromhex(frame["hex"]))
+    return streams
+
+
+def _with_live_topic_ids(side: Side, payload: bytes) -> bytes:
+    """The frame with recorded topic ids replaced by this broker's (the header kept as sent);
+    the frame itself when it has none."""
+    header = parse_request_header(payload)
+    if header.api_key != ApiKey.Fetch or header.api_version < 13:
+        return payload
+    cls = request_class(header.api_key)
+    body = cls.decode(payload[header.size:], version=header.api_version)
+    for topic in body.topics:
+        if topic.topic_id in RECORDED_TOPIC_IDS:
+            topic.topic_id = side.topic_ids[RECORDED_TOPIC_IDS[topic.topic_id]]
+    flexible = header.flexible
+    return payload[:header.size] + bytes(cls._struct.encode(body, version=header.api_version, compact=flexible,
+                                                            tagged=flexible))
+
+
+def recorded_stream(client: str, frames: list[bytes]) -> Callable[[Side, int], Iterator[Step]]:
+    def run(side: Side, v: int) -> Iterator[Step]:
+        for topic in RECORDED_TOPICS.get(client, []):
+            create_topic(side, topic)
+        side.close()  # the stream gets a connection of its own, as the client had
+        try:
+            for i, payload in enumerate(frames):
+                header = parse_request_header(payload)
+                data = side.send(header.api_key, header.api_version, _with_live_topic_ids(side, payload))
+                response = response_class(header.api_key).decode(data, version=header.api_version)
+                yield f"#{i} {ApiKey(header.api_key).name} v{header.api_version}", response
+        finally:
+            side.close()
+    return run
+
+
+def recorded_cases() -> list[Case]:
+    return [Case(ApiKey.ApiVersions, 0, client, recorded_stream(client, frames), recorded=True)
+            for client, frames in recorded_frames().items()]
+
+
 def all_cases() -> list[Case]:
     cases = [Case(api, v, "normal", NORMAL[api]) for api, (lo, hi) in KAFKA_39_VERSIONS.items()
              if api not in CONTROLLER_ONLY for v in range(lo, hi + 1)]
     cases += [Case(api, v, name, run) for api, versions, name, run in ERRORS for v in versions]
+    cases += recorded_cases()
     return cases

@@ -1,5 +1,6 @@
 """Apache Kafka 3.9.2 as the reference for the protocol: every API josefk advertises, at every
-version in its range, plus the client-provokable error cases, sent as the same raw requests to
+version in its range, plus the client-provokable error cases and the request streams recorded
+from real clients (tests/data/recorded_requests.json), sent as the same raw requests to
 one Kafka broker (ZooKeeper mode) and one josefk broker configured alike; the responses must
 agree field by field, except for the differences listed with their reasons in
 tests/data/known_differences.json. See tests/differential.py for what is normalised and why.
@@ -35,7 +36,7 @@ from tests.differential import (
     stale,
     unexplained,
 )
-from tests.differential_cases import CONTROLLER_ONLY, all_cases, prepare
+from tests.differential_cases import CONTROLLER_ONLY, all_cases, prepare, recorded_frames
 
 pytestmark = [pytest.mark.cluster]
 
@@ -114,6 +115,17 @@ def test_every_case_ran_its_requests(run: Run):
               for side, outcome in (("josefk", r.josefk), ("Kafka", r.kafka))
               if str(outcome.get("outcome", "")).startswith("harness error")]
     assert not failed, "\n".join(failed)
+
+
+def test_every_recorded_stream_was_replayed_whole(run: Run):
+    """Each client in tests/data/recorded_requests.json has its case, and every frame of its
+    stream was answered on both brokers (a close or setup failure would cut the stream short)."""
+    streams = recorded_frames()
+    replayed = {r.case.name: r for r in run.results if r.case.recorded}
+    assert set(replayed) == set(streams)
+    for client, frames in streams.items():
+        for side, outcome in (("josefk", replayed[client].josefk), ("Kafka", replayed[client].kafka)):
+            assert len(outcome) == len(frames) and "outcome" not in outcome, f"{client} on {side}: {outcome}"
 
 
 def test_josefk_answers_like_kafka_except_for_known_differences(run: Run):
