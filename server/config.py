@@ -109,6 +109,7 @@ _KEYS = [
     Key("replica.fetch.max.bytes", _int, "1048576", at_least=0),
     Key("replica.fetch.wait.max.ms", _int, "500", at_least=0),
     Key("num.replica.fetchers", _int, "1", at_least=1),
+    Key("max.incremental.fetch.session.cache.slots", _int, "1000", at_least=0),
     Key("unclean.leader.election.enable", _bool, "false"),
     Key("auto.leader.rebalance.enable", _bool, "true"),
     Key("leader.imbalance.check.interval.seconds", _int, "300", at_least=1),

@@ -10,9 +10,9 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Hashable, Mapping
 from concurrent.futures import Executor
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 from josefk.controller.admin import TopicAdmin, validate_topic_name
 from josefk.controller.controller import KafkaController
@@ -33,6 +33,14 @@ from josefk.protocol.compression import UnsupportedCodecError
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.produce_response import PartitionResult, encode_produce_response
 from josefk.protocol.records import CorruptRecordError
+from josefk.replication.fetch_session import (
+    FINAL_EPOCH,
+    INVALID_SESSION_ID,
+    FetchManager,
+    FetchSessionCache,
+    PartitionRequest,
+    PartitionResponse,
+)
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import FetchPartition, FetchResult, ReplicaManager
 from josefk.server.config import SOURCE_DEFAULT_CONFIG, KafkaConfig
@@ -88,6 +96,7 @@ class KafkaApis:
         self.controller_events = controller_events
         self.broker_epoch = broker_epoch
         self.store_executor = store_executor
+        self.fetch_manager = FetchManager(FetchSessionCache(config["max.incremental.fetch.session.cache.slots"]))
         self._tasks: set[asyncio.Task] = set()
         self.handlers: dict[int, Handler] = {
             ApiKey.ApiVersions: self.handle_api_versions,
@@ -283,27 +292,48 @@ class KafkaApis:
     def handle_fetch(self, request: Request) -> None:
         req, version = request.body, request.api_version
         cls = response_class(ApiKey.Fetch)
-        fetches: list[FetchPartition] = []
-        unknown_ids = []
-        for t in req.topics:
-            name = t.topic
-            if version >= 13:
-                name = self.metadata_cache.topic_by_id(t.topic_id)
-                if name is None:
-                    unknown_ids.append(t)
-                    continue
-            for p in t.partitions:
-                fetches.append(FetchPartition(name, p.partition, p.fetch_offset, p.partition_max_bytes))
         if version >= 15:  # KIP-903 moved the replica id into a tagged field, absent for consumers
             replica_id = req.replica_state.replica_id if req.replica_state is not None else -1
         else:
             replica_id = req.replica_id
+        # Session partitions are keyed by (topic id, partition) from v13, (name, partition) before.
+        fetch_data: dict[Hashable, PartitionRequest] = {}
+        for t in req.topics:
+            for p in t.partitions:
+                fetch_data[(t.topic_id if version >= 13 else t.topic, p.partition)] = PartitionRequest(
+                    p.fetch_offset, p.partition_max_bytes, p.log_start_offset if version >= 5 else -1)
+        to_forget: list[Hashable] = []
+        if version >= 7:
+            for f in req.forgotten_topics_data:
+                to_forget.extend((f.topic_id if version >= 13 else f.topic, p) for p in f.partitions)
+            session_id, session_epoch = req.session_id, req.session_epoch
+        else:
+            session_id, session_epoch = INVALID_SESSION_ID, FINAL_EPOCH
+        context = self.fetch_manager.new_context(version, session_id, session_epoch, replica_id >= 0, fetch_data,
+                                                 to_forget)
+        if context.error != ErrorCode.NONE:
+            request.send_response(cls(throttle_time_ms=0, error_code=context.error, session_id=INVALID_SESSION_ID,
+                                      responses=[], node_endpoints=[]))
+            return
+        fetches: list[FetchPartition] = []
+        wanted: list[tuple[Any, str | None, Any]] = []  # (key, topic name or None if unknown, topic id)
+        for key, part in context.partitions():
+            topic, partition = cast(tuple[Any, int], key)
+            if version >= 13:
+                name, topic_id = self.metadata_cache.topic_by_id(topic), topic
+            else:
+                name, topic_id = topic, None
+            wanted.append((key, name, topic_id))
+            if name is not None:
+                fetches.append(FetchPartition(name, partition, part.fetch_offset, part.max_bytes))
         max_bytes = req.max_bytes if version >= 3 else 2**31 - 1
         topic_ids = self.metadata_cache.topic_ids
+        PartitionData = cls.FetchableTopicResponse.PartitionData
 
         def respond(results: list[FetchResult]) -> None:
-            by_topic: dict[str, list] = {}
-            fills: list[tuple[bytes, list]] = []
+            by_partition: dict[tuple[str, int], Any] = {}
+            fills: dict[tuple[str, int], tuple[bytes, list]] = {}
+            sizes: dict[tuple[str, int], int] = {}
             for r in results:
                 records: bytes = b""
                 hw = lso = start = -1
@@ -317,25 +347,46 @@ class KafkaApis:
                             hw = lso = start = -1
                     elif r.read.regions:
                         records = zero_copy.placeholder()
-                        fills.append((records, list(r.read.regions)))
-                by_topic.setdefault(r.topic, []).append(cls.FetchableTopicResponse.PartitionData(
+                        fills[(r.topic, r.partition)] = (records, list(r.read.regions))
+                        sizes[(r.topic, r.partition)] = r.read.size
+                by_partition[(r.topic, r.partition)] = PartitionData(
                     partition_index=r.partition, error_code=error, high_watermark=hw, last_stable_offset=lso,
                     log_start_offset=start,
                     # Kafka: null for a read-uncommitted read, [] when read committed or refused up front
                     aborted_transactions=[] if req.isolation_level == 1 or error == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
                     else None,
-                    preferred_read_replica=-1, records=records))
-            responses = [cls.FetchableTopicResponse(topic=name, topic_id=topic_ids.get(name), partitions=parts)
-                         for name, parts in by_topic.items()]
-            for t in unknown_ids:
-                responses.append(cls.FetchableTopicResponse(topic=None, topic_id=t.topic_id, partitions=[
-                    cls.FetchableTopicResponse.PartitionData(
-                        partition_index=p.partition, error_code=ErrorCode.UNKNOWN_TOPIC_ID, high_watermark=-1,
+                    preferred_read_replica=-1, records=records)
+            # Kafka lists the partitions read first, then those refused up front (unknown topic ids).
+            entries: dict[Hashable, tuple[str | None, Any, Any, int]] = {}
+            for key, name, _ in wanted:
+                if name is not None:
+                    data = by_partition[(name, key[1])]
+                    entries[key] = (name, topic_ids.get(name), data, sizes.get((name, key[1]), len(data.records)))
+            for key, name, topic_id in wanted:
+                if name is None:
+                    entries[key] = (None, topic_id, PartitionData(
+                        partition_index=key[1], error_code=ErrorCode.UNKNOWN_TOPIC_ID, high_watermark=-1,
                         last_stable_offset=-1, log_start_offset=-1, aborted_transactions=[],
-                        preferred_read_replica=-1, records=b"") for p in t.partitions]))
-            body = cls(throttle_time_ms=0, error_code=0, session_id=0, responses=responses, node_endpoints=[])
+                        preferred_read_replica=-1, records=b""), 0)
+            error, response_session_id, listed = context.respond({
+                key: PartitionResponse(data.error_code, data.high_watermark, data.log_start_offset, size)
+                for key, (_, _, data, size) in entries.items()})
+            responses: list = []
+            used_fills = []
+            for key in listed:  # consecutive partitions of one topic share a topic entry, as in Kafka
+                name, topic_id, data, _ = entries[key]
+                last = responses[-1] if responses else None
+                if last is not None and last.topic == name and last.topic_id == topic_id:
+                    last.partitions.append(data)
+                else:
+                    responses.append(cls.FetchableTopicResponse(topic=name, topic_id=topic_id, partitions=[data]))
+                if name is not None and (name, data.partition_index) in fills:
+                    used_fills.append(fills[(name, data.partition_index)])
+            body = cls(throttle_time_ms=0, error_code=error, session_id=response_session_id, responses=responses,
+                       node_endpoints=[])
             encoded = body.encode(version=version)
-            request.send_raw(zero_copy.splice(encoded, fills, request.header.flexible) if fills else [encoded])
+            request.send_raw(zero_copy.splice(encoded, used_fills, request.header.flexible) if used_fills
+                             else [encoded])
 
         self.replica_manager.fetch_messages(fetches, max_bytes, req.min_bytes, req.max_wait_ms, replica_id,
                                             respond)

@@ -46,6 +46,7 @@ NORMALISED_FIELDS = {
                  "appearance in the case, so which responses share a member id is still compared",
     "leader": "JoinGroup's leader is a generated member id (numbered like member_id)",
     "error_message": "free text: only whether a message is present (null or not) is compared",
+    "session_id": "a fetch session id is random (KIP-227); only whether it is 0 (sessionless) is compared",
 }
 UUID_ZERO = "00000000-0000-0000-0000-000000000000"
 # Arrays without a mapKey in the schema whose order Kafka takes from a hash map: compared as
@@ -184,6 +185,8 @@ class Normaliser:
             return self.members.setdefault(value, f"<member-{len(self.members) + 1}>")
         if name == "topic_id" and isinstance(value, str) and value != UUID_ZERO:
             return "<topic-id>"
+        if name == "session_id" and isinstance(value, int) and value != 0:
+            return "<session-id>"
         if name in ("cluster_id", "port", "error_message") and value is not None:
             return f"<{name}>"
         return self(value)

@@ -466,6 +466,17 @@ def e_fetch_out_of_range(side: Side, v: int) -> Iterator[Step]:
     yield "fetch", fetch_request(side, v, SHARED, 0, 1000)
 
 
+def e_fetch_session(side: Side, v: int) -> Iterator[Step]:
+    """KIP-227: a full fetch opens a session, incremental fetches list only what changed."""
+    full = fetch_request(side, v, SHARED, 0, 0, session_epoch=0)
+    yield "full", full
+    session_id = full.session_id
+    yield "incremental, nothing new", fetch_request(side, v, SHARED, 0, 6, session_id=session_id, session_epoch=1)
+    yield "wrong epoch", fetch_request(side, v, SHARED, 0, 6, session_id=session_id, session_epoch=5)
+    yield "unknown id", fetch_request(side, v, SHARED, 0, 6, session_id=session_id ^ 1, session_epoch=2)
+    yield "close", fetch_request(side, v, SHARED, 0, 0, session_id=session_id, session_epoch=-1)
+
+
 def e_fetch_unknown_partition(side: Side, v: int) -> Iterator[Step]:
     yield "fetch", fetch_request(side, v, SHARED, 9, 0)
 
@@ -682,6 +693,7 @@ ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Iterator[Step]]
     (ApiKey.Produce, [2], "v2 batch on an old version", e_produce_magic2_on_old_version),
     (ApiKey.Fetch, [0, 4, 11, 17], "offset out of range", e_fetch_out_of_range),
     (ApiKey.Fetch, [4, 12], "unknown partition", e_fetch_unknown_partition),
+    (ApiKey.Fetch, [7, 12, 17], "fetch session", e_fetch_session),
     (ApiKey.ListOffsets, [1, 9], "unknown partition", e_list_offsets_unknown_partition),
     (ApiKey.Metadata, [4, 12], "unknown topic", e_metadata_unknown_topic),
     (ApiKey.Metadata, [9], "invalid topic name", e_metadata_invalid_topic),
