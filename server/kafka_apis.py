@@ -301,10 +301,14 @@ class KafkaApis:
         max_bytes = req.max_bytes if version >= 3 else 2**31 - 1
         topic_ids = self.metadata_cache.topic_ids
 
+        topic_stats = self.replica_manager.metrics.topics
+
         def respond(results: list[FetchResult]) -> None:
             by_topic: dict[str, list] = {}
             fills: list[tuple[bytes, list]] = []
             for r in results:
+                if replica_id < 0 and r.read is not None and r.read.regions:  # BytesOutPerSec: consumers only
+                    topic_stats.record_bytes_out(r.topic, r.read.size)
                 records: bytes = b""
                 hw = lso = start = -1
                 error = self._old_fetch_error(r, version, replica_id)
