@@ -76,14 +76,14 @@ class BrokerCollector(Collector):
             "kafka_network_requestmetrics_requests",
             "Requests answered (kafka.network:type=RequestMetrics,name=RequestsPerSec,request=,version=)",
             labels=["request", "version"])
-        for (api_key, version), value in sorted(requests.requests.items()):
+        for (api_key, version), value in sorted(requests.requests().items()):
             counter.add_metric([_api_name(api_key), str(version)], float(value))
         yield counter
         histogram = HistogramMetricFamily(
             "kafka_network_requestmetrics_totaltimems",
             "Time from a request's read to its response, ms (kafka.network:type=RequestMetrics,name=TotalTimeMs)",
             labels=["request"])
-        for api_key, (counts, total) in sorted(requests.latency.items()):
+        for api_key, (counts, total) in sorted(requests.latency().items()):
             cumulative = 0
             buckets = []
             for bound, count in zip((*LATENCY_BUCKETS_MS, float("inf")), counts, strict=True):

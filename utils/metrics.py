@@ -50,21 +50,31 @@ class RequestMetrics:
     name and version, and TotalTimeMs (from the frame being read to its response being handed
     to the connection) per request name, as a histogram."""
 
-    __slots__ = ("requests", "latency")
+    __slots__ = ("by_version",)
 
     def __init__(self) -> None:
-        self.requests: dict[tuple[int, int], int] = {}  # (api key, version) -> count
-        # api key -> [bucket counts (len(LATENCY_BUCKETS_MS) + 1, not cumulative), sum ms]
-        self.latency: dict[int, list] = {}
+        # (api key, version) -> [sum ms, then a count per bucket (not cumulative), +Inf's last]:
+        # one dict look-up per request; the scrape adds the buckets up (count, cumulative, per name).
+        self.by_version: dict[tuple[int, int], list] = {}
 
     def record(self, api_key: int, version: int, total_ms: float) -> None:
-        key = (api_key, version)
-        self.requests[key] = self.requests.get(key, 0) + 1
-        entry = self.latency.get(api_key)
+        entry = self.by_version.get((api_key, version))
         if entry is None:
-            entry = self.latency[api_key] = [[0] * (len(LATENCY_BUCKETS_MS) + 1), 0.0]
-        entry[0][bisect_left(LATENCY_BUCKETS_MS, total_ms)] += 1
-        entry[1] += total_ms
+            entry = self.by_version[(api_key, version)] = [0.0] + [0] * (len(LATENCY_BUCKETS_MS) + 1)
+        entry[0] += total_ms
+        entry[1 + bisect_left(LATENCY_BUCKETS_MS, total_ms)] += 1
+
+    def requests(self) -> dict[tuple[int, int], int]:
+        """(api key, version) -> requests answered."""
+        return {key: sum(entry[1:]) for key, entry in self.by_version.items()}
+
+    def latency(self) -> dict[int, tuple[list[int], float]]:
+        """api key -> (count per bucket, not cumulative, +Inf's last; sum ms), over its versions."""
+        merged: dict[int, tuple[list[int], float]] = {}
+        for (api_key, _version), entry in self.by_version.items():
+            counts, total = merged.get(api_key, ([0] * (len(LATENCY_BUCKETS_MS) + 1), 0.0))
+            merged[api_key] = ([a + b for a, b in zip(counts, entry[1:], strict=True)], total + entry[0])
+        return merged
 
 
 class ReplicaManagerStats:
