@@ -38,6 +38,7 @@ from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import Partition, ReadResult, TimestampAndOffset
 from josefk.replication.purgatory import DelayedOperation, DelayedOperationPurgatory
 from josefk.replication.replica_fetcher import ReplicaFetcher
+from josefk.utils.metrics import BrokerMetrics
 from josefk.utils.scheduler import LOOP_SCHEDULER, Scheduler
 from josefk.utils.time import SYSTEM_TIME, Time
 
@@ -104,12 +105,13 @@ class ReplicaManager:
                  log_config_for: Callable[[str], LogConfig], store: CoordinationStore,
                  settings: ReplicationSettings, store_executor: Executor,
                  time: Time = SYSTEM_TIME, scheduler: Scheduler = LOOP_SCHEDULER,
-                 halt: Callable[[str], None] | None = None) -> None:
+                 halt: Callable[[str], None] | None = None, metrics: BrokerMetrics | None = None) -> None:
         """`store_executor` runs the store writes leaders make (ISR changes) off the loop.
         `halt(reason)` ends the process when every log dir has failed (Kafka's Exit.halt). `time`
         times followers' lag; `scheduler` runs the purgatories' timeouts."""
         self.broker_id = broker_id
         self.store_executor = store_executor
+        self.metrics = metrics or BrokerMetrics()  # BrokerTopicMetrics in, IsrShrinks/IsrExpands
         self.time = time
         self.log_manager = log_manager
         self.metadata_cache = metadata_cache
@@ -243,6 +245,8 @@ class ReplicaManager:
             if delete:
                 if self.partitions.pop(key, None) is not None:
                     self.log_manager.delete_log(*key)
+                    if not any(topic == key[0] for topic, _ in self.partitions):
+                        self.metrics.topics.remove_topic(key[0])  # Kafka's BrokerTopicStats.removeMetrics
                 self.saved_high_watermarks.pop(key, None)
             elif key in self.partitions:
                 # Kafka keeps the partition (its log and high watermark, checkpointed at
@@ -280,7 +284,11 @@ class ReplicaManager:
             except Exception as e:  # noqa: BLE001 - connection loss, session expiry: retried later
                 log.warning("%s-%d: ISR update to %s failed: %r", partition.topic, partition.partition, new_isr, e)
                 version = None
-            if partition.complete_isr_change(epoch, new_isr, version):
+            old_isr = partition.isr
+            moved = partition.complete_isr_change(epoch, new_isr, version)
+            if partition.isr is not old_isr:  # the change was committed and applied
+                self.metrics.replica_manager.record_isr_change(old_isr, partition.isr)
+            if moved:
                 self._high_watermark_moved(partition)
             elif version is not None:
                 self._high_watermark_moved(partition)  # acks=all waiters re-check min.insync.replicas
@@ -396,6 +404,7 @@ class ReplicaManager:
     def append_records(self, entries: dict[TopicPartition, bytes], required_acks: int, now_ms: int,
                        timeout_ms: int, respond: Callable[[dict[TopicPartition, AppendResult]], None]) -> None:
         results: dict[TopicPartition, AppendResult] = {}
+        topic_stats = self.metrics.topics
         for key, records in entries.items():
             try:
                 info = self.leader_partition(*key).append_as_leader(records, required_acks, now_ms)
@@ -404,6 +413,8 @@ class ReplicaManager:
                 continue
             results[key] = AppendResult(ErrorCode.NONE, info.first_offset, info.log_append_time,
                                         info.log_start_offset, required_offset=info.last_offset + 1)
+            # Kafka marks MessagesInPerSec / BytesInPerSec per appended partition batch, not per record
+            topic_stats.record_append(key[0], max(0, info.last_offset - info.first_offset + 1), len(records))
             self.fetch_purgatory.check(key)
         due = {key: self.partitions[key].log for key, r in results.items()
                if r.error == ErrorCode.NONE and self.partitions[key].log.flush_due}

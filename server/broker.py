@@ -38,8 +38,10 @@ from josefk.replication.replica_manager import ReplicaManager, ReplicationSettin
 from josefk.server.config import KafkaConfig
 from josefk.server.kafka_apis import KafkaApis
 from josefk.server.memory_pool import MemoryPool
+from josefk.server.metrics_http import BrokerGauges, MetricsHttpServer, registry_for
 from josefk.server.request_channel import RequestChannel
 from josefk.server.socket_server import Acceptor, Processor
+from josefk.utils.metrics import BrokerMetrics
 from josefk.utils.scheduler import LoopScheduler, Scheduler
 from josefk.utils.time import SystemTime, Time
 
@@ -56,6 +58,11 @@ class KafkaServer:
     def __init__(self, config: KafkaConfig) -> None:
         self.config = config
         self.metrics: Counter = Counter()
+        # Kafka's metrics (BrokerTopicMetrics, RequestMetrics, ReplicaManager), served at
+        # metrics.http.listener's /metrics when it is set.
+        self.broker_metrics = BrokerMetrics()
+        self.metrics_server: MetricsHttpServer | None = None
+        self.ready = False  # /readyz: registered, logs recovered, the controller's metadata applied
         self.store: CoordinationStore | None = None
         self.group_coordinator: GroupCoordinator | None = None
         self.acceptor: Acceptor | None = None
@@ -117,6 +124,7 @@ class KafkaServer:
         # groups read, and every timer they arm, comes from these two.
         self.time: Time = SystemTime()
         self.scheduler: Scheduler = LoopScheduler(loop)
+        await self._start_metrics_server()  # first, so /healthz answers during log recovery
         self.store = store = self._open_store()
         self.cluster_id = await asyncio.to_thread(self._cluster_id, store)  # may wait out a ZooKeeper blip
         self.log_dir_failures = LogDirFailureChannel()
@@ -130,7 +138,8 @@ class KafkaServer:
         self.replica_manager = ReplicaManager(
             broker_id, self.log_manager, self.metadata_cache, self.log_config_for, store,
             ReplicationSettings(config["replica.lag.time.max.ms"], config["replica.fetch.wait.max.ms"],
-                                config["replica.fetch.max.bytes"]), self.store_executor, self.time, self.scheduler)
+                                config["replica.fetch.max.bytes"]), self.store_executor, self.time, self.scheduler,
+            metrics=self.broker_metrics)
         # Kafka's LogDirFailureHandler: failures reported from any thread are handled on the loop.
         self.log_dir_failures.add_listener(
             lambda log_dir: loop.call_soon_threadsafe(self.replica_manager.handle_log_dir_failure, log_dir))
@@ -155,7 +164,8 @@ class KafkaServer:
         channel = RequestChannel(config["queued.max.requests"])
         memory_pool = MemoryPool(config["queued.max.request.bytes"])
         processors = [Processor(i, channel, config["socket.request.max.bytes"], self.metrics, memory_pool,
-                                self.apis.api_versions) for i in range(config["num.network.threads"])]
+                                self.apis.api_versions, self.broker_metrics.requests)
+                      for i in range(config["num.network.threads"])]
         host, port = config.listener
         self.acceptor = Acceptor(host or "0.0.0.0", port, processors)
         await self.acceptor.start()
@@ -174,8 +184,22 @@ class KafkaServer:
         self.background_tasks.append(asyncio.create_task(self._replication_loop()))
         if config["auto.leader.rebalance.enable"]:
             self.background_tasks.append(asyncio.create_task(self._leader_rebalance_loop()))
+        self.ready = True
         log.info("[KafkaServer id=%d] started (kafka.server.KafkaServer) listening on %s:%d, cluster id %s",
                  broker_id, host, self.acceptor.port, self.cluster_id)
+
+    async def _start_metrics_server(self) -> None:
+        listener = self.config.metrics_listener
+        if listener is None:
+            return
+        gauges = BrokerGauges(
+            partitions=lambda: self.replica_manager.partitions.values() if hasattr(self, "replica_manager") else (),
+            logs=lambda: self.log_manager.all_logs() if hasattr(self, "replica_manager") else {},
+            active_controller=lambda: hasattr(self, "controller") and self.controller.active)
+        host, port = listener
+        self.metrics_server = MetricsHttpServer(host or "0.0.0.0", port, registry_for(self.broker_metrics, gauges),
+                                                lambda: self.ready)
+        await self.metrics_server.start()
 
     def _group_coordinator(self) -> GroupCoordinator:
         """The group coordinator over this broker's __consumer_offsets replicas, per the group.* and
@@ -331,6 +355,7 @@ class KafkaServer:
 
     async def shutdown(self) -> None:
         log.info("[KafkaServer id=%d] shutting down", self.config.broker_id)
+        self.ready = False
         if self.config["controlled.shutdown.enable"] and hasattr(self, "controller") and self.handler_tasks:
             await self._controlled_shutdown()
         if self.acceptor is not None:
@@ -351,5 +376,7 @@ class KafkaServer:
         self.store_executor.shutdown(wait=True, cancel_futures=True)
         if self.store is not None:
             self.store.close()
+        if self.metrics_server is not None:
+            await self.metrics_server.close()
         log.info("[KafkaServer id=%d] shut down completed", self.config.broker_id)
         self.stopped.set()

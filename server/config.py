@@ -36,6 +36,21 @@ def _str(value: str) -> str:
     return value.strip()
 
 
+def _split_host_port(value: str) -> tuple[str, int]:
+    host, colon, port = value.rpartition(":")
+    if not colon or not port.isdigit() or not 0 <= int(port) <= 65535:
+        raise ValueError("expected host:port (or empty for off)")
+    return host.strip("[]"), int(port)
+
+
+def _host_port(value: str) -> str:
+    """host:port, or empty (off); kept as written, KafkaConfig.metrics_listener splits it."""
+    value = value.strip()
+    if value:
+        _split_host_port(value)
+    return value
+
+
 def _list(value: str) -> list[str]:
     return [v.strip() for v in value.split(",") if v.strip()]
 
@@ -116,12 +131,15 @@ _KEYS = [
     Key("leader.imbalance.per.broker.percentage", _int, "10", at_least=0),
     Key("cluster.id", _str, None),
     Key("group.coordinator.rebalance.protocols", _list, "classic"),
+    # josefk's own (Kafka has no HTTP endpoint): Prometheus /metrics, /healthz and /readyz.
+    Key("metrics.http.listener", _host_port, ""),
 ]
 KEYS: dict[str, Key] = {k.name: k for k in _KEYS}
 
 # The ConfigDef.Type Kafka's KafkaConfig declares for each key (DescribeConfigs v3+ config_type):
 # the parser's type, except where Kafka's differs. cluster.id is not a KafkaConfig key (UNKNOWN).
-_PARSER_TYPES: dict[Callable[[str], Any], str] = {_int: "INT", _bool: "BOOLEAN", _str: "STRING", _list: "LIST"}
+_PARSER_TYPES: dict[Callable[[str], Any], str] = {_int: "INT", _bool: "BOOLEAN", _str: "STRING", _list: "LIST",
+                                                  _host_port: "STRING"}
 _KAFKA_TYPES: dict[str, str] = {
     **{name: "LONG" for name in (
         "log.retention.bytes", "log.retention.ms", "log.roll.ms", "log.flush.interval.messages",
@@ -249,6 +267,12 @@ class KafkaConfig:
     @property
     def listener(self) -> tuple[str, int]:
         return parse_listener(self.values["listeners"][0])
+
+    @property
+    def metrics_listener(self) -> tuple[str, int] | None:
+        """metrics.http.listener as (host, port); None when off (empty)."""
+        value = self.values["metrics.http.listener"]
+        return _split_host_port(value) if value else None
 
     @property
     def advertised_listener(self) -> tuple[str, int]:

@@ -330,11 +330,15 @@ class KafkaApis:
         topic_ids = self.metadata_cache.topic_ids
         PartitionData = cls.FetchableTopicResponse.PartitionData
 
+        topic_stats = self.replica_manager.metrics.topics
+
         def respond(results: list[FetchResult]) -> None:
             by_partition: dict[tuple[str, int], Any] = {}
             fills: dict[tuple[str, int], tuple[bytes, list]] = {}
             sizes: dict[tuple[str, int], int] = {}
             for r in results:
+                if replica_id < 0 and r.read is not None and r.read.regions:  # BytesOutPerSec: consumers only
+                    topic_stats.record_bytes_out(r.topic, r.read.size)
                 records: bytes = b""
                 hw = lso = start = -1
                 error = self._old_fetch_error(r, version, replica_id)

@@ -15,6 +15,7 @@ import asyncio
 import itertools
 import logging
 import os
+import time
 from collections import deque
 from collections.abc import Callable
 
@@ -25,6 +26,7 @@ from josefk.protocol.nullability import check_non_nullable
 from josefk.protocol.zero_copy import part_size
 from josefk.server.memory_pool import MemoryPool
 from josefk.server.request_channel import Request, RequestChannel
+from josefk.utils.metrics import RequestMetrics
 
 log = logging.getLogger(__name__)
 
@@ -146,6 +148,10 @@ class Connection(asyncio.BufferedProtocol):
             return
         slot[1] = parts
         slot[2] = True
+        request = slot[0]
+        # RequestMetrics: RequestsPerSec and TotalTimeMs (read until the response is handed back)
+        self.processor.request_metrics.record(request.header.api_key, request.header.api_version,
+                                              (time.monotonic_ns() - request.received_ns) / 1e6)
         pending = self.pending
         transport = self.transport
         if self.closed or transport is None:
@@ -220,14 +226,17 @@ class Processor:
     """Frames and parses requests for its connections and writes their responses."""
 
     def __init__(self, processor_id: int, channel: RequestChannel, max_request_size: int, metrics: dict,
-                 memory_pool: MemoryPool, api_versions: ApiVersions) -> None:
-        """`api_versions` are what KafkaApis serves: anything else closes the connection."""
+                 memory_pool: MemoryPool, api_versions: ApiVersions,
+                 request_metrics: RequestMetrics | None = None) -> None:
+        """`api_versions` are what KafkaApis serves: anything else closes the connection.
+        `request_metrics` counts the requests answered, by name and version, and their time."""
         self.id = processor_id
         self.channel = channel
         self.api_versions = api_versions
         self.max_request_size = max_request_size
         self.memory_pool = memory_pool
         self.metrics = metrics
+        self.request_metrics = request_metrics or RequestMetrics()
         self.connections: set[Connection] = set()
 
     def register(self, conn: Connection) -> None:

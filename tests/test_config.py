@@ -60,3 +60,12 @@ def test_config_types_as_kafka():
                                      "offsets.topic.replication.factor", "log.cleanup.policy", "zookeeper.connect",
                                      "cluster.id", "no.such.key")] == \
         ["INT", "BOOLEAN", "LONG", "SHORT", "LIST", "STRING", "UNKNOWN", "UNKNOWN"]
+
+
+def test_metrics_http_listener():
+    assert KafkaConfig({}).metrics_listener is None  # off by default
+    assert KafkaConfig({"metrics.http.listener": "127.0.0.1:9404"}).metrics_listener == ("127.0.0.1", 9404)
+    assert KafkaConfig({"metrics.http.listener": ":9404"}).metrics_listener == ("", 9404)
+    for bad in ("9404", "127.0.0.1:port", "127.0.0.1:70000", "http://127.0.0.1"):
+        with pytest.raises(ConfigError, match="metrics.http.listener"):
+            KafkaConfig({"metrics.http.listener": bad})
