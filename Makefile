@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test unit pytest test-envs compat lint bench chaos clean kafka-jars fuzz
+.PHONY: run test unit pytest test-envs compat lint bench bench-broker chaos clean kafka-jars fuzz
 KAFKA_LIB := compat/.envs/kafka/lib
 
 $(BIN)/josefk: pyproject.toml
@@ -51,6 +51,12 @@ lint: $(BIN)/josefk
 bench: $(BIN)/josefk
 	$(BIN)/pip install -q -e '.[test,bench]'
 	$(BIN)/python bench/run.py $(BENCH_ARGS)
+
+# make bench-broker [BENCH_ARGS=--quick]: broker-bound curves (request rate vs producers, partitions),
+# josefk vs Kafka and Tansu, writes docs/benchmarks-broker.md (~5-8 min on 2 cores)
+bench-broker: $(BIN)/josefk $(KAFKA_LIB)/.stamp
+	$(BIN)/pip install -q -e '.[test,bench]'
+	$(BIN)/python bench/broker_bound.py $(BENCH_ARGS)
 
 # make fuzz [FUZZ_RUNS=1000000] [FUZZ_REQUESTS=100000]: every coverage-guided target for
 # FUZZ_RUNS inputs (corpora kept in fuzz/work/), then the network fuzzer; see docs/fuzzing.md

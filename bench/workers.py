@@ -190,3 +190,59 @@ def latency(bootstrap: str, topic: str, rate: int, seconds: float, size: int, re
     poller.join()
     out.put({"role": "latency", "start": start, "end": end, "records": count, "errors": errors,
              "latencies": lat, "client_cpu": time.process_time() - cpu0})
+
+
+def request_rate(bootstrap: str, topic: str, producers: int, seconds: float, size: int, window: int,
+                 ready: Queue, go: Event, out: Queue) -> None:
+    """`producers` librdkafka producers in this process (one poll thread each), each sending one
+    record per Produce request (linger.ms=0, batch.num.messages=1) and keeping `window` records
+    outstanding (librdkafka's default max.in.flight of 5): every delivery report sends the next
+    record. Counts the records delivered within `seconds` after "go" and their produce() ->
+    delivery latencies; the broker, not a client-side batch, sets the pace."""
+    from confluent_kafka import Producer
+
+    payload = os.urandom(size)
+    stop = threading.Event()
+    lat: list[list[float]] = [[] for _ in range(producers)]
+    errors = [0] * producers
+    clients = []
+    for _ in range(producers):
+        p = Producer({"bootstrap.servers": bootstrap, "acks": 1, "linger.ms": 0, "batch.num.messages": 1,
+                      "compression.type": "none", "enable.idempotence": False})
+        p.list_topics(topic, timeout=30)
+        p.produce(topic, payload)  # warm-up: connection to the leader
+        p.flush(30)
+        clients.append(p)
+
+    def run(i: int) -> None:
+        p, mine = clients[i], lat[i]
+
+        def on_delivery(err: Any, msg: Any) -> None:
+            if stop.is_set():
+                return
+            if err is None:
+                mine.append(msg.latency())
+            else:
+                errors[i] += 1
+            p.produce(topic, payload, on_delivery=on_delivery)
+
+        for _ in range(window):
+            p.produce(topic, payload, on_delivery=on_delivery)
+        while not stop.is_set():
+            p.poll(0.05)
+        p.flush(30)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(producers)]
+    ready.put(os.getpid())
+    go.wait()
+    cpu0, start = time.process_time(), time.monotonic()
+    for t in threads:
+        t.start()
+    time.sleep(seconds)
+    stop.set()
+    end = time.monotonic()
+    for t in threads:
+        t.join()
+    latencies = [x for m in lat for x in m]
+    out.put({"role": "request-rate", "start": start, "end": end, "records": len(latencies), "errors": sum(errors),
+             "latencies": latencies, "client_cpu": time.process_time() - cpu0})
