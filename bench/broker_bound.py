@@ -10,9 +10,10 @@ and Tansu, each broker started fresh through bench/run.py's broker classes (same
    Produce request (linger.ms=0, batch.num.messages=1, acks=1) with five records outstanding
    (librdkafka's default max.in.flight): every delivery sends the next one. Requests/s, p50/p99 of
    produce() -> delivery latency, broker CPU seconds per 1,000 requests, over a fixed time per step.
-2. Partitions: one topic of 10, 100 and 1,000 partitions on a fresh broker; one producer writes
-   200,000 records of 100 B spread over them (bench/run.py's producer: linger.ms=5), then one
-   consumer reads them all; Metadata (v1, all topics) timed on a raw socket (median of 20, the
+2. Partitions: one topic of 10, 100, 1,000 and 10,000 partitions on a fresh broker (after an
+   untimed warm-up on a 1-partition topic); one producer writes 1,000,000 records of 100 B spread
+   over them (bench/run.py's producer: linger.ms=5), then one consumer reads them all; Metadata
+   (v1, all topics) timed on a raw socket (median of 20, the
    request encoded once, the response read but not decoded); broker RSS after the step.
 
 Writes bench/results/broker-<ts>.csv (+ .json) and docs/benchmarks-broker.md with charts under
@@ -39,7 +40,7 @@ from run import ROOT, Row, make_row, run_step
 from harness.wire import encode_request, read_frame  # noqa: E402  (run puts ROOT on sys.path)
 
 PRODUCERS = (1, 10, 50, 200)
-PARTITIONS = (10, 100, 1000)
+PARTITIONS = (10, 100, 1000, 10_000)
 BROKERS = ("josefk", "kafka", "tansu")
 COLORS = {"josefk": "#1f77b4", "kafka": "#2ca02c", "tansu": "#d62728"}
 FIELDS = ["broker", "role", "producers", "processes", "partitions", "records", "seconds", "msgs_s", "mb_s",
@@ -77,6 +78,10 @@ def metadata_ms(b: run.AnyBroker, times: int = 20) -> float:
 
 
 def partitions_step(b: run.AnyBroker, partitions: int, records: int) -> list[Row]:
+    print("  warm-up (not recorded): 1 partition", flush=True)
+    run.create_topic(b, "warm", 1)
+    run.produce_step(b, "warm", 1, records, 100, 1)
+    run.consume_step(b, "warm", 1, 100, 1, records)
     t0 = time.monotonic()
     run.create_topic(b, "p", partitions)
     created = time.monotonic() - t0
@@ -115,7 +120,7 @@ def trio(rows: list[Row], key: str, digits: int = 0, **match: Any) -> str:
     return " / ".join(fmt(num(find(rows, b, **match), key), digits) for b in BROKERS)
 
 
-def charts(rows: list[Row]) -> None:
+def charts(rows: list[Row], records: int) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
@@ -154,14 +159,14 @@ def charts(rows: list[Row]) -> None:
         ax.set_title(label, fontsize=10)
         ax.grid(alpha=0.3)
         ax.legend()
-    fig.suptitle("Partitions: 200,000 records of 100 B over one topic, one producer then one consumer")
+    fig.suptitle(f"Partitions: {records:,} records of 100 B over one topic, one producer then one consumer")
     fig.tight_layout()
     fig.savefig(CHARTS / "partitions.png", dpi=100)
     plt.close(fig)
 
 
 def write(rows: list[Row], meta: dict[str, Any]) -> None:
-    charts(rows)
+    charts(rows, meta['records'])
     who = "josefk / Kafka / Tansu"
     out = [
         "# Broker-bound benchmarks",
@@ -183,7 +188,8 @@ def write(rows: list[Row], meta: dict[str, Any]) -> None:
         f"`batch.num.messages=1`, `acks=1`, no compression, no idempotence) to a topic of 10 partitions and keeping "
         f"5 records outstanding (librdkafka's default `max.in.flight.requests.per.connection`): each delivery "
         f"report sends the next record. The instances run in min(producers, 2) load-generator processes, one "
-        f"poll thread per instance. Each step lasts {meta['rr_seconds']} s after all producers are connected; "
+        f"poll thread per instance. Each step lasts {meta['rr_seconds']} s after all producers are connected, "
+        "after an untimed warm-up step of 10 producers (Kafka's JIT); "
         "requests/s is records delivered in that time / time (one record per request); latency is librdkafka's "
         "produce() -> delivery report time of each record; CPU is the broker's (user + system, from /proc) "
         "during the step.",
@@ -204,7 +210,8 @@ def write(rows: list[Row], meta: dict[str, Any]) -> None:
                    f"| {ratio(num(j, 'cpu_ms_per_1k'), num(k, 'cpu_ms_per_1k'))} | {client} |")
     out += ["", "![request rate](benchmarks-broker/request-rate.png)", "",
             "## Partitions", "",
-            f"One topic of 10, 100 and 1,000 partitions on a fresh broker. One producer (bench/run.py's: "
+            f"One topic of 10, 100, 1,000 and 10,000 partitions on a fresh broker, after an untimed warm-up "
+            "(the same produce and consume on a topic of 1 partition: Kafka's JIT). One producer (bench/run.py's: "
             f"`linger.ms=5`, `batch.size=1000000`, acks=1) writes {meta['records']:,} records of 100 B spread over "
             "the partitions, then one consumer (bench/run.py's) reads them all from the start. Metadata is a v1 "
             "request for all topics (topics=null) on a raw socket after the topic is created: the median of 20, "
@@ -248,7 +255,7 @@ def main() -> int:
         with open(path) as f:
             write(list(csv.DictReader(f)), json.loads(path.with_suffix(".json").read_text()))
         return 0
-    seconds, records = (2.0, 20_000) if args.quick else (5.0, 200_000)
+    seconds, records = (2.0, 20_000) if args.quick else (5.0, 1_000_000)
     brokers = args.brokers.split(",")
     import confluent_kafka
 
@@ -269,9 +276,11 @@ def main() -> int:
         try:
             with run.running(name) as b:
                 run.create_topic(b, "rr", 10)
+                print("  warm-up (not recorded): 10 producers", flush=True)
+                request_rate(b, 10, seconds)  # Kafka's JIT, josefk's and Tansu's first connections
                 for n in PRODUCERS:
                     rows.append(request_rate(b, n, seconds))
-        except (RuntimeError, TimeoutError, OSError) as e:
+        except Exception as e:  # noqa: BLE001  (a failed point must not lose the run)
             print(f"  FAILED: request rate on {name}: {e!r}", flush=True)
             failed.append(f"request rate ({name})")
     for p in PARTITIONS if "partitions" in sections else []:
@@ -280,7 +289,7 @@ def main() -> int:
             try:
                 with run.running(name) as b:
                     rows.extend(partitions_step(b, p, records))
-            except (RuntimeError, TimeoutError, OSError) as e:
+            except Exception as e:  # noqa: BLE001  (a failed point must not lose the run)
                 print(f"  FAILED: {p} partitions on {name}: {e!r}", flush=True)
                 failed.append(f"{p} partitions ({name})")
     meta |= {"seconds": round(time.monotonic() - t_start), "failed": failed,
