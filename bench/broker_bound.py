@@ -26,6 +26,7 @@ import argparse
 import csv
 import json
 import os
+import resource
 import socket
 import statistics
 import sys
@@ -89,9 +90,18 @@ def partitions_step(b: run.AnyBroker, partitions: int, records: int) -> list[Row
     prod = run.produce_step(b, "p", 1, records, 100, partitions)
     cons = run.consume_step(b, "p", 1, 100, partitions, records)
     rss = round(b.memory_mb("VmRSS"), 1)
-    print(f"  {b.name:7s} {partitions} partitions: created in {created:.2f} s, metadata {meta} ms, rss {rss} MB",
+    fds = open_files(b)
+    print(f"  {b.name:7s} {partitions} partitions: created in {created:.2f} s, metadata {meta} ms, rss {rss} MB, "
+          f"{fds} open files",
           flush=True)
-    return [r | {"metadata_ms": meta, "rss_mb": rss, "create_s": round(created, 2)} for r in (prod, cons)]
+    return [r | {"metadata_ms": meta, "rss_mb": rss, "create_s": round(created, 2), "open_files": fds}
+            for r in (prod, cons)]
+
+
+def open_files(b: run.AnyBroker) -> int:
+    """The broker's open file descriptors (the JVMs' for Kafka), from /proc."""
+    pids = [b.proc.pid] if isinstance(b, run.Broker) else [x.proc.pid for x in b.brokers]
+    return sum(len(os.listdir(f"/proc/{pid}/fd")) for pid in pids)
 
 
 # --------------------------------------------------------------------------- report
@@ -221,8 +231,8 @@ def write(rows: list[Row], meta: dict[str, Any]) -> None:
             "| partitions | produce records/s (" + who + ") | josefk / Kafka | consume records/s (" + who + ") "
             "| josefk / Kafka | Metadata ms (" + who + ") | josefk / Kafka | RSS MB (" + who + ") "
             "| produce CPU s per GB (" + who + ") | consume CPU s per GB (" + who + ") | topic created in s ("
-            + who + ") |",
-            "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
+            + who + ") | open files (" + who + ") |",
+            "|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|"]
     for p in PARTITIONS:
         jp, kp = (find(rows, b, role="produce", partitions=p) for b in ("josefk", "kafka"))
         jc, kc = (find(rows, b, role="consume", partitions=p) for b in ("josefk", "kafka"))
@@ -235,8 +245,12 @@ def write(rows: list[Row], meta: dict[str, Any]) -> None:
                    f"| {trio(rows, 'rss_mb', 0, role='consume', partitions=p)} "
                    f"| {trio(rows, 'cpu_s_per_gb', 1, role='produce', partitions=p)} "
                    f"| {trio(rows, 'cpu_s_per_gb', 1, role='consume', partitions=p)} "
-                   f"| {trio(rows, 'create_s', 2, role='produce', partitions=p)} |")
-    out += ["", "![partitions](benchmarks-broker/partitions.png)", ""]
+                   f"| {trio(rows, 'create_s', 2, role='produce', partitions=p)} "
+                   f"| {trio(rows, 'open_files', 0, role='produce', partitions=p)} |")
+    out += ["", "Open files are the broker process's file descriptors after the consume step (Tansu keeps "
+            f"its data in memory). The machine's open-file limit (soft and hard) is {meta.get('nofile', '?')}; "
+            "a broker that needs more than that for a point fails it (see the failed steps above).",
+            "", "![partitions](benchmarks-broker/partitions.png)", ""]
     DOC.write_text("\n".join(out))
     print(f"wrote {DOC.relative_to(ROOT)}")
 
@@ -266,7 +280,8 @@ def main() -> int:
     meta |= {"librdkafka": confluent_kafka.libversion()[0], "kafka": kafka_reference.KAFKA_VERSION,
              "command": " ".join([".venv/bin/python bench/broker_bound.py", *sys.argv[1:]]) if len(sys.argv) > 1
              else "make bench-broker", "load_before": " ".join(f"{x:.2f}" for x in os.getloadavg()),
-             "rr_seconds": seconds, "records": records}
+             "rr_seconds": seconds, "records": records,
+             "nofile": resource.getrlimit(resource.RLIMIT_NOFILE)[1]}
     t_start = time.monotonic()
     rows: list[Row] = []
     failed: list[str] = []
@@ -298,7 +313,7 @@ def main() -> int:
     csv_path = run.RESULTS / f"broker-{time.strftime('%Y%m%d-%H%M%S')}.csv"
     meta["csv"] = str(csv_path.relative_to(ROOT))
     with open(csv_path, "w", newline="") as f:
-        writer = csv.DictWriter(f, FIELDS + ["create_s"], extrasaction="ignore")
+        writer = csv.DictWriter(f, FIELDS + ["create_s", "open_files"], extrasaction="ignore")
         writer.writeheader()
         writer.writerows(rows)
     csv_path.with_suffix(".json").write_text(json.dumps(meta, indent=1))
