@@ -36,6 +36,7 @@ from typing import Any
 
 import run
 import workers
+from report import find, fmt, num
 from run import ROOT, Row, make_row, run_step
 
 from harness.wire import encode_request, read_frame  # noqa: E402  (run puts ROOT on sys.path)
@@ -106,22 +107,6 @@ def open_files(b: run.AnyBroker) -> int:
 
 # --------------------------------------------------------------------------- report
 
-def num(row: Row | None, key: str) -> float:
-    try:
-        return float(row[key]) if row else float("nan")
-    except (KeyError, ValueError, TypeError):
-        return float("nan")
-
-
-def find(rows: list[Row], broker: str, **match: Any) -> Row | None:
-    return next((r for r in rows if r.get("broker") == broker
-                 and all(str(r.get(k)) == str(v) for k, v in match.items())), None)
-
-
-def fmt(x: float, digits: int = 0) -> str:
-    return "-" if x != x else f"{x:,.{digits}f}"
-
-
 def ratio(a: float, b: float) -> str:
     return "-" if not (a == a and b == b and b) else f"{a / b:.2f}x"
 
@@ -137,42 +122,36 @@ def charts(rows: list[Row], records: int) -> None:
     import matplotlib.pyplot as plt
 
     CHARTS.mkdir(parents=True, exist_ok=True)
-    fig, axes = plt.subplots(1, 3, figsize=(14, 4))
-    for ax, key, label in zip(axes, ("msgs_s", "p99_ms", "cpu_ms_per_1k"),
-                              ("Produce requests/s", "p99 delivery latency (ms)", "broker CPU ms per 1,000 requests"),
-                              strict=True):
-        for b in BROKERS:
-            ax.plot(PRODUCERS, [num(find(rows, b, role="request-rate", producers=n), key) for n in PRODUCERS],
-                    "o-", color=COLORS[b], label=b)
-        ax.set_xscale("log")
-        ax.set_xticks(PRODUCERS, [str(n) for n in PRODUCERS])
-        ax.set_xlabel("producers")
-        ax.set_title(label, fontsize=10)
-        ax.grid(alpha=0.3)
-        ax.legend()
-    fig.suptitle("Request rate: one 100 B record per Produce request, 5 outstanding per producer")
-    fig.tight_layout()
-    fig.savefig(CHARTS / "request-rate.png", dpi=100)
-    plt.close(fig)
 
-    fig, axes = plt.subplots(1, 4, figsize=(17, 4))
-    for ax, (role, key), label in zip(axes, (("produce", "msgs_s"), ("consume", "msgs_s"), ("produce", "metadata_ms"),
-                                             ("consume", "rss_mb")),
-                                      ("produce records/s", "consume records/s", "Metadata (all topics) ms",
-                                       "broker RSS MB"), strict=True):
-        for b in BROKERS:
-            ax.plot(PARTITIONS, [num(find(rows, b, role=role, partitions=p), key) for p in PARTITIONS],
-                    "o-", color=COLORS[b], label=b)
-        ax.set_xscale("log")
-        ax.set_xticks(PARTITIONS, [str(p) for p in PARTITIONS])
-        ax.set_xlabel("partitions")
-        ax.set_title(label, fontsize=10)
-        ax.grid(alpha=0.3)
-        ax.legend()
-    fig.suptitle(f"Partitions: {records:,} records of 100 B over one topic, one producer then one consumer")
-    fig.tight_layout()
-    fig.savefig(CHARTS / "partitions.png", dpi=100)
-    plt.close(fig)
+    def curves(field: str, xs: tuple[int, ...], panels: list[tuple[str, str, str]], title: str, name: str) -> None:
+        """One panel per (row role, column, title), a line per broker over the values xs of `field`."""
+        fig, axes = plt.subplots(1, len(panels), figsize=(3 * len(panels) + 5, 4))
+        for ax, (role, key, label) in zip(axes, panels, strict=True):
+            for b in BROKERS:
+                ax.plot(xs, [num(find(rows, b, role=role, **{field: x}), key) for x in xs], "o-", color=COLORS[b],
+                        label=b)
+            ax.set_xscale("log")
+            ax.set_xticks(xs, [str(x) for x in xs])
+            ax.set_xlabel(field)
+            ax.set_title(label, fontsize=10)
+            ax.grid(alpha=0.3)
+            ax.legend()
+        fig.suptitle(title)
+        fig.tight_layout()
+        fig.savefig(CHARTS / name, dpi=100)
+        plt.close(fig)
+
+    curves("producers", PRODUCERS, [
+        ("request-rate", "msgs_s", "Produce requests/s"),
+        ("request-rate", "p99_ms", "p99 delivery latency (ms)"),
+        ("request-rate", "cpu_ms_per_1k", "broker CPU ms per 1,000 requests")],
+        "Request rate: one 100 B record per Produce request, 5 outstanding per producer", "request-rate.png")
+    curves("partitions", PARTITIONS, [
+        ("produce", "msgs_s", "produce records/s"),
+        ("consume", "msgs_s", "consume records/s"),
+        ("produce", "metadata_ms", "Metadata (all topics) ms"),
+        ("consume", "rss_mb", "broker RSS MB")],
+        f"Partitions: {records:,} records of 100 B over one topic, one producer then one consumer", "partitions.png")
 
 
 def write(rows: list[Row], meta: dict[str, Any]) -> None:

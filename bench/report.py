@@ -15,7 +15,7 @@ LABELS = {"produce": "produce", "consume": "consume", "consume-java": "consume (
 def num(row: Row | None, key: str) -> float:
     try:
         return float(row[key]) if row else float("nan")
-    except (KeyError, ValueError):
+    except (KeyError, ValueError, TypeError):  # TypeError: a live row's None
         return float("nan")
 
 
