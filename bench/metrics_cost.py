@@ -31,6 +31,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import workers  # noqa: E402
+
 from harness.josefk import BrokerProcess  # noqa: E402
 from harness.net import free_port  # noqa: E402
 
@@ -47,13 +49,7 @@ def produce(bootstrap: str, topic: str, count: int, size: int, settings: dict) -
                          **settings})
     payload = os.urandom(size)
     start = time.perf_counter()
-    for _ in range(count):
-        while True:
-            try:
-                producer.produce(topic, payload)
-                break
-            except BufferError:
-                producer.poll(0.01)
+    workers.produce_all(producer, topic, payload, count, backoff_s=0.01)
     assert producer.flush(120) == 0, "records left unsent"
     return count / (time.perf_counter() - start)
 

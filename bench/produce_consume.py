@@ -21,6 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+import workers  # noqa: E402
+
 from harness.josefk import BrokerProcess  # noqa: E402
 
 
@@ -36,13 +38,7 @@ def bench_confluent(bootstrap: str, topic: str, count: int, size: int) -> None:
                          "queue.buffering.max.messages": 1_000_000, "batch.size": 1_000_000})
     payload = os.urandom(size)
     start = time.perf_counter()
-    for _ in range(count):
-        while True:
-            try:
-                producer.produce(topic, payload)
-                break
-            except BufferError:
-                producer.poll(0.01)
+    workers.produce_all(producer, topic, payload, count, backoff_s=0.01)
     producer.flush(60)
     report("confluent-kafka produce", count, size, time.perf_counter() - start)
 

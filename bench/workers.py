@@ -27,6 +27,22 @@ def producer_config(bootstrap: str, **extra: Any) -> dict[str, Any]:
             "compression.type": "none", "enable.idempotence": False, **extra}
 
 
+def produce_all(producer: Any, topic: str, payload: bytes, count: int, backoff_s: float = 0.005) -> None:
+    """Hand `count` records to librdkafka, waiting in poll() whenever its queue is full."""
+    send = producer.produce
+    for _ in range(count):
+        try:
+            send(topic, payload)
+        except BufferError:
+            while True:
+                producer.poll(backoff_s)
+                try:
+                    send(topic, payload)
+                    break
+                except BufferError:
+                    pass
+
+
 def produce(bootstrap: str, topic: str, count: int, size: int, acks: int, ready: Queue, go: Event,
             out: Queue) -> None:
     """Produce `count` records of `size` random bytes as fast as librdkafka takes them."""
@@ -42,21 +58,10 @@ def produce(bootstrap: str, topic: str, count: int, size: int, acks: int, ready:
                                                       "on_delivery": on_error, "error_cb": on_error}))
     producer.list_topics(topic, timeout=30)
     payload = os.urandom(size)
-    send = producer.produce
     ready.put(os.getpid())
     go.wait()
     start, cpu0 = time.monotonic(), time.process_time()
-    for _ in range(count):
-        try:
-            send(topic, payload)
-        except BufferError:
-            while True:
-                producer.poll(0.005)
-                try:
-                    send(topic, payload)
-                    break
-                except BufferError:
-                    pass
+    produce_all(producer, topic, payload, count)
     left = producer.flush(120)
     end = time.monotonic()
     if left:
