@@ -14,7 +14,7 @@ import functools
 import json
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Protocol
 
 from josefk.controller.controller_events import ControllerEventKind as Event
@@ -427,24 +427,29 @@ class KafkaController:
         if created:
             self._send(created, new=True)
 
+    def _consume_notifications(self, parent: str) -> Iterator[dict | None]:
+        """Each notification znode's data under `parent`; the znode is deleted once its data
+        has been handled (the caller's loop body), so a crash in between leaves it to redo."""
+        for child in self.store.children(parent):
+            path = f"{parent}/{child}"
+            yield self.store.get_json(path)
+            try:
+                self.store.delete(path)
+            except NoNodeError:
+                pass
+
     def _on_isr_change(self) -> None:
         """Leaders changed ISRs; propagate them to every broker's metadata cache."""
         if not self.active:
             return
         changed: set[TopicPartition] = set()
-        for child in self.store.children(ISR_CHANGE_NOTIFICATION):
-            path = f"{ISR_CHANGE_NOTIFICATION}/{child}"
-            data = self.store.get_json(path)
+        for data in self._consume_notifications(ISR_CHANGE_NOTIFICATION):
             for entry in (data or {}).get("partitions", []):
                 key = (entry["topic"], entry["partition"])
                 state = self._read_state(*key)
                 if state is not None:
                     self.states[key] = state
                     changed.add(key)
-            try:
-                self.store.delete(path)
-            except NoNodeError:
-                pass
         if changed:
             self._send_metadata(sorted(changed))
         for key in sorted(changed):
@@ -457,15 +462,9 @@ class KafkaController:
         if not self.active:
             return
         failed: set[int] = set()
-        for child in self.store.children(LOG_DIR_EVENT_NOTIFICATION):
-            path = f"{LOG_DIR_EVENT_NOTIFICATION}/{child}"
-            data = self.store.get_json(path)
+        for data in self._consume_notifications(LOG_DIR_EVENT_NOTIFICATION):
             if data is not None and "broker" in data:
                 failed.add(int(data["broker"]))
-            try:
-                self.store.delete(path)
-            except NoNodeError:
-                pass
         if not failed:
             return
         log.info("Handling log directory failure for brokers %s", ",".join(map(str, sorted(failed))))
