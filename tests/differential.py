@@ -33,6 +33,7 @@ SHARED_SETTINGS = {
     "auto.create.topics.enable": "true", "offsets.topic.num.partitions": "3",
     "offsets.topic.replication.factor": "1", "group.initial.rebalance.delay.ms": "0",
     "transaction.state.log.replication.factor": "1", "transaction.state.log.min.isr": "1",
+    "log.retention.ms": "-1",  # the cases' records carry a fixed, old timestamp (differential_cases.BASE_TS)
 }
 
 # Leaf fields replaced by a placeholder wherever they occur, each with the reason two correct
