@@ -3,8 +3,8 @@ replication <- coordinator <- server. The control plane (the controller, its cha
 event queue, the coordination stores and their data, as Kafka's kafka.controller and
 kafka.zk) sits below the data plane, which applies its decisions and writes ISR changes.
 utils/ (Kafka's common.utils: Time and Scheduler) is below them all: it imports nothing of
-josefk and every package may import it. The CLI and the Spark source talk to brokers over
-the wire only. Imports are read from the source with ast, so a lazy import inside a
+josefk and every package may import it. The CLI, the console and the Spark source talk to
+brokers over the wire only. Imports are read from the source with ast, so a lazy import inside a
 function counts too."""
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ ALLOWED: dict[str, set[str]] = {
     "replication": {"protocol", "log", "controller"},
     "coordinator": {"protocol", "log", "controller", "replication"},
     "server": {"protocol", "log", "controller", "replication", "coordinator"},
-    "josefk/cli": {"protocol", "cli", "server"},  # server only for `josefk broker`, which starts one
+    "josefk/cli": {"protocol", "cli", "server", "console"},  # server only for `josefk broker`, which starts one
+    "josefk/console": {"protocol", "cli"},  # a Kafka client like the tools, sharing their helpers
     "josefk/spark": {"protocol", "spark"},
 }
 EVERYONE = {"utils"}  # the lowest layer, importable from anywhere

@@ -15,6 +15,7 @@ from josefk.cli.tools import (
     reassign_partitions,
     topics,
 )
+from josefk.console import server as console
 
 TOOLS = {
     "broker": broker.main,
@@ -23,6 +24,7 @@ TOOLS = {
     "console-producer": console_producer.main,
     "console-consumer": console_consumer.main,
     "consumer-groups": consumer_groups.main,
+    "console": console.main,
     "leader-election": leader_election.main,
     "reassign-partitions": reassign_partitions.main,
     "producer-perf-test": perf.producer_main,

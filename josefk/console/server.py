@@ -1,0 +1,206 @@
+"""`josefk console`: the HTTP server (stdlib ThreadingHTTPServer) and its command line.
+
+Pages are HTML rendered on the server; each has a JSON twin under /api/ with the same data.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import signal
+import sys
+from collections.abc import Callable
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from importlib import resources
+from typing import Any, NoReturn
+from urllib.parse import parse_qs, unquote, urlsplit
+
+import kafka.errors as Errors
+from kafka import KafkaConsumer
+
+from josefk.cli.tools import common
+from josefk.console import pages
+from josefk.console.cluster import DEFAULT_LIMIT, Cluster, KafkaCluster, NotFound
+from josefk.console.metrics import MetricsScraper
+
+STATIC_TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
+
+
+class BadRequest(Exception):
+    """A query parameter the console cannot use (HTTP 400)."""
+
+
+class Console:
+    """Routes a request path to the cluster read and the page or JSON that shows it."""
+
+    def __init__(self, cluster: Cluster, scraper: MetricsScraper, bootstrap: str, chart_interval_ms: int) -> None:
+        self.cluster = cluster
+        self.scraper = scraper
+        self.bootstrap = bootstrap
+        self.chart_interval_ms = chart_interval_ms
+
+    def handle(self, target: str) -> tuple[int, str, bytes]:
+        """(status, content type, body) for a GET of `target` (path and query)."""
+        url = urlsplit(target)
+        parts = [unquote(p) for p in url.path.split("/") if p]
+        query = {k: v[-1] for k, v in parse_qs(url.query).items()}
+        api = bool(parts) and parts[0] == "api"
+        try:
+            if parts[:1] == ["static"] and len(parts) == 2:
+                return self._static(parts[1])
+            data, render = self._route(parts[1:] if api else parts, query, api)
+            if api:
+                return 200, "application/json", json.dumps(data, indent=1).encode()
+            return 200, "text/html; charset=utf-8", render(data).encode()
+        except NotFound as e:
+            return self._error(api, 404, str(e))
+        except BadRequest as e:
+            return self._error(api, 400, str(e))
+        except Errors.KafkaError as e:
+            return self._error(api, 502, f"{type(e).__name__}: {common.error_text(e)}")
+
+    def _route(self, parts: list[str], query: dict[str, str], api: bool
+               ) -> tuple[Any, Callable[[Any], str]]:
+        b = self.bootstrap
+        match parts:
+            case [] if not api:
+                return self.cluster.overview(), lambda d: pages.overview(d, b)
+            case ["cluster"] if api:
+                return self.cluster.overview(), str
+            case ["topics"]:
+                return self.cluster.topics(), lambda d: pages.topics(d, b)
+            case ["topics", name]:
+                return self.cluster.topic(name), lambda d: pages.topic(d, b)
+            case ["topics", name, "messages"]:
+                fmt = query.get("format", "text")
+                if fmt not in pages.FORMATS:
+                    raise BadRequest(f"format must be one of {', '.join(pages.FORMATS)}, not {fmt!r}")
+                data = self.cluster.messages(name, _int(query, "partition", 0), _int(query, "offset", None),
+                                             _int(query, "limit", DEFAULT_LIMIT))
+                return data, lambda d: pages.messages(d, d["partitions"], fmt, b)
+            case ["groups"]:
+                return self.cluster.groups(), lambda d: pages.groups(d, b)
+            case ["groups", group_id]:
+                return self.cluster.group(group_id), lambda d: pages.group(d, b)
+            case ["charts"] if not api:
+                return None, lambda _: pages.charts(self.scraper.urls, self.chart_interval_ms, b)
+            case ["metrics"] if api:
+                return self.scraper.scrape(), str
+        raise NotFound("No such page")
+
+    def _static(self, name: str) -> tuple[int, str, bytes]:
+        kind = STATIC_TYPES.get(name[name.rfind("."):]) if "." in name else None
+        source = resources.files("josefk.console").joinpath("static", name)
+        if kind is None or not source.is_file():
+            raise NotFound("No such file")
+        return 200, kind, source.read_bytes()
+
+    def _error(self, api: bool, status: int, message: str) -> tuple[int, str, bytes]:
+        if api:
+            return status, "application/json", json.dumps({"error": message}).encode()
+        return status, "text/html; charset=utf-8", pages.error(status, message, self.bootstrap).encode()
+
+
+def _int(query: dict[str, str], name: str, default: int | None) -> Any:
+    raw = query.get(name, "")
+    if raw == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise BadRequest(f"{name} must be a whole number, not {raw!r}") from None
+
+
+def handler_for(console: Console) -> type[BaseHTTPRequestHandler]:
+    class Handler(BaseHTTPRequestHandler):
+        server_version = "josefk-console"
+
+        def do_GET(self) -> None:  # noqa: N802 - http.server's name
+            try:
+                status, kind, body = console.handle(self.path)
+            except (BrokenPipeError, ConnectionResetError):
+                return
+            self.send_response(status)
+            self.send_header("Content-Type", kind)
+            self.send_header("Content-Length", str(len(body)))
+            self.send_header("Cache-Control", "no-store")
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - http.server's signature
+            """Quiet: a polled chart page would otherwise write a line every interval."""
+
+    return Handler
+
+
+class Parser(argparse.ArgumentParser):
+    def error(self, message: str) -> NoReturn:
+        """One line naming what is wrong, and exit status 2 (argparse's own prints the usage too)."""
+        self.exit(2, f"josefk console: {message}\n")
+
+
+def listen_address(text: str) -> tuple[str, int]:
+    host, sep, port = text.rpartition(":")
+    if not sep or not port.isdigit() or not 0 <= int(port) <= 65535:
+        raise argparse.ArgumentTypeError(f"expected HOST:PORT, got {text!r}")
+    return host.strip("[]") or "127.0.0.1", int(port)
+
+
+def metrics_urls(text: str) -> list[str]:
+    urls = []
+    for url in filter(None, (u.strip() for u in text.split(","))):
+        split = urlsplit(url)
+        if split.scheme not in ("http", "https") or not split.netloc:
+            raise argparse.ArgumentTypeError(f"expected http://HOST:PORT/metrics, got {url!r}")
+        urls.append(url if split.path not in ("", "/") else url.rstrip("/") + "/metrics")
+    return urls
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = Parser(prog="josefk console", description="A web console for a Kafka cluster (josefk or Apache Kafka).")
+    p.add_argument("--bootstrap-server", required=True, metavar="HOST:PORT", help="the server(s) to connect to")
+    p.add_argument("--listen", type=listen_address, default=("127.0.0.1", 8080), metavar="HOST:PORT",
+                   help="where the console serves its pages (default 127.0.0.1:8080)")
+    p.add_argument("--metrics-url", type=metrics_urls, action="append", default=[], metavar="URL[,URL...]",
+                   help="the brokers' Prometheus /metrics (metrics.http.listener), for the live charts")
+    p.add_argument("--chart-interval-ms", type=int, default=2000, metavar="MS",
+                   help="how often the charts page polls the metrics (default 2000)")
+    p.add_argument("--timeout", type=int, default=common.DEFAULT_TIMEOUT_MS, metavar="MS",
+                   help="ms to wait for the cluster (default 10000)")
+    return p
+
+
+def main(argv: list[str]) -> int:
+    args = build_parser().parse_args(argv)
+    if args.chart_interval_ms < 100:
+        build_parser().error(f"--chart-interval-ms must be at least 100, not {args.chart_interval_ms}")
+    common.quiet_client_logs()
+    try:
+        admin = common.admin_client(args.bootstrap_server, timeout_ms=args.timeout)
+    except common.ToolError as e:
+        print(f"josefk console: {e}", file=sys.stderr)
+        return 1
+    bootstrap = args.bootstrap_server.split(",")
+    cluster = KafkaCluster(admin, lambda: KafkaConsumer(bootstrap_servers=bootstrap, client_id="josefk-console",
+                                                        group_id=None, enable_auto_commit=False,
+                                                        request_timeout_ms=args.timeout + 5000))
+    scraper = MetricsScraper([u for group in args.metrics_url for u in group])
+    console = Console(cluster, scraper, args.bootstrap_server, args.chart_interval_ms)
+    try:
+        server = ThreadingHTTPServer(args.listen, handler_for(console))
+    except OSError as e:
+        cluster.close()
+        print(f"josefk console: cannot listen on {args.listen[0]}:{args.listen[1]}: {e.strerror}", file=sys.stderr)
+        return 1
+    server.daemon_threads = True
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    print(f"josefk console for {args.bootstrap_server} on http://{args.listen[0]}:{server.server_port}/", flush=True)
+    try:
+        server.serve_forever()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        server.server_close()
+        scraper.close()
+        cluster.close()
+    return 0
