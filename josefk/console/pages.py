@@ -134,13 +134,13 @@ def overview(data: dict[str, Any], bootstrap: str) -> str:
 
 def topics(data: dict[str, Any], bootstrap: str) -> str:
     rows = [[join([link(topic_href(t["name"]), t["name"]),
-                   tag("span", "internal", cls="badge muted") if t["internal"] else ""]),
+                   join([" ", tag("span", "internal", cls="badge muted")]) if t["internal"] else ""]),
              t["partitions"], t["replication_factor"],
              tag("span", t["under_replicated"], cls="bad") if t["under_replicated"] else 0,
              human_bytes(t["size"])]
             for t in data["topics"]]
     note = "" if data["sizes_available"] else tag(
-        "p", "Sizes: the brokers do not answer DescribeLogDirs.", cls="sub")
+        "p", "Sizes: the brokers do not answer DescribeLogDirs.", cls="sub note")
     body = join([table("topics", ["Topic", "Partitions", "Replication factor", "Under-replicated", "Size"], rows,
                        empty="No topics"), note])
     return layout("topics", "Topics", body, bootstrap)
@@ -256,7 +256,7 @@ def charts(metrics_urls: Sequence[str], interval_ms: int, bootstrap: str) -> str
                              join(tag("code", u) for u in metrics_urls)]), cls="sub", id="sources")
     panels = join(tag("section", join([tag("h2", label), tag("div", "", cls="legend", id=f"{key}-legend"),
                                        Html(f'<svg id="chart-{key}" class="chart" viewBox="0 0 640 200" '
-                                            f'preserveAspectRatio="none" data-points="0"></svg>')]),
+                                            f'data-points="0"></svg>')]),
                       cls="panel") for key, label in CHARTS)
     body = join([sources, tag("div", panels, cls="charts", data_interval=interval_ms)])
     return layout("charts", "Live charts", body, bootstrap, scripts=["/static/charts.js"])

@@ -34,7 +34,8 @@
   function draw(key) {
     const chart = charts[key];
     const svg = document.getElementById("chart-" + key);
-    const width = 640, height = 200, top = 10, bottom = 190, left = 48;
+    const width = Math.max(200, Math.round(svg.getBoundingClientRect().width)), top = 10, bottom = 190, left = 52;
+    svg.setAttribute("viewBox", `0 0 ${width} 200`);
     const max = Math.max(1e-9, ...chart.points.flat().map((p) => p.v));
     const parts = [];
     for (let i = 0; i <= 4; i++) {

@@ -1,0 +1,158 @@
+"""A josefk broker with topics, records and a consumer group, and `josefk console` in front of
+it, looked at through Debian's chromium (tests/browser/console.mjs, Playwright).
+
+tests/test_console.py asserts on what the browser saw; `make console-screenshots` runs this
+module to write docs/console/*.png from the same scene.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
+from kafka.admin import NewTopic
+from kafka.structs import OffsetAndMetadata
+
+from harness.josefk import BrokerProcess
+from harness.net import free_port
+from harness.process import ServerProcess
+
+ROOT = Path(__file__).resolve().parent.parent
+BROWSER_DIR = ROOT / "tests" / "browser"
+PER_PARTITION = 10
+COMMITTED = {0: 4, 1: 10, 2: 7}  # kitchen's offsets on orders: lag 6 + 0 + 3
+BINARY = b"\x00\x01\xfe\xff"
+HOSTILE = "<script>document.title='pwned'</script>"
+PAGES = {"overview": "/", "topics": "/topics", "topic": "/topics/orders",
+         "messages": "/topics/orders/messages?partition=1&offset=0&limit=5",
+         "messages-hex": "/topics/payments/messages?partition=0&offset=0&format=hex",
+         "messages-text": "/topics/payments/messages?partition=0&offset=0",
+         "groups": "/groups", "group": "/groups/kitchen"}
+SCREENSHOTS = ("overview", "topics", "topic", "messages", "groups", "group")
+
+
+def order(partition: int, i: int) -> tuple[bytes, bytes]:
+    return f"order-{partition}-{i}".encode(), json.dumps({"id": i, "item": "pizza", "qty": 1 + i % 3}).encode()
+
+
+@dataclass
+class Scene:
+    broker: BrokerProcess
+    console: ServerProcess
+    metrics_port: int
+    group: KafkaConsumer
+    stop_traffic: threading.Event = field(default_factory=threading.Event)
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.console.port}"
+
+
+def populate(bootstrap: str) -> KafkaConsumer:
+    """Topics orders (3 partitions), payments and clicks; 10 orders per partition, a binary and a
+    hostile payment; group `kitchen` with a live member and COMMITTED offsets on orders."""
+    admin = KafkaAdminClient(bootstrap_servers=bootstrap)
+    admin.create_topics([NewTopic("orders", 3, 1, topic_configs={"retention.ms": "86400000"}),
+                         NewTopic("payments", 1, 1), NewTopic("clicks", 2, 1)])
+    admin.close()
+    producer = KafkaProducer(bootstrap_servers=bootstrap, acks="all")
+    for p in range(3):
+        for i in range(PER_PARTITION):
+            key, value = order(p, i)
+            producer.send("orders", key=key, value=value, partition=p, headers=[("source", b"web")])
+    producer.send("payments", key=b"card", value=BINARY, partition=0)
+    producer.send("payments", key=b"note", value=HOSTILE.encode(), partition=0, headers=[("<b>h</b>", b"<i>")])
+    producer.flush()
+    producer.close()
+    consumer = KafkaConsumer("orders", bootstrap_servers=bootstrap, group_id="kitchen", enable_auto_commit=False,
+                             client_id="kitchen-1")
+    while len(consumer.assignment()) < 3:
+        consumer.poll(timeout_ms=200)
+    consumer.commit({TopicPartition("orders", p): OffsetAndMetadata(o, "", -1) for p, o in COMMITTED.items()})
+    return consumer
+
+
+def _traffic(bootstrap: str, stop: threading.Event) -> None:
+    """Records into clicks and a reader of them, for the charts' bytes in and out."""
+    producer = KafkaProducer(bootstrap_servers=bootstrap, linger_ms=5)
+    reader = KafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False, fetch_max_wait_ms=100)
+    reader.assign([TopicPartition("clicks", 0), TopicPartition("clicks", 1)])
+    i = 0
+    while not stop.is_set():
+        producer.send("clicks", value=b"click %d from a browser session" % i)
+        reader.poll(timeout_ms=20)
+        i += 1
+    reader.close()
+    producer.close()
+
+
+@contextmanager
+def scene(root: Path) -> Iterator[Scene]:
+    metrics_port = free_port()
+    broker = BrokerProcess(root / "logs", output=root / "broker.log", overrides={
+        "metrics.http.listener": f"127.0.0.1:{metrics_port}", "group.initial.rebalance.delay.ms": "0",
+        "offsets.topic.num.partitions": "3", "offsets.topic.replication.factor": "1"})
+    console = group = traffic = None
+    stop = threading.Event()
+    try:
+        group = populate(broker.bootstrap)
+        port = free_port()
+        console = ServerProcess([sys.executable, "-m", "josefk", "console", "--bootstrap-server", broker.bootstrap,
+                                 "--listen", f"127.0.0.1:{port}",
+                                 "--metrics-url", f"http://127.0.0.1:{metrics_port}/metrics",
+                                 "--chart-interval-ms", "300"],
+                                "127.0.0.1", port, output=root / "console.log", what="josefk console")
+        traffic = threading.Thread(target=_traffic, args=(broker.bootstrap, stop), daemon=True)
+        traffic.start()
+        yield Scene(broker, console, metrics_port, group, stop)
+    finally:
+        stop.set()
+        if traffic is not None:
+            traffic.join(30)
+        if console is not None:
+            console.stop()
+        if group is not None:
+            group.close(autocommit=False)
+        broker.stop()
+
+
+def browse(url: str, pages: dict[str, str], charts: str | None = "/charts", screenshots: Path | None = None,
+           chart_points: int = 3, timeout_ms: int = 60_000) -> dict[str, Any]:
+    """What chromium saw on each page (tests/browser/console.mjs's JSON); the charts page is read
+    once its messages chart has `chart_points` points and traffic in them."""
+    spec = {"base": url, "pages": pages, "charts": charts, "chartPoints": chart_points, "timeoutMs": timeout_ms,
+            "screenshots": str(screenshots) if screenshots else None}
+    done = subprocess.run(["node", str(BROWSER_DIR / "console.mjs"), json.dumps(spec)], cwd=BROWSER_DIR,
+                          capture_output=True, text=True, timeout=timeout_ms / 1000 * (len(pages) + 2))
+    if done.returncode:
+        raise RuntimeError(f"the browser script failed ({done.returncode}): {done.stderr.strip()}")
+    return json.loads(done.stdout)
+
+
+def main(argv: list[str]) -> int:
+    """`make console-screenshots`: the scene's pages as PNGs in the given folder."""
+    out = Path(argv[0] if argv else "docs/console").resolve()
+    out.mkdir(parents=True, exist_ok=True)
+    root = Path(tempfile.mkdtemp(prefix="josefk-console-"))
+    try:
+        with scene(root) as running:
+            seen = browse(running.url, {name: PAGES[name] for name in SCREENSHOTS}, screenshots=out, chart_points=40)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+    print(f"wrote {', '.join(sorted(p.name for p in out.glob('*.png')))} to {out}"
+          + (f"; page errors: {seen['errors']}" if seen["errors"] else ""))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
