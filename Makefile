@@ -3,7 +3,8 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test unit pytest test-envs compat lint bench bench-broker chaos clean kafka-jars fuzz
+.PHONY: run test unit pytest test-envs browser-env console-screenshots compat lint bench bench-broker chaos clean \
+	kafka-jars fuzz
 KAFKA_LIB := compat/.envs/kafka/lib
 
 $(BIN)/josefk: pyproject.toml
@@ -18,7 +19,7 @@ run: $(BIN)/josefk
 # Everything: lint, every test (unit, integration, cluster, spark; see tests/conftest.py), compat.
 test: lint pytest compat
 
-pytest: $(BIN)/josefk $(KAFKA_LIB)/.stamp test-envs
+pytest: $(BIN)/josefk $(KAFKA_LIB)/.stamp test-envs browser-env
 	$(BIN)/pytest -q
 
 # The fast part alone: lint and the unit tests (no network, no broker), about a minute.
@@ -39,6 +40,18 @@ $(KAFKA_LIB)/.stamp: compat/kafka/pom.xml
 # kafka-clients and kafka-streams 4.4.0 from compat/java/pom-4.xml, the Python client venvs).
 test-envs: $(BIN)/josefk
 	$(BIN)/python compat/setup_envs.py --only java,tansu
+
+# playwright-core (pinned in tests/browser/package-lock.json) for the console's browser tests; it
+# drives Debian's chromium (apt-get install chromium, .ci/run) and never downloads a browser.
+BROWSER_DIR := tests/browser
+browser-env: $(BROWSER_DIR)/node_modules/.package-lock.json
+$(BROWSER_DIR)/node_modules/.package-lock.json: $(BROWSER_DIR)/package-lock.json
+	cd $(BROWSER_DIR) && npm ci --no-audit --no-fund
+	touch $@
+
+# docs/console/*.png: the console's pages on a broker with sample topics, records and a group.
+console-screenshots: $(BIN)/josefk browser-env
+	$(BIN)/python -m tests.console_scene docs/console
 
 compat: $(BIN)/josefk
 	$(BIN)/python compat/run.py
@@ -74,7 +87,7 @@ chaos: $(BIN)/josefk
 	$(BIN)/python -m tests.chaos $(CHAOS_ARGS)
 
 clean:
-	rm -rf $(VENV) data compat/.envs compat/java/build bench/.cache fuzz/work
+	rm -rf $(VENV) data compat/.envs compat/java/build bench/.cache fuzz/work $(BROWSER_DIR)/node_modules
 
 # make demo [DEMO_ARGS="--source josefk"]: the activity-stream example; official connector by default
 .PHONY: demo

@@ -89,11 +89,12 @@ class Console:
         raise NotFound("No such page")
 
     def _static(self, name: str) -> tuple[int, str, bytes]:
+        """Only the files shipped in static/ by name: a name is never a path."""
+        folder = resources.files("josefk.console").joinpath("static")
         kind = STATIC_TYPES.get(name[name.rfind("."):]) if "." in name else None
-        source = resources.files("josefk.console").joinpath("static", name)
-        if kind is None or not source.is_file():
+        if kind is None or name not in {f.name for f in folder.iterdir()}:
             raise NotFound("No such file")
-        return 200, kind, source.read_bytes()
+        return 200, kind, folder.joinpath(name).read_bytes()
 
     def _error(self, api: bool, status: int, message: str) -> tuple[int, str, bytes]:
         if api:
