@@ -37,7 +37,7 @@ PAGES = {"overview": "/", "topics": "/topics", "topic": "/topics/orders",
          "messages": "/topics/orders/messages?partition=1&offset=0&limit=5",
          "messages-hex": "/topics/payments/messages?partition=0&offset=0&format=hex",
          "messages-text": "/topics/payments/messages?partition=0&offset=0",
-         "groups": "/groups", "group": "/groups/kitchen"}
+         "groups": "/groups", "group": "/groups/kitchen", "group-empty": "/groups/billing"}
 SCREENSHOTS = ("overview", "topics", "topic", "messages", "groups", "group")
 
 
@@ -60,7 +60,8 @@ class Scene:
 
 def populate(bootstrap: str) -> KafkaConsumer:
     """Topics orders (3 partitions), payments and clicks; 10 orders per partition, a binary and a
-    hostile payment; group `kitchen` with a live member and COMMITTED offsets on orders."""
+    hostile payment; group `kitchen` with a live member and COMMITTED offsets on orders, and group
+    `billing` with an offset on payments and no members."""
     admin = KafkaAdminClient(bootstrap_servers=bootstrap)
     admin.create_topics([NewTopic("orders", 3, 1, topic_configs={"retention.ms": "86400000"}),
                          NewTopic("payments", 1, 1), NewTopic("clicks", 2, 1)])
@@ -79,6 +80,9 @@ def populate(bootstrap: str) -> KafkaConsumer:
     while len(consumer.assignment()) < 3:
         consumer.poll(timeout_ms=200)
     consumer.commit({TopicPartition("orders", p): OffsetAndMetadata(o, "", -1) for p, o in COMMITTED.items()})
+    billing = KafkaConsumer(bootstrap_servers=bootstrap, group_id="billing", enable_auto_commit=False)
+    billing.commit({TopicPartition("payments", 0): OffsetAndMetadata(1, "", -1)})  # no members: Empty
+    billing.close(autocommit=False)
     return consumer
 
 

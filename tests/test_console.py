@@ -71,13 +71,16 @@ def test_every_page_shows_what_is_in_the_cluster(tmp_path: Path) -> None:
     assert shown["title"] == "Messages in payments - josefk console" and shown["scripts"] == 0
 
     groups = pages["groups"]["tables"]["groups"]
-    assert groups["rows"] == [["kitchen", "Stable", "1", "consumer", "range"]]
+    assert groups["rows"] == [["billing", "Empty", "0", "-", "-"], ["kitchen", "Stable", "1", "consumer", "range"]]
     group = pages["group"]
     lag = {p: PER_PARTITION - o for p, o in COMMITTED.items()}
     assert group["stats"]["lag"] == str(sum(lag.values())) and group["stats"]["state"] == "Stable"
     offsets = group["tables"]["offsets"]
     assert [row[:5] for row in offsets["rows"]] == [
         ["orders", str(p), str(COMMITTED[p]), str(PER_PARTITION), str(lag[p])] for p in sorted(COMMITTED)]
+    empty = pages["group-empty"]
+    assert empty["tables"]["members"]["rows"] == [] and empty["stats"]["state"] == "Empty"
+    assert [row[:5] for row in empty["tables"]["offsets"]["rows"]] == [["payments", "0", "1", "2", "1"]]
     members = group["tables"]["members"]["rows"]
     assert len(members) == 1 and members[0][1] == "kitchen-1" and members[0][3] == "orders: 0, 1, 2"
 

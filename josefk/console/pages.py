@@ -167,10 +167,11 @@ def topic(data: dict[str, Any], bootstrap: str) -> str:
     if data["configs"] is None:
         configs = tag("p", "The brokers do not answer DescribeConfigs.", cls="sub")
     else:
-        configs = table("configs", ["Name", "Value", "Source"],
+        configs = table("configs", ["Name", "Value", "Source"],  # what is set first, then the defaults
                         [[tag("code", c["name"]), "(sensitive)" if c["sensitive"] else dash(c["value"]),
                           tag("span", c["source"] or "", cls="muted" if c["source"] == "DEFAULT_CONFIG" else "set")]
-                         for c in data["configs"]])
+                         for c in sorted(data["configs"], key=lambda c: (c["source"] == "DEFAULT_CONFIG",
+                                                                         c["name"]))])
     heading = join(["Topic ", tag("code", name)])
     body = join([tag("p", link(topic_href(name, "/messages"), "Browse messages"), cls="sub"),
                  tag("div", stats, cls="stats"), tag("h2", "Partitions"), partitions, tag("h2", "Configs"), configs])
