@@ -101,30 +101,37 @@ def _traffic(bootstrap: str, stop: threading.Event) -> None:
 
 
 @contextmanager
+def console_process(bootstrap: str, root: Path, *flags: str) -> Iterator[ServerProcess]:
+    """`josefk console` for `bootstrap` on a free port, its output in root/console.log."""
+    port = free_port()
+    console = ServerProcess([sys.executable, "-m", "josefk", "console", "--bootstrap-server", bootstrap,
+                             "--listen", f"127.0.0.1:{port}", *flags],
+                            "127.0.0.1", port, output=root / "console.log", what="josefk console")
+    try:
+        yield console
+    finally:
+        console.stop()
+
+
+@contextmanager
 def scene(root: Path) -> Iterator[Scene]:
     metrics_port = free_port()
     broker = BrokerProcess(root / "logs", output=root / "broker.log", overrides={
         "metrics.http.listener": f"127.0.0.1:{metrics_port}", "group.initial.rebalance.delay.ms": "0",
         "offsets.topic.num.partitions": "3", "offsets.topic.replication.factor": "1"})
-    console = group = traffic = None
+    group = traffic = None
     stop = threading.Event()
     try:
         group = populate(broker.bootstrap)
-        port = free_port()
-        console = ServerProcess([sys.executable, "-m", "josefk", "console", "--bootstrap-server", broker.bootstrap,
-                                 "--listen", f"127.0.0.1:{port}",
-                                 "--metrics-url", f"http://127.0.0.1:{metrics_port}/metrics",
-                                 "--chart-interval-ms", "300"],
-                                "127.0.0.1", port, output=root / "console.log", what="josefk console")
-        traffic = threading.Thread(target=_traffic, args=(broker.bootstrap, stop), daemon=True)
-        traffic.start()
-        yield Scene(broker, console, metrics_port, group, stop)
+        with console_process(broker.bootstrap, root, "--metrics-url", f"http://127.0.0.1:{metrics_port}/metrics",
+                             "--chart-interval-ms", "300") as console:
+            traffic = threading.Thread(target=_traffic, args=(broker.bootstrap, stop), daemon=True)
+            traffic.start()
+            yield Scene(broker, console, metrics_port, group, stop)
     finally:
         stop.set()
         if traffic is not None:
             traffic.join(30)
-        if console is not None:
-            console.stop()
         if group is not None:
             group.close(autocommit=False)
         broker.stop()

@@ -1,11 +1,12 @@
-"""`josefk console` against three josefk brokers coordinated through a real ZooKeeper: every
+"""`josefk console` against three josefk brokers coordinated through a real ZooKeeper (every
 broker listed with the elected controller, replicas and ISR per partition, and a stopped broker
-seen as under-replicated partitions."""
+seen as under-replicated partitions), and against Apache Kafka 3.9 itself, which also answers
+DescribeLogDirs (topic sizes)."""
 
 from __future__ import annotations
 
+import contextlib
 import json
-import sys
 import time
 import urllib.request
 from pathlib import Path
@@ -14,10 +15,9 @@ import pytest
 from kafka import KafkaProducer
 from kafka.admin import NewTopic
 
-from harness.net import free_port
-from harness.process import ServerProcess
+from harness.kafka import KafkaBroker
 from harness.zookeeper import ZooKeeperServer
-from tests.console_scene import browse
+from tests.console_scene import COMMITTED, PER_PARTITION, browse, console_process, order, populate
 from tests.test_cluster import Cluster
 from tests.test_console import _column, _require_browser
 
@@ -31,21 +31,19 @@ def _get(url: str) -> dict:
 
 def test_console_shows_a_three_broker_cluster_and_a_lost_broker(tmp_path: Path) -> None:
     _require_browser()
-    zk = ZooKeeperServer()
-    cluster = console = None
-    try:
+    with contextlib.ExitStack() as stack:
+        zk = ZooKeeperServer()
+        stack.callback(zk.stop)
         cluster = Cluster(zk, tmp_path)
+        stack.callback(cluster.stop)
         cluster.create_topic(NewTopic("replicated", 3, 3))
         producer = KafkaProducer(bootstrap_servers=cluster.bootstrap, acks="all")
         for i in range(30):
             producer.send("replicated", value=b"r%d" % i, partition=i % 3)
         producer.flush()
         producer.close()
-        port = free_port()
-        console = ServerProcess([sys.executable, "-m", "josefk", "console", "--bootstrap-server", cluster.bootstrap,
-                                 "--listen", f"127.0.0.1:{port}"], "127.0.0.1", port,
-                                output=tmp_path / "console.log", what="josefk console")
-        url = f"http://127.0.0.1:{port}"
+        console = stack.enter_context(console_process(cluster.bootstrap, tmp_path))
+        url = f"http://127.0.0.1:{console.port}"
 
         seen = browse(url, {"overview": "/", "topic": "/topics/replicated"}, charts=None)
         overview = seen["pages"]["overview"]
@@ -71,9 +69,32 @@ def test_console_shows_a_three_broker_cluster_and_a_lost_broker(tmp_path: Path) 
         assert state["offline"] == 0  # two replicas of three are left to lead
         topic = _get(url + "/api/topics/replicated")
         assert all(victim not in p["isr"] and p["leader"] != victim for p in topic["partitions"])
-    finally:
-        if console is not None:
-            console.stop()
-        if cluster is not None:
-            cluster.stop()
-        zk.stop()
+
+
+def test_console_reads_apache_kafka_as_it_reads_josefk(tmp_path: Path) -> None:
+    """The same scene as tests/test_console.py, on Kafka 3.9.2: the console is only a client."""
+    _require_browser()
+    with contextlib.ExitStack() as stack:
+        zk = ZooKeeperServer()
+        stack.callback(zk.stop)
+        kafka = KafkaBroker(tmp_path / "kafka", zk.connect, broker_id=1,
+                            overrides={"offsets.topic.num.partitions": "3"})
+        stack.callback(kafka.stop)
+        group = populate(kafka.bootstrap)
+        stack.callback(group.close, autocommit=False)
+        console = stack.enter_context(console_process(kafka.bootstrap, tmp_path))
+        pages = browse(f"http://127.0.0.1:{console.port}",
+                       {"overview": "/", "topics": "/topics", "topic": "/topics/orders",
+                        "messages": "/topics/orders/messages?partition=1&offset=0&limit=5",
+                        "group": "/groups/kitchen"}, charts=None)["pages"]
+    assert pages["overview"]["tables"]["brokers"]["rows"] == [["1", kafka.bootstrap, "-", "controller"]]
+    topics = {row[0]: row for row in pages["topics"]["tables"]["topics"]["rows"]}
+    assert topics["orders"][1] == "3"
+    assert topics["orders"][4].endswith("KiB") or topics["orders"][4].endswith(" B")  # DescribeLogDirs answered
+    assert _column(pages["topic"]["tables"]["partitions"], "Log end offset") == [str(PER_PARTITION)] * 3
+    configs = {row[0]: row[1:] for row in pages["topic"]["tables"]["configs"]["rows"]}
+    assert configs["retention.ms"] == ["86400000", "DYNAMIC_TOPIC_CONFIG"]
+    records = pages["messages"]["tables"]["records"]["rows"]
+    assert [row[2:4] for row in records] == [[order(1, i)[0].decode(), order(1, i)[1].decode()] for i in range(5)]
+    offsets = pages["group"]["tables"]["offsets"]["rows"]
+    assert [row[4] for row in offsets] == [str(PER_PARTITION - COMMITTED[p]) for p in sorted(COMMITTED)]

@@ -13,6 +13,12 @@
   };
   for (const chart of Object.values(charts)) chart.points = chart.series.map(() => []);
   let previous = null;
+  const sources = document.getElementById("sources");
+  const polling = sources.innerHTML;
+  function status(problem) { // a problem replaces the "Polling every..." line until it is gone
+    sources.classList.toggle("bad", problem !== null);
+    if (problem === null) sources.innerHTML = polling; else sources.textContent = problem;
+  }
 
   function sum(reading, field) {
     return reading.brokers.filter((b) => b.ok).reduce((total, b) => total + b[field], 0);
@@ -75,10 +81,9 @@
       }
       previous = reading;
       const down = reading.brokers.filter((b) => !b.ok).map((b) => b.url + " (" + b.error + ")");
-      document.getElementById("sources").classList.toggle("bad", down.length > 0);
-      if (down.length) document.getElementById("sources").textContent = "Cannot read " + down.join(", ");
+      status(down.length ? "Cannot read " + down.join(", ") : null);
     } catch (e) {
-      document.getElementById("sources").textContent = "The console did not answer: " + e;
+      status("The console did not answer: " + e);
     }
     Object.keys(charts).forEach(draw);
     setTimeout(poll, interval);
