@@ -1,8 +1,9 @@
 // Opens the josefk console's pages in Debian's chromium and prints what each shows as JSON:
 // node console.mjs '{"base": "http://127.0.0.1:PORT", "pages": {"overview": "/", ...},
-//                    "charts": "/charts", "screenshots": "DIR or null", "timeoutMs": 30000}'
+//                    "charts": "/charts" or null, "chartPoints": 3, "screenshots": "DIR" or null,
+//                    "timeoutMs": 30000}'
 // Every table is read by its id (headers and cell texts), every stat card by its data-stat; the
-// charts page is watched until the messages chart has points above zero (traffic seen).
+// charts page is watched until the messages chart has chartPoints points and traffic in them.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -10,15 +11,6 @@ import { chromium } from "playwright-core";
 
 const spec = JSON.parse(process.argv[2]);
 const timeout = spec.timeoutMs ?? 30000;
-const profile = mkdtempSync(join(tmpdir(), "josefk-chromium-"));
-// A fresh profile (--user-data-dir, which Playwright takes as launchPersistentContext's first argument).
-const context = await chromium.launchPersistentContext(profile, {
-  executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
-  headless: true,
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-  viewport: { width: 1280, height: 800 },
-});
 
 function readPage() {
   const text = (el) => (el ? el.textContent.replace(/\s+/g, " ").trim() : null);
@@ -36,8 +28,27 @@ function readPage() {
     range: text(document.getElementById("range")), scripts: document.querySelectorAll("script:not([src])").length };
 }
 
+function readCharts() {
+  return Object.fromEntries([...document.querySelectorAll("svg.chart")].map((svg) => {
+    const key = svg.id.replace("chart-", "");
+    return [key, { points: Number(svg.dataset.points), max: Number(svg.dataset.max),
+      polylines: [...svg.querySelectorAll("polyline")].map((p) => p.getAttribute("points").split(" ").filter(Boolean).length),
+      legend: document.getElementById(key + "-legend").textContent }];
+  }));
+}
+
 const out = { pages: {}, errors: [] };
+const profile = mkdtempSync(join(tmpdir(), "josefk-chromium-"));
+let context = null;
 try {
+  // A fresh profile: Playwright takes --user-data-dir as launchPersistentContext's first argument.
+  context = await chromium.launchPersistentContext(profile, {
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    headless: true,
+    args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+    viewport: { width: 1280, height: 800 },
+  });
   const page = context.pages()[0] ?? (await context.newPage());
   page.on("pageerror", (e) => out.errors.push(String(e)));
   page.on("dialog", (d) => { out.errors.push("dialog: " + d.message()); d.dismiss(); });
@@ -52,15 +63,11 @@ try {
       const svg = document.getElementById("chart-messages");
       return svg && Number(svg.dataset.max) > 0 && Number(svg.dataset.points) >= points;
     }, spec.chartPoints ?? 3, { timeout, polling: 200 });
-    out.charts = await page.evaluate(() => Object.fromEntries([...document.querySelectorAll("svg.chart")].map((svg) => [
-      svg.id.replace("chart-", ""),
-      { points: Number(svg.dataset.points), max: Number(svg.dataset.max),
-        polylines: [...svg.querySelectorAll("polyline")].map((p) => p.getAttribute("points").split(" ").filter(Boolean).length),
-        legend: document.getElementById(svg.id.replace("chart-", "") + "-legend").textContent }])));
+    out.charts = await page.evaluate(readCharts);
     if (spec.screenshots) await page.screenshot({ path: join(spec.screenshots, "charts.png"), fullPage: true });
   }
 } finally {
-  await context.close();
+  await context?.close();
   rmSync(profile, { recursive: true, force: true });
 }
 console.log(JSON.stringify(out));
