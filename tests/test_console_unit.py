@@ -106,6 +106,25 @@ def test_errors_answer_with_a_status_and_a_message() -> None:
     assert c.handle("/static/..%2Fstatic%2Fconsole.css")[0] == 404
 
 
+def test_a_failing_read_is_one_failed_request(caplog) -> None:
+    import kafka.errors as Errors
+
+    class Broken(FixedCluster):
+        def groups(self) -> dict[str, Any]:
+            raise Errors.KafkaConnectionError("111 ECONNREFUSED")
+
+        def topics(self) -> dict[str, Any]:
+            raise KeyError("partitions")
+
+    c = Console(Broken(), MetricsScraper([]), "h:9092", 1000)
+    status, _, body = c.handle("/api/groups")
+    assert (status, json.loads(body)) == (502, {"error": "KafkaConnectionError: 111 ECONNREFUSED"})
+    status, _, body = c.handle("/api/topics")
+    assert (status, json.loads(body)) == (500, {"error": "KeyError: 'partitions'"})
+    assert "GET /api/topics failed" in caplog.text
+    assert c.handle("/")[0] == 200
+
+
 def test_topic_page_marks_missing_leader_and_short_isr() -> None:
     text = console().handle("/topics/a.b")[2].decode()
     assert '<span class="bad">none</span>' in text and '<span class="bad">1</span>' in text

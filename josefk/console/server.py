@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import logging
 import signal
 import sys
 from collections.abc import Callable
@@ -23,6 +24,7 @@ from josefk.console import pages
 from josefk.console.cluster import DEFAULT_LIMIT, Cluster, KafkaCluster, NotFound
 from josefk.console.metrics import MetricsScraper
 
+log = logging.getLogger(__name__)
 STATIC_TYPES = {".css": "text/css; charset=utf-8", ".js": "text/javascript; charset=utf-8"}
 
 
@@ -57,7 +59,11 @@ class Console:
         except BadRequest as e:
             return self._error(api, 400, str(e))
         except Errors.KafkaError as e:
-            return self._error(api, 502, f"{type(e).__name__}: {common.error_text(e)}")
+            text = common.error_text(e)
+            return self._error(api, 502, text if text.startswith(type(e).__name__) else f"{type(e).__name__}: {text}")
+        except Exception as e:  # noqa: BLE001 - one request fails, the console keeps serving the others
+            log.exception("GET %s failed", target)
+            return self._error(api, 500, f"{type(e).__name__}: {e}")
 
     def _route(self, parts: list[str], query: dict[str, str], api: bool
                ) -> tuple[Any, Callable[[Any], str]]:
