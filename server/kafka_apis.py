@@ -24,7 +24,6 @@ from josefk.controller.controller_channel import (
 from josefk.controller.controller_events import ControllerEventKind as Event
 from josefk.controller.controller_events import ControllerEventManager
 from josefk.controller.state import BrokerEpoch, BrokerInfo, LeaderAndIsrResult
-from josefk.coordinator.producer_id_manager import ProducerIdManager
 from josefk.log.config import TOPIC_CONFIG_NAMES, LogConfig
 from josefk.log.config import config_type as topic_config_type
 from josefk.protocol import legacy, zero_copy
@@ -79,19 +78,18 @@ def _now_ms() -> int:
 
 class KafkaApis:
     def __init__(self, config: KafkaConfig, cluster_id: str, metadata_cache: MetadataCache,
-                 replica_manager: ReplicaManager, admin: TopicAdmin, producer_ids: ProducerIdManager,
+                 replica_manager: ReplicaManager, admin: TopicAdmin,
                  controller: KafkaController, controller_events: ControllerEventManager,
                  broker_epoch: BrokerEpoch, store_executor: Executor, extra_handlers: Mapping[int, Handler]) -> None:
-        """`store_executor` runs what calls the coordination store (admin requests,
-        producer id blocks, auto topic creation) off the event loop. `extra_handlers` serve
-        the APIs of other components (the group coordinator's); with this class's own they
+        """`store_executor` runs what calls the coordination store (admin requests, auto
+        topic creation) off the event loop. `extra_handlers` serve the APIs of other
+        components (the group and transaction coordinators'); with this class's own they
         make api_versions, what the broker advertises."""
         self.config = config
         self.cluster_id = cluster_id
         self.metadata_cache = metadata_cache
         self.replica_manager = replica_manager
         self.admin = admin
-        self.producer_ids = producer_ids
         self.controller = controller
         self.controller_events = controller_events
         self.broker_epoch = broker_epoch
@@ -104,7 +102,6 @@ class KafkaApis:
             ApiKey.Produce: self.handle_produce,
             ApiKey.Fetch: self.handle_fetch,
             ApiKey.ListOffsets: self.handle_list_offsets,
-            ApiKey.InitProducerId: self.handle_init_producer_id,
             ApiKey.CreateTopics: self.handle_create_topics,
             ApiKey.DeleteTopics: self.handle_delete_topics,
             ApiKey.CreatePartitions: self.handle_create_partitions,
@@ -471,24 +468,6 @@ class KafkaApis:
                                                          end_offset=end))
             topics.append(result_cls(topic=t.topic, partitions=results))
         request.send_response(cls(throttle_time_ms=0, topics=topics))
-
-    # -- InitProducerId -----------------------------------------------------------------
-
-    def handle_init_producer_id(self, request: Request) -> None:
-        req = request.body
-        cls = response_class(ApiKey.InitProducerId)
-        if req.transactional_id is not None:
-            log.warning("InitProducerId with transactional.id %r refused: transactions are not supported",
-                        req.transactional_id)
-            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED,
-                                      producer_id=-1, producer_epoch=-1))
-            return
-        if req.producer_id >= 0 and 0 <= req.producer_epoch < 32766:  # KIP-360 epoch bump
-            request.send_response(cls(throttle_time_ms=0, error_code=0, producer_id=req.producer_id,
-                                      producer_epoch=req.producer_epoch + 1))
-            return
-        self._with_store(request, self.producer_ids.generate_producer_id, lambda producer_id: request.send_response(
-            cls(throttle_time_ms=0, error_code=0, producer_id=producer_id, producer_epoch=0)))
 
     # -- topic administration -----------------------------------------------------------
 
