@@ -9,7 +9,6 @@ never the ReplicaManager itself.
 from __future__ import annotations
 
 import logging
-import struct
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
@@ -28,6 +27,7 @@ from josefk.coordinator.group_records import (
     read_offset_value,
 )
 from josefk.log.log import FetchDataInfo
+from josefk.protocol.control_records import ControlRecordType, control_record_type
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.record_codec import Record, build_batch, decode_batch
 from josefk.protocol.records import BatchHeader, CorruptRecordError, iter_headers
@@ -138,11 +138,6 @@ def read_batches(partitions: CoordinatorPartitions, tp: TopicPartition,
         offset = next_offset
 
 
-def _is_commit_marker(key: bytes) -> bool:
-    """A control record's key is version int16, type int16 (ABORT 0, COMMIT 1)."""
-    return len(key) >= 4 and struct.unpack_from(">h", key, 2)[0] == 1
-
-
 @dataclass
 class LoadedPartition:
     """What replaying one partition yields: the last stored state of each group, and the
@@ -161,7 +156,7 @@ class LoadedPartition:
             return
         if header.is_control:
             pending = self.pending_txn.pop(header.producer_id, {})
-            if _is_commit_marker(record.key):
+            if control_record_type(record.key) == ControlRecordType.COMMIT:
                 for group, offsets in pending.items():
                     self.offsets.setdefault(group, {}).update(offsets)
             return
@@ -264,6 +259,6 @@ class OffsetsStore:
             for record in records:
                 try:
                     loaded.apply(header, record)
-                except (RecordFormatError, UnicodeDecodeError, KeyError) as e:
+                except (RecordFormatError, CorruptRecordError, UnicodeDecodeError, KeyError) as e:
                     log.warning("Skipping unreadable record at offset %d of %s-%d: %s", record.offset,
                                 OFFSETS_TOPIC, partition, e)

@@ -68,6 +68,7 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.DescribeCluster: (0, 1),
     ApiKey.DescribeTransactions: (0, 0),
     ApiKey.ListTransactions: (0, 1),
+    ApiKey.WriteTxnMarkers: (0, 1),
 }
 
 

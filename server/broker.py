@@ -26,6 +26,7 @@ from josefk.controller.state import BROKERS_IDS, CLUSTER_ID, CONFIG_TOPICS, CONT
 from josefk.controller.zk_store import ZooKeeperStore
 from josefk.coordinator.group_apis import GroupApis, OffsetsTopicConfig
 from josefk.coordinator.group_coordinator import GroupCoordinator
+from josefk.coordinator.offsets_store import OFFSETS_TOPIC
 from josefk.coordinator.producer_id_manager import ProducerIdManager
 from josefk.coordinator.transaction_apis import TransactionApis, TransactionTopicConfig
 from josefk.coordinator.transaction_coordinator import TransactionConfig, TransactionCoordinator
@@ -168,7 +169,8 @@ class KafkaServer:
             config["offsets.topic.segment.bytes"]), txn_apis.find_coordinator)
         self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
                               self.controller, self.controller_events, self.broker_epoch, self.store_executor,
-                              {**group_apis.handlers(), **txn_apis.handlers()})
+                              {**group_apis.handlers(), **txn_apis.handlers()},
+                              on_txn_markers_written=self._on_txn_markers_written)
         for leadership_aware in (coordinator, txn_coordinator):
             leadership_aware.startup()
             self.replica_manager.add_leadership_listener(
@@ -232,6 +234,13 @@ class KafkaServer:
             group_max_size=config["group.max.size"],
             commit_timeout_ms=config["offsets.commit.timeout.ms"],
             time=self.time, scheduler=self.scheduler)
+
+    def _on_txn_markers_written(self, producer_id: int, commit: bool, partitions: list[tuple[str, int]]) -> None:
+        """Markers reached __consumer_offsets partitions: the transaction's offsets there
+        become committed or are dropped (Kafka's onTransactionCompleted)."""
+        offsets_partitions = [p for topic, p in partitions if topic == OFFSETS_TOPIC]
+        if offsets_partitions and self.group_coordinator is not None:
+            self.group_coordinator.complete_txn_offsets(producer_id, commit, offsets_partitions)
 
     def _transaction_coordinator(self, markers: TransactionMarkerChannelManager) -> TransactionCoordinator:
         """The transaction coordinator over this broker's __transaction_state replicas, per

@@ -101,6 +101,7 @@ _KEYS = [
     Key("num.recovery.threads.per.data.dir", _int, "1", at_least=1),
     Key("queued.max.requests", _int, "500", at_least=1),
     Key("queued.max.request.bytes", _int, "-1", at_least=-1),
+    Key("request.timeout.ms", _int, "30000", at_least=0),
     Key("offsets.topic.num.partitions", _int, "50", at_least=1),
     Key("offsets.topic.replication.factor", _int, "3", at_least=1),
     Key("offsets.topic.segment.bytes", _int, "104857600", at_least=1),

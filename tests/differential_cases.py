@@ -414,6 +414,28 @@ def n_describe_cluster(side: Side, v: int) -> Iterator[Step]:
                                 endpoint_type=1, include_fenced_brokers=False)
 
 
+def write_txn_markers(side: Side, v: int, topic: str, partition: int, commit: bool,
+                      coordinator_epoch: int = 3) -> Any:
+    return side.call(ApiKey.WriteTxnMarkers, v, markers=[{
+        "producer_id": 4242, "producer_epoch": 0, "transaction_result": commit, "coordinator_epoch": coordinator_epoch,
+        "topics": [{"name": topic, "partition_indexes": [partition]}]}])
+
+
+def n_write_txn_markers(side: Side, v: int) -> Iterator[Step]:
+    """Markers of a producer without data (Kafka verifies transactional produce with its
+    coordinator, which josefk does not have yet), and how read_committed sees them."""
+    topic = f"wtm-v{v}"
+    create_topic(side, topic)
+    produced(side, topic, 0, batch(2))
+    yield "commit", write_txn_markers(side, v, topic, 0, True)
+    yield "abort", write_txn_markers(side, v, topic, 0, False)
+    yield "zombie coordinator epoch", write_txn_markers(side, v, topic, 0, True, coordinator_epoch=2)
+    yield "unknown partition", write_txn_markers(side, v, topic, 5, True)
+    yield "read committed", fetch_request(side, 12, topic, 0, 0, isolation_level=1)
+    yield "latest committed", side.call(ApiKey.ListOffsets, 5, replica_id=-1, isolation_level=1, topics=[{
+        "name": topic, "partitions": [{"partition_index": 0, "current_leader_epoch": -1, "timestamp": -1}]}])
+
+
 NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.Produce: n_produce, ApiKey.Fetch: n_fetch, ApiKey.ListOffsets: n_list_offsets,
     ApiKey.Metadata: n_metadata, ApiKey.OffsetCommit: n_offset_commit, ApiKey.OffsetFetch: n_offset_fetch,
@@ -427,7 +449,7 @@ NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.ElectLeaders: n_elect_leaders, ApiKey.IncrementalAlterConfigs: n_incremental_alter_configs,
     ApiKey.AlterPartitionReassignments: n_alter_partition_reassignments,
     ApiKey.ListPartitionReassignments: n_list_partition_reassignments, ApiKey.OffsetDelete: n_offset_delete,
-    ApiKey.DescribeCluster: n_describe_cluster,
+    ApiKey.DescribeCluster: n_describe_cluster, ApiKey.WriteTxnMarkers: n_write_txn_markers,
 }
 
 

@@ -1,0 +1,236 @@
+"""Transactions in the log: control batches, producer state, the LSO and .txnindex files."""
+
+from __future__ import annotations
+
+import struct
+from pathlib import Path
+
+import pytest
+
+from josefk.log.config import LogConfig
+from josefk.log.log import AppendOrigin, Log
+from josefk.log.producer_state import ProducerStateManager
+from josefk.log.transaction_index import ENTRY_SIZE, AbortedTxn, TransactionIndex
+from josefk.protocol import records as R
+from josefk.protocol.control_records import ControlRecordType, encode_end_txn_marker, read_end_txn_marker
+from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.protocol.record_codec import Record, build_batch, decode_batch
+from josefk.utils.mock_time import MockTime
+
+pytestmark = pytest.mark.unit
+
+PID, EPOCH = 1000, 3
+
+
+def txn_batch(pid: int = PID, seq: int = 0, n: int = 2, epoch: int = EPOCH, ts: int = 1000) -> bytes:
+    return build_batch([Record(j, ts, b"k", b"v%d" % j) for j in range(n)], producer_id=pid,
+                       producer_epoch=epoch, base_sequence=seq, is_transactional=True)
+
+
+def marker(commit: bool, pid: int = PID, epoch: int = EPOCH, coordinator_epoch: int = 5) -> bytes:
+    return encode_end_txn_marker(pid, epoch, coordinator_epoch, commit, 2000)
+
+
+def open_log(path: Path, **kw: object) -> Log:
+    return Log(path, LogConfig(**kw), time=MockTime())  # type: ignore[arg-type]
+
+
+def end(log: Log, commit: bool, pid: int = PID, **kw: int) -> int:
+    return log.append_as_leader(marker(commit, pid, **kw), 0, origin=AppendOrigin.COORDINATOR).first_offset
+
+
+# -- control records -------------------------------------------------------------------
+
+
+def test_marker_batch_layout() -> None:
+    data = marker(True, coordinator_epoch=7)
+    h = R.read_header(data)
+    assert h.is_control and h.is_transactional
+    assert (h.producer_id, h.producer_epoch, h.base_sequence, h.record_count) == (PID, EPOCH, -1, 1)
+    R.verify_crc(data, h)
+    (record,) = decode_batch(data, h)
+    assert record.key == struct.pack(">hh", 0, 1) and record.value == struct.pack(">hi", 0, 7)
+    assert read_end_txn_marker(data) == (ControlRecordType.COMMIT, 7)
+    assert read_end_txn_marker(marker(False, coordinator_epoch=2)) == (ControlRecordType.ABORT, 2)
+
+
+def test_read_marker_refuses_data_batch() -> None:
+    with pytest.raises(R.CorruptRecordError):
+        read_end_txn_marker(txn_batch())
+
+
+# -- transaction index -------------------------------------------------------------------
+
+
+def test_txn_index_file_format_truncate_and_collect(tmp_path: Path) -> None:
+    path = tmp_path / "00000000000000000000.txnindex"
+    index = TransactionIndex(0, path)
+    assert not path.exists()  # created on the first entry, as Kafka's
+    index.append(AbortedTxn(7, 0, 5, 6))
+    index.append(AbortedTxn(8, 3, 10, 11))
+    with pytest.raises(ValueError):
+        index.append(AbortedTxn(9, 4, 10, 12))
+    index.close()
+    data = path.read_bytes()
+    assert len(data) == 2 * ENTRY_SIZE == 68
+    assert struct.unpack_from(">hqqqq", data, 0) == (0, 7, 0, 5, 6)
+    reopened = TransactionIndex(0, path)
+    assert reopened.entries == [AbortedTxn(7, 0, 5, 6), AbortedTxn(8, 3, 10, 11)]
+    result = reopened.collect_aborted_txns(6, 20)
+    assert result.aborted == [AbortedTxn(8, 3, 10, 11)] and not result.is_complete
+    result = reopened.collect_aborted_txns(0, 4)
+    assert result.aborted == [AbortedTxn(7, 0, 5, 6)] and result.is_complete
+    reopened.truncate_to(10)
+    assert reopened.entries == [AbortedTxn(7, 0, 5, 6)] and path.stat().st_size == ENTRY_SIZE
+    reopened.close()
+
+
+# -- producer state and the LSO -----------------------------------------------------------
+
+
+def test_lso_follows_open_transactions_and_high_watermark(tmp_path: Path) -> None:
+    log = open_log(tmp_path / "t-0")
+    log.append_as_leader(txn_batch(PID), 0)            # 0-1, pid A open
+    log.append_as_leader(txn_batch(PID + 1), 0)        # 2-3, pid B open
+    assert log.first_unstable_offset == 0
+    assert log.last_stable_offset == 0
+    log.update_high_watermark(4)
+    assert log.last_stable_offset == 0
+    assert end(log, True) == 4                         # A commits at 4
+    log.update_high_watermark(5)
+    assert log.first_unstable_offset == 2 and log.last_stable_offset == 2
+    assert end(log, False, PID + 1) == 5               # B aborts at 5
+    assert log.last_stable_offset == 2                 # its marker is not below the HW yet
+    log.update_high_watermark(6)
+    assert log.first_unstable_offset is None and log.last_stable_offset == 6
+    (segment,) = log.segments
+    assert segment.txn_index.entries == [AbortedTxn(PID + 1, 2, 5, 6)]
+    assert log.collect_aborted_transactions(0, 6) == [AbortedTxn(PID + 1, 2, 5, 6)]
+    assert log.collect_aborted_transactions(6, 7) == []
+    log.close()
+
+
+def test_aborted_entry_records_lso_of_other_open_transaction(tmp_path: Path) -> None:
+    log = open_log(tmp_path / "t-0")
+    log.append_as_leader(txn_batch(PID), 0)            # 0-1
+    log.append_as_leader(txn_batch(PID + 1), 0)        # 2-3
+    end(log, False, PID + 1)                           # 4: B aborts while A is open
+    assert log.active_segment.txn_index.entries == [AbortedTxn(PID + 1, 2, 4, 0)]
+    log.close()
+
+
+def test_marker_validation(tmp_path: Path) -> None:
+    log = open_log(tmp_path / "t-0")
+    log.append_as_leader(txn_batch(epoch=EPOCH), 0)
+    with pytest.raises(KafkaError) as e:
+        end(log, True, epoch=EPOCH - 1)
+    assert e.value.code == ErrorCode.INVALID_PRODUCER_EPOCH
+    end(log, True, coordinator_epoch=9)
+    log.append_as_leader(txn_batch(seq=2), 0)
+    with pytest.raises(KafkaError) as e:
+        end(log, False, coordinator_epoch=8)
+    assert e.value.code == ErrorCode.TRANSACTION_COORDINATOR_FENCED
+    with pytest.raises(KafkaError) as e:  # clients may not write control batches
+        log.append_as_leader(marker(True, coordinator_epoch=9), 0)
+    assert e.value.code == ErrorCode.INVALID_RECORD
+    log.close()
+
+
+def test_marker_without_data_changes_nothing(tmp_path: Path) -> None:
+    log = open_log(tmp_path / "t-0")
+    end(log, False)
+    log.update_high_watermark(1)
+    assert log.last_stable_offset == 1 and log.collect_aborted_transactions(0, 1) == []
+    assert not log.active_segment.txn_index.path.exists()
+    log.close()
+
+
+def test_open_transaction_survives_clean_restart_via_snapshot(tmp_path: Path) -> None:
+    log = open_log(tmp_path / "t-0")
+    log.append_as_leader(txn_batch(PID), 0)            # 0-1, aborted below
+    end(log, False)                                    # 2
+    log.append_as_leader(txn_batch(PID + 1), 0)        # 3-4, open
+    log.close()
+    state = ProducerStateManager.read_snapshot(tmp_path / "t-0" / "00000000000000000005.snapshot")
+    assert state[PID + 1].current_txn_first_offset == 3 and state[PID].coordinator_epoch == 5
+    log = open_log(tmp_path / "t-0")
+    log.update_high_watermark(5)
+    assert log.last_stable_offset == 3
+    assert log.collect_aborted_transactions(0, 5) == [AbortedTxn(PID, 0, 2, 3)]
+    end(log, True, PID + 1)
+    log.update_high_watermark(6)
+    assert log.last_stable_offset == 6
+    log.close()
+
+
+def test_unclean_recovery_rebuilds_txn_index_and_open_transactions(tmp_path: Path) -> None:
+    d = tmp_path / "t-0"
+    log = open_log(d, segment_bytes=300)
+    log.append_as_leader(txn_batch(PID), 0)            # 0-1
+    log.append_as_leader(txn_batch(PID + 1), 0)        # 2-3
+    end(log, False)                                    # 4: A aborted (LSO 2: B open)
+    log.append_as_leader(txn_batch(PID + 2), 0)        # 5-6
+    end(log, False, PID + 1)                           # 7: B aborted
+    assert len(log.segments) > 1
+    expected = log.collect_aborted_transactions(0, 100)
+    assert expected == [AbortedTxn(PID, 0, 4, 2), AbortedTxn(PID + 1, 2, 7, 5)]
+    log.close_handlers()                               # a crash: no snapshot, no clean marker
+    for p in d.glob("*.txnindex"):
+        p.unlink()
+    for p in d.glob("*.snapshot"):
+        p.unlink()
+    log = Log(d, LogConfig(segment_bytes=300), recovery_point=0, clean_shutdown=False, time=MockTime())
+    assert log.collect_aborted_transactions(0, 100) == expected
+    log.update_high_watermark(log.log_end_offset)
+    assert log.first_unstable_offset == 5
+    log.close()
+
+
+def test_truncation_drops_index_entries_and_reopens_transaction(tmp_path: Path) -> None:
+    log = open_log(tmp_path / "t-0")
+    log.append_as_leader(txn_batch(PID), 0)            # 0-1
+    end(log, False)                                    # 2
+    log.update_high_watermark(3)
+    assert log.last_stable_offset == 3
+    log.truncate_to(2)
+    assert log.collect_aborted_transactions(0, 10) == []
+    assert log.active_segment.txn_index.path.stat().st_size == 0
+    assert log.first_unstable_offset == 0 and log.last_stable_offset == 0
+    log.close()
+
+
+def test_follower_append_keeps_state_and_index(tmp_path: Path) -> None:
+    leader = open_log(tmp_path / "l-0")
+    leader.append_as_leader(txn_batch(PID), 0)
+    end(leader, False)
+    follower = open_log(tmp_path / "f-0")
+    follower.append_as_follower(leader.read(0, 1 << 20).read_bytes())
+    assert follower.collect_aborted_transactions(0, 3) == [AbortedTxn(PID, 0, 2, 3)]
+    leader.close()
+    follower.close()
+
+
+def test_retention_renames_txn_index_with_its_segment(tmp_path: Path) -> None:
+    log = open_log(tmp_path / "t-0", segment_bytes=200, file_delete_delay_ms=0)
+    log.append_as_leader(txn_batch(PID), 0)
+    end(log, False)
+    log.roll()
+    log.append_as_leader(txn_batch(PID + 1), 0)
+    first = log.segments[0]
+    assert first.txn_index.path.exists()
+    log.maybe_increment_log_start_offset(log.segments[1].base_offset)
+    assert log.delete_old_segments() == 1
+    assert first.txn_index.path.name.endswith(".txnindex.deleted")
+    log.delete_expired_files(force=True)
+    assert not list((tmp_path / "t-0").glob("*.txnindex*"))
+    log.close()
+
+
+def test_expiration_keeps_producers_with_open_transactions(tmp_path: Path) -> None:
+    log = open_log(tmp_path / "t-0")
+    log.append_as_leader(txn_batch(PID, ts=0), 0)
+    log.append_as_leader(build_batch([Record(0, 0, None, b"x")], producer_id=PID + 1, producer_epoch=0,
+                                     base_sequence=0), 0)
+    log.producer_state.remove_expired(now_ms=10**9, expiration_ms=1)
+    assert set(log.producer_state.producers) == {PID}
+    log.close()
