@@ -254,10 +254,7 @@ class KafkaApis:
 
     def handle_produce(self, request: Request) -> None:
         req = request.body
-        if req.transactional_id is not None:
-            errors = {(t.name, p.index): ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
-                      for t in req.topic_data for p in t.partition_data}
-        elif req.acks not in (-1, 0, 1):
+        if req.acks not in (-1, 0, 1):
             errors = {(t.name, p.index): ErrorCode.INVALID_REQUIRED_ACKS for t in req.topic_data
                       for p in t.partition_data}
         else:
