@@ -5,6 +5,7 @@ consumers must see every committed record once and no aborted one."""
 
 from __future__ import annotations
 
+import re
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -17,8 +18,10 @@ from kafka import TopicPartition as KTopicPartition
 from kafka.errors import KafkaError as KPError
 from kafka.structs import OffsetAndMetadata
 
+from harness.kafka import DUMP_PROBLEMS, dump_log_segments, segment_files
 from harness.wire import wait_until
 from tests.conftest import RunningBroker
+from tests.prerequisites import require_tools
 
 pytestmark = pytest.mark.integration
 
@@ -89,6 +92,16 @@ def test_commit_and_abort_with_librdkafka(tbroker: RunningBroker) -> None:
     assert sorted(got) == sorted(committed)  # each committed record once, no aborted one
     everything = consume_all(bootstrap, "payments", "read_uncommitted", 30)
     assert sorted(everything) == sorted(committed | {f"b{i}".encode() for i in range(10)})
+
+    # Kafka's own DumpLogSegments decodes josefk's __transaction_state records.
+    require_tools("java")
+    files = [f for f in segment_files(tbroker.config.log_dirs[0]) if f.parent.name.startswith("__transaction_state")
+             and f.suffix == ".log"]
+    dump = dump_log_segments(files, "--transaction-log-decoder")
+    assert not [line for line in dump.splitlines() if DUMP_PROBLEMS.search(line)], dump[-3000:]
+    states = re.findall(r"transactionalId=payments-writer.*?state=(\w+)", dump)
+    assert states == ["Empty", "Ongoing", "PrepareCommit", "CompleteCommit", "Ongoing", "PrepareAbort",
+                      "CompleteAbort", "Ongoing", "PrepareCommit", "CompleteCommit"], dump[-3000:]
 
 
 def test_open_transaction_holds_read_committed_back(tbroker: RunningBroker) -> None:
