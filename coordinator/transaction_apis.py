@@ -247,8 +247,8 @@ class TransactionApis:
             error, found = self.coordinator.describe(tid)
             if found is None:
                 states.append(scls(error_code=error, transactional_id=tid, transaction_state="",
-                                   transaction_timeout_ms=0, transaction_start_time_ms=-1, producer_id=-1,
-                                   producer_epoch=-1, topics=[]))
+                                   transaction_timeout_ms=0, transaction_start_time_ms=0, producer_id=0,
+                                   producer_epoch=0, topics=[]))  # Kafka leaves them at their defaults
                 continue
             states.append(scls(error_code=ErrorCode.NONE, transactional_id=tid,
                                transaction_state=found.state.display_name, transaction_timeout_ms=found.timeout_ms,

@@ -271,30 +271,39 @@ class TransactionCoordinator:
         return ErrorCode.INVALID_TXN_STATE
 
     def _send_markers(self, coordinator_epoch: int, metadata: TransactionMetadata) -> None:
+        """Send the markers with CompleteCommit / CompleteAbort already pending, as Kafka does:
+        until they are all written, every request for the id gets CONCURRENT_TRANSACTIONS."""
         commit = metadata.state == S.PREPARE_COMMIT
         tid = metadata.transactional_id
-
-        def markers_written(ok: bool) -> None:
-            if ok and self.state.owned.get(self.state.partition_for(tid)) == coordinator_epoch:
-                self._complete(metadata, coordinator_epoch)
-
-        self.markers.send_markers(tid, coordinator_epoch, metadata.producer_id, metadata.producer_epoch, commit,
-                                  frozenset(metadata.partitions), markers_written)
-
-    def _complete(self, metadata: TransactionMetadata, coordinator_epoch: int) -> None:
-        """Every marker is written: CompleteCommit / CompleteAbort. A failed write is retried
-        while this broker still coordinates the id, since the transaction must not stay prepared."""
-        if metadata.pending_state is not None or metadata.state not in PREPARED_STATES:
-            return
+        partitions = frozenset(metadata.partitions)
         transit = metadata.prepare_complete(self.time.milliseconds())
 
-        def done(error: ErrorCode) -> None:
-            if error == ErrorCode.NONE:
-                log.debug("Completed %s of %s", transit.state.name, metadata.transactional_id)
-            elif error != ErrorCode.NOT_COORDINATOR:
-                self.scheduler.schedule(100, self._complete, metadata, coordinator_epoch)
+        def markers_written(ok: bool) -> None:
+            if self.state.owned.get(self.state.partition_for(tid)) != coordinator_epoch:
+                return  # unloaded meanwhile: the partition's next coordinator finishes it
+            if not ok:
+                metadata.abandon_transition()  # fenced: left prepared for whoever owns it now
+                return
+            self.state.append(tid, coordinator_epoch, transit, lambda error: self._completed(
+                metadata, coordinator_epoch, error))
 
-        self.state.append(metadata.transactional_id, coordinator_epoch, transit, done)
+        self.markers.send_markers(tid, coordinator_epoch, metadata.producer_id, metadata.producer_epoch, commit,
+                                  partitions, markers_written)
+
+    def _completed(self, metadata: TransactionMetadata, coordinator_epoch: int, error: ErrorCode) -> None:
+        """The Complete record is written, or its write failed: then it is retried while this
+        broker coordinates the id, since the transaction must not stay prepared."""
+        if error in (ErrorCode.NONE, ErrorCode.NOT_COORDINATOR):
+            return
+        self.scheduler.schedule(100, self._retry_complete, metadata, coordinator_epoch)
+
+    def _retry_complete(self, metadata: TransactionMetadata, coordinator_epoch: int) -> None:
+        if (self.state.owned.get(self.state.partition_for(metadata.transactional_id)) != coordinator_epoch
+                or metadata.pending_state is not None or metadata.state not in PREPARED_STATES):
+            return
+        transit = metadata.prepare_complete(self.time.milliseconds())
+        self.state.append(metadata.transactional_id, coordinator_epoch, transit,
+                          lambda error: self._completed(metadata, coordinator_epoch, error))
 
     # -- timeouts and expiry ---------------------------------------------------------------------
 

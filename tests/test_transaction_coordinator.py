@@ -182,10 +182,11 @@ def test_commit_writes_prepare_then_markers_then_complete(h: Harness) -> None:
     [call] = h.markers.calls
     assert (call.producer_id, call.producer_epoch, call.commit, call.partitions, call.coordinator_epoch) == \
         (pid, epoch, True, frozenset({TP, TP2}), 1)
-    # While markers are out, the producer must wait.
+    # While markers are out (CompleteCommit pending, as in Kafka), every request waits.
     assert h.add(pid, epoch, TP) == ErrorCode.CONCURRENT_TRANSACTIONS
     assert h.end(pid, epoch, commit=True) == ErrorCode.CONCURRENT_TRANSACTIONS
-    assert h.end(pid, epoch, commit=False) == ErrorCode.INVALID_TXN_STATE
+    assert h.end(pid, epoch, commit=False) == ErrorCode.CONCURRENT_TRANSACTIONS
+    assert h.init()[0] == ErrorCode.CONCURRENT_TRANSACTIONS
     call.done(True)
     h.time.sleep(0)
     assert h.metadata.state == S.COMPLETE_COMMIT and h.metadata.partitions == set()
