@@ -19,6 +19,7 @@ from harness.wire import encode_request, read_frame, wait_until
 from josefk.protocol.apis import ApiKey, request_class, response_class
 from josefk.protocol.record_codec import Record, build_batch, decode_all
 from josefk.protocol.records import iter_headers
+from tests.conftest import RunningBroker
 from tests.differential import Side, build
 from tests.prerequisites import require_tools
 
@@ -184,3 +185,26 @@ def test_transactions_in_log_and_fetch(tmp_path: Path) -> None:
     assert control == [("7", str(committed)), ("8", str(aborting)), ("9", str(open_))], out
     assert re.findall(r"offset: (\d+) .*?endTxnMarker: (\w+) coordinatorEpoch: (\d+)", out) == [
         ("7", "COMMIT", "0"), ("8", "ABORT", "0"), ("9", "COMMIT", "0")], out
+
+
+def test_write_txn_markers_calls_the_coordinator_hook(broker: RunningBroker) -> None:
+    """The hook the group coordinator uses hears of each producer's written partitions,
+    not of those that failed, and before the answer."""
+    heard: list[tuple[int, bool, list[tuple[str, int]]]] = []
+    broker.server.apis.on_txn_markers_written = lambda pid, commit, parts: heard.append((pid, commit, parts))
+    side = Side("josefk", broker.bootstrap)
+    try:
+        r = side.call(ApiKey.CreateTopics, 4, timeout_ms=10000, validate_only=False, topics=[
+            {"name": TOPIC, "num_partitions": 2, "replication_factor": 1, "assignments": [], "configs": []}])
+        assert r.topics[0].error_code == 0, r
+        wait_until(lambda: fetch(side, 0, isolation=0).error_code == 0, "the topic has a leader")
+        pid = init_producer_id(side)
+        assert produce(side, txn_batch(pid, [b"x"])) == 0
+        r = markers(side, (pid, True), partitions=(0, 1, 9))
+        assert marker_errors(r) == {(pid, 0): 0, (pid, 1): 0, (pid, 9): 3}
+        assert heard == [(pid, True, [(TOPIC, 0), (TOPIC, 1)])]
+        r = markers(side, (pid, False), coordinator_epoch=-1, partitions=(0,))
+        assert marker_errors(r) == {(pid, 0): 52}
+        assert len(heard) == 1
+    finally:
+        side.close()
