@@ -253,6 +253,7 @@ class CleaningTask:
     producer_last_offsets: dict[int, int]
     max_map_entries: int
     aborted: list[AbortedTxn] = field(default_factory=list)  # overlapping the cleanable range
+    producer_epochs: dict[int, int] = field(default_factory=dict)
     groups: list[tuple[list[LogSegment], int | None]] = field(default_factory=list)
     end_offset: int = -1
     min_tombstone_horizon: int | None = None
@@ -393,7 +394,10 @@ class CleaningTask:
             self._note_horizon(horizon)
             return rebuild_batch(header, decode_batch(buf, header), horizon)
         if self.now_ms >= horizon:
-            return None
+            # an active producer whose last entry is this marker keeps it, emptied, for its epoch
+            last = self.producer_last_offsets.get(header.producer_id)
+            keep = last == -1 and self.producer_epochs.get(header.producer_id) == header.producer_epoch
+            return empty_batch(header) if keep else None
         self._note_horizon(horizon)
         return original
 
@@ -551,9 +555,10 @@ class LogCleaner:
             logger.warning("Cannot clean %s-%d now: %s", key[0], key[1], e)
             return None
         last_offsets = {pid: e.last_offset for pid, e in log.producer_state.producers.items()}
+        epochs = {pid: e.epoch for pid, e in log.producer_state.producers.items()}
         aborted = log.collect_aborted_transactions(segments[0].base_offset, first_uncleanable)
         return CleaningTask(key, log, log.config, now, first_dirty, first_uncleanable, snaps, last_offsets,
-                            self.max_map_entries, aborted)
+                            self.max_map_entries, aborted, epochs)
 
     # -- committing ---------------------------------------------------------------------------
 

@@ -136,6 +136,12 @@ def test_marker_validation(tmp_path: Path) -> None:
     with pytest.raises(KafkaError) as e:  # clients may not write control batches
         log.append_as_leader(marker(True, coordinator_epoch=9), 0)
     assert e.value.code == ErrorCode.INVALID_RECORD
+    plain = build_batch([Record(0, 1000, None, b"x")], producer_id=PID, producer_epoch=EPOCH, base_sequence=4)
+    with pytest.raises(KafkaError) as e:  # a non-transactional write while a transaction is open
+        log.append_as_leader(plain, 0)
+    assert e.value.code == ErrorCode.INVALID_TXN_STATE
+    end(log, False, coordinator_epoch=9)
+    assert log.append_as_leader(plain, 0).first_offset == 6
     log.close()
 
 
@@ -315,3 +321,25 @@ def test_cleaner_removes_aborted_data_keeps_markers_then_drops_them(manager: Log
     # ... and go once it has passed; the marker of the transaction whose data remains stays
     assert cleaner.clean_once(CLEAN_NOW + 1010) == 1
     assert [o for o, c, _, _ in compacted(log) if c] == [8]
+
+
+def test_cleaner_keeps_an_active_producers_last_marker_emptied(manager: LogManager) -> None:
+    cfg = LogConfig(cleanup_policy="compact", min_cleanable_dirty_ratio=0.01, delete_retention_ms=1000,
+                    file_delete_delay_ms=0)
+    log = manager.get_or_create_log("c", 0, cfg)
+    log.append_as_leader(kv([(b"a", b"1")]), 0, now_ms=CLEAN_NOW)          # 0
+    end(log, False, epoch=EPOCH + 1)                                       # 1: a bumped epoch, no data
+    end(log, True, PID + 1)                                                # 2: another producer's, no data
+    log.roll()
+    log.update_high_watermark(log.log_end_offset)
+    cleaner = LogCleaner(manager)
+    assert cleaner.clean_once(CLEAN_NOW) == 1                              # horizons stamped
+    assert cleaner.clean_once(CLEAN_NOW + 1000) == 1                       # and passed
+    data = log.read(0, 1 << 26).read_bytes()
+    kept = [(h.base_offset, h.record_count, h.is_control) for h in R.iter_headers(data)]
+    # both producers' last entries are these markers (no data batch): Kafka keeps them, emptied
+    assert kept == [(0, 1, False), (1, 0, True), (2, 0, True)]
+    log.close()
+    reopened = Log(log.dir, cfg, time=MockTime())
+    assert reopened.producer_state.producers[PID].epoch == EPOCH + 1
+    reopened.close()
