@@ -7,7 +7,9 @@ change: a cleaned log has gaps, which every reader already tolerates.
 The log is split at two points. The *first dirty offset* (checkpointed per partition in
 each log dir's `cleaner-offset-checkpoint`) is where the last clean stopped; below it the
 log is clean (no key repeats). The *first uncleanable offset* is the base of the active
-segment, or of the first segment holding a record newer than min.compaction.lag.ms. A
+segment, of the segment holding the last stable offset (the high watermark, or an
+undecided transaction's first offset below it), or of the first segment holding a
+record newer than min.compaction.lag.ms. A
 log is cleaned when dirty bytes / (clean + dirty bytes) exceeds min.cleanable.dirty.ratio
 (or its oldest dirty record is older than max.compaction.lag.ms, or a kept tombstone's
 delete horizon has passed). The dirtiest such log goes first.
@@ -451,14 +453,14 @@ class LogCleaner:
     """
 
     def __init__(self, log_manager, max_map_entries: int = 1_000_000, backoff_ms: int = 15_000,
-                 high_watermark: Callable[[TopicPartition], int | None] | None = None) -> None:
-        """`high_watermark` (the replica manager's) keeps cleaning below each log's high
-        watermark, as Kafka cleans only below the last stable offset: a record a follower
-        may still lack, or that a new leader may truncate, is never compacted away. None
-        from it means "unknown": that log is not cleaned. Without it (tests, tools) the
-        whole non-active log is cleanable."""
+                 last_stable_offset: Callable[[TopicPartition], int | None] | None = None) -> None:
+        """`last_stable_offset` (the replica manager's) keeps cleaning below each log's last
+        stable offset, as Kafka's: a record a follower may still lack, that a new leader
+        may truncate, or of an undecided transaction, is never compacted away. None from it
+        means "unknown": that log is not cleaned. Without it (tests, tools) the whole
+        non-active log below the first unstable offset is cleanable."""
         self.log_manager = log_manager
-        self.high_watermark = high_watermark
+        self.last_stable_offset = last_stable_offset
         self.max_map_entries = max_map_entries
         self.backoff_ms = backoff_ms
         self._checkpoint_files = {d: OffsetCheckpointFile(Path(d) / CLEANER_OFFSET_CHECKPOINT)
@@ -489,16 +491,13 @@ class LogCleaner:
         segments = log.segments
         first_dirty = self.first_dirty_offset(key, log)
         first_uncleanable = segments[-1].base_offset
-        if self.high_watermark is not None:
-            hw = self.high_watermark(key)
-            # whole segments only: the one holding the high watermark stays dirty
-            first_uncleanable = min(first_uncleanable, segments[0].base_offset if hw is None else
-                                    max((s.base_offset for s in segments if s.base_offset <= hw),
-                                        default=segments[0].base_offset))
-        unstable = log.first_unstable_offset
-        if unstable is not None:  # Kafka cleans below the last stable offset only
-            first_uncleanable = min(first_uncleanable, max((s.base_offset for s in segments
-                                                            if s.base_offset <= unstable),
+        bound = log.first_unstable_offset  # an undecided transaction is never cleaned
+        if self.last_stable_offset is not None:
+            lso = self.last_stable_offset(key)
+            bound = segments[0].base_offset if lso is None else lso if bound is None else min(bound, lso)
+        if bound is not None:
+            # whole segments only: the one holding the bound stays dirty
+            first_uncleanable = min(first_uncleanable, max((s.base_offset for s in segments if s.base_offset <= bound),
                                                            default=segments[0].base_offset))
         lag = cfg.min_compaction_lag_ms
         if lag > 0:
