@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kafka import KafkaConsumer, TopicPartition
 from kafka.admin import NewTopic
 
 from harness.josefk import BrokerProcess
@@ -97,6 +98,27 @@ def aborted(p: Any) -> list[tuple[int, int]] | None:
     return [(t.producer_id, t.first_offset) for t in p.aborted_transactions]
 
 
+def consume(bootstrap: str, isolation_level: str, count: int) -> list[bytes]:
+    """kafka-python's consumer from offset 0 until `count` records or the end offset."""
+    consumer = KafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False, isolation_level=isolation_level)
+    tp = TopicPartition(TOPIC, 0)
+    consumer.assign([tp])
+    consumer.seek(tp, 0)
+    values: list[bytes] = []
+    try:
+        deadline = time.monotonic() + 30
+        while len(values) < count and time.monotonic() < deadline:
+            for records in consumer.poll(timeout_ms=500).values():
+                values.extend(r.value for r in records)
+        end = consumer.end_offsets([tp])[tp]
+        while consumer.position(tp) < end and time.monotonic() < deadline:  # nothing more hides behind
+            for records in consumer.poll(timeout_ms=500).values():
+                values.extend(r.value for r in records)
+    finally:
+        consumer.close()
+    return values
+
+
 def dump(*args: str) -> str:
     res = subprocess.run(["java", "-cp", f"{KAFKA_LIB}/*", "kafka.tools.DumpLogSegments", *args],
                          capture_output=True, text=True, timeout=120)
@@ -167,6 +189,10 @@ def test_transactions_in_log_and_fetch(tmp_path: Path) -> None:
         values = [r.value for r in decode_all(p.records)]
         assert values[:7] == [b"c0", b"c1", b"a0", b"a1", b"o0", b"o1", b"plain"]
         assert latest(side, 1) == 10
+        # a stock client drops the aborted records and skips the markers
+        assert consume(restarted.bootstrap, "read_committed", 5) == [b"c0", b"c1", b"o0", b"o1", b"plain"]
+        assert consume(restarted.bootstrap, "read_uncommitted", 7) == [b"c0", b"c1", b"a0", b"a1", b"o0", b"o1",
+                                                                       b"plain"]
     finally:
         side.close()
         if restarted is not None:
