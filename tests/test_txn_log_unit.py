@@ -343,3 +343,22 @@ def test_cleaner_keeps_an_active_producers_last_marker_emptied(manager: LogManag
     reopened = Log(log.dir, cfg, time=MockTime())
     assert reopened.producer_state.producers[PID].epoch == EPOCH + 1
     reopened.close()
+
+
+def test_interrupted_cleaner_swap_rebuilds_the_txn_index(tmp_path: Path) -> None:
+    d = tmp_path / "t-0"
+    log = open_log(d)
+    log.append_as_leader(txn_batch(PID), 0)             # 0-1
+    end(log, False)                                     # 2
+    log.roll()
+    log.append_as_leader(build_batch([Record(0, 1000, None, b"x")]), 0)  # 3
+    log.close()
+    # a crash after the cleaned segment became `.swap` and before its .txnindex was renamed
+    prefix = d / "00000000000000000000"
+    Path(f"{prefix}.log").rename(f"{prefix}.log.swap")
+    Path(f"{prefix}.txnindex").rename(f"{prefix}.txnindex.swap")
+    log = open_log(d)
+    assert not list(d.glob("*.swap"))
+    assert log.collect_aborted_transactions(0, 4) == [AbortedTxn(PID, 0, 2, 3)]
+    assert Path(f"{prefix}.txnindex").stat().st_size == ENTRY_SIZE
+    log.close()
