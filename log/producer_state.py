@@ -169,6 +169,11 @@ class ProducerStateManager:
             else:
                 pending[pid] = (h.producer_epoch, h.last_sequence)
                 continue  # a producer we know nothing of: accept any sequence
+            if entry is not None and entry.current_txn_first_offset >= 0 and not (h.is_transactional
+                                                                               or h.is_control):
+                raise KafkaError(ErrorCode.INVALID_TXN_STATE,
+                                 f"Expected transactional write from producer {pid} at offset {h.base_offset} "
+                                 f"in partition {partition}")
             if h.producer_epoch < epoch:
                 raise KafkaError(ErrorCode.INVALID_PRODUCER_EPOCH,
                                  f"Epoch of producer {pid} at offset {h.base_offset} in {partition} is "
@@ -196,8 +201,8 @@ class ProducerStateManager:
         (None for a marker without data, which changes nothing readers see). The caller
         indexes an aborted one and then calls complete_txn."""
         pid = h.producer_id
-        if pid < 0:
-            return None
+        if pid < 0 or (h.is_control and marker is None):
+            return None  # an emptied control batch: the cleaner removed its transaction entirely
         entry = self.producers.get(pid)
         if entry is None:
             entry = self.producers[pid] = ProducerEntry(pid, h.producer_epoch)
@@ -207,13 +212,11 @@ class ProducerStateManager:
         elif h.producer_epoch < entry.epoch and not h.is_control:
             return None  # an older epoch's batch (replication): it cannot be retried any more
         entry.last_timestamp = h.max_timestamp
-        if h.is_control:
+        if marker is not None:
             completed = None
             if entry.current_txn_first_offset >= 0:
-                completed = CompletedTxn(pid, entry.current_txn_first_offset, h.last_offset,
-                                         marker is not None and not marker.commit)
-            if marker is not None:
-                entry.coordinator_epoch = marker.coordinator_epoch
+                completed = CompletedTxn(pid, entry.current_txn_first_offset, h.last_offset, not marker.commit)
+            entry.coordinator_epoch = marker.coordinator_epoch
             entry.current_txn_first_offset = -1
             return completed
         if h.base_sequence >= 0:

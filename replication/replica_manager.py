@@ -257,11 +257,6 @@ class ReplicaManager:
         self._notify_leadership()
         return ErrorCode.NONE
 
-    def high_watermark_of(self, key: TopicPartition) -> int | None:
-        """The partition's high watermark, or None if this broker does not host it."""
-        partition = self.partitions.get(key)
-        return partition.high_watermark if partition is not None else None
-
     def update_topic_config(self, topic: str, config: LogConfig) -> None:
         for (t, _p), partition in self.partitions.items():
             if t == topic:

@@ -340,7 +340,7 @@ class KafkaServer:
             return
         backoff = self.config["log.cleaner.backoff.ms"] / 1000
         cleaner = LogCleaner(self.log_manager, backoff_ms=self.config["log.cleaner.backoff.ms"],
-                             high_watermark=self.replica_manager.high_watermark_of)
+                             last_stable_offset=self.replica_manager.last_stable_offset_of)
         while True:
             try:
                 cleaned = await cleaner.clean_once_async()

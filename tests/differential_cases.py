@@ -554,7 +554,8 @@ def n_write_txn_markers(side: Side, v: int) -> Iterator[Step]:
     yield "abort", write_txn_markers(side, v, topic, 0, False)
     yield "zombie coordinator epoch", write_txn_markers(side, v, topic, 0, True, coordinator_epoch=2)
     yield "unknown partition", write_txn_markers(side, v, topic, 5, True)
-    yield "read committed", fetch_request(side, 12, topic, 0, 0, isolation_level=1)
+    # max_bytes 1: only the first batch, as the markers' timestamps (the append time) differ
+    yield "read committed", fetch_request(side, 12, topic, 0, 0, isolation_level=1, max_bytes=1)
     yield "latest committed", side.call(ApiKey.ListOffsets, 5, replica_id=-1, isolation_level=1, topics=[{
         "name": topic, "partitions": [{"partition_index": 0, "current_leader_epoch": -1, "timestamp": -1}]}])
 

@@ -13,16 +13,21 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kafka import KafkaConsumer, TopicPartition
+from kafka.admin import NewTopic
 
 from harness.josefk import BrokerProcess
 from harness.wire import encode_request, read_frame, wait_until
+from harness.zookeeper import ZooKeeperServer
+from josefk.log.transaction_index import AbortedTxn as TransactionIndexEntry
+from josefk.log.transaction_index import TransactionIndex
 from josefk.protocol.apis import ApiKey, request_class, response_class
 from josefk.protocol.record_codec import Record, build_batch, decode_all
 from josefk.protocol.records import iter_headers
+from tests.conftest import RunningBroker
 from tests.differential import Side, build
 from tests.prerequisites import require_tools
-
-pytestmark = pytest.mark.integration
+from tests.test_cluster import BROKER_IDS, Cluster
 
 ROOT = Path(__file__).resolve().parent.parent
 KAFKA_LIB = ROOT / "compat" / ".envs" / "kafka" / "lib"
@@ -93,6 +98,27 @@ def aborted(p: Any) -> list[tuple[int, int]] | None:
     return [(t.producer_id, t.first_offset) for t in p.aborted_transactions]
 
 
+def consume(bootstrap: str, isolation_level: str, count: int) -> list[bytes]:
+    """kafka-python's consumer from offset 0 until `count` records or the end offset."""
+    consumer = KafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False, isolation_level=isolation_level)
+    tp = TopicPartition(TOPIC, 0)
+    consumer.assign([tp])
+    consumer.seek(tp, 0)
+    values: list[bytes] = []
+    try:
+        deadline = time.monotonic() + 30
+        while len(values) < count and time.monotonic() < deadline:
+            for records in consumer.poll(timeout_ms=500).values():
+                values.extend(r.value for r in records)
+        end = consumer.end_offsets([tp])[tp]
+        while consumer.position(tp) < end and time.monotonic() < deadline:  # nothing more hides behind
+            for records in consumer.poll(timeout_ms=500).values():
+                values.extend(r.value for r in records)
+    finally:
+        consumer.close()
+    return values
+
+
 def dump(*args: str) -> str:
     res = subprocess.run(["java", "-cp", f"{KAFKA_LIB}/*", "kafka.tools.DumpLogSegments", *args],
                          capture_output=True, text=True, timeout=120)
@@ -100,6 +126,7 @@ def dump(*args: str) -> str:
     return res.stdout
 
 
+@pytest.mark.integration
 def test_transactions_in_log_and_fetch(tmp_path: Path) -> None:
     require_tools("java")
     logs = tmp_path / "logs"
@@ -162,6 +189,10 @@ def test_transactions_in_log_and_fetch(tmp_path: Path) -> None:
         values = [r.value for r in decode_all(p.records)]
         assert values[:7] == [b"c0", b"c1", b"a0", b"a1", b"o0", b"o1", b"plain"]
         assert latest(side, 1) == 10
+        # a stock client drops the aborted records and skips the markers
+        assert consume(restarted.bootstrap, "read_committed", 5) == [b"c0", b"c1", b"o0", b"o1", b"plain"]
+        assert consume(restarted.bootstrap, "read_uncommitted", 7) == [b"c0", b"c1", b"a0", b"a1", b"o0", b"o1",
+                                                                       b"plain"]
     finally:
         side.close()
         if restarted is not None:
@@ -184,3 +215,73 @@ def test_transactions_in_log_and_fetch(tmp_path: Path) -> None:
     assert control == [("7", str(committed)), ("8", str(aborting)), ("9", str(open_))], out
     assert re.findall(r"offset: (\d+) .*?endTxnMarker: (\w+) coordinatorEpoch: (\d+)", out) == [
         ("7", "COMMIT", "0"), ("8", "ABORT", "0"), ("9", "COMMIT", "0")], out
+
+
+@pytest.mark.integration
+def test_write_txn_markers_calls_the_coordinator_hook(broker: RunningBroker) -> None:
+    """The hook the group coordinator uses hears of each producer's written partitions,
+    not of those that failed, and before the answer."""
+    heard: list[tuple[int, bool, list[tuple[str, int]]]] = []
+    broker.server.apis.on_txn_markers_written = lambda pid, commit, parts: heard.append((pid, commit, parts))
+    side = Side("josefk", broker.bootstrap)
+    try:
+        r = side.call(ApiKey.CreateTopics, 4, timeout_ms=10000, validate_only=False, topics=[
+            {"name": TOPIC, "num_partitions": 2, "replication_factor": 1, "assignments": [], "configs": []}])
+        assert r.topics[0].error_code == 0, r
+        wait_until(lambda: fetch(side, 0, isolation=0).error_code == 0, "the topic has a leader")
+        pid = init_producer_id(side)
+        assert produce(side, txn_batch(pid, [b"x"])) == 0
+        r = markers(side, (pid, True), partitions=(0, 1, 9))
+        assert marker_errors(r) == {(pid, 0): 0, (pid, 1): 0, (pid, 9): 3}
+        assert heard == [(pid, True, [(TOPIC, 0), (TOPIC, 1)])]
+        r = markers(side, (pid, False), coordinator_epoch=-1, partitions=(0,))
+        assert marker_errors(r) == {(pid, 0): 52}
+        assert len(heard) == 1
+    finally:
+        side.close()
+
+
+@pytest.mark.cluster
+def test_followers_replicate_markers_and_a_new_leader_knows_the_lso(tmp_path: Path) -> None:
+    zookeeper = ZooKeeperServer()
+    cluster: Cluster | None = None
+    sides: list[Side] = []
+    try:
+        cluster = Cluster(zookeeper, tmp_path)
+        cluster.create_topic(NewTopic(TOPIC, 1, 3, topic_configs={"min.insync.replicas": "2"}))
+        leader = cluster.state(TOPIC, 0)["leader"]
+        side = Side("leader", cluster.brokers[leader].bootstrap)
+        sides.append(side)
+        wait_until(lambda: fetch(side, 0, isolation=0).error_code == 0, "the leader serves the topic")
+        aborting, open_ = init_producer_id(side), init_producer_id(side)
+        assert produce(side, txn_batch(aborting, [b"a0", b"a1"])) == 0
+        assert produce(side, txn_batch(open_, [b"o0"])) == 2
+        assert marker_errors(markers(side, (aborting, False))) == {(aborting, 0): 0}  # offset 3, acks=all
+        expected = [TransactionIndexEntry(aborting, 0, 3, 2)]
+        for broker_id in BROKER_IDS:  # every replica indexed the abort the same way
+            directory = tmp_path / f"broker-{broker_id}" / f"{TOPIC}-0"
+            wait_until(lambda d=directory: [e for p in d.glob("*.txnindex")  # type: ignore[misc]
+                                            for e in TransactionIndex(0, p).entries] == expected,
+                       f"broker {broker_id} has the aborted transaction in its .txnindex")
+
+        cluster.brokers[leader].kill()
+        cluster.wait_for(lambda: cluster.state(TOPIC, 0)["leader"] not in (leader, -1), "a new leader")
+        new_leader = cluster.state(TOPIC, 0)["leader"]
+        side = Side("new leader", cluster.brokers[new_leader].bootstrap)
+        sides.append(side)
+
+        def stable_at(lso: int) -> bool:
+            p = fetch(side, 0, isolation=1)
+            return bool(p.error_code == 0 and p.high_watermark == 4 and p.last_stable_offset == lso)
+        wait_until(lambda: stable_at(2), "the new leader's LSO stops at the open transaction")
+        p = fetch(side, 0, isolation=1)
+        assert aborted(p) == [(aborting, 0)] and batch_offsets(p.records) == [(0, 1, False)]
+        assert marker_errors(markers(side, (open_, True))) == {(open_, 0): 0}
+        wait_until(lambda: fetch(side, 0, isolation=1).last_stable_offset == 5, "the LSO moves past the commit")
+        assert latest(side, 1) == 5
+    finally:
+        for s in sides:
+            s.close()
+        if cluster is not None:
+            cluster.stop()
+        zookeeper.stop()

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import struct
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from josefk.log.cleaner import LogCleaner, delete_horizon
 from josefk.log.config import LogConfig
 from josefk.log.log import AppendOrigin, Log
+from josefk.log.log_manager import LogManager
 from josefk.log.producer_state import ProducerStateManager
 from josefk.log.transaction_index import ENTRY_SIZE, AbortedTxn, TransactionIndex
 from josefk.protocol import records as R
@@ -133,6 +136,12 @@ def test_marker_validation(tmp_path: Path) -> None:
     with pytest.raises(KafkaError) as e:  # clients may not write control batches
         log.append_as_leader(marker(True, coordinator_epoch=9), 0)
     assert e.value.code == ErrorCode.INVALID_RECORD
+    plain = build_batch([Record(0, 1000, None, b"x")], producer_id=PID, producer_epoch=EPOCH, base_sequence=4)
+    with pytest.raises(KafkaError) as e:  # a non-transactional write while a transaction is open
+        log.append_as_leader(plain, 0)
+    assert e.value.code == ErrorCode.INVALID_TXN_STATE
+    end(log, False, coordinator_epoch=9)
+    assert log.append_as_leader(plain, 0).first_offset == 6
     log.close()
 
 
@@ -233,4 +242,123 @@ def test_expiration_keeps_producers_with_open_transactions(tmp_path: Path) -> No
                                      base_sequence=0), 0)
     log.producer_state.remove_expired(now_ms=10**9, expiration_ms=1)
     assert set(log.producer_state.producers) == {PID}
+    log.close()
+
+
+# -- the cleaner's transaction rules --------------------------------------------------------
+
+CLEAN_NOW = 1_700_000_000_000
+
+
+def kv_txn(pid: int, pairs: list[tuple[bytes, bytes]], seq: int = 0) -> bytes:
+    return build_batch([Record(i, CLEAN_NOW + i, k, v) for i, (k, v) in enumerate(pairs)], producer_id=pid,
+                       producer_epoch=EPOCH, base_sequence=seq, is_transactional=True)
+
+
+def kv(pairs: list[tuple[bytes, bytes]]) -> bytes:
+    return build_batch([Record(i, CLEAN_NOW + i, k, v) for i, (k, v) in enumerate(pairs)])
+
+
+def compacted(log: Log) -> list[tuple[int, bool, bytes | None, bytes | None]]:
+    """(offset, is control, key, value) of every record left."""
+    data = log.read(log.log_start_offset, 1 << 26).read_bytes()
+    return [(r.offset, h.is_control, r.key, r.value) for h in R.iter_headers(data) for r in decode_batch(data, h)]
+
+
+@pytest.fixture
+def manager(tmp_path: Path) -> Iterator[LogManager]:
+    lm = LogManager([tmp_path], LogConfig(), time=MockTime())
+    lm.startup()
+    yield lm
+    lm.shutdown()
+
+
+def test_cleaner_removes_aborted_data_keeps_markers_then_drops_them(manager: LogManager) -> None:
+    cfg = LogConfig(cleanup_policy="compact", min_cleanable_dirty_ratio=0.01, delete_retention_ms=1000,
+                    file_delete_delay_ms=0)
+    log = manager.get_or_create_log("c", 0, cfg)
+
+    def append(records: bytes) -> None:
+        log.append_as_leader(records, 0, now_ms=CLEAN_NOW)
+
+    def idempotent(pid: int, key: bytes, value: bytes) -> bytes:
+        return build_batch([Record(0, CLEAN_NOW, key, value)], producer_id=pid, producer_epoch=EPOCH,
+                           base_sequence=1)
+
+    append(kv([(b"a", b"1")]))                          # 0
+    append(kv_txn(PID, [(b"a", b"aborted")]))           # 1
+    end(log, False)                                     # 2
+    append(kv_txn(PID + 1, [(b"b", b"committed")]))     # 3
+    end(log, True, PID + 1)                             # 4
+    append(kv_txn(PID + 2, [(b"c", b"open")]))          # 5, open
+    log.roll()
+    append(idempotent(PID + 1, b"b", b"new"))           # 6: shadows b=committed
+    append(idempotent(PID, b"d", b"x"))                 # 7: PID's last batch is no longer the aborted one
+    log.roll()
+    log.update_high_watermark(log.log_end_offset)
+    assert log.last_stable_offset == 5
+    cleaner = LogCleaner(manager)
+    assert cleaner.clean_once(CLEAN_NOW) == 0           # the open transaction's segment is not cleanable
+    end(log, True, PID + 2)                             # 8
+    log.roll()
+    log.update_high_watermark(log.log_end_offset)
+    assert cleaner.clean_once(CLEAN_NOW) == 1
+    left = compacted(log)
+    # the aborted a=aborted neither survives nor shadows a=1; every marker stays, since each
+    # transaction had batches in this clean, and the ABORT keeps its .txnindex entry
+    assert [(o, k, v) for o, c, k, v in left if not c] == [(0, b"a", b"1"), (5, b"c", b"open"), (6, b"b", b"new"),
+                                                           (7, b"d", b"x")]
+    assert [o for o, c, _, _ in left if c] == [2, 4, 8]
+    assert log.collect_aborted_transactions(0, 9) == [AbortedTxn(PID, 1, 2, 3)]
+    assert log.segments[0].txn_index.path.name == "00000000000000000000.txnindex"
+    # the next clean finds those transactions' data gone: their markers get a delete horizon
+    cleaner._first_dirty.clear()
+    assert cleaner.clean_once(CLEAN_NOW + 10) == 1
+    data = log.read(0, 1 << 26).read_bytes()
+    assert [(h.base_offset, delete_horizon(h)) for h in R.iter_headers(data) if h.is_control] == [
+        (2, CLEAN_NOW + 1010), (4, CLEAN_NOW + 1010), (8, None)]
+    assert log.collect_aborted_transactions(0, 9) == []
+    # ... and go once it has passed; the marker of the transaction whose data remains stays
+    assert cleaner.clean_once(CLEAN_NOW + 1010) == 1
+    assert [o for o, c, _, _ in compacted(log) if c] == [8]
+
+
+def test_cleaner_keeps_an_active_producers_last_marker_emptied(manager: LogManager) -> None:
+    cfg = LogConfig(cleanup_policy="compact", min_cleanable_dirty_ratio=0.01, delete_retention_ms=1000,
+                    file_delete_delay_ms=0)
+    log = manager.get_or_create_log("c", 0, cfg)
+    log.append_as_leader(kv([(b"a", b"1")]), 0, now_ms=CLEAN_NOW)          # 0
+    end(log, False, epoch=EPOCH + 1)                                       # 1: a bumped epoch, no data
+    end(log, True, PID + 1)                                                # 2: another producer's, no data
+    log.roll()
+    log.update_high_watermark(log.log_end_offset)
+    cleaner = LogCleaner(manager)
+    assert cleaner.clean_once(CLEAN_NOW) == 1                              # horizons stamped
+    assert cleaner.clean_once(CLEAN_NOW + 1000) == 1                       # and passed
+    data = log.read(0, 1 << 26).read_bytes()
+    kept = [(h.base_offset, h.record_count, h.is_control) for h in R.iter_headers(data)]
+    # both producers' last entries are these markers (no data batch): Kafka keeps them, emptied
+    assert kept == [(0, 1, False), (1, 0, True), (2, 0, True)]
+    log.close()
+    reopened = Log(log.dir, cfg, time=MockTime())
+    assert reopened.producer_state.producers[PID].epoch == EPOCH + 1
+    reopened.close()
+
+
+def test_interrupted_cleaner_swap_rebuilds_the_txn_index(tmp_path: Path) -> None:
+    d = tmp_path / "t-0"
+    log = open_log(d)
+    log.append_as_leader(txn_batch(PID), 0)             # 0-1
+    end(log, False)                                     # 2
+    log.roll()
+    log.append_as_leader(build_batch([Record(0, 1000, None, b"x")]), 0)  # 3
+    log.close()
+    # a crash after the cleaned segment became `.swap` and before its .txnindex was renamed
+    prefix = d / "00000000000000000000"
+    Path(f"{prefix}.log").rename(f"{prefix}.log.swap")
+    Path(f"{prefix}.txnindex").rename(f"{prefix}.txnindex.swap")
+    log = open_log(d)
+    assert not list(d.glob("*.swap"))
+    assert log.collect_aborted_transactions(0, 4) == [AbortedTxn(PID, 0, 2, 3)]
+    assert Path(f"{prefix}.txnindex").stat().st_size == ENTRY_SIZE
     log.close()
