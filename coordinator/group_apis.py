@@ -88,8 +88,11 @@ class OffsetsTopicConfig:
 
 class GroupApis:
     def __init__(self, coordinator: GroupCoordinator, metadata_cache: MetadataCache, admin: TopicAdmin,
-                 store_executor: Executor, offsets_topic: OffsetsTopicConfig) -> None:
-        """`store_executor` creates __consumer_offsets off the event loop."""
+                 store_executor: Executor, offsets_topic: OffsetsTopicConfig,
+                 find_transaction_coordinator: Callable[[str], tuple[ErrorCode, int, str, int]] | None = None) -> None:
+        """`store_executor` creates __consumer_offsets off the event loop;
+        `find_transaction_coordinator` answers FindCoordinator for transactional ids."""
+        self.find_transaction_coordinator = find_transaction_coordinator
         self.coordinator = coordinator
         self.metadata_cache = metadata_cache
         self.admin = admin
@@ -110,6 +113,7 @@ class GroupApis:
             ApiKey.ListGroups: self.handle_list_groups,
             ApiKey.DeleteGroups: self.handle_delete_groups,
             ApiKey.OffsetDelete: self.handle_offset_delete,
+            ApiKey.TxnOffsetCommit: self.handle_txn_offset_commit,
         }
 
     # -- FindCoordinator -----------------------------------------------------------------
@@ -137,7 +141,9 @@ class GroupApis:
 
     def find_coordinator(self, key: str, key_type: int) -> tuple[ErrorCode, int, str, int]:
         if key_type == COORDINATOR_TRANSACTION:
-            return ErrorCode.COORDINATOR_NOT_AVAILABLE, -1, "", -1
+            if self.find_transaction_coordinator is None:
+                return ErrorCode.COORDINATOR_NOT_AVAILABLE, -1, "", -1
+            return self.find_transaction_coordinator(key or "")
         if key_type != COORDINATOR_GROUP:
             return ErrorCode.INVALID_REQUEST, -1, "", -1
         self._ensure_offsets_topic()
@@ -275,6 +281,45 @@ class GroupApis:
         instance_id = req.group_instance_id if version >= 7 else None
         self.coordinator.commit_offsets(req.group_id, member_id, instance_id, generation, offsets, respond)
 
+    def handle_txn_offset_commit(self, request: GroupRequest) -> None:
+        """TxnOffsetCommit: offsets sent to a transaction, committed with it (Kafka's
+        handleTxnOffsetCommitRequest)."""
+        req, version = request.body, request.api_version
+        cls = response_class(ApiKey.TxnOffsetCommit)
+        tcls = cls.TxnOffsetCommitResponseTopic
+        now = self.coordinator.time.milliseconds()
+        requested: list[tuple[str, int]] = []
+        offsets: dict[tuple[str, int], OffsetAndMetadata] = {}
+        errors: dict[tuple[str, int], ErrorCode] = {}
+        for topic in req.topics:
+            for p in topic.partitions:
+                tp = (topic.name, p.partition_index)
+                requested.append(tp)
+                if not self._known(*tp):
+                    errors[tp] = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                    continue
+                epoch = p.committed_leader_epoch if version >= 2 else -1
+                offsets[tp] = OffsetAndMetadata(p.committed_offset, epoch if epoch is not None else -1,
+                                                p.committed_metadata or "", now, None)
+
+        def respond(results: dict[tuple[str, int], ErrorCode]) -> None:
+            errors.update(results)
+            fenced_name = ErrorCode.INVALID_PRODUCER_EPOCH if version < 2 else ErrorCode.PRODUCER_FENCED
+            topics = [tcls(name=name, partitions=[
+                tcls.TxnOffsetCommitResponsePartition(
+                    partition_index=p, error_code=fenced_name if e == ErrorCode.PRODUCER_FENCED else e)
+                for p, e in parts]) for name, parts in _by_topic([(tp, errors[tp]) for tp in requested]).items()]
+            request.send_response(cls(throttle_time_ms=0, topics=topics))
+
+        if not offsets:
+            respond({})
+            return
+        member_id = (req.member_id or "") if version >= 3 else ""
+        generation = req.generation_id if version >= 3 else -1
+        instance_id = req.group_instance_id if version >= 3 else None
+        self.coordinator.commit_txn_offsets(req.group_id, req.producer_id, req.producer_epoch, member_id, instance_id,
+                                            generation, offsets, respond)
+
     def _fetch_group(self, group_id: str, topics: list[Any] | None
                      ) -> tuple[ErrorCode, list[tuple[tuple[str, int], OffsetAndMetadata | None]]]:
         wanted = None if topics is None else [(t.name, p) for t in topics for p in t.partition_indexes]
@@ -284,6 +329,13 @@ class GroupApis:
         if wanted is None:
             return error, sorted(found.items())
         return error, [(tp, found.get(tp)) for tp in wanted]
+
+    def _unstable(self, group_id: str, results: list[tuple[tuple[str, int], OffsetAndMetadata | None]],
+                  require_stable: bool) -> set[tuple[str, int]]:
+        """With require_stable (v7+), partitions whose offset is in an open transaction."""
+        if not require_stable:
+            return set()
+        return self.coordinator.unstable_partitions(group_id, [tp for tp, _ in results])
 
     def handle_offset_fetch(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
@@ -295,10 +347,12 @@ class GroupApis:
             groups = []
             for g in req.groups:
                 error, results = self._fetch_group(g.group_id, g.topics)
+                unstable = self._unstable(g.group_id, results, req.require_stable)
                 topics = [tcls(name=name, partitions=[
-                    pcls(partition_index=p, committed_offset=om.offset if om else -1,
+                    pcls(partition_index=p, committed_offset=-1 if (name, p) in unstable or not om else om.offset,
                          committed_leader_epoch=om.leader_epoch if om else -1,
-                         metadata=om.metadata if om else "", error_code=ErrorCode.NONE)
+                         metadata=om.metadata if om else "",
+                         error_code=ErrorCode.UNSTABLE_OFFSET_COMMIT if (name, p) in unstable else ErrorCode.NONE)
                     for p, om in parts]) for name, parts in _by_topic(results).items()]
                 groups.append(gcls(group_id=g.group_id, topics=topics, error_code=error))
             request.send_response(cls(throttle_time_ms=0, groups=groups))
@@ -311,10 +365,12 @@ class GroupApis:
             # No top-level error code before v2: every requested partition carries it.
             results = [((t.name, p), None) for t in topics_req for p in t.partition_indexes]
         part_error = error if version < 2 else ErrorCode.NONE
+        unstable = self._unstable(req.group_id, results, version >= 7 and req.require_stable)
         topics = [tcls(name=name, partitions=[
-            pcls(partition_index=p, committed_offset=om.offset if om else -1,
+            pcls(partition_index=p, committed_offset=-1 if (name, p) in unstable or not om else om.offset,
                  committed_leader_epoch=om.leader_epoch if om else -1,
-                 metadata=om.metadata if om else "", error_code=part_error)
+                 metadata=om.metadata if om else "",
+                 error_code=ErrorCode.UNSTABLE_OFFSET_COMMIT if (name, p) in unstable else part_error)
             for p, om in parts]) for name, parts in _by_topic(results).items()]
         request.send_response(cls(throttle_time_ms=0, topics=topics, error_code=error))
 

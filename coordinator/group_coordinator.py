@@ -193,6 +193,11 @@ class GroupCoordinator:
             if group_id not in loaded.groups:
                 loaded.groups[group_id] = GroupMetadata(group_id, GroupState.EMPTY, self.time)
             loaded.groups[group_id].offsets = offsets
+        for producer_id, by_group in loaded.pending_txn.items():
+            for group_id, offsets in by_group.items():
+                if group_id not in loaded.groups:
+                    loaded.groups[group_id] = GroupMetadata(group_id, GroupState.EMPTY, self.time)
+                loaded.groups[group_id].pending_txn_offsets[producer_id] = offsets
         for group_id, group in loaded.groups.items():
             if self.partition_for(group_id) != partition:
                 continue
@@ -758,8 +763,56 @@ class GroupCoordinator:
             return ErrorCode.UNKNOWN_MEMBER_ID  # only members may commit for a group with members
         return ErrorCode.NONE
 
+    def commit_txn_offsets(self, group_id: str, producer_id: int, producer_epoch: int, member_id: str,
+                           group_instance_id: str | None, generation_id: int,
+                           offsets: dict[TopicPartition, OffsetAndMetadata],
+                           callback: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
+        """TxnOffsetCommit: the offsets are written in the producer's transaction and stay
+        pending (invisible to OffsetFetch) until its marker ends it (Kafka's
+        handleTxnOffsetCommit). A group that does not exist yet is created Empty."""
+        error = self.validate(group_id, "txn_offset_commit")
+        if error != ErrorCode.NONE:
+            callback(dict.fromkeys(offsets, error))
+            return
+        group = self.groups.get(group_id)
+        if group is None:
+            group = self.groups[group_id] = GroupMetadata(group_id, GroupState.EMPTY, self.time)
+        if group.is_state(GroupState.DEAD):
+            error = ErrorCode.COORDINATOR_NOT_AVAILABLE
+        elif member_id != UNKNOWN_MEMBER_ID and not group.has(member_id):
+            error = ErrorCode.UNKNOWN_MEMBER_ID
+        elif group.is_static_member_fenced(group_instance_id, member_id):
+            error = ErrorCode.FENCED_INSTANCE_ID
+        elif generation_id >= 0 and generation_id != group.generation_id:
+            error = ErrorCode.ILLEGAL_GENERATION
+        if error != ErrorCode.NONE:
+            callback(dict.fromkeys(offsets, error))
+            return
+        self._store_offsets(group, offsets, callback, producer=(producer_id, producer_epoch))
+
+    def complete_txn_offsets(self, producer_id: int, commit: bool, partitions: list[int]) -> None:
+        """A transaction's marker is in these __consumer_offsets partitions: its pending
+        offsets there become committed, or are dropped on abort (handleTxnCompletion)."""
+        wanted = set(partitions)
+        for group in self.groups.values():
+            if self.partition_for(group.group_id) not in wanted:
+                continue
+            pending = group.pending_txn_offsets.pop(producer_id, None)
+            if pending and commit and not group.is_state(GroupState.DEAD):
+                group.offsets.update(pending)
+
+    def unstable_partitions(self, group_id: str, partitions: list[TopicPartition] | None) -> set[TopicPartition]:
+        """Partitions with offsets in an open transaction: OffsetFetch with require_stable
+        answers UNSTABLE_OFFSET_COMMIT for them, so a read_committed consumer waits."""
+        group = self.groups.get(group_id)
+        if group is None:
+            return set()
+        pending = {tp for offsets in group.pending_txn_offsets.values() for tp in offsets}
+        return pending if partitions is None else pending & set(partitions)
+
     def _store_offsets(self, group: GroupMetadata, offsets: dict[TopicPartition, OffsetAndMetadata],
-                       callback: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
+                       callback: Callable[[dict[TopicPartition, ErrorCode]], None],
+                       producer: tuple[int, int] | None = None) -> None:
         results: dict[TopicPartition, ErrorCode] = {}
         valid: dict[TopicPartition, OffsetAndMetadata] = {}
         for tp, om in offsets.items():
@@ -772,14 +825,18 @@ class GroupCoordinator:
             return
 
         def stored(error: ErrorCode) -> None:
-            # Offsets become visible to OffsetFetch only once durably written.
+            # Offsets become visible to OffsetFetch only once durably written (and, in a
+            # transaction, committed).
             if error == ErrorCode.NONE and not group.is_state(GroupState.DEAD):
-                group.offsets.update(valid)
+                if producer is None:
+                    group.offsets.update(valid)
+                else:
+                    group.pending_txn_offsets.setdefault(producer[0], {}).update(valid)
             for tp in valid:
                 results[tp] = error
             callback({tp: results[tp] for tp in offsets})
 
-        self.store.store_offsets(group.group_id, valid, stored)
+        self.store.store_offsets(group.group_id, valid, stored, producer)
 
     def fetch_offsets(self, group_id: str, partitions: list[TopicPartition] | None
                       ) -> tuple[ErrorCode, dict[TopicPartition, OffsetAndMetadata | None]]:

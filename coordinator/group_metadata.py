@@ -138,6 +138,9 @@ class GroupMetadata:
         self.supported_protocols: dict[str, int] = {}  # protocol -> members supporting it
         self.new_member_added = False
         self.offsets: dict[tuple[str, int], OffsetAndMetadata] = {}
+        # Offsets sent in a transaction (TxnOffsetCommit), by producer id: they become
+        # offsets when the transaction's COMMIT marker reaches this group's partition.
+        self.pending_txn_offsets: dict[int, dict[tuple[str, int], OffsetAndMetadata]] = {}
         self.subscribed_topics: set[str] | None = None
 
     def __repr__(self) -> str:

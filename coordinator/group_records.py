@@ -8,7 +8,6 @@ is a tombstone: the offset or group was deleted.
 
 from __future__ import annotations
 
-import struct
 from dataclasses import dataclass
 
 from josefk.coordinator.group_metadata import (
@@ -17,6 +16,7 @@ from josefk.coordinator.group_metadata import (
     MemberMetadata,
     OffsetAndMetadata,
 )
+from josefk.coordinator.record_io import RecordFormatError, RecordReader, RecordWriter
 from josefk.utils.time import Time
 
 OFFSET_KEY_VERSION = 1
@@ -24,93 +24,6 @@ GROUP_KEY_VERSION = 2
 OFFSET_VALUE_VERSION = 3
 OFFSET_VALUE_VERSION_WITH_EXPIRY = 1
 GROUP_VALUE_VERSION = 3
-
-
-class RecordFormatError(ValueError):
-    """A key or value in __consumer_offsets that this broker cannot read."""
-
-
-class _Writer:
-    def __init__(self) -> None:
-        self.buf = bytearray()
-
-    def int16(self, v: int) -> _Writer:
-        self.buf += struct.pack(">h", v)
-        return self
-
-    def int32(self, v: int) -> _Writer:
-        self.buf += struct.pack(">i", v)
-        return self
-
-    def int64(self, v: int) -> _Writer:
-        self.buf += struct.pack(">q", v)
-        return self
-
-    def string(self, v: str | None) -> _Writer:
-        if v is None:
-            return self.int16(-1)
-        data = v.encode()
-        self.int16(len(data))
-        self.buf += data
-        return self
-
-    def bytes_(self, v: bytes | None) -> _Writer:
-        if v is None:
-            return self.int32(-1)
-        self.int32(len(v))
-        self.buf += v
-        return self
-
-
-class _Reader:
-    def __init__(self, data: bytes) -> None:
-        self.data = data
-        self.pos = 0
-
-    def _take(self, fmt: str) -> int:
-        size = struct.calcsize(fmt)
-        if self.pos + size > len(self.data):
-            raise RecordFormatError("truncated record")
-        (v,) = struct.unpack_from(fmt, self.data, self.pos)
-        self.pos += size
-        return v
-
-    def int16(self) -> int:
-        return self._take(">h")
-
-    def int32(self) -> int:
-        return self._take(">i")
-
-    def int64(self) -> int:
-        return self._take(">q")
-
-    def _raw(self, n: int) -> bytes:
-        if n < 0 or self.pos + n > len(self.data):
-            raise RecordFormatError("truncated record")
-        out = bytes(self.data[self.pos:self.pos + n])
-        self.pos += n
-        return out
-
-    def string(self) -> str | None:
-        n = self.int16()
-        return None if n < 0 else self._raw(n).decode()
-
-    def bytes_(self) -> bytes | None:
-        n = self.int32()
-        return None if n < 0 else self._raw(n)
-
-    def uvarint(self) -> int:
-        value = shift = 0
-        while True:
-            b = self._raw(1)[0]
-            value |= (b & 0x7F) << shift
-            if not b & 0x80:
-                return value
-            shift += 7
-
-    def compact_string(self) -> str | None:
-        n = self.uvarint() - 1
-        return None if n < 0 else self._raw(n).decode()
 
 
 # -- keys -------------------------------------------------------------------------------
@@ -129,15 +42,15 @@ class GroupKey:
 
 
 def offset_key(group: str, topic: str, partition: int) -> bytes:
-    return bytes(_Writer().int16(OFFSET_KEY_VERSION).string(group).string(topic).int32(partition).buf)
+    return bytes(RecordWriter().int16(OFFSET_KEY_VERSION).string(group).string(topic).int32(partition).buf)
 
 
 def group_key(group: str) -> bytes:
-    return bytes(_Writer().int16(GROUP_KEY_VERSION).string(group).buf)
+    return bytes(RecordWriter().int16(GROUP_KEY_VERSION).string(group).buf)
 
 
 def read_key(data: bytes) -> OffsetKey | GroupKey:
-    r = _Reader(data)
+    r = RecordReader(data)
     version = r.int16()
     if version in (0, 1):
         return OffsetKey(r.string() or "", r.string() or "", r.int32())
@@ -151,7 +64,7 @@ def read_key(data: bytes) -> OffsetKey | GroupKey:
 
 def offset_value(om: OffsetAndMetadata) -> bytes:
     """v3 (with leader epoch), or v1 when the commit carried a retention time (v2-v4 requests)."""
-    w = _Writer()
+    w = RecordWriter()
     if om.expire_timestamp is not None:
         w.int16(OFFSET_VALUE_VERSION_WITH_EXPIRY).int64(om.offset).string(om.metadata or "")
         return bytes(w.int64(om.commit_timestamp).int64(om.expire_timestamp).buf)
@@ -160,7 +73,7 @@ def offset_value(om: OffsetAndMetadata) -> bytes:
 
 
 def read_offset_value(data: bytes) -> OffsetAndMetadata:
-    r = _Reader(data)
+    r = RecordReader(data)
     version = r.int16()
     if version in (0, 2):
         return OffsetAndMetadata(r.int64(), -1, r.string() or "", r.int64())
@@ -180,7 +93,7 @@ def read_offset_value(data: bytes) -> OffsetAndMetadata:
 
 def group_value(group: GroupMetadata, assignment: dict[str, bytes]) -> bytes:
     """GroupMetadataValue v3: the group after a rebalance, members with their assignments."""
-    w = _Writer().int16(GROUP_VALUE_VERSION)
+    w = RecordWriter().int16(GROUP_VALUE_VERSION)
     w.string(group.protocol_type or "").int32(group.generation_id)
     w.string(group.protocol_name).string(group.leader_id)
     w.int64(group.current_state_timestamp if group.current_state_timestamp is not None else -1)
@@ -197,7 +110,7 @@ def group_value(group: GroupMetadata, assignment: dict[str, bytes]) -> bytes:
 
 def read_group_value(group_id: str, data: bytes, time: Time) -> GroupMetadata:
     """A group as last stored: Empty without members, else Stable (as Kafka loads it)."""
-    r = _Reader(data)
+    r = RecordReader(data)
     version = r.int16()
     if version not in (0, 1, 2, 3):
         raise RecordFormatError(f"unknown group metadata value version {version}")

@@ -27,9 +27,10 @@ from josefk.coordinator.group_records import (
     read_offset_value,
 )
 from josefk.log.log import FetchDataInfo
+from josefk.protocol.control_records import ControlRecordType, control_record_type
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.record_codec import Record, build_batch, decode_batch
-from josefk.protocol.records import CorruptRecordError, iter_headers
+from josefk.protocol.records import BatchHeader, CorruptRecordError, iter_headers
 from josefk.utils.time import Time
 
 log = logging.getLogger(__name__)
@@ -110,25 +111,68 @@ def _append_error_for_offsets(code: int) -> ErrorCode:
     return ErrorCode(code)
 
 
+def read_batches(partitions: CoordinatorPartitions, tp: TopicPartition,
+                 chunk_bytes: int = LOAD_CHUNK_BYTES) -> Iterator[list[tuple[BatchHeader, list[Record]]]]:
+    """A coordinator partition's batches (control batches too) from log start to log end, a
+    chunk at a time, so a big load can yield the event loop between chunks. A corrupt
+    batch ends its chunk with an error line."""
+    offsets = partitions.log_offsets(tp)
+    if offsets is None:
+        return
+    offset, end = offsets
+    while offset < end:
+        info = partitions.read(tp, offset, chunk_bytes)
+        if not info.regions:
+            break
+        data = info.read_bytes()
+        batches: list[tuple[BatchHeader, list[Record]]] = []
+        try:
+            for header in iter_headers(data):
+                batches.append((header, decode_batch(data, header)))
+        except CorruptRecordError as e:
+            log.error("Corrupt batch in %s-%d near offset %d: %s", tp[0], tp[1], offset, e)
+        yield batches
+        next_offset = info.next_offset
+        if next_offset <= offset:
+            break
+        offset = next_offset
+
+
 @dataclass
 class LoadedPartition:
-    """What replaying one partition yields: the last stored state of each group."""
+    """What replaying one partition yields: the last stored state of each group, and the
+    offsets of transactions not yet ended (Kafka's pendingTransactionalOffsetCommits),
+    which a COMMIT marker makes committed and an ABORT marker drops."""
 
     time: Time  # the coordinator's, for the groups it reads
     groups: dict[str, GroupMetadata] = field(default_factory=dict)
     offsets: dict[str, dict[tuple[str, int], OffsetAndMetadata]] = field(default_factory=dict)
     removed_groups: set[str] = field(default_factory=set)
+    # producer id -> group -> offsets written in its open transaction
+    pending_txn: dict[int, dict[str, dict[tuple[str, int], OffsetAndMetadata]]] = field(default_factory=dict)
 
-    def apply(self, record: Record) -> None:
+    def apply(self, header: BatchHeader, record: Record) -> None:
         if record.key is None:
+            return
+        if header.is_control:
+            pending = self.pending_txn.pop(header.producer_id, {})
+            if control_record_type(record.key) == ControlRecordType.COMMIT:
+                for group, offsets in pending.items():
+                    self.offsets.setdefault(group, {}).update(offsets)
             return
         key = read_key(record.key)
         if isinstance(key, OffsetKey):
+            tp = (key.topic, key.partition)
+            if header.is_transactional:
+                if record.value is not None:
+                    by_group = self.pending_txn.setdefault(header.producer_id, {})
+                    by_group.setdefault(key.group, {})[tp] = read_offset_value(record.value)
+                return
             group_offsets = self.offsets.setdefault(key.group, {})
             if record.value is None:
-                group_offsets.pop((key.topic, key.partition), None)
+                group_offsets.pop(tp, None)
             else:
-                group_offsets[(key.topic, key.partition)] = read_offset_value(record.value)
+                group_offsets[tp] = read_offset_value(record.value)
         elif isinstance(key, GroupKey):
             if record.value is None:
                 self.groups.pop(key.group, None)
@@ -152,14 +196,19 @@ class OffsetsStore:
         return partition_for(group_id, self.num_partitions)
 
     def _append(self, partition: int, records: list[tuple[bytes, bytes | None]],
-                done: Callable[[ErrorCode], None], required_acks: int = -1) -> None:
+                done: Callable[[ErrorCode], None], required_acks: int = -1,
+                producer: tuple[int, int] | None = None) -> None:
         """Append one batch; `done` gets the error once the write is acknowledged (with
-        acks=-1 that is when the ISR has it, possibly from a later loop turn)."""
+        acks=-1 that is when the ISR has it, possibly from a later loop turn). With a
+        `producer` (id, epoch) the batch is part of that producer's transaction; its
+        sequence is unset, as the coordinator's own appends are not deduplicated."""
         if not records:
             done(ErrorCode.NONE)
             return
         ts = self.time.milliseconds()
-        batch = build_batch([Record(i, ts, k, v) for i, (k, v) in enumerate(records)])
+        producer_id, producer_epoch = producer if producer is not None else (-1, -1)
+        batch = build_batch([Record(i, ts, k, v) for i, (k, v) in enumerate(records)], producer_id=producer_id,
+                            producer_epoch=producer_epoch, is_transactional=producer is not None)
         tp = (OFFSETS_TOPIC, partition)
 
         def respond(error: ErrorCode, message: str | None) -> None:
@@ -183,12 +232,12 @@ class OffsetsStore:
                      lambda error: done(ErrorCode.NONE if error == ErrorCode.NONE else _append_error_for_group(error)))
 
     def store_offsets(self, group_id: str, offsets: dict[tuple[str, int], OffsetAndMetadata],
-                      done: Callable[[ErrorCode], None]) -> None:
+                      done: Callable[[ErrorCode], None], producer: tuple[int, int] | None = None) -> None:
         records: list[tuple[bytes, bytes | None]] = [
             (offset_key(group_id, topic, p), offset_value(om)) for (topic, p), om in offsets.items()]
         self._append(self.partition_for(group_id), records,
                      lambda error: done(ErrorCode.NONE if error == ErrorCode.NONE
-                                        else _append_error_for_offsets(error)))
+                                        else _append_error_for_offsets(error)), producer=producer)
 
     def write_tombstones(self, group_id: str, partitions: list[tuple[str, int]], group: bool) -> ErrorCode:
         """Delete offsets (and the group record itself when `group`) by writing null values.
@@ -200,38 +249,16 @@ class OffsetsStore:
         self._append(self.partition_for(group_id), records, outcome.append, required_acks=1)
         return outcome[0] if outcome else ErrorCode.NONE
 
-    def read_chunks(self, partition: int) -> Iterator[list[Record]]:
-        """The partition's records from log start to log end, a chunk at a time, so a big
-        load can yield the event loop between chunks."""
-        tp = (OFFSETS_TOPIC, partition)
-        offsets = self.partitions.log_offsets(tp)
-        if offsets is None:
-            return
-        offset, end = offsets
-        while offset < end:
-            info = self.partitions.read(tp, offset, LOAD_CHUNK_BYTES)
-            if not info.regions:
-                break
-            data = info.read_bytes()
-            records: list[Record] = []
-            try:
-                for header in iter_headers(data):
-                    if header.is_control:
-                        continue
-                    records.extend(decode_batch(data, header))
-            except CorruptRecordError as e:
-                log.error("Corrupt batch in %s-%d near offset %d: %s", OFFSETS_TOPIC, partition, offset, e)
-            yield records
-            next_offset = info.next_offset
-            if next_offset <= offset:
-                break
-            offset = next_offset
+    def read_chunks(self, partition: int) -> Iterator[list[tuple[BatchHeader, list[Record]]]]:
+        """The partition's batches from log start to log end, a chunk at a time."""
+        return read_batches(self.partitions, (OFFSETS_TOPIC, partition))
 
     @staticmethod
-    def replay(loaded: LoadedPartition, records: list[Record], partition: int) -> None:
-        for record in records:
-            try:
-                loaded.apply(record)
-            except (RecordFormatError, UnicodeDecodeError, KeyError) as e:
-                log.warning("Skipping unreadable record at offset %d of %s-%d: %s", record.offset,
-                            OFFSETS_TOPIC, partition, e)
+    def replay(loaded: LoadedPartition, batches: list[tuple[BatchHeader, list[Record]]], partition: int) -> None:
+        for header, records in batches:
+            for record in records:
+                try:
+                    loaded.apply(header, record)
+                except (RecordFormatError, CorruptRecordError, UnicodeDecodeError, KeyError) as e:
+                    log.warning("Skipping unreadable record at offset %d of %s-%d: %s", record.offset,
+                                OFFSETS_TOPIC, partition, e)

@@ -36,11 +36,11 @@ def kafka_classpath() -> str:
     return f"{KAFKA_LIB}/*"
 
 
-def dump_log_segments(files: list[Path]) -> str:
-    """Kafka's kafka-dump-log.sh with --deep-iteration over `files`; its output. Index files
-    are checked entry by entry against their log segments."""
+def dump_log_segments(files: list[Path], *flags: str) -> str:
+    """Kafka's kafka-dump-log.sh with --deep-iteration (and `flags`, e.g. a decoder) over
+    `files`; its output. Index files are checked entry by entry against their log segments."""
     result = subprocess.run(["java", "-Xmx512m", "-cp", kafka_classpath(), "kafka.tools.DumpLogSegments",
-                             "--deep-iteration", "--files", ",".join(map(str, files))],
+                             "--deep-iteration", *flags, "--files", ",".join(map(str, files))],
                             capture_output=True, text=True, timeout=300)
     assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-2000:]
     return result.stdout + result.stderr

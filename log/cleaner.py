@@ -7,7 +7,9 @@ change: a cleaned log has gaps, which every reader already tolerates.
 The log is split at two points. The *first dirty offset* (checkpointed per partition in
 each log dir's `cleaner-offset-checkpoint`) is where the last clean stopped; below it the
 log is clean (no key repeats). The *first uncleanable offset* is the base of the active
-segment, or of the first segment holding a record newer than min.compaction.lag.ms. A
+segment, of the segment holding the last stable offset (the high watermark, or an
+undecided transaction's first offset below it), or of the first segment holding a
+record newer than min.compaction.lag.ms. A
 log is cleaned when dirty bytes / (clean + dirty bytes) exceeds min.cleanable.dirty.ratio
 (or its oldest dirty record is older than max.compaction.lag.ms, or a kept tombstone's
 delete horizon has passed). The dirtiest such log goes first.
@@ -35,6 +37,15 @@ Cleaning one log:
    loading deletes `.cleaned` leftovers and completes a `.swap` (removing the segments
    its offset range covers), so every state is recoverable.
 
+Transactions follow Kafka's rules (its CleanedTransactionMetadata). Cleaning stops at
+the first unstable offset as well, so a transaction not yet decided is never touched.
+The aborted transactions overlapping the cleaned range come from the .txnindex files:
+their records do not enter the offset map and their batches are removed (an active
+producer's last batch stays as an empty batch, as above). A marker stays while its
+transaction still had batches in this clean (an ABORT marker then keeps its .txnindex
+entry in the cleaned segment); once the transaction's data is gone the marker gets a
+delete horizon like a tombstone and goes after delete.retention.ms.
+
 Threading: a Log belongs to the event loop. `plan()` (on the loop) picks a log and
 snapshots its non-active segments (duplicated file descriptors, sizes, producers' last
 offsets); `CleaningTask.build()` reads those immutable segments and writes the
@@ -52,6 +63,7 @@ import os
 import struct
 import threading
 import time
+from collections import deque
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -60,9 +72,10 @@ import crc32c
 
 from josefk.log.checkpoint import CorruptCheckpointError, OffsetCheckpointFile
 from josefk.log.config import LONG_MAX, LogConfig
-from josefk.log.loader import CLEANED_SUFFIX
+from josefk.log.loader import CLEANED_SUFFIX, read_marker
 from josefk.log.log import Log
 from josefk.log.segment import INDEX_SUFFIX, INT_MAX, LOG_SUFFIX, TIME_INDEX_SUFFIX, LogSegment, filename_prefix
+from josefk.log.transaction_index import TXN_INDEX_SUFFIX, AbortedTxn
 from josefk.protocol.record_codec import Record, build_batch, decode_batch
 from josefk.protocol.records import (
     ATTRIBUTES_OFFSET,
@@ -85,6 +98,7 @@ _LAST_OFFSET_DELTA_OFFSET = 23
 _BASE_TIMESTAMP_OFFSET = 27
 _READ_CHUNK = 1 << 20
 _WRITE_CHUNK = 1 << 20
+_CLEANED_FILES = (LOG_SUFFIX, INDEX_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX)
 _AFTER_CRC = struct.Struct(">hiqqqhii")
 _BEFORE_CRC = struct.Struct(">qiibI")
 
@@ -154,6 +168,52 @@ def rebuild_batch(header: BatchHeader, records: list[Record], horizon: int | Non
     return bytes(out)
 
 
+class TxnTracker:
+    """Kafka's CleanedTransactionMetadata for one pass over consecutive batches: which
+    batches belong to aborted transactions, and whether a marker may go."""
+
+    def __init__(self, aborted: list[AbortedTxn]) -> None:
+        self._pending = deque(sorted(aborted, key=lambda t: t.first_offset))
+        self._ongoing_aborted: dict[int, tuple[AbortedTxn, bool]] = {}  # pid -> (txn, a batch seen)
+        self._ongoing_committed: set[int] = set()
+
+    def _consume_up_to(self, offset: int) -> None:
+        while self._pending and self._pending[0].first_offset <= offset:
+            txn = self._pending.popleft()
+            self._ongoing_aborted[txn.producer_id] = (txn, False)
+
+    def is_aborted(self, header: BatchHeader) -> bool:
+        """For a data batch: whether it belongs to an aborted transaction."""
+        self._consume_up_to(header.last_offset)
+        if not header.is_transactional:
+            return False
+        ongoing = self._ongoing_aborted.get(header.producer_id)
+        if ongoing is not None:
+            self._ongoing_aborted[header.producer_id] = (ongoing[0], True)
+            return True
+        self._ongoing_committed.add(header.producer_id)
+        return False
+
+    def on_marker(self, header: BatchHeader, buf: bytes | memoryview) -> tuple[bool, AbortedTxn | None]:
+        """For a control batch: (may it be discarded, the aborted transaction to keep in the
+        cleaned .txnindex). A marker is kept while its transaction had batches in this pass."""
+        self._consume_up_to(header.last_offset)
+        if header.record_count == 0:
+            return True, None  # already emptied by an earlier clean
+        marker = read_marker(buf, header.position)
+        if marker is None:
+            return False, None
+        if marker.commit:
+            if header.producer_id in self._ongoing_committed:
+                self._ongoing_committed.discard(header.producer_id)
+                return False, None
+            return True, None
+        txn, seen = self._ongoing_aborted.pop(header.producer_id, (None, False))
+        if txn is not None and seen:
+            return False, txn
+        return True, None
+
+
 @dataclass(slots=True)
 class CleanerStats:
     """What one clean did (logged, and handy in tests)."""
@@ -194,6 +254,8 @@ class CleaningTask:
     segments: list[_SegmentSnapshot]  # from the log's first segment to first_uncleanable
     producer_last_offsets: dict[int, int]
     max_map_entries: int
+    aborted: list[AbortedTxn] = field(default_factory=list)  # overlapping the cleanable range
+    producer_epochs: dict[int, int] = field(default_factory=dict)
     groups: list[tuple[list[LogSegment], int | None]] = field(default_factory=list)
     end_offset: int = -1
     min_tombstone_horizon: int | None = None
@@ -224,6 +286,7 @@ class CleaningTask:
     def _build_offset_map(self) -> tuple[dict[bytes, int], int]:
         offset_map: dict[bytes, int] = {}
         end = self.first_dirty
+        txns = TxnTracker([t for t in self.aborted if t.last_offset >= self.first_dirty])
         for s in self.segments:
             if s.next_base <= self.first_dirty:
                 continue
@@ -233,6 +296,8 @@ class CleaningTask:
                 break
             for header, buf in iter_segment_batches(s.fd, s.size):
                 if header.is_control or header.last_offset < self.first_dirty:
+                    continue
+                if txns.is_aborted(header):
                     continue
                 for record in decode_batch(buf, header):
                     if record.key is not None and record.offset >= self.first_dirty:
@@ -267,17 +332,20 @@ class CleaningTask:
         base = group[0].base_offset
         directory = self.log.dir
         prefix = directory / filename_prefix(base)
-        for suffix in (LOG_SUFFIX, INDEX_SUFFIX, TIME_INDEX_SUFFIX):
+        for suffix in _CLEANED_FILES:
             Path(f"{prefix}{suffix}{CLEANED_SUFFIX}").unlink(missing_ok=True)
         out = LogSegment(directory, base, index_interval_bytes=cfg.index_interval_bytes,
                          max_index_size=cfg.segment_index_bytes, active=True, file_suffix=CLEANED_SUFFIX)
+        # Kafka collects the group's aborted transactions over [group start, next segment's base)
+        start, upper = group[0].base_offset, group[-1].next_base
+        txns = TxnTracker([t for t in self.aborted if t.last_offset >= start and t.first_offset < upper])
         pending = bytearray()
         try:
             for s in group:
                 stats.segments_read += 1
                 stats.bytes_read += s.size
                 for header, buf in iter_segment_batches(s.fd, s.size):
-                    kept = self._filter_batch(header, buf, offset_map)
+                    kept = self._filter_batch(header, buf, offset_map, txns, out)
                     if kept:
                         pending += kept
                         if len(pending) >= _WRITE_CHUNK:
@@ -308,22 +376,50 @@ class CleaningTask:
                 max_ts, offset_of_max = h.max_timestamp, h.last_offset
         out.append(headers[-1].last_offset, max_ts, offset_of_max, data, headers)
 
-    def _filter_batch(self, header: BatchHeader, buf: bytes | memoryview,
-                      offset_map: dict[bytes, int]) -> bytes | memoryview | None:
+    def _note_horizon(self, horizon: int) -> None:
+        if self.min_tombstone_horizon is None or horizon < self.min_tombstone_horizon:
+            self.min_tombstone_horizon = horizon
+
+    def _filter_marker(self, header: BatchHeader, buf: bytes | memoryview, txns: TxnTracker,
+                       out: LogSegment) -> bytes | memoryview | None:
+        """A transaction marker stays while its transaction's batches do; then it gets a
+        delete horizon (Kafka piggy-backs on the tombstone rule) and goes after it."""
+        original = memoryview(buf)[header.position:header.position + header.size]
+        can_discard, aborted = txns.on_marker(header, buf)
+        if aborted is not None:
+            out.txn_index.append(aborted)
+        if not can_discard:
+            return original
+        horizon = delete_horizon(header)
+        if horizon is None:
+            horizon = self.now_ms + self.config.delete_retention_ms
+            self._note_horizon(horizon)
+            return rebuild_batch(header, decode_batch(buf, header), horizon)
+        if self.now_ms >= horizon:
+            # an active producer whose last entry is this marker keeps it, emptied, for its epoch
+            last = self.producer_last_offsets.get(header.producer_id)
+            keep = last == -1 and self.producer_epochs.get(header.producer_id) == header.producer_epoch
+            return empty_batch(header) if keep else None
+        self._note_horizon(horizon)
+        return original
+
+    def _filter_batch(self, header: BatchHeader, buf: bytes | memoryview, offset_map: dict[bytes, int],
+                      txns: TxnTracker, out: LogSegment) -> bytes | memoryview | None:
         """The batch as it should be after cleaning (Kafka's MemoryRecords.filterTo)."""
         stats = self.stats
         assert stats is not None
-        original = memoryview(buf)[header.position:header.position + header.size]
         if header.is_control:
-            return original  # no transactions: markers are kept as they are
+            return self._filter_marker(header, buf, txns, out)
+        original = memoryview(buf)[header.position:header.position + header.size]
         records = decode_batch(buf, header)
         stats.records_read += len(records)
         horizon = delete_horizon(header)
         now = self.now_ms
         retained: list[Record] = []
         has_tombstones = False
+        aborted = txns.is_aborted(header)
         for r in records:
-            if r.key is None:
+            if r.key is None or aborted:
                 continue
             latest = offset_map.get(r.key)
             if latest is not None and latest > r.offset:
@@ -338,8 +434,7 @@ class CleaningTask:
         if has_tombstones:
             if horizon is None:
                 horizon = now + self.config.delete_retention_ms
-            if self.min_tombstone_horizon is None or horizon < self.min_tombstone_horizon:
-                self.min_tombstone_horizon = horizon
+            self._note_horizon(horizon)
         if len(retained) == len(records) and (not has_tombstones or delete_horizon(header) is not None):
             return original
         if retained:
@@ -358,14 +453,14 @@ class LogCleaner:
     """
 
     def __init__(self, log_manager, max_map_entries: int = 1_000_000, backoff_ms: int = 15_000,
-                 high_watermark: Callable[[TopicPartition], int | None] | None = None) -> None:
-        """`high_watermark` (the replica manager's) keeps cleaning below each log's high
-        watermark, as Kafka cleans only below the last stable offset: a record a follower
-        may still lack, or that a new leader may truncate, is never compacted away. None
-        from it means "unknown": that log is not cleaned. Without it (tests, tools) the
-        whole non-active log is cleanable."""
+                 last_stable_offset: Callable[[TopicPartition], int | None] | None = None) -> None:
+        """`last_stable_offset` (the replica manager's) keeps cleaning below each log's last
+        stable offset, as Kafka's: a record a follower may still lack, that a new leader
+        may truncate, or of an undecided transaction, is never compacted away. None from it
+        means "unknown": that log is not cleaned. Without it (tests, tools) the whole
+        non-active log below the first unstable offset is cleanable."""
         self.log_manager = log_manager
-        self.high_watermark = high_watermark
+        self.last_stable_offset = last_stable_offset
         self.max_map_entries = max_map_entries
         self.backoff_ms = backoff_ms
         self._checkpoint_files = {d: OffsetCheckpointFile(Path(d) / CLEANER_OFFSET_CHECKPOINT)
@@ -396,12 +491,14 @@ class LogCleaner:
         segments = log.segments
         first_dirty = self.first_dirty_offset(key, log)
         first_uncleanable = segments[-1].base_offset
-        if self.high_watermark is not None:
-            hw = self.high_watermark(key)
-            # whole segments only: the one holding the high watermark stays dirty
-            first_uncleanable = min(first_uncleanable, segments[0].base_offset if hw is None else
-                                    max((s.base_offset for s in segments if s.base_offset <= hw),
-                                        default=segments[0].base_offset))
+        bound = log.first_unstable_offset  # an undecided transaction is never cleaned
+        if self.last_stable_offset is not None:
+            lso = self.last_stable_offset(key)
+            bound = segments[0].base_offset if lso is None else lso if bound is None else min(bound, lso)
+        if bound is not None:
+            # whole segments only: the one holding the bound stays dirty
+            first_uncleanable = min(first_uncleanable, max((s.base_offset for s in segments if s.base_offset <= bound),
+                                                           default=segments[0].base_offset))
         lag = cfg.min_compaction_lag_ms
         if lag > 0:
             for i, s in enumerate(segments[:-1]):
@@ -457,8 +554,10 @@ class LogCleaner:
             logger.warning("Cannot clean %s-%d now: %s", key[0], key[1], e)
             return None
         last_offsets = {pid: e.last_offset for pid, e in log.producer_state.producers.items()}
+        epochs = {pid: e.epoch for pid, e in log.producer_state.producers.items()}
+        aborted = log.collect_aborted_transactions(segments[0].base_offset, first_uncleanable)
         return CleaningTask(key, log, log.config, now, first_dirty, first_uncleanable, snaps, last_offsets,
-                            self.max_map_entries)
+                            self.max_map_entries, aborted, epochs)
 
     # -- committing ---------------------------------------------------------------------------
 
@@ -509,7 +608,7 @@ class LogCleaner:
             if base is None:
                 continue
             prefix = task.log.dir / filename_prefix(base)
-            for suffix in (LOG_SUFFIX, INDEX_SUFFIX, TIME_INDEX_SUFFIX):
+            for suffix in _CLEANED_FILES:
                 Path(f"{prefix}{suffix}{CLEANED_SUFFIX}").unlink(missing_ok=True)
 
     def checkpoint(self) -> None:

@@ -18,7 +18,7 @@ from pathlib import Path
 from josefk.log.checkpoint import fsync_dir
 from josefk.log.config import LogConfig
 from josefk.log.index import CorruptIndexError
-from josefk.log.producer_state import ProducerStateManager
+from josefk.log.producer_state import CompletedTxn, EndTxnMarker, ProducerStateManager
 from josefk.log.segment import (
     DELETED_SUFFIX,
     INDEX_SUFFIX,
@@ -27,8 +27,11 @@ from josefk.log.segment import (
     LogSegment,
     filename_prefix,
 )
+from josefk.log.transaction_index import TXN_INDEX_SUFFIX, AbortedTxn
+from josefk.protocol.control_records import ControlRecordType, read_end_txn_marker
 from josefk.protocol.errors import ErrorCode, KafkaError
-from josefk.protocol.records import CorruptRecordError
+from josefk.protocol.record_codec import Buffer
+from josefk.protocol.records import BatchHeader, CorruptRecordError
 from josefk.utils.time import Time
 
 logger = logging.getLogger(__name__)
@@ -67,10 +70,37 @@ def create_segment(dir: Path, base: int, config: LogConfig, time: Time) -> LogSe
     return open_segment(dir, base, config, time, active=True)
 
 
+def read_marker(batch: Buffer, position: int = 0) -> EndTxnMarker | None:
+    """The end-transaction marker a control batch holds; None for another control record
+    (Kafka skips those when it tracks transactions)."""
+    try:
+        kind, coordinator_epoch = read_end_txn_marker(batch, position)
+    except CorruptRecordError:
+        return None
+    return EndTxnMarker(kind == ControlRecordType.COMMIT, coordinator_epoch)
+
+
+def apply_batch(producer_state: ProducerStateManager, segment: LogSegment, header: BatchHeader,
+                marker: EndTxnMarker | None, index_aborted: bool = True) -> CompletedTxn | None:
+    """Update the producer state with a batch in `segment`; a marker completing an aborted
+    transaction adds its entry to the segment's .txnindex (unless `index_aborted` is off:
+    the entry is already there). Returns the completed transaction."""
+    completed = producer_state.update(header, marker)
+    if completed is not None:
+        if completed.is_aborted and index_aborted:
+            segment.txn_index.append(AbortedTxn(completed.producer_id, completed.first_offset,
+                                                completed.last_offset, producer_state.last_stable_offset(completed)))
+        producer_state.complete_txn(completed)
+    return completed
+
+
 def rebuild_producer_state(producer_state: ProducerStateManager, segments: list[LogSegment],
-                           log_start_offset: int, log_end_offset: int) -> None:
-    """Latest snapshot at or below the log end offset, then replay the batches after it."""
-    snapshot = producer_state.load_latest_snapshot(log_end_offset)
+                           log_start_offset: int, log_end_offset: int, reindex_from: int | None = None) -> None:
+    """Latest snapshot at or below the log end offset (and `reindex_from`), then replay
+    the batches after it; aborted transactions whose marker is at or after `reindex_from`
+    go to their segment's .txnindex (those segments' indexes were reset)."""
+    max_snapshot = log_end_offset if reindex_from is None else min(log_end_offset, reindex_from)
+    snapshot = producer_state.load_latest_snapshot(max_snapshot)
     start = snapshot if snapshot is not None else log_start_offset
     if start >= log_end_offset:
         return
@@ -80,7 +110,9 @@ def rebuild_producer_state(producer_state: ProducerStateManager, segments: list[
         try:
             for header in segment.iter_headers(pos):
                 if header.last_offset >= start and header.producer_id >= 0:
-                    producer_state.update(header)
+                    marker = read_marker(segment.read_batch(header)) if header.is_control else None
+                    index = reindex_from is not None and header.last_offset >= reindex_from
+                    apply_batch(producer_state, segment, header, marker, index)
         except CorruptRecordError as e:
             logger.error("%s: cannot rebuild producer state past corruption: %s", segment.path.parent.name, e)
             return
@@ -92,6 +124,11 @@ class LogLoader:
         self.config = config
         self.producer_state = producer_state
         self.time = time
+        self._reindex_from: int | None = None  # base of the first segment whose .txnindex was reset
+
+    def _recovered(self, segment: LogSegment) -> None:
+        if self._reindex_from is None or segment.base_offset < self._reindex_from:
+            self._reindex_from = segment.base_offset
 
     def load(self, recovery_point: int, log_start_offset: int, clean_shutdown: bool) -> LoadedLog:
         segments = [self._open_checked(base) for base in self._segment_files()]
@@ -107,10 +144,11 @@ class LogLoader:
         except CorruptRecordError as e:
             logger.warning("%s: %s; recovering the active segment", self.dir.name, e)
             segments[-1].recover()
+            self._recovered(segments[-1])
             leo = segments[-1].read_next_offset()
         start = min(max(log_start_offset, segments[0].base_offset), leo)
         self.producer_state.delete_snapshots_below(segments[0].base_offset)
-        rebuild_producer_state(self.producer_state, segments, start, leo)
+        rebuild_producer_state(self.producer_state, segments, start, leo, self._reindex_from)
         return LoadedLog(segments, start, leo if clean_shutdown else min(recovery_point, leo), leo, created)
 
     def _segment_files(self) -> list[int]:
@@ -131,7 +169,8 @@ class LogLoader:
                 continue
             if "." + suffix == LOG_SUFFIX:
                 log_bases.append(int(stem))
-            elif "." + suffix in (INDEX_SUFFIX, TIME_INDEX_SUFFIX) and f"{stem}{LOG_SUFFIX}" not in names:
+            elif ("." + suffix in (INDEX_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX)
+                  and f"{stem}{LOG_SUFFIX}" not in names):
                 path.unlink(missing_ok=True)  # an index without its log
         for base in sorted(swaps):
             self._complete_swap(base, log_bases)
@@ -144,6 +183,7 @@ class LogLoader:
         except CorruptIndexError as e:
             logger.warning("%s: %s; rebuilding the indexes", self.dir.name, e)
             segment.recover()
+            self._recovered(segment)
         return segment
 
     def _complete_swap(self, base: int, log_bases: list[int]) -> None:
@@ -153,7 +193,7 @@ class LogLoader:
         place. Its indexes are rebuilt (they may not have been renamed yet)."""
         prefix = self.dir / filename_prefix(base)
         swap = Path(f"{prefix}{LOG_SUFFIX}{SWAP_SUFFIX}")
-        for suffix in (INDEX_SUFFIX, TIME_INDEX_SUFFIX):
+        for suffix in (INDEX_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX):
             Path(f"{prefix}{suffix}{SWAP_SUFFIX}").unlink(missing_ok=True)
         probe = LogSegment(self.dir, base, file_suffix=SWAP_SUFFIX, time=self.time)
         try:
@@ -161,15 +201,17 @@ class LogLoader:
             next_offset = probe.read_next_offset()
         finally:
             probe.close_handlers()
-        for suffix in (INDEX_SUFFIX, TIME_INDEX_SUFFIX):
+        for suffix in (INDEX_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX):
             Path(f"{prefix}{suffix}{SWAP_SUFFIX}").unlink(missing_ok=True)
             Path(f"{prefix}{suffix}").unlink(missing_ok=True)  # the replaced segment's, if still there
+        if self._reindex_from is None or base < self._reindex_from:
+            self._reindex_from = base  # its .txnindex is rebuilt with the producer state
         if probe.size == 0:
             swap.unlink(missing_ok=True)
         replaced = [b for b in log_bases if base <= b < max(next_offset, base + 1)]
         for old in replaced:
             old_prefix = self.dir / filename_prefix(old)
-            for suffix in (LOG_SUFFIX, INDEX_SUFFIX, TIME_INDEX_SUFFIX):
+            for suffix in (LOG_SUFFIX, INDEX_SUFFIX, TIME_INDEX_SUFFIX, TXN_INDEX_SUFFIX):
                 Path(f"{old_prefix}{suffix}").unlink(missing_ok=True)
             log_bases.remove(old)
         if swap.exists():
@@ -186,6 +228,7 @@ class LogLoader:
         for i in range(max(bisect.bisect_right(bases, recovery_point) - 1, 0), len(segments)):
             segment = segments[i]
             truncated = segment.recover()
+            self._recovered(segment)
             if truncated:
                 logger.warning("%s: recovery truncated %d invalid bytes from %s", self.dir.name, truncated,
                                segment.path.name)

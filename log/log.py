@@ -6,6 +6,13 @@ place, and appends to the active segment, rolling to a new one by size, age, ind
 capacity or offset range. Reads hand back FileRegions of whole batches. It starts from
 what josefk.log.loader (Kafka's LogLoader) recovered from its directory.
 
+Transactions (Kafka's UnifiedLog): the coordinator's COMMIT/ABORT markers are appended
+with origin COORDINATOR; the producer state tracks open transactions, an aborted one is
+indexed in its marker's segment (.txnindex), and the last stable offset (LSO), the
+first offset of an undecided transaction bounded by the high watermark, is what
+read_committed consumers may read up to. The log keeps the high watermark the
+partition hands it (update_high_watermark) so that it can bound the LSO.
+
 Threading: the log belongs to the event-loop thread, except flush(), which may run on
 a background thread while appends continue (it works on a copy of the segment list
 and each segment syncs duplicated descriptors).
@@ -30,22 +37,26 @@ from josefk.log.loader import (
     CLEANED_SUFFIX,
     SWAP_SUFFIX,
     LogLoader,
+    apply_batch,
     create_segment,
     open_segment,
+    read_marker,
     rebuild_producer_state,
 )
 from josefk.log.log_dir_failure import LogDirFailureChannel
-from josefk.log.producer_state import SNAPSHOT_SUFFIX, BatchMetadata, ProducerStateManager
+from josefk.log.producer_state import SNAPSHOT_SUFFIX, BatchMetadata, EndTxnMarker, ProducerStateManager
 from josefk.log.segment import (
     DELETED_SUFFIX,
     INDEX_SUFFIX,
     INT_MAX,
     LOG_SUFFIX,
     TIME_INDEX_SUFFIX,
+    TXN_INDEX_SUFFIX,
     FileRegion,
     LogSegment,
     filename_prefix,
 )
+from josefk.log.transaction_index import AbortedTxn
 from josefk.log.validator import up_convert_legacy, validate_batches
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.records import (
@@ -165,6 +176,7 @@ class Log:
         self._dir_dirty = loaded.created_segment
         self._leader_epoch_cache.truncate_from_end(self._leo)
         self._leader_epoch_cache.truncate_from_start(self._log_start_offset)
+        self._high_watermark = self._log_start_offset
 
     def _add_segment(self, base: int) -> LogSegment:
         """A new active segment at `base` (a roll, or a log emptied and restarted)."""
@@ -206,6 +218,29 @@ class Log:
     @property
     def recovery_point(self) -> int:
         return self._recovery_point
+
+    @property
+    def high_watermark(self) -> int:
+        return self._high_watermark
+
+    def update_high_watermark(self, high_watermark: int) -> None:
+        """The partition's high watermark moved (or was reset): transactions whose marker
+        it passed become stable."""
+        self._high_watermark = min(max(high_watermark, self._log_start_offset), self._leo)
+        self._producer_state.on_high_watermark_updated(self._high_watermark)
+
+    @property
+    def first_unstable_offset(self) -> int | None:
+        """First offset of a transaction not yet decided or whose marker is not yet below
+        the high watermark (Kafka's firstUnstableOffset); None when there is none."""
+        return self._producer_state.first_unstable_offset()
+
+    @property
+    def last_stable_offset(self) -> int:
+        """Where read_committed reads stop: the first unstable offset if below the high
+        watermark, else the high watermark."""
+        unstable = self._producer_state.first_unstable_offset()
+        return unstable if unstable is not None and unstable < self._high_watermark else self._high_watermark
 
     @property
     def size_in_bytes(self) -> int:
@@ -296,6 +331,11 @@ class Log:
         duplicate = self._producer_state.check(headers, self.name)
         if duplicate is not None:
             return self._duplicate_info(duplicate)
+        markers = self._markers(buf, headers)
+        for h in headers:
+            marker = markers.get(h.position)
+            if marker is not None:
+                self._producer_state.check_marker(h, marker, self.name)
         offset = self._leo
         record_count = 0
         max_ts, offset_of_max_ts = -1, offset
@@ -352,13 +392,25 @@ class Log:
         return LogAppendInfo(first_offset, last_offset, -1, self._log_start_offset, record_count, False,
                              max_ts, offset_of_max_ts, len(buf))
 
+    @staticmethod
+    def _markers(buf: bytearray, headers: list[BatchHeader]) -> dict[int, EndTxnMarker]:
+        """The end-transaction markers among the batches, by position in `buf`."""
+        markers = {}
+        for h in headers:
+            if h.is_control:
+                marker = read_marker(buf, h.position)
+                if marker is not None:
+                    markers[h.position] = marker
+        return markers
+
     def _append(self, buf: bytearray, headers: list[BatchHeader], first_offset: int, last_offset: int,
                 max_ts: int, offset_of_max_ts: int, now: int) -> None:
         segment = self._maybe_roll(len(buf), max_ts, first_offset, last_offset, now)
+        markers = self._markers(buf, headers) if any(h.is_control for h in headers) else {}
         segment.append(last_offset, max_ts, offset_of_max_ts, buf, headers)
         for h in headers:
             if h.producer_id >= 0:
-                self._producer_state.update(h)
+                apply_batch(self._producer_state, segment, h, markers.get(h.position))
         self._leo = last_offset + 1
 
     def _parse(self, buf: bytearray) -> list[BatchHeader]:
@@ -488,6 +540,18 @@ class Log:
             raise KafkaError(ErrorCode.CORRUPT_MESSAGE, f"Corrupt data in {self.name}: {e}") from None
         return info
 
+    def collect_aborted_transactions(self, start_offset: int, upper_bound_offset: int) -> list[AbortedTxn]:
+        """The aborted transactions overlapping [start_offset, upper_bound_offset), from the
+        .txnindex of the segment holding start_offset on (Kafka's collectAbortedTransactions)."""
+        found: list[AbortedTxn] = []
+        i = max(bisect.bisect_right(self._bases, start_offset) - 1, 0)
+        for segment in list(self._segments[i:]):
+            result = segment.txn_index.collect_aborted_txns(start_offset, upper_bound_offset)
+            found.extend(result.aborted)
+            if result.is_complete:
+                break
+        return found
+
     # -- timestamps -----------------------------------------------------------------------
 
     def fetch_offset_by_timestamp(self, timestamp: int) -> tuple[int, int] | None:
@@ -557,6 +621,7 @@ class Log:
         self._log_start_offset = min(self._log_start_offset, self._leo)
         self._leader_epoch_cache.truncate_from_end(self._leo)
         self._rebuild_producer_state()
+        self.update_high_watermark(min(self._high_watermark, self._leo))
         return True
 
     def truncate_fully_and_start_at(self, offset: int) -> None:
@@ -576,6 +641,7 @@ class Log:
         self._leo = self._log_start_offset = self._recovery_point = offset
         self._flush_offset_on_roll = offset
         self._leader_epoch_cache.clear()
+        self.update_high_watermark(offset)
 
     def _rebuild_producer_state(self) -> None:
         self._producer_state.delete_snapshots_above(self._leo)
@@ -642,6 +708,8 @@ class Log:
             return False
         if cleaned_base is not None:
             prefix = self.dir / filename_prefix(cleaned_base)
+            if Path(f"{prefix}{TXN_INDEX_SUFFIX}{CLEANED_SUFFIX}").exists():
+                os.rename(f"{prefix}{TXN_INDEX_SUFFIX}{CLEANED_SUFFIX}", f"{prefix}{TXN_INDEX_SUFFIX}{SWAP_SUFFIX}")
             for suffix in (INDEX_SUFFIX, TIME_INDEX_SUFFIX, LOG_SUFFIX):
                 os.rename(f"{prefix}{suffix}{CLEANED_SUFFIX}", f"{prefix}{suffix}{SWAP_SUFFIX}")
             fsync_dir(self.dir)
@@ -650,6 +718,8 @@ class Log:
         new_segments: list[LogSegment] = []
         if cleaned_base is not None:
             prefix = self.dir / filename_prefix(cleaned_base)
+            if Path(f"{prefix}{TXN_INDEX_SUFFIX}{SWAP_SUFFIX}").exists():
+                os.rename(f"{prefix}{TXN_INDEX_SUFFIX}{SWAP_SUFFIX}", f"{prefix}{TXN_INDEX_SUFFIX}")
             for suffix in (INDEX_SUFFIX, TIME_INDEX_SUFFIX, LOG_SUFFIX):
                 os.rename(f"{prefix}{suffix}{SWAP_SUFFIX}", f"{prefix}{suffix}")
             segment = open_segment(self.dir, cleaned_base, self._config, self._time, active=False)
@@ -669,6 +739,7 @@ class Log:
                 os.rename(path, Path(f"{path}{DELETED_SUFFIX}"))
             except FileNotFoundError:
                 pass
+        segment.txn_index.rename_to(Path(f"{segment.txn_index.path}{DELETED_SUFFIX}"))
         segment.path = Path(f"{segment.path}{DELETED_SUFFIX}")
         segment.offset_index.path = Path(f"{segment.offset_index.path}{DELETED_SUFFIX}")
         segment.time_index.path = Path(f"{segment.time_index.path}{DELETED_SUFFIX}")

@@ -11,10 +11,22 @@ Persistence follows Kafka: the state is snapshotted to `<20-digit offset>.snapsh
 the log closes; on load the latest valid snapshot at or below the log end offset is
 read and the batch headers after it are replayed (Log does the replay). A snapshot
 keeps only each producer's last batch, as Kafka's does.
+
+Transactions: a producer's first transactional batch opens a transaction at its offset
+(an ongoing transaction); the COMMIT or ABORT marker (control batch) completes it and
+yields a CompletedTxn. A completed transaction stays "unreplicated" until the high
+watermark passes its marker. The first unstable offset is the lowest first offset of an
+ongoing or unreplicated transaction; the last stable offset, what read_committed
+consumers may read up to, is that bounded by the high watermark (Log keeps it). Markers
+are checked as Kafka's ProducerAppendInfo does: an older producer epoch is
+INVALID_PRODUCER_EPOCH, an older coordinator epoch TRANSACTION_COORDINATOR_FENCED (both
+only logged for replication). Snapshots keep each producer's coordinator epoch and open
+transaction, so the ongoing transactions survive a restart.
 """
 
 from __future__ import annotations
 
+import logging
 import os
 import struct
 from collections import deque
@@ -25,6 +37,8 @@ import crc32c
 
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.records import BatchHeader
+
+logger = logging.getLogger(__name__)
 
 SNAPSHOT_SUFFIX = ".snapshot"
 NUM_BATCHES_TO_RETAIN = 5
@@ -71,6 +85,24 @@ class ProducerEntry:
         return None
 
 
+@dataclass(frozen=True, slots=True)
+class CompletedTxn:
+    """A transaction ended by a marker at `last_offset` (Kafka's CompletedTxn)."""
+
+    producer_id: int
+    first_offset: int
+    last_offset: int
+    is_aborted: bool
+
+
+@dataclass(frozen=True, slots=True)
+class EndTxnMarker:
+    """What a control batch says: commit or abort, and the coordinator epoch that wrote it."""
+
+    commit: bool
+    coordinator_epoch: int
+
+
 def in_sequence(last_seq: int, next_seq: int) -> bool:
     """Whether `next_seq` follows `last_seq`, sequences wrapping at Int.MAX_VALUE."""
     return next_seq == last_seq + 1 or (next_seq == 0 and last_seq == INT_MAX)
@@ -86,8 +118,32 @@ class ProducerStateManager:
     def __init__(self, directory: Path) -> None:
         self.directory = Path(directory)
         self.producers: dict[int, ProducerEntry] = {}
+        self.ongoing_txns: dict[int, int] = {}  # producer id -> first offset of its open transaction
+        self.unreplicated_txns: list[CompletedTxn] = []  # completed, marker not yet below the HW
 
     # -- leader-side validation ---------------------------------------------------------
+
+    def check_marker(self, h: BatchHeader, marker: EndTxnMarker, partition: str = "",
+                     replication: bool = False) -> None:
+        """Kafka's checkProducerEpoch and checkCoordinatorEpoch for a transaction marker:
+        raises for a leader append, only logs for replication (the leader decided)."""
+        entry = self.producers.get(h.producer_id)
+        if entry is None:
+            return
+        problem: KafkaError | None = None
+        if h.producer_epoch < entry.epoch:
+            problem = KafkaError(ErrorCode.INVALID_PRODUCER_EPOCH,
+                                 f"Epoch of producer {h.producer_id} at offset {h.base_offset} in {partition} is "
+                                 f"{h.producer_epoch}, which is smaller than the last seen epoch {entry.epoch}")
+        elif entry.coordinator_epoch > marker.coordinator_epoch:
+            problem = KafkaError(ErrorCode.TRANSACTION_COORDINATOR_FENCED,
+                                 f"Invalid coordinator epoch for producerId {h.producer_id} at offset "
+                                 f"{h.base_offset} in partition {partition}: {marker.coordinator_epoch} (zombie), "
+                                 f"{entry.coordinator_epoch} (current)")
+        if problem is not None:
+            if not replication:
+                raise problem
+            logger.warning("%s", problem.message)
 
     def check(self, headers: list[BatchHeader], partition: str = "") -> BatchMetadata | None:
         """Validate the producer fields of a leader append before offsets are assigned.
@@ -113,6 +169,11 @@ class ProducerStateManager:
             else:
                 pending[pid] = (h.producer_epoch, h.last_sequence)
                 continue  # a producer we know nothing of: accept any sequence
+            if entry is not None and entry.current_txn_first_offset >= 0 and not (h.is_transactional
+                                                                               or h.is_control):
+                raise KafkaError(ErrorCode.INVALID_TXN_STATE,
+                                 f"Expected transactional write from producer {pid} at offset {h.base_offset} "
+                                 f"in partition {partition}")
             if h.producer_epoch < epoch:
                 raise KafkaError(ErrorCode.INVALID_PRODUCER_EPOCH,
                                  f"Epoch of producer {pid} at offset {h.base_offset} in {partition} is "
@@ -134,30 +195,64 @@ class ProducerStateManager:
 
     # -- updates --------------------------------------------------------------------------
 
-    def update(self, h: BatchHeader) -> None:
-        """Record a batch that is now in the log (leader, follower or replay on load)."""
+    def update(self, h: BatchHeader, marker: EndTxnMarker | None = None) -> CompletedTxn | None:
+        """Record a batch that is now in the log (leader, follower or replay on load).
+        A control batch needs its `marker`; it returns the transaction it completed
+        (None for a marker without data, which changes nothing readers see). The caller
+        indexes an aborted one and then calls complete_txn."""
         pid = h.producer_id
-        if pid < 0:
-            return
+        if pid < 0 or (h.is_control and marker is None):
+            return None  # an emptied control batch: the cleaner removed its transaction entirely
         entry = self.producers.get(pid)
         if entry is None:
             entry = self.producers[pid] = ProducerEntry(pid, h.producer_epoch)
         elif h.producer_epoch > entry.epoch:
             entry.epoch = h.producer_epoch
             entry.batches.clear()
-        elif h.producer_epoch < entry.epoch:
-            return  # an older epoch's batch (replication): it cannot be retried any more
-        if h.base_sequence >= 0 and not h.is_control:
+        elif h.producer_epoch < entry.epoch and not h.is_control:
+            return None  # an older epoch's batch (replication): it cannot be retried any more
+        entry.last_timestamp = h.max_timestamp
+        if marker is not None:
+            completed = None
+            if entry.current_txn_first_offset >= 0:
+                completed = CompletedTxn(pid, entry.current_txn_first_offset, h.last_offset, not marker.commit)
+            entry.coordinator_epoch = marker.coordinator_epoch
+            entry.current_txn_first_offset = -1
+            return completed
+        if h.base_sequence >= 0:
             entry.batches.append(BatchMetadata(h.base_sequence, h.last_sequence, h.base_offset,
                                                h.last_offset, h.max_timestamp))
-        entry.last_timestamp = h.max_timestamp
-        if h.is_control:
-            entry.current_txn_first_offset = -1
-        elif h.is_transactional and entry.current_txn_first_offset < 0:
+        if h.is_transactional and entry.current_txn_first_offset < 0:
             entry.current_txn_first_offset = h.base_offset
+            self.ongoing_txns[pid] = h.base_offset
+        return None
+
+    def complete_txn(self, txn: CompletedTxn) -> None:
+        """The transaction's marker is in the log: it stops being ongoing and stays unstable
+        until the high watermark passes the marker."""
+        self.ongoing_txns.pop(txn.producer_id, None)
+        self.unreplicated_txns.append(txn)
+
+    def last_stable_offset(self, completed: CompletedTxn) -> int:
+        """The LSO right after `completed` (Kafka's lastStableOffset(completedTxn)): the first
+        offset of the oldest other ongoing transaction, else just past the marker. Stored
+        in the aborted-transaction index entry."""
+        others = [first for pid, first in self.ongoing_txns.items() if pid != completed.producer_id]
+        return min(others) if others else completed.last_offset + 1
+
+    def on_high_watermark_updated(self, high_watermark: int) -> None:
+        self.unreplicated_txns = [t for t in self.unreplicated_txns if t.last_offset >= high_watermark]
+
+    def first_unstable_offset(self) -> int | None:
+        """The lowest first offset of a transaction not yet decided and replicated."""
+        firsts = [t.first_offset for t in self.unreplicated_txns]
+        firsts.extend(self.ongoing_txns.values())
+        return min(firsts) if firsts else None
 
     def clear(self) -> None:
         self.producers.clear()
+        self.ongoing_txns.clear()
+        self.unreplicated_txns.clear()
 
     def remove_expired(self, now_ms: int, expiration_ms: int) -> None:
         """Forget producers idle longer than producer.id.expiration.ms."""
@@ -240,6 +335,8 @@ class ProducerStateManager:
                 continue
             try:
                 self.producers = self.read_snapshot(path)
+                self.ongoing_txns = {pid: e.current_txn_first_offset for pid, e in self.producers.items()
+                                     if e.current_txn_first_offset >= 0}
                 return offset
             except (OSError, ValueError):
                 path.unlink(missing_ok=True)

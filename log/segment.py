@@ -1,4 +1,5 @@
-"""One log segment: `<20-digit base offset>.log` plus its `.index` and `.timeindex`.
+"""One log segment: `<20-digit base offset>.log` plus its `.index`, `.timeindex` and,
+once a transaction aborts in it, `.txnindex` (log/transaction_index.py).
 
 The .log file is a plain concatenation of v2 record batches, exactly as Kafka stores
 them. Writes go straight to the file with pwrite (no user-space buffer), so once
@@ -24,6 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from josefk.log.index import CorruptIndexError, OffsetIndex, TimeIndex
+from josefk.log.transaction_index import TXN_INDEX_SUFFIX, TransactionIndex
 from josefk.protocol.records import (
     HEADER_SIZE,
     LOG_OVERHEAD,
@@ -127,6 +129,7 @@ class LogSegment:
         size_hint = max_index_size if active else None
         self.offset_index = OffsetIndex(Path(f"{prefix}{INDEX_SUFFIX}{file_suffix}"), base_offset, size_hint)
         self.time_index = TimeIndex(Path(f"{prefix}{TIME_INDEX_SUFFIX}{file_suffix}"), base_offset, size_hint)
+        self.txn_index = TransactionIndex(base_offset, Path(f"{prefix}{TXN_INDEX_SUFFIX}{file_suffix}"))
         # Bytes found on disk at open, [0, _trusted_from), are CRC-checked lazily: the
         # prefix [0, _verified_pos) has been. Bytes appended since are trusted (the log
         # validated them before writing).
@@ -180,6 +183,7 @@ class LogSegment:
             raise CorruptIndexError(f"index of {self.path} is missing")
         self.offset_index.sanity_check()
         self.time_index.sanity_check()
+        self.txn_index.sanity_check()
         if self.offset_index.entries:
             _, pos = self.offset_index.entry(self.offset_index.entries - 1)
             if pos >= self._size:
@@ -234,6 +238,10 @@ class LogSegment:
     def iter_headers(self, start_position: int = 0) -> Iterator[BatchHeader]:
         """Every batch header from `start_position` (a batch boundary) to the end."""
         return self._headers_from(start_position)
+
+    def read_batch(self, header: BatchHeader) -> bytes:
+        """The bytes of the batch at `header.position` (a control batch's record, say)."""
+        return _pread_exact(self._fd, header.size, header.position)
 
     def first_batch(self) -> BatchHeader | None:
         return next(iter(self._headers_from(0)), None)
@@ -448,6 +456,7 @@ class LogSegment:
         self.time_index.resize(self.max_index_size)
         self.offset_index.reset()
         self.time_index.reset()
+        self.txn_index.reset()  # the loader refills it while it replays the producer state
         self._max_timestamp, self._offset_of_max_timestamp = -1, self.base_offset
         self._bytes_since_last_index_entry = 0
         file_size = os.fstat(self._fd).st_size
@@ -504,6 +513,7 @@ class LogSegment:
             return 0
         self.offset_index.truncate_to(offset)
         self.time_index.truncate_to(offset)
+        self.txn_index.truncate_to(offset)
         self.make_active()
         removed = self._size - header.position
         os.ftruncate(self._fd, header.position)
@@ -551,6 +561,9 @@ class LogSegment:
             if self._closed:
                 return
             fds = [os.dup(self._fd), os.dup(self.offset_index.fd), os.dup(self.time_index.fd)]
+            txn_fd = self.txn_index.dup_fd()
+            if txn_fd is not None:
+                fds.append(txn_fd)
         try:
             for fd in fds:
                 os.fsync(fd)
@@ -570,6 +583,7 @@ class LogSegment:
             self._closed = True
             self.offset_index.close()
             self.time_index.close()
+            self.txn_index.close()
             self._file.close()
 
     def close_handlers(self) -> None:
@@ -580,6 +594,7 @@ class LogSegment:
             self._closed = True
             self.offset_index.close()
             self.time_index.close()
+            self.txn_index.close()
             self._file.close()
 
     @property
@@ -589,7 +604,7 @@ class LogSegment:
     def delete(self) -> None:
         """Close and remove the segment's files."""
         self.close_handlers()
-        for path in (self.path, self.offset_index.path, self.time_index.path):
+        for path in (self.path, self.offset_index.path, self.time_index.path, self.txn_index.path):
             path.unlink(missing_ok=True)
 
     def __repr__(self) -> str:

@@ -51,6 +51,10 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.DeleteTopics: (0, 6),
     ApiKey.DeleteRecords: (0, 2),
     ApiKey.InitProducerId: (0, 5),
+    ApiKey.AddPartitionsToTxn: (0, 5),
+    ApiKey.AddOffsetsToTxn: (0, 4),
+    ApiKey.EndTxn: (0, 4),
+    ApiKey.TxnOffsetCommit: (0, 4),
     ApiKey.OffsetForLeaderEpoch: (0, 4),
     ApiKey.DescribeConfigs: (0, 4),
     ApiKey.AlterConfigs: (0, 2),
@@ -62,6 +66,9 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.ListPartitionReassignments: (0, 0),
     ApiKey.OffsetDelete: (0, 0),
     ApiKey.DescribeCluster: (0, 1),
+    ApiKey.DescribeTransactions: (0, 0),
+    ApiKey.ListTransactions: (0, 1),
+    ApiKey.WriteTxnMarkers: (0, 1),
 }
 
 

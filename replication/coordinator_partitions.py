@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from josefk.log.log import FetchDataInfo
+from josefk.log.log import AppendOrigin, FetchDataInfo
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.replication.replica_manager import AppendResult, ReplicaManager, TopicPartition
 
@@ -34,8 +34,10 @@ class LocalCoordinatorPartitions:
             result = results[tp]
             done(ErrorCode(result.error), result.message)
 
+        # Coordinator writes are not a client's: their batches (transactional offsets included)
+        # skip the client checks and sequence numbering, as Kafka's AppendOrigin.COORDINATOR.
         self._replica_manager.append_records({tp: records}, required_acks=required_acks, now_ms=now_ms,
-                                             timeout_ms=timeout_ms, respond=respond)
+                                             timeout_ms=timeout_ms, respond=respond, origin=AppendOrigin.COORDINATOR)
 
     def log_offsets(self, tp: TopicPartition) -> tuple[int, int] | None:
         partition = self._replica_manager.partitions.get(tp)

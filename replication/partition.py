@@ -1,19 +1,30 @@
 """Partition: one topic-partition's replica on this broker, leader or follower.
 
 It owns the leader epoch, the ISR and the high watermark. The high watermark is the
-offset below which every in-sync replica has the data; consumers never read above it.
+offset below which every in-sync replica has the data; consumers never read above it,
+and read_committed consumers not above the last stable offset (the log derives it from
+the high watermark, which is why the log holds the high watermark for the partition).
 The leader tracks each follower's log end offset from its fetches, shrinks the ISR when a
 follower falls behind for replica.lag.time.max.ms and expands it when one catches up.
 """
 
 from __future__ import annotations
 
+import enum
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from josefk.controller.state import PartitionState
-from josefk.log.log import EARLIEST_LOCAL_TIMESTAMP, EARLIEST_TIMESTAMP, LATEST_TIMESTAMP, MAX_TIMESTAMP, Log
+from josefk.log.log import (
+    EARLIEST_LOCAL_TIMESTAMP,
+    EARLIEST_TIMESTAMP,
+    LATEST_TIMESTAMP,
+    MAX_TIMESTAMP,
+    AppendOrigin,
+    Log,
+)
+from josefk.log.transaction_index import AbortedTxn
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.utils.time import SYSTEM_TIME, Time
 
@@ -22,12 +33,29 @@ log = logging.getLogger(__name__)
 LATEST_TIERED_TIMESTAMP = -5  # ListOffsets v9: josefk has no tiered storage, so never an offset
 
 
+class FetchIsolation(enum.Enum):
+    """How far a read may go (Kafka's FetchIsolation): followers to the log end, consumers
+    to the high watermark, read_committed consumers to the last stable offset."""
+
+    LOG_END = "log_end"
+    HIGH_WATERMARK = "high_watermark"
+    TXN_COMMITTED = "txn_committed"
+
+    @staticmethod
+    def of(replica_id: int, isolation_level: int) -> FetchIsolation:
+        if replica_id >= 0:
+            return FetchIsolation.LOG_END
+        return FetchIsolation.TXN_COMMITTED if isolation_level == 1 else FetchIsolation.HIGH_WATERMARK
+
+
 @dataclass
 class ReadResult:
     regions: list  # josefk.log FileRegion objects
     high_watermark: int
     log_start_offset: int
     log_end_offset: int
+    last_stable_offset: int = -1
+    aborted_transactions: list[AbortedTxn] | None = field(default=None)  # read_committed only
 
     @property
     def size(self) -> int:
@@ -76,8 +104,19 @@ class Partition:
         self.isr: list[int] = []  # the committed ISR, as the store holds it
         self.pending_isr: list[int] | None = None  # an ISR change sent but not yet committed
         self.replicas: list[int] = []
-        self.high_watermark = 0
         self.followers: dict[int, FollowerState] = {}
+
+    @property
+    def high_watermark(self) -> int:
+        return self.log.high_watermark
+
+    @high_watermark.setter
+    def high_watermark(self, value: int) -> None:
+        self.log.update_high_watermark(value)
+
+    @property
+    def last_stable_offset(self) -> int:
+        return self.log.last_stable_offset
 
     @property
     def key(self) -> tuple[str, int]:
@@ -218,7 +257,8 @@ class Partition:
         self.isr, self.zk_version = new_isr, zk_version
         return self.maybe_increment_high_watermark()
 
-    def append_as_leader(self, records: bytes, required_acks: int, now_ms: int):
+    def append_as_leader(self, records: bytes, required_acks: int, now_ms: int,
+                         origin: AppendOrigin = AppendOrigin.CLIENT):
         if not self.is_leader:
             raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER)
         min_isr = self.log.config.min_insync_replicas
@@ -226,7 +266,7 @@ class Partition:
             raise KafkaError(ErrorCode.NOT_ENOUGH_REPLICAS,
                              f"The size of the current ISR {self.isr} is insufficient to satisfy the "
                              f"min.isr requirement of {min_isr}")
-        info = self.log.append_as_leader(records, self.leader_epoch, now_ms)
+        info = self.log.append_as_leader(records, self.leader_epoch, now_ms, origin)
         self.maybe_increment_high_watermark()
         return info
 
@@ -247,15 +287,23 @@ class Partition:
         self.log.delete_old_segments()
         return self.log.log_start_offset
 
-    def fetch_offset_for_timestamp(self, timestamp: int, committed_only: bool) -> TimestampAndOffset | None:
+    def _last_fetchable_offset(self, isolation: FetchIsolation) -> int:
+        if isolation is FetchIsolation.TXN_COMMITTED:
+            return self.log.last_stable_offset
+        if isolation is FetchIsolation.HIGH_WATERMARK:
+            return self.high_watermark
+        return self.log.log_end_offset
+
+    def fetch_offset_for_timestamp(self, timestamp: int, isolation: FetchIsolation) -> TimestampAndOffset | None:
         """ListOffsets on the leader (Kafka's Partition.fetchOffsetForTimestamp): a client
-        (`committed_only`) sees the high watermark as the latest offset and no record at
-        or above it; a follower's latest is the log end offset. None when no offset qualifies."""
+        sees the high watermark (read_committed: the last stable offset) as the latest
+        offset and no record at or above it; a follower's latest is the log end offset.
+        None when no offset qualifies."""
         if not self.is_leader:
             raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER)
+        last_fetchable = self._last_fetchable_offset(isolation)
         if timestamp == LATEST_TIMESTAMP:
-            end = self.high_watermark if committed_only else self.log.log_end_offset
-            return TimestampAndOffset(-1, end, self.leader_epoch)
+            return TimestampAndOffset(-1, last_fetchable, self.leader_epoch)
         if timestamp in (EARLIEST_TIMESTAMP, EARLIEST_LOCAL_TIMESTAMP):
             return TimestampAndOffset(-1, self.log.log_start_offset, self.leader_epoch)
         if timestamp == LATEST_TIERED_TIMESTAMP:
@@ -264,14 +312,19 @@ class Partition:
             found = self.log.latest_timestamp_offset()
         else:
             found = self.log.fetch_offset_by_timestamp(timestamp)
-        if found is None or found[0] >= self.high_watermark:
+        if found is None or (isolation is not FetchIsolation.LOG_END and found[0] >= last_fetchable):
             return None
         return TimestampAndOffset(found[1], found[0], self.leader_epoch)
 
-    def read(self, offset: int, max_bytes: int, committed_only: bool, min_one_message: bool) -> ReadResult:
+    def read(self, offset: int, max_bytes: int, isolation: FetchIsolation, min_one_message: bool) -> ReadResult:
+        """A leader read; read_committed also gets the aborted transactions overlapping
+        what it read (Kafka's addAbortedTransactions, upper bound the offset after it)."""
         if not self.is_leader:
             raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER)
-        upper = self.high_watermark if committed_only else None
+        upper = None if isolation is FetchIsolation.LOG_END else self._last_fetchable_offset(isolation)
         info = self.log.read(offset, max_bytes, max_offset=upper, min_one_message=min_one_message)
+        aborted = None
+        if isolation is FetchIsolation.TXN_COMMITTED:
+            aborted = self.log.collect_aborted_transactions(offset, info.next_offset) if info.regions else []
         return ReadResult(list(info.regions), self.high_watermark, self.log.log_start_offset,
-                          self.log.log_end_offset)
+                          self.log.log_end_offset, self.log.last_stable_offset, aborted)

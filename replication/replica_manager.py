@@ -31,11 +31,11 @@ from josefk.controller.state import (
 )
 from josefk.log.checkpoint import OffsetCheckpointFile
 from josefk.log.config import LogConfig
-from josefk.log.log import Log
+from josefk.log.log import AppendOrigin, Log
 from josefk.log.log_manager import LogManager
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.replication.metadata_cache import MetadataCache
-from josefk.replication.partition import Partition, ReadResult, TimestampAndOffset
+from josefk.replication.partition import FetchIsolation, Partition, ReadResult, TimestampAndOffset
 from josefk.replication.purgatory import DelayedOperation, DelayedOperationPurgatory
 from josefk.replication.replica_fetcher import ReplicaFetcher
 from josefk.utils.metrics import BrokerMetrics
@@ -257,11 +257,6 @@ class ReplicaManager:
         self._notify_leadership()
         return ErrorCode.NONE
 
-    def high_watermark_of(self, key: TopicPartition) -> int | None:
-        """The partition's high watermark, or None if this broker does not host it."""
-        partition = self.partitions.get(key)
-        return partition.high_watermark if partition is not None else None
-
     def update_topic_config(self, topic: str, config: LogConfig) -> None:
         for (t, _p), partition in self.partitions.items():
             if t == topic:
@@ -395,19 +390,27 @@ class ReplicaManager:
         raise KafkaError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
 
     def fetch_offset_for_timestamp(self, topic: str, partition: int, timestamp: int,
-                                   committed_only: bool) -> TimestampAndOffset | None:
+                                   isolation: FetchIsolation) -> TimestampAndOffset | None:
         """ListOffsets for one partition this broker leads; raises KafkaError as leader_partition."""
-        return self.leader_partition(topic, partition).fetch_offset_for_timestamp(timestamp, committed_only)
+        return self.leader_partition(topic, partition).fetch_offset_for_timestamp(timestamp, isolation)
+
+    def last_stable_offset_of(self, key: TopicPartition) -> int | None:
+        """The partition's last stable offset, or None if this broker does not host it."""
+        partition = self.partitions.get(key)
+        return partition.last_stable_offset if partition is not None else None
 
     # -- produce -------------------------------------------------------------------------
 
     def append_records(self, entries: dict[TopicPartition, bytes], required_acks: int, now_ms: int,
-                       timeout_ms: int, respond: Callable[[dict[TopicPartition, AppendResult]], None]) -> None:
+                       timeout_ms: int, respond: Callable[[dict[TopicPartition, AppendResult]], None],
+                       origin: AppendOrigin = AppendOrigin.CLIENT) -> None:
+        """Append to partitions this broker leads; `origin` COORDINATOR lets the
+        transaction markers of WriteTxnMarkers in (clients may not write control batches)."""
         results: dict[TopicPartition, AppendResult] = {}
         topic_stats = self.metrics.topics
         for key, records in entries.items():
             try:
-                info = self.leader_partition(*key).append_as_leader(records, required_acks, now_ms)
+                info = self.leader_partition(*key).append_as_leader(records, required_acks, now_ms, origin)
             except KafkaError as e:
                 results[key] = AppendResult(e.code, message=e.message)
                 continue
@@ -448,14 +451,14 @@ class ReplicaManager:
     # -- fetch ---------------------------------------------------------------------------
 
     def read_from_local_log(self, fetches: list[FetchPartition], max_bytes: int,
-                            committed_only: bool) -> list[FetchResult]:
+                            isolation: FetchIsolation) -> list[FetchResult]:
         results = []
         limit = max_bytes
         min_one = True
         for f in fetches:
             try:
                 partition = self.leader_partition(f.topic, f.partition)
-                read = partition.read(f.fetch_offset, max(0, min(f.max_bytes, limit)), committed_only, min_one)
+                read = partition.read(f.fetch_offset, max(0, min(f.max_bytes, limit)), isolation, min_one)
             except KafkaError as e:
                 results.append(FetchResult(f.topic, f.partition, e.code))
                 continue
@@ -467,20 +470,25 @@ class ReplicaManager:
         return results
 
     def fetch_messages(self, fetches: list[FetchPartition], max_bytes: int, min_bytes: int, max_wait_ms: int,
-                       replica_id: int, respond: Callable[[list[FetchResult]], None]) -> None:
+                       replica_id: int, respond: Callable[[list[FetchResult]], None],
+                       isolation_level: int = 0) -> None:
+        """Read for a follower (`replica_id` >= 0, to the log end) or a consumer (to the
+        high watermark; to the last stable offset with `isolation_level` 1, read_committed).
+        Fewer than min_bytes wait in the purgatory, which is checked on appends and
+        high-watermark moves, the only events that move a last stable offset."""
         if replica_id >= 0:
             for f in fetches:
                 partition = self.partitions.get((f.topic, f.partition))
                 if partition is not None and partition.update_follower_fetch(replica_id, f.fetch_offset):
                     self._high_watermark_moved(partition)
-        committed_only = replica_id < 0
-        results = self.read_from_local_log(fetches, max_bytes, committed_only)
+        isolation = FetchIsolation.of(replica_id, isolation_level)
+        results = self.read_from_local_log(fetches, max_bytes, isolation)
         total = sum(r.read.size for r in results if r.read is not None)
         errors = any(r.error != ErrorCode.NONE for r in results)
         if max_wait_ms <= 0 or not fetches or total >= min_bytes or errors:
             respond(results)
             return
-        op = DelayedFetch(self, fetches, max_bytes, min_bytes, max_wait_ms, committed_only, respond)
+        op = DelayedFetch(self, fetches, max_bytes, min_bytes, max_wait_ms, isolation, respond)
         self.fetch_purgatory.try_complete_else_watch(op, [(f.topic, f.partition) for f in fetches])
 
     async def stop_fetching(self) -> None:
@@ -553,21 +561,21 @@ class DelayedFetch(DelayedOperation):
     """A fetch that waits until min_bytes are readable, a partition errors, or max_wait_ms."""
 
     def __init__(self, manager: ReplicaManager, fetches: list[FetchPartition], max_bytes: int, min_bytes: int,
-                 max_wait_ms: int, committed_only: bool, respond: Callable[[list[FetchResult]], None]) -> None:
+                 max_wait_ms: int, isolation: FetchIsolation, respond: Callable[[list[FetchResult]], None]) -> None:
         super().__init__(max_wait_ms)
         self.manager = manager
         self.fetches = fetches
         self.max_bytes = max_bytes
         self.min_bytes = min_bytes
-        self.committed_only = committed_only
+        self.isolation = isolation
         self.respond = respond
 
     def try_complete(self) -> bool:
-        results = self.manager.read_from_local_log(self.fetches, self.max_bytes, self.committed_only)
+        results = self.manager.read_from_local_log(self.fetches, self.max_bytes, self.isolation)
         total = sum(r.read.size for r in results if r.read is not None)
         if total >= self.min_bytes or any(r.error != ErrorCode.NONE for r in results):
             return self.force_complete()
         return False
 
     def on_complete(self) -> None:
-        self.respond(self.manager.read_from_local_log(self.fetches, self.max_bytes, self.committed_only))
+        self.respond(self.manager.read_from_local_log(self.fetches, self.max_bytes, self.isolation))

@@ -26,7 +26,12 @@ from josefk.controller.state import BROKERS_IDS, CLUSTER_ID, CONFIG_TOPICS, CONT
 from josefk.controller.zk_store import ZooKeeperStore
 from josefk.coordinator.group_apis import GroupApis, OffsetsTopicConfig
 from josefk.coordinator.group_coordinator import GroupCoordinator
+from josefk.coordinator.offsets_store import OFFSETS_TOPIC
 from josefk.coordinator.producer_id_manager import ProducerIdManager
+from josefk.coordinator.transaction_apis import TransactionApis, TransactionTopicConfig
+from josefk.coordinator.transaction_coordinator import TransactionConfig, TransactionCoordinator
+from josefk.coordinator.transaction_marker_channel import TransactionMarkerChannelManager
+from josefk.coordinator.transaction_state_manager import TransactionStateManager
 from josefk.log.cleaner import LogCleaner
 from josefk.log.config import LogConfig
 from josefk.log.log_dir_failure import LogDirFailureChannel
@@ -65,6 +70,8 @@ class KafkaServer:
         self.ready = False  # /readyz: registered, logs recovered, the controller's metadata applied
         self.store: CoordinationStore | None = None
         self.group_coordinator: GroupCoordinator | None = None
+        self.txn_coordinator: TransactionCoordinator | None = None
+        self.txn_markers: TransactionMarkerChannelManager | None = None
         self.acceptor: Acceptor | None = None
         self.handler_tasks: list[asyncio.Task] = []
         self.background_tasks: list[asyncio.Task] = []
@@ -149,17 +156,27 @@ class KafkaServer:
         self.controller = KafkaController(broker_id, store, channels, self.controller_events.put)
         self.admin = TopicAdmin(store, config.topic_defaults())
         self.group_coordinator = coordinator = self._group_coordinator()
+        self.txn_markers = markers = TransactionMarkerChannelManager(broker_id, self.metadata_cache)
+        self.txn_coordinator = txn_coordinator = self._transaction_coordinator(markers)
+        txn_apis = TransactionApis(txn_coordinator, ProducerIdManager(broker_id, store), self.metadata_cache,
+                                   self.admin, self.store_executor, TransactionTopicConfig(
+                                       config["transaction.state.log.num.partitions"],
+                                       config["transaction.state.log.replication.factor"],
+                                       config["transaction.state.log.min.isr"],
+                                       config["transaction.state.log.segment.bytes"]), coordinator.partition_for)
         group_apis = GroupApis(coordinator, self.metadata_cache, self.admin, self.store_executor, OffsetsTopicConfig(
             config["offsets.topic.num.partitions"], config["offsets.topic.replication.factor"],
-            config["offsets.topic.segment.bytes"]))
+            config["offsets.topic.segment.bytes"]), txn_apis.find_coordinator)
         self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
-                              ProducerIdManager(broker_id, store), self.controller, self.controller_events,
-                              self.broker_epoch, self.store_executor, group_apis.handlers())
-        coordinator.startup()
-        self.replica_manager.add_leadership_listener(
-            lambda: self.scheduler.call_soon(coordinator.on_leadership_change))
-        # Partitions this broker already leads (the controller may have run before us).
-        self.scheduler.call_soon(coordinator.on_leadership_change)
+                              self.controller, self.controller_events, self.broker_epoch, self.store_executor,
+                              {**group_apis.handlers(), **txn_apis.handlers()},
+                              on_txn_markers_written=self._on_txn_markers_written)
+        for leadership_aware in (coordinator, txn_coordinator):
+            leadership_aware.startup()
+            self.replica_manager.add_leadership_listener(
+                functools.partial(self.scheduler.call_soon, leadership_aware.on_leadership_change))
+            # Partitions this broker already leads (the controller may have run before us).
+            self.scheduler.call_soon(leadership_aware.on_leadership_change)
 
         channel = RequestChannel(config["queued.max.requests"])
         memory_pool = MemoryPool(config["queued.max.request.bytes"])
@@ -217,6 +234,26 @@ class KafkaServer:
             group_max_size=config["group.max.size"],
             commit_timeout_ms=config["offsets.commit.timeout.ms"],
             time=self.time, scheduler=self.scheduler)
+
+    def _on_txn_markers_written(self, producer_id: int, commit: bool, partitions: list[tuple[str, int]]) -> None:
+        """Markers reached __consumer_offsets partitions: the transaction's offsets there
+        become committed or are dropped (Kafka's onTransactionCompleted)."""
+        offsets_partitions = [p for topic, p in partitions if topic == OFFSETS_TOPIC]
+        if offsets_partitions and self.group_coordinator is not None:
+            self.group_coordinator.complete_txn_offsets(producer_id, commit, offsets_partitions)
+
+    def _transaction_coordinator(self, markers: TransactionMarkerChannelManager) -> TransactionCoordinator:
+        """The transaction coordinator over this broker's __transaction_state replicas, per
+        the transaction.* configs."""
+        config = self.config
+        state = TransactionStateManager(config.broker_id, LocalCoordinatorPartitions(self.replica_manager),
+                                        config["transaction.state.log.num.partitions"], self.time, self.scheduler)
+        return TransactionCoordinator(config.broker_id, state, markers, TransactionConfig(
+            max_timeout_ms=config["transaction.max.timeout.ms"],
+            abort_interval_ms=config["transaction.abort.timed.out.transaction.cleanup.interval.ms"],
+            id_expiration_ms=config["transactional.id.expiration.ms"],
+            remove_expired_interval_ms=config["transaction.remove.expired.transaction.cleanup.interval.ms"]),
+            self.time, self.scheduler)
 
     async def _register_broker(self) -> None:
         """Ephemeral /brokers/ids/<id>; its creation id is the broker epoch (KIP-380). After
@@ -303,7 +340,7 @@ class KafkaServer:
             return
         backoff = self.config["log.cleaner.backoff.ms"] / 1000
         cleaner = LogCleaner(self.log_manager, backoff_ms=self.config["log.cleaner.backoff.ms"],
-                             high_watermark=self.replica_manager.high_watermark_of)
+                             last_stable_offset=self.replica_manager.last_stable_offset_of)
         while True:
             try:
                 cleaned = await cleaner.clean_once_async()
@@ -367,6 +404,10 @@ class KafkaServer:
             await asyncio.gather(*self.handler_tasks, return_exceptions=True)
         if self.group_coordinator is not None:
             self.group_coordinator.shutdown()  # stop its timers, answer its parked requests
+        if self.txn_coordinator is not None:
+            self.txn_coordinator.shutdown()
+        if self.txn_markers is not None:
+            self.txn_markers.shutdown()
         if hasattr(self, "controller"):
             self.controller_events.put(Event.SHUTDOWN_EVENT_THREAD, self.controller.shutdown)
         await asyncio.to_thread(self.controller_events.close)

@@ -24,12 +24,13 @@ from josefk.controller.controller_channel import (
 from josefk.controller.controller_events import ControllerEventKind as Event
 from josefk.controller.controller_events import ControllerEventManager
 from josefk.controller.state import BrokerEpoch, BrokerInfo, LeaderAndIsrResult
-from josefk.coordinator.producer_id_manager import ProducerIdManager
 from josefk.log.config import TOPIC_CONFIG_NAMES, LogConfig
 from josefk.log.config import config_type as topic_config_type
+from josefk.log.log import AppendOrigin
 from josefk.protocol import legacy, zero_copy
 from josefk.protocol.apis import ApiKey, ApiVersions, response_class
 from josefk.protocol.compression import UnsupportedCodecError
+from josefk.protocol.control_records import encode_end_txn_marker
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.produce_response import PartitionResult, encode_produce_response
 from josefk.protocol.records import CorruptRecordError
@@ -42,6 +43,7 @@ from josefk.replication.fetch_session import (
     PartitionResponse,
 )
 from josefk.replication.metadata_cache import MetadataCache
+from josefk.replication.partition import FetchIsolation
 from josefk.replication.replica_manager import FetchPartition, FetchResult, ReplicaManager
 from josefk.server.config import SOURCE_DEFAULT_CONFIG, KafkaConfig
 from josefk.server.config import config_type as broker_config_type
@@ -51,6 +53,7 @@ log = logging.getLogger(__name__)
 
 INTERNAL_TOPICS = frozenset({"__consumer_offsets", "__transaction_state"})
 Handler = Callable[[Request], None]
+TxnMarkersWritten = Callable[[int, bool, list[tuple[str, int]]], None]
 T = TypeVar("T")
 
 # DescribeConfigs resource types (Kafka's ConfigResource.Type).
@@ -79,23 +82,27 @@ def _now_ms() -> int:
 
 class KafkaApis:
     def __init__(self, config: KafkaConfig, cluster_id: str, metadata_cache: MetadataCache,
-                 replica_manager: ReplicaManager, admin: TopicAdmin, producer_ids: ProducerIdManager,
+                 replica_manager: ReplicaManager, admin: TopicAdmin,
                  controller: KafkaController, controller_events: ControllerEventManager,
-                 broker_epoch: BrokerEpoch, store_executor: Executor, extra_handlers: Mapping[int, Handler]) -> None:
-        """`store_executor` runs what calls the coordination store (admin requests,
-        producer id blocks, auto topic creation) off the event loop. `extra_handlers` serve
-        the APIs of other components (the group coordinator's); with this class's own they
-        make api_versions, what the broker advertises."""
+                 broker_epoch: BrokerEpoch, store_executor: Executor, extra_handlers: Mapping[int, Handler],
+                 on_txn_markers_written: TxnMarkersWritten | None = None) -> None:
+        """`store_executor` runs what calls the coordination store (admin requests, auto
+        topic creation) off the event loop. `extra_handlers` serve the APIs of other
+        components (the group and transaction coordinators'); with this class's own they
+        make api_versions, what the broker advertises. `on_txn_markers_written` hears of
+        each producer's markers written by WriteTxnMarkers (producer id, commit, the
+        partitions written), before the answer: the group coordinator makes a
+        transaction's offsets visible with it, as Kafka's onTransactionCompleted."""
         self.config = config
         self.cluster_id = cluster_id
         self.metadata_cache = metadata_cache
         self.replica_manager = replica_manager
         self.admin = admin
-        self.producer_ids = producer_ids
         self.controller = controller
         self.controller_events = controller_events
         self.broker_epoch = broker_epoch
         self.store_executor = store_executor
+        self.on_txn_markers_written = on_txn_markers_written
         self.fetch_manager = FetchManager(FetchSessionCache(config["max.incremental.fetch.session.cache.slots"]))
         self._tasks: set[asyncio.Task] = set()
         self.handlers: dict[int, Handler] = {
@@ -104,7 +111,6 @@ class KafkaApis:
             ApiKey.Produce: self.handle_produce,
             ApiKey.Fetch: self.handle_fetch,
             ApiKey.ListOffsets: self.handle_list_offsets,
-            ApiKey.InitProducerId: self.handle_init_producer_id,
             ApiKey.CreateTopics: self.handle_create_topics,
             ApiKey.DeleteTopics: self.handle_delete_topics,
             ApiKey.CreatePartitions: self.handle_create_partitions,
@@ -121,6 +127,7 @@ class KafkaApis:
             ApiKey.UpdateMetadata: self.handle_update_metadata,
             ApiKey.StopReplica: self.handle_stop_replica,
             ApiKey.ControlledShutdown: self.handle_controlled_shutdown,
+            ApiKey.WriteTxnMarkers: self.handle_write_txn_markers,
             **extra_handlers,
         }
         self.api_versions = ApiVersions.for_apis(self.handlers)
@@ -247,10 +254,7 @@ class KafkaApis:
 
     def handle_produce(self, request: Request) -> None:
         req = request.body
-        if req.transactional_id is not None:
-            errors = {(t.name, p.index): ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
-                      for t in req.topic_data for p in t.partition_data}
-        elif req.acks not in (-1, 0, 1):
+        if req.acks not in (-1, 0, 1):
             errors = {(t.name, p.index): ErrorCode.INVALID_REQUIRED_ACKS for t in req.topic_data
                       for p in t.partition_data}
         else:
@@ -331,6 +335,7 @@ class KafkaApis:
         PartitionData = cls.FetchableTopicResponse.PartitionData
 
         topic_stats = self.replica_manager.metrics.topics
+        isolation_level = req.isolation_level if version >= 4 else 0
 
         def respond(results: list[FetchResult]) -> None:
             by_partition: dict[tuple[str, int], Any] = {}
@@ -342,9 +347,14 @@ class KafkaApis:
                 records: bytes = b""
                 hw = lso = start = -1
                 error = self._old_fetch_error(r, version, replica_id)
+                aborted: list | None = None
                 if error == ErrorCode.NONE and r.read is not None:
-                    hw = lso = r.read.high_watermark
+                    hw, lso = r.read.high_watermark, r.read.last_stable_offset
                     start = r.read.log_start_offset
+                    if r.read.aborted_transactions is not None:
+                        aborted = [PartitionData.AbortedTransaction(producer_id=t.producer_id,
+                                                                    first_offset=t.first_offset)
+                                   for t in r.read.aborted_transactions]
                     if r.read.regions and version <= 3:
                         error, records = self._down_convert(r, r.read.regions, version)
                         if error != ErrorCode.NONE:
@@ -356,9 +366,9 @@ class KafkaApis:
                 by_partition[(r.topic, r.partition)] = PartitionData(
                     partition_index=r.partition, error_code=error, high_watermark=hw, last_stable_offset=lso,
                     log_start_offset=start,
-                    # Kafka: null for a read-uncommitted read, [] when read committed or refused up front
-                    aborted_transactions=[] if req.isolation_level == 1 or error == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
-                    else None,
+                    # Kafka: null for a read-uncommitted read, a list when read committed or refused up front
+                    aborted_transactions=aborted if aborted is not None
+                    else [] if isolation_level == 1 or error == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION else None,
                     preferred_read_replica=-1, records=records)
             # Kafka lists the partitions read first, then those refused up front (unknown topic ids).
             entries: dict[Hashable, tuple[str | None, Any, Any, int]] = {}
@@ -393,7 +403,7 @@ class KafkaApis:
                              else [encoded])
 
         self.replica_manager.fetch_messages(fetches, max_bytes, req.min_bytes, req.max_wait_ms, replica_id,
-                                            respond)
+                                            respond, isolation_level)
 
     def _old_fetch_error(self, r: FetchResult, version: int, replica_id: int) -> ErrorCode:
         """Kafka's maybeConvertFetchedData checks before any records are read: Fetch below v10
@@ -424,12 +434,78 @@ class KafkaApis:
             log.error("Fetch v%d of %s-%d: cannot down-convert corrupt data: %s", version, r.topic, r.partition, e)
             return ErrorCode.CORRUPT_MESSAGE, b""
 
+    # -- WriteTxnMarkers -------------------------------------------------------------------
+
+    def handle_write_txn_markers(self, request: Request) -> None:
+        """The transaction coordinator's markers (Kafka's handleWriteTxnMarkersRequest): for
+        each producer, a COMMIT or ABORT control batch appended with acks=all to every listed
+        partition. A partition this broker does not host is UNKNOWN_TOPIC_OR_PARTITION, the
+        append's own errors (NOT_LEADER_OR_FOLLOWER, INVALID_PRODUCER_EPOCH,
+        TRANSACTION_COORDINATOR_FENCED, ...) are answered per partition, and the response
+        waits for every append. Kafka authorizes ClusterAction here; josefk has no authorizer."""
+        cls = response_class(ApiKey.WriteTxnMarkers)
+        markers = request.body.markers
+        errors: dict[int, dict[tuple[str, int], ErrorCode]] = {}
+        pending = len(markers)
+
+        def send() -> None:
+            results = []
+            for pid, by_partition in errors.items():
+                topics: dict[str, list] = {}
+                for (topic, index), error in by_partition.items():
+                    topics.setdefault(topic, []).append(
+                        cls.WritableTxnMarkerResult.WritableTxnMarkerTopicResult.WritableTxnMarkerPartitionResult(
+                            partition_index=index, error_code=error))
+                results.append(cls.WritableTxnMarkerResult(producer_id=pid, topics=[
+                    cls.WritableTxnMarkerResult.WritableTxnMarkerTopicResult(name=name, partitions=parts)
+                    for name, parts in topics.items()]))
+            request.send_response(cls(markers=results))
+
+        def one_done() -> None:
+            nonlocal pending
+            pending -= 1
+            if pending == 0:
+                send()
+
+        def on_appended(pid: int, commit: bool) -> Callable[[dict], None]:
+            def appended(results: dict) -> None:
+                errors.setdefault(pid, {}).update({key: r.error for key, r in results.items()})
+                written = [key for key, r in results.items() if r.error == ErrorCode.NONE]
+                if written and self.on_txn_markers_written is not None:
+                    self.on_txn_markers_written(pid, commit, written)
+                one_done()
+            return appended
+
+        if not markers:
+            send()
+            return
+        now = _now_ms()
+        for marker in markers:
+            pid = marker.producer_id
+            entries: dict[tuple[str, int], bytes] = {}
+            for t in marker.topics:
+                for index in t.partition_indexes:
+                    key = (t.name, index)
+                    if key in self.replica_manager.partitions and key not in self.replica_manager.offline_partitions:
+                        entries[key] = encode_end_txn_marker(pid, marker.producer_epoch, marker.coordinator_epoch,
+                                                             marker.transaction_result, now)
+                    else:
+                        errors.setdefault(pid, {})[key] = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+            if not entries:
+                errors.setdefault(pid, {})
+                one_done()
+                continue
+            self.replica_manager.append_records(entries, -1, now, self.config["request.timeout.ms"],
+                                                on_appended(pid, marker.transaction_result),
+                                                origin=AppendOrigin.COORDINATOR)
+
     # -- ListOffsets --------------------------------------------------------------------
 
-    def _list_offset(self, topic: str, partition: int, timestamp: int, replica_id: int) -> tuple[int, int, int]:
+    def _list_offset(self, topic: str, partition: int, timestamp: int, replica_id: int,
+                     isolation_level: int) -> tuple[int, int, int]:
         """(offset, timestamp, leader epoch) for one ListOffsets query; raises KafkaError."""
         found = self.replica_manager.fetch_offset_for_timestamp(topic, partition, timestamp,
-                                                                committed_only=replica_id < 0)
+                                                                FetchIsolation.of(replica_id, isolation_level))
         if found is None:
             return -1, -1, -1
         return found.offset, found.timestamp, found.leader_epoch
@@ -437,12 +513,14 @@ class KafkaApis:
     def handle_list_offsets(self, request: Request) -> None:
         req = request.body
         cls = response_class(ApiKey.ListOffsets)
+        isolation_level = req.isolation_level if request.api_version >= 2 else 0
         topics = []
         for t in req.topics:
             parts = []
             for p in t.partitions:
                 try:
-                    offset, ts, epoch = self._list_offset(t.name, p.partition_index, p.timestamp, req.replica_id)
+                    offset, ts, epoch = self._list_offset(t.name, p.partition_index, p.timestamp, req.replica_id,
+                                                          isolation_level)
                     error = ErrorCode.NONE
                 except KafkaError as e:
                     offset, ts, epoch, error = -1, -1, -1, e.code
@@ -471,24 +549,6 @@ class KafkaApis:
                                                          end_offset=end))
             topics.append(result_cls(topic=t.topic, partitions=results))
         request.send_response(cls(throttle_time_ms=0, topics=topics))
-
-    # -- InitProducerId -----------------------------------------------------------------
-
-    def handle_init_producer_id(self, request: Request) -> None:
-        req = request.body
-        cls = response_class(ApiKey.InitProducerId)
-        if req.transactional_id is not None:
-            log.warning("InitProducerId with transactional.id %r refused: transactions are not supported",
-                        req.transactional_id)
-            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED,
-                                      producer_id=-1, producer_epoch=-1))
-            return
-        if req.producer_id >= 0 and 0 <= req.producer_epoch < 32766:  # KIP-360 epoch bump
-            request.send_response(cls(throttle_time_ms=0, error_code=0, producer_id=req.producer_id,
-                                      producer_epoch=req.producer_epoch + 1))
-            return
-        self._with_store(request, self.producer_ids.generate_producer_id, lambda producer_id: request.send_response(
-            cls(throttle_time_ms=0, error_code=0, producer_id=producer_id, producer_epoch=0)))
 
     # -- topic administration -----------------------------------------------------------
 

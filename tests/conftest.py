@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from harness.zookeeper import ZooKeeperServer
 from josefk.server.broker import KafkaServer
 from josefk.server.config import KafkaConfig
 
@@ -53,6 +54,14 @@ def broker(tmp_path: Path) -> Iterator[RunningBroker]:
     running = RunningBroker(tmp_path / "logs")
     yield running
     running.stop()
+
+
+@pytest.fixture
+def zookeeper() -> Iterator[ZooKeeperServer]:
+    """A real ZooKeeper (Debian's), on a free port with a temporary data dir."""
+    server = ZooKeeperServer()
+    yield server
+    server.stop()
 
 
 @pytest.fixture

@@ -33,6 +33,7 @@ SHARED_SETTINGS = {
     "auto.create.topics.enable": "true", "offsets.topic.num.partitions": "3",
     "offsets.topic.replication.factor": "1", "group.initial.rebalance.delay.ms": "0",
     "transaction.state.log.replication.factor": "1", "transaction.state.log.min.isr": "1",
+    "transaction.state.log.num.partitions": "3",
     "log.retention.ms": "-1",  # the cases' records carry a fixed, old timestamp (differential_cases.BASE_TS)
 }
 
@@ -47,6 +48,7 @@ NORMALISED_FIELDS = {
                  "appearance in the case, so which responses share a member id is still compared",
     "leader": "JoinGroup's leader is a generated member id (numbered like member_id)",
     "error_message": "free text: only whether a message is present (null or not) is compared",
+    "transaction_start_time_ms": "the coordinator's wall clock when the transaction began",
     "session_id": "a fetch session id is random (KIP-227); only whether it is 0 (sessionless) is compared",
 }
 UUID_ZERO = "00000000-0000-0000-0000-000000000000"
@@ -190,6 +192,8 @@ class Normaliser:
             return "<session-id>"
         if name in ("cluster_id", "port", "error_message") and value is not None:
             return f"<{name}>"
+        if name == "transaction_start_time_ms" and isinstance(value, int) and value > 0:
+            return "<wall-clock>"
         return self(value)
 
 

@@ -328,6 +328,129 @@ def n_delete_records(side: Side, v: int) -> Iterator[Step]:
 def n_init_producer_id(side: Side, v: int) -> Iterator[Step]:
     yield "idempotent", side.call(ApiKey.InitProducerId, v, transactional_id=None, transaction_timeout_ms=60000,
                                   producer_id=-1, producer_epoch=-1)
+    tid = f"ip-v{v}"
+    yield "transactional", init_transactional(side, tid, v)
+    yield "again: epoch bump", init_transactional(side, tid, v)
+    yield "timeout over the max", side.call(ApiKey.InitProducerId, v, transactional_id=tid,
+                                            transaction_timeout_ms=900_001, producer_id=-1, producer_epoch=-1)
+
+
+# --- transactions -------------------------------------------------------------------------
+
+
+def init_transactional(side: Side, tid: str, v: int = 1) -> Any:
+    """InitProducerId for `tid`, once its coordinator is up (the first lookup creates
+    __transaction_state; both brokers answer COORDINATOR_NOT_AVAILABLE until it has leaders)."""
+    wait_for(lambda: side.call(ApiKey.FindCoordinator, 1, key=tid, key_type=1).error_code == 0,
+             f"a transaction coordinator for {tid} on {side.name}")
+    response: list[Any] = []
+
+    def initialised() -> bool:
+        response[:] = [side.call(ApiKey.InitProducerId, v, transactional_id=tid, transaction_timeout_ms=60000,
+                                 producer_id=-1, producer_epoch=-1)]
+        return response[0].error_code not in (14, 51)  # COORDINATOR_LOAD_IN_PROGRESS, CONCURRENT_TRANSACTIONS
+    wait_for(initialised, f"InitProducerId for {tid} on {side.name}")
+    return response[0]
+
+
+def txn_topic(side: Side, tid: str) -> str:
+    """A two-partition topic of the case's own: markers carry the append time, so a topic
+    other cases read must never get one."""
+    create_topic(side, tid, partitions=2)
+    return tid
+
+
+def add_partitions(side: Side, v: int, tid: str, pid: int, epoch: int, partitions: list[int],
+                   topic: str) -> Any:
+    if v <= 3:
+        return side.call(ApiKey.AddPartitionsToTxn, v, v3_and_below_transactional_id=tid,
+                         v3_and_below_producer_id=pid, v3_and_below_producer_epoch=epoch,
+                         v3_and_below_topics=[{"name": topic, "partitions": partitions}])
+    return side.call(ApiKey.AddPartitionsToTxn, v, transactions=[{
+        "transactional_id": tid, "producer_id": pid, "producer_epoch": epoch, "verify_only": False,
+        "topics": [{"name": topic, "partitions": partitions}]}])
+
+
+def end_txn(side: Side, v: int, tid: str, pid: int, epoch: int, commit: bool) -> Any:
+    return side.call(ApiKey.EndTxn, v, transactional_id=tid, producer_id=pid, producer_epoch=epoch, committed=commit)
+
+
+def n_add_partitions_to_txn(side: Side, v: int) -> Iterator[Step]:
+    tid = f"ap-v{v}"
+    topic = txn_topic(side, tid)
+    init = init_transactional(side, tid)
+    pid, epoch = init.producer_id, init.producer_epoch
+    yield "add", add_partitions(side, v, tid, pid, epoch, [0], topic)
+    yield "add again with another", add_partitions(side, v, tid, pid, epoch, [0, 1], topic)
+    yield "one unknown partition", add_partitions(side, v, tid, pid, epoch, [1, 9], topic)
+    yield "fenced epoch", add_partitions(side, v, tid, pid, epoch + 1, [0], topic)
+    yield "unknown producer id", add_partitions(side, v, tid, pid + 1000, epoch, [0], topic)
+    if v >= 4:
+        yield "verify only", side.call(ApiKey.AddPartitionsToTxn, v, transactions=[{
+            "transactional_id": tid, "producer_id": pid, "producer_epoch": epoch, "verify_only": True,
+            "topics": [{"name": topic, "partitions": [0]}]}])
+
+
+def n_add_offsets_to_txn(side: Side, v: int) -> Iterator[Step]:
+    tid = f"ao-v{v}"
+    init = init_transactional(side, tid)
+    pid, epoch = init.producer_id, init.producer_epoch
+    yield "add", side.call(ApiKey.AddOffsetsToTxn, v, transactional_id=tid, producer_id=pid, producer_epoch=epoch,
+                           group_id=f"ao-group-v{v}")
+    yield "fenced epoch", side.call(ApiKey.AddOffsetsToTxn, v, transactional_id=tid, producer_id=pid,
+                                    producer_epoch=epoch + 1, group_id=f"ao-group-v{v}")
+
+
+def n_end_txn(side: Side, v: int) -> Iterator[Step]:
+    tid = f"et-v{v}"
+    topic = txn_topic(side, tid)
+    init = init_transactional(side, tid)
+    pid, epoch = init.producer_id, init.producer_epoch
+    yield "commit with nothing in it", end_txn(side, v, tid, pid, epoch, True)
+    add_partitions(side, 3, tid, pid, epoch, [0], topic)
+    yield "fenced epoch", end_txn(side, v, tid, pid, epoch + 1, True)
+    yield "unknown producer id", end_txn(side, v, tid, pid + 1000, epoch, True)
+    yield "commit", end_txn(side, v, tid, pid, epoch, True)
+    yield "unknown transactional id", end_txn(side, v, f"never-{tid}", pid, epoch, True)
+
+
+def n_txn_offset_commit(side: Side, v: int) -> Iterator[Step]:
+    tid, group = f"toc-v{v}", f"toc-group-v{v}"
+    topic = txn_topic(side, tid)
+    init = init_transactional(side, tid)
+    pid, epoch = init.producer_id, init.producer_epoch
+    side.call(ApiKey.AddOffsetsToTxn, 1, transactional_id=tid, producer_id=pid, producer_epoch=epoch, group_id=group)
+    commit = dict(transactional_id=tid, group_id=group, producer_id=pid, producer_epoch=epoch, generation_id=-1,
+                  member_id="", group_instance_id=None)
+    partition = {"partition_index": 0, "committed_offset": 3, "committed_leader_epoch": -1,
+                 "committed_metadata": "m"}
+    yield "commit", side.call(ApiKey.TxnOffsetCommit, v, **commit, topics=[{"name": topic,
+                                                                            "partitions": [partition]}])
+    yield "unknown partition", side.call(ApiKey.TxnOffsetCommit, v, **commit, topics=[{
+        "name": topic, "partitions": [{**partition, "partition_index": 9}]}])
+    yield "pending: unstable", side.call(ApiKey.OffsetFetch, 7, group_id=group, require_stable=True,
+                                         topics=[{"name": topic, "partition_indexes": [0]}])
+
+
+def n_describe_transactions(side: Side, v: int) -> Iterator[Step]:
+    tid = "dt"
+    topic = txn_topic(side, tid)
+    init = init_transactional(side, tid)
+    # One partition: Kafka lists a transaction's partitions in its hash set's order.
+    add_partitions(side, 3, tid, init.producer_id, init.producer_epoch, [1], topic)
+    yield "ongoing and unknown", side.call(ApiKey.DescribeTransactions, v, transactional_ids=[tid, "never-dt"])
+
+
+def n_list_transactions(side: Side, v: int) -> Iterator[Step]:
+    tid = f"lt-v{v}"
+    topic = txn_topic(side, tid)
+    init = init_transactional(side, tid)
+    add_partitions(side, 3, tid, init.producer_id, init.producer_epoch, [0], topic)
+    extra = {"duration_filter": -1} if v >= 1 else {}
+    yield "by producer id", side.call(ApiKey.ListTransactions, v, state_filters=["Ongoing", "Bogus"],
+                                      producer_id_filters=[init.producer_id], **extra)
+    yield "only unknown states", side.call(ApiKey.ListTransactions, v, state_filters=["Bogus"],
+                                           producer_id_filters=[init.producer_id], **extra)
 
 
 def n_offset_for_leader_epoch(side: Side, v: int) -> Iterator[Step]:
@@ -414,6 +537,29 @@ def n_describe_cluster(side: Side, v: int) -> Iterator[Step]:
                                 endpoint_type=1, include_fenced_brokers=False)
 
 
+def write_txn_markers(side: Side, v: int, topic: str, partition: int, commit: bool,
+                      coordinator_epoch: int = 3) -> Any:
+    return side.call(ApiKey.WriteTxnMarkers, v, markers=[{
+        "producer_id": 4242, "producer_epoch": 0, "transaction_result": commit, "coordinator_epoch": coordinator_epoch,
+        "topics": [{"name": topic, "partition_indexes": [partition]}]}])
+
+
+def n_write_txn_markers(side: Side, v: int) -> Iterator[Step]:
+    """Markers of a producer without data (Kafka verifies transactional produce with its
+    coordinator, which josefk does not have yet), and how read_committed sees them."""
+    topic = f"wtm-v{v}"
+    create_topic(side, topic)
+    produced(side, topic, 0, batch(2))
+    yield "commit", write_txn_markers(side, v, topic, 0, True)
+    yield "abort", write_txn_markers(side, v, topic, 0, False)
+    yield "zombie coordinator epoch", write_txn_markers(side, v, topic, 0, True, coordinator_epoch=2)
+    yield "unknown partition", write_txn_markers(side, v, topic, 5, True)
+    # max_bytes 1: only the first batch, as the markers' timestamps (the append time) differ
+    yield "read committed", fetch_request(side, 12, topic, 0, 0, isolation_level=1, max_bytes=1)
+    yield "latest committed", side.call(ApiKey.ListOffsets, 5, replica_id=-1, isolation_level=1, topics=[{
+        "name": topic, "partitions": [{"partition_index": 0, "current_leader_epoch": -1, "timestamp": -1}]}])
+
+
 NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.Produce: n_produce, ApiKey.Fetch: n_fetch, ApiKey.ListOffsets: n_list_offsets,
     ApiKey.Metadata: n_metadata, ApiKey.OffsetCommit: n_offset_commit, ApiKey.OffsetFetch: n_offset_fetch,
@@ -427,7 +573,10 @@ NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.ElectLeaders: n_elect_leaders, ApiKey.IncrementalAlterConfigs: n_incremental_alter_configs,
     ApiKey.AlterPartitionReassignments: n_alter_partition_reassignments,
     ApiKey.ListPartitionReassignments: n_list_partition_reassignments, ApiKey.OffsetDelete: n_offset_delete,
-    ApiKey.DescribeCluster: n_describe_cluster,
+    ApiKey.DescribeCluster: n_describe_cluster, ApiKey.WriteTxnMarkers: n_write_txn_markers,
+    ApiKey.AddPartitionsToTxn: n_add_partitions_to_txn, ApiKey.AddOffsetsToTxn: n_add_offsets_to_txn,
+    ApiKey.EndTxn: n_end_txn, ApiKey.TxnOffsetCommit: n_txn_offset_commit,
+    ApiKey.DescribeTransactions: n_describe_transactions, ApiKey.ListTransactions: n_list_transactions,
 }
 
 

@@ -21,13 +21,6 @@ pytestmark = pytest.mark.cluster
 BROKER_IDS = (1, 2, 3)
 
 
-@pytest.fixture
-def zookeeper():
-    server = ZooKeeperServer()
-    yield server
-    server.stop()
-
-
 class Cluster:
     def __init__(self, zk: ZooKeeperServer, root, overrides: dict[str, str] | None = None) -> None:
         self.zk = zk

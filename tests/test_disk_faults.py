@@ -190,13 +190,6 @@ class DiskCluster(Cluster):
             self.overrides = common
 
 
-@pytest.fixture
-def zookeeper():
-    server = ZooKeeperServer()
-    yield server
-    server.stop()
-
-
 def _partition_metadata(bootstrap: str, topic: str):
     """Partition 0 of `topic` in a Metadata v5 answer."""
     with connect(bootstrap) as sock:

@@ -70,13 +70,6 @@ def test_dump_log_segments_validates_cleaned_segments(tmp_path: Path):
     assert 0 < _deep_records(dump) < 150  # cleaned: fewer records than the 150 appended
 
 
-@pytest.fixture
-def zookeeper():
-    server = ZooKeeperServer()
-    yield server
-    server.stop()
-
-
 def _read_all(bootstrap: str, topic: str, partitions: int, expected: int) -> list[tuple]:
     """Every record of the topic, polled until `expected` arrived (bounded at 120 s)."""
     consumer = KafkaConsumer(bootstrap_servers=bootstrap, enable_auto_commit=False)

@@ -129,8 +129,8 @@ def test_nothing_at_or_above_the_high_watermark_is_cleaned(manager: LogManager) 
     fill(log)
     bases = [s.base_offset for s in log.segments]
     hw = bases[2] + 1  # inside the third segment: only the first two may be cleaned
-    assert LogCleaner(manager, high_watermark=lambda key: None).clean_once(NOW) == 0  # unknown: not cleaned
-    cleaner = LogCleaner(manager, high_watermark=lambda key: hw)
+    assert LogCleaner(manager, last_stable_offset=lambda key: None).clean_once(NOW) == 0  # unknown: not cleaned
+    cleaner = LogCleaner(manager, last_stable_offset=lambda key: hw)
     before = [(o, k, v) for o, k, v in contents(log) if o >= bases[2]]
     assert cleaner.clean_once(NOW) == 1
     after = contents(log)

@@ -1,0 +1,284 @@
+"""The transaction APIs' handlers (Kafka's KafkaApis handle*Txn*): decode a request, ask the
+TransactionCoordinator, encode its answer at the request's version.
+
+InitProducerId lives here for idempotent producers too, since both kinds draw producer
+ids from the same ProducerIdManager, which may block on the coordination store and so is
+called off the event loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+from collections.abc import Callable
+from concurrent.futures import Executor
+from dataclasses import dataclass
+from typing import Any
+
+from josefk.controller.admin import TopicAdmin
+from josefk.coordinator.group_apis import GroupHandler, GroupRequest
+from josefk.coordinator.producer_id_manager import ProducerIdManager
+from josefk.coordinator.transaction_coordinator import TransactionCoordinator, TransactionDescription
+from josefk.coordinator.transaction_log import TRANSACTION_STATE_TOPIC
+from josefk.coordinator.transaction_metadata import MAX_PRODUCER_EPOCH, TransactionState
+from josefk.protocol.apis import ApiKey, response_class
+from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.replication.metadata_cache import MetadataCache
+
+log = logging.getLogger(__name__)
+
+TopicPartition = tuple[str, int]
+# Request versions before KIP-588 know only INVALID_PRODUCER_EPOCH for a fenced producer.
+_FENCED_ERROR_SINCE = {ApiKey.InitProducerId: 4, ApiKey.AddPartitionsToTxn: 2, ApiKey.AddOffsetsToTxn: 2,
+                       ApiKey.EndTxn: 2, ApiKey.TxnOffsetCommit: 2}
+
+
+def _for_version(api_key: ApiKey, version: int, error: ErrorCode) -> ErrorCode:
+    if error == ErrorCode.PRODUCER_FENCED and version < _FENCED_ERROR_SINCE[api_key]:
+        return ErrorCode.INVALID_PRODUCER_EPOCH
+    return error
+
+
+@dataclass(frozen=True)
+class TransactionTopicConfig:
+    """How __transaction_state is created on first use (the transaction.state.log.* configs)."""
+
+    num_partitions: int = 50
+    replication_factor: int = 3
+    min_isr: int = 2
+    segment_bytes: int = 104_857_600
+
+
+class TransactionApis:
+    def __init__(self, coordinator: TransactionCoordinator, producer_ids: ProducerIdManager,
+                 metadata_cache: MetadataCache, admin: TopicAdmin, store_executor: Executor,
+                 topic_config: TransactionTopicConfig, offsets_partition_for: Callable[[str], int]) -> None:
+        """`store_executor` runs what calls the coordination store (producer id blocks,
+        creating __transaction_state); `offsets_partition_for` maps a group to its
+        __consumer_offsets partition, for AddOffsetsToTxn."""
+        self.coordinator = coordinator
+        self.producer_ids = producer_ids
+        self.metadata_cache = metadata_cache
+        self.admin = admin
+        self.store_executor = store_executor
+        self.topic_config = topic_config
+        self.offsets_partition_for = offsets_partition_for
+        self._tasks: set[asyncio.Future] = set()
+
+    def handlers(self) -> dict[int, GroupHandler]:
+        return {
+            ApiKey.InitProducerId: self.handle_init_producer_id,
+            ApiKey.AddPartitionsToTxn: self.handle_add_partitions_to_txn,
+            ApiKey.AddOffsetsToTxn: self.handle_add_offsets_to_txn,
+            ApiKey.EndTxn: self.handle_end_txn,
+            ApiKey.DescribeTransactions: self.handle_describe_transactions,
+            ApiKey.ListTransactions: self.handle_list_transactions,
+        }
+
+    # -- FindCoordinator (key type 1) ------------------------------------------------------------
+
+    def find_coordinator(self, transactional_id: str) -> tuple[ErrorCode, int, str, int]:
+        if not transactional_id:
+            return ErrorCode.INVALID_REQUEST, -1, "", -1
+        if TRANSACTION_STATE_TOPIC not in self.metadata_cache.topics:
+            self.store_executor.submit(self._create_topic)
+            return ErrorCode.COORDINATOR_NOT_AVAILABLE, -1, "", -1
+        state = self.metadata_cache.partition(TRANSACTION_STATE_TOPIC,
+                                              self.coordinator.state.partition_for(transactional_id))
+        broker = self.metadata_cache.brokers.get(state.leader) if state is not None else None
+        if broker is None:
+            return ErrorCode.COORDINATOR_NOT_AVAILABLE, -1, "", -1
+        return ErrorCode.NONE, broker.broker_id, broker.host, broker.port
+
+    def _create_topic(self) -> None:
+        """__transaction_state on first use, as Kafka creates it: compacted, its own min ISR,
+        replication factor bounded by the live brokers (as josefk does for __consumer_offsets)."""
+        config = self.topic_config
+        rf = min(config.replication_factor, max(1, len(self.metadata_cache.brokers)))
+        try:
+            self.admin.create_topic(
+                TRANSACTION_STATE_TOPIC, config.num_partitions, rf, None,
+                {"cleanup.policy": "compact", "segment.bytes": str(config.segment_bytes),
+                 "min.insync.replicas": str(min(config.min_isr, rf)), "compression.type": "uncompressed",
+                 "unclean.leader.election.enable": "false"})
+            log.info("Created %s with %d partitions and replication factor %d", TRANSACTION_STATE_TOPIC,
+                     config.num_partitions, rf)
+        except KafkaError as e:
+            if e.code != ErrorCode.TOPIC_ALREADY_EXISTS:
+                log.warning("Could not create %s: %s", TRANSACTION_STATE_TOPIC, e)
+
+    # -- InitProducerId --------------------------------------------------------------------------
+
+    def _off_loop(self, work: Callable[[], int], then: Callable[[int | None], None]) -> None:
+        """Run `work` on the store executor and hand its result (None if it failed) to `then`
+        back on the loop."""
+        future = asyncio.wrap_future(self.store_executor.submit(work))
+
+        def finished(done: asyncio.Future) -> None:
+            self._tasks.discard(done)
+            if done.cancelled():
+                return
+            if done.exception() is not None:
+                log.warning("Allocating a producer id failed: %r", done.exception())
+                then(None)
+            else:
+                then(done.result())
+
+        self._tasks.add(future)
+        future.add_done_callback(finished)
+
+    def handle_init_producer_id(self, request: GroupRequest) -> None:
+        req, version = request.body, request.api_version
+        cls = response_class(ApiKey.InitProducerId)
+
+        def respond(error: ErrorCode, producer_id: int, epoch: int) -> None:
+            request.send_response(cls(throttle_time_ms=0, producer_id=producer_id, producer_epoch=epoch,
+                                      error_code=_for_version(ApiKey.InitProducerId, version, error)))
+
+        expected = (req.producer_id, req.producer_epoch) if version >= 3 and req.producer_id >= 0 else None
+        tid = req.transactional_id
+        if tid is None:
+            if expected is not None and 0 <= expected[1] < MAX_PRODUCER_EPOCH - 1:  # KIP-360 epoch bump
+                respond(ErrorCode.NONE, expected[0], expected[1] + 1)
+                return
+            self._off_loop(self.producer_ids.generate_producer_id, lambda pid: respond(
+                ErrorCode.NONE, pid, 0) if pid is not None else respond(ErrorCode.COORDINATOR_NOT_AVAILABLE, -1, -1))
+            return
+        timeout = req.transaction_timeout_ms
+
+        def init(new_producer_id: int | None) -> None:
+            pid = -1 if new_producer_id is None else new_producer_id
+            self.coordinator.init_producer_id(tid, timeout, expected, pid, respond)
+
+        if self.coordinator.wants_producer_id(tid):
+            self._off_loop(self.producer_ids.generate_producer_id, init)
+        else:
+            init(None)
+
+    # -- AddPartitionsToTxn / AddOffsetsToTxn -------------------------------------------------
+
+    def _known(self, tp: TopicPartition) -> bool:
+        return self.metadata_cache.partition(*tp) is not None
+
+    def handle_add_partitions_to_txn(self, request: GroupRequest) -> None:
+        req, version = request.body, request.api_version
+        cls = response_class(ApiKey.AddPartitionsToTxn)
+        tcls = cls.AddPartitionsToTxnTopicResult
+        pcls = tcls.AddPartitionsToTxnPartitionResult
+
+        def topic_results(errors: dict[TopicPartition, ErrorCode]) -> list:
+            by_topic: dict[str, list] = {}
+            for (topic, p), error in errors.items():
+                by_topic.setdefault(topic, []).append(
+                    pcls(partition_index=p, partition_error_code=_for_version(ApiKey.AddPartitionsToTxn, version,
+                                                                              error)))
+            return [tcls(name=t, results_by_partition=ps) for t, ps in by_topic.items()]
+
+        if version <= 3:
+            partitions = [(t.name, p) for t in req.v3_and_below_topics for p in t.partitions]
+            self._add_partitions(req.v3_and_below_transactional_id, req.v3_and_below_producer_id,
+                                 req.v3_and_below_producer_epoch, partitions, lambda errors: request.send_response(
+                                     cls(throttle_time_ms=0, results_by_topic_v3_and_below=topic_results(errors))))
+            return
+        # v4+: several transactions at once (brokers verifying, KIP-890); answered when all are.
+        results: dict[str, dict[TopicPartition, ErrorCode]] = {}
+        pending = {txn.transactional_id for txn in req.transactions}
+
+        def one_done(tid: str, errors: dict[TopicPartition, ErrorCode]) -> None:
+            results[tid] = errors
+            pending.discard(tid)
+            if not pending:
+                request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.NONE, results_by_transaction=[
+                    cls.AddPartitionsToTxnResult(transactional_id=t, topic_results=topic_results(e))
+                    for t, e in results.items()]))
+
+        if not pending:
+            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.NONE, results_by_transaction=[]))
+            return
+        for txn in req.transactions:
+            partitions = [(t.name, p) for t in txn.topics for p in t.partitions]
+            if txn.verify_only:
+                error, verified = self.coordinator.verify_partitions(txn.transactional_id, txn.producer_id,
+                                                                     txn.producer_epoch, set(partitions))
+                one_done(txn.transactional_id, verified or dict.fromkeys(partitions, error))
+            else:
+                self._add_partitions(txn.transactional_id, txn.producer_id, txn.producer_epoch, partitions,
+                                     functools.partial(one_done, txn.transactional_id))
+
+    def _add_partitions(self, tid: str, producer_id: int, producer_epoch: int, partitions: list[TopicPartition],
+                        respond: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
+        """Kafka checks every partition first: if one is unknown, none is added (the unknown
+        ones get UNKNOWN_TOPIC_OR_PARTITION, the rest OPERATION_NOT_ATTEMPTED)."""
+        unknown = {tp for tp in partitions if not self._known(tp)}
+        if unknown:
+            respond({tp: ErrorCode.UNKNOWN_TOPIC_OR_PARTITION if tp in unknown else ErrorCode.OPERATION_NOT_ATTEMPTED
+                     for tp in partitions})
+            return
+        self.coordinator.add_partitions(tid, producer_id, producer_epoch, set(partitions),
+                                        lambda error: respond(dict.fromkeys(partitions, error)))
+
+    def handle_add_offsets_to_txn(self, request: GroupRequest) -> None:
+        req, version = request.body, request.api_version
+        cls = response_class(ApiKey.AddOffsetsToTxn)
+        tp = ("__consumer_offsets", self.offsets_partition_for(req.group_id))
+        self.coordinator.add_partitions(req.transactional_id, req.producer_id, req.producer_epoch, {tp},
+                                        lambda error: request.send_response(cls(
+                                            throttle_time_ms=0,
+                                            error_code=_for_version(ApiKey.AddOffsetsToTxn, version, error))))
+
+    # -- EndTxn ---------------------------------------------------------------------------------
+
+    def handle_end_txn(self, request: GroupRequest) -> None:
+        req, version = request.body, request.api_version
+        cls = response_class(ApiKey.EndTxn)
+        self.coordinator.end_transaction(req.transactional_id, req.producer_id, req.producer_epoch, req.committed,
+                                         lambda error: request.send_response(cls(
+                                             throttle_time_ms=0,
+                                             error_code=_for_version(ApiKey.EndTxn, version, error))))
+
+    # -- DescribeTransactions / ListTransactions ----------------------------------------------
+
+    def handle_describe_transactions(self, request: GroupRequest) -> None:
+        cls = response_class(ApiKey.DescribeTransactions)
+        scls = cls.TransactionState
+        states = []
+        for tid in request.body.transactional_ids:
+            error, found = self.coordinator.describe(tid)
+            if found is None:
+                states.append(scls(error_code=error, transactional_id=tid, transaction_state="",
+                                   transaction_timeout_ms=0, transaction_start_time_ms=0, producer_id=0,
+                                   producer_epoch=0, topics=[]))  # Kafka leaves them at their defaults
+                continue
+            states.append(scls(error_code=ErrorCode.NONE, transactional_id=tid,
+                               transaction_state=found.state.display_name, transaction_timeout_ms=found.timeout_ms,
+                               transaction_start_time_ms=found.start_timestamp, producer_id=found.producer_id,
+                               producer_epoch=found.producer_epoch, topics=_topic_data(scls, found)))
+        request.send_response(cls(throttle_time_ms=0, transaction_states=states))
+
+    def handle_list_transactions(self, request: GroupRequest) -> None:
+        req, version = request.body, request.api_version
+        cls = response_class(ApiKey.ListTransactions)
+        wanted: set[TransactionState] = set()
+        unknown = []
+        for name in req.state_filters:
+            state = TransactionState.from_display_name(name)
+            if state is None:
+                unknown.append(name)
+            else:
+                wanted.add(state)
+        duration = req.duration_filter if version >= 1 else -1
+        error, found = self.coordinator.list_transactions(wanted, set(req.producer_id_filters), duration)
+        if req.state_filters and not wanted:
+            found = []  # only unknown states asked for: nothing matches
+        request.send_response(cls(throttle_time_ms=0, error_code=error, unknown_state_filters=unknown,
+                                  transaction_states=[cls.TransactionState(
+                                      transactional_id=d.transactional_id, producer_id=d.producer_id,
+                                      transaction_state=d.state.display_name) for d in found]))
+
+
+def _topic_data(scls: Any, found: TransactionDescription) -> list:
+    by_topic: dict[str, list[int]] = {}
+    for topic, p in sorted(found.partitions):
+        by_topic.setdefault(topic, []).append(p)
+    return [scls.TopicData(topic=t, partitions=ps) for t, ps in by_topic.items()]

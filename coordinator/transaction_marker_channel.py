@@ -1,0 +1,137 @@
+"""TransactionMarkerChannelManager: writes a transaction's COMMIT or ABORT markers to the
+leaders of its partitions with WriteTxnMarkers, on whichever broker leads them (this one
+included, over its own listener, as Kafka does).
+
+A partition is retried until its leader takes the marker: leaders move, and a marker that
+never lands would leave read_committed consumers stuck at the last stable offset. A
+partition whose topic is gone needs no marker. A leader answering that the producer or the
+coordinator was fenced means a newer coordinator owns the transaction: sending stops and
+this coordinator does not complete it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from typing import Protocol
+
+from josefk.controller.network_client import BrokerConnection
+from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.errors import ErrorCode
+from josefk.replication.metadata_cache import MetadataCache
+
+log = logging.getLogger(__name__)
+
+TopicPartition = tuple[str, int]
+WRITE_TXN_MARKERS_VERSION = 1  # Kafka 3.9 serves 0-1
+FENCED_ERRORS = frozenset({ErrorCode.INVALID_PRODUCER_EPOCH, ErrorCode.PRODUCER_FENCED,
+                           ErrorCode.TRANSACTION_COORDINATOR_FENCED})
+# A broken request, not a passing condition: retrying cannot help (Kafka throws on these).
+FATAL_ERRORS = frozenset({ErrorCode.CORRUPT_MESSAGE, ErrorCode.MESSAGE_TOO_LARGE, ErrorCode.RECORD_LIST_TOO_LARGE,
+                          ErrorCode.INVALID_REQUIRED_ACKS, ErrorCode.UNSUPPORTED_FOR_MESSAGE_FORMAT})
+
+
+class TxnMarkerSender(Protocol):
+    """What the transaction coordinator needs to end a transaction on its partitions."""
+
+    def send_markers(self, transactional_id: str, coordinator_epoch: int, producer_id: int, producer_epoch: int,
+                     commit: bool, partitions: frozenset[TopicPartition], done: Callable[[bool], None]) -> None:
+        """Write the markers; `done(True)` once every partition has one, `done(False)` if the
+        coordinator or producer turned out fenced."""
+        ...
+
+
+class TransactionMarkerChannelManager:
+    def __init__(self, broker_id: int, metadata_cache: MetadataCache, retry_backoff_ms: int = 100,
+                 request_timeout_ms: int = 30_000) -> None:
+        self.broker_id = broker_id
+        self.metadata_cache = metadata_cache
+        self.retry_backoff_s = retry_backoff_ms / 1000
+        self.request_timeout_s = request_timeout_ms / 1000
+        self._connections: dict[int, BrokerConnection] = {}
+        self._tasks: set[asyncio.Task] = set()
+
+    def send_markers(self, transactional_id: str, coordinator_epoch: int, producer_id: int, producer_epoch: int,
+                     commit: bool, partitions: frozenset[TopicPartition], done: Callable[[bool], None]) -> None:
+        task = asyncio.get_running_loop().create_task(
+            self._send(transactional_id, coordinator_epoch, producer_id, producer_epoch, commit, set(partitions),
+                       done))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _send(self, transactional_id: str, coordinator_epoch: int, producer_id: int, producer_epoch: int,
+                    commit: bool, remaining: set[TopicPartition], done: Callable[[bool], None]) -> None:
+        result = "COMMIT" if commit else "ABORT"
+        while remaining:
+            by_leader: dict[int, list[TopicPartition]] = {}
+            for tp in list(remaining):
+                state = self.metadata_cache.partition(*tp)
+                if state is None and tp[0] not in self.metadata_cache.topics:
+                    log.info("Skipping the %s marker of %s for %s-%d: the topic no longer exists", result,
+                             transactional_id, *tp)
+                    remaining.discard(tp)
+                elif state is not None and state.leader in self.metadata_cache.brokers:
+                    by_leader.setdefault(state.leader, []).append(tp)
+            answers = await asyncio.gather(*(
+                self._write(leader, coordinator_epoch, producer_id, producer_epoch, commit, tps)
+                for leader, tps in by_leader.items()))
+            for errors in answers:
+                for tp, error in errors.items():
+                    if error == ErrorCode.NONE:
+                        remaining.discard(tp)
+                    elif error in FENCED_ERRORS:
+                        log.info("Stopped sending the %s markers of %s: %s from the leader of %s-%d", result,
+                                 transactional_id, error.name, *tp)
+                        done(False)
+                        return
+                    elif error in FATAL_ERRORS:
+                        log.error("The %s marker of %s for %s-%d was refused with %s; giving it up", result,
+                                  transactional_id, *tp, error.name)
+                        remaining.discard(tp)
+            if remaining:
+                await asyncio.sleep(self.retry_backoff_s)
+        done(True)
+
+    async def _write(self, leader: int, coordinator_epoch: int, producer_id: int, producer_epoch: int,
+                     commit: bool, partitions: list[TopicPartition]) -> dict[TopicPartition, ErrorCode]:
+        """One WriteTxnMarkers request; a connection failure counts as a retriable error."""
+        cls = request_class(ApiKey.WriteTxnMarkers)
+        by_topic: dict[str, list[int]] = {}
+        for topic, p in partitions:
+            by_topic.setdefault(topic, []).append(p)
+        marker = cls.WritableTxnMarker(
+            producer_id=producer_id, producer_epoch=producer_epoch, transaction_result=commit,
+            coordinator_epoch=coordinator_epoch,
+            topics=[cls.WritableTxnMarker.WritableTxnMarkerTopic(name=t, partition_indexes=ps)
+                    for t, ps in by_topic.items()])
+        try:
+            connection = self._connection(leader)
+            response = await connection.request(ApiKey.WriteTxnMarkers, WRITE_TXN_MARKERS_VERSION,
+                                                cls(markers=[marker]), timeout=self.request_timeout_s)
+        except (TimeoutError, OSError, ConnectionError, asyncio.IncompleteReadError) as e:
+            log.debug("WriteTxnMarkers to broker %d failed: %r", leader, e)
+            return dict.fromkeys(partitions, ErrorCode.NETWORK_EXCEPTION)
+        errors: dict[TopicPartition, ErrorCode] = {}
+        for marker_result in response.markers:
+            for topic in marker_result.topics:
+                for p in topic.partitions:
+                    errors[(topic.name, p.partition_index)] = ErrorCode(p.error_code)
+        return {tp: errors.get(tp, ErrorCode.UNKNOWN_SERVER_ERROR) for tp in partitions}
+
+    def _connection(self, broker_id: int) -> BrokerConnection:
+        broker = self.metadata_cache.brokers[broker_id]
+        connection = self._connections.get(broker_id)
+        if connection is None or (connection.host, connection.port) != (broker.host, broker.port):
+            if connection is not None:
+                connection.close()
+            connection = self._connections[broker_id] = BrokerConnection(
+                broker.host, broker.port, f"broker-{self.broker_id}-txn-marker-sender")
+        return connection
+
+    def shutdown(self) -> None:
+        for task in list(self._tasks):
+            task.cancel()
+        for connection in self._connections.values():
+            connection.close()
+        self._connections.clear()
