@@ -195,6 +195,8 @@ class KafkaServer:
         self.admin = TopicAdmin(store, config.topic_defaults())
         self.config_changes = ConfigChangeListener(store, self.store_executor, self._on_config_change)
         await loop.run_in_executor(self.store_executor, self.config_changes.startup)
+        # A change stored between the read above and the watch would otherwise go unseen.
+        await loop.run_in_executor(self.store_executor, self._on_config_change, "brokers", DEFAULT_BROKER_ENTITY)
         self.group_coordinator = coordinator = self._group_coordinator()
         group_apis = GroupApis(coordinator, self.metadata_cache, self.admin, self.store_executor, OffsetsTopicConfig(
             config["offsets.topic.num.partitions"], config["offsets.topic.replication.factor"],
