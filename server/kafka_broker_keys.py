@@ -1,8 +1,8 @@
 """Apache Kafka 3.9.2's broker config names, as facts josefk's KafkaConfig checks against.
 
-Read from Kafka's own classes (KafkaConfig.configNames, DynamicBrokerConfig.AllDynamicConfigs
-and dynamicConfigUpdateModes): a key Kafka knows but josefk does not apply gets an honest
-warning instead of "isn't a known config", and DescribeConfigs' read_only follows Kafka's.
+Read from Kafka's own classes (KafkaConfig.configNames, DynamicBrokerConfig.AllDynamicConfigs):
+a key Kafka knows but josefk does not apply gets an honest warning instead of "isn't a known
+config", and a dynamic alter refuses Kafka's static keys with Kafka's message.
 """
 
 from __future__ import annotations
@@ -147,18 +147,4 @@ KAFKA_DYNAMIC_KEYS: frozenset[str] = frozenset("""
     ssl.keystore.type ssl.protocol ssl.provider ssl.secure.random.implementation ssl.trustmanager.algorithm
     ssl.truststore.certificates ssl.truststore.location ssl.truststore.password ssl.truststore.type
     transaction.partition.verification.enable unclean.leader.election.enable
-""".split())
-
-# The dynamic keys Kafka takes per broker only, never as the cluster default ("per-broker" mode).
-KAFKA_PER_BROKER_KEYS: frozenset[str] = frozenset("""
-    advertised.listeners listener.security.protocol.map listeners principal.builder.class
-    sasl.enabled.mechanisms sasl.jaas.config sasl.kerberos.kinit.cmd sasl.kerberos.min.time.before.relogin
-    sasl.kerberos.principal.to.local.rules sasl.kerberos.service.name sasl.kerberos.ticket.renew.jitter
-    sasl.kerberos.ticket.renew.window.factor sasl.login.refresh.buffer.seconds
-    sasl.login.refresh.min.period.seconds sasl.login.refresh.window.factor sasl.login.refresh.window.jitter
-    sasl.mechanism.inter.broker.protocol ssl.cipher.suites ssl.client.auth ssl.enabled.protocols
-    ssl.endpoint.identification.algorithm ssl.engine.factory.class ssl.key.password ssl.keymanager.algorithm
-    ssl.keystore.certificate.chain ssl.keystore.key ssl.keystore.location ssl.keystore.password
-    ssl.keystore.type ssl.protocol ssl.provider ssl.secure.random.implementation ssl.trustmanager.algorithm
-    ssl.truststore.certificates ssl.truststore.location ssl.truststore.password ssl.truststore.type
 """.split())
