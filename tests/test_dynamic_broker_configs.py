@@ -20,6 +20,7 @@ from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from tests.conftest import RunningBroker
 from tests.differential import Side
+from tests.differential_cases import batch, produce
 
 pytestmark = pytest.mark.integration
 
@@ -151,6 +152,22 @@ def test_static_keys_invalid_values_other_brokers_and_validate_only(running: tup
     store = broker.server.store
     assert store is not None and store.get_json("/config/brokers/0") is None
     assert describe(side, BROKER, "0", ["message.max.bytes"])["message.max.bytes"].read_only is False
+
+    # AlterConfigs replaces the entity's whole dynamic config, as Kafka's does; the new
+    # message.max.bytes lets a batch through that the default refused.
+    create_topic(side, "big")
+    wait_until(lambda: ("big", 0) in broker.server.replica_manager.partitions, "big has a leader")
+    large = batch(1, value_size=1_500_000)
+    assert produce(side, "big", 0, large).responses[0].partition_responses[0].error_code == \
+        ErrorCode.MESSAGE_TOO_LARGE
+    assert alter(side, BROKER, "0", [("log.retention.ms", SET, "60000")]).error_code == 0
+    r = side.call(ApiKey.AlterConfigs, 1, validate_only=False, resources=[{
+        "resource_type": BROKER, "resource_name": "0", "configs": [{"name": "message.max.bytes", "value": "2000000"}]}])
+    assert r.responses[0].error_code == 0
+    assert store.get_json("/config/brokers/0") == {"version": 1, "config": {"message.max.bytes": "2000000"}}
+    wait_until(lambda: broker.server.config["message.max.bytes"] == 2_000_000, "message.max.bytes applied")
+    assert broker.server.log_manager.default_config.max_message_bytes == 2_000_000
+    assert produce(side, "big", 0, large).responses[0].partition_responses[0].error_code == 0
 
 
 def test_append_and_subtract_on_list_configs(running: tuple[RunningBroker, Side]) -> None:
