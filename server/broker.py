@@ -193,7 +193,7 @@ class KafkaServer:
                                             post=loop.call_soon_threadsafe)
         self.controller = KafkaController(broker_id, store, channels, self.controller_events.put)
         self.admin = TopicAdmin(store, config.topic_defaults())
-        self.config_changes = ConfigChangeListener(store, self.store_executor, self._on_config_change)
+        self.config_changes = ConfigChangeListener(store, self.store_executor, self._on_config_change, self.time)
         await loop.run_in_executor(self.store_executor, self.config_changes.startup)
         # A change stored between the read above and the watch would otherwise go unseen.
         await loop.run_in_executor(self.store_executor, self._on_config_change, "brokers", DEFAULT_BROKER_ENTITY)
