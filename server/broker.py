@@ -136,7 +136,8 @@ class KafkaServer:
         """A config change notification (on the store thread): read what changed, apply it on the loop."""
         if entity_type == "brokers" and entity_name in (str(self.config.broker_id), DEFAULT_BROKER_ENTITY):
             dynamic = self._dynamic_broker_configs()
-            topics = {topic for topic, _p in self.log_manager.all_logs()}
+            # Every topic's overrides, from the store: the loop's own log map is not read here.
+            topics = self._store.children(CONFIG_TOPICS) if self._store.exists(CONFIG_TOPICS) else []
             overrides = {topic: self.admin.topic_configs(topic) for topic in topics}
             self.loop.call_soon_threadsafe(self._apply_broker_configs, *dynamic, overrides)
         elif entity_type == "topics":

@@ -272,10 +272,16 @@ class KafkaConfig:
         return {**self.originals, **applied[0], **applied[1]}
 
     def set_dynamic(self, per_broker: dict[str, str], cluster_default: dict[str, str]) -> None:
-        """Take the dynamic configs read from the store (only Kafka's dynamic keys count)."""
+        """Take the dynamic configs read from the store (only Kafka's dynamic keys count); on a
+        ConfigError the broker keeps the configs it had."""
+        old = self.dynamic_broker, self.dynamic_default
         self.dynamic_broker = self._valid_dynamic(per_broker, "broker")
         self.dynamic_default = self._valid_dynamic(cluster_default, "cluster default")
-        self.values = self._parse(self.effective_props())
+        try:
+            self.values = self._parse(self.effective_props())
+        except ConfigError:
+            self.dynamic_broker, self.dynamic_default = old
+            raise
 
     @staticmethod
     def _valid_dynamic(configs: dict[str, str], entity: str) -> dict[str, str]:
