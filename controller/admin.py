@@ -15,6 +15,8 @@ from josefk.controller.coordination_store import CoordinationStore, NodeExistsEr
 from josefk.controller.state import (
     BROKERS_IDS,
     BROKERS_TOPICS,
+    CONFIG_BROKERS,
+    CONFIG_CHANGE_PREFIX,
     CONFIG_TOPICS,
     DELETE_TOPICS,
     TopicAssignment,
@@ -187,6 +189,22 @@ class TopicAdmin:
         self.validate_configs(configs)
         if not validate_only:
             self.store.create_or_set_json(f"{CONFIG_TOPICS}/{topic}", {"version": 1, "config": configs})
+            self._notify_config_change(f"topics/{topic}")
+
+    def broker_configs(self, entity: str) -> dict[str, str]:
+        """The dynamic configs stored for a broker id or DEFAULT_BROKER_ENTITY."""
+        data = self.store.get_json(f"{CONFIG_BROKERS}/{entity}")
+        return dict(data["config"]) if data else {}
+
+    def change_broker_configs(self, entity: str, configs: dict[str, str]) -> None:
+        """Replace an entity's dynamic broker configs (AdminZkClient.changeBrokerConfig); every
+        broker's ConfigChangeListener sees the notification and applies them."""
+        self.store.create_or_set_json(f"{CONFIG_BROKERS}/{entity}", {"version": 1, "config": configs})
+        self._notify_config_change(f"brokers/{entity}")
+
+    def _notify_config_change(self, entity_path: str) -> None:
+        self.store.create_sequential(CONFIG_CHANGE_PREFIX, json.dumps(
+            {"version": 2, "entity_path": entity_path}, separators=(",", ":")).encode())
 
     def delete_topic(self, topic: str) -> None:
         if not self.topic_exists(topic):

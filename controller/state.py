@@ -15,6 +15,12 @@ BROKERS_TOPICS = "/brokers/topics"
 CONTROLLER = "/controller"
 CONTROLLER_EPOCH = "/controller_epoch"
 CONFIG_TOPICS = "/config/topics"
+CONFIG_BROKERS = "/config/brokers"
+# Kafka's config change notifications (ZkConfigRepository / ConfigChangeNotification v2):
+# sequential znodes whose JSON names the entity whose config znode changed.
+CONFIG_CHANGES = "/config/changes"
+CONFIG_CHANGE_PREFIX = f"{CONFIG_CHANGES}/config_change_"
+DEFAULT_BROKER_ENTITY = "<default>"  # ZooKeeper's name for the cluster-wide broker default
 DELETE_TOPICS = "/admin/delete_topics"
 CLUSTER_ID = "/cluster/id"
 PRODUCER_ID_BLOCK = "/latest_producer_id_block"

@@ -179,8 +179,9 @@ def _one_of(options: tuple[str, ...]) -> Callable[[Any], str | None]:
 
 
 def _cleanup_policy(value: str) -> str | None:
-    parts = [p.strip() for p in value.split(",")]
-    if not parts or any(p not in CLEANUP_POLICIES for p in parts):
+    """Kafka 3.9's ValidList: each item one of the policies; an empty list is valid (no cleanup)."""
+    parts = [p.strip() for p in value.split(",")] if value.strip() else []
+    if any(p not in CLEANUP_POLICIES for p in parts):
         return "String must be one of: compact, delete"
     return None
 
@@ -275,6 +276,15 @@ SERVER_DEFAULT_NAMES: dict[str, str] = {
     "compression.lz4.level": "compression.lz4.level",
     "compression.zstd.level": "compression.zstd.level",
 }
+
+
+_TOPIC_NAME_OF = {server_name: name for name, server_name in SERVER_DEFAULT_NAMES.items()}
+
+
+def validate_server_default(server_name: str, raw: str) -> None:
+    """Check a broker-level topic default (log.retention.ms, message.max.bytes, ...) as its
+    topic config is checked; ValueError names the broker key, worded like Kafka's."""
+    _SPECS[_TOPIC_NAME_OF[server_name]].parse(server_name, raw)
 
 
 def server_topic_overrides(props: dict[str, str]) -> dict[str, str]:

@@ -17,12 +17,22 @@ from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
 from josefk.controller.admin import TopicAdmin
+from josefk.controller.config_changes import ConfigChangeListener
 from josefk.controller.controller import ControllerChannelManager, KafkaController
 from josefk.controller.controller_channel import RemoteBrokerChannel, request_controlled_shutdown
 from josefk.controller.controller_events import ControllerEventKind as Event
 from josefk.controller.controller_events import ControllerEventManager
 from josefk.controller.coordination_store import CoordinationStore, EmbeddedStore, NodeExistsError, NoNodeError
-from josefk.controller.state import BROKERS_IDS, CLUSTER_ID, CONFIG_TOPICS, CONTROLLER, BrokerEpoch, BrokerInfo
+from josefk.controller.state import (
+    BROKERS_IDS,
+    CLUSTER_ID,
+    CONFIG_BROKERS,
+    CONFIG_TOPICS,
+    CONTROLLER,
+    DEFAULT_BROKER_ENTITY,
+    BrokerEpoch,
+    BrokerInfo,
+)
 from josefk.controller.zk_store import ZooKeeperStore
 from josefk.coordinator.group_apis import GroupApis, OffsetsTopicConfig
 from josefk.coordinator.group_coordinator import GroupCoordinator
@@ -123,6 +133,39 @@ class KafkaServer:
         overrides = data["config"] if data else {}
         return LogConfig.from_props(overrides, LogConfig.from_props(self.config.topic_defaults()))
 
+    def _dynamic_broker_configs(self) -> tuple[dict[str, str], dict[str, str]]:
+        """This broker's dynamic configs and the cluster default's, as stored."""
+        found = [self._store.get_json(f"{CONFIG_BROKERS}/{entity}")
+                 for entity in (str(self.config.broker_id), DEFAULT_BROKER_ENTITY)]
+        return dict(found[0]["config"]) if found[0] else {}, dict(found[1]["config"]) if found[1] else {}
+
+    def _on_config_change(self, entity_type: str, entity_name: str) -> None:
+        """A config change notification (on the store thread): read what changed, apply it on the loop."""
+        if entity_type == "brokers" and entity_name in (str(self.config.broker_id), DEFAULT_BROKER_ENTITY):
+            dynamic = self._dynamic_broker_configs()
+            # Every topic's overrides, from the store: the loop's own log map is not read here.
+            topics = self._store.children(CONFIG_TOPICS) if self._store.exists(CONFIG_TOPICS) else []
+            overrides = {topic: self.admin.topic_configs(topic) for topic in topics}
+            self.loop.call_soon_threadsafe(self._apply_broker_configs, *dynamic, overrides)
+        elif entity_type == "topics":
+            config = self.log_config_for(entity_name)
+            self.loop.call_soon_threadsafe(self.replica_manager.update_topic_config, entity_name, config)
+
+    def _apply_broker_configs(self, per_broker: dict[str, str], cluster_default: dict[str, str],
+                              overrides: dict[str, dict[str, str]]) -> None:
+        """Kafka's DynamicLogConfig: new topic defaults reach every log, under its topic's overrides."""
+        self.config.set_dynamic(per_broker, cluster_default)
+        topic_defaults = self.config.topic_defaults()
+        defaults = LogConfig.from_props(topic_defaults)
+        self.admin.topic_defaults = topic_defaults
+        self.log_manager.default_config = defaults
+        for (topic, _partition), log_ in self.log_manager.all_logs().items():
+            config = LogConfig.from_props(overrides.get(topic, {}), defaults)
+            if config != log_.config:
+                log_.update_config(config)
+        log.info("[KafkaServer id=%d] applied dynamic broker configs: broker %s, cluster default %s",
+                 self.config.broker_id, per_broker, cluster_default)
+
     async def startup(self) -> None:
         config = self.config
         broker_id = config.broker_id
@@ -134,6 +177,9 @@ class KafkaServer:
         await self._start_metrics_server()  # first, so /healthz answers during log recovery
         self.store = store = self._open_store()
         self.cluster_id = await asyncio.to_thread(self._cluster_id, store)  # may wait out a ZooKeeper blip
+        self.loop = loop
+        # Dynamic broker configs first, so logs load with the topic defaults they set.
+        config.set_dynamic(*await asyncio.to_thread(self._dynamic_broker_configs))
         self.log_dir_failures = LogDirFailureChannel()
         self.log_manager = LogManager(config.log_dirs, LogConfig.from_props(config.topic_defaults()),
                                       broker_id=broker_id, cluster_id=self.cluster_id,
@@ -155,6 +201,10 @@ class KafkaServer:
                                             post=loop.call_soon_threadsafe)
         self.controller = KafkaController(broker_id, store, channels, self.controller_events.put)
         self.admin = TopicAdmin(store, config.topic_defaults())
+        self.config_changes = ConfigChangeListener(store, self.store_executor, self._on_config_change, self.time)
+        await loop.run_in_executor(self.store_executor, self.config_changes.startup)
+        # A change stored between the read above and the watch would otherwise go unseen.
+        await loop.run_in_executor(self.store_executor, self._on_config_change, "brokers", DEFAULT_BROKER_ENTITY)
         self.group_coordinator = coordinator = self._group_coordinator()
         self.txn_markers = markers = TransactionMarkerChannelManager(broker_id, self.metadata_cache)
         self.txn_coordinator = txn_coordinator = self._transaction_coordinator(markers)

@@ -2,6 +2,9 @@
 
 Unknown keys warn, as Kafka does; an invalid value stops start-up with a message naming
 the key, so a typo cannot silently run a broker with a default the operator did not want.
+Dynamic broker configs (Kafka's DynamicBrokerConfig) overlay server.properties: a broker's
+own (/config/brokers/<id>) over the cluster default (/config/brokers/<default>) over the
+static file over Kafka's defaults; set_dynamic takes them when the store says they changed.
 """
 
 from __future__ import annotations
@@ -12,7 +15,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from josefk.log.config import SERVER_DEFAULT_NAMES, LogConfig, from_server_props
+from jproperties import Properties
+
+from josefk.log.config import SERVER_DEFAULT_NAMES, LogConfig, from_server_props, validate_server_default
+from josefk.log.config import config_type as topic_config_type
+from josefk.server.kafka_broker_keys import KAFKA_BROKER_KEYS, KAFKA_DYNAMIC_KEYS
 
 log = logging.getLogger(__name__)
 
@@ -160,14 +167,33 @@ _KAFKA_TYPES: dict[str, str] = {
 }
 
 
+_TOPIC_NAME_OF = {server_name: name for name, server_name in SERVER_DEFAULT_NAMES.items()}
+
+
 def config_type(name: str) -> str:
     """Kafka's ConfigDef.Type name for broker key `name` ("UNKNOWN" if it has none)."""
     key = KEYS.get(name)
-    return _KAFKA_TYPES.get(name) or (_PARSER_TYPES.get(key.parse, "UNKNOWN") if key else "UNKNOWN")
+    if name in _KAFKA_TYPES:
+        return _KAFKA_TYPES[name]
+    if key is not None:
+        return _PARSER_TYPES.get(key.parse, "UNKNOWN")
+    return topic_config_type(_TOPIC_NAME_OF[name]) if name in _TOPIC_NAME_OF else "UNKNOWN"
+
+
+# The keys josefk changes at run time: Kafka's dynamic broker keys that are topic defaults
+# (DynamicLogConfig: log.retention.ms, message.max.bytes, ...), applied to every log without
+# a topic override. Kafka's other dynamic keys (num.io.threads, log.cleaner.threads,
+# max.connections, ...) size thread pools and quotas josefk does not have: read-only here.
+APPLIED_DYNAMIC_KEYS: frozenset[str] = KAFKA_DYNAMIC_KEYS & frozenset(SERVER_DEFAULT_NAMES.values())
+# Keys josefk applies from server.properties: its own, and every topic default (with the
+# hour and minute forms Kafka also reads).
+_APPLIED_STATIC_KEYS = frozenset(KEYS) | frozenset(SERVER_DEFAULT_NAMES.values()) | {"log.roll.jitter.hours"}
 
 
 # DescribeConfigs config sources (Kafka's DescribeConfigsResponse.ConfigSource) josefk reports.
 SOURCE_TOPIC_CONFIG = 1
+SOURCE_DYNAMIC_BROKER_CONFIG = 2
+SOURCE_DYNAMIC_DEFAULT_BROKER_CONFIG = 3
 SOURCE_STATIC_BROKER_CONFIG = 4
 SOURCE_DEFAULT_CONFIG = 5
 
@@ -194,26 +220,17 @@ def _static_defaults() -> dict[str, str]:
 _STATIC_DEFAULTS = _static_defaults()
 
 
+def default_value(name: str) -> str | None:
+    """Kafka's default for broker key `name`, as a string (None: null or unknown)."""
+    return _STATIC_DEFAULTS.get(name)
+
+
 def parse_properties(text: str) -> dict[str, str]:
-    """Java .properties, the subset Kafka's config files use: key=value or key: value,
-    # and ! comments, backslash line continuations."""
-    props: dict[str, str] = {}
-    pending = ""
-    for raw in text.splitlines():
-        line = pending + raw.strip()
-        pending = ""
-        if not line or line[0] in "#!":
-            continue
-        if line.endswith("\\"):
-            pending = line[:-1]
-            continue
-        for i, ch in enumerate(line):
-            if ch in "=:":
-                props[line[:i].strip()] = line[i + 1 :].strip()
-                break
-        else:
-            props[line] = ""
-    return props
+    """Java .properties as java.util.Properties reads them (`key=value`, `key:value`,
+    `key value`, escapes, line continuations, # and ! comments), through jproperties."""
+    props = Properties()
+    props.load(text, "utf-8")
+    return {key: value.data for key, value in props.items()}
 
 
 class KafkaConfig:
@@ -221,14 +238,23 @@ class KafkaConfig:
 
     def __init__(self, props: dict[str, str]) -> None:
         self.originals = dict(props)
-        self.values: dict[str, Any] = {}
+        self.dynamic_broker: dict[str, str] = {}  # /config/brokers/<id>, the keys Kafka takes dynamically
+        self.dynamic_default: dict[str, str] = {}  # /config/brokers/<default>
         for name in props:
-            if name not in KEYS:
+            if name in KAFKA_BROKER_KEYS and name not in _APPLIED_STATIC_KEYS:
+                log.warning("The configuration '%s' is a Kafka broker config that is not applied by josefk.", name)
+            elif name not in _APPLIED_STATIC_KEYS:
                 log.warning("The configuration '%s' was supplied but isn't a known config.", name)
+        self.values = self._parse(self.originals)
+        self._validate_listeners()
+
+    @staticmethod
+    def _parse(props: dict[str, str]) -> dict[str, Any]:
+        values: dict[str, Any] = {}
         for key in _KEYS:
             raw = props.get(key.name, key.default)
             if raw is None:
-                self.values[key.name] = None
+                values[key.name] = None
                 continue
             try:
                 value = key.parse(raw)
@@ -243,8 +269,66 @@ class KafkaConfig:
                     f"Invalid value {raw} for configuration {key.name}: String must be one of: "
                     + ", ".join(key.choices)
                 )
-            self.values[key.name] = value
-        self._validate_listeners()
+            values[key.name] = value
+        return values
+
+    def effective_props(self) -> dict[str, str]:
+        """server.properties overlaid with the dynamic keys josefk applies, in Kafka's precedence."""
+        applied = [{k: v for k, v in d.items() if k in APPLIED_DYNAMIC_KEYS}
+                   for d in (self.dynamic_default, self.dynamic_broker)]
+        return {**self.originals, **applied[0], **applied[1]}
+
+    def set_dynamic(self, per_broker: dict[str, str], cluster_default: dict[str, str]) -> None:
+        """Take the dynamic configs read from the store (only Kafka's dynamic keys count); on a
+        ConfigError the broker keeps the configs it had."""
+        old = self.dynamic_broker, self.dynamic_default
+        self.dynamic_broker = self._valid_dynamic(per_broker, "broker")
+        self.dynamic_default = self._valid_dynamic(cluster_default, "cluster default")
+        try:
+            self.values = self._parse(self.effective_props())
+        except ConfigError:
+            self.dynamic_broker, self.dynamic_default = old
+            raise
+
+    @staticmethod
+    def _valid_dynamic(configs: dict[str, str], entity: str) -> dict[str, str]:
+        """A value that does not parse (written to the store by another tool) is dropped with a
+        warning, as Kafka's DynamicBrokerConfig drops invalid dynamic configs instead of failing."""
+        kept = {}
+        for name, value in configs.items():
+            if name not in KAFKA_DYNAMIC_KEYS:
+                continue
+            try:
+                if name in APPLIED_DYNAMIC_KEYS:
+                    validate_server_default(name, value)
+            except ValueError as e:
+                log.warning("Dropping invalid dynamic %s config %s: %s", entity, name, e)
+                continue
+            kept[name] = value
+        return kept
+
+    def dynamic_config_problem(self, props: dict[str, str]) -> str | None:
+        """Why a dynamic broker config (an entity's whole new config) may not be stored, worded
+        as Kafka's DynamicBrokerConfig.validate; None if it may. Keys no broker knows are
+        accepted and ignored, as Kafka does."""
+        static = sorted(n for n in props if (n in KAFKA_BROKER_KEYS or n in KEYS) and n not in KAFKA_DYNAMIC_KEYS)
+        if static:
+            return f"Cannot update these configs dynamically: Set({', '.join(static)})"
+        unapplied = sorted(n for n in props if n in KAFKA_DYNAMIC_KEYS and n not in APPLIED_DYNAMIC_KEYS)
+        if unapplied:
+            return (f"Cannot update these configs dynamically: Set({', '.join(unapplied)}) "
+                    "(dynamic in Kafka, not applied at run time by josefk)")
+        for name, value in props.items():
+            if name in APPLIED_DYNAMIC_KEYS:
+                try:
+                    validate_server_default(name, value)
+                except ValueError as e:
+                    return str(e)
+        return None
+
+    def read_only(self, name: str) -> bool:
+        """DescribeConfigs' read_only: false for the keys josefk changes at run time."""
+        return name not in APPLIED_DYNAMIC_KEYS
 
     @classmethod
     def load(cls, path: Path | None, overrides: dict[str, str]) -> KafkaConfig:
@@ -289,18 +373,24 @@ class KafkaConfig:
 
     def topic_defaults(self) -> dict[str, str]:
         """Every topic config's broker-level default, by its topic-level name."""
-        return from_server_props(self.originals).to_props()
+        return from_server_props(self.effective_props()).to_props()
 
-    def synonyms(self, name: str) -> list[tuple[str, str, int]]:
+    def synonyms(self, name: str, per_broker: bool = True) -> list[tuple[str, str, int]]:
         """Kafka's ConfigHelper.configSynonyms for broker key `name`: (key, value, source) for each
-        of its synonym keys server.properties sets (STATIC_BROKER_CONFIG), then for each with a
+        of its synonym keys set per broker (DYNAMIC_BROKER_CONFIG), as the cluster default
+        (DYNAMIC_DEFAULT_BROKER_CONFIG), in server.properties (STATIC_BROKER_CONFIG), then with a
         default (DEFAULT_CONFIG); Kafka drops the entries before the first one for `name` itself,
-        so log.retention.ms set only through log.retention.hours has none."""
+        so log.retention.ms set only through log.retention.hours has none. Describing the
+        cluster default (per_broker false), Kafka keeps only the DYNAMIC_DEFAULT ones."""
         names = _BROKER_SYNONYMS.get(name, (name,))
-        found = [(n, self.originals[n], SOURCE_STATIC_BROKER_CONFIG) for n in names if n in self.originals]
-        found += [(n, _STATIC_DEFAULTS[n], SOURCE_DEFAULT_CONFIG) for n in names if n in _STATIC_DEFAULTS]
+        found = [(n, values[n], source) for source, values in (
+            (SOURCE_DYNAMIC_BROKER_CONFIG, self.dynamic_broker),
+            (SOURCE_DYNAMIC_DEFAULT_BROKER_CONFIG, self.dynamic_default),
+            (SOURCE_STATIC_BROKER_CONFIG, self.originals),
+            (SOURCE_DEFAULT_CONFIG, _STATIC_DEFAULTS)) for n in names if n in values]
         first = next((i for i, (n, _value, _source) in enumerate(found) if n == name), len(found))
-        return found[first:]
+        found = found[first:]
+        return found if per_broker else [s for s in found if s[2] == SOURCE_DYNAMIC_DEFAULT_BROKER_CONFIG]
 
     def topic_synonyms(self, name: str, overrides: dict[str, str], value: str) -> list[tuple[str, str, int]]:
         """Kafka's synonyms for topic config `name` (ConfigHelper.createTopicConfigEntry): the

@@ -23,7 +23,7 @@ from josefk.controller.controller_channel import (
 )
 from josefk.controller.controller_events import ControllerEventKind as Event
 from josefk.controller.controller_events import ControllerEventManager
-from josefk.controller.state import BrokerEpoch, BrokerInfo, LeaderAndIsrResult
+from josefk.controller.state import DEFAULT_BROKER_ENTITY, BrokerEpoch, BrokerInfo, LeaderAndIsrResult
 from josefk.log.config import TOPIC_CONFIG_NAMES, LogConfig
 from josefk.log.config import config_type as topic_config_type
 from josefk.log.log import AppendOrigin
@@ -45,7 +45,7 @@ from josefk.replication.fetch_session import (
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import FetchIsolation
 from josefk.replication.replica_manager import FetchPartition, FetchResult, ReplicaManager
-from josefk.server.config import SOURCE_DEFAULT_CONFIG, KafkaConfig
+from josefk.server.config import APPLIED_DYNAMIC_KEYS, KEYS, SOURCE_DEFAULT_CONFIG, KafkaConfig, default_value
 from josefk.server.config import config_type as broker_config_type
 from josefk.server.request_channel import Request
 
@@ -74,6 +74,14 @@ OP_SET, OP_DELETE, OP_APPEND, OP_SUBTRACT = 0, 1, 2, 3
 # over max.message.bytes or failing its CRC is thrown plain, so the message is null.
 _PRODUCE_ERRORS_WITHOUT_MESSAGE = frozenset({ErrorCode.MESSAGE_TOO_LARGE, ErrorCode.RECORD_LIST_TOO_LARGE,
                                              ErrorCode.CORRUPT_MESSAGE})
+
+
+def _java_split(text: str) -> list[str]:
+    """Java's String.split(",") for a list config's items, an empty string being no items."""
+    parts = text.split(",") if text else []
+    while parts and parts[-1] == "":
+        parts.pop()
+    return parts
 
 
 def _now_ms() -> int:
@@ -729,21 +737,27 @@ class KafkaApis:
                             entries.append((name, effective[name],
                                             self.config.topic_synonyms(name, overrides, effective[name]),
                                             topic_config_type(name)))
+                elif r.resource_type == RESOURCE_BROKER and r.resource_name == "":
+                    # The cluster default lists only what is set dynamically (Kafka's
+                    # currentDynamicDefaultConfigs), each with its DYNAMIC_DEFAULT synonyms.
+                    for name, value in sorted(self.config.dynamic_default.items()):
+                        entries.append((name, value, self.config.synonyms(name, per_broker=False),
+                                        broker_config_type(name)))
                 elif r.resource_type == RESOURCE_BROKER:
-                    if r.resource_name not in ("", str(self.config.broker_id)):
-                        error, message = ErrorCode.INVALID_REQUEST, f"Unexpected broker id {r.resource_name}"
+                    if r.resource_name != str(self.config.broker_id):
+                        error, message = ErrorCode.INVALID_REQUEST, (
+                            f"Unexpected broker id, expected {self.config.broker_id} or empty string, "
+                            f"but received {r.resource_name}")
                     else:
-                        for name, value in sorted(self.config.values.items()):
-                            text = ",".join(value) if isinstance(value, list) else value
-                            text = str(text).lower() if isinstance(value, bool) else text
-                            entries.append((name, None if text is None else str(text), self.config.synonyms(name),
-                                            broker_config_type(name)))
+                        for name, text in sorted(self._broker_config_values().items()):
+                            entries.append((name, text, self.config.synonyms(name), broker_config_type(name)))
                 else:
                     error, message = ErrorCode.INVALID_REQUEST, f"Unsupported resource type {r.resource_type}"
                 # As Kafka: the source is the first synonym's (none: DEFAULT_CONFIG), synonyms are
                 # sent only when asked for, and v0's is_default is never set (Kafka 3.9 leaves the
                 # field at its default, false).
-                configs = [entry_cls(name=n, value=v, read_only=r.resource_type == RESOURCE_BROKER,
+                configs = [entry_cls(name=n, value=v,
+                                     read_only=r.resource_type == RESOURCE_BROKER and self.config.read_only(n),
                                      config_source=syn[0][2] if syn else SOURCE_DEFAULT_CONFIG, is_default=False,
                                      is_sensitive=False, config_type=CONFIG_TYPE_IDS.get(t, 0), documentation=None,
                                      synonyms=[entry_cls.DescribeConfigsSynonym(name=sn, value=sv, source=ss)
@@ -755,9 +769,33 @@ class KafkaApis:
 
         self._with_store(request, work, lambda results: request.send_response(cls(throttle_time_ms=0, results=results)))
 
+    def _broker_config_values(self) -> dict[str, str | None]:
+        """Every broker key josefk knows, and the dynamic ones set beyond those, as DescribeConfigs
+        renders them (lists comma-joined, booleans lower case, unset keys null)."""
+        values: dict[str, str | None] = {}
+        for name, value in self.config.values.items():
+            text = ",".join(value) if isinstance(value, list) else value
+            text = str(text).lower() if isinstance(value, bool) else text
+            values[name] = None if text is None else str(text)
+        effective = self.config.effective_props()
+        for name in {**self.config.dynamic_default, **self.config.dynamic_broker}:
+            values.setdefault(name, effective.get(name))
+        return values
+
+    def _broker_entity(self, resource_name: str) -> str:
+        """The store entity of a BROKER resource: this broker's id, or "" for the cluster default."""
+        if resource_name == "":
+            return DEFAULT_BROKER_ENTITY
+        if resource_name != str(self.config.broker_id):
+            raise KafkaError(ErrorCode.INVALID_REQUEST, f"Unexpected broker id, expected {self.config.broker_id}, "
+                                                        f"but received {resource_name}")
+        return resource_name
+
     def _alter_configs(self, request: Request, changes_for: Callable[[Any, dict[str, str]], dict[str, str]]) -> None:
-        """Shared by AlterConfigs (replace all overrides) and IncrementalAlterConfigs (edit them).
-        changes_for gets each request resource: a kafka-python struct, untyped, hence Any."""
+        """Shared by AlterConfigs (replace all overrides) and IncrementalAlterConfigs (edit them):
+        topic overrides, or dynamic broker configs (a broker id, or "" for the cluster default)
+        stored with a change notification that every broker applies. changes_for gets each
+        request resource: a kafka-python struct, untyped, hence Any."""
         req = request.body
         cls = response_class(request.api_key)
 
@@ -766,16 +804,24 @@ class KafkaApis:
             for r in req.resources:
                 error, message = ErrorCode.NONE, None
                 try:
-                    if r.resource_type != RESOURCE_TOPIC:
-                        raise KafkaError(ErrorCode.INVALID_REQUEST,
-                                         "Only topic configs can be altered; broker configs are static in josefk")
-                    if not self.admin.topic_exists(r.resource_name):
+                    if r.resource_type == RESOURCE_BROKER:
+                        entity = self._broker_entity(r.resource_name)
+                        updated = changes_for(r, self.admin.broker_configs(entity))
+                        problem = self.config.dynamic_config_problem(updated)
+                        if problem is not None:
+                            raise KafkaError(ErrorCode.INVALID_REQUEST, problem)
+                        if not req.validate_only:
+                            self.admin.change_broker_configs(entity, updated)
+                    elif r.resource_type != RESOURCE_TOPIC:
+                        raise KafkaError(ErrorCode.INVALID_REQUEST, f"Unsupported resource type {r.resource_type}")
+                    elif not self.admin.topic_exists(r.resource_name):
                         raise KafkaError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
                                          f"Topic {r.resource_name} does not exist")
-                    updated = changes_for(r, self.admin.topic_configs(r.resource_name))
-                    self.admin.alter_topic_configs(r.resource_name, updated, req.validate_only)
-                    if not req.validate_only:
-                        configs[r.resource_name] = self.replica_manager.log_config_for(r.resource_name)
+                    else:
+                        updated = changes_for(r, self.admin.topic_configs(r.resource_name))
+                        self.admin.alter_topic_configs(r.resource_name, updated, req.validate_only)
+                        if not req.validate_only:
+                            configs[r.resource_name] = self.replica_manager.log_config_for(r.resource_name)
                 except KafkaError as e:
                     error, message = e.code, e.message
                 results.append(cls.AlterConfigsResourceResponse(error_code=error, error_message=message,
@@ -796,25 +842,46 @@ class KafkaApis:
 
     def handle_incremental_alter_configs(self, request: Request) -> None:
         def apply(resource, current: dict[str, str]) -> dict[str, str]:
+            names = [c.name for c in resource.configs]
+            if len(set(names)) != len(names):
+                raise KafkaError(ErrorCode.INVALID_REQUEST, "Error due to duplicate config keys")
             updated = dict(current)
             for c in resource.configs:
                 if c.config_operation == OP_SET:
                     updated[c.name] = c.value
                 elif c.config_operation == OP_DELETE:
                     updated.pop(c.name, None)
-                elif c.config_operation in (OP_APPEND, OP_SUBTRACT) and c.name == "cleanup.policy":
-                    items = [v for v in updated.get(c.name, self.config["log.cleanup.policy"]).split(",") if v]
-                    if c.config_operation == OP_APPEND and c.value not in items:
-                        items.append(c.value)
-                    elif c.config_operation == OP_SUBTRACT:
-                        items = [v for v in items if v != c.value]
-                    updated[c.name] = ",".join(items)
+                elif c.config_operation in (OP_APPEND, OP_SUBTRACT):
+                    updated[c.name] = self._list_op(resource.resource_type, c.name, c.config_operation,
+                                                    updated.get(c.name), c.value or "")
                 else:
-                    raise KafkaError(ErrorCode.INVALID_CONFIG,
-                                     f"Config value append/subtract is not supported for {c.name}")
+                    raise KafkaError(ErrorCode.INVALID_REQUEST, f"Unknown config operation {c.config_operation}")
             return updated
 
         self._alter_configs(request, apply)
+
+    def _list_op(self, resource_type: int, name: str, op: int, current: str | None, value: str) -> str:
+        """APPEND or SUBTRACT on a LIST config, as Kafka's ConfigAdminManager.prepareIncrementalConfigs:
+        from the current override or else the key's default; appended items not already there;
+        subtracting every item leaves an empty list."""
+        if resource_type == RESOURCE_TOPIC:
+            kind = topic_config_type(name) if name in TOPIC_CONFIG_NAMES else None
+            default = LogConfig().to_props().get(name)
+        else:
+            kind = broker_config_type(name) if name in KEYS or name in APPLIED_DYNAMIC_KEYS else None
+            default = default_value(name)
+        if kind is None:
+            raise KafkaError(ErrorCode.INVALID_CONFIG, f"Unknown config name: {name}")
+        if kind != "LIST":
+            verb = "append" if op == OP_APPEND else "subtract"
+            raise KafkaError(ErrorCode.INVALID_CONFIG, f"Config value {verb} is not allowed for config key: {name}")
+        items = _java_split(current if current is not None else default or "")
+        if op == OP_APPEND:
+            items += [v for v in _java_split(value) if v not in items]
+        else:
+            removed = _java_split(value)
+            items = [v for v in items if v not in removed]
+        return ",".join(items)
 
     def handle_delete_records(self, request: Request) -> None:
         req = request.body

@@ -773,6 +773,60 @@ def e_incremental_alter_unknown_config(side: Side, v: int) -> Iterator[Step]:
         "configs": [{"name": "no.such.config", "config_operation": 0, "value": "1"}]}])
 
 
+def incremental_alter(side: Side, v: int, resource_type: int, name: str,
+                      ops: list[tuple[str, int, str | None]]) -> Any:
+    return side.call(ApiKey.IncrementalAlterConfigs, v, validate_only=False, resources=[{
+        "resource_type": resource_type, "resource_name": name,
+        "configs": [{"name": k, "config_operation": op, "value": val} for k, op, val in ops]}])
+
+
+# A broker-level retention.bytes far above anything the cases write: a dynamic change that
+# leaves the other cases' logs as they were; the case deletes it again before it ends.
+DYNAMIC_BYTES = "1099511627776"
+
+
+def _broker_source(side: Side, key: str) -> int:
+    return describe_configs(side, 4, [(4, "0", [key])]).results[0].configs[0].config_source
+
+
+def e_dynamic_broker_configs(side: Side, v: int) -> Iterator[Step]:
+    """Kafka applies a dynamic broker config when its ZooKeeper notification comes back, so
+    each describe waits until the change shows (on both brokers alike)."""
+    yield "static key", incremental_alter(side, v, 4, "0", [("num.partitions", 0, "3")])
+    yield "other broker", incremental_alter(side, v, 4, "7", [("log.retention.bytes", 0, DYNAMIC_BYTES)])
+    yield "bad value", incremental_alter(side, v, 4, "0", [("log.retention.bytes", 0, "lots")])
+    yield "per broker", incremental_alter(side, v, 4, "0", [("log.retention.bytes", 0, DYNAMIC_BYTES)])
+    yield "cluster default", incremental_alter(side, v, 4, "", [("log.retention.bytes", 0, DYNAMIC_BYTES),
+                                                                ("log.cleanup.policy", 2, "compact")])
+    wait_for(lambda: _broker_source(side, "log.retention.bytes") == 2, "the per-broker value applies")
+    wait_for(lambda: _broker_source(side, "log.cleanup.policy") == 3, "the default cleanup policy applies")
+    yield "described", describe_configs(side, 4, [(4, "0", ["log.retention.bytes", "log.cleanup.policy",
+                                                            "message.max.bytes", "num.partitions"])])
+    yield "default described", describe_configs(side, 4, [(4, "", None)])
+    yield "undo", incremental_alter(side, v, 4, "0", [("log.retention.bytes", 1, None)])
+    yield "undo default", incremental_alter(side, v, 4, "", [("log.retention.bytes", 1, None),
+                                                             ("log.cleanup.policy", 3, "compact")])
+    wait_for(lambda: _broker_source(side, "log.retention.bytes") == 5, "the per-broker value is gone")
+    yield "default after undo", describe_configs(side, 4, [(4, "", None)])
+
+
+def e_incremental_alter_lists(side: Side, v: int) -> Iterator[Step]:
+    name = f"iacl-v{v}"
+    create_topic(side, name, configs={"cleanup.policy": "delete"})
+    keys = ["cleanup.policy", "leader.replication.throttled.replicas", "follower.replication.throttled.replicas"]
+    yield "subtract to empty", incremental_alter(side, v, 2, name, [("cleanup.policy", 3, "delete")])
+    yield "empty", describe_configs(side, 4, [(2, name, keys)])
+    yield "append", incremental_alter(side, v, 2, name, [("cleanup.policy", 2, "compact,delete"),
+                                                         ("leader.replication.throttled.replicas", 2, "0:0")])
+    yield "append again", incremental_alter(side, v, 2, name, [("cleanup.policy", 2, "compact")])
+    yield "subtract absent", incremental_alter(side, v, 2, name, [("follower.replication.throttled.replicas", 3, "*")])
+    yield "appended", describe_configs(side, 4, [(2, name, keys)])
+    yield "append to a long", incremental_alter(side, v, 2, name, [("retention.ms", 2, "1")])
+    yield "invalid item", incremental_alter(side, v, 2, name, [("cleanup.policy", 2, "sometimes")])
+    yield "duplicate keys", incremental_alter(side, v, 2, name, [("cleanup.policy", 2, "delete"),
+                                                                 ("cleanup.policy", 3, "compact")])
+
+
 def e_offset_for_leader_epoch_unknown(side: Side, v: int) -> Iterator[Step]:
     yield "epochs", side.call(ApiKey.OffsetForLeaderEpoch, v, replica_id=-1, topics=[{"topic": SHARED, "partitions": [
         {"partition": 9, "current_leader_epoch": -1, "leader_epoch": 0},
@@ -878,6 +932,8 @@ ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Iterator[Step]]
     (ApiKey.DescribeConfigs, [4], "unknown topic / broker", e_describe_configs_unknown),
     (ApiKey.AlterConfigs, [2], "invalid value / unknown topic", e_alter_configs_invalid),
     (ApiKey.IncrementalAlterConfigs, [1], "unknown config", e_incremental_alter_unknown_config),
+    (ApiKey.IncrementalAlterConfigs, [1], "dynamic broker configs", e_dynamic_broker_configs),
+    (ApiKey.IncrementalAlterConfigs, [0, 1], "APPEND / SUBTRACT on list configs", e_incremental_alter_lists),
     (ApiKey.OffsetForLeaderEpoch, [4], "unknown partition / fenced epoch", e_offset_for_leader_epoch_unknown),
 ]
 

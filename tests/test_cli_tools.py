@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from harness.net import free_port
+from harness.wire import wait_until
 from tests.prerequisites import require_module
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -298,6 +299,32 @@ def test_configs_brokers(bootstrap: str) -> None:
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines()[0] == "All configs for broker 0 are:"
     assert re.search(r"^  num\.partitions=1 sensitive=false synonyms=\{", r.stdout, re.M)
+
+
+def test_configs_dynamic_broker_and_cluster_default(bootstrap: str) -> None:
+    """kafka-configs' output for dynamic broker configs; the values are far above what the
+    module's other tests write, and deleted at the end, so they change nothing for them."""
+    base = ["configs", "--bootstrap-server", bootstrap, "--entity-type", "brokers"]
+    r = run(*base, "--entity-name", "0", "--alter", "--add-config", "log.retention.bytes=1099511627776")
+    assert (r.returncode, r.stdout) == (0, "Completed updating config for broker 0.\n"), r.stderr
+    r = run(*base, "--entity-default", "--alter", "--add-config", "log.retention.bytes=2199023255552")
+    assert (r.returncode, r.stdout) == (0, "Completed updating default config for brokers in the cluster.\n"), r.stderr
+    expected = ("Dynamic configs for broker 0 are:\n"
+                "  log.retention.bytes=1099511627776 sensitive=false synonyms={DYNAMIC_BROKER_CONFIG:"
+                "log.retention.bytes=1099511627776, DYNAMIC_DEFAULT_BROKER_CONFIG:log.retention.bytes=2199023255552, "
+                "DEFAULT_CONFIG:log.retention.bytes=-1}\n"
+                "Default configs for brokers in the cluster are:\n"
+                "  log.retention.bytes=2199023255552 sensitive=false synonyms={DYNAMIC_DEFAULT_BROKER_CONFIG:"
+                "log.retention.bytes=2199023255552}\n")
+    wait_until(lambda: run(*base, "--describe").stdout == expected, "both changes are described")
+    r = run(*base, "--entity-name", "0", "--alter", "--add-config", "num.partitions=3")
+    assert r.returncode == 1
+    assert "InvalidRequestException: Cannot update these configs dynamically: Set(num.partitions)" in r.stderr
+    for entity in (["--entity-name", "0"], ["--entity-default"]):
+        r = run(*base, *entity, "--alter", "--delete-config", "log.retention.bytes")
+        assert r.returncode == 0, r.stderr
+    wait_until(lambda: run(*base, "--describe").stdout == "Dynamic configs for broker 0 are:\n"
+               "Default configs for brokers in the cluster are:\n", "both changes are gone")
 
 
 # ------------------------------------------------------------------ perf tools

@@ -69,3 +69,58 @@ def test_metrics_http_listener():
     for bad in ("9404", "127.0.0.1:port", "127.0.0.1:70000", "http://127.0.0.1"):
         with pytest.raises(ConfigError, match="metrics.http.listener"):
             KafkaConfig({"metrics.http.listener": bad})
+
+
+def test_java_properties_forms():
+    """java.util.Properties' forms: `key value`, `key:value`, escaped separators and unicode,
+    continuation lines with their leading blanks dropped."""
+    text = ("num.partitions 4\nbroker.id:7\nlog.dirs = /a,\\\n    /b\nodd\\=key=v\\u0041\n"
+            "  # indented comment\nempty=\n")
+    assert parse_properties(text) == {"num.partitions": "4", "broker.id": "7", "log.dirs": "/a,/b",
+                                      "odd=key": "vA", "empty": ""}
+
+
+def test_known_kafka_keys_josefk_ignores_warn_honestly(caplog):
+    KafkaConfig({"compression.type": "lz4", "log.preallocate": "true", "num.io.threads": "2",
+                 "ssl.keystore.location": "/k", "no.such.key": "1"})
+    text = caplog.text
+    for applied in ("compression.type", "log.preallocate", "num.io.threads"):
+        assert applied not in text
+    assert "The configuration 'ssl.keystore.location' is a Kafka broker config that is not applied by josefk." in text
+    assert "The configuration 'no.such.key' was supplied but isn't a known config." in text
+
+
+def test_dynamic_configs_overlay_static_in_kafkas_precedence():
+    """Per broker over cluster default over server.properties over Kafka's default; synonyms
+    listed by source as ConfigHelper.configSynonyms does; the "" resource shows only defaults."""
+    cfg = KafkaConfig({"log.retention.hours": "2", "message.max.bytes": "5000"})
+    cfg.set_dynamic({"log.retention.ms": "60000"}, {"log.retention.ms": "120000", "message.max.bytes": "7000",
+                                                    "num.io.threads": "4", "no.such": "1"})
+    assert cfg.topic_defaults()["retention.ms"] == "60000"
+    assert cfg.topic_defaults()["max.message.bytes"] == "7000"
+    assert cfg["message.max.bytes"] == 7000
+    assert cfg["num.io.threads"] == 8  # a dynamic key josefk does not apply keeps its static value
+    assert cfg.synonyms("log.retention.ms") == [("log.retention.ms", "60000", 2), ("log.retention.ms", "120000", 3),
+                                                ("log.retention.hours", "2", 4), ("log.retention.hours", "168", 5)]
+    assert cfg.synonyms("log.retention.ms", per_broker=False) == [("log.retention.ms", "120000", 3)]
+    assert cfg.synonyms("message.max.bytes") == [("message.max.bytes", "7000", 3), ("message.max.bytes", "5000", 4),
+                                                 ("message.max.bytes", "1048588", 5)]
+    assert cfg.topic_synonyms("retention.ms", {}, "60000")[0] == ("log.retention.ms", "60000", 2)
+    assert "no.such" not in cfg.dynamic_default
+    cfg.set_dynamic({}, {"log.retention.ms": "soon"})  # written by another tool: dropped, not fatal
+    assert cfg.topic_defaults()["retention.ms"] == str(2 * 3_600_000)
+
+
+def test_read_only_and_dynamic_validation_as_kafka():
+    cfg = KafkaConfig({})
+    assert [cfg.read_only(n) for n in ("log.retention.ms", "message.max.bytes", "log.cleanup.policy",
+                                       "num.partitions", "log.retention.hours", "num.io.threads")] == [
+        False, False, False, True, True, True]
+    assert cfg.dynamic_config_problem({"log.retention.ms": "1", "no.such.key": "x"}) is None
+    assert cfg.dynamic_config_problem({"num.partitions": "2", "broker.id": "3"}) == \
+        "Cannot update these configs dynamically: Set(broker.id, num.partitions)"
+    assert cfg.dynamic_config_problem({"message.max.bytes": "big"}) == \
+        "Invalid value big for configuration message.max.bytes: Not a number of type INT"
+    problem = cfg.dynamic_config_problem({"log.cleaner.threads": "2"})
+    assert problem is not None and "not applied at run time by josefk" in problem
+    assert config_type("log.preallocate") == "BOOLEAN"

@@ -106,11 +106,21 @@ def _names(admin: Any, args: argparse.Namespace) -> list[str]:
     if args.entity_name is not None:
         return [args.entity_name]
     metadata = admin._manager.run(admin._get_cluster_metadata, [])
-    return [str(b["node_id"]) for b in sorted(metadata["brokers"], key=lambda b: b["node_id"])]
+    # As kafka-configs: every broker (in the cluster's order), then the cluster default.
+    return [str(b["node_id"]) for b in metadata["brokers"]] + [""]
+
+
+def _to_any_broker(admin: Any, request: Any) -> Any:
+    """Send to any broker: kafka-python routes BROKER resources to the broker they name and
+    refuses the cluster default's empty name, which every broker serves."""
+    return admin._manager.run(admin._manager.send, request)
 
 
 def _fetch(admin: Any, entity_type: str, name: str) -> dict[str, dict[str, Any]]:
     resource = ConfigResource(ENTITY_TYPES[entity_type], name)
+    if entity_type == "brokers" and name == "":
+        response = _to_any_broker(admin, admin._describe_configs_request([resource], include_synonyms=True))
+        return admin._describe_configs_process_responses([response], "all").get("broker", {}).get(name, {})
     try:
         result = admin.describe_configs([resource], include_synonyms=True, config_filter="all")
     except Exception as e:  # noqa: BLE001 - brokers without synonyms support (DescribeConfigs v0)
@@ -155,9 +165,14 @@ def alter(admin: Any, args: argparse.Namespace) -> None:
             raise ToolError(f"Invalid config(s): {','.join(invalid)}",
                             java="org.apache.kafka.common.errors.InvalidConfigurationException")
     results = []
-    if admin._check_incremental_alter_configs_support():
-        changes: dict[str, Any] = {k: (AlterConfigOp.SET, v) for k, v in adds.items()}
-        changes.update({k: (AlterConfigOp.DELETE, None) for k in deletes})
+    incremental = admin._check_incremental_alter_configs_support()
+    changes: dict[str, Any] = {k: (AlterConfigOp.SET, v) for k, v in adds.items()}
+    changes.update({k: (AlterConfigOp.DELETE, None) for k in deletes})
+    if name == "":  # the cluster default: every broker stores it, so any may take it
+        request = admin._alter_configs_request([ConfigResource(singular, name, changes if incremental else adds)],
+                                               incremental=incremental)
+        results.append(admin._alter_configs_process_responses(_to_any_broker(admin, request).responses))
+    elif incremental:
         results.append(admin.alter_configs([ConfigResource(singular, name, changes)], raise_on_unknown=False,
                                            incremental=True))
     else:  # brokers without IncrementalAlterConfigs: legacy AlterConfigs, keeping the other overrides
