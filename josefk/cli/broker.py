@@ -58,9 +58,6 @@ def main(argv: list[str]) -> int:
     except log_config.LogConfigError as e:
         print(f"josefk broker: {e}", file=sys.stderr)
         return 1
-    if args.config is not None and not args.config.is_file():
-        print(f"josefk broker: config file {args.config} not found", file=sys.stderr)
-        return 1
     try:
         config = KafkaConfig.load(args.config, dict(args.override))
     except ConfigError as e:

@@ -48,6 +48,9 @@ def configure(level: str | None, config_file: Path | None) -> None:
     if not isinstance(document, dict):
         raise LogConfigError(f"log config {config_file} must be a JSON object (a logging dictConfig)")
     document.setdefault("version", 1)
+    # The broker's modules (and their loggers) are imported by now: dictConfig's default would
+    # silence every one the file does not name.
+    document.setdefault("disable_existing_loggers", False)
     _make_log_dirs(document)
     try:
         logging.config.dictConfig(document)
