@@ -79,7 +79,7 @@ class JosefkContainer:
     def _wait_until_ready(self) -> None:
         assert self.process is not None and self.dir is not None
         deadline = time.monotonic() + self.start_timeout
-        while not _answers_api_versions(self.port):
+        while not answers_api_versions(self.port):
             try:  # the pause between attempts doubles as the check that the broker still runs
                 code = self.process.wait(timeout=0.1)
             except subprocess.TimeoutExpired:
@@ -124,7 +124,7 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _answers_api_versions(port: int) -> bool:
+def answers_api_versions(port: int) -> bool:
     """An ApiVersions v0 request gets an answer with error code 0."""
     client_id = b"josefk.testing"
     body = struct.pack(">hhih", 18, 0, 1, len(client_id)) + client_id
