@@ -150,3 +150,27 @@ def test_kafka_level_names() -> None:
 def test_sample_config_is_the_shipped_server_properties(capsys: pytest.CaptureFixture[str]) -> None:
     assert broker_cli.main(["--sample-config"]) == 0
     assert capsys.readouterr().out == (ROOT / "config" / "server.properties").read_text()
+
+
+@pytest.mark.unit
+def test_systemd_unit_runs_existing_commands(capsys: pytest.CaptureFixture[str]) -> None:
+    """packaging/josefk.service: the settings the brief names, and its commands' tools and
+    options exist (a renamed flag would make the service fail at its first start)."""
+    import configparser
+    import shlex
+
+    from josefk.cli.main import TOOLS
+
+    unit = configparser.ConfigParser(interpolation=None, strict=False)
+    unit.optionxform = str  # type: ignore[assignment,method-assign]
+    unit.read(ROOT / "packaging" / "josefk.service")
+    service = unit["Service"]
+    assert (service["Type"], service["Restart"], service["LimitNOFILE"]) == ("simple", "on-failure", "100000")
+    for key in ("ExecStart", "ExecStop"):
+        program, tool, *args = shlex.split(service[key])
+        assert program.endswith("/bin/josefk") and tool in TOOLS
+        with pytest.raises(SystemExit):
+            TOOLS[tool](["--help"])
+        usage = capsys.readouterr().out
+        for flag in (a for a in args if a.startswith("--")):
+            assert flag in usage, f"{key}: josefk {tool} has no {flag}"
