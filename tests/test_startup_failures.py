@@ -6,6 +6,7 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -40,11 +41,13 @@ def overrides(log_dir: Path, port: int | str = 0, **more: str) -> list[str]:
 
 def test_zookeeper_unreachable_gives_up_after_the_connection_timeout(tmp_path: Path) -> None:
     nobody = free_port()  # nothing listens there
+    began = time.monotonic()
     result = start(tmp_path, *overrides(tmp_path / "logs", zookeeper_connect=f"127.0.0.1:{nobody}",
                                         zookeeper_connection_timeout_ms="1500"), timeout=30)
     line = the_failure(result)
     assert f"Timed out waiting for connection to ZooKeeper at 127.0.0.1:{nobody}" in line
     assert "zookeeper.connection.timeout.ms=1500" in line
+    assert time.monotonic() - began < 15  # 1.5 s of connecting, plus the interpreter's start and exit
 
 
 def test_log_dir_locked_by_another_broker(tmp_path: Path) -> None:
