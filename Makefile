@@ -2,24 +2,39 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
+# The broker's own dependencies (make run: about 80 MB), and on top of them what lint, the
+# tests, compat, bench, fuzz and the Spark demo need (the test and spark extras). A venv
+# made by `make run` is upgraded in place by the first target that needs the extras.
+RUN_DEPS := $(VENV)/.run-deps
+DEV_DEPS := $(VENV)/.dev-deps
 
-.PHONY: run test unit pytest test-envs browser-env console-screenshots compat lint bench bench-broker chaos clean \
-	kafka-jars fuzz
+.PHONY: run test unit pytest test-envs browser-env console-screenshots compat compat-doc lint bench bench-broker \
+	chaos clean kafka-jars fuzz wheel
 KAFKA_LIB := compat/.envs/kafka/lib
 
-$(BIN)/josefk: pyproject.toml
+$(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[test,spark]'
+
+$(RUN_DEPS): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e .
 	touch $@
 
-run: $(BIN)/josefk
+$(DEV_DEPS): pyproject.toml | $(BIN)/python
+	$(BIN)/pip install -q -e '.[test,spark]'
+	touch $@ $(RUN_DEPS)
+
+run: $(RUN_DEPS)
 	$(BIN)/josefk broker config/server.properties
+
+# A wheel in dist/ (josefk broker, the tools, config/server.properties as package data).
+wheel: $(BIN)/python
+	$(BIN)/pip wheel -q --no-deps --wheel-dir dist .
 
 # Everything: lint, every test (unit, integration, cluster, spark; see tests/conftest.py), compat.
 test: lint pytest compat
 
-pytest: $(BIN)/josefk $(KAFKA_LIB)/.stamp test-envs browser-env
+pytest: $(DEV_DEPS) $(KAFKA_LIB)/.stamp test-envs browser-env
 	$(BIN)/pytest -q
 
 # The fast part alone: lint and the unit tests (no network, no broker), about a minute.
@@ -38,7 +53,7 @@ $(KAFKA_LIB)/.stamp: compat/kafka/pom.xml
 # mvn through compat/java/pom-3.9.xml (tests/test_kafka_file_format.py, test_spark_connector_path.py),
 # and the Tansu binary (test_cli_tansu.py); quick when built. `compat` builds the rest (java-4's
 # kafka-clients and kafka-streams 4.4.0 from compat/java/pom-4.xml, the Python client venvs).
-test-envs: $(BIN)/josefk
+test-envs: $(DEV_DEPS)
 	$(BIN)/python compat/setup_envs.py --only java,tansu
 
 # playwright-core (pinned in tests/browser/package-lock.json) for the console's browser tests; it
@@ -50,24 +65,29 @@ $(BROWSER_DIR)/node_modules/.package-lock.json: $(BROWSER_DIR)/package-lock.json
 	touch $@
 
 # docs/console/*.png: the console's pages on a broker with sample topics, records and a group.
-console-screenshots: $(BIN)/josefk browser-env
+console-screenshots: $(DEV_DEPS) browser-env
 	$(BIN)/python -m tests.console_scene docs/console
 
-compat: $(BIN)/josefk
+# The report goes to compat/.logs/compatibility-josefk.md (untracked); compat-doc rewrites
+# the tracked docs/compatibility.md from a fresh run.
+compat: $(DEV_DEPS)
 	$(BIN)/python compat/run.py
 
-lint: $(BIN)/josefk
+compat-doc: $(DEV_DEPS)
+	$(BIN)/python compat/run.py --write-doc
+
+lint: $(DEV_DEPS)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
 
 # make bench [BENCH_ARGS=--quick|--full|--profile]: josefk vs Kafka and Tansu, writes docs/benchmarks.md
-bench: $(BIN)/josefk
+bench: $(DEV_DEPS)
 	$(BIN)/pip install -q -e '.[test,bench]'
 	$(BIN)/python bench/run.py $(BENCH_ARGS)
 
 # make bench-broker [BENCH_ARGS=--quick]: broker-bound curves (request rate vs producers, partitions),
 # josefk vs Kafka and Tansu, writes docs/benchmarks-broker.md (~5-8 min on 2 cores)
-bench-broker: $(BIN)/josefk $(KAFKA_LIB)/.stamp
+bench-broker: $(DEV_DEPS) $(KAFKA_LIB)/.stamp
 	$(BIN)/pip install -q -e '.[test,bench]'
 	$(BIN)/python bench/broker_bound.py $(BENCH_ARGS)
 
@@ -75,7 +95,7 @@ bench-broker: $(BIN)/josefk $(KAFKA_LIB)/.stamp
 # FUZZ_RUNS inputs (corpora kept in fuzz/work/), then the network fuzzer; see docs/fuzzing.md
 FUZZ_RUNS ?= 1000000
 FUZZ_REQUESTS ?= 100000
-fuzz: $(BIN)/josefk
+fuzz: $(DEV_DEPS)
 	$(BIN)/python -c "import atheris" 2>/dev/null || $(BIN)/pip install -q -e '.[fuzz]'
 	for target in decoder validator legacy compression; do \
 		$(BIN)/python -m fuzz.run $$target -runs=$(FUZZ_RUNS) -timeout=20 -print_final_stats=1 || exit 1; \
@@ -83,14 +103,14 @@ fuzz: $(BIN)/josefk
 	$(BIN)/python -m fuzz.network --requests $(FUZZ_REQUESTS) --connections 32
 
 # make chaos [CHAOS_ARGS="--faults 100 --seed N"]: the long fault-injection run (root: network namespaces)
-chaos: $(BIN)/josefk
+chaos: $(DEV_DEPS)
 	$(BIN)/python -m tests.chaos $(CHAOS_ARGS)
 
 clean:
-	rm -rf $(VENV) data compat/.envs compat/java/build bench/.cache fuzz/work $(BROWSER_DIR)/node_modules
+	rm -rf $(VENV) data dist compat/.envs compat/java/build bench/.cache fuzz/work $(BROWSER_DIR)/node_modules
 
 # make demo [DEMO_ARGS="--source josefk"]: the activity-stream example; official connector by default
 .PHONY: demo
-demo: $(BIN)/josefk
+demo: $(DEV_DEPS)
 	$(BIN)/python -c "import pyspark, pyarrow, matplotlib" 2>/dev/null || $(BIN)/pip install -q -e '.[spark]' matplotlib
 	$(BIN)/python examples/activity_stream/demo.py --out demo-out $(DEMO_ARGS)

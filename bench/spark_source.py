@@ -66,7 +66,8 @@ def main() -> None:
 
             from josefk.spark import register
             spark = (SparkSession.builder.master("local[2]").config("spark.ui.enabled", "false")
-                     .config("spark.ui.showConsoleProgress", "false").getOrCreate())
+                     .config("spark.ui.showConsoleProgress", "false").config("spark.driver.host", "127.0.0.1")
+                     .config("spark.driver.bindAddress", "127.0.0.1").getOrCreate())
             spark.sparkContext.setLogLevel("ERROR")
             register(spark)
 

@@ -2,7 +2,7 @@
 """Real-client compatibility suite: start a fresh broker, run every client's scenarios, report.
 
     python compat/run.py [--broker josefk|kafka|tansu] [--clients kafka-python-3,java,...]
-                         [--output docs/compatibility.md] [--jobs 4] [--timeout 30]
+                         [--output FILE | --write-doc] [--jobs 4] [--timeout 30]
 
 Each client runs in its own environment (compat/.envs/, built by compat/setup_envs.py) as a
 subprocess that prints one JSON line per scenario; then the group scenarios (groups.py) run
@@ -583,8 +583,9 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--broker", choices=["josefk", "kafka", "tansu"], default="josefk")
     ap.add_argument("--clients", help="comma-separated, default all: " + ",".join(BY_NAME))
-    ap.add_argument("--output", help="Markdown report (default docs/compatibility.md for josefk, "
-                                     "compat/.logs/compatibility-BROKER.md for kafka and tansu)")
+    ap.add_argument("--output", help="Markdown report (default compat/.logs/compatibility-BROKER.md, untracked)")
+    ap.add_argument("--write-doc", action="store_true",
+                    help="write the report to docs/compatibility.md (make compat-doc), the tracked table")
     ap.add_argument("--jobs", type=int, default=4, help="clients run in parallel")
     ap.add_argument("--timeout", type=float, default=30, help="per-scenario timeout, seconds")
     ap.add_argument("--client-cap", type=float, default=200, help="max seconds for one client process")
@@ -613,8 +614,10 @@ def main() -> int:
             except SystemExit as e:
                 missing[env] = str(e)
                 log(str(e))
-    output = Path(args.output) if args.output else (
-        REPO / "docs" / "compatibility.md" if args.broker == "josefk" else LOGS / f"compatibility-{args.broker}.md")
+    if args.write_doc and (args.output or args.broker != "josefk"):
+        ap.error("--write-doc writes josefk's report to docs/compatibility.md: no --output, no --broker")
+    output = REPO / "docs" / "compatibility.md" if args.write_doc else (
+        Path(args.output) if args.output else LOGS / f"compatibility-{args.broker}.md")
 
     broker = Broker(args.broker, args.override)
     suite = Suite(broker, clients, args)

@@ -200,8 +200,7 @@ class LogManager:
         clean = marker.exists()
         recovery_points = self._read_checkpoint(self._recovery_checkpoints[log_dir])
         start_offsets = self._read_checkpoint(self._start_checkpoints[log_dir])
-        if not clean:
-            logger.info("Log dir %s was not shut down cleanly; recovering unflushed segments", log_dir)
+        to_load: list[tuple[Path, tuple[str, int]]] = []
         for name in sorted(os.listdir(log_dir)):
             path = log_dir / name
             if not path.is_dir():
@@ -213,10 +212,19 @@ class LogManager:
                 logger.warning("Ignoring %s", path)
                 continue
             key = parse_partition_dir(name)
-            if key is None:
-                continue
+            if key is not None:
+                to_load.append((path, key))
+        # Kafka's three messages: an empty dir (a first start) has nothing to recover.
+        if not to_load:
+            logger.info("No logs found to be loaded in %s", log_dir)
+        elif clean:
+            logger.info("Skipping recovery of %d logs from %s since clean shutdown file was found", len(to_load),
+                        log_dir)
+        else:
+            logger.info("Recovering %d logs from %s since no clean shutdown file was found", len(to_load), log_dir)
+        for path, key in to_load:
             if key in self._logs:
-                raise RuntimeError(f"Duplicate log directories for {name} are found in "
+                raise RuntimeError(f"Duplicate log directories for {path.name} are found in "
                                    f"{self._log_dir_of[key]} and {log_dir}")
             config = topic_configs.get(key[0], self.default_config)
             self._logs[key] = Log(path, config, recovery_point=recovery_points.get(key, 0),

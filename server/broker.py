@@ -12,9 +12,12 @@ import base64
 import functools
 import json
 import logging
+import os
 import uuid
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
+
+from kazoo.handlers.threading import KazooTimeoutError
 
 from josefk.controller.admin import TopicAdmin
 from josefk.controller.config_changes import ConfigChangeListener
@@ -65,6 +68,10 @@ log = logging.getLogger(__name__)
 STORE_FILE = "josefk-coordination.json"
 
 
+class StartupError(RuntimeError):
+    """The broker cannot start (its message names the cause); no traceback is needed."""
+
+
 def _new_cluster_id() -> str:
     return base64.urlsafe_b64encode(uuid.uuid4().bytes).decode().rstrip("=")
 
@@ -101,8 +108,13 @@ class KafkaServer:
         connect = self.config["zookeeper.connect"]
         if connect:
             timeout = self.config["zookeeper.session.timeout.ms"]
-            return ZooKeeperStore(connect, timeout, self.config["zookeeper.connection.timeout.ms"] or timeout,
-                                  asyncio.get_running_loop(), self._on_session_lost, self._on_new_session)
+            connection_timeout = self.config["zookeeper.connection.timeout.ms"] or timeout
+            try:
+                return ZooKeeperStore(connect, timeout, connection_timeout, asyncio.get_running_loop(),
+                                      self._on_session_lost, self._on_new_session)
+            except KazooTimeoutError:  # Kafka's ZooKeeperClientTimeoutException
+                raise StartupError(f"Timed out waiting for connection to ZooKeeper at {connect} "
+                                   f"(zookeeper.connection.timeout.ms={connection_timeout})") from None
         first_dir = self.config.log_dirs[0]
         first_dir.mkdir(parents=True, exist_ok=True)
         return EmbeddedStore(first_dir / STORE_FILE)
@@ -235,7 +247,11 @@ class KafkaServer:
                       for i in range(config["num.network.threads"])]
         host, port = config.listener
         self.acceptor = Acceptor(host or "0.0.0.0", port, processors)
-        await self.acceptor.start()
+        try:
+            await self.acceptor.start()
+        except OSError as e:  # Kafka's message for a port in use or an address not on this host
+            raise StartupError(f"Socket server failed to bind to {host or '0.0.0.0'}:{port}: "
+                               f"{os.strerror(e.errno) if e.errno else e}.") from None
         advertised_host, advertised_port = config.advertised_listener
         if advertised_port == 0:
             advertised_port = self.acceptor.port

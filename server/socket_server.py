@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import asyncio
 import itertools
+import json
 import logging
 import os
+import re
 import time
 from collections import deque
 from collections.abc import Callable
@@ -29,8 +31,11 @@ from josefk.server.request_channel import Request, RequestChannel
 from josefk.utils.metrics import RequestMetrics
 
 log = logging.getLogger(__name__)
+# Kafka's request log: one DEBUG line per completed request, on Kafka's logger name.
+request_log = logging.getLogger("kafka.request.logger")
 
 _MAX_INFLIGHT_PER_CONNECTION = 64
+_CAMEL = re.compile(r"(?<!^)(?=[A-Z])")  # ApiVersions -> API_VERSIONS, Kafka's ApiKeys names
 
 
 class Connection(asyncio.BufferedProtocol):
@@ -150,8 +155,10 @@ class Connection(asyncio.BufferedProtocol):
         slot[2] = True
         request = slot[0]
         # RequestMetrics: RequestsPerSec and TotalTimeMs (read until the response is handed back)
-        self.processor.request_metrics.record(request.header.api_key, request.header.api_version,
-                                              (time.monotonic_ns() - request.received_ns) / 1e6)
+        total_ms = (time.monotonic_ns() - request.received_ns) / 1e6
+        self.processor.request_metrics.record(request.header.api_key, request.header.api_version, total_ms)
+        if request_log.isEnabledFor(logging.DEBUG):
+            self._log_request(request, total_ms)
         pending = self.pending
         transport = self.transport
         if self.closed or transport is None:
@@ -167,6 +174,19 @@ class Connection(asyncio.BufferedProtocol):
         if out:
             self._write(transport, out)
         self._update_reading()
+
+    def _log_request(self, request: Request, total_ms: float) -> None:
+        """Kafka's `Completed request:{json}` line (RequestChannel.updateRequestMetrics), with
+        the fields josefk has: the header, the connection and client address, the total time."""
+        header = request.header
+        request_log.debug("Completed request:%s", json.dumps({
+            "isForwarded": False,
+            "requestHeader": {"requestApiKey": header.api_key, "requestApiVersion": header.api_version,
+                              "correlationId": header.correlation_id, "clientId": header.client_id,
+                              "requestApiKeyName": _CAMEL.sub("_", ApiKey(header.api_key).name).upper()},
+            "connection": self.connection_id, "clientAddress": self.peer, "totalTimeMs": round(total_ms, 3),
+            "securityProtocol": "PLAINTEXT", "principal": "User:ANONYMOUS", "listener": "PLAINTEXT"},
+            separators=(",", ":")))
 
     def _write(self, transport: asyncio.Transport, parts: list) -> None:
         """Write bytes through the transport; send file regions with sendfile when nothing

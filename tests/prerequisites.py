@@ -14,7 +14,7 @@ from types import ModuleType
 
 import pytest
 
-EXTRAS = "pip install -e '.[test,spark]' (make .venv/bin/josefk)"
+EXTRAS = "pip install -e '.[test,spark]' (make .venv/.dev-deps)"
 JDK = "apt-get install -y default-jdk-headless (.ci/run does this)"
 
 

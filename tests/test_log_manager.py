@@ -241,3 +241,27 @@ def test_retention_by_time_and_the_delete_delay_run_on_the_injected_time(tmp_pat
     assert m.cleanup_logs() == len(newer) - 1
     assert len(log.segments) == 1 and log.segments[0].base_offset == newer[-1]
     m.shutdown()
+
+
+def test_startup_says_what_it_recovers_and_nothing_about_an_empty_dir(tmp_path: Path,
+                                                                      caplog: pytest.LogCaptureFixture) -> None:
+    """Kafka's three loading messages: a first start is not an unclean shutdown."""
+    caplog.set_level("INFO", logger="josefk.log.log_manager")
+    manager = LogManager([tmp_path], LogConfig())
+    manager.startup()
+    assert f"No logs found to be loaded in {tmp_path}" in caplog.messages
+    assert not [m for m in caplog.messages if "clean" in m]
+    manager.get_or_create_log("t", 0).append_as_leader(batch(), leader_epoch=0)
+    manager._release_locks()  # a crash: no clean-shutdown marker
+
+    caplog.clear()
+    manager = LogManager([tmp_path], LogConfig())
+    manager.startup()
+    assert f"Recovering 1 logs from {tmp_path} since no clean shutdown file was found" in caplog.messages
+    manager.shutdown()
+
+    caplog.clear()
+    manager = LogManager([tmp_path], LogConfig())
+    manager.startup()
+    assert f"Skipping recovery of 1 logs from {tmp_path} since clean shutdown file was found" in caplog.messages
+    manager.shutdown()

@@ -3,7 +3,7 @@
 Its client calls are replayed by compat/java/SparkConnectorPath.java with kafka-clients 3.9.2
 (compat/java/pom-3.9.xml; the connector itself brings the same release), and real PySpark
 jobs run through the connector itself, the way a PySpark user runs them: a plain
-SparkSession whose only setting is `spark.jars.packages`
+SparkSession whose only settings are `spark.jars.packages` and the driver's address (127.0.0.1)
 (org.apache.spark:spark-sql-kafka-0-10_2.13 at pyspark's own version), which Spark resolves
 with its dependencies from Maven Central (cached under ~/.ivy2*). On a machine without Maven
 Central, SPARK_KAFKA_JARS gives the jars instead (a comma-separated list of
@@ -93,7 +93,9 @@ def spark() -> Iterator[Any]:
     require_module("pyspark")
     from pyspark.sql import SparkSession
 
-    session = SparkSession.builder.master("local[2]").config(*connector_jars()).getOrCreate()
+    session = (SparkSession.builder.master("local[2]").config(*connector_jars())
+               .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1")
+               .getOrCreate())
     session.sparkContext.setLogLevel("ERROR")
     yield session
     stop_session_and_jvm(session)  # a later module's session must not inherit the connector

@@ -46,6 +46,7 @@ def spark(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     os.environ.setdefault("JOSEFK_SPARK_SHIM_DIR", str(tmp_path_factory.mktemp("shim")))
     builder = (SparkSession.builder.master("local[2]").appName("josefk-spark-tests")
                .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
+               .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1")
                .config("spark.sql.shuffle.partitions", "2")
                .config("spark.sql.streaming.forceDeleteTempCheckpointLocation", "true"))
     session = shim.configure(builder).getOrCreate()

@@ -92,6 +92,7 @@ def main() -> int:
 
             builder = (SparkSession.builder.master("local[2]").appName("activity-stream")
                        .config("spark.ui.enabled", "false").config("spark.ui.showConsoleProgress", "false")
+                       .config("spark.driver.host", "127.0.0.1").config("spark.driver.bindAddress", "127.0.0.1")
                        .config("spark.sql.shuffle.partitions", "2").config("spark.sql.session.timeZone", "UTC"))
             fmt = args.source
             if fmt == "kafka":

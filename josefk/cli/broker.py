@@ -1,17 +1,27 @@
-"""`josefk broker [server.properties] [--override key=value ...]`, like kafka-server-start.sh."""
+"""`josefk broker [server.properties] [--override key=value ...]`, like kafka-server-start.sh.
+
+Every start-up failure (unreadable or invalid config, ZooKeeper unreachable, a locked log
+dir, a port in use) ends in one line naming the cause and a non-zero exit, not a traceback.
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import gc
 import logging
+import os
 import signal
 import sys
+from importlib import resources
 from pathlib import Path
 
+from josefk.cli import log_config
 from josefk.server.broker import KafkaServer
 from josefk.server.config import ConfigError, KafkaConfig
+
+log = logging.getLogger("kafka.server.KafkaServer")
 
 
 def _parse_override(text: str) -> tuple[str, str]:
@@ -21,29 +31,68 @@ def _parse_override(text: str) -> tuple[str, str]:
     return key.strip(), value.strip()
 
 
+def sample_config() -> str:
+    """The server.properties shipped in the package (config/server.properties in the source tree)."""
+    return resources.files("josefk.config").joinpath("server.properties").read_text()
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(prog="josefk broker", description="Run a josefk (Kafka) broker.")
     parser.add_argument("config", nargs="?", type=Path, help="server.properties file")
     parser.add_argument("--override", action="append", default=[], type=_parse_override, metavar="KEY=VALUE",
                         help="override a property from the file (repeatable)")
-    parser.add_argument("--log-level", default="INFO", help="logging level (default INFO)")
+    parser.add_argument("--log-level", help="root logging level: TRACE, DEBUG, INFO (default), WARN, ERROR")
+    parser.add_argument("--log-config", type=Path, metavar="FILE",
+                        help="a logging dictConfig JSON file (per-logger levels, rotating files); see "
+                             "config/log-config.json")
+    parser.add_argument("--pid-file", type=Path, metavar="FILE",
+                        help="write the broker's pid here while it runs (for josefk broker-stop)")
+    parser.add_argument("--sample-config", action="store_true",
+                        help="print the sample server.properties shipped with josefk and exit")
     args = parser.parse_args(argv)
-    logging.basicConfig(level=args.log_level.upper(), stream=sys.stdout,
-                        format="[%(asctime)s] %(levelname)s %(message)s (%(name)s)")
-    if args.config is not None and not args.config.is_file():
-        print(f"josefk broker: config file {args.config} not found", file=sys.stderr)
+    if args.sample_config:
+        sys.stdout.write(sample_config())
+        return 0
+    try:
+        log_config.configure(args.log_level, args.log_config)
+    except log_config.LogConfigError as e:
+        print(f"josefk broker: {e}", file=sys.stderr)
         return 1
     try:
         config = KafkaConfig.load(args.config, dict(args.override))
     except ConfigError as e:
         print(f"josefk broker: {e}", file=sys.stderr)
         return 1
+    except OSError as e:
+        print(f"josefk broker: cannot read config file {args.config}: {e.strerror or e}", file=sys.stderr)
+        return 1
+    except UnicodeDecodeError as e:
+        print(f"josefk broker: config file {args.config} is not UTF-8 text: {e.reason}", file=sys.stderr)
+        return 1
     try:
         import uvloop
         uvloop.install()
     except ImportError:
         pass
-    return asyncio.run(_run(config))
+    with _pid_file(args.pid_file):
+        return asyncio.run(_run(config))
+
+
+@contextlib.contextmanager
+def _pid_file(path: Path | None):
+    """Write this process's pid to `path` for the run; remove it after, if it is still ours."""
+    if path is None:
+        yield
+        return
+    pid = str(os.getpid())
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(pid + "\n")
+    try:
+        yield
+    finally:
+        with contextlib.suppress(OSError):
+            if path.read_text().strip() == pid:
+                path.unlink()
 
 
 async def _run(config: KafkaConfig) -> int:
@@ -54,8 +103,8 @@ async def _run(config: KafkaConfig) -> int:
         loop.add_signal_handler(sig, stop.set)
     try:
         await server.startup()
-    except Exception as e:  # noqa: BLE001 - a port in use, ZooKeeper unreachable, an id already registered
-        logging.error("Start-up failed: %s", str(e) or type(e).__name__)
+    except Exception as e:  # noqa: BLE001 - a port in use, ZooKeeper unreachable, a locked log dir
+        log.critical("Fatal error during KafkaServer startup: %s", _cause(e))
         await server.shutdown()
         return 1
     # Start-up leaves a large, long-lived heap (message schemas, generated codecs): move it
@@ -64,3 +113,9 @@ async def _run(config: KafkaConfig) -> int:
     await stop.wait()
     await server.shutdown()
     return 0
+
+
+def _cause(error: BaseException) -> str:
+    """One line: the exception's message, or its type when it has none."""
+    text = " ".join(str(error).split())
+    return text or type(error).__name__

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from josefk.cli import broker
+from josefk.cli import broker, broker_stop
 from josefk.cli.tools import (
     configs,
     console_consumer,
@@ -19,6 +19,7 @@ from josefk.console import server as console
 
 TOOLS = {
     "broker": broker.main,
+    "broker-stop": broker_stop.main,
     "topics": topics.main,
     "configs": configs.main,
     "console-producer": console_producer.main,

@@ -1,0 +1,1 @@
+"""josefk.config: the sample server.properties and log-config.json, shipped as package data."""

@@ -1,0 +1,97 @@
+"""Each way a broker can fail to start ends in ONE line naming the cause, a non-zero exit
+status and no traceback: a real `python -m josefk broker` process for each."""
+
+from __future__ import annotations
+
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from harness.josefk import BrokerProcess
+from harness.net import free_port
+
+pytestmark = pytest.mark.integration
+
+
+def start(tmp_path: Path, *args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "josefk", "broker", *args], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=timeout, stdin=subprocess.DEVNULL)
+
+
+def the_failure(result: subprocess.CompletedProcess[str]) -> str:
+    """The one line that says why: a FATAL log line or the CLI's own `josefk broker:` line."""
+    output = result.stdout + result.stderr
+    assert result.returncode != 0, output
+    assert "Traceback" not in output, output
+    lines = [line for line in output.splitlines() if " FATAL " in line or line.startswith("josefk broker:")]
+    assert len(lines) == 1, output
+    return lines[0]
+
+
+def overrides(log_dir: Path, port: int | str = 0, **more: str) -> list[str]:
+    args = ["--override", f"log.dirs={log_dir}", "--override", f"listeners=PLAINTEXT://127.0.0.1:{port}"]
+    for key, value in more.items():
+        args += ["--override", f"{key.replace('_', '.')}={value}"]
+    return args
+
+
+def test_zookeeper_unreachable_gives_up_after_the_connection_timeout(tmp_path: Path) -> None:
+    nobody = free_port()  # nothing listens there
+    began = time.monotonic()
+    result = start(tmp_path, *overrides(tmp_path / "logs", zookeeper_connect=f"127.0.0.1:{nobody}",
+                                        zookeeper_connection_timeout_ms="1500"), timeout=30)
+    line = the_failure(result)
+    assert f"Timed out waiting for connection to ZooKeeper at 127.0.0.1:{nobody}" in line
+    assert "zookeeper.connection.timeout.ms=1500" in line
+    assert time.monotonic() - began < 15  # 1.5 s of connecting, plus the interpreter's start and exit
+
+
+def test_log_dir_locked_by_another_broker(tmp_path: Path) -> None:
+    first = BrokerProcess(tmp_path / "logs")
+    try:
+        result = start(tmp_path, *overrides(tmp_path / "logs"))
+        line = the_failure(result)
+        assert f"Failed to acquire lock on file .lock in {tmp_path / 'logs'}" in line
+        with socket.create_connection(("127.0.0.1", first.port), timeout=5):
+            pass  # the first broker still serves
+    finally:
+        assert first.stop() == 0
+
+
+def test_port_in_use(tmp_path: Path) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = start(tmp_path, *overrides(tmp_path / "logs", port))
+    line = the_failure(result)
+    assert f"Socket server failed to bind to 127.0.0.1:{port}: Address already in use." in line
+
+
+def test_bad_config_value(tmp_path: Path) -> None:
+    line = the_failure(start(tmp_path, *overrides(tmp_path / "logs", num_network_threads="three")))
+    assert line.startswith("josefk broker: Invalid value 'three' for configuration num.network.threads")
+
+
+@pytest.mark.parametrize("kind", ["directory", "missing", "not text"])
+def test_unreadable_config_file(tmp_path: Path, kind: str) -> None:
+    path = tmp_path / "server.properties"
+    if kind == "directory":
+        path.mkdir()
+    elif kind == "not text":
+        path.write_bytes(b"broker.id=\xff\xfe\x00\n")
+    line = the_failure(start(tmp_path, str(path)))
+    expected = {"directory": f"josefk broker: cannot read config file {path}: Is a directory",
+                "missing": f"josefk broker: cannot read config file {path}: No such file or directory",
+                "not text": f"josefk broker: config file {path} is not UTF-8 text"}[kind]
+    assert line.startswith(expected), line
+
+
+def test_unreadable_log_config(tmp_path: Path) -> None:
+    (tmp_path / "log.json").write_text('{"version": 1, "root": {"level": "LOUD"}}')
+    line = the_failure(start(tmp_path, "--log-config", str(tmp_path / "log.json")))
+    assert line.startswith(f"josefk broker: invalid log config {tmp_path / 'log.json'}")
