@@ -436,6 +436,20 @@ def n_write_txn_markers(side: Side, v: int) -> Iterator[Step]:
         "name": topic, "partitions": [{"partition_index": 0, "current_leader_epoch": -1, "timestamp": -1}]}])
 
 
+def n_describe_producers(side: Side, v: int) -> Iterator[Step]:
+    """Two idempotent producers (ids both brokers accept without an InitProducerId), and the
+    partition errors next to them. A marker's producer is left out: its last timestamp is
+    each broker's clock."""
+    topic = f"dp-v{v}"
+    create_topic(side, topic, 2)
+    records = [Record(i, BASE_TS + i, b"k", b"v") for i in range(3)]
+    produced(side, topic, 0, build_batch(records, producer_id=4242, producer_epoch=1, base_sequence=0))
+    produced(side, topic, 0, build_batch(records[:1], producer_id=4343, producer_epoch=0, base_sequence=0))
+    yield "producers", side.call(ApiKey.DescribeProducers, v, topics=[
+        {"name": topic, "partition_indexes": [0, 1, 9]}, {"name": "never-created", "partition_indexes": [0]},
+        {"name": "bad/name", "partition_indexes": [0]}])
+
+
 NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.Produce: n_produce, ApiKey.Fetch: n_fetch, ApiKey.ListOffsets: n_list_offsets,
     ApiKey.Metadata: n_metadata, ApiKey.OffsetCommit: n_offset_commit, ApiKey.OffsetFetch: n_offset_fetch,
@@ -450,6 +464,7 @@ NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.AlterPartitionReassignments: n_alter_partition_reassignments,
     ApiKey.ListPartitionReassignments: n_list_partition_reassignments, ApiKey.OffsetDelete: n_offset_delete,
     ApiKey.DescribeCluster: n_describe_cluster, ApiKey.WriteTxnMarkers: n_write_txn_markers,
+    ApiKey.DescribeProducers: n_describe_producers,
 }
 
 
