@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test unit pytest test-envs compat lint bench bench-broker chaos clean kafka-jars fuzz
+.PHONY: run test unit pytest test-envs compat lint bench bench-broker bench-transactions chaos clean kafka-jars fuzz
 KAFKA_LIB := compat/.envs/kafka/lib
 
 $(BIN)/josefk: pyproject.toml
@@ -51,6 +51,12 @@ lint: $(BIN)/josefk
 bench: $(BIN)/josefk
 	$(BIN)/pip install -q -e '.[test,bench]'
 	$(BIN)/python bench/run.py $(BENCH_ARGS)
+
+# make bench-transactions [BENCH_ARGS=--seconds 10]: transactional produce, 1/100/10,000 records per
+# transaction, josefk vs Kafka 3.9.2; writes its section of docs/benchmarks.md (~1.5 min)
+bench-transactions: $(BIN)/josefk $(KAFKA_LIB)/.stamp
+	$(BIN)/pip install -q -e '.[test,bench]'
+	$(BIN)/python bench/transactions.py $(BENCH_ARGS)
 
 # make bench-broker [BENCH_ARGS=--quick]: broker-bound curves (request rate vs producers, partitions),
 # josefk vs Kafka and Tansu, writes docs/benchmarks-broker.md (~5-8 min on 2 cores)
