@@ -207,8 +207,10 @@ def test_errors_are_one_line_and_exit_non_zero(tbroker: RunningBroker, tmp_path:
     bootstrap = tbroker.bootstrap
     unknown = tool(bootstrap, "describe", "--transactional-id", "nobody")
     assert unknown.returncode == 1 and unknown.stdout == ""
-    assert unknown.stderr == ("Failed to describe transaction state of transactional-id `nobody`: The "
-                              "transactionalId could not be found. Enable debug logging for additional detail.\n")
+    # Kafka's tool prints exactly this (checked with kafka-tools 3.9.2 against josefk and Kafka).
+    assert unknown.stderr == ("Failed to describe transaction state of transactional-id `nobody`: DescribeTransactions "
+                              "request for transactionalId `nobody` failed because the ID could not be found. Enable "
+                              "debug logging for additional detail.\n")
     no_topic = tool(bootstrap, "describe-producers", "--topic", "absent", "--partition", "0")
     assert no_topic.returncode == 1
     assert no_topic.stderr.startswith("Failed to describe producers for partition absent-0 on leader: ")

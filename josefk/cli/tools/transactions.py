@@ -248,6 +248,9 @@ def describe_transaction(cluster: Cluster, transactional_id: str) -> Transaction
         if s.error_code not in RETRIABLE_COORDINATOR_ERRORS or time.monotonic() >= deadline:
             break
         time.sleep(0.1)
+    if s.error_code == Errors.TransactionalIdNotFoundError.errno:  # the Admin's DescribeTransactionsHandler's text
+        raise RequestFailed(s.error_code, f"DescribeTransactions request for transactionalId `{transactional_id}` "
+                            "failed because the ID could not be found")
     if s.error_code:
         raise RequestFailed(s.error_code)
     return TransactionDescription(coordinator, s.transaction_state, s.producer_id, s.producer_epoch,
