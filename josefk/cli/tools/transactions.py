@@ -50,9 +50,11 @@ class RequestFailed(Exception):
 class Connection:
     """One broker connection: a request at a time, answered in order (Kafka's framing)."""
 
-    def __init__(self, host: str, port: int, timeout_s: float) -> None:
+    def __init__(self, host: str, port: int, timeout_s: float, connect_timeout_s: float | None = None) -> None:
+        """`timeout_s` bounds each request; `connect_timeout_s` (default the same) the connect."""
         self.address = f"{host}:{port}"
-        self.sock = socket.create_connection((host, port), timeout=timeout_s)
+        self.sock = socket.create_connection((host, port), timeout=connect_timeout_s or timeout_s)
+        self.sock.settimeout(timeout_s)
         self.correlation_id = 0
 
     def call(self, api_key: ApiKey, **fields: Any) -> Any:
@@ -122,7 +124,7 @@ class Cluster:
         while True:
             for address in addresses:
                 try:
-                    return Connection(*address, max(0.1, deadline - time.monotonic()))
+                    return Connection(*address, self.timeout_ms / 1000, max(0.1, deadline - time.monotonic()))
                 except OSError:
                     pass
             if time.monotonic() >= deadline:
