@@ -264,9 +264,14 @@ def list_transactions(cluster: Cluster, producer_ids: Iterable[int] = ()) -> dic
     """ListTransactions at every broker: broker id -> (transactional id, producer id, state)."""
     cluster.metadata([])
     found = {}
+    deadline = time.monotonic() + cluster.timeout_ms / 1000
     for broker_id in sorted(cluster.brokers):
-        r = cluster.node(broker_id).call(ApiKey.ListTransactions, state_filters=[],
-                                         producer_id_filters=list(producer_ids))
+        while True:  # retried while the broker loads its transaction state, as the Admin does
+            r = cluster.node(broker_id).call(ApiKey.ListTransactions, state_filters=[],
+                                             producer_id_filters=list(producer_ids))
+            if r.error_code not in RETRIABLE_COORDINATOR_ERRORS or time.monotonic() >= deadline:
+                break
+            time.sleep(0.1)
         if r.error_code:
             raise RequestFailed(r.error_code)
         found[broker_id] = [(s.transactional_id, s.producer_id, s.transaction_state) for s in r.transaction_states]
