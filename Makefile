@@ -9,7 +9,7 @@ RUN_DEPS := $(VENV)/.run-deps
 DEV_DEPS := $(VENV)/.dev-deps
 
 .PHONY: run test unit pytest test-envs browser-env console-screenshots compat compat-doc lint bench bench-broker \
-	chaos clean kafka-jars fuzz wheel
+	bench-transactions chaos clean kafka-jars fuzz wheel
 KAFKA_LIB := compat/.envs/kafka/lib
 
 $(BIN)/python:
@@ -84,6 +84,12 @@ lint: $(DEV_DEPS)
 bench: $(DEV_DEPS)
 	$(BIN)/pip install -q -e '.[test,bench]'
 	$(BIN)/python bench/run.py $(BENCH_ARGS)
+
+# make bench-transactions [BENCH_ARGS=--seconds 10]: transactional produce, 1/100/10,000 records per
+# transaction, josefk vs Kafka 3.9.2; writes its section of docs/benchmarks.md (~1.5 min)
+bench-transactions: $(DEV_DEPS) $(KAFKA_LIB)/.stamp
+	$(BIN)/pip install -q -e '.[test,bench]'
+	$(BIN)/python bench/transactions.py $(BENCH_ARGS)
 
 # make bench-broker [BENCH_ARGS=--quick]: broker-bound curves (request rate vs producers, partitions),
 # josefk vs Kafka and Tansu, writes docs/benchmarks-broker.md (~5-8 min on 2 cores)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -194,6 +195,24 @@ def targets(rows: list[Row], loopback: float) -> str:
     return "\n".join(lines)
 
 
+KEPT_SECTION = re.compile(r"\n<!-- begin (\S+) -->\n.*?<!-- end \1 -->\n", re.DOTALL)
+
+
+def kept_sections(text: str) -> str:
+    """The sections other benchmarks wrote into benchmarks.md between `<!-- begin NAME -->`
+    and `<!-- end NAME -->` (bench/transactions.py's): a rewrite of the rest keeps them."""
+    return "".join(m.group(0) for m in KEPT_SECTION.finditer(text))
+
+
+def replace_section(text: str, name: str, section: str) -> str:
+    """`text` with the kept section `name` replaced by `section` (appended if missing)."""
+    block = f"\n<!-- begin {name} -->\n{section.rstrip()}\n<!-- end {name} -->\n"
+    for m in KEPT_SECTION.finditer(text):
+        if m.group(1) == name:
+            return text[:m.start()] + block + text[m.end():]
+    return text.rstrip("\n") + "\n" + block
+
+
 def write(rows: list[Row], meta: dict[str, Any], root: Path) -> None:
     charts(rows, root / "docs" / "benchmarks")
     loop = find(rows, "limit", role="loopback-sendfile")
@@ -366,5 +385,7 @@ CPU and RSS are the three brokers' sums (ZooKeeper not counted).
 {chr(10).join(replicated)}
 """
     (root / "docs").mkdir(exist_ok=True)
-    (root / "docs" / "benchmarks.md").write_text(doc)
+    target = root / "docs" / "benchmarks.md"
+    doc += kept_sections(target.read_text() if target.exists() else "")
+    target.write_text(doc)
     print(f"wrote {root / 'docs' / 'benchmarks.md'}")

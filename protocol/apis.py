@@ -69,6 +69,7 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.DescribeTransactions: (0, 0),
     ApiKey.ListTransactions: (0, 1),
     ApiKey.WriteTxnMarkers: (0, 1),
+    ApiKey.DescribeProducers: (0, 0),
 }
 
 

@@ -136,6 +136,7 @@ class KafkaApis:
             ApiKey.StopReplica: self.handle_stop_replica,
             ApiKey.ControlledShutdown: self.handle_controlled_shutdown,
             ApiKey.WriteTxnMarkers: self.handle_write_txn_markers,
+            ApiKey.DescribeProducers: self.handle_describe_producers,
             **extra_handlers,
         }
         self.api_versions = ApiVersions.for_apis(self.handlers)
@@ -506,6 +507,54 @@ class KafkaApis:
             self.replica_manager.append_records(entries, -1, now, self.config["request.timeout.ms"],
                                                 on_appended(pid, marker.transaction_result),
                                                 origin=AppendOrigin.COORDINATOR)
+
+    # -- DescribeProducers -----------------------------------------------------------------
+
+    def handle_describe_producers(self, request: Request) -> None:
+        """The producer state of each requested partition's log (Kafka's
+        handleDescribeProducersRequest), what kafka-transactions' describe-producers and
+        find-hanging read. As in Kafka, any replica hosting the partition answers (its
+        Partition.log is local on followers too); an invalid topic name is
+        INVALID_TOPIC_EXCEPTION, a topic not in the metadata cache UNKNOWN_TOPIC_OR_PARTITION,
+        a partition not hosted here NOT_LEADER_OR_FOLLOWER (or KAFKA_STORAGE_ERROR when its
+        log dir is offline)."""
+        cls = response_class(ApiKey.DescribeProducers)
+        part_cls = cls.TopicResponse.PartitionResponse
+        topics = []
+        for t in request.body.topics:
+            topic_error: KafkaError | None = None
+            try:
+                validate_topic_name(t.name)
+                if t.name not in self.metadata_cache.topics:  # Kafka's ApiError carries the default text
+                    topic_error = KafkaError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+                                             "This server does not host this topic-partition.")
+            except KafkaError as e:
+                topic_error = e
+            partitions = []
+            for index in t.partition_indexes:
+                key = (t.name, index)
+                partition = self.replica_manager.partitions.get(key)
+                if topic_error is None and partition is not None and key not in self.replica_manager.offline_partitions:
+                    producers = [part_cls.ProducerState(
+                        producer_id=e.producer_id, producer_epoch=e.epoch, last_sequence=e.last_seq,
+                        last_timestamp=e.last_timestamp, coordinator_epoch=e.coordinator_epoch,
+                        current_txn_start_offset=e.current_txn_first_offset)
+                        for e in partition.log.producer_state.producers.values()]
+                    partitions.append(part_cls(partition_index=index, error_code=ErrorCode.NONE,
+                                               error_message=None, active_producers=producers))
+                    continue
+                if topic_error is not None:
+                    error, message = topic_error.code, topic_error.message
+                elif key in self.replica_manager.offline_partitions:
+                    error, message = ErrorCode.KAFKA_STORAGE_ERROR, None
+                elif self.metadata_cache.partition(*key) is not None:
+                    error, message = ErrorCode.NOT_LEADER_OR_FOLLOWER, None
+                else:
+                    error, message = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, None
+                partitions.append(part_cls(partition_index=index, error_code=error, error_message=message,
+                                           active_producers=[]))
+            topics.append(cls.TopicResponse(name=t.name, partitions=partitions))
+        request.send_response(cls(throttle_time_ms=0, topics=topics))
 
     # -- ListOffsets --------------------------------------------------------------------
 

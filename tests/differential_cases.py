@@ -560,6 +560,20 @@ def n_write_txn_markers(side: Side, v: int) -> Iterator[Step]:
         "name": topic, "partitions": [{"partition_index": 0, "current_leader_epoch": -1, "timestamp": -1}]}])
 
 
+def n_describe_producers(side: Side, v: int) -> Iterator[Step]:
+    """Two idempotent producers (ids both brokers accept without an InitProducerId), and the
+    partition errors next to them. A marker's producer is left out: its last timestamp is
+    each broker's clock."""
+    topic = f"dp-v{v}"
+    create_topic(side, topic, 2)
+    records = [Record(i, BASE_TS + i, b"k", b"v") for i in range(3)]
+    produced(side, topic, 0, build_batch(records, producer_id=4242, producer_epoch=1, base_sequence=0))
+    produced(side, topic, 0, build_batch(records[:1], producer_id=4343, producer_epoch=0, base_sequence=0))
+    yield "producers", side.call(ApiKey.DescribeProducers, v, topics=[
+        {"name": topic, "partition_indexes": [0, 1, 9]}, {"name": "never-created", "partition_indexes": [0]},
+        {"name": "bad/name", "partition_indexes": [0]}])
+
+
 NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.Produce: n_produce, ApiKey.Fetch: n_fetch, ApiKey.ListOffsets: n_list_offsets,
     ApiKey.Metadata: n_metadata, ApiKey.OffsetCommit: n_offset_commit, ApiKey.OffsetFetch: n_offset_fetch,
@@ -577,6 +591,7 @@ NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.AddPartitionsToTxn: n_add_partitions_to_txn, ApiKey.AddOffsetsToTxn: n_add_offsets_to_txn,
     ApiKey.EndTxn: n_end_txn, ApiKey.TxnOffsetCommit: n_txn_offset_commit,
     ApiKey.DescribeTransactions: n_describe_transactions, ApiKey.ListTransactions: n_list_transactions,
+    ApiKey.DescribeProducers: n_describe_producers,
 }
 
 

@@ -14,6 +14,7 @@ from josefk.cli.tools import (
     perf,
     reassign_partitions,
     topics,
+    transactions,
 )
 from josefk.console import server as console
 
@@ -30,6 +31,7 @@ TOOLS = {
     "reassign-partitions": reassign_partitions.main,
     "producer-perf-test": perf.producer_main,
     "consumer-perf-test": perf.consumer_main,
+    "transactions": transactions.main,
 }
 
 
