@@ -129,9 +129,13 @@ class TransactionMarkerChannelManager:
                 broker.host, broker.port, f"broker-{self.broker_id}-txn-marker-sender")
         return connection
 
-    def shutdown(self) -> None:
-        for task in list(self._tasks):
+    async def shutdown(self) -> None:
+        """Stop sending: a transaction left prepared is finished by the partition's next
+        coordinator, which finds it on loading."""
+        tasks = list(self._tasks)
+        for task in tasks:
             task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
         for connection in self._connections.values():
             connection.close()
         self._connections.clear()

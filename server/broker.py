@@ -473,7 +473,7 @@ class KafkaServer:
         if self.txn_coordinator is not None:
             self.txn_coordinator.shutdown()
         if self.txn_markers is not None:
-            self.txn_markers.shutdown()
+            await self.txn_markers.shutdown()
         if hasattr(self, "controller"):
             self.controller_events.put(Event.SHUTDOWN_EVENT_THREAD, self.controller.shutdown)
         await asyncio.to_thread(self.controller_events.close)
