@@ -43,7 +43,7 @@ import setup_envs  # noqa: E402
 import wire  # noqa: E402
 
 sys.path.insert(0, str(CLIENTS_DIR))
-from common import CODECS, HARNESS_SCENARIOS, SCENARIOS  # noqa: E402
+from common import CODECS, HARNESS_SCENARIOS, SCENARIOS, STREAMS_SCENARIOS  # noqa: E402
 
 PHASE1 = [s for s in HARNESS_SCENARIOS if s != "cross-consume"]
 
@@ -61,7 +61,7 @@ class Client:
     ts: str = "exact"      # timestamps it writes: exact | none | range (kcat: CreateTime of the send)
     group_na: dict[str, str] = field(default_factory=dict)       # group scenario -> why n/a
     group_extra: dict[str, list[str]] = field(default_factory=dict)  # group scenario -> extra member args
-    streams: bool = False  # its harness runs streams-wordcount (kafka-streams on its classpath)
+    streams: bool = False  # its harness runs the streams-* scenarios (kafka-streams on its classpath)
 
     def cmd(self) -> list[str]:
         """Command line of this client's harness (without the common arguments)."""
@@ -352,9 +352,10 @@ class Suite:
         if c.streams:
             self.run_client(c, PHASE1, [])
         else:
-            self.record(Result(c.name, "streams-wordcount", "n/a", "Kafka Streams is a Java library: it runs in "
-                               + " and ".join(s.name for s in CLIENTS if s.streams)))
-            self.run_client(c, [s for s in PHASE1 if s != "streams-wordcount"], [])
+            for name in STREAMS_SCENARIOS:
+                self.record(Result(c.name, name, "n/a", "Kafka Streams is a Java library: it runs in "
+                                   + " and ".join(s.name for s in CLIENTS if s.streams)))
+            self.run_client(c, [s for s in PHASE1 if s not in STREAMS_SCENARIOS], [])
         self.windows[c.name] = (t0, int(time.time() * 1000))
         self.check_stored_codecs(c)
         for name, fn in groups.PHASE1.items():
