@@ -433,10 +433,11 @@ public class Harness {
         return "first producer's commit: " + fenced + "; read_committed sees only the second producer's record";
     }
 
-    /** Kafka Streams word count (StreamsWordCount.java), compiled only where kafka-streams is on the classpath. */
-    String streamsWordCount() throws Exception {
+    /** A Kafka Streams scenario (StreamsWordCount.java, StreamsEos.java), compiled only where kafka-streams is on
+     *  the classpath: its static run(Harness). */
+    String streams(String cls) throws Exception {
         Class<?> app;
-        try { app = Class.forName("StreamsWordCount"); }
+        try { app = Class.forName(cls); }
         catch (ClassNotFoundException e) { throw new NotApplicable("kafka-streams is not on this column's classpath"); }
         try { return (String) app.getMethod("run", Harness.class).invoke(null, this); }
         catch (java.lang.reflect.InvocationTargetException e) {
@@ -470,7 +471,8 @@ public class Harness {
         m.put("txn-commit-abort", this::txnCommitAbort);
         m.put("txn-offsets", this::txnOffsets);
         m.put("txn-fencing", this::txnFencing);
-        m.put("streams-wordcount", this::streamsWordCount);
+        m.put("streams-wordcount", () -> streams("StreamsWordCount"));
+        m.put("streams-eos", () -> streams("StreamsEos"));
         return m;
     }
 
