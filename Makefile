@@ -74,7 +74,7 @@ chaos: $(BIN)/josefk
 	$(BIN)/python -m tests.chaos $(CHAOS_ARGS)
 
 clean:
-	rm -rf $(VENV) data compat/.envs compat/java/build bench/.cache fuzz/work
+	rm -rf $(VENV) data compat/.envs compat/java/build compat/java/build-4 bench/.cache fuzz/work
 
 # make demo [DEMO_ARGS="--source josefk"]: the activity-stream example; official connector by default
 .PHONY: demo
