@@ -20,7 +20,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /** Compat scenarios for Apache Kafka's Java client, defaults (idempotent, acks=all). The same source is compiled
- *  against kafka-clients 3.9.2 (the `java` column) and 4.4.0 (`java-4`, with kafka-streams for streams-wordcount):
+ *  against kafka-clients 3.9.2 (the `java` column) and 4.4.0 (`java-4`, with kafka-streams for streams-wordcount and streams-eos):
  *  it uses only API present in both. */
 public class Harness {
     static final String[] CODECS = {"none", "gzip", "snappy", "lz4", "zstd"};
