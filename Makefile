@@ -113,7 +113,8 @@ chaos: $(DEV_DEPS)
 	$(BIN)/python -m tests.chaos $(CHAOS_ARGS)
 
 clean:
-	rm -rf $(VENV) data dist compat/.envs compat/java/build bench/.cache fuzz/work $(BROWSER_DIR)/node_modules
+	rm -rf $(VENV) data dist compat/.envs compat/java/build compat/java/build-4 bench/.cache fuzz/work \
+		$(BROWSER_DIR)/node_modules
 
 # make demo [DEMO_ARGS="--source josefk"]: the activity-stream example; official connector by default
 .PHONY: demo

@@ -43,7 +43,7 @@ import setup_envs  # noqa: E402
 import wire  # noqa: E402
 
 sys.path.insert(0, str(CLIENTS_DIR))
-from common import CODECS, HARNESS_SCENARIOS, SCENARIOS  # noqa: E402
+from common import CODECS, HARNESS_SCENARIOS, SCENARIOS, STREAMS_SCENARIOS  # noqa: E402
 
 PHASE1 = [s for s in HARNESS_SCENARIOS if s != "cross-consume"]
 
@@ -61,7 +61,7 @@ class Client:
     ts: str = "exact"      # timestamps it writes: exact | none | range (kcat: CreateTime of the send)
     group_na: dict[str, str] = field(default_factory=dict)       # group scenario -> why n/a
     group_extra: dict[str, list[str]] = field(default_factory=dict)  # group scenario -> extra member args
-    streams: bool = False  # its harness runs streams-wordcount (kafka-streams on its classpath)
+    streams: bool = False  # its harness runs the streams-* scenarios (kafka-streams on its classpath)
 
     def cmd(self) -> list[str]:
         """Command line of this client's harness (without the common arguments)."""
@@ -101,7 +101,7 @@ CLIENTS = [
     Client("java-4", "java-4", "java4",
            "Apache Kafka Java client and Kafka Streams 4.4.0 from Maven Central (compat/java/pom-4.xml), the same "
            "Harness.java; a 4.x client sends no request version older than Kafka 2.1's; defaults (idempotent, "
-           "acks=all, group.protocol=classic); Admin API; streams-wordcount", streams=True),
+           "acks=all, group.protocol=classic); Admin API; streams-wordcount, streams-eos", streams=True),
 ]
 BY_NAME = {c.name: c for c in CLIENTS}
 
@@ -352,9 +352,10 @@ class Suite:
         if c.streams:
             self.run_client(c, PHASE1, [])
         else:
-            self.record(Result(c.name, "streams-wordcount", "n/a", "Kafka Streams is a Java library: it runs in "
-                               + " and ".join(s.name for s in CLIENTS if s.streams)))
-            self.run_client(c, [s for s in PHASE1 if s != "streams-wordcount"], [])
+            for name in STREAMS_SCENARIOS:
+                self.record(Result(c.name, name, "n/a", "Kafka Streams is a Java library: it runs in "
+                                   + " and ".join(s.name for s in CLIENTS if s.streams)))
+            self.run_client(c, [s for s in PHASE1 if s not in STREAMS_SCENARIOS], [])
         self.windows[c.name] = (t0, int(time.time() * 1000))
         self.check_stored_codecs(c)
         for name, fn in groups.PHASE1.items():
@@ -534,6 +535,23 @@ def report(suite: Suite, argv: list[str], elapsed: float) -> str:
         "topic (DeleteRecords), and after close() the app's committed offsets must cover the whole input. Two app "
         "instances run one after the other on half the input each (the first closes leaving the group); the second "
         "starts with no state, so it must restore the counts from the changelog (timeout twice the others').",
+        "- txn-commit-abort: a transactional producer commits a transaction, aborts one and commits a third "
+        "(6 records each over 2 partitions); a read_committed consumer of the same client must see exactly the "
+        "committed records, in order, once each, and a read_uncommitted one all 18.",
+        "- txn-offsets (consume-transform-produce): a group consumer (read_committed) reads 6 input records; a "
+        "transactional producer writes 3 transformed records and sends the consumer's offsets to the transaction "
+        "(with its group metadata; aiokafka sends the group id only), commits; the same for the other 3, aborted. "
+        "The group's committed offset must be the first transaction's (3) and the output exactly its 3 records.",
+        "- txn-fencing: a second producer with the same transactional.id initialises while the first has an open "
+        "transaction; the first's commit must fail with the client's producer-fenced error, and a read_committed "
+        "reader must see only the second producer's committed record. n/a: kafka-python 2.0.2 has no transactional "
+        "producer; kcat cannot abort, send offsets or show a fenced error.",
+        "- streams-eos (kafka-streams 4.4.0, java-4): a word count with processing.guarantee=exactly_once_v2 "
+        "(persistent store, no record cache) runs as its own JVM on 3,000 records over 3 partitions: it counts the "
+        "first half, gets the second, is SIGKILLed as soon as it has committed part of it, and is restarted with "
+        "the same application.id and state dir. A read_committed reader of the output must see one record per "
+        "input record, every word's count rising by one to exactly the input's; the changelog must hold the same "
+        "counts and the app's committed offsets cover the input (timeout twice the others').",
         "- cross-consume: read another client's produce-none topic: "
         + ", ".join(f"{CROSS[c.name]} → {c.name}" for c in clients) + ".",
         *(f"- {d}" for d in groups.DESCRIPTIONS),

@@ -43,9 +43,11 @@ JAVA_ENVS: dict[str, dict] = {
     # tests/test_kafka_file_format.py, test_spark_connector_path.py, bench/java.
     "java": {"pom": JAVA_SRC / "pom-3.9.xml", "build": JAVA_BUILD,
              "sources": ["Harness.java", "SparkConnectorPath.java", "VerifySegments.java"]},
-    # kafka-clients 4.4.0 and kafka-streams 4.4.0: the `java-4` column and its streams-wordcount.
-    "java-4": {"pom": JAVA_SRC / "pom-4.xml", "build": ENVS / "java-4" / "classes",
-               "sources": ["Harness.java", "StreamsWordCount.java"]},
+    # kafka-clients 4.4.0 and kafka-streams 4.4.0: the `java-4` column and its streams-* scenarios.
+    # Classes beside the sources, not in .envs: they are built from this checkout's sources, while
+    # .envs may be shared between checkouts (a symlink), whose builds would overwrite each other.
+    "java-4": {"pom": JAVA_SRC / "pom-4.xml", "build": JAVA_SRC / "build-4",
+               "sources": ["Harness.java", "StreamsWordCount.java", "StreamsEos.java"]},
 }
 MVN = ["mvn", "-q", "-B", "dependency:copy-dependencies", "-DincludeScope=runtime", "-Dmdep.stripVersion=true"]
 ALL = [*PY_ENVS, *JAVA_ENVS, "kcat"]

@@ -44,3 +44,24 @@ def test_parse_batches_v2_and_v0() -> None:
     v0 = struct.pack(">qi", 10, len(v0_body)) + v0_body
     batches = wire.parse_batches(v2 + v0 + v2[:20])
     assert [(b.offset, b.magic, b.codec) for b in batches] == [(0, 2, "lz4"), (10, 0, "gzip")]
+
+
+def test_txn_expected_keeps_only_committed_transactions() -> None:
+    committed, everything = common.txn_expected("x", True), common.txn_expected("x", False)
+    assert sum(map(len, committed.values())) == 12 and sum(map(len, everything.values())) == 18
+    assert committed[0][:3] == [b"x-t0-commit-0", b"x-t0-commit-2", b"x-t0-commit-4"]
+    assert not any(b"abort" in k for keys in committed.values() for k in keys)
+    assert everything[1][3] == b"x-t1-abort-1"
+
+
+def test_txn_done_and_check() -> None:
+    exp = common.txn_expected("x", True)
+    got = {p: list(keys) for p, keys in exp.items()}
+    assert common.txn_done(got, exp) and common.txn_check(got, exp, "rc") == "rc: 12 records"
+    assert not common.txn_done({0: got[0]}, exp)
+    dup = {0: got[0] + got[0][-1:], 1: got[1]}
+    with pytest.raises(common.Failed, match="partition 0"):
+        common.txn_check(dup, exp, "rc")
+    leaked = {0: got[0], 1: [b"x-t1-abort-1", *got[1]]}
+    with pytest.raises(common.Failed, match="partition 1"):
+        common.txn_check(leaked, exp, "rc")

@@ -7,6 +7,7 @@ import time
 from collections.abc import Awaitable, Callable
 
 import aiokafka
+import aiokafka.errors
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.coordinator.assignors.range import RangePartitionAssignor
@@ -23,6 +24,10 @@ from common import (
     parse_args,
     run,
     run_member,
+    txn_check,
+    txn_done,
+    txn_expected,
+    txn_plan,
 )
 
 ARGS = parse_args()
@@ -184,6 +189,143 @@ async def cross_consume(ctx: Ctx) -> str:
     return f"{topic}: " + check_records(await fetch_all(ctx, topic, len(exp)), exp, **opts)
 
 
+async def txn_producer(ctx: Ctx, txn_id: str) -> AIOKafkaProducer:
+    """A started transactional producer (start() runs InitProducerId through the transaction coordinator)."""
+    p = AIOKafkaProducer(bootstrap_servers=ctx.bootstrap, request_timeout_ms=15000, transactional_id=txn_id,
+                         linger_ms=5)
+    await p.start()
+    return p
+
+
+async def read_keys(ctx: Ctx, topic: str, partitions: int, isolation: str,
+                    done: Callable[[dict[int, list[bytes]]], bool]) -> dict[int, list[bytes]]:
+    """assign from offset 0 and collect keys per partition until done(keys) or 20 s."""
+    c = AIOKafkaConsumer(bootstrap_servers=ctx.bootstrap, enable_auto_commit=False, isolation_level=isolation,
+                         request_timeout_ms=15000)
+    await c.start()
+    got: dict[int, list[bytes]] = {}
+    try:
+        tps = [TopicPartition(topic, i) for i in range(partitions)]
+        c.assign(tps)
+        await c.seek_to_beginning(*tps)
+        deadline = time.monotonic() + 20
+        while not done(got) and time.monotonic() < deadline:
+            for tp, msgs in (await c.getmany(timeout_ms=200)).items():
+                got.setdefault(tp.partition, []).extend(m.key for m in msgs)
+    finally:
+        await c.stop()
+    return got
+
+
+async def txn_commit_abort(ctx: Ctx) -> str:
+    topic = f"{ctx.args.prefix}-txn"
+    a = AIOKafkaAdminClient(bootstrap_servers=ctx.bootstrap, request_timeout_ms=15000)
+    await a.start()
+    try:
+        await check_errors(await a.create_topics([NewTopic(topic, 2, 1)], timeout_ms=15000))
+    finally:
+        await a.close()
+    p = await txn_producer(ctx, f"{ctx.args.prefix}-txn-commit-abort")
+    try:
+        for outcome, recs in txn_plan(ctx.args.prefix):
+            await p.begin_transaction()
+            futs = [await p.send(topic, key, key=key, partition=part) for part, key in recs]
+            if outcome == "commit":
+                await p.commit_transaction()
+            else:
+                await asyncio.gather(*futs)  # the aborted records are in the log before the abort marker
+                await p.abort_transaction()
+    finally:
+        await p.stop()
+    out = []
+    for isolation, committed_only in (("read_committed", True), ("read_uncommitted", False)):
+        exp = txn_expected(ctx.args.prefix, committed_only)
+        got = await read_keys(ctx, topic, 2, isolation, lambda g, exp=exp: txn_done(g, exp))
+        out.append(txn_check(got, exp, isolation))
+    return "commit, abort, commit over 2 partitions; " + ", ".join(out)
+
+
+async def txn_offsets(ctx: Ctx) -> str:
+    pre = ctx.args.prefix
+    tin, tout, group = f"{pre}-txn-in", f"{pre}-txn-out", f"{pre}-txn-group"
+    sentinel = f"{pre}-sentinel".encode()
+    plain = AIOKafkaProducer(bootstrap_servers=ctx.bootstrap, request_timeout_ms=15000)
+    await plain.start()
+    p = await txn_producer(ctx, f"{pre}-txn-offsets")
+    c = AIOKafkaConsumer(tin, bootstrap_servers=ctx.bootstrap, group_id=group, enable_auto_commit=False,
+                         auto_offset_reset="earliest", isolation_level="read_committed", request_timeout_ms=15000)
+    try:
+        for i in range(6):
+            await plain.send(tin, f"in-{i}".encode(), key=f"{pre}-in-{i}".encode(), partition=0)
+        await plain.flush()
+        await c.start()
+        recs: list = []
+        deadline = time.monotonic() + 20
+        while len(recs) < 6 and time.monotonic() < deadline:
+            for msgs in (await c.getmany(timeout_ms=200)).values():
+                recs += msgs
+        if len(recs) != 6:
+            raise Failed(f"the group consumer got {len(recs)} of 6 input records")
+        for half, commit in ((recs[:3], True), (recs[3:], False)):
+            await p.begin_transaction()
+            futs = [await p.send(tout, m.value.upper(), key=m.key.replace(b"-in-", b"-out-"), partition=0)
+                    for m in half]
+            # aiokafka sends the group id only (TxnOffsetCommit without generation or member id).
+            await p.send_offsets_to_transaction({TopicPartition(tin, 0): half[-1].offset + 1}, group)
+            if commit:
+                await p.commit_transaction()
+            else:
+                await asyncio.gather(*futs)
+                await p.abort_transaction()
+        # A plain record after the aborted transaction: once a read_committed consumer sees it, the abort is final.
+        await plain.send_and_wait(tout, b"", key=sentinel, partition=0)
+    finally:
+        await c.stop()
+        await p.stop()
+        await plain.stop()
+    keys = (await read_keys(ctx, tout, 1, "read_committed", lambda g: sentinel in g.get(0, []))).get(0, [])
+    want = [f"{pre}-out-{i}".encode() for i in range(3)] + [sentinel]
+    if keys != want:
+        raise Failed(f"output keys {keys}, expected the first transaction's {want[:3]} then the sentinel")
+    check = AIOKafkaConsumer(bootstrap_servers=ctx.bootstrap, group_id=group, enable_auto_commit=False,
+                             request_timeout_ms=15000)
+    await check.start()
+    try:
+        got = await check.committed(TopicPartition(tin, 0))
+    finally:
+        await check.stop()
+    if got != 3:
+        raise Failed(f"group {group} committed offset {got} for {tin}-0, expected 3 (the first transaction's)")
+    return f"group {group} committed offset 3; output has the first transaction's 3 records only"
+
+
+async def txn_fencing(ctx: Ctx) -> str:
+    topic, tid = f"{ctx.args.prefix}-txn-fence", f"{ctx.args.prefix}-txn-fencing"
+    first = await txn_producer(ctx, tid)
+    try:
+        await first.begin_transaction()
+        await first.send_and_wait(topic, b"first", key=b"first", partition=0)
+        second = await txn_producer(ctx, tid)  # bumps the epoch: the first is fenced, its transaction aborted
+        try:
+            try:
+                await first.commit_transaction()
+            except aiokafka.errors.ProducerFenced as e:
+                fenced = type(e).__name__
+            else:
+                raise Failed("the first producer committed after a second one with its transactional.id initialised")
+            await second.begin_transaction()
+            await second.send(topic, b"second", key=b"second", partition=0)
+            await second.commit_transaction()
+        finally:
+            await second.stop()
+    finally:
+        await first.stop()
+    keys = (await read_keys(ctx, topic, 1, "read_committed", lambda g: b"second" in g.get(0, []))).get(0)
+    if keys != [b"second"]:
+        raise Failed(f"read_committed keys {keys}, expected only the second producer's [b'second']")
+    return f"first producer's commit: {fenced}; read_committed sees only the second producer's record"
+
+
 async def member(args, io: MemberIO) -> None:
     """One group member (see common.MemberIO)."""
     kw: dict = {"partition_assignment_strategy": (RangePartitionAssignor,)} if args.assignor == "range" else {}
@@ -213,6 +355,7 @@ SCENARIOS = {
     "offsets-latest": sync(lambda ctx: offsets(ctx, "latest")),
     "offsets-by-time": sync(lambda ctx: offsets(ctx, "by-time")),
     "cross-consume": sync(cross_consume), "admin-delete": sync(admin_delete),
+    "txn-commit-abort": sync(txn_commit_abort), "txn-offsets": sync(txn_offsets), "txn-fencing": sync(txn_fencing),
 }
 
 if __name__ == "__main__":

@@ -23,12 +23,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 CODECS = ["none", "gzip", "snappy", "lz4", "zstd"]
+TXN_SCENARIOS = ["txn-commit-abort", "txn-offsets", "txn-fencing"]
+STREAMS_SCENARIOS = ["streams-wordcount", "streams-eos"]
 HARNESS_SCENARIOS = [
     "admin-create", "auto-create",
     *(f"produce-{c}" for c in CODECS), *(f"consume-{c}" for c in CODECS),
     "offsets-earliest", "offsets-latest", "offsets-by-time",
     "cross-consume", "admin-delete",
-    "streams-wordcount",  # Java only: Kafka Streams (run.py records n/a for the other clients)
+    *TXN_SCENARIOS,
+    *STREAMS_SCENARIOS,  # Java only: Kafka Streams (run.py records n/a for the other clients)
 ]
 # Driven by compat/groups.py (run.py) through member processes of each client.
 GROUP_SCENARIOS = ["group-split", "group-walk", "group-commit-resume", "group-expel", "group-mixed"]
@@ -100,6 +103,41 @@ def check_records(got: list[Rec], exp: list[Rec], *, headers: bool | str, ts: st
     tss = ts if ts != "exact-or-none" else (
         "dropped (down-converted to v0)" if got and got[0].ts in (None, -1) else "kept")
     return f"{len(got)} records match (headers {hs}, timestamps {tss})"
+
+
+# txn-commit-abort: three transactions over 2 partitions (Harness.java builds the same keys).
+TXN_OUTCOMES = ["commit", "abort", "commit"]
+TXN_RECORDS = 6  # per transaction, alternating partitions 0 and 1
+
+
+def txn_plan(prefix: str) -> list[tuple[str, list[tuple[int, bytes]]]]:
+    """(outcome, [(partition, key)]) per transaction of txn-commit-abort; values equal keys."""
+    return [(outcome, [(i % 2, f"{prefix}-t{t}-{outcome}-{i}".encode()) for i in range(TXN_RECORDS)])
+            for t, outcome in enumerate(TXN_OUTCOMES)]
+
+
+def txn_expected(prefix: str, committed_only: bool) -> dict[int, list[bytes]]:
+    """Keys per partition, in order, that a read_committed (or read_uncommitted) consumer must see."""
+    out: dict[int, list[bytes]] = {0: [], 1: []}
+    for outcome, recs in txn_plan(prefix):
+        if outcome == "commit" or not committed_only:
+            for part, key in recs:
+                out[part].append(key)
+    return out
+
+
+def txn_done(got: dict[int, list[bytes]], exp: dict[int, list[bytes]]) -> bool:
+    """True once every partition has reached its last expected key (so everything before it was seen)."""
+    return all(exp[p][-1] in got.get(p, []) for p in exp)
+
+
+def txn_check(got: dict[int, list[bytes]], exp: dict[int, list[bytes]], what: str) -> str:
+    """Raise Failed unless got equals exp per partition (order, no duplicates, nothing extra)."""
+    for p in exp:
+        if got.get(p, []) != exp[p]:
+            raise Failed(f"{what}: partition {p} has keys {[k.decode() for k in got.get(p, [])]}, "
+                         f"expected {[k.decode() for k in exp[p]]}")
+    return f"{what}: {sum(map(len, exp.values()))} records"
 
 
 def by_time_queries(ts_list: list[int]) -> list[tuple[int, int | None]]:

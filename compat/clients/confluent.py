@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import confluent_kafka
 from common import (
@@ -19,6 +20,10 @@ from common import (
     poll_until,
     run,
     run_member,
+    txn_check,
+    txn_done,
+    txn_expected,
+    txn_plan,
 )
 from confluent_kafka import Consumer, KafkaError, Producer, TopicPartition
 from confluent_kafka.admin import AdminClient, NewTopic, OffsetSpec
@@ -170,6 +175,137 @@ def cross_consume(ctx: Ctx) -> str:
     return f"{topic}: " + check_records(fetch_all(ctx, topic, len(exp)), exp, **opts)
 
 
+def create_topic(ctx: Ctx, topic: str, partitions: int) -> None:
+    """CreateTopics through the AdminClient, then wait for the metadata."""
+    a = AdminClient(base(ctx))
+    a.create_topics([NewTopic(topic, num_partitions=partitions, replication_factor=1)],
+                    operation_timeout=15, request_timeout=15)[topic].result(20)
+    poll_until(lambda: topic_partitions(a, topic), 15, what=f"metadata of {topic}")
+
+
+def txn_producer(ctx: Ctx, txn_id: str) -> Producer:
+    """A transactional producer, initialised (InitProducerId through the transaction coordinator)."""
+    p = Producer({**base(ctx), "transactional.id": txn_id, "linger.ms": 5})
+    p.init_transactions(20)
+    return p
+
+
+def read_keys(ctx: Ctx, topics: list[tuple[str, int]], isolation: str,
+              done: Callable[[dict[int, list[bytes]]], bool]) -> dict[int, list[bytes]]:
+    """assign from offset 0 and collect keys per partition until done(keys) or 20 s."""
+    c = Consumer({**base(ctx), "group.id": f"compat-{ctx.args.prefix}-read", "enable.auto.commit": False,
+                  "auto.offset.reset": "earliest", "isolation.level": isolation})
+    got: dict[int, list[bytes]] = {}
+    try:
+        c.assign([TopicPartition(t, p, 0) for t, p in topics])
+        deadline = time.monotonic() + 20
+        while not done(got) and time.monotonic() < deadline:
+            m = c.poll(0.2)
+            if m is None or m.error() and m.error().code() == KafkaError._PARTITION_EOF:
+                continue
+            if m.error():
+                raise Failed(f"consumer error: {m.error()!r}")
+            got.setdefault(m.partition(), []).append(m.key())
+    finally:
+        c.close()
+    return got
+
+
+def txn_commit_abort(ctx: Ctx) -> str:
+    topic = f"{ctx.args.prefix}-txn"
+    create_topic(ctx, topic, 2)
+    p = txn_producer(ctx, f"{ctx.args.prefix}-txn-commit-abort")
+    for outcome, recs in txn_plan(ctx.args.prefix):
+        p.begin_transaction()
+        for part, key in recs:
+            p.produce(topic, key, key, partition=part)
+        if outcome == "commit":
+            p.commit_transaction(20)
+        else:
+            p.flush(20)  # the aborted records are in the log before the abort marker
+            p.abort_transaction(20)
+    out = []
+    for isolation, committed_only in (("read_committed", True), ("read_uncommitted", False)):
+        exp = txn_expected(ctx.args.prefix, committed_only)
+        got = read_keys(ctx, [(topic, 0), (topic, 1)], isolation, lambda g, exp=exp: txn_done(g, exp))
+        out.append(txn_check(got, exp, isolation))
+    return "commit, abort, commit over 2 partitions; " + ", ".join(out)
+
+
+def txn_offsets(ctx: Ctx) -> str:
+    pre = ctx.args.prefix
+    tin, tout, group = f"{pre}-txn-in", f"{pre}-txn-out", f"{pre}-txn-group"
+    produce_records(ctx, tin, [Rec(f"{pre}-in-{i}".encode(), f"in-{i}".encode()) for i in range(6)], {})
+    c = Consumer({**base(ctx), "group.id": group, "enable.auto.commit": False, "auto.offset.reset": "earliest",
+                  "isolation.level": "read_committed"})
+    p = txn_producer(ctx, f"{pre}-txn-offsets")
+    try:
+        c.subscribe([tin])
+        recs: list = []
+        deadline = time.monotonic() + 20
+        while len(recs) < 6 and time.monotonic() < deadline:
+            m = c.poll(0.2)
+            if m is not None and not m.error():
+                recs.append(m)
+        if len(recs) != 6:
+            raise Failed(f"the group consumer got {len(recs)} of 6 input records")
+        for half, commit in ((recs[:3], True), (recs[3:], False)):
+            p.begin_transaction()
+            for m in half:
+                p.produce(tout, m.value().upper(), m.key().replace(b"-in-", b"-out-"), partition=0)
+            p.send_offsets_to_transaction([TopicPartition(tin, 0, half[-1].offset() + 1)],
+                                          c.consumer_group_metadata(), 20)
+            if commit:
+                p.commit_transaction(20)
+            else:
+                p.flush(20)
+                p.abort_transaction(20)
+    finally:
+        c.close()
+    # A plain record after the aborted transaction: once a read_committed consumer sees it, the abort is final.
+    sentinel = f"{pre}-sentinel".encode()
+    produce_records(ctx, tout, [Rec(sentinel, b"")], {})
+    got = read_keys(ctx, [(tout, 0)], "read_committed", lambda g: sentinel in g.get(0, []))
+    keys = got.get(0, [])
+    want = [f"{pre}-out-{i}".encode() for i in range(3)] + [sentinel]
+    if keys != want:
+        raise Failed(f"output keys {keys}, expected the first transaction's {want[:3]} then the sentinel")
+    check = Consumer({**base(ctx), "group.id": group, "enable.auto.commit": False})
+    try:
+        (tp,) = check.committed([TopicPartition(tin, 0)], timeout=20)
+    finally:
+        check.close()
+    if tp.offset != 3:
+        raise Failed(f"group {group} committed offset {tp.offset} for {tin}-0, expected 3 (the first transaction's)")
+    return f"group {group} committed offset 3; output has the first transaction's 3 records only"
+
+
+def txn_fencing(ctx: Ctx) -> str:
+    topic, tid = f"{ctx.args.prefix}-txn-fence", f"{ctx.args.prefix}-txn-fencing"
+    first = txn_producer(ctx, tid)
+    first.begin_transaction()
+    first.produce(topic, b"first", b"first", partition=0)
+    if first.flush(20):
+        raise Failed("the first producer's record was not delivered")
+    second = txn_producer(ctx, tid)  # bumps the epoch: the first is fenced, its transaction aborted
+    try:
+        first.commit_transaction(20)
+    except confluent_kafka.KafkaException as e:
+        err = e.args[0]
+        if err.code() not in (KafkaError._FENCED, KafkaError.PRODUCER_FENCED) or not err.fatal():
+            raise Failed(f"the fenced producer's commit failed with {err!r}, expected a fatal _FENCED") from None
+        fenced = err.name()
+    else:
+        raise Failed("the first producer committed after a second one with its transactional.id initialised")
+    second.begin_transaction()
+    second.produce(topic, b"second", b"second", partition=0)
+    second.commit_transaction(20)
+    got = read_keys(ctx, [(topic, 0)], "read_committed", lambda g: b"second" in g.get(0, []))
+    if got.get(0) != [b"second"]:
+        raise Failed(f"read_committed keys {got.get(0)}, expected only the second producer's [b'second']")
+    return f"first producer's commit: fatal {fenced}; read_committed sees only the second producer's record"
+
+
 def member(args, io: MemberIO) -> None:
     """One group member (see common.MemberIO)."""
     conf = {"bootstrap.servers": args.bootstrap, "group.id": args.member, "enable.auto.commit": False,
@@ -209,6 +345,7 @@ SCENARIOS = {
     "offsets-latest": lambda ctx: list_offsets(ctx, "latest"),
     "offsets-by-time": offsets_by_time,
     "cross-consume": cross_consume, "admin-delete": admin_delete,
+    "txn-commit-abort": txn_commit_abort, "txn-offsets": txn_offsets, "txn-fencing": txn_fencing,
 }
 
 if __name__ == "__main__":

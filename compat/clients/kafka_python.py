@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 
 import kafka
+import kafka.errors
 from common import (
     CODECS,
     HEARTBEAT_MS,
@@ -20,6 +22,10 @@ from common import (
     poll_until,
     run,
     run_member,
+    txn_check,
+    txn_done,
+    txn_expected,
+    txn_plan,
 )
 from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.admin import NewTopic
@@ -205,6 +211,141 @@ def cross_consume(ctx: Ctx) -> str:
     return f"{topic}: " + check_records(fetch_all(ctx, topic, len(exp)), exp, **opts)
 
 
+def txn_producer(ctx: Ctx, txn_id: str) -> KafkaProducer:
+    """A transactional producer, initialised; n/a for kafka-python 2 (no transactions) and forced old APIs."""
+    if not hasattr(KafkaProducer, "init_transactions"):
+        raise NotApplicable(f"kafka-python {kafka.__version__} has no transactional producer (transactional_id)")
+    if API is not None:
+        raise NotApplicable(f"api_version={API}: transactions need >= 0.11")
+    p = KafkaProducer(transactional_id=txn_id, linger_ms=5, **common_conf(ctx))
+    p.init_transactions()
+    return p
+
+
+def read_keys(ctx: Ctx, topic: str, partitions: int, isolation: str,
+              done: Callable[[dict[int, list[bytes]]], bool]) -> dict[int, list[bytes]]:
+    """assign from offset 0 and collect keys per partition until done(keys) or 20 s."""
+    c = KafkaConsumer(group_id=None, enable_auto_commit=False, isolation_level=isolation, **common_conf(ctx))
+    got: dict[int, list[bytes]] = {}
+    try:
+        tps = [TopicPartition(topic, i) for i in range(partitions)]
+        c.assign(tps)
+        c.seek_to_beginning(*tps)
+        deadline = time.monotonic() + 20
+        while not done(got) and time.monotonic() < deadline:
+            for tp, recs in c.poll(timeout_ms=200).items():
+                got.setdefault(tp.partition, []).extend(m.key for m in recs)
+    finally:
+        c.close()
+    return got
+
+
+def txn_commit_abort(ctx: Ctx) -> str:
+    topic = f"{ctx.args.prefix}-txn"
+    p = txn_producer(ctx, f"{ctx.args.prefix}-txn-commit-abort")
+    try:
+        a = admin(ctx)
+        try:
+            check_admin_response(a.create_topics([NewTopic(topic, 2, 1)], timeout_ms=15000))
+        finally:
+            a.close()
+        poll_until(lambda: partitions_of(ctx, topic), 15, what=f"metadata of {topic}")
+        for outcome, recs in txn_plan(ctx.args.prefix):
+            p.begin_transaction()
+            for part, key in recs:
+                p.send(topic, key, key=key, partition=part)
+            if outcome == "commit":
+                p.commit_transaction()
+            else:
+                p.flush(20)  # the aborted records are in the log before the abort marker
+                p.abort_transaction()
+    finally:
+        p.close(5)
+    out = []
+    for isolation, committed_only in (("read_committed", True), ("read_uncommitted", False)):
+        exp = txn_expected(ctx.args.prefix, committed_only)
+        got = read_keys(ctx, topic, 2, isolation, lambda g, exp=exp: txn_done(g, exp))
+        out.append(txn_check(got, exp, isolation))
+    return "commit, abort, commit over 2 partitions; " + ", ".join(out)
+
+
+def txn_offsets(ctx: Ctx) -> str:
+    pre = ctx.args.prefix
+    tin, tout, group = f"{pre}-txn-in", f"{pre}-txn-out", f"{pre}-txn-group"
+    p = txn_producer(ctx, f"{pre}-txn-offsets")
+    plain = KafkaProducer(**common_conf(ctx))
+    c = KafkaConsumer(tin, group_id=group, enable_auto_commit=False, auto_offset_reset="earliest",
+                      isolation_level="read_committed", **common_conf(ctx))
+    try:
+        for i in range(6):
+            plain.send(tin, f"in-{i}".encode(), key=f"{pre}-in-{i}".encode(), partition=0)
+        plain.flush(20)
+        recs: list = []
+        deadline = time.monotonic() + 20
+        while len(recs) < 6 and time.monotonic() < deadline:
+            for batch in c.poll(timeout_ms=200).values():
+                recs += batch
+        if len(recs) != 6:
+            raise Failed(f"the group consumer got {len(recs)} of 6 input records")
+        for half, commit in ((recs[:3], True), (recs[3:], False)):
+            p.begin_transaction()
+            for m in half:
+                p.send(tout, m.value.upper(), key=m.key.replace(b"-in-", b"-out-"), partition=0)
+            p.send_offsets_to_transaction({TopicPartition(tin, 0): OffsetAndMetadata(half[-1].offset + 1, "", -1)},
+                                          c.group_metadata())
+            if commit:
+                p.commit_transaction()
+            else:
+                p.flush(20)
+                p.abort_transaction()
+        # A plain record after the aborted transaction: once a read_committed consumer sees it, the abort is final.
+        sentinel = f"{pre}-sentinel".encode()
+        plain.send(tout, b"", key=sentinel, partition=0).get(timeout=20)
+    finally:
+        c.close()
+        p.close(5)
+        plain.close(5)
+    keys = read_keys(ctx, tout, 1, "read_committed", lambda g: sentinel in g.get(0, [])).get(0, [])
+    want = [f"{pre}-out-{i}".encode() for i in range(3)] + [sentinel]
+    if keys != want:
+        raise Failed(f"output keys {keys}, expected the first transaction's {want[:3]} then the sentinel")
+    check = KafkaConsumer(group_id=group, enable_auto_commit=False, **common_conf(ctx))
+    try:
+        got = check.committed(TopicPartition(tin, 0))
+    finally:
+        check.close()
+    if got != 3:
+        raise Failed(f"group {group} committed offset {got} for {tin}-0, expected 3 (the first transaction's)")
+    return f"group {group} committed offset 3; output has the first transaction's 3 records only"
+
+
+def txn_fencing(ctx: Ctx) -> str:
+    topic, tid = f"{ctx.args.prefix}-txn-fence", f"{ctx.args.prefix}-txn-fencing"
+    first = txn_producer(ctx, tid)
+    try:
+        first.begin_transaction()
+        first.send(topic, b"first", key=b"first", partition=0).get(timeout=20)
+        second = txn_producer(ctx, tid)  # bumps the epoch: the first is fenced, its transaction aborted
+        try:
+            try:
+                first.commit_transaction()
+            except kafka.errors.ProducerFencedError as e:
+                fenced = type(e).__name__
+            else:
+                raise Failed("the first producer committed after a second one with its transactional.id initialised")
+            second.begin_transaction()
+            second.send(topic, b"second", key=b"second", partition=0)
+            second.commit_transaction()
+        finally:
+            second.close(5)
+    finally:
+        first.close(5)
+    keys = read_keys(ctx, topic, 1, "read_committed", lambda g: b"second" in g.get(0, [])).get(0)
+    if keys != [b"second"]:
+        raise Failed(f"read_committed keys {keys}, expected only the second producer's [b'second']")
+    return f"first producer's commit: {fenced}; read_committed sees only the second producer's record"
+
+
 def wait_for_whole_join_rounds(consumer: KafkaConsumer) -> None:
     """Work around a kafka-python 3.0.12 bug (2.x has no join_group_async and is untouched).
 
@@ -265,6 +406,7 @@ SCENARIOS = {
     "offsets-latest": lambda ctx: list_offsets(ctx, "latest"),
     "offsets-by-time": offsets_by_time,
     "cross-consume": cross_consume, "admin-delete": admin_delete,
+    "txn-commit-abort": txn_commit_abort, "txn-offsets": txn_offsets, "txn-fencing": txn_fencing,
 }
 
 if __name__ == "__main__":

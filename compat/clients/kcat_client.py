@@ -13,6 +13,7 @@ import time
 
 from common import (
     CODECS,
+    TXN_SCENARIOS,
     Ctx,
     Failed,
     NotApplicable,
@@ -151,6 +152,11 @@ def cross_consume(ctx: Ctx) -> str:
     return f"{topic}: " + check_records(fetch_all(ctx, topic, len(exp)), exp, **opts)
 
 
+def no_txn(ctx: Ctx) -> str:
+    raise NotApplicable("kcat has no way to abort a transaction, add consumer offsets to one, or see a fenced "
+                        "producer's error: it is a one-shot command line tool")
+
+
 SCENARIOS = {
     "admin-create": no_admin, "auto-create": auto_create,
     **{f"produce-{c}": (lambda ctx, c=c: produce(ctx, c)) for c in CODECS},
@@ -159,6 +165,7 @@ SCENARIOS = {
     "offsets-latest": lambda ctx: offsets(ctx, "latest"),
     "offsets-by-time": lambda ctx: offsets(ctx, "by-time"),
     "cross-consume": cross_consume, "admin-delete": no_admin,
+    **dict.fromkeys(TXN_SCENARIOS, no_txn),
 }
 
 if __name__ == "__main__":

@@ -20,7 +20,7 @@ import org.apache.kafka.common.serialization.ByteArrayDeserializer;
 import org.apache.kafka.common.serialization.ByteArraySerializer;
 
 /** Compat scenarios for Apache Kafka's Java client, defaults (idempotent, acks=all). The same source is compiled
- *  against kafka-clients 3.9.2 (the `java` column) and 4.4.0 (`java-4`, with kafka-streams for streams-wordcount):
+ *  against kafka-clients 3.9.2 (the `java` column) and 4.4.0 (`java-4`, with kafka-streams for streams-wordcount and streams-eos):
  *  it uses only API present in both. */
 public class Harness {
     static final String[] CODECS = {"none", "gzip", "snappy", "lz4", "zstd"};
@@ -280,10 +280,164 @@ public class Harness {
         return t + ": " + check(fetchAll(t, n), expected(cp, n, tsBase), headers, args.getOrDefault("cross-ts", "exact"));
     }
 
-    /** Kafka Streams word count (StreamsWordCount.java), compiled only where kafka-streams is on the classpath. */
-    String streamsWordCount() throws Exception {
+    // ---- transactions (the same plan as clients/common.py txn_plan) ----
+
+    static final String[] TXN_OUTCOMES = {"commit", "abort", "commit"};
+    static final int TXN_RECORDS = 6;
+
+    Producer txnProducer(String txnId) {
+        Properties p = base();
+        p.put("transactional.id", txnId);
+        p.put("linger.ms", "5");
+        p.put("max.block.ms", "20000");
+        p.put("delivery.timeout.ms", "30000");
+        Producer pr = new Producer(p);
+        pr.initTransactions();
+        return pr;
+    }
+
+    Consumer consumer(String isolation) {
+        Properties p = base();
+        p.put("enable.auto.commit", "false");
+        p.put("auto.offset.reset", "earliest");
+        p.put("isolation.level", isolation);
+        return new Consumer(p);
+    }
+
+    void createTopic(String t, int partitions) throws Exception {
+        try (BoundedAdmin b = admin()) {
+            b.a.createTopics(List.of(new NewTopic(t, partitions, (short) 1))).all().get(20, TimeUnit.SECONDS);
+        }
+    }
+
+    /** Keys per partition of t, from offset 0, until done(keys) or 20 s. */
+    Map<Integer, List<String>> readKeys(String t, int partitions, String isolation,
+                                        java.util.function.Predicate<Map<Integer, List<String>>> done) {
+        Map<Integer, List<String>> got = new TreeMap<>();
+        try (Consumer c = consumer(isolation)) {
+            List<TopicPartition> tps = new ArrayList<>();
+            for (int i = 0; i < partitions; i++) tps.add(new TopicPartition(t, i));
+            c.assign(tps);
+            c.seekToBeginning(tps);
+            long deadline = System.currentTimeMillis() + 20000;
+            while (!done.test(got) && System.currentTimeMillis() < deadline)
+                for (ConsumerRecord<byte[], byte[]> m : c.poll(Duration.ofMillis(200)))
+                    got.computeIfAbsent(m.partition(), k -> new ArrayList<>()).add(bs(m.key()));
+        }
+        return got;
+    }
+
+    Map<Integer, List<String>> txnExpected(boolean committedOnly) {
+        Map<Integer, List<String>> out = new TreeMap<>(Map.of(0, new ArrayList<>(), 1, new ArrayList<>()));
+        for (int t = 0; t < TXN_OUTCOMES.length; t++)
+            if (!committedOnly || TXN_OUTCOMES[t].equals("commit"))
+                for (int i = 0; i < TXN_RECORDS; i++) out.get(i % 2).add(prefix + "-t" + t + "-" + TXN_OUTCOMES[t] + "-" + i);
+        return out;
+    }
+
+    String txnCommitAbort() throws Exception {
+        String t = prefix + "-txn";
+        createTopic(t, 2);
+        try (Producer p = txnProducer(prefix + "-txn-commit-abort")) {
+            for (int tx = 0; tx < TXN_OUTCOMES.length; tx++) {
+                p.beginTransaction();
+                for (int i = 0; i < TXN_RECORDS; i++) {
+                    String k = prefix + "-t" + tx + "-" + TXN_OUTCOMES[tx] + "-" + i;
+                    p.send(new ProducerRecord<>(t, i % 2, by(k), by(k)));
+                }
+                if (TXN_OUTCOMES[tx].equals("commit")) p.commitTransaction();
+                else { p.flush(); p.abortTransaction(); }  // the aborted records reach the log before the marker
+            }
+        }
+        StringBuilder out = new StringBuilder("commit, abort, commit over 2 partitions;");
+        for (String iso : List.of("read_committed", "read_uncommitted")) {
+            Map<Integer, List<String>> exp = txnExpected(iso.equals("read_committed"));
+            Map<Integer, List<String>> got = readKeys(t, 2, iso, g -> exp.entrySet().stream().allMatch(
+                    e -> g.getOrDefault(e.getKey(), List.of()).contains(e.getValue().get(e.getValue().size() - 1))));
+            for (int part : exp.keySet())
+                if (!exp.get(part).equals(got.getOrDefault(part, List.of())))
+                    throw new Failed(iso + ": partition " + part + " has keys " + got.get(part) + ", expected " + exp.get(part));
+            out.append(" ").append(iso).append(": ").append(exp.get(0).size() + exp.get(1).size()).append(" records");
+        }
+        return out.toString();
+    }
+
+    String txnOffsets() throws Exception {
+        String tin = prefix + "-txn-in", tout = prefix + "-txn-out", group = prefix + "-txn-group";
+        try (Producer p = producer("none")) {
+            for (int i = 0; i < 6; i++) p.send(new ProducerRecord<>(tin, 0, by(prefix + "-in-" + i), by("in-" + i)));
+            p.flush();
+        }
+        Properties cp = base();
+        cp.put("group.id", group);
+        cp.put("enable.auto.commit", "false");
+        cp.put("auto.offset.reset", "earliest");
+        cp.put("isolation.level", "read_committed");
+        try (Consumer c = new Consumer(cp); Producer p = txnProducer(prefix + "-txn-offsets")) {
+            c.subscribe(List.of(tin));
+            List<ConsumerRecord<byte[], byte[]>> recs = new ArrayList<>();
+            long deadline = System.currentTimeMillis() + 20000;
+            while (recs.size() < 6 && System.currentTimeMillis() < deadline)
+                for (ConsumerRecord<byte[], byte[]> m : c.poll(Duration.ofMillis(200))) recs.add(m);
+            if (recs.size() != 6) throw new Failed("the group consumer got " + recs.size() + " of 6 input records");
+            for (int half = 0; half < 2; half++) {
+                List<ConsumerRecord<byte[], byte[]>> part = recs.subList(half * 3, half * 3 + 3);
+                p.beginTransaction();
+                for (ConsumerRecord<byte[], byte[]> m : part)
+                    p.send(new ProducerRecord<>(tout, 0, by(bs(m.key()).replace("-in-", "-out-")), by(bs(m.value()).toUpperCase(Locale.ROOT))));
+                p.sendOffsetsToTransaction(Map.of(new TopicPartition(tin, 0), new OffsetAndMetadata(part.get(2).offset() + 1)),
+                        c.groupMetadata());
+                if (half == 0) p.commitTransaction();
+                else { p.flush(); p.abortTransaction(); }
+            }
+        }
+        // A plain record after the aborted transaction: once a read_committed consumer sees it, the abort is final.
+        String sentinel = prefix + "-sentinel";
+        try (Producer p = producer("none")) {
+            p.send(new ProducerRecord<>(tout, 0, by(sentinel), by(""))).get(20, TimeUnit.SECONDS);
+        }
+        List<String> keys = readKeys(tout, 1, "read_committed", g -> g.getOrDefault(0, List.of()).contains(sentinel))
+                .getOrDefault(0, List.of());
+        List<String> want = List.of(prefix + "-out-0", prefix + "-out-1", prefix + "-out-2", sentinel);
+        if (!keys.equals(want)) throw new Failed("output keys " + keys + ", expected the first transaction's then the sentinel: " + want);
+        try (BoundedAdmin b = admin()) {
+            OffsetAndMetadata o = b.a.listConsumerGroupOffsets(group).partitionsToOffsetAndMetadata()
+                    .get(20, TimeUnit.SECONDS).get(new TopicPartition(tin, 0));
+            if (o == null || o.offset() != 3)
+                throw new Failed("group " + group + " committed offset " + o + " for " + tin + "-0, expected 3 (the first transaction's)");
+        }
+        return "group " + group + " committed offset 3; output has the first transaction's 3 records only";
+    }
+
+    String txnFencing() throws Exception {
+        String t = prefix + "-txn-fence", id = prefix + "-txn-fencing";
+        String fenced;
+        try (Producer first = txnProducer(id)) {
+            first.beginTransaction();
+            first.send(new ProducerRecord<>(t, 0, by("first"), by("first"))).get(20, TimeUnit.SECONDS);
+            try (Producer second = txnProducer(id)) {  // bumps the epoch: the first is fenced, its transaction aborted
+                try {
+                    first.commitTransaction();
+                    throw new Failed("the first producer committed after a second one with its transactional.id initialised");
+                } catch (org.apache.kafka.common.errors.ProducerFencedException e) {
+                    fenced = e.getClass().getSimpleName();
+                }
+                second.beginTransaction();
+                second.send(new ProducerRecord<>(t, 0, by("second"), by("second")));
+                second.commitTransaction();
+            }
+        }
+        List<String> keys = readKeys(t, 1, "read_committed", g -> g.getOrDefault(0, List.of()).contains("second"))
+                .getOrDefault(0, List.of());
+        if (!keys.equals(List.of("second"))) throw new Failed("read_committed keys " + keys + ", expected only the second producer's [second]");
+        return "first producer's commit: " + fenced + "; read_committed sees only the second producer's record";
+    }
+
+    /** A Kafka Streams scenario (StreamsWordCount.java, StreamsEos.java), compiled only where kafka-streams is on
+     *  the classpath: its static run(Harness). */
+    String streams(String cls) throws Exception {
         Class<?> app;
-        try { app = Class.forName("StreamsWordCount"); }
+        try { app = Class.forName(cls); }
         catch (ClassNotFoundException e) { throw new NotApplicable("kafka-streams is not on this column's classpath"); }
         try { return (String) app.getMethod("run", Harness.class).invoke(null, this); }
         catch (java.lang.reflect.InvocationTargetException e) {
@@ -314,7 +468,11 @@ public class Harness {
         m.put("offsets-by-time", this::offsetsByTime);
         m.put("cross-consume", this::crossConsume);
         m.put("admin-delete", this::adminDelete);
-        m.put("streams-wordcount", this::streamsWordCount);
+        m.put("txn-commit-abort", this::txnCommitAbort);
+        m.put("txn-offsets", this::txnOffsets);
+        m.put("txn-fencing", this::txnFencing);
+        m.put("streams-wordcount", () -> streams("StreamsWordCount"));
+        m.put("streams-eos", () -> streams("StreamsEos"));
         return m;
     }
 
