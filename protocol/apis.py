@@ -62,6 +62,7 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.ListPartitionReassignments: (0, 0),
     ApiKey.OffsetDelete: (0, 0),
     ApiKey.DescribeCluster: (0, 1),
+    ApiKey.DescribeLogDirs: (0, 4),
 }
 
 

@@ -6,11 +6,16 @@ import sys
 
 from josefk.cli import broker
 from josefk.cli.tools import (
+    broker_api_versions,
     configs,
     console_consumer,
     console_producer,
     consumer_groups,
+    delete_records,
+    dump_log,
+    get_offsets,
     leader_election,
+    log_dirs,
     perf,
     reassign_partitions,
     topics,
@@ -25,6 +30,11 @@ TOOLS = {
     "consumer-groups": consumer_groups.main,
     "leader-election": leader_election.main,
     "reassign-partitions": reassign_partitions.main,
+    "log-dirs": log_dirs.main,
+    "get-offsets": get_offsets.main,
+    "delete-records": delete_records.main,
+    "broker-api-versions": broker_api_versions.main,
+    "dump-log": dump_log.main,
     "producer-perf-test": perf.producer_main,
     "consumer-perf-test": perf.consumer_main,
 }
