@@ -1,0 +1,232 @@
+"""log-dirs, get-offsets, delete-records and broker-api-versions, run as a user would against a
+real josefk broker with two log dirs; broker-api-versions also against Kafka 3.9.2's own tool."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from kafka import KafkaProducer
+
+from harness.josefk import BrokerProcess
+from tests.prerequisites import require_files, require_tools
+
+pytestmark = pytest.mark.integration
+
+ROOT = Path(__file__).resolve().parents[1]
+JOSEFK = str(Path(sys.executable).with_name("josefk"))
+KAFKA_LIB = ROOT / "compat" / ".envs" / "kafka" / "lib"
+DEAD = "127.0.0.1:1"  # nothing listens on port 1
+
+
+@pytest.fixture(scope="module")
+def dirs(tmp_path_factory: pytest.TempPathFactory) -> list[Path]:
+    base = tmp_path_factory.mktemp("ops")
+    return [(base / "d1").absolute(), (base / "d2").absolute()]
+
+
+@pytest.fixture(scope="module")
+def bootstrap(dirs: list[Path]) -> Iterator[str]:
+    broker = BrokerProcess(",".join(map(str, dirs)))
+    try:
+        yield broker.bootstrap
+    finally:
+        assert broker.stop() == 0
+
+
+def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([JOSEFK, *args], capture_output=True, text=True, timeout=timeout)
+
+
+def topic_with_records(bootstrap: str, counts: list[int]) -> str:
+    """A topic with len(counts) partitions, counts[p] records in partition p."""
+    topic = f"ops-{uuid.uuid4().hex[:8]}"
+    r = run("topics", "--bootstrap-server", bootstrap, "--create", "--topic", topic, "--partitions", str(len(counts)))
+    assert r.returncode == 0, r.stderr
+    producer = KafkaProducer(bootstrap_servers=bootstrap)
+    try:
+        for partition, n in enumerate(counts):
+            for i in range(n):
+                producer.send(topic, value=b"v%d" % i, partition=partition, timestamp_ms=1_000 + i)
+        producer.flush(timeout=30)
+    finally:
+        producer.close()
+    return topic
+
+
+def no_traceback(r: subprocess.CompletedProcess[str]) -> None:
+    assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
+
+
+# ------------------------------------------------------------------ log-dirs
+
+
+def test_log_dirs_describe(bootstrap: str, dirs: list[Path]) -> None:
+    topic = topic_with_records(bootstrap, [3, 0, 0, 0])
+    r = run("log-dirs", "--bootstrap-server", bootstrap, "--describe", "--topic-list", topic)
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    assert lines[:2] == ["Querying brokers for log directories information",
+                         "Received log directory information from brokers 0"]
+    assert lines[2].startswith('{"brokers":[{"broker":0,"logDirs":[{"partitions":[') and lines[2].endswith(
+        '"version":1}')
+    (broker,) = json.loads(lines[2])["brokers"]
+    assert [d["logDir"] for d in broker["logDirs"]] == [str(d) for d in dirs]
+    assert all(d["error"] is None for d in broker["logDirs"])
+    placed = {p["partition"]: (d["logDir"], p) for d in broker["logDirs"] for p in d["partitions"]}
+    assert sorted(placed) == [f"{topic}-{i}" for i in range(4)]
+    assert {log_dir for log_dir, _ in placed.values()} == {str(d) for d in dirs}  # spread over both dirs
+    log_dir, first = placed[f"{topic}-0"]
+    assert (Path(log_dir) / f"{topic}-0").is_dir()
+    assert first["size"] == sum(f.stat().st_size for f in (Path(log_dir) / f"{topic}-0").glob("*.log")) > 0
+    assert (first["offsetLag"], first["isFuture"]) == (0, False)
+    assert placed[f"{topic}-1"][1]["size"] == 0
+
+    everything = run("log-dirs", "--bootstrap-server", bootstrap, "--describe", "--broker-list", "0")
+    assert everything.returncode == 0 and f'"partition":"{topic}-0"' in everything.stdout
+
+
+def test_log_dirs_errors(bootstrap: str) -> None:
+    r = run("log-dirs", "--bootstrap-server", bootstrap, "--describe", "--broker-list", "0,7")
+    assert r.returncode == 1
+    assert r.stderr == ("ERROR: The given brokers do not exist from --broker-list: 7. "
+                        "Current existent brokers: 0\n")
+    r = run("log-dirs", "--bootstrap-server", bootstrap, "--describe", "--broker-list", "x")
+    assert r.returncode == 1 and "--broker-list" in r.stderr
+    no_traceback(r)
+    r = run("log-dirs", "--bootstrap-server", bootstrap)
+    assert r.returncode == 2 and "--describe" in r.stderr
+
+
+# ------------------------------------------------------------------ get-offsets
+
+
+def test_get_offsets(bootstrap: str) -> None:
+    topic = topic_with_records(bootstrap, [5, 2, 0])
+
+    def offsets(*args: str) -> list[str]:
+        r = run("get-offsets", "--bootstrap-server", bootstrap, *args)
+        assert r.returncode == 0, r.stderr
+        return r.stdout.splitlines()
+
+    assert offsets("--topic", topic) == [f"{topic}:0:5", f"{topic}:1:2", f"{topic}:2:0"]
+    assert offsets("--topic", topic, "--time", "-2") == [f"{topic}:{p}:0" for p in range(3)]
+    assert offsets("--topic", topic, "--time", "earliest", "--partitions", "1,2") == [f"{topic}:1:0", f"{topic}:2:0"]
+    assert offsets("--topic-partitions", f"{topic}:1-") == [f"{topic}:1:2", f"{topic}:2:0"]
+    assert offsets("--topic-partitions", f"{topic}:-1,{topic}:2") == [f"{topic}:0:5", f"{topic}:2:0"]
+    # max-timestamp: the record with the largest timestamp (1004, offset 4); an empty partition has none
+    assert offsets("--topic", topic, "--time", "-3") == [f"{topic}:0:4", f"{topic}:1:1"]
+    # by timestamp: the first offset at or after it; none past the last record
+    assert offsets("--topic", topic, "--time", "1003") == [f"{topic}:0:3"]
+    assert offsets("--topic", topic, "--time", "99999999999") == []
+    assert f"{topic}:0:5" in offsets()
+    assert all(not line.startswith("__") for line in offsets("--exclude-internal-topics"))
+
+
+def test_get_offsets_errors(bootstrap: str) -> None:
+    r = run("get-offsets", "--bootstrap-server", bootstrap, "--topic", "no-such-topic")
+    assert (r.returncode, r.stderr) == (1, "Error occurred: Could not match any topic-partitions with the "
+                                           "specified filters\n")
+    r = run("get-offsets", "--bootstrap-server", bootstrap, "--time", "yesterday")
+    assert r.returncode == 1 and r.stderr.startswith("Error occurred: Malformed time argument yesterday.")
+    r = run("get-offsets", "--bootstrap-server", bootstrap, "--topic-partitions", "a:1", "--topic", "a")
+    assert r.stderr == "Error occurred: --topic-partitions cannot be used with --topic or --partitions\n"
+    r = run("get-offsets", "--bootstrap-server", bootstrap, "--partitions", "one")
+    assert r.returncode == 1 and "--partitions expects a comma separated list of numeric partition ids" in r.stderr
+    r = run("get-offsets", "--topic", "x")
+    assert r.returncode == 2 and "--bootstrap-server" in r.stderr
+
+
+# ------------------------------------------------------------------ delete-records
+
+
+def test_delete_records(bootstrap: str, tmp_path: Path) -> None:
+    topic = topic_with_records(bootstrap, [6, 4])
+    spec = tmp_path / "offsets.json"
+    spec.write_text(json.dumps({"partitions": [{"topic": topic, "partition": 0, "offset": 3},
+                                               {"topic": topic, "partition": 1, "offset": 4}], "version": 1}))
+    r = run("delete-records", "--bootstrap-server", bootstrap, "--offset-json-file", str(spec))
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == ("Executing records delete operation\nRecords delete operation completed:\n"
+                        f"partition: {topic}-0\tlow_watermark: 3\npartition: {topic}-1\tlow_watermark: 4\n")
+    earliest = run("get-offsets", "--bootstrap-server", bootstrap, "--topic", topic, "--time", "-2")
+    assert earliest.stdout.splitlines() == [f"{topic}:0:3", f"{topic}:1:4"]
+
+    spec.write_text(json.dumps({"partitions": [{"topic": topic, "partition": 0, "offset": 99},
+                                               {"topic": "no-such-topic", "partition": 0, "offset": 1}]}))
+    r = run("delete-records", "--bootstrap-server", bootstrap, "--offset-json-file", str(spec))
+    assert r.returncode == 1
+    lines = r.stdout.splitlines()
+    assert lines[2].startswith("partition: no-such-topic-0\terror: "
+                               "org.apache.kafka.common.errors.UnknownTopicOrPartitionException: ")
+    assert lines[3].startswith(f"partition: {topic}-0\terror: "
+                               "org.apache.kafka.common.errors.OffsetOutOfRangeException: ")
+
+
+@pytest.mark.parametrize(("content", "message"), [
+    ("{not json", "Error: The input string is not a valid JSON\n"),
+    ('{"version": 2, "partitions": []}', "Error: Not supported version field value 2\n"),
+    ('{"version": 1}', "Error: Missing partitions field\n"),
+    ('{"partitions": [{"topic": "a", "partition": 0, "offset": 1}, {"topic": "a", "partition": 0, "offset": 2}]}',
+     "Error: Offset json file contains duplicate topic partitions: a-0\n"),
+])
+def test_delete_records_bad_file(tmp_path: Path, content: str, message: str) -> None:
+    spec = tmp_path / "offsets.json"
+    spec.write_text(content)
+    r = run("delete-records", "--bootstrap-server", DEAD, "--offset-json-file", str(spec))
+    assert (r.returncode, r.stdout, r.stderr) == (1, "", message)
+
+
+def test_delete_records_missing_file() -> None:
+    r = run("delete-records", "--bootstrap-server", DEAD, "--offset-json-file", "/nonexistent.json")
+    assert (r.returncode, r.stderr) == (1, "Error: Cannot read /nonexistent.json: No such file or directory\n")
+    r = run("delete-records", "--bootstrap-server", DEAD)
+    assert r.returncode == 2 and "--offset-json-file" in r.stderr
+
+
+# ------------------------------------------------------------------ broker-api-versions
+
+
+def test_broker_api_versions_matches_kafka(bootstrap: str) -> None:
+    r = run("broker-api-versions", "--bootstrap-server", bootstrap)
+    assert r.returncode == 0, r.stderr
+    host, port = bootstrap.split(":")
+    assert r.stdout.startswith(f"{host}:{port} (id: 0 rack: null) -> (\n\tProduce(0): 0 to 11 [usable: 11],\n")
+    assert "\tDescribeLogDirs(35): 0 to 4 [usable: 4],\n" in r.stdout
+    assert "\tSaslHandshake(17): UNSUPPORTED,\n" in r.stdout and r.stdout.endswith("\n)\n")
+    require_tools("java")
+    require_files(KAFKA_LIB, ["kafka_2.13-3.9.2.jar"], "make test-envs (Kafka 3.9's jars)")
+    kafka = subprocess.run(["java", "-cp", f"{KAFKA_LIB}/*", "kafka.admin.BrokerApiVersionsCommand",
+                            "--bootstrap-server", bootstrap], capture_output=True, text=True, timeout=120)
+    assert kafka.returncode == 0, kafka.stderr
+    assert r.stdout == kafka.stdout
+
+
+# ------------------------------------------------------------------ unreachable broker
+
+
+def test_unreachable_broker(tmp_path: Path) -> None:
+    config = tmp_path / "admin.properties"
+    config.write_text("default.api.timeout.ms=2000\n")
+    spec = tmp_path / "offsets.json"
+    spec.write_text('{"partitions": [{"topic": "a", "partition": 0, "offset": 1}]}')
+    common = ["--bootstrap-server", DEAD, "--command-config", str(config)]
+    started = time.monotonic()
+    procs = [subprocess.Popen([JOSEFK, *args], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                              env=os.environ.copy())
+             for args in (["log-dirs", *common, "--describe"], ["get-offsets", *common],
+                          ["delete-records", *common, "--offset-json-file", str(spec)],
+                          ["broker-api-versions", *common])]
+    for proc in procs:
+        _, err = proc.communicate(timeout=60)
+        assert proc.returncode == 1, proc.args
+        assert f"could not connect to the broker at {DEAD} within 2000 ms" in err, err
+        assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
+    assert time.monotonic() - started < 20
