@@ -230,3 +230,90 @@ def test_unreachable_broker(tmp_path: Path) -> None:
         assert f"could not connect to the broker at {DEAD} within 2000 ms" in err, err
         assert "Traceback" not in err and len(err.strip().splitlines()) == 1, err
     assert time.monotonic() - started < 20
+
+
+# ------------------------------------------------------------------ consumer-groups additions
+
+
+def group_with_offsets(bootstrap: str, topic: str, messages: int) -> str:
+    """A group that consumed `messages` records of `topic` and left (Empty, offsets committed)."""
+    group = f"g-{uuid.uuid4().hex[:6]}"
+    r = run("console-consumer", "--bootstrap-server", bootstrap, "--topic", topic, "--group", group,
+            "--from-beginning", "--max-messages", str(messages), "--timeout-ms", "15000")
+    assert r.returncode == 0, r.stderr
+    return group
+
+
+def test_consumer_groups_list_state(bootstrap: str) -> None:
+    topic = topic_with_records(bootstrap, [3])
+    group = group_with_offsets(bootstrap, topic, 3)
+    cg = ["consumer-groups", "--bootstrap-server", bootstrap]
+    r = run(*cg, "--list", "--state")
+    assert r.returncode == 0, r.stderr
+    lines = r.stdout.splitlines()
+    width = max(15, *(len(line.split()[0]) for line in lines[1:])) + 10
+    assert lines[0] == "GROUP".ljust(width) + " " + "STATE".ljust(20)
+    assert group.ljust(width) + " " + "Empty".ljust(20) in lines
+    assert group in run(*cg, "--list", "--state", "empty,Stable").stdout
+    assert group not in run(*cg, "--list", "--state", "Stable").stdout
+    r = run(*cg, "--list", "--state", "Sleeping")
+    assert r.returncode == 2 and ("Invalid state list 'Sleeping'. Valid states are: PreparingRebalance, "
+                                  "CompletingRebalance, Stable, Dead, Empty, Assigning, Reconciling") in r.stderr
+
+
+def test_consumer_groups_export_and_from_file(bootstrap: str, tmp_path: Path) -> None:
+    topic = topic_with_records(bootstrap, [8, 8])
+    first, second = (group_with_offsets(bootstrap, topic, 16) for _ in range(2))
+    cg = ["consumer-groups", "--bootstrap-server", bootstrap, "--reset-offsets"]
+    r = run(*cg, "--group", first, "--topic", topic, "--shift-by", "-3", "--export", "--dry-run")
+    assert (r.returncode, r.stdout) == (0, f"{topic},0,5\n{topic},1,5\n\n")
+    r = run(*cg, "--group", first, "--group", second, "--all-topics", "--to-offset", "2", "--export", "--dry-run")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == "".join(f"{g},{topic},{p},2\n" for g in (first, second) for p in (0, 1)) + "\n"
+
+    plan = tmp_path / "plan.csv"
+    plan.write_text(f"{first},{topic},0,1\n{first},{topic},1,99\n{second},{topic},1,4\n")
+    r = run(*cg, "--group", first, "--group", second, "--from-file", str(plan), "--execute")
+    assert r.returncode == 0, r.stderr
+    described = {g: run("consumer-groups", "--bootstrap-server", bootstrap, "--describe", "--group", g).stdout
+                 for g in (first, second)}
+    rows = {g: [line.split()[2:4] for line in out.splitlines() if line.startswith(g)] for g, out in described.items()}
+    assert rows == {first: [["0", "1"], ["1", "8"]], second: [["0", "8"], ["1", "4"]]}  # 99 clamped to the end
+
+    plan.write_text(f"{topic},0,6\n")  # one group: topic,partition,offset
+    r = run(*cg, "--group", first, "--from-file", str(plan), "--dry-run")
+    assert r.returncode == 0 and r.stdout.splitlines()[-1].split() == [first, topic, "0", "6"]
+    r = run(*cg, "--group", "no-plan-group", "--group", first, "--from-file", str(plan), "--dry-run")
+    assert r.returncode == 1 and "expected group,topic,partition,offset" in r.stderr  # two groups: the long form
+    plan.write_text(f"{first},{topic},0,6\n")
+    r = run(*cg, "--group", "no-plan-group", "--group", first, "--from-file", str(plan), "--dry-run")
+    assert r.returncode == 1 and "Error: No reset plan for group no-plan-group found" in r.stdout
+    assert r.stdout.splitlines()[-1].split() == [first, topic, "0", "6"]
+    plan.write_text("not,a,number\n")
+    r = run(*cg, "--group", first, "--from-file", str(plan))
+    assert r.returncode == 1 and "Invalid line in" in r.stderr
+    no_traceback(r)
+
+
+def test_consumer_groups_delete_offsets(bootstrap: str) -> None:
+    topic = topic_with_records(bootstrap, [2, 2])
+    group = group_with_offsets(bootstrap, topic, 4)
+    cg = ["consumer-groups", "--bootstrap-server", bootstrap, "--delete-offsets"]
+    r = run(*cg, "--group", group, "--topic", f"{topic}:1")
+    assert r.returncode == 0, r.stderr
+    assert r.stdout == (f"Request succeed for deleting offsets with topic {topic}:1 group {group}\n\n"
+                        f"{'TOPIC':<30} {'PARTITION':<15} {'STATUS':<15}\n{topic:<30} {'1':<15} Successful     \n")
+    described = run("consumer-groups", "--bootstrap-server", bootstrap, "--describe", "--group", group).stdout
+    assert [line.split()[2] for line in described.splitlines() if line.startswith(group)] == ["0"]
+
+    r = run(*cg, "--group", group, "--topic", topic, "--topic", "no-such-topic")
+    assert r.returncode == 1
+    lines = r.stdout.splitlines()
+    # sorted by topic + partition as Kafka does; partition 1 has no offset left, which is no error
+    assert lines[3].startswith(f"{'no-such-topic':<30} {'Not Provided':<15} Error: :org.apache.kafka.common."
+                               "errors.UnknownTopicOrPartitionException: ")
+    assert lines[4:] == [f"{topic:<30} {p:<15} Successful     " for p in "01"]
+    r = run(*cg, "--group", "no-such-group", "--topic", f"{topic}:0")
+    assert r.returncode == 1 and r.stdout.startswith("\nError: 'no-such-group' does not exist.\n")
+    r = run(*cg, "--group", group)
+    assert r.returncode == 2 and "[delete-offsets]" in r.stderr
