@@ -61,6 +61,16 @@ def topic_with_records(bootstrap: str, counts: list[int]) -> str:
     return topic
 
 
+def kafka_tool(main_class: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """Run one of Kafka 3.9.2's own tools (its jars from `make kafka-jars`) on the same input."""
+    require_tools("java")
+    require_files(KAFKA_LIB, ["kafka_2.13-3.9.2.jar", "kafka-tools-3.9.2.jar"], "make kafka-jars")
+    r = subprocess.run(["java", "-cp", f"{KAFKA_LIB}/*", main_class, *args], capture_output=True, text=True,
+                       timeout=120)
+    r.stderr = "".join(line + "\n" for line in r.stderr.splitlines() if not line.startswith("log4j:"))
+    return r
+
+
 def no_traceback(r: subprocess.CompletedProcess[str]) -> None:
     assert "Traceback" not in r.stderr and len(r.stderr.strip().splitlines()) == 1, r.stderr
 
@@ -91,6 +101,16 @@ def test_log_dirs_describe(bootstrap: str, dirs: list[Path]) -> None:
 
     everything = run("log-dirs", "--bootstrap-server", bootstrap, "--describe", "--broker-list", "0")
     assert everything.returncode == 0 and f'"partition":"{topic}-0"' in everything.stdout
+
+
+def test_log_dirs_matches_kafka(bootstrap: str) -> None:
+    """Byte for byte, JSON key order and all (Kafka's comes from Java HashMaps; josefk computes it)."""
+    topic_with_records(bootstrap, [2, 1, 0, 0, 0])
+    for extra in ([], ["--broker-list", "0"]):
+        ours = run("log-dirs", "--bootstrap-server", bootstrap, "--describe", *extra)
+        kafka = kafka_tool("org.apache.kafka.tools.LogDirsCommand", "--bootstrap-server", bootstrap, "--describe",
+                           *extra)
+        assert (ours.returncode, ours.stdout) == (kafka.returncode, kafka.stdout) == (0, kafka.stdout)
 
 
 def test_log_dirs_errors(bootstrap: str) -> None:
@@ -128,6 +148,17 @@ def test_get_offsets(bootstrap: str) -> None:
     assert offsets("--topic", topic, "--time", "99999999999") == []
     assert f"{topic}:0:5" in offsets()
     assert all(not line.startswith("__") for line in offsets("--exclude-internal-topics"))
+
+
+def test_get_offsets_matches_kafka(bootstrap: str) -> None:
+    topic = topic_with_records(bootstrap, [5, 2, 0])
+    for args in (["--topic", topic], ["--topic", topic, "--time", "-2"], ["--topic", topic, "--time", "-3"],
+                 ["--topic", topic, "--time", "1003"], ["--topic-partitions", f"{topic}:1-"],
+                 ["--topic", topic, "--partitions", "0,2"], ["--exclude-internal-topics"], [],
+                 ["--topic", "no-such-topic"], ["--time", "yesterday"]):
+        ours = run("get-offsets", "--bootstrap-server", bootstrap, *args)
+        kafka = kafka_tool("org.apache.kafka.tools.GetOffsetShell", "--bootstrap-server", bootstrap, *args)
+        assert (ours.returncode, ours.stdout, ours.stderr) == (kafka.returncode, kafka.stdout, kafka.stderr), args
 
 
 def test_get_offsets_errors(bootstrap: str) -> None:
@@ -168,6 +199,20 @@ def test_delete_records(bootstrap: str, tmp_path: Path) -> None:
                                "org.apache.kafka.common.errors.UnknownTopicOrPartitionException: ")
     assert lines[3].startswith(f"partition: {topic}-0\terror: "
                                "org.apache.kafka.common.errors.OffsetOutOfRangeException: ")
+
+
+def test_delete_records_matches_kafka(bootstrap: str, tmp_path: Path) -> None:
+    topic = topic_with_records(bootstrap, [6, 4, 3])
+    spec = tmp_path / "offsets.json"
+    for offsets in ((1, 1, 0), (2, 3, 3)):
+        spec.write_text(json.dumps({"partitions": [{"topic": topic, "partition": p, "offset": o}
+                                                   for p, o in enumerate(offsets)], "version": 1}))
+        ours = run("delete-records", "--bootstrap-server", bootstrap, "--offset-json-file", str(spec))
+        kafka = kafka_tool("org.apache.kafka.tools.DeleteRecordsCommand", "--bootstrap-server", bootstrap,
+                           "--offset-json-file", str(spec))
+        assert ours.returncode == kafka.returncode == 0, ours.stderr + kafka.stderr
+        # the same lines; Kafka's partition order is its result map's, josefk's sorted
+        assert sorted(ours.stdout.splitlines()) == sorted(kafka.stdout.splitlines())
 
 
 @pytest.mark.parametrize(("content", "message"), [
@@ -232,6 +277,37 @@ def test_unreachable_broker(tmp_path: Path) -> None:
     assert time.monotonic() - started < 20
 
 
+# ------------------------------------------------------------------ topics --describe reports
+
+
+def test_topics_min_isr_reports(bootstrap: str) -> None:
+    prefix = f"isr-{uuid.uuid4().hex[:6]}"
+    for name, extra in ((f"{prefix}-a", ["--config", "min.insync.replicas=2"]), (f"{prefix}-b", [])):
+        r = run("topics", "--bootstrap-server", bootstrap, "--create", "--topic", name, "--partitions", "2", *extra)
+        assert r.returncode == 0, r.stderr
+
+    def report(flag: str) -> list[str]:
+        r = run("topics", "--bootstrap-server", bootstrap, "--describe", "--topic", f"{prefix}-.*", flag)
+        assert r.returncode == 0, r.stderr
+        return r.stdout.splitlines()
+
+    line = "\tTopic: {}\tPartition: {}\tLeader: 0\tReplicas: 0\tIsr: 0\tElr: N/A\tLastKnownElr: N/A"
+    assert report("--under-min-isr-partitions") == [line.format(f"{prefix}-a", p) for p in range(2)]
+    assert report("--at-min-isr-partitions") == [line.format(f"{prefix}-b", p) for p in range(2)]
+    assert report("--unavailable-partitions") == report("--under-replicated-partitions") == []
+    r = run("topics", "--bootstrap-server", bootstrap, "--describe", "--at-min-isr-partitions",
+            "--under-min-isr-partitions")
+    assert r.returncode == 2 and "not allowed with argument" in r.stderr
+
+    for flags in ([], ["--under-min-isr-partitions"], ["--at-min-isr-partitions"], ["--topics-with-overrides"]):
+        ours = run("topics", "--bootstrap-server", bootstrap, "--describe", "--topic", f"{prefix}-.*", *flags)
+        kafka = kafka_tool("org.apache.kafka.tools.TopicCommand", "--bootstrap-server", bootstrap, "--describe",
+                           "--topic", f"{prefix}-.*", *flags)
+        assert kafka.returncode == 0, kafka.stderr
+        # Kafka lists topics in a HashMap's order, josefk sorted; each line is the same
+        assert sorted(ours.stdout.splitlines()) == sorted(kafka.stdout.splitlines()), flags
+
+
 # ------------------------------------------------------------------ consumer-groups additions
 
 
@@ -256,6 +332,11 @@ def test_consumer_groups_list_state(bootstrap: str) -> None:
     assert group.ljust(width) + " " + "Empty".ljust(20) in lines
     assert group in run(*cg, "--list", "--state", "empty,Stable").stdout
     assert group not in run(*cg, "--list", "--state", "Stable").stdout
+    ours = run(*cg, "--list", "--state", "Empty")
+    kafka = kafka_tool("org.apache.kafka.tools.consumer.group.ConsumerGroupCommand", "--bootstrap-server", bootstrap,
+                       "--list", "--state", "Empty")
+    assert ours.stdout.splitlines()[0] == kafka.stdout.splitlines()[0]  # same widths: the same groups
+    assert sorted(ours.stdout.splitlines()) == sorted(kafka.stdout.splitlines())
     r = run(*cg, "--list", "--state", "Sleeping")
     assert r.returncode == 2 and ("Invalid state list 'Sleeping'. Valid states are: PreparingRebalance, "
                                   "CompletingRebalance, Stable, Dead, Empty, Assigning, Reconciling") in r.stderr
@@ -270,6 +351,14 @@ def test_consumer_groups_export_and_from_file(bootstrap: str, tmp_path: Path) ->
     r = run(*cg, "--group", first, "--group", second, "--all-topics", "--to-offset", "2", "--export", "--dry-run")
     assert r.returncode == 0, r.stderr
     assert r.stdout == "".join(f"{g},{topic},{p},2\n" for g in (first, second) for p in (0, 1)) + "\n"
+
+    for groups in (["--group", first], ["--group", first, "--group", second]):
+        args = ["--reset-offsets", *groups, "--all-topics", "--to-earliest", "--export"]
+        ours = run("consumer-groups", "--bootstrap-server", bootstrap, *args)
+        kafka = kafka_tool("org.apache.kafka.tools.consumer.group.ConsumerGroupCommand", "--bootstrap-server",
+                           bootstrap, *args)
+        assert (ours.returncode, ours.stderr) == (kafka.returncode, kafka.stderr) == (0, kafka.stderr)
+        assert sorted(ours.stdout.splitlines()) == sorted(kafka.stdout.splitlines())  # Kafka's rows: HashMap order
 
     plan = tmp_path / "plan.csv"
     plan.write_text(f"{first},{topic},0,1\n{first},{topic},1,99\n{second},{topic},1,4\n")

@@ -152,9 +152,9 @@ def describe(admin: Any, group: str, args: argparse.Namespace) -> int:
         width = max(25, len(where))  # Kafka sizes the GROUP column by the coordinator's too
         if not members and desc.group_state == "Empty":
             print(f"\nConsumer group '{group}' has no active members.", file=sys.stderr)
-        for row in (("GROUP", "COORDINATOR (ID)", "ASSIGNMENT-STRATEGY", "STATE", "#MEMBERS"),
-                    (group, where, desc.protocol_data or "", desc.group_state, str(len(members)))):
-            print(f"\n{row[0]:<{width}} {row[1]:<{width}} {row[2]:<20} {row[3]:<15} {row[4]}", end="")
+        for cells in (("GROUP", "COORDINATOR (ID)", "ASSIGNMENT-STRATEGY", "STATE", "#MEMBERS"),
+                      (group, where, desc.protocol_data or "", desc.group_state, str(len(members)))):
+            print(f"\n{cells[0]:<{width}} {cells[1]:<{width}} {cells[2]:<20} {cells[3]:<15} {cells[4]}", end="")
         print()
         return 0
     if not members and desc.group_state in ("Empty", "Dead"):
@@ -352,7 +352,8 @@ def reset_groups(admin: Any, groups: list[str], args: argparse.Namespace) -> int
         else:
             results[group] = targets
     if not (args.execute or args.dry_run):
-        print("WARN: No action will be performed as the --execute option is missing. In a future major release, "
+        # Kafka 3.9's text, its missing space included
+        print("WARN: No action will be performed as the --execute option is missing.In a future major release, "
               "the default behavior of this command will be to prompt the user before executing the reset rather "
               "than doing a dry run. You should add the --dry-run option explicitly if you are scripting this "
               "command and want to keep the current default behavior without prompting.", file=sys.stderr)

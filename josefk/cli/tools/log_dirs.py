@@ -7,7 +7,16 @@ from typing import Any
 
 from kafka.errors import for_code
 
-from josefk.cli.tools.common import ToolError, admin_client, fail, load_properties, parser, quiet_client_logs
+from josefk.cli.tools.common import (
+    ToolError,
+    admin_client,
+    fail,
+    java_hash_order,
+    java_string_hash,
+    load_properties,
+    parser,
+    quiet_client_logs,
+)
 
 
 def _ids(text: str) -> set[int]:
@@ -25,17 +34,25 @@ def _error_class(code: int) -> str | None:
     return "org.apache.kafka.common.errors." + (name[:-5] + "Exception" if name.endswith("Error") else name)
 
 
+def _partition_hash(key: tuple[str, int]) -> int:
+    """org.apache.kafka.common.TopicPartition.hashCode."""
+    topic, partition = key
+    return 31 * (31 + partition) + java_string_hash(topic)
+
+
 def _as_json(by_broker: list[dict[str, Any]], topics: set[str]) -> str:
-    """Kafka's JSON: its keys come out of Java HashMaps, whose order for these names is fixed;
-    the log dirs and partitions, HashMap-ordered in Kafka, are sorted here."""
+    """Kafka's JSON. It is built from Java HashMaps, so its keys, log dirs and partitions come in
+    those maps' orders: the fixed key orders are written out, the others computed."""
     brokers = []
     for entry in sorted(by_broker, key=lambda e: e["broker"]):
+        found = {d["log_dir"]: d for d in entry["log_dirs"]}
         dirs = []
-        for d in sorted(entry["log_dirs"], key=lambda d: d["log_dir"]):
-            parts = [{"partition": f"{t['name']}-{p['partition_index']}", "size": p["partition_size"],
-                      "offsetLag": p["offset_lag"], "isFuture": p["is_future_key"]}
-                     for t in d["topics"] if not topics or t["name"] in topics for p in t["partitions"]]
-            parts.sort(key=lambda p: p["partition"])
+        for d in (found[name] for name in java_hash_order(list(found), java_string_hash)):
+            sizes = {(t["name"], p["partition_index"]): p for t in d["topics"] if not topics or t["name"] in topics
+                     for p in t["partitions"]}
+            parts = [{"partition": f"{tp[0]}-{tp[1]}", "size": sizes[tp]["partition_size"],
+                      "offsetLag": sizes[tp]["offset_lag"], "isFuture": sizes[tp]["is_future_key"]}
+                     for tp in java_hash_order(list(sizes), _partition_hash)]
             dirs.append({"partitions": parts, "error": _error_class(d["error_code"]), "logDir": d["log_dir"]})
         brokers.append({"broker": entry["broker"], "logDirs": dirs})
     return json.dumps({"brokers": brokers, "version": 1}, separators=(",", ":"))
