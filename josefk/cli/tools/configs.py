@@ -10,6 +10,7 @@ from kafka.admin import AlterConfigOp, ConfigResource
 
 from josefk.cli.tools import common
 from josefk.cli.tools.common import ToolError
+from josefk.protocol.apis import ApiKey
 
 ENTITY_TYPES = {"topics": "topic", "brokers": "broker"}
 _UNKNOWN = "org.apache.kafka.common.errors.UnknownTopicOrPartitionException"
@@ -105,8 +106,7 @@ def _names(admin: Any, args: argparse.Namespace) -> list[str]:
         return [args.entity_name]
     if args.entity_name is not None:
         return [args.entity_name]
-    metadata = admin._manager.run(admin._get_cluster_metadata, [])
-    return [str(b["node_id"]) for b in sorted(metadata["brokers"], key=lambda b: b["node_id"])]
+    return [str(b["broker_id"]) for b in sorted(admin.describe_cluster()["brokers"], key=lambda b: b["broker_id"])]
 
 
 def _fetch(admin: Any, entity_type: str, name: str) -> dict[str, dict[str, Any]]:
@@ -139,6 +139,13 @@ def describe(admin: Any, entity_type: str, name: str, show_all: bool) -> None:
               f"sensitive={str(bool(entry.get('is_sensitive'))).lower()} synonyms={{{synonyms}}}")
 
 
+def _supports_incremental(admin: Any) -> bool:
+    """Whether the brokers serve IncrementalAlterConfigs (Kafka 2.3+), from a broker's ApiVersions."""
+    brokers = admin.describe_cluster()["brokers"]
+    return bool(brokers) and ApiKey.IncrementalAlterConfigs in admin.get_broker_version_data(
+        brokers[0]["broker_id"]).api_versions
+
+
 def alter(admin: Any, args: argparse.Namespace) -> None:
     """Incrementally SET added keys and DELETE removed ones, then print Kafka's completion line."""
     name = "" if args.entity_default else args.entity_name
@@ -155,7 +162,7 @@ def alter(admin: Any, args: argparse.Namespace) -> None:
             raise ToolError(f"Invalid config(s): {','.join(invalid)}",
                             java="org.apache.kafka.common.errors.InvalidConfigurationException")
     results = []
-    if admin._check_incremental_alter_configs_support():
+    if _supports_incremental(admin):
         changes: dict[str, Any] = {k: (AlterConfigOp.SET, v) for k, v in adds.items()}
         changes.update({k: (AlterConfigOp.DELETE, None) for k in deletes})
         results.append(admin.alter_configs([ConfigResource(singular, name, changes)], raise_on_unknown=False,

@@ -12,11 +12,9 @@ from typing import Any
 import kafka.errors as Errors
 from kafka import TopicPartition
 from kafka.admin import OffsetSpec, OffsetTimestamp
-from kafka.protocol.admin import DescribeGroupsRequest
-from kafka.protocol.consumer import ConsumerProtocolAssignment
 from kafka.structs import OffsetAndMetadata
 
-from josefk.cli.tools import common
+from josefk.cli.tools import common, wire
 from josefk.cli.tools.common import ToolError
 
 RESET_SPECS = ("to_earliest", "to_latest", "to_offset", "to_datetime", "shift_by", "by_duration", "to_current",
@@ -108,24 +106,21 @@ def main(argv: list[str]) -> int:
             admin.close()
 
 
-def _describe_group(admin: Any, group: str) -> tuple[int, Any]:
+def _describe_group(admin: Any, group: str) -> dict[str, Any]:
     """DescribeGroups without authorized operations (some brokers send values kafka-python can't parse)."""
-    async def call() -> tuple[int, Any]:
-        coordinator = await admin._find_coordinator_id(group)
-        request = DescribeGroupsRequest(groups=[group], include_authorized_operations=False)
-        response = await admin._manager.send(request, node_id=coordinator)
-        return coordinator, response.groups[0]
-    coordinator, desc = admin._manager.run(call)
-    common.check_error(desc.error_code, getattr(desc, "error_message", None))
-    return coordinator, desc
+    desc = admin.describe_groups([group], include_authorized_operations=False)[group]
+    if desc.get("error"):  # kafka-python's text of the group's error
+        raise ToolError(desc["error"])
+    return desc
 
 
-def _assignment(member: Any) -> list[TopicPartition]:
-    try:
-        decoded = ConsumerProtocolAssignment.decode(member.member_assignment)
-        return [TopicPartition(tp.topic, p) for tp in decoded.assigned_partitions for p in tp.partitions]
-    except Exception:  # noqa: BLE001 - non-consumer protocols carry other assignment formats
+def _assignment(member: dict[str, Any]) -> list[TopicPartition]:
+    """The member's partitions; kafka-python decodes the consumer protocol's assignment."""
+    assignment = member.get("member_assignment")
+    if not isinstance(assignment, dict):  # another protocol's bytes
         return []
+    return [TopicPartition(tp["topic"], p) for tp in assignment.get("assigned_partitions", [])
+            for p in tp["partitions"]]
 
 
 def _table(rows: list[list[str]], narrow: frozenset[int] = frozenset()) -> None:
@@ -140,31 +135,31 @@ def _table(rows: list[list[str]], narrow: frozenset[int] = frozenset()) -> None:
 
 
 def describe(admin: Any, group: str, args: argparse.Namespace) -> int:
-    coordinator, desc = _describe_group(admin, group)
+    desc = _describe_group(admin, group)
     committed = admin.list_group_offsets({group: None}).get(group, {})
-    if desc.group_state == "Dead" and not committed:
+    if desc["group_state"] == "Dead" and not committed:
         print(f"Error: Consumer group '{group}' does not exist.", file=sys.stderr)
         return 1
-    members = list(desc.members)
+    members = list(desc["members"])
     if args.state is not None:
-        node = next((b for b in admin.describe_cluster()["brokers"] if b["broker_id"] == coordinator), None)
-        where = f"{node['host']}:{node['port']}  ({coordinator})" if node else f"unknown  ({coordinator})"
+        node_id, host, port = wire.group_coordinator(args.bootstrap_server, group, args.timeout)
+        where = f"{host}:{port}  ({node_id})"
         width = max(25, len(where))  # Kafka sizes the GROUP column by the coordinator's too
-        if not members and desc.group_state == "Empty":
+        if not members and desc["group_state"] == "Empty":
             print(f"\nConsumer group '{group}' has no active members.", file=sys.stderr)
         for cells in (("GROUP", "COORDINATOR (ID)", "ASSIGNMENT-STRATEGY", "STATE", "#MEMBERS"),
-                      (group, where, desc.protocol_data or "", desc.group_state, str(len(members)))):
+                      (group, where, desc["protocol_data"] or "", desc["group_state"], str(len(members)))):
             print(f"\n{cells[0]:<{width}} {cells[1]:<{width}} {cells[2]:<20} {cells[3]:<15} {cells[4]}", end="")
         print()
         return 0
-    if not members and desc.group_state in ("Empty", "Dead"):
+    if not members and desc["group_state"] in ("Empty", "Dead"):
         print(f"\nConsumer group '{group}' has no active members.", file=sys.stderr)
     if args.members:
         header = ["GROUP", "CONSUMER-ID", "HOST", "CLIENT-ID", "#PARTITIONS"] + (["ASSIGNMENT"] if args.verbose else [])
         rows = [header]
         for m in members:
             parts = _assignment(m)
-            row = [group, m.member_id, m.client_host, m.client_id, str(len(parts))]
+            row = [group, m["member_id"], m["client_host"], m["client_id"], str(len(parts))]
             if args.verbose:
                 row.append(",".join(f"{tp.topic}({tp.partition})" for tp in parts) or "-")
             rows.append(row)
@@ -182,7 +177,7 @@ def describe(admin: Any, group: str, args: argparse.Namespace) -> int:
         rows.append([group, tp.topic, str(tp.partition), "-" if current is None else str(current),
                      "-" if end is None else str(end),
                      "-" if current is None or end is None else str(max(0, end - current)),
-                     m.member_id if m else "-", m.client_host if m else "-", m.client_id if m else "-"])
+                     m["member_id"] if m else "-", m["client_host"] if m else "-", m["client_id"] if m else "-"])
     _table(rows, narrow=frozenset({2}))
     return 0
 
@@ -376,10 +371,10 @@ def reset(admin: Any, group: str, args: argparse.Namespace, planned: dict[TopicP
           ) -> dict[TopicPartition, int] | None:
     """New offsets for one group (clamped to the log's range), committed only with --execute, as
     Kafka does; None if the group is active."""
-    _, desc = _describe_group(admin, group)
-    if desc.group_state not in ("Empty", "Dead"):
+    state = _describe_group(admin, group)["group_state"]
+    if state not in ("Empty", "Dead"):
         print(f"Error: Assignments can only be reset if the group '{group}' is inactive, but the current state "
-              f"is {desc.group_state}.", file=sys.stderr)
+              f"is {state}.", file=sys.stderr)
         return None
     committed = admin.list_group_offsets({group: None}).get(group, {})
     tps = sorted(planned) if planned is not None else _scope(admin, args, committed)
