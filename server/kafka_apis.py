@@ -795,14 +795,12 @@ class KafkaApis:
                 continue
             by_topic: dict[str, list] = {}
             for (topic, index), log_ in sorted(logs.items()):
-                if manager.log_dir_of(topic, index) != log_dir:
-                    continue
-                parts = by_topic.setdefault(topic, [])
-                if (topic, index) in wanted:
+                if (topic, index) in wanted and manager.log_dir_of(topic, index) == log_dir:
                     hw = self.replica_manager.high_watermark_of((topic, index))
-                    parts.append(cls.DescribeLogDirsResult.DescribeLogDirsTopic.DescribeLogDirsPartition(
-                        partition_index=index, partition_size=log_.size_in_bytes,
-                        offset_lag=max((hw or 0) - log_.log_end_offset, 0), is_future_key=False))
+                    by_topic.setdefault(topic, []).append(
+                        cls.DescribeLogDirsResult.DescribeLogDirsTopic.DescribeLogDirsPartition(
+                            partition_index=index, partition_size=log_.size_in_bytes,
+                            offset_lag=max((hw or 0) - log_.log_end_offset, 0), is_future_key=False))
             try:
                 usage = shutil.disk_usage(log_dir)
                 total, usable, error = usage.total, usage.free, ErrorCode.NONE

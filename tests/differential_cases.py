@@ -414,6 +414,15 @@ def n_describe_cluster(side: Side, v: int) -> Iterator[Step]:
                                 endpoint_type=1, include_fenced_brokers=False)
 
 
+def n_describe_log_dirs(side: Side, v: int) -> Iterator[Step]:
+    name = f"dld-v{v}"
+    create_topic(side, name, partitions=2)
+    produced(side, name, 0, batch(3))
+    # only the topics asked for are listed (Kafka 3.9 leaves out the dir's other topics)
+    yield "some", side.call(ApiKey.DescribeLogDirs, v, topics=[{"topic": name, "partitions": [0, 1]}])
+    yield "unknown topic", side.call(ApiKey.DescribeLogDirs, v, topics=[{"topic": f"{name}-none", "partitions": [0]}])
+
+
 NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.Produce: n_produce, ApiKey.Fetch: n_fetch, ApiKey.ListOffsets: n_list_offsets,
     ApiKey.Metadata: n_metadata, ApiKey.OffsetCommit: n_offset_commit, ApiKey.OffsetFetch: n_offset_fetch,
@@ -427,7 +436,7 @@ NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.ElectLeaders: n_elect_leaders, ApiKey.IncrementalAlterConfigs: n_incremental_alter_configs,
     ApiKey.AlterPartitionReassignments: n_alter_partition_reassignments,
     ApiKey.ListPartitionReassignments: n_list_partition_reassignments, ApiKey.OffsetDelete: n_offset_delete,
-    ApiKey.DescribeCluster: n_describe_cluster,
+    ApiKey.DescribeCluster: n_describe_cluster, ApiKey.DescribeLogDirs: n_describe_log_dirs,
 }
 
 
