@@ -88,7 +88,7 @@ def test_log_dirs_describe(bootstrap: str, dirs: list[Path]) -> None:
     assert lines[2].startswith('{"brokers":[{"broker":0,"logDirs":[{"partitions":[') and lines[2].endswith(
         '"version":1}')
     (broker,) = json.loads(lines[2])["brokers"]
-    assert [d["logDir"] for d in broker["logDirs"]] == [str(d) for d in dirs]
+    assert sorted(d["logDir"] for d in broker["logDirs"]) == [str(d) for d in dirs]  # in Kafka's HashMap order
     assert all(d["error"] is None for d in broker["logDirs"])
     placed = {p["partition"]: (d["logDir"], p) for d in broker["logDirs"] for p in d["partitions"]}
     assert sorted(placed) == [f"{topic}-{i}" for i in range(4)]
