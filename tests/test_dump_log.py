@@ -13,6 +13,11 @@ from kafka import KafkaAdminClient, KafkaProducer
 from kafka.admin import NewTopic
 
 from harness.josefk import BrokerProcess
+from josefk.log.cleaner import LogCleaner
+from josefk.log.config import LogConfig
+from josefk.log.log import AppendOrigin
+from josefk.log.log_manager import LogManager
+from josefk.protocol.record_codec import Record, build_batch
 from tests.prerequisites import require_files, require_tools
 
 pytestmark = pytest.mark.integration
@@ -85,6 +90,42 @@ def test_dump_log_matches_kafka(partition_dir: Path, flags: tuple[str, ...]) -> 
         assert "headerKeys: [h1,h2]" in ours.stdout and "compresscodec: zstd" in ours.stdout
 
 
+def test_dump_log_matches_kafka_on_control_and_cleaned_batches(tmp_path: Path) -> None:
+    """What a producer alone does not write: transactional batches and their COMMIT/ABORT
+    markers, LogAppendTime batches, and compacted segments with a delete horizon."""
+    manager = LogManager([tmp_path], LogConfig())
+    manager.startup()
+    now = 1_700_000_000_000
+    log = manager.get_or_create_log("special", 0, LogConfig(cleanup_policy="compact", segment_bytes=1500,
+                                                             min_cleanable_dirty_ratio=0.01))
+    for r in range(12):  # record offsets are relative: the log assigns the absolute ones
+        records = [Record(i, now + i, b"k%d" % ((i + r) % 4), None if i == 2 else b"v" * 30) for i in range(4)]
+        log.append_as_leader(build_batch(records, compression=r % 5, producer_id=7, producer_epoch=1,
+                                         base_sequence=r * 4, is_transactional=r % 3 == 0),
+                             leader_epoch=2, now_ms=now + 100)
+        if r % 3 == 0:  # end the transaction: COMMIT (type 1) or ABORT (type 0), coordinator epoch 5
+            marker = Record(0, now + 50, b"\x00\x00\x00" + bytes([r % 2]), b"\x00\x00\x00\x00\x00\x05")
+            log.append_as_leader(build_batch([marker], producer_id=7, producer_epoch=1, is_transactional=True,
+                                             is_control=True), leader_epoch=2, now_ms=now + 100,
+                                 origin=AppendOrigin.COORDINATOR)
+    stamped = manager.get_or_create_log("stamped", 0, LogConfig(message_timestamp_type="LogAppendTime"))
+    for r in range(3):
+        stamped.append_as_leader(build_batch([Record(i, now + i, None, b"x%d" % i) for i in range(3)],
+                                             compression=r), leader_epoch=0, now_ms=now + 500 + r)
+    LogCleaner(manager).clean_once(now + 1000)
+    manager.shutdown()
+    files = sorted(p for d in ("special-0", "stamped-0") for p in (tmp_path / d).iterdir()
+                   if p.suffix in (".log", ".index", ".timeindex"))
+    both = Path(",".join(map(str, files)))
+    for flags in ((), ("--print-data-log",)):
+        kafka, ours = _kafka(both, *flags), _josefk(both, *flags)
+        assert kafka.returncode == 0, kafka.stderr
+        assert (ours.returncode, ours.stdout, ours.stderr) == (0, kafka.stdout, _stderr(kafka.stderr))
+    assert "endTxnMarker: COMMIT coordinatorEpoch: 5" in ours.stdout and "endTxnMarker: ABORT" in ours.stdout
+    assert "isTransactional: true" in ours.stdout and "LogAppendTime: 1700000000502" in ours.stdout
+    assert "deleteHorizonMs: OptionalLong[" in ours.stdout  # the cleaner set a delete horizon
+
+
 def test_dump_log_sanity_check_failure_matches_kafka(tmp_path: Path, partition_dir: Path) -> None:
     """A time index whose last timestamp is below its first fails Kafka's start-up check: Kafka
     throws (exit 1, a stack trace after the message); josefk prints the same message on one line."""
@@ -117,3 +158,16 @@ def test_dump_log_bad_input() -> None:
                        capture_output=True, text=True, timeout=60)
     assert r.returncode == 1 and "Traceback" not in r.stderr
     assert r.stderr == "Error: /nonexistent/00000000000000000000.log (No such file or directory)\n"
+
+
+def test_dump_log_reader_going_away(partition_dir: Path) -> None:
+    """`josefk dump-log ... | head`: the tool stops when its reader closes the pipe, no traceback."""
+    log = next(p for p in sorted(partition_dir.iterdir()) if p.suffix == ".log")
+    proc = subprocess.Popen([JOSEFK, "dump-log", "--print-data-log", "--files", ",".join([str(log)] * 50)],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None and proc.stderr is not None
+    assert proc.stdout.readline().startswith(b"Dumping ")
+    proc.stdout.close()
+    err = proc.stderr.read()
+    assert proc.wait(timeout=60) == 1
+    assert b"Traceback" not in err

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 from josefk.cli import broker
@@ -49,7 +50,11 @@ def main(argv: list[str] | None = None) -> int:
     if tool is None:
         print(f"josefk: unknown tool {argv[0]!r}; known tools: {', '.join(sorted(TOOLS))}", file=sys.stderr)
         return 2
-    return tool(argv[1:])
+    try:
+        return tool(argv[1:])
+    except BrokenPipeError:  # the reader went away (`josefk dump-log ... | head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":
