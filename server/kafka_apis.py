@@ -777,9 +777,10 @@ class KafkaApis:
         request.send_response(cls(throttle_time_ms=0, topics=topics))
 
     def handle_describe_log_dirs(self, request: Request) -> None:
-        """Every configured log dir with its partitions (Kafka's ReplicaManager.describeLogDirs):
-        an offline dir answers KAFKA_STORAGE_ERROR; offset_lag is Kafka's max(HW - LEO, 0),
-        so 0 unless the local log is behind its own high watermark (no future logs here)."""
+        """Every configured log dir with the partitions asked for (Kafka's
+        ReplicaManager.describeLogDirs): an offline dir answers KAFKA_STORAGE_ERROR; offset_lag
+        is Kafka's max(HW - LEO, 0), so 0 unless the local log is behind its own high
+        watermark, and -1 for a log no hosted partition owns (no future logs here)."""
         req = request.body
         cls = response_class(ApiKey.DescribeLogDirs)
         manager = self.replica_manager.log_manager
@@ -800,7 +801,8 @@ class KafkaApis:
                     by_topic.setdefault(topic, []).append(
                         cls.DescribeLogDirsResult.DescribeLogDirsTopic.DescribeLogDirsPartition(
                             partition_index=index, partition_size=log_.size_in_bytes,
-                            offset_lag=max((hw or 0) - log_.log_end_offset, 0), is_future_key=False))
+                            offset_lag=-1 if hw is None else max(hw - log_.log_end_offset, 0),
+                            is_future_key=False))
             try:
                 usage = shutil.disk_usage(log_dir)
                 total, usable, error = usage.total, usage.free, ErrorCode.NONE
