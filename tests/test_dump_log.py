@@ -171,3 +171,20 @@ def test_dump_log_reader_going_away(partition_dir: Path) -> None:
     err = proc.stderr.read()
     assert proc.wait(timeout=60) == 1
     assert b"Traceback" not in err
+
+
+def test_dump_log_preallocated_indexes_match_kafka(tmp_path: Path, partition_dir: Path) -> None:
+    """A live or crashed broker's active segment has zero-filled index tails (preallocated):
+    Kafka stops at the first zero entry and looks positions up over all slots; so does josefk."""
+    for p in partition_dir.iterdir():
+        if p.name.startswith("00000000000000000000."):
+            data = p.read_bytes()
+            (tmp_path / p.name).write_bytes(data + bytes(12 * 4096) if p.suffix in (".index", ".timeindex")
+                                             else data)
+    files = Path(",".join(str(tmp_path / f"00000000000000000000{s}") for s in (".index", ".timeindex")))
+    for flags in ((), ("--verify-index-only",)):
+        kafka, ours = _kafka(files, *flags), _josefk(files, *flags)
+        assert kafka.returncode == 0, kafka.stderr
+        assert (ours.returncode, ours.stdout, ours.stderr) == (0, kafka.stdout, _stderr(kafka.stderr))
+        if not flags:
+            assert "\noffset: " in ours.stdout and "\ntimestamp: " in ours.stdout

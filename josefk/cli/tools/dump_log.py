@@ -11,6 +11,7 @@ import argparse
 import os
 import struct
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO
@@ -90,24 +91,23 @@ def _base_offset(path: Path) -> int:
         raise DumpError(f'For input string: "{path.name.split(".")[0]}"') from None
 
 
-def batches(data: bytes, start: int = 0, end: int | None = None) -> list[BatchHeader]:
-    """The batches Kafka's FileLogInputStream yields from `start`: it stops, without an error,
-    at a tail too short for a header or a batch that runs past the end."""
+def batches(data: bytes, start: int = 0, end: int | None = None) -> Iterator[BatchHeader]:
+    """The batches Kafka's FileLogInputStream yields from `start`, lazily: it stops, without an
+    error, at a tail too short for a header or a batch that runs past the end."""
     end = len(data) if end is None else min(end, len(data))
-    found, pos = [], start
+    pos = start
     while end - pos >= MAGIC_OFFSET + 1:
         base_offset, size = struct.unpack_from(">qi", data, pos)
         if size < MIN_RECORD_OVERHEAD:
             raise DumpError(f"Found record size {size} smaller than minimum record overhead "
                             f"({MIN_RECORD_OVERHEAD}) in file.")
         if pos + LOG_OVERHEAD + size > end:
-            break
+            return
         if data[pos + MAGIC_OFFSET] != 2 or size < HEADER_SIZE - LOG_OVERHEAD:
             raise DumpError(f"Unsupported magic {data[pos + MAGIC_OFFSET]} in batch at offset {base_offset}: "
                             "josefk writes record batch v2 only")
-        found.append(BatchHeader(pos, *HEADER.unpack_from(data, pos)))
+        yield BatchHeader(pos, *HEADER.unpack_from(data, pos))
         pos += LOG_OVERHEAD + size
-    return found
 
 
 def _crc_ok(data: bytes, h: BatchHeader) -> bool:
@@ -214,13 +214,40 @@ def dump_index(path: Path, opts: argparse.Namespace, problems: Problems, out: IO
     for i, (offset, position) in enumerate(entries):
         if offset == base and i > 0:  # the zero-filled tail of a preallocated index
             return
-        found = batches(log_data, position, position + opts.max_message_size)
-        if not found:
+        first = next(batches(log_data, position, position + opts.max_message_size), None)
+        if first is None:
             raise DumpError(f"No batch at position {position} of {_sibling(path, '.log')} (index entry {offset})")
-        if found[0].last_offset != offset:
-            problems.index_mismatches.setdefault(str(path.absolute()), []).insert(0, (offset, found[0].last_offset))
+        if first.last_offset != offset:
+            problems.index_mismatches.setdefault(str(path.absolute()), []).insert(0, (offset, first.last_offset))
         if not opts.verify_index_only:
             print(f"offset: {offset} position: {position}", file=out)
+
+
+def offset_lookup(entries: list[tuple[int, int]], target: int) -> int:
+    """The position Kafka's OffsetIndex.lookup gives for `target`: the same binary search over
+    the same slots (a preallocated index's zero-filled tail included, so the answer matches
+    Kafka's even there), hot section first; 0 when no entry is at or below the target."""
+    def search(lo: int, hi: int) -> int:
+        while lo < hi:
+            mid = (lo + hi + 1) // 2
+            if entries[mid][0] > target:
+                hi = mid - 1
+            elif entries[mid][0] < target:
+                lo = mid
+            else:
+                return mid
+        return lo
+
+    if not entries:
+        return 0
+    hot = max(0, len(entries) - 1 - 8192 // OFFSET_ENTRY.size)  # AbstractIndex.warmEntries
+    if entries[hot][0] < target:
+        slot = search(hot, len(entries) - 1)
+    elif entries[0][0] > target:
+        return 0
+    else:
+        slot = search(0, hot)
+    return entries[slot][1]
 
 
 def dump_time_index(path: Path, opts: argparse.Namespace, problems: Problems, out: IO[str]) -> None:
@@ -246,7 +273,7 @@ def dump_time_index(path: Path, opts: argparse.Namespace, problems: Problems, ou
         if offset == base and i > 0:
             return
         # The offset index's floor entry for the offset (a lookup), then the batch holding it.
-        position = max((pos for off, pos in offsets if off <= offset), default=0)
+        position = offset_lookup(offsets, offset)
         batch = next((h for h in batches(log_data, position) if h.last_offset >= offset), None)
         if batch is None:
             problems.not_found.setdefault(name, []).append((offset, -1))
