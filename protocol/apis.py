@@ -70,6 +70,7 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.ListTransactions: (0, 1),
     ApiKey.WriteTxnMarkers: (0, 1),
     ApiKey.DescribeProducers: (0, 0),
+    ApiKey.DescribeLogDirs: (0, 4),
 }
 
 

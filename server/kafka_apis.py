@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import shutil
 import time
 from collections.abc import Awaitable, Callable, Hashable, Mapping
 from concurrent.futures import Executor
@@ -126,6 +127,7 @@ class KafkaApis:
             ApiKey.AlterConfigs: self.handle_alter_configs,
             ApiKey.IncrementalAlterConfigs: self.handle_incremental_alter_configs,
             ApiKey.DeleteRecords: self.handle_delete_records,
+            ApiKey.DescribeLogDirs: self.handle_describe_log_dirs,
             ApiKey.DescribeCluster: self.handle_describe_cluster,
             ApiKey.OffsetForLeaderEpoch: self.handle_offset_for_leader_epoch,
             ApiKey.ElectLeaders: self.handle_elect_leaders,
@@ -949,6 +951,43 @@ class KafkaApis:
                                                                     low_watermark=low, error_code=error))
             topics.append(topic_cls(name=t.name, partitions=parts))
         request.send_response(cls(throttle_time_ms=0, topics=topics))
+
+    def handle_describe_log_dirs(self, request: Request) -> None:
+        """Every configured log dir with the partitions asked for (Kafka's
+        ReplicaManager.describeLogDirs): an offline dir answers KAFKA_STORAGE_ERROR; offset_lag
+        is Kafka's max(HW - LEO, 0), so 0 unless the local log is behind its own high
+        watermark, and -1 for a log no hosted partition owns (no future logs here)."""
+        req = request.body
+        cls = response_class(ApiKey.DescribeLogDirs)
+        manager = self.replica_manager.log_manager
+        logs = manager.all_logs()
+        wanted = set(logs) if req.topics is None else {(t.topic, p) for t in req.topics for p in t.partitions}
+        live = set(manager.live_log_dirs)
+        results = []
+        for log_dir in manager.log_dirs:
+            path = str(log_dir.absolute())
+            if log_dir not in live:
+                results.append(cls.DescribeLogDirsResult(error_code=ErrorCode.KAFKA_STORAGE_ERROR, log_dir=path,
+                                                         topics=[]))
+                continue
+            by_topic: dict[str, list] = {}
+            for (topic, index), log_ in sorted(logs.items()):
+                if (topic, index) in wanted and manager.log_dir_of(topic, index) == log_dir:
+                    by_topic.setdefault(topic, []).append(
+                        cls.DescribeLogDirsResult.DescribeLogDirsTopic.DescribeLogDirsPartition(
+                            partition_index=index, partition_size=log_.size_in_bytes,
+                            offset_lag=max(log_.high_watermark - log_.log_end_offset, 0),
+                            is_future_key=False))
+            try:
+                usage = shutil.disk_usage(log_dir)
+                total, usable, error = usage.total, usage.free, ErrorCode.NONE
+            except OSError:
+                total, usable, error = -1, -1, ErrorCode.KAFKA_STORAGE_ERROR
+            results.append(cls.DescribeLogDirsResult(
+                error_code=error, log_dir=path, total_bytes=total, usable_bytes=usable,
+                topics=[cls.DescribeLogDirsResult.DescribeLogDirsTopic(name=t, partitions=ps)
+                        for t, ps in by_topic.items()] if not error else []))
+        request.send_response(cls(throttle_time_ms=0, error_code=0, results=results))
 
     def _on_controller(self, request: Request, kind: Event, work: Callable[[], T],
                        respond: Callable[[T], None]) -> None:

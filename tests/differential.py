@@ -50,6 +50,9 @@ NORMALISED_FIELDS = {
     "error_message": "free text: only whether a message is present (null or not) is compared",
     "transaction_start_time_ms": "the coordinator's wall clock when the transaction began",
     "session_id": "a fetch session id is random (KIP-227); only whether it is 0 (sessionless) is compared",
+    "log_dir": "each broker has its own log directory",
+    "total_bytes": "the size of the file system the log dir is on",
+    "usable_bytes": "the free space of that file system, which changes as anything on the machine writes",
 }
 UUID_ZERO = "00000000-0000-0000-0000-000000000000"
 # Arrays without a mapKey in the schema whose order Kafka takes from a hash map: compared as
@@ -59,6 +62,8 @@ UNORDERED_ARRAYS = {
     ("DescribeConfigs", "configs"): "name",  # Kafka iterates a config map (LogConfig)
     ("CreateTopics", "configs"): "name",  # the same map as DescribeConfigs
     ("Metadata", "partitions"): "partition_index",  # Kafka iterates its metadata cache's partition map
+    ("DescribeLogDirs", "topics"): "name",  # Kafka groups the dir's logs by topic in a hash map
+    ("DescribeLogDirs", "partitions"): "partition_index",  # and lists each topic's logs from it
 }
 
 
@@ -190,7 +195,9 @@ class Normaliser:
             return "<topic-id>"
         if name == "session_id" and isinstance(value, int) and value != 0:
             return "<session-id>"
-        if name in ("cluster_id", "port", "error_message") and value is not None:
+        if name in ("cluster_id", "port", "error_message", "log_dir") and value is not None:
+            return f"<{name}>"
+        if name in ("total_bytes", "usable_bytes") and isinstance(value, int) and value >= 0:
             return f"<{name}>"
         if name == "transaction_start_time_ms" and isinstance(value, int) and value > 0:
             return "<wall-clock>"

@@ -574,6 +574,15 @@ def n_describe_producers(side: Side, v: int) -> Iterator[Step]:
         {"name": "bad/name", "partition_indexes": [0]}])
 
 
+def n_describe_log_dirs(side: Side, v: int) -> Iterator[Step]:
+    name = f"dld-v{v}"
+    create_topic(side, name, partitions=2)
+    produced(side, name, 0, batch(3))
+    # only the topics asked for are listed (Kafka 3.9 leaves out the dir's other topics)
+    yield "some", side.call(ApiKey.DescribeLogDirs, v, topics=[{"topic": name, "partitions": [0, 1]}])
+    yield "unknown topic", side.call(ApiKey.DescribeLogDirs, v, topics=[{"topic": f"{name}-none", "partitions": [0]}])
+
+
 NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.Produce: n_produce, ApiKey.Fetch: n_fetch, ApiKey.ListOffsets: n_list_offsets,
     ApiKey.Metadata: n_metadata, ApiKey.OffsetCommit: n_offset_commit, ApiKey.OffsetFetch: n_offset_fetch,
@@ -592,6 +601,7 @@ NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.EndTxn: n_end_txn, ApiKey.TxnOffsetCommit: n_txn_offset_commit,
     ApiKey.DescribeTransactions: n_describe_transactions, ApiKey.ListTransactions: n_list_transactions,
     ApiKey.DescribeProducers: n_describe_producers,
+    ApiKey.DescribeLogDirs: n_describe_log_dirs,
 }
 
 

@@ -2,15 +2,21 @@
 
 from __future__ import annotations
 
+import os
 import sys
 
 from josefk.cli import broker, broker_stop
 from josefk.cli.tools import (
+    broker_api_versions,
     configs,
     console_consumer,
     console_producer,
     consumer_groups,
+    delete_records,
+    dump_log,
+    get_offsets,
     leader_election,
+    log_dirs,
     perf,
     reassign_partitions,
     topics,
@@ -29,6 +35,11 @@ TOOLS = {
     "console": console.main,
     "leader-election": leader_election.main,
     "reassign-partitions": reassign_partitions.main,
+    "log-dirs": log_dirs.main,
+    "get-offsets": get_offsets.main,
+    "delete-records": delete_records.main,
+    "broker-api-versions": broker_api_versions.main,
+    "dump-log": dump_log.main,
     "producer-perf-test": perf.producer_main,
     "consumer-perf-test": perf.consumer_main,
     "transactions": transactions.main,
@@ -44,7 +55,11 @@ def main(argv: list[str] | None = None) -> int:
     if tool is None:
         print(f"josefk: unknown tool {argv[0]!r}; known tools: {', '.join(sorted(TOOLS))}", file=sys.stderr)
         return 2
-    return tool(argv[1:])
+    try:
+        return tool(argv[1:])
+    except BrokenPipeError:  # the reader went away (`josefk dump-log ... | head`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
 
 
 if __name__ == "__main__":

@@ -8,8 +8,9 @@ from typing import Any
 
 from kafka.admin import AlterConfigOp, ConfigResource
 
-from josefk.cli.tools import common
+from josefk.cli.tools import common, wire
 from josefk.cli.tools.common import ToolError
+from josefk.protocol.apis import ApiKey, request_class
 
 ENTITY_TYPES = {"topics": "topic", "brokers": "broker"}
 _UNKNOWN = "org.apache.kafka.common.errors.UnknownTopicOrPartitionException"
@@ -105,22 +106,63 @@ def _names(admin: Any, args: argparse.Namespace) -> list[str]:
         return [args.entity_name]
     if args.entity_name is not None:
         return [args.entity_name]
-    metadata = admin._manager.run(admin._get_cluster_metadata, [])
-    # As kafka-configs: every broker (in the cluster's order), then the cluster default.
-    return [str(b["node_id"]) for b in metadata["brokers"]] + [""]
+    # As kafka-configs: every broker, then the cluster default.
+    return [str(b["broker_id"]) for b in admin.describe_cluster()["brokers"]] + [""]
 
 
-def _to_any_broker(admin: Any, request: Any) -> Any:
-    """Send to any broker: kafka-python routes BROKER resources to the broker they name and
-    refuses the cluster default's empty name, which every broker serves."""
-    return admin._manager.run(admin._manager.send, request)
+BROKER_RESOURCE = 4  # ConfigResource.Type.BROKER
+# DescribeConfigs' config_source ids, by Kafka's names (DescribeConfigsResponse.ConfigSource).
+_SOURCES = ["UNKNOWN", "DYNAMIC_TOPIC_CONFIG", "DYNAMIC_BROKER_CONFIG", "DYNAMIC_DEFAULT_BROKER_CONFIG",
+            "STATIC_BROKER_CONFIG", "DEFAULT_CONFIG", "DYNAMIC_BROKER_LOGGER_CONFIG", "CLIENT_METRICS_CONFIG",
+            "GROUP_CONFIG"]
+
+
+def _source(source_id: int) -> str:
+    return _SOURCES[source_id] if 0 <= source_id < len(_SOURCES) else "UNKNOWN"
+
+
+def _to_any_broker(admin: Any, api_key: int, version: int, **fields: Any) -> Any:
+    """One request to any broker: kafka-python's admin routes BROKER resources to the broker
+    they name and refuses the cluster default's empty name, which every broker serves."""
+    servers = admin.config["bootstrap_servers"]
+    bootstrap = servers if isinstance(servers, str) else ",".join(servers)
+    return wire.request(bootstrap, api_key, version, admin.config["request_timeout_ms"], **fields)
+
+
+def _cluster_default(admin: Any) -> dict[str, dict[str, Any]]:
+    """DescribeConfigs v4 on the cluster-default resource, as the dicts describe() reads."""
+    resource = request_class(ApiKey.DescribeConfigs).DescribeConfigsResource(
+        resource_type=BROKER_RESOURCE, resource_name="", configuration_keys=None)
+    response = _to_any_broker(admin, ApiKey.DescribeConfigs, 4, include_synonyms=True, include_documentation=False,
+                              resources=[resource])
+    result = response.results[0]
+    if result.error_code:
+        raise ToolError(result.error_message or f"DescribeConfigs failed with error {result.error_code}")
+    return {c.name: {"value": c.value, "config_source": _source(c.config_source), "is_sensitive": c.is_sensitive,
+                     "synonyms": [{"name": s.name, "value": s.value, "source": _source(s.source)}
+                                  for s in c.synonyms]}
+            for c in result.configs}
+
+
+def _alter_cluster_default(admin: Any, incremental: bool, changes: dict[str, Any], adds: dict[str, str]) -> None:
+    api = ApiKey.IncrementalAlterConfigs if incremental else ApiKey.AlterConfigs
+    resource_cls = request_class(api).AlterConfigsResource
+    if incremental:
+        configs = [resource_cls.AlterableConfig(name=k, config_operation=int(op), value=v)
+                   for k, (op, v) in changes.items()]
+    else:
+        configs = [resource_cls.AlterableConfig(name=k, value=v) for k, v in adds.items()]
+    response = _to_any_broker(admin, api, 1, validate_only=False, resources=[
+        resource_cls(resource_type=BROKER_RESOURCE, resource_name="", configs=configs)])
+    result = response.responses[0]
+    if result.error_code:
+        raise ToolError(result.error_message or f"altering the cluster default failed with error {result.error_code}")
 
 
 def _fetch(admin: Any, entity_type: str, name: str) -> dict[str, dict[str, Any]]:
     resource = ConfigResource(ENTITY_TYPES[entity_type], name)
     if entity_type == "brokers" and name == "":
-        response = _to_any_broker(admin, admin._describe_configs_request([resource], include_synonyms=True))
-        return admin._describe_configs_process_responses([response], "all").get("broker", {}).get(name, {})
+        return _cluster_default(admin)
     try:
         result = admin.describe_configs([resource], include_synonyms=True, config_filter="all")
     except Exception as e:  # noqa: BLE001 - brokers without synonyms support (DescribeConfigs v0)
@@ -149,6 +191,13 @@ def describe(admin: Any, entity_type: str, name: str, show_all: bool) -> None:
               f"sensitive={str(bool(entry.get('is_sensitive'))).lower()} synonyms={{{synonyms}}}")
 
 
+def _supports_incremental(admin: Any) -> bool:
+    """Whether the brokers serve IncrementalAlterConfigs (Kafka 2.3+), from a broker's ApiVersions."""
+    brokers = admin.describe_cluster()["brokers"]
+    return bool(brokers) and ApiKey.IncrementalAlterConfigs in admin.get_broker_version_data(
+        brokers[0]["broker_id"]).api_versions
+
+
 def alter(admin: Any, args: argparse.Namespace) -> None:
     """Incrementally SET added keys and DELETE removed ones, then print Kafka's completion line."""
     name = "" if args.entity_default else args.entity_name
@@ -165,13 +214,11 @@ def alter(admin: Any, args: argparse.Namespace) -> None:
             raise ToolError(f"Invalid config(s): {','.join(invalid)}",
                             java="org.apache.kafka.common.errors.InvalidConfigurationException")
     results = []
-    incremental = admin._check_incremental_alter_configs_support()
+    incremental = _supports_incremental(admin)
     changes: dict[str, Any] = {k: (AlterConfigOp.SET, v) for k, v in adds.items()}
     changes.update({k: (AlterConfigOp.DELETE, None) for k in deletes})
     if name == "":  # the cluster default: every broker stores it, so any may take it
-        request = admin._alter_configs_request([ConfigResource(singular, name, changes if incremental else adds)],
-                                               incremental=incremental)
-        results.append(admin._alter_configs_process_responses(_to_any_broker(admin, request).responses))
+        _alter_cluster_default(admin, incremental, changes, adds)
     elif incremental:
         results.append(admin.alter_configs([ConfigResource(singular, name, changes)], raise_on_unknown=False,
                                            incremental=True))

@@ -40,12 +40,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--if-not-exists", action="store_true", help="with --create, only create if it doesn't exist")
     p.add_argument("--if-exists", action="store_true", help="with --alter/--describe/--delete, only act if it exists")
     p.add_argument("--exclude-internal", action="store_true", help="exclude internal topics from list/describe")
-    p.add_argument("--under-replicated-partitions", action="store_true",
-                   help="with --describe, only partitions whose ISR is smaller than the replica set")
-    p.add_argument("--unavailable-partitions", action="store_true",
-                   help="with --describe, only partitions whose leader is not available")
-    p.add_argument("--topics-with-overrides", action="store_true",
-                   help="with --describe, only topics that have overridden configs")
+    report = p.add_mutually_exclusive_group()
+    report.add_argument("--under-replicated-partitions", action="store_true",
+                        help="with --describe, only partitions whose ISR is smaller than the replica set")
+    report.add_argument("--under-min-isr-partitions", action="store_true",
+                        help="with --describe, only partitions whose ISR is smaller than min.insync.replicas")
+    report.add_argument("--at-min-isr-partitions", action="store_true",
+                        help="with --describe, only partitions whose ISR size equals min.insync.replicas")
+    report.add_argument("--unavailable-partitions", action="store_true",
+                        help="with --describe, only partitions whose leader is not available")
+    report.add_argument("--topics-with-overrides", action="store_true",
+                        help="with --describe, only topics that have overridden configs")
     return p
 
 
@@ -162,59 +167,81 @@ def alter(admin: Any, topics: list[str], args: argparse.Namespace) -> None:
         common.check_error(result.error_code, result.error_message)
 
 
-def _configs(admin: Any, topics: list[str]) -> dict[str, list[tuple[str, str]]]:
-    """Non-default configs per topic, in the broker's order (what Kafka's describe shows)."""
+def _configs(admin: Any, topics: list[str]) -> dict[str, dict[str, tuple[str, bool]]]:
+    """Every config of each topic: name -> (value, is it the default)."""
     if not topics:
         return {}
     try:
         described = admin.describe_configs([ConfigResource("topic", t) for t in topics], config_filter="all")
     except Exception:  # noqa: BLE001 - brokers without DescribeConfigs still get a describe
         return {}
-    out: dict[str, list[tuple[str, str]]] = {}
+    # Kafka's Config keeps the entries in a HashMap, so its tool lists them in that map's order.
+    out = {}
     for name, entries in described.get("topic", {}).items():
-        out[name] = [(k, v["value"]) for k, v in entries.items()
-                     if v.get("config_source") != "DEFAULT_CONFIG" and v.get("value") is not None]
+        ordered = common.java_hash_order(list(entries), common.java_string_hash)
+        out[name] = {k: (entries[k]["value"], entries[k].get("config_source") == "DEFAULT_CONFIG")
+                     for k in ordered if entries[k].get("value") is not None}
     return out
 
 
+def _partition_line(name: str, part: dict[str, Any], moving: dict[str, Any] | None) -> str:
+    """Kafka 3.9's partition line. Elr and LastKnownElr (KIP-966) come from DescribeTopicPartitions,
+    which a ZooKeeper-mode broker lacks: Kafka's tool then prints N/A, as here."""
+    leader = part["leader_id"]
+    line = (f"\tTopic: {name}\tPartition: {part['partition_index']}\t"
+            f"Leader: {leader if leader >= 0 else 'none'}\t"
+            f"Replicas: {','.join(map(str, part['replica_nodes']))}\t"
+            f"Isr: {','.join(map(str, part['isr_nodes']))}")
+    if moving is not None:
+        line += (f"\tAdding Replicas: {','.join(map(str, moving['adding_replicas']))}"
+                 f"\tRemoving Replicas: {','.join(map(str, moving['removing_replicas']))}")
+    return line + "\tElr: N/A\tLastKnownElr: N/A"
+
+
+def _reassignments(admin: Any) -> dict[tuple[str, int], dict[str, Any]]:
+    try:
+        return {(tp.topic, tp.partition): r for tp, r in admin.list_partition_reassignments().items()}
+    except Exception:  # noqa: BLE001 - Kafka's tool also describes without them when the broker refuses
+        return {}
+
+
 def describe(admin: Any, topics: list[str], args: argparse.Namespace) -> None:
-    """Print Kafka's describe layout: a topic line, then a tab-indented line per partition."""
+    """Print Kafka's describe layout: a topic line, then a tab-indented line per partition; with a
+    report option (--under-replicated-partitions ...) only the partitions it selects."""
     if not topics:
         return
-    metadata = admin._manager.run(admin._get_cluster_metadata, topics)  # brokers + topics in one round trip
-    live = {b["node_id"] for b in metadata["brokers"]}
-    partition_filter = args.under_replicated_partitions or args.unavailable_partitions
-    configs = {} if partition_filter else _configs(admin, topics)
-    by_name = {t["name"]: t for t in metadata["topics"]}
+    live = {b["broker_id"] for b in admin.describe_cluster()["brokers"]}
+    by_name = {t["name"]: t for t in admin.describe_topics(topics)}
+    configs = _configs(admin, topics)
+    moving = _reassignments(admin)
+    report = (args.under_replicated_partitions or args.under_min_isr_partitions or args.at_min_isr_partitions
+              or args.unavailable_partitions)
     for name in topics:
         topic = by_name.get(name)
         if topic is None or topic["error_code"]:
             continue
         parts = sorted(topic["partitions"], key=lambda p: p["partition_index"])
-        overrides = configs.get(name, [])
-        if args.topics_with_overrides and not overrides:
-            continue
-        if not partition_filter:
-            rf = len(parts[0]["replica_nodes"]) if parts else 0
+        config = configs.get(name, {})
+        overrides = [f"{k}={v}" for k, (v, default) in config.items() if not default]
+        min_isr = int(config["min.insync.replicas"][0]) if "min.insync.replicas" in config else None
+        if not report and not (args.topics_with_overrides and not overrides):
+            first = moving.get((name, parts[0]["partition_index"])) if parts else None
+            rf = len(parts[0]["replica_nodes"]) - len(first["adding_replicas"] if first else []) if parts else 0
             print(f"Topic: {name}\tTopicId: {common.kafka_uuid(topic.get('topic_id'))}\t"
-                  f"PartitionCount: {len(parts)}\tReplicationFactor: {rf}\t"
-                  f"Configs: {','.join(f'{k}={v}' for k, v in overrides)}")
+                  f"PartitionCount: {len(parts)}\tReplicationFactor: {rf}\tConfigs: {','.join(overrides)}")
         if args.topics_with_overrides:
             continue
         for part in parts:
-            leader = part["leader_id"]
-            unavailable = leader < 0 or leader not in live
-            under = len(part["isr_nodes"]) < len(part["replica_nodes"])
-            if (args.unavailable_partitions and not unavailable) or (
-                    args.under_replicated_partitions and not under):
-                continue
-            line = (f"\tTopic: {name}\tPartition: {part['partition_index']}\t"
-                    f"Leader: {leader if leader >= 0 else 'none'}\t"
-                    f"Replicas: {','.join(map(str, part['replica_nodes']))}\t"
-                    f"Isr: {','.join(map(str, part['isr_nodes']))}")
-            if part.get("offline_replicas"):
-                line += f"\tOffline: {','.join(map(str, part['offline_replicas']))}"
-            print(line)
+            reassignment = moving.get((name, part["partition_index"]))
+            leader, isr = part["leader_id"], len(part["isr_nodes"])
+            rf = len(part["replica_nodes"]) - len(reassignment["adding_replicas"] if reassignment else [])
+            selected = (not report
+                        or (args.under_replicated_partitions and isr < rf)
+                        or (args.unavailable_partitions and (leader < 0 or leader not in live))
+                        or (args.under_min_isr_partitions and (leader < 0 or (min_isr is not None and isr < min_isr)))
+                        or (args.at_min_isr_partitions and min_isr == isr))
+            if selected:
+                print(_partition_line(name, part, reassignment))
 
 
 if __name__ == "__main__":

@@ -1,0 +1,53 @@
+"""One raw request to a broker, for the answers kafka-python's public API does not give
+(the coordinator of a group). Built on josefk.protocol's message classes, the only part of
+josefk the tools may use."""
+
+from __future__ import annotations
+
+import socket
+import struct
+from typing import Any
+
+from josefk.cli.tools.common import ToolError, unreachable
+from josefk.protocol.apis import ApiKey, is_flexible, request_class, response_class
+
+CLIENT_ID = b"josefk-tools"
+
+
+def _read_exact(sock: socket.socket, n: int) -> bytes:
+    data = bytearray()
+    while len(data) < n:
+        chunk = sock.recv(n - len(data))
+        if not chunk:
+            raise ConnectionError("connection closed by the broker")
+        data += chunk
+    return bytes(data)
+
+
+def request(bootstrap: str, api_key: int, version: int, timeout_ms: int, **fields: Any) -> Any:
+    """Send one request to the first reachable bootstrap server and decode its response."""
+    body = bytes(request_class(api_key)(**fields).encode(version=version))
+    header = struct.pack(">hhih", api_key, version, 1, len(CLIENT_ID)) + CLIENT_ID
+    if is_flexible(api_key, version):
+        header += b"\x00"  # no tagged fields
+    frame = header + body
+    for address in bootstrap.split(","):
+        host, _, port = address.strip().rpartition(":")
+        try:
+            with socket.create_connection((host, int(port)), timeout=timeout_ms / 1000) as sock:
+                sock.sendall(struct.pack(">i", len(frame)) + frame)
+                (size,) = struct.unpack(">i", _read_exact(sock, 4))
+                payload = _read_exact(sock, size)
+        except (OSError, ValueError):
+            continue
+        offset = 5 if is_flexible(api_key, version) else 4  # correlation id (+ tagged fields)
+        return response_class(api_key).decode(payload[offset:], version=version)
+    raise unreachable(bootstrap, timeout_ms)
+
+
+def group_coordinator(bootstrap: str, group: str, timeout_ms: int) -> tuple[int, str, int]:
+    """(node id, host, port) of the group's coordinator: FindCoordinator v2."""
+    response = request(bootstrap, ApiKey.FindCoordinator, 2, timeout_ms, key=group, key_type=0)
+    if response.error_code:
+        raise ToolError(response.error_message or f"FindCoordinator failed with error {response.error_code}")
+    return response.node_id, response.host, response.port

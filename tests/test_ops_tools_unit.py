@@ -1,0 +1,49 @@
+"""Pieces of the operator tools that need no broker: Java's hash order, offset specs, offset files."""
+
+from __future__ import annotations
+
+import pytest
+from kafka import TopicPartition
+
+from josefk.cli.tools.common import ToolError, java_hash_order, java_string_hash
+from josefk.cli.tools.delete_records import parse_offsets
+from josefk.cli.tools.get_offsets import offset_spec
+
+pytestmark = pytest.mark.unit
+
+
+def test_java_string_hash_is_java_hashcode() -> None:
+    # values java.lang.String.hashCode() returns (Java 17), as unsigned 32-bit numbers
+    assert java_string_hash("") == 0
+    assert java_string_hash("hello") == 99162322
+    assert java_string_hash("min.insync.replicas") == 268940301
+    assert java_string_hash("\u00e9t\u00e9") == 227742
+    assert java_string_hash("\U0001F600") == 1772899  # a surrogate pair: Java hashes UTF-16 units
+
+
+def test_java_hash_order_matches_kafka_tools_output() -> None:
+    # the key orders Kafka 3.9's kafka-log-dirs prints (Jackson over HashMaps)
+    assert java_hash_order(["version", "brokers"], java_string_hash) == ["brokers", "version"]
+    assert java_hash_order(["logDir", "error", "partitions"], java_string_hash) == ["partitions", "error", "logDir"]
+    assert java_hash_order(["partition", "size", "offsetLag", "isFuture"], java_string_hash) == [
+        "partition", "size", "offsetLag", "isFuture"]
+    # a bigger map is laid out in a bigger table: 13 keys stay in 16 buckets, 13 + 1 go to 32
+    keys = [f"k{i}" for i in range(14)]
+    assert sorted(java_hash_order(keys, java_string_hash)) == sorted(keys)
+
+
+def test_offset_spec() -> None:
+    assert [offset_spec(t) for t in ("latest", "earliest", "max-timestamp", "-1", "-2", "-3", "1700000000000")] == [
+        -1, -2, -3, -1, -2, -3, 1700000000000]
+    with pytest.raises(ToolError, match="Malformed time argument soon"):
+        offset_spec("soon")
+
+
+def test_parse_offsets() -> None:
+    assert parse_offsets('{"partitions": [{"topic": "a", "partition": 1, "offset": 5}]}') == {
+        TopicPartition("a", 1): 5}
+    with pytest.raises(ToolError, match="duplicate topic partitions: a-1"):
+        parse_offsets('{"partitions": [{"topic": "a", "partition": 1, "offset": 5}, '
+                      '{"topic": "a", "partition": 1, "offset": 6}]}')
+    with pytest.raises(ToolError, match="Invalid partition entry"):
+        parse_offsets('{"partitions": [{"topic": "a", "offset": 5}]}')
