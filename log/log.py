@@ -68,6 +68,7 @@ from josefk.protocol.records import (
     set_partition_leader_epoch,
     verify_crc,
 )
+from josefk.utils.metrics import LogFlushStats
 from josefk.utils.time import SYSTEM_TIME, Time
 
 logger = logging.getLogger(__name__)
@@ -147,12 +148,14 @@ class Log:
         clean_shutdown: bool = True,
         failure_channel: LogDirFailureChannel | None = None,
         time: Time = SYSTEM_TIME,
+        flush_stats: LogFlushStats | None = None,
     ) -> None:
         """`failure_channel` hears of I/O errors: they take the log dir (the parent of
         `dir`) offline, and every I/O method then raises KAFKA_STORAGE_ERROR. `time` is the
         clock of appends, rolls, flushes and retention when the caller gives no now_ms."""
         self.dir = Path(dir)
         self._time = time
+        self._flush_stats = flush_stats
         self._failures = failure_channel or LogDirFailureChannel()
         self.dir.mkdir(parents=True, exist_ok=True)
         self._config = config
@@ -770,6 +773,7 @@ class Log:
         if target <= start and not self._dir_dirty:
             self._last_flush_ms = self._time.milliseconds()
             return
+        started = self._time.hi_res_clock_ms()
         segments = list(self._segments)
         for i, segment in enumerate(segments):
             next_base = segments[i + 1].base_offset if i + 1 < len(segments) else None
@@ -778,6 +782,8 @@ class Log:
         if self._dir_dirty:
             self._dir_dirty = False
             fsync_dir(self.dir)
+        if self._flush_stats is not None:
+            self._flush_stats.flushes.record(self._time.hi_res_clock_ms() - started)
         self._last_flush_ms = self._time.milliseconds()
         if target > self._recovery_point:
             self._recovery_point = min(target, self._leo)

@@ -29,6 +29,7 @@ from josefk.log.config import LogConfig
 from josefk.log.log import Log
 from josefk.log.log_dir_failure import LogDirFailureChannel
 from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.utils.metrics import LogFlushStats
 from josefk.utils.time import SYSTEM_TIME, Time
 
 logger = logging.getLogger(__name__)
@@ -83,9 +84,11 @@ class LogManager:
         broker_epoch: int = -1,
         failure_channel: LogDirFailureChannel | None = None,
         time: Time = SYSTEM_TIME,
+        flush_stats: LogFlushStats | None = None,
     ) -> None:
         """`flush_interval_ms` is how often the broker should call flush_dirty_logs (it also
-        fsyncs rolled segments, as Kafka's roll-time flush does). I/O errors in a log dir
+        fsyncs rolled segments, as Kafka's roll-time flush does); `flush_stats` counts every
+        log's fsyncs (LogFlushRateAndTimeMs). I/O errors in a log dir
         are reported to `failure_channel`, whose listener calls handle_log_dir_failure.
         `time` is every log's clock (and the cleaner's): flushes, rolls, retention."""
         if not log_dirs:
@@ -93,6 +96,7 @@ class LogManager:
         self.log_dirs = [Path(d) for d in log_dirs]
         self.failure_channel = failure_channel or LogDirFailureChannel()
         self.time = time
+        self.flush_stats = flush_stats
         self._live_dirs = list(self.log_dirs)
         self._dir_locks: dict[Path, int] = {}
         self.default_config = default_config
@@ -229,7 +233,8 @@ class LogManager:
             config = topic_configs.get(key[0], self.default_config)
             self._logs[key] = Log(path, config, recovery_point=recovery_points.get(key, 0),
                                   log_start_offset=start_offsets.get(key, 0), clean_shutdown=clean,
-                                  failure_channel=self.failure_channel, time=self.time)
+                                  failure_channel=self.failure_channel, time=self.time,
+                                  flush_stats=self.flush_stats)
             self._log_dir_of[key] = log_dir
         if clean:
             # From here on a crash must trigger recovery: the removal must be durable
@@ -267,7 +272,8 @@ class LogManager:
                                                  f"{log_dir}"):
             existed = path.exists()
             log = Log(path, config or self.default_config, recovery_point=0, log_start_offset=0,
-                      clean_shutdown=not existed, failure_channel=self.failure_channel, time=self.time)
+                      clean_shutdown=not existed, failure_channel=self.failure_channel, time=self.time,
+                      flush_stats=self.flush_stats)
             if not existed:
                 fsync_dir(log_dir)
         self._logs[key] = log

@@ -13,6 +13,7 @@ import functools
 import json
 import logging
 import os
+import time
 import uuid
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
@@ -195,7 +196,8 @@ class KafkaServer:
         self.log_dir_failures = LogDirFailureChannel()
         self.log_manager = LogManager(config.log_dirs, LogConfig.from_props(config.topic_defaults()),
                                       broker_id=broker_id, cluster_id=self.cluster_id,
-                                      failure_channel=self.log_dir_failures, time=self.time)
+                                      failure_channel=self.log_dir_failures, time=self.time,
+                                      flush_stats=self.broker_metrics.log_flush)
         # Kafka loads logs with their topics' config overrides, or a restarted leader would run
         # on the defaults (min.insync.replicas=1) until the next config change.
         self.log_manager.startup(await asyncio.to_thread(self._topic_configs))
@@ -278,7 +280,10 @@ class KafkaServer:
         gauges = BrokerGauges(
             partitions=lambda: self.replica_manager.partitions.values() if hasattr(self, "replica_manager") else (),
             logs=lambda: self.log_manager.all_logs() if hasattr(self, "replica_manager") else {},
-            active_controller=lambda: hasattr(self, "controller") and self.controller.active)
+            active_controller=lambda: hasattr(self, "controller") and self.controller.active,
+            metadata=lambda: self.metadata_cache if hasattr(self, "metadata_cache") else None,
+            connections=lambda: sum(len(p.connections) for p in self.acceptor.processors) if self.acceptor else 0,
+            groups=lambda: self.group_coordinator.groups.values() if self.group_coordinator else ())
         host, port = listener
         self.metrics_server = MetricsHttpServer(host or "0.0.0.0", port, registry_for(self.broker_metrics, gauges),
                                                 lambda: self.ready)
@@ -360,8 +365,12 @@ class KafkaServer:
 
     async def _handler_loop(self, channel: RequestChannel) -> None:
         """One KafkaRequestHandler: take requests off the channel and run KafkaApis."""
+        handlers = self.broker_metrics.handlers
         while (request := await channel.receive_request()) is not None:
+            request.dequeued_ns = started = time.monotonic_ns()
             self.apis.handle(request)
+            request.local_done_ns = done = time.monotonic_ns()
+            handlers.busy_ns += done - started
 
     async def _flush_loop(self) -> None:
         """Flush logs per flush.ms / flush.messages and checkpoint recovery points, off the

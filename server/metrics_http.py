@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
+from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
@@ -21,10 +23,11 @@ from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Histo
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
 from prometheus_client.registry import Collector
 
+from josefk.coordinator.group_metadata import GroupMetadata, GroupState
 from josefk.log.log import Log
-from josefk.protocol.apis import ApiKey
+from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import Partition
-from josefk.utils.metrics import LATENCY_BUCKETS_MS, BrokerMetrics
+from josefk.utils.metrics import REQUEST_PHASES, BrokerMetrics, LatencyHistogram
 
 log = logging.getLogger(__name__)
 
@@ -36,13 +39,9 @@ class BrokerGauges:
     partitions: Callable[[], Iterable[Partition]]  # the partitions this broker hosts
     logs: Callable[[], Mapping[tuple[str, int], Log]]
     active_controller: Callable[[], bool]
-
-
-def _api_name(api_key: int) -> str:
-    try:
-        return ApiKey(api_key).name
-    except ValueError:
-        return str(api_key)
+    metadata: Callable[[], MetadataCache | None] = lambda: None  # the cluster, as UpdateMetadata told it
+    connections: Callable[[], int] = lambda: 0  # open client and broker connections
+    groups: Callable[[], Iterable[GroupMetadata]] = lambda: ()  # the groups this broker coordinates
 
 
 def _per_topic(name: str, doc: str, counts: dict[str, int]) -> Metric:
@@ -59,6 +58,7 @@ class BrokerCollector(Collector):
     def __init__(self, metrics: BrokerMetrics, gauges: BrokerGauges) -> None:
         self.metrics = metrics
         self.gauges = gauges
+        self._last_scrape = (time.monotonic_ns(), 0)  # (when, handlers' busy ns then)
 
     def collect(self) -> Iterator[Metric]:
         topics = self.metrics.topics
@@ -71,27 +71,7 @@ class BrokerCollector(Collector):
                          "Bytes fetched by consumers (kafka.server:type=BrokerTopicMetrics,name=BytesOutPerSec)",
                          topics.bytes_out)
 
-        requests = self.metrics.requests
-        counter = CounterMetricFamily(
-            "kafka_network_requestmetrics_requests",
-            "Requests answered (kafka.network:type=RequestMetrics,name=RequestsPerSec,request=,version=)",
-            labels=["request", "version"])
-        for (api_key, version), value in sorted(requests.requests().items()):
-            counter.add_metric([_api_name(api_key), str(version)], float(value))
-        yield counter
-        histogram = HistogramMetricFamily(
-            "kafka_network_requestmetrics_totaltimems",
-            "Time from a request's read to its response, ms (kafka.network:type=RequestMetrics,name=TotalTimeMs)",
-            labels=["request"])
-        for api_key, (counts, total) in sorted(requests.latency().items()):
-            cumulative = 0
-            buckets = []
-            for bound, count in zip((*LATENCY_BUCKETS_MS, float("inf")), counts, strict=True):
-                cumulative += count
-                buckets.append(("+Inf" if bound == float("inf") else repr(float(bound)), float(cumulative)))
-            histogram.add_metric([_api_name(api_key)], buckets, total)
-        yield histogram
-
+        yield from self._request_metrics()
         partitions = list(self.gauges.partitions())
         leaders = [p for p in partitions if p.is_leader]
         yield GaugeMetricFamily("kafka_server_replicamanager_partitioncount",
@@ -112,19 +92,146 @@ class BrokerCollector(Collector):
         yield CounterMetricFamily("kafka_server_replicamanager_isrexpands",
                                   "ISR expansions (kafka.server:type=ReplicaManager,name=IsrExpandsPerSec)",
                                   value=isr.isr_expands)
+        yield from self._min_isr(leaders)
+        yield from self._controller()
+        yield from self._logs()
+        yield _histogram("kafka_log_logflushstats_logflushrateandtimems",
+                         "Log fsyncs and their time, ms (kafka.log:type=LogFlushStats,name=LogFlushRateAndTimeMs)",
+                         [([], self.metrics.log_flush.flushes)])
+        yield from self._network()
+        yield from self._groups(partitions)
+
+    def _request_metrics(self) -> Iterator[Metric]:
+        requests = self.metrics.requests
+        counter = CounterMetricFamily(
+            "kafka_network_requestmetrics_requests",
+            "Requests answered (kafka.network:type=RequestMetrics,name=RequestsPerSec,request=,version=)",
+            labels=["request", "version"])
+        for (name, version), value in sorted(requests.counts.items()):
+            counter.add_metric([name, str(version)], float(value))
+        yield counter
+        for i, phase in enumerate(REQUEST_PHASES):
+            yield _histogram(f"kafka_network_requestmetrics_{phase}", _PHASE_DOCS[phase],
+                             [([name], histograms[i]) for name, histograms in sorted(requests.phases.items())],
+                             labels=["request"])
+
+    def _min_isr(self, leaders: list[Partition]) -> Iterator[Metric]:
+        below = at = 0
+        for p in leaders:
+            min_isr = p.log.config.min_insync_replicas
+            below += len(p.isr) < min_isr
+            at += len(p.isr) == min_isr
+        yield GaugeMetricFamily("kafka_server_replicamanager_underminisrpartitioncount",
+                                "Led partitions whose ISR is below min.insync.replicas "
+                                "(kafka.server:type=ReplicaManager,name=UnderMinIsrPartitionCount)", value=below)
+        yield GaugeMetricFamily("kafka_server_replicamanager_atminisrpartitioncount",
+                                "Led partitions whose ISR is exactly min.insync.replicas "
+                                "(kafka.server:type=ReplicaManager,name=AtMinIsrPartitionCount)", value=at)
+
+    def _controller(self) -> Iterator[Metric]:
+        """The controller's gauges: on the active controller the cluster's, elsewhere 0 (as
+        Kafka's, which only the active controller reports), from the metadata it sent."""
+        active = self.gauges.active_controller()
+        cache = self.gauges.metadata() if active else None
+        topics = cache.topics if cache is not None else {}
         yield GaugeMetricFamily(
             "kafka_controller_kafkacontroller_activecontrollercount",
             "1 on the active controller (kafka.controller:type=KafkaController,name=ActiveControllerCount)",
-            value=1 if self.gauges.active_controller() else 0)
+            value=1 if active else 0)
+        yield GaugeMetricFamily(
+            "kafka_controller_kafkacontroller_offlinepartitionscount",
+            "Partitions without a live leader (kafka.controller:type=KafkaController,name=OfflinePartitionsCount)",
+            value=sum(1 for parts in topics.values() for state in parts.values() if state.leader < 0))
+        yield GaugeMetricFamily("kafka_controller_kafkacontroller_globaltopiccount",
+                                "Topics (kafka.controller:type=KafkaController,name=GlobalTopicCount)",
+                                value=len(topics))
+        yield GaugeMetricFamily("kafka_controller_kafkacontroller_globalpartitioncount",
+                                "Partitions (kafka.controller:type=KafkaController,name=GlobalPartitionCount)",
+                                value=sum(len(parts) for parts in topics.values()))
+
+    def _logs(self) -> Iterator[Metric]:
+        labels = ["topic", "partition"]
         sizes = GaugeMetricFamily("kafka_log_log_size", "Bytes of a partition's log (kafka.log:type=Log,name=Size)",
-                                  labels=["topic", "partition"])
+                                  labels=labels)
+        ends = GaugeMetricFamily("kafka_log_log_logendoffset",
+                                 "A partition's log end offset (kafka.log:type=Log,name=LogEndOffset)", labels=labels)
+        starts = GaugeMetricFamily("kafka_log_log_logstartoffset",
+                                   "A partition's log start offset (kafka.log:type=Log,name=LogStartOffset)",
+                                   labels=labels)
+        segments = GaugeMetricFamily("kafka_log_log_numlogsegments",
+                                     "A partition's segments (kafka.log:type=Log,name=NumLogSegments)", labels=labels)
         for (topic, partition), log_ in sorted(self.gauges.logs().items()):
             try:
                 size = log_.size_in_bytes
             except OSError:  # a failed log dir: its logs are going offline
                 continue
-            sizes.add_metric([topic, str(partition)], float(size))
-        yield sizes
+            key = [topic, str(partition)]
+            sizes.add_metric(key, float(size))
+            ends.add_metric(key, float(log_.log_end_offset))
+            starts.add_metric(key, float(log_.log_start_offset))
+            segments.add_metric(key, float(len(log_.segments)))
+        yield from (sizes, ends, starts, segments)
+
+    def _network(self) -> Iterator[Metric]:
+        yield GaugeMetricFamily("kafka_server_socketservermetrics_connection_count",
+                                "Open connections (kafka.server:type=socket-server-metrics,name=connection-count)",
+                                value=self.gauges.connections())
+        now = time.monotonic_ns()
+        busy = self.metrics.handlers.busy_ns
+        elapsed, busy_since = now - self._last_scrape[0], busy - self._last_scrape[1]
+        self._last_scrape = (now, busy)
+        yield GaugeMetricFamily(
+            "kafka_server_kafkarequesthandlerpool_requesthandleravgidlepercent",
+            "Share of the time since the last scrape no request handler ran, 0-1 "
+            "(kafka.server:type=KafkaRequestHandlerPool,name=RequestHandlerAvgIdlePercent)",
+            value=max(0.0, 1 - busy_since / elapsed) if elapsed > 0 else 1.0)
+
+    def _groups(self, partitions: list[Partition]) -> Iterator[Metric]:
+        """GroupMetadataManager's counts, and consumer lag as kafka_exporter names it
+        (kafka_consumergroup_lag): committed offset to high watermark, for the partitions this
+        broker has a replica of."""
+        groups = list(self.gauges.groups())
+        by_state = Counter(g.state.value for g in groups)
+        prefix = "kafka_coordinator_group_groupmetadatamanager_"
+        yield GaugeMetricFamily(prefix + "numgroups", "Groups (kafka.coordinator.group:type=GroupMetadataManager,"
+                                "name=NumGroups)", value=len(groups))
+        for state in GroupState:
+            name = state.value.lower()
+            yield GaugeMetricFamily(prefix + f"numgroups{name}", f"Groups in state {state.value} "
+                                    f"(kafka.coordinator.group:type=GroupMetadataManager,name=NumGroups{state.value})",
+                                    value=by_state.get(state.value, 0))
+        yield GaugeMetricFamily(prefix + "numoffsets", "Committed offsets (kafka.coordinator.group:"
+                                "type=GroupMetadataManager,name=NumOffsets)",
+                                value=sum(len(g.offsets) for g in groups))
+        watermarks = {p.key: p.high_watermark for p in partitions}
+        lag = GaugeMetricFamily("kafka_consumergroup_lag", "High watermark minus the group's committed offset",
+                                labels=["consumergroup", "topic", "partition"])
+        for group in sorted(groups, key=lambda g: g.group_id):
+            for (topic, partition), committed in sorted(group.offsets.items()):
+                hw = watermarks.get((topic, partition))
+                if hw is not None:
+                    lag.add_metric([group.group_id, topic, str(partition)], float(max(hw - committed.offset, 0)))
+        yield lag
+
+
+_PHASE_DOCS = {
+    "totaltimems": "Time from a request's read to its response written, ms (name=TotalTimeMs)",
+    "requestqueuetimems": "Time a request waited for a handler, ms (name=RequestQueueTimeMs)",
+    "localtimems": "Time a handler worked on a request, ms (name=LocalTimeMs)",
+    "remotetimems": "Time a request was parked (acks=all, long-poll fetch), ms (name=RemoteTimeMs)",
+    "responsequeuetimems": "Time a response waited to be written, behind the connection's earlier ones, ms "
+                           "(name=ResponseQueueTimeMs)",
+}
+
+
+def _histogram(name: str, doc: str, series: list[tuple[list[str], LatencyHistogram]],
+               labels: list[str] | None = None) -> HistogramMetricFamily:
+    family = HistogramMetricFamily(name, doc, labels=labels or [])
+    for values, histogram in series:
+        buckets = [("+Inf" if bound == float("inf") else repr(float(bound)), float(count))
+                   for bound, count in histogram.cumulative()]
+        family.add_metric(values, buckets, histogram.total)
+    return family
 
 
 class MetricsHttpServer:

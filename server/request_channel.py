@@ -26,6 +26,11 @@ class Request:
     client_host: str
     on_response: Callable[[Request, list | None, bool], None]
     received_ns: int = field(default_factory=time.monotonic_ns)
+    # When a handler took it, when the handler returned, when its response was handed back
+    # (0: not yet): Kafka's RequestMetrics phases come from these.
+    dequeued_ns: int = 0
+    local_done_ns: int = 0
+    responded_ns: int = 0
 
     @property
     def api_key(self) -> int:
@@ -39,17 +44,42 @@ class Request:
         """Encode `body` (a response ApiMessage) at the request's version and hand it back."""
         payload = body.encode(version=self.header.api_version)
         header = response_header(self.header.correlation_id, self.header.response_header_version)
+        self.responded_ns = time.monotonic_ns()
         self.on_response(self, [header, payload], False)
 
     def send_raw(self, parts: list) -> None:
         """Hand back an already-encoded body (after the response header): bytes, and file
         regions the Processor sends with sendfile."""
         header = response_header(self.header.correlation_id, self.header.response_header_version)
+        self.responded_ns = time.monotonic_ns()
         self.on_response(self, [header, *parts], False)
 
     def no_response(self) -> None:
         """Produce with acks=0: the client expects nothing back."""
+        self.responded_ns = time.monotonic_ns()
         self.on_response(self, None, False)
+
+    @property
+    def metric_name(self) -> str:
+        """The request's name in Kafka's RequestMetrics: a Fetch is FetchFollower when a
+        replica sends it, FetchConsumer otherwise."""
+        if self.header.api_key != ApiKey.Fetch:
+            return _API_NAMES.get(self.header.api_key) or str(self.header.api_key)
+        state = getattr(self.body, "replica_state", None)
+        replica = state.replica_id if state is not None and self.header.api_version >= 15 else getattr(
+            self.body, "replica_id", -1)
+        return "FetchFollower" if replica is not None and replica >= 0 else "FetchConsumer"
+
+    def phase_times_ms(self, written_ns: int) -> tuple[float, float, float, float, float]:
+        """Total, request queue, local, remote and response queue times (utils.metrics
+        REQUEST_PHASES), with the response written to the connection at `written_ns`. A
+        response sent from within its handler has no remote time."""
+        dequeued = self.dequeued_ns or self.received_ns
+        responded = self.responded_ns or written_ns
+        local_end = self.local_done_ns if 0 < self.local_done_ns <= responded else responded
+        return ((written_ns - self.received_ns) / 1e6, (dequeued - self.received_ns) / 1e6,
+                max(local_end - dequeued, 0) / 1e6, max(responded - local_end, 0) / 1e6,
+                (written_ns - responded) / 1e6)
 
     def describe(self) -> str:
         return (f"{ApiKey(self.api_key).name} v{self.api_version} from {self.client_host} "
@@ -57,6 +87,9 @@ class Request:
 
     def close_connection(self) -> None:
         self.on_response(self, None, True)
+
+
+_API_NAMES = {int(key): key.name for key in ApiKey}
 
 
 class RequestChannel:

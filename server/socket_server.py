@@ -153,27 +153,31 @@ class Connection(asyncio.BufferedProtocol):
             return
         slot[1] = parts
         slot[2] = True
-        request = slot[0]
-        # RequestMetrics: RequestsPerSec and TotalTimeMs (read until the response is handed back)
-        total_ms = (time.monotonic_ns() - request.received_ns) / 1e6
-        self.processor.request_metrics.record(request.header.api_key, request.header.api_version, total_ms)
-        if request_log.isEnabledFor(logging.DEBUG):
-            self._log_request(request, total_ms)
         pending = self.pending
         transport = self.transport
         if self.closed or transport is None:
             return
         out: list = []
         released = 0
+        now = time.monotonic_ns()
         while pending and pending[0][2]:
             done = pending.popleft()
             released += done[3]
+            self._record(done[0], now)
             if done[1] is not None:
                 out.extend(_framed(done[1]))
         self.release(released)
         if out:
             self._write(transport, out)
         self._update_reading()
+
+    def _record(self, request: Request, written_ns: int) -> None:
+        """RequestMetrics (RequestsPerSec and each phase's time) and the request log, as the
+        response is written (Kafka's RequestChannel.updateRequestMetrics)."""
+        times = request.phase_times_ms(written_ns)
+        self.processor.request_metrics.record(request.metric_name, request.header.api_version, times)
+        if request_log.isEnabledFor(logging.DEBUG):
+            self._log_request(request, times[0])
 
     def _log_request(self, request: Request, total_ms: float) -> None:
         """Kafka's `Completed request:{json}` line (RequestChannel.updateRequestMetrics), with

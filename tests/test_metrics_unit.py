@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from types import SimpleNamespace
 
+import pytest
 from prometheus_client import generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 
-from josefk.protocol.apis import ApiKey
+from josefk.coordinator.group_metadata import GroupState
 from josefk.server.metrics_http import BrokerGauges, registry_for
 from josefk.utils.metrics import BrokerMetrics
 
@@ -25,16 +26,22 @@ def test_counters_render_under_kafka_names() -> None:
     metrics.topics.record_append("b", 1, 70)
     metrics.topics.record_bytes_out("a", 1500)
     for total_ms in (0.2, 3, 3, 20_000):
-        metrics.requests.record(ApiKey.Produce, 9, total_ms)
-    metrics.requests.record(ApiKey.Fetch, 12, 1)
+        metrics.requests.record("Produce", 9, (total_ms, 0.1, 0.1, total_ms - 0.3, 0.1))
+    metrics.requests.record("FetchFollower", 12, (1, 0, 0, 1, 0))
+    metrics.log_flush.flushes.record(4)
     metrics.replica_manager.record_isr_change([1, 2, 3], [1, 2])
     metrics.replica_manager.record_isr_change([1, 2], [1, 2, 3])
     metrics.replica_manager.record_isr_change([1, 2], [1, 2, 3])
     metrics.replica_manager.record_isr_change([1, 2], [2, 1])
-    leader = SimpleNamespace(is_leader=True, isr=[0], replicas=[0, 1])
-    follower = SimpleNamespace(is_leader=False, isr=[1], replicas=[0, 1])
-    logs = {("a", 0): SimpleNamespace(size_in_bytes=1500)}
-    samples = _scrape(metrics, BrokerGauges(lambda: [leader, follower], lambda: logs, lambda: False))  # type: ignore
+    min_isr_2 = SimpleNamespace(config=SimpleNamespace(min_insync_replicas=2))
+    leader = SimpleNamespace(is_leader=True, isr=[0], replicas=[0, 1], log=min_isr_2, key=("a", 0), high_watermark=40)
+    follower = SimpleNamespace(is_leader=False, isr=[1], replicas=[0, 1], log=min_isr_2, key=("b", 0),
+                               high_watermark=5)
+    logs = {("a", 0): SimpleNamespace(size_in_bytes=1500, log_end_offset=42, log_start_offset=3, segments=[1, 2])}
+    offsets = {("a", 0): SimpleNamespace(offset=30), ("elsewhere", 0): SimpleNamespace(offset=1)}
+    group = SimpleNamespace(group_id="g", state=GroupState.STABLE, offsets=offsets)
+    samples = _scrape(metrics, BrokerGauges(lambda: [leader, follower], lambda: logs, lambda: False,  # type: ignore
+                                            connections=lambda: 7, groups=lambda: [group]))  # type: ignore
 
     assert samples[("kafka_server_brokertopicmetrics_messagesin_total", frozenset({("topic", "a")}))] == 15
     assert samples[("kafka_server_brokertopicmetrics_messagesin_total", frozenset())] == 16
@@ -54,9 +61,33 @@ def test_counters_render_under_kafka_names() -> None:
     assert samples[("kafka_server_replicamanager_underreplicatedpartitions", frozenset())] == 1
     assert samples[("kafka_controller_kafkacontroller_activecontrollercount", frozenset())] == 0
     assert samples[("kafka_log_log_size", frozenset({("topic", "a"), ("partition", "0")}))] == 1500
+    assert samples[("kafka_log_log_logendoffset", frozenset({("topic", "a"), ("partition", "0")}))] == 42
+    assert samples[("kafka_log_log_logstartoffset", frozenset({("topic", "a"), ("partition", "0")}))] == 3
+    assert samples[("kafka_log_log_numlogsegments", frozenset({("topic", "a"), ("partition", "0")}))] == 2
+    # Each phase of a request is its own histogram; Fetch from a replica is FetchFollower.
+    produce_name = frozenset({("request", "Produce")})
+    assert samples[("kafka_network_requestmetrics_remotetimems_sum", produce_name)] == pytest.approx(20_005)
+    assert samples[("kafka_network_requestmetrics_requestqueuetimems_count", produce_name)] == 4
+    assert samples[("kafka_network_requestmetrics_requests_total",
+                    frozenset({("request", "FetchFollower"), ("version", "12")}))] == 1
+    assert samples[("kafka_server_replicamanager_underminisrpartitioncount", frozenset())] == 1
+    assert samples[("kafka_server_replicamanager_atminisrpartitioncount", frozenset())] == 0
+    assert samples[("kafka_log_logflushstats_logflushrateandtimems_count", frozenset())] == 1
+    assert samples[("kafka_server_socketservermetrics_connection_count", frozenset())] == 7
+    assert samples[("kafka_coordinator_group_groupmetadatamanager_numgroupsstable", frozenset())] == 1
+    assert samples[("kafka_coordinator_group_groupmetadatamanager_numoffsets", frozenset())] == 2
+    # Lag only where this broker knows the high watermark.
+    assert samples[("kafka_consumergroup_lag",
+                    frozenset({("consumergroup", "g"), ("topic", "a"), ("partition", "0")}))] == 10
+    assert not any(name == "kafka_consumergroup_lag" and ("topic", "elsewhere") in labels
+                   for name, labels in samples)
 
     metrics.topics.remove_topic("a")
-    samples = _scrape(metrics, BrokerGauges(lambda: [], lambda: {}, lambda: True))
+    offline = SimpleNamespace(leader=-1)
+    cache = SimpleNamespace(topics={"t": {0: offline, 1: SimpleNamespace(leader=2)}})
+    samples = _scrape(metrics, BrokerGauges(lambda: [], lambda: {}, lambda: True, metadata=lambda: cache))  # type: ignore
     assert ("kafka_server_brokertopicmetrics_messagesin_total", frozenset({("topic", "a")})) not in samples
     assert samples[("kafka_server_brokertopicmetrics_messagesin_total", frozenset())] == 1
     assert samples[("kafka_controller_kafkacontroller_activecontrollercount", frozenset())] == 1
+    assert samples[("kafka_controller_kafkacontroller_offlinepartitionscount", frozenset())] == 1
+    assert samples[("kafka_controller_kafkacontroller_globalpartitioncount", frozenset())] == 2

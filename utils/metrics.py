@@ -45,36 +45,78 @@ class BrokerTopicStats:
             counts.pop(topic, None)
 
 
-class RequestMetrics:
-    """Kafka's RequestMetrics (kafka.network:type=RequestMetrics): RequestsPerSec per request
-    name and version, and TotalTimeMs (from the frame being read to its response being handed
-    to the connection) per request name, as a histogram."""
+# The phases of a request Kafka times (RequestMetrics), in the order they are recorded.
+REQUEST_PHASES: tuple[str, ...] = ("totaltimems", "requestqueuetimems", "localtimems", "remotetimems",
+                                   "responsequeuetimems")
 
-    __slots__ = ("by_version",)
+
+class LatencyHistogram:
+    """Sum and per-bucket counts (not cumulative, +Inf's last) of one duration, in ms."""
+
+    __slots__ = ("total", "counts")
 
     def __init__(self) -> None:
-        # (api key, version) -> [sum ms, then a count per bucket (not cumulative), +Inf's last]:
-        # one dict look-up per request; the scrape adds the buckets up (count, cumulative, per name).
-        self.by_version: dict[tuple[int, int], list] = {}
+        self.total = 0.0
+        self.counts = [0] * (len(LATENCY_BUCKETS_MS) + 1)
 
-    def record(self, api_key: int, version: int, total_ms: float) -> None:
-        entry = self.by_version.get((api_key, version))
-        if entry is None:
-            entry = self.by_version[(api_key, version)] = [0.0] + [0] * (len(LATENCY_BUCKETS_MS) + 1)
-        entry[0] += total_ms
-        entry[1 + bisect_left(LATENCY_BUCKETS_MS, total_ms)] += 1
+    def record(self, ms: float) -> None:
+        self.total += ms
+        self.counts[bisect_left(LATENCY_BUCKETS_MS, ms)] += 1
 
-    def requests(self) -> dict[tuple[int, int], int]:
-        """(api key, version) -> requests answered."""
-        return {key: sum(entry[1:]) for key, entry in self.by_version.items()}
+    def cumulative(self) -> list[tuple[float, int]]:
+        """(upper bound, count of values at or below it), +Inf last."""
+        out, running = [], 0
+        for bound, count in zip((*LATENCY_BUCKETS_MS, float("inf")), self.counts, strict=True):
+            running += count
+            out.append((bound, running))
+        return out
 
-    def latency(self) -> dict[int, tuple[list[int], float]]:
-        """api key -> (count per bucket, not cumulative, +Inf's last; sum ms), over its versions."""
-        merged: dict[int, tuple[list[int], float]] = {}
-        for (api_key, _version), entry in self.by_version.items():
-            counts, total = merged.get(api_key, ([0] * (len(LATENCY_BUCKETS_MS) + 1), 0.0))
-            merged[api_key] = ([a + b for a, b in zip(counts, entry[1:], strict=True)], total + entry[0])
-        return merged
+
+class RequestMetrics:
+    """Kafka's RequestMetrics (kafka.network:type=RequestMetrics): RequestsPerSec per request
+    name and version, and per name the time of each phase: TotalTimeMs (read to written),
+    RequestQueueTimeMs (waiting for a handler), LocalTimeMs (the handler's own work),
+    RemoteTimeMs (parked, e.g. acks=all or a long-poll fetch) and ResponseQueueTimeMs (the
+    response waiting for the connection: responses go out in request order). Names are
+    Kafka's: Fetch is FetchConsumer or FetchFollower."""
+
+    __slots__ = ("counts", "phases")
+
+    def __init__(self) -> None:
+        self.counts: dict[tuple[str, int], int] = {}
+        self.phases: dict[str, tuple[LatencyHistogram, ...]] = {}
+
+    def record(self, name: str, version: int, times_ms: tuple[float, ...]) -> None:
+        """`times_ms` in REQUEST_PHASES order."""
+        key = (name, version)
+        self.counts[key] = self.counts.get(key, 0) + 1
+        histograms = self.phases.get(name)
+        if histograms is None:
+            histograms = self.phases[name] = tuple(LatencyHistogram() for _ in REQUEST_PHASES)
+        for histogram, ms in zip(histograms, times_ms, strict=True):
+            histogram.record(ms)
+
+
+class LogFlushStats:
+    """Kafka's LogFlushStats (kafka.log:type=LogFlushStats,name=LogFlushRateAndTimeMs): every
+    fsync of a log's segments, and how long it took. Flushes run in worker threads; a lost
+    increment between two of them would only undercount."""
+
+    __slots__ = ("flushes",)
+
+    def __init__(self) -> None:
+        self.flushes = LatencyHistogram()
+
+
+class HandlerIdleStats:
+    """Time the request handlers spent busy (Kafka's RequestHandlerAvgIdlePercent). Handlers
+    are coroutines on one event loop, so at most one is busy at a time: idle is the share of
+    wall time no handler was running."""
+
+    __slots__ = ("busy_ns",)
+
+    def __init__(self) -> None:
+        self.busy_ns = 0
 
 
 class ReplicaManagerStats:
@@ -97,9 +139,11 @@ class ReplicaManagerStats:
 class BrokerMetrics:
     """Every counter of one broker, handed to the components that bump them."""
 
-    __slots__ = ("topics", "requests", "replica_manager")
+    __slots__ = ("topics", "requests", "replica_manager", "log_flush", "handlers")
 
     def __init__(self) -> None:
         self.topics = BrokerTopicStats()
         self.requests = RequestMetrics()
         self.replica_manager = ReplicaManagerStats()
+        self.log_flush = LogFlushStats()
+        self.handlers = HandlerIdleStats()
