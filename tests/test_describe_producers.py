@@ -17,7 +17,7 @@ from kafka.admin import NewTopic
 from harness.wire import call, connect
 from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.record_codec import Record, build_batch
-from tests.test_cluster import Cluster, zookeeper  # noqa: F401  (the fixture)
+from tests.test_cluster import Cluster
 
 pytestmark = pytest.mark.cluster
 
