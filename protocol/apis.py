@@ -69,6 +69,9 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.DescribeTransactions: (0, 0),
     ApiKey.ListTransactions: (0, 1),
     ApiKey.WriteTxnMarkers: (0, 1),
+    ApiKey.DescribeAcls: (0, 3),
+    ApiKey.CreateAcls: (0, 3),
+    ApiKey.DeleteAcls: (0, 3),
 }
 
 
