@@ -6,6 +6,7 @@ import sys
 
 from josefk.cli import broker
 from josefk.cli.tools import (
+    acls,
     configs,
     console_consumer,
     console_producer,
@@ -18,6 +19,7 @@ from josefk.cli.tools import (
 
 TOOLS = {
     "broker": broker.main,
+    "acls": acls.main,
     "topics": topics.main,
     "configs": configs.main,
     "console-producer": console_producer.main,

@@ -6,7 +6,7 @@ Store layout (Kafka's ZkAclStore, ZkAclChangeStore):
   /kafka-acl/<ResourceType>/<name>                      LITERAL patterns
   /kafka-acl-extended/prefixed/<ResourceType>/<name>    PREFIXED patterns
   each {"version":1,"acls":[{"principal","permissionType","operation","host"}]}
-  /kafka-acl-changes/acl_changes_<seq>            "Topic:name" for a LITERAL change
+  /kafka-acl-changes/acl_changes_<seq>            "TOPIC:name" for a LITERAL change
   /kafka-acl-extended-changes/acl_changes_<seq>   {"version":1,"resourceType","name","patternType"}
 
 Decisions are made on the event loop from the cache; every store call (loading, writes,
@@ -57,10 +57,12 @@ def resource_path(pattern: ResourcePattern) -> str:
 
 
 def encode_change(pattern: ResourcePattern) -> bytes:
+    """A change notification's data, as Kafka's change stores write it: the enum names
+    ("TOPIC:name"; "resourceType":"TOPIC","patternType":"PREFIXED"), not the path names."""
     if pattern.pattern_type == PatternType.LITERAL:
-        return f"{pattern.resource_type.store_name}:{pattern.name}".encode()
-    return json.dumps({"version": 1, "resourceType": pattern.resource_type.store_name, "name": pattern.name,
-                       "patternType": pattern.pattern_type.store_name}, separators=(",", ":")).encode()
+        return f"{pattern.resource_type.name}:{pattern.name}".encode()
+    return json.dumps({"version": 1, "resourceType": pattern.resource_type.name, "name": pattern.name,
+                       "patternType": pattern.pattern_type.name}, separators=(",", ":")).encode()
 
 
 def decode_change(data: bytes, extended: bool) -> ResourcePattern:
