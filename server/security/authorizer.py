@@ -95,7 +95,7 @@ class AclAuthorizer:
         self.allow_everyone_if_no_acl_found = allow_everyone_if_no_acl_found
         self._run = run or (lambda work: work())
         self.cache: dict[ResourcePattern, frozenset[AccessControlEntry]] = {}
-        self._lock = threading.Lock()  # store updates and notification processing, not reads
+        self._lock = threading.RLock()  # updates and notifications (an embedded store notifies inline)
         self._last_change: dict[str, int] = {LITERAL_CHANGES: -1, EXTENDED_CHANGES: -1}
 
     # -- start-up and change notifications ---------------------------------------------
