@@ -35,7 +35,8 @@ TOPIC, GROUP, CLUSTER = ResourceType.TOPIC, ResourceType.GROUP, ResourceType.CLU
 def binding(name: str, op: AclOperation, permission: AclPermissionType = ALLOW, principal: str = ALICE,
             host: str = "*", pattern: PatternType = PatternType.LITERAL,
             resource_type: ResourceType = TOPIC) -> AclBinding:
-    return AclBinding(ResourcePattern(resource_type, name, pattern), AccessControlEntry(principal, host, op, permission))
+    return AclBinding(ResourcePattern(resource_type, name, pattern),
+                      AccessControlEntry(principal, host, op, permission))
 
 
 @pytest.fixture
