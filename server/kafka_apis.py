@@ -680,15 +680,18 @@ class KafkaApis:
                         partitions, rf = len(assignment), len(next(iter(assignment.values())))
                 except KafkaError as e:
                     error, message = e.code, e.message
+                # Kafka shows a created topic's id, partitions, replication factor and configs
+                # only to a client that may DESCRIBE_CONFIGS it.
+                visible = t.name in configs_visible
                 results.append(cls.CreatableTopicResult(
-                    name=t.name, topic_id=created.topic_id if created and not req.validate_only else None,
+                    name=t.name,
+                    topic_id=created.topic_id if created and not req.validate_only and visible else None,
                     error_code=error,
                     error_message=message if version >= 1 else None,
-                    # Kafka: the created topic's configs are shown only with DESCRIBE_CONFIGS on it
-                    topic_config_error_code=0 if t.name in configs_visible or version < 5
-                    else ErrorCode.TOPIC_AUTHORIZATION_FAILED,
-                    num_partitions=partitions if error == ErrorCode.NONE else -1,
-                    replication_factor=rf if error == ErrorCode.NONE else -1,
+                    topic_config_error_code=0 if visible or version < 5
+                    or error == ErrorCode.TOPIC_AUTHORIZATION_FAILED else ErrorCode.TOPIC_AUTHORIZATION_FAILED,
+                    num_partitions=partitions if error == ErrorCode.NONE and visible else -1,
+                    replication_factor=rf if error == ErrorCode.NONE and visible else -1,
                     configs=self._creatable_configs(cls, t.name, {c.name: c.value for c in t.configs})
                     if error == ErrorCode.NONE and version >= 5 and t.name in configs_visible
                     else [] if version >= 5 else None))

@@ -1,0 +1,137 @@
+"""The differential comparison with the authorizer on: Apache Kafka 3.9.2 and josefk both run
+kafka.security.authorizer.AclAuthorizer with the same ACLs, and the same raw requests from
+User:ANONYMOUS (a PLAINTEXT connection) must be answered alike, field by field (with
+tests/differential.py's normalisation): which APIs refuse, with which error, where.
+
+The only ACL, seeded into each broker's store before it starts, grants User:ANONYMOUS
+ClusterAction (Kafka's controller talks to its own broker as ANONYMOUS) and Create on the
+cluster: ANONYMOUS can create topics but not describe, produce, consume, join groups or
+manage ACLs.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from kazoo.client import KazooClient
+
+from harness.kafka import KafkaBroker
+from harness.zookeeper import ZooKeeperServer
+from josefk.controller.coordination_store import EmbeddedStore
+from josefk.protocol.apis import ApiKey
+from josefk.server.broker import STORE_FILE
+from tests.conftest import RunningBroker
+from tests.differential import SHARED_SETTINGS, Case, Side, Step, run_case
+from tests.differential_cases import batch, creatable, create_topics, fetch_request, list_offsets, produce
+
+pytestmark = [pytest.mark.cluster]
+
+TOPIC = "guarded"
+CLUSTER_ACL_PATH = "/kafka-acl/Cluster/kafka-cluster"
+CLUSTER_ACLS = json.dumps({"version": 1, "acls": [
+    {"principal": "User:ANONYMOUS", "permissionType": "Allow", "operation": op, "host": "*"}
+    for op in ("ClusterAction", "Create")]}).encode()
+SETTINGS = {**SHARED_SETTINGS, "authorizer.class.name": "kafka.security.authorizer.AclAuthorizer"}
+ANY_ACL = {"principal_filter": None, "host_filter": None, "operation": 1, "permission_type": 1}
+
+
+def refused(side: Side, _v: int) -> Iterator[Step]:
+    yield "create topic", create_topics(side, 7, [creatable(TOPIC)])
+    yield "metadata by name", side.call(ApiKey.Metadata, 12, topics=[{"name": TOPIC, "topic_id": None}],
+                                        allow_auto_topic_creation=True, include_topic_authorized_operations=False)
+    yield "metadata, all topics", side.call(ApiKey.Metadata, 12, topics=None, allow_auto_topic_creation=False,
+                                            include_topic_authorized_operations=False)
+    yield "produce", produce(side, TOPIC, 0, batch(1))
+    yield "fetch", fetch_request(side, 12, TOPIC, 0, 0)
+    yield "list offsets", list_offsets(side, 7, [(0, -1)], topic=TOPIC)
+    yield "describe configs", side.call(ApiKey.DescribeConfigs, 4, include_synonyms=False,
+                                        include_documentation=False, resources=[
+                                            {"resource_type": 2, "resource_name": TOPIC, "configuration_keys": None},
+                                            {"resource_type": 4, "resource_name": "0", "configuration_keys": None}])
+    yield "alter configs", side.call(ApiKey.IncrementalAlterConfigs, 1, validate_only=False, resources=[
+        {"resource_type": 2, "resource_name": TOPIC, "configs": [
+            {"name": "retention.ms", "config_operation": 0, "value": "1000"}]}])
+    yield "create partitions", side.call(ApiKey.CreatePartitions, 3, timeout_ms=5000, validate_only=False,
+                                         topics=[{"name": TOPIC, "count": 2, "assignments": None}])
+    yield "delete records", side.call(ApiKey.DeleteRecords, 2, timeout_ms=5000, topics=[
+        {"name": TOPIC, "partitions": [{"partition_index": 0, "offset": 0}]}])
+    yield "find coordinator", side.call(ApiKey.FindCoordinator, 4, key_type=0, coordinator_keys=["g"])
+    yield "join group", side.call(ApiKey.JoinGroup, 9, group_id="g", session_timeout_ms=10000,
+                                  rebalance_timeout_ms=10000, member_id="", group_instance_id=None,
+                                  protocol_type="consumer", protocols=[{"name": "range", "metadata": b""}],
+                                  reason=None)
+    yield "offset commit", side.call(ApiKey.OffsetCommit, 8, group_id="g", generation_id_or_member_epoch=-1,
+                                     member_id="", group_instance_id=None, topics=[{"name": TOPIC, "partitions": [
+                                         {"partition_index": 0, "committed_offset": 1, "committed_leader_epoch": -1,
+                                          "committed_metadata": ""}]}])
+    yield "offset fetch", side.call(ApiKey.OffsetFetch, 7, group_id="g", require_stable=False,
+                                    topics=[{"name": TOPIC, "partition_indexes": [0]}])
+    yield "describe groups", side.call(ApiKey.DescribeGroups, 5, groups=["g"], include_authorized_operations=False)
+    yield "list groups", side.call(ApiKey.ListGroups, 4, states_filter=[])
+    yield "delete groups", side.call(ApiKey.DeleteGroups, 2, groups_names=["g"])
+    yield "idempotent producer id", side.call(ApiKey.InitProducerId, 4, transactional_id=None,
+                                              transaction_timeout_ms=60000, producer_id=-1, producer_epoch=-1)
+    yield "transactional producer id", side.call(ApiKey.InitProducerId, 4, transactional_id="tx",
+                                                 transaction_timeout_ms=60000, producer_id=-1, producer_epoch=-1)
+    yield "end txn", side.call(ApiKey.EndTxn, 3, transactional_id="tx", producer_id=1, producer_epoch=0,
+                               committed=True)
+    yield "describe transactions", side.call(ApiKey.DescribeTransactions, 0, transactional_ids=["tx"])
+    yield "elect leaders", side.call(ApiKey.ElectLeaders, 2, election_type=0, timeout_ms=5000,
+                                     topic_partitions=[{"topic": TOPIC, "partitions": [0]}])
+    yield "list reassignments", side.call(ApiKey.ListPartitionReassignments, 0, timeout_ms=5000, topics=None)
+    yield "describe acls", side.call(ApiKey.DescribeAcls, 3, resource_type_filter=1, resource_name_filter=None,
+                                     pattern_type_filter=1, **ANY_ACL)
+    yield "create acls", side.call(ApiKey.CreateAcls, 3, creations=[
+        {"resource_type": 2, "resource_name": TOPIC, "resource_pattern_type": 3, "principal": "User:ANONYMOUS",
+         "host": "*", "operation": 3, "permission_type": 3}])
+    yield "delete acls", side.call(ApiKey.DeleteAcls, 3, filters=[
+        {"resource_type_filter": 1, "resource_name_filter": None, "pattern_type_filter": 1, **ANY_ACL}])
+    yield "delete topic", side.call(ApiKey.DeleteTopics, 6, timeout_ms=5000, topics=[
+        {"name": TOPIC, "topic_id": None}])
+
+
+@pytest.fixture(scope="module")
+def sides() -> Iterator[tuple[Side, Side]]:
+    work = Path(tempfile.mkdtemp(prefix="josefk-differential-acl-"))
+    zookeeper = ZooKeeperServer(data_dir=str(work / "zookeeper"))
+    kafka: KafkaBroker | None = None
+    josefk: RunningBroker | None = None
+    opened: list[Side] = []
+    try:
+        kazoo = KazooClient(hosts=zookeeper.connect)
+        kazoo.start(timeout=10)
+        kazoo.create(CLUSTER_ACL_PATH, CLUSTER_ACLS, makepath=True)
+        kazoo.stop()
+        kazoo.close()
+        (work / "josefk").mkdir()
+        store = EmbeddedStore(work / "josefk" / STORE_FILE)
+        store.create(CLUSTER_ACL_PATH, CLUSTER_ACLS)
+        store.close()
+        kafka = KafkaBroker(work / "kafka", zookeeper.connect, broker_id=0, overrides=SETTINGS)
+        josefk = RunningBroker(work / "josefk", SETTINGS)
+        opened = [Side("josefk", josefk.bootstrap), Side("Kafka", kafka.bootstrap)]
+        yield opened[0], opened[1]
+    finally:
+        for side in opened:
+            side.close()
+        if josefk is not None:
+            josefk.stop()
+        if kafka is not None:
+            kafka.stop()
+        zookeeper.stop()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def test_anonymous_is_refused_as_by_kafka(sides: tuple[Side, Side]):
+    josefk, kafka = sides
+    result = run_case(Case(ApiKey.Metadata, 0, "authorizer on", refused), josefk, kafka)
+    outcomes: dict[str, Any] = {k: v for k, v in result.kafka.items() if k == "outcome"}
+    assert not outcomes, outcomes
+    assert len(result.josefk) == len(result.kafka) == 27
+    assert not result.differences, "\n".join(d.show() for d in result.differences)
