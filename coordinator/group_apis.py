@@ -315,6 +315,10 @@ class GroupApis:
                 offsets[tp] = OffsetAndMetadata(
                     p.committed_offset, epoch if epoch is not None else -1, p.committed_metadata or "", commit_ts,
                     now + retention if retention != -1 else None)
+        if group_allowed:  # Kafka lists the refused topics first, then the unknown ones, then the rest
+            rank = {ErrorCode.TOPIC_AUTHORIZATION_FAILED: 0, ErrorCode.UNKNOWN_TOPIC_OR_PARTITION: 1}
+            requested.sort(key=lambda tp: rank.get(errors.get(tp, ErrorCode.NONE), 2))
+
         def respond(results: dict[tuple[str, int], ErrorCode]) -> None:
             errors.update(results)
             topics = [cls.OffsetCommitResponseTopic(name=name, partitions=[

@@ -3,10 +3,11 @@ kafka.security.authorizer.AclAuthorizer with the same ACLs, and the same raw req
 User:ANONYMOUS (a PLAINTEXT connection) must be answered alike, field by field (with
 tests/differential.py's normalisation): which APIs refuse, with which error, where.
 
-The only ACL, seeded into each broker's store before it starts, grants User:ANONYMOUS
+The ACLs, seeded into each broker's store before it starts, grant User:ANONYMOUS
 ClusterAction (Kafka's controller talks to its own broker as ANONYMOUS) and Create on the
-cluster: ANONYMOUS can create topics but not describe, produce, consume, join groups or
-manage ACLs.
+cluster, All on topics prefixed "open-" but Write denied on "open-ro", and Read on group
+"g-open". The first case shows what ANONYMOUS is refused (a topic and group it has no ACL
+for), the second what it is granted and where a DENY or a missing ACL still refuses.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 import json
 import shutil
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -28,7 +30,15 @@ from josefk.protocol.apis import ApiKey
 from josefk.server.broker import STORE_FILE
 from tests.conftest import RunningBroker
 from tests.differential import SHARED_SETTINGS, Case, Side, Step, run_case
-from tests.differential_cases import batch, creatable, create_topics, fetch_request, list_offsets, produce
+from tests.differential_cases import (
+    batch,
+    creatable,
+    create_topics,
+    fetch_request,
+    list_offsets,
+    produce,
+    wait_leaders,
+)
 
 pytestmark = [pytest.mark.cluster]
 
@@ -37,6 +47,15 @@ CLUSTER_ACL_PATH = "/kafka-acl/Cluster/kafka-cluster"
 CLUSTER_ACLS = json.dumps({"version": 1, "acls": [
     {"principal": "User:ANONYMOUS", "permissionType": "Allow", "operation": op, "host": "*"}
     for op in ("ClusterAction", "Create")]}).encode()
+ACLS = {
+    CLUSTER_ACL_PATH: CLUSTER_ACLS,
+    "/kafka-acl-extended/prefixed/Topic/open-": json.dumps({"version": 1, "acls": [
+        {"principal": "User:ANONYMOUS", "permissionType": "Allow", "operation": "All", "host": "*"}]}).encode(),
+    "/kafka-acl/Topic/open-ro": json.dumps({"version": 1, "acls": [
+        {"principal": "User:ANONYMOUS", "permissionType": "Deny", "operation": "Write", "host": "*"}]}).encode(),
+    "/kafka-acl/Group/g-open": json.dumps({"version": 1, "acls": [
+        {"principal": "User:ANONYMOUS", "permissionType": "Allow", "operation": "Read", "host": "*"}]}).encode(),
+}
 SETTINGS = {**SHARED_SETTINGS, "authorizer.class.name": "kafka.security.authorizer.AclAuthorizer"}
 ANY_ACL = {"principal_filter": None, "host_filter": None, "operation": 1, "permission_type": 1}
 
@@ -75,8 +94,6 @@ def refused(side: Side, _v: int) -> Iterator[Step]:
     yield "describe groups", side.call(ApiKey.DescribeGroups, 5, groups=["g"], include_authorized_operations=False)
     yield "list groups", side.call(ApiKey.ListGroups, 4, states_filter=[])
     yield "delete groups", side.call(ApiKey.DeleteGroups, 2, groups_names=["g"])
-    yield "idempotent producer id", side.call(ApiKey.InitProducerId, 4, transactional_id=None,
-                                              transaction_timeout_ms=60000, producer_id=-1, producer_epoch=-1)
     yield "transactional producer id", side.call(ApiKey.InitProducerId, 4, transactional_id="tx",
                                                  transaction_timeout_ms=60000, producer_id=-1, producer_epoch=-1)
     yield "end txn", side.call(ApiKey.EndTxn, 3, transactional_id="tx", producer_id=1, producer_epoch=0,
@@ -96,6 +113,47 @@ def refused(side: Side, _v: int) -> Iterator[Step]:
         {"name": TOPIC, "topic_id": None}])
 
 
+def granted(side: Side, _v: int) -> Iterator[Step]:
+    yield "create topics", create_topics(side, 7, [creatable("open-1"), creatable("open-ro")])
+    wait_leaders(side, "open-1", 1)
+    wait_leaders(side, "open-ro", 1)
+    yield "metadata, all topics", side.call(ApiKey.Metadata, 12, topics=None, allow_auto_topic_creation=False,
+                                            include_topic_authorized_operations=False)
+    yield "produce", produce(side, "open-1", 0, batch(2))
+    yield "produce, write denied", produce(side, "open-ro", 0, batch(1))
+    yield "fetch", fetch_request(side, 12, "open-1", 0, 0)
+    yield "fetch, describe implied", fetch_request(side, 12, "open-ro", 0, 0)
+    yield "join group", side.call(ApiKey.JoinGroup, 3, group_id="g-open", session_timeout_ms=10000,
+                                  rebalance_timeout_ms=10000, member_id="", protocol_type="consumer",
+                                  protocols=[{"name": "range", "metadata": b""}])
+    yield "commit", side.call(ApiKey.OffsetCommit, 7, group_id="g-open", generation_id_or_member_epoch=-1,
+                              member_id="", group_instance_id=None, topics=[
+                                  {"name": n, "partitions": [{"partition_index": 0, "committed_offset": 1,
+                                                              "committed_leader_epoch": -1,
+                                                              "committed_metadata": ""}]}
+                                  for n in ("open-1", TOPIC)])
+    yield "offset fetch, all topics", side.call(ApiKey.OffsetFetch, 7, group_id="g-open", require_stable=False,
+                                                topics=None)
+    yield "idempotent producer id", producer_id(side)
+    yield "describe configs", side.call(ApiKey.DescribeConfigs, 4, include_synonyms=False,
+                                        include_documentation=False, resources=[
+                                            {"resource_type": 2, "resource_name": "open-1",
+                                             "configuration_keys": ["retention.ms", "cleanup.policy"]}])
+    yield "delete topics", side.call(ApiKey.DeleteTopics, 5, timeout_ms=5000, topic_names=["open-ro", TOPIC])
+
+
+def producer_id(side: Side) -> Any:
+    """An idempotent producer's InitProducerId (allowed by Write on the open- topics), once the
+    broker has its first producer id block (Kafka answers COORDINATOR_LOAD_IN_PROGRESS until then)."""
+    for _ in range(100):
+        response = side.call(ApiKey.InitProducerId, 4, transactional_id=None, transaction_timeout_ms=60000,
+                             producer_id=-1, producer_epoch=-1)
+        if response.error_code != 14:
+            return response
+        time.sleep(0.1)
+    return response
+
+
 @pytest.fixture(scope="module")
 def sides() -> Iterator[tuple[Side, Side]]:
     work = Path(tempfile.mkdtemp(prefix="josefk-differential-acl-"))
@@ -106,12 +164,14 @@ def sides() -> Iterator[tuple[Side, Side]]:
     try:
         kazoo = KazooClient(hosts=zookeeper.connect)
         kazoo.start(timeout=10)
-        kazoo.create(CLUSTER_ACL_PATH, CLUSTER_ACLS, makepath=True)
+        for path, data in ACLS.items():
+            kazoo.create(path, data, makepath=True)
         kazoo.stop()
         kazoo.close()
         (work / "josefk").mkdir()
         store = EmbeddedStore(work / "josefk" / STORE_FILE)
-        store.create(CLUSTER_ACL_PATH, CLUSTER_ACLS)
+        for path, data in ACLS.items():
+            store.create(path, data)
         store.close()
         kafka = KafkaBroker(work / "kafka", zookeeper.connect, broker_id=0, overrides=SETTINGS)
         josefk = RunningBroker(work / "josefk", SETTINGS)
@@ -133,5 +193,13 @@ def test_anonymous_is_refused_as_by_kafka(sides: tuple[Side, Side]):
     result = run_case(Case(ApiKey.Metadata, 0, "authorizer on", refused), josefk, kafka)
     outcomes: dict[str, Any] = {k: v for k, v in result.kafka.items() if k == "outcome"}
     assert not outcomes, outcomes
-    assert len(result.josefk) == len(result.kafka) == 27
+    assert len(result.josefk) == len(result.kafka) == 26
+    assert not result.differences, "\n".join(d.show() for d in result.differences)
+
+
+def test_what_acls_grant_is_granted_as_by_kafka(sides: tuple[Side, Side]):
+    josefk, kafka = sides
+    result = run_case(Case(ApiKey.Metadata, 0, "acls granted", granted), josefk, kafka)
+    assert "outcome" not in result.kafka and "outcome" not in result.josefk, (result.kafka, result.josefk)
+    assert result.josefk["produce"] == result.kafka["produce"]
     assert not result.differences, "\n".join(d.show() for d in result.differences)
