@@ -115,6 +115,7 @@ class AclAuthorizer:
                     self._reload(ResourcePattern(resource_type, name, pattern_type))
         for path in (LITERAL_CHANGES, EXTENDED_CHANGES):
             self.store.watch_children(path, lambda p: self._run(lambda: self.process_changes(p)))
+            self.process_changes(path)  # one written between the load and the watch
         log.info("AclAuthorizer started with %d resources with ACLs", len(self.cache))
 
     def _ensure(self, path: str) -> None:
