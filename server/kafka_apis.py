@@ -1005,10 +1005,14 @@ class KafkaApis:
         cls = response_class(ApiKey.AlterPartitionReassignments)
         wanted = {(t.name, p.partition_index): (list(p.replicas) if p.replicas is not None else None)
                   for t in req.topics for p in t.partitions}
-        if not self._cluster_allowed(request, AclOperation.ALTER):
-            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED,
-                                      error_message=_AUTH_MESSAGES[ErrorCode.CLUSTER_AUTHORIZATION_FAILED],
-                                      responses=[]))
+        if not self._cluster_allowed(request, AclOperation.ALTER):  # Kafka: the error at the top and per partition
+            denied = ErrorCode.CLUSTER_AUTHORIZATION_FAILED
+            request.send_response(cls(throttle_time_ms=0, error_code=denied, error_message=_AUTH_MESSAGES[denied],
+                                      responses=[cls.ReassignableTopicResponse(name=t.name, partitions=[
+                                          cls.ReassignableTopicResponse.ReassignablePartitionResponse(
+                                              partition_index=p.partition_index, error_code=denied,
+                                              error_message=_AUTH_MESSAGES[denied]) for p in t.partitions])
+                                          for t in req.topics]))
             return
 
         def respond(results: dict[tuple[str, int], tuple[int, str]]) -> None:

@@ -142,6 +142,42 @@ def granted(side: Side, _v: int) -> Iterator[Step]:
     yield "delete topics", side.call(ApiKey.DeleteTopics, 5, timeout_ms=5000, topic_names=["open-ro", TOPIC])
 
 
+def refused_more(side: Side, _v: int) -> Iterator[Step]:
+    """Group, transaction and admin APIs on resources ANONYMOUS has no ACL for."""
+    member = {"member_id": "m", "group_instance_id": None}
+    yield "heartbeat", side.call(ApiKey.Heartbeat, 4, group_id="g", generation_id=1, **member)
+    yield "sync group", side.call(ApiKey.SyncGroup, 5, group_id="g", generation_id=1, protocol_type="consumer",
+                                  protocol_name="range", assignments=[], **member)
+    yield "leave group", side.call(ApiKey.LeaveGroup, 5, group_id="g", members=[{**member, "reason": None}])
+    yield "offset delete", side.call(ApiKey.OffsetDelete, 0, group_id="g", topics=[
+        {"name": "open-1", "partitions": [{"partition_index": 0}]}])
+    yield "offset fetch v8", side.call(ApiKey.OffsetFetch, 8, require_stable=False, groups=[
+        {"group_id": "g", "topics": None}, {"group_id": "g-open", "topics": [
+            {"name": TOPIC, "partition_indexes": [0]}, {"name": "open-1", "partition_indexes": [0]}]}])
+    yield "find transaction coordinator", side.call(ApiKey.FindCoordinator, 4, key_type=1, coordinator_keys=["tx"])
+    yield "add partitions to txn", side.call(ApiKey.AddPartitionsToTxn, 3, v3_and_below_transactional_id="tx",
+                                             v3_and_below_producer_id=1, v3_and_below_producer_epoch=0,
+                                             v3_and_below_topics=[{"name": TOPIC, "partitions": [0]}])
+    yield "add offsets to txn", side.call(ApiKey.AddOffsetsToTxn, 3, transactional_id="tx", producer_id=1,
+                                          producer_epoch=0, group_id="g")
+    yield "txn offset commit", side.call(ApiKey.TxnOffsetCommit, 3, transactional_id="tx", group_id="g",
+                                         producer_id=1, producer_epoch=0, generation_id=-1, member_id="",
+                                         group_instance_id=None, topics=[{"name": TOPIC, "partitions": [
+                                             {"partition_index": 0, "committed_offset": 1,
+                                              "committed_leader_epoch": -1, "committed_metadata": ""}]}])
+    yield "list transactions", side.call(ApiKey.ListTransactions, 1, state_filters=[], producer_id_filters=[],
+                                         duration_filter=-1)
+    yield "offset for leader epoch", side.call(ApiKey.OffsetForLeaderEpoch, 4, replica_id=-1, topics=[
+        {"topic": TOPIC, "partitions": [{"partition": 0, "current_leader_epoch": -1, "leader_epoch": 0}]}])
+    yield "alter broker configs", side.call(ApiKey.AlterConfigs, 2, validate_only=True, resources=[
+        {"resource_type": 4, "resource_name": "0", "configs": [{"name": "log.cleaner.threads", "value": "2"}]}])
+    yield "alter reassignments", side.call(ApiKey.AlterPartitionReassignments, 0, timeout_ms=5000, topics=[
+        {"name": TOPIC, "partitions": [{"partition_index": 0, "replicas": [0]}]}])
+    yield "describe cluster", side.call(ApiKey.DescribeCluster, 1, include_cluster_authorized_operations=False,
+                                        endpoint_type=1, include_fenced_brokers=False)
+    yield "metadata v0, all topics", side.call(ApiKey.Metadata, 0, topics=[])
+
+
 def producer_id(side: Side) -> Any:
     """An idempotent producer's InitProducerId (allowed by Write on the open- topics), once the
     broker has its first producer id block (Kafka answers COORDINATOR_LOAD_IN_PROGRESS until then)."""
@@ -202,4 +238,11 @@ def test_what_acls_grant_is_granted_as_by_kafka(sides: tuple[Side, Side]):
     result = run_case(Case(ApiKey.Metadata, 0, "acls granted", granted), josefk, kafka)
     assert "outcome" not in result.kafka and "outcome" not in result.josefk, (result.kafka, result.josefk)
     assert result.josefk["produce"] == result.kafka["produce"]
+    assert not result.differences, "\n".join(d.show() for d in result.differences)
+
+
+def test_group_transaction_and_admin_apis_refuse_as_kafka(sides: tuple[Side, Side]):
+    josefk, kafka = sides
+    result = run_case(Case(ApiKey.Metadata, 0, "more refused", refused_more), josefk, kafka)
+    assert "outcome" not in result.kafka and "outcome" not in result.josefk, (result.kafka, result.josefk)
     assert not result.differences, "\n".join(d.show() for d in result.differences)
