@@ -95,6 +95,8 @@ class AclAuthorizer:
         self.allow_everyone_if_no_acl_found = allow_everyone_if_no_acl_found
         self._run = run or (lambda work: work())
         self.cache: dict[ResourcePattern, frozenset[AccessControlEntry]] = {}
+        # The same ACLs by (resource type, pattern type) and name: what a decision looks up.
+        self._index: dict[tuple[ResourceType, PatternType], dict[str, frozenset[AccessControlEntry]]] = {}
         self._lock = threading.RLock()  # updates and notifications (an embedded store notifies inline)
         self._last_change: dict[str, int] = {LITERAL_CHANGES: -1, EXTENDED_CHANGES: -1}
 
@@ -109,10 +111,13 @@ class AclAuthorizer:
             self._ensure(path)
             # Changes already there are covered by the full load below.
             self._last_change[path] = max((_sequence(c) for c in self.store.children(path)), default=-1)
+        loaded: dict[ResourcePattern, frozenset[AccessControlEntry]] = {}
         for root, pattern_type in ((LITERAL_ROOT, PatternType.LITERAL), (PREFIXED_ROOT, PatternType.PREFIXED)):
             for resource_type in STORED_TYPES:
                 for name in self.store.children(f"{root}/{resource_type.store_name}"):
-                    self._reload(ResourcePattern(resource_type, name, pattern_type))
+                    pattern = ResourcePattern(resource_type, name, pattern_type)
+                    loaded[pattern] = self._read(pattern)[0]
+        self._replace_cache({p: acls for p, acls in loaded.items() if acls})
         for path in (LITERAL_CHANGES, EXTENDED_CHANGES):
             self.store.watch_children(path, lambda p: self._run(lambda: self.process_changes(p)))
             self.process_changes(path)  # one written between the load and the watch
@@ -160,24 +165,34 @@ class AclAuthorizer:
         self._set_cache(pattern, acls)
 
     def _set_cache(self, pattern: ResourcePattern, acls: frozenset[AccessControlEntry]) -> None:
-        cache = dict(self.cache)  # readers on the loop always see a whole map
+        cache = dict(self.cache)
         if acls:
             cache[pattern] = acls
         else:
             cache.pop(pattern, None)
-        self.cache = cache
+        self._replace_cache(cache)
+
+    def _replace_cache(self, cache: dict[ResourcePattern, frozenset[AccessControlEntry]]) -> None:
+        """Swap in new maps whole: readers on the loop never see one half-updated."""
+        index: dict[tuple[ResourceType, PatternType], dict[str, frozenset[AccessControlEntry]]] = {}
+        for p, entries in cache.items():
+            index.setdefault((p.resource_type, p.pattern_type), {})[p.name] = entries
+        self._index, self.cache = index, cache
 
     # -- decisions ---------------------------------------------------------------------
 
     def matching_acls(self, resource_type: ResourceType, name: str) -> list[AccessControlEntry]:
         """The ACLs that apply to a resource: its literal name, the wildcard, every prefix."""
-        cache = self.cache
+        index = self._index
         found: list[AccessControlEntry] = []
-        for candidate in (ResourcePattern(resource_type, name, PatternType.LITERAL),
-                          ResourcePattern(resource_type, WILDCARD, PatternType.LITERAL)):
-            found.extend(cache.get(candidate, ()))
-        for end in range(1, len(name) + 1):
-            found.extend(cache.get(ResourcePattern(resource_type, name[:end], PatternType.PREFIXED), ()))
+        literal = index.get((resource_type, PatternType.LITERAL))
+        if literal:
+            found.extend(literal.get(name, ()))
+            found.extend(literal.get(WILDCARD, ()))
+        prefixed = index.get((resource_type, PatternType.PREFIXED))
+        if prefixed:
+            for end in range(1, len(name) + 1):
+                found.extend(prefixed.get(name[:end], ()))
         return found
 
     def is_super_user(self, principal: str) -> bool:
@@ -201,7 +216,7 @@ class AclAuthorizer:
 
             allowed = (not exists((operation,), AclPermissionType.DENY)
                        and exists(IMPLIED_BY.get(operation, (operation,)), AclPermissionType.ALLOW))
-        if not allowed:
+        if not allowed and log.isEnabledFor(logging.INFO):
             log.info("Principal = %s is Denied Operation = %s from host = %s on resource = %s", principal,
                      operation.store_name, host, ResourcePattern(resource_type, name, PatternType.LITERAL))
         return allowed
