@@ -16,9 +16,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from josefk.controller.admin import TopicAdmin
+from josefk.coordinator.authorization import ALLOW_ALL, AUTH_MESSAGES, Authorizer
 from josefk.coordinator.group_coordinator import GroupCoordinator
 from josefk.coordinator.group_metadata import JoinResult, OffsetAndMetadata, SyncResult
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC
+from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey, ApiMessage, response_class
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.headers import RequestHeader
@@ -71,6 +73,9 @@ class GroupRequest(Protocol):
     @property
     def client_host(self) -> str: ...
 
+    @property
+    def principal(self) -> object: ...
+
     def send_response(self, body: ApiMessage) -> None: ...
 
 
@@ -89,9 +94,12 @@ class OffsetsTopicConfig:
 class GroupApis:
     def __init__(self, coordinator: GroupCoordinator, metadata_cache: MetadataCache, admin: TopicAdmin,
                  store_executor: Executor, offsets_topic: OffsetsTopicConfig,
-                 find_transaction_coordinator: Callable[[str], tuple[ErrorCode, int, str, int]] | None = None) -> None:
+                 find_transaction_coordinator: Callable[[str], tuple[ErrorCode, int, str, int]] | None = None,
+                 authorizer: Authorizer = ALLOW_ALL) -> None:
         """`store_executor` creates __consumer_offsets off the event loop;
-        `find_transaction_coordinator` answers FindCoordinator for transactional ids."""
+        `find_transaction_coordinator` answers FindCoordinator for transactional ids;
+        `authorizer` checks each request's group and topic ACLs, as Kafka's KafkaApis."""
+        self.authorizer = authorizer
         self.find_transaction_coordinator = find_transaction_coordinator
         self.coordinator = coordinator
         self.metadata_cache = metadata_cache
@@ -115,6 +123,14 @@ class GroupApis:
             ApiKey.OffsetDelete: self.handle_offset_delete,
             ApiKey.TxnOffsetCommit: self.handle_txn_offset_commit,
         }
+
+    # -- authorization -------------------------------------------------------------------
+
+    def _group_allowed(self, request: GroupRequest, operation: AclOperation, group_id: str) -> bool:
+        return self.authorizer.authorize(request, operation, ResourceType.GROUP, group_id)
+
+    def _topics_allowed(self, request: GroupRequest, operation: AclOperation, names: Any) -> set[str]:
+        return {n for n in set(names) if self.authorizer.authorize(request, operation, ResourceType.TOPIC, n)}
 
     # -- FindCoordinator -----------------------------------------------------------------
 
@@ -156,6 +172,20 @@ class GroupApis:
             self.coordinator.validate(key or "", "find")  # start loading the group's partition now
         return ErrorCode.NONE, broker.broker_id, broker.host, broker.port
 
+    def _find_authorized(self, request: GroupRequest, key: str, key_type: int
+                         ) -> tuple[ErrorCode, int, str, int, str]:
+        """find_coordinator after Kafka's check: DESCRIBE on the group or transactional id."""
+        refusal = None
+        if key_type == COORDINATOR_GROUP and not self._group_allowed(request, AclOperation.DESCRIBE, key or ""):
+            refusal = ErrorCode.GROUP_AUTHORIZATION_FAILED
+        elif key_type == COORDINATOR_TRANSACTION and not self.authorizer.authorize(
+                request, AclOperation.DESCRIBE, ResourceType.TRANSACTIONAL_ID, key or ""):
+            refusal = ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
+        if refusal is not None:
+            return refusal, -1, "", -1, AUTH_MESSAGES[refusal]
+        error, node, host, port = self.find_coordinator(key, key_type)
+        return error, node, host, port, _error_message(error)
+
     def handle_find_coordinator(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
         cls = response_class(ApiKey.FindCoordinator)
@@ -163,14 +193,13 @@ class GroupApis:
         if version >= 4:
             coordinators = []
             for key in req.coordinator_keys:
-                error, node, host, port = self.find_coordinator(key, key_type)
+                error, node, host, port, message = self._find_authorized(request, key, key_type)
                 coordinators.append(cls.Coordinator(key=key, node_id=node, host=host, port=port, error_code=error,
-                                                    error_message=_error_message(error)))
+                                                    error_message=message))
             request.send_response(cls(throttle_time_ms=0, coordinators=coordinators))
             return
-        error, node, host, port = self.find_coordinator(req.key, key_type)
-        request.send_response(cls(throttle_time_ms=0, error_code=error,
-                                  error_message=_error_message(error),
+        error, node, host, port, message = self._find_authorized(request, req.key, key_type)
+        request.send_response(cls(throttle_time_ms=0, error_code=error, error_message=message,
                                   node_id=node, host=host, port=port))
 
     # -- JoinGroup / SyncGroup / Heartbeat / LeaveGroup ----------------------------------------
@@ -190,6 +219,9 @@ class GroupApis:
                 protocol_type=result.protocol_type, protocol_name=protocol_name, leader=result.leader_id,
                 skip_assignment=result.skip_assignment, member_id=result.member_id, members=members))
 
+        if not self._group_allowed(request, AclOperation.READ, req.group_id):
+            respond(JoinResult(ErrorCode.GROUP_AUTHORIZATION_FAILED, member_id=req.member_id or ""))
+            return
         self.coordinator.join_group(
             req.group_id, req.member_id or "", req.group_instance_id if version >= 5 else None,
             require_known_member_id=version >= 4, support_skipping_assignment=version >= 9,
@@ -211,6 +243,9 @@ class GroupApis:
                 protocol_name=result.protocol_name if ok else None,
                 assignment=result.assignment if ok else b""))
 
+        if not self._group_allowed(request, AclOperation.READ, req.group_id):
+            respond(SyncResult(ErrorCode.GROUP_AUTHORIZATION_FAILED))
+            return
         self.coordinator.sync_group(
             req.group_id, req.generation_id, req.member_id or "",
             req.protocol_type if version >= 5 else None, req.protocol_name if version >= 5 else None,
@@ -219,8 +254,11 @@ class GroupApis:
 
     def handle_heartbeat(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
-        error = self.coordinator.heartbeat(req.group_id, req.member_id or "",
-                                           req.group_instance_id if version >= 3 else None, req.generation_id)
+        if not self._group_allowed(request, AclOperation.READ, req.group_id):
+            error = ErrorCode.GROUP_AUTHORIZATION_FAILED
+        else:
+            error = self.coordinator.heartbeat(req.group_id, req.member_id or "",
+                                               req.group_instance_id if version >= 3 else None, req.generation_id)
         request.send_response(response_class(ApiKey.Heartbeat)(throttle_time_ms=0, error_code=error))
 
     def handle_leave_group(self, request: GroupRequest) -> None:
@@ -231,6 +269,9 @@ class GroupApis:
             members = [(req.member_id or "", None)]
         else:
             members = [(m.member_id or "", m.group_instance_id) for m in req.members]
+        if not self._group_allowed(request, AclOperation.READ, req.group_id):
+            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED, members=[]))
+            return
         error, member_errors = self.coordinator.leave_group(req.group_id, members)
         if version < 3:
             if error == ErrorCode.NONE:
@@ -254,10 +295,18 @@ class GroupApis:
         requested: list[tuple[str, int]] = []
         offsets: dict[tuple[str, int], OffsetAndMetadata] = {}
         errors: dict[tuple[str, int], ErrorCode] = {}
+        group_allowed = self._group_allowed(request, AclOperation.READ, req.group_id)
+        readable = self._topics_allowed(request, AclOperation.READ, (t.name for t in req.topics))
         for topic in req.topics:
             for p in topic.partitions:
                 tp = (topic.name, p.partition_index)
                 requested.append(tp)
+                if not group_allowed:
+                    errors[tp] = ErrorCode.GROUP_AUTHORIZATION_FAILED
+                    continue
+                if topic.name not in readable:
+                    errors[tp] = ErrorCode.TOPIC_AUTHORIZATION_FAILED
+                    continue
                 if not self._known(*tp):
                     errors[tp] = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
                     continue
@@ -266,6 +315,10 @@ class GroupApis:
                 offsets[tp] = OffsetAndMetadata(
                     p.committed_offset, epoch if epoch is not None else -1, p.committed_metadata or "", commit_ts,
                     now + retention if retention != -1 else None)
+        if group_allowed:  # Kafka lists the refused topics first, then the unknown ones, then the rest
+            rank = {ErrorCode.TOPIC_AUTHORIZATION_FAILED: 0, ErrorCode.UNKNOWN_TOPIC_OR_PARTITION: 1}
+            requested.sort(key=lambda tp: rank.get(errors.get(tp, ErrorCode.NONE), 2))
+
         def respond(results: dict[tuple[str, int], ErrorCode]) -> None:
             errors.update(results)
             topics = [cls.OffsetCommitResponseTopic(name=name, partitions=[
@@ -291,10 +344,21 @@ class GroupApis:
         requested: list[tuple[str, int]] = []
         offsets: dict[tuple[str, int], OffsetAndMetadata] = {}
         errors: dict[tuple[str, int], ErrorCode] = {}
+        # Kafka: WRITE on the transactional id, READ on the group, READ on each topic.
+        refusal = None
+        if not self.authorizer.authorize(request, AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID,
+                                         req.transactional_id):
+            refusal = ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
+        elif not self._group_allowed(request, AclOperation.READ, req.group_id):
+            refusal = ErrorCode.GROUP_AUTHORIZATION_FAILED
+        readable = self._topics_allowed(request, AclOperation.READ, (t.name for t in req.topics))
         for topic in req.topics:
             for p in topic.partitions:
                 tp = (topic.name, p.partition_index)
                 requested.append(tp)
+                if refusal is not None or topic.name not in readable:
+                    errors[tp] = refusal or ErrorCode.TOPIC_AUTHORIZATION_FAILED
+                    continue
                 if not self._known(*tp):
                     errors[tp] = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
                     continue
@@ -320,15 +384,24 @@ class GroupApis:
         self.coordinator.commit_txn_offsets(req.group_id, req.producer_id, req.producer_epoch, member_id, instance_id,
                                             generation, offsets, respond)
 
-    def _fetch_group(self, group_id: str, topics: list[Any] | None
-                     ) -> tuple[ErrorCode, list[tuple[tuple[str, int], OffsetAndMetadata | None]]]:
+    def _fetch_group(self, request: GroupRequest, group_id: str, topics: list[Any] | None
+                     ) -> tuple[ErrorCode, list[tuple[tuple[str, int], OffsetAndMetadata | None]], set[str]]:
+        """(error, offsets, topics refused): Kafka needs DESCRIBE on the group, and answers
+        TOPIC_AUTHORIZATION_FAILED for requested topics the principal may not DESCRIBE, or
+        leaves them out when all the group's offsets are asked for."""
+        if not self._group_allowed(request, AclOperation.DESCRIBE, group_id):
+            return ErrorCode.GROUP_AUTHORIZATION_FAILED, [], set()
         wanted = None if topics is None else [(t.name, p) for t in topics for p in t.partition_indexes]
-        error, found = self.coordinator.fetch_offsets(group_id, wanted)
+        allowed_wanted = None if wanted is None else [
+            tp for tp in wanted if tp[0] in self._topics_allowed(request, AclOperation.DESCRIBE, [tp[0]])]
+        error, found = self.coordinator.fetch_offsets(group_id, allowed_wanted)
         if error != ErrorCode.NONE:
-            return error, []
-        if wanted is None:
-            return error, sorted(found.items())
-        return error, [(tp, found.get(tp)) for tp in wanted]
+            return error, [], set()
+        if wanted is None or allowed_wanted is None:
+            describable = self._topics_allowed(request, AclOperation.DESCRIBE, (t for t, _ in found))
+            return error, sorted((tp, om) for tp, om in found.items() if tp[0] in describable), set()
+        refused = {t for t, _ in wanted} - {t for t, _ in allowed_wanted}
+        return error, [(tp, found.get(tp)) for tp in wanted], refused
 
     def _unstable(self, group_id: str, results: list[tuple[tuple[str, int], OffsetAndMetadata | None]],
                   require_stable: bool) -> set[tuple[str, int]]:
@@ -346,13 +419,15 @@ class GroupApis:
             pcls = tcls.OffsetFetchResponsePartitions
             groups = []
             for g in req.groups:
-                error, results = self._fetch_group(g.group_id, g.topics)
-                unstable = self._unstable(g.group_id, results, req.require_stable)
+                error, results, refused = self._fetch_group(request, g.group_id, g.topics)
+                unstable = self._unstable(g.group_id, [r for r in results if r[0][0] not in refused],
+                                          req.require_stable)
                 topics = [tcls(name=name, partitions=[
                     pcls(partition_index=p, committed_offset=-1 if (name, p) in unstable or not om else om.offset,
                          committed_leader_epoch=om.leader_epoch if om else -1,
                          metadata=om.metadata if om else "",
-                         error_code=ErrorCode.UNSTABLE_OFFSET_COMMIT if (name, p) in unstable else ErrorCode.NONE)
+                         error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED if name in refused
+                         else ErrorCode.UNSTABLE_OFFSET_COMMIT if (name, p) in unstable else ErrorCode.NONE)
                     for p, om in parts]) for name, parts in _by_topic(results).items()]
                 groups.append(gcls(group_id=g.group_id, topics=topics, error_code=error))
             request.send_response(cls(throttle_time_ms=0, groups=groups))
@@ -360,17 +435,19 @@ class GroupApis:
         tcls = cls.OffsetFetchResponseTopic
         pcls = tcls.OffsetFetchResponsePartition
         topics_req = req.topics if version >= 2 else (req.topics or [])
-        error, results = self._fetch_group(req.group_id, topics_req)
+        error, results, refused = self._fetch_group(request, req.group_id, topics_req)
         if error != ErrorCode.NONE and version < 2:
             # No top-level error code before v2: every requested partition carries it.
             results = [((t.name, p), None) for t in topics_req for p in t.partition_indexes]
         part_error = error if version < 2 else ErrorCode.NONE
-        unstable = self._unstable(req.group_id, results, version >= 7 and req.require_stable)
+        unstable = self._unstable(req.group_id, [r for r in results if r[0][0] not in refused],
+                                  version >= 7 and req.require_stable)
         topics = [tcls(name=name, partitions=[
             pcls(partition_index=p, committed_offset=-1 if (name, p) in unstable or not om else om.offset,
                  committed_leader_epoch=om.leader_epoch if om else -1,
                  metadata=om.metadata if om else "",
-                 error_code=ErrorCode.UNSTABLE_OFFSET_COMMIT if (name, p) in unstable else part_error)
+                 error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED if name in refused
+                 else ErrorCode.UNSTABLE_OFFSET_COMMIT if (name, p) in unstable else part_error)
             for p, om in parts]) for name, parts in _by_topic(results).items()]
         request.send_response(cls(throttle_time_ms=0, topics=topics, error_code=error))
 
@@ -378,7 +455,13 @@ class GroupApis:
         req = request.body
         cls = response_class(ApiKey.OffsetDelete)
         requested = [(t.name, p.partition_index) for t in req.topics for p in t.partitions]
-        unknown = {tp: ErrorCode.UNKNOWN_TOPIC_OR_PARTITION for tp in requested if not self._known(*tp)}
+        if not self._group_allowed(request, AclOperation.DELETE, req.group_id):
+            request.send_response(cls(error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED, throttle_time_ms=0, topics=[]))
+            return
+        readable = self._topics_allowed(request, AclOperation.READ, (t for t, _ in requested))
+        unknown = {tp: ErrorCode.TOPIC_AUTHORIZATION_FAILED if tp[0] not in readable
+                   else ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+                   for tp in requested if tp[0] not in readable or not self._known(*tp)}
         known = [tp for tp in requested if tp not in unknown]
         error, results = self.coordinator.delete_offsets(req.group_id, known)
         if error != ErrorCode.NONE:
@@ -400,6 +483,11 @@ class GroupApis:
         include_ops = version >= 3 and req.include_authorized_operations
         groups = []
         for group_id in req.groups:
+            if not self._group_allowed(request, AclOperation.DESCRIBE, group_id):
+                groups.append(gcls(error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED, group_id=group_id, group_state="",
+                                   protocol_type="", protocol_data="", members=[],
+                                   authorized_operations=AUTHORIZED_OPERATIONS_OMITTED))
+                continue
             error, summary = self.coordinator.describe_group(group_id)
             members = [gcls.DescribedGroupMember(
                 member_id=m["member_id"], group_instance_id=m["group_instance_id"], client_id=m["client_id"],
@@ -420,6 +508,9 @@ class GroupApis:
         error, groups = self.coordinator.list_groups(states)
         if types and GROUP_TYPE_CLASSIC not in types:
             groups = []
+        # Kafka: DESCRIBE on the cluster lists every group, else those the principal may DESCRIBE.
+        if not self.authorizer.authorize(request, AclOperation.DESCRIBE, ResourceType.CLUSTER, CLUSTER_NAME):
+            groups = [g for g in groups if self._group_allowed(request, AclOperation.DESCRIBE, g.group_id)]
         listed = [cls.ListedGroup(group_id=g.group_id, protocol_type=g.protocol_type or "",
                                   group_state=g.state.value, group_type=GROUP_TYPE_CLASSIC)
                   for g in sorted(groups, key=lambda g: g.group_id)]
@@ -428,7 +519,9 @@ class GroupApis:
     def handle_delete_groups(self, request: GroupRequest) -> None:
         req = request.body
         cls = response_class(ApiKey.DeleteGroups)
-        results = self.coordinator.delete_groups(list(req.groups_names))
+        deletable = [g for g in req.groups_names if self._group_allowed(request, AclOperation.DELETE, g)]
+        results = {g: ErrorCode.GROUP_AUTHORIZATION_FAILED for g in req.groups_names}
+        results.update(self.coordinator.delete_groups(deletable) if deletable else {})
         request.send_response(cls(throttle_time_ms=0, results=[
             cls.DeletableGroupResult(group_id=g, error_code=results[g]) for g in req.groups_names]))
 

@@ -17,11 +17,13 @@ from dataclasses import dataclass
 from typing import Any
 
 from josefk.controller.admin import TopicAdmin
+from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
 from josefk.coordinator.group_apis import GroupHandler, GroupRequest
 from josefk.coordinator.producer_id_manager import ProducerIdManager
 from josefk.coordinator.transaction_coordinator import TransactionCoordinator, TransactionDescription
 from josefk.coordinator.transaction_log import TRANSACTION_STATE_TOPIC
 from josefk.coordinator.transaction_metadata import MAX_PRODUCER_EPOCH, TransactionState
+from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey, response_class
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.replication.metadata_cache import MetadataCache
@@ -53,10 +55,13 @@ class TransactionTopicConfig:
 class TransactionApis:
     def __init__(self, coordinator: TransactionCoordinator, producer_ids: ProducerIdManager,
                  metadata_cache: MetadataCache, admin: TopicAdmin, store_executor: Executor,
-                 topic_config: TransactionTopicConfig, offsets_partition_for: Callable[[str], int]) -> None:
+                 topic_config: TransactionTopicConfig, offsets_partition_for: Callable[[str], int],
+                 authorizer: Authorizer = ALLOW_ALL) -> None:
         """`store_executor` runs what calls the coordination store (producer id blocks,
         creating __transaction_state); `offsets_partition_for` maps a group to its
-        __consumer_offsets partition, for AddOffsetsToTxn."""
+        __consumer_offsets partition, for AddOffsetsToTxn; `authorizer` checks the
+        transactional id, group, topic and cluster ACLs Kafka checks."""
+        self.authorizer = authorizer
         self.coordinator = coordinator
         self.producer_ids = producer_ids
         self.metadata_cache = metadata_cache
@@ -75,6 +80,9 @@ class TransactionApis:
             ApiKey.DescribeTransactions: self.handle_describe_transactions,
             ApiKey.ListTransactions: self.handle_list_transactions,
         }
+
+    def _txn_writable(self, request: GroupRequest, tid: str) -> bool:
+        return self.authorizer.authorize(request, AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, tid)
 
     # -- FindCoordinator (key type 1) ------------------------------------------------------------
 
@@ -138,6 +146,16 @@ class TransactionApis:
 
         expected = (req.producer_id, req.producer_epoch) if version >= 3 and req.producer_id >= 0 else None
         tid = req.transactional_id
+        # Kafka: WRITE on the transactional id; an idempotent producer needs IDEMPOTENT_WRITE on
+        # the cluster or WRITE on some topic (KIP-679).
+        if tid is not None and not self._txn_writable(request, tid):
+            respond(ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED, -1, -1)
+            return
+        if tid is None and not self.authorizer.authorize(
+                request, AclOperation.IDEMPOTENT_WRITE, ResourceType.CLUSTER, CLUSTER_NAME) \
+                and not self.authorizer.authorize_by_resource_type(request, AclOperation.WRITE, ResourceType.TOPIC):
+            respond(ErrorCode.CLUSTER_AUTHORIZATION_FAILED, -1, -1)
+            return
         if tid is None:
             if expected is not None and 0 <= expected[1] < MAX_PRODUCER_EPOCH - 1:  # KIP-360 epoch bump
                 respond(ErrorCode.NONE, expected[0], expected[1] + 1)
@@ -177,6 +195,10 @@ class TransactionApis:
 
         if version <= 3:
             partitions = [(t.name, p) for t in req.v3_and_below_topics for p in t.partitions]
+            refusal = self._add_refusal(request, req.v3_and_below_transactional_id, partitions)
+            if refusal is not None:
+                request.send_response(cls(throttle_time_ms=0, results_by_topic_v3_and_below=topic_results(refusal)))
+                return
             self._add_partitions(req.v3_and_below_transactional_id, req.v3_and_below_producer_id,
                                  req.v3_and_below_producer_epoch, partitions, lambda errors: request.send_response(
                                      cls(throttle_time_ms=0, results_by_topic_v3_and_below=topic_results(errors))))
@@ -193,18 +215,42 @@ class TransactionApis:
                     cls.AddPartitionsToTxnResult(transactional_id=t, topic_results=topic_results(e))
                     for t, e in results.items()]))
 
+        # v4+ comes from brokers (KIP-890): Kafka requires CLUSTER_ACTION.
+        if not self.authorizer.authorize(request, AclOperation.CLUSTER_ACTION, ResourceType.CLUSTER, CLUSTER_NAME):
+            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED,
+                                      results_by_transaction=[]))
+            return
         if not pending:
             request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.NONE, results_by_transaction=[]))
             return
         for txn in req.transactions:
             partitions = [(t.name, p) for t in txn.topics for p in t.partitions]
-            if txn.verify_only:
+            refusal = self._add_refusal(request, txn.transactional_id, partitions)
+            if refusal is not None:
+                one_done(txn.transactional_id, refusal)
+            elif txn.verify_only:
                 error, verified = self.coordinator.verify_partitions(txn.transactional_id, txn.producer_id,
                                                                      txn.producer_epoch, set(partitions))
                 one_done(txn.transactional_id, verified or dict.fromkeys(partitions, error))
             else:
                 self._add_partitions(txn.transactional_id, txn.producer_id, txn.producer_epoch, partitions,
                                      functools.partial(one_done, txn.transactional_id))
+
+    def _add_refusal(self, request: GroupRequest, tid: str, partitions: list[TopicPartition]
+                     ) -> dict[TopicPartition, ErrorCode] | None:
+        """Kafka's checks before adding partitions: WRITE on the transactional id (else every
+        partition is refused with TRANSACTIONAL_ID_AUTHORIZATION_FAILED), WRITE on each topic
+        (refused ones TOPIC_AUTHORIZATION_FAILED, unknown ones UNKNOWN_TOPIC_OR_PARTITION,
+        the rest OPERATION_NOT_ATTEMPTED); None when all pass."""
+        if not self._txn_writable(request, tid):
+            return dict.fromkeys(partitions, ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED)
+        writable = {t for t, _ in partitions
+                    if self.authorizer.authorize(request, AclOperation.WRITE, ResourceType.TOPIC, t)}
+        if all(t in writable for t, _ in partitions):
+            return None
+        return {tp: ErrorCode.TOPIC_AUTHORIZATION_FAILED if tp[0] not in writable
+                else ErrorCode.UNKNOWN_TOPIC_OR_PARTITION if not self._known(tp)
+                else ErrorCode.OPERATION_NOT_ATTEMPTED for tp in partitions}
 
     def _add_partitions(self, tid: str, producer_id: int, producer_epoch: int, partitions: list[TopicPartition],
                         respond: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
@@ -221,6 +267,14 @@ class TransactionApis:
     def handle_add_offsets_to_txn(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
         cls = response_class(ApiKey.AddOffsetsToTxn)
+        refusal = None
+        if not self._txn_writable(request, req.transactional_id):
+            refusal = ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
+        elif not self.authorizer.authorize(request, AclOperation.READ, ResourceType.GROUP, req.group_id):
+            refusal = ErrorCode.GROUP_AUTHORIZATION_FAILED
+        if refusal is not None:
+            request.send_response(cls(throttle_time_ms=0, error_code=refusal))
+            return
         tp = ("__consumer_offsets", self.offsets_partition_for(req.group_id))
         self.coordinator.add_partitions(req.transactional_id, req.producer_id, req.producer_epoch, {tp},
                                         lambda error: request.send_response(cls(
@@ -232,6 +286,9 @@ class TransactionApis:
     def handle_end_txn(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
         cls = response_class(ApiKey.EndTxn)
+        if not self._txn_writable(request, req.transactional_id):
+            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED))
+            return
         self.coordinator.end_transaction(req.transactional_id, req.producer_id, req.producer_epoch, req.committed,
                                          lambda error: request.send_response(cls(
                                              throttle_time_ms=0,
@@ -244,7 +301,10 @@ class TransactionApis:
         scls = cls.TransactionState
         states = []
         for tid in request.body.transactional_ids:
-            error, found = self.coordinator.describe(tid)
+            if not self.authorizer.authorize(request, AclOperation.DESCRIBE, ResourceType.TRANSACTIONAL_ID, tid):
+                error, found = ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED, None
+            else:
+                error, found = self.coordinator.describe(tid)
             if found is None:
                 states.append(scls(error_code=error, transactional_id=tid, transaction_state="",
                                    transaction_timeout_ms=0, transaction_start_time_ms=0, producer_id=0,
@@ -271,6 +331,8 @@ class TransactionApis:
         error, found = self.coordinator.list_transactions(wanted, set(req.producer_id_filters), duration)
         if req.state_filters and not wanted:
             found = []  # only unknown states asked for: nothing matches
+        found = [d for d in found if self.authorizer.authorize(request, AclOperation.DESCRIBE,
+                                                               ResourceType.TRANSACTIONAL_ID, d.transactional_id)]
         request.send_response(cls(throttle_time_ms=0, error_code=error, unknown_state_filters=unknown,
                                   transaction_states=[cls.TransactionState(
                                       transactional_id=d.transactional_id, producer_id=d.producer_id,

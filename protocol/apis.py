@@ -71,6 +71,9 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.WriteTxnMarkers: (0, 1),
     ApiKey.DescribeProducers: (0, 0),
     ApiKey.DescribeLogDirs: (0, 4),
+    ApiKey.DescribeAcls: (0, 3),
+    ApiKey.CreateAcls: (0, 3),
+    ApiKey.DeleteAcls: (0, 3),
 }
 
 

@@ -16,6 +16,7 @@ import os
 import time
 import uuid
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 
 from kazoo.handlers.threading import KazooTimeoutError
@@ -38,6 +39,7 @@ from josefk.controller.state import (
     BrokerInfo,
 )
 from josefk.controller.zk_store import ZooKeeperStore
+from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
 from josefk.coordinator.group_apis import GroupApis, OffsetsTopicConfig
 from josefk.coordinator.group_coordinator import GroupCoordinator
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC
@@ -54,11 +56,13 @@ from josefk.protocol.errors import ErrorCode
 from josefk.replication.coordinator_partitions import LocalCoordinatorPartitions
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
+from josefk.server.acl_apis import AclApis
 from josefk.server.config import KafkaConfig
 from josefk.server.kafka_apis import KafkaApis
 from josefk.server.memory_pool import MemoryPool
 from josefk.server.metrics_http import BrokerGauges, MetricsHttpServer, registry_for
 from josefk.server.request_channel import RequestChannel
+from josefk.server.security.authorizer import AclAuthorizer, RequestAuthorizer, parse_super_users
 from josefk.server.socket_server import Acceptor, Processor
 from josefk.utils.metrics import BrokerMetrics
 from josefk.utils.scheduler import LoopScheduler, Scheduler
@@ -219,6 +223,8 @@ class KafkaServer:
         await loop.run_in_executor(self.store_executor, self.config_changes.startup)
         # A change stored between the read above and the watch would otherwise go unseen.
         await loop.run_in_executor(self.store_executor, self._on_config_change, "brokers", DEFAULT_BROKER_ENTITY)
+        self.acl_authorizer = await self._acl_authorizer(store)
+        authorizer: Authorizer = ALLOW_ALL if self.acl_authorizer is None else RequestAuthorizer(self.acl_authorizer)
         self.group_coordinator = coordinator = self._group_coordinator()
         self.txn_markers = markers = TransactionMarkerChannelManager(broker_id, self.metadata_cache)
         self.txn_coordinator = txn_coordinator = self._transaction_coordinator(markers)
@@ -227,14 +233,16 @@ class KafkaServer:
                                        config["transaction.state.log.num.partitions"],
                                        config["transaction.state.log.replication.factor"],
                                        config["transaction.state.log.min.isr"],
-                                       config["transaction.state.log.segment.bytes"]), coordinator.partition_for)
+                                       config["transaction.state.log.segment.bytes"]), coordinator.partition_for,
+                               authorizer)
         group_apis = GroupApis(coordinator, self.metadata_cache, self.admin, self.store_executor, OffsetsTopicConfig(
             config["offsets.topic.num.partitions"], config["offsets.topic.replication.factor"],
-            config["offsets.topic.segment.bytes"]), txn_apis.find_coordinator)
+            config["offsets.topic.segment.bytes"]), txn_apis.find_coordinator, authorizer)
+        acl_apis = AclApis(self.acl_authorizer, authorizer, self.store_executor)
         self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
                               self.controller, self.controller_events, self.broker_epoch, self.store_executor,
-                              {**group_apis.handlers(), **txn_apis.handlers()},
-                              on_txn_markers_written=self._on_txn_markers_written)
+                              {**group_apis.handlers(), **txn_apis.handlers(), **acl_apis.handlers()},
+                              on_txn_markers_written=self._on_txn_markers_written, authorizer=authorizer)
         for leadership_aware in (coordinator, txn_coordinator):
             leadership_aware.startup()
             self.replica_manager.add_leadership_listener(
@@ -288,6 +296,23 @@ class KafkaServer:
         self.metrics_server = MetricsHttpServer(host or "0.0.0.0", port, registry_for(self.broker_metrics, gauges),
                                                 lambda: self.ready)
         await self.metrics_server.start()
+
+    async def _acl_authorizer(self, store: CoordinationStore) -> AclAuthorizer | None:
+        """Kafka's AclAuthorizer when authorizer.class.name names it (KafkaConfig refused any
+        other name), its ACLs loaded before the broker serves; None: everything is allowed."""
+        if not self.config["authorizer.class.name"]:
+            return None
+        acl = AclAuthorizer(store, parse_super_users(self.config["super.users"]),
+                            self.config["allow.everyone.if.no.acl.found"], self._submit_store_work)
+        await asyncio.to_thread(acl.startup)
+        return acl
+
+    def _submit_store_work(self, work: Callable[[], None]) -> None:
+        """Run work on the store executor; after shutdown began there is nothing left to update."""
+        try:
+            self.store_executor.submit(work)
+        except RuntimeError:
+            log.debug("Store executor shut down; dropped %r", work)
 
     def _group_coordinator(self) -> GroupCoordinator:
         """The group coordinator over this broker's __consumer_offsets replicas, per the group.* and

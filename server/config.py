@@ -24,6 +24,10 @@ from josefk.server.kafka_broker_keys import KAFKA_BROKER_KEYS, KAFKA_DYNAMIC_KEY
 log = logging.getLogger(__name__)
 
 
+ACL_AUTHORIZER = "kafka.security.authorizer.AclAuthorizer"
+KRAFT_AUTHORIZER = "org.apache.kafka.metadata.authorizer.StandardAuthorizer"
+
+
 class ConfigError(ValueError):
     pass
 
@@ -145,6 +149,10 @@ _KEYS = [
     Key("leader.imbalance.per.broker.percentage", _int, "10", at_least=0),
     Key("cluster.id", _str, None),
     Key("group.coordinator.rebalance.protocols", _list, "classic"),
+    Key("authorizer.class.name", _str, ""),
+    # AclAuthorizer's own keys (Kafka reads them from the broker's properties too).
+    Key("super.users", _str, None),
+    Key("allow.everyone.if.no.acl.found", _bool, "false"),
     # josefk's own (Kafka has no HTTP endpoint): Prometheus /metrics, /healthz and /readyz.
     Key("metrics.http.listener", _host_port, ""),
 ]
@@ -247,6 +255,7 @@ class KafkaConfig:
                 log.warning("The configuration '%s' was supplied but isn't a known config.", name)
         self.values = self._parse(self.originals)
         self._validate_listeners()
+        self._validate_authorizer()
 
     @staticmethod
     def _parse(props: dict[str, str]) -> dict[str, Any]:
@@ -346,6 +355,19 @@ class KafkaConfig:
                     parse_listener(listener)
                 except ValueError as e:
                     raise ConfigError(f"Invalid value {listener} for configuration {name}: {e}") from None
+
+    def _validate_authorizer(self) -> None:
+        """ZooKeeper mode knows one authorizer, Kafka's AclAuthorizer; StandardAuthorizer
+        keeps ACLs in KRaft metadata, which a ZooKeeper-mode broker does not have."""
+        name = self.values["authorizer.class.name"]
+        if name in ("", ACL_AUTHORIZER):
+            return
+        if name == KRAFT_AUTHORIZER:
+            raise ConfigError(f"Invalid value {name} for configuration authorizer.class.name: {name} keeps ACLs "
+                              f"in the KRaft metadata log; a ZooKeeper-mode broker such as josefk needs "
+                              f"{ACL_AUTHORIZER}")
+        raise ConfigError(f"Invalid value {name} for configuration authorizer.class.name: Class {name} could not "
+                          f"be found; josefk supports {ACL_AUTHORIZER}")
 
     @property
     def broker_id(self) -> int:

@@ -11,7 +11,7 @@ import asyncio
 import logging
 import shutil
 import time
-from collections.abc import Awaitable, Callable, Hashable, Mapping
+from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping
 from concurrent.futures import Executor
 from typing import Any, TypeVar, cast
 
@@ -25,10 +25,12 @@ from josefk.controller.controller_channel import (
 from josefk.controller.controller_events import ControllerEventKind as Event
 from josefk.controller.controller_events import ControllerEventManager
 from josefk.controller.state import DEFAULT_BROKER_ENTITY, BrokerEpoch, BrokerInfo, LeaderAndIsrResult
+from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
 from josefk.log.config import TOPIC_CONFIG_NAMES, LogConfig
 from josefk.log.config import config_type as topic_config_type
 from josefk.log.log import AppendOrigin
 from josefk.protocol import legacy, zero_copy
+from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey, ApiVersions, response_class
 from josefk.protocol.compression import UnsupportedCodecError
 from josefk.protocol.control_records import encode_end_txn_marker
@@ -60,6 +62,10 @@ T = TypeVar("T")
 # DescribeConfigs resource types (Kafka's ConfigResource.Type).
 RESOURCE_TOPIC = 2
 RESOURCE_BROKER = 4
+RESOURCE_BROKER_LOGGER = 8
+# Errors.message() of the authorization errors, which DescribeConfigs answers with.
+_AUTH_MESSAGES = {ErrorCode.TOPIC_AUTHORIZATION_FAILED: "Topic authorization failed.",
+                  ErrorCode.CLUSTER_AUTHORIZATION_FAILED: "Cluster authorization failed."}
 # DescribeConfigs v3+ config_type: Kafka's DescribeConfigsResponse.ConfigType ids (UNKNOWN is 0).
 CONFIG_TYPE_IDS = {"BOOLEAN": 1, "STRING": 2, "INT": 3, "SHORT": 4, "LONG": 5, "DOUBLE": 6, "LIST": 7, "CLASS": 8,
                    "PASSWORD": 9}
@@ -94,15 +100,17 @@ class KafkaApis:
                  replica_manager: ReplicaManager, admin: TopicAdmin,
                  controller: KafkaController, controller_events: ControllerEventManager,
                  broker_epoch: BrokerEpoch, store_executor: Executor, extra_handlers: Mapping[int, Handler],
-                 on_txn_markers_written: TxnMarkersWritten | None = None) -> None:
+                 on_txn_markers_written: TxnMarkersWritten | None = None, authorizer: Authorizer = ALLOW_ALL) -> None:
         """`store_executor` runs what calls the coordination store (admin requests, auto
         topic creation) off the event loop. `extra_handlers` serve the APIs of other
         components (the group and transaction coordinators'); with this class's own they
         make api_versions, what the broker advertises. `on_txn_markers_written` hears of
         each producer's markers written by WriteTxnMarkers (producer id, commit, the
         partitions written), before the answer: the group coordinator makes a
-        transaction's offsets visible with it, as Kafka's onTransactionCompleted."""
+        transaction's offsets visible with it, as Kafka's onTransactionCompleted. `authorizer`
+        decides what each request's principal may do (everything, without an authorizer)."""
         self.config = config
+        self.authorizer = authorizer
         self.cluster_id = cluster_id
         self.metadata_cache = metadata_cache
         self.replica_manager = replica_manager
@@ -142,6 +150,28 @@ class KafkaApis:
             **extra_handlers,
         }
         self.api_versions = ApiVersions.for_apis(self.handlers)
+
+    # -- authorization (Kafka's AuthHelper) ------------------------------------------------
+
+    def _allowed(self, request: Request, operation: AclOperation, resource_type: ResourceType, name: str) -> bool:
+        return self.authorizer.authorize(request, operation, resource_type, name)
+
+    def _cluster_allowed(self, request: Request, operation: AclOperation) -> bool:
+        return self.authorizer.authorize(request, operation, ResourceType.CLUSTER, CLUSTER_NAME)
+
+    def _topics_allowed(self, request: Request, operation: AclOperation, names: Iterable[str | None]) -> set[str]:
+        """The named topics the principal may `operation` (Kafka's filterByAuthorized)."""
+        return {n for n in set(names) if n is not None and self._allowed(request, operation, ResourceType.TOPIC, n)}
+
+    def _config_refusal(self, request: Request, operation: AclOperation, resource_type: int,
+                        name: str) -> ErrorCode | None:
+        """Why a config resource may not be described or altered (Kafka: the topic's or the
+        cluster's DESCRIBE_CONFIGS / ALTER_CONFIGS), or None."""
+        if resource_type == RESOURCE_TOPIC and not self._allowed(request, operation, ResourceType.TOPIC, name):
+            return ErrorCode.TOPIC_AUTHORIZATION_FAILED
+        if resource_type in (RESOURCE_BROKER, RESOURCE_BROKER_LOGGER) and not self._cluster_allowed(request, operation):
+            return ErrorCode.CLUSTER_AUTHORIZATION_FAILED
+        return None
 
     def handle(self, request: Request) -> None:
         try:
@@ -222,6 +252,18 @@ class KafkaApis:
                 names.append(name)
             requested = True
         allow_auto = version < 4 or req.allow_auto_topic_creation
+        # Kafka hides the topics the principal may not DESCRIBE from an all-topics request and
+        # refuses them by name otherwise; creating a missing topic needs CREATE (cluster or topic).
+        describable = self._topics_allowed(request, AclOperation.DESCRIBE, names)
+        refused = [n for n in dict.fromkeys(names) if n is not None and n not in describable] if requested else []
+        names = [n for n in names if n is None or n in describable]
+        no_create: list[str] = []
+        if requested and allow_auto and self.config["auto.create.topics.enable"]:
+            missing = [n for n in dict.fromkeys(names) if n is not None and n not in cache.topics]
+            if missing and not self._cluster_allowed(request, AclOperation.CREATE):
+                creatable = self._topics_allowed(request, AclOperation.CREATE, missing)
+                no_create = [n for n in missing if n not in creatable]
+                names = [n for n in names if n not in no_create]
         topics = []
         for name in names:
             error = ErrorCode.NONE
@@ -245,6 +287,9 @@ class KafkaApis:
                 error_code=error, name=name, topic_id=cache.topic_ids.get(name), is_internal=name in INTERNAL_TOPICS,
                 partitions=partitions if error in (ErrorCode.NONE, ErrorCode.LEADER_NOT_AVAILABLE) else [],
                 authorized_operations=None))
+        topics.extend(cls.MetadataResponseTopic(error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED, name=name,
+                                                topic_id=None, is_internal=name in INTERNAL_TOPICS, partitions=[],
+                                                authorized_operations=None) for name in no_create + refused)
         brokers = [cls.MetadataResponseBroker(node_id=b.broker_id, host=b.host, port=b.port, rack=b.rack)
                    for b in sorted(cache.brokers.values(), key=lambda b: b.broker_id)]
         request.send_response(cls(throttle_time_ms=0, brokers=brokers, cluster_id=self.cluster_id,
@@ -271,9 +316,18 @@ class KafkaApis:
         else:
             entries = {}
             errors = {}
+            tid = req.transactional_id if request.api_version >= 3 else None
+            txn_refused = tid is not None and not self._allowed(request, AclOperation.WRITE,
+                                                                 ResourceType.TRANSACTIONAL_ID, tid)
+            writable = set() if txn_refused else self._topics_allowed(request, AclOperation.WRITE,
+                                                                      (t.name for t in req.topic_data))
             for t in req.topic_data:
                 for p in t.partition_data:
-                    if p.records is None:
+                    if txn_refused:
+                        errors[(t.name, p.index)] = ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
+                    elif t.name not in writable:
+                        errors[(t.name, p.index)] = ErrorCode.TOPIC_AUTHORIZATION_FAILED
+                    elif p.records is None:
                         errors[(t.name, p.index)] = ErrorCode.INVALID_RECORD
                     else:
                         entries[(t.name, p.index)] = p.records
@@ -332,14 +386,28 @@ class KafkaApis:
             return
         fetches: list[FetchPartition] = []
         wanted: list[tuple[Any, str | None, Any]] = []  # (key, topic name or None if unknown, topic id)
+        keyed = []
         for key, part in context.partitions():
             topic, partition = cast(tuple[Any, int], key)
             if version >= 13:
                 name, topic_id = self.metadata_cache.topic_by_id(topic), topic
             else:
                 name, topic_id = topic, None
+            keyed.append((key, partition, part, name, topic_id))
+        # Kafka: a follower needs CLUSTER_ACTION, a consumer READ on each topic; refused
+        # partitions are answered TOPIC_AUTHORIZATION_FAILED without a read.
+        readable: set[str]
+        if replica_id >= 0:
+            readable = {n for _k, _i, _p, n, _t in keyed if n is not None} if self._cluster_allowed(
+                request, AclOperation.CLUSTER_ACTION) else set()
+        else:
+            readable = self._topics_allowed(request, AclOperation.READ, (n for _k, _i, _p, n, _t in keyed))
+        refused: set[Hashable] = set()
+        for key, partition, part, name, topic_id in keyed:
             wanted.append((key, name, topic_id))
-            if name is not None:
+            if name is not None and name not in readable:
+                refused.add(key)
+            elif name is not None:
                 fetches.append(FetchPartition(name, partition, part.fetch_offset, part.max_bytes))
         max_bytes = req.max_bytes if version >= 3 else 2**31 - 1
         topic_ids = self.metadata_cache.topic_ids
@@ -384,13 +452,14 @@ class KafkaApis:
             # Kafka lists the partitions read first, then those refused up front (unknown topic ids).
             entries: dict[Hashable, tuple[str | None, Any, Any, int]] = {}
             for key, name, _ in wanted:
-                if name is not None:
+                if name is not None and key not in refused:
                     data = by_partition[(name, key[1])]
                     entries[key] = (name, topic_ids.get(name), data, sizes.get((name, key[1]), len(data.records)))
             for key, name, topic_id in wanted:
-                if name is None:
-                    entries[key] = (None, topic_id, PartitionData(
-                        partition_index=key[1], error_code=ErrorCode.UNKNOWN_TOPIC_ID, high_watermark=-1,
+                if name is None or key in refused:
+                    entries[key] = (name, topic_id, PartitionData(
+                        partition_index=key[1], error_code=ErrorCode.UNKNOWN_TOPIC_ID if name is None
+                        else ErrorCode.TOPIC_AUTHORIZATION_FAILED, high_watermark=-1,
                         last_stable_offset=-1, log_start_offset=-1, aborted_transactions=[],
                         preferred_read_replica=-1, records=b""), 0)
             error, response_session_id, listed = context.respond({
@@ -453,11 +522,17 @@ class KafkaApis:
         partition. A partition this broker does not host is UNKNOWN_TOPIC_OR_PARTITION, the
         append's own errors (NOT_LEADER_OR_FOLLOWER, INVALID_PRODUCER_EPOCH,
         TRANSACTION_COORDINATOR_FENCED, ...) are answered per partition, and the response
-        waits for every append. Kafka authorizes ClusterAction here; josefk has no authorizer."""
+        waits for every append. It needs CLUSTER_ACTION, as in Kafka."""
         cls = response_class(ApiKey.WriteTxnMarkers)
         markers = request.body.markers
         errors: dict[int, dict[tuple[str, int], ErrorCode]] = {}
         pending = len(markers)
+        if not self._cluster_allowed(request, AclOperation.CLUSTER_ACTION):
+            markers, pending = [], 0
+            for marker in request.body.markers:
+                errors.setdefault(marker.producer_id, {}).update(
+                    {(t.name, p): ErrorCode.CLUSTER_AUTHORIZATION_FAILED for t in marker.topics
+                     for p in t.partition_indexes})
 
         def send() -> None:
             results = []
@@ -573,8 +648,15 @@ class KafkaApis:
         req = request.body
         cls = response_class(ApiKey.ListOffsets)
         isolation_level = req.isolation_level if request.api_version >= 2 else 0
-        topics = []
+        describable = self._topics_allowed(request, AclOperation.DESCRIBE, (t.name for t in req.topics))
+        topics, refused = [], []
         for t in req.topics:
+            if t.name not in describable:  # answered after the authorized topics, as Kafka
+                refused.append(cls.ListOffsetsTopicResponse(name=t.name, partitions=[
+                    cls.ListOffsetsTopicResponse.ListOffsetsPartitionResponse(
+                        partition_index=p.partition_index, error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED,
+                        old_style_offsets=[], timestamp=-1, offset=-1, leader_epoch=-1) for p in t.partitions]))
+                continue
             parts = []
             for p in t.partitions:
                 try:
@@ -588,14 +670,24 @@ class KafkaApis:
                     old_style_offsets=[offset] if offset >= 0 else [], timestamp=ts, offset=offset,
                     leader_epoch=epoch))
             topics.append(cls.ListOffsetsTopicResponse(name=t.name, partitions=parts))
-        request.send_response(cls(throttle_time_ms=0, topics=topics))
+        request.send_response(cls(throttle_time_ms=0, topics=topics + refused))
 
     def handle_offset_for_leader_epoch(self, request: Request) -> None:
         req = request.body
         cls = response_class(ApiKey.OffsetForLeaderEpoch)
         result_cls = cls.OffsetForLeaderTopicResult
-        topics = []
+        # Kafka: a replica with CLUSTER_ACTION may ask about any topic, others need DESCRIBE.
+        if self._cluster_allowed(request, AclOperation.CLUSTER_ACTION):
+            describable = {t.topic for t in req.topics}
+        else:
+            describable = self._topics_allowed(request, AclOperation.DESCRIBE, (t.topic for t in req.topics))
+        topics, refused = [], []
         for t in req.topics:
+            if t.topic not in describable:
+                refused.append(result_cls(topic=t.topic, partitions=[result_cls.EpochEndOffset(
+                    error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED, partition=p.partition, leader_epoch=-1,
+                    end_offset=-1) for p in t.partitions]))
+                continue
             results = []
             for p in t.partitions:
                 try:
@@ -607,7 +699,7 @@ class KafkaApis:
                 results.append(result_cls.EpochEndOffset(error_code=error, partition=p.partition, leader_epoch=epoch,
                                                          end_offset=end))
             topics.append(result_cls(topic=t.topic, partitions=results))
-        request.send_response(cls(throttle_time_ms=0, topics=topics))
+        request.send_response(cls(throttle_time_ms=0, topics=topics + refused))
 
     # -- topic administration -----------------------------------------------------------
 
@@ -620,6 +712,9 @@ class KafkaApis:
 
         names = [t.name for t in req.topics]
         duplicates = sorted({n for n in names if names.count(n) > 1})
+        creatable = set(names) if self._cluster_allowed(request, AclOperation.CREATE) else self._topics_allowed(
+            request, AclOperation.CREATE, names)
+        configs_visible = self._topics_allowed(request, AclOperation.DESCRIBE_CONFIGS, names)
 
         def work() -> list:
             results = []
@@ -632,6 +727,8 @@ class KafkaApis:
                     if self._not_controller():
                         raise KafkaError(ErrorCode.NOT_CONTROLLER,
                                          "This is not the correct controller for this cluster.")
+                    if t.name not in creatable:
+                        raise KafkaError(ErrorCode.TOPIC_AUTHORIZATION_FAILED, "Authorization failed.")
                     assignment = {a.partition_index: list(a.broker_ids) for a in t.assignments} or None
                     if not assignment:
                         partitions = self.config["num.partitions"] if partitions == -1 else partitions
@@ -642,14 +739,21 @@ class KafkaApis:
                         partitions, rf = len(assignment), len(next(iter(assignment.values())))
                 except KafkaError as e:
                     error, message = e.code, e.message
+                # Kafka shows a created topic's id, partitions, replication factor and configs
+                # only to a client that may DESCRIBE_CONFIGS it.
+                visible = t.name in configs_visible
                 results.append(cls.CreatableTopicResult(
-                    name=t.name, topic_id=created.topic_id if created and not req.validate_only else None,
+                    name=t.name,
+                    topic_id=created.topic_id if created and not req.validate_only and visible else None,
                     error_code=error,
-                    error_message=message if version >= 1 else None, topic_config_error_code=0,
-                    num_partitions=partitions if error == ErrorCode.NONE else -1,
-                    replication_factor=rf if error == ErrorCode.NONE else -1,
+                    error_message=message if version >= 1 else None,
+                    topic_config_error_code=0 if visible or version < 5
+                    or error == ErrorCode.TOPIC_AUTHORIZATION_FAILED else ErrorCode.TOPIC_AUTHORIZATION_FAILED,
+                    num_partitions=partitions if error == ErrorCode.NONE and visible else -1,
+                    replication_factor=rf if error == ErrorCode.NONE and visible else -1,
                     configs=self._creatable_configs(cls, t.name, {c.name: c.value for c in t.configs})
-                    if error == ErrorCode.NONE and version >= 5 else [] if version >= 5 else None))
+                    if error == ErrorCode.NONE and version >= 5 and t.name in configs_visible
+                    else [] if version >= 5 else None))
             for name in (n for n in names if n in duplicates):  # one result per entry, as Kafka
                 results.append(cls.CreatableTopicResult(
                     name=name, topic_id=None, error_code=ErrorCode.INVALID_REQUEST,
@@ -707,6 +811,8 @@ class KafkaApis:
             targets = [(t.name or self.metadata_cache.topic_by_id(t.topic_id), t.topic_id) for t in req.topics]
         else:
             targets = [(name, None) for name in req.topic_names]
+        deletable = self._topics_allowed(request, AclOperation.DELETE, (name for name, _ in targets))
+        describable = self._topics_allowed(request, AclOperation.DESCRIBE, (name for name, _ in targets))
 
         def work() -> list:
             results = []
@@ -719,6 +825,11 @@ class KafkaApis:
                         raise KafkaError(ErrorCode.UNKNOWN_TOPIC_ID)
                     if not self.config["delete.topic.enable"]:
                         raise KafkaError(ErrorCode.TOPIC_DELETION_DISABLED)
+                    if topic_id is not None and name not in describable:
+                        name = None  # Kafka does not name a topic to a client that may not describe it
+                        raise KafkaError(ErrorCode.TOPIC_AUTHORIZATION_FAILED)
+                    if name not in deletable:
+                        raise KafkaError(ErrorCode.TOPIC_AUTHORIZATION_FAILED)
                     topic_id = topic_id or self.metadata_cache.topic_ids.get(name)
                     self.admin.delete_topic(name)
                 except KafkaError as e:
@@ -740,6 +851,7 @@ class KafkaApis:
     def handle_create_partitions(self, request: Request) -> None:
         req = request.body
         cls = response_class(ApiKey.CreatePartitions)
+        alterable = self._topics_allowed(request, AclOperation.ALTER, (t.name for t in req.topics))
 
         def work() -> list:
             results = []
@@ -748,6 +860,8 @@ class KafkaApis:
                 try:
                     if self._not_controller():
                         raise KafkaError(ErrorCode.NOT_CONTROLLER)
+                    if t.name not in alterable:
+                        raise KafkaError(ErrorCode.TOPIC_AUTHORIZATION_FAILED, "The topic authorization is failed.")
                     assignment = [list(a.broker_ids) for a in t.assignments] if t.assignments else None
                     self.admin.add_partitions(t.name, t.count, assignment, req.validate_only)
                 except KafkaError as e:
@@ -770,10 +884,17 @@ class KafkaApis:
         entry_cls = result_cls.DescribeConfigsResourceResult
 
         include_synonyms = request.api_version >= 1 and req.include_synonyms
+        refusals = [self._config_refusal(request, AclOperation.DESCRIBE_CONFIGS, r.resource_type, r.resource_name)
+                    for r in req.resources]
 
         def work() -> list:
-            results = []
-            for r in req.resources:
+            results, refused = [], []
+            for r, refusal in zip(req.resources, refusals, strict=True):
+                if refusal is not None:  # answered after the authorized resources, as Kafka
+                    refused.append(result_cls(error_code=refusal, error_message=_AUTH_MESSAGES[refusal],
+                                              resource_type=r.resource_type, resource_name=r.resource_name,
+                                              configs=[]))
+                    continue
                 keys = set(r.configuration_keys) if r.configuration_keys is not None else None
                 error, message = ErrorCode.NONE, ""  # Kafka: an empty message on success, not null
                 # (name, value, synonyms as (name, value, source), Kafka's ConfigDef.Type name)
@@ -816,7 +937,7 @@ class KafkaApis:
                            for n, v, syn, t in entries if keys is None or n in keys]
                 results.append(result_cls(error_code=error, error_message=message, resource_type=r.resource_type,
                                           resource_name=r.resource_name, configs=configs))
-            return results
+            return results + refused
 
         self._with_store(request, work, lambda results: request.send_response(cls(throttle_time_ms=0, results=results)))
 
@@ -849,10 +970,17 @@ class KafkaApis:
         request resource: a kafka-python struct, untyped, hence Any."""
         req = request.body
         cls = response_class(request.api_key)
+        refusals = [self._config_refusal(request, AclOperation.ALTER_CONFIGS, r.resource_type, r.resource_name)
+                    for r in req.resources]
 
         def work() -> tuple[list, dict[str, LogConfig]]:
-            results, configs = [], {}
-            for r in req.resources:
+            results, configs, refused = [], {}, []
+            for r, refusal in zip(req.resources, refusals, strict=True):
+                if refusal is not None:  # Kafka: no message, after the authorized resources
+                    refused.append(cls.AlterConfigsResourceResponse(error_code=refusal, error_message=None,
+                                                                    resource_type=r.resource_type,
+                                                                    resource_name=r.resource_name))
+                    continue
                 error, message = ErrorCode.NONE, None
                 try:
                     if r.resource_type == RESOURCE_BROKER:
@@ -878,7 +1006,7 @@ class KafkaApis:
                 results.append(cls.AlterConfigsResourceResponse(error_code=error, error_message=message,
                                                                 resource_type=r.resource_type,
                                                                 resource_name=r.resource_name))
-            return results, configs
+            return results + refused, configs
 
         def respond(done: tuple[list, dict[str, LogConfig]]) -> None:
             results, configs = done
@@ -938,11 +1066,14 @@ class KafkaApis:
         req = request.body
         cls = response_class(ApiKey.DeleteRecords)
         topic_cls = cls.DeleteRecordsTopicResult
+        deletable = self._topics_allowed(request, AclOperation.DELETE, (t.name for t in req.topics))
         topics = []
         for t in req.topics:
             parts = []
             for p in t.partitions:
                 try:
+                    if t.name not in deletable:
+                        raise KafkaError(ErrorCode.TOPIC_AUTHORIZATION_FAILED)
                     partition = self.replica_manager.leader_partition(t.name, p.partition_index)
                     low, error = partition.delete_records_before(p.offset), ErrorCode.NONE
                 except KafkaError as e:
@@ -1005,9 +1136,14 @@ class KafkaApis:
             for (topic, partition), (code, message) in sorted(results.items()):
                 by_topic.setdefault(topic, []).append(result_cls.PartitionResult(
                     partition_id=partition, error_code=code, error_message=message or None))
-            request.send_response(cls(throttle_time_ms=0, error_code=0, replica_election_results=[
+            request.send_response(cls(throttle_time_ms=0, error_code=top_error, replica_election_results=[
                 result_cls(topic=t, partition_result=ps) for t, ps in by_topic.items()]))
 
+        top_error = ErrorCode.NONE
+        if not self._cluster_allowed(request, AclOperation.ALTER):
+            top_error = ErrorCode.CLUSTER_AUTHORIZATION_FAILED
+            respond({(t.topic, p): (top_error, "") for t in req.topic_partitions or [] for p in t.partitions})
+            return
         if self._not_controller():
             keys = [(t.topic, p) for t in req.topic_partitions or [] for p in t.partitions]
             respond({k: (ErrorCode.NOT_CONTROLLER, "This is not the correct controller for this cluster.")
@@ -1024,6 +1160,15 @@ class KafkaApis:
         cls = response_class(ApiKey.AlterPartitionReassignments)
         wanted = {(t.name, p.partition_index): (list(p.replicas) if p.replicas is not None else None)
                   for t in req.topics for p in t.partitions}
+        if not self._cluster_allowed(request, AclOperation.ALTER):  # Kafka: the error at the top and per partition
+            denied = ErrorCode.CLUSTER_AUTHORIZATION_FAILED
+            request.send_response(cls(throttle_time_ms=0, error_code=denied, error_message=_AUTH_MESSAGES[denied],
+                                      responses=[cls.ReassignableTopicResponse(name=t.name, partitions=[
+                                          cls.ReassignableTopicResponse.ReassignablePartitionResponse(
+                                              partition_index=p.partition_index, error_code=denied,
+                                              error_message=_AUTH_MESSAGES[denied]) for p in t.partitions])
+                                          for t in req.topics]))
+            return
 
         def respond(results: dict[tuple[str, int], tuple[int, str]]) -> None:
             by_topic: dict[str, list] = {}
@@ -1043,6 +1188,11 @@ class KafkaApis:
     def handle_list_partition_reassignments(self, request: Request) -> None:
         req = request.body
         cls = response_class(ApiKey.ListPartitionReassignments)
+        if not self._cluster_allowed(request, AclOperation.DESCRIBE):
+            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED,
+                                      error_message=_AUTH_MESSAGES[ErrorCode.CLUSTER_AUTHORIZATION_FAILED],
+                                      topics=[]))
+            return
         if self._not_controller():
             request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.NOT_CONTROLLER, error_message=None,
                                       topics=[]))
@@ -1079,7 +1229,9 @@ class KafkaApis:
         req, version = request.body, request.api_version
         states = states_from_leader_and_isr(req, version)
         result = LeaderAndIsrResult(ErrorCode.STALE_BROKER_EPOCH)
-        if self._from_controller(request):
+        if not self._cluster_allowed(request, AclOperation.CLUSTER_ACTION):
+            result = LeaderAndIsrResult(ErrorCode.CLUSTER_AUTHORIZATION_FAILED)
+        elif self._from_controller(request):
             leaders = [BrokerInfo(b.broker_id, b.host_name, b.port) for b in req.live_leaders]
             result = self.replica_manager.leader_and_isr(req.controller_id, req.controller_epoch, states, leaders)
         cls = response_class(ApiKey.LeaderAndIsr)
@@ -1090,7 +1242,9 @@ class KafkaApis:
     def handle_update_metadata(self, request: Request) -> None:
         req, version = request.body, request.api_version
         error = ErrorCode.STALE_BROKER_EPOCH
-        if self._from_controller(request):
+        if not self._cluster_allowed(request, AclOperation.CLUSTER_ACTION):
+            error = ErrorCode.CLUSTER_AUTHORIZATION_FAILED
+        elif self._from_controller(request):
             brokers, states = from_update_metadata(req, version)
             error = self.replica_manager.update_metadata(req.controller_id, req.controller_epoch, brokers, states)
         request.send_response(response_class(ApiKey.UpdateMetadata)(error_code=error))
@@ -1099,7 +1253,9 @@ class KafkaApis:
         req, version = request.body, request.api_version
         partitions = stop_replica_partitions(req, version)
         error = ErrorCode.STALE_BROKER_EPOCH
-        if self._from_controller(request):
+        if not self._cluster_allowed(request, AclOperation.CLUSTER_ACTION):
+            error = ErrorCode.CLUSTER_AUTHORIZATION_FAILED
+        elif self._from_controller(request):
             error = self.replica_manager.stop_replica(req.controller_epoch, partitions, req.delete_partitions)
         cls = response_class(ApiKey.StopReplica)
         request.send_response(cls(error_code=error, partition_errors=[
@@ -1107,6 +1263,9 @@ class KafkaApis:
 
     def handle_controlled_shutdown(self, request: Request) -> None:
         cls = response_class(ApiKey.ControlledShutdown)
+        if not self._cluster_allowed(request, AclOperation.CLUSTER_ACTION):
+            request.send_response(cls(error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED, remaining_partitions=[]))
+            return
         if self._not_controller():
             request.send_response(cls(error_code=ErrorCode.NOT_CONTROLLER, remaining_partitions=[]))
             return

@@ -16,6 +16,7 @@ from typing import Any
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.headers import RequestHeader, response_header
 from josefk.replication.purgatory import current_request
+from josefk.server.security.principal import ANONYMOUS, KafkaPrincipal
 
 
 @dataclass(slots=True)
@@ -26,6 +27,8 @@ class Request:
     client_host: str
     on_response: Callable[[Request, list | None, bool], None]
     received_ns: int = field(default_factory=time.monotonic_ns)
+    principal: KafkaPrincipal = ANONYMOUS  # who the connection authenticated as
+    listener_name: str = "PLAINTEXT"
     # When a handler took it, when the handler returned, when its response was handed back
     # (0: not yet): Kafka's RequestMetrics phases come from these.
     dequeued_ns: int = 0

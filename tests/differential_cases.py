@@ -583,6 +583,29 @@ def n_describe_log_dirs(side: Side, v: int) -> Iterator[Step]:
     yield "unknown topic", side.call(ApiKey.DescribeLogDirs, v, topics=[{"topic": f"{name}-none", "partitions": [0]}])
 
 
+ANY_ACL = {"principal_filter": None, "host_filter": None, "operation": 1, "permission_type": 1}
+
+
+def n_describe_acls(side: Side, v: int) -> Iterator[Step]:
+    """Both brokers run without an authorizer: Kafka answers SECURITY_DISABLED."""
+    yield "describe", side.call(ApiKey.DescribeAcls, v, resource_type_filter=2, resource_name_filter=SHARED,
+                                pattern_type_filter=3, **ANY_ACL)
+
+
+def n_create_acls(side: Side, v: int) -> Iterator[Step]:
+    yield "create", side.call(ApiKey.CreateAcls, v, creations=[
+        {"resource_type": 2, "resource_name": SHARED, "resource_pattern_type": 3, "principal": "User:alice",
+         "host": "*", "operation": 3, "permission_type": 3},
+        {"resource_type": 3, "resource_name": "g-", "resource_pattern_type": 4, "principal": "User:bob",
+         "host": "10.0.0.1", "operation": 3, "permission_type": 2}])
+
+
+def n_delete_acls(side: Side, v: int) -> Iterator[Step]:
+    yield "delete", side.call(ApiKey.DeleteAcls, v, filters=[
+        {"resource_type_filter": 1, "resource_name_filter": None, "pattern_type_filter": 1, **ANY_ACL},
+        {"resource_type_filter": 2, "resource_name_filter": SHARED, "pattern_type_filter": 3, **ANY_ACL}])
+
+
 NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.Produce: n_produce, ApiKey.Fetch: n_fetch, ApiKey.ListOffsets: n_list_offsets,
     ApiKey.Metadata: n_metadata, ApiKey.OffsetCommit: n_offset_commit, ApiKey.OffsetFetch: n_offset_fetch,
@@ -602,6 +625,7 @@ NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.DescribeTransactions: n_describe_transactions, ApiKey.ListTransactions: n_list_transactions,
     ApiKey.DescribeProducers: n_describe_producers,
     ApiKey.DescribeLogDirs: n_describe_log_dirs,
+    ApiKey.DescribeAcls: n_describe_acls, ApiKey.CreateAcls: n_create_acls, ApiKey.DeleteAcls: n_delete_acls,
 }
 
 

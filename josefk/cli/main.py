@@ -7,6 +7,7 @@ import sys
 
 from josefk.cli import broker, broker_stop
 from josefk.cli.tools import (
+    acls,
     broker_api_versions,
     configs,
     console_consumer,
@@ -27,6 +28,7 @@ from josefk.console import server as console
 TOOLS = {
     "broker": broker.main,
     "broker-stop": broker_stop.main,
+    "acls": acls.main,
     "topics": topics.main,
     "configs": configs.main,
     "console-producer": console_producer.main,

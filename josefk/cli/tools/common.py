@@ -129,7 +129,7 @@ def java_exception(err: BaseException) -> str:
     """Kafka's Java exception name for a kafka-python error (`TopicAlreadyExistsError` -> ...Exception)."""
     if isinstance(err, ToolError):
         return err.java
-    name = type(err).__name__
+    name = type(err).__name__.replace("AuthorizationFailed", "Authorization")  # ClusterAuthorizationException
     if name.endswith("Error"):
         name = name[: -len("Error")] + "Exception"
     return f"org.apache.kafka.common.errors.{name}"

@@ -1,0 +1,46 @@
+"""What the group and transaction handlers ask of an authorizer (Kafka's AuthHelper),
+as a Protocol: the server injects its AclAuthorizer-backed one; without an authorizer
+configured everything is allowed, as in Kafka."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from josefk.protocol.acl import AclOperation, ResourceType
+
+
+class RequestContext(Protocol):
+    """Who sent a request and from where: the server's Request has both."""
+
+    @property
+    def principal(self) -> object: ...  # str() gives "User:name"
+
+    @property
+    def client_host(self) -> str: ...  # "address:port"
+
+
+class Authorizer(Protocol):
+    def authorize(self, request: RequestContext, operation: AclOperation, resource_type: ResourceType,
+                  name: str) -> bool: ...
+
+    def authorize_by_resource_type(self, request: RequestContext, operation: AclOperation,
+                                   resource_type: ResourceType) -> bool: ...
+
+
+class AllowAll:
+    """No authorizer configured (authorizer.class.name empty): every request is allowed."""
+
+    def authorize(self, request: RequestContext, operation: AclOperation, resource_type: ResourceType,
+                  name: str) -> bool:
+        return True
+
+    def authorize_by_resource_type(self, request: RequestContext, operation: AclOperation,
+                                   resource_type: ResourceType) -> bool:
+        return True
+
+
+ALLOW_ALL = AllowAll()
+
+# Errors.message() of the authorization errors, where a response carries one.
+AUTH_MESSAGES = {29: "Topic authorization failed.", 30: "Group authorization failed.",
+                 31: "Cluster authorization failed.", 53: "Transactional Id authorization failed."}

@@ -1,0 +1,171 @@
+"""CreateAcls, DescribeAcls and DeleteAcls (Kafka's AclApis), registered through
+KafkaApis' extra_handlers.
+
+They are served whether or not an authorizer is configured: without one each answers
+SECURITY_DISABLED, as Kafka does. Describing needs DESCRIBE on the cluster, creating and
+deleting ALTER. Writes go to the coordination store on the store executor.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from concurrent.futures import Executor
+from typing import Any, TypeVar
+
+from josefk.coordinator.authorization import Authorizer
+from josefk.protocol.acl import (
+    CLUSTER_NAME,
+    AccessControlEntry,
+    AclBinding,
+    AclBindingFilter,
+    AclOperation,
+    AclPermissionType,
+    PatternType,
+    ResourcePattern,
+    ResourceType,
+)
+from josefk.protocol.apis import ApiKey, response_class
+from josefk.protocol.errors import ErrorCode
+from josefk.server.request_channel import Request
+from josefk.server.security.authorizer import AclAuthorizer
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+
+NO_AUTHORIZER = "No Authorizer is configured."
+INVALID_FILTER = "The filter contains UNKNOWN elements"
+
+
+def _enum(cls: type[T], value: int) -> T:
+    """An enum member, or the UNKNOWN one (0) for a code Kafka does not know."""
+    try:
+        return cls(value)  # type: ignore[call-arg]
+    except ValueError:
+        return cls(0)  # type: ignore[call-arg]
+
+
+def _filter(f: Any, version: int) -> AclBindingFilter:
+    return AclBindingFilter(
+        _enum(ResourceType, f.resource_type_filter), f.resource_name_filter,
+        _enum(PatternType, f.pattern_type_filter) if version >= 1 else PatternType.LITERAL,
+        f.principal_filter, f.host_filter, _enum(AclOperation, f.operation),
+        _enum(AclPermissionType, f.permission_type))
+
+
+class AclApis:
+    def __init__(self, acl: AclAuthorizer | None, authorizer: Authorizer, store_executor: Executor) -> None:
+        self.acl = acl
+        self.authorizer = authorizer
+        self.store_executor = store_executor
+        self._tasks: set[asyncio.Future] = set()
+
+    def handlers(self) -> dict[int, Callable[[Request], None]]:
+        return {ApiKey.DescribeAcls: self.handle_describe_acls, ApiKey.CreateAcls: self.handle_create_acls,
+                ApiKey.DeleteAcls: self.handle_delete_acls}
+
+    def _cluster_allowed(self, request: Request, operation: AclOperation) -> bool:
+        return self.authorizer.authorize(request, operation, ResourceType.CLUSTER, CLUSTER_NAME)
+
+    def _off_loop(self, request: Request, work: Callable[[], T], respond: Callable[[T], None]) -> None:
+        future = asyncio.wrap_future(self.store_executor.submit(work))
+
+        def done(f: asyncio.Future) -> None:
+            self._tasks.discard(f)
+            if f.cancelled():
+                return
+            if f.exception() is not None:
+                log.error("Error handling %s", request.describe(), exc_info=f.exception())
+                request.close_connection()
+                return
+            respond(f.result())
+
+        self._tasks.add(future)
+        future.add_done_callback(done)
+
+    def handle_describe_acls(self, request: Request) -> None:
+        cls = response_class(ApiKey.DescribeAcls)
+
+        def reply(error: ErrorCode, message: str | None, resources: list) -> None:
+            request.send_response(cls(throttle_time_ms=0, error_code=error, error_message=message,
+                                      resources=resources))
+
+        if not self._cluster_allowed(request, AclOperation.DESCRIBE):
+            reply(ErrorCode.CLUSTER_AUTHORIZATION_FAILED, f"Request {request.describe()} is not authorized.", [])
+            return
+        if self.acl is None:
+            reply(ErrorCode.SECURITY_DISABLED, NO_AUTHORIZER, [])
+            return
+        acl_filter = _filter(request.body, request.api_version)
+        if acl_filter.unknown_element() is not None:
+            reply(ErrorCode.INVALID_REQUEST, INVALID_FILTER, [])
+            return
+        by_pattern: dict[ResourcePattern, list[AccessControlEntry]] = {}
+        for binding in self.acl.acls(acl_filter):
+            by_pattern.setdefault(binding.pattern, []).append(binding.entry)
+        rcls = cls.DescribeAclsResource
+        reply(ErrorCode.NONE, None, [
+            rcls(resource_type=p.resource_type, resource_name=p.name, pattern_type=p.pattern_type, acls=[
+                rcls.AclDescription(principal=e.principal, host=e.host, operation=e.operation,
+                                    permission_type=e.permission_type) for e in entries])
+            for p, entries in by_pattern.items()])
+
+    def handle_create_acls(self, request: Request) -> None:
+        cls = response_class(ApiKey.CreateAcls)
+        creations = request.body.creations
+        version = request.api_version
+
+        def reply(results: list[tuple[ErrorCode, str | None]]) -> None:
+            request.send_response(cls(throttle_time_ms=0, results=[
+                cls.AclCreationResult(error_code=code, error_message=message) for code, message in results]))
+
+        if not self._cluster_allowed(request, AclOperation.ALTER):
+            reply([(ErrorCode.CLUSTER_AUTHORIZATION_FAILED, f"Request {request.describe()} is not authorized.")]
+                  * len(creations))
+            return
+        acl = self.acl
+        if acl is None:
+            reply([(ErrorCode.SECURITY_DISABLED, NO_AUTHORIZER)] * len(creations))
+            return
+        bindings = [AclBinding(
+            ResourcePattern(_enum(ResourceType, c.resource_type), c.resource_name,
+                            _enum(PatternType, c.resource_pattern_type) if version >= 1 else PatternType.LITERAL),
+            AccessControlEntry(c.principal, c.host, _enum(AclOperation, c.operation),
+                               _enum(AclPermissionType, c.permission_type))) for c in creations]
+        self._off_loop(request, lambda: acl.create_acls(bindings), lambda results: reply([
+            (ErrorCode.NONE, None) if r.error is None else (ErrorCode.INVALID_REQUEST, r.error) for r in results]))
+
+    def handle_delete_acls(self, request: Request) -> None:
+        cls = response_class(ApiKey.DeleteAcls)
+        version = request.api_version
+        filters = request.body.filters
+        fcls = cls.DeleteAclsFilterResult
+        mcls = fcls.DeleteAclsMatchingAcl
+
+        def reply(results: list[tuple[ErrorCode, str | None, list[AclBinding]]]) -> None:
+            request.send_response(cls(throttle_time_ms=0, filter_results=[
+                fcls(error_code=code, error_message=message, matching_acls=[
+                    mcls(error_code=0, error_message=None, resource_type=b.pattern.resource_type,
+                         resource_name=b.pattern.name, pattern_type=b.pattern.pattern_type,
+                         principal=b.entry.principal, host=b.entry.host, operation=b.entry.operation,
+                         permission_type=b.entry.permission_type) for b in bindings])
+                for code, message, bindings in results]))
+
+        if not self._cluster_allowed(request, AclOperation.ALTER):
+            reply([(ErrorCode.CLUSTER_AUTHORIZATION_FAILED, f"Request {request.describe()} is not authorized.", [])]
+                  * len(filters))
+            return
+        acl = self.acl
+        if acl is None:
+            reply([(ErrorCode.SECURITY_DISABLED, NO_AUTHORIZER, [])] * len(filters))
+            return
+        parsed = [_filter(f, version) for f in filters]
+        valid = [f for f in parsed if f.unknown_element() is None]
+
+        def respond(deleted: list[list[AclBinding]]) -> None:
+            by_filter = dict(zip((id(f) for f in valid), deleted, strict=True))
+            reply([(ErrorCode.NONE, None, by_filter[id(f)]) if f.unknown_element() is None
+                   else (ErrorCode.INVALID_REQUEST, INVALID_FILTER, []) for f in parsed])
+
+        self._off_loop(request, lambda: acl.delete_acls(valid), respond)
