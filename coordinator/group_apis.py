@@ -71,6 +71,9 @@ class GroupRequest(Protocol):
     @property
     def client_host(self) -> str: ...
 
+    @property
+    def listener_name(self) -> str: ...  # the listener the request came in on
+
     def send_response(self, body: ApiMessage) -> None: ...
 
 
@@ -89,7 +92,8 @@ class OffsetsTopicConfig:
 class GroupApis:
     def __init__(self, coordinator: GroupCoordinator, metadata_cache: MetadataCache, admin: TopicAdmin,
                  store_executor: Executor, offsets_topic: OffsetsTopicConfig,
-                 find_transaction_coordinator: Callable[[str], tuple[ErrorCode, int, str, int]] | None = None) -> None:
+                 find_transaction_coordinator: Callable[[str, str], tuple[ErrorCode, int, str, int]] | None = None,
+                 ) -> None:
         """`store_executor` creates __consumer_offsets off the event loop;
         `find_transaction_coordinator` answers FindCoordinator for transactional ids."""
         self.find_transaction_coordinator = find_transaction_coordinator
@@ -139,22 +143,24 @@ class GroupApis:
             if e.code != ErrorCode.TOPIC_ALREADY_EXISTS:
                 log.warning("Could not create %s: %s", OFFSETS_TOPIC, e)
 
-    def find_coordinator(self, key: str, key_type: int) -> tuple[ErrorCode, int, str, int]:
+    def find_coordinator(self, key: str, key_type: int, listener: str) -> tuple[ErrorCode, int, str, int]:
+        """The coordinator's id and its address on `listener` (the one the request came in on)."""
         if key_type == COORDINATOR_TRANSACTION:
             if self.find_transaction_coordinator is None:
                 return ErrorCode.COORDINATOR_NOT_AVAILABLE, -1, "", -1
-            return self.find_transaction_coordinator(key or "")
+            return self.find_transaction_coordinator(key or "", listener)
         if key_type != COORDINATOR_GROUP:
             return ErrorCode.INVALID_REQUEST, -1, "", -1
         self._ensure_offsets_topic()
         cache = self.metadata_cache
         state = cache.partition(OFFSETS_TOPIC, self.coordinator.partition_for(key or ""))
         broker = cache.brokers.get(state.leader) if state is not None else None
-        if broker is None:
+        endpoint = broker.endpoint(listener) if broker is not None else None
+        if broker is None or endpoint is None:
             return ErrorCode.COORDINATOR_NOT_AVAILABLE, -1, "", -1
         if broker.broker_id == self.coordinator.broker_id:
             self.coordinator.validate(key or "", "find")  # start loading the group's partition now
-        return ErrorCode.NONE, broker.broker_id, broker.host, broker.port
+        return ErrorCode.NONE, broker.broker_id, endpoint.host, endpoint.port
 
     def handle_find_coordinator(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
@@ -163,12 +169,12 @@ class GroupApis:
         if version >= 4:
             coordinators = []
             for key in req.coordinator_keys:
-                error, node, host, port = self.find_coordinator(key, key_type)
+                error, node, host, port = self.find_coordinator(key, key_type, request.listener_name)
                 coordinators.append(cls.Coordinator(key=key, node_id=node, host=host, port=port, error_code=error,
                                                     error_message=_error_message(error)))
             request.send_response(cls(throttle_time_ms=0, coordinators=coordinators))
             return
-        error, node, host, port = self.find_coordinator(req.key, key_type)
+        error, node, host, port = self.find_coordinator(req.key, key_type, request.listener_name)
         request.send_response(cls(throttle_time_ms=0, error_code=error,
                                   error_message=_error_message(error),
                                   node_id=node, host=host, port=port))

@@ -234,8 +234,8 @@ class KafkaApis:
                 error_code=error, name=name, topic_id=cache.topic_ids.get(name), is_internal=name in INTERNAL_TOPICS,
                 partitions=partitions if error in (ErrorCode.NONE, ErrorCode.LEADER_NOT_AVAILABLE) else [],
                 authorized_operations=None))
-        brokers = [cls.MetadataResponseBroker(node_id=b.broker_id, host=b.host, port=b.port, rack=b.rack)
-                   for b in sorted(cache.brokers.values(), key=lambda b: b.broker_id)]
+        brokers = [cls.MetadataResponseBroker(node_id=b.broker_id, host=e.host, port=e.port, rack=b.rack)
+                   for b, e in cache.brokers_on(request.listener_name)]
         request.send_response(cls(throttle_time_ms=0, brokers=brokers, cluster_id=self.cluster_id,
                                   controller_id=cache.controller_id, topics=topics,
                                   authorized_operations=None, error_code=0))
@@ -243,9 +243,9 @@ class KafkaApis:
     def handle_describe_cluster(self, request: Request) -> None:
         cls = response_class(ApiKey.DescribeCluster)
         cache = self.metadata_cache
-        brokers = [cls.DescribeClusterBroker(broker_id=b.broker_id, host=b.host, port=b.port, rack=b.rack,
+        brokers = [cls.DescribeClusterBroker(broker_id=b.broker_id, host=e.host, port=e.port, rack=b.rack,
                                              is_fenced=False)
-                   for b in sorted(cache.brokers.values(), key=lambda b: b.broker_id)]
+                   for b, e in cache.brokers_on(request.listener_name)]
         request.send_response(cls(throttle_time_ms=0, error_code=0, error_message=None, endpoint_type=1,
                                   cluster_id=self.cluster_id, controller_id=cache.controller_id,
                                   brokers=brokers, authorized_operations=None))

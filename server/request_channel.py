@@ -16,6 +16,7 @@ from typing import Any
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.headers import RequestHeader, response_header
 from josefk.replication.purgatory import current_request
+from josefk.server.security.principal import ANONYMOUS, KafkaPrincipal
 
 
 @dataclass(slots=True)
@@ -26,6 +27,10 @@ class Request:
     client_host: str
     on_response: Callable[[Request, list | None, bool], None]
     received_ns: int = field(default_factory=time.monotonic_ns)
+    # Who sent it (authorizers read this) and the listener it came in on (Metadata answers
+    # with that listener's addresses).
+    principal: KafkaPrincipal = ANONYMOUS
+    listener_name: str = "PLAINTEXT"
 
     @property
     def api_key(self) -> int:
