@@ -40,7 +40,7 @@ def _name(**parts: str) -> x509.Name:
 
 def _issue(subject: x509.Name, key: ec.EllipticCurvePrivateKey, issuer: x509.Name, issuer_key, *, ca: bool = False,
            san: list | None = None) -> x509.Certificate:
-    now = datetime.datetime.now(datetime.timezone.utc)
+    now = datetime.datetime.now(datetime.UTC)
     builder = (x509.CertificateBuilder().subject_name(subject).issuer_name(issuer).public_key(key.public_key())
                .serial_number(x509.random_serial_number()).not_valid_before(now - datetime.timedelta(hours=1))
                .not_valid_after(now + datetime.timedelta(days=2))

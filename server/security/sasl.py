@@ -1,18 +1,20 @@
 """The broker side of SASL (Kafka's SaslServerAuthenticator): SaslHandshake and
 SaslAuthenticate on a SASL listener before any other request, PLAIN (RFC 4616) against the
-listener's JAAS users, SCRAM-SHA-256/512 (RFC 5802/7677, scramp) against the credentials
+listener's JAAS users, SCRAM-SHA-256/512 (RFC 5802/7677) against the credentials
 in the coordination store; the old framing (SaslHandshake v0, then raw tokens) too; and
 KIP-368 session lifetimes with re-authentication.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
+import hashlib
 import hmac
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
-
-import scramp
 
 from josefk.protocol.apis import ApiKey, ApiMessage, response_class
 from josefk.protocol.errors import ErrorCode
@@ -60,38 +62,81 @@ def _sasl_name(name: str) -> str:
     return name.replace("=2C", ",").replace("=3D", "=")
 
 
+_DIGESTS = {"SCRAM-SHA-256": hashlib.sha256, "SCRAM-SHA-512": hashlib.sha512}
+
+
+def _attributes(message: str) -> dict[str, str]:
+    out = {}
+    for part in message.split(","):
+        key, sep, value = part.partition("=")
+        if not sep or len(key) != 1:
+            raise ValueError(f"invalid SCRAM attribute {part!r}")
+        out[key] = value
+    return out
+
+
 class _Scram:
-    def __init__(self, mechanism: str, credentials: CredentialCache, generic_failure: str) -> None:
+    """The server side of RFC 5802/7677 as Kafka's ScramSaslServer runs it, including its
+    leniency since 3.8.1: the client-final nonce need only end with the server's nonce
+    (librdkafka before 2.6.1 sends the client nonce twice)."""
+
+    def __init__(self, mechanism: str, credentials: CredentialCache, generic_failure: str,
+                 nonce: str | None = None) -> None:
+        """`nonce` is the server's nonce part (random unless given, as RFC test vectors need)."""
         self.mechanism = mechanism
+        self.digest = _DIGESTS[mechanism]
         self.credentials = credentials
         self.generic_failure = generic_failure
+        self.server_nonce = nonce or secrets.token_urlsafe(24).replace("-", "x").replace("_", "y")
         self.username: str | None = None
-        self._user: str | None = None
-        self.server = scramp.ScramMechanism(mechanism).make_server(self._auth_info)
         self._step = 0
-
-    def _auth_info(self, name: str) -> tuple[bytes, bytes, bytes, int]:
-        self._user = _sasl_name(name)
-        credential = self.credentials.get(self._user, self.mechanism)
-        if credential is None:
-            raise scramp.ScramException("Authentication failed: Invalid user credentials")
-        return credential.salt, credential.stored_key, credential.server_key, credential.iterations
 
     def evaluate(self, token: bytes) -> bytes:
         try:
+            text = token.decode()
             if self._step == 0:
                 self._step = 1
-                self.server.set_client_first(token.decode())
-                return self.server.get_server_first().encode()
+                return self._client_first(text).encode()
             if self._step == 1:
                 self._step = 2
-                self.server.set_client_final(token.decode())
-                final = self.server.get_server_final().encode()
-                self.username = self._user
-                return final
-        except (scramp.ScramException, ValueError, KeyError, UnicodeDecodeError):
+                return self._client_final(text).encode()
+        except (ValueError, KeyError, UnicodeDecodeError, binascii.Error):
             raise AuthenticationFailed(self.generic_failure) from None
         raise AuthenticationFailed(self.generic_failure)
+
+    def _client_first(self, text: str) -> str:
+        flag, authzid, bare = text.split(",", 2)
+        if flag not in ("n", "y"):
+            raise ValueError("channel binding is not supported")
+        fields = _attributes(bare)
+        self._user = _sasl_name(fields["n"])
+        if authzid and _sasl_name(authzid.removeprefix("a=")) != self._user:
+            raise AuthenticationFailed("Authentication failed: Client requested an authorization id that is "
+                                       "different from username")
+        credential = self.credentials.get(self._user, self.mechanism)
+        if credential is None:
+            raise ValueError("unknown user")
+        self._credential = credential
+        self._nonce = fields["r"] + self.server_nonce
+        self._client_first_bare = bare
+        self._server_first = (f"r={self._nonce},s={base64.b64encode(credential.salt).decode()},"
+                              f"i={credential.iterations}")
+        return self._server_first
+
+    def _client_final(self, text: str) -> str:
+        without_proof, sep, proof = text.rpartition(",p=")
+        fields = _attributes(without_proof)
+        if not sep or not fields["r"].endswith(self._nonce):
+            raise ValueError("Invalid client nonce in the final client message.")
+        auth_message = f"{self._client_first_bare},{self._server_first},{without_proof}".encode()
+        credential = self._credential
+        signature = hmac.new(credential.stored_key, auth_message, self.digest).digest()
+        client_key = bytes(a ^ b for a, b in zip(base64.b64decode(proof), signature, strict=True))
+        if not hmac.compare_digest(self.digest(client_key).digest(), credential.stored_key):
+            raise ValueError("Invalid client credentials")
+        self.username = self._user
+        server_signature = hmac.new(credential.server_key, auth_message, self.digest).digest()
+        return "v=" + base64.b64encode(server_signature).decode()
 
     @property
     def complete(self) -> bool:

@@ -2,8 +2,9 @@
 
 /config/users/<user> holds {"version":1,"config":{"SCRAM-SHA-256":"salt=...,stored_key=...,
 server_key=...,iterations=4096"}}; each change also writes /config/changes/config_change_N
-({"version":2,"entity_path":"users/<user>"}) so every broker reloads that user. The SCRAM
-exchange itself is scramp's (a maintained implementation of the RFCs).
+({"version":2,"entity_path":"users/<user>"}) so every broker reloads that user. Credentials
+are derived with scramp (a maintained implementation of the RFCs); the server side of the
+exchange is sasl.py's, which keeps Kafka 3.9's leniency towards older librdkafka.
 """
 
 from __future__ import annotations
