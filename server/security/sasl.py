@@ -227,7 +227,8 @@ class SaslAuthenticator:
         lifetime = 0
         if self.complete and self.security.reauth_ms > 0 and version >= 1:
             lifetime = self.security.reauth_ms
-        return Answer(cls(error_code=ErrorCode.NONE, error_message=None, auth_bytes=token,
+        # Kafka's generated SaslAuthenticateResponseData defaults ErrorMessage to "", not null.
+        return Answer(cls(error_code=ErrorCode.NONE, error_message="", auth_bytes=token,
                           session_lifetime_ms=lifetime))
 
     def raw_token(self, token: bytes) -> Answer:
