@@ -365,3 +365,68 @@ def test_kafka_python_reauthenticates_before_the_session_expires(tmp_path: Path,
 
 def test_response_class_of_sasl_authenticate_is_flexible_from_v2() -> None:
     assert response_class(ApiKey.SaslAuthenticate).flexible_version_q(2)
+
+
+JAVA_LIB = Path(__file__).resolve().parent.parent / "compat" / ".envs" / "java" / "lib"
+JAVA_JARS = ["kafka-clients.jar", "slf4j-api.jar", "lz4-java.jar", "snappy-java.jar", "zstd-jni.jar"]
+
+
+@pytest.mark.parametrize(("protocol", "mechanism"), [("SASL_SSL", "SCRAM-SHA-512"), ("SASL_SSL", "SCRAM-SHA-256"),
+                                                     ("SASL_PLAINTEXT", "PLAIN"), ("SSL", "PLAIN")],
+                         ids=["SASL_SSL-SCRAM-SHA-512", "SASL_SSL-SCRAM-SHA-256", "SASL_PLAINTEXT-PLAIN", "SSL"])
+def test_java_client_produces_and_consumes_in_a_group(secure: SecureBroker, protocol: str, mechanism: str) -> None:
+    from tests.prerequisites import require_files, require_tools
+    require_tools("java")
+    require_files(JAVA_LIB, JAVA_JARS, "make test-envs, or .venv/bin/python compat/setup_envs.py --only java (mvn)")
+    source = Path(__file__).resolve().parent.parent / "compat" / "java" / "SecureClient.java"
+    classpath = ":".join(str(JAVA_LIB / j) for j in JAVA_JARS)
+    result = subprocess.run(["java", "-cp", classpath, str(source), secure.bootstrap(protocol), protocol, mechanism,
+                             USER, SECRET, str(secure.certs.ca), f"java-{uuid.uuid4().hex[:8]}", "25"],
+                            capture_output=True, text=True, timeout=180)
+    assert result.returncode == 0 and result.stdout.strip().endswith("OK 25"), result.stdout[-2000:] + result.stderr[
+        -3000:]
+
+
+def test_named_listeners_each_advertise_their_own_addresses(tmp_path: Path, certs: Certs) -> None:
+    """INTERNAL (PLAINTEXT, the inter-broker listener) and EXTERNAL (SASL_SSL): Metadata,
+    FindCoordinator and DescribeCluster answer each with its own advertised address."""
+    from harness.net import free_port
+    internal, external = free_port(), free_port()
+    broker = RunningBroker(tmp_path / "logs", {
+        "listeners": f"INTERNAL://127.0.0.1:{internal},EXTERNAL://127.0.0.1:{external}",
+        "advertised.listeners": f"INTERNAL://127.0.0.1:{internal},EXTERNAL://localhost:{external}",
+        "listener.security.protocol.map": "INTERNAL:PLAINTEXT,EXTERNAL:SASL_SSL",
+        "inter.broker.listener.name": "INTERNAL", "sasl.enabled.mechanisms": "PLAIN",
+        "listener.name.external.plain.sasl.jaas.config": PLAIN_JAAS,
+        "listener.name.external.ssl.keystore.type": "PEM",
+        "listener.name.external.ssl.keystore.certificate.chain": certs.broker.cert.read_text(),
+        "listener.name.external.ssl.keystore.key": certs.broker.key.read_text()})
+    try:
+        ext = ClientSecurity("SASL_SSL", ssl.create_default_context(cafile=str(certs.ca)), "PLAIN", USER, SECRET)
+
+        async def ask(port: int, security: ClientSecurity) -> tuple:
+            connection = BrokerConnection("127.0.0.1", port, "test", security)
+            try:
+                metadata = await connection.request(ApiKey.Metadata, 12, request_class(ApiKey.Metadata)(
+                    topics=None, allow_auto_topic_creation=False, include_topic_authorized_operations=False))
+                cluster = await connection.request(ApiKey.DescribeCluster, 1, request_class(ApiKey.DescribeCluster)(
+                    include_cluster_authorized_operations=False, endpoint_type=1))
+                coordinator = None
+                for _ in range(100):  # __consumer_offsets is created on the first FindCoordinator
+                    found = await connection.request(ApiKey.FindCoordinator, 4, request_class(
+                        ApiKey.FindCoordinator)(key_type=0, coordinator_keys=["g"]))
+                    coordinator = found.coordinators[0]
+                    if coordinator.error_code == 0:
+                        break
+                    await asyncio.sleep(0.1)
+                return ([(b.host, b.port) for b in metadata.brokers], [(b.host, b.port) for b in cluster.brokers],
+                        (coordinator.host, coordinator.port))
+            finally:
+                connection.close()
+
+        assert asyncio.run(ask(internal, ClientSecurity())) == ([("127.0.0.1", internal)], [("127.0.0.1", internal)],
+                                                                ("127.0.0.1", internal))
+        assert asyncio.run(ask(external, ext)) == ([("localhost", external)], [("localhost", external)],
+                                                   ("localhost", external))
+    finally:
+        broker.stop()
