@@ -430,3 +430,27 @@ def test_named_listeners_each_advertise_their_own_addresses(tmp_path: Path, cert
                                                    ("localhost", external))
     finally:
         broker.stop()
+
+
+def test_configs_tool_manages_scram_users(secure: SecureBroker) -> None:
+    """`josefk configs --entity-type users` as kafka-configs.sh: add, describe, delete; then
+    the new user authenticates with the password it was given."""
+    import sys
+    tool = [sys.executable, "-m", "josefk", "configs", "--bootstrap-server", secure.bootstrap("PLAINTEXT"),
+            "--entity-type", "users", "--entity-name", "carol"]
+
+    def run(*flags: str) -> subprocess.CompletedProcess:
+        return subprocess.run([*tool, *flags], capture_output=True, text=True, timeout=60)
+
+    added = run("--alter", "--add-config", "SCRAM-SHA-256=[iterations=8192,password=carol-secret],"
+                                           "SCRAM-SHA-512=[password=carol-secret]")
+    assert added.returncode == 0 and added.stdout.strip() == "Completed updating config for user carol.", added
+    assert run("--describe").stdout.strip() == ("SCRAM credential configs for user-principal 'carol' are "
+                                                "SCRAM-SHA-256=iterations=8192, SCRAM-SHA-512=iterations=4096")
+    assert run("--alter", "--delete-config", "SCRAM-SHA-512").returncode == 0
+    again = run("--alter", "--delete-config", "SCRAM-SHA-512")
+    assert again.returncode == 1 and "ResourceNotFoundException: Attempt to delete a user credential that does not " \
+                                      "exist" in again.stderr and "Traceback" not in again.stderr
+    security = ClientSecurity("SASL_PLAINTEXT", None, "SCRAM-SHA-256", "carol", "carol-secret")
+    response = asyncio.run(_metadata(secure.ports["SASL_PLAINTEXT"], security))
+    assert [b.port for b in response.brokers] == [secure.ports["SASL_PLAINTEXT"]]
