@@ -454,3 +454,32 @@ def test_configs_tool_manages_scram_users(secure: SecureBroker) -> None:
     security = ClientSecurity("SASL_PLAINTEXT", None, "SCRAM-SHA-256", "carol", "carol-secret")
     response = asyncio.run(_metadata(secure.ports["SASL_PLAINTEXT"], security))
     assert [b.port for b in response.brokers] == [secure.ports["SASL_PLAINTEXT"]]
+
+
+def test_fetch_over_tls_copies_instead_of_sendfile(secure: SecureBroker) -> None:
+    """sendfile would write log bytes around the TLS layer: SSL fetches go through the
+    transport (and still read correctly), PLAINTEXT fetches keep zero copy."""
+    topic = f"zc-{uuid.uuid4().hex[:8]}"
+    producer = KafkaProducer(bootstrap_servers=secure.bootstrap("PLAINTEXT"))
+    for i in range(200):
+        producer.send(topic, (f"{i:04d}" * 250).encode())
+    producer.flush()
+    producer.close()
+    metrics = secure.broker.server.metrics
+
+    def read(listener: str, protocol: str) -> list[bytes]:
+        consumer = KafkaConsumer(topic, bootstrap_servers=secure.bootstrap(listener), auto_offset_reset="earliest",
+                                 consumer_timeout_ms=10000, **_kafka_python(protocol, None, secure.certs))
+        values = []
+        for record in consumer:
+            values.append(record.value)
+            if len(values) == 200:
+                break
+        consumer.close()
+        return values
+
+    before = metrics["sendfile_bytes"]
+    assert read("SSL", "SSL") == [(f"{i:04d}" * 250).encode() for i in range(200)]
+    assert metrics["sendfile_bytes"] == before
+    assert len(read("PLAINTEXT", "PLAINTEXT")) == 200
+    assert metrics["sendfile_bytes"] > before
