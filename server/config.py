@@ -179,6 +179,11 @@ _KAFKA_TYPES: dict[str, str] = {
     "listeners": "STRING", "advertised.listeners": "STRING", "log.dirs": "STRING", "log.dir": "STRING",
     "log.cleanup.policy": "LIST",
     "cluster.id": "UNKNOWN",
+    # Kafka's PASSWORD keys: DescribeConfigs reports them as sensitive, never their values.
+    **{name: "PASSWORD" for name in ("ssl.keystore.password", "ssl.key.password", "ssl.truststore.password",
+                                     "ssl.keystore.key")},
+    "ssl.enabled.protocols": "LIST", "ssl.cipher.suites": "LIST", "listener.security.protocol.map": "STRING",
+    "connections.max.reauth.ms": "LONG",
 }
 
 

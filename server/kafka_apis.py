@@ -743,10 +743,14 @@ class KafkaApis:
                 # As Kafka: the source is the first synonym's (none: DEFAULT_CONFIG), synonyms are
                 # sent only when asked for, and v0's is_default is never set (Kafka 3.9 leaves the
                 # field at its default, false).
-                configs = [entry_cls(name=n, value=v, read_only=r.resource_type == RESOURCE_BROKER,
+                # PASSWORD keys (keystore passwords, inline keys) are sensitive: no value, as Kafka.
+                configs = [entry_cls(name=n, value=None if t == "PASSWORD" else v,
+                                     read_only=r.resource_type == RESOURCE_BROKER,
                                      config_source=syn[0][2] if syn else SOURCE_DEFAULT_CONFIG, is_default=False,
-                                     is_sensitive=False, config_type=CONFIG_TYPE_IDS.get(t, 0), documentation=None,
-                                     synonyms=[entry_cls.DescribeConfigsSynonym(name=sn, value=sv, source=ss)
+                                     is_sensitive=t == "PASSWORD", config_type=CONFIG_TYPE_IDS.get(t, 0),
+                                     documentation=None,
+                                     synonyms=[entry_cls.DescribeConfigsSynonym(
+                                         name=sn, value=None if t == "PASSWORD" else sv, source=ss)
                                                for sn, sv, ss in syn] if include_synonyms else [])
                            for n, v, syn, t in entries if keys is None or n in keys]
                 results.append(result_cls(error_code=error, error_message=message, resource_type=r.resource_type,

@@ -483,3 +483,18 @@ def test_fetch_over_tls_copies_instead_of_sendfile(secure: SecureBroker) -> None
     assert metrics["sendfile_bytes"] == before
     assert len(read("PLAINTEXT", "PLAINTEXT")) == 200
     assert metrics["sendfile_bytes"] > before
+
+
+def test_describe_configs_never_shows_keystore_passwords(secure: SecureBroker) -> None:
+    from kafka.admin import ConfigResource
+    admin = KafkaAdminClient(bootstrap_servers=secure.bootstrap("PLAINTEXT"))
+    try:
+        result = admin.describe_configs([ConfigResource("broker", "0")], include_synonyms=True, config_filter="all")
+    finally:
+        admin.close()
+    entries = result["broker"]["0"]
+    for key in ("ssl.keystore.password", "ssl.key.password"):
+        assert entries[key]["is_sensitive"] and entries[key]["value"] is None, entries[key]
+        assert all(s["value"] is None for s in entries[key]["synonyms"]), entries[key]
+    assert PASSWORD not in repr(result)
+    assert entries["ssl.keystore.type"]["value"] == "PKCS12" and not entries["ssl.keystore.type"]["is_sensitive"]

@@ -3,7 +3,9 @@
 SaslHandshake and SaslAuthenticate reach KafkaApis only where no authenticator took them
 (a non-SASL listener, or an authenticated connection): Kafka answers ILLEGAL_SASL_STATE.
 AlterUserScramCredentials (51) and DescribeUserScramCredentials (50) keep credentials in
-the coordination store as Kafka's ZooKeeper mode does (ZkAdminManager's checks and errors).
+the coordination store as Kafka's ZooKeeper mode does (ZkAdminManager's checks, errors
+and result order). Kafka's generated response data defaults error messages to "", so
+successes carry "" rather than null.
 """
 
 from __future__ import annotations
@@ -96,13 +98,13 @@ class SaslApis:
                         credential_infos=[]))
                     continue
                 results.append(cls.DescribeUserScramCredentialsResult(
-                    user=user, error_code=ErrorCode.NONE, error_message=None,
+                    user=user, error_code=ErrorCode.NONE, error_message="",
                     credential_infos=[cls.DescribeUserScramCredentialsResult.CredentialInfo(
                         mechanism=MECHANISM_IDS[m], iterations=c.iterations) for m, c in sorted(found.items())]))
             return results
 
         self._in_store(request, work, lambda results: request.send_response(cls(
-            throttle_time_ms=0, error_code=ErrorCode.NONE, error_message=None, results=results)))
+            throttle_time_ms=0, error_code=ErrorCode.NONE, error_message="", results=results)))
 
     def handle_alter_user_scram_credentials(self, request: Request) -> None:
         cls = response_class(ApiKey.AlterUserScramCredentials)
@@ -111,54 +113,56 @@ class SaslApis:
         upsertions = [(u.name, u.mechanism, u.iterations, bytes(u.salt), bytes(u.salted_password))
                       for u in body.upsertions]
 
-        pairs = Counter([d[:2] for d in deletions] + [u[:2] for u in upsertions])
-        duplicated = {user for (user, _mechanism), n in pairs.items() if n > 1}
-
-        def error_for(user: str, mechanism: int, iterations: int | None) -> tuple[int, str] | None:
-            """ZkAdminManager's checks; a user changed twice for one mechanism is DUPLICATE_RESOURCE."""
+        def illegal(user: str, mechanism: int, iterations: int | None) -> tuple[int, str] | None:
             if not user:
                 return ErrorCode.UNACCEPTABLE_CREDENTIAL, "Username must not be empty"
-            if user in duplicated:
-                return (ErrorCode.DUPLICATE_RESOURCE,
-                        "A user credential cannot be altered twice in the same request")
             name = _MECHANISM_NAMES.get(mechanism)
             if name is None:
                 return ErrorCode.UNSUPPORTED_SASL_MECHANISM, "Unknown SCRAM mechanism"
-            if iterations is not None and iterations < MIN_ITERATIONS[name]:
-                return ErrorCode.UNACCEPTABLE_CREDENTIAL, "Too few iterations"
             if iterations is not None and iterations > MAX_ITERATIONS:
                 return ErrorCode.UNACCEPTABLE_CREDENTIAL, "Too many iterations"
+            if iterations is not None and iterations < MIN_ITERATIONS[name]:
+                return ErrorCode.UNACCEPTABLE_CREDENTIAL, "Too few iterations"
             return None
 
         def work() -> list:
-            users = [d[0] for d in deletions] + [u[0] for u in upsertions]
-            errors: dict[str, tuple[int, str]] = {}
-            changes: dict[str, dict[str, ScramCredential | None]] = {}
+            """ZkAdminManager.alterUserScramCredentials: results for illegal requests first, then
+            users changed twice for one mechanism, then deletions of missing credentials, then
+            the users changed."""
+            results: list[tuple[str, int, str]] = []
+            failed: set[str] = set()
+            for user, mechanism, iterations in ([(d[0], d[1], None) for d in deletions]
+                                                + [(u[0], u[1], u[2]) for u in upsertions]):
+                error = illegal(user, mechanism, iterations)
+                if error is not None and user not in failed:
+                    failed.add(user)
+                    results.append((user, *error))
+            pairs = Counter((user, mechanism) for user, mechanism, *_ in deletions + upsertions if user not in failed)
+            for (user, _mechanism), n in pairs.items():
+                if n > 1 and user not in failed:
+                    failed.add(user)
+                    results.append((user, ErrorCode.DUPLICATE_RESOURCE,
+                                    "A user credential cannot be altered twice in the same request"))
+            current = {user: read_user(self.store, user) for user, *_ in deletions + upsertions if user not in failed}
             for user, mechanism in deletions:
-                error = error_for(user, mechanism, None)
-                if error is None and _MECHANISM_NAMES[mechanism] not in read_user(self.store, user):
-                    error = (ErrorCode.RESOURCE_NOT_FOUND, "Attempt to delete a user credential that does not exist")
-                if error is not None:
-                    errors.setdefault(user, error)
-                else:
-                    changes.setdefault(user, {})[_MECHANISM_NAMES[mechanism]] = None
-            for user, mechanism, iterations, salt, salted in upsertions:
-                error = error_for(user, mechanism, iterations)
-                if error is not None:
-                    errors.setdefault(user, error)
-                    continue
-                name = _MECHANISM_NAMES[mechanism]
-                changes.setdefault(user, {})[name] = credential_from_salted(name, salt, salted, iterations)
-            for user, change in changes.items():
-                if user in errors:
-                    continue
-                current = read_user(self.store, user)
-                updated = {m: c for m, c in {**current, **change}.items() if c is not None}
+                if user not in failed and _MECHANISM_NAMES[mechanism] not in current[user]:
+                    failed.add(user)
+                    results.append((user, ErrorCode.RESOURCE_NOT_FOUND,
+                                    "Attempt to delete a user credential that does not exist"))
+            for user in [u for u in current if u not in failed]:
+                updated: dict[str, ScramCredential] = dict(current[user])
+                for name, mechanism in deletions:
+                    if name == user:
+                        updated.pop(_MECHANISM_NAMES[mechanism], None)
+                for name, mechanism, iterations, salt, salted in upsertions:
+                    if name == user:
+                        mech = _MECHANISM_NAMES[mechanism]
+                        updated[mech] = credential_from_salted(mech, salt, salted, iterations)
                 write_user(self.store, user, updated)
                 self.credentials.update(user, updated)
-            return [cls.AlterUserScramCredentialsResult(user=user, error_code=errors.get(user, (0, None))[0],
-                                                        error_message=errors.get(user, (0, None))[1])
-                    for user in dict.fromkeys(users)]
+                results.append((user, ErrorCode.NONE, ""))
+            return [cls.AlterUserScramCredentialsResult(user=user, error_code=code, error_message=message)
+                    for user, code, message in results]
 
         self._in_store(request, work, lambda results: request.send_response(cls(throttle_time_ms=0,
                                                                                 results=results)))
