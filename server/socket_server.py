@@ -314,6 +314,8 @@ class Processor:
         slot = conn.enqueue(request, size)  # type: ignore[arg-type]
         if answer.close:
             conn.close_when_flushed = True
+            reason = getattr(answer.response, "error_message", None) or "SASL handshake failed"
+            log.info("Failed authentication with %s (%s)", conn.peer, reason)  # Kafka's Selector line
         if answer.response is not None and request is not None:
             header = response_header(request.header.correlation_id, request.header.response_header_version)
             conn.complete(slot, [header, answer.response.encode(version=request.api_version)], False)

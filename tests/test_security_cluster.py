@@ -143,3 +143,43 @@ def test_kafka_and_josefk_answer_good_and_wrong_passwords_alike(zookeeper, tmp_p
         if josefk is not None:
             josefk.stop()
         kafka.stop()
+
+
+def test_cluster_replicates_over_a_mutual_tls_inter_broker_listener(zookeeper, tmp_path) -> None:
+    """Inter-broker SSL with ssl.client.auth=required: every broker presents its keystore to
+    the others and checks theirs (hostname included) against the truststore."""
+    from tests.security_certs import PASSWORD, make_certs
+    certs = make_certs(tmp_path / "certs")
+    kazoo = KazooClient(hosts=zookeeper.connect)
+    kazoo.start(timeout=10)
+    brokers: dict[int, BrokerProcess] = {}
+    try:
+        for broker_id in (1, 2, 3):
+            port, ssl_port = free_port(), free_port()
+            brokers[broker_id] = BrokerProcess(tmp_path / f"b{broker_id}", port=port, overrides={
+                "broker.id": str(broker_id), "zookeeper.connect": zookeeper.connect,
+                "listeners": f"PLAINTEXT://127.0.0.1:{port},SSL://127.0.0.1:{ssl_port}",
+                "security.inter.broker.protocol": "SSL", "ssl.client.auth": "required",
+                "ssl.keystore.type": "PKCS12", "ssl.keystore.location": str(certs.broker.p12),
+                "ssl.keystore.password": PASSWORD, "ssl.key.password": PASSWORD,
+                "ssl.truststore.type": "PEM", "ssl.truststore.location": str(certs.ca),
+                "default.replication.factor": "3", "offsets.topic.replication.factor": "3",
+                "zookeeper.session.timeout.ms": "6000"})
+        bootstrap = ",".join(b.bootstrap for b in brokers.values())
+        admin = KafkaAdminClient(bootstrap_servers=bootstrap)
+        admin.create_topics([NewTopic("tls-replicated", 1, 3, topic_configs={"min.insync.replicas": "3"})])
+        admin.close()
+
+        def isr_full() -> bool:
+            state = json.loads(kazoo.get("/brokers/topics/tls-replicated/partitions/0/state")[0])
+            return len(state["isr"]) == 3
+
+        wait_until(isr_full, "followers fetched over mutual TLS and joined the ISR", timeout=60)
+        producer = KafkaProducer(bootstrap_servers=bootstrap, acks="all")
+        for i in range(20):
+            producer.send("tls-replicated", f"t{i}".encode()).get(timeout=30)
+        producer.close()
+    finally:
+        for broker in brokers.values():
+            broker.stop()
+        kazoo.stop()
