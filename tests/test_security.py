@@ -330,6 +330,23 @@ def test_mutual_tls_refuses_a_client_without_a_certificate(tmp_path: Path, certs
         broker.stop()
 
 
+def test_java_client_reauthenticates_before_the_session_expires(tmp_path: Path, certs: Certs) -> None:
+    from tests.prerequisites import require_files, require_tools
+    require_tools("java")
+    require_files(JAVA_LIB, JAVA_JARS, "make test-envs, or .venv/bin/python compat/setup_envs.py --only java (mvn)")
+    broker = SecureBroker(tmp_path / "logs", certs, {"connections.max.reauth.ms": "1000"})
+    try:
+        source = Path(__file__).resolve().parent.parent / "compat" / "java" / "SecureClient.java"
+        classpath = ":".join(str(JAVA_LIB / j) for j in JAVA_JARS)
+        result = subprocess.run(["java", "-cp", classpath, str(source), broker.bootstrap("SASL_SSL"), "SASL_SSL",
+                                 "SCRAM-SHA-512", USER, SECRET, str(certs.ca), "java-reauth", "1", "4"],
+                                capture_output=True, text=True, timeout=180)
+        assert result.returncode == 0 and "OK" in result.stdout, result.stdout[-2000:] + result.stderr[-3000:]
+        assert broker.broker.server.metrics["closed_bad_input"] == 0  # re-authenticated, never cut off
+    finally:
+        broker.stop()
+
+
 def test_session_expiry_closes_the_connection_on_the_next_request(tmp_path: Path, certs: Certs) -> None:
     broker = SecureBroker(tmp_path / "logs", certs, {"connections.max.reauth.ms": "300"})
     try:
@@ -361,6 +378,8 @@ def test_kafka_python_reauthenticates_before_the_session_expires(tmp_path: Path,
             sent += 1
         producer.close()
         assert sent > 0
+        # Re-authenticated, not reconnected: the broker closed no connection for an expired session.
+        assert broker.broker.server.metrics["closed_bad_input"] == 0
     finally:
         broker.stop()
 

@@ -14,13 +14,17 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * Kafka's Java client (the one Spark's connector uses) over a secured listener: produces
  * `count` records, consumes them back in a consumer group and commits. Prints "OK <count>".
  *
- * Usage: SecureClient BOOTSTRAP PROTOCOL MECHANISM USER PASSWORD CA_PEM TOPIC COUNT
+ * With SECONDS, it keeps producing one record at a time for that long first (to outlive
+ * SASL sessions: KIP-368 re-authentication) and then consumes everything it produced.
+ *
+ * Usage: SecureClient BOOTSTRAP PROTOCOL MECHANISM USER PASSWORD CA_PEM TOPIC COUNT [SECONDS]
  */
 public class SecureClient {
     public static void main(String[] args) throws Exception {
         String bootstrap = args[0], protocol = args[1], mechanism = args[2], user = args[3], password = args[4];
         String caPem = args[5], topic = args[6];
         int count = Integer.parseInt(args[7]);
+        long producingUntil = System.currentTimeMillis() + (args.length > 8 ? Long.parseLong(args[8]) * 1000 : 0);
         Properties common = new Properties();
         common.put("bootstrap.servers", bootstrap);
         common.put("security.protocol", protocol);
@@ -40,8 +44,9 @@ public class SecureClient {
         p.put("key.serializer", StringSerializer.class.getName());
         p.put("value.serializer", StringSerializer.class.getName());
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
-            for (int i = 0; i < count; i++) {
+            for (int i = 0; i < count || System.currentTimeMillis() < producingUntil; i++) {
                 producer.send(new ProducerRecord<>(topic, "k" + i, "v" + i)).get();
+                count = Math.max(count, i + 1);
             }
         }
         Properties c = new Properties();
