@@ -330,6 +330,24 @@ def test_mutual_tls_refuses_a_client_without_a_certificate(tmp_path: Path, certs
         broker.stop()
 
 
+def test_librdkafka_reauthenticates_before_the_session_expires(tmp_path: Path, certs: Certs) -> None:
+    broker = SecureBroker(tmp_path / "logs", certs, {"connections.max.reauth.ms": "1000"})
+    try:
+        conf = _librdkafka("SASL_PLAINTEXT", "SCRAM-SHA-256", certs, broker.bootstrap("SASL_PLAINTEXT"))
+        producer = Producer(conf)
+        clock = broker.broker.server.time
+        end = clock.milliseconds() + 3500
+        sent = 0
+        while clock.milliseconds() < end:
+            producer.produce("rd-reauth", b"x")
+            assert producer.flush(10) == 0
+            sent += 1
+        assert sent > 0
+        assert broker.broker.server.metrics["closed_bad_input"] == 0  # re-authenticated, never cut off
+    finally:
+        broker.stop()
+
+
 def test_java_client_reauthenticates_before_the_session_expires(tmp_path: Path, certs: Certs) -> None:
     from tests.prerequisites import require_files, require_tools
     require_tools("java")
