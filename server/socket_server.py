@@ -338,7 +338,7 @@ class Processor:
                 conn.close("session expired (connections.max.reauth.ms) without re-authentication")
                 return False
             return True
-        if api_key in _SASL_APIS or (api_key == ApiKey.ApiVersions and auth.state == State.HANDSHAKE):
+        if api_key in _SASL_APIS or (api_key == ApiKey.ApiVersions and auth.api_versions_allowed):
             return True
         conn.close(f"Unexpected Kafka request of type {ApiKey(api_key).name} during SASL handshake.")
         return False
@@ -372,6 +372,8 @@ class Processor:
         principal = auth.principal if auth is not None and auth.complete else conn.principal
         request = Request(header, body, conn.connection_id, conn.peer, _noop, principal=principal or ANONYMOUS,
                           listener_name=self.listener.name)
+        if auth is not None and not auth.complete and api_key == ApiKey.ApiVersions:
+            auth.api_versions_allowed = False  # answered (an unsupported version may be retried)
         if auth is not None and not auth.complete and api_key in _SASL_APIS:
             handle = auth.handshake if api_key == ApiKey.SaslHandshake else auth.authenticate
             self._answer(conn, request, size, handle(body, api_version))

@@ -537,3 +537,27 @@ def test_describe_configs_never_shows_keystore_passwords(secure: SecureBroker) -
         assert all(s["value"] is None for s in entries[key]["synonyms"]), entries[key]
     assert PASSWORD not in repr(result)
     assert entries["ssl.keystore.type"]["value"] == "PKCS12" and not entries["ssl.keystore.type"]["is_sensitive"]
+
+
+def test_a_second_api_versions_before_authentication_closes_the_connection(secure: SecureBroker) -> None:
+    """Kafka's authenticator takes ApiVersions once, before the handshake."""
+    with _sasl_socket(secure) as sock:
+        call(sock, ApiKey.ApiVersions, 3, client_software_name="t", client_software_version="1")
+        sock.sendall(encode_request(ApiKey.ApiVersions, 3, request_class(ApiKey.ApiVersions)(
+            client_software_name="t", client_software_version="1")))
+        assert _closed(sock)
+
+
+def test_api_versions_may_be_retried_at_a_lower_version_before_authentication(secure: SecureBroker) -> None:
+    """KIP-511: an ApiVersions newer than the broker's gets UNSUPPORTED_VERSION and the
+    client retries lower; Kafka's authenticator stays ready for that retry."""
+    with _sasl_socket(secure) as sock:
+        sock.sendall(encode_request(ApiKey.ApiVersions, 3, request_class(ApiKey.ApiVersions)(
+            client_software_name="t", client_software_version="1")).replace(b"\x00\x12\x00\x03", b"\x00\x12\x00\x09",
+                                                                            1))
+        frame = read_frame(sock)
+        assert struct.unpack_from(">h", frame, 4)[0] == ErrorCode.UNSUPPORTED_VERSION
+        _cid, versions = call(sock, ApiKey.ApiVersions, 3, client_software_name="t", client_software_version="1")
+        assert versions.error_code == 0
+        _cid, handshake = call(sock, ApiKey.SaslHandshake, 1, mechanism="PLAIN")
+        assert handshake.error_code == 0

@@ -173,6 +173,7 @@ class SaslAuthenticator:
         self.principal: KafkaPrincipal | None = None
         self.session_expiry_ms: int | None = None
         self.reauthenticating = False
+        self.api_versions_allowed = True  # Kafka takes one ApiVersions, before the first handshake
         self._server: _Plain | _Scram | None = None
 
     @property
@@ -186,11 +187,13 @@ class SaslAuthenticator:
         """KIP-368: a SaslHandshake on an authenticated connection starts re-authentication."""
         self.state = State.HANDSHAKE
         self.reauthenticating = True
+        self.api_versions_allowed = False
 
     def handshake(self, body: ApiMessage, version: int) -> Answer:
         cls = response_class(ApiKey.SaslHandshake)
         enabled = list(self.security.mechanisms)
         mechanism = body.mechanism
+        self.api_versions_allowed = False
         if self.state != State.HANDSHAKE:
             self.state = State.FAILED
             return Answer(cls(error_code=ErrorCode.ILLEGAL_SASL_STATE, mechanisms=enabled), close=True)
