@@ -251,3 +251,46 @@ def test_broker_registration_has_every_endpoint_as_kafka_writes_it() -> None:
     assert (parsed.host, parsed.port) == ("kafka", 9093) and parsed.endpoints == endpoints
     only_tls = BrokerInfo(2, "h", 1, endpoints=(EndPoint("SSL", "h", 1, "SSL"),)).to_json()
     assert (only_tls["host"], only_tls["port"]) == (None, -1)
+
+
+def test_tls_stores_load_from_every_supported_form(tmp_path: Path) -> None:
+    import ssl
+
+    from tests.security_certs import PASSWORD, make_certs
+    certs = make_certs(tmp_path / "certs")
+    (listener,) = parse_listeners(["SSL://127.0.0.1:0"], {"SSL": "SSL"})
+    forms = [
+        {"ssl.keystore.type": "PKCS12", "ssl.keystore.location": str(certs.broker.p12),
+         "ssl.keystore.password": PASSWORD, "ssl.truststore.type": "PKCS12",
+         "ssl.truststore.location": str(certs.ca_p12), "ssl.truststore.password": PASSWORD},
+        {"ssl.keystore.type": "PEM", "ssl.keystore.location": str(certs.broker.pem), "ssl.key.password": PASSWORD,
+         "ssl.truststore.type": "PEM", "ssl.truststore.location": str(certs.ca)},
+        {"listener.name.ssl.ssl.keystore.type": "PEM",
+         "listener.name.ssl.ssl.keystore.certificate.chain": certs.broker.cert.read_text(),
+         "listener.name.ssl.ssl.keystore.key": certs.broker.key.read_text(),
+         "ssl.truststore.certificates": certs.ca.read_text()},
+    ]
+    for props in forms:
+        security = listener_security({**props, "ssl.client.auth": "required"}, listener)
+        assert security.ssl_context is not None and security.ssl_context.verify_mode == ssl.CERT_REQUIRED
+        assert security.ssl_context.get_ca_certs()[0]["subject"] == ((("commonName", "josefk test CA"),),)
+
+
+@pytest.mark.parametrize(("props", "message"), [
+    ({"ssl.keystore.password": "wrong"}, "ssl.keystore.location: cannot read the PKCS12 keystore"),
+    ({"ssl.keystore.type": "PEM", "ssl.key.password": "wrong"}, "ssl.keystore.location: cannot load"),
+    ({"ssl.enabled.protocols": "TLSv1.1"}, "ssl.enabled.protocols: TLSv1.1 cannot be enabled"),
+    ({"listener.name.ssl.ssl.cipher.suites": "TLS_FOO"}, "listener.name.ssl.ssl.cipher.suites: unknown cipher"),
+    ({"ssl.client.auth": "required"}, "ssl.truststore.location: ssl.client.auth needs a truststore"),
+])
+def test_tls_settings_that_cannot_be_honoured_name_their_key(tmp_path: Path, props: dict, message: str) -> None:
+    from josefk.server.security.settings import SecurityConfigError
+    from tests.security_certs import PASSWORD, make_certs
+    certs = make_certs(tmp_path / "certs")
+    base = {"ssl.keystore.type": "PKCS12", "ssl.keystore.location": str(certs.broker.p12),
+            "ssl.keystore.password": PASSWORD}
+    if props.get("ssl.keystore.type") == "PEM":
+        base["ssl.keystore.location"] = str(certs.broker.pem)
+    (listener,) = parse_listeners(["SSL://127.0.0.1:0"], {"SSL": "SSL"})
+    with pytest.raises(SecurityConfigError, match=message):
+        listener_security({**base, **props}, listener)

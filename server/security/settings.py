@@ -248,6 +248,8 @@ def _trusted_pem(cfg: ListenerConfig) -> str | None:
     return "".join(c.certificate.public_bytes(serialization.Encoding.PEM).decode() for c in certs)
 
 
+_TLS13_SUITES = ("TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256",
+                 "TLS_AES_128_CCM_SHA256", "TLS_AES_128_CCM_8_SHA256")
 _KX = {"ECDHE_RSA": "ECDHE-RSA-", "ECDHE_ECDSA": "ECDHE-ECDSA-", "DHE_RSA": "DHE-RSA-", "RSA": ""}
 _BULK = re.compile(r"^(AES)_(128|256)_(GCM|CBC|CCM)_(SHA|SHA256|SHA384)$|^(CHACHA20_POLY1305)_SHA256$")
 
@@ -255,7 +257,7 @@ _BULK = re.compile(r"^(AES)_(128|256)_(GCM|CBC|CCM)_(SHA|SHA256|SHA384)$|^(CHACH
 def openssl_cipher(name: str) -> str | None:
     """A TLS 1.2 suite's standard (Java) name as OpenSSL names it; None for TLS 1.3 suites,
     which OpenSSL always offers."""
-    if name.startswith("TLS_") and "_WITH_" not in name:
+    if name in _TLS13_SUITES:
         return None
     kx, _sep, bulk = name.removeprefix("TLS_").partition("_WITH_")
     m = _BULK.match(bulk)
