@@ -154,10 +154,13 @@ class ControllerChannelManager:
 
 class KafkaController:
     def __init__(self, broker_id: int, store: CoordinationStore, channels: ControllerChannelManager,
-                 enqueue: Callable[[Event, Callable[[], object]], object] | None = None) -> None:
+                 enqueue: Callable[[Event, Callable[[], object]], object] | None = None,
+                 inter_broker_listener: str = "PLAINTEXT") -> None:
         """`enqueue(name, event)` queues a store watch's reaction on the controller's event
-        thread (ControllerEventManager.put); without it, reactions run where watches fire."""
+        thread (ControllerEventManager.put); without it, reactions run where watches fire.
+        Brokers are reached on their `inter_broker_listener` endpoints."""
         self.broker_id = broker_id
+        self.inter_broker_listener = inter_broker_listener
         self.store = store
         self.channels = channels
         self.enqueue = enqueue or (lambda _name, event: event())
@@ -264,7 +267,8 @@ class KafkaController:
         for child in self.store.children(BROKERS_IDS):
             found = self.store.get_with_creation_id(f"{BROKERS_IDS}/{child}")
             if found is not None:
-                brokers[int(child)] = BrokerInfo.from_json(int(child), json.loads(found[0]), epoch=found[1])
+                brokers[int(child)] = BrokerInfo.from_json(int(child), json.loads(found[0]), epoch=found[1],
+                                                           listener=self.inter_broker_listener)
         return brokers
 
     def _read_state(self, topic: str, partition: int) -> PartitionState | None:

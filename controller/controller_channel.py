@@ -9,8 +9,8 @@ import asyncio
 import logging
 from collections.abc import Callable
 
-from josefk.controller.network_client import BrokerConnection
-from josefk.controller.state import BrokerInfo, PartitionState
+from josefk.controller.network_client import PLAINTEXT, BrokerConnection, ClientSecurity
+from josefk.controller.state import BrokerInfo, EndPoint, PartitionState
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.controller_messages import (
     ControlledShutdownRequest,
@@ -26,7 +26,8 @@ LEADER_AND_ISR_VERSION = 5
 UPDATE_METADATA_VERSION = 7
 STOP_REPLICA_VERSION = 3
 CONTROLLED_SHUTDOWN_VERSION = 3
-PLAINTEXT = 0
+# Kafka's SecurityProtocol ids, as UpdateMetadata carries them.
+SECURITY_PROTOCOL_IDS = {"PLAINTEXT": 0, "SSL": 1, "SASL_PLAINTEXT": 2, "SASL_SSL": 3}
 
 
 def _by_topic(states: list[PartitionState]) -> dict[str, list[PartitionState]]:
@@ -65,8 +66,8 @@ def update_metadata_request(controller_id: int, controller_epoch: int, live_brok
             offline_replicas=[r for r in s.replicas if r not in live or r in s.offline_replicas]) for s in group])
         for topic, group in _by_topic(states).items()]
     brokers = [cls.UpdateMetadataBroker(id=b.broker_id, endpoints=[cls.UpdateMetadataBroker.UpdateMetadataEndpoint(
-        port=b.port, host=b.host, listener="PLAINTEXT", security_protocol=PLAINTEXT)], rack=b.rack)
-        for b in live_brokers]
+        port=e.port, host=e.host, listener=e.listener, security_protocol=SECURITY_PROTOCOL_IDS[e.security_protocol])
+        for e in b.all_endpoints()], rack=b.rack) for b in live_brokers]
     return cls(controller_id=controller_id, controller_epoch=controller_epoch, broker_epoch=broker_epoch,
                topic_states=topics, live_brokers=brokers)
 
@@ -88,8 +89,11 @@ def from_update_metadata(request: UpdateMetadataRequest, version: int) -> tuple[
         if version == 0:
             brokers.append(BrokerInfo(b.id, b.v0_host, b.v0_port))
         else:
-            endpoint = b.endpoints[0]
-            brokers.append(BrokerInfo(b.id, endpoint.host, endpoint.port, b.rack))
+            names = {v: k for k, v in SECURITY_PROTOCOL_IDS.items()}
+            endpoints = tuple(EndPoint(e.listener if version >= 3 else names[e.security_protocol], e.host, e.port,
+                                       names.get(e.security_protocol, "PLAINTEXT")) for e in b.endpoints)
+            first = endpoints[0]
+            brokers.append(BrokerInfo(b.id, first.host, first.port, b.rack, endpoints=endpoints))
     if version < 5:
         groups = [(s.topic_name, None, [s]) for s in request.ungrouped_partition_states]
     else:
@@ -106,10 +110,10 @@ def stop_replica_partitions(request: StopReplicaRequest, version: int) -> list[t
     return [(t.name, p) for t in request.topics for p in t.partition_indexes]
 
 
-async def request_controlled_shutdown(controller: BrokerInfo, broker_id: int,
-                                      broker_epoch: int) -> tuple[int, list[tuple[str, int]]]:
+async def request_controlled_shutdown(controller: BrokerInfo, broker_id: int, broker_epoch: int,
+                                      security: ClientSecurity = PLAINTEXT) -> tuple[int, list[tuple[str, int]]]:
     """Send ControlledShutdown to the controller: (error code, partitions still led)."""
-    connection = BrokerConnection(controller.host, controller.port, f"broker-{broker_id}")
+    connection = BrokerConnection(controller.host, controller.port, f"broker-{broker_id}", security)
     try:
         response = await connection.request(ApiKey.ControlledShutdown, CONTROLLED_SHUTDOWN_VERSION,
                                             ControlledShutdownRequest(broker_id=broker_id, broker_epoch=broker_epoch),
@@ -126,12 +130,14 @@ class RemoteBrokerChannel:
     broker newer than the one this channel was made for ignores it (STALE_BROKER_EPOCH)."""
 
     def __init__(self, controller_id: int, broker: BrokerInfo, loop: asyncio.AbstractEventLoop,
-                 on_response: Callable[[int, dict[tuple[str, int], int]], None] | None = None) -> None:
-        """`on_response(broker id, error per partition)` hears each LeaderAndIsr answer."""
+                 on_response: Callable[[int, dict[tuple[str, int], int]], None] | None = None,
+                 security: ClientSecurity = PLAINTEXT) -> None:
+        """`on_response(broker id, error per partition)` hears each LeaderAndIsr answer;
+        `security` is how the broker's inter-broker listener is spoken."""
         self.controller_id = controller_id
         self.broker = broker
         self.on_response = on_response
-        self.connection = BrokerConnection(broker.host, broker.port, f"controller-{controller_id}")
+        self.connection = BrokerConnection(broker.host, broker.port, f"controller-{controller_id}", security)
         self.queue: asyncio.Queue = asyncio.Queue()
         self.task = asyncio.run_coroutine_threadsafe(self._send_loop(), loop)
 

@@ -1,19 +1,47 @@
 """A small asyncio Kafka client for broker-to-broker traffic (controller requests,
-replica fetches): one connection, requests pipelined, responses matched in order."""
+replica fetches): one connection, requests pipelined, responses matched in order. It
+speaks the inter-broker listener's security protocol: TLS, and SASL PLAIN or SCRAM with
+the broker's own credentials (SaslHandshake v1, then SaslAuthenticate)."""
 
 from __future__ import annotations
 
 import asyncio
 import itertools
+import ssl
 import struct
+from dataclasses import dataclass
 
-from josefk.protocol.apis import ApiKey, ApiMessage, is_flexible, response_class
+import scramp
+
+from josefk.protocol.apis import ApiKey, ApiMessage, is_flexible, request_class, response_class
+
+SASL_HANDSHAKE_VERSION = 1
+SASL_AUTHENTICATE_VERSION = 2
+
+
+class AuthenticationFailed(ConnectionError):
+    pass
+
+
+@dataclass(frozen=True)
+class ClientSecurity:
+    """How a broker connects to the other brokers' inter-broker listener."""
+
+    protocol: str = "PLAINTEXT"
+    ssl_context: ssl.SSLContext | None = None
+    mechanism: str | None = None
+    username: str | None = None
+    password: str | None = None
+
+
+PLAINTEXT = ClientSecurity()
 
 
 class BrokerConnection:
-    def __init__(self, host: str, port: int, client_id: str) -> None:
+    def __init__(self, host: str, port: int, client_id: str, security: ClientSecurity = PLAINTEXT) -> None:
         self.host = host
         self.port = port
+        self.security = security
         self.client_id = client_id.encode()
         self._reader: asyncio.StreamReader | None = None
         self._writer: asyncio.StreamWriter | None = None
@@ -21,8 +49,36 @@ class BrokerConnection:
         self._lock = asyncio.Lock()
 
     async def _connect(self) -> None:
+        tls = self.security.ssl_context
         self._reader, self._writer = await asyncio.wait_for(
-            asyncio.open_connection(self.host, self.port), timeout=5)
+            asyncio.open_connection(self.host, self.port, ssl=tls, server_hostname=self.host if tls else None),
+            timeout=10)
+        if self.security.mechanism is not None:
+            await asyncio.wait_for(self._authenticate(), timeout=10)
+
+    async def _authenticate(self) -> None:
+        sec = self.security
+        assert sec.mechanism is not None and sec.username is not None and sec.password is not None
+        handshake = await self._round_trip(ApiKey.SaslHandshake, SASL_HANDSHAKE_VERSION,
+                                           request_class(ApiKey.SaslHandshake)(mechanism=sec.mechanism))
+        if handshake.error_code != 0:
+            raise AuthenticationFailed(f"SASL mechanism {sec.mechanism} refused (error {handshake.error_code})")
+        if sec.mechanism == "PLAIN":
+            await self._sasl_token(b"\0" + sec.username.encode() + b"\0" + sec.password.encode())
+            return
+        try:
+            client = scramp.ScramClient([sec.mechanism], sec.username, sec.password)
+            client.set_server_first((await self._sasl_token(client.get_client_first().encode())).decode())
+            client.set_server_final((await self._sasl_token(client.get_client_final().encode())).decode())
+        except scramp.ScramException as e:
+            raise AuthenticationFailed(f"SCRAM with {self.host}:{self.port} failed: {e}") from None
+
+    async def _sasl_token(self, token: bytes) -> bytes:
+        response = await self._round_trip(ApiKey.SaslAuthenticate, SASL_AUTHENTICATE_VERSION,
+                                          request_class(ApiKey.SaslAuthenticate)(auth_bytes=token))
+        if response.error_code != 0:
+            raise AuthenticationFailed(response.error_message or f"SASL error {response.error_code}")
+        return bytes(response.auth_bytes)
 
     async def request(self, api_key: int, version: int, body: ApiMessage, timeout: float = 30.0) -> ApiMessage:
         """Send one request and wait for its response; a failure closes the connection."""

@@ -6,7 +6,7 @@ from __future__ import annotations
 import base64
 import time
 import uuid
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from josefk.protocol.errors import ErrorCode
 
@@ -51,28 +51,70 @@ def decode_topic_id(text: str) -> uuid.UUID:
 
 
 @dataclass(frozen=True)
+class EndPoint:
+    """One listener of a broker as it advertises it: name, address and security protocol."""
+
+    listener: str
+    host: str
+    port: int
+    security_protocol: str
+
+    def __str__(self) -> str:
+        return f"{self.listener}://{self.host}:{self.port}"
+
+
+@dataclass(frozen=True)
 class BrokerInfo:
+    """A live broker. `host`/`port` are its inter-broker listener's address (what controllers,
+    replica fetchers and marker senders dial); `endpoints` are all its listeners (clients are
+    answered with the one their request came in on). No endpoints means one PLAINTEXT listener."""
+
     broker_id: int
     host: str
     port: int
     rack: str | None = None
     epoch: int = -1  # the czxid of its /brokers/ids registration (KIP-380); -1 when unknown
+    endpoints: tuple[EndPoint, ...] = ()
+
+    def all_endpoints(self) -> tuple[EndPoint, ...]:
+        return self.endpoints or (EndPoint("PLAINTEXT", self.host, self.port, "PLAINTEXT"),)
+
+    def endpoint(self, listener: str) -> EndPoint | None:
+        return next((e for e in self.all_endpoints() if e.listener == listener), None)
+
+    def for_listener(self, listener: str) -> BrokerInfo:
+        """This broker with host/port of `listener` (unchanged if it has no such listener)."""
+        found = self.endpoint(listener)
+        return self if found is None else replace(self, host=found.host, port=found.port)
 
     def to_json(self) -> dict:
+        """Kafka's /brokers/ids/N (v5): host and port are the PLAINTEXT listener's, if any."""
+        endpoints = self.all_endpoints()
+        plaintext = next((e for e in endpoints if e.security_protocol == "PLAINTEXT"), None)
         return {
             "version": 5,
-            "host": self.host,
-            "port": self.port,
+            "host": plaintext.host if plaintext else None,
+            "port": plaintext.port if plaintext else -1,
             "jmx_port": -1,
             "timestamp": str(int(time.time() * 1000)),
-            "endpoints": [f"PLAINTEXT://{self.host}:{self.port}"],
-            "listener_security_protocol_map": {"PLAINTEXT": "PLAINTEXT"},
+            "endpoints": [str(e) for e in endpoints],
+            "listener_security_protocol_map": {e.listener: e.security_protocol for e in endpoints},
             "rack": self.rack,
         }
 
     @classmethod
-    def from_json(cls, broker_id: int, data: dict, epoch: int = -1) -> BrokerInfo:
-        return cls(broker_id, data["host"], data["port"], data.get("rack"), epoch)
+    def from_json(cls, broker_id: int, data: dict, epoch: int = -1, listener: str = "PLAINTEXT") -> BrokerInfo:
+        """Parse /brokers/ids/N; host/port become `listener`'s (the inter-broker listener)."""
+        protocols = data.get("listener_security_protocol_map") or {}
+        endpoints = []
+        for text in data.get("endpoints") or []:
+            name, _sep, address = text.partition("://")
+            host, _colon, port = address.rpartition(":")
+            endpoints.append(EndPoint(name, host.strip("[]"), int(port), protocols.get(name, name)))
+        if not endpoints:
+            endpoints.append(EndPoint("PLAINTEXT", data["host"], data["port"], "PLAINTEXT"))
+        own = next((e for e in endpoints if e.listener == listener), endpoints[0])
+        return cls(broker_id, own.host, own.port, data.get("rack"), epoch, tuple(endpoints))
 
 
 @dataclass

@@ -76,6 +76,9 @@ class GroupRequest(Protocol):
     @property
     def principal(self) -> object: ...
 
+    @property
+    def listener_name(self) -> str: ...  # the listener the request came in on
+
     def send_response(self, body: ApiMessage) -> None: ...
 
 
@@ -94,7 +97,7 @@ class OffsetsTopicConfig:
 class GroupApis:
     def __init__(self, coordinator: GroupCoordinator, metadata_cache: MetadataCache, admin: TopicAdmin,
                  store_executor: Executor, offsets_topic: OffsetsTopicConfig,
-                 find_transaction_coordinator: Callable[[str], tuple[ErrorCode, int, str, int]] | None = None,
+                 find_transaction_coordinator: Callable[[str, str], tuple[ErrorCode, int, str, int]] | None = None,
                  authorizer: Authorizer = ALLOW_ALL) -> None:
         """`store_executor` creates __consumer_offsets off the event loop;
         `find_transaction_coordinator` answers FindCoordinator for transactional ids;
@@ -155,22 +158,24 @@ class GroupApis:
             if e.code != ErrorCode.TOPIC_ALREADY_EXISTS:
                 log.warning("Could not create %s: %s", OFFSETS_TOPIC, e)
 
-    def find_coordinator(self, key: str, key_type: int) -> tuple[ErrorCode, int, str, int]:
+    def find_coordinator(self, key: str, key_type: int, listener: str) -> tuple[ErrorCode, int, str, int]:
+        """The coordinator's id and its address on `listener` (the one the request came in on)."""
         if key_type == COORDINATOR_TRANSACTION:
             if self.find_transaction_coordinator is None:
                 return ErrorCode.COORDINATOR_NOT_AVAILABLE, -1, "", -1
-            return self.find_transaction_coordinator(key or "")
+            return self.find_transaction_coordinator(key or "", listener)
         if key_type != COORDINATOR_GROUP:
             return ErrorCode.INVALID_REQUEST, -1, "", -1
         self._ensure_offsets_topic()
         cache = self.metadata_cache
         state = cache.partition(OFFSETS_TOPIC, self.coordinator.partition_for(key or ""))
         broker = cache.brokers.get(state.leader) if state is not None else None
-        if broker is None:
+        endpoint = broker.endpoint(listener) if broker is not None else None
+        if broker is None or endpoint is None:
             return ErrorCode.COORDINATOR_NOT_AVAILABLE, -1, "", -1
         if broker.broker_id == self.coordinator.broker_id:
             self.coordinator.validate(key or "", "find")  # start loading the group's partition now
-        return ErrorCode.NONE, broker.broker_id, broker.host, broker.port
+        return ErrorCode.NONE, broker.broker_id, endpoint.host, endpoint.port
 
     def _find_authorized(self, request: GroupRequest, key: str, key_type: int
                          ) -> tuple[ErrorCode, int, str, int, str]:
@@ -183,7 +188,7 @@ class GroupApis:
             refusal = ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
         if refusal is not None:
             return refusal, -1, "", -1, AUTH_MESSAGES[refusal]
-        error, node, host, port = self.find_coordinator(key, key_type)
+        error, node, host, port = self.find_coordinator(key, key_type, request.listener_name)
         return error, node, host, port, _error_message(error)
 
     def handle_find_coordinator(self, request: GroupRequest) -> None:

@@ -86,7 +86,7 @@ class TransactionApis:
 
     # -- FindCoordinator (key type 1) ------------------------------------------------------------
 
-    def find_coordinator(self, transactional_id: str) -> tuple[ErrorCode, int, str, int]:
+    def find_coordinator(self, transactional_id: str, listener: str) -> tuple[ErrorCode, int, str, int]:
         if not transactional_id:
             return ErrorCode.INVALID_REQUEST, -1, "", -1
         if TRANSACTION_STATE_TOPIC not in self.metadata_cache.topics:
@@ -95,9 +95,10 @@ class TransactionApis:
         state = self.metadata_cache.partition(TRANSACTION_STATE_TOPIC,
                                               self.coordinator.state.partition_for(transactional_id))
         broker = self.metadata_cache.brokers.get(state.leader) if state is not None else None
-        if broker is None:
+        endpoint = broker.endpoint(listener) if broker is not None else None
+        if broker is None or endpoint is None:
             return ErrorCode.COORDINATOR_NOT_AVAILABLE, -1, "", -1
-        return ErrorCode.NONE, broker.broker_id, broker.host, broker.port
+        return ErrorCode.NONE, broker.broker_id, endpoint.host, endpoint.port
 
     def _create_topic(self) -> None:
         """__transaction_state on first use, as Kafka creates it: compacted, its own min ISR,

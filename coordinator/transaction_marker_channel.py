@@ -16,7 +16,7 @@ import logging
 from collections.abc import Callable
 from typing import Protocol
 
-from josefk.controller.network_client import BrokerConnection
+from josefk.controller.network_client import PLAINTEXT, BrokerConnection, ClientSecurity
 from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.errors import ErrorCode
 from josefk.replication.metadata_cache import MetadataCache
@@ -44,7 +44,9 @@ class TxnMarkerSender(Protocol):
 
 class TransactionMarkerChannelManager:
     def __init__(self, broker_id: int, metadata_cache: MetadataCache, retry_backoff_ms: int = 100,
-                 request_timeout_ms: int = 30_000) -> None:
+                 request_timeout_ms: int = 30_000, security: ClientSecurity = PLAINTEXT) -> None:
+        """Markers go to the brokers' inter-broker listener, spoken with `security`."""
+        self.security = security
         self.broker_id = broker_id
         self.metadata_cache = metadata_cache
         self.retry_backoff_s = retry_backoff_ms / 1000
@@ -126,7 +128,7 @@ class TransactionMarkerChannelManager:
             if connection is not None:
                 connection.close()
             connection = self._connections[broker_id] = BrokerConnection(
-                broker.host, broker.port, f"broker-{self.broker_id}-txn-marker-sender")
+                broker.host, broker.port, f"broker-{self.broker_id}-txn-marker-sender", self.security)
         return connection
 
     async def shutdown(self) -> None:

@@ -74,6 +74,10 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.DescribeAcls: (0, 3),
     ApiKey.CreateAcls: (0, 3),
     ApiKey.DeleteAcls: (0, 3),
+    ApiKey.SaslHandshake: (0, 1),
+    ApiKey.SaslAuthenticate: (0, 2),
+    ApiKey.DescribeUserScramCredentials: (0, 0),
+    ApiKey.AlterUserScramCredentials: (0, 0),
 }
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass, field
 
-from josefk.controller.state import LEADER_DURING_DELETE, BrokerInfo, PartitionState
+from josefk.controller.state import LEADER_DURING_DELETE, BrokerInfo, EndPoint, PartitionState
 
 
 @dataclass
@@ -15,10 +15,12 @@ class MetadataCache:
     brokers: dict[int, BrokerInfo] = field(default_factory=dict)
     topics: dict[str, dict[int, PartitionState]] = field(default_factory=dict)
     topic_ids: dict[str, uuid.UUID] = field(default_factory=dict)
+    # Brokers' host/port are kept as this listener's: the one brokers dial each other on.
+    inter_broker_listener: str = "PLAINTEXT"
 
     def update(self, controller_id: int, live_brokers: list[BrokerInfo], states: list[PartitionState]) -> None:
         self.controller_id = controller_id
-        self.brokers = {b.broker_id: b for b in live_brokers}
+        self.brokers = {b.broker_id: b.for_listener(self.inter_broker_listener) for b in live_brokers}
         for state in states:
             if state.leader == LEADER_DURING_DELETE:
                 partitions = self.topics.get(state.topic, {})
@@ -30,6 +32,12 @@ class MetadataCache:
             self.topics.setdefault(state.topic, {})[state.partition] = state
             if state.topic_id is not None:
                 self.topic_ids[state.topic] = state.topic_id
+
+    def brokers_on(self, listener: str) -> list[tuple[BrokerInfo, EndPoint]]:
+        """The live brokers that have `listener`, with its endpoint, by id (Kafka answers a
+        client with the addresses of the listener its request came in on)."""
+        found = [(b, b.endpoint(listener)) for _id, b in sorted(self.brokers.items())]
+        return [(b, e) for b, e in found if e is not None]
 
     def partition(self, topic: str, partition: int) -> PartitionState | None:
         return self.topics.get(topic, {}).get(partition)

@@ -11,7 +11,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 
-from josefk.controller.network_client import BrokerConnection
+from josefk.controller.network_client import PLAINTEXT, BrokerConnection, ClientSecurity
 from josefk.controller.state import BrokerInfo
 from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.errors import ErrorCode
@@ -28,7 +28,7 @@ STOP_GRACE_S = 5.0  # stop() waits this long beyond max_wait_ms for the fetch in
 
 class ReplicaFetcher:
     def __init__(self, broker_id: int, leader: BrokerInfo, max_wait_ms: int, max_bytes: int,
-                 on_appended: Callable[[Partition], None]) -> None:
+                 on_appended: Callable[[Partition], None], security: ClientSecurity = PLAINTEXT) -> None:
         self.broker_id = broker_id
         self.leader = leader
         self.max_wait_ms = max_wait_ms
@@ -36,7 +36,7 @@ class ReplicaFetcher:
         self.on_appended = on_appended
         self.partitions: dict[tuple[str, int], Partition] = {}
         self.truncating: set[tuple[str, int]] = set()
-        self.connection = BrokerConnection(leader.host, leader.port, f"replica-fetcher-{broker_id}")
+        self.connection = BrokerConnection(leader.host, leader.port, f"replica-fetcher-{broker_id}", security)
         self.wakeup = asyncio.Event()
         self.stopping = False
         self.fetch_in_flight: asyncio.Future | None = None

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from josefk.controller.coordination_store import BadVersionError, CoordinationStore, NoNodeError
+from josefk.controller.network_client import PLAINTEXT, ClientSecurity
 from josefk.controller.state import (
     ISR_CHANGE_NOTIFICATION,
     LOG_DIR_EVENT_PREFIX,
@@ -98,6 +99,8 @@ class ReplicationSettings:
     replica_lag_time_max_ms: int = 30000
     replica_fetch_wait_max_ms: int = 500
     replica_fetch_max_bytes: int = 1048576
+    # How fetchers reach leaders: the inter-broker listener's security protocol and credentials.
+    inter_broker_security: ClientSecurity = PLAINTEXT
 
 
 class ReplicaManager:
@@ -215,7 +218,8 @@ class ReplicaManager:
                                                                                                     leader.port):
             return fetcher
         replacement = ReplicaFetcher(self.broker_id, leader, self.settings.replica_fetch_wait_max_ms,
-                                     self.settings.replica_fetch_max_bytes, self._on_follower_append)
+                                     self.settings.replica_fetch_max_bytes, self._on_follower_append,
+                                     self.settings.inter_broker_security)
         if fetcher is not None:
             fetcher.close()
             for partition in fetcher.partitions.values():

@@ -37,6 +37,7 @@ from josefk.controller.state import (
     DEFAULT_BROKER_ENTITY,
     BrokerEpoch,
     BrokerInfo,
+    EndPoint,
 )
 from josefk.controller.zk_store import ZooKeeperStore
 from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
@@ -63,7 +64,11 @@ from josefk.server.memory_pool import MemoryPool
 from josefk.server.metrics_http import BrokerGauges, MetricsHttpServer, registry_for
 from josefk.server.request_channel import RequestChannel
 from josefk.server.security.authorizer import AclAuthorizer, RequestAuthorizer, parse_super_users
-from josefk.server.socket_server import Acceptor, Processor
+from josefk.server.security.sasl import SaslAuthenticator
+from josefk.server.security.sasl_apis import SaslApis
+from josefk.server.security.scram import CredentialCache
+from josefk.server.security.settings import Listener
+from josefk.server.socket_server import Acceptor, ListenerContext, Processor
 from josefk.utils.metrics import BrokerMetrics
 from josefk.utils.scheduler import LoopScheduler, Scheduler
 from josefk.utils.time import SystemTime, Time
@@ -94,7 +99,8 @@ class KafkaServer:
         self.group_coordinator: GroupCoordinator | None = None
         self.txn_coordinator: TransactionCoordinator | None = None
         self.txn_markers: TransactionMarkerChannelManager | None = None
-        self.acceptor: Acceptor | None = None
+        self.acceptor: Acceptor | None = None  # the first listener's
+        self.acceptors: list[Acceptor] = []
         self.handler_tasks: list[asyncio.Task] = []
         self.background_tasks: list[asyncio.Task] = []
         self.stopped = asyncio.Event()
@@ -205,19 +211,23 @@ class KafkaServer:
         # Kafka loads logs with their topics' config overrides, or a restarted leader would run
         # on the defaults (min.insync.replicas=1) until the next config change.
         self.log_manager.startup(await asyncio.to_thread(self._topic_configs))
-        self.metadata_cache = MetadataCache(broker_id)
+        self.metadata_cache = MetadataCache(broker_id, inter_broker_listener=config.inter_broker_listener)
+        security = config.inter_broker_security
         self.replica_manager = ReplicaManager(
             broker_id, self.log_manager, self.metadata_cache, self.log_config_for, store,
             ReplicationSettings(config["replica.lag.time.max.ms"], config["replica.fetch.wait.max.ms"],
-                                config["replica.fetch.max.bytes"]), self.store_executor, self.time, self.scheduler,
+                                config["replica.fetch.max.bytes"], security),
+            self.store_executor, self.time, self.scheduler,
             metrics=self.broker_metrics)
         # Kafka's LogDirFailureHandler: failures reported from any thread are handled on the loop.
         self.log_dir_failures.add_listener(
             lambda log_dir: loop.call_soon_threadsafe(self.replica_manager.handle_log_dir_failure, log_dir))
         channels = ControllerChannelManager(broker_id, self.replica_manager,
-                                            lambda info: RemoteBrokerChannel(broker_id, info, loop, channels.report),
+                                            lambda info: RemoteBrokerChannel(broker_id, info, loop, channels.report,
+                                                                             security),
                                             post=loop.call_soon_threadsafe)
-        self.controller = KafkaController(broker_id, store, channels, self.controller_events.put)
+        self.controller = KafkaController(broker_id, store, channels, self.controller_events.put,
+                                          inter_broker_listener=config.inter_broker_listener)
         self.admin = TopicAdmin(store, config.topic_defaults())
         self.config_changes = ConfigChangeListener(store, self.store_executor, self._on_config_change, self.time)
         await loop.run_in_executor(self.store_executor, self.config_changes.startup)
@@ -226,7 +236,7 @@ class KafkaServer:
         self.acl_authorizer = await self._acl_authorizer(store)
         authorizer: Authorizer = ALLOW_ALL if self.acl_authorizer is None else RequestAuthorizer(self.acl_authorizer)
         self.group_coordinator = coordinator = self._group_coordinator()
-        self.txn_markers = markers = TransactionMarkerChannelManager(broker_id, self.metadata_cache)
+        self.txn_markers = markers = TransactionMarkerChannelManager(broker_id, self.metadata_cache, security=security)
         self.txn_coordinator = txn_coordinator = self._transaction_coordinator(markers)
         txn_apis = TransactionApis(txn_coordinator, ProducerIdManager(broker_id, store), self.metadata_cache,
                                    self.admin, self.store_executor, TransactionTopicConfig(
@@ -239,9 +249,17 @@ class KafkaServer:
             config["offsets.topic.num.partitions"], config["offsets.topic.replication.factor"],
             config["offsets.topic.segment.bytes"]), txn_apis.find_coordinator, authorizer)
         acl_apis = AclApis(self.acl_authorizer, authorizer, self.store_executor)
+
+        def post(work: Callable[[], None]) -> None:
+            loop.call_soon_threadsafe(self.store_executor.submit, work)
+
+        self.credentials = CredentialCache(store, post)
+        await asyncio.to_thread(self.credentials.start)
+        sasl_apis = SaslApis(store, self.credentials, self.store_executor)
         self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
                               self.controller, self.controller_events, self.broker_epoch, self.store_executor,
-                              {**group_apis.handlers(), **txn_apis.handlers(), **acl_apis.handlers()},
+                              {**group_apis.handlers(), **txn_apis.handlers(), **acl_apis.handlers(),
+                               **sasl_apis.handlers()},
                               on_txn_markers_written=self._on_txn_markers_written, authorizer=authorizer)
         for leadership_aware in (coordinator, txn_coordinator):
             leadership_aware.startup()
@@ -252,20 +270,16 @@ class KafkaServer:
 
         channel = RequestChannel(config["queued.max.requests"])
         memory_pool = MemoryPool(config["queued.max.request.bytes"])
-        processors = [Processor(i, channel, config["socket.request.max.bytes"], self.metrics, memory_pool,
-                                self.apis.api_versions, self.broker_metrics.requests)
-                      for i in range(config["num.network.threads"])]
-        host, port = config.listener
-        self.acceptor = Acceptor(host or "0.0.0.0", port, processors)
-        try:
-            await self.acceptor.start()
-        except OSError as e:  # Kafka's message for a port in use or an address not on this host
-            raise StartupError(f"Socket server failed to bind to {host or '0.0.0.0'}:{port}: "
-                               f"{os.strerror(e.errno) if e.errno else e}.") from None
-        advertised_host, advertised_port = config.advertised_listener
-        if advertised_port == 0:
-            advertised_port = self.acceptor.port
-        self.broker_info = BrokerInfo(broker_id, advertised_host, advertised_port)
+        endpoints = []
+        for listener in config.listeners:
+            acceptor = await self._start_listener(listener, channel, memory_pool, len(self.acceptors))
+            self.acceptors.append(acceptor)
+            advertised_host, advertised_port = config.advertised_for(listener.name)
+            endpoints.append(EndPoint(listener.name, advertised_host, advertised_port or acceptor.port,
+                                      listener.protocol))
+        self.acceptor = self.acceptors[0]
+        inter = next(e for e in endpoints if e.listener == config.inter_broker_listener)
+        self.broker_info = BrokerInfo(broker_id, inter.host, inter.port, endpoints=tuple(endpoints))
         await self._register_broker()
         await self.controller_events.call(Event.STARTUP, self.controller.startup)
         for _ in range(config["num.io.threads"]):
@@ -278,8 +292,34 @@ class KafkaServer:
         if config["auto.leader.rebalance.enable"]:
             self.background_tasks.append(asyncio.create_task(self._leader_rebalance_loop()))
         self.ready = True
-        log.info("[KafkaServer id=%d] started (kafka.server.KafkaServer) listening on %s:%d, cluster id %s",
-                 broker_id, host, self.acceptor.port, self.cluster_id)
+        log.info("[KafkaServer id=%d] started (kafka.server.KafkaServer) listening on %s, cluster id %s",
+                 broker_id, ",".join(f"{a.name}://{a.host}:{a.port}" for a in self.acceptors), self.cluster_id)
+
+    async def _start_listener(self, listener: Listener, channel: RequestChannel, memory_pool: MemoryPool,
+                              index: int) -> Acceptor:
+        """One listener: its Acceptor and num.network.threads Processors (Kafka gives each
+        listener its own), with its TLS context and SASL authenticators."""
+        config = self.config
+        security = config.listener_security[listener.name]
+        credentials, clock = self.credentials, self.time
+
+        def new_authenticator() -> SaslAuthenticator:
+            return SaslAuthenticator(security, credentials, clock.milliseconds)
+
+        context = ListenerContext(listener.name, new_authenticator if security.sasl else None,
+                                  security.principal_mapper)
+        threads = config["num.network.threads"]
+        processors = [Processor(index * threads + i, channel, config["socket.request.max.bytes"], self.metrics,
+                                memory_pool, self.apis.api_versions, self.broker_metrics.requests, context)
+                      for i in range(threads)]
+        acceptor = Acceptor(listener.host or "0.0.0.0", listener.port, processors, security.ssl_context,
+                            listener.name)
+        try:
+            await acceptor.start()
+        except OSError as e:  # Kafka's message for a port in use or an address not on this host
+            raise StartupError(f"Socket server failed to bind to {listener.host or '0.0.0.0'}:{listener.port}: "
+                               f"{os.strerror(e.errno) if e.errno else e}.") from None
+        return acceptor
 
     async def _start_metrics_server(self) -> None:
         listener = self.config.metrics_listener
@@ -290,7 +330,7 @@ class KafkaServer:
             logs=lambda: self.log_manager.all_logs() if hasattr(self, "replica_manager") else {},
             active_controller=lambda: hasattr(self, "controller") and self.controller.active,
             metadata=lambda: self.metadata_cache if hasattr(self, "metadata_cache") else None,
-            connections=lambda: sum(len(p.connections) for p in self.acceptor.processors) if self.acceptor else 0,
+            connections=lambda: sum(len(p.connections) for a in self.acceptors for p in a.processors),
             groups=lambda: self.group_coordinator.groups.values() if self.group_coordinator else ())
         host, port = listener
         self.metrics_server = MetricsHttpServer(host or "0.0.0.0", port, registry_for(self.broker_metrics, gauges),
@@ -487,16 +527,17 @@ class KafkaServer:
         info = await asyncio.to_thread(self._store.get_json, f"{BROKERS_IDS}/{controller_id}")
         if info is None:
             raise ValueError(f"controller {controller_id} is not registered")
-        return await request_controlled_shutdown(BrokerInfo.from_json(controller_id, info), self.config.broker_id,
-                                                 epoch)
+        controller = BrokerInfo.from_json(controller_id, info, listener=self.config.inter_broker_listener)
+        return await request_controlled_shutdown(controller, self.config.broker_id, epoch,
+                                                 self.config.inter_broker_security)
 
     async def shutdown(self) -> None:
         log.info("[KafkaServer id=%d] shutting down", self.config.broker_id)
         self.ready = False
         if self.config["controlled.shutdown.enable"] and hasattr(self, "controller") and self.handler_tasks:
             await self._controlled_shutdown()
-        if self.acceptor is not None:
-            await self.acceptor.close()
+        for acceptor in self.acceptors:
+            await acceptor.close()
         for task in self.background_tasks:
             task.cancel()
         if self.handler_tasks:

@@ -17,9 +17,22 @@ from typing import Any
 
 from jproperties import Properties
 
+from josefk.controller.network_client import ClientSecurity
 from josefk.log.config import SERVER_DEFAULT_NAMES, LogConfig, from_server_props, validate_server_default
 from josefk.log.config import config_type as topic_config_type
 from josefk.server.kafka_broker_keys import KAFKA_BROKER_KEYS, KAFKA_DYNAMIC_KEYS
+from josefk.server.security.settings import (
+    SECURITY_PROTOCOLS,
+    SSL_KEYS,
+    Listener,
+    ListenerSecurity,
+    SecurityConfigError,
+    inter_broker_client,
+    listener_key_known,
+    listener_security,
+    parse_listeners,
+    unsupported_security_key,
+)
 
 log = logging.getLogger(__name__)
 
@@ -155,6 +168,15 @@ _KEYS = [
     Key("allow.everyone.if.no.acl.found", _bool, "false"),
     # josefk's own (Kafka has no HTTP endpoint): Prometheus /metrics, /healthz and /readyz.
     Key("metrics.http.listener", _host_port, ""),
+    # Listeners and security (KIP-103 named listeners; SSL and SASL as Kafka 3.9 configures them).
+    Key("listener.security.protocol.map", _list,
+        "PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT,SASL_SSL:SASL_SSL"),
+    Key("inter.broker.listener.name", _str, None),
+    Key("security.inter.broker.protocol", _str, "PLAINTEXT", choices=SECURITY_PROTOCOLS),
+    Key("sasl.enabled.mechanisms", _list, "GSSAPI"),
+    Key("sasl.mechanism.inter.broker.protocol", _str, "GSSAPI"),
+    Key("connections.max.reauth.ms", _int, "0", at_least=0),
+    *(Key(name, _str, default) for name, default in SSL_KEYS.items()),
 ]
 KEYS: dict[str, Key] = {k.name: k for k in _KEYS}
 
@@ -172,6 +194,11 @@ _KAFKA_TYPES: dict[str, str] = {
     "listeners": "STRING", "advertised.listeners": "STRING", "log.dirs": "STRING", "log.dir": "STRING",
     "log.cleanup.policy": "LIST",
     "cluster.id": "UNKNOWN",
+    # Kafka's PASSWORD keys: DescribeConfigs reports them as sensitive, never their values.
+    **{name: "PASSWORD" for name in ("ssl.keystore.password", "ssl.key.password", "ssl.truststore.password",
+                                     "ssl.keystore.key")},
+    "ssl.enabled.protocols": "LIST", "ssl.cipher.suites": "LIST", "listener.security.protocol.map": "STRING",
+    "connections.max.reauth.ms": "LONG",
 }
 
 
@@ -244,14 +271,24 @@ def parse_properties(text: str) -> dict[str, str]:
 class KafkaConfig:
     """Typed broker configuration. Attribute access uses Kafka's names: cfg["log.dirs"]."""
 
+    listeners: list[Listener]
+    advertised: list[Listener]
+    listener_security: dict[str, ListenerSecurity]
+    inter_broker_security: ClientSecurity
+
     def __init__(self, props: dict[str, str]) -> None:
         self.originals = dict(props)
         self.dynamic_broker: dict[str, str] = {}  # /config/brokers/<id>, the keys Kafka takes dynamically
         self.dynamic_default: dict[str, str] = {}  # /config/brokers/<default>
         for name in props:
-            if name in KAFKA_BROKER_KEYS and name not in _APPLIED_STATIC_KEYS:
+            problem = unsupported_security_key(name, props[name])
+            if problem:
+                raise ConfigError(problem)
+            if name in _APPLIED_STATIC_KEYS or listener_key_known(name):
+                continue
+            if name in KAFKA_BROKER_KEYS:
                 log.warning("The configuration '%s' is a Kafka broker config that is not applied by josefk.", name)
-            elif name not in _APPLIED_STATIC_KEYS:
+            else:
                 log.warning("The configuration '%s' was supplied but isn't a known config.", name)
         self.values = self._parse(self.originals)
         self._validate_listeners()
@@ -349,12 +386,45 @@ class KafkaConfig:
         return self.values[name]
 
     def _validate_listeners(self) -> None:
-        for name in ("listeners", "advertised.listeners"):
-            for listener in self.values[name] or []:
-                try:
-                    parse_listener(listener)
-                except ValueError as e:
-                    raise ConfigError(f"Invalid value {listener} for configuration {name}: {e}") from None
+        """Kafka's KafkaConfig checks: every listener named in the protocol map, names unique,
+        the inter-broker listener among the advertised ones."""
+        protocol_map: dict[str, str] = {}
+        for entry in self.values["listener.security.protocol.map"]:
+            name, colon, protocol = entry.partition(":")
+            if not colon or protocol.strip().upper() not in SECURITY_PROTOCOLS:
+                raise ConfigError(f"Invalid value {entry} for configuration listener.security.protocol.map: "
+                                  f"expected LISTENER:PROTOCOL with a protocol of {', '.join(SECURITY_PROTOCOLS)}")
+            protocol_map[name.strip().upper()] = protocol.strip().upper()
+        self.protocol_map = protocol_map
+        try:
+            self.listeners = parse_listeners(self.values["listeners"], protocol_map)
+            advertised = self.values["advertised.listeners"]
+            self.advertised = parse_listeners(advertised, protocol_map) if advertised else self.listeners
+        except ValueError as e:
+            raise ConfigError(str(e)) from None
+        if not self.listeners:
+            raise ConfigError("Invalid value for configuration listeners: at least one listener is required")
+        names = {lis.name for lis in self.listeners}
+        for lis in self.advertised:
+            if lis.name not in names:
+                raise ConfigError(f"advertised.listeners listener names must be equal to or a subset of the ones "
+                                  f"defined in listeners. Found {lis.name}. The valid options based on the "
+                                  f"current configuration are {','.join(sorted(names))}")
+        if "inter.broker.listener.name" in self.originals and "security.inter.broker.protocol" in self.originals:
+            raise ConfigError("Only one of inter.broker.listener.name and security.inter.broker.protocol "
+                              "should be set.")
+        inter = (self.values["inter.broker.listener.name"] or self.values["security.inter.broker.protocol"]).upper()
+        if inter not in {lis.name for lis in self.advertised}:
+            raise ConfigError(f"inter.broker.listener.name must be a listener name defined in advertised.listeners. "
+                              f"The valid options based on currently configured listeners are "
+                              f"{','.join(lis.name for lis in self.advertised)}")
+        self.inter_broker_listener = inter
+        try:
+            self.listener_security = {lis.name: listener_security(self.originals, lis) for lis in self.listeners}
+            self.inter_broker_security = inter_broker_client(
+                self.originals, next(lis for lis in self.advertised if lis.name == inter))
+        except SecurityConfigError as e:
+            raise ConfigError(str(e)) from None
 
     def _validate_authorizer(self) -> None:
         """ZooKeeper mode knows one authorizer, Kafka's AclAuthorizer; StandardAuthorizer
@@ -379,7 +449,8 @@ class KafkaConfig:
 
     @property
     def listener(self) -> tuple[str, int]:
-        return parse_listener(self.values["listeners"][0])
+        """The first listener's (host, port)."""
+        return self.listeners[0].host, self.listeners[0].port
 
     @property
     def metrics_listener(self) -> tuple[str, int] | None:
@@ -387,11 +458,12 @@ class KafkaConfig:
         value = self.values["metrics.http.listener"]
         return _split_host_port(value) if value else None
 
-    @property
-    def advertised_listener(self) -> tuple[str, int]:
-        advertised = self.values["advertised.listeners"]
-        host, port = parse_listener(advertised[0]) if advertised else self.listener
-        return (host or "127.0.0.1", port)
+    def advertised_for(self, name: str) -> tuple[str, int]:
+        """Listener `name`'s advertised (host, port); an empty host is advertised as 127.0.0.1."""
+        found = next((lis for lis in self.advertised if lis.name == name), None)
+        if found is None:
+            found = next(lis for lis in self.listeners if lis.name == name)
+        return found.host or "127.0.0.1", found.port
 
     def topic_defaults(self) -> dict[str, str]:
         """Every topic config's broker-level default, by its topic-level name."""
@@ -421,16 +493,3 @@ class KafkaConfig:
         server_name = SERVER_DEFAULT_NAMES.get(name)
         found = self.synonyms(server_name) if server_name is not None else []
         return [(name, value, SOURCE_TOPIC_CONFIG), *found] if name in overrides else found
-
-
-def parse_listener(listener: str) -> tuple[str, int]:
-    """PLAINTEXT://host:port -> (host, port). Only PLAINTEXT is implemented."""
-    proto, sep, rest = listener.partition("://")
-    if not sep:
-        raise ValueError("expected PROTOCOL://host:port")
-    if proto.upper() != "PLAINTEXT":
-        raise ValueError(f"security protocol {proto} is not supported (only PLAINTEXT)")
-    host, colon, port = rest.rpartition(":")
-    if not colon or not port.isdigit() or not 0 <= int(port) <= 65535:
-        raise ValueError("expected a port number after host:")
-    return host, int(port)

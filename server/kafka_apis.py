@@ -290,8 +290,8 @@ class KafkaApis:
         topics.extend(cls.MetadataResponseTopic(error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED, name=name,
                                                 topic_id=None, is_internal=name in INTERNAL_TOPICS, partitions=[],
                                                 authorized_operations=None) for name in no_create + refused)
-        brokers = [cls.MetadataResponseBroker(node_id=b.broker_id, host=b.host, port=b.port, rack=b.rack)
-                   for b in sorted(cache.brokers.values(), key=lambda b: b.broker_id)]
+        brokers = [cls.MetadataResponseBroker(node_id=b.broker_id, host=e.host, port=e.port, rack=b.rack)
+                   for b, e in cache.brokers_on(request.listener_name)]
         request.send_response(cls(throttle_time_ms=0, brokers=brokers, cluster_id=self.cluster_id,
                                   controller_id=cache.controller_id, topics=topics,
                                   authorized_operations=None, error_code=0))
@@ -299,9 +299,9 @@ class KafkaApis:
     def handle_describe_cluster(self, request: Request) -> None:
         cls = response_class(ApiKey.DescribeCluster)
         cache = self.metadata_cache
-        brokers = [cls.DescribeClusterBroker(broker_id=b.broker_id, host=b.host, port=b.port, rack=b.rack,
+        brokers = [cls.DescribeClusterBroker(broker_id=b.broker_id, host=e.host, port=e.port, rack=b.rack,
                                              is_fenced=False)
-                   for b in sorted(cache.brokers.values(), key=lambda b: b.broker_id)]
+                   for b, e in cache.brokers_on(request.listener_name)]
         request.send_response(cls(throttle_time_ms=0, error_code=0, error_message=None, endpoint_type=1,
                                   cluster_id=self.cluster_id, controller_id=cache.controller_id,
                                   brokers=brokers, authorized_operations=None))
@@ -928,11 +928,14 @@ class KafkaApis:
                 # As Kafka: the source is the first synonym's (none: DEFAULT_CONFIG), synonyms are
                 # sent only when asked for, and v0's is_default is never set (Kafka 3.9 leaves the
                 # field at its default, false).
-                configs = [entry_cls(name=n, value=v,
+                # PASSWORD keys (keystore passwords, inline keys) are sensitive: no value, as Kafka.
+                configs = [entry_cls(name=n, value=None if t == "PASSWORD" else v,
                                      read_only=r.resource_type == RESOURCE_BROKER and self.config.read_only(n),
                                      config_source=syn[0][2] if syn else SOURCE_DEFAULT_CONFIG, is_default=False,
-                                     is_sensitive=False, config_type=CONFIG_TYPE_IDS.get(t, 0), documentation=None,
-                                     synonyms=[entry_cls.DescribeConfigsSynonym(name=sn, value=sv, source=ss)
+                                     is_sensitive=t == "PASSWORD", config_type=CONFIG_TYPE_IDS.get(t, 0),
+                                     documentation=None,
+                                     synonyms=[entry_cls.DescribeConfigsSynonym(
+                                         name=sn, value=None if t == "PASSWORD" else sv, source=ss)
                                                for sn, sv, ss in syn] if include_synonyms else [])
                            for n, v, syn, t in entries if keys is None or n in keys]
                 results.append(result_cls(error_code=error, error_message=message, resource_type=r.resource_type,

@@ -27,7 +27,9 @@ class Request:
     client_host: str
     on_response: Callable[[Request, list | None, bool], None]
     received_ns: int = field(default_factory=time.monotonic_ns)
-    principal: KafkaPrincipal = ANONYMOUS  # who the connection authenticated as
+    # Who sent it (authorizers read this) and the listener it came in on (Metadata answers
+    # with that listener's addresses).
+    principal: KafkaPrincipal = ANONYMOUS
     listener_name: str = "PLAINTEXT"
     # When a handler took it, when the handler returned, when its response was handed back
     # (0: not yet): Kafka's RequestMetrics phases come from these.

@@ -7,6 +7,12 @@ responses in request order. Bad input closes that one connection with a log line
 bytes are held in a MemoryPool (queued.max.request.bytes) from the moment a frame's size
 is read until its response is written; a connection that finds the pool empty stops
 reading until memory comes back, as Kafka mutes a channel under memory pressure.
+
+Each listener has its own Acceptor and Processors. On SSL listeners the transport is TLS
+(the principal comes from the client certificate) and fetch regions are copied, never
+sendfile'd; on SASL listeners a connection's SaslAuthenticator answers SaslHandshake and
+SaslAuthenticate itself, as Kafka's authenticator does in the network layer, and any
+request but ApiVersions before authentication closes the connection.
 """
 
 from __future__ import annotations
@@ -17,9 +23,11 @@ import json
 import logging
 import os
 import re
+import ssl
 import time
 from collections import deque
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from josefk.protocol.apis import ApiKey, ApiVersions, request_class
 from josefk.protocol.framing import FrameDecoder, FrameTooLarge
@@ -28,6 +36,8 @@ from josefk.protocol.nullability import check_non_nullable
 from josefk.protocol.zero_copy import part_size
 from josefk.server.memory_pool import MemoryPool
 from josefk.server.request_channel import Request, RequestChannel
+from josefk.server.security.principal import ANONYMOUS, KafkaPrincipal, SslPrincipalMapper
+from josefk.server.security.sasl import Answer, SaslAuthenticator, State
 from josefk.utils.metrics import RequestMetrics
 
 log = logging.getLogger(__name__)
@@ -53,12 +63,36 @@ class Connection(asyncio.BufferedProtocol):
         self.closed = False
         self.reading_paused = False
         self.writing_paused = False
+        self.tls = False  # bytes must go through the TLS transport: no sendfile
+        self.close_when_flushed = False  # an authentication failure: answer, then close
+        self.principal: KafkaPrincipal = ANONYMOUS
+        listener = processor.listener
+        self.authenticator = listener.new_authenticator() if listener.new_authenticator else None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         self.transport = transport  # type: ignore[assignment]
         peer = transport.get_extra_info("peername")
         self.peer = f"{peer[0]}:{peer[1]}" if peer else "?"
         self.processor.register(self)
+        ssl_object = transport.get_extra_info("ssl_object")
+        if ssl_object is not None:
+            self.tls = True
+            self._ssl_principal(ssl_object)
+
+    def _ssl_principal(self, ssl_object: ssl.SSLObject) -> None:
+        """Kafka's DefaultKafkaPrincipalBuilder on SSL: the certificate subject, mapped by
+        ssl.principal.mapping.rules; no certificate is User:ANONYMOUS."""
+        der = ssl_object.getpeercert(binary_form=True)
+        mapper = self.processor.listener.principal_mapper
+        if der is None or mapper is None or self.authenticator is not None:
+            return
+        from cryptography import x509
+
+        dn = x509.load_der_x509_certificate(der).subject.rfc4514_string()
+        try:
+            self.principal = KafkaPrincipal("User", mapper.name_for(dn))
+        except ValueError as e:
+            self.close(f"SSL principal: {e}")
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
@@ -106,7 +140,7 @@ class Connection(asyncio.BufferedProtocol):
             self.close(f"{e}")
             return
         for payload in frames:
-            if self.closed:
+            if self.closed or self.close_when_flushed:
                 return
             self.processor.process_frame(self, payload)
         if self.decoder.blocked and not self.closed:
@@ -169,11 +203,18 @@ class Connection(asyncio.BufferedProtocol):
         self.release(released)
         if out:
             self._write(transport, out)
+        if self.close_when_flushed and not pending:
+            self.closed = True
+            transport.close()  # flushes what was written first
+            return
         self._update_reading()
 
-    def _record(self, request: Request, written_ns: int) -> None:
+    def _record(self, request: Request | None, written_ns: int) -> None:
         """RequestMetrics (RequestsPerSec and each phase's time) and the request log, as the
-        response is written (Kafka's RequestChannel.updateRequestMetrics)."""
+        response is written (Kafka's RequestChannel.updateRequestMetrics). A raw SASL token
+        (the old framing) has no request to count."""
+        if request is None:
+            return
         times = request.phase_times_ms(written_ns)
         self.processor.request_metrics.record(request.metric_name, request.header.api_version, times)
         if request_log.isEnabledFor(logging.DEBUG):
@@ -203,7 +244,7 @@ class Connection(asyncio.BufferedProtocol):
             if chunk:
                 transport.writelines(chunk)
                 chunk = []
-            sent = self._sendfile(transport, part) if transport.get_write_buffer_size() == 0 else 0
+            sent = self._sendfile(transport, part) if not self.tls and transport.get_write_buffer_size() == 0 else 0
             if sent < part.size:
                 data = part.read_bytes()
                 transport.write(memoryview(data)[sent:])
@@ -246,14 +287,29 @@ def _framed(parts: list) -> list:
     return [size.to_bytes(4, "big"), *parts]
 
 
+@dataclass(frozen=True)
+class ListenerContext:
+    """What a listener's connections share: its name, how a SASL connection gets its
+    authenticator (None: no SASL), how a TLS client certificate becomes a principal."""
+
+    name: str = "PLAINTEXT"
+    new_authenticator: Callable[[], SaslAuthenticator] | None = None
+    principal_mapper: SslPrincipalMapper | None = None
+
+
+_SASL_APIS = (ApiKey.SaslHandshake, ApiKey.SaslAuthenticate)
+
+
 class Processor:
     """Frames and parses requests for its connections and writes their responses."""
 
     def __init__(self, processor_id: int, channel: RequestChannel, max_request_size: int, metrics: dict,
                  memory_pool: MemoryPool, api_versions: ApiVersions,
-                 request_metrics: RequestMetrics | None = None) -> None:
+                 request_metrics: RequestMetrics | None = None, listener: ListenerContext | None = None) -> None:
         """`api_versions` are what KafkaApis serves: anything else closes the connection.
-        `request_metrics` counts the requests answered, by name and version, and their time."""
+        `request_metrics` counts the requests answered, by name and version, and their time.
+        `listener` is the listener this Processor serves (PLAINTEXT when not given)."""
+        self.listener = listener or ListenerContext()
         self.id = processor_id
         self.channel = channel
         self.api_versions = api_versions
@@ -272,14 +328,54 @@ class Processor:
     def process_frame(self, conn: Connection, payload: bytes | bytearray) -> None:
         """Queue the request; a frame that never becomes a queued request releases its memory."""
         size = len(payload)
+        auth = conn.authenticator
+        if auth is not None and auth.state == State.RAW:
+            self._answer(conn, None, size, auth.raw_token(bytes(payload)))
+            return
         if not self._queue_request(conn, payload, size):
             conn.release(size)
+
+    def _answer(self, conn: Connection, request: Request | None, size: int, answer: Answer) -> None:
+        """Send the authenticator's answer in request order; close after it if it says so."""
+        slot = conn.enqueue(request, size)  # type: ignore[arg-type]
+        if answer.close:
+            conn.close_when_flushed = True
+            reason = getattr(answer.response, "error_message", None) or "SASL handshake failed"
+            log.info("Failed authentication with %s (%s)", conn.peer, reason)  # Kafka's Selector line
+        if answer.response is not None and request is not None:
+            header = response_header(request.header.correlation_id, request.header.response_header_version)
+            conn.complete(slot, [header, answer.response.encode(version=request.api_version)], False)
+        elif answer.raw is not None:
+            conn.complete(slot, [answer.raw], False)
+        else:
+            conn.close("SASL authentication failed")
+
+    def _sasl_gate(self, conn: Connection, api_key: int) -> bool:
+        """Kafka's authenticator: before authentication only ApiVersions and the SASL APIs;
+        after the session expired (KIP-368) only a SaslHandshake that re-authenticates."""
+        auth = conn.authenticator
+        if auth is None:
+            return True
+        if auth.complete:
+            if api_key == ApiKey.SaslHandshake and auth.security.reauth_ms > 0:
+                auth.begin_reauthentication()
+                return True
+            if auth.expired():
+                conn.close("session expired (connections.max.reauth.ms) without re-authentication")
+                return False
+            return True
+        if api_key in _SASL_APIS or (api_key == ApiKey.ApiVersions and auth.api_versions_allowed):
+            return True
+        conn.close(f"Unexpected Kafka request of type {ApiKey(api_key).name} during SASL handshake.")
+        return False
 
     def _queue_request(self, conn: Connection, payload: bytes | bytearray, size: int) -> bool:
         try:
             api_key, api_version, correlation_id = peek_api(payload)
         except MalformedRequest as e:
             conn.close(str(e))
+            return False
+        if not self._sasl_gate(conn, api_key):
             return False
         supported = self.api_versions.range_of(api_key)
         if supported is None:
@@ -298,7 +394,16 @@ class Processor:
         except Exception as e:  # noqa: BLE001 - any decode failure means malformed input
             conn.close(f"malformed {ApiKey(api_key).name} v{api_version} request: {e!r}")
             return False
-        request = Request(header, body, conn.connection_id, conn.peer, _noop)
+        auth = conn.authenticator
+        principal = auth.principal if auth is not None and auth.complete else conn.principal
+        request = Request(header, body, conn.connection_id, conn.peer, _noop, principal=principal or ANONYMOUS,
+                          listener_name=self.listener.name)
+        if auth is not None and not auth.complete and api_key == ApiKey.ApiVersions:
+            auth.api_versions_allowed = False  # answered (an unsupported version may be retried)
+        if auth is not None and not auth.complete and api_key in _SASL_APIS:
+            handle = auth.handshake if api_key == ApiKey.SaslHandshake else auth.authenticate
+            self._answer(conn, request, size, handle(body, api_version))
+            return True
         slot = conn.enqueue(request, size)
         request.on_response = lambda _req, parts, close: conn.complete(slot, parts, close)
         conn.submit(request)
@@ -320,11 +425,15 @@ def _noop(_request: Request, _parts: list[bytes] | None, _close: bool) -> None:
 
 
 class Acceptor:
-    """Listens on the configured listener and assigns connections to Processors round-robin."""
+    """Listens on one listener and assigns connections to its Processors round-robin; on
+    SSL listeners TLS is negotiated before a connection reaches a Processor."""
 
-    def __init__(self, host: str, port: int, processors: list[Processor]) -> None:
+    def __init__(self, host: str, port: int, processors: list[Processor], ssl_context: ssl.SSLContext | None = None,
+                 name: str = "PLAINTEXT") -> None:
         self.host = host
         self.port = port
+        self.name = name
+        self.ssl_context = ssl_context
         self.processors = processors
         self._next = itertools.cycle(processors)
         self._ids = itertools.count()
@@ -332,7 +441,8 @@ class Acceptor:
 
     async def start(self) -> None:
         loop = asyncio.get_running_loop()
-        self.server = await loop.create_server(self._new_connection, self.host, self.port, reuse_address=True)
+        self.server = await loop.create_server(self._new_connection, self.host, self.port, reuse_address=True,
+                                               ssl=self.ssl_context)
         self.port = self.server.sockets[0].getsockname()[1]
 
     def _new_connection(self) -> Connection:

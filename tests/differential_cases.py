@@ -606,6 +606,33 @@ def n_delete_acls(side: Side, v: int) -> Iterator[Step]:
         {"resource_type_filter": 2, "resource_name_filter": SHARED, "pattern_type_filter": 3, **ANY_ACL}])
 
 
+def n_sasl_handshake(side: Side, v: int) -> Iterator[Step]:
+    yield "on a PLAINTEXT listener", side.call(ApiKey.SaslHandshake, v, mechanism="PLAIN")
+
+
+def n_sasl_authenticate(side: Side, v: int) -> Iterator[Step]:
+    yield "on a PLAINTEXT listener", side.call(ApiKey.SaslAuthenticate, v, auth_bytes=b"\0alice\0secret")
+
+
+# A fixed salt and salted password: both brokers store (and describe) the same credential.
+SCRAM_UPSERT = {"mechanism": 1, "iterations": 8192, "salt": b"0123456789abcdef", "salted_password": b"s" * 32}
+
+
+def n_alter_user_scram_credentials(side: Side, v: int) -> Iterator[Step]:
+    yield "upsert, bad iterations, delete missing", side.call(ApiKey.AlterUserScramCredentials, v, upsertions=[
+        {"name": "scram-a", **SCRAM_UPSERT}, {"name": "scram-b", **SCRAM_UPSERT, "iterations": 100}],
+        deletions=[{"name": "scram-c", "mechanism": 2}])
+    yield "one user and mechanism twice", side.call(ApiKey.AlterUserScramCredentials, v, deletions=[], upsertions=[
+        {"name": "scram-d", **SCRAM_UPSERT}, {"name": "scram-d", **SCRAM_UPSERT}])
+
+
+def n_describe_user_scram_credentials(side: Side, v: int) -> Iterator[Step]:
+    r = side.call(ApiKey.AlterUserScramCredentials, 0, deletions=[], upsertions=[{"name": "scram-e", **SCRAM_UPSERT}])
+    check(r.results[0].error_code == 0, "create scram-e", r)
+    yield "one user and an unknown one", side.call(ApiKey.DescribeUserScramCredentials, v,
+                                                   users=[{"name": "scram-e"}, {"name": "scram-never"}])
+
+
 NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.Produce: n_produce, ApiKey.Fetch: n_fetch, ApiKey.ListOffsets: n_list_offsets,
     ApiKey.Metadata: n_metadata, ApiKey.OffsetCommit: n_offset_commit, ApiKey.OffsetFetch: n_offset_fetch,
@@ -626,6 +653,9 @@ NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.DescribeProducers: n_describe_producers,
     ApiKey.DescribeLogDirs: n_describe_log_dirs,
     ApiKey.DescribeAcls: n_describe_acls, ApiKey.CreateAcls: n_create_acls, ApiKey.DeleteAcls: n_delete_acls,
+    ApiKey.SaslHandshake: n_sasl_handshake, ApiKey.SaslAuthenticate: n_sasl_authenticate,
+    ApiKey.AlterUserScramCredentials: n_alter_user_scram_credentials,
+    ApiKey.DescribeUserScramCredentials: n_describe_user_scram_credentials,
 }
 
 

@@ -82,11 +82,11 @@ def test_java_properties_forms():
 
 def test_known_kafka_keys_josefk_ignores_warn_honestly(caplog):
     KafkaConfig({"compression.type": "lz4", "log.preallocate": "true", "num.io.threads": "2",
-                 "ssl.keystore.location": "/k", "no.such.key": "1"})
+                 "background.threads": "4", "no.such.key": "1"})
     text = caplog.text
     for applied in ("compression.type", "log.preallocate", "num.io.threads"):
         assert applied not in text
-    assert "The configuration 'ssl.keystore.location' is a Kafka broker config that is not applied by josefk." in text
+    assert "The configuration 'background.threads' is a Kafka broker config that is not applied by josefk." in text
     assert "The configuration 'no.such.key' was supplied but isn't a known config." in text
 
 

@@ -6,7 +6,13 @@ import argparse
 import sys
 from typing import Any
 
-from kafka.admin import AlterConfigOp, ConfigResource
+from kafka.admin import (
+    AlterConfigOp,
+    ConfigResource,
+    ScramMechanism,
+    UserScramCredentialDeletion,
+    UserScramCredentialUpsertion,
+)
 
 from josefk.cli.tools import common, wire
 from josefk.cli.tools.common import ToolError
@@ -24,7 +30,8 @@ def build_parser() -> argparse.ArgumentParser:
     action = p.add_mutually_exclusive_group(required=True)
     action.add_argument("--describe", action="store_true", help="list configs for the given entity")
     action.add_argument("--alter", action="store_true", help="alter the configuration of the entity")
-    p.add_argument("--entity-type", choices=sorted(ENTITY_TYPES), help="type of entity (topics/brokers)")
+    p.add_argument("--entity-type", choices=sorted([*ENTITY_TYPES, "users"]),
+                   help="type of entity (topics/brokers/users)")
     p.add_argument("--entity-name", help="name of the entity (topic name or broker id)")
     p.add_argument("--entity-default", action="store_true", help="the cluster-wide default (brokers only)")
     p.add_argument("--topic", help="shorthand for --entity-type topics --entity-name TOPIC")
@@ -78,7 +85,9 @@ def main(argv: list[str]) -> int:
     admin = None
     try:
         admin = common.admin_client(args.bootstrap_server, common.load_properties(args.command_config))
-        if args.describe:
+        if args.entity_type == "users":
+            scram_users(admin, args)
+        elif args.describe:
             for name in _names(admin, args):
                 describe(admin, args.entity_type, name, args.all)
         else:
@@ -237,6 +246,47 @@ def alter(admin: Any, args: argparse.Namespace) -> None:
         print("Completed updating default config for brokers in the cluster.")
     else:
         print(f"Completed updating config for {singular} {name}.")
+
+
+def scram_users(admin: Any, args: argparse.Namespace) -> None:
+    """Users' SCRAM credentials, as kafka-configs.sh manages them through the broker:
+    `--add-config 'SCRAM-SHA-256=[iterations=8192,password=secret]'`, `--delete-config SCRAM-SHA-512`,
+    `--describe`. The password is salted here; only the salted password goes over the wire."""
+    if args.describe:
+        described = admin.describe_user_scram_credentials([args.entity_name] if args.entity_name else None)
+        for user, found in described.items():
+            if found.get("error"):
+                raise ToolError(str(found["error"]))
+            infos = ", ".join(f"{ScramMechanism(i['mechanism']).name.replace('_', '-')}=iterations={i['iterations']}"
+                              for i in found["credential_infos"])
+            print(f"SCRAM credential configs for user-principal '{user}' are {infos}")
+        return
+    alterations: list[Any] = []
+    for key, value in parse_add_config(args.add_config or "").items():
+        mechanism = _scram_mechanism(key)
+        fields = dict(part.split("=", 1) for part in value.split(",") if "=" in part)
+        if "password" not in fields:
+            raise ToolError(f"Invalid {key} config: a password must be given ({key}=[password=...])")
+        iterations = int(fields["iterations"]) if "iterations" in fields else 4096
+        alterations.append(UserScramCredentialUpsertion(args.entity_name, mechanism, fields["password"], iterations))
+    for key in filter(None, (k.strip() for k in (args.delete_config or "").split(","))):
+        alterations.append(UserScramCredentialDeletion(args.entity_name, _scram_mechanism(key)))
+    for error in admin.alter_user_scram_credentials(alterations).values():
+        if error:  # kafka-python gives the broker's message only; name Kafka's exception from it
+            java = next((name for text, name in _SCRAM_ERRORS if text in str(error)), "ApiException")
+            raise ToolError(str(error), java=f"org.apache.kafka.common.errors.{java}")
+    print(f"Completed updating config for user {args.entity_name}.")
+
+
+_SCRAM_ERRORS = (("does not exist", "ResourceNotFoundException"), ("twice", "DuplicateResourceException"),
+                 ("iterations", "UnacceptableCredentialException"), ("empty", "UnacceptableCredentialException"),
+                 ("mechanism", "UnsupportedSaslMechanismException"))
+
+
+def _scram_mechanism(key: str) -> ScramMechanism:
+    if key not in ("SCRAM-SHA-256", "SCRAM-SHA-512"):
+        raise ToolError(f"Invalid config(s): {key} (josefk manages SCRAM-SHA-256 and SCRAM-SHA-512 for users)")
+    return ScramMechanism[key.replace("-", "_")]
 
 
 def _status_error(status: str) -> ToolError:

@@ -1,0 +1,263 @@
+"""The broker side of SASL (Kafka's SaslServerAuthenticator): SaslHandshake and
+SaslAuthenticate on a SASL listener before any other request, PLAIN (RFC 4616) against the
+listener's JAAS users, SCRAM-SHA-256/512 (RFC 5802/7677) against the credentials
+in the coordination store; the old framing (SaslHandshake v0, then raw tokens) too; and
+KIP-368 session lifetimes with re-authentication.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import hashlib
+import hmac
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import Enum
+
+from josefk.protocol.apis import ApiKey, ApiMessage, response_class
+from josefk.protocol.errors import ErrorCode
+from josefk.server.security.principal import KafkaPrincipal
+from josefk.server.security.scram import SCRAM_MECHANISMS, CredentialCache
+from josefk.server.security.settings import ListenerSecurity
+
+
+class AuthenticationFailed(Exception):
+    """`message` is what the client is told (Kafka's exact wording)."""
+
+
+class _Plain:
+    """RFC 4616: [authzid] NUL authcid NUL passwd, checked against JAAS user_<name> options."""
+
+    def __init__(self, users: dict[str, str]) -> None:
+        self.users = users
+        self.username: str | None = None
+
+    def evaluate(self, token: bytes) -> bytes:
+        parts = token.split(b"\0")
+        if len(parts) != 3:
+            raise AuthenticationFailed("Invalid SASL/PLAIN response: expected 3 tokens, got " + str(len(parts)))
+        authzid, user, password = (p.decode("utf-8", "replace") for p in parts)
+        if not user:
+            raise AuthenticationFailed("Authentication failed: username not specified")
+        if not password:
+            raise AuthenticationFailed("Authentication failed: password not specified")
+        expected = self.users.get(user)
+        if expected is None or not hmac.compare_digest(expected.encode(), password.encode()):
+            raise AuthenticationFailed("Authentication failed: Invalid username or password")
+        if authzid and authzid != user:
+            raise AuthenticationFailed("Authentication failed: Client requested an authorization id that is "
+                                       "different from username")
+        self.username = user
+        return b""
+
+    @property
+    def complete(self) -> bool:
+        return self.username is not None
+
+
+def _sasl_name(name: str) -> str:
+    """RFC 5802 saslname: '=2C' is ',' and '=3D' is '='."""
+    return name.replace("=2C", ",").replace("=3D", "=")
+
+
+_DIGESTS = {"SCRAM-SHA-256": hashlib.sha256, "SCRAM-SHA-512": hashlib.sha512}
+
+
+def _attributes(message: str) -> dict[str, str]:
+    out = {}
+    for part in message.split(","):
+        key, sep, value = part.partition("=")
+        if not sep or len(key) != 1:
+            raise ValueError(f"invalid SCRAM attribute {part!r}")
+        out[key] = value
+    return out
+
+
+class _Scram:
+    """The server side of RFC 5802/7677 as Kafka's ScramSaslServer runs it, including its
+    leniency since 3.8.1: the client-final nonce need only end with the server's nonce
+    (librdkafka before 2.6.1 sends the client nonce twice)."""
+
+    def __init__(self, mechanism: str, credentials: CredentialCache, generic_failure: str,
+                 nonce: str | None = None) -> None:
+        """`nonce` is the server's nonce part (random unless given, as RFC test vectors need)."""
+        self.mechanism = mechanism
+        self.digest = _DIGESTS[mechanism]
+        self.credentials = credentials
+        self.generic_failure = generic_failure
+        self.server_nonce = nonce or secrets.token_urlsafe(24).replace("-", "x").replace("_", "y")
+        self.username: str | None = None
+        self._step = 0
+
+    def evaluate(self, token: bytes) -> bytes:
+        try:
+            text = token.decode()
+            if self._step == 0:
+                self._step = 1
+                return self._client_first(text).encode()
+            if self._step == 1:
+                self._step = 2
+                return self._client_final(text).encode()
+        except (ValueError, KeyError, UnicodeDecodeError, binascii.Error):
+            raise AuthenticationFailed(self.generic_failure) from None
+        raise AuthenticationFailed(self.generic_failure)
+
+    def _client_first(self, text: str) -> str:
+        flag, authzid, bare = text.split(",", 2)
+        if flag not in ("n", "y"):
+            raise ValueError("channel binding is not supported")
+        fields = _attributes(bare)
+        self._user = _sasl_name(fields["n"])
+        if authzid and _sasl_name(authzid.removeprefix("a=")) != self._user:
+            raise AuthenticationFailed("Authentication failed: Client requested an authorization id that is "
+                                       "different from username")
+        credential = self.credentials.get(self._user, self.mechanism)
+        if credential is None:
+            raise ValueError("unknown user")
+        self._credential = credential
+        self._nonce = fields["r"] + self.server_nonce
+        self._client_first_bare = bare
+        self._server_first = (f"r={self._nonce},s={base64.b64encode(credential.salt).decode()},"
+                              f"i={credential.iterations}")
+        return self._server_first
+
+    def _client_final(self, text: str) -> str:
+        without_proof, sep, proof = text.rpartition(",p=")
+        fields = _attributes(without_proof)
+        if not sep or not fields["r"].endswith(self._nonce):
+            raise ValueError("Invalid client nonce in the final client message.")
+        auth_message = f"{self._client_first_bare},{self._server_first},{without_proof}".encode()
+        credential = self._credential
+        signature = hmac.new(credential.stored_key, auth_message, self.digest).digest()
+        client_key = bytes(a ^ b for a, b in zip(base64.b64decode(proof), signature, strict=True))
+        if not hmac.compare_digest(self.digest(client_key).digest(), credential.stored_key):
+            raise ValueError("Invalid client credentials")
+        self.username = self._user
+        server_signature = hmac.new(credential.server_key, auth_message, self.digest).digest()
+        return "v=" + base64.b64encode(server_signature).decode()
+
+    @property
+    def complete(self) -> bool:
+        return self.username is not None
+
+
+class State(Enum):
+    HANDSHAKE = 1  # expecting ApiVersions or SaslHandshake
+    AUTHENTICATE = 2  # SaslHandshake v1 done: expecting SaslAuthenticate
+    RAW = 3  # SaslHandshake v0 done: expecting raw tokens
+    COMPLETE = 4
+    FAILED = 5
+
+
+@dataclass
+class Answer:
+    """What to send back (a response message, or a raw token for the old framing), and
+    whether to close the connection once it is written."""
+
+    response: ApiMessage | None = None
+    raw: bytes | None = None
+    close: bool = False
+
+
+class SaslAuthenticator:
+    """One connection's SASL state. `now_ms` is the broker's clock (session expiry)."""
+
+    def __init__(self, security: ListenerSecurity, credentials: CredentialCache, now_ms: Callable[[], int]) -> None:
+        self.security = security
+        self.credentials = credentials
+        self.now_ms = now_ms
+        self.state = State.HANDSHAKE
+        self.mechanism: str | None = None
+        self.principal: KafkaPrincipal | None = None
+        self.session_expiry_ms: int | None = None
+        self.reauthenticating = False
+        self.api_versions_allowed = True  # Kafka takes one ApiVersions, before the first handshake
+        self._server: _Plain | _Scram | None = None
+
+    @property
+    def complete(self) -> bool:
+        return self.state == State.COMPLETE
+
+    def expired(self) -> bool:
+        return self.session_expiry_ms is not None and self.now_ms() > self.session_expiry_ms
+
+    def begin_reauthentication(self) -> None:
+        """KIP-368: a SaslHandshake on an authenticated connection starts re-authentication."""
+        self.state = State.HANDSHAKE
+        self.reauthenticating = True
+        self.api_versions_allowed = False
+
+    def handshake(self, body: ApiMessage, version: int) -> Answer:
+        cls = response_class(ApiKey.SaslHandshake)
+        enabled = list(self.security.mechanisms)
+        mechanism = body.mechanism
+        self.api_versions_allowed = False
+        if self.state != State.HANDSHAKE:
+            self.state = State.FAILED
+            return Answer(cls(error_code=ErrorCode.ILLEGAL_SASL_STATE, mechanisms=enabled), close=True)
+        if mechanism not in enabled or (self.reauthenticating and mechanism != self.mechanism):
+            self.state = State.FAILED
+            return Answer(cls(error_code=ErrorCode.UNSUPPORTED_SASL_MECHANISM, mechanisms=enabled), close=True)
+        self.mechanism = mechanism
+        if mechanism == "PLAIN":
+            entry = self.security.jaas["PLAIN"]
+            users = {k[len("user_"):]: v for k, v in entry.options.items() if k.startswith("user_")}
+            self._server = _Plain(users)
+        else:
+            assert mechanism in SCRAM_MECHANISMS
+            self._server = _Scram(mechanism, self.credentials, self._generic_failure())
+        self.state = State.RAW if version == 0 else State.AUTHENTICATE
+        return Answer(cls(error_code=ErrorCode.NONE, mechanisms=enabled))
+
+    def _generic_failure(self) -> str:
+        what = "re-authentication" if self.reauthenticating else "authentication"
+        return f"Authentication failed during {what} due to invalid credentials with SASL mechanism {self.mechanism}"
+
+    def authenticate(self, body: ApiMessage, version: int) -> Answer:
+        cls = response_class(ApiKey.SaslAuthenticate)
+        if self.state != State.AUTHENTICATE:
+            self.state = State.FAILED
+            return Answer(cls(error_code=ErrorCode.ILLEGAL_SASL_STATE,
+                              error_message=f"Unexpected SaslAuthenticate request with state {self.state.name}",
+                              auth_bytes=b"", session_lifetime_ms=0), close=True)
+        try:
+            token = self._evaluate(bytes(body.auth_bytes))
+        except AuthenticationFailed as e:
+            return Answer(cls(error_code=ErrorCode.SASL_AUTHENTICATION_FAILED, error_message=str(e), auth_bytes=b"",
+                              session_lifetime_ms=0), close=True)
+        lifetime = 0
+        if self.complete and self.security.reauth_ms > 0 and version >= 1:
+            lifetime = self.security.reauth_ms
+        # Kafka's generated SaslAuthenticateResponseData defaults ErrorMessage to "", not null.
+        return Answer(cls(error_code=ErrorCode.NONE, error_message="", auth_bytes=token,
+                          session_lifetime_ms=lifetime))
+
+    def raw_token(self, token: bytes) -> Answer:
+        """The old framing: a SASL token without a Kafka header; failure closes the connection."""
+        try:
+            return Answer(raw=self._evaluate(token))
+        except AuthenticationFailed:
+            return Answer(close=True)
+
+    def _evaluate(self, token: bytes) -> bytes:
+        server = self._server
+        assert server is not None
+        try:
+            out = server.evaluate(token)
+        except AuthenticationFailed:
+            self.state = State.FAILED
+            raise
+        if server.complete:
+            assert server.username is not None
+            principal = KafkaPrincipal("User", server.username)
+            if self.reauthenticating and principal != self.principal:
+                self.state = State.FAILED
+                raise AuthenticationFailed(f"Cannot change principals during re-authentication from "
+                                           f"{self.principal}: {principal}")
+            self.principal = principal
+            self.state = State.COMPLETE
+            reauth = self.security.reauth_ms
+            self.session_expiry_ms = self.now_ms() + reauth if reauth > 0 else None
+        return out

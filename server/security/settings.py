@@ -1,0 +1,397 @@
+"""Listeners and their security settings, under Kafka 3.9's config keys.
+
+A listener's setting is `listener.name.<listener lower case>.<key>` if set, else `<key>`
+(SASL JAAS configs only in the prefixed form `listener.name.<l>.<mechanism>.sasl.jaas.config`,
+as Kafka brokers take them). Anything josefk cannot honour stops start-up with a line
+naming the key: a broker never runs open because a security setting was ignored.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import re
+import ssl
+import tempfile
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from josefk.controller.network_client import ClientSecurity
+from josefk.server.security.jaas import (
+    PLAIN_LOGIN_MODULE,
+    SCRAM_LOGIN_MODULE,
+    JaasConfigError,
+    JaasEntry,
+    parse_jaas_config,
+)
+from josefk.server.security.principal import SslPrincipalMapper
+
+SECURITY_PROTOCOLS = ("PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL")
+SASL_PROTOCOLS = ("SASL_PLAINTEXT", "SASL_SSL")
+TLS_PROTOCOLS = ("SSL", "SASL_SSL")
+SUPPORTED_MECHANISMS = ("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512")
+
+# Kafka's defaults (SslConfigs / BrokerSecurityConfigs); None is Kafka's null.
+SSL_KEYS: dict[str, str | None] = {
+    "ssl.protocol": "TLSv1.3",
+    "ssl.enabled.protocols": "TLSv1.2,TLSv1.3",
+    "ssl.keystore.type": "JKS",
+    "ssl.keystore.location": None,
+    "ssl.keystore.password": None,
+    "ssl.key.password": None,
+    "ssl.keystore.certificate.chain": None,
+    "ssl.keystore.key": None,
+    "ssl.truststore.type": "JKS",
+    "ssl.truststore.location": None,
+    "ssl.truststore.password": None,
+    "ssl.truststore.certificates": None,
+    "ssl.cipher.suites": None,
+    "ssl.client.auth": "none",
+    "ssl.principal.mapping.rules": "DEFAULT",
+    "ssl.endpoint.identification.algorithm": "https",
+}
+# Keys that only a listener prefix may carry as well as the top level.
+_PER_LISTENER = {*SSL_KEYS, "sasl.enabled.mechanisms", "connections.max.reauth.ms"}
+# Pluggable JVM classes and providers: josefk cannot load them, and ignoring one could leave a
+# listener less protected than configured.
+_UNSUPPORTED = ("ssl.engine.factory.class", "ssl.provider", "security.providers", "principal.builder.class",
+                "sasl.server.callback.handler.class", "sasl.login.class", "sasl.login.callback.handler.class",
+                "ssl.keystore.engine", "sasl.server.max.receive.size")
+_PREFIX = re.compile(r"^listener\.name\.([^.]+)\.(.+)$")
+_VERSIONS = {"TLSv1.2": ssl.TLSVersion.TLSv1_2, "TLSv1.3": ssl.TLSVersion.TLSv1_3}
+
+
+@dataclass(frozen=True)
+class Listener:
+    name: str
+    host: str
+    port: int
+    protocol: str
+
+    def __str__(self) -> str:
+        return f"{self.name}://{self.host}:{self.port}"
+
+
+def parse_listeners(values: list[str], protocol_map: Mapping[str, str]) -> list[Listener]:
+    """NAME://host:port entries (Kafka's CoreUtils.listenerListToEndPoints)."""
+    out: list[Listener] = []
+    for text in values:
+        name, sep, rest = text.partition("://")
+        host, colon, port = rest.rpartition(":")
+        if not sep or not colon or not port.isdigit() or not 0 <= int(port) <= 65535:
+            raise ValueError(f"Invalid value {text} for configuration listeners: expected LISTENER://host:port")
+        name = name.upper()
+        if name not in protocol_map:
+            raise ValueError(f"No security protocol defined for listener {name}")
+        if any(lis.name == name for lis in out):
+            raise ValueError(f"Each listener must have a different name, listeners: {','.join(values)}")
+        out.append(Listener(name, host.strip("[]"), int(port), protocol_map[name]))
+    return out
+
+
+def listener_key_known(name: str) -> bool:
+    """A listener-prefixed key josefk honours (its suffix is a per-listener security key)."""
+    m = _PREFIX.match(name)
+    if m is None:
+        return False
+    key = m.group(2)
+    return key in _PER_LISTENER or (key.endswith(".sasl.jaas.config") and key.count(".") == 3)
+
+
+def unsupported_security_key(name: str, value: str) -> str | None:
+    """The error line for a security key josefk cannot honour (None if it can)."""
+    m = _PREFIX.match(name)
+    key = m.group(2) if m else name
+    if key in _UNSUPPORTED and value.strip():
+        return f"{name} is set but josefk cannot honour it (no pluggable JVM classes or providers)"
+    if key == "sasl.jaas.config" and m is None:
+        return ("sasl.jaas.config must be prefixed with a listener and SASL mechanism on a broker, e.g. "
+                "listener.name.sasl_ssl.scram-sha-256.sasl.jaas.config")
+    return None
+
+
+class SecurityConfigError(ValueError):
+    pass
+
+
+class ListenerConfig:
+    """One listener's view of the broker properties: prefixed keys win."""
+
+    def __init__(self, props: Mapping[str, str], listener: Listener) -> None:
+        self.props = props
+        self.listener = listener
+        self.prefix = f"listener.name.{listener.name.lower()}."
+
+    def key_for(self, key: str) -> str:
+        """The key that sets `key` for this listener (prefixed if the prefixed one is set)."""
+        return self.prefix + key if self.prefix + key in self.props else key
+
+    def get(self, key: str, default: str | None = None) -> str | None:
+        value = self.props.get(self.key_for(key))
+        if value is None:
+            value = SSL_KEYS.get(key, default)
+        return value.strip() if isinstance(value, str) else value
+
+    def jaas(self, mechanism: str) -> tuple[str, JaasEntry | None]:
+        key = f"{self.prefix}{mechanism.lower()}.sasl.jaas.config"
+        text = self.props.get(key)
+        if text is None:
+            return key, None
+        try:
+            return key, parse_jaas_config(text)
+        except JaasConfigError as e:
+            raise SecurityConfigError(f"Invalid value for configuration {key}: {e}") from None
+
+
+@dataclass
+class ListenerSecurity:
+    """What a listener's connections need: TLS context, SASL mechanisms and their JAAS, the
+    SSL principal mapper, the re-authentication interval (0: sessions never expire)."""
+
+    listener: Listener
+    ssl_context: ssl.SSLContext | None
+    mechanisms: tuple[str, ...]
+    jaas: dict[str, JaasEntry]
+    principal_mapper: SslPrincipalMapper
+    reauth_ms: int
+
+    @property
+    def sasl(self) -> bool:
+        return self.listener.protocol in SASL_PROTOCOLS
+
+
+def _error(key: str, message: str) -> SecurityConfigError:
+    return SecurityConfigError(f"Invalid value for configuration {key}: {message}")
+
+
+@contextlib.contextmanager
+def _private_pem(data: bytes) -> Iterator[str]:
+    """A 0600 temp file for ssl's load_cert_chain, which only reads files; removed at once."""
+    fd, path = tempfile.mkstemp(suffix=".pem")
+    try:
+        with os.fdopen(fd, "wb") as f:
+            f.write(data)
+        yield path
+    finally:
+        os.unlink(path)
+
+
+def _pem_key_and_chain(cfg: ListenerConfig) -> tuple[bytes, str] | None:
+    """The keystore as PEM (key, then certificate chain) and the key that named it; None if unset."""
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.serialization import pkcs12
+
+    store_type = (cfg.get("ssl.keystore.type") or "JKS").upper()
+    location = cfg.get("ssl.keystore.location")
+    chain, key = cfg.get("ssl.keystore.certificate.chain"), cfg.get("ssl.keystore.key")
+    type_key = cfg.key_for("ssl.keystore.type")
+    if location is None and chain is None:
+        return None
+    if store_type not in ("PEM", "PKCS12"):
+        raise _error(type_key, f"keystore type {store_type} is not supported by josefk (use PKCS12 or PEM)")
+    if chain is not None:
+        if store_type != "PEM" or key is None:
+            raise _error(cfg.key_for("ssl.keystore.certificate.chain"),
+                         "inline certificates need ssl.keystore.type=PEM and ssl.keystore.key")
+        return (key + "\n" + chain).encode(), cfg.key_for("ssl.keystore.certificate.chain")
+    loc_key = cfg.key_for("ssl.keystore.location")
+    try:
+        data = Path(location or "").read_bytes()
+    except OSError as e:
+        raise _error(loc_key, f"cannot read the keystore: {e.strerror}") from None
+    if store_type == "PEM":
+        return data, loc_key
+    password = cfg.get("ssl.keystore.password")
+    try:
+        loaded = pkcs12.load_pkcs12(data, password.encode() if password else None)
+    except ValueError as e:
+        raise _error(loc_key, f"cannot read the PKCS12 keystore (wrong ssl.keystore.password?): {e}") from None
+    if loaded.key is None or loaded.cert is None:
+        raise _error(loc_key, "the PKCS12 keystore holds no private key with a certificate")
+    pem = loaded.key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                                   serialization.NoEncryption())
+    for cert in [loaded.cert.certificate, *(c.certificate for c in loaded.additional_certs)]:
+        pem += cert.public_bytes(serialization.Encoding.PEM)
+    return pem, loc_key
+
+
+def _trusted_pem(cfg: ListenerConfig) -> str | None:
+    from cryptography.hazmat.primitives import serialization
+    from cryptography.hazmat.primitives.serialization import pkcs12
+
+    inline = cfg.get("ssl.truststore.certificates")
+    if inline is not None:
+        return inline
+    location = cfg.get("ssl.truststore.location")
+    if location is None:
+        return None
+    loc_key = cfg.key_for("ssl.truststore.location")
+    store_type = (cfg.get("ssl.truststore.type") or "JKS").upper()
+    if store_type not in ("PEM", "PKCS12"):
+        raise _error(cfg.key_for("ssl.truststore.type"),
+                     f"truststore type {store_type} is not supported by josefk (use PKCS12 or PEM)")
+    try:
+        data = Path(location).read_bytes()
+    except OSError as e:
+        raise _error(loc_key, f"cannot read the truststore: {e.strerror}") from None
+    if store_type == "PEM":
+        return data.decode()
+    password = cfg.get("ssl.truststore.password")
+    try:
+        loaded = pkcs12.load_pkcs12(data, password.encode() if password else None)
+    except ValueError as e:
+        raise _error(loc_key, f"cannot read the PKCS12 truststore: {e}") from None
+    certs = ([loaded.cert] if loaded.cert else []) + list(loaded.additional_certs)
+    if not certs:
+        raise _error(loc_key, "the PKCS12 truststore holds no certificates")
+    return "".join(c.certificate.public_bytes(serialization.Encoding.PEM).decode() for c in certs)
+
+
+_TLS13_SUITES = ("TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256",
+                 "TLS_AES_128_CCM_SHA256", "TLS_AES_128_CCM_8_SHA256")
+_KX = {"ECDHE_RSA": "ECDHE-RSA-", "ECDHE_ECDSA": "ECDHE-ECDSA-", "DHE_RSA": "DHE-RSA-", "RSA": ""}
+_BULK = re.compile(r"^(AES)_(128|256)_(GCM|CBC|CCM)_(SHA|SHA256|SHA384)$|^(CHACHA20_POLY1305)_SHA256$")
+
+
+def openssl_cipher(name: str) -> str | None:
+    """A TLS 1.2 suite's standard (Java) name as OpenSSL names it; None for TLS 1.3 suites,
+    which OpenSSL always offers."""
+    if name in _TLS13_SUITES:
+        return None
+    kx, _sep, bulk = name.removeprefix("TLS_").partition("_WITH_")
+    m = _BULK.match(bulk)
+    if kx not in _KX or m is None:
+        raise ValueError(name)
+    if m.group(5):
+        return _KX[kx] + "CHACHA20-POLY1305"
+    _aes, bits, mode, mac = m.group(1, 2, 3, 4)
+    if mode == "CBC":
+        return f"{_KX[kx]}AES{bits}-{mac}"
+    return f"{_KX[kx]}AES{bits}-{mode}" + (f"-{mac}" if mode == "GCM" else "")
+
+
+def _configure_tls(ctx: ssl.SSLContext, cfg: ListenerConfig) -> None:
+    protocol_key = cfg.key_for("ssl.protocol")
+    if cfg.get("ssl.protocol") not in ("TLSv1.2", "TLSv1.3", "TLS"):
+        raise _error(protocol_key, f"{cfg.get('ssl.protocol')} is not supported (TLSv1.2, TLSv1.3 or TLS)")
+    enabled_key = cfg.key_for("ssl.enabled.protocols")
+    names = [p.strip() for p in (cfg.get("ssl.enabled.protocols") or "").split(",") if p.strip()]
+    unknown = [n for n in names if n not in _VERSIONS]
+    if unknown or not names:
+        raise _error(enabled_key, f"{','.join(unknown) or 'nothing'} cannot be enabled (TLSv1.2 and TLSv1.3 can)")
+    versions = sorted(_VERSIONS[n] for n in names)
+    ctx.minimum_version, ctx.maximum_version = versions[0], versions[-1]
+    suites = [s.strip() for s in (cfg.get("ssl.cipher.suites") or "").split(",") if s.strip()]
+    if suites:
+        suites_key = cfg.key_for("ssl.cipher.suites")
+        try:
+            openssl = [c for c in (openssl_cipher(s) for s in suites) if c]
+        except ValueError as e:
+            raise _error(suites_key, f"unknown cipher suite {e}") from None
+        if openssl:
+            try:
+                ctx.set_ciphers(":".join(openssl))
+            except ssl.SSLError:
+                raise _error(suites_key, "none of these cipher suites is available") from None
+
+
+def server_ssl_context(cfg: ListenerConfig) -> ssl.SSLContext:
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    _configure_tls(ctx, cfg)
+    found = _pem_key_and_chain(cfg)
+    if found is None:
+        raise _error(cfg.key_for("ssl.keystore.location"),
+                     f"listener {cfg.listener.name} is {cfg.listener.protocol} but has no keystore")
+    pem, key = found
+    key_password = cfg.get("ssl.key.password")
+    with _private_pem(pem) as path:
+        try:
+            ctx.load_cert_chain(path, password=key_password)
+        except (ssl.SSLError, ValueError) as e:
+            raise _error(key, f"cannot load the key and certificate (wrong ssl.key.password?): {e}") from None
+    auth_key = cfg.key_for("ssl.client.auth")
+    client_auth = (cfg.get("ssl.client.auth") or "none").lower()
+    modes = {"none": ssl.CERT_NONE, "requested": ssl.CERT_OPTIONAL, "required": ssl.CERT_REQUIRED}
+    if client_auth not in modes:
+        raise _error(auth_key, "String must be one of: required, requested, none")
+    trusted = _trusted_pem(cfg)
+    if client_auth != "none":
+        if trusted is None:
+            raise _error(cfg.key_for("ssl.truststore.location"), "ssl.client.auth needs a truststore")
+        try:
+            ctx.load_verify_locations(cadata=trusted)
+        except ssl.SSLError as e:
+            raise _error(cfg.key_for("ssl.truststore.location"), f"cannot load the truststore: {e}") from None
+    ctx.verify_mode = modes[client_auth]
+    return ctx
+
+
+def client_ssl_context(cfg: ListenerConfig) -> ssl.SSLContext:
+    """The broker's own client context for the inter-broker listener: same truststore, its
+    keystore as client certificate, hostname checks per ssl.endpoint.identification.algorithm."""
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_CLIENT)
+    _configure_tls(ctx, cfg)
+    trusted = _trusted_pem(cfg)
+    if trusted is not None:
+        ctx.load_verify_locations(cadata=trusted)
+    else:
+        ctx.load_default_certs()
+    ctx.check_hostname = (cfg.get("ssl.endpoint.identification.algorithm") or "").lower() == "https"
+    found = _pem_key_and_chain(cfg)
+    if found is not None:
+        with _private_pem(found[0]) as path:
+            ctx.load_cert_chain(path, password=cfg.get("ssl.key.password"))
+    return ctx
+
+
+def listener_security(props: Mapping[str, str], listener: Listener) -> ListenerSecurity:
+    """Build and check one listener's security; SecurityConfigError names the offending key."""
+    cfg = ListenerConfig(props, listener)
+    ctx = server_ssl_context(cfg) if listener.protocol in TLS_PROTOCOLS else None
+    rules_key = cfg.key_for("ssl.principal.mapping.rules")
+    try:
+        mapper = SslPrincipalMapper(cfg.get("ssl.principal.mapping.rules") or "DEFAULT")
+    except ValueError as e:
+        raise _error(rules_key, str(e)) from None
+    reauth_key = cfg.key_for("connections.max.reauth.ms")
+    try:
+        reauth_ms = int(cfg.get("connections.max.reauth.ms", "0") or "0")
+    except ValueError:
+        raise _error(reauth_key, "expected a number of milliseconds") from None
+    mechanisms: tuple[str, ...] = ()
+    jaas: dict[str, JaasEntry] = {}
+    if listener.protocol in SASL_PROTOCOLS:
+        mech_key = cfg.key_for("sasl.enabled.mechanisms")
+        mechanisms = tuple(m.strip().upper() for m in (cfg.get("sasl.enabled.mechanisms", "GSSAPI") or "").split(",")
+                           if m.strip())
+        unsupported = [m for m in mechanisms if m not in SUPPORTED_MECHANISMS]
+        if unsupported or not mechanisms:
+            raise _error(mech_key, f"{','.join(unsupported) or 'no mechanism'} on SASL listener {listener.name}: "
+                         f"josefk supports {', '.join(SUPPORTED_MECHANISMS)}")
+        for mechanism in mechanisms:
+            key, entry = cfg.jaas(mechanism)
+            expected = PLAIN_LOGIN_MODULE if mechanism == "PLAIN" else SCRAM_LOGIN_MODULE
+            if entry is None:
+                if mechanism == "PLAIN":
+                    raise _error(key, "PLAIN needs a JAAS config with user_<name>=\"<password>\" entries")
+                continue
+            if entry.login_module != expected:
+                raise _error(key, f"login module {entry.login_module} cannot serve {mechanism} (use {expected})")
+            jaas[mechanism] = entry
+    return ListenerSecurity(listener, ctx, mechanisms, jaas, mapper, reauth_ms)
+
+
+def inter_broker_client(props: Mapping[str, str], listener: Listener) -> ClientSecurity:
+    cfg = ListenerConfig(props, listener)
+    ctx = client_ssl_context(cfg) if listener.protocol in TLS_PROTOCOLS else None
+    if listener.protocol not in SASL_PROTOCOLS:
+        return ClientSecurity(listener.protocol, ctx)
+    mech_key = "sasl.mechanism.inter.broker.protocol"
+    mechanism = (props.get(mech_key) or "GSSAPI").strip().upper()
+    if mechanism not in SUPPORTED_MECHANISMS:
+        raise _error(mech_key, f"{mechanism} is not supported (josefk supports {', '.join(SUPPORTED_MECHANISMS)})")
+    key, entry = cfg.jaas(mechanism)
+    if entry is None or "username" not in entry.options or "password" not in entry.options:
+        raise _error(key, f"the inter-broker listener {listener.name} needs username and password for {mechanism}")
+    return ClientSecurity(listener.protocol, ctx, mechanism, entry.options["username"], entry.options["password"])
