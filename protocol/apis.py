@@ -71,6 +71,7 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.WriteTxnMarkers: (0, 1),
     ApiKey.DescribeProducers: (0, 0),
     ApiKey.DescribeLogDirs: (0, 4),
+    ApiKey.AlterReplicaLogDirs: (0, 2),
 }
 
 
