@@ -1,0 +1,103 @@
+"""AlterReplicaLogDirs (API key 34) on a broker with two log dirs: a partition moves from one
+to the other while a producer keeps writing with acks=all."""
+
+from __future__ import annotations
+
+import threading
+import time
+from pathlib import Path
+
+import pytest
+from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition, TopicPartitionReplica
+from kafka.admin import NewTopic
+from kafka.errors import KafkaStorageError, LogDirNotFoundError, NoError, UnknownTopicOrPartitionError
+
+from tests.conftest import RunningBroker
+
+pytestmark = pytest.mark.integration
+
+
+def wait_until(condition, what: str, timeout: float = 60) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+def test_move_a_partition_between_log_dirs_under_load(tmp_path: Path) -> None:
+    dirs = [tmp_path / "d1", tmp_path / "d2"]
+    running = RunningBroker(tmp_path, {"log.dirs": ",".join(map(str, dirs)), "log.segment.bytes": "65536"})
+    admin = KafkaAdminClient(bootstrap_servers=running.bootstrap)
+    producer = KafkaProducer(bootstrap_servers=running.bootstrap, acks="all", linger_ms=2)
+    stop = threading.Event()
+    acked: list[int] = []
+    failures: list[BaseException] = []
+
+    def produce() -> None:
+        i = 0
+        while not stop.is_set():
+            futures = [(n, producer.send("moving", b"%08d" % n + b"x" * 200, partition=0)) for n in range(i, i + 50)]
+            for n, future in futures:
+                try:
+                    future.get(timeout=30)
+                    acked.append(n)
+                except Exception as e:  # noqa: BLE001 - a failed send is reported by the test
+                    failures.append(e)
+            i += 50
+
+    writer = threading.Thread(target=produce)
+    try:
+        admin.create_topics([NewTopic("moving", 1, 1)])
+        writer.start()
+        wait_until(lambda: len(acked) >= 3000, "the first records")
+        manager = running.server.log_manager
+        src = manager.log_dir_of("moving", 0)
+        assert src is not None
+        dest = next(d for d in dirs if d != src)
+        replica = TopicPartitionReplica("moving", 0, running.server.config["broker.id"])
+        assert admin.alter_replica_log_dirs({replica: str(dest)}) == {replica: NoError}
+        wait_until(lambda: manager.log_dir_of("moving", 0) == dest, "the swap")
+        moved_at = len(acked)
+        wait_until(lambda: len(acked) >= moved_at + 1000, "records after the swap")
+        stop.set()
+        writer.join(timeout=60)
+        assert not failures
+        # the data is in the new dir only
+        assert (dest / "moving-0").is_dir()
+        assert not (src / "moving-0").exists()
+        assert not [p for p in dest.iterdir() if p.name.endswith("-future")]
+        (described,) = admin.describe_log_dirs({"moving": [0]})
+        placed = [(d["log_dir"], p["is_future_key"]) for d in described["log_dirs"] for t in d["topics"]
+                  for p in t["partitions"]]
+        assert placed == [(str(dest), False)]
+        # every acknowledged record is there, once and in order
+        consumer = KafkaConsumer(bootstrap_servers=running.bootstrap, auto_offset_reset="earliest",
+                                 enable_auto_commit=False, consumer_timeout_ms=10000)
+        consumer.assign([TopicPartition("moving", 0)])
+        seen = []
+        for message in consumer:
+            seen.append(int(message.value[:8]))
+            if len(seen) >= len(acked):
+                break
+        consumer.close()
+        assert seen == sorted(acked) == list(range(len(acked)))
+
+        # errors: a dir not in log.dirs, an offline dir, a partition that does not exist
+        unknown = admin.alter_replica_log_dirs({replica: str(tmp_path / "elsewhere")})
+        assert unknown == {replica: LogDirNotFoundError}
+        none = TopicPartitionReplica("never-created", 0, replica.broker_id)
+        assert admin.alter_replica_log_dirs({none: str(src)}) == {none: UnknownTopicOrPartitionError}
+
+        async def fail(d: Path) -> None:
+            running.server.replica_manager.handle_log_dir_failure(d)
+
+        running.call(fail(src))
+        assert admin.alter_replica_log_dirs({replica: str(src)}) == {replica: KafkaStorageError}
+    finally:
+        stop.set()
+        if writer.is_alive():
+            writer.join(timeout=60)
+        producer.close()
+        admin.close()
+        running.stop()
