@@ -431,19 +431,20 @@ class LogManager:
         old.retire()
         self._retired_logs.append((self.time.hi_res_clock_ms() + old.config.file_delete_delay_ms, old))
         del self._logs[key], self._log_dir_of[key]
-        new = self._promote(key, future, dest)
+        new = self._promote(key, future, dest, old.config)
         new.update_high_watermark(old.high_watermark)
         self._checkpoint_dir(src)
         return new
 
-    def _promote(self, key: tuple[str, int], future: Log, log_dir: Path) -> Log:
-        """Rename a closed future log's dir to the partition's and open it as the current log."""
+    def _promote(self, key: tuple[str, int], future: Log, log_dir: Path, config: LogConfig) -> Log:
+        """Rename a closed future log's dir to the partition's and open it as the current log
+        (with the topic's config as the current log had it: config changes reach only that)."""
         path = log_dir / f"{key[0]}-{key[1]}"
         with self.failure_channel.guard(log_dir, f"Error while renaming dir for {key[0]}-{key[1]} in log dir "
                                                  f"{log_dir}"):
             os.rename(future.dir, path)
             fsync_dir(log_dir)
-            log = Log(path, future.config, recovery_point=future.log_end_offset,
+            log = Log(path, config, recovery_point=future.log_end_offset,
                       log_start_offset=future.log_start_offset, clean_shutdown=True,
                       failure_channel=self.failure_channel, time=self.time)
         self._logs[key] = log
@@ -461,7 +462,7 @@ class LogManager:
         for key in [k for k in self._future_logs if k not in self._logs]:
             future = self._future_logs.pop(key)
             future.close()
-            self._promote(key, future, self._future_dir_of.pop(key))
+            self._promote(key, future, self._future_dir_of.pop(key), future.config)
 
     def delete_retired_logs(self, force: bool = False) -> None:
         """Remove replaced logs whose file.delete.delay.ms has passed (all with `force`)."""

@@ -104,3 +104,5 @@ class LogDirMove:
                 await asyncio.sleep(0)
         except KafkaError as e:
             log.error("%s-%d: moving the replica to another log dir failed: %s", self.key[0], self.key[1], e)
+        except Exception:  # noqa: BLE001 - the partition keeps serving from its current log
+            log.exception("%s-%d: moving the replica to another log dir failed", self.key[0], self.key[1])

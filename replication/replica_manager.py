@@ -385,6 +385,7 @@ class ReplicaManager:
             return
         if manager.future_log(*key) is None:
             manager.create_future_log(key[0], key[1], destination)
+        if key not in self.log_dir_moves:
             self._start_log_dir_move(partition)
 
     def _start_log_dir_move(self, partition: Partition) -> None:

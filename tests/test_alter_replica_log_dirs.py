@@ -16,6 +16,7 @@ from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.admin import NewTopic
 from kafka.errors import KafkaStorageError, LogDirNotFoundError, NoError, UnknownTopicOrPartitionError
 
+from josefk.replication.alter_log_dirs import LogDirMove
 from tests.conftest import RunningBroker
 
 pytestmark = pytest.mark.integration
@@ -161,6 +162,49 @@ def test_reassign_partitions_with_log_dirs(tmp_path: Path) -> None:
         assert r.returncode == 1 and "Traceback" not in r.stderr
         assert "Size of replicas list [0] is different from size of log dirs list" in r.stderr
         assert manager.log_dir_of("tool", 0) == dest
+    finally:
+        admin.close()
+        running.stop()
+
+
+def test_describe_log_dirs_shows_the_future_replica_while_it_catches_up(tmp_path: Path) -> None:
+    dirs = [(tmp_path / "d1").absolute(), (tmp_path / "d2").absolute()]
+    running = RunningBroker(tmp_path, {"log.dirs": ",".join(map(str, dirs))})
+    admin = KafkaAdminClient(bootstrap_servers=running.bootstrap)
+    try:
+        admin.create_topics([NewTopic("f", 1, 1)])
+        producer = KafkaProducer(bootstrap_servers=running.bootstrap, acks="all", batch_size=100)
+        for i in range(200):
+            producer.send("f", b"record-%d" % i, partition=0)
+        producer.flush(timeout=30)
+        producer.close()
+        manager = running.server.log_manager
+        src = manager.log_dir_of("f", 0)
+        dest = next(d for d in dirs if d != src)
+
+        async def copy_some() -> int:
+            """The future log with part of the data, as if the move were half-way (no task runs)."""
+            manager.create_future_log("f", 0, str(dest))
+            LogDirMove(("f", 0), running.server.replica_manager.partitions[("f", 0)], manager, 500).step()
+            future = manager.future_log("f", 0)
+            assert future is not None
+            return future.log_end_offset
+
+        copied = running.call(copy_some())
+        assert 0 < copied < 200
+        (described,) = admin.describe_log_dirs({"f": [0]})
+        listed = {(d["log_dir"], p["is_future_key"]): p for d in described["log_dirs"] for t in d["topics"]
+                  for p in t["partitions"]}
+        assert sorted(listed) == sorted([(str(src), False), (str(dest), True)])
+        assert listed[(str(dest), True)]["offset_lag"] == 200 - copied
+        assert 0 < listed[(str(dest), True)]["partition_size"] < listed[(str(src), False)]["partition_size"]
+        # asking again for the same dir resumes the copy
+        replica = TopicPartitionReplica("f", 0, running.server.config["broker.id"])
+        assert admin.alter_replica_log_dirs({replica: str(dest)}) == {replica: NoError}
+        wait_until(lambda: manager.log_dir_of("f", 0) == dest, "the swap")
+        (described,) = admin.describe_log_dirs({"f": [0]})
+        assert [(d["log_dir"], p["is_future_key"], p["offset_lag"]) for d in described["log_dirs"]
+                for t in d["topics"] for p in t["partitions"]] == [(str(dest), False, 0)]
     finally:
         admin.close()
         running.stop()

@@ -57,6 +57,7 @@ def test_future_log_catches_up_while_appends_continue_then_swaps(tmp_path: Path)
     current.maybe_increment_log_start_offset(6)
     future = m.create_future_log("t", 0, str(dest.absolute()))
     assert future.dir.parent == dest and future.dir.name.startswith("t-0.") and future.dir.name.endswith("-future")
+    current.update_config(LogConfig(segment_bytes=4096, file_delete_delay_ms=60000))  # a topic config change
     replica = Replica(current)
     move = LogDirMove(("t", 0), replica, m, chunk_bytes=300)
     steps = 0
@@ -75,6 +76,7 @@ def test_future_log_catches_up_while_appends_continue_then_swaps(tmp_path: Path)
     assert len(leftovers) == 1 and leftovers[0].endswith("-delete")
     expected_end = current.log_end_offset
     assert (new.log_start_offset, new.log_end_offset, new.high_watermark) == (6, expected_end, 45)
+    assert new.config.segment_bytes == 4096
     assert values(new) == [b"value-%04d" % i for i in range(6, expected_end)]
     assert new.leader_epoch_cache.entries() == [(3, 6), (4, 60)]
     assert new.producer_state.producers[7].last_seq == expected_end - 1
