@@ -10,8 +10,9 @@ from pathlib import Path
 import pytest
 
 from josefk.log.config import LogConfig
-from josefk.log.log import Log
+from josefk.log.log import AppendOrigin, Log
 from josefk.log.log_manager import LogManager
+from josefk.protocol.control_records import encode_end_txn_marker
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.record_codec import Record, build_batch, decode_all
 from josefk.replication.alter_log_dirs import LogDirMove
@@ -193,4 +194,35 @@ def test_removing_a_future_log_keeps_the_current_one(tmp_path: Path) -> None:
     assert m.remove_future_log("t", 0)
     assert m.future_log("t", 0) is None and not [p for p in dest.iterdir() if p.name.startswith("t-0")]
     assert values(current) == [b"value-0000", b"value-0001", b"value-0002"]
+    m.shutdown()
+
+
+def test_transactions_come_along(tmp_path: Path) -> None:
+    """An aborted transaction's .txnindex entry, an open transaction (the last stable offset)
+    and the producers' epochs are rebuilt in the moved log."""
+    m = manager(tmp_path, MockTime())
+    current = m.get_or_create_log("t", 0)
+    dest = next(d for d in m.log_dirs if d != m.log_dir_of("t", 0))
+
+    def txn(pid: int, seq: int) -> bytes:
+        return build_batch([Record(j, 1000, b"k", b"v") for j in range(2)], producer_id=pid, producer_epoch=2,
+                           base_sequence=seq, is_transactional=True)
+
+    current.append_as_leader(txn(100, 0), 0)
+    current.append_as_leader(encode_end_txn_marker(100, 2, 5, False, 2000), 0, origin=AppendOrigin.COORDINATOR)
+    current.append_as_leader(txn(200, 0), 0)  # still open
+    current.update_high_watermark(current.log_end_offset)
+    m.create_future_log("t", 0, str(dest))
+    replica = Replica(current)
+    move = LogDirMove(("t", 0), replica, m, chunk_bytes=100)
+    while not move.step():
+        pass
+    new = replica.log
+    assert new.dir.parent == dest
+    assert [(a.producer_id, a.first_offset, a.last_offset) for a in new.collect_aborted_transactions(0, 10)] == [
+        (100, 0, 2)]
+    assert new.last_stable_offset == current.last_stable_offset == 3
+    ongoing, aborted = new.producer_state.producers[200], new.producer_state.producers[100]
+    assert (ongoing.epoch, ongoing.current_txn_first_offset) == (2, 3)
+    assert (aborted.epoch, aborted.coordinator_epoch, aborted.current_txn_first_offset) == (2, 5, -1)
     m.shutdown()
