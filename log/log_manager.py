@@ -414,7 +414,7 @@ class LogManager:
         """Make the caught-up future log the partition's log (Kafka's replaceCurrentWithFutureLog);
         the caller ensures nothing was appended to the current log since the future caught up.
 
-        The future log is closed (flushed, producer snapshot written), the current dir is
+        The future log is flushed and closed (producer snapshot written), the current dir is
         renamed `-delete`, then the future dir takes the partition's name and is reopened.
         A crash between the two renames leaves a future log with no current one, which
         start-up promotes (Kafka would refuse to start with two current dirs instead). The
@@ -422,6 +422,7 @@ class LogManager:
         key = (topic, partition)
         old, future = self._logs[key], self._future_logs.pop(key)
         src, dest = self._log_dir_of[key], self._future_dir_of.pop(key)
+        future.flush()  # everything, rolled segments too: close() syncs only the active one
         future.close()
         renamed = old.dir.with_name(f"{old.dir.name}.{uuid.uuid4().hex}{DELETE_DIR_SUFFIX}")
         with self.failure_channel.guard(src, f"Error while renaming dir for {topic}-{partition} in log dir {src}"):

@@ -17,6 +17,7 @@ from typing import Protocol
 
 from josefk.log.log import Log
 from josefk.log.log_manager import LogManager
+from josefk.log.segment import LogSegment
 from josefk.protocol.errors import KafkaError
 
 log = logging.getLogger(__name__)
@@ -28,6 +29,14 @@ class MovingPartition(Protocol):
     """What the move needs of the partition: its current log, which the swap replaces."""
 
     log: Log
+
+
+def _fsync(segments: list[LogSegment]) -> None:
+    """fsync segment files (on a worker thread). Not Log.flush: the future log may be removed
+    meanwhile (a topic deleted), and its dir fsync would then fail and take the dir offline;
+    a segment's flush is safe against a concurrent close."""
+    for segment in segments:
+        segment.flush()
 
 
 class LogDirMove:
@@ -88,15 +97,15 @@ class LogDirMove:
         log.info("%s-%d: the replica moved to %s", self.key[0], self.key[1], self.partition.log.dir.parent)
 
     async def run(self) -> None:
-        """Copy until caught up; flush the future log off the loop once (the bulk of it), so
-        that the swap's own flush, on the loop, covers only what came in meanwhile."""
+        """Copy until caught up; fsync the future log off the loop once (the bulk of it), so
+        that the swap's own flush, on the loop, has little left to write."""
         flushed = False
         try:
             while True:
                 future = self.log_manager.future_log(*self.key)
                 if (not flushed and future is not None
                         and future.log_end_offset >= self.partition.log.log_end_offset):
-                    await asyncio.to_thread(future.flush)
+                    await asyncio.to_thread(_fsync, future.segments)
                     flushed = True
                     continue
                 if self.step():
