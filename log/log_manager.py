@@ -123,6 +123,10 @@ class LogManager:
         self._future_dir_of: dict[tuple[str, int], Path] = {}
         self._preferred_dirs: dict[tuple[str, int], Path] = {}
         self._retired_logs: list[tuple[int, Log]] = []
+        # Kafka's LogCleanerManager states, for moves: a log being cleaned (the cleaner says
+        # so) must not be swapped out, and a log being moved is not cleaned.
+        self._being_cleaned: set[tuple[str, int]] = set()
+        self._cleaning_paused: set[tuple[str, int]] = set()
         self._recovery_checkpoints = {d: OffsetCheckpointFile(d / RECOVERY_POINT_CHECKPOINT) for d in self.log_dirs}
         self._start_checkpoints = {d: OffsetCheckpointFile(d / LOG_START_OFFSET_CHECKPOINT) for d in self.log_dirs}
         self._started = False
@@ -270,6 +274,7 @@ class LogManager:
                                          log_start_offset=start_offsets.get(key, 0), clean_shutdown=clean,
                                          failure_channel=self.failure_channel, time=self.time)
             self._future_dir_of[key] = log_dir
+            self._cleaning_paused.add(key)
         if clean:
             # From here on a crash must trigger recovery: the removal must be durable
             # before the first append.
@@ -390,6 +395,7 @@ class LogManager:
         self._future_logs[key] = log
         self._future_dir_of[key] = target
         self._preferred_dirs.pop(key, None)
+        self._cleaning_paused.add(key)
         logger.info("Created log for partition %s-%d in %s", topic, partition, log.dir)
         return log
 
@@ -398,6 +404,7 @@ class LogManager:
         key = (topic, partition)
         log = self._future_logs.pop(key, None)
         log_dir = self._future_dir_of.pop(key, None)
+        self._cleaning_paused.discard(key)
         if log is None or log_dir is None:
             return False
         with contextlib.suppress(OSError):
@@ -434,6 +441,7 @@ class LogManager:
         del self._logs[key], self._log_dir_of[key]
         new = self._promote(key, future, dest, old.config)
         new.update_high_watermark(old.high_watermark)
+        self._cleaning_paused.discard(key)
         self._checkpoint_dir(src)
         return new
 
@@ -464,6 +472,22 @@ class LogManager:
             future = self._future_logs.pop(key)
             future.close()
             self._promote(key, future, self._future_dir_of.pop(key), future.config)
+            self._cleaning_paused.discard(key)
+
+    def begin_cleaning(self, topic: str, partition: int) -> None:
+        """The cleaner starts on this log (on the loop, in the turn it chose it)."""
+        self._being_cleaned.add((topic, partition))
+
+    def end_cleaning(self, topic: str, partition: int) -> None:
+        self._being_cleaned.discard((topic, partition))
+
+    def is_being_cleaned(self, topic: str, partition: int) -> bool:
+        """A clean's files are being written in the log's dir: a swap must wait for it."""
+        return (topic, partition) in self._being_cleaned
+
+    def is_cleaning_paused(self, topic: str, partition: int) -> bool:
+        """The log is moving to another dir: the cleaner leaves it alone until the swap."""
+        return (topic, partition) in self._cleaning_paused
 
     def delete_retired_logs(self, force: bool = False) -> None:
         """Remove replaced logs whose file.delete.delay.ms has passed (all with `force`)."""

@@ -22,6 +22,8 @@ from josefk.protocol.errors import KafkaError
 
 log = logging.getLogger(__name__)
 
+CLEANING_BACKOFF_S = 0.1  # how often a caught-up move looks again whether the cleaner is done
+
 TopicPartition = tuple[str, int]
 
 
@@ -72,8 +74,10 @@ class LogDirMove:
             future.maybe_increment_log_start_offset(min(current.log_start_offset, future.log_end_offset))
 
     def step(self) -> bool:
-        """Copy one chunk, or swap if there is nothing left to copy. True when done (swapped,
-        or the move was abandoned: the future log or the partition's log is gone)."""
+        """Copy one chunk, or swap if there is nothing left to copy and the cleaner is not
+        writing in the current log's dir (Kafka aborts the clean; here the swap waits). True
+        when done (swapped, or the move was abandoned: the future log or the partition's log
+        is gone)."""
         future = self.log_manager.future_log(*self.key)
         current = self.partition.log
         if future is None or future.closed or current.closed or self.log_manager.get_log(*self.key) is not current:
@@ -82,6 +86,8 @@ class LogDirMove:
         if future.log_end_offset < current.log_end_offset:
             data = current.read(future.log_end_offset, self.chunk_bytes, max_offset=None).read_bytes()
             future.append_as_follower(data)
+            return False
+        if self.log_manager.is_being_cleaned(*self.key):
             return False
         self._swap(current, future)
         return True
@@ -110,7 +116,8 @@ class LogDirMove:
                     continue
                 if self.step():
                     return
-                await asyncio.sleep(0)
+                waiting = self.log_manager.is_being_cleaned(*self.key)
+                await asyncio.sleep(CLEANING_BACKOFF_S if waiting else 0)
         except KafkaError as e:
             log.error("%s-%d: moving the replica to another log dir failed: %s", self.key[0], self.key[1], e)
         except Exception:  # noqa: BLE001 - the partition keeps serving from its current log

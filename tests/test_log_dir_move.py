@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from josefk.log.cleaner import LogCleaner
 from josefk.log.config import LogConfig
 from josefk.log.log import AppendOrigin, Log
 from josefk.log.log_manager import LogManager
@@ -225,4 +226,32 @@ def test_transactions_come_along(tmp_path: Path) -> None:
     ongoing, aborted = new.producer_state.producers[200], new.producer_state.producers[100]
     assert (ongoing.epoch, ongoing.current_txn_first_offset) == (2, 3)
     assert (aborted.epoch, aborted.coordinator_epoch, aborted.current_txn_first_offset) == (2, 5, -1)
+    m.shutdown()
+
+
+def test_no_cleaning_during_a_move_and_no_swap_during_a_clean(tmp_path: Path) -> None:
+    """Kafka's abortAndPauseCleaning: the cleaner leaves a moving log alone, and a clean that
+    was already writing its files in the current log's dir holds the swap back."""
+    m = manager(tmp_path, MockTime())
+    compact = LogConfig(cleanup_policy="compact", segment_bytes=600, min_cleanable_dirty_ratio=0.01)
+    current = m.get_or_create_log("c", 0, compact)
+    for r in range(10):
+        current.append_as_leader(build_batch([Record(k, 1000, b"k%d" % k, b"v%d" % r) for k in range(8)]), 0,
+                                 now_ms=2000)
+    current.update_high_watermark(current.log_end_offset)
+    dest = next(d for d in m.log_dirs if d != m.log_dir_of("c", 0))
+    m.create_future_log("c", 0, str(dest))
+    assert m.is_cleaning_paused("c", 0)
+    assert LogCleaner(m).clean_once(3000) == 0  # dirty, but moving
+    m.begin_cleaning("c", 0)  # as if a clean had started before the move
+    replica = Replica(current)
+    move = LogDirMove(("c", 0), replica, m, chunk_bytes=200)
+    for _ in range(100):
+        assert not move.step()
+    future = m.future_log("c", 0)
+    assert future is not None and future.log_end_offset == current.log_end_offset and not move.swapped
+    m.end_cleaning("c", 0)
+    assert move.step() and move.swapped and replica.log.dir.parent == dest
+    assert not m.is_cleaning_paused("c", 0)
+    assert LogCleaner(m).clean_once(3000) == 1  # the moved log is cleaned again
     m.shutdown()
