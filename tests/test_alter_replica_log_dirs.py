@@ -208,3 +208,43 @@ def test_describe_log_dirs_shows_the_future_replica_while_it_catches_up(tmp_path
     finally:
         admin.close()
         running.stop()
+
+
+def test_a_move_interrupted_by_a_restart_resumes(tmp_path: Path) -> None:
+    dirs = [(tmp_path / "d1").absolute(), (tmp_path / "d2").absolute()]
+    overrides = {"log.dirs": ",".join(map(str, dirs))}
+    running = RunningBroker(tmp_path, overrides)
+    try:
+        admin = KafkaAdminClient(bootstrap_servers=running.bootstrap)
+        admin.create_topics([NewTopic("r", 1, 1)])
+        admin.close()
+        producer = KafkaProducer(bootstrap_servers=running.bootstrap, acks="all", batch_size=100)
+        for i in range(200):
+            producer.send("r", b"record-%d" % i, partition=0)
+        producer.flush(timeout=30)
+        producer.close()
+        manager = running.server.log_manager
+        src = manager.log_dir_of("r", 0)
+        dest = next(d for d in dirs if d != src)
+
+        async def copy_some() -> None:
+            manager.create_future_log("r", 0, str(dest))
+            LogDirMove(("r", 0), running.server.replica_manager.partitions[("r", 0)], manager, 500).step()
+
+        running.call(copy_some())
+    finally:
+        running.stop()
+    assert [p.name.endswith("-future") for p in dest.iterdir() if p.name.startswith("r-0")] == [True]
+    running = RunningBroker(tmp_path, overrides)
+    try:
+        manager = running.server.log_manager
+        wait_until(lambda: manager.log_dir_of("r", 0) == dest, "the resumed move")
+        assert not (src / "r-0").exists()
+        consumer = KafkaConsumer(bootstrap_servers=running.bootstrap, auto_offset_reset="earliest",
+                                 enable_auto_commit=False, consumer_timeout_ms=10000)
+        consumer.assign([TopicPartition("r", 0)])
+        values = [m.value for _, m in zip(range(200), consumer, strict=False)]
+        consumer.close()
+        assert values == [b"record-%d" % i for i in range(200)]
+    finally:
+        running.stop()
