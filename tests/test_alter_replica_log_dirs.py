@@ -18,10 +18,12 @@ from kafka.errors import KafkaStorageError, LogDirNotFoundError, NoError, Unknow
 
 from josefk.replication.alter_log_dirs import LogDirMove
 from tests.conftest import RunningBroker
+from tests.prerequisites import require_files, require_tools
 
 pytestmark = pytest.mark.integration
 
 JOSEFK = str(Path(sys.executable).with_name("josefk"))
+KAFKA_LIB = Path(__file__).resolve().parents[1] / "compat" / ".envs" / "kafka" / "lib"
 
 
 def wait_until(condition, what: str, timeout: float = 60) -> None:
@@ -139,7 +141,8 @@ def test_reassign_partitions_with_log_dirs(tmp_path: Path) -> None:
         moving = plan([str(dest)])
         r = run_tool("--bootstrap-server", running.bootstrap, "--execute", "--reassignment-json-file", moving)
         assert r.returncode == 0, r.stderr
-        assert f"Successfully started log directory move for: tool-0-{broker}" in r.stdout
+        assert (f"Successfully started moving log directory to {dest} for replica tool-0 with broker {broker} "
+                in r.stdout.splitlines())
         wait_until(lambda: manager.log_dir_of("tool", 0) == dest, "the move")
         r = run_tool("--bootstrap-server", running.bootstrap, "--verify", "--reassignment-json-file", moving)
         assert r.returncode == 0, r.stdout + r.stderr
@@ -246,5 +249,54 @@ def test_a_move_interrupted_by_a_restart_resumes(tmp_path: Path) -> None:
         values = [m.value for _, m in zip(range(200), consumer, strict=False)]
         consumer.close()
         assert values == [b"record-%d" % i for i in range(200)]
+    finally:
+        running.stop()
+
+
+def test_kafka_reassign_tool_moves_a_replica_and_prints_as_josefk(tmp_path: Path) -> None:
+    """Kafka 3.9.2's own ReassignPartitionsCommand drives the move on josefk, and both tools
+    print the same lines for it."""
+    require_tools("java")
+    require_files(KAFKA_LIB, ["kafka-tools-3.9.2.jar", "kafka-clients-3.9.2.jar"], "make kafka-jars")
+    dirs = [(tmp_path / "d1").absolute(), (tmp_path / "d2").absolute()]
+    running = RunningBroker(tmp_path, {"log.dirs": ",".join(map(str, dirs))})
+    try:
+        admin = KafkaAdminClient(bootstrap_servers=running.bootstrap)
+        admin.create_topics([NewTopic("kt", 1, 1)])
+        admin.close()
+        producer = KafkaProducer(bootstrap_servers=running.bootstrap)
+        for i in range(50):
+            producer.send("kt", b"%d" % i, partition=0)
+        producer.flush(timeout=30)
+        producer.close()
+        manager = running.server.log_manager
+        src = manager.log_dir_of("kt", 0)
+        dest = next(d for d in dirs if d != src)
+        plan = tmp_path / "plan.json"
+        plan.write_text(json.dumps({"version": 1, "partitions": [
+            {"topic": "kt", "partition": 0, "replicas": [0], "log_dirs": [str(dest)]}]}))
+
+        def kafka(action: str) -> list[str]:
+            command = "org.apache.kafka.tools.reassign.ReassignPartitionsCommand"
+            r = subprocess.run(["java", "-cp", f"{KAFKA_LIB}/*", command, "--bootstrap-server", running.bootstrap,
+                                action, "--reassignment-json-file", str(plan)], capture_output=True, text=True,
+                               timeout=120)
+            assert r.returncode == 0, r.stdout + r.stderr
+            return r.stdout.splitlines()
+
+        def josefk(action: str) -> list[str]:
+            r = run_tool("--bootstrap-server", running.bootstrap, action, "--reassignment-json-file", str(plan))
+            assert r.returncode == 0, r.stdout + r.stderr
+            return r.stdout.splitlines()
+
+        executed = kafka("--execute")
+        wait_until(lambda: manager.log_dir_of("kt", 0) == dest, "the move Kafka's tool started")
+        assert josefk("--execute") == executed  # asking again for the dir it is in: the same lines
+        moved = f"Successfully started moving log directory to {dest} for replica kt-0 with broker 0 "
+        assert moved in executed
+        verified = kafka("--verify")
+        assert "Reassignment of replica kt-0-0 completed successfully." in verified
+        # Kafka's tool then clears throttles, which josefk's has none of
+        assert josefk("--verify") == [line for line in verified if not line.startswith("Clearing ")]
     finally:
         running.stop()

@@ -15,6 +15,8 @@ from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.admin import NewTopic
 
 from harness.josefk import BrokerProcess
+from harness.wire import call, connect
+from josefk.protocol.apis import ApiKey, request_class
 
 pytestmark = pytest.mark.cluster
 
@@ -24,6 +26,18 @@ def wait_until(condition, what: str, timeout: float = 60) -> None:
     while not condition():
         assert time.monotonic() < deadline, f"timed out waiting for {what}"
         time.sleep(0.1)
+
+
+def knows_topic(bootstrap: str, topic: str) -> bool:
+    """Whether this broker's metadata cache has the topic: until then it answers
+    AlterReplicaLogDirs with UNKNOWN_TOPIC_OR_PARTITION, which the tool does not retry."""
+    sock = connect(bootstrap)
+    try:
+        cls = request_class(ApiKey.Metadata)
+        _cid, response = call(sock, ApiKey.Metadata, 1, topics=[cls.MetadataRequestTopic(name=topic)])
+    finally:
+        sock.close()
+    return response.topics[0].error_code == 0
 
 
 def test_new_replica_created_in_the_log_dir_asked_for(zookeeper, tmp_path: Path) -> None:
@@ -40,6 +54,7 @@ def test_new_replica_created_in_the_log_dir_asked_for(zookeeper, tmp_path: Path)
             producer.send("jbod", b"%d" % i, partition=0)
         producer.flush(timeout=30)
         producer.close()
+        wait_until(lambda: knows_topic(brokers[1].bootstrap, "jbod"), "broker 2's metadata of the topic")
         # d1 is where broker 2 would put it (both dirs empty, the first wins): ask for d2
         plan = tmp_path / "plan.json"
         plan.write_text(json.dumps({"version": 1, "partitions": [
@@ -52,7 +67,8 @@ def test_new_replica_created_in_the_log_dir_asked_for(zookeeper, tmp_path: Path)
 
         started = tool("--execute", "--timeout", "60000")
         assert started.returncode == 0, started.stdout + started.stderr
-        assert "Successfully started log directory move for: jbod-0-2" in started.stdout
+        assert (f"Successfully started moving log directory to {b2_dirs[1]} for replica jbod-0 with broker 2 "
+                in started.stdout.splitlines())
         wait_until(lambda: tool("--verify").returncode == 0, "the reassignment and the move")
         verified = tool("--verify").stdout.splitlines()
         assert "Reassignment of replica jbod-0-2 completed successfully." in verified

@@ -69,10 +69,10 @@ def _execute_moves(admin: Any, moves: dict[Replica, str], timeout_ms: int) -> No
                 completed.append(replica)
             elif error is not ReplicaNotAvailableError:
                 raise ToolError(f"Failed to alter dir for {_replica_name(replica)}: {error.__name__}")
-        ordered = sorted(completed, key=lambda r: (r[2], r[0], r[1]))
-        if ordered:
-            print(f"Successfully started log directory move{'' if len(ordered) == 1 else 's'} for: "
-                  + ",".join(map(_replica_name, ordered)))
+        for topic, partition, broker in sorted(completed, key=lambda r: (r[2], r[0], r[1])):
+            # Kafka 3.9's wording, trailing space included
+            print(f"Successfully started moving log directory to {pending[(topic, partition, broker)]} for replica "
+                  f"{topic}-{partition} with broker {broker} ")
         for replica in completed:
             pending.pop(replica, None)
         if not pending:
@@ -231,7 +231,7 @@ def _run(admin: Any, args: Any, plan: dict[tuple[str, int], list[int]], moves: d
         for tp, err in sorted(failures.items()):
             print(f"Error reassigning partition(s):\n{tp.topic}-{tp.partition}: {err.__name__}", file=sys.stderr)
         return 1
-    print("Successfully started partition reassignments for "
+    print(f"Successfully started partition reassignment{'' if len(plan) == 1 else 's'} for "
           + ",".join(f"{t}-{p}" for t, p in sorted(plan)))
     if moves:
         _execute_moves(admin, moves, args.timeout)
