@@ -36,7 +36,9 @@ def wait_until(condition, what: str, timeout: float = 60) -> None:
 
 def test_move_a_partition_between_log_dirs_under_load(tmp_path: Path) -> None:
     dirs = [tmp_path / "d1", tmp_path / "d2"]
-    running = RunningBroker(tmp_path, {"log.dirs": ",".join(map(str, dirs)), "log.segment.bytes": "65536"})
+    # 4 KB chunks: the copy takes a few hundred turns of the loop, produce requests in between
+    running = RunningBroker(tmp_path, {"log.dirs": ",".join(map(str, dirs)), "log.segment.bytes": "65536",
+                                       "replica.fetch.max.bytes": "4096"})
     admin = KafkaAdminClient(bootstrap_servers=running.bootstrap)
     producer = KafkaProducer(bootstrap_servers=running.bootstrap, acks="all", linger_ms=2)
     stop = threading.Event()
