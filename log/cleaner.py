@@ -529,7 +529,8 @@ class LogCleaner:
         now = self.log_manager.time.milliseconds() if now_ms is None else now_ms
         best: tuple[float, TopicPartition, Log, int, int] | None = None
         for key, log in self.log_manager.all_logs().items():
-            if log.closed or not log.config.compact or key in self._uncleanable:
+            if (log.closed or not log.config.compact or key in self._uncleanable
+                    or self.log_manager.is_cleaning_paused(*key)):
                 continue
             ratio, first_dirty, first_uncleanable, force = self.cleanable_ratio(key, log, now)
             if not (force or (ratio > 0 and ratio > log.config.min_cleanable_dirty_ratio)):
@@ -637,9 +638,13 @@ class LogCleaner:
         task = self.plan(now_ms)
         if task is None:
             return 0
-        task.build()
-        if not self.commit(task):
-            return 0
+        self.log_manager.begin_cleaning(*task.key)
+        try:
+            task.build()
+            if not self.commit(task):
+                return 0
+        finally:
+            self.log_manager.end_cleaning(*task.key)
         self.checkpoint()
         return 1
 
@@ -648,8 +653,12 @@ class LogCleaner:
         task = self.plan(now_ms)
         if task is None:
             return 0
-        await asyncio.to_thread(task.build)
-        if not self.commit(task):
-            return 0
+        self.log_manager.begin_cleaning(*task.key)  # a log dir move waits with its swap until the end
+        try:
+            await asyncio.to_thread(task.build)
+            if not self.commit(task):
+                return 0
+        finally:
+            self.log_manager.end_cleaning(*task.key)
         await asyncio.to_thread(self.checkpoint)
         return 1

@@ -168,6 +168,7 @@ class Log:
         self._flush_offset_on_roll = 0
         self._last_flush_ms = time.milliseconds()
         self._closed = False
+        self._retired = False
         self._leader_epoch_cache = LeaderEpochFileCache(self.dir)
         loaded = LogLoader(self.dir, config, self._producer_state, time).load(
             recovery_point, log_start_offset, clean_shutdown)
@@ -834,13 +835,20 @@ class Log:
     def close_handlers(self) -> None:
         """Close the files without writing anything (the log dir failed, or the log is
         being deleted): what is on disk stays for recovery to read."""
-        if not self._closed:
+        if not self._closed or self._retired:
             self._closed = True
+            self._retired = False
             for segment in self._segments:
                 segment.close_handlers()
             for _, segment in self._pending_deletes:
                 segment.close_handlers()
             self._pending_deletes.clear()
+
+    def retire(self) -> None:
+        """Refuse every further append and read, but keep the files open so that reads
+        already handed out (FileRegions in flight) finish: a replaced log (a replica moved
+        to another log dir) waits for file.delete.delay.ms before delete() closes them."""
+        self._closed = self._retired = True
 
     def delete(self) -> None:
         """Close the log and remove its directory."""

@@ -45,6 +45,7 @@ STRAY_DIR_SUFFIX = "-stray"
 
 _LEGAL_TOPIC = re.compile(r"^[a-zA-Z0-9._-]{1,249}$")
 _PARTITION_DIR = re.compile(r"^(?P<topic>.+)-(?P<partition>\d+)$")
+_FUTURE_DIR = re.compile(r"^(?P<topic>.+)-(?P<partition>\d+)\.[0-9a-f]{32}-future$")
 
 
 class InconsistentBrokerMetadataError(RuntimeError):
@@ -57,6 +58,19 @@ def parse_partition_dir(name: str) -> tuple[str, int] | None:
     if m is None:
         return None
     return m.group("topic"), int(m.group("partition"))
+
+
+def parse_future_dir(name: str) -> tuple[str, int] | None:
+    """(topic, partition) for a future log's `<topic>-<partition>.<uuid>-future` dir, else None."""
+    m = _FUTURE_DIR.match(name)
+    if m is None:
+        return None
+    return m.group("topic"), int(m.group("partition"))
+
+
+def future_dir_name(topic: str, partition: int) -> str:
+    """Kafka's UnifiedLog.logFutureDirName."""
+    return f"{topic}-{partition}.{uuid.uuid4().hex}{FUTURE_DIR_SUFFIX}"
 
 
 def read_properties(path: Path) -> dict[str, str]:
@@ -106,6 +120,17 @@ class LogManager:
         self.flush_interval_ms = flush_interval_ms
         self._logs: dict[tuple[str, int], Log] = {}
         self._log_dir_of: dict[tuple[str, int], Path] = {}
+        # A replica moving to another log dir (AlterReplicaLogDirs): its future log there,
+        # the dir it goes to for a partition not yet created, and replaced logs waiting
+        # for file.delete.delay.ms (reads may still hold their files) before removal.
+        self._future_logs: dict[tuple[str, int], Log] = {}
+        self._future_dir_of: dict[tuple[str, int], Path] = {}
+        self._preferred_dirs: dict[tuple[str, int], Path] = {}
+        self._retired_logs: list[tuple[int, Log]] = []
+        # Kafka's LogCleanerManager states, for moves: a log being cleaned (the cleaner says
+        # so) must not be swapped out, and a log being moved is not cleaned.
+        self._being_cleaned: set[tuple[str, int]] = set()
+        self._cleaning_paused: set[tuple[str, int]] = set()
         self._recovery_checkpoints = {d: OffsetCheckpointFile(d / RECOVERY_POINT_CHECKPOINT) for d in self.log_dirs}
         self._start_checkpoints = {d: OffsetCheckpointFile(d / LOG_START_OFFSET_CHECKPOINT) for d in self.log_dirs}
         self._started = False
@@ -138,11 +163,14 @@ class LogManager:
             if not self._live_dirs:
                 raise RuntimeError(f"Shutdown broker because none of the specified log dirs from "
                                    f"{', '.join(map(str, self.log_dirs))} can be created or validated")
+            self._promote_orphan_futures()
         except BaseException:
-            for log in self._logs.values():
+            for log in [*self._logs.values(), *self._future_logs.values()]:
                 log.close()
             self._logs.clear()
             self._log_dir_of.clear()
+            self._future_logs.clear()
+            self._future_dir_of.clear()
             self._release_locks()
             raise
         self._started = True
@@ -205,12 +233,17 @@ class LogManager:
         recovery_points = self._read_checkpoint(self._recovery_checkpoints[log_dir])
         start_offsets = self._read_checkpoint(self._start_checkpoints[log_dir])
         to_load: list[tuple[Path, tuple[str, int]]] = []
+        futures: list[tuple[Path, tuple[str, int]]] = []
         for name in sorted(os.listdir(log_dir)):
             path = log_dir / name
             if not path.is_dir():
                 continue
             if name.endswith(DELETE_DIR_SUFFIX):
                 shutil.rmtree(path, ignore_errors=True)
+                continue
+            future_key = parse_future_dir(name)
+            if future_key is not None:
+                futures.append((path, future_key))
                 continue
             if name.endswith((FUTURE_DIR_SUFFIX, STRAY_DIR_SUFFIX)):
                 logger.warning("Ignoring %s", path)
@@ -236,6 +269,17 @@ class LogManager:
                                   failure_channel=self.failure_channel, time=self.time,
                                   flush_stats=self.flush_stats)
             self._log_dir_of[key] = log_dir
+        for path, key in futures:
+            # A replica move the broker stopped in the middle of: the future log is loaded
+            # and the move resumes once the partition is back (ReplicaManager).
+            if key in self._future_logs:
+                raise RuntimeError(f"Duplicate log directories found: {path}, {self._future_logs[key].dir}")
+            config = topic_configs.get(key[0], self.default_config)
+            self._future_logs[key] = Log(path, config, recovery_point=recovery_points.get(key, 0),
+                                         log_start_offset=start_offsets.get(key, 0), clean_shutdown=clean,
+                                         failure_channel=self.failure_channel, time=self.time)
+            self._future_dir_of[key] = log_dir
+            self._cleaning_paused.add(key)
         if clean:
             # From here on a crash must trigger recovery: the removal must be durable
             # before the first append.
@@ -266,7 +310,8 @@ class LogManager:
         counts = {d: 0 for d in self._live_dirs}
         for d in self._log_dir_of.values():
             counts[d] = counts.get(d, 0) + 1
-        log_dir = min(self._live_dirs, key=lambda d: counts[d])
+        preferred = self._preferred_dirs.pop(key, None)
+        log_dir = preferred if preferred in counts else min(self._live_dirs, key=lambda d: counts[d])
         path = log_dir / f"{topic}-{partition}"
         with self.failure_channel.guard(log_dir, f"Error while creating log for {topic}-{partition} in dir "
                                                  f"{log_dir}"):
@@ -282,9 +327,13 @@ class LogManager:
         return log
 
     def delete_log(self, topic: str, partition: int) -> bool:
-        """Remove the partition's log: its dir is renamed `<topic>-<partition>.<uuid>-delete`
-        (so a crash mid-way finishes the job at the next start-up), then removed."""
+        """Remove the partition's log (and its future log, first: a crash in between must
+        not leave a future log that start-up would promote): its dir is renamed
+        `<topic>-<partition>.<uuid>-delete` (so a crash mid-way finishes the job at the
+        next start-up), then removed."""
         key = (topic, partition)
+        self.remove_future_log(topic, partition)
+        self._preferred_dirs.pop(key, None)
         log = self._logs.pop(key, None)
         log_dir = self._log_dir_of.pop(key, None)
         if log is None or log_dir is None:
@@ -303,6 +352,159 @@ class LogManager:
 
     def all_logs(self) -> dict[tuple[str, int], Log]:
         return dict(self._logs)
+
+    # -- moving a replica between log dirs (Kafka's future logs) -----------------------------
+
+    def is_log_dir_online(self, log_dir: str) -> bool:
+        """Kafka's isLogDirOnline: LOG_DIR_NOT_FOUND for a dir that is not in log.dirs."""
+        path = Path(log_dir)
+        if not path.is_absolute() or path not in {d.absolute() for d in self.log_dirs}:
+            raise KafkaError(ErrorCode.LOG_DIR_NOT_FOUND, f"Log dir {log_dir} is not found in the config.")
+        return path in {d.absolute() for d in self._live_dirs}
+
+    def _configured_dir(self, log_dir: str | Path) -> Path:
+        absolute = Path(log_dir).absolute()
+        return next(d for d in self.log_dirs if d.absolute() == absolute)
+
+    def maybe_update_preferred_log_dir(self, topic: str, partition: int, log_dir: str) -> None:
+        """Remember where the partition's log goes when it is created, unless its current or
+        future log already lives there (Kafka's maybeUpdatePreferredLogDir)."""
+        key, wanted = (topic, partition), self._configured_dir(log_dir)
+        if self._log_dir_of.get(key) != wanted and self._future_dir_of.get(key) != wanted:
+            self._preferred_dirs[key] = wanted
+
+    def future_log(self, topic: str, partition: int) -> Log | None:
+        return self._future_logs.get((topic, partition))
+
+    def future_log_dir_of(self, topic: str, partition: int) -> Path | None:
+        return self._future_dir_of.get((topic, partition))
+
+    def all_future_logs(self) -> dict[tuple[str, int], Log]:
+        return dict(self._future_logs)
+
+    def create_future_log(self, topic: str, partition: int, log_dir: str) -> Log:
+        """An empty future log `<topic>-<partition>.<uuid>-future` in `log_dir`. Refused while
+        a dir is offline (the partition might already have a future log there), as Kafka."""
+        key, target = (topic, partition), self._configured_dir(log_dir)
+        offline = self.offline_log_dirs
+        if offline:
+            raise KafkaError(ErrorCode.KAFKA_STORAGE_ERROR,
+                             f"Can not create log for {topic}-{partition} because log directories "
+                             f"{', '.join(map(str, sorted(offline)))} are offline")
+        current = self._logs.get(key)
+        config = current.config if current is not None else self.default_config
+        with self.failure_channel.guard(target, f"Error while creating future log for {topic}-{partition} in dir "
+                                                f"{target}"):
+            log = Log(target / future_dir_name(topic, partition), config, recovery_point=0, log_start_offset=0,
+                      clean_shutdown=True, failure_channel=self.failure_channel, time=self.time)
+            fsync_dir(target)
+        self._future_logs[key] = log
+        self._future_dir_of[key] = target
+        self._preferred_dirs.pop(key, None)
+        self._cleaning_paused.add(key)
+        logger.info("Created log for partition %s-%d in %s", topic, partition, log.dir)
+        return log
+
+    def remove_future_log(self, topic: str, partition: int) -> bool:
+        """Abandon a move: the future log's dir is renamed to `-delete` and removed."""
+        key = (topic, partition)
+        log = self._future_logs.pop(key, None)
+        log_dir = self._future_dir_of.pop(key, None)
+        self._cleaning_paused.discard(key)
+        if log is None or log_dir is None:
+            return False
+        with contextlib.suppress(OSError):
+            renamed = log.dir.with_name(f"{topic}-{partition}.{uuid.uuid4().hex}{DELETE_DIR_SUFFIX}")
+            os.rename(log.dir, renamed)
+            fsync_dir(log_dir)
+            log.dir = renamed
+        log.delete()
+        self._checkpoint_dir(log_dir)
+        logger.info("Deleted future log for partition %s-%d", topic, partition)
+        return True
+
+    def replace_current_with_future(self, topic: str, partition: int) -> Log:
+        """Make the caught-up future log the partition's log (Kafka's replaceCurrentWithFutureLog);
+        the caller ensures nothing was appended to the current log since the future caught up.
+
+        The future log is flushed and closed (producer snapshot written), the current dir is
+        renamed `-delete`, then the future dir takes the partition's name and is reopened.
+        A crash between the two renames leaves a future log with no current one, which
+        start-up promotes (Kafka would refuse to start with two current dirs instead). The
+        old log keeps its files open until delete_retired_logs, for reads in flight."""
+        key = (topic, partition)
+        old, future = self._logs[key], self._future_logs.pop(key)
+        src, dest = self._log_dir_of[key], self._future_dir_of.pop(key)
+        future.flush()  # everything, rolled segments too: close() syncs only the active one
+        future.close()
+        renamed = old.dir.with_name(f"{old.dir.name}.{uuid.uuid4().hex}{DELETE_DIR_SUFFIX}")
+        with self.failure_channel.guard(src, f"Error while renaming dir for {topic}-{partition} in log dir {src}"):
+            os.rename(old.dir, renamed)
+            fsync_dir(src)
+        old.dir = renamed
+        old.retire()
+        self._retired_logs.append((self.time.hi_res_clock_ms() + old.config.file_delete_delay_ms, old))
+        del self._logs[key], self._log_dir_of[key]
+        new = self._promote(key, future, dest, old.config)
+        new.update_high_watermark(old.high_watermark)
+        self._cleaning_paused.discard(key)
+        self._checkpoint_dir(src)
+        return new
+
+    def _promote(self, key: tuple[str, int], future: Log, log_dir: Path, config: LogConfig) -> Log:
+        """Rename a closed future log's dir to the partition's and open it as the current log
+        (with the topic's config as the current log had it: config changes reach only that)."""
+        path = log_dir / f"{key[0]}-{key[1]}"
+        with self.failure_channel.guard(log_dir, f"Error while renaming dir for {key[0]}-{key[1]} in log dir "
+                                                 f"{log_dir}"):
+            os.rename(future.dir, path)
+            fsync_dir(log_dir)
+            log = Log(path, config, recovery_point=future.log_end_offset,
+                      log_start_offset=future.log_start_offset, clean_shutdown=True,
+                      failure_channel=self.failure_channel, time=self.time)
+        self._logs[key] = log
+        self._log_dir_of[key] = log_dir
+        self._checkpoint_dir(log_dir)
+        logger.info("The current replica of %s-%d is now in %s", key[0], key[1], path)
+        return log
+
+    def _promote_orphan_futures(self) -> None:
+        """A future log whose current log is gone: the broker stopped between the swap's two
+        renames (the current went to `-delete`, removed at start-up), so the future log
+        has everything. With a dir offline the current may be there: leave it alone."""
+        if self.offline_log_dirs:
+            return
+        for key in [k for k in self._future_logs if k not in self._logs]:
+            future = self._future_logs.pop(key)
+            future.close()
+            self._promote(key, future, self._future_dir_of.pop(key), future.config)
+            self._cleaning_paused.discard(key)
+
+    def begin_cleaning(self, topic: str, partition: int) -> None:
+        """The cleaner starts on this log (on the loop, in the turn it chose it)."""
+        self._being_cleaned.add((topic, partition))
+
+    def end_cleaning(self, topic: str, partition: int) -> None:
+        self._being_cleaned.discard((topic, partition))
+
+    def is_being_cleaned(self, topic: str, partition: int) -> bool:
+        """A clean's files are being written in the log's dir: a swap must wait for it."""
+        return (topic, partition) in self._being_cleaned
+
+    def is_cleaning_paused(self, topic: str, partition: int) -> bool:
+        """The log is moving to another dir: the cleaner leaves it alone until the swap."""
+        return (topic, partition) in self._cleaning_paused
+
+    def delete_retired_logs(self, force: bool = False) -> None:
+        """Remove replaced logs whose file.delete.delay.ms has passed (all with `force`)."""
+        now = self.time.hi_res_clock_ms()
+        keep = []
+        for deadline, log in self._retired_logs:
+            if force or deadline <= now:
+                log.delete()
+            else:
+                keep.append((deadline, log))
+        self._retired_logs = keep
 
     def log_dir_of(self, topic: str, partition: int) -> Path | None:
         return self._log_dir_of.get((topic, partition))
@@ -330,6 +532,9 @@ class LogManager:
         for key in offline:
             self._logs.pop(key).close_handlers()
             del self._log_dir_of[key]
+        for key in [key for key, d in self._future_dir_of.items() if d == log_dir]:
+            self._future_logs.pop(key).close_handlers()
+            del self._future_dir_of[key]
         fd = self._dir_locks.pop(log_dir, None)
         if fd is not None:
             with contextlib.suppress(OSError):
@@ -377,6 +582,7 @@ class LogManager:
     def _checkpoint_dir(self, log_dir: Path) -> None:
         """An I/O error takes the dir offline, as Kafka's checkpointLogRecoveryOffsetsInDir does."""
         logs = [(k, log) for k, log in list(self._logs.items()) if self._log_dir_of.get(k) == log_dir]
+        logs += [(k, log) for k, log in list(self._future_logs.items()) if self._future_dir_of.get(k) == log_dir]
         with contextlib.suppress(KafkaError), self.failure_channel.guard(
                 log_dir, f"Disk error while writing recovery offsets checkpoint in directory {log_dir}"):
             self._recovery_checkpoints[log_dir].write({k: log.recovery_point for k, log in logs})
@@ -394,6 +600,7 @@ class LogManager:
             total += log.delete_old_segments(now)
             log.delete_expired_files()
             log.producer_state.remove_expired(now, producer_id_expiration_ms)
+        self.delete_retired_logs()
         return total
 
     def shutdown(self) -> None:
@@ -409,6 +616,14 @@ class LogManager:
             except (OSError, KafkaError, ValueError) as e:
                 logger.error("Error closing %s-%d: %s", key[0], key[1], e)
                 failed_dirs.add(self._log_dir_of[key])
+        for key, log in list(self._future_logs.items()):
+            try:
+                log.flush()
+                log.close()
+            except (OSError, KafkaError, ValueError) as e:
+                logger.error("Error closing the future log of %s-%d: %s", key[0], key[1], e)
+                failed_dirs.add(self._future_dir_of[key])
+        self.delete_retired_logs(force=True)
         self.checkpoint_recovery_points()
         for log_dir in self._live_dirs:
             if log_dir not in failed_dirs and not self.failure_channel.has_offline_log_dir(log_dir):
@@ -416,5 +631,7 @@ class LogManager:
                                  json.dumps({"version": 0, "brokerEpoch": self.broker_epoch}).encode())
         self._logs.clear()
         self._log_dir_of.clear()
+        self._future_logs.clear()
+        self._future_dir_of.clear()
         self._release_locks()
         self._started = False

@@ -78,6 +78,7 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.SaslAuthenticate: (0, 2),
     ApiKey.DescribeUserScramCredentials: (0, 0),
     ApiKey.AlterUserScramCredentials: (0, 0),
+    ApiKey.AlterReplicaLogDirs: (0, 2),
 }
 
 

@@ -35,6 +35,7 @@ from josefk.log.config import LogConfig
 from josefk.log.log import AppendOrigin, Log
 from josefk.log.log_manager import LogManager
 from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.replication.alter_log_dirs import LogDirMove
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import FetchIsolation, Partition, ReadResult, TimestampAndOffset
 from josefk.replication.purgatory import DelayedOperation, DelayedOperationPurgatory
@@ -133,6 +134,8 @@ class ReplicaManager:
                                for d in log_manager.live_log_dirs}
         self.saved_high_watermarks: dict[TopicPartition, int] = {}
         self.leadership_listeners: list[Callable[[], None]] = []
+        self.scheduler = scheduler
+        self.log_dir_moves: dict[TopicPartition, asyncio.Task] = {}  # Kafka's ReplicaAlterLogDirsManager
         for checkpoint in self.hw_checkpoints.values():
             self.saved_high_watermarks.update(checkpoint.read())
 
@@ -147,6 +150,8 @@ class ReplicaManager:
             partition = Partition(state.topic, state.partition, self.broker_id, log_, self, self.time)
             partition.high_watermark = min(self.saved_high_watermarks.get(key, 0), log_.log_end_offset)
             self.partitions[key] = partition
+            if self.log_manager.future_log(*key) is not None:
+                self._start_log_dir_move(partition)  # a move the broker stopped in the middle of
         return partition
 
     def _stale_controller(self, api: str, controller_id: int, controller_epoch: int) -> bool:
@@ -247,6 +252,7 @@ class ReplicaManager:
         for key in partitions:
             self._remove_from_fetchers(key)
             if delete:
+                self._stop_log_dir_move(key)
                 if self.partitions.pop(key, None) is not None:
                     self.log_manager.delete_log(*key)
                     if not any(topic == key[0] for topic, _ in self.partitions):
@@ -340,6 +346,81 @@ class ReplicaManager:
                     log_dir, f"Error while writing to high watermark file in directory {log_dir}"):
                 checkpoint.write(offsets)
 
+    # -- moving replicas between log dirs -------------------------------------------------
+
+    def alter_replica_log_dirs(self, dirs: dict[TopicPartition, str]) -> dict[TopicPartition, ErrorCode]:
+        """AlterReplicaLogDirs, Kafka's ReplicaManager.alterReplicaLogDirs: per partition,
+        LOG_DIR_NOT_FOUND (not in log.dirs), KAFKA_STORAGE_ERROR (dir or partition offline,
+        or a dir offline when the future log would be created), REPLICA_NOT_AVAILABLE (not
+        a replica here) or UNKNOWN_TOPIC_OR_PARTITION; the two last still remember the
+        dir for when the partition is created here."""
+        results = {}
+        for key, destination in dirs.items():
+            try:
+                self._alter_replica_log_dir(key, destination)
+                results[key] = ErrorCode.NONE
+            except KafkaError as e:
+                log.warning("Unable to alter log dirs for %s-%d: %s", key[0], key[1], e.message or e.code.name)
+                results[key] = e.code
+        return results
+
+    def _alter_replica_log_dir(self, key: TopicPartition, destination: str) -> None:
+        manager = self.log_manager
+        if len(f"{key[0]}-{key[1]}.{'0' * 32}-future") > 255:
+            raise KafkaError(ErrorCode.INVALID_TOPIC_EXCEPTION, "The topic name is too long.")
+        if not manager.is_log_dir_online(destination):
+            raise KafkaError(ErrorCode.KAFKA_STORAGE_ERROR, f"Log directory {destination} is offline")
+        if key in self.offline_partitions:
+            raise KafkaError(ErrorCode.KAFKA_STORAGE_ERROR, f"Partition {key[0]}-{key[1]} is offline")
+        partition = self.partitions.get(key)
+        future_dir = manager.future_log_dir_of(*key)
+        if partition is not None and future_dir is not None and future_dir.absolute() != Path(destination):
+            self._stop_log_dir_move(key)  # another destination: the move so far is abandoned
+        manager.maybe_update_preferred_log_dir(key[0], key[1], destination)
+        if partition is None:
+            if self.metadata_cache.partition(*key) is not None:
+                raise KafkaError(ErrorCode.REPLICA_NOT_AVAILABLE, f"Broker {self.broker_id} hosts no replica of "
+                                                                  f"{key[0]}-{key[1]}")
+            raise KafkaError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"Partition {key[0]}-{key[1]} doesn't exist")
+        current_dir = manager.log_dir_of(*key)
+        if current_dir is not None and current_dir.absolute() == Path(destination):
+            log.info("Current log directory %s is same as requested log dir %s. Skipping future replica creation.",
+                     current_dir, destination)
+            return
+        if manager.future_log(*key) is None:
+            manager.create_future_log(key[0], key[1], destination)
+        if key not in self.log_dir_moves:
+            self._start_log_dir_move(partition)
+
+    def _start_log_dir_move(self, partition: Partition) -> None:
+        move = LogDirMove(partition.key, partition, self.log_manager, self.settings.replica_fetch_max_bytes)
+        task = asyncio.get_running_loop().create_task(move.run(), name=f"log-dir-move-{partition.topic}-"
+                                                                        f"{partition.partition}")
+        self.log_dir_moves[partition.key] = task
+
+        def done(_: asyncio.Task) -> None:
+            if self.log_dir_moves.get(partition.key) is task:
+                del self.log_dir_moves[partition.key]
+            if move.swapped:
+                self.scheduler.schedule(partition.log.config.file_delete_delay_ms,
+                                        self.log_manager.delete_retired_logs)
+                self._high_watermark_moved(partition)
+
+        task.add_done_callback(done)
+
+    def _stop_log_dir_move(self, key: TopicPartition) -> None:
+        task = self.log_dir_moves.pop(key, None)
+        if task is not None:
+            task.cancel()
+        self.log_manager.remove_future_log(*key)
+
+    def future_log_lag(self, key: TopicPartition) -> int:
+        """How far the future log is behind the current one (DescribeLogDirs' offset_lag)."""
+        future, partition = self.log_manager.future_log(*key), self.partitions.get(key)
+        if future is None or partition is None:
+            return -1
+        return max(partition.log.log_end_offset - future.log_end_offset, 0)
+
     # -- log dir failure ----------------------------------------------------------------
 
     def handle_log_dir_failure(self, log_dir: Path) -> None:
@@ -352,6 +433,8 @@ class ReplicaManager:
             return
         log.warning("Stopping serving replicas in dir %s", log_dir)
         offline = [key for key in self.partitions if self.log_manager.log_dir_of(*key) == log_dir]
+        for key in [*offline, *(k for k in self.log_dir_moves if self.log_manager.future_log_dir_of(*k) == log_dir)]:
+            self._stop_log_dir_move(key)
         for key in offline:
             self._remove_from_fetchers(key)
             self.partitions.pop(key).stop_serving()
@@ -506,6 +589,9 @@ class ReplicaManager:
         self.fetchers.clear()
 
     def shutdown(self) -> None:
+        for task in self.log_dir_moves.values():
+            task.cancel()  # the future logs stay: the moves resume at the next start-up
+        self.log_dir_moves.clear()
         for fetcher in self.fetchers.values():
             fetcher.close()
         self.fetchers.clear()

@@ -136,6 +136,7 @@ class KafkaApis:
             ApiKey.IncrementalAlterConfigs: self.handle_incremental_alter_configs,
             ApiKey.DeleteRecords: self.handle_delete_records,
             ApiKey.DescribeLogDirs: self.handle_describe_log_dirs,
+            ApiKey.AlterReplicaLogDirs: self.handle_alter_replica_log_dirs,
             ApiKey.DescribeCluster: self.handle_describe_cluster,
             ApiKey.OffsetForLeaderEpoch: self.handle_offset_for_leader_epoch,
             ApiKey.ElectLeaders: self.handle_elect_leaders,
@@ -1090,7 +1091,8 @@ class KafkaApis:
         """Every configured log dir with the partitions asked for (Kafka's
         ReplicaManager.describeLogDirs): an offline dir answers KAFKA_STORAGE_ERROR; offset_lag
         is Kafka's max(HW - LEO, 0), so 0 unless the local log is behind its own high
-        watermark, and -1 for a log no hosted partition owns (no future logs here)."""
+        watermark; a future log (a replica moving here) is listed with is_future_key and
+        its lag behind the current log."""
         req = request.body
         cls = response_class(ApiKey.DescribeLogDirs)
         manager = self.replica_manager.log_manager
@@ -1112,6 +1114,12 @@ class KafkaApis:
                             partition_index=index, partition_size=log_.size_in_bytes,
                             offset_lag=max(log_.high_watermark - log_.log_end_offset, 0),
                             is_future_key=False))
+            for (topic, index), log_ in sorted(manager.all_future_logs().items()):
+                if (topic, index) in wanted and manager.future_log_dir_of(topic, index) == log_dir:
+                    by_topic.setdefault(topic, []).append(
+                        cls.DescribeLogDirsResult.DescribeLogDirsTopic.DescribeLogDirsPartition(
+                            partition_index=index, partition_size=log_.size_in_bytes,
+                            offset_lag=self.replica_manager.future_log_lag((topic, index)), is_future_key=True))
             try:
                 usage = shutil.disk_usage(log_dir)
                 total, usable, error = usage.total, usage.free, ErrorCode.NONE
@@ -1122,6 +1130,19 @@ class KafkaApis:
                 topics=[cls.DescribeLogDirsResult.DescribeLogDirsTopic(name=t, partitions=ps)
                         for t, ps in by_topic.items()] if not error else []))
         request.send_response(cls(throttle_time_ms=0, error_code=0, results=results))
+
+    def handle_alter_replica_log_dirs(self, request: Request) -> None:
+        """Move replicas to other log dirs of this broker (ReplicaManager.alter_replica_log_dirs);
+        the answer comes at once, the data moves in the background."""
+        cls = response_class(ApiKey.AlterReplicaLogDirs)
+        dirs = {(t.name, p): d.path for d in request.body.dirs for t in d.topics for p in t.partitions}
+        by_topic: dict[str, list] = {}
+        for (topic, index), error in self.replica_manager.alter_replica_log_dirs(dirs).items():
+            by_topic.setdefault(topic, []).append(
+                cls.AlterReplicaLogDirTopicResult.AlterReplicaLogDirPartitionResult(partition_index=index,
+                                                                                   error_code=error))
+        request.send_response(cls(throttle_time_ms=0, results=[
+            cls.AlterReplicaLogDirTopicResult(topic_name=t, partitions=ps) for t, ps in by_topic.items()]))
 
     def _on_controller(self, request: Request, kind: Event, work: Callable[[], T],
                        respond: Callable[[T], None]) -> None:

@@ -64,6 +64,8 @@ UNORDERED_ARRAYS = {
     ("Metadata", "partitions"): "partition_index",  # Kafka iterates its metadata cache's partition map
     ("DescribeLogDirs", "topics"): "name",  # Kafka groups the dir's logs by topic in a hash map
     ("DescribeLogDirs", "partitions"): "partition_index",  # and lists each topic's logs from it
+    ("AlterReplicaLogDirs", "results"): "topic_name",  # Kafka groups a map of partitions by topic
+    ("AlterReplicaLogDirs", "partitions"): "partition_index",
 }
 
 

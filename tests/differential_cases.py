@@ -633,6 +633,21 @@ def n_describe_user_scram_credentials(side: Side, v: int) -> Iterator[Step]:
                                                    users=[{"name": "scram-e"}, {"name": "scram-never"}])
 
 
+def n_alter_replica_log_dirs(side: Side, v: int) -> Iterator[Step]:
+    """Both brokers have one log dir (learnt from DescribeLogDirs): asking for it is a no-op
+    move; a dir not in log.dirs is LOG_DIR_NOT_FOUND, also for partitions that do not exist."""
+    name = f"arld-v{v}"
+    create_topic(side, name, partitions=2)
+    (result,) = side.call(ApiKey.DescribeLogDirs, 1, topics=None).results
+    yield "current dir", side.call(ApiKey.AlterReplicaLogDirs, v, dirs=[
+        {"path": result.log_dir, "topics": [{"name": name, "partitions": [0, 1, 7]},
+                                            {"name": f"{name}-none", "partitions": [0]}]}])
+    yield "unknown dir", side.call(ApiKey.AlterReplicaLogDirs, v, dirs=[
+        {"path": "/josefk-differential/no-such-dir", "topics": [{"name": name, "partitions": [0]},
+                                                                {"name": f"{name}-none", "partitions": [0]}]},
+        {"path": "relative/dir", "topics": [{"name": name, "partitions": [1]}]}])
+
+
 NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.Produce: n_produce, ApiKey.Fetch: n_fetch, ApiKey.ListOffsets: n_list_offsets,
     ApiKey.Metadata: n_metadata, ApiKey.OffsetCommit: n_offset_commit, ApiKey.OffsetFetch: n_offset_fetch,
@@ -656,6 +671,7 @@ NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.SaslHandshake: n_sasl_handshake, ApiKey.SaslAuthenticate: n_sasl_authenticate,
     ApiKey.AlterUserScramCredentials: n_alter_user_scram_credentials,
     ApiKey.DescribeUserScramCredentials: n_describe_user_scram_credentials,
+    ApiKey.AlterReplicaLogDirs: n_alter_replica_log_dirs,
 }
 
 

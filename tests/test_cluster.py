@@ -259,7 +259,7 @@ def test_reassign_partitions_moves_replicas_and_keeps_data(cluster, tmp_path):
 
     started = tool("--execute")
     assert started.returncode == 0, started.stderr
-    assert '"replicas":[1,2]' in started.stdout and "Successfully started partition reassignments for moving-0" \
+    assert '"replicas":[1,2]' in started.stdout and "Successfully started partition reassignment for moving-0" \
         in started.stdout
 
     def replicas() -> list[int]:

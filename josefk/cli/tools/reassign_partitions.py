@@ -1,13 +1,19 @@
 """`josefk reassign-partitions`: Kafka's kafka-reassign-partitions.sh over
-AlterPartitionReassignments / ListPartitionReassignments (KIP-455)."""
+AlterPartitionReassignments / ListPartitionReassignments (KIP-455), and AlterReplicaLogDirs /
+DescribeLogDirs for the `log_dirs` of the reassignment JSON (moves between a broker's log
+dirs, KIP-113)."""
 
 from __future__ import annotations
 
 import json
 import sys
+import time
 from typing import Any
 
 from josefk.cli.tools.common import ToolError, admin_client, load_properties, parser, quiet_client_logs
+
+ANY_LOG_DIR = "any"
+Replica = tuple[str, int, int]  # topic, partition, broker: Kafka's TopicPartitionReplica
 
 
 def _read_json(path: str, what: str) -> dict:
@@ -23,6 +29,97 @@ def _plan(data: dict) -> dict[tuple[str, int], list[int]]:
         return {(p["topic"], int(p["partition"])): [int(r) for r in p["replicas"]] for p in data["partitions"]}
     except (KeyError, TypeError, ValueError) as e:
         raise ToolError(f"Invalid reassignment JSON: {e!r}") from None
+
+
+def _log_dir_moves(data: dict) -> dict[Replica, str]:
+    """The replicas given a log dir other than "any" (Kafka's parsePartitionReassignmentData)."""
+    moves = {}
+    try:
+        for p in data["partitions"]:
+            replicas, dirs = [int(r) for r in p["replicas"]], p.get("log_dirs", [ANY_LOG_DIR] * len(p["replicas"]))
+            if not isinstance(dirs, list) or len(dirs) != len(replicas):
+                raise ToolError(f"Size of replicas list {replicas} is different from size of log dirs list {dirs} "
+                                f"for partition {p['topic']}-{p['partition']}")
+            for broker, log_dir in zip(replicas, dirs, strict=True):
+                if log_dir != ANY_LOG_DIR:
+                    moves[(p["topic"], int(p["partition"]), broker)] = str(log_dir)
+    except (KeyError, TypeError, ValueError) as e:
+        raise ToolError(f"Invalid reassignment JSON: {e!r}") from None
+    return moves
+
+
+def _replica_name(replica: Replica) -> str:
+    return f"{replica[0]}-{replica[1]}-{replica[2]}"  # TopicPartitionReplica.toString
+
+
+def _execute_moves(admin: Any, moves: dict[Replica, str], timeout_ms: int) -> None:
+    """Send AlterReplicaLogDirs to each broker until every replica's move started: a replica
+    not yet on its new broker answers REPLICA_NOT_AVAILABLE, so retry, as Kafka's executeMoves."""
+    from kafka import TopicPartitionReplica
+    from kafka.errors import NoError, ReplicaNotAvailableError
+
+    pending = dict(moves)
+    deadline = time.monotonic() + timeout_ms / 1000
+    while True:
+        results = admin.alter_replica_log_dirs({TopicPartitionReplica(*r): d for r, d in pending.items()})
+        completed = []
+        for tpr, error in results.items():
+            replica = (tpr.topic, tpr.partition, tpr.broker_id)
+            if error is NoError:
+                completed.append(replica)
+            elif error is not ReplicaNotAvailableError:
+                raise ToolError(f"Failed to alter dir for {_replica_name(replica)}: {error.__name__}")
+        for topic, partition, broker in sorted(completed, key=lambda r: (r[2], r[0], r[1])):
+            # Kafka 3.9's wording, trailing space included
+            print(f"Successfully started moving log directory to {pending[(topic, partition, broker)]} for replica "
+                  f"{topic}-{partition} with broker {broker} ")
+        for replica in completed:
+            pending.pop(replica, None)
+        if not pending:
+            return
+        if time.monotonic() >= deadline:
+            left = sorted(pending, key=lambda r: (r[2], r[0], r[1]))
+            raise ToolError(f"Timed out before log directory move{'' if len(left) == 1 else 's'} could be started "
+                            f"for: {','.join(map(_replica_name, left))}")
+        time.sleep(0.1)
+
+
+def _verify_moves(admin: Any, moves: dict[Replica, str]) -> bool:
+    """Print each replica's move state from DescribeLogDirs (Kafka's replicaMoveStatesToString);
+    True when every move is done."""
+    done = True
+    for broker in sorted({b for _, _, b in moves}):
+        wanted = {(t, p): d for (t, p, b), d in moves.items() if b == broker}
+        topics: dict[str, list[int]] = {}
+        for t, p in wanted:
+            topics.setdefault(t, []).append(p)
+        current: dict[tuple[str, int], str] = {}
+        future: dict[tuple[str, int], str] = {}
+        for described in admin.describe_log_dirs(topics, brokers=[broker]):
+            for log_dir in described["log_dirs"]:
+                for topic in log_dir["topics"]:
+                    for part in topic["partitions"]:
+                        where = future if part["is_future_key"] else current
+                        where[(topic["name"], part["partition_index"])] = log_dir["log_dir"]
+        for (t, p), target in sorted(wanted.items()):
+            name = _replica_name((t, p, broker))
+            if (t, p) not in current:
+                done = False
+                print(f"Partition {t}-{p} is not found in any live log dir on broker {broker}. There is likely an "
+                      f"offline log directory on the broker.")
+            elif (t, p) in future:
+                done = False
+                if future[(t, p)] == target:
+                    print(f"Reassignment of replica {name} is still in progress.")
+                else:
+                    print(f"Partition {t}-{p} on broker {broker} is being moved to log dir {future[(t, p)]} instead "
+                          f"of {target}.")
+            elif current[(t, p)] == target:
+                print(f"Reassignment of replica {name} completed successfully.")
+            else:
+                print(f"Partition {t}-{p} on broker {broker} is not being moved from log dir {current[(t, p)]} to "
+                      f"{target}.")
+    return done
 
 
 def _as_json(assignment: dict[tuple[str, int], list[int]]) -> str:
@@ -60,6 +157,8 @@ def main(argv: list[str]) -> int:
     p.add_argument("--reassignment-json-file", metavar="FILE")
     p.add_argument("--topics-to-move-json-file", metavar="FILE")
     p.add_argument("--broker-list", metavar="1,2,3")
+    p.add_argument("--timeout", type=int, default=10000, metavar="MS",
+                   help="how long --execute waits for the log dir moves to start (default 10000)")
     args = p.parse_args(argv)
     if (args.execute or args.verify or args.cancel) and not args.reassignment_json_file:
         p.error("--reassignment-json-file is required with --execute, --verify and --cancel")
@@ -67,11 +166,12 @@ def main(argv: list[str]) -> int:
         p.error("--generate needs --topics-to-move-json-file and --broker-list")
     quiet_client_logs()
     try:
-        plan = _plan(_read_json(args.reassignment_json_file, "reassignment file")) \
-            if args.reassignment_json_file else {}
+        data = _read_json(args.reassignment_json_file, "reassignment file") if args.reassignment_json_file else {}
+        plan = _plan(data) if data else {}
+        moves = _log_dir_moves(data) if data else {}
         admin = admin_client(args.bootstrap_server, load_properties(args.command_config))
         try:
-            return _run(admin, args, plan)
+            return _run(admin, args, plan, moves)
         finally:
             admin.close()
     except ToolError as e:
@@ -79,7 +179,7 @@ def main(argv: list[str]) -> int:
         return 1
 
 
-def _run(admin: Any, args: Any, plan: dict[tuple[str, int], list[int]]) -> int:
+def _run(admin: Any, args: Any, plan: dict[tuple[str, int], list[int]], moves: dict[Replica, str]) -> int:
     from kafka import TopicPartition
 
     if args.generate:
@@ -111,6 +211,8 @@ def _run(admin: Any, args: Any, plan: dict[tuple[str, int], list[int]]) -> int:
                 print(f"There is no active reassignment of partition {topic}-{partition}, but replica set is "
                       f"{current.get((topic, partition))} rather than {replicas}.")
                 failed = True
+        if moves and not _verify_moves(admin, moves):
+            failed = True
         return 1 if failed else 0
     if args.cancel:
         results = admin.alter_partition_reassignments({TopicPartition(t, p): None for t, p in plan})
@@ -129,6 +231,8 @@ def _run(admin: Any, args: Any, plan: dict[tuple[str, int], list[int]]) -> int:
         for tp, err in sorted(failures.items()):
             print(f"Error reassigning partition(s):\n{tp.topic}-{tp.partition}: {err.__name__}", file=sys.stderr)
         return 1
-    print("Successfully started partition reassignments for "
+    print(f"Successfully started partition reassignment{'' if len(plan) == 1 else 's'} for "
           + ",".join(f"{t}-{p}" for t, p in sorted(plan)))
+    if moves:
+        _execute_moves(admin, moves, args.timeout)
     return 0
