@@ -307,7 +307,7 @@ class KafkaServer:
             return SaslAuthenticator(security, credentials, clock.milliseconds)
 
         context = ListenerContext(listener.name, new_authenticator if security.sasl else None,
-                                  security.principal_mapper)
+                                  security.principal_mapper, listener.protocol)
         threads = config["num.network.threads"]
         processors = [Processor(index * threads + i, channel, config["socket.request.max.bytes"], self.metrics,
                                 memory_pool, self.apis.api_versions, self.broker_metrics.requests, context)

@@ -230,7 +230,8 @@ class Connection(asyncio.BufferedProtocol):
                               "correlationId": header.correlation_id, "clientId": header.client_id,
                               "requestApiKeyName": _CAMEL.sub("_", ApiKey(header.api_key).name).upper()},
             "connection": self.connection_id, "clientAddress": self.peer, "totalTimeMs": round(total_ms, 3),
-            "securityProtocol": "PLAINTEXT", "principal": "User:ANONYMOUS", "listener": "PLAINTEXT"},
+            "securityProtocol": self.processor.listener.security_protocol, "principal": str(request.principal),
+            "listener": request.listener_name},
             separators=(",", ":")))
 
     def _write(self, transport: asyncio.Transport, parts: list) -> None:
@@ -295,6 +296,7 @@ class ListenerContext:
     name: str = "PLAINTEXT"
     new_authenticator: Callable[[], SaslAuthenticator] | None = None
     principal_mapper: SslPrincipalMapper | None = None
+    security_protocol: str = "PLAINTEXT"
 
 
 _SASL_APIS = (ApiKey.SaslHandshake, ApiKey.SaslAuthenticate)

@@ -120,6 +120,8 @@ def test_log_config_levels_layout_and_rotation(tmp_path: Path) -> None:
     entry = json.loads(produce[-1].split("Completed request:", 1)[1].rsplit(" (kafka.request.logger)", 1)[0])
     assert entry["requestHeader"]["requestApiVersion"] >= 0 and entry["requestHeader"]["clientId"]
     assert entry["clientAddress"].startswith("127.0.0.1:") and entry["totalTimeMs"] >= 0
+    assert (entry["securityProtocol"], entry["principal"], entry["listener"]) == \
+        ("PLAINTEXT", "User:ANONYMOUS", "PLAINTEXT")
 
 
 def test_request_log_only_when_enabled(broker, caplog: pytest.LogCaptureFixture) -> None:
