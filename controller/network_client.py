@@ -13,7 +13,8 @@ from dataclasses import dataclass
 
 import scramp
 
-from josefk.protocol.apis import ApiKey, ApiMessage, is_flexible, request_class, response_class
+from josefk.protocol.apis import ApiKey, ApiMessage, request_class
+from josefk.protocol.headers import decode_response, encode_request
 
 SASL_HANDSHAKE_VERSION = 1
 SASL_AUTHENTICATE_VERSION = 2
@@ -93,21 +94,14 @@ class BrokerConnection:
 
     async def _round_trip(self, api_key: int, version: int, body: ApiMessage) -> ApiMessage:
         correlation_id = next(self._ids)
-        flexible = is_flexible(api_key, version)
-        header = struct.pack(">hhih", api_key, version, correlation_id, len(self.client_id)) + self.client_id
-        if flexible:
-            header += b"\x00"
-        payload = header + bytes(body.encode(version=version))
         assert self._writer is not None and self._reader is not None
-        self._writer.write(struct.pack(">i", len(payload)) + payload)
+        self._writer.write(encode_request(api_key, version, correlation_id, self.client_id, body))
         await self._writer.drain()
         size = struct.unpack(">i", await self._reader.readexactly(4))[0]
-        frame = await self._reader.readexactly(size)
-        (got,) = struct.unpack_from(">i", frame)
+        got, response = decode_response(api_key, version, await self._reader.readexactly(size))
         if got != correlation_id:
             raise ConnectionError(f"correlation id {got} does not match request {correlation_id}")
-        offset = 5 if flexible and api_key != ApiKey.ApiVersions else 4
-        return response_class(api_key).decode(memoryview(frame)[offset:], version=version)
+        return response
 
     def close(self) -> None:
         if self._writer is not None:

@@ -1,11 +1,12 @@
-"""Request header v0-v2 parsing and response header v0/v1 encoding."""
+"""Request header v0-v2 parsing and response header v0/v1 encoding, and their client side:
+framing a request, reading a response."""
 
 from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
 
-from josefk.protocol.apis import ApiKey, is_flexible
+from josefk.protocol.apis import ApiKey, ApiMessage, is_flexible, response_class
 
 _FIXED = struct.Struct(">hhi")
 _CORRELATION = struct.Struct(">i")
@@ -92,3 +93,27 @@ def response_header(correlation_id: int, version: int) -> bytes:
     if version == 0:
         return _CORRELATION.pack(correlation_id)
     return _CORRELATION.pack(correlation_id) + b"\x00"
+
+
+def encode_request(api_key: int, version: int, correlation_id: int, client_id: bytes, body: ApiMessage) -> bytes:
+    """A whole request frame as a client sends it: size, header v1 (v2 with an empty tagged
+    field section for flexible versions), body."""
+    header = _FIXED.pack(api_key, version, correlation_id) + struct.pack(">h", len(client_id)) + client_id
+    if is_flexible(api_key, version):
+        header += b"\x00"
+    payload = header + bytes(body.encode(version=version))
+    return _CORRELATION.pack(len(payload)) + payload
+
+
+def decode_response(api_key: int, version: int, frame: bytes | bytearray) -> tuple[int, ApiMessage]:
+    """The correlation id and body of a response frame (after its size), skipping the tagged
+    fields of a v1 header (an ApiVersions response always has header v0)."""
+    (correlation_id,) = _CORRELATION.unpack_from(frame)
+    position = _CORRELATION.size
+    if is_flexible(api_key, version) and api_key != ApiKey.ApiVersions:
+        count, position = read_uvarint(frame, position)
+        for _ in range(count):
+            _tag, position = read_uvarint(frame, position)
+            size, position = read_uvarint(frame, position)
+            position += size
+    return correlation_id, response_class(api_key).decode(memoryview(frame)[position:], version=version)

@@ -2,9 +2,15 @@ import struct
 
 import pytest
 
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.apis import ApiKey, request_class, response_class
 from josefk.protocol.framing import FrameDecoder, FrameTooLarge
-from josefk.protocol.headers import MalformedRequest, parse_request_header, response_header
+from josefk.protocol.headers import (
+    MalformedRequest,
+    decode_response,
+    encode_request,
+    parse_request_header,
+    response_header,
+)
 
 
 def frame(parts: list[bytes]) -> bytes:
@@ -119,3 +125,22 @@ def test_a_refused_reservation_blocks_until_resumed():
     allow[0] = True
     assert decoder.resume() == [b"first", b"second"]
     assert not decoder.blocked and granted == [5, 6]  # one reservation per frame
+
+
+def test_client_side_frames_round_trip_through_the_server_side() -> None:
+    """encode_request makes what parse_request_header reads; decode_response reads what the
+    broker writes, header v1 tagged fields and ApiVersions' header v0 included."""
+    body = request_class(ApiKey.Metadata)(topics=None, allow_auto_topic_creation=False,
+                                          include_topic_authorized_operations=False)
+    frame = encode_request(ApiKey.Metadata, 12, 77, b"tool", body)
+    assert struct.unpack_from(">i", frame)[0] == len(frame) - 4
+    header = parse_request_header(frame[4:])
+    assert (header.api_key, header.api_version, header.correlation_id, header.client_id, header.flexible) == \
+        (ApiKey.Metadata, 12, 77, "tool", True)
+    for api_key, version, header_version in ((ApiKey.FindCoordinator, 4, 1), (ApiKey.ApiVersions, 3, 0)):
+        cls = response_class(api_key)
+        response = cls(throttle_time_ms=5, error_code=0)
+        # header v1 with one unknown tagged field (tag 0, 2 bytes); header v0 is the id alone
+        head = response_header(9, 0) + (b"\x01\x00\x02ab" if header_version else b"")
+        got_id, got = decode_response(api_key, version, head + bytes(response.encode(version=version)))
+        assert (got_id, got.throttle_time_ms) == (9, 5)

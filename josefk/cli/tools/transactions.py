@@ -22,10 +22,10 @@ from typing import Any
 import kafka.errors as Errors
 
 from josefk.cli.tools.common import DEFAULT_TIMEOUT_MS, ToolError, load_properties, parser, unreachable
-from josefk.protocol.apis import ApiKey, is_flexible, request_class, response_class
-from josefk.protocol.headers import read_uvarint
+from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.headers import decode_response, encode_request
 
-CLIENT_ID = "josefk-transactions"
+CLIENT_ID = b"josefk-transactions"
 KEY_TYPE_TRANSACTION = 1  # FindCoordinator's key type for a transactional id
 RETRIABLE_COORDINATOR_ERRORS = frozenset({Errors.CoordinatorNotAvailableError.errno,
                                           Errors.CoordinatorLoadInProgressError.errno,
@@ -60,25 +60,14 @@ class Connection:
     def call(self, api_key: ApiKey, **fields: Any) -> Any:
         version = VERSIONS[api_key]
         self.correlation_id += 1
-        header = struct.pack(">hhih", api_key, version, self.correlation_id, len(CLIENT_ID)) + CLIENT_ID.encode()
-        flexible = is_flexible(api_key, version)
-        if flexible:
-            header += b"\x00"  # no tagged fields
-        payload = header + bytes(request_class(api_key)(**fields).encode(version=version))
         try:
-            self.sock.sendall(struct.pack(">i", len(payload)) + payload)
+            self.sock.sendall(encode_request(api_key, version, self.correlation_id, CLIENT_ID,
+                                             request_class(api_key)(**fields)))
             (size,) = struct.unpack(">i", self._read(4))
             frame = self._read(size)
         except OSError as e:
             raise ToolError(f"Connection to broker {self.address} failed: {e.strerror or e}") from None
-        position = 4  # the correlation id
-        if flexible:  # response header v1: skip its tagged fields
-            count, position = read_uvarint(frame, position)
-            for _ in range(count):
-                _tag, position = read_uvarint(frame, position)
-                length, position = read_uvarint(frame, position)
-                position += length
-        return response_class(api_key).decode(frame[position:], version=version)
+        return decode_response(api_key, version, frame)[1]
 
     def _read(self, n: int) -> bytes:
         data = bytearray()

@@ -9,7 +9,8 @@ import struct
 from typing import Any
 
 from josefk.cli.tools.common import ToolError, unreachable
-from josefk.protocol.apis import ApiKey, is_flexible, request_class, response_class
+from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.headers import decode_response, encode_request
 
 CLIENT_ID = b"josefk-tools"
 
@@ -26,22 +27,17 @@ def _read_exact(sock: socket.socket, n: int) -> bytes:
 
 def request(bootstrap: str, api_key: int, version: int, timeout_ms: int, **fields: Any) -> Any:
     """Send one request to the first reachable bootstrap server and decode its response."""
-    body = bytes(request_class(api_key)(**fields).encode(version=version))
-    header = struct.pack(">hhih", api_key, version, 1, len(CLIENT_ID)) + CLIENT_ID
-    if is_flexible(api_key, version):
-        header += b"\x00"  # no tagged fields
-    frame = header + body
+    frame = encode_request(api_key, version, 1, CLIENT_ID, request_class(api_key)(**fields))
     for address in bootstrap.split(","):
         host, _, port = address.strip().rpartition(":")
         try:
             with socket.create_connection((host, int(port)), timeout=timeout_ms / 1000) as sock:
-                sock.sendall(struct.pack(">i", len(frame)) + frame)
+                sock.sendall(frame)
                 (size,) = struct.unpack(">i", _read_exact(sock, 4))
                 payload = _read_exact(sock, size)
         except (OSError, ValueError):
             continue
-        offset = 5 if is_flexible(api_key, version) else 4  # correlation id (+ tagged fields)
-        return response_class(api_key).decode(payload[offset:], version=version)
+        return decode_response(api_key, version, payload)[1]
     raise unreachable(bootstrap, timeout_ms)
 
 
