@@ -2,7 +2,7 @@
 PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
-# The broker's own dependencies (make run: about 80 MB), and on top of them what lint, the
+# The broker's own dependencies (make run: about 100 MB), and on top of them what lint, the
 # tests, compat, bench, fuzz and the Spark demo need (the test and spark extras). A venv
 # made by `make run` is upgraded in place by the first target that needs the extras.
 RUN_DEPS := $(VENV)/.run-deps
