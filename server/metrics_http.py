@@ -25,6 +25,7 @@ from prometheus_client.registry import Collector
 
 from josefk.coordinator.group_metadata import GroupMetadata, GroupState
 from josefk.log.log import Log
+from josefk.replication.fetch_session import FetchSessionCache
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import Partition
 from josefk.utils.metrics import REQUEST_PHASES, BrokerMetrics, LatencyHistogram
@@ -42,6 +43,7 @@ class BrokerGauges:
     metadata: Callable[[], MetadataCache | None] = lambda: None  # the cluster, as UpdateMetadata told it
     connections: Callable[[], int] = lambda: 0  # open client and broker connections
     groups: Callable[[], Iterable[GroupMetadata]] = lambda: ()  # the groups this broker coordinates
+    fetch_sessions: Callable[[], FetchSessionCache | None] = lambda: None  # KIP-227 sessions this broker holds
 
 
 def _per_topic(name: str, doc: str, counts: dict[str, int]) -> Metric:
@@ -100,6 +102,24 @@ class BrokerCollector(Collector):
                          [([], self.metrics.log_flush.flushes)])
         yield from self._network()
         yield from self._groups(partitions)
+        yield from self._fetch_sessions()
+
+    def _fetch_sessions(self) -> Iterator[Metric]:
+        cache = self.gauges.fetch_sessions()
+        yield GaugeMetricFamily(
+            "kafka_server_fetchsessioncache_numincrementalfetchsessions",
+            "Fetch sessions held (kafka.server:type=FetchSessionCache,name=NumIncrementalFetchSessions)",
+            value=len(cache) if cache is not None else 0)
+        yield GaugeMetricFamily(
+            "kafka_server_fetchsessioncache_numincrementalfetchpartitionscached",
+            "Partitions in all fetch sessions (kafka.server:type=FetchSessionCache,"
+            "name=NumIncrementalFetchPartitionsCached)",
+            value=cache.num_partitions if cache is not None else 0)
+        yield CounterMetricFamily(
+            "kafka_server_fetchsessioncache_incrementalfetchsessionevictions",
+            "Fetch sessions evicted to make room (kafka.server:type=FetchSessionCache,"
+            "name=IncrementalFetchSessionEvictionsPerSec)",
+            value=cache.evictions if cache is not None else 0)
 
     def _request_metrics(self) -> Iterator[Metric]:
         requests = self.metrics.requests
