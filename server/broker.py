@@ -279,7 +279,8 @@ class KafkaServer:
                                       listener.protocol))
         self.acceptor = self.acceptors[0]
         inter = next(e for e in endpoints if e.listener == config.inter_broker_listener)
-        self.broker_info = BrokerInfo(broker_id, inter.host, inter.port, endpoints=tuple(endpoints))
+        self.broker_info = BrokerInfo(broker_id, inter.host, inter.port, rack=config["broker.rack"],
+                                      endpoints=tuple(endpoints))
         await self._register_broker()
         await self.controller_events.call(Event.STARTUP, self.controller.startup)
         for _ in range(config["num.io.threads"]):

@@ -92,6 +92,7 @@ _KEYS = [
     Key("broker.id", _int, "0", at_least=-1),
     Key("listeners", _list, "PLAINTEXT://127.0.0.1:9092"),
     Key("advertised.listeners", _list, None),
+    Key("broker.rack", _str, None),
     Key("log.dirs", _list, None),
     Key("log.dir", _list, "/tmp/kafka-logs"),
     Key("num.partitions", _int, "1", at_least=1),
