@@ -18,7 +18,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from kafka import KafkaConsumer, KafkaProducer
+from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer
+from kafka.admin import ACL, ACLOperation, ACLPermissionType, NewTopic, ResourcePattern, ResourceType
+from kafka.errors import CoordinatorNotAvailableError
 
 from harness.wire import encode_request, wait_until
 from josefk.protocol.apis import ApiKey, response_class
@@ -223,3 +225,74 @@ def test_acls_tool_bad_input_and_security_disabled(broker: RunningBroker):
     assert disabled.stderr.strip() == ("Error while executing ACL command: "
                                        "org.apache.kafka.common.errors.SecurityDisabledException: "
                                        "No Authorizer is configured.")
+
+
+PLAIN_JAAS = ('org.apache.kafka.common.security.plain.PlainLoginModule required username="admin" '
+              'password="admin-secret" user_admin="admin-secret" user_alice="alice-secret" user_bob="bob-secret";')
+
+
+@pytest.fixture
+def sasl_broker(tmp_path: Path) -> Iterator[RunningBroker]:
+    """The authorizer on, User:admin a super user, PLAIN users admin, alice and bob."""
+    running = RunningBroker(tmp_path / "logs", {
+        "authorizer.class.name": ACL_AUTHORIZER, "super.users": "User:admin",
+        "listeners": "PLAINTEXT://127.0.0.1:0,SASL_PLAINTEXT://127.0.0.1:0", "sasl.enabled.mechanisms": "PLAIN",
+        "listener.name.sasl_plaintext.plain.sasl.jaas.config": PLAIN_JAAS})
+    yield running
+    running.stop()
+
+
+def _admin(running: RunningBroker, user: str) -> KafkaAdminClient:
+    port = next(a.port for a in running.server.acceptors if a.name == "SASL_PLAINTEXT")
+    return KafkaAdminClient(bootstrap_servers=f"127.0.0.1:{port}", security_protocol="SASL_PLAINTEXT",
+                            sasl_mechanism="PLAIN", sasl_plain_username=user, sasl_plain_password=f"{user}-secret")
+
+
+def test_kafka_python_admin_sees_the_operations_its_acls_allow(sasl_broker: RunningBroker):
+    """KIP-430 through a real client: kafka-python's describe_topics, describe_cluster and
+    describe_groups(include_authorized_operations=True) as admin (super user), alice and bob."""
+    admin = _admin(sasl_broker, "admin")
+    try:
+        admin.create_topics([NewTopic("ops-t", 1, 1)])
+        alice = "User:alice"
+        created = admin.create_acls([
+            ACL(alice, "*", ACLOperation.READ, ACLPermissionType.ALLOW,
+                ResourcePattern(ResourceType.TOPIC, "ops-t")),
+            ACL(alice, "*", ACLOperation.ALTER_CONFIGS, ACLPermissionType.ALLOW,
+                ResourcePattern(ResourceType.TOPIC, "ops-t")),
+            ACL(alice, "*", ACLOperation.DESCRIBE, ACLPermissionType.ALLOW,
+                ResourcePattern(ResourceType.CLUSTER, "kafka-cluster")),
+            ACL(alice, "*", ACLOperation.READ, ACLPermissionType.ALLOW, ResourcePattern(ResourceType.GROUP, "ops-g"))])
+        assert not created["failed"], created
+        wait_until(lambda: admin.describe_topics(["ops-t"])[0]["error_code"] == 0, "ops-t has a leader")
+        assert sorted(admin.describe_topics(["ops-t"])[0]["authorized_operations"]) == [
+            "ALTER", "ALTER_CONFIGS", "CREATE", "DELETE", "DESCRIBE", "DESCRIBE_CONFIGS", "READ", "WRITE"]
+        assert sorted(admin.describe_cluster()["authorized_operations"]) == [
+            "ALTER", "ALTER_CONFIGS", "CLUSTER_ACTION", "CREATE", "DESCRIBE", "DESCRIBE_CONFIGS", "IDEMPOTENT_WRITE"]
+    finally:
+        admin.close()
+    client = _admin(sasl_broker, "alice")
+    try:
+        assert sorted(client.describe_topics(["ops-t"])[0]["authorized_operations"]) == [
+            "ALTER_CONFIGS", "DESCRIBE", "DESCRIBE_CONFIGS", "READ"]
+        assert client.describe_cluster()["authorized_operations"] == ["DESCRIBE"]
+        wait_until(lambda: _coordinator_up(client, "ops-g"), "__consumer_offsets is made and loaded")
+        group = client.describe_groups(["ops-g"], include_authorized_operations=True)["ops-g"]
+        assert sorted(group["authorized_operations"]) == ["DESCRIBE", "READ"]
+    finally:
+        client.close()
+    client = _admin(sasl_broker, "bob")
+    try:
+        assert client.describe_cluster()["authorized_operations"] == []  # may not Describe the cluster: 0
+        assert client.describe_topics(["ops-t"])[0]["error_code"] == ErrorCode.TOPIC_AUTHORIZATION_FAILED
+    finally:
+        client.close()
+
+
+def _coordinator_up(client: KafkaAdminClient, group: str) -> bool:
+    """The first FindCoordinator creates __consumer_offsets: COORDINATOR_NOT_AVAILABLE until it leads."""
+    try:
+        client.describe_groups([group])
+    except CoordinatorNotAvailableError:
+        return False
+    return True
