@@ -200,35 +200,41 @@ class AclAuthorizer:
         return principal in self.super_users
 
     def authorize(self, principal: str, host: str, operation: AclOperation, resource_type: ResourceType,
-                  name: str, log_denied: bool = True) -> bool:
+                  name: str) -> bool:
         """Kafka's authorizeAction: a super user may do anything; with no ACL on the
         resource, allow.everyone.if.no.acl.found decides; else a matching DENY refuses and
         a matching ALLOW (of the operation, ALL, or one implying it) grants."""
         if self.is_super_user(principal):
             return True
-        acls = self.matching_acls(resource_type, name)
-        if not acls:
-            allowed = self.allow_everyone_if_no_acl_found
-        else:
-            def exists(ops: Iterable[AclOperation], permission: AclPermissionType) -> bool:
-                wanted = set(ops) | {AclOperation.ALL}
-                return any(a.permission_type == permission and a.principal in (principal, WILDCARD_PRINCIPAL)
-                           and a.host in (host, WILDCARD) and a.operation in wanted for a in acls)
-
-            allowed = (not exists((operation,), AclPermissionType.DENY)
-                       and exists(IMPLIED_BY.get(operation, (operation,)), AclPermissionType.ALLOW))
-        if not allowed and log_denied and log.isEnabledFor(logging.INFO):
+        allowed = self._allowed(principal, host, operation, self.matching_acls(resource_type, name))
+        if not allowed and log.isEnabledFor(logging.INFO):
             log.info("Principal = %s is Denied Operation = %s from host = %s on resource = %s", principal,
                      operation.store_name, host, ResourcePattern(resource_type, name, PatternType.LITERAL))
         return allowed
+
+    def _allowed(self, principal: str, host: str, operation: AclOperation,
+                 acls: list[AccessControlEntry]) -> bool:
+        if not acls:
+            return self.allow_everyone_if_no_acl_found
+
+        def exists(ops: Iterable[AclOperation], permission: AclPermissionType) -> bool:
+            wanted = set(ops) | {AclOperation.ALL}
+            return any(a.permission_type == permission and a.principal in (principal, WILDCARD_PRINCIPAL)
+                       and a.host in (host, WILDCARD) and a.operation in wanted for a in acls)
+
+        return (not exists((operation,), AclPermissionType.DENY)
+                and exists(IMPLIED_BY.get(operation, (operation,)), AclPermissionType.ALLOW))
 
     def authorized_operations(self, principal: str, host: str, resource_type: ResourceType,
                               name: str) -> frozenset[AclOperation]:
         """The operations of the resource's type (AclEntry.supportedOperations) the principal
         may do on it: KIP-430's authorized_operations, as Kafka's AuthHelper asks, one
-        decision per operation without logging the denials."""
-        return frozenset(op for op in SUPPORTED_OPERATIONS[resource_type]
-                         if self.authorize(principal, host, op, resource_type, name, log_denied=False))
+        decision per operation (on one lookup of the resource's ACLs) without logging denials."""
+        supported = SUPPORTED_OPERATIONS[resource_type]
+        if self.is_super_user(principal):
+            return supported
+        acls = self.matching_acls(resource_type, name)
+        return frozenset(op for op in supported if self._allowed(principal, host, op, acls))
 
     def authorize_by_resource_type(self, principal: str, host: str, operation: AclOperation,
                                    resource_type: ResourceType) -> bool:
