@@ -483,10 +483,10 @@ class GroupApis:
         gcls = cls.DescribedGroup
         include_ops = version >= 3 and req.include_authorized_operations
         # Kafka 3.9 answers the groups the principal may not describe first, then the others.
-        refused = [g for g in req.groups if not self._group_allowed(request, AclOperation.DESCRIBE, g)]
+        refused = {g for g in req.groups if not self._group_allowed(request, AclOperation.DESCRIBE, g)}
         groups = [gcls(error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED, group_id=group_id, group_state="",
                        protocol_type="", protocol_data="", members=[], authorized_operations=None)
-                  for group_id in refused]
+                  for group_id in req.groups if group_id in refused]
         for group_id in req.groups:
             if group_id in refused:
                 continue

@@ -7,6 +7,9 @@ Test-only principal hook: until SASL gives connections other principals, the in-
 broker's KafkaApis.handle is wrapped so that requests whose client id is "admin" or
 "josefk-tools" (the tools' client id) run as User:admin, a super user. Nothing in the broker
 knows of this; everything else is User:ANONYMOUS.
+
+The authorized-operations tests (KIP-430) authenticate for real instead: SASL PLAIN users
+admin (a super user), alice and bob, through kafka-python's and the Java AdminClient.
 """
 
 from __future__ import annotations
