@@ -71,7 +71,10 @@ def _resolve(host: str) -> str | None:
     except ValueError:
         pass
     try:
-        return normalize_ip(str(socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)[0][4][0]))
+        found = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+        # IPv4 first, as the JVM prefers it (java.net.preferIPv6Addresses=false)
+        found.sort(key=lambda info: info[0] != socket.AF_INET)
+        return normalize_ip(str(found[0][4][0]))
     except (OSError, UnicodeError) as e:
         log.warning("max.connections.per.ip.overrides: cannot resolve %s (%s); its override is ignored", host, e)
         return None

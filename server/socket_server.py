@@ -528,6 +528,7 @@ class Acceptor:
         self._sock: socket.socket | None = None
         self._accepting: asyncio.Task | None = None
         self._handshakes: set[asyncio.Task] = set()
+        self.blocked = False  # waiting, holding an accepted connection, for a slot or the creation rate
 
     async def start(self) -> None:
         family, kind, proto, _name, address = socket.getaddrinfo(
@@ -582,14 +583,18 @@ class Acceptor:
         loop = asyncio.get_running_loop()
         started = quotas.time.nanoseconds()
         deadline = quotas.time.milliseconds() + throttle_ms
-        while True:
-            remaining = max(deadline - quotas.time.milliseconds(), 0)
-            if remaining == 0 and quotas.slot_available(self.name):
-                break
-            changed = loop.create_future()
-            quotas.when_changed(functools.partial(_settle, changed))
-            await asyncio.wait([changed], timeout=remaining / 1000 if remaining else None)
-        self.stats.acceptor_blocked_ns[self.name] += quotas.time.nanoseconds() - started
+        self.blocked = True
+        try:
+            while True:
+                remaining = max(deadline - quotas.time.milliseconds(), 0)
+                if remaining == 0 and quotas.slot_available(self.name):
+                    break
+                changed = loop.create_future()
+                quotas.when_changed(functools.partial(_settle, changed))
+                await asyncio.wait([changed], timeout=remaining / 1000 if remaining else None)
+        finally:
+            self.blocked = False
+            self.stats.acceptor_blocked_ns[self.name] += quotas.time.nanoseconds() - started
 
     def _hand_over(self, sock: socket.socket, ip: str) -> None:
         processor = next(self._next)

@@ -61,7 +61,7 @@ def test_a_connection_waits_for_memory_then_is_served(tmp_path: Path):
         pool = broker.server.acceptor.processors[0].memory_pool
         larges = [connect(broker.bootstrap) for _ in range(2)]
         frames = [_produce_frame("big", 450_000, correlation_id=7 + i) for i in range(2)]
-        for sock, frame in zip(larges, frames):
+        for sock, frame in zip(larges, frames, strict=True):
             sock.sendall(frame[: len(frame) // 2])  # declared 450 KB, half sent
         wait_until(lambda: pool.available <= 0, "the large requests reserve their sizes")
 
@@ -69,7 +69,7 @@ def test_a_connection_waits_for_memory_then_is_served(tmp_path: Path):
         small.sendall(encode_request(ApiKey.Metadata, 1, request_class(ApiKey.Metadata)(topics=[]), 3))
         wait_until(lambda: any(c.decoder.blocked for c in _connections(broker)), "the small request waits")
 
-        for i, (sock, frame) in enumerate(zip(larges, frames)):
+        for i, (sock, frame) in enumerate(zip(larges, frames, strict=True)):
             sock.sendall(frame[len(frame) // 2 :])
             assert struct.unpack_from(">i", read_frame(sock))[0] == 7 + i
         assert struct.unpack_from(">i", read_frame(small))[0] == 3  # served once memory came back
