@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import errno
 import functools
 import itertools
 import json
@@ -189,8 +190,10 @@ class Connection(asyncio.BufferedProtocol):
         log.debug("Closing connection %s from %s: %s", self.connection_id, self.peer, reason)
         self.closed = True
         self.release_slot()
-        if self.transport is not None:
-            self.transport.close() if graceful else self.transport.abort()
+        transport = self.transport
+        if transport is not None:
+            # close() would wait for a peer that stopped reading to take what is buffered
+            transport.close() if graceful and not transport.get_write_buffer_size() else transport.abort()
 
     def enqueue(self, request: Request, size: int) -> list:
         slot = [request, None, False, size]
@@ -503,6 +506,9 @@ def _noop(_request: Request, _parts: list[bytes] | None, _close: bool) -> None:
     return None
 
 
+_OUT_OF_RESOURCES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
+
+
 def _settle(future: asyncio.Future) -> None:
     if not future.done():
         future.set_result(None)
@@ -552,9 +558,10 @@ class Acceptor:
         while True:
             try:
                 sock, peer = await loop.sock_accept(listening)
-            except OSError as e:  # out of file descriptors, say: Kafka logs and goes on
+            except OSError as e:  # Kafka logs and goes on
                 log.error("Error while accepting connection on %s: %s", self.name, e)
-                await asyncio.sleep(0.1)
+                if e.errno in _OUT_OF_RESOURCES:  # let connections close before trying again
+                    await asyncio.sleep(0.1)
                 continue
             try:
                 await self._wait_for_slot()
