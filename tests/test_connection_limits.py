@@ -9,6 +9,7 @@ import logging
 import select
 import socket
 import struct
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -158,3 +159,36 @@ def describe(side: Side, key: str) -> tuple[str, bool]:
     result = side.call(ApiKey.DescribeConfigs, 1, include_synonyms=False, resources=[{
         "resource_type": 4, "resource_name": "0", "configuration_keys": [key]}]).results[0]
     return result.configs[0].value, result.configs[0].read_only
+
+
+def test_the_inter_broker_listener_is_not_held_by_max_connections(tmp_path: Path) -> None:
+    """Two listeners, max.connections=2 counting any inter-broker connection the broker made
+    to itself: a client connection over the limit waits, an inter-broker one is taken at once,
+    and the least recently active client connection is closed to bring the total back."""
+    broker = RunningBroker(tmp_path / "logs", {
+        "listeners": "CLIENT://127.0.0.1:0,BROKER://127.0.0.1:0",
+        "listener.security.protocol.map": "CLIENT:PLAINTEXT,BROKER:PLAINTEXT",
+        "inter.broker.listener.name": "BROKER"})
+    ports = {a.name: a.port for a in broker.server.acceptors}
+    quotas = broker.server.connection_quotas
+    socks: list[socket.socket] = []
+    try:
+        inter_broker = quotas.listener_count("BROKER")
+        limit = inter_broker + 2
+        quotas.reconfigure(replace(quotas.limits, max_connections=limit))
+        older, newer = (connect(f"127.0.0.1:{ports['CLIENT']}") for _ in range(2))
+        socks += [older, newer]
+        assert works(older) and works(newer, 2)  # `newer` is the more recently active
+        client = next(a for a in broker.server.acceptors if a.name == "CLIENT")
+        waiting = connect(f"127.0.0.1:{ports['CLIENT']}")
+        socks.append(waiting)
+        wait_until(lambda: client.blocked, "a third client connection waits")
+        peer = connect(f"127.0.0.1:{ports['BROKER']}")
+        socks.append(peer)
+        assert works(peer)  # taken at once
+        assert closed_by_broker(older) and works(newer, 3)
+        assert quotas.listener_count("CLIENT") == 1 and client.blocked  # the third still waits for room
+    finally:
+        for s in socks:
+            s.close()
+        broker.stop()
