@@ -192,3 +192,25 @@ def test_the_inter_broker_listener_is_not_held_by_max_connections(tmp_path: Path
         for s in socks:
             s.close()
         broker.stop()
+
+
+def test_max_connection_creation_rate_delays_the_connection_over_it(tmp_path: Path) -> None:
+    """At 1 connection/s, measured as Kafka measures it (over at least 10 s), the 11th
+    connection in a burst waits (up to one 1 s window) and is then served."""
+    broker = RunningBroker(tmp_path / "logs", {"max.connection.creation.rate": "1"})
+    acceptor = broker.server.acceptor
+    assert acceptor is not None
+    socks = []
+    try:
+        socks = [connect(broker.bootstrap) for _ in range(10)]
+        assert all(works(s) for s in socks) and not acceptor.blocked
+        late = connect(broker.bootstrap)
+        socks.append(late)
+        late.sendall(encode_request(ApiKey.ApiVersions, 0, request_class(ApiKey.ApiVersions)(), 5))
+        wait_until(lambda: acceptor.blocked, "the acceptor delays the 11th connection")
+        assert struct.unpack_from(">i", read_frame(late))[0] == 5
+        assert broker.server.broker_metrics.network.acceptor_blocked_ns["PLAINTEXT"] >= 500_000_000
+    finally:
+        for s in socks:
+            s.close()
+        broker.stop()
