@@ -91,7 +91,10 @@ def _int_map(value: str) -> dict[str, int]:
         key, colon, count = entry.rpartition(":")
         if not colon:
             raise ValueError(f"expected host:count, found {entry!r}")
-        out[key.strip()] = int(count.strip())
+        try:
+            out[key.strip()] = int(count.strip())
+        except ValueError:
+            raise ValueError(f'For input string: "{count.strip()}"') from None  # Java's NumberFormatException
     return out
 
 
@@ -359,11 +362,15 @@ def _validate_dynamic_value(name: str, value: str) -> None:
     try:
         parsed = key.parse(value)
     except ValueError as e:
+        if key.parse is _int_map:  # Kafka answers with the NumberFormatException's own message
+            raise
         raise ValueError(f"Invalid value {value} for configuration {name}: {e}") from None
     if key.at_least is not None and parsed < key.at_least:
         raise ValueError(f"Invalid value {value} for configuration {name}: Value must be at least {key.at_least}")
     if base in ("max.connections", "max.connection.creation.rate") and parsed <= 0:
-        raise ValueError(f"Invalid {base} {parsed}")
+        # ListenerConnectionQuota.validateReconfiguration's ConfigException, as Kafka wraps it
+        raise ValueError(f"Invalid value org.apache.kafka.common.config.ConfigException: Invalid {base} {parsed} "
+                         "for configuration Invalid dynamic configuration")
 
 
 class KafkaConfig:

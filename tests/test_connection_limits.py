@@ -141,7 +141,8 @@ def test_a_dynamic_max_connections_per_ip_takes_effect(tmp_path: Path) -> None:
         assert all(works(s) for s in more)
         assert describe(admin, "max.connections.per.ip") == ("3", False)
         refused = alter(admin, "max.connections", "0")
-        assert (refused.error_code, refused.error_message) == (ErrorCode.INVALID_REQUEST, "Invalid max.connections 0")
+        assert refused.error_code == ErrorCode.INVALID_REQUEST
+        assert "ConfigException: Invalid max.connections 0" in refused.error_message
     finally:
         admin.close()
         for s in socks:

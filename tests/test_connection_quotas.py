@@ -215,7 +215,10 @@ def test_valid_values_parse_as_kafka_parses_them() -> None:
 def test_dynamic_changes_are_checked_as_kafka_checks_them() -> None:
     config = KafkaConfig({})
     assert config.dynamic_config_problem({"max.connections": "10"}) is None
-    assert config.dynamic_config_problem({"max.connections": "0"}) == "Invalid max.connections 0"
+    assert config.dynamic_config_problem({"max.connections": "0"}) == (  # Kafka 3.9's words, checked
+        "Invalid value org.apache.kafka.common.config.ConfigException: Invalid max.connections 0 for configuration "
+        "Invalid dynamic configuration")
+    assert config.dynamic_config_problem({"max.connections.per.ip.overrides": "a:x"}) == 'For input string: "x"'
     assert config.dynamic_config_problem({"max.connections.per.ip": "0"}).startswith(  # type: ignore[union-attr]
         "requirement failed: max.connections.per.ip can be set to zero only if")
     assert config.dynamic_config_problem({"max.connections.per.ip": "0",
