@@ -134,7 +134,7 @@ class ConnectionQuotas:
         self._broker_rate = Rate()
         self._listener_rates = {name: Rate() for name in self._by_listener}
         self._waiters: list[Callable[[], None]] = []
-        self._closers: dict[str, Callable[[], bool]] = {}
+        self._closers: dict[str, Callable[[int], int]] = {}
         self.reconfigure(limits)
 
     def reconfigure(self, limits: ConnectionLimits) -> None:
@@ -150,9 +150,10 @@ class ConnectionQuotas:
         self._wake()
         self._close_excess()
 
-    def add_closer(self, listener: str, close_least_active: Callable[[], bool]) -> None:
-        """How to close `listener`'s least recently active connection (False: it has none);
-        used when the total is over max.connections (Kafka's Processor.closeExcessConnections)."""
+    def add_closer(self, listener: str, close_least_active: Callable[[int], int]) -> None:
+        """How to close up to n of `listener`'s least recently active connections (it returns
+        how many it closed, each released at once); used when the total is over
+        max.connections (Kafka's Processor.closeExcessConnections)."""
         self._closers[listener] = close_least_active
 
     def count(self, ip: str) -> int:
@@ -231,5 +232,5 @@ class ConnectionQuotas:
 
     def _close_excess(self) -> None:
         for listener, close_least_active in self._closers.items():
-            while self.max_connections_exceeded(listener) and close_least_active():
-                pass
+            if self.max_connections_exceeded(listener):
+                close_least_active(self.total - self.limits.max_connections)

@@ -27,6 +27,7 @@ import asyncio
 import contextlib
 import errno
 import functools
+import heapq
 import itertools
 import json
 import logging
@@ -398,10 +399,6 @@ class Processor:
         if oldest is not None:
             self._idle_check = self.scheduler.schedule((oldest + limit - now) // 1_000_000 + 1, self.close_idle)
 
-    def least_active(self) -> Connection | None:
-        live = [c for c in self.connections if not c.closed]
-        return min(live, key=lambda c: c.last_active_ns) if live else None
-
     def shutdown(self) -> None:
         if self._idle_check is not None:
             self._idle_check.cancel()
@@ -622,14 +619,14 @@ class Acceptor:
             sock.close()
             raise
 
-    def _close_least_active(self) -> bool:
-        """Close this listener's least recently active connection, to bring the total back
-        under max.connections; False if it has none."""
-        candidates = [c for c in (p.least_active() for p in self.processors) if c is not None]
-        if not candidates:
-            return False
-        min(candidates, key=lambda c: c.last_active_ns).expire("over max.connections", graceful=False)
-        return True
+    def _close_least_active(self, n: int) -> int:
+        """Close up to n of this listener's least recently active connections, to bring the
+        total back under max.connections; how many were closed."""
+        live = [c for p in self.processors for c in p.connections if not c.closed]
+        victims = heapq.nsmallest(n, live, key=lambda c: c.last_active_ns)
+        for conn in victims:
+            conn.expire("over max.connections", graceful=False)
+        return len(victims)
 
     async def close(self) -> None:
         if self._accepting is not None:

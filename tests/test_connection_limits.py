@@ -215,3 +215,23 @@ def test_max_connection_creation_rate_delays_the_connection_over_it(tmp_path: Pa
         for s in socks:
             s.close()
         broker.stop()
+
+
+def test_lowering_max_connections_dynamically_closes_the_least_active(tmp_path: Path) -> None:
+    broker = RunningBroker(tmp_path / "logs")
+    admin = Side("josefk", broker.bootstrap)
+    socks = []
+    try:
+        socks = [connect(broker.bootstrap) for _ in range(3)]
+        for i, s in enumerate(socks):
+            assert works(s, i)  # socks[0] is the least recently active, then socks[1]
+        assert describe(admin, "max.connections") == ("2147483647", False)  # admin is the most recent
+        assert alter(admin, "max.connections", "2").error_code == 0
+        assert closed_by_broker(socks[0]) and closed_by_broker(socks[1])
+        assert works(socks[2], 5)
+        wait_until(lambda: broker.server.connection_quotas.total == 2, "two connections are left")
+    finally:
+        admin.close()
+        for s in socks:
+            s.close()
+        broker.stop()

@@ -68,19 +68,20 @@ def test_the_inter_broker_listener_keeps_a_slot_and_makes_room_by_closing_the_le
     q = quotas(ConnectionLimits(max_connections=2), ("CLIENT", "BROKER"), "BROKER")
     closed: list[str] = []
 
-    def close_client() -> bool:
-        closed.append("client")
-        q.release("CLIENT", "10.0.0.1")
-        return True
+    def close_client(n: int) -> int:
+        closed.append(n)
+        for _ in range(n):
+            q.release("CLIENT", "10.0.0.1")
+        return n
 
     q.add_closer("CLIENT", close_client)
-    q.add_closer("BROKER", lambda: False)
+    q.add_closer("BROKER", lambda n: 0)
     q.admit("CLIENT", "10.0.0.1")
     q.admit("CLIENT", "10.0.0.1")
     assert not q.slot_available("CLIENT")
     assert q.slot_available("BROKER")  # the broker-wide limit does not hold the inter-broker listener
     q.admit("BROKER", "10.0.0.9")
-    assert closed == ["client"] and q.total == 2  # over max.connections: a client connection goes
+    assert closed == [1] and q.total == 2  # over max.connections: a client connection goes
     assert q.max_connections_exceeded("CLIENT") is False
 
 
@@ -94,16 +95,17 @@ def test_lowering_max_connections_closes_connections_over_it() -> None:
     q = quotas(ConnectionLimits())
     closed = []
 
-    def close_one() -> bool:
-        closed.append(1)
-        q.release("PLAINTEXT", "10.0.0.1")
-        return True
+    def close_least_active(n: int) -> int:
+        closed.append(n)
+        for _ in range(n):
+            q.release("PLAINTEXT", "10.0.0.1")
+        return n
 
-    q.add_closer("PLAINTEXT", close_one)
+    q.add_closer("PLAINTEXT", close_least_active)
     for _ in range(5):
         q.admit("PLAINTEXT", "10.0.0.1")
     q.reconfigure(ConnectionLimits(max_connections=3))
-    assert len(closed) == 2 and q.total == 3
+    assert closed == [2] and q.total == 3
 
 
 def test_creation_rate_delays_as_kafka_rate_quota_does() -> None:
