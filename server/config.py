@@ -262,6 +262,8 @@ APPLIED_DYNAMIC_KEYS: frozenset[str] = (KAFKA_DYNAMIC_KEYS & frozenset(SERVER_DE
 
 def _applied_dynamic(name: str) -> bool:
     return name in APPLIED_DYNAMIC_KEYS or _LISTENER_QUOTA_KEY.match(name) is not None
+
+
 # Keys josefk applies from server.properties: its own, and every topic default (with the
 # hour and minute forms Kafka also reads).
 _APPLIED_STATIC_KEYS = frozenset(KEYS) | frozenset(SERVER_DEFAULT_NAMES.values()) | {"log.roll.jitter.hours"}
@@ -481,7 +483,7 @@ class KafkaConfig:
                 return str(e)
         if any(_applied_dynamic(name) and name not in SERVER_DEFAULT_NAMES.values() for name in props):
             try:  # Kafka validates the whole config the change would make
-                merged = {**self.originals, **props}
+                merged = {**self.effective_props(), **props}
                 _validate_connection_limits(self._parse(merged))
                 _listener_quotas(merged)
             except ConfigError as e:
