@@ -966,11 +966,13 @@ class KafkaApis:
         """Every broker key josefk knows, and the dynamic ones set beyond those, as DescribeConfigs
         renders them (lists comma-joined, booleans lower case, unset keys null)."""
         values: dict[str, str | None] = {}
+        effective = self.config.effective_props()
         for name, value in self.config.values.items():
             text = ",".join(value) if isinstance(value, list) else value
             text = str(text).lower() if isinstance(value, bool) else text
+            if isinstance(value, dict):  # a STRING key josefk parses (max.connections.per.ip.overrides): as written
+                text = effective.get(name, default_value(name))
             values[name] = None if text is None else str(text)
-        effective = self.config.effective_props()
         for name in {**self.config.dynamic_default, **self.config.dynamic_broker}:
             values.setdefault(name, effective.get(name))
         return values

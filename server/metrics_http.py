@@ -196,6 +196,25 @@ class BrokerCollector(Collector):
         yield GaugeMetricFamily("kafka_server_socketservermetrics_connection_count",
                                 "Open connections (kafka.server:type=socket-server-metrics,name=connection-count)",
                                 value=self.gauges.connections())
+        network = self.metrics.network
+        for name, doc, counts in (
+                ("connection_creation", "Connections accepted, by listener "
+                 "(socket-server-metrics connection-creation-total)", network.created),
+                ("connection_close", "Connections closed, by listener: by the client, idle (connections.max.idle.ms), "
+                 "over max.connections or for bad input (socket-server-metrics connection-close-total)",
+                 network.closed)):
+            family = CounterMetricFamily(f"kafka_server_socketservermetrics_{name}", doc, labels=["listener"])
+            for listener, count in sorted(counts.items()):
+                family.add_metric([listener], float(count))
+            yield family
+        blocked = CounterMetricFamily(
+            "kafka_network_acceptor_acceptorblockedpercent",
+            "Nanoseconds the listener's Acceptor waited with a connection in hand, for a slot under max.connections or "
+            "for max.connection.creation.rate; its rate / 1e9 is the blocked share "
+            "(kafka.network:type=Acceptor,name=AcceptorBlockedPercent)", labels=["listener"])
+        for listener, ns in sorted(network.acceptor_blocked_ns.items()):
+            blocked.add_metric([listener], float(ns))
+        yield blocked
         now = time.monotonic_ns()
         busy = self.metrics.handlers.busy_ns
         elapsed, busy_since = now - self._last_scrape[0], busy - self._last_scrape[1]

@@ -461,7 +461,8 @@ def n_offset_for_leader_epoch(side: Side, v: int) -> Iterator[Step]:
 
 TOPIC_KEYS = ["cleanup.policy", "retention.ms", "max.message.bytes", "segment.bytes", "min.insync.replicas",
               "message.timestamp.type", "compression.type"]
-BROKER_KEYS = ["num.partitions", "message.max.bytes", "log.retention.hours", "auto.create.topics.enable"]
+BROKER_KEYS = ["num.partitions", "message.max.bytes", "log.retention.hours", "auto.create.topics.enable",
+               "max.connections", "max.connections.per.ip.overrides", "connections.max.idle.ms"]
 
 
 def describe_configs(side: Side, v: int, resources: list[tuple[int, str, list[str] | None]]) -> Any:
