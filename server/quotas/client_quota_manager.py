@@ -36,6 +36,7 @@ NANOS_TO_PERCENTAGE_PER_SECOND = 100.0 / 1e9
 _UNLIMITED = float(2**63 - 1)  # Long.MaxValue: no quota
 # The throttle-time sensor is an Avg with MetricConfig's defaults (2 samples of 30 s).
 _THROTTLE_TIME_CONFIG = MetricConfig(samples=2, window_ms=30_000)
+DEFAULT_CONFIG = MetricConfig()  # quota.window.num=11, quota.window.size.seconds=1
 
 
 class QuotaType(Enum):
@@ -79,7 +80,7 @@ class ClientQuotaManager:
 
     metric_name = "byte-rate"
 
-    def __init__(self, quota_type: QuotaType, config: MetricConfig = MetricConfig(), time: Time = SYSTEM_TIME,
+    def __init__(self, quota_type: QuotaType, config: MetricConfig = DEFAULT_CONFIG, time: Time = SYSTEM_TIME,
                  scheduler: Scheduler = LOOP_SCHEDULER) -> None:
         self.quota_type = quota_type
         self.config = config
@@ -154,7 +155,8 @@ class ClientQuotaManager:
         sensors = self._sensors.get(tags)
         if sensors is None:
             self._purge_inactive(now_ms)
-            sensors = ClientSensors(tags, self._quota_limit(tags), Rate(SampledStat(self.config)), last_record_ms=now_ms)
+            sensors = ClientSensors(tags, self._quota_limit(tags), Rate(SampledStat(self.config)),
+                                    last_record_ms=now_ms)
             self._sensors[tags] = sensors
         return sensors
 
@@ -236,7 +238,7 @@ class ClientRequestQuotaManager(ClientQuotaManager):
 
     metric_name = "request-time"
 
-    def __init__(self, config: MetricConfig = MetricConfig(), time: Time = SYSTEM_TIME,
+    def __init__(self, config: MetricConfig = DEFAULT_CONFIG, time: Time = SYSTEM_TIME,
                  scheduler: Scheduler = LOOP_SCHEDULER) -> None:
         super().__init__(QuotaType.REQUEST, config, time, scheduler)
         self.max_throttle_time_ms = config.window_ms
@@ -260,7 +262,7 @@ class QuotaManagers:
     request: ClientRequestQuotaManager
 
     @classmethod
-    def create(cls, config: MetricConfig = MetricConfig(), time: Time = SYSTEM_TIME,
+    def create(cls, config: MetricConfig = DEFAULT_CONFIG, time: Time = SYSTEM_TIME,
                scheduler: Scheduler = LOOP_SCHEDULER) -> QuotaManagers:
         return cls(ClientQuotaManager(QuotaType.FETCH, config, time, scheduler),
                    ClientQuotaManager(QuotaType.PRODUCE, config, time, scheduler),
