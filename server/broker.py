@@ -62,6 +62,10 @@ from josefk.server.config import KafkaConfig
 from josefk.server.kafka_apis import KafkaApis
 from josefk.server.memory_pool import MemoryPool
 from josefk.server.metrics_http import BrokerGauges, MetricsHttpServer, registry_for
+from josefk.server.quotas import quota_config
+from josefk.server.quotas.client_quota_manager import QuotaManagers
+from josefk.server.quotas.quota_apis import QuotaApis
+from josefk.server.quotas.rate import MetricConfig
 from josefk.server.request_channel import RequestChannel
 from josefk.server.security.authorizer import AclAuthorizer, RequestAuthorizer, parse_super_users
 from josefk.server.security.sasl import SaslAuthenticator
@@ -173,6 +177,14 @@ class KafkaServer:
         elif entity_type == "topics":
             config = self.log_config_for(entity_name)
             self.loop.call_soon_threadsafe(self.replica_manager.update_topic_config, entity_name, config)
+        elif entity_type in ("users", "clients"):  # Kafka's UserConfigHandler, ClientIdConfigHandler
+            path, quotas = quota_config.read_entity(self._store, entity_type, entity_name)
+            self.loop.call_soon_threadsafe(quota_config.apply_entity, self.quotas, path, quotas)
+
+    def _load_quotas(self) -> None:
+        """Every client quota in the store (on the store thread), applied on the loop."""
+        for path, quotas in quota_config.all_entity_configs(self._store):
+            self.loop.call_soon_threadsafe(quota_config.apply_entity, self.quotas, path, quotas)
 
     def _apply_broker_configs(self, per_broker: dict[str, str], cluster_default: dict[str, str],
                               overrides: dict[str, dict[str, str]]) -> None:
@@ -229,8 +241,12 @@ class KafkaServer:
         self.controller = KafkaController(broker_id, store, channels, self.controller_events.put,
                                           inter_broker_listener=config.inter_broker_listener)
         self.admin = TopicAdmin(store, config.topic_defaults())
+        self.quotas = QuotaManagers.create(
+            MetricConfig(config["quota.window.num"], config["quota.window.size.seconds"] * 1000),
+            self.time, self.scheduler)
         self.config_changes = ConfigChangeListener(store, self.store_executor, self._on_config_change, self.time)
         await loop.run_in_executor(self.store_executor, self.config_changes.startup)
+        await loop.run_in_executor(self.store_executor, self._load_quotas)  # after the watch: none missed
         # A change stored between the read above and the watch would otherwise go unseen.
         await loop.run_in_executor(self.store_executor, self._on_config_change, "brokers", DEFAULT_BROKER_ENTITY)
         self.acl_authorizer = await self._acl_authorizer(store)
@@ -256,11 +272,13 @@ class KafkaServer:
         self.credentials = CredentialCache(store, post)
         await asyncio.to_thread(self.credentials.start)
         sasl_apis = SaslApis(store, self.credentials, self.store_executor)
+        quota_apis = QuotaApis(store, authorizer, self.store_executor)
         self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
                               self.controller, self.controller_events, self.broker_epoch, self.store_executor,
                               {**group_apis.handlers(), **txn_apis.handlers(), **acl_apis.handlers(),
-                               **sasl_apis.handlers()},
-                              on_txn_markers_written=self._on_txn_markers_written, authorizer=authorizer)
+                               **sasl_apis.handlers(), **quota_apis.handlers()},
+                              on_txn_markers_written=self._on_txn_markers_written, authorizer=authorizer,
+                              quotas=self.quotas)
         for leadership_aware in (coordinator, txn_coordinator):
             leadership_aware.startup()
             self.replica_manager.add_leadership_listener(
