@@ -5,17 +5,29 @@ throttle_time_ms. A quota altered on one broker of a ZooKeeper cluster applies o
 from __future__ import annotations
 
 import time
+from collections.abc import Iterator
 
 import pytest
 from confluent_kafka import Consumer, Producer
 
 from harness.josefk import BrokerProcess
-from harness.wire import call, connect, create_topic, wait_until
-from josefk.protocol.apis import ApiKey, request_class
+from harness.wire import call, connect, create_topic, encode_request, read_frame, wait_until
+from josefk.protocol.apis import ApiKey, request_class, response_class
 from josefk.protocol.record_codec import Record, build_batch
+from tests.conftest import RunningBroker
 
 QUOTA = 200 * 1024  # bytes per second
 RUN_S = 5.0
+# Kafka measures a rate over quota.window.num windows (11 by default) and lets a first burst of
+# (num - 1) windows' worth through; 3 windows of 1 s keep that burst short of the 5 s measured.
+WINDOWS = {"quota.window.num": "3", "quota.window.size.seconds": "1"}
+
+
+@pytest.fixture
+def qbroker(tmp_path) -> Iterator[RunningBroker]:
+    running = RunningBroker(tmp_path / "logs", WINDOWS)
+    yield running
+    running.stop()
 
 
 def alter_quota(bootstrap: str, entity: list[tuple[str, str | None]], ops: dict[str, float | None]) -> None:
@@ -44,7 +56,8 @@ def _rate_after_first_throttle(deliveries: list[tuple[float, int]], throttled_at
 
 
 @pytest.mark.integration
-def test_producer_byte_rate_holds_a_producer_to_its_quota(broker) -> None:
+def test_producer_byte_rate_holds_a_producer_to_its_quota(qbroker) -> None:
+    broker = qbroker
     with connect(broker.bootstrap) as sock:
         create_topic(sock, "q-produce", 1)
     alter_quota(broker.bootstrap, [("client-id", "slow-producer")], {"producer_byte_rate": QUOTA})
@@ -75,3 +88,66 @@ def test_producer_byte_rate_holds_a_producer_to_its_quota(broker) -> None:
     assert throttles and max(t for _, t in throttles) > 0, "never throttled"
     rate = _rate_after_first_throttle(deliveries, throttles[0][0])
     assert 0.3 * QUOTA < rate < 1.3 * QUOTA, rate
+
+
+@pytest.mark.integration
+def test_consumer_byte_rate_holds_a_consumer_to_its_quota(qbroker) -> None:
+    broker = qbroker
+    with connect(broker.bootstrap) as sock:
+        create_topic(sock, "q-fetch", 1)
+    producer = Producer({"bootstrap.servers": broker.bootstrap, "client.id": "filler", "linger.ms": 20,
+                         "batch.size": 16384})  # batches far below what one quota window lets through
+    for _ in range(6000):
+        producer.produce("q-fetch", b"y" * 1000)
+        producer.poll(0)
+    assert producer.flush(30) == 0
+    alter_quota(broker.bootstrap, [("client-id", "slow-consumer")], {"consumer_byte_rate": QUOTA})
+    throttles: list[tuple[float, int]] = []
+    deliveries: list[tuple[float, int]] = []
+    consumer = Consumer({"bootstrap.servers": broker.bootstrap, "client.id": "slow-consumer", "group.id": "q",
+                         "auto.offset.reset": "earliest", "enable.auto.commit": False,
+                         "throttle_cb": lambda event: throttles.append((time.monotonic(), event.throttle_time))})
+    try:
+        consumer.subscribe(["q-fetch"])
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not (throttles and time.monotonic() > throttles[0][0] + RUN_S):
+            msg = consumer.poll(0.1)
+            if msg is not None and msg.error() is None:
+                deliveries.append((time.monotonic(), len(msg.value())))
+    finally:
+        consumer.close()
+    assert throttles and max(t for _, t in throttles) > 0, "never throttled"
+    assert sum(n for _, n in deliveries) < 6_000_000, "ran out of records to measure"
+    rate = _rate_after_first_throttle(deliveries, throttles[0][0])
+    assert 0.3 * QUOTA < rate < 1.3 * QUOTA, rate
+
+
+@pytest.mark.cluster
+def test_a_quota_altered_on_one_broker_applies_on_the_other(zookeeper, tmp_path) -> None:
+    brokers = []
+    try:
+        for broker_id in (1, 2):
+            brokers.append(BrokerProcess(tmp_path / f"b{broker_id}", overrides={
+                "broker.id": str(broker_id), "zookeeper.connect": zookeeper.connect, **WINDOWS}))
+        # The quota counts the request's bytes whichever broker leads the partitions.
+        alter_quota(brokers[0].bootstrap, [("user", None), ("client-id", "c2")], {"producer_byte_rate": 1000})
+        assert describe_quotas(brokers[1].bootstrap) == {
+            (("user", None), ("client-id", "c2")): {"producer_byte_rate": 1000.0}}
+        cls = request_class(ApiKey.Produce)
+        records = build_batch([Record(offset=0, timestamp=0, key=None, value=b"z" * 5000)])
+
+        def throttled_on_broker_2() -> bool:
+            """A 5 KB produce from client c2 is over 1000 B/s measured over 2 s: broker 2 throttles it."""
+            body = cls(acks=1, timeout_ms=5000, transactional_id=None, topic_data=[cls.TopicProduceData(
+                name="q-cluster", partition_data=[cls.TopicProduceData.PartitionProduceData(index=p, records=records)
+                                                  for p in (0, 1)])])
+            with connect(brokers[1].bootstrap) as sock:
+                sock.sendall(encode_request(ApiKey.Produce, 9, body, client_id="c2"))
+                frame = read_frame(sock)
+            response = response_class(ApiKey.Produce).decode(frame[5:], version=9)
+            return response.throttle_time_ms > 0
+
+        wait_until(throttled_on_broker_2, "broker 2 throttles client c2", timeout=15)
+    finally:
+        for b in brokers:
+            b.stop()

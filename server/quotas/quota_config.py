@@ -83,8 +83,12 @@ def java_double(x: float) -> str:
 
 
 def _read(store: CoordinationStore, path: str) -> dict[str, str]:
-    data = store.get_json(path)
-    return dict((data or {}).get("config", {}))
+    """An entity's config; none for a missing node or one made empty as a parent
+    (/config/users/<user> when only /config/users/<user>/clients/<id> was written)."""
+    found = store.get(path)
+    if not found or not found[0]:
+        return {}
+    return dict(json.loads(found[0]).get("config", {}))
 
 
 def _children(store: CoordinationStore, path: str) -> list[str]:
