@@ -30,6 +30,7 @@ from josefk.server.quotas.quota_config import (
     parse_entity,
 )
 from josefk.server.request_channel import Request
+from josefk.utils.java_format import hash_map_order
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -52,15 +53,7 @@ def _request_entity_fields(entries: list[Any]) -> list[tuple[str, str | None]]:
     found: dict[str, str | None] = {}
     for e in entries:
         found[e.entity_type] = e.entity_name
-    return sorted(found.items(), key=lambda kv: _hash_map_slot(kv[0]))
-
-
-def _hash_map_slot(key: str) -> int:
-    """The bucket java.util.HashMap (16 buckets) iterates a String key in (ties: insertion order)."""
-    h = 0
-    for ch in key:
-        h = (31 * h + ord(ch)) & 0xFFFFFFFF
-    return (h ^ (h >> 16)) & 15
+    return [(key, found[key]) for key in hash_map_order(list(found), len(entries))]
 
 
 class QuotaApis:

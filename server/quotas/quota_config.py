@@ -12,11 +12,11 @@ import json
 import logging
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from decimal import Decimal
 
 from josefk.controller.coordination_store import CoordinationStore, NoNodeError
 from josefk.controller.state import CONFIG_CHANGE_PREFIX
 from josefk.server.quotas.client_quota_manager import DEFAULT, QuotaManagers, desanitize, sanitize
+from josefk.utils.java_format import java_double
 
 log = logging.getLogger(__name__)
 
@@ -67,19 +67,6 @@ def _sanitized(name: str | None) -> str:
 
 def _desanitized(name: str) -> str | None:
     return None if name == DEFAULT else desanitize(name)
-
-
-def java_double(x: float) -> str:
-    """Java's Double.toString, as Kafka writes a DOUBLE quota (50.0, 1.0E7, 0.001)."""
-    if x != x or x in (float("inf"), float("-inf")):
-        return {True: "NaN"}.get(x != x, "Infinity" if x > 0 else "-Infinity")
-    if x == 0 or 1e-3 <= abs(x) < 1e7:
-        text = repr(float(x))
-        return text if "." in text else text + ".0"
-    sign, digits, exp = Decimal(repr(float(x))).normalize().as_tuple()
-    assert isinstance(exp, int)
-    mantissa = "".join(map(str, digits))
-    return f"{'-' if sign else ''}{mantissa[0]}.{mantissa[1:] or '0'}E{len(mantissa) - 1 + exp}"
 
 
 def _read(store: CoordinationStore, path: str) -> dict[str, str]:
