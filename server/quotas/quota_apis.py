@@ -115,7 +115,8 @@ class QuotaApis:
                 entity=[cls.EntryData.EntityData(entity_type=t, entity_name=n) for t, n in _entity_fields(entity)],
                 values=[cls.EntryData.ValueData(key=k, value=v) for k, v in values.items()])
                 for entity, values in found]
-            request.send_response(cls(throttle_time_ms=0, error_code=0, error_message=None, entries=entries))
+            # Kafka leaves error_message at its default, "", on success
+            request.send_response(cls(throttle_time_ms=0, error_code=0, error_message="", entries=entries))
 
         self._off_loop(request, work, respond)
 
