@@ -349,7 +349,8 @@ class KafkaServer:
             active_controller=lambda: hasattr(self, "controller") and self.controller.active,
             metadata=lambda: self.metadata_cache if hasattr(self, "metadata_cache") else None,
             connections=lambda: sum(len(p.connections) for a in self.acceptors for p in a.processors),
-            groups=lambda: self.group_coordinator.groups.values() if self.group_coordinator else ())
+            groups=lambda: self.group_coordinator.groups.values() if self.group_coordinator else (),
+            quotas=lambda: getattr(self, "quotas", None))
         host, port = listener
         self.metrics_server = MetricsHttpServer(host or "0.0.0.0", port, registry_for(self.broker_metrics, gauges),
                                                 lambda: self.ready)

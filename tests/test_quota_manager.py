@@ -164,3 +164,53 @@ def test_sanitize_as_kafka() -> None:
     assert sanitize("User:CN=a b*~") == "User%3ACN%3Da%20b%2A%7E"
     assert sanitize("<default>") == "%3Cdefault%3E"
     assert sanitize("a.b-c_d") == "a.b-c_d"
+
+
+def test_quota_metrics_are_exposed_per_entity() -> None:
+    from josefk.server.metrics_http import BrokerCollector, BrokerGauges
+    from josefk.server.quotas.client_quota_manager import QuotaManagers
+    from josefk.utils.metrics import BrokerMetrics
+
+    time = MockTime()
+    quotas = QuotaManagers.create(MetricConfig(), time, MockScheduler(time))
+    quotas.produce.update_quota(None, sanitize("p1"), 100.0)
+    throttle = quotas.produce.maybe_record_and_get_throttle_time_ms("ANONYMOUS", "p1", 2000, time.milliseconds())
+    quotas.produce.throttle("ANONYMOUS", "p1", throttle, lambda: None, lambda: None)
+    gauges = BrokerGauges(partitions=lambda: (), logs=lambda: {}, active_controller=lambda: False,
+                          quotas=lambda: quotas)
+    families = {m.name: m for m in BrokerCollector(BrokerMetrics(), gauges)._quotas()}
+    [rate] = families["kafka_server_produce_byte_rate"].samples
+    assert rate.labels == {"user": "", "client_id": "p1"} and rate.value == pytest.approx(200.0)
+    [throttle_time] = families["kafka_server_produce_throttle_time"].samples
+    assert throttle_time.value == throttle == 10_000
+    assert families["kafka_server_produce_queue_size"].samples[0].value == 1
+    assert families["kafka_server_request_request_time"].samples == []
+
+
+def test_quota_configs_in_the_store(tmp_path) -> None:
+    from josefk.controller.coordination_store import EmbeddedStore
+    from josefk.server.quotas import quota_config
+    from josefk.server.quotas.client_quota_manager import QuotaManagers
+
+    store = EmbeddedStore(tmp_path / "store.json")
+    alice = quota_config.parse_entity([("user", "User:alice"), ("client-id", None)])
+    assert alice.path == "users/User%3Aalice/clients/<default>"
+    quota_config.alter_entity(store, alice, [("producer_byte_rate", 1024.0), ("request_percentage", 1e7)], False)
+    assert store.get_json("/config/users/User%3Aalice/clients/<default>") == {
+        "version": 1, "config": {"producer_byte_rate": "1024", "request_percentage": "1.0E7"}}
+    [change] = store.children("/config/changes")
+    assert store.get_json(f"/config/changes/{change}") == {
+        "version": 2, "entity_path": "users/User%3Aalice/clients/<default>"}
+    with pytest.raises(quota_config.InvalidQuotaRequest, match="must be a LONG value"):
+        quota_config.alter_entity(store, alice, [("consumer_byte_rate", 0.5)], False)
+    with pytest.raises(quota_config.InvalidQuotaRequest, match="Invalid configuration key SCRAM-SHA-256"):
+        quota_config.alter_entity(store, alice, [("SCRAM-SHA-256", 1.0)], False)
+    quotas = QuotaManagers.create()
+    for path, config in quota_config.all_entity_configs(store):
+        quota_config.apply_entity(quotas, path, config)
+    assert quotas.produce.quota("User:alice", "any") == 1024.0
+    assert quotas.request.quota("User:alice", "any") == 1e7
+    assert quotas.produce.quota("User:bob", "any") == float(2**63 - 1)
+    [(entity, values)] = quota_config.describe(store, [("user", 0, "User:alice")], strict=False)
+    assert entity == alice and values == {"producer_byte_rate": 1024.0, "request_percentage": 1e7}
+    assert quota_config.describe(store, [("user", 0, "User:alice")], strict=True) == []
