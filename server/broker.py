@@ -56,6 +56,7 @@ from josefk.log.log_manager import LogManager
 from josefk.protocol.errors import ErrorCode
 from josefk.replication.coordinator_partitions import LocalCoordinatorPartitions
 from josefk.replication.metadata_cache import MetadataCache
+from josefk.replication.purgatory import current_request
 from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
 from josefk.server.acl_apis import AclApis
 from josefk.server.config import KafkaConfig
@@ -66,7 +67,7 @@ from josefk.server.quotas import quota_config
 from josefk.server.quotas.client_quota_manager import QuotaManagers
 from josefk.server.quotas.quota_apis import QuotaApis
 from josefk.server.quotas.rate import MetricConfig
-from josefk.server.request_channel import RequestChannel
+from josefk.server.request_channel import Request, RequestChannel
 from josefk.server.security.authorizer import AclAuthorizer, RequestAuthorizer, parse_super_users
 from josefk.server.security.sasl import SaslAuthenticator
 from josefk.server.security.sasl_apis import SaslApis
@@ -449,12 +450,16 @@ class KafkaServer:
 
     async def _handler_loop(self, channel: RequestChannel) -> None:
         """One KafkaRequestHandler: take requests off the channel and run KafkaApis."""
-        handlers = self.broker_metrics.handlers
         while (request := await channel.receive_request()) is not None:
-            request.dequeued_ns = started = time.monotonic_ns()
-            self.apis.handle(request)
-            request.local_done_ns = done = time.monotonic_ns()
-            handlers.busy_ns += done - started
+            if not request.hold(request, self._handle):  # a throttled connection's wait their turn
+                self._handle(request)
+
+    def _handle(self, request: Request) -> None:
+        current_request.set(request)  # also when a throttle's end hands it over, outside the handler task
+        request.dequeued_ns = started = time.monotonic_ns()
+        self.apis.handle(request)
+        request.local_done_ns = done = time.monotonic_ns()
+        self.broker_metrics.handlers.busy_ns += done - started
 
     async def _flush_loop(self) -> None:
         """Flush logs per flush.ms / flush.messages and checkpoint recovery points, off the

@@ -44,6 +44,9 @@ class Request:
     start_throttling: Callable[[], None] = field(default=lambda: None)
     end_throttling: Callable[[], None] = field(default=lambda: None)
     on_response_body: Callable[[Request, Any], None] | None = None
+    # hold(request, handle): the connection keeps the request (and hands it to handle later)
+    # while it is throttled, answering True; False means handle it now.
+    hold: Callable[[Request, Callable[[Request], None]], bool] = field(default=lambda _r, _h: False)
 
     @property
     def api_key(self) -> int:

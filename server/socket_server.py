@@ -67,6 +67,10 @@ class Connection(asyncio.BufferedProtocol):
         self.close_when_flushed = False  # an authentication failure: answer, then close
         self.principal: KafkaPrincipal = ANONYMOUS
         self.throttles = 0  # quota throttles in progress: the channel stays muted while any is
+        # Requests a handler took while the connection was throttled, with the handler to give
+        # them to when it ends: Kafka reads one request at a time, so nothing a client pipelined
+        # is served during its throttle.
+        self.deferred: deque[tuple[Request, Callable[[Request], None]]] = deque()
         listener = processor.listener
         self.authenticator = listener.new_authenticator() if listener.new_authenticator else None
 
@@ -132,7 +136,20 @@ class Connection(asyncio.BufferedProtocol):
 
     def end_throttling(self) -> None:
         self.throttles -= 1
+        while self.deferred and self.throttles == 0 and not self.closed:
+            request, handle = self.deferred.popleft()
+            handle(request)  # may throttle again, holding the rest
+        if self.closed:
+            self.deferred.clear()
         self._update_reading()
+
+    def hold(self, request: Request, handle: Callable[[Request], None]) -> bool:
+        """Keep a request taken off the queue while this connection is throttled (or others wait
+        before it), to hand it to `handle` in order when the throttle ends."""
+        if self.throttles == 0 and not self.deferred:
+            return False
+        self.deferred.append((request, handle))
+        return True
 
     def get_buffer(self, sizehint: int) -> memoryview:
         return self.decoder.get_buffer()
@@ -411,7 +428,7 @@ class Processor:
         principal = auth.principal if auth is not None and auth.complete else conn.principal
         request = Request(header, body, conn.connection_id, conn.peer, _noop, principal=principal or ANONYMOUS,
                           listener_name=self.listener.name, size=size, start_throttling=conn.start_throttling,
-                          end_throttling=conn.end_throttling)
+                          end_throttling=conn.end_throttling, hold=conn.hold)
         if auth is not None and not auth.complete and api_key == ApiKey.ApiVersions:
             auth.api_versions_allowed = False  # answered (an unsupported version may be retried)
         if auth is not None and not auth.complete and api_key in _SASL_APIS:
