@@ -214,3 +214,20 @@ def test_quota_configs_in_the_store(tmp_path) -> None:
     [(entity, values)] = quota_config.describe(store, [("user", 0, "User:alice")], strict=False)
     assert entity == alice and values == {"producer_byte_rate": 1024.0, "request_percentage": 1e7}
     assert quota_config.describe(store, [("user", 0, "User:alice")], strict=True) == []
+
+
+def test_a_client_that_waits_out_each_throttle_averages_the_quota() -> None:
+    """A producer sending 16 KB whenever it is not throttled: Kafka's arithmetic lets the first
+    10 windows' worth through at once, then holds it; over two minutes it averages the quota."""
+    manager, time, _ = _manager()
+    quota = 100 * 1024
+    manager.update_quota(None, sanitize("c"), quota)
+    start = time.milliseconds()
+    sent = []
+    while time.milliseconds() - start < 120_000:
+        throttle = manager.maybe_record_and_get_throttle_time_ms("u", "c", 16384, time.milliseconds())
+        sent.append((time.milliseconds() - start, 16384))
+        time.sleep(max(throttle, 1))
+    first_10s = sum(n for t, n in sent if t < 10_000)
+    assert 10 * quota <= first_10s <= 13 * quota  # the burst, and little more
+    assert 0.9 * quota <= sum(n for _, n in sent) / 120 <= 1.2 * quota
