@@ -151,3 +151,21 @@ def test_a_quota_altered_on_one_broker_applies_on_the_other(zookeeper, tmp_path)
     finally:
         for b in brokers:
             b.stop()
+
+
+@pytest.mark.integration
+def test_request_percentage_throttles_any_api(broker) -> None:
+    """A request quota of 0.001% of a handler: a few Metadata requests are over it, and the
+    answer (Metadata v12) carries the throttle time; follow-up requests still get answers."""
+    alter_quota(broker.bootstrap, [("user", None)], {"request_percentage": 0.001})
+    with connect(broker.bootstrap) as sock:
+        def throttled() -> bool:
+            _, response = call(sock, ApiKey.Metadata, 12, topics=None, allow_auto_topic_creation=False,
+                               include_topic_authorized_operations=False)
+            return response.throttle_time_ms > 0
+
+        wait_until(throttled, "a Metadata answer with throttle_time_ms", timeout=15)
+        # bounded by one quota window (1 s): the connection is served again after it
+        _, response = call(sock, ApiKey.Metadata, 12, topics=None, allow_auto_topic_creation=False,
+                           include_topic_authorized_operations=False)
+        assert 0 <= response.throttle_time_ms <= 1000

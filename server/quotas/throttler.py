@@ -29,7 +29,10 @@ class QuotaThrottler:
 
     def attach(self, request: Request) -> None:
         """Give the request the request quota's response hook, unless it is exempt or is
-        Produce or Fetch (whose handlers apply their quotas themselves)."""
+        Produce or Fetch (whose handlers apply their quotas themselves). Until a request quota
+        is set nothing is recorded, as Kafka's quotasEnabled, so nothing is attached."""
+        if not self.quotas.request.quotas_enabled:
+            return
         if request.api_key not in EXEMPT_APIS and request.api_key not in (ApiKey.Produce, ApiKey.Fetch):
             request.on_response_body = self.maybe_throttle_response
 
