@@ -92,7 +92,7 @@ bench-transactions: $(DEV_DEPS) $(KAFKA_LIB)/.stamp
 	$(BIN)/python bench/transactions.py $(BENCH_ARGS)
 
 # make bench-quotas [BENCH_ARGS=--seconds 20]: client quotas, measured rate against the configured
-# producer_byte_rate / consumer_byte_rate (one broker, confluent-kafka; ~2 min); figures in docs/security.md
+# producer_byte_rate / consumer_byte_rate (one broker, confluent-kafka; ~6 min); figures in docs/security.md
 bench-quotas: $(DEV_DEPS)
 	$(BIN)/pip install -q -e '.[test,bench]'
 	$(BIN)/python bench/quotas.py $(BENCH_ARGS)

@@ -1,6 +1,6 @@
 """Client quotas: the rate a client gets against the rate configured, on one broker.
 
-    .venv/bin/python bench/quotas.py [--seconds 20]
+    .venv/bin/python bench/quotas.py [--seconds 60]
 
 One josefk broker (a subprocess, loopback, Kafka's quota windows: quota.window.num=11 of
 quota.window.size.seconds=1). For each setting, a quota is set with AlterClientQuotas on a
@@ -111,7 +111,7 @@ def rates(deliveries: list, throttles: list, started: float, seconds: float) -> 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--seconds", type=float, default=60.0)
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="josefk-bench-quotas-") as work:
         broker = BrokerProcess(Path(work) / "logs")
