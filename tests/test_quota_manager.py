@@ -231,3 +231,30 @@ def test_a_client_that_waits_out_each_throttle_averages_the_quota() -> None:
     first_10s = sum(n for t, n in sent if t < 10_000)
     assert 10 * quota <= first_10s <= 13 * quota  # the burst, and little more
     assert 0.9 * quota <= sum(n for _, n in sent) / 120 <= 1.2 * quota
+
+
+def test_a_throttled_connection_holds_its_pipelined_requests_in_order() -> None:
+    """Kafka reads one request per connection at a time: while a connection is throttled the
+    requests it pipelined wait, and are handed over in order when the throttle ends; one that
+    is throttled again holds the rest."""
+    from types import SimpleNamespace
+
+    from josefk.server.socket_server import Connection
+
+    processor = SimpleNamespace(max_request_size=1024, listener=SimpleNamespace(new_authenticator=None),
+                                memory_pool=None)
+    conn = Connection(processor, "c-1")  # type: ignore[arg-type]
+    handled: list[str] = []
+
+    def handle(request) -> None:
+        handled.append(request)
+        if request == "r2":
+            conn.start_throttling()  # r2 is over its quota too
+
+    assert not conn.hold("r0", handle)  # not throttled: handle it now
+    conn.start_throttling()
+    assert conn.hold("r1", handle) and conn.hold("r2", handle) and conn.hold("r3", handle)
+    conn.end_throttling()
+    assert handled == ["r1", "r2"] and conn.hold("r4", handle)
+    conn.end_throttling()
+    assert handled == ["r1", "r2", "r3", "r4"] and not conn.hold("r5", handle)
