@@ -242,8 +242,8 @@ def test_a_throttled_connection_holds_its_pipelined_requests_in_order() -> None:
     from josefk.server.socket_server import Connection
 
     processor = SimpleNamespace(max_request_size=1024, listener=SimpleNamespace(new_authenticator=None),
-                                memory_pool=None)
-    conn = Connection(processor, "c-1")  # type: ignore[arg-type]
+                                memory_pool=None, time=MockTime())
+    conn = Connection(processor, "c-1", "127.0.0.1")  # type: ignore[arg-type]
     handled: list[str] = []
 
     def handle(request) -> None:
