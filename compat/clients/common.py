@@ -36,6 +36,10 @@ HARNESS_SCENARIOS = [
 # Driven by compat/groups.py (run.py) through member processes of each client.
 GROUP_SCENARIOS = ["group-split", "group-walk", "group-commit-resume", "group-expel", "group-mixed"]
 SCENARIOS = HARNESS_SCENARIOS + GROUP_SCENARIOS
+# The security table's columns (compat/security.py): each is the scenario `sec-<mode>` of every harness.
+SECURITY_MODES = ["SSL", "mTLS", "SASL_PLAINTEXT-PLAIN", "SASL_PLAINTEXT-SCRAM-SHA-256", "SASL_PLAINTEXT-SCRAM-SHA-512",
+                  "SASL_SSL-PLAIN", "SASL_SSL-SCRAM-SHA-256", "SASL_SSL-SCRAM-SHA-512"]
+SECURE_RECORDS = 5
 
 
 class NotApplicable(Exception):
@@ -163,6 +167,7 @@ def parse_args(extra: Callable[[argparse.ArgumentParser], None] | None = None) -
     ap.add_argument("--cross-prefix", default="", help="prefix of the client whose produce-none topic to read")
     ap.add_argument("--cross-headers", type=int, default=1)
     ap.add_argument("--cross-ts", default="exact", help="exact | none | range:LO:HI")
+    ap.add_argument("--security", default="", help="properties file of the sec-<mode> scenarios' settings")
     ap.add_argument("--member", default="", help="run one group member of this group id (see MemberIO)")
     ap.add_argument("--topic", default="", help="member: topic to subscribe to")
     ap.add_argument("--assignor", default="default", help="member: default | range")
@@ -214,6 +219,55 @@ class Ctx:
         else:
             opts["ts"] = a.cross_ts
         return f"{a.cross_prefix}-produce-none", expected_records(a.cross_prefix, self.n, self.ts_base), opts
+
+
+@dataclass(frozen=True)
+class Secure:
+    """How to reach the broker in one security mode (written by compat/security.py)."""
+
+    bootstrap: str
+    protocol: str   # SSL, SASL_PLAINTEXT or SASL_SSL
+    mechanism: str  # SASL mechanism, or ""
+    user: str
+    password: str
+    ca: str         # PEM CA certificate (TLS modes)
+    cert: str       # mTLS: client certificate (PEM), its key (PEM, unencrypted), and both as PKCS12
+    key: str
+    keystore: str
+    keystore_password: str
+    topic: str      # this client's topic in this mode; the group has the same name
+    records: list[tuple[bytes, bytes]] = field(default_factory=list)  # (key, value) produced in order
+
+
+def secure_settings(ctx: Ctx, mode: str) -> Secure:
+    """The settings of one mode from the --security file."""
+    if not ctx.args.security:
+        raise Failed("no --security settings file given")
+    props: dict[str, str] = {}
+    with open(ctx.args.security) as f:
+        for line in f:
+            key, _, value = line.rstrip("\n").partition("=")
+            if key.startswith(f"{mode}."):
+                props[key[len(mode) + 1:]] = value
+    topic = props["prefix"] + ctx.args.prefix
+    return Secure(props["bootstrap"], props["protocol"], props["mechanism"], props["user"], props["password"],
+                  props["ca"], props["cert"], props["key"], props["keystore"], props["keystore.password"], topic,
+                  [(f"{topic}-k{i}".encode(), f"v{i}".encode()) for i in range(SECURE_RECORDS)])
+
+
+def secure_check(s: Secure, how: str, got: list[tuple[bytes | None, bytes | None]]) -> None:
+    """Raise Failed unless `got` (key, value pairs read `how`) are exactly the records produced, in order."""
+    if got != s.records:
+        raise Failed(f"{how}: read {got}, expected {s.records}")
+
+
+def secure_detail(s: Secure, committed: int | None) -> str:
+    """The cell's detail once produce, consume and the group round passed."""
+    if committed != len(s.records):
+        raise Failed(f"group {s.topic}: the committed offset read back is {committed}, expected {len(s.records)}")
+    how = s.protocol + (f" {s.mechanism}" if s.mechanism else "") + (" with a client certificate" if s.cert else "")
+    return (f"{how}: produced {len(s.records)} records to {s.topic}, read them back (assign), group {s.topic} "
+            f"read them and committed offset {committed}")
 
 
 def emit_version(version: str) -> None:
