@@ -459,7 +459,7 @@ class Suite:
                        lambda env: groups.group_mixed(self.member_spec(c), self.member_spec(partner), env))
 
     def security(self, c: Client) -> None:
-        """The client's row of the security table: one harness process runs every mode in turn."""
+        """The client's row of the security table: one harness process runs every mode at once."""
         if not c.security:
             return
         if self.broker.secure is None:
@@ -469,7 +469,7 @@ class Suite:
             for s in SECURITY:
                 self.record(Result(c.name, s, "fail", f"not run: {self.security_error}"))
         else:
-            self.run_client(c, SECURITY, ["--security", str(self.broker.secure.settings)])
+            self.run_client(c, SECURITY, ["--security", str(self.broker.secure.settings), "--parallel", "1"])
 
     def prepare_security(self) -> None:
         """alice's SCRAM credentials and the modes' ACLs, made once for every client."""

@@ -167,6 +167,7 @@ def parse_args(extra: Callable[[argparse.ArgumentParser], None] | None = None) -
     ap.add_argument("--cross-prefix", default="", help="prefix of the client whose produce-none topic to read")
     ap.add_argument("--cross-headers", type=int, default=1)
     ap.add_argument("--cross-ts", default="exact", help="exact | none | range:LO:HI")
+    ap.add_argument("--parallel", type=int, default=0, help="1: run the scenarios at once (independent ones only)")
     ap.add_argument("--security", default="", help="properties file of the sec-<mode> scenarios' settings")
     ap.add_argument("--member", default="", help="run one group member of this group id (see MemberIO)")
     ap.add_argument("--topic", default="", help="member: topic to subscribe to")
@@ -282,42 +283,49 @@ def emit(client: str, scenario: str, status: str, detail: str, seconds: float) -
 
 
 def run(ctx: Ctx, scenarios: dict[str, Callable[[Ctx], str | None]]) -> None:
-    """Run the selected scenarios in order, each with a timeout; then exit hard (hung threads die)."""
+    """Run the selected scenarios in order (with --parallel all at once: they must not depend on
+    each other), each with a timeout; then exit hard (hung threads die)."""
     wanted = ctx.args.scenarios.split(",")
-    for name in wanted:
-        fn = scenarios.get(name)
-        t0 = time.monotonic()
-        if fn is None:
-            ctx.results[name] = "n/a"
-            emit(ctx.args.client, name, "n/a", "not implemented by this harness", 0)
-            continue
-        box: dict = {}
-
-        def target(fn=fn, box=box) -> None:
-            try:
-                box["detail"] = fn(ctx) or ""
-                box["status"] = "pass"
-            except NotApplicable as e:
-                box.update(status="n/a", detail=str(e))
-            except Failed as e:
-                box.update(status="fail", detail=str(e))
-            except BaseException as e:  # noqa: BLE001 - any client error is a scenario failure
-                tb = traceback.format_exc(limit=6)
-                box.update(status="fail", detail=f"{type(e).__name__}: {e}\n{tb}")
-
-        th = threading.Thread(target=target, name=name, daemon=True)
-        th.start()
-        th.join(ctx.args.timeout)
-        if th.is_alive():
-            frame = sys._current_frames().get(th.ident)
-            stack = "".join(traceback.format_stack(frame)[-8:]) if frame else ""
-            box = {"status": "fail",
-                   "detail": f"timeout: no result after {ctx.args.timeout:.0f}s (hang); stuck at:\n{stack}"}
+    started = [_start(ctx, name, scenarios.get(name)) for name in wanted] if ctx.args.parallel else []
+    for i, name in enumerate(wanted):
+        th, box, t0 = started[i] if started else _start(ctx, name, scenarios.get(name))
+        if th is not None:
+            th.join(max(0.0, t0 + ctx.args.timeout - time.monotonic()))
+            if th.is_alive():
+                frame = sys._current_frames().get(th.ident or 0)
+                stack = "".join(traceback.format_stack(frame)[-8:]) if frame else ""
+                box = {"status": "fail",
+                       "detail": f"timeout: no result after {ctx.args.timeout:.0f}s (hang); stuck at:\n{stack}"}
         ctx.results[name] = box["status"]
-        emit(ctx.args.client, name, box["status"], box["detail"], time.monotonic() - t0)
+        emit(ctx.args.client, name, box["status"], box["detail"], box.get("seconds", time.monotonic() - t0))
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(0)
+
+
+def _start(ctx: Ctx, name: str, fn: Callable[[Ctx], str | None] | None) -> tuple[threading.Thread | None, dict, float]:
+    """Start one scenario in a daemon thread; its result lands in the returned box."""
+    t0 = time.monotonic()
+    if fn is None:
+        return None, {"status": "n/a", "detail": "not implemented by this harness"}, t0
+    box: dict = {}
+
+    def target() -> None:
+        try:
+            box["detail"] = fn(ctx) or ""
+            box["status"] = "pass"
+        except NotApplicable as e:
+            box.update(status="n/a", detail=str(e))
+        except Failed as e:
+            box.update(status="fail", detail=str(e))
+        except BaseException as e:  # noqa: BLE001 - any client error is a scenario failure
+            tb = traceback.format_exc(limit=6)
+            box.update(status="fail", detail=f"{type(e).__name__}: {e}\n{tb}")
+        box["seconds"] = time.monotonic() - t0
+
+    th = threading.Thread(target=target, name=name, daemon=True)
+    th.start()
+    return th, box, t0
 
 
 def poll_until(fn: Callable[[], object], timeout: float, interval: float = 0.2, what: str = "condition") -> object:

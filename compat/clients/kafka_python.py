@@ -406,6 +406,9 @@ def secure(ctx: Ctx, mode: str) -> str:
     """sec-<mode>: produce, read back with assign, then a group round and its committed offset."""
     s = secure_settings(ctx, mode)
     conf: dict = {"bootstrap_servers": s.bootstrap, "security_protocol": s.protocol, "request_timeout_ms": 15000}
+    if "api_version_auto_timeout_ms" in KafkaProducer.DEFAULT_CONFIG:
+        # 2.0's version probe gives up after 2 s: short for TLS + SCRAM while every mode runs at once.
+        conf["api_version_auto_timeout_ms"] = 15000
     if s.ca:
         conf["ssl_cafile"] = s.ca
     if s.cert:
