@@ -302,6 +302,7 @@ class Suite:
         self.clients_to_run = list(clients)
         self.mixed_pairs: dict[str, str] = {}  # group-mixed: client -> partner
         self.security_error = ""  # why the security listeners could not be prepared
+        self.security_problems: dict[str, str] = {}  # mode -> what its listener got wrong (security.prepare)
 
     def run_client(self, c: Client, scenarios: list[str], extra: list[str]) -> None:
         """Run one harness process; record its results; any missing scenario becomes a failure."""
@@ -470,6 +471,9 @@ class Suite:
                 self.record(Result(c.name, s, "fail", f"not run: {self.security_error}"))
         else:
             self.run_client(c, SECURITY, ["--security", str(self.broker.secure.settings), "--parallel", "1"])
+            for mode, problem in self.security_problems.items():
+                r = self.results[(c.name, f"sec-{mode}")]
+                r.status, r.detail = "fail", f"broker: {problem}; client: {r.detail}"
 
     def prepare_security(self) -> None:
         """alice's SCRAM credentials and the modes' ACLs, made once for every client."""
@@ -477,23 +481,22 @@ class Suite:
             return
         t0 = time.monotonic()
         try:
-            self.broker.secure.prepare(self.broker.bootstrap)
+            self.security_problems = self.broker.secure.prepare(self.broker.bootstrap)
         except Exception as e:  # noqa: BLE001 - every security cell fails with it; the rest still runs
             self.security_error = f"preparing the security listeners failed: {e!r}"
             log(self.security_error)
         else:
-            log(f"security listeners ready ({time.monotonic() - t0:.1f}s)")
+            log(f"security listeners ready ({time.monotonic() - t0:.1f}s)"
+                + "".join(f"; {mode}: {problem}" for mode, problem in self.security_problems.items()))
 
     def run(self) -> None:
         self.prepare_security()
-        with ThreadPoolExecutor(self.args.jobs) as ex:
-            list(ex.map(self.phase1, self.clients_to_run))
-        with ThreadPoolExecutor(self.args.jobs) as ex:
-            list(ex.map(self.phase2, self.clients_to_run))
-        with ThreadPoolExecutor(self.args.jobs) as ex:
-            list(ex.map(self.mixed, self.clients_to_run))
-        with ThreadPoolExecutor(self.args.jobs) as ex:
-            list(ex.map(self.security, self.clients_to_run))
+        for name, phase in (("own and group scenarios", self.phase1), ("cross-consume", self.phase2),
+                            ("group-mixed", self.mixed), ("security", self.security)):
+            t0 = time.monotonic()
+            with ThreadPoolExecutor(self.args.jobs) as ex:
+                list(ex.map(phase, self.clients_to_run))
+            log(f"phase {name}: {time.monotonic() - t0:.0f}s")
 
 
 # ---------------------------------------------------------------- report

@@ -139,13 +139,15 @@ class Setup:
     def broker_config(self, plaintext_port: int) -> dict[str, str]:
         return broker_config(plaintext_port, self.ports, self.certs)
 
-    def prepare(self, bootstrap: str) -> None:
-        prepare(bootstrap, self.ports, self.certs)
+    def prepare(self, bootstrap: str) -> dict[str, str]:
+        return prepare(bootstrap, self.ports, self.certs)
 
 
-def prepare(bootstrap: str, ports: dict[str, int], certs: Certs, timeout: float = 60) -> None:
+def prepare(bootstrap: str, ports: dict[str, int], certs: Certs, timeout: float = 60) -> dict[str, str]:
     """Over PLAINTEXT: alice's SCRAM credentials and each mode's ACLs; then wait until every
-    listener authenticates its mode (Kafka applies a credential through a ZooKeeper watch)."""
+    listener authenticates its mode (Kafka applies a credential through a ZooKeeper watch).
+    Returns what a mode's listener got wrong that its clients cannot see: mode -> problem (a
+    client without a certificate served where ssl.client.auth=required)."""
     from kafka import KafkaAdminClient
     from kafka.admin import (
         ACL,
@@ -183,16 +185,26 @@ def prepare(bootstrap: str, ports: dict[str, int], certs: Certs, timeout: float 
                     raise RuntimeError(f"{m.name}: the listener on port {ports[m.listener]} does not "
                                        f"authenticate alice: {e!r}") from None
                 time.sleep(0.2)
+    problems = {}
+    for m in MODES:
+        if m.client_cert:
+            try:
+                asyncio.run(_metadata(ports[m.listener], m, certs, with_cert=False))
+            except (OSError, EOFError, asyncio.IncompleteReadError):  # refused in (or just after) the handshake
+                continue
+            problems[m.name] = (f"the {m.listener} listener (ssl.client.auth=required) served a Metadata request "
+                                "from a client without a certificate")
+    return problems
 
 
-async def _metadata(port: int, m: Mode, certs: Certs) -> None:
+async def _metadata(port: int, m: Mode, certs: Certs, with_cert: bool = True) -> None:
     """One Metadata request over the mode's listener with josefk's own client."""
     from josefk.controller.network_client import BrokerConnection, ClientSecurity
     from josefk.protocol.apis import ApiKey, request_class
     context = None
     if "SSL" in m.protocol:
         context = ssl.create_default_context(cafile=str(certs.ca))
-        if m.client_cert:
+        if m.client_cert and with_cert:
             context.load_cert_chain(str(certs.client.cert), str(certs.client.key))
     security = ClientSecurity(m.protocol, context, m.mechanism or None, USER if m.mechanism else None,
                               SECRET if m.mechanism else None)
