@@ -160,11 +160,12 @@ class KafkaApis:
 
     # -- authorization (Kafka's AuthHelper) ------------------------------------------------
 
-    def _allowed(self, request: Request, operation: AclOperation, resource_type: ResourceType, name: str) -> bool:
-        return self.authorizer.authorize(request, operation, resource_type, name)
+    def _allowed(self, request: Request, operation: AclOperation, resource_type: ResourceType, name: str,
+                 log_if_denied: bool = True) -> bool:
+        return self.authorizer.authorize(request, operation, resource_type, name, log_if_denied)
 
-    def _cluster_allowed(self, request: Request, operation: AclOperation) -> bool:
-        return self.authorizer.authorize(request, operation, ResourceType.CLUSTER, CLUSTER_NAME)
+    def _cluster_allowed(self, request: Request, operation: AclOperation, log_if_denied: bool = True) -> bool:
+        return self.authorizer.authorize(request, operation, ResourceType.CLUSTER, CLUSTER_NAME, log_if_denied)
 
     def _operations(self, request: Request, include: bool, resource_type: ResourceType,
                     name: str) -> set[int] | None:
@@ -179,9 +180,11 @@ class KafkaApis:
             return set()
         return self._operations(request, include, ResourceType.CLUSTER, CLUSTER_NAME)
 
-    def _topics_allowed(self, request: Request, operation: AclOperation, names: Iterable[str | None]) -> set[str]:
+    def _topics_allowed(self, request: Request, operation: AclOperation, names: Iterable[str | None],
+                        log_if_denied: bool = True) -> set[str]:
         """The named topics the principal may `operation` (Kafka's filterByAuthorized)."""
-        return {n for n in set(names) if n is not None and self._allowed(request, operation, ResourceType.TOPIC, n)}
+        return {n for n in set(names)
+                if n is not None and self._allowed(request, operation, ResourceType.TOPIC, n, log_if_denied)}
 
     def _config_refusal(self, request: Request, operation: AclOperation, resource_type: int,
                         name: str) -> ErrorCode | None:
@@ -275,13 +278,13 @@ class KafkaApis:
         allow_auto = version < 4 or req.allow_auto_topic_creation
         # Kafka hides the topics the principal may not DESCRIBE from an all-topics request and
         # refuses them by name otherwise; creating a missing topic needs CREATE (cluster or topic).
-        describable = self._topics_allowed(request, AclOperation.DESCRIBE, names)
+        describable = self._topics_allowed(request, AclOperation.DESCRIBE, names, log_if_denied=requested)
         refused = [n for n in dict.fromkeys(names) if n is not None and n not in describable] if requested else []
         names = [n for n in names if n is None or n in describable]
         no_create: list[str] = []
         if requested and allow_auto and self.config["auto.create.topics.enable"]:
             missing = [n for n in dict.fromkeys(names) if n is not None and n not in cache.topics]
-            if missing and not self._cluster_allowed(request, AclOperation.CREATE):
+            if missing and not self._cluster_allowed(request, AclOperation.CREATE, log_if_denied=False):
                 creatable = self._topics_allowed(request, AclOperation.CREATE, missing)
                 no_create = [n for n in missing if n not in creatable]
                 names = [n for n in names if n not in no_create]
@@ -751,9 +754,9 @@ class KafkaApis:
 
         names = [t.name for t in req.topics]
         duplicates = sorted({n for n in names if names.count(n) > 1})
-        creatable = set(names) if self._cluster_allowed(request, AclOperation.CREATE) else self._topics_allowed(
-            request, AclOperation.CREATE, names)
-        configs_visible = self._topics_allowed(request, AclOperation.DESCRIBE_CONFIGS, names)
+        creatable = set(names) if self._cluster_allowed(request, AclOperation.CREATE, log_if_denied=False) \
+            else self._topics_allowed(request, AclOperation.CREATE, names)
+        configs_visible = self._topics_allowed(request, AclOperation.DESCRIBE_CONFIGS, names, log_if_denied=False)
 
         def work() -> list:
             results = []
