@@ -22,7 +22,7 @@ import bisect
 import logging
 from pathlib import Path
 
-from josefk.log.checkpoint import CorruptCheckpointError, write_atomically
+from josefk.log.checkpoint import CorruptCheckpointError, fsync_dir, fsync_file, write_atomically
 
 logger = logging.getLogger(__name__)
 
@@ -56,6 +56,7 @@ class LeaderEpochFileCache:
 
     def __init__(self, directory: Path) -> None:
         self.path = Path(directory) / LEADER_EPOCH_CHECKPOINT
+        self._unsynced = False
         try:
             entries = read_leader_epoch_checkpoint(self.path)
         except (OSError, CorruptCheckpointError) as e:
@@ -110,7 +111,10 @@ class LeaderEpochFileCache:
         if self._epochs and epoch == self._epochs[-1] and start_offset >= self._offsets[-1]:
             return
         if self._assign(epoch, start_offset):
-            self._flush()
+            # As Kafka 3.9 (KAFKA-15046): no fsync on the append path (every new leader, every
+            # new partition); the log's next flush syncs it (sync()). A power loss can lose
+            # the entry with the unflushed records it describes; truncations still sync.
+            self._flush(sync=False)
 
     def _assign(self, epoch: int, start_offset: int) -> bool:
         if self._epochs and epoch == self._epochs[-1] and start_offset >= self._offsets[-1]:
@@ -155,11 +159,23 @@ class LeaderEpochFileCache:
         self._offsets.clear()
         self._flush()
 
-    def _flush(self) -> None:
+    @property
+    def unsynced(self) -> bool:
+        return self._unsynced
+
+    def sync(self) -> None:
+        """fsync a checkpoint that assign() wrote without (the log is being flushed)."""
+        if self._unsynced:
+            self._unsynced = False
+            fsync_file(self.path)
+            fsync_dir(self.path.parent)
+
+    def _flush(self, sync: bool = True) -> None:
         lines = [str(_VERSION), str(len(self._epochs))]
         lines += [f"{e} {o}" for e, o in zip(self._epochs, self._offsets, strict=True)]
+        self._unsynced = not sync
         try:
-            write_atomically(self.path, ("\n".join(lines) + "\n").encode())
+            write_atomically(self.path, ("\n".join(lines) + "\n").encode(), sync=sync)
         except FileNotFoundError:
             pass  # the partition directory is being deleted
         except OSError as e:
