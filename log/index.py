@@ -61,8 +61,16 @@ class _Mapping:
     def close(self) -> None:
         """Unmap. Any later access through a view taken from it would crash the process,
         so the view is released first (a still exported buffer raises BufferError)."""
-        self.view.release()
-        _check(_libc.munmap(self._addr, self._length), "munmap")
+        if self._length:
+            self.view.release()
+            _check(_libc.munmap(self._addr, self._length), "munmap")
+            self._length = 0
+
+    def __del__(self) -> None:
+        # An index dropped without close() (a test's log, say) must not leak its mapping,
+        # as mmap.mmap's would not.
+        with contextlib.suppress(Exception):
+            self.close()
 
 
 class CorruptIndexError(ValueError):
