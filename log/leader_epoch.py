@@ -161,7 +161,7 @@ class LeaderEpochFileCache:
         return self._unsynced
 
     def sync(self) -> None:
-        """fsync a checkpoint that assign() wrote without (the log is being flushed)."""
+        """fsync the checkpoint _flush wrote without (the log is being flushed)."""
         if self._unsynced:
             self._unsynced = False
             fsync_file(self.path)
