@@ -815,7 +815,8 @@ class Log:
     # -- lifecycle ----------------------------------------------------------------------
 
     def _guard(self, what: str) -> AbstractContextManager[None]:
-        return self._failures.guard(self.dir.parent, f"Error while {what} log for {self.name} in dir {self.dir.parent}")
+        return self._failures.guard(
+            self.dir.parent, lambda: f"Error while {what} log for {self.name} in dir {self.dir.parent}")
 
     def _check_open(self) -> None:
         if self._closed:
