@@ -82,6 +82,17 @@ class CoordinationStore(ABC):
     def fenced_create(self, fence: Fence, path: str, data: bytes) -> None:
         """create() of a persistent node (and its missing parents), only if the fence holds."""
 
+    def fenced_create_all(self, fence: Fence, nodes: list[tuple[str, bytes]]) -> list[str]:
+        """fenced_create() of each (path, data); returns the paths that already existed.
+        A store may commit them together (the embedded one: one fsync for them all)."""
+        existing = []
+        for path, data in nodes:
+            try:
+                self.fenced_create(fence, path, data)
+            except NodeExistsError:
+                existing.append(path)
+        return existing
+
     @abstractmethod
     def delete(self, path: str, recursive: bool = False) -> None: ...
 
@@ -224,6 +235,14 @@ class EmbeddedStore(CoordinationStore):
     def create(self, path: str, data: bytes = b"", ephemeral: bool = False) -> int:
         if path in self.nodes:
             raise NodeExistsError(path)
+        created = self._add(path, data, ephemeral)
+        self._persist(*created)  # also for an ephemeral node: creation ids must only grow
+        for p in created:
+            self._fire(p)
+        return self.last_creation_id
+
+    def _add(self, path: str, data: bytes, ephemeral: bool) -> list[str]:
+        """Put the node (and its missing parents) in memory; returns the paths created."""
         missing = []
         parent = _parent(path)
         while parent not in self.nodes:
@@ -231,12 +250,25 @@ class EmbeddedStore(CoordinationStore):
             parent = _parent(parent)
         for p in reversed(missing):
             self.nodes[p] = _Node(b"", 0, False)
-            self._fire(p)
         self.last_creation_id += 1
         self.nodes[path] = _Node(data, 0, ephemeral, self.last_creation_id)
-        self._persist(*reversed(missing), path)  # also for an ephemeral node: creation ids must only grow
-        self._fire(path)
-        return self.last_creation_id
+        return [*reversed(missing), path]
+
+    @_locked
+    def fenced_create_all(self, fence: Fence, nodes: list[tuple[str, bytes]]) -> list[str]:
+        """All the nodes in one journal write and one fsync (ZooKeeper's group commit)."""
+        self._check(fence)
+        existing, created = [], []
+        for path, data in nodes:
+            if path in self.nodes:
+                existing.append(path)
+            else:
+                created += self._add(path, data, False)
+        if created:
+            self._persist(*created)
+        for p in created:
+            self._fire(p)
+        return existing
 
     @_locked
     def create_sequential(self, prefix: str, data: bytes = b"") -> str:

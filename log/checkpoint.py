@@ -35,16 +35,32 @@ def fsync_dir(path: Path) -> None:
         os.close(fd)
 
 
-def write_atomically(path: Path, data: bytes) -> None:
-    """Replace `path` with `data` so that a crash leaves the old or the new content."""
+def write_atomically(path: Path, data: bytes, sync: bool = True) -> None:
+    """Replace `path` with `data` so that a crash leaves the old or the new content.
+    Without `sync` the new content survives a process crash only; the caller fsyncs the
+    file and its directory later (fsync_file, fsync_dir) before relying on it."""
     path = Path(path)
     tmp = path.with_name(path.name + ".tmp")
     with open(tmp, "wb") as f:
         f.write(data)
-        f.flush()
-        os.fsync(f.fileno())
+        if sync:
+            f.flush()
+            os.fsync(f.fileno())
     os.replace(tmp, path)
-    fsync_dir(path.parent)
+    if sync:
+        fsync_dir(path.parent)
+
+
+def fsync_file(path: Path) -> None:
+    """fsync a file by name; one removed meanwhile needs none."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except FileNotFoundError:
+        return
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
 class OffsetCheckpointFile:

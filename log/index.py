@@ -7,6 +7,11 @@ that first reached it. Both files are preallocated to segment.index.bytes (round
 to a whole entry) while the segment is active, read and written through mmap, and
 trimmed to their real size when the segment rolls or closes.
 
+Like Kafka's indexes, an open index holds no file descriptor: the file is opened only to
+map, resize, allocate or fsync it. CPython's mmap.mmap keeps a dup of the descriptor for
+as long as the mapping lives (until Python 3.13's trackfd=False), which cost a broker two
+descriptors per index, five per segment; _Mapping maps through libc instead.
+
 An index is only an accelerator: each entry points at a batch boundary, lookups return
 the greatest entry at or below the target, and the segment scans batch headers forward
 from there. A missing or damaged index is rebuilt from the .log file (LogSegment.recover).
@@ -14,12 +19,58 @@ from there. A missing or damaged index is rebuilt from the .log file (LogSegment
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import mmap
 import os
 import struct
+from collections.abc import Iterator
 from pathlib import Path
 
 _RESERVE_CHUNK = 4096  # index bytes allocated at a time (one page: 512 offset entries)
+
+_libc = ctypes.CDLL(None, use_errno=True)
+_libc.mmap.restype = ctypes.c_void_p
+_libc.mmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int, ctypes.c_int, ctypes.c_int, ctypes.c_int64]
+_libc.munmap.argtypes = [ctypes.c_void_p, ctypes.c_size_t]
+_libc.madvise.argtypes = [ctypes.c_void_p, ctypes.c_size_t, ctypes.c_int]
+_MAP_FAILED = ctypes.c_void_p(-1).value
+
+
+def _check(result: int | None, what: str) -> int:
+    if result is None or result == _MAP_FAILED or result == -1:
+        err = ctypes.get_errno()
+        raise OSError(err, f"{what}: {os.strerror(err)}")
+    return result
+
+
+class _Mapping:
+    """A shared read-write mapping of a whole file that, unlike mmap.mmap, keeps no
+    descriptor: the caller may close its fd as soon as the mapping exists (POSIX keeps
+    the file referenced by the mapping). `view` is a writable byte memoryview of it."""
+
+    def __init__(self, fd: int, length: int) -> None:
+        self._length = length
+        self._addr = _check(_libc.mmap(None, length, mmap.PROT_READ | mmap.PROT_WRITE, mmap.MAP_SHARED, fd, 0),
+                            "mmap")
+        self.view = memoryview((ctypes.c_char * length).from_address(self._addr)).cast("B")
+
+    def madvise(self, advice: int) -> None:
+        _check(_libc.madvise(self._addr, self._length, advice), "madvise")
+
+    def close(self) -> None:
+        """Unmap. Any later access through a view taken from it would crash the process,
+        so the view is released first (a still exported buffer raises BufferError)."""
+        if self._length:
+            self.view.release()
+            _check(_libc.munmap(self._addr, self._length), "munmap")
+            self._length = 0
+
+    def __del__(self) -> None:
+        # An index dropped without close() (a test's log, say) must not leak its mapping,
+        # as mmap.mmap's would not.
+        with contextlib.suppress(Exception):
+            self.close()
 
 
 class CorruptIndexError(ValueError):
@@ -38,33 +89,48 @@ class _Index:
         self.path = Path(path)
         self.base_offset = base_offset
         self._size = self.ENTRY.size
-        self._fd = os.open(self.path, os.O_RDWR | os.O_CREAT, 0o644)
-        self._mm: mmap.mmap | None = None
+        self._mapping: _Mapping | None = None
+        self._mm: memoryview | None = None
         self._max_entries = 0
         self._entries = 0
         self._reserved = 0  # bytes from the start known to have disk blocks (see _reserve)
-        length = os.fstat(self._fd).st_size
-        self._corrupt_length = length % self._size != 0
-        self._map(length - length % self._size)
-        self._entries = self._count_entries()
-        self._reserved = self._entries * self._size
-        if max_index_size is not None:
-            self.resize(max_index_size)
+        with self._open(create=True) as fd:
+            length = os.fstat(fd).st_size
+            self._corrupt_length = length % self._size != 0
+            self._map(fd, length - length % self._size)
+            self._entries = self._count_entries()
+            self._reserved = self._entries * self._size
+            if max_index_size is not None:
+                self._resize(fd, max_index_size)
 
     # -- file and mapping ---------------------------------------------------------------
 
-    def _map(self, length: int) -> None:
-        if self._mm is not None:
-            self._mm.close()
+    @contextlib.contextmanager
+    def _open(self, create: bool = False) -> Iterator[int]:
+        """The file's descriptor, for one operation only (an open index holds none)."""
+        fd = os.open(self.path, os.O_RDWR | (os.O_CREAT if create else 0), 0o644)
+        try:
+            yield fd
+        finally:
+            os.close(fd)
+
+    def _unmap(self) -> None:
+        if self._mapping is not None:
             self._mm = None
-        if os.fstat(self._fd).st_size != length:
-            os.ftruncate(self._fd, length)
+            self._mapping.close()
+            self._mapping = None
+
+    def _map(self, fd: int, length: int) -> None:
+        self._unmap()
+        if os.fstat(fd).st_size != length:
+            os.ftruncate(fd, length)
         if length > 0:
-            self._mm = mmap.mmap(self._fd, length)
+            self._mapping = _Mapping(fd, length)
+            self._mm = self._mapping.view
             # Lookups are binary searches: without this, every probe of a cold preallocated file
             # (an active segment after a crash) faults in a whole readahead window of its holes,
             # about 7 ms per 10 MB index, which made 1,000 partitions take 13 s to load.
-            self._mm.madvise(mmap.MADV_RANDOM)
+            self._mapping.madvise(mmap.MADV_RANDOM)
         self._max_entries = length // self._size
         self._reserved = min(self._reserved, length)
 
@@ -77,7 +143,8 @@ class _Index:
             return
         start = self._reserved - self._reserved % _RESERVE_CHUNK
         stop = min(max(end, start + _RESERVE_CHUNK), self._max_entries * self._size)
-        os.posix_fallocate(self._fd, start, stop - start)
+        with self._open() as fd:
+            os.posix_fallocate(fd, start, stop - start)
         self._reserved = stop
 
     def _count_entries(self) -> int:
@@ -105,9 +172,17 @@ class _Index:
 
     def resize(self, max_index_size: int) -> None:
         """Grow (or shrink, never below the entries in use) the preallocated file."""
-        length = max(max_index_size - max_index_size % self._size, self._entries * self._size)
+        if self._wanted_length(max_index_size) != self._max_entries * self._size:
+            with self._open() as fd:
+                self._resize(fd, max_index_size)
+
+    def _wanted_length(self, max_index_size: int) -> int:
+        return max(max_index_size - max_index_size % self._size, self._entries * self._size)
+
+    def _resize(self, fd: int, max_index_size: int) -> None:
+        length = self._wanted_length(max_index_size)
         if length != self._max_entries * self._size:
-            self._map(length)
+            self._map(fd, length)
 
     def trim_to_valid_size(self) -> None:
         """Cut the preallocated tail so the file holds exactly its entries (roll, close)."""
@@ -126,10 +201,6 @@ class _Index:
     @property
     def size_in_bytes(self) -> int:
         return self._entries * self._size
-
-    @property
-    def fd(self) -> int:
-        return self._fd
 
     def is_full(self) -> bool:
         return self._entries >= self._max_entries
@@ -178,16 +249,20 @@ class _Index:
         self._truncate_to_entries(0)
 
     def flush(self) -> None:
-        if self._mm is not None:
-            self._mm.flush()
+        """fsync the file: the mapping's stores are in the page cache, which fsync writes
+        back (what Kafka's MappedByteBuffer.force does). Safe from another thread; an index
+        renamed or removed meanwhile (its segment is being deleted) needs no sync."""
+        try:
+            fd = os.open(self.path, os.O_RDONLY)
+        except FileNotFoundError:
+            return
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
 
     def close(self) -> None:
-        if self._mm is not None:
-            self._mm.close()
-            self._mm = None
-        if self._fd >= 0:
-            os.close(self._fd)
-            self._fd = -1
+        self._unmap()
 
     def delete(self) -> None:
         self.close()

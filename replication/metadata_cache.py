@@ -17,8 +17,12 @@ class MetadataCache:
     topic_ids: dict[str, uuid.UUID] = field(default_factory=dict)
     # Brokers' host/port are kept as this listener's: the one brokers dial each other on.
     inter_broker_listener: str = "PLAINTEXT"
+    # Bumped by every update: what a reader derived from the cache (an encoded Metadata
+    # response) is current while the generation it was made at is.
+    generation: int = 0
 
     def update(self, controller_id: int, live_brokers: list[BrokerInfo], states: list[PartitionState]) -> None:
+        self.generation += 1
         self.controller_id = controller_id
         self.brokers = {b.broker_id: b.for_listener(self.inter_broker_listener) for b in live_brokers}
         for state in states:

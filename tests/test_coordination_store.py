@@ -1,6 +1,8 @@
+import os
+
 import pytest
 
-from josefk.controller.coordination_store import BadVersionError, EmbeddedStore, NodeExistsError
+from josefk.controller.coordination_store import BadVersionError, EmbeddedStore, Fence, FencedError, NodeExistsError
 
 
 def test_persistent_nodes_survive_reopen_and_ephemeral_do_not(tmp_path):
@@ -54,3 +56,27 @@ def test_changes_are_journaled_replayed_after_a_crash_and_folded_into_snapshots(
     crashed.create("/many/1")
     crashed.create("/many/2")
     assert EmbeddedStore(tmp_path / "store.json").children("/many") == ["0", "1", "2"]
+
+
+def test_fenced_create_all_commits_in_one_journal_write(tmp_path, monkeypatch):
+    store = EmbeddedStore(tmp_path / "store.json")
+    store.create("/controller_epoch", b"1")
+    fence = Fence("/controller_epoch", 0)
+    store.create("/brokers/topics/t/partitions/1/state", b"old")
+    fired = []
+    store.watch_data("/brokers/topics/t/partitions/0/state", fired.append)
+    fsyncs = []
+    real_fsync = os.fsync
+    monkeypatch.setattr(os, "fsync", lambda fd: (fsyncs.append(fd), real_fsync(fd)))
+    nodes = [(f"/brokers/topics/t/partitions/{p}/state", b"new%d" % p) for p in range(100)]
+    assert store.fenced_create_all(fence, nodes) == ["/brokers/topics/t/partitions/1/state"]
+    assert len(fsyncs) == 1  # one group commit, not one fsync per node
+    assert fired == ["/brokers/topics/t/partitions/0/state"]
+    assert store.get("/brokers/topics/t/partitions/1/state") == (b"old", 0)  # an existing node is left alone
+    crashed = EmbeddedStore(tmp_path / "store.json")  # no close(): as after kill -9
+    assert crashed.get("/brokers/topics/t/partitions/99/state") == (b"new99", 0)
+    assert len(crashed.children("/brokers/topics/t/partitions")) == 100
+    store.set("/controller_epoch", b"2")  # another controller took over
+    with pytest.raises(FencedError):
+        store.fenced_create_all(fence, [("/brokers/topics/u/partitions/0/state", b"x")])
+    assert not store.exists("/brokers/topics/u/partitions/0/state")

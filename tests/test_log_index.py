@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import struct
 from pathlib import Path
 
@@ -118,3 +119,28 @@ def test_partial_entry_fails_sanity_check(tmp_path: Path) -> None:
     path.write_bytes(struct.pack(">ii", 1, 10) + b"\x00\x01\x02")
     with pytest.raises(CorruptIndexError):
         OffsetIndex(path, 0).sanity_check()
+
+
+def test_an_open_index_holds_no_file_descriptor(tmp_path: Path) -> None:
+    """Kafka maps an index and closes its file; CPython's mmap.mmap would keep a dup of
+    the descriptor per mapping (two per index with the index's own)."""
+    before = len(os.listdir("/proc/self/fd"))
+    indexes = [cls(tmp_path / f"{i:020d}{cls.SUFFIX}", i, max_index_size=4096)
+               for i in range(50) for cls in (OffsetIndex, TimeIndex)]
+    for n, index in enumerate(indexes):
+        if isinstance(index, OffsetIndex):
+            index.append(index.base_offset + 1, n)
+        else:
+            index.maybe_append(1_700_000_000_000, index.base_offset + 1)
+    assert len(os.listdir("/proc/self/fd")) == before
+    index = indexes[0]
+    assert isinstance(index, OffsetIndex)
+    index.resize(8192)  # remapped through a descriptor opened for the call only
+    index.flush()
+    assert len(os.listdir("/proc/self/fd")) == before
+    assert index.lookup(1) == (1, 0) and index.max_entries == 1024
+    for index in indexes:
+        index.trim_to_valid_size()
+        index.close()
+    assert (tmp_path / f"{0:020d}.index").read_bytes() == struct.pack(">ii", 1, 0)
+    assert TimeIndex(tmp_path / f"{7:020d}.timeindex", 7).last_entry == (1_700_000_000_000, 8)

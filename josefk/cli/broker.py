@@ -12,6 +12,7 @@ import contextlib
 import gc
 import logging
 import os
+import resource
 import signal
 import sys
 from importlib import resources
@@ -69,6 +70,7 @@ def main(argv: list[str]) -> int:
     except UnicodeDecodeError as e:
         print(f"josefk broker: config file {args.config} is not UTF-8 text: {e.reason}", file=sys.stderr)
         return 1
+    _raise_open_file_limit()
     try:
         import uvloop
         uvloop.install()
@@ -76,6 +78,25 @@ def main(argv: list[str]) -> int:
         pass
     with _pid_file(args.pid_file):
         return asyncio.run(_run(config))
+
+
+def _raise_open_file_limit() -> None:
+    """Raise the soft RLIMIT_NOFILE to the hard limit, as the JVM does for Kafka on Linux
+    (MaxFDLimit): a broker holds a descriptor per segment and per connection, and the
+    usual soft default of 1,024 would cap it near a thousand partitions. Going beyond the
+    hard limit is the operator's call (`ulimit -Hn`, LimitNOFILE= in a systemd unit)."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != hard:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+            soft = hard
+        except (ValueError, OSError) as e:  # e.g. macOS refuses RLIM_INFINITY
+            log.warning("Could not raise the open file limit from %d to %d: %s", soft, hard, e)
+    log.info("Open file limit (RLIMIT_NOFILE): %s, hard limit %s", _limit(soft), _limit(hard))
+
+
+def _limit(value: int) -> str:
+    return "unlimited" if value == resource.RLIM_INFINITY else str(value)
 
 
 @contextlib.contextmanager
