@@ -8,7 +8,7 @@ BIN := $(VENV)/bin
 RUN_DEPS := $(VENV)/.run-deps
 DEV_DEPS := $(VENV)/.dev-deps
 
-.PHONY: run test unit pytest test-envs browser-env console-screenshots compat compat-doc lint bench bench-broker \
+.PHONY: run test unit pytest test-envs browser-env console-screenshots compat compat-doc lint bench bench-broker bench-scaling \
 	bench-transactions chaos clean kafka-jars fuzz wheel
 KAFKA_LIB := compat/.envs/kafka/lib
 
@@ -97,6 +97,12 @@ bench-transactions: $(DEV_DEPS) $(KAFKA_LIB)/.stamp
 bench-broker: $(DEV_DEPS) $(KAFKA_LIB)/.stamp
 	$(BIN)/pip install -q -e '.[test,bench]'
 	$(BIN)/python bench/broker_bound.py $(BENCH_ARGS)
+
+# make bench-scaling: one josefk broker vs two on this host under one ZooKeeper (request rate,
+# bulk produce); writes its table into docs/scaling.md (~2 min)
+bench-scaling: $(DEV_DEPS)
+	$(BIN)/pip install -q -e '.[test,bench]'
+	$(BIN)/python bench/scaling.py $(BENCH_ARGS)
 
 # make fuzz [FUZZ_RUNS=1000000] [FUZZ_REQUESTS=100000]: every coverage-guided target for
 # FUZZ_RUNS inputs (corpora kept in fuzz/work/), then the network fuzzer; see docs/fuzzing.md

@@ -10,6 +10,8 @@ import json
 import random
 import re
 import uuid
+from collections.abc import Mapping
+from typing import cast
 
 from josefk.controller.coordination_store import CoordinationStore, NodeExistsError
 from josefk.controller.state import (
@@ -62,26 +64,51 @@ def validate_topic_name(topic: str) -> None:
                          "ASCII alphanumerics, '.', '_' and '-'")
 
 
-def assign_replicas(brokers: list[int], partitions: int, replication_factor: int,
-                    first_partition: int = 0) -> dict[int, list[int]]:
-    """Round-robin from a random start, replicas shifted per partition (AdminUtils' scheme)."""
-    if replication_factor > len(brokers):
+def assign_replicas(brokers: Mapping[int, str | None] | list[int], partitions: int, replication_factor: int,
+                    first_partition: int = 0, rng: random.Random | None = None) -> dict[int, list[int]]:
+    """Kafka's AdminUtils.assignReplicasToBrokers: the first replica round-robin from a random
+    start, the others at a shift that grows each time the brokers go round. When the brokers
+    have racks (broker.rack), the round goes over a list alternating racks, and each further
+    replica skips brokers whose rack already holds one until every rack does."""
+    racks = dict(brokers) if isinstance(brokers, Mapping) else dict.fromkeys(brokers)
+    if replication_factor > len(racks):
         raise KafkaError(ErrorCode.INVALID_REPLICATION_FACTOR,
-                         f"Replication factor: {replication_factor} larger than available brokers: {len(brokers)}.")
-    brokers = sorted(brokers)
-    start = random.randrange(len(brokers))
-    shift = random.randrange(len(brokers))
+                         f"Replication factor: {replication_factor} larger than available brokers: {len(racks)}.")
+    rng = rng or random.Random()
+    if all(rack is None for rack in racks.values()):
+        arranged, num_racks = sorted(racks), 1
+    elif any(rack is None for rack in racks.values()):
+        # Kafka's AdminOperationException, answered as an unknown server error
+        raise KafkaError(ErrorCode.UNKNOWN_SERVER_ERROR, None)
+    else:
+        arranged, num_racks = _rack_alternated(cast(dict[int, str], racks)), len(set(racks.values()))
+    n = len(arranged)
+    start, shift = rng.randrange(n), rng.randrange(n)
     result = {}
-    for i in range(partitions):
-        p = first_partition + i
-        if p > 0 and p % len(brokers) == 0:
+    for p in range(first_partition, first_partition + partitions):
+        if p > 0 and p % n == 0:
             shift += 1
-        first = (start + p) % len(brokers)
-        replicas = [brokers[first]]
-        for j in range(replication_factor - 1):
-            replicas.append(brokers[(first + 1 + (shift + j) % (len(brokers) - 1)) % len(brokers)])
+        first = (start + p) % n
+        replicas = [arranged[first]]
+        k = 0
+        while len(replicas) < replication_factor:
+            broker = arranged[(first + 1 + (shift * num_racks + k) % (n - 1)) % n]
+            k += 1
+            rack_taken = racks[broker] is not None and racks[broker] in {racks[r] for r in replicas}
+            if (not rack_taken or len({racks[r] for r in replicas}) == num_racks) and broker not in replicas:
+                replicas.append(broker)
         result[p] = replicas
     return result
+
+
+def _rack_alternated(racks: dict[int, str]) -> list[int]:
+    """Brokers taken one per rack in turn (racks and brokers sorted): 0, 3, 6, 1, 4, 7, ... for
+    racks {a: 0, 1, 2; b: 3, 4, 5; c: 6, 7, 8}."""
+    by_rack: dict[str, list[int]] = {}
+    for broker in sorted(racks):
+        by_rack.setdefault(racks[broker], []).append(broker)
+    columns = [by_rack[rack] for rack in sorted(by_rack)]
+    return [column[i] for i in range(max(map(len, columns))) for column in columns if i < len(column)]
 
 
 class TopicAdmin:
@@ -91,6 +118,15 @@ class TopicAdmin:
 
     def live_brokers(self) -> list[int]:
         return [int(b) for b in self.store.children(BROKERS_IDS)] if self.store.exists(BROKERS_IDS) else []
+
+    def live_broker_racks(self) -> dict[int, str | None]:
+        """Each live broker's broker.rack, from its registration."""
+        racks = {}
+        for broker in self.live_brokers():
+            data = self.store.get_json(f"{BROKERS_IDS}/{broker}")
+            if data is not None:
+                racks[broker] = data.get("rack")
+        return racks
 
     def topic_exists(self, topic: str) -> bool:
         return self.store.exists(topic_path(topic))
@@ -125,7 +161,7 @@ class TopicAdmin:
             if replication_factor < 1:
                 raise KafkaError(ErrorCode.INVALID_REPLICATION_FACTOR,
                                  "Replication factor must be larger than 0.")
-            assignment = assign_replicas(brokers, partitions, replication_factor)
+            assignment = assign_replicas(self.live_broker_racks(), partitions, replication_factor)
         self.validate_configs(configs)
         result = TopicAssignment(topic, uuid.uuid4(), assignment)
         data = json.dumps(result.to_json()).encode()
@@ -174,7 +210,7 @@ class TopicAdmin:
             added = {existing + i: list(r) for i, r in enumerate(assignment)}
             self._check_assignment({**current.partitions, **added}, self.live_brokers())
         else:
-            added = assign_replicas(self.live_brokers(), count - existing, rf, first_partition=existing)
+            added = assign_replicas(self.live_broker_racks(), count - existing, rf, first_partition=existing)
         current.partitions.update(added)
         encoded = json.dumps(current.to_json()).encode()
         _check_znode_size(encoded, topic)

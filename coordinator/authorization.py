@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from josefk.protocol.acl import AclOperation, ResourceType
+from josefk.protocol.acl import SUPPORTED_OPERATIONS, AclOperation, ResourceType
 
 
 class RequestContext(Protocol):
@@ -26,6 +26,9 @@ class Authorizer(Protocol):
     def authorize_by_resource_type(self, request: RequestContext, operation: AclOperation,
                                    resource_type: ResourceType) -> bool: ...
 
+    def authorized_operations(self, request: RequestContext, resource_type: ResourceType,
+                              name: str) -> frozenset[AclOperation]: ...
+
 
 class AllowAll:
     """No authorizer configured (authorizer.class.name empty): every request is allowed."""
@@ -38,8 +41,20 @@ class AllowAll:
                                    resource_type: ResourceType) -> bool:
         return True
 
+    def authorized_operations(self, request: RequestContext, resource_type: ResourceType,
+                              name: str) -> frozenset[AclOperation]:
+        """Every operation the type supports, as Kafka's AuthHelper answers without an authorizer."""
+        return SUPPORTED_OPERATIONS[resource_type]
+
 
 ALLOW_ALL = AllowAll()
+
+def operations_field(operations: frozenset[AclOperation] | None) -> set[int] | None:
+    """An authorized_operations field (KIP-430) as the protocol layer encodes it: the set of
+    bit numbers, one per operation code (Kafka's Utils.to32BitField); None is "omitted",
+    INT32_MIN on the wire."""
+    return None if operations is None else {int(op) for op in operations}
+
 
 # Errors.message() of the authorization errors, where a response carries one.
 AUTH_MESSAGES = {29: "Topic authorization failed.", 30: "Group authorization failed.",

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from josefk.controller.admin import TopicAdmin
-from josefk.coordinator.authorization import ALLOW_ALL, AUTH_MESSAGES, Authorizer
+from josefk.coordinator.authorization import ALLOW_ALL, AUTH_MESSAGES, Authorizer, operations_field
 from josefk.coordinator.group_coordinator import GroupCoordinator
 from josefk.coordinator.group_metadata import JoinResult, OffsetAndMetadata, SyncResult
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC
@@ -32,10 +32,6 @@ V = TypeVar("V")
 COORDINATOR_GROUP = 0
 COORDINATOR_TRANSACTION = 1
 GROUP_TYPE_CLASSIC = "classic"
-# READ, DELETE, DESCRIBE: what Kafka reports for a group when no authorizer restricts it.
-# kafka-python's bitfield type is the set of bit numbers; None encodes "omitted" (INT32_MIN).
-GROUP_AUTHORIZED_OPERATIONS = frozenset({3, 6, 8})
-AUTHORIZED_OPERATIONS_OMITTED = None
 
 
 def _error_message(error: ErrorCode) -> str:
@@ -486,12 +482,13 @@ class GroupApis:
         cls = response_class(ApiKey.DescribeGroups)
         gcls = cls.DescribedGroup
         include_ops = version >= 3 and req.include_authorized_operations
-        groups = []
+        # Kafka 3.9 answers the groups the principal may not describe first, then the others.
+        refused = {g for g in req.groups if not self._group_allowed(request, AclOperation.DESCRIBE, g)}
+        groups = [gcls(error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED, group_id=group_id, group_state="",
+                       protocol_type="", protocol_data="", members=[], authorized_operations=None)
+                  for group_id in req.groups if group_id in refused]
         for group_id in req.groups:
-            if not self._group_allowed(request, AclOperation.DESCRIBE, group_id):
-                groups.append(gcls(error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED, group_id=group_id, group_state="",
-                                   protocol_type="", protocol_data="", members=[],
-                                   authorized_operations=AUTHORIZED_OPERATIONS_OMITTED))
+            if group_id in refused:
                 continue
             error, summary = self.coordinator.describe_group(group_id)
             members = [gcls.DescribedGroupMember(
@@ -501,8 +498,9 @@ class GroupApis:
             groups.append(gcls(
                 error_code=error, group_id=group_id, group_state=summary["state"],
                 protocol_type=summary["protocol_type"], protocol_data=summary["protocol"], members=members,
-                authorized_operations=(set(GROUP_AUTHORIZED_OPERATIONS) if include_ops
-                                       else AUTHORIZED_OPERATIONS_OMITTED)))
+                authorized_operations=operations_field(
+                    self.authorizer.authorized_operations(request, ResourceType.GROUP, group_id)
+                    if include_ops and error == ErrorCode.NONE else None)))
         request.send_response(cls(throttle_time_ms=0, groups=groups))
 
     def handle_list_groups(self, request: GroupRequest) -> None:

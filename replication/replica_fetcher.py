@@ -1,8 +1,9 @@
 """Replica fetchers: a follower pulls its partitions from their leader with Fetch requests
 (replica_id = its broker id), appends what it gets, and keeps the leader's high watermark.
 
-One fetcher task per leader broker, as Kafka's ReplicaFetcherThread; each fetch carries
-every partition this broker follows on that leader.
+One fetcher task per leader broker, as Kafka's ReplicaFetcherThread. Fetches go in a fetch
+session (KIP-227) with the leader: the first carries every partition this broker follows
+there, the next ones only the partitions whose fetch position changed.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from josefk.controller.network_client import PLAINTEXT, BrokerConnection, Client
 from josefk.controller.state import BrokerInfo
 from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.errors import ErrorCode
+from josefk.replication.fetch_session_handler import FetchPartitionData, FetchSessionHandler
 from josefk.replication.partition import Partition
 
 log = logging.getLogger(__name__)
@@ -37,6 +39,7 @@ class ReplicaFetcher:
         self.partitions: dict[tuple[str, int], Partition] = {}
         self.truncating: set[tuple[str, int]] = set()
         self.connection = BrokerConnection(leader.host, leader.port, f"replica-fetcher-{broker_id}", security)
+        self.session: FetchSessionHandler[tuple[str, int]] = FetchSessionHandler()
         self.wakeup = asyncio.Event()
         self.stopping = False
         self.fetch_in_flight: asyncio.Future | None = None
@@ -68,32 +71,46 @@ class ReplicaFetcher:
                 # error: back off and fetch again; the connection reconnects on the next request.
                 log.warning("Replica fetch from broker %d failed: %r", self.leader.broker_id, e)
                 self.connection.close()
+                self.session.handle_error()
                 await asyncio.sleep(RETRY_BACKOFF_S)
 
     async def _fetch_once(self) -> None:
-        cls = request_class(ApiKey.Fetch)
-        topics: dict[str, list] = {}
-        for (topic, index), p in list(self.partitions.items()):
-            if (topic, index) in self.truncating:
-                continue
-            topics.setdefault(topic, []).append(cls.FetchTopic.FetchPartition(
-                partition=index, current_leader_epoch=p.leader_epoch, fetch_offset=p.log.log_end_offset,
-                last_fetched_epoch=-1, log_start_offset=p.log.log_start_offset, partition_max_bytes=self.max_bytes))
-        if not topics:
+        wanted = {key: FetchPartitionData(p.log.log_end_offset, p.log.log_start_offset, self.max_bytes,
+                                          p.leader_epoch)
+                  for key, p in list(self.partitions.items()) if key not in self.truncating}
+        if not wanted:
             await asyncio.sleep(0.1)  # every partition is waiting to truncate
             return
         if self.stopping:
             return
+        cls = request_class(ApiKey.Fetch)
+        data = self.session.build(wanted)
+        topics: dict[str, list] = {}
+        for (topic, index), ask in data.to_send.items():
+            topics.setdefault(topic, []).append(cls.FetchTopic.FetchPartition(
+                partition=index, current_leader_epoch=ask.current_leader_epoch, fetch_offset=ask.fetch_offset,
+                last_fetched_epoch=ask.last_fetched_epoch, log_start_offset=ask.log_start_offset,
+                partition_max_bytes=ask.max_bytes))
+        forgotten: dict[str, list[int]] = {}
+        for topic, index in data.to_forget:
+            forgotten.setdefault(topic, []).append(index)
         request = cls(replica_id=self.broker_id, max_wait_ms=self.max_wait_ms, min_bytes=1,
-                      max_bytes=self.max_bytes, isolation_level=0, session_id=0, session_epoch=-1,
+                      max_bytes=self.max_bytes, isolation_level=0, session_id=data.session_id,
+                      session_epoch=data.epoch,
                       topics=[cls.FetchTopic(topic=t, partitions=ps) for t, ps in topics.items()],
-                      forgotten_topics_data=[], rack_id="")
+                      forgotten_topics_data=[cls.ForgottenTopic(topic=t, partitions=ps) for t, ps in forgotten.items()],
+                      rack_id="")
         self.fetch_in_flight = asyncio.ensure_future(self.connection.request(
             ApiKey.Fetch, FETCH_VERSION, request, timeout=self.max_wait_ms / 1000 + 30))
         try:
             response = await asyncio.shield(self.fetch_in_flight)
         finally:
             self.fetch_in_flight = None
+        self.session.handle_response(response.error_code, response.session_id)
+        if response.error_code != ErrorCode.NONE:
+            log.info("Fetch session with broker %d: %s; the next fetch is a full one", self.leader.broker_id,
+                     ErrorCode(response.error_code).name)
+            return
         for topic in response.responses:
             for data in topic.partitions:
                 partition = self.partitions.get((topic.topic, data.partition_index))

@@ -59,6 +59,7 @@ from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
 from josefk.server.acl_apis import AclApis
 from josefk.server.config import KafkaConfig
+from josefk.server.connection_quotas import ConnectionQuotas
 from josefk.server.kafka_apis import KafkaApis
 from josefk.server.memory_pool import MemoryPool
 from josefk.server.metrics_http import BrokerGauges, MetricsHttpServer, registry_for
@@ -176,8 +177,14 @@ class KafkaServer:
 
     def _apply_broker_configs(self, per_broker: dict[str, str], cluster_default: dict[str, str],
                               overrides: dict[str, dict[str, str]]) -> None:
-        """Kafka's DynamicLogConfig: new topic defaults reach every log, under its topic's overrides."""
+        """Kafka's DynamicLogConfig: new topic defaults reach every log, under its topic's overrides;
+        and SocketServer.reconfigure: new connection limits reach the acceptors."""
         self.config.set_dynamic(per_broker, cluster_default)
+        if hasattr(self, "connection_quotas"):
+            limits = self.config.connection_limits()
+            if limits != self.connection_quotas.limits:
+                log.info("[SocketServer brokerId=%d] Updating connection limits: %s", self.config.broker_id, limits)
+                self.connection_quotas.reconfigure(limits)
         topic_defaults = self.config.topic_defaults()
         defaults = LogConfig.from_props(topic_defaults)
         self.admin.topic_defaults = topic_defaults
@@ -270,6 +277,8 @@ class KafkaServer:
 
         channel = RequestChannel(config["queued.max.requests"])
         memory_pool = MemoryPool(config["queued.max.request.bytes"])
+        self.connection_quotas = ConnectionQuotas(config.connection_limits(), [lis.name for lis in config.listeners],
+                                                  config.inter_broker_listener, self.time)
         endpoints = []
         for listener in config.listeners:
             acceptor = await self._start_listener(listener, channel, memory_pool, len(self.acceptors))
@@ -279,7 +288,8 @@ class KafkaServer:
                                       listener.protocol))
         self.acceptor = self.acceptors[0]
         inter = next(e for e in endpoints if e.listener == config.inter_broker_listener)
-        self.broker_info = BrokerInfo(broker_id, inter.host, inter.port, endpoints=tuple(endpoints))
+        self.broker_info = BrokerInfo(broker_id, inter.host, inter.port, rack=config["broker.rack"],
+                                      endpoints=tuple(endpoints))
         await self._register_broker()
         await self.controller_events.call(Event.STARTUP, self.controller.startup)
         for _ in range(config["num.io.threads"]):
@@ -310,7 +320,10 @@ class KafkaServer:
                                   security.principal_mapper, listener.protocol)
         threads = config["num.network.threads"]
         processors = [Processor(index * threads + i, channel, config["socket.request.max.bytes"], self.metrics,
-                                memory_pool, self.apis.api_versions, self.broker_metrics.requests, context)
+                                memory_pool, self.apis.api_versions, self.broker_metrics.requests, context,
+                                quotas=self.connection_quotas, stats=self.broker_metrics.network,
+                                max_idle_ms=config["connections.max.idle.ms"], time=self.time,
+                                scheduler=self.scheduler)
                       for i in range(threads)]
         acceptor = Acceptor(listener.host or "0.0.0.0", listener.port, processors, security.ssl_context,
                             listener.name)
@@ -331,7 +344,8 @@ class KafkaServer:
             active_controller=lambda: hasattr(self, "controller") and self.controller.active,
             metadata=lambda: self.metadata_cache if hasattr(self, "metadata_cache") else None,
             connections=lambda: sum(len(p.connections) for a in self.acceptors for p in a.processors),
-            groups=lambda: self.group_coordinator.groups.values() if self.group_coordinator else ())
+            groups=lambda: self.group_coordinator.groups.values() if self.group_coordinator else (),
+            fetch_sessions=lambda: self.apis.fetch_manager.cache if hasattr(self, "apis") else None)
         host, port = listener
         self.metrics_server = MetricsHttpServer(host or "0.0.0.0", port, registry_for(self.broker_metrics, gauges),
                                                 lambda: self.ready)

@@ -10,6 +10,7 @@ static file over Kafka's defaults; set_dynamic takes them when the store says th
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -20,6 +21,7 @@ from jproperties import Properties
 from josefk.controller.network_client import ClientSecurity
 from josefk.log.config import SERVER_DEFAULT_NAMES, LogConfig, from_server_props, validate_server_default
 from josefk.log.config import config_type as topic_config_type
+from josefk.server.connection_quotas import ConnectionLimits
 from josefk.server.kafka_broker_keys import KAFKA_BROKER_KEYS, KAFKA_DYNAMIC_KEYS
 from josefk.server.security.settings import (
     SECURITY_PROTOCOLS,
@@ -79,6 +81,32 @@ def _list(value: str) -> list[str]:
     return [v.strip() for v in value.split(",") if v.strip()]
 
 
+def _int_map(value: str) -> dict[str, int]:
+    """Kafka's `key:count,key:count` (CoreUtils.parseCsvMap; the last colon splits, so an IPv6
+    address may be a key), as max.connections.per.ip.overrides takes it."""
+    out: dict[str, int] = {}
+    if value == "":
+        return out
+    for entry in re.split(r"\s*,\s*", value):
+        key, colon, count = entry.rpartition(":")
+        if not colon:
+            raise ValueError(f"expected host:count, found {entry!r}")
+        try:
+            out[key.strip()] = int(count.strip())
+        except ValueError:
+            raise ValueError(f'For input string: "{count.strip()}"') from None  # Java's NumberFormatException
+    return out
+
+
+# Kafka's Utils.validHostPattern: the characters a host in max.connections.per.ip.overrides may have.
+_VALID_HOST = re.compile(r"[0-9a-zA-Z\-%._:]*")
+# The connection quota keys a listener prefix may carry (Kafka's ListenerReconfigurableConfigs).
+_LISTENER_QUOTA_KEY = re.compile(r"^listener\.name\.([^.]+)\.(max\.connections|max\.connection\.creation\.rate)$")
+# Kafka's connection.failed.authentication.delay.ms default (josefk answers a failed
+# authentication at once); connections.max.idle.ms must stay above it.
+_FAILED_AUTHENTICATION_DELAY_MS = 100
+
+
 @dataclass(frozen=True)
 class Key:
     name: str
@@ -92,6 +120,7 @@ _KEYS = [
     Key("broker.id", _int, "0", at_least=-1),
     Key("listeners", _list, "PLAINTEXT://127.0.0.1:9092"),
     Key("advertised.listeners", _list, None),
+    Key("broker.rack", _str, None),
     Key("log.dirs", _list, None),
     Key("log.dir", _list, "/tmp/kafka-logs"),
     Key("num.partitions", _int, "1", at_least=1),
@@ -125,6 +154,11 @@ _KEYS = [
     Key("num.recovery.threads.per.data.dir", _int, "1", at_least=1),
     Key("queued.max.requests", _int, "500", at_least=1),
     Key("queued.max.request.bytes", _int, "-1", at_least=-1),
+    Key("max.connections", _int, "2147483647", at_least=0),
+    Key("max.connections.per.ip", _int, "2147483647", at_least=0),
+    Key("max.connections.per.ip.overrides", _int_map, ""),
+    Key("max.connection.creation.rate", _int, "2147483647", at_least=0),
+    Key("connections.max.idle.ms", _int, "600000"),
     Key("request.timeout.ms", _int, "30000", at_least=0),
     Key("offsets.topic.num.partitions", _int, "50", at_least=1),
     Key("offsets.topic.replication.factor", _int, "3", at_least=1),
@@ -183,7 +217,7 @@ KEYS: dict[str, Key] = {k.name: k for k in _KEYS}
 # The ConfigDef.Type Kafka's KafkaConfig declares for each key (DescribeConfigs v3+ config_type):
 # the parser's type, except where Kafka's differs. cluster.id is not a KafkaConfig key (UNKNOWN).
 _PARSER_TYPES: dict[Callable[[str], Any], str] = {_int: "INT", _bool: "BOOLEAN", _str: "STRING", _list: "LIST",
-                                                  _host_port: "STRING"}
+                                                  _host_port: "STRING", _int_map: "STRING"}
 _KAFKA_TYPES: dict[str, str] = {
     **{name: "LONG" for name in (
         "log.retention.bytes", "log.retention.ms", "log.roll.ms", "log.flush.interval.messages",
@@ -198,7 +232,7 @@ _KAFKA_TYPES: dict[str, str] = {
     **{name: "PASSWORD" for name in ("ssl.keystore.password", "ssl.key.password", "ssl.truststore.password",
                                      "ssl.keystore.key")},
     "ssl.enabled.protocols": "LIST", "ssl.cipher.suites": "LIST", "listener.security.protocol.map": "STRING",
-    "connections.max.reauth.ms": "LONG",
+    "connections.max.reauth.ms": "LONG", "connections.max.idle.ms": "LONG",
 }
 
 
@@ -215,11 +249,22 @@ def config_type(name: str) -> str:
     return topic_config_type(_TOPIC_NAME_OF[name]) if name in _TOPIC_NAME_OF else "UNKNOWN"
 
 
+# Kafka's dynamic connection quota keys (SocketServer.ReconfigurableConfigs), applied to the
+# running ConnectionQuotas; with a listener prefix too (listener.name.<l>.max.connections).
+CONNECTION_QUOTA_KEYS = frozenset({"max.connections", "max.connections.per.ip", "max.connections.per.ip.overrides",
+                                   "max.connection.creation.rate"})
 # The keys josefk changes at run time: Kafka's dynamic broker keys that are topic defaults
 # (DynamicLogConfig: log.retention.ms, message.max.bytes, ...), applied to every log without
-# a topic override. Kafka's other dynamic keys (num.io.threads, log.cleaner.threads,
-# max.connections, ...) size thread pools and quotas josefk does not have: read-only here.
-APPLIED_DYNAMIC_KEYS: frozenset[str] = KAFKA_DYNAMIC_KEYS & frozenset(SERVER_DEFAULT_NAMES.values())
+# a topic override, and the connection quotas. Kafka's other dynamic keys (num.io.threads,
+# log.cleaner.threads, ssl.*, ...) size thread pools josefk does not have: read-only here.
+APPLIED_DYNAMIC_KEYS: frozenset[str] = (KAFKA_DYNAMIC_KEYS & frozenset(SERVER_DEFAULT_NAMES.values())
+                                        | CONNECTION_QUOTA_KEYS)
+
+
+def _applied_dynamic(name: str) -> bool:
+    return name in APPLIED_DYNAMIC_KEYS or _LISTENER_QUOTA_KEY.match(name) is not None
+
+
 # Keys josefk applies from server.properties: its own, and every topic default (with the
 # hour and minute forms Kafka also reads).
 _APPLIED_STATIC_KEYS = frozenset(KEYS) | frozenset(SERVER_DEFAULT_NAMES.values()) | {"log.roll.jitter.hours"}
@@ -268,6 +313,69 @@ def parse_properties(text: str) -> dict[str, str]:
     return {key: value.data for key, value in props.items()}
 
 
+def _listener_quotas(props: dict[str, str]) -> dict[str, dict[str, int]]:
+    """listener.name.<l>.max.connections and .max.connection.creation.rate, by listener name
+    (upper case, as listeners are named), parsed as Kafka parses the unprefixed keys."""
+    out: dict[str, dict[str, int]] = {}
+    for name, raw in props.items():
+        m = _LISTENER_QUOTA_KEY.match(name)
+        if m is None:
+            continue
+        try:
+            value = int(raw.strip())
+        except ValueError:
+            raise ConfigError(f"Invalid value {raw} for configuration {name}: Not a number of type INT") from None
+        if value < 0:
+            raise ConfigError(f"Invalid value {raw} for configuration {name}: Value must be at least 0")
+        out.setdefault(m.group(1).upper(), {})[m.group(2)] = value
+    return out
+
+
+def _validate_connection_limits(values: dict[str, Any]) -> None:
+    """KafkaConfig.validateValues' checks on the socket server's limits, in Kafka's words."""
+    overrides = values["max.connections.per.ip.overrides"]
+    if values["max.connections.per.ip"] == 0 and not overrides:
+        raise ConfigError("requirement failed: max.connections.per.ip can be set to zero only if "
+                          "max.connections.per.ip.overrides property is set.")
+    invalid = [host for host in overrides if not _VALID_HOST.fullmatch(host)]
+    if invalid:
+        raise ConfigError(f"max.connections.per.ip.overrides contains invalid addresses : {','.join(invalid)}")
+    idle = values["connections.max.idle.ms"]
+    if idle >= 0 and _FAILED_AUTHENTICATION_DELAY_MS >= idle:
+        raise ConfigError(f"requirement failed: connection.failed.authentication.delay.ms="
+                          f"{_FAILED_AUTHENTICATION_DELAY_MS} should always be less than connections.max.idle.ms="
+                          f"{idle} to prevent failed authentication responses from timing out")
+    queued = values["queued.max.request.bytes"]
+    if 0 < queued < values["socket.request.max.bytes"]:
+        raise ConfigError("requirement failed: queued.max.request.bytes must be larger or equal to "
+                          "socket.request.max.bytes")
+
+
+def _validate_dynamic_value(name: str, value: str) -> None:
+    """A dynamic value's own check (ValueError): a topic default's, or a connection limit's;
+    Kafka's listener connection quotas refuse a limit of 0 at run time (Invalid max.connections 0)."""
+    if name in SERVER_DEFAULT_NAMES.values():
+        validate_server_default(name, value)
+        return
+    m = _LISTENER_QUOTA_KEY.match(name)
+    base = m.group(2) if m else name
+    if base not in CONNECTION_QUOTA_KEYS:
+        return
+    key = KEYS[base]
+    try:
+        parsed = key.parse(value)
+    except ValueError as e:
+        if key.parse is _int_map:  # Kafka answers with the NumberFormatException's own message
+            raise
+        raise ValueError(f"Invalid value {value} for configuration {name}: {e}") from None
+    if key.at_least is not None and parsed < key.at_least:
+        raise ValueError(f"Invalid value {value} for configuration {name}: Value must be at least {key.at_least}")
+    if base in ("max.connections", "max.connection.creation.rate") and parsed <= 0:
+        # ListenerConnectionQuota.validateReconfiguration's ConfigException, as Kafka wraps it
+        raise ValueError(f"Invalid value org.apache.kafka.common.config.ConfigException: Invalid {base} {parsed} "
+                         "for configuration Invalid dynamic configuration")
+
+
 class KafkaConfig:
     """Typed broker configuration. Attribute access uses Kafka's names: cfg["log.dirs"]."""
 
@@ -284,7 +392,7 @@ class KafkaConfig:
             problem = unsupported_security_key(name, props[name])
             if problem:
                 raise ConfigError(problem)
-            if name in _APPLIED_STATIC_KEYS or listener_key_known(name):
+            if name in _APPLIED_STATIC_KEYS or listener_key_known(name) or _LISTENER_QUOTA_KEY.match(name):
                 continue
             if name in KAFKA_BROKER_KEYS:
                 log.warning("The configuration '%s' is a Kafka broker config that is not applied by josefk.", name)
@@ -293,6 +401,8 @@ class KafkaConfig:
         self.values = self._parse(self.originals)
         self._validate_listeners()
         self._validate_authorizer()
+        self.listener_quotas = _listener_quotas(self.originals)
+        _validate_connection_limits(self.values)
 
     @staticmethod
     def _parse(props: dict[str, str]) -> dict[str, Any]:
@@ -320,7 +430,7 @@ class KafkaConfig:
 
     def effective_props(self) -> dict[str, str]:
         """server.properties overlaid with the dynamic keys josefk applies, in Kafka's precedence."""
-        applied = [{k: v for k, v in d.items() if k in APPLIED_DYNAMIC_KEYS}
+        applied = [{k: v for k, v in d.items() if _applied_dynamic(k)}
                    for d in (self.dynamic_default, self.dynamic_broker)]
         return {**self.originals, **applied[0], **applied[1]}
 
@@ -331,10 +441,14 @@ class KafkaConfig:
         self.dynamic_broker = self._valid_dynamic(per_broker, "broker")
         self.dynamic_default = self._valid_dynamic(cluster_default, "cluster default")
         try:
-            self.values = self._parse(self.effective_props())
+            effective = self.effective_props()
+            values = self._parse(effective)
+            listener_quotas = _listener_quotas(effective)
+            _validate_connection_limits(values)
         except ConfigError:
             self.dynamic_broker, self.dynamic_default = old
             raise
+        self.values, self.listener_quotas = values, listener_quotas
 
     @staticmethod
     def _valid_dynamic(configs: dict[str, str], entity: str) -> dict[str, str]:
@@ -342,11 +456,10 @@ class KafkaConfig:
         warning, as Kafka's DynamicBrokerConfig drops invalid dynamic configs instead of failing."""
         kept = {}
         for name, value in configs.items():
-            if name not in KAFKA_DYNAMIC_KEYS:
+            if name not in KAFKA_DYNAMIC_KEYS and not _applied_dynamic(name):
                 continue
             try:
-                if name in APPLIED_DYNAMIC_KEYS:
-                    validate_server_default(name, value)
+                _validate_dynamic_value(name, value)
             except ValueError as e:
                 log.warning("Dropping invalid dynamic %s config %s: %s", entity, name, e)
                 continue
@@ -365,16 +478,33 @@ class KafkaConfig:
             return (f"Cannot update these configs dynamically: Set({', '.join(unapplied)}) "
                     "(dynamic in Kafka, not applied at run time by josefk)")
         for name, value in props.items():
-            if name in APPLIED_DYNAMIC_KEYS:
-                try:
-                    validate_server_default(name, value)
-                except ValueError as e:
-                    return str(e)
+            try:
+                _validate_dynamic_value(name, value)
+            except ValueError as e:
+                return str(e)
+        if any(_applied_dynamic(name) and name not in SERVER_DEFAULT_NAMES.values() for name in props):
+            try:  # Kafka validates the whole config the change would make
+                merged = {**self.effective_props(), **props}
+                _validate_connection_limits(self._parse(merged))
+                _listener_quotas(merged)
+            except ConfigError as e:
+                return str(e)
         return None
 
     def read_only(self, name: str) -> bool:
         """DescribeConfigs' read_only: false for the keys josefk changes at run time."""
-        return name not in APPLIED_DYNAMIC_KEYS
+        return not _applied_dynamic(name)
+
+    def connection_limits(self) -> ConnectionLimits:
+        """The connection quotas in force (server.properties under the dynamic configs)."""
+        values = self.values
+        return ConnectionLimits(
+            values["max.connections"], values["max.connections.per.ip"], values["max.connections.per.ip.overrides"],
+            values["max.connection.creation.rate"],
+            {lis: limits["max.connections"] for lis, limits in self.listener_quotas.items()
+             if "max.connections" in limits},
+            {lis: limits["max.connection.creation.rate"] for lis, limits in self.listener_quotas.items()
+             if "max.connection.creation.rate" in limits})
 
     @classmethod
     def load(cls, path: Path | None, overrides: dict[str, str]) -> KafkaConfig:

@@ -25,7 +25,7 @@ from josefk.controller.controller_channel import (
 from josefk.controller.controller_events import ControllerEventKind as Event
 from josefk.controller.controller_events import ControllerEventManager
 from josefk.controller.state import DEFAULT_BROKER_ENTITY, BrokerEpoch, BrokerInfo, LeaderAndIsrResult
-from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
+from josefk.coordinator.authorization import ALLOW_ALL, Authorizer, operations_field
 from josefk.log.config import TOPIC_CONFIG_NAMES, LogConfig
 from josefk.log.config import config_type as topic_config_type
 from josefk.log.log import AppendOrigin
@@ -160,6 +160,19 @@ class KafkaApis:
     def _cluster_allowed(self, request: Request, operation: AclOperation) -> bool:
         return self.authorizer.authorize(request, operation, ResourceType.CLUSTER, CLUSTER_NAME)
 
+    def _operations(self, request: Request, include: bool, resource_type: ResourceType,
+                    name: str) -> set[int] | None:
+        """A resource's authorized_operations field (KIP-430): omitted unless the request asked."""
+        return operations_field(self.authorizer.authorized_operations(request, resource_type, name) if include
+                                else None)
+
+    def _cluster_operations(self, request: Request, include: bool) -> set[int] | None:
+        """The cluster's authorized_operations, as Kafka's handlers compute it: none at all
+        (0, not omitted) for a principal that may not Describe the cluster."""
+        if include and not self._cluster_allowed(request, AclOperation.DESCRIBE):
+            return set()
+        return self._operations(request, include, ResourceType.CLUSTER, CLUSTER_NAME)
+
     def _topics_allowed(self, request: Request, operation: AclOperation, names: Iterable[str | None]) -> set[str]:
         """The named topics the principal may `operation` (Kafka's filterByAuthorized)."""
         return {n for n in set(names) if n is not None and self._allowed(request, operation, ResourceType.TOPIC, n)}
@@ -265,6 +278,7 @@ class KafkaApis:
                 creatable = self._topics_allowed(request, AclOperation.CREATE, missing)
                 no_create = [n for n in missing if n not in creatable]
                 names = [n for n in names if n not in no_create]
+        include_topic_ops = version >= 8 and req.include_topic_authorized_operations
         topics = []
         for name in names:
             error = ErrorCode.NONE
@@ -287,15 +301,17 @@ class KafkaApis:
             topics.append(cls.MetadataResponseTopic(
                 error_code=error, name=name, topic_id=cache.topic_ids.get(name), is_internal=name in INTERNAL_TOPICS,
                 partitions=partitions if error in (ErrorCode.NONE, ErrorCode.LEADER_NOT_AVAILABLE) else [],
-                authorized_operations=None))
+                authorized_operations=self._operations(request, include_topic_ops, ResourceType.TOPIC, name)))
         topics.extend(cls.MetadataResponseTopic(error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED, name=name,
                                                 topic_id=None, is_internal=name in INTERNAL_TOPICS, partitions=[],
                                                 authorized_operations=None) for name in no_create + refused)
         brokers = [cls.MetadataResponseBroker(node_id=b.broker_id, host=e.host, port=e.port, rack=b.rack)
                    for b, e in cache.brokers_on(request.listener_name)]
+        include_cluster_ops = 8 <= version <= 10 and req.include_cluster_authorized_operations
         request.send_response(cls(throttle_time_ms=0, brokers=brokers, cluster_id=self.cluster_id,
                                   controller_id=cache.controller_id, topics=topics,
-                                  authorized_operations=None, error_code=0))
+                                  authorized_operations=self._cluster_operations(request, include_cluster_ops),
+                                  error_code=0))
 
     def handle_describe_cluster(self, request: Request) -> None:
         cls = response_class(ApiKey.DescribeCluster)
@@ -305,7 +321,8 @@ class KafkaApis:
                    for b, e in cache.brokers_on(request.listener_name)]
         request.send_response(cls(throttle_time_ms=0, error_code=0, error_message=None, endpoint_type=1,
                                   cluster_id=self.cluster_id, controller_id=cache.controller_id,
-                                  brokers=brokers, authorized_operations=None))
+                                  brokers=brokers, authorized_operations=self._cluster_operations(
+                                      request, request.body.include_cluster_authorized_operations)))
 
     # -- Produce ------------------------------------------------------------------------
 
@@ -949,11 +966,13 @@ class KafkaApis:
         """Every broker key josefk knows, and the dynamic ones set beyond those, as DescribeConfigs
         renders them (lists comma-joined, booleans lower case, unset keys null)."""
         values: dict[str, str | None] = {}
+        effective = self.config.effective_props()
         for name, value in self.config.values.items():
             text = ",".join(value) if isinstance(value, list) else value
             text = str(text).lower() if isinstance(value, bool) else text
+            if isinstance(value, dict):  # a STRING key josefk parses (max.connections.per.ip.overrides): as written
+                text = effective.get(name, default_value(name))
             values[name] = None if text is None else str(text)
-        effective = self.config.effective_props()
         for name in {**self.config.dynamic_default, **self.config.dynamic_broker}:
             values.setdefault(name, effective.get(name))
         return values

@@ -25,6 +25,7 @@ from prometheus_client.registry import Collector
 
 from josefk.coordinator.group_metadata import GroupMetadata, GroupState
 from josefk.log.log import Log
+from josefk.replication.fetch_session import FetchSessionCache
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import Partition
 from josefk.utils.metrics import REQUEST_PHASES, BrokerMetrics, LatencyHistogram
@@ -42,6 +43,7 @@ class BrokerGauges:
     metadata: Callable[[], MetadataCache | None] = lambda: None  # the cluster, as UpdateMetadata told it
     connections: Callable[[], int] = lambda: 0  # open client and broker connections
     groups: Callable[[], Iterable[GroupMetadata]] = lambda: ()  # the groups this broker coordinates
+    fetch_sessions: Callable[[], FetchSessionCache | None] = lambda: None  # KIP-227 sessions this broker holds
 
 
 def _per_topic(name: str, doc: str, counts: dict[str, int]) -> Metric:
@@ -100,6 +102,24 @@ class BrokerCollector(Collector):
                          [([], self.metrics.log_flush.flushes)])
         yield from self._network()
         yield from self._groups(partitions)
+        yield from self._fetch_sessions()
+
+    def _fetch_sessions(self) -> Iterator[Metric]:
+        cache = self.gauges.fetch_sessions()
+        yield GaugeMetricFamily(
+            "kafka_server_fetchsessioncache_numincrementalfetchsessions",
+            "Fetch sessions held (kafka.server:type=FetchSessionCache,name=NumIncrementalFetchSessions)",
+            value=len(cache) if cache is not None else 0)
+        yield GaugeMetricFamily(
+            "kafka_server_fetchsessioncache_numincrementalfetchpartitionscached",
+            "Partitions in all fetch sessions (kafka.server:type=FetchSessionCache,"
+            "name=NumIncrementalFetchPartitionsCached)",
+            value=cache.num_partitions if cache is not None else 0)
+        yield CounterMetricFamily(
+            "kafka_server_fetchsessioncache_incrementalfetchsessionevictions",
+            "Fetch sessions evicted to make room (kafka.server:type=FetchSessionCache,"
+            "name=IncrementalFetchSessionEvictionsPerSec)",
+            value=cache.evictions if cache is not None else 0)
 
     def _request_metrics(self) -> Iterator[Metric]:
         requests = self.metrics.requests
@@ -176,6 +196,25 @@ class BrokerCollector(Collector):
         yield GaugeMetricFamily("kafka_server_socketservermetrics_connection_count",
                                 "Open connections (kafka.server:type=socket-server-metrics,name=connection-count)",
                                 value=self.gauges.connections())
+        network = self.metrics.network
+        for name, doc, counts in (
+                ("connection_creation", "Connections accepted, by listener "
+                 "(socket-server-metrics connection-creation-total)", network.created),
+                ("connection_close", "Connections closed, by listener: by the client, idle (connections.max.idle.ms), "
+                 "over max.connections or for bad input (socket-server-metrics connection-close-total)",
+                 network.closed)):
+            family = CounterMetricFamily(f"kafka_server_socketservermetrics_{name}", doc, labels=["listener"])
+            for listener, count in sorted(counts.items()):
+                family.add_metric([listener], float(count))
+            yield family
+        blocked = CounterMetricFamily(
+            "kafka_network_acceptor_acceptorblockedpercent",
+            "Nanoseconds the listener's Acceptor waited with a connection in hand, for a slot under max.connections or "
+            "for max.connection.creation.rate; its rate / 1e9 is the blocked share "
+            "(kafka.network:type=Acceptor,name=AcceptorBlockedPercent)", labels=["listener"])
+        for listener, ns in sorted(network.acceptor_blocked_ns.items()):
+            blocked.add_metric([listener], float(ns))
+        yield blocked
         now = time.monotonic_ns()
         busy = self.metrics.handlers.busy_ns
         elapsed, busy_since = now - self._last_scrape[0], busy - self._last_scrape[1]

@@ -8,6 +8,12 @@ bytes are held in a MemoryPool (queued.max.request.bytes) from the moment a fram
 is read until its response is written; a connection that finds the pool empty stops
 reading until memory comes back, as Kafka mutes a channel under memory pressure.
 
+The Acceptor takes each connection itself (not through asyncio's server) so it can apply
+Kafka's ConnectionQuotas before a Processor sees it: over max.connections it waits holding
+the accepted socket, over max.connections.per.ip it closes it at once. A Processor closes
+connections idle for connections.max.idle.ms (no bytes read or written), checking when its
+least recently active connection would expire.
+
 Each listener has its own Acceptor and Processors. On SSL listeners the transport is TLS
 (the principal comes from the client certificate) and fetch regions are copied, never
 sendfile'd; on SASL listeners a connection's SaslAuthenticator answers SaslHandshake and
@@ -18,11 +24,16 @@ request but ApiVersions before authentication closes the connection.
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import errno
+import functools
+import heapq
 import itertools
 import json
 import logging
 import os
 import re
+import socket
 import ssl
 import time
 from collections import deque
@@ -34,11 +45,14 @@ from josefk.protocol.framing import FrameDecoder, FrameTooLarge
 from josefk.protocol.headers import MalformedRequest, parse_request_header, peek_api, response_header
 from josefk.protocol.nullability import check_non_nullable
 from josefk.protocol.zero_copy import part_size
+from josefk.server.connection_quotas import ConnectionQuotas, TooManyConnections
 from josefk.server.memory_pool import MemoryPool
 from josefk.server.request_channel import Request, RequestChannel
 from josefk.server.security.principal import ANONYMOUS, KafkaPrincipal, SslPrincipalMapper
 from josefk.server.security.sasl import Answer, SaslAuthenticator, State
-from josefk.utils.metrics import RequestMetrics
+from josefk.utils.metrics import NetworkStats, RequestMetrics
+from josefk.utils.scheduler import LOOP_SCHEDULER, ScheduledTask, Scheduler
+from josefk.utils.time import SYSTEM_TIME, Time
 
 log = logging.getLogger(__name__)
 # Kafka's request log: one DEBUG line per completed request, on Kafka's logger name.
@@ -51,9 +65,12 @@ _CAMEL = re.compile(r"(?<!^)(?=[A-Z])")  # ApiVersions -> API_VERSIONS, Kafka's 
 class Connection(asyncio.BufferedProtocol):
     """One client socket. Responses may complete out of order; they are written in order."""
 
-    def __init__(self, processor: Processor, connection_id: str) -> None:
+    def __init__(self, processor: Processor, connection_id: str, ip: str) -> None:
         self.processor = processor
         self.connection_id = connection_id
+        self.ip = ip
+        self.counted = True  # holds a slot in ConnectionQuotas until closed
+        self.last_active_ns = processor.time.nanoseconds()  # last read or write: connections.max.idle.ms
         self.decoder = FrameDecoder(processor.max_request_size, reserve=self._reserve)
         self.reserved = 0  # bytes of this connection's requests held in the memory pool
         self.transport: asyncio.Transport | None = None
@@ -96,11 +113,20 @@ class Connection(asyncio.BufferedProtocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
+        self.release_slot()
         self.processor.unregister(self)
         pool = self.processor.memory_pool
         pool.forget(self._memory_available)
         reserved, self.reserved = self.reserved, 0
         pool.release(reserved)
+
+    def release_slot(self) -> None:
+        """Give the connection's slot back to ConnectionQuotas, once, as soon as it is closing."""
+        if self.counted:
+            self.counted = False
+            processor = self.processor
+            processor.quotas.release(processor.listener.name, self.ip)
+            processor.stats.closed[processor.listener.name] += 1
 
     def _reserve(self, size: int) -> bool:
         if not self.processor.memory_pool.try_allocate(size):
@@ -127,6 +153,7 @@ class Connection(asyncio.BufferedProtocol):
         return self.decoder.get_buffer()
 
     def buffer_updated(self, nbytes: int) -> None:
+        self.last_active_ns = self.processor.time.nanoseconds()
         self._decoded(self.decoder.buffer_updated, nbytes)
 
     def _memory_available(self) -> None:
@@ -152,8 +179,22 @@ class Connection(asyncio.BufferedProtocol):
             log.warning("Closing connection %s from %s: %s", self.connection_id, self.peer, reason)
             self.processor.metrics["closed_bad_input"] += 1
         self.closed = True
+        self.release_slot()
         if self.transport is not None:
             self.transport.abort()
+
+    def expire(self, reason: str, graceful: bool) -> None:
+        """Close for a limit, not for anything the client did wrong: idle too long (graceful:
+        what was written still goes out), or room needed under max.connections."""
+        if self.closed:
+            return
+        log.debug("Closing connection %s from %s: %s", self.connection_id, self.peer, reason)
+        self.closed = True
+        self.release_slot()
+        transport = self.transport
+        if transport is not None:
+            # close() would wait for a peer that stopped reading to take what is buffered
+            transport.close() if graceful and not transport.get_write_buffer_size() else transport.abort()
 
     def enqueue(self, request: Request, size: int) -> list:
         slot = [request, None, False, size]
@@ -237,6 +278,7 @@ class Connection(asyncio.BufferedProtocol):
     def _write(self, transport: asyncio.Transport, parts: list) -> None:
         """Write bytes through the transport; send file regions with sendfile when nothing
         is queued ahead of them, else (socket full, or a region only partly sent) copy."""
+        self.last_active_ns = self.processor.time.nanoseconds()
         chunk = []
         for part in parts:
             if not hasattr(part, "fd"):
@@ -307,11 +349,21 @@ class Processor:
 
     def __init__(self, processor_id: int, channel: RequestChannel, max_request_size: int, metrics: dict,
                  memory_pool: MemoryPool, api_versions: ApiVersions,
-                 request_metrics: RequestMetrics | None = None, listener: ListenerContext | None = None) -> None:
+                 request_metrics: RequestMetrics | None = None, listener: ListenerContext | None = None, *,
+                 quotas: ConnectionQuotas, stats: NetworkStats, max_idle_ms: int = 600_000,
+                 time: Time = SYSTEM_TIME, scheduler: Scheduler = LOOP_SCHEDULER) -> None:
         """`api_versions` are what KafkaApis serves: anything else closes the connection.
         `request_metrics` counts the requests answered, by name and version, and their time.
-        `listener` is the listener this Processor serves (PLAINTEXT when not given)."""
+        `listener` is the listener this Processor serves (PLAINTEXT when not given). Its
+        connections hold slots in `quotas`; `max_idle_ms` is connections.max.idle.ms (negative:
+        never closed for idleness), measured on `time` and checked by `scheduler`."""
         self.listener = listener or ListenerContext()
+        self.quotas = quotas
+        self.stats = stats
+        self.max_idle_ms = max_idle_ms
+        self.time = time
+        self.scheduler = scheduler
+        self._idle_check: ScheduledTask | None = None
         self.id = processor_id
         self.channel = channel
         self.api_versions = api_versions
@@ -323,9 +375,34 @@ class Processor:
 
     def register(self, conn: Connection) -> None:
         self.connections.add(conn)
+        if self.max_idle_ms >= 0 and self._idle_check is None:
+            self._idle_check = self.scheduler.schedule(self.max_idle_ms + 1, self.close_idle)
 
     def unregister(self, conn: Connection) -> None:
         self.connections.discard(conn)
+
+    def close_idle(self) -> None:
+        """Kafka's Selector idle expiry: close every connection with no reads or writes for
+        more than connections.max.idle.ms, then check again when the least recently active
+        one left would expire."""
+        self._idle_check = None
+        now = self.time.nanoseconds()
+        limit = self.max_idle_ms * 1_000_000
+        oldest: int | None = None
+        for conn in list(self.connections):
+            if conn.closed:
+                continue
+            if now - conn.last_active_ns > limit:
+                conn.expire(f"idle for more than connections.max.idle.ms={self.max_idle_ms}", graceful=True)
+            elif oldest is None or conn.last_active_ns < oldest:
+                oldest = conn.last_active_ns
+        if oldest is not None:
+            self._idle_check = self.scheduler.schedule((oldest + limit - now) // 1_000_000 + 1, self.close_idle)
+
+    def shutdown(self) -> None:
+        if self._idle_check is not None:
+            self._idle_check.cancel()
+            self._idle_check = None
 
     def process_frame(self, conn: Connection, payload: bytes | bytearray) -> None:
         """Queue the request; a frame that never becomes a queued request releases its memory."""
@@ -426,36 +503,142 @@ def _noop(_request: Request, _parts: list[bytes] | None, _close: bool) -> None:
     return None
 
 
+_OUT_OF_RESOURCES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
+
+
+def _settle(future: asyncio.Future) -> None:
+    if not future.done():
+        future.set_result(None)
+
+
 class Acceptor:
-    """Listens on one listener and assigns connections to its Processors round-robin; on
-    SSL listeners TLS is negotiated before a connection reaches a Processor."""
+    """Listens on one listener, takes each connection through ConnectionQuotas, and assigns
+    it to its Processors round-robin; on SSL listeners TLS is negotiated before a connection
+    reaches a Processor."""
 
     def __init__(self, host: str, port: int, processors: list[Processor], ssl_context: ssl.SSLContext | None = None,
-                 name: str = "PLAINTEXT") -> None:
+                 name: str = "PLAINTEXT", backlog: int = 100) -> None:
         self.host = host
         self.port = port
         self.name = name
         self.ssl_context = ssl_context
         self.processors = processors
+        self.backlog = backlog
+        self.quotas = processors[0].quotas
+        self.stats = processors[0].stats
         self._next = itertools.cycle(processors)
         self._ids = itertools.count()
-        self.server: asyncio.Server | None = None
+        self._sock: socket.socket | None = None
+        self._accepting: asyncio.Task | None = None
+        self._handshakes: set[asyncio.Task] = set()
+        self.blocked = False  # waiting, holding an accepted connection, for a slot or the creation rate
 
     async def start(self) -> None:
-        loop = asyncio.get_running_loop()
-        self.server = await loop.create_server(self._new_connection, self.host, self.port, reuse_address=True,
-                                               ssl=self.ssl_context)
-        self.port = self.server.sockets[0].getsockname()[1]
+        family, kind, proto, _name, address = socket.getaddrinfo(
+            self.host, self.port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+        sock = socket.socket(family, kind, proto)
+        try:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            sock.bind(address)
+            sock.listen(self.backlog)
+            sock.setblocking(False)
+        except OSError:
+            sock.close()
+            raise
+        self._sock = sock
+        self.port = sock.getsockname()[1]
+        self.quotas.add_closer(self.name, self._close_least_active)
+        self._accepting = asyncio.create_task(self._accept_loop(sock), name=f"acceptor-{self.name}")
 
-    def _new_connection(self) -> Connection:
+    async def _accept_loop(self, listening: socket.socket) -> None:
+        loop = asyncio.get_running_loop()
+        while True:
+            try:
+                sock, peer = await loop.sock_accept(listening)
+            except OSError as e:  # Kafka logs and goes on
+                log.error("Error while accepting connection on %s: %s", self.name, e)
+                if e.errno in _OUT_OF_RESOURCES:  # let connections close before trying again
+                    await asyncio.sleep(0.1)
+                continue
+            try:
+                await self._wait_for_slot()
+                self.quotas.admit(self.name, peer[0])
+            except TooManyConnections as e:
+                log.info("Rejected connection from %s, address already has the configured maximum of %d "
+                         "connections.", e.ip, e.count)
+                sock.close()
+                continue
+            except BaseException:
+                sock.close()
+                raise
+            self.stats.created[self.name] += 1
+            with contextlib.suppress(OSError):  # as Kafka configures accepted sockets; a reset one fails later
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+                sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+            self._hand_over(sock, peer[0])
+
+    async def _wait_for_slot(self) -> None:
+        """Kafka's ConnectionQuotas.waitForConnectionSlot: wait out the creation-rate delay,
+        then for a slot under max.connections, holding the accepted socket meanwhile."""
+        quotas = self.quotas
+        throttle_ms = quotas.record_connection(self.name)
+        if throttle_ms <= 0 and quotas.slot_available(self.name):
+            return
+        loop = asyncio.get_running_loop()
+        started = quotas.time.nanoseconds()
+        deadline = quotas.time.milliseconds() + throttle_ms
+        self.blocked = True
+        try:
+            while True:
+                remaining = max(deadline - quotas.time.milliseconds(), 0)
+                if remaining == 0 and quotas.slot_available(self.name):
+                    break
+                changed = loop.create_future()
+                quotas.when_changed(functools.partial(_settle, changed))
+                await asyncio.wait([changed], timeout=remaining / 1000 if remaining else None)
+        finally:
+            self.blocked = False
+            self.stats.acceptor_blocked_ns[self.name] += quotas.time.nanoseconds() - started
+
+    def _hand_over(self, sock: socket.socket, ip: str) -> None:
         processor = next(self._next)
-        return Connection(processor, f"{self.host}:{self.port}-{processor.id}-{next(self._ids)}")
+        conn = Connection(processor, f"{self.host}:{self.port}-{processor.id}-{next(self._ids)}", ip)
+        task = asyncio.get_running_loop().create_task(self._connect(conn, sock))
+        self._handshakes.add(task)
+        task.add_done_callback(self._handshakes.discard)
+
+    async def _connect(self, conn: Connection, sock: socket.socket) -> None:
+        try:
+            await asyncio.get_running_loop().connect_accepted_socket(lambda: conn, sock, ssl=self.ssl_context)
+        except Exception as e:  # noqa: BLE001 - a failed TLS handshake or a reset peer: only this connection
+            log.info("Failed to set up connection from %s on %s: %s", conn.ip, self.name, e)
+            conn.release_slot()
+            sock.close()
+        except asyncio.CancelledError:
+            conn.release_slot()
+            sock.close()
+            raise
+
+    def _close_least_active(self, n: int) -> int:
+        """Close up to n of this listener's least recently active connections, to bring the
+        total back under max.connections; how many were closed."""
+        live = [c for p in self.processors for c in p.connections if not c.closed]
+        victims = heapq.nsmallest(n, live, key=lambda c: c.last_active_ns)
+        for conn in victims:
+            conn.expire("over max.connections", graceful=False)
+        return len(victims)
 
     async def close(self) -> None:
-        if self.server is not None:
-            self.server.close()
-            for processor in self.processors:
-                for conn in list(processor.connections):
-                    if conn.transport is not None:
-                        conn.transport.close()
-            await self.server.wait_closed()
+        if self._accepting is not None:
+            self._accepting.cancel()
+            await asyncio.gather(self._accepting, return_exceptions=True)
+        if self._sock is not None:
+            self._sock.close()
+        for task in list(self._handshakes):
+            task.cancel()
+        await asyncio.gather(*self._handshakes, return_exceptions=True)
+        for processor in self.processors:
+            processor.shutdown()
+            for conn in list(processor.connections):
+                if conn.transport is not None:
+                    conn.transport.close()

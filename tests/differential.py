@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from harness.wire import encode_request, read_frame
+from harness.wire import call, encode_request, read_frame
 from josefk.protocol.apis import ApiKey, is_flexible, request_class, response_class
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -74,11 +74,14 @@ class Closed(Exception):
 
 
 class Side:
-    """One broker under test, reached over a raw socket (reconnected after a close)."""
+    """One broker under test, reached over a raw socket (reconnected after a close). With
+    `sasl_plain` (user, password) each connection first authenticates with SASL PLAIN
+    (SaslHandshake v1, SaslAuthenticate v2), so its requests run as User:<user>."""
 
-    def __init__(self, name: str, bootstrap: str) -> None:
+    def __init__(self, name: str, bootstrap: str, sasl_plain: tuple[str, str] | None = None) -> None:
         self.name = name
         self.bootstrap = bootstrap
+        self.sasl_plain = sasl_plain
         self._sock: socket.socket | None = None
         self._correlation = 0
         self.topic_ids: dict[str, uuid.UUID] = {}
@@ -87,6 +90,14 @@ class Side:
         if self._sock is None:
             host, port = self.bootstrap.rsplit(":", 1)
             self._sock = socket.create_connection((host, int(port)), timeout=30)
+            if self.sasl_plain is not None:
+                user, password = self.sasl_plain
+                _cid, handshake = call(self._sock, ApiKey.SaslHandshake, 1, mechanism="PLAIN")
+                _cid, auth = call(self._sock, ApiKey.SaslAuthenticate, 2,
+                                  auth_bytes=f"\0{user}\0{password}".encode())
+                if handshake.error_code or auth.error_code:
+                    self.close()
+                    raise RuntimeError(f"SASL PLAIN as {user} on {self.name}: {handshake}, {auth}")
         return self._sock
 
     def close(self) -> None:
@@ -174,6 +185,8 @@ def _leaf(value: Any) -> Any:
         return str(value)
     if isinstance(value, list):
         return [_leaf(v) for v in value]
+    if isinstance(value, (set, frozenset)):  # a bit field (authorized_operations): its bit numbers
+        return sorted(value)
     return value
 
 

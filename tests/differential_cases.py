@@ -461,7 +461,8 @@ def n_offset_for_leader_epoch(side: Side, v: int) -> Iterator[Step]:
 
 TOPIC_KEYS = ["cleanup.policy", "retention.ms", "max.message.bytes", "segment.bytes", "min.insync.replicas",
               "message.timestamp.type", "compression.type"]
-BROKER_KEYS = ["num.partitions", "message.max.bytes", "log.retention.hours", "auto.create.topics.enable"]
+BROKER_KEYS = ["num.partitions", "message.max.bytes", "log.retention.hours", "auto.create.topics.enable",
+               "max.connections", "max.connections.per.ip.overrides", "connections.max.idle.ms"]
 
 
 def describe_configs(side: Side, v: int, resources: list[tuple[int, str, list[str] | None]]) -> Any:
@@ -741,6 +742,25 @@ def e_metadata_invalid_topic(side: Side, v: int) -> Iterator[Step]:
                                 allow_auto_topic_creation=True, include_topic_authorized_operations=False)
 
 
+def e_metadata_authorized_operations(side: Side, v: int) -> Iterator[Step]:
+    """KIP-430 without an authorizer: every operation a topic (and, v8-10, the cluster) supports."""
+    topics = [{"name": n, "topic_id": uuid.UUID(int=0)} for n in (SHARED, "no-such-topic")]
+    cluster = {"include_cluster_authorized_operations": True} if v <= 10 else {}
+    yield "metadata", side.call(ApiKey.Metadata, v, topics=topics, allow_auto_topic_creation=False,
+                                include_topic_authorized_operations=True, **cluster)
+
+
+def e_describe_groups_authorized_operations(side: Side, v: int) -> Iterator[Step]:
+    commit(side, f"dgo-v{v}")
+    yield "describe", side.call(ApiKey.DescribeGroups, v, groups=[f"dgo-v{v}", f"dgo-none-v{v}"],
+                                include_authorized_operations=True)
+
+
+def e_describe_cluster_authorized_operations(side: Side, v: int) -> Iterator[Step]:
+    yield "describe", side.call(ApiKey.DescribeCluster, v, include_cluster_authorized_operations=True,
+                                endpoint_type=1, include_fenced_brokers=False)
+
+
 def e_create_topic_exists(side: Side, v: int) -> Iterator[Step]:
     yield "create", create_topics(side, v, [creatable(SHARED)])
 
@@ -998,6 +1018,9 @@ ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Iterator[Step]]
     (ApiKey.Metadata, [4, 12], "unknown topic", e_metadata_unknown_topic),
     (ApiKey.Metadata, [9], "invalid topic name", e_metadata_invalid_topic),
     (ApiKey.Metadata, [0], "unsupported version", e_unsupported_metadata_version),
+    (ApiKey.Metadata, [8, 10, 11, 12], "authorized operations", e_metadata_authorized_operations),
+    (ApiKey.DescribeGroups, [3, 5], "authorized operations", e_describe_groups_authorized_operations),
+    (ApiKey.DescribeCluster, [0, 1], "authorized operations", e_describe_cluster_authorized_operations),
     (ApiKey.ApiVersions, [0], "unsupported version", e_unsupported_api_versions),
     (ApiKey.ApiVersions, [0], "unknown api key (malformed)", e_unknown_api_key),
     (ApiKey.ApiVersions, [0], "bytes after the body (malformed)", e_trailing_bytes),

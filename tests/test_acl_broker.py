@@ -7,6 +7,9 @@ Test-only principal hook: until SASL gives connections other principals, the in-
 broker's KafkaApis.handle is wrapped so that requests whose client id is "admin" or
 "josefk-tools" (the tools' client id) run as User:admin, a super user. Nothing in the broker
 knows of this; everything else is User:ANONYMOUS.
+
+The authorized-operations tests (KIP-430) authenticate for real instead: SASL PLAIN users
+admin (a super user), alice and bob, through kafka-python's and the Java AdminClient.
 """
 
 from __future__ import annotations
@@ -18,7 +21,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from kafka import KafkaConsumer, KafkaProducer
+from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer
+from kafka.admin import ACL, ACLOperation, ACLPermissionType, NewTopic, ResourcePattern, ResourceType
+from kafka.errors import CoordinatorNotAvailableError
 
 from harness.wire import encode_request, wait_until
 from josefk.protocol.apis import ApiKey, response_class
@@ -223,3 +228,109 @@ def test_acls_tool_bad_input_and_security_disabled(broker: RunningBroker):
     assert disabled.stderr.strip() == ("Error while executing ACL command: "
                                        "org.apache.kafka.common.errors.SecurityDisabledException: "
                                        "No Authorizer is configured.")
+
+
+PLAIN_JAAS = ('org.apache.kafka.common.security.plain.PlainLoginModule required username="admin" '
+              'password="admin-secret" user_admin="admin-secret" user_alice="alice-secret" user_bob="bob-secret";')
+
+
+@pytest.fixture
+def ops_broker(tmp_path: Path) -> Iterator[RunningBroker]:
+    """The authorizer on, User:admin a super user, PLAIN users admin, alice and bob; topic
+    ops-t, and ACLs for alice: Read and AlterConfigs on ops-t, Describe on the cluster, Read
+    on group ops-g (made by admin through kafka-python's admin client)."""
+    running = RunningBroker(tmp_path / "logs", {
+        "authorizer.class.name": ACL_AUTHORIZER, "super.users": "User:admin",
+        "listeners": "PLAINTEXT://127.0.0.1:0,SASL_PLAINTEXT://127.0.0.1:0", "sasl.enabled.mechanisms": "PLAIN",
+        "listener.name.sasl_plaintext.plain.sasl.jaas.config": PLAIN_JAAS})
+    admin = _admin(running, "admin")
+    try:
+        admin.create_topics([NewTopic("ops-t", 1, 1)])
+        alice = "User:alice"
+        created = admin.create_acls([
+            ACL(alice, "*", ACLOperation.READ, ACLPermissionType.ALLOW,
+                ResourcePattern(ResourceType.TOPIC, "ops-t")),
+            ACL(alice, "*", ACLOperation.ALTER_CONFIGS, ACLPermissionType.ALLOW,
+                ResourcePattern(ResourceType.TOPIC, "ops-t")),
+            ACL(alice, "*", ACLOperation.DESCRIBE, ACLPermissionType.ALLOW,
+                ResourcePattern(ResourceType.CLUSTER, "kafka-cluster")),
+            ACL(alice, "*", ACLOperation.READ, ACLPermissionType.ALLOW, ResourcePattern(ResourceType.GROUP, "ops-g"))])
+        assert not created["failed"], created
+        wait_until(lambda: admin.describe_topics(["ops-t"])[0]["error_code"] == 0, "ops-t has a leader")
+        wait_until(lambda: _coordinator_up(admin, "ops-g"), "__consumer_offsets is made and loaded")
+    finally:
+        admin.close()
+    yield running
+    running.stop()
+
+
+def _sasl_bootstrap(running: RunningBroker) -> str:
+    return f"127.0.0.1:{next(a.port for a in running.server.acceptors if a.name == 'SASL_PLAINTEXT')}"
+
+
+def _admin(running: RunningBroker, user: str) -> KafkaAdminClient:
+    return KafkaAdminClient(bootstrap_servers=_sasl_bootstrap(running), security_protocol="SASL_PLAINTEXT",
+                            sasl_mechanism="PLAIN", sasl_plain_username=user, sasl_plain_password=f"{user}-secret")
+
+
+ALL_TOPIC_OPS = ["ALTER", "ALTER_CONFIGS", "CREATE", "DELETE", "DESCRIBE", "DESCRIBE_CONFIGS", "READ", "WRITE"]
+ALL_CLUSTER_OPS = ["ALTER", "ALTER_CONFIGS", "CLUSTER_ACTION", "CREATE", "DESCRIBE", "DESCRIBE_CONFIGS",
+                   "IDEMPOTENT_WRITE"]
+
+
+def test_kafka_python_admin_sees_the_operations_its_acls_allow(ops_broker: RunningBroker):
+    """KIP-430 through a real client: kafka-python's describe_topics, describe_cluster and
+    describe_groups(include_authorized_operations=True) as admin (super user), alice and bob."""
+    client = _admin(ops_broker, "admin")
+    try:
+        assert sorted(client.describe_topics(["ops-t"])[0]["authorized_operations"]) == ALL_TOPIC_OPS
+        assert sorted(client.describe_cluster()["authorized_operations"]) == ALL_CLUSTER_OPS
+    finally:
+        client.close()
+    client = _admin(ops_broker, "alice")
+    try:
+        assert sorted(client.describe_topics(["ops-t"])[0]["authorized_operations"]) == [
+            "ALTER_CONFIGS", "DESCRIBE", "DESCRIBE_CONFIGS", "READ"]
+        assert client.describe_cluster()["authorized_operations"] == ["DESCRIBE"]
+        group = client.describe_groups(["ops-g"], include_authorized_operations=True)["ops-g"]
+        assert sorted(group["authorized_operations"]) == ["DESCRIBE", "READ"]
+    finally:
+        client.close()
+    client = _admin(ops_broker, "bob")
+    try:
+        assert client.describe_cluster()["authorized_operations"] == []  # may not Describe the cluster: 0
+        assert client.describe_topics(["ops-t"])[0]["error_code"] == ErrorCode.TOPIC_AUTHORIZATION_FAILED
+    finally:
+        client.close()
+
+
+JAVA_LIB = Path(__file__).resolve().parent.parent / "compat" / ".envs" / "java" / "lib"
+JAVA_JARS = ["kafka-clients.jar", "slf4j-api.jar", "lz4-java.jar", "snappy-java.jar", "zstd-jni.jar"]
+
+
+def test_java_admin_client_sees_the_operations_its_acls_allow(ops_broker: RunningBroker):
+    """The same through Kafka's Java AdminClient 3.9 (compat/java/AuthorizedOperations.java):
+    describeTopics, describeConsumerGroups and describeCluster with includeAuthorizedOperations."""
+    from tests.prerequisites import require_files, require_tools
+    require_tools("java")
+    require_files(JAVA_LIB, JAVA_JARS, "make test-envs, or .venv/bin/python compat/setup_envs.py --only java (mvn)")
+    source = Path(__file__).resolve().parent.parent / "compat" / "java" / "AuthorizedOperations.java"
+    classpath = ":".join(str(JAVA_LIB / j) for j in JAVA_JARS)
+    expected = {"admin": [f"topic ops-t {','.join(ALL_TOPIC_OPS)}", "group ops-g DELETE,DESCRIBE,READ",
+                          f"cluster {','.join(ALL_CLUSTER_OPS)}"],
+                "alice": ["topic ops-t ALTER_CONFIGS,DESCRIBE,DESCRIBE_CONFIGS,READ", "group ops-g DESCRIBE,READ",
+                          "cluster DESCRIBE"]}
+    for user, lines in expected.items():
+        result = subprocess.run(["java", "-cp", classpath, str(source), _sasl_bootstrap(ops_broker), user,
+                                 f"{user}-secret", "ops-t", "ops-g"], capture_output=True, text=True, timeout=180)
+        assert result.returncode == 0, result.stdout[-2000:] + result.stderr[-3000:]
+        assert result.stdout.splitlines()[-3:] == lines, result.stdout
+
+
+def _coordinator_up(client: KafkaAdminClient, group: str) -> bool:
+    """The first FindCoordinator creates __consumer_offsets: COORDINATOR_NOT_AVAILABLE until it leads."""
+    try:
+        client.describe_groups([group])
+    except CoordinatorNotAvailableError:
+        return False
+    return True

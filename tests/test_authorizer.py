@@ -6,12 +6,16 @@ DeleteAcls' filters. The store is the embedded one, in a temporary file."""
 from __future__ import annotations
 
 import json
+import logging
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 
 from josefk.controller.coordination_store import EmbeddedStore
+from josefk.coordinator.authorization import ALLOW_ALL, operations_field
 from josefk.protocol.acl import (
+    SUPPORTED_OPERATIONS,
     AccessControlEntry,
     AclBinding,
     AclBindingFilter,
@@ -147,6 +151,58 @@ def test_authorize_by_resource_type(store: EmbeddedStore):
     assert acl.authorize_by_resource_type(ALICE, "h", Op.WRITE, TOPIC)
     acl.create_acls([binding("*", Op.WRITE, DENY)])
     assert not acl.authorize_by_resource_type(ALICE, "h", Op.WRITE, TOPIC)
+
+
+def test_authorized_operations_are_the_supported_ones_the_acls_grant(store: EmbeddedStore):
+    """KIP-430: one decision per operation of the resource's type, with implied operations,
+    DENY over ALLOW, prefixes and hosts as authorize() has them."""
+    acl = authorizer(store, binding("t", Op.READ), binding("t", Op.ALTER_CONFIGS), binding("t", Op.WRITE, DENY),
+                     binding("t", Op.WRITE, pattern=PatternType.PREFIXED),
+                     binding("hidden", Op.READ), binding("hidden", Op.DESCRIBE, DENY),
+                     binding("g", Op.ALL, resource_type=GROUP),
+                     binding("kafka-cluster", Op.ALL, resource_type=CLUSTER),
+                     binding("from-a", Op.DELETE, host="10.0.0.1"))
+    assert acl.authorized_operations(ALICE, "h", TOPIC, "t") == {
+        Op.READ, Op.DESCRIBE, Op.ALTER_CONFIGS, Op.DESCRIBE_CONFIGS}
+    assert acl.authorized_operations(ALICE, "h", TOPIC, "t2") == {Op.WRITE, Op.DESCRIBE}
+    assert acl.authorized_operations(ALICE, "h", TOPIC, "hidden") == {Op.READ}
+    assert acl.authorized_operations(ALICE, "h", GROUP, "g") == {Op.READ, Op.DESCRIBE, Op.DELETE}
+    # ALL stands for the type's operations, not every AclOperation (no CREATE_TOKENS here).
+    assert acl.authorized_operations(ALICE, "h", CLUSTER, "kafka-cluster") == SUPPORTED_OPERATIONS[CLUSTER]
+    assert acl.authorized_operations(ALICE, "10.0.0.1", TOPIC, "from-a") == {Op.DELETE, Op.DESCRIBE}
+    assert acl.authorized_operations(ALICE, "10.0.0.2", TOPIC, "from-a") == frozenset()
+    assert acl.authorized_operations(BOB, "h", TOPIC, "t") == frozenset()
+
+
+def test_authorized_operations_of_super_users_and_without_acls(store: EmbeddedStore):
+    acl = authorizer(store, binding("t", Op.ALL, DENY, principal="User:*"), super_users=frozenset({"User:admin"}),
+                     allow_everyone=True)
+    for resource_type, name in ((TOPIC, "t"), (GROUP, "g"), (CLUSTER, "kafka-cluster")):
+        assert acl.authorized_operations("User:admin", "h", resource_type, name) == SUPPORTED_OPERATIONS[resource_type]
+    assert acl.authorized_operations(BOB, "h", TOPIC, "t") == frozenset()
+    assert acl.authorized_operations(BOB, "h", TOPIC, "no-acl") == SUPPORTED_OPERATIONS[TOPIC]
+    acl.allow_everyone_if_no_acl_found = False
+    assert acl.authorized_operations(BOB, "h", TOPIC, "no-acl") == frozenset()
+
+
+def test_authorized_operations_log_no_denials(store: EmbeddedStore, caplog: pytest.LogCaptureFixture):
+    """Kafka asks with logIfDenied=false: listing what is allowed is not a refused request."""
+    acl = authorizer(store, binding("t", Op.READ))
+    with caplog.at_level(logging.INFO, logger="kafka.authorizer.logger"):
+        acl.authorized_operations(ALICE, "h", TOPIC, "t")
+        assert not caplog.records
+        acl.authorize(ALICE, "h", Op.WRITE, TOPIC, "t")
+        assert "is Denied Operation = Write" in caplog.text
+
+
+def test_operations_without_an_authorizer_are_kafkas_constants():
+    """What Kafka 3.9 answers with no authorizer (AuthHelper: every supported operation), as
+    the int32 bit fields clients see: 3576 for a topic, 328 for a group, 8096 for the cluster."""
+    request = SimpleNamespace(principal="User:ANONYMOUS", client_host="127.0.0.1:1")
+    fields = {t: operations_field(ALLOW_ALL.authorized_operations(request, t, "x")) for t in (TOPIC, GROUP, CLUSTER)}
+    assert {t: sum(1 << bit for bit in bits or ()) for t, bits in fields.items()} == {
+        TOPIC: 3576, GROUP: 328, CLUSTER: 8096}
+    assert operations_field(None) is None and operations_field(frozenset()) == set()
 
 
 def test_store_layout_is_kafkas(store: EmbeddedStore):

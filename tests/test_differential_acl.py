@@ -8,6 +8,11 @@ ClusterAction (Kafka's controller talks to its own broker as ANONYMOUS) and Crea
 cluster, All on topics prefixed "open-" but Write denied on "open-ro", and Read on group
 "g-open". The first case shows what ANONYMOUS is refused (a topic and group it has no ACL
 for), the second what it is granted and where a DENY or a missing ACL still refuses.
+
+Both brokers also have a SASL_PLAINTEXT listener (PLAIN: admin, alice, bob) with User:admin
+a super user. The authorized-operations cases (KIP-430) ask Metadata, DescribeGroups and
+DescribeCluster for the operations each of admin, alice (some ACLs, among them a wildcard
+topic, prefixes, DENYs and a `User:*` DENY), bob (none) and ANONYMOUS may do.
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ import shutil
 import tempfile
 import time
 from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +30,7 @@ import pytest
 from kazoo.client import KazooClient
 
 from harness.kafka import KafkaBroker
+from harness.net import free_port
 from harness.zookeeper import ZooKeeperServer
 from josefk.controller.coordination_store import EmbeddedStore
 from josefk.protocol.apis import ApiKey
@@ -37,26 +44,39 @@ from tests.differential_cases import (
     fetch_request,
     list_offsets,
     produce,
+    wait_for,
     wait_leaders,
 )
 
 pytestmark = [pytest.mark.cluster]
 
 TOPIC = "guarded"
-CLUSTER_ACL_PATH = "/kafka-acl/Cluster/kafka-cluster"
-CLUSTER_ACLS = json.dumps({"version": 1, "acls": [
-    {"principal": "User:ANONYMOUS", "permissionType": "Allow", "operation": op, "host": "*"}
-    for op in ("ClusterAction", "Create")]}).encode()
-ACLS = {
-    CLUSTER_ACL_PATH: CLUSTER_ACLS,
-    "/kafka-acl-extended/prefixed/Topic/open-": json.dumps({"version": 1, "acls": [
-        {"principal": "User:ANONYMOUS", "permissionType": "Allow", "operation": "All", "host": "*"}]}).encode(),
-    "/kafka-acl/Topic/open-ro": json.dumps({"version": 1, "acls": [
-        {"principal": "User:ANONYMOUS", "permissionType": "Deny", "operation": "Write", "host": "*"}]}).encode(),
-    "/kafka-acl/Group/g-open": json.dumps({"version": 1, "acls": [
-        {"principal": "User:ANONYMOUS", "permissionType": "Allow", "operation": "Read", "host": "*"}]}).encode(),
+ANONYMOUS, ALICE = "User:ANONYMOUS", "User:alice"
+PLAIN_JAAS = ('org.apache.kafka.common.security.plain.PlainLoginModule required username="admin" '
+              'password="admin-secret" user_admin="admin-secret" user_alice="alice-secret" user_bob="bob-secret";')
+SASL_USERS = {"admin": "admin-secret", "alice": "alice-secret", "bob": "bob-secret"}
+
+
+def _acl(principal: str, operation: str, permission: str = "Allow", host: str = "*") -> dict[str, str]:
+    return {"principal": principal, "permissionType": permission, "operation": operation, "host": host}
+
+
+ACL_ENTRIES = {
+    "/kafka-acl/Cluster/kafka-cluster": [_acl(ANONYMOUS, "ClusterAction"), _acl(ANONYMOUS, "Create"),
+                                         _acl(ALICE, "Alter"), _acl(ALICE, "AlterConfigs")],
+    "/kafka-acl-extended/prefixed/Topic/open-": [_acl(ANONYMOUS, "All"), _acl(ALICE, "Read"),
+                                                 _acl(ALICE, "DescribeConfigs")],
+    "/kafka-acl/Topic/open-ro": [_acl(ANONYMOUS, "Write", "Deny")],
+    "/kafka-acl/Topic/open-ops": [_acl("User:*", "AlterConfigs", "Deny")],
+    "/kafka-acl/Topic/open-denied": [_acl(ALICE, "Read", "Deny")],
+    "/kafka-acl/Topic/*": [_acl(ALICE, "Write", host="127.0.0.1")],
+    "/kafka-acl/Group/g-open": [_acl(ANONYMOUS, "Read"), _acl(ALICE, "Describe")],
+    "/kafka-acl-extended/prefixed/Group/g-": [_acl(ALICE, "Delete")],
 }
-SETTINGS = {**SHARED_SETTINGS, "authorizer.class.name": "kafka.security.authorizer.AclAuthorizer"}
+ACLS = {path: json.dumps({"version": 1, "acls": entries}).encode() for path, entries in ACL_ENTRIES.items()}
+SETTINGS = {**SHARED_SETTINGS, "authorizer.class.name": "kafka.security.authorizer.AclAuthorizer",
+            "super.users": "User:admin", "sasl.enabled.mechanisms": "PLAIN",
+            "listener.name.sasl_plaintext.plain.sasl.jaas.config": PLAIN_JAAS}
 ANY_ACL = {"principal_filter": None, "host_filter": None, "operation": 1, "permission_type": 1}
 
 
@@ -190,8 +210,53 @@ def producer_id(side: Side) -> Any:
     return response
 
 
+def authorized_operations(side: Side, _v: int) -> Iterator[Step]:
+    """KIP-430's fields, asked for and not, on topics, groups and the cluster."""
+    topics = [{"name": n, "topic_id": None} for n in ("open-ops", "open-denied", TOPIC, "open-missing")]
+    yield "metadata v12 by name", side.call(ApiKey.Metadata, 12, topics=topics, allow_auto_topic_creation=False,
+                                            include_topic_authorized_operations=True)
+    yield "metadata v10, all topics", side.call(ApiKey.Metadata, 10, topics=None, allow_auto_topic_creation=False,
+                                                include_cluster_authorized_operations=True,
+                                                include_topic_authorized_operations=True)
+    yield "metadata v8, cluster only", side.call(ApiKey.Metadata, 8, topics=topics[:1],
+                                                 allow_auto_topic_creation=False,
+                                                 include_cluster_authorized_operations=True,
+                                                 include_topic_authorized_operations=False)
+    yield "metadata v11, not asked", side.call(ApiKey.Metadata, 11, topics=topics[:2],
+                                               allow_auto_topic_creation=False,
+                                               include_topic_authorized_operations=False)
+    yield "describe groups v5", side.call(ApiKey.DescribeGroups, 5, groups=["g-open", "g-other", "g"],
+                                          include_authorized_operations=True)
+    yield "describe groups v3, not asked", side.call(ApiKey.DescribeGroups, 3, groups=["g-open", "g-other"],
+                                                     include_authorized_operations=False)
+    yield "describe cluster v1", side.call(ApiKey.DescribeCluster, 1, include_cluster_authorized_operations=True,
+                                           endpoint_type=1, include_fenced_brokers=False)
+    yield "describe cluster v0, not asked", side.call(ApiKey.DescribeCluster, 0,
+                                                      include_cluster_authorized_operations=False)
+
+
+@dataclass
+class Brokers:
+    """Each broker's PLAINTEXT side (User:ANONYMOUS) and SASL_PLAINTEXT address."""
+
+    josefk: Side
+    kafka: Side
+    josefk_sasl: str
+    kafka_sasl: str
+
+    def __iter__(self) -> Iterator[Side]:  # `josefk, kafka = brokers`
+        return iter((self.josefk, self.kafka))
+
+    def as_user(self, user: str | None) -> tuple[Side, Side]:
+        """(josefk, Kafka) sides authenticated as `user`; PLAINTEXT's ANONYMOUS for None."""
+        if user is None:
+            return self.josefk, self.kafka
+        return (Side("josefk", self.josefk_sasl, (user, SASL_USERS[user])),
+                Side("Kafka", self.kafka_sasl, (user, SASL_USERS[user])))
+
+
 @pytest.fixture(scope="module")
-def sides() -> Iterator[tuple[Side, Side]]:
+def sides() -> Iterator[Brokers]:
     work = Path(tempfile.mkdtemp(prefix="josefk-differential-acl-"))
     zookeeper = ZooKeeperServer(data_dir=str(work / "zookeeper"))
     kafka: KafkaBroker | None = None
@@ -209,10 +274,14 @@ def sides() -> Iterator[tuple[Side, Side]]:
         for path, data in ACLS.items():
             store.create(path, data)
         store.close()
-        kafka = KafkaBroker(work / "kafka", zookeeper.connect, broker_id=0, overrides=SETTINGS)
-        josefk = RunningBroker(work / "josefk", SETTINGS)
+        kafka_port, kafka_sasl = free_port(), free_port()
+        kafka = KafkaBroker(work / "kafka", zookeeper.connect, broker_id=0, port=kafka_port, overrides={
+            **SETTINGS, "listeners": f"PLAINTEXT://127.0.0.1:{kafka_port},SASL_PLAINTEXT://127.0.0.1:{kafka_sasl}"})
+        josefk = RunningBroker(work / "josefk", {
+            **SETTINGS, "listeners": "PLAINTEXT://127.0.0.1:0,SASL_PLAINTEXT://127.0.0.1:0"})
+        josefk_sasl = next(a.port for a in josefk.server.acceptors if a.name == "SASL_PLAINTEXT")
         opened = [Side("josefk", josefk.bootstrap), Side("Kafka", kafka.bootstrap)]
-        yield opened[0], opened[1]
+        yield Brokers(opened[0], opened[1], f"127.0.0.1:{josefk_sasl}", f"127.0.0.1:{kafka_sasl}")
     finally:
         for side in opened:
             side.close()
@@ -224,7 +293,7 @@ def sides() -> Iterator[tuple[Side, Side]]:
         shutil.rmtree(work, ignore_errors=True)
 
 
-def test_anonymous_is_refused_as_by_kafka(sides: tuple[Side, Side]):
+def test_anonymous_is_refused_as_by_kafka(sides: Brokers):
     josefk, kafka = sides
     result = run_case(Case(ApiKey.Metadata, 0, "authorizer on", refused), josefk, kafka)
     outcomes: dict[str, Any] = {k: v for k, v in result.kafka.items() if k == "outcome"}
@@ -233,7 +302,7 @@ def test_anonymous_is_refused_as_by_kafka(sides: tuple[Side, Side]):
     assert not result.differences, "\n".join(d.show() for d in result.differences)
 
 
-def test_what_acls_grant_is_granted_as_by_kafka(sides: tuple[Side, Side]):
+def test_what_acls_grant_is_granted_as_by_kafka(sides: Brokers):
     josefk, kafka = sides
     result = run_case(Case(ApiKey.Metadata, 0, "acls granted", granted), josefk, kafka)
     assert "outcome" not in result.kafka and "outcome" not in result.josefk, (result.kafka, result.josefk)
@@ -241,8 +310,71 @@ def test_what_acls_grant_is_granted_as_by_kafka(sides: tuple[Side, Side]):
     assert not result.differences, "\n".join(d.show() for d in result.differences)
 
 
-def test_group_transaction_and_admin_apis_refuse_as_kafka(sides: tuple[Side, Side]):
+def test_group_transaction_and_admin_apis_refuse_as_kafka(sides: Brokers):
     josefk, kafka = sides
     result = run_case(Case(ApiKey.Metadata, 0, "more refused", refused_more), josefk, kafka)
     assert "outcome" not in result.kafka and "outcome" not in result.josefk, (result.kafka, result.josefk)
     assert not result.differences, "\n".join(d.show() for d in result.differences)
+
+
+# What each principal may do (bit numbers = AclOperation codes: READ 3, WRITE 4, CREATE 5,
+# DELETE 6, ALTER 7, DESCRIBE 8, CLUSTER_ACTION 9, DESCRIBE_CONFIGS 10, ALTER_CONFIGS 11,
+# IDEMPOTENT_WRITE 12): open-ops, open-denied, the cluster, g-open. None: the field is
+# omitted (INT32_MIN), the topic or group being refused; [] is 0.
+EXPECTED_OPERATIONS = {
+    "admin": ([3, 4, 5, 6, 7, 8, 10, 11], [3, 4, 5, 6, 7, 8, 10, 11], [5, 7, 8, 9, 10, 11, 12], [3, 6, 8]),
+    "alice": ([3, 4, 8, 10], [4, 8, 10], [7, 8, 10, 11], [6, 8]),
+    "bob": (None, None, [], None),
+    None: ([3, 4, 5, 6, 7, 8, 10], [3, 4, 5, 6, 7, 8, 10, 11], [], [3, 8]),
+}
+
+
+@pytest.fixture(scope="module")
+def ops_resources(sides: Brokers) -> Brokers:
+    """The topics and a group of the authorized-operations cases, made by the super user."""
+    for side in sides.as_user("admin"):
+        created = create_topics(side, 7, [creatable("open-ops"), creatable("open-denied")])
+        assert all(t.error_code in (0, 36) for t in created.topics), created
+        wait_leaders(side, "open-ops", 1)
+        wait_leaders(side, "open-denied", 1)
+        wait_for(lambda side=side: commit_ops_group(side) == 0,  # type: ignore[misc]
+                 f"{side.name} committed g-other's offset (__consumer_offsets made and loaded)")
+        side.close()
+    return sides
+
+
+def commit_ops_group(side: Side) -> int:
+    """The commit's error; FindCoordinator first, which creates __consumer_offsets if missing."""
+    side.call(ApiKey.FindCoordinator, 4, key_type=0, coordinator_keys=["g-other"])
+    committed = side.call(ApiKey.OffsetCommit, 8, group_id="g-other", generation_id_or_member_epoch=-1, member_id="",
+                          group_instance_id=None, topics=[{"name": "open-ops", "partitions": [
+                              {"partition_index": 0, "committed_offset": 1, "committed_leader_epoch": -1,
+                               "committed_metadata": ""}]}])
+    return int(committed.topics[0].partitions[0].error_code)
+
+
+@pytest.mark.parametrize("user", ["admin", "alice", "bob", None], ids=["super user", "alice", "no acls", "anonymous"])
+def test_authorized_operations_as_kafka(ops_resources: Brokers, user: str | None):
+    josefk, kafka = ops_resources.as_user(user)
+    try:
+        result = run_case(Case(ApiKey.Metadata, 0, f"authorized operations as {user}", authorized_operations),
+                          josefk, kafka)
+    finally:
+        if user is not None:
+            josefk.close()
+            kafka.close()
+    assert "outcome" not in result.kafka and "outcome" not in result.josefk, (result.kafka, result.josefk)
+    assert not result.differences, "\n".join(d.show() for d in result.differences)
+    seen = result.josefk
+    topic_ops = {t["name"]: t["authorized_operations"] for t in _items(seen["metadata v12 by name"]["topics"])}
+    group_ops = {g["group_id"]: g["authorized_operations"] for g in _items(seen["describe groups v5"]["groups"])}
+    cluster_ops = result.josefk["describe cluster v1"]["authorized_operations"]
+    assert (topic_ops["open-ops"], topic_ops["open-denied"], cluster_ops, group_ops["g-open"]) == (
+        EXPECTED_OPERATIONS[user])
+    assert result.josefk["metadata v10, all topics"]["authorized_operations"] == cluster_ops
+    assert all(t["authorized_operations"] is None for t in _items(result.josefk["metadata v11, not asked"]["topics"]))
+
+
+def _items(tree: Any) -> list[Any]:
+    """A response array's elements, whether compared in order (a list) or keyed (a dict)."""
+    return list(tree.values()) if isinstance(tree, dict) else tree

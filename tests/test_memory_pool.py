@@ -49,32 +49,37 @@ def _connections(broker: RunningBroker) -> list[Connection]:
 
 @pytest.mark.integration
 def test_a_connection_waits_for_memory_then_is_served(tmp_path: Path):
-    broker = RunningBroker(tmp_path / "logs", {"queued.max.request.bytes": "300000",
+    """Two half-sent 450 KB requests take a 500 KB pool below zero (it is not strict, as in
+    Kafka); a third connection's request then waits unread until they are answered.
+    queued.max.request.bytes may not be below socket.request.max.bytes (Kafka's check)."""
+    broker = RunningBroker(tmp_path / "logs", {"queued.max.request.bytes": "500000",
+                                               "socket.request.max.bytes": "500000",
                                                "message.max.bytes": "2000000"})
     try:
         admin = connect(broker.bootstrap)
         create_topic(admin, "big", 1)
         pool = broker.server.acceptor.processors[0].memory_pool
-        large = connect(broker.bootstrap)
-        frame = _produce_frame("big", 400_000, correlation_id=7)
-        large.sendall(frame[: len(frame) // 2])  # declared 400 KB, half sent: the pool is exhausted
-        wait_until(lambda: pool.available <= 0, "the large request reserves its size")
+        larges = [connect(broker.bootstrap) for _ in range(2)]
+        frames = [_produce_frame("big", 450_000, correlation_id=7 + i) for i in range(2)]
+        for sock, frame in zip(larges, frames, strict=True):
+            sock.sendall(frame[: len(frame) // 2])  # declared 450 KB, half sent
+        wait_until(lambda: pool.available <= 0, "the large requests reserve their sizes")
 
         small = connect(broker.bootstrap)
         small.sendall(encode_request(ApiKey.Metadata, 1, request_class(ApiKey.Metadata)(topics=[]), 3))
         wait_until(lambda: any(c.decoder.blocked for c in _connections(broker)), "the small request waits")
 
-        large.sendall(frame[len(frame) // 2 :])
-        response = read_frame(large)
-        assert struct.unpack_from(">i", response)[0] == 7
+        for i, (sock, frame) in enumerate(zip(larges, frames, strict=True)):
+            sock.sendall(frame[len(frame) // 2 :])
+            assert struct.unpack_from(">i", read_frame(sock))[0] == 7 + i
         assert struct.unpack_from(">i", read_frame(small))[0] == 3  # served once memory came back
         _cid, again = call(small, ApiKey.Metadata, 1, correlation_id=4, topics=None)
         assert [t.name for t in again.topics] == ["big"]
-        wait_until(lambda: pool.available == 300_000, "every request's memory is released")
-        for sock in (admin, large, small):
+        wait_until(lambda: pool.available == 500_000, "every request's memory is released")
+        for sock in (admin, *larges, small):
             sock.close()
         wait_until(lambda: not _connections(broker), "connections are gone")
-        assert pool.available == 300_000
+        assert pool.available == 500_000
     finally:
         broker.stop()
 

@@ -29,6 +29,9 @@ def test_counters_render_under_kafka_names() -> None:
         metrics.requests.record("Produce", 9, (total_ms, 0.1, 0.1, total_ms - 0.3, 0.1))
     metrics.requests.record("FetchFollower", 12, (1, 0, 0, 1, 0))
     metrics.log_flush.flushes.record(4)
+    metrics.network.created["PLAINTEXT"] += 3
+    metrics.network.closed["PLAINTEXT"] += 2
+    metrics.network.acceptor_blocked_ns["PLAINTEXT"] += 5_000
     metrics.replica_manager.record_isr_change([1, 2, 3], [1, 2])
     metrics.replica_manager.record_isr_change([1, 2], [1, 2, 3])
     metrics.replica_manager.record_isr_change([1, 2], [1, 2, 3])
@@ -74,6 +77,10 @@ def test_counters_render_under_kafka_names() -> None:
     assert samples[("kafka_server_replicamanager_atminisrpartitioncount", frozenset())] == 0
     assert samples[("kafka_log_logflushstats_logflushrateandtimems_count", frozenset())] == 1
     assert samples[("kafka_server_socketservermetrics_connection_count", frozenset())] == 7
+    plaintext = frozenset({("listener", "PLAINTEXT")})
+    assert samples[("kafka_server_socketservermetrics_connection_creation_total", plaintext)] == 3
+    assert samples[("kafka_server_socketservermetrics_connection_close_total", plaintext)] == 2
+    assert samples[("kafka_network_acceptor_acceptorblockedpercent_total", plaintext)] == 5_000
     assert samples[("kafka_coordinator_group_groupmetadatamanager_numgroupsstable", frozenset())] == 1
     assert samples[("kafka_coordinator_group_groupmetadatamanager_numoffsets", frozenset())] == 2
     # Lag only where this broker knows the high watermark.

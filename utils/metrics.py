@@ -13,6 +13,7 @@ utils/ imports nothing of josefk, so every layer may take one of these objects.
 from __future__ import annotations
 
 from bisect import bisect_left
+from collections import Counter
 
 # Upper bounds (ms) of the TotalTimeMs histogram's buckets; +Inf is implied.
 LATENCY_BUCKETS_MS: tuple[float, ...] = (0.5, 1, 2.5, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000)
@@ -136,10 +137,24 @@ class ReplicaManagerStats:
             self.isr_expands += 1
 
 
+class NetworkStats:
+    """The socket server's connection counters, by listener: Kafka's socket-server-metrics
+    connection-creation-total and connection-close-total, and the nanoseconds each Acceptor
+    waited for a connection slot or the creation rate (the count behind its
+    kafka.network:type=Acceptor,name=AcceptorBlockedPercent meter)."""
+
+    __slots__ = ("created", "closed", "acceptor_blocked_ns")
+
+    def __init__(self) -> None:
+        self.created: Counter[str] = Counter()
+        self.closed: Counter[str] = Counter()
+        self.acceptor_blocked_ns: Counter[str] = Counter()
+
+
 class BrokerMetrics:
     """Every counter of one broker, handed to the components that bump them."""
 
-    __slots__ = ("topics", "requests", "replica_manager", "log_flush", "handlers")
+    __slots__ = ("topics", "requests", "replica_manager", "log_flush", "handlers", "network")
 
     def __init__(self) -> None:
         self.topics = BrokerTopicStats()
@@ -147,3 +162,4 @@ class BrokerMetrics:
         self.replica_manager = ReplicaManagerStats()
         self.log_flush = LogFlushStats()
         self.handlers = HandlerIdleStats()
+        self.network = NetworkStats()
