@@ -303,7 +303,7 @@ def profile_section(plan: Plan, stamp: str) -> tuple[list[Row], str]:
         row, top = profile_broker.profile(
             b, "request-rate", lambda: request_rate(b, PROFILE_PRODUCERS, plan.rr_seconds, role="profiled"),
             f"josefk broker, request rate, {PROFILE_PRODUCERS} producers, one 100 B record per Produce request",
-            stamp)
+            stamp, native=True)
     return [row], top
 
 
@@ -419,7 +419,7 @@ def charts(rows: list[Row], records: int) -> None:
         ("conn-idle", "kb_per_conn", "broker RSS KB per connection"),
         ("conn-idle", "p99_ms", "probe p99 ms, connections idle"),
         ("conn-active", "p99_ms", "probe p99 ms, 1 Metadata/s each"),
-        ("conn-active", "load_rps", "Metadata answered/s")],
+        ("conn-active", "load_p99_ms", "Metadata p99 ms, 1 Metadata/s each")],
         "Open connections: memory and a probe producer's latency", "connections.png", log_y=False)
     curves("rate", RATES, [
         ("tail-produce", "p99_ms", "produce p99 ms"),
@@ -679,7 +679,8 @@ def analysis(rows: list[Row], meta: dict[str, Any], worst: list[tuple[float, str
     cpu_rr = {n: three("cpu_ms_per_1k", role="request-rate", producers=n) for n in PRODUCERS}
     low = min(PRODUCERS, key=lambda n: rr[n][0] / rr[n][1] if rr[n][1] == rr[n][1] and rr[n][1] else 1e9)
     if rr[low][0] == rr[low][0] and rr[low][1] == rr[low][1]:
-        own = next((line.strip() for line in meta.get("profile", "").splitlines()[3:4]), "")
+        hot = [" ".join(line.split()) for line in meta.get("profile", "").splitlines()[3:6]]
+        own = hot[0] if hot else ""
         busy = next((r for r in rows if r.get("role") == "profiled"), None)
         out.append(
             f"**Request rate.** The lowest throughput ratio is the request rate at {low} producers: josefk "
@@ -688,16 +689,19 @@ def analysis(rows: list[Row], meta: dict[str, Any], worst: list[tuple[float, str
             "runs every role on one asyncio event loop in one thread (docs/architecture.md): each Produce request "
             "is read, decoded, appended, answered and written by that thread, so one core is its ceiling whatever "
             "the number of producers (and on a loaded machine, one thread's share of the cores), while Kafka "
-            "spreads the same work over 3 network and 8 I/O threads on both cores. With one producer the request "
-            "pipeline, not the CPU, sets the pace and josefk keeps up with Kafka. "
-            + (f"The profile of that workload ({PROFILE_PRODUCERS} producers) puts the biggest own share in "
-               f"`{own}`: `transport.writelines()` of each small response, i.e. uvloop's send() system call, one "
-               "per response, made while holding the GIL (on loopback the kernel also hands the segment to the "
-               "receiving socket inside that call); the rest is spread thin over request decoding, the append "
-               "path and response encoding, a few percent each. "
+            "spreads the same work over 3 network and 8 I/O threads on both cores. "
+            + (f"With one producer the request pipeline, not the CPU, sets the pace and josefk keeps up "
+               f"({rr[1][0] / rr[1][1]:.2f}x). " if rr[1][0] >= 0.9 * rr[1][1] else "")
+            + (f"The profile of that workload ({PROFILE_PRODUCERS} producers, Python and C frames) puts the biggest "
+               f"own share in `{own}`: the writev() system call uvloop makes from Connection._write for each "
+               "small response, one per response, while holding the GIL (on loopback the kernel also hands the "
+               "segment to the receiving socket inside that call). Nothing else comes close (next: "
+               + ", ".join(f"`{h}`" for h in hot[1:]) + "); request decoding, the append path, response "
+               "encoding and the metrics are a few percent each. "
                if own else "")
-            + (f"In the profiled step the broker used {num(busy, 'cpu_s') / num(busy, 'seconds'):.0%} of one core. "
-               if busy else "")
+            + (f"In the profiled step the broker used {num(busy, 'cpu_s') / num(busy, 'seconds'):.0%} of one core "
+               f"at a load average of {fmt(num(busy, 'load1'), 1)} (its thread waited for a core part of the "
+               "time). " if busy else "")
             + "What would lift it: coalescing the responses due on a connection into one send per event-loop "
             "turn, fewer per-request Python objects, and more than one broker process per host.")
     return out
@@ -732,9 +736,10 @@ def cpu_section(rows: list[Row], meta: dict[str, Any]) -> list[str]:
         out.append(f"| {label} | " + " | ".join(cells) + " |")
     if meta.get("profile"):
         out += ["", f"### Profile: josefk, request rate with {PROFILE_PRODUCERS} producers", "",
-                "py-spy (`--gil`: samples of the thread holding the GIL, which in josefk is the one event loop "
-                "thread that does all the work) at 200 Hz during the step; own = the function itself, total = "
-                "with what it calls. Flamegraph: `" + meta.get("profile_svg", "") + "`.", "", "```",
+                "py-spy (`--gil --native`: samples of the thread holding the GIL, which in josefk is the one event "
+                "loop thread that does all the work, with C frames such as system calls) at 200 Hz from 1 s before "
+                "the step to its end; own = the function itself, total = with what it calls. Flamegraph: `"
+                + meta.get("profile_svg", "") + "`.", "", "```",
                 *meta["profile"].splitlines(), "```"]
     return out + [""]
 

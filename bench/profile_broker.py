@@ -89,12 +89,15 @@ def flamegraph(stacks: Counter[tuple[str, ...]], title: str, width: int = 1400, 
             + "".join(rects) + "</svg>")
 
 
-def profile(broker: Broker, name: str, step: Callable[[], Row], title: str, stamp: str) -> tuple[Row, str]:
-    """Run `step` with py-spy sampling the broker; writes bench/results/profile-<stamp>-<name>.svg,
-    .txt and -top.txt and returns the step's row and the top frames' text."""
+def profile(broker: Broker, name: str, step: Callable[[], Row], title: str, stamp: str,
+            native: bool = False) -> tuple[Row, str]:
+    """Run `step` with py-spy sampling the broker (with `native`, C frames too: system calls made
+    while holding the GIL show up as such); writes bench/results/profile-<stamp>-<name>.svg, .txt and
+    -top.txt and returns the step's row and the top frames' text."""
     raw = RESULTS / f"profile-{stamp}-{name}.txt"
     spy = subprocess.Popen([str(ROOT / ".venv/bin/py-spy"), "record", "--pid", str(broker.proc.pid),
-                            "--rate", str(RATE), "--gil", "--format", "raw", "--function", "-o", str(raw)],
+                            "--rate", str(RATE), "--gil", "--format", "raw", "--function", "-o", str(raw),
+                            *(["--native"] if native else [])],
                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
     t0 = time.monotonic()
     time.sleep(1.0)  # let py-spy attach
