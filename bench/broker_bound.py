@@ -473,8 +473,8 @@ def write(rows: list[Row], meta: dict[str, Any]) -> None:
             "topic of 10 partitions, replication factor 3 and `min.insync.replicas=2`, on three josefk brokers and "
             "on three Kafka brokers, each cluster with its own ZooKeeper, all on the same two cores. CPU is the "
             "three brokers' sum (ZooKeeper not counted). Tansu: n/a (it has no replication). Three JVMs and a "
-            "ZooKeeper on two shared cores is the heaviest setup here: Kafka's cluster takes most of a core even "
-            "at a few hundred requests a second (JIT, GC, replica fetchers), which its CPU per request shows.", ""]
+            "ZooKeeper on two shared cores is the heaviest setup here: in these runs Kafka's three JVMs used most "
+            "of a core even at a few hundred requests a second, which its CPU per request shows.", ""]
         body += long_table(rows, ratios, [(f"{n} producers", {"role": "cluster-request-rate", "producers": n})
                                           for n in CLUSTER_PRODUCERS],
                            [("requests/s", "msgs_s", 0, True), ("p50 ms", "p50_ms", 2, False),
