@@ -9,7 +9,7 @@ RUN_DEPS := $(VENV)/.run-deps
 DEV_DEPS := $(VENV)/.dev-deps
 
 .PHONY: run test unit pytest test-envs browser-env console-screenshots compat compat-doc lint bench bench-broker bench-scaling \
-	bench-transactions chaos clean kafka-jars fuzz wheel
+	bench-transactions bench-quotas chaos clean kafka-jars fuzz wheel
 KAFKA_LIB := compat/.envs/kafka/lib
 
 $(BIN)/python:
@@ -90,6 +90,12 @@ bench: $(DEV_DEPS)
 bench-transactions: $(DEV_DEPS) $(KAFKA_LIB)/.stamp
 	$(BIN)/pip install -q -e '.[test,bench]'
 	$(BIN)/python bench/transactions.py $(BENCH_ARGS)
+
+# make bench-quotas [BENCH_ARGS=--seconds 20]: client quotas, measured rate against the configured
+# producer_byte_rate / consumer_byte_rate (one broker, confluent-kafka; ~6 min); figures in docs/security.md
+bench-quotas: $(DEV_DEPS)
+	$(BIN)/pip install -q -e '.[test,bench]'
+	$(BIN)/python bench/quotas.py $(BENCH_ARGS)
 
 # make bench-broker [BENCH_ARGS=--quick|--only SECTION,...]: broker-bound curves (request rate, partitions,
 # connections, tail latency, acks=all on 3 brokers, replication, a profile), josefk vs Kafka and Tansu,

@@ -21,7 +21,9 @@ class RequestContext(Protocol):
 
 class Authorizer(Protocol):
     def authorize(self, request: RequestContext, operation: AclOperation, resource_type: ResourceType,
-                  name: str) -> bool: ...
+                  name: str, log_if_denied: bool = True) -> bool:
+        """log_if_denied=False (Kafka's logIfDenied): a probe whose refusal is not an error, e.g.
+        the topics an all-topics Metadata request hides, is not logged by kafka.authorizer.logger."""
 
     def authorize_by_resource_type(self, request: RequestContext, operation: AclOperation,
                                    resource_type: ResourceType) -> bool: ...
@@ -34,7 +36,7 @@ class AllowAll:
     """No authorizer configured (authorizer.class.name empty): every request is allowed."""
 
     def authorize(self, request: RequestContext, operation: AclOperation, resource_type: ResourceType,
-                  name: str) -> bool:
+                  name: str, log_if_denied: bool = True) -> bool:
         return True
 
     def authorize_by_resource_type(self, request: RequestContext, operation: AclOperation,

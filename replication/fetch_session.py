@@ -234,6 +234,11 @@ class FetchContext:
     def respond(self, responses: Mapping[Key, PartitionResponse]) -> tuple[ErrorCode, int, list[Key]]:
         return self.error, INVALID_SESSION_ID, []
 
+    def throttled(self) -> tuple[ErrorCode, int]:
+        """getThrottledResponse: the error and session id of the empty answer a quota gives;
+        nothing of the session changes."""
+        return self.error, INVALID_SESSION_ID
+
 
 @dataclass
 class SessionErrorContext(FetchContext):
@@ -304,6 +309,13 @@ class IncrementalFetchContext(FetchContext):
                 if resp.records_size > 0:  # round robin: a partition that returned data goes last
                     session.partitions[key] = session.partitions.pop(key)
         return ErrorCode.NONE, session.id, listed
+
+    def throttled(self) -> tuple[ErrorCode, int]:
+        session = self.session
+        assert session is not None
+        if session.epoch != next_epoch(self.request_epoch):
+            return ErrorCode.INVALID_FETCH_SESSION_EPOCH, INVALID_SESSION_ID
+        return ErrorCode.NONE, session.id
 
 
 class FetchManager:

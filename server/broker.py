@@ -56,6 +56,7 @@ from josefk.log.log_manager import LogManager
 from josefk.protocol.errors import ErrorCode
 from josefk.replication.coordinator_partitions import LocalCoordinatorPartitions
 from josefk.replication.metadata_cache import MetadataCache
+from josefk.replication.purgatory import current_request
 from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
 from josefk.server.acl_apis import AclApis
 from josefk.server.config import KafkaConfig
@@ -63,7 +64,11 @@ from josefk.server.connection_quotas import ConnectionQuotas
 from josefk.server.kafka_apis import KafkaApis
 from josefk.server.memory_pool import MemoryPool
 from josefk.server.metrics_http import BrokerGauges, MetricsHttpServer, registry_for
-from josefk.server.request_channel import RequestChannel
+from josefk.server.quotas import quota_config
+from josefk.server.quotas.client_quota_manager import QuotaManagers
+from josefk.server.quotas.quota_apis import QuotaApis
+from josefk.server.quotas.rate import MetricConfig
+from josefk.server.request_channel import Request, RequestChannel
 from josefk.server.security.authorizer import AclAuthorizer, RequestAuthorizer, parse_super_users
 from josefk.server.security.sasl import SaslAuthenticator
 from josefk.server.security.sasl_apis import SaslApis
@@ -174,6 +179,14 @@ class KafkaServer:
         elif entity_type == "topics":
             config = self.log_config_for(entity_name)
             self.loop.call_soon_threadsafe(self.replica_manager.update_topic_config, entity_name, config)
+        elif entity_type in ("users", "clients"):  # Kafka's UserConfigHandler, ClientIdConfigHandler
+            path, quotas = quota_config.read_entity(self._store, entity_type, entity_name)
+            self.loop.call_soon_threadsafe(quota_config.apply_entity, self.quotas, path, quotas)
+
+    def _load_quotas(self) -> None:
+        """Every client quota in the store (on the store thread), applied on the loop."""
+        for path, quotas in quota_config.all_entity_configs(self._store):
+            self.loop.call_soon_threadsafe(quota_config.apply_entity, self.quotas, path, quotas)
 
     def _apply_broker_configs(self, per_broker: dict[str, str], cluster_default: dict[str, str],
                               overrides: dict[str, dict[str, str]]) -> None:
@@ -236,8 +249,12 @@ class KafkaServer:
         self.controller = KafkaController(broker_id, store, channels, self.controller_events.put,
                                           inter_broker_listener=config.inter_broker_listener)
         self.admin = TopicAdmin(store, config.topic_defaults())
+        self.quotas = QuotaManagers.create(
+            MetricConfig(config["quota.window.num"], config["quota.window.size.seconds"] * 1000),
+            self.time, self.scheduler)
         self.config_changes = ConfigChangeListener(store, self.store_executor, self._on_config_change, self.time)
         await loop.run_in_executor(self.store_executor, self.config_changes.startup)
+        await loop.run_in_executor(self.store_executor, self._load_quotas)  # after the watch: none missed
         # A change stored between the read above and the watch would otherwise go unseen.
         await loop.run_in_executor(self.store_executor, self._on_config_change, "brokers", DEFAULT_BROKER_ENTITY)
         self.acl_authorizer = await self._acl_authorizer(store)
@@ -263,11 +280,13 @@ class KafkaServer:
         self.credentials = CredentialCache(store, post)
         await asyncio.to_thread(self.credentials.start)
         sasl_apis = SaslApis(store, self.credentials, self.store_executor)
+        quota_apis = QuotaApis(store, authorizer, self.store_executor)
         self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
                               self.controller, self.controller_events, self.broker_epoch, self.store_executor,
                               {**group_apis.handlers(), **txn_apis.handlers(), **acl_apis.handlers(),
-                               **sasl_apis.handlers()},
-                              on_txn_markers_written=self._on_txn_markers_written, authorizer=authorizer)
+                               **sasl_apis.handlers(), **quota_apis.handlers()},
+                              on_txn_markers_written=self._on_txn_markers_written, authorizer=authorizer,
+                              quotas=self.quotas)
         for leadership_aware in (coordinator, txn_coordinator):
             leadership_aware.startup()
             self.replica_manager.add_leadership_listener(
@@ -345,7 +364,8 @@ class KafkaServer:
             metadata=lambda: self.metadata_cache if hasattr(self, "metadata_cache") else None,
             connections=lambda: sum(len(p.connections) for a in self.acceptors for p in a.processors),
             groups=lambda: self.group_coordinator.groups.values() if self.group_coordinator else (),
-            fetch_sessions=lambda: self.apis.fetch_manager.cache if hasattr(self, "apis") else None)
+            fetch_sessions=lambda: self.apis.fetch_manager.cache if hasattr(self, "apis") else None,
+            quotas=lambda: getattr(self, "quotas", None))
         host, port = listener
         self.metrics_server = MetricsHttpServer(host or "0.0.0.0", port, registry_for(self.broker_metrics, gauges),
                                                 lambda: self.ready)
@@ -444,12 +464,16 @@ class KafkaServer:
 
     async def _handler_loop(self, channel: RequestChannel) -> None:
         """One KafkaRequestHandler: take requests off the channel and run KafkaApis."""
-        handlers = self.broker_metrics.handlers
         while (request := await channel.receive_request()) is not None:
-            request.dequeued_ns = started = time.monotonic_ns()
-            self.apis.handle(request)
-            request.local_done_ns = done = time.monotonic_ns()
-            handlers.busy_ns += done - started
+            if not request.hold(request, self._handle):  # a throttled connection's wait their turn
+                self._handle(request)
+
+    def _handle(self, request: Request) -> None:
+        current_request.set(request)  # also when a throttle's end hands it over, outside the handler task
+        request.dequeued_ns = started = time.monotonic_ns()
+        self.apis.handle(request)
+        request.local_done_ns = done = time.monotonic_ns()
+        self.broker_metrics.handlers.busy_ns += done - started
 
     async def _flush_loop(self) -> None:
         """Flush logs per flush.ms / flush.messages and checkpoint recovery points, off the

@@ -160,6 +160,8 @@ _KEYS = [
     Key("max.connection.creation.rate", _int, "2147483647", at_least=0),
     Key("connections.max.idle.ms", _int, "600000"),
     Key("request.timeout.ms", _int, "30000", at_least=0),
+    Key("quota.window.num", _int, "11", at_least=1),
+    Key("quota.window.size.seconds", _int, "1", at_least=1),
     Key("offsets.topic.num.partitions", _int, "50", at_least=1),
     Key("offsets.topic.replication.factor", _int, "3", at_least=1),
     Key("offsets.topic.segment.bytes", _int, "104857600", at_least=1),

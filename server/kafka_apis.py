@@ -50,6 +50,8 @@ from josefk.replication.partition import FetchIsolation
 from josefk.replication.replica_manager import FetchPartition, FetchResult, ReplicaManager
 from josefk.server.config import APPLIED_DYNAMIC_KEYS, KEYS, SOURCE_DEFAULT_CONFIG, KafkaConfig, default_value
 from josefk.server.config import config_type as broker_config_type
+from josefk.server.quotas.client_quota_manager import QuotaManagers
+from josefk.server.quotas.throttler import QuotaThrottler
 from josefk.server.request_channel import Request
 
 log = logging.getLogger(__name__)
@@ -100,7 +102,8 @@ class KafkaApis:
                  replica_manager: ReplicaManager, admin: TopicAdmin,
                  controller: KafkaController, controller_events: ControllerEventManager,
                  broker_epoch: BrokerEpoch, store_executor: Executor, extra_handlers: Mapping[int, Handler],
-                 on_txn_markers_written: TxnMarkersWritten | None = None, authorizer: Authorizer = ALLOW_ALL) -> None:
+                 on_txn_markers_written: TxnMarkersWritten | None = None, authorizer: Authorizer = ALLOW_ALL,
+                 quotas: QuotaManagers | None = None) -> None:
         """`store_executor` runs what calls the coordination store (admin requests, auto
         topic creation) off the event loop. `extra_handlers` serve the APIs of other
         components (the group and transaction coordinators'); with this class's own they
@@ -108,8 +111,11 @@ class KafkaApis:
         each producer's markers written by WriteTxnMarkers (producer id, commit, the
         partitions written), before the answer: the group coordinator makes a
         transaction's offsets visible with it, as Kafka's onTransactionCompleted. `authorizer`
-        decides what each request's principal may do (everything, without an authorizer)."""
+        decides what each request's principal may do (everything, without an authorizer);
+        `quotas` are the client quota managers (fresh ones, with no quota set, if None)."""
         self.config = config
+        self.quotas = quotas if quotas is not None else QuotaManagers.create()
+        self.throttler = QuotaThrottler(self.quotas)
         self.authorizer = authorizer
         self.cluster_id = cluster_id
         self.metadata_cache = metadata_cache
@@ -154,11 +160,12 @@ class KafkaApis:
 
     # -- authorization (Kafka's AuthHelper) ------------------------------------------------
 
-    def _allowed(self, request: Request, operation: AclOperation, resource_type: ResourceType, name: str) -> bool:
-        return self.authorizer.authorize(request, operation, resource_type, name)
+    def _allowed(self, request: Request, operation: AclOperation, resource_type: ResourceType, name: str,
+                 log_if_denied: bool = True) -> bool:
+        return self.authorizer.authorize(request, operation, resource_type, name, log_if_denied)
 
-    def _cluster_allowed(self, request: Request, operation: AclOperation) -> bool:
-        return self.authorizer.authorize(request, operation, ResourceType.CLUSTER, CLUSTER_NAME)
+    def _cluster_allowed(self, request: Request, operation: AclOperation, log_if_denied: bool = True) -> bool:
+        return self.authorizer.authorize(request, operation, ResourceType.CLUSTER, CLUSTER_NAME, log_if_denied)
 
     def _operations(self, request: Request, include: bool, resource_type: ResourceType,
                     name: str) -> set[int] | None:
@@ -173,9 +180,11 @@ class KafkaApis:
             return set()
         return self._operations(request, include, ResourceType.CLUSTER, CLUSTER_NAME)
 
-    def _topics_allowed(self, request: Request, operation: AclOperation, names: Iterable[str | None]) -> set[str]:
+    def _topics_allowed(self, request: Request, operation: AclOperation, names: Iterable[str | None],
+                        log_if_denied: bool = True) -> set[str]:
         """The named topics the principal may `operation` (Kafka's filterByAuthorized)."""
-        return {n for n in set(names) if n is not None and self._allowed(request, operation, ResourceType.TOPIC, n)}
+        return {n for n in set(names)
+                if n is not None and self._allowed(request, operation, ResourceType.TOPIC, n, log_if_denied)}
 
     def _config_refusal(self, request: Request, operation: AclOperation, resource_type: int,
                         name: str) -> ErrorCode | None:
@@ -188,6 +197,7 @@ class KafkaApis:
         return None
 
     def handle(self, request: Request) -> None:
+        self.throttler.attach(request)
         try:
             self.handlers[request.api_key](request)
         except Exception:
@@ -268,13 +278,13 @@ class KafkaApis:
         allow_auto = version < 4 or req.allow_auto_topic_creation
         # Kafka hides the topics the principal may not DESCRIBE from an all-topics request and
         # refuses them by name otherwise; creating a missing topic needs CREATE (cluster or topic).
-        describable = self._topics_allowed(request, AclOperation.DESCRIBE, names)
+        describable = self._topics_allowed(request, AclOperation.DESCRIBE, names, log_if_denied=requested)
         refused = [n for n in dict.fromkeys(names) if n is not None and n not in describable] if requested else []
         names = [n for n in names if n is None or n in describable]
         no_create: list[str] = []
         if requested and allow_auto and self.config["auto.create.topics.enable"]:
             missing = [n for n in dict.fromkeys(names) if n is not None and n not in cache.topics]
-            if missing and not self._cluster_allowed(request, AclOperation.CREATE):
+            if missing and not self._cluster_allowed(request, AclOperation.CREATE, log_if_denied=False):
                 creatable = self._topics_allowed(request, AclOperation.CREATE, missing)
                 no_create = [n for n in missing if n not in creatable]
                 names = [n for n in names if n not in no_create]
@@ -357,6 +367,7 @@ class KafkaApis:
 
     def _produce_response(self, request: Request, errors: dict, results: dict) -> None:
         req = request.body
+        throttle_ms = self.throttler.produce_throttle_ms(request, req.acks)
         if req.acks == 0:
             request.no_response()
             return
@@ -372,7 +383,7 @@ class KafkaApis:
                     parts.append(PartitionResult(p.index, result.error, result.base_offset, result.log_append_time,
                                                  result.log_start_offset, message if result.error else None))
             topics.append((t.name, parts))
-        request.send_raw([encode_produce_response(request.api_version, topics)])
+        request.send_raw([encode_produce_response(request.api_version, topics, throttle_ms)])
 
     # -- Fetch --------------------------------------------------------------------------
 
@@ -428,6 +439,8 @@ class KafkaApis:
             elif name is not None:
                 fetches.append(FetchPartition(name, partition, part.fetch_offset, part.max_bytes))
         max_bytes = req.max_bytes if version >= 3 else 2**31 - 1
+        if replica_id < 0:  # a consumer never asks for more than its quota allows in one window
+            max_bytes = int(min(max_bytes, self.throttler.fetch_max_bytes(request)))
         topic_ids = self.metadata_cache.topic_ids
         PartitionData = cls.FetchableTopicResponse.PartitionData
 
@@ -435,6 +448,16 @@ class KafkaApis:
         isolation_level = req.isolation_level if version >= 4 else 0
 
         def respond(results: list[FetchResult]) -> None:
+            if replica_id < 0:  # follower fetches are exempt from client quotas
+                size = sum(r.read.size for r in results if r.read is not None)
+                throttle_ms = self.throttler.fetch_throttle_ms(request, size)
+                if throttle_ms > 0:
+                    error, session = context.throttled()
+                    request.send_response(cls(throttle_time_ms=throttle_ms, error_code=error, session_id=session,
+                                              responses=[], node_endpoints=[]))
+                    return
+            else:
+                throttle_ms = 0
             by_partition: dict[tuple[str, int], Any] = {}
             fills: dict[tuple[str, int], tuple[bytes, list]] = {}
             sizes: dict[tuple[str, int], int] = {}
@@ -494,7 +517,8 @@ class KafkaApis:
                     responses.append(cls.FetchableTopicResponse(topic=name, topic_id=topic_id, partitions=[data]))
                 if name is not None and (name, data.partition_index) in fills:
                     used_fills.append(fills[(name, data.partition_index)])
-            body = cls(throttle_time_ms=0, error_code=error, session_id=response_session_id, responses=responses,
+            body = cls(throttle_time_ms=throttle_ms, error_code=error, session_id=response_session_id,
+                       responses=responses,
                        node_endpoints=[])
             encoded = body.encode(version=version)
             request.send_raw(zero_copy.splice(encoded, used_fills, request.header.flexible) if used_fills
@@ -730,9 +754,9 @@ class KafkaApis:
 
         names = [t.name for t in req.topics]
         duplicates = sorted({n for n in names if names.count(n) > 1})
-        creatable = set(names) if self._cluster_allowed(request, AclOperation.CREATE) else self._topics_allowed(
-            request, AclOperation.CREATE, names)
-        configs_visible = self._topics_allowed(request, AclOperation.DESCRIBE_CONFIGS, names)
+        creatable = set(names) if self._cluster_allowed(request, AclOperation.CREATE, log_if_denied=False) \
+            else self._topics_allowed(request, AclOperation.CREATE, names)
+        configs_visible = self._topics_allowed(request, AclOperation.DESCRIBE_CONFIGS, names, log_if_denied=False)
 
         def work() -> list:
             results = []

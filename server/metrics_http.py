@@ -28,6 +28,7 @@ from josefk.log.log import Log
 from josefk.replication.fetch_session import FetchSessionCache
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import Partition
+from josefk.server.quotas.client_quota_manager import QuotaManagers
 from josefk.utils.metrics import REQUEST_PHASES, BrokerMetrics, LatencyHistogram
 
 log = logging.getLogger(__name__)
@@ -44,6 +45,7 @@ class BrokerGauges:
     connections: Callable[[], int] = lambda: 0  # open client and broker connections
     groups: Callable[[], Iterable[GroupMetadata]] = lambda: ()  # the groups this broker coordinates
     fetch_sessions: Callable[[], FetchSessionCache | None] = lambda: None  # KIP-227 sessions this broker holds
+    quotas: Callable[[], QuotaManagers | None] = lambda: None  # the client quota managers, once started
 
 
 def _per_topic(name: str, doc: str, counts: dict[str, int]) -> Metric:
@@ -103,6 +105,7 @@ class BrokerCollector(Collector):
         yield from self._network()
         yield from self._groups(partitions)
         yield from self._fetch_sessions()
+        yield from self._quotas()
 
     def _fetch_sessions(self) -> Iterator[Metric]:
         cache = self.gauges.fetch_sessions()
@@ -120,6 +123,29 @@ class BrokerCollector(Collector):
             "Fetch sessions evicted to make room (kafka.server:type=FetchSessionCache,"
             "name=IncrementalFetchSessionEvictionsPerSec)",
             value=cache.evictions if cache is not None else 0)
+
+    def _quotas(self) -> Iterator[Metric]:
+        """Kafka's per-entity quota sensors (kafka.server:type=Produce|Fetch|Request,user=,client-id=):
+        byte-rate (request-time for Request) and throttle-time, and each type's delay queue size.
+        An entity appears once a quota of its type is set and it sent a request."""
+        quotas = self.gauges.quotas()
+        if quotas is None:
+            return
+        for manager in (quotas.produce, quotas.fetch, quotas.request):
+            kind = manager.quota_type.value
+            prefix = f"kafka_server_{kind.lower()}"
+            metric = manager.metric_name.replace("-", "_")
+            rate = GaugeMetricFamily(f"{prefix}_{metric}", f"{manager.metric_name} per user/client-id "
+                                     f"(kafka.server:type={kind},user=,client-id=)", labels=["user", "client_id"])
+            throttle = GaugeMetricFamily(f"{prefix}_throttle_time", "Average throttle time, ms "
+                                         f"(kafka.server:type={kind},user=,client-id=)", labels=["user", "client_id"])
+            for (user, client_id), value, throttle_ms in manager.metrics(manager.time.milliseconds()):
+                rate.add_metric([user, client_id], value)
+                throttle.add_metric([user, client_id], throttle_ms)
+            yield rate
+            yield throttle
+            yield GaugeMetricFamily(f"{prefix}_queue_size", f"Throttled channels (kafka.server:type={kind},"
+                                    "name=queue-size)", value=manager.throttled_channels)
 
     def _request_metrics(self) -> Iterator[Metric]:
         requests = self.metrics.requests

@@ -36,6 +36,17 @@ class Request:
     dequeued_ns: int = 0
     local_done_ns: int = 0
     responded_ns: int = 0
+    # The frame's size (Kafka's request.sizeInBytes: what a produce quota counts).
+    size: int = 0
+    # Quotas: mute and unmute the connection (the Processor's), and the request quota's
+    # hook, called with each response body (KafkaApis' sendResponseMaybeThrottle); None
+    # for requests exempt from it.
+    start_throttling: Callable[[], None] = field(default=lambda: None)
+    end_throttling: Callable[[], None] = field(default=lambda: None)
+    on_response_body: Callable[[Request, Any], None] | None = None
+    # hold(request, handle): the connection keeps the request (and hands it to handle later)
+    # while it is throttled, answering True; False means handle it now.
+    hold: Callable[[Request, Callable[[Request], None]], bool] = field(default=lambda _r, _h: False)
 
     @property
     def api_key(self) -> int:
@@ -47,6 +58,8 @@ class Request:
 
     def send_response(self, body: Any) -> None:
         """Encode `body` (a response ApiMessage) at the request's version and hand it back."""
+        if self.on_response_body is not None:
+            self.on_response_body(self, body)
         payload = body.encode(version=self.header.api_version)
         header = response_header(self.header.correlation_id, self.header.response_header_version)
         self.responded_ns = time.monotonic_ns()
@@ -89,6 +102,15 @@ class Request:
     def describe(self) -> str:
         return (f"{ApiKey(self.api_key).name} v{self.api_version} from {self.client_host} "
                 f"(client {self.header.client_id})")
+
+    @property
+    def handler_time_ns(self) -> int:
+        """Time a handler spent on it (Kafka's requestThreadTimeNanos): from being taken off the
+        queue to the handler's return, or to now while the handler still runs."""
+        if not self.dequeued_ns:
+            return 0
+        end = self.local_done_ns if self.local_done_ns >= self.dequeued_ns else time.monotonic_ns()
+        return end - self.dequeued_ns
 
     def close_connection(self) -> None:
         self.on_response(self, None, True)

@@ -83,6 +83,11 @@ class Connection(asyncio.BufferedProtocol):
         self.tls = False  # bytes must go through the TLS transport: no sendfile
         self.close_when_flushed = False  # an authentication failure: answer, then close
         self.principal: KafkaPrincipal = ANONYMOUS
+        self.throttles = 0  # quota throttles in progress: the channel stays muted while any is
+        # Requests a handler took while the connection was throttled, with the handler to give
+        # them to when it ends: Kafka reads one request at a time, so nothing a client pipelined
+        # is served during its throttle.
+        self.deferred: deque[tuple[Request, Callable[[Request], None]]] = deque()
         listener = processor.listener
         self.authenticator = listener.new_authenticator() if listener.new_authenticator else None
 
@@ -148,6 +153,29 @@ class Connection(asyncio.BufferedProtocol):
     def resume_writing(self) -> None:
         self.writing_paused = False
         self._update_reading()
+
+    def start_throttling(self) -> None:
+        """A quota was violated: stop reading this client's requests (Kafka mutes the channel).
+        The response already queued is still written."""
+        self.throttles += 1
+        self._update_reading()
+
+    def end_throttling(self) -> None:
+        self.throttles -= 1
+        while self.deferred and self.throttles == 0 and not self.closed:
+            request, handle = self.deferred.popleft()
+            handle(request)  # may throttle again, holding the rest
+        if self.closed:
+            self.deferred.clear()
+        self._update_reading()
+
+    def hold(self, request: Request, handle: Callable[[Request], None]) -> bool:
+        """Keep a request taken off the queue while this connection is throttled (or others wait
+        before it), to hand it to `handle` in order when the throttle ends."""
+        if self.throttles == 0 and not self.deferred:
+            return False
+        self.deferred.append((request, handle))
+        return True
 
     def get_buffer(self, sizehint: int) -> memoryview:
         return self.decoder.get_buffer()
@@ -315,7 +343,7 @@ class Connection(asyncio.BufferedProtocol):
     def _update_reading(self) -> None:
         if self.transport is None or self.closed:
             return
-        should_pause = (self.writing_paused or self.decoder.blocked or bool(self.held)
+        should_pause = (self.writing_paused or self.decoder.blocked or bool(self.held) or self.throttles > 0
                         or len(self.pending) >= _MAX_INFLIGHT_PER_CONNECTION)
         if should_pause and not self.reading_paused:
             self.transport.pause_reading()
@@ -476,7 +504,8 @@ class Processor:
         auth = conn.authenticator
         principal = auth.principal if auth is not None and auth.complete else conn.principal
         request = Request(header, body, conn.connection_id, conn.peer, _noop, principal=principal or ANONYMOUS,
-                          listener_name=self.listener.name)
+                          listener_name=self.listener.name, size=size, start_throttling=conn.start_throttling,
+                          end_throttling=conn.end_throttling, hold=conn.hold)
         if auth is not None and not auth.complete and api_key == ApiKey.ApiVersions:
             auth.api_versions_allowed = False  # answered (an unsupported version may be retried)
         if auth is not None and not auth.complete and api_key in _SASL_APIS:

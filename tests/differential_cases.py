@@ -634,6 +634,53 @@ def n_describe_user_scram_credentials(side: Side, v: int) -> Iterator[Step]:
                                                    users=[{"name": "scram-e"}, {"name": "scram-never"}])
 
 
+def quota_entity(**names: str | None) -> list[dict[str, Any]]:
+    return [{"entity_type": t.replace("_", "-"), "entity_name": n} for t, n in names.items()]
+
+
+def alter_quotas(side: Side, v: int, entries: list[tuple[list[dict[str, Any]], dict[str, float | None]]],
+                 validate_only: bool = False) -> Any:
+    return side.call(ApiKey.AlterClientQuotas, v, validate_only=validate_only, entries=[
+        {"entity": entity, "ops": [{"key": k, "value": value or 0.0, "remove": value is None}
+                                   for k, value in ops.items()]} for entity, ops in entries])
+
+
+def n_alter_client_quotas(side: Side, v: int) -> Iterator[Step]:
+    """Set on a user+client, a user and a default client-id; refused keys and values answer
+    INVALID_REQUEST per entity; removal; validate_only leaves the store alone."""
+    user = f"aq-v{v}"
+    yield "set", alter_quotas(side, v, [
+        (quota_entity(user=user, client_id="c"), {"producer_byte_rate": 1024, "request_percentage": 12.5}),
+        (quota_entity(user=user), {"consumer_byte_rate": 2048}),
+        (quota_entity(user=user, client_id=None), {"controller_mutation_rate": 10})])
+    yield "refused", alter_quotas(side, v, [
+        (quota_entity(client_id=f"{user}-bad"), {"nope": 1}),
+        (quota_entity(client_id=f"{user}-frac"), {"producer_byte_rate": 1.5}),
+        ([], {"producer_byte_rate": 1}),
+        (quota_entity(client_id=""), {"producer_byte_rate": 1})])
+    yield "remove and validate only", alter_quotas(side, v, [
+        (quota_entity(user=user, client_id="c"), {"producer_byte_rate": None}),
+        (quota_entity(user=user), {"consumer_byte_rate": 7})], validate_only=True)
+    yield "described", side.call(ApiKey.DescribeClientQuotas, 1, strict=True, components=[
+        {"entity_type": "user", "match_type": 0, "match": user}])
+
+
+def n_describe_client_quotas(side: Side, v: int) -> Iterator[Step]:
+    user = f"dq-v{v}"
+    r = alter_quotas(side, 1, [(quota_entity(user=user), {"producer_byte_rate": 100}),
+                               (quota_entity(user=user, client_id=None), {"consumer_byte_rate": 200}),
+                               (quota_entity(user=f"{user}-other"), {"producer_byte_rate": 300})])
+    check(all(e.error_code == 0 for e in r.entries), "set quotas", r)
+    yield "one user, any client", side.call(ApiKey.DescribeClientQuotas, v, strict=False, components=[
+        {"entity_type": "user", "match_type": 0, "match": user}])
+    yield "user and the default client, strict", side.call(ApiKey.DescribeClientQuotas, v, strict=True, components=[
+        {"entity_type": "user", "match_type": 0, "match": user},
+        {"entity_type": "client-id", "match_type": 1, "match": None}])
+    yield "duplicate component", side.call(ApiKey.DescribeClientQuotas, v, strict=False, components=[
+        {"entity_type": "user", "match_type": 2, "match": None},
+        {"entity_type": "user", "match_type": 0, "match": user}])
+
+
 def n_alter_replica_log_dirs(side: Side, v: int) -> Iterator[Step]:
     """Both brokers have one log dir (learnt from DescribeLogDirs): asking for it is a no-op
     move; a dir not in log.dirs is LOG_DIR_NOT_FOUND, also for partitions that do not exist."""
@@ -673,6 +720,7 @@ NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.AlterUserScramCredentials: n_alter_user_scram_credentials,
     ApiKey.DescribeUserScramCredentials: n_describe_user_scram_credentials,
     ApiKey.AlterReplicaLogDirs: n_alter_replica_log_dirs,
+    ApiKey.DescribeClientQuotas: n_describe_client_quotas, ApiKey.AlterClientQuotas: n_alter_client_quotas,
 }
 
 

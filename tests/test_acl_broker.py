@@ -14,6 +14,7 @@ admin (a super user), alice and bob, through kafka-python's and the Java AdminCl
 
 from __future__ import annotations
 
+import logging
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -334,3 +335,23 @@ def _coordinator_up(client: KafkaAdminClient, group: str) -> bool:
     except CoordinatorNotAvailableError:
         return False
     return True
+
+
+def test_all_topics_metadata_hides_topics_without_logging_denials(abroker: RunningBroker,
+                                                                   caplog: pytest.LogCaptureFixture):
+    """Kafka's handleTopicMetadataRequest authorizes DESCRIBE with logIfDenied = !isAllTopics,
+    and probes CREATE on the cluster with logIfDenied = false: hiding a topic from an
+    all-topics request is no denial to log; refusing a topic named in the request is."""
+    admin, anon = AdminSide("admin", abroker.bootstrap), Side("anonymous", abroker.bootstrap)
+    try:
+        create_topic(admin, "hidden")
+        with caplog.at_level(logging.INFO, logger="kafka.authorizer.logger"):
+            assert "hidden" not in metadata(anon, None)
+            assert not [r for r in caplog.records if r.name == "kafka.authorizer.logger"]
+            assert metadata(anon, ["hidden"]) == {"hidden": ErrorCode.TOPIC_AUTHORIZATION_FAILED}
+        denials = [r.getMessage() for r in caplog.records if r.name == "kafka.authorizer.logger"]
+        assert denials == ["Principal = User:ANONYMOUS is Denied Operation = Describe from host = 127.0.0.1 on "
+                           "resource = ResourcePattern(resourceType=TOPIC, name=hidden, patternType=LITERAL)"]
+    finally:
+        admin.close()
+        anon.close()

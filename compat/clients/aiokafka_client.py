@@ -11,9 +11,11 @@ import aiokafka.errors
 from aiokafka import AIOKafkaConsumer, AIOKafkaProducer, TopicPartition
 from aiokafka.admin import AIOKafkaAdminClient, NewTopic
 from aiokafka.coordinator.assignors.range import RangePartitionAssignor
+from aiokafka.helpers import create_ssl_context
 from common import (
     CODECS,
     HEARTBEAT_MS,
+    SECURITY_MODES,
     Ctx,
     Failed,
     MemberIO,
@@ -24,6 +26,9 @@ from common import (
     parse_args,
     run,
     run_member,
+    secure_check,
+    secure_detail,
+    secure_settings,
     txn_check,
     txn_done,
     txn_expected,
@@ -347,6 +352,56 @@ async def member(args, io: MemberIO) -> None:
                 return
 
 
+async def secure(ctx: Ctx, mode: str) -> str:
+    """sec-<mode>: produce, read back with assign, then a group round and its committed offset."""
+    s = secure_settings(ctx, mode)
+    conf: dict = {"bootstrap_servers": s.bootstrap, "security_protocol": s.protocol, "request_timeout_ms": 15000}
+    if s.ca:
+        conf["ssl_context"] = create_ssl_context(cafile=s.ca, certfile=s.cert or None, keyfile=s.key or None)
+    if s.mechanism:
+        conf.update(sasl_mechanism=s.mechanism, sasl_plain_username=s.user, sasl_plain_password=s.password)
+    p = AIOKafkaProducer(**conf)
+    await p.start()
+    try:
+        futs = [await p.send(s.topic, v, key=k, partition=0) for k, v in s.records]
+        offsets = [(await f).offset for f in futs]
+    finally:
+        await p.stop()
+    if offsets != list(range(len(s.records))):
+        raise Failed(f"acked offsets {offsets}, expected 0..{len(s.records) - 1}")
+    tp = TopicPartition(s.topic, 0)
+
+    async def read(c: AIOKafkaConsumer) -> list:
+        got: list = []
+        deadline = time.monotonic() + 20
+        while len(got) < len(s.records) and time.monotonic() < deadline:
+            got += [(m.key, m.value) for msgs in (await c.getmany(timeout_ms=200)).values() for m in msgs]
+        return got
+
+    c = AIOKafkaConsumer(enable_auto_commit=False, group_id=None, **conf)
+    await c.start()
+    try:
+        c.assign([tp])
+        c.seek(tp, 0)
+        secure_check(s, "assign + seek(0)", await read(c))
+    finally:
+        await c.stop()
+    g = AIOKafkaConsumer(s.topic, group_id=s.topic, enable_auto_commit=False, auto_offset_reset="earliest", **conf)
+    await g.start()
+    try:
+        secure_check(s, f"group {s.topic}", await read(g))
+        await g.commit()
+    finally:
+        await g.stop()
+    check = AIOKafkaConsumer(group_id=s.topic, enable_auto_commit=False, **conf)
+    await check.start()
+    try:
+        committed = await check.committed(tp)
+    finally:
+        await check.stop()
+    return secure_detail(s, committed)
+
+
 SCENARIOS = {
     "admin-create": sync(admin_create), "auto-create": sync(auto_create),
     **{f"produce-{c}": sync(lambda ctx, c=c: produce(ctx, c)) for c in CODECS},
@@ -356,6 +411,7 @@ SCENARIOS = {
     "offsets-by-time": sync(lambda ctx: offsets(ctx, "by-time")),
     "cross-consume": sync(cross_consume), "admin-delete": sync(admin_delete),
     "txn-commit-abort": sync(txn_commit_abort), "txn-offsets": sync(txn_offsets), "txn-fencing": sync(txn_fencing),
+    **{f"sec-{m}": sync(lambda ctx, m=m: secure(ctx, m)) for m in SECURITY_MODES},
 }
 
 if __name__ == "__main__":

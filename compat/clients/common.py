@@ -36,6 +36,10 @@ HARNESS_SCENARIOS = [
 # Driven by compat/groups.py (run.py) through member processes of each client.
 GROUP_SCENARIOS = ["group-split", "group-walk", "group-commit-resume", "group-expel", "group-mixed"]
 SCENARIOS = HARNESS_SCENARIOS + GROUP_SCENARIOS
+# The security table's columns (compat/security.py): each is the scenario `sec-<mode>` of every harness.
+SECURITY_MODES = ["SSL", "mTLS", "SASL_PLAINTEXT-PLAIN", "SASL_PLAINTEXT-SCRAM-SHA-256", "SASL_PLAINTEXT-SCRAM-SHA-512",
+                  "SASL_SSL-PLAIN", "SASL_SSL-SCRAM-SHA-256", "SASL_SSL-SCRAM-SHA-512"]
+SECURE_RECORDS = 5
 
 
 class NotApplicable(Exception):
@@ -163,6 +167,8 @@ def parse_args(extra: Callable[[argparse.ArgumentParser], None] | None = None) -
     ap.add_argument("--cross-prefix", default="", help="prefix of the client whose produce-none topic to read")
     ap.add_argument("--cross-headers", type=int, default=1)
     ap.add_argument("--cross-ts", default="exact", help="exact | none | range:LO:HI")
+    ap.add_argument("--parallel", type=int, default=0, help="1: run the scenarios at once (independent ones only)")
+    ap.add_argument("--security", default="", help="properties file of the sec-<mode> scenarios' settings")
     ap.add_argument("--member", default="", help="run one group member of this group id (see MemberIO)")
     ap.add_argument("--topic", default="", help="member: topic to subscribe to")
     ap.add_argument("--assignor", default="default", help="member: default | range")
@@ -216,6 +222,55 @@ class Ctx:
         return f"{a.cross_prefix}-produce-none", expected_records(a.cross_prefix, self.n, self.ts_base), opts
 
 
+@dataclass(frozen=True)
+class Secure:
+    """How to reach the broker in one security mode (written by compat/security.py)."""
+
+    bootstrap: str
+    protocol: str   # SSL, SASL_PLAINTEXT or SASL_SSL
+    mechanism: str  # SASL mechanism, or ""
+    user: str
+    password: str
+    ca: str         # PEM CA certificate (TLS modes)
+    cert: str       # mTLS: client certificate (PEM), its key (PEM, unencrypted), and both as PKCS12
+    key: str
+    keystore: str
+    keystore_password: str
+    topic: str      # this client's topic in this mode; the group has the same name
+    records: list[tuple[bytes, bytes]] = field(default_factory=list)  # (key, value) produced in order
+
+
+def secure_settings(ctx: Ctx, mode: str) -> Secure:
+    """The settings of one mode from the --security file."""
+    if not ctx.args.security:
+        raise Failed("no --security settings file given")
+    props: dict[str, str] = {}
+    with open(ctx.args.security) as f:
+        for line in f:
+            key, _, value = line.rstrip("\n").partition("=")
+            if key.startswith(f"{mode}."):
+                props[key[len(mode) + 1:]] = value
+    topic = props["prefix"] + ctx.args.prefix
+    return Secure(props["bootstrap"], props["protocol"], props["mechanism"], props["user"], props["password"],
+                  props["ca"], props["cert"], props["key"], props["keystore"], props["keystore.password"], topic,
+                  [(f"{topic}-k{i}".encode(), f"v{i}".encode()) for i in range(SECURE_RECORDS)])
+
+
+def secure_check(s: Secure, how: str, got: list[tuple[bytes | None, bytes | None]]) -> None:
+    """Raise Failed unless `got` (key, value pairs read `how`) are exactly the records produced, in order."""
+    if got != s.records:
+        raise Failed(f"{how}: read {got}, expected {s.records}")
+
+
+def secure_detail(s: Secure, committed: int | None) -> str:
+    """The cell's detail once produce, consume and the group round passed."""
+    if committed != len(s.records):
+        raise Failed(f"group {s.topic}: the committed offset read back is {committed}, expected {len(s.records)}")
+    how = s.protocol + (f" {s.mechanism}" if s.mechanism else "") + (" with a client certificate" if s.cert else "")
+    return (f"{how}: produced {len(s.records)} records to {s.topic}, read them back (assign), group {s.topic} "
+            f"read them and committed offset {committed}")
+
+
 def emit_version(version: str) -> None:
     """Tell the runner which client library version ran."""
     print(json.dumps({"version": version}), flush=True)
@@ -228,42 +283,49 @@ def emit(client: str, scenario: str, status: str, detail: str, seconds: float) -
 
 
 def run(ctx: Ctx, scenarios: dict[str, Callable[[Ctx], str | None]]) -> None:
-    """Run the selected scenarios in order, each with a timeout; then exit hard (hung threads die)."""
+    """Run the selected scenarios in order (with --parallel all at once: they must not depend on
+    each other), each with a timeout; then exit hard (hung threads die)."""
     wanted = ctx.args.scenarios.split(",")
-    for name in wanted:
-        fn = scenarios.get(name)
-        t0 = time.monotonic()
-        if fn is None:
-            ctx.results[name] = "n/a"
-            emit(ctx.args.client, name, "n/a", "not implemented by this harness", 0)
-            continue
-        box: dict = {}
-
-        def target(fn=fn, box=box) -> None:
-            try:
-                box["detail"] = fn(ctx) or ""
-                box["status"] = "pass"
-            except NotApplicable as e:
-                box.update(status="n/a", detail=str(e))
-            except Failed as e:
-                box.update(status="fail", detail=str(e))
-            except BaseException as e:  # noqa: BLE001 - any client error is a scenario failure
-                tb = traceback.format_exc(limit=6)
-                box.update(status="fail", detail=f"{type(e).__name__}: {e}\n{tb}")
-
-        th = threading.Thread(target=target, name=name, daemon=True)
-        th.start()
-        th.join(ctx.args.timeout)
-        if th.is_alive():
-            frame = sys._current_frames().get(th.ident)
-            stack = "".join(traceback.format_stack(frame)[-8:]) if frame else ""
-            box = {"status": "fail",
-                   "detail": f"timeout: no result after {ctx.args.timeout:.0f}s (hang); stuck at:\n{stack}"}
+    started = [_start(ctx, name, scenarios.get(name)) for name in wanted] if ctx.args.parallel else []
+    for i, name in enumerate(wanted):
+        th, box, t0 = started[i] if started else _start(ctx, name, scenarios.get(name))
+        if th is not None:
+            th.join(max(0.0, t0 + ctx.args.timeout - time.monotonic()))
+            if th.is_alive():
+                frame = sys._current_frames().get(th.ident or 0)
+                stack = "".join(traceback.format_stack(frame)[-8:]) if frame else ""
+                box = {"status": "fail",
+                       "detail": f"timeout: no result after {ctx.args.timeout:.0f}s (hang); stuck at:\n{stack}"}
         ctx.results[name] = box["status"]
-        emit(ctx.args.client, name, box["status"], box["detail"], time.monotonic() - t0)
+        emit(ctx.args.client, name, box["status"], box["detail"], box.get("seconds", time.monotonic() - t0))
     sys.stdout.flush()
     sys.stderr.flush()
     os._exit(0)
+
+
+def _start(ctx: Ctx, name: str, fn: Callable[[Ctx], str | None] | None) -> tuple[threading.Thread | None, dict, float]:
+    """Start one scenario in a daemon thread; its result lands in the returned box."""
+    t0 = time.monotonic()
+    if fn is None:
+        return None, {"status": "n/a", "detail": "not implemented by this harness"}, t0
+    box: dict = {}
+
+    def target() -> None:
+        try:
+            box["detail"] = fn(ctx) or ""
+            box["status"] = "pass"
+        except NotApplicable as e:
+            box.update(status="n/a", detail=str(e))
+        except Failed as e:
+            box.update(status="fail", detail=str(e))
+        except BaseException as e:  # noqa: BLE001 - any client error is a scenario failure
+            tb = traceback.format_exc(limit=6)
+            box.update(status="fail", detail=f"{type(e).__name__}: {e}\n{tb}")
+        box["seconds"] = time.monotonic() - t0
+
+    th = threading.Thread(target=target, name=name, daemon=True)
+    th.start()
+    return th, box, t0
 
 
 def poll_until(fn: Callable[[], object], timeout: float, interval: float = 0.2, what: str = "condition") -> object:

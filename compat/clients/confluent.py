@@ -9,6 +9,7 @@ import confluent_kafka
 from common import (
     CODECS,
     HEARTBEAT_MS,
+    SECURITY_MODES,
     Ctx,
     Failed,
     MemberIO,
@@ -20,6 +21,9 @@ from common import (
     poll_until,
     run,
     run_member,
+    secure_check,
+    secure_detail,
+    secure_settings,
     txn_check,
     txn_done,
     txn_expected,
@@ -337,6 +341,63 @@ def member(args, io: MemberIO) -> None:
                 return
 
 
+def secure_conf(ctx: Ctx, mode: str):
+    """librdkafka's settings for one security mode (kcat_client.py passes the same with -X)."""
+    s = secure_settings(ctx, mode)
+    conf = {"bootstrap.servers": s.bootstrap, "security.protocol": s.protocol}
+    if s.ca:
+        conf["ssl.ca.location"] = s.ca
+    if s.cert:
+        conf.update({"ssl.certificate.location": s.cert, "ssl.key.location": s.key})
+    if s.mechanism:
+        conf.update({"sasl.mechanism": s.mechanism, "sasl.username": s.user, "sasl.password": s.password})
+    return s, conf
+
+
+def secure(ctx: Ctx, mode: str) -> str:
+    """sec-<mode>: produce, read back with assign, then a group round and its committed offset."""
+    s, conf = secure_conf(ctx, mode)
+    p = Producer({**conf, "linger.ms": 5})
+    reports: list[tuple] = []
+    for k, v in s.records:
+        p.produce(s.topic, v, k, partition=0, on_delivery=lambda err, msg: reports.append((err, msg.offset())))
+    left = p.flush(20)
+    if left or [r for r in reports if r[0] is not None] or [o for _, o in reports] != list(range(len(s.records))):
+        raise Failed(f"{left} undelivered; delivery reports (error, offset): {reports}")
+
+    def read(c: Consumer) -> list:
+        got: list = []
+        deadline = time.monotonic() + 20
+        while len(got) < len(s.records) and time.monotonic() < deadline:
+            m = c.poll(0.2)
+            if m is None or m.error() and m.error().code() == KafkaError._PARTITION_EOF:
+                continue
+            if m.error():
+                raise Failed(f"consumer error: {m.error()!r}")
+            got.append((m.key(), m.value()))
+        return got
+
+    c = Consumer({**conf, "group.id": f"{s.topic}-assign", "enable.auto.commit": False})
+    try:
+        c.assign([TopicPartition(s.topic, 0, 0)])
+        secure_check(s, "assign at offset 0", read(c))
+    finally:
+        c.close()
+    g = Consumer({**conf, "group.id": s.topic, "enable.auto.commit": False, "auto.offset.reset": "earliest"})
+    try:
+        g.subscribe([s.topic])
+        secure_check(s, f"group {s.topic}", read(g))
+        g.commit(asynchronous=False)
+    finally:
+        g.close()
+    check = Consumer({**conf, "group.id": s.topic, "enable.auto.commit": False})
+    try:
+        (tp,) = check.committed([TopicPartition(s.topic, 0)], timeout=20)
+    finally:
+        check.close()
+    return secure_detail(s, tp.offset)
+
+
 SCENARIOS = {
     "admin-create": admin_create, "auto-create": auto_create,
     **{f"produce-{c}": (lambda ctx, c=c: produce(ctx, c)) for c in CODECS},
@@ -346,6 +407,7 @@ SCENARIOS = {
     "offsets-by-time": offsets_by_time,
     "cross-consume": cross_consume, "admin-delete": admin_delete,
     "txn-commit-abort": txn_commit_abort, "txn-offsets": txn_offsets, "txn-fencing": txn_fencing,
+    **{f"sec-{m}": (lambda ctx, m=m: secure(ctx, m)) for m in SECURITY_MODES},
 }
 
 if __name__ == "__main__":

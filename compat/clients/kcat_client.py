@@ -13,6 +13,7 @@ import time
 
 from common import (
     CODECS,
+    SECURITY_MODES,
     TXN_SCENARIOS,
     Ctx,
     Failed,
@@ -23,15 +24,17 @@ from common import (
     emit_version,
     parse_args,
     run,
+    secure_check,
+    secure_settings,
 )
 
 ARGS = parse_args()
 WINDOWS: dict[str, tuple[int, int]] = {}  # topic -> wall-clock window (ms) its records were produced in
 
 
-def kcat(ctx: Ctx, *args: str, stdin: str | None = None, timeout: float = 20) -> str:
+def kcat(ctx: Ctx, *args: str, stdin: str | None = None, timeout: float = 20, bootstrap: str = "") -> str:
     """Run kcat against the broker; raise Failed with its stderr on a non-zero exit or an error line."""
-    cmd = ["kcat", "-b", ctx.bootstrap, "-m", "10", *args]
+    cmd = ["kcat", "-b", bootstrap or ctx.bootstrap, "-m", "10", *args]
     try:
         res = subprocess.run(cmd, input=stdin, capture_output=True, text=True, timeout=timeout)
     except subprocess.TimeoutExpired as e:
@@ -58,7 +61,11 @@ def produce_one(ctx: Ctx, topic: str, r: Rec, codec: str) -> None:
 
 def fetch_all(ctx: Ctx, topic: str, n: int, start: str = "0") -> list[Rec]:
     """`kcat -C -o <start> -c n -e -J` and parse the JSON envelopes."""
-    out = kcat(ctx, "-C", "-t", topic, "-p", "0", "-o", start, "-c", str(n), "-e", "-J")
+    return parse_json(kcat(ctx, "-C", "-t", topic, "-p", "0", "-o", start, "-c", str(n), "-e", "-J"))
+
+
+def parse_json(out: str) -> list[Rec]:
+    """The records of `kcat -J` output (one JSON envelope a line)."""
     got = []
     for line in out.splitlines():
         if not line.startswith("{"):
@@ -157,6 +164,41 @@ def no_txn(ctx: Ctx) -> str:
                         "producer's error: it is a one-shot command line tool")
 
 
+def secure(ctx: Ctx, mode: str) -> str:
+    """sec-<mode>: produce (one kcat -P), read back (-C), then two balanced-consumer (-G) runs: the
+    second, after 2 more records, must read just those (the first committed its offset on exit)."""
+    s = secure_settings(ctx, mode)
+    conf = {"security.protocol": s.protocol, "ssl.ca.location": s.ca, "ssl.certificate.location": s.cert,
+            "ssl.key.location": s.key, "sasl.mechanism": s.mechanism, "sasl.username": s.user,
+            "sasl.password": s.password}
+    flags = [f"-X{k}={v}" for k, v in conf.items() if v]
+
+    def sec(*args: str, stdin: str | None = None) -> list[Rec]:
+        return parse_json(kcat(ctx, *flags, *args, stdin=stdin, bootstrap=s.bootstrap))
+
+    def produce(records: list[tuple[bytes, bytes]]) -> None:
+        sec("-P", "-t", s.topic, "-p", "0", "-K", "\\t", stdin="".join(f"{k.decode()}\t{v.decode()}\n"
+                                                                     for k, v in records))
+
+    def pairs(got: list[Rec]) -> list:
+        return [(g.key, g.value) for g in got]
+
+    produce(s.records)
+    secure_check(s, "kcat -C -o 0", pairs(sec("-C", "-t", s.topic, "-p", "0", "-o", "0", "-c", "5", "-e", "-J")))
+    group = ["-G", s.topic, "-X", "auto.offset.reset=earliest", "-J"]
+    secure_check(s, f"kcat -G {s.topic}", pairs(sec(*group, "-c", str(len(s.records)), s.topic)))
+    more = [(f"{s.topic}-k{i}".encode(), f"v{i}".encode()) for i in range(len(s.records), len(s.records) + 2)]
+    produce(more)
+    again = sec(*group, "-c", "2", s.topic)
+    if pairs(again) != more:
+        raise Failed(f"the second kcat -G run read {pairs(again)}, expected only the 2 records produced after the "
+                     f"first run committed: {more}")
+    how = s.protocol + (f" {s.mechanism}" if s.mechanism else "") + (" with a client certificate" if s.cert else "")
+    return (f"{how}: produced {len(s.records)} records to {s.topic}, read them back (-C), group {s.topic} (-G) read "
+            f"them and committed; a second -G run read only the 2 records produced after it (offsets "
+            f"{[g.offset for g in again]})")
+
+
 SCENARIOS = {
     "admin-create": no_admin, "auto-create": auto_create,
     **{f"produce-{c}": (lambda ctx, c=c: produce(ctx, c)) for c in CODECS},
@@ -166,6 +208,7 @@ SCENARIOS = {
     "offsets-by-time": lambda ctx: offsets(ctx, "by-time"),
     "cross-consume": cross_consume, "admin-delete": no_admin,
     **dict.fromkeys(TXN_SCENARIOS, no_txn),
+    **{f"sec-{m}": (lambda ctx, m=m: secure(ctx, m)) for m in SECURITY_MODES},
 }
 
 if __name__ == "__main__":

@@ -433,6 +433,92 @@ public class Harness {
         return "first producer's commit: " + fenced + "; read_committed sees only the second producer's record";
     }
 
+    // ---- security: sec-<mode>, settings from the --security properties file (compat/security.py) ----
+
+    static final int SECURE_RECORDS = 5;
+
+    String secure(String mode) throws Exception {
+        Properties file = new Properties();
+        try (var in = new java.io.FileInputStream(args.get("security"))) { file.load(in); }
+        Function<String, String> get = k -> file.getProperty(mode + "." + k, "");
+        Properties conn = base();
+        conn.put("bootstrap.servers", get.apply("bootstrap"));
+        conn.put("security.protocol", get.apply("protocol"));
+        if (!get.apply("ca").isEmpty()) {
+            conn.put("ssl.truststore.type", "PEM");
+            conn.put("ssl.truststore.location", get.apply("ca"));
+        }
+        if (!get.apply("keystore").isEmpty()) {  // mutual TLS: the client's certificate
+            conn.put("ssl.keystore.type", "PKCS12");
+            conn.put("ssl.keystore.location", get.apply("keystore"));
+            conn.put("ssl.keystore.password", get.apply("keystore.password"));
+            conn.put("ssl.key.password", get.apply("keystore.password"));
+        }
+        String mechanism = get.apply("mechanism");
+        if (!mechanism.isEmpty()) {
+            conn.put("sasl.mechanism", mechanism);
+            String module = mechanism.equals("PLAIN") ? "org.apache.kafka.common.security.plain.PlainLoginModule"
+                    : "org.apache.kafka.common.security.scram.ScramLoginModule";
+            conn.put("sasl.jaas.config", module + " required username=\"" + get.apply("user") + "\" password=\""
+                    + get.apply("password") + "\";");
+        }
+        String t = get.apply("prefix") + prefix;
+        TopicPartition tp = new TopicPartition(t, 0);
+        List<String> want = new ArrayList<>();
+        for (int i = 0; i < SECURE_RECORDS; i++) want.add(t + "-k" + i + "=v" + i);
+        Properties pp = new Properties();
+        pp.putAll(conn);
+        pp.put("max.block.ms", "20000");
+        pp.put("delivery.timeout.ms", "30000");
+        List<Long> offsets = new ArrayList<>();
+        try (Producer p = new Producer(pp)) {
+            List<Future<RecordMetadata>> futs = new ArrayList<>();
+            for (int i = 0; i < SECURE_RECORDS; i++) futs.add(p.send(new ProducerRecord<>(t, 0, by(t + "-k" + i), by("v" + i))));
+            for (Future<RecordMetadata> f : futs) offsets.add(f.get(20, TimeUnit.SECONDS).offset());
+        }
+        for (int i = 0; i < SECURE_RECORDS; i++)
+            if (offsets.get(i) != i) throw new Failed("acked offsets " + offsets + ", expected 0.." + (SECURE_RECORDS - 1));
+        Properties cp = new Properties();
+        cp.putAll(conn);
+        cp.put("enable.auto.commit", "false");
+        cp.put("auto.offset.reset", "earliest");
+        try (Consumer c = new Consumer(cp)) {
+            c.assign(List.of(tp));
+            c.seek(tp, 0);
+            secureCheck(want, readPairs(c), "assign + seek(0)");
+        }
+        Properties gp = new Properties();
+        gp.putAll(cp);
+        gp.put("group.id", t);
+        try (Consumer g = new Consumer(gp)) {
+            g.subscribe(List.of(t));
+            secureCheck(want, readPairs(g), "group " + t);
+            g.commitSync(Duration.ofSeconds(15));
+        }
+        long committed;
+        try (Consumer check = new Consumer(gp)) {
+            OffsetAndMetadata o = check.committed(Set.of(tp), Duration.ofSeconds(15)).get(tp);
+            committed = o == null ? -1 : o.offset();
+        }
+        if (committed != SECURE_RECORDS)
+            throw new Failed("group " + t + ": the committed offset read back is " + committed + ", expected " + SECURE_RECORDS);
+        return get.apply("protocol") + (mechanism.isEmpty() ? "" : " " + mechanism)
+                + (get.apply("keystore").isEmpty() ? "" : " with a client certificate") + ": produced " + SECURE_RECORDS
+                + " records to " + t + ", read them back (assign), group " + t + " read them and committed offset " + committed;
+    }
+
+    static List<String> readPairs(Consumer c) {
+        List<String> got = new ArrayList<>();
+        long deadline = System.currentTimeMillis() + 20000;
+        while (got.size() < SECURE_RECORDS && System.currentTimeMillis() < deadline)
+            for (ConsumerRecord<byte[], byte[]> m : c.poll(Duration.ofMillis(200))) got.add(bs(m.key()) + "=" + bs(m.value()));
+        return got;
+    }
+
+    static void secureCheck(List<String> want, List<String> got, String how) {
+        if (!got.equals(want)) throw new Failed(how + ": read " + got + ", expected " + want);
+    }
+
     /** A Kafka Streams scenario (StreamsWordCount.java, StreamsEos.java), compiled only where kafka-streams is on
      *  the classpath: its static run(Harness). */
     String streams(String cls) throws Exception {
@@ -456,6 +542,11 @@ public class Harness {
     }
 
     interface Scenario { String run() throws Exception; }
+
+    /** sec-<mode> for any mode the settings file has; else the named scenario (null: not implemented). */
+    Scenario scenario(Map<String, Scenario> all, String name) {
+        return name.startsWith("sec-") ? () -> secure(name.substring(4)) : all.get(name);
+    }
 
     Map<String, Scenario> scenarios() {
         Map<String, Scenario> m = new LinkedHashMap<>();
@@ -508,34 +599,52 @@ public class Harness {
         System.out.flush();
     }
 
+    /** One scenario running in its daemon thread: res is {status, detail, seconds} once it is done. */
+    record Running(Thread thread, String[] res, long t0) { }
+
+    Running start(String name, Scenario s) {
+        long t0 = System.nanoTime();
+        String[] res = new String[3];
+        if (s == null) { res[0] = "n/a"; res[1] = "not implemented by this harness"; return new Running(null, res, t0); }
+        Thread th = new Thread(() -> {
+            try { res[1] = s.run(); res[0] = "pass"; }
+            catch (NotApplicable e) { res[0] = "n/a"; res[1] = e.getMessage(); }
+            catch (Failed e) { res[0] = "fail"; res[1] = e.getMessage(); }
+            catch (Throwable e) { res[0] = "fail"; res[1] = describe(e); }
+            res[2] = Double.toString((System.nanoTime() - t0) / 1e9);
+        }, name);
+        th.setDaemon(true);
+        th.start();
+        return new Running(th, res, t0);
+    }
+
+    /** The scenarios in order; with --parallel 1 all at once (they must not depend on each other). */
     void runAll() {
         Map<String, Scenario> all = scenarios();
         double timeout = Double.parseDouble(args.getOrDefault("timeout", "30"));
         String[] wanted = args.getOrDefault("scenarios", String.join(",", all.keySet())).split(",");
+        boolean parallel = "1".equals(args.get("parallel"));
+        Map<String, Running> started = new HashMap<>();
+        if (parallel) for (String name : wanted) started.put(name, start(name, scenario(all, name)));
         for (String name : wanted) {
-            long t0 = System.nanoTime();
-            Scenario s = all.get(name);
-            if (s == null) { results.put(name, "n/a"); emit(name, "n/a", "not implemented by this harness", 0); continue; }
-            String[] res = new String[2];
-            Thread th = new Thread(() -> {
-                try { res[1] = s.run(); res[0] = "pass"; }
-                catch (NotApplicable e) { res[0] = "n/a"; res[1] = e.getMessage(); }
-                catch (Failed e) { res[0] = "fail"; res[1] = e.getMessage(); }
-                catch (Throwable e) { res[0] = "fail"; res[1] = describe(e); }
-            }, name);
-            th.setDaemon(true);
-            th.start();
+            Running r = parallel ? started.get(name) : start(name, scenario(all, name));
+            String[] res = r.res();
+            Thread th = r.thread();
+            long t0 = r.t0();
             long limitMs = (long) (timeout * 1000) * (name.startsWith("streams-") ? 2 : 1);  // a Streams app starts slowly
-            try { th.join(limitMs); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
+            if (th != null) {
+                long left = limitMs - (System.nanoTime() - t0) / 1_000_000;
+                try { th.join(Math.max(1, left)); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
+            }
             String status, detail;
             status = res[0]; detail = res[1];
-            if (th.isAlive() || status == null) {
+            if (th != null && th.isAlive() || status == null) {
                 StringBuilder b = new StringBuilder("timeout: no result after " + limitMs / 1000 + "s (hang); stuck at:");
                 for (StackTraceElement e : th.getStackTrace()) { b.append("\n  at ").append(e); if (b.length() > 1500) break; }
                 status = "fail"; detail = b.toString();
             }
             results.put(name, status);
-            emit(name, status, detail == null ? "" : detail, (System.nanoTime() - t0) / 1e9);
+            emit(name, status, detail == null ? "" : detail, res[2] != null ? Double.parseDouble(res[2]) : (System.nanoTime() - t0) / 1e9);
         }
     }
 

@@ -200,14 +200,15 @@ class AclAuthorizer:
         return principal in self.super_users
 
     def authorize(self, principal: str, host: str, operation: AclOperation, resource_type: ResourceType,
-                  name: str) -> bool:
+                  name: str, log_if_denied: bool = True) -> bool:
         """Kafka's authorizeAction: a super user may do anything; with no ACL on the
         resource, allow.everyone.if.no.acl.found decides; else a matching DENY refuses and
-        a matching ALLOW (of the operation, ALL, or one implying it) grants."""
+        a matching ALLOW (of the operation, ALL, or one implying it) grants. A refusal is
+        logged at INFO unless the caller says it is a probe (log_if_denied=False)."""
         if self.is_super_user(principal):
             return True
         allowed = self._allowed(principal, host, operation, self.matching_acls(resource_type, name))
-        if not allowed and log.isEnabledFor(logging.INFO):
+        if not allowed and log_if_denied and log.isEnabledFor(logging.INFO):
             log.info("Principal = %s is Denied Operation = %s from host = %s on resource = %s", principal,
                      operation.store_name, host, ResourcePattern(resource_type, name, PatternType.LITERAL))
         return allowed
@@ -367,9 +368,9 @@ class RequestAuthorizer:
         self.acl = acl
 
     def authorize(self, request: RequestContext, operation: AclOperation, resource_type: ResourceType,
-                  name: str) -> bool:
+                  name: str, log_if_denied: bool = True) -> bool:
         return self.acl.authorize(str(request.principal), client_address(request.client_host), operation,
-                                  resource_type, name)
+                                  resource_type, name, log_if_denied)
 
     def authorize_by_resource_type(self, request: RequestContext, operation: AclOperation,
                                    resource_type: ResourceType) -> bool:

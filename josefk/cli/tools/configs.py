@@ -14,12 +14,13 @@ from kafka.admin import (
     UserScramCredentialUpsertion,
 )
 
-from josefk.cli.tools import common, wire
+from josefk.cli.tools import common, quotas, wire
 from josefk.cli.tools.common import ToolError
 from josefk.protocol.apis import ApiKey, request_class
 
 ENTITY_TYPES = {"topics": "topic", "brokers": "broker"}
 _UNKNOWN = "org.apache.kafka.common.errors.UnknownTopicOrPartitionException"
+_MESSAGE_ONLY = ("java.lang.IllegalArgumentException", "org.apache.kafka.common.errors.InvalidConfigurationException")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -30,10 +31,12 @@ def build_parser() -> argparse.ArgumentParser:
     action = p.add_mutually_exclusive_group(required=True)
     action.add_argument("--describe", action="store_true", help="list configs for the given entity")
     action.add_argument("--alter", action="store_true", help="alter the configuration of the entity")
-    p.add_argument("--entity-type", choices=sorted([*ENTITY_TYPES, "users"]),
-                   help="type of entity (topics/brokers/users)")
-    p.add_argument("--entity-name", help="name of the entity (topic name or broker id)")
-    p.add_argument("--entity-default", action="store_true", help="the cluster-wide default (brokers only)")
+    p.add_argument("--entity-type", choices=sorted([*ENTITY_TYPES, "users", "clients"]), action="append",
+                   help="type of entity (topics/brokers/users/clients); users and clients may be given together")
+    p.add_argument("--entity-name", action="append",
+                   help="name of the entity (topic name, broker id, user principal or client id)")
+    p.add_argument("--entity-default", action="store_true",
+                   help="the default entity (brokers: cluster-wide; users, clients: the default user or client-id)")
     p.add_argument("--topic", help="shorthand for --entity-type topics --entity-name TOPIC")
     p.add_argument("--broker", help="shorthand for --entity-type brokers --entity-name ID")
     p.add_argument("--add-config", metavar="K1=V1,K2=[V1,V2]",
@@ -69,14 +72,20 @@ def parse_add_config(text: str) -> dict[str, str]:
 def main(argv: list[str]) -> int:
     p = build_parser()
     args = p.parse_args(argv)
+    args.entity_types = args.entity_type or []
+    args.entity_names = (args.entity_name or []) + ([""] if args.entity_default else [])
+    args.entity_type = args.entity_types[0] if args.entity_types else None
+    args.entity_name = args.entity_names[0] if args.entity_names and args.entity_names[0] != "" else None
+    if len(args.entity_types) > 1 and sorted(args.entity_types) != ["clients", "users"]:
+        p.error("only --entity-type users and --entity-type clients may be given together")
     if args.topic:
         args.entity_type, args.entity_name = "topics", args.topic
     elif args.broker:
         args.entity_type, args.entity_name = "brokers", args.broker
     if not args.entity_type:
         p.error("an entity type must be specified with --entity-type (or --topic / --broker)")
-    if args.entity_default and args.entity_type != "brokers":
-        p.error("--entity-default is only valid with --entity-type brokers")
+    if args.entity_default and args.entity_type not in ("brokers", "users", "clients"):
+        p.error("--entity-default is only valid with --entity-type brokers, users or clients")
     if args.alter and not (args.entity_name or args.entity_default):
         p.error("an entity name must be specified with --alter")
     if args.alter and not (args.add_config or args.add_config_file or args.delete_config):
@@ -85,8 +94,14 @@ def main(argv: list[str]) -> int:
     admin = None
     try:
         admin = common.admin_client(args.bootstrap_server, common.load_properties(args.command_config))
-        if args.entity_type == "users":
-            scram_users(admin, args)
+        if args.entity_type in ("users", "clients"):
+            try:
+                client_quotas_or_users(admin, args)
+            except ToolError as e:
+                if e.java not in _MESSAGE_ONLY:
+                    raise
+                print(e, file=sys.stderr)  # ConfigCommand.main prints these exceptions' message alone
+                return 1
         elif args.describe:
             for name in _names(admin, args):
                 describe(admin, args.entity_type, name, args.all)
@@ -246,6 +261,31 @@ def alter(admin: Any, args: argparse.Namespace) -> None:
         print("Completed updating default config for brokers in the cluster.")
     else:
         print(f"Completed updating config for {singular} {name}.")
+
+
+def client_quotas_or_users(admin: Any, args: argparse.Namespace) -> None:
+    """ConfigCommand's users and clients: quotas through the quota APIs, SCRAM credentials
+    through the SCRAM APIs (users only)."""
+
+    def request(api_key: int, version: int, **fields: Any) -> Any:
+        return _to_any_broker(admin, api_key, version, **fields)
+
+    if args.describe:
+        quotas.describe(request, args)
+        if args.entity_types == ["users"]:
+            scram_users(admin, args)
+        return
+    adds = parse_add_config(args.add_config or "")
+    deletes = [k for k in (k.strip() for k in (args.delete_config or "").split(",")) if k]
+    quotas.check_keys(args.entity_type, adds, deletes, both=len(args.entity_types) == 2)
+    if not quotas.is_quota_change(adds, deletes):
+        scram_users(admin, args)
+        return
+    quotas.alter(request, args, adds, deletes)
+    if args.entity_names and args.entity_names[0] != "":
+        print(f"Completed updating config for {args.entity_type[:-1]} {args.entity_names[0]}.")
+    else:
+        print(f"Completed updating default config for {args.entity_type} in the cluster.")
 
 
 def scram_users(admin: Any, args: argparse.Namespace) -> None:

@@ -1,0 +1,152 @@
+"""DescribeClientQuotas and AlterClientQuotas (Kafka 3.9 in ZooKeeper mode: KafkaApis with
+ZkAdminManager), registered through KafkaApis' extra_handlers.
+
+Describing needs DESCRIBE_CONFIGS on the cluster, altering ALTER_CONFIGS; the store is read
+and written on the store executor. An altered quota reaches every broker (this one too)
+through its /config/changes notification.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from concurrent.futures import Executor
+from typing import Any, TypeVar
+
+from josefk.controller.coordination_store import CoordinationStore
+from josefk.coordinator.authorization import Authorizer
+from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
+from josefk.protocol.apis import ApiKey, response_class
+from josefk.protocol.errors import ErrorCode
+from josefk.server.quotas.quota_config import (
+    CLIENT_ID,
+    USER,
+    InvalidQuotaRequest,
+    QuotaEntity,
+    UnsupportedQuotaRequest,
+    alter_entity,
+    describe,
+    parse_entity,
+)
+from josefk.server.request_channel import Request
+from josefk.utils.java_format import hash_map_order
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+_CLUSTER_AUTHORIZATION_FAILED = "Cluster authorization failed."
+
+
+def _entity_fields(entity: QuotaEntity) -> list[tuple[str, str | None]]:
+    """A described entity's fields: user first (the Scala Map Kafka builds)."""
+    fields: list[tuple[str, str | None]] = []
+    if entity.has_user:
+        fields.append((USER, entity.user))
+    if entity.has_client_id:
+        fields.append((CLIENT_ID, entity.client_id))
+    return fields
+
+
+def _request_entity_fields(entries: list[Any]) -> list[tuple[str, str | None]]:
+    """An altered entity's fields as Kafka echoes them: a java.util.HashMap of the request's
+    (type, name) pairs, the last of a type winning, in the map's order."""
+    found: dict[str, str | None] = {}
+    for e in entries:
+        found[e.entity_type] = e.entity_name
+    return [(key, found[key]) for key in hash_map_order(list(found), len(entries))]
+
+
+class QuotaApis:
+    def __init__(self, store: CoordinationStore, authorizer: Authorizer, store_executor: Executor) -> None:
+        self.store = store
+        self.authorizer = authorizer
+        self.store_executor = store_executor
+        self._tasks: set[asyncio.Future] = set()
+
+    def handlers(self) -> dict[int, Callable[[Request], None]]:
+        return {ApiKey.DescribeClientQuotas: self.handle_describe_client_quotas,
+                ApiKey.AlterClientQuotas: self.handle_alter_client_quotas}
+
+    def _cluster_allowed(self, request: Request, operation: AclOperation) -> bool:
+        return self.authorizer.authorize(request, operation, ResourceType.CLUSTER, CLUSTER_NAME)
+
+    def _off_loop(self, request: Request, work: Callable[[], T], respond: Callable[[T], None]) -> None:
+        future = asyncio.wrap_future(self.store_executor.submit(work))
+
+        def done(f: asyncio.Future) -> None:
+            self._tasks.discard(f)
+            if f.cancelled():
+                return
+            if f.exception() is not None:
+                log.error("Error handling %s", request.describe(), exc_info=f.exception())
+                request.close_connection()
+                return
+            respond(f.result())
+
+        self._tasks.add(future)
+        future.add_done_callback(done)
+
+    def handle_describe_client_quotas(self, request: Request) -> None:
+        req = request.body
+        cls = response_class(ApiKey.DescribeClientQuotas)
+
+        def error(code: ErrorCode, message: str) -> None:
+            request.send_response(cls(throttle_time_ms=0, error_code=code, error_message=message, entries=None))
+
+        if not self._cluster_allowed(request, AclOperation.DESCRIBE_CONFIGS):
+            error(ErrorCode.CLUSTER_AUTHORIZATION_FAILED, _CLUSTER_AUTHORIZATION_FAILED)
+            return
+        components = [(c.entity_type, c.match_type, c.match) for c in req.components]
+
+        def work() -> tuple[ErrorCode, str, list]:
+            try:
+                return ErrorCode.NONE, "", describe(self.store, components, req.strict)
+            except InvalidQuotaRequest as e:
+                return ErrorCode.INVALID_REQUEST, str(e), []
+            except UnsupportedQuotaRequest as e:
+                return ErrorCode.UNSUPPORTED_VERSION, str(e), []
+
+        def respond(result: tuple[ErrorCode, str, list]) -> None:
+            code, message, found = result
+            if code != ErrorCode.NONE:
+                error(code, message)
+                return
+            entries = [cls.EntryData(
+                entity=[cls.EntryData.EntityData(entity_type=t, entity_name=n) for t, n in _entity_fields(entity)],
+                values=[cls.EntryData.ValueData(key=k, value=v) for k, v in values.items()])
+                for entity, values in found]
+            # Kafka leaves error_message at its default, "", on success
+            request.send_response(cls(throttle_time_ms=0, error_code=0, error_message="", entries=entries))
+
+        self._off_loop(request, work, respond)
+
+    def handle_alter_client_quotas(self, request: Request) -> None:
+        req = request.body
+        cls = response_class(ApiKey.AlterClientQuotas)
+
+        def answer(results: list[tuple[list[tuple[str, str | None]], ErrorCode, str | None]]) -> None:
+            request.send_response(cls(throttle_time_ms=0, entries=[cls.EntryData(
+                error_code=code, error_message=message,
+                entity=[cls.EntryData.EntityData(entity_type=t, entity_name=n) for t, n in fields])
+                for fields, code, message in results]))
+
+        if not self._cluster_allowed(request, AclOperation.ALTER_CONFIGS):
+            answer([(_request_entity_fields(e.entity), ErrorCode.CLUSTER_AUTHORIZATION_FAILED,
+                     _CLUSTER_AUTHORIZATION_FAILED) for e in req.entries])
+            return
+
+        def work() -> list[tuple[list[tuple[str, str | None]], ErrorCode, str | None]]:
+            results: list[tuple[list[tuple[str, str | None]], ErrorCode, str | None]] = []
+            for entry in req.entries:
+                fields = _request_entity_fields(entry.entity)
+                try:
+                    entity = parse_entity(fields)
+                    alter_entity(self.store, entity, [(op.key, None if op.remove else op.value) for op in entry.ops],
+                                 req.validate_only)
+                    results.append((fields, ErrorCode.NONE, None))
+                except InvalidQuotaRequest as e:
+                    log.info("Error encountered while updating client quotas: %s", e)
+                    results.append((fields, ErrorCode.INVALID_REQUEST, str(e)))
+            return results
+
+        self._off_loop(request, work, answer)

@@ -1,0 +1,45 @@
+"""Java's text forms of numbers, where josefk must print what Kafka (a JVM) prints."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+
+def java_double(x: float) -> str:
+    """Java's Double.toString: 50.0, 0.001, and from 1e7 (or below 1e-3) 1.0E7, 1.0E-4."""
+    if x != x:
+        return "NaN"
+    if x in (float("inf"), float("-inf")):
+        return "Infinity" if x > 0 else "-Infinity"
+    if x == 0 or 1e-3 <= abs(x) < 1e7:
+        text = repr(float(x))
+        return text if "." in text else text + ".0"
+    sign, digits, exp = Decimal(repr(float(x))).normalize().as_tuple()
+    assert isinstance(exp, int)
+    mantissa = "".join(map(str, digits))
+    return f"{'-' if sign else ''}{mantissa[0]}.{mantissa[1:] or '0'}E{len(mantissa) - 1 + exp}"
+
+
+def java_string_hash(text: str) -> int:
+    """String.hashCode, unsigned."""
+    h = 0
+    for ch in text:
+        h = (31 * h + ord(ch)) & 0xFFFFFFFF
+    return h
+
+
+def hash_map_order(keys: list[str], initial_capacity: int = 16) -> list[str]:
+    """The order a java.util.HashMap of String keys iterates them: by bucket of its final
+    table (the initial capacity rounded up to a power of two, doubled while more than 3/4
+    full), a bucket's keys in insertion order."""
+    capacity = 1
+    while capacity < initial_capacity:
+        capacity *= 2
+    while len(keys) > capacity * 3 // 4:
+        capacity *= 2
+
+    def bucket(key: str) -> int:
+        h = java_string_hash(key)
+        return (h ^ (h >> 16)) & (capacity - 1)
+
+    return sorted(keys, key=bucket)
