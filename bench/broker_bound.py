@@ -723,7 +723,9 @@ def analysis(rows: list[Row], meta: dict[str, Any], worst: list[tuple[float, str
             f"{files / 1000:.0f} per partition: a segment holds its log file open and, for each of its two "
             "indexes, the file and the duplicate descriptor Python's mmap keeps (log/index.py), so "
             f"{max(PARTITIONS):,} partitions need more than the open-file limit of {meta.get('nofile', '?')}. "
-            "Kafka holds about one per partition: it closes an index file once it is memory-mapped.")
+            "(Run alone, the broker logs `[Errno 24] Too many open files` near 4,000 partitions and, its only log "
+            "directory failed, shuts down as Kafka would.) Kafka holds about one per partition: it closes an "
+            "index file once it is memory-mapped.")
     order = {"RSS KB": memory_text, "Metadata": connections_text, "probe": connections_text}
     first = next((text for key, text in order.items() if worst and worst[0][1].startswith(key)), request_text)
     for text in (first, request_text, connections_text, memory_text, partitions_text):
