@@ -97,8 +97,9 @@ bench-quotas: $(DEV_DEPS)
 	$(BIN)/pip install -q -e '.[test,bench]'
 	$(BIN)/python bench/quotas.py $(BENCH_ARGS)
 
-# make bench-broker [BENCH_ARGS=--quick]: broker-bound curves (request rate vs producers, partitions),
-# josefk vs Kafka and Tansu, writes docs/benchmarks-broker.md (~5-8 min on 2 cores)
+# make bench-broker [BENCH_ARGS=--quick|--only SECTION,...]: broker-bound curves (request rate, partitions,
+# connections, tail latency, acks=all on 3 brokers, replication, a profile), josefk vs Kafka and Tansu,
+# writes docs/benchmarks-broker.md (~15 min on 2 cores)
 bench-broker: $(DEV_DEPS) $(KAFKA_LIB)/.stamp
 	$(BIN)/pip install -q -e '.[test,bench]'
 	$(BIN)/python bench/broker_bound.py $(BENCH_ARGS)

@@ -12,10 +12,11 @@ import signal
 import subprocess
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from run import RESULTS, ROOT, Broker, Plan, consume_step, create_topic, produce_step
+from run import RESULTS, ROOT, Broker, Plan, Row, consume_step, create_topic, produce_step
 
 RATE = 200
 
@@ -34,6 +35,7 @@ def short(frame: str) -> str:
 
 
 def top_frames(stacks: Counter[tuple[str, ...]], seconds: float, n: int = 20) -> str:
+    """The hottest frames; `seconds` is how long py-spy sampled."""
     total = sum(stacks.values()) or 1
     own: Counter[str] = Counter()
     incl: Counter[str] = Counter()
@@ -41,8 +43,8 @@ def top_frames(stacks: Counter[tuple[str, ...]], seconds: float, n: int = 20) ->
         own[stack[-1]] += count
         for frame in set(stack):
             incl[frame] += count
-    out = [f"{total} samples holding the GIL at {RATE} Hz in a {seconds:.2f} s step: the broker's Python "
-           f"thread was busy {total / RATE / seconds:.0%} of the time", "", "own (self) samples:"]
+    out = [f"{total} samples holding the GIL at {RATE} Hz in {seconds:.2f} s of sampling: the broker's Python "
+           f"code held the GIL {total / RATE / seconds:.0%} of the time", "", "own (self) samples:"]
     out += [f"{c / total:6.1%}  {short(f)}" for f, c in own.most_common(n)]
     out += ["", "total (inclusive) samples:"]
     out += [f"{c / total:6.1%}  {short(f)}" for f, c in incl.most_common(n)]
@@ -87,6 +89,32 @@ def flamegraph(stacks: Counter[tuple[str, ...]], title: str, width: int = 1400, 
             + "".join(rects) + "</svg>")
 
 
+def profile(broker: Broker, name: str, step: Callable[[], Row], title: str, stamp: str,
+            native: bool = False) -> tuple[Row, str]:
+    """Run `step` with py-spy sampling the broker (with `native`, C frames too: system calls made
+    while holding the GIL show up as such); writes bench/results/profile-<stamp>-<name>.svg, .txt and
+    -top.txt and returns the step's row and the top frames' text."""
+    raw = RESULTS / f"profile-{stamp}-{name}.txt"
+    spy = subprocess.Popen([str(ROOT / ".venv/bin/py-spy"), "record", "--pid", str(broker.proc.pid),
+                            "--rate", str(RATE), "--gil", "--format", "raw", "--function", "-o", str(raw),
+                            *(["--native"] if native else [])],
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    t0 = time.monotonic()
+    time.sleep(1.0)  # let py-spy attach
+    row = step()
+    spy.send_signal(signal.SIGINT)
+    sampled = time.monotonic() - t0
+    _, err = spy.communicate(timeout=60)
+    if not raw.exists():
+        raise RuntimeError(f"py-spy wrote nothing: {err.decode()[-2000:]}")
+    stacks = read_stacks(raw)
+    (RESULTS / f"profile-{stamp}-{name}.svg").write_text(flamegraph(stacks, title))
+    top = top_frames(stacks, sampled) + f"\nbroker CPU (utime+stime) {row['cpu_s']} s in the {row['seconds']} s step"
+    (RESULTS / f"profile-{stamp}-{name}-top.txt").write_text(top + "\n")
+    print(f"\n== {name}: bench/results/profile-{stamp}-{name}.svg\n{top}\n", flush=True)
+    return row, top
+
+
 def main(plan: Plan) -> int:
     RESULTS.mkdir(parents=True, exist_ok=True)
     stamp = time.strftime("%Y%m%d-%H%M%S")
@@ -102,22 +130,8 @@ def main(plan: Plan) -> int:
         steps = {"produce": lambda: produce_step(broker, "t", 1, count, 100, 1),
                  "consume": lambda: consume_step(broker, "t", 1, 100, 1, count)}
         for name, step in steps.items():
-            raw = RESULTS / f"profile-{stamp}-{name}.txt"
-            spy = subprocess.Popen([str(ROOT / ".venv/bin/py-spy"), "record", "--pid", str(broker.proc.pid),
-                                    "--rate", str(RATE), "--gil", "--format", "raw", "--function", "-o", str(raw)],
-                                   stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
-            time.sleep(1.0)  # let py-spy attach
-            row = step()
-            spy.send_signal(signal.SIGINT)
-            _, err = spy.communicate(timeout=60)
-            if not raw.exists():
-                raise RuntimeError(f"py-spy wrote nothing: {err.decode()[-2000:]}")
-            stacks = read_stacks(raw)
-            title = f"josefk broker, {name} {count:,} x 100 B, 1 partition, confluent-kafka"
-            (RESULTS / f"profile-{stamp}-{name}.svg").write_text(flamegraph(stacks, title))
-            top = top_frames(stacks, row["seconds"]) + f"\nbroker CPU (utime+stime) {row['cpu_s']} s"
-            (RESULTS / f"profile-{stamp}-{name}-top.txt").write_text(top + "\n")
-            print(f"\n== {name}: bench/results/profile-{stamp}-{name}.svg\n{top}\n", flush=True)
+            profile(broker, name, step, f"josefk broker, {name} {count:,} x 100 B, 1 partition, confluent-kafka",
+                    stamp)
     finally:
         broker.cleanup()
     return 0

@@ -294,12 +294,13 @@ def running(name: str) -> Iterator[Broker | KafkaCluster]:
         broker.cleanup()
 
 
-def create_topic(broker: AnyBroker, topic: str, partitions: int, replicas: int = 1) -> None:
-    """Create the topic and wait until every partition has a leader and a full ISR."""
+def create_topic(broker: AnyBroker, topic: str, partitions: int, replicas: int = 1,
+                 config: dict[str, str] | None = None) -> None:
+    """Create the topic (with topic `config`) and wait until every partition has a leader and a full ISR."""
     from confluent_kafka.admin import AdminClient, NewTopic
 
     admin = AdminClient({"bootstrap.servers": broker.bootstrap})
-    admin.create_topics([NewTopic(topic, partitions, replicas)])[topic].result(60)
+    admin.create_topics([NewTopic(topic, partitions, replicas, config=config or {})])[topic].result(60)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         meta = admin.list_topics(topic, timeout=10).topics.get(topic)
