@@ -2,7 +2,9 @@
 
 The decoder hands out the buffer the next received bytes should land in (the shape of
 asyncio's BufferedProtocol, or recv_into) and returns complete request payloads. Small
-frames are parsed out of a reusable staging buffer. A frame larger than that gets its own
+frames are parsed out of a reusable staging buffer, which starts at 4 KiB and doubles (to
+64 KiB) each time one read fills it: an idle connection costs 4 KiB, not 64, and a busy one
+soon reads in large pieces. A frame larger than that gets its own
 buffer, which the socket fills directly: up to 1 MiB (a producer's default
 max.request.size) at once, beyond that growing (doubling) as its bytes arrive, so a peer
 that declares 100 MB and sends ten bytes holds 1 MiB, not 100 MB.
@@ -19,6 +21,7 @@ from collections.abc import Callable
 
 _SIZE = struct.Struct(">i")
 _FIRST_FRAME_BUFFER = 1 << 20
+_FIRST_STAGING = 4096
 
 
 class FrameTooLarge(ValueError):
@@ -34,7 +37,9 @@ class FrameDecoder:
                  reserve: Callable[[int], bool] = _unbounded) -> None:
         self.max_frame_size = max_frame_size
         self._reserve = reserve
-        self._staging = bytearray(staging_size)
+        self._max_staging = staging_size
+        self._staging = bytearray(min(staging_size, _FIRST_STAGING))
+        self._offered = 0  # the length of the staging buffer last handed out
         self._start = 0  # first unparsed byte in staging
         self._end = 0  # end of received bytes in staging
         self._reserved = False  # the frame being read has its memory
@@ -56,6 +61,7 @@ class FrameDecoder:
             pending = self._end - self._start
             self._staging[:pending] = self._staging[self._start : self._end]
             self._start, self._end = 0, pending
+        self._offered = len(self._staging) - self._end
         return memoryview(self._staging)[self._end :]
 
     def buffer_updated(self, nbytes: int) -> list[bytes | bytearray]:
@@ -69,7 +75,17 @@ class FrameDecoder:
             self._reserved = False
             return frames
         self._end += nbytes
-        return self._parse()
+        frames = self._parse()
+        if nbytes == self._offered and len(self._staging) < self._max_staging:
+            self._grow_staging()
+        return frames
+
+    def _grow_staging(self) -> None:
+        """A read filled the staging buffer: more is likely waiting, so read more at a time."""
+        grown = bytearray(min(2 * len(self._staging), self._max_staging))
+        pending = self._end - self._start
+        grown[:pending] = self._staging[self._start : self._end]
+        self._staging, self._start, self._end = grown, 0, pending
 
     def resume(self) -> list[bytes | bytearray]:
         """Memory was released: try the blocked frame again, return what is now complete."""

@@ -144,3 +144,23 @@ def test_client_side_frames_round_trip_through_the_server_side() -> None:
         head = response_header(9, 0) + (b"\x01\x00\x02ab" if header_version else b"")
         got_id, got = decode_response(api_key, version, head + bytes(response.encode(version=version)))
         assert (got_id, got.throttle_time_ms) == (9, 5)
+
+
+def test_staging_starts_small_and_grows_while_reads_fill_it() -> None:
+    """An idle connection's decoder holds 4 KiB; reads that fill the buffer double it up to
+    the staging size, and frames that straddle each growth still come out whole."""
+    decoder = FrameDecoder(1 << 20, staging_size=65536)
+    assert len(decoder.get_buffer()) == 4096
+    payloads = [bytes([i % 251]) * (100 + i * 37 % 900) for i in range(400)]
+    stream = b"".join(len(p).to_bytes(4, "big") + p for p in payloads)
+    got: list[bytes] = []
+    sizes = []
+    while stream:
+        buffer = decoder.get_buffer()
+        sizes.append(len(buffer) + decoder.pending)
+        n = min(len(buffer), len(stream))
+        buffer[:n] = stream[:n]
+        stream = stream[n:]
+        got.extend(bytes(f) for f in decoder.buffer_updated(n))
+    assert got == payloads
+    assert sizes[0] == 4096 and max(sizes) == 65536
