@@ -92,6 +92,7 @@ class BrokerInfo:
         endpoints = self.all_endpoints()
         plaintext = next((e for e in endpoints if e.security_protocol == "PLAINTEXT"), None)
         return {
+            "features": {},
             "version": 5,
             "host": plaintext.host if plaintext else None,
             "port": plaintext.port if plaintext else -1,

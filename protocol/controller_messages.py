@@ -1,7 +1,7 @@
 """The ZooKeeper-era controller RPCs: LeaderAndIsr, StopReplica, UpdateMetadata (controller to
-broker) and ControlledShutdown (broker to controller).
+broker), ControlledShutdown and AlterPartition (broker to controller).
 
-Kafka 4 dropped them, so kafka-python 3 has no schemas for them; josefk carries its own
+Kafka 4 dropped the first four, and kafka-python 3 has no AlterPartition either, so josefk carries its own
 definitions (protocol/schemas/*.json, Kafka's field layout) and builds message classes
 with the same generated codecs as every other API.
 """
@@ -23,3 +23,5 @@ class UpdateMetadataRequest(ApiMessage, load_json=schemas): pass  # type: ignore
 class UpdateMetadataResponse(ApiMessage, load_json=schemas): pass  # type: ignore[call-arg]  # noqa: E701
 class ControlledShutdownRequest(ApiMessage, load_json=schemas): pass  # type: ignore[call-arg]  # noqa: E701
 class ControlledShutdownResponse(ApiMessage, load_json=schemas): pass  # type: ignore[call-arg]  # noqa: E701
+class AlterPartitionRequest(ApiMessage, load_json=schemas): pass  # type: ignore[call-arg]  # noqa: E701
+class AlterPartitionResponse(ApiMessage, load_json=schemas): pass  # type: ignore[call-arg]  # noqa: E701

@@ -224,7 +224,7 @@ class KafkaServer:
             lambda log_dir: loop.call_soon_threadsafe(self.replica_manager.handle_log_dir_failure, log_dir))
         channels = ControllerChannelManager(broker_id, self.replica_manager,
                                             lambda info: RemoteBrokerChannel(broker_id, info, loop, channels.report,
-                                                                             security),
+                                                                             security, config.inter_broker_protocol),
                                             post=loop.call_soon_threadsafe)
         self.controller = KafkaController(broker_id, store, channels, self.controller_events.put,
                                           inter_broker_listener=config.inter_broker_listener)

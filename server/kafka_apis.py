@@ -1261,7 +1261,15 @@ class KafkaApis:
         cls = response_class(ApiKey.LeaderAndIsr)
         errors = [cls.LeaderAndIsrPartitionError(topic_name=s.topic, partition_index=s.partition,
                                                  error_code=result.error_for(s.topic, s.partition)) for s in states]
-        request.send_response(cls(error_code=result.error, partition_errors=errors))
+        if version < 5:
+            request.send_response(cls(error_code=result.error, partition_errors=errors))
+            return
+        by_topic: dict[Any, list] = {}  # v5+ answers per topic id
+        for state, error in zip(states, errors, strict=True):
+            by_topic.setdefault(state.topic_id, []).append(error)
+        request.send_response(cls(error_code=result.error, topics=[
+            cls.LeaderAndIsrTopicError(topic_id=topic_id, partition_errors=errors)
+            for topic_id, errors in by_topic.items()]))
 
     def handle_update_metadata(self, request: Request) -> None:
         req, version = request.body, request.api_version
@@ -1274,16 +1282,25 @@ class KafkaApis:
         request.send_response(response_class(ApiKey.UpdateMetadata)(error_code=error))
 
     def handle_stop_replica(self, request: Request) -> None:
+        """v3+ say per partition whether to delete it: one StopReplica may do both."""
         req, version = request.body, request.api_version
         partitions = stop_replica_partitions(req, version)
         error = ErrorCode.STALE_BROKER_EPOCH
         if not self._cluster_allowed(request, AclOperation.CLUSTER_ACTION):
             error = ErrorCode.CLUSTER_AUTHORIZATION_FAILED
         elif self._from_controller(request):
-            error = self.replica_manager.stop_replica(req.controller_epoch, partitions, req.delete_partitions)
+            for delete in (False, True):
+                chosen = [(t, p) for t, p, d in partitions if d == delete]
+                if chosen:
+                    error = self.replica_manager.stop_replica(req.controller_epoch, chosen, delete)
+                    if error != ErrorCode.NONE:
+                        break
+            else:
+                error = ErrorCode.NONE
         cls = response_class(ApiKey.StopReplica)
         request.send_response(cls(error_code=error, partition_errors=[
-            cls.StopReplicaPartitionError(topic_name=t, partition_index=p, error_code=error) for t, p in partitions]))
+            cls.StopReplicaPartitionError(topic_name=t, partition_index=p, error_code=error)
+            for t, p, _delete in partitions]))
 
     def handle_controlled_shutdown(self, request: Request) -> None:
         cls = response_class(ApiKey.ControlledShutdown)
