@@ -79,6 +79,7 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.DescribeUserScramCredentials: (0, 0),
     ApiKey.AlterUserScramCredentials: (0, 0),
     ApiKey.AlterReplicaLogDirs: (0, 2),
+    ApiKey.AlterPartition: (0, 3),
 }
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 import logging
+import uuid
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -80,8 +81,9 @@ class FollowerState:
 
 class IsrChangeSender(Protocol):
     """Sends a leader's ISR change to where ISRs are decided (the partition state in
-    ZooKeeper, as Kafka before 2.7 wrote it; the controller's AlterPartition since). It
-    must not block: the outcome comes back later through Partition.complete_isr_change."""
+    ZooKeeper, as Kafka before 2.7 wrote it; the controller's AlterPartition since, see
+    replication/alter_partition.py). It must not block: the outcome comes back later
+    through Partition.complete_isr_change."""
 
     def submit(self, partition: Partition, new_isr: list[int]) -> None: ...
 
@@ -105,6 +107,7 @@ class Partition:
         self.pending_isr: list[int] | None = None  # an ISR change sent but not yet committed
         self.replicas: list[int] = []
         self.followers: dict[int, FollowerState] = {}
+        self.topic_id: uuid.UUID | None = None
 
     @property
     def high_watermark(self) -> int:
@@ -141,6 +144,8 @@ class Partition:
         self.zk_version = state.zk_version
         self.isr = list(state.isr)
         self.replicas = list(state.replicas)
+        if state.topic_id is not None:
+            self.topic_id = state.topic_id
 
     def make_leader(self, state: PartitionState) -> None:
         was_leader = self.is_leader

@@ -36,6 +36,7 @@ from josefk.log.log import AppendOrigin, Log
 from josefk.log.log_manager import LogManager
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.replication.alter_log_dirs import LogDirMove
+from josefk.replication.alter_partition import AlterPartitionManager, IsrChange
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import FetchIsolation, Partition, ReadResult, TimestampAndOffset
 from josefk.replication.purgatory import DelayedOperation, DelayedOperationPurgatory
@@ -109,8 +110,10 @@ class ReplicaManager:
                  log_config_for: Callable[[str], LogConfig], store: CoordinationStore,
                  settings: ReplicationSettings, store_executor: Executor,
                  time: Time = SYSTEM_TIME, scheduler: Scheduler = LOOP_SCHEDULER,
-                 halt: Callable[[str], None] | None = None, metrics: BrokerMetrics | None = None) -> None:
-        """`store_executor` runs the store writes leaders make (ISR changes) off the loop.
+                 halt: Callable[[str], None] | None = None, metrics: BrokerMetrics | None = None,
+                 alter_partition: AlterPartitionManager | None = None) -> None:
+        """`store_executor` runs the store writes leaders make (ISR changes) off the loop;
+        with `alter_partition` leaders ask the controller instead (KIP-497).
         `halt(reason)` ends the process when every log dir has failed (Kafka's Exit.halt). `time`
         times followers' lag; `scheduler` runs the purgatories' timeouts."""
         self.broker_id = broker_id
@@ -136,6 +139,7 @@ class ReplicaManager:
         self.leadership_listeners: list[Callable[[], None]] = []
         self.scheduler = scheduler
         self.log_dir_moves: dict[TopicPartition, asyncio.Task] = {}  # Kafka's ReplicaAlterLogDirsManager
+        self.alter_partition = alter_partition
         for checkpoint in self.hw_checkpoints.values():
             self.saved_high_watermarks.update(checkpoint.read())
 
@@ -275,10 +279,16 @@ class ReplicaManager:
     # -- ISR changes made by leaders ------------------------------------------------------
 
     def submit(self, partition: Partition, new_isr: list[int]) -> None:
-        """IsrChangeSender: write the leader's new ISR to the store off the event loop (a
-        slow or unreachable ZooKeeper must not stall produce and fetch); the partition
-        applies it when the write is back."""
+        """IsrChangeSender: with an AlterPartitionManager (inter.broker.protocol.version
+        2.7 and later) ask the controller; else write the leader's new ISR to the store
+        off the event loop (a slow or unreachable ZooKeeper must not stall produce and
+        fetch), as Kafka before 2.7. The partition applies the change when it is back."""
         epoch = partition.leader_epoch
+        if self.alter_partition is not None:
+            self.alter_partition.submit(IsrChange(
+                partition.topic, partition.partition, partition.topic_id, epoch, partition.zk_version, new_isr,
+                lambda error, version: self._isr_change_done(partition, epoch, new_isr, version)))
+            return
         future = asyncio.get_running_loop().run_in_executor(
             self.store_executor, self._write_isr, partition.topic, partition.partition, partition.controller_epoch,
             partition.leader_id, epoch, new_isr, partition.zk_version)
@@ -289,16 +299,19 @@ class ReplicaManager:
             except Exception as e:  # noqa: BLE001 - connection loss, session expiry: retried later
                 log.warning("%s-%d: ISR update to %s failed: %r", partition.topic, partition.partition, new_isr, e)
                 version = None
-            old_isr = partition.isr
-            moved = partition.complete_isr_change(epoch, new_isr, version)
-            if partition.isr is not old_isr:  # the change was committed and applied
-                self.metrics.replica_manager.record_isr_change(old_isr, partition.isr)
-            if moved:
-                self._high_watermark_moved(partition)
-            elif version is not None:
-                self._high_watermark_moved(partition)  # acks=all waiters re-check min.insync.replicas
+            self._isr_change_done(partition, epoch, new_isr, version)
 
         future.add_done_callback(written)
+
+    def _isr_change_done(self, partition: Partition, epoch: int, new_isr: list[int], version: int | None) -> None:
+        """An ISR change came back: `version` is the partition state's new version if it was
+        committed, None if not (the leader sends it again at a later check if still needed)."""
+        old_isr = partition.isr
+        moved = partition.complete_isr_change(epoch, new_isr, version)
+        if partition.isr is not old_isr:  # the change was committed and applied
+            self.metrics.replica_manager.record_isr_change(old_isr, partition.isr)
+        if moved or version is not None:  # acks=all waiters re-check min.insync.replicas too
+            self._high_watermark_moved(partition)
 
     def _write_isr(self, topic: str, index: int, controller_epoch: int, leader: int, leader_epoch: int,
                    new_isr: list[int], zk_version: int) -> int | None:
@@ -595,6 +608,8 @@ class ReplicaManager:
         for fetcher in self.fetchers.values():
             fetcher.close()
         self.fetchers.clear()
+        if self.alter_partition is not None:
+            self.alter_partition.close()
         self.fetch_purgatory.cancel_all()
         self.produce_purgatory.cancel_all()
         self.write_high_watermarks(self.high_watermark_snapshot())

@@ -24,7 +24,14 @@ from josefk.controller.controller_channel import (
 )
 from josefk.controller.controller_events import ControllerEventKind as Event
 from josefk.controller.controller_events import ControllerEventManager
-from josefk.controller.state import DEFAULT_BROKER_ENTITY, BrokerEpoch, BrokerInfo, LeaderAndIsrResult
+from josefk.controller.state import (
+    DEFAULT_BROKER_ENTITY,
+    BrokerEpoch,
+    BrokerInfo,
+    IsrRequest,
+    IsrResult,
+    LeaderAndIsrResult,
+)
 from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
 from josefk.log.config import TOPIC_CONFIG_NAMES, LogConfig
 from josefk.log.config import config_type as topic_config_type
@@ -146,6 +153,7 @@ class KafkaApis:
             ApiKey.UpdateMetadata: self.handle_update_metadata,
             ApiKey.StopReplica: self.handle_stop_replica,
             ApiKey.ControlledShutdown: self.handle_controlled_shutdown,
+            ApiKey.AlterPartition: self.handle_alter_partition,
             ApiKey.WriteTxnMarkers: self.handle_write_txn_markers,
             ApiKey.DescribeProducers: self.handle_describe_producers,
             **extra_handlers,
@@ -1301,6 +1309,45 @@ class KafkaApis:
         request.send_response(cls(error_code=error, partition_errors=[
             cls.StopReplicaPartitionError(topic_name=t, partition_index=p, error_code=error)
             for t, p, _delete in partitions]))
+
+    def handle_alter_partition(self, request: Request) -> None:
+        """A leader asks this broker's controller for a new ISR (KIP-497). v2+ name topics
+        by id, v3+ give each ISR member's broker epoch (-1: not known, not checked)."""
+        req, version = request.body, request.api_version
+        cls = response_class(ApiKey.AlterPartition)
+        if not self._cluster_allowed(request, AclOperation.CLUSTER_ACTION):
+            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED, topics=[]))
+            return
+        if self._not_controller():
+            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.NOT_CONTROLLER, topics=[]))
+            return
+        changes, unknown = [], []
+        for topic in req.topics:
+            name = self.metadata_cache.topic_by_id(topic.topic_id) if version >= 2 else topic.topic_name
+            for p in topic.partitions:
+                if name is None:
+                    unknown.append((topic, p.partition_index))
+                    continue
+                isr = [b.broker_id for b in p.new_isr_with_epochs] if version >= 3 else list(p.new_isr)
+                changes.append(IsrRequest(name, p.partition_index, p.leader_epoch, p.partition_epoch, isr))
+
+        def respond(answer: tuple[ErrorCode, list[IsrResult]]) -> None:
+            error, results = answer
+            by_topic: dict[str, list] = {}
+            for r in results:
+                by_topic.setdefault(r.topic, []).append(cls.TopicData.PartitionData(
+                    partition_index=r.partition, error_code=r.error, leader_id=r.leader, leader_epoch=r.leader_epoch,
+                    isr=r.isr, leader_recovery_state=0, partition_epoch=r.partition_epoch))
+            topics = [cls.TopicData(topic_name=t, topic_id=self.metadata_cache.topic_ids.get(t), partitions=ps)
+                      for t, ps in by_topic.items()]
+            for topic, index in unknown:
+                topics.append(cls.TopicData(topic_name=topic.topic_name, topic_id=topic.topic_id, partitions=[
+                    cls.TopicData.PartitionData(partition_index=index, error_code=ErrorCode.UNKNOWN_TOPIC_ID,
+                                                leader_id=-1, leader_epoch=-1, isr=[], partition_epoch=-1)]))
+            request.send_response(cls(throttle_time_ms=0, error_code=error, topics=topics if error == 0 else []))
+
+        self._on_controller(request, Event.ALTER_PARTITION,
+                            lambda: self.controller.alter_partition(req.broker_id, req.broker_epoch, changes), respond)
 
     def handle_controlled_shutdown(self, request: Request) -> None:
         cls = response_class(ApiKey.ControlledShutdown)
