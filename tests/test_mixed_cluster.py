@@ -1,0 +1,150 @@
+"""One cluster, two implementations: an Apache Kafka 3.9 broker and a josefk broker under
+one real ZooKeeper, replicating each other's partitions (issue 12, first slice).
+
+Kafka (broker 1) starts first and is the controller; josefk (broker 2) registers as a
+Kafka 3.9 broker does and is driven by Kafka's controller: LeaderAndIsr v7, UpdateMetadata
+v8, StopReplica v4. Each leads one partition the other follows, with
+min.insync.replicas=2 and acks=all, so every acknowledged record is on both.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+from confluent_kafka import Consumer, KafkaError, Producer, TopicPartition
+from confluent_kafka.admin import AdminClient, NewTopic
+
+from harness.josefk import BrokerProcess
+from harness.kafka import KafkaBroker
+from harness.zookeeper import ZooKeeperServer
+
+pytestmark = pytest.mark.cluster
+
+KAFKA_ID, JOSEFK_ID = 1, 2
+# Kafka leads the first, josefk the second; the other broker follows.
+ASSIGNMENTS = {"led-by-kafka": [KAFKA_ID, JOSEFK_ID], "led-by-josefk": [JOSEFK_ID, KAFKA_ID]}
+RECORDS = 300
+
+
+def wait_for(condition: Callable[[], object], timeout: float, what: str) -> object:
+    deadline = time.monotonic() + timeout
+    while True:
+        result = condition()
+        if result:
+            return result
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.2)
+
+
+def partition_states(bootstrap: str) -> dict[str, tuple[int, list[int]]]:
+    """(leader, ISR) of partition 0 of each test topic, as the broker at `bootstrap` answers Metadata."""
+    admin = AdminClient({"bootstrap.servers": bootstrap})
+    try:
+        metadata = admin.list_topics(timeout=10)
+    except Exception:  # noqa: BLE001 - a broker on its way up or down answers later
+        return {}
+    return {name: (t.partitions[0].leader, sorted(t.partitions[0].isrs)) for name, t in metadata.topics.items()
+            if name in ASSIGNMENTS and t.error is None and 0 in t.partitions}
+
+
+def produce(bootstrap: str, topic: str, values: list[bytes]) -> list[tuple[int, bytes]]:
+    """acks=all; the (offset, value) of each acknowledged record, and no record refused."""
+    acked: list[tuple[int, bytes]] = []
+    errors: list[object] = []
+
+    def delivered(err: KafkaError | None, msg: object) -> None:
+        if err is None:
+            acked.append((msg.offset(), msg.value()))  # type: ignore[attr-defined]
+        else:
+            errors.append(err)
+
+    producer = Producer({"bootstrap.servers": bootstrap, "acks": "all", "enable.idempotence": True,
+                         "linger.ms": 5, "message.timeout.ms": 60000})
+    for value in values:
+        producer.produce(topic, value, on_delivery=delivered)
+        producer.poll(0)
+    assert producer.flush(90) == 0
+    assert not errors, errors[:3]
+    return acked
+
+
+def consume_all(bootstrap: str, topic: str, end: int) -> list[tuple[int, bytes]]:
+    consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": f"check-{topic}-{time.monotonic_ns()}",
+                         "enable.auto.commit": False, "auto.offset.reset": "earliest"})
+    consumer.assign([TopicPartition(topic, 0, 0)])
+    records: list[tuple[int, bytes]] = []
+    deadline = time.monotonic() + 60
+    try:
+        while len(records) < end and time.monotonic() < deadline:
+            msg = consumer.poll(1.0)
+            if msg is not None and msg.error() is None:
+                records.append((msg.offset(), msg.value()))
+    finally:
+        consumer.close()
+    return records
+
+
+def segment(log_dir: Path, topic: str) -> Path:
+    return log_dir / f"{topic}-0" / f"{0:020d}.log"
+
+
+def same_bytes(kafka_dir: Path, josefk_dir: Path, topic: str) -> bool:
+    """Both replicas hold the same batches byte for byte (offsets, leader epochs, CRCs):
+    the follower appended exactly what its leader wrote."""
+    a, b = segment(kafka_dir, topic), segment(josefk_dir, topic)
+    return a.exists() and b.exists() and a.stat().st_size > 0 and a.read_bytes() == b.read_bytes()
+
+
+@pytest.fixture
+def mixed(zookeeper: ZooKeeperServer, tmp_path: Path) -> Iterator[tuple[KafkaBroker, BrokerProcess]]:
+    kafka = KafkaBroker(tmp_path / "kafka", zookeeper.connect, broker_id=KAFKA_ID,
+                        overrides={"zookeeper.session.timeout.ms": "6000", "auto.leader.rebalance.enable": "false"})
+    josefk = None
+    try:
+        josefk = BrokerProcess(tmp_path / "josefk", overrides={
+            "broker.id": str(JOSEFK_ID), "zookeeper.connect": zookeeper.connect,
+            "zookeeper.session.timeout.ms": "6000", "auto.leader.rebalance.enable": "false"},
+            output=tmp_path / "josefk.out", log_level="INFO")
+        yield kafka, josefk
+    finally:
+        if josefk is not None:
+            josefk.kill()
+        kafka.kill()
+
+
+def test_kafka_controller_drives_josefk_and_kill_of_kafka_moves_leadership_to_josefk(mixed, tmp_path: Path):
+    kafka, josefk = mixed
+    # Kafka's controller took josefk's registration: Kafka's own metadata lists it.
+    admin = AdminClient({"bootstrap.servers": kafka.bootstrap})
+    wait_for(lambda: JOSEFK_ID in admin.list_topics(timeout=10).brokers, 30, "Kafka to list the josefk broker")
+    futures = admin.create_topics([NewTopic(topic, num_partitions=1, replica_assignment=[replicas],
+                                            config={"min.insync.replicas": "2"})
+                                   for topic, replicas in ASSIGNMENTS.items()])
+    for future in futures.values():
+        future.result(30)
+    expected = {topic: (replicas[0], sorted(replicas)) for topic, replicas in ASSIGNMENTS.items()}
+    # Both brokers' metadata (UpdateMetadata from Kafka's controller) agree: leaders as assigned, both in sync.
+    for broker in (kafka, josefk):
+        wait_for(lambda b=broker: partition_states(b.bootstrap) == expected, 60, f"metadata on {broker.bootstrap}")
+
+    # acks=all with min.insync.replicas=2: each record acknowledged is on both replicas.
+    acked = {topic: produce(kafka.bootstrap, topic, [b"%s-%d" % (topic.encode(), i) for i in range(RECORDS)])
+             for topic in ASSIGNMENTS}
+    for topic, records in acked.items():
+        assert [offset for offset, _ in records] == list(range(RECORDS)), topic
+        wait_for(lambda t=topic: same_bytes(kafka.log_dir, Path(josefk.log_dir), t), 30,
+                 f"{topic}'s follower to hold its leader's bytes")
+
+    kafka.kill()  # kill -9 of the controller and of one leader
+    # josefk's controller takes over once Kafka's ZooKeeper session expires, and josefk,
+    # in the ISR of both partitions, leads them.
+    wait_for(lambda: partition_states(josefk.bootstrap) == {t: (JOSEFK_ID, [JOSEFK_ID]) for t in ASSIGNMENTS},
+             60, "josefk to lead both partitions with the ISR shrunk to itself")
+    for topic, records in acked.items():
+        assert consume_all(josefk.bootstrap, topic, RECORDS) == sorted(records), topic
+        # What Kafka had written before the kill is what josefk serves: byte for byte.
+        assert same_bytes(kafka.log_dir, Path(josefk.log_dir), topic), topic
