@@ -243,7 +243,10 @@ class KafkaController:
         self._init_new_partitions(list(self.assignments))
         for topic in self.assignments:
             self._watch_topic(topic)
-        self._send(sorted(self.states), metadata_to_all=True)
+        # Metadata first, as Kafka's onControllerFailover: a Kafka broker becomes a follower
+        # only of a leader its metadata cache knows alive.
+        self._send_metadata(sorted(self.states))
+        self._send(sorted(self.states))
         self._on_delete_topics()
         self._on_isr_change()
         self._on_log_dir_event()
@@ -402,12 +405,17 @@ class KafkaController:
         changed = {key for key in sorted(self.states) if self._handle_offline_replicas(key, bounced)}
         if bounced:  # and back at once: partitions only they can lead come online again
             changed |= {key for key in sorted(self.states) if self._handle_offline_replicas(key)}
+        if joined or bounced:
+            # Every broker learns the new ones, and they learn every partition, before any
+            # LeaderAndIsr (Kafka's onBrokerStartup): a Kafka broker refuses to follow a
+            # leader its metadata cache does not know alive.
+            self._send_metadata(sorted(self.states))
         for broker_id in sorted(joined | bounced):
             plane = self.channels.get(broker_id)
             mine = [s for s in self.states.values() if broker_id in s.replicas]
             if plane is not None and mine:
                 plane.leader_and_isr(self.broker_id, self.epoch, mine, list(self.live_brokers.values()))
-        self._send(sorted(changed), metadata_to_all=True)
+        self._send(sorted(changed), metadata_to_all=not (joined or bounced))
 
     def _on_topic_change(self) -> None:
         if not self.active:
@@ -503,6 +511,19 @@ class KafkaController:
             for key in changed:
                 self._maybe_complete_reassignment(key)
         return ErrorCode.NONE, results
+
+    def registration_error(self, broker_id: int, broker_epoch: int) -> ErrorCode:
+        """Whether a broker-to-controller request comes from a live, current registration
+        (Kafka's checks for AllocateProducerIds): NOT_CONTROLLER, BROKER_ID_NOT_REGISTERED,
+        STALE_BROKER_EPOCH or NONE."""
+        if not self.active:
+            return ErrorCode.NOT_CONTROLLER
+        live = self.live_brokers.get(broker_id)
+        if live is None:
+            return ErrorCode.BROKER_ID_NOT_REGISTERED
+        if live.epoch > broker_epoch:
+            return ErrorCode.STALE_BROKER_EPOCH
+        return ErrorCode.NONE
 
     def _check_alter_partition(self, broker_id: int, change: IsrRequest) -> ErrorCode:
         state = self.states.get((change.topic, change.partition))

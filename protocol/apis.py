@@ -80,6 +80,7 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.AlterUserScramCredentials: (0, 0),
     ApiKey.AlterReplicaLogDirs: (0, 2),
     ApiKey.AlterPartition: (0, 3),
+    ApiKey.AllocateProducerIds: (0, 0),
 }
 
 

@@ -33,6 +33,7 @@ from josefk.controller.state import (
     LeaderAndIsrResult,
 )
 from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
+from josefk.coordinator.producer_id_manager import reserve_block as reserve_producer_id_block
 from josefk.log.config import TOPIC_CONFIG_NAMES, LogConfig
 from josefk.log.config import config_type as topic_config_type
 from josefk.log.log import AppendOrigin
@@ -154,6 +155,7 @@ class KafkaApis:
             ApiKey.StopReplica: self.handle_stop_replica,
             ApiKey.ControlledShutdown: self.handle_controlled_shutdown,
             ApiKey.AlterPartition: self.handle_alter_partition,
+            ApiKey.AllocateProducerIds: self.handle_allocate_producer_ids,
             ApiKey.WriteTxnMarkers: self.handle_write_txn_markers,
             ApiKey.DescribeProducers: self.handle_describe_producers,
             **extra_handlers,
@@ -1348,6 +1350,31 @@ class KafkaApis:
 
         self._on_controller(request, Event.ALTER_PARTITION,
                             lambda: self.controller.alter_partition(req.broker_id, req.broker_epoch, changes), respond)
+
+    def handle_allocate_producer_ids(self, request: Request) -> None:
+        """A Kafka broker (inter.broker.protocol.version 3.0 and later) asks the controller
+        for a block of producer ids instead of reserving it in ZooKeeper itself; the
+        controller reserves it in the same /latest_producer_id_block (KIP-730)."""
+        req = request.body
+        cls = response_class(ApiKey.AllocateProducerIds)
+        if not self._cluster_allowed(request, AclOperation.CLUSTER_ACTION):
+            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED,
+                                      producer_id_start=-1, producer_id_len=0))
+            return
+
+        def work() -> tuple[ErrorCode, int, int]:
+            error = self.controller.registration_error(req.broker_id, req.broker_epoch)
+            if error != ErrorCode.NONE:
+                return error, -1, 0
+            first, last = reserve_producer_id_block(self.controller.store, req.broker_id)
+            return ErrorCode.NONE, first, last - first + 1
+
+        def respond(answer: tuple[ErrorCode, int, int]) -> None:
+            error, first, length = answer
+            request.send_response(cls(throttle_time_ms=0, error_code=error, producer_id_start=first,
+                                      producer_id_len=length))
+
+        self._on_controller(request, Event.ALLOCATE_PRODUCER_IDS, work, respond)
 
     def handle_controlled_shutdown(self, request: Request) -> None:
         cls = response_class(ApiKey.ControlledShutdown)

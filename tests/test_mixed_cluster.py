@@ -4,17 +4,20 @@ one real ZooKeeper, replicating each other's partitions (issue 12, first slice).
 Kafka (broker 1) starts first and is the controller; josefk (broker 2) registers as a
 Kafka 3.9 broker does and is driven by Kafka's controller: LeaderAndIsr v7, UpdateMetadata
 v8, StopReplica v4. Each leads one partition the other follows, with
-min.insync.replicas=2 and acks=all, so every acknowledged record is on both.
+min.insync.replicas=2 and acks=all, so every acknowledged record is on both. When Kafka
+goes, josefk's controller takes over and drives Kafka when it comes back: ISR changes
+through AlterPartition, producer id blocks through AllocateProducerIds.
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from confluent_kafka import Consumer, KafkaError, Producer, TopicPartition
+from confluent_kafka import Consumer, ElectionType, KafkaError, Producer, TopicPartition
 from confluent_kafka.admin import AdminClient, NewTopic
 
 from harness.josefk import BrokerProcess
@@ -99,25 +102,57 @@ def same_bytes(kafka_dir: Path, josefk_dir: Path, topic: str) -> bool:
     return a.exists() and b.exists() and a.stat().st_size > 0 and a.read_bytes() == b.read_bytes()
 
 
+KAFKA_OVERRIDES = {"zookeeper.session.timeout.ms": "6000", "auto.leader.rebalance.enable": "false"}
+
+
+@dataclass
+class Mixed:
+    """The cluster; `kafka` is replaced when a test restarts it, so the fixture stops the current one."""
+
+    zookeeper: ZooKeeperServer
+    work: Path
+    kafka: KafkaBroker
+    josefk: BrokerProcess
+
+    def restart_kafka(self) -> KafkaBroker:
+        """Kafka again on its work dir, log dir and port (kill -9 or stop it first)."""
+        self.kafka = KafkaBroker(self.work / "kafka", self.zookeeper.connect, broker_id=KAFKA_ID,
+                                 overrides=KAFKA_OVERRIDES, port=self.kafka.port)
+        return self.kafka
+
+
 @pytest.fixture
-def mixed(zookeeper: ZooKeeperServer, tmp_path: Path) -> Iterator[tuple[KafkaBroker, BrokerProcess]]:
-    kafka = KafkaBroker(tmp_path / "kafka", zookeeper.connect, broker_id=KAFKA_ID,
-                        overrides={"zookeeper.session.timeout.ms": "6000", "auto.leader.rebalance.enable": "false"})
-    josefk = None
+def mixed(zookeeper: ZooKeeperServer, tmp_path: Path) -> Iterator[Mixed]:
+    kafka = KafkaBroker(tmp_path / "kafka", zookeeper.connect, broker_id=KAFKA_ID, overrides=KAFKA_OVERRIDES)
+    cluster = None
     try:
         josefk = BrokerProcess(tmp_path / "josefk", overrides={
             "broker.id": str(JOSEFK_ID), "zookeeper.connect": zookeeper.connect,
             "zookeeper.session.timeout.ms": "6000", "auto.leader.rebalance.enable": "false"},
             output=tmp_path / "josefk.out", log_level="INFO")
-        yield kafka, josefk
+        cluster = Mixed(zookeeper, tmp_path, kafka, josefk)
+        yield cluster
     finally:
-        if josefk is not None:
-            josefk.kill()
+        if cluster is not None:
+            cluster.josefk.kill()
+            kafka = cluster.kafka
         kafka.kill()
 
 
-def test_kafka_controller_drives_josefk_and_kill_of_kafka_moves_leadership_to_josefk(mixed, tmp_path: Path):
-    kafka, josefk = mixed
+def replicate(bootstrap: str, kafka_dir: Path, josefk_dir: Path, first: int) -> dict[str, list[tuple[int, bytes]]]:
+    """acks=all to both topics; every record acknowledged at the next offsets, and each
+    follower's segment byte-identical to its leader's."""
+    acked = {topic: produce(bootstrap, topic, [b"%s-%d" % (topic.encode(), i) for i in range(first, first + RECORDS)])
+             for topic in ASSIGNMENTS}
+    for topic, records in acked.items():
+        assert [offset for offset, _ in records] == list(range(first, first + RECORDS)), topic
+        wait_for(lambda t=topic: same_bytes(kafka_dir, josefk_dir, t), 30,
+                 f"{topic}'s follower to hold its leader's bytes")
+    return acked
+
+
+def test_kafka_controller_drives_josefk_and_kill_of_kafka_moves_leadership_to_josefk(mixed: Mixed):
+    kafka, josefk = mixed.kafka, mixed.josefk
     # Kafka's controller took josefk's registration: Kafka's own metadata lists it.
     admin = AdminClient({"bootstrap.servers": kafka.bootstrap})
     wait_for(lambda: JOSEFK_ID in admin.list_topics(timeout=10).brokers, 30, "Kafka to list the josefk broker")
@@ -130,14 +165,9 @@ def test_kafka_controller_drives_josefk_and_kill_of_kafka_moves_leadership_to_jo
     # Both brokers' metadata (UpdateMetadata from Kafka's controller) agree: leaders as assigned, both in sync.
     for broker in (kafka, josefk):
         wait_for(lambda b=broker: partition_states(b.bootstrap) == expected, 60, f"metadata on {broker.bootstrap}")
-
     # acks=all with min.insync.replicas=2: each record acknowledged is on both replicas.
-    acked = {topic: produce(kafka.bootstrap, topic, [b"%s-%d" % (topic.encode(), i) for i in range(RECORDS)])
-             for topic in ASSIGNMENTS}
-    for topic, records in acked.items():
-        assert [offset for offset, _ in records] == list(range(RECORDS)), topic
-        wait_for(lambda t=topic: same_bytes(kafka.log_dir, Path(josefk.log_dir), t), 30,
-                 f"{topic}'s follower to hold its leader's bytes")
+    josefk_dir = Path(josefk.log_dir)
+    acked = replicate(kafka.bootstrap, kafka.log_dir, josefk_dir, 0)
 
     kafka.kill()  # kill -9 of the controller and of one leader
     # josefk's controller takes over once Kafka's ZooKeeper session expires, and josefk,
@@ -147,4 +177,25 @@ def test_kafka_controller_drives_josefk_and_kill_of_kafka_moves_leadership_to_jo
     for topic, records in acked.items():
         assert consume_all(josefk.bootstrap, topic, RECORDS) == sorted(records), topic
         # What Kafka had written before the kill is what josefk serves: byte for byte.
-        assert same_bytes(kafka.log_dir, Path(josefk.log_dir), topic), topic
+        assert same_bytes(kafka.log_dir, josefk_dir, topic), topic
+
+    # Kafka comes back on its log dir: josefk's controller drives it now (LeaderAndIsr v7,
+    # UpdateMetadata v8); it follows josefk's leaders, fetching at its own 3.9 versions,
+    # and josefk's leaders take it back into the ISRs through AlterPartition.
+    kafka = mixed.restart_kafka()
+    both = {t: (JOSEFK_ID, [KAFKA_ID, JOSEFK_ID]) for t in ASSIGNMENTS}
+    for broker in (kafka, josefk):
+        wait_for(lambda b=broker: partition_states(b.bootstrap) == both, 60,
+                 f"both replicas back in sync on {broker.bootstrap}")
+    more = replicate(josefk.bootstrap, kafka.log_dir, josefk_dir, RECORDS)
+
+    # Preferred leader election through josefk's controller gives Kafka its partition back;
+    # Kafka leads it under josefk's controller and josefk follows again.
+    admin = AdminClient({"bootstrap.servers": josefk.bootstrap})
+    admin.elect_leaders(ElectionType.PREFERRED, [TopicPartition("led-by-kafka", 0)]).result(30)
+    for broker in (kafka, josefk):
+        wait_for(lambda b=broker: partition_states(b.bootstrap) == expected, 60,
+                 f"the preferred leaders back on {broker.bootstrap}")
+    last = replicate(kafka.bootstrap, kafka.log_dir, josefk_dir, 2 * RECORDS)
+    for topic in ASSIGNMENTS:  # nothing acknowledged in the three rounds was lost on the way
+        assert consume_all(kafka.bootstrap, topic, 3 * RECORDS) == sorted(acked[topic] + more[topic] + last[topic])
