@@ -11,6 +11,7 @@ through AlterPartition, producer id blocks through AllocateProducerIds.
 
 from __future__ import annotations
 
+import threading
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -199,3 +200,70 @@ def test_kafka_controller_drives_josefk_and_kill_of_kafka_moves_leadership_to_jo
     last = replicate(kafka.bootstrap, kafka.log_dir, josefk_dir, 2 * RECORDS)
     for topic in ASSIGNMENTS:  # nothing acknowledged in the three rounds was lost on the way
         assert consume_all(kafka.bootstrap, topic, 3 * RECORDS) == sorted(acked[topic] + more[topic] + last[topic])
+
+
+def create_topics(kafka: KafkaBroker, josefk: BrokerProcess) -> None:
+    admin = AdminClient({"bootstrap.servers": kafka.bootstrap})
+    wait_for(lambda: JOSEFK_ID in admin.list_topics(timeout=10).brokers, 30, "Kafka to list the josefk broker")
+    futures = admin.create_topics([NewTopic(topic, num_partitions=1, replica_assignment=[replicas],
+                                            config={"min.insync.replicas": "2"})
+                                   for topic, replicas in ASSIGNMENTS.items()])
+    for future in futures.values():
+        future.result(30)
+    expected = {topic: (replicas[0], sorted(replicas)) for topic, replicas in ASSIGNMENTS.items()}
+    for broker in (kafka, josefk):
+        wait_for(lambda b=broker: partition_states(b.bootstrap) == expected, 60, f"metadata on {broker.bootstrap}")
+
+
+class BackgroundProducer:
+    """acks=all to every test topic from a thread until stopped; what was acknowledged."""
+
+    def __init__(self, bootstrap: str) -> None:
+        self.acked: dict[str, list[tuple[int, bytes]]] = {topic: [] for topic in ASSIGNMENTS}
+        self.stopping = threading.Event()
+        self.producer = Producer({"bootstrap.servers": bootstrap, "acks": "all", "enable.idempotence": True,
+                                  "linger.ms": 5, "message.timeout.ms": 10000})
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _delivered(self, err: KafkaError | None, msg: object) -> None:
+        if err is None:
+            self.acked[msg.topic()].append((msg.offset(), msg.value()))  # type: ignore[attr-defined]
+
+    def _run(self) -> None:
+        i = 0
+        while not self.stopping.is_set():
+            for topic in ASSIGNMENTS:
+                self.producer.produce(topic, b"bg-%d" % i, on_delivery=self._delivered)
+            i += 1
+            self.producer.poll(0.01)
+
+    def stop(self) -> dict[str, list[tuple[int, bytes]]]:
+        self.stopping.set()
+        self.thread.join(30)
+        self.producer.flush(30)
+        return self.acked
+
+
+def test_controlled_shutdown_of_the_kafka_controller_hands_leadership_to_josefk(mixed: Mixed):
+    """SIGTERM to Kafka while it is the controller and leads a partition: its controlled
+    shutdown moves that leadership to josefk (LeaderAndIsr from Kafka's controller), then
+    josefk's controller takes over; a producer running throughout loses nothing it was told
+    was written."""
+    kafka, josefk = mixed.kafka, mixed.josefk
+    create_topics(kafka, josefk)
+    background = BackgroundProducer(f"{kafka.bootstrap},{josefk.bootstrap}")
+    try:
+        wait_for(lambda: all(len(a) > 100 for a in background.acked.values()), 60, "records acknowledged")
+        assert kafka.stop(), "Kafka's controlled shutdown did not complete"
+        wait_for(lambda: partition_states(josefk.bootstrap) == {t: (JOSEFK_ID, [JOSEFK_ID]) for t in ASSIGNMENTS},
+                 60, "josefk to lead both partitions")
+    finally:
+        acked = background.stop()
+    for topic, records in acked.items():
+        served = consume_all(josefk.bootstrap, topic, max(offset for offset, _ in records) + 1)
+        assert set(records) <= set(served), topic
+        assert [offset for offset, _ in served] == list(range(len(served))), topic
+        # Kafka's segment (as it shut down) is a prefix of josefk's, byte for byte.
+        kafka_bytes = segment(kafka.log_dir, topic).read_bytes()
+        assert segment(Path(josefk.log_dir), topic).read_bytes()[:len(kafka_bytes)] == kafka_bytes, topic
