@@ -86,6 +86,7 @@ class FetchPartition:
     partition: int
     fetch_offset: int
     max_bytes: int
+    last_fetched_epoch: int = -1  # Fetch v12+ (KIP-320)
 
 
 @dataclass
@@ -558,7 +559,8 @@ class ReplicaManager:
         for f in fetches:
             try:
                 partition = self.leader_partition(f.topic, f.partition)
-                read = partition.read(f.fetch_offset, max(0, min(f.max_bytes, limit)), isolation, min_one)
+                read = partition.read(f.fetch_offset, max(0, min(f.max_bytes, limit)), isolation, min_one,
+                                      f.last_fetched_epoch)
             except KafkaError as e:
                 results.append(FetchResult(f.topic, f.partition, e.code))
                 continue
@@ -579,7 +581,10 @@ class ReplicaManager:
         if replica_id >= 0:
             for f in fetches:
                 partition = self.partitions.get((f.topic, f.partition))
-                if partition is not None and partition.update_follower_fetch(replica_id, f.fetch_offset):
+                if partition is None or (partition.is_leader and
+                                         partition.diverging_epoch(f.last_fetched_epoch, f.fetch_offset)):
+                    continue  # a diverged follower does not have what it asks after (Kafka skips it too)
+                if partition.update_follower_fetch(replica_id, f.fetch_offset):
                     self._high_watermark_moved(partition)
         isolation = FetchIsolation.of(replica_id, isolation_level)
         results = self.read_from_local_log(fetches, max_bytes, isolation)

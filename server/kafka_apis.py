@@ -381,7 +381,8 @@ class KafkaApis:
         for t in req.topics:
             for p in t.partitions:
                 fetch_data[(t.topic_id if version >= 13 else t.topic, p.partition)] = PartitionRequest(
-                    p.fetch_offset, p.partition_max_bytes, p.log_start_offset if version >= 5 else -1)
+                    p.fetch_offset, p.partition_max_bytes, p.log_start_offset if version >= 5 else -1,
+                    p.last_fetched_epoch if version >= 12 else -1)
         to_forget: list[Hashable] = []
         if version >= 7:
             for f in req.forgotten_topics_data:
@@ -419,7 +420,8 @@ class KafkaApis:
             if name is not None and name not in readable:
                 refused.add(key)
             elif name is not None:
-                fetches.append(FetchPartition(name, partition, part.fetch_offset, part.max_bytes))
+                fetches.append(FetchPartition(name, partition, part.fetch_offset, part.max_bytes,
+                                              part.last_fetched_epoch))
         max_bytes = req.max_bytes if version >= 3 else 2**31 - 1
         topic_ids = self.metadata_cache.topic_ids
         PartitionData = cls.FetchableTopicResponse.PartitionData
@@ -429,6 +431,7 @@ class KafkaApis:
 
         def respond(results: list[FetchResult]) -> None:
             by_partition: dict[tuple[str, int], Any] = {}
+            diverged: set[tuple[str, int]] = set()
             fills: dict[tuple[str, int], tuple[bytes, list]] = {}
             sizes: dict[tuple[str, int], int] = {}
             for r in results:
@@ -453,13 +456,17 @@ class KafkaApis:
                         records = zero_copy.placeholder()
                         fills[(r.topic, r.partition)] = (records, list(r.read.regions))
                         sizes[(r.topic, r.partition)] = r.read.size
-                by_partition[(r.topic, r.partition)] = PartitionData(
+                data = by_partition[(r.topic, r.partition)] = PartitionData(
                     partition_index=r.partition, error_code=error, high_watermark=hw, last_stable_offset=lso,
                     log_start_offset=start,
                     # Kafka: null for a read-uncommitted read, a list when read committed or refused up front
                     aborted_transactions=aborted if aborted is not None
                     else [] if isolation_level == 1 or error == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION else None,
                     preferred_read_replica=-1, records=records)
+                if r.read is not None and r.read.diverging_epoch is not None and version >= 12:
+                    epoch, end_offset = r.read.diverging_epoch
+                    data.diverging_epoch = PartitionData.EpochEndOffset(epoch=epoch, end_offset=end_offset)
+                    diverged.add((r.topic, r.partition))
             # Kafka lists the partitions read first, then those refused up front (unknown topic ids).
             entries: dict[Hashable, tuple[str | None, Any, Any, int]] = {}
             for key, name, _ in wanted:
@@ -474,8 +481,9 @@ class KafkaApis:
                         last_stable_offset=-1, log_start_offset=-1, aborted_transactions=[],
                         preferred_read_replica=-1, records=b""), 0)
             error, response_session_id, listed = context.respond({
-                key: PartitionResponse(data.error_code, data.high_watermark, data.log_start_offset, size)
-                for key, (_, _, data, size) in entries.items()})
+                key: PartitionResponse(data.error_code, data.high_watermark, data.log_start_offset, size,
+                                       (name, data.partition_index) in diverged)
+                for key, (name, _, data, size) in entries.items()})
             responses: list = []
             used_fills = []
             for key in listed:  # consecutive partitions of one topic share a topic entry, as in Kafka
