@@ -11,6 +11,7 @@ through AlterPartition, producer id blocks through AllocateProducerIds.
 
 from __future__ import annotations
 
+import signal
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -19,7 +20,7 @@ from pathlib import Path
 
 import pytest
 from confluent_kafka import Consumer, ElectionType, KafkaError, Producer, TopicPartition
-from confluent_kafka.admin import AdminClient, NewTopic
+from confluent_kafka.admin import AdminClient, ConfigResource, NewTopic
 
 from harness.josefk import BrokerProcess
 from harness.kafka import KafkaBroker
@@ -55,8 +56,8 @@ def partition_states(bootstrap: str) -> dict[str, tuple[int, list[int]]]:
             if name in ASSIGNMENTS and t.error is None and 0 in t.partitions}
 
 
-def produce(bootstrap: str, topic: str, values: list[bytes]) -> list[tuple[int, bytes]]:
-    """acks=all; the (offset, value) of each acknowledged record, and no record refused."""
+def produce(bootstrap: str, topic: str, values: list[bytes], acks: str = "all") -> list[tuple[int, bytes]]:
+    """The (offset, value) of each acknowledged record, and no record refused."""
     acked: list[tuple[int, bytes]] = []
     errors: list[object] = []
 
@@ -66,7 +67,7 @@ def produce(bootstrap: str, topic: str, values: list[bytes]) -> list[tuple[int, 
         else:
             errors.append(err)
 
-    producer = Producer({"bootstrap.servers": bootstrap, "acks": "all", "enable.idempotence": True,
+    producer = Producer({"bootstrap.servers": bootstrap, "acks": acks, "enable.idempotence": acks == "all",
                          "linger.ms": 5, "message.timeout.ms": 60000})
     for value in values:
         producer.produce(topic, value, on_delivery=delivered)
@@ -267,3 +268,37 @@ def test_controlled_shutdown_of_the_kafka_controller_hands_leadership_to_josefk(
         # Kafka's segment (as it shut down) is a prefix of josefk's, byte for byte.
         kafka_bytes = segment(kafka.log_dir, topic).read_bytes()
         assert segment(Path(josefk.log_dir), topic).read_bytes()[:len(kafka_bytes)] == kafka_bytes, topic
+
+
+def test_a_kafka_follower_truncates_the_tail_a_josefk_leader_never_had(mixed: Mixed):
+    """Kafka leads and takes acks=1 records while josefk is frozen (SIGSTOP), then is
+    killed: josefk, still in the ISR, leads a new epoch and takes other records at those
+    offsets. Kafka comes back as josefk's follower; the diverging epoch in josefk's Fetch
+    answers makes it drop its own tail, and both logs end byte-identical."""
+    kafka, josefk = mixed.kafka, mixed.josefk
+    create_topics(kafka, josefk)
+    topic = "led-by-kafka"
+    josefk_dir = Path(josefk.log_dir)
+    shared = produce(kafka.bootstrap, topic, [b"shared-%d" % i for i in range(50)])
+    wait_for(lambda: same_bytes(kafka.log_dir, josefk_dir, topic), 30, "josefk to replicate the shared records")
+    admin = AdminClient({"bootstrap.servers": kafka.bootstrap})  # acks=1 from here on: one replica suffices
+    for future in admin.alter_configs([ConfigResource(ConfigResource.Type.TOPIC, topic,
+                                                      set_config={"min.insync.replicas": "1"})]).values():
+        future.result(30)
+    josefk.proc.send_signal(signal.SIGSTOP)
+    try:
+        lost = produce(kafka.bootstrap, topic, [b"kafka-only-%d" % i for i in range(20)], acks="1")
+        kafka.kill()
+    finally:
+        josefk.proc.send_signal(signal.SIGCONT)
+    assert [offset for offset, _ in lost] == list(range(50, 70))
+    wait_for(lambda: partition_states(josefk.bootstrap).get(topic, (None,))[0] == JOSEFK_ID, 60,
+             "josefk to lead the partition")
+    kept = produce(josefk.bootstrap, topic, [b"josefk-%d" % i for i in range(10)], acks="1")
+    assert [offset for offset, _ in kept] == list(range(50, 60))  # the same offsets, another epoch
+
+    kafka = mixed.restart_kafka()
+    wait_for(lambda: partition_states(josefk.bootstrap).get(topic) == (JOSEFK_ID, [KAFKA_ID, JOSEFK_ID]), 60,
+             "Kafka back in the ISR")
+    wait_for(lambda: same_bytes(kafka.log_dir, josefk_dir, topic), 30, "Kafka to hold josefk's log exactly")
+    assert consume_all(josefk.bootstrap, topic, 60) == sorted(shared + kept)
