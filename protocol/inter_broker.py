@@ -47,6 +47,16 @@ class InterBrokerProtocol:
     def stop_replica_version(self) -> int:
         return _first(self, [((3, 4), 4), ((2, 6), 3), ((2, 4), 2), ((2, 2), 1)], 0)
 
+    # Kafka's MetadataVersion picks the follower's requests so.
+    @property
+    def fetch_version(self) -> int:
+        return _first(self, [((3, 9), 17), ((3, 7), 16), ((3, 5), 15), ((3, 1), 13), ((2, 7), 12), ((2, 3), 11),
+                             ((2, 1), 10), ((2, 0), 8), ((1, 1), 7), ((0, 11), 5)], 4)
+
+    @property
+    def offset_for_leader_epoch_version(self) -> int:
+        return _first(self, [((2, 8), 4), ((2, 3), 3), ((2, 1), 2), ((2, 0), 1)], 0)
+
     @property
     def alter_partition_supported(self) -> bool:
         """Since 2.7 (KIP-497) a leader asks the controller to change the ISR instead of

@@ -9,27 +9,36 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
 from collections.abc import Callable
 
 from josefk.controller.network_client import PLAINTEXT, BrokerConnection, ClientSecurity
 from josefk.controller.state import BrokerInfo
 from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.inter_broker import LATEST_PROTOCOL, InterBrokerProtocol
 from josefk.replication.partition import Partition
 
 log = logging.getLogger(__name__)
 
-FETCH_VERSION = 12  # the last version with names and replica_id in the body
 LIST_OFFSETS_VERSION = 5
-OFFSET_FOR_LEADER_EPOCH_VERSION = 3
+TOPIC_IDS_FETCH_VERSION = 13  # Fetch names topics by id from here on
+REPLICA_STATE_FETCH_VERSION = 15  # and carries the follower's id and broker epoch in ReplicaState (KIP-903)
 RETRY_BACKOFF_S = 0.5  # Kafka's replica.fetch.backoff.ms default is 1 s; shorter heals sooner
 STOP_GRACE_S = 5.0  # stop() waits this long beyond max_wait_ms for the fetch in flight
 
 
 class ReplicaFetcher:
     def __init__(self, broker_id: int, leader: BrokerInfo, max_wait_ms: int, max_bytes: int,
-                 on_appended: Callable[[Partition], None], security: ClientSecurity = PLAINTEXT) -> None:
+                 on_appended: Callable[[Partition], None], security: ClientSecurity = PLAINTEXT,
+                 protocol: InterBrokerProtocol = LATEST_PROTOCOL, broker_epoch: Callable[[], int] = lambda: -1) -> None:
+        """`protocol` (inter.broker.protocol.version) picks the Fetch and OffsetForLeaderEpoch
+        versions, as a Kafka follower of that release sends them; `broker_epoch()` is this
+        broker's registration epoch, which Fetch v15+ carries."""
         self.broker_id = broker_id
+        self.fetch_version = protocol.fetch_version
+        self.offset_for_leader_epoch_version = protocol.offset_for_leader_epoch_version
+        self.broker_epoch = broker_epoch
         self.leader = leader
         self.max_wait_ms = max_wait_ms
         self.max_bytes = max_bytes
@@ -72,11 +81,14 @@ class ReplicaFetcher:
 
     async def _fetch_once(self) -> None:
         cls = request_class(ApiKey.Fetch)
-        topics: dict[str, list] = {}
-        for (topic, index), p in list(self.partitions.items()):
-            if (topic, index) in self.truncating:
-                continue
-            topics.setdefault(topic, []).append(cls.FetchTopic.FetchPartition(
+        fetching = [(key, p) for key, p in list(self.partitions.items()) if key not in self.truncating]
+        # Topic ids from v13, if the controller gave every one (a pre-2.8 controller does not).
+        version = self.fetch_version
+        if version >= TOPIC_IDS_FETCH_VERSION and any(p.topic_id is None for _key, p in fetching):
+            version = TOPIC_IDS_FETCH_VERSION - 1
+        topics: dict[tuple[str, uuid.UUID | None], list] = {}
+        for (topic, index), p in fetching:
+            topics.setdefault((topic, p.topic_id), []).append(cls.FetchTopic.FetchPartition(
                 partition=index, current_leader_epoch=p.leader_epoch, fetch_offset=p.log.log_end_offset,
                 last_fetched_epoch=-1, log_start_offset=p.log.log_start_offset, partition_max_bytes=self.max_bytes))
         if not topics:
@@ -84,19 +96,25 @@ class ReplicaFetcher:
             return
         if self.stopping:
             return
-        request = cls(replica_id=self.broker_id, max_wait_ms=self.max_wait_ms, min_bytes=1,
+        replica_id = self.broker_id if version < REPLICA_STATE_FETCH_VERSION else -1
+        request = cls(replica_id=replica_id, max_wait_ms=self.max_wait_ms, min_bytes=1,
                       max_bytes=self.max_bytes, isolation_level=0, session_id=0, session_epoch=-1,
-                      topics=[cls.FetchTopic(topic=t, partitions=ps) for t, ps in topics.items()],
+                      topics=[cls.FetchTopic(topic=t, topic_id=topic_id, partitions=ps)
+                              for (t, topic_id), ps in topics.items()],
                       forgotten_topics_data=[], rack_id="")
+        if version >= REPLICA_STATE_FETCH_VERSION:
+            request.replica_state = cls.ReplicaState(replica_id=self.broker_id, replica_epoch=self.broker_epoch())
+        names = {topic_id: t for t, topic_id in topics}
         self.fetch_in_flight = asyncio.ensure_future(self.connection.request(
-            ApiKey.Fetch, FETCH_VERSION, request, timeout=self.max_wait_ms / 1000 + 30))
+            ApiKey.Fetch, version, request, timeout=self.max_wait_ms / 1000 + 30))
         try:
             response = await asyncio.shield(self.fetch_in_flight)
         finally:
             self.fetch_in_flight = None
         for topic in response.responses:
+            name = names.get(topic.topic_id) if version >= TOPIC_IDS_FETCH_VERSION else topic.topic
             for data in topic.partitions:
-                partition = self.partitions.get((topic.topic, data.partition_index))
+                partition = self.partitions.get((name, data.partition_index)) if name is not None else None
                 if partition is None:
                     continue
                 if data.error_code == ErrorCode.NONE:
@@ -107,7 +125,7 @@ class ReplicaFetcher:
                 elif data.error_code == ErrorCode.OFFSET_OUT_OF_RANGE:
                     await self._handle_out_of_range(partition)
                 else:
-                    log.debug("Fetch of %s-%d from %d: %s", topic.topic, data.partition_index,
+                    log.debug("Fetch of %s-%d from %d: %s", name, data.partition_index,
                               self.leader.broker_id, ErrorCode(data.error_code).name)
                     await asyncio.sleep(0.1)
 
@@ -129,7 +147,8 @@ class ReplicaFetcher:
             return
         request = cls(replica_id=self.broker_id, topics=[cls.OffsetForLeaderTopic(topic=t, partitions=ps)
                                                          for t, ps in topics.items()])
-        response = await self.connection.request(ApiKey.OffsetForLeaderEpoch, OFFSET_FOR_LEADER_EPOCH_VERSION, request)
+        response = await self.connection.request(ApiKey.OffsetForLeaderEpoch, self.offset_for_leader_epoch_version,
+                                                 request)
         for topic in response.topics:
             for result in topic.partitions:
                 key = (topic.topic, result.partition)

@@ -35,6 +35,7 @@ from josefk.log.config import LogConfig
 from josefk.log.log import AppendOrigin, Log
 from josefk.log.log_manager import LogManager
 from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.protocol.inter_broker import LATEST_PROTOCOL, InterBrokerProtocol
 from josefk.replication.alter_log_dirs import LogDirMove
 from josefk.replication.alter_partition import AlterPartitionManager, IsrChange
 from josefk.replication.metadata_cache import MetadataCache
@@ -104,6 +105,9 @@ class ReplicationSettings:
     replica_fetch_max_bytes: int = 1048576
     # How fetchers reach leaders: the inter-broker listener's security protocol and credentials.
     inter_broker_security: ClientSecurity = PLAINTEXT
+    # inter.broker.protocol.version: the Fetch and OffsetForLeaderEpoch versions followers send.
+    protocol: InterBrokerProtocol = LATEST_PROTOCOL
+    broker_epoch: Callable[[], int] = lambda: -1  # this broker's registration epoch, for Fetch v15+
 
 
 class ReplicaManager:
@@ -229,7 +233,8 @@ class ReplicaManager:
             return fetcher
         replacement = ReplicaFetcher(self.broker_id, leader, self.settings.replica_fetch_wait_max_ms,
                                      self.settings.replica_fetch_max_bytes, self._on_follower_append,
-                                     self.settings.inter_broker_security)
+                                     self.settings.inter_broker_security, self.settings.protocol,
+                                     self.settings.broker_epoch)
         if fetcher is not None:
             fetcher.close()
             for partition in fetcher.partitions.values():

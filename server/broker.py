@@ -222,7 +222,7 @@ class KafkaServer:
         self.replica_manager = ReplicaManager(
             broker_id, self.log_manager, self.metadata_cache, self.log_config_for, store,
             ReplicationSettings(config["replica.lag.time.max.ms"], config["replica.fetch.wait.max.ms"],
-                                config["replica.fetch.max.bytes"], security),
+                                config["replica.fetch.max.bytes"], security, protocol, lambda: self.broker_epoch.epoch),
             self.store_executor, self.time, self.scheduler,
             metrics=self.broker_metrics, alter_partition=alter_partition)
         # Kafka's LogDirFailureHandler: failures reported from any thread are handled on the loop.
