@@ -11,6 +11,7 @@ through AlterPartition, producer id blocks through AllocateProducerIds.
 
 from __future__ import annotations
 
+import json
 import signal
 import threading
 import time
@@ -21,6 +22,7 @@ from pathlib import Path
 import pytest
 from confluent_kafka import Consumer, ElectionType, KafkaError, Producer, TopicPartition
 from confluent_kafka.admin import AdminClient, AlterConfigOpType, ConfigEntry, ConfigResource, NewTopic
+from kazoo.client import KazooClient
 
 from harness.josefk import BrokerProcess
 from harness.kafka import KafkaBroker
@@ -308,3 +310,49 @@ def test_a_kafka_follower_truncates_the_tail_a_josefk_leader_never_had(mixed: Mi
     served = consume_all(josefk.bootstrap, topic, end + len(kept))
     assert [offset for offset, _ in served] == list(range(end + len(kept)))
     assert served[:50] == shared and served[end:] == kept
+
+
+def test_a_josefk_leader_changes_its_isr_through_the_kafka_controller(zookeeper: ZooKeeperServer, tmp_path: Path):
+    """Kafka (controller, and follower of josefk's partition) freezes for longer than
+    josefk's replica.lag.time.max.ms but shorter than its ZooKeeper session: josefk's
+    leader shrinks the ISR, then expands it when Kafka catches up, both times with
+    AlterPartition to Kafka's controller, which writes the partition state (KIP-497)."""
+    kafka = KafkaBroker(tmp_path / "kafka", zookeeper.connect, broker_id=KAFKA_ID, overrides=KAFKA_OVERRIDES)
+    josefk = None
+    try:
+        josefk = BrokerProcess(tmp_path / "josefk", overrides={
+            "broker.id": str(JOSEFK_ID), "zookeeper.connect": zookeeper.connect, "replica.lag.time.max.ms": "1000"},
+            output=tmp_path / "josefk.out", log_level="INFO")
+        create_topics(kafka, josefk)
+        topic = "led-by-josefk"
+        zk = KazooClient(zookeeper.connect)
+        zk.start()
+        try:
+            state_path = f"/brokers/topics/{topic}/partitions/0/state"
+
+            def state() -> tuple[dict, int]:
+                data, stat = zk.get(state_path)
+                return json.loads(data), stat.version
+
+            assert state()[1] == 0
+            out = tmp_path / "josefk.out"
+            kafka.proc.send_signal(signal.SIGSTOP)
+            try:
+                wait_for(lambda: f"{topic}-0: replicas [1] lag more than" in out.read_text(), 4, "josefk to shrink")
+            finally:
+                kafka.proc.send_signal(signal.SIGCONT)
+            wait_for(lambda: state()[0]["isr"] == [JOSEFK_ID], 30, "Kafka's controller to write the shrunk ISR")
+            wait_for(lambda: sorted(state()[0]["isr"]) == [KAFKA_ID, JOSEFK_ID], 30, "the ISR to expand again")
+            data, version = state()
+            # Kafka's controller (epoch 1) wrote both changes, at josefk's leader epoch.
+            assert (data["controller_epoch"], data["leader"], data["leader_epoch"], version) == (1, JOSEFK_ID, 0, 2)
+            assert json.loads(zk.get("/controller")[0])["brokerid"] == KAFKA_ID
+        finally:
+            zk.stop()
+            zk.close()
+        acked = produce(josefk.bootstrap, topic, [b"after-%d" % i for i in range(20)])
+        assert [offset for offset, _ in acked] == list(range(20))
+    finally:
+        if josefk is not None:
+            josefk.kill()
+        kafka.kill()
