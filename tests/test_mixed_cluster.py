@@ -412,59 +412,65 @@ class GroupConsumer:
         return self.records
 
 
-def test_one_kafka_two_josefk_rf3_survive_kill_9_of_each_broker_in_turn(zookeeper: ZooKeeperServer, tmp_path: Path):
-    """RF 3 over Kafka (1) and josefk (2, 3), min.insync.replicas=2, an acks=all producer and
-    a consumer group (its offsets in a __consumer_offsets replicated across both
-    implementations) running while each broker is killed -9 and restarted in turn, the
-    controller first. Nothing acknowledged is lost, the group reads every acknowledged
-    record, and the three replicas end byte-identical."""
+@pytest.mark.parametrize("kafka_ids", [(1,), (1, 2)], ids=["1-kafka-2-josefk", "2-kafka-1-josefk"])
+def test_rf3_mixed_cluster_survives_kill_9_of_each_broker_in_turn(zookeeper: ZooKeeperServer, tmp_path: Path,
+                                                                   kafka_ids: tuple[int, ...]):
+    """RF 3 over Kafka and josefk brokers (ids 1-3; Kafka's first, so broker 1, the first
+    controller, is Kafka), min.insync.replicas=2, an acks=all producer and a consumer
+    group (its offsets in a __consumer_offsets replicated across both implementations)
+    running while each broker is killed -9 and restarted in turn, the controller first.
+    Nothing acknowledged is lost, the group reads every acknowledged record, and the three
+    replicas end byte-identical."""
     offsets_topic = {"offsets.topic.replication.factor": "3", "offsets.topic.num.partitions": "5"}
-    kafka = KafkaBroker(tmp_path / "kafka", zookeeper.connect, broker_id=KAFKA_ID,
-                        overrides={**KAFKA_OVERRIDES, **offsets_topic})
+    kafkas: dict[int, KafkaBroker] = {}
     josefks: dict[int, BrokerProcess] = {}
 
-    def start_josefk(broker_id: int, port: int | None = None) -> BrokerProcess:
-        josefks[broker_id] = BrokerProcess(tmp_path / f"josefk-{broker_id}", port=port, overrides={
-            "broker.id": str(broker_id), "zookeeper.connect": zookeeper.connect,
-            "zookeeper.session.timeout.ms": "6000", "auto.leader.rebalance.enable": "false", **offsets_topic},
-            output=tmp_path / f"josefk-{broker_id}.out", log_level="INFO")
-        return josefks[broker_id]
+    def start(broker_id: int, port: int | None = None) -> None:
+        if broker_id in kafka_ids:
+            kafkas[broker_id] = KafkaBroker(tmp_path / f"kafka-{broker_id}", zookeeper.connect, broker_id=broker_id,
+                                            overrides={**KAFKA_OVERRIDES, **offsets_topic}, port=port)
+        else:
+            josefks[broker_id] = BrokerProcess(tmp_path / f"josefk-{broker_id}", port=port, overrides={
+                "broker.id": str(broker_id), "zookeeper.connect": zookeeper.connect,
+                "zookeeper.session.timeout.ms": "6000", "auto.leader.rebalance.enable": "false", **offsets_topic},
+                output=tmp_path / f"josefk-{broker_id}.out", log_level="INFO")
+
+    def node(broker_id: int) -> KafkaBroker | BrokerProcess:
+        return kafkas[broker_id] if broker_id in kafka_ids else josefks[broker_id]
+
+    def bootstraps() -> str:
+        return ",".join(node(b).bootstrap for b in (1, 2, 3))
+
+    def all_in_sync(bootstrap: str) -> bool:
+        states = partition_states(bootstrap)
+        return len(states) == 2 and all(isr == [1, 2, 3] for _leader, isr in states.values())
 
     background = group = None
     try:
-        for broker_id in (2, 3):
-            start_josefk(broker_id)
-        admin = AdminClient({"bootstrap.servers": kafka.bootstrap})
-        wait_for(lambda: {2, 3} <= set(admin.list_topics(timeout=10).brokers), 30, "Kafka to list both josefks")
-        replicas = {"led-by-kafka": [1, 2, 3], "led-by-josefk": [2, 3, 1]}
+        for broker_id in (1, 2, 3):
+            start(broker_id)
+        admin = AdminClient({"bootstrap.servers": node(1).bootstrap})
+        wait_for(lambda: {1, 2, 3} <= set(admin.list_topics(timeout=10).brokers), 30, "all three brokers listed")
+        replicas = {"led-by-kafka": [1, 2, 3], "led-by-josefk": [3, 2, 1]}  # broker 3 is a josefk
         for future in admin.create_topics([NewTopic(t, num_partitions=1, replica_assignment=[r],
                                                     config={"min.insync.replicas": "2"})
                                            for t, r in replicas.items()]).values():
             future.result(30)
-
-        def all_in_sync(bootstrap: str) -> bool:
-            states = partition_states(bootstrap)
-            return len(states) == 2 and all(isr == [1, 2, 3] for _leader, isr in states.values())
-
-        bootstraps = lambda: ",".join([kafka.bootstrap, *(j.bootstrap for j in josefks.values())])  # noqa: E731
-        wait_for(lambda: all_in_sync(kafka.bootstrap), 60, "every replica in sync")
+        wait_for(lambda: all_in_sync(node(1).bootstrap), 60, "every replica in sync")
         background = BackgroundProducer(bootstraps())
         group = GroupConsumer(bootstraps(), "mixed-group")
         wait_for(lambda: all(len(a) > 50 for a in background.acked.values()), 60, "records acknowledged")
-        for victim in (KAFKA_ID, 2, 3):
+        for victim in (1, 2, 3):
             before = {t: len(a) for t, a in background.acked.items()}
-            if victim == KAFKA_ID:
-                kafka.kill()
-                # Kafka fails to start while its old session still holds /brokers/ids/1
+            survivor = node(3 if victim != 3 else 2).bootstrap
+            port = node(victim).port
+            node(victim).kill()
+            if victim in kafka_ids:
+                # Kafka fails to start while its old session still holds /brokers/ids/<id>
                 # (josefk waits for it instead): restart once the others saw it go.
-                wait_for(lambda: KAFKA_ID not in AdminClient({"bootstrap.servers": josefks[2].bootstrap})
-                         .list_topics(timeout=10).brokers, 30, "the cluster to see Kafka gone")
-                kafka = KafkaBroker(tmp_path / "kafka", zookeeper.connect, broker_id=KAFKA_ID,
-                                    overrides={**KAFKA_OVERRIDES, **offsets_topic}, port=kafka.port)
-            else:
-                josefks[victim].kill()
-                start_josefk(victim, josefks[victim].port)
-            survivor = josefks[2 if victim != 2 else 3].bootstrap
+                wait_for(lambda v=victim, s=survivor: v not in AdminClient({"bootstrap.servers": s})
+                         .list_topics(timeout=10).brokers, 30, f"the cluster to see broker {victim} gone")
+            start(victim, port)
             wait_for(lambda s=survivor: all_in_sync(s), 90, f"broker {victim} back in every ISR")
             wait_for(lambda b=before: all(len(a) > b[t] + 50 for t, a in background.acked.items()), 60,
                      f"records acknowledged after broker {victim} came back")
@@ -472,15 +478,14 @@ def test_one_kafka_two_josefk_rf3_survive_kill_9_of_each_broker_in_turn(zookeepe
         background = None
         wanted = {(t, offset, value) for t, records in acked.items() for offset, value in records}
         wait_for(lambda: wanted <= group.records, 60, "the group to read every acknowledged record")
+        dirs = [kafkas[b].log_dir if b in kafka_ids else Path(josefks[b].log_dir) for b in (1, 2, 3)]
         for topic in ASSIGNMENTS:
-            dirs = [kafka.log_dir, *(Path(j.log_dir) for j in josefks.values())]
-            wait_for(lambda t=topic, d=dirs: all(same_bytes(d[0], other, t) for other in d[1:]), 30,
+            wait_for(lambda t=topic: all(same_bytes(dirs[0], other, t) for other in dirs[1:]), 30,
                      f"{topic}'s three replicas to be byte-identical")
     finally:
         if background is not None:
             background.stop()
         if group is not None:
             group.stop()
-        for josefk in josefks.values():
-            josefk.kill()
-        kafka.kill()
+        for handle in [*josefks.values(), *kafkas.values()]:
+            handle.kill()
