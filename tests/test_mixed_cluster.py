@@ -261,8 +261,12 @@ class BackgroundProducer:
     def _run(self) -> None:
         i = 0
         while not self.stopping.is_set():
-            for topic in ASSIGNMENTS:
-                self.producer.produce(topic, b"bg-%d" % i, on_delivery=self._delivered)
+            try:
+                for topic in ASSIGNMENTS:
+                    self.producer.produce(topic, b"bg-%d" % i, on_delivery=self._delivered)
+            except BufferError:  # no broker takes records (min.insync.replicas): wait for room
+                self.producer.poll(0.5)
+                continue
             i += 1
             self.producer.poll(0.01)
 
@@ -408,7 +412,10 @@ class GroupConsumer:
     def stop(self) -> set[tuple[str, int, bytes]]:
         self.stopping.set()
         self.thread.join(30)
-        self.consumer.close()
+        # close() leaves the group and commits; it has no timeout of its own, so it gets one.
+        closing = threading.Thread(target=self.consumer.close, daemon=True)
+        closing.start()
+        closing.join(30)
         return self.records
 
 
