@@ -37,6 +37,8 @@ from josefk.controller.state import (
     LEADER_DURING_DELETE,
     LOG_DIR_EVENT_NOTIFICATION,
     BrokerInfo,
+    IsrRequest,
+    IsrResult,
     LeaderAndIsrResult,
     PartitionState,
     TopicAssignment,
@@ -255,7 +257,10 @@ class KafkaController:
         self._init_new_partitions(list(self.assignments))
         for topic in self.assignments:
             self._watch_topic(topic)
-        self._send(sorted(self.states), metadata_to_all=True)
+        # Metadata first, as Kafka's onControllerFailover: a Kafka broker becomes a follower
+        # only of a leader its metadata cache knows alive.
+        self._send_metadata(sorted(self.states))
+        self._send(sorted(self.states))
         self._on_delete_topics()
         self._on_isr_change()
         self._on_log_dir_event()
@@ -419,12 +424,17 @@ class KafkaController:
         changed = {key for key in sorted(self.states) if self._handle_offline_replicas(key, bounced)}
         if bounced:  # and back at once: partitions only they can lead come online again
             changed |= {key for key in sorted(self.states) if self._handle_offline_replicas(key)}
+        if joined or bounced:
+            # Every broker learns the new ones, and they learn every partition, before any
+            # LeaderAndIsr (Kafka's onBrokerStartup): a Kafka broker refuses to follow a
+            # leader its metadata cache does not know alive.
+            self._send_metadata(sorted(self.states))
         for broker_id in sorted(joined | bounced):
             plane = self.channels.get(broker_id)
             mine = [s for s in self.states.values() if broker_id in s.replicas]
             if plane is not None and mine:
                 plane.leader_and_isr(self.broker_id, self.epoch, mine, list(self.live_brokers.values()))
-        self._send(sorted(changed), metadata_to_all=True)
+        self._send(sorted(changed), metadata_to_all=not (joined or bounced))
 
     def _on_topic_change(self) -> None:
         if not self.active:
@@ -477,6 +487,81 @@ class KafkaController:
             self._send_metadata(sorted(changed))
         for key in sorted(changed):
             self._maybe_complete_reassignment(key)
+
+    def alter_partition(self, broker_id: int, broker_epoch: int,
+                        changes: list[IsrRequest]) -> tuple[ErrorCode, list[IsrResult]]:
+        """AlterPartition (KIP-497): a leader asks for a new ISR at the leader epoch and
+        partition epoch (state version) it holds. The controller checks it as Kafka's
+        processAlterPartition does, writes the state (same leader epoch, new version),
+        answers the committed state and sends UpdateMetadata for what changed. A retry of
+        a change already committed is answered with the current state."""
+        if not self.active:
+            return ErrorCode.NOT_CONTROLLER, []
+        live = self.live_brokers.get(broker_id)
+        if live is None or (broker_epoch != -1 and broker_epoch != live.epoch):
+            return ErrorCode.STALE_BROKER_EPOCH, []
+        results, changed = [], []
+        for change in changes:
+            key = (change.topic, change.partition)
+            error = self._check_alter_partition(broker_id, change)
+            state = self.states.get(key)
+            if error == ErrorCode.NONE and state is not None and state.isr != change.new_isr:
+                updated = dataclasses.replace(state, isr=list(change.new_isr), controller_epoch=self.epoch)
+                try:
+                    updated.zk_version = self.store.fenced_set(self.fence, partition_state_path(*key),
+                                                               json.dumps(updated.state_json()).encode(),
+                                                               state.zk_version)
+                except FencedError:
+                    self._moved()
+                except BadVersionError:
+                    error = ErrorCode.INVALID_UPDATE_VERSION
+                else:
+                    self.states[key] = state = updated
+                    changed.append(key)
+            if error != ErrorCode.NONE or state is None:
+                results.append(IsrResult(change.topic, change.partition, error))
+            else:
+                results.append(IsrResult(change.topic, change.partition, error, state.leader, state.leader_epoch,
+                                         list(state.isr), state.zk_version))
+        if changed:
+            log.info("Controller %d: ISR of %s changed by their leader %d", self.broker_id,
+                     ", ".join(f"{t}-{p}={self.states[(t, p)].isr}" for t, p in changed), broker_id)
+            self._send_metadata(changed)
+            for key in changed:
+                self._maybe_complete_reassignment(key)
+        return ErrorCode.NONE, results
+
+    def registration_error(self, broker_id: int, broker_epoch: int) -> ErrorCode:
+        """Whether a broker-to-controller request comes from a live, current registration
+        (Kafka's checks for AllocateProducerIds): NOT_CONTROLLER, BROKER_ID_NOT_REGISTERED,
+        STALE_BROKER_EPOCH or NONE."""
+        if not self.active:
+            return ErrorCode.NOT_CONTROLLER
+        live = self.live_brokers.get(broker_id)
+        if live is None:
+            return ErrorCode.BROKER_ID_NOT_REGISTERED
+        if live.epoch > broker_epoch:
+            return ErrorCode.STALE_BROKER_EPOCH
+        return ErrorCode.NONE
+
+    def _check_alter_partition(self, broker_id: int, change: IsrRequest) -> ErrorCode:
+        state = self.states.get((change.topic, change.partition))
+        if state is None:
+            return ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+        if state.leader != broker_id:
+            return ErrorCode.NOT_LEADER_OR_FOLLOWER
+        if change.leader_epoch != state.leader_epoch:
+            return ErrorCode.FENCED_LEADER_EPOCH
+        if change.partition_epoch != state.zk_version:
+            # A retry whose first attempt was committed finds its own ISR there.
+            return ErrorCode.NONE if state.isr == change.new_isr else ErrorCode.INVALID_UPDATE_VERSION
+        ineligible = [r for r in change.new_isr if r not in state.replicas or r in self.shutting_down
+                      or not self._replica_online(r, (change.topic, change.partition))]
+        if ineligible:
+            log.info("Controller %d: ISR %s of %s-%d names ineligible replicas %s", self.broker_id, change.new_isr,
+                     change.topic, change.partition, ineligible)
+            return ErrorCode.INELIGIBLE_REPLICA
+        return ErrorCode.NONE
 
     def _on_log_dir_event(self) -> None:
         """Brokers wrote log_dir_event_notification znodes (a log dir failed): send them

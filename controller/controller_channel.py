@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
 from collections.abc import Callable
 
 from josefk.controller.network_client import PLAINTEXT, BrokerConnection, ClientSecurity
 from josefk.controller.state import BrokerInfo, EndPoint, PartitionState
-from josefk.protocol.apis import ApiKey
+from josefk.protocol.apis import ApiKey, ApiMessage
 from josefk.protocol.controller_messages import (
     ControlledShutdownRequest,
     LeaderAndIsrRequest,
@@ -19,12 +20,10 @@ from josefk.protocol.controller_messages import (
     UpdateMetadataRequest,
 )
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.inter_broker import LATEST_PROTOCOL, InterBrokerProtocol
 
 log = logging.getLogger(__name__)
 
-LEADER_AND_ISR_VERSION = 5
-UPDATE_METADATA_VERSION = 7
-STOP_REPLICA_VERSION = 3
 CONTROLLED_SHUTDOWN_VERSION = 3
 # Kafka's SecurityProtocol ids, as UpdateMetadata carries them.
 SECURITY_PROTOCOL_IDS = {"PLAINTEXT": 0, "SSL": 1, "SASL_PLAINTEXT": 2, "SASL_SSL": 3}
@@ -51,7 +50,7 @@ def leader_and_isr_request(controller_id: int, controller_epoch: int, states: li
     live = [cls.LeaderAndIsrLiveLeader(broker_id=b.broker_id, host_name=b.host, port=b.port)
             for b in live_brokers if b.broker_id in leaders]
     return cls(controller_id=controller_id, controller_epoch=controller_epoch, broker_epoch=broker_epoch,
-               topic_states=topics, live_leaders=live)
+               request_type=0, topic_states=topics, live_leaders=live)
 
 
 def update_metadata_request(controller_id: int, controller_epoch: int, live_brokers: list[BrokerInfo],
@@ -104,10 +103,39 @@ def from_update_metadata(request: UpdateMetadataRequest, version: int) -> tuple[
     return brokers, states
 
 
-def stop_replica_partitions(request: StopReplicaRequest, version: int) -> list[tuple[str, int]]:
+def stop_replica_request(controller_id: int, controller_epoch: int, broker_epoch: int,
+                         partitions: list[tuple[str, int]], delete: bool) -> StopReplicaRequest:
+    """Both layouts: v0-v2 read delete_partitions and topics, v3+ topic_states (KIP-570)."""
+    topics: dict[str, list[int]] = {}
+    for topic, partition in partitions:
+        topics.setdefault(topic, []).append(partition)
+    cls = StopReplicaRequest
+    return cls(controller_id=controller_id, controller_epoch=controller_epoch, broker_epoch=broker_epoch,
+               delete_partitions=delete,
+               topics=[cls.StopReplicaTopicV1(name=t, partition_indexes=ps) for t, ps in topics.items()],
+               topic_states=[cls.StopReplicaTopicState(topic_name=t, partition_states=[
+                   cls.StopReplicaTopicState.StopReplicaPartitionState(partition_index=p, leader_epoch=-1,
+                                                                       delete_partition=delete) for p in ps])
+                   for t, ps in topics.items()])
+
+
+def stop_replica_partitions(request: StopReplicaRequest, version: int) -> list[tuple[str, int, bool]]:
+    """(topic, partition, delete) of each partition a StopReplica names."""
     if version == 0:
-        return [(p.topic_name, p.partition_index) for p in request.ungrouped_partitions]
-    return [(t.name, p) for t in request.topics for p in t.partition_indexes]
+        return [(p.topic_name, p.partition_index, request.delete_partitions) for p in request.ungrouped_partitions]
+    if version <= 2:
+        return [(t.name, p, request.delete_partitions) for t in request.topics for p in t.partition_indexes]
+    return [(t.topic_name, p.partition_index, p.delete_partition) for t in request.topic_states
+            for p in t.partition_states]
+
+
+def leader_and_isr_errors(response: ApiMessage, version: int,
+                          topic_names: dict[uuid.UUID, str]) -> dict[tuple[str, int], int]:
+    """A LeaderAndIsr response's error per partition; v5+ names topics by id."""
+    if version < 5:
+        return {(e.topic_name, e.partition_index): e.error_code for e in response.partition_errors}
+    return {(topic_names[t.topic_id], e.partition_index): e.error_code for t in response.topics
+            if t.topic_id in topic_names for e in t.partition_errors}
 
 
 async def request_controlled_shutdown(controller: BrokerInfo, broker_id: int, broker_epoch: int,
@@ -131,9 +159,12 @@ class RemoteBrokerChannel:
 
     def __init__(self, controller_id: int, broker: BrokerInfo, loop: asyncio.AbstractEventLoop,
                  on_response: Callable[[int, dict[tuple[str, int], int]], None] | None = None,
-                 security: ClientSecurity = PLAINTEXT) -> None:
+                 security: ClientSecurity = PLAINTEXT,
+                 protocol: InterBrokerProtocol = LATEST_PROTOCOL) -> None:
         """`on_response(broker id, error per partition)` hears each LeaderAndIsr answer;
-        `security` is how the broker's inter-broker listener is spoken."""
+        `security` is how the broker's inter-broker listener is spoken, `protocol` the
+        inter.broker.protocol.version whose request versions it sends."""
+        self.protocol = protocol
         self.controller_id = controller_id
         self.broker = broker
         self.on_response = on_response
@@ -144,32 +175,27 @@ class RemoteBrokerChannel:
     def leader_and_isr(self, controller_id: int, controller_epoch: int, states: list[PartitionState],
                        live_brokers: list[BrokerInfo]) -> None:
         body = leader_and_isr_request(controller_id, controller_epoch, states, live_brokers, self.broker.epoch)
-        self.queue.put_nowait((ApiKey.LeaderAndIsr, LEADER_AND_ISR_VERSION, body))
+        topic_names = {s.topic_id: s.topic for s in states if s.topic_id is not None}
+        self.queue.put_nowait((ApiKey.LeaderAndIsr, self.protocol.leader_and_isr_version, body, topic_names))
 
     def update_metadata(self, controller_id: int, controller_epoch: int, live_brokers: list[BrokerInfo],
                         states: list[PartitionState]) -> None:
         body = update_metadata_request(controller_id, controller_epoch, live_brokers, states, self.broker.epoch)
-        self.queue.put_nowait((ApiKey.UpdateMetadata, UPDATE_METADATA_VERSION, body))
+        self.queue.put_nowait((ApiKey.UpdateMetadata, self.protocol.update_metadata_version, body, {}))
 
     def stop_replica(self, controller_epoch: int, partitions: list[tuple[str, int]], delete: bool) -> None:
-        topics: dict[str, list[int]] = {}
-        for topic, partition in partitions:
-            topics.setdefault(topic, []).append(partition)
-        body = StopReplicaRequest(
-            controller_id=self.controller_id, controller_epoch=controller_epoch, broker_epoch=self.broker.epoch,
-            delete_partitions=delete,
-            topics=[StopReplicaRequest.StopReplicaTopic(name=t, partition_indexes=ps) for t, ps in topics.items()])
-        self.queue.put_nowait((ApiKey.StopReplica, STOP_REPLICA_VERSION, body))
+        body = stop_replica_request(self.controller_id, controller_epoch, self.broker.epoch, partitions, delete)
+        self.queue.put_nowait((ApiKey.StopReplica, self.protocol.stop_replica_version, body, {}))
 
     async def _send_loop(self) -> None:
         while True:
-            api_key, version, body = await self.queue.get()
+            api_key, version, body, topic_names = await self.queue.get()
             while True:
                 try:
                     response = await self.connection.request(api_key, version, body, timeout=30)
                     if api_key == ApiKey.LeaderAndIsr and self.on_response is not None:
-                        self.on_response(self.broker.broker_id, {(e.topic_name, e.partition_index): e.error_code
-                                                                 for e in response.partition_errors})
+                        self.on_response(self.broker.broker_id,
+                                         leader_and_isr_errors(response, version, topic_names))
                     if response.error_code != ErrorCode.NONE:
                         log.warning("Controller request %s to broker %d answered %s", ApiKey(api_key).name,
                                     self.broker.broker_id, ErrorCode(response.error_code).name)

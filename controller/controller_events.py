@@ -41,6 +41,8 @@ class ControllerEventKind(Enum):
     LOG_DIR_EVENT_NOTIFICATION = "LogDirEventNotification"  # a broker's log dir failed
     LEADER_AND_ISR_RESPONSE_RECEIVED = "LeaderAndIsrResponseReceived"  # replicas on offline dirs
     CONTROLLED_SHUTDOWN = "ControlledShutdown"  # a broker asks to leave
+    ALTER_PARTITION = "AlterPartitionReceived"  # a leader asks for a new ISR (KIP-497)
+    ALLOCATE_PRODUCER_IDS = "AllocateProducerIds"  # a broker asks for a producer id block (KIP-730)
     REPLICA_LEADER_ELECTION = "ReplicaLeaderElection"  # ElectLeaders
     API_PARTITION_REASSIGNMENT = "ApiPartitionReassignment"  # AlterPartitionReassignments
     LIST_PARTITION_REASSIGNMENTS = "ListPartitionReassignments"

@@ -92,6 +92,7 @@ class BrokerInfo:
         endpoints = self.all_endpoints()
         plaintext = next((e for e in endpoints if e.security_protocol == "PLAINTEXT"), None)
         return {
+            "features": {},
             "version": 5,
             "host": plaintext.host if plaintext else None,
             "port": plaintext.port if plaintext else -1,
@@ -157,6 +158,31 @@ class LeaderAndIsrResult:
         if self.error != ErrorCode.NONE:
             return self.error
         return self.partition_errors.get((topic, partition), ErrorCode.NONE)
+
+
+@dataclass(frozen=True)
+class IsrRequest:
+    """One partition of an AlterPartition request: the ISR its leader asks for, at the
+    leader epoch and partition epoch (state version) the leader holds."""
+
+    topic: str
+    partition: int
+    leader_epoch: int
+    partition_epoch: int
+    new_isr: list[int]
+
+
+@dataclass(frozen=True)
+class IsrResult:
+    """The controller's answer for one partition: the committed state, or an error."""
+
+    topic: str
+    partition: int
+    error: ErrorCode
+    leader: int = -1
+    leader_epoch: int = -1
+    isr: list[int] = field(default_factory=list)
+    partition_epoch: int = -1
 
 
 @dataclass

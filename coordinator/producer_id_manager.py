@@ -11,6 +11,26 @@ from josefk.controller.state import PRODUCER_ID_BLOCK
 BLOCK_SIZE = 1000
 
 
+def reserve_block(store: CoordinationStore, broker_id: int) -> tuple[int, int]:
+    """The next block of BLOCK_SIZE ids (first, last), recorded in the store with a
+    conditional write (Kafka's ZkProducerIdManager.getNewProducerIdBlock)."""
+    while True:
+        found = store.get(PRODUCER_ID_BLOCK)
+        # Kafka creates the znode empty with its other top-level paths: no block yet.
+        start = int(json.loads(found[0])["block_end"]) + 1 if found and found[0] else 0
+        block = {"version": 1, "broker": broker_id, "block_start": str(start),
+                 "block_end": str(start + BLOCK_SIZE - 1)}
+        data = json.dumps(block).encode()
+        try:
+            if found is None:
+                store.create(PRODUCER_ID_BLOCK, data)
+            else:
+                store.set(PRODUCER_ID_BLOCK, data, expected_version=found[1])
+        except (NodeExistsError, BadVersionError):
+            continue
+        return start, start + BLOCK_SIZE - 1
+
+
 class ProducerIdManager:
     def __init__(self, broker_id: int, store: CoordinationStore) -> None:
         self.broker_id = broker_id
@@ -19,21 +39,7 @@ class ProducerIdManager:
         self.block_end = -1
 
     def _reserve_block(self) -> None:
-        while True:
-            found = self.store.get(PRODUCER_ID_BLOCK)
-            start = int(json.loads(found[0])["block_end"]) + 1 if found else 0
-            block = {"version": 1, "broker": self.broker_id, "block_start": str(start),
-                     "block_end": str(start + BLOCK_SIZE - 1)}
-            data = json.dumps(block).encode()
-            try:
-                if found is None:
-                    self.store.create(PRODUCER_ID_BLOCK, data)
-                else:
-                    self.store.set(PRODUCER_ID_BLOCK, data, expected_version=found[1])
-            except (NodeExistsError, BadVersionError):
-                continue
-            self.next_id, self.block_end = start, start + BLOCK_SIZE - 1
-            return
+        self.next_id, self.block_end = reserve_block(self.store, self.broker_id)
 
     def generate_producer_id(self) -> int:
         if self.next_id > self.block_end:

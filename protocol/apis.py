@@ -33,9 +33,9 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.Fetch: (0, 17),
     ApiKey.ListOffsets: (0, 9),
     ApiKey.Metadata: (0, 12),
-    ApiKey.LeaderAndIsr: (0, 5),  # 3.9 has 0-7; v6+ (leader recovery state, KRaft) not implemented
-    ApiKey.StopReplica: (0, 3),  # 3.9 has 0-4; v4 (per-partition leader epochs) not implemented
-    ApiKey.UpdateMetadata: (0, 7),  # 3.9 has 0-8; v8 (KRaft type field) not implemented
+    ApiKey.LeaderAndIsr: (0, 7),
+    ApiKey.StopReplica: (0, 4),
+    ApiKey.UpdateMetadata: (0, 8),
     ApiKey.ControlledShutdown: (1, 3),  # 3.9 has 0-3; v0's request header lacks the client id
     ApiKey.OffsetCommit: (0, 9),
     ApiKey.OffsetFetch: (0, 9),
@@ -81,6 +81,8 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.AlterReplicaLogDirs: (0, 2),
     ApiKey.DescribeClientQuotas: (0, 1),
     ApiKey.AlterClientQuotas: (0, 1),
+    ApiKey.AlterPartition: (0, 3),
+    ApiKey.AllocateProducerIds: (0, 0),
 }
 
 

@@ -1,7 +1,8 @@
 """The ZooKeeper-era controller RPCs: LeaderAndIsr, StopReplica, UpdateMetadata (controller to
-broker) and ControlledShutdown (broker to controller).
+broker), ControlledShutdown, AlterPartition and AllocateProducerIds (broker to controller).
 
-Kafka 4 dropped them, so kafka-python 3 has no schemas for them; josefk carries its own
+Kafka 4 dropped the first four, and kafka-python 3 has neither AlterPartition nor
+AllocateProducerIds, so josefk carries its own
 definitions (protocol/schemas/*.json, Kafka's field layout) and builds message classes
 with the same generated codecs as every other API.
 """
@@ -23,3 +24,7 @@ class UpdateMetadataRequest(ApiMessage, load_json=schemas): pass  # type: ignore
 class UpdateMetadataResponse(ApiMessage, load_json=schemas): pass  # type: ignore[call-arg]  # noqa: E701
 class ControlledShutdownRequest(ApiMessage, load_json=schemas): pass  # type: ignore[call-arg]  # noqa: E701
 class ControlledShutdownResponse(ApiMessage, load_json=schemas): pass  # type: ignore[call-arg]  # noqa: E701
+class AlterPartitionRequest(ApiMessage, load_json=schemas): pass  # type: ignore[call-arg]  # noqa: E701
+class AlterPartitionResponse(ApiMessage, load_json=schemas): pass  # type: ignore[call-arg]  # noqa: E701
+class AllocateProducerIdsRequest(ApiMessage, load_json=schemas): pass  # type: ignore[call-arg]  # noqa: E701
+class AllocateProducerIdsResponse(ApiMessage, load_json=schemas): pass  # type: ignore[call-arg]  # noqa: E701

@@ -60,6 +60,7 @@ class PartitionRequest:
     fetch_offset: int
     max_bytes: int
     log_start_offset: int = -1
+    last_fetched_epoch: int = -1  # Fetch v12+: the epoch of the follower's last batch (KIP-320)
 
 
 @dataclass
@@ -69,6 +70,7 @@ class PartitionResponse:
     high_watermark: int
     log_start_offset: int
     records_size: int
+    diverging: bool = False  # the follower's log diverged from ours: it must hear of it
 
 
 @dataclass
@@ -77,6 +79,7 @@ class CachedPartition:
     fetch_offset: int
     max_bytes: int
     fetcher_log_start_offset: int
+    last_fetched_epoch: int = -1
     high_watermark: int = INVALID_HIGH_WATERMARK
     local_log_start_offset: int = -1
 
@@ -84,15 +87,17 @@ class CachedPartition:
         self.fetch_offset = req.fetch_offset
         self.max_bytes = req.max_bytes
         self.fetcher_log_start_offset = req.log_start_offset
+        self.last_fetched_epoch = req.last_fetched_epoch
 
     def request(self) -> PartitionRequest:
-        return PartitionRequest(self.fetch_offset, self.max_bytes, self.fetcher_log_start_offset)
+        return PartitionRequest(self.fetch_offset, self.max_bytes, self.fetcher_log_start_offset,
+                                self.last_fetched_epoch)
 
     def maybe_update_response(self, resp: PartitionResponse, update: bool) -> bool:
         """Whether this answer must be sent (Kafka's maybeUpdateResponseData); with update,
         remember what the fetcher is now told. An error resets the cached high watermark, so
         the partition is sent again once the error goes away."""
-        must = resp.records_size > 0
+        must = resp.records_size > 0 or resp.diverging
         if self.high_watermark != resp.high_watermark:
             must = True
             if update:
@@ -133,7 +138,8 @@ class FetchSession:
         for key, req in fetch_data.items():
             cached = self.partitions.get(key)
             if cached is None:
-                self.partitions[key] = CachedPartition(req.fetch_offset, req.max_bytes, req.log_start_offset)
+                self.partitions[key] = CachedPartition(req.fetch_offset, req.max_bytes, req.log_start_offset,
+                                                       req.last_fetched_epoch)
                 added.append(key)
             else:
                 cached.update_request(req)
@@ -274,7 +280,7 @@ class FullFetchContext(FetchContext):
         for key, resp in responses.items():
             req = self.fetch_data[key]
             cached[key] = CachedPartition(req.fetch_offset, req.max_bytes, req.log_start_offset,
-                                          resp.high_watermark, resp.log_start_offset)
+                                          req.last_fetched_epoch, resp.high_watermark, resp.log_start_offset)
         session_id = self.cache.maybe_create_session(self.cache.time.milliseconds(), self.privileged, cached,
                                                      self.uses_topic_ids)
         return ErrorCode.NONE, session_id, list(responses)

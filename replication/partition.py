@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import enum
 import logging
+import uuid
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -56,6 +57,8 @@ class ReadResult:
     log_end_offset: int
     last_stable_offset: int = -1
     aborted_transactions: list[AbortedTxn] | None = field(default=None)  # read_committed only
+    # (epoch, end offset) where a follower's log diverged from ours (Fetch v12+, KIP-320)
+    diverging_epoch: tuple[int, int] | None = None
 
     @property
     def size(self) -> int:
@@ -80,8 +83,9 @@ class FollowerState:
 
 class IsrChangeSender(Protocol):
     """Sends a leader's ISR change to where ISRs are decided (the partition state in
-    ZooKeeper, as Kafka before 2.7 wrote it; the controller's AlterPartition since). It
-    must not block: the outcome comes back later through Partition.complete_isr_change."""
+    ZooKeeper, as Kafka before 2.7 wrote it; the controller's AlterPartition since, see
+    replication/alter_partition.py). It must not block: the outcome comes back later
+    through Partition.complete_isr_change."""
 
     def submit(self, partition: Partition, new_isr: list[int]) -> None: ...
 
@@ -105,6 +109,7 @@ class Partition:
         self.pending_isr: list[int] | None = None  # an ISR change sent but not yet committed
         self.replicas: list[int] = []
         self.followers: dict[int, FollowerState] = {}
+        self.topic_id: uuid.UUID | None = None
 
     @property
     def high_watermark(self) -> int:
@@ -141,6 +146,8 @@ class Partition:
         self.zk_version = state.zk_version
         self.isr = list(state.isr)
         self.replicas = list(state.replicas)
+        if state.topic_id is not None:
+            self.topic_id = state.topic_id
 
     def make_leader(self, state: PartitionState) -> None:
         was_leader = self.is_leader
@@ -316,11 +323,29 @@ class Partition:
             return None
         return TimestampAndOffset(found[1], found[0], self.leader_epoch)
 
-    def read(self, offset: int, max_bytes: int, isolation: FetchIsolation, min_one_message: bool) -> ReadResult:
+    def diverging_epoch(self, last_fetched_epoch: int, fetch_offset: int) -> tuple[int, int] | None:
+        """A follower (Fetch v12+) says its last batch is of `last_fetched_epoch`; if that
+        epoch ends here before `fetch_offset`, or we never had it, its log diverged from
+        ours: (epoch, end offset) to truncate to, as Kafka's Partition.fetchRecords answers.
+        A Kafka 3.9 follower truncates only on this answer, never with OffsetForLeaderEpoch."""
+        if last_fetched_epoch < 0:
+            return None
+        epoch, end = self.log.leader_epoch_cache.end_offset_for(last_fetched_epoch, self.log.log_end_offset)
+        if epoch < last_fetched_epoch or end < fetch_offset:
+            return epoch, end
+        return None
+
+    def read(self, offset: int, max_bytes: int, isolation: FetchIsolation, min_one_message: bool,
+             last_fetched_epoch: int = -1) -> ReadResult:
         """A leader read; read_committed also gets the aborted transactions overlapping
-        what it read (Kafka's addAbortedTransactions, upper bound the offset after it)."""
+        what it read (Kafka's addAbortedTransactions, upper bound the offset after it). A
+        follower whose log diverged gets no records, only where it diverged."""
         if not self.is_leader:
             raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER)
+        diverging = self.diverging_epoch(last_fetched_epoch, offset)
+        if diverging is not None:
+            return ReadResult([], self.high_watermark, self.log.log_start_offset, self.log.log_end_offset,
+                              self.log.last_stable_offset, diverging_epoch=diverging)
         upper = None if isolation is FetchIsolation.LOG_END else self._last_fetchable_offset(isolation)
         info = self.log.read(offset, max_bytes, max_offset=upper, min_one_message=min_one_message)
         aborted = None

@@ -10,28 +10,39 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
 from collections.abc import Callable
 
 from josefk.controller.network_client import PLAINTEXT, BrokerConnection, ClientSecurity
 from josefk.controller.state import BrokerInfo
 from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.inter_broker import LATEST_PROTOCOL, InterBrokerProtocol
+from josefk.replication.fetch_session import FINAL_EPOCH, INVALID_SESSION_ID
 from josefk.replication.fetch_session_handler import FetchPartitionData, FetchSessionHandler
 from josefk.replication.partition import Partition
 
 log = logging.getLogger(__name__)
 
-FETCH_VERSION = 12  # the last version with names and replica_id in the body
 LIST_OFFSETS_VERSION = 5
-OFFSET_FOR_LEADER_EPOCH_VERSION = 3
+TOPIC_IDS_FETCH_VERSION = 13  # Fetch names topics by id from here on
+SESSIONS_FETCH_VERSION = 7  # fetch sessions (KIP-227) from here on
+REPLICA_STATE_FETCH_VERSION = 15  # and carries the follower's id and broker epoch in ReplicaState (KIP-903)
 RETRY_BACKOFF_S = 0.5  # Kafka's replica.fetch.backoff.ms default is 1 s; shorter heals sooner
 STOP_GRACE_S = 5.0  # stop() waits this long beyond max_wait_ms for the fetch in flight
 
 
 class ReplicaFetcher:
     def __init__(self, broker_id: int, leader: BrokerInfo, max_wait_ms: int, max_bytes: int,
-                 on_appended: Callable[[Partition], None], security: ClientSecurity = PLAINTEXT) -> None:
+                 on_appended: Callable[[Partition], None], security: ClientSecurity = PLAINTEXT,
+                 protocol: InterBrokerProtocol = LATEST_PROTOCOL, broker_epoch: Callable[[], int] = lambda: -1) -> None:
+        """`protocol` (inter.broker.protocol.version) picks the Fetch and OffsetForLeaderEpoch
+        versions, as a Kafka follower of that release sends them; `broker_epoch()` is this
+        broker's registration epoch, which Fetch v15+ carries."""
         self.broker_id = broker_id
+        self.fetch_version = protocol.fetch_version
+        self.offset_for_leader_epoch_version = protocol.offset_for_leader_epoch_version
+        self.broker_epoch = broker_epoch
         self.leader = leader
         self.max_wait_ms = max_wait_ms
         self.max_bytes = max_bytes
@@ -40,6 +51,8 @@ class ReplicaFetcher:
         self.truncating: set[tuple[str, int]] = set()
         self.connection = BrokerConnection(leader.host, leader.port, f"replica-fetcher-{broker_id}", security)
         self.session: FetchSessionHandler[tuple[str, int]] = FetchSessionHandler()
+        self.session_version = self.fetch_version  # the Fetch version the session was opened at
+        self.topic_ids: dict[str, uuid.UUID | None] = {}  # names topics at v13+, forgotten ones too
         self.wakeup = asyncio.Event()
         self.stopping = False
         self.fetch_in_flight: asyncio.Future | None = None
@@ -75,45 +88,65 @@ class ReplicaFetcher:
                 await asyncio.sleep(RETRY_BACKOFF_S)
 
     async def _fetch_once(self) -> None:
+        fetching = [(key, p) for key, p in list(self.partitions.items()) if key not in self.truncating]
+        # Topic ids from v13, if the controller gave every one (a pre-2.8 controller does not).
+        version = self.fetch_version
+        if version >= TOPIC_IDS_FETCH_VERSION and any(p.topic_id is None for _key, p in fetching):
+            version = TOPIC_IDS_FETCH_VERSION - 1
+        if version != self.session_version:  # the leader keys a session by names or by ids: start anew
+            self.session.handle_error()
+            self.session_version = version
+        for (topic, _index), p in fetching:
+            self.topic_ids[topic] = p.topic_id
         wanted = {key: FetchPartitionData(p.log.log_end_offset, p.log.log_start_offset, self.max_bytes,
-                                          p.leader_epoch)
-                  for key, p in list(self.partitions.items()) if key not in self.truncating}
+                                          p.leader_epoch) for key, p in fetching}
         if not wanted:
             await asyncio.sleep(0.1)  # every partition is waiting to truncate
             return
         if self.stopping:
             return
         cls = request_class(ApiKey.Fetch)
-        data = self.session.build(wanted)
+        if version >= SESSIONS_FETCH_VERSION:
+            data = self.session.build(wanted)
+            session_id, epoch, to_send, to_forget = data.session_id, data.epoch, data.to_send, data.to_forget
+        else:
+            session_id, epoch, to_send, to_forget = INVALID_SESSION_ID, FINAL_EPOCH, wanted, []
         topics: dict[str, list] = {}
-        for (topic, index), ask in data.to_send.items():
+        for (topic, index), ask in to_send.items():
             topics.setdefault(topic, []).append(cls.FetchTopic.FetchPartition(
                 partition=index, current_leader_epoch=ask.current_leader_epoch, fetch_offset=ask.fetch_offset,
                 last_fetched_epoch=ask.last_fetched_epoch, log_start_offset=ask.log_start_offset,
                 partition_max_bytes=ask.max_bytes))
         forgotten: dict[str, list[int]] = {}
-        for topic, index in data.to_forget:
+        for topic, index in to_forget:
             forgotten.setdefault(topic, []).append(index)
-        request = cls(replica_id=self.broker_id, max_wait_ms=self.max_wait_ms, min_bytes=1,
-                      max_bytes=self.max_bytes, isolation_level=0, session_id=data.session_id,
-                      session_epoch=data.epoch,
-                      topics=[cls.FetchTopic(topic=t, partitions=ps) for t, ps in topics.items()],
-                      forgotten_topics_data=[cls.ForgottenTopic(topic=t, partitions=ps) for t, ps in forgotten.items()],
+        replica_id = self.broker_id if version < REPLICA_STATE_FETCH_VERSION else -1
+        request = cls(replica_id=replica_id, max_wait_ms=self.max_wait_ms, min_bytes=1,
+                      max_bytes=self.max_bytes, isolation_level=0, session_id=session_id, session_epoch=epoch,
+                      topics=[cls.FetchTopic(topic=t, topic_id=self.topic_ids.get(t), partitions=ps)
+                              for t, ps in topics.items()],
+                      forgotten_topics_data=[cls.ForgottenTopic(topic=t, topic_id=self.topic_ids.get(t), partitions=ps)
+                                             for t, ps in forgotten.items()],
                       rack_id="")
+        if version >= REPLICA_STATE_FETCH_VERSION:
+            request.replica_state = cls.ReplicaState(replica_id=self.broker_id, replica_epoch=self.broker_epoch())
+        names = {topic_id: t for t, topic_id in self.topic_ids.items()}
         self.fetch_in_flight = asyncio.ensure_future(self.connection.request(
-            ApiKey.Fetch, FETCH_VERSION, request, timeout=self.max_wait_ms / 1000 + 30))
+            ApiKey.Fetch, version, request, timeout=self.max_wait_ms / 1000 + 30))
         try:
             response = await asyncio.shield(self.fetch_in_flight)
         finally:
             self.fetch_in_flight = None
-        self.session.handle_response(response.error_code, response.session_id)
+        if version >= SESSIONS_FETCH_VERSION:
+            self.session.handle_response(response.error_code, response.session_id)
         if response.error_code != ErrorCode.NONE:
             log.info("Fetch session with broker %d: %s; the next fetch is a full one", self.leader.broker_id,
                      ErrorCode(response.error_code).name)
             return
         for topic in response.responses:
+            name = names.get(topic.topic_id) if version >= TOPIC_IDS_FETCH_VERSION else topic.topic
             for data in topic.partitions:
-                partition = self.partitions.get((topic.topic, data.partition_index))
+                partition = self.partitions.get((name, data.partition_index)) if name is not None else None
                 if partition is None:
                     continue
                 if data.error_code == ErrorCode.NONE:
@@ -124,7 +157,7 @@ class ReplicaFetcher:
                 elif data.error_code == ErrorCode.OFFSET_OUT_OF_RANGE:
                     await self._handle_out_of_range(partition)
                 else:
-                    log.debug("Fetch of %s-%d from %d: %s", topic.topic, data.partition_index,
+                    log.debug("Fetch of %s-%d from %d: %s", name, data.partition_index,
                               self.leader.broker_id, ErrorCode(data.error_code).name)
                     await asyncio.sleep(0.1)
 
@@ -146,7 +179,8 @@ class ReplicaFetcher:
             return
         request = cls(replica_id=self.broker_id, topics=[cls.OffsetForLeaderTopic(topic=t, partitions=ps)
                                                          for t, ps in topics.items()])
-        response = await self.connection.request(ApiKey.OffsetForLeaderEpoch, OFFSET_FOR_LEADER_EPOCH_VERSION, request)
+        response = await self.connection.request(ApiKey.OffsetForLeaderEpoch, self.offset_for_leader_epoch_version,
+                                                 request)
         for topic in response.topics:
             for result in topic.partitions:
                 key = (topic.topic, result.partition)

@@ -35,7 +35,9 @@ from josefk.log.config import LogConfig
 from josefk.log.log import AppendOrigin, Log
 from josefk.log.log_manager import LogManager
 from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.protocol.inter_broker import LATEST_PROTOCOL, InterBrokerProtocol
 from josefk.replication.alter_log_dirs import LogDirMove
+from josefk.replication.alter_partition import AlterPartitionManager, IsrChange
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import FetchIsolation, Partition, ReadResult, TimestampAndOffset
 from josefk.replication.purgatory import DelayedOperation, DelayedOperationPurgatory
@@ -85,6 +87,7 @@ class FetchPartition:
     partition: int
     fetch_offset: int
     max_bytes: int
+    last_fetched_epoch: int = -1  # Fetch v12+ (KIP-320)
 
 
 @dataclass
@@ -102,6 +105,9 @@ class ReplicationSettings:
     replica_fetch_max_bytes: int = 1048576
     # How fetchers reach leaders: the inter-broker listener's security protocol and credentials.
     inter_broker_security: ClientSecurity = PLAINTEXT
+    # inter.broker.protocol.version: the Fetch and OffsetForLeaderEpoch versions followers send.
+    protocol: InterBrokerProtocol = LATEST_PROTOCOL
+    broker_epoch: Callable[[], int] = lambda: -1  # this broker's registration epoch, for Fetch v15+
 
 
 class ReplicaManager:
@@ -109,8 +115,10 @@ class ReplicaManager:
                  log_config_for: Callable[[str], LogConfig], store: CoordinationStore,
                  settings: ReplicationSettings, store_executor: Executor,
                  time: Time = SYSTEM_TIME, scheduler: Scheduler = LOOP_SCHEDULER,
-                 halt: Callable[[str], None] | None = None, metrics: BrokerMetrics | None = None) -> None:
-        """`store_executor` runs the store writes leaders make (ISR changes) off the loop.
+                 halt: Callable[[str], None] | None = None, metrics: BrokerMetrics | None = None,
+                 alter_partition: AlterPartitionManager | None = None) -> None:
+        """`store_executor` runs the store writes leaders make (ISR changes) off the loop;
+        with `alter_partition` leaders ask the controller instead (KIP-497).
         `halt(reason)` ends the process when every log dir has failed (Kafka's Exit.halt). `time`
         times followers' lag; `scheduler` runs the purgatories' timeouts."""
         self.broker_id = broker_id
@@ -136,6 +144,7 @@ class ReplicaManager:
         self.leadership_listeners: list[Callable[[], None]] = []
         self.scheduler = scheduler
         self.log_dir_moves: dict[TopicPartition, asyncio.Task] = {}  # Kafka's ReplicaAlterLogDirsManager
+        self.alter_partition = alter_partition
         for checkpoint in self.hw_checkpoints.values():
             self.saved_high_watermarks.update(checkpoint.read())
 
@@ -224,7 +233,8 @@ class ReplicaManager:
             return fetcher
         replacement = ReplicaFetcher(self.broker_id, leader, self.settings.replica_fetch_wait_max_ms,
                                      self.settings.replica_fetch_max_bytes, self._on_follower_append,
-                                     self.settings.inter_broker_security)
+                                     self.settings.inter_broker_security, self.settings.protocol,
+                                     self.settings.broker_epoch)
         if fetcher is not None:
             fetcher.close()
             for partition in fetcher.partitions.values():
@@ -275,10 +285,16 @@ class ReplicaManager:
     # -- ISR changes made by leaders ------------------------------------------------------
 
     def submit(self, partition: Partition, new_isr: list[int]) -> None:
-        """IsrChangeSender: write the leader's new ISR to the store off the event loop (a
-        slow or unreachable ZooKeeper must not stall produce and fetch); the partition
-        applies it when the write is back."""
+        """IsrChangeSender: with an AlterPartitionManager (inter.broker.protocol.version
+        2.7 and later) ask the controller; else write the leader's new ISR to the store
+        off the event loop (a slow or unreachable ZooKeeper must not stall produce and
+        fetch), as Kafka before 2.7. The partition applies the change when it is back."""
         epoch = partition.leader_epoch
+        if self.alter_partition is not None:
+            self.alter_partition.submit(IsrChange(
+                partition.topic, partition.partition, partition.topic_id, epoch, partition.zk_version, new_isr,
+                lambda error, version: self._isr_change_done(partition, epoch, new_isr, version)))
+            return
         future = asyncio.get_running_loop().run_in_executor(
             self.store_executor, self._write_isr, partition.topic, partition.partition, partition.controller_epoch,
             partition.leader_id, epoch, new_isr, partition.zk_version)
@@ -289,16 +305,19 @@ class ReplicaManager:
             except Exception as e:  # noqa: BLE001 - connection loss, session expiry: retried later
                 log.warning("%s-%d: ISR update to %s failed: %r", partition.topic, partition.partition, new_isr, e)
                 version = None
-            old_isr = partition.isr
-            moved = partition.complete_isr_change(epoch, new_isr, version)
-            if partition.isr is not old_isr:  # the change was committed and applied
-                self.metrics.replica_manager.record_isr_change(old_isr, partition.isr)
-            if moved:
-                self._high_watermark_moved(partition)
-            elif version is not None:
-                self._high_watermark_moved(partition)  # acks=all waiters re-check min.insync.replicas
+            self._isr_change_done(partition, epoch, new_isr, version)
 
         future.add_done_callback(written)
+
+    def _isr_change_done(self, partition: Partition, epoch: int, new_isr: list[int], version: int | None) -> None:
+        """An ISR change came back: `version` is the partition state's new version if it was
+        committed, None if not (the leader sends it again at a later check if still needed)."""
+        old_isr = partition.isr
+        moved = partition.complete_isr_change(epoch, new_isr, version)
+        if partition.isr is not old_isr:  # the change was committed and applied
+            self.metrics.replica_manager.record_isr_change(old_isr, partition.isr)
+        if moved or version is not None:  # acks=all waiters re-check min.insync.replicas too
+            self._high_watermark_moved(partition)
 
     def _write_isr(self, topic: str, index: int, controller_epoch: int, leader: int, leader_epoch: int,
                    new_isr: list[int], zk_version: int) -> int | None:
@@ -545,7 +564,8 @@ class ReplicaManager:
         for f in fetches:
             try:
                 partition = self.leader_partition(f.topic, f.partition)
-                read = partition.read(f.fetch_offset, max(0, min(f.max_bytes, limit)), isolation, min_one)
+                read = partition.read(f.fetch_offset, max(0, min(f.max_bytes, limit)), isolation, min_one,
+                                      f.last_fetched_epoch)
             except KafkaError as e:
                 results.append(FetchResult(f.topic, f.partition, e.code))
                 continue
@@ -566,7 +586,10 @@ class ReplicaManager:
         if replica_id >= 0:
             for f in fetches:
                 partition = self.partitions.get((f.topic, f.partition))
-                if partition is not None and partition.update_follower_fetch(replica_id, f.fetch_offset):
+                if partition is None or (partition.is_leader and
+                                         partition.diverging_epoch(f.last_fetched_epoch, f.fetch_offset)):
+                    continue  # a diverged follower does not have what it asks after (Kafka skips it too)
+                if partition.update_follower_fetch(replica_id, f.fetch_offset):
                     self._high_watermark_moved(partition)
         isolation = FetchIsolation.of(replica_id, isolation_level)
         results = self.read_from_local_log(fetches, max_bytes, isolation)
@@ -595,6 +618,8 @@ class ReplicaManager:
         for fetcher in self.fetchers.values():
             fetcher.close()
         self.fetchers.clear()
+        if self.alter_partition is not None:
+            self.alter_partition.close()
         self.fetch_purgatory.cancel_all()
         self.produce_purgatory.cancel_all()
         self.write_high_watermarks(self.high_watermark_snapshot())

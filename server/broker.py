@@ -54,6 +54,7 @@ from josefk.log.config import LogConfig
 from josefk.log.log_dir_failure import LogDirFailureChannel
 from josefk.log.log_manager import LogManager
 from josefk.protocol.errors import ErrorCode
+from josefk.replication.alter_partition import AlterPartitionManager
 from josefk.replication.coordinator_partitions import LocalCoordinatorPartitions
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.purgatory import current_request
@@ -233,18 +234,23 @@ class KafkaServer:
         self.log_manager.startup(await asyncio.to_thread(self._topic_configs))
         self.metadata_cache = MetadataCache(broker_id, inter_broker_listener=config.inter_broker_listener)
         security = config.inter_broker_security
+        protocol = config.inter_broker_protocol
+        alter_partition = None
+        if protocol.alter_partition_supported and config["zookeeper.connect"]:
+            alter_partition = AlterPartitionManager(broker_id, lambda: self.broker_epoch.epoch, self._controller_node,
+                                                    protocol, security)
         self.replica_manager = ReplicaManager(
             broker_id, self.log_manager, self.metadata_cache, self.log_config_for, store,
             ReplicationSettings(config["replica.lag.time.max.ms"], config["replica.fetch.wait.max.ms"],
-                                config["replica.fetch.max.bytes"], security),
+                                config["replica.fetch.max.bytes"], security, protocol, lambda: self.broker_epoch.epoch),
             self.store_executor, self.time, self.scheduler,
-            metrics=self.broker_metrics)
+            metrics=self.broker_metrics, alter_partition=alter_partition)
         # Kafka's LogDirFailureHandler: failures reported from any thread are handled on the loop.
         self.log_dir_failures.add_listener(
             lambda log_dir: loop.call_soon_threadsafe(self.replica_manager.handle_log_dir_failure, log_dir))
         channels = ControllerChannelManager(broker_id, self.replica_manager,
                                             lambda info: RemoteBrokerChannel(broker_id, info, loop, channels.report,
-                                                                             security),
+                                                                             security, config.inter_broker_protocol),
                                             post=loop.call_soon_threadsafe)
         self.controller = KafkaController(broker_id, store, channels, self.controller_events.put,
                                           inter_broker_listener=config.inter_broker_listener)
@@ -444,6 +450,11 @@ class KafkaServer:
                 if asyncio.get_running_loop().time() > deadline:
                     raise RuntimeError(f"broker id {self.config.broker_id} is already registered") from None
                 await asyncio.sleep(0.5)
+
+    def _controller_node(self) -> BrokerInfo | None:
+        """The controller as the last UpdateMetadata named it, on the inter-broker listener."""
+        cache = self.metadata_cache
+        return cache.brokers.get(cache.controller_id)
 
     def _on_session_lost(self) -> None:
         log.error("Lost the coordination store session; resigning as controller")

@@ -21,6 +21,8 @@ from jproperties import Properties
 from josefk.controller.network_client import ClientSecurity
 from josefk.log.config import SERVER_DEFAULT_NAMES, LogConfig, from_server_props, validate_server_default
 from josefk.log.config import config_type as topic_config_type
+from josefk.protocol.inter_broker import LATEST as LATEST_IBP
+from josefk.protocol.inter_broker import InterBrokerProtocol
 from josefk.server.connection_quotas import ConnectionLimits
 from josefk.server.kafka_broker_keys import KAFKA_BROKER_KEYS, KAFKA_DYNAMIC_KEYS
 from josefk.server.security.settings import (
@@ -185,6 +187,7 @@ _KEYS = [
     Key("zookeeper.session.timeout.ms", _int, "18000", at_least=1),
     Key("zookeeper.connection.timeout.ms", _int, None, at_least=1),
     Key("controlled.shutdown.enable", _bool, "true"),
+    Key("inter.broker.protocol.version", InterBrokerProtocol.parse, LATEST_IBP),
     Key("controlled.shutdown.max.retries", _int, "3", at_least=0),
     Key("controlled.shutdown.retry.backoff.ms", _int, "5000", at_least=0),
     Key("replica.lag.time.max.ms", _int, "30000", at_least=0),
@@ -574,6 +577,10 @@ class KafkaConfig:
     @property
     def broker_id(self) -> int:
         return self.values["broker.id"]
+
+    @property
+    def inter_broker_protocol(self) -> InterBrokerProtocol:
+        return self.values["inter.broker.protocol.version"]
 
     @property
     def log_dirs(self) -> list[Path]:

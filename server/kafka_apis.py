@@ -24,8 +24,16 @@ from josefk.controller.controller_channel import (
 )
 from josefk.controller.controller_events import ControllerEventKind as Event
 from josefk.controller.controller_events import ControllerEventManager
-from josefk.controller.state import DEFAULT_BROKER_ENTITY, BrokerEpoch, BrokerInfo, LeaderAndIsrResult
+from josefk.controller.state import (
+    DEFAULT_BROKER_ENTITY,
+    BrokerEpoch,
+    BrokerInfo,
+    IsrRequest,
+    IsrResult,
+    LeaderAndIsrResult,
+)
 from josefk.coordinator.authorization import ALLOW_ALL, Authorizer, operations_field
+from josefk.coordinator.producer_id_manager import reserve_block as reserve_producer_id_block
 from josefk.log.config import TOPIC_CONFIG_NAMES, LogConfig
 from josefk.log.config import config_type as topic_config_type
 from josefk.log.log import AppendOrigin
@@ -159,6 +167,8 @@ class KafkaApis:
             ApiKey.UpdateMetadata: self.handle_update_metadata,
             ApiKey.StopReplica: self.handle_stop_replica,
             ApiKey.ControlledShutdown: self.handle_controlled_shutdown,
+            ApiKey.AlterPartition: self.handle_alter_partition,
+            ApiKey.AllocateProducerIds: self.handle_allocate_producer_ids,
             ApiKey.WriteTxnMarkers: self.handle_write_txn_markers,
             ApiKey.DescribeProducers: self.handle_describe_producers,
             **extra_handlers,
@@ -425,7 +435,8 @@ class KafkaApis:
         for t in req.topics:
             for p in t.partitions:
                 fetch_data[(t.topic_id if version >= 13 else t.topic, p.partition)] = PartitionRequest(
-                    p.fetch_offset, p.partition_max_bytes, p.log_start_offset if version >= 5 else -1)
+                    p.fetch_offset, p.partition_max_bytes, p.log_start_offset if version >= 5 else -1,
+                    p.last_fetched_epoch if version >= 12 else -1)
         to_forget: list[Hashable] = []
         if version >= 7:
             for f in req.forgotten_topics_data:
@@ -463,7 +474,8 @@ class KafkaApis:
             if name is not None and name not in readable:
                 refused.add(key)
             elif name is not None:
-                fetches.append(FetchPartition(name, partition, part.fetch_offset, part.max_bytes))
+                fetches.append(FetchPartition(name, partition, part.fetch_offset, part.max_bytes,
+                                              part.last_fetched_epoch))
         max_bytes = req.max_bytes if version >= 3 else 2**31 - 1
         if replica_id < 0:  # a consumer never asks for more than its quota allows in one window
             max_bytes = int(min(max_bytes, self.throttler.fetch_max_bytes(request)))
@@ -485,6 +497,7 @@ class KafkaApis:
             else:
                 throttle_ms = 0
             by_partition: dict[tuple[str, int], Any] = {}
+            diverged: set[tuple[str, int]] = set()
             fills: dict[tuple[str, int], tuple[bytes, list]] = {}
             sizes: dict[tuple[str, int], int] = {}
             for r in results:
@@ -509,13 +522,17 @@ class KafkaApis:
                         records = zero_copy.placeholder()
                         fills[(r.topic, r.partition)] = (records, list(r.read.regions))
                         sizes[(r.topic, r.partition)] = r.read.size
-                by_partition[(r.topic, r.partition)] = PartitionData(
+                data = by_partition[(r.topic, r.partition)] = PartitionData(
                     partition_index=r.partition, error_code=error, high_watermark=hw, last_stable_offset=lso,
                     log_start_offset=start,
                     # Kafka: null for a read-uncommitted read, a list when read committed or refused up front
                     aborted_transactions=aborted if aborted is not None
                     else [] if isolation_level == 1 or error == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION else None,
                     preferred_read_replica=-1, records=records)
+                if r.read is not None and r.read.diverging_epoch is not None and version >= 12:
+                    epoch, end_offset = r.read.diverging_epoch
+                    data.diverging_epoch = PartitionData.EpochEndOffset(epoch=epoch, end_offset=end_offset)
+                    diverged.add((r.topic, r.partition))
             # Kafka lists the partitions read first, then those refused up front (unknown topic ids).
             entries: dict[Hashable, tuple[str | None, Any, Any, int]] = {}
             for key, name, _ in wanted:
@@ -530,8 +547,9 @@ class KafkaApis:
                         last_stable_offset=-1, log_start_offset=-1, aborted_transactions=[],
                         preferred_read_replica=-1, records=b""), 0)
             error, response_session_id, listed = context.respond({
-                key: PartitionResponse(data.error_code, data.high_watermark, data.log_start_offset, size)
-                for key, (_, _, data, size) in entries.items()})
+                key: PartitionResponse(data.error_code, data.high_watermark, data.log_start_offset, size,
+                                       (name, data.partition_index) in diverged)
+                for key, (name, _, data, size) in entries.items()})
             responses: list = []
             used_fills = []
             for key in listed:  # consecutive partitions of one topic share a topic entry, as in Kafka
@@ -1330,7 +1348,15 @@ class KafkaApis:
         cls = response_class(ApiKey.LeaderAndIsr)
         errors = [cls.LeaderAndIsrPartitionError(topic_name=s.topic, partition_index=s.partition,
                                                  error_code=result.error_for(s.topic, s.partition)) for s in states]
-        request.send_response(cls(error_code=result.error, partition_errors=errors))
+        if version < 5:
+            request.send_response(cls(error_code=result.error, partition_errors=errors))
+            return
+        by_topic: dict[Any, list] = {}  # v5+ answers per topic id
+        for state, error in zip(states, errors, strict=True):
+            by_topic.setdefault(state.topic_id, []).append(error)
+        request.send_response(cls(error_code=result.error, topics=[
+            cls.LeaderAndIsrTopicError(topic_id=topic_id, partition_errors=errors)
+            for topic_id, errors in by_topic.items()]))
 
     def handle_update_metadata(self, request: Request) -> None:
         req, version = request.body, request.api_version
@@ -1343,16 +1369,89 @@ class KafkaApis:
         request.send_response(response_class(ApiKey.UpdateMetadata)(error_code=error))
 
     def handle_stop_replica(self, request: Request) -> None:
+        """v3+ say per partition whether to delete it: one StopReplica may do both."""
         req, version = request.body, request.api_version
         partitions = stop_replica_partitions(req, version)
         error = ErrorCode.STALE_BROKER_EPOCH
         if not self._cluster_allowed(request, AclOperation.CLUSTER_ACTION):
             error = ErrorCode.CLUSTER_AUTHORIZATION_FAILED
         elif self._from_controller(request):
-            error = self.replica_manager.stop_replica(req.controller_epoch, partitions, req.delete_partitions)
+            for delete in (False, True):
+                chosen = [(t, p) for t, p, d in partitions if d == delete]
+                if chosen:
+                    error = self.replica_manager.stop_replica(req.controller_epoch, chosen, delete)
+                    if error != ErrorCode.NONE:
+                        break
+            else:
+                error = ErrorCode.NONE
         cls = response_class(ApiKey.StopReplica)
         request.send_response(cls(error_code=error, partition_errors=[
-            cls.StopReplicaPartitionError(topic_name=t, partition_index=p, error_code=error) for t, p in partitions]))
+            cls.StopReplicaPartitionError(topic_name=t, partition_index=p, error_code=error)
+            for t, p, _delete in partitions]))
+
+    def handle_alter_partition(self, request: Request) -> None:
+        """A leader asks this broker's controller for a new ISR (KIP-497). v2+ name topics
+        by id, v3+ give each ISR member's broker epoch (-1: not known, not checked)."""
+        req, version = request.body, request.api_version
+        cls = response_class(ApiKey.AlterPartition)
+        if not self._cluster_allowed(request, AclOperation.CLUSTER_ACTION):
+            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED, topics=[]))
+            return
+        if self._not_controller():
+            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.NOT_CONTROLLER, topics=[]))
+            return
+        changes, unknown = [], []
+        for topic in req.topics:
+            name = self.metadata_cache.topic_by_id(topic.topic_id) if version >= 2 else topic.topic_name
+            for p in topic.partitions:
+                if name is None:
+                    unknown.append((topic, p.partition_index))
+                    continue
+                isr = [b.broker_id for b in p.new_isr_with_epochs] if version >= 3 else list(p.new_isr)
+                changes.append(IsrRequest(name, p.partition_index, p.leader_epoch, p.partition_epoch, isr))
+
+        def respond(answer: tuple[ErrorCode, list[IsrResult]]) -> None:
+            error, results = answer
+            by_topic: dict[str, list] = {}
+            for r in results:
+                by_topic.setdefault(r.topic, []).append(cls.TopicData.PartitionData(
+                    partition_index=r.partition, error_code=r.error, leader_id=r.leader, leader_epoch=r.leader_epoch,
+                    isr=r.isr, leader_recovery_state=0, partition_epoch=r.partition_epoch))
+            topics = [cls.TopicData(topic_name=t, topic_id=self.metadata_cache.topic_ids.get(t), partitions=ps)
+                      for t, ps in by_topic.items()]
+            for topic, index in unknown:
+                topics.append(cls.TopicData(topic_name=topic.topic_name, topic_id=topic.topic_id, partitions=[
+                    cls.TopicData.PartitionData(partition_index=index, error_code=ErrorCode.UNKNOWN_TOPIC_ID,
+                                                leader_id=-1, leader_epoch=-1, isr=[], partition_epoch=-1)]))
+            request.send_response(cls(throttle_time_ms=0, error_code=error, topics=topics if error == 0 else []))
+
+        self._on_controller(request, Event.ALTER_PARTITION,
+                            lambda: self.controller.alter_partition(req.broker_id, req.broker_epoch, changes), respond)
+
+    def handle_allocate_producer_ids(self, request: Request) -> None:
+        """A Kafka broker (inter.broker.protocol.version 3.0 and later) asks the controller
+        for a block of producer ids instead of reserving it in ZooKeeper itself; the
+        controller reserves it in the same /latest_producer_id_block (KIP-730)."""
+        req = request.body
+        cls = response_class(ApiKey.AllocateProducerIds)
+        if not self._cluster_allowed(request, AclOperation.CLUSTER_ACTION):
+            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED,
+                                      producer_id_start=-1, producer_id_len=0))
+            return
+
+        def work() -> tuple[ErrorCode, int, int]:
+            error = self.controller.registration_error(req.broker_id, req.broker_epoch)
+            if error != ErrorCode.NONE:
+                return error, -1, 0
+            first, last = reserve_producer_id_block(self.controller.store, req.broker_id)
+            return ErrorCode.NONE, first, last - first + 1
+
+        def respond(answer: tuple[ErrorCode, int, int]) -> None:
+            error, first, length = answer
+            request.send_response(cls(throttle_time_ms=0, error_code=error, producer_id_start=first,
+                                      producer_id_len=length))
+
+        self._on_controller(request, Event.ALLOCATE_PRODUCER_IDS, work, respond)
 
     def handle_controlled_shutdown(self, request: Request) -> None:
         cls = response_class(ApiKey.ControlledShutdown)

@@ -24,7 +24,10 @@ from josefk.protocol.record_codec import Record, build_batch
 from tests.differential import Case, Side, Step, build
 
 SHARED = "diff"
-CONTROLLER_ONLY = {ApiKey.LeaderAndIsr, ApiKey.StopReplica, ApiKey.UpdateMetadata, ApiKey.ControlledShutdown}
+# Inter-broker APIs (controller requests, and brokers' requests to the controller): the
+# mixed-cluster tests (tests/test_mixed_cluster.py) check them against Kafka instead.
+CONTROLLER_ONLY = {ApiKey.LeaderAndIsr, ApiKey.StopReplica, ApiKey.UpdateMetadata, ApiKey.ControlledShutdown,
+                   ApiKey.AlterPartition, ApiKey.AllocateProducerIds}
 # Record timestamps: one fixed base for both brokers, so the bytes (CRCs) the docs table
 # quotes are the same in every run (a clock-derived base changed them every hour); retention
 # is off on both brokers (SHARED_SETTINGS), so records this old are kept.

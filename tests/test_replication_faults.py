@@ -274,14 +274,16 @@ def test_a_forged_controller_request_is_refused_and_changes_nothing(broker) -> N
         partition_index=0, controller_epoch=999, leader=-1, leader_epoch=led.leader_epoch + 100, isr=[],
         zk_version=0, replicas=[0], adding_replicas=[], removing_replicas=[], is_new=False)
     forged = [
-        (ApiKey.LeaderAndIsr, 5, LeaderAndIsrRequest(
-            controller_id=7, controller_epoch=999, broker_epoch=forged_epoch, live_leaders=[],
+        (ApiKey.LeaderAndIsr, 7, LeaderAndIsrRequest(
+            controller_id=7, controller_epoch=999, broker_epoch=forged_epoch, request_type=0, live_leaders=[],
             topic_states=[LeaderAndIsrRequest.LeaderAndIsrTopicState(topic_name="kept", partition_states=[state])])),
-        (ApiKey.UpdateMetadata, 7, UpdateMetadataRequest(
+        (ApiKey.UpdateMetadata, 8, UpdateMetadataRequest(
             controller_id=7, controller_epoch=999, broker_epoch=forged_epoch, topic_states=[], live_brokers=[])),
-        (ApiKey.StopReplica, 3, StopReplicaRequest(
-            controller_id=7, controller_epoch=999, broker_epoch=forged_epoch, delete_partitions=True,
-            topics=[StopReplicaRequest.StopReplicaTopic(name="kept", partition_indexes=[0])])),
+        (ApiKey.StopReplica, 4, StopReplicaRequest(
+            controller_id=7, controller_epoch=999, broker_epoch=forged_epoch, topic_states=[
+                StopReplicaRequest.StopReplicaTopicState(topic_name="kept", partition_states=[
+                    StopReplicaRequest.StopReplicaTopicState.StopReplicaPartitionState(
+                        partition_index=0, leader_epoch=-1, delete_partition=True)])])),
     ]
     for correlation_id, (api_key, version, body) in enumerate(forged, start=1):
         sock.sendall(encode_request(api_key, version, body, correlation_id))

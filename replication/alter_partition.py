@@ -1,0 +1,156 @@
+"""AlterPartitionManager: a leader's ISR changes sent to the controller (KIP-497).
+
+Since Kafka 2.7 (inter.broker.protocol.version 2.7 and later) a leader does not write the
+partition state in ZooKeeper itself: it asks the controller with AlterPartition, and the
+controller writes the state, answers the committed ISR and partition epoch (the state
+znode's version) and tells the other brokers with UpdateMetadata. A Kafka controller only
+accepts ISR changes this way. As Kafka's manager, one request is in flight at a time and
+carries every change queued meanwhile; a request that cannot reach the controller (none
+known yet, moved, connection lost) is sent again after a backoff.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import uuid
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from josefk.controller.network_client import PLAINTEXT, BrokerConnection, ClientSecurity
+from josefk.controller.state import BrokerInfo
+from josefk.protocol.apis import ApiKey
+from josefk.protocol.controller_messages import AlterPartitionRequest, AlterPartitionResponse
+from josefk.protocol.errors import ErrorCode
+from josefk.protocol.inter_broker import InterBrokerProtocol
+
+log = logging.getLogger(__name__)
+
+RETRY_BACKOFF_S = 0.1
+MAX_BACKOFF_S = 1.0
+REQUEST_TIMEOUT_S = 30.0
+# Top-level answers that mean "ask again" (the controller moved, or does not know our
+# registration yet); any other top-level error fails the whole batch.
+RETRIABLE = {ErrorCode.NOT_CONTROLLER, ErrorCode.STALE_BROKER_EPOCH, ErrorCode.REQUEST_TIMED_OUT}
+
+
+@dataclass
+class IsrChange:
+    """One leader's request: the ISR it wants, at the leader epoch and partition epoch it holds."""
+
+    topic: str
+    partition: int
+    topic_id: uuid.UUID | None
+    leader_epoch: int
+    partition_epoch: int
+    new_isr: list[int]
+    # (error, committed partition epoch or None): called once, on the event loop.
+    done: Callable[[ErrorCode, int | None], None]
+
+
+class AlterPartitionManager:
+    def __init__(self, broker_id: int, broker_epoch: Callable[[], int], controller: Callable[[], BrokerInfo | None],
+                 protocol: InterBrokerProtocol, security: ClientSecurity = PLAINTEXT) -> None:
+        """`controller()` is the controller as this broker's metadata knows it (UpdateMetadata
+        names it, as Kafka's MetadataCacheControllerNodeProvider); `broker_epoch()` this
+        broker's registration epoch, which the controller checks."""
+        self.broker_id = broker_id
+        self.broker_epoch = broker_epoch
+        self.controller = controller
+        self.protocol = protocol
+        self.security = security
+        self.version = protocol.alter_partition_version
+        self.pending: dict[tuple[str, int], IsrChange] = {}
+        self.wakeup = asyncio.Event()
+        self.connection: BrokerConnection | None = None
+        self.task: asyncio.Task | None = None
+
+    def submit(self, change: IsrChange) -> None:
+        self.pending[(change.topic, change.partition)] = change
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self._run(), name="alter-partition-manager")
+        self.wakeup.set()
+
+    async def _run(self) -> None:
+        backoff = RETRY_BACKOFF_S
+        while True:
+            if not self.pending:
+                self.wakeup.clear()
+                await self.wakeup.wait()
+                continue
+            batch, self.pending = self.pending, {}
+            try:
+                sent = await self._send(list(batch.values()))
+            except (OSError, TimeoutError, ConnectionError, EOFError, asyncio.IncompleteReadError) as e:
+                log.info("AlterPartition to the controller failed (%r); retrying", e)
+                sent = False
+            if sent:
+                backoff = RETRY_BACKOFF_S
+                continue
+            for key, change in batch.items():
+                self.pending.setdefault(key, change)  # a newer change for the partition wins
+            await asyncio.sleep(backoff)
+            backoff = min(backoff * 2, MAX_BACKOFF_S)
+
+    def _connection_to(self, controller: BrokerInfo) -> BrokerConnection:
+        current = self.connection
+        if current is None or (current.host, current.port) != (controller.host, controller.port):
+            if current is not None:
+                current.close()
+            current = self.connection = BrokerConnection(controller.host, controller.port,
+                                                         f"broker-{self.broker_id}-alter-partition", self.security)
+        return current
+
+    def _request(self, changes: list[IsrChange]) -> AlterPartitionRequest:
+        cls = AlterPartitionRequest
+        by_topic: dict[tuple[str, uuid.UUID | None], list] = {}
+        for c in changes:
+            by_topic.setdefault((c.topic, c.topic_id), []).append(cls.TopicData.PartitionData(
+                partition_index=c.partition, leader_epoch=c.leader_epoch, new_isr=c.new_isr,
+                # -1: the leader does not know its followers' broker epochs (Kafka's "not supported").
+                new_isr_with_epochs=[cls.TopicData.PartitionData.BrokerState(broker_id=r, broker_epoch=-1)
+                                     for r in c.new_isr],
+                leader_recovery_state=0, partition_epoch=c.partition_epoch))
+        return cls(broker_id=self.broker_id, broker_epoch=self.broker_epoch(), topics=[
+            cls.TopicData(topic_name=topic, topic_id=topic_id or uuid.UUID(int=0), partitions=partitions)
+            for (topic, topic_id), partitions in by_topic.items()])
+
+    async def _send(self, changes: list[IsrChange]) -> bool:
+        """One AlterPartition with `changes`; False if it must be sent again."""
+        controller = self.controller()
+        if controller is None:
+            return False
+        if self.version >= 2 and any(c.topic_id is None for c in changes):
+            for c in [c for c in changes if c.topic_id is None]:
+                c.done(ErrorCode.UNKNOWN_TOPIC_ID, None)  # the controller gave no topic id: cannot name it
+            changes = [c for c in changes if c.topic_id is not None]
+            if not changes:
+                return True
+        response: AlterPartitionResponse = await self._connection_to(controller).request(
+            ApiKey.AlterPartition, self.version, self._request(changes), timeout=REQUEST_TIMEOUT_S)
+        top = ErrorCode(response.error_code)
+        if top in RETRIABLE:
+            log.info("AlterPartition answered %s by controller %d; retrying", top.name, controller.broker_id)
+            return False
+        by_key = {((c.topic_id if self.version >= 2 else c.topic), c.partition): c for c in changes}
+        for topic in response.topics:
+            name_or_id = topic.topic_id if self.version >= 2 else topic.topic_name
+            for p in topic.partitions:
+                change = by_key.pop((name_or_id, p.partition_index), None)
+                if change is None:
+                    continue
+                error = top if top != ErrorCode.NONE else ErrorCode(p.error_code)
+                committed = error == ErrorCode.NONE and sorted(p.isr) == sorted(change.new_isr)
+                if error == ErrorCode.NONE and not committed:
+                    log.info("%s-%d: the controller committed ISR %s, not %s", change.topic, change.partition,
+                             list(p.isr), change.new_isr)
+                change.done(error, p.partition_epoch if committed else None)
+        for change in by_key.values():  # not in the answer: Kafka's manager fails them too
+            change.done(top if top != ErrorCode.NONE else ErrorCode.UNKNOWN_SERVER_ERROR, None)
+        return True
+
+    def close(self) -> None:
+        if self.task is not None:
+            self.task.cancel()
+        if self.connection is not None:
+            self.connection.close()

@@ -1,0 +1,144 @@
+"""AlterPartition (KIP-497) on josefk's controller, and the inter-broker protocol versions
+josefk sends: what a Kafka 3.9 broker in the same cluster relies on."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from pathlib import Path
+
+import pytest
+
+from josefk.controller.controller import ControllerChannelManager, KafkaController
+from josefk.controller.controller_channel import (
+    leader_and_isr_request,
+    states_from_leader_and_isr,
+    stop_replica_partitions,
+    stop_replica_request,
+)
+from josefk.controller.coordination_store import EmbeddedStore
+from josefk.controller.state import (
+    BROKERS_IDS,
+    BrokerInfo,
+    IsrRequest,
+    PartitionState,
+    TopicAssignment,
+    partition_state_path,
+    topic_path,
+)
+from josefk.protocol.controller_messages import LeaderAndIsrRequest, StopReplicaRequest
+from josefk.protocol.errors import ErrorCode
+from josefk.protocol.inter_broker import InterBrokerProtocol
+
+
+class RecordingBroker:
+    def __init__(self) -> None:
+        self.metadata: list[PartitionState] = []
+
+    def leader_and_isr(self, controller_id, controller_epoch, states, live_brokers) -> None:
+        pass
+
+    def update_metadata(self, controller_id, controller_epoch, live_brokers, states) -> None:
+        self.metadata += states
+
+    def stop_replica(self, controller_epoch, partitions, delete) -> None:
+        pass
+
+
+@pytest.fixture
+def controller(tmp_path: Path) -> tuple[KafkaController, EmbeddedStore, RecordingBroker, dict[int, int]]:
+    """Broker 1's controller over brokers 1-3 and topic t (replicas 1, 2, 3): leader 1, ISR all."""
+    store = EmbeddedStore(tmp_path / "store.json")
+    epochs = {b: store.create(f"{BROKERS_IDS}/{b}", json.dumps(BrokerInfo(b, "127.0.0.1", 9000 + b).to_json())
+                              .encode(), ephemeral=True) for b in (1, 2, 3)}
+    store.create(topic_path("t"), json.dumps(TopicAssignment("t", uuid.uuid4(), {0: [1, 2, 3]}).to_json()).encode())
+    local = RecordingBroker()
+    controller = KafkaController(1, store, ControllerChannelManager(1, local))
+    controller.startup()
+    assert controller.active and controller.states[("t", 0)].isr == [1, 2, 3]
+    return controller, store, local, epochs
+
+
+def ask(controller: KafkaController, epochs: dict[int, int], isr: list[int], broker: int = 1,
+        leader_epoch: int | None = None, partition_epoch: int | None = None, topic: str = "t"):
+    state = controller.states[("t", 0)]
+    change = IsrRequest(topic, 0, state.leader_epoch if leader_epoch is None else leader_epoch,
+                        state.zk_version if partition_epoch is None else partition_epoch, isr)
+    return controller.alter_partition(broker, epochs[broker], [change])
+
+
+def test_the_leaders_isr_change_is_written_at_the_same_leader_epoch_and_announced(controller) -> None:
+    controller, store, local, epochs = controller
+    before = controller.states[("t", 0)]
+    error, [result] = ask(controller, epochs, [1, 2])
+    assert error == ErrorCode.NONE and result.error == ErrorCode.NONE
+    assert (result.leader, result.leader_epoch, result.isr) == (1, before.leader_epoch, [1, 2])
+    assert result.partition_epoch == before.zk_version + 1
+    data, version = store.get(partition_state_path("t", 0)) or (b"", -1)
+    assert json.loads(data)["isr"] == [1, 2] and json.loads(data)["leader_epoch"] == before.leader_epoch
+    assert version == result.partition_epoch
+    assert local.metadata[-1].isr == [1, 2]  # UpdateMetadata to the brokers
+    # The same request again (its answer was lost): the committed state, not an error.
+    error, [again] = ask(controller, epochs, [1, 2], partition_epoch=before.zk_version)
+    assert (error, again.error, again.partition_epoch) == (ErrorCode.NONE, ErrorCode.NONE, result.partition_epoch)
+
+
+@pytest.mark.parametrize(("kwargs", "expected"), [
+    ({"partition_epoch": 999}, ErrorCode.INVALID_UPDATE_VERSION),
+    ({"leader_epoch": 7}, ErrorCode.FENCED_LEADER_EPOCH),
+    ({"broker": 2}, ErrorCode.NOT_LEADER_OR_FOLLOWER),
+    ({"topic": "gone"}, ErrorCode.UNKNOWN_TOPIC_OR_PARTITION),
+    ({"isr": [1, 4]}, ErrorCode.INELIGIBLE_REPLICA),
+])
+def test_changes_kafkas_controller_refuses_are_refused_and_change_nothing(controller, kwargs, expected) -> None:
+    controller, store, _local, epochs = controller
+    before = store.get(partition_state_path("t", 0))
+    isr = kwargs.pop("isr", [1, 3])
+    error, [result] = ask(controller, epochs, isr, **kwargs)
+    assert (error, result.error) == (ErrorCode.NONE, expected)
+    assert store.get(partition_state_path("t", 0)) == before
+
+
+def test_a_request_from_an_older_registration_is_refused_whole(controller) -> None:
+    controller, _store, _local, epochs = controller
+    assert controller.alter_partition(1, epochs[1] - 1, []) == (ErrorCode.STALE_BROKER_EPOCH, [])
+    assert controller.registration_error(1, epochs[1] - 1) == ErrorCode.STALE_BROKER_EPOCH
+    assert controller.registration_error(9, 1) == ErrorCode.BROKER_ID_NOT_REGISTERED
+    assert controller.registration_error(2, epochs[2]) == ErrorCode.NONE
+
+
+@pytest.mark.parametrize(("version", "sent"), [
+    ("3.9", (7, 8, 4, 17, 4, 3)), ("3.4-IV0", (7, 8, 4, 13, 4, 2)), ("2.8", (5, 7, 3, 12, 4, 2)),
+    ("2.7", (4, 6, 3, 12, 3, 0)), ("2.4", (4, 6, 2, 11, 3, 0)),
+])
+def test_inter_broker_protocol_version_picks_kafkas_request_versions(version: str, sent: tuple) -> None:
+    p = InterBrokerProtocol.parse(version)
+    assert (p.leader_and_isr_version, p.update_metadata_version, p.stop_replica_version, p.fetch_version,
+            p.offset_for_leader_epoch_version, p.alter_partition_version) == sent
+    assert p.alter_partition_supported == (version not in ("2.4",))
+
+
+def test_an_unknown_inter_broker_protocol_version_is_refused() -> None:
+    for text in ("4.0", "x", "3"):
+        with pytest.raises(ValueError, match="Unknown metadata.version"):
+            InterBrokerProtocol.parse(text)
+
+
+@pytest.mark.parametrize("version", [2, 5, 7])
+def test_leader_and_isr_round_trips_with_topic_ids_from_v5(version: int) -> None:
+    topic_id = uuid.uuid4()
+    state = PartitionState("t", 0, 1, 3, [1, 2], [1, 2], 4, 5, topic_id, is_new=True)
+    body = leader_and_isr_request(1, 4, [state], [BrokerInfo(1, "h", 1)], broker_epoch=9)
+    decoded = LeaderAndIsrRequest.decode(body.encode(version=version), version=version)
+    [back] = states_from_leader_and_isr(decoded, version)
+    assert back == PartitionState("t", 0, 1, 3, [1, 2], [1, 2], 4, 5, topic_id if version >= 5 else None,
+                                  is_new=True)
+    assert decoded.broker_epoch == 9
+
+
+@pytest.mark.parametrize("version", [1, 2, 3, 4])
+def test_stop_replica_round_trips_in_both_layouts(version: int) -> None:
+    """v1-v2 one delete flag and partition lists, v3+ (KIP-570) a flag per partition."""
+    body = stop_replica_request(1, 4, 9, [("t", 0), ("t", 1), ("u", 0)], delete=True)
+    decoded = StopReplicaRequest.decode(body.encode(version=version), version=version)
+    assert stop_replica_partitions(decoded, version) == [("t", 0, True), ("t", 1, True), ("u", 0, True)]
