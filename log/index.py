@@ -27,6 +27,8 @@ import struct
 from collections.abc import Iterator
 from pathlib import Path
 
+from josefk.log.checkpoint import fsync_file
+
 _RESERVE_CHUNK = 4096  # index bytes allocated at a time (one page: 512 offset entries)
 
 _libc = ctypes.CDLL(None, use_errno=True)
@@ -252,14 +254,7 @@ class _Index:
         """fsync the file: the mapping's stores are in the page cache, which fsync writes
         back (what Kafka's MappedByteBuffer.force does). Safe from another thread; an index
         renamed or removed meanwhile (its segment is being deleted) needs no sync."""
-        try:
-            fd = os.open(self.path, os.O_RDONLY)
-        except FileNotFoundError:
-            return
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+        fsync_file(self.path)
 
     def close(self) -> None:
         self._unmap()

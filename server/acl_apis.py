@@ -8,15 +8,12 @@ deleting ALTER. Writes go to the coordination store on the store executor.
 
 from __future__ import annotations
 
-import asyncio
-import logging
 from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any, TypeVar
 
 from josefk.coordinator.authorization import Authorizer
 from josefk.protocol.acl import (
-    CLUSTER_NAME,
     AccessControlEntry,
     AclBinding,
     AclBindingFilter,
@@ -30,8 +27,8 @@ from josefk.protocol.apis import ApiKey, response_class
 from josefk.protocol.errors import ErrorCode
 from josefk.server.request_channel import Request
 from josefk.server.security.authorizer import AclAuthorizer
+from josefk.server.store_apis import StoreApis
 
-log = logging.getLogger(__name__)
 T = TypeVar("T")
 
 NO_AUTHORIZER = "No Authorizer is configured."
@@ -54,35 +51,14 @@ def _filter(f: Any, version: int) -> AclBindingFilter:
         _enum(AclPermissionType, f.permission_type))
 
 
-class AclApis:
+class AclApis(StoreApis):
     def __init__(self, acl: AclAuthorizer | None, authorizer: Authorizer, store_executor: Executor) -> None:
+        super().__init__(authorizer, store_executor)
         self.acl = acl
-        self.authorizer = authorizer
-        self.store_executor = store_executor
-        self._tasks: set[asyncio.Future] = set()
 
     def handlers(self) -> dict[int, Callable[[Request], None]]:
         return {ApiKey.DescribeAcls: self.handle_describe_acls, ApiKey.CreateAcls: self.handle_create_acls,
                 ApiKey.DeleteAcls: self.handle_delete_acls}
-
-    def _cluster_allowed(self, request: Request, operation: AclOperation) -> bool:
-        return self.authorizer.authorize(request, operation, ResourceType.CLUSTER, CLUSTER_NAME)
-
-    def _off_loop(self, request: Request, work: Callable[[], T], respond: Callable[[T], None]) -> None:
-        future = asyncio.wrap_future(self.store_executor.submit(work))
-
-        def done(f: asyncio.Future) -> None:
-            self._tasks.discard(f)
-            if f.cancelled():
-                return
-            if f.exception() is not None:
-                log.error("Error handling %s", request.describe(), exc_info=f.exception())
-                request.close_connection()
-                return
-            respond(f.result())
-
-        self._tasks.add(future)
-        future.add_done_callback(done)
 
     def handle_describe_acls(self, request: Request) -> None:
         cls = response_class(ApiKey.DescribeAcls)

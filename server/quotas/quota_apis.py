@@ -8,15 +8,14 @@ through its /config/changes notification.
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 from concurrent.futures import Executor
-from typing import Any, TypeVar
+from typing import Any
 
 from josefk.controller.coordination_store import CoordinationStore
 from josefk.coordinator.authorization import Authorizer
-from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
+from josefk.protocol.acl import AclOperation
 from josefk.protocol.apis import ApiKey, response_class
 from josefk.protocol.errors import ErrorCode
 from josefk.server.quotas.quota_config import (
@@ -30,10 +29,10 @@ from josefk.server.quotas.quota_config import (
     parse_entity,
 )
 from josefk.server.request_channel import Request
+from josefk.server.store_apis import StoreApis
 from josefk.utils.java_format import hash_map_order
 
 log = logging.getLogger(__name__)
-T = TypeVar("T")
 _CLUSTER_AUTHORIZATION_FAILED = "Cluster authorization failed."
 
 
@@ -56,35 +55,14 @@ def _request_entity_fields(entries: list[Any]) -> list[tuple[str, str | None]]:
     return [(key, found[key]) for key in hash_map_order(list(found), len(entries))]
 
 
-class QuotaApis:
+class QuotaApis(StoreApis):
     def __init__(self, store: CoordinationStore, authorizer: Authorizer, store_executor: Executor) -> None:
+        super().__init__(authorizer, store_executor)
         self.store = store
-        self.authorizer = authorizer
-        self.store_executor = store_executor
-        self._tasks: set[asyncio.Future] = set()
 
     def handlers(self) -> dict[int, Callable[[Request], None]]:
         return {ApiKey.DescribeClientQuotas: self.handle_describe_client_quotas,
                 ApiKey.AlterClientQuotas: self.handle_alter_client_quotas}
-
-    def _cluster_allowed(self, request: Request, operation: AclOperation) -> bool:
-        return self.authorizer.authorize(request, operation, ResourceType.CLUSTER, CLUSTER_NAME)
-
-    def _off_loop(self, request: Request, work: Callable[[], T], respond: Callable[[T], None]) -> None:
-        future = asyncio.wrap_future(self.store_executor.submit(work))
-
-        def done(f: asyncio.Future) -> None:
-            self._tasks.discard(f)
-            if f.cancelled():
-                return
-            if f.exception() is not None:
-                log.error("Error handling %s", request.describe(), exc_info=f.exception())
-                request.close_connection()
-                return
-            respond(f.result())
-
-        self._tasks.add(future)
-        future.add_done_callback(done)
 
     def handle_describe_client_quotas(self, request: Request) -> None:
         req = request.body
