@@ -29,9 +29,14 @@ def test_replicas_of_a_partition_go_to_different_racks(zookeeper, tmp_path: Path
         wait_until(lambda: len(racks()) == 3, "three brokers in the metadata")
         assert racks() == RACKS
         admin.create_topics([NewTopic("placed", 12, 2)])
-        [topic] = admin.describe_topics(["placed"])
+
+        def described() -> list[dict]:
+            return admin.describe_topics(["placed"])[0]["partitions"]
+
+        wait_until(lambda: len(described()) == 12, "the topic's partitions in the metadata")
+        partitions = described()
         admin.close()
-        placements = [[RACKS[r] for r in p["replica_nodes"]] for p in topic["partitions"]]
+        placements = [[RACKS[r] for r in p["replica_nodes"]] for p in partitions]
         assert len(placements) == 12
         assert all(sorted(racks) == ["host-a", "host-b"] for racks in placements), placements
     finally:
