@@ -312,6 +312,8 @@ def migrate(zookeeper: ZooKeeperServer, tmp_path: Path,
         assert {p: max(o for q, o in by_offset if q == p) + 1 for p in range(PARTITIONS)} == ends
         log_dirs = [tmp_path / f"broker-{b}" / "logs" for b in BROKER_IDS]
         wait_for(lambda: replicas_identical(log_dirs), 30, "each partition's three replicas to be byte-identical")
+        for out in tmp_path.glob("broker-*/josefk.out"):  # josefk read every file the other left as Kafka would
+            assert "Ignoring unreadable" not in out.read_text(errors="replace"), out
         rereads = len(consuming.reads) - len(by_offset)
         print(f"acknowledged {len(producing.acked)}, read {len(consuming.reads)} ({rereads} again), "
               f"{len(commits.seen)} commit polls, ends {ends}")
