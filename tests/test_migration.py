@@ -268,7 +268,9 @@ def migrate(zookeeper: ZooKeeperServer, tmp_path: Path,
             stop(old)
             log_dir = tmp_path / f"broker-{broker_id}" / "logs"
             kept = committed_segments(log_dir)
-            assert sorted(kept) == list(range(PARTITIONS)) and all(committed for _, committed in kept.values())
+            # A follower's checkpointed high watermark may still sit inside the first batch (it
+            # learns the leader's with its next fetch), so some partition, not each, has one below it.
+            assert sorted(kept) == list(range(PARTITIONS)) and any(committed for _, committed in kept.values())
             brokers[broker_id] = start_new(tmp_path / f"broker-{broker_id}", zookeeper, broker_id, old.port)
             wait_for(lambda b=broker_id: in_every_isr(zk, b), 90, f"broker {broker_id} back in every ISR")
             # The new broker took the old one's log over in place: the same segment files,
@@ -312,8 +314,10 @@ def migrate(zookeeper: ZooKeeperServer, tmp_path: Path,
         assert {p: max(o for q, o in by_offset if q == p) + 1 for p in range(PARTITIONS)} == ends
         log_dirs = [tmp_path / f"broker-{b}" / "logs" for b in BROKER_IDS]
         wait_for(lambda: replicas_identical(log_dirs), 30, "each partition's three replicas to be byte-identical")
-        for out in tmp_path.glob("broker-*/josefk.out"):  # josefk read every file the other left as Kafka would
-            assert "Ignoring unreadable" not in out.read_text(errors="replace"), out
+        # josefk read every file the other left as Kafka would, and no task of its died.
+        for out in tmp_path.glob("broker-*/josefk.out"):
+            text = out.read_text(errors="replace")
+            assert "Ignoring unreadable" not in text and "Traceback" not in text, out
         rereads = len(consuming.reads) - len(by_offset)
         print(f"acknowledged {len(producing.acked)}, read {len(consuming.reads)} ({rereads} again), "
               f"{len(commits.seen)} commit polls, ends {ends}")
