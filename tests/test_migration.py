@@ -1,6 +1,7 @@
 """Rolling migration between Apache Kafka 3.9 and josefk, one broker at a time, each
 broker replaced by the other implementation with the same broker.id on the same log dir
-(issue 12; docs/migration.md's procedure is written from these tests).
+(issue 12; docs/migration.md's procedure is written from these tests), and a migration
+rolled back half way.
 
 Three brokers (ids 1-3) under one real ZooKeeper, a topic of three partitions with RF 3
 and min.insync.replicas=2, `__consumer_offsets` with RF 3, an idempotent acks=all
@@ -236,7 +237,8 @@ def replicas_identical(log_dirs: list[Path]) -> bool:
 
 def migrate(zookeeper: ZooKeeperServer, tmp_path: Path,
             start_old: Callable[[Path, ZooKeeperServer, int, int | None], Broker],
-            start_new: Callable[[Path, ZooKeeperServer, int, int | None], Broker]) -> None:
+            steps: list[tuple[int, Callable[[Path, ZooKeeperServer, int, int | None], Broker]]]) -> None:
+    """Brokers 1-3 started with `start_old`; then each step replaces its broker by a new one."""
     brokers: dict[int, Broker] = {}
     producing = consuming = commits = None
     zk = KazooClient(zookeeper.connect)
@@ -263,7 +265,7 @@ def migrate(zookeeper: ZooKeeperServer, tmp_path: Path,
         wait_for(lambda: len(partition_states(zk)) == PARTITIONS + 5 and all(
             b in s["isr"] for s in partition_states(zk).values() for b in BROKER_IDS), 60, "every replica in sync")
 
-        for broker_id in BROKER_IDS:
+        for broker_id, start_new in steps:
             old = brokers[broker_id]
             stop(old)
             log_dir = tmp_path / f"broker-{broker_id}" / "logs"
@@ -336,9 +338,16 @@ def migrate(zookeeper: ZooKeeperServer, tmp_path: Path,
 
 def test_rolling_migration_from_kafka_to_josefk_by_broker_id_on_the_same_log_dir(zookeeper: ZooKeeperServer,
                                                                                   tmp_path: Path):
-    migrate(zookeeper, tmp_path, start_kafka, start_josefk)
+    migrate(zookeeper, tmp_path, start_kafka, [(b, start_josefk) for b in BROKER_IDS])
 
 
 def test_rolling_migration_from_josefk_to_kafka_by_broker_id_on_the_same_log_dir(zookeeper: ZooKeeperServer,
                                                                                   tmp_path: Path):
-    migrate(zookeeper, tmp_path, start_josefk, start_kafka)
+    migrate(zookeeper, tmp_path, start_josefk, [(b, start_kafka) for b in BROKER_IDS])
+
+
+def test_a_migration_to_josefk_rolled_back_half_way(zookeeper: ZooKeeperServer, tmp_path: Path):
+    """Brokers 1 and 2 become josefk, then go back to Kafka in reverse order, each on the
+    log dir josefk wrote: the rollback is the same step in the other direction."""
+    migrate(zookeeper, tmp_path, start_kafka, [(1, start_josefk), (2, start_josefk), (2, start_kafka),
+                                               (1, start_kafka)])
