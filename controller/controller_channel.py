@@ -170,6 +170,7 @@ class RemoteBrokerChannel:
         self.on_response = on_response
         self.connection = BrokerConnection(broker.host, broker.port, f"controller-{controller_id}", security)
         self.queue: asyncio.Queue = asyncio.Queue()
+        self.closed = False
         self.task = asyncio.run_coroutine_threadsafe(self._send_loop(), loop)
 
     def leader_and_isr(self, controller_id: int, controller_epoch: int, states: list[PartitionState],
@@ -188,9 +189,11 @@ class RemoteBrokerChannel:
         self.queue.put_nowait((ApiKey.StopReplica, self.protocol.stop_replica_version, body, {}))
 
     async def _send_loop(self) -> None:
-        while True:
+        # `closed` as well as the cancellation: asyncio.wait_for (3.11) swallows a
+        # cancellation that arrives as its request completes.
+        while not self.closed:
             api_key, version, body, topic_names = await self.queue.get()
-            while True:
+            while not self.closed:
                 try:
                     response = await self.connection.request(api_key, version, body, timeout=30)
                     if api_key == ApiKey.LeaderAndIsr and self.on_response is not None:
@@ -201,10 +204,13 @@ class RemoteBrokerChannel:
                                     self.broker.broker_id, ErrorCode(response.error_code).name)
                     break
                 except (TimeoutError, OSError, ConnectionError, EOFError) as e:
+                    if self.closed:  # closed under the request: nothing to retry
+                        return
                     log.warning("Controller request %s to broker %d failed (%s); retrying",
                                 ApiKey(api_key).name, self.broker.broker_id, e)
                     await asyncio.sleep(0.5)
 
     def close(self) -> None:
+        self.closed = True
         self.task.cancel()
         self.connection.close()

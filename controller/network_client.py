@@ -94,11 +94,14 @@ class BrokerConnection:
 
     async def _round_trip(self, api_key: int, version: int, body: ApiMessage) -> ApiMessage:
         correlation_id = next(self._ids)
-        assert self._writer is not None and self._reader is not None
-        self._writer.write(encode_request(api_key, version, correlation_id, self.client_id, body))
-        await self._writer.drain()
-        size = struct.unpack(">i", await self._reader.readexactly(4))[0]
-        got, response = decode_response(api_key, version, await self._reader.readexactly(size))
+        # The streams of this round trip: close() may clear the attributes between two
+        # reads, and closing the stream ends the read with IncompleteReadError.
+        reader, writer = self._reader, self._writer
+        assert writer is not None and reader is not None
+        writer.write(encode_request(api_key, version, correlation_id, self.client_id, body))
+        await writer.drain()
+        size = struct.unpack(">i", await reader.readexactly(4))[0]
+        got, response = decode_response(api_key, version, await reader.readexactly(size))
         if got != correlation_id:
             raise ConnectionError(f"correlation id {got} does not match request {correlation_id}")
         return response

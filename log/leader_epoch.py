@@ -33,15 +33,21 @@ _VERSION = 0
 
 
 def read_leader_epoch_checkpoint(path: Path) -> list[tuple[int, int]]:
-    """The (epoch, start offset) entries of a checkpoint file; [] if it does not exist."""
+    """The (epoch, start offset) entries of a checkpoint file; [] if it does not exist or
+    is empty (Kafka creates the file empty for a partition that has no epoch yet, and its
+    CheckpointFile reads that, or a version line alone, as no entries)."""
     try:
         text = Path(path).read_text()
     except FileNotFoundError:
         return []
     lines = text.splitlines()
+    if not lines:
+        return []
     try:
-        if len(lines) < 2 or int(lines[0]) != _VERSION:
+        if int(lines[0]) != _VERSION:
             raise CorruptCheckpointError(f"bad header in {path}")
+        if len(lines) < 2:
+            return []
         count = int(lines[1])
         entries = [line.split() for line in lines[2:] if line.strip()]
         if len(entries) != count or any(len(e) != 2 for e in entries):

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from josefk.log.checkpoint import CorruptCheckpointError
 from josefk.log.config import LogConfig
-from josefk.log.leader_epoch import LEADER_EPOCH_CHECKPOINT, LeaderEpochFileCache
+from josefk.log.leader_epoch import LEADER_EPOCH_CHECKPOINT, LeaderEpochFileCache, read_leader_epoch_checkpoint
 from josefk.log.log import Log
 from josefk.protocol.record_codec import Record, build_batch
 
@@ -24,6 +27,20 @@ def test_file_format_and_reload(tmp_path: Path) -> None:
     assert (tmp_path / LEADER_EPOCH_CHECKPOINT).read_text() == "0\n2\n0 0\n3 10\n"
     assert LeaderEpochFileCache(tmp_path).entries() == [(0, 0), (3, 10)]
     assert not list(tmp_path.glob("*.tmp"))
+
+
+@pytest.mark.parametrize("text", ["", "0\n"])
+def test_an_empty_checkpoint_as_kafka_creates_it_is_read_without_complaint(tmp_path: Path, text: str,
+                                                                          caplog: pytest.LogCaptureFixture) -> None:
+    """Kafka 3.9 creates leader-epoch-checkpoint empty for a partition with no epoch yet
+    (a __consumer_offsets partition nobody wrote): no entries, not an unreadable file."""
+    (tmp_path / LEADER_EPOCH_CHECKPOINT).write_text(text)
+    assert read_leader_epoch_checkpoint(tmp_path / LEADER_EPOCH_CHECKPOINT) == []
+    assert LeaderEpochFileCache(tmp_path).entries() == []
+    assert "Ignoring unreadable" not in caplog.text
+    (tmp_path / LEADER_EPOCH_CHECKPOINT).write_text("1\n0\n")
+    with pytest.raises(CorruptCheckpointError):
+        read_leader_epoch_checkpoint(tmp_path / LEADER_EPOCH_CHECKPOINT)
 
 
 def test_assign_removes_conflicting_entries(tmp_path: Path) -> None:
