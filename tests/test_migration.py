@@ -17,6 +17,7 @@ are byte-identical.
 from __future__ import annotations
 
 import json
+import subprocess
 import threading
 import time
 from collections.abc import Callable
@@ -29,7 +30,7 @@ from confluent_kafka.admin import AdminClient, NewTopic
 from kazoo.client import KazooClient
 
 from harness.josefk import BrokerProcess
-from harness.kafka import KafkaBroker
+from harness.kafka import KafkaBroker, kafka_classpath
 from harness.zookeeper import ZooKeeperServer
 from tests.test_mixed_cluster import batches_below, wait_for
 
@@ -351,3 +352,130 @@ def test_a_migration_to_josefk_rolled_back_half_way(zookeeper: ZooKeeperServer, 
     log dir josefk wrote: the rollback is the same step in the other direction."""
     migrate(zookeeper, tmp_path, start_kafka, [(1, start_josefk), (2, start_josefk), (2, start_kafka),
                                                (1, start_kafka)])
+
+
+NEW_IDS = (4, 5, 6)
+# What kafka-reassign-partitions.sh and kafka-leader-election.sh run in 3.9 (kafka-tools).
+REASSIGN = "org.apache.kafka.tools.reassign.ReassignPartitionsCommand"
+LEADER_ELECTION = "org.apache.kafka.tools.LeaderElectionCommand"
+
+
+def kafka_tool(main_class: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """One of Kafka's own admin tools: the class kafka-reassign-partitions.sh (or kafka-leader-election.sh,
+    kafka-topics.sh) runs; in 3.9 they live in kafka-tools, no longer kafka.admin."""
+    return subprocess.run(["java", "-Xmx256m", "-cp", kafka_classpath(), main_class, *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_migration_by_reassignment_onto_new_broker_ids(zookeeper: ZooKeeperServer, tmp_path: Path):
+    """Kafka brokers 1-3 hand every partition, `__consumer_offsets` included, to josefk
+    brokers 4-6 through Kafka's kafka-reassign-partitions and kafka-leader-election, then
+    stop. Kafka's controller (on one of 1-3, which started first) carries the reassignment
+    and the election out; josefk's takes over when the last Kafka broker stops."""
+    brokers: dict[int, Broker] = {}
+    producing = consuming = commits = None
+    zk = KazooClient(zookeeper.connect)
+    zk.start(timeout=30)
+    try:
+        starters = [threading.Thread(target=lambda b=b: brokers.__setitem__(
+            b, start_kafka(tmp_path / f"broker-{b}", zookeeper, b))) for b in BROKER_IDS]
+        for thread in starters:
+            thread.start()
+        for thread in starters:
+            thread.join(120)
+        assert set(brokers) == set(BROKER_IDS), "a Kafka broker did not start"
+        old_bootstrap = ",".join(brokers[b].bootstrap for b in BROKER_IDS)
+        admin = AdminClient({"bootstrap.servers": old_bootstrap})
+        wait_for(lambda: set(BROKER_IDS) <= set(admin.list_topics(timeout=10).brokers), 60, "all Kafka brokers listed")
+        for future in admin.create_topics([NewTopic(TOPIC, num_partitions=PARTITIONS, replication_factor=3,
+                                                    config={"min.insync.replicas": "2"})]).values():
+            future.result(30)
+        producing = Producing(old_bootstrap)
+        consuming = Consuming(old_bootstrap)
+        wait_for(lambda: len(consuming.reads) > 300, 90, "the group to read its first records")
+        commits = Commits(old_bootstrap)
+        wait_for(lambda: len(partition_states(zk)) == PARTITIONS + 5, 60, "__consumer_offsets created")
+        controller = json.loads(zk.get("/controller")[0])["brokerid"]
+        assert controller in BROKER_IDS, "Kafka's controller is expected to carry the reassignment out"
+
+        starters = [threading.Thread(target=lambda b=b: brokers.__setitem__(
+            b, start_josefk(tmp_path / f"broker-{b}", zookeeper, b))) for b in NEW_IDS]
+        for thread in starters:
+            thread.start()
+        for thread in starters:
+            thread.join(120)
+        assert set(brokers) == set(BROKER_IDS) | set(NEW_IDS), "a josefk broker did not start"
+        bootstrap = ",".join(brokers[b].bootstrap for b in BROKER_IDS + NEW_IDS)
+        wait_for(lambda: set(NEW_IDS) <= set(admin.list_topics(timeout=10).brokers), 60, "josefk brokers listed")
+
+        # Every partition onto 4-6, the preferred leaders rotated so leadership ends balanced.
+        plan = {"version": 1, "partitions": [
+            {"topic": topic, "partition": partition, "replicas": [NEW_IDS[(partition + i) % 3] for i in range(3)]}
+            for topic, partition in sorted(partition_states(zk))]}
+        plan_file = tmp_path / "reassignment.json"
+        plan_file.write_text(json.dumps(plan))
+        reassign = ["--bootstrap-server", bootstrap, "--reassignment-json-file", str(plan_file)]
+        started = kafka_tool(REASSIGN, *reassign, "--execute")
+        assert started.returncode == 0 and "Successfully started partition reassignment" in started.stdout, (
+            started.stdout + started.stderr)
+
+        def verified() -> bool:
+            result = kafka_tool(REASSIGN, *reassign, "--verify")
+            done = result.stdout.count("is completed.")
+            return result.returncode == 0 and done == len(plan["partitions"])
+
+        wait_for(verified, 90, "kafka-reassign-partitions --verify to report every reassignment completed")
+        states = partition_states(zk)
+        assert all(set(s["isr"]) == set(NEW_IDS) and s["leader"] in NEW_IDS for s in states.values()), states
+
+        elected = kafka_tool(LEADER_ELECTION, "--bootstrap-server", bootstrap, "--election-type", "preferred",
+                             "--all-topic-partitions")
+        assert elected.returncode == 0 and "Error" not in elected.stdout + elected.stderr, (
+            elected.stdout + elected.stderr)
+        print(elected.stdout)
+        wanted_leaders = {(p["topic"], p["partition"]): p["replicas"][0] for p in plan["partitions"]}
+        wait_for(lambda: {k: s["leader"] for k, s in partition_states(zk).items()} == wanted_leaders, 30,
+                 "every partition led by its preferred replica")
+
+        for broker_id in BROKER_IDS:
+            stop(brokers[broker_id])
+        controller = json.loads(wait_for(lambda: zk.exists("/controller") and zk.get("/controller")[0], 30,
+                                         "a controller after the Kafka brokers stopped"))["brokerid"]
+        assert controller in NEW_IDS
+
+        count, total = len(consuming.reads), sum(commits.latest().values())
+        wait_for(lambda: len(consuming.reads) > count + 300 and sum(commits.latest().values()) > total, 60,
+                 "the group to make progress on josefk alone")
+        producing.stop()
+        new_bootstrap = ",".join(brokers[b].bootstrap for b in NEW_IDS)
+        ends = end_offsets(new_bootstrap)
+        wanted = {(partition, offset, value) for (partition, offset), value in producing.acked.items()}
+        wait_for(lambda: wanted <= {(r.partition, r.offset, r.value) for r in consuming.reads}, 60,
+                 "the group to read every acknowledged record")
+        wait_for(lambda: commits.latest() == ends, 30, f"the group's committed offsets to reach the end {ends}")
+        consuming.stop()
+        commits.stop()
+
+        assert not producing.errors, producing.errors[:3]
+        for (_, before), (_, after) in zip(commits.seen, commits.seen[1:], strict=False):
+            for partition, offset in before.items():
+                assert after.get(partition, -1) >= offset, f"partition {partition}'s committed offset went back"
+        by_offset = {(r.partition, r.offset): r.value for r in consuming.reads}
+        assert all(by_offset[key] == value for key, value in producing.acked.items())
+        log_dirs = [tmp_path / f"broker-{b}" / "logs" for b in NEW_IDS]
+        wait_for(lambda: replicas_identical(log_dirs), 30, "each partition's replicas on 4-6 to be byte-identical")
+        for out in tmp_path.glob("broker-*/josefk.out"):
+            text = out.read_text(errors="replace")
+            assert "Ignoring unreadable" not in text and "Traceback" not in text, out
+        print(f"acknowledged {len(producing.acked)}, read {len(consuming.reads)}, ends {ends}")
+    finally:
+        if producing is not None:
+            producing.stopping.set()
+            producing.thread.join(30)
+        for client in (consuming, commits):
+            if client is not None and client.thread.is_alive():
+                client.stop()
+        for broker in brokers.values():
+            broker.kill()
+        zk.stop()
+        zk.close()
