@@ -1,7 +1,8 @@
 """Rolling migration between Apache Kafka 3.9 and josefk, one broker at a time, each
 broker replaced by the other implementation with the same broker.id on the same log dir
-(issue 12; docs/migration.md's procedure is written from these tests), and a migration
-rolled back half way.
+(issue 12; docs/migration.md's procedure is written from these tests), a migration
+rolled back half way, and a migration by reassignment onto new broker ids with Kafka's
+own kafka-reassign-partitions and kafka-leader-election.
 
 Three brokers (ids 1-3) under one real ZooKeeper, a topic of three partitions with RF 3
 and min.insync.replicas=2, `__consumer_offsets` with RF 3, an idempotent acks=all
