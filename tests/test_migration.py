@@ -359,6 +359,7 @@ NEW_IDS = (4, 5, 6)
 # What kafka-reassign-partitions.sh and kafka-leader-election.sh run in 3.9 (kafka-tools).
 REASSIGN = "org.apache.kafka.tools.reassign.ReassignPartitionsCommand"
 LEADER_ELECTION = "org.apache.kafka.tools.LeaderElectionCommand"
+TOPICS = "org.apache.kafka.tools.TopicCommand"
 
 
 def kafka_tool(main_class: str, *args: str) -> subprocess.CompletedProcess[str]:
@@ -366,6 +367,48 @@ def kafka_tool(main_class: str, *args: str) -> subprocess.CompletedProcess[str]:
     kafka-topics.sh) runs; in 3.9 they live in kafka-tools, no longer kafka.admin."""
     return subprocess.run(["java", "-Xmx256m", "-cp", kafka_classpath(), main_class, *args],
                           capture_output=True, text=True, timeout=120)
+
+
+def described(output: str) -> tuple[dict[str, str], dict[int, dict[str, str]]]:
+    """kafka-topics --describe's output for one topic: its header fields and, by partition,
+    each partition line's fields (tab-separated `Name: value` pairs)."""
+    header: dict[str, str] = {}
+    partitions: dict[int, dict[str, str]] = {}
+    for line in output.splitlines():
+        fields = dict(f.split(": ", 1) for f in line.strip().split("\t") if ": " in f)
+        if "Partition" in fields:
+            partitions[int(fields["Partition"])] = fields
+        elif "PartitionCount" in fields:
+            header = fields
+    return header, partitions
+
+
+def check_kafka_topics(zk: KazooClient, josefk_bootstrap: str) -> None:
+    """Kafka's kafka-topics against the mixed cluster through a josefk broker: --create
+    with replicas on both implementations, and --describe of it and of the test topic
+    agreeing with the partition state znodes."""
+    created = kafka_tool(TOPICS, "--bootstrap-server", josefk_bootstrap, "--create", "--topic", "made-by-kafka-topics",
+                         "--replica-assignment", "1:4,5:2", "--config", "min.insync.replicas=2")
+    assert created.returncode == 0 and "Created topic made-by-kafka-topics." in created.stdout, (
+        created.stdout + created.stderr)
+    for topic, replicas in ((TOPIC, None), ("made-by-kafka-topics", {0: [1, 4], 1: [5, 2]})):
+        def agrees(topic: str = topic, replicas: dict[int, list[int]] | None = replicas) -> bool:
+            result = kafka_tool(TOPICS, "--bootstrap-server", josefk_bootstrap, "--describe", "--topic", topic)
+            assert result.returncode == 0, result.stdout + result.stderr
+            header, partitions = described(result.stdout)
+            count = len(replicas) if replicas else PARTITIONS
+            assert header["Topic"] == topic and header["PartitionCount"] == str(count), result.stdout
+            assert "min.insync.replicas=2" in header["Configs"], result.stdout
+            for partition, fields in partitions.items():
+                state = json.loads(zk.get(f"/brokers/topics/{topic}/partitions/{partition}/state")[0])
+                assignment = json.loads(zk.get(f"/brokers/topics/{topic}")[0])["partitions"][str(partition)]
+                assert replicas is None or assignment == replicas[partition], assignment
+                if (fields["Leader"], fields["Replicas"], fields["Isr"]) != (
+                        str(state["leader"]), ",".join(map(str, assignment)), ",".join(map(str, state["isr"]))):
+                    return False  # a leader or ISR change under way: ask again
+            return sorted(partitions) == list(range(count))
+
+        wait_for(agrees, 60, f"kafka-topics --describe {topic} to agree with ZooKeeper")
 
 
 def test_migration_by_reassignment_onto_new_broker_ids(zookeeper: ZooKeeperServer, tmp_path: Path):
@@ -408,6 +451,8 @@ def test_migration_by_reassignment_onto_new_broker_ids(zookeeper: ZooKeeperServe
         assert set(brokers) == set(BROKER_IDS) | set(NEW_IDS), "a josefk broker did not start"
         bootstrap = ",".join(brokers[b].bootstrap for b in BROKER_IDS + NEW_IDS)
         wait_for(lambda: set(NEW_IDS) <= set(admin.list_topics(timeout=10).brokers), 60, "josefk brokers listed")
+
+        check_kafka_topics(zk, brokers[NEW_IDS[0]].bootstrap)
 
         # Every partition onto 4-6, the preferred leaders rotated so leadership ends balanced.
         plan = {"version": 1, "partitions": [
