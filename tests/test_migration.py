@@ -411,26 +411,29 @@ def check_kafka_topics(zk: KazooClient, josefk_bootstrap: str) -> None:
         wait_for(agrees, 60, f"kafka-topics --describe {topic} to agree with ZooKeeper")
 
 
-def test_migration_by_reassignment_onto_new_broker_ids(zookeeper: ZooKeeperServer, tmp_path: Path):
-    """Kafka brokers 1-3 hand every partition, `__consumer_offsets` included, to josefk
-    brokers 4-6 through Kafka's kafka-reassign-partitions and kafka-leader-election, then
-    stop. Kafka's controller (on one of 1-3, which started first) carries the reassignment
-    and the election out; josefk's takes over when the last Kafka broker stops."""
+def reassign(zookeeper: ZooKeeperServer, tmp_path: Path,
+             start_old: Callable[[Path, ZooKeeperServer, int], Broker],
+             start_new: Callable[[Path, ZooKeeperServer, int], Broker]) -> None:
+    """Brokers 1-3 started with `start_old` hand every partition, `__consumer_offsets`
+    included, to brokers 4-6 started with `start_new`, through Kafka's
+    kafka-reassign-partitions and kafka-leader-election, then stop. The old brokers'
+    controller (1-3 start first) carries the reassignment and the election out; one of
+    4-6 takes over when the last old broker stops."""
     brokers: dict[int, Broker] = {}
     producing = consuming = commits = None
     zk = KazooClient(zookeeper.connect)
     zk.start(timeout=30)
     try:
         starters = [threading.Thread(target=lambda b=b: brokers.__setitem__(
-            b, start_kafka(tmp_path / f"broker-{b}", zookeeper, b))) for b in BROKER_IDS]
+            b, start_old(tmp_path / f"broker-{b}", zookeeper, b))) for b in BROKER_IDS]
         for thread in starters:
             thread.start()
         for thread in starters:
             thread.join(120)
-        assert set(brokers) == set(BROKER_IDS), "a Kafka broker did not start"
+        assert set(brokers) == set(BROKER_IDS), "an old broker did not start"
         old_bootstrap = ",".join(brokers[b].bootstrap for b in BROKER_IDS)
         admin = AdminClient({"bootstrap.servers": old_bootstrap})
-        wait_for(lambda: set(BROKER_IDS) <= set(admin.list_topics(timeout=10).brokers), 60, "all Kafka brokers listed")
+        wait_for(lambda: set(BROKER_IDS) <= set(admin.list_topics(timeout=10).brokers), 60, "all old brokers listed")
         for future in admin.create_topics([NewTopic(TOPIC, num_partitions=PARTITIONS, replication_factor=3,
                                                     config={"min.insync.replicas": "2"})]).values():
             future.result(30)
@@ -440,19 +443,19 @@ def test_migration_by_reassignment_onto_new_broker_ids(zookeeper: ZooKeeperServe
         commits = Commits(old_bootstrap)
         wait_for(lambda: len(partition_states(zk)) == PARTITIONS + 5, 60, "__consumer_offsets created")
         controller = json.loads(zk.get("/controller")[0])["brokerid"]
-        assert controller in BROKER_IDS, "Kafka's controller is expected to carry the reassignment out"
+        assert controller in BROKER_IDS, "the old brokers' controller is expected to carry the reassignment out"
 
         starters = [threading.Thread(target=lambda b=b: brokers.__setitem__(
-            b, start_josefk(tmp_path / f"broker-{b}", zookeeper, b))) for b in NEW_IDS]
+            b, start_new(tmp_path / f"broker-{b}", zookeeper, b))) for b in NEW_IDS]
         for thread in starters:
             thread.start()
         for thread in starters:
             thread.join(120)
-        assert set(brokers) == set(BROKER_IDS) | set(NEW_IDS), "a josefk broker did not start"
+        assert set(brokers) == set(BROKER_IDS) | set(NEW_IDS), "a new broker did not start"
         bootstrap = ",".join(brokers[b].bootstrap for b in BROKER_IDS + NEW_IDS)
-        wait_for(lambda: set(NEW_IDS) <= set(admin.list_topics(timeout=10).brokers), 60, "josefk brokers listed")
+        wait_for(lambda: set(NEW_IDS) <= set(admin.list_topics(timeout=10).brokers), 60, "new brokers listed")
 
-        check_kafka_topics(zk, brokers[NEW_IDS[0]].bootstrap)
+        check_kafka_topics(zk, next(b.bootstrap for b in brokers.values() if isinstance(b, BrokerProcess)))
 
         # Every partition onto 4-6, the preferred leaders rotated so leadership ends balanced.
         plan = {"version": 1, "partitions": [
@@ -486,12 +489,12 @@ def test_migration_by_reassignment_onto_new_broker_ids(zookeeper: ZooKeeperServe
         for broker_id in BROKER_IDS:
             stop(brokers[broker_id])
         controller = json.loads(wait_for(lambda: zk.exists("/controller") and zk.get("/controller")[0], 30,
-                                         "a controller after the Kafka brokers stopped"))["brokerid"]
+                                         "a controller after the old brokers stopped"))["brokerid"]
         assert controller in NEW_IDS
 
         count, total = len(consuming.reads), sum(commits.latest().values())
         wait_for(lambda: len(consuming.reads) > count + 300 and sum(commits.latest().values()) > total, 60,
-                 "the group to make progress on josefk alone")
+                 "the group to make progress on the new brokers alone")
         producing.stop()
         new_bootstrap = ",".join(brokers[b].bootstrap for b in NEW_IDS)
         ends = end_offsets(new_bootstrap)
@@ -525,3 +528,14 @@ def test_migration_by_reassignment_onto_new_broker_ids(zookeeper: ZooKeeperServe
             broker.kill()
         zk.stop()
         zk.close()
+
+
+def test_migration_by_reassignment_from_kafka_onto_josefk_broker_ids(zookeeper: ZooKeeperServer, tmp_path: Path):
+    """Kafka's controller moves the partitions onto josefk."""
+    reassign(zookeeper, tmp_path, start_kafka, start_josefk)
+
+
+def test_migration_by_reassignment_from_josefk_onto_kafka_broker_ids(zookeeper: ZooKeeperServer, tmp_path: Path):
+    """josefk's controller moves the partitions onto Kafka (the way back, or Kafka's tools
+    driving a josefk cluster)."""
+    reassign(zookeeper, tmp_path, start_josefk, start_kafka)
