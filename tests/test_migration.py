@@ -385,8 +385,8 @@ def described(output: str) -> tuple[dict[str, str], dict[int, dict[str, str]]]:
 
 def check_kafka_topics(zk: KazooClient, josefk_bootstrap: str) -> None:
     """Kafka's kafka-topics against the mixed cluster through a josefk broker: --create
-    with replicas on both implementations, and --describe of it and of the test topic
-    agreeing with the partition state znodes."""
+    with replicas on both implementations, --describe of it and of the test topic
+    agreeing with the partition state znodes, and --list naming every topic."""
     created = kafka_tool(TOPICS, "--bootstrap-server", josefk_bootstrap, "--create", "--topic", "made-by-kafka-topics",
                          "--replica-assignment", "1:4,5:2", "--config", "min.insync.replicas=2")
     assert created.returncode == 0 and "Created topic made-by-kafka-topics." in created.stdout, (
@@ -409,6 +409,9 @@ def check_kafka_topics(zk: KazooClient, josefk_bootstrap: str) -> None:
             return sorted(partitions) == list(range(count))
 
         wait_for(agrees, 60, f"kafka-topics --describe {topic} to agree with ZooKeeper")
+    listed = kafka_tool(TOPICS, "--bootstrap-server", josefk_bootstrap, "--list")
+    assert listed.returncode == 0 and set(listed.stdout.split()) == {
+        TOPIC, "made-by-kafka-topics", "__consumer_offsets"}, listed.stdout + listed.stderr
 
 
 def reassign(zookeeper: ZooKeeperServer, tmp_path: Path,
