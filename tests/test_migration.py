@@ -1,7 +1,8 @@
 """Rolling migration between Apache Kafka 3.9 and josefk, one broker at a time, each
 broker replaced by the other implementation with the same broker.id on the same log dir
-(issue 12; docs/migration.md's procedure is written from these tests), and a migration
-rolled back half way.
+(issue 12; docs/migration.md's procedure is written from these tests), a migration
+rolled back half way, and a migration by reassignment onto new broker ids with Kafka's
+own kafka-reassign-partitions and kafka-leader-election.
 
 Three brokers (ids 1-3) under one real ZooKeeper, a topic of three partitions with RF 3
 and min.insync.replicas=2, `__consumer_offsets` with RF 3, an idempotent acks=all
@@ -17,6 +18,7 @@ are byte-identical.
 from __future__ import annotations
 
 import json
+import subprocess
 import threading
 import time
 from collections.abc import Callable
@@ -29,7 +31,7 @@ from confluent_kafka.admin import AdminClient, NewTopic
 from kazoo.client import KazooClient
 
 from harness.josefk import BrokerProcess
-from harness.kafka import KafkaBroker
+from harness.kafka import KafkaBroker, kafka_classpath
 from harness.zookeeper import ZooKeeperServer
 from tests.test_mixed_cluster import batches_below, wait_for
 
@@ -351,3 +353,192 @@ def test_a_migration_to_josefk_rolled_back_half_way(zookeeper: ZooKeeperServer, 
     log dir josefk wrote: the rollback is the same step in the other direction."""
     migrate(zookeeper, tmp_path, start_kafka, [(1, start_josefk), (2, start_josefk), (2, start_kafka),
                                                (1, start_kafka)])
+
+
+NEW_IDS = (4, 5, 6)
+# What kafka-reassign-partitions.sh and kafka-leader-election.sh run in 3.9 (kafka-tools).
+REASSIGN = "org.apache.kafka.tools.reassign.ReassignPartitionsCommand"
+LEADER_ELECTION = "org.apache.kafka.tools.LeaderElectionCommand"
+TOPICS = "org.apache.kafka.tools.TopicCommand"
+
+
+def kafka_tool(main_class: str, *args: str) -> subprocess.CompletedProcess[str]:
+    """One of Kafka's own admin tools: the class kafka-reassign-partitions.sh (or kafka-leader-election.sh,
+    kafka-topics.sh) runs; in 3.9 they live in kafka-tools, no longer kafka.admin."""
+    return subprocess.run(["java", "-Xmx256m", "-cp", kafka_classpath(), main_class, *args],
+                          capture_output=True, text=True, timeout=120)
+
+
+def described(output: str) -> tuple[dict[str, str], dict[int, dict[str, str]]]:
+    """kafka-topics --describe's output for one topic: its header fields and, by partition,
+    each partition line's fields (tab-separated `Name: value` pairs)."""
+    header: dict[str, str] = {}
+    partitions: dict[int, dict[str, str]] = {}
+    for line in output.splitlines():
+        fields = dict(f.split(": ", 1) for f in line.strip().split("\t") if ": " in f)
+        if "Partition" in fields:
+            partitions[int(fields["Partition"])] = fields
+        elif "PartitionCount" in fields:
+            header = fields
+    return header, partitions
+
+
+def check_kafka_topics(zk: KazooClient, josefk_bootstrap: str) -> None:
+    """Kafka's kafka-topics against the mixed cluster through a josefk broker: --create
+    with replicas on both implementations, --describe of it and of the test topic
+    agreeing with the partition state znodes, and --list naming every topic."""
+    created = kafka_tool(TOPICS, "--bootstrap-server", josefk_bootstrap, "--create", "--topic", "made-by-kafka-topics",
+                         "--replica-assignment", "1:4,5:2", "--config", "min.insync.replicas=2")
+    assert created.returncode == 0 and "Created topic made-by-kafka-topics." in created.stdout, (
+        created.stdout + created.stderr)
+    for topic, replicas in ((TOPIC, None), ("made-by-kafka-topics", {0: [1, 4], 1: [5, 2]})):
+        def agrees(topic: str = topic, replicas: dict[int, list[int]] | None = replicas) -> bool:
+            result = kafka_tool(TOPICS, "--bootstrap-server", josefk_bootstrap, "--describe", "--topic", topic)
+            assert result.returncode == 0, result.stdout + result.stderr
+            header, partitions = described(result.stdout)
+            count = len(replicas) if replicas else PARTITIONS
+            assert header["Topic"] == topic and header["PartitionCount"] == str(count), result.stdout
+            assert "min.insync.replicas=2" in header["Configs"], result.stdout
+            for partition, fields in partitions.items():
+                state = json.loads(zk.get(f"/brokers/topics/{topic}/partitions/{partition}/state")[0])
+                assignment = json.loads(zk.get(f"/brokers/topics/{topic}")[0])["partitions"][str(partition)]
+                assert replicas is None or assignment == replicas[partition], assignment
+                if (fields["Leader"], fields["Replicas"], fields["Isr"]) != (
+                        str(state["leader"]), ",".join(map(str, assignment)), ",".join(map(str, state["isr"]))):
+                    return False  # a leader or ISR change under way: ask again
+            return sorted(partitions) == list(range(count))
+
+        wait_for(agrees, 60, f"kafka-topics --describe {topic} to agree with ZooKeeper")
+    listed = kafka_tool(TOPICS, "--bootstrap-server", josefk_bootstrap, "--list")
+    assert listed.returncode == 0 and set(listed.stdout.split()) == {
+        TOPIC, "made-by-kafka-topics", "__consumer_offsets"}, listed.stdout + listed.stderr
+
+
+def reassign(zookeeper: ZooKeeperServer, tmp_path: Path,
+             start_old: Callable[[Path, ZooKeeperServer, int], Broker],
+             start_new: Callable[[Path, ZooKeeperServer, int], Broker]) -> None:
+    """Brokers 1-3 started with `start_old` hand every partition, `__consumer_offsets`
+    included, to brokers 4-6 started with `start_new`, through Kafka's
+    kafka-reassign-partitions and kafka-leader-election, then stop. The old brokers'
+    controller (1-3 start first) carries the reassignment and the election out; one of
+    4-6 takes over when the last old broker stops."""
+    brokers: dict[int, Broker] = {}
+    producing = consuming = commits = None
+    zk = KazooClient(zookeeper.connect)
+    zk.start(timeout=30)
+    try:
+        starters = [threading.Thread(target=lambda b=b: brokers.__setitem__(
+            b, start_old(tmp_path / f"broker-{b}", zookeeper, b))) for b in BROKER_IDS]
+        for thread in starters:
+            thread.start()
+        for thread in starters:
+            thread.join(120)
+        assert set(brokers) == set(BROKER_IDS), "an old broker did not start"
+        old_bootstrap = ",".join(brokers[b].bootstrap for b in BROKER_IDS)
+        admin = AdminClient({"bootstrap.servers": old_bootstrap})
+        wait_for(lambda: set(BROKER_IDS) <= set(admin.list_topics(timeout=10).brokers), 60, "all old brokers listed")
+        for future in admin.create_topics([NewTopic(TOPIC, num_partitions=PARTITIONS, replication_factor=3,
+                                                    config={"min.insync.replicas": "2"})]).values():
+            future.result(30)
+        producing = Producing(old_bootstrap)
+        consuming = Consuming(old_bootstrap)
+        wait_for(lambda: len(consuming.reads) > 300, 90, "the group to read its first records")
+        commits = Commits(old_bootstrap)
+        wait_for(lambda: len(partition_states(zk)) == PARTITIONS + 5, 60, "__consumer_offsets created")
+        controller = json.loads(zk.get("/controller")[0])["brokerid"]
+        assert controller in BROKER_IDS, "the old brokers' controller is expected to carry the reassignment out"
+
+        starters = [threading.Thread(target=lambda b=b: brokers.__setitem__(
+            b, start_new(tmp_path / f"broker-{b}", zookeeper, b))) for b in NEW_IDS]
+        for thread in starters:
+            thread.start()
+        for thread in starters:
+            thread.join(120)
+        assert set(brokers) == set(BROKER_IDS) | set(NEW_IDS), "a new broker did not start"
+        bootstrap = ",".join(brokers[b].bootstrap for b in BROKER_IDS + NEW_IDS)
+        wait_for(lambda: set(NEW_IDS) <= set(admin.list_topics(timeout=10).brokers), 60, "new brokers listed")
+
+        check_kafka_topics(zk, next(b.bootstrap for b in brokers.values() if isinstance(b, BrokerProcess)))
+
+        # Every partition onto 4-6, the preferred leaders rotated so leadership ends balanced.
+        plan = {"version": 1, "partitions": [
+            {"topic": topic, "partition": partition, "replicas": [NEW_IDS[(partition + i) % 3] for i in range(3)]}
+            for topic, partition in sorted(partition_states(zk))]}
+        plan_file = tmp_path / "reassignment.json"
+        plan_file.write_text(json.dumps(plan))
+        reassign = ["--bootstrap-server", bootstrap, "--reassignment-json-file", str(plan_file)]
+        started = kafka_tool(REASSIGN, *reassign, "--execute")
+        assert started.returncode == 0 and "Successfully started partition reassignment" in started.stdout, (
+            started.stdout + started.stderr)
+
+        def verified() -> bool:
+            result = kafka_tool(REASSIGN, *reassign, "--verify")
+            done = result.stdout.count("is completed.")
+            return result.returncode == 0 and done == len(plan["partitions"])
+
+        wait_for(verified, 90, "kafka-reassign-partitions --verify to report every reassignment completed")
+        states = partition_states(zk)
+        assert all(set(s["isr"]) == set(NEW_IDS) and s["leader"] in NEW_IDS for s in states.values()), states
+
+        elected = kafka_tool(LEADER_ELECTION, "--bootstrap-server", bootstrap, "--election-type", "preferred",
+                             "--all-topic-partitions")
+        assert elected.returncode == 0 and "Error" not in elected.stdout + elected.stderr, (
+            elected.stdout + elected.stderr)
+        print(elected.stdout)
+        wanted_leaders = {(p["topic"], p["partition"]): p["replicas"][0] for p in plan["partitions"]}
+        wait_for(lambda: {k: s["leader"] for k, s in partition_states(zk).items()} == wanted_leaders, 30,
+                 "every partition led by its preferred replica")
+
+        for broker_id in BROKER_IDS:
+            stop(brokers[broker_id])
+        controller = json.loads(wait_for(lambda: zk.exists("/controller") and zk.get("/controller")[0], 30,
+                                         "a controller after the old brokers stopped"))["brokerid"]
+        assert controller in NEW_IDS
+
+        count, total = len(consuming.reads), sum(commits.latest().values())
+        wait_for(lambda: len(consuming.reads) > count + 300 and sum(commits.latest().values()) > total, 60,
+                 "the group to make progress on the new brokers alone")
+        producing.stop()
+        new_bootstrap = ",".join(brokers[b].bootstrap for b in NEW_IDS)
+        ends = end_offsets(new_bootstrap)
+        wanted = {(partition, offset, value) for (partition, offset), value in producing.acked.items()}
+        wait_for(lambda: wanted <= {(r.partition, r.offset, r.value) for r in consuming.reads}, 60,
+                 "the group to read every acknowledged record")
+        wait_for(lambda: commits.latest() == ends, 30, f"the group's committed offsets to reach the end {ends}")
+        consuming.stop()
+        commits.stop()
+
+        assert not producing.errors, producing.errors[:3]
+        for (_, before), (_, after) in zip(commits.seen, commits.seen[1:], strict=False):
+            for partition, offset in before.items():
+                assert after.get(partition, -1) >= offset, f"partition {partition}'s committed offset went back"
+        by_offset = {(r.partition, r.offset): r.value for r in consuming.reads}
+        assert all(by_offset[key] == value for key, value in producing.acked.items())
+        log_dirs = [tmp_path / f"broker-{b}" / "logs" for b in NEW_IDS]
+        wait_for(lambda: replicas_identical(log_dirs), 30, "each partition's replicas on 4-6 to be byte-identical")
+        for out in tmp_path.glob("broker-*/josefk.out"):
+            text = out.read_text(errors="replace")
+            assert "Ignoring unreadable" not in text and "Traceback" not in text, out
+        print(f"acknowledged {len(producing.acked)}, read {len(consuming.reads)}, ends {ends}")
+    finally:
+        if producing is not None:
+            producing.stopping.set()
+            producing.thread.join(30)
+        for client in (consuming, commits):
+            if client is not None and client.thread.is_alive():
+                client.stop()
+        for broker in brokers.values():
+            broker.kill()
+        zk.stop()
+        zk.close()
+
+
+def test_migration_by_reassignment_from_kafka_onto_josefk_broker_ids(zookeeper: ZooKeeperServer, tmp_path: Path):
+    """Kafka's controller moves the partitions onto josefk."""
+    reassign(zookeeper, tmp_path, start_kafka, start_josefk)
+
+
+def test_migration_by_reassignment_from_josefk_onto_kafka_broker_ids(zookeeper: ZooKeeperServer, tmp_path: Path):
+    """josefk's controller moves the partitions onto Kafka (the way back, or Kafka's tools
+    driving a josefk cluster)."""
+    reassign(zookeeper, tmp_path, start_josefk, start_kafka)
