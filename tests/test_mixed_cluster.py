@@ -484,7 +484,14 @@ def test_rf3_mixed_cluster_survives_kill_9_of_each_broker_in_turn(zookeeper: Zoo
         acked = background.stop()
         background = None
         wanted = {(t, offset, value) for t, records in acked.items() for offset, value in records}
-        wait_for(lambda: wanted <= group.records, 60, "the group to read every acknowledged record")
+        # Generous: after three kill -9s the member may sit out a rebalance and librdkafka's
+        # reconnect backoffs; a fresh-clone CI run on a loaded machine once needed more than 60 s.
+        deadline = time.monotonic() + 150
+        while not wanted <= group.records and time.monotonic() < deadline:
+            time.sleep(0.2)
+        missing = wanted - group.records
+        assert not missing, (f"the group did not read {len(missing)} of {len(wanted)} acknowledged records, "
+                             f"first {sorted(missing, key=lambda m: (m[0], m[1]))[:3]}")
         dirs = [kafkas[b].log_dir if b in kafka_ids else Path(josefks[b].log_dir) for b in (1, 2, 3)]
         for topic in ASSIGNMENTS:
             wait_for(lambda t=topic: all(same_bytes(dirs[0], other, t) for other in dirs[1:]), 30,
