@@ -76,7 +76,6 @@ class Connection(asyncio.BufferedProtocol):
         self.transport: asyncio.Transport | None = None
         self.peer = "?"
         self.pending: deque[list] = deque()  # [request, parts, done, frame size]
-        self.outbox: list = []  # responses completed this event-loop turn, written together at its end
         self.held: deque[Request] = deque()  # parsed, waiting for room in the request queue
         self.closed = False
         self.reading_paused = False
@@ -218,7 +217,6 @@ class Connection(asyncio.BufferedProtocol):
         if self.closed:
             return
         log.debug("Closing connection %s from %s: %s", self.connection_id, self.peer, reason)
-        self._flush()
         self.closed = True
         self.release_slot()
         transport = self.transport
@@ -273,11 +271,8 @@ class Connection(asyncio.BufferedProtocol):
                 out.extend(_framed(done[1]))
         self.release(released)
         if out:
-            if not self.outbox:
-                asyncio.get_running_loop().call_soon(self._flush)
-            self.outbox.extend(out)
+            self._write(transport, out)
         if self.close_when_flushed and not pending:
-            self._flush()
             self.closed = True
             transport.close()  # flushes what was written first
             return
@@ -307,13 +302,6 @@ class Connection(asyncio.BufferedProtocol):
             "securityProtocol": self.processor.listener.security_protocol, "principal": str(request.principal),
             "listener": request.listener_name},
             separators=(",", ":")))
-
-    def _flush(self) -> None:
-        """Write the responses completed since the last flush: one writev for all the small
-        responses a turn of the loop completed on this connection, not one each."""
-        parts, self.outbox = self.outbox, []
-        if parts and not self.closed and self.transport is not None:
-            self._write(self.transport, parts)
 
     def _write(self, transport: asyncio.Transport, parts: list) -> None:
         """Write bytes through the transport; send file regions with sendfile when nothing
@@ -537,7 +525,6 @@ class Processor:
         body += int(ApiKey.ApiVersions).to_bytes(2, "big") + low.to_bytes(2, "big") + high.to_bytes(2, "big")
         parts = [response_header(correlation_id, 0), body]
         assert conn.transport is not None, "a frame arrived, so connection_made has run"
-        conn._flush()  # after the responses already due
         conn.transport.writelines(_framed(parts))
 
 
