@@ -237,6 +237,25 @@ def replicas_identical(log_dirs: list[Path]) -> bool:
     return True
 
 
+def drain_and_check(bootstrap: str, producing: Producing, consuming: Consuming, commits: Commits) -> dict[int, int]:
+    """Stop the producer, let the group read every acknowledged record and commit the end,
+    stop it, and check what both drivers promise: no delivery error, and committed offsets
+    that never went backwards through the move. Returns the end offsets."""
+    producing.stop()
+    ends = end_offsets(bootstrap)
+    wanted = {(partition, offset, value) for (partition, offset), value in producing.acked.items()}
+    wait_for(lambda: wanted <= {(r.partition, r.offset, r.value) for r in consuming.reads}, 60,
+             "the group to read every acknowledged record")
+    wait_for(lambda: commits.latest() == ends, 30, f"the group's committed offsets to reach the end {ends}")
+    consuming.stop()
+    commits.stop()
+    assert not producing.errors, producing.errors[:3]
+    for (_, before), (_, after) in zip(commits.seen, commits.seen[1:], strict=False):
+        for partition, offset in before.items():
+            assert after.get(partition, -1) >= offset, f"partition {partition}'s committed offset went back"
+    return ends
+
+
 def migrate(zookeeper: ZooKeeperServer, tmp_path: Path,
             start_old: Callable[[Path, ZooKeeperServer, int, int | None], Broker],
             steps: list[tuple[int, Callable[[Path, ZooKeeperServer, int, int | None], Broker]]]) -> None:
@@ -288,20 +307,7 @@ def migrate(zookeeper: ZooKeeperServer, tmp_path: Path,
             wait_for(lambda r=count, c=total: len(consuming.reads) > r + 300 and sum(commits.latest().values()) > c,
                      60, f"the group to make progress after broker {broker_id} was replaced")
 
-        producing.stop()
-        ends = end_offsets(bootstrap)
-        wanted = {(partition, offset, value) for (partition, offset), value in producing.acked.items()}
-        wait_for(lambda: wanted <= {(r.partition, r.offset, r.value) for r in consuming.reads}, 60,
-                 "the group to read every acknowledged record")
-        wait_for(lambda: commits.latest() == ends, 30, f"the group's committed offsets to reach the end {ends}")
-        consuming.stop()
-        commits.stop()
-
-        assert not producing.errors, producing.errors[:3]
-        # Committed offsets never went backwards, through every replacement.
-        for (_, before), (_, after) in zip(commits.seen, commits.seen[1:], strict=False):
-            for partition, offset in before.items():
-                assert after.get(partition, -1) >= offset, f"partition {partition}'s committed offset went back"
+        ends = drain_and_check(bootstrap, producing, consuming, commits)
         # At-least-once and no more: the consumer re-read a record only after resuming from
         # a committed offset, never from before one it had seen committed.
         last: dict[int, int] = {}
@@ -498,20 +504,7 @@ def reassign(zookeeper: ZooKeeperServer, tmp_path: Path,
         count, total = len(consuming.reads), sum(commits.latest().values())
         wait_for(lambda: len(consuming.reads) > count + 300 and sum(commits.latest().values()) > total, 60,
                  "the group to make progress on the new brokers alone")
-        producing.stop()
-        new_bootstrap = ",".join(brokers[b].bootstrap for b in NEW_IDS)
-        ends = end_offsets(new_bootstrap)
-        wanted = {(partition, offset, value) for (partition, offset), value in producing.acked.items()}
-        wait_for(lambda: wanted <= {(r.partition, r.offset, r.value) for r in consuming.reads}, 60,
-                 "the group to read every acknowledged record")
-        wait_for(lambda: commits.latest() == ends, 30, f"the group's committed offsets to reach the end {ends}")
-        consuming.stop()
-        commits.stop()
-
-        assert not producing.errors, producing.errors[:3]
-        for (_, before), (_, after) in zip(commits.seen, commits.seen[1:], strict=False):
-            for partition, offset in before.items():
-                assert after.get(partition, -1) >= offset, f"partition {partition}'s committed offset went back"
+        ends = drain_and_check(",".join(brokers[b].bootstrap for b in NEW_IDS), producing, consuming, commits)
         by_offset = {(r.partition, r.offset): r.value for r in consuming.reads}
         assert all(by_offset[key] == value for key, value in producing.acked.items())
         log_dirs = [tmp_path / f"broker-{b}" / "logs" for b in NEW_IDS]
