@@ -32,6 +32,15 @@ def test_java_hash_order_matches_kafka_tools_output() -> None:
     assert sorted(java_hash_order(keys, java_string_hash)) == sorted(keys)
 
 
+def test_java_hash_order_follows_the_initial_capacity() -> None:
+    # Kafka 3.9's kafka-log-dirs printed d1 first for these two dirs (a CI run): the admin
+    # client's new HashMap<>(2) has 4 buckets, where d1 falls in 0 and d2 in 3; in a default
+    # map of 16 buckets d2 (7) would come before d1 (8)
+    d1, d2 = "/tmp/pytest-of-root/pytest-462/ops0/d1", "/tmp/pytest-of-root/pytest-462/ops0/d2"
+    assert java_hash_order([d2, d1], java_string_hash, initial_capacity=2) == [d1, d2]
+    assert java_hash_order([d1, d2], java_string_hash) == [d2, d1]
+
+
 def test_offset_spec() -> None:
     assert [offset_spec(t) for t in ("latest", "earliest", "max-timestamp", "-1", "-2", "-3", "1700000000000")] == [
         -1, -2, -3, -1, -2, -3, 1700000000000]

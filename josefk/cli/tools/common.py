@@ -176,13 +176,16 @@ def java_string_hash(text: str) -> int:
     return h
 
 
-def java_hash_order(keys: list[T], hash_code: Callable[[T], int]) -> list[T]:
+def java_hash_order(keys: list[T], hash_code: Callable[[T], int], initial_capacity: int = 16) -> list[T]:
     """The order a java.util.HashMap filled with `keys` (in this order) iterates them.
 
     Kafka's tools print some maps as they come (topic configs, log dirs): matching their output
-    means matching HashMap's order, by bucket of the keys' hashCode in the final table.
+    means matching HashMap's order, by bucket of the keys' hashCode in the final table, whose
+    size depends on the capacity the map was created with (`new HashMap<>(n)`).
     """
-    capacity = 16
+    capacity = 1
+    while capacity < initial_capacity:
+        capacity *= 2
     while len(keys) > capacity * 3 // 4:
         capacity *= 2
 

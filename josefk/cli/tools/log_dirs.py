@@ -44,10 +44,13 @@ def _as_json(by_broker: list[dict[str, Any]], topics: set[str]) -> str:
     """Kafka's JSON. It is built from Java HashMaps, so its keys, log dirs and partitions come in
     those maps' orders: the fixed key orders are written out, the others computed."""
     brokers = []
-    for entry in sorted(by_broker, key=lambda e: e["broker"]):
+    by_id = {e["broker"]: e for e in by_broker}  # allDescriptions(): new HashMap<>(brokers), Integer keys
+    for entry in (by_id[b] for b in java_hash_order(sorted(by_id), lambda b: b, initial_capacity=len(by_id))):
         found = {d["log_dir"]: d for d in entry["log_dirs"]}
         dirs = []
-        for d in (found[name] for name in java_hash_order(list(found), java_string_hash)):
+        # the admin client sizes the log dirs' map for the response: new HashMap<>(results)
+        ordered = java_hash_order(list(found), java_string_hash, initial_capacity=len(found))
+        for d in (found[name] for name in ordered):
             sizes = {(t["name"], p["partition_index"]): p for t in d["topics"] if not topics or t["name"] in topics
                      for p in t["partitions"]}
             parts = [{"partition": f"{tp[0]}-{tp[1]}", "size": sizes[tp]["partition_size"],
