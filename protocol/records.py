@@ -104,6 +104,21 @@ def read_header(buf: bytes | bytearray | memoryview, position: int = 0) -> Batch
     return header
 
 
+def first_batch_is_transactional(buf: bytes | bytearray | memoryview) -> bool:
+    """Whether a produced record set's first batch carries the transactional flag.
+
+    Kafka looks at the first batch only (RequestUtils.hasTransactionalRecords), before any
+    validation: a set too short for its first batch, or of magic 0/1, counts as not
+    transactional and is left for the log's validator to refuse.
+    """
+    if len(buf) < ATTRIBUTES_OFFSET + 2:
+        return False
+    length = struct.unpack_from(">i", buf, LOG_OVERHEAD - 4)[0]
+    if LOG_OVERHEAD + length > len(buf) or buf[MAGIC_OFFSET] != 2:
+        return False
+    return bool(struct.unpack_from(">h", buf, ATTRIBUTES_OFFSET)[0] & TRANSACTIONAL_MASK)
+
+
 def iter_headers(buf: bytes | bytearray | memoryview) -> Iterator[BatchHeader]:
     """Walk the v2 batches of a complete record set; a short or malformed tail raises."""
     position, end = 0, len(buf)

@@ -44,7 +44,7 @@ from josefk.protocol.compression import UnsupportedCodecError
 from josefk.protocol.control_records import encode_end_txn_marker
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.produce_response import PartitionResult, encode_produce_response
-from josefk.protocol.records import CorruptRecordError
+from josefk.protocol.records import CorruptRecordError, first_batch_is_transactional
 from josefk.replication.fetch_session import (
     FINAL_EPOCH,
     INVALID_SESSION_ID,
@@ -380,9 +380,12 @@ class KafkaApis:
         else:
             entries = {}
             errors = {}
+            # As Kafka: transactional records need a transactional id this principal may write,
+            # and only then is the id checked (an idempotent producer may send one unchecked).
             tid = req.transactional_id if request.api_version >= 3 else None
-            txn_refused = tid is not None and not self._allowed(request, AclOperation.WRITE,
-                                                                 ResourceType.TRANSACTIONAL_ID, tid)
+            txn_refused = any(p.records is not None and first_batch_is_transactional(p.records)
+                              for t in req.topic_data for p in t.partition_data) and (
+                tid is None or not self._allowed(request, AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, tid))
             writable = set() if txn_refused else self._topics_allowed(request, AclOperation.WRITE,
                                                                       (t.name for t in req.topic_data))
             for t in req.topic_data:

@@ -760,6 +760,13 @@ def e_produce_magic2_on_old_version(side: Side, v: int) -> Iterator[Step]:
     yield "produce", produce(side, f"magic-v{v}", 0, batch(1), version=v)
 
 
+def e_produce_transactional_without_id(side: Side, v: int) -> Iterator[Step]:
+    create_topic(side, f"txn-noid-v{v}")
+    records = build_batch([Record(0, BASE_TS, b"k", b"v")], producer_id=4000, producer_epoch=0, base_sequence=0,
+                          is_transactional=True)
+    yield "produce", produce(side, f"txn-noid-v{v}", 0, records, version=v)
+
+
 def e_fetch_out_of_range(side: Side, v: int) -> Iterator[Step]:
     yield "fetch", fetch_request(side, v, SHARED, 0, 1000)
 
@@ -1062,6 +1069,8 @@ ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Iterator[Step]]
     (ApiKey.Produce, [3, 11], "corrupt record (bad CRC)", e_produce_bad_crc),
     (ApiKey.Produce, [3, 11], "invalid required acks", e_produce_bad_acks),
     (ApiKey.Produce, [2], "v2 batch on an old version", e_produce_magic2_on_old_version),
+    (ApiKey.Produce, [3, 11], "transactional records without a transactional id",
+     e_produce_transactional_without_id),
     (ApiKey.Fetch, [0, 4, 11, 17], "offset out of range", e_fetch_out_of_range),
     (ApiKey.Fetch, [4, 12], "unknown partition", e_fetch_unknown_partition),
     (ApiKey.Fetch, [7, 12, 17], "fetch session", e_fetch_session),

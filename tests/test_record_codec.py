@@ -6,6 +6,7 @@ from kafka.record.default_records import DefaultRecordBatch, DefaultRecordBatchB
 from kafka.record.memory_records import MemoryRecords
 
 from josefk.protocol import compression as c
+from josefk.protocol.legacy import LegacyMessage, build_message_set
 from josefk.protocol.record_codec import (
     Record,
     build_batch,
@@ -19,6 +20,7 @@ from josefk.protocol.record_codec import (
 )
 from josefk.protocol.records import (
     CorruptRecordError,
+    first_batch_is_transactional,
     iter_headers,
     read_header,
     set_base_offset,
@@ -95,6 +97,18 @@ def test_round_trip(codec):
     assert header.base_timestamp == records[0].timestamp
     assert header.max_timestamp == max(r.timestamp for r in records)
     assert decode_batch(batch, header) == records
+
+
+def test_first_batch_is_transactional_looks_at_the_first_batch_only():
+    plain = build_batch([Record(0, 1, b"k", b"v")])
+    txn = build_batch([Record(0, 1, b"k", b"v")], producer_id=7, producer_epoch=0, base_sequence=0,
+                      is_transactional=True)
+    assert first_batch_is_transactional(txn) and first_batch_is_transactional(txn + plain)
+    assert not first_batch_is_transactional(plain) and not first_batch_is_transactional(plain + txn)
+    # a first batch cut short, or a legacy message set, is not transactional (the validator refuses it)
+    assert not first_batch_is_transactional(txn[:-1]) and not first_batch_is_transactional(txn[:20])
+    legacy = build_message_set([LegacyMessage(0, 1, 5, 0, b"k", b"v")], magic=1)
+    assert not first_batch_is_transactional(legacy)
 
 
 def test_header_fields():

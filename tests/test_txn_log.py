@@ -43,7 +43,9 @@ def init_producer_id(side: Side) -> int:
 
 
 def produce(side: Side, records: bytes) -> int:
-    r = side.call(ApiKey.Produce, 9, transactional_id=None, acks=-1, timeout_ms=10000, topic_data=[
+    """Kafka refuses transactional records without a transactional id; this raw client's
+    coordinator-less producers all write under one."""
+    r = side.call(ApiKey.Produce, 9, transactional_id="raw-txn", acks=-1, timeout_ms=10000, topic_data=[
         {"name": TOPIC, "partition_data": [{"index": 0, "records": records}]}])
     p = r.responses[0].partition_responses[0]
     assert p.error_code == 0, p
