@@ -58,7 +58,7 @@ from josefk.replication.partition import FetchIsolation
 from josefk.replication.replica_manager import FetchPartition, FetchResult, ReplicaManager
 from josefk.server.config import APPLIED_DYNAMIC_KEYS, KEYS, SOURCE_DEFAULT_CONFIG, KafkaConfig, default_value
 from josefk.server.config import config_type as broker_config_type
-from josefk.server.quotas.client_quota_manager import QuotaManagers
+from josefk.server.quotas.client_quota_manager import ControllerMutationQuota, QuotaManagers
 from josefk.server.quotas.throttler import QuotaThrottler
 from josefk.server.request_channel import Request
 
@@ -801,6 +801,7 @@ class KafkaApis:
         creatable = set(names) if self._cluster_allowed(request, AclOperation.CREATE, log_if_denied=False) \
             else self._topics_allowed(request, AclOperation.CREATE, names)
         configs_visible = self._topics_allowed(request, AclOperation.DESCRIBE_CONFIGS, names, log_if_denied=False)
+        quota = self.throttler.controller_mutation_quota(request)
 
         def work() -> list:
             results = []
@@ -820,7 +821,8 @@ class KafkaApis:
                         partitions = self.config["num.partitions"] if partitions == -1 else partitions
                         rf = self.config["default.replication.factor"] if rf == -1 else rf
                     configs = {c.name: c.value for c in t.configs}
-                    created = self.admin.create_topic(t.name, partitions, rf, assignment, configs, req.validate_only)
+                    created = self.admin.create_topic(t.name, partitions, rf, assignment, configs, req.validate_only,
+                                                      quota.record)
                     if assignment:
                         partitions, rf = len(assignment), len(next(iter(assignment.values())))
                 except KafkaError as e:
@@ -852,10 +854,14 @@ class KafkaApis:
         def respond(results: list) -> None:
             created = {r.name: r.num_partitions for r in results
                        if r.error_code == ErrorCode.NONE and not req.validate_only}
-            self._when_in_metadata(created, req.timeout_ms,
-                                   lambda: request.send_response(cls(throttle_time_ms=0, topics=results)))
+            self._when_in_metadata(created, req.timeout_ms, lambda: self._send_mutations_response(
+                request, quota, cls(throttle_time_ms=0, topics=results)))
 
         self._with_store(request, work, respond)
+
+    def _send_mutations_response(self, request: Request, quota: ControllerMutationQuota, body: Any) -> None:
+        self.throttler.throttle_mutations(request, quota, body)
+        request.send_response(body)
 
     def _when_in_metadata(self, partitions: dict[str, int], timeout_ms: int, then: Callable[[], None]) -> None:
         """Kafka answers CreateTopics and CreatePartitions once the new partitions have
@@ -899,6 +905,7 @@ class KafkaApis:
             targets = [(name, None) for name in req.topic_names]
         deletable = self._topics_allowed(request, AclOperation.DELETE, (name for name, _ in targets))
         describable = self._topics_allowed(request, AclOperation.DESCRIBE, (name for name, _ in targets))
+        quota = self.throttler.controller_mutation_quota(request)
 
         def work() -> list:
             results = []
@@ -917,7 +924,7 @@ class KafkaApis:
                     if name not in deletable:
                         raise KafkaError(ErrorCode.TOPIC_AUTHORIZATION_FAILED)
                     topic_id = topic_id or self.metadata_cache.topic_ids.get(name)
-                    self.admin.delete_topic(name)
+                    self.admin.delete_topic(name, quota.record)
                 except KafkaError as e:
                     # ZooKeeper-mode Kafka answers DeleteTopics with error codes only (its delete
                     # callback carries an Errors per topic, no message): keep ours for the log.
@@ -929,8 +936,8 @@ class KafkaApis:
 
         def respond(results: list) -> None:
             deleted = {r.name: 0 for r in results if r.error_code == ErrorCode.NONE}
-            self._when_in_metadata(deleted, req.timeout_ms,
-                                   lambda: request.send_response(cls(throttle_time_ms=0, responses=results)))
+            self._when_in_metadata(deleted, req.timeout_ms, lambda: self._send_mutations_response(
+                request, quota, cls(throttle_time_ms=0, responses=results)))
 
         self._with_store(request, work, respond)
 
@@ -938,6 +945,7 @@ class KafkaApis:
         req = request.body
         cls = response_class(ApiKey.CreatePartitions)
         alterable = self._topics_allowed(request, AclOperation.ALTER, (t.name for t in req.topics))
+        quota = self.throttler.controller_mutation_quota(request)
 
         def work() -> list:
             results = []
@@ -949,7 +957,7 @@ class KafkaApis:
                     if t.name not in alterable:
                         raise KafkaError(ErrorCode.TOPIC_AUTHORIZATION_FAILED, "The topic authorization is failed.")
                     assignment = [list(a.broker_ids) for a in t.assignments] if t.assignments else None
-                    self.admin.add_partitions(t.name, t.count, assignment, req.validate_only)
+                    self.admin.add_partitions(t.name, t.count, assignment, req.validate_only, quota.record)
                 except KafkaError as e:
                     error, message = e.code, e.message
                 results.append(cls.CreatePartitionsTopicResult(name=t.name, error_code=error, error_message=message))
@@ -958,8 +966,8 @@ class KafkaApis:
         def respond(results: list) -> None:
             added = {t.name: t.count for t, r in zip(req.topics, results, strict=True)
                      if r.error_code == ErrorCode.NONE and not req.validate_only}
-            self._when_in_metadata(added, req.timeout_ms,
-                                   lambda: request.send_response(cls(throttle_time_ms=0, results=results)))
+            self._when_in_metadata(added, req.timeout_ms, lambda: self._send_mutations_response(
+                request, quota, cls(throttle_time_ms=0, results=results)))
 
         self._with_store(request, work, respond)
 
