@@ -61,6 +61,7 @@ from josefk.server.config import config_type as broker_config_type
 from josefk.server.quotas.client_quota_manager import ControllerMutationQuota, QuotaManagers
 from josefk.server.quotas.throttler import QuotaThrottler
 from josefk.server.request_channel import Request
+from josefk.utils.java_format import hashed_map_order, java_string_hash
 
 log = logging.getLogger(__name__)
 # Distinct Metadata requests whose encoded responses are kept (see KafkaApis._metadata_payloads).
@@ -105,6 +106,14 @@ def _java_split(text: str) -> list[str]:
 
 def _now_ms() -> int:
     return int(time.time() * 1000)
+
+
+def _kafka_topic_order(names: list[str | None]) -> list[int]:
+    """The request's topics (their indices) in the order Kafka works through them: the
+    mutable.HashMap (CreateTopics) or HashSet (DeleteTopics) of their names it hands to
+    ZkAdminManager. The order decides which topics a controller mutation quota refuses."""
+    return hashed_map_order(list(range(len(names))),
+                            lambda i: java_string_hash(names[i] or ""))
 
 
 class KafkaApis:
@@ -805,7 +814,8 @@ class KafkaApis:
 
         def work() -> list:
             results = []
-            for t in req.topics:
+            for i in _kafka_topic_order([t.name for t in req.topics]):
+                t = req.topics[i]
                 if t.name in duplicates:  # Kafka refuses every entry of a repeated name, below
                     continue
                 error, message, created = ErrorCode.NONE, None, None
@@ -842,6 +852,7 @@ class KafkaApis:
                     configs=self._creatable_configs(cls, t.name, {c.name: c.value for c in t.configs})
                     if error == ErrorCode.NONE and version >= 5 and t.name in configs_visible
                     else [] if version >= 5 else None))
+            results.sort(key=lambda r: names.index(r.name))  # answered in the request's order
             for name in (n for n in names if n in duplicates):  # one result per entry, as Kafka
                 results.append(cls.CreatableTopicResult(
                     name=name, topic_id=None, error_code=ErrorCode.INVALID_REQUEST,
@@ -908,8 +919,9 @@ class KafkaApis:
         quota = self.throttler.controller_mutation_quota(request)
 
         def work() -> list:
-            results = []
-            for name, topic_id in targets:
+            results: list[tuple[int, Any]] = []
+            for i in _kafka_topic_order([name for name, _ in targets]):
+                name, topic_id = targets[i]
                 error = ErrorCode.NONE
                 try:
                     if self._not_controller():
@@ -930,9 +942,9 @@ class KafkaApis:
                     # callback carries an Errors per topic, no message): keep ours for the log.
                     error = e.code
                     log.debug("DeleteTopics %s: %s", name, e.message or e.code.name)
-                results.append(cls.DeletableTopicResult(name=name, topic_id=topic_id, error_code=error,
-                                                        error_message=None))
-            return results
+                results.append((i, cls.DeletableTopicResult(name=name, topic_id=topic_id, error_code=error,
+                                                            error_message=None)))
+            return [result for _i, result in sorted(results, key=lambda r: r[0])]  # in the request's order
 
         def respond(results: list) -> None:
             deleted = {r.name: 0 for r in results if r.error_code == ErrorCode.NONE}
