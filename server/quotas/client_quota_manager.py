@@ -336,6 +336,10 @@ class ControllerMutationQuotaManager(ClientQuotaManager):
         sensors.bucket = TokenBucket(self.config)
         return sensors
 
+    def metrics(self, now_ms: int) -> Iterator[tuple[tuple[str, str], float, float]]:
+        with self.lock:  # the store executor records into these sensors
+            return iter(list(super().metrics(now_ms)))
+
     def new_quota_for(self, user: str, client_id: str, strict: bool) -> ControllerMutationQuota:
         """newStrictQuotaFor / newPermissiveQuotaFor (on the loop, where sensors are made)."""
         if not self.quotas_enabled:
