@@ -233,3 +233,23 @@ def test_ip_entities_in_the_store_as_kafka_keeps_and_checks_them(tmp_path: Path,
     assert quota_config.ip_quota("localhost", {})[0] == "127.0.0.1"  # a host name resolves, as Kafka's
     with pytest.raises(ValueError, match="Unable to resolve address %3A%3A1"):
         quota_config.ip_quota("%3A%3A1", {"connection_creation_rate": "5"})
+
+
+def test_mutation_rate_and_throttle_time_are_on_metrics() -> None:
+    from josefk.server.metrics_http import BrokerCollector, BrokerGauges
+    from josefk.utils.metrics import BrokerMetrics
+
+    time = MockTime()
+    quotas = QuotaManagers.create(MetricConfig(), time, MockScheduler(time), MetricConfig(11, 1000))
+    quotas.controller_mutation.update_quota(None, sanitize("admin"), 1.0)
+    quota = quotas.controller_mutation.new_quota_for("ANONYMOUS", "admin", strict=False)
+    quota.record(30)  # 30 partitions against a bucket of 10: 20 s short
+    quotas.controller_mutation.throttle("ANONYMOUS", "admin", quota.throttle_time_ms(), lambda: None, lambda: None)
+    gauges = BrokerGauges(partitions=lambda: (), logs=lambda: {}, active_controller=lambda: False,
+                          quotas=lambda: quotas)
+    families = {m.name: m for m in BrokerCollector(BrokerMetrics(), gauges)._quotas()}
+    [rate] = families["kafka_server_controllermutation_mutation_rate"].samples
+    assert rate.labels == {"user": "", "client_id": "admin"} and rate.value == pytest.approx(3.0)  # 30 over 10 s
+    [throttle] = families["kafka_server_controllermutation_throttle_time"].samples
+    assert throttle.value == 20_000
+    assert families["kafka_server_controllermutation_queue_size"].samples[0].value == 1
