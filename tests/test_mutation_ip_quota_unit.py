@@ -58,11 +58,11 @@ def test_a_strict_quota_takes_a_topic_while_tokens_remain_and_refuses_the_rest()
     with pytest.raises(ThrottlingQuotaExceeded) as refused:
         quota.record(1)
     assert refused.value.code == ErrorCode.THROTTLING_QUOTA_EXCEEDED
-    assert refused.value.throttle_ms == 2000 and str(refused.value) == "The throttling quota has been exceeded."
+    assert refused.value.throttle_ms == 2000 and refused.value.message is None  # as Kafka's ApiError.fromThrowable
     time.sleep(500)
     assert quota.throttle_time_ms() == 1500  # the time since the refusal is taken off
     later = manager.new_quota_for("ANONYMOUS", "admin", strict=True)  # the next request, same bucket
-    with pytest.raises(ThrottlingQuotaExceeded, match="throttling quota") as again:
+    with pytest.raises(ThrottlingQuotaExceeded) as again:
         later.record(1)
     assert again.value.throttle_ms == 1500
     time.sleep(1500)

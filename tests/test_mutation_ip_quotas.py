@@ -64,7 +64,7 @@ def test_topics_beyond_the_controller_mutation_rate_are_refused_then_taken_again
         assert [(t["name"], t["error_code"]) for t in created["topics"]] == [("m-big", 0)]
         refused = admin.create_topics({"m-next": {"num_partitions": 1, "replication_factor": 1}}, raise_errors=False)
         assert [(t["name"], t["error_code"], t["error_message"]) for t in refused["topics"]] == [
-            ("m-next", THROTTLED, "The throttling quota has been exceeded.")]
+            ("m-next", THROTTLED, None)]  # Kafka leaves out a message that is the error's own
         # kafka-python holds this connection back for the throttle time (KIP-219), and the
         # broker mutes it: another connection of the same client-id meets the same bucket
         with KafkaAdminClient(bootstrap_servers=broker.bootstrap, client_id="mut") as other:

@@ -263,10 +263,11 @@ class ClientRequestQuotaManager(ClientQuotaManager):
 
 class ThrottlingQuotaExceeded(KafkaError):
     """Kafka's ThrottlingQuotaExceededException: a strict controller mutation quota refused
-    the topic (THROTTLING_QUOTA_EXCEEDED in its result)."""
+    the topic (THROTTLING_QUOTA_EXCEEDED in its result). No error message: the exception's is
+    the error's own, which Kafka's ApiError.fromThrowable leaves out."""
 
     def __init__(self, throttle_ms: int) -> None:
-        super().__init__(ErrorCode.THROTTLING_QUOTA_EXCEEDED, "The throttling quota has been exceeded.")
+        super().__init__(ErrorCode.THROTTLING_QUOTA_EXCEEDED)
         self.throttle_ms = throttle_ms
 
 
