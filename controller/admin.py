@@ -10,7 +10,7 @@ import json
 import random
 import re
 import uuid
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import cast
 
 from josefk.controller.coordination_store import CoordinationStore, NodeExistsError
@@ -111,6 +111,10 @@ def _rack_alternated(racks: dict[int, str]) -> list[int]:
     return [column[i] for i in range(max(map(len, columns))) for column in columns if i < len(column)]
 
 
+def _no_quota(_partitions: int) -> None:
+    """No controller mutation quota to record in."""
+
+
 class TopicAdmin:
     def __init__(self, store: CoordinationStore, topic_defaults: dict[str, str]) -> None:
         self.store = store
@@ -144,7 +148,9 @@ class TopicAdmin:
 
     def create_topic(self, topic: str, partitions: int, replication_factor: int,
                      assignment: dict[int, list[int]] | None, configs: dict[str, str],
-                     validate_only: bool = False) -> TopicAssignment:
+                     validate_only: bool = False, before_write: Callable[[int], None] = _no_quota) -> TopicAssignment:
+        """Validate, then (unless validate_only) call `before_write` with the number of partitions
+        (a controller mutation quota's record, which may refuse) and write the topic."""
         validate_topic_name(topic)
         if self.topic_exists(topic) or self.store.exists(f"{DELETE_TOPICS}/{topic}"):
             raise KafkaError(ErrorCode.TOPIC_ALREADY_EXISTS, f"Topic '{topic}' already exists.")
@@ -168,6 +174,7 @@ class TopicAdmin:
         _check_znode_size(data, topic)
         if validate_only:
             return result
+        before_write(len(assignment))
         self.store.create_or_set_json(f"{CONFIG_TOPICS}/{topic}", {"version": 1, "config": configs})
         try:
             self.store.create(topic_path(topic), data)
@@ -191,7 +198,9 @@ class TopicAdmin:
             raise KafkaError(ErrorCode.INVALID_REPLICA_ASSIGNMENT, "Partitions must be numbered from 0")
 
     def add_partitions(self, topic: str, count: int, assignment: list[list[int]] | None,
-                       validate_only: bool = False) -> None:
+                       validate_only: bool = False, before_write: Callable[[int], None] = _no_quota) -> None:
+        """Validate, then (unless validate_only) call `before_write` with the number of partitions
+        added and write them."""
         data = self.store.get_json(topic_path(topic))
         if data is None:
             raise KafkaError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"The topic '{topic}' does not exist.")
@@ -216,6 +225,7 @@ class TopicAdmin:
         _check_znode_size(encoded, topic)
         if validate_only:
             return
+        before_write(len(added))
         self.store.set(topic_path(topic), encoded)
 
     def alter_topic_configs(self, topic: str, configs: dict[str, str], validate_only: bool = False) -> None:
@@ -242,9 +252,13 @@ class TopicAdmin:
         self.store.create_sequential(CONFIG_CHANGE_PREFIX, json.dumps(
             {"version": 2, "entity_path": entity_path}, separators=(",", ":")).encode())
 
-    def delete_topic(self, topic: str) -> None:
-        if not self.topic_exists(topic):
+    def delete_topic(self, topic: str, before_write: Callable[[int], None] = _no_quota) -> None:
+        """Mark the topic for deletion, after `before_write` with its number of partitions (even
+        when it is already marked, as Kafka records the quota first)."""
+        data = self.store.get_json(topic_path(topic))
+        if data is None:
             raise KafkaError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"Topic '{topic}' does not exist.")
+        before_write(len(TopicAssignment.from_json(topic, data).partitions))
         try:
             self.store.create(f"{DELETE_TOPICS}/{topic}")
         except NodeExistsError:

@@ -183,11 +183,24 @@ class KafkaServer:
         elif entity_type in ("users", "clients"):  # Kafka's UserConfigHandler, ClientIdConfigHandler
             path, quotas = quota_config.read_entity(self._store, entity_type, entity_name)
             self.loop.call_soon_threadsafe(quota_config.apply_entity, self.quotas, path, quotas)
+        elif entity_type == "ips":
+            self._apply_ip_quota(entity_name, quota_config.read_entity(self._store, entity_type, entity_name)[1])
+
+    def _apply_ip_quota(self, name: str, config: dict[str, str]) -> None:
+        """Kafka's IpConfigHandler (on the store thread, where a host name may resolve)."""
+        try:
+            ip, rate = quota_config.ip_quota(name, config)
+        except ValueError as e:
+            log.error("Failed to process config change for ips/%s: %s", name, e)
+            return
+        self.loop.call_soon_threadsafe(self.connection_quotas.update_ip_connection_rate, ip, rate)
 
     def _load_quotas(self) -> None:
-        """Every client quota in the store (on the store thread), applied on the loop."""
+        """Every client and ip quota in the store (on the store thread), applied on the loop."""
         for path, quotas in quota_config.all_entity_configs(self._store):
             self.loop.call_soon_threadsafe(quota_config.apply_entity, self.quotas, path, quotas)
+        for name, config in quota_config.all_ip_configs(self._store):
+            self._apply_ip_quota(name, config)
 
     def _apply_broker_configs(self, per_broker: dict[str, str], cluster_default: dict[str, str],
                               overrides: dict[str, dict[str, str]]) -> None:
@@ -257,7 +270,11 @@ class KafkaServer:
         self.admin = TopicAdmin(store, config.topic_defaults())
         self.quotas = QuotaManagers.create(
             MetricConfig(config["quota.window.num"], config["quota.window.size.seconds"] * 1000),
-            self.time, self.scheduler)
+            self.time, self.scheduler,
+            MetricConfig(config["controller.quota.window.num"], config["controller.quota.window.size.seconds"] * 1000))
+        # Before the config changes are read: ip quotas (connection_creation_rate) apply to it.
+        self.connection_quotas = ConnectionQuotas(config.connection_limits(), [lis.name for lis in config.listeners],
+                                                  config.inter_broker_listener, self.time)
         self.config_changes = ConfigChangeListener(store, self.store_executor, self._on_config_change, self.time)
         await loop.run_in_executor(self.store_executor, self.config_changes.startup)
         await loop.run_in_executor(self.store_executor, self._load_quotas)  # after the watch: none missed
@@ -302,8 +319,6 @@ class KafkaServer:
 
         channel = RequestChannel(config["queued.max.requests"])
         memory_pool = MemoryPool(config["queued.max.request.bytes"])
-        self.connection_quotas = ConnectionQuotas(config.connection_limits(), [lis.name for lis in config.listeners],
-                                                  config.inter_broker_listener, self.time)
         endpoints = []
         for listener in config.listeners:
             acceptor = await self._start_listener(listener, channel, memory_pool, len(self.acceptors))

@@ -11,6 +11,10 @@ Kafka's SocketServer.ConnectionQuotas, one for all listeners, consulted by each 
   least recently active connections are closed to make room.
 * max.connections.per.ip and max.connections.per.ip.overrides: a connection over its
   address's limit is closed at once (Kafka's TooManyConnectionsException), with an INFO line.
+* connection_creation_rate per ip entity (KIP-612, /config/ips, set with AlterClientQuotas):
+  a connection over its address's rate is not refused at once, nor handed to a Processor:
+  the Acceptor holds it unread for the throttle time, then closes it, so a client in a
+  reconnect loop is slowed down. It is taken back from the listener and broker rates.
 * max.connection.creation.rate, broker-wide and per listener: each accepted connection is
   recorded in a rate over quota.window.num windows of quota.window.size.seconds (Kafka's
   Rate); over the limit the Acceptor waits as long as it takes to bring the rate back to it,
@@ -31,7 +35,8 @@ from josefk.utils.time import Time
 
 log = logging.getLogger(__name__)
 
-UNLIMITED = 2**31 - 1  # Kafka's Int.MaxValue defaults
+UNLIMITED = 2**31 - 1  # Kafka's Int.MaxValue defaults (also QuotaConfigs.IP_CONNECTION_RATE_DEFAULT)
+IP_SENSOR_EXPIRATION_MS = 3600 * 1000  # ConnectionQuotas.InactiveSensorExpirationTimeSeconds
 # Kafka's quota.window.num and quota.window.size.seconds defaults (keys josefk does not read).
 QUOTA_WINDOWS = 11
 QUOTA_WINDOW_MS = 1000
@@ -56,6 +61,17 @@ class TooManyConnections(Exception):
         self.count = count
 
 
+class ConnectionThrottled(Exception):
+    """Kafka's ConnectionThrottledException: the address is over its connection_creation_rate;
+    the acceptor holds the connection unread and closes it when the throttle time is over."""
+
+    def __init__(self, ip: str, start_ms: int, throttle_ms: int) -> None:
+        super().__init__(f"{ip} throttled for {throttle_ms}")
+        self.ip = ip
+        self.start_ms = start_ms
+        self.throttle_ms = throttle_ms
+
+
 def normalize_ip(address: str) -> str:
     """One spelling per address, so an override matches the peer address the socket reports."""
     try:
@@ -64,17 +80,23 @@ def normalize_ip(address: str) -> str:
         return address
 
 
-def _resolve(host: str) -> str | None:
-    """Kafka's InetAddress.getByName: an address as it is, a name through the resolver."""
+def resolve_host(host: str) -> str:
+    """Kafka's InetAddress.getByName: an address as it is, a name through the resolver (which
+    may block: never on the event loop). Raises OSError or UnicodeError for a name that does
+    not resolve (Java's UnknownHostException)."""
     try:
         return str(ipaddress.ip_address(host))
     except ValueError:
         pass
+    found = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
+    # IPv4 first, as the JVM prefers it (java.net.preferIPv6Addresses=false)
+    found.sort(key=lambda info: info[0] != socket.AF_INET)
+    return normalize_ip(str(found[0][4][0]))
+
+
+def _resolve(host: str) -> str | None:
     try:
-        found = socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)
-        # IPv4 first, as the JVM prefers it (java.net.preferIPv6Addresses=false)
-        found.sort(key=lambda info: info[0] != socket.AF_INET)
-        return normalize_ip(str(found[0][4][0]))
+        return resolve_host(host)
     except (OSError, UnicodeError) as e:
         log.warning("max.connections.per.ip.overrides: cannot resolve %s (%s); its override is ignored", host, e)
         return None
@@ -95,11 +117,12 @@ class Rate:
         while self._windows and self._windows[0][0] <= expired:
             self._windows.popleft()
 
-    def record(self, now_ms: int) -> None:
+    def record(self, now_ms: int, value: int = 1) -> None:
+        """Count `value` events (-1 takes back one a quota refused)."""
         self._purge(now_ms)
         if not self._windows or now_ms - self._windows[-1][0] >= self.window_ms:
             self._windows.append([now_ms, 0])
-        self._windows[-1][1] += 1
+        self._windows[-1][1] += value
 
     def window_size_ms(self, now_ms: int) -> int:
         self._purge(now_ms)
@@ -135,6 +158,11 @@ class ConnectionQuotas:
         self._listener_rates = {name: Rate() for name in self._by_listener}
         self._waiters: list[Callable[[], None]] = []
         self._closers: dict[str, Callable[[int], int]] = {}
+        # KIP-612: connection_creation_rate per ip entity, from /config/ips
+        self._default_ip_rate = UNLIMITED
+        self._ip_rates: dict[str, int] = {}
+        self._ip_sensors: dict[str, tuple[Rate, list[int]]] = {}  # address -> (rate, [last record ms])
+        self._last_ip_purge_ms = 0
         self.reconfigure(limits)
 
     def reconfigure(self, limits: ConnectionLimits) -> None:
@@ -190,10 +218,62 @@ class ConnectionQuotas:
             throttle = max(throttle, rate.throttle_ms(bound, now))
         return throttle
 
+    def update_ip_connection_rate(self, ip: str | None, rate: int | None) -> None:
+        """ConnectionQuotas.updateIpConnectionRateQuota: an ip entity's connection_creation_rate
+        (ip None: the default entity; rate None: removed, back to the default)."""
+        if ip is None:
+            self._default_ip_rate = UNLIMITED if rate is None else rate
+            log.info("Updated default max IP connection rate to %d", self._default_ip_rate)
+            return
+        ip = normalize_ip(ip)
+        if rate is None:
+            log.info("Removing max connection rate override for %s", ip)
+            self._ip_rates.pop(ip, None)
+        else:
+            log.info("Updating max connection rate override for %s to %d", ip, rate)
+            self._ip_rates[ip] = rate
+
+    def connection_rate_for_ip(self, ip: str) -> int:
+        return self._ip_rates.get(normalize_ip(ip), self._default_ip_rate)
+
+    def _record_ip_connection(self, listener: str, ip: str) -> None:
+        """recordIpConnectionMaybeThrottle: over the address's rate the connection is taken back
+        from the ip, listener and broker rates (it is not accepted) and ConnectionThrottled raised."""
+        bound = self.connection_rate_for_ip(ip)
+        if bound == UNLIMITED:
+            return
+        now = self.time.milliseconds()
+        rate = self._ip_sensor(ip, now)
+        throttle_ms = rate.throttle_ms(bound, now)
+        if throttle_ms <= 0:
+            return
+        rate.record(now, -1)
+        if not self.protected(listener):
+            self._broker_rate.record(now, -1)
+        listener_rate = self._listener_rates.get(listener)
+        if listener_rate is not None:
+            listener_rate.record(now, -1)
+        raise ConnectionThrottled(ip, now, throttle_ms)
+
+    def _ip_sensor(self, ip: str, now_ms: int) -> Rate:
+        """The address's connection rate; sensors idle for an hour are dropped, as Kafka's expire."""
+        found = self._ip_sensors.get(ip)
+        if found is None:
+            if now_ms - self._last_ip_purge_ms >= 60_000:
+                self._last_ip_purge_ms = now_ms
+                for address, (_rate, last) in list(self._ip_sensors.items()):
+                    if now_ms - last[0] >= IP_SENSOR_EXPIRATION_MS:
+                        del self._ip_sensors[address]
+            found = self._ip_sensors[ip] = (Rate(), [now_ms])
+        found[1][0] = now_ms
+        return found[0]
+
     def admit(self, listener: str, ip: str) -> None:
         """Count a connection the acceptor may hand on (a slot is available); raise
-        TooManyConnections, counting nothing, if its address is at its limit."""
+        ConnectionThrottled if its address is over its connection_creation_rate, or
+        TooManyConnections if it is at its connection limit, counting nothing."""
         ip = normalize_ip(ip)
+        self._record_ip_connection(listener, ip)
         count = self._by_ip.get(ip, 0)
         limit = self.max_for_ip(ip)
         if count >= limit:

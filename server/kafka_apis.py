@@ -58,9 +58,10 @@ from josefk.replication.partition import FetchIsolation
 from josefk.replication.replica_manager import FetchPartition, FetchResult, ReplicaManager
 from josefk.server.config import APPLIED_DYNAMIC_KEYS, KEYS, SOURCE_DEFAULT_CONFIG, KafkaConfig, default_value
 from josefk.server.config import config_type as broker_config_type
-from josefk.server.quotas.client_quota_manager import QuotaManagers
+from josefk.server.quotas.client_quota_manager import ControllerMutationQuota, QuotaManagers
 from josefk.server.quotas.throttler import QuotaThrottler
 from josefk.server.request_channel import Request
+from josefk.utils.java_format import hashed_map_order, java_string_hash
 
 log = logging.getLogger(__name__)
 # Distinct Metadata requests whose encoded responses are kept (see KafkaApis._metadata_payloads).
@@ -105,6 +106,14 @@ def _java_split(text: str) -> list[str]:
 
 def _now_ms() -> int:
     return int(time.time() * 1000)
+
+
+def _kafka_topic_order(names: list[str | None]) -> list[int]:
+    """The request's topics (their indices) in the order Kafka works through them: the
+    mutable.HashMap (CreateTopics) or HashSet (DeleteTopics) of their names it hands to
+    ZkAdminManager. The order decides which topics a controller mutation quota refuses."""
+    return hashed_map_order(list(range(len(names))),
+                            lambda i: java_string_hash(names[i] or ""))
 
 
 class KafkaApis:
@@ -804,10 +813,12 @@ class KafkaApis:
         creatable = set(names) if self._cluster_allowed(request, AclOperation.CREATE, log_if_denied=False) \
             else self._topics_allowed(request, AclOperation.CREATE, names)
         configs_visible = self._topics_allowed(request, AclOperation.DESCRIBE_CONFIGS, names, log_if_denied=False)
+        quota = self.throttler.controller_mutation_quota(request)
 
         def work() -> list:
             results = []
-            for t in req.topics:
+            for i in _kafka_topic_order([t.name for t in req.topics]):
+                t = req.topics[i]
                 if t.name in duplicates:  # Kafka refuses every entry of a repeated name, below
                     continue
                 error, message, created = ErrorCode.NONE, None, None
@@ -823,7 +834,8 @@ class KafkaApis:
                         partitions = self.config["num.partitions"] if partitions == -1 else partitions
                         rf = self.config["default.replication.factor"] if rf == -1 else rf
                     configs = {c.name: c.value for c in t.configs}
-                    created = self.admin.create_topic(t.name, partitions, rf, assignment, configs, req.validate_only)
+                    created = self.admin.create_topic(t.name, partitions, rf, assignment, configs, req.validate_only,
+                                                      quota.record)
                     if assignment:
                         partitions, rf = len(assignment), len(next(iter(assignment.values())))
                 except KafkaError as e:
@@ -843,6 +855,7 @@ class KafkaApis:
                     configs=self._creatable_configs(cls, t.name, {c.name: c.value for c in t.configs})
                     if error == ErrorCode.NONE and version >= 5 and t.name in configs_visible
                     else [] if version >= 5 else None))
+            results.sort(key=lambda r: names.index(r.name))  # answered in the request's order
             for name in (n for n in names if n in duplicates):  # one result per entry, as Kafka
                 results.append(cls.CreatableTopicResult(
                     name=name, topic_id=None, error_code=ErrorCode.INVALID_REQUEST,
@@ -855,10 +868,14 @@ class KafkaApis:
         def respond(results: list) -> None:
             created = {r.name: r.num_partitions for r in results
                        if r.error_code == ErrorCode.NONE and not req.validate_only}
-            self._when_in_metadata(created, req.timeout_ms,
-                                   lambda: request.send_response(cls(throttle_time_ms=0, topics=results)))
+            self._when_in_metadata(created, req.timeout_ms, lambda: self._send_mutations_response(
+                request, quota, cls(throttle_time_ms=0, topics=results)))
 
         self._with_store(request, work, respond)
+
+    def _send_mutations_response(self, request: Request, quota: ControllerMutationQuota, body: Any) -> None:
+        self.throttler.throttle_mutations(request, quota, body)
+        request.send_response(body)
 
     def _when_in_metadata(self, partitions: dict[str, int], timeout_ms: int, then: Callable[[], None]) -> None:
         """Kafka answers CreateTopics and CreatePartitions once the new partitions have
@@ -902,10 +919,12 @@ class KafkaApis:
             targets = [(name, None) for name in req.topic_names]
         deletable = self._topics_allowed(request, AclOperation.DELETE, (name for name, _ in targets))
         describable = self._topics_allowed(request, AclOperation.DESCRIBE, (name for name, _ in targets))
+        quota = self.throttler.controller_mutation_quota(request)
 
         def work() -> list:
-            results = []
-            for name, topic_id in targets:
+            results: list[tuple[int, Any]] = []
+            for i in _kafka_topic_order([name for name, _ in targets]):
+                name, topic_id = targets[i]
                 error = ErrorCode.NONE
                 try:
                     if self._not_controller():
@@ -920,20 +939,20 @@ class KafkaApis:
                     if name not in deletable:
                         raise KafkaError(ErrorCode.TOPIC_AUTHORIZATION_FAILED)
                     topic_id = topic_id or self.metadata_cache.topic_ids.get(name)
-                    self.admin.delete_topic(name)
+                    self.admin.delete_topic(name, quota.record)
                 except KafkaError as e:
                     # ZooKeeper-mode Kafka answers DeleteTopics with error codes only (its delete
                     # callback carries an Errors per topic, no message): keep ours for the log.
                     error = e.code
                     log.debug("DeleteTopics %s: %s", name, e.message or e.code.name)
-                results.append(cls.DeletableTopicResult(name=name, topic_id=topic_id, error_code=error,
-                                                        error_message=None))
-            return results
+                results.append((i, cls.DeletableTopicResult(name=name, topic_id=topic_id, error_code=error,
+                                                            error_message=None)))
+            return [result for _i, result in sorted(results, key=lambda r: r[0])]  # in the request's order
 
         def respond(results: list) -> None:
             deleted = {r.name: 0 for r in results if r.error_code == ErrorCode.NONE}
-            self._when_in_metadata(deleted, req.timeout_ms,
-                                   lambda: request.send_response(cls(throttle_time_ms=0, responses=results)))
+            self._when_in_metadata(deleted, req.timeout_ms, lambda: self._send_mutations_response(
+                request, quota, cls(throttle_time_ms=0, responses=results)))
 
         self._with_store(request, work, respond)
 
@@ -941,6 +960,7 @@ class KafkaApis:
         req = request.body
         cls = response_class(ApiKey.CreatePartitions)
         alterable = self._topics_allowed(request, AclOperation.ALTER, (t.name for t in req.topics))
+        quota = self.throttler.controller_mutation_quota(request)
 
         def work() -> list:
             results = []
@@ -952,7 +972,7 @@ class KafkaApis:
                     if t.name not in alterable:
                         raise KafkaError(ErrorCode.TOPIC_AUTHORIZATION_FAILED, "The topic authorization is failed.")
                     assignment = [list(a.broker_ids) for a in t.assignments] if t.assignments else None
-                    self.admin.add_partitions(t.name, t.count, assignment, req.validate_only)
+                    self.admin.add_partitions(t.name, t.count, assignment, req.validate_only, quota.record)
                 except KafkaError as e:
                     error, message = e.code, e.message
                 results.append(cls.CreatePartitionsTopicResult(name=t.name, error_code=error, error_message=message))
@@ -961,8 +981,8 @@ class KafkaApis:
         def respond(results: list) -> None:
             added = {t.name: t.count for t, r in zip(req.topics, results, strict=True)
                      if r.error_code == ErrorCode.NONE and not req.validate_only}
-            self._when_in_metadata(added, req.timeout_ms,
-                                   lambda: request.send_response(cls(throttle_time_ms=0, results=results)))
+            self._when_in_metadata(added, req.timeout_ms, lambda: self._send_mutations_response(
+                request, quota, cls(throttle_time_ms=0, results=results)))
 
         self._with_store(request, work, respond)
 

@@ -125,13 +125,14 @@ class BrokerCollector(Collector):
             value=cache.evictions if cache is not None else 0)
 
     def _quotas(self) -> Iterator[Metric]:
-        """Kafka's per-entity quota sensors (kafka.server:type=Produce|Fetch|Request,user=,client-id=):
-        byte-rate (request-time for Request) and throttle-time, and each type's delay queue size.
+        """Kafka's per-entity quota sensors (kafka.server:type=Produce|Fetch|Request|ControllerMutation,
+        user=,client-id=): byte-rate (request-time for Request, mutation-rate for ControllerMutation)
+        and throttle-time, and each type's delay queue size.
         An entity appears once a quota of its type is set and it sent a request."""
         quotas = self.gauges.quotas()
         if quotas is None:
             return
-        for manager in (quotas.produce, quotas.fetch, quotas.request):
+        for manager in (quotas.produce, quotas.fetch, quotas.request, quotas.controller_mutation):
             kind = manager.quota_type.value
             prefix = f"kafka_server_{kind.lower()}"
             metric = manager.metric_name.replace("-", "_")

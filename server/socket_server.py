@@ -10,7 +10,8 @@ reading until memory comes back, as Kafka mutes a channel under memory pressure.
 
 The Acceptor takes each connection itself (not through asyncio's server) so it can apply
 Kafka's ConnectionQuotas before a Processor sees it: over max.connections it waits holding
-the accepted socket, over max.connections.per.ip it closes it at once. A Processor closes
+the accepted socket, over max.connections.per.ip it closes it at once, over its ip's
+connection_creation_rate it holds it unread for the throttle time, then closes it. A Processor closes
 connections idle for connections.max.idle.ms (no bytes read or written), checking when its
 least recently active connection would expire.
 
@@ -45,7 +46,7 @@ from josefk.protocol.framing import FrameDecoder, FrameTooLarge
 from josefk.protocol.headers import MalformedRequest, parse_request_header, peek_api, response_header
 from josefk.protocol.nullability import check_non_nullable
 from josefk.protocol.zero_copy import part_size
-from josefk.server.connection_quotas import ConnectionQuotas, TooManyConnections
+from josefk.server.connection_quotas import ConnectionQuotas, ConnectionThrottled, TooManyConnections
 from josefk.server.memory_pool import MemoryPool
 from josefk.server.request_channel import Request, RequestChannel
 from josefk.server.security.principal import ANONYMOUS, KafkaPrincipal, SslPrincipalMapper
@@ -560,6 +561,7 @@ class Acceptor:
         self._sock: socket.socket | None = None
         self._accepting: asyncio.Task | None = None
         self._handshakes: set[asyncio.Task] = set()
+        self._throttled: set[socket.socket] = set()  # over their ip's connection rate, closed when it is over
         self.blocked = False  # waiting, holding an accepted connection, for a slot or the creation rate
 
     async def start(self) -> None:
@@ -597,6 +599,9 @@ class Acceptor:
                          "connections.", e.ip, e.count)
                 sock.close()
                 continue
+            except ConnectionThrottled as e:
+                self._close_after_throttle(sock, e)
+                continue
             except BaseException:
                 sock.close()
                 raise
@@ -628,6 +633,19 @@ class Acceptor:
         finally:
             self.blocked = False
             self.stats.acceptor_blocked_ns[self.name] += quotas.time.nanoseconds() - started
+
+    def _close_after_throttle(self, sock: socket.socket, throttled: ConnectionThrottled) -> None:
+        """Kafka's throttledSockets: the connection stays open but unread until its throttle
+        time is over, then it is closed (a client in a reconnect loop waits that long)."""
+        log.debug("Delaying closing of connection from %s for %d ms", throttled.ip, throttled.throttle_ms)
+        self._throttled.add(sock)
+
+        def close() -> None:
+            self._throttled.discard(sock)
+            sock.close()
+
+        delay_ms = throttled.start_ms + throttled.throttle_ms - self.quotas.time.milliseconds()
+        asyncio.get_running_loop().call_later(max(delay_ms, 0) / 1000, close)
 
     def _hand_over(self, sock: socket.socket, ip: str) -> None:
         processor = next(self._next)
@@ -663,6 +681,9 @@ class Acceptor:
             await asyncio.gather(self._accepting, return_exceptions=True)
         if self._sock is not None:
             self._sock.close()
+        for sock in list(self._throttled):
+            sock.close()
+        self._throttled.clear()
         for task in list(self._handshakes):
             task.cancel()
         await asyncio.gather(*self._handshakes, return_exceptions=True)

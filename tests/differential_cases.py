@@ -666,6 +666,17 @@ def n_alter_client_quotas(side: Side, v: int) -> Iterator[Step]:
         (quota_entity(user=user), {"consumer_byte_rate": 7})], validate_only=True)
     yield "described", side.call(ApiKey.DescribeClientQuotas, 1, strict=True, components=[
         {"entity_type": "user", "match_type": 0, "match": user}])
+    # ip entities (KIP-612) at 10.9.v.x, addresses no case connects from
+    yield "ip entity", alter_quotas(side, v, [
+        (quota_entity(ip=f"10.9.{v}.1"), {"connection_creation_rate": 50}),
+        (quota_entity(ip=f"10.9.{v}.2", user=user), {"connection_creation_rate": 5}),
+        (quota_entity(ip="::1"), {"connection_creation_rate": 5}),  # sanitized to %3A%3A1 first: refused
+        (quota_entity(ip="bad host"), {"connection_creation_rate": 5})])
+    yield "ip entity, refused values", alter_quotas(side, v, [
+        (quota_entity(ip=f"10.9.{v}.3"), {"connection_creation_rate": 1.5}),
+        (quota_entity(ip=f"10.9.{v}.4"), {"producer_byte_rate": 1}),
+        (quota_entity(ip=""), {"connection_creation_rate": 1}),
+        (quota_entity(user=user), {"connection_creation_rate": 1})])
 
 
 def n_describe_client_quotas(side: Side, v: int) -> Iterator[Step]:
@@ -682,6 +693,18 @@ def n_describe_client_quotas(side: Side, v: int) -> Iterator[Step]:
     yield "duplicate component", side.call(ApiKey.DescribeClientQuotas, v, strict=False, components=[
         {"entity_type": "user", "match_type": 2, "match": None},
         {"entity_type": "user", "match_type": 0, "match": user}])
+    r = alter_quotas(side, 1, [(quota_entity(ip=f"10.8.{v}.1"), {"connection_creation_rate": 9})])
+    check(all(e.error_code == 0 for e in r.entries), "set an ip quota", r)
+    yield "one ip", side.call(ApiKey.DescribeClientQuotas, v, strict=True, components=[
+        {"entity_type": "ip", "match_type": 0, "match": f"10.8.{v}.1"}])
+    yield "an ip never set", side.call(ApiKey.DescribeClientQuotas, v, strict=False, components=[
+        {"entity_type": "ip", "match_type": 0, "match": f"10.8.{v}.2"}])
+    yield "ip with a user", side.call(ApiKey.DescribeClientQuotas, v, strict=False, components=[
+        {"entity_type": "ip", "match_type": 1, "match": None},
+        {"entity_type": "user", "match_type": 0, "match": user}])
+    yield "duplicate ip", side.call(ApiKey.DescribeClientQuotas, v, strict=True, components=[
+        {"entity_type": "ip", "match_type": 2, "match": None},
+        {"entity_type": "ip", "match_type": 1, "match": None}])
 
 
 def n_alter_replica_log_dirs(side: Side, v: int) -> Iterator[Step]:

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from decimal import Decimal
+from typing import TypeVar
 
 
 def java_double(x: float) -> str:
@@ -29,7 +31,15 @@ def java_string_hash(text: str) -> int:
 
 
 def hash_map_order(keys: list[str], initial_capacity: int = 16) -> list[str]:
-    """The order a java.util.HashMap of String keys iterates them: by bucket of its final
+    """The order a java.util.HashMap of String keys iterates them (see hashed_map_order)."""
+    return hashed_map_order(keys, java_string_hash, initial_capacity)
+
+
+T = TypeVar("T")
+
+
+def hashed_map_order(keys: list[T], hash_code: Callable[[T], int], initial_capacity: int = 16) -> list[T]:
+    """The order a java.util.HashMap iterates keys with these hashCodes: by bucket of its final
     table (the initial capacity rounded up to a power of two, doubled while more than 3/4
     full), a bucket's keys in insertion order."""
     capacity = 1
@@ -38,8 +48,8 @@ def hash_map_order(keys: list[str], initial_capacity: int = 16) -> list[str]:
     while len(keys) > capacity * 3 // 4:
         capacity *= 2
 
-    def bucket(key: str) -> int:
-        h = java_string_hash(key)
+    def bucket(key: T) -> int:
+        h = hash_code(key) & 0xFFFFFFFF
         return (h ^ (h >> 16)) & (capacity - 1)
 
     return sorted(keys, key=bucket)

@@ -12,18 +12,22 @@ muted for that time by the caller's callbacks, on the scheduler.
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from enum import Enum
 from functools import lru_cache
 from urllib.parse import quote, unquote_plus
 
+from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.server.quotas.rate import (
     MetricConfig,
     Rate,
     SampledStat,
+    TokenBucket,
     bounded_throttle_time_ms,
     throttle_time_ms,
+    token_bucket_throttle_time_ms,
 )
 from josefk.utils.scheduler import LOOP_SCHEDULER, Scheduler
 from josefk.utils.time import SYSTEM_TIME, Time
@@ -43,6 +47,7 @@ class QuotaType(Enum):
     FETCH = "Fetch"
     PRODUCE = "Produce"
     REQUEST = "Request"
+    CONTROLLER_MUTATION = "ControllerMutation"
 
 
 # QuotaTypes: which levels of quotas have ever been set, for the metric tags' shortcut.
@@ -73,6 +78,7 @@ class ClientSensors:
     rate: Rate
     throttle_time: SampledStat = field(default_factory=lambda: SampledStat(_THROTTLE_TIME_CONFIG, average=True))
     last_record_ms: int = 0
+    bucket: TokenBucket | None = None  # the controller mutation quota's tokens
 
 
 class ClientQuotaManager:
@@ -155,10 +161,12 @@ class ClientQuotaManager:
         sensors = self._sensors.get(tags)
         if sensors is None:
             self._purge_inactive(now_ms)
-            sensors = ClientSensors(tags, self._quota_limit(tags), Rate(SampledStat(self.config)),
-                                    last_record_ms=now_ms)
+            sensors = self._new_sensors(tags, now_ms)
             self._sensors[tags] = sensors
         return sensors
+
+    def _new_sensors(self, tags: tuple[str, str], now_ms: int) -> ClientSensors:
+        return ClientSensors(tags, self._quota_limit(tags), Rate(SampledStat(self.config)), last_record_ms=now_ms)
 
     def _purge_inactive(self, now_ms: int) -> None:
         if now_ms - self._last_purge_ms < 60_000:
@@ -253,6 +261,93 @@ class ClientRequestQuotaManager(ClientQuotaManager):
         return bounded_throttle_time_ms(value, bound, window_ms, self.max_throttle_time_ms)
 
 
+class ThrottlingQuotaExceeded(KafkaError):
+    """Kafka's ThrottlingQuotaExceededException: a strict controller mutation quota refused
+    the topic (THROTTLING_QUOTA_EXCEEDED in its result). No error message: the exception's is
+    the error's own, which Kafka's ApiError.fromThrowable leaves out."""
+
+    def __init__(self, throttle_ms: int) -> None:
+        super().__init__(ErrorCode.THROTTLING_QUOTA_EXCEEDED)
+        self.throttle_ms = throttle_ms
+
+
+class ControllerMutationQuota:
+    """Kafka's Strict- and PermissiveControllerMutationQuota: one request's topic mutations
+    (partitions created or deleted), recorded in its entity's token bucket as each topic is
+    about to be written (on the store executor: the bucket is locked).
+
+    Strict (new request versions): while the bucket is below zero every topic is refused with
+    THROTTLING_QUOTA_EXCEEDED; a topic that finds it at zero or above is taken whole, even if
+    that takes the bucket far below. Permissive (older versions): every topic is taken; the
+    request is only throttled afterwards."""
+
+    def __init__(self, manager: ControllerMutationQuotaManager, sensors: ClientSensors | None, strict: bool) -> None:
+        self._manager = manager
+        self._sensors = sensors
+        self._strict = strict
+        self._last_throttle_ms = 0
+        self._last_recorded_ms = 0
+
+    def record(self, permits: float) -> None:
+        sensors = self._sensors
+        if sensors is None:  # no controller mutation quota is set anywhere: unbounded
+            return
+        bucket = sensors.bucket
+        assert bucket is not None
+        now = self._manager.time.milliseconds()
+        with self._manager.lock:
+            bound = sensors.bound
+            if self._strict:
+                tokens = bucket.measure(bound, now)
+                if tokens < 0:
+                    self._violated(tokens, bound, now)
+                    raise ThrottlingQuotaExceeded(self._last_throttle_ms)
+            sensors.rate.record(permits, now)
+            bucket.record(permits, bound, now)
+            sensors.last_record_ms = now
+            if not self._strict:
+                tokens = bucket.measure(bound, now)
+                if tokens < 0:
+                    self._violated(tokens, bound, now)
+
+    def _violated(self, tokens: float, bound: float, now_ms: int) -> None:
+        self._last_throttle_ms = token_bucket_throttle_time_ms(tokens, bound)
+        self._last_recorded_ms = now_ms
+
+    def throttle_time_ms(self) -> int:
+        """The throttle time last found, less the time since (the request may have waited)."""
+        elapsed = self._manager.time.milliseconds() - self._last_recorded_ms
+        return max(0, self._last_throttle_ms - elapsed)
+
+
+class ControllerMutationQuotaManager(ClientQuotaManager):
+    """controller_mutation_rate (KIP-599): partitions created or deleted per second per
+    user/client-id, measured with a token bucket over controller.quota.window.num windows of
+    controller.quota.window.size.seconds."""
+
+    metric_name = "mutation-rate"
+
+    def __init__(self, config: MetricConfig = DEFAULT_CONFIG, time: Time = SYSTEM_TIME,
+                 scheduler: Scheduler = LOOP_SCHEDULER) -> None:
+        super().__init__(QuotaType.CONTROLLER_MUTATION, config, time, scheduler)
+        self.lock = threading.Lock()
+
+    def _new_sensors(self, tags: tuple[str, str], now_ms: int) -> ClientSensors:
+        sensors = super()._new_sensors(tags, now_ms)
+        sensors.bucket = TokenBucket(self.config)
+        return sensors
+
+    def metrics(self, now_ms: int) -> Iterator[tuple[tuple[str, str], float, float]]:
+        with self.lock:  # the store executor records into these sensors
+            return iter(list(super().metrics(now_ms)))
+
+    def new_quota_for(self, user: str, client_id: str, strict: bool) -> ControllerMutationQuota:
+        """newStrictQuotaFor / newPermissiveQuotaFor (on the loop, where sensors are made)."""
+        if not self.quotas_enabled:
+            return ControllerMutationQuota(self, None, strict)
+        return ControllerMutationQuota(self, self.sensors(user, client_id, self.time.milliseconds()), strict)
+
+
 @dataclass
 class QuotaManagers:
     """Kafka's QuotaManagers: one manager per client quota type."""
@@ -260,10 +355,13 @@ class QuotaManagers:
     fetch: ClientQuotaManager
     produce: ClientQuotaManager
     request: ClientRequestQuotaManager
+    controller_mutation: ControllerMutationQuotaManager
 
     @classmethod
     def create(cls, config: MetricConfig = DEFAULT_CONFIG, time: Time = SYSTEM_TIME,
-               scheduler: Scheduler = LOOP_SCHEDULER) -> QuotaManagers:
+               scheduler: Scheduler = LOOP_SCHEDULER,
+               controller_config: MetricConfig = DEFAULT_CONFIG) -> QuotaManagers:
         return cls(ClientQuotaManager(QuotaType.FETCH, config, time, scheduler),
                    ClientQuotaManager(QuotaType.PRODUCE, config, time, scheduler),
-                   ClientRequestQuotaManager(config, time, scheduler))
+                   ClientRequestQuotaManager(config, time, scheduler),
+                   ControllerMutationQuotaManager(controller_config, time, scheduler))

@@ -20,6 +20,7 @@ from josefk.protocol.apis import ApiKey, response_class
 from josefk.protocol.errors import ErrorCode
 from josefk.server.quotas.quota_config import (
     CLIENT_ID,
+    IP,
     USER,
     InvalidQuotaRequest,
     QuotaEntity,
@@ -43,6 +44,8 @@ def _entity_fields(entity: QuotaEntity) -> list[tuple[str, str | None]]:
         fields.append((USER, entity.user))
     if entity.has_client_id:
         fields.append((CLIENT_ID, entity.client_id))
+    if entity.has_ip:
+        fields.append((IP, entity.ip))
     return fields
 
 

@@ -1,9 +1,11 @@
 """Client quota configs in ZooKeeper, as Kafka's AdminZkClient and ZkAdminManager keep them.
 
-/config/users/<user>, /config/users/<user>/clients/<client-id> and /config/clients/<client-id>
-(names sanitized, <default> for the default entity) hold {"version":1,"config":{...}}; a
-change writes the node and a /config/changes notification naming users/<path> or
-clients/<path>, which every broker's ConfigChangeListener hands to `apply_entity`.
+/config/users/<user>, /config/users/<user>/clients/<client-id>, /config/clients/<client-id>
+and /config/ips/<ip> (names sanitized, <default> for the default entity) hold
+{"version":1,"config":{...}}; a change writes the node and a /config/changes notification
+naming users/<path>, clients/<path> or ips/<ip>, which every broker's ConfigChangeListener
+hands to `apply_entity` (user and client-id quotas) or `ip_quota` (KIP-612's
+connection_creation_rate, for ConnectionQuotas).
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from dataclasses import dataclass
 
 from josefk.controller.coordination_store import CoordinationStore, NoNodeError
 from josefk.controller.state import CONFIG_CHANGE_PREFIX
+from josefk.server.connection_quotas import resolve_host
 from josefk.server.quotas.client_quota_manager import DEFAULT, QuotaManagers, desanitize, sanitize
 from josefk.utils.java_format import java_double
 
@@ -22,6 +25,7 @@ log = logging.getLogger(__name__)
 
 CONFIG_USERS = "/config/users"
 CONFIG_CLIENTS = "/config/clients"
+CONFIG_IPS = "/config/ips"
 PRODUCER_BYTE_RATE = "producer_byte_rate"
 CONSUMER_BYTE_RATE = "consumer_byte_rate"
 REQUEST_PERCENTAGE = "request_percentage"
@@ -29,6 +33,8 @@ CONTROLLER_MUTATION_RATE = "controller_mutation_rate"
 # QuotaConfigs.userAndClientQuotaConfigs, with ConfigDef types: LONG keys must be whole numbers.
 QUOTA_KEY_TYPES = {PRODUCER_BYTE_RATE: "LONG", CONSUMER_BYTE_RATE: "LONG", REQUEST_PERCENTAGE: "DOUBLE",
                    CONTROLLER_MUTATION_RATE: "DOUBLE"}
+CONNECTION_CREATION_RATE = "connection_creation_rate"
+IP_KEY_TYPES = {CONNECTION_CREATION_RATE: "INT"}  # QuotaConfigs.ipConfigs
 # ClientQuotaEntity's entity types.
 USER = "user"
 CLIENT_ID = "client-id"
@@ -45,16 +51,20 @@ class UnsupportedQuotaRequest(Exception):
 
 @dataclass(frozen=True)
 class QuotaEntity:
-    """(user, client-id), each a name, None for the default entity, or absent (the flags)."""
+    """(user, client-id) or an ip, each a name, None for the default entity, or absent (the flags)."""
 
     user: str | None = None
     client_id: str | None = None
     has_user: bool = False
     has_client_id: bool = False
+    ip: str | None = None
+    has_ip: bool = False
 
     @property
     def path(self) -> str:
-        """The entity's config path under /config: users/<u>[/clients/<c>] or clients/<c>."""
+        """The entity's config path under /config: users/<u>[/clients/<c>], clients/<c> or ips/<ip>."""
+        if self.has_ip:
+            return f"ips/{_sanitized(self.ip)}"
         if self.has_user:
             user = _sanitized(self.user)
             return f"users/{user}/clients/{_sanitized(self.client_id)}" if self.has_client_id else f"users/{user}"
@@ -122,6 +132,27 @@ def apply_entity(managers: QuotaManagers, path: str, config: dict[str, str]) -> 
     managers.produce.update_quota(user, client, value(PRODUCER_BYTE_RATE, True))
     managers.fetch.update_quota(user, client, value(CONSUMER_BYTE_RATE, True))
     managers.request.update_quota(user, client, value(REQUEST_PERCENTAGE, False))
+    managers.controller_mutation.update_quota(user, client, value(CONTROLLER_MUTATION_RATE, False))
+
+
+def all_ip_configs(store: CoordinationStore) -> Iterator[tuple[str, dict[str, str]]]:
+    """Every ip entity's config: (sanitized name, config)."""
+    for name in _children(store, CONFIG_IPS):
+        yield name, _read(store, f"{CONFIG_IPS}/{name}")
+
+
+def ip_quota(name: str, config: dict[str, str]) -> tuple[str | None, int | None]:
+    """Kafka's IpConfigHandler: the address an ip entity names (None for the default; a host
+    name resolves, which may block) and its connection_creation_rate (None when unset).
+    Raises ValueError for a name that does not resolve."""
+    rate = config.get(CONNECTION_CREATION_RATE)
+    if name == DEFAULT:
+        return None, None if rate is None else int(rate)
+    try:
+        address = resolve_host(name)
+    except (OSError, UnicodeError):
+        raise ValueError(f"Unable to resolve address {name}") from None
+    return address, None if rate is None else int(rate)
 
 
 def read_entity(store: CoordinationStore, entity_type: str, entity_name: str) -> tuple[str, dict[str, str]]:
@@ -138,7 +169,8 @@ def change_entity(store: CoordinationStore, path: str, config: dict[str, str]) -
 
 
 def parse_entity(entries: Iterable[tuple[str, str | None]]) -> QuotaEntity:
-    """ZkAdminManager.parseAndSanitizeQuotaEntity for user and client-id entities."""
+    """ZkAdminManager.parseAndSanitizeQuotaEntity, then alterClientQuotas' checks of the combination.
+    An ip must be an address or a name that resolves (it may block: call off the loop)."""
     entries = list(entries)
     if not entries:
         raise InvalidQuotaRequest("Invalid empty client quota entity")
@@ -153,36 +185,73 @@ def parse_entity(entries: Iterable[tuple[str, str | None]]) -> QuotaEntity:
         if len(found) > 1:
             raise InvalidQuotaRequest("Invalid quota entity combination, IP entity should not be used with "
                                       "user/client ID entity.")
-        raise InvalidQuotaRequest("josefk does not keep IP quotas (connection_creation_rate)")
+        ip = _sanitized(found[IP])
+        if not valid_ip_entity(ip):
+            raise InvalidQuotaRequest(f"{ip} is not a valid IP or resolvable host.")
+        return QuotaEntity(ip=found[IP], has_ip=True)
     return QuotaEntity(found.get(USER), found.get(CLIENT_ID), USER in found, CLIENT_ID in found)
+
+
+def valid_ip_entity(sanitized_ip: str) -> bool:
+    """DynamicConfig.Ip.isValidIpEntity, given the sanitized name as Kafka gives it: <default>,
+    or what InetAddress.getByName takes (so an IPv6 address, sanitized to %3A..., is refused
+    as in Kafka's ZooKeeper mode)."""
+    if sanitized_ip == DEFAULT:
+        return True
+    try:
+        resolve_host(sanitized_ip)
+    except (OSError, UnicodeError):
+        return False
+    return True
 
 
 def alter_entity(store: CoordinationStore, entity: QuotaEntity, ops: Iterable[tuple[str, float | None]],
                  validate_only: bool) -> None:
     """ZkAdminManager.alterClientQuotas for one entity: remove (None) or set each key."""
     path = entity.path
+    key_types = IP_KEY_TYPES if entity.has_ip else QUOTA_KEY_TYPES
     config = _read(store, f"/config/{path}")
     for key, value in ops:
         if value is None:
             config.pop(key, None)
             continue
-        kind = QUOTA_KEY_TYPES.get(key)
+        kind = key_types.get(key)
         if kind is None:
             raise InvalidQuotaRequest(f"Invalid configuration key {key}")
         if kind == "DOUBLE":
             config[key] = java_double(value)
         else:
-            whole = int(value + 1e-6)
+            whole = _java_long(value + 1e-6) if kind == "LONG" else _java_int(value + 1e-6)
             if abs(whole - value) > 1e-6:
-                raise InvalidQuotaRequest(f"Configuration {key} must be a LONG value")
+                raise InvalidQuotaRequest(f"Configuration {key} must be a {kind} value")
             config[key] = str(whole)
     if not validate_only:
         change_entity(store, path, config)
 
 
+def _java_long(x: float) -> int:
+    return _java_cast(x, 64)
+
+
+def _java_int(x: float) -> int:
+    return _java_cast(x, 32)
+
+
+def _java_cast(x: float, bits: int) -> int:
+    """Java's (long) or (int) cast of a double: toward zero, saturating, NaN to 0."""
+    top = 2 ** (bits - 1)
+    if x != x:
+        return 0
+    if x >= top - 1:
+        return top - 1
+    if x <= -top:
+        return -top
+    return int(x)
+
+
 def describe(store: CoordinationStore, components: list[tuple[str, int, str | None]],
              strict: bool) -> list[tuple[QuotaEntity, dict[str, float]]]:
-    """ZkAdminManager.describeClientQuotas for users and client-ids. A component is
+    """ZkAdminManager.describeClientQuotas. A component is
     (entity type, match type, match): 0 exact name, 1 the default, 2 any specified."""
     by_type: dict[str, tuple[int, str | None]] = {}
     for entity_type, match_type, match in components:
@@ -194,11 +263,35 @@ def describe(store: CoordinationStore, components: list[tuple[str, int, str | No
         if entity_type not in (USER, CLIENT_ID, IP):
             raise UnsupportedQuotaRequest(f"Custom entity type '{entity_type}' not supported")
         by_type[entity_type] = (match_type, match)
-    if IP in by_type:
-        if len(by_type) > 1:
-            raise InvalidQuotaRequest("Invalid entity filter component combination, IP filter component should "
-                                      "not be used with user or clientId filter component.")
-        return []
+    if IP in by_type and len(by_type) > 1:
+        raise InvalidQuotaRequest("Invalid entity filter component combination, IP filter component should "
+                                  "not be used with user or clientId filter component.")
+    found = [] if IP in by_type else _describe_users_and_clients(store, by_type, strict)
+    if USER not in by_type and CLIENT_ID not in by_type:
+        found += _describe_ips(store, by_type.get(IP), strict)
+    return found
+
+
+def _describe_ips(store: CoordinationStore, component: tuple[int, str | None] | None,
+                  strict: bool) -> list[tuple[QuotaEntity, dict[str, float]]]:
+    """ZkAdminManager.handleDescribeIpQuotas: one ip (or the default), or every ip entity."""
+    if component is not None and component[0] in (0, 1):
+        names = [DEFAULT if component[0] == 1 else sanitize(component[1] or "")]
+    elif component is not None or not strict:
+        names = _children(store, CONFIG_IPS)
+    else:
+        names = []
+    found = []
+    for name in names:
+        quota = {k: float(v) for k, v in _read(store, f"{CONFIG_IPS}/{name}").items() if k in IP_KEY_TYPES}
+        if quota:
+            found.append((QuotaEntity(ip=_desanitized(name), has_ip=True), quota))
+    return found
+
+
+def _describe_users_and_clients(store: CoordinationStore, by_type: dict[str, tuple[int, str | None]],
+                                strict: bool) -> list[tuple[QuotaEntity, dict[str, float]]]:
+    """ZkAdminManager.handleDescribeClientQuotas."""
     if not by_type and strict:
         return []
 

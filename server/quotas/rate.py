@@ -118,3 +118,35 @@ def bounded_throttle_time_ms(value: float, bound: float, window_ms: int, max_thr
 def _java_round(x: float) -> int:
     """Java's Math.round: halves round up (Python's round() goes to even)."""
     return math.floor(x + 0.5)
+
+
+@dataclass
+class TokenBucket:
+    """Kafka's TokenBucket (KIP-599), the controller mutation quota's stat: tokens refill at the
+    quota's rate up to a burst of (samples - 1) windows' worth and a record takes its value out,
+    so the balance may go below zero; a negative balance is the violation. It starts empty at
+    time 0, so the first look fills it to the burst."""
+
+    config: MetricConfig = field(default_factory=MetricConfig)
+    tokens: float = 0.0
+    last_update_ms: int = 0
+
+    def _burst(self, quota: float) -> float:
+        return (self.config.samples - 1) * self.config.window_ms / 1000 * quota
+
+    def _refill(self, quota: float, now_ms: int) -> None:
+        self.tokens = min(self._burst(quota), self.tokens + quota * (now_ms - self.last_update_ms) / 1000)
+        self.last_update_ms = now_ms
+
+    def measure(self, quota: float, now_ms: int) -> float:
+        self._refill(quota, now_ms)
+        return self.tokens
+
+    def record(self, value: float, quota: float, now_ms: int) -> None:
+        self._refill(quota, now_ms)
+        self.tokens = min(self._burst(quota), self.tokens - value)
+
+
+def token_bucket_throttle_time_ms(tokens: float, quota: float) -> int:
+    """ControllerMutationQuotaManager.throttleTimeMs: how long the bucket takes to refill to zero."""
+    return _java_round(-tokens / quota * 1000)

@@ -11,12 +11,15 @@ from __future__ import annotations
 from typing import Any
 
 from josefk.protocol.apis import ApiKey
-from josefk.server.quotas.client_quota_manager import ClientQuotaManager, QuotaManagers
+from josefk.server.quotas.client_quota_manager import ClientQuotaManager, ControllerMutationQuota, QuotaManagers
 from josefk.server.request_channel import Request
 
 # Inter-broker requests (Kafka's clusterAction APIs) are never throttled by client quotas.
 EXEMPT_APIS = frozenset({ApiKey.LeaderAndIsr, ApiKey.StopReplica, ApiKey.UpdateMetadata, ApiKey.ControlledShutdown,
                          ApiKey.WriteTxnMarkers})
+# The topic mutations a controller_mutation_rate limits, and the first version whose quota is
+# strict (KafkaApis' strictSinceVersion); their handlers throttle with both quotas themselves.
+CONTROLLER_MUTATION_APIS = {ApiKey.CreateTopics: 6, ApiKey.CreatePartitions: 3, ApiKey.DeleteTopics: 5}
 
 
 def _ids(request: Request) -> tuple[str, str]:
@@ -33,7 +36,8 @@ class QuotaThrottler:
         is set nothing is recorded, as Kafka's quotasEnabled, so nothing is attached."""
         if not self.quotas.request.quotas_enabled:
             return
-        if request.api_key not in EXEMPT_APIS and request.api_key not in (ApiKey.Produce, ApiKey.Fetch):
+        if request.api_key not in EXEMPT_APIS and request.api_key not in (ApiKey.Produce, ApiKey.Fetch) \
+                and request.api_key not in CONTROLLER_MUTATION_APIS:
             request.on_response_body = self.maybe_throttle_response
 
     def throttle(self, manager: ClientQuotaManager, request: Request, throttle_ms: int) -> None:
@@ -52,6 +56,23 @@ class QuotaThrottler:
             self.throttle(self.quotas.request, request, throttle_ms)
             if hasattr(body, "throttle_time_ms"):
                 body.throttle_time_ms = throttle_ms
+
+    def controller_mutation_quota(self, request: Request) -> ControllerMutationQuota:
+        """ControllerMutationQuotaManager.newQuotaFor: strict from the API's strictSinceVersion."""
+        user, client_id = _ids(request)
+        strict = request.api_version >= CONTROLLER_MUTATION_APIS[ApiKey(request.api_key)]
+        return self.quotas.controller_mutation.new_quota_for(user, client_id, strict)
+
+    def throttle_mutations(self, request: Request, quota: ControllerMutationQuota, body: Any) -> None:
+        """sendResponseMaybeThrottleWithControllerQuota: the request quota is recorded too; the
+        channel is muted for the longer of the two throttles, which the response carries."""
+        controller_ms = quota.throttle_time_ms()
+        request_ms = self._request_throttle_ms(request, self.quotas.request.time.milliseconds())
+        if controller_ms > request_ms:
+            self.throttle(self.quotas.controller_mutation, request, controller_ms)
+        elif request_ms > 0:
+            self.throttle(self.quotas.request, request, request_ms)
+        body.throttle_time_ms = max(controller_ms, request_ms)
 
     def produce_throttle_ms(self, request: Request, acks: int) -> int:
         """Record the request's bytes (and handler time, unless acks=0) and throttle on the larger

@@ -31,12 +31,13 @@ def build_parser() -> argparse.ArgumentParser:
     action = p.add_mutually_exclusive_group(required=True)
     action.add_argument("--describe", action="store_true", help="list configs for the given entity")
     action.add_argument("--alter", action="store_true", help="alter the configuration of the entity")
-    p.add_argument("--entity-type", choices=sorted([*ENTITY_TYPES, "users", "clients"]), action="append",
-                   help="type of entity (topics/brokers/users/clients); users and clients may be given together")
+    p.add_argument("--entity-type", choices=sorted([*ENTITY_TYPES, *quotas.ENTITY_TYPES]), action="append",
+                   help="type of entity (topics/brokers/users/clients/ips); users and clients may be given together")
     p.add_argument("--entity-name", action="append",
-                   help="name of the entity (topic name, broker id, user principal or client id)")
+                   help="name of the entity (topic name, broker id, user principal, client id or ip)")
     p.add_argument("--entity-default", action="store_true",
-                   help="the default entity (brokers: cluster-wide; users, clients: the default user or client-id)")
+                   help="the default entity (brokers: cluster-wide; users, clients, ips: the default user, "
+                        "client-id or ip)")
     p.add_argument("--topic", help="shorthand for --entity-type topics --entity-name TOPIC")
     p.add_argument("--broker", help="shorthand for --entity-type brokers --entity-name ID")
     p.add_argument("--add-config", metavar="K1=V1,K2=[V1,V2]",
@@ -84,8 +85,8 @@ def main(argv: list[str]) -> int:
         args.entity_type, args.entity_name = "brokers", args.broker
     if not args.entity_type:
         p.error("an entity type must be specified with --entity-type (or --topic / --broker)")
-    if args.entity_default and args.entity_type not in ("brokers", "users", "clients"):
-        p.error("--entity-default is only valid with --entity-type brokers, users or clients")
+    if args.entity_default and args.entity_type not in ("brokers", *quotas.ENTITY_TYPES):
+        p.error("--entity-default is only valid with --entity-type brokers, users, clients or ips")
     if args.alter and not (args.entity_name or args.entity_default):
         p.error("an entity name must be specified with --alter")
     if args.alter and not (args.add_config or args.add_config_file or args.delete_config):
@@ -94,7 +95,7 @@ def main(argv: list[str]) -> int:
     admin = None
     try:
         admin = common.admin_client(args.bootstrap_server, common.load_properties(args.command_config))
-        if args.entity_type in ("users", "clients"):
+        if args.entity_type in quotas.ENTITY_TYPES:
             try:
                 client_quotas_or_users(admin, args)
             except ToolError as e:
@@ -264,12 +265,14 @@ def alter(admin: Any, args: argparse.Namespace) -> None:
 
 
 def client_quotas_or_users(admin: Any, args: argparse.Namespace) -> None:
-    """ConfigCommand's users and clients: quotas through the quota APIs, SCRAM credentials
+    """ConfigCommand's users, clients and ips: quotas through the quota APIs, SCRAM credentials
     through the SCRAM APIs (users only)."""
 
     def request(api_key: int, version: int, **fields: Any) -> Any:
         return _to_any_broker(admin, api_key, version, **fields)
 
+    if args.entity_type == "ips":
+        quotas.check_ip_names(args.entity_names)
     if args.describe:
         quotas.describe(request, args)
         if args.entity_types == ["users"]:
@@ -278,7 +281,7 @@ def client_quotas_or_users(admin: Any, args: argparse.Namespace) -> None:
     adds = parse_add_config(args.add_config or "")
     deletes = [k for k in (k.strip() for k in (args.delete_config or "").split(",")) if k]
     quotas.check_keys(args.entity_type, adds, deletes, both=len(args.entity_types) == 2)
-    if not quotas.is_quota_change(adds, deletes):
+    if args.entity_type != "ips" and not quotas.is_quota_change(adds, deletes):
         scram_users(admin, args)
         return
     quotas.alter(request, args, adds, deletes)

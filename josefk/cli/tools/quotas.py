@@ -1,20 +1,24 @@
-"""`josefk configs --entity-type clients|users`: client quotas through DescribeClientQuotas and
-AlterClientQuotas, with kafka-configs.sh's checks, messages and output (ConfigCommand's
-alterQuotaConfigs and describeQuotaConfigs)."""
+"""`josefk configs --entity-type clients|users|ips`: client and ip quotas through
+DescribeClientQuotas and AlterClientQuotas, with kafka-configs.sh's checks, messages and output
+(ConfigCommand's alterQuotaConfigs and describeQuotaConfigs)."""
 
 from __future__ import annotations
 
 import argparse
+import ipaddress
+import socket
 from typing import Any
 
 from josefk.cli.tools.common import ToolError
 from josefk.protocol.apis import ApiKey, request_class
-from josefk.utils.java_format import hash_map_order, java_double
+from josefk.utils.java_format import hash_map_order, hashed_map_order, java_double, java_string_hash
 
 QUOTA_KEYS = ("producer_byte_rate", "consumer_byte_rate", "request_percentage", "controller_mutation_rate")
 SCRAM_KEYS = ("SCRAM-SHA-256", "SCRAM-SHA-512")
-_ENTITY_TYPE = {"users": "user", "clients": "client-id"}
-_ENTITY_LABEL = {"user": "user-principal", "client-id": "client-id"}
+IP_KEYS = ("connection_creation_rate",)
+_ENTITY_TYPE = {"users": "user", "clients": "client-id", "ips": "ip"}
+ENTITY_TYPES = tuple(_ENTITY_TYPE)
+_ENTITY_LABEL = {"user": "user-principal", "client-id": "client-id", "ip": "ip"}
 _INVALID_REQUEST = "org.apache.kafka.common.errors.InvalidRequestException"
 
 
@@ -28,8 +32,31 @@ def is_quota_change(adds: dict[str, str], deletes: list[str]) -> bool:
     return any(k in QUOTA_KEYS for k in [*adds, *deletes])
 
 
+def check_ip_names(names: list[str]) -> None:
+    """ConfigCommandOptions.checkArgs: an ip entity's name is an address or a name that resolves
+    (Java's InetAddress.getByName)."""
+    for name in names:
+        if name == "":
+            continue
+        try:
+            ipaddress.ip_address(name)
+        except ValueError:
+            try:
+                socket.getaddrinfo(name, None)
+            except (OSError, UnicodeError):
+                raise ToolError(f"The entity name for ips must be a valid IP or resolvable host, but it is: {name}",
+                                java="java.lang.IllegalArgumentException") from None
+
+
 def check_keys(entity_type: str, adds: dict[str, str], deletes: list[str], both: bool) -> None:
-    """ConfigCommand.alterConfig's checks for users and clients (--bootstrap-server)."""
+    """ConfigCommand.alterConfig's checks for users, clients and ips (--bootstrap-server)."""
+    if entity_type == "ips":
+        # the added keys as the Scala mutable.HashMap ConfigCommand builds iterates them
+        unknown = [k for k in [*hash_map_order(list(adds)), *deletes] if k not in IP_KEYS]
+        if unknown:
+            raise ToolError(f"Only connection quota configs can be added for 'ips' using --bootstrap-server. "
+                            f"Unexpected config names: {','.join(unknown)}", java="java.lang.IllegalArgumentException")
+        return
     unknown_adds = [k for k in adds if k not in QUOTA_KEYS and k not in SCRAM_KEYS]
     unknown_deletes = [k for k in deletes if k not in QUOTA_KEYS and k not in SCRAM_KEYS]
     if entity_type == "clients" or both:
@@ -113,13 +140,21 @@ def describe(request: Any, args: argparse.Namespace) -> None:
     if response.error_code:
         raise ToolError(response.error_message or f"error {response.error_code}",
                         java=_java_error(response.error_code))
-    for entry in response.entries or []:
+    entries = list(response.entries or [])
+    # the admin client's HashMap of ClientQuotaEntity (hashCode: Objects.hash(its entries map))
+    for entry in hashed_map_order(entries, _entity_hash, len(entries)):
         names = {e.entity_type: e.entity_name for e in entry.entity}
         parts = [f"{_ENTITY_LABEL[t]} '{names[t]}'" if names[t] is not None else f"the default {_ENTITY_LABEL[t]}"
-                 for t in ("user", "client-id") if t in names]
+                 for t in ("user", "client-id", "ip") if t in names]
         found = {v.key: v.value for v in entry.values}  # the admin client's HashMap, sized for them
         values = ", ".join(f"{k}={java_double(found[k])}" for k in hash_map_order(list(found), len(found)))
         print(f"Quota configs for {', '.join(parts)} are {values}")
+
+
+def _entity_hash(entry: Any) -> int:
+    """ClientQuotaEntity.hashCode: 31 + the hashCode of its Map of entity type to name."""
+    return 31 + sum(java_string_hash(e.entity_type) ^ (java_string_hash(e.entity_name) if e.entity_name is not None
+                                                        else 0) for e in entry.entity)
 
 
 def _java_error(code: int) -> str:
