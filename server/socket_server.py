@@ -224,7 +224,7 @@ class Connection(asyncio.BufferedProtocol):
             # close() would wait for a peer that stopped reading to take what is buffered
             transport.close() if graceful and not transport.get_write_buffer_size() else transport.abort()
 
-    def enqueue(self, request: Request, size: int) -> list:
+    def enqueue(self, request: Request | None, size: int) -> list:
         slot = [request, None, False, size]
         self.pending.append(slot)
         self._update_reading()
@@ -250,16 +250,24 @@ class Connection(asyncio.BufferedProtocol):
             channel.when_space(self._queue_space)
         self._update_reading()
 
-    def complete(self, slot: list, parts: list[bytes] | None, close: bool) -> None:
+    def complete(self, slot: list, parts: list | None, close: bool) -> None:
+        """A response is ready: write it, and any after it that waited for it, in request order.
+
+        A fetch response's file regions name a segment's open file, which a StopReplica,
+        retention or truncation may close in any later callback. So a region never outlives
+        the loop turn its response completed in: one that must wait for an earlier response
+        is read into memory now (rare: clients seldom pipeline behind a fetch)."""
         if close:
             self.close(f"request {ApiKey(slot[0].api_key).name} failed")
             return
-        slot[1] = parts
-        slot[2] = True
         pending = self.pending
         transport = self.transport
         if self.closed or transport is None:
             return
+        if parts is not None and pending[0] is not slot:
+            parts = [p.read_bytes() if hasattr(p, "fd") else p for p in parts]
+        slot[1] = parts
+        slot[2] = True
         out: list = []
         released = 0
         now = time.monotonic_ns()
@@ -444,7 +452,7 @@ class Processor:
 
     def _answer(self, conn: Connection, request: Request | None, size: int, answer: Answer) -> None:
         """Send the authenticator's answer in request order; close after it if it says so."""
-        slot = conn.enqueue(request, size)  # type: ignore[arg-type]
+        slot = conn.enqueue(request, size)
         if answer.close:
             conn.close_when_flushed = True
             reason = getattr(answer.response, "error_message", None) or "SASL handshake failed"
@@ -490,9 +498,9 @@ class Processor:
             return False
         if not supported[0] <= api_version <= supported[1]:
             if api_key == ApiKey.ApiVersions:
-                self._unsupported_api_versions(conn, correlation_id)
-            else:
-                conn.close(f"unsupported version {api_version} of {ApiKey(api_key).name}")
+                self._unsupported_api_versions(conn, correlation_id, size)
+                return True
+            conn.close(f"unsupported version {api_version} of {ApiKey(api_key).name}")
             return False
         try:
             header = parse_request_header(payload)
@@ -517,15 +525,13 @@ class Processor:
         conn.submit(request)
         return True
 
-    def _unsupported_api_versions(self, conn: Connection, correlation_id: int) -> None:
+    def _unsupported_api_versions(self, conn: Connection, correlation_id: int, size: int) -> None:
         """KIP-511: answer in the v0 layout with UNSUPPORTED_VERSION and our ApiVersions range,
-        so the client can retry with a version we speak."""
+        so the client can retry with a version we speak; after the responses due before it."""
         low, high = self.api_versions.ranges[ApiKey.ApiVersions]
         body = (35).to_bytes(2, "big", signed=True) + (1).to_bytes(4, "big")
         body += int(ApiKey.ApiVersions).to_bytes(2, "big") + low.to_bytes(2, "big") + high.to_bytes(2, "big")
-        parts = [response_header(correlation_id, 0), body]
-        assert conn.transport is not None, "a frame arrived, so connection_made has run"
-        conn.transport.writelines(_framed(parts))
+        conn.complete(conn.enqueue(None, size), [response_header(correlation_id, 0), body], False)
 
 
 def _noop(_request: Request, _parts: list[bytes] | None, _close: bool) -> None:
