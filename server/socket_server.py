@@ -208,6 +208,7 @@ class Connection(asyncio.BufferedProtocol):
         if not self.closed:
             log.warning("Closing connection %s from %s: %s", self.connection_id, self.peer, reason)
             self.processor.metrics["closed_bad_input"] += 1
+            self.flush()  # the responses already due go first, as when each was written at once
         self.closed = True
         self.release_slot()
         if self.transport is not None:
@@ -219,8 +220,7 @@ class Connection(asyncio.BufferedProtocol):
         if self.closed:
             return
         log.debug("Closing connection %s from %s: %s", self.connection_id, self.peer, reason)
-        if graceful:
-            self.flush()
+        self.flush()
         self.closed = True
         self.release_slot()
         transport = self.transport
@@ -327,7 +327,7 @@ class Connection(asyncio.BufferedProtocol):
 
     def flush(self) -> None:
         """Write the responses queued since the last flush (at the end of the loop turn that
-        completed them, or before a region or a graceful close)."""
+        completed them, or before a region or a close)."""
         parts, self.outbox = self.outbox, []
         if parts and not self.closed and self.transport is not None:
             self._write(self.transport, parts)

@@ -205,3 +205,18 @@ def test_the_kip_511_answer_to_an_unsupported_api_versions_waits_for_earlier_res
             low, high = s.processor.api_versions.ranges[ApiKey.ApiVersions]
             assert frames[1] == struct.pack(">ihihhh", 2, 35, 1, ApiKey.ApiVersions, low, high)
     _run(new_loop, test)
+
+
+@LOOPS
+def test_a_failed_request_closes_the_connection_after_the_responses_before_it(tmp_path, new_loop):
+    """A handler that gives up on a request closes the connection (Kafka's closeConnection); the
+    response completed before it in the same loop turn still reaches the client."""
+    async def test() -> None:
+        async with served(tmp_path) as s:
+            _send(s, (ApiKey.Metadata, 1, METADATA, 1), (ApiKey.Metadata, 1, METADATA, 2))
+            first, second = await s.requests(2)
+            first.send_raw([b"one"])
+            second.close_connection()
+            assert await s.frame() == b"\x00\x00\x00\x01one"
+            assert await s.reader.read() == b""
+    _run(new_loop, test)
