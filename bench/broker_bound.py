@@ -701,17 +701,18 @@ def analysis(rows: list[Row], meta: dict[str, Any], worst: list[tuple[float, str
             + (f"With one producer the request pipeline, not the CPU, sets the pace and josefk keeps up "
                f"({rr[1][0] / rr[1][1]:.2f}x). " if rr[1][0] >= 0.9 * rr[1][1] else "")
             + (f"The profile of that workload ({PROFILE_PRODUCERS} producers, Python and C frames) puts the biggest "
-               f"own share in `{own}`: the writev() system call uvloop makes from Connection._write for each "
-               "small response, one per response, while holding the GIL (on loopback the kernel also hands the "
-               "segment to the receiving socket inside that call). Nothing else comes close (next: "
+               f"own share in `{own}`: the writev() system call uvloop makes from Connection.flush, one per "
+               "connection per event-loop turn for the small responses the turn completed, while holding the "
+               "GIL (on loopback the kernel also hands the segment to the receiving socket inside that call). "
+               "Nothing else comes close (next: "
                + ", ".join(f"`{h}`" for h in hot[1:]) + "); request decoding, the append path, response "
                "encoding and the metrics are a few percent each. "
                if own else "")
             + (f"In the profiled step the broker used {num(busy, 'cpu_s') / num(busy, 'seconds'):.0%} of one core "
                f"at a load average of {fmt(num(busy, 'load1'), 1)} (its thread waited for a core part of the "
                "time). " if busy else "")
-            + "What would lift it: coalescing the responses due on a connection into one send per event-loop "
-            "turn, fewer per-request Python objects, and more than one broker process per host.")
+            + "What would lift it: fewer per-request Python objects, and more than one broker process per "
+            "host.")
     partitions_text = ""
     files = num(find(rows, "josefk", role="produce", partitions=1000), "open_files")
     if find(rows, "kafka", role="produce", partitions=max(PARTITIONS)) \

@@ -26,20 +26,52 @@ def check_non_nullable(message: ApiMessage, version: int) -> None:
     _check_struct(message, message._struct, version)
 
 
-def _check_struct(value: Any, struct: StructField, version: int) -> None:
+# A struct's checks at one version: (attribute, Kafka's field name, refuse a null, kind,
+# the struct of a struct or struct array). Only fields that can hold a null, or contain
+# fields that can, are listed: a Produce request checks a few attributes, not its schema.
+_Step = tuple[str, str, bool, int, Any]
+_LEAF, _STRUCT, _STRUCT_ARRAY, _ARRAY = range(4)
+_PLANS: dict[tuple[int, int], tuple[StructField, tuple[_Step, ...]]] = {}  # by (id(struct), version)
+
+
+def _plan(struct: StructField, version: int) -> tuple[_Step, ...]:
+    """The checks for `struct` at `version`, worked out once (it is on every request's path).
+    Keyed by id: StructField is unhashable; the entry holds the struct, so its id stays its own."""
+    cached = _PLANS.get((id(struct), version))
+    if cached is not None:
+        return cached[1]
+    steps = []
     for field in struct.untagged_fields(version):
-        item = getattr(value, field.name)
-        if item is None:
-            if _has_null(field) and not field.nullable_for_version_q(version):
-                raise MalformedRequest(f"non-nullable field {field._name} was serialized as null")
-        elif field.is_struct_array():
-            for entry in item:
-                _check_struct(entry, field.array_of, version)
+        refuse_null = _has_null(field) and not field.nullable_for_version_q(version)
+        if field.is_struct_array():
+            kind, inner = _STRUCT_ARRAY, field.array_of
         elif field.is_array() and _has_null(field.array_of):
-            if any(entry is None for entry in item):
-                raise MalformedRequest(f"non-nullable field {field._name} element was serialized as null")
+            kind, inner = _ARRAY, None
         elif field.is_struct():
-            _check_struct(item, field, version)
+            kind, inner = _STRUCT, field
+        else:
+            kind, inner = _LEAF, None
+        if refuse_null or kind != _LEAF:
+            steps.append((field.name, field._name, refuse_null, kind, inner))
+    plan = tuple(steps)
+    _PLANS[(id(struct), version)] = (struct, plan)
+    return plan
+
+
+def _check_struct(value: Any, struct: StructField, version: int) -> None:
+    for name, kafka_name, refuse_null, kind, inner in _plan(struct, version):
+        item = getattr(value, name)
+        if item is None:
+            if refuse_null:
+                raise MalformedRequest(f"non-nullable field {kafka_name} was serialized as null")
+        elif kind == _STRUCT_ARRAY:
+            for entry in item:
+                _check_struct(entry, inner, version)
+        elif kind == _ARRAY:
+            if any(entry is None for entry in item):
+                raise MalformedRequest(f"non-nullable field {kafka_name} element was serialized as null")
+        elif kind == _STRUCT:
+            _check_struct(item, inner, version)
 
 
 def _has_null(field: Any) -> bool:
