@@ -86,6 +86,8 @@ CONFIG_TYPE_IDS = {"BOOLEAN": 1, "STRING": 2, "INT": 3, "SHORT": 4, "LONG": 5, "
 # report that znode's version, 0, as the epoch (-1 only before they have read it). josefk
 # finalizes no features, so the znode would never change: its epoch is always 0.
 FINALIZED_FEATURES_EPOCH = 0
+# The first version of each controller request that carries the broker epoch (KIP-380).
+_BROKER_EPOCH_SINCE = {ApiKey.LeaderAndIsr: 2, ApiKey.UpdateMetadata: 5, ApiKey.StopReplica: 1}
 # IncrementalAlterConfigs operations.
 OP_SET, OP_DELETE, OP_APPEND, OP_SUBTRACT = 0, 1, 2, 3
 # Produce errors Kafka answers without an error_message: its LogAppendResult carries a message
@@ -1326,9 +1328,13 @@ class KafkaApis:
 
     def _from_controller(self, request: Request) -> bool:
         """Controller requests must carry this broker's epoch (KIP-380): an older one was
-        meant for an earlier incarnation, anything else is not from the controller."""
-        request_epoch = getattr(request.body, "broker_epoch", None)
-        request_epoch = -1 if request_epoch is None else request_epoch
+        meant for an earlier incarnation, anything else is not from the controller.
+        Versions older than the field carry none: Kafka's isBrokerEpochStale accepts them,
+        josefk only in a cluster at inter.broker.protocol.version < 2.2, whose controllers
+        send such versions (in a newer one they can only be forged)."""
+        if request.api_version < _BROKER_EPOCH_SINCE[ApiKey(request.api_key)]:
+            return not self.config.inter_broker_protocol.at_least(2, 2)
+        request_epoch = request.body.broker_epoch
         if self.broker_epoch.accepts(request_epoch):
             return True
         log.warning("Rejected %s from %s (controller %d): broker epoch %d, ours is %d",
@@ -1426,7 +1432,8 @@ class KafkaApis:
             request.send_response(cls(throttle_time_ms=0, error_code=error, topics=topics if error == 0 else []))
 
         self._on_controller(request, Event.ALTER_PARTITION,
-                            lambda: self.controller.alter_partition(req.broker_id, req.broker_epoch, changes), respond)
+                            lambda: self.controller.alter_partition(req.broker_id, req.broker_epoch, changes, version),
+                            respond)
 
     def handle_allocate_producer_ids(self, request: Request) -> None:
         """A Kafka broker (inter.broker.protocol.version 3.0 and later) asks the controller
