@@ -27,6 +27,7 @@ from josefk.controller.coordination_store import (
     NodeExistsError,
     NoNodeError,
 )
+from josefk.controller.features import setup_feature_versioning
 from josefk.controller.state import (
     BROKERS_IDS,
     BROKERS_TOPICS,
@@ -46,6 +47,7 @@ from josefk.controller.state import (
     topic_path,
 )
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.inter_broker import LATEST_PROTOCOL, InterBrokerProtocol
 
 log = logging.getLogger(__name__)
 
@@ -176,11 +178,13 @@ def _same_isr(state: PartitionState, change: IsrRequest) -> bool:
 class KafkaController:
     def __init__(self, broker_id: int, store: CoordinationStore, channels: ControllerChannelManager,
                  enqueue: Callable[[Event, Callable[[], object]], object] | None = None,
-                 inter_broker_listener: str = "PLAINTEXT") -> None:
+                 inter_broker_listener: str = "PLAINTEXT", protocol: InterBrokerProtocol = LATEST_PROTOCOL) -> None:
         """`enqueue(name, event)` queues a store watch's reaction on the controller's event
         thread (ControllerEventManager.put); without it, reactions run where watches fire.
-        Brokers are reached on their `inter_broker_listener` endpoints."""
+        Brokers are reached on their `inter_broker_listener` endpoints; `protocol`
+        (inter.broker.protocol.version) decides how /feature is written."""
         self.broker_id = broker_id
+        self.protocol = protocol
         self.inter_broker_listener = inter_broker_listener
         self.store = store
         self.channels = channels
@@ -234,6 +238,7 @@ class KafkaController:
         self.fence = Fence(CONTROLLER_EPOCH, version)
         self.active = True
         log.info("Broker %d became controller with epoch %d", self.broker_id, self.epoch)
+        setup_feature_versioning(self.store, self.protocol)  # first, as Kafka's onControllerFailover
         for path in (BROKERS_IDS, BROKERS_TOPICS, DELETE_TOPICS, ISR_CHANGE_NOTIFICATION, LOG_DIR_EVENT_NOTIFICATION):
             try:
                 self.store.create(path)
