@@ -4,8 +4,8 @@
 Truncation, as Kafka's AbstractFetcherThread: from Fetch v12 (inter.broker.protocol.version
 2.7) a follower with leader epochs in its log fetches at once, saying the epoch of its last
 batch (last_fetched_epoch); a leader whose log differs there answers a diverging epoch
-instead of records, and the follower truncates to it and goes on fetching (KIP-595's
-truncation on fetch). Before v12, or with no epoch in its log, it first asks
+instead of records (KIP-595), and the follower truncates to it and goes on
+fetching. Before v12, or with no epoch in its log, it first asks
 OffsetForLeaderEpoch where its latest epoch ends on the leader.
 
 One fetcher task per leader broker, as Kafka's ReplicaFetcherThread. Fetches go in a fetch
@@ -218,7 +218,7 @@ class ReplicaFetcher:
                     continue
                 if result.error_code != ErrorCode.NONE:
                     continue  # the leader is not ready (e.g. NOT_LEADER): retry on the next round
-                if partition.truncate_to_leader(result.leader_epoch, result.end_offset) or self.truncates_on_fetch:
+                if partition.truncate_to_leader(result.leader_epoch, result.end_offset):
                     self.truncating.discard(key)  # else ask again with the epoch our log now ends in
 
     async def _handle_out_of_range(self, partition: Partition) -> None:

@@ -34,9 +34,10 @@ TOPIC = "t"
 
 
 def josefk_broker(work: Path, zookeeper: ZooKeeperServer, broker_id: int, port: int | None = None,
-                  run: int = 1) -> BrokerProcess:
+                  run: int = 1, ibp: str = "3.9") -> BrokerProcess:
     return BrokerProcess(work / f"josefk-{broker_id}", port=port, overrides={
-        "broker.id": str(broker_id), "zookeeper.connect": zookeeper.connect, **SESSION},
+        "broker.id": str(broker_id), "zookeeper.connect": zookeeper.connect, **SESSION,
+        "inter.broker.protocol.version": ibp},
         output=work / f"josefk-{broker_id}-{run}.out", log_level="INFO")
 
 
@@ -190,14 +191,15 @@ def test_kafka_and_josefk_controllers_check_broker_epochs_alike(zookeeper: ZooKe
 # -- last_fetched_epoch and diverging epochs ----------------------------------------------
 
 def run_divergence(zookeeper: ZooKeeperServer, zk: KazooClient, tmp_path: Path, other: KafkaBroker | BrokerProcess,
-                   other_id: int) -> None:
+                   other_id: int, ibp: str = "3.9") -> None:
     """josefk broker 2 leads, `other` (started first: the controller) follows. `other` is
     frozen while josefk takes acks=1 records alone, then josefk is killed: `other` leads a new
     epoch and takes other records at those offsets. josefk comes back on its log dir as
     `other`'s follower: its first fetch names its last epoch, the leader answers where that
     epoch diverged, josefk truncates there and fetches the leader's records. Both logs end
-    equal record by record."""
-    josefk = josefk_broker(tmp_path, zookeeper, 2)
+    equal record by record. Below inter.broker.protocol.version 2.7 the follower asks
+    OffsetForLeaderEpoch first instead, with the same outcome."""
+    josefk = josefk_broker(tmp_path, zookeeper, 2, ibp=ibp)
     try:
         create_topic(other.bootstrap, [2, other_id])
         josefk_dir = Path(josefk.log_dir)
@@ -223,14 +225,14 @@ def run_divergence(zookeeper: ZooKeeperServer, zk: KazooClient, tmp_path: Path, 
         end = kept[0][0]
         assert 50 <= end < 75  # the new epoch writes where josefk has its own records
 
-        josefk = josefk_broker(tmp_path, zookeeper, 2, port=josefk.port, run=2)
+        josefk = josefk_broker(tmp_path, zookeeper, 2, port=josefk.port, run=2, ibp=ibp)
         wait_for(lambda: records(josefk_dir) == records(Path(other.log_dir)), 60,
                  "josefk to hold the leader's log record by record")
         after = records(josefk_dir)
         assert after[:end] == before[:end] and after[end:] == kept
         assert segment(josefk_dir, TOPIC).read_bytes() == segment(Path(other.log_dir), TOPIC).read_bytes()
         out = (tmp_path / "josefk-2-2.out").read_text()
-        assert f"{TOPIC}-0: leader {other_id} answers a diverging epoch" in out
+        assert (f"{TOPIC}-0: leader {other_id} answers a diverging epoch" in out) == (ibp == "3.9")
         assert f"{TOPIC}-0: truncating from 80 to {end}" in out
     finally:
         josefk.kill()
@@ -245,11 +247,13 @@ def test_a_josefk_follower_truncates_on_a_kafka_leaders_diverging_epoch(zookeepe
         kafka.kill()
 
 
+@pytest.mark.parametrize("ibp", ["3.9", "2.6"])
 def test_a_josefk_follower_truncates_on_a_josefk_leaders_diverging_epoch(zookeeper: ZooKeeperServer,
-                                                                        zk: KazooClient, tmp_path: Path) -> None:
-    other = josefk_broker(tmp_path, zookeeper, 1)
+                                                                        zk: KazooClient, tmp_path: Path,
+                                                                        ibp: str) -> None:
+    other = josefk_broker(tmp_path, zookeeper, 1, ibp=ibp)
     try:
-        run_divergence(zookeeper, zk, tmp_path, other, 1)
+        run_divergence(zookeeper, zk, tmp_path, other, 1, ibp)
     finally:
         other.kill()
 
