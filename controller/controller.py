@@ -668,7 +668,10 @@ class KafkaController:
         following, so its departure costs clients no leaderless window. Returns the error
         code and the partitions it still leads (none in sync to take over): the broker
         retries, then shuts down anyway. A request from an older incarnation of the broker
-        (a stale broker epoch) is refused, as Kafka refuses it."""
+        (a stale broker epoch) is refused, as Kafka refuses it; -1 (before v2) and a newer
+        epoch are not. An unregistered broker is BROKER_NOT_AVAILABLE, where Kafka's
+        doControlledShutdown fails on its epoch lookup first (UNKNOWN_SERVER_ERROR) when
+        the request carries one."""
         if broker_id not in self.live_brokers:
             return ErrorCode.BROKER_NOT_AVAILABLE, []
         if broker_epoch != -1 and broker_epoch < self.live_brokers[broker_id].epoch:
