@@ -27,6 +27,7 @@ from josefk.controller.coordination_store import (
     NodeExistsError,
     NoNodeError,
 )
+from josefk.controller.features import setup_feature_versioning
 from josefk.controller.state import (
     BROKERS_IDS,
     BROKERS_TOPICS,
@@ -46,6 +47,7 @@ from josefk.controller.state import (
     topic_path,
 )
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.inter_broker import LATEST_PROTOCOL, InterBrokerProtocol
 
 log = logging.getLogger(__name__)
 
@@ -168,14 +170,21 @@ class ControllerChannelManager:
         self.sync({})
 
 
+def _same_isr(state: PartitionState, change: IsrRequest) -> bool:
+    """The ISR part of Kafka's LeaderAndIsr.equalsAllowStalePartitionEpoch (lists, in order)."""
+    return state.isr == change.new_isr
+
+
 class KafkaController:
     def __init__(self, broker_id: int, store: CoordinationStore, channels: ControllerChannelManager,
                  enqueue: Callable[[Event, Callable[[], object]], object] | None = None,
-                 inter_broker_listener: str = "PLAINTEXT") -> None:
+                 inter_broker_listener: str = "PLAINTEXT", protocol: InterBrokerProtocol = LATEST_PROTOCOL) -> None:
         """`enqueue(name, event)` queues a store watch's reaction on the controller's event
         thread (ControllerEventManager.put); without it, reactions run where watches fire.
-        Brokers are reached on their `inter_broker_listener` endpoints."""
+        Brokers are reached on their `inter_broker_listener` endpoints; `protocol`
+        (inter.broker.protocol.version) decides how /feature is written."""
         self.broker_id = broker_id
+        self.protocol = protocol
         self.inter_broker_listener = inter_broker_listener
         self.store = store
         self.channels = channels
@@ -229,6 +238,7 @@ class KafkaController:
         self.fence = Fence(CONTROLLER_EPOCH, version)
         self.active = True
         log.info("Broker %d became controller with epoch %d", self.broker_id, self.epoch)
+        setup_feature_versioning(self.store, self.protocol)  # first, as Kafka's onControllerFailover
         for path in (BROKERS_IDS, BROKERS_TOPICS, DELETE_TOPICS, ISR_CHANGE_NOTIFICATION, LOG_DIR_EVENT_NOTIFICATION):
             try:
                 self.store.create(path)
@@ -488,24 +498,29 @@ class KafkaController:
         for key in sorted(changed):
             self._maybe_complete_reassignment(key)
 
-    def alter_partition(self, broker_id: int, broker_epoch: int,
-                        changes: list[IsrRequest]) -> tuple[ErrorCode, list[IsrResult]]:
+    def alter_partition(self, broker_id: int, broker_epoch: int, changes: list[IsrRequest],
+                        version: int = 3) -> tuple[ErrorCode, list[IsrResult]]:
         """AlterPartition (KIP-497): a leader asks for a new ISR at the leader epoch and
-        partition epoch (state version) it holds. The controller checks it as Kafka's
-        processAlterPartition does, writes the state (same leader epoch, new version),
-        answers the committed state and sends UpdateMetadata for what changed. A retry of
-        a change already committed is answered with the current state."""
+        partition epoch (state version) it holds. The controller checks it as Kafka 3.9's
+        KafkaController.tryProcessAlterPartition does, writes the state (same leader epoch,
+        new version), answers the committed state and sends UpdateMetadata for what
+        changed. The request's broker epoch must be the requester's current registration,
+        exactly (STALE_BROKER_EPOCH otherwise, or for a broker not registered); the ISR
+        members' own epochs (v3+) are not checked, as Kafka's ZooKeeper controller does not
+        (its leaders send -1 for them)."""
         if not self.active:
             return ErrorCode.NOT_CONTROLLER, []
         live = self.live_brokers.get(broker_id)
-        if live is None or (broker_epoch != -1 and broker_epoch != live.epoch):
+        if live is None or broker_epoch != live.epoch:
+            log.info("Ignoring AlterPartition from broker %d: broker epoch %d, registered %s", broker_id,
+                     broker_epoch, None if live is None else live.epoch)
             return ErrorCode.STALE_BROKER_EPOCH, []
         results, changed = [], []
         for change in changes:
             key = (change.topic, change.partition)
-            error = self._check_alter_partition(broker_id, change)
+            error = self._check_alter_partition(broker_id, change, version)
             state = self.states.get(key)
-            if error == ErrorCode.NONE and state is not None and state.isr != change.new_isr:
+            if error == ErrorCode.NONE and state is not None and not _same_isr(state, change):
                 updated = dataclasses.replace(state, isr=list(change.new_isr), controller_epoch=self.epoch)
                 try:
                     updated.zk_version = self.store.fenced_set(self.fence, partition_state_path(*key),
@@ -534,33 +549,42 @@ class KafkaController:
     def registration_error(self, broker_id: int, broker_epoch: int) -> ErrorCode:
         """Whether a broker-to-controller request comes from a live, current registration
         (Kafka's checks for AllocateProducerIds): NOT_CONTROLLER, BROKER_ID_NOT_REGISTERED,
-        STALE_BROKER_EPOCH or NONE."""
+        STALE_BROKER_EPOCH (any epoch but the registered one, as Kafka compares them) or NONE."""
         if not self.active:
             return ErrorCode.NOT_CONTROLLER
         live = self.live_brokers.get(broker_id)
         if live is None:
             return ErrorCode.BROKER_ID_NOT_REGISTERED
-        if live.epoch > broker_epoch:
+        if live.epoch != broker_epoch:
             return ErrorCode.STALE_BROKER_EPOCH
         return ErrorCode.NONE
 
-    def _check_alter_partition(self, broker_id: int, change: IsrRequest) -> ErrorCode:
+    def _check_alter_partition(self, broker_id: int, change: IsrRequest, version: int) -> ErrorCode:
+        """Kafka's checks, in its order. Epochs newer than the controller's mean another
+        controller wrote them (NOT_CONTROLLER: the leader looks for it); the ISR asked for
+        already being there is success (a retry whose answer was lost), before the partition
+        epoch fences; replicas not live or shutting down are ineligible (KIP-841),
+        OPERATION_NOT_ATTEMPTED before v2. One check is josefk's own: a request from a broker
+        that is not the leader is refused, where Kafka's ZooKeeper controller would write
+        the requester as leader (only a forged request can get there with the leader epoch)."""
         state = self.states.get((change.topic, change.partition))
         if state is None:
             return ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+        if change.partition_epoch > state.zk_version or change.leader_epoch > state.leader_epoch:
+            return ErrorCode.NOT_CONTROLLER
+        if change.leader_epoch < state.leader_epoch:
+            return ErrorCode.FENCED_LEADER_EPOCH
         if state.leader != broker_id:
             return ErrorCode.NOT_LEADER_OR_FOLLOWER
-        if change.leader_epoch != state.leader_epoch:
-            return ErrorCode.FENCED_LEADER_EPOCH
-        if change.partition_epoch != state.zk_version:
-            # A retry whose first attempt was committed finds its own ISR there.
-            return ErrorCode.NONE if state.isr == change.new_isr else ErrorCode.INVALID_UPDATE_VERSION
-        ineligible = [r for r in change.new_isr if r not in state.replicas or r in self.shutting_down
-                      or not self._replica_online(r, (change.topic, change.partition))]
+        if _same_isr(state, change):
+            return ErrorCode.NONE
+        if change.partition_epoch < state.zk_version:
+            return ErrorCode.INVALID_UPDATE_VERSION
+        ineligible = [r for r in change.new_isr if r not in self.live_brokers or r in self.shutting_down]
         if ineligible:
-            log.info("Controller %d: ISR %s of %s-%d names ineligible replicas %s", self.broker_id, change.new_isr,
-                     change.topic, change.partition, ineligible)
-            return ErrorCode.INELIGIBLE_REPLICA
+            log.info("Controller %d: rejecting AlterPartition from %d for %s-%d: ineligible replicas %s in the new "
+                     "ISR %s", self.broker_id, broker_id, change.topic, change.partition, ineligible, change.new_isr)
+            return ErrorCode.INELIGIBLE_REPLICA if version > 1 else ErrorCode.OPERATION_NOT_ATTEMPTED
         return ErrorCode.NONE
 
     def _on_log_dir_event(self) -> None:
@@ -644,7 +668,10 @@ class KafkaController:
         following, so its departure costs clients no leaderless window. Returns the error
         code and the partitions it still leads (none in sync to take over): the broker
         retries, then shuts down anyway. A request from an older incarnation of the broker
-        (a stale broker epoch) is refused, as Kafka refuses it."""
+        (a stale broker epoch) is refused, as Kafka refuses it; -1 (before v2) and a newer
+        epoch are not. An unregistered broker is BROKER_NOT_AVAILABLE, where Kafka's
+        doControlledShutdown fails on its epoch lookup first (UNKNOWN_SERVER_ERROR) when
+        the request carries one."""
         if broker_id not in self.live_brokers:
             return ErrorCode.BROKER_NOT_AVAILABLE, []
         if broker_epoch != -1 and broker_epoch < self.live_brokers[broker_id].epoch:

@@ -230,7 +230,10 @@ class BrokerEpoch:
     an older registration is stale; a newer one can only come while this broker is still
     registering (the controller saw the new node before the broker heard back). Anything
     else did not come from the controller, so a client cannot forge controller requests
-    without the epoch."""
+    without the epoch. Kafka's isBrokerEpochStale refuses only the older one and takes -1
+    and any newer epoch, relying on CLUSTER_ACTION ACLs; josefk, without an authorizer by
+    default, keeps the epoch as the proof. A request version without the field (before
+    KIP-380) is accepted by the caller, as Kafka accepts it."""
 
     epoch: int = -1
     registering: bool = True

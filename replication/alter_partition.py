@@ -107,7 +107,10 @@ class AlterPartitionManager:
         for c in changes:
             by_topic.setdefault((c.topic, c.topic_id), []).append(cls.TopicData.PartitionData(
                 partition_index=c.partition, leader_epoch=c.leader_epoch, new_isr=c.new_isr,
-                # -1: the leader does not know its followers' broker epochs (Kafka's "not supported").
+                # -1 for every member, as Kafka 3.9 sends them in ZooKeeper mode: its
+                # Partition.addBrokerEpochToIsr fills in the epochs followers report in their
+                # fetches only with a KRaft metadata cache, and the ZooKeeper controller checks
+                # none of them (only the requesting leader's own broker_epoch below).
                 new_isr_with_epochs=[cls.TopicData.PartitionData.BrokerState(broker_id=r, broker_epoch=-1)
                                      for r in c.new_isr],
                 leader_recovery_state=0, partition_epoch=c.partition_epoch))

@@ -179,17 +179,34 @@ class Partition:
         self.leader_id = -1
         self.followers = {}
 
-    def truncate_to_leader(self, leader_epoch: int, leader_end_offset: int) -> None:
-        """The leader says our epoch `leader_epoch` ends at `leader_end_offset`; drop what
-        we have beyond it (and beyond where that epoch ends in our own log)."""
-        own_epoch, own_end = self.log.leader_epoch_cache.end_offset_for(leader_epoch, self.log.log_end_offset)
-        target = min(leader_end_offset, own_end if own_epoch == leader_epoch else leader_end_offset,
-                     self.log.log_end_offset)
-        if target < self.log.log_end_offset:
-            log.info("%s-%d: truncating from %d to %d (epoch %d ends there on the leader)", self.topic,
-                     self.partition, self.log.log_end_offset, target, leader_epoch)
+    def truncate_to_leader(self, leader_epoch: int, leader_end_offset: int) -> bool:
+        """The leader says epoch `leader_epoch` ends at `leader_end_offset` in its log (an
+        OffsetForLeaderEpoch answer, or a Fetch answer's diverging epoch): drop our tail
+        beyond it, as Kafka's AbstractFetcherThread.getOffsetTruncationState decides. When
+        we never had that epoch, truncate to where our largest epoch below it ends and
+        return False: the leader must be asked again with our (now older) latest epoch.
+        True when the truncation is complete."""
+        end = self.log.log_end_offset
+        complete = True
+        if leader_end_offset < 0:  # the leader knows no such epoch: what the ISR had is safe
+            target = self.high_watermark
+        elif leader_epoch < 0:  # a leader without epochs (message format before 0.11)
+            target = leader_end_offset
+        else:
+            own_epoch, own_end = self.log.leader_epoch_cache.end_offset_for(leader_epoch, end)
+            if own_end < 0:  # we tracked no epoch that old: the leader's offset is safe
+                target = leader_end_offset
+            elif own_epoch != leader_epoch:
+                target, complete = own_end, False
+            else:
+                target = min(own_end, leader_end_offset)
+        target = min(target, end)
+        if target < end:
+            log.info("%s-%d: truncating from %d to %d (epoch %d ends at %d on the leader)", self.topic,
+                     self.partition, end, target, leader_epoch, leader_end_offset)
             self.log.truncate_to(target)
         self.high_watermark = min(self.high_watermark, self.log.log_end_offset)
+        return complete
 
     def truncate_to_high_watermark(self) -> None:
         """Without epoch information (Kafka before KIP-101): what the ISR had is safe."""

@@ -1,6 +1,13 @@
 """Replica fetchers: a follower pulls its partitions from their leader with Fetch requests
 (replica_id = its broker id), appends what it gets, and keeps the leader's high watermark.
 
+Truncation, as Kafka's AbstractFetcherThread: from Fetch v12 (inter.broker.protocol.version
+2.7) a follower with leader epochs in its log fetches at once, saying the epoch of its last
+batch (last_fetched_epoch); a leader whose log differs there answers a diverging epoch
+instead of records (KIP-595), and the follower truncates to it and goes on
+fetching. Before v12, or with no epoch in its log, it first asks
+OffsetForLeaderEpoch where its latest epoch ends on the leader.
+
 One fetcher task per leader broker, as Kafka's ReplicaFetcherThread. Fetches go in a fetch
 session (KIP-227) with the leader: the first carries every partition this broker follows
 there, the next ones only the partitions whose fetch position changed.
@@ -28,6 +35,7 @@ LIST_OFFSETS_VERSION = 5
 TOPIC_IDS_FETCH_VERSION = 13  # Fetch names topics by id from here on
 SESSIONS_FETCH_VERSION = 7  # fetch sessions (KIP-227) from here on
 REPLICA_STATE_FETCH_VERSION = 15  # and carries the follower's id and broker epoch in ReplicaState (KIP-903)
+TRUNCATION_ON_FETCH_VERSION = 12  # the follower says its last fetched epoch, the leader answers a diverging one
 RETRY_BACKOFF_S = 0.5  # Kafka's replica.fetch.backoff.ms default is 1 s; shorter heals sooner
 STOP_GRACE_S = 5.0  # stop() waits this long beyond max_wait_ms for the fetch in flight
 
@@ -58,9 +66,17 @@ class ReplicaFetcher:
         self.fetch_in_flight: asyncio.Future | None = None
         self.task = asyncio.get_running_loop().create_task(self._run())
 
+    @property
+    def truncates_on_fetch(self) -> bool:
+        """Kafka's isTruncationOnFetchSupported (inter.broker.protocol.version 2.7 and later)."""
+        return self.fetch_version >= TRUNCATION_ON_FETCH_VERSION
+
     def add(self, partition: Partition) -> None:
+        """Kafka's partitionFetchState: Fetching with the log's latest epoch, or Truncating
+        first when truncation on fetch is not supported or the log has no epoch."""
         self.partitions[partition.key] = partition
-        self.truncating.add(partition.key)
+        if not self.truncates_on_fetch or partition.log.leader_epoch_cache.latest_epoch is None:
+            self.truncating.add(partition.key)
         self.wakeup.set()
 
     def remove(self, key: tuple[str, int]) -> None:
@@ -99,7 +115,7 @@ class ReplicaFetcher:
         for (topic, _index), p in fetching:
             self.topic_ids[topic] = p.topic_id
         wanted = {key: FetchPartitionData(p.log.log_end_offset, p.log.log_start_offset, self.max_bytes,
-                                          p.leader_epoch) for key, p in fetching}
+                                          p.leader_epoch, self._last_fetched_epoch(p)) for key, p in fetching}
         if not wanted:
             await asyncio.sleep(0.1)  # every partition is waiting to truncate
             return
@@ -149,7 +165,15 @@ class ReplicaFetcher:
                 partition = self.partitions.get((name, data.partition_index)) if name is not None else None
                 if partition is None:
                     continue
-                if data.error_code == ErrorCode.NONE:
+                diverging = data.diverging_epoch if version >= TRUNCATION_ON_FETCH_VERSION else None
+                if data.error_code == ErrorCode.NONE and diverging is not None and diverging.epoch >= 0:
+                    # No records came: truncate where the leader says our log left its own,
+                    # then fetch on from there with the epoch our log now ends in.
+                    log.info("%s-%d: leader %d answers a diverging epoch %d ending at %d", name, data.partition_index,
+                             self.leader.broker_id, diverging.epoch, diverging.end_offset)
+                    partition.truncate_to_leader(diverging.epoch, diverging.end_offset)
+                    partition.append_as_follower(b"", data.high_watermark)
+                elif data.error_code == ErrorCode.NONE:
                     partition.append_as_follower(data.records or b"", data.high_watermark)
                     if partition.log.flush_due:  # flush.messages: fsync in a worker thread
                         await asyncio.to_thread(partition.log.flush)
@@ -160,6 +184,11 @@ class ReplicaFetcher:
                     log.debug("Fetch of %s-%d from %d: %s", name, data.partition_index,
                               self.leader.broker_id, ErrorCode(data.error_code).name)
                     await asyncio.sleep(0.1)
+
+    def _last_fetched_epoch(self, partition: Partition) -> int:
+        """The epoch of the last batch in the log (Kafka's latestEpoch), from Fetch v12 on."""
+        epoch = partition.log.leader_epoch_cache.latest_epoch
+        return -1 if epoch is None or not self.truncates_on_fetch else epoch
 
     async def _truncate(self) -> None:
         """Before fetching from a new leader, drop any tail that diverged from its log:
@@ -187,13 +216,10 @@ class ReplicaFetcher:
                 partition = pending.get(key)
                 if partition is None or key not in self.truncating:
                     continue
-                if result.error_code == ErrorCode.NONE and result.end_offset >= 0:
-                    partition.truncate_to_leader(result.leader_epoch, result.end_offset)
-                elif result.error_code == ErrorCode.NONE:
-                    partition.truncate_to_high_watermark()
-                else:
+                if result.error_code != ErrorCode.NONE:
                     continue  # the leader is not ready (e.g. NOT_LEADER): retry on the next round
-                self.truncating.discard(key)
+                if partition.truncate_to_leader(result.leader_epoch, result.end_offset):
+                    self.truncating.discard(key)  # else ask again with the epoch our log now ends in
 
     async def _handle_out_of_range(self, partition: Partition) -> None:
         """Our log end is beyond the leader's (truncate) or below its log start (restart there)."""

@@ -28,6 +28,7 @@ from josefk.controller.controller_channel import RemoteBrokerChannel, request_co
 from josefk.controller.controller_events import ControllerEventKind as Event
 from josefk.controller.controller_events import ControllerEventManager
 from josefk.controller.coordination_store import CoordinationStore, EmbeddedStore, NodeExistsError, NoNodeError
+from josefk.controller.features import FinalizedFeatures
 from josefk.controller.state import (
     BROKERS_IDS,
     CLUSTER_ID,
@@ -266,7 +267,9 @@ class KafkaServer:
                                                                              security, config.inter_broker_protocol),
                                             post=loop.call_soon_threadsafe)
         self.controller = KafkaController(broker_id, store, channels, self.controller_events.put,
-                                          inter_broker_listener=config.inter_broker_listener)
+                                          inter_broker_listener=config.inter_broker_listener, protocol=protocol)
+        self.finalized_features = FinalizedFeatures(store, protocol)
+        await loop.run_in_executor(self.store_executor, self.finalized_features.startup)
         self.admin = TopicAdmin(store, config.topic_defaults())
         self.quotas = QuotaManagers.create(
             MetricConfig(config["quota.window.num"], config["quota.window.size.seconds"] * 1000),
@@ -309,7 +312,7 @@ class KafkaServer:
                               {**group_apis.handlers(), **txn_apis.handlers(), **acl_apis.handlers(),
                                **sasl_apis.handlers(), **quota_apis.handlers()},
                               on_txn_markers_written=self._on_txn_markers_written, authorizer=authorizer,
-                              quotas=self.quotas)
+                              quotas=self.quotas, finalized_features=self.finalized_features.snapshot)
         for leadership_aware in (coordinator, txn_coordinator):
             leadership_aware.startup()
             self.replica_manager.add_leadership_listener(

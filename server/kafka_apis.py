@@ -82,11 +82,8 @@ _AUTH_MESSAGES = {ErrorCode.TOPIC_AUTHORIZATION_FAILED: "Topic authorization fai
 # DescribeConfigs v3+ config_type: Kafka's DescribeConfigsResponse.ConfigType ids (UNKNOWN is 0).
 CONFIG_TYPE_IDS = {"BOOLEAN": 1, "STRING": 2, "INT": 3, "SHORT": 4, "LONG": 5, "DOUBLE": 6, "LIST": 7, "CLASS": 8,
                    "PASSWORD": 9}
-# ApiVersions v3+: the epoch of the finalized features. ZooKeeper-mode Kafka 3.9's controller
-# creates the /feature znode (status enabled, no features) at its first election, and brokers
-# report that znode's version, 0, as the epoch (-1 only before they have read it). josefk
-# finalizes no features, so the znode would never change: its epoch is always 0.
-FINALIZED_FEATURES_EPOCH = 0
+# The first version of each controller request that carries the broker epoch (KIP-380).
+_BROKER_EPOCH_SINCE = {ApiKey.LeaderAndIsr: 2, ApiKey.UpdateMetadata: 5, ApiKey.StopReplica: 1}
 # IncrementalAlterConfigs operations.
 OP_SET, OP_DELETE, OP_APPEND, OP_SUBTRACT = 0, 1, 2, 3
 # Produce errors Kafka answers without an error_message: its LogAppendResult carries a message
@@ -122,7 +119,8 @@ class KafkaApis:
                  controller: KafkaController, controller_events: ControllerEventManager,
                  broker_epoch: BrokerEpoch, store_executor: Executor, extra_handlers: Mapping[int, Handler],
                  on_txn_markers_written: TxnMarkersWritten | None = None, authorizer: Authorizer = ALLOW_ALL,
-                 quotas: QuotaManagers | None = None) -> None:
+                 quotas: QuotaManagers | None = None,
+                 finalized_features: Callable[[], tuple[int, dict[str, int]]] = lambda: (-1, {})) -> None:
         """`store_executor` runs what calls the coordination store (admin requests, auto
         topic creation) off the event loop. `extra_handlers` serve the APIs of other
         components (the group and transaction coordinators'); with this class's own they
@@ -131,11 +129,13 @@ class KafkaApis:
         partitions written), before the answer: the group coordinator makes a
         transaction's offsets visible with it, as Kafka's onTransactionCompleted. `authorizer`
         decides what each request's principal may do (everything, without an authorizer);
-        `quotas` are the client quota managers (fresh ones, with no quota set, if None)."""
+        `quotas` are the client quota managers (fresh ones, with no quota set, if None);
+        `finalized_features()` the /feature znode's version and features, for ApiVersions."""
         self.config = config
         self.quotas = quotas if quotas is not None else QuotaManagers.create()
         self.throttler = QuotaThrottler(self.quotas)
         self.authorizer = authorizer
+        self.finalized_features = finalized_features
         self.cluster_id = cluster_id
         self.metadata_cache = metadata_cache
         self.replica_manager = replica_manager
@@ -238,8 +238,12 @@ class KafkaApis:
         cls = response_class(ApiKey.ApiVersions)
         keys = [cls.ApiVersion(api_key=k, min_version=lo, max_version=hi)
                 for k, (lo, hi) in self.api_versions.ranges.items()]
+        epoch, features = self.finalized_features()  # v3+: the /feature znode's version and features
         request.send_response(cls(error_code=0, api_keys=keys, throttle_time_ms=0, supported_features=[],
-                                  finalized_features_epoch=FINALIZED_FEATURES_EPOCH, finalized_features=[],
+                                  finalized_features_epoch=epoch, finalized_features=[
+                                      cls.FinalizedFeatureKey(name=name, max_version_level=level,
+                                                              min_version_level=level)
+                                      for name, level in sorted(features.items())],
                                   zk_migration_ready=False))
 
     def _auto_create(self, topic: str) -> ErrorCode:
@@ -1349,9 +1353,13 @@ class KafkaApis:
 
     def _from_controller(self, request: Request) -> bool:
         """Controller requests must carry this broker's epoch (KIP-380): an older one was
-        meant for an earlier incarnation, anything else is not from the controller."""
-        request_epoch = getattr(request.body, "broker_epoch", None)
-        request_epoch = -1 if request_epoch is None else request_epoch
+        meant for an earlier incarnation, anything else is not from the controller.
+        Versions older than the field carry none: Kafka's isBrokerEpochStale accepts them,
+        josefk only in a cluster at inter.broker.protocol.version < 2.2, whose controllers
+        send such versions (in a newer one they can only be forged)."""
+        if request.api_version < _BROKER_EPOCH_SINCE[ApiKey(request.api_key)]:
+            return not self.config.inter_broker_protocol.at_least(2, 2)
+        request_epoch = request.body.broker_epoch
         if self.broker_epoch.accepts(request_epoch):
             return True
         log.warning("Rejected %s from %s (controller %d): broker epoch %d, ours is %d",
@@ -1449,7 +1457,8 @@ class KafkaApis:
             request.send_response(cls(throttle_time_ms=0, error_code=error, topics=topics if error == 0 else []))
 
         self._on_controller(request, Event.ALTER_PARTITION,
-                            lambda: self.controller.alter_partition(req.broker_id, req.broker_epoch, changes), respond)
+                            lambda: self.controller.alter_partition(req.broker_id, req.broker_epoch, changes, version),
+                            respond)
 
     def handle_allocate_producer_ids(self, request: Request) -> None:
         """A Kafka broker (inter.broker.protocol.version 3.0 and later) asks the controller

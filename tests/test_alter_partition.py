@@ -60,11 +60,11 @@ def controller(tmp_path: Path) -> tuple[KafkaController, EmbeddedStore, Recordin
 
 
 def ask(controller: KafkaController, epochs: dict[int, int], isr: list[int], broker: int = 1,
-        leader_epoch: int | None = None, partition_epoch: int | None = None, topic: str = "t"):
+        leader_epoch: int | None = None, partition_epoch: int | None = None, topic: str = "t", version: int = 3):
     state = controller.states[("t", 0)]
     change = IsrRequest(topic, 0, state.leader_epoch if leader_epoch is None else leader_epoch,
                         state.zk_version if partition_epoch is None else partition_epoch, isr)
-    return controller.alter_partition(broker, epochs[broker], [change])
+    return controller.alter_partition(broker, epochs[broker], [change], version)
 
 
 def test_the_leaders_isr_change_is_written_at_the_same_leader_epoch_and_announced(controller) -> None:
@@ -84,11 +84,12 @@ def test_the_leaders_isr_change_is_written_at_the_same_leader_epoch_and_announce
 
 
 @pytest.mark.parametrize(("kwargs", "expected"), [
-    ({"partition_epoch": 999}, ErrorCode.INVALID_UPDATE_VERSION),
-    ({"leader_epoch": 7}, ErrorCode.FENCED_LEADER_EPOCH),
+    ({"partition_epoch": 999}, ErrorCode.NOT_CONTROLLER),  # a newer controller wrote it: find that one
+    ({"leader_epoch": 7}, ErrorCode.NOT_CONTROLLER),
     ({"broker": 2}, ErrorCode.NOT_LEADER_OR_FOLLOWER),
     ({"topic": "gone"}, ErrorCode.UNKNOWN_TOPIC_OR_PARTITION),
-    ({"isr": [1, 4]}, ErrorCode.INELIGIBLE_REPLICA),
+    ({"isr": [1, 4]}, ErrorCode.INELIGIBLE_REPLICA),  # 4 is not a live broker
+    ({"isr": [1, 4], "version": 1}, ErrorCode.OPERATION_NOT_ATTEMPTED),  # the same before v2
 ])
 def test_changes_kafkas_controller_refuses_are_refused_and_change_nothing(controller, kwargs, expected) -> None:
     controller, store, _local, epochs = controller
@@ -99,12 +100,53 @@ def test_changes_kafkas_controller_refuses_are_refused_and_change_nothing(contro
     assert store.get(partition_state_path("t", 0)) == before
 
 
-def test_a_request_from_an_older_registration_is_refused_whole(controller) -> None:
+def test_older_epochs_are_fenced_and_a_shutting_down_replica_is_ineligible(controller) -> None:
+    """Kafka's order: an older leader epoch is FENCED_LEADER_EPOCH; an older partition
+    epoch is INVALID_UPDATE_VERSION unless the ISR asked for is already there (a retry);
+    a replica in controlled shutdown may not join the ISR."""
+    controller, store, _local, epochs = controller
+    old = controller.states[("t", 0)]
+    assert controller.alter_reassignments({("t", 0): [1, 2, 3]}) == {("t", 0): (ErrorCode.NONE, "")}
+    now = controller.states[("t", 0)]
+    assert now.leader_epoch == old.leader_epoch + 1  # the reassignment bumped it
+    error, [fenced] = ask(controller, epochs, [1, 2], leader_epoch=old.leader_epoch, partition_epoch=old.zk_version)
+    assert fenced.error == ErrorCode.FENCED_LEADER_EPOCH
+    error, [shrunk] = ask(controller, epochs, [1, 2])
+    assert shrunk.error == ErrorCode.NONE and shrunk.partition_epoch == now.zk_version + 1
+    error, [stale] = ask(controller, epochs, [1], partition_epoch=now.zk_version)
+    assert stale.error == ErrorCode.INVALID_UPDATE_VERSION
+    error, [retry] = ask(controller, epochs, [1, 2], partition_epoch=now.zk_version)
+    assert (retry.error, retry.partition_epoch) == (ErrorCode.NONE, shrunk.partition_epoch)
+    assert controller.controlled_shutdown(3, epochs[3])[0] == ErrorCode.NONE
+    before = store.get(partition_state_path("t", 0))
+    error, [refused] = ask(controller, epochs, [1, 2, 3])
+    assert refused.error == ErrorCode.INELIGIBLE_REPLICA and store.get(partition_state_path("t", 0)) == before
+
+
+def test_a_request_from_another_registration_is_refused_whole(controller) -> None:
+    """Kafka's controller compares the broker epoch for equality: older (an earlier
+    incarnation), newer, -1 and an unregistered broker are all STALE_BROKER_EPOCH for
+    AlterPartition; AllocateProducerIds says BROKER_ID_NOT_REGISTERED for the last."""
     controller, _store, _local, epochs = controller
-    assert controller.alter_partition(1, epochs[1] - 1, []) == (ErrorCode.STALE_BROKER_EPOCH, [])
-    assert controller.registration_error(1, epochs[1] - 1) == ErrorCode.STALE_BROKER_EPOCH
+    for epoch in (epochs[1] - 1, epochs[1] + 1, -1):
+        assert controller.alter_partition(1, epoch, []) == (ErrorCode.STALE_BROKER_EPOCH, [])
+        assert controller.registration_error(1, epoch) == ErrorCode.STALE_BROKER_EPOCH
+    assert controller.alter_partition(9, 1, []) == (ErrorCode.STALE_BROKER_EPOCH, [])
     assert controller.registration_error(9, 1) == ErrorCode.BROKER_ID_NOT_REGISTERED
     assert controller.registration_error(2, epochs[2]) == ErrorCode.NONE
+    controller.resign()
+    assert controller.alter_partition(1, epochs[1], []) == (ErrorCode.NOT_CONTROLLER, [])
+    assert controller.registration_error(1, epochs[1]) == ErrorCode.NOT_CONTROLLER
+
+
+def test_controlled_shutdown_refuses_only_an_older_broker_epoch(controller) -> None:
+    """Kafka's doControlledShutdown: an epoch older than the registration is stale; -1
+    (a pre-KIP-380 request) and the current one proceed."""
+    controller, _store, _local, epochs = controller
+    assert controller.controlled_shutdown(2, epochs[2] - 1) == (ErrorCode.STALE_BROKER_EPOCH, [])
+    assert 2 not in controller.shutting_down
+    assert controller.controlled_shutdown(2, -1)[0] == ErrorCode.NONE and 2 in controller.shutting_down
+    assert controller.controlled_shutdown(9, 5)[0] == ErrorCode.BROKER_NOT_AVAILABLE
 
 
 @pytest.mark.parametrize(("version", "sent"), [

@@ -8,7 +8,7 @@ from pathlib import Path
 from josefk.controller.state import PartitionState
 from josefk.log.config import LogConfig
 from josefk.log.log import Log
-from josefk.protocol.record_codec import Record, build_batch
+from josefk.protocol.record_codec import Record, build_batch, decode_all
 from josefk.replication.partition import FetchIsolation, Partition
 from josefk.utils.mock_time import MockTime
 
@@ -44,3 +44,47 @@ def test_a_follower_on_the_leaders_history_reads_on(tmp_path: Path) -> None:
     assert partition.diverging_epoch(-1, 3) is None  # no epoch given (before v12): nothing to check
     read = partition.read(5, 1 << 20, FetchIsolation.LOG_END, True, last_fetched_epoch=1)
     assert read.diverging_epoch is None and read.size > 0
+
+
+def follower_with_epochs(tmp_path: Path, epochs: tuple[tuple[int, int], ...]) -> Partition:
+    """A follower whose log holds `count` records of each `(epoch, count)`, in order, one
+    batch each (a log truncates at batch boundaries)."""
+    time = MockTime()
+    partition = Partition("t", 0, 2, Log(tmp_path / "f-0", LogConfig(), time=time), NoIsrChanges(), time)
+    offset = 0
+    for epoch, count in epochs:
+        for _ in range(count):
+            partition.log.append_as_follower(build_batch([Record(offset, 0, None, b"%d" % offset)],
+                                                         base_offset=offset, partition_leader_epoch=epoch))
+            offset += 1
+    return partition
+
+
+def values(partition: Partition) -> list[bytes]:
+    return [r.value for r in decode_all(partition.log.read(0, 1 << 20).read_bytes())]
+
+
+def test_a_follower_truncates_to_the_end_of_the_epoch_both_logs_had(tmp_path: Path) -> None:
+    """Kafka's getOffsetTruncationState: the leader's epoch is ours too, so truncate to the
+    smaller of where it ends on the leader and here."""
+    follower = follower_with_epochs(tmp_path, ((1, 5), (2, 5)))
+    assert follower.truncate_to_leader(1, 7) is True  # our epoch 1 ends at 5: the smaller
+    assert follower.log.log_end_offset == 5 and values(follower) == [b"%d" % i for i in range(5)]
+    assert follower.truncate_to_leader(1, 3) is True
+    assert follower.log.log_end_offset == 3 and follower.log.leader_epoch_cache.latest_epoch == 1
+
+
+def test_a_follower_that_never_had_the_leaders_epoch_truncates_further_and_asks_again(tmp_path: Path) -> None:
+    """The leader's epoch 2 is unknown here: truncate to where our largest epoch below it (1)
+    ends, and report the truncation incomplete, so the next fetch carries epoch 1."""
+    follower = follower_with_epochs(tmp_path, ((1, 4), (3, 4)))
+    assert follower.truncate_to_leader(2, 6) is False
+    assert follower.log.log_end_offset == 4 and follower.log.leader_epoch_cache.latest_epoch == 1
+    assert values(follower) == [b"0", b"1", b"2", b"3"]
+
+
+def test_a_leader_without_the_epoch_leaves_the_high_watermark(tmp_path: Path) -> None:
+    follower = follower_with_epochs(tmp_path, ((1, 6),))
+    follower.high_watermark = 2
+    assert follower.truncate_to_leader(-1, -1) is True  # end offset -1: no such epoch on the leader
+    assert follower.log.log_end_offset == 2

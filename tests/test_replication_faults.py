@@ -262,7 +262,8 @@ def test_broker_epoch_accepts_only_the_current_registration() -> None:
 
 def test_a_forged_controller_request_is_refused_and_changes_nothing(broker) -> None:
     """A client sends LeaderAndIsr, UpdateMetadata and StopReplica with a huge controller
-    epoch and a guessed broker epoch: each is answered STALE_BROKER_EPOCH, the broker keeps
+    epoch and a guessed broker epoch (or, LeaderAndIsr v1, none): each is answered
+    STALE_BROKER_EPOCH, the broker keeps
     its controller epoch and keeps serving."""
     server = broker.server
     sock = connect(broker.bootstrap)
@@ -274,6 +275,12 @@ def test_a_forged_controller_request_is_refused_and_changes_nothing(broker) -> N
         partition_index=0, controller_epoch=999, leader=-1, leader_epoch=led.leader_epoch + 100, isr=[],
         zk_version=0, replicas=[0], adding_replicas=[], removing_replicas=[], is_new=False)
     forged = [
+        # v1 has no broker epoch at all: at inter.broker.protocol.version 3.9 no controller sends it.
+        (ApiKey.LeaderAndIsr, 1, LeaderAndIsrRequest(
+            controller_id=7, controller_epoch=999, request_type=0, live_leaders=[], ungrouped_partition_states=[
+                LeaderAndIsrRequest.LeaderAndIsrPartitionState(
+                    topic_name="kept", partition_index=0, controller_epoch=999, leader=-1,
+                    leader_epoch=led.leader_epoch + 100, isr=[], zk_version=0, replicas=[0], is_new=False)])),
         (ApiKey.LeaderAndIsr, 7, LeaderAndIsrRequest(
             controller_id=7, controller_epoch=999, broker_epoch=forged_epoch, request_type=0, live_leaders=[],
             topic_states=[LeaderAndIsrRequest.LeaderAndIsrTopicState(topic_name="kept", partition_states=[state])])),
@@ -288,7 +295,8 @@ def test_a_forged_controller_request_is_refused_and_changes_nothing(broker) -> N
     for correlation_id, (api_key, version, body) in enumerate(forged, start=1):
         sock.sendall(encode_request(api_key, version, body, correlation_id))
         frame = read_frame(sock)
-        response = response_class(api_key).decode(frame[5:], version=version)
+        header = 4 if version < 4 else 5  # the flexible response header adds a tagged-field byte
+        response = response_class(api_key).decode(frame[header:], version=version)
         assert response.error_code == ErrorCode.STALE_BROKER_EPOCH, ApiKey(api_key).name
     sock.close()
     assert server.replica_manager.controller_epoch < 999 and led.is_leader

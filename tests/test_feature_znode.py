@@ -1,0 +1,115 @@
+"""The /feature znode (KIP-584) as ZooKeeper-mode Kafka 3.9 writes and reads it: created by
+an elected controller, its version the finalized features epoch brokers report in
+ApiVersions (tests/test_mixed_epochs.py checks the same against a real Kafka)."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from pathlib import Path
+
+import pytest
+
+from josefk.controller.controller import ControllerChannelManager, KafkaController
+from josefk.controller.coordination_store import EmbeddedStore
+from josefk.controller.features import (
+    DISABLED,
+    ENABLED,
+    FEATURE,
+    FeatureZNode,
+    FinalizedFeatures,
+    setup_feature_versioning,
+)
+from josefk.controller.state import TopicAssignment, topic_path
+from josefk.protocol.inter_broker import InterBrokerProtocol
+
+IBP_3_9 = InterBrokerProtocol.parse("3.9")
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> EmbeddedStore:
+    return EmbeddedStore(tmp_path / "store.json")
+
+
+class NoBroker:
+    def leader_and_isr(self, *args: object) -> None: ...
+
+    def update_metadata(self, *args: object) -> None: ...
+
+    def stop_replica(self, *args: object) -> None: ...
+
+
+def test_an_elected_controller_creates_feature_as_kafka_3_9_does(store: EmbeddedStore) -> None:
+    store.create(topic_path("t"), json.dumps(TopicAssignment("t", uuid.uuid4(), {0: [1]}).to_json()).encode())
+    controller = KafkaController(1, store, ControllerChannelManager(1, NoBroker()))
+    controller.startup()
+    assert store.get(FEATURE) == (b'{"features":{},"version":2,"status":1}', 0)
+    controller.resign()
+    store.delete("/controller")
+    controller.startup()  # elected again: the node is as Kafka wants it, left alone
+    assert store.get(FEATURE) == (b'{"features":{},"version":2,"status":1}', 0)
+
+
+@pytest.mark.parametrize(("ibp", "written"), [
+    ("3.9", b'{"features":{},"version":2,"status":1}'),
+    ("3.2", b'{"features":{},"version":1,"status":1}'),  # version 2 of the JSON from 3.3
+    ("2.6", b'{"features":{},"version":1,"status":0}'),  # feature versioning from 2.7
+])
+def test_the_json_follows_the_inter_broker_protocol_version(store: EmbeddedStore, ibp: str, written: bytes) -> None:
+    setup_feature_versioning(store, InterBrokerProtocol.parse(ibp))
+    assert store.get(FEATURE) == (written, 0)
+
+
+def test_an_existing_node_keeps_its_features_and_is_rewritten_only_when_it_differs(store: EmbeddedStore) -> None:
+    old = FeatureZNode(1, ENABLED, {"some.feature": 2})
+    store.create(FEATURE, old.encode())
+    assert json.loads(old.encode())["features"] == {"some.feature": {"max_version_level": 2, "min_version_level": 2}}
+    setup_feature_versioning(store, IBP_3_9)  # version 1 JSON at 3.9: rewritten as version 2
+    data, version = store.get(FEATURE) or (b"", -1)
+    assert version == 1 and FeatureZNode.decode(data) == FeatureZNode(2, ENABLED, {"some.feature": 2})
+    setup_feature_versioning(store, IBP_3_9)
+    assert store.get(FEATURE) == (data, 1)
+    setup_feature_versioning(store, InterBrokerProtocol.parse("2.6"))  # a downgrade disables and empties it
+    data, version = store.get(FEATURE) or (b"", -1)
+    assert version == 2 and FeatureZNode.decode(data) == FeatureZNode(1, DISABLED, {})
+
+
+def test_a_disabled_node_is_enabled_without_its_features(store: EmbeddedStore) -> None:
+    store.create(FEATURE, FeatureZNode(2, DISABLED, {"x": 1}).encode())
+    setup_feature_versioning(store, IBP_3_9)
+    assert FeatureZNode.decode((store.get(FEATURE) or (b"", -1))[0]) == FeatureZNode(2, ENABLED, {})
+
+
+@pytest.mark.parametrize("data", [b"", b"{}", b'{"version":3,"status":1,"features":{}}',
+                                  b'{"version":2,"status":7,"features":{}}', b'{"version":2,"status":1}',
+                                  b'{"version":2,"status":1,"features":{"x":{"max_version_level":0}}}'])
+def test_what_kafka_cannot_decode_is_refused_and_left_alone(store: EmbeddedStore, data: bytes) -> None:
+    with pytest.raises(ValueError):
+        FeatureZNode.decode(data)
+    store.create(FEATURE, data)
+    setup_feature_versioning(store, IBP_3_9)
+    assert store.get(FEATURE) == (data, 0)
+    features = FinalizedFeatures(store, IBP_3_9)
+    features.startup()
+    assert features.snapshot() == (-1, {})
+
+
+def test_a_broker_reports_the_nodes_version_and_follows_it(store: EmbeddedStore) -> None:
+    features = FinalizedFeatures(store, IBP_3_9)
+    features.startup()
+    assert features.snapshot() == (-1, {})  # no node yet
+    store.create(FEATURE, FeatureZNode(2, ENABLED, {}).encode())
+    assert features.snapshot() == (0, {})
+    store.set(FEATURE, FeatureZNode(2, ENABLED, {"group.version": 1}).encode())
+    assert features.snapshot() == (1, {"group.version": 1})
+    store.set(FEATURE, FeatureZNode(2, DISABLED, {}).encode())
+    assert features.snapshot() == (-1, {})  # disabled: Kafka clears its finalized features
+    store.delete(FEATURE)
+    assert features.snapshot() == (-1, {})
+
+
+def test_below_2_7_a_broker_does_not_read_the_node(store: EmbeddedStore) -> None:
+    store.create(FEATURE, FeatureZNode(2, ENABLED, {}).encode())
+    features = FinalizedFeatures(store, InterBrokerProtocol.parse("2.6"))
+    features.startup()
+    assert features.snapshot() == (-1, {})
