@@ -205,27 +205,33 @@ class KafkaController:
         self._elect()
 
     def _elect(self) -> None:
+        """Create /controller and bump /controller_epoch in one atomic step, as Kafka's
+        registerControllerAndIncrementControllerEpoch: a broker that loses either race
+        (another created /controller, or the epoch moved since we read it) changes nothing
+        and waits for the next /controller change."""
         if self.active or self.store.exists(CONTROLLER):
             return
+        found = self.store.get(CONTROLLER_EPOCH)
+        if found is None:
+            try:
+                self.store.create(CONTROLLER_EPOCH, b"0")  # Kafka's initial epoch, version 0
+            except NodeExistsError:
+                pass
+            found = self.store.get(CONTROLLER_EPOCH)
+            if found is None:
+                return
+        epoch = int(found[0]) + 1
         payload = {"version": 1, "brokerid": self.broker_id, "timestamp": str(int(time.time() * 1000))}
         try:
-            self.store.create(CONTROLLER, json.dumps(payload).encode(), ephemeral=True)
-        except NodeExistsError:
+            version = self.store.create_ephemeral_and_set(CONTROLLER, json.dumps(payload).encode(), CONTROLLER_EPOCH,
+                                                          str(epoch).encode(), found[1])
+        except (NodeExistsError, BadVersionError):
+            log.info("Broker %d lost the controller election for epoch %d", self.broker_id, epoch)
             return
-        self._on_controller_failover()
+        self._on_controller_failover(epoch, version)
 
-    def _on_controller_failover(self) -> None:
-        found = self.store.get(CONTROLLER_EPOCH)
-        self.epoch = int(found[0]) + 1 if found else 1
-        try:
-            if found:
-                version = self.store.set(CONTROLLER_EPOCH, str(self.epoch).encode(), found[1])
-            else:
-                self.store.create(CONTROLLER_EPOCH, str(self.epoch).encode())
-                version = 0
-        except (BadVersionError, NodeExistsError):
-            log.info("Broker %d lost the race for controller epoch %d", self.broker_id, self.epoch)
-            return
+    def _on_controller_failover(self, epoch: int, version: int) -> None:
+        self.epoch = epoch
         self.fence = Fence(CONTROLLER_EPOCH, version)
         self.active = True
         log.info("Broker %d became controller with epoch %d", self.broker_id, self.epoch)
