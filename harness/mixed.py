@@ -176,18 +176,25 @@ class MixedCluster:
 
     # -- what the brokers say ----------------------------------------------------------
 
-    def metadata(self, broker_id: int, topic: str) -> tuple[int, Leadership] | None:
+    def metadata(self, broker_id: int, topic: str | None) -> tuple[int, Leadership] | None:
         """(controller id, partition leadership of `topic`) in that broker's own Metadata
-        answer (v1, sent to it alone); None if it does not answer."""
-        wanted = request_class(ApiKey.Metadata).MetadataRequestTopic(name=topic)
+        answer (v4, sent to it alone, creating no topic); None if it does not answer."""
+        wanted = [request_class(ApiKey.Metadata).MetadataRequestTopic(name=topic)] if topic else []
         try:
             with connect(self.brokers[broker_id].bootstrap) as sock:
-                _cid, response = call(sock, ApiKey.Metadata, 1, topics=[wanted])
+                _cid, response = call(sock, ApiKey.Metadata, 4, topics=wanted, allow_auto_topic_creation=False)
         except (OSError, ConnectionError):
             return None
         partitions = {p.partition_index: (p.leader_id, sorted(p.isr_nodes))
                       for t in response.topics if t.name == topic and t.error_code == 0 for p in t.partitions}
         return response.controller_id, partitions
+
+    def controller_known_everywhere(self) -> bool:
+        """Every running broker's Metadata names the controller /controller names. Until a
+        broker has the controller's first UpdateMetadata it answers no controller (-1),
+        and an admin client that asked it may wait out its whole timeout for one."""
+        found = self.controller()
+        return found is not None and all((self.metadata(b, None) or (-1,))[0] == found[0] for b in self.brokers)
 
     def josefk_active_controller(self, broker_id: int) -> bool:
         """Whether a josefk broker counts itself the active controller (its

@@ -87,6 +87,7 @@ def stale_requests_refused(cluster: MixedCluster, broker_id: int, old: tuple[int
 def test_controller_races_between_kafka_and_josefk(cluster: MixedCluster):
     admin = AdminClient({"bootstrap.servers": cluster.bootstraps()})
     wait_for(lambda: cluster.registered() == KAFKA_IDS | JOSEFK_IDS, 30, "every broker registered")
+    wait_for(cluster.controller_known_everywhere, 30, "every broker to know the controller")
     for future in admin.create_topics([NewTopic(TOPIC, num_partitions=len(ASSIGNMENT), replica_assignment=ASSIGNMENT,
                                                 config={"min.insync.replicas": "2"})]).values():
         future.result(30)
