@@ -14,6 +14,7 @@ import functools
 import json
 import logging
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from typing import Protocol
 
@@ -171,11 +172,14 @@ class ControllerChannelManager:
 class KafkaController:
     def __init__(self, broker_id: int, store: CoordinationStore, channels: ControllerChannelManager,
                  enqueue: Callable[[Event, Callable[[], object]], object] | None = None,
-                 inter_broker_listener: str = "PLAINTEXT") -> None:
+                 inter_broker_listener: str = "PLAINTEXT", topic_ids: bool = True) -> None:
         """`enqueue(name, event)` queues a store watch's reaction on the controller's event
         thread (ControllerEventManager.put); without it, reactions run where watches fire.
-        Brokers are reached on their `inter_broker_listener` endpoints."""
+        Brokers are reached on their `inter_broker_listener` endpoints. `topic_ids`
+        (inter.broker.protocol.version 2.8 and later): topics carry ids, and one without
+        gets one written (Kafka's setTopicIds); below 2.8 no broker is told any."""
         self.broker_id = broker_id
+        self.topic_ids = topic_ids
         self.inter_broker_listener = inter_broker_listener
         self.store = store
         self.channels = channels
@@ -304,14 +308,24 @@ class KafkaController:
         data = json.loads(found[0])
         return PartitionState(topic, partition, data["leader"], data["leader_epoch"], data["isr"],
                               assignment.partitions[partition], data["controller_epoch"], found[1],
-                              assignment.topic_id)
+                              self._topic_id(assignment))
+
+    def _topic_id(self, assignment: TopicAssignment) -> uuid.UUID | None:
+        """What brokers are told: below IBP 2.8 no id, as LeaderAndIsr v4 and UpdateMetadata
+        v6 carry none (the local broker too, which gets the state in-process)."""
+        return assignment.topic_id if self.topic_ids else None
 
     def _load_topic(self, topic: str) -> None:
         data = self.store.get_json(topic_path(topic))
         if data is None:
             return
-        self.assignments[topic] = TopicAssignment.from_json(topic, data)
-        for partition in self.assignments[topic].partitions:
+        assignment = self.assignments[topic] = TopicAssignment.from_json(topic, data)
+        if assignment.topic_id is None and self.topic_ids:
+            # A topic created below IBP 2.8 gets its id now, once, for every broker alike.
+            assignment.topic_id = uuid.uuid4()
+            log.info("Assigning topic id %s to topic %s", assignment.topic_id, topic)
+            self._write_assignment(topic, assignment)
+        for partition in assignment.partitions:
             state = self._read_state(topic, partition)
             if state is not None:
                 self.states[(topic, partition)] = state
@@ -362,7 +376,7 @@ class KafkaController:
                     continue
                 live = [r for r in replicas if r in self.live_brokers]
                 new[(topic, partition)] = PartitionState(topic, partition, live[0] if live else -1, 0, live,
-                                                         replicas, self.epoch, topic_id=assignment.topic_id)
+                                                         replicas, self.epoch, topic_id=self._topic_id(assignment))
         # One store write for all of them, as Kafka sends the creates to ZooKeeper in one
         # pipelined batch: node by node, a 10,000-partition topic took minutes.
         existing: list[str] = []
