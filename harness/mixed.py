@@ -12,6 +12,7 @@ import signal
 import threading
 import time
 import urllib.request
+import uuid
 from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
@@ -188,6 +189,17 @@ class MixedCluster:
         partitions = {p.partition_index: (p.leader_id, sorted(p.isr_nodes))
                       for t in response.topics if t.name == topic and t.error_code == 0 for p in t.partitions}
         return response.controller_id, partitions
+
+    def topic_id(self, broker_id: int, topic: str) -> uuid.UUID | None:
+        """The topic's id in that broker's Metadata (v12) answer: the zero UUID where the
+        cluster has no topic ids (inter.broker.protocol.version below 2.8)."""
+        wanted = request_class(ApiKey.Metadata).MetadataRequestTopic(name=topic, topic_id=uuid.UUID(int=0))
+        with connect(self.brokers[broker_id].bootstrap) as sock:
+            _cid, response = call(sock, ApiKey.Metadata, 12, topics=[wanted], allow_auto_topic_creation=False,
+                                  include_topic_authorized_operations=False)
+        # kafka-python decodes the zero UUID as None
+        return next((t.topic_id or uuid.UUID(int=0) for t in response.topics if t.name == topic and t.error_code == 0),
+                    None)
 
     def controller_known_everywhere(self) -> bool:
         """Every running broker's Metadata names the controller /controller names. Until a
