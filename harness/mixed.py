@@ -21,7 +21,7 @@ from confluent_kafka import Consumer, KafkaError, Producer, TopicPartition
 from kazoo.client import KazooClient
 
 from harness.josefk import BrokerProcess
-from harness.kafka import KafkaBroker
+from harness.kafka import KAFKA_3_9, KafkaBroker, KafkaRelease
 from harness.net import free_port
 from harness.wire import call, connect
 from harness.zookeeper import ZooKeeperServer
@@ -46,13 +46,13 @@ def wait_for(condition: Callable[[], T], timeout: float, what: str) -> T:
 
 
 class MixedCluster:
-    """Brokers `kafka_ids` are Kafka 3.9 (harness/kafka.py), the others josefk processes;
+    """Brokers `kafka_ids` are Kafka (3.9 unless another `release`), the others josefk processes;
     `common` are settings both get (Kafka's keys), `josefk` the josefk brokers' own.
     Each broker keeps its work dir (work/<kind>-<id>) and port across restarts."""
 
     def __init__(self, zookeeper: ZooKeeperServer, work: Path, kafka_ids: set[int], common: dict[str, str],
-                 josefk: dict[str, str] | None = None) -> None:
-        self.zookeeper, self.work, self.kafka_ids = zookeeper, work, kafka_ids
+                 josefk: dict[str, str] | None = None, release: KafkaRelease = KAFKA_3_9) -> None:
+        self.zookeeper, self.work, self.kafka_ids, self.release = zookeeper, work, kafka_ids, release
         self.common, self.josefk_overrides = common, josefk or {}
         self.brokers: dict[int, Broker] = {}
         self.metrics_ports: dict[int, int] = {}  # josefk's /metrics (metrics.http.listener)
@@ -64,7 +64,8 @@ class MixedCluster:
         port = previous.port if previous is not None else None
         if broker_id in self.kafka_ids:
             broker: Broker = KafkaBroker(self.work / f"kafka-{broker_id}", self.zookeeper.connect,
-                                         broker_id=broker_id, overrides=self.common, port=port)
+                                         broker_id=broker_id, overrides=self.common, port=port,
+                                         release=self.release)
         else:
             work = self.work / f"josefk-{broker_id}"
             work.mkdir(parents=True, exist_ok=True)
@@ -191,11 +192,11 @@ class MixedCluster:
         return response.controller_id, partitions
 
     def topic_id(self, broker_id: int, topic: str) -> uuid.UUID | None:
-        """The topic's id in that broker's Metadata (v12) answer: the zero UUID where the
+        """The topic's id in that broker's Metadata (v10, which Kafka 2.8 has too) answer: the zero UUID where the
         cluster has no topic ids (inter.broker.protocol.version below 2.8)."""
         wanted = request_class(ApiKey.Metadata).MetadataRequestTopic(name=topic, topic_id=uuid.UUID(int=0))
         with connect(self.brokers[broker_id].bootstrap) as sock:
-            _cid, response = call(sock, ApiKey.Metadata, 12, topics=[wanted], allow_auto_topic_creation=False,
+            _cid, response = call(sock, ApiKey.Metadata, 10, topics=[wanted], allow_auto_topic_creation=False,
                                   include_topic_authorized_operations=False)
         # kafka-python decodes the zero UUID as None
         return next((t.topic_id or uuid.UUID(int=0) for t in response.topics if t.name == topic and t.error_code == 0),

@@ -1,15 +1,17 @@
 """josefk joining a cluster of Kafka brokers that speak an older inter-broker protocol
-(issue 12): two Apache Kafka 3.9 brokers and a josefk broker, all with
-inter.broker.protocol.version=2.6, under one real ZooKeeper.
+(issue 12): two Kafka brokers and a josefk broker under one real ZooKeeper, all at one
+inter.broker.protocol.version: Kafka 3.9.2 at 2.6, and Kafka 2.8.2 itself at 2.8.
 
 Below 2.7 there is no AlterPartition: a leader writes a new ISR into the partition
 state znode itself (conditional on its version) and announces it under
-/isr_change_notification, and the controller sends UpdateMetadata for it. Controllers
-send LeaderAndIsr v4, UpdateMetadata v6 and StopReplica v3; followers fetch with Fetch
-v11 and topics have no topic ids. With either implementation as controller, a follower
-(Kafka broker 2) is killed and restarted under an acks=all producer: the josefk leader
-and the Kafka leader each shrink and expand their ISR, visible in ZooKeeper and in every
-broker's Metadata, and nothing acknowledged is lost.
+/isr_change_notification, and the controller sends UpdateMetadata for it; controllers
+send LeaderAndIsr v4, UpdateMetadata v6 and StopReplica v3, followers fetch with Fetch
+v11, and topics have no ids. At 2.8 leaders ask the controller with AlterIsr
+(AlterPartition v0, all Kafka 2.8 has), LeaderAndIsr is v5 and UpdateMetadata v7, with
+topic ids. With either implementation as controller, a follower (Kafka broker 2) is
+killed and restarted under an acks=all producer: the josefk leader and the Kafka leader
+each shrink and expand their ISR, visible in ZooKeeper and in every broker's Metadata,
+and nothing acknowledged is lost.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pathlib import Path
 import pytest
 from confluent_kafka.admin import AdminClient, NewTopic
 
+from harness.kafka import KAFKA_2_8, KAFKA_3_9
 from harness.mixed import MixedCluster, Producing, read_all, wait_for
 from harness.zookeeper import ZooKeeperServer
 
@@ -34,16 +37,21 @@ LEADERS = {0: "josefk", 1: "Kafka"}
 # replica.lag.time.max.ms well under the ZooKeeper session (5 s with the fixture's
 # 250 ms tick): the leaders drop the dead follower before its session expires and the
 # controller would.
-COMMON = {"inter.broker.protocol.version": "2.6", "zookeeper.session.timeout.ms": "6000",
-          "replica.lag.time.max.ms": "1000", "auto.leader.rebalance.enable": "false",
-          "offsets.topic.replication.factor": "3", "offsets.topic.num.partitions": "1"}
+COMMON = {"zookeeper.session.timeout.ms": "6000", "replica.lag.time.max.ms": "1000",
+          "auto.leader.rebalance.enable": "false", "offsets.topic.replication.factor": "3",
+          "offsets.topic.num.partitions": "1"}
+# (Kafka release, inter.broker.protocol.version of every broker, which implementation is controller)
+SHAPES = [(KAFKA_3_9, "2.6", "kafka"), (KAFKA_3_9, "2.6", "josefk"), (KAFKA_2_8, "2.8", "kafka"),
+          (KAFKA_2_8, "2.8", "josefk")]
 
 
-@pytest.fixture(params=["kafka-controller", "josefk-controller"])
+@pytest.fixture(params=SHAPES, ids=[f"kafka-{r.version}-ibp-{ibp}-{c}-controller" for r, ibp, c in SHAPES])
 def cluster(request: pytest.FixtureRequest, zookeeper: ZooKeeperServer, tmp_path: Path) -> Iterator[MixedCluster]:
-    mixed = MixedCluster(zookeeper, tmp_path, KAFKA_IDS, COMMON)
+    release, ibp, controller = request.param
+    mixed = MixedCluster(zookeeper, tmp_path, KAFKA_IDS, {**COMMON, "inter.broker.protocol.version": ibp},
+                         release=release)
     try:
-        if request.param == "josefk-controller":  # the first broker up is the controller
+        if controller == "josefk":  # the first broker up is the controller
             mixed.start(JOSEFK_ID)
             wait_for(lambda: (mixed.controller() or (0,))[0] == JOSEFK_ID, 30, "josefk to be the controller")
             mixed.start_all(sorted(KAFKA_IDS))
@@ -66,7 +74,7 @@ def everywhere(cluster: MixedCluster, isrs: dict[int, list[int]], brokers: set[i
     return all((cluster.metadata(b, TOPIC) or (0, {}))[1] == states for b in brokers)
 
 
-def test_isr_changes_through_zookeeper_at_inter_broker_protocol_2_6(cluster: MixedCluster):
+def test_isr_changes_at_an_older_inter_broker_protocol(cluster: MixedCluster):
     all_ids = KAFKA_IDS | {JOSEFK_ID}
     controller = cluster.controller()
     assert controller is not None
@@ -78,8 +86,10 @@ def test_isr_changes_through_zookeeper_at_inter_broker_protocol_2_6(cluster: Mix
         future.result(30)
     full = {p: sorted(r) for p, r in enumerate(ASSIGNMENT)}
     wait_for(lambda: everywhere(cluster, full, all_ids), 60, "every replica in sync, in every broker's Metadata")
-    # No topic ids below 2.8: every broker answers the zero UUID, as Kafka does.
-    assert {b: cluster.topic_id(b, TOPIC) for b in sorted(all_ids)} == dict.fromkeys(sorted(all_ids), uuid.UUID(int=0))
+    # Every broker answers the same topic id: none (the zero UUID) below 2.8, as Kafka.
+    topic_ids = {b: cluster.topic_id(b, TOPIC) for b in sorted(all_ids)}
+    assert len(set(topic_ids.values())) == 1, topic_ids
+    assert (topic_ids[JOSEFK_ID] == uuid.UUID(int=0)) == (cluster.common["inter.broker.protocol.version"] < "2.8")
     before = {p: cluster.partition_state(TOPIC, p) for p in range(len(ASSIGNMENT))}
 
     producing = Producing(cluster.bootstraps(), TOPIC, len(ASSIGNMENT))
@@ -98,8 +108,8 @@ def test_isr_changes_through_zookeeper_at_inter_broker_protocol_2_6(cluster: Mix
         producing.stop()
     for p, (old, old_version) in before.items():
         state, version = cluster.partition_state(TOPIC, p)
-        # The leaders wrote both changes (a controller's ISR change bumps the leader epoch),
-        # each at the next version of the znode: shrink, then expand.
+        # Both changes came from the leaders (a controller's own ISR change bumps the leader
+        # epoch), each at the next version of the znode: shrink, then expand.
         assert (state["leader"], state["leader_epoch"]) == (old["leader"], old["leader_epoch"]), (LEADERS[p], state)
         assert version >= old_version + 2, (LEADERS[p], version, old_version)
     assert cluster.controller() == controller
