@@ -1,4 +1,4 @@
-"""A cluster of Apache Kafka 3.9 and josefk brokers under one real ZooKeeper, by broker
+"""A cluster of Apache Kafka (3.9 or 2.8) and josefk brokers under one real ZooKeeper, by broker
 id, for the mixed-cluster tests: start, kill -9, controlled shutdown and restart on the
 same port and log dir; what ZooKeeper says (controller, its epoch, partition states,
 broker epochs) and what each broker answers Metadata with; an idempotent acks=all
@@ -46,14 +46,14 @@ def wait_for(condition: Callable[[], T], timeout: float, what: str) -> T:
 
 
 class MixedCluster:
-    """Brokers `kafka_ids` are Kafka (3.9 unless another `release`), the others josefk processes;
-    `common` are settings both get (Kafka's keys), `josefk` the josefk brokers' own.
-    Each broker keeps its work dir (work/<kind>-<id>) and port across restarts."""
+    """Brokers `kafka_ids` are Kafka (3.9 unless another `release`), the others josefk
+    processes; `common` are settings both get (Kafka's keys). Each broker keeps its work
+    dir (work/<kind>-<id>) and port across restarts."""
 
     def __init__(self, zookeeper: ZooKeeperServer, work: Path, kafka_ids: set[int], common: dict[str, str],
-                 josefk: dict[str, str] | None = None, release: KafkaRelease = KAFKA_3_9) -> None:
+                 release: KafkaRelease = KAFKA_3_9) -> None:
         self.zookeeper, self.work, self.kafka_ids, self.release = zookeeper, work, kafka_ids, release
-        self.common, self.josefk_overrides = common, josefk or {}
+        self.common = common
         self.brokers: dict[int, Broker] = {}
         self.metrics_ports: dict[int, int] = {}  # josefk's /metrics (metrics.http.listener)
         self.zk = KazooClient(zookeeper.connect)
@@ -73,8 +73,7 @@ class MixedCluster:
             broker = BrokerProcess(work / "logs", port=port, output=work / "josefk.out", log_level="INFO",
                                    start_timeout=60, overrides={
                                        "broker.id": str(broker_id), "zookeeper.connect": self.zookeeper.connect,
-                                       "metrics.http.listener": f"127.0.0.1:{metrics}", **self.common,
-                                       **self.josefk_overrides})
+                                       "metrics.http.listener": f"127.0.0.1:{metrics}", **self.common})
         self.brokers[broker_id] = broker
         return broker
 
