@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
-from confluent_kafka import Consumer, Producer, TopicPartition
+from confluent_kafka import Consumer, KafkaException, Producer, TopicPartition
 from confluent_kafka.admin import AdminClient, NewTopic
 
 from harness.kafka import dump_log_segments
@@ -259,7 +259,8 @@ def commit_abort_commit(cluster: MixedCluster, topic: str, txn_id: str, coordina
 def killed_coordinator_aborts(cluster: MixedCluster, topic: str, txn_id: str, killed: int, successor: int) -> None:
     """A transaction left open on both partitions when its coordinator is killed -9 is
     aborted by the coordinator that takes over (the other implementation, from the
-    `__transaction_state` records the first one wrote) once it times out."""
+    `__transaction_state` records the first one wrote) once it times out, with a bumped
+    epoch that fences its producer; a new producer for the id then commits through it."""
     producer = new_producer(cluster, txn_id, ORPHAN_TIMEOUT_MS)
     producer.begin_transaction()
     write(producer, topic, "orphan")
@@ -273,13 +274,22 @@ def killed_coordinator_aborts(cluster: MixedCluster, topic: str, txn_id: str, ki
     settled(cluster, topic, end, "the new coordinator's abort markers")
     committed = read(cluster, topic, "read_committed")
     assert len(committed) == 2 * 2 * PER_PARTITION and not any(v.startswith(b"orphan") for v in committed)
+    with pytest.raises(KafkaException):
+        producer.commit_transaction(30)
+
+    successor_producer = new_producer(cluster, txn_id)
+    successor_producer.begin_transaction()
+    after = write(successor_producer, topic, "after")
+    successor_producer.commit_transaction(30)
+    settled(cluster, topic, end + PER_PARTITION + 1, "the new coordinator's commit markers")
+    assert read(cluster, topic, "read_committed") == sorted(committed + after)
     epoch = cluster.partition_state(TXN_STATE, partition_for(txn_id, 2))[0]["leader_epoch"]
     replicas = dump(cluster, topic)
     for p in range(2):
         kafka, josefk = replicas[p, "kafka"], replicas[p, "josefk"]
         assert kafka.batches == josefk.batches and kafka.aborted == josefk.aborted, p
-        assert kafka.markers[-1] == (end - 1, "ABORT", epoch), kafka.markers
-    del producer  # fenced by the abort; nothing more to send
+        assert kafka.markers[-2:] == [(end - 1, "ABORT", epoch), (end + PER_PARTITION, "COMMIT", epoch)], kafka.markers
+        assert len(kafka.aborted) == 2
 
 
 def produce_transactional(cluster: MixedCluster, broker_id: int, txn_id: str, topic: str, producer: tuple[int, int],
@@ -332,3 +342,29 @@ def test_coordinator_on_kafka_leaders_on_both(cluster: MixedCluster) -> None:
     commit_abort_commit(cluster, "txn-kafka-coordinator", txn_id, coordinator_id=1,
                         group=coordinator_key("josefk-group", 1))
     killed_coordinator_aborts(cluster, "txn-kafka-coordinator", txn_id, killed=1, successor=4)
+
+
+def test_restarted_josefk_finds_coordinators_by_the_topics_partition_counts(cluster: MixedCluster) -> None:
+    """The josefk coordinator killed above comes back configured with Kafka's default 50
+    partitions for both coordinator topics, which exist with 2: as Kafka's coordinators do,
+    it maps ids and groups by the topics' partition counts, so its FindCoordinator answers
+    agree with the Kafka brokers' (by its config it would name partitions that do not exist)."""
+    cluster.common = {**COMMON, "transaction.state.log.num.partitions": "50", "offsets.topic.num.partitions": "50"}
+    cluster.restart(3)
+    # Partition 0 of __transaction_state stays offline (its replicas 3 and 1 were both
+    # killed, and 3 was out of the ISR), so the transactional id is one of partition 1's.
+    keys, groups = [coordinator_key("to-kafka", 1)], [coordinator_key("kafka-group", 0),
+                                                      coordinator_key("josefk-group", 1)]
+    assert all(partition_for(k, 50) >= 2 for k in keys + groups)
+
+    def answers(broker_id: int) -> list[int]:
+        found = [coordinator(cluster, broker_id, k) for k in keys]
+        with connect(cluster.brokers[broker_id].bootstrap) as sock:
+            for group in groups:
+                _cid, answer = call(sock, ApiKey.FindCoordinator, 3, key=group, key_type=0)
+                found.append(int(answer.node_id) if answer.error_code == 0 else -1)
+        return found
+
+    kafka = answers(2)
+    assert kafka == [4, 2, 4], kafka  # the partitions' leaders now (broker 1 was killed: 4 leads its partition)
+    wait_for(lambda: answers(3) == kafka, 60, "josefk's FindCoordinator answers to agree with Kafka's")
