@@ -78,6 +78,7 @@ from josefk.server.security.sasl_apis import SaslApis
 from josefk.server.security.scram import CredentialCache
 from josefk.server.security.settings import Listener
 from josefk.server.socket_server import Acceptor, ListenerContext, Processor
+from josefk.server.transaction_verification import TransactionVerifier
 from josefk.utils.metrics import BrokerMetrics
 from josefk.utils.scheduler import LoopScheduler, Scheduler
 from josefk.utils.time import SystemTime, Time
@@ -108,6 +109,7 @@ class KafkaServer:
         self.group_coordinator: GroupCoordinator | None = None
         self.txn_coordinator: TransactionCoordinator | None = None
         self.txn_markers: TransactionMarkerChannelManager | None = None
+        self.txn_verifier: TransactionVerifier | None = None
         self.acceptor: Acceptor | None = None  # the first listener's
         self.acceptors: list[Acceptor] = []
         self.handler_tasks: list[asyncio.Task] = []
@@ -299,6 +301,9 @@ class KafkaServer:
         self.txn_markers = markers = TransactionMarkerChannelManager(broker_id, self.metadata_cache, security=security)
         self.txn_coordinator = txn_coordinator = self._transaction_coordinator(
             markers, txn_partitions or config["transaction.state.log.num.partitions"])
+        if config["transaction.partition.verification.enable"]:
+            self.txn_verifier = TransactionVerifier(broker_id, self.metadata_cache,
+                                                    lambda: txn_coordinator.state.num_partitions, security)
         txn_apis = TransactionApis(txn_coordinator, ProducerIdManager(broker_id, store), self.metadata_cache,
                                    self.admin, self.store_executor, TransactionTopicConfig(
                                        config["transaction.state.log.num.partitions"],
@@ -323,7 +328,8 @@ class KafkaServer:
                               {**group_apis.handlers(), **txn_apis.handlers(), **acl_apis.handlers(),
                                **sasl_apis.handlers(), **quota_apis.handlers()},
                               on_txn_markers_written=self._on_txn_markers_written, authorizer=authorizer,
-                              quotas=self.quotas, finalized_features=self.finalized_features.snapshot)
+                              quotas=self.quotas, finalized_features=self.finalized_features.snapshot,
+                              verifier=self.txn_verifier)
         for leadership_aware in (coordinator, txn_coordinator):
             leadership_aware.startup()
             self.replica_manager.add_leadership_listener(
@@ -628,6 +634,8 @@ class KafkaServer:
             self.txn_coordinator.shutdown()
         if self.txn_markers is not None:
             await self.txn_markers.shutdown()
+        if self.txn_verifier is not None:
+            self.txn_verifier.close()
         if hasattr(self, "controller"):
             self.controller_events.put(Event.SHUTDOWN_EVENT_THREAD, self.controller.shutdown)
         await asyncio.to_thread(self.controller_events.close)

@@ -17,7 +17,7 @@ DumpLogSegments finds the same batches, markers and aborted-transaction index on
 Kafka and the josefk replica of each partition. Then the coordinator is killed -9 with a
 transaction open, and the other implementation, now leading the `__transaction_state`
 partition, aborts it when it times out: read_committed readers are not held back.
-Kafka's leaders verify transactional produce against josefk's coordinator (KIP-890,
+Leaders of both kinds verify transactional produce against josefk's coordinator (KIP-890,
 AddPartitionsToTxn verify_only): one test produces outside any transaction and is refused.
 """
 
@@ -292,25 +292,26 @@ def killed_coordinator_aborts(cluster: MixedCluster, topic: str, txn_id: str, ki
         assert len(kafka.aborted) == 2
 
 
-def produce_transactional(cluster: MixedCluster, broker_id: int, txn_id: str, topic: str, producer: tuple[int, int],
-                          sequence: int) -> int:
-    """One transactional record to partition 0 of `topic` at `broker_id` (Produce v9);
-    the partition's error code."""
-    batch = build_batch([Record(0, int(time.time() * 1000), None, b"raw-%d" % sequence)], producer_id=producer[0],
-                        producer_epoch=producer[1], base_sequence=sequence, is_transactional=True)
+def produce_transactional(cluster: MixedCluster, txn_id: str, topic: str, partition: int,
+                          producer: tuple[int, int]) -> int:
+    """The producer's first transactional record to `topic`-`partition` at its leader
+    (Produce v9); the partition's error code."""
+    batch = build_batch([Record(0, int(time.time() * 1000), None, b"raw")], producer_id=producer[0],
+                        producer_epoch=producer[1], base_sequence=0, is_transactional=True)
     cls = request_class(ApiKey.Produce)
     data = cls.TopicProduceData(name=topic, partition_data=[
-        cls.TopicProduceData.PartitionProduceData(index=0, records=batch)])
-    with connect(cluster.brokers[broker_id].bootstrap) as sock:
+        cls.TopicProduceData.PartitionProduceData(index=partition, records=batch)])
+    with connect(cluster.brokers[DATA_ASSIGNMENT[partition][0]].bootstrap) as sock:
         _cid, answer = call(sock, ApiKey.Produce, 9, transactional_id=txn_id, acks=-1, timeout_ms=10_000,
                             topic_data=[data])
     return int(answer.responses[0].partition_responses[0].error_code)
 
 
-def test_kafka_leader_verifies_with_josefk_coordinator(cluster: MixedCluster) -> None:
-    """Kafka's leader asks josefk's coordinator (AddPartitionsToTxn verify_only) before it
-    appends a transactional batch: refused while the partition is not in the producer's
-    transaction, taken once the producer has added it."""
+def test_leaders_verify_with_the_coordinator(cluster: MixedCluster) -> None:
+    """Kafka's leader and josefk's ask josefk's coordinator (AddPartitionsToTxn
+    verify_only, KIP-890) before they append a producer's first transactional batch:
+    refused while the partition is not in the producer's transaction, taken once the
+    producer has added it."""
     topic, txn_id = "txn-verify", coordinator_key("verify", 0)
     create(cluster, topic, DATA_ASSIGNMENT, {})
     assert coordinator(cluster, 2, txn_id) == 3
@@ -321,13 +322,15 @@ def test_kafka_leader_verifies_with_josefk_coordinator(cluster: MixedCluster) ->
             return (answer.producer_id, answer.producer_epoch) if answer.error_code == 0 else None
         producer = wait_for(init, 30, "InitProducerId from josefk's coordinator")
         add_topic = request_class(ApiKey.AddPartitionsToTxn).AddPartitionsToTxnTopic
-        assert produce_transactional(cluster, 2, txn_id, topic, producer, 0) == ErrorCode.INVALID_TXN_STATE
+        for p in range(2):
+            assert produce_transactional(cluster, txn_id, topic, p, producer) == ErrorCode.INVALID_TXN_STATE, p
         _cid, answer = call(sock, ApiKey.AddPartitionsToTxn, 3, v3_and_below_transactional_id=txn_id,
                             v3_and_below_producer_id=producer[0], v3_and_below_producer_epoch=producer[1],
-                            v3_and_below_topics=[add_topic(name=topic, partitions=[0])])
-        assert answer.results_by_topic_v3_and_below[0].results_by_partition[0].partition_error_code == 0, answer
-    assert produce_transactional(cluster, 2, txn_id, topic, producer, 0) == 0
-    assert offsets(cluster, topic, 0) == (0, 1)  # the open transaction holds the last stable offset
+                            v3_and_below_topics=[add_topic(name=topic, partitions=[0, 1])])
+        assert {r.partition_error_code for r in answer.results_by_topic_v3_and_below[0].results_by_partition} == {0}
+    for p in range(2):
+        assert produce_transactional(cluster, txn_id, topic, p, producer) == 0, p
+        assert offsets(cluster, topic, p) == (0, 1)  # the open transaction holds the last stable offset
 
 
 def test_coordinator_on_josefk_leaders_on_both(cluster: MixedCluster) -> None:
