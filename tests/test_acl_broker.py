@@ -95,8 +95,10 @@ def test_every_api_refuses_anonymous_without_acls(abroker: RunningBroker):
         r = anon.call(ApiKey.Produce, 9, transactional_id=None, acks=-1, timeout_ms=5000, topic_data=[
             {"name": "secret", "partition_data": [{"index": 0, "records": records}]}])
         assert r.responses[0].partition_responses[0].error_code == ErrorCode.TOPIC_AUTHORIZATION_FAILED
+        transactional = build_batch([Record(0, 1_764_000_000_000, b"k", b"v")], producer_id=1, producer_epoch=0,
+                                    base_sequence=0, is_transactional=True)  # Kafka checks the id only for these
         r = anon.call(ApiKey.Produce, 9, transactional_id="tx", acks=-1, timeout_ms=5000, topic_data=[
-            {"name": "secret", "partition_data": [{"index": 0, "records": records}]}])
+            {"name": "secret", "partition_data": [{"index": 0, "records": transactional}]}])
         assert r.responses[0].partition_responses[0].error_code == ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
         r = admin.call(ApiKey.Produce, 9, transactional_id=None, acks=-1, timeout_ms=5000, topic_data=[
             {"name": "secret", "partition_data": [{"index": 0, "records": records}]}])
