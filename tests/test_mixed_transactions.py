@@ -8,9 +8,11 @@ partition 1 on [1, 4] (a Kafka coordinator, a josefk follower); each transaction
 picked so that Kafka's abs(hashCode) % 2 lands on the partition wanted. Every data topic
 has partition 0 on [2, 4] (Kafka leads) and partition 1 on [4, 2] (josefk leads), so each
 partition's log exists on both implementations and every marker is written by one and
-replicated to the other.
+replicated to the other. `__consumer_offsets` is laid out as the data topics, and each
+direction's group is one the other implementation coordinates.
 
-Each direction commits a transaction, aborts one, commits a third; read_committed sees
+Each direction commits a transaction, aborts one, commits a third, each with records and
+a transactional offset commit; read_committed sees
 exactly the committed records and read_uncommitted all of them; each leader's last stable
 offset holds at an open transaction and reaches the high watermark when it ends; Kafka's
 DumpLogSegments finds the same batches, markers and aborted-transaction index on the
@@ -19,6 +21,8 @@ transaction open, and the other implementation, now leading the `__transaction_s
 partition, aborts it when it times out: read_committed readers are not held back.
 Leaders of both kinds verify transactional produce against josefk's coordinator (KIP-890,
 AddPartitionsToTxn verify_only): one test produces outside any transaction and is refused.
+Last, the killed josefk broker comes back configured with other partition counts than
+the coordinator topics have, and must still name the same coordinators as Kafka.
 """
 
 from __future__ import annotations
