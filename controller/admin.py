@@ -138,6 +138,12 @@ class TopicAdmin:
     def topic_exists(self, topic: str) -> bool:
         return self.store.exists(topic_path(topic))
 
+    def partition_count(self, topic: str) -> int | None:
+        """How many partitions the topic has, None if it does not exist (Kafka's
+        KafkaZkClient.getTopicPartitionCount)."""
+        data = self.store.get_json(topic_path(topic))
+        return None if data is None else len(TopicAssignment.from_json(topic, data).partitions)
+
     def topic_configs(self, topic: str) -> dict[str, str]:
         data = self.store.get_json(f"{CONFIG_TOPICS}/{topic}")
         return dict(data["config"]) if data else {}

@@ -500,6 +500,16 @@ class ReplicaManager:
         """ListOffsets for one partition this broker leads; raises KafkaError as leader_partition."""
         return self.leader_partition(topic, partition).fetch_offset_for_timestamp(timestamp, isolation)
 
+    def needs_verification(self, key: TopicPartition, producer_id: int, producer_epoch: int) -> bool:
+        """Whether a transactional batch of this producer would open a transaction here
+        (Kafka's UnifiedLog.hasOngoingTransaction, negated), on a partition this broker
+        leads; any other partition's append fails without asking the coordinator."""
+        partition = self.partitions.get(key)
+        if partition is None or not partition.is_leader:
+            return False
+        entry = partition.log.producer_state.producers.get(producer_id)
+        return entry is None or entry.current_txn_first_offset < 0 or entry.epoch != producer_epoch
+
     def last_stable_offset_of(self, key: TopicPartition) -> int | None:
         """The partition's last stable offset, or None if this broker does not host it."""
         partition = self.partitions.get(key)

@@ -48,6 +48,7 @@ from josefk.coordinator.offsets_store import OFFSETS_TOPIC
 from josefk.coordinator.producer_id_manager import ProducerIdManager
 from josefk.coordinator.transaction_apis import TransactionApis, TransactionTopicConfig
 from josefk.coordinator.transaction_coordinator import TransactionConfig, TransactionCoordinator
+from josefk.coordinator.transaction_log import TRANSACTION_STATE_TOPIC
 from josefk.coordinator.transaction_marker_channel import TransactionMarkerChannelManager
 from josefk.coordinator.transaction_state_manager import TransactionStateManager
 from josefk.log.cleaner import LogCleaner
@@ -77,6 +78,7 @@ from josefk.server.security.sasl_apis import SaslApis
 from josefk.server.security.scram import CredentialCache
 from josefk.server.security.settings import Listener
 from josefk.server.socket_server import Acceptor, ListenerContext, Processor
+from josefk.server.transaction_verification import TransactionVerifier
 from josefk.utils.metrics import BrokerMetrics
 from josefk.utils.scheduler import LoopScheduler, Scheduler
 from josefk.utils.time import SystemTime, Time
@@ -107,6 +109,7 @@ class KafkaServer:
         self.group_coordinator: GroupCoordinator | None = None
         self.txn_coordinator: TransactionCoordinator | None = None
         self.txn_markers: TransactionMarkerChannelManager | None = None
+        self.txn_verifier: TransactionVerifier | None = None
         self.acceptor: Acceptor | None = None  # the first listener's
         self.acceptors: list[Acceptor] = []
         self.handler_tasks: list[asyncio.Task] = []
@@ -286,9 +289,20 @@ class KafkaServer:
         await loop.run_in_executor(self.store_executor, self._on_config_change, "brokers", DEFAULT_BROKER_ENTITY)
         self.acl_authorizer = await self._acl_authorizer(store)
         authorizer: Authorizer = ALLOW_ALL if self.acl_authorizer is None else RequestAuthorizer(self.acl_authorizer)
-        self.group_coordinator = coordinator = self._group_coordinator()
+        # As Kafka's coordinators at startup: an existing topic's partition count decides
+        # which partition a group or transactional id belongs to, the config only a new
+        # topic's; a broker configured otherwise than the cluster then still agrees with it.
+        offsets_partitions, txn_partitions = await loop.run_in_executor(
+            self.store_executor, lambda: (self.admin.partition_count(OFFSETS_TOPIC),
+                                          self.admin.partition_count(TRANSACTION_STATE_TOPIC)))
+        self.group_coordinator = coordinator = self._group_coordinator(
+            offsets_partitions or config["offsets.topic.num.partitions"])
         self.txn_markers = markers = TransactionMarkerChannelManager(broker_id, self.metadata_cache, security=security)
-        self.txn_coordinator = txn_coordinator = self._transaction_coordinator(markers)
+        self.txn_coordinator = txn_coordinator = self._transaction_coordinator(
+            markers, txn_partitions or config["transaction.state.log.num.partitions"])
+        if config["transaction.partition.verification.enable"]:
+            self.txn_verifier = TransactionVerifier(broker_id, self.metadata_cache,
+                                                    lambda: txn_coordinator.state.num_partitions, security)
         txn_apis = TransactionApis(txn_coordinator, ProducerIdManager(broker_id, store), self.metadata_cache,
                                    self.admin, self.store_executor, TransactionTopicConfig(
                                        config["transaction.state.log.num.partitions"],
@@ -313,7 +327,8 @@ class KafkaServer:
                               {**group_apis.handlers(), **txn_apis.handlers(), **acl_apis.handlers(),
                                **sasl_apis.handlers(), **quota_apis.handlers()},
                               on_txn_markers_written=self._on_txn_markers_written, authorizer=authorizer,
-                              quotas=self.quotas, finalized_features=self.finalized_features.snapshot)
+                              quotas=self.quotas, finalized_features=self.finalized_features.snapshot,
+                              verifier=self.txn_verifier)
         for leadership_aware in (coordinator, txn_coordinator):
             leadership_aware.startup()
             self.replica_manager.add_leadership_listener(
@@ -413,13 +428,13 @@ class KafkaServer:
         except RuntimeError:
             log.debug("Store executor shut down; dropped %r", work)
 
-    def _group_coordinator(self) -> GroupCoordinator:
-        """The group coordinator over this broker's __consumer_offsets replicas, per the group.* and
-        offsets.* configs."""
+    def _group_coordinator(self, num_partitions: int) -> GroupCoordinator:
+        """The group coordinator over this broker's `num_partitions` __consumer_offsets
+        replicas, per the group.* and offsets.* configs."""
         config = self.config
         return GroupCoordinator(
             config.broker_id, LocalCoordinatorPartitions(self.replica_manager),
-            num_partitions=config["offsets.topic.num.partitions"],
+            num_partitions=num_partitions,
             min_session_timeout_ms=config["group.min.session.timeout.ms"],
             max_session_timeout_ms=config["group.max.session.timeout.ms"],
             initial_rebalance_delay_ms=config["group.initial.rebalance.delay.ms"],
@@ -437,12 +452,13 @@ class KafkaServer:
         if offsets_partitions and self.group_coordinator is not None:
             self.group_coordinator.complete_txn_offsets(producer_id, commit, offsets_partitions)
 
-    def _transaction_coordinator(self, markers: TransactionMarkerChannelManager) -> TransactionCoordinator:
-        """The transaction coordinator over this broker's __transaction_state replicas, per
-        the transaction.* configs."""
+    def _transaction_coordinator(self, markers: TransactionMarkerChannelManager,
+                                 num_partitions: int) -> TransactionCoordinator:
+        """The transaction coordinator over this broker's `num_partitions` __transaction_state
+        replicas, per the transaction.* configs."""
         config = self.config
         state = TransactionStateManager(config.broker_id, LocalCoordinatorPartitions(self.replica_manager),
-                                        config["transaction.state.log.num.partitions"], self.time, self.scheduler)
+                                        num_partitions, self.time, self.scheduler)
         return TransactionCoordinator(config.broker_id, state, markers, TransactionConfig(
             max_timeout_ms=config["transaction.max.timeout.ms"],
             abort_interval_ms=config["transaction.abort.timed.out.transaction.cleanup.interval.ms"],
@@ -617,6 +633,8 @@ class KafkaServer:
             self.txn_coordinator.shutdown()
         if self.txn_markers is not None:
             await self.txn_markers.shutdown()
+        if self.txn_verifier is not None:
+            self.txn_verifier.close()
         if hasattr(self, "controller"):
             self.controller_events.put(Event.SHUTDOWN_EVENT_THREAD, self.controller.shutdown)
         await asyncio.to_thread(self.controller_events.close)

@@ -185,6 +185,7 @@ _KEYS = [
     Key("transaction.abort.timed.out.transaction.cleanup.interval.ms", _int, "10000", at_least=1),
     Key("transaction.remove.expired.transaction.cleanup.interval.ms", _int, "3600000", at_least=1),
     Key("transactional.id.expiration.ms", _int, "604800000", at_least=1),
+    Key("transaction.partition.verification.enable", _bool, "true"),
     Key("zookeeper.connect", _str, None),
     Key("zookeeper.session.timeout.ms", _int, "18000", at_least=1),
     Key("zookeeper.connection.timeout.ms", _int, None, at_least=1),

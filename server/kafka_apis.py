@@ -44,7 +44,7 @@ from josefk.protocol.compression import UnsupportedCodecError
 from josefk.protocol.control_records import encode_end_txn_marker
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.produce_response import PartitionResult, encode_produce_response
-from josefk.protocol.records import CorruptRecordError, first_batch_is_transactional
+from josefk.protocol.records import CorruptRecordError, first_batch_is_transactional, read_header
 from josefk.replication.fetch_session import (
     FINAL_EPOCH,
     INVALID_SESSION_ID,
@@ -61,6 +61,7 @@ from josefk.server.config import config_type as broker_config_type
 from josefk.server.quotas.client_quota_manager import ControllerMutationQuota, QuotaManagers
 from josefk.server.quotas.throttler import QuotaThrottler
 from josefk.server.request_channel import Request
+from josefk.server.transaction_verification import TopicPartition, TransactionVerifier
 from josefk.utils.java_format import hashed_map_order, java_string_hash
 
 log = logging.getLogger(__name__)
@@ -120,7 +121,8 @@ class KafkaApis:
                  broker_epoch: BrokerEpoch, store_executor: Executor, extra_handlers: Mapping[int, Handler],
                  on_txn_markers_written: TxnMarkersWritten | None = None, authorizer: Authorizer = ALLOW_ALL,
                  quotas: QuotaManagers | None = None,
-                 finalized_features: Callable[[], tuple[int, dict[str, int]]] = lambda: (-1, {})) -> None:
+                 finalized_features: Callable[[], tuple[int, dict[str, int]]] = lambda: (-1, {}),
+                 verifier: TransactionVerifier | None = None) -> None:
         """`store_executor` runs what calls the coordination store (admin requests, auto
         topic creation) off the event loop. `extra_handlers` serve the APIs of other
         components (the group and transaction coordinators'); with this class's own they
@@ -130,7 +132,11 @@ class KafkaApis:
         transaction's offsets visible with it, as Kafka's onTransactionCompleted. `authorizer`
         decides what each request's principal may do (everything, without an authorizer);
         `quotas` are the client quota managers (fresh ones, with no quota set, if None);
-        `finalized_features()` the /feature znode's version and features, for ApiVersions."""
+        `finalized_features()` the /feature znode's version and features, for ApiVersions;
+        `verifier` checks transactional produce with the coordinator (None: not checked,
+        transaction.partition.verification.enable=false)."""
+        self.verifier = verifier
+        self._verifying: set[asyncio.Task] = set()
         self.config = config
         self.quotas = quotas if quotas is not None else QuotaManagers.create()
         self.throttler = QuotaThrottler(self.quotas)
@@ -411,11 +417,68 @@ class KafkaApis:
                         errors[(t.name, p.index)] = ErrorCode.INVALID_RECORD
                     else:
                         entries[(t.name, p.index)] = p.records
+            unverified = self._unverified(entries) if tid is not None and not txn_refused else {}
+            if unverified:
+                self._verify_then_append(request, tid, unverified, entries, errors)  # type: ignore[arg-type]
+                return
             self.replica_manager.append_records(
                 entries, req.acks, _now_ms(), req.timeout_ms,
                 lambda results: self._produce_response(request, errors, results))
             return
         self._produce_response(request, errors, {})
+
+    def _unverified(self, entries: dict[TopicPartition, Any]) -> dict[TopicPartition, tuple[int, int]]:
+        """The partitions whose transactional batch would open the producer's transaction
+        there, with (producer id, epoch): those the coordinator must vouch for (KIP-890)."""
+        if self.verifier is None:
+            return {}
+        found = {}
+        for key, records in entries.items():
+            if first_batch_is_transactional(records):
+                header = read_header(records)
+                if self.replica_manager.needs_verification(key, header.producer_id, header.producer_epoch):
+                    found[key] = (header.producer_id, header.producer_epoch)
+        return found
+
+    def _verify_then_append(self, request: Request, tid: str, unverified: dict[TopicPartition, tuple[int, int]],
+                            entries: dict[TopicPartition, Any], errors: dict) -> None:
+        """Ask the coordinator, then append what it vouched for. The connection is muted
+        meanwhile (as Kafka reads one request at a time), so the producer's next requests
+        are appended after this one."""
+        assert self.verifier is not None
+        if len(set(unverified.values())) > 1:  # Kafka: one producer per request
+            for key in unverified:
+                errors[key] = ErrorCode.INVALID_PRODUCER_ID_MAPPING
+                entries.pop(key)
+            self.replica_manager.append_records(
+                entries, request.body.acks, _now_ms(), request.body.timeout_ms,
+                lambda results: self._produce_response(request, errors, results))
+            return
+        producer_id, producer_epoch = next(iter(unverified.values()))
+        request.start_throttling()
+
+        def verified(done: asyncio.Future) -> None:
+            try:
+                answers = done.result()
+            except Exception:  # noqa: BLE001 - the producer must hear back either way
+                log.exception("Verifying %s failed", tid)
+                answers = dict.fromkeys(unverified, ErrorCode.UNKNOWN_SERVER_ERROR)
+            for key, error in answers.items():
+                if error != ErrorCode.NONE:
+                    errors[key] = error
+                    entries.pop(key, None)
+            try:
+                self.replica_manager.append_records(
+                    entries, request.body.acks, _now_ms(), request.body.timeout_ms,
+                    lambda results: self._produce_response(request, errors, results))
+            finally:
+                request.end_throttling()
+
+        task = asyncio.get_running_loop().create_task(
+            self.verifier.verify(tid, producer_id, producer_epoch, sorted(unverified)))
+        self._verifying.add(task)  # the loop keeps only a weak reference
+        task.add_done_callback(self._verifying.discard)
+        task.add_done_callback(verified)
 
     def _produce_response(self, request: Request, errors: dict, results: dict) -> None:
         req = request.body

@@ -9,6 +9,7 @@ import re
 import struct
 import subprocess
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +34,9 @@ ROOT = Path(__file__).resolve().parent.parent
 KAFKA_LIB = ROOT / "compat" / ".envs" / "kafka" / "lib"
 TOPIC = "txn"
 FETCH_V = 11
+# The test writes the markers itself, as a coordinator would, for transactions no
+# coordinator knows: the broker must not verify them with one (KIP-890).
+NO_VERIFICATION = {"transaction.partition.verification.enable": "false"}
 
 
 def init_producer_id(side: Side) -> int:
@@ -132,7 +136,7 @@ def dump(*args: str) -> str:
 def test_transactions_in_log_and_fetch(tmp_path: Path) -> None:
     require_tools("java")
     logs = tmp_path / "logs"
-    broker = BrokerProcess(logs)
+    broker = BrokerProcess(logs, overrides=NO_VERIFICATION)
     side = Side("josefk", broker.bootstrap)
     restarted: BrokerProcess | None = None
     try:
@@ -164,7 +168,7 @@ def test_transactions_in_log_and_fetch(tmp_path: Path) -> None:
 
         side.close()
         broker.kill()  # kill -9 with the third transaction open
-        restarted = BrokerProcess(logs, port=broker.port)
+        restarted = BrokerProcess(logs, port=broker.port, overrides=NO_VERIFICATION)
         side = Side("josefk", restarted.bootstrap)
         wait_until(lambda: fetch(side, 0, isolation=1).error_code == 0, "the partition is back")
         p = fetch(side, 0, isolation=1)
@@ -219,8 +223,16 @@ def test_transactions_in_log_and_fetch(tmp_path: Path) -> None:
         ("7", "COMMIT", "0"), ("8", "ABORT", "0"), ("9", "COMMIT", "0")], out
 
 
+@pytest.fixture
+def unverified_broker(tmp_path: Path) -> Iterator[RunningBroker]:
+    running = RunningBroker(tmp_path / "logs", NO_VERIFICATION)
+    yield running
+    running.stop()
+
+
 @pytest.mark.integration
-def test_write_txn_markers_calls_the_coordinator_hook(broker: RunningBroker) -> None:
+def test_write_txn_markers_calls_the_coordinator_hook(unverified_broker: RunningBroker) -> None:
+    broker = unverified_broker
     """The hook the group coordinator uses hears of each producer's written partitions,
     not of those that failed, and before the answer."""
     heard: list[tuple[int, bool, list[tuple[str, int]]]] = []
@@ -249,7 +261,7 @@ def test_followers_replicate_markers_and_a_new_leader_knows_the_lso(tmp_path: Pa
     cluster: Cluster | None = None
     sides: list[Side] = []
     try:
-        cluster = Cluster(zookeeper, tmp_path)
+        cluster = Cluster(zookeeper, tmp_path, NO_VERIFICATION)
         cluster.create_topic(NewTopic(TOPIC, 1, 3, topic_configs={"min.insync.replicas": "2"}))
         leader = cluster.state(TOPIC, 0)["leader"]
         side = Side("leader", cluster.brokers[leader].bootstrap)
