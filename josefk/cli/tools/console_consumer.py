@@ -87,7 +87,9 @@ def main(argv: list[str]) -> int:
         print(f"Processed a total of {count} messages", file=sys.stderr)
         if consumer is not None:
             try:
-                consumer.close(autocommit=args.group is not None, timeout_ms=5000)
+                # KafkaConsumer.close()'s default 30 s, as Kafka's console consumer: the last
+                # offsets are committed here, and a shorter bound lost them on a loaded machine
+                consumer.close(autocommit=args.group is not None, timeout_ms=30_000)
             except Exception:  # noqa: BLE001 - closing must not mask the real outcome
                 pass
 
