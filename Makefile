@@ -9,8 +9,9 @@ RUN_DEPS := $(VENV)/.run-deps
 DEV_DEPS := $(VENV)/.dev-deps
 
 .PHONY: run test unit pytest test-envs browser-env console-screenshots compat compat-doc lint bench bench-broker bench-scaling \
-	bench-transactions bench-quotas chaos clean kafka-jars fuzz wheel
+	bench-transactions bench-quotas chaos clean kafka-jars kafka28-jars fuzz wheel
 KAFKA_LIB := compat/.envs/kafka/lib
+KAFKA28_LIB := compat/.envs/kafka28/lib
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -34,7 +35,7 @@ wheel: $(BIN)/python
 # Everything: lint, every test (unit, integration, cluster, spark; see tests/conftest.py), compat.
 test: lint pytest compat
 
-pytest: $(DEV_DEPS) $(KAFKA_LIB)/.stamp test-envs browser-env
+pytest: $(DEV_DEPS) $(KAFKA_LIB)/.stamp $(KAFKA28_LIB)/.stamp test-envs browser-env
 	$(BIN)/pytest -q
 
 # The fast part alone: lint and the unit tests (no network, no broker), about a minute.
@@ -47,6 +48,14 @@ $(KAFKA_LIB)/.stamp: compat/kafka/pom.xml
 	rm -rf $(KAFKA_LIB)
 	mvn -q -B -f compat/kafka/pom.xml dependency:copy-dependencies -DincludeScope=runtime \
 		-DoutputDirectory=$(CURDIR)/$(KAFKA_LIB)
+	touch $@
+
+# Kafka 2.8.2 for tests/test_old_ibp.py: josefk in a cluster of Kafka 2.8 brokers.
+kafka28-jars: $(KAFKA28_LIB)/.stamp
+$(KAFKA28_LIB)/.stamp: compat/kafka28/pom.xml
+	rm -rf $(KAFKA28_LIB)
+	mvn -q -B -f compat/kafka28/pom.xml dependency:copy-dependencies -DincludeScope=runtime \
+		-DoutputDirectory=$(CURDIR)/$(KAFKA28_LIB)
 	touch $@
 
 # What pytest needs besides the venv: the kafka-clients 3.9.2 jars, resolved from Maven Central by

@@ -116,9 +116,12 @@ def _no_quota(_partitions: int) -> None:
 
 
 class TopicAdmin:
-    def __init__(self, store: CoordinationStore, topic_defaults: dict[str, str]) -> None:
+    def __init__(self, store: CoordinationStore, topic_defaults: dict[str, str], topic_ids: bool = True) -> None:
+        """`topic_ids`: new topics get one (inter.broker.protocol.version 2.8 and later, as
+        Kafka's AdminZkClient with usesTopicId)."""
         self.store = store
         self.topic_defaults = topic_defaults
+        self.topic_ids = topic_ids
 
     def live_brokers(self) -> list[int]:
         return [int(b) for b in self.store.children(BROKERS_IDS)] if self.store.exists(BROKERS_IDS) else []
@@ -169,7 +172,7 @@ class TopicAdmin:
                                  "Replication factor must be larger than 0.")
             assignment = assign_replicas(self.live_broker_racks(), partitions, replication_factor)
         self.validate_configs(configs)
-        result = TopicAssignment(topic, uuid.uuid4(), assignment)
+        result = TopicAssignment(topic, uuid.uuid4() if self.topic_ids else None, assignment)
         data = json.dumps(result.to_json()).encode()
         _check_znode_size(data, topic)
         if validate_only:

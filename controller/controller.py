@@ -14,6 +14,7 @@ import functools
 import json
 import logging
 import time
+import uuid
 from collections.abc import Callable, Iterator
 from typing import Protocol
 
@@ -182,9 +183,12 @@ class KafkaController:
         """`enqueue(name, event)` queues a store watch's reaction on the controller's event
         thread (ControllerEventManager.put); without it, reactions run where watches fire.
         Brokers are reached on their `inter_broker_listener` endpoints; `protocol`
-        (inter.broker.protocol.version) decides how /feature is written."""
+        (inter.broker.protocol.version) decides how /feature is written and whether topics
+        carry ids (2.8 and later: one without gets one written, Kafka's setTopicIds; below
+        2.8 no broker is told any)."""
         self.broker_id = broker_id
         self.protocol = protocol
+        self.topic_ids = protocol.at_least(2, 8)
         self.inter_broker_listener = inter_broker_listener
         self.store = store
         self.channels = channels
@@ -214,27 +218,33 @@ class KafkaController:
         self._elect()
 
     def _elect(self) -> None:
+        """Create /controller and bump /controller_epoch in one atomic step, as Kafka's
+        registerControllerAndIncrementControllerEpoch: a broker that loses either race
+        (another created /controller, or the epoch moved since we read it) changes nothing
+        and waits for the next /controller change."""
         if self.active or self.store.exists(CONTROLLER):
             return
+        found = self.store.get(CONTROLLER_EPOCH)
+        if found is None:
+            try:
+                self.store.create(CONTROLLER_EPOCH, b"0")  # Kafka's initial epoch, version 0
+            except NodeExistsError:
+                pass
+            found = self.store.get(CONTROLLER_EPOCH)
+            if found is None:
+                return
+        epoch = int(found[0]) + 1
         payload = {"version": 1, "brokerid": self.broker_id, "timestamp": str(int(time.time() * 1000))}
         try:
-            self.store.create(CONTROLLER, json.dumps(payload).encode(), ephemeral=True)
-        except NodeExistsError:
+            version = self.store.create_ephemeral_and_set(CONTROLLER, json.dumps(payload).encode(), CONTROLLER_EPOCH,
+                                                          str(epoch).encode(), found[1])
+        except (NodeExistsError, BadVersionError):
+            log.info("Broker %d lost the controller election for epoch %d", self.broker_id, epoch)
             return
-        self._on_controller_failover()
+        self._on_controller_failover(epoch, version)
 
-    def _on_controller_failover(self) -> None:
-        found = self.store.get(CONTROLLER_EPOCH)
-        self.epoch = int(found[0]) + 1 if found else 1
-        try:
-            if found:
-                version = self.store.set(CONTROLLER_EPOCH, str(self.epoch).encode(), found[1])
-            else:
-                self.store.create(CONTROLLER_EPOCH, str(self.epoch).encode())
-                version = 0
-        except (BadVersionError, NodeExistsError):
-            log.info("Broker %d lost the race for controller epoch %d", self.broker_id, self.epoch)
-            return
+    def _on_controller_failover(self, epoch: int, version: int) -> None:
+        self.epoch = epoch
         self.fence = Fence(CONTROLLER_EPOCH, version)
         self.active = True
         log.info("Broker %d became controller with epoch %d", self.broker_id, self.epoch)
@@ -308,14 +318,24 @@ class KafkaController:
         data = json.loads(found[0])
         return PartitionState(topic, partition, data["leader"], data["leader_epoch"], data["isr"],
                               assignment.partitions[partition], data["controller_epoch"], found[1],
-                              assignment.topic_id)
+                              self._topic_id(assignment))
+
+    def _topic_id(self, assignment: TopicAssignment) -> uuid.UUID | None:
+        """What brokers are told: below IBP 2.8 no id, as LeaderAndIsr v4 and UpdateMetadata
+        v6 carry none (the local broker too, which gets the state in-process)."""
+        return assignment.topic_id if self.topic_ids else None
 
     def _load_topic(self, topic: str) -> None:
         data = self.store.get_json(topic_path(topic))
         if data is None:
             return
-        self.assignments[topic] = TopicAssignment.from_json(topic, data)
-        for partition in self.assignments[topic].partitions:
+        assignment = self.assignments[topic] = TopicAssignment.from_json(topic, data)
+        if assignment.topic_id is None and self.topic_ids:
+            # A topic created below IBP 2.8 gets its id now, once, for every broker alike.
+            assignment.topic_id = uuid.uuid4()
+            log.info("Assigning topic id %s to topic %s", assignment.topic_id, topic)
+            self._write_assignment(topic, assignment)
+        for partition in assignment.partitions:
             state = self._read_state(topic, partition)
             if state is not None:
                 self.states[(topic, partition)] = state
@@ -366,7 +386,7 @@ class KafkaController:
                     continue
                 live = [r for r in replicas if r in self.live_brokers]
                 new[(topic, partition)] = PartitionState(topic, partition, live[0] if live else -1, 0, live,
-                                                         replicas, self.epoch, topic_id=assignment.topic_id)
+                                                         replicas, self.epoch, topic_id=self._topic_id(assignment))
         # One store write for all of them, as Kafka sends the creates to ZooKeeper in one
         # pipelined batch: node by node, a 10,000-partition topic took minutes.
         existing: list[str] = []

@@ -79,6 +79,14 @@ class CoordinationStore(ABC):
         """set(), applied only if the fence holds (FencedError otherwise), atomically."""
 
     @abstractmethod
+    def create_ephemeral_and_set(self, path: str, data: bytes, set_path: str, set_data: bytes,
+                                 expected_version: int) -> int:
+        """Create the ephemeral `path` and set `set_path` at `expected_version` as one atomic
+        step, or neither (NodeExistsError, BadVersionError); returns set_path's new version.
+        Kafka's controller election: /controller and the next /controller_epoch appear
+        together, so nobody sees the new controller under the old epoch."""
+
+    @abstractmethod
     def fenced_create(self, fence: Fence, path: str, data: bytes) -> None:
         """create() of a persistent node (and its missing parents), only if the fence holds."""
 
@@ -314,6 +322,19 @@ class EmbeddedStore(CoordinationStore):
     def fenced_set(self, fence: Fence, path: str, data: bytes, expected_version: int) -> int:
         self._check(fence)
         return self.set(path, data, expected_version)
+
+    @_locked
+    def create_ephemeral_and_set(self, path: str, data: bytes, set_path: str, set_data: bytes,
+                                 expected_version: int) -> int:
+        if path in self.nodes:
+            raise NodeExistsError(path)
+        node = self.nodes.get(set_path)
+        if node is None:
+            raise NoNodeError(set_path)
+        if node.version != expected_version:
+            raise BadVersionError(f"{set_path}: version {node.version}, expected {expected_version}")
+        self.create(path, data, ephemeral=True)
+        return self.set(set_path, set_data, expected_version)
 
     @_locked
     def fenced_create(self, fence: Fence, path: str, data: bytes) -> None:

@@ -191,23 +191,24 @@ class TopicAssignment:
     the replicas being added and removed."""
 
     topic: str
-    topic_id: uuid.UUID
+    topic_id: uuid.UUID | None  # None: created below inter.broker.protocol.version 2.8
     partitions: dict[int, list[int]] = field(default_factory=dict)
     adding: dict[int, list[int]] = field(default_factory=dict)
     removing: dict[int, list[int]] = field(default_factory=dict)
 
     def to_json(self) -> dict:
-        return {
-            "version": 3,
-            "topic_id": encode_topic_id(self.topic_id),
-            "partitions": {str(p): r for p, r in sorted(self.partitions.items())},
-            "adding_replicas": {str(p): r for p, r in sorted(self.adding.items())},
-            "removing_replicas": {str(p): r for p, r in sorted(self.removing.items())},
-        }
+        """Kafka's TopicZNode: version 3, with "topic_id" only when the topic has one."""
+        data: dict = {"version": 3}
+        if self.topic_id is not None:
+            data["topic_id"] = encode_topic_id(self.topic_id)
+        data["partitions"] = {str(p): r for p, r in sorted(self.partitions.items())}
+        data["adding_replicas"] = {str(p): r for p, r in sorted(self.adding.items())}
+        data["removing_replicas"] = {str(p): r for p, r in sorted(self.removing.items())}
+        return data
 
     @classmethod
     def from_json(cls, topic: str, data: dict) -> TopicAssignment:
-        topic_id = decode_topic_id(data["topic_id"]) if data.get("topic_id") else uuid.uuid4()
+        topic_id = decode_topic_id(data["topic_id"]) if data.get("topic_id") else None
 
         def ints(key: str) -> dict[int, list[int]]:
             return {int(p): list(r) for p, r in (data.get(key) or {}).items()}

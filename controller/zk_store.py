@@ -185,6 +185,31 @@ class ZooKeeperStore(CoordinationStore):
         return self._fenced(fence, path, lambda t: t.set_data(path, data, expected_version),
                             lambda stat: stat.version, applied)
 
+    def create_ephemeral_and_set(self, path: str, data: bytes, set_path: str, set_data: bytes,
+                                 expected_version: int) -> int:
+        def applied() -> int:
+            """A retry whose first attempt went through finds its own session's node and data."""
+            stat = self.client.exists(path)
+            current, set_stat = self.client.get(set_path)
+            if stat is not None and stat.ephemeralOwner == self.client.client_id[0] and current == set_data:
+                return set_stat.version
+            raise NodeExistsError(path)
+
+        def attempt(retried: bool) -> int:
+            transaction = self.client.transaction()
+            transaction.create(path, data, ephemeral=True)
+            transaction.set_data(set_path, set_data, expected_version)
+            created, result = transaction.commit()
+            if isinstance(created, KazooNodeExists) or isinstance(result, KazooBadVersion):
+                if retried:
+                    return applied()
+                raise (NodeExistsError if isinstance(created, KazooNodeExists) else BadVersionError)(path)
+            if isinstance(created, Exception) or isinstance(result, Exception):
+                raise NoNodeError(f"{path}: {created!r}, {set_path}: {result!r}")
+            return result.version
+
+        return self._call(attempt)
+
     def fenced_create(self, fence: Fence, path: str, data: bytes) -> None:
         def applied() -> None:
             if self.client.get(path)[0] != data:

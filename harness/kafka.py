@@ -12,6 +12,7 @@ import re
 import signal
 import subprocess
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from harness.net import free_port
@@ -29,11 +30,29 @@ DUMP_PROBLEMS = re.compile(r"mismatch|not found in the log|failed sanity check|o
                            re.IGNORECASE)
 
 
+@dataclass(frozen=True)
+class KafkaRelease:
+    """A Kafka release whose jars `make <make_target>` copies to `lib`."""
+
+    version: str
+    lib: Path
+    make_target: str
+
+    def classpath(self) -> str:
+        jar = self.lib / f"kafka_2.13-{self.version}.jar"
+        if not jar.exists():
+            raise RuntimeError(f"Apache Kafka {self.version}'s jars are missing ({jar}): "
+                               f"run `make {self.make_target}` (make test does)")
+        return f"{self.lib}/*"
+
+
+KAFKA_3_9 = KafkaRelease(KAFKA_VERSION, KAFKA_LIB, "kafka-jars")
+# The last 2.x release, for josefk joining a cluster of older brokers (tests/test_old_ibp.py).
+KAFKA_2_8 = KafkaRelease("2.8.2", ROOT / "compat" / ".envs" / "kafka28" / "lib", "kafka28-jars")
+
+
 def kafka_classpath() -> str:
-    jar = KAFKA_LIB / f"kafka_2.13-{KAFKA_VERSION}.jar"
-    if not jar.exists():
-        raise RuntimeError(f"Apache Kafka's jars are missing ({jar}): run `make kafka-jars` (make test does)")
-    return f"{KAFKA_LIB}/*"
+    return KAFKA_3_9.classpath()
 
 
 def dump_log_segments(files: list[Path], *flags: str) -> str:
@@ -51,12 +70,15 @@ def segment_files(log_dir: Path) -> list[Path]:
 
 
 class KafkaBroker:
-    """A Kafka 3.9 broker in ZooKeeper mode, with a generated server.properties."""
+    """A Kafka broker (3.9 unless another `release`) in ZooKeeper mode, with a generated
+    server.properties."""
 
     def __init__(self, work_dir: Path, zookeeper_connect: str, broker_id: int = 1,
-                 overrides: dict[str, str] | None = None, port: int | None = None) -> None:
+                 overrides: dict[str, str] | None = None, port: int | None = None,
+                 release: KafkaRelease = KAFKA_3_9) -> None:
         """`port`: listen there instead of on a free port (a restart on an existing work_dir
         keeps its clients' bootstrap address)."""
+        self.release = release
         self.port = port or free_port()
         self.log_dir = work_dir / "logs"
         work_dir.mkdir(parents=True, exist_ok=True)
@@ -76,7 +98,7 @@ class KafkaBroker:
         self._log_start = self.server_log.stat().st_size if self.server_log.exists() else 0  # a restart appends
         self.proc = subprocess.Popen(
             ["java", *HEAP_OPTS, *JVM_PERFORMANCE_OPTS, f"-Dlog4j.configuration=file:{work_dir / 'log4j.properties'}",
-             "-cp", kafka_classpath(), "kafka.Kafka", str(work_dir / "server.properties")],
+             "-cp", release.classpath(), "kafka.Kafka", str(work_dir / "server.properties")],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         self._wait_ready(broker_id, timeout=90)
 
@@ -94,7 +116,7 @@ class KafkaBroker:
             if self.proc.poll() is not None or time.monotonic() > deadline:
                 self.kill()
                 tail = self._this_run_log()[-3000:]
-                raise RuntimeError(f"Kafka {KAFKA_VERSION} did not start:\n{tail}")
+                raise RuntimeError(f"Kafka {self.release.version} did not start:\n{tail}")
             time.sleep(0.2)
 
     @property

@@ -36,7 +36,11 @@ def _read_exact(sock: socket.socket, n: int) -> bytes:
 
 def call(sock: socket.socket, api_key: int, version: int, correlation_id: int = 1, **fields):
     """Send a request built from fields, return (correlation id, decoded response)."""
-    body = request_class(api_key)(**fields)
+    return send(sock, api_key, version, request_class(api_key)(**fields), correlation_id)
+
+
+def send(sock: socket.socket, api_key: int, version: int, body, correlation_id: int = 1):
+    """Send a request message already built, return (correlation id, decoded response)."""
     sock.sendall(encode_request(api_key, version, body, correlation_id))
     frame = read_frame(sock)
     (cid,) = struct.unpack_from(">i", frame)

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from josefk.controller.network_client import PLAINTEXT, BrokerConnection, ClientSecurity
 from josefk.controller.state import BrokerInfo
-from josefk.protocol.apis import ApiKey
+from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.controller_messages import AlterPartitionRequest, AlterPartitionResponse
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.inter_broker import InterBrokerProtocol
@@ -59,7 +59,8 @@ class AlterPartitionManager:
         self.controller = controller
         self.protocol = protocol
         self.security = security
-        self.version = protocol.alter_partition_version
+        self.max_version = protocol.alter_partition_version
+        self.version: int | None = None  # negotiated with the controller on each new connection
         self.pending: dict[tuple[str, int], IsrChange] = {}
         self.wakeup = asyncio.Event()
         self.connection: BrokerConnection | None = None
@@ -83,6 +84,7 @@ class AlterPartitionManager:
                 sent = await self._send(list(batch.values()))
             except (OSError, TimeoutError, ConnectionError, EOFError, asyncio.IncompleteReadError) as e:
                 log.info("AlterPartition to the controller failed (%r); retrying", e)
+                self.version = None  # the next connection may reach another broker on that address
                 sent = False
             if sent:
                 backoff = RETRY_BACKOFF_S
@@ -99,7 +101,21 @@ class AlterPartitionManager:
                 current.close()
             current = self.connection = BrokerConnection(controller.host, controller.port,
                                                          f"broker-{self.broker_id}-alter-partition", self.security)
+            self.version = None
         return current
+
+    async def _negotiate(self, connection: BrokerConnection) -> int | None:
+        """The highest AlterPartition version the IBP allows that the controller serves (its
+        ApiVersions answer, as Kafka's NetworkClient picks it): a Kafka 2.8 controller has
+        AlterIsr v0 only and closes the connection on anything newer. None if it has none."""
+        if self.version is None:
+            answer = await connection.request(ApiKey.ApiVersions, 0, request_class(ApiKey.ApiVersions)(),
+                                              timeout=REQUEST_TIMEOUT_S)
+            served = next((k for k in answer.api_keys if k.api_key == ApiKey.AlterPartition), None)
+            if served is None or served.min_version > self.max_version:
+                return None
+            self.version = min(self.max_version, served.max_version)
+        return self.version
 
     def _request(self, changes: list[IsrChange]) -> AlterPartitionRequest:
         cls = AlterPartitionRequest
@@ -123,21 +139,27 @@ class AlterPartitionManager:
         controller = self.controller()
         if controller is None:
             return False
-        if self.version >= 2 and any(c.topic_id is None for c in changes):
+        connection = self._connection_to(controller)
+        version = await self._negotiate(connection)
+        if version is None:
+            log.warning("Controller %d serves no AlterPartition version up to %d; retrying", controller.broker_id,
+                        self.max_version)
+            return False
+        if version >= 2 and any(c.topic_id is None for c in changes):
             for c in [c for c in changes if c.topic_id is None]:
                 c.done(ErrorCode.UNKNOWN_TOPIC_ID, None)  # the controller gave no topic id: cannot name it
             changes = [c for c in changes if c.topic_id is not None]
             if not changes:
                 return True
-        response: AlterPartitionResponse = await self._connection_to(controller).request(
-            ApiKey.AlterPartition, self.version, self._request(changes), timeout=REQUEST_TIMEOUT_S)
+        response: AlterPartitionResponse = await connection.request(
+            ApiKey.AlterPartition, version, self._request(changes), timeout=REQUEST_TIMEOUT_S)
         top = ErrorCode(response.error_code)
         if top in RETRIABLE:
             log.info("AlterPartition answered %s by controller %d; retrying", top.name, controller.broker_id)
             return False
-        by_key = {((c.topic_id if self.version >= 2 else c.topic), c.partition): c for c in changes}
+        by_key = {((c.topic_id if version >= 2 else c.topic), c.partition): c for c in changes}
         for topic in response.topics:
-            name_or_id = topic.topic_id if self.version >= 2 else topic.topic_name
+            name_or_id = topic.topic_id if version >= 2 else topic.topic_name
             for p in topic.partitions:
                 change = by_key.pop((name_or_id, p.partition_index), None)
                 if change is None:

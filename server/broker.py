@@ -266,11 +266,12 @@ class KafkaServer:
                                             lambda info: RemoteBrokerChannel(broker_id, info, loop, channels.report,
                                                                              security, config.inter_broker_protocol),
                                             post=loop.call_soon_threadsafe)
+        topic_ids = protocol.at_least(2, 8)
         self.controller = KafkaController(broker_id, store, channels, self.controller_events.put,
                                           inter_broker_listener=config.inter_broker_listener, protocol=protocol)
         self.finalized_features = FinalizedFeatures(store, protocol)
         await loop.run_in_executor(self.store_executor, self.finalized_features.startup)
-        self.admin = TopicAdmin(store, config.topic_defaults())
+        self.admin = TopicAdmin(store, config.topic_defaults(), topic_ids=topic_ids)
         self.quotas = QuotaManagers.create(
             MetricConfig(config["quota.window.num"], config["quota.window.size.seconds"] * 1000),
             self.time, self.scheduler,

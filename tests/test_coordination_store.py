@@ -80,3 +80,16 @@ def test_fenced_create_all_commits_in_one_journal_write(tmp_path, monkeypatch):
     with pytest.raises(FencedError):
         store.fenced_create_all(fence, [("/brokers/topics/u/partitions/0/state", b"x")])
     assert not store.exists("/brokers/topics/u/partitions/0/state")
+
+
+def test_create_ephemeral_and_set_applies_both_or_neither(tmp_path):
+    """The controller election's step: /controller appears only with the next epoch."""
+    store = EmbeddedStore(tmp_path / "store.json")
+    store.create("/controller_epoch", b"0")
+    with pytest.raises(BadVersionError):  # the epoch moved since it was read
+        store.create_ephemeral_and_set("/controller", b"a", "/controller_epoch", b"1", 3)
+    assert not store.exists("/controller") and store.get("/controller_epoch") == (b"0", 0)
+    assert store.create_ephemeral_and_set("/controller", b"a", "/controller_epoch", b"1", 0) == 1
+    with pytest.raises(NodeExistsError):  # another holds /controller
+        store.create_ephemeral_and_set("/controller", b"b", "/controller_epoch", b"2", 1)
+    assert store.get("/controller") == (b"a", 0) and store.get("/controller_epoch") == (b"1", 1)

@@ -26,14 +26,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from confluent_kafka import Consumer, KafkaError, Producer, TopicPartition
+from confluent_kafka import Consumer, TopicPartition
 from confluent_kafka.admin import AdminClient, NewTopic
 from kazoo.client import KazooClient
 
 from harness.josefk import BrokerProcess
 from harness.kafka import KafkaBroker, kafka_classpath
+from harness.mixed import Producing, wait_for
 from harness.zookeeper import ZooKeeperServer
-from tests.test_mixed_cluster import batches_below, wait_for
+from tests.test_mixed_cluster import batches_below
 
 pytestmark = pytest.mark.cluster
 
@@ -65,42 +66,6 @@ def stop(broker: Broker) -> None:
         assert broker.stop(), "Kafka's controlled shutdown did not complete"
     else:
         assert broker.stop(60) == 0, "josefk did not shut down cleanly"
-
-
-class Producing:
-    """An idempotent acks=all producer in a thread, round-robin over the partitions;
-    what was acknowledged, by (partition, offset)."""
-
-    def __init__(self, bootstrap: str) -> None:
-        self.acked: dict[tuple[int, int], bytes] = {}
-        self.errors: list[KafkaError] = []
-        self.stopping = threading.Event()
-        self.producer = Producer({"bootstrap.servers": bootstrap, "acks": "all", "enable.idempotence": True,
-                                  "linger.ms": 5, "message.timeout.ms": 60000})
-        self.thread = threading.Thread(target=self._run, daemon=True)
-        self.thread.start()
-
-    def _delivered(self, err: KafkaError | None, msg: object) -> None:
-        if err is None:
-            self.acked[(msg.partition(), msg.offset())] = msg.value()  # type: ignore[attr-defined]
-        else:
-            self.errors.append(err)
-
-    def _run(self) -> None:
-        i = 0
-        while not self.stopping.is_set():
-            try:
-                self.producer.produce(TOPIC, b"record-%d" % i, partition=i % PARTITIONS, on_delivery=self._delivered)
-            except BufferError:  # no leader takes records for a moment: wait for room
-                self.producer.poll(0.5)
-                continue
-            i += 1
-            self.producer.poll(0.005 if i % 10 == 0 else 0)
-
-    def stop(self) -> None:
-        self.stopping.set()
-        self.thread.join(30)
-        assert self.producer.flush(60) == 0, "records still unacknowledged a minute after the producer stopped"
 
 
 @dataclass
@@ -279,7 +244,7 @@ def migrate(zookeeper: ZooKeeperServer, tmp_path: Path,
         for future in admin.create_topics([NewTopic(TOPIC, num_partitions=PARTITIONS, replication_factor=3,
                                                     config={"min.insync.replicas": "2"})]).values():
             future.result(30)
-        producing = Producing(bootstrap)
+        producing = Producing(bootstrap, TOPIC, PARTITIONS)
         consuming = Consuming(bootstrap)
         wait_for(lambda: len(consuming.reads) > 300, 90, "the group to read its first records")
         commits = Commits(bootstrap)
@@ -446,7 +411,7 @@ def reassign(zookeeper: ZooKeeperServer, tmp_path: Path,
         for future in admin.create_topics([NewTopic(TOPIC, num_partitions=PARTITIONS, replication_factor=3,
                                                     config={"min.insync.replicas": "2"})]).values():
             future.result(30)
-        producing = Producing(old_bootstrap)
+        producing = Producing(old_bootstrap, TOPIC, PARTITIONS)
         consuming = Consuming(old_bootstrap)
         wait_for(lambda: len(consuming.reads) > 300, 90, "the group to read its first records")
         commits = Commits(old_bootstrap)

@@ -16,7 +16,7 @@ import signal
 import struct
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,6 +27,7 @@ from kazoo.client import KazooClient
 
 from harness.josefk import BrokerProcess
 from harness.kafka import KafkaBroker
+from harness.mixed import wait_for
 from harness.zookeeper import ZooKeeperServer
 
 pytestmark = pytest.mark.cluster
@@ -35,17 +36,6 @@ KAFKA_ID, JOSEFK_ID = 1, 2
 # Kafka leads the first, josefk the second; the other broker follows.
 ASSIGNMENTS = {"led-by-kafka": [KAFKA_ID, JOSEFK_ID], "led-by-josefk": [JOSEFK_ID, KAFKA_ID]}
 RECORDS = 300
-
-
-def wait_for(condition: Callable[[], object], timeout: float, what: str) -> object:
-    deadline = time.monotonic() + timeout
-    while True:
-        result = condition()
-        if result:
-            return result
-        if time.monotonic() > deadline:
-            raise AssertionError(f"timed out waiting for {what}")
-        time.sleep(0.2)
 
 
 def partition_states(bootstrap: str) -> dict[str, tuple[int, list[int]]]:
