@@ -147,11 +147,13 @@ def produce(bootstrap: str, topic: str, per_partition: dict[int, int], size: int
 
 
 def replica_dirs(cluster: MixedCluster, topic: str) -> dict[int, set[str]]:
-    """By broker, the names of its log dir's entries for `topic` (deleted ones included)."""
+    """By broker, its partition directories of `topic`. Kafka renames a deleted replica's
+    to <topic>-<p>.<id>-delete at once and removes it on its delete-logs schedule (seconds
+    later), so a renamed one counts as gone."""
     found: dict[int, set[str]] = {}
     for broker_id in ALL_IDS:
         names = {p.name for p in cluster.log_dir(broker_id).iterdir()} if cluster.log_dir(broker_id).exists() else set()
-        found[broker_id] = {n for n in names if re.fullmatch(rf"{re.escape(topic)}-\d+(\..*)?", n)}
+        found[broker_id] = {n for n in names if re.fullmatch(rf"{re.escape(topic)}-\d+", n)}
     return found
 
 
