@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
@@ -41,6 +43,7 @@ OFFSETS_PARTITIONS = 3
 COMMON = {"zookeeper.session.timeout.ms": "6000", "auto.leader.rebalance.enable": "false",
           "offsets.topic.replication.factor": "3", "offsets.topic.num.partitions": str(OFFSETS_PARTITIONS),
           "log.segment.delete.delay.ms": "1000", "group.initial.rebalance.delay.ms": "0"}
+JOSEFK = str(Path(sys.executable).with_name("josefk"))
 THROTTLE = 10000  # B/s: far below what moving the test's few MB would need
 
 
@@ -468,3 +471,38 @@ def test_kafka_consumer_groups_describe_and_reset_with_either_coordinator(cluste
                f"{topic}:1,2", "--shift-by", "15", "--execute")
     assert [r[1:] for r in reset_rows(out, groups["josefk"])] == [[topic, "1", "15"], [topic, "2", "15"]], out
     assert committed(bootstrap, groups["josefk"], topic, 3) == {0: 0, 1: 15, 2: 15}
+
+
+# -- josefk's tools through the Kafka broker ----------------------------------------------
+
+
+def test_josefk_tools_through_the_kafka_broker_print_what_kafkas_print(cluster: MixedCluster) -> None:
+    """josefk's topics, configs and consumer-groups tools given the Kafka broker alone as
+    bootstrap print what Kafka's own print against the same mixed cluster."""
+    kafka = cluster.brokers[KAFKA_ID].bootstrap
+    topic, group = "described-both-ways", "described-group"
+    made = josefk_tool("topics", "--bootstrap-server", kafka, "--create", "--topic", topic, "--replica-assignment",
+                       "1:2,2:3,3:1", "--config", "retention.ms=3600000")
+    assert made.returncode == 0 and f"Created topic {topic}." in made.stdout, made.stdout + made.stderr
+    replicas = assignment(cluster, topic)
+    wait_for(lambda: in_sync_everywhere(cluster, topic, replicas), 60, f"{topic} in sync")
+    produce(kafka, topic, {0: 3, 1: 4, 2: 5})
+    consumer = Consumer({"bootstrap.servers": kafka, "group.id": group, "enable.auto.commit": False})
+    try:
+        consumer.commit(offsets=[TopicPartition(topic, p, 2) for p in range(3)], asynchronous=False)
+    finally:
+        consumer.close()
+    same = [
+        (("topics", "--describe", "--topic", topic), TOPICS, ("--describe", "--topic", topic)),
+        (("configs", "--describe", "--entity-type", "topics", "--entity-name", topic), CONFIGS,
+         ("--describe", "--entity-type", "topics", "--entity-name", topic)),
+        (("consumer-groups", "--describe", "--group", group), GROUPS, ("--describe", "--group", group)),
+    ]
+    for ours_args, main_class, theirs_args in same:
+        ours = josefk_tool(ours_args[0], "--bootstrap-server", kafka, *ours_args[1:])
+        theirs = tool(main_class, "--bootstrap-server", kafka, *theirs_args)
+        assert (ours.returncode, ours.stdout) == (0, theirs), (ours_args, ours.stdout, ours.stderr, theirs)
+
+
+def josefk_tool(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([JOSEFK, *args], capture_output=True, text=True, timeout=120)
