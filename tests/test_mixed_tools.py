@@ -6,7 +6,9 @@ ZooKeeper, started once for the module; every tool is given a josefk broker alon
 its bootstrap. The topic and reassignment tools run twice, once under a Kafka controller
 and once under a josefk one (the controller handles CreatePartitions, DeleteTopics and
 AlterPartitionReassignments); each tool's effect is checked in ZooKeeper's znodes, in
-every broker's own Metadata answer and in the brokers' log dirs.
+every broker's own Metadata answer and in the brokers' log dirs. The other way round,
+josefk's own topics, configs and consumer-groups tools given the Kafka broker alone
+print what Kafka's print.
 """
 
 from __future__ import annotations
@@ -40,9 +42,14 @@ GROUPS = "org.apache.kafka.tools.consumer.group.ConsumerGroupCommand"
 OFFSETS_PARTITIONS = 3
 # A deleted topic's (and a cancelled replica's) files go a second after the rename, not a
 # minute (Kafka's log.segment.delete.delay.ms default), so the tests can wait for them.
+# The topic defaults josefk's config/server.properties sets are given to Kafka too: a topic's
+# configs from server.properties are not defaults (STATIC_BROKER_CONFIG), and
+# kafka-topics --describe lists them from whichever broker its admin client asks.
 COMMON = {"zookeeper.session.timeout.ms": "6000", "auto.leader.rebalance.enable": "false",
           "offsets.topic.replication.factor": "3", "offsets.topic.num.partitions": str(OFFSETS_PARTITIONS),
-          "log.segment.delete.delay.ms": "1000", "group.initial.rebalance.delay.ms": "0"}
+          "log.segment.delete.delay.ms": "1000", "group.initial.rebalance.delay.ms": "0",
+          "message.max.bytes": "1048588", "log.retention.hours": "168", "log.segment.bytes": "1073741824",
+          "log.index.interval.bytes": "4096"}
 JOSEFK = str(Path(sys.executable).with_name("josefk"))
 THROTTLE = 10000  # B/s: far below what moving the test's few MB would need
 
@@ -293,8 +300,8 @@ def test_kafka_reassign_partitions_throttle_then_cancel_restores_the_replicas(
 def dynamic_entries(cluster: MixedCluster, broker_id: int, resource_type: int, name: str) -> list[tuple]:
     """DescribeConfigs (v4, sent to that broker alone, synonyms included) of a resource:
     the entries not from defaults, as (name, value, read_only, source, sensitive, synonyms).
-    Synonyms from server.properties are left out: josefk's config/server.properties sets
-    keys (message.max.bytes) the Kafka broker's generated file does not."""
+    Synonyms from server.properties are left out: the two kinds' files differ beyond
+    COMMON (josefk's config/server.properties)."""
     cls = request_class(ApiKey.DescribeConfigs)
     with connect(cluster.brokers[broker_id].bootstrap) as sock:
         _cid, response = call(sock, ApiKey.DescribeConfigs, 4, resources=[cls.DescribeConfigsResource(
