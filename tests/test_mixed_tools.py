@@ -100,7 +100,8 @@ def wait_equal(get: Callable[[], T], wanted: T, timeout: float, what: str) -> No
 
 
 def josefk_bootstrap(cluster: MixedCluster) -> str:
-    """A josefk broker that is not the controller, so controller requests are routed on."""
+    """A josefk broker that is not the controller: the admin client finds the controller,
+    coordinators and brokers it sends to through that broker's answers."""
     holder = cluster.controller()
     broker_id = next(b for b in JOSEFK_IDS if holder is None or b != holder[0])
     broker = cluster.brokers[broker_id]
