@@ -815,16 +815,28 @@ class KafkaController:
             if unknown:
                 results[key] = (ErrorCode.INVALID_REPLICA_ASSIGNMENT, f"Unknown or offline brokers {unknown}.")
                 continue
-            original = [r for r in assignment.partitions[partition] if r not in assignment.adding.get(partition, [])]
+            previous = assignment.partitions[partition]
+            original = [r for r in previous if r not in assignment.adding.get(partition, [])]
             full = target + [r for r in original if r not in target]  # Kafka's (target ++ original).distinct
+            # Replicas a cancelled (or replaced) reassignment had been adding: out of the
+            # ISR now, deleted after (Kafka's stopRemovedReplicasOfReassignment).
+            dropped = [r for r in previous if r not in full]
             assignment.partitions[partition] = full
             assignment.adding[partition] = [r for r in target if r not in original]
             assignment.removing[partition] = [r for r in original if r not in target]
             if not assignment.adding[partition] and not assignment.removing[partition]:
                 del assignment.adding[partition], assignment.removing[partition]
             self._write_assignment(topic, assignment)
-            self._update_state(key, lambda s: True)
+
+            def without_dropped(s: PartitionState, full: list[int] = full) -> bool:
+                s.isr = [r for r in s.isr if r in full] or s.isr
+                if s.leader not in full:
+                    s.leader = next((r for r in full if r in s.isr and r in self.live_brokers), s.leader)
+                return True
+
+            self._update_state(key, without_dropped)
             self._send([key])
+            self._delete_replicas(key, dropped)
             results[key] = (ErrorCode.NONE, "")
             self._maybe_complete_reassignment(key)
         return results
@@ -852,11 +864,15 @@ class KafkaController:
 
         self._update_state(key, change)
         self._send([key])
-        for broker_id in removed:
+        self._delete_replicas(key, removed)
+        log.info("Reassignment of %s-%d to %s completed", topic, partition, target)
+
+    def _delete_replicas(self, key: TopicPartition, broker_ids: list[int]) -> None:
+        """StopReplica with delete to each live broker of `broker_ids`: no longer replicas of `key`."""
+        for broker_id in broker_ids:
             plane = self.channels.get(broker_id)
             if plane is not None and broker_id in self.live_brokers:
                 plane.stop_replica(self.epoch, [key], delete=True)
-        log.info("Reassignment of %s-%d to %s completed", topic, partition, target)
 
     def ongoing_reassignments(self) -> dict[TopicPartition, tuple[list[int], list[int], list[int]]]:
         """(replicas, adding, removing) per partition being reassigned."""

@@ -226,7 +226,15 @@ KEYS: dict[str, Key] = {k.name: k for k in _KEYS}
 # the parser's type, except where Kafka's differs. cluster.id is not a KafkaConfig key (UNKNOWN).
 _PARSER_TYPES: dict[Callable[[str], Any], str] = {_int: "INT", _bool: "BOOLEAN", _str: "STRING", _list: "LIST",
                                                   _host_port: "STRING", _int_map: "STRING"}
+# Kafka's DynamicConfig.Broker keys beyond KafkaConfig's (QuotaConfigs): the replication and
+# log dir move throttle rates, which kafka-reassign-partitions --throttle sets on every broker
+# of a move. josefk throttles no replication; it stores and describes them as Kafka does
+# (read-only, LONG, at least 0), so the tools see what they set in a mixed cluster.
+BROKER_QUOTA_KEYS = frozenset({"leader.replication.throttled.rate", "follower.replication.throttled.rate",
+                               "replica.alter.log.dirs.io.max.bytes.per.second"})
+
 _KAFKA_TYPES: dict[str, str] = {
+    **dict.fromkeys(BROKER_QUOTA_KEYS, "LONG"),
     **{name: "LONG" for name in (
         "log.retention.bytes", "log.retention.ms", "log.roll.ms", "log.flush.interval.messages",
         "log.flush.interval.ms", "log.flush.scheduler.interval.ms", "log.retention.check.interval.ms",
@@ -365,6 +373,12 @@ def _validate_dynamic_value(name: str, value: str) -> None:
     if name in SERVER_DEFAULT_NAMES.values():
         validate_server_default(name, value)
         return
+    if name in BROKER_QUOTA_KEYS:
+        if not re.fullmatch(r"[+-]?\d+", value.strip()) or not -2**63 <= int(value) < 2**63:
+            raise ValueError(f"Invalid value {value} for configuration {name}: Not a number of type LONG")
+        if int(value) < 0:
+            raise ValueError(f"Invalid value {value} for configuration {name}: Value must be at least 0")
+        return
     m = _LISTENER_QUOTA_KEY.match(name)
     base = m.group(2) if m else name
     if base not in CONNECTION_QUOTA_KEYS:
@@ -464,7 +478,7 @@ class KafkaConfig:
         warning, as Kafka's DynamicBrokerConfig drops invalid dynamic configs instead of failing."""
         kept = {}
         for name, value in configs.items():
-            if name not in KAFKA_DYNAMIC_KEYS and not _applied_dynamic(name):
+            if name not in KAFKA_DYNAMIC_KEYS and name not in BROKER_QUOTA_KEYS and not _applied_dynamic(name):
                 continue
             try:
                 _validate_dynamic_value(name, value)

@@ -1131,8 +1131,9 @@ class KafkaApis:
             if isinstance(value, dict):  # a STRING key josefk parses (max.connections.per.ip.overrides): as written
                 text = effective.get(name, default_value(name))
             values[name] = None if text is None else str(text)
-        for name in {**self.config.dynamic_default, **self.config.dynamic_broker}:
-            values.setdefault(name, effective.get(name))
+        dynamic = {**self.config.dynamic_default, **self.config.dynamic_broker}
+        for name, value in dynamic.items():  # kept but not applied (throttle rates): as stored
+            values.setdefault(name, effective.get(name, value))
         return values
 
     def _broker_entity(self, resource_name: str) -> str:

@@ -184,3 +184,35 @@ def test_stop_replica_round_trips_in_both_layouts(version: int) -> None:
     body = stop_replica_request(1, 4, 9, [("t", 0), ("t", 1), ("u", 0)], delete=True)
     decoded = StopReplicaRequest.decode(body.encode(version=version), version=version)
     assert stop_replica_partitions(decoded, version) == [("t", 0, True), ("t", 1, True), ("u", 0, True)]
+
+
+class StopRecorder(RecordingBroker):
+    def __init__(self) -> None:
+        super().__init__()
+        self.stopped: list[tuple[list, bool]] = []
+
+    def stop_replica(self, controller_epoch, partitions, delete) -> None:
+        self.stopped.append((list(partitions), delete))
+
+
+def test_a_cancelled_reassignment_deletes_the_replica_it_was_adding(tmp_path: Path) -> None:
+    """Kafka's tools cancel with AlterPartitionReassignments (null replicas): the original
+    replicas come back, and the one being added is stopped and deleted, as Kafka's
+    controller does; before, josefk's left it fetching with its files on disk (found by
+    tests/test_mixed_tools.py)."""
+    store = EmbeddedStore(tmp_path / "store.json")
+    for b in (1, 2, 3):
+        store.create(f"{BROKERS_IDS}/{b}", json.dumps(BrokerInfo(b, "127.0.0.1", 9000 + b).to_json()).encode(),
+                     ephemeral=True)
+    store.create(topic_path("t"), json.dumps(TopicAssignment("t", uuid.uuid4(), {0: [1, 2]}).to_json()).encode())
+    remotes: dict[int, StopRecorder] = {}
+    controller = KafkaController(1, store, ControllerChannelManager(
+        1, RecordingBroker(), lambda info: remotes.setdefault(info.broker_id, StopRecorder())))
+    controller.startup()
+    assert controller.alter_reassignments({("t", 0): [1, 3]}) == {("t", 0): (ErrorCode.NONE, "")}
+    assert controller.ongoing_reassignments() == {("t", 0): ([1, 3, 2], [3], [2])}  # 3 not in the ISR yet
+    assert controller.alter_reassignments({("t", 0): None}) == {("t", 0): (ErrorCode.NONE, "")}
+    assert controller.ongoing_reassignments() == {}
+    assert json.loads((store.get(topic_path("t")) or (b"", 0))[0])["partitions"] == {"0": [1, 2]}
+    assert controller.states[("t", 0)].isr == [1, 2]
+    assert remotes[3].stopped == [([("t", 0)], True)] and remotes[2].stopped == []

@@ -123,4 +123,20 @@ def test_read_only_and_dynamic_validation_as_kafka():
         "Invalid value big for configuration message.max.bytes: Not a number of type INT"
     problem = cfg.dynamic_config_problem({"log.cleaner.threads": "2"})
     assert problem is not None and "not applied at run time by josefk" in problem
+
+
+def test_replication_throttle_rates_are_kept_and_described_not_applied():
+    """kafka-reassign-partitions --throttle sets Kafka's DynamicConfig.Broker rates on every
+    broker of a move: josefk stores them and answers them as Kafka 3.9 does (read-only,
+    LONG, with their synonyms), though it throttles no replication."""
+    cfg = KafkaConfig({})
+    rate = "leader.replication.throttled.rate"
+    assert cfg.dynamic_config_problem({rate: "10000", "follower.replication.throttled.rate": "10000"}) is None
+    assert cfg.dynamic_config_problem({rate: "fast"}) == f"Invalid value fast for configuration {rate}: " \
+                                                         "Not a number of type LONG"
+    assert cfg.dynamic_config_problem({rate: "-1"}) == f"Invalid value -1 for configuration {rate}: " \
+                                                       "Value must be at least 0"
+    cfg.set_dynamic({rate: "10000"}, {rate: "5000", "replica.alter.log.dirs.io.max.bytes.per.second": "7"})
+    assert cfg.dynamic_broker == {rate: "10000"} and cfg.read_only(rate) and config_type(rate) == "LONG"
+    assert cfg.synonyms(rate) == [(rate, "10000", 2), (rate, "5000", 3)]
     assert config_type("log.preallocate") == "BOOLEAN"

@@ -125,13 +125,13 @@ def _assignment(member: dict[str, Any]) -> list[TopicPartition]:
 
 def _table(rows: list[list[str]], narrow: frozenset[int] = frozenset()) -> None:
     """Kafka's left-aligned columns: each as wide as its longest cell, at least 15 wide (10 for the
-    `narrow` ones, as Kafka's PARTITION) except the last."""
+    `narrow` ones, as Kafka's PARTITION) except the last. As Kafka 3.9, each line starts with
+    its line break, so the output ends without one."""
     last = len(rows[0]) - 1
     widths = [max(0 if i == last else 10 if i in narrow else 15, *(len(r[i]) for r in rows))
               for i in range(len(rows[0]))]
-    print()
     for row in rows:
-        print(" ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip())
+        print("\n" + " ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True)).rstrip(), end="")
 
 
 def describe(admin: Any, group: str, args: argparse.Namespace) -> int:
