@@ -497,6 +497,13 @@ class Log:
         `offset` is below the log start or above the log end; empty at the log end.
         A corrupt batch raises KafkaError(CORRUPT_MESSAGE) instead of being served.
         """
+        leo = self._leo
+        if (offset >= (leo if max_offset is None else min(max_offset, leo))
+                and self._log_start_offset <= offset <= leo and not self._closed
+                and not self._failures.any_offline):
+            # Nothing new, the usual answer for most partitions of a fetch over many: no I/O
+            # guard to build (what _read would answer, and the guard could not fail).
+            return FetchDataInfo(offset)
         with self._guard("reading"):
             return self._read(offset, max_bytes, max_offset, min_one_message)
 

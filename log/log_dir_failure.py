@@ -40,6 +40,11 @@ class LogDirFailureChannel:
         return bool(self._offline) and Path(log_dir) in self._offline
 
     @property
+    def any_offline(self) -> bool:
+        """Whether any dir is offline: a check that builds no Path, for the hot paths."""
+        return bool(self._offline)
+
+    @property
     def offline_log_dirs(self) -> set[Path]:
         with self._lock:
             return set(self._offline)

@@ -245,6 +245,8 @@ class ProducerStateManager:
 
     def first_unstable_offset(self) -> int | None:
         """The lowest first offset of a transaction not yet decided and replicated."""
+        if not self.unreplicated_txns and not self.ongoing_txns:  # every read asks: the usual answer, cheaply
+            return None
         firsts = [t.first_offset for t in self.unreplicated_txns]
         firsts.extend(self.ongoing_txns.values())
         return min(firsts) if firsts else None

@@ -42,6 +42,7 @@ from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import FetchIsolation, Partition, ReadResult, TimestampAndOffset
 from josefk.replication.purgatory import DelayedOperation, DelayedOperationPurgatory
 from josefk.replication.replica_fetcher import ReplicaFetcher
+from josefk.utils.heap import HeapFreezer
 from josefk.utils.metrics import BrokerMetrics
 from josefk.utils.scheduler import LOOP_SCHEDULER, Scheduler
 from josefk.utils.time import SYSTEM_TIME, Time
@@ -116,12 +117,14 @@ class ReplicaManager:
                  settings: ReplicationSettings, store_executor: Executor,
                  time: Time = SYSTEM_TIME, scheduler: Scheduler = LOOP_SCHEDULER,
                  halt: Callable[[str], None] | None = None, metrics: BrokerMetrics | None = None,
-                 alter_partition: AlterPartitionManager | None = None) -> None:
+                 alter_partition: AlterPartitionManager | None = None, heap: HeapFreezer | None = None) -> None:
         """`store_executor` runs the store writes leaders make (ISR changes) off the loop;
         with `alter_partition` leaders ask the controller instead (KIP-497).
         `halt(reason)` ends the process when every log dir has failed (Kafka's Exit.halt). `time`
-        times followers' lag; `scheduler` runs the purgatories' timeouts."""
+        times followers' lag; `scheduler` runs the purgatories' timeouts; `heap` refreezes the
+        collector's view of the heap as partitions are added (the default freezes nothing)."""
         self.broker_id = broker_id
+        self.heap = heap or HeapFreezer(freeze=lambda: None)
         self.store_executor = store_executor
         self.metrics = metrics or BrokerMetrics()  # BrokerTopicMetrics in, IsrShrinks/IsrExpands
         self.time = time
@@ -212,6 +215,7 @@ class ReplicaManager:
                     self._fetcher_for(leader).add(partition)
             self.fetch_purgatory.check(partition.key)
             self.produce_purgatory.check(partition.key)
+        self.heap.grown_to(len(self.partitions))
         self._notify_leadership()
         return result
 

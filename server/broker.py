@@ -79,6 +79,7 @@ from josefk.server.security.scram import CredentialCache
 from josefk.server.security.settings import Listener
 from josefk.server.socket_server import Acceptor, ListenerContext, Processor
 from josefk.server.transaction_verification import TransactionVerifier
+from josefk.utils.heap import HeapFreezer
 from josefk.utils.metrics import BrokerMetrics
 from josefk.utils.scheduler import LoopScheduler, Scheduler
 from josefk.utils.time import SystemTime, Time
@@ -261,7 +262,7 @@ class KafkaServer:
             ReplicationSettings(config["replica.lag.time.max.ms"], config["replica.fetch.wait.max.ms"],
                                 config["replica.fetch.max.bytes"], security, protocol, lambda: self.broker_epoch.epoch),
             self.store_executor, self.time, self.scheduler,
-            metrics=self.broker_metrics, alter_partition=alter_partition)
+            metrics=self.broker_metrics, alter_partition=alter_partition, heap=HeapFreezer())
         # Kafka's LogDirFailureHandler: failures reported from any thread are handled on the loop.
         self.log_dir_failures.add_listener(
             lambda log_dir: loop.call_soon_threadsafe(self.replica_manager.handle_log_dir_failure, log_dir))

@@ -529,30 +529,31 @@ class KafkaApis:
             request.send_response(cls(throttle_time_ms=0, error_code=context.error, session_id=INVALID_SESSION_ID,
                                       responses=[], node_endpoints=[]))
             return
-        fetches: list[FetchPartition] = []
-        wanted: list[tuple[Any, str | None, Any]] = []  # (key, topic name or None if unknown, topic id)
-        keyed = []
-        for key, part in context.partitions():
-            topic, partition = cast(tuple[Any, int], key)
-            if version >= 13:
-                name, topic_id = self.metadata_cache.topic_by_id(topic), topic
-            else:
-                name, topic_id = topic, None
-            keyed.append((key, partition, part, name, topic_id))
+        # Names resolved once per topic, not per partition (a topic id lookup scans the cache).
+        parts = context.partitions()
+        names: dict[Any, str | None] = {}  # topic id (v13+) or name -> name, None if unknown
+        for key, _part in parts:
+            topic = cast(tuple[Any, int], key)[0]
+            if topic not in names:
+                names[topic] = self.metadata_cache.topic_by_id(topic) if version >= 13 else topic
         # Kafka: a follower needs CLUSTER_ACTION, a consumer READ on each topic; refused
         # partitions are answered TOPIC_AUTHORIZATION_FAILED without a read.
         readable: set[str]
         if replica_id >= 0:
-            readable = {n for _k, _i, _p, n, _t in keyed if n is not None} if self._cluster_allowed(
+            readable = {n for n in names.values() if n is not None} if self._cluster_allowed(
                 request, AclOperation.CLUSTER_ACTION) else set()
         else:
-            readable = self._topics_allowed(request, AclOperation.READ, (n for _k, _i, _p, n, _t in keyed))
-        refused: set[Hashable] = set()
-        for key, partition, part, name, topic_id in keyed:
-            wanted.append((key, name, topic_id))
-            if name is not None and name not in readable:
-                refused.add(key)
-            elif name is not None:
+            readable = self._topics_allowed(request, AclOperation.READ, names.values())
+        fetches: list[FetchPartition] = []
+        served: list[Hashable] = []  # the keys of `fetches`, in the same order
+        refused: list[Hashable] = []  # unknown topic ids and refused topics: answered without a read
+        for key, part in parts:
+            topic, partition = cast(tuple[Any, int], key)
+            name = names[topic]
+            if name is None or name not in readable:
+                refused.append(key)
+            else:
+                served.append(key)
                 fetches.append(FetchPartition(name, partition, part.fetch_offset, part.max_bytes,
                                               part.last_fetched_epoch))
         max_bytes = req.max_bytes if version >= 3 else 2**31 - 1
@@ -575,60 +576,68 @@ class KafkaApis:
                     return
             else:
                 throttle_ms = 0
-            by_partition: dict[tuple[str, int], Any] = {}
-            diverged: set[tuple[str, int]] = set()
-            fills: dict[tuple[str, int], tuple[bytes, list]] = {}
-            sizes: dict[tuple[str, int], int] = {}
-            for r in results:
-                if replica_id < 0 and r.read is not None and r.read.regions:  # BytesOutPerSec: consumers only
-                    topic_stats.record_bytes_out(r.topic, r.read.size)
+            # Kafka lists the partitions read first, then those refused up front (unknown topic ids).
+            entries: dict[Hashable, tuple[str | None, Any, Any, int]] = {}
+            diverged: set[Hashable] = set()
+            fills: dict[Hashable, tuple[bytes, list]] = {}
+            zero_copy_fill = version > 3
+            for key, r in zip(served, results, strict=True):  # one result per fetch, in order
+                read = r.read
+                error = r.error if version >= 10 else self._old_fetch_error(r, version, replica_id)
+                if error == ErrorCode.NONE and read is not None and not read.regions \
+                        and not read.aborted_transactions and read.diverging_epoch is None:
+                    # nothing read (most partitions of a fetch over many): the short way
+                    entries[key] = (r.topic, topic_ids.get(r.topic), PartitionData(
+                        partition_index=r.partition, error_code=error, high_watermark=read.high_watermark,
+                        last_stable_offset=read.last_stable_offset, log_start_offset=read.log_start_offset,
+                        aborted_transactions=[] if isolation_level == 1 else None, preferred_read_replica=-1,
+                        records=b""), 0)
+                    continue
+                filled: int | None = None  # the records' size where they are filled in later
+                if replica_id < 0 and read is not None and read.regions:  # BytesOutPerSec: consumers only
+                    topic_stats.record_bytes_out(r.topic, read.size)
                 records: bytes = b""
                 hw = lso = start = -1
-                error = self._old_fetch_error(r, version, replica_id)
                 aborted: list | None = None
-                if error == ErrorCode.NONE and r.read is not None:
-                    hw, lso = r.read.high_watermark, r.read.last_stable_offset
-                    start = r.read.log_start_offset
-                    if r.read.aborted_transactions is not None:
+                if error == ErrorCode.NONE and read is not None:
+                    hw, lso = read.high_watermark, read.last_stable_offset
+                    start = read.log_start_offset
+                    if read.aborted_transactions is not None:
                         aborted = [PartitionData.AbortedTransaction(producer_id=t.producer_id,
                                                                     first_offset=t.first_offset)
-                                   for t in r.read.aborted_transactions]
-                    if r.read.regions and version <= 3:
-                        error, records = self._down_convert(r, r.read.regions, version)
+                                   for t in read.aborted_transactions]
+                    if read.regions and not zero_copy_fill:
+                        error, records = self._down_convert(r, read.regions, version)
                         if error != ErrorCode.NONE:
                             hw = lso = start = -1
-                    elif r.read.regions:
+                    elif read.regions:
                         records = zero_copy.placeholder()
-                        fills[(r.topic, r.partition)] = (records, list(r.read.regions))
-                        sizes[(r.topic, r.partition)] = r.read.size
-                data = by_partition[(r.topic, r.partition)] = PartitionData(
+                        fills[key] = (records, list(read.regions))
+                        filled = read.size
+                data = PartitionData(
                     partition_index=r.partition, error_code=error, high_watermark=hw, last_stable_offset=lso,
                     log_start_offset=start,
                     # Kafka: null for a read-uncommitted read, a list when read committed or refused up front
                     aborted_transactions=aborted if aborted is not None
                     else [] if isolation_level == 1 or error == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION else None,
                     preferred_read_replica=-1, records=records)
-                if r.read is not None and r.read.diverging_epoch is not None and version >= 12:
-                    epoch, end_offset = r.read.diverging_epoch
+                if read is not None and read.diverging_epoch is not None and version >= 12:
+                    epoch, end_offset = read.diverging_epoch
                     data.diverging_epoch = PartitionData.EpochEndOffset(epoch=epoch, end_offset=end_offset)
-                    diverged.add((r.topic, r.partition))
-            # Kafka lists the partitions read first, then those refused up front (unknown topic ids).
-            entries: dict[Hashable, tuple[str | None, Any, Any, int]] = {}
-            for key, name, _ in wanted:
-                if name is not None and key not in refused:
-                    data = by_partition[(name, key[1])]
-                    entries[key] = (name, topic_ids.get(name), data, sizes.get((name, key[1]), len(data.records)))
-            for key, name, topic_id in wanted:
-                if name is None or key in refused:
-                    entries[key] = (name, topic_id, PartitionData(
-                        partition_index=key[1], error_code=ErrorCode.UNKNOWN_TOPIC_ID if name is None
-                        else ErrorCode.TOPIC_AUTHORIZATION_FAILED, high_watermark=-1,
-                        last_stable_offset=-1, log_start_offset=-1, aborted_transactions=[],
-                        preferred_read_replica=-1, records=b""), 0)
+                    diverged.add(key)
+                entries[key] = (r.topic, topic_ids.get(r.topic), data,
+                                len(data.records) if filled is None else filled)
+            for key in refused:
+                topic, partition = cast(tuple[Any, int], key)
+                name = names[topic]
+                entries[key] = (name, topic if version >= 13 else None, PartitionData(
+                    partition_index=partition, error_code=ErrorCode.UNKNOWN_TOPIC_ID if name is None
+                    else ErrorCode.TOPIC_AUTHORIZATION_FAILED, high_watermark=-1, last_stable_offset=-1,
+                    log_start_offset=-1, aborted_transactions=[], preferred_read_replica=-1, records=b""), 0)
             error, response_session_id, listed = context.respond({
                 key: PartitionResponse(data.error_code, data.high_watermark, data.log_start_offset, size,
-                                       (name, data.partition_index) in diverged)
-                for key, (name, _, data, size) in entries.items()})
+                                       key in diverged)
+                for key, (_, _, data, size) in entries.items()})
             responses: list = []
             used_fills = []
             for key in listed:  # consecutive partitions of one topic share a topic entry, as in Kafka
@@ -638,8 +647,8 @@ class KafkaApis:
                     last.partitions.append(data)
                 else:
                     responses.append(cls.FetchableTopicResponse(topic=name, topic_id=topic_id, partitions=[data]))
-                if name is not None and (name, data.partition_index) in fills:
-                    used_fills.append(fills[(name, data.partition_index)])
+                if key in fills:
+                    used_fills.append(fills[key])
             body = cls(throttle_time_ms=throttle_ms, error_code=error, session_id=response_session_id,
                        responses=responses,
                        node_endpoints=[])
