@@ -110,3 +110,27 @@ class BrokerConnection:
         if self._writer is not None:
             self._writer.close()
         self._reader = self._writer = None
+
+
+class BrokerConnections:
+    """One BrokerConnection per broker id, for senders that talk to whichever broker leads a
+    partition (transaction markers, transaction verification); reopened when the broker's
+    address changed (it registered again elsewhere)."""
+
+    def __init__(self, client_id: str, security: ClientSecurity = PLAINTEXT) -> None:
+        self.client_id = client_id
+        self.security = security
+        self._connections: dict[int, BrokerConnection] = {}
+
+    def get(self, broker_id: int, host: str, port: int) -> BrokerConnection:
+        connection = self._connections.get(broker_id)
+        if connection is None or (connection.host, connection.port) != (host, port):
+            if connection is not None:
+                connection.close()
+            connection = self._connections[broker_id] = BrokerConnection(host, port, self.client_id, self.security)
+        return connection
+
+    def close(self) -> None:
+        for connection in self._connections.values():
+            connection.close()
+        self._connections.clear()

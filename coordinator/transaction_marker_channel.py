@@ -16,7 +16,7 @@ import logging
 from collections.abc import Callable
 from typing import Protocol
 
-from josefk.controller.network_client import PLAINTEXT, BrokerConnection, ClientSecurity
+from josefk.controller.network_client import PLAINTEXT, BrokerConnection, BrokerConnections, ClientSecurity
 from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.errors import ErrorCode
 from josefk.replication.metadata_cache import MetadataCache
@@ -51,7 +51,7 @@ class TransactionMarkerChannelManager:
         self.metadata_cache = metadata_cache
         self.retry_backoff_s = retry_backoff_ms / 1000
         self.request_timeout_s = request_timeout_ms / 1000
-        self._connections: dict[int, BrokerConnection] = {}
+        self._connections = BrokerConnections(f"broker-{broker_id}-txn-marker-sender", security)
         self._tasks: set[asyncio.Task] = set()
 
     def send_markers(self, transactional_id: str, coordinator_epoch: int, producer_id: int, producer_epoch: int,
@@ -123,13 +123,7 @@ class TransactionMarkerChannelManager:
 
     def _connection(self, broker_id: int) -> BrokerConnection:
         broker = self.metadata_cache.brokers[broker_id]
-        connection = self._connections.get(broker_id)
-        if connection is None or (connection.host, connection.port) != (broker.host, broker.port):
-            if connection is not None:
-                connection.close()
-            connection = self._connections[broker_id] = BrokerConnection(
-                broker.host, broker.port, f"broker-{self.broker_id}-txn-marker-sender", self.security)
-        return connection
+        return self._connections.get(broker_id, broker.host, broker.port)
 
     async def shutdown(self) -> None:
         """Stop sending: a transaction left prepared is finished by the partition's next
@@ -138,6 +132,4 @@ class TransactionMarkerChannelManager:
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
-        for connection in self._connections.values():
-            connection.close()
-        self._connections.clear()
+        self._connections.close()

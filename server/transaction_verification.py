@@ -11,7 +11,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 
-from josefk.controller.network_client import PLAINTEXT, BrokerConnection, ClientSecurity
+from josefk.controller.network_client import PLAINTEXT, BrokerConnections, ClientSecurity
 from josefk.coordinator.offsets_store import partition_for
 from josefk.coordinator.transaction_log import TRANSACTION_STATE_TOPIC
 from josefk.protocol.apis import ApiKey, request_class
@@ -39,7 +39,7 @@ class TransactionVerifier:
         self.txn_partitions = txn_partitions
         self.security = security
         self.request_timeout_s = request_timeout_ms / 1000
-        self._connections: dict[int, BrokerConnection] = {}
+        self._connections = BrokerConnections(f"broker-{broker_id}-verification", security)
 
     async def verify(self, transactional_id: str, producer_id: int, producer_epoch: int,
                      partitions: list[TopicPartition]) -> dict[TopicPartition, ErrorCode]:
@@ -61,7 +61,8 @@ class TransactionVerifier:
             transactional_id=transactional_id, producer_id=producer_id, producer_epoch=producer_epoch,
             verify_only=True, topics=[cls.AddPartitionsToTxnTopic(name=t, partitions=ps) for t, ps in by_topic.items()])
         try:
-            response = await self._connection(state.leader).request(
+            broker = self.metadata_cache.brokers[state.leader]
+            response = await self._connections.get(state.leader, broker.host, broker.port).request(
                 ApiKey.AddPartitionsToTxn, VERIFY_VERSION, cls(transactions=[txn]), timeout=self.request_timeout_s)
         except (TimeoutError, OSError, ConnectionError, asyncio.IncompleteReadError) as e:
             log.debug("Verifying %s with broker %d failed: %r", transactional_id, state.leader, e)
@@ -75,17 +76,5 @@ class TransactionVerifier:
                     found[(topic.name, p.partition_index)] = ErrorCode(p.partition_error_code)
         return {tp: found.get(tp, ErrorCode.UNKNOWN_SERVER_ERROR) for tp in partitions}
 
-    def _connection(self, broker_id: int) -> BrokerConnection:
-        broker = self.metadata_cache.brokers[broker_id]
-        connection = self._connections.get(broker_id)
-        if connection is None or (connection.host, connection.port) != (broker.host, broker.port):
-            if connection is not None:
-                connection.close()
-            connection = self._connections[broker_id] = BrokerConnection(
-                broker.host, broker.port, f"broker-{self.broker_id}-verification", self.security)
-        return connection
-
     def close(self) -> None:
-        for connection in self._connections.values():
-            connection.close()
-        self._connections.clear()
+        self._connections.close()
