@@ -171,7 +171,10 @@ class ReplicaFetcher:
                     # then fetch on from there with the epoch our log now ends in.
                     log.info("%s-%d: leader %d answers a diverging epoch %d ending at %d", name, data.partition_index,
                              self.leader.broker_id, diverging.epoch, diverging.end_offset)
-                    partition.truncate_to_leader(diverging.epoch, diverging.end_offset)
+                    if not partition.truncate_to_leader(diverging.epoch, diverging.end_offset):
+                        # We never had the leader's epoch: as Kafka's fetcher, go on truncating
+                        # with OffsetForLeaderEpoch before fetching this partition again.
+                        self.truncating.add(partition.key)
                     partition.append_as_follower(b"", data.high_watermark)
                 elif data.error_code == ErrorCode.NONE:
                     partition.append_as_follower(data.records or b"", data.high_watermark)

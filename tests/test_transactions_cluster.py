@@ -130,7 +130,10 @@ def test_transactions_survive_kill_9_of_coordinator_and_leader(zookeeper, tmp_pa
         cluster.brokers[coordinator].kill()
         writer.wait_for_commits(5)
         cluster.start(coordinator)
-        cluster.wait_for(lambda: len(cluster.state(TOPIC, 0)["isr"]) == 3, "the coordinator back in the ISR")
+        # back in every ISR it had, the transaction log's included, before the next kill:
+        # with min.insync.replicas 2 a second broker out of an ISR would stop any cluster
+        cluster.wait_for(lambda: all(len(cluster.state(t, p)["isr"]) == 3 for t in (TOPIC, "__transaction_state")
+                                     for p in range(3)), "the coordinator back in every ISR", timeout=60)
         writer.wait_for_commits(3)
 
         # kill -9 a partition leader that is not the new coordinator
