@@ -30,11 +30,15 @@ def test_replicas_of_a_partition_go_to_different_racks(zookeeper, tmp_path: Path
         assert racks() == RACKS
         admin.create_topics([NewTopic("placed", 12, 2)])
 
-        def described() -> list[dict]:
-            return admin.describe_topics(["placed"])[0]["partitions"]
+        # Each describe may ask another broker, one the controller's UpdateMetadata has not
+        # reached yet: keep the answer that had all twelve partitions.
+        partitions: list[dict] = []
 
-        wait_until(lambda: len(described()) == 12, "the topic's partitions in the metadata")
-        partitions = described()
+        def all_described() -> bool:
+            partitions[:] = admin.describe_topics(["placed"])[0]["partitions"]
+            return len(partitions) == 12
+
+        wait_until(all_described, "the topic's partitions in the metadata")
         admin.close()
         placements = [[RACKS[r] for r in p["replica_nodes"]] for p in partitions]
         assert len(placements) == 12
