@@ -17,12 +17,13 @@ import json
 import re
 import subprocess
 import sys
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TypeVar
 
 import pytest
-from confluent_kafka import Consumer, Producer, TopicPartition
+from confluent_kafka import Consumer, KafkaError, KafkaException, Producer, TopicPartition
 
 from harness.josefk import BrokerProcess
 from harness.mixed import MixedCluster, wait_for
@@ -419,11 +420,25 @@ def reset_rows(output: str, group: str) -> list[list[str]]:
     return sorted(rows, key=lambda row: int(row[2]))
 
 
+COORDINATOR_MOVING = (KafkaError.NOT_COORDINATOR, KafkaError.COORDINATOR_LOAD_IN_PROGRESS,
+                      KafkaError.COORDINATOR_NOT_AVAILABLE)
+
+
 def committed(bootstrap: str, group: str, topic: str, partitions: int) -> dict[int, int]:
+    """The group's committed offsets. librdkafka gives up on an OffsetFetch a coordinator
+    refuses after a few quick retries (CI saw NOT_COORDINATOR surface right after the test's
+    leader elections moved coordinators), so this asks again, as the Java consumer does until
+    its timeout; a coordinator that never takes over still fails the test."""
     consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": group, "enable.auto.commit": False})
+    wanted = [TopicPartition(topic, p) for p in range(partitions)]
+    deadline = time.monotonic() + 30
     try:
-        return {tp.partition: tp.offset for tp in consumer.committed(
-            [TopicPartition(topic, p) for p in range(partitions)], timeout=20)}
+        while True:
+            try:
+                return {tp.partition: tp.offset for tp in consumer.committed(wanted, timeout=20)}
+            except KafkaException as e:
+                if e.args[0].code() not in COORDINATOR_MOVING or time.monotonic() > deadline:
+                    raise
     finally:
         consumer.close()
 
