@@ -48,11 +48,13 @@ class CoordinatorPartitions(Protocol):
     replication.coordinator_partitions.LocalCoordinatorPartitions implements it."""
 
     def leader_epoch(self, tp: TopicPartition) -> int | None:
-        """The leader epoch if this broker leads `tp`, else None."""
+        """If this broker leads `tp`, the leader epoch at which it became leader (Kafka's
+        coordinator epoch: the controller bumping the epoch of a leader it keeps, as when it
+        shrinks the ISR, does not change it), else None."""
         ...
 
     def led_partitions(self, topic: str) -> dict[int, int]:
-        """Partition -> leader epoch, for each partition of `topic` this broker leads."""
+        """Partition -> leader_epoch(), for each partition of `topic` this broker leads."""
         ...
 
     def append(self, tp: TopicPartition, records: bytes, required_acks: int, now_ms: int, timeout_ms: int,

@@ -1,7 +1,7 @@
 """TransactionStateManager: the transactional ids of the __transaction_state partitions this
 broker leads, loaded from and written to those partitions (Kafka's TransactionStateManager).
 
-A partition is owned at the leader epoch it was loaded at; that epoch is the coordinator
+A partition is owned at the leader epoch at which this broker became its leader; that epoch is the coordinator
 epoch written in every marker, so a partition leader can fence a deposed coordinator.
 While a partition loads, its ids answer COORDINATOR_LOAD_IN_PROGRESS.
 """

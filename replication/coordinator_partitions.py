@@ -21,10 +21,10 @@ class LocalCoordinatorPartitions:
 
     def leader_epoch(self, tp: TopicPartition) -> int | None:
         partition = self._replica_manager.partitions.get(tp)
-        return partition.leader_epoch if partition is not None and partition.is_leader else None
+        return partition.elected_epoch if partition is not None and partition.is_leader else None
 
     def led_partitions(self, topic: str) -> dict[int, int]:
-        return {index: partition.leader_epoch
+        return {index: partition.elected_epoch
                 for (name, index), partition in list(self._replica_manager.partitions.items())
                 if name == topic and partition.is_leader}
 

@@ -103,6 +103,10 @@ class Partition:
         self.time = time
         self.leader_id = -1
         self.leader_epoch = -1
+        # The leader epoch at which this broker last became leader: Kafka's coordinator epoch,
+        # which its coordinators get from onElection only when makeLeader finds a new leader.
+        # A later epoch for the same leader (the controller shrinking the ISR) leaves it.
+        self.elected_epoch = -1
         self.controller_epoch = 0
         self.zk_version = 0
         self.isr: list[int] = []  # the committed ISR, as the store holds it
@@ -152,6 +156,8 @@ class Partition:
     def make_leader(self, state: PartitionState) -> None:
         was_leader = self.is_leader
         self._apply(state)
+        if not was_leader:
+            self.elected_epoch = state.leader_epoch
         now = self.time.hi_res_clock_ms()
         known = self.followers if was_leader else {}
         self.followers = {r: known.get(r) or FollowerState(-1, now) for r in self.replicas if r != self.broker_id}

@@ -200,3 +200,25 @@ def test_a_member_that_misses_the_rebalance_timeout_is_removed(gc: Coordinator) 
         (ErrorCode.NONE, generation + 1, [leader])]
     assert not gc.group.has(follower)
     assert gc.heartbeat(follower, generation) == ErrorCode.UNKNOWN_MEMBER_ID
+
+
+def test_a_leader_epoch_bump_without_a_new_leader_keeps_the_groups(gc: Coordinator) -> None:
+    """The controller bumps the leader epoch of __consumer_offsets when it shrinks the ISR,
+    the leader staying. Kafka's coordinator reloads only on a new leader (makeLeader's
+    isNewLeader): a member parked in a rebalance keeps waiting and the group goes on."""
+    a, b = gc.stable_group([None, None])  # a leads: its rejoin starts a rebalance
+    group = gc.group
+    parked = gc.join(a)
+    assert group.is_state(GroupState.PREPARING_REBALANCE) and parked == []
+    state = PartitionState(OFFSETS_TOPIC, 0, 1, 2, [1], [1], 1)
+    assert gc.replicas.leader_and_isr(0, 1, [state], [BrokerInfo(1, "127.0.0.1", 1)]).error == ErrorCode.NONE
+    gc.coordinator.on_leadership_change()
+    gc.time.sleep(0)
+    assert parked == []  # not answered NOT_COORDINATOR
+    assert gc.coordinator.groups[GROUP] is group
+    rejoined = gc.join(b)
+    gc.time.sleep(0)
+    assert [r.error for r in parked + rejoined] == [ErrorCode.NONE, ErrorCode.NONE]
+    generation = rejoined[0].generation_id
+    assert gc.sync(group.leader_id, generation, {a: b"a", b: b"b"})[0].error == ErrorCode.NONE
+    assert group.is_state(GroupState.STABLE)

@@ -256,7 +256,8 @@ def test_reload_restores_state_and_resends_markers_of_a_prepared_transaction(h: 
     h.end(pid, epoch, commit=True)
     assert h.metadata.state == S.PREPARE_COMMIT
     # Leadership of __transaction_state-0 moves away and comes back at a later epoch.
-    h.state.unload_partition(0)
+    assert h.replicas.stop_replica(1, [(TRANSACTION_STATE_TOPIC, 0)], delete=False) == ErrorCode.NONE
+    h.coordinator.on_leadership_change()
     assert h.state.get(TID)[0] == ErrorCode.NOT_COORDINATOR
     h.markers.calls[0].done(True)  # the old coordinator's markers land late: ignored
     h.time.sleep(0)
@@ -272,6 +273,29 @@ def test_reload_restores_state_and_resends_markers_of_a_prepared_transaction(h: 
     h.time.sleep(0)
     assert h.metadata.state == S.COMPLETE_COMMIT
     assert h.stored()[-1] == (TID, S.COMPLETE_COMMIT)
+
+
+def test_a_leader_epoch_bump_without_a_new_leader_keeps_the_loaded_state(h: Harness) -> None:
+    """The controller bumps the leader epoch when it shrinks the ISR (a follower died) but the
+    leader stays: Kafka's makeLeader then finds no new leader and its coordinator neither
+    reloads nor changes its coordinator epoch; a pending transaction goes on undisturbed."""
+    _, pid, epoch = h.init()
+    h.add(pid, epoch, TP)
+    h.end(pid, epoch, commit=True)
+    [call] = h.markers.calls
+    h.lead(leader_epoch=2)
+    h.coordinator.on_leadership_change()
+    h.time.sleep(0)
+    assert h.state.get(TID)[0] == ErrorCode.NONE
+    assert h.markers.calls == [call]  # not sent again as if left by a previous coordinator
+    call.done(True)
+    h.time.sleep(0)
+    assert h.metadata.state == S.COMPLETE_COMMIT
+    assert h.end(pid, epoch, commit=True) == ErrorCode.NONE
+    _, pid, epoch = h.init(new_pid=2000)
+    h.add(pid, epoch, TP)
+    h.end(pid, epoch, commit=False)
+    assert h.markers.calls[-1].coordinator_epoch == 1  # still the epoch this broker was elected at
 
 
 def test_describe_and_list(h: Harness) -> None:
