@@ -619,6 +619,10 @@ class Log:
         if offset < 0:
             raise ValueError(f"cannot truncate {self.name} to a negative offset {offset}")
         if offset >= self._leo:
+            # Nothing to remove, but an epoch this replica started as leader without
+            # appending to it may sit at the log end; left there, the follower would keep
+            # fetching with an epoch its leader never had (Kafka's truncateTo drops it too).
+            self._leader_epoch_cache.truncate_from_end(self._leo)
             return False
         if offset < self._segments[0].base_offset:
             self.truncate_fully_and_start_at(offset)

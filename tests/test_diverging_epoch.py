@@ -88,3 +88,25 @@ def test_a_leader_without_the_epoch_leaves_the_high_watermark(tmp_path: Path) ->
     follower.high_watermark = 2
     assert follower.truncate_to_leader(-1, -1) is True  # end offset -1: no such epoch on the leader
     assert follower.log.log_end_offset == 2
+
+
+def test_an_epoch_led_without_appends_goes_when_the_new_leader_ended_ours_there(tmp_path: Path) -> None:
+    """This broker led epoch 3 from offset 5 and appended nothing before it followed again;
+    the new leader's epoch 2 ends at 5, our log end. Nothing is truncated, but the empty
+    epoch 3 must go (Kafka's truncateTo always trims the epoch cache at the log end), or
+    every fetch carries epoch 3, the leader answers it diverging, and the follower never
+    catches up (a chaos run in CI did exactly that)."""
+    follower = follower_with_epochs(tmp_path, ((2, 5),))
+    follower.make_leader(PartitionState("t", 0, 2, 3, [1, 2], [1, 2], 1))
+    follower.make_follower(PartitionState("t", 0, 1, 4, [1, 2], [1, 2], 1))
+    assert follower.log.leader_epoch_cache.latest_epoch == 3
+    time = MockTime()
+    leader = Partition("t", 0, 1, Log(tmp_path / "t-0", LogConfig(), time=time), NoIsrChanges(), time)
+    for epoch in (2, 4):  # epoch 2 holds offsets 0-4, epoch 4 starts at 5
+        leader.make_leader(PartitionState("t", 0, 1, epoch, [1, 2], [1, 2], 1))
+        leader.append_as_leader(build_batch([Record(i, 0, None, b"v") for i in range(5)]), 1, 0)
+    assert leader.diverging_epoch(3, 5) == (2, 5)  # what the looping fetch was answered
+    assert leader.diverging_epoch(2, 5) is None
+    assert follower.truncate_to_leader(2, 5) is True
+    assert follower.log.log_end_offset == 5 and follower.log.leader_epoch_cache.latest_epoch == 2
+    assert values(follower) == [b"%d" % i for i in range(5)]
