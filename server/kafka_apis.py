@@ -88,9 +88,10 @@ _BROKER_EPOCH_SINCE = {ApiKey.LeaderAndIsr: 2, ApiKey.UpdateMetadata: 5, ApiKey.
 OP_SET, OP_DELETE, OP_APPEND, OP_SUBTRACT = 0, 1, 2, 3
 # Produce errors Kafka answers without an error_message: its LogAppendResult carries a message
 # only for a RecordValidationException (per-record INVALID_RECORD / INVALID_TIMESTAMP); a batch
-# over max.message.bytes or failing its CRC is thrown plain, so the message is null.
+# over max.message.bytes or failing its CRC, or a transactional batch outside its transaction,
+# is thrown plain, so the message is null.
 _PRODUCE_ERRORS_WITHOUT_MESSAGE = frozenset({ErrorCode.MESSAGE_TOO_LARGE, ErrorCode.RECORD_LIST_TOO_LARGE,
-                                             ErrorCode.CORRUPT_MESSAGE})
+                                             ErrorCode.CORRUPT_MESSAGE, ErrorCode.INVALID_TXN_STATE})
 # A verification the coordinator could not answer: Kafka's ReplicaManager answers the produce
 # NOT_ENOUGH_REPLICAS, which every producer retries without refreshing its metadata.
 _PRODUCE_VERIFICATION_ERRORS = dict.fromkeys(
@@ -457,19 +458,29 @@ class KafkaApis:
         request.start_throttling()
 
         def verified(failed: dict[TopicPartition, ErrorCode], guards: dict) -> None:
+            messages = {}
             for key, error in failed.items():
                 errors[key] = _PRODUCE_VERIFICATION_ERRORS.get(error, error)
                 entries.pop(key, None)
+                if error == ErrorCode.INVALID_TXN_STATE:
+                    messages[key] = "Partition was not added to the transaction"
+                elif error in _PRODUCE_VERIFICATION_ERRORS:
+                    messages[key] = ("Unable to verify the partition has been added to the transaction. "
+                                     f"Underlying error: {error.name}")
             try:
                 self.replica_manager.append_records(
                     entries, request.body.acks, _now_ms(), request.body.timeout_ms,
-                    lambda results: self._produce_response(request, errors, results), verification_guards=guards)
+                    lambda results: self._produce_response(request, errors, results, messages),
+                    verification_guards=guards)
             finally:
                 request.end_throttling()
 
         self.replica_manager.start_transaction_verification(sequences, tid, *producer, verified)
 
-    def _produce_response(self, request: Request, errors: dict, results: dict) -> None:
+    def _produce_response(self, request: Request, errors: dict, results: dict,
+                          messages: dict[TopicPartition, str] | None = None) -> None:
+        """`errors`: the partitions refused before the append, `messages` what Kafka says
+        of some of those; `results`: the appends'."""
         req = request.body
         throttle_ms = self.throttler.produce_throttle_ms(request, req.acks)
         if req.acks == 0:
@@ -481,7 +492,8 @@ class KafkaApis:
             for p in t.partition_data:
                 result = results.get((t.name, p.index))
                 if result is None:
-                    parts.append(PartitionResult(p.index, errors[(t.name, p.index)], -1, -1, -1, None))
+                    parts.append(PartitionResult(p.index, errors[(t.name, p.index)], -1, -1, -1,
+                                                 (messages or {}).get((t.name, p.index))))
                 else:
                     message = result.message if result.error not in _PRODUCE_ERRORS_WITHOUT_MESSAGE else None
                     parts.append(PartitionResult(p.index, result.error, result.base_offset, result.log_append_time,
