@@ -440,8 +440,7 @@ class KafkaApis:
         sequences: dict[TopicPartition, int] = {}
         producers = set()
         for key, records in entries.items():
-            if first_batch_is_transactional(records):
-                header = read_header(records)
+            if first_batch_is_transactional(records) and (header := read_header(records)).producer_id >= 0:
                 sequences[key] = header.base_sequence
                 producers.add((header.producer_id, header.producer_epoch))
         if not producers:
@@ -452,12 +451,15 @@ class KafkaApis:
                             producer: tuple[int, int], entries: dict[TopicPartition, Any], errors: dict) -> None:
         """Kafka's appendRecords with verification: start a verification (KIP-890) where the
         producer's transaction is not open yet, ask its coordinator, then append what it
-        vouched for under the guards. The connection is muted meanwhile (as Kafka reads
-        one request at a time), so the producer's next requests are appended after this
-        one."""
-        request.start_throttling()
+        vouched for under the guards. While the coordinator is asked the connection is
+        muted (as Kafka reads one request at a time), so the producer's next requests are
+        appended after this one."""
+        muted = False
+        answered = False
 
         def verified(failed: dict[TopicPartition, ErrorCode], guards: dict) -> None:
+            nonlocal answered
+            answered = True
             messages = {}
             for key, error in failed.items():
                 errors[key] = _PRODUCE_VERIFICATION_ERRORS.get(error, error)
@@ -473,9 +475,13 @@ class KafkaApis:
                     lambda results: self._produce_response(request, errors, results, messages),
                     verification_guards=guards)
             finally:
-                request.end_throttling()
+                if muted:
+                    request.end_throttling()
 
         self.replica_manager.start_transaction_verification(sequences, tid, *producer, verified)
+        if not answered:  # the coordinator was asked
+            muted = True
+            request.start_throttling()
 
     def _produce_response(self, request: Request, errors: dict, results: dict,
                           messages: dict[TopicPartition, str] | None = None) -> None:
