@@ -425,8 +425,9 @@ class KafkaApis:
                     entries, req.acks, _now_ms(), req.timeout_ms,
                     lambda results: self._produce_response(request, errors, results))
             elif producer == _MIXED_PRODUCERS:  # Kafka refuses the request (InvalidPidMappingException)
-                errors.update(dict.fromkeys(entries, ErrorCode.INVALID_PRODUCER_ID_MAPPING))
-                self._produce_response(request, errors, {})
+                errors = dict.fromkeys(errors | entries, ErrorCode.INVALID_PRODUCER_ID_MAPPING)
+                self._produce_response(request, errors, {}, dict.fromkeys(
+                    errors, "Transactional records contained more than one producer ID"))
             else:
                 self._verify_then_append(request, tid, sequences, producer, entries, errors)  # type: ignore[arg-type]
             return

@@ -4,7 +4,8 @@ __consumer_offsets partition is in the producer's transaction before writing the
 
 The same raw requests go to one Kafka broker (ZooKeeper mode) and one josefk broker
 configured alike, and their answers must agree step by step: a transactional produce to a
-partition not in the transaction and to one added, offsets sent for a producer with no
+partition not in the transaction and to one added, batches of two producers in one
+request, offsets sent for a producer with no
 transaction, with one that never added the group (AddOffsetsToTxn), with a
 fenced epoch or an unknown producer id, with the group added, and after the transaction
 committed. A real transactional client (librdkafka's send_offsets_to_transaction) then
@@ -92,20 +93,24 @@ def txn_offset_steps(side: Side) -> dict[str, Any]:
         found = response.topics[0].partitions[0]
         return ErrorCode(found.error_code or response.error_code).name, found.committed_offset
 
-    def produce() -> tuple[str, bool]:
-        """A transactional batch to partition 0: its error, and whether a message says why."""
-        batch = build_batch([Record(0, BASE_TS, None, b"v")], producer_id=pid, producer_epoch=epoch,
-                            base_sequence=0, is_transactional=True)
-        response = side.call(ApiKey.Produce, 9, transactional_id=tid, acks=-1, timeout_ms=10000, topic_data=[{
-            "name": topic, "partition_data": [{"index": 0, "records": batch}]}])
-        found = response.responses[0].partition_responses[0]
-        return ErrorCode(found.error_code).name, found.error_message is not None
+    def produce(*producers: tuple[str, int]) -> list[tuple[str, bool]]:
+        """A transactional batch to partition 0 of each topic, by that producer id: each
+        partition's error, and whether a message says why."""
+        topic_data = [{"name": name, "partition_data": [{"index": 0, "records": build_batch(
+            [Record(0, BASE_TS, None, b"v")], producer_id=producer_id, producer_epoch=epoch, base_sequence=0,
+            is_transactional=True)}]} for name, producer_id in producers or [(topic, pid)]]
+        response = side.call(ApiKey.Produce, 9, transactional_id=tid, acks=-1, timeout_ms=10000,
+                             topic_data=topic_data)
+        return [(ErrorCode(found.error_code).name, found.error_message is not None)
+                for t in response.responses for found in t.partition_responses]
 
     steps: dict[str, Any] = {"no transaction": commit(1), "produce, partition not added": produce()}
     add = add_partitions(side, 3, tid, pid, epoch, [0], topic)
     steps["add the data partition"] = [ErrorCode(p.partition_error_code).name for t in add.results_by_topic_v3_and_below
                                        for p in t.results_by_partition]
     steps["produce, partition added"] = produce()
+    create_topic(side, f"{topic}-2")
+    steps["two producers in one produce"] = produce((topic, pid), (f"{topic}-2", pid + 1))
     steps["group never added"] = commit(2)
     steps["fenced epoch"] = commit(2, producer_epoch=epoch + 1)
     steps["unknown producer id"] = commit(2, producer_id=pid + 1000)
@@ -132,8 +137,8 @@ def test_txn_offset_commit_answers_as_kafka(brokers: Brokers) -> None:
     kafka, josefk = txn_offset_steps(brokers.kafka), txn_offset_steps(brokers.josefk)
     assert josefk == kafka
     # Both agree on this, and this is Kafka 3.9's verification:
-    assert kafka["produce, partition not added"] == ("INVALID_TXN_STATE", True)
-    assert kafka["produce, partition added"] == ("NONE", False)
+    assert kafka["produce, partition not added"] == [("INVALID_TXN_STATE", True)]
+    assert kafka["produce, partition added"] == [("NONE", False)]
     assert kafka["group never added"] == ["INVALID_TXN_STATE"]
     assert kafka["group added"] == ["NONE"] and kafka["committed"] == ("NONE", 4)
     assert kafka["after the transaction ended"] == ["INVALID_TXN_STATE"] and kafka["still committed"] == ("NONE", 4)
