@@ -136,16 +136,19 @@ class ReplicaManager:
                  time: Time = SYSTEM_TIME, scheduler: Scheduler = LOOP_SCHEDULER,
                  halt: Callable[[str], None] | None = None, metrics: BrokerMetrics | None = None,
                  alter_partition: AlterPartitionManager | None = None, heap: HeapFreezer | None = None,
-                 verifier: TransactionVerification | None = None) -> None:
+                 verifier: TransactionVerification | None = None,
+                 verification_enabled: Callable[[], bool] = lambda: True) -> None:
         """`store_executor` runs the store writes leaders make (ISR changes) off the loop;
         with `alter_partition` leaders ask the controller instead (KIP-497).
         `halt(reason)` ends the process when every log dir has failed (Kafka's Exit.halt). `time`
         times followers' lag; `scheduler` runs the purgatories' timeouts; `heap` refreezes the
         collector's view of the heap as partitions are added (the default freezes nothing).
         `verifier` checks a transaction's first write to a partition with its coordinator
-        (transaction.partition.verification.enable; None: not checked)."""
+        while `verification_enabled()` (transaction.partition.verification.enable, dynamic as
+        in Kafka); None: never."""
         self.broker_id = broker_id
         self.verifier = verifier
+        self.verification_enabled = verification_enabled
         self._verifying: set[asyncio.Task] = set()
         self.heap = heap or HeapFreezer(freeze=lambda: None)
         self.store_executor = store_executor
@@ -535,7 +538,7 @@ class ReplicaManager:
         transaction is not open yet, and ask the coordinator about those. `callback` gets
         each failed partition's error and the guards to append under; at once if there
         is nothing to ask, else on a later loop turn."""
-        if transactional_id is None or self.verifier is None:
+        if transactional_id is None or self.verifier is None or not self.verification_enabled():
             callback({}, {})
             return
         errors: dict[TopicPartition, ErrorCode] = {}
@@ -586,8 +589,9 @@ class ReplicaManager:
         results: dict[TopicPartition, AppendResult] = {}
         topic_stats = self.metrics.topics
         guards = verification_guards or {}
+        verifying = self.verifier is not None and self.verification_enabled()
         for key, records in entries.items():
-            guard = guards.get(key, SENTINEL) if self.verifier is not None else None
+            guard = guards.get(key, SENTINEL) if verifying else None
             try:
                 info = self.leader_partition(*key).append_as_leader(records, required_acks, now_ms, origin, guard)
             except KafkaError as e:

@@ -257,16 +257,16 @@ class KafkaServer:
         if protocol.alter_partition_supported and config["zookeeper.connect"]:
             alter_partition = AlterPartitionManager(broker_id, lambda: self.broker_epoch.epoch, self._controller_node,
                                                     protocol, security)
-        if config["transaction.partition.verification.enable"]:
-            self.txn_verifier = TransactionVerifier(broker_id, self.metadata_cache,
-                                                    self._transaction_state_partitions, security)
+        self.txn_verifier = TransactionVerifier(broker_id, self.metadata_cache, self._transaction_state_partitions,
+                                                security)
         self.replica_manager = ReplicaManager(
             broker_id, self.log_manager, self.metadata_cache, self.log_config_for, store,
             ReplicationSettings(config["replica.lag.time.max.ms"], config["replica.fetch.wait.max.ms"],
                                 config["replica.fetch.max.bytes"], security, protocol, lambda: self.broker_epoch.epoch),
             self.store_executor, self.time, self.scheduler,
             metrics=self.broker_metrics, alter_partition=alter_partition, heap=HeapFreezer(),
-            verifier=self.txn_verifier)
+            verifier=self.txn_verifier,
+            verification_enabled=lambda: config["transaction.partition.verification.enable"])
         # Kafka's LogDirFailureHandler: failures reported from any thread are handled on the loop.
         self.log_dir_failures.add_listener(
             lambda log_dir: loop.call_soon_threadsafe(self.replica_manager.handle_log_dir_failure, log_dir))

@@ -189,9 +189,11 @@ class Broker:
         self.log_manager.startup()
         self.executor = ThreadPoolExecutor(1)
         self.txn_coordinator = ScriptedCoordinator()
+        self.verifying = True  # transaction.partition.verification.enable
         self.replicas = ReplicaManager(1, self.log_manager, MetadataCache(1), lambda _topic: LogConfig(),
                                        EmbeddedStore(tmp_path / "store.json"), ReplicationSettings(), self.executor,
-                                       self.time, self.scheduler, verifier=self.txn_coordinator)
+                                       self.time, self.scheduler, verifier=self.txn_coordinator,
+                                       verification_enabled=lambda: self.verifying)
         states = [PartitionState("t", 0, 1, 1, [1], [1], 1), PartitionState(OFFSETS_TOPIC, 0, 1, 1, [1], [1], 1)]
         assert self.replicas.leader_and_isr(0, 1, states, [BrokerInfo(1, "127.0.0.1", 1)]).error == ErrorCode.NONE
         self.groups = GroupCoordinator(1, LocalCoordinatorPartitions(self.replicas), num_partitions=1,
@@ -275,6 +277,21 @@ def test_coordinator_refusal_is_the_partition_error(broker: Broker) -> None:
         errors: list[dict] = []
         broker.replicas.start_transaction_verification({("t", 1): 0}, "tid", 7, 0, lambda e, _g: errors.append(e))
         assert errors == [{("t", 1): ErrorCode.UNKNOWN_TOPIC_OR_PARTITION}]
+        assert len(broker.txn_coordinator.asked) == 1
+
+    asyncio.run(run())
+
+
+def test_verification_follows_the_dynamic_switch(broker: Broker) -> None:
+    async def run() -> None:
+        broker.verifying = False
+        broker.txn_coordinator.answer = ErrorCode.INVALID_TXN_STATE
+        assert await broker.produce(TP, txn_batch()) == ErrorCode.NONE  # neither asked nor guarded
+        assert await broker.commit_offsets() == ErrorCode.NONE
+        assert broker.txn_coordinator.asked == []
+        broker.write_abort(TP)
+        broker.verifying = True
+        assert await broker.produce(TP, txn_batch(seq=1)) == ErrorCode.INVALID_TXN_STATE
         assert len(broker.txn_coordinator.asked) == 1
 
     asyncio.run(run())
