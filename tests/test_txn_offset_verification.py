@@ -5,11 +5,11 @@ __consumer_offsets partition is in the producer's transaction before writing the
 The same raw requests go to one Kafka broker (ZooKeeper mode) and one josefk broker
 configured alike, and their answers must agree step by step: a transactional produce to a
 partition not in the transaction and to one added, batches of two producers in one
-request, offsets sent for a producer with no
-transaction, with one that never added the group (AddOffsetsToTxn), with a
-fenced epoch or an unknown producer id, with the group added, and after the transaction
-committed. A real transactional client (librdkafka's send_offsets_to_transaction) then
-commits offsets through each broker.
+request, offsets sent for a producer with no transaction, with one that never added the
+group (AddOffsetsToTxn), with a fenced epoch or an unknown producer id, with the group
+added, and after the transaction committed; and transaction.partition.verification.enable
+switched off and on at run time. A real transactional client (librdkafka's
+send_offsets_to_transaction) then commits offsets through each broker.
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from josefk.protocol.record_codec import Record, build_batch
 from tests.conftest import RunningBroker
 from tests.differential import SHARED_SETTINGS, Side
 from tests.differential_cases import BASE_TS, add_partitions, create_topic, end_txn, init_transactional, wait_for
+from tests.test_dynamic_broker_configs import BROKER, SET, alter, describe
 
 pytestmark = pytest.mark.cluster
 
@@ -142,6 +143,37 @@ def test_txn_offset_commit_answers_as_kafka(brokers: Brokers) -> None:
     assert kafka["group never added"] == ["INVALID_TXN_STATE"]
     assert kafka["group added"] == ["NONE"] and kafka["committed"] == ("NONE", 4)
     assert kafka["after the transaction ended"] == ["INVALID_TXN_STATE"] and kafka["still committed"] == ("NONE", 4)
+
+
+def dynamic_switch_steps(side: Side) -> dict[str, str]:
+    """transaction.partition.verification.enable switched off and on again at run time
+    (IncrementalAlterConfigs on broker 0): a transactional batch for a partition never
+    added is taken while it is off and refused once it is on."""
+    tid, topic, key = "dynamic-switch", "dynamic-switch-topic", "transaction.partition.verification.enable"
+    create_topic(side, topic, partitions=2)
+    init = init_transactional(side, tid)
+
+    def switch(value: str) -> str:
+        answer = alter(side, BROKER, "0", [(key, SET, value)])
+        wait_for(lambda: describe(side, BROKER, "0", [key])[key].value == value, f"{key}={value} on {side.name}")
+        return ErrorCode(answer.error_code).name
+
+    def produce(partition: int) -> str:
+        batch = build_batch([Record(0, BASE_TS, None, b"v")], producer_id=init.producer_id,
+                            producer_epoch=init.producer_epoch, base_sequence=0, is_transactional=True)
+        response = side.call(ApiKey.Produce, 9, transactional_id=tid, acks=-1, timeout_ms=10000, topic_data=[{
+            "name": topic, "partition_data": [{"index": partition, "records": batch}]}])
+        return ErrorCode(response.responses[0].partition_responses[0].error_code).name
+
+    return {"switch off": switch("false"), "produce, not verified": produce(0),
+            "switch on": switch("true"), "produce, verified": produce(1)}
+
+
+def test_verification_switch_is_dynamic_as_kafka(brokers: Brokers) -> None:
+    kafka, josefk = dynamic_switch_steps(brokers.kafka), dynamic_switch_steps(brokers.josefk)
+    assert josefk == kafka
+    assert kafka == {"switch off": "NONE", "produce, not verified": "NONE", "switch on": "NONE",
+                     "produce, verified": "INVALID_TXN_STATE"}
 
 
 @pytest.mark.parametrize("side", ["kafka", "josefk"])
