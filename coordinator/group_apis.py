@@ -382,8 +382,8 @@ class GroupApis:
         member_id = (req.member_id or "") if version >= 3 else ""
         generation = req.generation_id if version >= 3 else -1
         instance_id = req.group_instance_id if version >= 3 else None
-        self.coordinator.commit_txn_offsets(req.group_id, req.producer_id, req.producer_epoch, member_id, instance_id,
-                                            generation, offsets, respond)
+        self.coordinator.commit_txn_offsets(req.group_id, req.transactional_id, req.producer_id, req.producer_epoch,
+                                            member_id, instance_id, generation, offsets, respond)
 
     def _fetch_group(self, request: GroupRequest, group_id: str, topics: list[Any] | None
                      ) -> tuple[ErrorCode, list[tuple[tuple[str, int], OffsetAndMetadata | None]], set[str]]:

@@ -32,6 +32,7 @@ from josefk.coordinator.group_metadata import (
     SyncResult,
 )
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC, CoordinatorPartitions, LoadedPartition, OffsetsStore
+from josefk.log.producer_state import SENTINEL, VerificationGuard
 from josefk.protocol.errors import ErrorCode
 from josefk.utils.scheduler import LOOP_SCHEDULER, ScheduledTask, Scheduler
 from josefk.utils.time import SYSTEM_TIME, Time
@@ -763,13 +764,16 @@ class GroupCoordinator:
             return ErrorCode.UNKNOWN_MEMBER_ID  # only members may commit for a group with members
         return ErrorCode.NONE
 
-    def commit_txn_offsets(self, group_id: str, producer_id: int, producer_epoch: int, member_id: str,
-                           group_instance_id: str | None, generation_id: int,
+    def commit_txn_offsets(self, group_id: str, transactional_id: str, producer_id: int, producer_epoch: int,
+                           member_id: str, group_instance_id: str | None, generation_id: int,
                            offsets: dict[TopicPartition, OffsetAndMetadata],
                            callback: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
         """TxnOffsetCommit: the offsets are written in the producer's transaction and stay
         pending (invisible to OffsetFetch) until its marker ends it (Kafka's
-        handleTxnOffsetCommit). A group that does not exist yet is created Empty."""
+        handleTxnOffsetCommit). A group that does not exist yet is created Empty. First
+        the transaction coordinator must confirm that the group's partition is in the
+        transaction (AddOffsetsToTxn put it there; KIP-890 verification), else offsets
+        could land in a transaction that already ended and never be completed."""
         error = self.validate(group_id, "txn_offset_commit")
         if error != ErrorCode.NONE:
             callback(dict.fromkeys(offsets, error))
@@ -777,6 +781,22 @@ class GroupCoordinator:
         group = self.groups.get(group_id)
         if group is None:
             group = self.groups[group_id] = GroupMetadata(group_id, GroupState.EMPTY, self.time)
+
+        def verified(error: ErrorCode, guard: VerificationGuard) -> None:
+            if error != ErrorCode.NONE:
+                callback(dict.fromkeys(offsets, error))
+                return
+            self._commit_txn_offsets(group, producer_id, producer_epoch, member_id, group_instance_id,
+                                     generation_id, offsets, callback, guard)
+
+        self.store.verify_transaction(group_id, transactional_id, producer_id, producer_epoch, verified)
+
+    def _commit_txn_offsets(self, group: GroupMetadata, producer_id: int, producer_epoch: int, member_id: str,
+                            group_instance_id: str | None, generation_id: int,
+                            offsets: dict[TopicPartition, OffsetAndMetadata],
+                            callback: Callable[[dict[TopicPartition, ErrorCode]], None],
+                            guard: VerificationGuard) -> None:
+        error = ErrorCode.NONE
         if group.is_state(GroupState.DEAD):
             error = ErrorCode.COORDINATOR_NOT_AVAILABLE
         elif member_id != UNKNOWN_MEMBER_ID and not group.has(member_id):
@@ -788,7 +808,7 @@ class GroupCoordinator:
         if error != ErrorCode.NONE:
             callback(dict.fromkeys(offsets, error))
             return
-        self._store_offsets(group, offsets, callback, producer=(producer_id, producer_epoch))
+        self._store_offsets(group, offsets, callback, producer=(producer_id, producer_epoch), verification_guard=guard)
 
     def complete_txn_offsets(self, producer_id: int, commit: bool, partitions: list[int]) -> None:
         """A transaction's marker is in these __consumer_offsets partitions: its pending
@@ -812,7 +832,8 @@ class GroupCoordinator:
 
     def _store_offsets(self, group: GroupMetadata, offsets: dict[TopicPartition, OffsetAndMetadata],
                        callback: Callable[[dict[TopicPartition, ErrorCode]], None],
-                       producer: tuple[int, int] | None = None) -> None:
+                       producer: tuple[int, int] | None = None,
+                       verification_guard: VerificationGuard = SENTINEL) -> None:
         results: dict[TopicPartition, ErrorCode] = {}
         valid: dict[TopicPartition, OffsetAndMetadata] = {}
         for tp, om in offsets.items():
@@ -836,7 +857,7 @@ class GroupCoordinator:
                 results[tp] = error
             callback({tp: results[tp] for tp in offsets})
 
-        self.store.store_offsets(group.group_id, valid, stored, producer)
+        self.store.store_offsets(group.group_id, valid, stored, producer, verification_guard)
 
     def fetch_offsets(self, group_id: str, partitions: list[TopicPartition] | None
                       ) -> tuple[ErrorCode, dict[TopicPartition, OffsetAndMetadata | None]]:

@@ -27,6 +27,7 @@ from josefk.coordinator.group_records import (
     read_offset_value,
 )
 from josefk.log.log import FetchDataInfo
+from josefk.log.producer_state import SENTINEL, VerificationGuard
 from josefk.protocol.control_records import ControlRecordType, control_record_type
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.record_codec import Record, build_batch, decode_batch
@@ -58,9 +59,20 @@ class CoordinatorPartitions(Protocol):
         ...
 
     def append(self, tp: TopicPartition, records: bytes, required_acks: int, now_ms: int, timeout_ms: int,
-               done: Callable[[ErrorCode, str | None], None]) -> None:
+               done: Callable[[ErrorCode, str | None], None],
+               verification_guard: VerificationGuard = SENTINEL) -> None:
         """Append a batch as leader; `done` gets the error and its message once the write is
-        acknowledged (with acks=-1 when the ISR has it, possibly from a later loop turn)."""
+        acknowledged (with acks=-1 when the ISR has it, possibly from a later loop turn).
+        A transactional batch opening its transaction needs `verification_guard`, from
+        verify_transaction, when transaction verification is on."""
+        ...
+
+    def verify_transaction(self, tp: TopicPartition, transactional_id: str, producer_id: int, producer_epoch: int,
+                           done: Callable[[ErrorCode, VerificationGuard], None]) -> None:
+        """Before writing in a producer's transaction to `tp`: check with its transaction
+        coordinator that `tp` is in it, unless its transaction is already open there or
+        verification is off. `done` gets the error (NONE) and the guard to append under,
+        now or on a later loop turn."""
         ...
 
     def log_offsets(self, tp: TopicPartition) -> tuple[int, int] | None:
@@ -111,6 +123,16 @@ def _append_error_for_offsets(code: int) -> ErrorCode:
     if code in (ErrorCode.MESSAGE_TOO_LARGE, ErrorCode.RECORD_LIST_TOO_LARGE, ErrorCode.INVALID_FETCH_SIZE):
         return ErrorCode.INVALID_COMMIT_OFFSET_SIZE
     return ErrorCode(code)
+
+
+def _offset_commit_error_for_verification(code: int) -> ErrorCode:
+    """Kafka's maybeConvertOffsetCommitError for a failed verification: NETWORK_EXCEPTION,
+    which older clients may not retry, becomes COORDINATOR_LOAD_IN_PROGRESS (retried
+    without a coordinator lookup); INVALID_TXN_STATE, INVALID_PRODUCER_ID_MAPPING and
+    the like pass unchanged."""
+    if code == ErrorCode.NETWORK_EXCEPTION:
+        return ErrorCode.COORDINATOR_LOAD_IN_PROGRESS
+    return _append_error_for_offsets(code)
 
 
 def read_batches(partitions: CoordinatorPartitions, tp: TopicPartition,
@@ -199,7 +221,7 @@ class OffsetsStore:
 
     def _append(self, partition: int, records: list[tuple[bytes, bytes | None]],
                 done: Callable[[ErrorCode], None], required_acks: int = -1,
-                producer: tuple[int, int] | None = None) -> None:
+                producer: tuple[int, int] | None = None, verification_guard: VerificationGuard = SENTINEL) -> None:
         """Append one batch; `done` gets the error once the write is acknowledged (with
         acks=-1 that is when the ISR has it, possibly from a later loop turn). With a
         `producer` (id, epoch) the batch is part of that producer's transaction; its
@@ -220,7 +242,7 @@ class OffsetsStore:
             done(error)
 
         try:
-            self.partitions.append(tp, batch, required_acks, ts, self.commit_timeout_ms, respond)
+            self.partitions.append(tp, batch, required_acks, ts, self.commit_timeout_ms, respond, verification_guard)
         except Exception:  # a log failure must not take the coordinator down with it
             log.exception("Appending %d records to %s-%d failed", len(records), *tp)
             done(ErrorCode.UNKNOWN_SERVER_ERROR)
@@ -234,12 +256,25 @@ class OffsetsStore:
                      lambda error: done(ErrorCode.NONE if error == ErrorCode.NONE else _append_error_for_group(error)))
 
     def store_offsets(self, group_id: str, offsets: dict[tuple[str, int], OffsetAndMetadata],
-                      done: Callable[[ErrorCode], None], producer: tuple[int, int] | None = None) -> None:
+                      done: Callable[[ErrorCode], None], producer: tuple[int, int] | None = None,
+                      verification_guard: VerificationGuard = SENTINEL) -> None:
         records: list[tuple[bytes, bytes | None]] = [
             (offset_key(group_id, topic, p), offset_value(om)) for (topic, p), om in offsets.items()]
         self._append(self.partition_for(group_id), records,
                      lambda error: done(ErrorCode.NONE if error == ErrorCode.NONE
-                                        else _append_error_for_offsets(error)), producer=producer)
+                                        else _append_error_for_offsets(error)), producer=producer,
+                     verification_guard=verification_guard)
+
+    def verify_transaction(self, group_id: str, transactional_id: str, producer_id: int, producer_epoch: int,
+                           done: Callable[[ErrorCode, VerificationGuard], None]) -> None:
+        """Verify the producer's transaction on the group's partition before its offsets are
+        written there (Kafka 3.9's handleTxnCommitOffsets); `done` gets the error as
+        TxnOffsetCommit reports it (GroupMetadataManager.maybeConvertOffsetCommitError)."""
+        def verified(error: ErrorCode, guard: VerificationGuard) -> None:
+            done(ErrorCode.NONE if error == ErrorCode.NONE else _offset_commit_error_for_verification(error), guard)
+
+        self.partitions.verify_transaction((OFFSETS_TOPIC, self.partition_for(group_id)), transactional_id,
+                                           producer_id, producer_epoch, verified)
 
     def write_tombstones(self, group_id: str, partitions: list[tuple[str, int]], group: bool) -> ErrorCode:
         """Delete offsets (and the group record itself when `group`) by writing null values.

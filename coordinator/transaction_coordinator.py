@@ -207,14 +207,18 @@ class TransactionCoordinator:
 
     def verify_partitions(self, transactional_id: str, producer_id: int, producer_epoch: int,
                           partitions: set[TopicPartition]) -> tuple[ErrorCode, dict[TopicPartition, ErrorCode]]:
-        """AddPartitionsToTxn v4+ verify_only (KIP-890): which partitions the ongoing
-        transaction already has; the others get INVALID_TXN_STATE."""
+        """AddPartitionsToTxn v4+ verify_only (KIP-890): which partitions the transaction
+        already has; the others get INVALID_TXN_STATE. As Kafka's, a pending transition is
+        not looked at: partitions join when their addition is written and leave when the
+        transaction completes, and a marker racing the answer is caught by the leader's
+        verification guard. A transaction being ended is CONCURRENT_TRANSACTIONS."""
         error, metadata, _ = self._check_producer(transactional_id, producer_id, producer_epoch)
         if metadata is None:
             return error, {}
-        ongoing = metadata.state == S.ONGOING and metadata.pending_state is None
-        return ErrorCode.NONE, {tp: ErrorCode.NONE if ongoing and tp in metadata.partitions
-                                else ErrorCode.INVALID_TXN_STATE for tp in partitions}
+        if metadata.state in PREPARED_STATES:
+            return ErrorCode.CONCURRENT_TRANSACTIONS, {}
+        return ErrorCode.NONE, {tp: ErrorCode.NONE if tp in metadata.partitions else ErrorCode.INVALID_TXN_STATE
+                                for tp in partitions}
 
     # -- EndTxn --------------------------------------------------------------------------------
 

@@ -44,7 +44,14 @@ from josefk.log.loader import (
     rebuild_producer_state,
 )
 from josefk.log.log_dir_failure import LogDirFailureChannel
-from josefk.log.producer_state import SNAPSHOT_SUFFIX, BatchMetadata, EndTxnMarker, ProducerStateManager
+from josefk.log.producer_state import (
+    SENTINEL,
+    SNAPSHOT_SUFFIX,
+    BatchMetadata,
+    EndTxnMarker,
+    ProducerStateManager,
+    VerificationGuard,
+)
 from josefk.log.segment import (
     DELETED_SUFFIX,
     INDEX_SUFFIX,
@@ -299,17 +306,32 @@ class Log:
         leader_epoch: int,
         now_ms: int | None = None,
         origin: AppendOrigin = AppendOrigin.CLIENT,
+        verification_guard: VerificationGuard | None = None,
     ) -> LogAppendInfo:
         """Validate, assign offsets and append a producer's record set.
 
         A bytearray is patched in place (offsets, leader epoch, LogAppendTime).
         Raises KafkaError: CORRUPT_MESSAGE, MESSAGE_TOO_LARGE, RECORD_LIST_TOO_LARGE,
         INVALID_RECORD, INVALID_TIMESTAMP, INVALID_PRODUCER_EPOCH,
-        OUT_OF_ORDER_SEQUENCE_NUMBER. A retried batch already in the log returns its
-        original offsets with duplicate=True and writes nothing.
+        OUT_OF_ORDER_SEQUENCE_NUMBER, INVALID_TXN_STATE. A retried batch already in the
+        log returns its original offsets with duplicate=True and writes nothing.
+        With a `verification_guard` (transaction.partition.verification.enable; SENTINEL
+        when none was started) a transactional batch may only open a transaction under
+        the guard its verification started (start_transaction_verification); None skips
+        the check.
         """
         with self._guard("appending to"):
-            return self._append_as_leader(records, leader_epoch, now_ms, origin)
+            return self._append_as_leader(records, leader_epoch, now_ms, origin, verification_guard)
+
+    def start_transaction_verification(self, producer_id: int, sequence: int, epoch: int) -> VerificationGuard:
+        """Kafka's maybeStartTransactionVerification: the guard to verify the producer's
+        transaction under, or SENTINEL if its transaction is already open here (the
+        coordinator knew of it when it was opened)."""
+        state = self._producer_state
+        if state.has_ongoing_transaction(producer_id):
+            return SENTINEL
+        return state.maybe_create_verification_state_entry(producer_id, sequence, epoch,
+                                                           self._time.milliseconds()).guard
 
     def _append_as_leader(
         self,
@@ -317,6 +339,7 @@ class Log:
         leader_epoch: int,
         now_ms: int | None = None,
         origin: AppendOrigin = AppendOrigin.CLIENT,
+        verification_guard: VerificationGuard | None = None,
     ) -> LogAppendInfo:
         self._check_open()
         now = self._time.milliseconds() if now_ms is None else now_ms
@@ -339,6 +362,8 @@ class Log:
         duplicate = self._producer_state.check(headers, self.name)
         if duplicate is not None:
             return self._duplicate_info(duplicate)
+        if verification_guard is not None and origin is not AppendOrigin.REPLICATION:
+            self._producer_state.check_verified(headers, verification_guard)
         markers = self._markers(buf, headers)
         for h in headers:
             marker = markers.get(h.position)

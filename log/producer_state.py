@@ -26,6 +26,7 @@ transaction, so the ongoing transactions survive a restart.
 
 from __future__ import annotations
 
+import itertools
 import logging
 import os
 import struct
@@ -103,6 +104,44 @@ class EndTxnMarker:
     coordinator_epoch: int
 
 
+class VerificationGuard:
+    """One verification of a producer's transaction on a partition (Kafka's
+    VerificationGuard): unique, so a stale verification never matches a newer one."""
+
+    __slots__ = ("value",)
+    _ids = itertools.count(1)
+
+    def __init__(self, value: int | None = None) -> None:
+        self.value = next(self._ids) if value is None else value
+
+    def verifies(self, other: VerificationGuard) -> bool:
+        return other is not SENTINEL and other.value == self.value
+
+    def __repr__(self) -> str:
+        return f"VerificationGuard(value={self.value})"
+
+
+SENTINEL = VerificationGuard(0)  # no verification: it verifies nothing
+
+
+@dataclass(slots=True)
+class VerificationStateEntry:
+    """A producer's verification in progress (Kafka's VerificationStateEntry). It keeps
+    the lowest sequence seen meanwhile: a higher one may not be written before it, or
+    a retried lower batch would fail OUT_OF_ORDER_SEQUENCE_NUMBER forever."""
+
+    timestamp: int
+    lowest_sequence: int
+    epoch: int
+    guard: VerificationGuard = field(default_factory=VerificationGuard)
+
+    def maybe_update_lowest_sequence_and_epoch(self, sequence: int, epoch: int) -> None:
+        if epoch == self.epoch and sequence < self.lowest_sequence:
+            self.lowest_sequence = sequence
+        if epoch > self.epoch:
+            self.epoch, self.lowest_sequence = epoch, sequence
+
+
 def in_sequence(last_seq: int, next_seq: int) -> bool:
     """Whether `next_seq` follows `last_seq`, sequences wrapping at Int.MAX_VALUE."""
     return next_seq == last_seq + 1 or (next_seq == 0 and last_seq == INT_MAX)
@@ -120,6 +159,35 @@ class ProducerStateManager:
         self.producers: dict[int, ProducerEntry] = {}
         self.ongoing_txns: dict[int, int] = {}  # producer id -> first offset of its open transaction
         self.unreplicated_txns: list[CompletedTxn] = []  # completed, marker not yet below the HW
+        self.verification_states: dict[int, VerificationStateEntry] = {}
+
+    # -- transaction verification -------------------------------------------------------
+
+    def has_ongoing_transaction(self, producer_id: int) -> bool:
+        entry = self.producers.get(producer_id)
+        return entry is not None and entry.current_txn_first_offset >= 0
+
+    def maybe_create_verification_state_entry(self, producer_id: int, sequence: int, epoch: int,
+                                              now_ms: int) -> VerificationStateEntry:
+        """The producer's verification entry, created if absent (a retry while verifying
+        reuses the guard)."""
+        entry = self.verification_states.get(producer_id)
+        if entry is None:
+            entry = self.verification_states[producer_id] = VerificationStateEntry(now_ms, sequence, epoch)
+        entry.maybe_update_lowest_sequence_and_epoch(sequence, epoch)
+        return entry
+
+    def verification_guard(self, producer_id: int) -> VerificationGuard:
+        entry = self.verification_states.get(producer_id)
+        return entry.guard if entry is not None else SENTINEL
+
+    def check_verified(self, headers: list[BatchHeader], guard: VerificationGuard) -> None:
+        """Kafka's analyzeAndValidateProducerState check: a transactional data batch may
+        only open a transaction here under the guard its verification started with."""
+        for h in headers:
+            if (h.is_transactional and not h.is_control and not self.has_ongoing_transaction(h.producer_id)
+                    and not self.verification_guard(h.producer_id).verifies(guard)):
+                raise KafkaError(ErrorCode.INVALID_TXN_STATE, "Record was not part of an ongoing transaction")
 
     # -- leader-side validation ---------------------------------------------------------
 
@@ -159,13 +227,20 @@ class ProducerStateManager:
             if pid < 0:
                 continue
             entry = self.producers.get(pid)
+            if pid not in pending and entry is not None:
+                duplicate = entry.find_duplicate(h) if h.base_sequence >= 0 else None
+                if duplicate is not None:
+                    return duplicate
+            verifying = self.verification_states.get(pid)
+            if verifying is not None and h.base_sequence > verifying.lowest_sequence:
+                raise KafkaError(ErrorCode.OUT_OF_ORDER_SEQUENCE_NUMBER,
+                                 f"Out of order sequence number for producer {pid} at offset {h.base_offset} in "
+                                 f"partition {partition}: {h.base_sequence} (incoming seq. number), "
+                                 f"{verifying.lowest_sequence} (earliest seen sequence)")
             if pid in pending:
                 epoch, last_seq = pending[pid]
             elif entry is not None:
                 epoch, last_seq = entry.epoch, entry.last_seq
-                duplicate = entry.find_duplicate(h) if h.base_sequence >= 0 else None
-                if duplicate is not None:
-                    return duplicate
             else:
                 pending[pid] = (h.producer_epoch, h.last_sequence)
                 continue  # a producer we know nothing of: accept any sequence
@@ -203,6 +278,9 @@ class ProducerStateManager:
         pid = h.producer_id
         if pid < 0 or (h.is_control and marker is None):
             return None  # an emptied control batch: the cleaner removed its transaction entirely
+        if h.is_transactional:
+            # data opened the transaction or a marker ended it: the verification is spent
+            self.verification_states.pop(pid, None)
         entry = self.producers.get(pid)
         if entry is None:
             entry = self.producers[pid] = ProducerEntry(pid, h.producer_epoch)
@@ -257,10 +335,13 @@ class ProducerStateManager:
         self.unreplicated_txns.clear()
 
     def remove_expired(self, now_ms: int, expiration_ms: int) -> None:
-        """Forget producers idle longer than producer.id.expiration.ms."""
+        """Forget producers idle longer than producer.id.expiration.ms, and verifications
+        started as long ago and never followed by an append."""
         for pid in [p for p, e in self.producers.items()
                     if e.current_txn_first_offset < 0 and now_ms - e.last_timestamp >= expiration_ms]:
             del self.producers[pid]
+        for pid in [p for p, v in self.verification_states.items() if now_ms - v.timestamp >= expiration_ms]:
+            del self.verification_states[pid]
 
     # -- snapshots --------------------------------------------------------------------------
 

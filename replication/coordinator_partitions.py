@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from josefk.log.log import AppendOrigin, FetchDataInfo
+from josefk.log.producer_state import SENTINEL, VerificationGuard
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.replication.replica_manager import AppendResult, ReplicaManager, TopicPartition
 
@@ -29,7 +30,8 @@ class LocalCoordinatorPartitions:
                 if name == topic and partition.is_leader}
 
     def append(self, tp: TopicPartition, records: bytes, required_acks: int, now_ms: int, timeout_ms: int,
-               done: Callable[[ErrorCode, str | None], None]) -> None:
+               done: Callable[[ErrorCode, str | None], None],
+               verification_guard: VerificationGuard = SENTINEL) -> None:
         def respond(results: dict[TopicPartition, AppendResult]) -> None:
             result = results[tp]
             done(ErrorCode(result.error), result.message)
@@ -37,7 +39,17 @@ class LocalCoordinatorPartitions:
         # Coordinator writes are not a client's: their batches (transactional offsets included)
         # skip the client checks and sequence numbering, as Kafka's AppendOrigin.COORDINATOR.
         self._replica_manager.append_records({tp: records}, required_acks=required_acks, now_ms=now_ms,
-                                             timeout_ms=timeout_ms, respond=respond, origin=AppendOrigin.COORDINATOR)
+                                             timeout_ms=timeout_ms, respond=respond, origin=AppendOrigin.COORDINATOR,
+                                             verification_guards={tp: verification_guard})
+
+    def verify_transaction(self, tp: TopicPartition, transactional_id: str, producer_id: int, producer_epoch: int,
+                           done: Callable[[ErrorCode, VerificationGuard], None]) -> None:
+        def verified(errors: dict[TopicPartition, ErrorCode], guards: dict[TopicPartition, VerificationGuard]) -> None:
+            done(errors.get(tp, ErrorCode.NONE), guards.get(tp, SENTINEL))
+
+        # Kafka's maybeStartTransactionVerificationForPartition, with RecordBatch.NO_SEQUENCE
+        self._replica_manager.start_transaction_verification({tp: -1}, transactional_id, producer_id,
+                                                             producer_epoch, verified)
 
     def log_offsets(self, tp: TopicPartition) -> tuple[int, int] | None:
         partition = self._replica_manager.partitions.get(tp)

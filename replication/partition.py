@@ -25,6 +25,7 @@ from josefk.log.log import (
     AppendOrigin,
     Log,
 )
+from josefk.log.producer_state import VerificationGuard
 from josefk.log.transaction_index import AbortedTxn
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.utils.time import SYSTEM_TIME, Time
@@ -288,7 +289,8 @@ class Partition:
         return self.maybe_increment_high_watermark()
 
     def append_as_leader(self, records: bytes, required_acks: int, now_ms: int,
-                         origin: AppendOrigin = AppendOrigin.CLIENT):
+                         origin: AppendOrigin = AppendOrigin.CLIENT,
+                         verification_guard: VerificationGuard | None = None):
         if not self.is_leader:
             raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER)
         min_isr = self.log.config.min_insync_replicas
@@ -296,9 +298,15 @@ class Partition:
             raise KafkaError(ErrorCode.NOT_ENOUGH_REPLICAS,
                              f"The size of the current ISR {self.isr} is insufficient to satisfy the "
                              f"min.isr requirement of {min_isr}")
-        info = self.log.append_as_leader(records, self.leader_epoch, now_ms, origin)
+        info = self.log.append_as_leader(records, self.leader_epoch, now_ms, origin, verification_guard)
         self.maybe_increment_high_watermark()
         return info
+
+    def start_transaction_verification(self, producer_id: int, sequence: int, epoch: int) -> VerificationGuard:
+        """Kafka's Partition.maybeStartTransactionVerification: only a leader verifies."""
+        if not self.is_leader:
+            raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER)
+        return self.log.start_transaction_verification(producer_id, sequence, epoch)
 
     def append_as_follower(self, records: bytes, leader_high_watermark: int) -> None:
         if records:

@@ -18,6 +18,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from josefk.controller.coordination_store import BadVersionError, CoordinationStore, NoNodeError
 from josefk.controller.network_client import PLAINTEXT, ClientSecurity
@@ -34,6 +35,7 @@ from josefk.log.checkpoint import OffsetCheckpointFile
 from josefk.log.config import LogConfig
 from josefk.log.log import AppendOrigin, Log
 from josefk.log.log_manager import LogManager
+from josefk.log.producer_state import SENTINEL, VerificationGuard
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.inter_broker import LATEST_PROTOCOL, InterBrokerProtocol
 from josefk.replication.alter_log_dirs import LogDirMove
@@ -111,19 +113,43 @@ class ReplicationSettings:
     broker_epoch: Callable[[], int] = lambda: -1  # this broker's registration epoch, for Fetch v15+
 
 
+class TransactionVerification(Protocol):
+    """Asks a producer's transaction coordinator whether partitions are in its ongoing
+    transaction (Kafka's AddPartitionsToTxnManager, AddPartitionsToTxn verify_only);
+    server.transaction_verification.TransactionVerifier implements it."""
+
+    async def verify(self, transactional_id: str, producer_id: int, producer_epoch: int,
+                     partitions: list[TopicPartition]) -> dict[TopicPartition, ErrorCode]:
+        """Each partition's answer: NONE, or the error as AddPartitionsToTxnManager gives it
+        (INVALID_TXN_STATE, INVALID_PRODUCER_EPOCH, CONCURRENT_TRANSACTIONS, NOT_COORDINATOR,
+        COORDINATOR_NOT_AVAILABLE, NETWORK_EXCEPTION, ...)."""
+        ...
+
+
+VerificationCallback = Callable[[dict[TopicPartition, ErrorCode], dict[TopicPartition, VerificationGuard]], None]
+
+
 class ReplicaManager:
     def __init__(self, broker_id: int, log_manager: LogManager, metadata_cache: MetadataCache,
                  log_config_for: Callable[[str], LogConfig], store: CoordinationStore,
                  settings: ReplicationSettings, store_executor: Executor,
                  time: Time = SYSTEM_TIME, scheduler: Scheduler = LOOP_SCHEDULER,
                  halt: Callable[[str], None] | None = None, metrics: BrokerMetrics | None = None,
-                 alter_partition: AlterPartitionManager | None = None, heap: HeapFreezer | None = None) -> None:
+                 alter_partition: AlterPartitionManager | None = None, heap: HeapFreezer | None = None,
+                 verifier: TransactionVerification | None = None,
+                 verification_enabled: Callable[[], bool] = lambda: True) -> None:
         """`store_executor` runs the store writes leaders make (ISR changes) off the loop;
         with `alter_partition` leaders ask the controller instead (KIP-497).
         `halt(reason)` ends the process when every log dir has failed (Kafka's Exit.halt). `time`
         times followers' lag; `scheduler` runs the purgatories' timeouts; `heap` refreezes the
-        collector's view of the heap as partitions are added (the default freezes nothing)."""
+        collector's view of the heap as partitions are added (the default freezes nothing).
+        `verifier` checks a transaction's first write to a partition with its coordinator
+        while `verification_enabled()` (transaction.partition.verification.enable, dynamic as
+        in Kafka); None: never."""
         self.broker_id = broker_id
+        self.verifier = verifier
+        self.verification_enabled = verification_enabled
+        self._verifying: set[asyncio.Task] = set()
         self.heap = heap or HeapFreezer(freeze=lambda: None)
         self.store_executor = store_executor
         self.metrics = metrics or BrokerMetrics()  # BrokerTopicMetrics in, IsrShrinks/IsrExpands
@@ -504,15 +530,46 @@ class ReplicaManager:
         """ListOffsets for one partition this broker leads; raises KafkaError as leader_partition."""
         return self.leader_partition(topic, partition).fetch_offset_for_timestamp(timestamp, isolation)
 
-    def needs_verification(self, key: TopicPartition, producer_id: int, producer_epoch: int) -> bool:
-        """Whether a transactional batch of this producer would open a transaction here
-        (Kafka's UnifiedLog.hasOngoingTransaction, negated), on a partition this broker
-        leads; any other partition's append fails without asking the coordinator."""
-        partition = self.partitions.get(key)
-        if partition is None or not partition.is_leader:
-            return False
-        entry = partition.log.producer_state.producers.get(producer_id)
-        return entry is None or entry.current_txn_first_offset < 0 or entry.epoch != producer_epoch
+    def start_transaction_verification(self, sequences: dict[TopicPartition, int], transactional_id: str | None,
+                                       producer_id: int, producer_epoch: int,
+                                       callback: VerificationCallback) -> None:
+        """Kafka's maybeStartTransactionVerificationForPartitions: start a verification
+        (a VerificationGuard) on each partition, by base sequence, where the producer's
+        transaction is not open yet, and ask the coordinator about those. `callback` gets
+        each failed partition's error and the guards to append under; at once if there
+        is nothing to ask, else on a later loop turn."""
+        if transactional_id is None or self.verifier is None or not self.verification_enabled():
+            callback({}, {})
+            return
+        errors: dict[TopicPartition, ErrorCode] = {}
+        guards: dict[TopicPartition, VerificationGuard] = {}
+        for key, sequence in sequences.items():
+            try:
+                guard = self.leader_partition(*key).start_transaction_verification(producer_id, sequence,
+                                                                                   producer_epoch)
+            except KafkaError as e:
+                errors[key] = e.code
+                continue
+            if guard is not SENTINEL:
+                guards[key] = guard
+        if not guards:
+            callback(errors, {})
+            return
+
+        def verified(done: asyncio.Task) -> None:
+            try:
+                answers = done.result()
+            except Exception:  # noqa: BLE001 - the caller must hear back either way
+                log.exception("Verifying %s failed", transactional_id)
+                answers = dict.fromkeys(guards, ErrorCode.UNKNOWN_SERVER_ERROR)
+            errors.update((key, error) for key, error in answers.items() if error != ErrorCode.NONE)
+            callback(errors, guards)
+
+        task = asyncio.get_running_loop().create_task(
+            self.verifier.verify(transactional_id, producer_id, producer_epoch, sorted(guards)))
+        self._verifying.add(task)  # the loop keeps only a weak reference
+        task.add_done_callback(self._verifying.discard)
+        task.add_done_callback(verified)
 
     def last_stable_offset_of(self, key: TopicPartition) -> int | None:
         """The partition's last stable offset, or None if this broker does not host it."""
@@ -523,14 +580,20 @@ class ReplicaManager:
 
     def append_records(self, entries: dict[TopicPartition, bytes], required_acks: int, now_ms: int,
                        timeout_ms: int, respond: Callable[[dict[TopicPartition, AppendResult]], None],
-                       origin: AppendOrigin = AppendOrigin.CLIENT) -> None:
+                       origin: AppendOrigin = AppendOrigin.CLIENT,
+                       verification_guards: dict[TopicPartition, VerificationGuard] | None = None) -> None:
         """Append to partitions this broker leads; `origin` COORDINATOR lets the
-        transaction markers of WriteTxnMarkers in (clients may not write control batches)."""
+        transaction markers of WriteTxnMarkers in (clients may not write control batches).
+        With verification on, a transactional batch opening a transaction needs the guard
+        its start_transaction_verification gave (`verification_guards`)."""
         results: dict[TopicPartition, AppendResult] = {}
         topic_stats = self.metrics.topics
+        guards = verification_guards or {}
+        verifying = self.verifier is not None and self.verification_enabled()
         for key, records in entries.items():
+            guard = guards.get(key, SENTINEL) if verifying else None
             try:
-                info = self.leader_partition(*key).append_as_leader(records, required_acks, now_ms, origin)
+                info = self.leader_partition(*key).append_as_leader(records, required_acks, now_ms, origin, guard)
             except KafkaError as e:
                 results[key] = AppendResult(e.code, message=e.message)
                 continue

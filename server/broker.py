@@ -257,12 +257,16 @@ class KafkaServer:
         if protocol.alter_partition_supported and config["zookeeper.connect"]:
             alter_partition = AlterPartitionManager(broker_id, lambda: self.broker_epoch.epoch, self._controller_node,
                                                     protocol, security)
+        self.txn_verifier = TransactionVerifier(broker_id, self.metadata_cache, self._transaction_state_partitions,
+                                                security)
         self.replica_manager = ReplicaManager(
             broker_id, self.log_manager, self.metadata_cache, self.log_config_for, store,
             ReplicationSettings(config["replica.lag.time.max.ms"], config["replica.fetch.wait.max.ms"],
                                 config["replica.fetch.max.bytes"], security, protocol, lambda: self.broker_epoch.epoch),
             self.store_executor, self.time, self.scheduler,
-            metrics=self.broker_metrics, alter_partition=alter_partition, heap=HeapFreezer())
+            metrics=self.broker_metrics, alter_partition=alter_partition, heap=HeapFreezer(),
+            verifier=self.txn_verifier,
+            verification_enabled=lambda: config["transaction.partition.verification.enable"])
         # Kafka's LogDirFailureHandler: failures reported from any thread are handled on the loop.
         self.log_dir_failures.add_listener(
             lambda log_dir: loop.call_soon_threadsafe(self.replica_manager.handle_log_dir_failure, log_dir))
@@ -301,9 +305,6 @@ class KafkaServer:
         self.txn_markers = markers = TransactionMarkerChannelManager(broker_id, self.metadata_cache, security=security)
         self.txn_coordinator = txn_coordinator = self._transaction_coordinator(
             markers, txn_partitions or config["transaction.state.log.num.partitions"])
-        if config["transaction.partition.verification.enable"]:
-            self.txn_verifier = TransactionVerifier(broker_id, self.metadata_cache,
-                                                    lambda: txn_coordinator.state.num_partitions, security)
         txn_apis = TransactionApis(txn_coordinator, ProducerIdManager(broker_id, store), self.metadata_cache,
                                    self.admin, self.store_executor, TransactionTopicConfig(
                                        config["transaction.state.log.num.partitions"],
@@ -328,8 +329,7 @@ class KafkaServer:
                               {**group_apis.handlers(), **txn_apis.handlers(), **acl_apis.handlers(),
                                **sasl_apis.handlers(), **quota_apis.handlers()},
                               on_txn_markers_written=self._on_txn_markers_written, authorizer=authorizer,
-                              quotas=self.quotas, finalized_features=self.finalized_features.snapshot,
-                              verifier=self.txn_verifier)
+                              quotas=self.quotas, finalized_features=self.finalized_features.snapshot)
         for leadership_aware in (coordinator, txn_coordinator):
             leadership_aware.startup()
             self.replica_manager.add_leadership_listener(
@@ -428,6 +428,12 @@ class KafkaServer:
             self.store_executor.submit(work)
         except RuntimeError:
             log.debug("Store executor shut down; dropped %r", work)
+
+    def _transaction_state_partitions(self) -> int:
+        """How many partitions __transaction_state has, as the transaction coordinator maps ids."""
+        if self.txn_coordinator is None:
+            return self.config["transaction.state.log.num.partitions"]
+        return self.txn_coordinator.state.num_partitions
 
     def _group_coordinator(self, num_partitions: int) -> GroupCoordinator:
         """The group coordinator over this broker's `num_partitions` __consumer_offsets

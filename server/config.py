@@ -269,12 +269,16 @@ def config_type(name: str) -> str:
 # running ConnectionQuotas; with a listener prefix too (listener.name.<l>.max.connections).
 CONNECTION_QUOTA_KEYS = frozenset({"max.connections", "max.connections.per.ip", "max.connections.per.ip.overrides",
                                    "max.connection.creation.rate"})
+# Kafka's dynamic keys josefk reads at each use (DynamicProducerStateManagerConfig's
+# transaction verification switch).
+READ_AT_USE_KEYS = frozenset({"transaction.partition.verification.enable"})
 # The keys josefk changes at run time: Kafka's dynamic broker keys that are topic defaults
 # (DynamicLogConfig: log.retention.ms, message.max.bytes, ...), applied to every log without
-# a topic override, and the connection quotas. Kafka's other dynamic keys (num.io.threads,
-# log.cleaner.threads, ssl.*, ...) size thread pools josefk does not have: read-only here.
+# a topic override, the connection quotas, and those read at each use. Kafka's other dynamic
+# keys (num.io.threads, log.cleaner.threads, ssl.*, ...) size thread pools josefk does not
+# have: read-only here.
 APPLIED_DYNAMIC_KEYS: frozenset[str] = (KAFKA_DYNAMIC_KEYS & frozenset(SERVER_DEFAULT_NAMES.values())
-                                        | CONNECTION_QUOTA_KEYS)
+                                        | CONNECTION_QUOTA_KEYS | READ_AT_USE_KEYS)
 
 
 def _applied_dynamic(name: str) -> bool:

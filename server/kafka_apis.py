@@ -55,13 +55,12 @@ from josefk.replication.fetch_session import (
 )
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import FetchIsolation
-from josefk.replication.replica_manager import FetchPartition, FetchResult, ReplicaManager
+from josefk.replication.replica_manager import FetchPartition, FetchResult, ReplicaManager, TopicPartition
 from josefk.server.config import APPLIED_DYNAMIC_KEYS, KEYS, SOURCE_DEFAULT_CONFIG, KafkaConfig, default_value
 from josefk.server.config import config_type as broker_config_type
 from josefk.server.quotas.client_quota_manager import ControllerMutationQuota, QuotaManagers
 from josefk.server.quotas.throttler import QuotaThrottler
 from josefk.server.request_channel import Request
-from josefk.server.transaction_verification import TopicPartition, TransactionVerifier
 from josefk.utils.java_format import hashed_map_order, java_string_hash
 
 log = logging.getLogger(__name__)
@@ -89,9 +88,16 @@ _BROKER_EPOCH_SINCE = {ApiKey.LeaderAndIsr: 2, ApiKey.UpdateMetadata: 5, ApiKey.
 OP_SET, OP_DELETE, OP_APPEND, OP_SUBTRACT = 0, 1, 2, 3
 # Produce errors Kafka answers without an error_message: its LogAppendResult carries a message
 # only for a RecordValidationException (per-record INVALID_RECORD / INVALID_TIMESTAMP); a batch
-# over max.message.bytes or failing its CRC is thrown plain, so the message is null.
+# over max.message.bytes or failing its CRC, or a transactional batch outside its transaction,
+# is thrown plain, so the message is null.
 _PRODUCE_ERRORS_WITHOUT_MESSAGE = frozenset({ErrorCode.MESSAGE_TOO_LARGE, ErrorCode.RECORD_LIST_TOO_LARGE,
-                                             ErrorCode.CORRUPT_MESSAGE})
+                                             ErrorCode.CORRUPT_MESSAGE, ErrorCode.INVALID_TXN_STATE})
+# A verification the coordinator could not answer: Kafka's ReplicaManager answers the produce
+# NOT_ENOUGH_REPLICAS, which every producer retries without refreshing its metadata.
+_PRODUCE_VERIFICATION_ERRORS = dict.fromkeys(
+    (ErrorCode.CONCURRENT_TRANSACTIONS, ErrorCode.NETWORK_EXCEPTION, ErrorCode.COORDINATOR_LOAD_IN_PROGRESS,
+     ErrorCode.COORDINATOR_NOT_AVAILABLE, ErrorCode.NOT_COORDINATOR), ErrorCode.NOT_ENOUGH_REPLICAS)
+_MIXED_PRODUCERS = (-1, -1)  # transactional batches of several producers in one produce request
 
 
 def _java_split(text: str) -> list[str]:
@@ -121,8 +127,7 @@ class KafkaApis:
                  broker_epoch: BrokerEpoch, store_executor: Executor, extra_handlers: Mapping[int, Handler],
                  on_txn_markers_written: TxnMarkersWritten | None = None, authorizer: Authorizer = ALLOW_ALL,
                  quotas: QuotaManagers | None = None,
-                 finalized_features: Callable[[], tuple[int, dict[str, int]]] = lambda: (-1, {}),
-                 verifier: TransactionVerifier | None = None) -> None:
+                 finalized_features: Callable[[], tuple[int, dict[str, int]]] = lambda: (-1, {})) -> None:
         """`store_executor` runs what calls the coordination store (admin requests, auto
         topic creation) off the event loop. `extra_handlers` serve the APIs of other
         components (the group and transaction coordinators'); with this class's own they
@@ -132,11 +137,7 @@ class KafkaApis:
         transaction's offsets visible with it, as Kafka's onTransactionCompleted. `authorizer`
         decides what each request's principal may do (everything, without an authorizer);
         `quotas` are the client quota managers (fresh ones, with no quota set, if None);
-        `finalized_features()` the /feature znode's version and features, for ApiVersions;
-        `verifier` checks transactional produce with the coordinator (None: not checked,
-        transaction.partition.verification.enable=false)."""
-        self.verifier = verifier
-        self._verifying: set[asyncio.Task] = set()
+        `finalized_features()` the /feature znode's version and features, for ApiVersions."""
         self.config = config
         self.quotas = quotas if quotas is not None else QuotaManagers.create()
         self.throttler = QuotaThrottler(self.quotas)
@@ -417,70 +418,76 @@ class KafkaApis:
                         errors[(t.name, p.index)] = ErrorCode.INVALID_RECORD
                     else:
                         entries[(t.name, p.index)] = p.records
-            unverified = self._unverified(entries) if tid is not None and not txn_refused else {}
-            if unverified:
-                self._verify_then_append(request, tid, unverified, entries, errors)  # type: ignore[arg-type]
-                return
-            self.replica_manager.append_records(
-                entries, req.acks, _now_ms(), req.timeout_ms,
-                lambda results: self._produce_response(request, errors, results))
+            sequences, producer = self._transactional_batches(entries) if tid is not None and not txn_refused \
+                else ({}, None)
+            if producer is None:
+                self.replica_manager.append_records(
+                    entries, req.acks, _now_ms(), req.timeout_ms,
+                    lambda results: self._produce_response(request, errors, results))
+            elif producer == _MIXED_PRODUCERS:  # Kafka refuses the request (InvalidPidMappingException)
+                errors = dict.fromkeys(errors | entries, ErrorCode.INVALID_PRODUCER_ID_MAPPING)
+                self._produce_response(request, errors, {}, dict.fromkeys(
+                    errors, "Transactional records contained more than one producer ID"))
+            else:
+                self._verify_then_append(request, tid, sequences, producer, entries, errors)  # type: ignore[arg-type]
             return
         self._produce_response(request, errors, {})
 
-    def _unverified(self, entries: dict[TopicPartition, Any]) -> dict[TopicPartition, tuple[int, int]]:
-        """The partitions whose transactional batch would open the producer's transaction
-        there, with (producer id, epoch): those the coordinator must vouch for (KIP-890)."""
-        if self.verifier is None:
-            return {}
-        found = {}
+    @staticmethod
+    def _transactional_batches(entries: dict[TopicPartition, Any]
+                               ) -> tuple[dict[TopicPartition, int], tuple[int, int] | None]:
+        """The partitions with a transactional batch, by base sequence, and the producer
+        (id, epoch) that wrote them; _MIXED_PRODUCERS when they disagree."""
+        sequences: dict[TopicPartition, int] = {}
+        producers = set()
         for key, records in entries.items():
-            if first_batch_is_transactional(records):
-                header = read_header(records)
-                if self.replica_manager.needs_verification(key, header.producer_id, header.producer_epoch):
-                    found[key] = (header.producer_id, header.producer_epoch)
-        return found
+            if first_batch_is_transactional(records) and (header := read_header(records)).producer_id >= 0:
+                sequences[key] = header.base_sequence
+                producers.add((header.producer_id, header.producer_epoch))
+        if not producers:
+            return sequences, None
+        return sequences, producers.pop() if len(producers) == 1 else _MIXED_PRODUCERS
 
-    def _verify_then_append(self, request: Request, tid: str, unverified: dict[TopicPartition, tuple[int, int]],
-                            entries: dict[TopicPartition, Any], errors: dict) -> None:
-        """Ask the coordinator, then append what it vouched for. The connection is muted
-        meanwhile (as Kafka reads one request at a time), so the producer's next requests
-        are appended after this one."""
-        assert self.verifier is not None
-        if len(set(unverified.values())) > 1:  # Kafka: one producer per request
-            for key in unverified:
-                errors[key] = ErrorCode.INVALID_PRODUCER_ID_MAPPING
-                entries.pop(key)
-            self.replica_manager.append_records(
-                entries, request.body.acks, _now_ms(), request.body.timeout_ms,
-                lambda results: self._produce_response(request, errors, results))
-            return
-        producer_id, producer_epoch = next(iter(unverified.values()))
-        request.start_throttling()
+    def _verify_then_append(self, request: Request, tid: str, sequences: dict[TopicPartition, int],
+                            producer: tuple[int, int], entries: dict[TopicPartition, Any], errors: dict) -> None:
+        """Kafka's appendRecords with verification: start a verification (KIP-890) where the
+        producer's transaction is not open yet, ask its coordinator, then append what it
+        vouched for under the guards. While the coordinator is asked the connection is
+        muted (as Kafka reads one request at a time), so the producer's next requests are
+        appended after this one."""
+        muted = False
+        answered = False
 
-        def verified(done: asyncio.Future) -> None:
-            try:
-                answers = done.result()
-            except Exception:  # noqa: BLE001 - the producer must hear back either way
-                log.exception("Verifying %s failed", tid)
-                answers = dict.fromkeys(unverified, ErrorCode.UNKNOWN_SERVER_ERROR)
-            for key, error in answers.items():
-                if error != ErrorCode.NONE:
-                    errors[key] = error
-                    entries.pop(key, None)
+        def verified(failed: dict[TopicPartition, ErrorCode], guards: dict) -> None:
+            nonlocal answered
+            answered = True
+            messages = {}
+            for key, error in failed.items():
+                errors[key] = _PRODUCE_VERIFICATION_ERRORS.get(error, error)
+                entries.pop(key, None)
+                if error == ErrorCode.INVALID_TXN_STATE:
+                    messages[key] = "Partition was not added to the transaction"
+                elif error in _PRODUCE_VERIFICATION_ERRORS:
+                    messages[key] = ("Unable to verify the partition has been added to the transaction. "
+                                     f"Underlying error: {error.name}")
             try:
                 self.replica_manager.append_records(
                     entries, request.body.acks, _now_ms(), request.body.timeout_ms,
-                    lambda results: self._produce_response(request, errors, results))
+                    lambda results: self._produce_response(request, errors, results, messages),
+                    verification_guards=guards)
             finally:
-                request.end_throttling()
+                if muted:
+                    request.end_throttling()
 
-        task = asyncio.get_running_loop().create_task(
-            self.verifier.verify(tid, producer_id, producer_epoch, sorted(unverified)))
-        self._verifying.add(task)  # the loop keeps only a weak reference
-        task.add_done_callback(self._verifying.discard)
-        task.add_done_callback(verified)
+        self.replica_manager.start_transaction_verification(sequences, tid, *producer, verified)
+        if not answered:  # the coordinator was asked
+            muted = True
+            request.start_throttling()
 
-    def _produce_response(self, request: Request, errors: dict, results: dict) -> None:
+    def _produce_response(self, request: Request, errors: dict, results: dict,
+                          messages: dict[TopicPartition, str] | None = None) -> None:
+        """`errors`: the partitions refused before the append, `messages` what Kafka says
+        of some of those; `results`: the appends'."""
         req = request.body
         throttle_ms = self.throttler.produce_throttle_ms(request, req.acks)
         if req.acks == 0:
@@ -492,7 +499,8 @@ class KafkaApis:
             for p in t.partition_data:
                 result = results.get((t.name, p.index))
                 if result is None:
-                    parts.append(PartitionResult(p.index, errors[(t.name, p.index)], -1, -1, -1, None))
+                    parts.append(PartitionResult(p.index, errors[(t.name, p.index)], -1, -1, -1,
+                                                 (messages or {}).get((t.name, p.index))))
                 else:
                     message = result.message if result.error not in _PRODUCE_ERRORS_WITHOUT_MESSAGE else None
                     parts.append(PartitionResult(p.index, result.error, result.base_offset, result.log_append_time,

@@ -17,19 +17,18 @@ from josefk.coordinator.transaction_log import TRANSACTION_STATE_TOPIC
 from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.errors import ErrorCode
 from josefk.replication.metadata_cache import MetadataCache
+from josefk.replication.replica_manager import TopicPartition
 
 log = logging.getLogger(__name__)
 
-TopicPartition = tuple[str, int]
 VERIFY_VERSION = 4  # the first with verify_only, which Kafka 3.9's leaders send too
-# Kafka's ReplicaManager answers these as NOT_ENOUGH_REPLICAS, which every producer retries
-# without refreshing its metadata.
-_RETRIABLE = frozenset({ErrorCode.CONCURRENT_TRANSACTIONS, ErrorCode.NETWORK_EXCEPTION,
-                        ErrorCode.COORDINATOR_LOAD_IN_PROGRESS, ErrorCode.COORDINATOR_NOT_AVAILABLE,
-                        ErrorCode.NOT_COORDINATOR})
+_MANAGER_ERRORS = {ErrorCode.PRODUCER_FENCED: ErrorCode.INVALID_PRODUCER_EPOCH,
+                   ErrorCode.CLUSTER_AUTHORIZATION_FAILED: ErrorCode.INVALID_TXN_STATE}
 
 
 class TransactionVerifier:
+    """replication.replica_manager.TransactionVerification over AddPartitionsToTxn requests."""
+
     def __init__(self, broker_id: int, metadata_cache: MetadataCache, txn_partitions: Callable[[], int],
                  security: ClientSecurity = PLAINTEXT, request_timeout_ms: int = 30_000) -> None:
         """`txn_partitions()`: how many partitions __transaction_state has, as the
@@ -43,9 +42,12 @@ class TransactionVerifier:
 
     async def verify(self, transactional_id: str, producer_id: int, producer_epoch: int,
                      partitions: list[TopicPartition]) -> dict[TopicPartition, ErrorCode]:
-        """The coordinator's answer for each partition, as the produce response gives it."""
+        """The coordinator's answer for each partition, as Kafka's AddPartitionsToTxnManager
+        hands it on: a fenced producer is INVALID_PRODUCER_EPOCH, a refused cluster
+        authorization INVALID_TXN_STATE (the client must not see it); the produce and
+        TxnOffsetCommit paths each translate the retriable ones for their clients."""
         errors = await self._ask(transactional_id, producer_id, producer_epoch, partitions)
-        return {tp: ErrorCode.NOT_ENOUGH_REPLICAS if e in _RETRIABLE else e for tp, e in errors.items()}
+        return {tp: _MANAGER_ERRORS.get(e, e) for tp, e in errors.items()}
 
     async def _ask(self, transactional_id: str, producer_id: int, producer_epoch: int,
                    partitions: list[TopicPartition]) -> dict[TopicPartition, ErrorCode]:

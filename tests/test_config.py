@@ -140,3 +140,14 @@ def test_replication_throttle_rates_are_kept_and_described_not_applied():
     assert cfg.dynamic_broker == {rate: "10000"} and cfg.read_only(rate) and config_type(rate) == "LONG"
     assert cfg.synonyms(rate) == [(rate, "10000", 2), (rate, "5000", 3)]
     assert config_type("log.preallocate") == "BOOLEAN"
+
+
+def test_transaction_verification_switch_is_dynamic():
+    """transaction.partition.verification.enable is a dynamic broker config in Kafka
+    (DynamicProducerStateManagerConfig); josefk reads it at each produce."""
+    key = "transaction.partition.verification.enable"
+    cfg = KafkaConfig({})
+    assert (cfg[key], cfg.read_only(key)) == (True, False)
+    assert cfg.dynamic_config_problem({key: "false"}) is None
+    cfg.set_dynamic({key: "false"}, {})
+    assert cfg[key] is False

@@ -351,3 +351,22 @@ def test_transition_table_refuses_illegal_moves() -> None:
         m.prepare_add_partitions({TP2}, 0)  # one pending transition at a time
     m.complete_transition(transit)
     assert m.state == S.ONGOING
+
+
+def test_verify_only_answers_as_kafka(h: Harness) -> None:
+    """AddPartitionsToTxn verify_only (Kafka 3.9's handleVerifyPartitionsInTransaction):
+    partitions the transaction has, and CONCURRENT_TRANSACTIONS while it is being ended."""
+    _, pid, epoch = h.init()
+    assert h.coordinator.verify_partitions(TID, pid, epoch, {TP}) == (ErrorCode.NONE,
+                                                                     {TP: ErrorCode.INVALID_TXN_STATE})
+    assert h.add(pid, epoch, TP) == ErrorCode.NONE
+    assert h.coordinator.verify_partitions(TID, pid, epoch, {TP, TP2}) == (
+        ErrorCode.NONE, {TP: ErrorCode.NONE, TP2: ErrorCode.INVALID_TXN_STATE})
+    assert h.coordinator.verify_partitions(TID, pid, epoch + 1, {TP})[0] == ErrorCode.PRODUCER_FENCED
+    assert h.coordinator.verify_partitions(TID, pid + 1, epoch, {TP})[0] == ErrorCode.INVALID_PRODUCER_ID_MAPPING
+    assert h.end(pid, epoch, commit=False) == ErrorCode.NONE
+    assert h.coordinator.verify_partitions(TID, pid, epoch, {TP}) == (ErrorCode.CONCURRENT_TRANSACTIONS, {})
+    h.markers.calls[0].done(True)
+    h.time.sleep(0)
+    assert h.coordinator.verify_partitions(TID, pid, epoch, {TP}) == (ErrorCode.NONE,
+                                                                     {TP: ErrorCode.INVALID_TXN_STATE})
