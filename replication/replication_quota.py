@@ -13,12 +13,15 @@ is each topic's `leader/follower.replication.throttled.replicas` (`*` for all, e
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from typing import Protocol
 
 from josefk.log.config import LogConfig
 from josefk.utils.rate import MetricConfig, SampledStat, SimpleRate
 from josefk.utils.time import SYSTEM_TIME, Time
+
+log = logging.getLogger(__name__)
 
 TopicPartition = tuple[str, int]
 UNBOUNDED = float(2**63 - 1)  # Kafka's QuotaConfigs.QUOTA_BYTES_PER_SECOND_DEFAULT (Long.MaxValue)
@@ -113,11 +116,17 @@ class ReplicationQuotaManager:
         self._throttled.pop(topic, None)
 
     def update_throttled(self, topic: str, value: str, broker_id: int) -> None:
-        """TopicConfigHandler.updateThrottledList: a topic's throttled replicas config set or cleared."""
+        """TopicConfigHandler.updateThrottledList: a topic's throttled replicas config set or cleared
+        (logged when it changes what is throttled)."""
+        throttled = self._throttled.get(topic, ())
         if value.strip():
             self.mark_throttled(topic, parse_throttled_replicas(value, broker_id))
         else:
             self.remove_throttle(topic)
+        if self._throttled.get(topic, ()) != throttled:
+            partitions = self._throttled.get(topic, ())
+            log.info("%s: throttled partitions of topic %s on broker %d: %s", self.replication_type, topic, broker_id,
+                     "all" if partitions is None else sorted(partitions))
 
 
 LEADER_REPLICATION = "LeaderReplication"

@@ -1,0 +1,184 @@
+"""Replication throttling between real josefk brokers under a real ZooKeeper (Kafka's
+ReplicationQuotasTest): a replica added by `josefk reassign-partitions` to a partition of
+5 MiB catches up no faster than the throttle allows when its topic lists it, leader side,
+follower side or both; a partition that is not listed replicates unthrottled in the same
+fetches; and a throttle removed while a replica is behind lets it catch up.
+
+Only lower bounds on time are asserted (the machine may be loaded): bytes can outrun the
+rate by at most one fetch (replica.fetch.max.bytes), which the first fetch takes before any
+quota is exceeded. The achieved rates are printed (pytest -s) for the docs."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from kafka import KafkaAdminClient, KafkaProducer
+from kafka.admin import AlterConfigOp, ConfigResource, ConfigResourceType, NewTopic
+from kazoo.client import KazooClient
+
+from harness.josefk import BrokerProcess
+from harness.zookeeper import ZooKeeperServer
+
+pytestmark = pytest.mark.cluster
+
+DATA = 5 * 1024 * 1024  # bytes of records per partition
+RECORD = 100 * 1024
+FETCH_MAX = 1024 * 1024  # replica.fetch.max.bytes, the most one fetch can take past the quota
+RATE = 1_000_000  # bytes/s
+
+
+class Brokers:
+    """Brokers 1 (the leaders) and 2 (the replicas being added), their logs at INFO in files."""
+
+    def __init__(self, zk: ZooKeeperServer, root: Path) -> None:
+        self.root = root
+        self.brokers = {b: BrokerProcess(root / f"broker-{b}", output=root / f"broker-{b}.out", log_level="INFO",
+                                         overrides={"broker.id": str(b), "zookeeper.connect": zk.connect,
+                                                    "offsets.topic.replication.factor": "1"})
+                        for b in (1, 2)}
+        self.bootstrap = ",".join(b.bootstrap for b in self.brokers.values())
+        self.admin = KafkaAdminClient(bootstrap_servers=self.bootstrap, request_timeout_ms=30000)
+        self.kazoo = KazooClient(hosts=zk.connect)
+        self.kazoo.start(timeout=10)
+
+    def output(self, broker: int) -> str:
+        return (self.root / f"broker-{broker}.out").read_text(errors="replace")
+
+    def wait_for(self, condition, what: str, timeout: float = 120) -> None:
+        deadline = time.monotonic() + timeout
+        while not condition():
+            assert time.monotonic() < deadline, f"timed out waiting for {what}"
+            time.sleep(0.05)
+
+    def isr(self, topic: str) -> list[int]:
+        data, _ = self.kazoo.get(f"/brokers/topics/{topic}/partitions/0/state")
+        return json.loads(data)["isr"]
+
+    def replica_bytes(self, broker: int, topic: str) -> int:
+        return sum(f.stat().st_size for f in (self.root / f"broker-{broker}" / f"{topic}-0").glob("*.log"))
+
+    def create_with_data(self, *topics: str) -> None:
+        self.admin.create_topics([NewTopic(t, replica_assignments={0: [1]}) for t in topics])
+        self.wait_for(lambda: all(self._has_state(t) for t in topics), "the topics' partition states")
+        producer = KafkaProducer(bootstrap_servers=self.bootstrap, acks=1, max_request_size=2 * RECORD,
+                                 linger_ms=5)
+        for topic in topics:
+            for _ in range(DATA // RECORD):
+                producer.send(topic, os.urandom(RECORD))
+        producer.flush(timeout=120)
+        producer.close()
+
+    def _has_state(self, topic: str) -> bool:
+        return self.kazoo.exists(f"/brokers/topics/{topic}/partitions/0/state") is not None
+
+    def alter(self, resources: list[ConfigResource]) -> None:
+        """IncrementalAlterConfigs (each value SET, or DELETE as (AlterConfigOp.DELETE, None))."""
+        results = self.admin.alter_configs(resources, raise_on_unknown=False, incremental=True)
+        assert all(r == "OK" for kind in results.values() for r in kind.values()), results
+
+    def set_rates(self, rate: int) -> None:
+        """Both rates on both brokers (as kafka-reassign-partitions --throttle does), once each broker applied them."""
+        configs = {"leader.replication.throttled.rate": str(rate), "follower.replication.throttled.rate": str(rate)}
+        self.alter([ConfigResource(ConfigResourceType.BROKER, str(b), configs=configs) for b in self.brokers])
+        for b in self.brokers:
+            self.wait_for(lambda b=b: f"'follower.replication.throttled.rate': '{rate}'" in self.output(b),
+                          f"broker {b} to apply the rates")
+
+    def throttle(self, topic: str, leader: str, follower: str) -> None:
+        """The topic's throttled replica lists, once the brokers named in them applied them."""
+        configs = {k: v for k, v in (("leader.replication.throttled.replicas", leader),
+                                     ("follower.replication.throttled.replicas", follower)) if v}
+        self.alter([ConfigResource(ConfigResourceType.TOPIC, topic, configs=configs)])
+        for kind, value, broker in (("LeaderReplication", leader, 1), ("FollowerReplication", follower, 2)):
+            if value:
+                self.wait_for(lambda k=kind, b=broker: f"{k}: throttled partitions of topic {topic} on broker {b}: [0]"
+                              in self.output(b), f"broker {broker} to throttle {topic}")
+
+    def reassign(self, topics: list[str]) -> float:
+        """Add broker 2 to each topic's partition with `josefk reassign-partitions`; when it started."""
+        plan = self.root / "plan.json"
+        plan.write_text(json.dumps({"version": 1, "partitions": [{"topic": t, "partition": 0, "replicas": [1, 2]}
+                                                                 for t in topics]}))
+        started = time.monotonic()
+        done = subprocess.run([sys.executable, "-m", "josefk", "reassign-partitions", "--bootstrap-server",
+                               self.bootstrap, "--reassignment-json-file", str(plan), "--execute"],
+                              capture_output=True, text=True, timeout=120)
+        assert done.returncode == 0, done.stderr
+        return started
+
+    def catch_up_times(self, topics: list[str], started: float) -> dict[str, float]:
+        """Seconds from `started` until broker 2 is in each partition's ISR."""
+        took: dict[str, float] = {}
+
+        def all_in_sync() -> bool:
+            for topic in topics:
+                if topic not in took and 2 in self.isr(topic):
+                    took[topic] = time.monotonic() - started
+            return len(took) == len(topics)
+
+        self.wait_for(all_in_sync, f"broker 2 in the ISRs of {topics}", timeout=300)
+        return took
+
+    def close(self) -> None:
+        self.admin.close()
+        self.kazoo.stop()
+        for broker in self.brokers.values():
+            broker.stop()
+
+
+@pytest.fixture
+def brokers(zookeeper: ZooKeeperServer, tmp_path: Path) -> Iterator[Brokers]:
+    running = Brokers(zookeeper, tmp_path)
+    yield running
+    running.close()
+
+
+def _lower_bound_s(size: int, rate: int) -> float:
+    """The least time `size` bytes can take at `rate`: all but the first fetch's bytes go at the
+    rate (10% off for the clocks)."""
+    return 0.9 * (size - FETCH_MAX) / rate
+
+
+def test_a_throttled_replica_catches_up_no_faster_than_the_throttle(brokers: Brokers) -> None:
+    topics = ["both", "leader-only", "follower-only", "free"]
+    brokers.create_with_data(*topics)
+    brokers.set_rates(RATE)
+    brokers.throttle("both", "0:1", "0:2")  # as kafka-reassign-partitions --throttle writes them
+    brokers.throttle("leader-only", "0:1", "")  # only broker 1 holds its responses back
+    brokers.throttle("follower-only", "", "0:2")  # only broker 2 leaves it out of its fetches
+    took = brokers.catch_up_times(topics, brokers.reassign(topics))
+    print("\ncatch-up of", DATA, "bytes at", RATE, "B/s:",
+          {t: f"{s:.2f} s, {DATA / s / 1e6:.2f} MB/s" for t, s in took.items()})
+    size = brokers.replica_bytes(1, "both")
+    for topic in ("both", "leader-only", "follower-only"):
+        assert took[topic] >= _lower_bound_s(size, RATE), (topic, took)
+    assert took["free"] < min(took[t] for t in ("both", "leader-only", "follower-only")), took
+    assert brokers.replica_bytes(2, "free") == brokers.replica_bytes(1, "free")
+
+
+def test_removing_the_throttle_lets_a_lagging_replica_catch_up(brokers: Brokers) -> None:
+    slow = 400_000  # 5 MiB would take 13 s
+    brokers.create_with_data("released")
+    brokers.set_rates(slow)
+    brokers.throttle("released", "0:1", "0:2")
+    started = brokers.reassign(["released"])
+    brokers.wait_for(lambda: brokers.replica_bytes(2, "released") > 2 * FETCH_MAX, "two fetches' worth replicated")
+    elapsed = time.monotonic() - started
+    copied = brokers.replica_bytes(2, "released")
+    print(f"\nthrottled at {slow} B/s: {copied} bytes in {elapsed:.2f} s, {copied / elapsed / 1e6:.3f} MB/s")
+    assert elapsed >= _lower_bound_s(copied, slow)
+    assert 2 not in brokers.isr("released")
+    brokers.alter([ConfigResource(ConfigResourceType.TOPIC, "released", configs={
+        "leader.replication.throttled.replicas": (AlterConfigOp.DELETE, None),
+        "follower.replication.throttled.replicas": (AlterConfigOp.DELETE, None)})])
+    lifted = time.monotonic()
+    took = brokers.catch_up_times(["released"], lifted)["released"]
+    print(f"after the throttle was removed: caught up in {took:.2f} s")
+    assert brokers.replica_bytes(2, "released") == brokers.replica_bytes(1, "released")
