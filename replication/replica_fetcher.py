@@ -31,6 +31,7 @@ from josefk.controller.state import BrokerInfo
 from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.inter_broker import LATEST_PROTOCOL, InterBrokerProtocol
+from josefk.protocol.records import whole_batches_size
 from josefk.replication.fetch_session import FINAL_EPOCH, INVALID_SESSION_ID
 from josefk.replication.fetch_session_handler import FetchPartitionData, FetchSessionHandler
 from josefk.replication.partition import Partition
@@ -203,6 +204,9 @@ class ReplicaFetcher:
                     partition.append_as_follower(b"", data.high_watermark)
                 elif data.error_code == ErrorCode.NONE:
                     records = data.records or b""
+                    whole = whole_batches_size(records)
+                    if whole < len(records):  # a Kafka leader's read may end inside a batch
+                        records = records[:whole]
                     partition.append_as_follower(records, data.high_watermark)
                     if records or partition.key not in self.lag:
                         self.lag[partition.key] = max(0, data.high_watermark - partition.log.log_end_offset)

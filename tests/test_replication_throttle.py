@@ -2,7 +2,10 @@
 ReplicationQuotasTest): a replica added by `josefk reassign-partitions` to a partition of
 5 MiB catches up no faster than the throttle allows when its topic lists it, leader side,
 follower side or both; a partition that is not listed replicates unthrottled in the same
-fetches; and a throttle removed while a replica is behind lets it catch up.
+fetches; and a throttle removed while a replica is behind lets it catch up. With a Kafka
+3.9 broker beside them, each side of the throttle holds back the other implementation:
+josefk's leader a Kafka follower, Kafka's follower itself against a josefk leader, and the
+other way round.
 
 Only lower bounds on time are asserted (the machine may be loaded): bytes can outrun the
 rate by at most one fetch (replica.fetch.max.bytes), which the first fetch takes before any
@@ -24,6 +27,7 @@ from kafka.admin import AlterConfigOp, ConfigResource, ConfigResourceType, NewTo
 from kazoo.client import KazooClient
 
 from harness.josefk import BrokerProcess
+from harness.kafka import KafkaBroker
 from harness.zookeeper import ZooKeeperServer
 
 pytestmark = pytest.mark.cluster
@@ -37,19 +41,30 @@ RATE = 1_000_000  # bytes/s
 class Brokers:
     """Brokers 1 (the leaders) and 2 (the replicas being added), their logs at INFO in files."""
 
-    def __init__(self, zk: ZooKeeperServer, root: Path) -> None:
+    def __init__(self, zk: ZooKeeperServer, root: Path, with_kafka: bool = False) -> None:
+        """`with_kafka`: broker 3 is Kafka 3.9."""
         self.root = root
-        self.brokers = {b: BrokerProcess(root / f"broker-{b}", output=root / f"broker-{b}.out", log_level="INFO",
-                                         overrides={"broker.id": str(b), "zookeeper.connect": zk.connect,
-                                                    "offsets.topic.replication.factor": "1"})
-                        for b in (1, 2)}
+        self.brokers: dict[int, BrokerProcess | KafkaBroker] = {
+            b: BrokerProcess(root / f"broker-{b}", output=root / f"broker-{b}.out", log_level="INFO",
+                             overrides={"broker.id": str(b), "zookeeper.connect": zk.connect,
+                                        "offsets.topic.replication.factor": "1"})
+            for b in (1, 2)}
+        if with_kafka:
+            self.brokers[3] = KafkaBroker(root / "kafka-3", zk.connect, 3)
         self.bootstrap = ",".join(b.bootstrap for b in self.brokers.values())
         self.admin = KafkaAdminClient(bootstrap_servers=self.bootstrap, request_timeout_ms=30000)
         self.kazoo = KazooClient(hosts=zk.connect)
         self.kazoo.start(timeout=10)
 
     def output(self, broker: int) -> str:
-        return (self.root / f"broker-{broker}.out").read_text(errors="replace")
+        kafka = self.root / "kafka-3" / "server.log"
+        return (kafka if broker == 3 else self.root / f"broker-{broker}.out").read_text(errors="replace")
+
+    def applied(self, broker: int, entity: str, josefk_line: str) -> bool:
+        """Whether the broker applied a config change: josefk's line, or Kafka's DynamicConfigManager's."""
+        if broker == 3:
+            return f"Processing override for entityPath: {entity} with config" in self.output(3)
+        return josefk_line in self.output(broker)
 
     def wait_for(self, condition, what: str, timeout: float = 120) -> None:
         deadline = time.monotonic() + timeout
@@ -64,8 +79,8 @@ class Brokers:
     def replica_bytes(self, broker: int, topic: str) -> int:
         return sum(f.stat().st_size for f in (self.root / f"broker-{broker}" / f"{topic}-0").glob("*.log"))
 
-    def create_with_data(self, *topics: str) -> None:
-        self.admin.create_topics([NewTopic(t, replica_assignments={0: [1]}) for t in topics])
+    def create_with_data(self, *topics: str, leader: int = 1) -> None:
+        self.admin.create_topics([NewTopic(t, replica_assignments={0: [leader]}) for t in topics])
         self.wait_for(lambda: all(self._has_state(t) for t in topics), "the topics' partition states")
         producer = KafkaProducer(bootstrap_servers=self.bootstrap, acks=1, max_request_size=2 * RECORD,
                                  linger_ms=5)
@@ -88,24 +103,28 @@ class Brokers:
         configs = {"leader.replication.throttled.rate": str(rate), "follower.replication.throttled.rate": str(rate)}
         self.alter([ConfigResource(ConfigResourceType.BROKER, str(b), configs=configs) for b in self.brokers])
         for b in self.brokers:
-            self.wait_for(lambda b=b: f"'follower.replication.throttled.rate': '{rate}'" in self.output(b),
+            self.wait_for(lambda b=b: self.applied(b, f"brokers/{b}",
+                                                   f"'follower.replication.throttled.rate': '{rate}'"),
                           f"broker {b} to apply the rates")
 
     def throttle(self, topic: str, leader: str, follower: str) -> None:
-        """The topic's throttled replica lists, once the brokers named in them applied them."""
+        """The topic's throttled replica lists (`partition:broker`, one each at most), once the
+        broker named in each applied it."""
         configs = {k: v for k, v in (("leader.replication.throttled.replicas", leader),
                                      ("follower.replication.throttled.replicas", follower)) if v}
         self.alter([ConfigResource(ConfigResourceType.TOPIC, topic, configs=configs)])
-        for kind, value, broker in (("LeaderReplication", leader, 1), ("FollowerReplication", follower, 2)):
+        for kind, value in (("LeaderReplication", leader), ("FollowerReplication", follower)):
             if value:
-                self.wait_for(lambda k=kind, b=broker: f"{k}: throttled partitions of topic {topic} on broker {b}: [0]"
-                              in self.output(b), f"broker {broker} to throttle {topic}")
+                broker = int(value.split(":")[1])
+                line = f"{kind}: throttled partitions of topic {topic} on broker {broker}: [0]"
+                self.wait_for(lambda b=broker, line=line: self.applied(b, f"topics/{topic}", line),
+                              f"broker {broker} to throttle {topic}")
 
-    def reassign(self, topics: list[str]) -> float:
-        """Add broker 2 to each topic's partition with `josefk reassign-partitions`; when it started."""
+    def reassign(self, moves: dict[str, list[int]]) -> float:
+        """Give each topic's partition these replicas with `josefk reassign-partitions`; when it started."""
         plan = self.root / "plan.json"
-        plan.write_text(json.dumps({"version": 1, "partitions": [{"topic": t, "partition": 0, "replicas": [1, 2]}
-                                                                 for t in topics]}))
+        plan.write_text(json.dumps({"version": 1, "partitions": [{"topic": t, "partition": 0, "replicas": r}
+                                                                 for t, r in moves.items()]}))
         started = time.monotonic()
         done = subprocess.run([sys.executable, "-m", "josefk", "reassign-partitions", "--bootstrap-server",
                                self.bootstrap, "--reassignment-json-file", str(plan), "--execute"],
@@ -113,17 +132,17 @@ class Brokers:
         assert done.returncode == 0, done.stderr
         return started
 
-    def catch_up_times(self, topics: list[str], started: float) -> dict[str, float]:
-        """Seconds from `started` until broker 2 is in each partition's ISR."""
+    def catch_up_times(self, added: dict[str, int], started: float) -> dict[str, float]:
+        """Seconds from `started` until each topic's added replica is in its partition's ISR."""
         took: dict[str, float] = {}
 
         def all_in_sync() -> bool:
-            for topic in topics:
-                if topic not in took and 2 in self.isr(topic):
+            for topic, broker in added.items():
+                if topic not in took and broker in self.isr(topic):
                     took[topic] = time.monotonic() - started
-            return len(took) == len(topics)
+            return len(took) == len(added)
 
-        self.wait_for(all_in_sync, f"broker 2 in the ISRs of {topics}", timeout=300)
+        self.wait_for(all_in_sync, f"the added replicas in the ISRs of {sorted(added)}", timeout=300)
         return took
 
     def close(self) -> None:
@@ -153,7 +172,7 @@ def test_a_throttled_replica_catches_up_no_faster_than_the_throttle(brokers: Bro
     brokers.throttle("both", "0:1", "0:2")  # as kafka-reassign-partitions --throttle writes them
     brokers.throttle("leader-only", "0:1", "")  # only broker 1 holds its responses back
     brokers.throttle("follower-only", "", "0:2")  # only broker 2 leaves it out of its fetches
-    took = brokers.catch_up_times(topics, brokers.reassign(topics))
+    took = brokers.catch_up_times(dict.fromkeys(topics, 2), brokers.reassign(dict.fromkeys(topics, [1, 2])))
     print("\ncatch-up of", DATA, "bytes at", RATE, "B/s:",
           {t: f"{s:.2f} s, {DATA / s / 1e6:.2f} MB/s" for t, s in took.items()})
     size = brokers.replica_bytes(1, "both")
@@ -168,7 +187,7 @@ def test_removing_the_throttle_lets_a_lagging_replica_catch_up(brokers: Brokers)
     brokers.create_with_data("released")
     brokers.set_rates(slow)
     brokers.throttle("released", "0:1", "0:2")
-    started = brokers.reassign(["released"])
+    started = brokers.reassign({"released": [1, 2]})
     brokers.wait_for(lambda: brokers.replica_bytes(2, "released") > 2 * FETCH_MAX, "two fetches' worth replicated")
     elapsed = time.monotonic() - started
     copied = brokers.replica_bytes(2, "released")
@@ -179,6 +198,35 @@ def test_removing_the_throttle_lets_a_lagging_replica_catch_up(brokers: Brokers)
         "leader.replication.throttled.replicas": (AlterConfigOp.DELETE, None),
         "follower.replication.throttled.replicas": (AlterConfigOp.DELETE, None)})])
     lifted = time.monotonic()
-    took = brokers.catch_up_times(["released"], lifted)["released"]
+    took = brokers.catch_up_times({"released": 2}, lifted)["released"]
     print(f"after the throttle was removed: caught up in {took:.2f} s")
     assert brokers.replica_bytes(2, "released") == brokers.replica_bytes(1, "released")
+
+
+@pytest.fixture
+def with_kafka(zookeeper: ZooKeeperServer, tmp_path: Path) -> Iterator[Brokers]:
+    running = Brokers(zookeeper, tmp_path, with_kafka=True)
+    yield running
+    running.close()
+
+
+def test_josefk_and_kafka_each_throttle_the_other(with_kafka: Brokers) -> None:
+    """Four moves, each throttled on one side only, each side a different quota: josefk's
+    leader (1) holds back Kafka's follower (3); Kafka's follower holds itself back against
+    josefk's leader; josefk's follower (2) holds itself back against Kafka's leader (3); and
+    Kafka's leader holds back josefk's follower (1)."""
+    brokers = with_kafka
+    brokers.create_with_data("jk-leader", "jk-follower")
+    brokers.create_with_data("kj-follower", "kj-leader", leader=3)
+    brokers.set_rates(RATE)
+    brokers.throttle("jk-leader", "0:1", "")
+    brokers.throttle("jk-follower", "", "0:3")
+    brokers.throttle("kj-follower", "", "0:2")
+    brokers.throttle("kj-leader", "0:3", "")
+    moves = {"jk-leader": [1, 3], "jk-follower": [1, 3], "kj-follower": [3, 2], "kj-leader": [3, 1]}
+    added = {"jk-leader": 3, "jk-follower": 3, "kj-follower": 2, "kj-leader": 1}
+    took = brokers.catch_up_times(added, brokers.reassign(moves))
+    print(f"\ncatch-up of {DATA} bytes at {RATE} B/s, josefk 1-2, Kafka 3:",
+          {t: f"{s:.2f} s, {DATA / s / 1e6:.2f} MB/s" for t, s in took.items()})
+    for topic, seconds in took.items():
+        assert seconds >= _lower_bound_s(DATA, RATE), (topic, took)
