@@ -84,11 +84,6 @@ class ReplicationQuotaManager:
     def update_quota(self, bound: float) -> None:
         self.bound = bound
 
-    @property
-    def upper_bound(self) -> int:
-        """The bound as Java's double-to-long conversion gives it (clamped to Long.MaxValue)."""
-        return min(int(self.bound), 2**63 - 1)
-
     def byte_rate(self) -> float:
         """The measured rate (Kafka's byte-rate metric), bytes per second."""
         return self._rate.measure(self.time.milliseconds())
