@@ -428,7 +428,8 @@ class ReplicaManager:
             self._start_log_dir_move(partition)
 
     def _start_log_dir_move(self, partition: Partition) -> None:
-        move = LogDirMove(partition.key, partition, self.log_manager, self.settings.replica_fetch_max_bytes)
+        move = LogDirMove(partition.key, partition, self.log_manager, self.settings.replica_fetch_max_bytes,
+                          self.quotas.alter_log_dirs)
         task = asyncio.get_running_loop().create_task(move.run(), name=f"log-dir-move-{partition.topic}-"
                                                                         f"{partition.partition}")
         self.log_dir_moves[partition.key] = task

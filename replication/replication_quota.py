@@ -126,24 +126,33 @@ class ReplicationQuotaManager:
 
 LEADER_REPLICATION = "LeaderReplication"
 FOLLOWER_REPLICATION = "FollowerReplication"
+ALTER_LOG_DIRS_REPLICATION = "AlterLogDirsReplication"
 
 
 @dataclass
 class ReplicationQuotas:
-    """The broker's two replication quota managers (Kafka's QuotaManagers.leader and .follower)."""
+    """The broker's replication quota managers (Kafka's QuotaManagers.leader, .follower and
+    .alterLogDirs, which moves between this broker's own log dirs; it throttles every
+    partition, so it keeps no list)."""
 
     leader: ReplicationQuotaManager = field(default_factory=lambda: ReplicationQuotaManager(LEADER_REPLICATION))
     follower: ReplicationQuotaManager = field(default_factory=lambda: ReplicationQuotaManager(FOLLOWER_REPLICATION))
+    alter_log_dirs: ReplicationQuotaManager = field(
+        default_factory=lambda: ReplicationQuotaManager(ALTER_LOG_DIRS_REPLICATION))
 
     @classmethod
-    def create(cls, config: MetricConfig, time: Time) -> ReplicationQuotas:
+    def create(cls, config: MetricConfig, alter_log_dirs_config: MetricConfig, time: Time) -> ReplicationQuotas:
+        """`config` from replication.quota.window.*, `alter_log_dirs_config` from
+        alter.log.dirs.replication.quota.window.*."""
         return cls(ReplicationQuotaManager(LEADER_REPLICATION, config, time),
-                   ReplicationQuotaManager(FOLLOWER_REPLICATION, config, time))
+                   ReplicationQuotaManager(FOLLOWER_REPLICATION, config, time),
+                   ReplicationQuotaManager(ALTER_LOG_DIRS_REPLICATION, alter_log_dirs_config, time))
 
-    def update_rates(self, leader: float, follower: float) -> None:
+    def update_rates(self, leader: float, follower: float, alter_log_dirs: float) -> None:
         """BrokerConfigHandler: this broker's throttled rates (unset is unbounded)."""
         self.leader.update_quota(leader)
         self.follower.update_quota(follower)
+        self.alter_log_dirs.update_quota(alter_log_dirs)
 
     def update_topic(self, topic: str, config: LogConfig, broker_id: int) -> None:
         """TopicConfigHandler: a topic's throttled replicas lists, this broker's entries."""

@@ -111,12 +111,12 @@ class BrokerCollector(Collector):
         yield from self._replication_quotas()
 
     def _replication_quotas(self) -> Iterator[Metric]:
-        """Kafka's kafka.server:type=LeaderReplication|FollowerReplication,name=byte-rate: the
-        bytes per second of throttled replicas each quota measures."""
+        """Kafka's kafka.server:type=LeaderReplication|FollowerReplication|AlterLogDirsReplication,
+        name=byte-rate: the bytes per second of throttled replicas each quota measures."""
         quotas = self.gauges.replication_quotas()
         if quotas is None:
             return
-        for manager in (quotas.leader, quotas.follower):
+        for manager in (quotas.leader, quotas.follower, quotas.alter_log_dirs):
             kind = manager.replication_type
             yield GaugeMetricFamily(f"kafka_server_{kind.lower()}_byte_rate", "Throttled replication bytes/s "
                                     f"(kafka.server:type={kind},name=byte-rate)", value=manager.byte_rate())

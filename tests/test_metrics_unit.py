@@ -106,9 +106,10 @@ def test_counters_render_under_kafka_names() -> None:
 def test_replication_byte_rates_render_under_kafka_names() -> None:
     """kafka.server:type=LeaderReplication|FollowerReplication,name=byte-rate: the quotas' own measure."""
     time = MockTime()
-    quotas = ReplicationQuotas.create(MetricConfig(), time)
+    quotas = ReplicationQuotas.create(MetricConfig(), MetricConfig(), time)
     quotas.leader.record(3000)
     samples = _scrape(BrokerMetrics(), BrokerGauges(lambda: [], lambda: {}, lambda: False,
                                                     replication_quotas=lambda: quotas))
     assert samples[("kafka_server_leaderreplication_byte_rate", frozenset())] == 3000  # over one window
     assert samples[("kafka_server_followerreplication_byte_rate", frozenset())] == 0
+    assert samples[("kafka_server_alterlogdirsreplication_byte_rate", frozenset())] == 0

@@ -140,8 +140,8 @@ class Leader:
         self.log_manager = LogManager([tmp_path / "logs"], LogConfig())
         self.log_manager.startup()
         self.executor = ThreadPoolExecutor(1)
-        self.quotas = ReplicationQuotas.create(MetricConfig(), self.time)
-        self.quotas.update_rates(RATE, UNBOUNDED)
+        self.quotas = ReplicationQuotas.create(MetricConfig(), MetricConfig(), self.time)
+        self.quotas.update_rates(RATE, UNBOUNDED, UNBOUNDED)
         self.quotas.leader.update_throttled(TOPIC, "*", 1)
         self.manager = ReplicaManager(1, self.log_manager, MetadataCache(1), lambda _t: LogConfig(), self.store,
                                       ReplicationSettings(), self.executor, self.time, quotas=self.quotas)

@@ -3,8 +3,9 @@ AlterPartitionReassignments / ListPartitionReassignments (KIP-455), and AlterRep
 DescribeLogDirs for the `log_dirs` of the reassignment JSON (moves between a broker's log
 dirs, KIP-113). `--throttle` sets the replication throttle (KIP-73) with
 IncrementalAlterConfigs, as Kafka's tool: the moving partitions' source replicas in the
-topic's leader list, their new ones in its follower list, the rate on every broker involved;
-`--verify` once nothing moves any more, and `--cancel`, remove them."""
+topic's leader list, their new ones in its follower list, the rate on every broker involved
+(`--replica-alter-log-dirs-throttle` the log dir moves' rate); `--verify` once nothing
+moves any more, and `--cancel`, remove them."""
 
 from __future__ import annotations
 
@@ -188,6 +189,15 @@ def _set_throttles(admin: Any, plan: dict[tuple[str, int], list[int]], current: 
     print(f"The inter-broker throttle limit was set to {throttle} B/s")
 
 
+def _set_log_dir_throttle(admin: Any, brokers: list[int], throttle: int) -> None:
+    """Kafka's modifyLogDirThrottle: the rate on every broker a log dir move is on."""
+    from kafka.admin import ConfigResource, ConfigResourceType
+
+    _alter_configs(admin, [ConfigResource(ConfigResourceType.BROKER, str(b), configs={
+        BROKER_LEVEL_THROTTLES[2]: str(throttle)}) for b in brokers])
+    print(f"The replica-alter-dir throttle limit was set to {throttle} B/s")
+
+
 def _clear_throttles(admin: Any, plan: dict[tuple[str, int], list[int]]) -> None:
     """Kafka's clearAllThrottles: the rates off every broker of the cluster and of the plan,
     the replica lists off the plan's topics (Kafka prints both sets in HashSet order)."""
@@ -233,6 +243,8 @@ def main(argv: list[str]) -> int:
                    help="how long --execute waits for the log dir moves to start (default 10000)")
     p.add_argument("--throttle", type=int, default=-1, metavar="B/s",
                    help="the replication throttle for the partitions --execute moves (bytes/s)")
+    p.add_argument("--replica-alter-log-dirs-throttle", type=int, default=-1, metavar="B/s",
+                   help="the throttle for the log dir moves --execute starts (bytes/s)")
     p.add_argument("--preserve-throttles", action="store_true",
                    help="leave the throttles in place with --verify and --cancel")
     args = p.parse_args(argv)
@@ -307,9 +319,12 @@ def _run(admin: Any, args: Any, plan: dict[tuple[str, int], list[int]], moves: d
         raise ToolError(f"Topic partitions {', '.join(f'{t}-{p}' for t, p in missing)} do not exist.")
     print(f"Current partition replica assignment\n\n{_as_json({k: current[k] for k in plan})}\n")
     print("Save this to use as the --reassignment-json-file option during rollback")
-    if args.throttle >= 0:
+    if args.throttle >= 0 or args.replica_alter_log_dirs_throttle >= 0:
         print(VERIFY_PERIODICALLY)
-        _set_throttles(admin, plan, current, args.throttle)
+        if args.throttle >= 0:
+            _set_throttles(admin, plan, current, args.throttle)
+        if args.replica_alter_log_dirs_throttle >= 0:
+            _set_log_dir_throttle(admin, sorted({b for _, _, b in moves}), args.replica_alter_log_dirs_throttle)
     results = admin.alter_partition_reassignments({TopicPartition(t, p): r for (t, p), r in plan.items()})
     failures = {tp: err for tp, err in results.items() if err is not None}
     if failures:
