@@ -2,7 +2,8 @@
 ReplicationQuotasTest): a replica added by `josefk reassign-partitions` to a partition of
 5 MiB catches up no faster than the throttle allows when its topic lists it, leader side,
 follower side or both; a partition that is not listed replicates unthrottled in the same
-fetches; and a throttle removed while a replica is behind lets it catch up. With a Kafka
+fetches; a throttle removed while a replica is behind lets it catch up; a broker restarted
+applies the throttles stored before it started. With a Kafka
 3.9 broker beside them, each side of the throttle holds back the other implementation:
 josefk's leader a Kafka follower, Kafka's follower itself against a josefk leader, and the
 other way round.
@@ -44,17 +45,27 @@ class Brokers:
     def __init__(self, zk: ZooKeeperServer, root: Path, with_kafka: bool = False) -> None:
         """`with_kafka`: broker 3 is Kafka 3.9."""
         self.root = root
-        self.brokers: dict[int, BrokerProcess | KafkaBroker] = {
-            b: BrokerProcess(root / f"broker-{b}", output=root / f"broker-{b}.out", log_level="INFO",
-                             overrides={"broker.id": str(b), "zookeeper.connect": zk.connect,
-                                        "offsets.topic.replication.factor": "1"})
-            for b in (1, 2)}
+        self.zk = zk
+        self.brokers: dict[int, BrokerProcess | KafkaBroker] = {b: self._josefk(b) for b in (1, 2)}
         if with_kafka:
             self.brokers[3] = KafkaBroker(root / "kafka-3", zk.connect, 3)
         self.bootstrap = ",".join(b.bootstrap for b in self.brokers.values())
         self.admin = KafkaAdminClient(bootstrap_servers=self.bootstrap, request_timeout_ms=30000)
         self.kazoo = KazooClient(hosts=zk.connect)
         self.kazoo.start(timeout=10)
+
+    def _josefk(self, broker: int, port: int | None = None) -> BrokerProcess:
+        overrides = {"broker.id": str(broker), "zookeeper.connect": self.zk.connect,
+                     "offsets.topic.replication.factor": "1"}
+        return BrokerProcess(self.root / f"broker-{broker}", port=port, output=self.root / f"broker-{broker}.out",
+                             log_level="INFO", overrides=overrides)
+
+    def restart(self, broker: int) -> int:
+        """Stop a josefk broker and start it again on its port; where its new run's output starts."""
+        self.brokers[broker].stop()
+        start = len(self.output(broker))
+        self.brokers[broker] = self._josefk(broker, self.brokers[broker].port)
+        return start
 
     def output(self, broker: int) -> str:
         kafka = self.root / "kafka-3" / "server.log"
@@ -231,6 +242,22 @@ def test_reassign_partitions_throttle_holds_a_move_until_it_is_removed(brokers: 
                              "Clearing topic-level throttles on topic released\n"), verified
     assert brokers.throttle_configs("topics/released") == {}
     assert brokers.throttle_configs("brokers/1") == brokers.throttle_configs("brokers/2") == {}
+
+
+def test_throttles_stored_before_a_broker_starts_apply_from_its_start(brokers: Brokers) -> None:
+    """A broker reads its rates and every topic's throttled replicas at start-up (Kafka's
+    DynamicConfigManager does): only broker 2's follower side is throttled here, set while it
+    was up, and it still holds the move back after a restart."""
+    brokers.create_with_data("restarted")
+    brokers.set_rates(RATE)
+    brokers.throttle("restarted", "", "0:2")
+    start = brokers.restart(2)
+    line = "FollowerReplication: throttled partitions of topic restarted on broker 2: [0]"
+    brokers.wait_for(lambda: line in brokers.output(2)[start:], "broker 2 to throttle the topic from its start")
+    assert "'follower.replication.throttled.rate': '1000000'" in brokers.output(2)[start:]
+    took = brokers.catch_up_times({"restarted": 2}, brokers.reassign({"restarted": [1, 2]}))["restarted"]
+    print(f"\ncatch-up after a restart, follower side only: {took:.2f} s, {DATA / took / 1e6:.2f} MB/s")
+    assert took >= _lower_bound_s(brokers.replica_bytes(1, "restarted"), RATE)
 
 
 @pytest.fixture
