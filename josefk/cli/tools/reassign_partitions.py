@@ -299,7 +299,7 @@ def _run(admin: Any, args: Any, plan: dict[tuple[str, int], list[int]], moves: d
                 print(f"There is no active reassignment of partition {topic}-{partition}, but replica set is "
                       f"{current.get((topic, partition))} rather than {replicas}.")
                 failed = True
-        moving = moves and not _verify_moves(admin, moves)
+        moving = bool(moves) and not _verify_moves(admin, moves)
         if moving:
             failed = True
         # Kafka clears the throttles once no partition of the cluster moves any more.
