@@ -9,6 +9,7 @@ bounds) are None here and rendered back as Long.MAX_VALUE by to_props.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -186,6 +187,19 @@ def _cleanup_policy(value: str) -> str | None:
     return None
 
 
+def _throttled_replicas(name: str) -> Callable[[str], str | None]:
+    """Kafka's ThrottledReplicaListValidator: `*`, or `partition:broker` entries."""
+    def check(value: str) -> str | None:
+        entries = [e.strip() for e in value.split(",")]
+        if "".join(entries) == "*" or all(_THROTTLED_REPLICA.fullmatch(e) for e in entries):
+            return None
+        return (f"{name} must be the literal '*' or a list of replicas in the following format: "
+                "[partitionId]:[brokerId],[partitionId]:[brokerId],...")
+    return check
+
+
+_THROTTLED_REPLICA = re.compile(r"([0-9]+:[0-9]+)?")
+
 _SPECS: dict[str, _Spec] = {
     "segment.bytes": _Spec("segment_bytes", "int", _at_least(_MIN_SEGMENT_BYTES)),
     "segment.ms": _Spec("segment_ms", "long", _at_least(1)),
@@ -214,8 +228,10 @@ _SPECS: dict[str, _Spec] = {
     "unclean.leader.election.enable": _Spec("unclean_leader_election_enable", "bool"),
     "message.downconversion.enable": _Spec("message_downconversion_enable", "bool"),
     "message.format.version": _Spec("message_format_version", "str"),
-    "leader.replication.throttled.replicas": _Spec("leader_replication_throttled_replicas", "str"),
-    "follower.replication.throttled.replicas": _Spec("follower_replication_throttled_replicas", "str"),
+    "leader.replication.throttled.replicas": _Spec("leader_replication_throttled_replicas", "str",
+                                                 _throttled_replicas("leader.replication.throttled.replicas")),
+    "follower.replication.throttled.replicas": _Spec("follower_replication_throttled_replicas", "str",
+                                                 _throttled_replicas("follower.replication.throttled.replicas")),
     "remote.storage.enable": _Spec("remote_storage_enable", "bool"),
     "remote.log.copy.disable": _Spec("remote_log_copy_disable", "bool"),  # inert: no tiered storage
     "remote.log.delete.on.disable": _Spec("remote_log_delete_on_disable", "bool"),  # inert, as above

@@ -119,6 +119,22 @@ def first_batch_is_transactional(buf: bytes | bytearray | memoryview) -> bool:
     return bool(struct.unpack_from(">h", buf, ATTRIBUTES_OFFSET)[0] & TRANSACTIONAL_MASK)
 
 
+def whole_batches_size(buf: bytes | bytearray | memoryview) -> int:
+    """The bytes of the complete batches (or legacy message entries: the same offset and
+    length framing) a fetched record set starts with. A leader's read of max_bytes may end
+    inside its last batch; Kafka's fetcher reads up to there (ByteBufferLogInputStream) and
+    appends only those bytes (validBytes). A malformed length is left for the log to refuse."""
+    position, end = 0, len(buf)
+    while end - position >= LOG_OVERHEAD:
+        length = struct.unpack_from(">i", buf, position + LOG_OVERHEAD - 4)[0]
+        if length < 0:
+            return end
+        if position + LOG_OVERHEAD + length > end:
+            break
+        position += LOG_OVERHEAD + length
+    return position
+
+
 def iter_headers(buf: bytes | bytearray | memoryview) -> Iterator[BatchHeader]:
     """Walk the v2 batches of a complete record set; a short or malformed tail raises."""
     position, end = 0, len(buf)

@@ -6,7 +6,9 @@ appended as a follower append, so offsets, leader epochs, producer state and the
 transaction index come along), yielding to the loop between chunks while the partition
 keeps serving. Once the future log has caught up it is flushed and, within one turn of
 the loop (no append can come in between), swapped in as the partition's log; the old one
-is renamed `-delete` and removed after file.delete.delay.ms.
+is renamed `-delete` and removed after file.delete.delay.ms. The copy is held to
+replica.alter.log.dirs.io.max.bytes.per.second: while that quota is exceeded no chunk is
+read (Kafka's thread builds no fetch), and every chunk copied is recorded against it.
 """
 
 from __future__ import annotations
@@ -19,10 +21,12 @@ from josefk.log.log import Log
 from josefk.log.log_manager import LogManager
 from josefk.log.segment import LogSegment
 from josefk.protocol.errors import KafkaError
+from josefk.replication.replication_quota import UNBOUNDED_QUOTA, ReplicaQuota
 
 log = logging.getLogger(__name__)
 
 CLEANING_BACKOFF_S = 0.1  # how often a caught-up move looks again whether the cleaner is done
+THROTTLED_BACKOFF_S = 0.5  # how often a throttled move looks again whether its quota allows a chunk
 
 TopicPartition = tuple[str, int]
 
@@ -45,8 +49,10 @@ class LogDirMove:
     """Copies one partition's log into its future log and swaps them (one asyncio task)."""
 
     def __init__(self, key: TopicPartition, partition: MovingPartition, log_manager: LogManager,
-                 chunk_bytes: int) -> None:
+                 chunk_bytes: int, quota: ReplicaQuota = UNBOUNDED_QUOTA) -> None:
+        """`quota`: the broker's alter-log-dirs replication quota."""
         self.key = key
+        self.quota = quota
         self.partition = partition
         self.log_manager = log_manager
         self.chunk_bytes = chunk_bytes
@@ -86,6 +92,7 @@ class LogDirMove:
         if future.log_end_offset < current.log_end_offset:
             data = current.read(future.log_end_offset, self.chunk_bytes, max_offset=None).read_bytes()
             future.append_as_follower(data)
+            self.quota.record(len(data))
             return False
         if self.log_manager.is_being_cleaned(*self.key):
             return False
@@ -113,6 +120,9 @@ class LogDirMove:
                         and future.log_end_offset >= self.partition.log.log_end_offset):
                     await asyncio.to_thread(_fsync, future.segments)
                     flushed = True
+                    continue
+                if self.quota.is_quota_exceeded():
+                    await asyncio.sleep(THROTTLED_BACKOFF_S)
                     continue
                 if self.step():
                     return

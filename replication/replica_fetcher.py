@@ -11,11 +11,17 @@ OffsetForLeaderEpoch where its latest epoch ends on the leader.
 One fetcher task per leader broker, as Kafka's ReplicaFetcherThread. Fetches go in a fetch
 session (KIP-227) with the leader: the first carries every partition this broker follows
 there, the next ones only the partitions whose fetch position changed.
+
+Replication throttling (Kafka's shouldFollowerThrottle): while the follower's replication
+quota is exceeded, throttled partitions that have not caught up with the leader's high
+watermark are left out of the fetch request; the bytes fetched for throttled partitions
+are recorded against the quota.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import uuid
 from collections.abc import Callable
@@ -25,9 +31,11 @@ from josefk.controller.state import BrokerInfo
 from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.inter_broker import LATEST_PROTOCOL, InterBrokerProtocol
+from josefk.protocol.records import whole_batches_size
 from josefk.replication.fetch_session import FINAL_EPOCH, INVALID_SESSION_ID
 from josefk.replication.fetch_session_handler import FetchPartitionData, FetchSessionHandler
 from josefk.replication.partition import Partition
+from josefk.replication.replication_quota import UNBOUNDED_QUOTA, ReplicaQuota
 
 log = logging.getLogger(__name__)
 
@@ -43,10 +51,12 @@ STOP_GRACE_S = 5.0  # stop() waits this long beyond max_wait_ms for the fetch in
 class ReplicaFetcher:
     def __init__(self, broker_id: int, leader: BrokerInfo, max_wait_ms: int, max_bytes: int,
                  on_appended: Callable[[Partition], None], security: ClientSecurity = PLAINTEXT,
-                 protocol: InterBrokerProtocol = LATEST_PROTOCOL, broker_epoch: Callable[[], int] = lambda: -1) -> None:
+                 protocol: InterBrokerProtocol = LATEST_PROTOCOL, broker_epoch: Callable[[], int] = lambda: -1,
+                 quota: ReplicaQuota = UNBOUNDED_QUOTA) -> None:
         """`protocol` (inter.broker.protocol.version) picks the Fetch and OffsetForLeaderEpoch
         versions, as a Kafka follower of that release sends them; `broker_epoch()` is this
-        broker's registration epoch, which Fetch v15+ carries."""
+        broker's registration epoch, which Fetch v15+ carries; `quota` the follower's
+        replication quota."""
         self.broker_id = broker_id
         self.fetch_version = protocol.fetch_version
         self.offset_for_leader_epoch_version = protocol.offset_for_leader_epoch_version
@@ -57,6 +67,10 @@ class ReplicaFetcher:
         self.on_appended = on_appended
         self.partitions: dict[tuple[str, int], Partition] = {}
         self.truncating: set[tuple[str, int]] = set()
+        self.quota = quota
+        # Kafka's PartitionFetchState.lag: the leader's high watermark less our log end,
+        # known once a fetch returned records; 0 is in sync (never throttled).
+        self.lag: dict[tuple[str, int], int] = {}
         self.connection = BrokerConnection(leader.host, leader.port, f"replica-fetcher-{broker_id}", security)
         self.session: FetchSessionHandler[tuple[str, int]] = FetchSessionHandler()
         self.session_version = self.fetch_version  # the Fetch version the session was opened at
@@ -83,6 +97,7 @@ class ReplicaFetcher:
     def remove(self, key: tuple[str, int]) -> None:
         self.partitions.pop(key, None)
         self.truncating.discard(key)
+        self.lag.pop(key, None)
 
     async def _run(self) -> None:
         while not self.stopping:
@@ -104,8 +119,13 @@ class ReplicaFetcher:
                 self.session.handle_error()
                 await asyncio.sleep(RETRY_BACKOFF_S)
 
+    def _should_throttle(self, key: tuple[str, int]) -> bool:
+        """Kafka's shouldFollowerThrottle: a replica in sync is never held back (no ISR thrashing)."""
+        return self.lag.get(key, -1) != 0 and self.quota.is_throttled(key) and self.quota.is_quota_exceeded()
+
     async def _fetch_once(self) -> None:
-        fetching = [(key, p) for key, p in list(self.partitions.items()) if key not in self.truncating]
+        ready = [(key, p) for key, p in list(self.partitions.items()) if key not in self.truncating]
+        fetching = [(key, p) for key, p in ready if not self._should_throttle(key)]
         # Topic ids from v13, if the controller gave every one (a pre-2.8 controller does not).
         version = self.fetch_version
         if version >= TOPIC_IDS_FETCH_VERSION and any(p.topic_id is None for _key, p in fetching):
@@ -118,7 +138,12 @@ class ReplicaFetcher:
         wanted = {key: FetchPartitionData(p.log.log_end_offset, p.log.log_start_offset, self.max_bytes,
                                           p.leader_epoch, self._last_fetched_epoch(p)) for key, p in fetching}
         if not wanted:
-            await asyncio.sleep(0.1)  # every partition is waiting to truncate
+            if ready:  # every partition is throttled: Kafka's fetcher backs off replica.fetch.backoff.ms
+                self.wakeup.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.wakeup.wait(), RETRY_BACKOFF_S)
+            else:
+                await asyncio.sleep(0.1)  # every partition is waiting to truncate
             return
         if self.stopping:
             return
@@ -178,7 +203,15 @@ class ReplicaFetcher:
                         self.truncating.add(partition.key)
                     partition.append_as_follower(b"", data.high_watermark)
                 elif data.error_code == ErrorCode.NONE:
-                    partition.append_as_follower(data.records or b"", data.high_watermark)
+                    records = data.records or b""
+                    whole = whole_batches_size(records)
+                    if whole < len(records):  # a Kafka leader's read may end inside a batch
+                        records = records[:whole]
+                    partition.append_as_follower(records, data.high_watermark)
+                    if records or partition.key not in self.lag:
+                        self.lag[partition.key] = max(0, data.high_watermark - partition.log.log_end_offset)
+                    if records and self.quota.is_throttled(partition.key):
+                        self.quota.record(len(records))
                     if partition.log.flush_due:  # flush.messages: fsync in a worker thread
                         await asyncio.to_thread(partition.log.flush)
                     self.on_appended(partition)

@@ -44,6 +44,12 @@ from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import FetchIsolation, Partition, ReadResult, TimestampAndOffset
 from josefk.replication.purgatory import DelayedOperation, DelayedOperationPurgatory
 from josefk.replication.replica_fetcher import ReplicaFetcher
+from josefk.replication.replication_quota import (
+    UNBOUNDED_QUOTA,
+    ReplicaQuota,
+    ReplicationQuotas,
+    should_leader_throttle,
+)
 from josefk.utils.heap import HeapFreezer
 from josefk.utils.metrics import BrokerMetrics
 from josefk.utils.scheduler import LOOP_SCHEDULER, Scheduler
@@ -137,7 +143,8 @@ class ReplicaManager:
                  halt: Callable[[str], None] | None = None, metrics: BrokerMetrics | None = None,
                  alter_partition: AlterPartitionManager | None = None, heap: HeapFreezer | None = None,
                  verifier: TransactionVerification | None = None,
-                 verification_enabled: Callable[[], bool] = lambda: True) -> None:
+                 verification_enabled: Callable[[], bool] = lambda: True,
+                 quotas: ReplicationQuotas | None = None) -> None:
         """`store_executor` runs the store writes leaders make (ISR changes) off the loop;
         with `alter_partition` leaders ask the controller instead (KIP-497).
         `halt(reason)` ends the process when every log dir has failed (Kafka's Exit.halt). `time`
@@ -145,7 +152,8 @@ class ReplicaManager:
         collector's view of the heap as partitions are added (the default freezes nothing).
         `verifier` checks a transaction's first write to a partition with its coordinator
         while `verification_enabled()` (transaction.partition.verification.enable, dynamic as
-        in Kafka); None: never."""
+        in Kafka); None: never. `quotas` are the replication throttles (the followers' is
+        the fetchers', the leader's the fetch path's)."""
         self.broker_id = broker_id
         self.verifier = verifier
         self.verification_enabled = verification_enabled
@@ -159,6 +167,7 @@ class ReplicaManager:
         self.log_config_for = log_config_for
         self.store = store
         self.settings = settings
+        self.quotas = quotas or ReplicationQuotas()
         self.partitions: dict[TopicPartition, Partition] = {}
         self.offline_partitions: set[TopicPartition] = set()  # Kafka's HostedPartition.Offline
         self.halt = halt or _halt
@@ -264,7 +273,7 @@ class ReplicaManager:
         replacement = ReplicaFetcher(self.broker_id, leader, self.settings.replica_fetch_wait_max_ms,
                                      self.settings.replica_fetch_max_bytes, self._on_follower_append,
                                      self.settings.inter_broker_security, self.settings.protocol,
-                                     self.settings.broker_epoch)
+                                     self.settings.broker_epoch, self.quotas.follower)
         if fetcher is not None:
             fetcher.close()
             for partition in fetcher.partitions.values():
@@ -308,6 +317,8 @@ class ReplicaManager:
         return ErrorCode.NONE
 
     def update_topic_config(self, topic: str, config: LogConfig) -> None:
+        """Kafka's TopicConfigHandler: the topic's logs and its replication throttles."""
+        self.quotas.update_topic(topic, config, self.broker_id)
         for (t, _p), partition in self.partitions.items():
             if t == topic:
                 partition.log.update_config(config)
@@ -442,7 +453,8 @@ class ReplicaManager:
             self._start_log_dir_move(partition)
 
     def _start_log_dir_move(self, partition: Partition) -> None:
-        move = LogDirMove(partition.key, partition, self.log_manager, self.settings.replica_fetch_max_bytes)
+        move = LogDirMove(partition.key, partition, self.log_manager, self.settings.replica_fetch_max_bytes,
+                          self.quotas.alter_log_dirs)
         task = asyncio.get_running_loop().create_task(move.run(), name=f"log-dir-move-{partition.topic}-"
                                                                         f"{partition.partition}")
         self.log_dir_moves[partition.key] = task
@@ -633,8 +645,11 @@ class ReplicaManager:
 
     # -- fetch ---------------------------------------------------------------------------
 
-    def read_from_local_log(self, fetches: list[FetchPartition], max_bytes: int,
-                            isolation: FetchIsolation) -> list[FetchResult]:
+    def read_from_local_log(self, fetches: list[FetchPartition], max_bytes: int, isolation: FetchIsolation,
+                            replica_id: int = -1, quota: ReplicaQuota = UNBOUNDED_QUOTA) -> list[FetchResult]:
+        """Kafka's readFromLog: a throttled partition of a follower out of the ISR, while the
+        leader's replication quota is exceeded, is read (for its errors and offsets) but
+        answered with no records; it then takes nothing of the response's max_bytes."""
         results = []
         limit = max_bytes
         min_one = True
@@ -643,6 +658,9 @@ class ReplicaManager:
                 partition = self.leader_partition(f.topic, f.partition)
                 read = partition.read(f.fetch_offset, max(0, min(f.max_bytes, limit)), isolation, min_one,
                                       f.last_fetched_epoch)
+                if replica_id >= 0 and read.regions and should_leader_throttle(quota, partition.key, partition.isr,
+                                                                               replica_id):
+                    read.regions = []
             except KafkaError as e:
                 results.append(FetchResult(f.topic, f.partition, e.code))
                 continue
@@ -655,11 +673,12 @@ class ReplicaManager:
 
     def fetch_messages(self, fetches: list[FetchPartition], max_bytes: int, min_bytes: int, max_wait_ms: int,
                        replica_id: int, respond: Callable[[list[FetchResult]], None],
-                       isolation_level: int = 0) -> None:
+                       isolation_level: int = 0, quota: ReplicaQuota = UNBOUNDED_QUOTA) -> None:
         """Read for a follower (`replica_id` >= 0, to the log end) or a consumer (to the
         high watermark; to the last stable offset with `isolation_level` 1, read_committed).
         Fewer than min_bytes wait in the purgatory, which is checked on appends and
-        high-watermark moves, the only events that move a last stable offset."""
+        high-watermark moves, the only events that move a last stable offset. `quota` is the
+        leader's replication quota for a follower's fetch (Kafka's replicationQuota)."""
         if replica_id >= 0:
             for f in fetches:
                 partition = self.partitions.get((f.topic, f.partition))
@@ -669,13 +688,13 @@ class ReplicaManager:
                 if partition.update_follower_fetch(replica_id, f.fetch_offset):
                     self._high_watermark_moved(partition)
         isolation = FetchIsolation.of(replica_id, isolation_level)
-        results = self.read_from_local_log(fetches, max_bytes, isolation)
+        results = self.read_from_local_log(fetches, max_bytes, isolation, replica_id, quota)
         total = sum(r.read.size for r in results if r.read is not None)
         errors = any(r.error != ErrorCode.NONE for r in results)
         if max_wait_ms <= 0 or not fetches or total >= min_bytes or errors:
             respond(results)
             return
-        op = DelayedFetch(self, fetches, max_bytes, min_bytes, max_wait_ms, isolation, respond)
+        op = DelayedFetch(self, fetches, max_bytes, min_bytes, max_wait_ms, isolation, respond, replica_id, quota)
         self.fetch_purgatory.try_complete_else_watch(op, [(f.topic, f.partition) for f in fetches])
 
     async def stop_fetching(self) -> None:
@@ -750,10 +769,12 @@ class DelayedProduce(DelayedOperation):
 
 
 class DelayedFetch(DelayedOperation):
-    """A fetch that waits until min_bytes are readable, a partition errors, or max_wait_ms."""
+    """A fetch that waits until min_bytes are readable, a partition errors, or max_wait_ms.
+    A follower's throttled partitions count no bytes while the leader's quota is exceeded."""
 
     def __init__(self, manager: ReplicaManager, fetches: list[FetchPartition], max_bytes: int, min_bytes: int,
-                 max_wait_ms: int, isolation: FetchIsolation, respond: Callable[[list[FetchResult]], None]) -> None:
+                 max_wait_ms: int, isolation: FetchIsolation, respond: Callable[[list[FetchResult]], None],
+                 replica_id: int = -1, quota: ReplicaQuota = UNBOUNDED_QUOTA) -> None:
         super().__init__(max_wait_ms)
         self.manager = manager
         self.fetches = fetches
@@ -761,13 +782,17 @@ class DelayedFetch(DelayedOperation):
         self.min_bytes = min_bytes
         self.isolation = isolation
         self.respond = respond
+        self.replica_id = replica_id
+        self.quota = quota
 
     def try_complete(self) -> bool:
-        results = self.manager.read_from_local_log(self.fetches, self.max_bytes, self.isolation)
+        results = self.manager.read_from_local_log(self.fetches, self.max_bytes, self.isolation, self.replica_id,
+                                                  self.quota)
         total = sum(r.read.size for r in results if r.read is not None)
         if total >= self.min_bytes or any(r.error != ErrorCode.NONE for r in results):
             return self.force_complete()
         return False
 
     def on_complete(self) -> None:
-        self.respond(self.manager.read_from_local_log(self.fetches, self.max_bytes, self.isolation))
+        self.respond(self.manager.read_from_local_log(self.fetches, self.max_bytes, self.isolation,
+                                                      self.replica_id, self.quota))

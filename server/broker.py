@@ -61,6 +61,7 @@ from josefk.replication.coordinator_partitions import LocalCoordinatorPartitions
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.purgatory import current_request
 from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
+from josefk.replication.replication_quota import ReplicationQuotas
 from josefk.server.acl_apis import AclApis
 from josefk.server.config import KafkaConfig
 from josefk.server.connection_quotas import ConnectionQuotas
@@ -70,7 +71,6 @@ from josefk.server.metrics_http import BrokerGauges, MetricsHttpServer, registry
 from josefk.server.quotas import quota_config
 from josefk.server.quotas.client_quota_manager import QuotaManagers
 from josefk.server.quotas.quota_apis import QuotaApis
-from josefk.server.quotas.rate import MetricConfig
 from josefk.server.request_channel import Request, RequestChannel
 from josefk.server.security.authorizer import AclAuthorizer, RequestAuthorizer, parse_super_users
 from josefk.server.security.sasl import SaslAuthenticator
@@ -81,6 +81,7 @@ from josefk.server.socket_server import Acceptor, ListenerContext, Processor
 from josefk.server.transaction_verification import TransactionVerifier
 from josefk.utils.heap import HeapFreezer
 from josefk.utils.metrics import BrokerMetrics
+from josefk.utils.rate import MetricConfig
 from josefk.utils.scheduler import LoopScheduler, Scheduler
 from josefk.utils.time import SystemTime, Time
 
@@ -210,8 +211,10 @@ class KafkaServer:
     def _apply_broker_configs(self, per_broker: dict[str, str], cluster_default: dict[str, str],
                               overrides: dict[str, dict[str, str]]) -> None:
         """Kafka's DynamicLogConfig: new topic defaults reach every log, under its topic's overrides;
-        and SocketServer.reconfigure: new connection limits reach the acceptors."""
+        SocketServer.reconfigure: new connection limits reach the acceptors; BrokerConfigHandler:
+        new replication throttle rates reach the quota managers."""
         self.config.set_dynamic(per_broker, cluster_default)
+        self.replication_quotas.update_rates(*self.config.replication_throttled_rates())
         if hasattr(self, "connection_quotas"):
             limits = self.config.connection_limits()
             if limits != self.connection_quotas.limits:
@@ -249,7 +252,17 @@ class KafkaServer:
                                       flush_stats=self.broker_metrics.log_flush)
         # Kafka loads logs with their topics' config overrides, or a restarted leader would run
         # on the defaults (min.insync.replicas=1) until the next config change.
-        self.log_manager.startup(await asyncio.to_thread(self._topic_configs))
+        topic_configs = await asyncio.to_thread(self._topic_configs)
+        self.log_manager.startup(topic_configs)
+        # Kafka's DynamicConfigManager reads every topic's and this broker's config at start-up.
+        def window(prefix: str) -> MetricConfig:
+            return MetricConfig(config[f"{prefix}.window.num"], config[f"{prefix}.window.size.seconds"] * 1000)
+
+        self.replication_quotas = ReplicationQuotas.create(window("replication.quota"),
+                                                           window("alter.log.dirs.replication.quota"), self.time)
+        self.replication_quotas.update_rates(*config.replication_throttled_rates())
+        for topic, topic_config in topic_configs.items():
+            self.replication_quotas.update_topic(topic, topic_config, broker_id)
         self.metadata_cache = MetadataCache(broker_id, inter_broker_listener=config.inter_broker_listener)
         security = config.inter_broker_security
         protocol = config.inter_broker_protocol
@@ -266,7 +279,8 @@ class KafkaServer:
             self.store_executor, self.time, self.scheduler,
             metrics=self.broker_metrics, alter_partition=alter_partition, heap=HeapFreezer(),
             verifier=self.txn_verifier,
-            verification_enabled=lambda: config["transaction.partition.verification.enable"])
+            verification_enabled=lambda: config["transaction.partition.verification.enable"],
+            quotas=self.replication_quotas)
         # Kafka's LogDirFailureHandler: failures reported from any thread are handled on the loop.
         self.log_dir_failures.add_listener(
             lambda log_dir: loop.call_soon_threadsafe(self.replica_manager.handle_log_dir_failure, log_dir))
@@ -406,7 +420,8 @@ class KafkaServer:
             connections=lambda: sum(len(p.connections) for a in self.acceptors for p in a.processors),
             groups=lambda: self.group_coordinator.groups.values() if self.group_coordinator else (),
             fetch_sessions=lambda: self.apis.fetch_manager.cache if hasattr(self, "apis") else None,
-            quotas=lambda: getattr(self, "quotas", None))
+            quotas=lambda: getattr(self, "quotas", None),
+            replication_quotas=lambda: getattr(self, "replication_quotas", None))
         host, port = listener
         self.metrics_server = MetricsHttpServer(host or "0.0.0.0", port, registry_for(self.broker_metrics, gauges),
                                                 lambda: self.ready)

@@ -166,6 +166,10 @@ _KEYS = [
     Key("quota.window.size.seconds", _int, "1", at_least=1),
     Key("controller.quota.window.num", _int, "11", at_least=1),
     Key("controller.quota.window.size.seconds", _int, "1", at_least=1),
+    Key("replication.quota.window.num", _int, "11", at_least=1),
+    Key("replication.quota.window.size.seconds", _int, "1", at_least=1),
+    Key("alter.log.dirs.replication.quota.window.num", _int, "11", at_least=1),
+    Key("alter.log.dirs.replication.quota.window.size.seconds", _int, "1", at_least=1),
     Key("offsets.topic.num.partitions", _int, "50", at_least=1),
     Key("offsets.topic.replication.factor", _int, "3", at_least=1),
     Key("offsets.topic.segment.bytes", _int, "104857600", at_least=1),
@@ -228,8 +232,8 @@ _PARSER_TYPES: dict[Callable[[str], Any], str] = {_int: "INT", _bool: "BOOLEAN",
                                                   _host_port: "STRING", _int_map: "STRING"}
 # Kafka's DynamicConfig.Broker keys beyond KafkaConfig's (QuotaConfigs): the replication and
 # log dir move throttle rates, which kafka-reassign-partitions --throttle sets on every broker
-# of a move. josefk throttles no replication; it stores and describes them as Kafka does
-# (read-only, LONG, at least 0), so the tools see what they set in a mixed cluster.
+# of a move. Described as Kafka does (read-only, LONG, at least 0) and applied to the broker's
+# ReplicationQuotaManagers (KafkaServer).
 BROKER_QUOTA_KEYS = frozenset({"leader.replication.throttled.rate", "follower.replication.throttled.rate",
                                "replica.alter.log.dirs.io.max.bytes.per.second"})
 
@@ -475,6 +479,13 @@ class KafkaConfig:
             self.dynamic_broker, self.dynamic_default = old
             raise
         self.values, self.listener_quotas = values, listener_quotas
+
+    def replication_throttled_rates(self) -> tuple[float, float, float]:
+        """The leader, follower and log dir move throttles, bytes/s (Kafka's BrokerConfigHandler:
+        this broker's own dynamic config only, not the cluster default; unset is Long.MaxValue)."""
+        return tuple(float(self.dynamic_broker.get(name, 2**63 - 1))  # type: ignore[return-value]
+                     for name in ("leader.replication.throttled.rate", "follower.replication.throttled.rate",
+                                  "replica.alter.log.dirs.io.max.bytes.per.second"))
 
     @staticmethod
     def _valid_dynamic(configs: dict[str, str], entity: str) -> dict[str, str]:

@@ -56,6 +56,7 @@ from josefk.replication.fetch_session import (
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import FetchIsolation
 from josefk.replication.replica_manager import FetchPartition, FetchResult, ReplicaManager, TopicPartition
+from josefk.replication.replication_quota import UNBOUNDED_QUOTA
 from josefk.server.config import APPLIED_DYNAMIC_KEYS, KEYS, SOURCE_DEFAULT_CONFIG, KafkaConfig, default_value
 from josefk.server.config import config_type as broker_config_type
 from josefk.server.quotas.client_quota_manager import ControllerMutationQuota, QuotaManagers
@@ -572,6 +573,7 @@ class KafkaApis:
 
         topic_stats = self.replica_manager.metrics.topics
         isolation_level = req.isolation_level if version >= 4 else 0
+        quota = self.replica_manager.quotas.leader if replica_id >= 0 else UNBOUNDED_QUOTA
 
         def respond(results: list[FetchResult]) -> None:
             if replica_id < 0:  # follower fetches are exempt from client quotas
@@ -584,6 +586,10 @@ class KafkaApis:
                     return
             else:
                 throttle_ms = 0
+                # Kafka's sizeOfThrottledPartitions: a throttled partition's bytes count against the
+                # leader's quota whether or not its follower is in sync.
+                quota.record(sum(r.read.size for r in results
+                                 if r.read is not None and quota.is_throttled((r.topic, r.partition))))
             # Kafka lists the partitions read first, then those refused up front (unknown topic ids).
             entries: dict[Hashable, tuple[str | None, Any, Any, int]] = {}
             diverged: set[Hashable] = set()
@@ -665,7 +671,7 @@ class KafkaApis:
                              else [encoded])
 
         self.replica_manager.fetch_messages(fetches, max_bytes, req.min_bytes, req.max_wait_ms, replica_id,
-                                            respond, isolation_level)
+                                            respond, isolation_level, quota)
 
     def _old_fetch_error(self, r: FetchResult, version: int, replica_id: int) -> ErrorCode:
         """Kafka's maybeConvertFetchedData checks before any records are read: Fetch below v10

@@ -28,6 +28,7 @@ from josefk.log.log import Log
 from josefk.replication.fetch_session import FetchSessionCache
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import Partition
+from josefk.replication.replication_quota import ReplicationQuotas
 from josefk.server.quotas.client_quota_manager import QuotaManagers
 from josefk.utils.metrics import REQUEST_PHASES, BrokerMetrics, LatencyHistogram
 
@@ -46,6 +47,7 @@ class BrokerGauges:
     groups: Callable[[], Iterable[GroupMetadata]] = lambda: ()  # the groups this broker coordinates
     fetch_sessions: Callable[[], FetchSessionCache | None] = lambda: None  # KIP-227 sessions this broker holds
     quotas: Callable[[], QuotaManagers | None] = lambda: None  # the client quota managers, once started
+    replication_quotas: Callable[[], ReplicationQuotas | None] = lambda: None  # the replication throttles
 
 
 def _per_topic(name: str, doc: str, counts: dict[str, int]) -> Metric:
@@ -106,6 +108,18 @@ class BrokerCollector(Collector):
         yield from self._groups(partitions)
         yield from self._fetch_sessions()
         yield from self._quotas()
+        yield from self._replication_quotas()
+
+    def _replication_quotas(self) -> Iterator[Metric]:
+        """Kafka's kafka.server:type=LeaderReplication|FollowerReplication|AlterLogDirsReplication,
+        name=byte-rate: the bytes per second of throttled replicas each quota measures."""
+        quotas = self.gauges.replication_quotas()
+        if quotas is None:
+            return
+        for manager in (quotas.leader, quotas.follower, quotas.alter_log_dirs):
+            kind = manager.replication_type
+            yield GaugeMetricFamily(f"kafka_server_{kind.lower()}_byte_rate", "Throttled replication bytes/s "
+                                    f"(kafka.server:type={kind},name=byte-rate)", value=manager.byte_rate())
 
     def _fetch_sessions(self) -> Iterator[Metric]:
         cache = self.gauges.fetch_sessions()

@@ -125,10 +125,11 @@ def test_read_only_and_dynamic_validation_as_kafka():
     assert problem is not None and "not applied at run time by josefk" in problem
 
 
-def test_replication_throttle_rates_are_kept_and_described_not_applied():
+def test_replication_throttle_rates_are_kept_described_and_read_per_broker():
     """kafka-reassign-partitions --throttle sets Kafka's DynamicConfig.Broker rates on every
     broker of a move: josefk stores them and answers them as Kafka 3.9 does (read-only,
-    LONG, with their synonyms), though it throttles no replication."""
+    LONG, with their synonyms); its quotas take the broker's own, never the cluster default's
+    (Kafka's BrokerConfigHandler)."""
     cfg = KafkaConfig({})
     rate = "leader.replication.throttled.rate"
     assert cfg.dynamic_config_problem({rate: "10000", "follower.replication.throttled.rate": "10000"}) is None
@@ -139,6 +140,7 @@ def test_replication_throttle_rates_are_kept_and_described_not_applied():
     cfg.set_dynamic({rate: "10000"}, {rate: "5000", "replica.alter.log.dirs.io.max.bytes.per.second": "7"})
     assert cfg.dynamic_broker == {rate: "10000"} and cfg.read_only(rate) and config_type(rate) == "LONG"
     assert cfg.synonyms(rate) == [(rate, "10000", 2), (rate, "5000", 3)]
+    assert cfg.replication_throttled_rates() == (10000.0, float(2**63 - 1), float(2**63 - 1))
     assert config_type("log.preallocate") == "BOOLEAN"
 
 

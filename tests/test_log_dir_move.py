@@ -255,3 +255,45 @@ def test_no_cleaning_during_a_move_and_no_swap_during_a_clean(tmp_path: Path) ->
     assert not m.is_cleaning_paused("c", 0)
     assert LogCleaner(m).clean_once(3000) == 1  # the moved log is cleaned again
     m.shutdown()
+
+
+def test_a_move_is_held_to_the_alter_log_dirs_quota(tmp_path: Path) -> None:
+    """replica.alter.log.dirs.io.max.bytes.per.second: each chunk copied counts, and no chunk
+    is read while the quota is exceeded (Kafka's ReplicaAlterLogDirsThread builds no fetch)."""
+    import asyncio
+
+    from josefk.replication.replication_quota import ReplicationQuotaManager
+    from josefk.utils.rate import MetricConfig
+
+    class CountingQuota(ReplicationQuotaManager):
+        checks = 0
+
+        def is_quota_exceeded(self) -> bool:
+            self.checks += 1
+            return super().is_quota_exceeded()
+
+    time = MockTime()
+    m = manager(tmp_path, time)
+    current = m.get_or_create_log("t", 0)
+    for i in range(0, 30, 3):
+        current.append_as_leader(batch(i), leader_epoch=1)
+    dest = next(d for d in m.log_dirs if d != m.log_dir_of("t", 0))
+    future = m.create_future_log("t", 0, str(dest.absolute()))
+    quota = CountingQuota("AlterLogDirsReplication", MetricConfig(), time)
+    quota.update_quota(100)  # bytes/s: one chunk of 200 bytes exceeds it
+    replica = Replica(current)
+    move = LogDirMove(("t", 0), replica, m, chunk_bytes=200, quota=quota)
+
+    async def run() -> None:
+        task = asyncio.create_task(move.run())
+        while quota.checks < 3:  # the first check let a chunk through; the fake clock stands still
+            await asyncio.sleep(0.01)
+        assert not task.done()
+        assert 0 < future.log_end_offset < current.log_end_offset  # one chunk, then held
+        assert quota.byte_rate() > 100
+        quota.update_quota(float(2**63 - 1))  # the throttle lifted
+        await asyncio.wait_for(task, 30)
+
+    asyncio.run(run())
+    assert move.swapped and replica.log.dir == dest / "t-0"
+    assert values(replica.log) == [b"value-%04d" % i for i in range(30)]

@@ -9,8 +9,11 @@ from prometheus_client import generate_latest
 from prometheus_client.parser import text_string_to_metric_families
 
 from josefk.coordinator.group_metadata import GroupState
+from josefk.replication.replication_quota import ReplicationQuotas
 from josefk.server.metrics_http import BrokerGauges, registry_for
 from josefk.utils.metrics import BrokerMetrics
+from josefk.utils.mock_time import MockTime
+from josefk.utils.rate import MetricConfig
 
 
 def _scrape(metrics: BrokerMetrics, gauges: BrokerGauges) -> dict[tuple[str, frozenset], float]:
@@ -98,3 +101,15 @@ def test_counters_render_under_kafka_names() -> None:
     assert samples[("kafka_controller_kafkacontroller_activecontrollercount", frozenset())] == 1
     assert samples[("kafka_controller_kafkacontroller_offlinepartitionscount", frozenset())] == 1
     assert samples[("kafka_controller_kafkacontroller_globalpartitioncount", frozenset())] == 2
+
+
+def test_replication_byte_rates_render_under_kafka_names() -> None:
+    """kafka.server:type=LeaderReplication|FollowerReplication,name=byte-rate: the quotas' own measure."""
+    time = MockTime()
+    quotas = ReplicationQuotas.create(MetricConfig(), MetricConfig(), time)
+    quotas.leader.record(3000)
+    samples = _scrape(BrokerMetrics(), BrokerGauges(lambda: [], lambda: {}, lambda: False,
+                                                    replication_quotas=lambda: quotas))
+    assert samples[("kafka_server_leaderreplication_byte_rate", frozenset())] == 3000  # over one window
+    assert samples[("kafka_server_followerreplication_byte_rate", frozenset())] == 0
+    assert samples[("kafka_server_alterlogdirsreplication_byte_rate", frozenset())] == 0

@@ -245,10 +245,10 @@ def throttle_configs(cluster: MixedCluster, topic: str) -> tuple[dict[str, str],
 def test_kafka_reassign_partitions_throttle_then_cancel_restores_the_replicas(
         cluster: MixedCluster, controller: int, tmp_path: Path) -> None:
     """Partition 0 led by josefk gains a Kafka replica, partition 1 led by Kafka a josefk
-    one, each losing another. Kafka's throttle holds both back: Kafka's follower
-    throttles its own fetching, Kafka's leader what it serves, so both stay in progress
-    (josefk throttles nothing). --cancel puts the old replicas back and clears the
-    throttles."""
+    one, each losing another. The throttle holds both back, on both kinds: Kafka's
+    follower and josefk's leader hold partition 0's move, Kafka's leader and josefk's
+    follower partition 1's, so both stay in progress. --cancel puts the old replicas back
+    and clears the throttles."""
     topic, bootstrap = f"moved-by-{cluster.kind(controller)}", josefk_bootstrap(cluster)
     tool(TOPICS, "--bootstrap-server", bootstrap, "--create", "--topic", topic, "--replica-assignment", "2:3,1:2")
     original = assignment(cluster, topic)

@@ -21,8 +21,8 @@ from josefk.server.quotas.client_quota_manager import (
     ThrottlingQuotaExceeded,
     sanitize,
 )
-from josefk.server.quotas.rate import MetricConfig, TokenBucket
 from josefk.utils.mock_time import MockScheduler, MockTime
+from josefk.utils.rate import MetricConfig, TokenBucket
 
 pytestmark = pytest.mark.unit
 

@@ -56,3 +56,35 @@ def test_parse_offsets() -> None:
                       '{"topic": "a", "partition": 1, "offset": 6}]}')
     with pytest.raises(ToolError, match="Invalid partition entry"):
         parse_offsets('{"partitions": [{"topic": "a", "offset": 5}]}')
+
+
+class _ReassignAdmin:
+    """The admin calls reassign-partitions --throttle makes: one move in progress, configs recorded."""
+
+    def __init__(self) -> None:
+        self.altered: dict[tuple[int, str], dict] = {}
+
+    def list_partition_reassignments(self) -> dict:
+        return {TopicPartition("m", 1): {"replicas": [1, 2, 3], "adding_replicas": [3], "removing_replicas": [2]}}
+
+    def alter_configs(self, resources: list, raise_on_unknown: bool, incremental: bool) -> dict:
+        assert incremental and not raise_on_unknown
+        for r in resources:
+            self.altered[(int(r.resource_type), r.name)] = r.configs
+        return {"topic": {r.name: "OK" for r in resources}}
+
+
+def test_reassign_throttle_lists_sources_as_leaders_and_new_replicas_as_followers(capsys) -> None:
+    """Kafka's calculateLeader/FollowerThrottles over the moves in progress and the plan:
+    sorted as strings (a TreeSet), every broker of a move given both rates."""
+    from josefk.cli.tools.reassign_partitions import _set_throttles
+
+    admin = _ReassignAdmin()
+    _set_throttles(admin, {("m", 0): [2, 1], ("m", 10): [4]}, {("m", 0): [2, 3], ("m", 10): [3]}, 1000)
+    topic, broker = 2, 4  # ConfigResourceType
+    assert admin.altered[(topic, "m")] == {"leader.replication.throttled.replicas": "0:2,0:3,10:3,1:1,1:2",
+                                           "follower.replication.throttled.replicas": "0:1,10:4,1:3"}
+    rates = {"leader.replication.throttled.rate": "1000", "follower.replication.throttled.rate": "1000"}
+    assert {name for (kind, name) in admin.altered if kind == broker} == {"1", "2", "3", "4"}
+    assert all(configs == rates for (kind, _), configs in admin.altered.items() if kind == broker)
+    assert capsys.readouterr().out == "The inter-broker throttle limit was set to 1000 B/s\n"

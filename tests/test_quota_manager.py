@@ -12,8 +12,8 @@ from josefk.server.quotas.client_quota_manager import (
     QuotaType,
     sanitize,
 )
-from josefk.server.quotas.rate import MetricConfig, Rate, SampledStat, throttle_time_ms
 from josefk.utils.mock_time import MockScheduler, MockTime
+from josefk.utils.rate import MetricConfig, Rate, SampledStat, throttle_time_ms
 
 pytestmark = pytest.mark.unit
 

@@ -26,6 +26,7 @@ from josefk.protocol.records import (
     set_base_offset,
     set_log_append_time,
     verify_crc,
+    whole_batches_size,
 )
 from tests.prerequisites import require_module
 
@@ -278,3 +279,17 @@ def test_header_key_that_is_not_utf8_decodes_with_replacement_as_in_kafka():
     struct.pack_into(">I", batch, 17, crc32c.crc32c(bytes(batch[21:])))
     (record,) = decode_batch(batch, read_header(batch))
     assert record.headers == [("\ufffd\ufffd", b"x")]
+
+
+def test_a_fetched_record_set_cut_inside_its_last_batch_keeps_its_whole_batches() -> None:
+    """A Kafka leader's read of max_bytes may end inside a batch; the follower appends the
+    whole batches before it (Kafka's validBytes), v2 and legacy alike."""
+    first, second = build_batch([Record(0, 0, None, b"a" * 100)]), build_batch([Record(0, 0, None, b"b" * 100)])
+    fetched = first + second
+    assert whole_batches_size(fetched) == len(fetched)
+    for cut in (len(first) + 1, len(first) + 12, len(fetched) - 1):
+        assert whole_batches_size(fetched[:cut]) == len(first)
+    assert whole_batches_size(first[:5]) == 0
+    legacy = build_message_set([LegacyMessage(i, 1, 0, 0, b"k", b"v" * 50) for i in range(2)], magic=1)
+    assert whole_batches_size(legacy[:-3]) == len(legacy) // 2
+    assert whole_batches_size(b"") == 0

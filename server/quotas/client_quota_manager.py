@@ -20,7 +20,7 @@ from functools import lru_cache
 from urllib.parse import quote, unquote_plus
 
 from josefk.protocol.errors import ErrorCode, KafkaError
-from josefk.server.quotas.rate import (
+from josefk.utils.rate import (
     MetricConfig,
     Rate,
     SampledStat,

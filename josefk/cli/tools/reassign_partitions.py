@@ -1,7 +1,11 @@
 """`josefk reassign-partitions`: Kafka's kafka-reassign-partitions.sh over
 AlterPartitionReassignments / ListPartitionReassignments (KIP-455), and AlterReplicaLogDirs /
 DescribeLogDirs for the `log_dirs` of the reassignment JSON (moves between a broker's log
-dirs, KIP-113)."""
+dirs, KIP-113). `--throttle` sets the replication throttle (KIP-73) with
+IncrementalAlterConfigs, as Kafka's tool: the moving partitions' source replicas in the
+topic's leader list, their new ones in its follower list, the rate on every broker involved
+(`--replica-alter-log-dirs-throttle` the log dir moves' rate); `--verify` once nothing
+moves any more, and `--cancel`, remove them."""
 
 from __future__ import annotations
 
@@ -10,9 +14,22 @@ import sys
 import time
 from typing import Any
 
-from josefk.cli.tools.common import ToolError, admin_client, load_properties, parser, quiet_client_logs
+from josefk.cli.tools.common import (
+    ToolError,
+    admin_client,
+    java_hash_order,
+    java_string_hash,
+    load_properties,
+    parser,
+    quiet_client_logs,
+)
 
 ANY_LOG_DIR = "any"
+BROKER_LEVEL_THROTTLES = ("leader.replication.throttled.rate", "follower.replication.throttled.rate",
+                          "replica.alter.log.dirs.io.max.bytes.per.second")
+TOPIC_LEVEL_THROTTLES = ("leader.replication.throttled.replicas", "follower.replication.throttled.replicas")
+VERIFY_PERIODICALLY = ("Warning: You must run --verify periodically, until the reassignment completes, to ensure "
+                       "the throttle is removed.")
 Replica = tuple[str, int, int]  # topic, partition, broker: Kafka's TopicPartitionReplica
 
 
@@ -136,6 +153,71 @@ def _current(admin: Any, topics: set[str]) -> dict[tuple[str, int], list[int]]:
     return current
 
 
+def _alter_configs(admin: Any, resources: list[Any]) -> None:
+    """IncrementalAlterConfigs; a refused resource ends the tool with its error."""
+    results = admin.alter_configs(resources, raise_on_unknown=False, incremental=True)
+    failed = [f"{name}: {result}" for kind in results.values() for name, result in kind.items() if result != "OK"]
+    if failed:
+        raise ToolError("; ".join(failed))
+
+
+def _set_throttles(admin: Any, plan: dict[tuple[str, int], list[int]], current: dict[tuple[str, int], list[int]],
+                   throttle: int) -> None:
+    """Kafka's modifyReassignmentThrottle: a partition's sources are its replicas (those of a
+    move in progress less its adding ones), its destinations the proposed replicas that are not
+    sources; the leader list names the sources, the follower list the destinations."""
+    from kafka.admin import ConfigResource, ConfigResourceType
+
+    moves: dict[tuple[str, int], tuple[set[int], set[int]]] = {}
+    for tp, info in admin.list_partition_reassignments().items():
+        moves[(tp.topic, tp.partition)] = (set(info["replicas"]) - set(info["adding_replicas"]),
+                                           set(info["adding_replicas"]))
+    for key, replicas in plan.items():
+        sources = moves[key][0] if key in moves else set(current[key])
+        moves[key] = (sources, set(replicas) - sources)
+    leader: dict[str, set[str]] = {}
+    follower: dict[str, set[str]] = {}
+    for (topic, partition), (sources, destinations) in moves.items():
+        leader.setdefault(topic, set()).update(f"{partition}:{b}" for b in sources)
+        follower.setdefault(topic, set()).update(f"{partition}:{b}" for b in destinations)
+    _alter_configs(admin, [ConfigResource(ConfigResourceType.TOPIC, topic, configs={
+        TOPIC_LEVEL_THROTTLES[0]: ",".join(sorted(leader[topic])),
+        TOPIC_LEVEL_THROTTLES[1]: ",".join(sorted(follower[topic]))}) for topic in sorted(leader)])
+    brokers = sorted({b for sources, destinations in moves.values() for b in sources | destinations})
+    _alter_configs(admin, [ConfigResource(ConfigResourceType.BROKER, str(b), configs={
+        BROKER_LEVEL_THROTTLES[0]: str(throttle), BROKER_LEVEL_THROTTLES[1]: str(throttle)}) for b in brokers])
+    print(f"The inter-broker throttle limit was set to {throttle} B/s")
+
+
+def _set_log_dir_throttle(admin: Any, brokers: list[int], throttle: int) -> None:
+    """Kafka's modifyLogDirThrottle: the rate on every broker a log dir move is on."""
+    from kafka.admin import ConfigResource, ConfigResourceType
+
+    _alter_configs(admin, [ConfigResource(ConfigResourceType.BROKER, str(b), configs={
+        BROKER_LEVEL_THROTTLES[2]: str(throttle)}) for b in brokers])
+    print(f"The replica-alter-dir throttle limit was set to {throttle} B/s")
+
+
+def _clear_throttles(admin: Any, plan: dict[tuple[str, int], list[int]]) -> None:
+    """Kafka's clearAllThrottles: the rates off every broker of the cluster and of the plan,
+    the replica lists off the plan's topics (Kafka prints both sets in HashSet order)."""
+    from kafka.admin import AlterConfigOp, ConfigResource, ConfigResourceType
+
+    brokers = [b["broker_id"] for b in admin.describe_cluster()["brokers"]]
+    for replicas in plan.values():
+        brokers += [b for b in replicas if b not in brokers]
+    brokers = java_hash_order(brokers, lambda b: b)
+    print(f"Clearing broker-level throttles on broker{'' if len(brokers) == 1 else 's'} "
+          f"{','.join(map(str, brokers))}")
+    delete = (AlterConfigOp.DELETE, None)
+    _alter_configs(admin, [ConfigResource(ConfigResourceType.BROKER, str(b), configs=dict.fromkeys(
+        BROKER_LEVEL_THROTTLES, delete)) for b in brokers])
+    topics = java_hash_order(list(dict.fromkeys(t for t, _ in plan)), java_string_hash)
+    print(f"Clearing topic-level throttles on topic{'' if len(topics) == 1 else 's'} {','.join(topics)}")
+    _alter_configs(admin, [ConfigResource(ConfigResourceType.TOPIC, t, configs=dict.fromkeys(
+        TOPIC_LEVEL_THROTTLES, delete)) for t in topics])
+
+
 def _generate(admin: Any, topics_file: str, brokers: list[int]) -> None:
     topics = {t["topic"] for t in _read_json(topics_file, "topics-to-move file").get("topics", [])}
     current = _current(admin, topics)
@@ -159,6 +241,12 @@ def main(argv: list[str]) -> int:
     p.add_argument("--broker-list", metavar="1,2,3")
     p.add_argument("--timeout", type=int, default=10000, metavar="MS",
                    help="how long --execute waits for the log dir moves to start (default 10000)")
+    p.add_argument("--throttle", type=int, default=-1, metavar="B/s",
+                   help="the replication throttle for the partitions --execute moves (bytes/s)")
+    p.add_argument("--replica-alter-log-dirs-throttle", type=int, default=-1, metavar="B/s",
+                   help="the throttle for the log dir moves --execute starts (bytes/s)")
+    p.add_argument("--preserve-throttles", action="store_true",
+                   help="leave the throttles in place with --verify and --cancel")
     args = p.parse_args(argv)
     if (args.execute or args.verify or args.cancel) and not args.reassignment_json_file:
         p.error("--reassignment-json-file is required with --execute, --verify and --cancel")
@@ -211,13 +299,19 @@ def _run(admin: Any, args: Any, plan: dict[tuple[str, int], list[int]], moves: d
                 print(f"There is no active reassignment of partition {topic}-{partition}, but replica set is "
                       f"{current.get((topic, partition))} rather than {replicas}.")
                 failed = True
-        if moves and not _verify_moves(admin, moves):
+        moving = bool(moves) and not _verify_moves(admin, moves)
+        if moving:
             failed = True
+        # Kafka clears the throttles once no partition of the cluster moves any more.
+        if not moving and not args.preserve_throttles and not admin.list_partition_reassignments():
+            _clear_throttles(admin, plan)
         return 1 if failed else 0
     if args.cancel:
         results = admin.alter_partition_reassignments({TopicPartition(t, p): None for t, p in plan})
         done = [f"{tp.topic}-{tp.partition}" for tp, err in sorted(results.items()) if err is None]
         print(f"Successfully cancelled partition reassignments for: {','.join(done)}")
+        if not args.preserve_throttles:
+            _clear_throttles(admin, plan)
         return 0 if len(done) == len(plan) else 1
     current = _current(admin, {t for t, _ in plan})
     missing = sorted(k for k in plan if k not in current)
@@ -225,6 +319,12 @@ def _run(admin: Any, args: Any, plan: dict[tuple[str, int], list[int]], moves: d
         raise ToolError(f"Topic partitions {', '.join(f'{t}-{p}' for t, p in missing)} do not exist.")
     print(f"Current partition replica assignment\n\n{_as_json({k: current[k] for k in plan})}\n")
     print("Save this to use as the --reassignment-json-file option during rollback")
+    if args.throttle >= 0 or args.replica_alter_log_dirs_throttle >= 0:
+        print(VERIFY_PERIODICALLY)
+        if args.throttle >= 0:
+            _set_throttles(admin, plan, current, args.throttle)
+        if args.replica_alter_log_dirs_throttle >= 0:
+            _set_log_dir_throttle(admin, sorted({b for _, _, b in moves}), args.replica_alter_log_dirs_throttle)
     results = admin.alter_partition_reassignments({TopicPartition(t, p): r for (t, p), r in plan.items()})
     failures = {tp: err for tp, err in results.items() if err is not None}
     if failures:

@@ -1,5 +1,5 @@
 """Kafka's metrics Rate and quota arithmetic (clients' common.metrics: SampledStat, Rate,
-Quota; server's QuotaUtils), which client quotas are measured with.
+SimpleRate, Quota; server's QuotaUtils), which client and replication quotas are measured with.
 
 A rate is the sum of the values recorded in the last `samples` windows of `window_ms`,
 divided by the time they span; while fewer than samples - 1 whole windows have elapsed the
@@ -102,6 +102,15 @@ class Rate:
     def measure(self, now_ms: int) -> float:
         value = self.stat.measure(now_ms)
         return value / (self.window_size_ms(now_ms) / 1000.0)
+
+
+class SimpleRate(Rate):
+    """Kafka's SimpleRate, the replication quotas' stat: measured over the time the samples
+    actually span (at least one window), so a first burst counts in full at once."""
+
+    def window_size_ms(self, now_ms: int) -> int:
+        self.stat.purge_obsolete(now_ms)
+        return max(now_ms - self.stat.oldest_start_ms(now_ms), self.stat.config.window_ms)
 
 
 def throttle_time_ms(value: float, bound: float, window_ms: int) -> int:
