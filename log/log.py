@@ -610,7 +610,11 @@ class Log:
     def truncate_to(self, offset: int) -> bool:
         """Remove everything from `offset` on (a follower diverging from its leader).
         Truncation removes whole batches: the one containing `offset` goes entirely.
-        Returns whether anything was removed."""
+        Returns whether anything was removed. At or past the log end it still drops epoch
+        entries starting at the log end, as Kafka's UnifiedLog.truncateTo: a leader records
+        its epoch there on election, and if it lost the leadership before writing, that
+        epoch (which no other replica has) would stay the follower's last fetched one and
+        every fetch would be answered with the same diverging epoch."""
         with self._guard("truncating"):
             return self._truncate_to(offset)
 
@@ -619,6 +623,7 @@ class Log:
         if offset < 0:
             raise ValueError(f"cannot truncate {self.name} to a negative offset {offset}")
         if offset >= self._leo:
+            self._leader_epoch_cache.truncate_from_end(self._leo)
             return False
         if offset < self._segments[0].base_offset:
             self.truncate_fully_and_start_at(offset)

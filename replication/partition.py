@@ -204,7 +204,7 @@ class Partition:
         if target < end:
             log.info("%s-%d: truncating from %d to %d (epoch %d ends at %d on the leader)", self.topic,
                      self.partition, end, target, leader_epoch, leader_end_offset)
-            self.log.truncate_to(target)
+        self.log.truncate_to(target)  # even at the log end: it drops an epoch we led without writing
         self.high_watermark = min(self.high_watermark, self.log.log_end_offset)
         return complete
 

@@ -88,3 +88,23 @@ def test_a_leader_without_the_epoch_leaves_the_high_watermark(tmp_path: Path) ->
     follower.high_watermark = 2
     assert follower.truncate_to_leader(-1, -1) is True  # end offset -1: no such epoch on the leader
     assert follower.log.log_end_offset == 2
+
+
+def test_a_follower_drops_the_epoch_it_led_without_writing(tmp_path: Path) -> None:
+    """Elected at epoch 3, this replica wrote nothing before the leadership moved on (epoch
+    4, to a replica that never saw epoch 3): its log ends in an epoch-3 entry no other
+    replica has. The leader answers the first fetch with epoch 1 ending at our log end;
+    truncating there drops the entry (Kafka's UnifiedLog.truncateTo), so the next fetch
+    carries epoch 1 and reads on instead of being told the same divergence forever."""
+    leader = leader_with_epochs(tmp_path)  # epoch 1: offsets 0-4, epoch 3: 5-7
+    leader.log.truncate_to(5)
+    leader.make_leader(PartitionState("t", 0, 1, 4, [1, 2], [1, 2], 1))
+    assert leader.log.leader_epoch_cache.entries() == [(1, 0), (4, 5)]
+    follower = follower_with_epochs(tmp_path, ((1, 5),))
+    follower.make_leader(PartitionState("t", 0, 2, 3, [1, 2], [2, 1], 1))
+    follower.make_follower(PartitionState("t", 0, 1, 4, [1, 2], [1, 2], 1))
+    assert follower.log.leader_epoch_cache.latest_epoch == 3
+    assert leader.diverging_epoch(3, 5) == (1, 5)
+    assert follower.truncate_to_leader(1, 5) is True
+    assert follower.log.log_end_offset == 5 and follower.log.leader_epoch_cache.latest_epoch == 1
+    assert leader.diverging_epoch(follower.log.leader_epoch_cache.latest_epoch, 5) is None
