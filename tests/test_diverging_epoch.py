@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from josefk.controller.state import PartitionState
 from josefk.log.config import LogConfig
 from josefk.log.log import Log
+from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.record_codec import Record, build_batch, decode_all
 from josefk.replication.partition import FetchIsolation, Partition
 from josefk.utils.mock_time import MockTime
@@ -44,6 +47,21 @@ def test_a_follower_on_the_leaders_history_reads_on(tmp_path: Path) -> None:
     assert partition.diverging_epoch(-1, 3) is None  # no epoch given (before v12): nothing to check
     read = partition.read(5, 1 << 20, FetchIsolation.LOG_END, True, last_fetched_epoch=1)
     assert read.diverging_epoch is None and read.size > 0
+
+
+def test_a_follower_the_leader_cannot_place_is_out_of_range(tmp_path: Path) -> None:
+    """Kafka's Partition.readRecords answers OFFSET_OUT_OF_RANGE when it cannot say where
+    the follower's last epoch ends (newer than all of its own) or the fetch offset is below
+    its log start; a Kafka follower then truncates to the leader's log end or starts over at
+    its log start. A diverging epoch of -1 it would not take for a divergence at all."""
+    partition = leader_with_epochs(tmp_path)
+    with pytest.raises(KafkaError) as newer:
+        partition.read(8, 1 << 20, FetchIsolation.LOG_END, True, last_fetched_epoch=4)
+    partition.high_watermark = 8
+    partition.delete_records_before(5)
+    with pytest.raises(KafkaError) as below_start:
+        partition.read(3, 1 << 20, FetchIsolation.LOG_END, True, last_fetched_epoch=1)
+    assert newer.value.code == below_start.value.code == ErrorCode.OFFSET_OUT_OF_RANGE
 
 
 def follower_with_epochs(tmp_path: Path, epochs: tuple[tuple[int, int], ...]) -> Partition:
