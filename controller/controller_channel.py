@@ -24,6 +24,8 @@ from josefk.protocol.inter_broker import LATEST_PROTOCOL, InterBrokerProtocol
 
 log = logging.getLogger(__name__)
 
+RETRY_BACKOFF_S = 0.1  # Kafka RequestSendThread's backoff between attempts to reach a broker
+
 CONTROLLED_SHUTDOWN_VERSION = 3
 # Kafka's SecurityProtocol ids, as UpdateMetadata carries them.
 SECURITY_PROTOCOL_IDS = {"PLAINTEXT": 0, "SSL": 1, "SASL_PLAINTEXT": 2, "SASL_SSL": 3}
@@ -208,7 +210,9 @@ class RemoteBrokerChannel:
                         return
                     log.warning("Controller request %s to broker %d failed (%s); retrying",
                                 ApiKey(api_key).name, self.broker.broker_id, e)
-                    await asyncio.sleep(0.5)
+                    # Kafka's RequestSendThread backs off 100 ms: a broker that just started
+                    # answers clients from an empty metadata cache until this reaches it.
+                    await asyncio.sleep(RETRY_BACKOFF_S)
 
     def close(self) -> None:
         self.closed = True

@@ -635,7 +635,11 @@ class Log:
     def truncate_to(self, offset: int) -> bool:
         """Remove everything from `offset` on (a follower diverging from its leader).
         Truncation removes whole batches: the one containing `offset` goes entirely.
-        Returns whether anything was removed."""
+        Returns whether anything was removed. At or past the log end it still drops epoch
+        entries starting at the log end, as Kafka's UnifiedLog.truncateTo: a leader records
+        its epoch there on election, and if it lost the leadership before writing, that
+        epoch (which no other replica has) would stay the follower's last fetched one and
+        every fetch would be answered with the same diverging epoch."""
         with self._guard("truncating"):
             return self._truncate_to(offset)
 

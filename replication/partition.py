@@ -211,7 +211,7 @@ class Partition:
         if target < end:
             log.info("%s-%d: truncating from %d to %d (epoch %d ends at %d on the leader)", self.topic,
                      self.partition, end, target, leader_epoch, leader_end_offset)
-        self.log.truncate_to(target)
+        self.log.truncate_to(target)  # even at the log end: it drops an epoch we led without writing
         self.high_watermark = min(self.high_watermark, self.log.log_end_offset)
         return complete
 
@@ -358,10 +358,20 @@ class Partition:
         """A follower (Fetch v12+) says its last batch is of `last_fetched_epoch`; if that
         epoch ends here before `fetch_offset`, or we never had it, its log diverged from
         ours: (epoch, end offset) to truncate to, as Kafka's Partition.fetchRecords answers.
-        A Kafka 3.9 follower truncates only on this answer, never with OffsetForLeaderEpoch."""
+        A Kafka 3.9 follower truncates only on this answer, never with OffsetForLeaderEpoch.
+        OFFSET_OUT_OF_RANGE, as Kafka's readRecords, when we cannot say where that epoch
+        ends (it is newer than ours) or the fetch offset is below our log start: a Kafka
+        follower takes no diverging epoch of -1 for a divergence, and would fetch on stuck."""
         if last_fetched_epoch < 0:
             return None
         epoch, end = self.log.leader_epoch_cache.end_offset_for(last_fetched_epoch, self.log.log_end_offset)
+        if epoch < 0 or end < 0:
+            raise KafkaError(ErrorCode.OFFSET_OUT_OF_RANGE, "Could not determine the end offset of the last "
+                             f"fetched epoch {last_fetched_epoch} from the request")
+        if fetch_offset < self.log.log_start_offset:
+            raise KafkaError(ErrorCode.OFFSET_OUT_OF_RANGE, f"Received request for offset {fetch_offset} for "
+                             f"partition {self.topic}-{self.partition}, but we only have log segments in the "
+                             f"range {self.log.log_start_offset} to {self.log.log_end_offset}.")
         if epoch < last_fetched_epoch or end < fetch_offset:
             return epoch, end
         return None

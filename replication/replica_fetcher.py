@@ -86,12 +86,11 @@ class ReplicaFetcher:
         return self.fetch_version >= TRUNCATION_ON_FETCH_VERSION
 
     def add(self, partition: Partition) -> None:
-        """Kafka's partitionFetchState, always Truncating first (OffsetForLeaderEpoch), then
-        fetching with the log's latest epoch and acting on a diverging one. Deviation: from
-        2.7 Kafka fetches at once; josefk's fetching at once left a restarted follower out of
-        the ISR in the mixed-cluster kill -9 tests (cause not found), so it asks first."""
+        """Kafka's partitionFetchState: Fetching with the log's latest epoch, or Truncating
+        first when truncation on fetch is not supported or the log has no epoch."""
         self.partitions[partition.key] = partition
-        self.truncating.add(partition.key)
+        if not self.truncates_on_fetch or partition.log.leader_epoch_cache.latest_epoch is None:
+            self.truncating.add(partition.key)
         self.wakeup.set()
 
     def remove(self, key: tuple[str, int]) -> None:

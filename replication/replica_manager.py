@@ -682,16 +682,13 @@ class ReplicaManager:
         if replica_id >= 0:
             for f in fetches:
                 partition = self.partitions.get((f.topic, f.partition))
-                if partition is None or (partition.is_leader and
-                                         partition.diverging_epoch(f.last_fetched_epoch, f.fetch_offset)):
+                if partition is None or (partition.is_leader and _diverged(partition, f)):
                     continue  # a diverged follower does not have what it asks after (Kafka skips it too)
                 if partition.update_follower_fetch(replica_id, f.fetch_offset):
                     self._high_watermark_moved(partition)
         isolation = FetchIsolation.of(replica_id, isolation_level)
         results = self.read_from_local_log(fetches, max_bytes, isolation, replica_id, quota)
-        total = sum(r.read.size for r in results if r.read is not None)
-        errors = any(r.error != ErrorCode.NONE for r in results)
-        if max_wait_ms <= 0 or not fetches or total >= min_bytes or errors:
+        if max_wait_ms <= 0 or not fetches or _answer_now(results, min_bytes):
             respond(results)
             return
         op = DelayedFetch(self, fetches, max_bytes, min_bytes, max_wait_ms, isolation, respond, replica_id, quota)
@@ -768,6 +765,23 @@ class DelayedProduce(DelayedOperation):
         self.respond(self.results)
 
 
+def _diverged(partition: Partition, fetch: FetchPartition) -> bool:
+    """The follower's log left ours, or we cannot place it (Kafka's fetchRecords then
+    throws before it updates the follower's state)."""
+    try:
+        return partition.diverging_epoch(fetch.last_fetched_epoch, fetch.fetch_offset) is not None
+    except KafkaError:
+        return True
+
+
+def _answer_now(results: list[FetchResult], min_bytes: int) -> bool:
+    """Kafka's fetchMessages answers at once with min_bytes readable, an error, or a
+    diverging epoch (the follower can take nothing before it truncates)."""
+    return (sum(r.read.size for r in results if r.read is not None) >= min_bytes
+            or any(r.error != ErrorCode.NONE or (r.read is not None and r.read.diverging_epoch is not None)
+                   for r in results))
+
+
 class DelayedFetch(DelayedOperation):
     """A fetch that waits until min_bytes are readable, a partition errors, or max_wait_ms.
     A follower's throttled partitions count no bytes while the leader's quota is exceeded."""
@@ -786,10 +800,8 @@ class DelayedFetch(DelayedOperation):
         self.quota = quota
 
     def try_complete(self) -> bool:
-        results = self.manager.read_from_local_log(self.fetches, self.max_bytes, self.isolation, self.replica_id,
-                                                  self.quota)
-        total = sum(r.read.size for r in results if r.read is not None)
-        if total >= self.min_bytes or any(r.error != ErrorCode.NONE for r in results):
+        if _answer_now(self.manager.read_from_local_log(self.fetches, self.max_bytes, self.isolation,
+                                                        self.replica_id, self.quota), self.min_bytes):
             return self.force_complete()
         return False
 

@@ -67,6 +67,8 @@ from josefk.utils.java_format import hashed_map_order, java_string_hash
 log = logging.getLogger(__name__)
 # Distinct Metadata requests whose encoded responses are kept (see KafkaApis._metadata_payloads).
 _METADATA_PAYLOADS = 64
+# How long a Metadata request waits for the controller's first UpdateMetadata after start-up.
+FIRST_METADATA_WAIT_S = 10.0
 
 INTERNAL_TOPICS = frozenset({"__consumer_offsets", "__transaction_state"})
 Handler = Callable[[Request], None]
@@ -299,6 +301,28 @@ class KafkaApis:
         self._answer_later(request, asyncio.get_running_loop().run_in_executor(self.store_executor, work), respond)
 
     def handle_metadata(self, request: Request) -> None:
+        """Answered once the controller's first UpdateMetadata is in (at most
+        FIRST_METADATA_WAIT_S). Deviation: a ZooKeeper-mode Kafka broker answers at once, and
+        before that update it lists no broker and no topic; librdkafka from 2.13 then drops
+        every broker it knew and never reconnects (librdkafka issue 5301). A josefk broker
+        restarted right after its old ZooKeeper session (the controller's) expired is served
+        for half a second before the new controller tells it anything, and the mixed-cluster
+        kill -9 test's clients lost the cluster that way. KRaft brokers likewise serve only
+        once they have caught up with the metadata."""
+        if self.metadata_cache.generation > 0:
+            self._answer_metadata(request)
+            return
+
+        async def wait() -> None:
+            deadline = time.monotonic() + FIRST_METADATA_WAIT_S
+            while self.metadata_cache.generation == 0 and time.monotonic() < deadline:
+                await asyncio.sleep(0.02)
+            self._answer_metadata(request)
+
+        self._tasks.add(task := asyncio.get_running_loop().create_task(wait()))
+        task.add_done_callback(self._tasks.discard)
+
+    def _answer_metadata(self, request: Request) -> None:
         req, version = request.body, request.api_version
         cls = response_class(ApiKey.Metadata)
         cache = self.metadata_cache

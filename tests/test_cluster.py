@@ -12,9 +12,9 @@ from kazoo.client import KazooClient
 from kazoo.exceptions import KazooException
 
 from harness.josefk import BrokerProcess
-from harness.wire import call, connect
+from harness.wire import call, connect, encode_request, read_frame
 from harness.zookeeper import ZooKeeperServer
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.apis import ApiKey, request_class, response_class
 
 pytestmark = pytest.mark.cluster
 
@@ -417,3 +417,34 @@ def test_controlled_shutdown_broker_is_not_readmitted_to_an_isr_by_its_last_fetc
         assert not in_isr, f"broker {victim} left while still in the ISR of partitions {in_isr}"
     finally:
         cluster.stop()
+
+
+def test_a_broker_answers_metadata_once_the_controller_has_told_it_the_cluster(zookeeper, tmp_path):
+    """A broker that registers while /controller still names a broker whose session has not
+    expired yet (as after a kill -9 of the controller) hears nothing from a controller for a
+    while. It holds Metadata requests meanwhile instead of answering that the cluster has no
+    broker and no topic, which makes librdkafka 2.13+ drop every broker it knew for good."""
+    kazoo = KazooClient(hosts=zookeeper.connect)
+    kazoo.start(timeout=10)
+    broker = None
+    try:
+        kazoo.create("/controller", json.dumps({"version": 1, "brokerid": 99, "timestamp": "0"}).encode(),
+                     ephemeral=True, makepath=True)
+        broker = BrokerProcess(tmp_path / "logs", overrides={"broker.id": "1", "zookeeper.connect": zookeeper.connect})
+        sock = connect(broker.bootstrap)
+        sock.sendall(encode_request(ApiKey.Metadata, 12, request_class(ApiKey.Metadata)(
+            topics=None, allow_auto_topic_creation=False, include_topic_authorized_operations=False)))
+        sock.settimeout(1.0)
+        with pytest.raises(TimeoutError):
+            read_frame(sock)
+        kazoo.delete("/controller")  # broker 1 becomes controller and sends itself UpdateMetadata
+        sock.settimeout(15)
+        frame = read_frame(sock)
+        response = response_class(ApiKey.Metadata).decode(frame[5:], version=12)
+        assert [b.node_id for b in response.brokers] == [1] and response.controller_id == 1
+        sock.close()
+    finally:
+        if broker is not None:
+            broker.kill()
+        kazoo.stop()
+        kazoo.close()

@@ -5,9 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from josefk.controller.state import PartitionState
 from josefk.log.config import LogConfig
 from josefk.log.log import Log
+from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.record_codec import Record, build_batch, decode_all
 from josefk.replication.partition import FetchIsolation, Partition
 from josefk.utils.mock_time import MockTime
@@ -44,6 +47,21 @@ def test_a_follower_on_the_leaders_history_reads_on(tmp_path: Path) -> None:
     assert partition.diverging_epoch(-1, 3) is None  # no epoch given (before v12): nothing to check
     read = partition.read(5, 1 << 20, FetchIsolation.LOG_END, True, last_fetched_epoch=1)
     assert read.diverging_epoch is None and read.size > 0
+
+
+def test_a_follower_the_leader_cannot_place_is_out_of_range(tmp_path: Path) -> None:
+    """Kafka's Partition.readRecords answers OFFSET_OUT_OF_RANGE when it cannot say where
+    the follower's last epoch ends (newer than all of its own) or the fetch offset is below
+    its log start; a Kafka follower then truncates to the leader's log end or starts over at
+    its log start. A diverging epoch of -1 it would not take for a divergence at all."""
+    partition = leader_with_epochs(tmp_path)
+    with pytest.raises(KafkaError) as newer:
+        partition.read(8, 1 << 20, FetchIsolation.LOG_END, True, last_fetched_epoch=4)
+    partition.high_watermark = 8
+    partition.delete_records_before(5)
+    with pytest.raises(KafkaError) as below_start:
+        partition.read(3, 1 << 20, FetchIsolation.LOG_END, True, last_fetched_epoch=1)
+    assert newer.value.code == below_start.value.code == ErrorCode.OFFSET_OUT_OF_RANGE
 
 
 def follower_with_epochs(tmp_path: Path, epochs: tuple[tuple[int, int], ...]) -> Partition:
@@ -90,23 +108,21 @@ def test_a_leader_without_the_epoch_leaves_the_high_watermark(tmp_path: Path) ->
     assert follower.log.log_end_offset == 2
 
 
-def test_an_epoch_led_without_appends_goes_when_the_new_leader_ended_ours_there(tmp_path: Path) -> None:
-    """This broker led epoch 3 from offset 5 and appended nothing before it followed again;
-    the new leader's epoch 2 ends at 5, our log end. Nothing is truncated, but the empty
-    epoch 3 must go (Kafka's truncateTo always trims the epoch cache at the log end), or
-    every fetch carries epoch 3, the leader answers it diverging, and the follower never
-    catches up (a chaos run in CI did exactly that)."""
-    follower = follower_with_epochs(tmp_path, ((2, 5),))
-    follower.make_leader(PartitionState("t", 0, 2, 3, [1, 2], [1, 2], 1))
+def test_a_follower_drops_the_epoch_it_led_without_writing(tmp_path: Path) -> None:
+    """Elected at epoch 3, this replica wrote nothing before the leadership moved on (epoch
+    4, to a replica that never saw epoch 3): its log ends in an epoch-3 entry no other
+    replica has. The leader answers the first fetch with epoch 1 ending at our log end;
+    truncating there drops the entry (Kafka's UnifiedLog.truncateTo), so the next fetch
+    carries epoch 1 and reads on instead of being told the same divergence forever."""
+    leader = leader_with_epochs(tmp_path)  # epoch 1: offsets 0-4, epoch 3: 5-7
+    leader.log.truncate_to(5)
+    leader.make_leader(PartitionState("t", 0, 1, 4, [1, 2], [1, 2], 1))
+    assert leader.log.leader_epoch_cache.entries() == [(1, 0), (4, 5)]
+    follower = follower_with_epochs(tmp_path, ((1, 5),))
+    follower.make_leader(PartitionState("t", 0, 2, 3, [1, 2], [2, 1], 1))
     follower.make_follower(PartitionState("t", 0, 1, 4, [1, 2], [1, 2], 1))
     assert follower.log.leader_epoch_cache.latest_epoch == 3
-    time = MockTime()
-    leader = Partition("t", 0, 1, Log(tmp_path / "t-0", LogConfig(), time=time), NoIsrChanges(), time)
-    for epoch in (2, 4):  # epoch 2 holds offsets 0-4, epoch 4 starts at 5
-        leader.make_leader(PartitionState("t", 0, 1, epoch, [1, 2], [1, 2], 1))
-        leader.append_as_leader(build_batch([Record(i, 0, None, b"v") for i in range(5)]), 1, 0)
-    assert leader.diverging_epoch(3, 5) == (2, 5)  # what the looping fetch was answered
-    assert leader.diverging_epoch(2, 5) is None
-    assert follower.truncate_to_leader(2, 5) is True
-    assert follower.log.log_end_offset == 5 and follower.log.leader_epoch_cache.latest_epoch == 2
-    assert values(follower) == [b"%d" % i for i in range(5)]
+    assert leader.diverging_epoch(3, 5) == (1, 5)
+    assert follower.truncate_to_leader(1, 5) is True
+    assert follower.log.log_end_offset == 5 and follower.log.leader_epoch_cache.latest_epoch == 1
+    assert leader.diverging_epoch(follower.log.leader_epoch_cache.latest_epoch, 5) is None

@@ -232,6 +232,7 @@ def run_divergence(zookeeper: ZooKeeperServer, zk: KazooClient, tmp_path: Path, 
         assert after[:end] == before[:end] and after[end:] == kept
         assert segment(josefk_dir, TOPIC).read_bytes() == segment(Path(other.log_dir), TOPIC).read_bytes()
         out = (tmp_path / "josefk-2-2.out").read_text()
+        assert (f"{TOPIC}-0: leader {other_id} answers a diverging epoch" in out) == (ibp == "3.9")
         assert f"{TOPIC}-0: truncating from 80 to {end}" in out
     finally:
         josefk.kill()

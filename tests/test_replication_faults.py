@@ -302,3 +302,19 @@ def test_a_forged_controller_request_is_refused_and_changes_nothing(broker) -> N
     assert server.replica_manager.controller_epoch < 999 and led.is_leader
     assert producer.send("kept", b"after").get(timeout=30).offset == 1
     producer.close()
+
+
+def test_a_follower_whose_log_diverged_is_answered_at_once(fx: Fixture) -> None:
+    """Kafka's fetchMessages answers a fetch that found a diverging epoch without waiting
+    for min_bytes: the follower can take nothing before it truncates, so holding the answer
+    for max_wait_ms only delays that."""
+    async def run() -> None:
+        fx.lead(isr=[1, 2, 3])
+        await fx.produce(acks=1)  # offsets 0-2 in epoch 1
+        fx.lead(isr=[1, 2, 3], epoch=3)
+        answers: list = []
+        fx.manager.fetch_messages([FetchPartition(TOPIC, 0, 5, 1 << 20, last_fetched_epoch=2)], 1 << 20, 1,
+                                  30_000, 2, answers.append)
+        assert len(answers) == 1 and answers[0][0].read.diverging_epoch == (1, 3)
+
+    asyncio.run(run())
