@@ -162,6 +162,9 @@ class KafkaApis:
         # 1,000 partitions took 4 ms of the event loop (Kafka's 1.3 ms).
         self._metadata_payloads: dict[tuple, bytes] = {}
         self._metadata_generation = -1
+        # Metadata requests held until the controller's first UpdateMetadata (see
+        # handle_metadata); None once it came or the wait ended.
+        self._held_metadata: list[Request] | None = []
         self.handlers: dict[int, Handler] = {
             ApiKey.ApiVersions: self.handle_api_versions,
             ApiKey.Metadata: self.handle_metadata,
@@ -309,18 +312,19 @@ class KafkaApis:
         for half a second before the new controller tells it anything, and the mixed-cluster
         kill -9 test's clients lost the cluster that way. KRaft brokers likewise serve only
         once they have caught up with the metadata."""
-        if self.metadata_cache.generation > 0:
+        if self.metadata_cache.generation > 0 or self._held_metadata is None:
             self._answer_metadata(request)
             return
+        if not self._held_metadata:
+            asyncio.get_running_loop().call_later(FIRST_METADATA_WAIT_S, self._answer_held_metadata)
+        self._held_metadata.append(request)
 
-        async def wait() -> None:
-            deadline = time.monotonic() + FIRST_METADATA_WAIT_S
-            while self.metadata_cache.generation == 0 and time.monotonic() < deadline:
-                await asyncio.sleep(0.02)
+    def _answer_held_metadata(self) -> None:
+        """The first UpdateMetadata came, or the wait for it ended: answer what waited, and
+        from now on answer at once."""
+        held, self._held_metadata = self._held_metadata or [], None
+        for request in held:
             self._answer_metadata(request)
-
-        self._tasks.add(task := asyncio.get_running_loop().create_task(wait()))
-        task.add_done_callback(self._tasks.discard)
 
     def _answer_metadata(self, request: Request) -> None:
         req, version = request.body, request.api_version
@@ -1509,6 +1513,8 @@ class KafkaApis:
             brokers, states = from_update_metadata(req, version)
             error = self.replica_manager.update_metadata(req.controller_id, req.controller_epoch, brokers, states)
         request.send_response(response_class(ApiKey.UpdateMetadata)(error_code=error))
+        if self.metadata_cache.generation > 0:
+            self._answer_held_metadata()
 
     def handle_stop_replica(self, request: Request) -> None:
         """v3+ say per partition whether to delete it: one StopReplica may do both."""
