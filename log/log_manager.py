@@ -589,10 +589,10 @@ class LogManager:
             self._recovery_checkpoints[log_dir].write({k: log.recovery_point for k, log in logs})
             self._start_checkpoints[log_dir].write({k: log.log_start_offset for k, log in logs})
 
-    def cleanup_logs(self, now_ms: int | None = None, producer_id_expiration_ms: int = 86400000) -> int:
+    def cleanup_logs(self, now_ms: int | None = None) -> int:
         """Retention (Kafka's log.retention.check.interval.ms task): delete expired segments
-        of every log, the files of segments whose delete delay has passed, and idle
-        producer ids (producer.id.expiration.ms). Returns the number of segments deleted."""
+        of every log and the files of segments whose delete delay has passed. Returns the
+        number of segments deleted."""
         now = self.time.milliseconds() if now_ms is None else now_ms
         total = 0
         for log in list(self._logs.values()):
@@ -600,9 +600,16 @@ class LogManager:
                 continue
             total += log.delete_old_segments(now)
             log.delete_expired_files()
-            log.producer_state.remove_expired(now, producer_id_expiration_ms)
         self.delete_retired_logs()
         return total
+
+    def remove_expired_producers(self, expiration_ms: int, now_ms: int | None = None) -> None:
+        """Kafka's PeriodicProducerExpirationCheck (every producer.id.expiration.check.interval.ms):
+        forget producer ids idle longer than producer.id.expiration.ms in every log."""
+        now = self.time.milliseconds() if now_ms is None else now_ms
+        for log in list(self._logs.values()):
+            if not log.closed:
+                log.producer_state.remove_expired(now, expiration_ms)
 
     def shutdown(self) -> None:
         """Flush and close every log, write the checkpoints, then mark each dir cleanly shut

@@ -371,6 +371,7 @@ class KafkaServer:
         self.channel = channel
         self.background_tasks.append(asyncio.create_task(self._flush_loop()))
         self.background_tasks.append(asyncio.create_task(self._retention_loop()))
+        self.background_tasks.append(asyncio.create_task(self._producer_expiration_loop()))
         self.background_tasks.append(asyncio.create_task(self._cleaner_loop()))
         self.background_tasks.append(asyncio.create_task(self._replication_loop()))
         if config["auto.leader.rebalance.enable"]:
@@ -576,6 +577,13 @@ class KafkaServer:
             deleted = self.log_manager.cleanup_logs()
             if deleted:
                 log.info("Retention deleted %d segments", deleted)
+
+    async def _producer_expiration_loop(self) -> None:
+        """Kafka's producer id expiration check; producer.id.expiration.ms is dynamic, so it
+        is read at each pass."""
+        while True:
+            await asyncio.sleep(self.config["producer.id.expiration.check.interval.ms"] / 1000)
+            self.log_manager.remove_expired_producers(self.config["producer.id.expiration.ms"])
 
     async def _cleaner_loop(self) -> None:
         """Kafka's LogCleaner thread: compact the dirtiest cleanup.policy=compact log, then

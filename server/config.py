@@ -190,6 +190,8 @@ _KEYS = [
     Key("transaction.remove.expired.transaction.cleanup.interval.ms", _int, "3600000", at_least=1),
     Key("transactional.id.expiration.ms", _int, "604800000", at_least=1),
     Key("transaction.partition.verification.enable", _bool, "true"),
+    Key("producer.id.expiration.ms", _int, "86400000", at_least=1),
+    Key("producer.id.expiration.check.interval.ms", _int, "600000", at_least=1),
     Key("zookeeper.connect", _str, None),
     Key("zookeeper.session.timeout.ms", _int, "18000", at_least=1),
     Key("zookeeper.connection.timeout.ms", _int, None, at_least=1),
@@ -274,8 +276,8 @@ def config_type(name: str) -> str:
 CONNECTION_QUOTA_KEYS = frozenset({"max.connections", "max.connections.per.ip", "max.connections.per.ip.overrides",
                                    "max.connection.creation.rate"})
 # Kafka's dynamic keys josefk reads at each use (DynamicProducerStateManagerConfig's
-# transaction verification switch).
-READ_AT_USE_KEYS = frozenset({"transaction.partition.verification.enable"})
+# transaction verification switch and producer id expiry).
+READ_AT_USE_KEYS = frozenset({"transaction.partition.verification.enable", "producer.id.expiration.ms"})
 # The keys josefk changes at run time: Kafka's dynamic broker keys that are topic defaults
 # (DynamicLogConfig: log.retention.ms, message.max.bytes, ...), applied to every log without
 # a topic override, the connection quotas, and those read at each use. Kafka's other dynamic

@@ -199,11 +199,26 @@ def test_cleanup_logs_applies_retention(tmp_path: Path) -> None:
         log.append_as_leader(batch(), 0)
     n = len(log.segments)
     assert n > 3
-    assert m.cleanup_logs(now_ms=1000 + 5000, producer_id_expiration_ms=1000) == n - 1
+    assert m.cleanup_logs(now_ms=1000 + 5000) == n - 1
     assert len(log.segments) == 1 and log.log_start_offset == log.active_segment.base_offset
-    assert not log.producer_state.producers
     m.cleanup_logs()
     assert not [n for n in os.listdir(tmp_path / "t-0") if n.endswith(".deleted")]
+    m.shutdown()
+
+
+def test_producer_ids_expire_on_their_own_check(tmp_path: Path) -> None:
+    """producer.id.expiration.ms, checked apart from retention (Kafka's
+    PeriodicProducerExpirationCheck): an idle producer goes, a recent one stays."""
+    m = LogManager([tmp_path], LogConfig(), broker_id=0)
+    m.startup()
+    log = m.get_or_create_log("t", 0, LogConfig())
+    for producer_id, ts in ((5, 1000), (6, 9000)):
+        log.append_as_leader(build_batch([Record(0, ts, None, b"x")], producer_id=producer_id, producer_epoch=0,
+                                         base_sequence=0), 0)
+    m.cleanup_logs(now_ms=10_000)
+    assert set(log.producer_state.producers) == {5, 6}  # retention leaves producer ids alone
+    m.remove_expired_producers(5000, now_ms=10_000)
+    assert set(log.producer_state.producers) == {6}
     m.shutdown()
 
 
