@@ -61,6 +61,7 @@ class PartitionRequest:
     max_bytes: int
     log_start_offset: int = -1
     last_fetched_epoch: int = -1  # Fetch v12+: the epoch of the follower's last batch (KIP-320)
+    current_leader_epoch: int = -1  # Fetch v9+: the leader epoch the fetcher knows (KIP-320)
 
 
 @dataclass
@@ -80,6 +81,7 @@ class CachedPartition:
     max_bytes: int
     fetcher_log_start_offset: int
     last_fetched_epoch: int = -1
+    current_leader_epoch: int = -1
     high_watermark: int = INVALID_HIGH_WATERMARK
     local_log_start_offset: int = -1
 
@@ -88,10 +90,11 @@ class CachedPartition:
         self.max_bytes = req.max_bytes
         self.fetcher_log_start_offset = req.log_start_offset
         self.last_fetched_epoch = req.last_fetched_epoch
+        self.current_leader_epoch = req.current_leader_epoch
 
     def request(self) -> PartitionRequest:
         return PartitionRequest(self.fetch_offset, self.max_bytes, self.fetcher_log_start_offset,
-                                self.last_fetched_epoch)
+                                self.last_fetched_epoch, self.current_leader_epoch)
 
     def maybe_update_response(self, resp: PartitionResponse, update: bool) -> bool:
         """Whether this answer must be sent (Kafka's maybeUpdateResponseData); with update,
@@ -139,7 +142,7 @@ class FetchSession:
             cached = self.partitions.get(key)
             if cached is None:
                 self.partitions[key] = CachedPartition(req.fetch_offset, req.max_bytes, req.log_start_offset,
-                                                       req.last_fetched_epoch)
+                                                       req.last_fetched_epoch, req.current_leader_epoch)
                 added.append(key)
             else:
                 cached.update_request(req)
@@ -280,7 +283,8 @@ class FullFetchContext(FetchContext):
         for key, resp in responses.items():
             req = self.fetch_data[key]
             cached[key] = CachedPartition(req.fetch_offset, req.max_bytes, req.log_start_offset,
-                                          req.last_fetched_epoch, resp.high_watermark, resp.log_start_offset)
+                                          req.last_fetched_epoch, req.current_leader_epoch, resp.high_watermark,
+                                          resp.log_start_offset)
         session_id = self.cache.maybe_create_session(self.cache.time.milliseconds(), self.privileged, cached,
                                                      self.uses_topic_ids)
         return ErrorCode.NONE, session_id, list(responses)

@@ -221,14 +221,20 @@ class Partition:
             log.info("%s-%d: truncating to high watermark %d", self.topic, self.partition, self.high_watermark)
             self.log.truncate_to(self.high_watermark)
 
-    def last_offset_for_leader_epoch(self, current_leader_epoch: int, leader_epoch: int) -> tuple[int, int]:
-        """OffsetForLeaderEpoch on the leader: (epoch, end offset) per Kafka's rules."""
-        if not self.is_leader:
-            raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER)
-        if current_leader_epoch >= 0 and current_leader_epoch < self.leader_epoch:
+    def check_leader_epoch(self, current_leader_epoch: int) -> None:
+        """Kafka's checkCurrentLeaderEpoch (KIP-320), before any leader check: a client or
+        follower that names the leader epoch it knows (-1: none) is told FENCED_LEADER_EPOCH
+        when ours is newer (refresh metadata) and UNKNOWN_LEADER_EPOCH when it is older
+        (this broker has not heard of it yet: retry)."""
+        if current_leader_epoch == -1:
+            return
+        if current_leader_epoch < self.leader_epoch:
             raise KafkaError(ErrorCode.FENCED_LEADER_EPOCH)
         if current_leader_epoch > self.leader_epoch:
             raise KafkaError(ErrorCode.UNKNOWN_LEADER_EPOCH)
+
+    def last_offset_for_leader_epoch(self, leader_epoch: int) -> tuple[int, int]:
+        """OffsetForLeaderEpoch on the leader: (epoch, end offset) per Kafka's rules."""
         return self.log.leader_epoch_cache.end_offset_for(leader_epoch, self.log.log_end_offset)
 
     def maybe_increment_high_watermark(self) -> bool:

@@ -184,6 +184,7 @@ class ReplicaFetcher:
             log.info("Fetch session with broker %d: %s; the next fetch is a full one", self.leader.broker_id,
                      ErrorCode(response.error_code).name)
             return
+        failed = False
         for topic in response.responses:
             name = names.get(topic.topic_id) if version >= TOPIC_IDS_FETCH_VERSION else topic.topic
             for data in topic.partitions:
@@ -219,7 +220,9 @@ class ReplicaFetcher:
                 else:
                     log.debug("Fetch of %s-%d from %d: %s", name, data.partition_index,
                               self.leader.broker_id, ErrorCode(data.error_code).name)
-                    await asyncio.sleep(0.1)
+                    failed = True
+        if failed:  # e.g. FENCED_LEADER_EPOCH until our LeaderAndIsr comes: one backoff per fetch
+            await asyncio.sleep(0.1)
 
     def _last_fetched_epoch(self, partition: Partition) -> int:
         """The epoch of the last batch in the log (Kafka's latestEpoch), from Fetch v12 on."""

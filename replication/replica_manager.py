@@ -97,6 +97,7 @@ class FetchPartition:
     fetch_offset: int
     max_bytes: int
     last_fetched_epoch: int = -1  # Fetch v12+ (KIP-320)
+    current_leader_epoch: int = -1  # Fetch v9+: the leader epoch the fetcher knows (KIP-320)
 
 
 @dataclass
@@ -523,11 +524,14 @@ class ReplicaManager:
         except Exception:  # noqa: BLE001 - the store may be gone; the controller learns at the next LeaderAndIsr
             log.exception("Could not tell the controller that a log dir of broker %d failed", self.broker_id)
 
-    def leader_partition(self, topic: str, partition: int) -> Partition:
-        """The partition if this broker leads it; else Kafka's error for the client to act on:
-        KAFKA_STORAGE_ERROR (its log dir failed), NOT_LEADER_OR_FOLLOWER (refresh metadata)
-        or UNKNOWN_TOPIC_OR_PARTITION."""
+    def leader_partition(self, topic: str, partition: int, current_leader_epoch: int = -1) -> Partition:
+        """The partition if this broker leads it at `current_leader_epoch` (-1: any); else
+        Kafka's error for the client to act on: FENCED_LEADER_EPOCH / UNKNOWN_LEADER_EPOCH
+        (checked first, as Kafka's getLocalLog), KAFKA_STORAGE_ERROR (its log dir failed),
+        NOT_LEADER_OR_FOLLOWER (refresh metadata) or UNKNOWN_TOPIC_OR_PARTITION."""
         found = self.partitions.get((topic, partition))
+        if found is not None:
+            found.check_leader_epoch(current_leader_epoch)
         if found is not None and found.is_leader:
             return found
         if (topic, partition) in self.offline_partitions:
@@ -537,10 +541,11 @@ class ReplicaManager:
             raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER)
         raise KafkaError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION)
 
-    def fetch_offset_for_timestamp(self, topic: str, partition: int, timestamp: int,
-                                   isolation: FetchIsolation) -> TimestampAndOffset | None:
+    def fetch_offset_for_timestamp(self, topic: str, partition: int, timestamp: int, isolation: FetchIsolation,
+                                   current_leader_epoch: int = -1) -> TimestampAndOffset | None:
         """ListOffsets for one partition this broker leads; raises KafkaError as leader_partition."""
-        return self.leader_partition(topic, partition).fetch_offset_for_timestamp(timestamp, isolation)
+        return self.leader_partition(topic, partition, current_leader_epoch).fetch_offset_for_timestamp(
+            timestamp, isolation)
 
     def start_transaction_verification(self, sequences: dict[TopicPartition, int], transactional_id: str | None,
                                        producer_id: int, producer_epoch: int,
@@ -655,7 +660,7 @@ class ReplicaManager:
         min_one = True
         for f in fetches:
             try:
-                partition = self.leader_partition(f.topic, f.partition)
+                partition = self.leader_partition(f.topic, f.partition, f.current_leader_epoch)
                 read = partition.read(f.fetch_offset, max(0, min(f.max_bytes, limit)), isolation, min_one,
                                       f.last_fetched_epoch)
                 if replica_id >= 0 and read.regions and should_leader_throttle(quota, partition.key, partition.isr,
@@ -682,8 +687,9 @@ class ReplicaManager:
         if replica_id >= 0:
             for f in fetches:
                 partition = self.partitions.get((f.topic, f.partition))
-                if partition is None or (partition.is_leader and _diverged(partition, f)):
-                    continue  # a diverged follower does not have what it asks after (Kafka skips it too)
+                if (partition is None or _epoch_refused(partition, f)
+                        or (partition.is_leader and _diverged(partition, f))):
+                    continue  # a fenced or diverged follower does not have what it asks after (Kafka skips it too)
                 if partition.update_follower_fetch(replica_id, f.fetch_offset):
                     self._high_watermark_moved(partition)
         isolation = FetchIsolation.of(replica_id, isolation_level)
@@ -763,6 +769,14 @@ class DelayedProduce(DelayedOperation):
         for key in self._pending():
             self.results[key].error = ErrorCode.REQUEST_TIMED_OUT
         self.respond(self.results)
+
+
+def _epoch_refused(partition: Partition, fetch: FetchPartition) -> bool:
+    try:
+        partition.check_leader_epoch(fetch.current_leader_epoch)
+    except KafkaError:
+        return True
+    return False
 
 
 def _diverged(partition: Partition, fetch: FetchPartition) -> bool:

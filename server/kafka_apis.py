@@ -552,7 +552,7 @@ class KafkaApis:
             for p in t.partitions:
                 fetch_data[(t.topic_id if version >= 13 else t.topic, p.partition)] = PartitionRequest(
                     p.fetch_offset, p.partition_max_bytes, p.log_start_offset if version >= 5 else -1,
-                    p.last_fetched_epoch if version >= 12 else -1)
+                    p.last_fetched_epoch if version >= 12 else -1, p.current_leader_epoch if version >= 9 else -1)
         to_forget: list[Hashable] = []
         if version >= 7:
             for f in req.forgotten_topics_data:
@@ -592,7 +592,7 @@ class KafkaApis:
             else:
                 served.append(key)
                 fetches.append(FetchPartition(name, partition, part.fetch_offset, part.max_bytes,
-                                              part.last_fetched_epoch))
+                                              part.last_fetched_epoch, part.current_leader_epoch))
         max_bytes = req.max_bytes if version >= 3 else 2**31 - 1
         if replica_id < 0:  # a consumer never asks for more than its quota allows in one window
             max_bytes = int(min(max_bytes, self.throttler.fetch_max_bytes(request)))
@@ -852,10 +852,10 @@ class KafkaApis:
     # -- ListOffsets --------------------------------------------------------------------
 
     def _list_offset(self, topic: str, partition: int, timestamp: int, replica_id: int,
-                     isolation_level: int) -> tuple[int, int, int]:
+                     isolation_level: int, current_leader_epoch: int) -> tuple[int, int, int]:
         """(offset, timestamp, leader epoch) for one ListOffsets query; raises KafkaError."""
-        found = self.replica_manager.fetch_offset_for_timestamp(topic, partition, timestamp,
-                                                                FetchIsolation.of(replica_id, isolation_level))
+        found = self.replica_manager.fetch_offset_for_timestamp(
+            topic, partition, timestamp, FetchIsolation.of(replica_id, isolation_level), current_leader_epoch)
         if found is None:
             return -1, -1, -1
         return found.offset, found.timestamp, found.leader_epoch
@@ -877,7 +877,8 @@ class KafkaApis:
             for p in t.partitions:
                 try:
                     offset, ts, epoch = self._list_offset(t.name, p.partition_index, p.timestamp, req.replica_id,
-                                                          isolation_level)
+                                                          isolation_level,
+                                                          p.current_leader_epoch if request.api_version >= 4 else -1)
                     error = ErrorCode.NONE
                 except KafkaError as e:
                     offset, ts, epoch, error = -1, -1, -1, e.code
@@ -907,8 +908,8 @@ class KafkaApis:
             results = []
             for p in t.partitions:
                 try:
-                    partition = self.replica_manager.leader_partition(t.topic, p.partition)
-                    epoch, end = partition.last_offset_for_leader_epoch(p.current_leader_epoch, p.leader_epoch)
+                    partition = self.replica_manager.leader_partition(t.topic, p.partition, p.current_leader_epoch)
+                    epoch, end = partition.last_offset_for_leader_epoch(p.leader_epoch)
                     error = ErrorCode.NONE
                 except KafkaError as e:
                     epoch, end, error = -1, -1, e.code

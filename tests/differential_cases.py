@@ -158,8 +158,10 @@ def n_produce(side: Side, v: int) -> Iterator[Step]:
     yield "again", produce(side, topic, 0, records, version=v)
 
 
-def fetch_request(side: Side, v: int, topic: str, partition: int, offset: int, **extra: Any) -> Any:
-    part = {"partition": partition, "current_leader_epoch": -1, "fetch_offset": offset, "last_fetched_epoch": -1,
+def fetch_request(side: Side, v: int, topic: str, partition: int, offset: int, current_leader_epoch: int = -1,
+                  **extra: Any) -> Any:
+    part = {"partition": partition, "current_leader_epoch": current_leader_epoch, "fetch_offset": offset,
+            "last_fetched_epoch": -1,
             "log_start_offset": -1, "partition_max_bytes": 1 << 20}
     t: dict[str, Any] = {"topic": topic, "partitions": [part]}
     if v >= 13:
@@ -176,12 +178,15 @@ def n_fetch(side: Side, v: int) -> Iterator[Step]:
     yield "empty partition", fetch_request(side, v, SHARED, 1, 0)
     if v >= 4:
         yield "read committed", fetch_request(side, v, SHARED, 0, 0, isolation_level=1)
+    if v >= 9:  # KIP-320: an epoch this leader has not reached
+        yield "unknown leader epoch", fetch_request(side, v, SHARED, 0, 0, current_leader_epoch=7)
 
 
-def list_offsets(side: Side, v: int, partitions: list[tuple[int, int]], topic: str = SHARED) -> Any:
+def list_offsets(side: Side, v: int, partitions: list[tuple[int, int]], topic: str = SHARED,
+                 current_leader_epoch: int = -1) -> Any:
     return side.call(ApiKey.ListOffsets, v, replica_id=-1, isolation_level=0, timeout_ms=5000, topics=[{
-        "name": topic, "partitions": [{"partition_index": p, "current_leader_epoch": -1, "timestamp": ts,
-                                       "max_num_offsets": 1} for p, ts in partitions]}])
+        "name": topic, "partitions": [{"partition_index": p, "current_leader_epoch": current_leader_epoch,
+                                       "timestamp": ts, "max_num_offsets": 1} for p, ts in partitions]}])
 
 
 def n_list_offsets(side: Side, v: int) -> Iterator[Step]:
@@ -190,6 +195,8 @@ def n_list_offsets(side: Side, v: int) -> Iterator[Step]:
     yield "by timestamp", list_offsets(side, v, [(0, BASE_TS + 2)])
     if v >= 7:
         yield "max timestamp", list_offsets(side, v, [(0, -3)])
+    if v >= 4:  # KIP-320
+        yield "unknown leader epoch", list_offsets(side, v, [(0, -1)], current_leader_epoch=7)
 
 
 def n_metadata(side: Side, v: int) -> Iterator[Step]:
