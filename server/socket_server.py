@@ -6,7 +6,8 @@ it frames requests, parses headers, queues them on the RequestChannel, and write
 responses at the end of the loop turn that completes them (Connection.complete). As Kafka's
 Processor mutes a channel from a request's receive until its response is sent, a connection
 has one request in process at a time: what a client pipelines waits, framed, until the
-response before it is written, then is taken in its own loop turn. Clients rely on that
+response before it is written, then is taken in its own loop turn (Produce requests behind
+Produce requests excepted, see Connection._next_request). Clients rely on that
 order of events, not just on the order of responses: librdkafka, for one, lets a coordinator
 it just rediscovered settle between two FindCoordinator answers, where answers released
 together behind a parked fetch kept it flapping until its group session expired.
@@ -212,12 +213,22 @@ class Connection(asyncio.BufferedProtocol):
 
     def _next_request(self) -> None:
         """Take the next framed request once the one before it is answered: Kafka's Processor
-        mutes a channel from a request's receive until its response is sent."""
-        while self.unread and not self.pending:
+        mutes a channel from a request's receive until its response is sent. One deviation:
+        a Produce behind Produces only is taken at once, so a producer's acks=all request does
+        not hold its next one back (the responses still go out in order)."""
+        while self.unread and (not self.pending or self._produce_behind_produces()):
             if self.closed or self.close_when_flushed:
                 self.unread.clear()
                 return
             self.processor.process_frame(self, self.unread.popleft())
+
+    def _produce_behind_produces(self) -> bool:
+        try:
+            api_key = peek_api(self.unread[0])[0]
+        except MalformedRequest:
+            return False  # process_frame closes the connection for it, in its turn
+        return api_key == ApiKey.Produce and all(
+            slot[0] is not None and slot[0].api_key == ApiKey.Produce for slot in self.pending)
 
     def close(self, reason: str) -> None:
         if not self.closed:
@@ -290,6 +301,7 @@ class Connection(asyncio.BufferedProtocol):
         out: list = []
         released = 0
         now = time.monotonic_ns()
+        answered = bool(pending) and pending[0][2]
         while pending and pending[0][2]:
             done = pending.popleft()
             released += done[3]
@@ -308,7 +320,7 @@ class Connection(asyncio.BufferedProtocol):
             self.closed = True
             transport.close()  # flushes what was written first
             return
-        if self.unread and not pending:
+        if self.unread and answered:
             asyncio.get_running_loop().call_soon(self._after_send)
         self._update_reading()
 

@@ -78,7 +78,7 @@ async def served(tmp_path: Path, tls: bool = False) -> AsyncIterator[Served]:
     channel = RequestChannel(10)
     quotas = ConnectionQuotas(ConnectionLimits(), ["PLAINTEXT"], "PLAINTEXT", SYSTEM_TIME)
     processor = Processor(0, channel, 1 << 20, {"sendfile_bytes": 0, "closed_bad_input": 0}, MemoryPool(-1),
-                          ApiVersions.for_apis([ApiKey.Fetch, ApiKey.Metadata, ApiKey.ApiVersions]),
+                          ApiVersions.for_apis([ApiKey.Produce, ApiKey.Fetch, ApiKey.Metadata, ApiKey.ApiVersions]),
                           listener=ListenerContext("PLAINTEXT"), quotas=quotas, stats=NetworkStats())
     acceptor = Acceptor("127.0.0.1", 0, [processor], ssl_context=server_ctx)
     await acceptor.start()
@@ -122,6 +122,7 @@ FETCH = request_class(ApiKey.Fetch)(replica_id=-1, max_wait_ms=0, min_bytes=1, m
                                     isolation_level=0, session_id=0, session_epoch=-1, topics=[],
                                     forgotten_topics_data=[], rack_id="")
 METADATA = request_class(ApiKey.Metadata)(topics=[])
+PRODUCE = request_class(ApiKey.Produce)(transactional_id=None, acks=-1, timeout_ms=1000, topic_data=[])
 
 
 def _send(s: Served, *requests: tuple[int, int, object, int]) -> None:
@@ -177,6 +178,27 @@ def test_a_pipelined_request_waits_until_the_one_before_it_is_answered(tmp_path,
             assert await s.frame() == b"\x00\x00\x00\x02" + expected
             (third,) = await s.requests(1)
             third.send_raw([b"three"])
+            assert await s.frame() == b"\x00\x00\x00\x03three"
+    _run(new_loop, test)
+
+
+@LOOPS
+def test_a_produce_behind_produces_is_taken_at_once_and_answered_in_order(tmp_path, new_loop):
+    """josefk's one deviation from a muted channel: an acks=all Produce does not hold back the
+    producer's next one. Both reach the handlers together, the second's answer waits for the
+    first's, and a Metadata behind them waits until both are out."""
+    async def test() -> None:
+        async with served(tmp_path) as s:
+            _send(s, (ApiKey.Produce, 9, PRODUCE, 1), (ApiKey.Produce, 9, PRODUCE, 2),
+                  (ApiKey.Metadata, 1, METADATA, 3))
+            first, second = await s.requests(2)
+            await asyncio.wait_for(_until(lambda: len(s.connection.unread) == 1), 10)
+            second.send_raw([b"two"])
+            first.send_raw([b"one"])
+            # Produce v9 is a flexible version: its response header ends in an empty tag buffer
+            assert [await s.frame() for _ in range(2)] == [b"\x00\x00\x00\x01\x00one", b"\x00\x00\x00\x02\x00two"]
+            (metadata,) = await s.requests(1)
+            metadata.send_raw([b"three"])
             assert await s.frame() == b"\x00\x00\x00\x03three"
     _run(new_loop, test)
 
