@@ -3,10 +3,17 @@
 All roles run on one asyncio event loop (uvloop when installed): under the GIL a single
 loop beats threads that would only contend for it. A Processor owns its connections:
 it frames requests, parses headers, queues them on the RequestChannel, and writes
-responses in request order, those a loop turn completes on a connection in one write at
-its end (Connection.complete). Bad input closes that one connection with a log line. Request
-bytes are held in a MemoryPool (queued.max.request.bytes) from the moment a frame's size
-is read until its response is written; a connection that finds the pool empty stops
+responses at the end of the loop turn that completes them (Connection.complete). As Kafka's
+Processor mutes a channel from a request's receive until its response is sent, a connection
+has one request in process at a time: what a client pipelines waits, framed, until the
+response before it is written, then is taken in its own loop turn (Produce requests behind
+Produce requests excepted, see Connection._next_request). Clients rely on that
+order of events, not just on the order of responses: librdkafka, for one, lets a coordinator
+it just rediscovered settle between two FindCoordinator answers, where answers released
+together behind a parked fetch kept it flapping until its group session expired.
+Bad input closes that one connection with a log line. Request bytes are held in a
+MemoryPool (queued.max.request.bytes) from the moment a frame's size is read until its
+response is written; a connection that finds the pool empty stops
 reading until memory comes back, as Kafka mutes a channel under memory pressure.
 
 The Acceptor takes each connection itself (not through asyncio's server) so it can apply
@@ -60,12 +67,12 @@ log = logging.getLogger(__name__)
 # Kafka's request log: one DEBUG line per completed request, on Kafka's logger name.
 request_log = logging.getLogger("kafka.request.logger")
 
-_MAX_INFLIGHT_PER_CONNECTION = 64
+_MAX_READ_AHEAD_PER_CONNECTION = 64  # framed requests held before a connection stops reading
 _CAMEL = re.compile(r"(?<!^)(?=[A-Z])")  # ApiVersions -> API_VERSIONS, Kafka's ApiKeys names
 
 
 class Connection(asyncio.BufferedProtocol):
-    """One client socket. Responses may complete out of order; they are written in order."""
+    """One client socket: one request in process at a time, as on Kafka's muted channels."""
 
     def __init__(self, processor: Processor, connection_id: str, ip: str) -> None:
         self.processor = processor
@@ -80,6 +87,7 @@ class Connection(asyncio.BufferedProtocol):
         self.pending: deque[list] = deque()  # [request, parts, done, frame size]
         self.outbox: list = []  # framed responses due, written together at the end of the loop turn
         self.held: deque[Request] = deque()  # parsed, waiting for room in the request queue
+        self.unread: deque[bytes | bytearray] = deque()  # framed, waiting for the response before them
         self.closed = False
         self.reading_paused = False
         self.writing_paused = False
@@ -197,13 +205,30 @@ class Connection(asyncio.BufferedProtocol):
         except FrameTooLarge as e:
             self.close(f"{e}")
             return
-        for payload in frames:
-            if self.closed or self.close_when_flushed:
-                return
-            self.processor.process_frame(self, payload)
+        self.unread.extend(frames)
+        self._next_request()
         if self.decoder.blocked and not self.closed:
             self.processor.memory_pool.when_available(self._memory_available)
         self._update_reading()
+
+    def _next_request(self) -> None:
+        """Take the next framed request once the one before it is answered: Kafka's Processor
+        mutes a channel from a request's receive until its response is sent. One deviation:
+        a Produce behind Produces only is taken at once, so a producer's acks=all request does
+        not hold its next one back (the responses still go out in order)."""
+        while self.unread and (not self.pending or self._produce_behind_produces()):
+            if self.closed or self.close_when_flushed:
+                self.unread.clear()
+                return
+            self.processor.process_frame(self, self.unread.popleft())
+
+    def _produce_behind_produces(self) -> bool:
+        try:
+            api_key = peek_api(self.unread[0])[0]
+        except MalformedRequest:
+            return False  # process_frame closes the connection for it, in its turn
+        return api_key == ApiKey.Produce and all(
+            slot[0] is not None and slot[0].api_key == ApiKey.Produce for slot in self.pending)
 
     def close(self, reason: str) -> None:
         if not self.closed:
@@ -256,17 +281,14 @@ class Connection(asyncio.BufferedProtocol):
         self._update_reading()
 
     def complete(self, slot: list, parts: list | None, close: bool) -> None:
-        """A response is ready: queue it, and any after it that waited for it, in request order,
-        to be written at the end of this loop turn with every other response the turn completes
-        on this connection: one writev for them all, not one each (the request-rate workload's
-        biggest own cost was a writev per produce ack).
+        """A response is ready: queue it to be written at the end of this loop turn with every
+        other response the turn completes (one writev, not one each: the request-rate workload's
+        biggest own cost was a writev per produce ack); the next request the client pipelined
+        is taken after that write.
 
         A fetch response's file regions name a segment's open file, which a StopReplica,
         retention or truncation may close in any later callback, so a region never outlives
-        the loop turn its response completed in: a response with regions is written at once,
-        after what is queued before it (coalescing would gain nothing there: a fetch response
-        is large, and its region goes out by sendfile), and one that must wait for an earlier
-        response is read into memory now (rare: clients seldom pipeline behind a fetch)."""
+        the loop turn its response completed in: a response with regions is written at once."""
         if close:
             self.close(f"request {ApiKey(slot[0].api_key).name} failed")
             return
@@ -274,13 +296,12 @@ class Connection(asyncio.BufferedProtocol):
         transport = self.transport
         if self.closed or transport is None:
             return
-        if parts is not None and pending[0] is not slot:
-            parts = [p.read_bytes() if hasattr(p, "fd") else p for p in parts]
         slot[1] = parts
         slot[2] = True
         out: list = []
         released = 0
         now = time.monotonic_ns()
+        answered = bool(pending) and pending[0][2]
         while pending and pending[0][2]:
             done = pending.popleft()
             released += done[3]
@@ -299,7 +320,16 @@ class Connection(asyncio.BufferedProtocol):
             self.closed = True
             transport.close()  # flushes what was written first
             return
+        if self.unread and answered:
+            asyncio.get_running_loop().call_soon(self._after_send)
         self._update_reading()
+
+    def _after_send(self) -> None:
+        """The response is written: unmute, as Kafka's Processor does on a completed send."""
+        if not self.closed:
+            self.flush()
+            self._next_request()
+            self._update_reading()
 
     def _record(self, request: Request | None, written_ns: int) -> None:
         """RequestMetrics (RequestsPerSec and each phase's time) and the request log, as the
@@ -374,7 +404,7 @@ class Connection(asyncio.BufferedProtocol):
         if self.transport is None or self.closed:
             return
         should_pause = (self.writing_paused or self.decoder.blocked or bool(self.held) or self.throttles > 0
-                        or len(self.pending) >= _MAX_INFLIGHT_PER_CONNECTION)
+                        or len(self.pending) + len(self.unread) >= _MAX_READ_AHEAD_PER_CONNECTION)
         if should_pause and not self.reading_paused:
             self.transport.pause_reading()
             self.reading_paused = True
