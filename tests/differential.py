@@ -9,17 +9,22 @@ reason, are in tests/data/known_differences.json.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
+import shutil
 import socket
 import struct
+import tempfile
 import uuid
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from harness.kafka import KafkaBroker
 from harness.wire import call, encode_request, read_frame
+from harness.zookeeper import ZooKeeperServer
 from josefk.protocol.apis import ApiKey, is_flexible, request_class, response_class
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -402,3 +407,30 @@ def replace_doc_section(text: str, section: str) -> str:
         return text.rstrip("\n") + "\n\n" + section
     end = text.find("\n## ", start + len(DOC_SECTION))
     return text[:start] + section + ("" if end < 0 else text[end:])
+
+
+@contextlib.contextmanager
+def kafka_and_josefk(prefix: str, settings: dict[str, str]) -> Iterator[tuple[Side, Side]]:
+    """A Kafka 3.9.2 broker (ZooKeeper mode, with its own ZooKeeper) and a josefk broker
+    configured alike, as (Kafka, josefk) sides; everything stopped and removed after."""
+    from tests.conftest import RunningBroker  # conftest is a test module: imported at use
+
+    work = Path(tempfile.mkdtemp(prefix=prefix))
+    zookeeper = ZooKeeperServer(data_dir=str(work / "zookeeper"))
+    kafka: KafkaBroker | None = None
+    josefk: RunningBroker | None = None
+    sides: list[Side] = []
+    try:
+        kafka = KafkaBroker(work / "kafka", zookeeper.connect, broker_id=0, overrides=settings)
+        josefk = RunningBroker(work / "josefk", settings)
+        sides = [Side("Kafka", kafka.bootstrap), Side("josefk", josefk.bootstrap)]
+        yield sides[0], sides[1]
+    finally:
+        for side in sides:
+            side.close()
+        if josefk is not None:
+            josefk.stop()
+        if kafka is not None:
+            kafka.stop()
+        zookeeper.stop()
+        shutil.rmtree(work, ignore_errors=True)

@@ -11,24 +11,19 @@ One Kafka start for the module: the cases run once (module fixture) and the test
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 
-from harness.kafka import KafkaBroker
-from harness.zookeeper import ZooKeeperServer
 from josefk.protocol.apis import KAFKA_39_VERSIONS, ApiKey
-from tests.conftest import RunningBroker
 from tests.differential import (
     COMPATIBILITY_DOC,
     SHARED_SETTINGS,
     Result,
     Side,
+    kafka_and_josefk,
     load_known,
     render_table,
     replace_doc_section,
@@ -70,17 +65,8 @@ def _versions(side: Side) -> dict[int, tuple[int, int]]:
 @pytest.fixture(scope="module")
 def run() -> Iterator[Run]:
     started = time.monotonic()
-    work = Path(tempfile.mkdtemp(prefix="josefk-differential-"))
-    zookeeper = ZooKeeperServer(data_dir=str(work / "zookeeper"))
-    kafka: KafkaBroker | None = None
-    josefk: RunningBroker | None = None
-    sides: list[Side] = []
-    try:
-        kafka = KafkaBroker(work / "kafka", zookeeper.connect, broker_id=0, overrides=SHARED_SETTINGS)
-        josefk = RunningBroker(work / "josefk", SHARED_SETTINGS)
-        kafka_side, josefk_side = Side("Kafka", kafka.bootstrap), Side("josefk", josefk.bootstrap)
-        sides = [kafka_side, josefk_side]
-        for side in sides:
+    with kafka_and_josefk("josefk-differential-", SHARED_SETTINGS) as (kafka_side, josefk_side):
+        for side in (kafka_side, josefk_side):
             prepare(side)
         results = []
         for case in all_cases():
@@ -89,15 +75,6 @@ def run() -> Iterator[Run]:
             if os.environ.get("DIFFERENTIAL_TRACE"):
                 print(f"{case.id}: {time.monotonic() - case_started:.2f} s", flush=True)
         yield Run(results, _versions(kafka_side), _versions(josefk_side), time.monotonic() - started)
-    finally:
-        for side in sides:
-            side.close()
-        if josefk is not None:
-            josefk.stop()
-        if kafka is not None:
-            kafka.stop()
-        zookeeper.stop()
-        shutil.rmtree(work, ignore_errors=True)
 
 
 def test_every_advertised_api_version_has_a_case(run: Run):

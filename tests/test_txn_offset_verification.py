@@ -14,23 +14,17 @@ send_offsets_to_transaction) then commits offsets through each broker.
 
 from __future__ import annotations
 
-import shutil
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
 from confluent_kafka import Consumer, Producer, TopicPartition
 
-from harness.kafka import KafkaBroker
-from harness.zookeeper import ZooKeeperServer
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.record_codec import Record, build_batch
-from tests.conftest import RunningBroker
-from tests.differential import SHARED_SETTINGS, Side
+from tests.differential import SHARED_SETTINGS, Side, kafka_and_josefk
 from tests.differential_cases import BASE_TS, add_partitions, create_topic, end_txn, init_transactional, wait_for
 from tests.test_dynamic_broker_configs import BROKER, SET, alter, describe
 
@@ -45,25 +39,8 @@ class Brokers:
 
 @pytest.fixture(scope="module")
 def brokers() -> Iterator[Brokers]:
-    work = Path(tempfile.mkdtemp(prefix="josefk-txn-offsets-"))
-    zookeeper = ZooKeeperServer(data_dir=str(work / "zookeeper"))
-    kafka: KafkaBroker | None = None
-    josefk: RunningBroker | None = None
-    sides: list[Side] = []
-    try:
-        kafka = KafkaBroker(work / "kafka", zookeeper.connect, broker_id=0, overrides=SHARED_SETTINGS)
-        josefk = RunningBroker(work / "josefk", SHARED_SETTINGS)
-        sides = [Side("Kafka", kafka.bootstrap), Side("josefk", josefk.bootstrap)]
-        yield Brokers(*sides)
-    finally:
-        for side in sides:
-            side.close()
-        if josefk is not None:
-            josefk.stop()
-        if kafka is not None:
-            kafka.stop()
-        zookeeper.stop()
-        shutil.rmtree(work, ignore_errors=True)
+    with kafka_and_josefk("josefk-txn-offsets-", SHARED_SETTINGS) as (kafka, josefk):
+        yield Brokers(kafka, josefk)
 
 
 def errors(response: Any) -> list[str]:
