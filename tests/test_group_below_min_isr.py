@@ -1,8 +1,13 @@
-"""A settled librdkafka group while __consumer_offsets is below min.insync.replicas: every
+"""A librdkafka group while __consumer_offsets is below min.insync.replicas: every
 OffsetCommit fails with COORDINATOR_NOT_AVAILABLE (Kafka's answer to NOT_ENOUGH_REPLICAS),
-librdkafka marks the coordinator dead and asks FindCoordinator again behind its parked fetch,
-yet its heartbeats get through and the member keeps its session, as on Kafka. Acknowledged
-commits read back unchanged once the other replicas return."""
+none of them is acknowledged, and the last acknowledged commit reads back unchanged once the
+other replicas return.
+
+Whether the member also keeps its session meanwhile is not asserted: librdkafka marks the
+coordinator dead on each failed commit and rediscovers it behind its parked fetch, and whether
+a heartbeat gets through depends on timing, on Kafka as on josefk (a fresh-clone CI run under
+two concurrent suites lost it). tests/test_socket_server.py pins what josefk does about it:
+one request in process per connection, as Kafka's muted channels."""
 
 from __future__ import annotations
 
@@ -19,7 +24,6 @@ from tests.test_cluster import Cluster
 pytestmark = pytest.mark.cluster
 
 SESSION_MS = 10_000
-WINDOW_S = 2.5 * SESSION_MS / 1000  # more than two sessions without a successful heartbeat would end it
 COMMIT_EVERY_S = 2.5  # as an auto-committing consumer's commits, and the retries librdkafka adds
 
 
@@ -89,7 +93,7 @@ def read_committed(consumer: Consumer) -> list[int]:
                 raise
 
 
-def test_a_settled_group_keeps_its_session_while_offsets_are_below_min_isr(cluster: Cluster) -> None:
+def test_no_commit_is_acknowledged_below_min_isr_and_the_last_one_survives(cluster: Cluster) -> None:
     cluster.create_topic(NewTopic("data", num_partitions=-1, replication_factor=-1,
                                   replica_assignments={p: [1, 2, 3] for p in range(3)}))
     producer = KafkaProducer(bootstrap_servers=cluster.bootstrap, acks="all")
@@ -103,21 +107,16 @@ def test_a_settled_group_keeps_its_session_while_offsets_are_below_min_isr(clust
         committed = [TopicPartition("data", p, 100) for p in range(3)]
         member.once = committed
         cluster.wait_for(lambda: member.commits_acknowledged == 1, "an acknowledged commit")
-        events = list(member.events)
-        assert events == ["assign 3"]
+        assert member.events == ["assign 3"]
 
         for broker_id in (2, 3):
             cluster.brokers[broker_id].kill()
         cluster.wait_for(lambda: cluster.state("__consumer_offsets", 0)["isr"] == [1], "offsets ISR of [1]")
         failed_before = len(member.commit_errors)
         member.explicit = [TopicPartition("data", p, 7) for p in range(3)]
-        deadline = time.time() + WINDOW_S
-        while time.time() < deadline:
-            assert member.events == events, f"the member lost its session: {member.events}"
-            time.sleep(0.5)
+        cluster.wait_for(lambda: KafkaError.COORDINATOR_NOT_AVAILABLE in member.commit_errors[failed_before:],
+                         "a commit refused COORDINATOR_NOT_AVAILABLE", timeout=60)
         member.explicit = None
-        assert KafkaError.COORDINATOR_NOT_AVAILABLE in member.commit_errors[failed_before:]
-        assert member.events == events
         assert member.commits_acknowledged == 1  # none of the commits below min.isr was
     finally:
         member.halt()
