@@ -687,9 +687,8 @@ class ReplicaManager:
         if replica_id >= 0:
             for f in fetches:
                 partition = self.partitions.get((f.topic, f.partition))
-                if (partition is None or _epoch_refused(partition, f)
-                        or (partition.is_leader and _diverged(partition, f))):
-                    continue  # a fenced or diverged follower does not have what it asks after (Kafka skips it too)
+                if partition is None or not _follower_state_moves(partition, f):
+                    continue
                 if partition.update_follower_fetch(replica_id, f.fetch_offset):
                     self._high_watermark_moved(partition)
         isolation = FetchIsolation.of(replica_id, isolation_level)
@@ -771,21 +770,17 @@ class DelayedProduce(DelayedOperation):
         self.respond(self.results)
 
 
-def _epoch_refused(partition: Partition, fetch: FetchPartition) -> bool:
+def _follower_state_moves(partition: Partition, fetch: FetchPartition) -> bool:
+    """Whether a follower's fetch may move its state here: not when its leader epoch is
+    fenced or unknown, nor when its log left ours or cannot be placed (Kafka's fetchRecords
+    throws before it updates the follower's state; the follower does not have what it
+    asks after)."""
     try:
         partition.check_leader_epoch(fetch.current_leader_epoch)
+        return not partition.is_leader or partition.diverging_epoch(fetch.last_fetched_epoch,
+                                                                    fetch.fetch_offset) is None
     except KafkaError:
-        return True
-    return False
-
-
-def _diverged(partition: Partition, fetch: FetchPartition) -> bool:
-    """The follower's log left ours, or we cannot place it (Kafka's fetchRecords then
-    throws before it updates the follower's state)."""
-    try:
-        return partition.diverging_epoch(fetch.last_fetched_epoch, fetch.fetch_offset) is not None
-    except KafkaError:
-        return True
+        return False
 
 
 def _answer_now(results: list[FetchResult], min_bytes: int) -> bool:
