@@ -547,6 +547,10 @@ class ReplicaManager:
         return self.leader_partition(topic, partition, current_leader_epoch).fetch_offset_for_timestamp(
             timestamp, isolation)
 
+    def _active_verifier(self) -> TransactionVerification | None:
+        """The verifier while transaction.partition.verification.enable is on."""
+        return self.verifier if self.verification_enabled() else None
+
     def start_transaction_verification(self, sequences: dict[TopicPartition, int], transactional_id: str | None,
                                        producer_id: int, producer_epoch: int,
                                        callback: VerificationCallback) -> None:
@@ -555,7 +559,8 @@ class ReplicaManager:
         transaction is not open yet, and ask the coordinator about those. `callback` gets
         each failed partition's error and the guards to append under; at once if there
         is nothing to ask, else on a later loop turn."""
-        if transactional_id is None or self.verifier is None or not self.verification_enabled():
+        verifier = self._active_verifier()
+        if transactional_id is None or verifier is None:
             callback({}, {})
             return
         errors: dict[TopicPartition, ErrorCode] = {}
@@ -583,7 +588,7 @@ class ReplicaManager:
             callback(errors, guards)
 
         task = asyncio.get_running_loop().create_task(
-            self.verifier.verify(transactional_id, producer_id, producer_epoch, sorted(guards)))
+            verifier.verify(transactional_id, producer_id, producer_epoch, sorted(guards)))
         self._verifying.add(task)  # the loop keeps only a weak reference
         task.add_done_callback(self._verifying.discard)
         task.add_done_callback(verified)
@@ -606,7 +611,7 @@ class ReplicaManager:
         results: dict[TopicPartition, AppendResult] = {}
         topic_stats = self.metrics.topics
         guards = verification_guards or {}
-        verifying = self.verifier is not None and self.verification_enabled()
+        verifying = self._active_verifier() is not None
         for key, records in entries.items():
             guard = guards.get(key, SENTINEL) if verifying else None
             try:
