@@ -7,6 +7,7 @@ broker process. `make fuzz` runs them all for longer.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -28,7 +29,9 @@ def test_coverage_guided_target_finds_nothing(tmp_path, target):
         cwd=ROOT, capture_output=True, text=True, timeout=280)
     tail = proc.stderr[-6000:]
     assert proc.returncode == 0, tail
-    assert f"Done {RUNS} runs" in proc.stderr, tail
+    done = re.search(r"^Done (\d+) runs", proc.stderr, re.MULTILINE)
+    # libFuzzer may overshoot -runs by the inputs it reloads from the corpus directory.
+    assert done and int(done.group(1)) >= RUNS, tail
     assert not list((tmp_path / "crashes").iterdir()), tail
 
 
