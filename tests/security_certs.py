@@ -121,3 +121,11 @@ def keytool_stores(certs: Certs, directory: Path, store_type: str) -> KeytoolSto
         keytool("-importcert", "-noprompt", "-alias", "ca", "-file", str(certs.ca), "-keystore", str(target),
                 "-storetype", store_type, "-storepass", PASSWORD)
     return stores
+
+
+def keytool_ssl_props(stores: KeytoolStores) -> dict[str, str]:
+    """server.properties' SSL lines for keytool's JKS stores as Kafka's docs write them: no store
+    type (JKS, Kafka's default), client certificates required."""
+    return {"ssl.keystore.location": str(stores.broker), "ssl.keystore.password": PASSWORD,
+            "ssl.key.password": KEY_PASSWORD, "ssl.truststore.location": str(stores.truststore),
+            "ssl.truststore.password": PASSWORD, "ssl.client.auth": "required"}

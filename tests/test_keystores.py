@@ -17,7 +17,14 @@ from josefk.server.security.settings import (
     listener_security,
     parse_listeners,
 )
-from tests.security_certs import KEY_PASSWORD, PASSWORD, Certs, KeytoolStores, keytool_stores, make_certs
+from tests.security_certs import (
+    PASSWORD,
+    Certs,
+    KeytoolStores,
+    keytool_ssl_props,
+    keytool_stores,
+    make_certs,
+)
 
 pytestmark = pytest.mark.unit
 
@@ -39,13 +46,6 @@ def p12(certs: Certs, tmp_path_factory: pytest.TempPathFactory) -> KeytoolStores
     return keytool_stores(certs, tmp_path_factory.mktemp("p12"), "PKCS12")
 
 
-def jks_props(stores: KeytoolStores) -> dict[str, str]:
-    """A Kafka server.properties' SSL lines for keytool's JKS stores: no store type (JKS)."""
-    return {"ssl.keystore.location": str(stores.broker), "ssl.keystore.password": PASSWORD,
-            "ssl.key.password": KEY_PASSWORD, "ssl.truststore.location": str(stores.truststore),
-            "ssl.truststore.password": PASSWORD, "ssl.client.auth": "required"}
-
-
 def _subjects(pem: bytes) -> list[str]:
     return [c.subject.rfc4514_string() for c in x509.load_pem_x509_certificates(pem[pem.index(b"-----BEGIN C"):])]
 
@@ -54,7 +54,7 @@ def _subjects(pem: bytes) -> list[str]:
 @pytest.mark.parametrize("fmt", ["JKS", "PKCS12"])
 def test_keytool_stores_load_under_either_type(request: pytest.FixtureRequest, fmt: str, declared: str | None) -> None:
     stores: KeytoolStores = request.getfixturevalue("jks" if fmt == "JKS" else "p12")
-    props = jks_props(stores)
+    props = keytool_ssl_props(stores)
     if fmt == "PKCS12":
         props["ssl.key.password"] = PASSWORD
     if declared:
@@ -82,7 +82,7 @@ def test_key_password_defaults_to_the_keystore_password(certs: Certs, tmp_path: 
 
 def test_a_jks_truststore_without_password_is_read_unchecked(jks: KeytoolStores) -> None:
     """Kafka: without ssl.truststore.password the store is read, its integrity not checked."""
-    props = jks_props(jks)
+    props = keytool_ssl_props(jks)
     del props["ssl.truststore.password"]
     ctx = listener_security(props, LISTENER).ssl_context
     assert ctx is not None and len(ctx.get_ca_certs()) == 1
@@ -90,7 +90,7 @@ def test_a_jks_truststore_without_password_is_read_unchecked(jks: KeytoolStores)
 
 def test_a_jks_keystore_as_truststore_trusts_its_key_certificate(jks: KeytoolStores) -> None:
     """Java's trust managers take the first certificate of each key entry as trusted too."""
-    props = {**jks_props(jks), "ssl.truststore.location": str(jks.client)}
+    props = {**keytool_ssl_props(jks), "ssl.truststore.location": str(jks.client)}
     ctx = listener_security(props, LISTENER).ssl_context
     assert ctx is not None and ctx.cert_store_stats() == {"x509": 1, "crl": 0, "x509_ca": 0}  # alice's
     assert ctx.verify_flags & ssl.VERIFY_X509_PARTIAL_CHAIN  # a leaf is an anchor in Java's PKIX too
@@ -119,7 +119,8 @@ def error_props(stores: KeytoolStores, certs: Certs, change: dict[str, str | Non
         truncated = tmp_path / "truncated.jks"
         truncated.write_bytes(stores.broker.read_bytes()[:100])
         files["truncated"] = str(truncated)
-    props: dict[str, str | None] = {**jks_props(stores), **{k: files.get(v, v) if v else v for k, v in change.items()}}
+    changed = {k: files.get(v, v) if v else v for k, v in change.items()}
+    props: dict[str, str | None] = {**keytool_ssl_props(stores), **changed}
     return {k: v for k, v in props.items() if v is not None}
 
 
@@ -138,17 +139,17 @@ def test_an_empty_jks_truststore_stops_start_up(jks: KeytoolStores, certs: Certs
     keytool("-delete", "-alias", "ca", "-keystore", str(empty), "-storetype", "JKS", "-storepass", PASSWORD)
     assert empty.read_bytes()[:4] == b"\xfe\xed\xfe\xed"
     with pytest.raises(SecurityConfigError, match="ssl.truststore.location: the JKS truststore holds no certificates"):
-        listener_security({**jks_props(jks), "ssl.truststore.location": str(empty)}, LISTENER)
+        listener_security({**keytool_ssl_props(jks), "ssl.truststore.location": str(empty)}, LISTENER)
 
 
 def test_a_wrong_key_password_on_a_pkcs12_keystore_stops_start_up(p12: KeytoolStores) -> None:
-    props = {**jks_props(p12), "ssl.key.password": "wrong"}
+    props = {**keytool_ssl_props(p12), "ssl.key.password": "wrong"}
     with pytest.raises(SecurityConfigError, match="ssl.key.password: wrong password for the key of the PKCS12"):
         listener_security(props, LISTENER)
 
 
 def test_listener_prefixed_keys_are_named(jks: KeytoolStores) -> None:
-    props = {f"listener.name.ssl.{k}": v for k, v in jks_props(jks).items()}
+    props = {f"listener.name.ssl.{k}": v for k, v in keytool_ssl_props(jks).items()}
     props["listener.name.ssl.ssl.key.password"] = "wrong"
     with pytest.raises(SecurityConfigError, match="listener.name.ssl.ssl.key.password: wrong password"):
         listener_security(props, LISTENER)
