@@ -14,6 +14,7 @@ from josefk.server.security.settings import (
     ListenerConfig,
     SecurityConfigError,
     _pem_key_and_chain,
+    inter_broker_client,
     listener_security,
     parse_listeners,
 )
@@ -68,6 +69,14 @@ def test_keytool_stores_load_under_either_type(request: pytest.FixtureRequest, f
     pem, key = found
     assert key == "ssl.keystore.location" and pem.startswith(b"-----BEGIN PRIVATE KEY-----")
     assert _subjects(pem) == ["CN=broker,O=josefk", "CN=josefk test CA"]  # leaf first, then its issuer
+
+
+def test_the_inter_broker_client_presents_the_jks_key(jks: KeytoolStores) -> None:
+    client = inter_broker_client(keytool_ssl_props(jks), LISTENER)
+    assert client.ssl_context is not None and client.ssl_context.check_hostname
+    assert [c["subject"] for c in client.ssl_context.get_ca_certs()] == [((("commonName", "josefk test CA"),),)]
+    with pytest.raises(SecurityConfigError, match="ssl.key.password: wrong password"):
+        inter_broker_client({**keytool_ssl_props(jks), "ssl.key.password": "wrong"}, LISTENER)
 
 
 def test_key_password_defaults_to_the_keystore_password(certs: Certs, tmp_path: Path) -> None:
@@ -140,6 +149,18 @@ def test_an_empty_jks_truststore_stops_start_up(jks: KeytoolStores, certs: Certs
     assert empty.read_bytes()[:4] == b"\xfe\xed\xfe\xed"
     with pytest.raises(SecurityConfigError, match="ssl.truststore.location: the JKS truststore holds no certificates"):
         listener_security({**keytool_ssl_props(jks), "ssl.truststore.location": str(empty)}, LISTENER)
+
+
+def test_a_jks_keystore_with_two_keys_is_refused(jks: KeytoolStores, certs: Certs, tmp_path: Path) -> None:
+    """Java's key manager would pick a key per handshake; josefk serves one and says so."""
+    from tests.security_certs import keytool
+    two = tmp_path / "two.jks"
+    two.write_bytes(jks.client.read_bytes())
+    keytool("-importkeystore", "-noprompt", "-srckeystore", str(certs.broker.p12), "-srcstoretype", "PKCS12",
+            "-srcstorepass", PASSWORD, "-destkeystore", str(two), "-deststoretype", "JKS", "-deststorepass", PASSWORD)
+    props = {**keytool_ssl_props(jks), "ssl.keystore.location": str(two), "ssl.key.password": PASSWORD}
+    with pytest.raises(SecurityConfigError, match="ssl.keystore.location: the JKS keystore holds 2 private keys"):
+        listener_security(props, LISTENER)
 
 
 def test_a_wrong_key_password_on_a_pkcs12_keystore_stops_start_up(p12: KeytoolStores) -> None:
