@@ -79,3 +79,54 @@ def make_certs(directory: Path) -> Certs:
     client = _issue(_name(CN="alice", OU="Clients", O="josefk"), client_key, ca_name, ca_key)
     return Certs(directory / "ca.crt", directory / "ca.p12", _write(directory, "broker", broker, broker_key, ca),
                  _write(directory, "client", client, client_key, ca))
+
+
+@dataclass(frozen=True)
+class KeytoolStores:
+    """Stores keytool wrote from `Certs` (the key entries chain to the CA)."""
+
+    broker: Path  # the broker's key entry "broker", store password PASSWORD, key password KEY_PASSWORD
+    client: Path  # alice's key entry, store and key password PASSWORD
+    truststore: Path  # the CA as trusted certificate entry "ca", password PASSWORD
+    empty_keystore: Path  # only the trusted CA entry: no private key
+
+
+KEY_PASSWORD = "keysecret"
+
+
+def keytool(*args: str) -> None:
+    """Run Java's keytool (a JVM tuned to start fast); its output is in the assertion when it fails."""
+    import subprocess
+
+    from tests.prerequisites import require_tools
+    require_tools("keytool")
+    done = subprocess.run(["keytool", "-J-XX:TieredStopAtLevel=1", "-J-XX:+UseSerialGC", *args],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stdout + done.stderr
+
+
+def keytool_stores(certs: Certs, directory: Path, store_type: str) -> KeytoolStores:
+    """JKS or PKCS12 stores as an operator makes them with keytool, files named .jks as Kafka's
+    docs name them whatever their type (keytool's own default is PKCS12)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    suffix = store_type.lower()
+    stores = KeytoolStores(*(directory / f"{n}-{suffix}.jks" for n in ("broker", "client", "trust", "empty")))
+    # keytool keeps one password for PKCS12's key and store; a JKS key entry has its own.
+    key_password = KEY_PASSWORD if store_type == "JKS" else PASSWORD
+    for source, target, key_pw in ((certs.broker.p12, stores.broker, key_password),
+                                   (certs.client.p12, stores.client, PASSWORD)):
+        keytool("-importkeystore", "-noprompt", "-srckeystore", str(source), "-srcstoretype", "PKCS12",
+                "-srcstorepass", PASSWORD, "-srcalias", source.stem, "-destkeystore", str(target),
+                "-deststoretype", store_type, "-deststorepass", PASSWORD, "-destkeypass", key_pw)
+    for target in (stores.truststore, stores.empty_keystore):
+        keytool("-importcert", "-noprompt", "-alias", "ca", "-file", str(certs.ca), "-keystore", str(target),
+                "-storetype", store_type, "-storepass", PASSWORD)
+    return stores
+
+
+def keytool_ssl_props(stores: KeytoolStores) -> dict[str, str]:
+    """server.properties' SSL lines for keytool's JKS stores as Kafka's docs write them: no store
+    type (JKS, Kafka's default), client certificates required."""
+    return {"ssl.keystore.location": str(stores.broker), "ssl.keystore.password": PASSWORD,
+            "ssl.key.password": KEY_PASSWORD, "ssl.truststore.location": str(stores.truststore),
+            "ssl.truststore.password": PASSWORD, "ssl.client.auth": "required"}

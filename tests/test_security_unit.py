@@ -210,7 +210,7 @@ SSL_ONLY = {"listeners": "SSL://127.0.0.1:0", "security.inter.broker.protocol": 
     ({"listener.name.ssl.ssl.engine.factory.class": "x"}, "listener.name.ssl.ssl.engine.factory.class"),
     ({"listeners": "INTERNAL://127.0.0.1:0"}, "No security protocol defined for listener INTERNAL"),
     ({"listeners": "SSL://127.0.0.1:0", "security.inter.broker.protocol": "SSL"}, "ssl.keystore.location"),
-    ({**SSL_ONLY, "ssl.keystore.location": "/nonexistent.jks"}, "ssl.keystore.type"),
+    ({**SSL_ONLY, "ssl.keystore.location": "/nonexistent.jks"}, "ssl.keystore.location: cannot read the keystore"),
     ({**SSL_ONLY, "ssl.keystore.type": "PKCS12", "ssl.keystore.location": "/nonexistent.p12"},
      "ssl.keystore.location: cannot read"),
     ({**SASL_ONLY, "sasl.enabled.mechanisms": "PLAIN"}, "listener.name.sasl_plaintext.plain.sasl.jaas.config"),

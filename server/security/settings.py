@@ -16,6 +16,7 @@ import tempfile
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from josefk.controller.network_client import ClientSecurity
 from josefk.server.security.jaas import (
@@ -26,6 +27,9 @@ from josefk.server.security.jaas import (
     parse_jaas_config,
 )
 from josefk.server.security.principal import SslPrincipalMapper
+
+if TYPE_CHECKING:
+    import jks
 
 SECURITY_PROTOCOLS = ("PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL")
 SASL_PROTOCOLS = ("SASL_PLAINTEXT", "SASL_SSL")
@@ -177,6 +181,67 @@ def _private_pem(data: bytes) -> Iterator[str]:
         os.unlink(path)
 
 
+_JKS_MAGIC = b"\xfe\xed\xfe\xed"
+_STORE_TYPES = ("JKS", "PKCS12", "PEM")
+
+
+def _store_format(data: bytes, loc_key: str, what: str) -> str:
+    """Whether a JKS- or PKCS12-typed store file is JKS or PKCS12 inside. Java reads either under
+    either type (keystore.type.compat), and keytool writes PKCS12 unless given -storetype JKS, so
+    an operator's kafka.server.keystore.jks is as likely PKCS12 as JKS."""
+    if data.startswith(_JKS_MAGIC):
+        return "JKS"
+    if data.startswith(b"\x30"):  # a DER SEQUENCE, as PKCS12's PFX is
+        return "PKCS12"
+    raise _error(loc_key, f"the file is neither a JKS nor a PKCS12 {what}")
+
+
+def _load_jks(data: bytes, password: str | None, loc_key: str, password_key: str, what: str) -> jks.KeyStore:
+    """A JKS store, its integrity checked with the password (Java skips the check without one)."""
+    import jks
+
+    try:
+        return jks.KeyStore.loads(data, password, try_decrypt_keys=False)
+    except jks.KeystoreSignatureException:
+        raise _error(password_key, f"wrong password for the JKS {what} (its integrity check fails)") from None
+    except jks.KeystoreException as e:
+        raise _error(loc_key, f"cannot read the JKS {what}: {e}") from None
+
+
+def _jks_key_and_chain(cfg: ListenerConfig, data: bytes, password: str, loc_key: str) -> bytes:
+    """The JKS keystore's private key (PKCS8) and its certificate chain, leaf first, as PEM. The
+    key password is ssl.key.password, else the store password, as Kafka takes it."""
+    import jks
+    from cryptography import x509
+    from cryptography.hazmat.primitives import serialization
+
+    store = _load_jks(data, password, loc_key, cfg.key_for("ssl.keystore.password"), "keystore")
+    entries = store.private_keys
+    if not entries:
+        raise _error(loc_key, "the JKS keystore holds no private key entry")
+    if len(entries) > 1:
+        raise _error(loc_key, f"the JKS keystore holds {len(entries)} private keys ({', '.join(entries)}); "
+                              "josefk serves one: keep one key entry")
+    ((alias, entry),) = entries.items()
+    key_password = cfg.get("ssl.key.password")
+    try:
+        entry.decrypt(key_password if key_password is not None else password)
+    except jks.KeystoreException:
+        unset = "" if key_password is not None else " (unset, so the keystore password was tried, as Kafka does)"
+        raise _error(cfg.key_for("ssl.key.password"),
+                     f"wrong password for the key entry {alias!r} of the JKS keystore{unset}") from None
+    try:
+        key = serialization.load_der_private_key(entry.pkey_pkcs8, None)
+        chain = [x509.load_der_x509_certificate(der) for _kind, der in entry.cert_chain]
+    except ValueError as e:
+        raise _error(loc_key, f"cannot read the key entry {alias!r}: {e}") from None
+    if not chain:
+        raise _error(loc_key, f"the key entry {alias!r} has no certificate")
+    pem = key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
+                            serialization.NoEncryption())
+    return pem + b"".join(c.public_bytes(serialization.Encoding.PEM) for c in chain)
+
+
 def _pem_key_and_chain(cfg: ListenerConfig) -> tuple[bytes, str] | None:
     """The keystore as PEM (key, then certificate chain) and the key that named it; None if unset."""
     from cryptography.hazmat.primitives import serialization
@@ -188,8 +253,8 @@ def _pem_key_and_chain(cfg: ListenerConfig) -> tuple[bytes, str] | None:
     type_key = cfg.key_for("ssl.keystore.type")
     if location is None and chain is None:
         return None
-    if store_type not in ("PEM", "PKCS12"):
-        raise _error(type_key, f"keystore type {store_type} is not supported by josefk (use PKCS12 or PEM)")
+    if store_type not in _STORE_TYPES:
+        raise _error(type_key, f"keystore type {store_type} is not supported by josefk (use JKS, PKCS12 or PEM)")
     if chain is not None:
         if store_type != "PEM" or key is None:
             raise _error(cfg.key_for("ssl.keystore.certificate.chain"),
@@ -203,12 +268,22 @@ def _pem_key_and_chain(cfg: ListenerConfig) -> tuple[bytes, str] | None:
     if store_type == "PEM":
         return data, loc_key
     password = cfg.get("ssl.keystore.password")
+    if password is None:
+        raise _error(cfg.key_for("ssl.keystore.password"),
+                     "SSL key store is specified, but key store password is not specified")
+    if _store_format(data, loc_key, "keystore") == "JKS":
+        return _jks_key_and_chain(cfg, data, password, loc_key), loc_key
     try:
-        loaded = pkcs12.load_pkcs12(data, password.encode() if password else None)
+        loaded = pkcs12.load_pkcs12(data, password.encode())
     except ValueError as e:
         raise _error(loc_key, f"cannot read the PKCS12 keystore (wrong ssl.keystore.password?): {e}") from None
     if loaded.key is None or loaded.cert is None:
         raise _error(loc_key, "the PKCS12 keystore holds no private key with a certificate")
+    key_password = cfg.get("ssl.key.password")
+    if key_password is not None and key_password != password:
+        # Java would fail to recover the key with this password; keytool's PKCS12 keys share the store's.
+        raise _error(cfg.key_for("ssl.key.password"), "wrong password for the key of the PKCS12 keystore "
+                     "(its key opens with ssl.keystore.password)")
     pem = loaded.key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
                                    serialization.NoEncryption())
     for cert in [loaded.cert.certificate, *(c.certificate for c in loaded.additional_certs)]:
@@ -216,7 +291,16 @@ def _pem_key_and_chain(cfg: ListenerConfig) -> tuple[bytes, str] | None:
     return pem, loc_key
 
 
+def _jks_trusted(cfg: ListenerConfig, data: bytes, password: str | None, loc_key: str) -> list[bytes]:
+    """DER certificates a JKS truststore trusts: its trusted certificate entries and, as Java's
+    trust managers take them, the first certificate of each key entry."""
+    store = _load_jks(data, password, loc_key, cfg.key_for("ssl.truststore.password"), "truststore")
+    trusted = [entry.cert for entry in store.certs.values()]
+    return trusted + [entry.cert_chain[0][1] for entry in store.private_keys.values() if entry.cert_chain]
+
+
 def _trusted_pem(cfg: ListenerConfig) -> str | None:
+    from cryptography import x509
     from cryptography.hazmat.primitives import serialization
     from cryptography.hazmat.primitives.serialization import pkcs12
 
@@ -228,9 +312,9 @@ def _trusted_pem(cfg: ListenerConfig) -> str | None:
         return None
     loc_key = cfg.key_for("ssl.truststore.location")
     store_type = (cfg.get("ssl.truststore.type") or "JKS").upper()
-    if store_type not in ("PEM", "PKCS12"):
+    if store_type not in _STORE_TYPES:
         raise _error(cfg.key_for("ssl.truststore.type"),
-                     f"truststore type {store_type} is not supported by josefk (use PKCS12 or PEM)")
+                     f"truststore type {store_type} is not supported by josefk (use JKS, PKCS12 or PEM)")
     try:
         data = Path(location).read_bytes()
     except OSError as e:
@@ -238,14 +322,22 @@ def _trusted_pem(cfg: ListenerConfig) -> str | None:
     if store_type == "PEM":
         return data.decode()
     password = cfg.get("ssl.truststore.password")
-    try:
-        loaded = pkcs12.load_pkcs12(data, password.encode() if password else None)
-    except ValueError as e:
-        raise _error(loc_key, f"cannot read the PKCS12 truststore: {e}") from None
-    certs = ([loaded.cert] if loaded.cert else []) + list(loaded.additional_certs)
+    store_format = _store_format(data, loc_key, "truststore")
+    if store_format == "JKS":
+        ders = _jks_trusted(cfg, data, password, loc_key)
+        try:
+            certs = [x509.load_der_x509_certificate(der) for der in ders]
+        except ValueError as e:
+            raise _error(loc_key, f"cannot read a certificate of the JKS truststore: {e}") from None
+    else:
+        try:
+            loaded = pkcs12.load_pkcs12(data, password.encode() if password else None)
+        except ValueError as e:
+            raise _error(loc_key, f"cannot read the PKCS12 truststore: {e}") from None
+        certs = [c.certificate for c in ([loaded.cert] if loaded.cert else []) + list(loaded.additional_certs)]
     if not certs:
-        raise _error(loc_key, "the PKCS12 truststore holds no certificates")
-    return "".join(c.certificate.public_bytes(serialization.Encoding.PEM).decode() for c in certs)
+        raise _error(loc_key, f"the {store_format} truststore holds no certificates")
+    return "".join(c.public_bytes(serialization.Encoding.PEM).decode() for c in certs)
 
 
 _TLS13_SUITES = ("TLS_AES_128_GCM_SHA256", "TLS_AES_256_GCM_SHA384", "TLS_CHACHA20_POLY1305_SHA256",
@@ -296,6 +388,13 @@ def _configure_tls(ctx: ssl.SSLContext, cfg: ListenerConfig) -> None:
                 raise _error(suites_key, "none of these cipher suites is available") from None
 
 
+def _trust(ctx: ssl.SSLContext, trusted: str) -> None:
+    """Trust the truststore's certificates as Java's PKIX does: each is an anchor, whether a root,
+    an intermediate or a leaf (OpenSSL by default wants a chain up to a self-signed root)."""
+    ctx.load_verify_locations(cadata=trusted)
+    ctx.verify_flags |= ssl.VERIFY_X509_PARTIAL_CHAIN
+
+
 def server_ssl_context(cfg: ListenerConfig) -> ssl.SSLContext:
     ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
     _configure_tls(ctx, cfg)
@@ -320,7 +419,7 @@ def server_ssl_context(cfg: ListenerConfig) -> ssl.SSLContext:
         if trusted is None:
             raise _error(cfg.key_for("ssl.truststore.location"), "ssl.client.auth needs a truststore")
         try:
-            ctx.load_verify_locations(cadata=trusted)
+            _trust(ctx, trusted)
         except ssl.SSLError as e:
             raise _error(cfg.key_for("ssl.truststore.location"), f"cannot load the truststore: {e}") from None
     ctx.verify_mode = modes[client_auth]
@@ -334,7 +433,7 @@ def client_ssl_context(cfg: ListenerConfig) -> ssl.SSLContext:
     _configure_tls(ctx, cfg)
     trusted = _trusted_pem(cfg)
     if trusted is not None:
-        ctx.load_verify_locations(cadata=trusted)
+        _trust(ctx, trusted)
     else:
         ctx.load_default_certs()
     ctx.check_hostname = (cfg.get("ssl.endpoint.identification.algorithm") or "").lower() == "https"
