@@ -113,6 +113,8 @@ class ReplicationSettings:
     replica_lag_time_max_ms: int = 30000
     replica_fetch_wait_max_ms: int = 500
     replica_fetch_max_bytes: int = 1048576
+    # How long a fetcher waits after a failed fetch, or when it has nothing to fetch.
+    replica_fetch_backoff_ms: int = 1000
     # How fetchers reach leaders: the inter-broker listener's security protocol and credentials.
     inter_broker_security: ClientSecurity = PLAINTEXT
     # inter.broker.protocol.version: the Fetch and OffsetForLeaderEpoch versions followers send.
@@ -274,7 +276,8 @@ class ReplicaManager:
         replacement = ReplicaFetcher(self.broker_id, leader, self.settings.replica_fetch_wait_max_ms,
                                      self.settings.replica_fetch_max_bytes, self._on_follower_append,
                                      self.settings.inter_broker_security, self.settings.protocol,
-                                     self.settings.broker_epoch, self.quotas.follower)
+                                     self.settings.broker_epoch, self.quotas.follower,
+                                     self.settings.replica_fetch_backoff_ms)
         if fetcher is not None:
             fetcher.close()
             for partition in fetcher.partitions.values():

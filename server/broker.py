@@ -275,7 +275,8 @@ class KafkaServer:
         self.replica_manager = ReplicaManager(
             broker_id, self.log_manager, self.metadata_cache, self.log_config_for, store,
             ReplicationSettings(config["replica.lag.time.max.ms"], config["replica.fetch.wait.max.ms"],
-                                config["replica.fetch.max.bytes"], security, protocol, lambda: self.broker_epoch.epoch),
+                                config["replica.fetch.max.bytes"], config["replica.fetch.backoff.ms"], security,
+                                protocol, lambda: self.broker_epoch.epoch),
             self.store_executor, self.time, self.scheduler,
             metrics=self.broker_metrics, alter_partition=alter_partition, heap=HeapFreezer(),
             verifier=self.txn_verifier,

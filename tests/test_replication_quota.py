@@ -29,6 +29,7 @@ from josefk.replication.replication_quota import (
     ReplicationQuotas,
     parse_throttled_replicas,
 )
+from josefk.server.config import KafkaConfig
 from josefk.utils.mock_time import MockTime
 from josefk.utils.rate import MetricConfig
 
@@ -241,5 +242,28 @@ def test_follower_throttles_a_lagging_throttled_partition_while_its_quota_is_exc
             assert not fetcher._should_throttle(key)
         finally:
             fetcher.close()
+
+    asyncio.run(run())
+
+
+def test_follower_with_every_partition_throttled_backs_off_replica_fetch_backoff_ms(leader: Leader) -> None:
+    """Kafka's maybeFetch: with every partition held back there is no fetch to send, so the
+    fetcher waits fetchBackOffMs, which ReplicaFetcherThread takes from replica.fetch.backoff.ms."""
+    assert KafkaConfig({})["replica.fetch.backoff.ms"] == 1000
+
+    async def run() -> None:
+        follower = leader.quotas.follower
+        follower.update_quota(RATE)
+        follower.update_throttled(TOPIC, "*", 1)
+        follower.record(2 * RATE)
+        leader.manager.settings.replica_fetch_backoff_ms = 700  # more than the 0.5 s josefk waited before
+        fetcher = leader.manager._fetcher_for(BrokerInfo(2, "127.0.0.1", 1))
+        fetcher.partitions[(TOPIC, 0)] = leader.manager.partitions[(TOPIC, 0)]  # lagging: its lag is unknown
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        await fetcher._fetch_once()
+        waited = loop.time() - started
+        assert 0.69 <= waited < 10, waited
+        assert fetcher.connection._writer is None  # no fetch was sent
 
     asyncio.run(run())
