@@ -87,6 +87,25 @@ def test_old_samples_leave_the_rate() -> None:
     assert not manager.is_quota_exceeded()
 
 
+def test_a_sensor_unused_for_an_hour_forgets_what_it_recorded() -> None:
+    """Kafka's Sensor.hasExpired (INACTIVE_SENSOR_EXPIRATION_TIME_SECONDS 3600): with
+    replication.quota.window.num 100 of 60 s the samples would still count after an hour,
+    but the sensor, unused that long, is dropped and made anew."""
+    time = MockTime()
+    manager = ReplicationQuotaManager("FollowerReplication", MetricConfig(samples=100, window_ms=60_000), time)
+    manager.update_quota(1000)
+    manager.record(10_000_000)
+    time.sleep(3_600_000)  # an hour to the millisecond: not expired yet
+    assert manager.byte_rate() == pytest.approx(10_000_000 / 3600)
+    assert manager.is_quota_exceeded()
+    time.sleep(1)
+    assert manager.byte_rate() == 0
+    assert not manager.is_quota_exceeded()
+    manager.record(3000)  # the new sensor measures from here
+    time.sleep(3_000_000)  # 50 minutes later it is still there
+    assert manager.byte_rate() == pytest.approx(3000 / 3000)
+
+
 def test_raising_the_bound_ends_the_throttle_at_once() -> None:
     manager, _ = _manager(bound=1000)
     manager.record(5000)
