@@ -582,6 +582,8 @@ class ReplicaManager:
             return
 
         def verified(done: asyncio.Task) -> None:
+            if done.cancelled():  # stop_verifying: the broker is going down and answers nothing more
+                return
             try:
                 answers = done.result()
             except Exception:  # noqa: BLE001 - the caller must hear back either way
@@ -595,6 +597,15 @@ class ReplicaManager:
         self._verifying.add(task)  # the loop keeps only a weak reference
         task.add_done_callback(self._verifying.discard)
         task.add_done_callback(verified)
+
+    async def stop_verifying(self) -> None:
+        """At shutdown, once no request handler runs: cancel the verifications still waiting
+        for a coordinator (Kafka's AddPartitionsToTxnManager shuts down with its ReplicaManager),
+        their requests left unanswered, and return when they are gone."""
+        tasks = list(self._verifying)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     def last_stable_offset_of(self, key: TopicPartition) -> int | None:
         """The partition's last stable offset, or None if this broker does not host it."""
