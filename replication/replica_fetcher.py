@@ -44,7 +44,6 @@ TOPIC_IDS_FETCH_VERSION = 13  # Fetch names topics by id from here on
 SESSIONS_FETCH_VERSION = 7  # fetch sessions (KIP-227) from here on
 REPLICA_STATE_FETCH_VERSION = 15  # and carries the follower's id and broker epoch in ReplicaState (KIP-903)
 TRUNCATION_ON_FETCH_VERSION = 12  # the follower says its last fetched epoch, the leader answers a diverging one
-RETRY_BACKOFF_S = 0.5  # Kafka's replica.fetch.backoff.ms default is 1 s; shorter heals sooner
 STOP_GRACE_S = 5.0  # stop() waits this long beyond max_wait_ms for the fetch in flight
 
 
@@ -52,11 +51,12 @@ class ReplicaFetcher:
     def __init__(self, broker_id: int, leader: BrokerInfo, max_wait_ms: int, max_bytes: int,
                  on_appended: Callable[[Partition], None], security: ClientSecurity = PLAINTEXT,
                  protocol: InterBrokerProtocol = LATEST_PROTOCOL, broker_epoch: Callable[[], int] = lambda: -1,
-                 quota: ReplicaQuota = UNBOUNDED_QUOTA) -> None:
+                 quota: ReplicaQuota = UNBOUNDED_QUOTA, backoff_ms: int = 1000) -> None:
         """`protocol` (inter.broker.protocol.version) picks the Fetch and OffsetForLeaderEpoch
         versions, as a Kafka follower of that release sends them; `broker_epoch()` is this
         broker's registration epoch, which Fetch v15+ carries; `quota` the follower's
-        replication quota."""
+        replication quota; `backoff_ms` (replica.fetch.backoff.ms) how long it waits after a
+        failed fetch or when it has nothing to fetch (Kafka's fetchBackOffMs)."""
         self.broker_id = broker_id
         self.fetch_version = protocol.fetch_version
         self.offset_for_leader_epoch_version = protocol.offset_for_leader_epoch_version
@@ -68,6 +68,7 @@ class ReplicaFetcher:
         self.partitions: dict[tuple[str, int], Partition] = {}
         self.truncating: set[tuple[str, int]] = set()
         self.quota = quota
+        self.backoff_s = backoff_ms / 1000
         # Kafka's PartitionFetchState.lag: the leader's high watermark less our log end,
         # known once a fetch returned records; 0 is in sync (never throttled).
         self.lag: dict[tuple[str, int], int] = {}
@@ -116,7 +117,7 @@ class ReplicaFetcher:
                 log.warning("Replica fetch from broker %d failed: %r", self.leader.broker_id, e)
                 self.connection.close()
                 self.session.handle_error()
-                await asyncio.sleep(RETRY_BACKOFF_S)
+                await asyncio.sleep(self.backoff_s)
 
     def _should_throttle(self, key: tuple[str, int]) -> bool:
         """Kafka's shouldFollowerThrottle: a replica in sync is never held back (no ISR thrashing)."""
@@ -137,10 +138,10 @@ class ReplicaFetcher:
         wanted = {key: FetchPartitionData(p.log.log_end_offset, p.log.log_start_offset, self.max_bytes,
                                           p.leader_epoch, self._last_fetched_epoch(p)) for key, p in fetching}
         if not wanted:
-            if ready:  # every partition is throttled: Kafka's fetcher backs off replica.fetch.backoff.ms
+            if ready:  # every partition is throttled: back off, unless a partition is added meanwhile
                 self.wakeup.clear()
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.wakeup.wait(), RETRY_BACKOFF_S)
+                    await asyncio.wait_for(self.wakeup.wait(), self.backoff_s)
             else:
                 await asyncio.sleep(0.1)  # every partition is waiting to truncate
             return

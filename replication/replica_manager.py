@@ -113,6 +113,8 @@ class ReplicationSettings:
     replica_lag_time_max_ms: int = 30000
     replica_fetch_wait_max_ms: int = 500
     replica_fetch_max_bytes: int = 1048576
+    # How long a fetcher waits after a failed fetch, or when it has nothing to fetch.
+    replica_fetch_backoff_ms: int = 1000
     # How fetchers reach leaders: the inter-broker listener's security protocol and credentials.
     inter_broker_security: ClientSecurity = PLAINTEXT
     # inter.broker.protocol.version: the Fetch and OffsetForLeaderEpoch versions followers send.
@@ -274,7 +276,8 @@ class ReplicaManager:
         replacement = ReplicaFetcher(self.broker_id, leader, self.settings.replica_fetch_wait_max_ms,
                                      self.settings.replica_fetch_max_bytes, self._on_follower_append,
                                      self.settings.inter_broker_security, self.settings.protocol,
-                                     self.settings.broker_epoch, self.quotas.follower)
+                                     self.settings.broker_epoch, self.quotas.follower,
+                                     self.settings.replica_fetch_backoff_ms)
         if fetcher is not None:
             fetcher.close()
             for partition in fetcher.partitions.values():
@@ -579,6 +582,8 @@ class ReplicaManager:
             return
 
         def verified(done: asyncio.Task) -> None:
+            if done.cancelled():  # stop_verifying: the broker is going down and answers nothing more
+                return
             try:
                 answers = done.result()
             except Exception:  # noqa: BLE001 - the caller must hear back either way
@@ -592,6 +597,15 @@ class ReplicaManager:
         self._verifying.add(task)  # the loop keeps only a weak reference
         task.add_done_callback(self._verifying.discard)
         task.add_done_callback(verified)
+
+    async def stop_verifying(self) -> None:
+        """At shutdown, once no request handler runs: cancel the verifications still waiting
+        for a coordinator (Kafka's AddPartitionsToTxnManager shuts down with its ReplicaManager),
+        their requests left unanswered, and return when they are gone."""
+        tasks = list(self._verifying)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     def last_stable_offset_of(self, key: TopicPartition) -> int | None:
         """The partition's last stable offset, or None if this broker does not host it."""

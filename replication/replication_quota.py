@@ -26,6 +26,8 @@ log = logging.getLogger(__name__)
 TopicPartition = tuple[str, int]
 UNBOUNDED = float(2**63 - 1)  # Kafka's QuotaConfigs.QUOTA_BYTES_PER_SECOND_DEFAULT (Long.MaxValue)
 DEFAULT_CONFIG = MetricConfig()  # replication.quota.window.num 11, replication.quota.window.size.seconds 1
+# ReplicationQuotaManagerConfig.INACTIVE_SENSOR_EXPIRATION_TIME_SECONDS: a quota's sensor unused this long is dropped.
+INACTIVE_SENSOR_EXPIRATION_MS = 3600 * 1000
 
 
 class ReplicaQuota(Protocol):
@@ -78,15 +80,27 @@ class ReplicationQuotaManager:
         self.replication_type = replication_type
         self.time = time
         self.bound = UNBOUNDED
+        self.config = config
         self._rate = SimpleRate(SampledStat(config))
+        self._last_record_ms = time.milliseconds()
         self._throttled: dict[str, frozenset[int] | None] = {}  # topic -> partitions, None for all
 
     def update_quota(self, bound: float) -> None:
         self.bound = bound
 
+    def _sensor(self, now_ms: int) -> SimpleRate:
+        """Kafka's sensor(): its Metrics drops a sensor with no record for an hour and the
+        next use makes a new one, so a long quiet spell forgets what was recorded before it
+        even where the windows span longer than that."""
+        if now_ms - self._last_record_ms > INACTIVE_SENSOR_EXPIRATION_MS:
+            self._rate = SimpleRate(SampledStat(self.config))
+            self._last_record_ms = now_ms
+        return self._rate
+
     def byte_rate(self) -> float:
         """The measured rate (Kafka's byte-rate metric), bytes per second."""
-        return self._rate.measure(self.time.milliseconds())
+        now = self.time.milliseconds()
+        return self._sensor(now).measure(now)
 
     def is_quota_exceeded(self) -> bool:
         """Sensor.checkQuotas: the rate is over the bound (a rate at the bound is acceptable)."""
@@ -101,7 +115,9 @@ class ReplicationQuotaManager:
 
     def record(self, value: int) -> None:
         """Counted whether or not the quota is exceeded (QuotaEnforcementType.NONE)."""
-        self._rate.record(value, self.time.milliseconds())
+        now = self.time.milliseconds()
+        self._sensor(now).record(value, now)
+        self._last_record_ms = now
 
     def mark_throttled(self, topic: str, partitions: frozenset[int] | None = None) -> None:
         """Throttle these partitions of the topic (None: all), replacing what was throttled."""

@@ -275,7 +275,8 @@ class KafkaServer:
         self.replica_manager = ReplicaManager(
             broker_id, self.log_manager, self.metadata_cache, self.log_config_for, store,
             ReplicationSettings(config["replica.lag.time.max.ms"], config["replica.fetch.wait.max.ms"],
-                                config["replica.fetch.max.bytes"], security, protocol, lambda: self.broker_epoch.epoch),
+                                config["replica.fetch.max.bytes"], config["replica.fetch.backoff.ms"], security,
+                                protocol, lambda: self.broker_epoch.epoch),
             self.store_executor, self.time, self.scheduler,
             metrics=self.broker_metrics, alter_partition=alter_partition, heap=HeapFreezer(),
             verifier=self.txn_verifier,
@@ -657,6 +658,8 @@ class KafkaServer:
         if self.handler_tasks:
             await self.channel.shutdown(len(self.handler_tasks))
             await asyncio.gather(*self.handler_tasks, return_exceptions=True)
+        if hasattr(self, "replica_manager"):
+            await self.replica_manager.stop_verifying()  # before their connections close, which would answer them
         if self.group_coordinator is not None:
             self.group_coordinator.shutdown()  # stop its timers, answer its parked requests
         if self.txn_coordinator is not None:

@@ -202,6 +202,7 @@ _KEYS = [
     Key("replica.lag.time.max.ms", _int, "30000", at_least=0),
     Key("replica.fetch.max.bytes", _int, "1048576", at_least=0),
     Key("replica.fetch.wait.max.ms", _int, "500", at_least=0),
+    Key("replica.fetch.backoff.ms", _int, "1000", at_least=0),
     Key("num.replica.fetchers", _int, "1", at_least=1),
     Key("max.incremental.fetch.session.cache.slots", _int, "1000", at_least=0),
     Key("unclean.leader.election.enable", _bool, "false"),

@@ -88,3 +88,15 @@ def test_reassign_throttle_lists_sources_as_leaders_and_new_replicas_as_follower
     assert {name for (kind, name) in admin.altered if kind == broker} == {"1", "2", "3", "4"}
     assert all(configs == rates for (kind, _), configs in admin.altered.items() if kind == broker)
     assert capsys.readouterr().out == "The inter-broker throttle limit was set to 1000 B/s\n"
+
+
+@pytest.mark.parametrize("action", ["--verify", "--cancel", "--list"])
+def test_reassign_additional_is_for_execute_only(action: str, capsys) -> None:
+    """Kafka's validateAndParseArgs: --additional is permitted with --execute alone (checked
+    before any broker is asked)."""
+    from josefk.cli.tools.reassign_partitions import main
+
+    with pytest.raises(SystemExit) as exited:
+        main(["--bootstrap-server", "127.0.0.1:1", action, "--reassignment-json-file", "r.json", "--additional"])
+    assert exited.value.code == 2
+    assert f'Option "[additional]" can\'t be used with action "[{action[2:]}]"' in capsys.readouterr().err

@@ -29,6 +29,7 @@ from josefk.replication.replication_quota import (
     ReplicationQuotas,
     parse_throttled_replicas,
 )
+from josefk.server.config import KafkaConfig
 from josefk.utils.mock_time import MockTime
 from josefk.utils.rate import MetricConfig
 
@@ -84,6 +85,25 @@ def test_old_samples_leave_the_rate() -> None:
     time.sleep(11_000)  # all 11 samples obsolete
     assert manager.byte_rate() == 0
     assert not manager.is_quota_exceeded()
+
+
+def test_a_sensor_unused_for_an_hour_forgets_what_it_recorded() -> None:
+    """Kafka's Sensor.hasExpired (INACTIVE_SENSOR_EXPIRATION_TIME_SECONDS 3600): with
+    replication.quota.window.num 100 of 60 s the samples would still count after an hour,
+    but the sensor, unused that long, is dropped and made anew."""
+    time = MockTime()
+    manager = ReplicationQuotaManager("FollowerReplication", MetricConfig(samples=100, window_ms=60_000), time)
+    manager.update_quota(1000)
+    manager.record(10_000_000)
+    time.sleep(3_600_000)  # an hour to the millisecond: not expired yet
+    assert manager.byte_rate() == pytest.approx(10_000_000 / 3600)
+    assert manager.is_quota_exceeded()
+    time.sleep(1)
+    assert manager.byte_rate() == 0
+    assert not manager.is_quota_exceeded()
+    manager.record(3000)  # the new sensor measures from here
+    time.sleep(3_000_000)  # 50 minutes later it is still there
+    assert manager.byte_rate() == pytest.approx(3000 / 3000)
 
 
 def test_raising_the_bound_ends_the_throttle_at_once() -> None:
@@ -241,5 +261,28 @@ def test_follower_throttles_a_lagging_throttled_partition_while_its_quota_is_exc
             assert not fetcher._should_throttle(key)
         finally:
             fetcher.close()
+
+    asyncio.run(run())
+
+
+def test_follower_with_every_partition_throttled_backs_off_replica_fetch_backoff_ms(leader: Leader) -> None:
+    """Kafka's maybeFetch: with every partition held back there is no fetch to send, so the
+    fetcher waits fetchBackOffMs, which ReplicaFetcherThread takes from replica.fetch.backoff.ms."""
+    assert KafkaConfig({})["replica.fetch.backoff.ms"] == 1000
+
+    async def run() -> None:
+        follower = leader.quotas.follower
+        follower.update_quota(RATE)
+        follower.update_throttled(TOPIC, "*", 1)
+        follower.record(2 * RATE)
+        leader.manager.settings.replica_fetch_backoff_ms = 700  # more than the 0.5 s josefk waited before
+        fetcher = leader.manager._fetcher_for(BrokerInfo(2, "127.0.0.1", 1))
+        fetcher.partitions[(TOPIC, 0)] = leader.manager.partitions[(TOPIC, 0)]  # lagging: its lag is unknown
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        await fetcher._fetch_once()
+        waited = loop.time() - started
+        assert 0.69 <= waited < 10, waited
+        assert fetcher.connection._writer is None  # no fetch was sent
 
     asyncio.run(run())

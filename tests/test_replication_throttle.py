@@ -30,6 +30,7 @@ from kazoo.client import KazooClient
 from harness.josefk import BrokerProcess
 from harness.kafka import KafkaBroker
 from harness.zookeeper import ZooKeeperServer
+from tests.prerequisites import require_files, require_tools
 
 pytestmark = pytest.mark.cluster
 
@@ -37,6 +38,7 @@ DATA = 5 * 1024 * 1024  # bytes of records per partition
 RECORD = 100 * 1024
 FETCH_MAX = 1024 * 1024  # replica.fetch.max.bytes, the most one fetch can take past the quota
 RATE = 1_000_000  # bytes/s
+KAFKA_LIB = Path(__file__).resolve().parents[1] / "compat" / ".envs" / "kafka" / "lib"
 
 
 class Brokers:
@@ -242,6 +244,40 @@ def test_reassign_partitions_throttle_holds_a_move_until_it_is_removed(brokers: 
                              "Clearing topic-level throttles on topic released\n"), verified
     assert brokers.throttle_configs("topics/released") == {}
     assert brokers.throttle_configs("brokers/1") == brokers.throttle_configs("brokers/2") == {}
+
+
+def test_execute_while_a_move_is_in_progress_needs_additional(brokers: Brokers) -> None:
+    """kafka-reassign-partitions.sh --execute refuses while any reassignment is in progress,
+    in Kafka 3.9.2's words (its own tool prints the same against josefk); with --additional
+    the new move starts, and its --throttle is written for the moves in progress too."""
+    require_tools("java")
+    require_files(KAFKA_LIB, ["kafka-tools-3.9.2.jar", "kafka-clients-3.9.2.jar"], "make kafka-jars")
+    brokers.create_with_data("held", "second")
+    brokers.reassign({"held": [1, 2]}, "--throttle", "100000")  # 5 MiB at 100 kB/s: in progress for a minute
+    (brokers.root / "plan.json").write_text(json.dumps({"version": 1, "partitions": [
+        {"topic": "second", "partition": 0, "replicas": [1, 2]}]}))
+    refused = brokers.tool("--execute", "--throttle", "200000", returncode=1)
+    assert refused == ("Cannot execute because there is an existing partition assignment.  Use --additional to "
+                       "override this and create a new partition assignment in addition to the existing one. The "
+                       "--additional flag can also be used to change the throttle by resubmitting the current "
+                       "reassignment.\n")
+    command = "org.apache.kafka.tools.reassign.ReassignPartitionsCommand"
+    kafka = subprocess.run(["java", "-cp", f"{KAFKA_LIB}/*", command, "--bootstrap-server", brokers.bootstrap,
+                            "--execute", "--reassignment-json-file", str(brokers.root / "plan.json")],
+                           capture_output=True, text=True, timeout=120)
+    assert (kafka.returncode, kafka.stdout) == (1, refused), kafka.stdout + kafka.stderr
+    assert [tp.topic for tp in brokers.admin.list_partition_reassignments()] == ["held"]
+    assert brokers.throttle_configs("topics/second") == {}
+    assert brokers.throttle_configs("brokers/1")["follower.replication.throttled.rate"] == "100000"
+
+    started = brokers.tool("--execute", "--additional", "--throttle", "200000")
+    assert "The inter-broker throttle limit was set to 200000 B/s\n" in started, started
+    assert started.endswith("Successfully started partition reassignment for second-0\n"), started
+    assert sorted(tp.topic for tp in brokers.admin.list_partition_reassignments()) == ["held", "second"]
+    lists = {"leader.replication.throttled.replicas": "0:1", "follower.replication.throttled.replicas": "0:2"}
+    assert brokers.throttle_configs("topics/second") == brokers.throttle_configs("topics/held") == lists
+    rates = {"leader.replication.throttled.rate": "200000", "follower.replication.throttled.rate": "200000"}
+    assert brokers.throttle_configs("brokers/1") == brokers.throttle_configs("brokers/2") == rates
 
 
 def test_throttles_stored_before_a_broker_starts_apply_from_its_start(brokers: Brokers) -> None:

@@ -329,3 +329,30 @@ def test_unknown_coordinator_is_coordinator_not_available() -> None:
     verifier = TransactionVerifier(1, MetadataCache(1), lambda: 50)
     answers = asyncio.run(verifier.verify("tid", 7, 0, [("t", 0), ("t", 1)]))
     assert answers == {("t", 0): ErrorCode.COORDINATOR_NOT_AVAILABLE, ("t", 1): ErrorCode.COORDINATOR_NOT_AVAILABLE}
+
+
+def test_stop_verifying_cancels_the_questions_out_and_answers_nothing(broker: Broker) -> None:
+    """Broker shutdown: a verification still waiting for its coordinator is cancelled and
+    awaited, and its produce is not answered (Kafka's AddPartitionsToTxnManager shuts down
+    with the ReplicaManager)."""
+    async def run() -> None:
+        loop = asyncio.get_running_loop()
+        unhandled: list[dict] = []
+        loop.set_exception_handler(lambda _loop, context: unhandled.append(context))
+        unanswered: asyncio.Future[None] = loop.create_future()
+
+        async def never(*_args: object) -> dict[TopicPartition, ErrorCode]:
+            await unanswered
+            return {}
+
+        broker.txn_coordinator.verify = never  # type: ignore[method-assign]
+        answers: list[dict] = []
+        broker.replicas.start_transaction_verification({TP: 0}, "tid", 7, 0, lambda e, _g: answers.append(e))
+        await asyncio.sleep(0)
+        assert [t.done() for t in broker.replicas._verifying] == [False]
+        await broker.replicas.stop_verifying()
+        assert not broker.replicas._verifying and answers == []
+        assert unanswered.cancelled()
+        assert unhandled == []  # no callback saw the cancellation as an error
+
+    asyncio.run(run())

@@ -5,7 +5,8 @@ dirs, KIP-113). `--throttle` sets the replication throttle (KIP-73) with
 IncrementalAlterConfigs, as Kafka's tool: the moving partitions' source replicas in the
 topic's leader list, their new ones in its follower list, the rate on every broker involved
 (`--replica-alter-log-dirs-throttle` the log dir moves' rate); `--verify` once nothing
-moves any more, and `--cancel`, remove them."""
+moves any more, and `--cancel`, remove them. `--execute` refuses while a reassignment is
+in progress unless `--additional`."""
 
 from __future__ import annotations
 
@@ -28,6 +29,10 @@ ANY_LOG_DIR = "any"
 BROKER_LEVEL_THROTTLES = ("leader.replication.throttled.rate", "follower.replication.throttled.rate",
                           "replica.alter.log.dirs.io.max.bytes.per.second")
 TOPIC_LEVEL_THROTTLES = ("leader.replication.throttled.replicas", "follower.replication.throttled.replicas")
+CANNOT_EXECUTE_BECAUSE_OF_EXISTING = (
+    "Cannot execute because there is an existing partition assignment.  Use --additional to override this and "
+    "create a new partition assignment in addition to the existing one. The --additional flag can also be used to "
+    "change the throttle by resubmitting the current reassignment.")
 VERIFY_PERIODICALLY = ("Warning: You must run --verify periodically, until the reassignment completes, to ensure "
                        "the throttle is removed.")
 Replica = tuple[str, int, int]  # topic, partition, broker: Kafka's TopicPartitionReplica
@@ -247,7 +252,12 @@ def main(argv: list[str]) -> int:
                    help="the throttle for the log dir moves --execute starts (bytes/s)")
     p.add_argument("--preserve-throttles", action="store_true",
                    help="leave the throttles in place with --verify and --cancel")
+    p.add_argument("--additional", action="store_true",
+                   help="--execute even while other reassignments are in progress (also to change their throttle)")
     args = p.parse_args(argv)
+    if args.additional and not args.execute:
+        given = next(a for a in ("verify", "cancel", "generate", "list") if getattr(args, a))
+        p.error(f'Option "[additional]" can\'t be used with action "[{given}]"')
     if (args.execute or args.verify or args.cancel) and not args.reassignment_json_file:
         p.error("--reassignment-json-file is required with --execute, --verify and --cancel")
     if args.generate and not (args.topics_to_move_json_file and args.broker_list):
@@ -313,6 +323,9 @@ def _run(admin: Any, args: Any, plan: dict[tuple[str, int], list[int]], moves: d
         if not args.preserve_throttles:
             _clear_throttles(admin, plan)
         return 0 if len(done) == len(plan) else 1
+    if not args.additional and admin.list_partition_reassignments():
+        print(CANNOT_EXECUTE_BECAUSE_OF_EXISTING)  # Kafka's TerseException: the message alone, on stdout
+        return 1
     current = _current(admin, {t for t, _ in plan})
     missing = sorted(k for k in plan if k not in current)
     if missing:
