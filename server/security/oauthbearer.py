@@ -19,7 +19,10 @@ import logging
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, Protocol
+from urllib.parse import urlparse
+from urllib.request import url2pathname
 
 import jwt
 
@@ -229,7 +232,7 @@ class JwksKeys:
         self.backoff_ms = backoff_ms
         self.backoff_max_ms = backoff_max_ms
         self.refreshing = not url.lower().startswith("file:")  # Kafka reads a JWKS file once
-        self._client = jwt.PyJWKClient(url, cache_jwk_set=False, cache_keys=False)
+        self._client = jwt.PyJWKClient(url, cache_jwk_set=False) if self.refreshing else None
         self.keys: list[tuple[jwt.PyJWK, tuple[str, ...]]] = []
         self._wakeup = asyncio.Event()
         self._missing: dict[str, int] = {}
@@ -238,7 +241,10 @@ class JwksKeys:
         """Blocking: read the key set, each key with the algorithms it may check (its "alg", else
         its type's). JwksError if it cannot be read or has no usable signing key."""
         try:
-            data = self._client.fetch_data()
+            if self._client is not None:
+                data = self._client.fetch_data()
+            else:
+                data = json.loads(Path(url2pathname(urlparse(self.url).path)).read_bytes())
         except (jwt.PyJWTError, OSError, ValueError) as e:
             raise JwksError(str(e)) from None
         out = []
