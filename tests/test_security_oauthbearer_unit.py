@@ -225,6 +225,7 @@ def test_a_signed_token_from_the_jwks_is_accepted(issuer: Issuer) -> None:
     ({}, {"audience": ()}, "Invalid audience"),  # jose4j's default: an aud nobody expects
     ({"iss": "https://evil"}, {}, "issuer"),
     ({"exp": NOW_S - 30}, {}, "no longer valid"),
+    ({"iat": NOW_S - 10, "exp": NOW_S - 20}, {}, "cannot be before the Issued At"),
     ({"iat": None}, {}, "iat"),
     ({"exp": None}, {}, "exp"),
     ({"nbf": NOW_S + 31}, {}, "not yet valid"),
@@ -238,7 +239,7 @@ def test_signed_token_refusals(issuer: Issuer, claims: dict, settings: dict, rea
 
 def test_clock_skew_and_keys_that_cannot_check_the_token(issuer: Issuer) -> None:
     validator = _validator(issuer, clock_skew_s=30)
-    assert validator.validate(issuer.token(exp=NOW_S - 29), NOW_MS).principal == "alice"
+    assert validator.validate(issuer.token(iat=NOW_S - 60, exp=NOW_S - 29), NOW_MS).principal == "alice"
     stranger = rsa.generate_private_key(public_exponent=65537, key_size=2048)
     with pytest.raises(InvalidToken, match="Signature verification failed"):
         validator.validate(issuer.token(key=stranger), NOW_MS)

@@ -306,7 +306,8 @@ class JwtSettings:
 
 class JwtValidator:
     """OAuthBearerValidatorCallbackHandler (ValidatorAccessTokenValidator over jose4j): a
-    signed JWT (never alg none) whose key is in the JWKS, exp and iat required, nbf honoured,
+    signed JWT (never alg none) whose key is in the JWKS, exp and iat required (exp not before
+    iat), nbf honoured,
     aud and iss as configured (a token with aud fails when no audience is expected, as
     jose4j's default), all with sasl.oauthbearer.clock.skew.seconds of leeway."""
 
@@ -344,6 +345,9 @@ class JwtValidator:
         if now - skew >= exp:
             raise InvalidToken(f"The JWT is no longer valid - the evaluation time is on or after the Expiration "
                                f"Time (exp={exp}) claim value")
+        if exp < iat:
+            raise InvalidToken(f"The Expiration Time (exp={exp}) claim value cannot be before the Issued At "
+                               f"(iat={iat}) claim value")
         if nbf is not None and now + skew < nbf:
             raise InvalidToken(f"The JWT is not yet valid as the evaluation time is before the Not Before "
                                f"(nbf={nbf}) claim time")
