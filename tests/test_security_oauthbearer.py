@@ -246,6 +246,39 @@ def test_kafka_python_produces_and_consumes(oauth: OAuthBroker, jwks: JwksServer
     assert values == [f"v{i}".encode() for i in range(10)]
 
 
+class _FreshTokens(AbstractTokenProvider):
+    """A new 3 s token at each call, as an identity provider would hand them out."""
+
+    def __init__(self, jwks: JwksServer) -> None:
+        super().__init__()
+        self.jwks = jwks
+        self.issued = 0
+
+    def token(self) -> str:
+        self.issued += 1
+        return self.jwks.token(lifetime_s=3)
+
+
+def test_kafka_python_reauthenticates_before_its_token_expires(oauth: OAuthBroker, jwks: JwksServer) -> None:
+    """KIP-368 bounded by the token's exp (no connections.max.reauth.ms): kafka-python
+    re-authenticates with a fresh token within each session, and no connection is cut off."""
+    topic = oauth.create_topic()
+    server = oauth.broker.server
+    closed = server.metrics["closed_bad_input"]
+    provider = _FreshTokens(jwks)
+    producer = KafkaProducer(bootstrap_servers=oauth.bootstrap("SECURED"), security_protocol="SASL_PLAINTEXT",
+                             sasl_mechanism="OAUTHBEARER", sasl_oauth_token_provider=provider)
+    end = server.time.milliseconds() + 7000
+    sent = 0
+    while server.time.milliseconds() < end:
+        producer.send(topic, b"x").get(timeout=10)
+        sent += 1
+    producer.close()
+    assert oauth.end_offset(topic) == sent > 0
+    assert provider.issued >= 4  # bootstrap, the leader's connection, then re-authentications
+    assert server.metrics["closed_bad_input"] == closed
+
+
 def test_kafka_python_with_a_bad_token_writes_nothing(oauth: OAuthBroker, jwks: JwksServer,
                                                      caplog: pytest.LogCaptureFixture) -> None:
     topic = oauth.create_topic()
