@@ -302,3 +302,22 @@ def test_oauthbearer_keys_are_known_configs(caplog: pytest.LogCaptureFixture, is
     security = config.listener_security["SASL_PLAINTEXT"]
     assert security.jwks is not None and security.jwks.refresh_ms == 60_000
     assert isinstance(security.oauth, JwtValidator) and security.oauth.settings.sub_claim == "azp"
+
+
+def test_an_unknown_key_id_expedites_a_refresh_once_a_minute() -> None:
+    keys = JwksKeys("sasl.oauthbearer.jwks.endpoint.url", "https://idp.example/jwks", 3_600_000, 100, 10_000)
+
+    def expedited(kid: str | None, now_ms: int) -> bool:
+        keys._wakeup.clear()
+        keys.missing(kid, now_ms)
+        return keys._wakeup.is_set()
+
+    assert expedited("k2", NOW_MS) and not expedited("k2", NOW_MS + 59_999) and expedited("k2", NOW_MS + 60_000)
+    assert expedited(None, NOW_MS) and not expedited(None, NOW_MS + 1)
+    assert not expedited("x" * 1001, NOW_MS)  # Kafka's MISSING_KEY_ID_MAX_KEY_LENGTH
+    for i in range(16):
+        assert expedited(f"other-{i}", NOW_MS + 60_000)
+    assert expedited(None, NOW_MS + 1)  # the oldest ids were forgotten, as Kafka's 16-entry cache does
+    file_keys = JwksKeys("k", "file:///etc/jwks.json", 3_600_000, 100, 10_000)
+    file_keys.missing("k2", NOW_MS)
+    assert not file_keys._wakeup.is_set()  # a JWKS file is never read again

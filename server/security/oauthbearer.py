@@ -224,6 +224,8 @@ class JwksKeys:
     minute per id (Kafka's maybeExpediteRefresh), and is refused meanwhile."""
 
     MISSING_KID_INTERVAL_MS = 60_000
+    MISSING_KID_ENTRIES = 16
+    MISSING_KID_MAX_LENGTH = 1000
 
     def __init__(self, url_key: str, url: str, refresh_ms: int, backoff_ms: int, backoff_max_ms: int) -> None:
         self.url_key = url_key
@@ -286,11 +288,19 @@ class JwksKeys:
                 log.warning("Could not refresh the JWKS from %s (keeping %d keys): %s", self.url, len(self.keys), e)
 
     def missing(self, kid: str | None, now_ms: int) -> None:
+        """A token named a key not in the set: refresh now, unless this key id asked within the
+        last minute (Kafka remembers the last 16 ids of at most 1000 characters)."""
         key = kid or ""
-        if self.refreshing and now_ms - self._missing.get(key, -self.MISSING_KID_INTERVAL_MS) >= \
-                self.MISSING_KID_INTERVAL_MS:
-            self._missing[key] = now_ms
-            self._wakeup.set()
+        if not self.refreshing or len(key) > self.MISSING_KID_MAX_LENGTH:
+            return
+        asked = self._missing.get(key)
+        if asked is not None and now_ms - asked < self.MISSING_KID_INTERVAL_MS:
+            return
+        self._missing.pop(key, None)
+        self._missing[key] = now_ms
+        while len(self._missing) > self.MISSING_KID_ENTRIES:
+            del self._missing[next(iter(self._missing))]
+        self._wakeup.set()
 
 
 @dataclass(frozen=True)
@@ -306,10 +316,10 @@ class JwtSettings:
 
 class JwtValidator:
     """OAuthBearerValidatorCallbackHandler (ValidatorAccessTokenValidator over jose4j): a
-    signed JWT (never alg none) whose key is in the JWKS, exp and iat required (exp not before
-    iat), nbf honoured,
-    aud and iss as configured (a token with aud fails when no audience is expected, as
-    jose4j's default), all with sasl.oauthbearer.clock.skew.seconds of leeway."""
+    signed JWT (never alg none) whose key is in the JWKS, exp and iat required (exp not
+    before iat), nbf honoured, aud and iss as configured (a token with aud fails when no
+    audience is expected, as jose4j's default), with sasl.oauthbearer.clock.skew.seconds of
+    leeway."""
 
     def __init__(self, keys: JwksKeys, settings: JwtSettings) -> None:
         self.keys = keys
