@@ -4,7 +4,8 @@ A listener's setting is `listener.name.<listener lower case>.<key>` if set, else
 (SASL JAAS configs and the OAUTHBEARER server callback handler only in the prefixed form
 `listener.name.<l>.<mechanism>.<key>`, as Kafka brokers take them; sasl.oauthbearer.* keys
 with a listener and mechanism prefix, a listener prefix, or none). Anything josefk cannot
-honour stops start-up with a line naming the key: a broker never runs open because a security setting was ignored.
+honour stops start-up with a line naming the key: a broker never runs open because a
+security setting was ignored.
 """
 
 from __future__ import annotations
