@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import base64
 import json
+import subprocess
 import threading
 import time
 import uuid
@@ -288,6 +289,23 @@ def test_kafka_python_with_a_bad_token_writes_nothing(oauth: OAuthBroker, jwks: 
                       bootstrap_timeout_ms=3000)
     assert '[Error 58] SaslAuthenticationFailedError' in caplog.text and '{"status":"invalid_token"}' in caplog.text
     assert oauth.end_offset(topic) == 0
+
+
+def test_java_client_produces_and_consumes_with_an_unsecured_token(oauth: OAuthBroker) -> None:
+    """Kafka's own client 3.9.2 and its OAuthBearerUnsecuredLoginCallbackHandler (which needs
+    Jackson: the classpath is Kafka's lib directory)."""
+    from harness.kafka import kafka_classpath
+    from tests.prerequisites import require_tools
+    require_tools("java")
+    source = Path(__file__).resolve().parent.parent / "compat" / "java" / "SecureClient.java"
+    classpath = kafka_classpath()
+    topic = oauth.create_topic()
+    result = subprocess.run(["java", "-cp", classpath, str(source), oauth.bootstrap("UNSECURED"), "SASL_PLAINTEXT",
+                             "OAUTHBEARER", "carol", ",kafka", "", topic, "25"], capture_output=True, text=True,
+                            timeout=180)
+    assert result.returncode == 0 and result.stdout.strip().endswith("OK 25"), (
+        result.stdout[-2000:] + result.stderr[-3000:])
+    assert oauth.end_offset(topic) == 25
 
 
 def _socket(oauth: OAuthBroker, listener: str = "SECURED"):
