@@ -73,6 +73,7 @@ from josefk.server.quotas.client_quota_manager import QuotaManagers
 from josefk.server.quotas.quota_apis import QuotaApis
 from josefk.server.request_channel import Request, RequestChannel
 from josefk.server.security.authorizer import AclAuthorizer, RequestAuthorizer, parse_super_users
+from josefk.server.security.oauthbearer import JwksError
 from josefk.server.security.sasl import SaslAuthenticator
 from josefk.server.security.sasl_apis import SaslApis
 from josefk.server.security.scram import CredentialCache
@@ -392,6 +393,14 @@ class KafkaServer:
         def new_authenticator() -> SaslAuthenticator:
             return SaslAuthenticator(security, credentials, clock.milliseconds)
 
+        if security.jwks is not None:  # KIP-768: no OAUTHBEARER listener without the issuer's keys
+            try:
+                await security.jwks.load()
+            except JwksError as e:
+                raise StartupError(f"Invalid value for configuration {security.jwks.url_key}: cannot read the JWKS "
+                                   f"at {security.jwks.url}: {e}") from None
+            if security.jwks.refreshing:
+                self.background_tasks.append(asyncio.create_task(security.jwks.refresh_forever()))
         context = ListenerContext(listener.name, new_authenticator if security.sasl else None,
                                   security.principal_mapper, listener.protocol)
         threads = config["num.network.threads"]

@@ -25,6 +25,7 @@ from josefk.protocol.inter_broker import LATEST as LATEST_IBP
 from josefk.protocol.inter_broker import InterBrokerProtocol
 from josefk.server.connection_quotas import ConnectionLimits
 from josefk.server.kafka_broker_keys import KAFKA_BROKER_KEYS, KAFKA_DYNAMIC_KEYS
+from josefk.server.security.oauthbearer import OAUTH_KEYS
 from josefk.server.security.settings import (
     SECURITY_PROTOCOLS,
     SSL_KEYS,
@@ -226,6 +227,7 @@ _KEYS = [
     Key("sasl.mechanism.inter.broker.protocol", _str, "GSSAPI"),
     Key("connections.max.reauth.ms", _int, "0", at_least=0),
     *(Key(name, _str, default) for name, default in SSL_KEYS.items()),
+    *(Key(name, _str, default) for name, default in OAUTH_KEYS.items()),
 ]
 KEYS: dict[str, Key] = {k.name: k for k in _KEYS}
 
@@ -256,6 +258,8 @@ _KAFKA_TYPES: dict[str, str] = {
                                      "ssl.keystore.key")},
     "ssl.enabled.protocols": "LIST", "ssl.cipher.suites": "LIST", "listener.security.protocol.map": "STRING",
     "connections.max.reauth.ms": "LONG", "connections.max.idle.ms": "LONG",
+    **{name: "LONG" for name in OAUTH_KEYS if name.endswith(".ms")},
+    "sasl.oauthbearer.clock.skew.seconds": "INT", "sasl.oauthbearer.expected.audience": "LIST",
 }
 
 

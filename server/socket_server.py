@@ -524,11 +524,11 @@ class Processor:
         if auth is None:
             return True
         if auth.complete:
-            if api_key == ApiKey.SaslHandshake and auth.security.reauth_ms > 0:
+            if api_key == ApiKey.SaslHandshake and auth.may_reauthenticate():
                 auth.begin_reauthentication()
                 return True
             if auth.expired():
-                conn.close("session expired (connections.max.reauth.ms) without re-authentication")
+                conn.close("session expired (connections.max.reauth.ms or token expiry) without re-authentication")
                 return False
             return True
         if api_key in _SASL_APIS or (api_key == ApiKey.ApiVersions and auth.api_versions_allowed):

@@ -205,7 +205,8 @@ SSL_ONLY = {"listeners": "SSL://127.0.0.1:0", "security.inter.broker.protocol": 
 
 @pytest.mark.parametrize(("props", "message"), [
     ({**SASL_ONLY}, "sasl.enabled.mechanisms: GSSAPI"),
-    ({**SASL_ONLY, "sasl.enabled.mechanisms": "OAUTHBEARER"}, "OAUTHBEARER"),
+    ({**SASL_ONLY, "sasl.enabled.mechanisms": "OAUTHBEARER", "sasl.mechanism.inter.broker.protocol": "OAUTHBEARER"},
+     "sasl.mechanism.inter.broker.protocol: OAUTHBEARER is not supported between brokers"),
     ({"ssl.engine.factory.class": "com.example.Engine"}, "ssl.engine.factory.class"),
     ({"listener.name.ssl.ssl.engine.factory.class": "x"}, "listener.name.ssl.ssl.engine.factory.class"),
     ({"listeners": "INTERNAL://127.0.0.1:0"}, "No security protocol defined for listener INTERNAL"),

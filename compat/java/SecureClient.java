@@ -18,6 +18,8 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * SASL sessions: KIP-368 re-authentication) and then consumes everything it produced.
  *
  * Usage: SecureClient BOOTSTRAP PROTOCOL MECHANISM USER PASSWORD CA_PEM TOPIC COUNT [SECONDS]
+ * (for OAUTHBEARER: USER is the unsecured token's sub, PASSWORD its scope list, first character
+ * the delimiter, as OAuthBearerUnsecuredLoginCallbackHandler reads unsecuredLoginListClaim_scope)
  */
 public class SecureClient {
     public static void main(String[] args) throws Exception {
@@ -34,9 +36,17 @@ public class SecureClient {
         }
         if (protocol.startsWith("SASL")) {
             common.put("sasl.mechanism", mechanism);
-            String module = mechanism.equals("PLAIN") ? "org.apache.kafka.common.security.plain.PlainLoginModule"
-                    : "org.apache.kafka.common.security.scram.ScramLoginModule";
-            common.put("sasl.jaas.config", module + " required username=\"" + user + "\" password=\"" + password + "\";");
+            if (mechanism.equals("OAUTHBEARER")) {
+                // Kafka's unsecured login: an unsigned JWS with sub USER and the scope list PASSWORD.
+                common.put("sasl.jaas.config", "org.apache.kafka.common.security.oauthbearer.OAuthBearerLoginModule "
+                        + "required unsecuredLoginStringClaim_sub=\"" + user + "\" unsecuredLoginListClaim_scope=\""
+                        + password + "\";");
+            } else {
+                String module = mechanism.equals("PLAIN") ? "org.apache.kafka.common.security.plain.PlainLoginModule"
+                        : "org.apache.kafka.common.security.scram.ScramLoginModule";
+                common.put("sasl.jaas.config", module + " required username=\"" + user + "\" password=\"" + password
+                        + "\";");
+            }
         }
         Properties p = new Properties();
         p.putAll(common);

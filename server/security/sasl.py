@@ -1,8 +1,9 @@
 """The broker side of SASL (Kafka's SaslServerAuthenticator): SaslHandshake and
 SaslAuthenticate on a SASL listener before any other request, PLAIN (RFC 4616) against the
 listener's JAAS users, SCRAM-SHA-256/512 (RFC 5802/7677) against the credentials
-in the coordination store; the old framing (SaslHandshake v0, then raw tokens) too; and
-KIP-368 session lifetimes with re-authentication.
+in the coordination store, OAUTHBEARER (KIP-255, RFC 7628) with the listener's token
+validator; the old framing (SaslHandshake v0, then raw tokens) too; and KIP-368 session
+lifetimes with re-authentication, bounded by an OAUTHBEARER token's expiry.
 """
 
 from __future__ import annotations
@@ -11,6 +12,8 @@ import base64
 import binascii
 import hashlib
 import hmac
+import logging
+import re
 import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,9 +21,12 @@ from enum import Enum
 
 from josefk.protocol.apis import ApiKey, ApiMessage, response_class
 from josefk.protocol.errors import ErrorCode
+from josefk.server.security.oauthbearer import InvalidToken, TokenValidator
 from josefk.server.security.principal import KafkaPrincipal
 from josefk.server.security.scram import SCRAM_MECHANISMS, CredentialCache
 from josefk.server.security.settings import ListenerSecurity
+
+log = logging.getLogger(__name__)
 
 
 class AuthenticationFailed(Exception):
@@ -143,6 +149,56 @@ class _Scram:
         return self.username is not None
 
 
+# OAuthBearerClientInitialResponse's grammar: gs2 header, then \x01-separated key=value pairs.
+_SASLNAME = r"(?:[\x01-\x2b\x2d-\x3c\x3e-\x7f]|=2C|=3D)+"
+_CLIENT_FIRST = re.compile(r"n,(?:a=(" + _SASLNAME + r"))?,\x01((?:[A-Za-z]+=[\x21-\x7E \t\r\n]+\x01)*)\x01")
+_AUTH = re.compile(r"([A-Za-z0-9_]+) +([-_.a-zA-Z0-9]+)")
+
+
+class _OAuthBearer:
+    """Kafka's OAuthBearerSaslServer: the client's first message carries the token; a token the
+    validator refuses gets RFC 7628's JSON error as a challenge, and the client's \x01 answer
+    to it fails the authentication with that JSON as the message. Extensions are accepted and
+    ignored, as both of Kafka's validators accept every extension."""
+
+    def __init__(self, validator: TokenValidator, now_ms: Callable[[], int], generic_failure: str) -> None:
+        self.validator = validator
+        self.now_ms = now_ms
+        self.generic_failure = generic_failure
+        self.username: str | None = None
+        self.lifetime_ms: int | None = None
+        self._error: bytes | None = None
+
+    def evaluate(self, token: bytes) -> bytes:
+        if token == b"\x01" and self._error is not None:
+            raise AuthenticationFailed(self._error.decode())
+        self._error = None
+        m = _CLIENT_FIRST.fullmatch(token.decode("utf-8", "replace"))
+        if m is None:
+            raise AuthenticationFailed(self.generic_failure)
+        authzid = m.group(1) or ""
+        pairs = dict(p.split("=", 1) for p in m.group(2).split("\x01") if p)
+        auth = _AUTH.fullmatch(pairs.get("auth", ""))
+        if auth is None or auth.group(1).lower() != "bearer":
+            raise AuthenticationFailed(self.generic_failure)
+        try:
+            valid = self.validator.validate(auth.group(2), self.now_ms())
+        except InvalidToken as e:
+            log.debug("OAUTHBEARER token refused: %s", e)
+            self._error = e.challenge()
+            return self._error
+        if authzid and authzid != valid.principal:
+            raise AuthenticationFailed(f"Authentication failed: Client requested an authorization id ({authzid}) that "
+                                       f"is different from the token's principal name ({valid.principal})")
+        self.lifetime_ms = valid.lifetime_ms
+        self.username = valid.principal
+        return b""
+
+    @property
+    def complete(self) -> bool:
+        return self.username is not None
+
+
 class State(Enum):
     HANDSHAKE = 1  # expecting ApiVersions or SaslHandshake
     AUTHENTICATE = 2  # SaslHandshake v1 done: expecting SaslAuthenticate
@@ -172,9 +228,10 @@ class SaslAuthenticator:
         self.mechanism: str | None = None
         self.principal: KafkaPrincipal | None = None
         self.session_expiry_ms: int | None = None
+        self.session_lifetime_ms = 0
         self.reauthenticating = False
         self.api_versions_allowed = True  # Kafka takes one ApiVersions, before the first handshake
-        self._server: _Plain | _Scram | None = None
+        self._server: _Plain | _Scram | _OAuthBearer | None = None
 
     @property
     def complete(self) -> bool:
@@ -182,6 +239,10 @@ class SaslAuthenticator:
 
     def expired(self) -> bool:
         return self.session_expiry_ms is not None and self.now_ms() > self.session_expiry_ms
+
+    def may_reauthenticate(self) -> bool:
+        """Kafka's KafkaChannel: only a session that expires may be re-authenticated."""
+        return self.session_expiry_ms is not None
 
     def begin_reauthentication(self) -> None:
         """KIP-368: a SaslHandshake on an authenticated connection starts re-authentication."""
@@ -205,6 +266,9 @@ class SaslAuthenticator:
             entry = self.security.jaas["PLAIN"]
             users = {k[len("user_"):]: v for k, v in entry.options.items() if k.startswith("user_")}
             self._server = _Plain(users)
+        elif mechanism == "OAUTHBEARER":
+            assert self.security.oauth is not None
+            self._server = _OAuthBearer(self.security.oauth, self.now_ms, self._generic_failure())
         else:
             assert mechanism in SCRAM_MECHANISMS
             self._server = _Scram(mechanism, self.credentials, self._generic_failure())
@@ -227,9 +291,7 @@ class SaslAuthenticator:
         except AuthenticationFailed as e:
             return Answer(cls(error_code=ErrorCode.SASL_AUTHENTICATION_FAILED, error_message=str(e), auth_bytes=b"",
                               session_lifetime_ms=0), close=True)
-        lifetime = 0
-        if self.complete and self.security.reauth_ms > 0 and version >= 1:
-            lifetime = self.security.reauth_ms
+        lifetime = self.session_lifetime_ms if self.complete and version >= 1 else 0
         # Kafka's generated SaslAuthenticateResponseData defaults ErrorMessage to "", not null.
         return Answer(cls(error_code=ErrorCode.NONE, error_message="", auth_bytes=token,
                           session_lifetime_ms=lifetime))
@@ -258,6 +320,21 @@ class SaslAuthenticator:
                                            f"{self.principal}: {principal}")
             self.principal = principal
             self.state = State.COMPLETE
-            reauth = self.security.reauth_ms
-            self.session_expiry_ms = self.now_ms() + reauth if reauth > 0 else None
+            self._start_session(server.lifetime_ms if isinstance(server, _OAuthBearer) else None)
         return out
+
+    def _start_session(self, credential_expiry_ms: int | None) -> None:
+        """SaslServerAuthenticator.calcCompletionTimesAndReturnSessionLifetimeMs: the session
+        ends at connections.max.reauth.ms or the credential's expiry, whichever comes first."""
+        now, reauth = self.now_ms(), self.security.reauth_ms
+        if credential_expiry_ms is None and reauth <= 0:
+            self.session_lifetime_ms, self.session_expiry_ms = 0, None
+            return
+        if credential_expiry_ms is None:
+            lifetime = reauth
+        elif reauth <= 0:
+            lifetime = credential_expiry_ms - now
+        else:
+            lifetime = min(credential_expiry_ms - now, reauth)
+        self.session_lifetime_ms = max(lifetime, 0)
+        self.session_expiry_ms = now + self.session_lifetime_ms

@@ -1,9 +1,11 @@
 """Listeners and their security settings, under Kafka 3.9's config keys.
 
 A listener's setting is `listener.name.<listener lower case>.<key>` if set, else `<key>`
-(SASL JAAS configs only in the prefixed form `listener.name.<l>.<mechanism>.sasl.jaas.config`,
-as Kafka brokers take them). Anything josefk cannot honour stops start-up with a line
-naming the key: a broker never runs open because a security setting was ignored.
+(SASL JAAS configs and the OAUTHBEARER server callback handler only in the prefixed form
+`listener.name.<l>.<mechanism>.<key>`, as Kafka brokers take them; sasl.oauthbearer.* keys
+with a listener and mechanism prefix, a listener prefix, or none). Anything josefk cannot
+honour stops start-up with a line naming the key: a broker never runs open because a
+security setting was ignored.
 """
 
 from __future__ import annotations
@@ -26,6 +28,17 @@ from josefk.server.security.jaas import (
     JaasEntry,
     parse_jaas_config,
 )
+from josefk.server.security.oauthbearer import (
+    OAUTH_KEYS,
+    OAUTHBEARER_LOGIN_MODULE,
+    SECURED_VALIDATORS,
+    UNSECURED_VALIDATOR,
+    JwksKeys,
+    JwtSettings,
+    JwtValidator,
+    TokenValidator,
+    UnsecuredValidator,
+)
 from josefk.server.security.principal import SslPrincipalMapper
 
 if TYPE_CHECKING:
@@ -34,7 +47,12 @@ if TYPE_CHECKING:
 SECURITY_PROTOCOLS = ("PLAINTEXT", "SSL", "SASL_PLAINTEXT", "SASL_SSL")
 SASL_PROTOCOLS = ("SASL_PLAINTEXT", "SASL_SSL")
 TLS_PROTOCOLS = ("SSL", "SASL_SSL")
-SUPPORTED_MECHANISMS = ("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512")
+SUPPORTED_MECHANISMS = ("PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512", "OAUTHBEARER")
+_LOGIN_MODULES = {"PLAIN": PLAIN_LOGIN_MODULE, "SCRAM-SHA-256": SCRAM_LOGIN_MODULE, "SCRAM-SHA-512": SCRAM_LOGIN_MODULE,
+                  "OAUTHBEARER": OAUTHBEARER_LOGIN_MODULE}
+# Mechanism prefixes a listener's SASL keys may carry (listener.name.<l>.<mechanism>.<key>).
+_MECHANISM_PREFIX = re.compile(r"^(plain|scram-sha-256|scram-sha-512|oauthbearer|gssapi)\.(.+)$")
+_OAUTH_HANDLER = "sasl.server.callback.handler.class"
 
 # Kafka's defaults (SslConfigs / BrokerSecurityConfigs); None is Kafka's null.
 SSL_KEYS: dict[str, str | None] = {
@@ -56,7 +74,7 @@ SSL_KEYS: dict[str, str | None] = {
     "ssl.endpoint.identification.algorithm": "https",
 }
 # Keys that only a listener prefix may carry as well as the top level.
-_PER_LISTENER = {*SSL_KEYS, "sasl.enabled.mechanisms", "connections.max.reauth.ms"}
+_PER_LISTENER = {*SSL_KEYS, *OAUTH_KEYS, "sasl.enabled.mechanisms", "connections.max.reauth.ms"}
 # Pluggable JVM classes and providers: josefk cannot load them, and ignoring one could leave a
 # listener less protected than configured.
 _UNSUPPORTED = ("ssl.engine.factory.class", "ssl.provider", "security.providers", "principal.builder.class",
@@ -100,14 +118,26 @@ def listener_key_known(name: str) -> bool:
     if m is None:
         return False
     key = m.group(2)
-    return key in _PER_LISTENER or (key.endswith(".sasl.jaas.config") and key.count(".") == 3)
+    if key in _PER_LISTENER or (key.endswith(".sasl.jaas.config") and key.count(".") == 3):
+        return True
+    return key.startswith("oauthbearer.") and key.removeprefix("oauthbearer.") in (*OAUTH_KEYS, _OAUTH_HANDLER)
 
 
 def unsupported_security_key(name: str, value: str) -> str | None:
     """The error line for a security key josefk cannot honour (None if it can)."""
     m = _PREFIX.match(name)
     key = m.group(2) if m else name
+    mech = _MECHANISM_PREFIX.match(key) if m else None
+    if mech is not None:
+        if mech.group(0) == "oauthbearer." + _OAUTH_HANDLER and value.strip() in (UNSECURED_VALIDATOR,
+                                                                                  *SECURED_VALIDATORS):
+            return None
+        key = mech.group(2)
     if key in _UNSUPPORTED and value.strip():
+        if key == _OAUTH_HANDLER:
+            return (f"{name} is set but josefk cannot honour it (no pluggable JVM classes; for OAUTHBEARER "
+                    f"listener.name.<l>.oauthbearer.{_OAUTH_HANDLER} may name {SECURED_VALIDATORS[0]} or "
+                    f"{UNSECURED_VALIDATOR})")
         return f"{name} is set but josefk cannot honour it (no pluggable JVM classes or providers)"
     if key == "sasl.jaas.config" and m is None:
         return ("sasl.jaas.config must be prefixed with a listener and SASL mechanism on a broker, e.g. "
@@ -137,6 +167,14 @@ class ListenerConfig:
             value = SSL_KEYS.get(key, default)
         return value.strip() if isinstance(value, str) else value
 
+    def oauth(self, key: str) -> tuple[str, str | None]:
+        """A sasl.oauthbearer.* key (ConfigurationUtils with the mechanism prefix over the
+        listener's view) and the name it was set under."""
+        for name in (f"{self.prefix}oauthbearer.{key}", self.prefix + key, key):
+            if name in self.props:
+                return name, self.props[name].strip()
+        return key, OAUTH_KEYS[key]
+
     def jaas(self, mechanism: str) -> tuple[str, JaasEntry | None]:
         key = f"{self.prefix}{mechanism.lower()}.sasl.jaas.config"
         text = self.props.get(key)
@@ -151,7 +189,8 @@ class ListenerConfig:
 @dataclass
 class ListenerSecurity:
     """What a listener's connections need: TLS context, SASL mechanisms and their JAAS, the
-    SSL principal mapper, the re-authentication interval (0: sessions never expire)."""
+    SSL principal mapper, the re-authentication interval (0: sessions never expire), and for
+    OAUTHBEARER the token validator (with the JWKS keys the broker refreshes, if secured)."""
 
     listener: Listener
     ssl_context: ssl.SSLContext | None
@@ -159,6 +198,8 @@ class ListenerSecurity:
     jaas: dict[str, JaasEntry]
     principal_mapper: SslPrincipalMapper
     reauth_ms: int
+    oauth: TokenValidator | None = None
+    jwks: JwksKeys | None = None
 
     @property
     def sasl(self) -> bool:
@@ -470,7 +511,7 @@ def listener_security(props: Mapping[str, str], listener: Listener) -> ListenerS
                          f"josefk supports {', '.join(SUPPORTED_MECHANISMS)}")
         for mechanism in mechanisms:
             key, entry = cfg.jaas(mechanism)
-            expected = PLAIN_LOGIN_MODULE if mechanism == "PLAIN" else SCRAM_LOGIN_MODULE
+            expected = _LOGIN_MODULES[mechanism]
             if entry is None:
                 if mechanism == "PLAIN":
                     raise _error(key, "PLAIN needs a JAAS config with user_<name>=\"<password>\" entries")
@@ -478,7 +519,49 @@ def listener_security(props: Mapping[str, str], listener: Listener) -> ListenerS
             if entry.login_module != expected:
                 raise _error(key, f"login module {entry.login_module} cannot serve {mechanism} (use {expected})")
             jaas[mechanism] = entry
-    return ListenerSecurity(listener, ctx, mechanisms, jaas, mapper, reauth_ms)
+    oauth: TokenValidator | None = None
+    jwks = None
+    if "OAUTHBEARER" in mechanisms:
+        oauth, jwks = _oauth_validator(cfg, jaas.get("OAUTHBEARER"))
+    return ListenerSecurity(listener, ctx, mechanisms, jaas, mapper, reauth_ms, oauth, jwks)
+
+
+def _oauth_number(cfg: ListenerConfig, key: str, least: int) -> int:
+    name, text = cfg.oauth(key)
+    try:
+        value = int(text or "")
+    except ValueError:
+        raise _error(name, "expected a whole number") from None
+    if value < least:
+        raise _error(name, f"Value must be at least {least}")
+    return value
+
+
+def _oauth_validator(cfg: ListenerConfig, entry: JaasEntry | None) -> tuple[TokenValidator, JwksKeys | None]:
+    """The validator Kafka's listener.name.<l>.oauthbearer.sasl.server.callback.handler.class
+    picks: unsecured unless it names OAuthBearerValidatorCallbackHandler."""
+    handler_key = f"{cfg.prefix}oauthbearer.{_OAUTH_HANDLER}"
+    handler = (cfg.props.get(handler_key) or "").strip() or UNSECURED_VALIDATOR
+    if handler == UNSECURED_VALIDATOR:
+        try:
+            return UnsecuredValidator.from_options(entry.options if entry else {}), None
+        except ValueError as e:
+            raise _error(cfg.jaas("OAUTHBEARER")[0], str(e)) from None
+    url_key, url = cfg.oauth("sasl.oauthbearer.jwks.endpoint.url")
+    if not url:
+        raise _error(url_key, f"{handler} needs the JWKS of the token issuer (an https, http or file URL)")
+    if url.split(":", 1)[0].lower() not in ("http", "https", "file"):
+        raise _error(url_key, f"URL {url} has an unsupported scheme (https, http or file)")
+    keys = JwksKeys(url_key, url, _oauth_number(cfg, "sasl.oauthbearer.jwks.endpoint.refresh.ms", 1),
+                    _oauth_number(cfg, "sasl.oauthbearer.jwks.endpoint.retry.backoff.ms", 0),
+                    _oauth_number(cfg, "sasl.oauthbearer.jwks.endpoint.retry.backoff.max.ms", 0))
+    audience = cfg.oauth("sasl.oauthbearer.expected.audience")[1] or ""
+    settings = JwtSettings(audience=tuple(a.strip() for a in audience.split(",") if a.strip()),
+                           issuer=cfg.oauth("sasl.oauthbearer.expected.issuer")[1] or None,
+                           clock_skew_s=_oauth_number(cfg, "sasl.oauthbearer.clock.skew.seconds", 0),
+                           scope_claim=cfg.oauth("sasl.oauthbearer.scope.claim.name")[1] or "scope",
+                           sub_claim=cfg.oauth("sasl.oauthbearer.sub.claim.name")[1] or "sub")
+    return JwtValidator(keys, settings), keys
 
 
 def inter_broker_client(props: Mapping[str, str], listener: Listener) -> ClientSecurity:
@@ -488,8 +571,10 @@ def inter_broker_client(props: Mapping[str, str], listener: Listener) -> ClientS
         return ClientSecurity(listener.protocol, ctx)
     mech_key = "sasl.mechanism.inter.broker.protocol"
     mechanism = (props.get(mech_key) or "GSSAPI").strip().upper()
-    if mechanism not in SUPPORTED_MECHANISMS:
-        raise _error(mech_key, f"{mechanism} is not supported (josefk supports {', '.join(SUPPORTED_MECHANISMS)})")
+    inter_broker = [m for m in SUPPORTED_MECHANISMS if m != "OAUTHBEARER"]
+    if mechanism not in inter_broker:
+        raise _error(mech_key, f"{mechanism} is not supported between brokers (josefk supports "
+                     f"{', '.join(inter_broker)})")
     key, entry = cfg.jaas(mechanism)
     if entry is None or "username" not in entry.options or "password" not in entry.options:
         raise _error(key, f"the inter-broker listener {listener.name} needs username and password for {mechanism}")
