@@ -303,6 +303,7 @@ class KafkaServer:
         # Before the config changes are read: ip quotas (connection_creation_rate) apply to it.
         self.connection_quotas = ConnectionQuotas(config.connection_limits(), [lis.name for lis in config.listeners],
                                                   config.inter_broker_listener, self.time)
+        self.connection_heap = HeapFreezer()  # every listener's connections, for the collector
         self.config_changes = ConfigChangeListener(store, self.store_executor, self._on_config_change, self.time)
         await loop.run_in_executor(self.store_executor, self.config_changes.startup)
         await loop.run_in_executor(self.store_executor, self._load_quotas)  # after the watch: none missed
@@ -408,7 +409,7 @@ class KafkaServer:
                                 memory_pool, self.apis.api_versions, self.broker_metrics.requests, context,
                                 quotas=self.connection_quotas, stats=self.broker_metrics.network,
                                 max_idle_ms=config["connections.max.idle.ms"], time=self.time,
-                                scheduler=self.scheduler)
+                                scheduler=self.scheduler, heap=self.connection_heap)
                       for i in range(threads)]
         acceptor = Acceptor(listener.host or "0.0.0.0", listener.port, processors, security.ssl_context,
                             listener.name)

@@ -59,6 +59,7 @@ from josefk.server.memory_pool import MemoryPool
 from josefk.server.request_channel import Request, RequestChannel
 from josefk.server.security.principal import ANONYMOUS, KafkaPrincipal, SslPrincipalMapper
 from josefk.server.security.sasl import Answer, SaslAuthenticator, State
+from josefk.utils.heap import HeapFreezer
 from josefk.utils.metrics import NetworkStats, RequestMetrics
 from josefk.utils.scheduler import LOOP_SCHEDULER, ScheduledTask, Scheduler
 from josefk.utils.time import SYSTEM_TIME, Time
@@ -439,12 +440,16 @@ class Processor:
                  memory_pool: MemoryPool, api_versions: ApiVersions,
                  request_metrics: RequestMetrics | None = None, listener: ListenerContext | None = None, *,
                  quotas: ConnectionQuotas, stats: NetworkStats, max_idle_ms: int = 600_000,
-                 time: Time = SYSTEM_TIME, scheduler: Scheduler = LOOP_SCHEDULER) -> None:
+                 time: Time = SYSTEM_TIME, scheduler: Scheduler = LOOP_SCHEDULER,
+                 heap: HeapFreezer | None = None) -> None:
         """`api_versions` are what KafkaApis serves: anything else closes the connection.
         `request_metrics` counts the requests answered, by name and version, and their time.
         `listener` is the listener this Processor serves (PLAINTEXT when not given). Its
         connections hold slots in `quotas`; `max_idle_ms` is connections.max.idle.ms (negative:
-        never closed for idleness), measured on `time` and checked by `scheduler`."""
+        never closed for idleness), measured on `time` and checked by `scheduler`. `heap`,
+        shared by every Processor, refreezes the collector's view of the heap as the broker's
+        connection count grows (the default freezes nothing)."""
+        self.heap = heap or HeapFreezer(freeze=lambda: None)
         self.listener = listener or ListenerContext()
         self.quotas = quotas
         self.stats = stats
@@ -463,6 +468,7 @@ class Processor:
 
     def register(self, conn: Connection) -> None:
         self.connections.add(conn)
+        self.heap.grown_to(self.quotas.total)
         if self.max_idle_ms >= 0 and self._idle_check is None:
             self._idle_check = self.scheduler.schedule(self.max_idle_ms + 1, self.close_idle)
 

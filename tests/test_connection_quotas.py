@@ -11,6 +11,7 @@ from josefk.server.connection_quotas import UNLIMITED, ConnectionLimits, Connect
 from josefk.server.memory_pool import MemoryPool
 from josefk.server.request_channel import RequestChannel
 from josefk.server.socket_server import Connection, ListenerContext, Processor
+from josefk.utils.heap import HeapFreezer
 from josefk.utils.metrics import NetworkStats
 from josefk.utils.mock_time import MockScheduler, MockTime
 
@@ -139,10 +140,27 @@ def test_rate_measures_over_the_windows_it_has() -> None:
     assert rate.window_size_ms(2500) == 2500 and rate.measure(2500) == 3 / 2.5  # two full windows: no padding
 
 
-def _processor(time: MockTime, scheduler: MockScheduler, q: ConnectionQuotas, max_idle_ms: int) -> Processor:
+def _processor(time: MockTime, scheduler: MockScheduler, q: ConnectionQuotas, max_idle_ms: int,
+               heap: HeapFreezer | None = None, listener: str = "PLAINTEXT") -> Processor:
     return Processor(0, RequestChannel(10), 1024, {}, MemoryPool(-1), ApiVersions.for_apis([]),
-                     listener=ListenerContext("PLAINTEXT"), quotas=q, stats=NetworkStats(),
-                     max_idle_ms=max_idle_ms, time=time, scheduler=scheduler)
+                     listener=ListenerContext(listener), quotas=q, stats=NetworkStats(),
+                     max_idle_ms=max_idle_ms, time=time, scheduler=scheduler, heap=heap)
+
+
+def test_the_heap_is_refrozen_as_the_brokers_connection_count_grows() -> None:
+    """Long-lived connections out of the collector's reach (utils/heap.py): counted over every
+    listener's processors, which share one freezer."""
+    time = MockTime()
+    scheduler = MockScheduler(time)
+    q = ConnectionQuotas(ConnectionLimits(), ["PLAINTEXT", "SSL"], "PLAINTEXT", time)
+    frozen_at: list[int] = []
+    heap = HeapFreezer(min_growth=10, freeze=lambda: frozen_at.append(q.total))
+    processors = [_processor(time, scheduler, q, 600_000, heap, name) for name in ("PLAINTEXT", "SSL")]
+    for i in range(30):
+        processor = processors[i % 2]
+        q.admit(processor.listener.name, "10.0.0.1")
+        processor.register(Connection(processor, f"c{i}", "10.0.0.1"))
+    assert frozen_at == [10, 20, 30]
 
 
 def test_idle_connections_close_after_connections_max_idle_ms_and_active_ones_stay() -> None:
