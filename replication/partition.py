@@ -114,7 +114,7 @@ class Partition:
         self.pending_isr: list[int] | None = None  # an ISR change sent but not yet committed
         self.replicas: list[int] = []
         self.followers: dict[int, FollowerState] = {}
-        self.topic_id: uuid.UUID | None = None
+        self.topic_id: uuid.UUID | None = log_.topic_id
 
     @property
     def high_watermark(self) -> int:
@@ -152,6 +152,7 @@ class Partition:
         self.isr = list(state.isr)
         self.replicas = list(state.replicas)
         if state.topic_id is not None:
+            self.log.assign_topic_id(state.topic_id)
             self.topic_id = state.topic_id
 
     def make_leader(self, state: PartitionState) -> None:
