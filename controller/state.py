@@ -149,7 +149,8 @@ class PartitionState:
 @dataclass
 class LeaderAndIsrResult:
     """A broker's answer to LeaderAndIsr: a request-level error, and per partition
-    KAFKA_STORAGE_ERROR for the replicas whose log dir is offline."""
+    KAFKA_STORAGE_ERROR for the replicas whose log dir is offline, INCONSISTENT_TOPIC_ID
+    where the log holds another topic id."""
 
     error: ErrorCode
     partition_errors: dict[tuple[str, int], ErrorCode] = field(default_factory=dict)

@@ -26,6 +26,7 @@ import logging
 import os
 import random
 import shutil
+import uuid
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -44,6 +45,7 @@ from josefk.log.loader import (
     rebuild_producer_state,
 )
 from josefk.log.log_dir_failure import LogDirFailureChannel
+from josefk.log.partition_metadata import read_topic_id, write_topic_id
 from josefk.log.producer_state import (
     SENTINEL,
     SNAPSHOT_SUFFIX,
@@ -181,6 +183,7 @@ class Log:
         self._closed = False
         self._retired = False
         self._leader_epoch_cache = LeaderEpochFileCache(self.dir)
+        self._topic_id = read_topic_id(self.dir)
         loaded = LogLoader(self.dir, config, self._producer_state, time).load(
             recovery_point, log_start_offset, clean_shutdown)
         self._segments = loaded.segments
@@ -851,6 +854,20 @@ class Log:
                 segment.verify()
         except CorruptRecordError as e:
             raise KafkaError(ErrorCode.CORRUPT_MESSAGE, f"Corrupt data in {self.name}: {e}") from None
+
+    @property
+    def topic_id(self) -> uuid.UUID | None:
+        """The topic id in the dir's partition.metadata file, None before one is known."""
+        return self._topic_id
+
+    def assign_topic_id(self, topic_id: uuid.UUID) -> None:
+        """Record the topic id in partition.metadata the first time it is known (Kafka's
+        UnifiedLog.assignTopicId); the caller has refused a different one already."""
+        if self._topic_id == topic_id:
+            return
+        with self._guard("writing the partition metadata of"):
+            write_topic_id(self.dir, topic_id)
+        self._topic_id = topic_id
 
     # -- lifecycle ----------------------------------------------------------------------
 

@@ -48,6 +48,14 @@ class IsrChange:
     done: Callable[[ErrorCode, int | None], None]
 
 
+def request_version(negotiated: int, changes: list[IsrChange]) -> int:
+    """The AlterPartition version for one batch: v2 and later name topics by id only, so a
+    batch with a partition whose topic has no id yet (created below IBP 2.8, before the
+    controller of a rolling upgrade gave it one) goes at v1 by name, as Kafka's
+    AlterPartitionManager.buildRequest does."""
+    return min(negotiated, 1) if any(c.topic_id is None for c in changes) else negotiated
+
+
 class AlterPartitionManager:
     def __init__(self, broker_id: int, broker_epoch: Callable[[], int], controller: Callable[[], BrokerInfo | None],
                  protocol: InterBrokerProtocol, security: ClientSecurity = PLAINTEXT) -> None:
@@ -145,12 +153,7 @@ class AlterPartitionManager:
             log.warning("Controller %d serves no AlterPartition version up to %d; retrying", controller.broker_id,
                         self.max_version)
             return False
-        if version >= 2 and any(c.topic_id is None for c in changes):
-            for c in [c for c in changes if c.topic_id is None]:
-                c.done(ErrorCode.UNKNOWN_TOPIC_ID, None)  # the controller gave no topic id: cannot name it
-            changes = [c for c in changes if c.topic_id is not None]
-            if not changes:
-                return True
+        version = request_version(version, changes)
         response: AlterPartitionResponse = await connection.request(
             ApiKey.AlterPartition, version, self._request(changes), timeout=REQUEST_TIMEOUT_S)
         top = ErrorCode(response.error_code)

@@ -108,13 +108,16 @@ class Partition:
         # which its coordinators get from onElection only when makeLeader finds a new leader.
         # A later epoch for the same leader (the controller shrinking the ISR) leaves it.
         self.elected_epoch = -1
+        # The log end offset when this broker's current leader epoch began (Kafka's
+        # leaderEpochStartOffsetOpt); None while it does not lead.
+        self.leader_epoch_start_offset: int | None = None
         self.controller_epoch = 0
         self.zk_version = 0
         self.isr: list[int] = []  # the committed ISR, as the store holds it
         self.pending_isr: list[int] | None = None  # an ISR change sent but not yet committed
         self.replicas: list[int] = []
         self.followers: dict[int, FollowerState] = {}
-        self.topic_id: uuid.UUID | None = None
+        self.topic_id: uuid.UUID | None = log_.topic_id
 
     @property
     def high_watermark(self) -> int:
@@ -152,10 +155,13 @@ class Partition:
         self.isr = list(state.isr)
         self.replicas = list(state.replicas)
         if state.topic_id is not None:
+            self.log.assign_topic_id(state.topic_id)
             self.topic_id = state.topic_id
 
     def make_leader(self, state: PartitionState) -> None:
         was_leader = self.is_leader
+        if not was_leader or state.leader_epoch > self.leader_epoch:
+            self.leader_epoch_start_offset = self.log.log_end_offset
         self._apply(state)
         if not was_leader:
             self.elected_epoch = state.leader_epoch
@@ -177,6 +183,7 @@ class Partition:
         changed = state.leader != self.leader_id or state.leader_epoch != self.leader_epoch
         self._apply(state)
         self.followers = {}
+        self.leader_epoch_start_offset = None
         return changed
 
     def stop_serving(self) -> None:
@@ -342,11 +349,18 @@ class Partition:
         """ListOffsets on the leader (Kafka's Partition.fetchOffsetForTimestamp): a client
         sees the high watermark (read_committed: the last stable offset) as the latest
         offset and no record at or above it; a follower's latest is the log end offset.
-        None when no offset qualifies."""
+        None when no offset qualifies. A new leader whose high watermark has not reached
+        the start of its epoch yet answers a client OFFSET_NOT_AVAILABLE (KIP-207) for the
+        latest offset and for a timestamp found at or past it: its high watermark may be
+        below offsets the previous leader acknowledged."""
         if not self.is_leader:
             raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER)
         last_fetchable = self._last_fetchable_offset(isolation)
+        lagging = (isolation is not FetchIsolation.LOG_END and self.leader_epoch_start_offset is not None
+                   and self.leader_epoch_start_offset > self.high_watermark)
         if timestamp == LATEST_TIMESTAMP:
+            if lagging:
+                raise self._offset_not_available()
             return TimestampAndOffset(-1, last_fetchable, self.leader_epoch)
         if timestamp in (EARLIEST_TIMESTAMP, EARLIEST_LOCAL_TIMESTAMP):
             return TimestampAndOffset(-1, self.log.log_start_offset, self.leader_epoch)
@@ -357,8 +371,14 @@ class Partition:
         else:
             found = self.log.fetch_offset_by_timestamp(timestamp)
         if found is None or (isolation is not FetchIsolation.LOG_END and found[0] >= last_fetchable):
+            if lagging:
+                raise self._offset_not_available()
             return None
         return TimestampAndOffset(found[1], found[0], self.leader_epoch)
+
+    def _offset_not_available(self) -> KafkaError:
+        return KafkaError(ErrorCode.OFFSET_NOT_AVAILABLE, f"{self.topic}-{self.partition}: high watermark "
+                          f"{self.high_watermark} behind the epoch start {self.leader_epoch_start_offset}")
 
     def diverging_epoch(self, last_fetched_epoch: int, fetch_offset: int) -> tuple[int, int] | None:
         """A follower (Fetch v12+) says its last batch is of `last_fetched_epoch`; if that

@@ -243,6 +243,13 @@ class ReplicaManager:
                 log.error("Could not create the log of %s-%d: %s", *key, e)
                 result.partition_errors[key] = e.code
                 continue
+            if None not in (state.topic_id, partition.topic_id) and state.topic_id != partition.topic_id:
+                # The log dir holds another topic of that name (one deleted while this
+                # broker was away): Kafka's hasConsistentTopicId refuses the partition.
+                log.error("Topic id %s in LeaderAndIsr for %s-%d differs from the log's %s", state.topic_id, *key,
+                          partition.topic_id)
+                result.partition_errors[key] = ErrorCode.INCONSISTENT_TOPIC_ID
+                continue
             self._remove_from_fetchers(partition.key)
             if state.leader == self.broker_id:
                 partition.make_leader(state)

@@ -29,6 +29,7 @@ from josefk.controller.state import (
 from josefk.protocol.controller_messages import LeaderAndIsrRequest, StopReplicaRequest
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.inter_broker import InterBrokerProtocol
+from josefk.replication.alter_partition import IsrChange, request_version
 
 
 class RecordingBroker:
@@ -158,6 +159,15 @@ def test_inter_broker_protocol_version_picks_kafkas_request_versions(version: st
     assert (p.leader_and_isr_version, p.update_metadata_version, p.stop_replica_version, p.fetch_version,
             p.offset_for_leader_epoch_version, p.alter_partition_version) == sent
     assert p.alter_partition_supported == (version not in ("2.4",))
+
+
+@pytest.mark.parametrize(("negotiated", "topic_ids", "version"), [
+    (3, [uuid.uuid4(), uuid.uuid4()], 3), (3, [uuid.uuid4(), None], 1), (2, [None], 1), (0, [None], 0),
+])
+def test_a_batch_with_a_topic_without_an_id_names_topics_at_v1(negotiated: int, topic_ids: list, version: int) -> None:
+    changes = [IsrChange(f"t{i}", 0, topic_id, 1, 1, [1, 2], lambda _error, _epoch: None)
+               for i, topic_id in enumerate(topic_ids)]
+    assert request_version(negotiated, changes) == version
 
 
 def test_an_unknown_inter_broker_protocol_version_is_refused() -> None:

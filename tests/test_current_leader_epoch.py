@@ -86,3 +86,20 @@ def test_list_offsets_and_offset_for_leader_epoch_check_it_too(manager: ReplicaM
         with pytest.raises(KafkaError) as refused:
             manager.leader_partition("t", 0, epoch)
         assert refused.value.code == error
+
+
+@pytest.mark.unit
+def test_a_new_leader_behind_its_epoch_start_answers_offset_not_available(manager: ReplicaManager) -> None:
+    """Kafka's fetchOffsetForTimestamp (KIP-207): leading again at a new epoch with five
+    records past its high watermark, the leader does not answer a client the latest offset
+    until a follower's fetch moves the high watermark to the epoch start; a follower's
+    ListOffsets (to the log end) is answered all along."""
+    state = PartitionState("t", 0, 1, EPOCH + 1, [1, 2], [1, 2], 0)
+    assert manager.leader_and_isr(0, 1, [state], [BrokerInfo(1, "127.0.0.1", 1), BrokerInfo(2, "127.0.0.1", 2)]
+                                  ).error == ErrorCode.NONE
+    with pytest.raises(KafkaError) as refused:
+        manager.fetch_offset_for_timestamp("t", 0, -1, FetchIsolation.HIGH_WATERMARK, EPOCH + 1)
+    assert refused.value.code == ErrorCode.OFFSET_NOT_AVAILABLE
+    assert manager.fetch_offset_for_timestamp("t", 0, -1, FetchIsolation.LOG_END).offset == 5
+    assert fetch(manager, EPOCH + 1, replica_id=2).error == ErrorCode.NONE  # at offset 5: the high watermark is 5
+    assert manager.fetch_offset_for_timestamp("t", 0, -1, FetchIsolation.HIGH_WATERMARK, EPOCH + 1).offset == 5
