@@ -16,6 +16,10 @@ Replication throttling (Kafka's shouldFollowerThrottle): while the follower's re
 quota is exceeded, throttled partitions that have not caught up with the leader's high
 watermark are left out of the fetch request; the bytes fetched for throttled partitions
 are recorded against the quota.
+
+A partition the leader answers with an error (e.g. FENCED_LEADER_EPOCH until our
+LeaderAndIsr comes) is left out of the fetches for replica.fetch.backoff.ms, as Kafka's
+delayPartitions; the fetcher goes on fetching the others.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from josefk.replication.fetch_session import FINAL_EPOCH, INVALID_SESSION_ID
 from josefk.replication.fetch_session_handler import FetchPartitionData, FetchSessionHandler
 from josefk.replication.partition import Partition
 from josefk.replication.replication_quota import UNBOUNDED_QUOTA, ReplicaQuota
+from josefk.utils.time import SYSTEM_TIME, Time
 
 log = logging.getLogger(__name__)
 
@@ -51,12 +56,14 @@ class ReplicaFetcher:
     def __init__(self, broker_id: int, leader: BrokerInfo, max_wait_ms: int, max_bytes: int,
                  on_appended: Callable[[Partition], None], security: ClientSecurity = PLAINTEXT,
                  protocol: InterBrokerProtocol = LATEST_PROTOCOL, broker_epoch: Callable[[], int] = lambda: -1,
-                 quota: ReplicaQuota = UNBOUNDED_QUOTA, backoff_ms: int = 1000) -> None:
+                 quota: ReplicaQuota = UNBOUNDED_QUOTA, backoff_ms: int = 1000,
+                 time: Time = SYSTEM_TIME) -> None:
         """`protocol` (inter.broker.protocol.version) picks the Fetch and OffsetForLeaderEpoch
         versions, as a Kafka follower of that release sends them; `broker_epoch()` is this
         broker's registration epoch, which Fetch v15+ carries; `quota` the follower's
         replication quota; `backoff_ms` (replica.fetch.backoff.ms) how long it waits after a
-        failed fetch or when it has nothing to fetch (Kafka's fetchBackOffMs)."""
+        failed fetch or when it has nothing to fetch, and how long a partition answered with
+        an error sits out (Kafka's fetchBackOffMs); `time` times those delays."""
         self.broker_id = broker_id
         self.fetch_version = protocol.fetch_version
         self.offset_for_leader_epoch_version = protocol.offset_for_leader_epoch_version
@@ -68,7 +75,10 @@ class ReplicaFetcher:
         self.partitions: dict[tuple[str, int], Partition] = {}
         self.truncating: set[tuple[str, int]] = set()
         self.quota = quota
-        self.backoff_s = backoff_ms / 1000
+        self.backoff_ms = backoff_ms
+        self.time = time
+        # Kafka's PartitionFetchState.delay: when a partition that failed may be fetched again.
+        self.delayed_until: dict[tuple[str, int], int] = {}
         # Kafka's PartitionFetchState.lag: the leader's high watermark less our log end,
         # known once a fetch returned records; 0 is in sync (never throttled).
         self.lag: dict[tuple[str, int], int] = {}
@@ -90,6 +100,7 @@ class ReplicaFetcher:
         """Kafka's partitionFetchState: Fetching with the log's latest epoch, or Truncating
         first when truncation on fetch is not supported or the log has no epoch."""
         self.partitions[partition.key] = partition
+        self.delayed_until.pop(partition.key, None)
         if not self.truncates_on_fetch or partition.log.leader_epoch_cache.latest_epoch is None:
             self.truncating.add(partition.key)
         self.wakeup.set()
@@ -98,6 +109,7 @@ class ReplicaFetcher:
         self.partitions.pop(key, None)
         self.truncating.discard(key)
         self.lag.pop(key, None)
+        self.delayed_until.pop(key, None)
 
     async def _run(self) -> None:
         while not self.stopping:
@@ -117,15 +129,18 @@ class ReplicaFetcher:
                 log.warning("Replica fetch from broker %d failed: %r", self.leader.broker_id, e)
                 self.connection.close()
                 self.session.handle_error()
-                await asyncio.sleep(self.backoff_s)
+                await asyncio.sleep(self.backoff_ms / 1000)
 
     def _should_throttle(self, key: tuple[str, int]) -> bool:
         """Kafka's shouldFollowerThrottle: a replica in sync is never held back (no ISR thrashing)."""
         return self.lag.get(key, -1) != 0 and self.quota.is_throttled(key) and self.quota.is_quota_exceeded()
 
+    def _is_delayed(self, key: tuple[str, int]) -> bool:
+        return self.delayed_until.get(key, 0) > self.time.hi_res_clock_ms()
+
     async def _fetch_once(self) -> None:
         ready = [(key, p) for key, p in list(self.partitions.items()) if key not in self.truncating]
-        fetching = [(key, p) for key, p in ready if not self._should_throttle(key)]
+        fetching = [(key, p) for key, p in ready if not self._is_delayed(key) and not self._should_throttle(key)]
         # Topic ids from v13, if the controller gave every one (a pre-2.8 controller does not).
         version = self.fetch_version
         if version >= TOPIC_IDS_FETCH_VERSION and any(p.topic_id is None for _key, p in fetching):
@@ -138,10 +153,10 @@ class ReplicaFetcher:
         wanted = {key: FetchPartitionData(p.log.log_end_offset, p.log.log_start_offset, self.max_bytes,
                                           p.leader_epoch, self._last_fetched_epoch(p)) for key, p in fetching}
         if not wanted:
-            if ready:  # every partition is throttled: back off, unless a partition is added meanwhile
+            if ready:  # every partition is throttled or delayed: back off, unless one is added meanwhile
                 self.wakeup.clear()
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self.wakeup.wait(), self.backoff_s)
+                    await asyncio.wait_for(self.wakeup.wait(), self.backoff_ms / 1000)
             else:
                 await asyncio.sleep(0.1)  # every partition is waiting to truncate
             return
@@ -185,7 +200,6 @@ class ReplicaFetcher:
             log.info("Fetch session with broker %d: %s; the next fetch is a full one", self.leader.broker_id,
                      ErrorCode(response.error_code).name)
             return
-        failed = False
         for topic in response.responses:
             name = names.get(topic.topic_id) if version >= TOPIC_IDS_FETCH_VERSION else topic.topic
             for data in topic.partitions:
@@ -221,9 +235,7 @@ class ReplicaFetcher:
                 else:
                     log.debug("Fetch of %s-%d from %d: %s", name, data.partition_index,
                               self.leader.broker_id, ErrorCode(data.error_code).name)
-                    failed = True
-        if failed:  # e.g. FENCED_LEADER_EPOCH until our LeaderAndIsr comes: one backoff per fetch
-            await asyncio.sleep(0.1)
+                    self.delayed_until[partition.key] = self.time.hi_res_clock_ms() + self.backoff_ms
 
     def _last_fetched_epoch(self, partition: Partition) -> int:
         """The epoch of the last batch in the log (Kafka's latestEpoch), from Fetch v12 on."""

@@ -284,7 +284,7 @@ class ReplicaManager:
                                      self.settings.replica_fetch_max_bytes, self._on_follower_append,
                                      self.settings.inter_broker_security, self.settings.protocol,
                                      self.settings.broker_epoch, self.quotas.follower,
-                                     self.settings.replica_fetch_backoff_ms)
+                                     self.settings.replica_fetch_backoff_ms, self.time)
         if fetcher is not None:
             fetcher.close()
             for partition in fetcher.partitions.values():

@@ -19,10 +19,11 @@ from kafka import KafkaProducer
 
 from harness.wire import connect, encode_request, read_frame
 from josefk.controller.coordination_store import EmbeddedStore
+from josefk.controller.network_client import BrokerConnection
 from josefk.controller.state import BrokerEpoch, BrokerInfo, PartitionState, partition_state_path
 from josefk.log.config import LogConfig
 from josefk.log.log_manager import LogManager
-from josefk.protocol.apis import ApiKey, response_class
+from josefk.protocol.apis import ApiKey, ApiMessage, response_class
 from josefk.protocol.controller_messages import LeaderAndIsrRequest, StopReplicaRequest, UpdateMetadataRequest
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.record_codec import Record, build_batch
@@ -316,5 +317,53 @@ def test_a_follower_whose_log_diverged_is_answered_at_once(fx: Fixture) -> None:
         fx.manager.fetch_messages([FetchPartition(TOPIC, 0, 5, 1 << 20, last_fetched_epoch=2)], 1 << 20, 1,
                                   30_000, 2, answers.append)
         assert len(answers) == 1 and answers[0][0].read.diverging_epoch == (1, 3)
+
+    asyncio.run(run())
+
+
+class ScriptedLeader(BrokerConnection):
+    """A leader that answers each Fetch with no records and the scripted error for each
+    partition, and no fetch session, so that every fetch names every partition it asks for."""
+
+    def __init__(self, errors: dict[tuple[str, int], ErrorCode]) -> None:
+        super().__init__("127.0.0.1", 1, "scripted-leader")
+        self.errors = errors
+        self.asked: list[set[tuple[str, int]]] = []
+
+    async def request(self, api_key: int, version: int, body: ApiMessage, timeout: float = 30.0) -> ApiMessage:
+        assert api_key == ApiKey.Fetch
+        cls = response_class(ApiKey.Fetch)
+        self.asked.append({(t.topic, p.partition) for t in body.topics for p in t.partitions})
+        return cls(error_code=ErrorCode.NONE, session_id=0, responses=[cls.FetchableTopicResponse(
+            topic=t.topic, topic_id=t.topic_id, partitions=[cls.FetchableTopicResponse.PartitionData(
+                partition_index=p.partition, error_code=self.errors.get((t.topic, p.partition), ErrorCode.NONE),
+                high_watermark=0, records=b"") for p in t.partitions]) for t in body.topics])
+
+
+def test_a_partition_the_leader_answers_with_an_error_sits_out_replica_fetch_backoff_ms_alone(
+        fx: Fixture) -> None:
+    """Kafka's AbstractFetcherThread delays only the partitions that failed
+    (delayPartitions(partitions, fetchBackOffMs)) and goes on fetching the others."""
+    async def run() -> None:
+        fx.manager.settings.replica_fetch_backoff_ms = 700
+        other = ("u", 0)
+        states = [PartitionState(topic, 0, 2, 1, [1, 2], [1, 2], 1) for topic in (TOPIC, "u")]
+        for state in states:
+            fx.store.create(partition_state_path(state.topic, 0), json.dumps(state.state_json()).encode())
+        assert fx.manager.leader_and_isr(0, 1, states, [BrokerInfo(2, "127.0.0.1", 1)]).error == ErrorCode.NONE
+        fetcher = fx.manager.fetchers[2]
+        fetcher.task.cancel()  # the test drives the fetches
+        leader = ScriptedLeader({KEY: ErrorCode.FENCED_LEADER_EPOCH})
+        fetcher.connection = leader
+        fetcher.truncating.clear()
+        await fetcher._fetch_once()
+        await fetcher._fetch_once()
+        fx.time.sleep(699)
+        await fetcher._fetch_once()
+        fx.time.sleep(1)
+        leader.errors.clear()
+        await fetcher._fetch_once()
+        await fetcher._fetch_once()
+        assert leader.asked == [{KEY, other}, {other}, {other}, {KEY, other}, {KEY, other}]
 
     asyncio.run(run())

@@ -1,8 +1,9 @@
 """SASL/OAUTHBEARER with real clients over real sockets: librdkafka (its unsecured JWT
 builder, and signed tokens from an oauth_cb) and kafka-python (a token provider) produce and
-consume in a group; a bad signature, a wrong audience, an expired token and a missing scope
-get SASL_AUTHENTICATION_FAILED and write nothing. The JWKS comes from an http.server on
-127.0.0.1 with keys made here; a token signed by a new key makes the broker fetch it again."""
+consume in a group, librdkafka over SASL_SSL too; a bad signature, a wrong audience, an
+expired token and a missing scope get SASL_AUTHENTICATION_FAILED and write nothing. The
+JWKS comes from an http.server on 127.0.0.1 with keys made here; a token signed by a new
+key makes the broker fetch it again."""
 
 from __future__ import annotations
 
@@ -30,6 +31,7 @@ from harness.wire import call, encode_request, wait_until
 from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.errors import ErrorCode
 from tests.conftest import RunningBroker
+from tests.security_certs import PASSWORD, Certs, make_certs
 from tests.test_startup_failures import start, the_failure
 
 pytestmark = pytest.mark.integration
@@ -84,15 +86,21 @@ class JwksServer:
 
 class OAuthBroker:
     """PLAINTEXT (to look at the data), UNSECURED (Kafka's default validator, scope "kafka"
-    required) and SECURED (KIP-768 against the JWKS server)."""
+    required), TLS (the same over SASL_SSL) and SECURED (KIP-768 against the JWKS server)."""
 
-    def __init__(self, log_dir: Path, jwks: JwksServer) -> None:
+    def __init__(self, log_dir: Path, jwks: JwksServer, certs: Certs) -> None:
+        self.certs = certs
         self.broker = RunningBroker(log_dir, {
-            "listeners": "PLAINTEXT://127.0.0.1:0,UNSECURED://127.0.0.1:0,SECURED://127.0.0.1:0",
-            "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,UNSECURED:SASL_PLAINTEXT,SECURED:SASL_PLAINTEXT",
+            "listeners": "PLAINTEXT://127.0.0.1:0,UNSECURED://127.0.0.1:0,TLS://127.0.0.1:0,SECURED://127.0.0.1:0",
+            "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,UNSECURED:SASL_PLAINTEXT,TLS:SASL_SSL,"
+                                              "SECURED:SASL_PLAINTEXT",
             "inter.broker.listener.name": "PLAINTEXT", "sasl.enabled.mechanisms": "OAUTHBEARER",
             "listener.name.unsecured.oauthbearer.sasl.jaas.config":
                 f'{MODULE} required unsecuredValidatorRequiredScope="kafka";',
+            "listener.name.tls.oauthbearer.sasl.jaas.config":
+                f'{MODULE} required unsecuredValidatorRequiredScope="kafka";',
+            "ssl.keystore.type": "PKCS12", "ssl.keystore.location": str(certs.broker.p12),
+            "ssl.keystore.password": PASSWORD, "ssl.key.password": PASSWORD,
             "listener.name.secured.oauthbearer.sasl.jaas.config": f"{MODULE} required;",
             "listener.name.secured.oauthbearer.sasl.server.callback.handler.class": SECURED,
             "listener.name.secured.oauthbearer.sasl.oauthbearer.jwks.endpoint.url": jwks.url,
@@ -129,7 +137,7 @@ def jwks() -> Iterator[JwksServer]:
 
 @pytest.fixture(scope="module")
 def oauth(tmp_path_factory: pytest.TempPathFactory, jwks: JwksServer) -> Iterator[OAuthBroker]:
-    broker = OAuthBroker(tmp_path_factory.mktemp("oauth") / "logs", jwks)
+    broker = OAuthBroker(tmp_path_factory.mktemp("oauth") / "logs", jwks, make_certs(tmp_path_factory.mktemp("certs")))
     yield broker
     broker.broker.stop()
 
@@ -186,6 +194,11 @@ def _librdkafka_refused(oauth: OAuthBroker, listener: str, conf: dict) -> str:
 
 def test_librdkafka_unsecured_jwt_produces_and_consumes(oauth: OAuthBroker) -> None:
     _librdkafka_round_trip(oauth, "UNSECURED", _unsecured_conf())
+
+
+def test_librdkafka_over_sasl_ssl_produces_and_consumes(oauth: OAuthBroker) -> None:
+    _librdkafka_round_trip(oauth, "TLS", {**_unsecured_conf(), "security.protocol": "SASL_SSL",
+                                          "ssl.ca.location": str(oauth.certs.ca)})
 
 
 def test_librdkafka_unsecured_jwt_without_the_required_scope_is_refused(oauth: OAuthBroker) -> None:

@@ -146,14 +146,25 @@ def test_unsecured_validator_options_and_clock_skew() -> None:
         validator.validate("a..b", NOW_MS)
 
 
-@pytest.mark.parametrize("message", [b"n,,auth=Bearer x\x01\x01", b"n,,\x01auth=Basic abc\x01\x01",
-                                     b"n,,\x01auth=Bearer a b\x01\x01", b"n,,\x01other=1\x01\x01", b"\x01"])
+@pytest.mark.parametrize("message", [b"n,,auth=Bearer x\x01\x01", b"n,,\x01auth=Bearer a b\x01\x01",
+                                     b"n,,\x01auth=Basic\x01\x01", b"n,,\x01other=1\x01\x01", b"\x01"])
 def test_a_malformed_client_first_message_fails_with_the_generic_message(message: bytes) -> None:
     auth = _authenticator()
     response = _authenticate(auth, message)
     assert response.error_code == ErrorCode.SASL_AUTHENTICATION_FAILED
     assert response.error_message == ("Authentication failed during authentication due to invalid credentials "
                                       "with SASL mechanism OAUTHBEARER")
+
+
+@pytest.mark.parametrize("message", [b"n,,\x01auth=Basic abc\x01\x01", b"n,,\x01auth=MAC x.y\x01\x01"])
+def test_a_scheme_other_than_bearer_closes_the_connection_without_an_answer(message: bytes) -> None:
+    """Kafka 3.9.2's OAuthBearerClientInitialResponse fails on such a message with an
+    IllegalArgumentException (it asks its matcher for a group it does not have), which
+    SaslServerAuthenticator does not answer: the connection closes."""
+    auth = _authenticator()
+    answer = auth.authenticate(request_class(ApiKey.SaslAuthenticate)(auth_bytes=message), 2)
+    assert answer.response is None and answer.raw is None and answer.close
+    assert auth.state == State.FAILED
 
 
 def test_an_authorization_id_must_be_the_tokens_principal() -> None:

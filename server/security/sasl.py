@@ -33,6 +33,11 @@ class AuthenticationFailed(Exception):
     """`message` is what the client is told (Kafka's exact wording)."""
 
 
+class ClosedUnanswered(AuthenticationFailed):
+    """Kafka fails with an exception that is not a SaslException: its authenticator sends
+    no answer and the connection closes."""
+
+
 class _Plain:
     """RFC 4616: [authzid] NUL authcid NUL passwd, checked against JAAS user_<name> options."""
 
@@ -179,8 +184,12 @@ class _OAuthBearer:
         authzid = m.group(1) or ""
         pairs = dict(p.split("=", 1) for p in m.group(2).split("\x01") if p)
         auth = _AUTH.fullmatch(pairs.get("auth", ""))
-        if auth is None or auth.group(1).lower() != "bearer":
+        if auth is None:
             raise AuthenticationFailed(self.generic_failure)
+        if auth.group(1).lower() != "bearer":
+            # Kafka 3.9's OAuthBearerClientInitialResponse names a group its pattern lacks
+            # when building the message: an IllegalArgumentException, not a SaslException.
+            raise ClosedUnanswered(f"Invalid scheme in OAUTHBEARER client first message: {auth.group(1)}")
         try:
             valid = self.validator.validate(auth.group(2), self.now_ms())
         except InvalidToken as e:
@@ -288,6 +297,8 @@ class SaslAuthenticator:
                               auth_bytes=b"", session_lifetime_ms=0), close=True)
         try:
             token = self._evaluate(bytes(body.auth_bytes))
+        except ClosedUnanswered:
+            return Answer(close=True)
         except AuthenticationFailed as e:
             return Answer(cls(error_code=ErrorCode.SASL_AUTHENTICATION_FAILED, error_message=str(e), auth_bytes=b"",
                               session_lifetime_ms=0), close=True)
