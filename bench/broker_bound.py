@@ -675,13 +675,12 @@ def analysis(rows: list[Row], meta: dict[str, Any], worst: list[tuple[float, str
     if kb[0] == kb[0]:
         memory_text = (
             f"**Memory per connection.** josefk's RSS grows by {kb[0]:.0f} KB per open connection "
-            f"(Kafka {fmt(kb[1], 1)} KB, Tansu {fmt(kb[2], 1)} KB): every connection gets a 64 KB receive staging "
-            "buffer at accept (protocol/framing.py's FrameDecoder, `staging_size=65536`, a zero-filled bytearray), "
-            "idle or not. Kafka sizes a request's buffer when its length prefix arrives and drops it after, and "
-            "its per-connection objects live in a heap that is resident already (`-Xms1G`), so its RSS hardly "
-            f"moves. At {top:,} connections josefk's total RSS is {fmt(rss[0])} MB against Kafka's "
-            f"{fmt(rss[1])} MB; beyond that josefk would use more. A small first buffer grown on demand (or one "
-            "read buffer per event loop) would bring it to a few KB.")
+            f"(Kafka {fmt(kb[1], 1)} KB, Tansu {fmt(kb[2], 1)} KB): its receive buffer starts at 4 KiB and "
+            "doubles only while reads fill it (protocol/framing.py's FrameDecoder), and the rest is the "
+            "connection's Python objects and the kernel's socket. Kafka sizes a request's buffer when its length "
+            "prefix arrives and drops it after, and its per-connection objects live in a heap that is resident "
+            f"already (`-Xms1G`), so its RSS hardly moves. At {top:,} connections josefk's total RSS is "
+            f"{fmt(rss[0])} MB against Kafka's {fmt(rss[1])} MB.")
     request_text = ""
     rr = {n: three("msgs_s", role="request-rate", producers=n) for n in PRODUCERS}
     cpu_rr = {n: three("cpu_ms_per_1k", role="request-rate", producers=n) for n in PRODUCERS}
