@@ -7,21 +7,16 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
 
-from josefk.controller.coordination_store import EmbeddedStore
 from josefk.controller.state import BrokerInfo, PartitionState, partition_state_path
-from josefk.log.config import LogConfig
-from josefk.log.log_manager import LogManager
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.record_codec import Record, build_batch
-from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import FetchIsolation
-from josefk.replication.replica_manager import FetchPartition, FetchResult, ReplicaManager, ReplicationSettings
-from josefk.utils.mock_time import MockTime
+from josefk.replication.replica_manager import FetchPartition, FetchResult, ReplicaManager
+from tests.disk_replica_manager import replica_manager
 
 EPOCH = 3
 
@@ -29,21 +24,14 @@ EPOCH = 3
 @pytest.fixture
 def manager(tmp_path: Path) -> Iterator[ReplicaManager]:
     """Broker 1 leading t-0 (replicas 1 and 2) at leader epoch 3, five records in it."""
-    store = EmbeddedStore(tmp_path / "store.json")
-    log_manager = LogManager([tmp_path / "logs"], LogConfig())
-    log_manager.startup()
-    executor = ThreadPoolExecutor(1)
-    manager = ReplicaManager(1, log_manager, MetadataCache(1), lambda _t: LogConfig(), store,
-                             ReplicationSettings(), executor, MockTime())
-    state = PartitionState("t", 0, 1, EPOCH, [1, 2], [1, 2], 0)
-    store.create(partition_state_path("t", 0), json.dumps(state.state_json()).encode())
-    brokers = [BrokerInfo(1, "127.0.0.1", 1), BrokerInfo(2, "127.0.0.1", 2)]
-    assert manager.leader_and_isr(0, 1, [state], brokers).error == ErrorCode.NONE
-    manager.partitions[("t", 0)].log.append_as_leader(build_batch([Record(i, 0, None, b"x") for i in range(5)]), EPOCH)
-    yield manager
-    manager.shutdown()
-    log_manager.shutdown()
-    executor.shutdown()
+    with replica_manager(tmp_path) as manager:
+        state = PartitionState("t", 0, 1, EPOCH, [1, 2], [1, 2], 0)
+        manager.store.create(partition_state_path("t", 0), json.dumps(state.state_json()).encode())
+        brokers = [BrokerInfo(1, "127.0.0.1", 1), BrokerInfo(2, "127.0.0.1", 2)]
+        assert manager.leader_and_isr(0, 1, [state], brokers).error == ErrorCode.NONE
+        records = build_batch([Record(i, 0, None, b"x") for i in range(5)])
+        manager.partitions[("t", 0)].log.append_as_leader(records, EPOCH)
+        yield manager
 
 
 def fetch(manager: ReplicaManager, current_leader_epoch: int, replica_id: int = -1) -> FetchResult:

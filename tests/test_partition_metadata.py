@@ -7,45 +7,21 @@ ReplicaManager and logs in a tmp dir."""
 from __future__ import annotations
 
 import uuid
-from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 
-from josefk.controller.coordination_store import EmbeddedStore
 from josefk.controller.state import BrokerInfo, PartitionState
 from josefk.log.checkpoint import CorruptCheckpointError
-from josefk.log.config import LogConfig
-from josefk.log.log_manager import LogManager
 from josefk.log.partition_metadata import FILE_NAME, read_topic_id, write_topic_id
 from josefk.protocol.errors import ErrorCode
-from josefk.replication.metadata_cache import MetadataCache
-from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
-from josefk.utils.mock_time import MockTime
+from josefk.replication.replica_manager import ReplicaManager
+from tests.disk_replica_manager import replica_manager
 
 pytestmark = pytest.mark.unit
 
 BROKERS = [BrokerInfo(1, "127.0.0.1", 1), BrokerInfo(2, "127.0.0.1", 2)]
 TOPIC_ID = uuid.UUID("a59f6a1e-f067-4293-adcb-27f5a12e899b")
-
-
-@contextmanager
-def broker(tmp_path: Path) -> Iterator[ReplicaManager]:
-    """Broker 1 over the log dir tmp_path/logs, stopped at the end (a restart is a second one)."""
-    store = EmbeddedStore(tmp_path / "store.json")
-    log_manager = LogManager([tmp_path / "logs"], LogConfig())
-    log_manager.startup()
-    executor = ThreadPoolExecutor(1)
-    manager = ReplicaManager(1, log_manager, MetadataCache(1), lambda _t: LogConfig(), store,
-                             ReplicationSettings(), executor, MockTime())
-    try:
-        yield manager
-    finally:
-        manager.shutdown()
-        log_manager.shutdown()
-        executor.shutdown()
 
 
 def lead(manager: ReplicaManager, epoch: int, topic_id: uuid.UUID | None) -> ErrorCode:
@@ -72,12 +48,12 @@ def test_a_file_not_in_kafkas_format_is_refused(tmp_path: Path, text: str) -> No
 
 def test_the_id_is_written_once_known_kept_across_a_restart_and_another_refused(tmp_path: Path) -> None:
     partition_dir = tmp_path / "logs" / "t-0"
-    with broker(tmp_path) as manager:
+    with replica_manager(tmp_path) as manager:
         assert lead(manager, 1, None) == ErrorCode.NONE  # below IBP 2.8: no id, no file
         assert not (partition_dir / FILE_NAME).exists()
         assert lead(manager, 2, TOPIC_ID) == ErrorCode.NONE  # the upgraded controller's id
         assert read_topic_id(partition_dir) == TOPIC_ID
-    with broker(tmp_path) as manager:
+    with replica_manager(tmp_path) as manager:
         assert lead(manager, 3, None) == ErrorCode.NONE  # a 2.6 controller's request names none
         assert manager.partitions[("t", 0)].topic_id == TOPIC_ID
         assert lead(manager, 4, uuid.uuid4()) == ErrorCode.INCONSISTENT_TOPIC_ID
