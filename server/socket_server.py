@@ -513,7 +513,7 @@ class Processor:
         slot = conn.enqueue(request, size)
         if answer.close:
             conn.close_when_flushed = True
-            reason = getattr(answer.response, "error_message", None) or "SASL handshake failed"
+            reason = getattr(answer.response, "error_message", None) or answer.reason or "SASL handshake failed"
             log.info("Failed authentication with %s (%s)", conn.peer, reason)  # Kafka's Selector line
         if answer.response is not None and request is not None:
             header = response_header(request.header.correlation_id, request.header.response_header_version)

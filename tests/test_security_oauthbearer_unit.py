@@ -164,6 +164,7 @@ def test_a_scheme_other_than_bearer_closes_the_connection_without_an_answer(mess
     auth = _authenticator()
     answer = auth.authenticate(request_class(ApiKey.SaslAuthenticate)(auth_bytes=message), 2)
     assert answer.response is None and answer.raw is None and answer.close
+    assert answer.reason.startswith("Invalid scheme in OAUTHBEARER client first message")  # for the log line
     assert auth.state == State.FAILED
 
 

@@ -219,11 +219,13 @@ class State(Enum):
 @dataclass
 class Answer:
     """What to send back (a response message, or a raw token for the old framing), and
-    whether to close the connection once it is written."""
+    whether to close the connection once it is written; `reason`, for the log, when the
+    connection closes with no response to say why."""
 
     response: ApiMessage | None = None
     raw: bytes | None = None
     close: bool = False
+    reason: str = ""
 
 
 class SaslAuthenticator:
@@ -297,8 +299,8 @@ class SaslAuthenticator:
                               auth_bytes=b"", session_lifetime_ms=0), close=True)
         try:
             token = self._evaluate(bytes(body.auth_bytes))
-        except ClosedUnanswered:
-            return Answer(close=True)
+        except ClosedUnanswered as e:
+            return Answer(close=True, reason=str(e))
         except AuthenticationFailed as e:
             return Answer(cls(error_code=ErrorCode.SASL_AUTHENTICATION_FAILED, error_message=str(e), auth_bytes=b"",
                               session_lifetime_ms=0), close=True)
