@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import sys
 import venv
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -37,11 +38,18 @@ def test_wheel_in_a_fresh_venv_starts_a_broker(tmp_path: Path) -> None:
             shutil.copytree(ROOT / name, source / name, ignore=shutil.ignore_patterns("__pycache__"))
         else:
             shutil.copy(ROOT / name, source / name)
-    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation",
+    # -v shows the build backend's own output: an install prints whatever warnings it gives.
+    build = subprocess.run([sys.executable, "-m", "pip", "wheel", "-v", "--no-deps", "--no-build-isolation",
                             "--wheel-dir", str(tmp_path / "dist"), str(source)], capture_output=True, text=True,
                            timeout=300)
     assert build.returncode == 0, build.stderr
+    warnings = [line for line in (build.stdout + build.stderr).splitlines() if "Warning:" in line]
+    assert not warnings, "\n".join(warnings)
     [wheel] = (tmp_path / "dist").glob("josefk-*.whl")
+    with zipfile.ZipFile(wheel) as archive:
+        data = {name for name in archive.namelist() if name.endswith((".css", ".js", ".java"))}
+    assert data == {"josefk/console/static/charts.js", "josefk/console/static/console.css",
+                    "josefk/spark/jvm/josefk/spark/KafkaFormat.java"}
     env = tmp_path / "venv"
     venv.create(env, with_pip=False)
     python = env / "bin" / "python"
