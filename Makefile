@@ -46,7 +46,7 @@ unit: lint
 kafka-jars: $(KAFKA_LIB)/.stamp
 $(KAFKA_LIB)/.stamp: compat/kafka/pom.xml
 	rm -rf $(KAFKA_LIB)
-	mvn -q -B -f compat/kafka/pom.xml dependency:copy-dependencies -DincludeScope=runtime \
+	mvn -q -B --no-transfer-progress -Dstyle.color=never -f compat/kafka/pom.xml dependency:copy-dependencies -DincludeScope=runtime \
 		-DoutputDirectory=$(CURDIR)/$(KAFKA_LIB)
 	touch $@
 
@@ -54,7 +54,7 @@ $(KAFKA_LIB)/.stamp: compat/kafka/pom.xml
 kafka28-jars: $(KAFKA28_LIB)/.stamp
 $(KAFKA28_LIB)/.stamp: compat/kafka28/pom.xml
 	rm -rf $(KAFKA28_LIB)
-	mvn -q -B -f compat/kafka28/pom.xml dependency:copy-dependencies -DincludeScope=runtime \
+	mvn -q -B --no-transfer-progress -Dstyle.color=never -f compat/kafka28/pom.xml dependency:copy-dependencies -DincludeScope=runtime \
 		-DoutputDirectory=$(CURDIR)/$(KAFKA28_LIB)
 	touch $@
 

@@ -49,7 +49,8 @@ JAVA_ENVS: dict[str, dict] = {
     "java-4": {"pom": JAVA_SRC / "pom-4.xml", "build": JAVA_SRC / "build-4",
                "sources": ["Harness.java", "StreamsWordCount.java", "StreamsEos.java"]},
 }
-MVN = ["mvn", "-q", "-B", "dependency:copy-dependencies", "-DincludeScope=runtime", "-Dmdep.stripVersion=true"]
+MVN = ["mvn", "-q", "-B", "--no-transfer-progress", "-Dstyle.color=never", "dependency:copy-dependencies",
+       "-DincludeScope=runtime", "-Dmdep.stripVersion=true"]
 ALL = [*PY_ENVS, *JAVA_ENVS, "kcat"]
 
 
