@@ -1,0 +1,37 @@
+"""What a fresh machine needs is said once in the README and installed by .ci/run: every Debian
+package the README tells a newcomer to install is one .ci/run installs, and every Maven call is
+quiet and colourless (CI logs are plain text)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.unit
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _readme_packages() -> set[str]:
+    lines = re.findall(r"apt-get install -y ([^\n`]+)", (ROOT / "README.md").read_text())
+    return {package for line in lines for package in line.split()}
+
+
+def _ci_packages() -> set[str]:
+    return set(re.findall(r"need\+=\(([\w.-]+)\)", (ROOT / ".ci" / "run").read_text()))
+
+
+def test_ci_installs_every_debian_package_the_readme_lists():
+    readme = _readme_packages()
+    assert {"nodejs", "npm", "chromium", "zookeeper", "python3-venv"} <= readme
+    assert readme <= _ci_packages()
+
+
+def test_every_maven_call_is_batch_mode_without_colour():
+    calls = [line for path in (ROOT / "Makefile", ROOT / "compat" / "setup_envs.py")
+             for line in path.read_text().splitlines() if re.search(r"""^\s*(\w+ = \[)?"?mvn"?[ ,]""", line)]
+    assert len(calls) >= 3
+    for call in calls:
+        assert "-B" in call and "--no-transfer-progress" in call and "-Dstyle.color=never" in call, call
