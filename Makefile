@@ -10,6 +10,8 @@ DEV_DEPS := $(VENV)/.dev-deps
 
 .PHONY: run test unit pytest test-envs browser-env console-screenshots compat compat-doc lint bench bench-broker bench-scaling \
 	bench-transactions bench-quotas chaos clean kafka-jars kafka28-jars fuzz wheel
+# Debian's Maven 3.8 still writes ANSI colour resets with -q -B; jansi.noreset (a JVM property) stops them.
+export MAVEN_OPTS += -Djansi.noreset=true
 KAFKA_LIB := compat/.envs/kafka/lib
 KAFKA28_LIB := compat/.envs/kafka28/lib
 

@@ -35,3 +35,5 @@ def test_every_maven_call_is_batch_mode_without_colour():
     assert len(calls) >= 3
     for call in calls:
         assert "-B" in call and "--no-transfer-progress" in call and "-Dstyle.color=never" in call, call
+    # Debian's Maven 3.8 writes colour resets even so, unless the JVM has jansi.noreset.
+    assert "export MAVEN_OPTS += -Djansi.noreset=true" in (ROOT / "Makefile").read_text()
