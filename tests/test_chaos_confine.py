@@ -55,7 +55,8 @@ def test_a_producer_outliving_its_network_is_caught_and_nothing_leaves(tmp_path)
             broker.kill()
             for namespace in [*network.namespaces.values(), network.hub]:  # the network goes from under it
                 subprocess.run(["ip", "netns", "del", namespace], check=True)
-            _wait_for(lambda: confinement.leaks().sunk > 0, "the producer's packets in the sink")
+            _wait_for(lambda: confinement.leaks().sunk > 0, "the producer's packets in the sink",
+                      timeout=60)  # its next connect may wait for the last one's 10 s setup timeout
             assert confinement.route(address) == confinement.sink
 
             problems = network.close(grace=1)
@@ -65,6 +66,8 @@ def test_a_producer_outliving_its_network_is_caught_and_nothing_leaves(tmp_path)
             assert confinement.leaks().elsewhere == 0  # nothing was routed out of the machine
             assert not confinement.closed and "metric 4242" in _routes(network.subnet)
             assert confinement.chain in _chains()
+            subprocess.run(["ip", "link", "del", confinement.sink], check=True)
+            assert confinement.route(address) == ""  # without the sink, the blackhole: no route out either
         finally:
             close_producer(producer, timeout=0)
         assert not producer._sender.is_alive()

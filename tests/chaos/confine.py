@@ -47,18 +47,28 @@ class Confinement:
         self.subnet, self.host_veth = subnet, host_veth
         self.chain = f"{tag}-confine"
         self.sink = f"{tag}-s"
-        self._jump = ("OUTPUT", "-d", subnet, "-j", self.chain)
+        self._undo: list[tuple[str, ...]] = []  # how to take back each step done, in order: close() runs them back
         self.closed = False
+        steps = [
+            (("ip", "link", "add", self.sink, "type", "veth", "peer", "name", f"{tag}-sp"),
+             ("ip", "link", "del", self.sink)),  # takes its peer and its route with it
+            (("ip", "link", "set", self.sink, "up"), None),  # its peer stays down: the sink drops all it is given
+            (("ip", "route", "add", subnet, "dev", self.sink, "metric", str(SINK_METRIC)), None),
+            (("ip", "route", "add", "blackhole", subnet, "metric", str(BLACKHOLE_METRIC)),
+             ("ip", "route", "del", "blackhole", subnet, "metric", str(BLACKHOLE_METRIC))),
+            (("iptables", "-w", "-N", self.chain), ("iptables", "-w", "-X", self.chain)),
+            (("iptables", "-w", "-A", self.chain, "-o", host_veth, "-j", "RETURN"),
+             ("iptables", "-w", "-F", self.chain)),
+            (("iptables", "-w", "-A", self.chain, "-o", self.sink, "-j", "DROP"), None),
+            (("iptables", "-w", "-A", self.chain, "-j", "DROP"), None),
+            (("iptables", "-w", "-I", "OUTPUT", "-d", subnet, "-j", self.chain),
+             ("iptables", "-w", "-D", "OUTPUT", "-d", subnet, "-j", self.chain)),
+        ]
         try:
-            _run("ip", "link", "add", self.sink, "type", "veth", "peer", "name", f"{tag}-sp")
-            _run("ip", "link", "set", self.sink, "up")  # its peer stays down: the sink drops all it is given
-            _run("ip", "route", "add", subnet, "dev", self.sink, "metric", str(SINK_METRIC))
-            _run("ip", "route", "add", "blackhole", subnet, "metric", str(BLACKHOLE_METRIC))
-            _run("iptables", "-w", "-N", self.chain)
-            _run("iptables", "-w", "-A", self.chain, "-o", host_veth, "-j", "RETURN")
-            _run("iptables", "-w", "-A", self.chain, "-o", self.sink, "-j", "DROP")
-            _run("iptables", "-w", "-A", self.chain, "-j", "DROP")
-            _run("iptables", "-w", "-I", *self._jump)
+            for do, undo in steps:
+                _run(*do)
+                if undo:
+                    self._undo.append(undo)
         except BaseException:
             self.close()
             raise
@@ -79,10 +89,7 @@ class Confinement:
                 f" and the iptables chain {self.chain}")
 
     def close(self) -> None:
-        """Remove everything; call it only once nothing that talks to the subnet runs."""
-        _try("iptables", "-w", "-D", *self._jump)
-        _try("iptables", "-w", "-F", self.chain)
-        _try("iptables", "-w", "-X", self.chain)
-        _try("ip", "link", "del", self.sink)  # its route goes with it
-        _try("ip", "route", "del", "blackhole", self.subnet, "metric", str(BLACKHOLE_METRIC))
+        """Take back what __init__ did; call it only once nothing that talks to the subnet runs."""
+        while self._undo:
+            _try(*self._undo.pop())
         self.closed = True

@@ -3,9 +3,9 @@
 Each node (ZooKeeper, every broker) gets its own namespace with one veth into the hub's bridge
 and a private 10.x address; the host (where the test and its clients run) gets one more veth
 into the bridge, so clients reach every node while faults cut only the links between nodes.
-Partitions are iptables DROP rules inside the nodes' namespaces. Names carry the pid, so
-parallel runs do not collide; `close` deletes everything, and deleting a namespace takes its
-veths (and their peers) with it.
+Partitions are iptables DROP rules inside the nodes' namespaces. Names carry the pid and a
+count, so parallel runs and a network kept after a failure do not collide; `close` deletes
+everything, and deleting a namespace takes its veths (and their peers) with it.
 
 The network's Confinement (tests/chaos/confine.py) is made first and removed last: nothing sent
 to the subnet leaves the machine, even from a client that outlives the network, and what would
@@ -14,8 +14,11 @@ have is counted. `close` removes the namespaces only once nothing that talks to 
 
 from __future__ import annotations
 
+import gc
+import itertools
 import os
 import random
+import socket
 import subprocess
 import threading
 import time
@@ -26,6 +29,9 @@ from tests.chaos.confine import Confinement
 STOP_GRACE = 30.0
 # The TCP states in which a socket sends on its own (retransmits, keepalives, FINs).
 SENDING_STATES = ("established", "syn-sent", "syn-recv", "fin-wait-1", "close-wait", "last-ack", "closing")
+
+
+_networks = itertools.count()  # a network kept after a failure must not share its names with the next
 
 
 def _run(*cmd: str) -> None:
@@ -45,9 +51,24 @@ def _free_subnet() -> int:
     return random.Random(os.getpid()).choice(candidates)
 
 
+def _close_sockets(local_addresses: set[str]) -> None:
+    """Close this process's sockets bound to one of `local_addresses` ('ip:port'), once every thread
+    that could use them has ended. kafka-python leaves a socket whose connect timed out open,
+    held by the traceback of the error it raised, and it goes on sending SYNs."""
+    gc.collect()
+    for obj in gc.get_objects():
+        if isinstance(obj, socket.socket) and obj.fileno() >= 0:
+            try:
+                host, port = obj.getsockname()[:2]
+            except OSError:
+                continue
+            if f"{host}:{port}" in local_addresses:
+                obj.close()
+
+
 class Network:
     def __init__(self, nodes: list[str]) -> None:
-        tag = f"jk{os.getpid() % 100000}"
+        tag = f"jk{os.getpid() % 100000}-{next(_networks)}"
         self.hub = f"{tag}-hub"
         self.namespaces = {node: f"{tag}-{node}" for node in nodes}
         subnet = _free_subnet()
@@ -149,7 +170,10 @@ class Network:
             running = [f"thread {t.name}" for t in threads if t.is_alive()]
             running += [f"process {pid} in namespace {namespace}" for namespace in self._all_namespaces()
                         for pid in _run_out("ip", "netns", "pids", namespace).split()]
-            running += [f"socket {' '.join(line.split())}" for line in self._sockets()]
+            if (sockets := self._sockets()) and not running:
+                _close_sockets({line.split()[3] for line in sockets})
+                sockets = self._sockets()
+            running += [f"socket {' '.join(line.split())}" for line in sockets]
             if not running or time.monotonic() >= deadline:
                 return running
             time.sleep(0.1)
