@@ -29,8 +29,6 @@ from tests.chaos.confine import Confinement
 STOP_GRACE = 30.0
 # The TCP states in which a socket sends on its own (retransmits, keepalives, FINs).
 SENDING_STATES = ("established", "syn-sent", "syn-recv", "fin-wait-1", "close-wait", "last-ack", "closing")
-
-
 _networks = itertools.count()  # a network kept after a failure must not share its names with the next
 
 
@@ -57,11 +55,8 @@ def _close_sockets(local_addresses: set[str]) -> None:
     held by the traceback of the error it raised, and it goes on sending SYNs."""
     gc.collect()
     for obj in gc.get_objects():
-        if isinstance(obj, socket.socket) and obj.fileno() >= 0:
-            try:
-                host, port = obj.getsockname()[:2]
-            except OSError:
-                continue
+        if isinstance(obj, socket.socket) and obj.family == socket.AF_INET and obj.fileno() >= 0:
+            host, port = obj.getsockname()
             if f"{host}:{port}" in local_addresses:
                 obj.close()
 
