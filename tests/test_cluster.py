@@ -67,8 +67,10 @@ class Cluster:
     def create_topic(self, topic: NewTopic, wait_in_sync: bool = True) -> None:
         """Create the topic; unless told not to, wait until every partition's ISR is full."""
         admin = KafkaAdminClient(bootstrap_servers=self.bootstrap, request_timeout_ms=30000)
-        admin.create_topics([topic])
-        admin.close()
+        try:
+            admin.create_topics([topic])
+        finally:
+            admin.close()
         if wait_in_sync:
             rf, name = topic.replication_factor, topic.name
             self.wait_for(lambda: all(len(self.state(name, p)["isr"]) == rf for p in range(topic.num_partitions)),

@@ -100,8 +100,9 @@ class ChaosCluster(Cluster):
         """Restart ZooKeeper on its address, port and data dir: sessions and znodes survive."""
         self.zk = self._zookeeper(self.zk.data_dir)
 
-    def close(self) -> None:
-        """Stop everything this cluster started, whatever state the faults left it in."""
+    def close(self) -> list[str]:
+        """Stop everything this cluster started, whatever state the faults left it in, then its
+        network; returns the network's problems (what outlived it, what tried to leave it)."""
         try:
             for broker in self.brokers.values():
                 if broker.proc.poll() is None:
@@ -111,4 +112,5 @@ class ChaosCluster(Cluster):
             self.kazoo.close()
             self.zk.stop()
         finally:
-            self.network.close()
+            problems = self.network.close()
+        return problems

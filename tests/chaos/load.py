@@ -13,6 +13,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from kafka import KafkaConsumer, KafkaProducer, TopicPartition
+from kafka.errors import KafkaError, KafkaTimeoutError
 from kafka.structs import OffsetAndMetadata
 from kazoo.client import KazooClient
 
@@ -44,8 +45,26 @@ class IsrSample:
     isr: tuple[int, ...]
 
 
+# How long a recorder, or a producer's sender thread, gets to end once told to.
+STOP_TIMEOUT = 120.0
+
+
+def close_producer(producer: KafkaProducer, timeout: float) -> None:
+    """Close, force-closing the sender thread if records are still pending after `timeout`, and join it.
+
+    kafka-python's close() flushes first and raises when the flush times out, before it stops
+    the sender thread: that thread then lives on, reconnecting to brokers that are gone."""
+    try:
+        producer.close(timeout=timeout)
+    except KafkaError:
+        producer._sender.force_close()  # what close() does after its flush, had the flush not raised
+        producer._sender.join(STOP_TIMEOUT)
+        producer.close(timeout=0)
+
+
 class Recorder:
-    """A daemon thread running `run` from `start()` until `stop()`; errors are counted by type, never raised."""
+    """A daemon thread running `run` from `start()` until `stop()`; errors are counted by type, never raised.
+    `run` closes its client in a `finally`, so the client's threads are gone once the recorder's is."""
 
     def __init__(self) -> None:
         self.errors: Counter[str] = Counter()
@@ -59,8 +78,9 @@ class Recorder:
         self._thread.start()
 
     def stop(self) -> None:
+        """Stop and join the thread (bounded: the network's close() checks that nothing outlived it)."""
         self._stopping.set()
-        self._thread.join(120)
+        self._thread.join(STOP_TIMEOUT)
 
 
 class ProducerLoad(Recorder):
@@ -96,9 +116,12 @@ class ProducerLoad(Recorder):
                 future.add_errback(self._error)
                 self.sent += 1
                 self._stopping.wait(1 / self.rate)
-            producer.flush(timeout=60)
+            try:
+                producer.flush(timeout=60)
+            except KafkaTimeoutError as exc:  # what is still pending is never acknowledged: not an ack lost
+                self._error(exc)
         finally:
-            producer.close(timeout=10)
+            close_producer(producer, timeout=10)
 
 
 class GroupLoad(Recorder):

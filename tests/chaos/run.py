@@ -20,6 +20,7 @@ from tests.test_cluster import BROKER_IDS
 
 TOPIC = "chaos"
 MIN_ISR = 2
+CONFINED = "every client stopped before the network went, no packet to it elsewhere"
 
 
 @dataclass
@@ -166,7 +167,11 @@ def run(settings: Settings, root: Path) -> Report:
                 load.stop()
         _check(cluster, settings, report, sampler, producers, group, (load_began, load_ended))
     finally:
-        cluster.close()
+        confinement = cluster.close()
+        for problem in confinement:  # logged too: an exception on its way out drops the report
+            settings.log(f"VIOLATION {CONFINED}: {problem}")
+        if confinement:
+            report.violations[CONFINED] = confinement
     report.seconds = time.time() - began
     return report
 
