@@ -1,0 +1,323 @@
+"""DescribeClientQuotasResponse: generated from Kafka 3.9.2's DescribeClientQuotasResponse.json by
+josefk.protocol.messages.generator. Do not edit; regenerate."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from struct import Struct
+from typing import ClassVar
+
+from josefk.protocol.messages.codec import (
+    ApiMessage,
+    MessageDecodeError,
+    UnsupportedVersionError,
+    pack_int32,
+    read_array_length,
+    read_compact_array_length,
+    read_compact_nullable_string,
+    read_compact_string,
+    read_nullable_string,
+    read_string,
+    read_unknown_tags,
+    write_compact_nullable_string,
+    write_compact_string,
+    write_nullable_string,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+__all__ = ["DescribeClientQuotasResponse", "EntryData", "EntityData", "ValueData"]
+
+_S0 = Struct(">ih")
+_S1 = Struct(">d")
+
+
+@dataclass(slots=True)
+class ValueData:
+    """The quota values for the entity."""
+
+    key: str = ''
+    # versions 0+. The quota configuration key.
+    value: float = 0.0
+    # versions 0+. The quota configuration value.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class EntityData:
+    """The quota entity description."""
+
+    entity_type: str = ''
+    # versions 0+. The entity type.
+    entity_name: str | None = ''
+    # versions 0+; nullable 0+. The entity name, or null if the default.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class EntryData:
+    """A result entry."""
+
+    entity: list[EntityData] = field(default_factory=list)
+    # versions 0+. The quota entity description.
+    values: list[ValueData] = field(default_factory=list)
+    # versions 0+. The quota values for the entity.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DescribeClientQuotasResponse(ApiMessage):
+    """DescribeClientQuotasResponse response"""
+
+    API_KEY: ClassVar[int] = 48
+    NAME: ClassVar[str] = "DescribeClientQuotasResponse"
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
+    FLEXIBLE_MIN: ClassVar[int | None] = 1
+
+    throttle_time_ms: int = 0
+    # versions 0+. The duration in milliseconds for which the request was throttled due to a quota violation, or zero if the request did not violate any quota.
+    error_code: int = 0
+    # versions 0+. The error code, or `0` if the quota description succeeded.
+    error_message: str | None = ''
+    # versions 0+; nullable 0+. The error message, or `null` if the quota description succeeded.
+    entries: list[EntryData] | None = field(default_factory=list)
+    # versions 0+; nullable 0+. A result entry.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+    def encode_into(self, out: bytearray, version: int) -> None:
+        try:
+            encoder = _ENCODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"DescribeClientQuotasResponse has no version {version}") from None
+        encoder(self, out)
+
+    @classmethod
+    def decode_from(cls, buf: memoryview, pos: int, version: int) -> tuple[DescribeClientQuotasResponse, int]:
+        try:
+            decoder = _DECODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"DescribeClientQuotasResponse has no version {version}") from None
+        return decoder(buf, pos)
+
+    @classmethod
+    def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> DescribeClientQuotasResponse:
+        return cls.decode_from(memoryview(buf), 0, version)[0]
+
+
+def _decode_entity_data_v0(buf: memoryview, pos: int) -> tuple[EntityData, int]:
+    _entity_type: str
+    _entity_name: str | None
+    _entity_type, pos = read_string(buf, pos)
+    _entity_name, pos = read_nullable_string(buf, pos)
+    return EntityData(_entity_type, _entity_name, []), pos
+
+
+def _decode_value_data_v0(buf: memoryview, pos: int) -> tuple[ValueData, int]:
+    _key: str
+    _key, pos = read_string(buf, pos)
+    _value, = _S1.unpack_from(buf, pos)
+    pos += 8
+    return ValueData(_key, _value, []), pos
+
+
+def _decode_entry_data_v0(buf: memoryview, pos: int) -> tuple[EntryData, int]:
+    _entity: list[EntityData]
+    _values: list[ValueData]
+    _n_entity, pos = read_array_length(buf, pos)
+    if _n_entity < 0:
+        raise MessageDecodeError("non-nullable field Entity was null")
+    else:
+        _entity = []
+        for _ in range(_n_entity):
+            _e_entity, pos = _decode_entity_data_v0(buf, pos)
+            _entity.append(_e_entity)
+    _n_values, pos = read_array_length(buf, pos)
+    if _n_values < 0:
+        raise MessageDecodeError("non-nullable field Values was null")
+    else:
+        _values = []
+        for _ in range(_n_values):
+            _e_values, pos = _decode_value_data_v0(buf, pos)
+            _values.append(_e_values)
+    return EntryData(_entity, _values, []), pos
+
+
+def _decode_describe_client_quotas_response_v0(buf: memoryview, pos: int) -> tuple[DescribeClientQuotasResponse, int]:
+    _error_message: str | None
+    _entries: list[EntryData] | None
+    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    pos += 6
+    _error_message, pos = read_nullable_string(buf, pos)
+    _n_entries, pos = read_array_length(buf, pos)
+    if _n_entries < 0:
+        _entries = None
+    else:
+        _entries = []
+        for _ in range(_n_entries):
+            _e_entries, pos = _decode_entry_data_v0(buf, pos)
+            _entries.append(_e_entries)
+    return DescribeClientQuotasResponse(_throttle_time_ms, _error_code, _error_message, _entries, []), pos
+
+
+def _decode_entity_data_v1(buf: memoryview, pos: int) -> tuple[EntityData, int]:
+    _entity_type: str
+    _entity_name: str | None
+    _entity_type, pos = read_compact_string(buf, pos)
+    _entity_name, pos = read_compact_nullable_string(buf, pos)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return EntityData(_entity_type, _entity_name, _unknown), pos
+
+
+def _decode_value_data_v1(buf: memoryview, pos: int) -> tuple[ValueData, int]:
+    _key: str
+    _key, pos = read_compact_string(buf, pos)
+    _value, = _S1.unpack_from(buf, pos)
+    pos += 8
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return ValueData(_key, _value, _unknown), pos
+
+
+def _decode_entry_data_v1(buf: memoryview, pos: int) -> tuple[EntryData, int]:
+    _entity: list[EntityData]
+    _values: list[ValueData]
+    _n_entity, pos = read_compact_array_length(buf, pos)
+    if _n_entity < 0:
+        raise MessageDecodeError("non-nullable field Entity was null")
+    else:
+        _entity = []
+        for _ in range(_n_entity):
+            _e_entity, pos = _decode_entity_data_v1(buf, pos)
+            _entity.append(_e_entity)
+    _n_values, pos = read_compact_array_length(buf, pos)
+    if _n_values < 0:
+        raise MessageDecodeError("non-nullable field Values was null")
+    else:
+        _values = []
+        for _ in range(_n_values):
+            _e_values, pos = _decode_value_data_v1(buf, pos)
+            _values.append(_e_values)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return EntryData(_entity, _values, _unknown), pos
+
+
+def _decode_describe_client_quotas_response_v1(buf: memoryview, pos: int) -> tuple[DescribeClientQuotasResponse, int]:
+    _error_message: str | None
+    _entries: list[EntryData] | None
+    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    pos += 6
+    _error_message, pos = read_compact_nullable_string(buf, pos)
+    _n_entries, pos = read_compact_array_length(buf, pos)
+    if _n_entries < 0:
+        _entries = None
+    else:
+        _entries = []
+        for _ in range(_n_entries):
+            _e_entries, pos = _decode_entry_data_v1(buf, pos)
+            _entries.append(_e_entries)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return DescribeClientQuotasResponse(_throttle_time_ms, _error_code, _error_message, _entries, _unknown), pos
+
+
+def _encode_entity_data_v0(m: EntityData, out: bytearray) -> None:
+    write_string(out, m.entity_type)
+    write_nullable_string(out, m.entity_name)
+
+
+def _encode_value_data_v0(m: ValueData, out: bytearray) -> None:
+    write_string(out, m.key)
+    out += _S1.pack(m.value)
+
+
+def _encode_entry_data_v0(m: EntryData, out: bytearray) -> None:
+    out += pack_int32(len(m.entity))
+    for _e_entity in m.entity:
+        _encode_entity_data_v0(_e_entity, out)
+    out += pack_int32(len(m.values))
+    for _e_values in m.values:
+        _encode_value_data_v0(_e_values, out)
+
+
+def _encode_describe_client_quotas_response_v0(m: DescribeClientQuotasResponse, out: bytearray) -> None:
+    out += _S0.pack(m.throttle_time_ms, m.error_code)
+    write_nullable_string(out, m.error_message)
+    if m.entries is None:
+        out += b"\xff\xff\xff\xff"
+    else:
+        out += pack_int32(len(m.entries))
+        for _e_entries in m.entries:
+            _encode_entry_data_v0(_e_entries, out)
+
+
+def _encode_entity_data_v1(m: EntityData, out: bytearray) -> None:
+    write_compact_string(out, m.entity_type)
+    write_compact_nullable_string(out, m.entity_name)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_value_data_v1(m: ValueData, out: bytearray) -> None:
+    write_compact_string(out, m.key)
+    out += _S1.pack(m.value)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_entry_data_v1(m: EntryData, out: bytearray) -> None:
+    write_uvarint(out, len(m.entity) + 1)
+    for _e_entity in m.entity:
+        _encode_entity_data_v1(_e_entity, out)
+    write_uvarint(out, len(m.values) + 1)
+    for _e_values in m.values:
+        _encode_value_data_v1(_e_values, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_describe_client_quotas_response_v1(m: DescribeClientQuotasResponse, out: bytearray) -> None:
+    out += _S0.pack(m.throttle_time_ms, m.error_code)
+    write_compact_nullable_string(out, m.error_message)
+    if m.entries is None:
+        out.append(0)
+    else:
+        write_uvarint(out, len(m.entries) + 1)
+        for _e_entries in m.entries:
+            _encode_entry_data_v1(_e_entries, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+_DECODERS: dict[int, Callable[[memoryview, int], tuple[DescribeClientQuotasResponse, int]]] = {
+    0: _decode_describe_client_quotas_response_v0,
+    1: _decode_describe_client_quotas_response_v1,
+}
+_ENCODERS: dict[int, Callable[[DescribeClientQuotasResponse, bytearray], None]] = {
+    0: _encode_describe_client_quotas_response_v0,
+    1: _encode_describe_client_quotas_response_v1,
+}

@@ -1,0 +1,571 @@
+"""DescribeConfigsResponse: generated from Kafka 3.9.2's DescribeConfigsResponse.json by
+josefk.protocol.messages.generator. Do not edit; regenerate."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from struct import Struct
+from typing import ClassVar
+
+from josefk.protocol.messages.codec import (
+    ApiMessage,
+    MessageDecodeError,
+    UnsupportedVersionError,
+    pack_int32,
+    read_array_length,
+    read_compact_array_length,
+    read_compact_nullable_string,
+    read_compact_string,
+    read_nullable_string,
+    read_string,
+    read_unknown_tags,
+    version_error,
+    write_compact_nullable_string,
+    write_compact_string,
+    write_nullable_string,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+__all__ = ["DescribeConfigsResponse", "DescribeConfigsResult", "DescribeConfigsResourceResult", "DescribeConfigsSynonym"]
+
+_S0 = Struct(">i")
+_S1 = Struct(">h")
+_S2 = Struct(">b")
+_S3 = Struct(">???")
+_S4 = Struct(">?b?")
+
+
+@dataclass(slots=True)
+class DescribeConfigsSynonym:
+    """The synonyms for this configuration key."""
+
+    name: str = ''
+    # versions 1+. The synonym name.
+    value: str | None = ''
+    # versions 1+; nullable 0+. The synonym value.
+    source: int = 0
+    # versions 1+. The synonym source.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DescribeConfigsResourceResult:
+    """Each listed configuration."""
+
+    name: str = ''
+    # versions 0+. The configuration name.
+    value: str | None = ''
+    # versions 0+; nullable 0+. The configuration value.
+    read_only: bool = False
+    # versions 0+. True if the configuration is read-only.
+    is_default: bool = False
+    # versions 0. True if the configuration is not set.
+    config_source: int = -1
+    # versions 1+; ignorable. The configuration source.
+    is_sensitive: bool = False
+    # versions 0+. True if this configuration is sensitive.
+    synonyms: list[DescribeConfigsSynonym] = field(default_factory=list)
+    # versions 1+; ignorable. The synonyms for this configuration key.
+    config_type: int = 0
+    # versions 3+; ignorable. The configuration data type. Type can be one of the following values - BOOLEAN, STRING, INT, SHORT, LONG, DOUBLE, LIST, CLASS, PASSWORD
+    documentation: str | None = ''
+    # versions 3+; nullable 0+; ignorable. The configuration documentation.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DescribeConfigsResult:
+    """The results for each resource."""
+
+    error_code: int = 0
+    # versions 0+. The error code, or 0 if we were able to successfully describe the configurations.
+    error_message: str | None = ''
+    # versions 0+; nullable 0+. The error message, or null if we were able to successfully describe the configurations.
+    resource_type: int = 0
+    # versions 0+. The resource type.
+    resource_name: str = ''
+    # versions 0+. The resource name.
+    configs: list[DescribeConfigsResourceResult] = field(default_factory=list)
+    # versions 0+. Each listed configuration.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DescribeConfigsResponse(ApiMessage):
+    """DescribeConfigsResponse response"""
+
+    API_KEY: ClassVar[int] = 32
+    NAME: ClassVar[str] = "DescribeConfigsResponse"
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 4
+    FLEXIBLE_MIN: ClassVar[int | None] = 4
+
+    throttle_time_ms: int = 0
+    # versions 0+. The duration in milliseconds for which the request was throttled due to a quota violation, or zero if the request did not violate any quota.
+    results: list[DescribeConfigsResult] = field(default_factory=list)
+    # versions 0+. The results for each resource.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+    def encode_into(self, out: bytearray, version: int) -> None:
+        try:
+            encoder = _ENCODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"DescribeConfigsResponse has no version {version}") from None
+        encoder(self, out)
+
+    @classmethod
+    def decode_from(cls, buf: memoryview, pos: int, version: int) -> tuple[DescribeConfigsResponse, int]:
+        try:
+            decoder = _DECODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"DescribeConfigsResponse has no version {version}") from None
+        return decoder(buf, pos)
+
+    @classmethod
+    def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> DescribeConfigsResponse:
+        return cls.decode_from(memoryview(buf), 0, version)[0]
+
+
+def _decode_describe_configs_resource_result_v0(buf: memoryview, pos: int) -> tuple[DescribeConfigsResourceResult, int]:
+    _name: str
+    _value: str | None
+    _name, pos = read_string(buf, pos)
+    _value, pos = read_nullable_string(buf, pos)
+    _read_only, _is_default, _is_sensitive = _S3.unpack_from(buf, pos)
+    pos += 3
+    return DescribeConfigsResourceResult(_name, _value, _read_only, _is_default, -1, _is_sensitive, [], 0, '', []), pos
+
+
+def _decode_describe_configs_result_v0(buf: memoryview, pos: int) -> tuple[DescribeConfigsResult, int]:
+    _error_message: str | None
+    _resource_name: str
+    _configs: list[DescribeConfigsResourceResult]
+    _error_code, = _S1.unpack_from(buf, pos)
+    pos += 2
+    _error_message, pos = read_nullable_string(buf, pos)
+    _resource_type, = _S2.unpack_from(buf, pos)
+    pos += 1
+    _resource_name, pos = read_string(buf, pos)
+    _n_configs, pos = read_array_length(buf, pos)
+    if _n_configs < 0:
+        raise MessageDecodeError("non-nullable field Configs was null")
+    else:
+        _configs = []
+        for _ in range(_n_configs):
+            _e_configs, pos = _decode_describe_configs_resource_result_v0(buf, pos)
+            _configs.append(_e_configs)
+    return DescribeConfigsResult(_error_code, _error_message, _resource_type, _resource_name, _configs, []), pos
+
+
+def _decode_describe_configs_response_v0(buf: memoryview, pos: int) -> tuple[DescribeConfigsResponse, int]:
+    _results: list[DescribeConfigsResult]
+    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    pos += 4
+    _n_results, pos = read_array_length(buf, pos)
+    if _n_results < 0:
+        raise MessageDecodeError("non-nullable field Results was null")
+    else:
+        _results = []
+        for _ in range(_n_results):
+            _e_results, pos = _decode_describe_configs_result_v0(buf, pos)
+            _results.append(_e_results)
+    return DescribeConfigsResponse(_throttle_time_ms, _results, []), pos
+
+
+def _decode_describe_configs_synonym_v1(buf: memoryview, pos: int) -> tuple[DescribeConfigsSynonym, int]:
+    _name: str
+    _value: str | None
+    _name, pos = read_string(buf, pos)
+    _value, pos = read_nullable_string(buf, pos)
+    _source, = _S2.unpack_from(buf, pos)
+    pos += 1
+    return DescribeConfigsSynonym(_name, _value, _source, []), pos
+
+
+def _decode_describe_configs_resource_result_v1(buf: memoryview, pos: int) -> tuple[DescribeConfigsResourceResult, int]:
+    _name: str
+    _value: str | None
+    _synonyms: list[DescribeConfigsSynonym]
+    _name, pos = read_string(buf, pos)
+    _value, pos = read_nullable_string(buf, pos)
+    _read_only, _config_source, _is_sensitive = _S4.unpack_from(buf, pos)
+    pos += 3
+    _n_synonyms, pos = read_array_length(buf, pos)
+    if _n_synonyms < 0:
+        raise MessageDecodeError("non-nullable field Synonyms was null")
+    else:
+        _synonyms = []
+        for _ in range(_n_synonyms):
+            _e_synonyms, pos = _decode_describe_configs_synonym_v1(buf, pos)
+            _synonyms.append(_e_synonyms)
+    return DescribeConfigsResourceResult(_name, _value, _read_only, False, _config_source, _is_sensitive, _synonyms, 0, '', []), pos
+
+
+def _decode_describe_configs_result_v1(buf: memoryview, pos: int) -> tuple[DescribeConfigsResult, int]:
+    _error_message: str | None
+    _resource_name: str
+    _configs: list[DescribeConfigsResourceResult]
+    _error_code, = _S1.unpack_from(buf, pos)
+    pos += 2
+    _error_message, pos = read_nullable_string(buf, pos)
+    _resource_type, = _S2.unpack_from(buf, pos)
+    pos += 1
+    _resource_name, pos = read_string(buf, pos)
+    _n_configs, pos = read_array_length(buf, pos)
+    if _n_configs < 0:
+        raise MessageDecodeError("non-nullable field Configs was null")
+    else:
+        _configs = []
+        for _ in range(_n_configs):
+            _e_configs, pos = _decode_describe_configs_resource_result_v1(buf, pos)
+            _configs.append(_e_configs)
+    return DescribeConfigsResult(_error_code, _error_message, _resource_type, _resource_name, _configs, []), pos
+
+
+def _decode_describe_configs_response_v1(buf: memoryview, pos: int) -> tuple[DescribeConfigsResponse, int]:
+    _results: list[DescribeConfigsResult]
+    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    pos += 4
+    _n_results, pos = read_array_length(buf, pos)
+    if _n_results < 0:
+        raise MessageDecodeError("non-nullable field Results was null")
+    else:
+        _results = []
+        for _ in range(_n_results):
+            _e_results, pos = _decode_describe_configs_result_v1(buf, pos)
+            _results.append(_e_results)
+    return DescribeConfigsResponse(_throttle_time_ms, _results, []), pos
+
+
+def _decode_describe_configs_resource_result_v3(buf: memoryview, pos: int) -> tuple[DescribeConfigsResourceResult, int]:
+    _name: str
+    _value: str | None
+    _synonyms: list[DescribeConfigsSynonym]
+    _documentation: str | None
+    _name, pos = read_string(buf, pos)
+    _value, pos = read_nullable_string(buf, pos)
+    _read_only, _config_source, _is_sensitive = _S4.unpack_from(buf, pos)
+    pos += 3
+    _n_synonyms, pos = read_array_length(buf, pos)
+    if _n_synonyms < 0:
+        raise MessageDecodeError("non-nullable field Synonyms was null")
+    else:
+        _synonyms = []
+        for _ in range(_n_synonyms):
+            _e_synonyms, pos = _decode_describe_configs_synonym_v1(buf, pos)
+            _synonyms.append(_e_synonyms)
+    _config_type, = _S2.unpack_from(buf, pos)
+    pos += 1
+    _documentation, pos = read_nullable_string(buf, pos)
+    return DescribeConfigsResourceResult(_name, _value, _read_only, False, _config_source, _is_sensitive, _synonyms, _config_type, _documentation, []), pos
+
+
+def _decode_describe_configs_result_v3(buf: memoryview, pos: int) -> tuple[DescribeConfigsResult, int]:
+    _error_message: str | None
+    _resource_name: str
+    _configs: list[DescribeConfigsResourceResult]
+    _error_code, = _S1.unpack_from(buf, pos)
+    pos += 2
+    _error_message, pos = read_nullable_string(buf, pos)
+    _resource_type, = _S2.unpack_from(buf, pos)
+    pos += 1
+    _resource_name, pos = read_string(buf, pos)
+    _n_configs, pos = read_array_length(buf, pos)
+    if _n_configs < 0:
+        raise MessageDecodeError("non-nullable field Configs was null")
+    else:
+        _configs = []
+        for _ in range(_n_configs):
+            _e_configs, pos = _decode_describe_configs_resource_result_v3(buf, pos)
+            _configs.append(_e_configs)
+    return DescribeConfigsResult(_error_code, _error_message, _resource_type, _resource_name, _configs, []), pos
+
+
+def _decode_describe_configs_response_v3(buf: memoryview, pos: int) -> tuple[DescribeConfigsResponse, int]:
+    _results: list[DescribeConfigsResult]
+    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    pos += 4
+    _n_results, pos = read_array_length(buf, pos)
+    if _n_results < 0:
+        raise MessageDecodeError("non-nullable field Results was null")
+    else:
+        _results = []
+        for _ in range(_n_results):
+            _e_results, pos = _decode_describe_configs_result_v3(buf, pos)
+            _results.append(_e_results)
+    return DescribeConfigsResponse(_throttle_time_ms, _results, []), pos
+
+
+def _decode_describe_configs_synonym_v4(buf: memoryview, pos: int) -> tuple[DescribeConfigsSynonym, int]:
+    _name: str
+    _value: str | None
+    _name, pos = read_compact_string(buf, pos)
+    _value, pos = read_compact_nullable_string(buf, pos)
+    _source, = _S2.unpack_from(buf, pos)
+    pos += 1
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return DescribeConfigsSynonym(_name, _value, _source, _unknown), pos
+
+
+def _decode_describe_configs_resource_result_v4(buf: memoryview, pos: int) -> tuple[DescribeConfigsResourceResult, int]:
+    _name: str
+    _value: str | None
+    _synonyms: list[DescribeConfigsSynonym]
+    _documentation: str | None
+    _name, pos = read_compact_string(buf, pos)
+    _value, pos = read_compact_nullable_string(buf, pos)
+    _read_only, _config_source, _is_sensitive = _S4.unpack_from(buf, pos)
+    pos += 3
+    _n_synonyms, pos = read_compact_array_length(buf, pos)
+    if _n_synonyms < 0:
+        raise MessageDecodeError("non-nullable field Synonyms was null")
+    else:
+        _synonyms = []
+        for _ in range(_n_synonyms):
+            _e_synonyms, pos = _decode_describe_configs_synonym_v4(buf, pos)
+            _synonyms.append(_e_synonyms)
+    _config_type, = _S2.unpack_from(buf, pos)
+    pos += 1
+    _documentation, pos = read_compact_nullable_string(buf, pos)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return DescribeConfigsResourceResult(_name, _value, _read_only, False, _config_source, _is_sensitive, _synonyms, _config_type, _documentation, _unknown), pos
+
+
+def _decode_describe_configs_result_v4(buf: memoryview, pos: int) -> tuple[DescribeConfigsResult, int]:
+    _error_message: str | None
+    _resource_name: str
+    _configs: list[DescribeConfigsResourceResult]
+    _error_code, = _S1.unpack_from(buf, pos)
+    pos += 2
+    _error_message, pos = read_compact_nullable_string(buf, pos)
+    _resource_type, = _S2.unpack_from(buf, pos)
+    pos += 1
+    _resource_name, pos = read_compact_string(buf, pos)
+    _n_configs, pos = read_compact_array_length(buf, pos)
+    if _n_configs < 0:
+        raise MessageDecodeError("non-nullable field Configs was null")
+    else:
+        _configs = []
+        for _ in range(_n_configs):
+            _e_configs, pos = _decode_describe_configs_resource_result_v4(buf, pos)
+            _configs.append(_e_configs)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return DescribeConfigsResult(_error_code, _error_message, _resource_type, _resource_name, _configs, _unknown), pos
+
+
+def _decode_describe_configs_response_v4(buf: memoryview, pos: int) -> tuple[DescribeConfigsResponse, int]:
+    _results: list[DescribeConfigsResult]
+    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    pos += 4
+    _n_results, pos = read_compact_array_length(buf, pos)
+    if _n_results < 0:
+        raise MessageDecodeError("non-nullable field Results was null")
+    else:
+        _results = []
+        for _ in range(_n_results):
+            _e_results, pos = _decode_describe_configs_result_v4(buf, pos)
+            _results.append(_e_results)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return DescribeConfigsResponse(_throttle_time_ms, _results, _unknown), pos
+
+
+def _encode_describe_configs_resource_result_v0(m: DescribeConfigsResourceResult, out: bytearray) -> None:
+    write_string(out, m.name)
+    write_nullable_string(out, m.value)
+    out += _S3.pack(m.read_only, m.is_default, m.is_sensitive)
+
+
+def _encode_describe_configs_result_v0(m: DescribeConfigsResult, out: bytearray) -> None:
+    out += _S1.pack(m.error_code)
+    write_nullable_string(out, m.error_message)
+    out += _S2.pack(m.resource_type)
+    write_string(out, m.resource_name)
+    out += pack_int32(len(m.configs))
+    for _e_configs in m.configs:
+        _encode_describe_configs_resource_result_v0(_e_configs, out)
+
+
+def _encode_describe_configs_response_v0(m: DescribeConfigsResponse, out: bytearray) -> None:
+    out += _S0.pack(m.throttle_time_ms)
+    out += pack_int32(len(m.results))
+    for _e_results in m.results:
+        _encode_describe_configs_result_v0(_e_results, out)
+
+
+def _encode_describe_configs_synonym_v1(m: DescribeConfigsSynonym, out: bytearray) -> None:
+    write_string(out, m.name)
+    write_nullable_string(out, m.value)
+    out += _S2.pack(m.source)
+
+
+def _encode_describe_configs_resource_result_v1(m: DescribeConfigsResourceResult, out: bytearray) -> None:
+    if m.is_default:
+        raise version_error("DescribeConfigsResourceResult", "IsDefault", 1)
+    write_string(out, m.name)
+    write_nullable_string(out, m.value)
+    out += _S4.pack(m.read_only, m.config_source, m.is_sensitive)
+    out += pack_int32(len(m.synonyms))
+    for _e_synonyms in m.synonyms:
+        _encode_describe_configs_synonym_v1(_e_synonyms, out)
+
+
+def _encode_describe_configs_result_v1(m: DescribeConfigsResult, out: bytearray) -> None:
+    out += _S1.pack(m.error_code)
+    write_nullable_string(out, m.error_message)
+    out += _S2.pack(m.resource_type)
+    write_string(out, m.resource_name)
+    out += pack_int32(len(m.configs))
+    for _e_configs in m.configs:
+        _encode_describe_configs_resource_result_v1(_e_configs, out)
+
+
+def _encode_describe_configs_response_v1(m: DescribeConfigsResponse, out: bytearray) -> None:
+    out += _S0.pack(m.throttle_time_ms)
+    out += pack_int32(len(m.results))
+    for _e_results in m.results:
+        _encode_describe_configs_result_v1(_e_results, out)
+
+
+def _encode_describe_configs_resource_result_v2(m: DescribeConfigsResourceResult, out: bytearray) -> None:
+    if m.is_default:
+        raise version_error("DescribeConfigsResourceResult", "IsDefault", 2)
+    write_string(out, m.name)
+    write_nullable_string(out, m.value)
+    out += _S4.pack(m.read_only, m.config_source, m.is_sensitive)
+    out += pack_int32(len(m.synonyms))
+    for _e_synonyms in m.synonyms:
+        _encode_describe_configs_synonym_v1(_e_synonyms, out)
+
+
+def _encode_describe_configs_result_v2(m: DescribeConfigsResult, out: bytearray) -> None:
+    out += _S1.pack(m.error_code)
+    write_nullable_string(out, m.error_message)
+    out += _S2.pack(m.resource_type)
+    write_string(out, m.resource_name)
+    out += pack_int32(len(m.configs))
+    for _e_configs in m.configs:
+        _encode_describe_configs_resource_result_v2(_e_configs, out)
+
+
+def _encode_describe_configs_response_v2(m: DescribeConfigsResponse, out: bytearray) -> None:
+    out += _S0.pack(m.throttle_time_ms)
+    out += pack_int32(len(m.results))
+    for _e_results in m.results:
+        _encode_describe_configs_result_v2(_e_results, out)
+
+
+def _encode_describe_configs_resource_result_v3(m: DescribeConfigsResourceResult, out: bytearray) -> None:
+    if m.is_default:
+        raise version_error("DescribeConfigsResourceResult", "IsDefault", 3)
+    write_string(out, m.name)
+    write_nullable_string(out, m.value)
+    out += _S4.pack(m.read_only, m.config_source, m.is_sensitive)
+    out += pack_int32(len(m.synonyms))
+    for _e_synonyms in m.synonyms:
+        _encode_describe_configs_synonym_v1(_e_synonyms, out)
+    out += _S2.pack(m.config_type)
+    write_nullable_string(out, m.documentation)
+
+
+def _encode_describe_configs_result_v3(m: DescribeConfigsResult, out: bytearray) -> None:
+    out += _S1.pack(m.error_code)
+    write_nullable_string(out, m.error_message)
+    out += _S2.pack(m.resource_type)
+    write_string(out, m.resource_name)
+    out += pack_int32(len(m.configs))
+    for _e_configs in m.configs:
+        _encode_describe_configs_resource_result_v3(_e_configs, out)
+
+
+def _encode_describe_configs_response_v3(m: DescribeConfigsResponse, out: bytearray) -> None:
+    out += _S0.pack(m.throttle_time_ms)
+    out += pack_int32(len(m.results))
+    for _e_results in m.results:
+        _encode_describe_configs_result_v3(_e_results, out)
+
+
+def _encode_describe_configs_synonym_v4(m: DescribeConfigsSynonym, out: bytearray) -> None:
+    write_compact_string(out, m.name)
+    write_compact_nullable_string(out, m.value)
+    out += _S2.pack(m.source)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_describe_configs_resource_result_v4(m: DescribeConfigsResourceResult, out: bytearray) -> None:
+    if m.is_default:
+        raise version_error("DescribeConfigsResourceResult", "IsDefault", 4)
+    write_compact_string(out, m.name)
+    write_compact_nullable_string(out, m.value)
+    out += _S4.pack(m.read_only, m.config_source, m.is_sensitive)
+    write_uvarint(out, len(m.synonyms) + 1)
+    for _e_synonyms in m.synonyms:
+        _encode_describe_configs_synonym_v4(_e_synonyms, out)
+    out += _S2.pack(m.config_type)
+    write_compact_nullable_string(out, m.documentation)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_describe_configs_result_v4(m: DescribeConfigsResult, out: bytearray) -> None:
+    out += _S1.pack(m.error_code)
+    write_compact_nullable_string(out, m.error_message)
+    out += _S2.pack(m.resource_type)
+    write_compact_string(out, m.resource_name)
+    write_uvarint(out, len(m.configs) + 1)
+    for _e_configs in m.configs:
+        _encode_describe_configs_resource_result_v4(_e_configs, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_describe_configs_response_v4(m: DescribeConfigsResponse, out: bytearray) -> None:
+    out += _S0.pack(m.throttle_time_ms)
+    write_uvarint(out, len(m.results) + 1)
+    for _e_results in m.results:
+        _encode_describe_configs_result_v4(_e_results, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+_DECODERS: dict[int, Callable[[memoryview, int], tuple[DescribeConfigsResponse, int]]] = {
+    0: _decode_describe_configs_response_v0,
+    1: _decode_describe_configs_response_v1,
+    2: _decode_describe_configs_response_v1,
+    3: _decode_describe_configs_response_v3,
+    4: _decode_describe_configs_response_v4,
+}
+_ENCODERS: dict[int, Callable[[DescribeConfigsResponse, bytearray], None]] = {
+    0: _encode_describe_configs_response_v0,
+    1: _encode_describe_configs_response_v1,
+    2: _encode_describe_configs_response_v2,
+    3: _encode_describe_configs_response_v3,
+    4: _encode_describe_configs_response_v4,
+}

@@ -1,0 +1,233 @@
+"""DescribeProducersResponse: generated from Kafka 3.9.2's DescribeProducersResponse.json by
+josefk.protocol.messages.generator. Do not edit; regenerate."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from struct import Struct
+from typing import ClassVar
+
+from josefk.protocol.messages.codec import (
+    ApiMessage,
+    MessageDecodeError,
+    UnsupportedVersionError,
+    read_compact_array_length,
+    read_compact_nullable_string,
+    read_compact_string,
+    read_unknown_tags,
+    write_compact_nullable_string,
+    write_compact_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+__all__ = ["DescribeProducersResponse", "TopicResponse", "PartitionResponse", "ProducerState"]
+
+_S0 = Struct(">i")
+_S1 = Struct(">ih")
+_S2 = Struct(">qiiqiq")
+
+
+@dataclass(slots=True)
+class ProducerState:
+    """A ProducerState in DescribeProducersResponse."""
+
+    producer_id: int = 0
+    # versions 0+
+    producer_epoch: int = 0
+    # versions 0+
+    last_sequence: int = -1
+    # versions 0+
+    last_timestamp: int = -1
+    # versions 0+
+    coordinator_epoch: int = 0
+    # versions 0+
+    current_txn_start_offset: int = -1
+    # versions 0+
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class PartitionResponse:
+    """Each partition in the response."""
+
+    partition_index: int = 0
+    # versions 0+. The partition index.
+    error_code: int = 0
+    # versions 0+. The partition error code, or 0 if there was no error.
+    error_message: str | None = None
+    # versions 0+; nullable 0+. The partition error message, which may be null if no additional details are available
+    active_producers: list[ProducerState] = field(default_factory=list)
+    # versions 0+
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class TopicResponse:
+    """Each topic in the response."""
+
+    name: str = ''
+    # versions 0+. The topic name
+    partitions: list[PartitionResponse] = field(default_factory=list)
+    # versions 0+. Each partition in the response.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DescribeProducersResponse(ApiMessage):
+    """DescribeProducersResponse response"""
+
+    API_KEY: ClassVar[int] = 61
+    NAME: ClassVar[str] = "DescribeProducersResponse"
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int | None] = 0
+
+    throttle_time_ms: int = 0
+    # versions 0+. The duration in milliseconds for which the request was throttled due to a quota violation, or zero if the request did not violate any quota.
+    topics: list[TopicResponse] = field(default_factory=list)
+    # versions 0+. Each topic in the response.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+    def encode_into(self, out: bytearray, version: int) -> None:
+        try:
+            encoder = _ENCODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"DescribeProducersResponse has no version {version}") from None
+        encoder(self, out)
+
+    @classmethod
+    def decode_from(cls, buf: memoryview, pos: int, version: int) -> tuple[DescribeProducersResponse, int]:
+        try:
+            decoder = _DECODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"DescribeProducersResponse has no version {version}") from None
+        return decoder(buf, pos)
+
+    @classmethod
+    def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> DescribeProducersResponse:
+        return cls.decode_from(memoryview(buf), 0, version)[0]
+
+
+def _decode_producer_state_v0(buf: memoryview, pos: int) -> tuple[ProducerState, int]:
+    _producer_id, _producer_epoch, _last_sequence, _last_timestamp, _coordinator_epoch, _current_txn_start_offset = _S2.unpack_from(buf, pos)
+    pos += 36
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return ProducerState(_producer_id, _producer_epoch, _last_sequence, _last_timestamp, _coordinator_epoch, _current_txn_start_offset, _unknown), pos
+
+
+def _decode_partition_response_v0(buf: memoryview, pos: int) -> tuple[PartitionResponse, int]:
+    _error_message: str | None
+    _active_producers: list[ProducerState]
+    _partition_index, _error_code = _S1.unpack_from(buf, pos)
+    pos += 6
+    _error_message, pos = read_compact_nullable_string(buf, pos)
+    _n_active_producers, pos = read_compact_array_length(buf, pos)
+    if _n_active_producers < 0:
+        raise MessageDecodeError("non-nullable field ActiveProducers was null")
+    else:
+        _active_producers = []
+        for _ in range(_n_active_producers):
+            _e_active_producers, pos = _decode_producer_state_v0(buf, pos)
+            _active_producers.append(_e_active_producers)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return PartitionResponse(_partition_index, _error_code, _error_message, _active_producers, _unknown), pos
+
+
+def _decode_topic_response_v0(buf: memoryview, pos: int) -> tuple[TopicResponse, int]:
+    _name: str
+    _partitions: list[PartitionResponse]
+    _name, pos = read_compact_string(buf, pos)
+    _n_partitions, pos = read_compact_array_length(buf, pos)
+    if _n_partitions < 0:
+        raise MessageDecodeError("non-nullable field Partitions was null")
+    else:
+        _partitions = []
+        for _ in range(_n_partitions):
+            _e_partitions, pos = _decode_partition_response_v0(buf, pos)
+            _partitions.append(_e_partitions)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return TopicResponse(_name, _partitions, _unknown), pos
+
+
+def _decode_describe_producers_response_v0(buf: memoryview, pos: int) -> tuple[DescribeProducersResponse, int]:
+    _topics: list[TopicResponse]
+    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    pos += 4
+    _n_topics, pos = read_compact_array_length(buf, pos)
+    if _n_topics < 0:
+        raise MessageDecodeError("non-nullable field Topics was null")
+    else:
+        _topics = []
+        for _ in range(_n_topics):
+            _e_topics, pos = _decode_topic_response_v0(buf, pos)
+            _topics.append(_e_topics)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return DescribeProducersResponse(_throttle_time_ms, _topics, _unknown), pos
+
+
+def _encode_producer_state_v0(m: ProducerState, out: bytearray) -> None:
+    out += _S2.pack(m.producer_id, m.producer_epoch, m.last_sequence, m.last_timestamp, m.coordinator_epoch, m.current_txn_start_offset)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_partition_response_v0(m: PartitionResponse, out: bytearray) -> None:
+    out += _S1.pack(m.partition_index, m.error_code)
+    write_compact_nullable_string(out, m.error_message)
+    write_uvarint(out, len(m.active_producers) + 1)
+    for _e_active_producers in m.active_producers:
+        _encode_producer_state_v0(_e_active_producers, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_topic_response_v0(m: TopicResponse, out: bytearray) -> None:
+    write_compact_string(out, m.name)
+    write_uvarint(out, len(m.partitions) + 1)
+    for _e_partitions in m.partitions:
+        _encode_partition_response_v0(_e_partitions, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_describe_producers_response_v0(m: DescribeProducersResponse, out: bytearray) -> None:
+    out += _S0.pack(m.throttle_time_ms)
+    write_uvarint(out, len(m.topics) + 1)
+    for _e_topics in m.topics:
+        _encode_topic_response_v0(_e_topics, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+_DECODERS: dict[int, Callable[[memoryview, int], tuple[DescribeProducersResponse, int]]] = {
+    0: _decode_describe_producers_response_v0,
+}
+_ENCODERS: dict[int, Callable[[DescribeProducersResponse, bytearray], None]] = {
+    0: _encode_describe_producers_response_v0,
+}

@@ -1,0 +1,174 @@
+"""DescribeTopicPartitionsRequest: generated from Kafka 3.9.2's DescribeTopicPartitionsRequest.json by
+josefk.protocol.messages.generator. Do not edit; regenerate."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from struct import Struct
+from typing import ClassVar
+
+from josefk.protocol.messages.codec import (
+    ApiMessage,
+    MessageDecodeError,
+    UnsupportedVersionError,
+    read_compact_array_length,
+    read_compact_string,
+    read_unknown_tags,
+    write_compact_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+__all__ = ["DescribeTopicPartitionsRequest", "TopicRequest", "Cursor"]
+
+_S0 = Struct(">i")
+
+
+@dataclass(slots=True)
+class Cursor:
+    """The first topic and partition index to fetch details for."""
+
+    topic_name: str = ''
+    # versions 0+. The name for the first topic to process
+    partition_index: int = 0
+    # versions 0+. The partition index to start with
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class TopicRequest:
+    """The topics to fetch details for."""
+
+    name: str = ''
+    # versions 0+. The topic name
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DescribeTopicPartitionsRequest(ApiMessage):
+    """DescribeTopicPartitionsRequest request"""
+
+    API_KEY: ClassVar[int] = 75
+    NAME: ClassVar[str] = "DescribeTopicPartitionsRequest"
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int | None] = 0
+
+    topics: list[TopicRequest] = field(default_factory=list)
+    # versions 0+. The topics to fetch details for.
+    response_partition_limit: int = 2000
+    # versions 0+. The maximum number of partitions included in the response.
+    cursor: Cursor | None = None
+    # versions 0+; nullable 0+. The first topic and partition index to fetch details for.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+    def encode_into(self, out: bytearray, version: int) -> None:
+        try:
+            encoder = _ENCODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"DescribeTopicPartitionsRequest has no version {version}") from None
+        encoder(self, out)
+
+    @classmethod
+    def decode_from(cls, buf: memoryview, pos: int, version: int) -> tuple[DescribeTopicPartitionsRequest, int]:
+        try:
+            decoder = _DECODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"DescribeTopicPartitionsRequest has no version {version}") from None
+        return decoder(buf, pos)
+
+    @classmethod
+    def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> DescribeTopicPartitionsRequest:
+        return cls.decode_from(memoryview(buf), 0, version)[0]
+
+
+def _decode_topic_request_v0(buf: memoryview, pos: int) -> tuple[TopicRequest, int]:
+    _name: str
+    _name, pos = read_compact_string(buf, pos)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return TopicRequest(_name, _unknown), pos
+
+
+def _decode_cursor_v0(buf: memoryview, pos: int) -> tuple[Cursor, int]:
+    _topic_name: str
+    _topic_name, pos = read_compact_string(buf, pos)
+    _partition_index, = _S0.unpack_from(buf, pos)
+    pos += 4
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return Cursor(_topic_name, _partition_index, _unknown), pos
+
+
+def _decode_describe_topic_partitions_request_v0(buf: memoryview, pos: int) -> tuple[DescribeTopicPartitionsRequest, int]:
+    _topics: list[TopicRequest]
+    _cursor: Cursor | None
+    _n_topics, pos = read_compact_array_length(buf, pos)
+    if _n_topics < 0:
+        raise MessageDecodeError("non-nullable field Topics was null")
+    else:
+        _topics = []
+        for _ in range(_n_topics):
+            _e_topics, pos = _decode_topic_request_v0(buf, pos)
+            _topics.append(_e_topics)
+    _response_partition_limit, = _S0.unpack_from(buf, pos)
+    pos += 4
+    if buf[pos] >= 0x80:
+        _cursor = None
+        pos += 1
+    else:
+        _cursor, pos = _decode_cursor_v0(buf, pos + 1)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return DescribeTopicPartitionsRequest(_topics, _response_partition_limit, _cursor, _unknown), pos
+
+
+def _encode_topic_request_v0(m: TopicRequest, out: bytearray) -> None:
+    write_compact_string(out, m.name)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_cursor_v0(m: Cursor, out: bytearray) -> None:
+    write_compact_string(out, m.topic_name)
+    out += _S0.pack(m.partition_index)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_describe_topic_partitions_request_v0(m: DescribeTopicPartitionsRequest, out: bytearray) -> None:
+    write_uvarint(out, len(m.topics) + 1)
+    for _e_topics in m.topics:
+        _encode_topic_request_v0(_e_topics, out)
+    out += _S0.pack(m.response_partition_limit)
+    if m.cursor is None:
+        out.append(0xFF)
+    else:
+        out.append(1)
+        _encode_cursor_v0(m.cursor, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+_DECODERS: dict[int, Callable[[memoryview, int], tuple[DescribeTopicPartitionsRequest, int]]] = {
+    0: _decode_describe_topic_partitions_request_v0,
+}
+_ENCODERS: dict[int, Callable[[DescribeTopicPartitionsRequest, bytearray], None]] = {
+    0: _encode_describe_topic_partitions_request_v0,
+}

@@ -1,0 +1,311 @@
+"""DescribeTopicPartitionsResponse: generated from Kafka 3.9.2's DescribeTopicPartitionsResponse.json by
+josefk.protocol.messages.generator. Do not edit; regenerate."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from struct import Struct, pack, unpack_from
+from typing import ClassVar
+from uuid import UUID
+
+from josefk.protocol.messages.codec import (
+    ZERO_UUID,
+    ApiMessage,
+    MessageDecodeError,
+    UnsupportedVersionError,
+    read_compact_array_length,
+    read_compact_nullable_string,
+    read_compact_string,
+    read_unknown_tags,
+    read_uuid,
+    write_compact_nullable_string,
+    write_compact_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+__all__ = ["DescribeTopicPartitionsResponse", "DescribeTopicPartitionsResponseTopic", "DescribeTopicPartitionsResponsePartition", "Cursor"]
+
+_S0 = Struct(">i")
+_S1 = Struct(">h")
+_S2 = Struct(">?")
+_S3 = Struct(">hiii")
+
+
+@dataclass(slots=True)
+class Cursor:
+    """The next topic and partition index to fetch details for."""
+
+    topic_name: str = ''
+    # versions 0+. The name for the first topic to process
+    partition_index: int = 0
+    # versions 0+. The partition index to start with
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DescribeTopicPartitionsResponsePartition:
+    """Each partition in the topic."""
+
+    error_code: int = 0
+    # versions 0+. The partition error, or 0 if there was no error.
+    partition_index: int = 0
+    # versions 0+. The partition index.
+    leader_id: int = 0
+    # versions 0+. The ID of the leader broker.
+    leader_epoch: int = -1
+    # versions 0+; ignorable. The leader epoch of this partition.
+    replica_nodes: list[int] = field(default_factory=list)
+    # versions 0+. The set of all nodes that host this partition.
+    isr_nodes: list[int] = field(default_factory=list)
+    # versions 0+. The set of nodes that are in sync with the leader for this partition.
+    eligible_leader_replicas: list[int] | None = None
+    # versions 0+; nullable 0+. The new eligible leader replicas otherwise.
+    last_known_elr: list[int] | None = None
+    # versions 0+; nullable 0+. The last known ELR.
+    offline_replicas: list[int] = field(default_factory=list)
+    # versions 0+; ignorable. The set of offline replicas of this partition.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DescribeTopicPartitionsResponseTopic:
+    """Each topic in the response."""
+
+    error_code: int = 0
+    # versions 0+. The topic error, or 0 if there was no error.
+    name: str | None = ''
+    # versions 0+; nullable 0+. The topic name.
+    topic_id: UUID = ZERO_UUID
+    # versions 0+; ignorable. The topic id.
+    is_internal: bool = False
+    # versions 0+; ignorable. True if the topic is internal.
+    partitions: list[DescribeTopicPartitionsResponsePartition] = field(default_factory=list)
+    # versions 0+. Each partition in the topic.
+    topic_authorized_operations: int = -2147483648
+    # versions 0+. 32-bit bitfield to represent authorized operations for this topic.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DescribeTopicPartitionsResponse(ApiMessage):
+    """DescribeTopicPartitionsResponse response"""
+
+    API_KEY: ClassVar[int] = 75
+    NAME: ClassVar[str] = "DescribeTopicPartitionsResponse"
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int | None] = 0
+
+    throttle_time_ms: int = 0
+    # versions 0+; ignorable. The duration in milliseconds for which the request was throttled due to a quota violation, or zero if the request did not violate any quota.
+    topics: list[DescribeTopicPartitionsResponseTopic] = field(default_factory=list)
+    # versions 0+. Each topic in the response.
+    next_cursor: Cursor | None = None
+    # versions 0+; nullable 0+. The next topic and partition index to fetch details for.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+    def encode_into(self, out: bytearray, version: int) -> None:
+        try:
+            encoder = _ENCODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"DescribeTopicPartitionsResponse has no version {version}") from None
+        encoder(self, out)
+
+    @classmethod
+    def decode_from(cls, buf: memoryview, pos: int, version: int) -> tuple[DescribeTopicPartitionsResponse, int]:
+        try:
+            decoder = _DECODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"DescribeTopicPartitionsResponse has no version {version}") from None
+        return decoder(buf, pos)
+
+    @classmethod
+    def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> DescribeTopicPartitionsResponse:
+        return cls.decode_from(memoryview(buf), 0, version)[0]
+
+
+def _decode_describe_topic_partitions_response_partition_v0(buf: memoryview, pos: int) -> tuple[DescribeTopicPartitionsResponsePartition, int]:
+    _replica_nodes: list[int]
+    _isr_nodes: list[int]
+    _eligible_leader_replicas: list[int] | None
+    _last_known_elr: list[int] | None
+    _offline_replicas: list[int]
+    _error_code, _partition_index, _leader_id, _leader_epoch = _S3.unpack_from(buf, pos)
+    pos += 14
+    _n_replica_nodes, pos = read_compact_array_length(buf, pos)
+    if _n_replica_nodes < 0:
+        raise MessageDecodeError("non-nullable field ReplicaNodes was null")
+    else:
+        _replica_nodes = list(unpack_from(f">{_n_replica_nodes}i", buf, pos))
+        pos += 4 * _n_replica_nodes
+    _n_isr_nodes, pos = read_compact_array_length(buf, pos)
+    if _n_isr_nodes < 0:
+        raise MessageDecodeError("non-nullable field IsrNodes was null")
+    else:
+        _isr_nodes = list(unpack_from(f">{_n_isr_nodes}i", buf, pos))
+        pos += 4 * _n_isr_nodes
+    _n_eligible_leader_replicas, pos = read_compact_array_length(buf, pos)
+    if _n_eligible_leader_replicas < 0:
+        _eligible_leader_replicas = None
+    else:
+        _eligible_leader_replicas = list(unpack_from(f">{_n_eligible_leader_replicas}i", buf, pos))
+        pos += 4 * _n_eligible_leader_replicas
+    _n_last_known_elr, pos = read_compact_array_length(buf, pos)
+    if _n_last_known_elr < 0:
+        _last_known_elr = None
+    else:
+        _last_known_elr = list(unpack_from(f">{_n_last_known_elr}i", buf, pos))
+        pos += 4 * _n_last_known_elr
+    _n_offline_replicas, pos = read_compact_array_length(buf, pos)
+    if _n_offline_replicas < 0:
+        raise MessageDecodeError("non-nullable field OfflineReplicas was null")
+    else:
+        _offline_replicas = list(unpack_from(f">{_n_offline_replicas}i", buf, pos))
+        pos += 4 * _n_offline_replicas
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return DescribeTopicPartitionsResponsePartition(_error_code, _partition_index, _leader_id, _leader_epoch, _replica_nodes, _isr_nodes, _eligible_leader_replicas, _last_known_elr, _offline_replicas, _unknown), pos
+
+
+def _decode_describe_topic_partitions_response_topic_v0(buf: memoryview, pos: int) -> tuple[DescribeTopicPartitionsResponseTopic, int]:
+    _name: str | None
+    _topic_id: UUID
+    _partitions: list[DescribeTopicPartitionsResponsePartition]
+    _error_code, = _S1.unpack_from(buf, pos)
+    pos += 2
+    _name, pos = read_compact_nullable_string(buf, pos)
+    _topic_id, pos = read_uuid(buf, pos)
+    _is_internal, = _S2.unpack_from(buf, pos)
+    pos += 1
+    _n_partitions, pos = read_compact_array_length(buf, pos)
+    if _n_partitions < 0:
+        raise MessageDecodeError("non-nullable field Partitions was null")
+    else:
+        _partitions = []
+        for _ in range(_n_partitions):
+            _e_partitions, pos = _decode_describe_topic_partitions_response_partition_v0(buf, pos)
+            _partitions.append(_e_partitions)
+    _topic_authorized_operations, = _S0.unpack_from(buf, pos)
+    pos += 4
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return DescribeTopicPartitionsResponseTopic(_error_code, _name, _topic_id, _is_internal, _partitions, _topic_authorized_operations, _unknown), pos
+
+
+def _decode_cursor_v0(buf: memoryview, pos: int) -> tuple[Cursor, int]:
+    _topic_name: str
+    _topic_name, pos = read_compact_string(buf, pos)
+    _partition_index, = _S0.unpack_from(buf, pos)
+    pos += 4
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return Cursor(_topic_name, _partition_index, _unknown), pos
+
+
+def _decode_describe_topic_partitions_response_v0(buf: memoryview, pos: int) -> tuple[DescribeTopicPartitionsResponse, int]:
+    _topics: list[DescribeTopicPartitionsResponseTopic]
+    _next_cursor: Cursor | None
+    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    pos += 4
+    _n_topics, pos = read_compact_array_length(buf, pos)
+    if _n_topics < 0:
+        raise MessageDecodeError("non-nullable field Topics was null")
+    else:
+        _topics = []
+        for _ in range(_n_topics):
+            _e_topics, pos = _decode_describe_topic_partitions_response_topic_v0(buf, pos)
+            _topics.append(_e_topics)
+    if buf[pos] >= 0x80:
+        _next_cursor = None
+        pos += 1
+    else:
+        _next_cursor, pos = _decode_cursor_v0(buf, pos + 1)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return DescribeTopicPartitionsResponse(_throttle_time_ms, _topics, _next_cursor, _unknown), pos
+
+
+def _encode_describe_topic_partitions_response_partition_v0(m: DescribeTopicPartitionsResponsePartition, out: bytearray) -> None:
+    out += _S3.pack(m.error_code, m.partition_index, m.leader_id, m.leader_epoch)
+    write_uvarint(out, len(m.replica_nodes) + 1)
+    out += pack(f">{len(m.replica_nodes)}i", *m.replica_nodes)
+    write_uvarint(out, len(m.isr_nodes) + 1)
+    out += pack(f">{len(m.isr_nodes)}i", *m.isr_nodes)
+    if m.eligible_leader_replicas is None:
+        out.append(0)
+    else:
+        write_uvarint(out, len(m.eligible_leader_replicas) + 1)
+        out += pack(f">{len(m.eligible_leader_replicas)}i", *m.eligible_leader_replicas)
+    if m.last_known_elr is None:
+        out.append(0)
+    else:
+        write_uvarint(out, len(m.last_known_elr) + 1)
+        out += pack(f">{len(m.last_known_elr)}i", *m.last_known_elr)
+    write_uvarint(out, len(m.offline_replicas) + 1)
+    out += pack(f">{len(m.offline_replicas)}i", *m.offline_replicas)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_describe_topic_partitions_response_topic_v0(m: DescribeTopicPartitionsResponseTopic, out: bytearray) -> None:
+    out += _S1.pack(m.error_code)
+    write_compact_nullable_string(out, m.name)
+    out += m.topic_id.bytes
+    out += _S2.pack(m.is_internal)
+    write_uvarint(out, len(m.partitions) + 1)
+    for _e_partitions in m.partitions:
+        _encode_describe_topic_partitions_response_partition_v0(_e_partitions, out)
+    out += _S0.pack(m.topic_authorized_operations)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_cursor_v0(m: Cursor, out: bytearray) -> None:
+    write_compact_string(out, m.topic_name)
+    out += _S0.pack(m.partition_index)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_describe_topic_partitions_response_v0(m: DescribeTopicPartitionsResponse, out: bytearray) -> None:
+    out += _S0.pack(m.throttle_time_ms)
+    write_uvarint(out, len(m.topics) + 1)
+    for _e_topics in m.topics:
+        _encode_describe_topic_partitions_response_topic_v0(_e_topics, out)
+    if m.next_cursor is None:
+        out.append(0xFF)
+    else:
+        out.append(1)
+        _encode_cursor_v0(m.next_cursor, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+_DECODERS: dict[int, Callable[[memoryview, int], tuple[DescribeTopicPartitionsResponse, int]]] = {
+    0: _decode_describe_topic_partitions_response_v0,
+}
+_ENCODERS: dict[int, Callable[[DescribeTopicPartitionsResponse, bytearray], None]] = {
+    0: _encode_describe_topic_partitions_response_v0,
+}

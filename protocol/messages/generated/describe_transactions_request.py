@@ -1,0 +1,93 @@
+"""DescribeTransactionsRequest: generated from Kafka 3.9.2's DescribeTransactionsRequest.json by
+josefk.protocol.messages.generator. Do not edit; regenerate."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from josefk.protocol.messages.codec import (
+    ApiMessage,
+    MessageDecodeError,
+    UnsupportedVersionError,
+    read_compact_array_length,
+    read_compact_string,
+    read_unknown_tags,
+    write_compact_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+__all__ = ["DescribeTransactionsRequest"]
+
+
+
+@dataclass(slots=True)
+class DescribeTransactionsRequest(ApiMessage):
+    """DescribeTransactionsRequest request"""
+
+    API_KEY: ClassVar[int] = 65
+    NAME: ClassVar[str] = "DescribeTransactionsRequest"
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int | None] = 0
+
+    transactional_ids: list[str] = field(default_factory=list)
+    # versions 0+. Array of transactionalIds to include in describe results. If empty, then no results will be returned.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+    def encode_into(self, out: bytearray, version: int) -> None:
+        try:
+            encoder = _ENCODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"DescribeTransactionsRequest has no version {version}") from None
+        encoder(self, out)
+
+    @classmethod
+    def decode_from(cls, buf: memoryview, pos: int, version: int) -> tuple[DescribeTransactionsRequest, int]:
+        try:
+            decoder = _DECODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"DescribeTransactionsRequest has no version {version}") from None
+        return decoder(buf, pos)
+
+    @classmethod
+    def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> DescribeTransactionsRequest:
+        return cls.decode_from(memoryview(buf), 0, version)[0]
+
+
+def _decode_describe_transactions_request_v0(buf: memoryview, pos: int) -> tuple[DescribeTransactionsRequest, int]:
+    _transactional_ids: list[str]
+    _n_transactional_ids, pos = read_compact_array_length(buf, pos)
+    if _n_transactional_ids < 0:
+        raise MessageDecodeError("non-nullable field TransactionalIds was null")
+    else:
+        _transactional_ids = []
+        for _ in range(_n_transactional_ids):
+            _e_transactional_ids, pos = read_compact_string(buf, pos)
+            _transactional_ids.append(_e_transactional_ids)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return DescribeTransactionsRequest(_transactional_ids, _unknown), pos
+
+
+def _encode_describe_transactions_request_v0(m: DescribeTransactionsRequest, out: bytearray) -> None:
+    write_uvarint(out, len(m.transactional_ids) + 1)
+    for _e_transactional_ids in m.transactional_ids:
+        write_compact_string(out, _e_transactional_ids)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+_DECODERS: dict[int, Callable[[memoryview, int], tuple[DescribeTransactionsRequest, int]]] = {
+    0: _decode_describe_transactions_request_v0,
+}
+_ENCODERS: dict[int, Callable[[DescribeTransactionsRequest, bytearray], None]] = {
+    0: _encode_describe_transactions_request_v0,
+}

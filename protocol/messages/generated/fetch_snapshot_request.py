@@ -1,0 +1,349 @@
+"""FetchSnapshotRequest: generated from Kafka 3.9.2's FetchSnapshotRequest.json by
+josefk.protocol.messages.generator. Do not edit; regenerate."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from struct import Struct
+from typing import ClassVar
+from uuid import UUID
+
+from josefk.protocol.messages.codec import (
+    ZERO_UUID,
+    ApiMessage,
+    MessageDecodeError,
+    UnsupportedVersionError,
+    read_compact_array_length,
+    read_compact_nullable_string,
+    read_compact_string,
+    read_unknown_tag,
+    read_unknown_tags,
+    read_uuid,
+    read_uvarint,
+    write_compact_nullable_string,
+    write_compact_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+__all__ = ["FetchSnapshotRequest", "TopicSnapshot", "PartitionSnapshot", "SnapshotId"]
+
+_S0 = Struct(">ii")
+_S1 = Struct(">qi")
+_S2 = Struct(">q")
+
+
+@dataclass(slots=True)
+class SnapshotId:
+    """The snapshot endOffset and epoch to fetch"""
+
+    end_offset: int = 0
+    # versions 0+
+    epoch: int = 0
+    # versions 0+
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class PartitionSnapshot:
+    """The partitions to fetch"""
+
+    partition: int = 0
+    # versions 0+. The partition index
+    current_leader_epoch: int = 0
+    # versions 0+. The current leader epoch of the partition, -1 for unknown leader epoch
+    snapshot_id: SnapshotId = field(default_factory=SnapshotId)
+    # versions 0+. The snapshot endOffset and epoch to fetch
+    position: int = 0
+    # versions 0+. The byte position within the snapshot to start fetching from
+    replica_directory_id: UUID = ZERO_UUID
+    # versions 1+; tag 0 in 1+; ignorable. The directory id of the follower fetching
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class TopicSnapshot:
+    """The topics to fetch"""
+
+    name: str = ''
+    # versions 0+. The name of the topic to fetch
+    partitions: list[PartitionSnapshot] = field(default_factory=list)
+    # versions 0+. The partitions to fetch
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class FetchSnapshotRequest(ApiMessage):
+    """FetchSnapshotRequest request"""
+
+    API_KEY: ClassVar[int] = 59
+    NAME: ClassVar[str] = "FetchSnapshotRequest"
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
+    FLEXIBLE_MIN: ClassVar[int | None] = 0
+
+    cluster_id: str | None = None
+    # versions 0+; nullable 0+; tag 0 in 0+. The clusterId if known, this is used to validate metadata fetches prior to broker registration
+    replica_id: int = -1
+    # versions 0+. The broker ID of the follower
+    max_bytes: int = 2147483647
+    # versions 0+. The maximum bytes to fetch from all of the snapshots
+    topics: list[TopicSnapshot] = field(default_factory=list)
+    # versions 0+. The topics to fetch
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+    def encode_into(self, out: bytearray, version: int) -> None:
+        try:
+            encoder = _ENCODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"FetchSnapshotRequest has no version {version}") from None
+        encoder(self, out)
+
+    @classmethod
+    def decode_from(cls, buf: memoryview, pos: int, version: int) -> tuple[FetchSnapshotRequest, int]:
+        try:
+            decoder = _DECODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"FetchSnapshotRequest has no version {version}") from None
+        return decoder(buf, pos)
+
+    @classmethod
+    def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> FetchSnapshotRequest:
+        return cls.decode_from(memoryview(buf), 0, version)[0]
+
+
+def _decode_snapshot_id_v0(buf: memoryview, pos: int) -> tuple[SnapshotId, int]:
+    _end_offset, _epoch = _S1.unpack_from(buf, pos)
+    pos += 12
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return SnapshotId(_end_offset, _epoch, _unknown), pos
+
+
+def _decode_partition_snapshot_v0(buf: memoryview, pos: int) -> tuple[PartitionSnapshot, int]:
+    _snapshot_id: SnapshotId
+    _partition, _current_leader_epoch = _S0.unpack_from(buf, pos)
+    pos += 8
+    _snapshot_id, pos = _decode_snapshot_id_v0(buf, pos)
+    _position, = _S2.unpack_from(buf, pos)
+    pos += 8
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return PartitionSnapshot(_partition, _current_leader_epoch, _snapshot_id, _position, ZERO_UUID, _unknown), pos
+
+
+def _decode_topic_snapshot_v0(buf: memoryview, pos: int) -> tuple[TopicSnapshot, int]:
+    _name: str
+    _partitions: list[PartitionSnapshot]
+    _name, pos = read_compact_string(buf, pos)
+    _n_partitions, pos = read_compact_array_length(buf, pos)
+    if _n_partitions < 0:
+        raise MessageDecodeError("non-nullable field Partitions was null")
+    else:
+        _partitions = []
+        for _ in range(_n_partitions):
+            _e_partitions, pos = _decode_partition_snapshot_v0(buf, pos)
+            _partitions.append(_e_partitions)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return TopicSnapshot(_name, _partitions, _unknown), pos
+
+
+def _decode_fetch_snapshot_request_v0(buf: memoryview, pos: int) -> tuple[FetchSnapshotRequest, int]:
+    _topics: list[TopicSnapshot]
+    _replica_id, _max_bytes = _S0.unpack_from(buf, pos)
+    pos += 8
+    _n_topics, pos = read_compact_array_length(buf, pos)
+    if _n_topics < 0:
+        raise MessageDecodeError("non-nullable field Topics was null")
+    else:
+        _topics = []
+        for _ in range(_n_topics):
+            _e_topics, pos = _decode_topic_snapshot_v0(buf, pos)
+            _topics.append(_e_topics)
+    _cluster_id: str | None = None
+    _unknown: list[tuple[int, bytes]] = []
+    if buf[pos] == 0:
+        pos += 1
+    else:
+        _ntags, pos = read_uvarint(buf, pos)
+        for _ in range(_ntags):
+            _tag, pos = read_uvarint(buf, pos)
+            _size, pos = read_uvarint(buf, pos)
+            if _tag == 0:
+                _cluster_id, pos = read_compact_nullable_string(buf, pos)
+            else:
+                _raw, pos = read_unknown_tag(buf, pos, _size)
+                _unknown.append((_tag, _raw))
+    return FetchSnapshotRequest(_cluster_id, _replica_id, _max_bytes, _topics, _unknown), pos
+
+
+def _decode_partition_snapshot_v1(buf: memoryview, pos: int) -> tuple[PartitionSnapshot, int]:
+    _snapshot_id: SnapshotId
+    _partition, _current_leader_epoch = _S0.unpack_from(buf, pos)
+    pos += 8
+    _snapshot_id, pos = _decode_snapshot_id_v0(buf, pos)
+    _position, = _S2.unpack_from(buf, pos)
+    pos += 8
+    _replica_directory_id: UUID = ZERO_UUID
+    _unknown: list[tuple[int, bytes]] = []
+    if buf[pos] == 0:
+        pos += 1
+    else:
+        _ntags, pos = read_uvarint(buf, pos)
+        for _ in range(_ntags):
+            _tag, pos = read_uvarint(buf, pos)
+            _size, pos = read_uvarint(buf, pos)
+            if _tag == 0:
+                _replica_directory_id, pos = read_uuid(buf, pos)
+            else:
+                _raw, pos = read_unknown_tag(buf, pos, _size)
+                _unknown.append((_tag, _raw))
+    return PartitionSnapshot(_partition, _current_leader_epoch, _snapshot_id, _position, _replica_directory_id, _unknown), pos
+
+
+def _decode_topic_snapshot_v1(buf: memoryview, pos: int) -> tuple[TopicSnapshot, int]:
+    _name: str
+    _partitions: list[PartitionSnapshot]
+    _name, pos = read_compact_string(buf, pos)
+    _n_partitions, pos = read_compact_array_length(buf, pos)
+    if _n_partitions < 0:
+        raise MessageDecodeError("non-nullable field Partitions was null")
+    else:
+        _partitions = []
+        for _ in range(_n_partitions):
+            _e_partitions, pos = _decode_partition_snapshot_v1(buf, pos)
+            _partitions.append(_e_partitions)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return TopicSnapshot(_name, _partitions, _unknown), pos
+
+
+def _decode_fetch_snapshot_request_v1(buf: memoryview, pos: int) -> tuple[FetchSnapshotRequest, int]:
+    _topics: list[TopicSnapshot]
+    _replica_id, _max_bytes = _S0.unpack_from(buf, pos)
+    pos += 8
+    _n_topics, pos = read_compact_array_length(buf, pos)
+    if _n_topics < 0:
+        raise MessageDecodeError("non-nullable field Topics was null")
+    else:
+        _topics = []
+        for _ in range(_n_topics):
+            _e_topics, pos = _decode_topic_snapshot_v1(buf, pos)
+            _topics.append(_e_topics)
+    _cluster_id: str | None = None
+    _unknown: list[tuple[int, bytes]] = []
+    if buf[pos] == 0:
+        pos += 1
+    else:
+        _ntags, pos = read_uvarint(buf, pos)
+        for _ in range(_ntags):
+            _tag, pos = read_uvarint(buf, pos)
+            _size, pos = read_uvarint(buf, pos)
+            if _tag == 0:
+                _cluster_id, pos = read_compact_nullable_string(buf, pos)
+            else:
+                _raw, pos = read_unknown_tag(buf, pos, _size)
+                _unknown.append((_tag, _raw))
+    return FetchSnapshotRequest(_cluster_id, _replica_id, _max_bytes, _topics, _unknown), pos
+
+
+def _encode_snapshot_id_v0(m: SnapshotId, out: bytearray) -> None:
+    out += _S1.pack(m.end_offset, m.epoch)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_partition_snapshot_v0(m: PartitionSnapshot, out: bytearray) -> None:
+    out += _S0.pack(m.partition, m.current_leader_epoch)
+    _encode_snapshot_id_v0(m.snapshot_id, out)
+    out += _S2.pack(m.position)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_topic_snapshot_v0(m: TopicSnapshot, out: bytearray) -> None:
+    write_compact_string(out, m.name)
+    write_uvarint(out, len(m.partitions) + 1)
+    for _e_partitions in m.partitions:
+        _encode_partition_snapshot_v0(_e_partitions, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_fetch_snapshot_request_v0(m: FetchSnapshotRequest, out: bytearray) -> None:
+    out += _S0.pack(m.replica_id, m.max_bytes)
+    write_uvarint(out, len(m.topics) + 1)
+    for _e_topics in m.topics:
+        _encode_topic_snapshot_v0(_e_topics, out)
+    _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
+    if m.cluster_id is not None:
+        _t = bytearray()
+        write_compact_nullable_string(_t, m.cluster_id)
+        _tags.append((0, _t))
+    write_tagged_fields(out, _tags)
+
+
+def _encode_partition_snapshot_v1(m: PartitionSnapshot, out: bytearray) -> None:
+    out += _S0.pack(m.partition, m.current_leader_epoch)
+    _encode_snapshot_id_v0(m.snapshot_id, out)
+    out += _S2.pack(m.position)
+    _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
+    if m.replica_directory_id != ZERO_UUID:
+        _t = bytearray()
+        _t += m.replica_directory_id.bytes
+        _tags.append((0, _t))
+    write_tagged_fields(out, _tags)
+
+
+def _encode_topic_snapshot_v1(m: TopicSnapshot, out: bytearray) -> None:
+    write_compact_string(out, m.name)
+    write_uvarint(out, len(m.partitions) + 1)
+    for _e_partitions in m.partitions:
+        _encode_partition_snapshot_v1(_e_partitions, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_fetch_snapshot_request_v1(m: FetchSnapshotRequest, out: bytearray) -> None:
+    out += _S0.pack(m.replica_id, m.max_bytes)
+    write_uvarint(out, len(m.topics) + 1)
+    for _e_topics in m.topics:
+        _encode_topic_snapshot_v1(_e_topics, out)
+    _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
+    if m.cluster_id is not None:
+        _t = bytearray()
+        write_compact_nullable_string(_t, m.cluster_id)
+        _tags.append((0, _t))
+    write_tagged_fields(out, _tags)
+
+
+_DECODERS: dict[int, Callable[[memoryview, int], tuple[FetchSnapshotRequest, int]]] = {
+    0: _decode_fetch_snapshot_request_v0,
+    1: _decode_fetch_snapshot_request_v1,
+}
+_ENCODERS: dict[int, Callable[[FetchSnapshotRequest, bytearray], None]] = {
+    0: _encode_fetch_snapshot_request_v0,
+    1: _encode_fetch_snapshot_request_v1,
+}

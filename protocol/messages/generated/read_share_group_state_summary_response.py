@@ -1,0 +1,183 @@
+"""ReadShareGroupStateSummaryResponse: generated from Kafka 3.9.2's ReadShareGroupStateSummaryResponse.json by
+josefk.protocol.messages.generator. Do not edit; regenerate."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from struct import Struct
+from typing import ClassVar
+from uuid import UUID
+
+from josefk.protocol.messages.codec import (
+    ZERO_UUID,
+    ApiMessage,
+    MessageDecodeError,
+    UnsupportedVersionError,
+    read_compact_array_length,
+    read_compact_nullable_string,
+    read_unknown_tags,
+    read_uuid,
+    write_compact_nullable_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+__all__ = ["ReadShareGroupStateSummaryResponse", "ReadStateSummaryResult", "PartitionResult"]
+
+_S0 = Struct(">ih")
+_S1 = Struct(">iq")
+
+
+@dataclass(slots=True)
+class PartitionResult:
+    """The results for the partitions."""
+
+    partition: int = 0
+    # versions 0+. The partition index.
+    error_code: int = 0
+    # versions 0+. The error code, or 0 if there was no error.
+    error_message: str | None = None
+    # versions 0+; nullable 0+. The error message, or null if there was no error.
+    state_epoch: int = 0
+    # versions 0+. The state epoch of the share-partition.
+    start_offset: int = 0
+    # versions 0+. The share-partition start offset.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ReadStateSummaryResult:
+    """The read results"""
+
+    topic_id: UUID = ZERO_UUID
+    # versions 0+. The topic identifier
+    partitions: list[PartitionResult] = field(default_factory=list)
+    # versions 0+. The results for the partitions.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ReadShareGroupStateSummaryResponse(ApiMessage):
+    """ReadShareGroupStateSummaryResponse response"""
+
+    API_KEY: ClassVar[int] = 87
+    NAME: ClassVar[str] = "ReadShareGroupStateSummaryResponse"
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int | None] = 0
+
+    results: list[ReadStateSummaryResult] = field(default_factory=list)
+    # versions 0+. The read results
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+    def encode_into(self, out: bytearray, version: int) -> None:
+        try:
+            encoder = _ENCODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"ReadShareGroupStateSummaryResponse has no version {version}") from None
+        encoder(self, out)
+
+    @classmethod
+    def decode_from(cls, buf: memoryview, pos: int, version: int) -> tuple[ReadShareGroupStateSummaryResponse, int]:
+        try:
+            decoder = _DECODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"ReadShareGroupStateSummaryResponse has no version {version}") from None
+        return decoder(buf, pos)
+
+    @classmethod
+    def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> ReadShareGroupStateSummaryResponse:
+        return cls.decode_from(memoryview(buf), 0, version)[0]
+
+
+def _decode_partition_result_v0(buf: memoryview, pos: int) -> tuple[PartitionResult, int]:
+    _error_message: str | None
+    _partition, _error_code = _S0.unpack_from(buf, pos)
+    pos += 6
+    _error_message, pos = read_compact_nullable_string(buf, pos)
+    _state_epoch, _start_offset = _S1.unpack_from(buf, pos)
+    pos += 12
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return PartitionResult(_partition, _error_code, _error_message, _state_epoch, _start_offset, _unknown), pos
+
+
+def _decode_read_state_summary_result_v0(buf: memoryview, pos: int) -> tuple[ReadStateSummaryResult, int]:
+    _topic_id: UUID
+    _partitions: list[PartitionResult]
+    _topic_id, pos = read_uuid(buf, pos)
+    _n_partitions, pos = read_compact_array_length(buf, pos)
+    if _n_partitions < 0:
+        raise MessageDecodeError("non-nullable field Partitions was null")
+    else:
+        _partitions = []
+        for _ in range(_n_partitions):
+            _e_partitions, pos = _decode_partition_result_v0(buf, pos)
+            _partitions.append(_e_partitions)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return ReadStateSummaryResult(_topic_id, _partitions, _unknown), pos
+
+
+def _decode_read_share_group_state_summary_response_v0(buf: memoryview, pos: int) -> tuple[ReadShareGroupStateSummaryResponse, int]:
+    _results: list[ReadStateSummaryResult]
+    _n_results, pos = read_compact_array_length(buf, pos)
+    if _n_results < 0:
+        raise MessageDecodeError("non-nullable field Results was null")
+    else:
+        _results = []
+        for _ in range(_n_results):
+            _e_results, pos = _decode_read_state_summary_result_v0(buf, pos)
+            _results.append(_e_results)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return ReadShareGroupStateSummaryResponse(_results, _unknown), pos
+
+
+def _encode_partition_result_v0(m: PartitionResult, out: bytearray) -> None:
+    out += _S0.pack(m.partition, m.error_code)
+    write_compact_nullable_string(out, m.error_message)
+    out += _S1.pack(m.state_epoch, m.start_offset)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_read_state_summary_result_v0(m: ReadStateSummaryResult, out: bytearray) -> None:
+    out += m.topic_id.bytes
+    write_uvarint(out, len(m.partitions) + 1)
+    for _e_partitions in m.partitions:
+        _encode_partition_result_v0(_e_partitions, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_read_share_group_state_summary_response_v0(m: ReadShareGroupStateSummaryResponse, out: bytearray) -> None:
+    write_uvarint(out, len(m.results) + 1)
+    for _e_results in m.results:
+        _encode_read_state_summary_result_v0(_e_results, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+_DECODERS: dict[int, Callable[[memoryview, int], tuple[ReadShareGroupStateSummaryResponse, int]]] = {
+    0: _decode_read_share_group_state_summary_response_v0,
+}
+_ENCODERS: dict[int, Callable[[ReadShareGroupStateSummaryResponse, bytearray], None]] = {
+    0: _encode_read_share_group_state_summary_response_v0,
+}

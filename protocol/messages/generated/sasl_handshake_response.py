@@ -1,0 +1,90 @@
+"""SaslHandshakeResponse: generated from Kafka 3.9.2's SaslHandshakeResponse.json by
+josefk.protocol.messages.generator. Do not edit; regenerate."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from struct import Struct
+from typing import ClassVar
+
+from josefk.protocol.messages.codec import (
+    ApiMessage,
+    MessageDecodeError,
+    UnsupportedVersionError,
+    pack_int32,
+    read_array_length,
+    read_string,
+    write_string,
+)
+
+__all__ = ["SaslHandshakeResponse"]
+
+_S0 = Struct(">h")
+
+
+@dataclass(slots=True)
+class SaslHandshakeResponse(ApiMessage):
+    """SaslHandshakeResponse response"""
+
+    API_KEY: ClassVar[int] = 17
+    NAME: ClassVar[str] = "SaslHandshakeResponse"
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
+    FLEXIBLE_MIN: ClassVar[int | None] = None
+
+    error_code: int = 0
+    # versions 0+. The error code, or 0 if there was no error.
+    mechanisms: list[str] = field(default_factory=list)
+    # versions 0+. The mechanisms enabled in the server.
+
+    def encode_into(self, out: bytearray, version: int) -> None:
+        try:
+            encoder = _ENCODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"SaslHandshakeResponse has no version {version}") from None
+        encoder(self, out)
+
+    @classmethod
+    def decode_from(cls, buf: memoryview, pos: int, version: int) -> tuple[SaslHandshakeResponse, int]:
+        try:
+            decoder = _DECODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"SaslHandshakeResponse has no version {version}") from None
+        return decoder(buf, pos)
+
+    @classmethod
+    def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> SaslHandshakeResponse:
+        return cls.decode_from(memoryview(buf), 0, version)[0]
+
+
+def _decode_sasl_handshake_response_v0(buf: memoryview, pos: int) -> tuple[SaslHandshakeResponse, int]:
+    _mechanisms: list[str]
+    _error_code, = _S0.unpack_from(buf, pos)
+    pos += 2
+    _n_mechanisms, pos = read_array_length(buf, pos)
+    if _n_mechanisms < 0:
+        raise MessageDecodeError("non-nullable field Mechanisms was null")
+    else:
+        _mechanisms = []
+        for _ in range(_n_mechanisms):
+            _e_mechanisms, pos = read_string(buf, pos)
+            _mechanisms.append(_e_mechanisms)
+    return SaslHandshakeResponse(_error_code, _mechanisms), pos
+
+
+def _encode_sasl_handshake_response_v0(m: SaslHandshakeResponse, out: bytearray) -> None:
+    out += _S0.pack(m.error_code)
+    out += pack_int32(len(m.mechanisms))
+    for _e_mechanisms in m.mechanisms:
+        write_string(out, _e_mechanisms)
+
+
+_DECODERS: dict[int, Callable[[memoryview, int], tuple[SaslHandshakeResponse, int]]] = {
+    0: _decode_sasl_handshake_response_v0,
+    1: _decode_sasl_handshake_response_v0,
+}
+_ENCODERS: dict[int, Callable[[SaslHandshakeResponse, bytearray], None]] = {
+    0: _encode_sasl_handshake_response_v0,
+    1: _encode_sasl_handshake_response_v0,
+}

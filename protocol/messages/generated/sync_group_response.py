@@ -1,0 +1,163 @@
+"""SyncGroupResponse: generated from Kafka 3.9.2's SyncGroupResponse.json by
+josefk.protocol.messages.generator. Do not edit; regenerate."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from struct import Struct
+from typing import ClassVar
+
+from josefk.protocol.messages.codec import (
+    ApiMessage,
+    UnsupportedVersionError,
+    read_bytes,
+    read_compact_bytes,
+    read_compact_nullable_string,
+    read_unknown_tags,
+    write_bytes,
+    write_compact_bytes,
+    write_compact_nullable_string,
+    write_tagged_fields,
+)
+
+__all__ = ["SyncGroupResponse"]
+
+_S0 = Struct(">h")
+_S1 = Struct(">ih")
+
+
+@dataclass(slots=True)
+class SyncGroupResponse(ApiMessage):
+    """SyncGroupResponse response"""
+
+    API_KEY: ClassVar[int] = 14
+    NAME: ClassVar[str] = "SyncGroupResponse"
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 5
+    FLEXIBLE_MIN: ClassVar[int | None] = 4
+
+    throttle_time_ms: int = 0
+    # versions 1+; ignorable. The duration in milliseconds for which the request was throttled due to a quota violation, or zero if the request did not violate any quota.
+    error_code: int = 0
+    # versions 0+. The error code, or 0 if there was no error.
+    protocol_type: str | None = None
+    # versions 5+; nullable 5+; ignorable. The group protocol type.
+    protocol_name: str | None = None
+    # versions 5+; nullable 5+; ignorable. The group protocol name.
+    assignment: bytes = b""
+    # versions 0+. The member assignment.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+    def encode_into(self, out: bytearray, version: int) -> None:
+        try:
+            encoder = _ENCODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"SyncGroupResponse has no version {version}") from None
+        encoder(self, out)
+
+    @classmethod
+    def decode_from(cls, buf: memoryview, pos: int, version: int) -> tuple[SyncGroupResponse, int]:
+        try:
+            decoder = _DECODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"SyncGroupResponse has no version {version}") from None
+        return decoder(buf, pos)
+
+    @classmethod
+    def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> SyncGroupResponse:
+        return cls.decode_from(memoryview(buf), 0, version)[0]
+
+
+def _decode_sync_group_response_v0(buf: memoryview, pos: int) -> tuple[SyncGroupResponse, int]:
+    _assignment: bytes
+    _error_code, = _S0.unpack_from(buf, pos)
+    pos += 2
+    _assignment, pos = read_bytes(buf, pos)
+    return SyncGroupResponse(0, _error_code, None, None, _assignment, []), pos
+
+
+def _decode_sync_group_response_v1(buf: memoryview, pos: int) -> tuple[SyncGroupResponse, int]:
+    _assignment: bytes
+    _throttle_time_ms, _error_code = _S1.unpack_from(buf, pos)
+    pos += 6
+    _assignment, pos = read_bytes(buf, pos)
+    return SyncGroupResponse(_throttle_time_ms, _error_code, None, None, _assignment, []), pos
+
+
+def _decode_sync_group_response_v4(buf: memoryview, pos: int) -> tuple[SyncGroupResponse, int]:
+    _assignment: bytes
+    _throttle_time_ms, _error_code = _S1.unpack_from(buf, pos)
+    pos += 6
+    _assignment, pos = read_compact_bytes(buf, pos)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return SyncGroupResponse(_throttle_time_ms, _error_code, None, None, _assignment, _unknown), pos
+
+
+def _decode_sync_group_response_v5(buf: memoryview, pos: int) -> tuple[SyncGroupResponse, int]:
+    _protocol_type: str | None
+    _protocol_name: str | None
+    _assignment: bytes
+    _throttle_time_ms, _error_code = _S1.unpack_from(buf, pos)
+    pos += 6
+    _protocol_type, pos = read_compact_nullable_string(buf, pos)
+    _protocol_name, pos = read_compact_nullable_string(buf, pos)
+    _assignment, pos = read_compact_bytes(buf, pos)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return SyncGroupResponse(_throttle_time_ms, _error_code, _protocol_type, _protocol_name, _assignment, _unknown), pos
+
+
+def _encode_sync_group_response_v0(m: SyncGroupResponse, out: bytearray) -> None:
+    out += _S0.pack(m.error_code)
+    write_bytes(out, m.assignment)
+
+
+def _encode_sync_group_response_v1(m: SyncGroupResponse, out: bytearray) -> None:
+    out += _S1.pack(m.throttle_time_ms, m.error_code)
+    write_bytes(out, m.assignment)
+
+
+def _encode_sync_group_response_v4(m: SyncGroupResponse, out: bytearray) -> None:
+    out += _S1.pack(m.throttle_time_ms, m.error_code)
+    write_compact_bytes(out, m.assignment)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_sync_group_response_v5(m: SyncGroupResponse, out: bytearray) -> None:
+    out += _S1.pack(m.throttle_time_ms, m.error_code)
+    write_compact_nullable_string(out, m.protocol_type)
+    write_compact_nullable_string(out, m.protocol_name)
+    write_compact_bytes(out, m.assignment)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+_DECODERS: dict[int, Callable[[memoryview, int], tuple[SyncGroupResponse, int]]] = {
+    0: _decode_sync_group_response_v0,
+    1: _decode_sync_group_response_v1,
+    2: _decode_sync_group_response_v1,
+    3: _decode_sync_group_response_v1,
+    4: _decode_sync_group_response_v4,
+    5: _decode_sync_group_response_v5,
+}
+_ENCODERS: dict[int, Callable[[SyncGroupResponse, bytearray], None]] = {
+    0: _encode_sync_group_response_v0,
+    1: _encode_sync_group_response_v1,
+    2: _encode_sync_group_response_v1,
+    3: _encode_sync_group_response_v1,
+    4: _encode_sync_group_response_v4,
+    5: _encode_sync_group_response_v5,
+}

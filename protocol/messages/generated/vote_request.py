@@ -1,0 +1,287 @@
+"""VoteRequest: generated from Kafka 3.9.2's VoteRequest.json by
+josefk.protocol.messages.generator. Do not edit; regenerate."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from struct import Struct
+from typing import ClassVar
+from uuid import UUID
+
+from josefk.protocol.messages.codec import (
+    ZERO_UUID,
+    ApiMessage,
+    MessageDecodeError,
+    UnsupportedVersionError,
+    read_compact_array_length,
+    read_compact_nullable_string,
+    read_compact_string,
+    read_unknown_tags,
+    read_uuid,
+    write_compact_nullable_string,
+    write_compact_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+__all__ = ["VoteRequest", "TopicData", "PartitionData"]
+
+_S0 = Struct(">iiiiq")
+_S1 = Struct(">i")
+_S2 = Struct(">iii")
+_S3 = Struct(">iq")
+
+
+@dataclass(slots=True)
+class PartitionData:
+    """A PartitionData in VoteRequest."""
+
+    partition_index: int = 0
+    # versions 0+. The partition index.
+    candidate_epoch: int = 0
+    # versions 0+. The bumped epoch of the candidate sending the request
+    candidate_id: int = 0
+    # versions 0+. The replica id of the voter sending the request
+    candidate_directory_id: UUID = ZERO_UUID
+    # versions 1+; ignorable. The directory id of the voter sending the request
+    voter_directory_id: UUID = ZERO_UUID
+    # versions 1+; ignorable. The ID of the voter sending the request
+    last_offset_epoch: int = 0
+    # versions 0+. The epoch of the last record written to the metadata log
+    last_offset: int = 0
+    # versions 0+. The offset of the last record written to the metadata log
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class TopicData:
+    """A TopicData in VoteRequest."""
+
+    topic_name: str = ''
+    # versions 0+. The topic name.
+    partitions: list[PartitionData] = field(default_factory=list)
+    # versions 0+
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class VoteRequest(ApiMessage):
+    """VoteRequest request"""
+
+    API_KEY: ClassVar[int] = 52
+    NAME: ClassVar[str] = "VoteRequest"
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
+    FLEXIBLE_MIN: ClassVar[int | None] = 0
+
+    cluster_id: str | None = None
+    # versions 0+; nullable 0+
+    voter_id: int = -1
+    # versions 1+; ignorable. The replica id of the voter receiving the request
+    topics: list[TopicData] = field(default_factory=list)
+    # versions 0+
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+    def encode_into(self, out: bytearray, version: int) -> None:
+        try:
+            encoder = _ENCODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"VoteRequest has no version {version}") from None
+        encoder(self, out)
+
+    @classmethod
+    def decode_from(cls, buf: memoryview, pos: int, version: int) -> tuple[VoteRequest, int]:
+        try:
+            decoder = _DECODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"VoteRequest has no version {version}") from None
+        return decoder(buf, pos)
+
+    @classmethod
+    def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> VoteRequest:
+        return cls.decode_from(memoryview(buf), 0, version)[0]
+
+
+def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
+    _partition_index, _candidate_epoch, _candidate_id, _last_offset_epoch, _last_offset = _S0.unpack_from(buf, pos)
+    pos += 24
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return PartitionData(_partition_index, _candidate_epoch, _candidate_id, ZERO_UUID, ZERO_UUID, _last_offset_epoch, _last_offset, _unknown), pos
+
+
+def _decode_topic_data_v0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
+    _topic_name: str
+    _partitions: list[PartitionData]
+    _topic_name, pos = read_compact_string(buf, pos)
+    _n_partitions, pos = read_compact_array_length(buf, pos)
+    if _n_partitions < 0:
+        raise MessageDecodeError("non-nullable field Partitions was null")
+    else:
+        _partitions = []
+        for _ in range(_n_partitions):
+            _e_partitions, pos = _decode_partition_data_v0(buf, pos)
+            _partitions.append(_e_partitions)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return TopicData(_topic_name, _partitions, _unknown), pos
+
+
+def _decode_vote_request_v0(buf: memoryview, pos: int) -> tuple[VoteRequest, int]:
+    _cluster_id: str | None
+    _topics: list[TopicData]
+    _cluster_id, pos = read_compact_nullable_string(buf, pos)
+    _n_topics, pos = read_compact_array_length(buf, pos)
+    if _n_topics < 0:
+        raise MessageDecodeError("non-nullable field Topics was null")
+    else:
+        _topics = []
+        for _ in range(_n_topics):
+            _e_topics, pos = _decode_topic_data_v0(buf, pos)
+            _topics.append(_e_topics)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return VoteRequest(_cluster_id, -1, _topics, _unknown), pos
+
+
+def _decode_partition_data_v1(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
+    _candidate_directory_id: UUID
+    _voter_directory_id: UUID
+    _partition_index, _candidate_epoch, _candidate_id = _S2.unpack_from(buf, pos)
+    pos += 12
+    _candidate_directory_id, pos = read_uuid(buf, pos)
+    _voter_directory_id, pos = read_uuid(buf, pos)
+    _last_offset_epoch, _last_offset = _S3.unpack_from(buf, pos)
+    pos += 12
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return PartitionData(_partition_index, _candidate_epoch, _candidate_id, _candidate_directory_id, _voter_directory_id, _last_offset_epoch, _last_offset, _unknown), pos
+
+
+def _decode_topic_data_v1(buf: memoryview, pos: int) -> tuple[TopicData, int]:
+    _topic_name: str
+    _partitions: list[PartitionData]
+    _topic_name, pos = read_compact_string(buf, pos)
+    _n_partitions, pos = read_compact_array_length(buf, pos)
+    if _n_partitions < 0:
+        raise MessageDecodeError("non-nullable field Partitions was null")
+    else:
+        _partitions = []
+        for _ in range(_n_partitions):
+            _e_partitions, pos = _decode_partition_data_v1(buf, pos)
+            _partitions.append(_e_partitions)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return TopicData(_topic_name, _partitions, _unknown), pos
+
+
+def _decode_vote_request_v1(buf: memoryview, pos: int) -> tuple[VoteRequest, int]:
+    _cluster_id: str | None
+    _topics: list[TopicData]
+    _cluster_id, pos = read_compact_nullable_string(buf, pos)
+    _voter_id, = _S1.unpack_from(buf, pos)
+    pos += 4
+    _n_topics, pos = read_compact_array_length(buf, pos)
+    if _n_topics < 0:
+        raise MessageDecodeError("non-nullable field Topics was null")
+    else:
+        _topics = []
+        for _ in range(_n_topics):
+            _e_topics, pos = _decode_topic_data_v1(buf, pos)
+            _topics.append(_e_topics)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return VoteRequest(_cluster_id, _voter_id, _topics, _unknown), pos
+
+
+def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
+    out += _S0.pack(m.partition_index, m.candidate_epoch, m.candidate_id, m.last_offset_epoch, m.last_offset)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_topic_data_v0(m: TopicData, out: bytearray) -> None:
+    write_compact_string(out, m.topic_name)
+    write_uvarint(out, len(m.partitions) + 1)
+    for _e_partitions in m.partitions:
+        _encode_partition_data_v0(_e_partitions, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_vote_request_v0(m: VoteRequest, out: bytearray) -> None:
+    write_compact_nullable_string(out, m.cluster_id)
+    write_uvarint(out, len(m.topics) + 1)
+    for _e_topics in m.topics:
+        _encode_topic_data_v0(_e_topics, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_partition_data_v1(m: PartitionData, out: bytearray) -> None:
+    out += _S2.pack(m.partition_index, m.candidate_epoch, m.candidate_id)
+    out += m.candidate_directory_id.bytes
+    out += m.voter_directory_id.bytes
+    out += _S3.pack(m.last_offset_epoch, m.last_offset)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_topic_data_v1(m: TopicData, out: bytearray) -> None:
+    write_compact_string(out, m.topic_name)
+    write_uvarint(out, len(m.partitions) + 1)
+    for _e_partitions in m.partitions:
+        _encode_partition_data_v1(_e_partitions, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+def _encode_vote_request_v1(m: VoteRequest, out: bytearray) -> None:
+    write_compact_nullable_string(out, m.cluster_id)
+    out += _S1.pack(m.voter_id)
+    write_uvarint(out, len(m.topics) + 1)
+    for _e_topics in m.topics:
+        _encode_topic_data_v1(_e_topics, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, list(m.unknown_tagged_fields))
+    else:
+        out.append(0)
+
+
+_DECODERS: dict[int, Callable[[memoryview, int], tuple[VoteRequest, int]]] = {
+    0: _decode_vote_request_v0,
+    1: _decode_vote_request_v1,
+}
+_ENCODERS: dict[int, Callable[[VoteRequest, bytearray], None]] = {
+    0: _encode_vote_request_v0,
+    1: _encode_vote_request_v1,
+}
