@@ -300,7 +300,7 @@ class Module:
         body: list[str] = []
         regular = [f for f in s.fields if f.present(version) and not f.tagged_in(version)]
         tagged = [f for f in s.fields if f.tagged_in(version)]
-        body += [f"_{f.attr}: {annotation(f)}" for f in regular if f.type not in FIXED]
+        body += [f"f_{f.attr}: {annotation(f)}" for f in regular if f.type not in FIXED]
         i = 0
         while i < len(regular):
             run = []
@@ -310,18 +310,19 @@ class Module:
             if run:
                 const = self.fmt("".join(FIXED[f.type][0] for f in run))
                 size = sum(FIXED[f.type][1] for f in run)
-                names = ", ".join(f"_{f.attr}" for f in run)
+                names = ", ".join(f"f_{f.attr}" for f in run)
                 body.append(f"{names}{',' if len(run) == 1 else ''} = {const}.unpack_from(buf, pos)")
                 body.append(f"pos += {size}")
                 continue
             f = regular[i]
             i += 1
-            body += self.decode_value(f, f"_{f.attr}", version, self.compact(f, version), in_range(version, f.nullable))
+            nullable = in_range(version, f.nullable)
+            body += self.decode_value(f, f"f_{f.attr}", version, self.compact(f, version), nullable)
         if flexible:
             body += self.decode_tags(s, tagged, version)
         args = []
         for f in s.fields:
-            args.append(f"_{f.attr}" if f.present(version) or f.tagged_in(version) else default_value(f))
+            args.append(f"f_{f.attr}" if f.present(version) or f.tagged_in(version) else default_value(f))
         if self.spec.flexible is not None:
             args.append("_unknown" if flexible else "[]")
         body.append(f"return {s.name}({', '.join(args)}), pos")
@@ -336,7 +337,7 @@ class Module:
     def decode_tags(self, s: StructSpec, tagged: list[Field], version: int) -> list[str]:
         lines = []
         for f in tagged:
-            lines.append(f"_{f.attr}: {annotation(f)} = {default_value(f)}")
+            lines.append(f"f_{f.attr}: {annotation(f)} = {default_value(f)}")
         if not tagged:
             return [
                 "if buf[pos] == 0:",
@@ -356,7 +357,7 @@ class Module:
         keyword_ = "if"
         for f in sorted(tagged, key=lambda f: f.tag or 0):
             lines.append(f"        {keyword_} _tag == {f.tag}:")
-            value = self.decode_value(f, f"_{f.attr}", version, True, in_range(version, f.nullable))
+            value = self.decode_value(f, f"f_{f.attr}", version, True, in_range(version, f.nullable))
             lines += ["            " + v for v in value]
             keyword_ = "elif"
         lines.append("        else:")
@@ -392,7 +393,7 @@ class Module:
 
     def decode_array(self, f: Field, target: str, version: int, compact: bool, nullable: bool) -> list[str]:
         reader = "read_compact_array_length" if compact else "read_array_length"
-        n = f"_n_{f.attr}"
+        n = f"n_{f.attr}"
         lines = [f"{n}, pos = {reader}(buf, pos)", f"if {n} < 0:"]
         if nullable:
             lines.append(f"    {target} = None")
@@ -405,7 +406,7 @@ class Module:
             lines.append(f'    {target} = list(unpack_from(f">{{{n}}}{code}", buf, pos))')
             lines.append(f"    pos += {size} * {n}")
             return lines
-        item = f"_e_{f.attr}"
+        item = f"e_{f.attr}"
         lines.append(f"    {target} = []")
         lines.append(f"    for _ in range({n}):")
         if f.is_struct:
@@ -516,7 +517,7 @@ class Module:
         if e in FIXED:
             lines.append(f'{indent}{out} += pack(f">{{len({expr})}}{FIXED[e][0]}", *{expr})')
             return lines
-        item = f"_e_{f.attr}"
+        item = f"e_{f.attr}"
         lines.append(f"{indent}for {item} in {expr}:")
         if f.is_struct:
             fn = self.encode_struct(self.spec.structs[e], version)

@@ -65,28 +65,28 @@ class AddOffsetsToTxnRequest(ApiMessage):
 
 
 def _decode_add_offsets_to_txn_request_v0(buf: memoryview, pos: int) -> tuple[AddOffsetsToTxnRequest, int]:
-    _transactional_id: str
-    _group_id: str
-    _transactional_id, pos = read_string(buf, pos)
-    _producer_id, _producer_epoch = _S0.unpack_from(buf, pos)
+    f_transactional_id: str
+    f_group_id: str
+    f_transactional_id, pos = read_string(buf, pos)
+    f_producer_id, f_producer_epoch = _S0.unpack_from(buf, pos)
     pos += 10
-    _group_id, pos = read_string(buf, pos)
-    return AddOffsetsToTxnRequest(_transactional_id, _producer_id, _producer_epoch, _group_id, []), pos
+    f_group_id, pos = read_string(buf, pos)
+    return AddOffsetsToTxnRequest(f_transactional_id, f_producer_id, f_producer_epoch, f_group_id, []), pos
 
 
 def _decode_add_offsets_to_txn_request_v3(buf: memoryview, pos: int) -> tuple[AddOffsetsToTxnRequest, int]:
-    _transactional_id: str
-    _group_id: str
-    _transactional_id, pos = read_compact_string(buf, pos)
-    _producer_id, _producer_epoch = _S0.unpack_from(buf, pos)
+    f_transactional_id: str
+    f_group_id: str
+    f_transactional_id, pos = read_compact_string(buf, pos)
+    f_producer_id, f_producer_epoch = _S0.unpack_from(buf, pos)
     pos += 10
-    _group_id, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AddOffsetsToTxnRequest(_transactional_id, _producer_id, _producer_epoch, _group_id, _unknown), pos
+    return AddOffsetsToTxnRequest(f_transactional_id, f_producer_id, f_producer_epoch, f_group_id, _unknown), pos
 
 
 def _encode_add_offsets_to_txn_request_v0(m: AddOffsetsToTxnRequest, out: bytearray) -> None:

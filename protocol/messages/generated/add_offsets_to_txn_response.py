@@ -57,20 +57,20 @@ class AddOffsetsToTxnResponse(ApiMessage):
 
 
 def _decode_add_offsets_to_txn_response_v0(buf: memoryview, pos: int) -> tuple[AddOffsetsToTxnResponse, int]:
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    return AddOffsetsToTxnResponse(_throttle_time_ms, _error_code, []), pos
+    return AddOffsetsToTxnResponse(f_throttle_time_ms, f_error_code, []), pos
 
 
 def _decode_add_offsets_to_txn_response_v3(buf: memoryview, pos: int) -> tuple[AddOffsetsToTxnResponse, int]:
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AddOffsetsToTxnResponse(_throttle_time_ms, _error_code, _unknown), pos
+    return AddOffsetsToTxnResponse(f_throttle_time_ms, f_error_code, _unknown), pos
 
 
 def _encode_add_offsets_to_txn_response_v0(m: AddOffsetsToTxnResponse, out: bytearray) -> None:

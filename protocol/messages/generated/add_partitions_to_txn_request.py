@@ -102,113 +102,113 @@ class AddPartitionsToTxnRequest(ApiMessage):
 
 
 def _decode_add_partitions_to_txn_topic_v0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnTopic, int]:
-    _name: str
-    _partitions: list[int]
-    _name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[int]
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = list(unpack_from(f">{_n_partitions}i", buf, pos))
-        pos += 4 * _n_partitions
-    return AddPartitionsToTxnTopic(_name, _partitions, []), pos
+        f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
+        pos += 4 * n_partitions
+    return AddPartitionsToTxnTopic(f_name, f_partitions, []), pos
 
 
 def _decode_add_partitions_to_txn_request_v0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnRequest, int]:
-    _v3_and_below_transactional_id: str
-    _v3_and_below_topics: list[AddPartitionsToTxnTopic]
-    _v3_and_below_transactional_id, pos = read_string(buf, pos)
-    _v3_and_below_producer_id, _v3_and_below_producer_epoch = _S0.unpack_from(buf, pos)
+    f_v3_and_below_transactional_id: str
+    f_v3_and_below_topics: list[AddPartitionsToTxnTopic]
+    f_v3_and_below_transactional_id, pos = read_string(buf, pos)
+    f_v3_and_below_producer_id, f_v3_and_below_producer_epoch = _S0.unpack_from(buf, pos)
     pos += 10
-    _n_v3_and_below_topics, pos = read_array_length(buf, pos)
-    if _n_v3_and_below_topics < 0:
+    n_v3_and_below_topics, pos = read_array_length(buf, pos)
+    if n_v3_and_below_topics < 0:
         raise MessageDecodeError("non-nullable field V3AndBelowTopics was null")
     else:
-        _v3_and_below_topics = []
-        for _ in range(_n_v3_and_below_topics):
-            _e_v3_and_below_topics, pos = _decode_add_partitions_to_txn_topic_v0(buf, pos)
-            _v3_and_below_topics.append(_e_v3_and_below_topics)
-    return AddPartitionsToTxnRequest([], _v3_and_below_transactional_id, _v3_and_below_producer_id, _v3_and_below_producer_epoch, _v3_and_below_topics, []), pos
+        f_v3_and_below_topics = []
+        for _ in range(n_v3_and_below_topics):
+            e_v3_and_below_topics, pos = _decode_add_partitions_to_txn_topic_v0(buf, pos)
+            f_v3_and_below_topics.append(e_v3_and_below_topics)
+    return AddPartitionsToTxnRequest([], f_v3_and_below_transactional_id, f_v3_and_below_producer_id, f_v3_and_below_producer_epoch, f_v3_and_below_topics, []), pos
 
 
 def _decode_add_partitions_to_txn_topic_v3(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnTopic, int]:
-    _name: str
-    _partitions: list[int]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[int]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = list(unpack_from(f">{_n_partitions}i", buf, pos))
-        pos += 4 * _n_partitions
+        f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
+        pos += 4 * n_partitions
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AddPartitionsToTxnTopic(_name, _partitions, _unknown), pos
+    return AddPartitionsToTxnTopic(f_name, f_partitions, _unknown), pos
 
 
 def _decode_add_partitions_to_txn_request_v3(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnRequest, int]:
-    _v3_and_below_transactional_id: str
-    _v3_and_below_topics: list[AddPartitionsToTxnTopic]
-    _v3_and_below_transactional_id, pos = read_compact_string(buf, pos)
-    _v3_and_below_producer_id, _v3_and_below_producer_epoch = _S0.unpack_from(buf, pos)
+    f_v3_and_below_transactional_id: str
+    f_v3_and_below_topics: list[AddPartitionsToTxnTopic]
+    f_v3_and_below_transactional_id, pos = read_compact_string(buf, pos)
+    f_v3_and_below_producer_id, f_v3_and_below_producer_epoch = _S0.unpack_from(buf, pos)
     pos += 10
-    _n_v3_and_below_topics, pos = read_compact_array_length(buf, pos)
-    if _n_v3_and_below_topics < 0:
+    n_v3_and_below_topics, pos = read_compact_array_length(buf, pos)
+    if n_v3_and_below_topics < 0:
         raise MessageDecodeError("non-nullable field V3AndBelowTopics was null")
     else:
-        _v3_and_below_topics = []
-        for _ in range(_n_v3_and_below_topics):
-            _e_v3_and_below_topics, pos = _decode_add_partitions_to_txn_topic_v3(buf, pos)
-            _v3_and_below_topics.append(_e_v3_and_below_topics)
+        f_v3_and_below_topics = []
+        for _ in range(n_v3_and_below_topics):
+            e_v3_and_below_topics, pos = _decode_add_partitions_to_txn_topic_v3(buf, pos)
+            f_v3_and_below_topics.append(e_v3_and_below_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AddPartitionsToTxnRequest([], _v3_and_below_transactional_id, _v3_and_below_producer_id, _v3_and_below_producer_epoch, _v3_and_below_topics, _unknown), pos
+    return AddPartitionsToTxnRequest([], f_v3_and_below_transactional_id, f_v3_and_below_producer_id, f_v3_and_below_producer_epoch, f_v3_and_below_topics, _unknown), pos
 
 
 def _decode_add_partitions_to_txn_transaction_v4(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnTransaction, int]:
-    _transactional_id: str
-    _topics: list[AddPartitionsToTxnTopic]
-    _transactional_id, pos = read_compact_string(buf, pos)
-    _producer_id, _producer_epoch, _verify_only = _S1.unpack_from(buf, pos)
+    f_transactional_id: str
+    f_topics: list[AddPartitionsToTxnTopic]
+    f_transactional_id, pos = read_compact_string(buf, pos)
+    f_producer_id, f_producer_epoch, f_verify_only = _S1.unpack_from(buf, pos)
     pos += 11
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_add_partitions_to_txn_topic_v3(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_add_partitions_to_txn_topic_v3(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AddPartitionsToTxnTransaction(_transactional_id, _producer_id, _producer_epoch, _verify_only, _topics, _unknown), pos
+    return AddPartitionsToTxnTransaction(f_transactional_id, f_producer_id, f_producer_epoch, f_verify_only, f_topics, _unknown), pos
 
 
 def _decode_add_partitions_to_txn_request_v4(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnRequest, int]:
-    _transactions: list[AddPartitionsToTxnTransaction]
-    _n_transactions, pos = read_compact_array_length(buf, pos)
-    if _n_transactions < 0:
+    f_transactions: list[AddPartitionsToTxnTransaction]
+    n_transactions, pos = read_compact_array_length(buf, pos)
+    if n_transactions < 0:
         raise MessageDecodeError("non-nullable field Transactions was null")
     else:
-        _transactions = []
-        for _ in range(_n_transactions):
-            _e_transactions, pos = _decode_add_partitions_to_txn_transaction_v4(buf, pos)
-            _transactions.append(_e_transactions)
+        f_transactions = []
+        for _ in range(n_transactions):
+            e_transactions, pos = _decode_add_partitions_to_txn_transaction_v4(buf, pos)
+            f_transactions.append(e_transactions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AddPartitionsToTxnRequest(_transactions, '', 0, 0, [], _unknown), pos
+    return AddPartitionsToTxnRequest(f_transactions, '', 0, 0, [], _unknown), pos
 
 
 def _encode_add_partitions_to_txn_topic_v0(m: AddPartitionsToTxnTopic, out: bytearray) -> None:
@@ -223,8 +223,8 @@ def _encode_add_partitions_to_txn_request_v0(m: AddPartitionsToTxnRequest, out: 
     write_string(out, m.v3_and_below_transactional_id)
     out += _S0.pack(m.v3_and_below_producer_id, m.v3_and_below_producer_epoch)
     out += pack_int32(len(m.v3_and_below_topics))
-    for _e_v3_and_below_topics in m.v3_and_below_topics:
-        _encode_add_partitions_to_txn_topic_v0(_e_v3_and_below_topics, out)
+    for e_v3_and_below_topics in m.v3_and_below_topics:
+        _encode_add_partitions_to_txn_topic_v0(e_v3_and_below_topics, out)
 
 
 def _encode_add_partitions_to_txn_request_v1(m: AddPartitionsToTxnRequest, out: bytearray) -> None:
@@ -233,8 +233,8 @@ def _encode_add_partitions_to_txn_request_v1(m: AddPartitionsToTxnRequest, out: 
     write_string(out, m.v3_and_below_transactional_id)
     out += _S0.pack(m.v3_and_below_producer_id, m.v3_and_below_producer_epoch)
     out += pack_int32(len(m.v3_and_below_topics))
-    for _e_v3_and_below_topics in m.v3_and_below_topics:
-        _encode_add_partitions_to_txn_topic_v0(_e_v3_and_below_topics, out)
+    for e_v3_and_below_topics in m.v3_and_below_topics:
+        _encode_add_partitions_to_txn_topic_v0(e_v3_and_below_topics, out)
 
 
 def _encode_add_partitions_to_txn_request_v2(m: AddPartitionsToTxnRequest, out: bytearray) -> None:
@@ -243,8 +243,8 @@ def _encode_add_partitions_to_txn_request_v2(m: AddPartitionsToTxnRequest, out: 
     write_string(out, m.v3_and_below_transactional_id)
     out += _S0.pack(m.v3_and_below_producer_id, m.v3_and_below_producer_epoch)
     out += pack_int32(len(m.v3_and_below_topics))
-    for _e_v3_and_below_topics in m.v3_and_below_topics:
-        _encode_add_partitions_to_txn_topic_v0(_e_v3_and_below_topics, out)
+    for e_v3_and_below_topics in m.v3_and_below_topics:
+        _encode_add_partitions_to_txn_topic_v0(e_v3_and_below_topics, out)
 
 
 def _encode_add_partitions_to_txn_topic_v3(m: AddPartitionsToTxnTopic, out: bytearray) -> None:
@@ -263,8 +263,8 @@ def _encode_add_partitions_to_txn_request_v3(m: AddPartitionsToTxnRequest, out: 
     write_compact_string(out, m.v3_and_below_transactional_id)
     out += _S0.pack(m.v3_and_below_producer_id, m.v3_and_below_producer_epoch)
     write_uvarint(out, len(m.v3_and_below_topics) + 1)
-    for _e_v3_and_below_topics in m.v3_and_below_topics:
-        _encode_add_partitions_to_txn_topic_v3(_e_v3_and_below_topics, out)
+    for e_v3_and_below_topics in m.v3_and_below_topics:
+        _encode_add_partitions_to_txn_topic_v3(e_v3_and_below_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -275,8 +275,8 @@ def _encode_add_partitions_to_txn_transaction_v4(m: AddPartitionsToTxnTransactio
     write_compact_string(out, m.transactional_id)
     out += _S1.pack(m.producer_id, m.producer_epoch, m.verify_only)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_add_partitions_to_txn_topic_v3(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_add_partitions_to_txn_topic_v3(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -293,8 +293,8 @@ def _encode_add_partitions_to_txn_request_v4(m: AddPartitionsToTxnRequest, out: 
     if len(m.v3_and_below_topics) > 0:
         raise version_error("AddPartitionsToTxnRequest", "V3AndBelowTopics", 4)
     write_uvarint(out, len(m.transactions) + 1)
-    for _e_transactions in m.transactions:
-        _encode_add_partitions_to_txn_transaction_v4(_e_transactions, out)
+    for e_transactions in m.transactions:
+        _encode_add_partitions_to_txn_transaction_v4(e_transactions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -311,8 +311,8 @@ def _encode_add_partitions_to_txn_request_v5(m: AddPartitionsToTxnRequest, out: 
     if len(m.v3_and_below_topics) > 0:
         raise version_error("AddPartitionsToTxnRequest", "V3AndBelowTopics", 5)
     write_uvarint(out, len(m.transactions) + 1)
-    for _e_transactions in m.transactions:
-        _encode_add_partitions_to_txn_transaction_v4(_e_transactions, out)
+    for e_transactions in m.transactions:
+        _encode_add_partitions_to_txn_transaction_v4(e_transactions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

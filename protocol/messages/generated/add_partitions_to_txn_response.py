@@ -105,130 +105,130 @@ class AddPartitionsToTxnResponse(ApiMessage):
 
 
 def _decode_add_partitions_to_txn_partition_result_v0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnPartitionResult, int]:
-    _partition_index, _partition_error_code = _S1.unpack_from(buf, pos)
+    f_partition_index, f_partition_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    return AddPartitionsToTxnPartitionResult(_partition_index, _partition_error_code, []), pos
+    return AddPartitionsToTxnPartitionResult(f_partition_index, f_partition_error_code, []), pos
 
 
 def _decode_add_partitions_to_txn_topic_result_v0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnTopicResult, int]:
-    _name: str
-    _results_by_partition: list[AddPartitionsToTxnPartitionResult]
-    _name, pos = read_string(buf, pos)
-    _n_results_by_partition, pos = read_array_length(buf, pos)
-    if _n_results_by_partition < 0:
+    f_name: str
+    f_results_by_partition: list[AddPartitionsToTxnPartitionResult]
+    f_name, pos = read_string(buf, pos)
+    n_results_by_partition, pos = read_array_length(buf, pos)
+    if n_results_by_partition < 0:
         raise MessageDecodeError("non-nullable field ResultsByPartition was null")
     else:
-        _results_by_partition = []
-        for _ in range(_n_results_by_partition):
-            _e_results_by_partition, pos = _decode_add_partitions_to_txn_partition_result_v0(buf, pos)
-            _results_by_partition.append(_e_results_by_partition)
-    return AddPartitionsToTxnTopicResult(_name, _results_by_partition, []), pos
+        f_results_by_partition = []
+        for _ in range(n_results_by_partition):
+            e_results_by_partition, pos = _decode_add_partitions_to_txn_partition_result_v0(buf, pos)
+            f_results_by_partition.append(e_results_by_partition)
+    return AddPartitionsToTxnTopicResult(f_name, f_results_by_partition, []), pos
 
 
 def _decode_add_partitions_to_txn_response_v0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnResponse, int]:
-    _results_by_topic_v3_and_below: list[AddPartitionsToTxnTopicResult]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_results_by_topic_v3_and_below: list[AddPartitionsToTxnTopicResult]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_results_by_topic_v3_and_below, pos = read_array_length(buf, pos)
-    if _n_results_by_topic_v3_and_below < 0:
+    n_results_by_topic_v3_and_below, pos = read_array_length(buf, pos)
+    if n_results_by_topic_v3_and_below < 0:
         raise MessageDecodeError("non-nullable field ResultsByTopicV3AndBelow was null")
     else:
-        _results_by_topic_v3_and_below = []
-        for _ in range(_n_results_by_topic_v3_and_below):
-            _e_results_by_topic_v3_and_below, pos = _decode_add_partitions_to_txn_topic_result_v0(buf, pos)
-            _results_by_topic_v3_and_below.append(_e_results_by_topic_v3_and_below)
-    return AddPartitionsToTxnResponse(_throttle_time_ms, 0, [], _results_by_topic_v3_and_below, []), pos
+        f_results_by_topic_v3_and_below = []
+        for _ in range(n_results_by_topic_v3_and_below):
+            e_results_by_topic_v3_and_below, pos = _decode_add_partitions_to_txn_topic_result_v0(buf, pos)
+            f_results_by_topic_v3_and_below.append(e_results_by_topic_v3_and_below)
+    return AddPartitionsToTxnResponse(f_throttle_time_ms, 0, [], f_results_by_topic_v3_and_below, []), pos
 
 
 def _decode_add_partitions_to_txn_partition_result_v3(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnPartitionResult, int]:
-    _partition_index, _partition_error_code = _S1.unpack_from(buf, pos)
+    f_partition_index, f_partition_error_code = _S1.unpack_from(buf, pos)
     pos += 6
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AddPartitionsToTxnPartitionResult(_partition_index, _partition_error_code, _unknown), pos
+    return AddPartitionsToTxnPartitionResult(f_partition_index, f_partition_error_code, _unknown), pos
 
 
 def _decode_add_partitions_to_txn_topic_result_v3(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnTopicResult, int]:
-    _name: str
-    _results_by_partition: list[AddPartitionsToTxnPartitionResult]
-    _name, pos = read_compact_string(buf, pos)
-    _n_results_by_partition, pos = read_compact_array_length(buf, pos)
-    if _n_results_by_partition < 0:
+    f_name: str
+    f_results_by_partition: list[AddPartitionsToTxnPartitionResult]
+    f_name, pos = read_compact_string(buf, pos)
+    n_results_by_partition, pos = read_compact_array_length(buf, pos)
+    if n_results_by_partition < 0:
         raise MessageDecodeError("non-nullable field ResultsByPartition was null")
     else:
-        _results_by_partition = []
-        for _ in range(_n_results_by_partition):
-            _e_results_by_partition, pos = _decode_add_partitions_to_txn_partition_result_v3(buf, pos)
-            _results_by_partition.append(_e_results_by_partition)
+        f_results_by_partition = []
+        for _ in range(n_results_by_partition):
+            e_results_by_partition, pos = _decode_add_partitions_to_txn_partition_result_v3(buf, pos)
+            f_results_by_partition.append(e_results_by_partition)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AddPartitionsToTxnTopicResult(_name, _results_by_partition, _unknown), pos
+    return AddPartitionsToTxnTopicResult(f_name, f_results_by_partition, _unknown), pos
 
 
 def _decode_add_partitions_to_txn_response_v3(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnResponse, int]:
-    _results_by_topic_v3_and_below: list[AddPartitionsToTxnTopicResult]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_results_by_topic_v3_and_below: list[AddPartitionsToTxnTopicResult]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_results_by_topic_v3_and_below, pos = read_compact_array_length(buf, pos)
-    if _n_results_by_topic_v3_and_below < 0:
+    n_results_by_topic_v3_and_below, pos = read_compact_array_length(buf, pos)
+    if n_results_by_topic_v3_and_below < 0:
         raise MessageDecodeError("non-nullable field ResultsByTopicV3AndBelow was null")
     else:
-        _results_by_topic_v3_and_below = []
-        for _ in range(_n_results_by_topic_v3_and_below):
-            _e_results_by_topic_v3_and_below, pos = _decode_add_partitions_to_txn_topic_result_v3(buf, pos)
-            _results_by_topic_v3_and_below.append(_e_results_by_topic_v3_and_below)
+        f_results_by_topic_v3_and_below = []
+        for _ in range(n_results_by_topic_v3_and_below):
+            e_results_by_topic_v3_and_below, pos = _decode_add_partitions_to_txn_topic_result_v3(buf, pos)
+            f_results_by_topic_v3_and_below.append(e_results_by_topic_v3_and_below)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AddPartitionsToTxnResponse(_throttle_time_ms, 0, [], _results_by_topic_v3_and_below, _unknown), pos
+    return AddPartitionsToTxnResponse(f_throttle_time_ms, 0, [], f_results_by_topic_v3_and_below, _unknown), pos
 
 
 def _decode_add_partitions_to_txn_result_v4(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnResult, int]:
-    _transactional_id: str
-    _topic_results: list[AddPartitionsToTxnTopicResult]
-    _transactional_id, pos = read_compact_string(buf, pos)
-    _n_topic_results, pos = read_compact_array_length(buf, pos)
-    if _n_topic_results < 0:
+    f_transactional_id: str
+    f_topic_results: list[AddPartitionsToTxnTopicResult]
+    f_transactional_id, pos = read_compact_string(buf, pos)
+    n_topic_results, pos = read_compact_array_length(buf, pos)
+    if n_topic_results < 0:
         raise MessageDecodeError("non-nullable field TopicResults was null")
     else:
-        _topic_results = []
-        for _ in range(_n_topic_results):
-            _e_topic_results, pos = _decode_add_partitions_to_txn_topic_result_v3(buf, pos)
-            _topic_results.append(_e_topic_results)
+        f_topic_results = []
+        for _ in range(n_topic_results):
+            e_topic_results, pos = _decode_add_partitions_to_txn_topic_result_v3(buf, pos)
+            f_topic_results.append(e_topic_results)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AddPartitionsToTxnResult(_transactional_id, _topic_results, _unknown), pos
+    return AddPartitionsToTxnResult(f_transactional_id, f_topic_results, _unknown), pos
 
 
 def _decode_add_partitions_to_txn_response_v4(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnResponse, int]:
-    _results_by_transaction: list[AddPartitionsToTxnResult]
-    _throttle_time_ms, _error_code = _S1.unpack_from(buf, pos)
+    f_results_by_transaction: list[AddPartitionsToTxnResult]
+    f_throttle_time_ms, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    _n_results_by_transaction, pos = read_compact_array_length(buf, pos)
-    if _n_results_by_transaction < 0:
+    n_results_by_transaction, pos = read_compact_array_length(buf, pos)
+    if n_results_by_transaction < 0:
         raise MessageDecodeError("non-nullable field ResultsByTransaction was null")
     else:
-        _results_by_transaction = []
-        for _ in range(_n_results_by_transaction):
-            _e_results_by_transaction, pos = _decode_add_partitions_to_txn_result_v4(buf, pos)
-            _results_by_transaction.append(_e_results_by_transaction)
+        f_results_by_transaction = []
+        for _ in range(n_results_by_transaction):
+            e_results_by_transaction, pos = _decode_add_partitions_to_txn_result_v4(buf, pos)
+            f_results_by_transaction.append(e_results_by_transaction)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AddPartitionsToTxnResponse(_throttle_time_ms, _error_code, _results_by_transaction, [], _unknown), pos
+    return AddPartitionsToTxnResponse(f_throttle_time_ms, f_error_code, f_results_by_transaction, [], _unknown), pos
 
 
 def _encode_add_partitions_to_txn_partition_result_v0(m: AddPartitionsToTxnPartitionResult, out: bytearray) -> None:
@@ -238,8 +238,8 @@ def _encode_add_partitions_to_txn_partition_result_v0(m: AddPartitionsToTxnParti
 def _encode_add_partitions_to_txn_topic_result_v0(m: AddPartitionsToTxnTopicResult, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.results_by_partition))
-    for _e_results_by_partition in m.results_by_partition:
-        _encode_add_partitions_to_txn_partition_result_v0(_e_results_by_partition, out)
+    for e_results_by_partition in m.results_by_partition:
+        _encode_add_partitions_to_txn_partition_result_v0(e_results_by_partition, out)
 
 
 def _encode_add_partitions_to_txn_response_v0(m: AddPartitionsToTxnResponse, out: bytearray) -> None:
@@ -247,8 +247,8 @@ def _encode_add_partitions_to_txn_response_v0(m: AddPartitionsToTxnResponse, out
         raise version_error("AddPartitionsToTxnResponse", "ResultsByTransaction", 0)
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.results_by_topic_v3_and_below))
-    for _e_results_by_topic_v3_and_below in m.results_by_topic_v3_and_below:
-        _encode_add_partitions_to_txn_topic_result_v0(_e_results_by_topic_v3_and_below, out)
+    for e_results_by_topic_v3_and_below in m.results_by_topic_v3_and_below:
+        _encode_add_partitions_to_txn_topic_result_v0(e_results_by_topic_v3_and_below, out)
 
 
 def _encode_add_partitions_to_txn_response_v1(m: AddPartitionsToTxnResponse, out: bytearray) -> None:
@@ -256,8 +256,8 @@ def _encode_add_partitions_to_txn_response_v1(m: AddPartitionsToTxnResponse, out
         raise version_error("AddPartitionsToTxnResponse", "ResultsByTransaction", 1)
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.results_by_topic_v3_and_below))
-    for _e_results_by_topic_v3_and_below in m.results_by_topic_v3_and_below:
-        _encode_add_partitions_to_txn_topic_result_v0(_e_results_by_topic_v3_and_below, out)
+    for e_results_by_topic_v3_and_below in m.results_by_topic_v3_and_below:
+        _encode_add_partitions_to_txn_topic_result_v0(e_results_by_topic_v3_and_below, out)
 
 
 def _encode_add_partitions_to_txn_response_v2(m: AddPartitionsToTxnResponse, out: bytearray) -> None:
@@ -265,8 +265,8 @@ def _encode_add_partitions_to_txn_response_v2(m: AddPartitionsToTxnResponse, out
         raise version_error("AddPartitionsToTxnResponse", "ResultsByTransaction", 2)
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.results_by_topic_v3_and_below))
-    for _e_results_by_topic_v3_and_below in m.results_by_topic_v3_and_below:
-        _encode_add_partitions_to_txn_topic_result_v0(_e_results_by_topic_v3_and_below, out)
+    for e_results_by_topic_v3_and_below in m.results_by_topic_v3_and_below:
+        _encode_add_partitions_to_txn_topic_result_v0(e_results_by_topic_v3_and_below, out)
 
 
 def _encode_add_partitions_to_txn_partition_result_v3(m: AddPartitionsToTxnPartitionResult, out: bytearray) -> None:
@@ -280,8 +280,8 @@ def _encode_add_partitions_to_txn_partition_result_v3(m: AddPartitionsToTxnParti
 def _encode_add_partitions_to_txn_topic_result_v3(m: AddPartitionsToTxnTopicResult, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.results_by_partition) + 1)
-    for _e_results_by_partition in m.results_by_partition:
-        _encode_add_partitions_to_txn_partition_result_v3(_e_results_by_partition, out)
+    for e_results_by_partition in m.results_by_partition:
+        _encode_add_partitions_to_txn_partition_result_v3(e_results_by_partition, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -293,8 +293,8 @@ def _encode_add_partitions_to_txn_response_v3(m: AddPartitionsToTxnResponse, out
         raise version_error("AddPartitionsToTxnResponse", "ResultsByTransaction", 3)
     out += _S0.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.results_by_topic_v3_and_below) + 1)
-    for _e_results_by_topic_v3_and_below in m.results_by_topic_v3_and_below:
-        _encode_add_partitions_to_txn_topic_result_v3(_e_results_by_topic_v3_and_below, out)
+    for e_results_by_topic_v3_and_below in m.results_by_topic_v3_and_below:
+        _encode_add_partitions_to_txn_topic_result_v3(e_results_by_topic_v3_and_below, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -304,8 +304,8 @@ def _encode_add_partitions_to_txn_response_v3(m: AddPartitionsToTxnResponse, out
 def _encode_add_partitions_to_txn_result_v4(m: AddPartitionsToTxnResult, out: bytearray) -> None:
     write_compact_string(out, m.transactional_id)
     write_uvarint(out, len(m.topic_results) + 1)
-    for _e_topic_results in m.topic_results:
-        _encode_add_partitions_to_txn_topic_result_v3(_e_topic_results, out)
+    for e_topic_results in m.topic_results:
+        _encode_add_partitions_to_txn_topic_result_v3(e_topic_results, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -317,8 +317,8 @@ def _encode_add_partitions_to_txn_response_v4(m: AddPartitionsToTxnResponse, out
         raise version_error("AddPartitionsToTxnResponse", "ResultsByTopicV3AndBelow", 4)
     out += _S1.pack(m.throttle_time_ms, m.error_code)
     write_uvarint(out, len(m.results_by_transaction) + 1)
-    for _e_results_by_transaction in m.results_by_transaction:
-        _encode_add_partitions_to_txn_result_v4(_e_results_by_transaction, out)
+    for e_results_by_transaction in m.results_by_transaction:
+        _encode_add_partitions_to_txn_result_v4(e_results_by_transaction, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -330,8 +330,8 @@ def _encode_add_partitions_to_txn_response_v5(m: AddPartitionsToTxnResponse, out
         raise version_error("AddPartitionsToTxnResponse", "ResultsByTopicV3AndBelow", 5)
     out += _S1.pack(m.throttle_time_ms, m.error_code)
     write_uvarint(out, len(m.results_by_transaction) + 1)
-    for _e_results_by_transaction in m.results_by_transaction:
-        _encode_add_partitions_to_txn_result_v4(_e_results_by_transaction, out)
+    for e_results_by_transaction in m.results_by_transaction:
+        _encode_add_partitions_to_txn_result_v4(e_results_by_transaction, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -87,42 +87,42 @@ class AddRaftVoterRequest(ApiMessage):
 
 
 def _decode_listener_v0(buf: memoryview, pos: int) -> tuple[Listener, int]:
-    _name: str
-    _host: str
-    _name, pos = read_compact_string(buf, pos)
-    _host, pos = read_compact_string(buf, pos)
-    _port, = _S1.unpack_from(buf, pos)
+    f_name: str
+    f_host: str
+    f_name, pos = read_compact_string(buf, pos)
+    f_host, pos = read_compact_string(buf, pos)
+    f_port, = _S1.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return Listener(_name, _host, _port, _unknown), pos
+    return Listener(f_name, f_host, f_port, _unknown), pos
 
 
 def _decode_add_raft_voter_request_v0(buf: memoryview, pos: int) -> tuple[AddRaftVoterRequest, int]:
-    _cluster_id: str | None
-    _voter_directory_id: UUID
-    _listeners: list[Listener]
-    _cluster_id, pos = read_compact_nullable_string(buf, pos)
-    _timeout_ms, _voter_id = _S0.unpack_from(buf, pos)
+    f_cluster_id: str | None
+    f_voter_directory_id: UUID
+    f_listeners: list[Listener]
+    f_cluster_id, pos = read_compact_nullable_string(buf, pos)
+    f_timeout_ms, f_voter_id = _S0.unpack_from(buf, pos)
     pos += 8
-    _voter_directory_id, pos = read_uuid(buf, pos)
-    _n_listeners, pos = read_compact_array_length(buf, pos)
-    if _n_listeners < 0:
+    f_voter_directory_id, pos = read_uuid(buf, pos)
+    n_listeners, pos = read_compact_array_length(buf, pos)
+    if n_listeners < 0:
         raise MessageDecodeError("non-nullable field Listeners was null")
     else:
-        _listeners = []
-        for _ in range(_n_listeners):
-            _e_listeners, pos = _decode_listener_v0(buf, pos)
-            _listeners.append(_e_listeners)
+        f_listeners = []
+        for _ in range(n_listeners):
+            e_listeners, pos = _decode_listener_v0(buf, pos)
+            f_listeners.append(e_listeners)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AddRaftVoterRequest(_cluster_id, _timeout_ms, _voter_id, _voter_directory_id, _listeners, _unknown), pos
+    return AddRaftVoterRequest(f_cluster_id, f_timeout_ms, f_voter_id, f_voter_directory_id, f_listeners, _unknown), pos
 
 
 def _encode_listener_v0(m: Listener, out: bytearray) -> None:
@@ -140,8 +140,8 @@ def _encode_add_raft_voter_request_v0(m: AddRaftVoterRequest, out: bytearray) ->
     out += _S0.pack(m.timeout_ms, m.voter_id)
     out += m.voter_directory_id.bytes
     write_uvarint(out, len(m.listeners) + 1)
-    for _e_listeners in m.listeners:
-        _encode_listener_v0(_e_listeners, out)
+    for e_listeners in m.listeners:
+        _encode_listener_v0(e_listeners, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -61,16 +61,16 @@ class AddRaftVoterResponse(ApiMessage):
 
 
 def _decode_add_raft_voter_response_v0(buf: memoryview, pos: int) -> tuple[AddRaftVoterResponse, int]:
-    _error_message: str | None
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_compact_nullable_string(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AddRaftVoterResponse(_throttle_time_ms, _error_code, _error_message, _unknown), pos
+    return AddRaftVoterResponse(f_throttle_time_ms, f_error_code, f_error_message, _unknown), pos
 
 
 def _encode_add_raft_voter_response_v0(m: AddRaftVoterResponse, out: bytearray) -> None:

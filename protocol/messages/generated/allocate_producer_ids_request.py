@@ -57,14 +57,14 @@ class AllocateProducerIdsRequest(ApiMessage):
 
 
 def _decode_allocate_producer_ids_request_v0(buf: memoryview, pos: int) -> tuple[AllocateProducerIdsRequest, int]:
-    _broker_id, _broker_epoch = _S0.unpack_from(buf, pos)
+    f_broker_id, f_broker_epoch = _S0.unpack_from(buf, pos)
     pos += 12
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AllocateProducerIdsRequest(_broker_id, _broker_epoch, _unknown), pos
+    return AllocateProducerIdsRequest(f_broker_id, f_broker_epoch, _unknown), pos
 
 
 def _encode_allocate_producer_ids_request_v0(m: AllocateProducerIdsRequest, out: bytearray) -> None:

@@ -61,14 +61,14 @@ class AllocateProducerIdsResponse(ApiMessage):
 
 
 def _decode_allocate_producer_ids_response_v0(buf: memoryview, pos: int) -> tuple[AllocateProducerIdsResponse, int]:
-    _throttle_time_ms, _error_code, _producer_id_start, _producer_id_len = _S0.unpack_from(buf, pos)
+    f_throttle_time_ms, f_error_code, f_producer_id_start, f_producer_id_len = _S0.unpack_from(buf, pos)
     pos += 18
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AllocateProducerIdsResponse(_throttle_time_ms, _error_code, _producer_id_start, _producer_id_len, _unknown), pos
+    return AllocateProducerIdsResponse(f_throttle_time_ms, f_error_code, f_producer_id_start, f_producer_id_len, _unknown), pos
 
 
 def _encode_allocate_producer_ids_response_v0(m: AllocateProducerIdsResponse, out: bytearray) -> None:

@@ -106,129 +106,129 @@ class AlterClientQuotasRequest(ApiMessage):
 
 
 def _decode_entity_data_v0(buf: memoryview, pos: int) -> tuple[EntityData, int]:
-    _entity_type: str
-    _entity_name: str | None
-    _entity_type, pos = read_string(buf, pos)
-    _entity_name, pos = read_nullable_string(buf, pos)
-    return EntityData(_entity_type, _entity_name, []), pos
+    f_entity_type: str
+    f_entity_name: str | None
+    f_entity_type, pos = read_string(buf, pos)
+    f_entity_name, pos = read_nullable_string(buf, pos)
+    return EntityData(f_entity_type, f_entity_name, []), pos
 
 
 def _decode_op_data_v0(buf: memoryview, pos: int) -> tuple[OpData, int]:
-    _key: str
-    _key, pos = read_string(buf, pos)
-    _value, _remove = _S0.unpack_from(buf, pos)
+    f_key: str
+    f_key, pos = read_string(buf, pos)
+    f_value, f_remove = _S0.unpack_from(buf, pos)
     pos += 9
-    return OpData(_key, _value, _remove, []), pos
+    return OpData(f_key, f_value, f_remove, []), pos
 
 
 def _decode_entry_data_v0(buf: memoryview, pos: int) -> tuple[EntryData, int]:
-    _entity: list[EntityData]
-    _ops: list[OpData]
-    _n_entity, pos = read_array_length(buf, pos)
-    if _n_entity < 0:
+    f_entity: list[EntityData]
+    f_ops: list[OpData]
+    n_entity, pos = read_array_length(buf, pos)
+    if n_entity < 0:
         raise MessageDecodeError("non-nullable field Entity was null")
     else:
-        _entity = []
-        for _ in range(_n_entity):
-            _e_entity, pos = _decode_entity_data_v0(buf, pos)
-            _entity.append(_e_entity)
-    _n_ops, pos = read_array_length(buf, pos)
-    if _n_ops < 0:
+        f_entity = []
+        for _ in range(n_entity):
+            e_entity, pos = _decode_entity_data_v0(buf, pos)
+            f_entity.append(e_entity)
+    n_ops, pos = read_array_length(buf, pos)
+    if n_ops < 0:
         raise MessageDecodeError("non-nullable field Ops was null")
     else:
-        _ops = []
-        for _ in range(_n_ops):
-            _e_ops, pos = _decode_op_data_v0(buf, pos)
-            _ops.append(_e_ops)
-    return EntryData(_entity, _ops, []), pos
+        f_ops = []
+        for _ in range(n_ops):
+            e_ops, pos = _decode_op_data_v0(buf, pos)
+            f_ops.append(e_ops)
+    return EntryData(f_entity, f_ops, []), pos
 
 
 def _decode_alter_client_quotas_request_v0(buf: memoryview, pos: int) -> tuple[AlterClientQuotasRequest, int]:
-    _entries: list[EntryData]
-    _n_entries, pos = read_array_length(buf, pos)
-    if _n_entries < 0:
+    f_entries: list[EntryData]
+    n_entries, pos = read_array_length(buf, pos)
+    if n_entries < 0:
         raise MessageDecodeError("non-nullable field Entries was null")
     else:
-        _entries = []
-        for _ in range(_n_entries):
-            _e_entries, pos = _decode_entry_data_v0(buf, pos)
-            _entries.append(_e_entries)
-    _validate_only, = _S1.unpack_from(buf, pos)
+        f_entries = []
+        for _ in range(n_entries):
+            e_entries, pos = _decode_entry_data_v0(buf, pos)
+            f_entries.append(e_entries)
+    f_validate_only, = _S1.unpack_from(buf, pos)
     pos += 1
-    return AlterClientQuotasRequest(_entries, _validate_only, []), pos
+    return AlterClientQuotasRequest(f_entries, f_validate_only, []), pos
 
 
 def _decode_entity_data_v1(buf: memoryview, pos: int) -> tuple[EntityData, int]:
-    _entity_type: str
-    _entity_name: str | None
-    _entity_type, pos = read_compact_string(buf, pos)
-    _entity_name, pos = read_compact_nullable_string(buf, pos)
+    f_entity_type: str
+    f_entity_name: str | None
+    f_entity_type, pos = read_compact_string(buf, pos)
+    f_entity_name, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return EntityData(_entity_type, _entity_name, _unknown), pos
+    return EntityData(f_entity_type, f_entity_name, _unknown), pos
 
 
 def _decode_op_data_v1(buf: memoryview, pos: int) -> tuple[OpData, int]:
-    _key: str
-    _key, pos = read_compact_string(buf, pos)
-    _value, _remove = _S0.unpack_from(buf, pos)
+    f_key: str
+    f_key, pos = read_compact_string(buf, pos)
+    f_value, f_remove = _S0.unpack_from(buf, pos)
     pos += 9
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OpData(_key, _value, _remove, _unknown), pos
+    return OpData(f_key, f_value, f_remove, _unknown), pos
 
 
 def _decode_entry_data_v1(buf: memoryview, pos: int) -> tuple[EntryData, int]:
-    _entity: list[EntityData]
-    _ops: list[OpData]
-    _n_entity, pos = read_compact_array_length(buf, pos)
-    if _n_entity < 0:
+    f_entity: list[EntityData]
+    f_ops: list[OpData]
+    n_entity, pos = read_compact_array_length(buf, pos)
+    if n_entity < 0:
         raise MessageDecodeError("non-nullable field Entity was null")
     else:
-        _entity = []
-        for _ in range(_n_entity):
-            _e_entity, pos = _decode_entity_data_v1(buf, pos)
-            _entity.append(_e_entity)
-    _n_ops, pos = read_compact_array_length(buf, pos)
-    if _n_ops < 0:
+        f_entity = []
+        for _ in range(n_entity):
+            e_entity, pos = _decode_entity_data_v1(buf, pos)
+            f_entity.append(e_entity)
+    n_ops, pos = read_compact_array_length(buf, pos)
+    if n_ops < 0:
         raise MessageDecodeError("non-nullable field Ops was null")
     else:
-        _ops = []
-        for _ in range(_n_ops):
-            _e_ops, pos = _decode_op_data_v1(buf, pos)
-            _ops.append(_e_ops)
+        f_ops = []
+        for _ in range(n_ops):
+            e_ops, pos = _decode_op_data_v1(buf, pos)
+            f_ops.append(e_ops)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return EntryData(_entity, _ops, _unknown), pos
+    return EntryData(f_entity, f_ops, _unknown), pos
 
 
 def _decode_alter_client_quotas_request_v1(buf: memoryview, pos: int) -> tuple[AlterClientQuotasRequest, int]:
-    _entries: list[EntryData]
-    _n_entries, pos = read_compact_array_length(buf, pos)
-    if _n_entries < 0:
+    f_entries: list[EntryData]
+    n_entries, pos = read_compact_array_length(buf, pos)
+    if n_entries < 0:
         raise MessageDecodeError("non-nullable field Entries was null")
     else:
-        _entries = []
-        for _ in range(_n_entries):
-            _e_entries, pos = _decode_entry_data_v1(buf, pos)
-            _entries.append(_e_entries)
-    _validate_only, = _S1.unpack_from(buf, pos)
+        f_entries = []
+        for _ in range(n_entries):
+            e_entries, pos = _decode_entry_data_v1(buf, pos)
+            f_entries.append(e_entries)
+    f_validate_only, = _S1.unpack_from(buf, pos)
     pos += 1
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterClientQuotasRequest(_entries, _validate_only, _unknown), pos
+    return AlterClientQuotasRequest(f_entries, f_validate_only, _unknown), pos
 
 
 def _encode_entity_data_v0(m: EntityData, out: bytearray) -> None:
@@ -243,17 +243,17 @@ def _encode_op_data_v0(m: OpData, out: bytearray) -> None:
 
 def _encode_entry_data_v0(m: EntryData, out: bytearray) -> None:
     out += pack_int32(len(m.entity))
-    for _e_entity in m.entity:
-        _encode_entity_data_v0(_e_entity, out)
+    for e_entity in m.entity:
+        _encode_entity_data_v0(e_entity, out)
     out += pack_int32(len(m.ops))
-    for _e_ops in m.ops:
-        _encode_op_data_v0(_e_ops, out)
+    for e_ops in m.ops:
+        _encode_op_data_v0(e_ops, out)
 
 
 def _encode_alter_client_quotas_request_v0(m: AlterClientQuotasRequest, out: bytearray) -> None:
     out += pack_int32(len(m.entries))
-    for _e_entries in m.entries:
-        _encode_entry_data_v0(_e_entries, out)
+    for e_entries in m.entries:
+        _encode_entry_data_v0(e_entries, out)
     out += _S1.pack(m.validate_only)
 
 
@@ -277,11 +277,11 @@ def _encode_op_data_v1(m: OpData, out: bytearray) -> None:
 
 def _encode_entry_data_v1(m: EntryData, out: bytearray) -> None:
     write_uvarint(out, len(m.entity) + 1)
-    for _e_entity in m.entity:
-        _encode_entity_data_v1(_e_entity, out)
+    for e_entity in m.entity:
+        _encode_entity_data_v1(e_entity, out)
     write_uvarint(out, len(m.ops) + 1)
-    for _e_ops in m.ops:
-        _encode_op_data_v1(_e_ops, out)
+    for e_ops in m.ops:
+        _encode_op_data_v1(e_ops, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -290,8 +290,8 @@ def _encode_entry_data_v1(m: EntryData, out: bytearray) -> None:
 
 def _encode_alter_client_quotas_request_v1(m: AlterClientQuotasRequest, out: bytearray) -> None:
     write_uvarint(out, len(m.entries) + 1)
-    for _e_entries in m.entries:
-        _encode_entry_data_v1(_e_entries, out)
+    for e_entries in m.entries:
+        _encode_entry_data_v1(e_entries, out)
     out += _S1.pack(m.validate_only)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))

@@ -95,98 +95,98 @@ class AlterClientQuotasResponse(ApiMessage):
 
 
 def _decode_entity_data_v0(buf: memoryview, pos: int) -> tuple[EntityData, int]:
-    _entity_type: str
-    _entity_name: str | None
-    _entity_type, pos = read_string(buf, pos)
-    _entity_name, pos = read_nullable_string(buf, pos)
-    return EntityData(_entity_type, _entity_name, []), pos
+    f_entity_type: str
+    f_entity_name: str | None
+    f_entity_type, pos = read_string(buf, pos)
+    f_entity_name, pos = read_nullable_string(buf, pos)
+    return EntityData(f_entity_type, f_entity_name, []), pos
 
 
 def _decode_entry_data_v0(buf: memoryview, pos: int) -> tuple[EntryData, int]:
-    _error_message: str | None
-    _entity: list[EntityData]
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_entity: list[EntityData]
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_nullable_string(buf, pos)
-    _n_entity, pos = read_array_length(buf, pos)
-    if _n_entity < 0:
+    f_error_message, pos = read_nullable_string(buf, pos)
+    n_entity, pos = read_array_length(buf, pos)
+    if n_entity < 0:
         raise MessageDecodeError("non-nullable field Entity was null")
     else:
-        _entity = []
-        for _ in range(_n_entity):
-            _e_entity, pos = _decode_entity_data_v0(buf, pos)
-            _entity.append(_e_entity)
-    return EntryData(_error_code, _error_message, _entity, []), pos
+        f_entity = []
+        for _ in range(n_entity):
+            e_entity, pos = _decode_entity_data_v0(buf, pos)
+            f_entity.append(e_entity)
+    return EntryData(f_error_code, f_error_message, f_entity, []), pos
 
 
 def _decode_alter_client_quotas_response_v0(buf: memoryview, pos: int) -> tuple[AlterClientQuotasResponse, int]:
-    _entries: list[EntryData]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_entries: list[EntryData]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_entries, pos = read_array_length(buf, pos)
-    if _n_entries < 0:
+    n_entries, pos = read_array_length(buf, pos)
+    if n_entries < 0:
         raise MessageDecodeError("non-nullable field Entries was null")
     else:
-        _entries = []
-        for _ in range(_n_entries):
-            _e_entries, pos = _decode_entry_data_v0(buf, pos)
-            _entries.append(_e_entries)
-    return AlterClientQuotasResponse(_throttle_time_ms, _entries, []), pos
+        f_entries = []
+        for _ in range(n_entries):
+            e_entries, pos = _decode_entry_data_v0(buf, pos)
+            f_entries.append(e_entries)
+    return AlterClientQuotasResponse(f_throttle_time_ms, f_entries, []), pos
 
 
 def _decode_entity_data_v1(buf: memoryview, pos: int) -> tuple[EntityData, int]:
-    _entity_type: str
-    _entity_name: str | None
-    _entity_type, pos = read_compact_string(buf, pos)
-    _entity_name, pos = read_compact_nullable_string(buf, pos)
+    f_entity_type: str
+    f_entity_name: str | None
+    f_entity_type, pos = read_compact_string(buf, pos)
+    f_entity_name, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return EntityData(_entity_type, _entity_name, _unknown), pos
+    return EntityData(f_entity_type, f_entity_name, _unknown), pos
 
 
 def _decode_entry_data_v1(buf: memoryview, pos: int) -> tuple[EntryData, int]:
-    _error_message: str | None
-    _entity: list[EntityData]
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_entity: list[EntityData]
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _n_entity, pos = read_compact_array_length(buf, pos)
-    if _n_entity < 0:
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    n_entity, pos = read_compact_array_length(buf, pos)
+    if n_entity < 0:
         raise MessageDecodeError("non-nullable field Entity was null")
     else:
-        _entity = []
-        for _ in range(_n_entity):
-            _e_entity, pos = _decode_entity_data_v1(buf, pos)
-            _entity.append(_e_entity)
+        f_entity = []
+        for _ in range(n_entity):
+            e_entity, pos = _decode_entity_data_v1(buf, pos)
+            f_entity.append(e_entity)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return EntryData(_error_code, _error_message, _entity, _unknown), pos
+    return EntryData(f_error_code, f_error_message, f_entity, _unknown), pos
 
 
 def _decode_alter_client_quotas_response_v1(buf: memoryview, pos: int) -> tuple[AlterClientQuotasResponse, int]:
-    _entries: list[EntryData]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_entries: list[EntryData]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_entries, pos = read_compact_array_length(buf, pos)
-    if _n_entries < 0:
+    n_entries, pos = read_compact_array_length(buf, pos)
+    if n_entries < 0:
         raise MessageDecodeError("non-nullable field Entries was null")
     else:
-        _entries = []
-        for _ in range(_n_entries):
-            _e_entries, pos = _decode_entry_data_v1(buf, pos)
-            _entries.append(_e_entries)
+        f_entries = []
+        for _ in range(n_entries):
+            e_entries, pos = _decode_entry_data_v1(buf, pos)
+            f_entries.append(e_entries)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterClientQuotasResponse(_throttle_time_ms, _entries, _unknown), pos
+    return AlterClientQuotasResponse(f_throttle_time_ms, f_entries, _unknown), pos
 
 
 def _encode_entity_data_v0(m: EntityData, out: bytearray) -> None:
@@ -198,15 +198,15 @@ def _encode_entry_data_v0(m: EntryData, out: bytearray) -> None:
     out += _S1.pack(m.error_code)
     write_nullable_string(out, m.error_message)
     out += pack_int32(len(m.entity))
-    for _e_entity in m.entity:
-        _encode_entity_data_v0(_e_entity, out)
+    for e_entity in m.entity:
+        _encode_entity_data_v0(e_entity, out)
 
 
 def _encode_alter_client_quotas_response_v0(m: AlterClientQuotasResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.entries))
-    for _e_entries in m.entries:
-        _encode_entry_data_v0(_e_entries, out)
+    for e_entries in m.entries:
+        _encode_entry_data_v0(e_entries, out)
 
 
 def _encode_entity_data_v1(m: EntityData, out: bytearray) -> None:
@@ -222,8 +222,8 @@ def _encode_entry_data_v1(m: EntryData, out: bytearray) -> None:
     out += _S1.pack(m.error_code)
     write_compact_nullable_string(out, m.error_message)
     write_uvarint(out, len(m.entity) + 1)
-    for _e_entity in m.entity:
-        _encode_entity_data_v1(_e_entity, out)
+    for e_entity in m.entity:
+        _encode_entity_data_v1(e_entity, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -233,8 +233,8 @@ def _encode_entry_data_v1(m: EntryData, out: bytearray) -> None:
 def _encode_alter_client_quotas_response_v1(m: AlterClientQuotasResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.entries) + 1)
-    for _e_entries in m.entries:
-        _encode_entry_data_v1(_e_entries, out)
+    for e_entries in m.entries:
+        _encode_entry_data_v1(e_entries, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

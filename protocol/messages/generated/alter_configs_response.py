@@ -87,67 +87,67 @@ class AlterConfigsResponse(ApiMessage):
 
 
 def _decode_alter_configs_resource_response_v0(buf: memoryview, pos: int) -> tuple[AlterConfigsResourceResponse, int]:
-    _error_message: str | None
-    _resource_name: str
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_resource_name: str
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_nullable_string(buf, pos)
-    _resource_type, = _S2.unpack_from(buf, pos)
+    f_error_message, pos = read_nullable_string(buf, pos)
+    f_resource_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    _resource_name, pos = read_string(buf, pos)
-    return AlterConfigsResourceResponse(_error_code, _error_message, _resource_type, _resource_name, []), pos
+    f_resource_name, pos = read_string(buf, pos)
+    return AlterConfigsResourceResponse(f_error_code, f_error_message, f_resource_type, f_resource_name, []), pos
 
 
 def _decode_alter_configs_response_v0(buf: memoryview, pos: int) -> tuple[AlterConfigsResponse, int]:
-    _responses: list[AlterConfigsResourceResponse]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_responses: list[AlterConfigsResourceResponse]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_responses, pos = read_array_length(buf, pos)
-    if _n_responses < 0:
+    n_responses, pos = read_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_alter_configs_resource_response_v0(buf, pos)
-            _responses.append(_e_responses)
-    return AlterConfigsResponse(_throttle_time_ms, _responses, []), pos
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_alter_configs_resource_response_v0(buf, pos)
+            f_responses.append(e_responses)
+    return AlterConfigsResponse(f_throttle_time_ms, f_responses, []), pos
 
 
 def _decode_alter_configs_resource_response_v2(buf: memoryview, pos: int) -> tuple[AlterConfigsResourceResponse, int]:
-    _error_message: str | None
-    _resource_name: str
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_resource_name: str
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _resource_type, = _S2.unpack_from(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    f_resource_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    _resource_name, pos = read_compact_string(buf, pos)
+    f_resource_name, pos = read_compact_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterConfigsResourceResponse(_error_code, _error_message, _resource_type, _resource_name, _unknown), pos
+    return AlterConfigsResourceResponse(f_error_code, f_error_message, f_resource_type, f_resource_name, _unknown), pos
 
 
 def _decode_alter_configs_response_v2(buf: memoryview, pos: int) -> tuple[AlterConfigsResponse, int]:
-    _responses: list[AlterConfigsResourceResponse]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_responses: list[AlterConfigsResourceResponse]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_responses, pos = read_compact_array_length(buf, pos)
-    if _n_responses < 0:
+    n_responses, pos = read_compact_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_alter_configs_resource_response_v2(buf, pos)
-            _responses.append(_e_responses)
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_alter_configs_resource_response_v2(buf, pos)
+            f_responses.append(e_responses)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterConfigsResponse(_throttle_time_ms, _responses, _unknown), pos
+    return AlterConfigsResponse(f_throttle_time_ms, f_responses, _unknown), pos
 
 
 def _encode_alter_configs_resource_response_v0(m: AlterConfigsResourceResponse, out: bytearray) -> None:
@@ -160,8 +160,8 @@ def _encode_alter_configs_resource_response_v0(m: AlterConfigsResourceResponse, 
 def _encode_alter_configs_response_v0(m: AlterConfigsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_alter_configs_resource_response_v0(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_alter_configs_resource_response_v0(e_responses, out)
 
 
 def _encode_alter_configs_resource_response_v2(m: AlterConfigsResourceResponse, out: bytearray) -> None:
@@ -178,8 +178,8 @@ def _encode_alter_configs_resource_response_v2(m: AlterConfigsResourceResponse, 
 def _encode_alter_configs_response_v2(m: AlterConfigsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.responses) + 1)
-    for _e_responses in m.responses:
-        _encode_alter_configs_resource_response_v2(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_alter_configs_resource_response_v2(e_responses, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -84,61 +84,61 @@ class AlterPartitionReassignmentsRequest(ApiMessage):
 
 
 def _decode_reassignable_partition_v0(buf: memoryview, pos: int) -> tuple[ReassignablePartition, int]:
-    _replicas: list[int] | None
-    _partition_index, = _S0.unpack_from(buf, pos)
+    f_replicas: list[int] | None
+    f_partition_index, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_replicas, pos = read_compact_array_length(buf, pos)
-    if _n_replicas < 0:
-        _replicas = None
+    n_replicas, pos = read_compact_array_length(buf, pos)
+    if n_replicas < 0:
+        f_replicas = None
     else:
-        _replicas = list(unpack_from(f">{_n_replicas}i", buf, pos))
-        pos += 4 * _n_replicas
+        f_replicas = list(unpack_from(f">{n_replicas}i", buf, pos))
+        pos += 4 * n_replicas
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ReassignablePartition(_partition_index, _replicas, _unknown), pos
+    return ReassignablePartition(f_partition_index, f_replicas, _unknown), pos
 
 
 def _decode_reassignable_topic_v0(buf: memoryview, pos: int) -> tuple[ReassignableTopic, int]:
-    _name: str
-    _partitions: list[ReassignablePartition]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[ReassignablePartition]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_reassignable_partition_v0(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_reassignable_partition_v0(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ReassignableTopic(_name, _partitions, _unknown), pos
+    return ReassignableTopic(f_name, f_partitions, _unknown), pos
 
 
 def _decode_alter_partition_reassignments_request_v0(buf: memoryview, pos: int) -> tuple[AlterPartitionReassignmentsRequest, int]:
-    _topics: list[ReassignableTopic]
-    _timeout_ms, = _S0.unpack_from(buf, pos)
+    f_topics: list[ReassignableTopic]
+    f_timeout_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_reassignable_topic_v0(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_reassignable_topic_v0(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterPartitionReassignmentsRequest(_timeout_ms, _topics, _unknown), pos
+    return AlterPartitionReassignmentsRequest(f_timeout_ms, f_topics, _unknown), pos
 
 
 def _encode_reassignable_partition_v0(m: ReassignablePartition, out: bytearray) -> None:
@@ -157,8 +157,8 @@ def _encode_reassignable_partition_v0(m: ReassignablePartition, out: bytearray) 
 def _encode_reassignable_topic_v0(m: ReassignableTopic, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_reassignable_partition_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_reassignable_partition_v0(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -168,8 +168,8 @@ def _encode_reassignable_topic_v0(m: ReassignableTopic, out: bytearray) -> None:
 def _encode_alter_partition_reassignments_request_v0(m: AlterPartitionReassignmentsRequest, out: bytearray) -> None:
     out += _S0.pack(m.timeout_ms)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_reassignable_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_reassignable_topic_v0(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -92,58 +92,58 @@ class AlterPartitionReassignmentsResponse(ApiMessage):
 
 
 def _decode_reassignable_partition_response_v0(buf: memoryview, pos: int) -> tuple[ReassignablePartitionResponse, int]:
-    _error_message: str | None
-    _partition_index, _error_code = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_partition_index, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_compact_nullable_string(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ReassignablePartitionResponse(_partition_index, _error_code, _error_message, _unknown), pos
+    return ReassignablePartitionResponse(f_partition_index, f_error_code, f_error_message, _unknown), pos
 
 
 def _decode_reassignable_topic_response_v0(buf: memoryview, pos: int) -> tuple[ReassignableTopicResponse, int]:
-    _name: str
-    _partitions: list[ReassignablePartitionResponse]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[ReassignablePartitionResponse]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_reassignable_partition_response_v0(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_reassignable_partition_response_v0(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ReassignableTopicResponse(_name, _partitions, _unknown), pos
+    return ReassignableTopicResponse(f_name, f_partitions, _unknown), pos
 
 
 def _decode_alter_partition_reassignments_response_v0(buf: memoryview, pos: int) -> tuple[AlterPartitionReassignmentsResponse, int]:
-    _error_message: str | None
-    _responses: list[ReassignableTopicResponse]
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_responses: list[ReassignableTopicResponse]
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _n_responses, pos = read_compact_array_length(buf, pos)
-    if _n_responses < 0:
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    n_responses, pos = read_compact_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_reassignable_topic_response_v0(buf, pos)
-            _responses.append(_e_responses)
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_reassignable_topic_response_v0(buf, pos)
+            f_responses.append(e_responses)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterPartitionReassignmentsResponse(_throttle_time_ms, _error_code, _error_message, _responses, _unknown), pos
+    return AlterPartitionReassignmentsResponse(f_throttle_time_ms, f_error_code, f_error_message, f_responses, _unknown), pos
 
 
 def _encode_reassignable_partition_response_v0(m: ReassignablePartitionResponse, out: bytearray) -> None:
@@ -158,8 +158,8 @@ def _encode_reassignable_partition_response_v0(m: ReassignablePartitionResponse,
 def _encode_reassignable_topic_response_v0(m: ReassignableTopicResponse, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_reassignable_partition_response_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_reassignable_partition_response_v0(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -170,8 +170,8 @@ def _encode_alter_partition_reassignments_response_v0(m: AlterPartitionReassignm
     out += _S0.pack(m.throttle_time_ms, m.error_code)
     write_compact_nullable_string(out, m.error_message)
     write_uvarint(out, len(m.responses) + 1)
-    for _e_responses in m.responses:
-        _encode_reassignable_topic_response_v0(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_reassignable_topic_response_v0(e_responses, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

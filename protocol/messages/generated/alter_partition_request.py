@@ -114,236 +114,236 @@ class AlterPartitionRequest(ApiMessage):
 
 
 def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _new_isr: list[int]
-    _partition_index, _leader_epoch = _S1.unpack_from(buf, pos)
+    f_new_isr: list[int]
+    f_partition_index, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 8
-    _n_new_isr, pos = read_compact_array_length(buf, pos)
-    if _n_new_isr < 0:
+    n_new_isr, pos = read_compact_array_length(buf, pos)
+    if n_new_isr < 0:
         raise MessageDecodeError("non-nullable field NewIsr was null")
     else:
-        _new_isr = list(unpack_from(f">{_n_new_isr}i", buf, pos))
-        pos += 4 * _n_new_isr
-    _partition_epoch, = _S2.unpack_from(buf, pos)
+        f_new_isr = list(unpack_from(f">{n_new_isr}i", buf, pos))
+        pos += 4 * n_new_isr
+    f_partition_epoch, = _S2.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionData(_partition_index, _leader_epoch, _new_isr, [], 0, _partition_epoch, _unknown), pos
+    return PartitionData(f_partition_index, f_leader_epoch, f_new_isr, [], 0, f_partition_epoch, _unknown), pos
 
 
 def _decode_topic_data_v0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
-    _topic_name: str
-    _partitions: list[PartitionData]
-    _topic_name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_name: str
+    f_partitions: list[PartitionData]
+    f_topic_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v0(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v0(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicData(_topic_name, ZERO_UUID, _partitions, _unknown), pos
+    return TopicData(f_topic_name, ZERO_UUID, f_partitions, _unknown), pos
 
 
 def _decode_alter_partition_request_v0(buf: memoryview, pos: int) -> tuple[AlterPartitionRequest, int]:
-    _topics: list[TopicData]
-    _broker_id, _broker_epoch = _S0.unpack_from(buf, pos)
+    f_topics: list[TopicData]
+    f_broker_id, f_broker_epoch = _S0.unpack_from(buf, pos)
     pos += 12
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_data_v0(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_data_v0(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterPartitionRequest(_broker_id, _broker_epoch, _topics, _unknown), pos
+    return AlterPartitionRequest(f_broker_id, f_broker_epoch, f_topics, _unknown), pos
 
 
 def _decode_partition_data_v1(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _new_isr: list[int]
-    _partition_index, _leader_epoch = _S1.unpack_from(buf, pos)
+    f_new_isr: list[int]
+    f_partition_index, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 8
-    _n_new_isr, pos = read_compact_array_length(buf, pos)
-    if _n_new_isr < 0:
+    n_new_isr, pos = read_compact_array_length(buf, pos)
+    if n_new_isr < 0:
         raise MessageDecodeError("non-nullable field NewIsr was null")
     else:
-        _new_isr = list(unpack_from(f">{_n_new_isr}i", buf, pos))
-        pos += 4 * _n_new_isr
-    _leader_recovery_state, _partition_epoch = _S3.unpack_from(buf, pos)
+        f_new_isr = list(unpack_from(f">{n_new_isr}i", buf, pos))
+        pos += 4 * n_new_isr
+    f_leader_recovery_state, f_partition_epoch = _S3.unpack_from(buf, pos)
     pos += 5
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionData(_partition_index, _leader_epoch, _new_isr, [], _leader_recovery_state, _partition_epoch, _unknown), pos
+    return PartitionData(f_partition_index, f_leader_epoch, f_new_isr, [], f_leader_recovery_state, f_partition_epoch, _unknown), pos
 
 
 def _decode_topic_data_v1(buf: memoryview, pos: int) -> tuple[TopicData, int]:
-    _topic_name: str
-    _partitions: list[PartitionData]
-    _topic_name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_name: str
+    f_partitions: list[PartitionData]
+    f_topic_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v1(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v1(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicData(_topic_name, ZERO_UUID, _partitions, _unknown), pos
+    return TopicData(f_topic_name, ZERO_UUID, f_partitions, _unknown), pos
 
 
 def _decode_alter_partition_request_v1(buf: memoryview, pos: int) -> tuple[AlterPartitionRequest, int]:
-    _topics: list[TopicData]
-    _broker_id, _broker_epoch = _S0.unpack_from(buf, pos)
+    f_topics: list[TopicData]
+    f_broker_id, f_broker_epoch = _S0.unpack_from(buf, pos)
     pos += 12
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_data_v1(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_data_v1(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterPartitionRequest(_broker_id, _broker_epoch, _topics, _unknown), pos
+    return AlterPartitionRequest(f_broker_id, f_broker_epoch, f_topics, _unknown), pos
 
 
 def _decode_topic_data_v2(buf: memoryview, pos: int) -> tuple[TopicData, int]:
-    _topic_id: UUID
-    _partitions: list[PartitionData]
-    _topic_id, pos = read_uuid(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_id: UUID
+    f_partitions: list[PartitionData]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v1(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v1(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicData('', _topic_id, _partitions, _unknown), pos
+    return TopicData('', f_topic_id, f_partitions, _unknown), pos
 
 
 def _decode_alter_partition_request_v2(buf: memoryview, pos: int) -> tuple[AlterPartitionRequest, int]:
-    _topics: list[TopicData]
-    _broker_id, _broker_epoch = _S0.unpack_from(buf, pos)
+    f_topics: list[TopicData]
+    f_broker_id, f_broker_epoch = _S0.unpack_from(buf, pos)
     pos += 12
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_data_v2(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_data_v2(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterPartitionRequest(_broker_id, _broker_epoch, _topics, _unknown), pos
+    return AlterPartitionRequest(f_broker_id, f_broker_epoch, f_topics, _unknown), pos
 
 
 def _decode_broker_state_v3(buf: memoryview, pos: int) -> tuple[BrokerState, int]:
-    _broker_id, _broker_epoch = _S0.unpack_from(buf, pos)
+    f_broker_id, f_broker_epoch = _S0.unpack_from(buf, pos)
     pos += 12
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return BrokerState(_broker_id, _broker_epoch, _unknown), pos
+    return BrokerState(f_broker_id, f_broker_epoch, _unknown), pos
 
 
 def _decode_partition_data_v3(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _new_isr_with_epochs: list[BrokerState]
-    _partition_index, _leader_epoch = _S1.unpack_from(buf, pos)
+    f_new_isr_with_epochs: list[BrokerState]
+    f_partition_index, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 8
-    _n_new_isr_with_epochs, pos = read_compact_array_length(buf, pos)
-    if _n_new_isr_with_epochs < 0:
+    n_new_isr_with_epochs, pos = read_compact_array_length(buf, pos)
+    if n_new_isr_with_epochs < 0:
         raise MessageDecodeError("non-nullable field NewIsrWithEpochs was null")
     else:
-        _new_isr_with_epochs = []
-        for _ in range(_n_new_isr_with_epochs):
-            _e_new_isr_with_epochs, pos = _decode_broker_state_v3(buf, pos)
-            _new_isr_with_epochs.append(_e_new_isr_with_epochs)
-    _leader_recovery_state, _partition_epoch = _S3.unpack_from(buf, pos)
+        f_new_isr_with_epochs = []
+        for _ in range(n_new_isr_with_epochs):
+            e_new_isr_with_epochs, pos = _decode_broker_state_v3(buf, pos)
+            f_new_isr_with_epochs.append(e_new_isr_with_epochs)
+    f_leader_recovery_state, f_partition_epoch = _S3.unpack_from(buf, pos)
     pos += 5
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionData(_partition_index, _leader_epoch, [], _new_isr_with_epochs, _leader_recovery_state, _partition_epoch, _unknown), pos
+    return PartitionData(f_partition_index, f_leader_epoch, [], f_new_isr_with_epochs, f_leader_recovery_state, f_partition_epoch, _unknown), pos
 
 
 def _decode_topic_data_v3(buf: memoryview, pos: int) -> tuple[TopicData, int]:
-    _topic_id: UUID
-    _partitions: list[PartitionData]
-    _topic_id, pos = read_uuid(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_id: UUID
+    f_partitions: list[PartitionData]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v3(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v3(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicData('', _topic_id, _partitions, _unknown), pos
+    return TopicData('', f_topic_id, f_partitions, _unknown), pos
 
 
 def _decode_alter_partition_request_v3(buf: memoryview, pos: int) -> tuple[AlterPartitionRequest, int]:
-    _topics: list[TopicData]
-    _broker_id, _broker_epoch = _S0.unpack_from(buf, pos)
+    f_topics: list[TopicData]
+    f_broker_id, f_broker_epoch = _S0.unpack_from(buf, pos)
     pos += 12
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_data_v3(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_data_v3(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterPartitionRequest(_broker_id, _broker_epoch, _topics, _unknown), pos
+    return AlterPartitionRequest(f_broker_id, f_broker_epoch, f_topics, _unknown), pos
 
 
 def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
@@ -364,8 +364,8 @@ def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
 def _encode_topic_data_v0(m: TopicData, out: bytearray) -> None:
     write_compact_string(out, m.topic_name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v0(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -375,8 +375,8 @@ def _encode_topic_data_v0(m: TopicData, out: bytearray) -> None:
 def _encode_alter_partition_request_v0(m: AlterPartitionRequest, out: bytearray) -> None:
     out += _S0.pack(m.broker_id, m.broker_epoch)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_topic_data_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_data_v0(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -399,8 +399,8 @@ def _encode_partition_data_v1(m: PartitionData, out: bytearray) -> None:
 def _encode_topic_data_v1(m: TopicData, out: bytearray) -> None:
     write_compact_string(out, m.topic_name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v1(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v1(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -410,8 +410,8 @@ def _encode_topic_data_v1(m: TopicData, out: bytearray) -> None:
 def _encode_alter_partition_request_v1(m: AlterPartitionRequest, out: bytearray) -> None:
     out += _S0.pack(m.broker_id, m.broker_epoch)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_topic_data_v1(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_data_v1(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -434,8 +434,8 @@ def _encode_partition_data_v2(m: PartitionData, out: bytearray) -> None:
 def _encode_topic_data_v2(m: TopicData, out: bytearray) -> None:
     out += m.topic_id.bytes
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v2(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v2(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -445,8 +445,8 @@ def _encode_topic_data_v2(m: TopicData, out: bytearray) -> None:
 def _encode_alter_partition_request_v2(m: AlterPartitionRequest, out: bytearray) -> None:
     out += _S0.pack(m.broker_id, m.broker_epoch)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_topic_data_v2(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_data_v2(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -466,8 +466,8 @@ def _encode_partition_data_v3(m: PartitionData, out: bytearray) -> None:
         raise version_error("PartitionData", "NewIsr", 3)
     out += _S1.pack(m.partition_index, m.leader_epoch)
     write_uvarint(out, len(m.new_isr_with_epochs) + 1)
-    for _e_new_isr_with_epochs in m.new_isr_with_epochs:
-        _encode_broker_state_v3(_e_new_isr_with_epochs, out)
+    for e_new_isr_with_epochs in m.new_isr_with_epochs:
+        _encode_broker_state_v3(e_new_isr_with_epochs, out)
     out += _S3.pack(m.leader_recovery_state, m.partition_epoch)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -478,8 +478,8 @@ def _encode_partition_data_v3(m: PartitionData, out: bytearray) -> None:
 def _encode_topic_data_v3(m: TopicData, out: bytearray) -> None:
     out += m.topic_id.bytes
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v3(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v3(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -489,8 +489,8 @@ def _encode_topic_data_v3(m: TopicData, out: bytearray) -> None:
 def _encode_alter_partition_request_v3(m: AlterPartitionRequest, out: bytearray) -> None:
     out += _S0.pack(m.broker_id, m.broker_epoch)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_topic_data_v3(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_data_v3(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

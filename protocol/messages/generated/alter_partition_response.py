@@ -104,163 +104,163 @@ class AlterPartitionResponse(ApiMessage):
 
 
 def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _isr: list[int]
-    _partition_index, _error_code, _leader_id, _leader_epoch = _S1.unpack_from(buf, pos)
+    f_isr: list[int]
+    f_partition_index, f_error_code, f_leader_id, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 14
-    _n_isr, pos = read_compact_array_length(buf, pos)
-    if _n_isr < 0:
+    n_isr, pos = read_compact_array_length(buf, pos)
+    if n_isr < 0:
         raise MessageDecodeError("non-nullable field Isr was null")
     else:
-        _isr = list(unpack_from(f">{_n_isr}i", buf, pos))
-        pos += 4 * _n_isr
-    _partition_epoch, = _S2.unpack_from(buf, pos)
+        f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
+        pos += 4 * n_isr
+    f_partition_epoch, = _S2.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionData(_partition_index, _error_code, _leader_id, _leader_epoch, _isr, 0, _partition_epoch, _unknown), pos
+    return PartitionData(f_partition_index, f_error_code, f_leader_id, f_leader_epoch, f_isr, 0, f_partition_epoch, _unknown), pos
 
 
 def _decode_topic_data_v0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
-    _topic_name: str
-    _partitions: list[PartitionData]
-    _topic_name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_name: str
+    f_partitions: list[PartitionData]
+    f_topic_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v0(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v0(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicData(_topic_name, ZERO_UUID, _partitions, _unknown), pos
+    return TopicData(f_topic_name, ZERO_UUID, f_partitions, _unknown), pos
 
 
 def _decode_alter_partition_response_v0(buf: memoryview, pos: int) -> tuple[AlterPartitionResponse, int]:
-    _topics: list[TopicData]
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_topics: list[TopicData]
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_data_v0(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_data_v0(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterPartitionResponse(_throttle_time_ms, _error_code, _topics, _unknown), pos
+    return AlterPartitionResponse(f_throttle_time_ms, f_error_code, f_topics, _unknown), pos
 
 
 def _decode_partition_data_v1(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _isr: list[int]
-    _partition_index, _error_code, _leader_id, _leader_epoch = _S1.unpack_from(buf, pos)
+    f_isr: list[int]
+    f_partition_index, f_error_code, f_leader_id, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 14
-    _n_isr, pos = read_compact_array_length(buf, pos)
-    if _n_isr < 0:
+    n_isr, pos = read_compact_array_length(buf, pos)
+    if n_isr < 0:
         raise MessageDecodeError("non-nullable field Isr was null")
     else:
-        _isr = list(unpack_from(f">{_n_isr}i", buf, pos))
-        pos += 4 * _n_isr
-    _leader_recovery_state, _partition_epoch = _S3.unpack_from(buf, pos)
+        f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
+        pos += 4 * n_isr
+    f_leader_recovery_state, f_partition_epoch = _S3.unpack_from(buf, pos)
     pos += 5
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionData(_partition_index, _error_code, _leader_id, _leader_epoch, _isr, _leader_recovery_state, _partition_epoch, _unknown), pos
+    return PartitionData(f_partition_index, f_error_code, f_leader_id, f_leader_epoch, f_isr, f_leader_recovery_state, f_partition_epoch, _unknown), pos
 
 
 def _decode_topic_data_v1(buf: memoryview, pos: int) -> tuple[TopicData, int]:
-    _topic_name: str
-    _partitions: list[PartitionData]
-    _topic_name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_name: str
+    f_partitions: list[PartitionData]
+    f_topic_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v1(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v1(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicData(_topic_name, ZERO_UUID, _partitions, _unknown), pos
+    return TopicData(f_topic_name, ZERO_UUID, f_partitions, _unknown), pos
 
 
 def _decode_alter_partition_response_v1(buf: memoryview, pos: int) -> tuple[AlterPartitionResponse, int]:
-    _topics: list[TopicData]
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_topics: list[TopicData]
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_data_v1(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_data_v1(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterPartitionResponse(_throttle_time_ms, _error_code, _topics, _unknown), pos
+    return AlterPartitionResponse(f_throttle_time_ms, f_error_code, f_topics, _unknown), pos
 
 
 def _decode_topic_data_v2(buf: memoryview, pos: int) -> tuple[TopicData, int]:
-    _topic_id: UUID
-    _partitions: list[PartitionData]
-    _topic_id, pos = read_uuid(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_id: UUID
+    f_partitions: list[PartitionData]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v1(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v1(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicData('', _topic_id, _partitions, _unknown), pos
+    return TopicData('', f_topic_id, f_partitions, _unknown), pos
 
 
 def _decode_alter_partition_response_v2(buf: memoryview, pos: int) -> tuple[AlterPartitionResponse, int]:
-    _topics: list[TopicData]
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_topics: list[TopicData]
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_data_v2(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_data_v2(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterPartitionResponse(_throttle_time_ms, _error_code, _topics, _unknown), pos
+    return AlterPartitionResponse(f_throttle_time_ms, f_error_code, f_topics, _unknown), pos
 
 
 def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
@@ -277,8 +277,8 @@ def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
 def _encode_topic_data_v0(m: TopicData, out: bytearray) -> None:
     write_compact_string(out, m.topic_name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v0(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -288,8 +288,8 @@ def _encode_topic_data_v0(m: TopicData, out: bytearray) -> None:
 def _encode_alter_partition_response_v0(m: AlterPartitionResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms, m.error_code)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_topic_data_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_data_v0(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -310,8 +310,8 @@ def _encode_partition_data_v1(m: PartitionData, out: bytearray) -> None:
 def _encode_topic_data_v1(m: TopicData, out: bytearray) -> None:
     write_compact_string(out, m.topic_name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v1(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v1(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -321,8 +321,8 @@ def _encode_topic_data_v1(m: TopicData, out: bytearray) -> None:
 def _encode_alter_partition_response_v1(m: AlterPartitionResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms, m.error_code)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_topic_data_v1(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_data_v1(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -332,8 +332,8 @@ def _encode_alter_partition_response_v1(m: AlterPartitionResponse, out: bytearra
 def _encode_topic_data_v2(m: TopicData, out: bytearray) -> None:
     out += m.topic_id.bytes
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v1(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v1(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -343,8 +343,8 @@ def _encode_topic_data_v2(m: TopicData, out: bytearray) -> None:
 def _encode_alter_partition_response_v2(m: AlterPartitionResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms, m.error_code)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_topic_data_v2(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_data_v2(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -85,100 +85,100 @@ class AlterReplicaLogDirsRequest(ApiMessage):
 
 
 def _decode_alter_replica_log_dir_topic_v0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirTopic, int]:
-    _name: str
-    _partitions: list[int]
-    _name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[int]
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = list(unpack_from(f">{_n_partitions}i", buf, pos))
-        pos += 4 * _n_partitions
-    return AlterReplicaLogDirTopic(_name, _partitions, []), pos
+        f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
+        pos += 4 * n_partitions
+    return AlterReplicaLogDirTopic(f_name, f_partitions, []), pos
 
 
 def _decode_alter_replica_log_dir_v0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDir, int]:
-    _path: str
-    _topics: list[AlterReplicaLogDirTopic]
-    _path, pos = read_string(buf, pos)
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_path: str
+    f_topics: list[AlterReplicaLogDirTopic]
+    f_path, pos = read_string(buf, pos)
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_alter_replica_log_dir_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    return AlterReplicaLogDir(_path, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_alter_replica_log_dir_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    return AlterReplicaLogDir(f_path, f_topics, []), pos
 
 
 def _decode_alter_replica_log_dirs_request_v0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirsRequest, int]:
-    _dirs: list[AlterReplicaLogDir]
-    _n_dirs, pos = read_array_length(buf, pos)
-    if _n_dirs < 0:
+    f_dirs: list[AlterReplicaLogDir]
+    n_dirs, pos = read_array_length(buf, pos)
+    if n_dirs < 0:
         raise MessageDecodeError("non-nullable field Dirs was null")
     else:
-        _dirs = []
-        for _ in range(_n_dirs):
-            _e_dirs, pos = _decode_alter_replica_log_dir_v0(buf, pos)
-            _dirs.append(_e_dirs)
-    return AlterReplicaLogDirsRequest(_dirs, []), pos
+        f_dirs = []
+        for _ in range(n_dirs):
+            e_dirs, pos = _decode_alter_replica_log_dir_v0(buf, pos)
+            f_dirs.append(e_dirs)
+    return AlterReplicaLogDirsRequest(f_dirs, []), pos
 
 
 def _decode_alter_replica_log_dir_topic_v2(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirTopic, int]:
-    _name: str
-    _partitions: list[int]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[int]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = list(unpack_from(f">{_n_partitions}i", buf, pos))
-        pos += 4 * _n_partitions
+        f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
+        pos += 4 * n_partitions
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterReplicaLogDirTopic(_name, _partitions, _unknown), pos
+    return AlterReplicaLogDirTopic(f_name, f_partitions, _unknown), pos
 
 
 def _decode_alter_replica_log_dir_v2(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDir, int]:
-    _path: str
-    _topics: list[AlterReplicaLogDirTopic]
-    _path, pos = read_compact_string(buf, pos)
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    f_path: str
+    f_topics: list[AlterReplicaLogDirTopic]
+    f_path, pos = read_compact_string(buf, pos)
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_alter_replica_log_dir_topic_v2(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_alter_replica_log_dir_topic_v2(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterReplicaLogDir(_path, _topics, _unknown), pos
+    return AlterReplicaLogDir(f_path, f_topics, _unknown), pos
 
 
 def _decode_alter_replica_log_dirs_request_v2(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirsRequest, int]:
-    _dirs: list[AlterReplicaLogDir]
-    _n_dirs, pos = read_compact_array_length(buf, pos)
-    if _n_dirs < 0:
+    f_dirs: list[AlterReplicaLogDir]
+    n_dirs, pos = read_compact_array_length(buf, pos)
+    if n_dirs < 0:
         raise MessageDecodeError("non-nullable field Dirs was null")
     else:
-        _dirs = []
-        for _ in range(_n_dirs):
-            _e_dirs, pos = _decode_alter_replica_log_dir_v2(buf, pos)
-            _dirs.append(_e_dirs)
+        f_dirs = []
+        for _ in range(n_dirs):
+            e_dirs, pos = _decode_alter_replica_log_dir_v2(buf, pos)
+            f_dirs.append(e_dirs)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterReplicaLogDirsRequest(_dirs, _unknown), pos
+    return AlterReplicaLogDirsRequest(f_dirs, _unknown), pos
 
 
 def _encode_alter_replica_log_dir_topic_v0(m: AlterReplicaLogDirTopic, out: bytearray) -> None:
@@ -190,14 +190,14 @@ def _encode_alter_replica_log_dir_topic_v0(m: AlterReplicaLogDirTopic, out: byte
 def _encode_alter_replica_log_dir_v0(m: AlterReplicaLogDir, out: bytearray) -> None:
     write_string(out, m.path)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_alter_replica_log_dir_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_alter_replica_log_dir_topic_v0(e_topics, out)
 
 
 def _encode_alter_replica_log_dirs_request_v0(m: AlterReplicaLogDirsRequest, out: bytearray) -> None:
     out += pack_int32(len(m.dirs))
-    for _e_dirs in m.dirs:
-        _encode_alter_replica_log_dir_v0(_e_dirs, out)
+    for e_dirs in m.dirs:
+        _encode_alter_replica_log_dir_v0(e_dirs, out)
 
 
 def _encode_alter_replica_log_dir_topic_v2(m: AlterReplicaLogDirTopic, out: bytearray) -> None:
@@ -213,8 +213,8 @@ def _encode_alter_replica_log_dir_topic_v2(m: AlterReplicaLogDirTopic, out: byte
 def _encode_alter_replica_log_dir_v2(m: AlterReplicaLogDir, out: bytearray) -> None:
     write_compact_string(out, m.path)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_alter_replica_log_dir_topic_v2(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_alter_replica_log_dir_topic_v2(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -223,8 +223,8 @@ def _encode_alter_replica_log_dir_v2(m: AlterReplicaLogDir, out: bytearray) -> N
 
 def _encode_alter_replica_log_dirs_request_v2(m: AlterReplicaLogDirsRequest, out: bytearray) -> None:
     write_uvarint(out, len(m.dirs) + 1)
-    for _e_dirs in m.dirs:
-        _encode_alter_replica_log_dir_v2(_e_dirs, out)
+    for e_dirs in m.dirs:
+        _encode_alter_replica_log_dir_v2(e_dirs, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -89,90 +89,90 @@ class AlterReplicaLogDirsResponse(ApiMessage):
 
 
 def _decode_alter_replica_log_dir_partition_result_v0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirPartitionResult, int]:
-    _partition_index, _error_code = _S1.unpack_from(buf, pos)
+    f_partition_index, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    return AlterReplicaLogDirPartitionResult(_partition_index, _error_code, []), pos
+    return AlterReplicaLogDirPartitionResult(f_partition_index, f_error_code, []), pos
 
 
 def _decode_alter_replica_log_dir_topic_result_v0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirTopicResult, int]:
-    _topic_name: str
-    _partitions: list[AlterReplicaLogDirPartitionResult]
-    _topic_name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_name: str
+    f_partitions: list[AlterReplicaLogDirPartitionResult]
+    f_topic_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_alter_replica_log_dir_partition_result_v0(buf, pos)
-            _partitions.append(_e_partitions)
-    return AlterReplicaLogDirTopicResult(_topic_name, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_alter_replica_log_dir_partition_result_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    return AlterReplicaLogDirTopicResult(f_topic_name, f_partitions, []), pos
 
 
 def _decode_alter_replica_log_dirs_response_v0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirsResponse, int]:
-    _results: list[AlterReplicaLogDirTopicResult]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_results: list[AlterReplicaLogDirTopicResult]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_results, pos = read_array_length(buf, pos)
-    if _n_results < 0:
+    n_results, pos = read_array_length(buf, pos)
+    if n_results < 0:
         raise MessageDecodeError("non-nullable field Results was null")
     else:
-        _results = []
-        for _ in range(_n_results):
-            _e_results, pos = _decode_alter_replica_log_dir_topic_result_v0(buf, pos)
-            _results.append(_e_results)
-    return AlterReplicaLogDirsResponse(_throttle_time_ms, _results, []), pos
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_alter_replica_log_dir_topic_result_v0(buf, pos)
+            f_results.append(e_results)
+    return AlterReplicaLogDirsResponse(f_throttle_time_ms, f_results, []), pos
 
 
 def _decode_alter_replica_log_dir_partition_result_v2(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirPartitionResult, int]:
-    _partition_index, _error_code = _S1.unpack_from(buf, pos)
+    f_partition_index, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterReplicaLogDirPartitionResult(_partition_index, _error_code, _unknown), pos
+    return AlterReplicaLogDirPartitionResult(f_partition_index, f_error_code, _unknown), pos
 
 
 def _decode_alter_replica_log_dir_topic_result_v2(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirTopicResult, int]:
-    _topic_name: str
-    _partitions: list[AlterReplicaLogDirPartitionResult]
-    _topic_name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_name: str
+    f_partitions: list[AlterReplicaLogDirPartitionResult]
+    f_topic_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_alter_replica_log_dir_partition_result_v2(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_alter_replica_log_dir_partition_result_v2(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterReplicaLogDirTopicResult(_topic_name, _partitions, _unknown), pos
+    return AlterReplicaLogDirTopicResult(f_topic_name, f_partitions, _unknown), pos
 
 
 def _decode_alter_replica_log_dirs_response_v2(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirsResponse, int]:
-    _results: list[AlterReplicaLogDirTopicResult]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_results: list[AlterReplicaLogDirTopicResult]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_results, pos = read_compact_array_length(buf, pos)
-    if _n_results < 0:
+    n_results, pos = read_compact_array_length(buf, pos)
+    if n_results < 0:
         raise MessageDecodeError("non-nullable field Results was null")
     else:
-        _results = []
-        for _ in range(_n_results):
-            _e_results, pos = _decode_alter_replica_log_dir_topic_result_v2(buf, pos)
-            _results.append(_e_results)
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_alter_replica_log_dir_topic_result_v2(buf, pos)
+            f_results.append(e_results)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterReplicaLogDirsResponse(_throttle_time_ms, _results, _unknown), pos
+    return AlterReplicaLogDirsResponse(f_throttle_time_ms, f_results, _unknown), pos
 
 
 def _encode_alter_replica_log_dir_partition_result_v0(m: AlterReplicaLogDirPartitionResult, out: bytearray) -> None:
@@ -182,15 +182,15 @@ def _encode_alter_replica_log_dir_partition_result_v0(m: AlterReplicaLogDirParti
 def _encode_alter_replica_log_dir_topic_result_v0(m: AlterReplicaLogDirTopicResult, out: bytearray) -> None:
     write_string(out, m.topic_name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_alter_replica_log_dir_partition_result_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_alter_replica_log_dir_partition_result_v0(e_partitions, out)
 
 
 def _encode_alter_replica_log_dirs_response_v0(m: AlterReplicaLogDirsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.results))
-    for _e_results in m.results:
-        _encode_alter_replica_log_dir_topic_result_v0(_e_results, out)
+    for e_results in m.results:
+        _encode_alter_replica_log_dir_topic_result_v0(e_results, out)
 
 
 def _encode_alter_replica_log_dir_partition_result_v2(m: AlterReplicaLogDirPartitionResult, out: bytearray) -> None:
@@ -204,8 +204,8 @@ def _encode_alter_replica_log_dir_partition_result_v2(m: AlterReplicaLogDirParti
 def _encode_alter_replica_log_dir_topic_result_v2(m: AlterReplicaLogDirTopicResult, out: bytearray) -> None:
     write_compact_string(out, m.topic_name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_alter_replica_log_dir_partition_result_v2(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_alter_replica_log_dir_partition_result_v2(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -215,8 +215,8 @@ def _encode_alter_replica_log_dir_topic_result_v2(m: AlterReplicaLogDirTopicResu
 def _encode_alter_replica_log_dirs_response_v2(m: AlterReplicaLogDirsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.results) + 1)
-    for _e_results in m.results:
-        _encode_alter_replica_log_dir_topic_result_v2(_e_results, out)
+    for e_results in m.results:
+        _encode_alter_replica_log_dir_topic_result_v2(e_results, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

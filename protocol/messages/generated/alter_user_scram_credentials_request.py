@@ -93,60 +93,60 @@ class AlterUserScramCredentialsRequest(ApiMessage):
 
 
 def _decode_scram_credential_deletion_v0(buf: memoryview, pos: int) -> tuple[ScramCredentialDeletion, int]:
-    _name: str
-    _name, pos = read_compact_string(buf, pos)
-    _mechanism, = _S0.unpack_from(buf, pos)
+    f_name: str
+    f_name, pos = read_compact_string(buf, pos)
+    f_mechanism, = _S0.unpack_from(buf, pos)
     pos += 1
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ScramCredentialDeletion(_name, _mechanism, _unknown), pos
+    return ScramCredentialDeletion(f_name, f_mechanism, _unknown), pos
 
 
 def _decode_scram_credential_upsertion_v0(buf: memoryview, pos: int) -> tuple[ScramCredentialUpsertion, int]:
-    _name: str
-    _salt: bytes
-    _salted_password: bytes
-    _name, pos = read_compact_string(buf, pos)
-    _mechanism, _iterations = _S1.unpack_from(buf, pos)
+    f_name: str
+    f_salt: bytes
+    f_salted_password: bytes
+    f_name, pos = read_compact_string(buf, pos)
+    f_mechanism, f_iterations = _S1.unpack_from(buf, pos)
     pos += 5
-    _salt, pos = read_compact_bytes(buf, pos)
-    _salted_password, pos = read_compact_bytes(buf, pos)
+    f_salt, pos = read_compact_bytes(buf, pos)
+    f_salted_password, pos = read_compact_bytes(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ScramCredentialUpsertion(_name, _mechanism, _iterations, _salt, _salted_password, _unknown), pos
+    return ScramCredentialUpsertion(f_name, f_mechanism, f_iterations, f_salt, f_salted_password, _unknown), pos
 
 
 def _decode_alter_user_scram_credentials_request_v0(buf: memoryview, pos: int) -> tuple[AlterUserScramCredentialsRequest, int]:
-    _deletions: list[ScramCredentialDeletion]
-    _upsertions: list[ScramCredentialUpsertion]
-    _n_deletions, pos = read_compact_array_length(buf, pos)
-    if _n_deletions < 0:
+    f_deletions: list[ScramCredentialDeletion]
+    f_upsertions: list[ScramCredentialUpsertion]
+    n_deletions, pos = read_compact_array_length(buf, pos)
+    if n_deletions < 0:
         raise MessageDecodeError("non-nullable field Deletions was null")
     else:
-        _deletions = []
-        for _ in range(_n_deletions):
-            _e_deletions, pos = _decode_scram_credential_deletion_v0(buf, pos)
-            _deletions.append(_e_deletions)
-    _n_upsertions, pos = read_compact_array_length(buf, pos)
-    if _n_upsertions < 0:
+        f_deletions = []
+        for _ in range(n_deletions):
+            e_deletions, pos = _decode_scram_credential_deletion_v0(buf, pos)
+            f_deletions.append(e_deletions)
+    n_upsertions, pos = read_compact_array_length(buf, pos)
+    if n_upsertions < 0:
         raise MessageDecodeError("non-nullable field Upsertions was null")
     else:
-        _upsertions = []
-        for _ in range(_n_upsertions):
-            _e_upsertions, pos = _decode_scram_credential_upsertion_v0(buf, pos)
-            _upsertions.append(_e_upsertions)
+        f_upsertions = []
+        for _ in range(n_upsertions):
+            e_upsertions, pos = _decode_scram_credential_upsertion_v0(buf, pos)
+            f_upsertions.append(e_upsertions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterUserScramCredentialsRequest(_deletions, _upsertions, _unknown), pos
+    return AlterUserScramCredentialsRequest(f_deletions, f_upsertions, _unknown), pos
 
 
 def _encode_scram_credential_deletion_v0(m: ScramCredentialDeletion, out: bytearray) -> None:
@@ -171,11 +171,11 @@ def _encode_scram_credential_upsertion_v0(m: ScramCredentialUpsertion, out: byte
 
 def _encode_alter_user_scram_credentials_request_v0(m: AlterUserScramCredentialsRequest, out: bytearray) -> None:
     write_uvarint(out, len(m.deletions) + 1)
-    for _e_deletions in m.deletions:
-        _encode_scram_credential_deletion_v0(_e_deletions, out)
+    for e_deletions in m.deletions:
+        _encode_scram_credential_deletion_v0(e_deletions, out)
     write_uvarint(out, len(m.upsertions) + 1)
-    for _e_upsertions in m.upsertions:
-        _encode_scram_credential_upsertion_v0(_e_upsertions, out)
+    for e_upsertions in m.upsertions:
+        _encode_scram_credential_upsertion_v0(e_upsertions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

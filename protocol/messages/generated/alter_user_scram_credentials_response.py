@@ -78,38 +78,38 @@ class AlterUserScramCredentialsResponse(ApiMessage):
 
 
 def _decode_alter_user_scram_credentials_result_v0(buf: memoryview, pos: int) -> tuple[AlterUserScramCredentialsResult, int]:
-    _user: str
-    _error_message: str | None
-    _user, pos = read_compact_string(buf, pos)
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_user: str
+    f_error_message: str | None
+    f_user, pos = read_compact_string(buf, pos)
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_compact_nullable_string(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterUserScramCredentialsResult(_user, _error_code, _error_message, _unknown), pos
+    return AlterUserScramCredentialsResult(f_user, f_error_code, f_error_message, _unknown), pos
 
 
 def _decode_alter_user_scram_credentials_response_v0(buf: memoryview, pos: int) -> tuple[AlterUserScramCredentialsResponse, int]:
-    _results: list[AlterUserScramCredentialsResult]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_results: list[AlterUserScramCredentialsResult]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_results, pos = read_compact_array_length(buf, pos)
-    if _n_results < 0:
+    n_results, pos = read_compact_array_length(buf, pos)
+    if n_results < 0:
         raise MessageDecodeError("non-nullable field Results was null")
     else:
-        _results = []
-        for _ in range(_n_results):
-            _e_results, pos = _decode_alter_user_scram_credentials_result_v0(buf, pos)
-            _results.append(_e_results)
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_alter_user_scram_credentials_result_v0(buf, pos)
+            f_results.append(e_results)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterUserScramCredentialsResponse(_throttle_time_ms, _results, _unknown), pos
+    return AlterUserScramCredentialsResponse(f_throttle_time_ms, f_results, _unknown), pos
 
 
 def _encode_alter_user_scram_credentials_result_v0(m: AlterUserScramCredentialsResult, out: bytearray) -> None:
@@ -125,8 +125,8 @@ def _encode_alter_user_scram_credentials_result_v0(m: AlterUserScramCredentialsR
 def _encode_alter_user_scram_credentials_response_v0(m: AlterUserScramCredentialsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.results) + 1)
-    for _e_results in m.results:
-        _encode_alter_user_scram_credentials_result_v0(_e_results, out)
+    for e_results in m.results:
+        _encode_alter_user_scram_credentials_result_v0(e_results, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

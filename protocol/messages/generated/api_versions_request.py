@@ -61,16 +61,16 @@ def _decode_api_versions_request_v0(buf: memoryview, pos: int) -> tuple[ApiVersi
 
 
 def _decode_api_versions_request_v3(buf: memoryview, pos: int) -> tuple[ApiVersionsRequest, int]:
-    _client_software_name: str
-    _client_software_version: str
-    _client_software_name, pos = read_compact_string(buf, pos)
-    _client_software_version, pos = read_compact_string(buf, pos)
+    f_client_software_name: str
+    f_client_software_version: str
+    f_client_software_name, pos = read_compact_string(buf, pos)
+    f_client_software_version, pos = read_compact_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ApiVersionsRequest(_client_software_name, _client_software_version, _unknown), pos
+    return ApiVersionsRequest(f_client_software_name, f_client_software_version, _unknown), pos
 
 
 def _encode_api_versions_request_v0(m: ApiVersionsRequest, out: bytearray) -> None:

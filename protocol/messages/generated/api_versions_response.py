@@ -120,98 +120,98 @@ class ApiVersionsResponse(ApiMessage):
 
 
 def _decode_api_version_v0(buf: memoryview, pos: int) -> tuple[ApiVersion, int]:
-    _api_key, _min_version, _max_version = _S1.unpack_from(buf, pos)
+    f_api_key, f_min_version, f_max_version = _S1.unpack_from(buf, pos)
     pos += 6
-    return ApiVersion(_api_key, _min_version, _max_version, []), pos
+    return ApiVersion(f_api_key, f_min_version, f_max_version, []), pos
 
 
 def _decode_api_versions_response_v0(buf: memoryview, pos: int) -> tuple[ApiVersionsResponse, int]:
-    _api_keys: list[ApiVersion]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_api_keys: list[ApiVersion]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _n_api_keys, pos = read_array_length(buf, pos)
-    if _n_api_keys < 0:
+    n_api_keys, pos = read_array_length(buf, pos)
+    if n_api_keys < 0:
         raise MessageDecodeError("non-nullable field ApiKeys was null")
     else:
-        _api_keys = []
-        for _ in range(_n_api_keys):
-            _e_api_keys, pos = _decode_api_version_v0(buf, pos)
-            _api_keys.append(_e_api_keys)
-    return ApiVersionsResponse(_error_code, _api_keys, 0, [], -1, [], False, []), pos
+        f_api_keys = []
+        for _ in range(n_api_keys):
+            e_api_keys, pos = _decode_api_version_v0(buf, pos)
+            f_api_keys.append(e_api_keys)
+    return ApiVersionsResponse(f_error_code, f_api_keys, 0, [], -1, [], False, []), pos
 
 
 def _decode_api_versions_response_v1(buf: memoryview, pos: int) -> tuple[ApiVersionsResponse, int]:
-    _api_keys: list[ApiVersion]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_api_keys: list[ApiVersion]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _n_api_keys, pos = read_array_length(buf, pos)
-    if _n_api_keys < 0:
+    n_api_keys, pos = read_array_length(buf, pos)
+    if n_api_keys < 0:
         raise MessageDecodeError("non-nullable field ApiKeys was null")
     else:
-        _api_keys = []
-        for _ in range(_n_api_keys):
-            _e_api_keys, pos = _decode_api_version_v0(buf, pos)
-            _api_keys.append(_e_api_keys)
-    _throttle_time_ms, = _S2.unpack_from(buf, pos)
+        f_api_keys = []
+        for _ in range(n_api_keys):
+            e_api_keys, pos = _decode_api_version_v0(buf, pos)
+            f_api_keys.append(e_api_keys)
+    f_throttle_time_ms, = _S2.unpack_from(buf, pos)
     pos += 4
-    return ApiVersionsResponse(_error_code, _api_keys, _throttle_time_ms, [], -1, [], False, []), pos
+    return ApiVersionsResponse(f_error_code, f_api_keys, f_throttle_time_ms, [], -1, [], False, []), pos
 
 
 def _decode_api_version_v3(buf: memoryview, pos: int) -> tuple[ApiVersion, int]:
-    _api_key, _min_version, _max_version = _S1.unpack_from(buf, pos)
+    f_api_key, f_min_version, f_max_version = _S1.unpack_from(buf, pos)
     pos += 6
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ApiVersion(_api_key, _min_version, _max_version, _unknown), pos
+    return ApiVersion(f_api_key, f_min_version, f_max_version, _unknown), pos
 
 
 def _decode_supported_feature_key_v3(buf: memoryview, pos: int) -> tuple[SupportedFeatureKey, int]:
-    _name: str
-    _name, pos = read_compact_string(buf, pos)
-    _min_version, _max_version = _S3.unpack_from(buf, pos)
+    f_name: str
+    f_name, pos = read_compact_string(buf, pos)
+    f_min_version, f_max_version = _S3.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return SupportedFeatureKey(_name, _min_version, _max_version, _unknown), pos
+    return SupportedFeatureKey(f_name, f_min_version, f_max_version, _unknown), pos
 
 
 def _decode_finalized_feature_key_v3(buf: memoryview, pos: int) -> tuple[FinalizedFeatureKey, int]:
-    _name: str
-    _name, pos = read_compact_string(buf, pos)
-    _max_version_level, _min_version_level = _S3.unpack_from(buf, pos)
+    f_name: str
+    f_name, pos = read_compact_string(buf, pos)
+    f_max_version_level, f_min_version_level = _S3.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return FinalizedFeatureKey(_name, _max_version_level, _min_version_level, _unknown), pos
+    return FinalizedFeatureKey(f_name, f_max_version_level, f_min_version_level, _unknown), pos
 
 
 def _decode_api_versions_response_v3(buf: memoryview, pos: int) -> tuple[ApiVersionsResponse, int]:
-    _api_keys: list[ApiVersion]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_api_keys: list[ApiVersion]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _n_api_keys, pos = read_compact_array_length(buf, pos)
-    if _n_api_keys < 0:
+    n_api_keys, pos = read_compact_array_length(buf, pos)
+    if n_api_keys < 0:
         raise MessageDecodeError("non-nullable field ApiKeys was null")
     else:
-        _api_keys = []
-        for _ in range(_n_api_keys):
-            _e_api_keys, pos = _decode_api_version_v3(buf, pos)
-            _api_keys.append(_e_api_keys)
-    _throttle_time_ms, = _S2.unpack_from(buf, pos)
+        f_api_keys = []
+        for _ in range(n_api_keys):
+            e_api_keys, pos = _decode_api_version_v3(buf, pos)
+            f_api_keys.append(e_api_keys)
+    f_throttle_time_ms, = _S2.unpack_from(buf, pos)
     pos += 4
-    _supported_features: list[SupportedFeatureKey] = []
-    _finalized_features_epoch: int = -1
-    _finalized_features: list[FinalizedFeatureKey] = []
-    _zk_migration_ready: bool = False
+    f_supported_features: list[SupportedFeatureKey] = []
+    f_finalized_features_epoch: int = -1
+    f_finalized_features: list[FinalizedFeatureKey] = []
+    f_zk_migration_ready: bool = False
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
         pos += 1
@@ -221,33 +221,33 @@ def _decode_api_versions_response_v3(buf: memoryview, pos: int) -> tuple[ApiVers
             _tag, pos = read_uvarint(buf, pos)
             _size, pos = read_uvarint(buf, pos)
             if _tag == 0:
-                _n_supported_features, pos = read_compact_array_length(buf, pos)
-                if _n_supported_features < 0:
+                n_supported_features, pos = read_compact_array_length(buf, pos)
+                if n_supported_features < 0:
                     raise MessageDecodeError("non-nullable field SupportedFeatures was null")
                 else:
-                    _supported_features = []
-                    for _ in range(_n_supported_features):
-                        _e_supported_features, pos = _decode_supported_feature_key_v3(buf, pos)
-                        _supported_features.append(_e_supported_features)
+                    f_supported_features = []
+                    for _ in range(n_supported_features):
+                        e_supported_features, pos = _decode_supported_feature_key_v3(buf, pos)
+                        f_supported_features.append(e_supported_features)
             elif _tag == 1:
-                _finalized_features_epoch, = _S4.unpack_from(buf, pos)
+                f_finalized_features_epoch, = _S4.unpack_from(buf, pos)
                 pos += 8
             elif _tag == 2:
-                _n_finalized_features, pos = read_compact_array_length(buf, pos)
-                if _n_finalized_features < 0:
+                n_finalized_features, pos = read_compact_array_length(buf, pos)
+                if n_finalized_features < 0:
                     raise MessageDecodeError("non-nullable field FinalizedFeatures was null")
                 else:
-                    _finalized_features = []
-                    for _ in range(_n_finalized_features):
-                        _e_finalized_features, pos = _decode_finalized_feature_key_v3(buf, pos)
-                        _finalized_features.append(_e_finalized_features)
+                    f_finalized_features = []
+                    for _ in range(n_finalized_features):
+                        e_finalized_features, pos = _decode_finalized_feature_key_v3(buf, pos)
+                        f_finalized_features.append(e_finalized_features)
             elif _tag == 3:
-                _zk_migration_ready, = _S5.unpack_from(buf, pos)
+                f_zk_migration_ready, = _S5.unpack_from(buf, pos)
                 pos += 1
             else:
                 _raw, pos = read_unknown_tag(buf, pos, _size)
                 _unknown.append((_tag, _raw))
-    return ApiVersionsResponse(_error_code, _api_keys, _throttle_time_ms, _supported_features, _finalized_features_epoch, _finalized_features, _zk_migration_ready, _unknown), pos
+    return ApiVersionsResponse(f_error_code, f_api_keys, f_throttle_time_ms, f_supported_features, f_finalized_features_epoch, f_finalized_features, f_zk_migration_ready, _unknown), pos
 
 
 def _encode_api_version_v0(m: ApiVersion, out: bytearray) -> None:
@@ -257,15 +257,15 @@ def _encode_api_version_v0(m: ApiVersion, out: bytearray) -> None:
 def _encode_api_versions_response_v0(m: ApiVersionsResponse, out: bytearray) -> None:
     out += _S0.pack(m.error_code)
     out += pack_int32(len(m.api_keys))
-    for _e_api_keys in m.api_keys:
-        _encode_api_version_v0(_e_api_keys, out)
+    for e_api_keys in m.api_keys:
+        _encode_api_version_v0(e_api_keys, out)
 
 
 def _encode_api_versions_response_v1(m: ApiVersionsResponse, out: bytearray) -> None:
     out += _S0.pack(m.error_code)
     out += pack_int32(len(m.api_keys))
-    for _e_api_keys in m.api_keys:
-        _encode_api_version_v0(_e_api_keys, out)
+    for e_api_keys in m.api_keys:
+        _encode_api_version_v0(e_api_keys, out)
     out += _S2.pack(m.throttle_time_ms)
 
 
@@ -298,15 +298,15 @@ def _encode_finalized_feature_key_v3(m: FinalizedFeatureKey, out: bytearray) -> 
 def _encode_api_versions_response_v3(m: ApiVersionsResponse, out: bytearray) -> None:
     out += _S0.pack(m.error_code)
     write_uvarint(out, len(m.api_keys) + 1)
-    for _e_api_keys in m.api_keys:
-        _encode_api_version_v3(_e_api_keys, out)
+    for e_api_keys in m.api_keys:
+        _encode_api_version_v3(e_api_keys, out)
     out += _S2.pack(m.throttle_time_ms)
     _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
     if len(m.supported_features) > 0:
         _t = bytearray()
         write_uvarint(_t, len(m.supported_features) + 1)
-        for _e_supported_features in m.supported_features:
-            _encode_supported_feature_key_v3(_e_supported_features, _t)
+        for e_supported_features in m.supported_features:
+            _encode_supported_feature_key_v3(e_supported_features, _t)
         _tags.append((0, _t))
     if m.finalized_features_epoch != -1:
         _t = bytearray()
@@ -315,8 +315,8 @@ def _encode_api_versions_response_v3(m: ApiVersionsResponse, out: bytearray) -> 
     if len(m.finalized_features) > 0:
         _t = bytearray()
         write_uvarint(_t, len(m.finalized_features) + 1)
-        for _e_finalized_features in m.finalized_features:
-            _encode_finalized_feature_key_v3(_e_finalized_features, _t)
+        for e_finalized_features in m.finalized_features:
+            _encode_finalized_feature_key_v3(e_finalized_features, _t)
         _tags.append((2, _t))
     if m.zk_migration_ready:
         _t = bytearray()

@@ -98,74 +98,74 @@ class AssignReplicasToDirsResponse(ApiMessage):
 
 
 def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _partition_index, _error_code = _S0.unpack_from(buf, pos)
+    f_partition_index, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionData(_partition_index, _error_code, _unknown), pos
+    return PartitionData(f_partition_index, f_error_code, _unknown), pos
 
 
 def _decode_topic_data_v0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
-    _topic_id: UUID
-    _partitions: list[PartitionData]
-    _topic_id, pos = read_uuid(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_id: UUID
+    f_partitions: list[PartitionData]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v0(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v0(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicData(_topic_id, _partitions, _unknown), pos
+    return TopicData(f_topic_id, f_partitions, _unknown), pos
 
 
 def _decode_directory_data_v0(buf: memoryview, pos: int) -> tuple[DirectoryData, int]:
-    _id: UUID
-    _topics: list[TopicData]
-    _id, pos = read_uuid(buf, pos)
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    f_id: UUID
+    f_topics: list[TopicData]
+    f_id, pos = read_uuid(buf, pos)
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_data_v0(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_data_v0(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DirectoryData(_id, _topics, _unknown), pos
+    return DirectoryData(f_id, f_topics, _unknown), pos
 
 
 def _decode_assign_replicas_to_dirs_response_v0(buf: memoryview, pos: int) -> tuple[AssignReplicasToDirsResponse, int]:
-    _directories: list[DirectoryData]
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_directories: list[DirectoryData]
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _n_directories, pos = read_compact_array_length(buf, pos)
-    if _n_directories < 0:
+    n_directories, pos = read_compact_array_length(buf, pos)
+    if n_directories < 0:
         raise MessageDecodeError("non-nullable field Directories was null")
     else:
-        _directories = []
-        for _ in range(_n_directories):
-            _e_directories, pos = _decode_directory_data_v0(buf, pos)
-            _directories.append(_e_directories)
+        f_directories = []
+        for _ in range(n_directories):
+            e_directories, pos = _decode_directory_data_v0(buf, pos)
+            f_directories.append(e_directories)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AssignReplicasToDirsResponse(_throttle_time_ms, _error_code, _directories, _unknown), pos
+    return AssignReplicasToDirsResponse(f_throttle_time_ms, f_error_code, f_directories, _unknown), pos
 
 
 def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
@@ -179,8 +179,8 @@ def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
 def _encode_topic_data_v0(m: TopicData, out: bytearray) -> None:
     out += m.topic_id.bytes
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v0(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -190,8 +190,8 @@ def _encode_topic_data_v0(m: TopicData, out: bytearray) -> None:
 def _encode_directory_data_v0(m: DirectoryData, out: bytearray) -> None:
     out += m.id.bytes
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_topic_data_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_data_v0(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -201,8 +201,8 @@ def _encode_directory_data_v0(m: DirectoryData, out: bytearray) -> None:
 def _encode_assign_replicas_to_dirs_response_v0(m: AssignReplicasToDirsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms, m.error_code)
     write_uvarint(out, len(m.directories) + 1)
-    for _e_directories in m.directories:
-        _encode_directory_data_v0(_e_directories, out)
+    for e_directories in m.directories:
+        _encode_directory_data_v0(e_directories, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -119,120 +119,120 @@ class BeginQuorumEpochRequest(ApiMessage):
 
 
 def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _partition_index, _leader_id, _leader_epoch = _S0.unpack_from(buf, pos)
+    f_partition_index, f_leader_id, f_leader_epoch = _S0.unpack_from(buf, pos)
     pos += 12
-    return PartitionData(_partition_index, ZERO_UUID, _leader_id, _leader_epoch, []), pos
+    return PartitionData(f_partition_index, ZERO_UUID, f_leader_id, f_leader_epoch, []), pos
 
 
 def _decode_topic_data_v0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
-    _topic_name: str
-    _partitions: list[PartitionData]
-    _topic_name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_name: str
+    f_partitions: list[PartitionData]
+    f_topic_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v0(buf, pos)
-            _partitions.append(_e_partitions)
-    return TopicData(_topic_name, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    return TopicData(f_topic_name, f_partitions, []), pos
 
 
 def _decode_begin_quorum_epoch_request_v0(buf: memoryview, pos: int) -> tuple[BeginQuorumEpochRequest, int]:
-    _cluster_id: str | None
-    _topics: list[TopicData]
-    _cluster_id, pos = read_nullable_string(buf, pos)
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_cluster_id: str | None
+    f_topics: list[TopicData]
+    f_cluster_id, pos = read_nullable_string(buf, pos)
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_data_v0(buf, pos)
-            _topics.append(_e_topics)
-    return BeginQuorumEpochRequest(_cluster_id, -1, _topics, [], []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_data_v0(buf, pos)
+            f_topics.append(e_topics)
+    return BeginQuorumEpochRequest(f_cluster_id, -1, f_topics, [], []), pos
 
 
 def _decode_partition_data_v1(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _voter_directory_id: UUID
-    _partition_index, = _S1.unpack_from(buf, pos)
+    f_voter_directory_id: UUID
+    f_partition_index, = _S1.unpack_from(buf, pos)
     pos += 4
-    _voter_directory_id, pos = read_uuid(buf, pos)
-    _leader_id, _leader_epoch = _S2.unpack_from(buf, pos)
+    f_voter_directory_id, pos = read_uuid(buf, pos)
+    f_leader_id, f_leader_epoch = _S2.unpack_from(buf, pos)
     pos += 8
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionData(_partition_index, _voter_directory_id, _leader_id, _leader_epoch, _unknown), pos
+    return PartitionData(f_partition_index, f_voter_directory_id, f_leader_id, f_leader_epoch, _unknown), pos
 
 
 def _decode_topic_data_v1(buf: memoryview, pos: int) -> tuple[TopicData, int]:
-    _topic_name: str
-    _partitions: list[PartitionData]
-    _topic_name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_name: str
+    f_partitions: list[PartitionData]
+    f_topic_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v1(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v1(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicData(_topic_name, _partitions, _unknown), pos
+    return TopicData(f_topic_name, f_partitions, _unknown), pos
 
 
 def _decode_leader_endpoint_v1(buf: memoryview, pos: int) -> tuple[LeaderEndpoint, int]:
-    _name: str
-    _host: str
-    _name, pos = read_compact_string(buf, pos)
-    _host, pos = read_compact_string(buf, pos)
-    _port, = _S3.unpack_from(buf, pos)
+    f_name: str
+    f_host: str
+    f_name, pos = read_compact_string(buf, pos)
+    f_host, pos = read_compact_string(buf, pos)
+    f_port, = _S3.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaderEndpoint(_name, _host, _port, _unknown), pos
+    return LeaderEndpoint(f_name, f_host, f_port, _unknown), pos
 
 
 def _decode_begin_quorum_epoch_request_v1(buf: memoryview, pos: int) -> tuple[BeginQuorumEpochRequest, int]:
-    _cluster_id: str | None
-    _topics: list[TopicData]
-    _leader_endpoints: list[LeaderEndpoint]
-    _cluster_id, pos = read_compact_nullable_string(buf, pos)
-    _voter_id, = _S1.unpack_from(buf, pos)
+    f_cluster_id: str | None
+    f_topics: list[TopicData]
+    f_leader_endpoints: list[LeaderEndpoint]
+    f_cluster_id, pos = read_compact_nullable_string(buf, pos)
+    f_voter_id, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_data_v1(buf, pos)
-            _topics.append(_e_topics)
-    _n_leader_endpoints, pos = read_compact_array_length(buf, pos)
-    if _n_leader_endpoints < 0:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_data_v1(buf, pos)
+            f_topics.append(e_topics)
+    n_leader_endpoints, pos = read_compact_array_length(buf, pos)
+    if n_leader_endpoints < 0:
         raise MessageDecodeError("non-nullable field LeaderEndpoints was null")
     else:
-        _leader_endpoints = []
-        for _ in range(_n_leader_endpoints):
-            _e_leader_endpoints, pos = _decode_leader_endpoint_v1(buf, pos)
-            _leader_endpoints.append(_e_leader_endpoints)
+        f_leader_endpoints = []
+        for _ in range(n_leader_endpoints):
+            e_leader_endpoints, pos = _decode_leader_endpoint_v1(buf, pos)
+            f_leader_endpoints.append(e_leader_endpoints)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return BeginQuorumEpochRequest(_cluster_id, _voter_id, _topics, _leader_endpoints, _unknown), pos
+    return BeginQuorumEpochRequest(f_cluster_id, f_voter_id, f_topics, f_leader_endpoints, _unknown), pos
 
 
 def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
@@ -242,15 +242,15 @@ def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
 def _encode_topic_data_v0(m: TopicData, out: bytearray) -> None:
     write_string(out, m.topic_name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v0(e_partitions, out)
 
 
 def _encode_begin_quorum_epoch_request_v0(m: BeginQuorumEpochRequest, out: bytearray) -> None:
     write_nullable_string(out, m.cluster_id)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_topic_data_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_data_v0(e_topics, out)
 
 
 def _encode_partition_data_v1(m: PartitionData, out: bytearray) -> None:
@@ -266,8 +266,8 @@ def _encode_partition_data_v1(m: PartitionData, out: bytearray) -> None:
 def _encode_topic_data_v1(m: TopicData, out: bytearray) -> None:
     write_compact_string(out, m.topic_name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v1(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v1(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -288,11 +288,11 @@ def _encode_begin_quorum_epoch_request_v1(m: BeginQuorumEpochRequest, out: bytea
     write_compact_nullable_string(out, m.cluster_id)
     out += _S1.pack(m.voter_id)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_topic_data_v1(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_data_v1(e_topics, out)
     write_uvarint(out, len(m.leader_endpoints) + 1)
-    for _e_leader_endpoints in m.leader_endpoints:
-        _encode_leader_endpoint_v1(_e_leader_endpoints, out)
+    for e_leader_endpoints in m.leader_endpoints:
+        _encode_leader_endpoint_v1(e_leader_endpoints, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

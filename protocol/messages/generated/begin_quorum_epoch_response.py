@@ -113,100 +113,100 @@ class BeginQuorumEpochResponse(ApiMessage):
 
 
 def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _partition_index, _error_code, _leader_id, _leader_epoch = _S1.unpack_from(buf, pos)
+    f_partition_index, f_error_code, f_leader_id, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 14
-    return PartitionData(_partition_index, _error_code, _leader_id, _leader_epoch, []), pos
+    return PartitionData(f_partition_index, f_error_code, f_leader_id, f_leader_epoch, []), pos
 
 
 def _decode_topic_data_v0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
-    _topic_name: str
-    _partitions: list[PartitionData]
-    _topic_name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_name: str
+    f_partitions: list[PartitionData]
+    f_topic_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v0(buf, pos)
-            _partitions.append(_e_partitions)
-    return TopicData(_topic_name, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    return TopicData(f_topic_name, f_partitions, []), pos
 
 
 def _decode_begin_quorum_epoch_response_v0(buf: memoryview, pos: int) -> tuple[BeginQuorumEpochResponse, int]:
-    _topics: list[TopicData]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_topics: list[TopicData]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_data_v0(buf, pos)
-            _topics.append(_e_topics)
-    return BeginQuorumEpochResponse(_error_code, _topics, [], []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_data_v0(buf, pos)
+            f_topics.append(e_topics)
+    return BeginQuorumEpochResponse(f_error_code, f_topics, [], []), pos
 
 
 def _decode_partition_data_v1(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _partition_index, _error_code, _leader_id, _leader_epoch = _S1.unpack_from(buf, pos)
+    f_partition_index, f_error_code, f_leader_id, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 14
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionData(_partition_index, _error_code, _leader_id, _leader_epoch, _unknown), pos
+    return PartitionData(f_partition_index, f_error_code, f_leader_id, f_leader_epoch, _unknown), pos
 
 
 def _decode_topic_data_v1(buf: memoryview, pos: int) -> tuple[TopicData, int]:
-    _topic_name: str
-    _partitions: list[PartitionData]
-    _topic_name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_name: str
+    f_partitions: list[PartitionData]
+    f_topic_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v1(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v1(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicData(_topic_name, _partitions, _unknown), pos
+    return TopicData(f_topic_name, f_partitions, _unknown), pos
 
 
 def _decode_node_endpoint_v1(buf: memoryview, pos: int) -> tuple[NodeEndpoint, int]:
-    _host: str
-    _node_id, = _S2.unpack_from(buf, pos)
+    f_host: str
+    f_node_id, = _S2.unpack_from(buf, pos)
     pos += 4
-    _host, pos = read_compact_string(buf, pos)
-    _port, = _S3.unpack_from(buf, pos)
+    f_host, pos = read_compact_string(buf, pos)
+    f_port, = _S3.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return NodeEndpoint(_node_id, _host, _port, _unknown), pos
+    return NodeEndpoint(f_node_id, f_host, f_port, _unknown), pos
 
 
 def _decode_begin_quorum_epoch_response_v1(buf: memoryview, pos: int) -> tuple[BeginQuorumEpochResponse, int]:
-    _topics: list[TopicData]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_topics: list[TopicData]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_data_v1(buf, pos)
-            _topics.append(_e_topics)
-    _node_endpoints: list[NodeEndpoint] = []
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_data_v1(buf, pos)
+            f_topics.append(e_topics)
+    f_node_endpoints: list[NodeEndpoint] = []
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
         pos += 1
@@ -216,18 +216,18 @@ def _decode_begin_quorum_epoch_response_v1(buf: memoryview, pos: int) -> tuple[B
             _tag, pos = read_uvarint(buf, pos)
             _size, pos = read_uvarint(buf, pos)
             if _tag == 0:
-                _n_node_endpoints, pos = read_compact_array_length(buf, pos)
-                if _n_node_endpoints < 0:
+                n_node_endpoints, pos = read_compact_array_length(buf, pos)
+                if n_node_endpoints < 0:
                     raise MessageDecodeError("non-nullable field NodeEndpoints was null")
                 else:
-                    _node_endpoints = []
-                    for _ in range(_n_node_endpoints):
-                        _e_node_endpoints, pos = _decode_node_endpoint_v1(buf, pos)
-                        _node_endpoints.append(_e_node_endpoints)
+                    f_node_endpoints = []
+                    for _ in range(n_node_endpoints):
+                        e_node_endpoints, pos = _decode_node_endpoint_v1(buf, pos)
+                        f_node_endpoints.append(e_node_endpoints)
             else:
                 _raw, pos = read_unknown_tag(buf, pos, _size)
                 _unknown.append((_tag, _raw))
-    return BeginQuorumEpochResponse(_error_code, _topics, _node_endpoints, _unknown), pos
+    return BeginQuorumEpochResponse(f_error_code, f_topics, f_node_endpoints, _unknown), pos
 
 
 def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
@@ -237,8 +237,8 @@ def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
 def _encode_topic_data_v0(m: TopicData, out: bytearray) -> None:
     write_string(out, m.topic_name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v0(e_partitions, out)
 
 
 def _encode_begin_quorum_epoch_response_v0(m: BeginQuorumEpochResponse, out: bytearray) -> None:
@@ -246,8 +246,8 @@ def _encode_begin_quorum_epoch_response_v0(m: BeginQuorumEpochResponse, out: byt
         raise version_error("BeginQuorumEpochResponse", "NodeEndpoints", 0)
     out += _S0.pack(m.error_code)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_topic_data_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_data_v0(e_topics, out)
 
 
 def _encode_partition_data_v1(m: PartitionData, out: bytearray) -> None:
@@ -261,8 +261,8 @@ def _encode_partition_data_v1(m: PartitionData, out: bytearray) -> None:
 def _encode_topic_data_v1(m: TopicData, out: bytearray) -> None:
     write_compact_string(out, m.topic_name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v1(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v1(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -282,14 +282,14 @@ def _encode_node_endpoint_v1(m: NodeEndpoint, out: bytearray) -> None:
 def _encode_begin_quorum_epoch_response_v1(m: BeginQuorumEpochResponse, out: bytearray) -> None:
     out += _S0.pack(m.error_code)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_topic_data_v1(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_data_v1(e_topics, out)
     _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
     if len(m.node_endpoints) > 0:
         _t = bytearray()
         write_uvarint(_t, len(m.node_endpoints) + 1)
-        for _e_node_endpoints in m.node_endpoints:
-            _encode_node_endpoint_v1(_e_node_endpoints, _t)
+        for e_node_endpoints in m.node_endpoints:
+            _encode_node_endpoint_v1(e_node_endpoints, _t)
         _tags.append((0, _t))
     write_tagged_fields(out, _tags)
 

@@ -73,20 +73,20 @@ class BrokerHeartbeatRequest(ApiMessage):
 
 
 def _decode_broker_heartbeat_request_v0(buf: memoryview, pos: int) -> tuple[BrokerHeartbeatRequest, int]:
-    _broker_id, _broker_epoch, _current_metadata_offset, _want_fence, _want_shut_down = _S0.unpack_from(buf, pos)
+    f_broker_id, f_broker_epoch, f_current_metadata_offset, f_want_fence, f_want_shut_down = _S0.unpack_from(buf, pos)
     pos += 22
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return BrokerHeartbeatRequest(_broker_id, _broker_epoch, _current_metadata_offset, _want_fence, _want_shut_down, [], _unknown), pos
+    return BrokerHeartbeatRequest(f_broker_id, f_broker_epoch, f_current_metadata_offset, f_want_fence, f_want_shut_down, [], _unknown), pos
 
 
 def _decode_broker_heartbeat_request_v1(buf: memoryview, pos: int) -> tuple[BrokerHeartbeatRequest, int]:
-    _broker_id, _broker_epoch, _current_metadata_offset, _want_fence, _want_shut_down = _S0.unpack_from(buf, pos)
+    f_broker_id, f_broker_epoch, f_current_metadata_offset, f_want_fence, f_want_shut_down = _S0.unpack_from(buf, pos)
     pos += 22
-    _offline_log_dirs: list[UUID] = []
+    f_offline_log_dirs: list[UUID] = []
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
         pos += 1
@@ -96,18 +96,18 @@ def _decode_broker_heartbeat_request_v1(buf: memoryview, pos: int) -> tuple[Brok
             _tag, pos = read_uvarint(buf, pos)
             _size, pos = read_uvarint(buf, pos)
             if _tag == 0:
-                _n_offline_log_dirs, pos = read_compact_array_length(buf, pos)
-                if _n_offline_log_dirs < 0:
+                n_offline_log_dirs, pos = read_compact_array_length(buf, pos)
+                if n_offline_log_dirs < 0:
                     raise MessageDecodeError("non-nullable field OfflineLogDirs was null")
                 else:
-                    _offline_log_dirs = []
-                    for _ in range(_n_offline_log_dirs):
-                        _e_offline_log_dirs, pos = read_uuid(buf, pos)
-                        _offline_log_dirs.append(_e_offline_log_dirs)
+                    f_offline_log_dirs = []
+                    for _ in range(n_offline_log_dirs):
+                        e_offline_log_dirs, pos = read_uuid(buf, pos)
+                        f_offline_log_dirs.append(e_offline_log_dirs)
             else:
                 _raw, pos = read_unknown_tag(buf, pos, _size)
                 _unknown.append((_tag, _raw))
-    return BrokerHeartbeatRequest(_broker_id, _broker_epoch, _current_metadata_offset, _want_fence, _want_shut_down, _offline_log_dirs, _unknown), pos
+    return BrokerHeartbeatRequest(f_broker_id, f_broker_epoch, f_current_metadata_offset, f_want_fence, f_want_shut_down, f_offline_log_dirs, _unknown), pos
 
 
 def _encode_broker_heartbeat_request_v0(m: BrokerHeartbeatRequest, out: bytearray) -> None:
@@ -126,8 +126,8 @@ def _encode_broker_heartbeat_request_v1(m: BrokerHeartbeatRequest, out: bytearra
     if len(m.offline_log_dirs) > 0:
         _t = bytearray()
         write_uvarint(_t, len(m.offline_log_dirs) + 1)
-        for _e_offline_log_dirs in m.offline_log_dirs:
-            _t += _e_offline_log_dirs.bytes
+        for e_offline_log_dirs in m.offline_log_dirs:
+            _t += e_offline_log_dirs.bytes
         _tags.append((0, _t))
     write_tagged_fields(out, _tags)
 

@@ -63,14 +63,14 @@ class BrokerHeartbeatResponse(ApiMessage):
 
 
 def _decode_broker_heartbeat_response_v0(buf: memoryview, pos: int) -> tuple[BrokerHeartbeatResponse, int]:
-    _throttle_time_ms, _error_code, _is_caught_up, _is_fenced, _should_shut_down = _S0.unpack_from(buf, pos)
+    f_throttle_time_ms, f_error_code, f_is_caught_up, f_is_fenced, f_should_shut_down = _S0.unpack_from(buf, pos)
     pos += 9
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return BrokerHeartbeatResponse(_throttle_time_ms, _error_code, _is_caught_up, _is_fenced, _should_shut_down, _unknown), pos
+    return BrokerHeartbeatResponse(f_throttle_time_ms, f_error_code, f_is_caught_up, f_is_fenced, f_should_shut_down, _unknown), pos
 
 
 def _encode_broker_heartbeat_response_v0(m: BrokerHeartbeatResponse, out: bytearray) -> None:

@@ -114,197 +114,197 @@ class BrokerRegistrationRequest(ApiMessage):
 
 
 def _decode_listener_v0(buf: memoryview, pos: int) -> tuple[Listener, int]:
-    _name: str
-    _host: str
-    _name, pos = read_compact_string(buf, pos)
-    _host, pos = read_compact_string(buf, pos)
-    _port, _security_protocol = _S1.unpack_from(buf, pos)
+    f_name: str
+    f_host: str
+    f_name, pos = read_compact_string(buf, pos)
+    f_host, pos = read_compact_string(buf, pos)
+    f_port, f_security_protocol = _S1.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return Listener(_name, _host, _port, _security_protocol, _unknown), pos
+    return Listener(f_name, f_host, f_port, f_security_protocol, _unknown), pos
 
 
 def _decode_feature_v0(buf: memoryview, pos: int) -> tuple[Feature, int]:
-    _name: str
-    _name, pos = read_compact_string(buf, pos)
-    _min_supported_version, _max_supported_version = _S2.unpack_from(buf, pos)
+    f_name: str
+    f_name, pos = read_compact_string(buf, pos)
+    f_min_supported_version, f_max_supported_version = _S2.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return Feature(_name, _min_supported_version, _max_supported_version, _unknown), pos
+    return Feature(f_name, f_min_supported_version, f_max_supported_version, _unknown), pos
 
 
 def _decode_broker_registration_request_v0(buf: memoryview, pos: int) -> tuple[BrokerRegistrationRequest, int]:
-    _cluster_id: str
-    _incarnation_id: UUID
-    _listeners: list[Listener]
-    _features: list[Feature]
-    _rack: str | None
-    _broker_id, = _S0.unpack_from(buf, pos)
+    f_cluster_id: str
+    f_incarnation_id: UUID
+    f_listeners: list[Listener]
+    f_features: list[Feature]
+    f_rack: str | None
+    f_broker_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _cluster_id, pos = read_compact_string(buf, pos)
-    _incarnation_id, pos = read_uuid(buf, pos)
-    _n_listeners, pos = read_compact_array_length(buf, pos)
-    if _n_listeners < 0:
+    f_cluster_id, pos = read_compact_string(buf, pos)
+    f_incarnation_id, pos = read_uuid(buf, pos)
+    n_listeners, pos = read_compact_array_length(buf, pos)
+    if n_listeners < 0:
         raise MessageDecodeError("non-nullable field Listeners was null")
     else:
-        _listeners = []
-        for _ in range(_n_listeners):
-            _e_listeners, pos = _decode_listener_v0(buf, pos)
-            _listeners.append(_e_listeners)
-    _n_features, pos = read_compact_array_length(buf, pos)
-    if _n_features < 0:
+        f_listeners = []
+        for _ in range(n_listeners):
+            e_listeners, pos = _decode_listener_v0(buf, pos)
+            f_listeners.append(e_listeners)
+    n_features, pos = read_compact_array_length(buf, pos)
+    if n_features < 0:
         raise MessageDecodeError("non-nullable field Features was null")
     else:
-        _features = []
-        for _ in range(_n_features):
-            _e_features, pos = _decode_feature_v0(buf, pos)
-            _features.append(_e_features)
-    _rack, pos = read_compact_nullable_string(buf, pos)
+        f_features = []
+        for _ in range(n_features):
+            e_features, pos = _decode_feature_v0(buf, pos)
+            f_features.append(e_features)
+    f_rack, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return BrokerRegistrationRequest(_broker_id, _cluster_id, _incarnation_id, _listeners, _features, _rack, False, [], -1, _unknown), pos
+    return BrokerRegistrationRequest(f_broker_id, f_cluster_id, f_incarnation_id, f_listeners, f_features, f_rack, False, [], -1, _unknown), pos
 
 
 def _decode_broker_registration_request_v1(buf: memoryview, pos: int) -> tuple[BrokerRegistrationRequest, int]:
-    _cluster_id: str
-    _incarnation_id: UUID
-    _listeners: list[Listener]
-    _features: list[Feature]
-    _rack: str | None
-    _broker_id, = _S0.unpack_from(buf, pos)
+    f_cluster_id: str
+    f_incarnation_id: UUID
+    f_listeners: list[Listener]
+    f_features: list[Feature]
+    f_rack: str | None
+    f_broker_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _cluster_id, pos = read_compact_string(buf, pos)
-    _incarnation_id, pos = read_uuid(buf, pos)
-    _n_listeners, pos = read_compact_array_length(buf, pos)
-    if _n_listeners < 0:
+    f_cluster_id, pos = read_compact_string(buf, pos)
+    f_incarnation_id, pos = read_uuid(buf, pos)
+    n_listeners, pos = read_compact_array_length(buf, pos)
+    if n_listeners < 0:
         raise MessageDecodeError("non-nullable field Listeners was null")
     else:
-        _listeners = []
-        for _ in range(_n_listeners):
-            _e_listeners, pos = _decode_listener_v0(buf, pos)
-            _listeners.append(_e_listeners)
-    _n_features, pos = read_compact_array_length(buf, pos)
-    if _n_features < 0:
+        f_listeners = []
+        for _ in range(n_listeners):
+            e_listeners, pos = _decode_listener_v0(buf, pos)
+            f_listeners.append(e_listeners)
+    n_features, pos = read_compact_array_length(buf, pos)
+    if n_features < 0:
         raise MessageDecodeError("non-nullable field Features was null")
     else:
-        _features = []
-        for _ in range(_n_features):
-            _e_features, pos = _decode_feature_v0(buf, pos)
-            _features.append(_e_features)
-    _rack, pos = read_compact_nullable_string(buf, pos)
-    _is_migrating_zk_broker, = _S3.unpack_from(buf, pos)
+        f_features = []
+        for _ in range(n_features):
+            e_features, pos = _decode_feature_v0(buf, pos)
+            f_features.append(e_features)
+    f_rack, pos = read_compact_nullable_string(buf, pos)
+    f_is_migrating_zk_broker, = _S3.unpack_from(buf, pos)
     pos += 1
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return BrokerRegistrationRequest(_broker_id, _cluster_id, _incarnation_id, _listeners, _features, _rack, _is_migrating_zk_broker, [], -1, _unknown), pos
+    return BrokerRegistrationRequest(f_broker_id, f_cluster_id, f_incarnation_id, f_listeners, f_features, f_rack, f_is_migrating_zk_broker, [], -1, _unknown), pos
 
 
 def _decode_broker_registration_request_v2(buf: memoryview, pos: int) -> tuple[BrokerRegistrationRequest, int]:
-    _cluster_id: str
-    _incarnation_id: UUID
-    _listeners: list[Listener]
-    _features: list[Feature]
-    _rack: str | None
-    _log_dirs: list[UUID]
-    _broker_id, = _S0.unpack_from(buf, pos)
+    f_cluster_id: str
+    f_incarnation_id: UUID
+    f_listeners: list[Listener]
+    f_features: list[Feature]
+    f_rack: str | None
+    f_log_dirs: list[UUID]
+    f_broker_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _cluster_id, pos = read_compact_string(buf, pos)
-    _incarnation_id, pos = read_uuid(buf, pos)
-    _n_listeners, pos = read_compact_array_length(buf, pos)
-    if _n_listeners < 0:
+    f_cluster_id, pos = read_compact_string(buf, pos)
+    f_incarnation_id, pos = read_uuid(buf, pos)
+    n_listeners, pos = read_compact_array_length(buf, pos)
+    if n_listeners < 0:
         raise MessageDecodeError("non-nullable field Listeners was null")
     else:
-        _listeners = []
-        for _ in range(_n_listeners):
-            _e_listeners, pos = _decode_listener_v0(buf, pos)
-            _listeners.append(_e_listeners)
-    _n_features, pos = read_compact_array_length(buf, pos)
-    if _n_features < 0:
+        f_listeners = []
+        for _ in range(n_listeners):
+            e_listeners, pos = _decode_listener_v0(buf, pos)
+            f_listeners.append(e_listeners)
+    n_features, pos = read_compact_array_length(buf, pos)
+    if n_features < 0:
         raise MessageDecodeError("non-nullable field Features was null")
     else:
-        _features = []
-        for _ in range(_n_features):
-            _e_features, pos = _decode_feature_v0(buf, pos)
-            _features.append(_e_features)
-    _rack, pos = read_compact_nullable_string(buf, pos)
-    _is_migrating_zk_broker, = _S3.unpack_from(buf, pos)
+        f_features = []
+        for _ in range(n_features):
+            e_features, pos = _decode_feature_v0(buf, pos)
+            f_features.append(e_features)
+    f_rack, pos = read_compact_nullable_string(buf, pos)
+    f_is_migrating_zk_broker, = _S3.unpack_from(buf, pos)
     pos += 1
-    _n_log_dirs, pos = read_compact_array_length(buf, pos)
-    if _n_log_dirs < 0:
+    n_log_dirs, pos = read_compact_array_length(buf, pos)
+    if n_log_dirs < 0:
         raise MessageDecodeError("non-nullable field LogDirs was null")
     else:
-        _log_dirs = []
-        for _ in range(_n_log_dirs):
-            _e_log_dirs, pos = read_uuid(buf, pos)
-            _log_dirs.append(_e_log_dirs)
+        f_log_dirs = []
+        for _ in range(n_log_dirs):
+            e_log_dirs, pos = read_uuid(buf, pos)
+            f_log_dirs.append(e_log_dirs)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return BrokerRegistrationRequest(_broker_id, _cluster_id, _incarnation_id, _listeners, _features, _rack, _is_migrating_zk_broker, _log_dirs, -1, _unknown), pos
+    return BrokerRegistrationRequest(f_broker_id, f_cluster_id, f_incarnation_id, f_listeners, f_features, f_rack, f_is_migrating_zk_broker, f_log_dirs, -1, _unknown), pos
 
 
 def _decode_broker_registration_request_v3(buf: memoryview, pos: int) -> tuple[BrokerRegistrationRequest, int]:
-    _cluster_id: str
-    _incarnation_id: UUID
-    _listeners: list[Listener]
-    _features: list[Feature]
-    _rack: str | None
-    _log_dirs: list[UUID]
-    _broker_id, = _S0.unpack_from(buf, pos)
+    f_cluster_id: str
+    f_incarnation_id: UUID
+    f_listeners: list[Listener]
+    f_features: list[Feature]
+    f_rack: str | None
+    f_log_dirs: list[UUID]
+    f_broker_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _cluster_id, pos = read_compact_string(buf, pos)
-    _incarnation_id, pos = read_uuid(buf, pos)
-    _n_listeners, pos = read_compact_array_length(buf, pos)
-    if _n_listeners < 0:
+    f_cluster_id, pos = read_compact_string(buf, pos)
+    f_incarnation_id, pos = read_uuid(buf, pos)
+    n_listeners, pos = read_compact_array_length(buf, pos)
+    if n_listeners < 0:
         raise MessageDecodeError("non-nullable field Listeners was null")
     else:
-        _listeners = []
-        for _ in range(_n_listeners):
-            _e_listeners, pos = _decode_listener_v0(buf, pos)
-            _listeners.append(_e_listeners)
-    _n_features, pos = read_compact_array_length(buf, pos)
-    if _n_features < 0:
+        f_listeners = []
+        for _ in range(n_listeners):
+            e_listeners, pos = _decode_listener_v0(buf, pos)
+            f_listeners.append(e_listeners)
+    n_features, pos = read_compact_array_length(buf, pos)
+    if n_features < 0:
         raise MessageDecodeError("non-nullable field Features was null")
     else:
-        _features = []
-        for _ in range(_n_features):
-            _e_features, pos = _decode_feature_v0(buf, pos)
-            _features.append(_e_features)
-    _rack, pos = read_compact_nullable_string(buf, pos)
-    _is_migrating_zk_broker, = _S3.unpack_from(buf, pos)
+        f_features = []
+        for _ in range(n_features):
+            e_features, pos = _decode_feature_v0(buf, pos)
+            f_features.append(e_features)
+    f_rack, pos = read_compact_nullable_string(buf, pos)
+    f_is_migrating_zk_broker, = _S3.unpack_from(buf, pos)
     pos += 1
-    _n_log_dirs, pos = read_compact_array_length(buf, pos)
-    if _n_log_dirs < 0:
+    n_log_dirs, pos = read_compact_array_length(buf, pos)
+    if n_log_dirs < 0:
         raise MessageDecodeError("non-nullable field LogDirs was null")
     else:
-        _log_dirs = []
-        for _ in range(_n_log_dirs):
-            _e_log_dirs, pos = read_uuid(buf, pos)
-            _log_dirs.append(_e_log_dirs)
-    _previous_broker_epoch, = _S4.unpack_from(buf, pos)
+        f_log_dirs = []
+        for _ in range(n_log_dirs):
+            e_log_dirs, pos = read_uuid(buf, pos)
+            f_log_dirs.append(e_log_dirs)
+    f_previous_broker_epoch, = _S4.unpack_from(buf, pos)
     pos += 8
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return BrokerRegistrationRequest(_broker_id, _cluster_id, _incarnation_id, _listeners, _features, _rack, _is_migrating_zk_broker, _log_dirs, _previous_broker_epoch, _unknown), pos
+    return BrokerRegistrationRequest(f_broker_id, f_cluster_id, f_incarnation_id, f_listeners, f_features, f_rack, f_is_migrating_zk_broker, f_log_dirs, f_previous_broker_epoch, _unknown), pos
 
 
 def _encode_listener_v0(m: Listener, out: bytearray) -> None:
@@ -333,11 +333,11 @@ def _encode_broker_registration_request_v0(m: BrokerRegistrationRequest, out: by
     write_compact_string(out, m.cluster_id)
     out += m.incarnation_id.bytes
     write_uvarint(out, len(m.listeners) + 1)
-    for _e_listeners in m.listeners:
-        _encode_listener_v0(_e_listeners, out)
+    for e_listeners in m.listeners:
+        _encode_listener_v0(e_listeners, out)
     write_uvarint(out, len(m.features) + 1)
-    for _e_features in m.features:
-        _encode_feature_v0(_e_features, out)
+    for e_features in m.features:
+        _encode_feature_v0(e_features, out)
     write_compact_nullable_string(out, m.rack)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -350,11 +350,11 @@ def _encode_broker_registration_request_v1(m: BrokerRegistrationRequest, out: by
     write_compact_string(out, m.cluster_id)
     out += m.incarnation_id.bytes
     write_uvarint(out, len(m.listeners) + 1)
-    for _e_listeners in m.listeners:
-        _encode_listener_v0(_e_listeners, out)
+    for e_listeners in m.listeners:
+        _encode_listener_v0(e_listeners, out)
     write_uvarint(out, len(m.features) + 1)
-    for _e_features in m.features:
-        _encode_feature_v0(_e_features, out)
+    for e_features in m.features:
+        _encode_feature_v0(e_features, out)
     write_compact_nullable_string(out, m.rack)
     out += _S3.pack(m.is_migrating_zk_broker)
     if m.unknown_tagged_fields:
@@ -368,16 +368,16 @@ def _encode_broker_registration_request_v2(m: BrokerRegistrationRequest, out: by
     write_compact_string(out, m.cluster_id)
     out += m.incarnation_id.bytes
     write_uvarint(out, len(m.listeners) + 1)
-    for _e_listeners in m.listeners:
-        _encode_listener_v0(_e_listeners, out)
+    for e_listeners in m.listeners:
+        _encode_listener_v0(e_listeners, out)
     write_uvarint(out, len(m.features) + 1)
-    for _e_features in m.features:
-        _encode_feature_v0(_e_features, out)
+    for e_features in m.features:
+        _encode_feature_v0(e_features, out)
     write_compact_nullable_string(out, m.rack)
     out += _S3.pack(m.is_migrating_zk_broker)
     write_uvarint(out, len(m.log_dirs) + 1)
-    for _e_log_dirs in m.log_dirs:
-        out += _e_log_dirs.bytes
+    for e_log_dirs in m.log_dirs:
+        out += e_log_dirs.bytes
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -389,16 +389,16 @@ def _encode_broker_registration_request_v3(m: BrokerRegistrationRequest, out: by
     write_compact_string(out, m.cluster_id)
     out += m.incarnation_id.bytes
     write_uvarint(out, len(m.listeners) + 1)
-    for _e_listeners in m.listeners:
-        _encode_listener_v0(_e_listeners, out)
+    for e_listeners in m.listeners:
+        _encode_listener_v0(e_listeners, out)
     write_uvarint(out, len(m.features) + 1)
-    for _e_features in m.features:
-        _encode_feature_v0(_e_features, out)
+    for e_features in m.features:
+        _encode_feature_v0(e_features, out)
     write_compact_nullable_string(out, m.rack)
     out += _S3.pack(m.is_migrating_zk_broker)
     write_uvarint(out, len(m.log_dirs) + 1)
-    for _e_log_dirs in m.log_dirs:
-        out += _e_log_dirs.bytes
+    for e_log_dirs in m.log_dirs:
+        out += e_log_dirs.bytes
     out += _S4.pack(m.previous_broker_epoch)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))

@@ -59,14 +59,14 @@ class BrokerRegistrationResponse(ApiMessage):
 
 
 def _decode_broker_registration_response_v0(buf: memoryview, pos: int) -> tuple[BrokerRegistrationResponse, int]:
-    _throttle_time_ms, _error_code, _broker_epoch = _S0.unpack_from(buf, pos)
+    f_throttle_time_ms, f_error_code, f_broker_epoch = _S0.unpack_from(buf, pos)
     pos += 14
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return BrokerRegistrationResponse(_throttle_time_ms, _error_code, _broker_epoch, _unknown), pos
+    return BrokerRegistrationResponse(f_throttle_time_ms, f_error_code, f_broker_epoch, _unknown), pos
 
 
 def _encode_broker_registration_response_v0(m: BrokerRegistrationResponse, out: bytearray) -> None:

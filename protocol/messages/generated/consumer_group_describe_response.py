@@ -143,129 +143,129 @@ class ConsumerGroupDescribeResponse(ApiMessage):
 
 
 def _decode_topic_partitions_v0(buf: memoryview, pos: int) -> tuple[TopicPartitions, int]:
-    _topic_id: UUID
-    _topic_name: str
-    _partitions: list[int]
-    _topic_id, pos = read_uuid(buf, pos)
-    _topic_name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_id: UUID
+    f_topic_name: str
+    f_partitions: list[int]
+    f_topic_id, pos = read_uuid(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = list(unpack_from(f">{_n_partitions}i", buf, pos))
-        pos += 4 * _n_partitions
+        f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
+        pos += 4 * n_partitions
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicPartitions(_topic_id, _topic_name, _partitions, _unknown), pos
+    return TopicPartitions(f_topic_id, f_topic_name, f_partitions, _unknown), pos
 
 
 def _decode_assignment_v0(buf: memoryview, pos: int) -> tuple[Assignment, int]:
-    _topic_partitions: list[TopicPartitions]
-    _n_topic_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_topic_partitions < 0:
+    f_topic_partitions: list[TopicPartitions]
+    n_topic_partitions, pos = read_compact_array_length(buf, pos)
+    if n_topic_partitions < 0:
         raise MessageDecodeError("non-nullable field TopicPartitions was null")
     else:
-        _topic_partitions = []
-        for _ in range(_n_topic_partitions):
-            _e_topic_partitions, pos = _decode_topic_partitions_v0(buf, pos)
-            _topic_partitions.append(_e_topic_partitions)
+        f_topic_partitions = []
+        for _ in range(n_topic_partitions):
+            e_topic_partitions, pos = _decode_topic_partitions_v0(buf, pos)
+            f_topic_partitions.append(e_topic_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return Assignment(_topic_partitions, _unknown), pos
+    return Assignment(f_topic_partitions, _unknown), pos
 
 
 def _decode_member_v0(buf: memoryview, pos: int) -> tuple[Member, int]:
-    _member_id: str
-    _instance_id: str | None
-    _rack_id: str | None
-    _client_id: str
-    _client_host: str
-    _subscribed_topic_names: list[str]
-    _subscribed_topic_regex: str | None
-    _assignment: Assignment
-    _target_assignment: Assignment
-    _member_id, pos = read_compact_string(buf, pos)
-    _instance_id, pos = read_compact_nullable_string(buf, pos)
-    _rack_id, pos = read_compact_nullable_string(buf, pos)
-    _member_epoch, = _S0.unpack_from(buf, pos)
+    f_member_id: str
+    f_instance_id: str | None
+    f_rack_id: str | None
+    f_client_id: str
+    f_client_host: str
+    f_subscribed_topic_names: list[str]
+    f_subscribed_topic_regex: str | None
+    f_assignment: Assignment
+    f_target_assignment: Assignment
+    f_member_id, pos = read_compact_string(buf, pos)
+    f_instance_id, pos = read_compact_nullable_string(buf, pos)
+    f_rack_id, pos = read_compact_nullable_string(buf, pos)
+    f_member_epoch, = _S0.unpack_from(buf, pos)
     pos += 4
-    _client_id, pos = read_compact_string(buf, pos)
-    _client_host, pos = read_compact_string(buf, pos)
-    _n_subscribed_topic_names, pos = read_compact_array_length(buf, pos)
-    if _n_subscribed_topic_names < 0:
+    f_client_id, pos = read_compact_string(buf, pos)
+    f_client_host, pos = read_compact_string(buf, pos)
+    n_subscribed_topic_names, pos = read_compact_array_length(buf, pos)
+    if n_subscribed_topic_names < 0:
         raise MessageDecodeError("non-nullable field SubscribedTopicNames was null")
     else:
-        _subscribed_topic_names = []
-        for _ in range(_n_subscribed_topic_names):
-            _e_subscribed_topic_names, pos = read_compact_string(buf, pos)
-            _subscribed_topic_names.append(_e_subscribed_topic_names)
-    _subscribed_topic_regex, pos = read_compact_nullable_string(buf, pos)
-    _assignment, pos = _decode_assignment_v0(buf, pos)
-    _target_assignment, pos = _decode_assignment_v0(buf, pos)
+        f_subscribed_topic_names = []
+        for _ in range(n_subscribed_topic_names):
+            e_subscribed_topic_names, pos = read_compact_string(buf, pos)
+            f_subscribed_topic_names.append(e_subscribed_topic_names)
+    f_subscribed_topic_regex, pos = read_compact_nullable_string(buf, pos)
+    f_assignment, pos = _decode_assignment_v0(buf, pos)
+    f_target_assignment, pos = _decode_assignment_v0(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return Member(_member_id, _instance_id, _rack_id, _member_epoch, _client_id, _client_host, _subscribed_topic_names, _subscribed_topic_regex, _assignment, _target_assignment, _unknown), pos
+    return Member(f_member_id, f_instance_id, f_rack_id, f_member_epoch, f_client_id, f_client_host, f_subscribed_topic_names, f_subscribed_topic_regex, f_assignment, f_target_assignment, _unknown), pos
 
 
 def _decode_described_group_v0(buf: memoryview, pos: int) -> tuple[DescribedGroup, int]:
-    _error_message: str | None
-    _group_id: str
-    _group_state: str
-    _assignor_name: str
-    _members: list[Member]
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_group_id: str
+    f_group_state: str
+    f_assignor_name: str
+    f_members: list[Member]
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _group_id, pos = read_compact_string(buf, pos)
-    _group_state, pos = read_compact_string(buf, pos)
-    _group_epoch, _assignment_epoch = _S2.unpack_from(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos)
+    f_group_state, pos = read_compact_string(buf, pos)
+    f_group_epoch, f_assignment_epoch = _S2.unpack_from(buf, pos)
     pos += 8
-    _assignor_name, pos = read_compact_string(buf, pos)
-    _n_members, pos = read_compact_array_length(buf, pos)
-    if _n_members < 0:
+    f_assignor_name, pos = read_compact_string(buf, pos)
+    n_members, pos = read_compact_array_length(buf, pos)
+    if n_members < 0:
         raise MessageDecodeError("non-nullable field Members was null")
     else:
-        _members = []
-        for _ in range(_n_members):
-            _e_members, pos = _decode_member_v0(buf, pos)
-            _members.append(_e_members)
-    _authorized_operations, = _S0.unpack_from(buf, pos)
+        f_members = []
+        for _ in range(n_members):
+            e_members, pos = _decode_member_v0(buf, pos)
+            f_members.append(e_members)
+    f_authorized_operations, = _S0.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribedGroup(_error_code, _error_message, _group_id, _group_state, _group_epoch, _assignment_epoch, _assignor_name, _members, _authorized_operations, _unknown), pos
+    return DescribedGroup(f_error_code, f_error_message, f_group_id, f_group_state, f_group_epoch, f_assignment_epoch, f_assignor_name, f_members, f_authorized_operations, _unknown), pos
 
 
 def _decode_consumer_group_describe_response_v0(buf: memoryview, pos: int) -> tuple[ConsumerGroupDescribeResponse, int]:
-    _groups: list[DescribedGroup]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_groups: list[DescribedGroup]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_groups, pos = read_compact_array_length(buf, pos)
-    if _n_groups < 0:
+    n_groups, pos = read_compact_array_length(buf, pos)
+    if n_groups < 0:
         raise MessageDecodeError("non-nullable field Groups was null")
     else:
-        _groups = []
-        for _ in range(_n_groups):
-            _e_groups, pos = _decode_described_group_v0(buf, pos)
-            _groups.append(_e_groups)
+        f_groups = []
+        for _ in range(n_groups):
+            e_groups, pos = _decode_described_group_v0(buf, pos)
+            f_groups.append(e_groups)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ConsumerGroupDescribeResponse(_throttle_time_ms, _groups, _unknown), pos
+    return ConsumerGroupDescribeResponse(f_throttle_time_ms, f_groups, _unknown), pos
 
 
 def _encode_topic_partitions_v0(m: TopicPartitions, out: bytearray) -> None:
@@ -281,8 +281,8 @@ def _encode_topic_partitions_v0(m: TopicPartitions, out: bytearray) -> None:
 
 def _encode_assignment_v0(m: Assignment, out: bytearray) -> None:
     write_uvarint(out, len(m.topic_partitions) + 1)
-    for _e_topic_partitions in m.topic_partitions:
-        _encode_topic_partitions_v0(_e_topic_partitions, out)
+    for e_topic_partitions in m.topic_partitions:
+        _encode_topic_partitions_v0(e_topic_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -297,8 +297,8 @@ def _encode_member_v0(m: Member, out: bytearray) -> None:
     write_compact_string(out, m.client_id)
     write_compact_string(out, m.client_host)
     write_uvarint(out, len(m.subscribed_topic_names) + 1)
-    for _e_subscribed_topic_names in m.subscribed_topic_names:
-        write_compact_string(out, _e_subscribed_topic_names)
+    for e_subscribed_topic_names in m.subscribed_topic_names:
+        write_compact_string(out, e_subscribed_topic_names)
     write_compact_nullable_string(out, m.subscribed_topic_regex)
     _encode_assignment_v0(m.assignment, out)
     _encode_assignment_v0(m.target_assignment, out)
@@ -316,8 +316,8 @@ def _encode_described_group_v0(m: DescribedGroup, out: bytearray) -> None:
     out += _S2.pack(m.group_epoch, m.assignment_epoch)
     write_compact_string(out, m.assignor_name)
     write_uvarint(out, len(m.members) + 1)
-    for _e_members in m.members:
-        _encode_member_v0(_e_members, out)
+    for e_members in m.members:
+        _encode_member_v0(e_members, out)
     out += _S0.pack(m.authorized_operations)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -328,8 +328,8 @@ def _encode_described_group_v0(m: DescribedGroup, out: bytearray) -> None:
 def _encode_consumer_group_describe_response_v0(m: ConsumerGroupDescribeResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.groups) + 1)
-    for _e_groups in m.groups:
-        _encode_described_group_v0(_e_groups, out)
+    for e_groups in m.groups:
+        _encode_described_group_v0(e_groups, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

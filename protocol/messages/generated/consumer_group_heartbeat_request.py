@@ -92,62 +92,62 @@ class ConsumerGroupHeartbeatRequest(ApiMessage):
 
 
 def _decode_topic_partitions_v0(buf: memoryview, pos: int) -> tuple[TopicPartitions, int]:
-    _topic_id: UUID
-    _partitions: list[int]
-    _topic_id, pos = read_uuid(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_id: UUID
+    f_partitions: list[int]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = list(unpack_from(f">{_n_partitions}i", buf, pos))
-        pos += 4 * _n_partitions
+        f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
+        pos += 4 * n_partitions
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicPartitions(_topic_id, _partitions, _unknown), pos
+    return TopicPartitions(f_topic_id, f_partitions, _unknown), pos
 
 
 def _decode_consumer_group_heartbeat_request_v0(buf: memoryview, pos: int) -> tuple[ConsumerGroupHeartbeatRequest, int]:
-    _group_id: str
-    _member_id: str
-    _instance_id: str | None
-    _rack_id: str | None
-    _subscribed_topic_names: list[str] | None
-    _server_assignor: str | None
-    _topic_partitions: list[TopicPartitions] | None
-    _group_id, pos = read_compact_string(buf, pos)
-    _member_id, pos = read_compact_string(buf, pos)
-    _member_epoch, = _S0.unpack_from(buf, pos)
+    f_group_id: str
+    f_member_id: str
+    f_instance_id: str | None
+    f_rack_id: str | None
+    f_subscribed_topic_names: list[str] | None
+    f_server_assignor: str | None
+    f_topic_partitions: list[TopicPartitions] | None
+    f_group_id, pos = read_compact_string(buf, pos)
+    f_member_id, pos = read_compact_string(buf, pos)
+    f_member_epoch, = _S0.unpack_from(buf, pos)
     pos += 4
-    _instance_id, pos = read_compact_nullable_string(buf, pos)
-    _rack_id, pos = read_compact_nullable_string(buf, pos)
-    _rebalance_timeout_ms, = _S0.unpack_from(buf, pos)
+    f_instance_id, pos = read_compact_nullable_string(buf, pos)
+    f_rack_id, pos = read_compact_nullable_string(buf, pos)
+    f_rebalance_timeout_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_subscribed_topic_names, pos = read_compact_array_length(buf, pos)
-    if _n_subscribed_topic_names < 0:
-        _subscribed_topic_names = None
+    n_subscribed_topic_names, pos = read_compact_array_length(buf, pos)
+    if n_subscribed_topic_names < 0:
+        f_subscribed_topic_names = None
     else:
-        _subscribed_topic_names = []
-        for _ in range(_n_subscribed_topic_names):
-            _e_subscribed_topic_names, pos = read_compact_string(buf, pos)
-            _subscribed_topic_names.append(_e_subscribed_topic_names)
-    _server_assignor, pos = read_compact_nullable_string(buf, pos)
-    _n_topic_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_topic_partitions < 0:
-        _topic_partitions = None
+        f_subscribed_topic_names = []
+        for _ in range(n_subscribed_topic_names):
+            e_subscribed_topic_names, pos = read_compact_string(buf, pos)
+            f_subscribed_topic_names.append(e_subscribed_topic_names)
+    f_server_assignor, pos = read_compact_nullable_string(buf, pos)
+    n_topic_partitions, pos = read_compact_array_length(buf, pos)
+    if n_topic_partitions < 0:
+        f_topic_partitions = None
     else:
-        _topic_partitions = []
-        for _ in range(_n_topic_partitions):
-            _e_topic_partitions, pos = _decode_topic_partitions_v0(buf, pos)
-            _topic_partitions.append(_e_topic_partitions)
+        f_topic_partitions = []
+        for _ in range(n_topic_partitions):
+            e_topic_partitions, pos = _decode_topic_partitions_v0(buf, pos)
+            f_topic_partitions.append(e_topic_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ConsumerGroupHeartbeatRequest(_group_id, _member_id, _member_epoch, _instance_id, _rack_id, _rebalance_timeout_ms, _subscribed_topic_names, _server_assignor, _topic_partitions, _unknown), pos
+    return ConsumerGroupHeartbeatRequest(f_group_id, f_member_id, f_member_epoch, f_instance_id, f_rack_id, f_rebalance_timeout_ms, f_subscribed_topic_names, f_server_assignor, f_topic_partitions, _unknown), pos
 
 
 def _encode_topic_partitions_v0(m: TopicPartitions, out: bytearray) -> None:
@@ -171,15 +171,15 @@ def _encode_consumer_group_heartbeat_request_v0(m: ConsumerGroupHeartbeatRequest
         out.append(0)
     else:
         write_uvarint(out, len(m.subscribed_topic_names) + 1)
-        for _e_subscribed_topic_names in m.subscribed_topic_names:
-            write_compact_string(out, _e_subscribed_topic_names)
+        for e_subscribed_topic_names in m.subscribed_topic_names:
+            write_compact_string(out, e_subscribed_topic_names)
     write_compact_nullable_string(out, m.server_assignor)
     if m.topic_partitions is None:
         out.append(0)
     else:
         write_uvarint(out, len(m.topic_partitions) + 1)
-        for _e_topic_partitions in m.topic_partitions:
-            _encode_topic_partitions_v0(_e_topic_partitions, out)
+        for e_topic_partitions in m.topic_partitions:
+            _encode_topic_partitions_v0(e_topic_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

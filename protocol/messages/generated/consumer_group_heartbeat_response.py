@@ -96,62 +96,62 @@ class ConsumerGroupHeartbeatResponse(ApiMessage):
 
 
 def _decode_topic_partitions_v0(buf: memoryview, pos: int) -> tuple[TopicPartitions, int]:
-    _topic_id: UUID
-    _partitions: list[int]
-    _topic_id, pos = read_uuid(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_id: UUID
+    f_partitions: list[int]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = list(unpack_from(f">{_n_partitions}i", buf, pos))
-        pos += 4 * _n_partitions
+        f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
+        pos += 4 * n_partitions
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicPartitions(_topic_id, _partitions, _unknown), pos
+    return TopicPartitions(f_topic_id, f_partitions, _unknown), pos
 
 
 def _decode_assignment_v0(buf: memoryview, pos: int) -> tuple[Assignment, int]:
-    _topic_partitions: list[TopicPartitions]
-    _n_topic_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_topic_partitions < 0:
+    f_topic_partitions: list[TopicPartitions]
+    n_topic_partitions, pos = read_compact_array_length(buf, pos)
+    if n_topic_partitions < 0:
         raise MessageDecodeError("non-nullable field TopicPartitions was null")
     else:
-        _topic_partitions = []
-        for _ in range(_n_topic_partitions):
-            _e_topic_partitions, pos = _decode_topic_partitions_v0(buf, pos)
-            _topic_partitions.append(_e_topic_partitions)
+        f_topic_partitions = []
+        for _ in range(n_topic_partitions):
+            e_topic_partitions, pos = _decode_topic_partitions_v0(buf, pos)
+            f_topic_partitions.append(e_topic_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return Assignment(_topic_partitions, _unknown), pos
+    return Assignment(f_topic_partitions, _unknown), pos
 
 
 def _decode_consumer_group_heartbeat_response_v0(buf: memoryview, pos: int) -> tuple[ConsumerGroupHeartbeatResponse, int]:
-    _error_message: str | None
-    _member_id: str | None
-    _assignment: Assignment | None
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_member_id: str | None
+    f_assignment: Assignment | None
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _member_id, pos = read_compact_nullable_string(buf, pos)
-    _member_epoch, _heartbeat_interval_ms = _S1.unpack_from(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    f_member_id, pos = read_compact_nullable_string(buf, pos)
+    f_member_epoch, f_heartbeat_interval_ms = _S1.unpack_from(buf, pos)
     pos += 8
     if buf[pos] >= 0x80:
-        _assignment = None
+        f_assignment = None
         pos += 1
     else:
-        _assignment, pos = _decode_assignment_v0(buf, pos + 1)
+        f_assignment, pos = _decode_assignment_v0(buf, pos + 1)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ConsumerGroupHeartbeatResponse(_throttle_time_ms, _error_code, _error_message, _member_id, _member_epoch, _heartbeat_interval_ms, _assignment, _unknown), pos
+    return ConsumerGroupHeartbeatResponse(f_throttle_time_ms, f_error_code, f_error_message, f_member_id, f_member_epoch, f_heartbeat_interval_ms, f_assignment, _unknown), pos
 
 
 def _encode_topic_partitions_v0(m: TopicPartitions, out: bytearray) -> None:
@@ -166,8 +166,8 @@ def _encode_topic_partitions_v0(m: TopicPartitions, out: bytearray) -> None:
 
 def _encode_assignment_v0(m: Assignment, out: bytearray) -> None:
     write_uvarint(out, len(m.topic_partitions) + 1)
-    for _e_topic_partitions in m.topic_partitions:
-        _encode_topic_partitions_v0(_e_topic_partitions, out)
+    for e_topic_partitions in m.topic_partitions:
+        _encode_topic_partitions_v0(e_topic_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

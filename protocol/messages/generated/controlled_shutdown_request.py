@@ -58,26 +58,26 @@ class ControlledShutdownRequest(ApiMessage):
 
 
 def _decode_controlled_shutdown_request_v0(buf: memoryview, pos: int) -> tuple[ControlledShutdownRequest, int]:
-    _broker_id, = _S0.unpack_from(buf, pos)
+    f_broker_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    return ControlledShutdownRequest(_broker_id, -1, []), pos
+    return ControlledShutdownRequest(f_broker_id, -1, []), pos
 
 
 def _decode_controlled_shutdown_request_v2(buf: memoryview, pos: int) -> tuple[ControlledShutdownRequest, int]:
-    _broker_id, _broker_epoch = _S1.unpack_from(buf, pos)
+    f_broker_id, f_broker_epoch = _S1.unpack_from(buf, pos)
     pos += 12
-    return ControlledShutdownRequest(_broker_id, _broker_epoch, []), pos
+    return ControlledShutdownRequest(f_broker_id, f_broker_epoch, []), pos
 
 
 def _decode_controlled_shutdown_request_v3(buf: memoryview, pos: int) -> tuple[ControlledShutdownRequest, int]:
-    _broker_id, _broker_epoch = _S1.unpack_from(buf, pos)
+    f_broker_id, f_broker_epoch = _S1.unpack_from(buf, pos)
     pos += 12
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ControlledShutdownRequest(_broker_id, _broker_epoch, _unknown), pos
+    return ControlledShutdownRequest(f_broker_id, f_broker_epoch, _unknown), pos
 
 
 def _encode_controlled_shutdown_request_v0(m: ControlledShutdownRequest, out: bytearray) -> None:

@@ -78,59 +78,59 @@ class ControlledShutdownResponse(ApiMessage):
 
 
 def _decode_remaining_partition_v0(buf: memoryview, pos: int) -> tuple[RemainingPartition, int]:
-    _topic_name: str
-    _topic_name, pos = read_string(buf, pos)
-    _partition_index, = _S1.unpack_from(buf, pos)
+    f_topic_name: str
+    f_topic_name, pos = read_string(buf, pos)
+    f_partition_index, = _S1.unpack_from(buf, pos)
     pos += 4
-    return RemainingPartition(_topic_name, _partition_index, []), pos
+    return RemainingPartition(f_topic_name, f_partition_index, []), pos
 
 
 def _decode_controlled_shutdown_response_v0(buf: memoryview, pos: int) -> tuple[ControlledShutdownResponse, int]:
-    _remaining_partitions: list[RemainingPartition]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_remaining_partitions: list[RemainingPartition]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _n_remaining_partitions, pos = read_array_length(buf, pos)
-    if _n_remaining_partitions < 0:
+    n_remaining_partitions, pos = read_array_length(buf, pos)
+    if n_remaining_partitions < 0:
         raise MessageDecodeError("non-nullable field RemainingPartitions was null")
     else:
-        _remaining_partitions = []
-        for _ in range(_n_remaining_partitions):
-            _e_remaining_partitions, pos = _decode_remaining_partition_v0(buf, pos)
-            _remaining_partitions.append(_e_remaining_partitions)
-    return ControlledShutdownResponse(_error_code, _remaining_partitions, []), pos
+        f_remaining_partitions = []
+        for _ in range(n_remaining_partitions):
+            e_remaining_partitions, pos = _decode_remaining_partition_v0(buf, pos)
+            f_remaining_partitions.append(e_remaining_partitions)
+    return ControlledShutdownResponse(f_error_code, f_remaining_partitions, []), pos
 
 
 def _decode_remaining_partition_v3(buf: memoryview, pos: int) -> tuple[RemainingPartition, int]:
-    _topic_name: str
-    _topic_name, pos = read_compact_string(buf, pos)
-    _partition_index, = _S1.unpack_from(buf, pos)
+    f_topic_name: str
+    f_topic_name, pos = read_compact_string(buf, pos)
+    f_partition_index, = _S1.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return RemainingPartition(_topic_name, _partition_index, _unknown), pos
+    return RemainingPartition(f_topic_name, f_partition_index, _unknown), pos
 
 
 def _decode_controlled_shutdown_response_v3(buf: memoryview, pos: int) -> tuple[ControlledShutdownResponse, int]:
-    _remaining_partitions: list[RemainingPartition]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_remaining_partitions: list[RemainingPartition]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _n_remaining_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_remaining_partitions < 0:
+    n_remaining_partitions, pos = read_compact_array_length(buf, pos)
+    if n_remaining_partitions < 0:
         raise MessageDecodeError("non-nullable field RemainingPartitions was null")
     else:
-        _remaining_partitions = []
-        for _ in range(_n_remaining_partitions):
-            _e_remaining_partitions, pos = _decode_remaining_partition_v3(buf, pos)
-            _remaining_partitions.append(_e_remaining_partitions)
+        f_remaining_partitions = []
+        for _ in range(n_remaining_partitions):
+            e_remaining_partitions, pos = _decode_remaining_partition_v3(buf, pos)
+            f_remaining_partitions.append(e_remaining_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ControlledShutdownResponse(_error_code, _remaining_partitions, _unknown), pos
+    return ControlledShutdownResponse(f_error_code, f_remaining_partitions, _unknown), pos
 
 
 def _encode_remaining_partition_v0(m: RemainingPartition, out: bytearray) -> None:
@@ -141,8 +141,8 @@ def _encode_remaining_partition_v0(m: RemainingPartition, out: bytearray) -> Non
 def _encode_controlled_shutdown_response_v0(m: ControlledShutdownResponse, out: bytearray) -> None:
     out += _S0.pack(m.error_code)
     out += pack_int32(len(m.remaining_partitions))
-    for _e_remaining_partitions in m.remaining_partitions:
-        _encode_remaining_partition_v0(_e_remaining_partitions, out)
+    for e_remaining_partitions in m.remaining_partitions:
+        _encode_remaining_partition_v0(e_remaining_partitions, out)
 
 
 def _encode_remaining_partition_v3(m: RemainingPartition, out: bytearray) -> None:
@@ -157,8 +157,8 @@ def _encode_remaining_partition_v3(m: RemainingPartition, out: bytearray) -> Non
 def _encode_controlled_shutdown_response_v3(m: ControlledShutdownResponse, out: bytearray) -> None:
     out += _S0.pack(m.error_code)
     write_uvarint(out, len(m.remaining_partitions) + 1)
-    for _e_remaining_partitions in m.remaining_partitions:
-        _encode_remaining_partition_v3(_e_remaining_partitions, out)
+    for e_remaining_partitions in m.remaining_partitions:
+        _encode_remaining_partition_v3(e_remaining_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -102,64 +102,64 @@ class ControllerRegistrationRequest(ApiMessage):
 
 
 def _decode_listener_v0(buf: memoryview, pos: int) -> tuple[Listener, int]:
-    _name: str
-    _host: str
-    _name, pos = read_compact_string(buf, pos)
-    _host, pos = read_compact_string(buf, pos)
-    _port, _security_protocol = _S2.unpack_from(buf, pos)
+    f_name: str
+    f_host: str
+    f_name, pos = read_compact_string(buf, pos)
+    f_host, pos = read_compact_string(buf, pos)
+    f_port, f_security_protocol = _S2.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return Listener(_name, _host, _port, _security_protocol, _unknown), pos
+    return Listener(f_name, f_host, f_port, f_security_protocol, _unknown), pos
 
 
 def _decode_feature_v0(buf: memoryview, pos: int) -> tuple[Feature, int]:
-    _name: str
-    _name, pos = read_compact_string(buf, pos)
-    _min_supported_version, _max_supported_version = _S3.unpack_from(buf, pos)
+    f_name: str
+    f_name, pos = read_compact_string(buf, pos)
+    f_min_supported_version, f_max_supported_version = _S3.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return Feature(_name, _min_supported_version, _max_supported_version, _unknown), pos
+    return Feature(f_name, f_min_supported_version, f_max_supported_version, _unknown), pos
 
 
 def _decode_controller_registration_request_v0(buf: memoryview, pos: int) -> tuple[ControllerRegistrationRequest, int]:
-    _incarnation_id: UUID
-    _listeners: list[Listener]
-    _features: list[Feature]
-    _controller_id, = _S0.unpack_from(buf, pos)
+    f_incarnation_id: UUID
+    f_listeners: list[Listener]
+    f_features: list[Feature]
+    f_controller_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _incarnation_id, pos = read_uuid(buf, pos)
-    _zk_migration_ready, = _S1.unpack_from(buf, pos)
+    f_incarnation_id, pos = read_uuid(buf, pos)
+    f_zk_migration_ready, = _S1.unpack_from(buf, pos)
     pos += 1
-    _n_listeners, pos = read_compact_array_length(buf, pos)
-    if _n_listeners < 0:
+    n_listeners, pos = read_compact_array_length(buf, pos)
+    if n_listeners < 0:
         raise MessageDecodeError("non-nullable field Listeners was null")
     else:
-        _listeners = []
-        for _ in range(_n_listeners):
-            _e_listeners, pos = _decode_listener_v0(buf, pos)
-            _listeners.append(_e_listeners)
-    _n_features, pos = read_compact_array_length(buf, pos)
-    if _n_features < 0:
+        f_listeners = []
+        for _ in range(n_listeners):
+            e_listeners, pos = _decode_listener_v0(buf, pos)
+            f_listeners.append(e_listeners)
+    n_features, pos = read_compact_array_length(buf, pos)
+    if n_features < 0:
         raise MessageDecodeError("non-nullable field Features was null")
     else:
-        _features = []
-        for _ in range(_n_features):
-            _e_features, pos = _decode_feature_v0(buf, pos)
-            _features.append(_e_features)
+        f_features = []
+        for _ in range(n_features):
+            e_features, pos = _decode_feature_v0(buf, pos)
+            f_features.append(e_features)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ControllerRegistrationRequest(_controller_id, _incarnation_id, _zk_migration_ready, _listeners, _features, _unknown), pos
+    return ControllerRegistrationRequest(f_controller_id, f_incarnation_id, f_zk_migration_ready, f_listeners, f_features, _unknown), pos
 
 
 def _encode_listener_v0(m: Listener, out: bytearray) -> None:
@@ -186,11 +186,11 @@ def _encode_controller_registration_request_v0(m: ControllerRegistrationRequest,
     out += m.incarnation_id.bytes
     out += _S1.pack(m.zk_migration_ready)
     write_uvarint(out, len(m.listeners) + 1)
-    for _e_listeners in m.listeners:
-        _encode_listener_v0(_e_listeners, out)
+    for e_listeners in m.listeners:
+        _encode_listener_v0(e_listeners, out)
     write_uvarint(out, len(m.features) + 1)
-    for _e_features in m.features:
-        _encode_feature_v0(_e_features, out)
+    for e_features in m.features:
+        _encode_feature_v0(e_features, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -87,98 +87,98 @@ class CreateAclsRequest(ApiMessage):
 
 
 def _decode_acl_creation_v0(buf: memoryview, pos: int) -> tuple[AclCreation, int]:
-    _resource_name: str
-    _principal: str
-    _host: str
-    _resource_type, = _S0.unpack_from(buf, pos)
+    f_resource_name: str
+    f_principal: str
+    f_host: str
+    f_resource_type, = _S0.unpack_from(buf, pos)
     pos += 1
-    _resource_name, pos = read_string(buf, pos)
-    _principal, pos = read_string(buf, pos)
-    _host, pos = read_string(buf, pos)
-    _operation, _permission_type = _S1.unpack_from(buf, pos)
+    f_resource_name, pos = read_string(buf, pos)
+    f_principal, pos = read_string(buf, pos)
+    f_host, pos = read_string(buf, pos)
+    f_operation, f_permission_type = _S1.unpack_from(buf, pos)
     pos += 2
-    return AclCreation(_resource_type, _resource_name, 3, _principal, _host, _operation, _permission_type, []), pos
+    return AclCreation(f_resource_type, f_resource_name, 3, f_principal, f_host, f_operation, f_permission_type, []), pos
 
 
 def _decode_create_acls_request_v0(buf: memoryview, pos: int) -> tuple[CreateAclsRequest, int]:
-    _creations: list[AclCreation]
-    _n_creations, pos = read_array_length(buf, pos)
-    if _n_creations < 0:
+    f_creations: list[AclCreation]
+    n_creations, pos = read_array_length(buf, pos)
+    if n_creations < 0:
         raise MessageDecodeError("non-nullable field Creations was null")
     else:
-        _creations = []
-        for _ in range(_n_creations):
-            _e_creations, pos = _decode_acl_creation_v0(buf, pos)
-            _creations.append(_e_creations)
-    return CreateAclsRequest(_creations, []), pos
+        f_creations = []
+        for _ in range(n_creations):
+            e_creations, pos = _decode_acl_creation_v0(buf, pos)
+            f_creations.append(e_creations)
+    return CreateAclsRequest(f_creations, []), pos
 
 
 def _decode_acl_creation_v1(buf: memoryview, pos: int) -> tuple[AclCreation, int]:
-    _resource_name: str
-    _principal: str
-    _host: str
-    _resource_type, = _S0.unpack_from(buf, pos)
+    f_resource_name: str
+    f_principal: str
+    f_host: str
+    f_resource_type, = _S0.unpack_from(buf, pos)
     pos += 1
-    _resource_name, pos = read_string(buf, pos)
-    _resource_pattern_type, = _S0.unpack_from(buf, pos)
+    f_resource_name, pos = read_string(buf, pos)
+    f_resource_pattern_type, = _S0.unpack_from(buf, pos)
     pos += 1
-    _principal, pos = read_string(buf, pos)
-    _host, pos = read_string(buf, pos)
-    _operation, _permission_type = _S1.unpack_from(buf, pos)
+    f_principal, pos = read_string(buf, pos)
+    f_host, pos = read_string(buf, pos)
+    f_operation, f_permission_type = _S1.unpack_from(buf, pos)
     pos += 2
-    return AclCreation(_resource_type, _resource_name, _resource_pattern_type, _principal, _host, _operation, _permission_type, []), pos
+    return AclCreation(f_resource_type, f_resource_name, f_resource_pattern_type, f_principal, f_host, f_operation, f_permission_type, []), pos
 
 
 def _decode_create_acls_request_v1(buf: memoryview, pos: int) -> tuple[CreateAclsRequest, int]:
-    _creations: list[AclCreation]
-    _n_creations, pos = read_array_length(buf, pos)
-    if _n_creations < 0:
+    f_creations: list[AclCreation]
+    n_creations, pos = read_array_length(buf, pos)
+    if n_creations < 0:
         raise MessageDecodeError("non-nullable field Creations was null")
     else:
-        _creations = []
-        for _ in range(_n_creations):
-            _e_creations, pos = _decode_acl_creation_v1(buf, pos)
-            _creations.append(_e_creations)
-    return CreateAclsRequest(_creations, []), pos
+        f_creations = []
+        for _ in range(n_creations):
+            e_creations, pos = _decode_acl_creation_v1(buf, pos)
+            f_creations.append(e_creations)
+    return CreateAclsRequest(f_creations, []), pos
 
 
 def _decode_acl_creation_v2(buf: memoryview, pos: int) -> tuple[AclCreation, int]:
-    _resource_name: str
-    _principal: str
-    _host: str
-    _resource_type, = _S0.unpack_from(buf, pos)
+    f_resource_name: str
+    f_principal: str
+    f_host: str
+    f_resource_type, = _S0.unpack_from(buf, pos)
     pos += 1
-    _resource_name, pos = read_compact_string(buf, pos)
-    _resource_pattern_type, = _S0.unpack_from(buf, pos)
+    f_resource_name, pos = read_compact_string(buf, pos)
+    f_resource_pattern_type, = _S0.unpack_from(buf, pos)
     pos += 1
-    _principal, pos = read_compact_string(buf, pos)
-    _host, pos = read_compact_string(buf, pos)
-    _operation, _permission_type = _S1.unpack_from(buf, pos)
+    f_principal, pos = read_compact_string(buf, pos)
+    f_host, pos = read_compact_string(buf, pos)
+    f_operation, f_permission_type = _S1.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AclCreation(_resource_type, _resource_name, _resource_pattern_type, _principal, _host, _operation, _permission_type, _unknown), pos
+    return AclCreation(f_resource_type, f_resource_name, f_resource_pattern_type, f_principal, f_host, f_operation, f_permission_type, _unknown), pos
 
 
 def _decode_create_acls_request_v2(buf: memoryview, pos: int) -> tuple[CreateAclsRequest, int]:
-    _creations: list[AclCreation]
-    _n_creations, pos = read_compact_array_length(buf, pos)
-    if _n_creations < 0:
+    f_creations: list[AclCreation]
+    n_creations, pos = read_compact_array_length(buf, pos)
+    if n_creations < 0:
         raise MessageDecodeError("non-nullable field Creations was null")
     else:
-        _creations = []
-        for _ in range(_n_creations):
-            _e_creations, pos = _decode_acl_creation_v2(buf, pos)
-            _creations.append(_e_creations)
+        f_creations = []
+        for _ in range(n_creations):
+            e_creations, pos = _decode_acl_creation_v2(buf, pos)
+            f_creations.append(e_creations)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return CreateAclsRequest(_creations, _unknown), pos
+    return CreateAclsRequest(f_creations, _unknown), pos
 
 
 def _encode_acl_creation_v0(m: AclCreation, out: bytearray) -> None:
@@ -193,8 +193,8 @@ def _encode_acl_creation_v0(m: AclCreation, out: bytearray) -> None:
 
 def _encode_create_acls_request_v0(m: CreateAclsRequest, out: bytearray) -> None:
     out += pack_int32(len(m.creations))
-    for _e_creations in m.creations:
-        _encode_acl_creation_v0(_e_creations, out)
+    for e_creations in m.creations:
+        _encode_acl_creation_v0(e_creations, out)
 
 
 def _encode_acl_creation_v1(m: AclCreation, out: bytearray) -> None:
@@ -208,8 +208,8 @@ def _encode_acl_creation_v1(m: AclCreation, out: bytearray) -> None:
 
 def _encode_create_acls_request_v1(m: CreateAclsRequest, out: bytearray) -> None:
     out += pack_int32(len(m.creations))
-    for _e_creations in m.creations:
-        _encode_acl_creation_v1(_e_creations, out)
+    for e_creations in m.creations:
+        _encode_acl_creation_v1(e_creations, out)
 
 
 def _encode_acl_creation_v2(m: AclCreation, out: bytearray) -> None:
@@ -227,8 +227,8 @@ def _encode_acl_creation_v2(m: AclCreation, out: bytearray) -> None:
 
 def _encode_create_acls_request_v2(m: CreateAclsRequest, out: bytearray) -> None:
     write_uvarint(out, len(m.creations) + 1)
-    for _e_creations in m.creations:
-        _encode_acl_creation_v2(_e_creations, out)
+    for e_creations in m.creations:
+        _encode_acl_creation_v2(e_creations, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -78,59 +78,59 @@ class CreateAclsResponse(ApiMessage):
 
 
 def _decode_acl_creation_result_v0(buf: memoryview, pos: int) -> tuple[AclCreationResult, int]:
-    _error_message: str | None
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_nullable_string(buf, pos)
-    return AclCreationResult(_error_code, _error_message, []), pos
+    f_error_message, pos = read_nullable_string(buf, pos)
+    return AclCreationResult(f_error_code, f_error_message, []), pos
 
 
 def _decode_create_acls_response_v0(buf: memoryview, pos: int) -> tuple[CreateAclsResponse, int]:
-    _results: list[AclCreationResult]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_results: list[AclCreationResult]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_results, pos = read_array_length(buf, pos)
-    if _n_results < 0:
+    n_results, pos = read_array_length(buf, pos)
+    if n_results < 0:
         raise MessageDecodeError("non-nullable field Results was null")
     else:
-        _results = []
-        for _ in range(_n_results):
-            _e_results, pos = _decode_acl_creation_result_v0(buf, pos)
-            _results.append(_e_results)
-    return CreateAclsResponse(_throttle_time_ms, _results, []), pos
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_acl_creation_result_v0(buf, pos)
+            f_results.append(e_results)
+    return CreateAclsResponse(f_throttle_time_ms, f_results, []), pos
 
 
 def _decode_acl_creation_result_v2(buf: memoryview, pos: int) -> tuple[AclCreationResult, int]:
-    _error_message: str | None
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_compact_nullable_string(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AclCreationResult(_error_code, _error_message, _unknown), pos
+    return AclCreationResult(f_error_code, f_error_message, _unknown), pos
 
 
 def _decode_create_acls_response_v2(buf: memoryview, pos: int) -> tuple[CreateAclsResponse, int]:
-    _results: list[AclCreationResult]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_results: list[AclCreationResult]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_results, pos = read_compact_array_length(buf, pos)
-    if _n_results < 0:
+    n_results, pos = read_compact_array_length(buf, pos)
+    if n_results < 0:
         raise MessageDecodeError("non-nullable field Results was null")
     else:
-        _results = []
-        for _ in range(_n_results):
-            _e_results, pos = _decode_acl_creation_result_v2(buf, pos)
-            _results.append(_e_results)
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_acl_creation_result_v2(buf, pos)
+            f_results.append(e_results)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return CreateAclsResponse(_throttle_time_ms, _results, _unknown), pos
+    return CreateAclsResponse(f_throttle_time_ms, f_results, _unknown), pos
 
 
 def _encode_acl_creation_result_v0(m: AclCreationResult, out: bytearray) -> None:
@@ -141,8 +141,8 @@ def _encode_acl_creation_result_v0(m: AclCreationResult, out: bytearray) -> None
 def _encode_create_acls_response_v0(m: CreateAclsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.results))
-    for _e_results in m.results:
-        _encode_acl_creation_result_v0(_e_results, out)
+    for e_results in m.results:
+        _encode_acl_creation_result_v0(e_results, out)
 
 
 def _encode_acl_creation_result_v2(m: AclCreationResult, out: bytearray) -> None:
@@ -157,8 +157,8 @@ def _encode_acl_creation_result_v2(m: AclCreationResult, out: bytearray) -> None
 def _encode_create_acls_response_v2(m: CreateAclsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.results) + 1)
-    for _e_results in m.results:
-        _encode_acl_creation_result_v2(_e_results, out)
+    for e_results in m.results:
+        _encode_acl_creation_result_v2(e_results, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

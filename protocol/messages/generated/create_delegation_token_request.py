@@ -84,83 +84,83 @@ class CreateDelegationTokenRequest(ApiMessage):
 
 
 def _decode_creatable_renewers_v0(buf: memoryview, pos: int) -> tuple[CreatableRenewers, int]:
-    _principal_type: str
-    _principal_name: str
-    _principal_type, pos = read_string(buf, pos)
-    _principal_name, pos = read_string(buf, pos)
-    return CreatableRenewers(_principal_type, _principal_name, []), pos
+    f_principal_type: str
+    f_principal_name: str
+    f_principal_type, pos = read_string(buf, pos)
+    f_principal_name, pos = read_string(buf, pos)
+    return CreatableRenewers(f_principal_type, f_principal_name, []), pos
 
 
 def _decode_create_delegation_token_request_v0(buf: memoryview, pos: int) -> tuple[CreateDelegationTokenRequest, int]:
-    _renewers: list[CreatableRenewers]
-    _n_renewers, pos = read_array_length(buf, pos)
-    if _n_renewers < 0:
+    f_renewers: list[CreatableRenewers]
+    n_renewers, pos = read_array_length(buf, pos)
+    if n_renewers < 0:
         raise MessageDecodeError("non-nullable field Renewers was null")
     else:
-        _renewers = []
-        for _ in range(_n_renewers):
-            _e_renewers, pos = _decode_creatable_renewers_v0(buf, pos)
-            _renewers.append(_e_renewers)
-    _max_lifetime_ms, = _S0.unpack_from(buf, pos)
+        f_renewers = []
+        for _ in range(n_renewers):
+            e_renewers, pos = _decode_creatable_renewers_v0(buf, pos)
+            f_renewers.append(e_renewers)
+    f_max_lifetime_ms, = _S0.unpack_from(buf, pos)
     pos += 8
-    return CreateDelegationTokenRequest('', '', _renewers, _max_lifetime_ms, []), pos
+    return CreateDelegationTokenRequest('', '', f_renewers, f_max_lifetime_ms, []), pos
 
 
 def _decode_creatable_renewers_v2(buf: memoryview, pos: int) -> tuple[CreatableRenewers, int]:
-    _principal_type: str
-    _principal_name: str
-    _principal_type, pos = read_compact_string(buf, pos)
-    _principal_name, pos = read_compact_string(buf, pos)
+    f_principal_type: str
+    f_principal_name: str
+    f_principal_type, pos = read_compact_string(buf, pos)
+    f_principal_name, pos = read_compact_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return CreatableRenewers(_principal_type, _principal_name, _unknown), pos
+    return CreatableRenewers(f_principal_type, f_principal_name, _unknown), pos
 
 
 def _decode_create_delegation_token_request_v2(buf: memoryview, pos: int) -> tuple[CreateDelegationTokenRequest, int]:
-    _renewers: list[CreatableRenewers]
-    _n_renewers, pos = read_compact_array_length(buf, pos)
-    if _n_renewers < 0:
+    f_renewers: list[CreatableRenewers]
+    n_renewers, pos = read_compact_array_length(buf, pos)
+    if n_renewers < 0:
         raise MessageDecodeError("non-nullable field Renewers was null")
     else:
-        _renewers = []
-        for _ in range(_n_renewers):
-            _e_renewers, pos = _decode_creatable_renewers_v2(buf, pos)
-            _renewers.append(_e_renewers)
-    _max_lifetime_ms, = _S0.unpack_from(buf, pos)
+        f_renewers = []
+        for _ in range(n_renewers):
+            e_renewers, pos = _decode_creatable_renewers_v2(buf, pos)
+            f_renewers.append(e_renewers)
+    f_max_lifetime_ms, = _S0.unpack_from(buf, pos)
     pos += 8
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return CreateDelegationTokenRequest('', '', _renewers, _max_lifetime_ms, _unknown), pos
+    return CreateDelegationTokenRequest('', '', f_renewers, f_max_lifetime_ms, _unknown), pos
 
 
 def _decode_create_delegation_token_request_v3(buf: memoryview, pos: int) -> tuple[CreateDelegationTokenRequest, int]:
-    _owner_principal_type: str | None
-    _owner_principal_name: str | None
-    _renewers: list[CreatableRenewers]
-    _owner_principal_type, pos = read_compact_nullable_string(buf, pos)
-    _owner_principal_name, pos = read_compact_nullable_string(buf, pos)
-    _n_renewers, pos = read_compact_array_length(buf, pos)
-    if _n_renewers < 0:
+    f_owner_principal_type: str | None
+    f_owner_principal_name: str | None
+    f_renewers: list[CreatableRenewers]
+    f_owner_principal_type, pos = read_compact_nullable_string(buf, pos)
+    f_owner_principal_name, pos = read_compact_nullable_string(buf, pos)
+    n_renewers, pos = read_compact_array_length(buf, pos)
+    if n_renewers < 0:
         raise MessageDecodeError("non-nullable field Renewers was null")
     else:
-        _renewers = []
-        for _ in range(_n_renewers):
-            _e_renewers, pos = _decode_creatable_renewers_v2(buf, pos)
-            _renewers.append(_e_renewers)
-    _max_lifetime_ms, = _S0.unpack_from(buf, pos)
+        f_renewers = []
+        for _ in range(n_renewers):
+            e_renewers, pos = _decode_creatable_renewers_v2(buf, pos)
+            f_renewers.append(e_renewers)
+    f_max_lifetime_ms, = _S0.unpack_from(buf, pos)
     pos += 8
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return CreateDelegationTokenRequest(_owner_principal_type, _owner_principal_name, _renewers, _max_lifetime_ms, _unknown), pos
+    return CreateDelegationTokenRequest(f_owner_principal_type, f_owner_principal_name, f_renewers, f_max_lifetime_ms, _unknown), pos
 
 
 def _encode_creatable_renewers_v0(m: CreatableRenewers, out: bytearray) -> None:
@@ -174,8 +174,8 @@ def _encode_create_delegation_token_request_v0(m: CreateDelegationTokenRequest, 
     if m.owner_principal_name != '':
         raise version_error("CreateDelegationTokenRequest", "OwnerPrincipalName", 0)
     out += pack_int32(len(m.renewers))
-    for _e_renewers in m.renewers:
-        _encode_creatable_renewers_v0(_e_renewers, out)
+    for e_renewers in m.renewers:
+        _encode_creatable_renewers_v0(e_renewers, out)
     out += _S0.pack(m.max_lifetime_ms)
 
 
@@ -185,8 +185,8 @@ def _encode_create_delegation_token_request_v1(m: CreateDelegationTokenRequest, 
     if m.owner_principal_name != '':
         raise version_error("CreateDelegationTokenRequest", "OwnerPrincipalName", 1)
     out += pack_int32(len(m.renewers))
-    for _e_renewers in m.renewers:
-        _encode_creatable_renewers_v0(_e_renewers, out)
+    for e_renewers in m.renewers:
+        _encode_creatable_renewers_v0(e_renewers, out)
     out += _S0.pack(m.max_lifetime_ms)
 
 
@@ -205,8 +205,8 @@ def _encode_create_delegation_token_request_v2(m: CreateDelegationTokenRequest, 
     if m.owner_principal_name != '':
         raise version_error("CreateDelegationTokenRequest", "OwnerPrincipalName", 2)
     write_uvarint(out, len(m.renewers) + 1)
-    for _e_renewers in m.renewers:
-        _encode_creatable_renewers_v2(_e_renewers, out)
+    for e_renewers in m.renewers:
+        _encode_creatable_renewers_v2(e_renewers, out)
     out += _S0.pack(m.max_lifetime_ms)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -218,8 +218,8 @@ def _encode_create_delegation_token_request_v3(m: CreateDelegationTokenRequest, 
     write_compact_nullable_string(out, m.owner_principal_type)
     write_compact_nullable_string(out, m.owner_principal_name)
     write_uvarint(out, len(m.renewers) + 1)
-    for _e_renewers in m.renewers:
-        _encode_creatable_renewers_v2(_e_renewers, out)
+    for e_renewers in m.renewers:
+        _encode_creatable_renewers_v2(e_renewers, out)
     out += _S0.pack(m.max_lifetime_ms)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))

@@ -86,71 +86,71 @@ class CreateDelegationTokenResponse(ApiMessage):
 
 
 def _decode_create_delegation_token_response_v0(buf: memoryview, pos: int) -> tuple[CreateDelegationTokenResponse, int]:
-    _principal_type: str
-    _principal_name: str
-    _token_id: str
-    _hmac: bytes
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_principal_type: str
+    f_principal_name: str
+    f_token_id: str
+    f_hmac: bytes
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _principal_type, pos = read_string(buf, pos)
-    _principal_name, pos = read_string(buf, pos)
-    _issue_timestamp_ms, _expiry_timestamp_ms, _max_timestamp_ms = _S1.unpack_from(buf, pos)
+    f_principal_type, pos = read_string(buf, pos)
+    f_principal_name, pos = read_string(buf, pos)
+    f_issue_timestamp_ms, f_expiry_timestamp_ms, f_max_timestamp_ms = _S1.unpack_from(buf, pos)
     pos += 24
-    _token_id, pos = read_string(buf, pos)
-    _hmac, pos = read_bytes(buf, pos)
-    _throttle_time_ms, = _S2.unpack_from(buf, pos)
+    f_token_id, pos = read_string(buf, pos)
+    f_hmac, pos = read_bytes(buf, pos)
+    f_throttle_time_ms, = _S2.unpack_from(buf, pos)
     pos += 4
-    return CreateDelegationTokenResponse(_error_code, _principal_type, _principal_name, '', '', _issue_timestamp_ms, _expiry_timestamp_ms, _max_timestamp_ms, _token_id, _hmac, _throttle_time_ms, []), pos
+    return CreateDelegationTokenResponse(f_error_code, f_principal_type, f_principal_name, '', '', f_issue_timestamp_ms, f_expiry_timestamp_ms, f_max_timestamp_ms, f_token_id, f_hmac, f_throttle_time_ms, []), pos
 
 
 def _decode_create_delegation_token_response_v2(buf: memoryview, pos: int) -> tuple[CreateDelegationTokenResponse, int]:
-    _principal_type: str
-    _principal_name: str
-    _token_id: str
-    _hmac: bytes
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_principal_type: str
+    f_principal_name: str
+    f_token_id: str
+    f_hmac: bytes
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _principal_type, pos = read_compact_string(buf, pos)
-    _principal_name, pos = read_compact_string(buf, pos)
-    _issue_timestamp_ms, _expiry_timestamp_ms, _max_timestamp_ms = _S1.unpack_from(buf, pos)
+    f_principal_type, pos = read_compact_string(buf, pos)
+    f_principal_name, pos = read_compact_string(buf, pos)
+    f_issue_timestamp_ms, f_expiry_timestamp_ms, f_max_timestamp_ms = _S1.unpack_from(buf, pos)
     pos += 24
-    _token_id, pos = read_compact_string(buf, pos)
-    _hmac, pos = read_compact_bytes(buf, pos)
-    _throttle_time_ms, = _S2.unpack_from(buf, pos)
+    f_token_id, pos = read_compact_string(buf, pos)
+    f_hmac, pos = read_compact_bytes(buf, pos)
+    f_throttle_time_ms, = _S2.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return CreateDelegationTokenResponse(_error_code, _principal_type, _principal_name, '', '', _issue_timestamp_ms, _expiry_timestamp_ms, _max_timestamp_ms, _token_id, _hmac, _throttle_time_ms, _unknown), pos
+    return CreateDelegationTokenResponse(f_error_code, f_principal_type, f_principal_name, '', '', f_issue_timestamp_ms, f_expiry_timestamp_ms, f_max_timestamp_ms, f_token_id, f_hmac, f_throttle_time_ms, _unknown), pos
 
 
 def _decode_create_delegation_token_response_v3(buf: memoryview, pos: int) -> tuple[CreateDelegationTokenResponse, int]:
-    _principal_type: str
-    _principal_name: str
-    _token_requester_principal_type: str
-    _token_requester_principal_name: str
-    _token_id: str
-    _hmac: bytes
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_principal_type: str
+    f_principal_name: str
+    f_token_requester_principal_type: str
+    f_token_requester_principal_name: str
+    f_token_id: str
+    f_hmac: bytes
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _principal_type, pos = read_compact_string(buf, pos)
-    _principal_name, pos = read_compact_string(buf, pos)
-    _token_requester_principal_type, pos = read_compact_string(buf, pos)
-    _token_requester_principal_name, pos = read_compact_string(buf, pos)
-    _issue_timestamp_ms, _expiry_timestamp_ms, _max_timestamp_ms = _S1.unpack_from(buf, pos)
+    f_principal_type, pos = read_compact_string(buf, pos)
+    f_principal_name, pos = read_compact_string(buf, pos)
+    f_token_requester_principal_type, pos = read_compact_string(buf, pos)
+    f_token_requester_principal_name, pos = read_compact_string(buf, pos)
+    f_issue_timestamp_ms, f_expiry_timestamp_ms, f_max_timestamp_ms = _S1.unpack_from(buf, pos)
     pos += 24
-    _token_id, pos = read_compact_string(buf, pos)
-    _hmac, pos = read_compact_bytes(buf, pos)
-    _throttle_time_ms, = _S2.unpack_from(buf, pos)
+    f_token_id, pos = read_compact_string(buf, pos)
+    f_hmac, pos = read_compact_bytes(buf, pos)
+    f_throttle_time_ms, = _S2.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return CreateDelegationTokenResponse(_error_code, _principal_type, _principal_name, _token_requester_principal_type, _token_requester_principal_name, _issue_timestamp_ms, _expiry_timestamp_ms, _max_timestamp_ms, _token_id, _hmac, _throttle_time_ms, _unknown), pos
+    return CreateDelegationTokenResponse(f_error_code, f_principal_type, f_principal_name, f_token_requester_principal_type, f_token_requester_principal_name, f_issue_timestamp_ms, f_expiry_timestamp_ms, f_max_timestamp_ms, f_token_id, f_hmac, f_throttle_time_ms, _unknown), pos
 
 
 def _encode_create_delegation_token_response_v0(m: CreateDelegationTokenResponse, out: bytearray) -> None:

@@ -91,104 +91,104 @@ class CreatePartitionsRequest(ApiMessage):
 
 
 def _decode_create_partitions_assignment_v0(buf: memoryview, pos: int) -> tuple[CreatePartitionsAssignment, int]:
-    _broker_ids: list[int]
-    _n_broker_ids, pos = read_array_length(buf, pos)
-    if _n_broker_ids < 0:
+    f_broker_ids: list[int]
+    n_broker_ids, pos = read_array_length(buf, pos)
+    if n_broker_ids < 0:
         raise MessageDecodeError("non-nullable field BrokerIds was null")
     else:
-        _broker_ids = list(unpack_from(f">{_n_broker_ids}i", buf, pos))
-        pos += 4 * _n_broker_ids
-    return CreatePartitionsAssignment(_broker_ids, []), pos
+        f_broker_ids = list(unpack_from(f">{n_broker_ids}i", buf, pos))
+        pos += 4 * n_broker_ids
+    return CreatePartitionsAssignment(f_broker_ids, []), pos
 
 
 def _decode_create_partitions_topic_v0(buf: memoryview, pos: int) -> tuple[CreatePartitionsTopic, int]:
-    _name: str
-    _assignments: list[CreatePartitionsAssignment] | None
-    _name, pos = read_string(buf, pos)
-    _count, = _S0.unpack_from(buf, pos)
+    f_name: str
+    f_assignments: list[CreatePartitionsAssignment] | None
+    f_name, pos = read_string(buf, pos)
+    f_count, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_assignments, pos = read_array_length(buf, pos)
-    if _n_assignments < 0:
-        _assignments = None
+    n_assignments, pos = read_array_length(buf, pos)
+    if n_assignments < 0:
+        f_assignments = None
     else:
-        _assignments = []
-        for _ in range(_n_assignments):
-            _e_assignments, pos = _decode_create_partitions_assignment_v0(buf, pos)
-            _assignments.append(_e_assignments)
-    return CreatePartitionsTopic(_name, _count, _assignments, []), pos
+        f_assignments = []
+        for _ in range(n_assignments):
+            e_assignments, pos = _decode_create_partitions_assignment_v0(buf, pos)
+            f_assignments.append(e_assignments)
+    return CreatePartitionsTopic(f_name, f_count, f_assignments, []), pos
 
 
 def _decode_create_partitions_request_v0(buf: memoryview, pos: int) -> tuple[CreatePartitionsRequest, int]:
-    _topics: list[CreatePartitionsTopic]
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_topics: list[CreatePartitionsTopic]
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_create_partitions_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    _timeout_ms, _validate_only = _S1.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_create_partitions_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    f_timeout_ms, f_validate_only = _S1.unpack_from(buf, pos)
     pos += 5
-    return CreatePartitionsRequest(_topics, _timeout_ms, _validate_only, []), pos
+    return CreatePartitionsRequest(f_topics, f_timeout_ms, f_validate_only, []), pos
 
 
 def _decode_create_partitions_assignment_v2(buf: memoryview, pos: int) -> tuple[CreatePartitionsAssignment, int]:
-    _broker_ids: list[int]
-    _n_broker_ids, pos = read_compact_array_length(buf, pos)
-    if _n_broker_ids < 0:
+    f_broker_ids: list[int]
+    n_broker_ids, pos = read_compact_array_length(buf, pos)
+    if n_broker_ids < 0:
         raise MessageDecodeError("non-nullable field BrokerIds was null")
     else:
-        _broker_ids = list(unpack_from(f">{_n_broker_ids}i", buf, pos))
-        pos += 4 * _n_broker_ids
+        f_broker_ids = list(unpack_from(f">{n_broker_ids}i", buf, pos))
+        pos += 4 * n_broker_ids
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return CreatePartitionsAssignment(_broker_ids, _unknown), pos
+    return CreatePartitionsAssignment(f_broker_ids, _unknown), pos
 
 
 def _decode_create_partitions_topic_v2(buf: memoryview, pos: int) -> tuple[CreatePartitionsTopic, int]:
-    _name: str
-    _assignments: list[CreatePartitionsAssignment] | None
-    _name, pos = read_compact_string(buf, pos)
-    _count, = _S0.unpack_from(buf, pos)
+    f_name: str
+    f_assignments: list[CreatePartitionsAssignment] | None
+    f_name, pos = read_compact_string(buf, pos)
+    f_count, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_assignments, pos = read_compact_array_length(buf, pos)
-    if _n_assignments < 0:
-        _assignments = None
+    n_assignments, pos = read_compact_array_length(buf, pos)
+    if n_assignments < 0:
+        f_assignments = None
     else:
-        _assignments = []
-        for _ in range(_n_assignments):
-            _e_assignments, pos = _decode_create_partitions_assignment_v2(buf, pos)
-            _assignments.append(_e_assignments)
+        f_assignments = []
+        for _ in range(n_assignments):
+            e_assignments, pos = _decode_create_partitions_assignment_v2(buf, pos)
+            f_assignments.append(e_assignments)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return CreatePartitionsTopic(_name, _count, _assignments, _unknown), pos
+    return CreatePartitionsTopic(f_name, f_count, f_assignments, _unknown), pos
 
 
 def _decode_create_partitions_request_v2(buf: memoryview, pos: int) -> tuple[CreatePartitionsRequest, int]:
-    _topics: list[CreatePartitionsTopic]
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    f_topics: list[CreatePartitionsTopic]
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_create_partitions_topic_v2(buf, pos)
-            _topics.append(_e_topics)
-    _timeout_ms, _validate_only = _S1.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_create_partitions_topic_v2(buf, pos)
+            f_topics.append(e_topics)
+    f_timeout_ms, f_validate_only = _S1.unpack_from(buf, pos)
     pos += 5
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return CreatePartitionsRequest(_topics, _timeout_ms, _validate_only, _unknown), pos
+    return CreatePartitionsRequest(f_topics, f_timeout_ms, f_validate_only, _unknown), pos
 
 
 def _encode_create_partitions_assignment_v0(m: CreatePartitionsAssignment, out: bytearray) -> None:
@@ -203,14 +203,14 @@ def _encode_create_partitions_topic_v0(m: CreatePartitionsTopic, out: bytearray)
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.assignments))
-        for _e_assignments in m.assignments:
-            _encode_create_partitions_assignment_v0(_e_assignments, out)
+        for e_assignments in m.assignments:
+            _encode_create_partitions_assignment_v0(e_assignments, out)
 
 
 def _encode_create_partitions_request_v0(m: CreatePartitionsRequest, out: bytearray) -> None:
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_create_partitions_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_create_partitions_topic_v0(e_topics, out)
     out += _S1.pack(m.timeout_ms, m.validate_only)
 
 
@@ -230,8 +230,8 @@ def _encode_create_partitions_topic_v2(m: CreatePartitionsTopic, out: bytearray)
         out.append(0)
     else:
         write_uvarint(out, len(m.assignments) + 1)
-        for _e_assignments in m.assignments:
-            _encode_create_partitions_assignment_v2(_e_assignments, out)
+        for e_assignments in m.assignments:
+            _encode_create_partitions_assignment_v2(e_assignments, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -240,8 +240,8 @@ def _encode_create_partitions_topic_v2(m: CreatePartitionsTopic, out: bytearray)
 
 def _encode_create_partitions_request_v2(m: CreatePartitionsRequest, out: bytearray) -> None:
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_create_partitions_topic_v2(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_create_partitions_topic_v2(e_topics, out)
     out += _S1.pack(m.timeout_ms, m.validate_only)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))

@@ -114,162 +114,162 @@ class CreateTopicsRequest(ApiMessage):
 
 
 def _decode_creatable_replica_assignment_v0(buf: memoryview, pos: int) -> tuple[CreatableReplicaAssignment, int]:
-    _broker_ids: list[int]
-    _partition_index, = _S1.unpack_from(buf, pos)
+    f_broker_ids: list[int]
+    f_partition_index, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_broker_ids, pos = read_array_length(buf, pos)
-    if _n_broker_ids < 0:
+    n_broker_ids, pos = read_array_length(buf, pos)
+    if n_broker_ids < 0:
         raise MessageDecodeError("non-nullable field BrokerIds was null")
     else:
-        _broker_ids = list(unpack_from(f">{_n_broker_ids}i", buf, pos))
-        pos += 4 * _n_broker_ids
-    return CreatableReplicaAssignment(_partition_index, _broker_ids, []), pos
+        f_broker_ids = list(unpack_from(f">{n_broker_ids}i", buf, pos))
+        pos += 4 * n_broker_ids
+    return CreatableReplicaAssignment(f_partition_index, f_broker_ids, []), pos
 
 
 def _decode_creatable_topic_config_v0(buf: memoryview, pos: int) -> tuple[CreatableTopicConfig, int]:
-    _name: str
-    _value: str | None
-    _name, pos = read_string(buf, pos)
-    _value, pos = read_nullable_string(buf, pos)
-    return CreatableTopicConfig(_name, _value, []), pos
+    f_name: str
+    f_value: str | None
+    f_name, pos = read_string(buf, pos)
+    f_value, pos = read_nullable_string(buf, pos)
+    return CreatableTopicConfig(f_name, f_value, []), pos
 
 
 def _decode_creatable_topic_v0(buf: memoryview, pos: int) -> tuple[CreatableTopic, int]:
-    _name: str
-    _assignments: list[CreatableReplicaAssignment]
-    _configs: list[CreatableTopicConfig]
-    _name, pos = read_string(buf, pos)
-    _num_partitions, _replication_factor = _S0.unpack_from(buf, pos)
+    f_name: str
+    f_assignments: list[CreatableReplicaAssignment]
+    f_configs: list[CreatableTopicConfig]
+    f_name, pos = read_string(buf, pos)
+    f_num_partitions, f_replication_factor = _S0.unpack_from(buf, pos)
     pos += 6
-    _n_assignments, pos = read_array_length(buf, pos)
-    if _n_assignments < 0:
+    n_assignments, pos = read_array_length(buf, pos)
+    if n_assignments < 0:
         raise MessageDecodeError("non-nullable field Assignments was null")
     else:
-        _assignments = []
-        for _ in range(_n_assignments):
-            _e_assignments, pos = _decode_creatable_replica_assignment_v0(buf, pos)
-            _assignments.append(_e_assignments)
-    _n_configs, pos = read_array_length(buf, pos)
-    if _n_configs < 0:
+        f_assignments = []
+        for _ in range(n_assignments):
+            e_assignments, pos = _decode_creatable_replica_assignment_v0(buf, pos)
+            f_assignments.append(e_assignments)
+    n_configs, pos = read_array_length(buf, pos)
+    if n_configs < 0:
         raise MessageDecodeError("non-nullable field Configs was null")
     else:
-        _configs = []
-        for _ in range(_n_configs):
-            _e_configs, pos = _decode_creatable_topic_config_v0(buf, pos)
-            _configs.append(_e_configs)
-    return CreatableTopic(_name, _num_partitions, _replication_factor, _assignments, _configs, []), pos
+        f_configs = []
+        for _ in range(n_configs):
+            e_configs, pos = _decode_creatable_topic_config_v0(buf, pos)
+            f_configs.append(e_configs)
+    return CreatableTopic(f_name, f_num_partitions, f_replication_factor, f_assignments, f_configs, []), pos
 
 
 def _decode_create_topics_request_v0(buf: memoryview, pos: int) -> tuple[CreateTopicsRequest, int]:
-    _topics: list[CreatableTopic]
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_topics: list[CreatableTopic]
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_creatable_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    _timeout_ms, = _S1.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_creatable_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    f_timeout_ms, = _S1.unpack_from(buf, pos)
     pos += 4
-    return CreateTopicsRequest(_topics, _timeout_ms, False, []), pos
+    return CreateTopicsRequest(f_topics, f_timeout_ms, False, []), pos
 
 
 def _decode_create_topics_request_v1(buf: memoryview, pos: int) -> tuple[CreateTopicsRequest, int]:
-    _topics: list[CreatableTopic]
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_topics: list[CreatableTopic]
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_creatable_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    _timeout_ms, _validate_only = _S2.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_creatable_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    f_timeout_ms, f_validate_only = _S2.unpack_from(buf, pos)
     pos += 5
-    return CreateTopicsRequest(_topics, _timeout_ms, _validate_only, []), pos
+    return CreateTopicsRequest(f_topics, f_timeout_ms, f_validate_only, []), pos
 
 
 def _decode_creatable_replica_assignment_v5(buf: memoryview, pos: int) -> tuple[CreatableReplicaAssignment, int]:
-    _broker_ids: list[int]
-    _partition_index, = _S1.unpack_from(buf, pos)
+    f_broker_ids: list[int]
+    f_partition_index, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_broker_ids, pos = read_compact_array_length(buf, pos)
-    if _n_broker_ids < 0:
+    n_broker_ids, pos = read_compact_array_length(buf, pos)
+    if n_broker_ids < 0:
         raise MessageDecodeError("non-nullable field BrokerIds was null")
     else:
-        _broker_ids = list(unpack_from(f">{_n_broker_ids}i", buf, pos))
-        pos += 4 * _n_broker_ids
+        f_broker_ids = list(unpack_from(f">{n_broker_ids}i", buf, pos))
+        pos += 4 * n_broker_ids
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return CreatableReplicaAssignment(_partition_index, _broker_ids, _unknown), pos
+    return CreatableReplicaAssignment(f_partition_index, f_broker_ids, _unknown), pos
 
 
 def _decode_creatable_topic_config_v5(buf: memoryview, pos: int) -> tuple[CreatableTopicConfig, int]:
-    _name: str
-    _value: str | None
-    _name, pos = read_compact_string(buf, pos)
-    _value, pos = read_compact_nullable_string(buf, pos)
+    f_name: str
+    f_value: str | None
+    f_name, pos = read_compact_string(buf, pos)
+    f_value, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return CreatableTopicConfig(_name, _value, _unknown), pos
+    return CreatableTopicConfig(f_name, f_value, _unknown), pos
 
 
 def _decode_creatable_topic_v5(buf: memoryview, pos: int) -> tuple[CreatableTopic, int]:
-    _name: str
-    _assignments: list[CreatableReplicaAssignment]
-    _configs: list[CreatableTopicConfig]
-    _name, pos = read_compact_string(buf, pos)
-    _num_partitions, _replication_factor = _S0.unpack_from(buf, pos)
+    f_name: str
+    f_assignments: list[CreatableReplicaAssignment]
+    f_configs: list[CreatableTopicConfig]
+    f_name, pos = read_compact_string(buf, pos)
+    f_num_partitions, f_replication_factor = _S0.unpack_from(buf, pos)
     pos += 6
-    _n_assignments, pos = read_compact_array_length(buf, pos)
-    if _n_assignments < 0:
+    n_assignments, pos = read_compact_array_length(buf, pos)
+    if n_assignments < 0:
         raise MessageDecodeError("non-nullable field Assignments was null")
     else:
-        _assignments = []
-        for _ in range(_n_assignments):
-            _e_assignments, pos = _decode_creatable_replica_assignment_v5(buf, pos)
-            _assignments.append(_e_assignments)
-    _n_configs, pos = read_compact_array_length(buf, pos)
-    if _n_configs < 0:
+        f_assignments = []
+        for _ in range(n_assignments):
+            e_assignments, pos = _decode_creatable_replica_assignment_v5(buf, pos)
+            f_assignments.append(e_assignments)
+    n_configs, pos = read_compact_array_length(buf, pos)
+    if n_configs < 0:
         raise MessageDecodeError("non-nullable field Configs was null")
     else:
-        _configs = []
-        for _ in range(_n_configs):
-            _e_configs, pos = _decode_creatable_topic_config_v5(buf, pos)
-            _configs.append(_e_configs)
+        f_configs = []
+        for _ in range(n_configs):
+            e_configs, pos = _decode_creatable_topic_config_v5(buf, pos)
+            f_configs.append(e_configs)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return CreatableTopic(_name, _num_partitions, _replication_factor, _assignments, _configs, _unknown), pos
+    return CreatableTopic(f_name, f_num_partitions, f_replication_factor, f_assignments, f_configs, _unknown), pos
 
 
 def _decode_create_topics_request_v5(buf: memoryview, pos: int) -> tuple[CreateTopicsRequest, int]:
-    _topics: list[CreatableTopic]
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    f_topics: list[CreatableTopic]
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_creatable_topic_v5(buf, pos)
-            _topics.append(_e_topics)
-    _timeout_ms, _validate_only = _S2.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_creatable_topic_v5(buf, pos)
+            f_topics.append(e_topics)
+    f_timeout_ms, f_validate_only = _S2.unpack_from(buf, pos)
     pos += 5
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return CreateTopicsRequest(_topics, _timeout_ms, _validate_only, _unknown), pos
+    return CreateTopicsRequest(f_topics, f_timeout_ms, f_validate_only, _unknown), pos
 
 
 def _encode_creatable_replica_assignment_v0(m: CreatableReplicaAssignment, out: bytearray) -> None:
@@ -287,26 +287,26 @@ def _encode_creatable_topic_v0(m: CreatableTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += _S0.pack(m.num_partitions, m.replication_factor)
     out += pack_int32(len(m.assignments))
-    for _e_assignments in m.assignments:
-        _encode_creatable_replica_assignment_v0(_e_assignments, out)
+    for e_assignments in m.assignments:
+        _encode_creatable_replica_assignment_v0(e_assignments, out)
     out += pack_int32(len(m.configs))
-    for _e_configs in m.configs:
-        _encode_creatable_topic_config_v0(_e_configs, out)
+    for e_configs in m.configs:
+        _encode_creatable_topic_config_v0(e_configs, out)
 
 
 def _encode_create_topics_request_v0(m: CreateTopicsRequest, out: bytearray) -> None:
     if m.validate_only:
         raise version_error("CreateTopicsRequest", "validateOnly", 0)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_creatable_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_creatable_topic_v0(e_topics, out)
     out += _S1.pack(m.timeout_ms)
 
 
 def _encode_create_topics_request_v1(m: CreateTopicsRequest, out: bytearray) -> None:
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_creatable_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_creatable_topic_v0(e_topics, out)
     out += _S2.pack(m.timeout_ms, m.validate_only)
 
 
@@ -333,11 +333,11 @@ def _encode_creatable_topic_v5(m: CreatableTopic, out: bytearray) -> None:
     write_compact_string(out, m.name)
     out += _S0.pack(m.num_partitions, m.replication_factor)
     write_uvarint(out, len(m.assignments) + 1)
-    for _e_assignments in m.assignments:
-        _encode_creatable_replica_assignment_v5(_e_assignments, out)
+    for e_assignments in m.assignments:
+        _encode_creatable_replica_assignment_v5(e_assignments, out)
     write_uvarint(out, len(m.configs) + 1)
-    for _e_configs in m.configs:
-        _encode_creatable_topic_config_v5(_e_configs, out)
+    for e_configs in m.configs:
+        _encode_creatable_topic_config_v5(e_configs, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -346,8 +346,8 @@ def _encode_creatable_topic_v5(m: CreatableTopic, out: bytearray) -> None:
 
 def _encode_create_topics_request_v5(m: CreateTopicsRequest, out: bytearray) -> None:
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_creatable_topic_v5(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_creatable_topic_v5(e_topics, out)
     out += _S2.pack(m.timeout_ms, m.validate_only)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))

@@ -118,98 +118,98 @@ class CreateTopicsResponse(ApiMessage):
 
 
 def _decode_creatable_topic_result_v0(buf: memoryview, pos: int) -> tuple[CreatableTopicResult, int]:
-    _name: str
-    _name, pos = read_string(buf, pos)
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_name: str
+    f_name, pos = read_string(buf, pos)
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    return CreatableTopicResult(_name, ZERO_UUID, _error_code, '', 0, -1, -1, [], []), pos
+    return CreatableTopicResult(f_name, ZERO_UUID, f_error_code, '', 0, -1, -1, [], []), pos
 
 
 def _decode_create_topics_response_v0(buf: memoryview, pos: int) -> tuple[CreateTopicsResponse, int]:
-    _topics: list[CreatableTopicResult]
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_topics: list[CreatableTopicResult]
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_creatable_topic_result_v0(buf, pos)
-            _topics.append(_e_topics)
-    return CreateTopicsResponse(0, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_creatable_topic_result_v0(buf, pos)
+            f_topics.append(e_topics)
+    return CreateTopicsResponse(0, f_topics, []), pos
 
 
 def _decode_creatable_topic_result_v1(buf: memoryview, pos: int) -> tuple[CreatableTopicResult, int]:
-    _name: str
-    _error_message: str | None
-    _name, pos = read_string(buf, pos)
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_name: str
+    f_error_message: str | None
+    f_name, pos = read_string(buf, pos)
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_nullable_string(buf, pos)
-    return CreatableTopicResult(_name, ZERO_UUID, _error_code, _error_message, 0, -1, -1, [], []), pos
+    f_error_message, pos = read_nullable_string(buf, pos)
+    return CreatableTopicResult(f_name, ZERO_UUID, f_error_code, f_error_message, 0, -1, -1, [], []), pos
 
 
 def _decode_create_topics_response_v1(buf: memoryview, pos: int) -> tuple[CreateTopicsResponse, int]:
-    _topics: list[CreatableTopicResult]
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_topics: list[CreatableTopicResult]
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_creatable_topic_result_v1(buf, pos)
-            _topics.append(_e_topics)
-    return CreateTopicsResponse(0, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_creatable_topic_result_v1(buf, pos)
+            f_topics.append(e_topics)
+    return CreateTopicsResponse(0, f_topics, []), pos
 
 
 def _decode_create_topics_response_v2(buf: memoryview, pos: int) -> tuple[CreateTopicsResponse, int]:
-    _topics: list[CreatableTopicResult]
-    _throttle_time_ms, = _S1.unpack_from(buf, pos)
+    f_topics: list[CreatableTopicResult]
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_creatable_topic_result_v1(buf, pos)
-            _topics.append(_e_topics)
-    return CreateTopicsResponse(_throttle_time_ms, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_creatable_topic_result_v1(buf, pos)
+            f_topics.append(e_topics)
+    return CreateTopicsResponse(f_throttle_time_ms, f_topics, []), pos
 
 
 def _decode_creatable_topic_configs_v5(buf: memoryview, pos: int) -> tuple[CreatableTopicConfigs, int]:
-    _name: str
-    _value: str | None
-    _name, pos = read_compact_string(buf, pos)
-    _value, pos = read_compact_nullable_string(buf, pos)
-    _read_only, _config_source, _is_sensitive = _S3.unpack_from(buf, pos)
+    f_name: str
+    f_value: str | None
+    f_name, pos = read_compact_string(buf, pos)
+    f_value, pos = read_compact_nullable_string(buf, pos)
+    f_read_only, f_config_source, f_is_sensitive = _S3.unpack_from(buf, pos)
     pos += 3
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return CreatableTopicConfigs(_name, _value, _read_only, _config_source, _is_sensitive, _unknown), pos
+    return CreatableTopicConfigs(f_name, f_value, f_read_only, f_config_source, f_is_sensitive, _unknown), pos
 
 
 def _decode_creatable_topic_result_v5(buf: memoryview, pos: int) -> tuple[CreatableTopicResult, int]:
-    _name: str
-    _error_message: str | None
-    _configs: list[CreatableTopicConfigs] | None
-    _name, pos = read_compact_string(buf, pos)
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_name: str
+    f_error_message: str | None
+    f_configs: list[CreatableTopicConfigs] | None
+    f_name, pos = read_compact_string(buf, pos)
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _num_partitions, _replication_factor = _S2.unpack_from(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    f_num_partitions, f_replication_factor = _S2.unpack_from(buf, pos)
     pos += 6
-    _n_configs, pos = read_compact_array_length(buf, pos)
-    if _n_configs < 0:
-        _configs = None
+    n_configs, pos = read_compact_array_length(buf, pos)
+    if n_configs < 0:
+        f_configs = None
     else:
-        _configs = []
-        for _ in range(_n_configs):
-            _e_configs, pos = _decode_creatable_topic_configs_v5(buf, pos)
-            _configs.append(_e_configs)
-    _topic_config_error_code: int = 0
+        f_configs = []
+        for _ in range(n_configs):
+            e_configs, pos = _decode_creatable_topic_configs_v5(buf, pos)
+            f_configs.append(e_configs)
+    f_topic_config_error_code: int = 0
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
         pos += 1
@@ -219,55 +219,55 @@ def _decode_creatable_topic_result_v5(buf: memoryview, pos: int) -> tuple[Creata
             _tag, pos = read_uvarint(buf, pos)
             _size, pos = read_uvarint(buf, pos)
             if _tag == 0:
-                _topic_config_error_code, = _S0.unpack_from(buf, pos)
+                f_topic_config_error_code, = _S0.unpack_from(buf, pos)
                 pos += 2
             else:
                 _raw, pos = read_unknown_tag(buf, pos, _size)
                 _unknown.append((_tag, _raw))
-    return CreatableTopicResult(_name, ZERO_UUID, _error_code, _error_message, _topic_config_error_code, _num_partitions, _replication_factor, _configs, _unknown), pos
+    return CreatableTopicResult(f_name, ZERO_UUID, f_error_code, f_error_message, f_topic_config_error_code, f_num_partitions, f_replication_factor, f_configs, _unknown), pos
 
 
 def _decode_create_topics_response_v5(buf: memoryview, pos: int) -> tuple[CreateTopicsResponse, int]:
-    _topics: list[CreatableTopicResult]
-    _throttle_time_ms, = _S1.unpack_from(buf, pos)
+    f_topics: list[CreatableTopicResult]
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_creatable_topic_result_v5(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_creatable_topic_result_v5(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return CreateTopicsResponse(_throttle_time_ms, _topics, _unknown), pos
+    return CreateTopicsResponse(f_throttle_time_ms, f_topics, _unknown), pos
 
 
 def _decode_creatable_topic_result_v7(buf: memoryview, pos: int) -> tuple[CreatableTopicResult, int]:
-    _name: str
-    _topic_id: UUID
-    _error_message: str | None
-    _configs: list[CreatableTopicConfigs] | None
-    _name, pos = read_compact_string(buf, pos)
-    _topic_id, pos = read_uuid(buf, pos)
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_name: str
+    f_topic_id: UUID
+    f_error_message: str | None
+    f_configs: list[CreatableTopicConfigs] | None
+    f_name, pos = read_compact_string(buf, pos)
+    f_topic_id, pos = read_uuid(buf, pos)
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _num_partitions, _replication_factor = _S2.unpack_from(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    f_num_partitions, f_replication_factor = _S2.unpack_from(buf, pos)
     pos += 6
-    _n_configs, pos = read_compact_array_length(buf, pos)
-    if _n_configs < 0:
-        _configs = None
+    n_configs, pos = read_compact_array_length(buf, pos)
+    if n_configs < 0:
+        f_configs = None
     else:
-        _configs = []
-        for _ in range(_n_configs):
-            _e_configs, pos = _decode_creatable_topic_configs_v5(buf, pos)
-            _configs.append(_e_configs)
-    _topic_config_error_code: int = 0
+        f_configs = []
+        for _ in range(n_configs):
+            e_configs, pos = _decode_creatable_topic_configs_v5(buf, pos)
+            f_configs.append(e_configs)
+    f_topic_config_error_code: int = 0
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
         pos += 1
@@ -277,32 +277,32 @@ def _decode_creatable_topic_result_v7(buf: memoryview, pos: int) -> tuple[Creata
             _tag, pos = read_uvarint(buf, pos)
             _size, pos = read_uvarint(buf, pos)
             if _tag == 0:
-                _topic_config_error_code, = _S0.unpack_from(buf, pos)
+                f_topic_config_error_code, = _S0.unpack_from(buf, pos)
                 pos += 2
             else:
                 _raw, pos = read_unknown_tag(buf, pos, _size)
                 _unknown.append((_tag, _raw))
-    return CreatableTopicResult(_name, _topic_id, _error_code, _error_message, _topic_config_error_code, _num_partitions, _replication_factor, _configs, _unknown), pos
+    return CreatableTopicResult(f_name, f_topic_id, f_error_code, f_error_message, f_topic_config_error_code, f_num_partitions, f_replication_factor, f_configs, _unknown), pos
 
 
 def _decode_create_topics_response_v7(buf: memoryview, pos: int) -> tuple[CreateTopicsResponse, int]:
-    _topics: list[CreatableTopicResult]
-    _throttle_time_ms, = _S1.unpack_from(buf, pos)
+    f_topics: list[CreatableTopicResult]
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_creatable_topic_result_v7(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_creatable_topic_result_v7(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return CreateTopicsResponse(_throttle_time_ms, _topics, _unknown), pos
+    return CreateTopicsResponse(f_throttle_time_ms, f_topics, _unknown), pos
 
 
 def _encode_creatable_topic_result_v0(m: CreatableTopicResult, out: bytearray) -> None:
@@ -312,8 +312,8 @@ def _encode_creatable_topic_result_v0(m: CreatableTopicResult, out: bytearray) -
 
 def _encode_create_topics_response_v0(m: CreateTopicsResponse, out: bytearray) -> None:
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_creatable_topic_result_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_creatable_topic_result_v0(e_topics, out)
 
 
 def _encode_creatable_topic_result_v1(m: CreatableTopicResult, out: bytearray) -> None:
@@ -324,15 +324,15 @@ def _encode_creatable_topic_result_v1(m: CreatableTopicResult, out: bytearray) -
 
 def _encode_create_topics_response_v1(m: CreateTopicsResponse, out: bytearray) -> None:
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_creatable_topic_result_v1(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_creatable_topic_result_v1(e_topics, out)
 
 
 def _encode_create_topics_response_v2(m: CreateTopicsResponse, out: bytearray) -> None:
     out += _S1.pack(m.throttle_time_ms)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_creatable_topic_result_v1(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_creatable_topic_result_v1(e_topics, out)
 
 
 def _encode_creatable_topic_configs_v5(m: CreatableTopicConfigs, out: bytearray) -> None:
@@ -354,8 +354,8 @@ def _encode_creatable_topic_result_v5(m: CreatableTopicResult, out: bytearray) -
         out.append(0)
     else:
         write_uvarint(out, len(m.configs) + 1)
-        for _e_configs in m.configs:
-            _encode_creatable_topic_configs_v5(_e_configs, out)
+        for e_configs in m.configs:
+            _encode_creatable_topic_configs_v5(e_configs, out)
     _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
     if m.topic_config_error_code != 0:
         _t = bytearray()
@@ -367,8 +367,8 @@ def _encode_creatable_topic_result_v5(m: CreatableTopicResult, out: bytearray) -
 def _encode_create_topics_response_v5(m: CreateTopicsResponse, out: bytearray) -> None:
     out += _S1.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_creatable_topic_result_v5(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_creatable_topic_result_v5(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -385,8 +385,8 @@ def _encode_creatable_topic_result_v7(m: CreatableTopicResult, out: bytearray) -
         out.append(0)
     else:
         write_uvarint(out, len(m.configs) + 1)
-        for _e_configs in m.configs:
-            _encode_creatable_topic_configs_v5(_e_configs, out)
+        for e_configs in m.configs:
+            _encode_creatable_topic_configs_v5(e_configs, out)
     _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
     if m.topic_config_error_code != 0:
         _t = bytearray()
@@ -398,8 +398,8 @@ def _encode_creatable_topic_result_v7(m: CreatableTopicResult, out: bytearray) -
 def _encode_create_topics_response_v7(m: CreateTopicsResponse, out: bytearray) -> None:
     out += _S1.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_creatable_topic_result_v7(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_creatable_topic_result_v7(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

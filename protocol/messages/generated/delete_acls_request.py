@@ -87,98 +87,98 @@ class DeleteAclsRequest(ApiMessage):
 
 
 def _decode_delete_acls_filter_v0(buf: memoryview, pos: int) -> tuple[DeleteAclsFilter, int]:
-    _resource_name_filter: str | None
-    _principal_filter: str | None
-    _host_filter: str | None
-    _resource_type_filter, = _S0.unpack_from(buf, pos)
+    f_resource_name_filter: str | None
+    f_principal_filter: str | None
+    f_host_filter: str | None
+    f_resource_type_filter, = _S0.unpack_from(buf, pos)
     pos += 1
-    _resource_name_filter, pos = read_nullable_string(buf, pos)
-    _principal_filter, pos = read_nullable_string(buf, pos)
-    _host_filter, pos = read_nullable_string(buf, pos)
-    _operation, _permission_type = _S1.unpack_from(buf, pos)
+    f_resource_name_filter, pos = read_nullable_string(buf, pos)
+    f_principal_filter, pos = read_nullable_string(buf, pos)
+    f_host_filter, pos = read_nullable_string(buf, pos)
+    f_operation, f_permission_type = _S1.unpack_from(buf, pos)
     pos += 2
-    return DeleteAclsFilter(_resource_type_filter, _resource_name_filter, 3, _principal_filter, _host_filter, _operation, _permission_type, []), pos
+    return DeleteAclsFilter(f_resource_type_filter, f_resource_name_filter, 3, f_principal_filter, f_host_filter, f_operation, f_permission_type, []), pos
 
 
 def _decode_delete_acls_request_v0(buf: memoryview, pos: int) -> tuple[DeleteAclsRequest, int]:
-    _filters: list[DeleteAclsFilter]
-    _n_filters, pos = read_array_length(buf, pos)
-    if _n_filters < 0:
+    f_filters: list[DeleteAclsFilter]
+    n_filters, pos = read_array_length(buf, pos)
+    if n_filters < 0:
         raise MessageDecodeError("non-nullable field Filters was null")
     else:
-        _filters = []
-        for _ in range(_n_filters):
-            _e_filters, pos = _decode_delete_acls_filter_v0(buf, pos)
-            _filters.append(_e_filters)
-    return DeleteAclsRequest(_filters, []), pos
+        f_filters = []
+        for _ in range(n_filters):
+            e_filters, pos = _decode_delete_acls_filter_v0(buf, pos)
+            f_filters.append(e_filters)
+    return DeleteAclsRequest(f_filters, []), pos
 
 
 def _decode_delete_acls_filter_v1(buf: memoryview, pos: int) -> tuple[DeleteAclsFilter, int]:
-    _resource_name_filter: str | None
-    _principal_filter: str | None
-    _host_filter: str | None
-    _resource_type_filter, = _S0.unpack_from(buf, pos)
+    f_resource_name_filter: str | None
+    f_principal_filter: str | None
+    f_host_filter: str | None
+    f_resource_type_filter, = _S0.unpack_from(buf, pos)
     pos += 1
-    _resource_name_filter, pos = read_nullable_string(buf, pos)
-    _pattern_type_filter, = _S0.unpack_from(buf, pos)
+    f_resource_name_filter, pos = read_nullable_string(buf, pos)
+    f_pattern_type_filter, = _S0.unpack_from(buf, pos)
     pos += 1
-    _principal_filter, pos = read_nullable_string(buf, pos)
-    _host_filter, pos = read_nullable_string(buf, pos)
-    _operation, _permission_type = _S1.unpack_from(buf, pos)
+    f_principal_filter, pos = read_nullable_string(buf, pos)
+    f_host_filter, pos = read_nullable_string(buf, pos)
+    f_operation, f_permission_type = _S1.unpack_from(buf, pos)
     pos += 2
-    return DeleteAclsFilter(_resource_type_filter, _resource_name_filter, _pattern_type_filter, _principal_filter, _host_filter, _operation, _permission_type, []), pos
+    return DeleteAclsFilter(f_resource_type_filter, f_resource_name_filter, f_pattern_type_filter, f_principal_filter, f_host_filter, f_operation, f_permission_type, []), pos
 
 
 def _decode_delete_acls_request_v1(buf: memoryview, pos: int) -> tuple[DeleteAclsRequest, int]:
-    _filters: list[DeleteAclsFilter]
-    _n_filters, pos = read_array_length(buf, pos)
-    if _n_filters < 0:
+    f_filters: list[DeleteAclsFilter]
+    n_filters, pos = read_array_length(buf, pos)
+    if n_filters < 0:
         raise MessageDecodeError("non-nullable field Filters was null")
     else:
-        _filters = []
-        for _ in range(_n_filters):
-            _e_filters, pos = _decode_delete_acls_filter_v1(buf, pos)
-            _filters.append(_e_filters)
-    return DeleteAclsRequest(_filters, []), pos
+        f_filters = []
+        for _ in range(n_filters):
+            e_filters, pos = _decode_delete_acls_filter_v1(buf, pos)
+            f_filters.append(e_filters)
+    return DeleteAclsRequest(f_filters, []), pos
 
 
 def _decode_delete_acls_filter_v2(buf: memoryview, pos: int) -> tuple[DeleteAclsFilter, int]:
-    _resource_name_filter: str | None
-    _principal_filter: str | None
-    _host_filter: str | None
-    _resource_type_filter, = _S0.unpack_from(buf, pos)
+    f_resource_name_filter: str | None
+    f_principal_filter: str | None
+    f_host_filter: str | None
+    f_resource_type_filter, = _S0.unpack_from(buf, pos)
     pos += 1
-    _resource_name_filter, pos = read_compact_nullable_string(buf, pos)
-    _pattern_type_filter, = _S0.unpack_from(buf, pos)
+    f_resource_name_filter, pos = read_compact_nullable_string(buf, pos)
+    f_pattern_type_filter, = _S0.unpack_from(buf, pos)
     pos += 1
-    _principal_filter, pos = read_compact_nullable_string(buf, pos)
-    _host_filter, pos = read_compact_nullable_string(buf, pos)
-    _operation, _permission_type = _S1.unpack_from(buf, pos)
+    f_principal_filter, pos = read_compact_nullable_string(buf, pos)
+    f_host_filter, pos = read_compact_nullable_string(buf, pos)
+    f_operation, f_permission_type = _S1.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeleteAclsFilter(_resource_type_filter, _resource_name_filter, _pattern_type_filter, _principal_filter, _host_filter, _operation, _permission_type, _unknown), pos
+    return DeleteAclsFilter(f_resource_type_filter, f_resource_name_filter, f_pattern_type_filter, f_principal_filter, f_host_filter, f_operation, f_permission_type, _unknown), pos
 
 
 def _decode_delete_acls_request_v2(buf: memoryview, pos: int) -> tuple[DeleteAclsRequest, int]:
-    _filters: list[DeleteAclsFilter]
-    _n_filters, pos = read_compact_array_length(buf, pos)
-    if _n_filters < 0:
+    f_filters: list[DeleteAclsFilter]
+    n_filters, pos = read_compact_array_length(buf, pos)
+    if n_filters < 0:
         raise MessageDecodeError("non-nullable field Filters was null")
     else:
-        _filters = []
-        for _ in range(_n_filters):
-            _e_filters, pos = _decode_delete_acls_filter_v2(buf, pos)
-            _filters.append(_e_filters)
+        f_filters = []
+        for _ in range(n_filters):
+            e_filters, pos = _decode_delete_acls_filter_v2(buf, pos)
+            f_filters.append(e_filters)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeleteAclsRequest(_filters, _unknown), pos
+    return DeleteAclsRequest(f_filters, _unknown), pos
 
 
 def _encode_delete_acls_filter_v0(m: DeleteAclsFilter, out: bytearray) -> None:
@@ -193,8 +193,8 @@ def _encode_delete_acls_filter_v0(m: DeleteAclsFilter, out: bytearray) -> None:
 
 def _encode_delete_acls_request_v0(m: DeleteAclsRequest, out: bytearray) -> None:
     out += pack_int32(len(m.filters))
-    for _e_filters in m.filters:
-        _encode_delete_acls_filter_v0(_e_filters, out)
+    for e_filters in m.filters:
+        _encode_delete_acls_filter_v0(e_filters, out)
 
 
 def _encode_delete_acls_filter_v1(m: DeleteAclsFilter, out: bytearray) -> None:
@@ -208,8 +208,8 @@ def _encode_delete_acls_filter_v1(m: DeleteAclsFilter, out: bytearray) -> None:
 
 def _encode_delete_acls_request_v1(m: DeleteAclsRequest, out: bytearray) -> None:
     out += pack_int32(len(m.filters))
-    for _e_filters in m.filters:
-        _encode_delete_acls_filter_v1(_e_filters, out)
+    for e_filters in m.filters:
+        _encode_delete_acls_filter_v1(e_filters, out)
 
 
 def _encode_delete_acls_filter_v2(m: DeleteAclsFilter, out: bytearray) -> None:
@@ -227,8 +227,8 @@ def _encode_delete_acls_filter_v2(m: DeleteAclsFilter, out: bytearray) -> None:
 
 def _encode_delete_acls_request_v2(m: DeleteAclsRequest, out: bytearray) -> None:
     write_uvarint(out, len(m.filters) + 1)
-    for _e_filters in m.filters:
-        _encode_delete_acls_filter_v2(_e_filters, out)
+    for e_filters in m.filters:
+        _encode_delete_acls_filter_v2(e_filters, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -112,172 +112,172 @@ class DeleteAclsResponse(ApiMessage):
 
 
 def _decode_delete_acls_matching_acl_v0(buf: memoryview, pos: int) -> tuple[DeleteAclsMatchingAcl, int]:
-    _error_message: str | None
-    _resource_name: str
-    _principal: str
-    _host: str
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_resource_name: str
+    f_principal: str
+    f_host: str
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_nullable_string(buf, pos)
-    _resource_type, = _S2.unpack_from(buf, pos)
+    f_error_message, pos = read_nullable_string(buf, pos)
+    f_resource_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    _resource_name, pos = read_string(buf, pos)
-    _principal, pos = read_string(buf, pos)
-    _host, pos = read_string(buf, pos)
-    _operation, _permission_type = _S3.unpack_from(buf, pos)
+    f_resource_name, pos = read_string(buf, pos)
+    f_principal, pos = read_string(buf, pos)
+    f_host, pos = read_string(buf, pos)
+    f_operation, f_permission_type = _S3.unpack_from(buf, pos)
     pos += 2
-    return DeleteAclsMatchingAcl(_error_code, _error_message, _resource_type, _resource_name, 3, _principal, _host, _operation, _permission_type, []), pos
+    return DeleteAclsMatchingAcl(f_error_code, f_error_message, f_resource_type, f_resource_name, 3, f_principal, f_host, f_operation, f_permission_type, []), pos
 
 
 def _decode_delete_acls_filter_result_v0(buf: memoryview, pos: int) -> tuple[DeleteAclsFilterResult, int]:
-    _error_message: str | None
-    _matching_acls: list[DeleteAclsMatchingAcl]
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_matching_acls: list[DeleteAclsMatchingAcl]
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_nullable_string(buf, pos)
-    _n_matching_acls, pos = read_array_length(buf, pos)
-    if _n_matching_acls < 0:
+    f_error_message, pos = read_nullable_string(buf, pos)
+    n_matching_acls, pos = read_array_length(buf, pos)
+    if n_matching_acls < 0:
         raise MessageDecodeError("non-nullable field MatchingAcls was null")
     else:
-        _matching_acls = []
-        for _ in range(_n_matching_acls):
-            _e_matching_acls, pos = _decode_delete_acls_matching_acl_v0(buf, pos)
-            _matching_acls.append(_e_matching_acls)
-    return DeleteAclsFilterResult(_error_code, _error_message, _matching_acls, []), pos
+        f_matching_acls = []
+        for _ in range(n_matching_acls):
+            e_matching_acls, pos = _decode_delete_acls_matching_acl_v0(buf, pos)
+            f_matching_acls.append(e_matching_acls)
+    return DeleteAclsFilterResult(f_error_code, f_error_message, f_matching_acls, []), pos
 
 
 def _decode_delete_acls_response_v0(buf: memoryview, pos: int) -> tuple[DeleteAclsResponse, int]:
-    _filter_results: list[DeleteAclsFilterResult]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_filter_results: list[DeleteAclsFilterResult]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_filter_results, pos = read_array_length(buf, pos)
-    if _n_filter_results < 0:
+    n_filter_results, pos = read_array_length(buf, pos)
+    if n_filter_results < 0:
         raise MessageDecodeError("non-nullable field FilterResults was null")
     else:
-        _filter_results = []
-        for _ in range(_n_filter_results):
-            _e_filter_results, pos = _decode_delete_acls_filter_result_v0(buf, pos)
-            _filter_results.append(_e_filter_results)
-    return DeleteAclsResponse(_throttle_time_ms, _filter_results, []), pos
+        f_filter_results = []
+        for _ in range(n_filter_results):
+            e_filter_results, pos = _decode_delete_acls_filter_result_v0(buf, pos)
+            f_filter_results.append(e_filter_results)
+    return DeleteAclsResponse(f_throttle_time_ms, f_filter_results, []), pos
 
 
 def _decode_delete_acls_matching_acl_v1(buf: memoryview, pos: int) -> tuple[DeleteAclsMatchingAcl, int]:
-    _error_message: str | None
-    _resource_name: str
-    _principal: str
-    _host: str
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_resource_name: str
+    f_principal: str
+    f_host: str
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_nullable_string(buf, pos)
-    _resource_type, = _S2.unpack_from(buf, pos)
+    f_error_message, pos = read_nullable_string(buf, pos)
+    f_resource_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    _resource_name, pos = read_string(buf, pos)
-    _pattern_type, = _S2.unpack_from(buf, pos)
+    f_resource_name, pos = read_string(buf, pos)
+    f_pattern_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    _principal, pos = read_string(buf, pos)
-    _host, pos = read_string(buf, pos)
-    _operation, _permission_type = _S3.unpack_from(buf, pos)
+    f_principal, pos = read_string(buf, pos)
+    f_host, pos = read_string(buf, pos)
+    f_operation, f_permission_type = _S3.unpack_from(buf, pos)
     pos += 2
-    return DeleteAclsMatchingAcl(_error_code, _error_message, _resource_type, _resource_name, _pattern_type, _principal, _host, _operation, _permission_type, []), pos
+    return DeleteAclsMatchingAcl(f_error_code, f_error_message, f_resource_type, f_resource_name, f_pattern_type, f_principal, f_host, f_operation, f_permission_type, []), pos
 
 
 def _decode_delete_acls_filter_result_v1(buf: memoryview, pos: int) -> tuple[DeleteAclsFilterResult, int]:
-    _error_message: str | None
-    _matching_acls: list[DeleteAclsMatchingAcl]
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_matching_acls: list[DeleteAclsMatchingAcl]
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_nullable_string(buf, pos)
-    _n_matching_acls, pos = read_array_length(buf, pos)
-    if _n_matching_acls < 0:
+    f_error_message, pos = read_nullable_string(buf, pos)
+    n_matching_acls, pos = read_array_length(buf, pos)
+    if n_matching_acls < 0:
         raise MessageDecodeError("non-nullable field MatchingAcls was null")
     else:
-        _matching_acls = []
-        for _ in range(_n_matching_acls):
-            _e_matching_acls, pos = _decode_delete_acls_matching_acl_v1(buf, pos)
-            _matching_acls.append(_e_matching_acls)
-    return DeleteAclsFilterResult(_error_code, _error_message, _matching_acls, []), pos
+        f_matching_acls = []
+        for _ in range(n_matching_acls):
+            e_matching_acls, pos = _decode_delete_acls_matching_acl_v1(buf, pos)
+            f_matching_acls.append(e_matching_acls)
+    return DeleteAclsFilterResult(f_error_code, f_error_message, f_matching_acls, []), pos
 
 
 def _decode_delete_acls_response_v1(buf: memoryview, pos: int) -> tuple[DeleteAclsResponse, int]:
-    _filter_results: list[DeleteAclsFilterResult]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_filter_results: list[DeleteAclsFilterResult]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_filter_results, pos = read_array_length(buf, pos)
-    if _n_filter_results < 0:
+    n_filter_results, pos = read_array_length(buf, pos)
+    if n_filter_results < 0:
         raise MessageDecodeError("non-nullable field FilterResults was null")
     else:
-        _filter_results = []
-        for _ in range(_n_filter_results):
-            _e_filter_results, pos = _decode_delete_acls_filter_result_v1(buf, pos)
-            _filter_results.append(_e_filter_results)
-    return DeleteAclsResponse(_throttle_time_ms, _filter_results, []), pos
+        f_filter_results = []
+        for _ in range(n_filter_results):
+            e_filter_results, pos = _decode_delete_acls_filter_result_v1(buf, pos)
+            f_filter_results.append(e_filter_results)
+    return DeleteAclsResponse(f_throttle_time_ms, f_filter_results, []), pos
 
 
 def _decode_delete_acls_matching_acl_v2(buf: memoryview, pos: int) -> tuple[DeleteAclsMatchingAcl, int]:
-    _error_message: str | None
-    _resource_name: str
-    _principal: str
-    _host: str
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_resource_name: str
+    f_principal: str
+    f_host: str
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _resource_type, = _S2.unpack_from(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    f_resource_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    _resource_name, pos = read_compact_string(buf, pos)
-    _pattern_type, = _S2.unpack_from(buf, pos)
+    f_resource_name, pos = read_compact_string(buf, pos)
+    f_pattern_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    _principal, pos = read_compact_string(buf, pos)
-    _host, pos = read_compact_string(buf, pos)
-    _operation, _permission_type = _S3.unpack_from(buf, pos)
+    f_principal, pos = read_compact_string(buf, pos)
+    f_host, pos = read_compact_string(buf, pos)
+    f_operation, f_permission_type = _S3.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeleteAclsMatchingAcl(_error_code, _error_message, _resource_type, _resource_name, _pattern_type, _principal, _host, _operation, _permission_type, _unknown), pos
+    return DeleteAclsMatchingAcl(f_error_code, f_error_message, f_resource_type, f_resource_name, f_pattern_type, f_principal, f_host, f_operation, f_permission_type, _unknown), pos
 
 
 def _decode_delete_acls_filter_result_v2(buf: memoryview, pos: int) -> tuple[DeleteAclsFilterResult, int]:
-    _error_message: str | None
-    _matching_acls: list[DeleteAclsMatchingAcl]
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_matching_acls: list[DeleteAclsMatchingAcl]
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _n_matching_acls, pos = read_compact_array_length(buf, pos)
-    if _n_matching_acls < 0:
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    n_matching_acls, pos = read_compact_array_length(buf, pos)
+    if n_matching_acls < 0:
         raise MessageDecodeError("non-nullable field MatchingAcls was null")
     else:
-        _matching_acls = []
-        for _ in range(_n_matching_acls):
-            _e_matching_acls, pos = _decode_delete_acls_matching_acl_v2(buf, pos)
-            _matching_acls.append(_e_matching_acls)
+        f_matching_acls = []
+        for _ in range(n_matching_acls):
+            e_matching_acls, pos = _decode_delete_acls_matching_acl_v2(buf, pos)
+            f_matching_acls.append(e_matching_acls)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeleteAclsFilterResult(_error_code, _error_message, _matching_acls, _unknown), pos
+    return DeleteAclsFilterResult(f_error_code, f_error_message, f_matching_acls, _unknown), pos
 
 
 def _decode_delete_acls_response_v2(buf: memoryview, pos: int) -> tuple[DeleteAclsResponse, int]:
-    _filter_results: list[DeleteAclsFilterResult]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_filter_results: list[DeleteAclsFilterResult]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_filter_results, pos = read_compact_array_length(buf, pos)
-    if _n_filter_results < 0:
+    n_filter_results, pos = read_compact_array_length(buf, pos)
+    if n_filter_results < 0:
         raise MessageDecodeError("non-nullable field FilterResults was null")
     else:
-        _filter_results = []
-        for _ in range(_n_filter_results):
-            _e_filter_results, pos = _decode_delete_acls_filter_result_v2(buf, pos)
-            _filter_results.append(_e_filter_results)
+        f_filter_results = []
+        for _ in range(n_filter_results):
+            e_filter_results, pos = _decode_delete_acls_filter_result_v2(buf, pos)
+            f_filter_results.append(e_filter_results)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeleteAclsResponse(_throttle_time_ms, _filter_results, _unknown), pos
+    return DeleteAclsResponse(f_throttle_time_ms, f_filter_results, _unknown), pos
 
 
 def _encode_delete_acls_matching_acl_v0(m: DeleteAclsMatchingAcl, out: bytearray) -> None:
@@ -296,15 +296,15 @@ def _encode_delete_acls_filter_result_v0(m: DeleteAclsFilterResult, out: bytearr
     out += _S1.pack(m.error_code)
     write_nullable_string(out, m.error_message)
     out += pack_int32(len(m.matching_acls))
-    for _e_matching_acls in m.matching_acls:
-        _encode_delete_acls_matching_acl_v0(_e_matching_acls, out)
+    for e_matching_acls in m.matching_acls:
+        _encode_delete_acls_matching_acl_v0(e_matching_acls, out)
 
 
 def _encode_delete_acls_response_v0(m: DeleteAclsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.filter_results))
-    for _e_filter_results in m.filter_results:
-        _encode_delete_acls_filter_result_v0(_e_filter_results, out)
+    for e_filter_results in m.filter_results:
+        _encode_delete_acls_filter_result_v0(e_filter_results, out)
 
 
 def _encode_delete_acls_matching_acl_v1(m: DeleteAclsMatchingAcl, out: bytearray) -> None:
@@ -322,15 +322,15 @@ def _encode_delete_acls_filter_result_v1(m: DeleteAclsFilterResult, out: bytearr
     out += _S1.pack(m.error_code)
     write_nullable_string(out, m.error_message)
     out += pack_int32(len(m.matching_acls))
-    for _e_matching_acls in m.matching_acls:
-        _encode_delete_acls_matching_acl_v1(_e_matching_acls, out)
+    for e_matching_acls in m.matching_acls:
+        _encode_delete_acls_matching_acl_v1(e_matching_acls, out)
 
 
 def _encode_delete_acls_response_v1(m: DeleteAclsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.filter_results))
-    for _e_filter_results in m.filter_results:
-        _encode_delete_acls_filter_result_v1(_e_filter_results, out)
+    for e_filter_results in m.filter_results:
+        _encode_delete_acls_filter_result_v1(e_filter_results, out)
 
 
 def _encode_delete_acls_matching_acl_v2(m: DeleteAclsMatchingAcl, out: bytearray) -> None:
@@ -352,8 +352,8 @@ def _encode_delete_acls_filter_result_v2(m: DeleteAclsFilterResult, out: bytearr
     out += _S1.pack(m.error_code)
     write_compact_nullable_string(out, m.error_message)
     write_uvarint(out, len(m.matching_acls) + 1)
-    for _e_matching_acls in m.matching_acls:
-        _encode_delete_acls_matching_acl_v2(_e_matching_acls, out)
+    for e_matching_acls in m.matching_acls:
+        _encode_delete_acls_matching_acl_v2(e_matching_acls, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -363,8 +363,8 @@ def _encode_delete_acls_filter_result_v2(m: DeleteAclsFilterResult, out: bytearr
 def _encode_delete_acls_response_v2(m: DeleteAclsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.filter_results) + 1)
-    for _e_filter_results in m.filter_results:
-        _encode_delete_acls_filter_result_v2(_e_filter_results, out)
+    for e_filter_results in m.filter_results:
+        _encode_delete_acls_filter_result_v2(e_filter_results, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

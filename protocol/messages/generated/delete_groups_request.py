@@ -62,46 +62,46 @@ class DeleteGroupsRequest(ApiMessage):
 
 
 def _decode_delete_groups_request_v0(buf: memoryview, pos: int) -> tuple[DeleteGroupsRequest, int]:
-    _groups_names: list[str]
-    _n_groups_names, pos = read_array_length(buf, pos)
-    if _n_groups_names < 0:
+    f_groups_names: list[str]
+    n_groups_names, pos = read_array_length(buf, pos)
+    if n_groups_names < 0:
         raise MessageDecodeError("non-nullable field GroupsNames was null")
     else:
-        _groups_names = []
-        for _ in range(_n_groups_names):
-            _e_groups_names, pos = read_string(buf, pos)
-            _groups_names.append(_e_groups_names)
-    return DeleteGroupsRequest(_groups_names, []), pos
+        f_groups_names = []
+        for _ in range(n_groups_names):
+            e_groups_names, pos = read_string(buf, pos)
+            f_groups_names.append(e_groups_names)
+    return DeleteGroupsRequest(f_groups_names, []), pos
 
 
 def _decode_delete_groups_request_v2(buf: memoryview, pos: int) -> tuple[DeleteGroupsRequest, int]:
-    _groups_names: list[str]
-    _n_groups_names, pos = read_compact_array_length(buf, pos)
-    if _n_groups_names < 0:
+    f_groups_names: list[str]
+    n_groups_names, pos = read_compact_array_length(buf, pos)
+    if n_groups_names < 0:
         raise MessageDecodeError("non-nullable field GroupsNames was null")
     else:
-        _groups_names = []
-        for _ in range(_n_groups_names):
-            _e_groups_names, pos = read_compact_string(buf, pos)
-            _groups_names.append(_e_groups_names)
+        f_groups_names = []
+        for _ in range(n_groups_names):
+            e_groups_names, pos = read_compact_string(buf, pos)
+            f_groups_names.append(e_groups_names)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeleteGroupsRequest(_groups_names, _unknown), pos
+    return DeleteGroupsRequest(f_groups_names, _unknown), pos
 
 
 def _encode_delete_groups_request_v0(m: DeleteGroupsRequest, out: bytearray) -> None:
     out += pack_int32(len(m.groups_names))
-    for _e_groups_names in m.groups_names:
-        write_string(out, _e_groups_names)
+    for e_groups_names in m.groups_names:
+        write_string(out, e_groups_names)
 
 
 def _encode_delete_groups_request_v2(m: DeleteGroupsRequest, out: bytearray) -> None:
     write_uvarint(out, len(m.groups_names) + 1)
-    for _e_groups_names in m.groups_names:
-        write_compact_string(out, _e_groups_names)
+    for e_groups_names in m.groups_names:
+        write_compact_string(out, e_groups_names)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

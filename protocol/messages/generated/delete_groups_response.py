@@ -78,59 +78,59 @@ class DeleteGroupsResponse(ApiMessage):
 
 
 def _decode_deletable_group_result_v0(buf: memoryview, pos: int) -> tuple[DeletableGroupResult, int]:
-    _group_id: str
-    _group_id, pos = read_string(buf, pos)
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_group_id: str
+    f_group_id, pos = read_string(buf, pos)
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    return DeletableGroupResult(_group_id, _error_code, []), pos
+    return DeletableGroupResult(f_group_id, f_error_code, []), pos
 
 
 def _decode_delete_groups_response_v0(buf: memoryview, pos: int) -> tuple[DeleteGroupsResponse, int]:
-    _results: list[DeletableGroupResult]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_results: list[DeletableGroupResult]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_results, pos = read_array_length(buf, pos)
-    if _n_results < 0:
+    n_results, pos = read_array_length(buf, pos)
+    if n_results < 0:
         raise MessageDecodeError("non-nullable field Results was null")
     else:
-        _results = []
-        for _ in range(_n_results):
-            _e_results, pos = _decode_deletable_group_result_v0(buf, pos)
-            _results.append(_e_results)
-    return DeleteGroupsResponse(_throttle_time_ms, _results, []), pos
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_deletable_group_result_v0(buf, pos)
+            f_results.append(e_results)
+    return DeleteGroupsResponse(f_throttle_time_ms, f_results, []), pos
 
 
 def _decode_deletable_group_result_v2(buf: memoryview, pos: int) -> tuple[DeletableGroupResult, int]:
-    _group_id: str
-    _group_id, pos = read_compact_string(buf, pos)
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_group_id: str
+    f_group_id, pos = read_compact_string(buf, pos)
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeletableGroupResult(_group_id, _error_code, _unknown), pos
+    return DeletableGroupResult(f_group_id, f_error_code, _unknown), pos
 
 
 def _decode_delete_groups_response_v2(buf: memoryview, pos: int) -> tuple[DeleteGroupsResponse, int]:
-    _results: list[DeletableGroupResult]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_results: list[DeletableGroupResult]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_results, pos = read_compact_array_length(buf, pos)
-    if _n_results < 0:
+    n_results, pos = read_compact_array_length(buf, pos)
+    if n_results < 0:
         raise MessageDecodeError("non-nullable field Results was null")
     else:
-        _results = []
-        for _ in range(_n_results):
-            _e_results, pos = _decode_deletable_group_result_v2(buf, pos)
-            _results.append(_e_results)
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_deletable_group_result_v2(buf, pos)
+            f_results.append(e_results)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeleteGroupsResponse(_throttle_time_ms, _results, _unknown), pos
+    return DeleteGroupsResponse(f_throttle_time_ms, f_results, _unknown), pos
 
 
 def _encode_deletable_group_result_v0(m: DeletableGroupResult, out: bytearray) -> None:
@@ -141,8 +141,8 @@ def _encode_deletable_group_result_v0(m: DeletableGroupResult, out: bytearray) -
 def _encode_delete_groups_response_v0(m: DeleteGroupsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.results))
-    for _e_results in m.results:
-        _encode_deletable_group_result_v0(_e_results, out)
+    for e_results in m.results:
+        _encode_deletable_group_result_v0(e_results, out)
 
 
 def _encode_deletable_group_result_v2(m: DeletableGroupResult, out: bytearray) -> None:
@@ -157,8 +157,8 @@ def _encode_deletable_group_result_v2(m: DeletableGroupResult, out: bytearray) -
 def _encode_delete_groups_response_v2(m: DeleteGroupsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.results) + 1)
-    for _e_results in m.results:
-        _encode_deletable_group_result_v2(_e_results, out)
+    for e_results in m.results:
+        _encode_deletable_group_result_v2(e_results, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -89,90 +89,90 @@ class DeleteRecordsRequest(ApiMessage):
 
 
 def _decode_delete_records_partition_v0(buf: memoryview, pos: int) -> tuple[DeleteRecordsPartition, int]:
-    _partition_index, _offset = _S0.unpack_from(buf, pos)
+    f_partition_index, f_offset = _S0.unpack_from(buf, pos)
     pos += 12
-    return DeleteRecordsPartition(_partition_index, _offset, []), pos
+    return DeleteRecordsPartition(f_partition_index, f_offset, []), pos
 
 
 def _decode_delete_records_topic_v0(buf: memoryview, pos: int) -> tuple[DeleteRecordsTopic, int]:
-    _name: str
-    _partitions: list[DeleteRecordsPartition]
-    _name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[DeleteRecordsPartition]
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_delete_records_partition_v0(buf, pos)
-            _partitions.append(_e_partitions)
-    return DeleteRecordsTopic(_name, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_delete_records_partition_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    return DeleteRecordsTopic(f_name, f_partitions, []), pos
 
 
 def _decode_delete_records_request_v0(buf: memoryview, pos: int) -> tuple[DeleteRecordsRequest, int]:
-    _topics: list[DeleteRecordsTopic]
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_topics: list[DeleteRecordsTopic]
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_delete_records_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    _timeout_ms, = _S1.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_delete_records_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    f_timeout_ms, = _S1.unpack_from(buf, pos)
     pos += 4
-    return DeleteRecordsRequest(_topics, _timeout_ms, []), pos
+    return DeleteRecordsRequest(f_topics, f_timeout_ms, []), pos
 
 
 def _decode_delete_records_partition_v2(buf: memoryview, pos: int) -> tuple[DeleteRecordsPartition, int]:
-    _partition_index, _offset = _S0.unpack_from(buf, pos)
+    f_partition_index, f_offset = _S0.unpack_from(buf, pos)
     pos += 12
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeleteRecordsPartition(_partition_index, _offset, _unknown), pos
+    return DeleteRecordsPartition(f_partition_index, f_offset, _unknown), pos
 
 
 def _decode_delete_records_topic_v2(buf: memoryview, pos: int) -> tuple[DeleteRecordsTopic, int]:
-    _name: str
-    _partitions: list[DeleteRecordsPartition]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[DeleteRecordsPartition]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_delete_records_partition_v2(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_delete_records_partition_v2(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeleteRecordsTopic(_name, _partitions, _unknown), pos
+    return DeleteRecordsTopic(f_name, f_partitions, _unknown), pos
 
 
 def _decode_delete_records_request_v2(buf: memoryview, pos: int) -> tuple[DeleteRecordsRequest, int]:
-    _topics: list[DeleteRecordsTopic]
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    f_topics: list[DeleteRecordsTopic]
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_delete_records_topic_v2(buf, pos)
-            _topics.append(_e_topics)
-    _timeout_ms, = _S1.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_delete_records_topic_v2(buf, pos)
+            f_topics.append(e_topics)
+    f_timeout_ms, = _S1.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeleteRecordsRequest(_topics, _timeout_ms, _unknown), pos
+    return DeleteRecordsRequest(f_topics, f_timeout_ms, _unknown), pos
 
 
 def _encode_delete_records_partition_v0(m: DeleteRecordsPartition, out: bytearray) -> None:
@@ -182,14 +182,14 @@ def _encode_delete_records_partition_v0(m: DeleteRecordsPartition, out: bytearra
 def _encode_delete_records_topic_v0(m: DeleteRecordsTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_delete_records_partition_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_delete_records_partition_v0(e_partitions, out)
 
 
 def _encode_delete_records_request_v0(m: DeleteRecordsRequest, out: bytearray) -> None:
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_delete_records_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_delete_records_topic_v0(e_topics, out)
     out += _S1.pack(m.timeout_ms)
 
 
@@ -204,8 +204,8 @@ def _encode_delete_records_partition_v2(m: DeleteRecordsPartition, out: bytearra
 def _encode_delete_records_topic_v2(m: DeleteRecordsTopic, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_delete_records_partition_v2(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_delete_records_partition_v2(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -214,8 +214,8 @@ def _encode_delete_records_topic_v2(m: DeleteRecordsTopic, out: bytearray) -> No
 
 def _encode_delete_records_request_v2(m: DeleteRecordsRequest, out: bytearray) -> None:
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_delete_records_topic_v2(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_delete_records_topic_v2(e_topics, out)
     out += _S1.pack(m.timeout_ms)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))

@@ -91,90 +91,90 @@ class DeleteRecordsResponse(ApiMessage):
 
 
 def _decode_delete_records_partition_result_v0(buf: memoryview, pos: int) -> tuple[DeleteRecordsPartitionResult, int]:
-    _partition_index, _low_watermark, _error_code = _S1.unpack_from(buf, pos)
+    f_partition_index, f_low_watermark, f_error_code = _S1.unpack_from(buf, pos)
     pos += 14
-    return DeleteRecordsPartitionResult(_partition_index, _low_watermark, _error_code, []), pos
+    return DeleteRecordsPartitionResult(f_partition_index, f_low_watermark, f_error_code, []), pos
 
 
 def _decode_delete_records_topic_result_v0(buf: memoryview, pos: int) -> tuple[DeleteRecordsTopicResult, int]:
-    _name: str
-    _partitions: list[DeleteRecordsPartitionResult]
-    _name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[DeleteRecordsPartitionResult]
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_delete_records_partition_result_v0(buf, pos)
-            _partitions.append(_e_partitions)
-    return DeleteRecordsTopicResult(_name, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_delete_records_partition_result_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    return DeleteRecordsTopicResult(f_name, f_partitions, []), pos
 
 
 def _decode_delete_records_response_v0(buf: memoryview, pos: int) -> tuple[DeleteRecordsResponse, int]:
-    _topics: list[DeleteRecordsTopicResult]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_topics: list[DeleteRecordsTopicResult]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_delete_records_topic_result_v0(buf, pos)
-            _topics.append(_e_topics)
-    return DeleteRecordsResponse(_throttle_time_ms, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_delete_records_topic_result_v0(buf, pos)
+            f_topics.append(e_topics)
+    return DeleteRecordsResponse(f_throttle_time_ms, f_topics, []), pos
 
 
 def _decode_delete_records_partition_result_v2(buf: memoryview, pos: int) -> tuple[DeleteRecordsPartitionResult, int]:
-    _partition_index, _low_watermark, _error_code = _S1.unpack_from(buf, pos)
+    f_partition_index, f_low_watermark, f_error_code = _S1.unpack_from(buf, pos)
     pos += 14
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeleteRecordsPartitionResult(_partition_index, _low_watermark, _error_code, _unknown), pos
+    return DeleteRecordsPartitionResult(f_partition_index, f_low_watermark, f_error_code, _unknown), pos
 
 
 def _decode_delete_records_topic_result_v2(buf: memoryview, pos: int) -> tuple[DeleteRecordsTopicResult, int]:
-    _name: str
-    _partitions: list[DeleteRecordsPartitionResult]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[DeleteRecordsPartitionResult]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_delete_records_partition_result_v2(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_delete_records_partition_result_v2(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeleteRecordsTopicResult(_name, _partitions, _unknown), pos
+    return DeleteRecordsTopicResult(f_name, f_partitions, _unknown), pos
 
 
 def _decode_delete_records_response_v2(buf: memoryview, pos: int) -> tuple[DeleteRecordsResponse, int]:
-    _topics: list[DeleteRecordsTopicResult]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_topics: list[DeleteRecordsTopicResult]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_delete_records_topic_result_v2(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_delete_records_topic_result_v2(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeleteRecordsResponse(_throttle_time_ms, _topics, _unknown), pos
+    return DeleteRecordsResponse(f_throttle_time_ms, f_topics, _unknown), pos
 
 
 def _encode_delete_records_partition_result_v0(m: DeleteRecordsPartitionResult, out: bytearray) -> None:
@@ -184,15 +184,15 @@ def _encode_delete_records_partition_result_v0(m: DeleteRecordsPartitionResult, 
 def _encode_delete_records_topic_result_v0(m: DeleteRecordsTopicResult, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_delete_records_partition_result_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_delete_records_partition_result_v0(e_partitions, out)
 
 
 def _encode_delete_records_response_v0(m: DeleteRecordsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_delete_records_topic_result_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_delete_records_topic_result_v0(e_topics, out)
 
 
 def _encode_delete_records_partition_result_v2(m: DeleteRecordsPartitionResult, out: bytearray) -> None:
@@ -206,8 +206,8 @@ def _encode_delete_records_partition_result_v2(m: DeleteRecordsPartitionResult, 
 def _encode_delete_records_topic_result_v2(m: DeleteRecordsTopicResult, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_delete_records_partition_result_v2(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_delete_records_partition_result_v2(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -217,8 +217,8 @@ def _encode_delete_records_topic_result_v2(m: DeleteRecordsTopicResult, out: byt
 def _encode_delete_records_response_v2(m: DeleteRecordsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_delete_records_topic_result_v2(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_delete_records_topic_result_v2(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -85,54 +85,54 @@ class DeleteShareGroupStateRequest(ApiMessage):
 
 
 def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _partition, = _S0.unpack_from(buf, pos)
+    f_partition, = _S0.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionData(_partition, _unknown), pos
+    return PartitionData(f_partition, _unknown), pos
 
 
 def _decode_delete_state_data_v0(buf: memoryview, pos: int) -> tuple[DeleteStateData, int]:
-    _topic_id: UUID
-    _partitions: list[PartitionData]
-    _topic_id, pos = read_uuid(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_id: UUID
+    f_partitions: list[PartitionData]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v0(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v0(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeleteStateData(_topic_id, _partitions, _unknown), pos
+    return DeleteStateData(f_topic_id, f_partitions, _unknown), pos
 
 
 def _decode_delete_share_group_state_request_v0(buf: memoryview, pos: int) -> tuple[DeleteShareGroupStateRequest, int]:
-    _group_id: str
-    _topics: list[DeleteStateData]
-    _group_id, pos = read_compact_string(buf, pos)
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    f_group_id: str
+    f_topics: list[DeleteStateData]
+    f_group_id, pos = read_compact_string(buf, pos)
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_delete_state_data_v0(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_delete_state_data_v0(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeleteShareGroupStateRequest(_group_id, _topics, _unknown), pos
+    return DeleteShareGroupStateRequest(f_group_id, f_topics, _unknown), pos
 
 
 def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
@@ -146,8 +146,8 @@ def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
 def _encode_delete_state_data_v0(m: DeleteStateData, out: bytearray) -> None:
     out += m.topic_id.bytes
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v0(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -157,8 +157,8 @@ def _encode_delete_state_data_v0(m: DeleteStateData, out: bytearray) -> None:
 def _encode_delete_share_group_state_request_v0(m: DeleteShareGroupStateRequest, out: bytearray) -> None:
     write_compact_string(out, m.group_id)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_delete_state_data_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_delete_state_data_v0(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

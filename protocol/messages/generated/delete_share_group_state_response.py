@@ -87,54 +87,54 @@ class DeleteShareGroupStateResponse(ApiMessage):
 
 
 def _decode_partition_result_v0(buf: memoryview, pos: int) -> tuple[PartitionResult, int]:
-    _error_message: str | None
-    _partition, _error_code = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_partition, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_compact_nullable_string(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionResult(_partition, _error_code, _error_message, _unknown), pos
+    return PartitionResult(f_partition, f_error_code, f_error_message, _unknown), pos
 
 
 def _decode_delete_state_result_v0(buf: memoryview, pos: int) -> tuple[DeleteStateResult, int]:
-    _topic_id: UUID
-    _partitions: list[PartitionResult]
-    _topic_id, pos = read_uuid(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_id: UUID
+    f_partitions: list[PartitionResult]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_result_v0(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_result_v0(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeleteStateResult(_topic_id, _partitions, _unknown), pos
+    return DeleteStateResult(f_topic_id, f_partitions, _unknown), pos
 
 
 def _decode_delete_share_group_state_response_v0(buf: memoryview, pos: int) -> tuple[DeleteShareGroupStateResponse, int]:
-    _results: list[DeleteStateResult]
-    _n_results, pos = read_compact_array_length(buf, pos)
-    if _n_results < 0:
+    f_results: list[DeleteStateResult]
+    n_results, pos = read_compact_array_length(buf, pos)
+    if n_results < 0:
         raise MessageDecodeError("non-nullable field Results was null")
     else:
-        _results = []
-        for _ in range(_n_results):
-            _e_results, pos = _decode_delete_state_result_v0(buf, pos)
-            _results.append(_e_results)
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_delete_state_result_v0(buf, pos)
+            f_results.append(e_results)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeleteShareGroupStateResponse(_results, _unknown), pos
+    return DeleteShareGroupStateResponse(f_results, _unknown), pos
 
 
 def _encode_partition_result_v0(m: PartitionResult, out: bytearray) -> None:
@@ -149,8 +149,8 @@ def _encode_partition_result_v0(m: PartitionResult, out: bytearray) -> None:
 def _encode_delete_state_result_v0(m: DeleteStateResult, out: bytearray) -> None:
     out += m.topic_id.bytes
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_result_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_result_v0(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -159,8 +159,8 @@ def _encode_delete_state_result_v0(m: DeleteStateResult, out: bytearray) -> None
 
 def _encode_delete_share_group_state_response_v0(m: DeleteShareGroupStateResponse, out: bytearray) -> None:
     write_uvarint(out, len(m.results) + 1)
-    for _e_results in m.results:
-        _encode_delete_state_result_v0(_e_results, out)
+    for e_results in m.results:
+        _encode_delete_state_result_v0(e_results, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -85,79 +85,79 @@ class DeleteTopicsRequest(ApiMessage):
 
 
 def _decode_delete_topics_request_v0(buf: memoryview, pos: int) -> tuple[DeleteTopicsRequest, int]:
-    _topic_names: list[str]
-    _n_topic_names, pos = read_array_length(buf, pos)
-    if _n_topic_names < 0:
+    f_topic_names: list[str]
+    n_topic_names, pos = read_array_length(buf, pos)
+    if n_topic_names < 0:
         raise MessageDecodeError("non-nullable field TopicNames was null")
     else:
-        _topic_names = []
-        for _ in range(_n_topic_names):
-            _e_topic_names, pos = read_string(buf, pos)
-            _topic_names.append(_e_topic_names)
-    _timeout_ms, = _S0.unpack_from(buf, pos)
+        f_topic_names = []
+        for _ in range(n_topic_names):
+            e_topic_names, pos = read_string(buf, pos)
+            f_topic_names.append(e_topic_names)
+    f_timeout_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    return DeleteTopicsRequest([], _topic_names, _timeout_ms, []), pos
+    return DeleteTopicsRequest([], f_topic_names, f_timeout_ms, []), pos
 
 
 def _decode_delete_topics_request_v4(buf: memoryview, pos: int) -> tuple[DeleteTopicsRequest, int]:
-    _topic_names: list[str]
-    _n_topic_names, pos = read_compact_array_length(buf, pos)
-    if _n_topic_names < 0:
+    f_topic_names: list[str]
+    n_topic_names, pos = read_compact_array_length(buf, pos)
+    if n_topic_names < 0:
         raise MessageDecodeError("non-nullable field TopicNames was null")
     else:
-        _topic_names = []
-        for _ in range(_n_topic_names):
-            _e_topic_names, pos = read_compact_string(buf, pos)
-            _topic_names.append(_e_topic_names)
-    _timeout_ms, = _S0.unpack_from(buf, pos)
+        f_topic_names = []
+        for _ in range(n_topic_names):
+            e_topic_names, pos = read_compact_string(buf, pos)
+            f_topic_names.append(e_topic_names)
+    f_timeout_ms, = _S0.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeleteTopicsRequest([], _topic_names, _timeout_ms, _unknown), pos
+    return DeleteTopicsRequest([], f_topic_names, f_timeout_ms, _unknown), pos
 
 
 def _decode_delete_topic_state_v6(buf: memoryview, pos: int) -> tuple[DeleteTopicState, int]:
-    _name: str | None
-    _topic_id: UUID
-    _name, pos = read_compact_nullable_string(buf, pos)
-    _topic_id, pos = read_uuid(buf, pos)
+    f_name: str | None
+    f_topic_id: UUID
+    f_name, pos = read_compact_nullable_string(buf, pos)
+    f_topic_id, pos = read_uuid(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeleteTopicState(_name, _topic_id, _unknown), pos
+    return DeleteTopicState(f_name, f_topic_id, _unknown), pos
 
 
 def _decode_delete_topics_request_v6(buf: memoryview, pos: int) -> tuple[DeleteTopicsRequest, int]:
-    _topics: list[DeleteTopicState]
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    f_topics: list[DeleteTopicState]
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_delete_topic_state_v6(buf, pos)
-            _topics.append(_e_topics)
-    _timeout_ms, = _S0.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_delete_topic_state_v6(buf, pos)
+            f_topics.append(e_topics)
+    f_timeout_ms, = _S0.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeleteTopicsRequest(_topics, [], _timeout_ms, _unknown), pos
+    return DeleteTopicsRequest(f_topics, [], f_timeout_ms, _unknown), pos
 
 
 def _encode_delete_topics_request_v0(m: DeleteTopicsRequest, out: bytearray) -> None:
     if len(m.topics) > 0:
         raise version_error("DeleteTopicsRequest", "Topics", 0)
     out += pack_int32(len(m.topic_names))
-    for _e_topic_names in m.topic_names:
-        write_string(out, _e_topic_names)
+    for e_topic_names in m.topic_names:
+        write_string(out, e_topic_names)
     out += _S0.pack(m.timeout_ms)
 
 
@@ -165,8 +165,8 @@ def _encode_delete_topics_request_v1(m: DeleteTopicsRequest, out: bytearray) -> 
     if len(m.topics) > 0:
         raise version_error("DeleteTopicsRequest", "Topics", 1)
     out += pack_int32(len(m.topic_names))
-    for _e_topic_names in m.topic_names:
-        write_string(out, _e_topic_names)
+    for e_topic_names in m.topic_names:
+        write_string(out, e_topic_names)
     out += _S0.pack(m.timeout_ms)
 
 
@@ -174,8 +174,8 @@ def _encode_delete_topics_request_v2(m: DeleteTopicsRequest, out: bytearray) -> 
     if len(m.topics) > 0:
         raise version_error("DeleteTopicsRequest", "Topics", 2)
     out += pack_int32(len(m.topic_names))
-    for _e_topic_names in m.topic_names:
-        write_string(out, _e_topic_names)
+    for e_topic_names in m.topic_names:
+        write_string(out, e_topic_names)
     out += _S0.pack(m.timeout_ms)
 
 
@@ -183,8 +183,8 @@ def _encode_delete_topics_request_v3(m: DeleteTopicsRequest, out: bytearray) -> 
     if len(m.topics) > 0:
         raise version_error("DeleteTopicsRequest", "Topics", 3)
     out += pack_int32(len(m.topic_names))
-    for _e_topic_names in m.topic_names:
-        write_string(out, _e_topic_names)
+    for e_topic_names in m.topic_names:
+        write_string(out, e_topic_names)
     out += _S0.pack(m.timeout_ms)
 
 
@@ -192,8 +192,8 @@ def _encode_delete_topics_request_v4(m: DeleteTopicsRequest, out: bytearray) -> 
     if len(m.topics) > 0:
         raise version_error("DeleteTopicsRequest", "Topics", 4)
     write_uvarint(out, len(m.topic_names) + 1)
-    for _e_topic_names in m.topic_names:
-        write_compact_string(out, _e_topic_names)
+    for e_topic_names in m.topic_names:
+        write_compact_string(out, e_topic_names)
     out += _S0.pack(m.timeout_ms)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -205,8 +205,8 @@ def _encode_delete_topics_request_v5(m: DeleteTopicsRequest, out: bytearray) -> 
     if len(m.topics) > 0:
         raise version_error("DeleteTopicsRequest", "Topics", 5)
     write_uvarint(out, len(m.topic_names) + 1)
-    for _e_topic_names in m.topic_names:
-        write_compact_string(out, _e_topic_names)
+    for e_topic_names in m.topic_names:
+        write_compact_string(out, e_topic_names)
     out += _S0.pack(m.timeout_ms)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -225,8 +225,8 @@ def _encode_delete_topic_state_v6(m: DeleteTopicState, out: bytearray) -> None:
 
 def _encode_delete_topics_request_v6(m: DeleteTopicsRequest, out: bytearray) -> None:
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_delete_topic_state_v6(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_delete_topic_state_v6(e_topics, out)
     out += _S0.pack(m.timeout_ms)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))

@@ -88,144 +88,144 @@ class DeleteTopicsResponse(ApiMessage):
 
 
 def _decode_deletable_topic_result_v0(buf: memoryview, pos: int) -> tuple[DeletableTopicResult, int]:
-    _name: str | None
-    _name, pos = read_string(buf, pos)
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_name: str | None
+    f_name, pos = read_string(buf, pos)
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    return DeletableTopicResult(_name, ZERO_UUID, _error_code, None, []), pos
+    return DeletableTopicResult(f_name, ZERO_UUID, f_error_code, None, []), pos
 
 
 def _decode_delete_topics_response_v0(buf: memoryview, pos: int) -> tuple[DeleteTopicsResponse, int]:
-    _responses: list[DeletableTopicResult]
-    _n_responses, pos = read_array_length(buf, pos)
-    if _n_responses < 0:
+    f_responses: list[DeletableTopicResult]
+    n_responses, pos = read_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_deletable_topic_result_v0(buf, pos)
-            _responses.append(_e_responses)
-    return DeleteTopicsResponse(0, _responses, []), pos
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_deletable_topic_result_v0(buf, pos)
+            f_responses.append(e_responses)
+    return DeleteTopicsResponse(0, f_responses, []), pos
 
 
 def _decode_delete_topics_response_v1(buf: memoryview, pos: int) -> tuple[DeleteTopicsResponse, int]:
-    _responses: list[DeletableTopicResult]
-    _throttle_time_ms, = _S1.unpack_from(buf, pos)
+    f_responses: list[DeletableTopicResult]
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_responses, pos = read_array_length(buf, pos)
-    if _n_responses < 0:
+    n_responses, pos = read_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_deletable_topic_result_v0(buf, pos)
-            _responses.append(_e_responses)
-    return DeleteTopicsResponse(_throttle_time_ms, _responses, []), pos
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_deletable_topic_result_v0(buf, pos)
+            f_responses.append(e_responses)
+    return DeleteTopicsResponse(f_throttle_time_ms, f_responses, []), pos
 
 
 def _decode_deletable_topic_result_v4(buf: memoryview, pos: int) -> tuple[DeletableTopicResult, int]:
-    _name: str | None
-    _name, pos = read_compact_string(buf, pos)
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_name: str | None
+    f_name, pos = read_compact_string(buf, pos)
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeletableTopicResult(_name, ZERO_UUID, _error_code, None, _unknown), pos
+    return DeletableTopicResult(f_name, ZERO_UUID, f_error_code, None, _unknown), pos
 
 
 def _decode_delete_topics_response_v4(buf: memoryview, pos: int) -> tuple[DeleteTopicsResponse, int]:
-    _responses: list[DeletableTopicResult]
-    _throttle_time_ms, = _S1.unpack_from(buf, pos)
+    f_responses: list[DeletableTopicResult]
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_responses, pos = read_compact_array_length(buf, pos)
-    if _n_responses < 0:
+    n_responses, pos = read_compact_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_deletable_topic_result_v4(buf, pos)
-            _responses.append(_e_responses)
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_deletable_topic_result_v4(buf, pos)
+            f_responses.append(e_responses)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeleteTopicsResponse(_throttle_time_ms, _responses, _unknown), pos
+    return DeleteTopicsResponse(f_throttle_time_ms, f_responses, _unknown), pos
 
 
 def _decode_deletable_topic_result_v5(buf: memoryview, pos: int) -> tuple[DeletableTopicResult, int]:
-    _name: str | None
-    _error_message: str | None
-    _name, pos = read_compact_string(buf, pos)
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_name: str | None
+    f_error_message: str | None
+    f_name, pos = read_compact_string(buf, pos)
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_compact_nullable_string(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeletableTopicResult(_name, ZERO_UUID, _error_code, _error_message, _unknown), pos
+    return DeletableTopicResult(f_name, ZERO_UUID, f_error_code, f_error_message, _unknown), pos
 
 
 def _decode_delete_topics_response_v5(buf: memoryview, pos: int) -> tuple[DeleteTopicsResponse, int]:
-    _responses: list[DeletableTopicResult]
-    _throttle_time_ms, = _S1.unpack_from(buf, pos)
+    f_responses: list[DeletableTopicResult]
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_responses, pos = read_compact_array_length(buf, pos)
-    if _n_responses < 0:
+    n_responses, pos = read_compact_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_deletable_topic_result_v5(buf, pos)
-            _responses.append(_e_responses)
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_deletable_topic_result_v5(buf, pos)
+            f_responses.append(e_responses)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeleteTopicsResponse(_throttle_time_ms, _responses, _unknown), pos
+    return DeleteTopicsResponse(f_throttle_time_ms, f_responses, _unknown), pos
 
 
 def _decode_deletable_topic_result_v6(buf: memoryview, pos: int) -> tuple[DeletableTopicResult, int]:
-    _name: str | None
-    _topic_id: UUID
-    _error_message: str | None
-    _name, pos = read_compact_nullable_string(buf, pos)
-    _topic_id, pos = read_uuid(buf, pos)
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_name: str | None
+    f_topic_id: UUID
+    f_error_message: str | None
+    f_name, pos = read_compact_nullable_string(buf, pos)
+    f_topic_id, pos = read_uuid(buf, pos)
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_compact_nullable_string(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeletableTopicResult(_name, _topic_id, _error_code, _error_message, _unknown), pos
+    return DeletableTopicResult(f_name, f_topic_id, f_error_code, f_error_message, _unknown), pos
 
 
 def _decode_delete_topics_response_v6(buf: memoryview, pos: int) -> tuple[DeleteTopicsResponse, int]:
-    _responses: list[DeletableTopicResult]
-    _throttle_time_ms, = _S1.unpack_from(buf, pos)
+    f_responses: list[DeletableTopicResult]
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_responses, pos = read_compact_array_length(buf, pos)
-    if _n_responses < 0:
+    n_responses, pos = read_compact_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_deletable_topic_result_v6(buf, pos)
-            _responses.append(_e_responses)
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_deletable_topic_result_v6(buf, pos)
+            f_responses.append(e_responses)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DeleteTopicsResponse(_throttle_time_ms, _responses, _unknown), pos
+    return DeleteTopicsResponse(f_throttle_time_ms, f_responses, _unknown), pos
 
 
 def _encode_deletable_topic_result_v0(m: DeletableTopicResult, out: bytearray) -> None:
@@ -237,8 +237,8 @@ def _encode_deletable_topic_result_v0(m: DeletableTopicResult, out: bytearray) -
 
 def _encode_delete_topics_response_v0(m: DeleteTopicsResponse, out: bytearray) -> None:
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_deletable_topic_result_v0(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_deletable_topic_result_v0(e_responses, out)
 
 
 def _encode_deletable_topic_result_v1(m: DeletableTopicResult, out: bytearray) -> None:
@@ -251,8 +251,8 @@ def _encode_deletable_topic_result_v1(m: DeletableTopicResult, out: bytearray) -
 def _encode_delete_topics_response_v1(m: DeleteTopicsResponse, out: bytearray) -> None:
     out += _S1.pack(m.throttle_time_ms)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_deletable_topic_result_v1(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_deletable_topic_result_v1(e_responses, out)
 
 
 def _encode_deletable_topic_result_v2(m: DeletableTopicResult, out: bytearray) -> None:
@@ -265,8 +265,8 @@ def _encode_deletable_topic_result_v2(m: DeletableTopicResult, out: bytearray) -
 def _encode_delete_topics_response_v2(m: DeleteTopicsResponse, out: bytearray) -> None:
     out += _S1.pack(m.throttle_time_ms)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_deletable_topic_result_v2(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_deletable_topic_result_v2(e_responses, out)
 
 
 def _encode_deletable_topic_result_v3(m: DeletableTopicResult, out: bytearray) -> None:
@@ -279,8 +279,8 @@ def _encode_deletable_topic_result_v3(m: DeletableTopicResult, out: bytearray) -
 def _encode_delete_topics_response_v3(m: DeleteTopicsResponse, out: bytearray) -> None:
     out += _S1.pack(m.throttle_time_ms)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_deletable_topic_result_v3(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_deletable_topic_result_v3(e_responses, out)
 
 
 def _encode_deletable_topic_result_v4(m: DeletableTopicResult, out: bytearray) -> None:
@@ -297,8 +297,8 @@ def _encode_deletable_topic_result_v4(m: DeletableTopicResult, out: bytearray) -
 def _encode_delete_topics_response_v4(m: DeleteTopicsResponse, out: bytearray) -> None:
     out += _S1.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.responses) + 1)
-    for _e_responses in m.responses:
-        _encode_deletable_topic_result_v4(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_deletable_topic_result_v4(e_responses, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -320,8 +320,8 @@ def _encode_deletable_topic_result_v5(m: DeletableTopicResult, out: bytearray) -
 def _encode_delete_topics_response_v5(m: DeleteTopicsResponse, out: bytearray) -> None:
     out += _S1.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.responses) + 1)
-    for _e_responses in m.responses:
-        _encode_deletable_topic_result_v5(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_deletable_topic_result_v5(e_responses, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -342,8 +342,8 @@ def _encode_deletable_topic_result_v6(m: DeletableTopicResult, out: bytearray) -
 def _encode_delete_topics_response_v6(m: DeleteTopicsResponse, out: bytearray) -> None:
     out += _S1.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.responses) + 1)
-    for _e_responses in m.responses:
-        _encode_deletable_topic_result_v6(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_deletable_topic_result_v6(e_responses, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -73,54 +73,54 @@ class DescribeAclsRequest(ApiMessage):
 
 
 def _decode_describe_acls_request_v0(buf: memoryview, pos: int) -> tuple[DescribeAclsRequest, int]:
-    _resource_name_filter: str | None
-    _principal_filter: str | None
-    _host_filter: str | None
-    _resource_type_filter, = _S0.unpack_from(buf, pos)
+    f_resource_name_filter: str | None
+    f_principal_filter: str | None
+    f_host_filter: str | None
+    f_resource_type_filter, = _S0.unpack_from(buf, pos)
     pos += 1
-    _resource_name_filter, pos = read_nullable_string(buf, pos)
-    _principal_filter, pos = read_nullable_string(buf, pos)
-    _host_filter, pos = read_nullable_string(buf, pos)
-    _operation, _permission_type = _S1.unpack_from(buf, pos)
+    f_resource_name_filter, pos = read_nullable_string(buf, pos)
+    f_principal_filter, pos = read_nullable_string(buf, pos)
+    f_host_filter, pos = read_nullable_string(buf, pos)
+    f_operation, f_permission_type = _S1.unpack_from(buf, pos)
     pos += 2
-    return DescribeAclsRequest(_resource_type_filter, _resource_name_filter, 3, _principal_filter, _host_filter, _operation, _permission_type, []), pos
+    return DescribeAclsRequest(f_resource_type_filter, f_resource_name_filter, 3, f_principal_filter, f_host_filter, f_operation, f_permission_type, []), pos
 
 
 def _decode_describe_acls_request_v1(buf: memoryview, pos: int) -> tuple[DescribeAclsRequest, int]:
-    _resource_name_filter: str | None
-    _principal_filter: str | None
-    _host_filter: str | None
-    _resource_type_filter, = _S0.unpack_from(buf, pos)
+    f_resource_name_filter: str | None
+    f_principal_filter: str | None
+    f_host_filter: str | None
+    f_resource_type_filter, = _S0.unpack_from(buf, pos)
     pos += 1
-    _resource_name_filter, pos = read_nullable_string(buf, pos)
-    _pattern_type_filter, = _S0.unpack_from(buf, pos)
+    f_resource_name_filter, pos = read_nullable_string(buf, pos)
+    f_pattern_type_filter, = _S0.unpack_from(buf, pos)
     pos += 1
-    _principal_filter, pos = read_nullable_string(buf, pos)
-    _host_filter, pos = read_nullable_string(buf, pos)
-    _operation, _permission_type = _S1.unpack_from(buf, pos)
+    f_principal_filter, pos = read_nullable_string(buf, pos)
+    f_host_filter, pos = read_nullable_string(buf, pos)
+    f_operation, f_permission_type = _S1.unpack_from(buf, pos)
     pos += 2
-    return DescribeAclsRequest(_resource_type_filter, _resource_name_filter, _pattern_type_filter, _principal_filter, _host_filter, _operation, _permission_type, []), pos
+    return DescribeAclsRequest(f_resource_type_filter, f_resource_name_filter, f_pattern_type_filter, f_principal_filter, f_host_filter, f_operation, f_permission_type, []), pos
 
 
 def _decode_describe_acls_request_v2(buf: memoryview, pos: int) -> tuple[DescribeAclsRequest, int]:
-    _resource_name_filter: str | None
-    _principal_filter: str | None
-    _host_filter: str | None
-    _resource_type_filter, = _S0.unpack_from(buf, pos)
+    f_resource_name_filter: str | None
+    f_principal_filter: str | None
+    f_host_filter: str | None
+    f_resource_type_filter, = _S0.unpack_from(buf, pos)
     pos += 1
-    _resource_name_filter, pos = read_compact_nullable_string(buf, pos)
-    _pattern_type_filter, = _S0.unpack_from(buf, pos)
+    f_resource_name_filter, pos = read_compact_nullable_string(buf, pos)
+    f_pattern_type_filter, = _S0.unpack_from(buf, pos)
     pos += 1
-    _principal_filter, pos = read_compact_nullable_string(buf, pos)
-    _host_filter, pos = read_compact_nullable_string(buf, pos)
-    _operation, _permission_type = _S1.unpack_from(buf, pos)
+    f_principal_filter, pos = read_compact_nullable_string(buf, pos)
+    f_host_filter, pos = read_compact_nullable_string(buf, pos)
+    f_operation, f_permission_type = _S1.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeAclsRequest(_resource_type_filter, _resource_name_filter, _pattern_type_filter, _principal_filter, _host_filter, _operation, _permission_type, _unknown), pos
+    return DescribeAclsRequest(f_resource_type_filter, f_resource_name_filter, f_pattern_type_filter, f_principal_filter, f_host_filter, f_operation, f_permission_type, _unknown), pos
 
 
 def _encode_describe_acls_request_v0(m: DescribeAclsRequest, out: bytearray) -> None:

@@ -107,144 +107,144 @@ class DescribeAclsResponse(ApiMessage):
 
 
 def _decode_acl_description_v0(buf: memoryview, pos: int) -> tuple[AclDescription, int]:
-    _principal: str
-    _host: str
-    _principal, pos = read_string(buf, pos)
-    _host, pos = read_string(buf, pos)
-    _operation, _permission_type = _S2.unpack_from(buf, pos)
+    f_principal: str
+    f_host: str
+    f_principal, pos = read_string(buf, pos)
+    f_host, pos = read_string(buf, pos)
+    f_operation, f_permission_type = _S2.unpack_from(buf, pos)
     pos += 2
-    return AclDescription(_principal, _host, _operation, _permission_type, []), pos
+    return AclDescription(f_principal, f_host, f_operation, f_permission_type, []), pos
 
 
 def _decode_describe_acls_resource_v0(buf: memoryview, pos: int) -> tuple[DescribeAclsResource, int]:
-    _resource_name: str
-    _acls: list[AclDescription]
-    _resource_type, = _S1.unpack_from(buf, pos)
+    f_resource_name: str
+    f_acls: list[AclDescription]
+    f_resource_type, = _S1.unpack_from(buf, pos)
     pos += 1
-    _resource_name, pos = read_string(buf, pos)
-    _n_acls, pos = read_array_length(buf, pos)
-    if _n_acls < 0:
+    f_resource_name, pos = read_string(buf, pos)
+    n_acls, pos = read_array_length(buf, pos)
+    if n_acls < 0:
         raise MessageDecodeError("non-nullable field Acls was null")
     else:
-        _acls = []
-        for _ in range(_n_acls):
-            _e_acls, pos = _decode_acl_description_v0(buf, pos)
-            _acls.append(_e_acls)
-    return DescribeAclsResource(_resource_type, _resource_name, 3, _acls, []), pos
+        f_acls = []
+        for _ in range(n_acls):
+            e_acls, pos = _decode_acl_description_v0(buf, pos)
+            f_acls.append(e_acls)
+    return DescribeAclsResource(f_resource_type, f_resource_name, 3, f_acls, []), pos
 
 
 def _decode_describe_acls_response_v0(buf: memoryview, pos: int) -> tuple[DescribeAclsResponse, int]:
-    _error_message: str | None
-    _resources: list[DescribeAclsResource]
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_resources: list[DescribeAclsResource]
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_nullable_string(buf, pos)
-    _n_resources, pos = read_array_length(buf, pos)
-    if _n_resources < 0:
+    f_error_message, pos = read_nullable_string(buf, pos)
+    n_resources, pos = read_array_length(buf, pos)
+    if n_resources < 0:
         raise MessageDecodeError("non-nullable field Resources was null")
     else:
-        _resources = []
-        for _ in range(_n_resources):
-            _e_resources, pos = _decode_describe_acls_resource_v0(buf, pos)
-            _resources.append(_e_resources)
-    return DescribeAclsResponse(_throttle_time_ms, _error_code, _error_message, _resources, []), pos
+        f_resources = []
+        for _ in range(n_resources):
+            e_resources, pos = _decode_describe_acls_resource_v0(buf, pos)
+            f_resources.append(e_resources)
+    return DescribeAclsResponse(f_throttle_time_ms, f_error_code, f_error_message, f_resources, []), pos
 
 
 def _decode_describe_acls_resource_v1(buf: memoryview, pos: int) -> tuple[DescribeAclsResource, int]:
-    _resource_name: str
-    _acls: list[AclDescription]
-    _resource_type, = _S1.unpack_from(buf, pos)
+    f_resource_name: str
+    f_acls: list[AclDescription]
+    f_resource_type, = _S1.unpack_from(buf, pos)
     pos += 1
-    _resource_name, pos = read_string(buf, pos)
-    _pattern_type, = _S1.unpack_from(buf, pos)
+    f_resource_name, pos = read_string(buf, pos)
+    f_pattern_type, = _S1.unpack_from(buf, pos)
     pos += 1
-    _n_acls, pos = read_array_length(buf, pos)
-    if _n_acls < 0:
+    n_acls, pos = read_array_length(buf, pos)
+    if n_acls < 0:
         raise MessageDecodeError("non-nullable field Acls was null")
     else:
-        _acls = []
-        for _ in range(_n_acls):
-            _e_acls, pos = _decode_acl_description_v0(buf, pos)
-            _acls.append(_e_acls)
-    return DescribeAclsResource(_resource_type, _resource_name, _pattern_type, _acls, []), pos
+        f_acls = []
+        for _ in range(n_acls):
+            e_acls, pos = _decode_acl_description_v0(buf, pos)
+            f_acls.append(e_acls)
+    return DescribeAclsResource(f_resource_type, f_resource_name, f_pattern_type, f_acls, []), pos
 
 
 def _decode_describe_acls_response_v1(buf: memoryview, pos: int) -> tuple[DescribeAclsResponse, int]:
-    _error_message: str | None
-    _resources: list[DescribeAclsResource]
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_resources: list[DescribeAclsResource]
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_nullable_string(buf, pos)
-    _n_resources, pos = read_array_length(buf, pos)
-    if _n_resources < 0:
+    f_error_message, pos = read_nullable_string(buf, pos)
+    n_resources, pos = read_array_length(buf, pos)
+    if n_resources < 0:
         raise MessageDecodeError("non-nullable field Resources was null")
     else:
-        _resources = []
-        for _ in range(_n_resources):
-            _e_resources, pos = _decode_describe_acls_resource_v1(buf, pos)
-            _resources.append(_e_resources)
-    return DescribeAclsResponse(_throttle_time_ms, _error_code, _error_message, _resources, []), pos
+        f_resources = []
+        for _ in range(n_resources):
+            e_resources, pos = _decode_describe_acls_resource_v1(buf, pos)
+            f_resources.append(e_resources)
+    return DescribeAclsResponse(f_throttle_time_ms, f_error_code, f_error_message, f_resources, []), pos
 
 
 def _decode_acl_description_v2(buf: memoryview, pos: int) -> tuple[AclDescription, int]:
-    _principal: str
-    _host: str
-    _principal, pos = read_compact_string(buf, pos)
-    _host, pos = read_compact_string(buf, pos)
-    _operation, _permission_type = _S2.unpack_from(buf, pos)
+    f_principal: str
+    f_host: str
+    f_principal, pos = read_compact_string(buf, pos)
+    f_host, pos = read_compact_string(buf, pos)
+    f_operation, f_permission_type = _S2.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AclDescription(_principal, _host, _operation, _permission_type, _unknown), pos
+    return AclDescription(f_principal, f_host, f_operation, f_permission_type, _unknown), pos
 
 
 def _decode_describe_acls_resource_v2(buf: memoryview, pos: int) -> tuple[DescribeAclsResource, int]:
-    _resource_name: str
-    _acls: list[AclDescription]
-    _resource_type, = _S1.unpack_from(buf, pos)
+    f_resource_name: str
+    f_acls: list[AclDescription]
+    f_resource_type, = _S1.unpack_from(buf, pos)
     pos += 1
-    _resource_name, pos = read_compact_string(buf, pos)
-    _pattern_type, = _S1.unpack_from(buf, pos)
+    f_resource_name, pos = read_compact_string(buf, pos)
+    f_pattern_type, = _S1.unpack_from(buf, pos)
     pos += 1
-    _n_acls, pos = read_compact_array_length(buf, pos)
-    if _n_acls < 0:
+    n_acls, pos = read_compact_array_length(buf, pos)
+    if n_acls < 0:
         raise MessageDecodeError("non-nullable field Acls was null")
     else:
-        _acls = []
-        for _ in range(_n_acls):
-            _e_acls, pos = _decode_acl_description_v2(buf, pos)
-            _acls.append(_e_acls)
+        f_acls = []
+        for _ in range(n_acls):
+            e_acls, pos = _decode_acl_description_v2(buf, pos)
+            f_acls.append(e_acls)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeAclsResource(_resource_type, _resource_name, _pattern_type, _acls, _unknown), pos
+    return DescribeAclsResource(f_resource_type, f_resource_name, f_pattern_type, f_acls, _unknown), pos
 
 
 def _decode_describe_acls_response_v2(buf: memoryview, pos: int) -> tuple[DescribeAclsResponse, int]:
-    _error_message: str | None
-    _resources: list[DescribeAclsResource]
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_resources: list[DescribeAclsResource]
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _n_resources, pos = read_compact_array_length(buf, pos)
-    if _n_resources < 0:
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    n_resources, pos = read_compact_array_length(buf, pos)
+    if n_resources < 0:
         raise MessageDecodeError("non-nullable field Resources was null")
     else:
-        _resources = []
-        for _ in range(_n_resources):
-            _e_resources, pos = _decode_describe_acls_resource_v2(buf, pos)
-            _resources.append(_e_resources)
+        f_resources = []
+        for _ in range(n_resources):
+            e_resources, pos = _decode_describe_acls_resource_v2(buf, pos)
+            f_resources.append(e_resources)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeAclsResponse(_throttle_time_ms, _error_code, _error_message, _resources, _unknown), pos
+    return DescribeAclsResponse(f_throttle_time_ms, f_error_code, f_error_message, f_resources, _unknown), pos
 
 
 def _encode_acl_description_v0(m: AclDescription, out: bytearray) -> None:
@@ -259,16 +259,16 @@ def _encode_describe_acls_resource_v0(m: DescribeAclsResource, out: bytearray) -
     out += _S1.pack(m.resource_type)
     write_string(out, m.resource_name)
     out += pack_int32(len(m.acls))
-    for _e_acls in m.acls:
-        _encode_acl_description_v0(_e_acls, out)
+    for e_acls in m.acls:
+        _encode_acl_description_v0(e_acls, out)
 
 
 def _encode_describe_acls_response_v0(m: DescribeAclsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms, m.error_code)
     write_nullable_string(out, m.error_message)
     out += pack_int32(len(m.resources))
-    for _e_resources in m.resources:
-        _encode_describe_acls_resource_v0(_e_resources, out)
+    for e_resources in m.resources:
+        _encode_describe_acls_resource_v0(e_resources, out)
 
 
 def _encode_describe_acls_resource_v1(m: DescribeAclsResource, out: bytearray) -> None:
@@ -276,16 +276,16 @@ def _encode_describe_acls_resource_v1(m: DescribeAclsResource, out: bytearray) -
     write_string(out, m.resource_name)
     out += _S1.pack(m.pattern_type)
     out += pack_int32(len(m.acls))
-    for _e_acls in m.acls:
-        _encode_acl_description_v0(_e_acls, out)
+    for e_acls in m.acls:
+        _encode_acl_description_v0(e_acls, out)
 
 
 def _encode_describe_acls_response_v1(m: DescribeAclsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms, m.error_code)
     write_nullable_string(out, m.error_message)
     out += pack_int32(len(m.resources))
-    for _e_resources in m.resources:
-        _encode_describe_acls_resource_v1(_e_resources, out)
+    for e_resources in m.resources:
+        _encode_describe_acls_resource_v1(e_resources, out)
 
 
 def _encode_acl_description_v2(m: AclDescription, out: bytearray) -> None:
@@ -303,8 +303,8 @@ def _encode_describe_acls_resource_v2(m: DescribeAclsResource, out: bytearray) -
     write_compact_string(out, m.resource_name)
     out += _S1.pack(m.pattern_type)
     write_uvarint(out, len(m.acls) + 1)
-    for _e_acls in m.acls:
-        _encode_acl_description_v2(_e_acls, out)
+    for e_acls in m.acls:
+        _encode_acl_description_v2(e_acls, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -315,8 +315,8 @@ def _encode_describe_acls_response_v2(m: DescribeAclsResponse, out: bytearray) -
     out += _S0.pack(m.throttle_time_ms, m.error_code)
     write_compact_nullable_string(out, m.error_message)
     write_uvarint(out, len(m.resources) + 1)
-    for _e_resources in m.resources:
-        _encode_describe_acls_resource_v2(_e_resources, out)
+    for e_resources in m.resources:
+        _encode_describe_acls_resource_v2(e_resources, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

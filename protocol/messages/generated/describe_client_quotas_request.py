@@ -84,63 +84,63 @@ class DescribeClientQuotasRequest(ApiMessage):
 
 
 def _decode_component_data_v0(buf: memoryview, pos: int) -> tuple[ComponentData, int]:
-    _entity_type: str
-    _match: str | None
-    _entity_type, pos = read_string(buf, pos)
-    _match_type, = _S0.unpack_from(buf, pos)
+    f_entity_type: str
+    f_match: str | None
+    f_entity_type, pos = read_string(buf, pos)
+    f_match_type, = _S0.unpack_from(buf, pos)
     pos += 1
-    _match, pos = read_nullable_string(buf, pos)
-    return ComponentData(_entity_type, _match_type, _match, []), pos
+    f_match, pos = read_nullable_string(buf, pos)
+    return ComponentData(f_entity_type, f_match_type, f_match, []), pos
 
 
 def _decode_describe_client_quotas_request_v0(buf: memoryview, pos: int) -> tuple[DescribeClientQuotasRequest, int]:
-    _components: list[ComponentData]
-    _n_components, pos = read_array_length(buf, pos)
-    if _n_components < 0:
+    f_components: list[ComponentData]
+    n_components, pos = read_array_length(buf, pos)
+    if n_components < 0:
         raise MessageDecodeError("non-nullable field Components was null")
     else:
-        _components = []
-        for _ in range(_n_components):
-            _e_components, pos = _decode_component_data_v0(buf, pos)
-            _components.append(_e_components)
-    _strict, = _S1.unpack_from(buf, pos)
+        f_components = []
+        for _ in range(n_components):
+            e_components, pos = _decode_component_data_v0(buf, pos)
+            f_components.append(e_components)
+    f_strict, = _S1.unpack_from(buf, pos)
     pos += 1
-    return DescribeClientQuotasRequest(_components, _strict, []), pos
+    return DescribeClientQuotasRequest(f_components, f_strict, []), pos
 
 
 def _decode_component_data_v1(buf: memoryview, pos: int) -> tuple[ComponentData, int]:
-    _entity_type: str
-    _match: str | None
-    _entity_type, pos = read_compact_string(buf, pos)
-    _match_type, = _S0.unpack_from(buf, pos)
+    f_entity_type: str
+    f_match: str | None
+    f_entity_type, pos = read_compact_string(buf, pos)
+    f_match_type, = _S0.unpack_from(buf, pos)
     pos += 1
-    _match, pos = read_compact_nullable_string(buf, pos)
+    f_match, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ComponentData(_entity_type, _match_type, _match, _unknown), pos
+    return ComponentData(f_entity_type, f_match_type, f_match, _unknown), pos
 
 
 def _decode_describe_client_quotas_request_v1(buf: memoryview, pos: int) -> tuple[DescribeClientQuotasRequest, int]:
-    _components: list[ComponentData]
-    _n_components, pos = read_compact_array_length(buf, pos)
-    if _n_components < 0:
+    f_components: list[ComponentData]
+    n_components, pos = read_compact_array_length(buf, pos)
+    if n_components < 0:
         raise MessageDecodeError("non-nullable field Components was null")
     else:
-        _components = []
-        for _ in range(_n_components):
-            _e_components, pos = _decode_component_data_v1(buf, pos)
-            _components.append(_e_components)
-    _strict, = _S1.unpack_from(buf, pos)
+        f_components = []
+        for _ in range(n_components):
+            e_components, pos = _decode_component_data_v1(buf, pos)
+            f_components.append(e_components)
+    f_strict, = _S1.unpack_from(buf, pos)
     pos += 1
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeClientQuotasRequest(_components, _strict, _unknown), pos
+    return DescribeClientQuotasRequest(f_components, f_strict, _unknown), pos
 
 
 def _encode_component_data_v0(m: ComponentData, out: bytearray) -> None:
@@ -151,8 +151,8 @@ def _encode_component_data_v0(m: ComponentData, out: bytearray) -> None:
 
 def _encode_describe_client_quotas_request_v0(m: DescribeClientQuotasRequest, out: bytearray) -> None:
     out += pack_int32(len(m.components))
-    for _e_components in m.components:
-        _encode_component_data_v0(_e_components, out)
+    for e_components in m.components:
+        _encode_component_data_v0(e_components, out)
     out += _S1.pack(m.strict)
 
 
@@ -168,8 +168,8 @@ def _encode_component_data_v1(m: ComponentData, out: bytearray) -> None:
 
 def _encode_describe_client_quotas_request_v1(m: DescribeClientQuotasRequest, out: bytearray) -> None:
     write_uvarint(out, len(m.components) + 1)
-    for _e_components in m.components:
-        _encode_component_data_v1(_e_components, out)
+    for e_components in m.components:
+        _encode_component_data_v1(e_components, out)
     out += _S1.pack(m.strict)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))

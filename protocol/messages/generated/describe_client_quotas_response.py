@@ -108,133 +108,133 @@ class DescribeClientQuotasResponse(ApiMessage):
 
 
 def _decode_entity_data_v0(buf: memoryview, pos: int) -> tuple[EntityData, int]:
-    _entity_type: str
-    _entity_name: str | None
-    _entity_type, pos = read_string(buf, pos)
-    _entity_name, pos = read_nullable_string(buf, pos)
-    return EntityData(_entity_type, _entity_name, []), pos
+    f_entity_type: str
+    f_entity_name: str | None
+    f_entity_type, pos = read_string(buf, pos)
+    f_entity_name, pos = read_nullable_string(buf, pos)
+    return EntityData(f_entity_type, f_entity_name, []), pos
 
 
 def _decode_value_data_v0(buf: memoryview, pos: int) -> tuple[ValueData, int]:
-    _key: str
-    _key, pos = read_string(buf, pos)
-    _value, = _S1.unpack_from(buf, pos)
+    f_key: str
+    f_key, pos = read_string(buf, pos)
+    f_value, = _S1.unpack_from(buf, pos)
     pos += 8
-    return ValueData(_key, _value, []), pos
+    return ValueData(f_key, f_value, []), pos
 
 
 def _decode_entry_data_v0(buf: memoryview, pos: int) -> tuple[EntryData, int]:
-    _entity: list[EntityData]
-    _values: list[ValueData]
-    _n_entity, pos = read_array_length(buf, pos)
-    if _n_entity < 0:
+    f_entity: list[EntityData]
+    f_values: list[ValueData]
+    n_entity, pos = read_array_length(buf, pos)
+    if n_entity < 0:
         raise MessageDecodeError("non-nullable field Entity was null")
     else:
-        _entity = []
-        for _ in range(_n_entity):
-            _e_entity, pos = _decode_entity_data_v0(buf, pos)
-            _entity.append(_e_entity)
-    _n_values, pos = read_array_length(buf, pos)
-    if _n_values < 0:
+        f_entity = []
+        for _ in range(n_entity):
+            e_entity, pos = _decode_entity_data_v0(buf, pos)
+            f_entity.append(e_entity)
+    n_values, pos = read_array_length(buf, pos)
+    if n_values < 0:
         raise MessageDecodeError("non-nullable field Values was null")
     else:
-        _values = []
-        for _ in range(_n_values):
-            _e_values, pos = _decode_value_data_v0(buf, pos)
-            _values.append(_e_values)
-    return EntryData(_entity, _values, []), pos
+        f_values = []
+        for _ in range(n_values):
+            e_values, pos = _decode_value_data_v0(buf, pos)
+            f_values.append(e_values)
+    return EntryData(f_entity, f_values, []), pos
 
 
 def _decode_describe_client_quotas_response_v0(buf: memoryview, pos: int) -> tuple[DescribeClientQuotasResponse, int]:
-    _error_message: str | None
-    _entries: list[EntryData] | None
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_entries: list[EntryData] | None
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_nullable_string(buf, pos)
-    _n_entries, pos = read_array_length(buf, pos)
-    if _n_entries < 0:
-        _entries = None
+    f_error_message, pos = read_nullable_string(buf, pos)
+    n_entries, pos = read_array_length(buf, pos)
+    if n_entries < 0:
+        f_entries = None
     else:
-        _entries = []
-        for _ in range(_n_entries):
-            _e_entries, pos = _decode_entry_data_v0(buf, pos)
-            _entries.append(_e_entries)
-    return DescribeClientQuotasResponse(_throttle_time_ms, _error_code, _error_message, _entries, []), pos
+        f_entries = []
+        for _ in range(n_entries):
+            e_entries, pos = _decode_entry_data_v0(buf, pos)
+            f_entries.append(e_entries)
+    return DescribeClientQuotasResponse(f_throttle_time_ms, f_error_code, f_error_message, f_entries, []), pos
 
 
 def _decode_entity_data_v1(buf: memoryview, pos: int) -> tuple[EntityData, int]:
-    _entity_type: str
-    _entity_name: str | None
-    _entity_type, pos = read_compact_string(buf, pos)
-    _entity_name, pos = read_compact_nullable_string(buf, pos)
+    f_entity_type: str
+    f_entity_name: str | None
+    f_entity_type, pos = read_compact_string(buf, pos)
+    f_entity_name, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return EntityData(_entity_type, _entity_name, _unknown), pos
+    return EntityData(f_entity_type, f_entity_name, _unknown), pos
 
 
 def _decode_value_data_v1(buf: memoryview, pos: int) -> tuple[ValueData, int]:
-    _key: str
-    _key, pos = read_compact_string(buf, pos)
-    _value, = _S1.unpack_from(buf, pos)
+    f_key: str
+    f_key, pos = read_compact_string(buf, pos)
+    f_value, = _S1.unpack_from(buf, pos)
     pos += 8
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ValueData(_key, _value, _unknown), pos
+    return ValueData(f_key, f_value, _unknown), pos
 
 
 def _decode_entry_data_v1(buf: memoryview, pos: int) -> tuple[EntryData, int]:
-    _entity: list[EntityData]
-    _values: list[ValueData]
-    _n_entity, pos = read_compact_array_length(buf, pos)
-    if _n_entity < 0:
+    f_entity: list[EntityData]
+    f_values: list[ValueData]
+    n_entity, pos = read_compact_array_length(buf, pos)
+    if n_entity < 0:
         raise MessageDecodeError("non-nullable field Entity was null")
     else:
-        _entity = []
-        for _ in range(_n_entity):
-            _e_entity, pos = _decode_entity_data_v1(buf, pos)
-            _entity.append(_e_entity)
-    _n_values, pos = read_compact_array_length(buf, pos)
-    if _n_values < 0:
+        f_entity = []
+        for _ in range(n_entity):
+            e_entity, pos = _decode_entity_data_v1(buf, pos)
+            f_entity.append(e_entity)
+    n_values, pos = read_compact_array_length(buf, pos)
+    if n_values < 0:
         raise MessageDecodeError("non-nullable field Values was null")
     else:
-        _values = []
-        for _ in range(_n_values):
-            _e_values, pos = _decode_value_data_v1(buf, pos)
-            _values.append(_e_values)
+        f_values = []
+        for _ in range(n_values):
+            e_values, pos = _decode_value_data_v1(buf, pos)
+            f_values.append(e_values)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return EntryData(_entity, _values, _unknown), pos
+    return EntryData(f_entity, f_values, _unknown), pos
 
 
 def _decode_describe_client_quotas_response_v1(buf: memoryview, pos: int) -> tuple[DescribeClientQuotasResponse, int]:
-    _error_message: str | None
-    _entries: list[EntryData] | None
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_entries: list[EntryData] | None
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _n_entries, pos = read_compact_array_length(buf, pos)
-    if _n_entries < 0:
-        _entries = None
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    n_entries, pos = read_compact_array_length(buf, pos)
+    if n_entries < 0:
+        f_entries = None
     else:
-        _entries = []
-        for _ in range(_n_entries):
-            _e_entries, pos = _decode_entry_data_v1(buf, pos)
-            _entries.append(_e_entries)
+        f_entries = []
+        for _ in range(n_entries):
+            e_entries, pos = _decode_entry_data_v1(buf, pos)
+            f_entries.append(e_entries)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeClientQuotasResponse(_throttle_time_ms, _error_code, _error_message, _entries, _unknown), pos
+    return DescribeClientQuotasResponse(f_throttle_time_ms, f_error_code, f_error_message, f_entries, _unknown), pos
 
 
 def _encode_entity_data_v0(m: EntityData, out: bytearray) -> None:
@@ -249,11 +249,11 @@ def _encode_value_data_v0(m: ValueData, out: bytearray) -> None:
 
 def _encode_entry_data_v0(m: EntryData, out: bytearray) -> None:
     out += pack_int32(len(m.entity))
-    for _e_entity in m.entity:
-        _encode_entity_data_v0(_e_entity, out)
+    for e_entity in m.entity:
+        _encode_entity_data_v0(e_entity, out)
     out += pack_int32(len(m.values))
-    for _e_values in m.values:
-        _encode_value_data_v0(_e_values, out)
+    for e_values in m.values:
+        _encode_value_data_v0(e_values, out)
 
 
 def _encode_describe_client_quotas_response_v0(m: DescribeClientQuotasResponse, out: bytearray) -> None:
@@ -263,8 +263,8 @@ def _encode_describe_client_quotas_response_v0(m: DescribeClientQuotasResponse, 
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.entries))
-        for _e_entries in m.entries:
-            _encode_entry_data_v0(_e_entries, out)
+        for e_entries in m.entries:
+            _encode_entry_data_v0(e_entries, out)
 
 
 def _encode_entity_data_v1(m: EntityData, out: bytearray) -> None:
@@ -287,11 +287,11 @@ def _encode_value_data_v1(m: ValueData, out: bytearray) -> None:
 
 def _encode_entry_data_v1(m: EntryData, out: bytearray) -> None:
     write_uvarint(out, len(m.entity) + 1)
-    for _e_entity in m.entity:
-        _encode_entity_data_v1(_e_entity, out)
+    for e_entity in m.entity:
+        _encode_entity_data_v1(e_entity, out)
     write_uvarint(out, len(m.values) + 1)
-    for _e_values in m.values:
-        _encode_value_data_v1(_e_values, out)
+    for e_values in m.values:
+        _encode_value_data_v1(e_values, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -305,8 +305,8 @@ def _encode_describe_client_quotas_response_v1(m: DescribeClientQuotasResponse, 
         out.append(0)
     else:
         write_uvarint(out, len(m.entries) + 1)
-        for _e_entries in m.entries:
-            _encode_entry_data_v1(_e_entries, out)
+        for e_entries in m.entries:
+            _encode_entry_data_v1(e_entries, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -59,25 +59,25 @@ class DescribeClusterRequest(ApiMessage):
 
 
 def _decode_describe_cluster_request_v0(buf: memoryview, pos: int) -> tuple[DescribeClusterRequest, int]:
-    _include_cluster_authorized_operations, = _S0.unpack_from(buf, pos)
+    f_include_cluster_authorized_operations, = _S0.unpack_from(buf, pos)
     pos += 1
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeClusterRequest(_include_cluster_authorized_operations, 1, _unknown), pos
+    return DescribeClusterRequest(f_include_cluster_authorized_operations, 1, _unknown), pos
 
 
 def _decode_describe_cluster_request_v1(buf: memoryview, pos: int) -> tuple[DescribeClusterRequest, int]:
-    _include_cluster_authorized_operations, _endpoint_type = _S1.unpack_from(buf, pos)
+    f_include_cluster_authorized_operations, f_endpoint_type = _S1.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeClusterRequest(_include_cluster_authorized_operations, _endpoint_type, _unknown), pos
+    return DescribeClusterRequest(f_include_cluster_authorized_operations, f_endpoint_type, _unknown), pos
 
 
 def _encode_describe_cluster_request_v0(m: DescribeClusterRequest, out: bytearray) -> None:

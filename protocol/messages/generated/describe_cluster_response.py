@@ -94,78 +94,78 @@ class DescribeClusterResponse(ApiMessage):
 
 
 def _decode_describe_cluster_broker_v0(buf: memoryview, pos: int) -> tuple[DescribeClusterBroker, int]:
-    _host: str
-    _rack: str | None
-    _broker_id, = _S1.unpack_from(buf, pos)
+    f_host: str
+    f_rack: str | None
+    f_broker_id, = _S1.unpack_from(buf, pos)
     pos += 4
-    _host, pos = read_compact_string(buf, pos)
-    _port, = _S1.unpack_from(buf, pos)
+    f_host, pos = read_compact_string(buf, pos)
+    f_port, = _S1.unpack_from(buf, pos)
     pos += 4
-    _rack, pos = read_compact_nullable_string(buf, pos)
+    f_rack, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeClusterBroker(_broker_id, _host, _port, _rack, _unknown), pos
+    return DescribeClusterBroker(f_broker_id, f_host, f_port, f_rack, _unknown), pos
 
 
 def _decode_describe_cluster_response_v0(buf: memoryview, pos: int) -> tuple[DescribeClusterResponse, int]:
-    _error_message: str | None
-    _cluster_id: str
-    _brokers: list[DescribeClusterBroker]
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_cluster_id: str
+    f_brokers: list[DescribeClusterBroker]
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _cluster_id, pos = read_compact_string(buf, pos)
-    _controller_id, = _S1.unpack_from(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    f_cluster_id, pos = read_compact_string(buf, pos)
+    f_controller_id, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_brokers, pos = read_compact_array_length(buf, pos)
-    if _n_brokers < 0:
+    n_brokers, pos = read_compact_array_length(buf, pos)
+    if n_brokers < 0:
         raise MessageDecodeError("non-nullable field Brokers was null")
     else:
-        _brokers = []
-        for _ in range(_n_brokers):
-            _e_brokers, pos = _decode_describe_cluster_broker_v0(buf, pos)
-            _brokers.append(_e_brokers)
-    _cluster_authorized_operations, = _S1.unpack_from(buf, pos)
+        f_brokers = []
+        for _ in range(n_brokers):
+            e_brokers, pos = _decode_describe_cluster_broker_v0(buf, pos)
+            f_brokers.append(e_brokers)
+    f_cluster_authorized_operations, = _S1.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeClusterResponse(_throttle_time_ms, _error_code, _error_message, 1, _cluster_id, _controller_id, _brokers, _cluster_authorized_operations, _unknown), pos
+    return DescribeClusterResponse(f_throttle_time_ms, f_error_code, f_error_message, 1, f_cluster_id, f_controller_id, f_brokers, f_cluster_authorized_operations, _unknown), pos
 
 
 def _decode_describe_cluster_response_v1(buf: memoryview, pos: int) -> tuple[DescribeClusterResponse, int]:
-    _error_message: str | None
-    _cluster_id: str
-    _brokers: list[DescribeClusterBroker]
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_cluster_id: str
+    f_brokers: list[DescribeClusterBroker]
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _endpoint_type, = _S2.unpack_from(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    f_endpoint_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    _cluster_id, pos = read_compact_string(buf, pos)
-    _controller_id, = _S1.unpack_from(buf, pos)
+    f_cluster_id, pos = read_compact_string(buf, pos)
+    f_controller_id, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_brokers, pos = read_compact_array_length(buf, pos)
-    if _n_brokers < 0:
+    n_brokers, pos = read_compact_array_length(buf, pos)
+    if n_brokers < 0:
         raise MessageDecodeError("non-nullable field Brokers was null")
     else:
-        _brokers = []
-        for _ in range(_n_brokers):
-            _e_brokers, pos = _decode_describe_cluster_broker_v0(buf, pos)
-            _brokers.append(_e_brokers)
-    _cluster_authorized_operations, = _S1.unpack_from(buf, pos)
+        f_brokers = []
+        for _ in range(n_brokers):
+            e_brokers, pos = _decode_describe_cluster_broker_v0(buf, pos)
+            f_brokers.append(e_brokers)
+    f_cluster_authorized_operations, = _S1.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeClusterResponse(_throttle_time_ms, _error_code, _error_message, _endpoint_type, _cluster_id, _controller_id, _brokers, _cluster_authorized_operations, _unknown), pos
+    return DescribeClusterResponse(f_throttle_time_ms, f_error_code, f_error_message, f_endpoint_type, f_cluster_id, f_controller_id, f_brokers, f_cluster_authorized_operations, _unknown), pos
 
 
 def _encode_describe_cluster_broker_v0(m: DescribeClusterBroker, out: bytearray) -> None:
@@ -187,8 +187,8 @@ def _encode_describe_cluster_response_v0(m: DescribeClusterResponse, out: bytear
     write_compact_string(out, m.cluster_id)
     out += _S1.pack(m.controller_id)
     write_uvarint(out, len(m.brokers) + 1)
-    for _e_brokers in m.brokers:
-        _encode_describe_cluster_broker_v0(_e_brokers, out)
+    for e_brokers in m.brokers:
+        _encode_describe_cluster_broker_v0(e_brokers, out)
     out += _S1.pack(m.cluster_authorized_operations)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -203,8 +203,8 @@ def _encode_describe_cluster_response_v1(m: DescribeClusterResponse, out: bytear
     write_compact_string(out, m.cluster_id)
     out += _S1.pack(m.controller_id)
     write_uvarint(out, len(m.brokers) + 1)
-    for _e_brokers in m.brokers:
-        _encode_describe_cluster_broker_v0(_e_brokers, out)
+    for e_brokers in m.brokers:
+        _encode_describe_cluster_broker_v0(e_brokers, out)
     out += _S1.pack(m.cluster_authorized_operations)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))

@@ -84,105 +84,105 @@ class DescribeConfigsRequest(ApiMessage):
 
 
 def _decode_describe_configs_resource_v0(buf: memoryview, pos: int) -> tuple[DescribeConfigsResource, int]:
-    _resource_name: str
-    _configuration_keys: list[str] | None
-    _resource_type, = _S0.unpack_from(buf, pos)
+    f_resource_name: str
+    f_configuration_keys: list[str] | None
+    f_resource_type, = _S0.unpack_from(buf, pos)
     pos += 1
-    _resource_name, pos = read_string(buf, pos)
-    _n_configuration_keys, pos = read_array_length(buf, pos)
-    if _n_configuration_keys < 0:
-        _configuration_keys = None
+    f_resource_name, pos = read_string(buf, pos)
+    n_configuration_keys, pos = read_array_length(buf, pos)
+    if n_configuration_keys < 0:
+        f_configuration_keys = None
     else:
-        _configuration_keys = []
-        for _ in range(_n_configuration_keys):
-            _e_configuration_keys, pos = read_string(buf, pos)
-            _configuration_keys.append(_e_configuration_keys)
-    return DescribeConfigsResource(_resource_type, _resource_name, _configuration_keys, []), pos
+        f_configuration_keys = []
+        for _ in range(n_configuration_keys):
+            e_configuration_keys, pos = read_string(buf, pos)
+            f_configuration_keys.append(e_configuration_keys)
+    return DescribeConfigsResource(f_resource_type, f_resource_name, f_configuration_keys, []), pos
 
 
 def _decode_describe_configs_request_v0(buf: memoryview, pos: int) -> tuple[DescribeConfigsRequest, int]:
-    _resources: list[DescribeConfigsResource]
-    _n_resources, pos = read_array_length(buf, pos)
-    if _n_resources < 0:
+    f_resources: list[DescribeConfigsResource]
+    n_resources, pos = read_array_length(buf, pos)
+    if n_resources < 0:
         raise MessageDecodeError("non-nullable field Resources was null")
     else:
-        _resources = []
-        for _ in range(_n_resources):
-            _e_resources, pos = _decode_describe_configs_resource_v0(buf, pos)
-            _resources.append(_e_resources)
-    return DescribeConfigsRequest(_resources, False, False, []), pos
+        f_resources = []
+        for _ in range(n_resources):
+            e_resources, pos = _decode_describe_configs_resource_v0(buf, pos)
+            f_resources.append(e_resources)
+    return DescribeConfigsRequest(f_resources, False, False, []), pos
 
 
 def _decode_describe_configs_request_v1(buf: memoryview, pos: int) -> tuple[DescribeConfigsRequest, int]:
-    _resources: list[DescribeConfigsResource]
-    _n_resources, pos = read_array_length(buf, pos)
-    if _n_resources < 0:
+    f_resources: list[DescribeConfigsResource]
+    n_resources, pos = read_array_length(buf, pos)
+    if n_resources < 0:
         raise MessageDecodeError("non-nullable field Resources was null")
     else:
-        _resources = []
-        for _ in range(_n_resources):
-            _e_resources, pos = _decode_describe_configs_resource_v0(buf, pos)
-            _resources.append(_e_resources)
-    _include_synonyms, = _S1.unpack_from(buf, pos)
+        f_resources = []
+        for _ in range(n_resources):
+            e_resources, pos = _decode_describe_configs_resource_v0(buf, pos)
+            f_resources.append(e_resources)
+    f_include_synonyms, = _S1.unpack_from(buf, pos)
     pos += 1
-    return DescribeConfigsRequest(_resources, _include_synonyms, False, []), pos
+    return DescribeConfigsRequest(f_resources, f_include_synonyms, False, []), pos
 
 
 def _decode_describe_configs_request_v3(buf: memoryview, pos: int) -> tuple[DescribeConfigsRequest, int]:
-    _resources: list[DescribeConfigsResource]
-    _n_resources, pos = read_array_length(buf, pos)
-    if _n_resources < 0:
+    f_resources: list[DescribeConfigsResource]
+    n_resources, pos = read_array_length(buf, pos)
+    if n_resources < 0:
         raise MessageDecodeError("non-nullable field Resources was null")
     else:
-        _resources = []
-        for _ in range(_n_resources):
-            _e_resources, pos = _decode_describe_configs_resource_v0(buf, pos)
-            _resources.append(_e_resources)
-    _include_synonyms, _include_documentation = _S2.unpack_from(buf, pos)
+        f_resources = []
+        for _ in range(n_resources):
+            e_resources, pos = _decode_describe_configs_resource_v0(buf, pos)
+            f_resources.append(e_resources)
+    f_include_synonyms, f_include_documentation = _S2.unpack_from(buf, pos)
     pos += 2
-    return DescribeConfigsRequest(_resources, _include_synonyms, _include_documentation, []), pos
+    return DescribeConfigsRequest(f_resources, f_include_synonyms, f_include_documentation, []), pos
 
 
 def _decode_describe_configs_resource_v4(buf: memoryview, pos: int) -> tuple[DescribeConfigsResource, int]:
-    _resource_name: str
-    _configuration_keys: list[str] | None
-    _resource_type, = _S0.unpack_from(buf, pos)
+    f_resource_name: str
+    f_configuration_keys: list[str] | None
+    f_resource_type, = _S0.unpack_from(buf, pos)
     pos += 1
-    _resource_name, pos = read_compact_string(buf, pos)
-    _n_configuration_keys, pos = read_compact_array_length(buf, pos)
-    if _n_configuration_keys < 0:
-        _configuration_keys = None
+    f_resource_name, pos = read_compact_string(buf, pos)
+    n_configuration_keys, pos = read_compact_array_length(buf, pos)
+    if n_configuration_keys < 0:
+        f_configuration_keys = None
     else:
-        _configuration_keys = []
-        for _ in range(_n_configuration_keys):
-            _e_configuration_keys, pos = read_compact_string(buf, pos)
-            _configuration_keys.append(_e_configuration_keys)
+        f_configuration_keys = []
+        for _ in range(n_configuration_keys):
+            e_configuration_keys, pos = read_compact_string(buf, pos)
+            f_configuration_keys.append(e_configuration_keys)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeConfigsResource(_resource_type, _resource_name, _configuration_keys, _unknown), pos
+    return DescribeConfigsResource(f_resource_type, f_resource_name, f_configuration_keys, _unknown), pos
 
 
 def _decode_describe_configs_request_v4(buf: memoryview, pos: int) -> tuple[DescribeConfigsRequest, int]:
-    _resources: list[DescribeConfigsResource]
-    _n_resources, pos = read_compact_array_length(buf, pos)
-    if _n_resources < 0:
+    f_resources: list[DescribeConfigsResource]
+    n_resources, pos = read_compact_array_length(buf, pos)
+    if n_resources < 0:
         raise MessageDecodeError("non-nullable field Resources was null")
     else:
-        _resources = []
-        for _ in range(_n_resources):
-            _e_resources, pos = _decode_describe_configs_resource_v4(buf, pos)
-            _resources.append(_e_resources)
-    _include_synonyms, _include_documentation = _S2.unpack_from(buf, pos)
+        f_resources = []
+        for _ in range(n_resources):
+            e_resources, pos = _decode_describe_configs_resource_v4(buf, pos)
+            f_resources.append(e_resources)
+    f_include_synonyms, f_include_documentation = _S2.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeConfigsRequest(_resources, _include_synonyms, _include_documentation, _unknown), pos
+    return DescribeConfigsRequest(f_resources, f_include_synonyms, f_include_documentation, _unknown), pos
 
 
 def _encode_describe_configs_resource_v0(m: DescribeConfigsResource, out: bytearray) -> None:
@@ -192,8 +192,8 @@ def _encode_describe_configs_resource_v0(m: DescribeConfigsResource, out: bytear
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.configuration_keys))
-        for _e_configuration_keys in m.configuration_keys:
-            write_string(out, _e_configuration_keys)
+        for e_configuration_keys in m.configuration_keys:
+            write_string(out, e_configuration_keys)
 
 
 def _encode_describe_configs_request_v0(m: DescribeConfigsRequest, out: bytearray) -> None:
@@ -202,16 +202,16 @@ def _encode_describe_configs_request_v0(m: DescribeConfigsRequest, out: bytearra
     if m.include_documentation:
         raise version_error("DescribeConfigsRequest", "IncludeDocumentation", 0)
     out += pack_int32(len(m.resources))
-    for _e_resources in m.resources:
-        _encode_describe_configs_resource_v0(_e_resources, out)
+    for e_resources in m.resources:
+        _encode_describe_configs_resource_v0(e_resources, out)
 
 
 def _encode_describe_configs_request_v1(m: DescribeConfigsRequest, out: bytearray) -> None:
     if m.include_documentation:
         raise version_error("DescribeConfigsRequest", "IncludeDocumentation", 1)
     out += pack_int32(len(m.resources))
-    for _e_resources in m.resources:
-        _encode_describe_configs_resource_v0(_e_resources, out)
+    for e_resources in m.resources:
+        _encode_describe_configs_resource_v0(e_resources, out)
     out += _S1.pack(m.include_synonyms)
 
 
@@ -219,15 +219,15 @@ def _encode_describe_configs_request_v2(m: DescribeConfigsRequest, out: bytearra
     if m.include_documentation:
         raise version_error("DescribeConfigsRequest", "IncludeDocumentation", 2)
     out += pack_int32(len(m.resources))
-    for _e_resources in m.resources:
-        _encode_describe_configs_resource_v0(_e_resources, out)
+    for e_resources in m.resources:
+        _encode_describe_configs_resource_v0(e_resources, out)
     out += _S1.pack(m.include_synonyms)
 
 
 def _encode_describe_configs_request_v3(m: DescribeConfigsRequest, out: bytearray) -> None:
     out += pack_int32(len(m.resources))
-    for _e_resources in m.resources:
-        _encode_describe_configs_resource_v0(_e_resources, out)
+    for e_resources in m.resources:
+        _encode_describe_configs_resource_v0(e_resources, out)
     out += _S2.pack(m.include_synonyms, m.include_documentation)
 
 
@@ -238,8 +238,8 @@ def _encode_describe_configs_resource_v4(m: DescribeConfigsResource, out: bytear
         out.append(0)
     else:
         write_uvarint(out, len(m.configuration_keys) + 1)
-        for _e_configuration_keys in m.configuration_keys:
-            write_compact_string(out, _e_configuration_keys)
+        for e_configuration_keys in m.configuration_keys:
+            write_compact_string(out, e_configuration_keys)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -248,8 +248,8 @@ def _encode_describe_configs_resource_v4(m: DescribeConfigsResource, out: bytear
 
 def _encode_describe_configs_request_v4(m: DescribeConfigsRequest, out: bytearray) -> None:
     write_uvarint(out, len(m.resources) + 1)
-    for _e_resources in m.resources:
-        _encode_describe_configs_resource_v4(_e_resources, out)
+    for e_resources in m.resources:
+        _encode_describe_configs_resource_v4(e_resources, out)
     out += _S2.pack(m.include_synonyms, m.include_documentation)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))

@@ -130,262 +130,262 @@ class DescribeConfigsResponse(ApiMessage):
 
 
 def _decode_describe_configs_resource_result_v0(buf: memoryview, pos: int) -> tuple[DescribeConfigsResourceResult, int]:
-    _name: str
-    _value: str | None
-    _name, pos = read_string(buf, pos)
-    _value, pos = read_nullable_string(buf, pos)
-    _read_only, _is_default, _is_sensitive = _S3.unpack_from(buf, pos)
+    f_name: str
+    f_value: str | None
+    f_name, pos = read_string(buf, pos)
+    f_value, pos = read_nullable_string(buf, pos)
+    f_read_only, f_is_default, f_is_sensitive = _S3.unpack_from(buf, pos)
     pos += 3
-    return DescribeConfigsResourceResult(_name, _value, _read_only, _is_default, -1, _is_sensitive, [], 0, '', []), pos
+    return DescribeConfigsResourceResult(f_name, f_value, f_read_only, f_is_default, -1, f_is_sensitive, [], 0, '', []), pos
 
 
 def _decode_describe_configs_result_v0(buf: memoryview, pos: int) -> tuple[DescribeConfigsResult, int]:
-    _error_message: str | None
-    _resource_name: str
-    _configs: list[DescribeConfigsResourceResult]
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_resource_name: str
+    f_configs: list[DescribeConfigsResourceResult]
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_nullable_string(buf, pos)
-    _resource_type, = _S2.unpack_from(buf, pos)
+    f_error_message, pos = read_nullable_string(buf, pos)
+    f_resource_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    _resource_name, pos = read_string(buf, pos)
-    _n_configs, pos = read_array_length(buf, pos)
-    if _n_configs < 0:
+    f_resource_name, pos = read_string(buf, pos)
+    n_configs, pos = read_array_length(buf, pos)
+    if n_configs < 0:
         raise MessageDecodeError("non-nullable field Configs was null")
     else:
-        _configs = []
-        for _ in range(_n_configs):
-            _e_configs, pos = _decode_describe_configs_resource_result_v0(buf, pos)
-            _configs.append(_e_configs)
-    return DescribeConfigsResult(_error_code, _error_message, _resource_type, _resource_name, _configs, []), pos
+        f_configs = []
+        for _ in range(n_configs):
+            e_configs, pos = _decode_describe_configs_resource_result_v0(buf, pos)
+            f_configs.append(e_configs)
+    return DescribeConfigsResult(f_error_code, f_error_message, f_resource_type, f_resource_name, f_configs, []), pos
 
 
 def _decode_describe_configs_response_v0(buf: memoryview, pos: int) -> tuple[DescribeConfigsResponse, int]:
-    _results: list[DescribeConfigsResult]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_results: list[DescribeConfigsResult]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_results, pos = read_array_length(buf, pos)
-    if _n_results < 0:
+    n_results, pos = read_array_length(buf, pos)
+    if n_results < 0:
         raise MessageDecodeError("non-nullable field Results was null")
     else:
-        _results = []
-        for _ in range(_n_results):
-            _e_results, pos = _decode_describe_configs_result_v0(buf, pos)
-            _results.append(_e_results)
-    return DescribeConfigsResponse(_throttle_time_ms, _results, []), pos
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_describe_configs_result_v0(buf, pos)
+            f_results.append(e_results)
+    return DescribeConfigsResponse(f_throttle_time_ms, f_results, []), pos
 
 
 def _decode_describe_configs_synonym_v1(buf: memoryview, pos: int) -> tuple[DescribeConfigsSynonym, int]:
-    _name: str
-    _value: str | None
-    _name, pos = read_string(buf, pos)
-    _value, pos = read_nullable_string(buf, pos)
-    _source, = _S2.unpack_from(buf, pos)
+    f_name: str
+    f_value: str | None
+    f_name, pos = read_string(buf, pos)
+    f_value, pos = read_nullable_string(buf, pos)
+    f_source, = _S2.unpack_from(buf, pos)
     pos += 1
-    return DescribeConfigsSynonym(_name, _value, _source, []), pos
+    return DescribeConfigsSynonym(f_name, f_value, f_source, []), pos
 
 
 def _decode_describe_configs_resource_result_v1(buf: memoryview, pos: int) -> tuple[DescribeConfigsResourceResult, int]:
-    _name: str
-    _value: str | None
-    _synonyms: list[DescribeConfigsSynonym]
-    _name, pos = read_string(buf, pos)
-    _value, pos = read_nullable_string(buf, pos)
-    _read_only, _config_source, _is_sensitive = _S4.unpack_from(buf, pos)
+    f_name: str
+    f_value: str | None
+    f_synonyms: list[DescribeConfigsSynonym]
+    f_name, pos = read_string(buf, pos)
+    f_value, pos = read_nullable_string(buf, pos)
+    f_read_only, f_config_source, f_is_sensitive = _S4.unpack_from(buf, pos)
     pos += 3
-    _n_synonyms, pos = read_array_length(buf, pos)
-    if _n_synonyms < 0:
+    n_synonyms, pos = read_array_length(buf, pos)
+    if n_synonyms < 0:
         raise MessageDecodeError("non-nullable field Synonyms was null")
     else:
-        _synonyms = []
-        for _ in range(_n_synonyms):
-            _e_synonyms, pos = _decode_describe_configs_synonym_v1(buf, pos)
-            _synonyms.append(_e_synonyms)
-    return DescribeConfigsResourceResult(_name, _value, _read_only, False, _config_source, _is_sensitive, _synonyms, 0, '', []), pos
+        f_synonyms = []
+        for _ in range(n_synonyms):
+            e_synonyms, pos = _decode_describe_configs_synonym_v1(buf, pos)
+            f_synonyms.append(e_synonyms)
+    return DescribeConfigsResourceResult(f_name, f_value, f_read_only, False, f_config_source, f_is_sensitive, f_synonyms, 0, '', []), pos
 
 
 def _decode_describe_configs_result_v1(buf: memoryview, pos: int) -> tuple[DescribeConfigsResult, int]:
-    _error_message: str | None
-    _resource_name: str
-    _configs: list[DescribeConfigsResourceResult]
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_resource_name: str
+    f_configs: list[DescribeConfigsResourceResult]
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_nullable_string(buf, pos)
-    _resource_type, = _S2.unpack_from(buf, pos)
+    f_error_message, pos = read_nullable_string(buf, pos)
+    f_resource_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    _resource_name, pos = read_string(buf, pos)
-    _n_configs, pos = read_array_length(buf, pos)
-    if _n_configs < 0:
+    f_resource_name, pos = read_string(buf, pos)
+    n_configs, pos = read_array_length(buf, pos)
+    if n_configs < 0:
         raise MessageDecodeError("non-nullable field Configs was null")
     else:
-        _configs = []
-        for _ in range(_n_configs):
-            _e_configs, pos = _decode_describe_configs_resource_result_v1(buf, pos)
-            _configs.append(_e_configs)
-    return DescribeConfigsResult(_error_code, _error_message, _resource_type, _resource_name, _configs, []), pos
+        f_configs = []
+        for _ in range(n_configs):
+            e_configs, pos = _decode_describe_configs_resource_result_v1(buf, pos)
+            f_configs.append(e_configs)
+    return DescribeConfigsResult(f_error_code, f_error_message, f_resource_type, f_resource_name, f_configs, []), pos
 
 
 def _decode_describe_configs_response_v1(buf: memoryview, pos: int) -> tuple[DescribeConfigsResponse, int]:
-    _results: list[DescribeConfigsResult]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_results: list[DescribeConfigsResult]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_results, pos = read_array_length(buf, pos)
-    if _n_results < 0:
+    n_results, pos = read_array_length(buf, pos)
+    if n_results < 0:
         raise MessageDecodeError("non-nullable field Results was null")
     else:
-        _results = []
-        for _ in range(_n_results):
-            _e_results, pos = _decode_describe_configs_result_v1(buf, pos)
-            _results.append(_e_results)
-    return DescribeConfigsResponse(_throttle_time_ms, _results, []), pos
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_describe_configs_result_v1(buf, pos)
+            f_results.append(e_results)
+    return DescribeConfigsResponse(f_throttle_time_ms, f_results, []), pos
 
 
 def _decode_describe_configs_resource_result_v3(buf: memoryview, pos: int) -> tuple[DescribeConfigsResourceResult, int]:
-    _name: str
-    _value: str | None
-    _synonyms: list[DescribeConfigsSynonym]
-    _documentation: str | None
-    _name, pos = read_string(buf, pos)
-    _value, pos = read_nullable_string(buf, pos)
-    _read_only, _config_source, _is_sensitive = _S4.unpack_from(buf, pos)
+    f_name: str
+    f_value: str | None
+    f_synonyms: list[DescribeConfigsSynonym]
+    f_documentation: str | None
+    f_name, pos = read_string(buf, pos)
+    f_value, pos = read_nullable_string(buf, pos)
+    f_read_only, f_config_source, f_is_sensitive = _S4.unpack_from(buf, pos)
     pos += 3
-    _n_synonyms, pos = read_array_length(buf, pos)
-    if _n_synonyms < 0:
+    n_synonyms, pos = read_array_length(buf, pos)
+    if n_synonyms < 0:
         raise MessageDecodeError("non-nullable field Synonyms was null")
     else:
-        _synonyms = []
-        for _ in range(_n_synonyms):
-            _e_synonyms, pos = _decode_describe_configs_synonym_v1(buf, pos)
-            _synonyms.append(_e_synonyms)
-    _config_type, = _S2.unpack_from(buf, pos)
+        f_synonyms = []
+        for _ in range(n_synonyms):
+            e_synonyms, pos = _decode_describe_configs_synonym_v1(buf, pos)
+            f_synonyms.append(e_synonyms)
+    f_config_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    _documentation, pos = read_nullable_string(buf, pos)
-    return DescribeConfigsResourceResult(_name, _value, _read_only, False, _config_source, _is_sensitive, _synonyms, _config_type, _documentation, []), pos
+    f_documentation, pos = read_nullable_string(buf, pos)
+    return DescribeConfigsResourceResult(f_name, f_value, f_read_only, False, f_config_source, f_is_sensitive, f_synonyms, f_config_type, f_documentation, []), pos
 
 
 def _decode_describe_configs_result_v3(buf: memoryview, pos: int) -> tuple[DescribeConfigsResult, int]:
-    _error_message: str | None
-    _resource_name: str
-    _configs: list[DescribeConfigsResourceResult]
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_resource_name: str
+    f_configs: list[DescribeConfigsResourceResult]
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_nullable_string(buf, pos)
-    _resource_type, = _S2.unpack_from(buf, pos)
+    f_error_message, pos = read_nullable_string(buf, pos)
+    f_resource_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    _resource_name, pos = read_string(buf, pos)
-    _n_configs, pos = read_array_length(buf, pos)
-    if _n_configs < 0:
+    f_resource_name, pos = read_string(buf, pos)
+    n_configs, pos = read_array_length(buf, pos)
+    if n_configs < 0:
         raise MessageDecodeError("non-nullable field Configs was null")
     else:
-        _configs = []
-        for _ in range(_n_configs):
-            _e_configs, pos = _decode_describe_configs_resource_result_v3(buf, pos)
-            _configs.append(_e_configs)
-    return DescribeConfigsResult(_error_code, _error_message, _resource_type, _resource_name, _configs, []), pos
+        f_configs = []
+        for _ in range(n_configs):
+            e_configs, pos = _decode_describe_configs_resource_result_v3(buf, pos)
+            f_configs.append(e_configs)
+    return DescribeConfigsResult(f_error_code, f_error_message, f_resource_type, f_resource_name, f_configs, []), pos
 
 
 def _decode_describe_configs_response_v3(buf: memoryview, pos: int) -> tuple[DescribeConfigsResponse, int]:
-    _results: list[DescribeConfigsResult]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_results: list[DescribeConfigsResult]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_results, pos = read_array_length(buf, pos)
-    if _n_results < 0:
+    n_results, pos = read_array_length(buf, pos)
+    if n_results < 0:
         raise MessageDecodeError("non-nullable field Results was null")
     else:
-        _results = []
-        for _ in range(_n_results):
-            _e_results, pos = _decode_describe_configs_result_v3(buf, pos)
-            _results.append(_e_results)
-    return DescribeConfigsResponse(_throttle_time_ms, _results, []), pos
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_describe_configs_result_v3(buf, pos)
+            f_results.append(e_results)
+    return DescribeConfigsResponse(f_throttle_time_ms, f_results, []), pos
 
 
 def _decode_describe_configs_synonym_v4(buf: memoryview, pos: int) -> tuple[DescribeConfigsSynonym, int]:
-    _name: str
-    _value: str | None
-    _name, pos = read_compact_string(buf, pos)
-    _value, pos = read_compact_nullable_string(buf, pos)
-    _source, = _S2.unpack_from(buf, pos)
+    f_name: str
+    f_value: str | None
+    f_name, pos = read_compact_string(buf, pos)
+    f_value, pos = read_compact_nullable_string(buf, pos)
+    f_source, = _S2.unpack_from(buf, pos)
     pos += 1
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeConfigsSynonym(_name, _value, _source, _unknown), pos
+    return DescribeConfigsSynonym(f_name, f_value, f_source, _unknown), pos
 
 
 def _decode_describe_configs_resource_result_v4(buf: memoryview, pos: int) -> tuple[DescribeConfigsResourceResult, int]:
-    _name: str
-    _value: str | None
-    _synonyms: list[DescribeConfigsSynonym]
-    _documentation: str | None
-    _name, pos = read_compact_string(buf, pos)
-    _value, pos = read_compact_nullable_string(buf, pos)
-    _read_only, _config_source, _is_sensitive = _S4.unpack_from(buf, pos)
+    f_name: str
+    f_value: str | None
+    f_synonyms: list[DescribeConfigsSynonym]
+    f_documentation: str | None
+    f_name, pos = read_compact_string(buf, pos)
+    f_value, pos = read_compact_nullable_string(buf, pos)
+    f_read_only, f_config_source, f_is_sensitive = _S4.unpack_from(buf, pos)
     pos += 3
-    _n_synonyms, pos = read_compact_array_length(buf, pos)
-    if _n_synonyms < 0:
+    n_synonyms, pos = read_compact_array_length(buf, pos)
+    if n_synonyms < 0:
         raise MessageDecodeError("non-nullable field Synonyms was null")
     else:
-        _synonyms = []
-        for _ in range(_n_synonyms):
-            _e_synonyms, pos = _decode_describe_configs_synonym_v4(buf, pos)
-            _synonyms.append(_e_synonyms)
-    _config_type, = _S2.unpack_from(buf, pos)
+        f_synonyms = []
+        for _ in range(n_synonyms):
+            e_synonyms, pos = _decode_describe_configs_synonym_v4(buf, pos)
+            f_synonyms.append(e_synonyms)
+    f_config_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    _documentation, pos = read_compact_nullable_string(buf, pos)
+    f_documentation, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeConfigsResourceResult(_name, _value, _read_only, False, _config_source, _is_sensitive, _synonyms, _config_type, _documentation, _unknown), pos
+    return DescribeConfigsResourceResult(f_name, f_value, f_read_only, False, f_config_source, f_is_sensitive, f_synonyms, f_config_type, f_documentation, _unknown), pos
 
 
 def _decode_describe_configs_result_v4(buf: memoryview, pos: int) -> tuple[DescribeConfigsResult, int]:
-    _error_message: str | None
-    _resource_name: str
-    _configs: list[DescribeConfigsResourceResult]
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_resource_name: str
+    f_configs: list[DescribeConfigsResourceResult]
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _resource_type, = _S2.unpack_from(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    f_resource_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    _resource_name, pos = read_compact_string(buf, pos)
-    _n_configs, pos = read_compact_array_length(buf, pos)
-    if _n_configs < 0:
+    f_resource_name, pos = read_compact_string(buf, pos)
+    n_configs, pos = read_compact_array_length(buf, pos)
+    if n_configs < 0:
         raise MessageDecodeError("non-nullable field Configs was null")
     else:
-        _configs = []
-        for _ in range(_n_configs):
-            _e_configs, pos = _decode_describe_configs_resource_result_v4(buf, pos)
-            _configs.append(_e_configs)
+        f_configs = []
+        for _ in range(n_configs):
+            e_configs, pos = _decode_describe_configs_resource_result_v4(buf, pos)
+            f_configs.append(e_configs)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeConfigsResult(_error_code, _error_message, _resource_type, _resource_name, _configs, _unknown), pos
+    return DescribeConfigsResult(f_error_code, f_error_message, f_resource_type, f_resource_name, f_configs, _unknown), pos
 
 
 def _decode_describe_configs_response_v4(buf: memoryview, pos: int) -> tuple[DescribeConfigsResponse, int]:
-    _results: list[DescribeConfigsResult]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_results: list[DescribeConfigsResult]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_results, pos = read_compact_array_length(buf, pos)
-    if _n_results < 0:
+    n_results, pos = read_compact_array_length(buf, pos)
+    if n_results < 0:
         raise MessageDecodeError("non-nullable field Results was null")
     else:
-        _results = []
-        for _ in range(_n_results):
-            _e_results, pos = _decode_describe_configs_result_v4(buf, pos)
-            _results.append(_e_results)
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_describe_configs_result_v4(buf, pos)
+            f_results.append(e_results)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeConfigsResponse(_throttle_time_ms, _results, _unknown), pos
+    return DescribeConfigsResponse(f_throttle_time_ms, f_results, _unknown), pos
 
 
 def _encode_describe_configs_resource_result_v0(m: DescribeConfigsResourceResult, out: bytearray) -> None:
@@ -400,15 +400,15 @@ def _encode_describe_configs_result_v0(m: DescribeConfigsResult, out: bytearray)
     out += _S2.pack(m.resource_type)
     write_string(out, m.resource_name)
     out += pack_int32(len(m.configs))
-    for _e_configs in m.configs:
-        _encode_describe_configs_resource_result_v0(_e_configs, out)
+    for e_configs in m.configs:
+        _encode_describe_configs_resource_result_v0(e_configs, out)
 
 
 def _encode_describe_configs_response_v0(m: DescribeConfigsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.results))
-    for _e_results in m.results:
-        _encode_describe_configs_result_v0(_e_results, out)
+    for e_results in m.results:
+        _encode_describe_configs_result_v0(e_results, out)
 
 
 def _encode_describe_configs_synonym_v1(m: DescribeConfigsSynonym, out: bytearray) -> None:
@@ -424,8 +424,8 @@ def _encode_describe_configs_resource_result_v1(m: DescribeConfigsResourceResult
     write_nullable_string(out, m.value)
     out += _S4.pack(m.read_only, m.config_source, m.is_sensitive)
     out += pack_int32(len(m.synonyms))
-    for _e_synonyms in m.synonyms:
-        _encode_describe_configs_synonym_v1(_e_synonyms, out)
+    for e_synonyms in m.synonyms:
+        _encode_describe_configs_synonym_v1(e_synonyms, out)
 
 
 def _encode_describe_configs_result_v1(m: DescribeConfigsResult, out: bytearray) -> None:
@@ -434,15 +434,15 @@ def _encode_describe_configs_result_v1(m: DescribeConfigsResult, out: bytearray)
     out += _S2.pack(m.resource_type)
     write_string(out, m.resource_name)
     out += pack_int32(len(m.configs))
-    for _e_configs in m.configs:
-        _encode_describe_configs_resource_result_v1(_e_configs, out)
+    for e_configs in m.configs:
+        _encode_describe_configs_resource_result_v1(e_configs, out)
 
 
 def _encode_describe_configs_response_v1(m: DescribeConfigsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.results))
-    for _e_results in m.results:
-        _encode_describe_configs_result_v1(_e_results, out)
+    for e_results in m.results:
+        _encode_describe_configs_result_v1(e_results, out)
 
 
 def _encode_describe_configs_resource_result_v2(m: DescribeConfigsResourceResult, out: bytearray) -> None:
@@ -452,8 +452,8 @@ def _encode_describe_configs_resource_result_v2(m: DescribeConfigsResourceResult
     write_nullable_string(out, m.value)
     out += _S4.pack(m.read_only, m.config_source, m.is_sensitive)
     out += pack_int32(len(m.synonyms))
-    for _e_synonyms in m.synonyms:
-        _encode_describe_configs_synonym_v1(_e_synonyms, out)
+    for e_synonyms in m.synonyms:
+        _encode_describe_configs_synonym_v1(e_synonyms, out)
 
 
 def _encode_describe_configs_result_v2(m: DescribeConfigsResult, out: bytearray) -> None:
@@ -462,15 +462,15 @@ def _encode_describe_configs_result_v2(m: DescribeConfigsResult, out: bytearray)
     out += _S2.pack(m.resource_type)
     write_string(out, m.resource_name)
     out += pack_int32(len(m.configs))
-    for _e_configs in m.configs:
-        _encode_describe_configs_resource_result_v2(_e_configs, out)
+    for e_configs in m.configs:
+        _encode_describe_configs_resource_result_v2(e_configs, out)
 
 
 def _encode_describe_configs_response_v2(m: DescribeConfigsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.results))
-    for _e_results in m.results:
-        _encode_describe_configs_result_v2(_e_results, out)
+    for e_results in m.results:
+        _encode_describe_configs_result_v2(e_results, out)
 
 
 def _encode_describe_configs_resource_result_v3(m: DescribeConfigsResourceResult, out: bytearray) -> None:
@@ -480,8 +480,8 @@ def _encode_describe_configs_resource_result_v3(m: DescribeConfigsResourceResult
     write_nullable_string(out, m.value)
     out += _S4.pack(m.read_only, m.config_source, m.is_sensitive)
     out += pack_int32(len(m.synonyms))
-    for _e_synonyms in m.synonyms:
-        _encode_describe_configs_synonym_v1(_e_synonyms, out)
+    for e_synonyms in m.synonyms:
+        _encode_describe_configs_synonym_v1(e_synonyms, out)
     out += _S2.pack(m.config_type)
     write_nullable_string(out, m.documentation)
 
@@ -492,15 +492,15 @@ def _encode_describe_configs_result_v3(m: DescribeConfigsResult, out: bytearray)
     out += _S2.pack(m.resource_type)
     write_string(out, m.resource_name)
     out += pack_int32(len(m.configs))
-    for _e_configs in m.configs:
-        _encode_describe_configs_resource_result_v3(_e_configs, out)
+    for e_configs in m.configs:
+        _encode_describe_configs_resource_result_v3(e_configs, out)
 
 
 def _encode_describe_configs_response_v3(m: DescribeConfigsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.results))
-    for _e_results in m.results:
-        _encode_describe_configs_result_v3(_e_results, out)
+    for e_results in m.results:
+        _encode_describe_configs_result_v3(e_results, out)
 
 
 def _encode_describe_configs_synonym_v4(m: DescribeConfigsSynonym, out: bytearray) -> None:
@@ -520,8 +520,8 @@ def _encode_describe_configs_resource_result_v4(m: DescribeConfigsResourceResult
     write_compact_nullable_string(out, m.value)
     out += _S4.pack(m.read_only, m.config_source, m.is_sensitive)
     write_uvarint(out, len(m.synonyms) + 1)
-    for _e_synonyms in m.synonyms:
-        _encode_describe_configs_synonym_v4(_e_synonyms, out)
+    for e_synonyms in m.synonyms:
+        _encode_describe_configs_synonym_v4(e_synonyms, out)
     out += _S2.pack(m.config_type)
     write_compact_nullable_string(out, m.documentation)
     if m.unknown_tagged_fields:
@@ -536,8 +536,8 @@ def _encode_describe_configs_result_v4(m: DescribeConfigsResult, out: bytearray)
     out += _S2.pack(m.resource_type)
     write_compact_string(out, m.resource_name)
     write_uvarint(out, len(m.configs) + 1)
-    for _e_configs in m.configs:
-        _encode_describe_configs_resource_result_v4(_e_configs, out)
+    for e_configs in m.configs:
+        _encode_describe_configs_resource_result_v4(e_configs, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -547,8 +547,8 @@ def _encode_describe_configs_result_v4(m: DescribeConfigsResult, out: bytearray)
 def _encode_describe_configs_response_v4(m: DescribeConfigsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.results) + 1)
-    for _e_results in m.results:
-        _encode_describe_configs_result_v4(_e_results, out)
+    for e_results in m.results:
+        _encode_describe_configs_result_v4(e_results, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -72,55 +72,55 @@ class DescribeDelegationTokenRequest(ApiMessage):
 
 
 def _decode_describe_delegation_token_owner_v0(buf: memoryview, pos: int) -> tuple[DescribeDelegationTokenOwner, int]:
-    _principal_type: str
-    _principal_name: str
-    _principal_type, pos = read_string(buf, pos)
-    _principal_name, pos = read_string(buf, pos)
-    return DescribeDelegationTokenOwner(_principal_type, _principal_name, []), pos
+    f_principal_type: str
+    f_principal_name: str
+    f_principal_type, pos = read_string(buf, pos)
+    f_principal_name, pos = read_string(buf, pos)
+    return DescribeDelegationTokenOwner(f_principal_type, f_principal_name, []), pos
 
 
 def _decode_describe_delegation_token_request_v0(buf: memoryview, pos: int) -> tuple[DescribeDelegationTokenRequest, int]:
-    _owners: list[DescribeDelegationTokenOwner] | None
-    _n_owners, pos = read_array_length(buf, pos)
-    if _n_owners < 0:
-        _owners = None
+    f_owners: list[DescribeDelegationTokenOwner] | None
+    n_owners, pos = read_array_length(buf, pos)
+    if n_owners < 0:
+        f_owners = None
     else:
-        _owners = []
-        for _ in range(_n_owners):
-            _e_owners, pos = _decode_describe_delegation_token_owner_v0(buf, pos)
-            _owners.append(_e_owners)
-    return DescribeDelegationTokenRequest(_owners, []), pos
+        f_owners = []
+        for _ in range(n_owners):
+            e_owners, pos = _decode_describe_delegation_token_owner_v0(buf, pos)
+            f_owners.append(e_owners)
+    return DescribeDelegationTokenRequest(f_owners, []), pos
 
 
 def _decode_describe_delegation_token_owner_v2(buf: memoryview, pos: int) -> tuple[DescribeDelegationTokenOwner, int]:
-    _principal_type: str
-    _principal_name: str
-    _principal_type, pos = read_compact_string(buf, pos)
-    _principal_name, pos = read_compact_string(buf, pos)
+    f_principal_type: str
+    f_principal_name: str
+    f_principal_type, pos = read_compact_string(buf, pos)
+    f_principal_name, pos = read_compact_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeDelegationTokenOwner(_principal_type, _principal_name, _unknown), pos
+    return DescribeDelegationTokenOwner(f_principal_type, f_principal_name, _unknown), pos
 
 
 def _decode_describe_delegation_token_request_v2(buf: memoryview, pos: int) -> tuple[DescribeDelegationTokenRequest, int]:
-    _owners: list[DescribeDelegationTokenOwner] | None
-    _n_owners, pos = read_compact_array_length(buf, pos)
-    if _n_owners < 0:
-        _owners = None
+    f_owners: list[DescribeDelegationTokenOwner] | None
+    n_owners, pos = read_compact_array_length(buf, pos)
+    if n_owners < 0:
+        f_owners = None
     else:
-        _owners = []
-        for _ in range(_n_owners):
-            _e_owners, pos = _decode_describe_delegation_token_owner_v2(buf, pos)
-            _owners.append(_e_owners)
+        f_owners = []
+        for _ in range(n_owners):
+            e_owners, pos = _decode_describe_delegation_token_owner_v2(buf, pos)
+            f_owners.append(e_owners)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeDelegationTokenRequest(_owners, _unknown), pos
+    return DescribeDelegationTokenRequest(f_owners, _unknown), pos
 
 
 def _encode_describe_delegation_token_owner_v0(m: DescribeDelegationTokenOwner, out: bytearray) -> None:
@@ -133,8 +133,8 @@ def _encode_describe_delegation_token_request_v0(m: DescribeDelegationTokenReque
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.owners))
-        for _e_owners in m.owners:
-            _encode_describe_delegation_token_owner_v0(_e_owners, out)
+        for e_owners in m.owners:
+            _encode_describe_delegation_token_owner_v0(e_owners, out)
 
 
 def _encode_describe_delegation_token_owner_v2(m: DescribeDelegationTokenOwner, out: bytearray) -> None:
@@ -151,8 +151,8 @@ def _encode_describe_delegation_token_request_v2(m: DescribeDelegationTokenReque
         out.append(0)
     else:
         write_uvarint(out, len(m.owners) + 1)
-        for _e_owners in m.owners:
-            _encode_describe_delegation_token_owner_v2(_e_owners, out)
+        for e_owners in m.owners:
+            _encode_describe_delegation_token_owner_v2(e_owners, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

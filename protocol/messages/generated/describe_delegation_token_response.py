@@ -113,168 +113,168 @@ class DescribeDelegationTokenResponse(ApiMessage):
 
 
 def _decode_described_delegation_token_renewer_v0(buf: memoryview, pos: int) -> tuple[DescribedDelegationTokenRenewer, int]:
-    _principal_type: str
-    _principal_name: str
-    _principal_type, pos = read_string(buf, pos)
-    _principal_name, pos = read_string(buf, pos)
-    return DescribedDelegationTokenRenewer(_principal_type, _principal_name, []), pos
+    f_principal_type: str
+    f_principal_name: str
+    f_principal_type, pos = read_string(buf, pos)
+    f_principal_name, pos = read_string(buf, pos)
+    return DescribedDelegationTokenRenewer(f_principal_type, f_principal_name, []), pos
 
 
 def _decode_described_delegation_token_v0(buf: memoryview, pos: int) -> tuple[DescribedDelegationToken, int]:
-    _principal_type: str
-    _principal_name: str
-    _token_id: str
-    _hmac: bytes
-    _renewers: list[DescribedDelegationTokenRenewer]
-    _principal_type, pos = read_string(buf, pos)
-    _principal_name, pos = read_string(buf, pos)
-    _issue_timestamp, _expiry_timestamp, _max_timestamp = _S1.unpack_from(buf, pos)
+    f_principal_type: str
+    f_principal_name: str
+    f_token_id: str
+    f_hmac: bytes
+    f_renewers: list[DescribedDelegationTokenRenewer]
+    f_principal_type, pos = read_string(buf, pos)
+    f_principal_name, pos = read_string(buf, pos)
+    f_issue_timestamp, f_expiry_timestamp, f_max_timestamp = _S1.unpack_from(buf, pos)
     pos += 24
-    _token_id, pos = read_string(buf, pos)
-    _hmac, pos = read_bytes(buf, pos)
-    _n_renewers, pos = read_array_length(buf, pos)
-    if _n_renewers < 0:
+    f_token_id, pos = read_string(buf, pos)
+    f_hmac, pos = read_bytes(buf, pos)
+    n_renewers, pos = read_array_length(buf, pos)
+    if n_renewers < 0:
         raise MessageDecodeError("non-nullable field Renewers was null")
     else:
-        _renewers = []
-        for _ in range(_n_renewers):
-            _e_renewers, pos = _decode_described_delegation_token_renewer_v0(buf, pos)
-            _renewers.append(_e_renewers)
-    return DescribedDelegationToken(_principal_type, _principal_name, '', '', _issue_timestamp, _expiry_timestamp, _max_timestamp, _token_id, _hmac, _renewers, []), pos
+        f_renewers = []
+        for _ in range(n_renewers):
+            e_renewers, pos = _decode_described_delegation_token_renewer_v0(buf, pos)
+            f_renewers.append(e_renewers)
+    return DescribedDelegationToken(f_principal_type, f_principal_name, '', '', f_issue_timestamp, f_expiry_timestamp, f_max_timestamp, f_token_id, f_hmac, f_renewers, []), pos
 
 
 def _decode_describe_delegation_token_response_v0(buf: memoryview, pos: int) -> tuple[DescribeDelegationTokenResponse, int]:
-    _tokens: list[DescribedDelegationToken]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_tokens: list[DescribedDelegationToken]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _n_tokens, pos = read_array_length(buf, pos)
-    if _n_tokens < 0:
+    n_tokens, pos = read_array_length(buf, pos)
+    if n_tokens < 0:
         raise MessageDecodeError("non-nullable field Tokens was null")
     else:
-        _tokens = []
-        for _ in range(_n_tokens):
-            _e_tokens, pos = _decode_described_delegation_token_v0(buf, pos)
-            _tokens.append(_e_tokens)
-    _throttle_time_ms, = _S2.unpack_from(buf, pos)
+        f_tokens = []
+        for _ in range(n_tokens):
+            e_tokens, pos = _decode_described_delegation_token_v0(buf, pos)
+            f_tokens.append(e_tokens)
+    f_throttle_time_ms, = _S2.unpack_from(buf, pos)
     pos += 4
-    return DescribeDelegationTokenResponse(_error_code, _tokens, _throttle_time_ms, []), pos
+    return DescribeDelegationTokenResponse(f_error_code, f_tokens, f_throttle_time_ms, []), pos
 
 
 def _decode_described_delegation_token_renewer_v2(buf: memoryview, pos: int) -> tuple[DescribedDelegationTokenRenewer, int]:
-    _principal_type: str
-    _principal_name: str
-    _principal_type, pos = read_compact_string(buf, pos)
-    _principal_name, pos = read_compact_string(buf, pos)
+    f_principal_type: str
+    f_principal_name: str
+    f_principal_type, pos = read_compact_string(buf, pos)
+    f_principal_name, pos = read_compact_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribedDelegationTokenRenewer(_principal_type, _principal_name, _unknown), pos
+    return DescribedDelegationTokenRenewer(f_principal_type, f_principal_name, _unknown), pos
 
 
 def _decode_described_delegation_token_v2(buf: memoryview, pos: int) -> tuple[DescribedDelegationToken, int]:
-    _principal_type: str
-    _principal_name: str
-    _token_id: str
-    _hmac: bytes
-    _renewers: list[DescribedDelegationTokenRenewer]
-    _principal_type, pos = read_compact_string(buf, pos)
-    _principal_name, pos = read_compact_string(buf, pos)
-    _issue_timestamp, _expiry_timestamp, _max_timestamp = _S1.unpack_from(buf, pos)
+    f_principal_type: str
+    f_principal_name: str
+    f_token_id: str
+    f_hmac: bytes
+    f_renewers: list[DescribedDelegationTokenRenewer]
+    f_principal_type, pos = read_compact_string(buf, pos)
+    f_principal_name, pos = read_compact_string(buf, pos)
+    f_issue_timestamp, f_expiry_timestamp, f_max_timestamp = _S1.unpack_from(buf, pos)
     pos += 24
-    _token_id, pos = read_compact_string(buf, pos)
-    _hmac, pos = read_compact_bytes(buf, pos)
-    _n_renewers, pos = read_compact_array_length(buf, pos)
-    if _n_renewers < 0:
+    f_token_id, pos = read_compact_string(buf, pos)
+    f_hmac, pos = read_compact_bytes(buf, pos)
+    n_renewers, pos = read_compact_array_length(buf, pos)
+    if n_renewers < 0:
         raise MessageDecodeError("non-nullable field Renewers was null")
     else:
-        _renewers = []
-        for _ in range(_n_renewers):
-            _e_renewers, pos = _decode_described_delegation_token_renewer_v2(buf, pos)
-            _renewers.append(_e_renewers)
+        f_renewers = []
+        for _ in range(n_renewers):
+            e_renewers, pos = _decode_described_delegation_token_renewer_v2(buf, pos)
+            f_renewers.append(e_renewers)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribedDelegationToken(_principal_type, _principal_name, '', '', _issue_timestamp, _expiry_timestamp, _max_timestamp, _token_id, _hmac, _renewers, _unknown), pos
+    return DescribedDelegationToken(f_principal_type, f_principal_name, '', '', f_issue_timestamp, f_expiry_timestamp, f_max_timestamp, f_token_id, f_hmac, f_renewers, _unknown), pos
 
 
 def _decode_describe_delegation_token_response_v2(buf: memoryview, pos: int) -> tuple[DescribeDelegationTokenResponse, int]:
-    _tokens: list[DescribedDelegationToken]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_tokens: list[DescribedDelegationToken]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _n_tokens, pos = read_compact_array_length(buf, pos)
-    if _n_tokens < 0:
+    n_tokens, pos = read_compact_array_length(buf, pos)
+    if n_tokens < 0:
         raise MessageDecodeError("non-nullable field Tokens was null")
     else:
-        _tokens = []
-        for _ in range(_n_tokens):
-            _e_tokens, pos = _decode_described_delegation_token_v2(buf, pos)
-            _tokens.append(_e_tokens)
-    _throttle_time_ms, = _S2.unpack_from(buf, pos)
+        f_tokens = []
+        for _ in range(n_tokens):
+            e_tokens, pos = _decode_described_delegation_token_v2(buf, pos)
+            f_tokens.append(e_tokens)
+    f_throttle_time_ms, = _S2.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeDelegationTokenResponse(_error_code, _tokens, _throttle_time_ms, _unknown), pos
+    return DescribeDelegationTokenResponse(f_error_code, f_tokens, f_throttle_time_ms, _unknown), pos
 
 
 def _decode_described_delegation_token_v3(buf: memoryview, pos: int) -> tuple[DescribedDelegationToken, int]:
-    _principal_type: str
-    _principal_name: str
-    _token_requester_principal_type: str
-    _token_requester_principal_name: str
-    _token_id: str
-    _hmac: bytes
-    _renewers: list[DescribedDelegationTokenRenewer]
-    _principal_type, pos = read_compact_string(buf, pos)
-    _principal_name, pos = read_compact_string(buf, pos)
-    _token_requester_principal_type, pos = read_compact_string(buf, pos)
-    _token_requester_principal_name, pos = read_compact_string(buf, pos)
-    _issue_timestamp, _expiry_timestamp, _max_timestamp = _S1.unpack_from(buf, pos)
+    f_principal_type: str
+    f_principal_name: str
+    f_token_requester_principal_type: str
+    f_token_requester_principal_name: str
+    f_token_id: str
+    f_hmac: bytes
+    f_renewers: list[DescribedDelegationTokenRenewer]
+    f_principal_type, pos = read_compact_string(buf, pos)
+    f_principal_name, pos = read_compact_string(buf, pos)
+    f_token_requester_principal_type, pos = read_compact_string(buf, pos)
+    f_token_requester_principal_name, pos = read_compact_string(buf, pos)
+    f_issue_timestamp, f_expiry_timestamp, f_max_timestamp = _S1.unpack_from(buf, pos)
     pos += 24
-    _token_id, pos = read_compact_string(buf, pos)
-    _hmac, pos = read_compact_bytes(buf, pos)
-    _n_renewers, pos = read_compact_array_length(buf, pos)
-    if _n_renewers < 0:
+    f_token_id, pos = read_compact_string(buf, pos)
+    f_hmac, pos = read_compact_bytes(buf, pos)
+    n_renewers, pos = read_compact_array_length(buf, pos)
+    if n_renewers < 0:
         raise MessageDecodeError("non-nullable field Renewers was null")
     else:
-        _renewers = []
-        for _ in range(_n_renewers):
-            _e_renewers, pos = _decode_described_delegation_token_renewer_v2(buf, pos)
-            _renewers.append(_e_renewers)
+        f_renewers = []
+        for _ in range(n_renewers):
+            e_renewers, pos = _decode_described_delegation_token_renewer_v2(buf, pos)
+            f_renewers.append(e_renewers)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribedDelegationToken(_principal_type, _principal_name, _token_requester_principal_type, _token_requester_principal_name, _issue_timestamp, _expiry_timestamp, _max_timestamp, _token_id, _hmac, _renewers, _unknown), pos
+    return DescribedDelegationToken(f_principal_type, f_principal_name, f_token_requester_principal_type, f_token_requester_principal_name, f_issue_timestamp, f_expiry_timestamp, f_max_timestamp, f_token_id, f_hmac, f_renewers, _unknown), pos
 
 
 def _decode_describe_delegation_token_response_v3(buf: memoryview, pos: int) -> tuple[DescribeDelegationTokenResponse, int]:
-    _tokens: list[DescribedDelegationToken]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_tokens: list[DescribedDelegationToken]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _n_tokens, pos = read_compact_array_length(buf, pos)
-    if _n_tokens < 0:
+    n_tokens, pos = read_compact_array_length(buf, pos)
+    if n_tokens < 0:
         raise MessageDecodeError("non-nullable field Tokens was null")
     else:
-        _tokens = []
-        for _ in range(_n_tokens):
-            _e_tokens, pos = _decode_described_delegation_token_v3(buf, pos)
-            _tokens.append(_e_tokens)
-    _throttle_time_ms, = _S2.unpack_from(buf, pos)
+        f_tokens = []
+        for _ in range(n_tokens):
+            e_tokens, pos = _decode_described_delegation_token_v3(buf, pos)
+            f_tokens.append(e_tokens)
+    f_throttle_time_ms, = _S2.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeDelegationTokenResponse(_error_code, _tokens, _throttle_time_ms, _unknown), pos
+    return DescribeDelegationTokenResponse(f_error_code, f_tokens, f_throttle_time_ms, _unknown), pos
 
 
 def _encode_described_delegation_token_renewer_v0(m: DescribedDelegationTokenRenewer, out: bytearray) -> None:
@@ -293,15 +293,15 @@ def _encode_described_delegation_token_v0(m: DescribedDelegationToken, out: byte
     write_string(out, m.token_id)
     write_bytes(out, m.hmac)
     out += pack_int32(len(m.renewers))
-    for _e_renewers in m.renewers:
-        _encode_described_delegation_token_renewer_v0(_e_renewers, out)
+    for e_renewers in m.renewers:
+        _encode_described_delegation_token_renewer_v0(e_renewers, out)
 
 
 def _encode_describe_delegation_token_response_v0(m: DescribeDelegationTokenResponse, out: bytearray) -> None:
     out += _S0.pack(m.error_code)
     out += pack_int32(len(m.tokens))
-    for _e_tokens in m.tokens:
-        _encode_described_delegation_token_v0(_e_tokens, out)
+    for e_tokens in m.tokens:
+        _encode_described_delegation_token_v0(e_tokens, out)
     out += _S2.pack(m.throttle_time_ms)
 
 
@@ -316,15 +316,15 @@ def _encode_described_delegation_token_v1(m: DescribedDelegationToken, out: byte
     write_string(out, m.token_id)
     write_bytes(out, m.hmac)
     out += pack_int32(len(m.renewers))
-    for _e_renewers in m.renewers:
-        _encode_described_delegation_token_renewer_v0(_e_renewers, out)
+    for e_renewers in m.renewers:
+        _encode_described_delegation_token_renewer_v0(e_renewers, out)
 
 
 def _encode_describe_delegation_token_response_v1(m: DescribeDelegationTokenResponse, out: bytearray) -> None:
     out += _S0.pack(m.error_code)
     out += pack_int32(len(m.tokens))
-    for _e_tokens in m.tokens:
-        _encode_described_delegation_token_v1(_e_tokens, out)
+    for e_tokens in m.tokens:
+        _encode_described_delegation_token_v1(e_tokens, out)
     out += _S2.pack(m.throttle_time_ms)
 
 
@@ -348,8 +348,8 @@ def _encode_described_delegation_token_v2(m: DescribedDelegationToken, out: byte
     write_compact_string(out, m.token_id)
     write_compact_bytes(out, m.hmac)
     write_uvarint(out, len(m.renewers) + 1)
-    for _e_renewers in m.renewers:
-        _encode_described_delegation_token_renewer_v2(_e_renewers, out)
+    for e_renewers in m.renewers:
+        _encode_described_delegation_token_renewer_v2(e_renewers, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -359,8 +359,8 @@ def _encode_described_delegation_token_v2(m: DescribedDelegationToken, out: byte
 def _encode_describe_delegation_token_response_v2(m: DescribeDelegationTokenResponse, out: bytearray) -> None:
     out += _S0.pack(m.error_code)
     write_uvarint(out, len(m.tokens) + 1)
-    for _e_tokens in m.tokens:
-        _encode_described_delegation_token_v2(_e_tokens, out)
+    for e_tokens in m.tokens:
+        _encode_described_delegation_token_v2(e_tokens, out)
     out += _S2.pack(m.throttle_time_ms)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -377,8 +377,8 @@ def _encode_described_delegation_token_v3(m: DescribedDelegationToken, out: byte
     write_compact_string(out, m.token_id)
     write_compact_bytes(out, m.hmac)
     write_uvarint(out, len(m.renewers) + 1)
-    for _e_renewers in m.renewers:
-        _encode_described_delegation_token_renewer_v2(_e_renewers, out)
+    for e_renewers in m.renewers:
+        _encode_described_delegation_token_renewer_v2(e_renewers, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -388,8 +388,8 @@ def _encode_described_delegation_token_v3(m: DescribedDelegationToken, out: byte
 def _encode_describe_delegation_token_response_v3(m: DescribeDelegationTokenResponse, out: bytearray) -> None:
     out += _S0.pack(m.error_code)
     write_uvarint(out, len(m.tokens) + 1)
-    for _e_tokens in m.tokens:
-        _encode_described_delegation_token_v3(_e_tokens, out)
+    for e_tokens in m.tokens:
+        _encode_described_delegation_token_v3(e_tokens, out)
     out += _S2.pack(m.throttle_time_ms)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))

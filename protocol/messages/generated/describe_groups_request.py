@@ -67,88 +67,88 @@ class DescribeGroupsRequest(ApiMessage):
 
 
 def _decode_describe_groups_request_v0(buf: memoryview, pos: int) -> tuple[DescribeGroupsRequest, int]:
-    _groups: list[str]
-    _n_groups, pos = read_array_length(buf, pos)
-    if _n_groups < 0:
+    f_groups: list[str]
+    n_groups, pos = read_array_length(buf, pos)
+    if n_groups < 0:
         raise MessageDecodeError("non-nullable field Groups was null")
     else:
-        _groups = []
-        for _ in range(_n_groups):
-            _e_groups, pos = read_string(buf, pos)
-            _groups.append(_e_groups)
-    return DescribeGroupsRequest(_groups, False, []), pos
+        f_groups = []
+        for _ in range(n_groups):
+            e_groups, pos = read_string(buf, pos)
+            f_groups.append(e_groups)
+    return DescribeGroupsRequest(f_groups, False, []), pos
 
 
 def _decode_describe_groups_request_v3(buf: memoryview, pos: int) -> tuple[DescribeGroupsRequest, int]:
-    _groups: list[str]
-    _n_groups, pos = read_array_length(buf, pos)
-    if _n_groups < 0:
+    f_groups: list[str]
+    n_groups, pos = read_array_length(buf, pos)
+    if n_groups < 0:
         raise MessageDecodeError("non-nullable field Groups was null")
     else:
-        _groups = []
-        for _ in range(_n_groups):
-            _e_groups, pos = read_string(buf, pos)
-            _groups.append(_e_groups)
-    _include_authorized_operations, = _S0.unpack_from(buf, pos)
+        f_groups = []
+        for _ in range(n_groups):
+            e_groups, pos = read_string(buf, pos)
+            f_groups.append(e_groups)
+    f_include_authorized_operations, = _S0.unpack_from(buf, pos)
     pos += 1
-    return DescribeGroupsRequest(_groups, _include_authorized_operations, []), pos
+    return DescribeGroupsRequest(f_groups, f_include_authorized_operations, []), pos
 
 
 def _decode_describe_groups_request_v5(buf: memoryview, pos: int) -> tuple[DescribeGroupsRequest, int]:
-    _groups: list[str]
-    _n_groups, pos = read_compact_array_length(buf, pos)
-    if _n_groups < 0:
+    f_groups: list[str]
+    n_groups, pos = read_compact_array_length(buf, pos)
+    if n_groups < 0:
         raise MessageDecodeError("non-nullable field Groups was null")
     else:
-        _groups = []
-        for _ in range(_n_groups):
-            _e_groups, pos = read_compact_string(buf, pos)
-            _groups.append(_e_groups)
-    _include_authorized_operations, = _S0.unpack_from(buf, pos)
+        f_groups = []
+        for _ in range(n_groups):
+            e_groups, pos = read_compact_string(buf, pos)
+            f_groups.append(e_groups)
+    f_include_authorized_operations, = _S0.unpack_from(buf, pos)
     pos += 1
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeGroupsRequest(_groups, _include_authorized_operations, _unknown), pos
+    return DescribeGroupsRequest(f_groups, f_include_authorized_operations, _unknown), pos
 
 
 def _encode_describe_groups_request_v0(m: DescribeGroupsRequest, out: bytearray) -> None:
     if m.include_authorized_operations:
         raise version_error("DescribeGroupsRequest", "IncludeAuthorizedOperations", 0)
     out += pack_int32(len(m.groups))
-    for _e_groups in m.groups:
-        write_string(out, _e_groups)
+    for e_groups in m.groups:
+        write_string(out, e_groups)
 
 
 def _encode_describe_groups_request_v1(m: DescribeGroupsRequest, out: bytearray) -> None:
     if m.include_authorized_operations:
         raise version_error("DescribeGroupsRequest", "IncludeAuthorizedOperations", 1)
     out += pack_int32(len(m.groups))
-    for _e_groups in m.groups:
-        write_string(out, _e_groups)
+    for e_groups in m.groups:
+        write_string(out, e_groups)
 
 
 def _encode_describe_groups_request_v2(m: DescribeGroupsRequest, out: bytearray) -> None:
     if m.include_authorized_operations:
         raise version_error("DescribeGroupsRequest", "IncludeAuthorizedOperations", 2)
     out += pack_int32(len(m.groups))
-    for _e_groups in m.groups:
-        write_string(out, _e_groups)
+    for e_groups in m.groups:
+        write_string(out, e_groups)
 
 
 def _encode_describe_groups_request_v3(m: DescribeGroupsRequest, out: bytearray) -> None:
     out += pack_int32(len(m.groups))
-    for _e_groups in m.groups:
-        write_string(out, _e_groups)
+    for e_groups in m.groups:
+        write_string(out, e_groups)
     out += _S0.pack(m.include_authorized_operations)
 
 
 def _encode_describe_groups_request_v5(m: DescribeGroupsRequest, out: bytearray) -> None:
     write_uvarint(out, len(m.groups) + 1)
-    for _e_groups in m.groups:
-        write_compact_string(out, _e_groups)
+    for e_groups in m.groups:
+        write_compact_string(out, e_groups)
     out += _S0.pack(m.include_authorized_operations)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))

@@ -116,235 +116,235 @@ class DescribeGroupsResponse(ApiMessage):
 
 
 def _decode_described_group_member_v0(buf: memoryview, pos: int) -> tuple[DescribedGroupMember, int]:
-    _member_id: str
-    _client_id: str
-    _client_host: str
-    _member_metadata: bytes
-    _member_assignment: bytes
-    _member_id, pos = read_string(buf, pos)
-    _client_id, pos = read_string(buf, pos)
-    _client_host, pos = read_string(buf, pos)
-    _member_metadata, pos = read_bytes(buf, pos)
-    _member_assignment, pos = read_bytes(buf, pos)
-    return DescribedGroupMember(_member_id, None, _client_id, _client_host, _member_metadata, _member_assignment, []), pos
+    f_member_id: str
+    f_client_id: str
+    f_client_host: str
+    f_member_metadata: bytes
+    f_member_assignment: bytes
+    f_member_id, pos = read_string(buf, pos)
+    f_client_id, pos = read_string(buf, pos)
+    f_client_host, pos = read_string(buf, pos)
+    f_member_metadata, pos = read_bytes(buf, pos)
+    f_member_assignment, pos = read_bytes(buf, pos)
+    return DescribedGroupMember(f_member_id, None, f_client_id, f_client_host, f_member_metadata, f_member_assignment, []), pos
 
 
 def _decode_described_group_v0(buf: memoryview, pos: int) -> tuple[DescribedGroup, int]:
-    _group_id: str
-    _group_state: str
-    _protocol_type: str
-    _protocol_data: str
-    _members: list[DescribedGroupMember]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_group_id: str
+    f_group_state: str
+    f_protocol_type: str
+    f_protocol_data: str
+    f_members: list[DescribedGroupMember]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _group_id, pos = read_string(buf, pos)
-    _group_state, pos = read_string(buf, pos)
-    _protocol_type, pos = read_string(buf, pos)
-    _protocol_data, pos = read_string(buf, pos)
-    _n_members, pos = read_array_length(buf, pos)
-    if _n_members < 0:
+    f_group_id, pos = read_string(buf, pos)
+    f_group_state, pos = read_string(buf, pos)
+    f_protocol_type, pos = read_string(buf, pos)
+    f_protocol_data, pos = read_string(buf, pos)
+    n_members, pos = read_array_length(buf, pos)
+    if n_members < 0:
         raise MessageDecodeError("non-nullable field Members was null")
     else:
-        _members = []
-        for _ in range(_n_members):
-            _e_members, pos = _decode_described_group_member_v0(buf, pos)
-            _members.append(_e_members)
-    return DescribedGroup(_error_code, _group_id, _group_state, _protocol_type, _protocol_data, _members, -2147483648, []), pos
+        f_members = []
+        for _ in range(n_members):
+            e_members, pos = _decode_described_group_member_v0(buf, pos)
+            f_members.append(e_members)
+    return DescribedGroup(f_error_code, f_group_id, f_group_state, f_protocol_type, f_protocol_data, f_members, -2147483648, []), pos
 
 
 def _decode_describe_groups_response_v0(buf: memoryview, pos: int) -> tuple[DescribeGroupsResponse, int]:
-    _groups: list[DescribedGroup]
-    _n_groups, pos = read_array_length(buf, pos)
-    if _n_groups < 0:
+    f_groups: list[DescribedGroup]
+    n_groups, pos = read_array_length(buf, pos)
+    if n_groups < 0:
         raise MessageDecodeError("non-nullable field Groups was null")
     else:
-        _groups = []
-        for _ in range(_n_groups):
-            _e_groups, pos = _decode_described_group_v0(buf, pos)
-            _groups.append(_e_groups)
-    return DescribeGroupsResponse(0, _groups, []), pos
+        f_groups = []
+        for _ in range(n_groups):
+            e_groups, pos = _decode_described_group_v0(buf, pos)
+            f_groups.append(e_groups)
+    return DescribeGroupsResponse(0, f_groups, []), pos
 
 
 def _decode_describe_groups_response_v1(buf: memoryview, pos: int) -> tuple[DescribeGroupsResponse, int]:
-    _groups: list[DescribedGroup]
-    _throttle_time_ms, = _S1.unpack_from(buf, pos)
+    f_groups: list[DescribedGroup]
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_groups, pos = read_array_length(buf, pos)
-    if _n_groups < 0:
+    n_groups, pos = read_array_length(buf, pos)
+    if n_groups < 0:
         raise MessageDecodeError("non-nullable field Groups was null")
     else:
-        _groups = []
-        for _ in range(_n_groups):
-            _e_groups, pos = _decode_described_group_v0(buf, pos)
-            _groups.append(_e_groups)
-    return DescribeGroupsResponse(_throttle_time_ms, _groups, []), pos
+        f_groups = []
+        for _ in range(n_groups):
+            e_groups, pos = _decode_described_group_v0(buf, pos)
+            f_groups.append(e_groups)
+    return DescribeGroupsResponse(f_throttle_time_ms, f_groups, []), pos
 
 
 def _decode_described_group_v3(buf: memoryview, pos: int) -> tuple[DescribedGroup, int]:
-    _group_id: str
-    _group_state: str
-    _protocol_type: str
-    _protocol_data: str
-    _members: list[DescribedGroupMember]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_group_id: str
+    f_group_state: str
+    f_protocol_type: str
+    f_protocol_data: str
+    f_members: list[DescribedGroupMember]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _group_id, pos = read_string(buf, pos)
-    _group_state, pos = read_string(buf, pos)
-    _protocol_type, pos = read_string(buf, pos)
-    _protocol_data, pos = read_string(buf, pos)
-    _n_members, pos = read_array_length(buf, pos)
-    if _n_members < 0:
+    f_group_id, pos = read_string(buf, pos)
+    f_group_state, pos = read_string(buf, pos)
+    f_protocol_type, pos = read_string(buf, pos)
+    f_protocol_data, pos = read_string(buf, pos)
+    n_members, pos = read_array_length(buf, pos)
+    if n_members < 0:
         raise MessageDecodeError("non-nullable field Members was null")
     else:
-        _members = []
-        for _ in range(_n_members):
-            _e_members, pos = _decode_described_group_member_v0(buf, pos)
-            _members.append(_e_members)
-    _authorized_operations, = _S1.unpack_from(buf, pos)
+        f_members = []
+        for _ in range(n_members):
+            e_members, pos = _decode_described_group_member_v0(buf, pos)
+            f_members.append(e_members)
+    f_authorized_operations, = _S1.unpack_from(buf, pos)
     pos += 4
-    return DescribedGroup(_error_code, _group_id, _group_state, _protocol_type, _protocol_data, _members, _authorized_operations, []), pos
+    return DescribedGroup(f_error_code, f_group_id, f_group_state, f_protocol_type, f_protocol_data, f_members, f_authorized_operations, []), pos
 
 
 def _decode_describe_groups_response_v3(buf: memoryview, pos: int) -> tuple[DescribeGroupsResponse, int]:
-    _groups: list[DescribedGroup]
-    _throttle_time_ms, = _S1.unpack_from(buf, pos)
+    f_groups: list[DescribedGroup]
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_groups, pos = read_array_length(buf, pos)
-    if _n_groups < 0:
+    n_groups, pos = read_array_length(buf, pos)
+    if n_groups < 0:
         raise MessageDecodeError("non-nullable field Groups was null")
     else:
-        _groups = []
-        for _ in range(_n_groups):
-            _e_groups, pos = _decode_described_group_v3(buf, pos)
-            _groups.append(_e_groups)
-    return DescribeGroupsResponse(_throttle_time_ms, _groups, []), pos
+        f_groups = []
+        for _ in range(n_groups):
+            e_groups, pos = _decode_described_group_v3(buf, pos)
+            f_groups.append(e_groups)
+    return DescribeGroupsResponse(f_throttle_time_ms, f_groups, []), pos
 
 
 def _decode_described_group_member_v4(buf: memoryview, pos: int) -> tuple[DescribedGroupMember, int]:
-    _member_id: str
-    _group_instance_id: str | None
-    _client_id: str
-    _client_host: str
-    _member_metadata: bytes
-    _member_assignment: bytes
-    _member_id, pos = read_string(buf, pos)
-    _group_instance_id, pos = read_nullable_string(buf, pos)
-    _client_id, pos = read_string(buf, pos)
-    _client_host, pos = read_string(buf, pos)
-    _member_metadata, pos = read_bytes(buf, pos)
-    _member_assignment, pos = read_bytes(buf, pos)
-    return DescribedGroupMember(_member_id, _group_instance_id, _client_id, _client_host, _member_metadata, _member_assignment, []), pos
+    f_member_id: str
+    f_group_instance_id: str | None
+    f_client_id: str
+    f_client_host: str
+    f_member_metadata: bytes
+    f_member_assignment: bytes
+    f_member_id, pos = read_string(buf, pos)
+    f_group_instance_id, pos = read_nullable_string(buf, pos)
+    f_client_id, pos = read_string(buf, pos)
+    f_client_host, pos = read_string(buf, pos)
+    f_member_metadata, pos = read_bytes(buf, pos)
+    f_member_assignment, pos = read_bytes(buf, pos)
+    return DescribedGroupMember(f_member_id, f_group_instance_id, f_client_id, f_client_host, f_member_metadata, f_member_assignment, []), pos
 
 
 def _decode_described_group_v4(buf: memoryview, pos: int) -> tuple[DescribedGroup, int]:
-    _group_id: str
-    _group_state: str
-    _protocol_type: str
-    _protocol_data: str
-    _members: list[DescribedGroupMember]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_group_id: str
+    f_group_state: str
+    f_protocol_type: str
+    f_protocol_data: str
+    f_members: list[DescribedGroupMember]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _group_id, pos = read_string(buf, pos)
-    _group_state, pos = read_string(buf, pos)
-    _protocol_type, pos = read_string(buf, pos)
-    _protocol_data, pos = read_string(buf, pos)
-    _n_members, pos = read_array_length(buf, pos)
-    if _n_members < 0:
+    f_group_id, pos = read_string(buf, pos)
+    f_group_state, pos = read_string(buf, pos)
+    f_protocol_type, pos = read_string(buf, pos)
+    f_protocol_data, pos = read_string(buf, pos)
+    n_members, pos = read_array_length(buf, pos)
+    if n_members < 0:
         raise MessageDecodeError("non-nullable field Members was null")
     else:
-        _members = []
-        for _ in range(_n_members):
-            _e_members, pos = _decode_described_group_member_v4(buf, pos)
-            _members.append(_e_members)
-    _authorized_operations, = _S1.unpack_from(buf, pos)
+        f_members = []
+        for _ in range(n_members):
+            e_members, pos = _decode_described_group_member_v4(buf, pos)
+            f_members.append(e_members)
+    f_authorized_operations, = _S1.unpack_from(buf, pos)
     pos += 4
-    return DescribedGroup(_error_code, _group_id, _group_state, _protocol_type, _protocol_data, _members, _authorized_operations, []), pos
+    return DescribedGroup(f_error_code, f_group_id, f_group_state, f_protocol_type, f_protocol_data, f_members, f_authorized_operations, []), pos
 
 
 def _decode_describe_groups_response_v4(buf: memoryview, pos: int) -> tuple[DescribeGroupsResponse, int]:
-    _groups: list[DescribedGroup]
-    _throttle_time_ms, = _S1.unpack_from(buf, pos)
+    f_groups: list[DescribedGroup]
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_groups, pos = read_array_length(buf, pos)
-    if _n_groups < 0:
+    n_groups, pos = read_array_length(buf, pos)
+    if n_groups < 0:
         raise MessageDecodeError("non-nullable field Groups was null")
     else:
-        _groups = []
-        for _ in range(_n_groups):
-            _e_groups, pos = _decode_described_group_v4(buf, pos)
-            _groups.append(_e_groups)
-    return DescribeGroupsResponse(_throttle_time_ms, _groups, []), pos
+        f_groups = []
+        for _ in range(n_groups):
+            e_groups, pos = _decode_described_group_v4(buf, pos)
+            f_groups.append(e_groups)
+    return DescribeGroupsResponse(f_throttle_time_ms, f_groups, []), pos
 
 
 def _decode_described_group_member_v5(buf: memoryview, pos: int) -> tuple[DescribedGroupMember, int]:
-    _member_id: str
-    _group_instance_id: str | None
-    _client_id: str
-    _client_host: str
-    _member_metadata: bytes
-    _member_assignment: bytes
-    _member_id, pos = read_compact_string(buf, pos)
-    _group_instance_id, pos = read_compact_nullable_string(buf, pos)
-    _client_id, pos = read_compact_string(buf, pos)
-    _client_host, pos = read_compact_string(buf, pos)
-    _member_metadata, pos = read_compact_bytes(buf, pos)
-    _member_assignment, pos = read_compact_bytes(buf, pos)
+    f_member_id: str
+    f_group_instance_id: str | None
+    f_client_id: str
+    f_client_host: str
+    f_member_metadata: bytes
+    f_member_assignment: bytes
+    f_member_id, pos = read_compact_string(buf, pos)
+    f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
+    f_client_id, pos = read_compact_string(buf, pos)
+    f_client_host, pos = read_compact_string(buf, pos)
+    f_member_metadata, pos = read_compact_bytes(buf, pos)
+    f_member_assignment, pos = read_compact_bytes(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribedGroupMember(_member_id, _group_instance_id, _client_id, _client_host, _member_metadata, _member_assignment, _unknown), pos
+    return DescribedGroupMember(f_member_id, f_group_instance_id, f_client_id, f_client_host, f_member_metadata, f_member_assignment, _unknown), pos
 
 
 def _decode_described_group_v5(buf: memoryview, pos: int) -> tuple[DescribedGroup, int]:
-    _group_id: str
-    _group_state: str
-    _protocol_type: str
-    _protocol_data: str
-    _members: list[DescribedGroupMember]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_group_id: str
+    f_group_state: str
+    f_protocol_type: str
+    f_protocol_data: str
+    f_members: list[DescribedGroupMember]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _group_id, pos = read_compact_string(buf, pos)
-    _group_state, pos = read_compact_string(buf, pos)
-    _protocol_type, pos = read_compact_string(buf, pos)
-    _protocol_data, pos = read_compact_string(buf, pos)
-    _n_members, pos = read_compact_array_length(buf, pos)
-    if _n_members < 0:
+    f_group_id, pos = read_compact_string(buf, pos)
+    f_group_state, pos = read_compact_string(buf, pos)
+    f_protocol_type, pos = read_compact_string(buf, pos)
+    f_protocol_data, pos = read_compact_string(buf, pos)
+    n_members, pos = read_compact_array_length(buf, pos)
+    if n_members < 0:
         raise MessageDecodeError("non-nullable field Members was null")
     else:
-        _members = []
-        for _ in range(_n_members):
-            _e_members, pos = _decode_described_group_member_v5(buf, pos)
-            _members.append(_e_members)
-    _authorized_operations, = _S1.unpack_from(buf, pos)
+        f_members = []
+        for _ in range(n_members):
+            e_members, pos = _decode_described_group_member_v5(buf, pos)
+            f_members.append(e_members)
+    f_authorized_operations, = _S1.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribedGroup(_error_code, _group_id, _group_state, _protocol_type, _protocol_data, _members, _authorized_operations, _unknown), pos
+    return DescribedGroup(f_error_code, f_group_id, f_group_state, f_protocol_type, f_protocol_data, f_members, f_authorized_operations, _unknown), pos
 
 
 def _decode_describe_groups_response_v5(buf: memoryview, pos: int) -> tuple[DescribeGroupsResponse, int]:
-    _groups: list[DescribedGroup]
-    _throttle_time_ms, = _S1.unpack_from(buf, pos)
+    f_groups: list[DescribedGroup]
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_groups, pos = read_compact_array_length(buf, pos)
-    if _n_groups < 0:
+    n_groups, pos = read_compact_array_length(buf, pos)
+    if n_groups < 0:
         raise MessageDecodeError("non-nullable field Groups was null")
     else:
-        _groups = []
-        for _ in range(_n_groups):
-            _e_groups, pos = _decode_described_group_v5(buf, pos)
-            _groups.append(_e_groups)
+        f_groups = []
+        for _ in range(n_groups):
+            e_groups, pos = _decode_described_group_v5(buf, pos)
+            f_groups.append(e_groups)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeGroupsResponse(_throttle_time_ms, _groups, _unknown), pos
+    return DescribeGroupsResponse(f_throttle_time_ms, f_groups, _unknown), pos
 
 
 def _encode_described_group_member_v0(m: DescribedGroupMember, out: bytearray) -> None:
@@ -364,14 +364,14 @@ def _encode_described_group_v0(m: DescribedGroup, out: bytearray) -> None:
     write_string(out, m.protocol_type)
     write_string(out, m.protocol_data)
     out += pack_int32(len(m.members))
-    for _e_members in m.members:
-        _encode_described_group_member_v0(_e_members, out)
+    for e_members in m.members:
+        _encode_described_group_member_v0(e_members, out)
 
 
 def _encode_describe_groups_response_v0(m: DescribeGroupsResponse, out: bytearray) -> None:
     out += pack_int32(len(m.groups))
-    for _e_groups in m.groups:
-        _encode_described_group_v0(_e_groups, out)
+    for e_groups in m.groups:
+        _encode_described_group_v0(e_groups, out)
 
 
 def _encode_described_group_v1(m: DescribedGroup, out: bytearray) -> None:
@@ -383,15 +383,15 @@ def _encode_described_group_v1(m: DescribedGroup, out: bytearray) -> None:
     write_string(out, m.protocol_type)
     write_string(out, m.protocol_data)
     out += pack_int32(len(m.members))
-    for _e_members in m.members:
-        _encode_described_group_member_v0(_e_members, out)
+    for e_members in m.members:
+        _encode_described_group_member_v0(e_members, out)
 
 
 def _encode_describe_groups_response_v1(m: DescribeGroupsResponse, out: bytearray) -> None:
     out += _S1.pack(m.throttle_time_ms)
     out += pack_int32(len(m.groups))
-    for _e_groups in m.groups:
-        _encode_described_group_v1(_e_groups, out)
+    for e_groups in m.groups:
+        _encode_described_group_v1(e_groups, out)
 
 
 def _encode_described_group_v2(m: DescribedGroup, out: bytearray) -> None:
@@ -403,15 +403,15 @@ def _encode_described_group_v2(m: DescribedGroup, out: bytearray) -> None:
     write_string(out, m.protocol_type)
     write_string(out, m.protocol_data)
     out += pack_int32(len(m.members))
-    for _e_members in m.members:
-        _encode_described_group_member_v0(_e_members, out)
+    for e_members in m.members:
+        _encode_described_group_member_v0(e_members, out)
 
 
 def _encode_describe_groups_response_v2(m: DescribeGroupsResponse, out: bytearray) -> None:
     out += _S1.pack(m.throttle_time_ms)
     out += pack_int32(len(m.groups))
-    for _e_groups in m.groups:
-        _encode_described_group_v2(_e_groups, out)
+    for e_groups in m.groups:
+        _encode_described_group_v2(e_groups, out)
 
 
 def _encode_described_group_v3(m: DescribedGroup, out: bytearray) -> None:
@@ -421,16 +421,16 @@ def _encode_described_group_v3(m: DescribedGroup, out: bytearray) -> None:
     write_string(out, m.protocol_type)
     write_string(out, m.protocol_data)
     out += pack_int32(len(m.members))
-    for _e_members in m.members:
-        _encode_described_group_member_v0(_e_members, out)
+    for e_members in m.members:
+        _encode_described_group_member_v0(e_members, out)
     out += _S1.pack(m.authorized_operations)
 
 
 def _encode_describe_groups_response_v3(m: DescribeGroupsResponse, out: bytearray) -> None:
     out += _S1.pack(m.throttle_time_ms)
     out += pack_int32(len(m.groups))
-    for _e_groups in m.groups:
-        _encode_described_group_v3(_e_groups, out)
+    for e_groups in m.groups:
+        _encode_described_group_v3(e_groups, out)
 
 
 def _encode_described_group_member_v4(m: DescribedGroupMember, out: bytearray) -> None:
@@ -449,16 +449,16 @@ def _encode_described_group_v4(m: DescribedGroup, out: bytearray) -> None:
     write_string(out, m.protocol_type)
     write_string(out, m.protocol_data)
     out += pack_int32(len(m.members))
-    for _e_members in m.members:
-        _encode_described_group_member_v4(_e_members, out)
+    for e_members in m.members:
+        _encode_described_group_member_v4(e_members, out)
     out += _S1.pack(m.authorized_operations)
 
 
 def _encode_describe_groups_response_v4(m: DescribeGroupsResponse, out: bytearray) -> None:
     out += _S1.pack(m.throttle_time_ms)
     out += pack_int32(len(m.groups))
-    for _e_groups in m.groups:
-        _encode_described_group_v4(_e_groups, out)
+    for e_groups in m.groups:
+        _encode_described_group_v4(e_groups, out)
 
 
 def _encode_described_group_member_v5(m: DescribedGroupMember, out: bytearray) -> None:
@@ -481,8 +481,8 @@ def _encode_described_group_v5(m: DescribedGroup, out: bytearray) -> None:
     write_compact_string(out, m.protocol_type)
     write_compact_string(out, m.protocol_data)
     write_uvarint(out, len(m.members) + 1)
-    for _e_members in m.members:
-        _encode_described_group_member_v5(_e_members, out)
+    for e_members in m.members:
+        _encode_described_group_member_v5(e_members, out)
     out += _S1.pack(m.authorized_operations)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -493,8 +493,8 @@ def _encode_described_group_v5(m: DescribedGroup, out: bytearray) -> None:
 def _encode_describe_groups_response_v5(m: DescribeGroupsResponse, out: bytearray) -> None:
     out += _S1.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.groups) + 1)
-    for _e_groups in m.groups:
-        _encode_described_group_v5(_e_groups, out)
+    for e_groups in m.groups:
+        _encode_described_group_v5(e_groups, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -74,65 +74,65 @@ class DescribeLogDirsRequest(ApiMessage):
 
 
 def _decode_describable_log_dir_topic_v0(buf: memoryview, pos: int) -> tuple[DescribableLogDirTopic, int]:
-    _topic: str
-    _partitions: list[int]
-    _topic, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic: str
+    f_partitions: list[int]
+    f_topic, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = list(unpack_from(f">{_n_partitions}i", buf, pos))
-        pos += 4 * _n_partitions
-    return DescribableLogDirTopic(_topic, _partitions, []), pos
+        f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
+        pos += 4 * n_partitions
+    return DescribableLogDirTopic(f_topic, f_partitions, []), pos
 
 
 def _decode_describe_log_dirs_request_v0(buf: memoryview, pos: int) -> tuple[DescribeLogDirsRequest, int]:
-    _topics: list[DescribableLogDirTopic] | None
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
-        _topics = None
+    f_topics: list[DescribableLogDirTopic] | None
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
+        f_topics = None
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_describable_log_dir_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    return DescribeLogDirsRequest(_topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_describable_log_dir_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    return DescribeLogDirsRequest(f_topics, []), pos
 
 
 def _decode_describable_log_dir_topic_v2(buf: memoryview, pos: int) -> tuple[DescribableLogDirTopic, int]:
-    _topic: str
-    _partitions: list[int]
-    _topic, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic: str
+    f_partitions: list[int]
+    f_topic, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = list(unpack_from(f">{_n_partitions}i", buf, pos))
-        pos += 4 * _n_partitions
+        f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
+        pos += 4 * n_partitions
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribableLogDirTopic(_topic, _partitions, _unknown), pos
+    return DescribableLogDirTopic(f_topic, f_partitions, _unknown), pos
 
 
 def _decode_describe_log_dirs_request_v2(buf: memoryview, pos: int) -> tuple[DescribeLogDirsRequest, int]:
-    _topics: list[DescribableLogDirTopic] | None
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
-        _topics = None
+    f_topics: list[DescribableLogDirTopic] | None
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        f_topics = None
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_describable_log_dir_topic_v2(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_describable_log_dir_topic_v2(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeLogDirsRequest(_topics, _unknown), pos
+    return DescribeLogDirsRequest(f_topics, _unknown), pos
 
 
 def _encode_describable_log_dir_topic_v0(m: DescribableLogDirTopic, out: bytearray) -> None:
@@ -146,8 +146,8 @@ def _encode_describe_log_dirs_request_v0(m: DescribeLogDirsRequest, out: bytearr
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.topics))
-        for _e_topics in m.topics:
-            _encode_describable_log_dir_topic_v0(_e_topics, out)
+        for e_topics in m.topics:
+            _encode_describable_log_dir_topic_v0(e_topics, out)
 
 
 def _encode_describable_log_dir_topic_v2(m: DescribableLogDirTopic, out: bytearray) -> None:
@@ -165,8 +165,8 @@ def _encode_describe_log_dirs_request_v2(m: DescribeLogDirsRequest, out: bytearr
         out.append(0)
     else:
         write_uvarint(out, len(m.topics) + 1)
-        for _e_topics in m.topics:
-            _encode_describable_log_dir_topic_v2(_e_topics, out)
+        for e_topics in m.topics:
+            _encode_describable_log_dir_topic_v2(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -115,193 +115,193 @@ class DescribeLogDirsResponse(ApiMessage):
 
 
 def _decode_describe_log_dirs_partition_v0(buf: memoryview, pos: int) -> tuple[DescribeLogDirsPartition, int]:
-    _partition_index, _partition_size, _offset_lag, _is_future_key = _S2.unpack_from(buf, pos)
+    f_partition_index, f_partition_size, f_offset_lag, f_is_future_key = _S2.unpack_from(buf, pos)
     pos += 21
-    return DescribeLogDirsPartition(_partition_index, _partition_size, _offset_lag, _is_future_key, []), pos
+    return DescribeLogDirsPartition(f_partition_index, f_partition_size, f_offset_lag, f_is_future_key, []), pos
 
 
 def _decode_describe_log_dirs_topic_v0(buf: memoryview, pos: int) -> tuple[DescribeLogDirsTopic, int]:
-    _name: str
-    _partitions: list[DescribeLogDirsPartition]
-    _name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[DescribeLogDirsPartition]
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_describe_log_dirs_partition_v0(buf, pos)
-            _partitions.append(_e_partitions)
-    return DescribeLogDirsTopic(_name, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_describe_log_dirs_partition_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    return DescribeLogDirsTopic(f_name, f_partitions, []), pos
 
 
 def _decode_describe_log_dirs_result_v0(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResult, int]:
-    _log_dir: str
-    _topics: list[DescribeLogDirsTopic]
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_log_dir: str
+    f_topics: list[DescribeLogDirsTopic]
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _log_dir, pos = read_string(buf, pos)
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_log_dir, pos = read_string(buf, pos)
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_describe_log_dirs_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    return DescribeLogDirsResult(_error_code, _log_dir, _topics, -1, -1, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_describe_log_dirs_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    return DescribeLogDirsResult(f_error_code, f_log_dir, f_topics, -1, -1, []), pos
 
 
 def _decode_describe_log_dirs_response_v0(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResponse, int]:
-    _results: list[DescribeLogDirsResult]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_results: list[DescribeLogDirsResult]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_results, pos = read_array_length(buf, pos)
-    if _n_results < 0:
+    n_results, pos = read_array_length(buf, pos)
+    if n_results < 0:
         raise MessageDecodeError("non-nullable field Results was null")
     else:
-        _results = []
-        for _ in range(_n_results):
-            _e_results, pos = _decode_describe_log_dirs_result_v0(buf, pos)
-            _results.append(_e_results)
-    return DescribeLogDirsResponse(_throttle_time_ms, 0, _results, []), pos
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_describe_log_dirs_result_v0(buf, pos)
+            f_results.append(e_results)
+    return DescribeLogDirsResponse(f_throttle_time_ms, 0, f_results, []), pos
 
 
 def _decode_describe_log_dirs_partition_v2(buf: memoryview, pos: int) -> tuple[DescribeLogDirsPartition, int]:
-    _partition_index, _partition_size, _offset_lag, _is_future_key = _S2.unpack_from(buf, pos)
+    f_partition_index, f_partition_size, f_offset_lag, f_is_future_key = _S2.unpack_from(buf, pos)
     pos += 21
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeLogDirsPartition(_partition_index, _partition_size, _offset_lag, _is_future_key, _unknown), pos
+    return DescribeLogDirsPartition(f_partition_index, f_partition_size, f_offset_lag, f_is_future_key, _unknown), pos
 
 
 def _decode_describe_log_dirs_topic_v2(buf: memoryview, pos: int) -> tuple[DescribeLogDirsTopic, int]:
-    _name: str
-    _partitions: list[DescribeLogDirsPartition]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[DescribeLogDirsPartition]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_describe_log_dirs_partition_v2(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_describe_log_dirs_partition_v2(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeLogDirsTopic(_name, _partitions, _unknown), pos
+    return DescribeLogDirsTopic(f_name, f_partitions, _unknown), pos
 
 
 def _decode_describe_log_dirs_result_v2(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResult, int]:
-    _log_dir: str
-    _topics: list[DescribeLogDirsTopic]
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_log_dir: str
+    f_topics: list[DescribeLogDirsTopic]
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _log_dir, pos = read_compact_string(buf, pos)
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    f_log_dir, pos = read_compact_string(buf, pos)
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_describe_log_dirs_topic_v2(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_describe_log_dirs_topic_v2(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeLogDirsResult(_error_code, _log_dir, _topics, -1, -1, _unknown), pos
+    return DescribeLogDirsResult(f_error_code, f_log_dir, f_topics, -1, -1, _unknown), pos
 
 
 def _decode_describe_log_dirs_response_v2(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResponse, int]:
-    _results: list[DescribeLogDirsResult]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_results: list[DescribeLogDirsResult]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_results, pos = read_compact_array_length(buf, pos)
-    if _n_results < 0:
+    n_results, pos = read_compact_array_length(buf, pos)
+    if n_results < 0:
         raise MessageDecodeError("non-nullable field Results was null")
     else:
-        _results = []
-        for _ in range(_n_results):
-            _e_results, pos = _decode_describe_log_dirs_result_v2(buf, pos)
-            _results.append(_e_results)
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_describe_log_dirs_result_v2(buf, pos)
+            f_results.append(e_results)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeLogDirsResponse(_throttle_time_ms, 0, _results, _unknown), pos
+    return DescribeLogDirsResponse(f_throttle_time_ms, 0, f_results, _unknown), pos
 
 
 def _decode_describe_log_dirs_response_v3(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResponse, int]:
-    _results: list[DescribeLogDirsResult]
-    _throttle_time_ms, _error_code = _S3.unpack_from(buf, pos)
+    f_results: list[DescribeLogDirsResult]
+    f_throttle_time_ms, f_error_code = _S3.unpack_from(buf, pos)
     pos += 6
-    _n_results, pos = read_compact_array_length(buf, pos)
-    if _n_results < 0:
+    n_results, pos = read_compact_array_length(buf, pos)
+    if n_results < 0:
         raise MessageDecodeError("non-nullable field Results was null")
     else:
-        _results = []
-        for _ in range(_n_results):
-            _e_results, pos = _decode_describe_log_dirs_result_v2(buf, pos)
-            _results.append(_e_results)
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_describe_log_dirs_result_v2(buf, pos)
+            f_results.append(e_results)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeLogDirsResponse(_throttle_time_ms, _error_code, _results, _unknown), pos
+    return DescribeLogDirsResponse(f_throttle_time_ms, f_error_code, f_results, _unknown), pos
 
 
 def _decode_describe_log_dirs_result_v4(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResult, int]:
-    _log_dir: str
-    _topics: list[DescribeLogDirsTopic]
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_log_dir: str
+    f_topics: list[DescribeLogDirsTopic]
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _log_dir, pos = read_compact_string(buf, pos)
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    f_log_dir, pos = read_compact_string(buf, pos)
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_describe_log_dirs_topic_v2(buf, pos)
-            _topics.append(_e_topics)
-    _total_bytes, _usable_bytes = _S4.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_describe_log_dirs_topic_v2(buf, pos)
+            f_topics.append(e_topics)
+    f_total_bytes, f_usable_bytes = _S4.unpack_from(buf, pos)
     pos += 16
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeLogDirsResult(_error_code, _log_dir, _topics, _total_bytes, _usable_bytes, _unknown), pos
+    return DescribeLogDirsResult(f_error_code, f_log_dir, f_topics, f_total_bytes, f_usable_bytes, _unknown), pos
 
 
 def _decode_describe_log_dirs_response_v4(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResponse, int]:
-    _results: list[DescribeLogDirsResult]
-    _throttle_time_ms, _error_code = _S3.unpack_from(buf, pos)
+    f_results: list[DescribeLogDirsResult]
+    f_throttle_time_ms, f_error_code = _S3.unpack_from(buf, pos)
     pos += 6
-    _n_results, pos = read_compact_array_length(buf, pos)
-    if _n_results < 0:
+    n_results, pos = read_compact_array_length(buf, pos)
+    if n_results < 0:
         raise MessageDecodeError("non-nullable field Results was null")
     else:
-        _results = []
-        for _ in range(_n_results):
-            _e_results, pos = _decode_describe_log_dirs_result_v4(buf, pos)
-            _results.append(_e_results)
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_describe_log_dirs_result_v4(buf, pos)
+            f_results.append(e_results)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeLogDirsResponse(_throttle_time_ms, _error_code, _results, _unknown), pos
+    return DescribeLogDirsResponse(f_throttle_time_ms, f_error_code, f_results, _unknown), pos
 
 
 def _encode_describe_log_dirs_partition_v0(m: DescribeLogDirsPartition, out: bytearray) -> None:
@@ -311,23 +311,23 @@ def _encode_describe_log_dirs_partition_v0(m: DescribeLogDirsPartition, out: byt
 def _encode_describe_log_dirs_topic_v0(m: DescribeLogDirsTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_describe_log_dirs_partition_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_describe_log_dirs_partition_v0(e_partitions, out)
 
 
 def _encode_describe_log_dirs_result_v0(m: DescribeLogDirsResult, out: bytearray) -> None:
     out += _S1.pack(m.error_code)
     write_string(out, m.log_dir)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_describe_log_dirs_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_describe_log_dirs_topic_v0(e_topics, out)
 
 
 def _encode_describe_log_dirs_response_v0(m: DescribeLogDirsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.results))
-    for _e_results in m.results:
-        _encode_describe_log_dirs_result_v0(_e_results, out)
+    for e_results in m.results:
+        _encode_describe_log_dirs_result_v0(e_results, out)
 
 
 def _encode_describe_log_dirs_partition_v2(m: DescribeLogDirsPartition, out: bytearray) -> None:
@@ -341,8 +341,8 @@ def _encode_describe_log_dirs_partition_v2(m: DescribeLogDirsPartition, out: byt
 def _encode_describe_log_dirs_topic_v2(m: DescribeLogDirsTopic, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_describe_log_dirs_partition_v2(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_describe_log_dirs_partition_v2(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -353,8 +353,8 @@ def _encode_describe_log_dirs_result_v2(m: DescribeLogDirsResult, out: bytearray
     out += _S1.pack(m.error_code)
     write_compact_string(out, m.log_dir)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_describe_log_dirs_topic_v2(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_describe_log_dirs_topic_v2(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -364,8 +364,8 @@ def _encode_describe_log_dirs_result_v2(m: DescribeLogDirsResult, out: bytearray
 def _encode_describe_log_dirs_response_v2(m: DescribeLogDirsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.results) + 1)
-    for _e_results in m.results:
-        _encode_describe_log_dirs_result_v2(_e_results, out)
+    for e_results in m.results:
+        _encode_describe_log_dirs_result_v2(e_results, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -375,8 +375,8 @@ def _encode_describe_log_dirs_response_v2(m: DescribeLogDirsResponse, out: bytea
 def _encode_describe_log_dirs_response_v3(m: DescribeLogDirsResponse, out: bytearray) -> None:
     out += _S3.pack(m.throttle_time_ms, m.error_code)
     write_uvarint(out, len(m.results) + 1)
-    for _e_results in m.results:
-        _encode_describe_log_dirs_result_v2(_e_results, out)
+    for e_results in m.results:
+        _encode_describe_log_dirs_result_v2(e_results, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -387,8 +387,8 @@ def _encode_describe_log_dirs_result_v4(m: DescribeLogDirsResult, out: bytearray
     out += _S1.pack(m.error_code)
     write_compact_string(out, m.log_dir)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_describe_log_dirs_topic_v2(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_describe_log_dirs_topic_v2(e_topics, out)
     out += _S4.pack(m.total_bytes, m.usable_bytes)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -399,8 +399,8 @@ def _encode_describe_log_dirs_result_v4(m: DescribeLogDirsResult, out: bytearray
 def _encode_describe_log_dirs_response_v4(m: DescribeLogDirsResponse, out: bytearray) -> None:
     out += _S3.pack(m.throttle_time_ms, m.error_code)
     write_uvarint(out, len(m.results) + 1)
-    for _e_results in m.results:
-        _encode_describe_log_dirs_result_v4(_e_results, out)
+    for e_results in m.results:
+        _encode_describe_log_dirs_result_v4(e_results, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -70,39 +70,39 @@ class DescribeProducersRequest(ApiMessage):
 
 
 def _decode_topic_request_v0(buf: memoryview, pos: int) -> tuple[TopicRequest, int]:
-    _name: str
-    _partition_indexes: list[int]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partition_indexes, pos = read_compact_array_length(buf, pos)
-    if _n_partition_indexes < 0:
+    f_name: str
+    f_partition_indexes: list[int]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partition_indexes, pos = read_compact_array_length(buf, pos)
+    if n_partition_indexes < 0:
         raise MessageDecodeError("non-nullable field PartitionIndexes was null")
     else:
-        _partition_indexes = list(unpack_from(f">{_n_partition_indexes}i", buf, pos))
-        pos += 4 * _n_partition_indexes
+        f_partition_indexes = list(unpack_from(f">{n_partition_indexes}i", buf, pos))
+        pos += 4 * n_partition_indexes
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicRequest(_name, _partition_indexes, _unknown), pos
+    return TopicRequest(f_name, f_partition_indexes, _unknown), pos
 
 
 def _decode_describe_producers_request_v0(buf: memoryview, pos: int) -> tuple[DescribeProducersRequest, int]:
-    _topics: list[TopicRequest]
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    f_topics: list[TopicRequest]
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_request_v0(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_request_v0(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeProducersRequest(_topics, _unknown), pos
+    return DescribeProducersRequest(f_topics, _unknown), pos
 
 
 def _encode_topic_request_v0(m: TopicRequest, out: bytearray) -> None:
@@ -117,8 +117,8 @@ def _encode_topic_request_v0(m: TopicRequest, out: bytearray) -> None:
 
 def _encode_describe_producers_request_v0(m: DescribeProducersRequest, out: bytearray) -> None:
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_topic_request_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_request_v0(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

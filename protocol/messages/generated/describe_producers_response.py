@@ -111,76 +111,76 @@ class DescribeProducersResponse(ApiMessage):
 
 
 def _decode_producer_state_v0(buf: memoryview, pos: int) -> tuple[ProducerState, int]:
-    _producer_id, _producer_epoch, _last_sequence, _last_timestamp, _coordinator_epoch, _current_txn_start_offset = _S2.unpack_from(buf, pos)
+    f_producer_id, f_producer_epoch, f_last_sequence, f_last_timestamp, f_coordinator_epoch, f_current_txn_start_offset = _S2.unpack_from(buf, pos)
     pos += 36
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ProducerState(_producer_id, _producer_epoch, _last_sequence, _last_timestamp, _coordinator_epoch, _current_txn_start_offset, _unknown), pos
+    return ProducerState(f_producer_id, f_producer_epoch, f_last_sequence, f_last_timestamp, f_coordinator_epoch, f_current_txn_start_offset, _unknown), pos
 
 
 def _decode_partition_response_v0(buf: memoryview, pos: int) -> tuple[PartitionResponse, int]:
-    _error_message: str | None
-    _active_producers: list[ProducerState]
-    _partition_index, _error_code = _S1.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_active_producers: list[ProducerState]
+    f_partition_index, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _n_active_producers, pos = read_compact_array_length(buf, pos)
-    if _n_active_producers < 0:
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    n_active_producers, pos = read_compact_array_length(buf, pos)
+    if n_active_producers < 0:
         raise MessageDecodeError("non-nullable field ActiveProducers was null")
     else:
-        _active_producers = []
-        for _ in range(_n_active_producers):
-            _e_active_producers, pos = _decode_producer_state_v0(buf, pos)
-            _active_producers.append(_e_active_producers)
+        f_active_producers = []
+        for _ in range(n_active_producers):
+            e_active_producers, pos = _decode_producer_state_v0(buf, pos)
+            f_active_producers.append(e_active_producers)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionResponse(_partition_index, _error_code, _error_message, _active_producers, _unknown), pos
+    return PartitionResponse(f_partition_index, f_error_code, f_error_message, f_active_producers, _unknown), pos
 
 
 def _decode_topic_response_v0(buf: memoryview, pos: int) -> tuple[TopicResponse, int]:
-    _name: str
-    _partitions: list[PartitionResponse]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[PartitionResponse]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_response_v0(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_response_v0(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicResponse(_name, _partitions, _unknown), pos
+    return TopicResponse(f_name, f_partitions, _unknown), pos
 
 
 def _decode_describe_producers_response_v0(buf: memoryview, pos: int) -> tuple[DescribeProducersResponse, int]:
-    _topics: list[TopicResponse]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_topics: list[TopicResponse]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_response_v0(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_response_v0(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeProducersResponse(_throttle_time_ms, _topics, _unknown), pos
+    return DescribeProducersResponse(f_throttle_time_ms, f_topics, _unknown), pos
 
 
 def _encode_producer_state_v0(m: ProducerState, out: bytearray) -> None:
@@ -195,8 +195,8 @@ def _encode_partition_response_v0(m: PartitionResponse, out: bytearray) -> None:
     out += _S1.pack(m.partition_index, m.error_code)
     write_compact_nullable_string(out, m.error_message)
     write_uvarint(out, len(m.active_producers) + 1)
-    for _e_active_producers in m.active_producers:
-        _encode_producer_state_v0(_e_active_producers, out)
+    for e_active_producers in m.active_producers:
+        _encode_producer_state_v0(e_active_producers, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -206,8 +206,8 @@ def _encode_partition_response_v0(m: PartitionResponse, out: bytearray) -> None:
 def _encode_topic_response_v0(m: TopicResponse, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_response_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_response_v0(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -217,8 +217,8 @@ def _encode_topic_response_v0(m: TopicResponse, out: bytearray) -> None:
 def _encode_describe_producers_response_v0(m: DescribeProducersResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_topic_response_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_response_v0(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -155,297 +155,297 @@ class DescribeQuorumResponse(ApiMessage):
 
 
 def _decode_replica_state_v0(buf: memoryview, pos: int) -> tuple[ReplicaState, int]:
-    _replica_id, _log_end_offset = _S2.unpack_from(buf, pos)
+    f_replica_id, f_log_end_offset = _S2.unpack_from(buf, pos)
     pos += 12
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ReplicaState(_replica_id, ZERO_UUID, _log_end_offset, -1, -1, _unknown), pos
+    return ReplicaState(f_replica_id, ZERO_UUID, f_log_end_offset, -1, -1, _unknown), pos
 
 
 def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _current_voters: list[ReplicaState]
-    _observers: list[ReplicaState]
-    _partition_index, _error_code, _leader_id, _leader_epoch, _high_watermark = _S1.unpack_from(buf, pos)
+    f_current_voters: list[ReplicaState]
+    f_observers: list[ReplicaState]
+    f_partition_index, f_error_code, f_leader_id, f_leader_epoch, f_high_watermark = _S1.unpack_from(buf, pos)
     pos += 22
-    _n_current_voters, pos = read_compact_array_length(buf, pos)
-    if _n_current_voters < 0:
+    n_current_voters, pos = read_compact_array_length(buf, pos)
+    if n_current_voters < 0:
         raise MessageDecodeError("non-nullable field CurrentVoters was null")
     else:
-        _current_voters = []
-        for _ in range(_n_current_voters):
-            _e_current_voters, pos = _decode_replica_state_v0(buf, pos)
-            _current_voters.append(_e_current_voters)
-    _n_observers, pos = read_compact_array_length(buf, pos)
-    if _n_observers < 0:
+        f_current_voters = []
+        for _ in range(n_current_voters):
+            e_current_voters, pos = _decode_replica_state_v0(buf, pos)
+            f_current_voters.append(e_current_voters)
+    n_observers, pos = read_compact_array_length(buf, pos)
+    if n_observers < 0:
         raise MessageDecodeError("non-nullable field Observers was null")
     else:
-        _observers = []
-        for _ in range(_n_observers):
-            _e_observers, pos = _decode_replica_state_v0(buf, pos)
-            _observers.append(_e_observers)
+        f_observers = []
+        for _ in range(n_observers):
+            e_observers, pos = _decode_replica_state_v0(buf, pos)
+            f_observers.append(e_observers)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionData(_partition_index, _error_code, '', _leader_id, _leader_epoch, _high_watermark, _current_voters, _observers, _unknown), pos
+    return PartitionData(f_partition_index, f_error_code, '', f_leader_id, f_leader_epoch, f_high_watermark, f_current_voters, f_observers, _unknown), pos
 
 
 def _decode_topic_data_v0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
-    _topic_name: str
-    _partitions: list[PartitionData]
-    _topic_name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_name: str
+    f_partitions: list[PartitionData]
+    f_topic_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v0(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v0(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicData(_topic_name, _partitions, _unknown), pos
+    return TopicData(f_topic_name, f_partitions, _unknown), pos
 
 
 def _decode_describe_quorum_response_v0(buf: memoryview, pos: int) -> tuple[DescribeQuorumResponse, int]:
-    _topics: list[TopicData]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_topics: list[TopicData]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_data_v0(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_data_v0(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeQuorumResponse(_error_code, '', _topics, [], _unknown), pos
+    return DescribeQuorumResponse(f_error_code, '', f_topics, [], _unknown), pos
 
 
 def _decode_replica_state_v1(buf: memoryview, pos: int) -> tuple[ReplicaState, int]:
-    _replica_id, _log_end_offset, _last_fetch_timestamp, _last_caught_up_timestamp = _S3.unpack_from(buf, pos)
+    f_replica_id, f_log_end_offset, f_last_fetch_timestamp, f_last_caught_up_timestamp = _S3.unpack_from(buf, pos)
     pos += 28
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ReplicaState(_replica_id, ZERO_UUID, _log_end_offset, _last_fetch_timestamp, _last_caught_up_timestamp, _unknown), pos
+    return ReplicaState(f_replica_id, ZERO_UUID, f_log_end_offset, f_last_fetch_timestamp, f_last_caught_up_timestamp, _unknown), pos
 
 
 def _decode_partition_data_v1(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _current_voters: list[ReplicaState]
-    _observers: list[ReplicaState]
-    _partition_index, _error_code, _leader_id, _leader_epoch, _high_watermark = _S1.unpack_from(buf, pos)
+    f_current_voters: list[ReplicaState]
+    f_observers: list[ReplicaState]
+    f_partition_index, f_error_code, f_leader_id, f_leader_epoch, f_high_watermark = _S1.unpack_from(buf, pos)
     pos += 22
-    _n_current_voters, pos = read_compact_array_length(buf, pos)
-    if _n_current_voters < 0:
+    n_current_voters, pos = read_compact_array_length(buf, pos)
+    if n_current_voters < 0:
         raise MessageDecodeError("non-nullable field CurrentVoters was null")
     else:
-        _current_voters = []
-        for _ in range(_n_current_voters):
-            _e_current_voters, pos = _decode_replica_state_v1(buf, pos)
-            _current_voters.append(_e_current_voters)
-    _n_observers, pos = read_compact_array_length(buf, pos)
-    if _n_observers < 0:
+        f_current_voters = []
+        for _ in range(n_current_voters):
+            e_current_voters, pos = _decode_replica_state_v1(buf, pos)
+            f_current_voters.append(e_current_voters)
+    n_observers, pos = read_compact_array_length(buf, pos)
+    if n_observers < 0:
         raise MessageDecodeError("non-nullable field Observers was null")
     else:
-        _observers = []
-        for _ in range(_n_observers):
-            _e_observers, pos = _decode_replica_state_v1(buf, pos)
-            _observers.append(_e_observers)
+        f_observers = []
+        for _ in range(n_observers):
+            e_observers, pos = _decode_replica_state_v1(buf, pos)
+            f_observers.append(e_observers)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionData(_partition_index, _error_code, '', _leader_id, _leader_epoch, _high_watermark, _current_voters, _observers, _unknown), pos
+    return PartitionData(f_partition_index, f_error_code, '', f_leader_id, f_leader_epoch, f_high_watermark, f_current_voters, f_observers, _unknown), pos
 
 
 def _decode_topic_data_v1(buf: memoryview, pos: int) -> tuple[TopicData, int]:
-    _topic_name: str
-    _partitions: list[PartitionData]
-    _topic_name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_name: str
+    f_partitions: list[PartitionData]
+    f_topic_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v1(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v1(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicData(_topic_name, _partitions, _unknown), pos
+    return TopicData(f_topic_name, f_partitions, _unknown), pos
 
 
 def _decode_describe_quorum_response_v1(buf: memoryview, pos: int) -> tuple[DescribeQuorumResponse, int]:
-    _topics: list[TopicData]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_topics: list[TopicData]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_data_v1(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_data_v1(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeQuorumResponse(_error_code, '', _topics, [], _unknown), pos
+    return DescribeQuorumResponse(f_error_code, '', f_topics, [], _unknown), pos
 
 
 def _decode_replica_state_v2(buf: memoryview, pos: int) -> tuple[ReplicaState, int]:
-    _replica_directory_id: UUID
-    _replica_id, = _S6.unpack_from(buf, pos)
+    f_replica_directory_id: UUID
+    f_replica_id, = _S6.unpack_from(buf, pos)
     pos += 4
-    _replica_directory_id, pos = read_uuid(buf, pos)
-    _log_end_offset, _last_fetch_timestamp, _last_caught_up_timestamp = _S7.unpack_from(buf, pos)
+    f_replica_directory_id, pos = read_uuid(buf, pos)
+    f_log_end_offset, f_last_fetch_timestamp, f_last_caught_up_timestamp = _S7.unpack_from(buf, pos)
     pos += 24
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ReplicaState(_replica_id, _replica_directory_id, _log_end_offset, _last_fetch_timestamp, _last_caught_up_timestamp, _unknown), pos
+    return ReplicaState(f_replica_id, f_replica_directory_id, f_log_end_offset, f_last_fetch_timestamp, f_last_caught_up_timestamp, _unknown), pos
 
 
 def _decode_partition_data_v2(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _error_message: str | None
-    _current_voters: list[ReplicaState]
-    _observers: list[ReplicaState]
-    _partition_index, _error_code = _S4.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_current_voters: list[ReplicaState]
+    f_observers: list[ReplicaState]
+    f_partition_index, f_error_code = _S4.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _leader_id, _leader_epoch, _high_watermark = _S5.unpack_from(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    f_leader_id, f_leader_epoch, f_high_watermark = _S5.unpack_from(buf, pos)
     pos += 16
-    _n_current_voters, pos = read_compact_array_length(buf, pos)
-    if _n_current_voters < 0:
+    n_current_voters, pos = read_compact_array_length(buf, pos)
+    if n_current_voters < 0:
         raise MessageDecodeError("non-nullable field CurrentVoters was null")
     else:
-        _current_voters = []
-        for _ in range(_n_current_voters):
-            _e_current_voters, pos = _decode_replica_state_v2(buf, pos)
-            _current_voters.append(_e_current_voters)
-    _n_observers, pos = read_compact_array_length(buf, pos)
-    if _n_observers < 0:
+        f_current_voters = []
+        for _ in range(n_current_voters):
+            e_current_voters, pos = _decode_replica_state_v2(buf, pos)
+            f_current_voters.append(e_current_voters)
+    n_observers, pos = read_compact_array_length(buf, pos)
+    if n_observers < 0:
         raise MessageDecodeError("non-nullable field Observers was null")
     else:
-        _observers = []
-        for _ in range(_n_observers):
-            _e_observers, pos = _decode_replica_state_v2(buf, pos)
-            _observers.append(_e_observers)
+        f_observers = []
+        for _ in range(n_observers):
+            e_observers, pos = _decode_replica_state_v2(buf, pos)
+            f_observers.append(e_observers)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionData(_partition_index, _error_code, _error_message, _leader_id, _leader_epoch, _high_watermark, _current_voters, _observers, _unknown), pos
+    return PartitionData(f_partition_index, f_error_code, f_error_message, f_leader_id, f_leader_epoch, f_high_watermark, f_current_voters, f_observers, _unknown), pos
 
 
 def _decode_topic_data_v2(buf: memoryview, pos: int) -> tuple[TopicData, int]:
-    _topic_name: str
-    _partitions: list[PartitionData]
-    _topic_name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_name: str
+    f_partitions: list[PartitionData]
+    f_topic_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v2(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v2(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicData(_topic_name, _partitions, _unknown), pos
+    return TopicData(f_topic_name, f_partitions, _unknown), pos
 
 
 def _decode_listener_v2(buf: memoryview, pos: int) -> tuple[Listener, int]:
-    _name: str
-    _host: str
-    _name, pos = read_compact_string(buf, pos)
-    _host, pos = read_compact_string(buf, pos)
-    _port, = _S8.unpack_from(buf, pos)
+    f_name: str
+    f_host: str
+    f_name, pos = read_compact_string(buf, pos)
+    f_host, pos = read_compact_string(buf, pos)
+    f_port, = _S8.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return Listener(_name, _host, _port, _unknown), pos
+    return Listener(f_name, f_host, f_port, _unknown), pos
 
 
 def _decode_node_v2(buf: memoryview, pos: int) -> tuple[Node, int]:
-    _listeners: list[Listener]
-    _node_id, = _S6.unpack_from(buf, pos)
+    f_listeners: list[Listener]
+    f_node_id, = _S6.unpack_from(buf, pos)
     pos += 4
-    _n_listeners, pos = read_compact_array_length(buf, pos)
-    if _n_listeners < 0:
+    n_listeners, pos = read_compact_array_length(buf, pos)
+    if n_listeners < 0:
         raise MessageDecodeError("non-nullable field Listeners was null")
     else:
-        _listeners = []
-        for _ in range(_n_listeners):
-            _e_listeners, pos = _decode_listener_v2(buf, pos)
-            _listeners.append(_e_listeners)
+        f_listeners = []
+        for _ in range(n_listeners):
+            e_listeners, pos = _decode_listener_v2(buf, pos)
+            f_listeners.append(e_listeners)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return Node(_node_id, _listeners, _unknown), pos
+    return Node(f_node_id, f_listeners, _unknown), pos
 
 
 def _decode_describe_quorum_response_v2(buf: memoryview, pos: int) -> tuple[DescribeQuorumResponse, int]:
-    _error_message: str | None
-    _topics: list[TopicData]
-    _nodes: list[Node]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_topics: list[TopicData]
+    f_nodes: list[Node]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_data_v2(buf, pos)
-            _topics.append(_e_topics)
-    _n_nodes, pos = read_compact_array_length(buf, pos)
-    if _n_nodes < 0:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_data_v2(buf, pos)
+            f_topics.append(e_topics)
+    n_nodes, pos = read_compact_array_length(buf, pos)
+    if n_nodes < 0:
         raise MessageDecodeError("non-nullable field Nodes was null")
     else:
-        _nodes = []
-        for _ in range(_n_nodes):
-            _e_nodes, pos = _decode_node_v2(buf, pos)
-            _nodes.append(_e_nodes)
+        f_nodes = []
+        for _ in range(n_nodes):
+            e_nodes, pos = _decode_node_v2(buf, pos)
+            f_nodes.append(e_nodes)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeQuorumResponse(_error_code, _error_message, _topics, _nodes, _unknown), pos
+    return DescribeQuorumResponse(f_error_code, f_error_message, f_topics, f_nodes, _unknown), pos
 
 
 def _encode_replica_state_v0(m: ReplicaState, out: bytearray) -> None:
@@ -461,11 +461,11 @@ def _encode_replica_state_v0(m: ReplicaState, out: bytearray) -> None:
 def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
     out += _S1.pack(m.partition_index, m.error_code, m.leader_id, m.leader_epoch, m.high_watermark)
     write_uvarint(out, len(m.current_voters) + 1)
-    for _e_current_voters in m.current_voters:
-        _encode_replica_state_v0(_e_current_voters, out)
+    for e_current_voters in m.current_voters:
+        _encode_replica_state_v0(e_current_voters, out)
     write_uvarint(out, len(m.observers) + 1)
-    for _e_observers in m.observers:
-        _encode_replica_state_v0(_e_observers, out)
+    for e_observers in m.observers:
+        _encode_replica_state_v0(e_observers, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -475,8 +475,8 @@ def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
 def _encode_topic_data_v0(m: TopicData, out: bytearray) -> None:
     write_compact_string(out, m.topic_name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v0(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -488,8 +488,8 @@ def _encode_describe_quorum_response_v0(m: DescribeQuorumResponse, out: bytearra
         raise version_error("DescribeQuorumResponse", "Nodes", 0)
     out += _S0.pack(m.error_code)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_topic_data_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_data_v0(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -509,11 +509,11 @@ def _encode_replica_state_v1(m: ReplicaState, out: bytearray) -> None:
 def _encode_partition_data_v1(m: PartitionData, out: bytearray) -> None:
     out += _S1.pack(m.partition_index, m.error_code, m.leader_id, m.leader_epoch, m.high_watermark)
     write_uvarint(out, len(m.current_voters) + 1)
-    for _e_current_voters in m.current_voters:
-        _encode_replica_state_v1(_e_current_voters, out)
+    for e_current_voters in m.current_voters:
+        _encode_replica_state_v1(e_current_voters, out)
     write_uvarint(out, len(m.observers) + 1)
-    for _e_observers in m.observers:
-        _encode_replica_state_v1(_e_observers, out)
+    for e_observers in m.observers:
+        _encode_replica_state_v1(e_observers, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -523,8 +523,8 @@ def _encode_partition_data_v1(m: PartitionData, out: bytearray) -> None:
 def _encode_topic_data_v1(m: TopicData, out: bytearray) -> None:
     write_compact_string(out, m.topic_name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v1(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v1(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -536,8 +536,8 @@ def _encode_describe_quorum_response_v1(m: DescribeQuorumResponse, out: bytearra
         raise version_error("DescribeQuorumResponse", "Nodes", 1)
     out += _S0.pack(m.error_code)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_topic_data_v1(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_data_v1(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -559,11 +559,11 @@ def _encode_partition_data_v2(m: PartitionData, out: bytearray) -> None:
     write_compact_nullable_string(out, m.error_message)
     out += _S5.pack(m.leader_id, m.leader_epoch, m.high_watermark)
     write_uvarint(out, len(m.current_voters) + 1)
-    for _e_current_voters in m.current_voters:
-        _encode_replica_state_v2(_e_current_voters, out)
+    for e_current_voters in m.current_voters:
+        _encode_replica_state_v2(e_current_voters, out)
     write_uvarint(out, len(m.observers) + 1)
-    for _e_observers in m.observers:
-        _encode_replica_state_v2(_e_observers, out)
+    for e_observers in m.observers:
+        _encode_replica_state_v2(e_observers, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -573,8 +573,8 @@ def _encode_partition_data_v2(m: PartitionData, out: bytearray) -> None:
 def _encode_topic_data_v2(m: TopicData, out: bytearray) -> None:
     write_compact_string(out, m.topic_name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v2(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v2(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -594,8 +594,8 @@ def _encode_listener_v2(m: Listener, out: bytearray) -> None:
 def _encode_node_v2(m: Node, out: bytearray) -> None:
     out += _S6.pack(m.node_id)
     write_uvarint(out, len(m.listeners) + 1)
-    for _e_listeners in m.listeners:
-        _encode_listener_v2(_e_listeners, out)
+    for e_listeners in m.listeners:
+        _encode_listener_v2(e_listeners, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -606,11 +606,11 @@ def _encode_describe_quorum_response_v2(m: DescribeQuorumResponse, out: bytearra
     out += _S0.pack(m.error_code)
     write_compact_nullable_string(out, m.error_message)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_topic_data_v2(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_data_v2(e_topics, out)
     write_uvarint(out, len(m.nodes) + 1)
-    for _e_nodes in m.nodes:
-        _encode_node_v2(_e_nodes, out)
+    for e_nodes in m.nodes:
+        _encode_node_v2(e_nodes, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

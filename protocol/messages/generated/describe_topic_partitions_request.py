@@ -84,53 +84,53 @@ class DescribeTopicPartitionsRequest(ApiMessage):
 
 
 def _decode_topic_request_v0(buf: memoryview, pos: int) -> tuple[TopicRequest, int]:
-    _name: str
-    _name, pos = read_compact_string(buf, pos)
+    f_name: str
+    f_name, pos = read_compact_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicRequest(_name, _unknown), pos
+    return TopicRequest(f_name, _unknown), pos
 
 
 def _decode_cursor_v0(buf: memoryview, pos: int) -> tuple[Cursor, int]:
-    _topic_name: str
-    _topic_name, pos = read_compact_string(buf, pos)
-    _partition_index, = _S0.unpack_from(buf, pos)
+    f_topic_name: str
+    f_topic_name, pos = read_compact_string(buf, pos)
+    f_partition_index, = _S0.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return Cursor(_topic_name, _partition_index, _unknown), pos
+    return Cursor(f_topic_name, f_partition_index, _unknown), pos
 
 
 def _decode_describe_topic_partitions_request_v0(buf: memoryview, pos: int) -> tuple[DescribeTopicPartitionsRequest, int]:
-    _topics: list[TopicRequest]
-    _cursor: Cursor | None
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    f_topics: list[TopicRequest]
+    f_cursor: Cursor | None
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_request_v0(buf, pos)
-            _topics.append(_e_topics)
-    _response_partition_limit, = _S0.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_request_v0(buf, pos)
+            f_topics.append(e_topics)
+    f_response_partition_limit, = _S0.unpack_from(buf, pos)
     pos += 4
     if buf[pos] >= 0x80:
-        _cursor = None
+        f_cursor = None
         pos += 1
     else:
-        _cursor, pos = _decode_cursor_v0(buf, pos + 1)
+        f_cursor, pos = _decode_cursor_v0(buf, pos + 1)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeTopicPartitionsRequest(_topics, _response_partition_limit, _cursor, _unknown), pos
+    return DescribeTopicPartitionsRequest(f_topics, f_response_partition_limit, f_cursor, _unknown), pos
 
 
 def _encode_topic_request_v0(m: TopicRequest, out: bytearray) -> None:
@@ -152,8 +152,8 @@ def _encode_cursor_v0(m: Cursor, out: bytearray) -> None:
 
 def _encode_describe_topic_partitions_request_v0(m: DescribeTopicPartitionsRequest, out: bytearray) -> None:
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_topic_request_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_request_v0(e_topics, out)
     out += _S0.pack(m.response_partition_limit)
     if m.cursor is None:
         out.append(0xFF)

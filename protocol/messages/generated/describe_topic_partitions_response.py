@@ -127,116 +127,116 @@ class DescribeTopicPartitionsResponse(ApiMessage):
 
 
 def _decode_describe_topic_partitions_response_partition_v0(buf: memoryview, pos: int) -> tuple[DescribeTopicPartitionsResponsePartition, int]:
-    _replica_nodes: list[int]
-    _isr_nodes: list[int]
-    _eligible_leader_replicas: list[int] | None
-    _last_known_elr: list[int] | None
-    _offline_replicas: list[int]
-    _error_code, _partition_index, _leader_id, _leader_epoch = _S3.unpack_from(buf, pos)
+    f_replica_nodes: list[int]
+    f_isr_nodes: list[int]
+    f_eligible_leader_replicas: list[int] | None
+    f_last_known_elr: list[int] | None
+    f_offline_replicas: list[int]
+    f_error_code, f_partition_index, f_leader_id, f_leader_epoch = _S3.unpack_from(buf, pos)
     pos += 14
-    _n_replica_nodes, pos = read_compact_array_length(buf, pos)
-    if _n_replica_nodes < 0:
+    n_replica_nodes, pos = read_compact_array_length(buf, pos)
+    if n_replica_nodes < 0:
         raise MessageDecodeError("non-nullable field ReplicaNodes was null")
     else:
-        _replica_nodes = list(unpack_from(f">{_n_replica_nodes}i", buf, pos))
-        pos += 4 * _n_replica_nodes
-    _n_isr_nodes, pos = read_compact_array_length(buf, pos)
-    if _n_isr_nodes < 0:
+        f_replica_nodes = list(unpack_from(f">{n_replica_nodes}i", buf, pos))
+        pos += 4 * n_replica_nodes
+    n_isr_nodes, pos = read_compact_array_length(buf, pos)
+    if n_isr_nodes < 0:
         raise MessageDecodeError("non-nullable field IsrNodes was null")
     else:
-        _isr_nodes = list(unpack_from(f">{_n_isr_nodes}i", buf, pos))
-        pos += 4 * _n_isr_nodes
-    _n_eligible_leader_replicas, pos = read_compact_array_length(buf, pos)
-    if _n_eligible_leader_replicas < 0:
-        _eligible_leader_replicas = None
+        f_isr_nodes = list(unpack_from(f">{n_isr_nodes}i", buf, pos))
+        pos += 4 * n_isr_nodes
+    n_eligible_leader_replicas, pos = read_compact_array_length(buf, pos)
+    if n_eligible_leader_replicas < 0:
+        f_eligible_leader_replicas = None
     else:
-        _eligible_leader_replicas = list(unpack_from(f">{_n_eligible_leader_replicas}i", buf, pos))
-        pos += 4 * _n_eligible_leader_replicas
-    _n_last_known_elr, pos = read_compact_array_length(buf, pos)
-    if _n_last_known_elr < 0:
-        _last_known_elr = None
+        f_eligible_leader_replicas = list(unpack_from(f">{n_eligible_leader_replicas}i", buf, pos))
+        pos += 4 * n_eligible_leader_replicas
+    n_last_known_elr, pos = read_compact_array_length(buf, pos)
+    if n_last_known_elr < 0:
+        f_last_known_elr = None
     else:
-        _last_known_elr = list(unpack_from(f">{_n_last_known_elr}i", buf, pos))
-        pos += 4 * _n_last_known_elr
-    _n_offline_replicas, pos = read_compact_array_length(buf, pos)
-    if _n_offline_replicas < 0:
+        f_last_known_elr = list(unpack_from(f">{n_last_known_elr}i", buf, pos))
+        pos += 4 * n_last_known_elr
+    n_offline_replicas, pos = read_compact_array_length(buf, pos)
+    if n_offline_replicas < 0:
         raise MessageDecodeError("non-nullable field OfflineReplicas was null")
     else:
-        _offline_replicas = list(unpack_from(f">{_n_offline_replicas}i", buf, pos))
-        pos += 4 * _n_offline_replicas
+        f_offline_replicas = list(unpack_from(f">{n_offline_replicas}i", buf, pos))
+        pos += 4 * n_offline_replicas
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeTopicPartitionsResponsePartition(_error_code, _partition_index, _leader_id, _leader_epoch, _replica_nodes, _isr_nodes, _eligible_leader_replicas, _last_known_elr, _offline_replicas, _unknown), pos
+    return DescribeTopicPartitionsResponsePartition(f_error_code, f_partition_index, f_leader_id, f_leader_epoch, f_replica_nodes, f_isr_nodes, f_eligible_leader_replicas, f_last_known_elr, f_offline_replicas, _unknown), pos
 
 
 def _decode_describe_topic_partitions_response_topic_v0(buf: memoryview, pos: int) -> tuple[DescribeTopicPartitionsResponseTopic, int]:
-    _name: str | None
-    _topic_id: UUID
-    _partitions: list[DescribeTopicPartitionsResponsePartition]
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_name: str | None
+    f_topic_id: UUID
+    f_partitions: list[DescribeTopicPartitionsResponsePartition]
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _name, pos = read_compact_nullable_string(buf, pos)
-    _topic_id, pos = read_uuid(buf, pos)
-    _is_internal, = _S2.unpack_from(buf, pos)
+    f_name, pos = read_compact_nullable_string(buf, pos)
+    f_topic_id, pos = read_uuid(buf, pos)
+    f_is_internal, = _S2.unpack_from(buf, pos)
     pos += 1
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_describe_topic_partitions_response_partition_v0(buf, pos)
-            _partitions.append(_e_partitions)
-    _topic_authorized_operations, = _S0.unpack_from(buf, pos)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_describe_topic_partitions_response_partition_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    f_topic_authorized_operations, = _S0.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeTopicPartitionsResponseTopic(_error_code, _name, _topic_id, _is_internal, _partitions, _topic_authorized_operations, _unknown), pos
+    return DescribeTopicPartitionsResponseTopic(f_error_code, f_name, f_topic_id, f_is_internal, f_partitions, f_topic_authorized_operations, _unknown), pos
 
 
 def _decode_cursor_v0(buf: memoryview, pos: int) -> tuple[Cursor, int]:
-    _topic_name: str
-    _topic_name, pos = read_compact_string(buf, pos)
-    _partition_index, = _S0.unpack_from(buf, pos)
+    f_topic_name: str
+    f_topic_name, pos = read_compact_string(buf, pos)
+    f_partition_index, = _S0.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return Cursor(_topic_name, _partition_index, _unknown), pos
+    return Cursor(f_topic_name, f_partition_index, _unknown), pos
 
 
 def _decode_describe_topic_partitions_response_v0(buf: memoryview, pos: int) -> tuple[DescribeTopicPartitionsResponse, int]:
-    _topics: list[DescribeTopicPartitionsResponseTopic]
-    _next_cursor: Cursor | None
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_topics: list[DescribeTopicPartitionsResponseTopic]
+    f_next_cursor: Cursor | None
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_describe_topic_partitions_response_topic_v0(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_describe_topic_partitions_response_topic_v0(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] >= 0x80:
-        _next_cursor = None
+        f_next_cursor = None
         pos += 1
     else:
-        _next_cursor, pos = _decode_cursor_v0(buf, pos + 1)
+        f_next_cursor, pos = _decode_cursor_v0(buf, pos + 1)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeTopicPartitionsResponse(_throttle_time_ms, _topics, _next_cursor, _unknown), pos
+    return DescribeTopicPartitionsResponse(f_throttle_time_ms, f_topics, f_next_cursor, _unknown), pos
 
 
 def _encode_describe_topic_partitions_response_partition_v0(m: DescribeTopicPartitionsResponsePartition, out: bytearray) -> None:
@@ -269,8 +269,8 @@ def _encode_describe_topic_partitions_response_topic_v0(m: DescribeTopicPartitio
     out += m.topic_id.bytes
     out += _S2.pack(m.is_internal)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_describe_topic_partitions_response_partition_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_describe_topic_partitions_response_partition_v0(e_partitions, out)
     out += _S0.pack(m.topic_authorized_operations)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -290,8 +290,8 @@ def _encode_cursor_v0(m: Cursor, out: bytearray) -> None:
 def _encode_describe_topic_partitions_response_v0(m: DescribeTopicPartitionsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_describe_topic_partitions_response_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_describe_topic_partitions_response_topic_v0(e_topics, out)
     if m.next_cursor is None:
         out.append(0xFF)
     else:

@@ -58,27 +58,27 @@ class DescribeTransactionsRequest(ApiMessage):
 
 
 def _decode_describe_transactions_request_v0(buf: memoryview, pos: int) -> tuple[DescribeTransactionsRequest, int]:
-    _transactional_ids: list[str]
-    _n_transactional_ids, pos = read_compact_array_length(buf, pos)
-    if _n_transactional_ids < 0:
+    f_transactional_ids: list[str]
+    n_transactional_ids, pos = read_compact_array_length(buf, pos)
+    if n_transactional_ids < 0:
         raise MessageDecodeError("non-nullable field TransactionalIds was null")
     else:
-        _transactional_ids = []
-        for _ in range(_n_transactional_ids):
-            _e_transactional_ids, pos = read_compact_string(buf, pos)
-            _transactional_ids.append(_e_transactional_ids)
+        f_transactional_ids = []
+        for _ in range(n_transactional_ids):
+            e_transactional_ids, pos = read_compact_string(buf, pos)
+            f_transactional_ids.append(e_transactional_ids)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeTransactionsRequest(_transactional_ids, _unknown), pos
+    return DescribeTransactionsRequest(f_transactional_ids, _unknown), pos
 
 
 def _encode_describe_transactions_request_v0(m: DescribeTransactionsRequest, out: bytearray) -> None:
     write_uvarint(out, len(m.transactional_ids) + 1)
-    for _e_transactional_ids in m.transactional_ids:
-        write_compact_string(out, _e_transactional_ids)
+    for e_transactional_ids in m.transactional_ids:
+        write_compact_string(out, e_transactional_ids)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -98,67 +98,67 @@ class DescribeTransactionsResponse(ApiMessage):
 
 
 def _decode_topic_data_v0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
-    _topic: str
-    _partitions: list[int]
-    _topic, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic: str
+    f_partitions: list[int]
+    f_topic, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = list(unpack_from(f">{_n_partitions}i", buf, pos))
-        pos += 4 * _n_partitions
+        f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
+        pos += 4 * n_partitions
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicData(_topic, _partitions, _unknown), pos
+    return TopicData(f_topic, f_partitions, _unknown), pos
 
 
 def _decode_transaction_state_v0(buf: memoryview, pos: int) -> tuple[TransactionState, int]:
-    _transactional_id: str
-    _transaction_state: str
-    _topics: list[TopicData]
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_transactional_id: str
+    f_transaction_state: str
+    f_topics: list[TopicData]
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _transactional_id, pos = read_compact_string(buf, pos)
-    _transaction_state, pos = read_compact_string(buf, pos)
-    _transaction_timeout_ms, _transaction_start_time_ms, _producer_id, _producer_epoch = _S2.unpack_from(buf, pos)
+    f_transactional_id, pos = read_compact_string(buf, pos)
+    f_transaction_state, pos = read_compact_string(buf, pos)
+    f_transaction_timeout_ms, f_transaction_start_time_ms, f_producer_id, f_producer_epoch = _S2.unpack_from(buf, pos)
     pos += 22
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_data_v0(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_data_v0(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TransactionState(_error_code, _transactional_id, _transaction_state, _transaction_timeout_ms, _transaction_start_time_ms, _producer_id, _producer_epoch, _topics, _unknown), pos
+    return TransactionState(f_error_code, f_transactional_id, f_transaction_state, f_transaction_timeout_ms, f_transaction_start_time_ms, f_producer_id, f_producer_epoch, f_topics, _unknown), pos
 
 
 def _decode_describe_transactions_response_v0(buf: memoryview, pos: int) -> tuple[DescribeTransactionsResponse, int]:
-    _transaction_states: list[TransactionState]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_transaction_states: list[TransactionState]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_transaction_states, pos = read_compact_array_length(buf, pos)
-    if _n_transaction_states < 0:
+    n_transaction_states, pos = read_compact_array_length(buf, pos)
+    if n_transaction_states < 0:
         raise MessageDecodeError("non-nullable field TransactionStates was null")
     else:
-        _transaction_states = []
-        for _ in range(_n_transaction_states):
-            _e_transaction_states, pos = _decode_transaction_state_v0(buf, pos)
-            _transaction_states.append(_e_transaction_states)
+        f_transaction_states = []
+        for _ in range(n_transaction_states):
+            e_transaction_states, pos = _decode_transaction_state_v0(buf, pos)
+            f_transaction_states.append(e_transaction_states)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeTransactionsResponse(_throttle_time_ms, _transaction_states, _unknown), pos
+    return DescribeTransactionsResponse(f_throttle_time_ms, f_transaction_states, _unknown), pos
 
 
 def _encode_topic_data_v0(m: TopicData, out: bytearray) -> None:
@@ -177,8 +177,8 @@ def _encode_transaction_state_v0(m: TransactionState, out: bytearray) -> None:
     write_compact_string(out, m.transaction_state)
     out += _S2.pack(m.transaction_timeout_ms, m.transaction_start_time_ms, m.producer_id, m.producer_epoch)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_topic_data_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_data_v0(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -188,8 +188,8 @@ def _encode_transaction_state_v0(m: TransactionState, out: bytearray) -> None:
 def _encode_describe_transactions_response_v0(m: DescribeTransactionsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.transaction_states) + 1)
-    for _e_transaction_states in m.transaction_states:
-        _encode_transaction_state_v0(_e_transaction_states, out)
+    for e_transaction_states in m.transaction_states:
+        _encode_transaction_state_v0(e_transaction_states, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -66,32 +66,32 @@ class DescribeUserScramCredentialsRequest(ApiMessage):
 
 
 def _decode_user_name_v0(buf: memoryview, pos: int) -> tuple[UserName, int]:
-    _name: str
-    _name, pos = read_compact_string(buf, pos)
+    f_name: str
+    f_name, pos = read_compact_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return UserName(_name, _unknown), pos
+    return UserName(f_name, _unknown), pos
 
 
 def _decode_describe_user_scram_credentials_request_v0(buf: memoryview, pos: int) -> tuple[DescribeUserScramCredentialsRequest, int]:
-    _users: list[UserName] | None
-    _n_users, pos = read_compact_array_length(buf, pos)
-    if _n_users < 0:
-        _users = None
+    f_users: list[UserName] | None
+    n_users, pos = read_compact_array_length(buf, pos)
+    if n_users < 0:
+        f_users = None
     else:
-        _users = []
-        for _ in range(_n_users):
-            _e_users, pos = _decode_user_name_v0(buf, pos)
-            _users.append(_e_users)
+        f_users = []
+        for _ in range(n_users):
+            e_users, pos = _decode_user_name_v0(buf, pos)
+            f_users.append(e_users)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeUserScramCredentialsRequest(_users, _unknown), pos
+    return DescribeUserScramCredentialsRequest(f_users, _unknown), pos
 
 
 def _encode_user_name_v0(m: UserName, out: bytearray) -> None:
@@ -107,8 +107,8 @@ def _encode_describe_user_scram_credentials_request_v0(m: DescribeUserScramCrede
         out.append(0)
     else:
         write_uvarint(out, len(m.users) + 1)
-        for _e_users in m.users:
-            _encode_user_name_v0(_e_users, out)
+        for e_users in m.users:
+            _encode_user_name_v0(e_users, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -96,60 +96,60 @@ class DescribeUserScramCredentialsResponse(ApiMessage):
 
 
 def _decode_credential_info_v0(buf: memoryview, pos: int) -> tuple[CredentialInfo, int]:
-    _mechanism, _iterations = _S2.unpack_from(buf, pos)
+    f_mechanism, f_iterations = _S2.unpack_from(buf, pos)
     pos += 5
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return CredentialInfo(_mechanism, _iterations, _unknown), pos
+    return CredentialInfo(f_mechanism, f_iterations, _unknown), pos
 
 
 def _decode_describe_user_scram_credentials_result_v0(buf: memoryview, pos: int) -> tuple[DescribeUserScramCredentialsResult, int]:
-    _user: str
-    _error_message: str | None
-    _credential_infos: list[CredentialInfo]
-    _user, pos = read_compact_string(buf, pos)
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_user: str
+    f_error_message: str | None
+    f_credential_infos: list[CredentialInfo]
+    f_user, pos = read_compact_string(buf, pos)
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _n_credential_infos, pos = read_compact_array_length(buf, pos)
-    if _n_credential_infos < 0:
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    n_credential_infos, pos = read_compact_array_length(buf, pos)
+    if n_credential_infos < 0:
         raise MessageDecodeError("non-nullable field CredentialInfos was null")
     else:
-        _credential_infos = []
-        for _ in range(_n_credential_infos):
-            _e_credential_infos, pos = _decode_credential_info_v0(buf, pos)
-            _credential_infos.append(_e_credential_infos)
+        f_credential_infos = []
+        for _ in range(n_credential_infos):
+            e_credential_infos, pos = _decode_credential_info_v0(buf, pos)
+            f_credential_infos.append(e_credential_infos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeUserScramCredentialsResult(_user, _error_code, _error_message, _credential_infos, _unknown), pos
+    return DescribeUserScramCredentialsResult(f_user, f_error_code, f_error_message, f_credential_infos, _unknown), pos
 
 
 def _decode_describe_user_scram_credentials_response_v0(buf: memoryview, pos: int) -> tuple[DescribeUserScramCredentialsResponse, int]:
-    _error_message: str | None
-    _results: list[DescribeUserScramCredentialsResult]
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_results: list[DescribeUserScramCredentialsResult]
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _n_results, pos = read_compact_array_length(buf, pos)
-    if _n_results < 0:
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    n_results, pos = read_compact_array_length(buf, pos)
+    if n_results < 0:
         raise MessageDecodeError("non-nullable field Results was null")
     else:
-        _results = []
-        for _ in range(_n_results):
-            _e_results, pos = _decode_describe_user_scram_credentials_result_v0(buf, pos)
-            _results.append(_e_results)
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_describe_user_scram_credentials_result_v0(buf, pos)
+            f_results.append(e_results)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeUserScramCredentialsResponse(_throttle_time_ms, _error_code, _error_message, _results, _unknown), pos
+    return DescribeUserScramCredentialsResponse(f_throttle_time_ms, f_error_code, f_error_message, f_results, _unknown), pos
 
 
 def _encode_credential_info_v0(m: CredentialInfo, out: bytearray) -> None:
@@ -165,8 +165,8 @@ def _encode_describe_user_scram_credentials_result_v0(m: DescribeUserScramCreden
     out += _S1.pack(m.error_code)
     write_compact_nullable_string(out, m.error_message)
     write_uvarint(out, len(m.credential_infos) + 1)
-    for _e_credential_infos in m.credential_infos:
-        _encode_credential_info_v0(_e_credential_infos, out)
+    for e_credential_infos in m.credential_infos:
+        _encode_credential_info_v0(e_credential_infos, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -177,8 +177,8 @@ def _encode_describe_user_scram_credentials_response_v0(m: DescribeUserScramCred
     out += _S0.pack(m.throttle_time_ms, m.error_code)
     write_compact_nullable_string(out, m.error_message)
     write_uvarint(out, len(m.results) + 1)
-    for _e_results in m.results:
-        _encode_describe_user_scram_credentials_result_v0(_e_results, out)
+    for e_results in m.results:
+        _encode_describe_user_scram_credentials_result_v0(e_results, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -81,88 +81,88 @@ class ElectLeadersRequest(ApiMessage):
 
 
 def _decode_topic_partitions_v0(buf: memoryview, pos: int) -> tuple[TopicPartitions, int]:
-    _topic: str
-    _partitions: list[int]
-    _topic, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic: str
+    f_partitions: list[int]
+    f_topic, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = list(unpack_from(f">{_n_partitions}i", buf, pos))
-        pos += 4 * _n_partitions
-    return TopicPartitions(_topic, _partitions, []), pos
+        f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
+        pos += 4 * n_partitions
+    return TopicPartitions(f_topic, f_partitions, []), pos
 
 
 def _decode_elect_leaders_request_v0(buf: memoryview, pos: int) -> tuple[ElectLeadersRequest, int]:
-    _topic_partitions: list[TopicPartitions] | None
-    _n_topic_partitions, pos = read_array_length(buf, pos)
-    if _n_topic_partitions < 0:
-        _topic_partitions = None
+    f_topic_partitions: list[TopicPartitions] | None
+    n_topic_partitions, pos = read_array_length(buf, pos)
+    if n_topic_partitions < 0:
+        f_topic_partitions = None
     else:
-        _topic_partitions = []
-        for _ in range(_n_topic_partitions):
-            _e_topic_partitions, pos = _decode_topic_partitions_v0(buf, pos)
-            _topic_partitions.append(_e_topic_partitions)
-    _timeout_ms, = _S0.unpack_from(buf, pos)
+        f_topic_partitions = []
+        for _ in range(n_topic_partitions):
+            e_topic_partitions, pos = _decode_topic_partitions_v0(buf, pos)
+            f_topic_partitions.append(e_topic_partitions)
+    f_timeout_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    return ElectLeadersRequest(0, _topic_partitions, _timeout_ms, []), pos
+    return ElectLeadersRequest(0, f_topic_partitions, f_timeout_ms, []), pos
 
 
 def _decode_elect_leaders_request_v1(buf: memoryview, pos: int) -> tuple[ElectLeadersRequest, int]:
-    _topic_partitions: list[TopicPartitions] | None
-    _election_type, = _S1.unpack_from(buf, pos)
+    f_topic_partitions: list[TopicPartitions] | None
+    f_election_type, = _S1.unpack_from(buf, pos)
     pos += 1
-    _n_topic_partitions, pos = read_array_length(buf, pos)
-    if _n_topic_partitions < 0:
-        _topic_partitions = None
+    n_topic_partitions, pos = read_array_length(buf, pos)
+    if n_topic_partitions < 0:
+        f_topic_partitions = None
     else:
-        _topic_partitions = []
-        for _ in range(_n_topic_partitions):
-            _e_topic_partitions, pos = _decode_topic_partitions_v0(buf, pos)
-            _topic_partitions.append(_e_topic_partitions)
-    _timeout_ms, = _S0.unpack_from(buf, pos)
+        f_topic_partitions = []
+        for _ in range(n_topic_partitions):
+            e_topic_partitions, pos = _decode_topic_partitions_v0(buf, pos)
+            f_topic_partitions.append(e_topic_partitions)
+    f_timeout_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    return ElectLeadersRequest(_election_type, _topic_partitions, _timeout_ms, []), pos
+    return ElectLeadersRequest(f_election_type, f_topic_partitions, f_timeout_ms, []), pos
 
 
 def _decode_topic_partitions_v2(buf: memoryview, pos: int) -> tuple[TopicPartitions, int]:
-    _topic: str
-    _partitions: list[int]
-    _topic, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic: str
+    f_partitions: list[int]
+    f_topic, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = list(unpack_from(f">{_n_partitions}i", buf, pos))
-        pos += 4 * _n_partitions
+        f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
+        pos += 4 * n_partitions
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicPartitions(_topic, _partitions, _unknown), pos
+    return TopicPartitions(f_topic, f_partitions, _unknown), pos
 
 
 def _decode_elect_leaders_request_v2(buf: memoryview, pos: int) -> tuple[ElectLeadersRequest, int]:
-    _topic_partitions: list[TopicPartitions] | None
-    _election_type, = _S1.unpack_from(buf, pos)
+    f_topic_partitions: list[TopicPartitions] | None
+    f_election_type, = _S1.unpack_from(buf, pos)
     pos += 1
-    _n_topic_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_topic_partitions < 0:
-        _topic_partitions = None
+    n_topic_partitions, pos = read_compact_array_length(buf, pos)
+    if n_topic_partitions < 0:
+        f_topic_partitions = None
     else:
-        _topic_partitions = []
-        for _ in range(_n_topic_partitions):
-            _e_topic_partitions, pos = _decode_topic_partitions_v2(buf, pos)
-            _topic_partitions.append(_e_topic_partitions)
-    _timeout_ms, = _S0.unpack_from(buf, pos)
+        f_topic_partitions = []
+        for _ in range(n_topic_partitions):
+            e_topic_partitions, pos = _decode_topic_partitions_v2(buf, pos)
+            f_topic_partitions.append(e_topic_partitions)
+    f_timeout_ms, = _S0.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ElectLeadersRequest(_election_type, _topic_partitions, _timeout_ms, _unknown), pos
+    return ElectLeadersRequest(f_election_type, f_topic_partitions, f_timeout_ms, _unknown), pos
 
 
 def _encode_topic_partitions_v0(m: TopicPartitions, out: bytearray) -> None:
@@ -178,8 +178,8 @@ def _encode_elect_leaders_request_v0(m: ElectLeadersRequest, out: bytearray) -> 
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.topic_partitions))
-        for _e_topic_partitions in m.topic_partitions:
-            _encode_topic_partitions_v0(_e_topic_partitions, out)
+        for e_topic_partitions in m.topic_partitions:
+            _encode_topic_partitions_v0(e_topic_partitions, out)
     out += _S0.pack(m.timeout_ms)
 
 
@@ -189,8 +189,8 @@ def _encode_elect_leaders_request_v1(m: ElectLeadersRequest, out: bytearray) -> 
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.topic_partitions))
-        for _e_topic_partitions in m.topic_partitions:
-            _encode_topic_partitions_v0(_e_topic_partitions, out)
+        for e_topic_partitions in m.topic_partitions:
+            _encode_topic_partitions_v0(e_topic_partitions, out)
     out += _S0.pack(m.timeout_ms)
 
 
@@ -210,8 +210,8 @@ def _encode_elect_leaders_request_v2(m: ElectLeadersRequest, out: bytearray) -> 
         out.append(0)
     else:
         write_uvarint(out, len(m.topic_partitions) + 1)
-        for _e_topic_partitions in m.topic_partitions:
-            _encode_topic_partitions_v2(_e_topic_partitions, out)
+        for e_topic_partitions in m.topic_partitions:
+            _encode_topic_partitions_v2(e_topic_partitions, out)
     out += _S0.pack(m.timeout_ms)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))

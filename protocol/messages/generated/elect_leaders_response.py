@@ -98,109 +98,109 @@ class ElectLeadersResponse(ApiMessage):
 
 
 def _decode_partition_result_v0(buf: memoryview, pos: int) -> tuple[PartitionResult, int]:
-    _error_message: str | None
-    _partition_id, _error_code = _S1.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_partition_id, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_nullable_string(buf, pos)
-    return PartitionResult(_partition_id, _error_code, _error_message, []), pos
+    f_error_message, pos = read_nullable_string(buf, pos)
+    return PartitionResult(f_partition_id, f_error_code, f_error_message, []), pos
 
 
 def _decode_replica_election_result_v0(buf: memoryview, pos: int) -> tuple[ReplicaElectionResult, int]:
-    _topic: str
-    _partition_result: list[PartitionResult]
-    _topic, pos = read_string(buf, pos)
-    _n_partition_result, pos = read_array_length(buf, pos)
-    if _n_partition_result < 0:
+    f_topic: str
+    f_partition_result: list[PartitionResult]
+    f_topic, pos = read_string(buf, pos)
+    n_partition_result, pos = read_array_length(buf, pos)
+    if n_partition_result < 0:
         raise MessageDecodeError("non-nullable field PartitionResult was null")
     else:
-        _partition_result = []
-        for _ in range(_n_partition_result):
-            _e_partition_result, pos = _decode_partition_result_v0(buf, pos)
-            _partition_result.append(_e_partition_result)
-    return ReplicaElectionResult(_topic, _partition_result, []), pos
+        f_partition_result = []
+        for _ in range(n_partition_result):
+            e_partition_result, pos = _decode_partition_result_v0(buf, pos)
+            f_partition_result.append(e_partition_result)
+    return ReplicaElectionResult(f_topic, f_partition_result, []), pos
 
 
 def _decode_elect_leaders_response_v0(buf: memoryview, pos: int) -> tuple[ElectLeadersResponse, int]:
-    _replica_election_results: list[ReplicaElectionResult]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_replica_election_results: list[ReplicaElectionResult]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_replica_election_results, pos = read_array_length(buf, pos)
-    if _n_replica_election_results < 0:
+    n_replica_election_results, pos = read_array_length(buf, pos)
+    if n_replica_election_results < 0:
         raise MessageDecodeError("non-nullable field ReplicaElectionResults was null")
     else:
-        _replica_election_results = []
-        for _ in range(_n_replica_election_results):
-            _e_replica_election_results, pos = _decode_replica_election_result_v0(buf, pos)
-            _replica_election_results.append(_e_replica_election_results)
-    return ElectLeadersResponse(_throttle_time_ms, 0, _replica_election_results, []), pos
+        f_replica_election_results = []
+        for _ in range(n_replica_election_results):
+            e_replica_election_results, pos = _decode_replica_election_result_v0(buf, pos)
+            f_replica_election_results.append(e_replica_election_results)
+    return ElectLeadersResponse(f_throttle_time_ms, 0, f_replica_election_results, []), pos
 
 
 def _decode_elect_leaders_response_v1(buf: memoryview, pos: int) -> tuple[ElectLeadersResponse, int]:
-    _replica_election_results: list[ReplicaElectionResult]
-    _throttle_time_ms, _error_code = _S1.unpack_from(buf, pos)
+    f_replica_election_results: list[ReplicaElectionResult]
+    f_throttle_time_ms, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    _n_replica_election_results, pos = read_array_length(buf, pos)
-    if _n_replica_election_results < 0:
+    n_replica_election_results, pos = read_array_length(buf, pos)
+    if n_replica_election_results < 0:
         raise MessageDecodeError("non-nullable field ReplicaElectionResults was null")
     else:
-        _replica_election_results = []
-        for _ in range(_n_replica_election_results):
-            _e_replica_election_results, pos = _decode_replica_election_result_v0(buf, pos)
-            _replica_election_results.append(_e_replica_election_results)
-    return ElectLeadersResponse(_throttle_time_ms, _error_code, _replica_election_results, []), pos
+        f_replica_election_results = []
+        for _ in range(n_replica_election_results):
+            e_replica_election_results, pos = _decode_replica_election_result_v0(buf, pos)
+            f_replica_election_results.append(e_replica_election_results)
+    return ElectLeadersResponse(f_throttle_time_ms, f_error_code, f_replica_election_results, []), pos
 
 
 def _decode_partition_result_v2(buf: memoryview, pos: int) -> tuple[PartitionResult, int]:
-    _error_message: str | None
-    _partition_id, _error_code = _S1.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_partition_id, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_compact_nullable_string(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionResult(_partition_id, _error_code, _error_message, _unknown), pos
+    return PartitionResult(f_partition_id, f_error_code, f_error_message, _unknown), pos
 
 
 def _decode_replica_election_result_v2(buf: memoryview, pos: int) -> tuple[ReplicaElectionResult, int]:
-    _topic: str
-    _partition_result: list[PartitionResult]
-    _topic, pos = read_compact_string(buf, pos)
-    _n_partition_result, pos = read_compact_array_length(buf, pos)
-    if _n_partition_result < 0:
+    f_topic: str
+    f_partition_result: list[PartitionResult]
+    f_topic, pos = read_compact_string(buf, pos)
+    n_partition_result, pos = read_compact_array_length(buf, pos)
+    if n_partition_result < 0:
         raise MessageDecodeError("non-nullable field PartitionResult was null")
     else:
-        _partition_result = []
-        for _ in range(_n_partition_result):
-            _e_partition_result, pos = _decode_partition_result_v2(buf, pos)
-            _partition_result.append(_e_partition_result)
+        f_partition_result = []
+        for _ in range(n_partition_result):
+            e_partition_result, pos = _decode_partition_result_v2(buf, pos)
+            f_partition_result.append(e_partition_result)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ReplicaElectionResult(_topic, _partition_result, _unknown), pos
+    return ReplicaElectionResult(f_topic, f_partition_result, _unknown), pos
 
 
 def _decode_elect_leaders_response_v2(buf: memoryview, pos: int) -> tuple[ElectLeadersResponse, int]:
-    _replica_election_results: list[ReplicaElectionResult]
-    _throttle_time_ms, _error_code = _S1.unpack_from(buf, pos)
+    f_replica_election_results: list[ReplicaElectionResult]
+    f_throttle_time_ms, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    _n_replica_election_results, pos = read_compact_array_length(buf, pos)
-    if _n_replica_election_results < 0:
+    n_replica_election_results, pos = read_compact_array_length(buf, pos)
+    if n_replica_election_results < 0:
         raise MessageDecodeError("non-nullable field ReplicaElectionResults was null")
     else:
-        _replica_election_results = []
-        for _ in range(_n_replica_election_results):
-            _e_replica_election_results, pos = _decode_replica_election_result_v2(buf, pos)
-            _replica_election_results.append(_e_replica_election_results)
+        f_replica_election_results = []
+        for _ in range(n_replica_election_results):
+            e_replica_election_results, pos = _decode_replica_election_result_v2(buf, pos)
+            f_replica_election_results.append(e_replica_election_results)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ElectLeadersResponse(_throttle_time_ms, _error_code, _replica_election_results, _unknown), pos
+    return ElectLeadersResponse(f_throttle_time_ms, f_error_code, f_replica_election_results, _unknown), pos
 
 
 def _encode_partition_result_v0(m: PartitionResult, out: bytearray) -> None:
@@ -211,8 +211,8 @@ def _encode_partition_result_v0(m: PartitionResult, out: bytearray) -> None:
 def _encode_replica_election_result_v0(m: ReplicaElectionResult, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partition_result))
-    for _e_partition_result in m.partition_result:
-        _encode_partition_result_v0(_e_partition_result, out)
+    for e_partition_result in m.partition_result:
+        _encode_partition_result_v0(e_partition_result, out)
 
 
 def _encode_elect_leaders_response_v0(m: ElectLeadersResponse, out: bytearray) -> None:
@@ -220,15 +220,15 @@ def _encode_elect_leaders_response_v0(m: ElectLeadersResponse, out: bytearray) -
         raise version_error("ElectLeadersResponse", "ErrorCode", 0)
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.replica_election_results))
-    for _e_replica_election_results in m.replica_election_results:
-        _encode_replica_election_result_v0(_e_replica_election_results, out)
+    for e_replica_election_results in m.replica_election_results:
+        _encode_replica_election_result_v0(e_replica_election_results, out)
 
 
 def _encode_elect_leaders_response_v1(m: ElectLeadersResponse, out: bytearray) -> None:
     out += _S1.pack(m.throttle_time_ms, m.error_code)
     out += pack_int32(len(m.replica_election_results))
-    for _e_replica_election_results in m.replica_election_results:
-        _encode_replica_election_result_v0(_e_replica_election_results, out)
+    for e_replica_election_results in m.replica_election_results:
+        _encode_replica_election_result_v0(e_replica_election_results, out)
 
 
 def _encode_partition_result_v2(m: PartitionResult, out: bytearray) -> None:
@@ -243,8 +243,8 @@ def _encode_partition_result_v2(m: PartitionResult, out: bytearray) -> None:
 def _encode_replica_election_result_v2(m: ReplicaElectionResult, out: bytearray) -> None:
     write_compact_string(out, m.topic)
     write_uvarint(out, len(m.partition_result) + 1)
-    for _e_partition_result in m.partition_result:
-        _encode_partition_result_v2(_e_partition_result, out)
+    for e_partition_result in m.partition_result:
+        _encode_partition_result_v2(e_partition_result, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -254,8 +254,8 @@ def _encode_replica_election_result_v2(m: ReplicaElectionResult, out: bytearray)
 def _encode_elect_leaders_response_v2(m: ElectLeadersResponse, out: bytearray) -> None:
     out += _S1.pack(m.throttle_time_ms, m.error_code)
     write_uvarint(out, len(m.replica_election_results) + 1)
-    for _e_replica_election_results in m.replica_election_results:
-        _encode_replica_election_result_v2(_e_replica_election_results, out)
+    for e_replica_election_results in m.replica_election_results:
+        _encode_replica_election_result_v2(e_replica_election_results, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

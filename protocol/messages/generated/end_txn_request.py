@@ -65,24 +65,24 @@ class EndTxnRequest(ApiMessage):
 
 
 def _decode_end_txn_request_v0(buf: memoryview, pos: int) -> tuple[EndTxnRequest, int]:
-    _transactional_id: str
-    _transactional_id, pos = read_string(buf, pos)
-    _producer_id, _producer_epoch, _committed = _S0.unpack_from(buf, pos)
+    f_transactional_id: str
+    f_transactional_id, pos = read_string(buf, pos)
+    f_producer_id, f_producer_epoch, f_committed = _S0.unpack_from(buf, pos)
     pos += 11
-    return EndTxnRequest(_transactional_id, _producer_id, _producer_epoch, _committed, []), pos
+    return EndTxnRequest(f_transactional_id, f_producer_id, f_producer_epoch, f_committed, []), pos
 
 
 def _decode_end_txn_request_v3(buf: memoryview, pos: int) -> tuple[EndTxnRequest, int]:
-    _transactional_id: str
-    _transactional_id, pos = read_compact_string(buf, pos)
-    _producer_id, _producer_epoch, _committed = _S0.unpack_from(buf, pos)
+    f_transactional_id: str
+    f_transactional_id, pos = read_compact_string(buf, pos)
+    f_producer_id, f_producer_epoch, f_committed = _S0.unpack_from(buf, pos)
     pos += 11
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return EndTxnRequest(_transactional_id, _producer_id, _producer_epoch, _committed, _unknown), pos
+    return EndTxnRequest(f_transactional_id, f_producer_id, f_producer_epoch, f_committed, _unknown), pos
 
 
 def _encode_end_txn_request_v0(m: EndTxnRequest, out: bytearray) -> None:

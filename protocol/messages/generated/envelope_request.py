@@ -61,18 +61,18 @@ class EnvelopeRequest(ApiMessage):
 
 
 def _decode_envelope_request_v0(buf: memoryview, pos: int) -> tuple[EnvelopeRequest, int]:
-    _request_data: bytes
-    _request_principal: bytes | None
-    _client_host_address: bytes
-    _request_data, pos = read_compact_bytes(buf, pos)
-    _request_principal, pos = read_compact_nullable_bytes(buf, pos)
-    _client_host_address, pos = read_compact_bytes(buf, pos)
+    f_request_data: bytes
+    f_request_principal: bytes | None
+    f_client_host_address: bytes
+    f_request_data, pos = read_compact_bytes(buf, pos)
+    f_request_principal, pos = read_compact_nullable_bytes(buf, pos)
+    f_client_host_address, pos = read_compact_bytes(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return EnvelopeRequest(_request_data, _request_principal, _client_host_address, _unknown), pos
+    return EnvelopeRequest(f_request_data, f_request_principal, f_client_host_address, _unknown), pos
 
 
 def _encode_envelope_request_v0(m: EnvelopeRequest, out: bytearray) -> None:

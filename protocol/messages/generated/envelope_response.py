@@ -59,16 +59,16 @@ class EnvelopeResponse(ApiMessage):
 
 
 def _decode_envelope_response_v0(buf: memoryview, pos: int) -> tuple[EnvelopeResponse, int]:
-    _response_data: bytes | None
-    _response_data, pos = read_compact_nullable_bytes(buf, pos)
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_response_data: bytes | None
+    f_response_data, pos = read_compact_nullable_bytes(buf, pos)
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return EnvelopeResponse(_response_data, _error_code, _unknown), pos
+    return EnvelopeResponse(f_response_data, f_error_code, _unknown), pos
 
 
 def _encode_envelope_response_v0(m: EnvelopeResponse, out: bytearray) -> None:

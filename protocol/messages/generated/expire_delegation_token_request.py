@@ -61,24 +61,24 @@ class ExpireDelegationTokenRequest(ApiMessage):
 
 
 def _decode_expire_delegation_token_request_v0(buf: memoryview, pos: int) -> tuple[ExpireDelegationTokenRequest, int]:
-    _hmac: bytes
-    _hmac, pos = read_bytes(buf, pos)
-    _expiry_time_period_ms, = _S0.unpack_from(buf, pos)
+    f_hmac: bytes
+    f_hmac, pos = read_bytes(buf, pos)
+    f_expiry_time_period_ms, = _S0.unpack_from(buf, pos)
     pos += 8
-    return ExpireDelegationTokenRequest(_hmac, _expiry_time_period_ms, []), pos
+    return ExpireDelegationTokenRequest(f_hmac, f_expiry_time_period_ms, []), pos
 
 
 def _decode_expire_delegation_token_request_v2(buf: memoryview, pos: int) -> tuple[ExpireDelegationTokenRequest, int]:
-    _hmac: bytes
-    _hmac, pos = read_compact_bytes(buf, pos)
-    _expiry_time_period_ms, = _S0.unpack_from(buf, pos)
+    f_hmac: bytes
+    f_hmac, pos = read_compact_bytes(buf, pos)
+    f_expiry_time_period_ms, = _S0.unpack_from(buf, pos)
     pos += 8
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ExpireDelegationTokenRequest(_hmac, _expiry_time_period_ms, _unknown), pos
+    return ExpireDelegationTokenRequest(f_hmac, f_expiry_time_period_ms, _unknown), pos
 
 
 def _encode_expire_delegation_token_request_v0(m: ExpireDelegationTokenRequest, out: bytearray) -> None:

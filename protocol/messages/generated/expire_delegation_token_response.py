@@ -59,20 +59,20 @@ class ExpireDelegationTokenResponse(ApiMessage):
 
 
 def _decode_expire_delegation_token_response_v0(buf: memoryview, pos: int) -> tuple[ExpireDelegationTokenResponse, int]:
-    _error_code, _expiry_timestamp_ms, _throttle_time_ms = _S0.unpack_from(buf, pos)
+    f_error_code, f_expiry_timestamp_ms, f_throttle_time_ms = _S0.unpack_from(buf, pos)
     pos += 14
-    return ExpireDelegationTokenResponse(_error_code, _expiry_timestamp_ms, _throttle_time_ms, []), pos
+    return ExpireDelegationTokenResponse(f_error_code, f_expiry_timestamp_ms, f_throttle_time_ms, []), pos
 
 
 def _decode_expire_delegation_token_response_v2(buf: memoryview, pos: int) -> tuple[ExpireDelegationTokenResponse, int]:
-    _error_code, _expiry_timestamp_ms, _throttle_time_ms = _S0.unpack_from(buf, pos)
+    f_error_code, f_expiry_timestamp_ms, f_throttle_time_ms = _S0.unpack_from(buf, pos)
     pos += 14
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ExpireDelegationTokenResponse(_error_code, _expiry_timestamp_ms, _throttle_time_ms, _unknown), pos
+    return ExpireDelegationTokenResponse(f_error_code, f_expiry_timestamp_ms, f_throttle_time_ms, _unknown), pos
 
 
 def _encode_expire_delegation_token_response_v0(m: ExpireDelegationTokenResponse, out: bytearray) -> None:

@@ -161,288 +161,288 @@ class FetchRequest(ApiMessage):
 
 
 def _decode_fetch_partition_v0(buf: memoryview, pos: int) -> tuple[FetchPartition, int]:
-    _partition, _fetch_offset, _partition_max_bytes = _S1.unpack_from(buf, pos)
+    f_partition, f_fetch_offset, f_partition_max_bytes = _S1.unpack_from(buf, pos)
     pos += 16
-    return FetchPartition(_partition, -1, _fetch_offset, -1, -1, _partition_max_bytes, ZERO_UUID, []), pos
+    return FetchPartition(f_partition, -1, f_fetch_offset, -1, -1, f_partition_max_bytes, ZERO_UUID, []), pos
 
 
 def _decode_fetch_topic_v0(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
-    _topic: str
-    _partitions: list[FetchPartition]
-    _topic, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic: str
+    f_partitions: list[FetchPartition]
+    f_topic, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_fetch_partition_v0(buf, pos)
-            _partitions.append(_e_partitions)
-    return FetchTopic(_topic, ZERO_UUID, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_fetch_partition_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    return FetchTopic(f_topic, ZERO_UUID, f_partitions, []), pos
 
 
 def _decode_fetch_request_v0(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
-    _topics: list[FetchTopic]
-    _replica_id, _max_wait_ms, _min_bytes = _S0.unpack_from(buf, pos)
+    f_topics: list[FetchTopic]
+    f_replica_id, f_max_wait_ms, f_min_bytes = _S0.unpack_from(buf, pos)
     pos += 12
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_fetch_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    return FetchRequest(None, _replica_id, ReplicaState(), _max_wait_ms, _min_bytes, 2147483647, 0, 0, -1, _topics, [], '', []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_fetch_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    return FetchRequest(None, f_replica_id, ReplicaState(), f_max_wait_ms, f_min_bytes, 2147483647, 0, 0, -1, f_topics, [], '', []), pos
 
 
 def _decode_fetch_request_v3(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
-    _topics: list[FetchTopic]
-    _replica_id, _max_wait_ms, _min_bytes, _max_bytes = _S2.unpack_from(buf, pos)
+    f_topics: list[FetchTopic]
+    f_replica_id, f_max_wait_ms, f_min_bytes, f_max_bytes = _S2.unpack_from(buf, pos)
     pos += 16
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_fetch_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    return FetchRequest(None, _replica_id, ReplicaState(), _max_wait_ms, _min_bytes, _max_bytes, 0, 0, -1, _topics, [], '', []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_fetch_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    return FetchRequest(None, f_replica_id, ReplicaState(), f_max_wait_ms, f_min_bytes, f_max_bytes, 0, 0, -1, f_topics, [], '', []), pos
 
 
 def _decode_fetch_request_v4(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
-    _topics: list[FetchTopic]
-    _replica_id, _max_wait_ms, _min_bytes, _max_bytes, _isolation_level = _S3.unpack_from(buf, pos)
+    f_topics: list[FetchTopic]
+    f_replica_id, f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level = _S3.unpack_from(buf, pos)
     pos += 17
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_fetch_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    return FetchRequest(None, _replica_id, ReplicaState(), _max_wait_ms, _min_bytes, _max_bytes, _isolation_level, 0, -1, _topics, [], '', []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_fetch_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    return FetchRequest(None, f_replica_id, ReplicaState(), f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, 0, -1, f_topics, [], '', []), pos
 
 
 def _decode_fetch_partition_v5(buf: memoryview, pos: int) -> tuple[FetchPartition, int]:
-    _partition, _fetch_offset, _log_start_offset, _partition_max_bytes = _S4.unpack_from(buf, pos)
+    f_partition, f_fetch_offset, f_log_start_offset, f_partition_max_bytes = _S4.unpack_from(buf, pos)
     pos += 24
-    return FetchPartition(_partition, -1, _fetch_offset, -1, _log_start_offset, _partition_max_bytes, ZERO_UUID, []), pos
+    return FetchPartition(f_partition, -1, f_fetch_offset, -1, f_log_start_offset, f_partition_max_bytes, ZERO_UUID, []), pos
 
 
 def _decode_fetch_topic_v5(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
-    _topic: str
-    _partitions: list[FetchPartition]
-    _topic, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic: str
+    f_partitions: list[FetchPartition]
+    f_topic, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_fetch_partition_v5(buf, pos)
-            _partitions.append(_e_partitions)
-    return FetchTopic(_topic, ZERO_UUID, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_fetch_partition_v5(buf, pos)
+            f_partitions.append(e_partitions)
+    return FetchTopic(f_topic, ZERO_UUID, f_partitions, []), pos
 
 
 def _decode_fetch_request_v5(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
-    _topics: list[FetchTopic]
-    _replica_id, _max_wait_ms, _min_bytes, _max_bytes, _isolation_level = _S3.unpack_from(buf, pos)
+    f_topics: list[FetchTopic]
+    f_replica_id, f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level = _S3.unpack_from(buf, pos)
     pos += 17
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_fetch_topic_v5(buf, pos)
-            _topics.append(_e_topics)
-    return FetchRequest(None, _replica_id, ReplicaState(), _max_wait_ms, _min_bytes, _max_bytes, _isolation_level, 0, -1, _topics, [], '', []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_fetch_topic_v5(buf, pos)
+            f_topics.append(e_topics)
+    return FetchRequest(None, f_replica_id, ReplicaState(), f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, 0, -1, f_topics, [], '', []), pos
 
 
 def _decode_forgotten_topic_v7(buf: memoryview, pos: int) -> tuple[ForgottenTopic, int]:
-    _topic: str
-    _partitions: list[int]
-    _topic, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic: str
+    f_partitions: list[int]
+    f_topic, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = list(unpack_from(f">{_n_partitions}i", buf, pos))
-        pos += 4 * _n_partitions
-    return ForgottenTopic(_topic, ZERO_UUID, _partitions, []), pos
+        f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
+        pos += 4 * n_partitions
+    return ForgottenTopic(f_topic, ZERO_UUID, f_partitions, []), pos
 
 
 def _decode_fetch_request_v7(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
-    _topics: list[FetchTopic]
-    _forgotten_topics_data: list[ForgottenTopic]
-    _replica_id, _max_wait_ms, _min_bytes, _max_bytes, _isolation_level, _session_id, _session_epoch = _S5.unpack_from(buf, pos)
+    f_topics: list[FetchTopic]
+    f_forgotten_topics_data: list[ForgottenTopic]
+    f_replica_id, f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch = _S5.unpack_from(buf, pos)
     pos += 25
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_fetch_topic_v5(buf, pos)
-            _topics.append(_e_topics)
-    _n_forgotten_topics_data, pos = read_array_length(buf, pos)
-    if _n_forgotten_topics_data < 0:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_fetch_topic_v5(buf, pos)
+            f_topics.append(e_topics)
+    n_forgotten_topics_data, pos = read_array_length(buf, pos)
+    if n_forgotten_topics_data < 0:
         raise MessageDecodeError("non-nullable field ForgottenTopicsData was null")
     else:
-        _forgotten_topics_data = []
-        for _ in range(_n_forgotten_topics_data):
-            _e_forgotten_topics_data, pos = _decode_forgotten_topic_v7(buf, pos)
-            _forgotten_topics_data.append(_e_forgotten_topics_data)
-    return FetchRequest(None, _replica_id, ReplicaState(), _max_wait_ms, _min_bytes, _max_bytes, _isolation_level, _session_id, _session_epoch, _topics, _forgotten_topics_data, '', []), pos
+        f_forgotten_topics_data = []
+        for _ in range(n_forgotten_topics_data):
+            e_forgotten_topics_data, pos = _decode_forgotten_topic_v7(buf, pos)
+            f_forgotten_topics_data.append(e_forgotten_topics_data)
+    return FetchRequest(None, f_replica_id, ReplicaState(), f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch, f_topics, f_forgotten_topics_data, '', []), pos
 
 
 def _decode_fetch_partition_v9(buf: memoryview, pos: int) -> tuple[FetchPartition, int]:
-    _partition, _current_leader_epoch, _fetch_offset, _log_start_offset, _partition_max_bytes = _S6.unpack_from(buf, pos)
+    f_partition, f_current_leader_epoch, f_fetch_offset, f_log_start_offset, f_partition_max_bytes = _S6.unpack_from(buf, pos)
     pos += 28
-    return FetchPartition(_partition, _current_leader_epoch, _fetch_offset, -1, _log_start_offset, _partition_max_bytes, ZERO_UUID, []), pos
+    return FetchPartition(f_partition, f_current_leader_epoch, f_fetch_offset, -1, f_log_start_offset, f_partition_max_bytes, ZERO_UUID, []), pos
 
 
 def _decode_fetch_topic_v9(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
-    _topic: str
-    _partitions: list[FetchPartition]
-    _topic, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic: str
+    f_partitions: list[FetchPartition]
+    f_topic, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_fetch_partition_v9(buf, pos)
-            _partitions.append(_e_partitions)
-    return FetchTopic(_topic, ZERO_UUID, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_fetch_partition_v9(buf, pos)
+            f_partitions.append(e_partitions)
+    return FetchTopic(f_topic, ZERO_UUID, f_partitions, []), pos
 
 
 def _decode_fetch_request_v9(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
-    _topics: list[FetchTopic]
-    _forgotten_topics_data: list[ForgottenTopic]
-    _replica_id, _max_wait_ms, _min_bytes, _max_bytes, _isolation_level, _session_id, _session_epoch = _S5.unpack_from(buf, pos)
+    f_topics: list[FetchTopic]
+    f_forgotten_topics_data: list[ForgottenTopic]
+    f_replica_id, f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch = _S5.unpack_from(buf, pos)
     pos += 25
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_fetch_topic_v9(buf, pos)
-            _topics.append(_e_topics)
-    _n_forgotten_topics_data, pos = read_array_length(buf, pos)
-    if _n_forgotten_topics_data < 0:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_fetch_topic_v9(buf, pos)
+            f_topics.append(e_topics)
+    n_forgotten_topics_data, pos = read_array_length(buf, pos)
+    if n_forgotten_topics_data < 0:
         raise MessageDecodeError("non-nullable field ForgottenTopicsData was null")
     else:
-        _forgotten_topics_data = []
-        for _ in range(_n_forgotten_topics_data):
-            _e_forgotten_topics_data, pos = _decode_forgotten_topic_v7(buf, pos)
-            _forgotten_topics_data.append(_e_forgotten_topics_data)
-    return FetchRequest(None, _replica_id, ReplicaState(), _max_wait_ms, _min_bytes, _max_bytes, _isolation_level, _session_id, _session_epoch, _topics, _forgotten_topics_data, '', []), pos
+        f_forgotten_topics_data = []
+        for _ in range(n_forgotten_topics_data):
+            e_forgotten_topics_data, pos = _decode_forgotten_topic_v7(buf, pos)
+            f_forgotten_topics_data.append(e_forgotten_topics_data)
+    return FetchRequest(None, f_replica_id, ReplicaState(), f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch, f_topics, f_forgotten_topics_data, '', []), pos
 
 
 def _decode_fetch_request_v11(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
-    _topics: list[FetchTopic]
-    _forgotten_topics_data: list[ForgottenTopic]
-    _rack_id: str
-    _replica_id, _max_wait_ms, _min_bytes, _max_bytes, _isolation_level, _session_id, _session_epoch = _S5.unpack_from(buf, pos)
+    f_topics: list[FetchTopic]
+    f_forgotten_topics_data: list[ForgottenTopic]
+    f_rack_id: str
+    f_replica_id, f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch = _S5.unpack_from(buf, pos)
     pos += 25
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_fetch_topic_v9(buf, pos)
-            _topics.append(_e_topics)
-    _n_forgotten_topics_data, pos = read_array_length(buf, pos)
-    if _n_forgotten_topics_data < 0:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_fetch_topic_v9(buf, pos)
+            f_topics.append(e_topics)
+    n_forgotten_topics_data, pos = read_array_length(buf, pos)
+    if n_forgotten_topics_data < 0:
         raise MessageDecodeError("non-nullable field ForgottenTopicsData was null")
     else:
-        _forgotten_topics_data = []
-        for _ in range(_n_forgotten_topics_data):
-            _e_forgotten_topics_data, pos = _decode_forgotten_topic_v7(buf, pos)
-            _forgotten_topics_data.append(_e_forgotten_topics_data)
-    _rack_id, pos = read_string(buf, pos)
-    return FetchRequest(None, _replica_id, ReplicaState(), _max_wait_ms, _min_bytes, _max_bytes, _isolation_level, _session_id, _session_epoch, _topics, _forgotten_topics_data, _rack_id, []), pos
+        f_forgotten_topics_data = []
+        for _ in range(n_forgotten_topics_data):
+            e_forgotten_topics_data, pos = _decode_forgotten_topic_v7(buf, pos)
+            f_forgotten_topics_data.append(e_forgotten_topics_data)
+    f_rack_id, pos = read_string(buf, pos)
+    return FetchRequest(None, f_replica_id, ReplicaState(), f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch, f_topics, f_forgotten_topics_data, f_rack_id, []), pos
 
 
 def _decode_fetch_partition_v12(buf: memoryview, pos: int) -> tuple[FetchPartition, int]:
-    _partition, _current_leader_epoch, _fetch_offset, _last_fetched_epoch, _log_start_offset, _partition_max_bytes = _S7.unpack_from(buf, pos)
+    f_partition, f_current_leader_epoch, f_fetch_offset, f_last_fetched_epoch, f_log_start_offset, f_partition_max_bytes = _S7.unpack_from(buf, pos)
     pos += 32
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return FetchPartition(_partition, _current_leader_epoch, _fetch_offset, _last_fetched_epoch, _log_start_offset, _partition_max_bytes, ZERO_UUID, _unknown), pos
+    return FetchPartition(f_partition, f_current_leader_epoch, f_fetch_offset, f_last_fetched_epoch, f_log_start_offset, f_partition_max_bytes, ZERO_UUID, _unknown), pos
 
 
 def _decode_fetch_topic_v12(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
-    _topic: str
-    _partitions: list[FetchPartition]
-    _topic, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic: str
+    f_partitions: list[FetchPartition]
+    f_topic, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_fetch_partition_v12(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_fetch_partition_v12(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return FetchTopic(_topic, ZERO_UUID, _partitions, _unknown), pos
+    return FetchTopic(f_topic, ZERO_UUID, f_partitions, _unknown), pos
 
 
 def _decode_forgotten_topic_v12(buf: memoryview, pos: int) -> tuple[ForgottenTopic, int]:
-    _topic: str
-    _partitions: list[int]
-    _topic, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic: str
+    f_partitions: list[int]
+    f_topic, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = list(unpack_from(f">{_n_partitions}i", buf, pos))
-        pos += 4 * _n_partitions
+        f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
+        pos += 4 * n_partitions
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ForgottenTopic(_topic, ZERO_UUID, _partitions, _unknown), pos
+    return ForgottenTopic(f_topic, ZERO_UUID, f_partitions, _unknown), pos
 
 
 def _decode_fetch_request_v12(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
-    _topics: list[FetchTopic]
-    _forgotten_topics_data: list[ForgottenTopic]
-    _rack_id: str
-    _replica_id, _max_wait_ms, _min_bytes, _max_bytes, _isolation_level, _session_id, _session_epoch = _S5.unpack_from(buf, pos)
+    f_topics: list[FetchTopic]
+    f_forgotten_topics_data: list[ForgottenTopic]
+    f_rack_id: str
+    f_replica_id, f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch = _S5.unpack_from(buf, pos)
     pos += 25
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_fetch_topic_v12(buf, pos)
-            _topics.append(_e_topics)
-    _n_forgotten_topics_data, pos = read_compact_array_length(buf, pos)
-    if _n_forgotten_topics_data < 0:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_fetch_topic_v12(buf, pos)
+            f_topics.append(e_topics)
+    n_forgotten_topics_data, pos = read_compact_array_length(buf, pos)
+    if n_forgotten_topics_data < 0:
         raise MessageDecodeError("non-nullable field ForgottenTopicsData was null")
     else:
-        _forgotten_topics_data = []
-        for _ in range(_n_forgotten_topics_data):
-            _e_forgotten_topics_data, pos = _decode_forgotten_topic_v12(buf, pos)
-            _forgotten_topics_data.append(_e_forgotten_topics_data)
-    _rack_id, pos = read_compact_string(buf, pos)
-    _cluster_id: str | None = None
+        f_forgotten_topics_data = []
+        for _ in range(n_forgotten_topics_data):
+            e_forgotten_topics_data, pos = _decode_forgotten_topic_v12(buf, pos)
+            f_forgotten_topics_data.append(e_forgotten_topics_data)
+    f_rack_id, pos = read_compact_string(buf, pos)
+    f_cluster_id: str | None = None
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
         pos += 1
@@ -452,75 +452,75 @@ def _decode_fetch_request_v12(buf: memoryview, pos: int) -> tuple[FetchRequest, 
             _tag, pos = read_uvarint(buf, pos)
             _size, pos = read_uvarint(buf, pos)
             if _tag == 0:
-                _cluster_id, pos = read_compact_nullable_string(buf, pos)
+                f_cluster_id, pos = read_compact_nullable_string(buf, pos)
             else:
                 _raw, pos = read_unknown_tag(buf, pos, _size)
                 _unknown.append((_tag, _raw))
-    return FetchRequest(_cluster_id, _replica_id, ReplicaState(), _max_wait_ms, _min_bytes, _max_bytes, _isolation_level, _session_id, _session_epoch, _topics, _forgotten_topics_data, _rack_id, _unknown), pos
+    return FetchRequest(f_cluster_id, f_replica_id, ReplicaState(), f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch, f_topics, f_forgotten_topics_data, f_rack_id, _unknown), pos
 
 
 def _decode_fetch_topic_v13(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
-    _topic_id: UUID
-    _partitions: list[FetchPartition]
-    _topic_id, pos = read_uuid(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_id: UUID
+    f_partitions: list[FetchPartition]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_fetch_partition_v12(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_fetch_partition_v12(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return FetchTopic('', _topic_id, _partitions, _unknown), pos
+    return FetchTopic('', f_topic_id, f_partitions, _unknown), pos
 
 
 def _decode_forgotten_topic_v13(buf: memoryview, pos: int) -> tuple[ForgottenTopic, int]:
-    _topic_id: UUID
-    _partitions: list[int]
-    _topic_id, pos = read_uuid(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_id: UUID
+    f_partitions: list[int]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = list(unpack_from(f">{_n_partitions}i", buf, pos))
-        pos += 4 * _n_partitions
+        f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
+        pos += 4 * n_partitions
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ForgottenTopic('', _topic_id, _partitions, _unknown), pos
+    return ForgottenTopic('', f_topic_id, f_partitions, _unknown), pos
 
 
 def _decode_fetch_request_v13(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
-    _topics: list[FetchTopic]
-    _forgotten_topics_data: list[ForgottenTopic]
-    _rack_id: str
-    _replica_id, _max_wait_ms, _min_bytes, _max_bytes, _isolation_level, _session_id, _session_epoch = _S5.unpack_from(buf, pos)
+    f_topics: list[FetchTopic]
+    f_forgotten_topics_data: list[ForgottenTopic]
+    f_rack_id: str
+    f_replica_id, f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch = _S5.unpack_from(buf, pos)
     pos += 25
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_fetch_topic_v13(buf, pos)
-            _topics.append(_e_topics)
-    _n_forgotten_topics_data, pos = read_compact_array_length(buf, pos)
-    if _n_forgotten_topics_data < 0:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_fetch_topic_v13(buf, pos)
+            f_topics.append(e_topics)
+    n_forgotten_topics_data, pos = read_compact_array_length(buf, pos)
+    if n_forgotten_topics_data < 0:
         raise MessageDecodeError("non-nullable field ForgottenTopicsData was null")
     else:
-        _forgotten_topics_data = []
-        for _ in range(_n_forgotten_topics_data):
-            _e_forgotten_topics_data, pos = _decode_forgotten_topic_v13(buf, pos)
-            _forgotten_topics_data.append(_e_forgotten_topics_data)
-    _rack_id, pos = read_compact_string(buf, pos)
-    _cluster_id: str | None = None
+        f_forgotten_topics_data = []
+        for _ in range(n_forgotten_topics_data):
+            e_forgotten_topics_data, pos = _decode_forgotten_topic_v13(buf, pos)
+            f_forgotten_topics_data.append(e_forgotten_topics_data)
+    f_rack_id, pos = read_compact_string(buf, pos)
+    f_cluster_id: str | None = None
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
         pos += 1
@@ -530,49 +530,49 @@ def _decode_fetch_request_v13(buf: memoryview, pos: int) -> tuple[FetchRequest, 
             _tag, pos = read_uvarint(buf, pos)
             _size, pos = read_uvarint(buf, pos)
             if _tag == 0:
-                _cluster_id, pos = read_compact_nullable_string(buf, pos)
+                f_cluster_id, pos = read_compact_nullable_string(buf, pos)
             else:
                 _raw, pos = read_unknown_tag(buf, pos, _size)
                 _unknown.append((_tag, _raw))
-    return FetchRequest(_cluster_id, _replica_id, ReplicaState(), _max_wait_ms, _min_bytes, _max_bytes, _isolation_level, _session_id, _session_epoch, _topics, _forgotten_topics_data, _rack_id, _unknown), pos
+    return FetchRequest(f_cluster_id, f_replica_id, ReplicaState(), f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch, f_topics, f_forgotten_topics_data, f_rack_id, _unknown), pos
 
 
 def _decode_replica_state_v15(buf: memoryview, pos: int) -> tuple[ReplicaState, int]:
-    _replica_id, _replica_epoch = _S9.unpack_from(buf, pos)
+    f_replica_id, f_replica_epoch = _S9.unpack_from(buf, pos)
     pos += 12
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ReplicaState(_replica_id, _replica_epoch, _unknown), pos
+    return ReplicaState(f_replica_id, f_replica_epoch, _unknown), pos
 
 
 def _decode_fetch_request_v15(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
-    _topics: list[FetchTopic]
-    _forgotten_topics_data: list[ForgottenTopic]
-    _rack_id: str
-    _max_wait_ms, _min_bytes, _max_bytes, _isolation_level, _session_id, _session_epoch = _S8.unpack_from(buf, pos)
+    f_topics: list[FetchTopic]
+    f_forgotten_topics_data: list[ForgottenTopic]
+    f_rack_id: str
+    f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch = _S8.unpack_from(buf, pos)
     pos += 21
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_fetch_topic_v13(buf, pos)
-            _topics.append(_e_topics)
-    _n_forgotten_topics_data, pos = read_compact_array_length(buf, pos)
-    if _n_forgotten_topics_data < 0:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_fetch_topic_v13(buf, pos)
+            f_topics.append(e_topics)
+    n_forgotten_topics_data, pos = read_compact_array_length(buf, pos)
+    if n_forgotten_topics_data < 0:
         raise MessageDecodeError("non-nullable field ForgottenTopicsData was null")
     else:
-        _forgotten_topics_data = []
-        for _ in range(_n_forgotten_topics_data):
-            _e_forgotten_topics_data, pos = _decode_forgotten_topic_v13(buf, pos)
-            _forgotten_topics_data.append(_e_forgotten_topics_data)
-    _rack_id, pos = read_compact_string(buf, pos)
-    _cluster_id: str | None = None
-    _replica_state: ReplicaState = ReplicaState()
+        f_forgotten_topics_data = []
+        for _ in range(n_forgotten_topics_data):
+            e_forgotten_topics_data, pos = _decode_forgotten_topic_v13(buf, pos)
+            f_forgotten_topics_data.append(e_forgotten_topics_data)
+    f_rack_id, pos = read_compact_string(buf, pos)
+    f_cluster_id: str | None = None
+    f_replica_state: ReplicaState = ReplicaState()
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
         pos += 1
@@ -582,19 +582,19 @@ def _decode_fetch_request_v15(buf: memoryview, pos: int) -> tuple[FetchRequest, 
             _tag, pos = read_uvarint(buf, pos)
             _size, pos = read_uvarint(buf, pos)
             if _tag == 0:
-                _cluster_id, pos = read_compact_nullable_string(buf, pos)
+                f_cluster_id, pos = read_compact_nullable_string(buf, pos)
             elif _tag == 1:
-                _replica_state, pos = _decode_replica_state_v15(buf, pos)
+                f_replica_state, pos = _decode_replica_state_v15(buf, pos)
             else:
                 _raw, pos = read_unknown_tag(buf, pos, _size)
                 _unknown.append((_tag, _raw))
-    return FetchRequest(_cluster_id, -1, _replica_state, _max_wait_ms, _min_bytes, _max_bytes, _isolation_level, _session_id, _session_epoch, _topics, _forgotten_topics_data, _rack_id, _unknown), pos
+    return FetchRequest(f_cluster_id, -1, f_replica_state, f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch, f_topics, f_forgotten_topics_data, f_rack_id, _unknown), pos
 
 
 def _decode_fetch_partition_v17(buf: memoryview, pos: int) -> tuple[FetchPartition, int]:
-    _partition, _current_leader_epoch, _fetch_offset, _last_fetched_epoch, _log_start_offset, _partition_max_bytes = _S7.unpack_from(buf, pos)
+    f_partition, f_current_leader_epoch, f_fetch_offset, f_last_fetched_epoch, f_log_start_offset, f_partition_max_bytes = _S7.unpack_from(buf, pos)
     pos += 32
-    _replica_directory_id: UUID = ZERO_UUID
+    f_replica_directory_id: UUID = ZERO_UUID
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
         pos += 1
@@ -604,58 +604,58 @@ def _decode_fetch_partition_v17(buf: memoryview, pos: int) -> tuple[FetchPartiti
             _tag, pos = read_uvarint(buf, pos)
             _size, pos = read_uvarint(buf, pos)
             if _tag == 0:
-                _replica_directory_id, pos = read_uuid(buf, pos)
+                f_replica_directory_id, pos = read_uuid(buf, pos)
             else:
                 _raw, pos = read_unknown_tag(buf, pos, _size)
                 _unknown.append((_tag, _raw))
-    return FetchPartition(_partition, _current_leader_epoch, _fetch_offset, _last_fetched_epoch, _log_start_offset, _partition_max_bytes, _replica_directory_id, _unknown), pos
+    return FetchPartition(f_partition, f_current_leader_epoch, f_fetch_offset, f_last_fetched_epoch, f_log_start_offset, f_partition_max_bytes, f_replica_directory_id, _unknown), pos
 
 
 def _decode_fetch_topic_v17(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
-    _topic_id: UUID
-    _partitions: list[FetchPartition]
-    _topic_id, pos = read_uuid(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_id: UUID
+    f_partitions: list[FetchPartition]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_fetch_partition_v17(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_fetch_partition_v17(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return FetchTopic('', _topic_id, _partitions, _unknown), pos
+    return FetchTopic('', f_topic_id, f_partitions, _unknown), pos
 
 
 def _decode_fetch_request_v17(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
-    _topics: list[FetchTopic]
-    _forgotten_topics_data: list[ForgottenTopic]
-    _rack_id: str
-    _max_wait_ms, _min_bytes, _max_bytes, _isolation_level, _session_id, _session_epoch = _S8.unpack_from(buf, pos)
+    f_topics: list[FetchTopic]
+    f_forgotten_topics_data: list[ForgottenTopic]
+    f_rack_id: str
+    f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch = _S8.unpack_from(buf, pos)
     pos += 21
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_fetch_topic_v17(buf, pos)
-            _topics.append(_e_topics)
-    _n_forgotten_topics_data, pos = read_compact_array_length(buf, pos)
-    if _n_forgotten_topics_data < 0:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_fetch_topic_v17(buf, pos)
+            f_topics.append(e_topics)
+    n_forgotten_topics_data, pos = read_compact_array_length(buf, pos)
+    if n_forgotten_topics_data < 0:
         raise MessageDecodeError("non-nullable field ForgottenTopicsData was null")
     else:
-        _forgotten_topics_data = []
-        for _ in range(_n_forgotten_topics_data):
-            _e_forgotten_topics_data, pos = _decode_forgotten_topic_v13(buf, pos)
-            _forgotten_topics_data.append(_e_forgotten_topics_data)
-    _rack_id, pos = read_compact_string(buf, pos)
-    _cluster_id: str | None = None
-    _replica_state: ReplicaState = ReplicaState()
+        f_forgotten_topics_data = []
+        for _ in range(n_forgotten_topics_data):
+            e_forgotten_topics_data, pos = _decode_forgotten_topic_v13(buf, pos)
+            f_forgotten_topics_data.append(e_forgotten_topics_data)
+    f_rack_id, pos = read_compact_string(buf, pos)
+    f_cluster_id: str | None = None
+    f_replica_state: ReplicaState = ReplicaState()
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
         pos += 1
@@ -665,13 +665,13 @@ def _decode_fetch_request_v17(buf: memoryview, pos: int) -> tuple[FetchRequest, 
             _tag, pos = read_uvarint(buf, pos)
             _size, pos = read_uvarint(buf, pos)
             if _tag == 0:
-                _cluster_id, pos = read_compact_nullable_string(buf, pos)
+                f_cluster_id, pos = read_compact_nullable_string(buf, pos)
             elif _tag == 1:
-                _replica_state, pos = _decode_replica_state_v15(buf, pos)
+                f_replica_state, pos = _decode_replica_state_v15(buf, pos)
             else:
                 _raw, pos = read_unknown_tag(buf, pos, _size)
                 _unknown.append((_tag, _raw))
-    return FetchRequest(_cluster_id, -1, _replica_state, _max_wait_ms, _min_bytes, _max_bytes, _isolation_level, _session_id, _session_epoch, _topics, _forgotten_topics_data, _rack_id, _unknown), pos
+    return FetchRequest(f_cluster_id, -1, f_replica_state, f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch, f_topics, f_forgotten_topics_data, f_rack_id, _unknown), pos
 
 
 def _encode_fetch_partition_v0(m: FetchPartition, out: bytearray) -> None:
@@ -683,8 +683,8 @@ def _encode_fetch_partition_v0(m: FetchPartition, out: bytearray) -> None:
 def _encode_fetch_topic_v0(m: FetchTopic, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_fetch_partition_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_fetch_partition_v0(e_partitions, out)
 
 
 def _encode_fetch_request_v0(m: FetchRequest, out: bytearray) -> None:
@@ -694,8 +694,8 @@ def _encode_fetch_request_v0(m: FetchRequest, out: bytearray) -> None:
         raise version_error("FetchRequest", "ForgottenTopicsData", 0)
     out += _S0.pack(m.replica_id, m.max_wait_ms, m.min_bytes)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_fetch_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_fetch_topic_v0(e_topics, out)
 
 
 def _encode_fetch_partition_v1(m: FetchPartition, out: bytearray) -> None:
@@ -707,8 +707,8 @@ def _encode_fetch_partition_v1(m: FetchPartition, out: bytearray) -> None:
 def _encode_fetch_topic_v1(m: FetchTopic, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_fetch_partition_v1(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_fetch_partition_v1(e_partitions, out)
 
 
 def _encode_fetch_request_v1(m: FetchRequest, out: bytearray) -> None:
@@ -718,8 +718,8 @@ def _encode_fetch_request_v1(m: FetchRequest, out: bytearray) -> None:
         raise version_error("FetchRequest", "ForgottenTopicsData", 1)
     out += _S0.pack(m.replica_id, m.max_wait_ms, m.min_bytes)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_fetch_topic_v1(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_fetch_topic_v1(e_topics, out)
 
 
 def _encode_fetch_partition_v2(m: FetchPartition, out: bytearray) -> None:
@@ -731,8 +731,8 @@ def _encode_fetch_partition_v2(m: FetchPartition, out: bytearray) -> None:
 def _encode_fetch_topic_v2(m: FetchTopic, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_fetch_partition_v2(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_fetch_partition_v2(e_partitions, out)
 
 
 def _encode_fetch_request_v2(m: FetchRequest, out: bytearray) -> None:
@@ -742,8 +742,8 @@ def _encode_fetch_request_v2(m: FetchRequest, out: bytearray) -> None:
         raise version_error("FetchRequest", "ForgottenTopicsData", 2)
     out += _S0.pack(m.replica_id, m.max_wait_ms, m.min_bytes)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_fetch_topic_v2(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_fetch_topic_v2(e_topics, out)
 
 
 def _encode_fetch_partition_v3(m: FetchPartition, out: bytearray) -> None:
@@ -755,8 +755,8 @@ def _encode_fetch_partition_v3(m: FetchPartition, out: bytearray) -> None:
 def _encode_fetch_topic_v3(m: FetchTopic, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_fetch_partition_v3(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_fetch_partition_v3(e_partitions, out)
 
 
 def _encode_fetch_request_v3(m: FetchRequest, out: bytearray) -> None:
@@ -766,8 +766,8 @@ def _encode_fetch_request_v3(m: FetchRequest, out: bytearray) -> None:
         raise version_error("FetchRequest", "ForgottenTopicsData", 3)
     out += _S2.pack(m.replica_id, m.max_wait_ms, m.min_bytes, m.max_bytes)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_fetch_topic_v3(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_fetch_topic_v3(e_topics, out)
 
 
 def _encode_fetch_partition_v4(m: FetchPartition, out: bytearray) -> None:
@@ -779,8 +779,8 @@ def _encode_fetch_partition_v4(m: FetchPartition, out: bytearray) -> None:
 def _encode_fetch_topic_v4(m: FetchTopic, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_fetch_partition_v4(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_fetch_partition_v4(e_partitions, out)
 
 
 def _encode_fetch_request_v4(m: FetchRequest, out: bytearray) -> None:
@@ -790,8 +790,8 @@ def _encode_fetch_request_v4(m: FetchRequest, out: bytearray) -> None:
         raise version_error("FetchRequest", "ForgottenTopicsData", 4)
     out += _S3.pack(m.replica_id, m.max_wait_ms, m.min_bytes, m.max_bytes, m.isolation_level)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_fetch_topic_v4(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_fetch_topic_v4(e_topics, out)
 
 
 def _encode_fetch_partition_v5(m: FetchPartition, out: bytearray) -> None:
@@ -803,8 +803,8 @@ def _encode_fetch_partition_v5(m: FetchPartition, out: bytearray) -> None:
 def _encode_fetch_topic_v5(m: FetchTopic, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_fetch_partition_v5(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_fetch_partition_v5(e_partitions, out)
 
 
 def _encode_fetch_request_v5(m: FetchRequest, out: bytearray) -> None:
@@ -814,8 +814,8 @@ def _encode_fetch_request_v5(m: FetchRequest, out: bytearray) -> None:
         raise version_error("FetchRequest", "ForgottenTopicsData", 5)
     out += _S3.pack(m.replica_id, m.max_wait_ms, m.min_bytes, m.max_bytes, m.isolation_level)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_fetch_topic_v5(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_fetch_topic_v5(e_topics, out)
 
 
 def _encode_fetch_partition_v6(m: FetchPartition, out: bytearray) -> None:
@@ -827,8 +827,8 @@ def _encode_fetch_partition_v6(m: FetchPartition, out: bytearray) -> None:
 def _encode_fetch_topic_v6(m: FetchTopic, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_fetch_partition_v6(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_fetch_partition_v6(e_partitions, out)
 
 
 def _encode_fetch_request_v6(m: FetchRequest, out: bytearray) -> None:
@@ -838,8 +838,8 @@ def _encode_fetch_request_v6(m: FetchRequest, out: bytearray) -> None:
         raise version_error("FetchRequest", "ForgottenTopicsData", 6)
     out += _S3.pack(m.replica_id, m.max_wait_ms, m.min_bytes, m.max_bytes, m.isolation_level)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_fetch_topic_v6(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_fetch_topic_v6(e_topics, out)
 
 
 def _encode_fetch_partition_v7(m: FetchPartition, out: bytearray) -> None:
@@ -851,8 +851,8 @@ def _encode_fetch_partition_v7(m: FetchPartition, out: bytearray) -> None:
 def _encode_fetch_topic_v7(m: FetchTopic, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_fetch_partition_v7(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_fetch_partition_v7(e_partitions, out)
 
 
 def _encode_forgotten_topic_v7(m: ForgottenTopic, out: bytearray) -> None:
@@ -866,11 +866,11 @@ def _encode_fetch_request_v7(m: FetchRequest, out: bytearray) -> None:
         raise version_error("FetchRequest", "ReplicaState", 7)
     out += _S5.pack(m.replica_id, m.max_wait_ms, m.min_bytes, m.max_bytes, m.isolation_level, m.session_id, m.session_epoch)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_fetch_topic_v7(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_fetch_topic_v7(e_topics, out)
     out += pack_int32(len(m.forgotten_topics_data))
-    for _e_forgotten_topics_data in m.forgotten_topics_data:
-        _encode_forgotten_topic_v7(_e_forgotten_topics_data, out)
+    for e_forgotten_topics_data in m.forgotten_topics_data:
+        _encode_forgotten_topic_v7(e_forgotten_topics_data, out)
 
 
 def _encode_fetch_partition_v8(m: FetchPartition, out: bytearray) -> None:
@@ -882,8 +882,8 @@ def _encode_fetch_partition_v8(m: FetchPartition, out: bytearray) -> None:
 def _encode_fetch_topic_v8(m: FetchTopic, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_fetch_partition_v8(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_fetch_partition_v8(e_partitions, out)
 
 
 def _encode_fetch_request_v8(m: FetchRequest, out: bytearray) -> None:
@@ -891,11 +891,11 @@ def _encode_fetch_request_v8(m: FetchRequest, out: bytearray) -> None:
         raise version_error("FetchRequest", "ReplicaState", 8)
     out += _S5.pack(m.replica_id, m.max_wait_ms, m.min_bytes, m.max_bytes, m.isolation_level, m.session_id, m.session_epoch)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_fetch_topic_v8(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_fetch_topic_v8(e_topics, out)
     out += pack_int32(len(m.forgotten_topics_data))
-    for _e_forgotten_topics_data in m.forgotten_topics_data:
-        _encode_forgotten_topic_v7(_e_forgotten_topics_data, out)
+    for e_forgotten_topics_data in m.forgotten_topics_data:
+        _encode_forgotten_topic_v7(e_forgotten_topics_data, out)
 
 
 def _encode_fetch_partition_v9(m: FetchPartition, out: bytearray) -> None:
@@ -907,8 +907,8 @@ def _encode_fetch_partition_v9(m: FetchPartition, out: bytearray) -> None:
 def _encode_fetch_topic_v9(m: FetchTopic, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_fetch_partition_v9(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_fetch_partition_v9(e_partitions, out)
 
 
 def _encode_fetch_request_v9(m: FetchRequest, out: bytearray) -> None:
@@ -916,11 +916,11 @@ def _encode_fetch_request_v9(m: FetchRequest, out: bytearray) -> None:
         raise version_error("FetchRequest", "ReplicaState", 9)
     out += _S5.pack(m.replica_id, m.max_wait_ms, m.min_bytes, m.max_bytes, m.isolation_level, m.session_id, m.session_epoch)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_fetch_topic_v9(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_fetch_topic_v9(e_topics, out)
     out += pack_int32(len(m.forgotten_topics_data))
-    for _e_forgotten_topics_data in m.forgotten_topics_data:
-        _encode_forgotten_topic_v7(_e_forgotten_topics_data, out)
+    for e_forgotten_topics_data in m.forgotten_topics_data:
+        _encode_forgotten_topic_v7(e_forgotten_topics_data, out)
 
 
 def _encode_fetch_partition_v10(m: FetchPartition, out: bytearray) -> None:
@@ -932,8 +932,8 @@ def _encode_fetch_partition_v10(m: FetchPartition, out: bytearray) -> None:
 def _encode_fetch_topic_v10(m: FetchTopic, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_fetch_partition_v10(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_fetch_partition_v10(e_partitions, out)
 
 
 def _encode_fetch_request_v10(m: FetchRequest, out: bytearray) -> None:
@@ -941,11 +941,11 @@ def _encode_fetch_request_v10(m: FetchRequest, out: bytearray) -> None:
         raise version_error("FetchRequest", "ReplicaState", 10)
     out += _S5.pack(m.replica_id, m.max_wait_ms, m.min_bytes, m.max_bytes, m.isolation_level, m.session_id, m.session_epoch)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_fetch_topic_v10(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_fetch_topic_v10(e_topics, out)
     out += pack_int32(len(m.forgotten_topics_data))
-    for _e_forgotten_topics_data in m.forgotten_topics_data:
-        _encode_forgotten_topic_v7(_e_forgotten_topics_data, out)
+    for e_forgotten_topics_data in m.forgotten_topics_data:
+        _encode_forgotten_topic_v7(e_forgotten_topics_data, out)
 
 
 def _encode_fetch_partition_v11(m: FetchPartition, out: bytearray) -> None:
@@ -957,8 +957,8 @@ def _encode_fetch_partition_v11(m: FetchPartition, out: bytearray) -> None:
 def _encode_fetch_topic_v11(m: FetchTopic, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_fetch_partition_v11(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_fetch_partition_v11(e_partitions, out)
 
 
 def _encode_fetch_request_v11(m: FetchRequest, out: bytearray) -> None:
@@ -966,11 +966,11 @@ def _encode_fetch_request_v11(m: FetchRequest, out: bytearray) -> None:
         raise version_error("FetchRequest", "ReplicaState", 11)
     out += _S5.pack(m.replica_id, m.max_wait_ms, m.min_bytes, m.max_bytes, m.isolation_level, m.session_id, m.session_epoch)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_fetch_topic_v11(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_fetch_topic_v11(e_topics, out)
     out += pack_int32(len(m.forgotten_topics_data))
-    for _e_forgotten_topics_data in m.forgotten_topics_data:
-        _encode_forgotten_topic_v7(_e_forgotten_topics_data, out)
+    for e_forgotten_topics_data in m.forgotten_topics_data:
+        _encode_forgotten_topic_v7(e_forgotten_topics_data, out)
     write_string(out, m.rack_id)
 
 
@@ -985,8 +985,8 @@ def _encode_fetch_partition_v12(m: FetchPartition, out: bytearray) -> None:
 def _encode_fetch_topic_v12(m: FetchTopic, out: bytearray) -> None:
     write_compact_string(out, m.topic)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_fetch_partition_v12(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_fetch_partition_v12(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -1008,11 +1008,11 @@ def _encode_fetch_request_v12(m: FetchRequest, out: bytearray) -> None:
         raise version_error("FetchRequest", "ReplicaState", 12)
     out += _S5.pack(m.replica_id, m.max_wait_ms, m.min_bytes, m.max_bytes, m.isolation_level, m.session_id, m.session_epoch)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_fetch_topic_v12(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_fetch_topic_v12(e_topics, out)
     write_uvarint(out, len(m.forgotten_topics_data) + 1)
-    for _e_forgotten_topics_data in m.forgotten_topics_data:
-        _encode_forgotten_topic_v12(_e_forgotten_topics_data, out)
+    for e_forgotten_topics_data in m.forgotten_topics_data:
+        _encode_forgotten_topic_v12(e_forgotten_topics_data, out)
     write_compact_string(out, m.rack_id)
     _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
     if m.cluster_id is not None:
@@ -1025,8 +1025,8 @@ def _encode_fetch_request_v12(m: FetchRequest, out: bytearray) -> None:
 def _encode_fetch_topic_v13(m: FetchTopic, out: bytearray) -> None:
     out += m.topic_id.bytes
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_fetch_partition_v12(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_fetch_partition_v12(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -1048,11 +1048,11 @@ def _encode_fetch_request_v13(m: FetchRequest, out: bytearray) -> None:
         raise version_error("FetchRequest", "ReplicaState", 13)
     out += _S5.pack(m.replica_id, m.max_wait_ms, m.min_bytes, m.max_bytes, m.isolation_level, m.session_id, m.session_epoch)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_fetch_topic_v13(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_fetch_topic_v13(e_topics, out)
     write_uvarint(out, len(m.forgotten_topics_data) + 1)
-    for _e_forgotten_topics_data in m.forgotten_topics_data:
-        _encode_forgotten_topic_v13(_e_forgotten_topics_data, out)
+    for e_forgotten_topics_data in m.forgotten_topics_data:
+        _encode_forgotten_topic_v13(e_forgotten_topics_data, out)
     write_compact_string(out, m.rack_id)
     _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
     if m.cluster_id is not None:
@@ -1067,11 +1067,11 @@ def _encode_fetch_request_v14(m: FetchRequest, out: bytearray) -> None:
         raise version_error("FetchRequest", "ReplicaState", 14)
     out += _S5.pack(m.replica_id, m.max_wait_ms, m.min_bytes, m.max_bytes, m.isolation_level, m.session_id, m.session_epoch)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_fetch_topic_v13(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_fetch_topic_v13(e_topics, out)
     write_uvarint(out, len(m.forgotten_topics_data) + 1)
-    for _e_forgotten_topics_data in m.forgotten_topics_data:
-        _encode_forgotten_topic_v13(_e_forgotten_topics_data, out)
+    for e_forgotten_topics_data in m.forgotten_topics_data:
+        _encode_forgotten_topic_v13(e_forgotten_topics_data, out)
     write_compact_string(out, m.rack_id)
     _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
     if m.cluster_id is not None:
@@ -1094,11 +1094,11 @@ def _encode_fetch_request_v15(m: FetchRequest, out: bytearray) -> None:
         raise version_error("FetchRequest", "ReplicaId", 15)
     out += _S8.pack(m.max_wait_ms, m.min_bytes, m.max_bytes, m.isolation_level, m.session_id, m.session_epoch)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_fetch_topic_v13(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_fetch_topic_v13(e_topics, out)
     write_uvarint(out, len(m.forgotten_topics_data) + 1)
-    for _e_forgotten_topics_data in m.forgotten_topics_data:
-        _encode_forgotten_topic_v13(_e_forgotten_topics_data, out)
+    for e_forgotten_topics_data in m.forgotten_topics_data:
+        _encode_forgotten_topic_v13(e_forgotten_topics_data, out)
     write_compact_string(out, m.rack_id)
     _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
     if m.cluster_id is not None:
@@ -1117,11 +1117,11 @@ def _encode_fetch_request_v16(m: FetchRequest, out: bytearray) -> None:
         raise version_error("FetchRequest", "ReplicaId", 16)
     out += _S8.pack(m.max_wait_ms, m.min_bytes, m.max_bytes, m.isolation_level, m.session_id, m.session_epoch)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_fetch_topic_v13(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_fetch_topic_v13(e_topics, out)
     write_uvarint(out, len(m.forgotten_topics_data) + 1)
-    for _e_forgotten_topics_data in m.forgotten_topics_data:
-        _encode_forgotten_topic_v13(_e_forgotten_topics_data, out)
+    for e_forgotten_topics_data in m.forgotten_topics_data:
+        _encode_forgotten_topic_v13(e_forgotten_topics_data, out)
     write_compact_string(out, m.rack_id)
     _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
     if m.cluster_id is not None:
@@ -1148,8 +1148,8 @@ def _encode_fetch_partition_v17(m: FetchPartition, out: bytearray) -> None:
 def _encode_fetch_topic_v17(m: FetchTopic, out: bytearray) -> None:
     out += m.topic_id.bytes
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_fetch_partition_v17(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_fetch_partition_v17(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -1161,11 +1161,11 @@ def _encode_fetch_request_v17(m: FetchRequest, out: bytearray) -> None:
         raise version_error("FetchRequest", "ReplicaId", 17)
     out += _S8.pack(m.max_wait_ms, m.min_bytes, m.max_bytes, m.isolation_level, m.session_id, m.session_epoch)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_fetch_topic_v17(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_fetch_topic_v17(e_topics, out)
     write_uvarint(out, len(m.forgotten_topics_data) + 1)
-    for _e_forgotten_topics_data in m.forgotten_topics_data:
-        _encode_forgotten_topic_v13(_e_forgotten_topics_data, out)
+    for e_forgotten_topics_data in m.forgotten_topics_data:
+        _encode_forgotten_topic_v13(e_forgotten_topics_data, out)
     write_compact_string(out, m.rack_id)
     _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
     if m.cluster_id is not None:

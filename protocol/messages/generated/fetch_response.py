@@ -193,283 +193,283 @@ class FetchResponse(ApiMessage):
 
 
 def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _records: bytes | memoryview | None
-    _partition_index, _error_code, _high_watermark = _S0.unpack_from(buf, pos)
+    f_records: bytes | memoryview | None
+    f_partition_index, f_error_code, f_high_watermark = _S0.unpack_from(buf, pos)
     pos += 14
-    _records, pos = read_nullable_records(buf, pos)
-    return PartitionData(_partition_index, _error_code, _high_watermark, -1, -1, EpochEndOffset(), LeaderIdAndEpoch(), SnapshotId(), [], -1, _records, []), pos
+    f_records, pos = read_nullable_records(buf, pos)
+    return PartitionData(f_partition_index, f_error_code, f_high_watermark, -1, -1, EpochEndOffset(), LeaderIdAndEpoch(), SnapshotId(), [], -1, f_records, []), pos
 
 
 def _decode_fetchable_topic_response_v0(buf: memoryview, pos: int) -> tuple[FetchableTopicResponse, int]:
-    _topic: str
-    _partitions: list[PartitionData]
-    _topic, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic: str
+    f_partitions: list[PartitionData]
+    f_topic, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v0(buf, pos)
-            _partitions.append(_e_partitions)
-    return FetchableTopicResponse(_topic, ZERO_UUID, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    return FetchableTopicResponse(f_topic, ZERO_UUID, f_partitions, []), pos
 
 
 def _decode_fetch_response_v0(buf: memoryview, pos: int) -> tuple[FetchResponse, int]:
-    _responses: list[FetchableTopicResponse]
-    _n_responses, pos = read_array_length(buf, pos)
-    if _n_responses < 0:
+    f_responses: list[FetchableTopicResponse]
+    n_responses, pos = read_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_fetchable_topic_response_v0(buf, pos)
-            _responses.append(_e_responses)
-    return FetchResponse(0, 0, 0, _responses, [], []), pos
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_fetchable_topic_response_v0(buf, pos)
+            f_responses.append(e_responses)
+    return FetchResponse(0, 0, 0, f_responses, [], []), pos
 
 
 def _decode_fetch_response_v1(buf: memoryview, pos: int) -> tuple[FetchResponse, int]:
-    _responses: list[FetchableTopicResponse]
-    _throttle_time_ms, = _S1.unpack_from(buf, pos)
+    f_responses: list[FetchableTopicResponse]
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_responses, pos = read_array_length(buf, pos)
-    if _n_responses < 0:
+    n_responses, pos = read_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_fetchable_topic_response_v0(buf, pos)
-            _responses.append(_e_responses)
-    return FetchResponse(_throttle_time_ms, 0, 0, _responses, [], []), pos
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_fetchable_topic_response_v0(buf, pos)
+            f_responses.append(e_responses)
+    return FetchResponse(f_throttle_time_ms, 0, 0, f_responses, [], []), pos
 
 
 def _decode_aborted_transaction_v4(buf: memoryview, pos: int) -> tuple[AbortedTransaction, int]:
-    _producer_id, _first_offset = _S3.unpack_from(buf, pos)
+    f_producer_id, f_first_offset = _S3.unpack_from(buf, pos)
     pos += 16
-    return AbortedTransaction(_producer_id, _first_offset, []), pos
+    return AbortedTransaction(f_producer_id, f_first_offset, []), pos
 
 
 def _decode_partition_data_v4(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _aborted_transactions: list[AbortedTransaction] | None
-    _records: bytes | memoryview | None
-    _partition_index, _error_code, _high_watermark, _last_stable_offset = _S2.unpack_from(buf, pos)
+    f_aborted_transactions: list[AbortedTransaction] | None
+    f_records: bytes | memoryview | None
+    f_partition_index, f_error_code, f_high_watermark, f_last_stable_offset = _S2.unpack_from(buf, pos)
     pos += 22
-    _n_aborted_transactions, pos = read_array_length(buf, pos)
-    if _n_aborted_transactions < 0:
-        _aborted_transactions = None
+    n_aborted_transactions, pos = read_array_length(buf, pos)
+    if n_aborted_transactions < 0:
+        f_aborted_transactions = None
     else:
-        _aborted_transactions = []
-        for _ in range(_n_aborted_transactions):
-            _e_aborted_transactions, pos = _decode_aborted_transaction_v4(buf, pos)
-            _aborted_transactions.append(_e_aborted_transactions)
-    _records, pos = read_nullable_records(buf, pos)
-    return PartitionData(_partition_index, _error_code, _high_watermark, _last_stable_offset, -1, EpochEndOffset(), LeaderIdAndEpoch(), SnapshotId(), _aborted_transactions, -1, _records, []), pos
+        f_aborted_transactions = []
+        for _ in range(n_aborted_transactions):
+            e_aborted_transactions, pos = _decode_aborted_transaction_v4(buf, pos)
+            f_aborted_transactions.append(e_aborted_transactions)
+    f_records, pos = read_nullable_records(buf, pos)
+    return PartitionData(f_partition_index, f_error_code, f_high_watermark, f_last_stable_offset, -1, EpochEndOffset(), LeaderIdAndEpoch(), SnapshotId(), f_aborted_transactions, -1, f_records, []), pos
 
 
 def _decode_fetchable_topic_response_v4(buf: memoryview, pos: int) -> tuple[FetchableTopicResponse, int]:
-    _topic: str
-    _partitions: list[PartitionData]
-    _topic, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic: str
+    f_partitions: list[PartitionData]
+    f_topic, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v4(buf, pos)
-            _partitions.append(_e_partitions)
-    return FetchableTopicResponse(_topic, ZERO_UUID, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v4(buf, pos)
+            f_partitions.append(e_partitions)
+    return FetchableTopicResponse(f_topic, ZERO_UUID, f_partitions, []), pos
 
 
 def _decode_fetch_response_v4(buf: memoryview, pos: int) -> tuple[FetchResponse, int]:
-    _responses: list[FetchableTopicResponse]
-    _throttle_time_ms, = _S1.unpack_from(buf, pos)
+    f_responses: list[FetchableTopicResponse]
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_responses, pos = read_array_length(buf, pos)
-    if _n_responses < 0:
+    n_responses, pos = read_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_fetchable_topic_response_v4(buf, pos)
-            _responses.append(_e_responses)
-    return FetchResponse(_throttle_time_ms, 0, 0, _responses, [], []), pos
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_fetchable_topic_response_v4(buf, pos)
+            f_responses.append(e_responses)
+    return FetchResponse(f_throttle_time_ms, 0, 0, f_responses, [], []), pos
 
 
 def _decode_partition_data_v5(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _aborted_transactions: list[AbortedTransaction] | None
-    _records: bytes | memoryview | None
-    _partition_index, _error_code, _high_watermark, _last_stable_offset, _log_start_offset = _S4.unpack_from(buf, pos)
+    f_aborted_transactions: list[AbortedTransaction] | None
+    f_records: bytes | memoryview | None
+    f_partition_index, f_error_code, f_high_watermark, f_last_stable_offset, f_log_start_offset = _S4.unpack_from(buf, pos)
     pos += 30
-    _n_aborted_transactions, pos = read_array_length(buf, pos)
-    if _n_aborted_transactions < 0:
-        _aborted_transactions = None
+    n_aborted_transactions, pos = read_array_length(buf, pos)
+    if n_aborted_transactions < 0:
+        f_aborted_transactions = None
     else:
-        _aborted_transactions = []
-        for _ in range(_n_aborted_transactions):
-            _e_aborted_transactions, pos = _decode_aborted_transaction_v4(buf, pos)
-            _aborted_transactions.append(_e_aborted_transactions)
-    _records, pos = read_nullable_records(buf, pos)
-    return PartitionData(_partition_index, _error_code, _high_watermark, _last_stable_offset, _log_start_offset, EpochEndOffset(), LeaderIdAndEpoch(), SnapshotId(), _aborted_transactions, -1, _records, []), pos
+        f_aborted_transactions = []
+        for _ in range(n_aborted_transactions):
+            e_aborted_transactions, pos = _decode_aborted_transaction_v4(buf, pos)
+            f_aborted_transactions.append(e_aborted_transactions)
+    f_records, pos = read_nullable_records(buf, pos)
+    return PartitionData(f_partition_index, f_error_code, f_high_watermark, f_last_stable_offset, f_log_start_offset, EpochEndOffset(), LeaderIdAndEpoch(), SnapshotId(), f_aborted_transactions, -1, f_records, []), pos
 
 
 def _decode_fetchable_topic_response_v5(buf: memoryview, pos: int) -> tuple[FetchableTopicResponse, int]:
-    _topic: str
-    _partitions: list[PartitionData]
-    _topic, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic: str
+    f_partitions: list[PartitionData]
+    f_topic, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v5(buf, pos)
-            _partitions.append(_e_partitions)
-    return FetchableTopicResponse(_topic, ZERO_UUID, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v5(buf, pos)
+            f_partitions.append(e_partitions)
+    return FetchableTopicResponse(f_topic, ZERO_UUID, f_partitions, []), pos
 
 
 def _decode_fetch_response_v5(buf: memoryview, pos: int) -> tuple[FetchResponse, int]:
-    _responses: list[FetchableTopicResponse]
-    _throttle_time_ms, = _S1.unpack_from(buf, pos)
+    f_responses: list[FetchableTopicResponse]
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_responses, pos = read_array_length(buf, pos)
-    if _n_responses < 0:
+    n_responses, pos = read_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_fetchable_topic_response_v5(buf, pos)
-            _responses.append(_e_responses)
-    return FetchResponse(_throttle_time_ms, 0, 0, _responses, [], []), pos
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_fetchable_topic_response_v5(buf, pos)
+            f_responses.append(e_responses)
+    return FetchResponse(f_throttle_time_ms, 0, 0, f_responses, [], []), pos
 
 
 def _decode_fetch_response_v7(buf: memoryview, pos: int) -> tuple[FetchResponse, int]:
-    _responses: list[FetchableTopicResponse]
-    _throttle_time_ms, _error_code, _session_id = _S5.unpack_from(buf, pos)
+    f_responses: list[FetchableTopicResponse]
+    f_throttle_time_ms, f_error_code, f_session_id = _S5.unpack_from(buf, pos)
     pos += 10
-    _n_responses, pos = read_array_length(buf, pos)
-    if _n_responses < 0:
+    n_responses, pos = read_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_fetchable_topic_response_v5(buf, pos)
-            _responses.append(_e_responses)
-    return FetchResponse(_throttle_time_ms, _error_code, _session_id, _responses, [], []), pos
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_fetchable_topic_response_v5(buf, pos)
+            f_responses.append(e_responses)
+    return FetchResponse(f_throttle_time_ms, f_error_code, f_session_id, f_responses, [], []), pos
 
 
 def _decode_partition_data_v11(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _aborted_transactions: list[AbortedTransaction] | None
-    _records: bytes | memoryview | None
-    _partition_index, _error_code, _high_watermark, _last_stable_offset, _log_start_offset = _S4.unpack_from(buf, pos)
+    f_aborted_transactions: list[AbortedTransaction] | None
+    f_records: bytes | memoryview | None
+    f_partition_index, f_error_code, f_high_watermark, f_last_stable_offset, f_log_start_offset = _S4.unpack_from(buf, pos)
     pos += 30
-    _n_aborted_transactions, pos = read_array_length(buf, pos)
-    if _n_aborted_transactions < 0:
-        _aborted_transactions = None
+    n_aborted_transactions, pos = read_array_length(buf, pos)
+    if n_aborted_transactions < 0:
+        f_aborted_transactions = None
     else:
-        _aborted_transactions = []
-        for _ in range(_n_aborted_transactions):
-            _e_aborted_transactions, pos = _decode_aborted_transaction_v4(buf, pos)
-            _aborted_transactions.append(_e_aborted_transactions)
-    _preferred_read_replica, = _S1.unpack_from(buf, pos)
+        f_aborted_transactions = []
+        for _ in range(n_aborted_transactions):
+            e_aborted_transactions, pos = _decode_aborted_transaction_v4(buf, pos)
+            f_aborted_transactions.append(e_aborted_transactions)
+    f_preferred_read_replica, = _S1.unpack_from(buf, pos)
     pos += 4
-    _records, pos = read_nullable_records(buf, pos)
-    return PartitionData(_partition_index, _error_code, _high_watermark, _last_stable_offset, _log_start_offset, EpochEndOffset(), LeaderIdAndEpoch(), SnapshotId(), _aborted_transactions, _preferred_read_replica, _records, []), pos
+    f_records, pos = read_nullable_records(buf, pos)
+    return PartitionData(f_partition_index, f_error_code, f_high_watermark, f_last_stable_offset, f_log_start_offset, EpochEndOffset(), LeaderIdAndEpoch(), SnapshotId(), f_aborted_transactions, f_preferred_read_replica, f_records, []), pos
 
 
 def _decode_fetchable_topic_response_v11(buf: memoryview, pos: int) -> tuple[FetchableTopicResponse, int]:
-    _topic: str
-    _partitions: list[PartitionData]
-    _topic, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic: str
+    f_partitions: list[PartitionData]
+    f_topic, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v11(buf, pos)
-            _partitions.append(_e_partitions)
-    return FetchableTopicResponse(_topic, ZERO_UUID, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v11(buf, pos)
+            f_partitions.append(e_partitions)
+    return FetchableTopicResponse(f_topic, ZERO_UUID, f_partitions, []), pos
 
 
 def _decode_fetch_response_v11(buf: memoryview, pos: int) -> tuple[FetchResponse, int]:
-    _responses: list[FetchableTopicResponse]
-    _throttle_time_ms, _error_code, _session_id = _S5.unpack_from(buf, pos)
+    f_responses: list[FetchableTopicResponse]
+    f_throttle_time_ms, f_error_code, f_session_id = _S5.unpack_from(buf, pos)
     pos += 10
-    _n_responses, pos = read_array_length(buf, pos)
-    if _n_responses < 0:
+    n_responses, pos = read_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_fetchable_topic_response_v11(buf, pos)
-            _responses.append(_e_responses)
-    return FetchResponse(_throttle_time_ms, _error_code, _session_id, _responses, [], []), pos
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_fetchable_topic_response_v11(buf, pos)
+            f_responses.append(e_responses)
+    return FetchResponse(f_throttle_time_ms, f_error_code, f_session_id, f_responses, [], []), pos
 
 
 def _decode_aborted_transaction_v12(buf: memoryview, pos: int) -> tuple[AbortedTransaction, int]:
-    _producer_id, _first_offset = _S3.unpack_from(buf, pos)
+    f_producer_id, f_first_offset = _S3.unpack_from(buf, pos)
     pos += 16
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AbortedTransaction(_producer_id, _first_offset, _unknown), pos
+    return AbortedTransaction(f_producer_id, f_first_offset, _unknown), pos
 
 
 def _decode_epoch_end_offset_v12(buf: memoryview, pos: int) -> tuple[EpochEndOffset, int]:
-    _epoch, _end_offset = _S6.unpack_from(buf, pos)
+    f_epoch, f_end_offset = _S6.unpack_from(buf, pos)
     pos += 12
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return EpochEndOffset(_epoch, _end_offset, _unknown), pos
+    return EpochEndOffset(f_epoch, f_end_offset, _unknown), pos
 
 
 def _decode_leader_id_and_epoch_v12(buf: memoryview, pos: int) -> tuple[LeaderIdAndEpoch, int]:
-    _leader_id, _leader_epoch = _S7.unpack_from(buf, pos)
+    f_leader_id, f_leader_epoch = _S7.unpack_from(buf, pos)
     pos += 8
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaderIdAndEpoch(_leader_id, _leader_epoch, _unknown), pos
+    return LeaderIdAndEpoch(f_leader_id, f_leader_epoch, _unknown), pos
 
 
 def _decode_snapshot_id_v12(buf: memoryview, pos: int) -> tuple[SnapshotId, int]:
-    _end_offset, _epoch = _S8.unpack_from(buf, pos)
+    f_end_offset, f_epoch = _S8.unpack_from(buf, pos)
     pos += 12
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return SnapshotId(_end_offset, _epoch, _unknown), pos
+    return SnapshotId(f_end_offset, f_epoch, _unknown), pos
 
 
 def _decode_partition_data_v12(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _aborted_transactions: list[AbortedTransaction] | None
-    _records: bytes | memoryview | None
-    _partition_index, _error_code, _high_watermark, _last_stable_offset, _log_start_offset = _S4.unpack_from(buf, pos)
+    f_aborted_transactions: list[AbortedTransaction] | None
+    f_records: bytes | memoryview | None
+    f_partition_index, f_error_code, f_high_watermark, f_last_stable_offset, f_log_start_offset = _S4.unpack_from(buf, pos)
     pos += 30
-    _n_aborted_transactions, pos = read_compact_array_length(buf, pos)
-    if _n_aborted_transactions < 0:
-        _aborted_transactions = None
+    n_aborted_transactions, pos = read_compact_array_length(buf, pos)
+    if n_aborted_transactions < 0:
+        f_aborted_transactions = None
     else:
-        _aborted_transactions = []
-        for _ in range(_n_aborted_transactions):
-            _e_aborted_transactions, pos = _decode_aborted_transaction_v12(buf, pos)
-            _aborted_transactions.append(_e_aborted_transactions)
-    _preferred_read_replica, = _S1.unpack_from(buf, pos)
+        f_aborted_transactions = []
+        for _ in range(n_aborted_transactions):
+            e_aborted_transactions, pos = _decode_aborted_transaction_v12(buf, pos)
+            f_aborted_transactions.append(e_aborted_transactions)
+    f_preferred_read_replica, = _S1.unpack_from(buf, pos)
     pos += 4
-    _records, pos = read_compact_nullable_records(buf, pos)
-    _diverging_epoch: EpochEndOffset = EpochEndOffset()
-    _current_leader: LeaderIdAndEpoch = LeaderIdAndEpoch()
-    _snapshot_id: SnapshotId = SnapshotId()
+    f_records, pos = read_compact_nullable_records(buf, pos)
+    f_diverging_epoch: EpochEndOffset = EpochEndOffset()
+    f_current_leader: LeaderIdAndEpoch = LeaderIdAndEpoch()
+    f_snapshot_id: SnapshotId = SnapshotId()
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
         pos += 1
@@ -479,127 +479,127 @@ def _decode_partition_data_v12(buf: memoryview, pos: int) -> tuple[PartitionData
             _tag, pos = read_uvarint(buf, pos)
             _size, pos = read_uvarint(buf, pos)
             if _tag == 0:
-                _diverging_epoch, pos = _decode_epoch_end_offset_v12(buf, pos)
+                f_diverging_epoch, pos = _decode_epoch_end_offset_v12(buf, pos)
             elif _tag == 1:
-                _current_leader, pos = _decode_leader_id_and_epoch_v12(buf, pos)
+                f_current_leader, pos = _decode_leader_id_and_epoch_v12(buf, pos)
             elif _tag == 2:
-                _snapshot_id, pos = _decode_snapshot_id_v12(buf, pos)
+                f_snapshot_id, pos = _decode_snapshot_id_v12(buf, pos)
             else:
                 _raw, pos = read_unknown_tag(buf, pos, _size)
                 _unknown.append((_tag, _raw))
-    return PartitionData(_partition_index, _error_code, _high_watermark, _last_stable_offset, _log_start_offset, _diverging_epoch, _current_leader, _snapshot_id, _aborted_transactions, _preferred_read_replica, _records, _unknown), pos
+    return PartitionData(f_partition_index, f_error_code, f_high_watermark, f_last_stable_offset, f_log_start_offset, f_diverging_epoch, f_current_leader, f_snapshot_id, f_aborted_transactions, f_preferred_read_replica, f_records, _unknown), pos
 
 
 def _decode_fetchable_topic_response_v12(buf: memoryview, pos: int) -> tuple[FetchableTopicResponse, int]:
-    _topic: str
-    _partitions: list[PartitionData]
-    _topic, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic: str
+    f_partitions: list[PartitionData]
+    f_topic, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v12(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v12(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return FetchableTopicResponse(_topic, ZERO_UUID, _partitions, _unknown), pos
+    return FetchableTopicResponse(f_topic, ZERO_UUID, f_partitions, _unknown), pos
 
 
 def _decode_fetch_response_v12(buf: memoryview, pos: int) -> tuple[FetchResponse, int]:
-    _responses: list[FetchableTopicResponse]
-    _throttle_time_ms, _error_code, _session_id = _S5.unpack_from(buf, pos)
+    f_responses: list[FetchableTopicResponse]
+    f_throttle_time_ms, f_error_code, f_session_id = _S5.unpack_from(buf, pos)
     pos += 10
-    _n_responses, pos = read_compact_array_length(buf, pos)
-    if _n_responses < 0:
+    n_responses, pos = read_compact_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_fetchable_topic_response_v12(buf, pos)
-            _responses.append(_e_responses)
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_fetchable_topic_response_v12(buf, pos)
+            f_responses.append(e_responses)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return FetchResponse(_throttle_time_ms, _error_code, _session_id, _responses, [], _unknown), pos
+    return FetchResponse(f_throttle_time_ms, f_error_code, f_session_id, f_responses, [], _unknown), pos
 
 
 def _decode_fetchable_topic_response_v13(buf: memoryview, pos: int) -> tuple[FetchableTopicResponse, int]:
-    _topic_id: UUID
-    _partitions: list[PartitionData]
-    _topic_id, pos = read_uuid(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_id: UUID
+    f_partitions: list[PartitionData]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v12(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v12(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return FetchableTopicResponse('', _topic_id, _partitions, _unknown), pos
+    return FetchableTopicResponse('', f_topic_id, f_partitions, _unknown), pos
 
 
 def _decode_fetch_response_v13(buf: memoryview, pos: int) -> tuple[FetchResponse, int]:
-    _responses: list[FetchableTopicResponse]
-    _throttle_time_ms, _error_code, _session_id = _S5.unpack_from(buf, pos)
+    f_responses: list[FetchableTopicResponse]
+    f_throttle_time_ms, f_error_code, f_session_id = _S5.unpack_from(buf, pos)
     pos += 10
-    _n_responses, pos = read_compact_array_length(buf, pos)
-    if _n_responses < 0:
+    n_responses, pos = read_compact_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_fetchable_topic_response_v13(buf, pos)
-            _responses.append(_e_responses)
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_fetchable_topic_response_v13(buf, pos)
+            f_responses.append(e_responses)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return FetchResponse(_throttle_time_ms, _error_code, _session_id, _responses, [], _unknown), pos
+    return FetchResponse(f_throttle_time_ms, f_error_code, f_session_id, f_responses, [], _unknown), pos
 
 
 def _decode_node_endpoint_v16(buf: memoryview, pos: int) -> tuple[NodeEndpoint, int]:
-    _host: str
-    _rack: str | None
-    _node_id, = _S1.unpack_from(buf, pos)
+    f_host: str
+    f_rack: str | None
+    f_node_id, = _S1.unpack_from(buf, pos)
     pos += 4
-    _host, pos = read_compact_string(buf, pos)
-    _port, = _S1.unpack_from(buf, pos)
+    f_host, pos = read_compact_string(buf, pos)
+    f_port, = _S1.unpack_from(buf, pos)
     pos += 4
-    _rack, pos = read_compact_nullable_string(buf, pos)
+    f_rack, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return NodeEndpoint(_node_id, _host, _port, _rack, _unknown), pos
+    return NodeEndpoint(f_node_id, f_host, f_port, f_rack, _unknown), pos
 
 
 def _decode_fetch_response_v16(buf: memoryview, pos: int) -> tuple[FetchResponse, int]:
-    _responses: list[FetchableTopicResponse]
-    _throttle_time_ms, _error_code, _session_id = _S5.unpack_from(buf, pos)
+    f_responses: list[FetchableTopicResponse]
+    f_throttle_time_ms, f_error_code, f_session_id = _S5.unpack_from(buf, pos)
     pos += 10
-    _n_responses, pos = read_compact_array_length(buf, pos)
-    if _n_responses < 0:
+    n_responses, pos = read_compact_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_fetchable_topic_response_v13(buf, pos)
-            _responses.append(_e_responses)
-    _node_endpoints: list[NodeEndpoint] = []
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_fetchable_topic_response_v13(buf, pos)
+            f_responses.append(e_responses)
+    f_node_endpoints: list[NodeEndpoint] = []
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
         pos += 1
@@ -609,18 +609,18 @@ def _decode_fetch_response_v16(buf: memoryview, pos: int) -> tuple[FetchResponse
             _tag, pos = read_uvarint(buf, pos)
             _size, pos = read_uvarint(buf, pos)
             if _tag == 0:
-                _n_node_endpoints, pos = read_compact_array_length(buf, pos)
-                if _n_node_endpoints < 0:
+                n_node_endpoints, pos = read_compact_array_length(buf, pos)
+                if n_node_endpoints < 0:
                     raise MessageDecodeError("non-nullable field NodeEndpoints was null")
                 else:
-                    _node_endpoints = []
-                    for _ in range(_n_node_endpoints):
-                        _e_node_endpoints, pos = _decode_node_endpoint_v16(buf, pos)
-                        _node_endpoints.append(_e_node_endpoints)
+                    f_node_endpoints = []
+                    for _ in range(n_node_endpoints):
+                        e_node_endpoints, pos = _decode_node_endpoint_v16(buf, pos)
+                        f_node_endpoints.append(e_node_endpoints)
             else:
                 _raw, pos = read_unknown_tag(buf, pos, _size)
                 _unknown.append((_tag, _raw))
-    return FetchResponse(_throttle_time_ms, _error_code, _session_id, _responses, _node_endpoints, _unknown), pos
+    return FetchResponse(f_throttle_time_ms, f_error_code, f_session_id, f_responses, f_node_endpoints, _unknown), pos
 
 
 def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
@@ -639,8 +639,8 @@ def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
 def _encode_fetchable_topic_response_v0(m: FetchableTopicResponse, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v0(e_partitions, out)
 
 
 def _encode_fetch_response_v0(m: FetchResponse, out: bytearray) -> None:
@@ -649,8 +649,8 @@ def _encode_fetch_response_v0(m: FetchResponse, out: bytearray) -> None:
     if len(m.node_endpoints) > 0:
         raise version_error("FetchResponse", "NodeEndpoints", 0)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_fetchable_topic_response_v0(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_fetchable_topic_response_v0(e_responses, out)
 
 
 def _encode_partition_data_v1(m: PartitionData, out: bytearray) -> None:
@@ -669,8 +669,8 @@ def _encode_partition_data_v1(m: PartitionData, out: bytearray) -> None:
 def _encode_fetchable_topic_response_v1(m: FetchableTopicResponse, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v1(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v1(e_partitions, out)
 
 
 def _encode_fetch_response_v1(m: FetchResponse, out: bytearray) -> None:
@@ -680,8 +680,8 @@ def _encode_fetch_response_v1(m: FetchResponse, out: bytearray) -> None:
         raise version_error("FetchResponse", "NodeEndpoints", 1)
     out += _S1.pack(m.throttle_time_ms)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_fetchable_topic_response_v1(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_fetchable_topic_response_v1(e_responses, out)
 
 
 def _encode_partition_data_v2(m: PartitionData, out: bytearray) -> None:
@@ -700,8 +700,8 @@ def _encode_partition_data_v2(m: PartitionData, out: bytearray) -> None:
 def _encode_fetchable_topic_response_v2(m: FetchableTopicResponse, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v2(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v2(e_partitions, out)
 
 
 def _encode_fetch_response_v2(m: FetchResponse, out: bytearray) -> None:
@@ -711,8 +711,8 @@ def _encode_fetch_response_v2(m: FetchResponse, out: bytearray) -> None:
         raise version_error("FetchResponse", "NodeEndpoints", 2)
     out += _S1.pack(m.throttle_time_ms)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_fetchable_topic_response_v2(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_fetchable_topic_response_v2(e_responses, out)
 
 
 def _encode_partition_data_v3(m: PartitionData, out: bytearray) -> None:
@@ -731,8 +731,8 @@ def _encode_partition_data_v3(m: PartitionData, out: bytearray) -> None:
 def _encode_fetchable_topic_response_v3(m: FetchableTopicResponse, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v3(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v3(e_partitions, out)
 
 
 def _encode_fetch_response_v3(m: FetchResponse, out: bytearray) -> None:
@@ -742,8 +742,8 @@ def _encode_fetch_response_v3(m: FetchResponse, out: bytearray) -> None:
         raise version_error("FetchResponse", "NodeEndpoints", 3)
     out += _S1.pack(m.throttle_time_ms)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_fetchable_topic_response_v3(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_fetchable_topic_response_v3(e_responses, out)
 
 
 def _encode_aborted_transaction_v4(m: AbortedTransaction, out: bytearray) -> None:
@@ -764,16 +764,16 @@ def _encode_partition_data_v4(m: PartitionData, out: bytearray) -> None:
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.aborted_transactions))
-        for _e_aborted_transactions in m.aborted_transactions:
-            _encode_aborted_transaction_v4(_e_aborted_transactions, out)
+        for e_aborted_transactions in m.aborted_transactions:
+            _encode_aborted_transaction_v4(e_aborted_transactions, out)
     write_nullable_bytes(out, m.records)
 
 
 def _encode_fetchable_topic_response_v4(m: FetchableTopicResponse, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v4(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v4(e_partitions, out)
 
 
 def _encode_fetch_response_v4(m: FetchResponse, out: bytearray) -> None:
@@ -783,8 +783,8 @@ def _encode_fetch_response_v4(m: FetchResponse, out: bytearray) -> None:
         raise version_error("FetchResponse", "NodeEndpoints", 4)
     out += _S1.pack(m.throttle_time_ms)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_fetchable_topic_response_v4(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_fetchable_topic_response_v4(e_responses, out)
 
 
 def _encode_partition_data_v5(m: PartitionData, out: bytearray) -> None:
@@ -801,16 +801,16 @@ def _encode_partition_data_v5(m: PartitionData, out: bytearray) -> None:
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.aborted_transactions))
-        for _e_aborted_transactions in m.aborted_transactions:
-            _encode_aborted_transaction_v4(_e_aborted_transactions, out)
+        for e_aborted_transactions in m.aborted_transactions:
+            _encode_aborted_transaction_v4(e_aborted_transactions, out)
     write_nullable_bytes(out, m.records)
 
 
 def _encode_fetchable_topic_response_v5(m: FetchableTopicResponse, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v5(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v5(e_partitions, out)
 
 
 def _encode_fetch_response_v5(m: FetchResponse, out: bytearray) -> None:
@@ -820,8 +820,8 @@ def _encode_fetch_response_v5(m: FetchResponse, out: bytearray) -> None:
         raise version_error("FetchResponse", "NodeEndpoints", 5)
     out += _S1.pack(m.throttle_time_ms)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_fetchable_topic_response_v5(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_fetchable_topic_response_v5(e_responses, out)
 
 
 def _encode_partition_data_v6(m: PartitionData, out: bytearray) -> None:
@@ -838,16 +838,16 @@ def _encode_partition_data_v6(m: PartitionData, out: bytearray) -> None:
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.aborted_transactions))
-        for _e_aborted_transactions in m.aborted_transactions:
-            _encode_aborted_transaction_v4(_e_aborted_transactions, out)
+        for e_aborted_transactions in m.aborted_transactions:
+            _encode_aborted_transaction_v4(e_aborted_transactions, out)
     write_nullable_bytes(out, m.records)
 
 
 def _encode_fetchable_topic_response_v6(m: FetchableTopicResponse, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v6(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v6(e_partitions, out)
 
 
 def _encode_fetch_response_v6(m: FetchResponse, out: bytearray) -> None:
@@ -857,8 +857,8 @@ def _encode_fetch_response_v6(m: FetchResponse, out: bytearray) -> None:
         raise version_error("FetchResponse", "NodeEndpoints", 6)
     out += _S1.pack(m.throttle_time_ms)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_fetchable_topic_response_v6(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_fetchable_topic_response_v6(e_responses, out)
 
 
 def _encode_partition_data_v7(m: PartitionData, out: bytearray) -> None:
@@ -875,16 +875,16 @@ def _encode_partition_data_v7(m: PartitionData, out: bytearray) -> None:
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.aborted_transactions))
-        for _e_aborted_transactions in m.aborted_transactions:
-            _encode_aborted_transaction_v4(_e_aborted_transactions, out)
+        for e_aborted_transactions in m.aborted_transactions:
+            _encode_aborted_transaction_v4(e_aborted_transactions, out)
     write_nullable_bytes(out, m.records)
 
 
 def _encode_fetchable_topic_response_v7(m: FetchableTopicResponse, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v7(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v7(e_partitions, out)
 
 
 def _encode_fetch_response_v7(m: FetchResponse, out: bytearray) -> None:
@@ -892,8 +892,8 @@ def _encode_fetch_response_v7(m: FetchResponse, out: bytearray) -> None:
         raise version_error("FetchResponse", "NodeEndpoints", 7)
     out += _S5.pack(m.throttle_time_ms, m.error_code, m.session_id)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_fetchable_topic_response_v7(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_fetchable_topic_response_v7(e_responses, out)
 
 
 def _encode_partition_data_v8(m: PartitionData, out: bytearray) -> None:
@@ -910,16 +910,16 @@ def _encode_partition_data_v8(m: PartitionData, out: bytearray) -> None:
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.aborted_transactions))
-        for _e_aborted_transactions in m.aborted_transactions:
-            _encode_aborted_transaction_v4(_e_aborted_transactions, out)
+        for e_aborted_transactions in m.aborted_transactions:
+            _encode_aborted_transaction_v4(e_aborted_transactions, out)
     write_nullable_bytes(out, m.records)
 
 
 def _encode_fetchable_topic_response_v8(m: FetchableTopicResponse, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v8(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v8(e_partitions, out)
 
 
 def _encode_fetch_response_v8(m: FetchResponse, out: bytearray) -> None:
@@ -927,8 +927,8 @@ def _encode_fetch_response_v8(m: FetchResponse, out: bytearray) -> None:
         raise version_error("FetchResponse", "NodeEndpoints", 8)
     out += _S5.pack(m.throttle_time_ms, m.error_code, m.session_id)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_fetchable_topic_response_v8(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_fetchable_topic_response_v8(e_responses, out)
 
 
 def _encode_partition_data_v9(m: PartitionData, out: bytearray) -> None:
@@ -945,16 +945,16 @@ def _encode_partition_data_v9(m: PartitionData, out: bytearray) -> None:
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.aborted_transactions))
-        for _e_aborted_transactions in m.aborted_transactions:
-            _encode_aborted_transaction_v4(_e_aborted_transactions, out)
+        for e_aborted_transactions in m.aborted_transactions:
+            _encode_aborted_transaction_v4(e_aborted_transactions, out)
     write_nullable_bytes(out, m.records)
 
 
 def _encode_fetchable_topic_response_v9(m: FetchableTopicResponse, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v9(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v9(e_partitions, out)
 
 
 def _encode_fetch_response_v9(m: FetchResponse, out: bytearray) -> None:
@@ -962,8 +962,8 @@ def _encode_fetch_response_v9(m: FetchResponse, out: bytearray) -> None:
         raise version_error("FetchResponse", "NodeEndpoints", 9)
     out += _S5.pack(m.throttle_time_ms, m.error_code, m.session_id)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_fetchable_topic_response_v9(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_fetchable_topic_response_v9(e_responses, out)
 
 
 def _encode_partition_data_v10(m: PartitionData, out: bytearray) -> None:
@@ -980,16 +980,16 @@ def _encode_partition_data_v10(m: PartitionData, out: bytearray) -> None:
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.aborted_transactions))
-        for _e_aborted_transactions in m.aborted_transactions:
-            _encode_aborted_transaction_v4(_e_aborted_transactions, out)
+        for e_aborted_transactions in m.aborted_transactions:
+            _encode_aborted_transaction_v4(e_aborted_transactions, out)
     write_nullable_bytes(out, m.records)
 
 
 def _encode_fetchable_topic_response_v10(m: FetchableTopicResponse, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v10(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v10(e_partitions, out)
 
 
 def _encode_fetch_response_v10(m: FetchResponse, out: bytearray) -> None:
@@ -997,8 +997,8 @@ def _encode_fetch_response_v10(m: FetchResponse, out: bytearray) -> None:
         raise version_error("FetchResponse", "NodeEndpoints", 10)
     out += _S5.pack(m.throttle_time_ms, m.error_code, m.session_id)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_fetchable_topic_response_v10(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_fetchable_topic_response_v10(e_responses, out)
 
 
 def _encode_partition_data_v11(m: PartitionData, out: bytearray) -> None:
@@ -1013,8 +1013,8 @@ def _encode_partition_data_v11(m: PartitionData, out: bytearray) -> None:
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.aborted_transactions))
-        for _e_aborted_transactions in m.aborted_transactions:
-            _encode_aborted_transaction_v4(_e_aborted_transactions, out)
+        for e_aborted_transactions in m.aborted_transactions:
+            _encode_aborted_transaction_v4(e_aborted_transactions, out)
     out += _S1.pack(m.preferred_read_replica)
     write_nullable_bytes(out, m.records)
 
@@ -1022,8 +1022,8 @@ def _encode_partition_data_v11(m: PartitionData, out: bytearray) -> None:
 def _encode_fetchable_topic_response_v11(m: FetchableTopicResponse, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v11(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v11(e_partitions, out)
 
 
 def _encode_fetch_response_v11(m: FetchResponse, out: bytearray) -> None:
@@ -1031,8 +1031,8 @@ def _encode_fetch_response_v11(m: FetchResponse, out: bytearray) -> None:
         raise version_error("FetchResponse", "NodeEndpoints", 11)
     out += _S5.pack(m.throttle_time_ms, m.error_code, m.session_id)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_fetchable_topic_response_v11(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_fetchable_topic_response_v11(e_responses, out)
 
 
 def _encode_aborted_transaction_v12(m: AbortedTransaction, out: bytearray) -> None:
@@ -1073,8 +1073,8 @@ def _encode_partition_data_v12(m: PartitionData, out: bytearray) -> None:
         out.append(0)
     else:
         write_uvarint(out, len(m.aborted_transactions) + 1)
-        for _e_aborted_transactions in m.aborted_transactions:
-            _encode_aborted_transaction_v12(_e_aborted_transactions, out)
+        for e_aborted_transactions in m.aborted_transactions:
+            _encode_aborted_transaction_v12(e_aborted_transactions, out)
     out += _S1.pack(m.preferred_read_replica)
     write_compact_nullable_bytes(out, m.records)
     _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
@@ -1096,8 +1096,8 @@ def _encode_partition_data_v12(m: PartitionData, out: bytearray) -> None:
 def _encode_fetchable_topic_response_v12(m: FetchableTopicResponse, out: bytearray) -> None:
     write_compact_string(out, m.topic)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v12(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v12(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -1109,8 +1109,8 @@ def _encode_fetch_response_v12(m: FetchResponse, out: bytearray) -> None:
         raise version_error("FetchResponse", "NodeEndpoints", 12)
     out += _S5.pack(m.throttle_time_ms, m.error_code, m.session_id)
     write_uvarint(out, len(m.responses) + 1)
-    for _e_responses in m.responses:
-        _encode_fetchable_topic_response_v12(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_fetchable_topic_response_v12(e_responses, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -1120,8 +1120,8 @@ def _encode_fetch_response_v12(m: FetchResponse, out: bytearray) -> None:
 def _encode_fetchable_topic_response_v13(m: FetchableTopicResponse, out: bytearray) -> None:
     out += m.topic_id.bytes
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v12(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v12(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -1133,8 +1133,8 @@ def _encode_fetch_response_v13(m: FetchResponse, out: bytearray) -> None:
         raise version_error("FetchResponse", "NodeEndpoints", 13)
     out += _S5.pack(m.throttle_time_ms, m.error_code, m.session_id)
     write_uvarint(out, len(m.responses) + 1)
-    for _e_responses in m.responses:
-        _encode_fetchable_topic_response_v13(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_fetchable_topic_response_v13(e_responses, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -1146,8 +1146,8 @@ def _encode_fetch_response_v14(m: FetchResponse, out: bytearray) -> None:
         raise version_error("FetchResponse", "NodeEndpoints", 14)
     out += _S5.pack(m.throttle_time_ms, m.error_code, m.session_id)
     write_uvarint(out, len(m.responses) + 1)
-    for _e_responses in m.responses:
-        _encode_fetchable_topic_response_v13(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_fetchable_topic_response_v13(e_responses, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -1159,8 +1159,8 @@ def _encode_fetch_response_v15(m: FetchResponse, out: bytearray) -> None:
         raise version_error("FetchResponse", "NodeEndpoints", 15)
     out += _S5.pack(m.throttle_time_ms, m.error_code, m.session_id)
     write_uvarint(out, len(m.responses) + 1)
-    for _e_responses in m.responses:
-        _encode_fetchable_topic_response_v13(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_fetchable_topic_response_v13(e_responses, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -1181,14 +1181,14 @@ def _encode_node_endpoint_v16(m: NodeEndpoint, out: bytearray) -> None:
 def _encode_fetch_response_v16(m: FetchResponse, out: bytearray) -> None:
     out += _S5.pack(m.throttle_time_ms, m.error_code, m.session_id)
     write_uvarint(out, len(m.responses) + 1)
-    for _e_responses in m.responses:
-        _encode_fetchable_topic_response_v13(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_fetchable_topic_response_v13(e_responses, out)
     _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
     if len(m.node_endpoints) > 0:
         _t = bytearray()
         write_uvarint(_t, len(m.node_endpoints) + 1)
-        for _e_node_endpoints in m.node_endpoints:
-            _encode_node_endpoint_v16(_e_node_endpoints, _t)
+        for e_node_endpoints in m.node_endpoints:
+            _encode_node_endpoint_v16(e_node_endpoints, _t)
         _tags.append((0, _t))
     write_tagged_fields(out, _tags)
 

@@ -114,64 +114,64 @@ class FetchSnapshotRequest(ApiMessage):
 
 
 def _decode_snapshot_id_v0(buf: memoryview, pos: int) -> tuple[SnapshotId, int]:
-    _end_offset, _epoch = _S1.unpack_from(buf, pos)
+    f_end_offset, f_epoch = _S1.unpack_from(buf, pos)
     pos += 12
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return SnapshotId(_end_offset, _epoch, _unknown), pos
+    return SnapshotId(f_end_offset, f_epoch, _unknown), pos
 
 
 def _decode_partition_snapshot_v0(buf: memoryview, pos: int) -> tuple[PartitionSnapshot, int]:
-    _snapshot_id: SnapshotId
-    _partition, _current_leader_epoch = _S0.unpack_from(buf, pos)
+    f_snapshot_id: SnapshotId
+    f_partition, f_current_leader_epoch = _S0.unpack_from(buf, pos)
     pos += 8
-    _snapshot_id, pos = _decode_snapshot_id_v0(buf, pos)
-    _position, = _S2.unpack_from(buf, pos)
+    f_snapshot_id, pos = _decode_snapshot_id_v0(buf, pos)
+    f_position, = _S2.unpack_from(buf, pos)
     pos += 8
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionSnapshot(_partition, _current_leader_epoch, _snapshot_id, _position, ZERO_UUID, _unknown), pos
+    return PartitionSnapshot(f_partition, f_current_leader_epoch, f_snapshot_id, f_position, ZERO_UUID, _unknown), pos
 
 
 def _decode_topic_snapshot_v0(buf: memoryview, pos: int) -> tuple[TopicSnapshot, int]:
-    _name: str
-    _partitions: list[PartitionSnapshot]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[PartitionSnapshot]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_snapshot_v0(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_snapshot_v0(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicSnapshot(_name, _partitions, _unknown), pos
+    return TopicSnapshot(f_name, f_partitions, _unknown), pos
 
 
 def _decode_fetch_snapshot_request_v0(buf: memoryview, pos: int) -> tuple[FetchSnapshotRequest, int]:
-    _topics: list[TopicSnapshot]
-    _replica_id, _max_bytes = _S0.unpack_from(buf, pos)
+    f_topics: list[TopicSnapshot]
+    f_replica_id, f_max_bytes = _S0.unpack_from(buf, pos)
     pos += 8
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_snapshot_v0(buf, pos)
-            _topics.append(_e_topics)
-    _cluster_id: str | None = None
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_snapshot_v0(buf, pos)
+            f_topics.append(e_topics)
+    f_cluster_id: str | None = None
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
         pos += 1
@@ -181,21 +181,21 @@ def _decode_fetch_snapshot_request_v0(buf: memoryview, pos: int) -> tuple[FetchS
             _tag, pos = read_uvarint(buf, pos)
             _size, pos = read_uvarint(buf, pos)
             if _tag == 0:
-                _cluster_id, pos = read_compact_nullable_string(buf, pos)
+                f_cluster_id, pos = read_compact_nullable_string(buf, pos)
             else:
                 _raw, pos = read_unknown_tag(buf, pos, _size)
                 _unknown.append((_tag, _raw))
-    return FetchSnapshotRequest(_cluster_id, _replica_id, _max_bytes, _topics, _unknown), pos
+    return FetchSnapshotRequest(f_cluster_id, f_replica_id, f_max_bytes, f_topics, _unknown), pos
 
 
 def _decode_partition_snapshot_v1(buf: memoryview, pos: int) -> tuple[PartitionSnapshot, int]:
-    _snapshot_id: SnapshotId
-    _partition, _current_leader_epoch = _S0.unpack_from(buf, pos)
+    f_snapshot_id: SnapshotId
+    f_partition, f_current_leader_epoch = _S0.unpack_from(buf, pos)
     pos += 8
-    _snapshot_id, pos = _decode_snapshot_id_v0(buf, pos)
-    _position, = _S2.unpack_from(buf, pos)
+    f_snapshot_id, pos = _decode_snapshot_id_v0(buf, pos)
+    f_position, = _S2.unpack_from(buf, pos)
     pos += 8
-    _replica_directory_id: UUID = ZERO_UUID
+    f_replica_directory_id: UUID = ZERO_UUID
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
         pos += 1
@@ -205,46 +205,46 @@ def _decode_partition_snapshot_v1(buf: memoryview, pos: int) -> tuple[PartitionS
             _tag, pos = read_uvarint(buf, pos)
             _size, pos = read_uvarint(buf, pos)
             if _tag == 0:
-                _replica_directory_id, pos = read_uuid(buf, pos)
+                f_replica_directory_id, pos = read_uuid(buf, pos)
             else:
                 _raw, pos = read_unknown_tag(buf, pos, _size)
                 _unknown.append((_tag, _raw))
-    return PartitionSnapshot(_partition, _current_leader_epoch, _snapshot_id, _position, _replica_directory_id, _unknown), pos
+    return PartitionSnapshot(f_partition, f_current_leader_epoch, f_snapshot_id, f_position, f_replica_directory_id, _unknown), pos
 
 
 def _decode_topic_snapshot_v1(buf: memoryview, pos: int) -> tuple[TopicSnapshot, int]:
-    _name: str
-    _partitions: list[PartitionSnapshot]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[PartitionSnapshot]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_snapshot_v1(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_snapshot_v1(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicSnapshot(_name, _partitions, _unknown), pos
+    return TopicSnapshot(f_name, f_partitions, _unknown), pos
 
 
 def _decode_fetch_snapshot_request_v1(buf: memoryview, pos: int) -> tuple[FetchSnapshotRequest, int]:
-    _topics: list[TopicSnapshot]
-    _replica_id, _max_bytes = _S0.unpack_from(buf, pos)
+    f_topics: list[TopicSnapshot]
+    f_replica_id, f_max_bytes = _S0.unpack_from(buf, pos)
     pos += 8
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_snapshot_v1(buf, pos)
-            _topics.append(_e_topics)
-    _cluster_id: str | None = None
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_snapshot_v1(buf, pos)
+            f_topics.append(e_topics)
+    f_cluster_id: str | None = None
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
         pos += 1
@@ -254,11 +254,11 @@ def _decode_fetch_snapshot_request_v1(buf: memoryview, pos: int) -> tuple[FetchS
             _tag, pos = read_uvarint(buf, pos)
             _size, pos = read_uvarint(buf, pos)
             if _tag == 0:
-                _cluster_id, pos = read_compact_nullable_string(buf, pos)
+                f_cluster_id, pos = read_compact_nullable_string(buf, pos)
             else:
                 _raw, pos = read_unknown_tag(buf, pos, _size)
                 _unknown.append((_tag, _raw))
-    return FetchSnapshotRequest(_cluster_id, _replica_id, _max_bytes, _topics, _unknown), pos
+    return FetchSnapshotRequest(f_cluster_id, f_replica_id, f_max_bytes, f_topics, _unknown), pos
 
 
 def _encode_snapshot_id_v0(m: SnapshotId, out: bytearray) -> None:
@@ -282,8 +282,8 @@ def _encode_partition_snapshot_v0(m: PartitionSnapshot, out: bytearray) -> None:
 def _encode_topic_snapshot_v0(m: TopicSnapshot, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_snapshot_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_snapshot_v0(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -293,8 +293,8 @@ def _encode_topic_snapshot_v0(m: TopicSnapshot, out: bytearray) -> None:
 def _encode_fetch_snapshot_request_v0(m: FetchSnapshotRequest, out: bytearray) -> None:
     out += _S0.pack(m.replica_id, m.max_bytes)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_topic_snapshot_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_snapshot_v0(e_topics, out)
     _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
     if m.cluster_id is not None:
         _t = bytearray()
@@ -318,8 +318,8 @@ def _encode_partition_snapshot_v1(m: PartitionSnapshot, out: bytearray) -> None:
 def _encode_topic_snapshot_v1(m: TopicSnapshot, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_snapshot_v1(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_snapshot_v1(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -329,8 +329,8 @@ def _encode_topic_snapshot_v1(m: TopicSnapshot, out: bytearray) -> None:
 def _encode_fetch_snapshot_request_v1(m: FetchSnapshotRequest, out: bytearray) -> None:
     out += _S0.pack(m.replica_id, m.max_bytes)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_topic_snapshot_v1(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_snapshot_v1(e_topics, out)
     _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
     if m.cluster_id is not None:
         _t = bytearray()

@@ -143,37 +143,37 @@ class FetchSnapshotResponse(ApiMessage):
 
 
 def _decode_snapshot_id_v0(buf: memoryview, pos: int) -> tuple[SnapshotId, int]:
-    _end_offset, _epoch = _S1.unpack_from(buf, pos)
+    f_end_offset, f_epoch = _S1.unpack_from(buf, pos)
     pos += 12
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return SnapshotId(_end_offset, _epoch, _unknown), pos
+    return SnapshotId(f_end_offset, f_epoch, _unknown), pos
 
 
 def _decode_leader_id_and_epoch_v0(buf: memoryview, pos: int) -> tuple[LeaderIdAndEpoch, int]:
-    _leader_id, _leader_epoch = _S3.unpack_from(buf, pos)
+    f_leader_id, f_leader_epoch = _S3.unpack_from(buf, pos)
     pos += 8
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaderIdAndEpoch(_leader_id, _leader_epoch, _unknown), pos
+    return LeaderIdAndEpoch(f_leader_id, f_leader_epoch, _unknown), pos
 
 
 def _decode_partition_snapshot_v0(buf: memoryview, pos: int) -> tuple[PartitionSnapshot, int]:
-    _snapshot_id: SnapshotId
-    _unaligned_records: bytes | memoryview
-    _index, _error_code = _S0.unpack_from(buf, pos)
+    f_snapshot_id: SnapshotId
+    f_unaligned_records: bytes | memoryview
+    f_index, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _snapshot_id, pos = _decode_snapshot_id_v0(buf, pos)
-    _size, _position = _S2.unpack_from(buf, pos)
+    f_snapshot_id, pos = _decode_snapshot_id_v0(buf, pos)
+    f_size, f_position = _S2.unpack_from(buf, pos)
     pos += 16
-    _unaligned_records, pos = read_compact_records(buf, pos)
-    _current_leader: LeaderIdAndEpoch = LeaderIdAndEpoch()
+    f_unaligned_records, pos = read_compact_records(buf, pos)
+    f_current_leader: LeaderIdAndEpoch = LeaderIdAndEpoch()
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
         pos += 1
@@ -183,81 +183,81 @@ def _decode_partition_snapshot_v0(buf: memoryview, pos: int) -> tuple[PartitionS
             _tag, pos = read_uvarint(buf, pos)
             _size, pos = read_uvarint(buf, pos)
             if _tag == 0:
-                _current_leader, pos = _decode_leader_id_and_epoch_v0(buf, pos)
+                f_current_leader, pos = _decode_leader_id_and_epoch_v0(buf, pos)
             else:
                 _raw, pos = read_unknown_tag(buf, pos, _size)
                 _unknown.append((_tag, _raw))
-    return PartitionSnapshot(_index, _error_code, _snapshot_id, _current_leader, _size, _position, _unaligned_records, _unknown), pos
+    return PartitionSnapshot(f_index, f_error_code, f_snapshot_id, f_current_leader, f_size, f_position, f_unaligned_records, _unknown), pos
 
 
 def _decode_topic_snapshot_v0(buf: memoryview, pos: int) -> tuple[TopicSnapshot, int]:
-    _name: str
-    _partitions: list[PartitionSnapshot]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[PartitionSnapshot]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_snapshot_v0(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_snapshot_v0(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicSnapshot(_name, _partitions, _unknown), pos
+    return TopicSnapshot(f_name, f_partitions, _unknown), pos
 
 
 def _decode_fetch_snapshot_response_v0(buf: memoryview, pos: int) -> tuple[FetchSnapshotResponse, int]:
-    _topics: list[TopicSnapshot]
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_topics: list[TopicSnapshot]
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_snapshot_v0(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_snapshot_v0(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return FetchSnapshotResponse(_throttle_time_ms, _error_code, _topics, [], _unknown), pos
+    return FetchSnapshotResponse(f_throttle_time_ms, f_error_code, f_topics, [], _unknown), pos
 
 
 def _decode_node_endpoint_v1(buf: memoryview, pos: int) -> tuple[NodeEndpoint, int]:
-    _host: str
-    _node_id, = _S4.unpack_from(buf, pos)
+    f_host: str
+    f_node_id, = _S4.unpack_from(buf, pos)
     pos += 4
-    _host, pos = read_compact_string(buf, pos)
-    _port, = _S5.unpack_from(buf, pos)
+    f_host, pos = read_compact_string(buf, pos)
+    f_port, = _S5.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return NodeEndpoint(_node_id, _host, _port, _unknown), pos
+    return NodeEndpoint(f_node_id, f_host, f_port, _unknown), pos
 
 
 def _decode_fetch_snapshot_response_v1(buf: memoryview, pos: int) -> tuple[FetchSnapshotResponse, int]:
-    _topics: list[TopicSnapshot]
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_topics: list[TopicSnapshot]
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_snapshot_v0(buf, pos)
-            _topics.append(_e_topics)
-    _node_endpoints: list[NodeEndpoint] = []
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_snapshot_v0(buf, pos)
+            f_topics.append(e_topics)
+    f_node_endpoints: list[NodeEndpoint] = []
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
         pos += 1
@@ -267,18 +267,18 @@ def _decode_fetch_snapshot_response_v1(buf: memoryview, pos: int) -> tuple[Fetch
             _tag, pos = read_uvarint(buf, pos)
             _size, pos = read_uvarint(buf, pos)
             if _tag == 0:
-                _n_node_endpoints, pos = read_compact_array_length(buf, pos)
-                if _n_node_endpoints < 0:
+                n_node_endpoints, pos = read_compact_array_length(buf, pos)
+                if n_node_endpoints < 0:
                     raise MessageDecodeError("non-nullable field NodeEndpoints was null")
                 else:
-                    _node_endpoints = []
-                    for _ in range(_n_node_endpoints):
-                        _e_node_endpoints, pos = _decode_node_endpoint_v1(buf, pos)
-                        _node_endpoints.append(_e_node_endpoints)
+                    f_node_endpoints = []
+                    for _ in range(n_node_endpoints):
+                        e_node_endpoints, pos = _decode_node_endpoint_v1(buf, pos)
+                        f_node_endpoints.append(e_node_endpoints)
             else:
                 _raw, pos = read_unknown_tag(buf, pos, _size)
                 _unknown.append((_tag, _raw))
-    return FetchSnapshotResponse(_throttle_time_ms, _error_code, _topics, _node_endpoints, _unknown), pos
+    return FetchSnapshotResponse(f_throttle_time_ms, f_error_code, f_topics, f_node_endpoints, _unknown), pos
 
 
 def _encode_snapshot_id_v0(m: SnapshotId, out: bytearray) -> None:
@@ -313,8 +313,8 @@ def _encode_partition_snapshot_v0(m: PartitionSnapshot, out: bytearray) -> None:
 def _encode_topic_snapshot_v0(m: TopicSnapshot, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_snapshot_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_snapshot_v0(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -326,8 +326,8 @@ def _encode_fetch_snapshot_response_v0(m: FetchSnapshotResponse, out: bytearray)
         raise version_error("FetchSnapshotResponse", "NodeEndpoints", 0)
     out += _S0.pack(m.throttle_time_ms, m.error_code)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_topic_snapshot_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_snapshot_v0(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -347,14 +347,14 @@ def _encode_node_endpoint_v1(m: NodeEndpoint, out: bytearray) -> None:
 def _encode_fetch_snapshot_response_v1(m: FetchSnapshotResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms, m.error_code)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_topic_snapshot_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_snapshot_v0(e_topics, out)
     _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
     if len(m.node_endpoints) > 0:
         _t = bytearray()
         write_uvarint(_t, len(m.node_endpoints) + 1)
-        for _e_node_endpoints in m.node_endpoints:
-            _encode_node_endpoint_v1(_e_node_endpoints, _t)
+        for e_node_endpoints in m.node_endpoints:
+            _encode_node_endpoint_v1(e_node_endpoints, _t)
         _tags.append((0, _t))
     write_tagged_fields(out, _tags)
 

@@ -67,50 +67,50 @@ class FindCoordinatorRequest(ApiMessage):
 
 
 def _decode_find_coordinator_request_v0(buf: memoryview, pos: int) -> tuple[FindCoordinatorRequest, int]:
-    _key: str
-    _key, pos = read_string(buf, pos)
-    return FindCoordinatorRequest(_key, 0, [], []), pos
+    f_key: str
+    f_key, pos = read_string(buf, pos)
+    return FindCoordinatorRequest(f_key, 0, [], []), pos
 
 
 def _decode_find_coordinator_request_v1(buf: memoryview, pos: int) -> tuple[FindCoordinatorRequest, int]:
-    _key: str
-    _key, pos = read_string(buf, pos)
-    _key_type, = _S0.unpack_from(buf, pos)
+    f_key: str
+    f_key, pos = read_string(buf, pos)
+    f_key_type, = _S0.unpack_from(buf, pos)
     pos += 1
-    return FindCoordinatorRequest(_key, _key_type, [], []), pos
+    return FindCoordinatorRequest(f_key, f_key_type, [], []), pos
 
 
 def _decode_find_coordinator_request_v3(buf: memoryview, pos: int) -> tuple[FindCoordinatorRequest, int]:
-    _key: str
-    _key, pos = read_compact_string(buf, pos)
-    _key_type, = _S0.unpack_from(buf, pos)
+    f_key: str
+    f_key, pos = read_compact_string(buf, pos)
+    f_key_type, = _S0.unpack_from(buf, pos)
     pos += 1
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return FindCoordinatorRequest(_key, _key_type, [], _unknown), pos
+    return FindCoordinatorRequest(f_key, f_key_type, [], _unknown), pos
 
 
 def _decode_find_coordinator_request_v4(buf: memoryview, pos: int) -> tuple[FindCoordinatorRequest, int]:
-    _coordinator_keys: list[str]
-    _key_type, = _S0.unpack_from(buf, pos)
+    f_coordinator_keys: list[str]
+    f_key_type, = _S0.unpack_from(buf, pos)
     pos += 1
-    _n_coordinator_keys, pos = read_compact_array_length(buf, pos)
-    if _n_coordinator_keys < 0:
+    n_coordinator_keys, pos = read_compact_array_length(buf, pos)
+    if n_coordinator_keys < 0:
         raise MessageDecodeError("non-nullable field CoordinatorKeys was null")
     else:
-        _coordinator_keys = []
-        for _ in range(_n_coordinator_keys):
-            _e_coordinator_keys, pos = read_compact_string(buf, pos)
-            _coordinator_keys.append(_e_coordinator_keys)
+        f_coordinator_keys = []
+        for _ in range(n_coordinator_keys):
+            e_coordinator_keys, pos = read_compact_string(buf, pos)
+            f_coordinator_keys.append(e_coordinator_keys)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return FindCoordinatorRequest('', _key_type, _coordinator_keys, _unknown), pos
+    return FindCoordinatorRequest('', f_key_type, f_coordinator_keys, _unknown), pos
 
 
 def _encode_find_coordinator_request_v0(m: FindCoordinatorRequest, out: bytearray) -> None:
@@ -151,8 +151,8 @@ def _encode_find_coordinator_request_v4(m: FindCoordinatorRequest, out: bytearra
         raise version_error("FindCoordinatorRequest", "Key", 4)
     out += _S0.pack(m.key_type)
     write_uvarint(out, len(m.coordinator_keys) + 1)
-    for _e_coordinator_keys in m.coordinator_keys:
-        write_compact_string(out, _e_coordinator_keys)
+    for e_coordinator_keys in m.coordinator_keys:
+        write_compact_string(out, e_coordinator_keys)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -164,8 +164,8 @@ def _encode_find_coordinator_request_v5(m: FindCoordinatorRequest, out: bytearra
         raise version_error("FindCoordinatorRequest", "Key", 5)
     out += _S0.pack(m.key_type)
     write_uvarint(out, len(m.coordinator_keys) + 1)
-    for _e_coordinator_keys in m.coordinator_keys:
-        write_compact_string(out, _e_coordinator_keys)
+    for e_coordinator_keys in m.coordinator_keys:
+        write_compact_string(out, e_coordinator_keys)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -177,8 +177,8 @@ def _encode_find_coordinator_request_v6(m: FindCoordinatorRequest, out: bytearra
         raise version_error("FindCoordinatorRequest", "Key", 6)
     out += _S0.pack(m.key_type)
     write_uvarint(out, len(m.coordinator_keys) + 1)
-    for _e_coordinator_keys in m.coordinator_keys:
-        write_compact_string(out, _e_coordinator_keys)
+    for e_coordinator_keys in m.coordinator_keys:
+        write_compact_string(out, e_coordinator_keys)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -100,85 +100,85 @@ class FindCoordinatorResponse(ApiMessage):
 
 
 def _decode_find_coordinator_response_v0(buf: memoryview, pos: int) -> tuple[FindCoordinatorResponse, int]:
-    _host: str
-    _error_code, _node_id = _S0.unpack_from(buf, pos)
+    f_host: str
+    f_error_code, f_node_id = _S0.unpack_from(buf, pos)
     pos += 6
-    _host, pos = read_string(buf, pos)
-    _port, = _S1.unpack_from(buf, pos)
+    f_host, pos = read_string(buf, pos)
+    f_port, = _S1.unpack_from(buf, pos)
     pos += 4
-    return FindCoordinatorResponse(0, _error_code, '', _node_id, _host, _port, [], []), pos
+    return FindCoordinatorResponse(0, f_error_code, '', f_node_id, f_host, f_port, [], []), pos
 
 
 def _decode_find_coordinator_response_v1(buf: memoryview, pos: int) -> tuple[FindCoordinatorResponse, int]:
-    _error_message: str | None
-    _host: str
-    _throttle_time_ms, _error_code = _S2.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_host: str
+    f_throttle_time_ms, f_error_code = _S2.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_nullable_string(buf, pos)
-    _node_id, = _S1.unpack_from(buf, pos)
+    f_error_message, pos = read_nullable_string(buf, pos)
+    f_node_id, = _S1.unpack_from(buf, pos)
     pos += 4
-    _host, pos = read_string(buf, pos)
-    _port, = _S1.unpack_from(buf, pos)
+    f_host, pos = read_string(buf, pos)
+    f_port, = _S1.unpack_from(buf, pos)
     pos += 4
-    return FindCoordinatorResponse(_throttle_time_ms, _error_code, _error_message, _node_id, _host, _port, [], []), pos
+    return FindCoordinatorResponse(f_throttle_time_ms, f_error_code, f_error_message, f_node_id, f_host, f_port, [], []), pos
 
 
 def _decode_find_coordinator_response_v3(buf: memoryview, pos: int) -> tuple[FindCoordinatorResponse, int]:
-    _error_message: str | None
-    _host: str
-    _throttle_time_ms, _error_code = _S2.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_host: str
+    f_throttle_time_ms, f_error_code = _S2.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _node_id, = _S1.unpack_from(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    f_node_id, = _S1.unpack_from(buf, pos)
     pos += 4
-    _host, pos = read_compact_string(buf, pos)
-    _port, = _S1.unpack_from(buf, pos)
+    f_host, pos = read_compact_string(buf, pos)
+    f_port, = _S1.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return FindCoordinatorResponse(_throttle_time_ms, _error_code, _error_message, _node_id, _host, _port, [], _unknown), pos
+    return FindCoordinatorResponse(f_throttle_time_ms, f_error_code, f_error_message, f_node_id, f_host, f_port, [], _unknown), pos
 
 
 def _decode_coordinator_v4(buf: memoryview, pos: int) -> tuple[Coordinator, int]:
-    _key: str
-    _host: str
-    _error_message: str | None
-    _key, pos = read_compact_string(buf, pos)
-    _node_id, = _S1.unpack_from(buf, pos)
+    f_key: str
+    f_host: str
+    f_error_message: str | None
+    f_key, pos = read_compact_string(buf, pos)
+    f_node_id, = _S1.unpack_from(buf, pos)
     pos += 4
-    _host, pos = read_compact_string(buf, pos)
-    _port, _error_code = _S2.unpack_from(buf, pos)
+    f_host, pos = read_compact_string(buf, pos)
+    f_port, f_error_code = _S2.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_compact_nullable_string(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return Coordinator(_key, _node_id, _host, _port, _error_code, _error_message, _unknown), pos
+    return Coordinator(f_key, f_node_id, f_host, f_port, f_error_code, f_error_message, _unknown), pos
 
 
 def _decode_find_coordinator_response_v4(buf: memoryview, pos: int) -> tuple[FindCoordinatorResponse, int]:
-    _coordinators: list[Coordinator]
-    _throttle_time_ms, = _S1.unpack_from(buf, pos)
+    f_coordinators: list[Coordinator]
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_coordinators, pos = read_compact_array_length(buf, pos)
-    if _n_coordinators < 0:
+    n_coordinators, pos = read_compact_array_length(buf, pos)
+    if n_coordinators < 0:
         raise MessageDecodeError("non-nullable field Coordinators was null")
     else:
-        _coordinators = []
-        for _ in range(_n_coordinators):
-            _e_coordinators, pos = _decode_coordinator_v4(buf, pos)
-            _coordinators.append(_e_coordinators)
+        f_coordinators = []
+        for _ in range(n_coordinators):
+            e_coordinators, pos = _decode_coordinator_v4(buf, pos)
+            f_coordinators.append(e_coordinators)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return FindCoordinatorResponse(_throttle_time_ms, 0, '', 0, '', 0, _coordinators, _unknown), pos
+    return FindCoordinatorResponse(f_throttle_time_ms, 0, '', 0, '', 0, f_coordinators, _unknown), pos
 
 
 def _encode_find_coordinator_response_v0(m: FindCoordinatorResponse, out: bytearray) -> None:
@@ -246,8 +246,8 @@ def _encode_find_coordinator_response_v4(m: FindCoordinatorResponse, out: bytear
         raise version_error("FindCoordinatorResponse", "Port", 4)
     out += _S1.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.coordinators) + 1)
-    for _e_coordinators in m.coordinators:
-        _encode_coordinator_v4(_e_coordinators, out)
+    for e_coordinators in m.coordinators:
+        _encode_coordinator_v4(e_coordinators, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -265,8 +265,8 @@ def _encode_find_coordinator_response_v5(m: FindCoordinatorResponse, out: bytear
         raise version_error("FindCoordinatorResponse", "Port", 5)
     out += _S1.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.coordinators) + 1)
-    for _e_coordinators in m.coordinators:
-        _encode_coordinator_v4(_e_coordinators, out)
+    for e_coordinators in m.coordinators:
+        _encode_coordinator_v4(e_coordinators, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -284,8 +284,8 @@ def _encode_find_coordinator_response_v6(m: FindCoordinatorResponse, out: bytear
         raise version_error("FindCoordinatorResponse", "Port", 6)
     out += _S1.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.coordinators) + 1)
-    for _e_coordinators in m.coordinators:
-        _encode_coordinator_v4(_e_coordinators, out)
+    for e_coordinators in m.coordinators:
+        _encode_coordinator_v4(e_coordinators, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -56,14 +56,14 @@ class GetTelemetrySubscriptionsRequest(ApiMessage):
 
 
 def _decode_get_telemetry_subscriptions_request_v0(buf: memoryview, pos: int) -> tuple[GetTelemetrySubscriptionsRequest, int]:
-    _client_instance_id: UUID
-    _client_instance_id, pos = read_uuid(buf, pos)
+    f_client_instance_id: UUID
+    f_client_instance_id, pos = read_uuid(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return GetTelemetrySubscriptionsRequest(_client_instance_id, _unknown), pos
+    return GetTelemetrySubscriptionsRequest(f_client_instance_id, _unknown), pos
 
 
 def _encode_get_telemetry_subscriptions_request_v0(m: GetTelemetrySubscriptionsRequest, out: bytearray) -> None:

@@ -81,36 +81,36 @@ class GetTelemetrySubscriptionsResponse(ApiMessage):
 
 
 def _decode_get_telemetry_subscriptions_response_v0(buf: memoryview, pos: int) -> tuple[GetTelemetrySubscriptionsResponse, int]:
-    _client_instance_id: UUID
-    _accepted_compression_types: list[int]
-    _requested_metrics: list[str]
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_client_instance_id: UUID
+    f_accepted_compression_types: list[int]
+    f_requested_metrics: list[str]
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _client_instance_id, pos = read_uuid(buf, pos)
-    _subscription_id, = _S1.unpack_from(buf, pos)
+    f_client_instance_id, pos = read_uuid(buf, pos)
+    f_subscription_id, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_accepted_compression_types, pos = read_compact_array_length(buf, pos)
-    if _n_accepted_compression_types < 0:
+    n_accepted_compression_types, pos = read_compact_array_length(buf, pos)
+    if n_accepted_compression_types < 0:
         raise MessageDecodeError("non-nullable field AcceptedCompressionTypes was null")
     else:
-        _accepted_compression_types = list(unpack_from(f">{_n_accepted_compression_types}b", buf, pos))
-        pos += 1 * _n_accepted_compression_types
-    _push_interval_ms, _telemetry_max_bytes, _delta_temporality = _S2.unpack_from(buf, pos)
+        f_accepted_compression_types = list(unpack_from(f">{n_accepted_compression_types}b", buf, pos))
+        pos += 1 * n_accepted_compression_types
+    f_push_interval_ms, f_telemetry_max_bytes, f_delta_temporality = _S2.unpack_from(buf, pos)
     pos += 9
-    _n_requested_metrics, pos = read_compact_array_length(buf, pos)
-    if _n_requested_metrics < 0:
+    n_requested_metrics, pos = read_compact_array_length(buf, pos)
+    if n_requested_metrics < 0:
         raise MessageDecodeError("non-nullable field RequestedMetrics was null")
     else:
-        _requested_metrics = []
-        for _ in range(_n_requested_metrics):
-            _e_requested_metrics, pos = read_compact_string(buf, pos)
-            _requested_metrics.append(_e_requested_metrics)
+        f_requested_metrics = []
+        for _ in range(n_requested_metrics):
+            e_requested_metrics, pos = read_compact_string(buf, pos)
+            f_requested_metrics.append(e_requested_metrics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return GetTelemetrySubscriptionsResponse(_throttle_time_ms, _error_code, _client_instance_id, _subscription_id, _accepted_compression_types, _push_interval_ms, _telemetry_max_bytes, _delta_temporality, _requested_metrics, _unknown), pos
+    return GetTelemetrySubscriptionsResponse(f_throttle_time_ms, f_error_code, f_client_instance_id, f_subscription_id, f_accepted_compression_types, f_push_interval_ms, f_telemetry_max_bytes, f_delta_temporality, f_requested_metrics, _unknown), pos
 
 
 def _encode_get_telemetry_subscriptions_response_v0(m: GetTelemetrySubscriptionsResponse, out: bytearray) -> None:
@@ -121,8 +121,8 @@ def _encode_get_telemetry_subscriptions_response_v0(m: GetTelemetrySubscriptions
     out += pack(f">{len(m.accepted_compression_types)}b", *m.accepted_compression_types)
     out += _S2.pack(m.push_interval_ms, m.telemetry_max_bytes, m.delta_temporality)
     write_uvarint(out, len(m.requested_metrics) + 1)
-    for _e_requested_metrics in m.requested_metrics:
-        write_compact_string(out, _e_requested_metrics)
+    for e_requested_metrics in m.requested_metrics:
+        write_compact_string(out, e_requested_metrics)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -70,42 +70,42 @@ class HeartbeatRequest(ApiMessage):
 
 
 def _decode_heartbeat_request_v0(buf: memoryview, pos: int) -> tuple[HeartbeatRequest, int]:
-    _group_id: str
-    _member_id: str
-    _group_id, pos = read_string(buf, pos)
-    _generation_id, = _S0.unpack_from(buf, pos)
+    f_group_id: str
+    f_member_id: str
+    f_group_id, pos = read_string(buf, pos)
+    f_generation_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _member_id, pos = read_string(buf, pos)
-    return HeartbeatRequest(_group_id, _generation_id, _member_id, None, []), pos
+    f_member_id, pos = read_string(buf, pos)
+    return HeartbeatRequest(f_group_id, f_generation_id, f_member_id, None, []), pos
 
 
 def _decode_heartbeat_request_v3(buf: memoryview, pos: int) -> tuple[HeartbeatRequest, int]:
-    _group_id: str
-    _member_id: str
-    _group_instance_id: str | None
-    _group_id, pos = read_string(buf, pos)
-    _generation_id, = _S0.unpack_from(buf, pos)
+    f_group_id: str
+    f_member_id: str
+    f_group_instance_id: str | None
+    f_group_id, pos = read_string(buf, pos)
+    f_generation_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _member_id, pos = read_string(buf, pos)
-    _group_instance_id, pos = read_nullable_string(buf, pos)
-    return HeartbeatRequest(_group_id, _generation_id, _member_id, _group_instance_id, []), pos
+    f_member_id, pos = read_string(buf, pos)
+    f_group_instance_id, pos = read_nullable_string(buf, pos)
+    return HeartbeatRequest(f_group_id, f_generation_id, f_member_id, f_group_instance_id, []), pos
 
 
 def _decode_heartbeat_request_v4(buf: memoryview, pos: int) -> tuple[HeartbeatRequest, int]:
-    _group_id: str
-    _member_id: str
-    _group_instance_id: str | None
-    _group_id, pos = read_compact_string(buf, pos)
-    _generation_id, = _S0.unpack_from(buf, pos)
+    f_group_id: str
+    f_member_id: str
+    f_group_instance_id: str | None
+    f_group_id, pos = read_compact_string(buf, pos)
+    f_generation_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _member_id, pos = read_compact_string(buf, pos)
-    _group_instance_id, pos = read_compact_nullable_string(buf, pos)
+    f_member_id, pos = read_compact_string(buf, pos)
+    f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return HeartbeatRequest(_group_id, _generation_id, _member_id, _group_instance_id, _unknown), pos
+    return HeartbeatRequest(f_group_id, f_generation_id, f_member_id, f_group_instance_id, _unknown), pos
 
 
 def _encode_heartbeat_request_v0(m: HeartbeatRequest, out: bytearray) -> None:

@@ -58,26 +58,26 @@ class HeartbeatResponse(ApiMessage):
 
 
 def _decode_heartbeat_response_v0(buf: memoryview, pos: int) -> tuple[HeartbeatResponse, int]:
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    return HeartbeatResponse(0, _error_code, []), pos
+    return HeartbeatResponse(0, f_error_code, []), pos
 
 
 def _decode_heartbeat_response_v1(buf: memoryview, pos: int) -> tuple[HeartbeatResponse, int]:
-    _throttle_time_ms, _error_code = _S1.unpack_from(buf, pos)
+    f_throttle_time_ms, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    return HeartbeatResponse(_throttle_time_ms, _error_code, []), pos
+    return HeartbeatResponse(f_throttle_time_ms, f_error_code, []), pos
 
 
 def _decode_heartbeat_response_v4(buf: memoryview, pos: int) -> tuple[HeartbeatResponse, int]:
-    _throttle_time_ms, _error_code = _S1.unpack_from(buf, pos)
+    f_throttle_time_ms, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return HeartbeatResponse(_throttle_time_ms, _error_code, _unknown), pos
+    return HeartbeatResponse(f_throttle_time_ms, f_error_code, _unknown), pos
 
 
 def _encode_heartbeat_response_v0(m: HeartbeatResponse, out: bytearray) -> None:

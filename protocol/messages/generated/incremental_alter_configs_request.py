@@ -97,102 +97,102 @@ class IncrementalAlterConfigsRequest(ApiMessage):
 
 
 def _decode_alterable_config_v0(buf: memoryview, pos: int) -> tuple[AlterableConfig, int]:
-    _name: str
-    _value: str | None
-    _name, pos = read_string(buf, pos)
-    _config_operation, = _S0.unpack_from(buf, pos)
+    f_name: str
+    f_value: str | None
+    f_name, pos = read_string(buf, pos)
+    f_config_operation, = _S0.unpack_from(buf, pos)
     pos += 1
-    _value, pos = read_nullable_string(buf, pos)
-    return AlterableConfig(_name, _config_operation, _value, []), pos
+    f_value, pos = read_nullable_string(buf, pos)
+    return AlterableConfig(f_name, f_config_operation, f_value, []), pos
 
 
 def _decode_alter_configs_resource_v0(buf: memoryview, pos: int) -> tuple[AlterConfigsResource, int]:
-    _resource_name: str
-    _configs: list[AlterableConfig]
-    _resource_type, = _S0.unpack_from(buf, pos)
+    f_resource_name: str
+    f_configs: list[AlterableConfig]
+    f_resource_type, = _S0.unpack_from(buf, pos)
     pos += 1
-    _resource_name, pos = read_string(buf, pos)
-    _n_configs, pos = read_array_length(buf, pos)
-    if _n_configs < 0:
+    f_resource_name, pos = read_string(buf, pos)
+    n_configs, pos = read_array_length(buf, pos)
+    if n_configs < 0:
         raise MessageDecodeError("non-nullable field Configs was null")
     else:
-        _configs = []
-        for _ in range(_n_configs):
-            _e_configs, pos = _decode_alterable_config_v0(buf, pos)
-            _configs.append(_e_configs)
-    return AlterConfigsResource(_resource_type, _resource_name, _configs, []), pos
+        f_configs = []
+        for _ in range(n_configs):
+            e_configs, pos = _decode_alterable_config_v0(buf, pos)
+            f_configs.append(e_configs)
+    return AlterConfigsResource(f_resource_type, f_resource_name, f_configs, []), pos
 
 
 def _decode_incremental_alter_configs_request_v0(buf: memoryview, pos: int) -> tuple[IncrementalAlterConfigsRequest, int]:
-    _resources: list[AlterConfigsResource]
-    _n_resources, pos = read_array_length(buf, pos)
-    if _n_resources < 0:
+    f_resources: list[AlterConfigsResource]
+    n_resources, pos = read_array_length(buf, pos)
+    if n_resources < 0:
         raise MessageDecodeError("non-nullable field Resources was null")
     else:
-        _resources = []
-        for _ in range(_n_resources):
-            _e_resources, pos = _decode_alter_configs_resource_v0(buf, pos)
-            _resources.append(_e_resources)
-    _validate_only, = _S1.unpack_from(buf, pos)
+        f_resources = []
+        for _ in range(n_resources):
+            e_resources, pos = _decode_alter_configs_resource_v0(buf, pos)
+            f_resources.append(e_resources)
+    f_validate_only, = _S1.unpack_from(buf, pos)
     pos += 1
-    return IncrementalAlterConfigsRequest(_resources, _validate_only, []), pos
+    return IncrementalAlterConfigsRequest(f_resources, f_validate_only, []), pos
 
 
 def _decode_alterable_config_v1(buf: memoryview, pos: int) -> tuple[AlterableConfig, int]:
-    _name: str
-    _value: str | None
-    _name, pos = read_compact_string(buf, pos)
-    _config_operation, = _S0.unpack_from(buf, pos)
+    f_name: str
+    f_value: str | None
+    f_name, pos = read_compact_string(buf, pos)
+    f_config_operation, = _S0.unpack_from(buf, pos)
     pos += 1
-    _value, pos = read_compact_nullable_string(buf, pos)
+    f_value, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterableConfig(_name, _config_operation, _value, _unknown), pos
+    return AlterableConfig(f_name, f_config_operation, f_value, _unknown), pos
 
 
 def _decode_alter_configs_resource_v1(buf: memoryview, pos: int) -> tuple[AlterConfigsResource, int]:
-    _resource_name: str
-    _configs: list[AlterableConfig]
-    _resource_type, = _S0.unpack_from(buf, pos)
+    f_resource_name: str
+    f_configs: list[AlterableConfig]
+    f_resource_type, = _S0.unpack_from(buf, pos)
     pos += 1
-    _resource_name, pos = read_compact_string(buf, pos)
-    _n_configs, pos = read_compact_array_length(buf, pos)
-    if _n_configs < 0:
+    f_resource_name, pos = read_compact_string(buf, pos)
+    n_configs, pos = read_compact_array_length(buf, pos)
+    if n_configs < 0:
         raise MessageDecodeError("non-nullable field Configs was null")
     else:
-        _configs = []
-        for _ in range(_n_configs):
-            _e_configs, pos = _decode_alterable_config_v1(buf, pos)
-            _configs.append(_e_configs)
+        f_configs = []
+        for _ in range(n_configs):
+            e_configs, pos = _decode_alterable_config_v1(buf, pos)
+            f_configs.append(e_configs)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterConfigsResource(_resource_type, _resource_name, _configs, _unknown), pos
+    return AlterConfigsResource(f_resource_type, f_resource_name, f_configs, _unknown), pos
 
 
 def _decode_incremental_alter_configs_request_v1(buf: memoryview, pos: int) -> tuple[IncrementalAlterConfigsRequest, int]:
-    _resources: list[AlterConfigsResource]
-    _n_resources, pos = read_compact_array_length(buf, pos)
-    if _n_resources < 0:
+    f_resources: list[AlterConfigsResource]
+    n_resources, pos = read_compact_array_length(buf, pos)
+    if n_resources < 0:
         raise MessageDecodeError("non-nullable field Resources was null")
     else:
-        _resources = []
-        for _ in range(_n_resources):
-            _e_resources, pos = _decode_alter_configs_resource_v1(buf, pos)
-            _resources.append(_e_resources)
-    _validate_only, = _S1.unpack_from(buf, pos)
+        f_resources = []
+        for _ in range(n_resources):
+            e_resources, pos = _decode_alter_configs_resource_v1(buf, pos)
+            f_resources.append(e_resources)
+    f_validate_only, = _S1.unpack_from(buf, pos)
     pos += 1
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return IncrementalAlterConfigsRequest(_resources, _validate_only, _unknown), pos
+    return IncrementalAlterConfigsRequest(f_resources, f_validate_only, _unknown), pos
 
 
 def _encode_alterable_config_v0(m: AlterableConfig, out: bytearray) -> None:
@@ -205,14 +205,14 @@ def _encode_alter_configs_resource_v0(m: AlterConfigsResource, out: bytearray) -
     out += _S0.pack(m.resource_type)
     write_string(out, m.resource_name)
     out += pack_int32(len(m.configs))
-    for _e_configs in m.configs:
-        _encode_alterable_config_v0(_e_configs, out)
+    for e_configs in m.configs:
+        _encode_alterable_config_v0(e_configs, out)
 
 
 def _encode_incremental_alter_configs_request_v0(m: IncrementalAlterConfigsRequest, out: bytearray) -> None:
     out += pack_int32(len(m.resources))
-    for _e_resources in m.resources:
-        _encode_alter_configs_resource_v0(_e_resources, out)
+    for e_resources in m.resources:
+        _encode_alter_configs_resource_v0(e_resources, out)
     out += _S1.pack(m.validate_only)
 
 
@@ -230,8 +230,8 @@ def _encode_alter_configs_resource_v1(m: AlterConfigsResource, out: bytearray) -
     out += _S0.pack(m.resource_type)
     write_compact_string(out, m.resource_name)
     write_uvarint(out, len(m.configs) + 1)
-    for _e_configs in m.configs:
-        _encode_alterable_config_v1(_e_configs, out)
+    for e_configs in m.configs:
+        _encode_alterable_config_v1(e_configs, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -240,8 +240,8 @@ def _encode_alter_configs_resource_v1(m: AlterConfigsResource, out: bytearray) -
 
 def _encode_incremental_alter_configs_request_v1(m: IncrementalAlterConfigsRequest, out: bytearray) -> None:
     write_uvarint(out, len(m.resources) + 1)
-    for _e_resources in m.resources:
-        _encode_alter_configs_resource_v1(_e_resources, out)
+    for e_resources in m.resources:
+        _encode_alter_configs_resource_v1(e_resources, out)
     out += _S1.pack(m.validate_only)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))

@@ -67,37 +67,37 @@ class InitProducerIdRequest(ApiMessage):
 
 
 def _decode_init_producer_id_request_v0(buf: memoryview, pos: int) -> tuple[InitProducerIdRequest, int]:
-    _transactional_id: str | None
-    _transactional_id, pos = read_nullable_string(buf, pos)
-    _transaction_timeout_ms, = _S0.unpack_from(buf, pos)
+    f_transactional_id: str | None
+    f_transactional_id, pos = read_nullable_string(buf, pos)
+    f_transaction_timeout_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    return InitProducerIdRequest(_transactional_id, _transaction_timeout_ms, -1, -1, []), pos
+    return InitProducerIdRequest(f_transactional_id, f_transaction_timeout_ms, -1, -1, []), pos
 
 
 def _decode_init_producer_id_request_v2(buf: memoryview, pos: int) -> tuple[InitProducerIdRequest, int]:
-    _transactional_id: str | None
-    _transactional_id, pos = read_compact_nullable_string(buf, pos)
-    _transaction_timeout_ms, = _S0.unpack_from(buf, pos)
+    f_transactional_id: str | None
+    f_transactional_id, pos = read_compact_nullable_string(buf, pos)
+    f_transaction_timeout_ms, = _S0.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return InitProducerIdRequest(_transactional_id, _transaction_timeout_ms, -1, -1, _unknown), pos
+    return InitProducerIdRequest(f_transactional_id, f_transaction_timeout_ms, -1, -1, _unknown), pos
 
 
 def _decode_init_producer_id_request_v3(buf: memoryview, pos: int) -> tuple[InitProducerIdRequest, int]:
-    _transactional_id: str | None
-    _transactional_id, pos = read_compact_nullable_string(buf, pos)
-    _transaction_timeout_ms, _producer_id, _producer_epoch = _S1.unpack_from(buf, pos)
+    f_transactional_id: str | None
+    f_transactional_id, pos = read_compact_nullable_string(buf, pos)
+    f_transaction_timeout_ms, f_producer_id, f_producer_epoch = _S1.unpack_from(buf, pos)
     pos += 14
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return InitProducerIdRequest(_transactional_id, _transaction_timeout_ms, _producer_id, _producer_epoch, _unknown), pos
+    return InitProducerIdRequest(f_transactional_id, f_transaction_timeout_ms, f_producer_id, f_producer_epoch, _unknown), pos
 
 
 def _encode_init_producer_id_request_v0(m: InitProducerIdRequest, out: bytearray) -> None:

@@ -61,20 +61,20 @@ class InitProducerIdResponse(ApiMessage):
 
 
 def _decode_init_producer_id_response_v0(buf: memoryview, pos: int) -> tuple[InitProducerIdResponse, int]:
-    _throttle_time_ms, _error_code, _producer_id, _producer_epoch = _S0.unpack_from(buf, pos)
+    f_throttle_time_ms, f_error_code, f_producer_id, f_producer_epoch = _S0.unpack_from(buf, pos)
     pos += 16
-    return InitProducerIdResponse(_throttle_time_ms, _error_code, _producer_id, _producer_epoch, []), pos
+    return InitProducerIdResponse(f_throttle_time_ms, f_error_code, f_producer_id, f_producer_epoch, []), pos
 
 
 def _decode_init_producer_id_response_v2(buf: memoryview, pos: int) -> tuple[InitProducerIdResponse, int]:
-    _throttle_time_ms, _error_code, _producer_id, _producer_epoch = _S0.unpack_from(buf, pos)
+    f_throttle_time_ms, f_error_code, f_producer_id, f_producer_epoch = _S0.unpack_from(buf, pos)
     pos += 16
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return InitProducerIdResponse(_throttle_time_ms, _error_code, _producer_id, _producer_epoch, _unknown), pos
+    return InitProducerIdResponse(f_throttle_time_ms, f_error_code, f_producer_id, f_producer_epoch, _unknown), pos
 
 
 def _encode_init_producer_id_response_v0(m: InitProducerIdResponse, out: bytearray) -> None:

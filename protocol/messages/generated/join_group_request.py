@@ -99,147 +99,147 @@ class JoinGroupRequest(ApiMessage):
 
 
 def _decode_join_group_request_protocol_v0(buf: memoryview, pos: int) -> tuple[JoinGroupRequestProtocol, int]:
-    _name: str
-    _metadata: bytes
-    _name, pos = read_string(buf, pos)
-    _metadata, pos = read_bytes(buf, pos)
-    return JoinGroupRequestProtocol(_name, _metadata, []), pos
+    f_name: str
+    f_metadata: bytes
+    f_name, pos = read_string(buf, pos)
+    f_metadata, pos = read_bytes(buf, pos)
+    return JoinGroupRequestProtocol(f_name, f_metadata, []), pos
 
 
 def _decode_join_group_request_v0(buf: memoryview, pos: int) -> tuple[JoinGroupRequest, int]:
-    _group_id: str
-    _member_id: str
-    _protocol_type: str
-    _protocols: list[JoinGroupRequestProtocol]
-    _group_id, pos = read_string(buf, pos)
-    _session_timeout_ms, = _S0.unpack_from(buf, pos)
+    f_group_id: str
+    f_member_id: str
+    f_protocol_type: str
+    f_protocols: list[JoinGroupRequestProtocol]
+    f_group_id, pos = read_string(buf, pos)
+    f_session_timeout_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _member_id, pos = read_string(buf, pos)
-    _protocol_type, pos = read_string(buf, pos)
-    _n_protocols, pos = read_array_length(buf, pos)
-    if _n_protocols < 0:
+    f_member_id, pos = read_string(buf, pos)
+    f_protocol_type, pos = read_string(buf, pos)
+    n_protocols, pos = read_array_length(buf, pos)
+    if n_protocols < 0:
         raise MessageDecodeError("non-nullable field Protocols was null")
     else:
-        _protocols = []
-        for _ in range(_n_protocols):
-            _e_protocols, pos = _decode_join_group_request_protocol_v0(buf, pos)
-            _protocols.append(_e_protocols)
-    return JoinGroupRequest(_group_id, _session_timeout_ms, -1, _member_id, None, _protocol_type, _protocols, None, []), pos
+        f_protocols = []
+        for _ in range(n_protocols):
+            e_protocols, pos = _decode_join_group_request_protocol_v0(buf, pos)
+            f_protocols.append(e_protocols)
+    return JoinGroupRequest(f_group_id, f_session_timeout_ms, -1, f_member_id, None, f_protocol_type, f_protocols, None, []), pos
 
 
 def _decode_join_group_request_v1(buf: memoryview, pos: int) -> tuple[JoinGroupRequest, int]:
-    _group_id: str
-    _member_id: str
-    _protocol_type: str
-    _protocols: list[JoinGroupRequestProtocol]
-    _group_id, pos = read_string(buf, pos)
-    _session_timeout_ms, _rebalance_timeout_ms = _S1.unpack_from(buf, pos)
+    f_group_id: str
+    f_member_id: str
+    f_protocol_type: str
+    f_protocols: list[JoinGroupRequestProtocol]
+    f_group_id, pos = read_string(buf, pos)
+    f_session_timeout_ms, f_rebalance_timeout_ms = _S1.unpack_from(buf, pos)
     pos += 8
-    _member_id, pos = read_string(buf, pos)
-    _protocol_type, pos = read_string(buf, pos)
-    _n_protocols, pos = read_array_length(buf, pos)
-    if _n_protocols < 0:
+    f_member_id, pos = read_string(buf, pos)
+    f_protocol_type, pos = read_string(buf, pos)
+    n_protocols, pos = read_array_length(buf, pos)
+    if n_protocols < 0:
         raise MessageDecodeError("non-nullable field Protocols was null")
     else:
-        _protocols = []
-        for _ in range(_n_protocols):
-            _e_protocols, pos = _decode_join_group_request_protocol_v0(buf, pos)
-            _protocols.append(_e_protocols)
-    return JoinGroupRequest(_group_id, _session_timeout_ms, _rebalance_timeout_ms, _member_id, None, _protocol_type, _protocols, None, []), pos
+        f_protocols = []
+        for _ in range(n_protocols):
+            e_protocols, pos = _decode_join_group_request_protocol_v0(buf, pos)
+            f_protocols.append(e_protocols)
+    return JoinGroupRequest(f_group_id, f_session_timeout_ms, f_rebalance_timeout_ms, f_member_id, None, f_protocol_type, f_protocols, None, []), pos
 
 
 def _decode_join_group_request_v5(buf: memoryview, pos: int) -> tuple[JoinGroupRequest, int]:
-    _group_id: str
-    _member_id: str
-    _group_instance_id: str | None
-    _protocol_type: str
-    _protocols: list[JoinGroupRequestProtocol]
-    _group_id, pos = read_string(buf, pos)
-    _session_timeout_ms, _rebalance_timeout_ms = _S1.unpack_from(buf, pos)
+    f_group_id: str
+    f_member_id: str
+    f_group_instance_id: str | None
+    f_protocol_type: str
+    f_protocols: list[JoinGroupRequestProtocol]
+    f_group_id, pos = read_string(buf, pos)
+    f_session_timeout_ms, f_rebalance_timeout_ms = _S1.unpack_from(buf, pos)
     pos += 8
-    _member_id, pos = read_string(buf, pos)
-    _group_instance_id, pos = read_nullable_string(buf, pos)
-    _protocol_type, pos = read_string(buf, pos)
-    _n_protocols, pos = read_array_length(buf, pos)
-    if _n_protocols < 0:
+    f_member_id, pos = read_string(buf, pos)
+    f_group_instance_id, pos = read_nullable_string(buf, pos)
+    f_protocol_type, pos = read_string(buf, pos)
+    n_protocols, pos = read_array_length(buf, pos)
+    if n_protocols < 0:
         raise MessageDecodeError("non-nullable field Protocols was null")
     else:
-        _protocols = []
-        for _ in range(_n_protocols):
-            _e_protocols, pos = _decode_join_group_request_protocol_v0(buf, pos)
-            _protocols.append(_e_protocols)
-    return JoinGroupRequest(_group_id, _session_timeout_ms, _rebalance_timeout_ms, _member_id, _group_instance_id, _protocol_type, _protocols, None, []), pos
+        f_protocols = []
+        for _ in range(n_protocols):
+            e_protocols, pos = _decode_join_group_request_protocol_v0(buf, pos)
+            f_protocols.append(e_protocols)
+    return JoinGroupRequest(f_group_id, f_session_timeout_ms, f_rebalance_timeout_ms, f_member_id, f_group_instance_id, f_protocol_type, f_protocols, None, []), pos
 
 
 def _decode_join_group_request_protocol_v6(buf: memoryview, pos: int) -> tuple[JoinGroupRequestProtocol, int]:
-    _name: str
-    _metadata: bytes
-    _name, pos = read_compact_string(buf, pos)
-    _metadata, pos = read_compact_bytes(buf, pos)
+    f_name: str
+    f_metadata: bytes
+    f_name, pos = read_compact_string(buf, pos)
+    f_metadata, pos = read_compact_bytes(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return JoinGroupRequestProtocol(_name, _metadata, _unknown), pos
+    return JoinGroupRequestProtocol(f_name, f_metadata, _unknown), pos
 
 
 def _decode_join_group_request_v6(buf: memoryview, pos: int) -> tuple[JoinGroupRequest, int]:
-    _group_id: str
-    _member_id: str
-    _group_instance_id: str | None
-    _protocol_type: str
-    _protocols: list[JoinGroupRequestProtocol]
-    _group_id, pos = read_compact_string(buf, pos)
-    _session_timeout_ms, _rebalance_timeout_ms = _S1.unpack_from(buf, pos)
+    f_group_id: str
+    f_member_id: str
+    f_group_instance_id: str | None
+    f_protocol_type: str
+    f_protocols: list[JoinGroupRequestProtocol]
+    f_group_id, pos = read_compact_string(buf, pos)
+    f_session_timeout_ms, f_rebalance_timeout_ms = _S1.unpack_from(buf, pos)
     pos += 8
-    _member_id, pos = read_compact_string(buf, pos)
-    _group_instance_id, pos = read_compact_nullable_string(buf, pos)
-    _protocol_type, pos = read_compact_string(buf, pos)
-    _n_protocols, pos = read_compact_array_length(buf, pos)
-    if _n_protocols < 0:
+    f_member_id, pos = read_compact_string(buf, pos)
+    f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
+    f_protocol_type, pos = read_compact_string(buf, pos)
+    n_protocols, pos = read_compact_array_length(buf, pos)
+    if n_protocols < 0:
         raise MessageDecodeError("non-nullable field Protocols was null")
     else:
-        _protocols = []
-        for _ in range(_n_protocols):
-            _e_protocols, pos = _decode_join_group_request_protocol_v6(buf, pos)
-            _protocols.append(_e_protocols)
+        f_protocols = []
+        for _ in range(n_protocols):
+            e_protocols, pos = _decode_join_group_request_protocol_v6(buf, pos)
+            f_protocols.append(e_protocols)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return JoinGroupRequest(_group_id, _session_timeout_ms, _rebalance_timeout_ms, _member_id, _group_instance_id, _protocol_type, _protocols, None, _unknown), pos
+    return JoinGroupRequest(f_group_id, f_session_timeout_ms, f_rebalance_timeout_ms, f_member_id, f_group_instance_id, f_protocol_type, f_protocols, None, _unknown), pos
 
 
 def _decode_join_group_request_v8(buf: memoryview, pos: int) -> tuple[JoinGroupRequest, int]:
-    _group_id: str
-    _member_id: str
-    _group_instance_id: str | None
-    _protocol_type: str
-    _protocols: list[JoinGroupRequestProtocol]
-    _reason: str | None
-    _group_id, pos = read_compact_string(buf, pos)
-    _session_timeout_ms, _rebalance_timeout_ms = _S1.unpack_from(buf, pos)
+    f_group_id: str
+    f_member_id: str
+    f_group_instance_id: str | None
+    f_protocol_type: str
+    f_protocols: list[JoinGroupRequestProtocol]
+    f_reason: str | None
+    f_group_id, pos = read_compact_string(buf, pos)
+    f_session_timeout_ms, f_rebalance_timeout_ms = _S1.unpack_from(buf, pos)
     pos += 8
-    _member_id, pos = read_compact_string(buf, pos)
-    _group_instance_id, pos = read_compact_nullable_string(buf, pos)
-    _protocol_type, pos = read_compact_string(buf, pos)
-    _n_protocols, pos = read_compact_array_length(buf, pos)
-    if _n_protocols < 0:
+    f_member_id, pos = read_compact_string(buf, pos)
+    f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
+    f_protocol_type, pos = read_compact_string(buf, pos)
+    n_protocols, pos = read_compact_array_length(buf, pos)
+    if n_protocols < 0:
         raise MessageDecodeError("non-nullable field Protocols was null")
     else:
-        _protocols = []
-        for _ in range(_n_protocols):
-            _e_protocols, pos = _decode_join_group_request_protocol_v6(buf, pos)
-            _protocols.append(_e_protocols)
-    _reason, pos = read_compact_nullable_string(buf, pos)
+        f_protocols = []
+        for _ in range(n_protocols):
+            e_protocols, pos = _decode_join_group_request_protocol_v6(buf, pos)
+            f_protocols.append(e_protocols)
+    f_reason, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return JoinGroupRequest(_group_id, _session_timeout_ms, _rebalance_timeout_ms, _member_id, _group_instance_id, _protocol_type, _protocols, _reason, _unknown), pos
+    return JoinGroupRequest(f_group_id, f_session_timeout_ms, f_rebalance_timeout_ms, f_member_id, f_group_instance_id, f_protocol_type, f_protocols, f_reason, _unknown), pos
 
 
 def _encode_join_group_request_protocol_v0(m: JoinGroupRequestProtocol, out: bytearray) -> None:
@@ -255,8 +255,8 @@ def _encode_join_group_request_v0(m: JoinGroupRequest, out: bytearray) -> None:
     write_string(out, m.member_id)
     write_string(out, m.protocol_type)
     out += pack_int32(len(m.protocols))
-    for _e_protocols in m.protocols:
-        _encode_join_group_request_protocol_v0(_e_protocols, out)
+    for e_protocols in m.protocols:
+        _encode_join_group_request_protocol_v0(e_protocols, out)
 
 
 def _encode_join_group_request_v1(m: JoinGroupRequest, out: bytearray) -> None:
@@ -267,8 +267,8 @@ def _encode_join_group_request_v1(m: JoinGroupRequest, out: bytearray) -> None:
     write_string(out, m.member_id)
     write_string(out, m.protocol_type)
     out += pack_int32(len(m.protocols))
-    for _e_protocols in m.protocols:
-        _encode_join_group_request_protocol_v0(_e_protocols, out)
+    for e_protocols in m.protocols:
+        _encode_join_group_request_protocol_v0(e_protocols, out)
 
 
 def _encode_join_group_request_v2(m: JoinGroupRequest, out: bytearray) -> None:
@@ -279,8 +279,8 @@ def _encode_join_group_request_v2(m: JoinGroupRequest, out: bytearray) -> None:
     write_string(out, m.member_id)
     write_string(out, m.protocol_type)
     out += pack_int32(len(m.protocols))
-    for _e_protocols in m.protocols:
-        _encode_join_group_request_protocol_v0(_e_protocols, out)
+    for e_protocols in m.protocols:
+        _encode_join_group_request_protocol_v0(e_protocols, out)
 
 
 def _encode_join_group_request_v3(m: JoinGroupRequest, out: bytearray) -> None:
@@ -291,8 +291,8 @@ def _encode_join_group_request_v3(m: JoinGroupRequest, out: bytearray) -> None:
     write_string(out, m.member_id)
     write_string(out, m.protocol_type)
     out += pack_int32(len(m.protocols))
-    for _e_protocols in m.protocols:
-        _encode_join_group_request_protocol_v0(_e_protocols, out)
+    for e_protocols in m.protocols:
+        _encode_join_group_request_protocol_v0(e_protocols, out)
 
 
 def _encode_join_group_request_v4(m: JoinGroupRequest, out: bytearray) -> None:
@@ -303,8 +303,8 @@ def _encode_join_group_request_v4(m: JoinGroupRequest, out: bytearray) -> None:
     write_string(out, m.member_id)
     write_string(out, m.protocol_type)
     out += pack_int32(len(m.protocols))
-    for _e_protocols in m.protocols:
-        _encode_join_group_request_protocol_v0(_e_protocols, out)
+    for e_protocols in m.protocols:
+        _encode_join_group_request_protocol_v0(e_protocols, out)
 
 
 def _encode_join_group_request_v5(m: JoinGroupRequest, out: bytearray) -> None:
@@ -314,8 +314,8 @@ def _encode_join_group_request_v5(m: JoinGroupRequest, out: bytearray) -> None:
     write_nullable_string(out, m.group_instance_id)
     write_string(out, m.protocol_type)
     out += pack_int32(len(m.protocols))
-    for _e_protocols in m.protocols:
-        _encode_join_group_request_protocol_v0(_e_protocols, out)
+    for e_protocols in m.protocols:
+        _encode_join_group_request_protocol_v0(e_protocols, out)
 
 
 def _encode_join_group_request_protocol_v6(m: JoinGroupRequestProtocol, out: bytearray) -> None:
@@ -334,8 +334,8 @@ def _encode_join_group_request_v6(m: JoinGroupRequest, out: bytearray) -> None:
     write_compact_nullable_string(out, m.group_instance_id)
     write_compact_string(out, m.protocol_type)
     write_uvarint(out, len(m.protocols) + 1)
-    for _e_protocols in m.protocols:
-        _encode_join_group_request_protocol_v6(_e_protocols, out)
+    for e_protocols in m.protocols:
+        _encode_join_group_request_protocol_v6(e_protocols, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -349,8 +349,8 @@ def _encode_join_group_request_v8(m: JoinGroupRequest, out: bytearray) -> None:
     write_compact_nullable_string(out, m.group_instance_id)
     write_compact_string(out, m.protocol_type)
     write_uvarint(out, len(m.protocols) + 1)
-    for _e_protocols in m.protocols:
-        _encode_join_group_request_protocol_v6(_e_protocols, out)
+    for e_protocols in m.protocols:
+        _encode_join_group_request_protocol_v6(e_protocols, out)
     write_compact_nullable_string(out, m.reason)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))

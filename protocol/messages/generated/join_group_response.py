@@ -105,183 +105,183 @@ class JoinGroupResponse(ApiMessage):
 
 
 def _decode_join_group_response_member_v0(buf: memoryview, pos: int) -> tuple[JoinGroupResponseMember, int]:
-    _member_id: str
-    _metadata: bytes
-    _member_id, pos = read_string(buf, pos)
-    _metadata, pos = read_bytes(buf, pos)
-    return JoinGroupResponseMember(_member_id, None, _metadata, []), pos
+    f_member_id: str
+    f_metadata: bytes
+    f_member_id, pos = read_string(buf, pos)
+    f_metadata, pos = read_bytes(buf, pos)
+    return JoinGroupResponseMember(f_member_id, None, f_metadata, []), pos
 
 
 def _decode_join_group_response_v0(buf: memoryview, pos: int) -> tuple[JoinGroupResponse, int]:
-    _protocol_name: str | None
-    _leader: str
-    _member_id: str
-    _members: list[JoinGroupResponseMember]
-    _error_code, _generation_id = _S0.unpack_from(buf, pos)
+    f_protocol_name: str | None
+    f_leader: str
+    f_member_id: str
+    f_members: list[JoinGroupResponseMember]
+    f_error_code, f_generation_id = _S0.unpack_from(buf, pos)
     pos += 6
-    _protocol_name, pos = read_string(buf, pos)
-    _leader, pos = read_string(buf, pos)
-    _member_id, pos = read_string(buf, pos)
-    _n_members, pos = read_array_length(buf, pos)
-    if _n_members < 0:
+    f_protocol_name, pos = read_string(buf, pos)
+    f_leader, pos = read_string(buf, pos)
+    f_member_id, pos = read_string(buf, pos)
+    n_members, pos = read_array_length(buf, pos)
+    if n_members < 0:
         raise MessageDecodeError("non-nullable field Members was null")
     else:
-        _members = []
-        for _ in range(_n_members):
-            _e_members, pos = _decode_join_group_response_member_v0(buf, pos)
-            _members.append(_e_members)
-    return JoinGroupResponse(0, _error_code, _generation_id, None, _protocol_name, _leader, False, _member_id, _members, []), pos
+        f_members = []
+        for _ in range(n_members):
+            e_members, pos = _decode_join_group_response_member_v0(buf, pos)
+            f_members.append(e_members)
+    return JoinGroupResponse(0, f_error_code, f_generation_id, None, f_protocol_name, f_leader, False, f_member_id, f_members, []), pos
 
 
 def _decode_join_group_response_v2(buf: memoryview, pos: int) -> tuple[JoinGroupResponse, int]:
-    _protocol_name: str | None
-    _leader: str
-    _member_id: str
-    _members: list[JoinGroupResponseMember]
-    _throttle_time_ms, _error_code, _generation_id = _S1.unpack_from(buf, pos)
+    f_protocol_name: str | None
+    f_leader: str
+    f_member_id: str
+    f_members: list[JoinGroupResponseMember]
+    f_throttle_time_ms, f_error_code, f_generation_id = _S1.unpack_from(buf, pos)
     pos += 10
-    _protocol_name, pos = read_string(buf, pos)
-    _leader, pos = read_string(buf, pos)
-    _member_id, pos = read_string(buf, pos)
-    _n_members, pos = read_array_length(buf, pos)
-    if _n_members < 0:
+    f_protocol_name, pos = read_string(buf, pos)
+    f_leader, pos = read_string(buf, pos)
+    f_member_id, pos = read_string(buf, pos)
+    n_members, pos = read_array_length(buf, pos)
+    if n_members < 0:
         raise MessageDecodeError("non-nullable field Members was null")
     else:
-        _members = []
-        for _ in range(_n_members):
-            _e_members, pos = _decode_join_group_response_member_v0(buf, pos)
-            _members.append(_e_members)
-    return JoinGroupResponse(_throttle_time_ms, _error_code, _generation_id, None, _protocol_name, _leader, False, _member_id, _members, []), pos
+        f_members = []
+        for _ in range(n_members):
+            e_members, pos = _decode_join_group_response_member_v0(buf, pos)
+            f_members.append(e_members)
+    return JoinGroupResponse(f_throttle_time_ms, f_error_code, f_generation_id, None, f_protocol_name, f_leader, False, f_member_id, f_members, []), pos
 
 
 def _decode_join_group_response_member_v5(buf: memoryview, pos: int) -> tuple[JoinGroupResponseMember, int]:
-    _member_id: str
-    _group_instance_id: str | None
-    _metadata: bytes
-    _member_id, pos = read_string(buf, pos)
-    _group_instance_id, pos = read_nullable_string(buf, pos)
-    _metadata, pos = read_bytes(buf, pos)
-    return JoinGroupResponseMember(_member_id, _group_instance_id, _metadata, []), pos
+    f_member_id: str
+    f_group_instance_id: str | None
+    f_metadata: bytes
+    f_member_id, pos = read_string(buf, pos)
+    f_group_instance_id, pos = read_nullable_string(buf, pos)
+    f_metadata, pos = read_bytes(buf, pos)
+    return JoinGroupResponseMember(f_member_id, f_group_instance_id, f_metadata, []), pos
 
 
 def _decode_join_group_response_v5(buf: memoryview, pos: int) -> tuple[JoinGroupResponse, int]:
-    _protocol_name: str | None
-    _leader: str
-    _member_id: str
-    _members: list[JoinGroupResponseMember]
-    _throttle_time_ms, _error_code, _generation_id = _S1.unpack_from(buf, pos)
+    f_protocol_name: str | None
+    f_leader: str
+    f_member_id: str
+    f_members: list[JoinGroupResponseMember]
+    f_throttle_time_ms, f_error_code, f_generation_id = _S1.unpack_from(buf, pos)
     pos += 10
-    _protocol_name, pos = read_string(buf, pos)
-    _leader, pos = read_string(buf, pos)
-    _member_id, pos = read_string(buf, pos)
-    _n_members, pos = read_array_length(buf, pos)
-    if _n_members < 0:
+    f_protocol_name, pos = read_string(buf, pos)
+    f_leader, pos = read_string(buf, pos)
+    f_member_id, pos = read_string(buf, pos)
+    n_members, pos = read_array_length(buf, pos)
+    if n_members < 0:
         raise MessageDecodeError("non-nullable field Members was null")
     else:
-        _members = []
-        for _ in range(_n_members):
-            _e_members, pos = _decode_join_group_response_member_v5(buf, pos)
-            _members.append(_e_members)
-    return JoinGroupResponse(_throttle_time_ms, _error_code, _generation_id, None, _protocol_name, _leader, False, _member_id, _members, []), pos
+        f_members = []
+        for _ in range(n_members):
+            e_members, pos = _decode_join_group_response_member_v5(buf, pos)
+            f_members.append(e_members)
+    return JoinGroupResponse(f_throttle_time_ms, f_error_code, f_generation_id, None, f_protocol_name, f_leader, False, f_member_id, f_members, []), pos
 
 
 def _decode_join_group_response_member_v6(buf: memoryview, pos: int) -> tuple[JoinGroupResponseMember, int]:
-    _member_id: str
-    _group_instance_id: str | None
-    _metadata: bytes
-    _member_id, pos = read_compact_string(buf, pos)
-    _group_instance_id, pos = read_compact_nullable_string(buf, pos)
-    _metadata, pos = read_compact_bytes(buf, pos)
+    f_member_id: str
+    f_group_instance_id: str | None
+    f_metadata: bytes
+    f_member_id, pos = read_compact_string(buf, pos)
+    f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
+    f_metadata, pos = read_compact_bytes(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return JoinGroupResponseMember(_member_id, _group_instance_id, _metadata, _unknown), pos
+    return JoinGroupResponseMember(f_member_id, f_group_instance_id, f_metadata, _unknown), pos
 
 
 def _decode_join_group_response_v6(buf: memoryview, pos: int) -> tuple[JoinGroupResponse, int]:
-    _protocol_name: str | None
-    _leader: str
-    _member_id: str
-    _members: list[JoinGroupResponseMember]
-    _throttle_time_ms, _error_code, _generation_id = _S1.unpack_from(buf, pos)
+    f_protocol_name: str | None
+    f_leader: str
+    f_member_id: str
+    f_members: list[JoinGroupResponseMember]
+    f_throttle_time_ms, f_error_code, f_generation_id = _S1.unpack_from(buf, pos)
     pos += 10
-    _protocol_name, pos = read_compact_string(buf, pos)
-    _leader, pos = read_compact_string(buf, pos)
-    _member_id, pos = read_compact_string(buf, pos)
-    _n_members, pos = read_compact_array_length(buf, pos)
-    if _n_members < 0:
+    f_protocol_name, pos = read_compact_string(buf, pos)
+    f_leader, pos = read_compact_string(buf, pos)
+    f_member_id, pos = read_compact_string(buf, pos)
+    n_members, pos = read_compact_array_length(buf, pos)
+    if n_members < 0:
         raise MessageDecodeError("non-nullable field Members was null")
     else:
-        _members = []
-        for _ in range(_n_members):
-            _e_members, pos = _decode_join_group_response_member_v6(buf, pos)
-            _members.append(_e_members)
+        f_members = []
+        for _ in range(n_members):
+            e_members, pos = _decode_join_group_response_member_v6(buf, pos)
+            f_members.append(e_members)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return JoinGroupResponse(_throttle_time_ms, _error_code, _generation_id, None, _protocol_name, _leader, False, _member_id, _members, _unknown), pos
+    return JoinGroupResponse(f_throttle_time_ms, f_error_code, f_generation_id, None, f_protocol_name, f_leader, False, f_member_id, f_members, _unknown), pos
 
 
 def _decode_join_group_response_v7(buf: memoryview, pos: int) -> tuple[JoinGroupResponse, int]:
-    _protocol_type: str | None
-    _protocol_name: str | None
-    _leader: str
-    _member_id: str
-    _members: list[JoinGroupResponseMember]
-    _throttle_time_ms, _error_code, _generation_id = _S1.unpack_from(buf, pos)
+    f_protocol_type: str | None
+    f_protocol_name: str | None
+    f_leader: str
+    f_member_id: str
+    f_members: list[JoinGroupResponseMember]
+    f_throttle_time_ms, f_error_code, f_generation_id = _S1.unpack_from(buf, pos)
     pos += 10
-    _protocol_type, pos = read_compact_nullable_string(buf, pos)
-    _protocol_name, pos = read_compact_nullable_string(buf, pos)
-    _leader, pos = read_compact_string(buf, pos)
-    _member_id, pos = read_compact_string(buf, pos)
-    _n_members, pos = read_compact_array_length(buf, pos)
-    if _n_members < 0:
+    f_protocol_type, pos = read_compact_nullable_string(buf, pos)
+    f_protocol_name, pos = read_compact_nullable_string(buf, pos)
+    f_leader, pos = read_compact_string(buf, pos)
+    f_member_id, pos = read_compact_string(buf, pos)
+    n_members, pos = read_compact_array_length(buf, pos)
+    if n_members < 0:
         raise MessageDecodeError("non-nullable field Members was null")
     else:
-        _members = []
-        for _ in range(_n_members):
-            _e_members, pos = _decode_join_group_response_member_v6(buf, pos)
-            _members.append(_e_members)
+        f_members = []
+        for _ in range(n_members):
+            e_members, pos = _decode_join_group_response_member_v6(buf, pos)
+            f_members.append(e_members)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return JoinGroupResponse(_throttle_time_ms, _error_code, _generation_id, _protocol_type, _protocol_name, _leader, False, _member_id, _members, _unknown), pos
+    return JoinGroupResponse(f_throttle_time_ms, f_error_code, f_generation_id, f_protocol_type, f_protocol_name, f_leader, False, f_member_id, f_members, _unknown), pos
 
 
 def _decode_join_group_response_v9(buf: memoryview, pos: int) -> tuple[JoinGroupResponse, int]:
-    _protocol_type: str | None
-    _protocol_name: str | None
-    _leader: str
-    _member_id: str
-    _members: list[JoinGroupResponseMember]
-    _throttle_time_ms, _error_code, _generation_id = _S1.unpack_from(buf, pos)
+    f_protocol_type: str | None
+    f_protocol_name: str | None
+    f_leader: str
+    f_member_id: str
+    f_members: list[JoinGroupResponseMember]
+    f_throttle_time_ms, f_error_code, f_generation_id = _S1.unpack_from(buf, pos)
     pos += 10
-    _protocol_type, pos = read_compact_nullable_string(buf, pos)
-    _protocol_name, pos = read_compact_nullable_string(buf, pos)
-    _leader, pos = read_compact_string(buf, pos)
-    _skip_assignment, = _S2.unpack_from(buf, pos)
+    f_protocol_type, pos = read_compact_nullable_string(buf, pos)
+    f_protocol_name, pos = read_compact_nullable_string(buf, pos)
+    f_leader, pos = read_compact_string(buf, pos)
+    f_skip_assignment, = _S2.unpack_from(buf, pos)
     pos += 1
-    _member_id, pos = read_compact_string(buf, pos)
-    _n_members, pos = read_compact_array_length(buf, pos)
-    if _n_members < 0:
+    f_member_id, pos = read_compact_string(buf, pos)
+    n_members, pos = read_compact_array_length(buf, pos)
+    if n_members < 0:
         raise MessageDecodeError("non-nullable field Members was null")
     else:
-        _members = []
-        for _ in range(_n_members):
-            _e_members, pos = _decode_join_group_response_member_v6(buf, pos)
-            _members.append(_e_members)
+        f_members = []
+        for _ in range(n_members):
+            e_members, pos = _decode_join_group_response_member_v6(buf, pos)
+            f_members.append(e_members)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return JoinGroupResponse(_throttle_time_ms, _error_code, _generation_id, _protocol_type, _protocol_name, _leader, _skip_assignment, _member_id, _members, _unknown), pos
+    return JoinGroupResponse(f_throttle_time_ms, f_error_code, f_generation_id, f_protocol_type, f_protocol_name, f_leader, f_skip_assignment, f_member_id, f_members, _unknown), pos
 
 
 def _encode_join_group_response_member_v0(m: JoinGroupResponseMember, out: bytearray) -> None:
@@ -299,8 +299,8 @@ def _encode_join_group_response_v0(m: JoinGroupResponse, out: bytearray) -> None
     write_string(out, m.leader)
     write_string(out, m.member_id)
     out += pack_int32(len(m.members))
-    for _e_members in m.members:
-        _encode_join_group_response_member_v0(_e_members, out)
+    for e_members in m.members:
+        _encode_join_group_response_member_v0(e_members, out)
 
 
 def _encode_join_group_response_v1(m: JoinGroupResponse, out: bytearray) -> None:
@@ -313,8 +313,8 @@ def _encode_join_group_response_v1(m: JoinGroupResponse, out: bytearray) -> None
     write_string(out, m.leader)
     write_string(out, m.member_id)
     out += pack_int32(len(m.members))
-    for _e_members in m.members:
-        _encode_join_group_response_member_v0(_e_members, out)
+    for e_members in m.members:
+        _encode_join_group_response_member_v0(e_members, out)
 
 
 def _encode_join_group_response_v2(m: JoinGroupResponse, out: bytearray) -> None:
@@ -327,8 +327,8 @@ def _encode_join_group_response_v2(m: JoinGroupResponse, out: bytearray) -> None
     write_string(out, m.leader)
     write_string(out, m.member_id)
     out += pack_int32(len(m.members))
-    for _e_members in m.members:
-        _encode_join_group_response_member_v0(_e_members, out)
+    for e_members in m.members:
+        _encode_join_group_response_member_v0(e_members, out)
 
 
 def _encode_join_group_response_v3(m: JoinGroupResponse, out: bytearray) -> None:
@@ -341,8 +341,8 @@ def _encode_join_group_response_v3(m: JoinGroupResponse, out: bytearray) -> None
     write_string(out, m.leader)
     write_string(out, m.member_id)
     out += pack_int32(len(m.members))
-    for _e_members in m.members:
-        _encode_join_group_response_member_v0(_e_members, out)
+    for e_members in m.members:
+        _encode_join_group_response_member_v0(e_members, out)
 
 
 def _encode_join_group_response_v4(m: JoinGroupResponse, out: bytearray) -> None:
@@ -355,8 +355,8 @@ def _encode_join_group_response_v4(m: JoinGroupResponse, out: bytearray) -> None
     write_string(out, m.leader)
     write_string(out, m.member_id)
     out += pack_int32(len(m.members))
-    for _e_members in m.members:
-        _encode_join_group_response_member_v0(_e_members, out)
+    for e_members in m.members:
+        _encode_join_group_response_member_v0(e_members, out)
 
 
 def _encode_join_group_response_member_v5(m: JoinGroupResponseMember, out: bytearray) -> None:
@@ -375,8 +375,8 @@ def _encode_join_group_response_v5(m: JoinGroupResponse, out: bytearray) -> None
     write_string(out, m.leader)
     write_string(out, m.member_id)
     out += pack_int32(len(m.members))
-    for _e_members in m.members:
-        _encode_join_group_response_member_v5(_e_members, out)
+    for e_members in m.members:
+        _encode_join_group_response_member_v5(e_members, out)
 
 
 def _encode_join_group_response_member_v6(m: JoinGroupResponseMember, out: bytearray) -> None:
@@ -399,8 +399,8 @@ def _encode_join_group_response_v6(m: JoinGroupResponse, out: bytearray) -> None
     write_compact_string(out, m.leader)
     write_compact_string(out, m.member_id)
     write_uvarint(out, len(m.members) + 1)
-    for _e_members in m.members:
-        _encode_join_group_response_member_v6(_e_members, out)
+    for e_members in m.members:
+        _encode_join_group_response_member_v6(e_members, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -416,8 +416,8 @@ def _encode_join_group_response_v7(m: JoinGroupResponse, out: bytearray) -> None
     write_compact_string(out, m.leader)
     write_compact_string(out, m.member_id)
     write_uvarint(out, len(m.members) + 1)
-    for _e_members in m.members:
-        _encode_join_group_response_member_v6(_e_members, out)
+    for e_members in m.members:
+        _encode_join_group_response_member_v6(e_members, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -433,8 +433,8 @@ def _encode_join_group_response_v8(m: JoinGroupResponse, out: bytearray) -> None
     write_compact_string(out, m.leader)
     write_compact_string(out, m.member_id)
     write_uvarint(out, len(m.members) + 1)
-    for _e_members in m.members:
-        _encode_join_group_response_member_v6(_e_members, out)
+    for e_members in m.members:
+        _encode_join_group_response_member_v6(e_members, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -449,8 +449,8 @@ def _encode_join_group_response_v9(m: JoinGroupResponse, out: bytearray) -> None
     out += _S2.pack(m.skip_assignment)
     write_compact_string(out, m.member_id)
     write_uvarint(out, len(m.members) + 1)
-    for _e_members in m.members:
-        _encode_join_group_response_member_v6(_e_members, out)
+    for e_members in m.members:
+        _encode_join_group_response_member_v6(e_members, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

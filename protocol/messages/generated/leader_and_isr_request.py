@@ -146,532 +146,532 @@ class LeaderAndIsrRequest(ApiMessage):
 
 
 def _decode_leader_and_isr_partition_state_v0(buf: memoryview, pos: int) -> tuple[LeaderAndIsrPartitionState, int]:
-    _topic_name: str
-    _isr: list[int]
-    _replicas: list[int]
-    _topic_name, pos = read_string(buf, pos)
-    _partition_index, _controller_epoch, _leader, _leader_epoch = _S1.unpack_from(buf, pos)
+    f_topic_name: str
+    f_isr: list[int]
+    f_replicas: list[int]
+    f_topic_name, pos = read_string(buf, pos)
+    f_partition_index, f_controller_epoch, f_leader, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 16
-    _n_isr, pos = read_array_length(buf, pos)
-    if _n_isr < 0:
+    n_isr, pos = read_array_length(buf, pos)
+    if n_isr < 0:
         raise MessageDecodeError("non-nullable field Isr was null")
     else:
-        _isr = list(unpack_from(f">{_n_isr}i", buf, pos))
-        pos += 4 * _n_isr
-    _partition_epoch, = _S2.unpack_from(buf, pos)
+        f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
+        pos += 4 * n_isr
+    f_partition_epoch, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_replicas, pos = read_array_length(buf, pos)
-    if _n_replicas < 0:
+    n_replicas, pos = read_array_length(buf, pos)
+    if n_replicas < 0:
         raise MessageDecodeError("non-nullable field Replicas was null")
     else:
-        _replicas = list(unpack_from(f">{_n_replicas}i", buf, pos))
-        pos += 4 * _n_replicas
-    return LeaderAndIsrPartitionState(_topic_name, _partition_index, _controller_epoch, _leader, _leader_epoch, _isr, _partition_epoch, _replicas, [], [], False, 0, []), pos
+        f_replicas = list(unpack_from(f">{n_replicas}i", buf, pos))
+        pos += 4 * n_replicas
+    return LeaderAndIsrPartitionState(f_topic_name, f_partition_index, f_controller_epoch, f_leader, f_leader_epoch, f_isr, f_partition_epoch, f_replicas, [], [], False, 0, []), pos
 
 
 def _decode_leader_and_isr_live_leader_v0(buf: memoryview, pos: int) -> tuple[LeaderAndIsrLiveLeader, int]:
-    _host_name: str
-    _broker_id, = _S2.unpack_from(buf, pos)
+    f_host_name: str
+    f_broker_id, = _S2.unpack_from(buf, pos)
     pos += 4
-    _host_name, pos = read_string(buf, pos)
-    _port, = _S2.unpack_from(buf, pos)
+    f_host_name, pos = read_string(buf, pos)
+    f_port, = _S2.unpack_from(buf, pos)
     pos += 4
-    return LeaderAndIsrLiveLeader(_broker_id, _host_name, _port, []), pos
+    return LeaderAndIsrLiveLeader(f_broker_id, f_host_name, f_port, []), pos
 
 
 def _decode_leader_and_isr_request_v0(buf: memoryview, pos: int) -> tuple[LeaderAndIsrRequest, int]:
-    _ungrouped_partition_states: list[LeaderAndIsrPartitionState]
-    _live_leaders: list[LeaderAndIsrLiveLeader]
-    _controller_id, _controller_epoch = _S0.unpack_from(buf, pos)
+    f_ungrouped_partition_states: list[LeaderAndIsrPartitionState]
+    f_live_leaders: list[LeaderAndIsrLiveLeader]
+    f_controller_id, f_controller_epoch = _S0.unpack_from(buf, pos)
     pos += 8
-    _n_ungrouped_partition_states, pos = read_array_length(buf, pos)
-    if _n_ungrouped_partition_states < 0:
+    n_ungrouped_partition_states, pos = read_array_length(buf, pos)
+    if n_ungrouped_partition_states < 0:
         raise MessageDecodeError("non-nullable field UngroupedPartitionStates was null")
     else:
-        _ungrouped_partition_states = []
-        for _ in range(_n_ungrouped_partition_states):
-            _e_ungrouped_partition_states, pos = _decode_leader_and_isr_partition_state_v0(buf, pos)
-            _ungrouped_partition_states.append(_e_ungrouped_partition_states)
-    _n_live_leaders, pos = read_array_length(buf, pos)
-    if _n_live_leaders < 0:
+        f_ungrouped_partition_states = []
+        for _ in range(n_ungrouped_partition_states):
+            e_ungrouped_partition_states, pos = _decode_leader_and_isr_partition_state_v0(buf, pos)
+            f_ungrouped_partition_states.append(e_ungrouped_partition_states)
+    n_live_leaders, pos = read_array_length(buf, pos)
+    if n_live_leaders < 0:
         raise MessageDecodeError("non-nullable field LiveLeaders was null")
     else:
-        _live_leaders = []
-        for _ in range(_n_live_leaders):
-            _e_live_leaders, pos = _decode_leader_and_isr_live_leader_v0(buf, pos)
-            _live_leaders.append(_e_live_leaders)
-    return LeaderAndIsrRequest(_controller_id, False, _controller_epoch, -1, 0, _ungrouped_partition_states, [], _live_leaders, []), pos
+        f_live_leaders = []
+        for _ in range(n_live_leaders):
+            e_live_leaders, pos = _decode_leader_and_isr_live_leader_v0(buf, pos)
+            f_live_leaders.append(e_live_leaders)
+    return LeaderAndIsrRequest(f_controller_id, False, f_controller_epoch, -1, 0, f_ungrouped_partition_states, [], f_live_leaders, []), pos
 
 
 def _decode_leader_and_isr_partition_state_v1(buf: memoryview, pos: int) -> tuple[LeaderAndIsrPartitionState, int]:
-    _topic_name: str
-    _isr: list[int]
-    _replicas: list[int]
-    _topic_name, pos = read_string(buf, pos)
-    _partition_index, _controller_epoch, _leader, _leader_epoch = _S1.unpack_from(buf, pos)
+    f_topic_name: str
+    f_isr: list[int]
+    f_replicas: list[int]
+    f_topic_name, pos = read_string(buf, pos)
+    f_partition_index, f_controller_epoch, f_leader, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 16
-    _n_isr, pos = read_array_length(buf, pos)
-    if _n_isr < 0:
+    n_isr, pos = read_array_length(buf, pos)
+    if n_isr < 0:
         raise MessageDecodeError("non-nullable field Isr was null")
     else:
-        _isr = list(unpack_from(f">{_n_isr}i", buf, pos))
-        pos += 4 * _n_isr
-    _partition_epoch, = _S2.unpack_from(buf, pos)
+        f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
+        pos += 4 * n_isr
+    f_partition_epoch, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_replicas, pos = read_array_length(buf, pos)
-    if _n_replicas < 0:
+    n_replicas, pos = read_array_length(buf, pos)
+    if n_replicas < 0:
         raise MessageDecodeError("non-nullable field Replicas was null")
     else:
-        _replicas = list(unpack_from(f">{_n_replicas}i", buf, pos))
-        pos += 4 * _n_replicas
-    _is_new, = _S3.unpack_from(buf, pos)
+        f_replicas = list(unpack_from(f">{n_replicas}i", buf, pos))
+        pos += 4 * n_replicas
+    f_is_new, = _S3.unpack_from(buf, pos)
     pos += 1
-    return LeaderAndIsrPartitionState(_topic_name, _partition_index, _controller_epoch, _leader, _leader_epoch, _isr, _partition_epoch, _replicas, [], [], _is_new, 0, []), pos
+    return LeaderAndIsrPartitionState(f_topic_name, f_partition_index, f_controller_epoch, f_leader, f_leader_epoch, f_isr, f_partition_epoch, f_replicas, [], [], f_is_new, 0, []), pos
 
 
 def _decode_leader_and_isr_request_v1(buf: memoryview, pos: int) -> tuple[LeaderAndIsrRequest, int]:
-    _ungrouped_partition_states: list[LeaderAndIsrPartitionState]
-    _live_leaders: list[LeaderAndIsrLiveLeader]
-    _controller_id, _controller_epoch = _S0.unpack_from(buf, pos)
+    f_ungrouped_partition_states: list[LeaderAndIsrPartitionState]
+    f_live_leaders: list[LeaderAndIsrLiveLeader]
+    f_controller_id, f_controller_epoch = _S0.unpack_from(buf, pos)
     pos += 8
-    _n_ungrouped_partition_states, pos = read_array_length(buf, pos)
-    if _n_ungrouped_partition_states < 0:
+    n_ungrouped_partition_states, pos = read_array_length(buf, pos)
+    if n_ungrouped_partition_states < 0:
         raise MessageDecodeError("non-nullable field UngroupedPartitionStates was null")
     else:
-        _ungrouped_partition_states = []
-        for _ in range(_n_ungrouped_partition_states):
-            _e_ungrouped_partition_states, pos = _decode_leader_and_isr_partition_state_v1(buf, pos)
-            _ungrouped_partition_states.append(_e_ungrouped_partition_states)
-    _n_live_leaders, pos = read_array_length(buf, pos)
-    if _n_live_leaders < 0:
+        f_ungrouped_partition_states = []
+        for _ in range(n_ungrouped_partition_states):
+            e_ungrouped_partition_states, pos = _decode_leader_and_isr_partition_state_v1(buf, pos)
+            f_ungrouped_partition_states.append(e_ungrouped_partition_states)
+    n_live_leaders, pos = read_array_length(buf, pos)
+    if n_live_leaders < 0:
         raise MessageDecodeError("non-nullable field LiveLeaders was null")
     else:
-        _live_leaders = []
-        for _ in range(_n_live_leaders):
-            _e_live_leaders, pos = _decode_leader_and_isr_live_leader_v0(buf, pos)
-            _live_leaders.append(_e_live_leaders)
-    return LeaderAndIsrRequest(_controller_id, False, _controller_epoch, -1, 0, _ungrouped_partition_states, [], _live_leaders, []), pos
+        f_live_leaders = []
+        for _ in range(n_live_leaders):
+            e_live_leaders, pos = _decode_leader_and_isr_live_leader_v0(buf, pos)
+            f_live_leaders.append(e_live_leaders)
+    return LeaderAndIsrRequest(f_controller_id, False, f_controller_epoch, -1, 0, f_ungrouped_partition_states, [], f_live_leaders, []), pos
 
 
 def _decode_leader_and_isr_partition_state_v2(buf: memoryview, pos: int) -> tuple[LeaderAndIsrPartitionState, int]:
-    _isr: list[int]
-    _replicas: list[int]
-    _partition_index, _controller_epoch, _leader, _leader_epoch = _S1.unpack_from(buf, pos)
+    f_isr: list[int]
+    f_replicas: list[int]
+    f_partition_index, f_controller_epoch, f_leader, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 16
-    _n_isr, pos = read_array_length(buf, pos)
-    if _n_isr < 0:
+    n_isr, pos = read_array_length(buf, pos)
+    if n_isr < 0:
         raise MessageDecodeError("non-nullable field Isr was null")
     else:
-        _isr = list(unpack_from(f">{_n_isr}i", buf, pos))
-        pos += 4 * _n_isr
-    _partition_epoch, = _S2.unpack_from(buf, pos)
+        f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
+        pos += 4 * n_isr
+    f_partition_epoch, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_replicas, pos = read_array_length(buf, pos)
-    if _n_replicas < 0:
+    n_replicas, pos = read_array_length(buf, pos)
+    if n_replicas < 0:
         raise MessageDecodeError("non-nullable field Replicas was null")
     else:
-        _replicas = list(unpack_from(f">{_n_replicas}i", buf, pos))
-        pos += 4 * _n_replicas
-    _is_new, = _S3.unpack_from(buf, pos)
+        f_replicas = list(unpack_from(f">{n_replicas}i", buf, pos))
+        pos += 4 * n_replicas
+    f_is_new, = _S3.unpack_from(buf, pos)
     pos += 1
-    return LeaderAndIsrPartitionState('', _partition_index, _controller_epoch, _leader, _leader_epoch, _isr, _partition_epoch, _replicas, [], [], _is_new, 0, []), pos
+    return LeaderAndIsrPartitionState('', f_partition_index, f_controller_epoch, f_leader, f_leader_epoch, f_isr, f_partition_epoch, f_replicas, [], [], f_is_new, 0, []), pos
 
 
 def _decode_leader_and_isr_topic_state_v2(buf: memoryview, pos: int) -> tuple[LeaderAndIsrTopicState, int]:
-    _topic_name: str
-    _partition_states: list[LeaderAndIsrPartitionState]
-    _topic_name, pos = read_string(buf, pos)
-    _n_partition_states, pos = read_array_length(buf, pos)
-    if _n_partition_states < 0:
+    f_topic_name: str
+    f_partition_states: list[LeaderAndIsrPartitionState]
+    f_topic_name, pos = read_string(buf, pos)
+    n_partition_states, pos = read_array_length(buf, pos)
+    if n_partition_states < 0:
         raise MessageDecodeError("non-nullable field PartitionStates was null")
     else:
-        _partition_states = []
-        for _ in range(_n_partition_states):
-            _e_partition_states, pos = _decode_leader_and_isr_partition_state_v2(buf, pos)
-            _partition_states.append(_e_partition_states)
-    return LeaderAndIsrTopicState(_topic_name, ZERO_UUID, _partition_states, []), pos
+        f_partition_states = []
+        for _ in range(n_partition_states):
+            e_partition_states, pos = _decode_leader_and_isr_partition_state_v2(buf, pos)
+            f_partition_states.append(e_partition_states)
+    return LeaderAndIsrTopicState(f_topic_name, ZERO_UUID, f_partition_states, []), pos
 
 
 def _decode_leader_and_isr_request_v2(buf: memoryview, pos: int) -> tuple[LeaderAndIsrRequest, int]:
-    _topic_states: list[LeaderAndIsrTopicState]
-    _live_leaders: list[LeaderAndIsrLiveLeader]
-    _controller_id, _controller_epoch, _broker_epoch = _S4.unpack_from(buf, pos)
+    f_topic_states: list[LeaderAndIsrTopicState]
+    f_live_leaders: list[LeaderAndIsrLiveLeader]
+    f_controller_id, f_controller_epoch, f_broker_epoch = _S4.unpack_from(buf, pos)
     pos += 16
-    _n_topic_states, pos = read_array_length(buf, pos)
-    if _n_topic_states < 0:
+    n_topic_states, pos = read_array_length(buf, pos)
+    if n_topic_states < 0:
         raise MessageDecodeError("non-nullable field TopicStates was null")
     else:
-        _topic_states = []
-        for _ in range(_n_topic_states):
-            _e_topic_states, pos = _decode_leader_and_isr_topic_state_v2(buf, pos)
-            _topic_states.append(_e_topic_states)
-    _n_live_leaders, pos = read_array_length(buf, pos)
-    if _n_live_leaders < 0:
+        f_topic_states = []
+        for _ in range(n_topic_states):
+            e_topic_states, pos = _decode_leader_and_isr_topic_state_v2(buf, pos)
+            f_topic_states.append(e_topic_states)
+    n_live_leaders, pos = read_array_length(buf, pos)
+    if n_live_leaders < 0:
         raise MessageDecodeError("non-nullable field LiveLeaders was null")
     else:
-        _live_leaders = []
-        for _ in range(_n_live_leaders):
-            _e_live_leaders, pos = _decode_leader_and_isr_live_leader_v0(buf, pos)
-            _live_leaders.append(_e_live_leaders)
-    return LeaderAndIsrRequest(_controller_id, False, _controller_epoch, _broker_epoch, 0, [], _topic_states, _live_leaders, []), pos
+        f_live_leaders = []
+        for _ in range(n_live_leaders):
+            e_live_leaders, pos = _decode_leader_and_isr_live_leader_v0(buf, pos)
+            f_live_leaders.append(e_live_leaders)
+    return LeaderAndIsrRequest(f_controller_id, False, f_controller_epoch, f_broker_epoch, 0, [], f_topic_states, f_live_leaders, []), pos
 
 
 def _decode_leader_and_isr_partition_state_v3(buf: memoryview, pos: int) -> tuple[LeaderAndIsrPartitionState, int]:
-    _isr: list[int]
-    _replicas: list[int]
-    _adding_replicas: list[int]
-    _removing_replicas: list[int]
-    _partition_index, _controller_epoch, _leader, _leader_epoch = _S1.unpack_from(buf, pos)
+    f_isr: list[int]
+    f_replicas: list[int]
+    f_adding_replicas: list[int]
+    f_removing_replicas: list[int]
+    f_partition_index, f_controller_epoch, f_leader, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 16
-    _n_isr, pos = read_array_length(buf, pos)
-    if _n_isr < 0:
+    n_isr, pos = read_array_length(buf, pos)
+    if n_isr < 0:
         raise MessageDecodeError("non-nullable field Isr was null")
     else:
-        _isr = list(unpack_from(f">{_n_isr}i", buf, pos))
-        pos += 4 * _n_isr
-    _partition_epoch, = _S2.unpack_from(buf, pos)
+        f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
+        pos += 4 * n_isr
+    f_partition_epoch, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_replicas, pos = read_array_length(buf, pos)
-    if _n_replicas < 0:
+    n_replicas, pos = read_array_length(buf, pos)
+    if n_replicas < 0:
         raise MessageDecodeError("non-nullable field Replicas was null")
     else:
-        _replicas = list(unpack_from(f">{_n_replicas}i", buf, pos))
-        pos += 4 * _n_replicas
-    _n_adding_replicas, pos = read_array_length(buf, pos)
-    if _n_adding_replicas < 0:
+        f_replicas = list(unpack_from(f">{n_replicas}i", buf, pos))
+        pos += 4 * n_replicas
+    n_adding_replicas, pos = read_array_length(buf, pos)
+    if n_adding_replicas < 0:
         raise MessageDecodeError("non-nullable field AddingReplicas was null")
     else:
-        _adding_replicas = list(unpack_from(f">{_n_adding_replicas}i", buf, pos))
-        pos += 4 * _n_adding_replicas
-    _n_removing_replicas, pos = read_array_length(buf, pos)
-    if _n_removing_replicas < 0:
+        f_adding_replicas = list(unpack_from(f">{n_adding_replicas}i", buf, pos))
+        pos += 4 * n_adding_replicas
+    n_removing_replicas, pos = read_array_length(buf, pos)
+    if n_removing_replicas < 0:
         raise MessageDecodeError("non-nullable field RemovingReplicas was null")
     else:
-        _removing_replicas = list(unpack_from(f">{_n_removing_replicas}i", buf, pos))
-        pos += 4 * _n_removing_replicas
-    _is_new, = _S3.unpack_from(buf, pos)
+        f_removing_replicas = list(unpack_from(f">{n_removing_replicas}i", buf, pos))
+        pos += 4 * n_removing_replicas
+    f_is_new, = _S3.unpack_from(buf, pos)
     pos += 1
-    return LeaderAndIsrPartitionState('', _partition_index, _controller_epoch, _leader, _leader_epoch, _isr, _partition_epoch, _replicas, _adding_replicas, _removing_replicas, _is_new, 0, []), pos
+    return LeaderAndIsrPartitionState('', f_partition_index, f_controller_epoch, f_leader, f_leader_epoch, f_isr, f_partition_epoch, f_replicas, f_adding_replicas, f_removing_replicas, f_is_new, 0, []), pos
 
 
 def _decode_leader_and_isr_topic_state_v3(buf: memoryview, pos: int) -> tuple[LeaderAndIsrTopicState, int]:
-    _topic_name: str
-    _partition_states: list[LeaderAndIsrPartitionState]
-    _topic_name, pos = read_string(buf, pos)
-    _n_partition_states, pos = read_array_length(buf, pos)
-    if _n_partition_states < 0:
+    f_topic_name: str
+    f_partition_states: list[LeaderAndIsrPartitionState]
+    f_topic_name, pos = read_string(buf, pos)
+    n_partition_states, pos = read_array_length(buf, pos)
+    if n_partition_states < 0:
         raise MessageDecodeError("non-nullable field PartitionStates was null")
     else:
-        _partition_states = []
-        for _ in range(_n_partition_states):
-            _e_partition_states, pos = _decode_leader_and_isr_partition_state_v3(buf, pos)
-            _partition_states.append(_e_partition_states)
-    return LeaderAndIsrTopicState(_topic_name, ZERO_UUID, _partition_states, []), pos
+        f_partition_states = []
+        for _ in range(n_partition_states):
+            e_partition_states, pos = _decode_leader_and_isr_partition_state_v3(buf, pos)
+            f_partition_states.append(e_partition_states)
+    return LeaderAndIsrTopicState(f_topic_name, ZERO_UUID, f_partition_states, []), pos
 
 
 def _decode_leader_and_isr_request_v3(buf: memoryview, pos: int) -> tuple[LeaderAndIsrRequest, int]:
-    _topic_states: list[LeaderAndIsrTopicState]
-    _live_leaders: list[LeaderAndIsrLiveLeader]
-    _controller_id, _controller_epoch, _broker_epoch = _S4.unpack_from(buf, pos)
+    f_topic_states: list[LeaderAndIsrTopicState]
+    f_live_leaders: list[LeaderAndIsrLiveLeader]
+    f_controller_id, f_controller_epoch, f_broker_epoch = _S4.unpack_from(buf, pos)
     pos += 16
-    _n_topic_states, pos = read_array_length(buf, pos)
-    if _n_topic_states < 0:
+    n_topic_states, pos = read_array_length(buf, pos)
+    if n_topic_states < 0:
         raise MessageDecodeError("non-nullable field TopicStates was null")
     else:
-        _topic_states = []
-        for _ in range(_n_topic_states):
-            _e_topic_states, pos = _decode_leader_and_isr_topic_state_v3(buf, pos)
-            _topic_states.append(_e_topic_states)
-    _n_live_leaders, pos = read_array_length(buf, pos)
-    if _n_live_leaders < 0:
+        f_topic_states = []
+        for _ in range(n_topic_states):
+            e_topic_states, pos = _decode_leader_and_isr_topic_state_v3(buf, pos)
+            f_topic_states.append(e_topic_states)
+    n_live_leaders, pos = read_array_length(buf, pos)
+    if n_live_leaders < 0:
         raise MessageDecodeError("non-nullable field LiveLeaders was null")
     else:
-        _live_leaders = []
-        for _ in range(_n_live_leaders):
-            _e_live_leaders, pos = _decode_leader_and_isr_live_leader_v0(buf, pos)
-            _live_leaders.append(_e_live_leaders)
-    return LeaderAndIsrRequest(_controller_id, False, _controller_epoch, _broker_epoch, 0, [], _topic_states, _live_leaders, []), pos
+        f_live_leaders = []
+        for _ in range(n_live_leaders):
+            e_live_leaders, pos = _decode_leader_and_isr_live_leader_v0(buf, pos)
+            f_live_leaders.append(e_live_leaders)
+    return LeaderAndIsrRequest(f_controller_id, False, f_controller_epoch, f_broker_epoch, 0, [], f_topic_states, f_live_leaders, []), pos
 
 
 def _decode_leader_and_isr_partition_state_v4(buf: memoryview, pos: int) -> tuple[LeaderAndIsrPartitionState, int]:
-    _isr: list[int]
-    _replicas: list[int]
-    _adding_replicas: list[int]
-    _removing_replicas: list[int]
-    _partition_index, _controller_epoch, _leader, _leader_epoch = _S1.unpack_from(buf, pos)
+    f_isr: list[int]
+    f_replicas: list[int]
+    f_adding_replicas: list[int]
+    f_removing_replicas: list[int]
+    f_partition_index, f_controller_epoch, f_leader, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 16
-    _n_isr, pos = read_compact_array_length(buf, pos)
-    if _n_isr < 0:
+    n_isr, pos = read_compact_array_length(buf, pos)
+    if n_isr < 0:
         raise MessageDecodeError("non-nullable field Isr was null")
     else:
-        _isr = list(unpack_from(f">{_n_isr}i", buf, pos))
-        pos += 4 * _n_isr
-    _partition_epoch, = _S2.unpack_from(buf, pos)
+        f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
+        pos += 4 * n_isr
+    f_partition_epoch, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_replicas, pos = read_compact_array_length(buf, pos)
-    if _n_replicas < 0:
+    n_replicas, pos = read_compact_array_length(buf, pos)
+    if n_replicas < 0:
         raise MessageDecodeError("non-nullable field Replicas was null")
     else:
-        _replicas = list(unpack_from(f">{_n_replicas}i", buf, pos))
-        pos += 4 * _n_replicas
-    _n_adding_replicas, pos = read_compact_array_length(buf, pos)
-    if _n_adding_replicas < 0:
+        f_replicas = list(unpack_from(f">{n_replicas}i", buf, pos))
+        pos += 4 * n_replicas
+    n_adding_replicas, pos = read_compact_array_length(buf, pos)
+    if n_adding_replicas < 0:
         raise MessageDecodeError("non-nullable field AddingReplicas was null")
     else:
-        _adding_replicas = list(unpack_from(f">{_n_adding_replicas}i", buf, pos))
-        pos += 4 * _n_adding_replicas
-    _n_removing_replicas, pos = read_compact_array_length(buf, pos)
-    if _n_removing_replicas < 0:
+        f_adding_replicas = list(unpack_from(f">{n_adding_replicas}i", buf, pos))
+        pos += 4 * n_adding_replicas
+    n_removing_replicas, pos = read_compact_array_length(buf, pos)
+    if n_removing_replicas < 0:
         raise MessageDecodeError("non-nullable field RemovingReplicas was null")
     else:
-        _removing_replicas = list(unpack_from(f">{_n_removing_replicas}i", buf, pos))
-        pos += 4 * _n_removing_replicas
-    _is_new, = _S3.unpack_from(buf, pos)
+        f_removing_replicas = list(unpack_from(f">{n_removing_replicas}i", buf, pos))
+        pos += 4 * n_removing_replicas
+    f_is_new, = _S3.unpack_from(buf, pos)
     pos += 1
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaderAndIsrPartitionState('', _partition_index, _controller_epoch, _leader, _leader_epoch, _isr, _partition_epoch, _replicas, _adding_replicas, _removing_replicas, _is_new, 0, _unknown), pos
+    return LeaderAndIsrPartitionState('', f_partition_index, f_controller_epoch, f_leader, f_leader_epoch, f_isr, f_partition_epoch, f_replicas, f_adding_replicas, f_removing_replicas, f_is_new, 0, _unknown), pos
 
 
 def _decode_leader_and_isr_topic_state_v4(buf: memoryview, pos: int) -> tuple[LeaderAndIsrTopicState, int]:
-    _topic_name: str
-    _partition_states: list[LeaderAndIsrPartitionState]
-    _topic_name, pos = read_compact_string(buf, pos)
-    _n_partition_states, pos = read_compact_array_length(buf, pos)
-    if _n_partition_states < 0:
+    f_topic_name: str
+    f_partition_states: list[LeaderAndIsrPartitionState]
+    f_topic_name, pos = read_compact_string(buf, pos)
+    n_partition_states, pos = read_compact_array_length(buf, pos)
+    if n_partition_states < 0:
         raise MessageDecodeError("non-nullable field PartitionStates was null")
     else:
-        _partition_states = []
-        for _ in range(_n_partition_states):
-            _e_partition_states, pos = _decode_leader_and_isr_partition_state_v4(buf, pos)
-            _partition_states.append(_e_partition_states)
+        f_partition_states = []
+        for _ in range(n_partition_states):
+            e_partition_states, pos = _decode_leader_and_isr_partition_state_v4(buf, pos)
+            f_partition_states.append(e_partition_states)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaderAndIsrTopicState(_topic_name, ZERO_UUID, _partition_states, _unknown), pos
+    return LeaderAndIsrTopicState(f_topic_name, ZERO_UUID, f_partition_states, _unknown), pos
 
 
 def _decode_leader_and_isr_live_leader_v4(buf: memoryview, pos: int) -> tuple[LeaderAndIsrLiveLeader, int]:
-    _host_name: str
-    _broker_id, = _S2.unpack_from(buf, pos)
+    f_host_name: str
+    f_broker_id, = _S2.unpack_from(buf, pos)
     pos += 4
-    _host_name, pos = read_compact_string(buf, pos)
-    _port, = _S2.unpack_from(buf, pos)
+    f_host_name, pos = read_compact_string(buf, pos)
+    f_port, = _S2.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaderAndIsrLiveLeader(_broker_id, _host_name, _port, _unknown), pos
+    return LeaderAndIsrLiveLeader(f_broker_id, f_host_name, f_port, _unknown), pos
 
 
 def _decode_leader_and_isr_request_v4(buf: memoryview, pos: int) -> tuple[LeaderAndIsrRequest, int]:
-    _topic_states: list[LeaderAndIsrTopicState]
-    _live_leaders: list[LeaderAndIsrLiveLeader]
-    _controller_id, _controller_epoch, _broker_epoch = _S4.unpack_from(buf, pos)
+    f_topic_states: list[LeaderAndIsrTopicState]
+    f_live_leaders: list[LeaderAndIsrLiveLeader]
+    f_controller_id, f_controller_epoch, f_broker_epoch = _S4.unpack_from(buf, pos)
     pos += 16
-    _n_topic_states, pos = read_compact_array_length(buf, pos)
-    if _n_topic_states < 0:
+    n_topic_states, pos = read_compact_array_length(buf, pos)
+    if n_topic_states < 0:
         raise MessageDecodeError("non-nullable field TopicStates was null")
     else:
-        _topic_states = []
-        for _ in range(_n_topic_states):
-            _e_topic_states, pos = _decode_leader_and_isr_topic_state_v4(buf, pos)
-            _topic_states.append(_e_topic_states)
-    _n_live_leaders, pos = read_compact_array_length(buf, pos)
-    if _n_live_leaders < 0:
+        f_topic_states = []
+        for _ in range(n_topic_states):
+            e_topic_states, pos = _decode_leader_and_isr_topic_state_v4(buf, pos)
+            f_topic_states.append(e_topic_states)
+    n_live_leaders, pos = read_compact_array_length(buf, pos)
+    if n_live_leaders < 0:
         raise MessageDecodeError("non-nullable field LiveLeaders was null")
     else:
-        _live_leaders = []
-        for _ in range(_n_live_leaders):
-            _e_live_leaders, pos = _decode_leader_and_isr_live_leader_v4(buf, pos)
-            _live_leaders.append(_e_live_leaders)
+        f_live_leaders = []
+        for _ in range(n_live_leaders):
+            e_live_leaders, pos = _decode_leader_and_isr_live_leader_v4(buf, pos)
+            f_live_leaders.append(e_live_leaders)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaderAndIsrRequest(_controller_id, False, _controller_epoch, _broker_epoch, 0, [], _topic_states, _live_leaders, _unknown), pos
+    return LeaderAndIsrRequest(f_controller_id, False, f_controller_epoch, f_broker_epoch, 0, [], f_topic_states, f_live_leaders, _unknown), pos
 
 
 def _decode_leader_and_isr_topic_state_v5(buf: memoryview, pos: int) -> tuple[LeaderAndIsrTopicState, int]:
-    _topic_name: str
-    _topic_id: UUID
-    _partition_states: list[LeaderAndIsrPartitionState]
-    _topic_name, pos = read_compact_string(buf, pos)
-    _topic_id, pos = read_uuid(buf, pos)
-    _n_partition_states, pos = read_compact_array_length(buf, pos)
-    if _n_partition_states < 0:
+    f_topic_name: str
+    f_topic_id: UUID
+    f_partition_states: list[LeaderAndIsrPartitionState]
+    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partition_states, pos = read_compact_array_length(buf, pos)
+    if n_partition_states < 0:
         raise MessageDecodeError("non-nullable field PartitionStates was null")
     else:
-        _partition_states = []
-        for _ in range(_n_partition_states):
-            _e_partition_states, pos = _decode_leader_and_isr_partition_state_v4(buf, pos)
-            _partition_states.append(_e_partition_states)
+        f_partition_states = []
+        for _ in range(n_partition_states):
+            e_partition_states, pos = _decode_leader_and_isr_partition_state_v4(buf, pos)
+            f_partition_states.append(e_partition_states)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaderAndIsrTopicState(_topic_name, _topic_id, _partition_states, _unknown), pos
+    return LeaderAndIsrTopicState(f_topic_name, f_topic_id, f_partition_states, _unknown), pos
 
 
 def _decode_leader_and_isr_request_v5(buf: memoryview, pos: int) -> tuple[LeaderAndIsrRequest, int]:
-    _topic_states: list[LeaderAndIsrTopicState]
-    _live_leaders: list[LeaderAndIsrLiveLeader]
-    _controller_id, _controller_epoch, _broker_epoch, _type = _S5.unpack_from(buf, pos)
+    f_topic_states: list[LeaderAndIsrTopicState]
+    f_live_leaders: list[LeaderAndIsrLiveLeader]
+    f_controller_id, f_controller_epoch, f_broker_epoch, f_type = _S5.unpack_from(buf, pos)
     pos += 17
-    _n_topic_states, pos = read_compact_array_length(buf, pos)
-    if _n_topic_states < 0:
+    n_topic_states, pos = read_compact_array_length(buf, pos)
+    if n_topic_states < 0:
         raise MessageDecodeError("non-nullable field TopicStates was null")
     else:
-        _topic_states = []
-        for _ in range(_n_topic_states):
-            _e_topic_states, pos = _decode_leader_and_isr_topic_state_v5(buf, pos)
-            _topic_states.append(_e_topic_states)
-    _n_live_leaders, pos = read_compact_array_length(buf, pos)
-    if _n_live_leaders < 0:
+        f_topic_states = []
+        for _ in range(n_topic_states):
+            e_topic_states, pos = _decode_leader_and_isr_topic_state_v5(buf, pos)
+            f_topic_states.append(e_topic_states)
+    n_live_leaders, pos = read_compact_array_length(buf, pos)
+    if n_live_leaders < 0:
         raise MessageDecodeError("non-nullable field LiveLeaders was null")
     else:
-        _live_leaders = []
-        for _ in range(_n_live_leaders):
-            _e_live_leaders, pos = _decode_leader_and_isr_live_leader_v4(buf, pos)
-            _live_leaders.append(_e_live_leaders)
+        f_live_leaders = []
+        for _ in range(n_live_leaders):
+            e_live_leaders, pos = _decode_leader_and_isr_live_leader_v4(buf, pos)
+            f_live_leaders.append(e_live_leaders)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaderAndIsrRequest(_controller_id, False, _controller_epoch, _broker_epoch, _type, [], _topic_states, _live_leaders, _unknown), pos
+    return LeaderAndIsrRequest(f_controller_id, False, f_controller_epoch, f_broker_epoch, f_type, [], f_topic_states, f_live_leaders, _unknown), pos
 
 
 def _decode_leader_and_isr_partition_state_v6(buf: memoryview, pos: int) -> tuple[LeaderAndIsrPartitionState, int]:
-    _isr: list[int]
-    _replicas: list[int]
-    _adding_replicas: list[int]
-    _removing_replicas: list[int]
-    _partition_index, _controller_epoch, _leader, _leader_epoch = _S1.unpack_from(buf, pos)
+    f_isr: list[int]
+    f_replicas: list[int]
+    f_adding_replicas: list[int]
+    f_removing_replicas: list[int]
+    f_partition_index, f_controller_epoch, f_leader, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 16
-    _n_isr, pos = read_compact_array_length(buf, pos)
-    if _n_isr < 0:
+    n_isr, pos = read_compact_array_length(buf, pos)
+    if n_isr < 0:
         raise MessageDecodeError("non-nullable field Isr was null")
     else:
-        _isr = list(unpack_from(f">{_n_isr}i", buf, pos))
-        pos += 4 * _n_isr
-    _partition_epoch, = _S2.unpack_from(buf, pos)
+        f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
+        pos += 4 * n_isr
+    f_partition_epoch, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_replicas, pos = read_compact_array_length(buf, pos)
-    if _n_replicas < 0:
+    n_replicas, pos = read_compact_array_length(buf, pos)
+    if n_replicas < 0:
         raise MessageDecodeError("non-nullable field Replicas was null")
     else:
-        _replicas = list(unpack_from(f">{_n_replicas}i", buf, pos))
-        pos += 4 * _n_replicas
-    _n_adding_replicas, pos = read_compact_array_length(buf, pos)
-    if _n_adding_replicas < 0:
+        f_replicas = list(unpack_from(f">{n_replicas}i", buf, pos))
+        pos += 4 * n_replicas
+    n_adding_replicas, pos = read_compact_array_length(buf, pos)
+    if n_adding_replicas < 0:
         raise MessageDecodeError("non-nullable field AddingReplicas was null")
     else:
-        _adding_replicas = list(unpack_from(f">{_n_adding_replicas}i", buf, pos))
-        pos += 4 * _n_adding_replicas
-    _n_removing_replicas, pos = read_compact_array_length(buf, pos)
-    if _n_removing_replicas < 0:
+        f_adding_replicas = list(unpack_from(f">{n_adding_replicas}i", buf, pos))
+        pos += 4 * n_adding_replicas
+    n_removing_replicas, pos = read_compact_array_length(buf, pos)
+    if n_removing_replicas < 0:
         raise MessageDecodeError("non-nullable field RemovingReplicas was null")
     else:
-        _removing_replicas = list(unpack_from(f">{_n_removing_replicas}i", buf, pos))
-        pos += 4 * _n_removing_replicas
-    _is_new, _leader_recovery_state = _S6.unpack_from(buf, pos)
+        f_removing_replicas = list(unpack_from(f">{n_removing_replicas}i", buf, pos))
+        pos += 4 * n_removing_replicas
+    f_is_new, f_leader_recovery_state = _S6.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaderAndIsrPartitionState('', _partition_index, _controller_epoch, _leader, _leader_epoch, _isr, _partition_epoch, _replicas, _adding_replicas, _removing_replicas, _is_new, _leader_recovery_state, _unknown), pos
+    return LeaderAndIsrPartitionState('', f_partition_index, f_controller_epoch, f_leader, f_leader_epoch, f_isr, f_partition_epoch, f_replicas, f_adding_replicas, f_removing_replicas, f_is_new, f_leader_recovery_state, _unknown), pos
 
 
 def _decode_leader_and_isr_topic_state_v6(buf: memoryview, pos: int) -> tuple[LeaderAndIsrTopicState, int]:
-    _topic_name: str
-    _topic_id: UUID
-    _partition_states: list[LeaderAndIsrPartitionState]
-    _topic_name, pos = read_compact_string(buf, pos)
-    _topic_id, pos = read_uuid(buf, pos)
-    _n_partition_states, pos = read_compact_array_length(buf, pos)
-    if _n_partition_states < 0:
+    f_topic_name: str
+    f_topic_id: UUID
+    f_partition_states: list[LeaderAndIsrPartitionState]
+    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partition_states, pos = read_compact_array_length(buf, pos)
+    if n_partition_states < 0:
         raise MessageDecodeError("non-nullable field PartitionStates was null")
     else:
-        _partition_states = []
-        for _ in range(_n_partition_states):
-            _e_partition_states, pos = _decode_leader_and_isr_partition_state_v6(buf, pos)
-            _partition_states.append(_e_partition_states)
+        f_partition_states = []
+        for _ in range(n_partition_states):
+            e_partition_states, pos = _decode_leader_and_isr_partition_state_v6(buf, pos)
+            f_partition_states.append(e_partition_states)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaderAndIsrTopicState(_topic_name, _topic_id, _partition_states, _unknown), pos
+    return LeaderAndIsrTopicState(f_topic_name, f_topic_id, f_partition_states, _unknown), pos
 
 
 def _decode_leader_and_isr_request_v6(buf: memoryview, pos: int) -> tuple[LeaderAndIsrRequest, int]:
-    _topic_states: list[LeaderAndIsrTopicState]
-    _live_leaders: list[LeaderAndIsrLiveLeader]
-    _controller_id, _controller_epoch, _broker_epoch, _type = _S5.unpack_from(buf, pos)
+    f_topic_states: list[LeaderAndIsrTopicState]
+    f_live_leaders: list[LeaderAndIsrLiveLeader]
+    f_controller_id, f_controller_epoch, f_broker_epoch, f_type = _S5.unpack_from(buf, pos)
     pos += 17
-    _n_topic_states, pos = read_compact_array_length(buf, pos)
-    if _n_topic_states < 0:
+    n_topic_states, pos = read_compact_array_length(buf, pos)
+    if n_topic_states < 0:
         raise MessageDecodeError("non-nullable field TopicStates was null")
     else:
-        _topic_states = []
-        for _ in range(_n_topic_states):
-            _e_topic_states, pos = _decode_leader_and_isr_topic_state_v6(buf, pos)
-            _topic_states.append(_e_topic_states)
-    _n_live_leaders, pos = read_compact_array_length(buf, pos)
-    if _n_live_leaders < 0:
+        f_topic_states = []
+        for _ in range(n_topic_states):
+            e_topic_states, pos = _decode_leader_and_isr_topic_state_v6(buf, pos)
+            f_topic_states.append(e_topic_states)
+    n_live_leaders, pos = read_compact_array_length(buf, pos)
+    if n_live_leaders < 0:
         raise MessageDecodeError("non-nullable field LiveLeaders was null")
     else:
-        _live_leaders = []
-        for _ in range(_n_live_leaders):
-            _e_live_leaders, pos = _decode_leader_and_isr_live_leader_v4(buf, pos)
-            _live_leaders.append(_e_live_leaders)
+        f_live_leaders = []
+        for _ in range(n_live_leaders):
+            e_live_leaders, pos = _decode_leader_and_isr_live_leader_v4(buf, pos)
+            f_live_leaders.append(e_live_leaders)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaderAndIsrRequest(_controller_id, False, _controller_epoch, _broker_epoch, _type, [], _topic_states, _live_leaders, _unknown), pos
+    return LeaderAndIsrRequest(f_controller_id, False, f_controller_epoch, f_broker_epoch, f_type, [], f_topic_states, f_live_leaders, _unknown), pos
 
 
 def _decode_leader_and_isr_request_v7(buf: memoryview, pos: int) -> tuple[LeaderAndIsrRequest, int]:
-    _topic_states: list[LeaderAndIsrTopicState]
-    _live_leaders: list[LeaderAndIsrLiveLeader]
-    _controller_id, _is_k_raft_controller, _controller_epoch, _broker_epoch, _type = _S7.unpack_from(buf, pos)
+    f_topic_states: list[LeaderAndIsrTopicState]
+    f_live_leaders: list[LeaderAndIsrLiveLeader]
+    f_controller_id, f_is_k_raft_controller, f_controller_epoch, f_broker_epoch, f_type = _S7.unpack_from(buf, pos)
     pos += 18
-    _n_topic_states, pos = read_compact_array_length(buf, pos)
-    if _n_topic_states < 0:
+    n_topic_states, pos = read_compact_array_length(buf, pos)
+    if n_topic_states < 0:
         raise MessageDecodeError("non-nullable field TopicStates was null")
     else:
-        _topic_states = []
-        for _ in range(_n_topic_states):
-            _e_topic_states, pos = _decode_leader_and_isr_topic_state_v6(buf, pos)
-            _topic_states.append(_e_topic_states)
-    _n_live_leaders, pos = read_compact_array_length(buf, pos)
-    if _n_live_leaders < 0:
+        f_topic_states = []
+        for _ in range(n_topic_states):
+            e_topic_states, pos = _decode_leader_and_isr_topic_state_v6(buf, pos)
+            f_topic_states.append(e_topic_states)
+    n_live_leaders, pos = read_compact_array_length(buf, pos)
+    if n_live_leaders < 0:
         raise MessageDecodeError("non-nullable field LiveLeaders was null")
     else:
-        _live_leaders = []
-        for _ in range(_n_live_leaders):
-            _e_live_leaders, pos = _decode_leader_and_isr_live_leader_v4(buf, pos)
-            _live_leaders.append(_e_live_leaders)
+        f_live_leaders = []
+        for _ in range(n_live_leaders):
+            e_live_leaders, pos = _decode_leader_and_isr_live_leader_v4(buf, pos)
+            f_live_leaders.append(e_live_leaders)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaderAndIsrRequest(_controller_id, _is_k_raft_controller, _controller_epoch, _broker_epoch, _type, [], _topic_states, _live_leaders, _unknown), pos
+    return LeaderAndIsrRequest(f_controller_id, f_is_k_raft_controller, f_controller_epoch, f_broker_epoch, f_type, [], f_topic_states, f_live_leaders, _unknown), pos
 
 
 def _encode_leader_and_isr_partition_state_v0(m: LeaderAndIsrPartitionState, out: bytearray) -> None:
@@ -701,11 +701,11 @@ def _encode_leader_and_isr_request_v0(m: LeaderAndIsrRequest, out: bytearray) ->
         raise version_error("LeaderAndIsrRequest", "TopicStates", 0)
     out += _S0.pack(m.controller_id, m.controller_epoch)
     out += pack_int32(len(m.ungrouped_partition_states))
-    for _e_ungrouped_partition_states in m.ungrouped_partition_states:
-        _encode_leader_and_isr_partition_state_v0(_e_ungrouped_partition_states, out)
+    for e_ungrouped_partition_states in m.ungrouped_partition_states:
+        _encode_leader_and_isr_partition_state_v0(e_ungrouped_partition_states, out)
     out += pack_int32(len(m.live_leaders))
-    for _e_live_leaders in m.live_leaders:
-        _encode_leader_and_isr_live_leader_v0(_e_live_leaders, out)
+    for e_live_leaders in m.live_leaders:
+        _encode_leader_and_isr_live_leader_v0(e_live_leaders, out)
 
 
 def _encode_leader_and_isr_partition_state_v1(m: LeaderAndIsrPartitionState, out: bytearray) -> None:
@@ -730,11 +730,11 @@ def _encode_leader_and_isr_request_v1(m: LeaderAndIsrRequest, out: bytearray) ->
         raise version_error("LeaderAndIsrRequest", "TopicStates", 1)
     out += _S0.pack(m.controller_id, m.controller_epoch)
     out += pack_int32(len(m.ungrouped_partition_states))
-    for _e_ungrouped_partition_states in m.ungrouped_partition_states:
-        _encode_leader_and_isr_partition_state_v1(_e_ungrouped_partition_states, out)
+    for e_ungrouped_partition_states in m.ungrouped_partition_states:
+        _encode_leader_and_isr_partition_state_v1(e_ungrouped_partition_states, out)
     out += pack_int32(len(m.live_leaders))
-    for _e_live_leaders in m.live_leaders:
-        _encode_leader_and_isr_live_leader_v0(_e_live_leaders, out)
+    for e_live_leaders in m.live_leaders:
+        _encode_leader_and_isr_live_leader_v0(e_live_leaders, out)
 
 
 def _encode_leader_and_isr_partition_state_v2(m: LeaderAndIsrPartitionState, out: bytearray) -> None:
@@ -752,8 +752,8 @@ def _encode_leader_and_isr_partition_state_v2(m: LeaderAndIsrPartitionState, out
 def _encode_leader_and_isr_topic_state_v2(m: LeaderAndIsrTopicState, out: bytearray) -> None:
     write_string(out, m.topic_name)
     out += pack_int32(len(m.partition_states))
-    for _e_partition_states in m.partition_states:
-        _encode_leader_and_isr_partition_state_v2(_e_partition_states, out)
+    for e_partition_states in m.partition_states:
+        _encode_leader_and_isr_partition_state_v2(e_partition_states, out)
 
 
 def _encode_leader_and_isr_request_v2(m: LeaderAndIsrRequest, out: bytearray) -> None:
@@ -765,11 +765,11 @@ def _encode_leader_and_isr_request_v2(m: LeaderAndIsrRequest, out: bytearray) ->
         raise version_error("LeaderAndIsrRequest", "UngroupedPartitionStates", 2)
     out += _S4.pack(m.controller_id, m.controller_epoch, m.broker_epoch)
     out += pack_int32(len(m.topic_states))
-    for _e_topic_states in m.topic_states:
-        _encode_leader_and_isr_topic_state_v2(_e_topic_states, out)
+    for e_topic_states in m.topic_states:
+        _encode_leader_and_isr_topic_state_v2(e_topic_states, out)
     out += pack_int32(len(m.live_leaders))
-    for _e_live_leaders in m.live_leaders:
-        _encode_leader_and_isr_live_leader_v0(_e_live_leaders, out)
+    for e_live_leaders in m.live_leaders:
+        _encode_leader_and_isr_live_leader_v0(e_live_leaders, out)
 
 
 def _encode_leader_and_isr_partition_state_v3(m: LeaderAndIsrPartitionState, out: bytearray) -> None:
@@ -791,8 +791,8 @@ def _encode_leader_and_isr_partition_state_v3(m: LeaderAndIsrPartitionState, out
 def _encode_leader_and_isr_topic_state_v3(m: LeaderAndIsrTopicState, out: bytearray) -> None:
     write_string(out, m.topic_name)
     out += pack_int32(len(m.partition_states))
-    for _e_partition_states in m.partition_states:
-        _encode_leader_and_isr_partition_state_v3(_e_partition_states, out)
+    for e_partition_states in m.partition_states:
+        _encode_leader_and_isr_partition_state_v3(e_partition_states, out)
 
 
 def _encode_leader_and_isr_request_v3(m: LeaderAndIsrRequest, out: bytearray) -> None:
@@ -804,11 +804,11 @@ def _encode_leader_and_isr_request_v3(m: LeaderAndIsrRequest, out: bytearray) ->
         raise version_error("LeaderAndIsrRequest", "UngroupedPartitionStates", 3)
     out += _S4.pack(m.controller_id, m.controller_epoch, m.broker_epoch)
     out += pack_int32(len(m.topic_states))
-    for _e_topic_states in m.topic_states:
-        _encode_leader_and_isr_topic_state_v3(_e_topic_states, out)
+    for e_topic_states in m.topic_states:
+        _encode_leader_and_isr_topic_state_v3(e_topic_states, out)
     out += pack_int32(len(m.live_leaders))
-    for _e_live_leaders in m.live_leaders:
-        _encode_leader_and_isr_live_leader_v0(_e_live_leaders, out)
+    for e_live_leaders in m.live_leaders:
+        _encode_leader_and_isr_live_leader_v0(e_live_leaders, out)
 
 
 def _encode_leader_and_isr_partition_state_v4(m: LeaderAndIsrPartitionState, out: bytearray) -> None:
@@ -834,8 +834,8 @@ def _encode_leader_and_isr_partition_state_v4(m: LeaderAndIsrPartitionState, out
 def _encode_leader_and_isr_topic_state_v4(m: LeaderAndIsrTopicState, out: bytearray) -> None:
     write_compact_string(out, m.topic_name)
     write_uvarint(out, len(m.partition_states) + 1)
-    for _e_partition_states in m.partition_states:
-        _encode_leader_and_isr_partition_state_v4(_e_partition_states, out)
+    for e_partition_states in m.partition_states:
+        _encode_leader_and_isr_partition_state_v4(e_partition_states, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -861,11 +861,11 @@ def _encode_leader_and_isr_request_v4(m: LeaderAndIsrRequest, out: bytearray) ->
         raise version_error("LeaderAndIsrRequest", "UngroupedPartitionStates", 4)
     out += _S4.pack(m.controller_id, m.controller_epoch, m.broker_epoch)
     write_uvarint(out, len(m.topic_states) + 1)
-    for _e_topic_states in m.topic_states:
-        _encode_leader_and_isr_topic_state_v4(_e_topic_states, out)
+    for e_topic_states in m.topic_states:
+        _encode_leader_and_isr_topic_state_v4(e_topic_states, out)
     write_uvarint(out, len(m.live_leaders) + 1)
-    for _e_live_leaders in m.live_leaders:
-        _encode_leader_and_isr_live_leader_v4(_e_live_leaders, out)
+    for e_live_leaders in m.live_leaders:
+        _encode_leader_and_isr_live_leader_v4(e_live_leaders, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -896,8 +896,8 @@ def _encode_leader_and_isr_topic_state_v5(m: LeaderAndIsrTopicState, out: bytear
     write_compact_string(out, m.topic_name)
     out += m.topic_id.bytes
     write_uvarint(out, len(m.partition_states) + 1)
-    for _e_partition_states in m.partition_states:
-        _encode_leader_and_isr_partition_state_v5(_e_partition_states, out)
+    for e_partition_states in m.partition_states:
+        _encode_leader_and_isr_partition_state_v5(e_partition_states, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -911,11 +911,11 @@ def _encode_leader_and_isr_request_v5(m: LeaderAndIsrRequest, out: bytearray) ->
         raise version_error("LeaderAndIsrRequest", "UngroupedPartitionStates", 5)
     out += _S5.pack(m.controller_id, m.controller_epoch, m.broker_epoch, m.type)
     write_uvarint(out, len(m.topic_states) + 1)
-    for _e_topic_states in m.topic_states:
-        _encode_leader_and_isr_topic_state_v5(_e_topic_states, out)
+    for e_topic_states in m.topic_states:
+        _encode_leader_and_isr_topic_state_v5(e_topic_states, out)
     write_uvarint(out, len(m.live_leaders) + 1)
-    for _e_live_leaders in m.live_leaders:
-        _encode_leader_and_isr_live_leader_v4(_e_live_leaders, out)
+    for e_live_leaders in m.live_leaders:
+        _encode_leader_and_isr_live_leader_v4(e_live_leaders, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -944,8 +944,8 @@ def _encode_leader_and_isr_topic_state_v6(m: LeaderAndIsrTopicState, out: bytear
     write_compact_string(out, m.topic_name)
     out += m.topic_id.bytes
     write_uvarint(out, len(m.partition_states) + 1)
-    for _e_partition_states in m.partition_states:
-        _encode_leader_and_isr_partition_state_v6(_e_partition_states, out)
+    for e_partition_states in m.partition_states:
+        _encode_leader_and_isr_partition_state_v6(e_partition_states, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -959,11 +959,11 @@ def _encode_leader_and_isr_request_v6(m: LeaderAndIsrRequest, out: bytearray) ->
         raise version_error("LeaderAndIsrRequest", "UngroupedPartitionStates", 6)
     out += _S5.pack(m.controller_id, m.controller_epoch, m.broker_epoch, m.type)
     write_uvarint(out, len(m.topic_states) + 1)
-    for _e_topic_states in m.topic_states:
-        _encode_leader_and_isr_topic_state_v6(_e_topic_states, out)
+    for e_topic_states in m.topic_states:
+        _encode_leader_and_isr_topic_state_v6(e_topic_states, out)
     write_uvarint(out, len(m.live_leaders) + 1)
-    for _e_live_leaders in m.live_leaders:
-        _encode_leader_and_isr_live_leader_v4(_e_live_leaders, out)
+    for e_live_leaders in m.live_leaders:
+        _encode_leader_and_isr_live_leader_v4(e_live_leaders, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -975,11 +975,11 @@ def _encode_leader_and_isr_request_v7(m: LeaderAndIsrRequest, out: bytearray) ->
         raise version_error("LeaderAndIsrRequest", "UngroupedPartitionStates", 7)
     out += _S7.pack(m.controller_id, m.is_k_raft_controller, m.controller_epoch, m.broker_epoch, m.type)
     write_uvarint(out, len(m.topic_states) + 1)
-    for _e_topic_states in m.topic_states:
-        _encode_leader_and_isr_topic_state_v6(_e_topic_states, out)
+    for e_topic_states in m.topic_states:
+        _encode_leader_and_isr_topic_state_v6(e_topic_states, out)
     write_uvarint(out, len(m.live_leaders) + 1)
-    for _e_live_leaders in m.live_leaders:
-        _encode_leader_and_isr_live_leader_v4(_e_live_leaders, out)
+    for e_live_leaders in m.live_leaders:
+        _encode_leader_and_isr_live_leader_v4(e_live_leaders, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -97,110 +97,110 @@ class LeaderAndIsrResponse(ApiMessage):
 
 
 def _decode_leader_and_isr_partition_error_v0(buf: memoryview, pos: int) -> tuple[LeaderAndIsrPartitionError, int]:
-    _topic_name: str
-    _topic_name, pos = read_string(buf, pos)
-    _partition_index, _error_code = _S1.unpack_from(buf, pos)
+    f_topic_name: str
+    f_topic_name, pos = read_string(buf, pos)
+    f_partition_index, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    return LeaderAndIsrPartitionError(_topic_name, _partition_index, _error_code, []), pos
+    return LeaderAndIsrPartitionError(f_topic_name, f_partition_index, f_error_code, []), pos
 
 
 def _decode_leader_and_isr_response_v0(buf: memoryview, pos: int) -> tuple[LeaderAndIsrResponse, int]:
-    _partition_errors: list[LeaderAndIsrPartitionError]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_partition_errors: list[LeaderAndIsrPartitionError]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _n_partition_errors, pos = read_array_length(buf, pos)
-    if _n_partition_errors < 0:
+    n_partition_errors, pos = read_array_length(buf, pos)
+    if n_partition_errors < 0:
         raise MessageDecodeError("non-nullable field PartitionErrors was null")
     else:
-        _partition_errors = []
-        for _ in range(_n_partition_errors):
-            _e_partition_errors, pos = _decode_leader_and_isr_partition_error_v0(buf, pos)
-            _partition_errors.append(_e_partition_errors)
-    return LeaderAndIsrResponse(_error_code, _partition_errors, [], []), pos
+        f_partition_errors = []
+        for _ in range(n_partition_errors):
+            e_partition_errors, pos = _decode_leader_and_isr_partition_error_v0(buf, pos)
+            f_partition_errors.append(e_partition_errors)
+    return LeaderAndIsrResponse(f_error_code, f_partition_errors, [], []), pos
 
 
 def _decode_leader_and_isr_partition_error_v4(buf: memoryview, pos: int) -> tuple[LeaderAndIsrPartitionError, int]:
-    _topic_name: str
-    _topic_name, pos = read_compact_string(buf, pos)
-    _partition_index, _error_code = _S1.unpack_from(buf, pos)
+    f_topic_name: str
+    f_topic_name, pos = read_compact_string(buf, pos)
+    f_partition_index, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaderAndIsrPartitionError(_topic_name, _partition_index, _error_code, _unknown), pos
+    return LeaderAndIsrPartitionError(f_topic_name, f_partition_index, f_error_code, _unknown), pos
 
 
 def _decode_leader_and_isr_response_v4(buf: memoryview, pos: int) -> tuple[LeaderAndIsrResponse, int]:
-    _partition_errors: list[LeaderAndIsrPartitionError]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_partition_errors: list[LeaderAndIsrPartitionError]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _n_partition_errors, pos = read_compact_array_length(buf, pos)
-    if _n_partition_errors < 0:
+    n_partition_errors, pos = read_compact_array_length(buf, pos)
+    if n_partition_errors < 0:
         raise MessageDecodeError("non-nullable field PartitionErrors was null")
     else:
-        _partition_errors = []
-        for _ in range(_n_partition_errors):
-            _e_partition_errors, pos = _decode_leader_and_isr_partition_error_v4(buf, pos)
-            _partition_errors.append(_e_partition_errors)
+        f_partition_errors = []
+        for _ in range(n_partition_errors):
+            e_partition_errors, pos = _decode_leader_and_isr_partition_error_v4(buf, pos)
+            f_partition_errors.append(e_partition_errors)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaderAndIsrResponse(_error_code, _partition_errors, [], _unknown), pos
+    return LeaderAndIsrResponse(f_error_code, f_partition_errors, [], _unknown), pos
 
 
 def _decode_leader_and_isr_partition_error_v5(buf: memoryview, pos: int) -> tuple[LeaderAndIsrPartitionError, int]:
-    _partition_index, _error_code = _S1.unpack_from(buf, pos)
+    f_partition_index, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaderAndIsrPartitionError('', _partition_index, _error_code, _unknown), pos
+    return LeaderAndIsrPartitionError('', f_partition_index, f_error_code, _unknown), pos
 
 
 def _decode_leader_and_isr_topic_error_v5(buf: memoryview, pos: int) -> tuple[LeaderAndIsrTopicError, int]:
-    _topic_id: UUID
-    _partition_errors: list[LeaderAndIsrPartitionError]
-    _topic_id, pos = read_uuid(buf, pos)
-    _n_partition_errors, pos = read_compact_array_length(buf, pos)
-    if _n_partition_errors < 0:
+    f_topic_id: UUID
+    f_partition_errors: list[LeaderAndIsrPartitionError]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partition_errors, pos = read_compact_array_length(buf, pos)
+    if n_partition_errors < 0:
         raise MessageDecodeError("non-nullable field PartitionErrors was null")
     else:
-        _partition_errors = []
-        for _ in range(_n_partition_errors):
-            _e_partition_errors, pos = _decode_leader_and_isr_partition_error_v5(buf, pos)
-            _partition_errors.append(_e_partition_errors)
+        f_partition_errors = []
+        for _ in range(n_partition_errors):
+            e_partition_errors, pos = _decode_leader_and_isr_partition_error_v5(buf, pos)
+            f_partition_errors.append(e_partition_errors)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaderAndIsrTopicError(_topic_id, _partition_errors, _unknown), pos
+    return LeaderAndIsrTopicError(f_topic_id, f_partition_errors, _unknown), pos
 
 
 def _decode_leader_and_isr_response_v5(buf: memoryview, pos: int) -> tuple[LeaderAndIsrResponse, int]:
-    _topics: list[LeaderAndIsrTopicError]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_topics: list[LeaderAndIsrTopicError]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_leader_and_isr_topic_error_v5(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_leader_and_isr_topic_error_v5(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaderAndIsrResponse(_error_code, [], _topics, _unknown), pos
+    return LeaderAndIsrResponse(f_error_code, [], f_topics, _unknown), pos
 
 
 def _encode_leader_and_isr_partition_error_v0(m: LeaderAndIsrPartitionError, out: bytearray) -> None:
@@ -213,8 +213,8 @@ def _encode_leader_and_isr_response_v0(m: LeaderAndIsrResponse, out: bytearray) 
         raise version_error("LeaderAndIsrResponse", "Topics", 0)
     out += _S0.pack(m.error_code)
     out += pack_int32(len(m.partition_errors))
-    for _e_partition_errors in m.partition_errors:
-        _encode_leader_and_isr_partition_error_v0(_e_partition_errors, out)
+    for e_partition_errors in m.partition_errors:
+        _encode_leader_and_isr_partition_error_v0(e_partition_errors, out)
 
 
 def _encode_leader_and_isr_response_v1(m: LeaderAndIsrResponse, out: bytearray) -> None:
@@ -222,8 +222,8 @@ def _encode_leader_and_isr_response_v1(m: LeaderAndIsrResponse, out: bytearray) 
         raise version_error("LeaderAndIsrResponse", "Topics", 1)
     out += _S0.pack(m.error_code)
     out += pack_int32(len(m.partition_errors))
-    for _e_partition_errors in m.partition_errors:
-        _encode_leader_and_isr_partition_error_v0(_e_partition_errors, out)
+    for e_partition_errors in m.partition_errors:
+        _encode_leader_and_isr_partition_error_v0(e_partition_errors, out)
 
 
 def _encode_leader_and_isr_response_v2(m: LeaderAndIsrResponse, out: bytearray) -> None:
@@ -231,8 +231,8 @@ def _encode_leader_and_isr_response_v2(m: LeaderAndIsrResponse, out: bytearray) 
         raise version_error("LeaderAndIsrResponse", "Topics", 2)
     out += _S0.pack(m.error_code)
     out += pack_int32(len(m.partition_errors))
-    for _e_partition_errors in m.partition_errors:
-        _encode_leader_and_isr_partition_error_v0(_e_partition_errors, out)
+    for e_partition_errors in m.partition_errors:
+        _encode_leader_and_isr_partition_error_v0(e_partition_errors, out)
 
 
 def _encode_leader_and_isr_response_v3(m: LeaderAndIsrResponse, out: bytearray) -> None:
@@ -240,8 +240,8 @@ def _encode_leader_and_isr_response_v3(m: LeaderAndIsrResponse, out: bytearray) 
         raise version_error("LeaderAndIsrResponse", "Topics", 3)
     out += _S0.pack(m.error_code)
     out += pack_int32(len(m.partition_errors))
-    for _e_partition_errors in m.partition_errors:
-        _encode_leader_and_isr_partition_error_v0(_e_partition_errors, out)
+    for e_partition_errors in m.partition_errors:
+        _encode_leader_and_isr_partition_error_v0(e_partition_errors, out)
 
 
 def _encode_leader_and_isr_partition_error_v4(m: LeaderAndIsrPartitionError, out: bytearray) -> None:
@@ -258,8 +258,8 @@ def _encode_leader_and_isr_response_v4(m: LeaderAndIsrResponse, out: bytearray) 
         raise version_error("LeaderAndIsrResponse", "Topics", 4)
     out += _S0.pack(m.error_code)
     write_uvarint(out, len(m.partition_errors) + 1)
-    for _e_partition_errors in m.partition_errors:
-        _encode_leader_and_isr_partition_error_v4(_e_partition_errors, out)
+    for e_partition_errors in m.partition_errors:
+        _encode_leader_and_isr_partition_error_v4(e_partition_errors, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -277,8 +277,8 @@ def _encode_leader_and_isr_partition_error_v5(m: LeaderAndIsrPartitionError, out
 def _encode_leader_and_isr_topic_error_v5(m: LeaderAndIsrTopicError, out: bytearray) -> None:
     out += m.topic_id.bytes
     write_uvarint(out, len(m.partition_errors) + 1)
-    for _e_partition_errors in m.partition_errors:
-        _encode_leader_and_isr_partition_error_v5(_e_partition_errors, out)
+    for e_partition_errors in m.partition_errors:
+        _encode_leader_and_isr_partition_error_v5(e_partition_errors, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -290,8 +290,8 @@ def _encode_leader_and_isr_response_v5(m: LeaderAndIsrResponse, out: bytearray) 
         raise version_error("LeaderAndIsrResponse", "PartitionErrors", 5)
     out += _S0.pack(m.error_code)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_leader_and_isr_topic_error_v5(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_leader_and_isr_topic_error_v5(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -303,8 +303,8 @@ def _encode_leader_and_isr_response_v6(m: LeaderAndIsrResponse, out: bytearray) 
         raise version_error("LeaderAndIsrResponse", "PartitionErrors", 6)
     out += _S0.pack(m.error_code)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_leader_and_isr_topic_error_v5(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_leader_and_isr_topic_error_v5(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -316,8 +316,8 @@ def _encode_leader_and_isr_response_v7(m: LeaderAndIsrResponse, out: bytearray) 
         raise version_error("LeaderAndIsrResponse", "PartitionErrors", 7)
     out += _S0.pack(m.error_code)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_leader_and_isr_topic_error_v5(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_leader_and_isr_topic_error_v5(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -84,102 +84,102 @@ class LeaveGroupRequest(ApiMessage):
 
 
 def _decode_leave_group_request_v0(buf: memoryview, pos: int) -> tuple[LeaveGroupRequest, int]:
-    _group_id: str
-    _member_id: str
-    _group_id, pos = read_string(buf, pos)
-    _member_id, pos = read_string(buf, pos)
-    return LeaveGroupRequest(_group_id, _member_id, [], []), pos
+    f_group_id: str
+    f_member_id: str
+    f_group_id, pos = read_string(buf, pos)
+    f_member_id, pos = read_string(buf, pos)
+    return LeaveGroupRequest(f_group_id, f_member_id, [], []), pos
 
 
 def _decode_member_identity_v3(buf: memoryview, pos: int) -> tuple[MemberIdentity, int]:
-    _member_id: str
-    _group_instance_id: str | None
-    _member_id, pos = read_string(buf, pos)
-    _group_instance_id, pos = read_nullable_string(buf, pos)
-    return MemberIdentity(_member_id, _group_instance_id, None, []), pos
+    f_member_id: str
+    f_group_instance_id: str | None
+    f_member_id, pos = read_string(buf, pos)
+    f_group_instance_id, pos = read_nullable_string(buf, pos)
+    return MemberIdentity(f_member_id, f_group_instance_id, None, []), pos
 
 
 def _decode_leave_group_request_v3(buf: memoryview, pos: int) -> tuple[LeaveGroupRequest, int]:
-    _group_id: str
-    _members: list[MemberIdentity]
-    _group_id, pos = read_string(buf, pos)
-    _n_members, pos = read_array_length(buf, pos)
-    if _n_members < 0:
+    f_group_id: str
+    f_members: list[MemberIdentity]
+    f_group_id, pos = read_string(buf, pos)
+    n_members, pos = read_array_length(buf, pos)
+    if n_members < 0:
         raise MessageDecodeError("non-nullable field Members was null")
     else:
-        _members = []
-        for _ in range(_n_members):
-            _e_members, pos = _decode_member_identity_v3(buf, pos)
-            _members.append(_e_members)
-    return LeaveGroupRequest(_group_id, '', _members, []), pos
+        f_members = []
+        for _ in range(n_members):
+            e_members, pos = _decode_member_identity_v3(buf, pos)
+            f_members.append(e_members)
+    return LeaveGroupRequest(f_group_id, '', f_members, []), pos
 
 
 def _decode_member_identity_v4(buf: memoryview, pos: int) -> tuple[MemberIdentity, int]:
-    _member_id: str
-    _group_instance_id: str | None
-    _member_id, pos = read_compact_string(buf, pos)
-    _group_instance_id, pos = read_compact_nullable_string(buf, pos)
+    f_member_id: str
+    f_group_instance_id: str | None
+    f_member_id, pos = read_compact_string(buf, pos)
+    f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return MemberIdentity(_member_id, _group_instance_id, None, _unknown), pos
+    return MemberIdentity(f_member_id, f_group_instance_id, None, _unknown), pos
 
 
 def _decode_leave_group_request_v4(buf: memoryview, pos: int) -> tuple[LeaveGroupRequest, int]:
-    _group_id: str
-    _members: list[MemberIdentity]
-    _group_id, pos = read_compact_string(buf, pos)
-    _n_members, pos = read_compact_array_length(buf, pos)
-    if _n_members < 0:
+    f_group_id: str
+    f_members: list[MemberIdentity]
+    f_group_id, pos = read_compact_string(buf, pos)
+    n_members, pos = read_compact_array_length(buf, pos)
+    if n_members < 0:
         raise MessageDecodeError("non-nullable field Members was null")
     else:
-        _members = []
-        for _ in range(_n_members):
-            _e_members, pos = _decode_member_identity_v4(buf, pos)
-            _members.append(_e_members)
+        f_members = []
+        for _ in range(n_members):
+            e_members, pos = _decode_member_identity_v4(buf, pos)
+            f_members.append(e_members)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaveGroupRequest(_group_id, '', _members, _unknown), pos
+    return LeaveGroupRequest(f_group_id, '', f_members, _unknown), pos
 
 
 def _decode_member_identity_v5(buf: memoryview, pos: int) -> tuple[MemberIdentity, int]:
-    _member_id: str
-    _group_instance_id: str | None
-    _reason: str | None
-    _member_id, pos = read_compact_string(buf, pos)
-    _group_instance_id, pos = read_compact_nullable_string(buf, pos)
-    _reason, pos = read_compact_nullable_string(buf, pos)
+    f_member_id: str
+    f_group_instance_id: str | None
+    f_reason: str | None
+    f_member_id, pos = read_compact_string(buf, pos)
+    f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
+    f_reason, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return MemberIdentity(_member_id, _group_instance_id, _reason, _unknown), pos
+    return MemberIdentity(f_member_id, f_group_instance_id, f_reason, _unknown), pos
 
 
 def _decode_leave_group_request_v5(buf: memoryview, pos: int) -> tuple[LeaveGroupRequest, int]:
-    _group_id: str
-    _members: list[MemberIdentity]
-    _group_id, pos = read_compact_string(buf, pos)
-    _n_members, pos = read_compact_array_length(buf, pos)
-    if _n_members < 0:
+    f_group_id: str
+    f_members: list[MemberIdentity]
+    f_group_id, pos = read_compact_string(buf, pos)
+    n_members, pos = read_compact_array_length(buf, pos)
+    if n_members < 0:
         raise MessageDecodeError("non-nullable field Members was null")
     else:
-        _members = []
-        for _ in range(_n_members):
-            _e_members, pos = _decode_member_identity_v5(buf, pos)
-            _members.append(_e_members)
+        f_members = []
+        for _ in range(n_members):
+            e_members, pos = _decode_member_identity_v5(buf, pos)
+            f_members.append(e_members)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaveGroupRequest(_group_id, '', _members, _unknown), pos
+    return LeaveGroupRequest(f_group_id, '', f_members, _unknown), pos
 
 
 def _encode_leave_group_request_v0(m: LeaveGroupRequest, out: bytearray) -> None:
@@ -213,8 +213,8 @@ def _encode_leave_group_request_v3(m: LeaveGroupRequest, out: bytearray) -> None
         raise version_error("LeaveGroupRequest", "MemberId", 3)
     write_string(out, m.group_id)
     out += pack_int32(len(m.members))
-    for _e_members in m.members:
-        _encode_member_identity_v3(_e_members, out)
+    for e_members in m.members:
+        _encode_member_identity_v3(e_members, out)
 
 
 def _encode_member_identity_v4(m: MemberIdentity, out: bytearray) -> None:
@@ -231,8 +231,8 @@ def _encode_leave_group_request_v4(m: LeaveGroupRequest, out: bytearray) -> None
         raise version_error("LeaveGroupRequest", "MemberId", 4)
     write_compact_string(out, m.group_id)
     write_uvarint(out, len(m.members) + 1)
-    for _e_members in m.members:
-        _encode_member_identity_v4(_e_members, out)
+    for e_members in m.members:
+        _encode_member_identity_v4(e_members, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -254,8 +254,8 @@ def _encode_leave_group_request_v5(m: LeaveGroupRequest, out: bytearray) -> None
         raise version_error("LeaveGroupRequest", "MemberId", 5)
     write_compact_string(out, m.group_id)
     write_uvarint(out, len(m.members) + 1)
-    for _e_members in m.members:
-        _encode_member_identity_v5(_e_members, out)
+    for e_members in m.members:
+        _encode_member_identity_v5(e_members, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

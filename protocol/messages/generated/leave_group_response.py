@@ -87,75 +87,75 @@ class LeaveGroupResponse(ApiMessage):
 
 
 def _decode_leave_group_response_v0(buf: memoryview, pos: int) -> tuple[LeaveGroupResponse, int]:
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    return LeaveGroupResponse(0, _error_code, [], []), pos
+    return LeaveGroupResponse(0, f_error_code, [], []), pos
 
 
 def _decode_leave_group_response_v1(buf: memoryview, pos: int) -> tuple[LeaveGroupResponse, int]:
-    _throttle_time_ms, _error_code = _S1.unpack_from(buf, pos)
+    f_throttle_time_ms, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    return LeaveGroupResponse(_throttle_time_ms, _error_code, [], []), pos
+    return LeaveGroupResponse(f_throttle_time_ms, f_error_code, [], []), pos
 
 
 def _decode_member_response_v3(buf: memoryview, pos: int) -> tuple[MemberResponse, int]:
-    _member_id: str
-    _group_instance_id: str | None
-    _member_id, pos = read_string(buf, pos)
-    _group_instance_id, pos = read_nullable_string(buf, pos)
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_member_id: str
+    f_group_instance_id: str | None
+    f_member_id, pos = read_string(buf, pos)
+    f_group_instance_id, pos = read_nullable_string(buf, pos)
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    return MemberResponse(_member_id, _group_instance_id, _error_code, []), pos
+    return MemberResponse(f_member_id, f_group_instance_id, f_error_code, []), pos
 
 
 def _decode_leave_group_response_v3(buf: memoryview, pos: int) -> tuple[LeaveGroupResponse, int]:
-    _members: list[MemberResponse]
-    _throttle_time_ms, _error_code = _S1.unpack_from(buf, pos)
+    f_members: list[MemberResponse]
+    f_throttle_time_ms, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    _n_members, pos = read_array_length(buf, pos)
-    if _n_members < 0:
+    n_members, pos = read_array_length(buf, pos)
+    if n_members < 0:
         raise MessageDecodeError("non-nullable field Members was null")
     else:
-        _members = []
-        for _ in range(_n_members):
-            _e_members, pos = _decode_member_response_v3(buf, pos)
-            _members.append(_e_members)
-    return LeaveGroupResponse(_throttle_time_ms, _error_code, _members, []), pos
+        f_members = []
+        for _ in range(n_members):
+            e_members, pos = _decode_member_response_v3(buf, pos)
+            f_members.append(e_members)
+    return LeaveGroupResponse(f_throttle_time_ms, f_error_code, f_members, []), pos
 
 
 def _decode_member_response_v4(buf: memoryview, pos: int) -> tuple[MemberResponse, int]:
-    _member_id: str
-    _group_instance_id: str | None
-    _member_id, pos = read_compact_string(buf, pos)
-    _group_instance_id, pos = read_compact_nullable_string(buf, pos)
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_member_id: str
+    f_group_instance_id: str | None
+    f_member_id, pos = read_compact_string(buf, pos)
+    f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return MemberResponse(_member_id, _group_instance_id, _error_code, _unknown), pos
+    return MemberResponse(f_member_id, f_group_instance_id, f_error_code, _unknown), pos
 
 
 def _decode_leave_group_response_v4(buf: memoryview, pos: int) -> tuple[LeaveGroupResponse, int]:
-    _members: list[MemberResponse]
-    _throttle_time_ms, _error_code = _S1.unpack_from(buf, pos)
+    f_members: list[MemberResponse]
+    f_throttle_time_ms, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    _n_members, pos = read_compact_array_length(buf, pos)
-    if _n_members < 0:
+    n_members, pos = read_compact_array_length(buf, pos)
+    if n_members < 0:
         raise MessageDecodeError("non-nullable field Members was null")
     else:
-        _members = []
-        for _ in range(_n_members):
-            _e_members, pos = _decode_member_response_v4(buf, pos)
-            _members.append(_e_members)
+        f_members = []
+        for _ in range(n_members):
+            e_members, pos = _decode_member_response_v4(buf, pos)
+            f_members.append(e_members)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaveGroupResponse(_throttle_time_ms, _error_code, _members, _unknown), pos
+    return LeaveGroupResponse(f_throttle_time_ms, f_error_code, f_members, _unknown), pos
 
 
 def _encode_leave_group_response_v0(m: LeaveGroupResponse, out: bytearray) -> None:
@@ -185,8 +185,8 @@ def _encode_member_response_v3(m: MemberResponse, out: bytearray) -> None:
 def _encode_leave_group_response_v3(m: LeaveGroupResponse, out: bytearray) -> None:
     out += _S1.pack(m.throttle_time_ms, m.error_code)
     out += pack_int32(len(m.members))
-    for _e_members in m.members:
-        _encode_member_response_v3(_e_members, out)
+    for e_members in m.members:
+        _encode_member_response_v3(e_members, out)
 
 
 def _encode_member_response_v4(m: MemberResponse, out: bytearray) -> None:
@@ -202,8 +202,8 @@ def _encode_member_response_v4(m: MemberResponse, out: bytearray) -> None:
 def _encode_leave_group_response_v4(m: LeaveGroupResponse, out: bytearray) -> None:
     out += _S1.pack(m.throttle_time_ms, m.error_code)
     write_uvarint(out, len(m.members) + 1)
-    for _e_members in m.members:
-        _encode_member_response_v4(_e_members, out)
+    for e_members in m.members:
+        _encode_member_response_v4(e_members, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

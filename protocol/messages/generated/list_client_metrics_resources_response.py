@@ -73,34 +73,34 @@ class ListClientMetricsResourcesResponse(ApiMessage):
 
 
 def _decode_client_metrics_resource_v0(buf: memoryview, pos: int) -> tuple[ClientMetricsResource, int]:
-    _name: str
-    _name, pos = read_compact_string(buf, pos)
+    f_name: str
+    f_name, pos = read_compact_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ClientMetricsResource(_name, _unknown), pos
+    return ClientMetricsResource(f_name, _unknown), pos
 
 
 def _decode_list_client_metrics_resources_response_v0(buf: memoryview, pos: int) -> tuple[ListClientMetricsResourcesResponse, int]:
-    _client_metrics_resources: list[ClientMetricsResource]
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_client_metrics_resources: list[ClientMetricsResource]
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _n_client_metrics_resources, pos = read_compact_array_length(buf, pos)
-    if _n_client_metrics_resources < 0:
+    n_client_metrics_resources, pos = read_compact_array_length(buf, pos)
+    if n_client_metrics_resources < 0:
         raise MessageDecodeError("non-nullable field ClientMetricsResources was null")
     else:
-        _client_metrics_resources = []
-        for _ in range(_n_client_metrics_resources):
-            _e_client_metrics_resources, pos = _decode_client_metrics_resource_v0(buf, pos)
-            _client_metrics_resources.append(_e_client_metrics_resources)
+        f_client_metrics_resources = []
+        for _ in range(n_client_metrics_resources):
+            e_client_metrics_resources, pos = _decode_client_metrics_resource_v0(buf, pos)
+            f_client_metrics_resources.append(e_client_metrics_resources)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ListClientMetricsResourcesResponse(_throttle_time_ms, _error_code, _client_metrics_resources, _unknown), pos
+    return ListClientMetricsResourcesResponse(f_throttle_time_ms, f_error_code, f_client_metrics_resources, _unknown), pos
 
 
 def _encode_client_metrics_resource_v0(m: ClientMetricsResource, out: bytearray) -> None:
@@ -114,8 +114,8 @@ def _encode_client_metrics_resource_v0(m: ClientMetricsResource, out: bytearray)
 def _encode_list_client_metrics_resources_response_v0(m: ListClientMetricsResourcesResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms, m.error_code)
     write_uvarint(out, len(m.client_metrics_resources) + 1)
-    for _e_client_metrics_resources in m.client_metrics_resources:
-        _encode_client_metrics_resource_v0(_e_client_metrics_resources, out)
+    for e_client_metrics_resources in m.client_metrics_resources:
+        _encode_client_metrics_resource_v0(e_client_metrics_resources, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -74,48 +74,48 @@ def _decode_list_groups_request_v3(buf: memoryview, pos: int) -> tuple[ListGroup
 
 
 def _decode_list_groups_request_v4(buf: memoryview, pos: int) -> tuple[ListGroupsRequest, int]:
-    _states_filter: list[str]
-    _n_states_filter, pos = read_compact_array_length(buf, pos)
-    if _n_states_filter < 0:
+    f_states_filter: list[str]
+    n_states_filter, pos = read_compact_array_length(buf, pos)
+    if n_states_filter < 0:
         raise MessageDecodeError("non-nullable field StatesFilter was null")
     else:
-        _states_filter = []
-        for _ in range(_n_states_filter):
-            _e_states_filter, pos = read_compact_string(buf, pos)
-            _states_filter.append(_e_states_filter)
+        f_states_filter = []
+        for _ in range(n_states_filter):
+            e_states_filter, pos = read_compact_string(buf, pos)
+            f_states_filter.append(e_states_filter)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ListGroupsRequest(_states_filter, [], _unknown), pos
+    return ListGroupsRequest(f_states_filter, [], _unknown), pos
 
 
 def _decode_list_groups_request_v5(buf: memoryview, pos: int) -> tuple[ListGroupsRequest, int]:
-    _states_filter: list[str]
-    _types_filter: list[str]
-    _n_states_filter, pos = read_compact_array_length(buf, pos)
-    if _n_states_filter < 0:
+    f_states_filter: list[str]
+    f_types_filter: list[str]
+    n_states_filter, pos = read_compact_array_length(buf, pos)
+    if n_states_filter < 0:
         raise MessageDecodeError("non-nullable field StatesFilter was null")
     else:
-        _states_filter = []
-        for _ in range(_n_states_filter):
-            _e_states_filter, pos = read_compact_string(buf, pos)
-            _states_filter.append(_e_states_filter)
-    _n_types_filter, pos = read_compact_array_length(buf, pos)
-    if _n_types_filter < 0:
+        f_states_filter = []
+        for _ in range(n_states_filter):
+            e_states_filter, pos = read_compact_string(buf, pos)
+            f_states_filter.append(e_states_filter)
+    n_types_filter, pos = read_compact_array_length(buf, pos)
+    if n_types_filter < 0:
         raise MessageDecodeError("non-nullable field TypesFilter was null")
     else:
-        _types_filter = []
-        for _ in range(_n_types_filter):
-            _e_types_filter, pos = read_compact_string(buf, pos)
-            _types_filter.append(_e_types_filter)
+        f_types_filter = []
+        for _ in range(n_types_filter):
+            e_types_filter, pos = read_compact_string(buf, pos)
+            f_types_filter.append(e_types_filter)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ListGroupsRequest(_states_filter, _types_filter, _unknown), pos
+    return ListGroupsRequest(f_states_filter, f_types_filter, _unknown), pos
 
 
 def _encode_list_groups_request_v0(m: ListGroupsRequest, out: bytearray) -> None:
@@ -154,8 +154,8 @@ def _encode_list_groups_request_v4(m: ListGroupsRequest, out: bytearray) -> None
     if len(m.types_filter) > 0:
         raise version_error("ListGroupsRequest", "TypesFilter", 4)
     write_uvarint(out, len(m.states_filter) + 1)
-    for _e_states_filter in m.states_filter:
-        write_compact_string(out, _e_states_filter)
+    for e_states_filter in m.states_filter:
+        write_compact_string(out, e_states_filter)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -164,11 +164,11 @@ def _encode_list_groups_request_v4(m: ListGroupsRequest, out: bytearray) -> None
 
 def _encode_list_groups_request_v5(m: ListGroupsRequest, out: bytearray) -> None:
     write_uvarint(out, len(m.states_filter) + 1)
-    for _e_states_filter in m.states_filter:
-        write_compact_string(out, _e_states_filter)
+    for e_states_filter in m.states_filter:
+        write_compact_string(out, e_states_filter)
     write_uvarint(out, len(m.types_filter) + 1)
-    for _e_types_filter in m.types_filter:
-        write_compact_string(out, _e_types_filter)
+    for e_types_filter in m.types_filter:
+        write_compact_string(out, e_types_filter)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

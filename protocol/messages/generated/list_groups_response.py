@@ -84,146 +84,146 @@ class ListGroupsResponse(ApiMessage):
 
 
 def _decode_listed_group_v0(buf: memoryview, pos: int) -> tuple[ListedGroup, int]:
-    _group_id: str
-    _protocol_type: str
-    _group_id, pos = read_string(buf, pos)
-    _protocol_type, pos = read_string(buf, pos)
-    return ListedGroup(_group_id, _protocol_type, '', '', []), pos
+    f_group_id: str
+    f_protocol_type: str
+    f_group_id, pos = read_string(buf, pos)
+    f_protocol_type, pos = read_string(buf, pos)
+    return ListedGroup(f_group_id, f_protocol_type, '', '', []), pos
 
 
 def _decode_list_groups_response_v0(buf: memoryview, pos: int) -> tuple[ListGroupsResponse, int]:
-    _groups: list[ListedGroup]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_groups: list[ListedGroup]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _n_groups, pos = read_array_length(buf, pos)
-    if _n_groups < 0:
+    n_groups, pos = read_array_length(buf, pos)
+    if n_groups < 0:
         raise MessageDecodeError("non-nullable field Groups was null")
     else:
-        _groups = []
-        for _ in range(_n_groups):
-            _e_groups, pos = _decode_listed_group_v0(buf, pos)
-            _groups.append(_e_groups)
-    return ListGroupsResponse(0, _error_code, _groups, []), pos
+        f_groups = []
+        for _ in range(n_groups):
+            e_groups, pos = _decode_listed_group_v0(buf, pos)
+            f_groups.append(e_groups)
+    return ListGroupsResponse(0, f_error_code, f_groups, []), pos
 
 
 def _decode_list_groups_response_v1(buf: memoryview, pos: int) -> tuple[ListGroupsResponse, int]:
-    _groups: list[ListedGroup]
-    _throttle_time_ms, _error_code = _S1.unpack_from(buf, pos)
+    f_groups: list[ListedGroup]
+    f_throttle_time_ms, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    _n_groups, pos = read_array_length(buf, pos)
-    if _n_groups < 0:
+    n_groups, pos = read_array_length(buf, pos)
+    if n_groups < 0:
         raise MessageDecodeError("non-nullable field Groups was null")
     else:
-        _groups = []
-        for _ in range(_n_groups):
-            _e_groups, pos = _decode_listed_group_v0(buf, pos)
-            _groups.append(_e_groups)
-    return ListGroupsResponse(_throttle_time_ms, _error_code, _groups, []), pos
+        f_groups = []
+        for _ in range(n_groups):
+            e_groups, pos = _decode_listed_group_v0(buf, pos)
+            f_groups.append(e_groups)
+    return ListGroupsResponse(f_throttle_time_ms, f_error_code, f_groups, []), pos
 
 
 def _decode_listed_group_v3(buf: memoryview, pos: int) -> tuple[ListedGroup, int]:
-    _group_id: str
-    _protocol_type: str
-    _group_id, pos = read_compact_string(buf, pos)
-    _protocol_type, pos = read_compact_string(buf, pos)
+    f_group_id: str
+    f_protocol_type: str
+    f_group_id, pos = read_compact_string(buf, pos)
+    f_protocol_type, pos = read_compact_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ListedGroup(_group_id, _protocol_type, '', '', _unknown), pos
+    return ListedGroup(f_group_id, f_protocol_type, '', '', _unknown), pos
 
 
 def _decode_list_groups_response_v3(buf: memoryview, pos: int) -> tuple[ListGroupsResponse, int]:
-    _groups: list[ListedGroup]
-    _throttle_time_ms, _error_code = _S1.unpack_from(buf, pos)
+    f_groups: list[ListedGroup]
+    f_throttle_time_ms, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    _n_groups, pos = read_compact_array_length(buf, pos)
-    if _n_groups < 0:
+    n_groups, pos = read_compact_array_length(buf, pos)
+    if n_groups < 0:
         raise MessageDecodeError("non-nullable field Groups was null")
     else:
-        _groups = []
-        for _ in range(_n_groups):
-            _e_groups, pos = _decode_listed_group_v3(buf, pos)
-            _groups.append(_e_groups)
+        f_groups = []
+        for _ in range(n_groups):
+            e_groups, pos = _decode_listed_group_v3(buf, pos)
+            f_groups.append(e_groups)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ListGroupsResponse(_throttle_time_ms, _error_code, _groups, _unknown), pos
+    return ListGroupsResponse(f_throttle_time_ms, f_error_code, f_groups, _unknown), pos
 
 
 def _decode_listed_group_v4(buf: memoryview, pos: int) -> tuple[ListedGroup, int]:
-    _group_id: str
-    _protocol_type: str
-    _group_state: str
-    _group_id, pos = read_compact_string(buf, pos)
-    _protocol_type, pos = read_compact_string(buf, pos)
-    _group_state, pos = read_compact_string(buf, pos)
+    f_group_id: str
+    f_protocol_type: str
+    f_group_state: str
+    f_group_id, pos = read_compact_string(buf, pos)
+    f_protocol_type, pos = read_compact_string(buf, pos)
+    f_group_state, pos = read_compact_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ListedGroup(_group_id, _protocol_type, _group_state, '', _unknown), pos
+    return ListedGroup(f_group_id, f_protocol_type, f_group_state, '', _unknown), pos
 
 
 def _decode_list_groups_response_v4(buf: memoryview, pos: int) -> tuple[ListGroupsResponse, int]:
-    _groups: list[ListedGroup]
-    _throttle_time_ms, _error_code = _S1.unpack_from(buf, pos)
+    f_groups: list[ListedGroup]
+    f_throttle_time_ms, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    _n_groups, pos = read_compact_array_length(buf, pos)
-    if _n_groups < 0:
+    n_groups, pos = read_compact_array_length(buf, pos)
+    if n_groups < 0:
         raise MessageDecodeError("non-nullable field Groups was null")
     else:
-        _groups = []
-        for _ in range(_n_groups):
-            _e_groups, pos = _decode_listed_group_v4(buf, pos)
-            _groups.append(_e_groups)
+        f_groups = []
+        for _ in range(n_groups):
+            e_groups, pos = _decode_listed_group_v4(buf, pos)
+            f_groups.append(e_groups)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ListGroupsResponse(_throttle_time_ms, _error_code, _groups, _unknown), pos
+    return ListGroupsResponse(f_throttle_time_ms, f_error_code, f_groups, _unknown), pos
 
 
 def _decode_listed_group_v5(buf: memoryview, pos: int) -> tuple[ListedGroup, int]:
-    _group_id: str
-    _protocol_type: str
-    _group_state: str
-    _group_type: str
-    _group_id, pos = read_compact_string(buf, pos)
-    _protocol_type, pos = read_compact_string(buf, pos)
-    _group_state, pos = read_compact_string(buf, pos)
-    _group_type, pos = read_compact_string(buf, pos)
+    f_group_id: str
+    f_protocol_type: str
+    f_group_state: str
+    f_group_type: str
+    f_group_id, pos = read_compact_string(buf, pos)
+    f_protocol_type, pos = read_compact_string(buf, pos)
+    f_group_state, pos = read_compact_string(buf, pos)
+    f_group_type, pos = read_compact_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ListedGroup(_group_id, _protocol_type, _group_state, _group_type, _unknown), pos
+    return ListedGroup(f_group_id, f_protocol_type, f_group_state, f_group_type, _unknown), pos
 
 
 def _decode_list_groups_response_v5(buf: memoryview, pos: int) -> tuple[ListGroupsResponse, int]:
-    _groups: list[ListedGroup]
-    _throttle_time_ms, _error_code = _S1.unpack_from(buf, pos)
+    f_groups: list[ListedGroup]
+    f_throttle_time_ms, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    _n_groups, pos = read_compact_array_length(buf, pos)
-    if _n_groups < 0:
+    n_groups, pos = read_compact_array_length(buf, pos)
+    if n_groups < 0:
         raise MessageDecodeError("non-nullable field Groups was null")
     else:
-        _groups = []
-        for _ in range(_n_groups):
-            _e_groups, pos = _decode_listed_group_v5(buf, pos)
-            _groups.append(_e_groups)
+        f_groups = []
+        for _ in range(n_groups):
+            e_groups, pos = _decode_listed_group_v5(buf, pos)
+            f_groups.append(e_groups)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ListGroupsResponse(_throttle_time_ms, _error_code, _groups, _unknown), pos
+    return ListGroupsResponse(f_throttle_time_ms, f_error_code, f_groups, _unknown), pos
 
 
 def _encode_listed_group_v0(m: ListedGroup, out: bytearray) -> None:
@@ -234,15 +234,15 @@ def _encode_listed_group_v0(m: ListedGroup, out: bytearray) -> None:
 def _encode_list_groups_response_v0(m: ListGroupsResponse, out: bytearray) -> None:
     out += _S0.pack(m.error_code)
     out += pack_int32(len(m.groups))
-    for _e_groups in m.groups:
-        _encode_listed_group_v0(_e_groups, out)
+    for e_groups in m.groups:
+        _encode_listed_group_v0(e_groups, out)
 
 
 def _encode_list_groups_response_v1(m: ListGroupsResponse, out: bytearray) -> None:
     out += _S1.pack(m.throttle_time_ms, m.error_code)
     out += pack_int32(len(m.groups))
-    for _e_groups in m.groups:
-        _encode_listed_group_v0(_e_groups, out)
+    for e_groups in m.groups:
+        _encode_listed_group_v0(e_groups, out)
 
 
 def _encode_listed_group_v3(m: ListedGroup, out: bytearray) -> None:
@@ -257,8 +257,8 @@ def _encode_listed_group_v3(m: ListedGroup, out: bytearray) -> None:
 def _encode_list_groups_response_v3(m: ListGroupsResponse, out: bytearray) -> None:
     out += _S1.pack(m.throttle_time_ms, m.error_code)
     write_uvarint(out, len(m.groups) + 1)
-    for _e_groups in m.groups:
-        _encode_listed_group_v3(_e_groups, out)
+    for e_groups in m.groups:
+        _encode_listed_group_v3(e_groups, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -278,8 +278,8 @@ def _encode_listed_group_v4(m: ListedGroup, out: bytearray) -> None:
 def _encode_list_groups_response_v4(m: ListGroupsResponse, out: bytearray) -> None:
     out += _S1.pack(m.throttle_time_ms, m.error_code)
     write_uvarint(out, len(m.groups) + 1)
-    for _e_groups in m.groups:
-        _encode_listed_group_v4(_e_groups, out)
+    for e_groups in m.groups:
+        _encode_listed_group_v4(e_groups, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -300,8 +300,8 @@ def _encode_listed_group_v5(m: ListedGroup, out: bytearray) -> None:
 def _encode_list_groups_response_v5(m: ListGroupsResponse, out: bytearray) -> None:
     out += _S1.pack(m.throttle_time_ms, m.error_code)
     write_uvarint(out, len(m.groups) + 1)
-    for _e_groups in m.groups:
-        _encode_listed_group_v5(_e_groups, out)
+    for e_groups in m.groups:
+        _encode_listed_group_v5(e_groups, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -99,177 +99,177 @@ class ListOffsetsRequest(ApiMessage):
 
 
 def _decode_list_offsets_partition_v0(buf: memoryview, pos: int) -> tuple[ListOffsetsPartition, int]:
-    _partition_index, _timestamp, _max_num_offsets = _S1.unpack_from(buf, pos)
+    f_partition_index, f_timestamp, f_max_num_offsets = _S1.unpack_from(buf, pos)
     pos += 16
-    return ListOffsetsPartition(_partition_index, -1, _timestamp, _max_num_offsets, []), pos
+    return ListOffsetsPartition(f_partition_index, -1, f_timestamp, f_max_num_offsets, []), pos
 
 
 def _decode_list_offsets_topic_v0(buf: memoryview, pos: int) -> tuple[ListOffsetsTopic, int]:
-    _name: str
-    _partitions: list[ListOffsetsPartition]
-    _name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[ListOffsetsPartition]
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_list_offsets_partition_v0(buf, pos)
-            _partitions.append(_e_partitions)
-    return ListOffsetsTopic(_name, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_list_offsets_partition_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    return ListOffsetsTopic(f_name, f_partitions, []), pos
 
 
 def _decode_list_offsets_request_v0(buf: memoryview, pos: int) -> tuple[ListOffsetsRequest, int]:
-    _topics: list[ListOffsetsTopic]
-    _replica_id, = _S0.unpack_from(buf, pos)
+    f_topics: list[ListOffsetsTopic]
+    f_replica_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_list_offsets_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    return ListOffsetsRequest(_replica_id, 0, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_list_offsets_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    return ListOffsetsRequest(f_replica_id, 0, f_topics, []), pos
 
 
 def _decode_list_offsets_partition_v1(buf: memoryview, pos: int) -> tuple[ListOffsetsPartition, int]:
-    _partition_index, _timestamp = _S2.unpack_from(buf, pos)
+    f_partition_index, f_timestamp = _S2.unpack_from(buf, pos)
     pos += 12
-    return ListOffsetsPartition(_partition_index, -1, _timestamp, 1, []), pos
+    return ListOffsetsPartition(f_partition_index, -1, f_timestamp, 1, []), pos
 
 
 def _decode_list_offsets_topic_v1(buf: memoryview, pos: int) -> tuple[ListOffsetsTopic, int]:
-    _name: str
-    _partitions: list[ListOffsetsPartition]
-    _name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[ListOffsetsPartition]
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_list_offsets_partition_v1(buf, pos)
-            _partitions.append(_e_partitions)
-    return ListOffsetsTopic(_name, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_list_offsets_partition_v1(buf, pos)
+            f_partitions.append(e_partitions)
+    return ListOffsetsTopic(f_name, f_partitions, []), pos
 
 
 def _decode_list_offsets_request_v1(buf: memoryview, pos: int) -> tuple[ListOffsetsRequest, int]:
-    _topics: list[ListOffsetsTopic]
-    _replica_id, = _S0.unpack_from(buf, pos)
+    f_topics: list[ListOffsetsTopic]
+    f_replica_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_list_offsets_topic_v1(buf, pos)
-            _topics.append(_e_topics)
-    return ListOffsetsRequest(_replica_id, 0, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_list_offsets_topic_v1(buf, pos)
+            f_topics.append(e_topics)
+    return ListOffsetsRequest(f_replica_id, 0, f_topics, []), pos
 
 
 def _decode_list_offsets_request_v2(buf: memoryview, pos: int) -> tuple[ListOffsetsRequest, int]:
-    _topics: list[ListOffsetsTopic]
-    _replica_id, _isolation_level = _S3.unpack_from(buf, pos)
+    f_topics: list[ListOffsetsTopic]
+    f_replica_id, f_isolation_level = _S3.unpack_from(buf, pos)
     pos += 5
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_list_offsets_topic_v1(buf, pos)
-            _topics.append(_e_topics)
-    return ListOffsetsRequest(_replica_id, _isolation_level, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_list_offsets_topic_v1(buf, pos)
+            f_topics.append(e_topics)
+    return ListOffsetsRequest(f_replica_id, f_isolation_level, f_topics, []), pos
 
 
 def _decode_list_offsets_partition_v4(buf: memoryview, pos: int) -> tuple[ListOffsetsPartition, int]:
-    _partition_index, _current_leader_epoch, _timestamp = _S4.unpack_from(buf, pos)
+    f_partition_index, f_current_leader_epoch, f_timestamp = _S4.unpack_from(buf, pos)
     pos += 16
-    return ListOffsetsPartition(_partition_index, _current_leader_epoch, _timestamp, 1, []), pos
+    return ListOffsetsPartition(f_partition_index, f_current_leader_epoch, f_timestamp, 1, []), pos
 
 
 def _decode_list_offsets_topic_v4(buf: memoryview, pos: int) -> tuple[ListOffsetsTopic, int]:
-    _name: str
-    _partitions: list[ListOffsetsPartition]
-    _name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[ListOffsetsPartition]
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_list_offsets_partition_v4(buf, pos)
-            _partitions.append(_e_partitions)
-    return ListOffsetsTopic(_name, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_list_offsets_partition_v4(buf, pos)
+            f_partitions.append(e_partitions)
+    return ListOffsetsTopic(f_name, f_partitions, []), pos
 
 
 def _decode_list_offsets_request_v4(buf: memoryview, pos: int) -> tuple[ListOffsetsRequest, int]:
-    _topics: list[ListOffsetsTopic]
-    _replica_id, _isolation_level = _S3.unpack_from(buf, pos)
+    f_topics: list[ListOffsetsTopic]
+    f_replica_id, f_isolation_level = _S3.unpack_from(buf, pos)
     pos += 5
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_list_offsets_topic_v4(buf, pos)
-            _topics.append(_e_topics)
-    return ListOffsetsRequest(_replica_id, _isolation_level, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_list_offsets_topic_v4(buf, pos)
+            f_topics.append(e_topics)
+    return ListOffsetsRequest(f_replica_id, f_isolation_level, f_topics, []), pos
 
 
 def _decode_list_offsets_partition_v6(buf: memoryview, pos: int) -> tuple[ListOffsetsPartition, int]:
-    _partition_index, _current_leader_epoch, _timestamp = _S4.unpack_from(buf, pos)
+    f_partition_index, f_current_leader_epoch, f_timestamp = _S4.unpack_from(buf, pos)
     pos += 16
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ListOffsetsPartition(_partition_index, _current_leader_epoch, _timestamp, 1, _unknown), pos
+    return ListOffsetsPartition(f_partition_index, f_current_leader_epoch, f_timestamp, 1, _unknown), pos
 
 
 def _decode_list_offsets_topic_v6(buf: memoryview, pos: int) -> tuple[ListOffsetsTopic, int]:
-    _name: str
-    _partitions: list[ListOffsetsPartition]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[ListOffsetsPartition]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_list_offsets_partition_v6(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_list_offsets_partition_v6(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ListOffsetsTopic(_name, _partitions, _unknown), pos
+    return ListOffsetsTopic(f_name, f_partitions, _unknown), pos
 
 
 def _decode_list_offsets_request_v6(buf: memoryview, pos: int) -> tuple[ListOffsetsRequest, int]:
-    _topics: list[ListOffsetsTopic]
-    _replica_id, _isolation_level = _S3.unpack_from(buf, pos)
+    f_topics: list[ListOffsetsTopic]
+    f_replica_id, f_isolation_level = _S3.unpack_from(buf, pos)
     pos += 5
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_list_offsets_topic_v6(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_list_offsets_topic_v6(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ListOffsetsRequest(_replica_id, _isolation_level, _topics, _unknown), pos
+    return ListOffsetsRequest(f_replica_id, f_isolation_level, f_topics, _unknown), pos
 
 
 def _encode_list_offsets_partition_v0(m: ListOffsetsPartition, out: bytearray) -> None:
@@ -279,8 +279,8 @@ def _encode_list_offsets_partition_v0(m: ListOffsetsPartition, out: bytearray) -
 def _encode_list_offsets_topic_v0(m: ListOffsetsTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_list_offsets_partition_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_v0(e_partitions, out)
 
 
 def _encode_list_offsets_request_v0(m: ListOffsetsRequest, out: bytearray) -> None:
@@ -288,8 +288,8 @@ def _encode_list_offsets_request_v0(m: ListOffsetsRequest, out: bytearray) -> No
         raise version_error("ListOffsetsRequest", "IsolationLevel", 0)
     out += _S0.pack(m.replica_id)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_list_offsets_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_v0(e_topics, out)
 
 
 def _encode_list_offsets_partition_v1(m: ListOffsetsPartition, out: bytearray) -> None:
@@ -301,8 +301,8 @@ def _encode_list_offsets_partition_v1(m: ListOffsetsPartition, out: bytearray) -
 def _encode_list_offsets_topic_v1(m: ListOffsetsTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_list_offsets_partition_v1(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_v1(e_partitions, out)
 
 
 def _encode_list_offsets_request_v1(m: ListOffsetsRequest, out: bytearray) -> None:
@@ -310,8 +310,8 @@ def _encode_list_offsets_request_v1(m: ListOffsetsRequest, out: bytearray) -> No
         raise version_error("ListOffsetsRequest", "IsolationLevel", 1)
     out += _S0.pack(m.replica_id)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_list_offsets_topic_v1(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_v1(e_topics, out)
 
 
 def _encode_list_offsets_partition_v2(m: ListOffsetsPartition, out: bytearray) -> None:
@@ -323,15 +323,15 @@ def _encode_list_offsets_partition_v2(m: ListOffsetsPartition, out: bytearray) -
 def _encode_list_offsets_topic_v2(m: ListOffsetsTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_list_offsets_partition_v2(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_v2(e_partitions, out)
 
 
 def _encode_list_offsets_request_v2(m: ListOffsetsRequest, out: bytearray) -> None:
     out += _S3.pack(m.replica_id, m.isolation_level)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_list_offsets_topic_v2(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_v2(e_topics, out)
 
 
 def _encode_list_offsets_partition_v3(m: ListOffsetsPartition, out: bytearray) -> None:
@@ -343,15 +343,15 @@ def _encode_list_offsets_partition_v3(m: ListOffsetsPartition, out: bytearray) -
 def _encode_list_offsets_topic_v3(m: ListOffsetsTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_list_offsets_partition_v3(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_v3(e_partitions, out)
 
 
 def _encode_list_offsets_request_v3(m: ListOffsetsRequest, out: bytearray) -> None:
     out += _S3.pack(m.replica_id, m.isolation_level)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_list_offsets_topic_v3(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_v3(e_topics, out)
 
 
 def _encode_list_offsets_partition_v4(m: ListOffsetsPartition, out: bytearray) -> None:
@@ -363,15 +363,15 @@ def _encode_list_offsets_partition_v4(m: ListOffsetsPartition, out: bytearray) -
 def _encode_list_offsets_topic_v4(m: ListOffsetsTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_list_offsets_partition_v4(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_v4(e_partitions, out)
 
 
 def _encode_list_offsets_request_v4(m: ListOffsetsRequest, out: bytearray) -> None:
     out += _S3.pack(m.replica_id, m.isolation_level)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_list_offsets_topic_v4(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_v4(e_topics, out)
 
 
 def _encode_list_offsets_partition_v5(m: ListOffsetsPartition, out: bytearray) -> None:
@@ -383,15 +383,15 @@ def _encode_list_offsets_partition_v5(m: ListOffsetsPartition, out: bytearray) -
 def _encode_list_offsets_topic_v5(m: ListOffsetsTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_list_offsets_partition_v5(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_v5(e_partitions, out)
 
 
 def _encode_list_offsets_request_v5(m: ListOffsetsRequest, out: bytearray) -> None:
     out += _S3.pack(m.replica_id, m.isolation_level)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_list_offsets_topic_v5(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_v5(e_topics, out)
 
 
 def _encode_list_offsets_partition_v6(m: ListOffsetsPartition, out: bytearray) -> None:
@@ -407,8 +407,8 @@ def _encode_list_offsets_partition_v6(m: ListOffsetsPartition, out: bytearray) -
 def _encode_list_offsets_topic_v6(m: ListOffsetsTopic, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_list_offsets_partition_v6(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_v6(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -418,8 +418,8 @@ def _encode_list_offsets_topic_v6(m: ListOffsetsTopic, out: bytearray) -> None:
 def _encode_list_offsets_request_v6(m: ListOffsetsRequest, out: bytearray) -> None:
     out += _S3.pack(m.replica_id, m.isolation_level)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_list_offsets_topic_v6(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_v6(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -439,8 +439,8 @@ def _encode_list_offsets_partition_v7(m: ListOffsetsPartition, out: bytearray) -
 def _encode_list_offsets_topic_v7(m: ListOffsetsTopic, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_list_offsets_partition_v7(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_v7(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -450,8 +450,8 @@ def _encode_list_offsets_topic_v7(m: ListOffsetsTopic, out: bytearray) -> None:
 def _encode_list_offsets_request_v7(m: ListOffsetsRequest, out: bytearray) -> None:
     out += _S3.pack(m.replica_id, m.isolation_level)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_list_offsets_topic_v7(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_v7(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -471,8 +471,8 @@ def _encode_list_offsets_partition_v8(m: ListOffsetsPartition, out: bytearray) -
 def _encode_list_offsets_topic_v8(m: ListOffsetsTopic, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_list_offsets_partition_v8(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_v8(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -482,8 +482,8 @@ def _encode_list_offsets_topic_v8(m: ListOffsetsTopic, out: bytearray) -> None:
 def _encode_list_offsets_request_v8(m: ListOffsetsRequest, out: bytearray) -> None:
     out += _S3.pack(m.replica_id, m.isolation_level)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_list_offsets_topic_v8(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_v8(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -503,8 +503,8 @@ def _encode_list_offsets_partition_v9(m: ListOffsetsPartition, out: bytearray) -
 def _encode_list_offsets_topic_v9(m: ListOffsetsTopic, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_list_offsets_partition_v9(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_v9(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -514,8 +514,8 @@ def _encode_list_offsets_topic_v9(m: ListOffsetsTopic, out: bytearray) -> None:
 def _encode_list_offsets_request_v9(m: ListOffsetsRequest, out: bytearray) -> None:
     out += _S3.pack(m.replica_id, m.isolation_level)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_list_offsets_topic_v9(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_v9(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

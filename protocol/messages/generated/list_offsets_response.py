@@ -100,180 +100,180 @@ class ListOffsetsResponse(ApiMessage):
 
 
 def _decode_list_offsets_partition_response_v0(buf: memoryview, pos: int) -> tuple[ListOffsetsPartitionResponse, int]:
-    _old_style_offsets: list[int]
-    _partition_index, _error_code = _S0.unpack_from(buf, pos)
+    f_old_style_offsets: list[int]
+    f_partition_index, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _n_old_style_offsets, pos = read_array_length(buf, pos)
-    if _n_old_style_offsets < 0:
+    n_old_style_offsets, pos = read_array_length(buf, pos)
+    if n_old_style_offsets < 0:
         raise MessageDecodeError("non-nullable field OldStyleOffsets was null")
     else:
-        _old_style_offsets = list(unpack_from(f">{_n_old_style_offsets}q", buf, pos))
-        pos += 8 * _n_old_style_offsets
-    return ListOffsetsPartitionResponse(_partition_index, _error_code, _old_style_offsets, -1, -1, -1, []), pos
+        f_old_style_offsets = list(unpack_from(f">{n_old_style_offsets}q", buf, pos))
+        pos += 8 * n_old_style_offsets
+    return ListOffsetsPartitionResponse(f_partition_index, f_error_code, f_old_style_offsets, -1, -1, -1, []), pos
 
 
 def _decode_list_offsets_topic_response_v0(buf: memoryview, pos: int) -> tuple[ListOffsetsTopicResponse, int]:
-    _name: str
-    _partitions: list[ListOffsetsPartitionResponse]
-    _name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[ListOffsetsPartitionResponse]
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_list_offsets_partition_response_v0(buf, pos)
-            _partitions.append(_e_partitions)
-    return ListOffsetsTopicResponse(_name, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_list_offsets_partition_response_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    return ListOffsetsTopicResponse(f_name, f_partitions, []), pos
 
 
 def _decode_list_offsets_response_v0(buf: memoryview, pos: int) -> tuple[ListOffsetsResponse, int]:
-    _topics: list[ListOffsetsTopicResponse]
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_topics: list[ListOffsetsTopicResponse]
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_list_offsets_topic_response_v0(buf, pos)
-            _topics.append(_e_topics)
-    return ListOffsetsResponse(0, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_list_offsets_topic_response_v0(buf, pos)
+            f_topics.append(e_topics)
+    return ListOffsetsResponse(0, f_topics, []), pos
 
 
 def _decode_list_offsets_partition_response_v1(buf: memoryview, pos: int) -> tuple[ListOffsetsPartitionResponse, int]:
-    _partition_index, _error_code, _timestamp, _offset = _S1.unpack_from(buf, pos)
+    f_partition_index, f_error_code, f_timestamp, f_offset = _S1.unpack_from(buf, pos)
     pos += 22
-    return ListOffsetsPartitionResponse(_partition_index, _error_code, [], _timestamp, _offset, -1, []), pos
+    return ListOffsetsPartitionResponse(f_partition_index, f_error_code, [], f_timestamp, f_offset, -1, []), pos
 
 
 def _decode_list_offsets_topic_response_v1(buf: memoryview, pos: int) -> tuple[ListOffsetsTopicResponse, int]:
-    _name: str
-    _partitions: list[ListOffsetsPartitionResponse]
-    _name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[ListOffsetsPartitionResponse]
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_list_offsets_partition_response_v1(buf, pos)
-            _partitions.append(_e_partitions)
-    return ListOffsetsTopicResponse(_name, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_list_offsets_partition_response_v1(buf, pos)
+            f_partitions.append(e_partitions)
+    return ListOffsetsTopicResponse(f_name, f_partitions, []), pos
 
 
 def _decode_list_offsets_response_v1(buf: memoryview, pos: int) -> tuple[ListOffsetsResponse, int]:
-    _topics: list[ListOffsetsTopicResponse]
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_topics: list[ListOffsetsTopicResponse]
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_list_offsets_topic_response_v1(buf, pos)
-            _topics.append(_e_topics)
-    return ListOffsetsResponse(0, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_list_offsets_topic_response_v1(buf, pos)
+            f_topics.append(e_topics)
+    return ListOffsetsResponse(0, f_topics, []), pos
 
 
 def _decode_list_offsets_response_v2(buf: memoryview, pos: int) -> tuple[ListOffsetsResponse, int]:
-    _topics: list[ListOffsetsTopicResponse]
-    _throttle_time_ms, = _S2.unpack_from(buf, pos)
+    f_topics: list[ListOffsetsTopicResponse]
+    f_throttle_time_ms, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_list_offsets_topic_response_v1(buf, pos)
-            _topics.append(_e_topics)
-    return ListOffsetsResponse(_throttle_time_ms, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_list_offsets_topic_response_v1(buf, pos)
+            f_topics.append(e_topics)
+    return ListOffsetsResponse(f_throttle_time_ms, f_topics, []), pos
 
 
 def _decode_list_offsets_partition_response_v4(buf: memoryview, pos: int) -> tuple[ListOffsetsPartitionResponse, int]:
-    _partition_index, _error_code, _timestamp, _offset, _leader_epoch = _S3.unpack_from(buf, pos)
+    f_partition_index, f_error_code, f_timestamp, f_offset, f_leader_epoch = _S3.unpack_from(buf, pos)
     pos += 26
-    return ListOffsetsPartitionResponse(_partition_index, _error_code, [], _timestamp, _offset, _leader_epoch, []), pos
+    return ListOffsetsPartitionResponse(f_partition_index, f_error_code, [], f_timestamp, f_offset, f_leader_epoch, []), pos
 
 
 def _decode_list_offsets_topic_response_v4(buf: memoryview, pos: int) -> tuple[ListOffsetsTopicResponse, int]:
-    _name: str
-    _partitions: list[ListOffsetsPartitionResponse]
-    _name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[ListOffsetsPartitionResponse]
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_list_offsets_partition_response_v4(buf, pos)
-            _partitions.append(_e_partitions)
-    return ListOffsetsTopicResponse(_name, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_list_offsets_partition_response_v4(buf, pos)
+            f_partitions.append(e_partitions)
+    return ListOffsetsTopicResponse(f_name, f_partitions, []), pos
 
 
 def _decode_list_offsets_response_v4(buf: memoryview, pos: int) -> tuple[ListOffsetsResponse, int]:
-    _topics: list[ListOffsetsTopicResponse]
-    _throttle_time_ms, = _S2.unpack_from(buf, pos)
+    f_topics: list[ListOffsetsTopicResponse]
+    f_throttle_time_ms, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_list_offsets_topic_response_v4(buf, pos)
-            _topics.append(_e_topics)
-    return ListOffsetsResponse(_throttle_time_ms, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_list_offsets_topic_response_v4(buf, pos)
+            f_topics.append(e_topics)
+    return ListOffsetsResponse(f_throttle_time_ms, f_topics, []), pos
 
 
 def _decode_list_offsets_partition_response_v6(buf: memoryview, pos: int) -> tuple[ListOffsetsPartitionResponse, int]:
-    _partition_index, _error_code, _timestamp, _offset, _leader_epoch = _S3.unpack_from(buf, pos)
+    f_partition_index, f_error_code, f_timestamp, f_offset, f_leader_epoch = _S3.unpack_from(buf, pos)
     pos += 26
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ListOffsetsPartitionResponse(_partition_index, _error_code, [], _timestamp, _offset, _leader_epoch, _unknown), pos
+    return ListOffsetsPartitionResponse(f_partition_index, f_error_code, [], f_timestamp, f_offset, f_leader_epoch, _unknown), pos
 
 
 def _decode_list_offsets_topic_response_v6(buf: memoryview, pos: int) -> tuple[ListOffsetsTopicResponse, int]:
-    _name: str
-    _partitions: list[ListOffsetsPartitionResponse]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[ListOffsetsPartitionResponse]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_list_offsets_partition_response_v6(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_list_offsets_partition_response_v6(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ListOffsetsTopicResponse(_name, _partitions, _unknown), pos
+    return ListOffsetsTopicResponse(f_name, f_partitions, _unknown), pos
 
 
 def _decode_list_offsets_response_v6(buf: memoryview, pos: int) -> tuple[ListOffsetsResponse, int]:
-    _topics: list[ListOffsetsTopicResponse]
-    _throttle_time_ms, = _S2.unpack_from(buf, pos)
+    f_topics: list[ListOffsetsTopicResponse]
+    f_throttle_time_ms, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_list_offsets_topic_response_v6(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_list_offsets_topic_response_v6(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ListOffsetsResponse(_throttle_time_ms, _topics, _unknown), pos
+    return ListOffsetsResponse(f_throttle_time_ms, f_topics, _unknown), pos
 
 
 def _encode_list_offsets_partition_response_v0(m: ListOffsetsPartitionResponse, out: bytearray) -> None:
@@ -291,14 +291,14 @@ def _encode_list_offsets_partition_response_v0(m: ListOffsetsPartitionResponse, 
 def _encode_list_offsets_topic_response_v0(m: ListOffsetsTopicResponse, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_list_offsets_partition_response_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_response_v0(e_partitions, out)
 
 
 def _encode_list_offsets_response_v0(m: ListOffsetsResponse, out: bytearray) -> None:
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_list_offsets_topic_response_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_response_v0(e_topics, out)
 
 
 def _encode_list_offsets_partition_response_v1(m: ListOffsetsPartitionResponse, out: bytearray) -> None:
@@ -312,14 +312,14 @@ def _encode_list_offsets_partition_response_v1(m: ListOffsetsPartitionResponse, 
 def _encode_list_offsets_topic_response_v1(m: ListOffsetsTopicResponse, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_list_offsets_partition_response_v1(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_response_v1(e_partitions, out)
 
 
 def _encode_list_offsets_response_v1(m: ListOffsetsResponse, out: bytearray) -> None:
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_list_offsets_topic_response_v1(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_response_v1(e_topics, out)
 
 
 def _encode_list_offsets_partition_response_v2(m: ListOffsetsPartitionResponse, out: bytearray) -> None:
@@ -333,15 +333,15 @@ def _encode_list_offsets_partition_response_v2(m: ListOffsetsPartitionResponse, 
 def _encode_list_offsets_topic_response_v2(m: ListOffsetsTopicResponse, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_list_offsets_partition_response_v2(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_response_v2(e_partitions, out)
 
 
 def _encode_list_offsets_response_v2(m: ListOffsetsResponse, out: bytearray) -> None:
     out += _S2.pack(m.throttle_time_ms)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_list_offsets_topic_response_v2(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_response_v2(e_topics, out)
 
 
 def _encode_list_offsets_partition_response_v3(m: ListOffsetsPartitionResponse, out: bytearray) -> None:
@@ -355,15 +355,15 @@ def _encode_list_offsets_partition_response_v3(m: ListOffsetsPartitionResponse, 
 def _encode_list_offsets_topic_response_v3(m: ListOffsetsTopicResponse, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_list_offsets_partition_response_v3(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_response_v3(e_partitions, out)
 
 
 def _encode_list_offsets_response_v3(m: ListOffsetsResponse, out: bytearray) -> None:
     out += _S2.pack(m.throttle_time_ms)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_list_offsets_topic_response_v3(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_response_v3(e_topics, out)
 
 
 def _encode_list_offsets_partition_response_v4(m: ListOffsetsPartitionResponse, out: bytearray) -> None:
@@ -375,15 +375,15 @@ def _encode_list_offsets_partition_response_v4(m: ListOffsetsPartitionResponse, 
 def _encode_list_offsets_topic_response_v4(m: ListOffsetsTopicResponse, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_list_offsets_partition_response_v4(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_response_v4(e_partitions, out)
 
 
 def _encode_list_offsets_response_v4(m: ListOffsetsResponse, out: bytearray) -> None:
     out += _S2.pack(m.throttle_time_ms)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_list_offsets_topic_response_v4(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_response_v4(e_topics, out)
 
 
 def _encode_list_offsets_partition_response_v5(m: ListOffsetsPartitionResponse, out: bytearray) -> None:
@@ -395,15 +395,15 @@ def _encode_list_offsets_partition_response_v5(m: ListOffsetsPartitionResponse, 
 def _encode_list_offsets_topic_response_v5(m: ListOffsetsTopicResponse, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_list_offsets_partition_response_v5(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_response_v5(e_partitions, out)
 
 
 def _encode_list_offsets_response_v5(m: ListOffsetsResponse, out: bytearray) -> None:
     out += _S2.pack(m.throttle_time_ms)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_list_offsets_topic_response_v5(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_response_v5(e_topics, out)
 
 
 def _encode_list_offsets_partition_response_v6(m: ListOffsetsPartitionResponse, out: bytearray) -> None:
@@ -419,8 +419,8 @@ def _encode_list_offsets_partition_response_v6(m: ListOffsetsPartitionResponse, 
 def _encode_list_offsets_topic_response_v6(m: ListOffsetsTopicResponse, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_list_offsets_partition_response_v6(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_response_v6(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -430,8 +430,8 @@ def _encode_list_offsets_topic_response_v6(m: ListOffsetsTopicResponse, out: byt
 def _encode_list_offsets_response_v6(m: ListOffsetsResponse, out: bytearray) -> None:
     out += _S2.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_list_offsets_topic_response_v6(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_response_v6(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -451,8 +451,8 @@ def _encode_list_offsets_partition_response_v7(m: ListOffsetsPartitionResponse, 
 def _encode_list_offsets_topic_response_v7(m: ListOffsetsTopicResponse, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_list_offsets_partition_response_v7(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_response_v7(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -462,8 +462,8 @@ def _encode_list_offsets_topic_response_v7(m: ListOffsetsTopicResponse, out: byt
 def _encode_list_offsets_response_v7(m: ListOffsetsResponse, out: bytearray) -> None:
     out += _S2.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_list_offsets_topic_response_v7(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_response_v7(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -483,8 +483,8 @@ def _encode_list_offsets_partition_response_v8(m: ListOffsetsPartitionResponse, 
 def _encode_list_offsets_topic_response_v8(m: ListOffsetsTopicResponse, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_list_offsets_partition_response_v8(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_response_v8(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -494,8 +494,8 @@ def _encode_list_offsets_topic_response_v8(m: ListOffsetsTopicResponse, out: byt
 def _encode_list_offsets_response_v8(m: ListOffsetsResponse, out: bytearray) -> None:
     out += _S2.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_list_offsets_topic_response_v8(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_response_v8(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -515,8 +515,8 @@ def _encode_list_offsets_partition_response_v9(m: ListOffsetsPartitionResponse, 
 def _encode_list_offsets_topic_response_v9(m: ListOffsetsTopicResponse, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_list_offsets_partition_response_v9(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_response_v9(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -526,8 +526,8 @@ def _encode_list_offsets_topic_response_v9(m: ListOffsetsTopicResponse, out: byt
 def _encode_list_offsets_response_v9(m: ListOffsetsResponse, out: bytearray) -> None:
     out += _S2.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_list_offsets_topic_response_v9(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_response_v9(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -73,41 +73,41 @@ class ListPartitionReassignmentsRequest(ApiMessage):
 
 
 def _decode_list_partition_reassignments_topics_v0(buf: memoryview, pos: int) -> tuple[ListPartitionReassignmentsTopics, int]:
-    _name: str
-    _partition_indexes: list[int]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partition_indexes, pos = read_compact_array_length(buf, pos)
-    if _n_partition_indexes < 0:
+    f_name: str
+    f_partition_indexes: list[int]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partition_indexes, pos = read_compact_array_length(buf, pos)
+    if n_partition_indexes < 0:
         raise MessageDecodeError("non-nullable field PartitionIndexes was null")
     else:
-        _partition_indexes = list(unpack_from(f">{_n_partition_indexes}i", buf, pos))
-        pos += 4 * _n_partition_indexes
+        f_partition_indexes = list(unpack_from(f">{n_partition_indexes}i", buf, pos))
+        pos += 4 * n_partition_indexes
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ListPartitionReassignmentsTopics(_name, _partition_indexes, _unknown), pos
+    return ListPartitionReassignmentsTopics(f_name, f_partition_indexes, _unknown), pos
 
 
 def _decode_list_partition_reassignments_request_v0(buf: memoryview, pos: int) -> tuple[ListPartitionReassignmentsRequest, int]:
-    _topics: list[ListPartitionReassignmentsTopics] | None
-    _timeout_ms, = _S0.unpack_from(buf, pos)
+    f_topics: list[ListPartitionReassignmentsTopics] | None
+    f_timeout_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
-        _topics = None
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        f_topics = None
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_list_partition_reassignments_topics_v0(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_list_partition_reassignments_topics_v0(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ListPartitionReassignmentsRequest(_timeout_ms, _topics, _unknown), pos
+    return ListPartitionReassignmentsRequest(f_timeout_ms, f_topics, _unknown), pos
 
 
 def _encode_list_partition_reassignments_topics_v0(m: ListPartitionReassignmentsTopics, out: bytearray) -> None:
@@ -126,8 +126,8 @@ def _encode_list_partition_reassignments_request_v0(m: ListPartitionReassignment
         out.append(0)
     else:
         write_uvarint(out, len(m.topics) + 1)
-        for _e_topics in m.topics:
-            _encode_list_partition_reassignments_topics_v0(_e_topics, out)
+        for e_topics in m.topics:
+            _encode_list_partition_reassignments_topics_v0(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

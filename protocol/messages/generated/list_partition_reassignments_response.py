@@ -95,77 +95,77 @@ class ListPartitionReassignmentsResponse(ApiMessage):
 
 
 def _decode_ongoing_partition_reassignment_v0(buf: memoryview, pos: int) -> tuple[OngoingPartitionReassignment, int]:
-    _replicas: list[int]
-    _adding_replicas: list[int]
-    _removing_replicas: list[int]
-    _partition_index, = _S1.unpack_from(buf, pos)
+    f_replicas: list[int]
+    f_adding_replicas: list[int]
+    f_removing_replicas: list[int]
+    f_partition_index, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_replicas, pos = read_compact_array_length(buf, pos)
-    if _n_replicas < 0:
+    n_replicas, pos = read_compact_array_length(buf, pos)
+    if n_replicas < 0:
         raise MessageDecodeError("non-nullable field Replicas was null")
     else:
-        _replicas = list(unpack_from(f">{_n_replicas}i", buf, pos))
-        pos += 4 * _n_replicas
-    _n_adding_replicas, pos = read_compact_array_length(buf, pos)
-    if _n_adding_replicas < 0:
+        f_replicas = list(unpack_from(f">{n_replicas}i", buf, pos))
+        pos += 4 * n_replicas
+    n_adding_replicas, pos = read_compact_array_length(buf, pos)
+    if n_adding_replicas < 0:
         raise MessageDecodeError("non-nullable field AddingReplicas was null")
     else:
-        _adding_replicas = list(unpack_from(f">{_n_adding_replicas}i", buf, pos))
-        pos += 4 * _n_adding_replicas
-    _n_removing_replicas, pos = read_compact_array_length(buf, pos)
-    if _n_removing_replicas < 0:
+        f_adding_replicas = list(unpack_from(f">{n_adding_replicas}i", buf, pos))
+        pos += 4 * n_adding_replicas
+    n_removing_replicas, pos = read_compact_array_length(buf, pos)
+    if n_removing_replicas < 0:
         raise MessageDecodeError("non-nullable field RemovingReplicas was null")
     else:
-        _removing_replicas = list(unpack_from(f">{_n_removing_replicas}i", buf, pos))
-        pos += 4 * _n_removing_replicas
+        f_removing_replicas = list(unpack_from(f">{n_removing_replicas}i", buf, pos))
+        pos += 4 * n_removing_replicas
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OngoingPartitionReassignment(_partition_index, _replicas, _adding_replicas, _removing_replicas, _unknown), pos
+    return OngoingPartitionReassignment(f_partition_index, f_replicas, f_adding_replicas, f_removing_replicas, _unknown), pos
 
 
 def _decode_ongoing_topic_reassignment_v0(buf: memoryview, pos: int) -> tuple[OngoingTopicReassignment, int]:
-    _name: str
-    _partitions: list[OngoingPartitionReassignment]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[OngoingPartitionReassignment]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_ongoing_partition_reassignment_v0(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_ongoing_partition_reassignment_v0(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OngoingTopicReassignment(_name, _partitions, _unknown), pos
+    return OngoingTopicReassignment(f_name, f_partitions, _unknown), pos
 
 
 def _decode_list_partition_reassignments_response_v0(buf: memoryview, pos: int) -> tuple[ListPartitionReassignmentsResponse, int]:
-    _error_message: str | None
-    _topics: list[OngoingTopicReassignment]
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_topics: list[OngoingTopicReassignment]
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_ongoing_topic_reassignment_v0(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_ongoing_topic_reassignment_v0(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ListPartitionReassignmentsResponse(_throttle_time_ms, _error_code, _error_message, _topics, _unknown), pos
+    return ListPartitionReassignmentsResponse(f_throttle_time_ms, f_error_code, f_error_message, f_topics, _unknown), pos
 
 
 def _encode_ongoing_partition_reassignment_v0(m: OngoingPartitionReassignment, out: bytearray) -> None:
@@ -185,8 +185,8 @@ def _encode_ongoing_partition_reassignment_v0(m: OngoingPartitionReassignment, o
 def _encode_ongoing_topic_reassignment_v0(m: OngoingTopicReassignment, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_ongoing_partition_reassignment_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_ongoing_partition_reassignment_v0(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -197,8 +197,8 @@ def _encode_list_partition_reassignments_response_v0(m: ListPartitionReassignmen
     out += _S0.pack(m.throttle_time_ms, m.error_code)
     write_compact_nullable_string(out, m.error_message)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_ongoing_topic_reassignment_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_ongoing_topic_reassignment_v0(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -65,63 +65,63 @@ class ListTransactionsRequest(ApiMessage):
 
 
 def _decode_list_transactions_request_v0(buf: memoryview, pos: int) -> tuple[ListTransactionsRequest, int]:
-    _state_filters: list[str]
-    _producer_id_filters: list[int]
-    _n_state_filters, pos = read_compact_array_length(buf, pos)
-    if _n_state_filters < 0:
+    f_state_filters: list[str]
+    f_producer_id_filters: list[int]
+    n_state_filters, pos = read_compact_array_length(buf, pos)
+    if n_state_filters < 0:
         raise MessageDecodeError("non-nullable field StateFilters was null")
     else:
-        _state_filters = []
-        for _ in range(_n_state_filters):
-            _e_state_filters, pos = read_compact_string(buf, pos)
-            _state_filters.append(_e_state_filters)
-    _n_producer_id_filters, pos = read_compact_array_length(buf, pos)
-    if _n_producer_id_filters < 0:
+        f_state_filters = []
+        for _ in range(n_state_filters):
+            e_state_filters, pos = read_compact_string(buf, pos)
+            f_state_filters.append(e_state_filters)
+    n_producer_id_filters, pos = read_compact_array_length(buf, pos)
+    if n_producer_id_filters < 0:
         raise MessageDecodeError("non-nullable field ProducerIdFilters was null")
     else:
-        _producer_id_filters = list(unpack_from(f">{_n_producer_id_filters}q", buf, pos))
-        pos += 8 * _n_producer_id_filters
+        f_producer_id_filters = list(unpack_from(f">{n_producer_id_filters}q", buf, pos))
+        pos += 8 * n_producer_id_filters
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ListTransactionsRequest(_state_filters, _producer_id_filters, -1, _unknown), pos
+    return ListTransactionsRequest(f_state_filters, f_producer_id_filters, -1, _unknown), pos
 
 
 def _decode_list_transactions_request_v1(buf: memoryview, pos: int) -> tuple[ListTransactionsRequest, int]:
-    _state_filters: list[str]
-    _producer_id_filters: list[int]
-    _n_state_filters, pos = read_compact_array_length(buf, pos)
-    if _n_state_filters < 0:
+    f_state_filters: list[str]
+    f_producer_id_filters: list[int]
+    n_state_filters, pos = read_compact_array_length(buf, pos)
+    if n_state_filters < 0:
         raise MessageDecodeError("non-nullable field StateFilters was null")
     else:
-        _state_filters = []
-        for _ in range(_n_state_filters):
-            _e_state_filters, pos = read_compact_string(buf, pos)
-            _state_filters.append(_e_state_filters)
-    _n_producer_id_filters, pos = read_compact_array_length(buf, pos)
-    if _n_producer_id_filters < 0:
+        f_state_filters = []
+        for _ in range(n_state_filters):
+            e_state_filters, pos = read_compact_string(buf, pos)
+            f_state_filters.append(e_state_filters)
+    n_producer_id_filters, pos = read_compact_array_length(buf, pos)
+    if n_producer_id_filters < 0:
         raise MessageDecodeError("non-nullable field ProducerIdFilters was null")
     else:
-        _producer_id_filters = list(unpack_from(f">{_n_producer_id_filters}q", buf, pos))
-        pos += 8 * _n_producer_id_filters
-    _duration_filter, = _S0.unpack_from(buf, pos)
+        f_producer_id_filters = list(unpack_from(f">{n_producer_id_filters}q", buf, pos))
+        pos += 8 * n_producer_id_filters
+    f_duration_filter, = _S0.unpack_from(buf, pos)
     pos += 8
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ListTransactionsRequest(_state_filters, _producer_id_filters, _duration_filter, _unknown), pos
+    return ListTransactionsRequest(f_state_filters, f_producer_id_filters, f_duration_filter, _unknown), pos
 
 
 def _encode_list_transactions_request_v0(m: ListTransactionsRequest, out: bytearray) -> None:
     if m.duration_filter != -1:
         raise version_error("ListTransactionsRequest", "DurationFilter", 0)
     write_uvarint(out, len(m.state_filters) + 1)
-    for _e_state_filters in m.state_filters:
-        write_compact_string(out, _e_state_filters)
+    for e_state_filters in m.state_filters:
+        write_compact_string(out, e_state_filters)
     write_uvarint(out, len(m.producer_id_filters) + 1)
     out += pack(f">{len(m.producer_id_filters)}q", *m.producer_id_filters)
     if m.unknown_tagged_fields:
@@ -132,8 +132,8 @@ def _encode_list_transactions_request_v0(m: ListTransactionsRequest, out: bytear
 
 def _encode_list_transactions_request_v1(m: ListTransactionsRequest, out: bytearray) -> None:
     write_uvarint(out, len(m.state_filters) + 1)
-    for _e_state_filters in m.state_filters:
-        write_compact_string(out, _e_state_filters)
+    for e_state_filters in m.state_filters:
+        write_compact_string(out, e_state_filters)
     write_uvarint(out, len(m.producer_id_filters) + 1)
     out += pack(f">{len(m.producer_id_filters)}q", *m.producer_id_filters)
     out += _S0.pack(m.duration_filter)

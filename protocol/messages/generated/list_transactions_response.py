@@ -80,47 +80,47 @@ class ListTransactionsResponse(ApiMessage):
 
 
 def _decode_transaction_state_v0(buf: memoryview, pos: int) -> tuple[TransactionState, int]:
-    _transactional_id: str
-    _transaction_state: str
-    _transactional_id, pos = read_compact_string(buf, pos)
-    _producer_id, = _S1.unpack_from(buf, pos)
+    f_transactional_id: str
+    f_transaction_state: str
+    f_transactional_id, pos = read_compact_string(buf, pos)
+    f_producer_id, = _S1.unpack_from(buf, pos)
     pos += 8
-    _transaction_state, pos = read_compact_string(buf, pos)
+    f_transaction_state, pos = read_compact_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TransactionState(_transactional_id, _producer_id, _transaction_state, _unknown), pos
+    return TransactionState(f_transactional_id, f_producer_id, f_transaction_state, _unknown), pos
 
 
 def _decode_list_transactions_response_v0(buf: memoryview, pos: int) -> tuple[ListTransactionsResponse, int]:
-    _unknown_state_filters: list[str]
-    _transaction_states: list[TransactionState]
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_unknown_state_filters: list[str]
+    f_transaction_states: list[TransactionState]
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _n_unknown_state_filters, pos = read_compact_array_length(buf, pos)
-    if _n_unknown_state_filters < 0:
+    n_unknown_state_filters, pos = read_compact_array_length(buf, pos)
+    if n_unknown_state_filters < 0:
         raise MessageDecodeError("non-nullable field UnknownStateFilters was null")
     else:
-        _unknown_state_filters = []
-        for _ in range(_n_unknown_state_filters):
-            _e_unknown_state_filters, pos = read_compact_string(buf, pos)
-            _unknown_state_filters.append(_e_unknown_state_filters)
-    _n_transaction_states, pos = read_compact_array_length(buf, pos)
-    if _n_transaction_states < 0:
+        f_unknown_state_filters = []
+        for _ in range(n_unknown_state_filters):
+            e_unknown_state_filters, pos = read_compact_string(buf, pos)
+            f_unknown_state_filters.append(e_unknown_state_filters)
+    n_transaction_states, pos = read_compact_array_length(buf, pos)
+    if n_transaction_states < 0:
         raise MessageDecodeError("non-nullable field TransactionStates was null")
     else:
-        _transaction_states = []
-        for _ in range(_n_transaction_states):
-            _e_transaction_states, pos = _decode_transaction_state_v0(buf, pos)
-            _transaction_states.append(_e_transaction_states)
+        f_transaction_states = []
+        for _ in range(n_transaction_states):
+            e_transaction_states, pos = _decode_transaction_state_v0(buf, pos)
+            f_transaction_states.append(e_transaction_states)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ListTransactionsResponse(_throttle_time_ms, _error_code, _unknown_state_filters, _transaction_states, _unknown), pos
+    return ListTransactionsResponse(f_throttle_time_ms, f_error_code, f_unknown_state_filters, f_transaction_states, _unknown), pos
 
 
 def _encode_transaction_state_v0(m: TransactionState, out: bytearray) -> None:
@@ -136,11 +136,11 @@ def _encode_transaction_state_v0(m: TransactionState, out: bytearray) -> None:
 def _encode_list_transactions_response_v0(m: ListTransactionsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms, m.error_code)
     write_uvarint(out, len(m.unknown_state_filters) + 1)
-    for _e_unknown_state_filters in m.unknown_state_filters:
-        write_compact_string(out, _e_unknown_state_filters)
+    for e_unknown_state_filters in m.unknown_state_filters:
+        write_compact_string(out, e_unknown_state_filters)
     write_uvarint(out, len(m.transaction_states) + 1)
-    for _e_transaction_states in m.transaction_states:
-        _encode_transaction_state_v0(_e_transaction_states, out)
+    for e_transaction_states in m.transaction_states:
+        _encode_transaction_state_v0(e_transaction_states, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -90,149 +90,149 @@ class MetadataRequest(ApiMessage):
 
 
 def _decode_metadata_request_topic_v0(buf: memoryview, pos: int) -> tuple[MetadataRequestTopic, int]:
-    _name: str | None
-    _name, pos = read_string(buf, pos)
-    return MetadataRequestTopic(ZERO_UUID, _name, []), pos
+    f_name: str | None
+    f_name, pos = read_string(buf, pos)
+    return MetadataRequestTopic(ZERO_UUID, f_name, []), pos
 
 
 def _decode_metadata_request_v0(buf: memoryview, pos: int) -> tuple[MetadataRequest, int]:
-    _topics: list[MetadataRequestTopic] | None
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_topics: list[MetadataRequestTopic] | None
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_metadata_request_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    return MetadataRequest(_topics, True, False, False, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_metadata_request_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    return MetadataRequest(f_topics, True, False, False, []), pos
 
 
 def _decode_metadata_request_v1(buf: memoryview, pos: int) -> tuple[MetadataRequest, int]:
-    _topics: list[MetadataRequestTopic] | None
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
-        _topics = None
+    f_topics: list[MetadataRequestTopic] | None
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
+        f_topics = None
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_metadata_request_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    return MetadataRequest(_topics, True, False, False, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_metadata_request_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    return MetadataRequest(f_topics, True, False, False, []), pos
 
 
 def _decode_metadata_request_v4(buf: memoryview, pos: int) -> tuple[MetadataRequest, int]:
-    _topics: list[MetadataRequestTopic] | None
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
-        _topics = None
+    f_topics: list[MetadataRequestTopic] | None
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
+        f_topics = None
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_metadata_request_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    _allow_auto_topic_creation, = _S0.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_metadata_request_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    f_allow_auto_topic_creation, = _S0.unpack_from(buf, pos)
     pos += 1
-    return MetadataRequest(_topics, _allow_auto_topic_creation, False, False, []), pos
+    return MetadataRequest(f_topics, f_allow_auto_topic_creation, False, False, []), pos
 
 
 def _decode_metadata_request_v8(buf: memoryview, pos: int) -> tuple[MetadataRequest, int]:
-    _topics: list[MetadataRequestTopic] | None
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
-        _topics = None
+    f_topics: list[MetadataRequestTopic] | None
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
+        f_topics = None
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_metadata_request_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    _allow_auto_topic_creation, _include_cluster_authorized_operations, _include_topic_authorized_operations = _S1.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_metadata_request_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    f_allow_auto_topic_creation, f_include_cluster_authorized_operations, f_include_topic_authorized_operations = _S1.unpack_from(buf, pos)
     pos += 3
-    return MetadataRequest(_topics, _allow_auto_topic_creation, _include_cluster_authorized_operations, _include_topic_authorized_operations, []), pos
+    return MetadataRequest(f_topics, f_allow_auto_topic_creation, f_include_cluster_authorized_operations, f_include_topic_authorized_operations, []), pos
 
 
 def _decode_metadata_request_topic_v9(buf: memoryview, pos: int) -> tuple[MetadataRequestTopic, int]:
-    _name: str | None
-    _name, pos = read_compact_string(buf, pos)
+    f_name: str | None
+    f_name, pos = read_compact_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return MetadataRequestTopic(ZERO_UUID, _name, _unknown), pos
+    return MetadataRequestTopic(ZERO_UUID, f_name, _unknown), pos
 
 
 def _decode_metadata_request_v9(buf: memoryview, pos: int) -> tuple[MetadataRequest, int]:
-    _topics: list[MetadataRequestTopic] | None
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
-        _topics = None
+    f_topics: list[MetadataRequestTopic] | None
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        f_topics = None
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_metadata_request_topic_v9(buf, pos)
-            _topics.append(_e_topics)
-    _allow_auto_topic_creation, _include_cluster_authorized_operations, _include_topic_authorized_operations = _S1.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_metadata_request_topic_v9(buf, pos)
+            f_topics.append(e_topics)
+    f_allow_auto_topic_creation, f_include_cluster_authorized_operations, f_include_topic_authorized_operations = _S1.unpack_from(buf, pos)
     pos += 3
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return MetadataRequest(_topics, _allow_auto_topic_creation, _include_cluster_authorized_operations, _include_topic_authorized_operations, _unknown), pos
+    return MetadataRequest(f_topics, f_allow_auto_topic_creation, f_include_cluster_authorized_operations, f_include_topic_authorized_operations, _unknown), pos
 
 
 def _decode_metadata_request_topic_v10(buf: memoryview, pos: int) -> tuple[MetadataRequestTopic, int]:
-    _topic_id: UUID
-    _name: str | None
-    _topic_id, pos = read_uuid(buf, pos)
-    _name, pos = read_compact_nullable_string(buf, pos)
+    f_topic_id: UUID
+    f_name: str | None
+    f_topic_id, pos = read_uuid(buf, pos)
+    f_name, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return MetadataRequestTopic(_topic_id, _name, _unknown), pos
+    return MetadataRequestTopic(f_topic_id, f_name, _unknown), pos
 
 
 def _decode_metadata_request_v10(buf: memoryview, pos: int) -> tuple[MetadataRequest, int]:
-    _topics: list[MetadataRequestTopic] | None
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
-        _topics = None
+    f_topics: list[MetadataRequestTopic] | None
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        f_topics = None
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_metadata_request_topic_v10(buf, pos)
-            _topics.append(_e_topics)
-    _allow_auto_topic_creation, _include_cluster_authorized_operations, _include_topic_authorized_operations = _S1.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_metadata_request_topic_v10(buf, pos)
+            f_topics.append(e_topics)
+    f_allow_auto_topic_creation, f_include_cluster_authorized_operations, f_include_topic_authorized_operations = _S1.unpack_from(buf, pos)
     pos += 3
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return MetadataRequest(_topics, _allow_auto_topic_creation, _include_cluster_authorized_operations, _include_topic_authorized_operations, _unknown), pos
+    return MetadataRequest(f_topics, f_allow_auto_topic_creation, f_include_cluster_authorized_operations, f_include_topic_authorized_operations, _unknown), pos
 
 
 def _decode_metadata_request_v11(buf: memoryview, pos: int) -> tuple[MetadataRequest, int]:
-    _topics: list[MetadataRequestTopic] | None
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
-        _topics = None
+    f_topics: list[MetadataRequestTopic] | None
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        f_topics = None
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_metadata_request_topic_v10(buf, pos)
-            _topics.append(_e_topics)
-    _allow_auto_topic_creation, _include_topic_authorized_operations = _S2.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_metadata_request_topic_v10(buf, pos)
+            f_topics.append(e_topics)
+    f_allow_auto_topic_creation, f_include_topic_authorized_operations = _S2.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return MetadataRequest(_topics, _allow_auto_topic_creation, False, _include_topic_authorized_operations, _unknown), pos
+    return MetadataRequest(f_topics, f_allow_auto_topic_creation, False, f_include_topic_authorized_operations, _unknown), pos
 
 
 def _encode_metadata_request_topic_v0(m: MetadataRequestTopic, out: bytearray) -> None:
@@ -251,8 +251,8 @@ def _encode_metadata_request_v0(m: MetadataRequest, out: bytearray) -> None:
     if m.topics is None:
         raise null_error("MetadataRequest", "Topics", 0)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_metadata_request_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_metadata_request_topic_v0(e_topics, out)
 
 
 def _encode_metadata_request_topic_v1(m: MetadataRequestTopic, out: bytearray) -> None:
@@ -272,8 +272,8 @@ def _encode_metadata_request_v1(m: MetadataRequest, out: bytearray) -> None:
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.topics))
-        for _e_topics in m.topics:
-            _encode_metadata_request_topic_v1(_e_topics, out)
+        for e_topics in m.topics:
+            _encode_metadata_request_topic_v1(e_topics, out)
 
 
 def _encode_metadata_request_topic_v2(m: MetadataRequestTopic, out: bytearray) -> None:
@@ -293,8 +293,8 @@ def _encode_metadata_request_v2(m: MetadataRequest, out: bytearray) -> None:
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.topics))
-        for _e_topics in m.topics:
-            _encode_metadata_request_topic_v2(_e_topics, out)
+        for e_topics in m.topics:
+            _encode_metadata_request_topic_v2(e_topics, out)
 
 
 def _encode_metadata_request_topic_v3(m: MetadataRequestTopic, out: bytearray) -> None:
@@ -314,8 +314,8 @@ def _encode_metadata_request_v3(m: MetadataRequest, out: bytearray) -> None:
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.topics))
-        for _e_topics in m.topics:
-            _encode_metadata_request_topic_v3(_e_topics, out)
+        for e_topics in m.topics:
+            _encode_metadata_request_topic_v3(e_topics, out)
 
 
 def _encode_metadata_request_topic_v4(m: MetadataRequestTopic, out: bytearray) -> None:
@@ -333,8 +333,8 @@ def _encode_metadata_request_v4(m: MetadataRequest, out: bytearray) -> None:
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.topics))
-        for _e_topics in m.topics:
-            _encode_metadata_request_topic_v4(_e_topics, out)
+        for e_topics in m.topics:
+            _encode_metadata_request_topic_v4(e_topics, out)
     out += _S0.pack(m.allow_auto_topic_creation)
 
 
@@ -353,8 +353,8 @@ def _encode_metadata_request_v5(m: MetadataRequest, out: bytearray) -> None:
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.topics))
-        for _e_topics in m.topics:
-            _encode_metadata_request_topic_v5(_e_topics, out)
+        for e_topics in m.topics:
+            _encode_metadata_request_topic_v5(e_topics, out)
     out += _S0.pack(m.allow_auto_topic_creation)
 
 
@@ -373,8 +373,8 @@ def _encode_metadata_request_v6(m: MetadataRequest, out: bytearray) -> None:
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.topics))
-        for _e_topics in m.topics:
-            _encode_metadata_request_topic_v6(_e_topics, out)
+        for e_topics in m.topics:
+            _encode_metadata_request_topic_v6(e_topics, out)
     out += _S0.pack(m.allow_auto_topic_creation)
 
 
@@ -393,8 +393,8 @@ def _encode_metadata_request_v7(m: MetadataRequest, out: bytearray) -> None:
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.topics))
-        for _e_topics in m.topics:
-            _encode_metadata_request_topic_v7(_e_topics, out)
+        for e_topics in m.topics:
+            _encode_metadata_request_topic_v7(e_topics, out)
     out += _S0.pack(m.allow_auto_topic_creation)
 
 
@@ -409,8 +409,8 @@ def _encode_metadata_request_v8(m: MetadataRequest, out: bytearray) -> None:
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.topics))
-        for _e_topics in m.topics:
-            _encode_metadata_request_topic_v8(_e_topics, out)
+        for e_topics in m.topics:
+            _encode_metadata_request_topic_v8(e_topics, out)
     out += _S1.pack(m.allow_auto_topic_creation, m.include_cluster_authorized_operations, m.include_topic_authorized_operations)
 
 
@@ -429,8 +429,8 @@ def _encode_metadata_request_v9(m: MetadataRequest, out: bytearray) -> None:
         out.append(0)
     else:
         write_uvarint(out, len(m.topics) + 1)
-        for _e_topics in m.topics:
-            _encode_metadata_request_topic_v9(_e_topics, out)
+        for e_topics in m.topics:
+            _encode_metadata_request_topic_v9(e_topics, out)
     out += _S1.pack(m.allow_auto_topic_creation, m.include_cluster_authorized_operations, m.include_topic_authorized_operations)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -452,8 +452,8 @@ def _encode_metadata_request_v10(m: MetadataRequest, out: bytearray) -> None:
         out.append(0)
     else:
         write_uvarint(out, len(m.topics) + 1)
-        for _e_topics in m.topics:
-            _encode_metadata_request_topic_v10(_e_topics, out)
+        for e_topics in m.topics:
+            _encode_metadata_request_topic_v10(e_topics, out)
     out += _S1.pack(m.allow_auto_topic_creation, m.include_cluster_authorized_operations, m.include_topic_authorized_operations)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -468,8 +468,8 @@ def _encode_metadata_request_v11(m: MetadataRequest, out: bytearray) -> None:
         out.append(0)
     else:
         write_uvarint(out, len(m.topics) + 1)
-        for _e_topics in m.topics:
-            _encode_metadata_request_topic_v10(_e_topics, out)
+        for e_topics in m.topics:
+            _encode_metadata_request_topic_v10(e_topics, out)
     out += _S2.pack(m.allow_auto_topic_creation, m.include_topic_authorized_operations)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -484,8 +484,8 @@ def _encode_metadata_request_v12(m: MetadataRequest, out: bytearray) -> None:
         out.append(0)
     else:
         write_uvarint(out, len(m.topics) + 1)
-        for _e_topics in m.topics:
-            _encode_metadata_request_topic_v10(_e_topics, out)
+        for e_topics in m.topics:
+            _encode_metadata_request_topic_v10(e_topics, out)
     out += _S2.pack(m.allow_auto_topic_creation, m.include_topic_authorized_operations)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))

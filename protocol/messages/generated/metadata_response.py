@@ -142,647 +142,647 @@ class MetadataResponse(ApiMessage):
 
 
 def _decode_metadata_response_broker_v0(buf: memoryview, pos: int) -> tuple[MetadataResponseBroker, int]:
-    _host: str
-    _node_id, = _S0.unpack_from(buf, pos)
+    f_host: str
+    f_node_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _host, pos = read_string(buf, pos)
-    _port, = _S0.unpack_from(buf, pos)
+    f_host, pos = read_string(buf, pos)
+    f_port, = _S0.unpack_from(buf, pos)
     pos += 4
-    return MetadataResponseBroker(_node_id, _host, _port, None, []), pos
+    return MetadataResponseBroker(f_node_id, f_host, f_port, None, []), pos
 
 
 def _decode_metadata_response_partition_v0(buf: memoryview, pos: int) -> tuple[MetadataResponsePartition, int]:
-    _replica_nodes: list[int]
-    _isr_nodes: list[int]
-    _error_code, _partition_index, _leader_id = _S2.unpack_from(buf, pos)
+    f_replica_nodes: list[int]
+    f_isr_nodes: list[int]
+    f_error_code, f_partition_index, f_leader_id = _S2.unpack_from(buf, pos)
     pos += 10
-    _n_replica_nodes, pos = read_array_length(buf, pos)
-    if _n_replica_nodes < 0:
+    n_replica_nodes, pos = read_array_length(buf, pos)
+    if n_replica_nodes < 0:
         raise MessageDecodeError("non-nullable field ReplicaNodes was null")
     else:
-        _replica_nodes = list(unpack_from(f">{_n_replica_nodes}i", buf, pos))
-        pos += 4 * _n_replica_nodes
-    _n_isr_nodes, pos = read_array_length(buf, pos)
-    if _n_isr_nodes < 0:
+        f_replica_nodes = list(unpack_from(f">{n_replica_nodes}i", buf, pos))
+        pos += 4 * n_replica_nodes
+    n_isr_nodes, pos = read_array_length(buf, pos)
+    if n_isr_nodes < 0:
         raise MessageDecodeError("non-nullable field IsrNodes was null")
     else:
-        _isr_nodes = list(unpack_from(f">{_n_isr_nodes}i", buf, pos))
-        pos += 4 * _n_isr_nodes
-    return MetadataResponsePartition(_error_code, _partition_index, _leader_id, -1, _replica_nodes, _isr_nodes, [], []), pos
+        f_isr_nodes = list(unpack_from(f">{n_isr_nodes}i", buf, pos))
+        pos += 4 * n_isr_nodes
+    return MetadataResponsePartition(f_error_code, f_partition_index, f_leader_id, -1, f_replica_nodes, f_isr_nodes, [], []), pos
 
 
 def _decode_metadata_response_topic_v0(buf: memoryview, pos: int) -> tuple[MetadataResponseTopic, int]:
-    _name: str | None
-    _partitions: list[MetadataResponsePartition]
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_name: str | None
+    f_partitions: list[MetadataResponsePartition]
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_metadata_response_partition_v0(buf, pos)
-            _partitions.append(_e_partitions)
-    return MetadataResponseTopic(_error_code, _name, ZERO_UUID, False, _partitions, -2147483648, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_metadata_response_partition_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    return MetadataResponseTopic(f_error_code, f_name, ZERO_UUID, False, f_partitions, -2147483648, []), pos
 
 
 def _decode_metadata_response_v0(buf: memoryview, pos: int) -> tuple[MetadataResponse, int]:
-    _brokers: list[MetadataResponseBroker]
-    _topics: list[MetadataResponseTopic]
-    _n_brokers, pos = read_array_length(buf, pos)
-    if _n_brokers < 0:
+    f_brokers: list[MetadataResponseBroker]
+    f_topics: list[MetadataResponseTopic]
+    n_brokers, pos = read_array_length(buf, pos)
+    if n_brokers < 0:
         raise MessageDecodeError("non-nullable field Brokers was null")
     else:
-        _brokers = []
-        for _ in range(_n_brokers):
-            _e_brokers, pos = _decode_metadata_response_broker_v0(buf, pos)
-            _brokers.append(_e_brokers)
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+        f_brokers = []
+        for _ in range(n_brokers):
+            e_brokers, pos = _decode_metadata_response_broker_v0(buf, pos)
+            f_brokers.append(e_brokers)
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_metadata_response_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    return MetadataResponse(0, _brokers, None, -1, _topics, -2147483648, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_metadata_response_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    return MetadataResponse(0, f_brokers, None, -1, f_topics, -2147483648, []), pos
 
 
 def _decode_metadata_response_broker_v1(buf: memoryview, pos: int) -> tuple[MetadataResponseBroker, int]:
-    _host: str
-    _rack: str | None
-    _node_id, = _S0.unpack_from(buf, pos)
+    f_host: str
+    f_rack: str | None
+    f_node_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _host, pos = read_string(buf, pos)
-    _port, = _S0.unpack_from(buf, pos)
+    f_host, pos = read_string(buf, pos)
+    f_port, = _S0.unpack_from(buf, pos)
     pos += 4
-    _rack, pos = read_nullable_string(buf, pos)
-    return MetadataResponseBroker(_node_id, _host, _port, _rack, []), pos
+    f_rack, pos = read_nullable_string(buf, pos)
+    return MetadataResponseBroker(f_node_id, f_host, f_port, f_rack, []), pos
 
 
 def _decode_metadata_response_topic_v1(buf: memoryview, pos: int) -> tuple[MetadataResponseTopic, int]:
-    _name: str | None
-    _partitions: list[MetadataResponsePartition]
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_name: str | None
+    f_partitions: list[MetadataResponsePartition]
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _name, pos = read_string(buf, pos)
-    _is_internal, = _S3.unpack_from(buf, pos)
+    f_name, pos = read_string(buf, pos)
+    f_is_internal, = _S3.unpack_from(buf, pos)
     pos += 1
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_metadata_response_partition_v0(buf, pos)
-            _partitions.append(_e_partitions)
-    return MetadataResponseTopic(_error_code, _name, ZERO_UUID, _is_internal, _partitions, -2147483648, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_metadata_response_partition_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    return MetadataResponseTopic(f_error_code, f_name, ZERO_UUID, f_is_internal, f_partitions, -2147483648, []), pos
 
 
 def _decode_metadata_response_v1(buf: memoryview, pos: int) -> tuple[MetadataResponse, int]:
-    _brokers: list[MetadataResponseBroker]
-    _topics: list[MetadataResponseTopic]
-    _n_brokers, pos = read_array_length(buf, pos)
-    if _n_brokers < 0:
+    f_brokers: list[MetadataResponseBroker]
+    f_topics: list[MetadataResponseTopic]
+    n_brokers, pos = read_array_length(buf, pos)
+    if n_brokers < 0:
         raise MessageDecodeError("non-nullable field Brokers was null")
     else:
-        _brokers = []
-        for _ in range(_n_brokers):
-            _e_brokers, pos = _decode_metadata_response_broker_v1(buf, pos)
-            _brokers.append(_e_brokers)
-    _controller_id, = _S0.unpack_from(buf, pos)
+        f_brokers = []
+        for _ in range(n_brokers):
+            e_brokers, pos = _decode_metadata_response_broker_v1(buf, pos)
+            f_brokers.append(e_brokers)
+    f_controller_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_metadata_response_topic_v1(buf, pos)
-            _topics.append(_e_topics)
-    return MetadataResponse(0, _brokers, None, _controller_id, _topics, -2147483648, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_metadata_response_topic_v1(buf, pos)
+            f_topics.append(e_topics)
+    return MetadataResponse(0, f_brokers, None, f_controller_id, f_topics, -2147483648, []), pos
 
 
 def _decode_metadata_response_v2(buf: memoryview, pos: int) -> tuple[MetadataResponse, int]:
-    _brokers: list[MetadataResponseBroker]
-    _cluster_id: str | None
-    _topics: list[MetadataResponseTopic]
-    _n_brokers, pos = read_array_length(buf, pos)
-    if _n_brokers < 0:
+    f_brokers: list[MetadataResponseBroker]
+    f_cluster_id: str | None
+    f_topics: list[MetadataResponseTopic]
+    n_brokers, pos = read_array_length(buf, pos)
+    if n_brokers < 0:
         raise MessageDecodeError("non-nullable field Brokers was null")
     else:
-        _brokers = []
-        for _ in range(_n_brokers):
-            _e_brokers, pos = _decode_metadata_response_broker_v1(buf, pos)
-            _brokers.append(_e_brokers)
-    _cluster_id, pos = read_nullable_string(buf, pos)
-    _controller_id, = _S0.unpack_from(buf, pos)
+        f_brokers = []
+        for _ in range(n_brokers):
+            e_brokers, pos = _decode_metadata_response_broker_v1(buf, pos)
+            f_brokers.append(e_brokers)
+    f_cluster_id, pos = read_nullable_string(buf, pos)
+    f_controller_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_metadata_response_topic_v1(buf, pos)
-            _topics.append(_e_topics)
-    return MetadataResponse(0, _brokers, _cluster_id, _controller_id, _topics, -2147483648, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_metadata_response_topic_v1(buf, pos)
+            f_topics.append(e_topics)
+    return MetadataResponse(0, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, []), pos
 
 
 def _decode_metadata_response_v3(buf: memoryview, pos: int) -> tuple[MetadataResponse, int]:
-    _brokers: list[MetadataResponseBroker]
-    _cluster_id: str | None
-    _topics: list[MetadataResponseTopic]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_brokers: list[MetadataResponseBroker]
+    f_cluster_id: str | None
+    f_topics: list[MetadataResponseTopic]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_brokers, pos = read_array_length(buf, pos)
-    if _n_brokers < 0:
+    n_brokers, pos = read_array_length(buf, pos)
+    if n_brokers < 0:
         raise MessageDecodeError("non-nullable field Brokers was null")
     else:
-        _brokers = []
-        for _ in range(_n_brokers):
-            _e_brokers, pos = _decode_metadata_response_broker_v1(buf, pos)
-            _brokers.append(_e_brokers)
-    _cluster_id, pos = read_nullable_string(buf, pos)
-    _controller_id, = _S0.unpack_from(buf, pos)
+        f_brokers = []
+        for _ in range(n_brokers):
+            e_brokers, pos = _decode_metadata_response_broker_v1(buf, pos)
+            f_brokers.append(e_brokers)
+    f_cluster_id, pos = read_nullable_string(buf, pos)
+    f_controller_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_metadata_response_topic_v1(buf, pos)
-            _topics.append(_e_topics)
-    return MetadataResponse(_throttle_time_ms, _brokers, _cluster_id, _controller_id, _topics, -2147483648, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_metadata_response_topic_v1(buf, pos)
+            f_topics.append(e_topics)
+    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, []), pos
 
 
 def _decode_metadata_response_partition_v5(buf: memoryview, pos: int) -> tuple[MetadataResponsePartition, int]:
-    _replica_nodes: list[int]
-    _isr_nodes: list[int]
-    _offline_replicas: list[int]
-    _error_code, _partition_index, _leader_id = _S2.unpack_from(buf, pos)
+    f_replica_nodes: list[int]
+    f_isr_nodes: list[int]
+    f_offline_replicas: list[int]
+    f_error_code, f_partition_index, f_leader_id = _S2.unpack_from(buf, pos)
     pos += 10
-    _n_replica_nodes, pos = read_array_length(buf, pos)
-    if _n_replica_nodes < 0:
+    n_replica_nodes, pos = read_array_length(buf, pos)
+    if n_replica_nodes < 0:
         raise MessageDecodeError("non-nullable field ReplicaNodes was null")
     else:
-        _replica_nodes = list(unpack_from(f">{_n_replica_nodes}i", buf, pos))
-        pos += 4 * _n_replica_nodes
-    _n_isr_nodes, pos = read_array_length(buf, pos)
-    if _n_isr_nodes < 0:
+        f_replica_nodes = list(unpack_from(f">{n_replica_nodes}i", buf, pos))
+        pos += 4 * n_replica_nodes
+    n_isr_nodes, pos = read_array_length(buf, pos)
+    if n_isr_nodes < 0:
         raise MessageDecodeError("non-nullable field IsrNodes was null")
     else:
-        _isr_nodes = list(unpack_from(f">{_n_isr_nodes}i", buf, pos))
-        pos += 4 * _n_isr_nodes
-    _n_offline_replicas, pos = read_array_length(buf, pos)
-    if _n_offline_replicas < 0:
+        f_isr_nodes = list(unpack_from(f">{n_isr_nodes}i", buf, pos))
+        pos += 4 * n_isr_nodes
+    n_offline_replicas, pos = read_array_length(buf, pos)
+    if n_offline_replicas < 0:
         raise MessageDecodeError("non-nullable field OfflineReplicas was null")
     else:
-        _offline_replicas = list(unpack_from(f">{_n_offline_replicas}i", buf, pos))
-        pos += 4 * _n_offline_replicas
-    return MetadataResponsePartition(_error_code, _partition_index, _leader_id, -1, _replica_nodes, _isr_nodes, _offline_replicas, []), pos
+        f_offline_replicas = list(unpack_from(f">{n_offline_replicas}i", buf, pos))
+        pos += 4 * n_offline_replicas
+    return MetadataResponsePartition(f_error_code, f_partition_index, f_leader_id, -1, f_replica_nodes, f_isr_nodes, f_offline_replicas, []), pos
 
 
 def _decode_metadata_response_topic_v5(buf: memoryview, pos: int) -> tuple[MetadataResponseTopic, int]:
-    _name: str | None
-    _partitions: list[MetadataResponsePartition]
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_name: str | None
+    f_partitions: list[MetadataResponsePartition]
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _name, pos = read_string(buf, pos)
-    _is_internal, = _S3.unpack_from(buf, pos)
+    f_name, pos = read_string(buf, pos)
+    f_is_internal, = _S3.unpack_from(buf, pos)
     pos += 1
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_metadata_response_partition_v5(buf, pos)
-            _partitions.append(_e_partitions)
-    return MetadataResponseTopic(_error_code, _name, ZERO_UUID, _is_internal, _partitions, -2147483648, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_metadata_response_partition_v5(buf, pos)
+            f_partitions.append(e_partitions)
+    return MetadataResponseTopic(f_error_code, f_name, ZERO_UUID, f_is_internal, f_partitions, -2147483648, []), pos
 
 
 def _decode_metadata_response_v5(buf: memoryview, pos: int) -> tuple[MetadataResponse, int]:
-    _brokers: list[MetadataResponseBroker]
-    _cluster_id: str | None
-    _topics: list[MetadataResponseTopic]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_brokers: list[MetadataResponseBroker]
+    f_cluster_id: str | None
+    f_topics: list[MetadataResponseTopic]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_brokers, pos = read_array_length(buf, pos)
-    if _n_brokers < 0:
+    n_brokers, pos = read_array_length(buf, pos)
+    if n_brokers < 0:
         raise MessageDecodeError("non-nullable field Brokers was null")
     else:
-        _brokers = []
-        for _ in range(_n_brokers):
-            _e_brokers, pos = _decode_metadata_response_broker_v1(buf, pos)
-            _brokers.append(_e_brokers)
-    _cluster_id, pos = read_nullable_string(buf, pos)
-    _controller_id, = _S0.unpack_from(buf, pos)
+        f_brokers = []
+        for _ in range(n_brokers):
+            e_brokers, pos = _decode_metadata_response_broker_v1(buf, pos)
+            f_brokers.append(e_brokers)
+    f_cluster_id, pos = read_nullable_string(buf, pos)
+    f_controller_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_metadata_response_topic_v5(buf, pos)
-            _topics.append(_e_topics)
-    return MetadataResponse(_throttle_time_ms, _brokers, _cluster_id, _controller_id, _topics, -2147483648, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_metadata_response_topic_v5(buf, pos)
+            f_topics.append(e_topics)
+    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, []), pos
 
 
 def _decode_metadata_response_partition_v7(buf: memoryview, pos: int) -> tuple[MetadataResponsePartition, int]:
-    _replica_nodes: list[int]
-    _isr_nodes: list[int]
-    _offline_replicas: list[int]
-    _error_code, _partition_index, _leader_id, _leader_epoch = _S4.unpack_from(buf, pos)
+    f_replica_nodes: list[int]
+    f_isr_nodes: list[int]
+    f_offline_replicas: list[int]
+    f_error_code, f_partition_index, f_leader_id, f_leader_epoch = _S4.unpack_from(buf, pos)
     pos += 14
-    _n_replica_nodes, pos = read_array_length(buf, pos)
-    if _n_replica_nodes < 0:
+    n_replica_nodes, pos = read_array_length(buf, pos)
+    if n_replica_nodes < 0:
         raise MessageDecodeError("non-nullable field ReplicaNodes was null")
     else:
-        _replica_nodes = list(unpack_from(f">{_n_replica_nodes}i", buf, pos))
-        pos += 4 * _n_replica_nodes
-    _n_isr_nodes, pos = read_array_length(buf, pos)
-    if _n_isr_nodes < 0:
+        f_replica_nodes = list(unpack_from(f">{n_replica_nodes}i", buf, pos))
+        pos += 4 * n_replica_nodes
+    n_isr_nodes, pos = read_array_length(buf, pos)
+    if n_isr_nodes < 0:
         raise MessageDecodeError("non-nullable field IsrNodes was null")
     else:
-        _isr_nodes = list(unpack_from(f">{_n_isr_nodes}i", buf, pos))
-        pos += 4 * _n_isr_nodes
-    _n_offline_replicas, pos = read_array_length(buf, pos)
-    if _n_offline_replicas < 0:
+        f_isr_nodes = list(unpack_from(f">{n_isr_nodes}i", buf, pos))
+        pos += 4 * n_isr_nodes
+    n_offline_replicas, pos = read_array_length(buf, pos)
+    if n_offline_replicas < 0:
         raise MessageDecodeError("non-nullable field OfflineReplicas was null")
     else:
-        _offline_replicas = list(unpack_from(f">{_n_offline_replicas}i", buf, pos))
-        pos += 4 * _n_offline_replicas
-    return MetadataResponsePartition(_error_code, _partition_index, _leader_id, _leader_epoch, _replica_nodes, _isr_nodes, _offline_replicas, []), pos
+        f_offline_replicas = list(unpack_from(f">{n_offline_replicas}i", buf, pos))
+        pos += 4 * n_offline_replicas
+    return MetadataResponsePartition(f_error_code, f_partition_index, f_leader_id, f_leader_epoch, f_replica_nodes, f_isr_nodes, f_offline_replicas, []), pos
 
 
 def _decode_metadata_response_topic_v7(buf: memoryview, pos: int) -> tuple[MetadataResponseTopic, int]:
-    _name: str | None
-    _partitions: list[MetadataResponsePartition]
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_name: str | None
+    f_partitions: list[MetadataResponsePartition]
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _name, pos = read_string(buf, pos)
-    _is_internal, = _S3.unpack_from(buf, pos)
+    f_name, pos = read_string(buf, pos)
+    f_is_internal, = _S3.unpack_from(buf, pos)
     pos += 1
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_metadata_response_partition_v7(buf, pos)
-            _partitions.append(_e_partitions)
-    return MetadataResponseTopic(_error_code, _name, ZERO_UUID, _is_internal, _partitions, -2147483648, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_metadata_response_partition_v7(buf, pos)
+            f_partitions.append(e_partitions)
+    return MetadataResponseTopic(f_error_code, f_name, ZERO_UUID, f_is_internal, f_partitions, -2147483648, []), pos
 
 
 def _decode_metadata_response_v7(buf: memoryview, pos: int) -> tuple[MetadataResponse, int]:
-    _brokers: list[MetadataResponseBroker]
-    _cluster_id: str | None
-    _topics: list[MetadataResponseTopic]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_brokers: list[MetadataResponseBroker]
+    f_cluster_id: str | None
+    f_topics: list[MetadataResponseTopic]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_brokers, pos = read_array_length(buf, pos)
-    if _n_brokers < 0:
+    n_brokers, pos = read_array_length(buf, pos)
+    if n_brokers < 0:
         raise MessageDecodeError("non-nullable field Brokers was null")
     else:
-        _brokers = []
-        for _ in range(_n_brokers):
-            _e_brokers, pos = _decode_metadata_response_broker_v1(buf, pos)
-            _brokers.append(_e_brokers)
-    _cluster_id, pos = read_nullable_string(buf, pos)
-    _controller_id, = _S0.unpack_from(buf, pos)
+        f_brokers = []
+        for _ in range(n_brokers):
+            e_brokers, pos = _decode_metadata_response_broker_v1(buf, pos)
+            f_brokers.append(e_brokers)
+    f_cluster_id, pos = read_nullable_string(buf, pos)
+    f_controller_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_metadata_response_topic_v7(buf, pos)
-            _topics.append(_e_topics)
-    return MetadataResponse(_throttle_time_ms, _brokers, _cluster_id, _controller_id, _topics, -2147483648, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_metadata_response_topic_v7(buf, pos)
+            f_topics.append(e_topics)
+    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, []), pos
 
 
 def _decode_metadata_response_topic_v8(buf: memoryview, pos: int) -> tuple[MetadataResponseTopic, int]:
-    _name: str | None
-    _partitions: list[MetadataResponsePartition]
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_name: str | None
+    f_partitions: list[MetadataResponsePartition]
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _name, pos = read_string(buf, pos)
-    _is_internal, = _S3.unpack_from(buf, pos)
+    f_name, pos = read_string(buf, pos)
+    f_is_internal, = _S3.unpack_from(buf, pos)
     pos += 1
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_metadata_response_partition_v7(buf, pos)
-            _partitions.append(_e_partitions)
-    _topic_authorized_operations, = _S0.unpack_from(buf, pos)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_metadata_response_partition_v7(buf, pos)
+            f_partitions.append(e_partitions)
+    f_topic_authorized_operations, = _S0.unpack_from(buf, pos)
     pos += 4
-    return MetadataResponseTopic(_error_code, _name, ZERO_UUID, _is_internal, _partitions, _topic_authorized_operations, []), pos
+    return MetadataResponseTopic(f_error_code, f_name, ZERO_UUID, f_is_internal, f_partitions, f_topic_authorized_operations, []), pos
 
 
 def _decode_metadata_response_v8(buf: memoryview, pos: int) -> tuple[MetadataResponse, int]:
-    _brokers: list[MetadataResponseBroker]
-    _cluster_id: str | None
-    _topics: list[MetadataResponseTopic]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_brokers: list[MetadataResponseBroker]
+    f_cluster_id: str | None
+    f_topics: list[MetadataResponseTopic]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_brokers, pos = read_array_length(buf, pos)
-    if _n_brokers < 0:
+    n_brokers, pos = read_array_length(buf, pos)
+    if n_brokers < 0:
         raise MessageDecodeError("non-nullable field Brokers was null")
     else:
-        _brokers = []
-        for _ in range(_n_brokers):
-            _e_brokers, pos = _decode_metadata_response_broker_v1(buf, pos)
-            _brokers.append(_e_brokers)
-    _cluster_id, pos = read_nullable_string(buf, pos)
-    _controller_id, = _S0.unpack_from(buf, pos)
+        f_brokers = []
+        for _ in range(n_brokers):
+            e_brokers, pos = _decode_metadata_response_broker_v1(buf, pos)
+            f_brokers.append(e_brokers)
+    f_cluster_id, pos = read_nullable_string(buf, pos)
+    f_controller_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_metadata_response_topic_v8(buf, pos)
-            _topics.append(_e_topics)
-    _cluster_authorized_operations, = _S0.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_metadata_response_topic_v8(buf, pos)
+            f_topics.append(e_topics)
+    f_cluster_authorized_operations, = _S0.unpack_from(buf, pos)
     pos += 4
-    return MetadataResponse(_throttle_time_ms, _brokers, _cluster_id, _controller_id, _topics, _cluster_authorized_operations, []), pos
+    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, f_cluster_authorized_operations, []), pos
 
 
 def _decode_metadata_response_broker_v9(buf: memoryview, pos: int) -> tuple[MetadataResponseBroker, int]:
-    _host: str
-    _rack: str | None
-    _node_id, = _S0.unpack_from(buf, pos)
+    f_host: str
+    f_rack: str | None
+    f_node_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _host, pos = read_compact_string(buf, pos)
-    _port, = _S0.unpack_from(buf, pos)
+    f_host, pos = read_compact_string(buf, pos)
+    f_port, = _S0.unpack_from(buf, pos)
     pos += 4
-    _rack, pos = read_compact_nullable_string(buf, pos)
+    f_rack, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return MetadataResponseBroker(_node_id, _host, _port, _rack, _unknown), pos
+    return MetadataResponseBroker(f_node_id, f_host, f_port, f_rack, _unknown), pos
 
 
 def _decode_metadata_response_partition_v9(buf: memoryview, pos: int) -> tuple[MetadataResponsePartition, int]:
-    _replica_nodes: list[int]
-    _isr_nodes: list[int]
-    _offline_replicas: list[int]
-    _error_code, _partition_index, _leader_id, _leader_epoch = _S4.unpack_from(buf, pos)
+    f_replica_nodes: list[int]
+    f_isr_nodes: list[int]
+    f_offline_replicas: list[int]
+    f_error_code, f_partition_index, f_leader_id, f_leader_epoch = _S4.unpack_from(buf, pos)
     pos += 14
-    _n_replica_nodes, pos = read_compact_array_length(buf, pos)
-    if _n_replica_nodes < 0:
+    n_replica_nodes, pos = read_compact_array_length(buf, pos)
+    if n_replica_nodes < 0:
         raise MessageDecodeError("non-nullable field ReplicaNodes was null")
     else:
-        _replica_nodes = list(unpack_from(f">{_n_replica_nodes}i", buf, pos))
-        pos += 4 * _n_replica_nodes
-    _n_isr_nodes, pos = read_compact_array_length(buf, pos)
-    if _n_isr_nodes < 0:
+        f_replica_nodes = list(unpack_from(f">{n_replica_nodes}i", buf, pos))
+        pos += 4 * n_replica_nodes
+    n_isr_nodes, pos = read_compact_array_length(buf, pos)
+    if n_isr_nodes < 0:
         raise MessageDecodeError("non-nullable field IsrNodes was null")
     else:
-        _isr_nodes = list(unpack_from(f">{_n_isr_nodes}i", buf, pos))
-        pos += 4 * _n_isr_nodes
-    _n_offline_replicas, pos = read_compact_array_length(buf, pos)
-    if _n_offline_replicas < 0:
+        f_isr_nodes = list(unpack_from(f">{n_isr_nodes}i", buf, pos))
+        pos += 4 * n_isr_nodes
+    n_offline_replicas, pos = read_compact_array_length(buf, pos)
+    if n_offline_replicas < 0:
         raise MessageDecodeError("non-nullable field OfflineReplicas was null")
     else:
-        _offline_replicas = list(unpack_from(f">{_n_offline_replicas}i", buf, pos))
-        pos += 4 * _n_offline_replicas
+        f_offline_replicas = list(unpack_from(f">{n_offline_replicas}i", buf, pos))
+        pos += 4 * n_offline_replicas
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return MetadataResponsePartition(_error_code, _partition_index, _leader_id, _leader_epoch, _replica_nodes, _isr_nodes, _offline_replicas, _unknown), pos
+    return MetadataResponsePartition(f_error_code, f_partition_index, f_leader_id, f_leader_epoch, f_replica_nodes, f_isr_nodes, f_offline_replicas, _unknown), pos
 
 
 def _decode_metadata_response_topic_v9(buf: memoryview, pos: int) -> tuple[MetadataResponseTopic, int]:
-    _name: str | None
-    _partitions: list[MetadataResponsePartition]
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_name: str | None
+    f_partitions: list[MetadataResponsePartition]
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _name, pos = read_compact_string(buf, pos)
-    _is_internal, = _S3.unpack_from(buf, pos)
+    f_name, pos = read_compact_string(buf, pos)
+    f_is_internal, = _S3.unpack_from(buf, pos)
     pos += 1
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_metadata_response_partition_v9(buf, pos)
-            _partitions.append(_e_partitions)
-    _topic_authorized_operations, = _S0.unpack_from(buf, pos)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_metadata_response_partition_v9(buf, pos)
+            f_partitions.append(e_partitions)
+    f_topic_authorized_operations, = _S0.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return MetadataResponseTopic(_error_code, _name, ZERO_UUID, _is_internal, _partitions, _topic_authorized_operations, _unknown), pos
+    return MetadataResponseTopic(f_error_code, f_name, ZERO_UUID, f_is_internal, f_partitions, f_topic_authorized_operations, _unknown), pos
 
 
 def _decode_metadata_response_v9(buf: memoryview, pos: int) -> tuple[MetadataResponse, int]:
-    _brokers: list[MetadataResponseBroker]
-    _cluster_id: str | None
-    _topics: list[MetadataResponseTopic]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_brokers: list[MetadataResponseBroker]
+    f_cluster_id: str | None
+    f_topics: list[MetadataResponseTopic]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_brokers, pos = read_compact_array_length(buf, pos)
-    if _n_brokers < 0:
+    n_brokers, pos = read_compact_array_length(buf, pos)
+    if n_brokers < 0:
         raise MessageDecodeError("non-nullable field Brokers was null")
     else:
-        _brokers = []
-        for _ in range(_n_brokers):
-            _e_brokers, pos = _decode_metadata_response_broker_v9(buf, pos)
-            _brokers.append(_e_brokers)
-    _cluster_id, pos = read_compact_nullable_string(buf, pos)
-    _controller_id, = _S0.unpack_from(buf, pos)
+        f_brokers = []
+        for _ in range(n_brokers):
+            e_brokers, pos = _decode_metadata_response_broker_v9(buf, pos)
+            f_brokers.append(e_brokers)
+    f_cluster_id, pos = read_compact_nullable_string(buf, pos)
+    f_controller_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_metadata_response_topic_v9(buf, pos)
-            _topics.append(_e_topics)
-    _cluster_authorized_operations, = _S0.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_metadata_response_topic_v9(buf, pos)
+            f_topics.append(e_topics)
+    f_cluster_authorized_operations, = _S0.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return MetadataResponse(_throttle_time_ms, _brokers, _cluster_id, _controller_id, _topics, _cluster_authorized_operations, _unknown), pos
+    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, f_cluster_authorized_operations, _unknown), pos
 
 
 def _decode_metadata_response_topic_v10(buf: memoryview, pos: int) -> tuple[MetadataResponseTopic, int]:
-    _name: str | None
-    _topic_id: UUID
-    _partitions: list[MetadataResponsePartition]
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_name: str | None
+    f_topic_id: UUID
+    f_partitions: list[MetadataResponsePartition]
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _name, pos = read_compact_string(buf, pos)
-    _topic_id, pos = read_uuid(buf, pos)
-    _is_internal, = _S3.unpack_from(buf, pos)
+    f_name, pos = read_compact_string(buf, pos)
+    f_topic_id, pos = read_uuid(buf, pos)
+    f_is_internal, = _S3.unpack_from(buf, pos)
     pos += 1
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_metadata_response_partition_v9(buf, pos)
-            _partitions.append(_e_partitions)
-    _topic_authorized_operations, = _S0.unpack_from(buf, pos)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_metadata_response_partition_v9(buf, pos)
+            f_partitions.append(e_partitions)
+    f_topic_authorized_operations, = _S0.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return MetadataResponseTopic(_error_code, _name, _topic_id, _is_internal, _partitions, _topic_authorized_operations, _unknown), pos
+    return MetadataResponseTopic(f_error_code, f_name, f_topic_id, f_is_internal, f_partitions, f_topic_authorized_operations, _unknown), pos
 
 
 def _decode_metadata_response_v10(buf: memoryview, pos: int) -> tuple[MetadataResponse, int]:
-    _brokers: list[MetadataResponseBroker]
-    _cluster_id: str | None
-    _topics: list[MetadataResponseTopic]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_brokers: list[MetadataResponseBroker]
+    f_cluster_id: str | None
+    f_topics: list[MetadataResponseTopic]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_brokers, pos = read_compact_array_length(buf, pos)
-    if _n_brokers < 0:
+    n_brokers, pos = read_compact_array_length(buf, pos)
+    if n_brokers < 0:
         raise MessageDecodeError("non-nullable field Brokers was null")
     else:
-        _brokers = []
-        for _ in range(_n_brokers):
-            _e_brokers, pos = _decode_metadata_response_broker_v9(buf, pos)
-            _brokers.append(_e_brokers)
-    _cluster_id, pos = read_compact_nullable_string(buf, pos)
-    _controller_id, = _S0.unpack_from(buf, pos)
+        f_brokers = []
+        for _ in range(n_brokers):
+            e_brokers, pos = _decode_metadata_response_broker_v9(buf, pos)
+            f_brokers.append(e_brokers)
+    f_cluster_id, pos = read_compact_nullable_string(buf, pos)
+    f_controller_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_metadata_response_topic_v10(buf, pos)
-            _topics.append(_e_topics)
-    _cluster_authorized_operations, = _S0.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_metadata_response_topic_v10(buf, pos)
+            f_topics.append(e_topics)
+    f_cluster_authorized_operations, = _S0.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return MetadataResponse(_throttle_time_ms, _brokers, _cluster_id, _controller_id, _topics, _cluster_authorized_operations, _unknown), pos
+    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, f_cluster_authorized_operations, _unknown), pos
 
 
 def _decode_metadata_response_v11(buf: memoryview, pos: int) -> tuple[MetadataResponse, int]:
-    _brokers: list[MetadataResponseBroker]
-    _cluster_id: str | None
-    _topics: list[MetadataResponseTopic]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_brokers: list[MetadataResponseBroker]
+    f_cluster_id: str | None
+    f_topics: list[MetadataResponseTopic]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_brokers, pos = read_compact_array_length(buf, pos)
-    if _n_brokers < 0:
+    n_brokers, pos = read_compact_array_length(buf, pos)
+    if n_brokers < 0:
         raise MessageDecodeError("non-nullable field Brokers was null")
     else:
-        _brokers = []
-        for _ in range(_n_brokers):
-            _e_brokers, pos = _decode_metadata_response_broker_v9(buf, pos)
-            _brokers.append(_e_brokers)
-    _cluster_id, pos = read_compact_nullable_string(buf, pos)
-    _controller_id, = _S0.unpack_from(buf, pos)
+        f_brokers = []
+        for _ in range(n_brokers):
+            e_brokers, pos = _decode_metadata_response_broker_v9(buf, pos)
+            f_brokers.append(e_brokers)
+    f_cluster_id, pos = read_compact_nullable_string(buf, pos)
+    f_controller_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_metadata_response_topic_v10(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_metadata_response_topic_v10(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return MetadataResponse(_throttle_time_ms, _brokers, _cluster_id, _controller_id, _topics, -2147483648, _unknown), pos
+    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, _unknown), pos
 
 
 def _decode_metadata_response_topic_v12(buf: memoryview, pos: int) -> tuple[MetadataResponseTopic, int]:
-    _name: str | None
-    _topic_id: UUID
-    _partitions: list[MetadataResponsePartition]
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_name: str | None
+    f_topic_id: UUID
+    f_partitions: list[MetadataResponsePartition]
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _name, pos = read_compact_nullable_string(buf, pos)
-    _topic_id, pos = read_uuid(buf, pos)
-    _is_internal, = _S3.unpack_from(buf, pos)
+    f_name, pos = read_compact_nullable_string(buf, pos)
+    f_topic_id, pos = read_uuid(buf, pos)
+    f_is_internal, = _S3.unpack_from(buf, pos)
     pos += 1
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_metadata_response_partition_v9(buf, pos)
-            _partitions.append(_e_partitions)
-    _topic_authorized_operations, = _S0.unpack_from(buf, pos)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_metadata_response_partition_v9(buf, pos)
+            f_partitions.append(e_partitions)
+    f_topic_authorized_operations, = _S0.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return MetadataResponseTopic(_error_code, _name, _topic_id, _is_internal, _partitions, _topic_authorized_operations, _unknown), pos
+    return MetadataResponseTopic(f_error_code, f_name, f_topic_id, f_is_internal, f_partitions, f_topic_authorized_operations, _unknown), pos
 
 
 def _decode_metadata_response_v12(buf: memoryview, pos: int) -> tuple[MetadataResponse, int]:
-    _brokers: list[MetadataResponseBroker]
-    _cluster_id: str | None
-    _topics: list[MetadataResponseTopic]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_brokers: list[MetadataResponseBroker]
+    f_cluster_id: str | None
+    f_topics: list[MetadataResponseTopic]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_brokers, pos = read_compact_array_length(buf, pos)
-    if _n_brokers < 0:
+    n_brokers, pos = read_compact_array_length(buf, pos)
+    if n_brokers < 0:
         raise MessageDecodeError("non-nullable field Brokers was null")
     else:
-        _brokers = []
-        for _ in range(_n_brokers):
-            _e_brokers, pos = _decode_metadata_response_broker_v9(buf, pos)
-            _brokers.append(_e_brokers)
-    _cluster_id, pos = read_compact_nullable_string(buf, pos)
-    _controller_id, = _S0.unpack_from(buf, pos)
+        f_brokers = []
+        for _ in range(n_brokers):
+            e_brokers, pos = _decode_metadata_response_broker_v9(buf, pos)
+            f_brokers.append(e_brokers)
+    f_cluster_id, pos = read_compact_nullable_string(buf, pos)
+    f_controller_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_metadata_response_topic_v12(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_metadata_response_topic_v12(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return MetadataResponse(_throttle_time_ms, _brokers, _cluster_id, _controller_id, _topics, -2147483648, _unknown), pos
+    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, _unknown), pos
 
 
 def _encode_metadata_response_broker_v0(m: MetadataResponseBroker, out: bytearray) -> None:
@@ -807,19 +807,19 @@ def _encode_metadata_response_topic_v0(m: MetadataResponseTopic, out: bytearray)
         raise null_error("MetadataResponseTopic", "Name", 0)
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_metadata_response_partition_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_metadata_response_partition_v0(e_partitions, out)
 
 
 def _encode_metadata_response_v0(m: MetadataResponse, out: bytearray) -> None:
     if m.cluster_authorized_operations != -2147483648:
         raise version_error("MetadataResponse", "ClusterAuthorizedOperations", 0)
     out += pack_int32(len(m.brokers))
-    for _e_brokers in m.brokers:
-        _encode_metadata_response_broker_v0(_e_brokers, out)
+    for e_brokers in m.brokers:
+        _encode_metadata_response_broker_v0(e_brokers, out)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_metadata_response_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_metadata_response_topic_v0(e_topics, out)
 
 
 def _encode_metadata_response_broker_v1(m: MetadataResponseBroker, out: bytearray) -> None:
@@ -838,20 +838,20 @@ def _encode_metadata_response_topic_v1(m: MetadataResponseTopic, out: bytearray)
     write_string(out, m.name)
     out += _S3.pack(m.is_internal)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_metadata_response_partition_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_metadata_response_partition_v0(e_partitions, out)
 
 
 def _encode_metadata_response_v1(m: MetadataResponse, out: bytearray) -> None:
     if m.cluster_authorized_operations != -2147483648:
         raise version_error("MetadataResponse", "ClusterAuthorizedOperations", 1)
     out += pack_int32(len(m.brokers))
-    for _e_brokers in m.brokers:
-        _encode_metadata_response_broker_v1(_e_brokers, out)
+    for e_brokers in m.brokers:
+        _encode_metadata_response_broker_v1(e_brokers, out)
     out += _S0.pack(m.controller_id)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_metadata_response_topic_v1(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_metadata_response_topic_v1(e_topics, out)
 
 
 def _encode_metadata_response_topic_v2(m: MetadataResponseTopic, out: bytearray) -> None:
@@ -863,21 +863,21 @@ def _encode_metadata_response_topic_v2(m: MetadataResponseTopic, out: bytearray)
     write_string(out, m.name)
     out += _S3.pack(m.is_internal)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_metadata_response_partition_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_metadata_response_partition_v0(e_partitions, out)
 
 
 def _encode_metadata_response_v2(m: MetadataResponse, out: bytearray) -> None:
     if m.cluster_authorized_operations != -2147483648:
         raise version_error("MetadataResponse", "ClusterAuthorizedOperations", 2)
     out += pack_int32(len(m.brokers))
-    for _e_brokers in m.brokers:
-        _encode_metadata_response_broker_v1(_e_brokers, out)
+    for e_brokers in m.brokers:
+        _encode_metadata_response_broker_v1(e_brokers, out)
     write_nullable_string(out, m.cluster_id)
     out += _S0.pack(m.controller_id)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_metadata_response_topic_v2(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_metadata_response_topic_v2(e_topics, out)
 
 
 def _encode_metadata_response_topic_v3(m: MetadataResponseTopic, out: bytearray) -> None:
@@ -889,8 +889,8 @@ def _encode_metadata_response_topic_v3(m: MetadataResponseTopic, out: bytearray)
     write_string(out, m.name)
     out += _S3.pack(m.is_internal)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_metadata_response_partition_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_metadata_response_partition_v0(e_partitions, out)
 
 
 def _encode_metadata_response_v3(m: MetadataResponse, out: bytearray) -> None:
@@ -898,13 +898,13 @@ def _encode_metadata_response_v3(m: MetadataResponse, out: bytearray) -> None:
         raise version_error("MetadataResponse", "ClusterAuthorizedOperations", 3)
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.brokers))
-    for _e_brokers in m.brokers:
-        _encode_metadata_response_broker_v1(_e_brokers, out)
+    for e_brokers in m.brokers:
+        _encode_metadata_response_broker_v1(e_brokers, out)
     write_nullable_string(out, m.cluster_id)
     out += _S0.pack(m.controller_id)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_metadata_response_topic_v3(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_metadata_response_topic_v3(e_topics, out)
 
 
 def _encode_metadata_response_topic_v4(m: MetadataResponseTopic, out: bytearray) -> None:
@@ -916,8 +916,8 @@ def _encode_metadata_response_topic_v4(m: MetadataResponseTopic, out: bytearray)
     write_string(out, m.name)
     out += _S3.pack(m.is_internal)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_metadata_response_partition_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_metadata_response_partition_v0(e_partitions, out)
 
 
 def _encode_metadata_response_v4(m: MetadataResponse, out: bytearray) -> None:
@@ -925,13 +925,13 @@ def _encode_metadata_response_v4(m: MetadataResponse, out: bytearray) -> None:
         raise version_error("MetadataResponse", "ClusterAuthorizedOperations", 4)
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.brokers))
-    for _e_brokers in m.brokers:
-        _encode_metadata_response_broker_v1(_e_brokers, out)
+    for e_brokers in m.brokers:
+        _encode_metadata_response_broker_v1(e_brokers, out)
     write_nullable_string(out, m.cluster_id)
     out += _S0.pack(m.controller_id)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_metadata_response_topic_v4(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_metadata_response_topic_v4(e_topics, out)
 
 
 def _encode_metadata_response_partition_v5(m: MetadataResponsePartition, out: bytearray) -> None:
@@ -953,8 +953,8 @@ def _encode_metadata_response_topic_v5(m: MetadataResponseTopic, out: bytearray)
     write_string(out, m.name)
     out += _S3.pack(m.is_internal)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_metadata_response_partition_v5(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_metadata_response_partition_v5(e_partitions, out)
 
 
 def _encode_metadata_response_v5(m: MetadataResponse, out: bytearray) -> None:
@@ -962,13 +962,13 @@ def _encode_metadata_response_v5(m: MetadataResponse, out: bytearray) -> None:
         raise version_error("MetadataResponse", "ClusterAuthorizedOperations", 5)
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.brokers))
-    for _e_brokers in m.brokers:
-        _encode_metadata_response_broker_v1(_e_brokers, out)
+    for e_brokers in m.brokers:
+        _encode_metadata_response_broker_v1(e_brokers, out)
     write_nullable_string(out, m.cluster_id)
     out += _S0.pack(m.controller_id)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_metadata_response_topic_v5(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_metadata_response_topic_v5(e_topics, out)
 
 
 def _encode_metadata_response_topic_v6(m: MetadataResponseTopic, out: bytearray) -> None:
@@ -980,8 +980,8 @@ def _encode_metadata_response_topic_v6(m: MetadataResponseTopic, out: bytearray)
     write_string(out, m.name)
     out += _S3.pack(m.is_internal)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_metadata_response_partition_v5(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_metadata_response_partition_v5(e_partitions, out)
 
 
 def _encode_metadata_response_v6(m: MetadataResponse, out: bytearray) -> None:
@@ -989,13 +989,13 @@ def _encode_metadata_response_v6(m: MetadataResponse, out: bytearray) -> None:
         raise version_error("MetadataResponse", "ClusterAuthorizedOperations", 6)
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.brokers))
-    for _e_brokers in m.brokers:
-        _encode_metadata_response_broker_v1(_e_brokers, out)
+    for e_brokers in m.brokers:
+        _encode_metadata_response_broker_v1(e_brokers, out)
     write_nullable_string(out, m.cluster_id)
     out += _S0.pack(m.controller_id)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_metadata_response_topic_v6(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_metadata_response_topic_v6(e_topics, out)
 
 
 def _encode_metadata_response_partition_v7(m: MetadataResponsePartition, out: bytearray) -> None:
@@ -1017,8 +1017,8 @@ def _encode_metadata_response_topic_v7(m: MetadataResponseTopic, out: bytearray)
     write_string(out, m.name)
     out += _S3.pack(m.is_internal)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_metadata_response_partition_v7(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_metadata_response_partition_v7(e_partitions, out)
 
 
 def _encode_metadata_response_v7(m: MetadataResponse, out: bytearray) -> None:
@@ -1026,13 +1026,13 @@ def _encode_metadata_response_v7(m: MetadataResponse, out: bytearray) -> None:
         raise version_error("MetadataResponse", "ClusterAuthorizedOperations", 7)
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.brokers))
-    for _e_brokers in m.brokers:
-        _encode_metadata_response_broker_v1(_e_brokers, out)
+    for e_brokers in m.brokers:
+        _encode_metadata_response_broker_v1(e_brokers, out)
     write_nullable_string(out, m.cluster_id)
     out += _S0.pack(m.controller_id)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_metadata_response_topic_v7(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_metadata_response_topic_v7(e_topics, out)
 
 
 def _encode_metadata_response_topic_v8(m: MetadataResponseTopic, out: bytearray) -> None:
@@ -1042,21 +1042,21 @@ def _encode_metadata_response_topic_v8(m: MetadataResponseTopic, out: bytearray)
     write_string(out, m.name)
     out += _S3.pack(m.is_internal)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_metadata_response_partition_v7(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_metadata_response_partition_v7(e_partitions, out)
     out += _S0.pack(m.topic_authorized_operations)
 
 
 def _encode_metadata_response_v8(m: MetadataResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.brokers))
-    for _e_brokers in m.brokers:
-        _encode_metadata_response_broker_v1(_e_brokers, out)
+    for e_brokers in m.brokers:
+        _encode_metadata_response_broker_v1(e_brokers, out)
     write_nullable_string(out, m.cluster_id)
     out += _S0.pack(m.controller_id)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_metadata_response_topic_v8(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_metadata_response_topic_v8(e_topics, out)
     out += _S0.pack(m.cluster_authorized_operations)
 
 
@@ -1092,8 +1092,8 @@ def _encode_metadata_response_topic_v9(m: MetadataResponseTopic, out: bytearray)
     write_compact_string(out, m.name)
     out += _S3.pack(m.is_internal)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_metadata_response_partition_v9(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_metadata_response_partition_v9(e_partitions, out)
     out += _S0.pack(m.topic_authorized_operations)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -1104,13 +1104,13 @@ def _encode_metadata_response_topic_v9(m: MetadataResponseTopic, out: bytearray)
 def _encode_metadata_response_v9(m: MetadataResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.brokers) + 1)
-    for _e_brokers in m.brokers:
-        _encode_metadata_response_broker_v9(_e_brokers, out)
+    for e_brokers in m.brokers:
+        _encode_metadata_response_broker_v9(e_brokers, out)
     write_compact_nullable_string(out, m.cluster_id)
     out += _S0.pack(m.controller_id)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_metadata_response_topic_v9(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_metadata_response_topic_v9(e_topics, out)
     out += _S0.pack(m.cluster_authorized_operations)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -1126,8 +1126,8 @@ def _encode_metadata_response_topic_v10(m: MetadataResponseTopic, out: bytearray
     out += m.topic_id.bytes
     out += _S3.pack(m.is_internal)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_metadata_response_partition_v9(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_metadata_response_partition_v9(e_partitions, out)
     out += _S0.pack(m.topic_authorized_operations)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -1138,13 +1138,13 @@ def _encode_metadata_response_topic_v10(m: MetadataResponseTopic, out: bytearray
 def _encode_metadata_response_v10(m: MetadataResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.brokers) + 1)
-    for _e_brokers in m.brokers:
-        _encode_metadata_response_broker_v9(_e_brokers, out)
+    for e_brokers in m.brokers:
+        _encode_metadata_response_broker_v9(e_brokers, out)
     write_compact_nullable_string(out, m.cluster_id)
     out += _S0.pack(m.controller_id)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_metadata_response_topic_v10(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_metadata_response_topic_v10(e_topics, out)
     out += _S0.pack(m.cluster_authorized_operations)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -1160,8 +1160,8 @@ def _encode_metadata_response_topic_v11(m: MetadataResponseTopic, out: bytearray
     out += m.topic_id.bytes
     out += _S3.pack(m.is_internal)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_metadata_response_partition_v9(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_metadata_response_partition_v9(e_partitions, out)
     out += _S0.pack(m.topic_authorized_operations)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -1174,13 +1174,13 @@ def _encode_metadata_response_v11(m: MetadataResponse, out: bytearray) -> None:
         raise version_error("MetadataResponse", "ClusterAuthorizedOperations", 11)
     out += _S0.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.brokers) + 1)
-    for _e_brokers in m.brokers:
-        _encode_metadata_response_broker_v9(_e_brokers, out)
+    for e_brokers in m.brokers:
+        _encode_metadata_response_broker_v9(e_brokers, out)
     write_compact_nullable_string(out, m.cluster_id)
     out += _S0.pack(m.controller_id)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_metadata_response_topic_v11(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_metadata_response_topic_v11(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -1193,8 +1193,8 @@ def _encode_metadata_response_topic_v12(m: MetadataResponseTopic, out: bytearray
     out += m.topic_id.bytes
     out += _S3.pack(m.is_internal)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_metadata_response_partition_v9(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_metadata_response_partition_v9(e_partitions, out)
     out += _S0.pack(m.topic_authorized_operations)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -1207,13 +1207,13 @@ def _encode_metadata_response_v12(m: MetadataResponse, out: bytearray) -> None:
         raise version_error("MetadataResponse", "ClusterAuthorizedOperations", 12)
     out += _S0.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.brokers) + 1)
-    for _e_brokers in m.brokers:
-        _encode_metadata_response_broker_v9(_e_brokers, out)
+    for e_brokers in m.brokers:
+        _encode_metadata_response_broker_v9(e_brokers, out)
     write_compact_nullable_string(out, m.cluster_id)
     out += _S0.pack(m.controller_id)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_metadata_response_topic_v12(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_metadata_response_topic_v12(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

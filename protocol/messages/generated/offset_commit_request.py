@@ -111,245 +111,245 @@ class OffsetCommitRequest(ApiMessage):
 
 
 def _decode_offset_commit_request_partition_v0(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestPartition, int]:
-    _committed_metadata: str | None
-    _partition_index, _committed_offset = _S0.unpack_from(buf, pos)
+    f_committed_metadata: str | None
+    f_partition_index, f_committed_offset = _S0.unpack_from(buf, pos)
     pos += 12
-    _committed_metadata, pos = read_nullable_string(buf, pos)
-    return OffsetCommitRequestPartition(_partition_index, _committed_offset, -1, -1, _committed_metadata, []), pos
+    f_committed_metadata, pos = read_nullable_string(buf, pos)
+    return OffsetCommitRequestPartition(f_partition_index, f_committed_offset, -1, -1, f_committed_metadata, []), pos
 
 
 def _decode_offset_commit_request_topic_v0(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestTopic, int]:
-    _name: str
-    _partitions: list[OffsetCommitRequestPartition]
-    _name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[OffsetCommitRequestPartition]
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_offset_commit_request_partition_v0(buf, pos)
-            _partitions.append(_e_partitions)
-    return OffsetCommitRequestTopic(_name, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_offset_commit_request_partition_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    return OffsetCommitRequestTopic(f_name, f_partitions, []), pos
 
 
 def _decode_offset_commit_request_v0(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
-    _group_id: str
-    _topics: list[OffsetCommitRequestTopic]
-    _group_id, pos = read_string(buf, pos)
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_group_id: str
+    f_topics: list[OffsetCommitRequestTopic]
+    f_group_id, pos = read_string(buf, pos)
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_commit_request_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    return OffsetCommitRequest(_group_id, -1, '', None, -1, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_commit_request_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    return OffsetCommitRequest(f_group_id, -1, '', None, -1, f_topics, []), pos
 
 
 def _decode_offset_commit_request_partition_v1(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestPartition, int]:
-    _committed_metadata: str | None
-    _partition_index, _committed_offset, _commit_timestamp = _S2.unpack_from(buf, pos)
+    f_committed_metadata: str | None
+    f_partition_index, f_committed_offset, f_commit_timestamp = _S2.unpack_from(buf, pos)
     pos += 20
-    _committed_metadata, pos = read_nullable_string(buf, pos)
-    return OffsetCommitRequestPartition(_partition_index, _committed_offset, -1, _commit_timestamp, _committed_metadata, []), pos
+    f_committed_metadata, pos = read_nullable_string(buf, pos)
+    return OffsetCommitRequestPartition(f_partition_index, f_committed_offset, -1, f_commit_timestamp, f_committed_metadata, []), pos
 
 
 def _decode_offset_commit_request_topic_v1(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestTopic, int]:
-    _name: str
-    _partitions: list[OffsetCommitRequestPartition]
-    _name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[OffsetCommitRequestPartition]
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_offset_commit_request_partition_v1(buf, pos)
-            _partitions.append(_e_partitions)
-    return OffsetCommitRequestTopic(_name, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_offset_commit_request_partition_v1(buf, pos)
+            f_partitions.append(e_partitions)
+    return OffsetCommitRequestTopic(f_name, f_partitions, []), pos
 
 
 def _decode_offset_commit_request_v1(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
-    _group_id: str
-    _member_id: str
-    _topics: list[OffsetCommitRequestTopic]
-    _group_id, pos = read_string(buf, pos)
-    _generation_id_or_member_epoch, = _S1.unpack_from(buf, pos)
+    f_group_id: str
+    f_member_id: str
+    f_topics: list[OffsetCommitRequestTopic]
+    f_group_id, pos = read_string(buf, pos)
+    f_generation_id_or_member_epoch, = _S1.unpack_from(buf, pos)
     pos += 4
-    _member_id, pos = read_string(buf, pos)
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_member_id, pos = read_string(buf, pos)
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_commit_request_topic_v1(buf, pos)
-            _topics.append(_e_topics)
-    return OffsetCommitRequest(_group_id, _generation_id_or_member_epoch, _member_id, None, -1, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_commit_request_topic_v1(buf, pos)
+            f_topics.append(e_topics)
+    return OffsetCommitRequest(f_group_id, f_generation_id_or_member_epoch, f_member_id, None, -1, f_topics, []), pos
 
 
 def _decode_offset_commit_request_v2(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
-    _group_id: str
-    _member_id: str
-    _topics: list[OffsetCommitRequestTopic]
-    _group_id, pos = read_string(buf, pos)
-    _generation_id_or_member_epoch, = _S1.unpack_from(buf, pos)
+    f_group_id: str
+    f_member_id: str
+    f_topics: list[OffsetCommitRequestTopic]
+    f_group_id, pos = read_string(buf, pos)
+    f_generation_id_or_member_epoch, = _S1.unpack_from(buf, pos)
     pos += 4
-    _member_id, pos = read_string(buf, pos)
-    _retention_time_ms, = _S3.unpack_from(buf, pos)
+    f_member_id, pos = read_string(buf, pos)
+    f_retention_time_ms, = _S3.unpack_from(buf, pos)
     pos += 8
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_commit_request_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    return OffsetCommitRequest(_group_id, _generation_id_or_member_epoch, _member_id, None, _retention_time_ms, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_commit_request_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    return OffsetCommitRequest(f_group_id, f_generation_id_or_member_epoch, f_member_id, None, f_retention_time_ms, f_topics, []), pos
 
 
 def _decode_offset_commit_request_v5(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
-    _group_id: str
-    _member_id: str
-    _topics: list[OffsetCommitRequestTopic]
-    _group_id, pos = read_string(buf, pos)
-    _generation_id_or_member_epoch, = _S1.unpack_from(buf, pos)
+    f_group_id: str
+    f_member_id: str
+    f_topics: list[OffsetCommitRequestTopic]
+    f_group_id, pos = read_string(buf, pos)
+    f_generation_id_or_member_epoch, = _S1.unpack_from(buf, pos)
     pos += 4
-    _member_id, pos = read_string(buf, pos)
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_member_id, pos = read_string(buf, pos)
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_commit_request_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    return OffsetCommitRequest(_group_id, _generation_id_or_member_epoch, _member_id, None, -1, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_commit_request_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    return OffsetCommitRequest(f_group_id, f_generation_id_or_member_epoch, f_member_id, None, -1, f_topics, []), pos
 
 
 def _decode_offset_commit_request_partition_v6(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestPartition, int]:
-    _committed_metadata: str | None
-    _partition_index, _committed_offset, _committed_leader_epoch = _S4.unpack_from(buf, pos)
+    f_committed_metadata: str | None
+    f_partition_index, f_committed_offset, f_committed_leader_epoch = _S4.unpack_from(buf, pos)
     pos += 16
-    _committed_metadata, pos = read_nullable_string(buf, pos)
-    return OffsetCommitRequestPartition(_partition_index, _committed_offset, _committed_leader_epoch, -1, _committed_metadata, []), pos
+    f_committed_metadata, pos = read_nullable_string(buf, pos)
+    return OffsetCommitRequestPartition(f_partition_index, f_committed_offset, f_committed_leader_epoch, -1, f_committed_metadata, []), pos
 
 
 def _decode_offset_commit_request_topic_v6(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestTopic, int]:
-    _name: str
-    _partitions: list[OffsetCommitRequestPartition]
-    _name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[OffsetCommitRequestPartition]
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_offset_commit_request_partition_v6(buf, pos)
-            _partitions.append(_e_partitions)
-    return OffsetCommitRequestTopic(_name, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_offset_commit_request_partition_v6(buf, pos)
+            f_partitions.append(e_partitions)
+    return OffsetCommitRequestTopic(f_name, f_partitions, []), pos
 
 
 def _decode_offset_commit_request_v6(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
-    _group_id: str
-    _member_id: str
-    _topics: list[OffsetCommitRequestTopic]
-    _group_id, pos = read_string(buf, pos)
-    _generation_id_or_member_epoch, = _S1.unpack_from(buf, pos)
+    f_group_id: str
+    f_member_id: str
+    f_topics: list[OffsetCommitRequestTopic]
+    f_group_id, pos = read_string(buf, pos)
+    f_generation_id_or_member_epoch, = _S1.unpack_from(buf, pos)
     pos += 4
-    _member_id, pos = read_string(buf, pos)
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_member_id, pos = read_string(buf, pos)
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_commit_request_topic_v6(buf, pos)
-            _topics.append(_e_topics)
-    return OffsetCommitRequest(_group_id, _generation_id_or_member_epoch, _member_id, None, -1, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_commit_request_topic_v6(buf, pos)
+            f_topics.append(e_topics)
+    return OffsetCommitRequest(f_group_id, f_generation_id_or_member_epoch, f_member_id, None, -1, f_topics, []), pos
 
 
 def _decode_offset_commit_request_v7(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
-    _group_id: str
-    _member_id: str
-    _group_instance_id: str | None
-    _topics: list[OffsetCommitRequestTopic]
-    _group_id, pos = read_string(buf, pos)
-    _generation_id_or_member_epoch, = _S1.unpack_from(buf, pos)
+    f_group_id: str
+    f_member_id: str
+    f_group_instance_id: str | None
+    f_topics: list[OffsetCommitRequestTopic]
+    f_group_id, pos = read_string(buf, pos)
+    f_generation_id_or_member_epoch, = _S1.unpack_from(buf, pos)
     pos += 4
-    _member_id, pos = read_string(buf, pos)
-    _group_instance_id, pos = read_nullable_string(buf, pos)
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_member_id, pos = read_string(buf, pos)
+    f_group_instance_id, pos = read_nullable_string(buf, pos)
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_commit_request_topic_v6(buf, pos)
-            _topics.append(_e_topics)
-    return OffsetCommitRequest(_group_id, _generation_id_or_member_epoch, _member_id, _group_instance_id, -1, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_commit_request_topic_v6(buf, pos)
+            f_topics.append(e_topics)
+    return OffsetCommitRequest(f_group_id, f_generation_id_or_member_epoch, f_member_id, f_group_instance_id, -1, f_topics, []), pos
 
 
 def _decode_offset_commit_request_partition_v8(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestPartition, int]:
-    _committed_metadata: str | None
-    _partition_index, _committed_offset, _committed_leader_epoch = _S4.unpack_from(buf, pos)
+    f_committed_metadata: str | None
+    f_partition_index, f_committed_offset, f_committed_leader_epoch = _S4.unpack_from(buf, pos)
     pos += 16
-    _committed_metadata, pos = read_compact_nullable_string(buf, pos)
+    f_committed_metadata, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetCommitRequestPartition(_partition_index, _committed_offset, _committed_leader_epoch, -1, _committed_metadata, _unknown), pos
+    return OffsetCommitRequestPartition(f_partition_index, f_committed_offset, f_committed_leader_epoch, -1, f_committed_metadata, _unknown), pos
 
 
 def _decode_offset_commit_request_topic_v8(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestTopic, int]:
-    _name: str
-    _partitions: list[OffsetCommitRequestPartition]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[OffsetCommitRequestPartition]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_offset_commit_request_partition_v8(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_offset_commit_request_partition_v8(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetCommitRequestTopic(_name, _partitions, _unknown), pos
+    return OffsetCommitRequestTopic(f_name, f_partitions, _unknown), pos
 
 
 def _decode_offset_commit_request_v8(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
-    _group_id: str
-    _member_id: str
-    _group_instance_id: str | None
-    _topics: list[OffsetCommitRequestTopic]
-    _group_id, pos = read_compact_string(buf, pos)
-    _generation_id_or_member_epoch, = _S1.unpack_from(buf, pos)
+    f_group_id: str
+    f_member_id: str
+    f_group_instance_id: str | None
+    f_topics: list[OffsetCommitRequestTopic]
+    f_group_id, pos = read_compact_string(buf, pos)
+    f_generation_id_or_member_epoch, = _S1.unpack_from(buf, pos)
     pos += 4
-    _member_id, pos = read_compact_string(buf, pos)
-    _group_instance_id, pos = read_compact_nullable_string(buf, pos)
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    f_member_id, pos = read_compact_string(buf, pos)
+    f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_commit_request_topic_v8(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_commit_request_topic_v8(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetCommitRequest(_group_id, _generation_id_or_member_epoch, _member_id, _group_instance_id, -1, _topics, _unknown), pos
+    return OffsetCommitRequest(f_group_id, f_generation_id_or_member_epoch, f_member_id, f_group_instance_id, -1, f_topics, _unknown), pos
 
 
 def _encode_offset_commit_request_partition_v0(m: OffsetCommitRequestPartition, out: bytearray) -> None:
@@ -362,8 +362,8 @@ def _encode_offset_commit_request_partition_v0(m: OffsetCommitRequestPartition, 
 def _encode_offset_commit_request_topic_v0(m: OffsetCommitRequestTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_offset_commit_request_partition_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_offset_commit_request_partition_v0(e_partitions, out)
 
 
 def _encode_offset_commit_request_v0(m: OffsetCommitRequest, out: bytearray) -> None:
@@ -371,8 +371,8 @@ def _encode_offset_commit_request_v0(m: OffsetCommitRequest, out: bytearray) -> 
         raise version_error("OffsetCommitRequest", "GroupInstanceId", 0)
     write_string(out, m.group_id)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_commit_request_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_commit_request_topic_v0(e_topics, out)
 
 
 def _encode_offset_commit_request_partition_v1(m: OffsetCommitRequestPartition, out: bytearray) -> None:
@@ -383,8 +383,8 @@ def _encode_offset_commit_request_partition_v1(m: OffsetCommitRequestPartition, 
 def _encode_offset_commit_request_topic_v1(m: OffsetCommitRequestTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_offset_commit_request_partition_v1(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_offset_commit_request_partition_v1(e_partitions, out)
 
 
 def _encode_offset_commit_request_v1(m: OffsetCommitRequest, out: bytearray) -> None:
@@ -394,8 +394,8 @@ def _encode_offset_commit_request_v1(m: OffsetCommitRequest, out: bytearray) -> 
     out += _S1.pack(m.generation_id_or_member_epoch)
     write_string(out, m.member_id)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_commit_request_topic_v1(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_commit_request_topic_v1(e_topics, out)
 
 
 def _encode_offset_commit_request_partition_v2(m: OffsetCommitRequestPartition, out: bytearray) -> None:
@@ -408,8 +408,8 @@ def _encode_offset_commit_request_partition_v2(m: OffsetCommitRequestPartition, 
 def _encode_offset_commit_request_topic_v2(m: OffsetCommitRequestTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_offset_commit_request_partition_v2(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_offset_commit_request_partition_v2(e_partitions, out)
 
 
 def _encode_offset_commit_request_v2(m: OffsetCommitRequest, out: bytearray) -> None:
@@ -420,8 +420,8 @@ def _encode_offset_commit_request_v2(m: OffsetCommitRequest, out: bytearray) -> 
     write_string(out, m.member_id)
     out += _S3.pack(m.retention_time_ms)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_commit_request_topic_v2(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_commit_request_topic_v2(e_topics, out)
 
 
 def _encode_offset_commit_request_partition_v3(m: OffsetCommitRequestPartition, out: bytearray) -> None:
@@ -434,8 +434,8 @@ def _encode_offset_commit_request_partition_v3(m: OffsetCommitRequestPartition, 
 def _encode_offset_commit_request_topic_v3(m: OffsetCommitRequestTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_offset_commit_request_partition_v3(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_offset_commit_request_partition_v3(e_partitions, out)
 
 
 def _encode_offset_commit_request_v3(m: OffsetCommitRequest, out: bytearray) -> None:
@@ -446,8 +446,8 @@ def _encode_offset_commit_request_v3(m: OffsetCommitRequest, out: bytearray) -> 
     write_string(out, m.member_id)
     out += _S3.pack(m.retention_time_ms)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_commit_request_topic_v3(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_commit_request_topic_v3(e_topics, out)
 
 
 def _encode_offset_commit_request_partition_v4(m: OffsetCommitRequestPartition, out: bytearray) -> None:
@@ -460,8 +460,8 @@ def _encode_offset_commit_request_partition_v4(m: OffsetCommitRequestPartition, 
 def _encode_offset_commit_request_topic_v4(m: OffsetCommitRequestTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_offset_commit_request_partition_v4(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_offset_commit_request_partition_v4(e_partitions, out)
 
 
 def _encode_offset_commit_request_v4(m: OffsetCommitRequest, out: bytearray) -> None:
@@ -472,8 +472,8 @@ def _encode_offset_commit_request_v4(m: OffsetCommitRequest, out: bytearray) -> 
     write_string(out, m.member_id)
     out += _S3.pack(m.retention_time_ms)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_commit_request_topic_v4(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_commit_request_topic_v4(e_topics, out)
 
 
 def _encode_offset_commit_request_partition_v5(m: OffsetCommitRequestPartition, out: bytearray) -> None:
@@ -486,8 +486,8 @@ def _encode_offset_commit_request_partition_v5(m: OffsetCommitRequestPartition, 
 def _encode_offset_commit_request_topic_v5(m: OffsetCommitRequestTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_offset_commit_request_partition_v5(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_offset_commit_request_partition_v5(e_partitions, out)
 
 
 def _encode_offset_commit_request_v5(m: OffsetCommitRequest, out: bytearray) -> None:
@@ -497,8 +497,8 @@ def _encode_offset_commit_request_v5(m: OffsetCommitRequest, out: bytearray) -> 
     out += _S1.pack(m.generation_id_or_member_epoch)
     write_string(out, m.member_id)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_commit_request_topic_v5(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_commit_request_topic_v5(e_topics, out)
 
 
 def _encode_offset_commit_request_partition_v6(m: OffsetCommitRequestPartition, out: bytearray) -> None:
@@ -511,8 +511,8 @@ def _encode_offset_commit_request_partition_v6(m: OffsetCommitRequestPartition, 
 def _encode_offset_commit_request_topic_v6(m: OffsetCommitRequestTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_offset_commit_request_partition_v6(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_offset_commit_request_partition_v6(e_partitions, out)
 
 
 def _encode_offset_commit_request_v6(m: OffsetCommitRequest, out: bytearray) -> None:
@@ -522,8 +522,8 @@ def _encode_offset_commit_request_v6(m: OffsetCommitRequest, out: bytearray) -> 
     out += _S1.pack(m.generation_id_or_member_epoch)
     write_string(out, m.member_id)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_commit_request_topic_v6(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_commit_request_topic_v6(e_topics, out)
 
 
 def _encode_offset_commit_request_partition_v7(m: OffsetCommitRequestPartition, out: bytearray) -> None:
@@ -536,8 +536,8 @@ def _encode_offset_commit_request_partition_v7(m: OffsetCommitRequestPartition, 
 def _encode_offset_commit_request_topic_v7(m: OffsetCommitRequestTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_offset_commit_request_partition_v7(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_offset_commit_request_partition_v7(e_partitions, out)
 
 
 def _encode_offset_commit_request_v7(m: OffsetCommitRequest, out: bytearray) -> None:
@@ -546,8 +546,8 @@ def _encode_offset_commit_request_v7(m: OffsetCommitRequest, out: bytearray) -> 
     write_string(out, m.member_id)
     write_nullable_string(out, m.group_instance_id)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_commit_request_topic_v7(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_commit_request_topic_v7(e_topics, out)
 
 
 def _encode_offset_commit_request_partition_v8(m: OffsetCommitRequestPartition, out: bytearray) -> None:
@@ -564,8 +564,8 @@ def _encode_offset_commit_request_partition_v8(m: OffsetCommitRequestPartition, 
 def _encode_offset_commit_request_topic_v8(m: OffsetCommitRequestTopic, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_offset_commit_request_partition_v8(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_offset_commit_request_partition_v8(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -578,8 +578,8 @@ def _encode_offset_commit_request_v8(m: OffsetCommitRequest, out: bytearray) -> 
     write_compact_string(out, m.member_id)
     write_compact_nullable_string(out, m.group_instance_id)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_offset_commit_request_topic_v8(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_commit_request_topic_v8(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -600,8 +600,8 @@ def _encode_offset_commit_request_partition_v9(m: OffsetCommitRequestPartition, 
 def _encode_offset_commit_request_topic_v9(m: OffsetCommitRequestTopic, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_offset_commit_request_partition_v9(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_offset_commit_request_partition_v9(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -614,8 +614,8 @@ def _encode_offset_commit_request_v9(m: OffsetCommitRequest, out: bytearray) -> 
     write_compact_string(out, m.member_id)
     write_compact_nullable_string(out, m.group_instance_id)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_offset_commit_request_topic_v9(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_commit_request_topic_v9(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

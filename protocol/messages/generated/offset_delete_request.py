@@ -77,39 +77,39 @@ class OffsetDeleteRequest(ApiMessage):
 
 
 def _decode_offset_delete_request_partition_v0(buf: memoryview, pos: int) -> tuple[OffsetDeleteRequestPartition, int]:
-    _partition_index, = _S0.unpack_from(buf, pos)
+    f_partition_index, = _S0.unpack_from(buf, pos)
     pos += 4
-    return OffsetDeleteRequestPartition(_partition_index), pos
+    return OffsetDeleteRequestPartition(f_partition_index), pos
 
 
 def _decode_offset_delete_request_topic_v0(buf: memoryview, pos: int) -> tuple[OffsetDeleteRequestTopic, int]:
-    _name: str
-    _partitions: list[OffsetDeleteRequestPartition]
-    _name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[OffsetDeleteRequestPartition]
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_offset_delete_request_partition_v0(buf, pos)
-            _partitions.append(_e_partitions)
-    return OffsetDeleteRequestTopic(_name, _partitions), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_offset_delete_request_partition_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    return OffsetDeleteRequestTopic(f_name, f_partitions), pos
 
 
 def _decode_offset_delete_request_v0(buf: memoryview, pos: int) -> tuple[OffsetDeleteRequest, int]:
-    _group_id: str
-    _topics: list[OffsetDeleteRequestTopic]
-    _group_id, pos = read_string(buf, pos)
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_group_id: str
+    f_topics: list[OffsetDeleteRequestTopic]
+    f_group_id, pos = read_string(buf, pos)
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_delete_request_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    return OffsetDeleteRequest(_group_id, _topics), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_delete_request_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    return OffsetDeleteRequest(f_group_id, f_topics), pos
 
 
 def _encode_offset_delete_request_partition_v0(m: OffsetDeleteRequestPartition, out: bytearray) -> None:
@@ -119,15 +119,15 @@ def _encode_offset_delete_request_partition_v0(m: OffsetDeleteRequestPartition, 
 def _encode_offset_delete_request_topic_v0(m: OffsetDeleteRequestTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_offset_delete_request_partition_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_offset_delete_request_partition_v0(e_partitions, out)
 
 
 def _encode_offset_delete_request_v0(m: OffsetDeleteRequest, out: bytearray) -> None:
     write_string(out, m.group_id)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_delete_request_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_delete_request_topic_v0(e_topics, out)
 
 
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[OffsetDeleteRequest, int]]] = {

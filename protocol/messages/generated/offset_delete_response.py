@@ -82,39 +82,39 @@ class OffsetDeleteResponse(ApiMessage):
 
 
 def _decode_offset_delete_response_partition_v0(buf: memoryview, pos: int) -> tuple[OffsetDeleteResponsePartition, int]:
-    _partition_index, _error_code = _S1.unpack_from(buf, pos)
+    f_partition_index, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    return OffsetDeleteResponsePartition(_partition_index, _error_code), pos
+    return OffsetDeleteResponsePartition(f_partition_index, f_error_code), pos
 
 
 def _decode_offset_delete_response_topic_v0(buf: memoryview, pos: int) -> tuple[OffsetDeleteResponseTopic, int]:
-    _name: str
-    _partitions: list[OffsetDeleteResponsePartition]
-    _name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[OffsetDeleteResponsePartition]
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_offset_delete_response_partition_v0(buf, pos)
-            _partitions.append(_e_partitions)
-    return OffsetDeleteResponseTopic(_name, _partitions), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_offset_delete_response_partition_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    return OffsetDeleteResponseTopic(f_name, f_partitions), pos
 
 
 def _decode_offset_delete_response_v0(buf: memoryview, pos: int) -> tuple[OffsetDeleteResponse, int]:
-    _topics: list[OffsetDeleteResponseTopic]
-    _error_code, _throttle_time_ms = _S0.unpack_from(buf, pos)
+    f_topics: list[OffsetDeleteResponseTopic]
+    f_error_code, f_throttle_time_ms = _S0.unpack_from(buf, pos)
     pos += 6
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_delete_response_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    return OffsetDeleteResponse(_error_code, _throttle_time_ms, _topics), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_delete_response_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    return OffsetDeleteResponse(f_error_code, f_throttle_time_ms, f_topics), pos
 
 
 def _encode_offset_delete_response_partition_v0(m: OffsetDeleteResponsePartition, out: bytearray) -> None:
@@ -124,15 +124,15 @@ def _encode_offset_delete_response_partition_v0(m: OffsetDeleteResponsePartition
 def _encode_offset_delete_response_topic_v0(m: OffsetDeleteResponseTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_offset_delete_response_partition_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_offset_delete_response_partition_v0(e_partitions, out)
 
 
 def _encode_offset_delete_response_v0(m: OffsetDeleteResponse, out: bytearray) -> None:
     out += _S0.pack(m.error_code, m.throttle_time_ms)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_delete_response_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_delete_response_topic_v0(e_topics, out)
 
 
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[OffsetDeleteResponse, int]]] = {

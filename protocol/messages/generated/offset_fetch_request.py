@@ -112,208 +112,208 @@ class OffsetFetchRequest(ApiMessage):
 
 
 def _decode_offset_fetch_request_topic_v0(buf: memoryview, pos: int) -> tuple[OffsetFetchRequestTopic, int]:
-    _name: str
-    _partition_indexes: list[int]
-    _name, pos = read_string(buf, pos)
-    _n_partition_indexes, pos = read_array_length(buf, pos)
-    if _n_partition_indexes < 0:
+    f_name: str
+    f_partition_indexes: list[int]
+    f_name, pos = read_string(buf, pos)
+    n_partition_indexes, pos = read_array_length(buf, pos)
+    if n_partition_indexes < 0:
         raise MessageDecodeError("non-nullable field PartitionIndexes was null")
     else:
-        _partition_indexes = list(unpack_from(f">{_n_partition_indexes}i", buf, pos))
-        pos += 4 * _n_partition_indexes
-    return OffsetFetchRequestTopic(_name, _partition_indexes, []), pos
+        f_partition_indexes = list(unpack_from(f">{n_partition_indexes}i", buf, pos))
+        pos += 4 * n_partition_indexes
+    return OffsetFetchRequestTopic(f_name, f_partition_indexes, []), pos
 
 
 def _decode_offset_fetch_request_v0(buf: memoryview, pos: int) -> tuple[OffsetFetchRequest, int]:
-    _group_id: str
-    _topics: list[OffsetFetchRequestTopic] | None
-    _group_id, pos = read_string(buf, pos)
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_group_id: str
+    f_topics: list[OffsetFetchRequestTopic] | None
+    f_group_id, pos = read_string(buf, pos)
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_fetch_request_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    return OffsetFetchRequest(_group_id, _topics, [], False, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_fetch_request_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    return OffsetFetchRequest(f_group_id, f_topics, [], False, []), pos
 
 
 def _decode_offset_fetch_request_v2(buf: memoryview, pos: int) -> tuple[OffsetFetchRequest, int]:
-    _group_id: str
-    _topics: list[OffsetFetchRequestTopic] | None
-    _group_id, pos = read_string(buf, pos)
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
-        _topics = None
+    f_group_id: str
+    f_topics: list[OffsetFetchRequestTopic] | None
+    f_group_id, pos = read_string(buf, pos)
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
+        f_topics = None
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_fetch_request_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    return OffsetFetchRequest(_group_id, _topics, [], False, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_fetch_request_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    return OffsetFetchRequest(f_group_id, f_topics, [], False, []), pos
 
 
 def _decode_offset_fetch_request_topic_v6(buf: memoryview, pos: int) -> tuple[OffsetFetchRequestTopic, int]:
-    _name: str
-    _partition_indexes: list[int]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partition_indexes, pos = read_compact_array_length(buf, pos)
-    if _n_partition_indexes < 0:
+    f_name: str
+    f_partition_indexes: list[int]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partition_indexes, pos = read_compact_array_length(buf, pos)
+    if n_partition_indexes < 0:
         raise MessageDecodeError("non-nullable field PartitionIndexes was null")
     else:
-        _partition_indexes = list(unpack_from(f">{_n_partition_indexes}i", buf, pos))
-        pos += 4 * _n_partition_indexes
+        f_partition_indexes = list(unpack_from(f">{n_partition_indexes}i", buf, pos))
+        pos += 4 * n_partition_indexes
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetFetchRequestTopic(_name, _partition_indexes, _unknown), pos
+    return OffsetFetchRequestTopic(f_name, f_partition_indexes, _unknown), pos
 
 
 def _decode_offset_fetch_request_v6(buf: memoryview, pos: int) -> tuple[OffsetFetchRequest, int]:
-    _group_id: str
-    _topics: list[OffsetFetchRequestTopic] | None
-    _group_id, pos = read_compact_string(buf, pos)
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
-        _topics = None
+    f_group_id: str
+    f_topics: list[OffsetFetchRequestTopic] | None
+    f_group_id, pos = read_compact_string(buf, pos)
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        f_topics = None
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_fetch_request_topic_v6(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_fetch_request_topic_v6(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetFetchRequest(_group_id, _topics, [], False, _unknown), pos
+    return OffsetFetchRequest(f_group_id, f_topics, [], False, _unknown), pos
 
 
 def _decode_offset_fetch_request_v7(buf: memoryview, pos: int) -> tuple[OffsetFetchRequest, int]:
-    _group_id: str
-    _topics: list[OffsetFetchRequestTopic] | None
-    _group_id, pos = read_compact_string(buf, pos)
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
-        _topics = None
+    f_group_id: str
+    f_topics: list[OffsetFetchRequestTopic] | None
+    f_group_id, pos = read_compact_string(buf, pos)
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        f_topics = None
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_fetch_request_topic_v6(buf, pos)
-            _topics.append(_e_topics)
-    _require_stable, = _S0.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_fetch_request_topic_v6(buf, pos)
+            f_topics.append(e_topics)
+    f_require_stable, = _S0.unpack_from(buf, pos)
     pos += 1
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetFetchRequest(_group_id, _topics, [], _require_stable, _unknown), pos
+    return OffsetFetchRequest(f_group_id, f_topics, [], f_require_stable, _unknown), pos
 
 
 def _decode_offset_fetch_request_topics_v8(buf: memoryview, pos: int) -> tuple[OffsetFetchRequestTopics, int]:
-    _name: str
-    _partition_indexes: list[int]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partition_indexes, pos = read_compact_array_length(buf, pos)
-    if _n_partition_indexes < 0:
+    f_name: str
+    f_partition_indexes: list[int]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partition_indexes, pos = read_compact_array_length(buf, pos)
+    if n_partition_indexes < 0:
         raise MessageDecodeError("non-nullable field PartitionIndexes was null")
     else:
-        _partition_indexes = list(unpack_from(f">{_n_partition_indexes}i", buf, pos))
-        pos += 4 * _n_partition_indexes
+        f_partition_indexes = list(unpack_from(f">{n_partition_indexes}i", buf, pos))
+        pos += 4 * n_partition_indexes
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetFetchRequestTopics(_name, _partition_indexes, _unknown), pos
+    return OffsetFetchRequestTopics(f_name, f_partition_indexes, _unknown), pos
 
 
 def _decode_offset_fetch_request_group_v8(buf: memoryview, pos: int) -> tuple[OffsetFetchRequestGroup, int]:
-    _group_id: str
-    _topics: list[OffsetFetchRequestTopics] | None
-    _group_id, pos = read_compact_string(buf, pos)
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
-        _topics = None
+    f_group_id: str
+    f_topics: list[OffsetFetchRequestTopics] | None
+    f_group_id, pos = read_compact_string(buf, pos)
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        f_topics = None
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_fetch_request_topics_v8(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_fetch_request_topics_v8(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetFetchRequestGroup(_group_id, None, -1, _topics, _unknown), pos
+    return OffsetFetchRequestGroup(f_group_id, None, -1, f_topics, _unknown), pos
 
 
 def _decode_offset_fetch_request_v8(buf: memoryview, pos: int) -> tuple[OffsetFetchRequest, int]:
-    _groups: list[OffsetFetchRequestGroup]
-    _n_groups, pos = read_compact_array_length(buf, pos)
-    if _n_groups < 0:
+    f_groups: list[OffsetFetchRequestGroup]
+    n_groups, pos = read_compact_array_length(buf, pos)
+    if n_groups < 0:
         raise MessageDecodeError("non-nullable field Groups was null")
     else:
-        _groups = []
-        for _ in range(_n_groups):
-            _e_groups, pos = _decode_offset_fetch_request_group_v8(buf, pos)
-            _groups.append(_e_groups)
-    _require_stable, = _S0.unpack_from(buf, pos)
+        f_groups = []
+        for _ in range(n_groups):
+            e_groups, pos = _decode_offset_fetch_request_group_v8(buf, pos)
+            f_groups.append(e_groups)
+    f_require_stable, = _S0.unpack_from(buf, pos)
     pos += 1
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetFetchRequest('', [], _groups, _require_stable, _unknown), pos
+    return OffsetFetchRequest('', [], f_groups, f_require_stable, _unknown), pos
 
 
 def _decode_offset_fetch_request_group_v9(buf: memoryview, pos: int) -> tuple[OffsetFetchRequestGroup, int]:
-    _group_id: str
-    _member_id: str | None
-    _topics: list[OffsetFetchRequestTopics] | None
-    _group_id, pos = read_compact_string(buf, pos)
-    _member_id, pos = read_compact_nullable_string(buf, pos)
-    _member_epoch, = _S1.unpack_from(buf, pos)
+    f_group_id: str
+    f_member_id: str | None
+    f_topics: list[OffsetFetchRequestTopics] | None
+    f_group_id, pos = read_compact_string(buf, pos)
+    f_member_id, pos = read_compact_nullable_string(buf, pos)
+    f_member_epoch, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
-        _topics = None
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        f_topics = None
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_fetch_request_topics_v8(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_fetch_request_topics_v8(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetFetchRequestGroup(_group_id, _member_id, _member_epoch, _topics, _unknown), pos
+    return OffsetFetchRequestGroup(f_group_id, f_member_id, f_member_epoch, f_topics, _unknown), pos
 
 
 def _decode_offset_fetch_request_v9(buf: memoryview, pos: int) -> tuple[OffsetFetchRequest, int]:
-    _groups: list[OffsetFetchRequestGroup]
-    _n_groups, pos = read_compact_array_length(buf, pos)
-    if _n_groups < 0:
+    f_groups: list[OffsetFetchRequestGroup]
+    n_groups, pos = read_compact_array_length(buf, pos)
+    if n_groups < 0:
         raise MessageDecodeError("non-nullable field Groups was null")
     else:
-        _groups = []
-        for _ in range(_n_groups):
-            _e_groups, pos = _decode_offset_fetch_request_group_v9(buf, pos)
-            _groups.append(_e_groups)
-    _require_stable, = _S0.unpack_from(buf, pos)
+        f_groups = []
+        for _ in range(n_groups):
+            e_groups, pos = _decode_offset_fetch_request_group_v9(buf, pos)
+            f_groups.append(e_groups)
+    f_require_stable, = _S0.unpack_from(buf, pos)
     pos += 1
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetFetchRequest('', [], _groups, _require_stable, _unknown), pos
+    return OffsetFetchRequest('', [], f_groups, f_require_stable, _unknown), pos
 
 
 def _encode_offset_fetch_request_topic_v0(m: OffsetFetchRequestTopic, out: bytearray) -> None:
@@ -331,8 +331,8 @@ def _encode_offset_fetch_request_v0(m: OffsetFetchRequest, out: bytearray) -> No
     if m.topics is None:
         raise null_error("OffsetFetchRequest", "Topics", 0)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_fetch_request_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_fetch_request_topic_v0(e_topics, out)
 
 
 def _encode_offset_fetch_request_v1(m: OffsetFetchRequest, out: bytearray) -> None:
@@ -344,8 +344,8 @@ def _encode_offset_fetch_request_v1(m: OffsetFetchRequest, out: bytearray) -> No
     if m.topics is None:
         raise null_error("OffsetFetchRequest", "Topics", 1)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_fetch_request_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_fetch_request_topic_v0(e_topics, out)
 
 
 def _encode_offset_fetch_request_v2(m: OffsetFetchRequest, out: bytearray) -> None:
@@ -358,8 +358,8 @@ def _encode_offset_fetch_request_v2(m: OffsetFetchRequest, out: bytearray) -> No
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.topics))
-        for _e_topics in m.topics:
-            _encode_offset_fetch_request_topic_v0(_e_topics, out)
+        for e_topics in m.topics:
+            _encode_offset_fetch_request_topic_v0(e_topics, out)
 
 
 def _encode_offset_fetch_request_v3(m: OffsetFetchRequest, out: bytearray) -> None:
@@ -372,8 +372,8 @@ def _encode_offset_fetch_request_v3(m: OffsetFetchRequest, out: bytearray) -> No
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.topics))
-        for _e_topics in m.topics:
-            _encode_offset_fetch_request_topic_v0(_e_topics, out)
+        for e_topics in m.topics:
+            _encode_offset_fetch_request_topic_v0(e_topics, out)
 
 
 def _encode_offset_fetch_request_v4(m: OffsetFetchRequest, out: bytearray) -> None:
@@ -386,8 +386,8 @@ def _encode_offset_fetch_request_v4(m: OffsetFetchRequest, out: bytearray) -> No
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.topics))
-        for _e_topics in m.topics:
-            _encode_offset_fetch_request_topic_v0(_e_topics, out)
+        for e_topics in m.topics:
+            _encode_offset_fetch_request_topic_v0(e_topics, out)
 
 
 def _encode_offset_fetch_request_v5(m: OffsetFetchRequest, out: bytearray) -> None:
@@ -400,8 +400,8 @@ def _encode_offset_fetch_request_v5(m: OffsetFetchRequest, out: bytearray) -> No
         out += b"\xff\xff\xff\xff"
     else:
         out += pack_int32(len(m.topics))
-        for _e_topics in m.topics:
-            _encode_offset_fetch_request_topic_v0(_e_topics, out)
+        for e_topics in m.topics:
+            _encode_offset_fetch_request_topic_v0(e_topics, out)
 
 
 def _encode_offset_fetch_request_topic_v6(m: OffsetFetchRequestTopic, out: bytearray) -> None:
@@ -424,8 +424,8 @@ def _encode_offset_fetch_request_v6(m: OffsetFetchRequest, out: bytearray) -> No
         out.append(0)
     else:
         write_uvarint(out, len(m.topics) + 1)
-        for _e_topics in m.topics:
-            _encode_offset_fetch_request_topic_v6(_e_topics, out)
+        for e_topics in m.topics:
+            _encode_offset_fetch_request_topic_v6(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -440,8 +440,8 @@ def _encode_offset_fetch_request_v7(m: OffsetFetchRequest, out: bytearray) -> No
         out.append(0)
     else:
         write_uvarint(out, len(m.topics) + 1)
-        for _e_topics in m.topics:
-            _encode_offset_fetch_request_topic_v6(_e_topics, out)
+        for e_topics in m.topics:
+            _encode_offset_fetch_request_topic_v6(e_topics, out)
     out += _S0.pack(m.require_stable)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -465,8 +465,8 @@ def _encode_offset_fetch_request_group_v8(m: OffsetFetchRequestGroup, out: bytea
         out.append(0)
     else:
         write_uvarint(out, len(m.topics) + 1)
-        for _e_topics in m.topics:
-            _encode_offset_fetch_request_topics_v8(_e_topics, out)
+        for e_topics in m.topics:
+            _encode_offset_fetch_request_topics_v8(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -479,8 +479,8 @@ def _encode_offset_fetch_request_v8(m: OffsetFetchRequest, out: bytearray) -> No
     if (m.topics is None or len(m.topics) > 0):
         raise version_error("OffsetFetchRequest", "Topics", 8)
     write_uvarint(out, len(m.groups) + 1)
-    for _e_groups in m.groups:
-        _encode_offset_fetch_request_group_v8(_e_groups, out)
+    for e_groups in m.groups:
+        _encode_offset_fetch_request_group_v8(e_groups, out)
     out += _S0.pack(m.require_stable)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -496,8 +496,8 @@ def _encode_offset_fetch_request_group_v9(m: OffsetFetchRequestGroup, out: bytea
         out.append(0)
     else:
         write_uvarint(out, len(m.topics) + 1)
-        for _e_topics in m.topics:
-            _encode_offset_fetch_request_topics_v8(_e_topics, out)
+        for e_topics in m.topics:
+            _encode_offset_fetch_request_topics_v8(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -510,8 +510,8 @@ def _encode_offset_fetch_request_v9(m: OffsetFetchRequest, out: bytearray) -> No
     if (m.topics is None or len(m.topics) > 0):
         raise version_error("OffsetFetchRequest", "Topics", 9)
     write_uvarint(out, len(m.groups) + 1)
-    for _e_groups in m.groups:
-        _encode_offset_fetch_request_group_v9(_e_groups, out)
+    for e_groups in m.groups:
+        _encode_offset_fetch_request_group_v9(e_groups, out)
     out += _S0.pack(m.require_stable)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))

@@ -147,249 +147,249 @@ class OffsetFetchResponse(ApiMessage):
 
 
 def _decode_offset_fetch_response_partition_v0(buf: memoryview, pos: int) -> tuple[OffsetFetchResponsePartition, int]:
-    _metadata: str | None
-    _partition_index, _committed_offset = _S0.unpack_from(buf, pos)
+    f_metadata: str | None
+    f_partition_index, f_committed_offset = _S0.unpack_from(buf, pos)
     pos += 12
-    _metadata, pos = read_nullable_string(buf, pos)
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_metadata, pos = read_nullable_string(buf, pos)
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    return OffsetFetchResponsePartition(_partition_index, _committed_offset, -1, _metadata, _error_code, []), pos
+    return OffsetFetchResponsePartition(f_partition_index, f_committed_offset, -1, f_metadata, f_error_code, []), pos
 
 
 def _decode_offset_fetch_response_topic_v0(buf: memoryview, pos: int) -> tuple[OffsetFetchResponseTopic, int]:
-    _name: str
-    _partitions: list[OffsetFetchResponsePartition]
-    _name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[OffsetFetchResponsePartition]
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_offset_fetch_response_partition_v0(buf, pos)
-            _partitions.append(_e_partitions)
-    return OffsetFetchResponseTopic(_name, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_offset_fetch_response_partition_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    return OffsetFetchResponseTopic(f_name, f_partitions, []), pos
 
 
 def _decode_offset_fetch_response_v0(buf: memoryview, pos: int) -> tuple[OffsetFetchResponse, int]:
-    _topics: list[OffsetFetchResponseTopic]
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_topics: list[OffsetFetchResponseTopic]
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_fetch_response_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    return OffsetFetchResponse(0, _topics, 0, [], []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_fetch_response_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    return OffsetFetchResponse(0, f_topics, 0, [], []), pos
 
 
 def _decode_offset_fetch_response_v2(buf: memoryview, pos: int) -> tuple[OffsetFetchResponse, int]:
-    _topics: list[OffsetFetchResponseTopic]
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_topics: list[OffsetFetchResponseTopic]
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_fetch_response_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    _error_code, = _S1.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_fetch_response_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    return OffsetFetchResponse(0, _topics, _error_code, [], []), pos
+    return OffsetFetchResponse(0, f_topics, f_error_code, [], []), pos
 
 
 def _decode_offset_fetch_response_v3(buf: memoryview, pos: int) -> tuple[OffsetFetchResponse, int]:
-    _topics: list[OffsetFetchResponseTopic]
-    _throttle_time_ms, = _S2.unpack_from(buf, pos)
+    f_topics: list[OffsetFetchResponseTopic]
+    f_throttle_time_ms, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_fetch_response_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    _error_code, = _S1.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_fetch_response_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    return OffsetFetchResponse(_throttle_time_ms, _topics, _error_code, [], []), pos
+    return OffsetFetchResponse(f_throttle_time_ms, f_topics, f_error_code, [], []), pos
 
 
 def _decode_offset_fetch_response_partition_v5(buf: memoryview, pos: int) -> tuple[OffsetFetchResponsePartition, int]:
-    _metadata: str | None
-    _partition_index, _committed_offset, _committed_leader_epoch = _S3.unpack_from(buf, pos)
+    f_metadata: str | None
+    f_partition_index, f_committed_offset, f_committed_leader_epoch = _S3.unpack_from(buf, pos)
     pos += 16
-    _metadata, pos = read_nullable_string(buf, pos)
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_metadata, pos = read_nullable_string(buf, pos)
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    return OffsetFetchResponsePartition(_partition_index, _committed_offset, _committed_leader_epoch, _metadata, _error_code, []), pos
+    return OffsetFetchResponsePartition(f_partition_index, f_committed_offset, f_committed_leader_epoch, f_metadata, f_error_code, []), pos
 
 
 def _decode_offset_fetch_response_topic_v5(buf: memoryview, pos: int) -> tuple[OffsetFetchResponseTopic, int]:
-    _name: str
-    _partitions: list[OffsetFetchResponsePartition]
-    _name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[OffsetFetchResponsePartition]
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_offset_fetch_response_partition_v5(buf, pos)
-            _partitions.append(_e_partitions)
-    return OffsetFetchResponseTopic(_name, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_offset_fetch_response_partition_v5(buf, pos)
+            f_partitions.append(e_partitions)
+    return OffsetFetchResponseTopic(f_name, f_partitions, []), pos
 
 
 def _decode_offset_fetch_response_v5(buf: memoryview, pos: int) -> tuple[OffsetFetchResponse, int]:
-    _topics: list[OffsetFetchResponseTopic]
-    _throttle_time_ms, = _S2.unpack_from(buf, pos)
+    f_topics: list[OffsetFetchResponseTopic]
+    f_throttle_time_ms, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_fetch_response_topic_v5(buf, pos)
-            _topics.append(_e_topics)
-    _error_code, = _S1.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_fetch_response_topic_v5(buf, pos)
+            f_topics.append(e_topics)
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    return OffsetFetchResponse(_throttle_time_ms, _topics, _error_code, [], []), pos
+    return OffsetFetchResponse(f_throttle_time_ms, f_topics, f_error_code, [], []), pos
 
 
 def _decode_offset_fetch_response_partition_v6(buf: memoryview, pos: int) -> tuple[OffsetFetchResponsePartition, int]:
-    _metadata: str | None
-    _partition_index, _committed_offset, _committed_leader_epoch = _S3.unpack_from(buf, pos)
+    f_metadata: str | None
+    f_partition_index, f_committed_offset, f_committed_leader_epoch = _S3.unpack_from(buf, pos)
     pos += 16
-    _metadata, pos = read_compact_nullable_string(buf, pos)
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_metadata, pos = read_compact_nullable_string(buf, pos)
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetFetchResponsePartition(_partition_index, _committed_offset, _committed_leader_epoch, _metadata, _error_code, _unknown), pos
+    return OffsetFetchResponsePartition(f_partition_index, f_committed_offset, f_committed_leader_epoch, f_metadata, f_error_code, _unknown), pos
 
 
 def _decode_offset_fetch_response_topic_v6(buf: memoryview, pos: int) -> tuple[OffsetFetchResponseTopic, int]:
-    _name: str
-    _partitions: list[OffsetFetchResponsePartition]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[OffsetFetchResponsePartition]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_offset_fetch_response_partition_v6(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_offset_fetch_response_partition_v6(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetFetchResponseTopic(_name, _partitions, _unknown), pos
+    return OffsetFetchResponseTopic(f_name, f_partitions, _unknown), pos
 
 
 def _decode_offset_fetch_response_v6(buf: memoryview, pos: int) -> tuple[OffsetFetchResponse, int]:
-    _topics: list[OffsetFetchResponseTopic]
-    _throttle_time_ms, = _S2.unpack_from(buf, pos)
+    f_topics: list[OffsetFetchResponseTopic]
+    f_throttle_time_ms, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_fetch_response_topic_v6(buf, pos)
-            _topics.append(_e_topics)
-    _error_code, = _S1.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_fetch_response_topic_v6(buf, pos)
+            f_topics.append(e_topics)
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetFetchResponse(_throttle_time_ms, _topics, _error_code, [], _unknown), pos
+    return OffsetFetchResponse(f_throttle_time_ms, f_topics, f_error_code, [], _unknown), pos
 
 
 def _decode_offset_fetch_response_partitions_v8(buf: memoryview, pos: int) -> tuple[OffsetFetchResponsePartitions, int]:
-    _metadata: str | None
-    _partition_index, _committed_offset, _committed_leader_epoch = _S3.unpack_from(buf, pos)
+    f_metadata: str | None
+    f_partition_index, f_committed_offset, f_committed_leader_epoch = _S3.unpack_from(buf, pos)
     pos += 16
-    _metadata, pos = read_compact_nullable_string(buf, pos)
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_metadata, pos = read_compact_nullable_string(buf, pos)
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetFetchResponsePartitions(_partition_index, _committed_offset, _committed_leader_epoch, _metadata, _error_code, _unknown), pos
+    return OffsetFetchResponsePartitions(f_partition_index, f_committed_offset, f_committed_leader_epoch, f_metadata, f_error_code, _unknown), pos
 
 
 def _decode_offset_fetch_response_topics_v8(buf: memoryview, pos: int) -> tuple[OffsetFetchResponseTopics, int]:
-    _name: str
-    _partitions: list[OffsetFetchResponsePartitions]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[OffsetFetchResponsePartitions]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_offset_fetch_response_partitions_v8(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_offset_fetch_response_partitions_v8(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetFetchResponseTopics(_name, _partitions, _unknown), pos
+    return OffsetFetchResponseTopics(f_name, f_partitions, _unknown), pos
 
 
 def _decode_offset_fetch_response_group_v8(buf: memoryview, pos: int) -> tuple[OffsetFetchResponseGroup, int]:
-    _group_id: str
-    _topics: list[OffsetFetchResponseTopics]
-    _group_id, pos = read_compact_string(buf, pos)
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    f_group_id: str
+    f_topics: list[OffsetFetchResponseTopics]
+    f_group_id, pos = read_compact_string(buf, pos)
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_fetch_response_topics_v8(buf, pos)
-            _topics.append(_e_topics)
-    _error_code, = _S1.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_fetch_response_topics_v8(buf, pos)
+            f_topics.append(e_topics)
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetFetchResponseGroup(_group_id, _topics, _error_code, _unknown), pos
+    return OffsetFetchResponseGroup(f_group_id, f_topics, f_error_code, _unknown), pos
 
 
 def _decode_offset_fetch_response_v8(buf: memoryview, pos: int) -> tuple[OffsetFetchResponse, int]:
-    _groups: list[OffsetFetchResponseGroup]
-    _throttle_time_ms, = _S2.unpack_from(buf, pos)
+    f_groups: list[OffsetFetchResponseGroup]
+    f_throttle_time_ms, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_groups, pos = read_compact_array_length(buf, pos)
-    if _n_groups < 0:
+    n_groups, pos = read_compact_array_length(buf, pos)
+    if n_groups < 0:
         raise MessageDecodeError("non-nullable field Groups was null")
     else:
-        _groups = []
-        for _ in range(_n_groups):
-            _e_groups, pos = _decode_offset_fetch_response_group_v8(buf, pos)
-            _groups.append(_e_groups)
+        f_groups = []
+        for _ in range(n_groups):
+            e_groups, pos = _decode_offset_fetch_response_group_v8(buf, pos)
+            f_groups.append(e_groups)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetFetchResponse(_throttle_time_ms, [], 0, _groups, _unknown), pos
+    return OffsetFetchResponse(f_throttle_time_ms, [], 0, f_groups, _unknown), pos
 
 
 def _encode_offset_fetch_response_partition_v0(m: OffsetFetchResponsePartition, out: bytearray) -> None:
@@ -401,32 +401,32 @@ def _encode_offset_fetch_response_partition_v0(m: OffsetFetchResponsePartition, 
 def _encode_offset_fetch_response_topic_v0(m: OffsetFetchResponseTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_offset_fetch_response_partition_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_offset_fetch_response_partition_v0(e_partitions, out)
 
 
 def _encode_offset_fetch_response_v0(m: OffsetFetchResponse, out: bytearray) -> None:
     if len(m.groups) > 0:
         raise version_error("OffsetFetchResponse", "Groups", 0)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_fetch_response_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_fetch_response_topic_v0(e_topics, out)
 
 
 def _encode_offset_fetch_response_v1(m: OffsetFetchResponse, out: bytearray) -> None:
     if len(m.groups) > 0:
         raise version_error("OffsetFetchResponse", "Groups", 1)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_fetch_response_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_fetch_response_topic_v0(e_topics, out)
 
 
 def _encode_offset_fetch_response_v2(m: OffsetFetchResponse, out: bytearray) -> None:
     if len(m.groups) > 0:
         raise version_error("OffsetFetchResponse", "Groups", 2)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_fetch_response_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_fetch_response_topic_v0(e_topics, out)
     out += _S1.pack(m.error_code)
 
 
@@ -435,8 +435,8 @@ def _encode_offset_fetch_response_v3(m: OffsetFetchResponse, out: bytearray) -> 
         raise version_error("OffsetFetchResponse", "Groups", 3)
     out += _S2.pack(m.throttle_time_ms)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_fetch_response_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_fetch_response_topic_v0(e_topics, out)
     out += _S1.pack(m.error_code)
 
 
@@ -445,8 +445,8 @@ def _encode_offset_fetch_response_v4(m: OffsetFetchResponse, out: bytearray) -> 
         raise version_error("OffsetFetchResponse", "Groups", 4)
     out += _S2.pack(m.throttle_time_ms)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_fetch_response_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_fetch_response_topic_v0(e_topics, out)
     out += _S1.pack(m.error_code)
 
 
@@ -459,8 +459,8 @@ def _encode_offset_fetch_response_partition_v5(m: OffsetFetchResponsePartition, 
 def _encode_offset_fetch_response_topic_v5(m: OffsetFetchResponseTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_offset_fetch_response_partition_v5(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_offset_fetch_response_partition_v5(e_partitions, out)
 
 
 def _encode_offset_fetch_response_v5(m: OffsetFetchResponse, out: bytearray) -> None:
@@ -468,8 +468,8 @@ def _encode_offset_fetch_response_v5(m: OffsetFetchResponse, out: bytearray) -> 
         raise version_error("OffsetFetchResponse", "Groups", 5)
     out += _S2.pack(m.throttle_time_ms)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_fetch_response_topic_v5(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_fetch_response_topic_v5(e_topics, out)
     out += _S1.pack(m.error_code)
 
 
@@ -486,8 +486,8 @@ def _encode_offset_fetch_response_partition_v6(m: OffsetFetchResponsePartition, 
 def _encode_offset_fetch_response_topic_v6(m: OffsetFetchResponseTopic, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_offset_fetch_response_partition_v6(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_offset_fetch_response_partition_v6(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -499,8 +499,8 @@ def _encode_offset_fetch_response_v6(m: OffsetFetchResponse, out: bytearray) -> 
         raise version_error("OffsetFetchResponse", "Groups", 6)
     out += _S2.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_offset_fetch_response_topic_v6(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_fetch_response_topic_v6(e_topics, out)
     out += _S1.pack(m.error_code)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -513,8 +513,8 @@ def _encode_offset_fetch_response_v7(m: OffsetFetchResponse, out: bytearray) -> 
         raise version_error("OffsetFetchResponse", "Groups", 7)
     out += _S2.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_offset_fetch_response_topic_v6(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_fetch_response_topic_v6(e_topics, out)
     out += _S1.pack(m.error_code)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -535,8 +535,8 @@ def _encode_offset_fetch_response_partitions_v8(m: OffsetFetchResponsePartitions
 def _encode_offset_fetch_response_topics_v8(m: OffsetFetchResponseTopics, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_offset_fetch_response_partitions_v8(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_offset_fetch_response_partitions_v8(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -546,8 +546,8 @@ def _encode_offset_fetch_response_topics_v8(m: OffsetFetchResponseTopics, out: b
 def _encode_offset_fetch_response_group_v8(m: OffsetFetchResponseGroup, out: bytearray) -> None:
     write_compact_string(out, m.group_id)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_offset_fetch_response_topics_v8(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_fetch_response_topics_v8(e_topics, out)
     out += _S1.pack(m.error_code)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -560,8 +560,8 @@ def _encode_offset_fetch_response_v8(m: OffsetFetchResponse, out: bytearray) -> 
         raise version_error("OffsetFetchResponse", "Topics", 8)
     out += _S2.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.groups) + 1)
-    for _e_groups in m.groups:
-        _encode_offset_fetch_response_group_v8(_e_groups, out)
+    for e_groups in m.groups:
+        _encode_offset_fetch_response_group_v8(e_groups, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -573,8 +573,8 @@ def _encode_offset_fetch_response_v9(m: OffsetFetchResponse, out: bytearray) -> 
         raise version_error("OffsetFetchResponse", "Topics", 9)
     out += _S2.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.groups) + 1)
-    for _e_groups in m.groups:
-        _encode_offset_fetch_response_group_v8(_e_groups, out)
+    for e_groups in m.groups:
+        _encode_offset_fetch_response_group_v8(e_groups, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -92,137 +92,137 @@ class OffsetForLeaderEpochRequest(ApiMessage):
 
 
 def _decode_offset_for_leader_partition_v0(buf: memoryview, pos: int) -> tuple[OffsetForLeaderPartition, int]:
-    _partition, _leader_epoch = _S0.unpack_from(buf, pos)
+    f_partition, f_leader_epoch = _S0.unpack_from(buf, pos)
     pos += 8
-    return OffsetForLeaderPartition(_partition, -1, _leader_epoch, []), pos
+    return OffsetForLeaderPartition(f_partition, -1, f_leader_epoch, []), pos
 
 
 def _decode_offset_for_leader_topic_v0(buf: memoryview, pos: int) -> tuple[OffsetForLeaderTopic, int]:
-    _topic: str
-    _partitions: list[OffsetForLeaderPartition]
-    _topic, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic: str
+    f_partitions: list[OffsetForLeaderPartition]
+    f_topic, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_offset_for_leader_partition_v0(buf, pos)
-            _partitions.append(_e_partitions)
-    return OffsetForLeaderTopic(_topic, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_offset_for_leader_partition_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    return OffsetForLeaderTopic(f_topic, f_partitions, []), pos
 
 
 def _decode_offset_for_leader_epoch_request_v0(buf: memoryview, pos: int) -> tuple[OffsetForLeaderEpochRequest, int]:
-    _topics: list[OffsetForLeaderTopic]
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_topics: list[OffsetForLeaderTopic]
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_for_leader_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    return OffsetForLeaderEpochRequest(-2, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_for_leader_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    return OffsetForLeaderEpochRequest(-2, f_topics, []), pos
 
 
 def _decode_offset_for_leader_partition_v2(buf: memoryview, pos: int) -> tuple[OffsetForLeaderPartition, int]:
-    _partition, _current_leader_epoch, _leader_epoch = _S1.unpack_from(buf, pos)
+    f_partition, f_current_leader_epoch, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 12
-    return OffsetForLeaderPartition(_partition, _current_leader_epoch, _leader_epoch, []), pos
+    return OffsetForLeaderPartition(f_partition, f_current_leader_epoch, f_leader_epoch, []), pos
 
 
 def _decode_offset_for_leader_topic_v2(buf: memoryview, pos: int) -> tuple[OffsetForLeaderTopic, int]:
-    _topic: str
-    _partitions: list[OffsetForLeaderPartition]
-    _topic, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic: str
+    f_partitions: list[OffsetForLeaderPartition]
+    f_topic, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_offset_for_leader_partition_v2(buf, pos)
-            _partitions.append(_e_partitions)
-    return OffsetForLeaderTopic(_topic, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_offset_for_leader_partition_v2(buf, pos)
+            f_partitions.append(e_partitions)
+    return OffsetForLeaderTopic(f_topic, f_partitions, []), pos
 
 
 def _decode_offset_for_leader_epoch_request_v2(buf: memoryview, pos: int) -> tuple[OffsetForLeaderEpochRequest, int]:
-    _topics: list[OffsetForLeaderTopic]
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_topics: list[OffsetForLeaderTopic]
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_for_leader_topic_v2(buf, pos)
-            _topics.append(_e_topics)
-    return OffsetForLeaderEpochRequest(-2, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_for_leader_topic_v2(buf, pos)
+            f_topics.append(e_topics)
+    return OffsetForLeaderEpochRequest(-2, f_topics, []), pos
 
 
 def _decode_offset_for_leader_epoch_request_v3(buf: memoryview, pos: int) -> tuple[OffsetForLeaderEpochRequest, int]:
-    _topics: list[OffsetForLeaderTopic]
-    _replica_id, = _S2.unpack_from(buf, pos)
+    f_topics: list[OffsetForLeaderTopic]
+    f_replica_id, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_for_leader_topic_v2(buf, pos)
-            _topics.append(_e_topics)
-    return OffsetForLeaderEpochRequest(_replica_id, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_for_leader_topic_v2(buf, pos)
+            f_topics.append(e_topics)
+    return OffsetForLeaderEpochRequest(f_replica_id, f_topics, []), pos
 
 
 def _decode_offset_for_leader_partition_v4(buf: memoryview, pos: int) -> tuple[OffsetForLeaderPartition, int]:
-    _partition, _current_leader_epoch, _leader_epoch = _S1.unpack_from(buf, pos)
+    f_partition, f_current_leader_epoch, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 12
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetForLeaderPartition(_partition, _current_leader_epoch, _leader_epoch, _unknown), pos
+    return OffsetForLeaderPartition(f_partition, f_current_leader_epoch, f_leader_epoch, _unknown), pos
 
 
 def _decode_offset_for_leader_topic_v4(buf: memoryview, pos: int) -> tuple[OffsetForLeaderTopic, int]:
-    _topic: str
-    _partitions: list[OffsetForLeaderPartition]
-    _topic, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic: str
+    f_partitions: list[OffsetForLeaderPartition]
+    f_topic, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_offset_for_leader_partition_v4(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_offset_for_leader_partition_v4(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetForLeaderTopic(_topic, _partitions, _unknown), pos
+    return OffsetForLeaderTopic(f_topic, f_partitions, _unknown), pos
 
 
 def _decode_offset_for_leader_epoch_request_v4(buf: memoryview, pos: int) -> tuple[OffsetForLeaderEpochRequest, int]:
-    _topics: list[OffsetForLeaderTopic]
-    _replica_id, = _S2.unpack_from(buf, pos)
+    f_topics: list[OffsetForLeaderTopic]
+    f_replica_id, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_for_leader_topic_v4(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_for_leader_topic_v4(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetForLeaderEpochRequest(_replica_id, _topics, _unknown), pos
+    return OffsetForLeaderEpochRequest(f_replica_id, f_topics, _unknown), pos
 
 
 def _encode_offset_for_leader_partition_v0(m: OffsetForLeaderPartition, out: bytearray) -> None:
@@ -232,14 +232,14 @@ def _encode_offset_for_leader_partition_v0(m: OffsetForLeaderPartition, out: byt
 def _encode_offset_for_leader_topic_v0(m: OffsetForLeaderTopic, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_offset_for_leader_partition_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_offset_for_leader_partition_v0(e_partitions, out)
 
 
 def _encode_offset_for_leader_epoch_request_v0(m: OffsetForLeaderEpochRequest, out: bytearray) -> None:
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_for_leader_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_for_leader_topic_v0(e_topics, out)
 
 
 def _encode_offset_for_leader_partition_v2(m: OffsetForLeaderPartition, out: bytearray) -> None:
@@ -249,21 +249,21 @@ def _encode_offset_for_leader_partition_v2(m: OffsetForLeaderPartition, out: byt
 def _encode_offset_for_leader_topic_v2(m: OffsetForLeaderTopic, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_offset_for_leader_partition_v2(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_offset_for_leader_partition_v2(e_partitions, out)
 
 
 def _encode_offset_for_leader_epoch_request_v2(m: OffsetForLeaderEpochRequest, out: bytearray) -> None:
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_for_leader_topic_v2(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_for_leader_topic_v2(e_topics, out)
 
 
 def _encode_offset_for_leader_epoch_request_v3(m: OffsetForLeaderEpochRequest, out: bytearray) -> None:
     out += _S2.pack(m.replica_id)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_for_leader_topic_v2(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_for_leader_topic_v2(e_topics, out)
 
 
 def _encode_offset_for_leader_partition_v4(m: OffsetForLeaderPartition, out: bytearray) -> None:
@@ -277,8 +277,8 @@ def _encode_offset_for_leader_partition_v4(m: OffsetForLeaderPartition, out: byt
 def _encode_offset_for_leader_topic_v4(m: OffsetForLeaderTopic, out: bytearray) -> None:
     write_compact_string(out, m.topic)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_offset_for_leader_partition_v4(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_offset_for_leader_partition_v4(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -288,8 +288,8 @@ def _encode_offset_for_leader_topic_v4(m: OffsetForLeaderTopic, out: bytearray) 
 def _encode_offset_for_leader_epoch_request_v4(m: OffsetForLeaderEpochRequest, out: bytearray) -> None:
     out += _S2.pack(m.replica_id)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_offset_for_leader_topic_v4(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_for_leader_topic_v4(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

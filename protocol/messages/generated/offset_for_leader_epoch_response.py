@@ -94,137 +94,137 @@ class OffsetForLeaderEpochResponse(ApiMessage):
 
 
 def _decode_epoch_end_offset_v0(buf: memoryview, pos: int) -> tuple[EpochEndOffset, int]:
-    _error_code, _partition, _end_offset = _S0.unpack_from(buf, pos)
+    f_error_code, f_partition, f_end_offset = _S0.unpack_from(buf, pos)
     pos += 14
-    return EpochEndOffset(_error_code, _partition, -1, _end_offset, []), pos
+    return EpochEndOffset(f_error_code, f_partition, -1, f_end_offset, []), pos
 
 
 def _decode_offset_for_leader_topic_result_v0(buf: memoryview, pos: int) -> tuple[OffsetForLeaderTopicResult, int]:
-    _topic: str
-    _partitions: list[EpochEndOffset]
-    _topic, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic: str
+    f_partitions: list[EpochEndOffset]
+    f_topic, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_epoch_end_offset_v0(buf, pos)
-            _partitions.append(_e_partitions)
-    return OffsetForLeaderTopicResult(_topic, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_epoch_end_offset_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    return OffsetForLeaderTopicResult(f_topic, f_partitions, []), pos
 
 
 def _decode_offset_for_leader_epoch_response_v0(buf: memoryview, pos: int) -> tuple[OffsetForLeaderEpochResponse, int]:
-    _topics: list[OffsetForLeaderTopicResult]
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_topics: list[OffsetForLeaderTopicResult]
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_for_leader_topic_result_v0(buf, pos)
-            _topics.append(_e_topics)
-    return OffsetForLeaderEpochResponse(0, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_for_leader_topic_result_v0(buf, pos)
+            f_topics.append(e_topics)
+    return OffsetForLeaderEpochResponse(0, f_topics, []), pos
 
 
 def _decode_epoch_end_offset_v1(buf: memoryview, pos: int) -> tuple[EpochEndOffset, int]:
-    _error_code, _partition, _leader_epoch, _end_offset = _S1.unpack_from(buf, pos)
+    f_error_code, f_partition, f_leader_epoch, f_end_offset = _S1.unpack_from(buf, pos)
     pos += 18
-    return EpochEndOffset(_error_code, _partition, _leader_epoch, _end_offset, []), pos
+    return EpochEndOffset(f_error_code, f_partition, f_leader_epoch, f_end_offset, []), pos
 
 
 def _decode_offset_for_leader_topic_result_v1(buf: memoryview, pos: int) -> tuple[OffsetForLeaderTopicResult, int]:
-    _topic: str
-    _partitions: list[EpochEndOffset]
-    _topic, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic: str
+    f_partitions: list[EpochEndOffset]
+    f_topic, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_epoch_end_offset_v1(buf, pos)
-            _partitions.append(_e_partitions)
-    return OffsetForLeaderTopicResult(_topic, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_epoch_end_offset_v1(buf, pos)
+            f_partitions.append(e_partitions)
+    return OffsetForLeaderTopicResult(f_topic, f_partitions, []), pos
 
 
 def _decode_offset_for_leader_epoch_response_v1(buf: memoryview, pos: int) -> tuple[OffsetForLeaderEpochResponse, int]:
-    _topics: list[OffsetForLeaderTopicResult]
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    f_topics: list[OffsetForLeaderTopicResult]
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_for_leader_topic_result_v1(buf, pos)
-            _topics.append(_e_topics)
-    return OffsetForLeaderEpochResponse(0, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_for_leader_topic_result_v1(buf, pos)
+            f_topics.append(e_topics)
+    return OffsetForLeaderEpochResponse(0, f_topics, []), pos
 
 
 def _decode_offset_for_leader_epoch_response_v2(buf: memoryview, pos: int) -> tuple[OffsetForLeaderEpochResponse, int]:
-    _topics: list[OffsetForLeaderTopicResult]
-    _throttle_time_ms, = _S2.unpack_from(buf, pos)
+    f_topics: list[OffsetForLeaderTopicResult]
+    f_throttle_time_ms, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_for_leader_topic_result_v1(buf, pos)
-            _topics.append(_e_topics)
-    return OffsetForLeaderEpochResponse(_throttle_time_ms, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_for_leader_topic_result_v1(buf, pos)
+            f_topics.append(e_topics)
+    return OffsetForLeaderEpochResponse(f_throttle_time_ms, f_topics, []), pos
 
 
 def _decode_epoch_end_offset_v4(buf: memoryview, pos: int) -> tuple[EpochEndOffset, int]:
-    _error_code, _partition, _leader_epoch, _end_offset = _S1.unpack_from(buf, pos)
+    f_error_code, f_partition, f_leader_epoch, f_end_offset = _S1.unpack_from(buf, pos)
     pos += 18
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return EpochEndOffset(_error_code, _partition, _leader_epoch, _end_offset, _unknown), pos
+    return EpochEndOffset(f_error_code, f_partition, f_leader_epoch, f_end_offset, _unknown), pos
 
 
 def _decode_offset_for_leader_topic_result_v4(buf: memoryview, pos: int) -> tuple[OffsetForLeaderTopicResult, int]:
-    _topic: str
-    _partitions: list[EpochEndOffset]
-    _topic, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic: str
+    f_partitions: list[EpochEndOffset]
+    f_topic, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_epoch_end_offset_v4(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_epoch_end_offset_v4(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetForLeaderTopicResult(_topic, _partitions, _unknown), pos
+    return OffsetForLeaderTopicResult(f_topic, f_partitions, _unknown), pos
 
 
 def _decode_offset_for_leader_epoch_response_v4(buf: memoryview, pos: int) -> tuple[OffsetForLeaderEpochResponse, int]:
-    _topics: list[OffsetForLeaderTopicResult]
-    _throttle_time_ms, = _S2.unpack_from(buf, pos)
+    f_topics: list[OffsetForLeaderTopicResult]
+    f_throttle_time_ms, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_offset_for_leader_topic_result_v4(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_for_leader_topic_result_v4(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetForLeaderEpochResponse(_throttle_time_ms, _topics, _unknown), pos
+    return OffsetForLeaderEpochResponse(f_throttle_time_ms, f_topics, _unknown), pos
 
 
 def _encode_epoch_end_offset_v0(m: EpochEndOffset, out: bytearray) -> None:
@@ -234,14 +234,14 @@ def _encode_epoch_end_offset_v0(m: EpochEndOffset, out: bytearray) -> None:
 def _encode_offset_for_leader_topic_result_v0(m: OffsetForLeaderTopicResult, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_epoch_end_offset_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_epoch_end_offset_v0(e_partitions, out)
 
 
 def _encode_offset_for_leader_epoch_response_v0(m: OffsetForLeaderEpochResponse, out: bytearray) -> None:
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_for_leader_topic_result_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_for_leader_topic_result_v0(e_topics, out)
 
 
 def _encode_epoch_end_offset_v1(m: EpochEndOffset, out: bytearray) -> None:
@@ -251,21 +251,21 @@ def _encode_epoch_end_offset_v1(m: EpochEndOffset, out: bytearray) -> None:
 def _encode_offset_for_leader_topic_result_v1(m: OffsetForLeaderTopicResult, out: bytearray) -> None:
     write_string(out, m.topic)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_epoch_end_offset_v1(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_epoch_end_offset_v1(e_partitions, out)
 
 
 def _encode_offset_for_leader_epoch_response_v1(m: OffsetForLeaderEpochResponse, out: bytearray) -> None:
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_for_leader_topic_result_v1(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_for_leader_topic_result_v1(e_topics, out)
 
 
 def _encode_offset_for_leader_epoch_response_v2(m: OffsetForLeaderEpochResponse, out: bytearray) -> None:
     out += _S2.pack(m.throttle_time_ms)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_offset_for_leader_topic_result_v1(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_for_leader_topic_result_v1(e_topics, out)
 
 
 def _encode_epoch_end_offset_v4(m: EpochEndOffset, out: bytearray) -> None:
@@ -279,8 +279,8 @@ def _encode_epoch_end_offset_v4(m: EpochEndOffset, out: bytearray) -> None:
 def _encode_offset_for_leader_topic_result_v4(m: OffsetForLeaderTopicResult, out: bytearray) -> None:
     write_compact_string(out, m.topic)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_epoch_end_offset_v4(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_epoch_end_offset_v4(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -290,8 +290,8 @@ def _encode_offset_for_leader_topic_result_v4(m: OffsetForLeaderTopicResult, out
 def _encode_offset_for_leader_epoch_response_v4(m: OffsetForLeaderEpochResponse, out: bytearray) -> None:
     out += _S2.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_offset_for_leader_topic_result_v4(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_offset_for_leader_topic_result_v4(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

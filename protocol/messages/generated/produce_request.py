@@ -102,113 +102,113 @@ class ProduceRequest(ApiMessage):
 
 
 def _decode_partition_produce_data_v0(buf: memoryview, pos: int) -> tuple[PartitionProduceData, int]:
-    _records: bytes | memoryview | None
-    _index, = _S1.unpack_from(buf, pos)
+    f_records: bytes | memoryview | None
+    f_index, = _S1.unpack_from(buf, pos)
     pos += 4
-    _records, pos = read_nullable_records(buf, pos)
-    return PartitionProduceData(_index, _records, []), pos
+    f_records, pos = read_nullable_records(buf, pos)
+    return PartitionProduceData(f_index, f_records, []), pos
 
 
 def _decode_topic_produce_data_v0(buf: memoryview, pos: int) -> tuple[TopicProduceData, int]:
-    _name: str
-    _partition_data: list[PartitionProduceData]
-    _name, pos = read_string(buf, pos)
-    _n_partition_data, pos = read_array_length(buf, pos)
-    if _n_partition_data < 0:
+    f_name: str
+    f_partition_data: list[PartitionProduceData]
+    f_name, pos = read_string(buf, pos)
+    n_partition_data, pos = read_array_length(buf, pos)
+    if n_partition_data < 0:
         raise MessageDecodeError("non-nullable field PartitionData was null")
     else:
-        _partition_data = []
-        for _ in range(_n_partition_data):
-            _e_partition_data, pos = _decode_partition_produce_data_v0(buf, pos)
-            _partition_data.append(_e_partition_data)
-    return TopicProduceData(_name, _partition_data, []), pos
+        f_partition_data = []
+        for _ in range(n_partition_data):
+            e_partition_data, pos = _decode_partition_produce_data_v0(buf, pos)
+            f_partition_data.append(e_partition_data)
+    return TopicProduceData(f_name, f_partition_data, []), pos
 
 
 def _decode_produce_request_v0(buf: memoryview, pos: int) -> tuple[ProduceRequest, int]:
-    _topic_data: list[TopicProduceData]
-    _acks, _timeout_ms = _S0.unpack_from(buf, pos)
+    f_topic_data: list[TopicProduceData]
+    f_acks, f_timeout_ms = _S0.unpack_from(buf, pos)
     pos += 6
-    _n_topic_data, pos = read_array_length(buf, pos)
-    if _n_topic_data < 0:
+    n_topic_data, pos = read_array_length(buf, pos)
+    if n_topic_data < 0:
         raise MessageDecodeError("non-nullable field TopicData was null")
     else:
-        _topic_data = []
-        for _ in range(_n_topic_data):
-            _e_topic_data, pos = _decode_topic_produce_data_v0(buf, pos)
-            _topic_data.append(_e_topic_data)
-    return ProduceRequest(None, _acks, _timeout_ms, _topic_data, []), pos
+        f_topic_data = []
+        for _ in range(n_topic_data):
+            e_topic_data, pos = _decode_topic_produce_data_v0(buf, pos)
+            f_topic_data.append(e_topic_data)
+    return ProduceRequest(None, f_acks, f_timeout_ms, f_topic_data, []), pos
 
 
 def _decode_produce_request_v3(buf: memoryview, pos: int) -> tuple[ProduceRequest, int]:
-    _transactional_id: str | None
-    _topic_data: list[TopicProduceData]
-    _transactional_id, pos = read_nullable_string(buf, pos)
-    _acks, _timeout_ms = _S0.unpack_from(buf, pos)
+    f_transactional_id: str | None
+    f_topic_data: list[TopicProduceData]
+    f_transactional_id, pos = read_nullable_string(buf, pos)
+    f_acks, f_timeout_ms = _S0.unpack_from(buf, pos)
     pos += 6
-    _n_topic_data, pos = read_array_length(buf, pos)
-    if _n_topic_data < 0:
+    n_topic_data, pos = read_array_length(buf, pos)
+    if n_topic_data < 0:
         raise MessageDecodeError("non-nullable field TopicData was null")
     else:
-        _topic_data = []
-        for _ in range(_n_topic_data):
-            _e_topic_data, pos = _decode_topic_produce_data_v0(buf, pos)
-            _topic_data.append(_e_topic_data)
-    return ProduceRequest(_transactional_id, _acks, _timeout_ms, _topic_data, []), pos
+        f_topic_data = []
+        for _ in range(n_topic_data):
+            e_topic_data, pos = _decode_topic_produce_data_v0(buf, pos)
+            f_topic_data.append(e_topic_data)
+    return ProduceRequest(f_transactional_id, f_acks, f_timeout_ms, f_topic_data, []), pos
 
 
 def _decode_partition_produce_data_v9(buf: memoryview, pos: int) -> tuple[PartitionProduceData, int]:
-    _records: bytes | memoryview | None
-    _index, = _S1.unpack_from(buf, pos)
+    f_records: bytes | memoryview | None
+    f_index, = _S1.unpack_from(buf, pos)
     pos += 4
-    _records, pos = read_compact_nullable_records(buf, pos)
+    f_records, pos = read_compact_nullable_records(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionProduceData(_index, _records, _unknown), pos
+    return PartitionProduceData(f_index, f_records, _unknown), pos
 
 
 def _decode_topic_produce_data_v9(buf: memoryview, pos: int) -> tuple[TopicProduceData, int]:
-    _name: str
-    _partition_data: list[PartitionProduceData]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partition_data, pos = read_compact_array_length(buf, pos)
-    if _n_partition_data < 0:
+    f_name: str
+    f_partition_data: list[PartitionProduceData]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partition_data, pos = read_compact_array_length(buf, pos)
+    if n_partition_data < 0:
         raise MessageDecodeError("non-nullable field PartitionData was null")
     else:
-        _partition_data = []
-        for _ in range(_n_partition_data):
-            _e_partition_data, pos = _decode_partition_produce_data_v9(buf, pos)
-            _partition_data.append(_e_partition_data)
+        f_partition_data = []
+        for _ in range(n_partition_data):
+            e_partition_data, pos = _decode_partition_produce_data_v9(buf, pos)
+            f_partition_data.append(e_partition_data)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicProduceData(_name, _partition_data, _unknown), pos
+    return TopicProduceData(f_name, f_partition_data, _unknown), pos
 
 
 def _decode_produce_request_v9(buf: memoryview, pos: int) -> tuple[ProduceRequest, int]:
-    _transactional_id: str | None
-    _topic_data: list[TopicProduceData]
-    _transactional_id, pos = read_compact_nullable_string(buf, pos)
-    _acks, _timeout_ms = _S0.unpack_from(buf, pos)
+    f_transactional_id: str | None
+    f_topic_data: list[TopicProduceData]
+    f_transactional_id, pos = read_compact_nullable_string(buf, pos)
+    f_acks, f_timeout_ms = _S0.unpack_from(buf, pos)
     pos += 6
-    _n_topic_data, pos = read_compact_array_length(buf, pos)
-    if _n_topic_data < 0:
+    n_topic_data, pos = read_compact_array_length(buf, pos)
+    if n_topic_data < 0:
         raise MessageDecodeError("non-nullable field TopicData was null")
     else:
-        _topic_data = []
-        for _ in range(_n_topic_data):
-            _e_topic_data, pos = _decode_topic_produce_data_v9(buf, pos)
-            _topic_data.append(_e_topic_data)
+        f_topic_data = []
+        for _ in range(n_topic_data):
+            e_topic_data, pos = _decode_topic_produce_data_v9(buf, pos)
+            f_topic_data.append(e_topic_data)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ProduceRequest(_transactional_id, _acks, _timeout_ms, _topic_data, _unknown), pos
+    return ProduceRequest(f_transactional_id, f_acks, f_timeout_ms, f_topic_data, _unknown), pos
 
 
 def _encode_partition_produce_data_v0(m: PartitionProduceData, out: bytearray) -> None:
@@ -219,8 +219,8 @@ def _encode_partition_produce_data_v0(m: PartitionProduceData, out: bytearray) -
 def _encode_topic_produce_data_v0(m: TopicProduceData, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partition_data))
-    for _e_partition_data in m.partition_data:
-        _encode_partition_produce_data_v0(_e_partition_data, out)
+    for e_partition_data in m.partition_data:
+        _encode_partition_produce_data_v0(e_partition_data, out)
 
 
 def _encode_produce_request_v0(m: ProduceRequest, out: bytearray) -> None:
@@ -228,8 +228,8 @@ def _encode_produce_request_v0(m: ProduceRequest, out: bytearray) -> None:
         raise version_error("ProduceRequest", "TransactionalId", 0)
     out += _S0.pack(m.acks, m.timeout_ms)
     out += pack_int32(len(m.topic_data))
-    for _e_topic_data in m.topic_data:
-        _encode_topic_produce_data_v0(_e_topic_data, out)
+    for e_topic_data in m.topic_data:
+        _encode_topic_produce_data_v0(e_topic_data, out)
 
 
 def _encode_produce_request_v1(m: ProduceRequest, out: bytearray) -> None:
@@ -237,8 +237,8 @@ def _encode_produce_request_v1(m: ProduceRequest, out: bytearray) -> None:
         raise version_error("ProduceRequest", "TransactionalId", 1)
     out += _S0.pack(m.acks, m.timeout_ms)
     out += pack_int32(len(m.topic_data))
-    for _e_topic_data in m.topic_data:
-        _encode_topic_produce_data_v0(_e_topic_data, out)
+    for e_topic_data in m.topic_data:
+        _encode_topic_produce_data_v0(e_topic_data, out)
 
 
 def _encode_produce_request_v2(m: ProduceRequest, out: bytearray) -> None:
@@ -246,16 +246,16 @@ def _encode_produce_request_v2(m: ProduceRequest, out: bytearray) -> None:
         raise version_error("ProduceRequest", "TransactionalId", 2)
     out += _S0.pack(m.acks, m.timeout_ms)
     out += pack_int32(len(m.topic_data))
-    for _e_topic_data in m.topic_data:
-        _encode_topic_produce_data_v0(_e_topic_data, out)
+    for e_topic_data in m.topic_data:
+        _encode_topic_produce_data_v0(e_topic_data, out)
 
 
 def _encode_produce_request_v3(m: ProduceRequest, out: bytearray) -> None:
     write_nullable_string(out, m.transactional_id)
     out += _S0.pack(m.acks, m.timeout_ms)
     out += pack_int32(len(m.topic_data))
-    for _e_topic_data in m.topic_data:
-        _encode_topic_produce_data_v0(_e_topic_data, out)
+    for e_topic_data in m.topic_data:
+        _encode_topic_produce_data_v0(e_topic_data, out)
 
 
 def _encode_partition_produce_data_v9(m: PartitionProduceData, out: bytearray) -> None:
@@ -270,8 +270,8 @@ def _encode_partition_produce_data_v9(m: PartitionProduceData, out: bytearray) -
 def _encode_topic_produce_data_v9(m: TopicProduceData, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partition_data) + 1)
-    for _e_partition_data in m.partition_data:
-        _encode_partition_produce_data_v9(_e_partition_data, out)
+    for e_partition_data in m.partition_data:
+        _encode_partition_produce_data_v9(e_partition_data, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -282,8 +282,8 @@ def _encode_produce_request_v9(m: ProduceRequest, out: bytearray) -> None:
     write_compact_nullable_string(out, m.transactional_id)
     out += _S0.pack(m.acks, m.timeout_ms)
     write_uvarint(out, len(m.topic_data) + 1)
-    for _e_topic_data in m.topic_data:
-        _encode_topic_produce_data_v9(_e_topic_data, out)
+    for e_topic_data in m.topic_data:
+        _encode_topic_produce_data_v9(e_topic_data, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

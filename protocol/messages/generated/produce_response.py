@@ -150,282 +150,282 @@ class ProduceResponse(ApiMessage):
 
 
 def _decode_partition_produce_response_v0(buf: memoryview, pos: int) -> tuple[PartitionProduceResponse, int]:
-    _index, _error_code, _base_offset = _S0.unpack_from(buf, pos)
+    f_index, f_error_code, f_base_offset = _S0.unpack_from(buf, pos)
     pos += 14
-    return PartitionProduceResponse(_index, _error_code, _base_offset, -1, -1, [], None, LeaderIdAndEpoch(), []), pos
+    return PartitionProduceResponse(f_index, f_error_code, f_base_offset, -1, -1, [], None, LeaderIdAndEpoch(), []), pos
 
 
 def _decode_topic_produce_response_v0(buf: memoryview, pos: int) -> tuple[TopicProduceResponse, int]:
-    _name: str
-    _partition_responses: list[PartitionProduceResponse]
-    _name, pos = read_string(buf, pos)
-    _n_partition_responses, pos = read_array_length(buf, pos)
-    if _n_partition_responses < 0:
+    f_name: str
+    f_partition_responses: list[PartitionProduceResponse]
+    f_name, pos = read_string(buf, pos)
+    n_partition_responses, pos = read_array_length(buf, pos)
+    if n_partition_responses < 0:
         raise MessageDecodeError("non-nullable field PartitionResponses was null")
     else:
-        _partition_responses = []
-        for _ in range(_n_partition_responses):
-            _e_partition_responses, pos = _decode_partition_produce_response_v0(buf, pos)
-            _partition_responses.append(_e_partition_responses)
-    return TopicProduceResponse(_name, _partition_responses, []), pos
+        f_partition_responses = []
+        for _ in range(n_partition_responses):
+            e_partition_responses, pos = _decode_partition_produce_response_v0(buf, pos)
+            f_partition_responses.append(e_partition_responses)
+    return TopicProduceResponse(f_name, f_partition_responses, []), pos
 
 
 def _decode_produce_response_v0(buf: memoryview, pos: int) -> tuple[ProduceResponse, int]:
-    _responses: list[TopicProduceResponse]
-    _n_responses, pos = read_array_length(buf, pos)
-    if _n_responses < 0:
+    f_responses: list[TopicProduceResponse]
+    n_responses, pos = read_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_topic_produce_response_v0(buf, pos)
-            _responses.append(_e_responses)
-    return ProduceResponse(_responses, 0, [], []), pos
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_topic_produce_response_v0(buf, pos)
+            f_responses.append(e_responses)
+    return ProduceResponse(f_responses, 0, [], []), pos
 
 
 def _decode_produce_response_v1(buf: memoryview, pos: int) -> tuple[ProduceResponse, int]:
-    _responses: list[TopicProduceResponse]
-    _n_responses, pos = read_array_length(buf, pos)
-    if _n_responses < 0:
+    f_responses: list[TopicProduceResponse]
+    n_responses, pos = read_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_topic_produce_response_v0(buf, pos)
-            _responses.append(_e_responses)
-    _throttle_time_ms, = _S1.unpack_from(buf, pos)
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_topic_produce_response_v0(buf, pos)
+            f_responses.append(e_responses)
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
     pos += 4
-    return ProduceResponse(_responses, _throttle_time_ms, [], []), pos
+    return ProduceResponse(f_responses, f_throttle_time_ms, [], []), pos
 
 
 def _decode_partition_produce_response_v2(buf: memoryview, pos: int) -> tuple[PartitionProduceResponse, int]:
-    _index, _error_code, _base_offset, _log_append_time_ms = _S2.unpack_from(buf, pos)
+    f_index, f_error_code, f_base_offset, f_log_append_time_ms = _S2.unpack_from(buf, pos)
     pos += 22
-    return PartitionProduceResponse(_index, _error_code, _base_offset, _log_append_time_ms, -1, [], None, LeaderIdAndEpoch(), []), pos
+    return PartitionProduceResponse(f_index, f_error_code, f_base_offset, f_log_append_time_ms, -1, [], None, LeaderIdAndEpoch(), []), pos
 
 
 def _decode_topic_produce_response_v2(buf: memoryview, pos: int) -> tuple[TopicProduceResponse, int]:
-    _name: str
-    _partition_responses: list[PartitionProduceResponse]
-    _name, pos = read_string(buf, pos)
-    _n_partition_responses, pos = read_array_length(buf, pos)
-    if _n_partition_responses < 0:
+    f_name: str
+    f_partition_responses: list[PartitionProduceResponse]
+    f_name, pos = read_string(buf, pos)
+    n_partition_responses, pos = read_array_length(buf, pos)
+    if n_partition_responses < 0:
         raise MessageDecodeError("non-nullable field PartitionResponses was null")
     else:
-        _partition_responses = []
-        for _ in range(_n_partition_responses):
-            _e_partition_responses, pos = _decode_partition_produce_response_v2(buf, pos)
-            _partition_responses.append(_e_partition_responses)
-    return TopicProduceResponse(_name, _partition_responses, []), pos
+        f_partition_responses = []
+        for _ in range(n_partition_responses):
+            e_partition_responses, pos = _decode_partition_produce_response_v2(buf, pos)
+            f_partition_responses.append(e_partition_responses)
+    return TopicProduceResponse(f_name, f_partition_responses, []), pos
 
 
 def _decode_produce_response_v2(buf: memoryview, pos: int) -> tuple[ProduceResponse, int]:
-    _responses: list[TopicProduceResponse]
-    _n_responses, pos = read_array_length(buf, pos)
-    if _n_responses < 0:
+    f_responses: list[TopicProduceResponse]
+    n_responses, pos = read_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_topic_produce_response_v2(buf, pos)
-            _responses.append(_e_responses)
-    _throttle_time_ms, = _S1.unpack_from(buf, pos)
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_topic_produce_response_v2(buf, pos)
+            f_responses.append(e_responses)
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
     pos += 4
-    return ProduceResponse(_responses, _throttle_time_ms, [], []), pos
+    return ProduceResponse(f_responses, f_throttle_time_ms, [], []), pos
 
 
 def _decode_partition_produce_response_v5(buf: memoryview, pos: int) -> tuple[PartitionProduceResponse, int]:
-    _index, _error_code, _base_offset, _log_append_time_ms, _log_start_offset = _S3.unpack_from(buf, pos)
+    f_index, f_error_code, f_base_offset, f_log_append_time_ms, f_log_start_offset = _S3.unpack_from(buf, pos)
     pos += 30
-    return PartitionProduceResponse(_index, _error_code, _base_offset, _log_append_time_ms, _log_start_offset, [], None, LeaderIdAndEpoch(), []), pos
+    return PartitionProduceResponse(f_index, f_error_code, f_base_offset, f_log_append_time_ms, f_log_start_offset, [], None, LeaderIdAndEpoch(), []), pos
 
 
 def _decode_topic_produce_response_v5(buf: memoryview, pos: int) -> tuple[TopicProduceResponse, int]:
-    _name: str
-    _partition_responses: list[PartitionProduceResponse]
-    _name, pos = read_string(buf, pos)
-    _n_partition_responses, pos = read_array_length(buf, pos)
-    if _n_partition_responses < 0:
+    f_name: str
+    f_partition_responses: list[PartitionProduceResponse]
+    f_name, pos = read_string(buf, pos)
+    n_partition_responses, pos = read_array_length(buf, pos)
+    if n_partition_responses < 0:
         raise MessageDecodeError("non-nullable field PartitionResponses was null")
     else:
-        _partition_responses = []
-        for _ in range(_n_partition_responses):
-            _e_partition_responses, pos = _decode_partition_produce_response_v5(buf, pos)
-            _partition_responses.append(_e_partition_responses)
-    return TopicProduceResponse(_name, _partition_responses, []), pos
+        f_partition_responses = []
+        for _ in range(n_partition_responses):
+            e_partition_responses, pos = _decode_partition_produce_response_v5(buf, pos)
+            f_partition_responses.append(e_partition_responses)
+    return TopicProduceResponse(f_name, f_partition_responses, []), pos
 
 
 def _decode_produce_response_v5(buf: memoryview, pos: int) -> tuple[ProduceResponse, int]:
-    _responses: list[TopicProduceResponse]
-    _n_responses, pos = read_array_length(buf, pos)
-    if _n_responses < 0:
+    f_responses: list[TopicProduceResponse]
+    n_responses, pos = read_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_topic_produce_response_v5(buf, pos)
-            _responses.append(_e_responses)
-    _throttle_time_ms, = _S1.unpack_from(buf, pos)
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_topic_produce_response_v5(buf, pos)
+            f_responses.append(e_responses)
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
     pos += 4
-    return ProduceResponse(_responses, _throttle_time_ms, [], []), pos
+    return ProduceResponse(f_responses, f_throttle_time_ms, [], []), pos
 
 
 def _decode_batch_index_and_error_message_v8(buf: memoryview, pos: int) -> tuple[BatchIndexAndErrorMessage, int]:
-    _batch_index_error_message: str | None
-    _batch_index, = _S1.unpack_from(buf, pos)
+    f_batch_index_error_message: str | None
+    f_batch_index, = _S1.unpack_from(buf, pos)
     pos += 4
-    _batch_index_error_message, pos = read_nullable_string(buf, pos)
-    return BatchIndexAndErrorMessage(_batch_index, _batch_index_error_message, []), pos
+    f_batch_index_error_message, pos = read_nullable_string(buf, pos)
+    return BatchIndexAndErrorMessage(f_batch_index, f_batch_index_error_message, []), pos
 
 
 def _decode_partition_produce_response_v8(buf: memoryview, pos: int) -> tuple[PartitionProduceResponse, int]:
-    _record_errors: list[BatchIndexAndErrorMessage]
-    _error_message: str | None
-    _index, _error_code, _base_offset, _log_append_time_ms, _log_start_offset = _S3.unpack_from(buf, pos)
+    f_record_errors: list[BatchIndexAndErrorMessage]
+    f_error_message: str | None
+    f_index, f_error_code, f_base_offset, f_log_append_time_ms, f_log_start_offset = _S3.unpack_from(buf, pos)
     pos += 30
-    _n_record_errors, pos = read_array_length(buf, pos)
-    if _n_record_errors < 0:
+    n_record_errors, pos = read_array_length(buf, pos)
+    if n_record_errors < 0:
         raise MessageDecodeError("non-nullable field RecordErrors was null")
     else:
-        _record_errors = []
-        for _ in range(_n_record_errors):
-            _e_record_errors, pos = _decode_batch_index_and_error_message_v8(buf, pos)
-            _record_errors.append(_e_record_errors)
-    _error_message, pos = read_nullable_string(buf, pos)
-    return PartitionProduceResponse(_index, _error_code, _base_offset, _log_append_time_ms, _log_start_offset, _record_errors, _error_message, LeaderIdAndEpoch(), []), pos
+        f_record_errors = []
+        for _ in range(n_record_errors):
+            e_record_errors, pos = _decode_batch_index_and_error_message_v8(buf, pos)
+            f_record_errors.append(e_record_errors)
+    f_error_message, pos = read_nullable_string(buf, pos)
+    return PartitionProduceResponse(f_index, f_error_code, f_base_offset, f_log_append_time_ms, f_log_start_offset, f_record_errors, f_error_message, LeaderIdAndEpoch(), []), pos
 
 
 def _decode_topic_produce_response_v8(buf: memoryview, pos: int) -> tuple[TopicProduceResponse, int]:
-    _name: str
-    _partition_responses: list[PartitionProduceResponse]
-    _name, pos = read_string(buf, pos)
-    _n_partition_responses, pos = read_array_length(buf, pos)
-    if _n_partition_responses < 0:
+    f_name: str
+    f_partition_responses: list[PartitionProduceResponse]
+    f_name, pos = read_string(buf, pos)
+    n_partition_responses, pos = read_array_length(buf, pos)
+    if n_partition_responses < 0:
         raise MessageDecodeError("non-nullable field PartitionResponses was null")
     else:
-        _partition_responses = []
-        for _ in range(_n_partition_responses):
-            _e_partition_responses, pos = _decode_partition_produce_response_v8(buf, pos)
-            _partition_responses.append(_e_partition_responses)
-    return TopicProduceResponse(_name, _partition_responses, []), pos
+        f_partition_responses = []
+        for _ in range(n_partition_responses):
+            e_partition_responses, pos = _decode_partition_produce_response_v8(buf, pos)
+            f_partition_responses.append(e_partition_responses)
+    return TopicProduceResponse(f_name, f_partition_responses, []), pos
 
 
 def _decode_produce_response_v8(buf: memoryview, pos: int) -> tuple[ProduceResponse, int]:
-    _responses: list[TopicProduceResponse]
-    _n_responses, pos = read_array_length(buf, pos)
-    if _n_responses < 0:
+    f_responses: list[TopicProduceResponse]
+    n_responses, pos = read_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_topic_produce_response_v8(buf, pos)
-            _responses.append(_e_responses)
-    _throttle_time_ms, = _S1.unpack_from(buf, pos)
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_topic_produce_response_v8(buf, pos)
+            f_responses.append(e_responses)
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
     pos += 4
-    return ProduceResponse(_responses, _throttle_time_ms, [], []), pos
+    return ProduceResponse(f_responses, f_throttle_time_ms, [], []), pos
 
 
 def _decode_batch_index_and_error_message_v9(buf: memoryview, pos: int) -> tuple[BatchIndexAndErrorMessage, int]:
-    _batch_index_error_message: str | None
-    _batch_index, = _S1.unpack_from(buf, pos)
+    f_batch_index_error_message: str | None
+    f_batch_index, = _S1.unpack_from(buf, pos)
     pos += 4
-    _batch_index_error_message, pos = read_compact_nullable_string(buf, pos)
+    f_batch_index_error_message, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return BatchIndexAndErrorMessage(_batch_index, _batch_index_error_message, _unknown), pos
+    return BatchIndexAndErrorMessage(f_batch_index, f_batch_index_error_message, _unknown), pos
 
 
 def _decode_partition_produce_response_v9(buf: memoryview, pos: int) -> tuple[PartitionProduceResponse, int]:
-    _record_errors: list[BatchIndexAndErrorMessage]
-    _error_message: str | None
-    _index, _error_code, _base_offset, _log_append_time_ms, _log_start_offset = _S3.unpack_from(buf, pos)
+    f_record_errors: list[BatchIndexAndErrorMessage]
+    f_error_message: str | None
+    f_index, f_error_code, f_base_offset, f_log_append_time_ms, f_log_start_offset = _S3.unpack_from(buf, pos)
     pos += 30
-    _n_record_errors, pos = read_compact_array_length(buf, pos)
-    if _n_record_errors < 0:
+    n_record_errors, pos = read_compact_array_length(buf, pos)
+    if n_record_errors < 0:
         raise MessageDecodeError("non-nullable field RecordErrors was null")
     else:
-        _record_errors = []
-        for _ in range(_n_record_errors):
-            _e_record_errors, pos = _decode_batch_index_and_error_message_v9(buf, pos)
-            _record_errors.append(_e_record_errors)
-    _error_message, pos = read_compact_nullable_string(buf, pos)
+        f_record_errors = []
+        for _ in range(n_record_errors):
+            e_record_errors, pos = _decode_batch_index_and_error_message_v9(buf, pos)
+            f_record_errors.append(e_record_errors)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionProduceResponse(_index, _error_code, _base_offset, _log_append_time_ms, _log_start_offset, _record_errors, _error_message, LeaderIdAndEpoch(), _unknown), pos
+    return PartitionProduceResponse(f_index, f_error_code, f_base_offset, f_log_append_time_ms, f_log_start_offset, f_record_errors, f_error_message, LeaderIdAndEpoch(), _unknown), pos
 
 
 def _decode_topic_produce_response_v9(buf: memoryview, pos: int) -> tuple[TopicProduceResponse, int]:
-    _name: str
-    _partition_responses: list[PartitionProduceResponse]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partition_responses, pos = read_compact_array_length(buf, pos)
-    if _n_partition_responses < 0:
+    f_name: str
+    f_partition_responses: list[PartitionProduceResponse]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partition_responses, pos = read_compact_array_length(buf, pos)
+    if n_partition_responses < 0:
         raise MessageDecodeError("non-nullable field PartitionResponses was null")
     else:
-        _partition_responses = []
-        for _ in range(_n_partition_responses):
-            _e_partition_responses, pos = _decode_partition_produce_response_v9(buf, pos)
-            _partition_responses.append(_e_partition_responses)
+        f_partition_responses = []
+        for _ in range(n_partition_responses):
+            e_partition_responses, pos = _decode_partition_produce_response_v9(buf, pos)
+            f_partition_responses.append(e_partition_responses)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicProduceResponse(_name, _partition_responses, _unknown), pos
+    return TopicProduceResponse(f_name, f_partition_responses, _unknown), pos
 
 
 def _decode_produce_response_v9(buf: memoryview, pos: int) -> tuple[ProduceResponse, int]:
-    _responses: list[TopicProduceResponse]
-    _n_responses, pos = read_compact_array_length(buf, pos)
-    if _n_responses < 0:
+    f_responses: list[TopicProduceResponse]
+    n_responses, pos = read_compact_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_topic_produce_response_v9(buf, pos)
-            _responses.append(_e_responses)
-    _throttle_time_ms, = _S1.unpack_from(buf, pos)
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_topic_produce_response_v9(buf, pos)
+            f_responses.append(e_responses)
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ProduceResponse(_responses, _throttle_time_ms, [], _unknown), pos
+    return ProduceResponse(f_responses, f_throttle_time_ms, [], _unknown), pos
 
 
 def _decode_leader_id_and_epoch_v10(buf: memoryview, pos: int) -> tuple[LeaderIdAndEpoch, int]:
-    _leader_id, _leader_epoch = _S4.unpack_from(buf, pos)
+    f_leader_id, f_leader_epoch = _S4.unpack_from(buf, pos)
     pos += 8
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaderIdAndEpoch(_leader_id, _leader_epoch, _unknown), pos
+    return LeaderIdAndEpoch(f_leader_id, f_leader_epoch, _unknown), pos
 
 
 def _decode_partition_produce_response_v10(buf: memoryview, pos: int) -> tuple[PartitionProduceResponse, int]:
-    _record_errors: list[BatchIndexAndErrorMessage]
-    _error_message: str | None
-    _index, _error_code, _base_offset, _log_append_time_ms, _log_start_offset = _S3.unpack_from(buf, pos)
+    f_record_errors: list[BatchIndexAndErrorMessage]
+    f_error_message: str | None
+    f_index, f_error_code, f_base_offset, f_log_append_time_ms, f_log_start_offset = _S3.unpack_from(buf, pos)
     pos += 30
-    _n_record_errors, pos = read_compact_array_length(buf, pos)
-    if _n_record_errors < 0:
+    n_record_errors, pos = read_compact_array_length(buf, pos)
+    if n_record_errors < 0:
         raise MessageDecodeError("non-nullable field RecordErrors was null")
     else:
-        _record_errors = []
-        for _ in range(_n_record_errors):
-            _e_record_errors, pos = _decode_batch_index_and_error_message_v9(buf, pos)
-            _record_errors.append(_e_record_errors)
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _current_leader: LeaderIdAndEpoch = LeaderIdAndEpoch()
+        f_record_errors = []
+        for _ in range(n_record_errors):
+            e_record_errors, pos = _decode_batch_index_and_error_message_v9(buf, pos)
+            f_record_errors.append(e_record_errors)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    f_current_leader: LeaderIdAndEpoch = LeaderIdAndEpoch()
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
         pos += 1
@@ -435,63 +435,63 @@ def _decode_partition_produce_response_v10(buf: memoryview, pos: int) -> tuple[P
             _tag, pos = read_uvarint(buf, pos)
             _size, pos = read_uvarint(buf, pos)
             if _tag == 0:
-                _current_leader, pos = _decode_leader_id_and_epoch_v10(buf, pos)
+                f_current_leader, pos = _decode_leader_id_and_epoch_v10(buf, pos)
             else:
                 _raw, pos = read_unknown_tag(buf, pos, _size)
                 _unknown.append((_tag, _raw))
-    return PartitionProduceResponse(_index, _error_code, _base_offset, _log_append_time_ms, _log_start_offset, _record_errors, _error_message, _current_leader, _unknown), pos
+    return PartitionProduceResponse(f_index, f_error_code, f_base_offset, f_log_append_time_ms, f_log_start_offset, f_record_errors, f_error_message, f_current_leader, _unknown), pos
 
 
 def _decode_topic_produce_response_v10(buf: memoryview, pos: int) -> tuple[TopicProduceResponse, int]:
-    _name: str
-    _partition_responses: list[PartitionProduceResponse]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partition_responses, pos = read_compact_array_length(buf, pos)
-    if _n_partition_responses < 0:
+    f_name: str
+    f_partition_responses: list[PartitionProduceResponse]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partition_responses, pos = read_compact_array_length(buf, pos)
+    if n_partition_responses < 0:
         raise MessageDecodeError("non-nullable field PartitionResponses was null")
     else:
-        _partition_responses = []
-        for _ in range(_n_partition_responses):
-            _e_partition_responses, pos = _decode_partition_produce_response_v10(buf, pos)
-            _partition_responses.append(_e_partition_responses)
+        f_partition_responses = []
+        for _ in range(n_partition_responses):
+            e_partition_responses, pos = _decode_partition_produce_response_v10(buf, pos)
+            f_partition_responses.append(e_partition_responses)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicProduceResponse(_name, _partition_responses, _unknown), pos
+    return TopicProduceResponse(f_name, f_partition_responses, _unknown), pos
 
 
 def _decode_node_endpoint_v10(buf: memoryview, pos: int) -> tuple[NodeEndpoint, int]:
-    _host: str
-    _rack: str | None
-    _node_id, = _S1.unpack_from(buf, pos)
+    f_host: str
+    f_rack: str | None
+    f_node_id, = _S1.unpack_from(buf, pos)
     pos += 4
-    _host, pos = read_compact_string(buf, pos)
-    _port, = _S1.unpack_from(buf, pos)
+    f_host, pos = read_compact_string(buf, pos)
+    f_port, = _S1.unpack_from(buf, pos)
     pos += 4
-    _rack, pos = read_compact_nullable_string(buf, pos)
+    f_rack, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return NodeEndpoint(_node_id, _host, _port, _rack, _unknown), pos
+    return NodeEndpoint(f_node_id, f_host, f_port, f_rack, _unknown), pos
 
 
 def _decode_produce_response_v10(buf: memoryview, pos: int) -> tuple[ProduceResponse, int]:
-    _responses: list[TopicProduceResponse]
-    _n_responses, pos = read_compact_array_length(buf, pos)
-    if _n_responses < 0:
+    f_responses: list[TopicProduceResponse]
+    n_responses, pos = read_compact_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_topic_produce_response_v10(buf, pos)
-            _responses.append(_e_responses)
-    _throttle_time_ms, = _S1.unpack_from(buf, pos)
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_topic_produce_response_v10(buf, pos)
+            f_responses.append(e_responses)
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
     pos += 4
-    _node_endpoints: list[NodeEndpoint] = []
+    f_node_endpoints: list[NodeEndpoint] = []
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
         pos += 1
@@ -501,18 +501,18 @@ def _decode_produce_response_v10(buf: memoryview, pos: int) -> tuple[ProduceResp
             _tag, pos = read_uvarint(buf, pos)
             _size, pos = read_uvarint(buf, pos)
             if _tag == 0:
-                _n_node_endpoints, pos = read_compact_array_length(buf, pos)
-                if _n_node_endpoints < 0:
+                n_node_endpoints, pos = read_compact_array_length(buf, pos)
+                if n_node_endpoints < 0:
                     raise MessageDecodeError("non-nullable field NodeEndpoints was null")
                 else:
-                    _node_endpoints = []
-                    for _ in range(_n_node_endpoints):
-                        _e_node_endpoints, pos = _decode_node_endpoint_v10(buf, pos)
-                        _node_endpoints.append(_e_node_endpoints)
+                    f_node_endpoints = []
+                    for _ in range(n_node_endpoints):
+                        e_node_endpoints, pos = _decode_node_endpoint_v10(buf, pos)
+                        f_node_endpoints.append(e_node_endpoints)
             else:
                 _raw, pos = read_unknown_tag(buf, pos, _size)
                 _unknown.append((_tag, _raw))
-    return ProduceResponse(_responses, _throttle_time_ms, _node_endpoints, _unknown), pos
+    return ProduceResponse(f_responses, f_throttle_time_ms, f_node_endpoints, _unknown), pos
 
 
 def _encode_partition_produce_response_v0(m: PartitionProduceResponse, out: bytearray) -> None:
@@ -524,16 +524,16 @@ def _encode_partition_produce_response_v0(m: PartitionProduceResponse, out: byte
 def _encode_topic_produce_response_v0(m: TopicProduceResponse, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partition_responses))
-    for _e_partition_responses in m.partition_responses:
-        _encode_partition_produce_response_v0(_e_partition_responses, out)
+    for e_partition_responses in m.partition_responses:
+        _encode_partition_produce_response_v0(e_partition_responses, out)
 
 
 def _encode_produce_response_v0(m: ProduceResponse, out: bytearray) -> None:
     if len(m.node_endpoints) > 0:
         raise version_error("ProduceResponse", "NodeEndpoints", 0)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_topic_produce_response_v0(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_topic_produce_response_v0(e_responses, out)
 
 
 def _encode_partition_produce_response_v1(m: PartitionProduceResponse, out: bytearray) -> None:
@@ -545,16 +545,16 @@ def _encode_partition_produce_response_v1(m: PartitionProduceResponse, out: byte
 def _encode_topic_produce_response_v1(m: TopicProduceResponse, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partition_responses))
-    for _e_partition_responses in m.partition_responses:
-        _encode_partition_produce_response_v1(_e_partition_responses, out)
+    for e_partition_responses in m.partition_responses:
+        _encode_partition_produce_response_v1(e_partition_responses, out)
 
 
 def _encode_produce_response_v1(m: ProduceResponse, out: bytearray) -> None:
     if len(m.node_endpoints) > 0:
         raise version_error("ProduceResponse", "NodeEndpoints", 1)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_topic_produce_response_v1(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_topic_produce_response_v1(e_responses, out)
     out += _S1.pack(m.throttle_time_ms)
 
 
@@ -567,16 +567,16 @@ def _encode_partition_produce_response_v2(m: PartitionProduceResponse, out: byte
 def _encode_topic_produce_response_v2(m: TopicProduceResponse, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partition_responses))
-    for _e_partition_responses in m.partition_responses:
-        _encode_partition_produce_response_v2(_e_partition_responses, out)
+    for e_partition_responses in m.partition_responses:
+        _encode_partition_produce_response_v2(e_partition_responses, out)
 
 
 def _encode_produce_response_v2(m: ProduceResponse, out: bytearray) -> None:
     if len(m.node_endpoints) > 0:
         raise version_error("ProduceResponse", "NodeEndpoints", 2)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_topic_produce_response_v2(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_topic_produce_response_v2(e_responses, out)
     out += _S1.pack(m.throttle_time_ms)
 
 
@@ -589,16 +589,16 @@ def _encode_partition_produce_response_v3(m: PartitionProduceResponse, out: byte
 def _encode_topic_produce_response_v3(m: TopicProduceResponse, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partition_responses))
-    for _e_partition_responses in m.partition_responses:
-        _encode_partition_produce_response_v3(_e_partition_responses, out)
+    for e_partition_responses in m.partition_responses:
+        _encode_partition_produce_response_v3(e_partition_responses, out)
 
 
 def _encode_produce_response_v3(m: ProduceResponse, out: bytearray) -> None:
     if len(m.node_endpoints) > 0:
         raise version_error("ProduceResponse", "NodeEndpoints", 3)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_topic_produce_response_v3(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_topic_produce_response_v3(e_responses, out)
     out += _S1.pack(m.throttle_time_ms)
 
 
@@ -611,16 +611,16 @@ def _encode_partition_produce_response_v4(m: PartitionProduceResponse, out: byte
 def _encode_topic_produce_response_v4(m: TopicProduceResponse, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partition_responses))
-    for _e_partition_responses in m.partition_responses:
-        _encode_partition_produce_response_v4(_e_partition_responses, out)
+    for e_partition_responses in m.partition_responses:
+        _encode_partition_produce_response_v4(e_partition_responses, out)
 
 
 def _encode_produce_response_v4(m: ProduceResponse, out: bytearray) -> None:
     if len(m.node_endpoints) > 0:
         raise version_error("ProduceResponse", "NodeEndpoints", 4)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_topic_produce_response_v4(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_topic_produce_response_v4(e_responses, out)
     out += _S1.pack(m.throttle_time_ms)
 
 
@@ -633,16 +633,16 @@ def _encode_partition_produce_response_v5(m: PartitionProduceResponse, out: byte
 def _encode_topic_produce_response_v5(m: TopicProduceResponse, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partition_responses))
-    for _e_partition_responses in m.partition_responses:
-        _encode_partition_produce_response_v5(_e_partition_responses, out)
+    for e_partition_responses in m.partition_responses:
+        _encode_partition_produce_response_v5(e_partition_responses, out)
 
 
 def _encode_produce_response_v5(m: ProduceResponse, out: bytearray) -> None:
     if len(m.node_endpoints) > 0:
         raise version_error("ProduceResponse", "NodeEndpoints", 5)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_topic_produce_response_v5(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_topic_produce_response_v5(e_responses, out)
     out += _S1.pack(m.throttle_time_ms)
 
 
@@ -655,16 +655,16 @@ def _encode_partition_produce_response_v6(m: PartitionProduceResponse, out: byte
 def _encode_topic_produce_response_v6(m: TopicProduceResponse, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partition_responses))
-    for _e_partition_responses in m.partition_responses:
-        _encode_partition_produce_response_v6(_e_partition_responses, out)
+    for e_partition_responses in m.partition_responses:
+        _encode_partition_produce_response_v6(e_partition_responses, out)
 
 
 def _encode_produce_response_v6(m: ProduceResponse, out: bytearray) -> None:
     if len(m.node_endpoints) > 0:
         raise version_error("ProduceResponse", "NodeEndpoints", 6)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_topic_produce_response_v6(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_topic_produce_response_v6(e_responses, out)
     out += _S1.pack(m.throttle_time_ms)
 
 
@@ -677,16 +677,16 @@ def _encode_partition_produce_response_v7(m: PartitionProduceResponse, out: byte
 def _encode_topic_produce_response_v7(m: TopicProduceResponse, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partition_responses))
-    for _e_partition_responses in m.partition_responses:
-        _encode_partition_produce_response_v7(_e_partition_responses, out)
+    for e_partition_responses in m.partition_responses:
+        _encode_partition_produce_response_v7(e_partition_responses, out)
 
 
 def _encode_produce_response_v7(m: ProduceResponse, out: bytearray) -> None:
     if len(m.node_endpoints) > 0:
         raise version_error("ProduceResponse", "NodeEndpoints", 7)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_topic_produce_response_v7(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_topic_produce_response_v7(e_responses, out)
     out += _S1.pack(m.throttle_time_ms)
 
 
@@ -700,24 +700,24 @@ def _encode_partition_produce_response_v8(m: PartitionProduceResponse, out: byte
         raise version_error("PartitionProduceResponse", "CurrentLeader", 8)
     out += _S3.pack(m.index, m.error_code, m.base_offset, m.log_append_time_ms, m.log_start_offset)
     out += pack_int32(len(m.record_errors))
-    for _e_record_errors in m.record_errors:
-        _encode_batch_index_and_error_message_v8(_e_record_errors, out)
+    for e_record_errors in m.record_errors:
+        _encode_batch_index_and_error_message_v8(e_record_errors, out)
     write_nullable_string(out, m.error_message)
 
 
 def _encode_topic_produce_response_v8(m: TopicProduceResponse, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partition_responses))
-    for _e_partition_responses in m.partition_responses:
-        _encode_partition_produce_response_v8(_e_partition_responses, out)
+    for e_partition_responses in m.partition_responses:
+        _encode_partition_produce_response_v8(e_partition_responses, out)
 
 
 def _encode_produce_response_v8(m: ProduceResponse, out: bytearray) -> None:
     if len(m.node_endpoints) > 0:
         raise version_error("ProduceResponse", "NodeEndpoints", 8)
     out += pack_int32(len(m.responses))
-    for _e_responses in m.responses:
-        _encode_topic_produce_response_v8(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_topic_produce_response_v8(e_responses, out)
     out += _S1.pack(m.throttle_time_ms)
 
 
@@ -735,8 +735,8 @@ def _encode_partition_produce_response_v9(m: PartitionProduceResponse, out: byte
         raise version_error("PartitionProduceResponse", "CurrentLeader", 9)
     out += _S3.pack(m.index, m.error_code, m.base_offset, m.log_append_time_ms, m.log_start_offset)
     write_uvarint(out, len(m.record_errors) + 1)
-    for _e_record_errors in m.record_errors:
-        _encode_batch_index_and_error_message_v9(_e_record_errors, out)
+    for e_record_errors in m.record_errors:
+        _encode_batch_index_and_error_message_v9(e_record_errors, out)
     write_compact_nullable_string(out, m.error_message)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -747,8 +747,8 @@ def _encode_partition_produce_response_v9(m: PartitionProduceResponse, out: byte
 def _encode_topic_produce_response_v9(m: TopicProduceResponse, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partition_responses) + 1)
-    for _e_partition_responses in m.partition_responses:
-        _encode_partition_produce_response_v9(_e_partition_responses, out)
+    for e_partition_responses in m.partition_responses:
+        _encode_partition_produce_response_v9(e_partition_responses, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -759,8 +759,8 @@ def _encode_produce_response_v9(m: ProduceResponse, out: bytearray) -> None:
     if len(m.node_endpoints) > 0:
         raise version_error("ProduceResponse", "NodeEndpoints", 9)
     write_uvarint(out, len(m.responses) + 1)
-    for _e_responses in m.responses:
-        _encode_topic_produce_response_v9(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_topic_produce_response_v9(e_responses, out)
     out += _S1.pack(m.throttle_time_ms)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -779,8 +779,8 @@ def _encode_leader_id_and_epoch_v10(m: LeaderIdAndEpoch, out: bytearray) -> None
 def _encode_partition_produce_response_v10(m: PartitionProduceResponse, out: bytearray) -> None:
     out += _S3.pack(m.index, m.error_code, m.base_offset, m.log_append_time_ms, m.log_start_offset)
     write_uvarint(out, len(m.record_errors) + 1)
-    for _e_record_errors in m.record_errors:
-        _encode_batch_index_and_error_message_v9(_e_record_errors, out)
+    for e_record_errors in m.record_errors:
+        _encode_batch_index_and_error_message_v9(e_record_errors, out)
     write_compact_nullable_string(out, m.error_message)
     _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
     if m.current_leader != LeaderIdAndEpoch():
@@ -793,8 +793,8 @@ def _encode_partition_produce_response_v10(m: PartitionProduceResponse, out: byt
 def _encode_topic_produce_response_v10(m: TopicProduceResponse, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partition_responses) + 1)
-    for _e_partition_responses in m.partition_responses:
-        _encode_partition_produce_response_v10(_e_partition_responses, out)
+    for e_partition_responses in m.partition_responses:
+        _encode_partition_produce_response_v10(e_partition_responses, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -814,15 +814,15 @@ def _encode_node_endpoint_v10(m: NodeEndpoint, out: bytearray) -> None:
 
 def _encode_produce_response_v10(m: ProduceResponse, out: bytearray) -> None:
     write_uvarint(out, len(m.responses) + 1)
-    for _e_responses in m.responses:
-        _encode_topic_produce_response_v10(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_topic_produce_response_v10(e_responses, out)
     out += _S1.pack(m.throttle_time_ms)
     _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
     if len(m.node_endpoints) > 0:
         _t = bytearray()
         write_uvarint(_t, len(m.node_endpoints) + 1)
-        for _e_node_endpoints in m.node_endpoints:
-            _encode_node_endpoint_v10(_e_node_endpoints, _t)
+        for e_node_endpoints in m.node_endpoints:
+            _encode_node_endpoint_v10(e_node_endpoints, _t)
         _tags.append((0, _t))
     write_tagged_fields(out, _tags)
 

@@ -68,18 +68,18 @@ class PushTelemetryRequest(ApiMessage):
 
 
 def _decode_push_telemetry_request_v0(buf: memoryview, pos: int) -> tuple[PushTelemetryRequest, int]:
-    _client_instance_id: UUID
-    _metrics: bytes
-    _client_instance_id, pos = read_uuid(buf, pos)
-    _subscription_id, _terminating, _compression_type = _S0.unpack_from(buf, pos)
+    f_client_instance_id: UUID
+    f_metrics: bytes
+    f_client_instance_id, pos = read_uuid(buf, pos)
+    f_subscription_id, f_terminating, f_compression_type = _S0.unpack_from(buf, pos)
     pos += 6
-    _metrics, pos = read_compact_bytes(buf, pos)
+    f_metrics, pos = read_compact_bytes(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PushTelemetryRequest(_client_instance_id, _subscription_id, _terminating, _compression_type, _metrics, _unknown), pos
+    return PushTelemetryRequest(f_client_instance_id, f_subscription_id, f_terminating, f_compression_type, f_metrics, _unknown), pos
 
 
 def _encode_push_telemetry_request_v0(m: PushTelemetryRequest, out: bytearray) -> None:

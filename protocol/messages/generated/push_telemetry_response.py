@@ -57,14 +57,14 @@ class PushTelemetryResponse(ApiMessage):
 
 
 def _decode_push_telemetry_response_v0(buf: memoryview, pos: int) -> tuple[PushTelemetryResponse, int]:
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PushTelemetryResponse(_throttle_time_ms, _error_code, _unknown), pos
+    return PushTelemetryResponse(f_throttle_time_ms, f_error_code, _unknown), pos
 
 
 def _encode_push_telemetry_response_v0(m: PushTelemetryResponse, out: bytearray) -> None:

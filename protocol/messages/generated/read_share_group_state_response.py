@@ -110,76 +110,76 @@ class ReadShareGroupStateResponse(ApiMessage):
 
 
 def _decode_state_batch_v0(buf: memoryview, pos: int) -> tuple[StateBatch, int]:
-    _first_offset, _last_offset, _delivery_state, _delivery_count = _S2.unpack_from(buf, pos)
+    f_first_offset, f_last_offset, f_delivery_state, f_delivery_count = _S2.unpack_from(buf, pos)
     pos += 19
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return StateBatch(_first_offset, _last_offset, _delivery_state, _delivery_count, _unknown), pos
+    return StateBatch(f_first_offset, f_last_offset, f_delivery_state, f_delivery_count, _unknown), pos
 
 
 def _decode_partition_result_v0(buf: memoryview, pos: int) -> tuple[PartitionResult, int]:
-    _error_message: str | None
-    _state_batches: list[StateBatch]
-    _partition, _error_code = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_state_batches: list[StateBatch]
+    f_partition, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _state_epoch, _start_offset = _S1.unpack_from(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    f_state_epoch, f_start_offset = _S1.unpack_from(buf, pos)
     pos += 12
-    _n_state_batches, pos = read_compact_array_length(buf, pos)
-    if _n_state_batches < 0:
+    n_state_batches, pos = read_compact_array_length(buf, pos)
+    if n_state_batches < 0:
         raise MessageDecodeError("non-nullable field StateBatches was null")
     else:
-        _state_batches = []
-        for _ in range(_n_state_batches):
-            _e_state_batches, pos = _decode_state_batch_v0(buf, pos)
-            _state_batches.append(_e_state_batches)
+        f_state_batches = []
+        for _ in range(n_state_batches):
+            e_state_batches, pos = _decode_state_batch_v0(buf, pos)
+            f_state_batches.append(e_state_batches)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionResult(_partition, _error_code, _error_message, _state_epoch, _start_offset, _state_batches, _unknown), pos
+    return PartitionResult(f_partition, f_error_code, f_error_message, f_state_epoch, f_start_offset, f_state_batches, _unknown), pos
 
 
 def _decode_read_state_result_v0(buf: memoryview, pos: int) -> tuple[ReadStateResult, int]:
-    _topic_id: UUID
-    _partitions: list[PartitionResult]
-    _topic_id, pos = read_uuid(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_id: UUID
+    f_partitions: list[PartitionResult]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_result_v0(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_result_v0(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ReadStateResult(_topic_id, _partitions, _unknown), pos
+    return ReadStateResult(f_topic_id, f_partitions, _unknown), pos
 
 
 def _decode_read_share_group_state_response_v0(buf: memoryview, pos: int) -> tuple[ReadShareGroupStateResponse, int]:
-    _results: list[ReadStateResult]
-    _n_results, pos = read_compact_array_length(buf, pos)
-    if _n_results < 0:
+    f_results: list[ReadStateResult]
+    n_results, pos = read_compact_array_length(buf, pos)
+    if n_results < 0:
         raise MessageDecodeError("non-nullable field Results was null")
     else:
-        _results = []
-        for _ in range(_n_results):
-            _e_results, pos = _decode_read_state_result_v0(buf, pos)
-            _results.append(_e_results)
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_read_state_result_v0(buf, pos)
+            f_results.append(e_results)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ReadShareGroupStateResponse(_results, _unknown), pos
+    return ReadShareGroupStateResponse(f_results, _unknown), pos
 
 
 def _encode_state_batch_v0(m: StateBatch, out: bytearray) -> None:
@@ -195,8 +195,8 @@ def _encode_partition_result_v0(m: PartitionResult, out: bytearray) -> None:
     write_compact_nullable_string(out, m.error_message)
     out += _S1.pack(m.state_epoch, m.start_offset)
     write_uvarint(out, len(m.state_batches) + 1)
-    for _e_state_batches in m.state_batches:
-        _encode_state_batch_v0(_e_state_batches, out)
+    for e_state_batches in m.state_batches:
+        _encode_state_batch_v0(e_state_batches, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -206,8 +206,8 @@ def _encode_partition_result_v0(m: PartitionResult, out: bytearray) -> None:
 def _encode_read_state_result_v0(m: ReadStateResult, out: bytearray) -> None:
     out += m.topic_id.bytes
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_result_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_result_v0(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -216,8 +216,8 @@ def _encode_read_state_result_v0(m: ReadStateResult, out: bytearray) -> None:
 
 def _encode_read_share_group_state_response_v0(m: ReadShareGroupStateResponse, out: bytearray) -> None:
     write_uvarint(out, len(m.results) + 1)
-    for _e_results in m.results:
-        _encode_read_state_result_v0(_e_results, out)
+    for e_results in m.results:
+        _encode_read_state_result_v0(e_results, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

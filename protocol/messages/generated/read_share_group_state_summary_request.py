@@ -87,54 +87,54 @@ class ReadShareGroupStateSummaryRequest(ApiMessage):
 
 
 def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _partition, _leader_epoch = _S0.unpack_from(buf, pos)
+    f_partition, f_leader_epoch = _S0.unpack_from(buf, pos)
     pos += 8
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionData(_partition, _leader_epoch, _unknown), pos
+    return PartitionData(f_partition, f_leader_epoch, _unknown), pos
 
 
 def _decode_read_state_summary_data_v0(buf: memoryview, pos: int) -> tuple[ReadStateSummaryData, int]:
-    _topic_id: UUID
-    _partitions: list[PartitionData]
-    _topic_id, pos = read_uuid(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_id: UUID
+    f_partitions: list[PartitionData]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v0(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v0(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ReadStateSummaryData(_topic_id, _partitions, _unknown), pos
+    return ReadStateSummaryData(f_topic_id, f_partitions, _unknown), pos
 
 
 def _decode_read_share_group_state_summary_request_v0(buf: memoryview, pos: int) -> tuple[ReadShareGroupStateSummaryRequest, int]:
-    _group_id: str
-    _topics: list[ReadStateSummaryData]
-    _group_id, pos = read_compact_string(buf, pos)
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    f_group_id: str
+    f_topics: list[ReadStateSummaryData]
+    f_group_id, pos = read_compact_string(buf, pos)
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_read_state_summary_data_v0(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_read_state_summary_data_v0(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ReadShareGroupStateSummaryRequest(_group_id, _topics, _unknown), pos
+    return ReadShareGroupStateSummaryRequest(f_group_id, f_topics, _unknown), pos
 
 
 def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
@@ -148,8 +148,8 @@ def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
 def _encode_read_state_summary_data_v0(m: ReadStateSummaryData, out: bytearray) -> None:
     out += m.topic_id.bytes
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v0(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -159,8 +159,8 @@ def _encode_read_state_summary_data_v0(m: ReadStateSummaryData, out: bytearray) 
 def _encode_read_share_group_state_summary_request_v0(m: ReadShareGroupStateSummaryRequest, out: bytearray) -> None:
     write_compact_string(out, m.group_id)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_read_state_summary_data_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_read_state_summary_data_v0(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -64,18 +64,18 @@ class RemoveRaftVoterRequest(ApiMessage):
 
 
 def _decode_remove_raft_voter_request_v0(buf: memoryview, pos: int) -> tuple[RemoveRaftVoterRequest, int]:
-    _cluster_id: str | None
-    _voter_directory_id: UUID
-    _cluster_id, pos = read_compact_nullable_string(buf, pos)
-    _voter_id, = _S0.unpack_from(buf, pos)
+    f_cluster_id: str | None
+    f_voter_directory_id: UUID
+    f_cluster_id, pos = read_compact_nullable_string(buf, pos)
+    f_voter_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _voter_directory_id, pos = read_uuid(buf, pos)
+    f_voter_directory_id, pos = read_uuid(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return RemoveRaftVoterRequest(_cluster_id, _voter_id, _voter_directory_id, _unknown), pos
+    return RemoveRaftVoterRequest(f_cluster_id, f_voter_id, f_voter_directory_id, _unknown), pos
 
 
 def _encode_remove_raft_voter_request_v0(m: RemoveRaftVoterRequest, out: bytearray) -> None:

@@ -61,24 +61,24 @@ class RenewDelegationTokenRequest(ApiMessage):
 
 
 def _decode_renew_delegation_token_request_v0(buf: memoryview, pos: int) -> tuple[RenewDelegationTokenRequest, int]:
-    _hmac: bytes
-    _hmac, pos = read_bytes(buf, pos)
-    _renew_period_ms, = _S0.unpack_from(buf, pos)
+    f_hmac: bytes
+    f_hmac, pos = read_bytes(buf, pos)
+    f_renew_period_ms, = _S0.unpack_from(buf, pos)
     pos += 8
-    return RenewDelegationTokenRequest(_hmac, _renew_period_ms, []), pos
+    return RenewDelegationTokenRequest(f_hmac, f_renew_period_ms, []), pos
 
 
 def _decode_renew_delegation_token_request_v2(buf: memoryview, pos: int) -> tuple[RenewDelegationTokenRequest, int]:
-    _hmac: bytes
-    _hmac, pos = read_compact_bytes(buf, pos)
-    _renew_period_ms, = _S0.unpack_from(buf, pos)
+    f_hmac: bytes
+    f_hmac, pos = read_compact_bytes(buf, pos)
+    f_renew_period_ms, = _S0.unpack_from(buf, pos)
     pos += 8
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return RenewDelegationTokenRequest(_hmac, _renew_period_ms, _unknown), pos
+    return RenewDelegationTokenRequest(f_hmac, f_renew_period_ms, _unknown), pos
 
 
 def _encode_renew_delegation_token_request_v0(m: RenewDelegationTokenRequest, out: bytearray) -> None:

@@ -59,20 +59,20 @@ class RenewDelegationTokenResponse(ApiMessage):
 
 
 def _decode_renew_delegation_token_response_v0(buf: memoryview, pos: int) -> tuple[RenewDelegationTokenResponse, int]:
-    _error_code, _expiry_timestamp_ms, _throttle_time_ms = _S0.unpack_from(buf, pos)
+    f_error_code, f_expiry_timestamp_ms, f_throttle_time_ms = _S0.unpack_from(buf, pos)
     pos += 14
-    return RenewDelegationTokenResponse(_error_code, _expiry_timestamp_ms, _throttle_time_ms, []), pos
+    return RenewDelegationTokenResponse(f_error_code, f_expiry_timestamp_ms, f_throttle_time_ms, []), pos
 
 
 def _decode_renew_delegation_token_response_v2(buf: memoryview, pos: int) -> tuple[RenewDelegationTokenResponse, int]:
-    _error_code, _expiry_timestamp_ms, _throttle_time_ms = _S0.unpack_from(buf, pos)
+    f_error_code, f_expiry_timestamp_ms, f_throttle_time_ms = _S0.unpack_from(buf, pos)
     pos += 14
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return RenewDelegationTokenResponse(_error_code, _expiry_timestamp_ms, _throttle_time_ms, _unknown), pos
+    return RenewDelegationTokenResponse(f_error_code, f_expiry_timestamp_ms, f_throttle_time_ms, _unknown), pos
 
 
 def _encode_renew_delegation_token_response_v0(m: RenewDelegationTokenResponse, out: bytearray) -> None:

@@ -62,30 +62,30 @@ class RequestHeader(ApiMessage):
 
 
 def _decode_request_header_v0(buf: memoryview, pos: int) -> tuple[RequestHeader, int]:
-    _request_api_key, _request_api_version, _correlation_id = _S0.unpack_from(buf, pos)
+    f_request_api_key, f_request_api_version, f_correlation_id = _S0.unpack_from(buf, pos)
     pos += 8
-    return RequestHeader(_request_api_key, _request_api_version, _correlation_id, '', []), pos
+    return RequestHeader(f_request_api_key, f_request_api_version, f_correlation_id, '', []), pos
 
 
 def _decode_request_header_v1(buf: memoryview, pos: int) -> tuple[RequestHeader, int]:
-    _client_id: str | None
-    _request_api_key, _request_api_version, _correlation_id = _S0.unpack_from(buf, pos)
+    f_client_id: str | None
+    f_request_api_key, f_request_api_version, f_correlation_id = _S0.unpack_from(buf, pos)
     pos += 8
-    _client_id, pos = read_nullable_string(buf, pos)
-    return RequestHeader(_request_api_key, _request_api_version, _correlation_id, _client_id, []), pos
+    f_client_id, pos = read_nullable_string(buf, pos)
+    return RequestHeader(f_request_api_key, f_request_api_version, f_correlation_id, f_client_id, []), pos
 
 
 def _decode_request_header_v2(buf: memoryview, pos: int) -> tuple[RequestHeader, int]:
-    _client_id: str | None
-    _request_api_key, _request_api_version, _correlation_id = _S0.unpack_from(buf, pos)
+    f_client_id: str | None
+    f_request_api_key, f_request_api_version, f_correlation_id = _S0.unpack_from(buf, pos)
     pos += 8
-    _client_id, pos = read_nullable_string(buf, pos)
+    f_client_id, pos = read_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return RequestHeader(_request_api_key, _request_api_version, _correlation_id, _client_id, _unknown), pos
+    return RequestHeader(f_request_api_key, f_request_api_version, f_correlation_id, f_client_id, _unknown), pos
 
 
 def _encode_request_header_v0(m: RequestHeader, out: bytearray) -> None:

@@ -54,20 +54,20 @@ class ResponseHeader(ApiMessage):
 
 
 def _decode_response_header_v0(buf: memoryview, pos: int) -> tuple[ResponseHeader, int]:
-    _correlation_id, = _S0.unpack_from(buf, pos)
+    f_correlation_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    return ResponseHeader(_correlation_id, []), pos
+    return ResponseHeader(f_correlation_id, []), pos
 
 
 def _decode_response_header_v1(buf: memoryview, pos: int) -> tuple[ResponseHeader, int]:
-    _correlation_id, = _S0.unpack_from(buf, pos)
+    f_correlation_id, = _S0.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ResponseHeader(_correlation_id, _unknown), pos
+    return ResponseHeader(f_correlation_id, _unknown), pos
 
 
 def _encode_response_header_v0(m: ResponseHeader, out: bytearray) -> None:

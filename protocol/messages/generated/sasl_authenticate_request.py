@@ -57,20 +57,20 @@ class SaslAuthenticateRequest(ApiMessage):
 
 
 def _decode_sasl_authenticate_request_v0(buf: memoryview, pos: int) -> tuple[SaslAuthenticateRequest, int]:
-    _auth_bytes: bytes
-    _auth_bytes, pos = read_bytes(buf, pos)
-    return SaslAuthenticateRequest(_auth_bytes, []), pos
+    f_auth_bytes: bytes
+    f_auth_bytes, pos = read_bytes(buf, pos)
+    return SaslAuthenticateRequest(f_auth_bytes, []), pos
 
 
 def _decode_sasl_authenticate_request_v2(buf: memoryview, pos: int) -> tuple[SaslAuthenticateRequest, int]:
-    _auth_bytes: bytes
-    _auth_bytes, pos = read_compact_bytes(buf, pos)
+    f_auth_bytes: bytes
+    f_auth_bytes, pos = read_compact_bytes(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return SaslAuthenticateRequest(_auth_bytes, _unknown), pos
+    return SaslAuthenticateRequest(f_auth_bytes, _unknown), pos
 
 
 def _encode_sasl_authenticate_request_v0(m: SaslAuthenticateRequest, out: bytearray) -> None:

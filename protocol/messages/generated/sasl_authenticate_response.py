@@ -70,42 +70,42 @@ class SaslAuthenticateResponse(ApiMessage):
 
 
 def _decode_sasl_authenticate_response_v0(buf: memoryview, pos: int) -> tuple[SaslAuthenticateResponse, int]:
-    _error_message: str | None
-    _auth_bytes: bytes
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_auth_bytes: bytes
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_nullable_string(buf, pos)
-    _auth_bytes, pos = read_bytes(buf, pos)
-    return SaslAuthenticateResponse(_error_code, _error_message, _auth_bytes, 0, []), pos
+    f_error_message, pos = read_nullable_string(buf, pos)
+    f_auth_bytes, pos = read_bytes(buf, pos)
+    return SaslAuthenticateResponse(f_error_code, f_error_message, f_auth_bytes, 0, []), pos
 
 
 def _decode_sasl_authenticate_response_v1(buf: memoryview, pos: int) -> tuple[SaslAuthenticateResponse, int]:
-    _error_message: str | None
-    _auth_bytes: bytes
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_auth_bytes: bytes
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_nullable_string(buf, pos)
-    _auth_bytes, pos = read_bytes(buf, pos)
-    _session_lifetime_ms, = _S1.unpack_from(buf, pos)
+    f_error_message, pos = read_nullable_string(buf, pos)
+    f_auth_bytes, pos = read_bytes(buf, pos)
+    f_session_lifetime_ms, = _S1.unpack_from(buf, pos)
     pos += 8
-    return SaslAuthenticateResponse(_error_code, _error_message, _auth_bytes, _session_lifetime_ms, []), pos
+    return SaslAuthenticateResponse(f_error_code, f_error_message, f_auth_bytes, f_session_lifetime_ms, []), pos
 
 
 def _decode_sasl_authenticate_response_v2(buf: memoryview, pos: int) -> tuple[SaslAuthenticateResponse, int]:
-    _error_message: str | None
-    _auth_bytes: bytes
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_auth_bytes: bytes
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _auth_bytes, pos = read_compact_bytes(buf, pos)
-    _session_lifetime_ms, = _S1.unpack_from(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    f_auth_bytes, pos = read_compact_bytes(buf, pos)
+    f_session_lifetime_ms, = _S1.unpack_from(buf, pos)
     pos += 8
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return SaslAuthenticateResponse(_error_code, _error_message, _auth_bytes, _session_lifetime_ms, _unknown), pos
+    return SaslAuthenticateResponse(f_error_code, f_error_message, f_auth_bytes, f_session_lifetime_ms, _unknown), pos
 
 
 def _encode_sasl_authenticate_response_v0(m: SaslAuthenticateResponse, out: bytearray) -> None:

@@ -52,9 +52,9 @@ class SaslHandshakeRequest(ApiMessage):
 
 
 def _decode_sasl_handshake_request_v0(buf: memoryview, pos: int) -> tuple[SaslHandshakeRequest, int]:
-    _mechanism: str
-    _mechanism, pos = read_string(buf, pos)
-    return SaslHandshakeRequest(_mechanism), pos
+    f_mechanism: str
+    f_mechanism, pos = read_string(buf, pos)
+    return SaslHandshakeRequest(f_mechanism), pos
 
 
 def _encode_sasl_handshake_request_v0(m: SaslHandshakeRequest, out: bytearray) -> None:

@@ -59,25 +59,25 @@ class SaslHandshakeResponse(ApiMessage):
 
 
 def _decode_sasl_handshake_response_v0(buf: memoryview, pos: int) -> tuple[SaslHandshakeResponse, int]:
-    _mechanisms: list[str]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_mechanisms: list[str]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _n_mechanisms, pos = read_array_length(buf, pos)
-    if _n_mechanisms < 0:
+    n_mechanisms, pos = read_array_length(buf, pos)
+    if n_mechanisms < 0:
         raise MessageDecodeError("non-nullable field Mechanisms was null")
     else:
-        _mechanisms = []
-        for _ in range(_n_mechanisms):
-            _e_mechanisms, pos = read_string(buf, pos)
-            _mechanisms.append(_e_mechanisms)
-    return SaslHandshakeResponse(_error_code, _mechanisms), pos
+        f_mechanisms = []
+        for _ in range(n_mechanisms):
+            e_mechanisms, pos = read_string(buf, pos)
+            f_mechanisms.append(e_mechanisms)
+    return SaslHandshakeResponse(f_error_code, f_mechanisms), pos
 
 
 def _encode_sasl_handshake_response_v0(m: SaslHandshakeResponse, out: bytearray) -> None:
     out += _S0.pack(m.error_code)
     out += pack_int32(len(m.mechanisms))
-    for _e_mechanisms in m.mechanisms:
-        write_string(out, _e_mechanisms)
+    for e_mechanisms in m.mechanisms:
+        write_string(out, e_mechanisms)
 
 
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[SaslHandshakeResponse, int]]] = {

@@ -105,85 +105,85 @@ class ShareAcknowledgeRequest(ApiMessage):
 
 
 def _decode_acknowledgement_batch_v0(buf: memoryview, pos: int) -> tuple[AcknowledgementBatch, int]:
-    _acknowledge_types: list[int]
-    _first_offset, _last_offset = _S1.unpack_from(buf, pos)
+    f_acknowledge_types: list[int]
+    f_first_offset, f_last_offset = _S1.unpack_from(buf, pos)
     pos += 16
-    _n_acknowledge_types, pos = read_compact_array_length(buf, pos)
-    if _n_acknowledge_types < 0:
+    n_acknowledge_types, pos = read_compact_array_length(buf, pos)
+    if n_acknowledge_types < 0:
         raise MessageDecodeError("non-nullable field AcknowledgeTypes was null")
     else:
-        _acknowledge_types = list(unpack_from(f">{_n_acknowledge_types}b", buf, pos))
-        pos += 1 * _n_acknowledge_types
+        f_acknowledge_types = list(unpack_from(f">{n_acknowledge_types}b", buf, pos))
+        pos += 1 * n_acknowledge_types
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AcknowledgementBatch(_first_offset, _last_offset, _acknowledge_types, _unknown), pos
+    return AcknowledgementBatch(f_first_offset, f_last_offset, f_acknowledge_types, _unknown), pos
 
 
 def _decode_acknowledge_partition_v0(buf: memoryview, pos: int) -> tuple[AcknowledgePartition, int]:
-    _acknowledgement_batches: list[AcknowledgementBatch]
-    _partition_index, = _S0.unpack_from(buf, pos)
+    f_acknowledgement_batches: list[AcknowledgementBatch]
+    f_partition_index, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_acknowledgement_batches, pos = read_compact_array_length(buf, pos)
-    if _n_acknowledgement_batches < 0:
+    n_acknowledgement_batches, pos = read_compact_array_length(buf, pos)
+    if n_acknowledgement_batches < 0:
         raise MessageDecodeError("non-nullable field AcknowledgementBatches was null")
     else:
-        _acknowledgement_batches = []
-        for _ in range(_n_acknowledgement_batches):
-            _e_acknowledgement_batches, pos = _decode_acknowledgement_batch_v0(buf, pos)
-            _acknowledgement_batches.append(_e_acknowledgement_batches)
+        f_acknowledgement_batches = []
+        for _ in range(n_acknowledgement_batches):
+            e_acknowledgement_batches, pos = _decode_acknowledgement_batch_v0(buf, pos)
+            f_acknowledgement_batches.append(e_acknowledgement_batches)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AcknowledgePartition(_partition_index, _acknowledgement_batches, _unknown), pos
+    return AcknowledgePartition(f_partition_index, f_acknowledgement_batches, _unknown), pos
 
 
 def _decode_acknowledge_topic_v0(buf: memoryview, pos: int) -> tuple[AcknowledgeTopic, int]:
-    _topic_id: UUID
-    _partitions: list[AcknowledgePartition]
-    _topic_id, pos = read_uuid(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_id: UUID
+    f_partitions: list[AcknowledgePartition]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_acknowledge_partition_v0(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_acknowledge_partition_v0(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AcknowledgeTopic(_topic_id, _partitions, _unknown), pos
+    return AcknowledgeTopic(f_topic_id, f_partitions, _unknown), pos
 
 
 def _decode_share_acknowledge_request_v0(buf: memoryview, pos: int) -> tuple[ShareAcknowledgeRequest, int]:
-    _group_id: str | None
-    _member_id: str | None
-    _topics: list[AcknowledgeTopic]
-    _group_id, pos = read_compact_nullable_string(buf, pos)
-    _member_id, pos = read_compact_nullable_string(buf, pos)
-    _share_session_epoch, = _S0.unpack_from(buf, pos)
+    f_group_id: str | None
+    f_member_id: str | None
+    f_topics: list[AcknowledgeTopic]
+    f_group_id, pos = read_compact_nullable_string(buf, pos)
+    f_member_id, pos = read_compact_nullable_string(buf, pos)
+    f_share_session_epoch, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_acknowledge_topic_v0(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_acknowledge_topic_v0(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ShareAcknowledgeRequest(_group_id, _member_id, _share_session_epoch, _topics, _unknown), pos
+    return ShareAcknowledgeRequest(f_group_id, f_member_id, f_share_session_epoch, f_topics, _unknown), pos
 
 
 def _encode_acknowledgement_batch_v0(m: AcknowledgementBatch, out: bytearray) -> None:
@@ -199,8 +199,8 @@ def _encode_acknowledgement_batch_v0(m: AcknowledgementBatch, out: bytearray) ->
 def _encode_acknowledge_partition_v0(m: AcknowledgePartition, out: bytearray) -> None:
     out += _S0.pack(m.partition_index)
     write_uvarint(out, len(m.acknowledgement_batches) + 1)
-    for _e_acknowledgement_batches in m.acknowledgement_batches:
-        _encode_acknowledgement_batch_v0(_e_acknowledgement_batches, out)
+    for e_acknowledgement_batches in m.acknowledgement_batches:
+        _encode_acknowledgement_batch_v0(e_acknowledgement_batches, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -210,8 +210,8 @@ def _encode_acknowledge_partition_v0(m: AcknowledgePartition, out: bytearray) ->
 def _encode_acknowledge_topic_v0(m: AcknowledgeTopic, out: bytearray) -> None:
     out += m.topic_id.bytes
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_acknowledge_partition_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_acknowledge_partition_v0(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -223,8 +223,8 @@ def _encode_share_acknowledge_request_v0(m: ShareAcknowledgeRequest, out: bytear
     write_compact_nullable_string(out, m.member_id)
     out += _S0.pack(m.share_session_epoch)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_acknowledge_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_acknowledge_topic_v0(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -127,97 +127,97 @@ class ShareAcknowledgeResponse(ApiMessage):
 
 
 def _decode_leader_id_and_epoch_v0(buf: memoryview, pos: int) -> tuple[LeaderIdAndEpoch, int]:
-    _leader_id, _leader_epoch = _S1.unpack_from(buf, pos)
+    f_leader_id, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 8
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaderIdAndEpoch(_leader_id, _leader_epoch, _unknown), pos
+    return LeaderIdAndEpoch(f_leader_id, f_leader_epoch, _unknown), pos
 
 
 def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _error_message: str | None
-    _current_leader: LeaderIdAndEpoch
-    _partition_index, _error_code = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_current_leader: LeaderIdAndEpoch
+    f_partition_index, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _current_leader, pos = _decode_leader_id_and_epoch_v0(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    f_current_leader, pos = _decode_leader_id_and_epoch_v0(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionData(_partition_index, _error_code, _error_message, _current_leader, _unknown), pos
+    return PartitionData(f_partition_index, f_error_code, f_error_message, f_current_leader, _unknown), pos
 
 
 def _decode_share_acknowledge_topic_response_v0(buf: memoryview, pos: int) -> tuple[ShareAcknowledgeTopicResponse, int]:
-    _topic_id: UUID
-    _partitions: list[PartitionData]
-    _topic_id, pos = read_uuid(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_id: UUID
+    f_partitions: list[PartitionData]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v0(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v0(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ShareAcknowledgeTopicResponse(_topic_id, _partitions, _unknown), pos
+    return ShareAcknowledgeTopicResponse(f_topic_id, f_partitions, _unknown), pos
 
 
 def _decode_node_endpoint_v0(buf: memoryview, pos: int) -> tuple[NodeEndpoint, int]:
-    _host: str
-    _rack: str | None
-    _node_id, = _S2.unpack_from(buf, pos)
+    f_host: str
+    f_rack: str | None
+    f_node_id, = _S2.unpack_from(buf, pos)
     pos += 4
-    _host, pos = read_compact_string(buf, pos)
-    _port, = _S2.unpack_from(buf, pos)
+    f_host, pos = read_compact_string(buf, pos)
+    f_port, = _S2.unpack_from(buf, pos)
     pos += 4
-    _rack, pos = read_compact_nullable_string(buf, pos)
+    f_rack, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return NodeEndpoint(_node_id, _host, _port, _rack, _unknown), pos
+    return NodeEndpoint(f_node_id, f_host, f_port, f_rack, _unknown), pos
 
 
 def _decode_share_acknowledge_response_v0(buf: memoryview, pos: int) -> tuple[ShareAcknowledgeResponse, int]:
-    _error_message: str | None
-    _responses: list[ShareAcknowledgeTopicResponse]
-    _node_endpoints: list[NodeEndpoint]
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_responses: list[ShareAcknowledgeTopicResponse]
+    f_node_endpoints: list[NodeEndpoint]
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _n_responses, pos = read_compact_array_length(buf, pos)
-    if _n_responses < 0:
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    n_responses, pos = read_compact_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_share_acknowledge_topic_response_v0(buf, pos)
-            _responses.append(_e_responses)
-    _n_node_endpoints, pos = read_compact_array_length(buf, pos)
-    if _n_node_endpoints < 0:
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_share_acknowledge_topic_response_v0(buf, pos)
+            f_responses.append(e_responses)
+    n_node_endpoints, pos = read_compact_array_length(buf, pos)
+    if n_node_endpoints < 0:
         raise MessageDecodeError("non-nullable field NodeEndpoints was null")
     else:
-        _node_endpoints = []
-        for _ in range(_n_node_endpoints):
-            _e_node_endpoints, pos = _decode_node_endpoint_v0(buf, pos)
-            _node_endpoints.append(_e_node_endpoints)
+        f_node_endpoints = []
+        for _ in range(n_node_endpoints):
+            e_node_endpoints, pos = _decode_node_endpoint_v0(buf, pos)
+            f_node_endpoints.append(e_node_endpoints)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ShareAcknowledgeResponse(_throttle_time_ms, _error_code, _error_message, _responses, _node_endpoints, _unknown), pos
+    return ShareAcknowledgeResponse(f_throttle_time_ms, f_error_code, f_error_message, f_responses, f_node_endpoints, _unknown), pos
 
 
 def _encode_leader_id_and_epoch_v0(m: LeaderIdAndEpoch, out: bytearray) -> None:
@@ -241,8 +241,8 @@ def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
 def _encode_share_acknowledge_topic_response_v0(m: ShareAcknowledgeTopicResponse, out: bytearray) -> None:
     out += m.topic_id.bytes
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v0(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -264,11 +264,11 @@ def _encode_share_acknowledge_response_v0(m: ShareAcknowledgeResponse, out: byte
     out += _S0.pack(m.throttle_time_ms, m.error_code)
     write_compact_nullable_string(out, m.error_message)
     write_uvarint(out, len(m.responses) + 1)
-    for _e_responses in m.responses:
-        _encode_share_acknowledge_topic_response_v0(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_share_acknowledge_topic_response_v0(e_responses, out)
     write_uvarint(out, len(m.node_endpoints) + 1)
-    for _e_node_endpoints in m.node_endpoints:
-        _encode_node_endpoint_v0(_e_node_endpoints, out)
+    for e_node_endpoints in m.node_endpoints:
+        _encode_node_endpoint_v0(e_node_endpoints, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -152,123 +152,123 @@ class ShareFetchResponse(ApiMessage):
 
 
 def _decode_leader_id_and_epoch_v0(buf: memoryview, pos: int) -> tuple[LeaderIdAndEpoch, int]:
-    _leader_id, _leader_epoch = _S2.unpack_from(buf, pos)
+    f_leader_id, f_leader_epoch = _S2.unpack_from(buf, pos)
     pos += 8
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return LeaderIdAndEpoch(_leader_id, _leader_epoch, _unknown), pos
+    return LeaderIdAndEpoch(f_leader_id, f_leader_epoch, _unknown), pos
 
 
 def _decode_acquired_records_v0(buf: memoryview, pos: int) -> tuple[AcquiredRecords, int]:
-    _first_offset, _last_offset, _delivery_count = _S3.unpack_from(buf, pos)
+    f_first_offset, f_last_offset, f_delivery_count = _S3.unpack_from(buf, pos)
     pos += 18
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AcquiredRecords(_first_offset, _last_offset, _delivery_count, _unknown), pos
+    return AcquiredRecords(f_first_offset, f_last_offset, f_delivery_count, _unknown), pos
 
 
 def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _error_message: str | None
-    _acknowledge_error_message: str | None
-    _current_leader: LeaderIdAndEpoch
-    _records: bytes | memoryview | None
-    _acquired_records: list[AcquiredRecords]
-    _partition_index, _error_code = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_acknowledge_error_message: str | None
+    f_current_leader: LeaderIdAndEpoch
+    f_records: bytes | memoryview | None
+    f_acquired_records: list[AcquiredRecords]
+    f_partition_index, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _acknowledge_error_code, = _S1.unpack_from(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    f_acknowledge_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _acknowledge_error_message, pos = read_compact_nullable_string(buf, pos)
-    _current_leader, pos = _decode_leader_id_and_epoch_v0(buf, pos)
-    _records, pos = read_compact_nullable_records(buf, pos)
-    _n_acquired_records, pos = read_compact_array_length(buf, pos)
-    if _n_acquired_records < 0:
+    f_acknowledge_error_message, pos = read_compact_nullable_string(buf, pos)
+    f_current_leader, pos = _decode_leader_id_and_epoch_v0(buf, pos)
+    f_records, pos = read_compact_nullable_records(buf, pos)
+    n_acquired_records, pos = read_compact_array_length(buf, pos)
+    if n_acquired_records < 0:
         raise MessageDecodeError("non-nullable field AcquiredRecords was null")
     else:
-        _acquired_records = []
-        for _ in range(_n_acquired_records):
-            _e_acquired_records, pos = _decode_acquired_records_v0(buf, pos)
-            _acquired_records.append(_e_acquired_records)
+        f_acquired_records = []
+        for _ in range(n_acquired_records):
+            e_acquired_records, pos = _decode_acquired_records_v0(buf, pos)
+            f_acquired_records.append(e_acquired_records)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionData(_partition_index, _error_code, _error_message, _acknowledge_error_code, _acknowledge_error_message, _current_leader, _records, _acquired_records, _unknown), pos
+    return PartitionData(f_partition_index, f_error_code, f_error_message, f_acknowledge_error_code, f_acknowledge_error_message, f_current_leader, f_records, f_acquired_records, _unknown), pos
 
 
 def _decode_share_fetchable_topic_response_v0(buf: memoryview, pos: int) -> tuple[ShareFetchableTopicResponse, int]:
-    _topic_id: UUID
-    _partitions: list[PartitionData]
-    _topic_id, pos = read_uuid(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_id: UUID
+    f_partitions: list[PartitionData]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v0(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v0(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ShareFetchableTopicResponse(_topic_id, _partitions, _unknown), pos
+    return ShareFetchableTopicResponse(f_topic_id, f_partitions, _unknown), pos
 
 
 def _decode_node_endpoint_v0(buf: memoryview, pos: int) -> tuple[NodeEndpoint, int]:
-    _host: str
-    _rack: str | None
-    _node_id, = _S4.unpack_from(buf, pos)
+    f_host: str
+    f_rack: str | None
+    f_node_id, = _S4.unpack_from(buf, pos)
     pos += 4
-    _host, pos = read_compact_string(buf, pos)
-    _port, = _S4.unpack_from(buf, pos)
+    f_host, pos = read_compact_string(buf, pos)
+    f_port, = _S4.unpack_from(buf, pos)
     pos += 4
-    _rack, pos = read_compact_nullable_string(buf, pos)
+    f_rack, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return NodeEndpoint(_node_id, _host, _port, _rack, _unknown), pos
+    return NodeEndpoint(f_node_id, f_host, f_port, f_rack, _unknown), pos
 
 
 def _decode_share_fetch_response_v0(buf: memoryview, pos: int) -> tuple[ShareFetchResponse, int]:
-    _error_message: str | None
-    _responses: list[ShareFetchableTopicResponse]
-    _node_endpoints: list[NodeEndpoint]
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_responses: list[ShareFetchableTopicResponse]
+    f_node_endpoints: list[NodeEndpoint]
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _n_responses, pos = read_compact_array_length(buf, pos)
-    if _n_responses < 0:
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    n_responses, pos = read_compact_array_length(buf, pos)
+    if n_responses < 0:
         raise MessageDecodeError("non-nullable field Responses was null")
     else:
-        _responses = []
-        for _ in range(_n_responses):
-            _e_responses, pos = _decode_share_fetchable_topic_response_v0(buf, pos)
-            _responses.append(_e_responses)
-    _n_node_endpoints, pos = read_compact_array_length(buf, pos)
-    if _n_node_endpoints < 0:
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_share_fetchable_topic_response_v0(buf, pos)
+            f_responses.append(e_responses)
+    n_node_endpoints, pos = read_compact_array_length(buf, pos)
+    if n_node_endpoints < 0:
         raise MessageDecodeError("non-nullable field NodeEndpoints was null")
     else:
-        _node_endpoints = []
-        for _ in range(_n_node_endpoints):
-            _e_node_endpoints, pos = _decode_node_endpoint_v0(buf, pos)
-            _node_endpoints.append(_e_node_endpoints)
+        f_node_endpoints = []
+        for _ in range(n_node_endpoints):
+            e_node_endpoints, pos = _decode_node_endpoint_v0(buf, pos)
+            f_node_endpoints.append(e_node_endpoints)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ShareFetchResponse(_throttle_time_ms, _error_code, _error_message, _responses, _node_endpoints, _unknown), pos
+    return ShareFetchResponse(f_throttle_time_ms, f_error_code, f_error_message, f_responses, f_node_endpoints, _unknown), pos
 
 
 def _encode_leader_id_and_epoch_v0(m: LeaderIdAndEpoch, out: bytearray) -> None:
@@ -295,8 +295,8 @@ def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
     _encode_leader_id_and_epoch_v0(m.current_leader, out)
     write_compact_nullable_bytes(out, m.records)
     write_uvarint(out, len(m.acquired_records) + 1)
-    for _e_acquired_records in m.acquired_records:
-        _encode_acquired_records_v0(_e_acquired_records, out)
+    for e_acquired_records in m.acquired_records:
+        _encode_acquired_records_v0(e_acquired_records, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -306,8 +306,8 @@ def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
 def _encode_share_fetchable_topic_response_v0(m: ShareFetchableTopicResponse, out: bytearray) -> None:
     out += m.topic_id.bytes
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v0(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -329,11 +329,11 @@ def _encode_share_fetch_response_v0(m: ShareFetchResponse, out: bytearray) -> No
     out += _S0.pack(m.throttle_time_ms, m.error_code)
     write_compact_nullable_string(out, m.error_message)
     write_uvarint(out, len(m.responses) + 1)
-    for _e_responses in m.responses:
-        _encode_share_fetchable_topic_response_v0(_e_responses, out)
+    for e_responses in m.responses:
+        _encode_share_fetchable_topic_response_v0(e_responses, out)
     write_uvarint(out, len(m.node_endpoints) + 1)
-    for _e_node_endpoints in m.node_endpoints:
-        _encode_node_endpoint_v0(_e_node_endpoints, out)
+    for e_node_endpoints in m.node_endpoints:
+        _encode_node_endpoint_v0(e_node_endpoints, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -62,29 +62,29 @@ class ShareGroupDescribeRequest(ApiMessage):
 
 
 def _decode_share_group_describe_request_v0(buf: memoryview, pos: int) -> tuple[ShareGroupDescribeRequest, int]:
-    _group_ids: list[str]
-    _n_group_ids, pos = read_compact_array_length(buf, pos)
-    if _n_group_ids < 0:
+    f_group_ids: list[str]
+    n_group_ids, pos = read_compact_array_length(buf, pos)
+    if n_group_ids < 0:
         raise MessageDecodeError("non-nullable field GroupIds was null")
     else:
-        _group_ids = []
-        for _ in range(_n_group_ids):
-            _e_group_ids, pos = read_compact_string(buf, pos)
-            _group_ids.append(_e_group_ids)
-    _include_authorized_operations, = _S0.unpack_from(buf, pos)
+        f_group_ids = []
+        for _ in range(n_group_ids):
+            e_group_ids, pos = read_compact_string(buf, pos)
+            f_group_ids.append(e_group_ids)
+    f_include_authorized_operations, = _S0.unpack_from(buf, pos)
     pos += 1
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ShareGroupDescribeRequest(_group_ids, _include_authorized_operations, _unknown), pos
+    return ShareGroupDescribeRequest(f_group_ids, f_include_authorized_operations, _unknown), pos
 
 
 def _encode_share_group_describe_request_v0(m: ShareGroupDescribeRequest, out: bytearray) -> None:
     write_uvarint(out, len(m.group_ids) + 1)
-    for _e_group_ids in m.group_ids:
-        write_compact_string(out, _e_group_ids)
+    for e_group_ids in m.group_ids:
+        write_compact_string(out, e_group_ids)
     out += _S0.pack(m.include_authorized_operations)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))

@@ -69,29 +69,29 @@ class ShareGroupHeartbeatRequest(ApiMessage):
 
 
 def _decode_share_group_heartbeat_request_v0(buf: memoryview, pos: int) -> tuple[ShareGroupHeartbeatRequest, int]:
-    _group_id: str
-    _member_id: str
-    _rack_id: str | None
-    _subscribed_topic_names: list[str] | None
-    _group_id, pos = read_compact_string(buf, pos)
-    _member_id, pos = read_compact_string(buf, pos)
-    _member_epoch, = _S0.unpack_from(buf, pos)
+    f_group_id: str
+    f_member_id: str
+    f_rack_id: str | None
+    f_subscribed_topic_names: list[str] | None
+    f_group_id, pos = read_compact_string(buf, pos)
+    f_member_id, pos = read_compact_string(buf, pos)
+    f_member_epoch, = _S0.unpack_from(buf, pos)
     pos += 4
-    _rack_id, pos = read_compact_nullable_string(buf, pos)
-    _n_subscribed_topic_names, pos = read_compact_array_length(buf, pos)
-    if _n_subscribed_topic_names < 0:
-        _subscribed_topic_names = None
+    f_rack_id, pos = read_compact_nullable_string(buf, pos)
+    n_subscribed_topic_names, pos = read_compact_array_length(buf, pos)
+    if n_subscribed_topic_names < 0:
+        f_subscribed_topic_names = None
     else:
-        _subscribed_topic_names = []
-        for _ in range(_n_subscribed_topic_names):
-            _e_subscribed_topic_names, pos = read_compact_string(buf, pos)
-            _subscribed_topic_names.append(_e_subscribed_topic_names)
+        f_subscribed_topic_names = []
+        for _ in range(n_subscribed_topic_names):
+            e_subscribed_topic_names, pos = read_compact_string(buf, pos)
+            f_subscribed_topic_names.append(e_subscribed_topic_names)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ShareGroupHeartbeatRequest(_group_id, _member_id, _member_epoch, _rack_id, _subscribed_topic_names, _unknown), pos
+    return ShareGroupHeartbeatRequest(f_group_id, f_member_id, f_member_epoch, f_rack_id, f_subscribed_topic_names, _unknown), pos
 
 
 def _encode_share_group_heartbeat_request_v0(m: ShareGroupHeartbeatRequest, out: bytearray) -> None:
@@ -103,8 +103,8 @@ def _encode_share_group_heartbeat_request_v0(m: ShareGroupHeartbeatRequest, out:
         out.append(0)
     else:
         write_uvarint(out, len(m.subscribed_topic_names) + 1)
-        for _e_subscribed_topic_names in m.subscribed_topic_names:
-            write_compact_string(out, _e_subscribed_topic_names)
+        for e_subscribed_topic_names in m.subscribed_topic_names:
+            write_compact_string(out, e_subscribed_topic_names)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -129,163 +129,163 @@ class StopReplicaRequest(ApiMessage):
 
 
 def _decode_stop_replica_partition_v0_v0(buf: memoryview, pos: int) -> tuple[StopReplicaPartitionV0, int]:
-    _topic_name: str
-    _topic_name, pos = read_string(buf, pos)
-    _partition_index, = _S1.unpack_from(buf, pos)
+    f_topic_name: str
+    f_topic_name, pos = read_string(buf, pos)
+    f_partition_index, = _S1.unpack_from(buf, pos)
     pos += 4
-    return StopReplicaPartitionV0(_topic_name, _partition_index, []), pos
+    return StopReplicaPartitionV0(f_topic_name, f_partition_index, []), pos
 
 
 def _decode_stop_replica_request_v0(buf: memoryview, pos: int) -> tuple[StopReplicaRequest, int]:
-    _ungrouped_partitions: list[StopReplicaPartitionV0]
-    _controller_id, _controller_epoch, _delete_partitions = _S0.unpack_from(buf, pos)
+    f_ungrouped_partitions: list[StopReplicaPartitionV0]
+    f_controller_id, f_controller_epoch, f_delete_partitions = _S0.unpack_from(buf, pos)
     pos += 9
-    _n_ungrouped_partitions, pos = read_array_length(buf, pos)
-    if _n_ungrouped_partitions < 0:
+    n_ungrouped_partitions, pos = read_array_length(buf, pos)
+    if n_ungrouped_partitions < 0:
         raise MessageDecodeError("non-nullable field UngroupedPartitions was null")
     else:
-        _ungrouped_partitions = []
-        for _ in range(_n_ungrouped_partitions):
-            _e_ungrouped_partitions, pos = _decode_stop_replica_partition_v0_v0(buf, pos)
-            _ungrouped_partitions.append(_e_ungrouped_partitions)
-    return StopReplicaRequest(_controller_id, False, _controller_epoch, -1, _delete_partitions, _ungrouped_partitions, [], [], []), pos
+        f_ungrouped_partitions = []
+        for _ in range(n_ungrouped_partitions):
+            e_ungrouped_partitions, pos = _decode_stop_replica_partition_v0_v0(buf, pos)
+            f_ungrouped_partitions.append(e_ungrouped_partitions)
+    return StopReplicaRequest(f_controller_id, False, f_controller_epoch, -1, f_delete_partitions, f_ungrouped_partitions, [], [], []), pos
 
 
 def _decode_stop_replica_topic_v1_v1(buf: memoryview, pos: int) -> tuple[StopReplicaTopicV1, int]:
-    _name: str
-    _partition_indexes: list[int]
-    _name, pos = read_string(buf, pos)
-    _n_partition_indexes, pos = read_array_length(buf, pos)
-    if _n_partition_indexes < 0:
+    f_name: str
+    f_partition_indexes: list[int]
+    f_name, pos = read_string(buf, pos)
+    n_partition_indexes, pos = read_array_length(buf, pos)
+    if n_partition_indexes < 0:
         raise MessageDecodeError("non-nullable field PartitionIndexes was null")
     else:
-        _partition_indexes = list(unpack_from(f">{_n_partition_indexes}i", buf, pos))
-        pos += 4 * _n_partition_indexes
-    return StopReplicaTopicV1(_name, _partition_indexes, []), pos
+        f_partition_indexes = list(unpack_from(f">{n_partition_indexes}i", buf, pos))
+        pos += 4 * n_partition_indexes
+    return StopReplicaTopicV1(f_name, f_partition_indexes, []), pos
 
 
 def _decode_stop_replica_request_v1(buf: memoryview, pos: int) -> tuple[StopReplicaRequest, int]:
-    _topics: list[StopReplicaTopicV1]
-    _controller_id, _controller_epoch, _broker_epoch, _delete_partitions = _S2.unpack_from(buf, pos)
+    f_topics: list[StopReplicaTopicV1]
+    f_controller_id, f_controller_epoch, f_broker_epoch, f_delete_partitions = _S2.unpack_from(buf, pos)
     pos += 17
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_stop_replica_topic_v1_v1(buf, pos)
-            _topics.append(_e_topics)
-    return StopReplicaRequest(_controller_id, False, _controller_epoch, _broker_epoch, _delete_partitions, [], _topics, [], []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_stop_replica_topic_v1_v1(buf, pos)
+            f_topics.append(e_topics)
+    return StopReplicaRequest(f_controller_id, False, f_controller_epoch, f_broker_epoch, f_delete_partitions, [], f_topics, [], []), pos
 
 
 def _decode_stop_replica_topic_v1_v2(buf: memoryview, pos: int) -> tuple[StopReplicaTopicV1, int]:
-    _name: str
-    _partition_indexes: list[int]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partition_indexes, pos = read_compact_array_length(buf, pos)
-    if _n_partition_indexes < 0:
+    f_name: str
+    f_partition_indexes: list[int]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partition_indexes, pos = read_compact_array_length(buf, pos)
+    if n_partition_indexes < 0:
         raise MessageDecodeError("non-nullable field PartitionIndexes was null")
     else:
-        _partition_indexes = list(unpack_from(f">{_n_partition_indexes}i", buf, pos))
-        pos += 4 * _n_partition_indexes
+        f_partition_indexes = list(unpack_from(f">{n_partition_indexes}i", buf, pos))
+        pos += 4 * n_partition_indexes
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return StopReplicaTopicV1(_name, _partition_indexes, _unknown), pos
+    return StopReplicaTopicV1(f_name, f_partition_indexes, _unknown), pos
 
 
 def _decode_stop_replica_request_v2(buf: memoryview, pos: int) -> tuple[StopReplicaRequest, int]:
-    _topics: list[StopReplicaTopicV1]
-    _controller_id, _controller_epoch, _broker_epoch, _delete_partitions = _S2.unpack_from(buf, pos)
+    f_topics: list[StopReplicaTopicV1]
+    f_controller_id, f_controller_epoch, f_broker_epoch, f_delete_partitions = _S2.unpack_from(buf, pos)
     pos += 17
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_stop_replica_topic_v1_v2(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_stop_replica_topic_v1_v2(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return StopReplicaRequest(_controller_id, False, _controller_epoch, _broker_epoch, _delete_partitions, [], _topics, [], _unknown), pos
+    return StopReplicaRequest(f_controller_id, False, f_controller_epoch, f_broker_epoch, f_delete_partitions, [], f_topics, [], _unknown), pos
 
 
 def _decode_stop_replica_partition_state_v3(buf: memoryview, pos: int) -> tuple[StopReplicaPartitionState, int]:
-    _partition_index, _leader_epoch, _delete_partition = _S0.unpack_from(buf, pos)
+    f_partition_index, f_leader_epoch, f_delete_partition = _S0.unpack_from(buf, pos)
     pos += 9
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return StopReplicaPartitionState(_partition_index, _leader_epoch, _delete_partition, _unknown), pos
+    return StopReplicaPartitionState(f_partition_index, f_leader_epoch, f_delete_partition, _unknown), pos
 
 
 def _decode_stop_replica_topic_state_v3(buf: memoryview, pos: int) -> tuple[StopReplicaTopicState, int]:
-    _topic_name: str
-    _partition_states: list[StopReplicaPartitionState]
-    _topic_name, pos = read_compact_string(buf, pos)
-    _n_partition_states, pos = read_compact_array_length(buf, pos)
-    if _n_partition_states < 0:
+    f_topic_name: str
+    f_partition_states: list[StopReplicaPartitionState]
+    f_topic_name, pos = read_compact_string(buf, pos)
+    n_partition_states, pos = read_compact_array_length(buf, pos)
+    if n_partition_states < 0:
         raise MessageDecodeError("non-nullable field PartitionStates was null")
     else:
-        _partition_states = []
-        for _ in range(_n_partition_states):
-            _e_partition_states, pos = _decode_stop_replica_partition_state_v3(buf, pos)
-            _partition_states.append(_e_partition_states)
+        f_partition_states = []
+        for _ in range(n_partition_states):
+            e_partition_states, pos = _decode_stop_replica_partition_state_v3(buf, pos)
+            f_partition_states.append(e_partition_states)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return StopReplicaTopicState(_topic_name, _partition_states, _unknown), pos
+    return StopReplicaTopicState(f_topic_name, f_partition_states, _unknown), pos
 
 
 def _decode_stop_replica_request_v3(buf: memoryview, pos: int) -> tuple[StopReplicaRequest, int]:
-    _topic_states: list[StopReplicaTopicState]
-    _controller_id, _controller_epoch, _broker_epoch = _S3.unpack_from(buf, pos)
+    f_topic_states: list[StopReplicaTopicState]
+    f_controller_id, f_controller_epoch, f_broker_epoch = _S3.unpack_from(buf, pos)
     pos += 16
-    _n_topic_states, pos = read_compact_array_length(buf, pos)
-    if _n_topic_states < 0:
+    n_topic_states, pos = read_compact_array_length(buf, pos)
+    if n_topic_states < 0:
         raise MessageDecodeError("non-nullable field TopicStates was null")
     else:
-        _topic_states = []
-        for _ in range(_n_topic_states):
-            _e_topic_states, pos = _decode_stop_replica_topic_state_v3(buf, pos)
-            _topic_states.append(_e_topic_states)
+        f_topic_states = []
+        for _ in range(n_topic_states):
+            e_topic_states, pos = _decode_stop_replica_topic_state_v3(buf, pos)
+            f_topic_states.append(e_topic_states)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return StopReplicaRequest(_controller_id, False, _controller_epoch, _broker_epoch, False, [], [], _topic_states, _unknown), pos
+    return StopReplicaRequest(f_controller_id, False, f_controller_epoch, f_broker_epoch, False, [], [], f_topic_states, _unknown), pos
 
 
 def _decode_stop_replica_request_v4(buf: memoryview, pos: int) -> tuple[StopReplicaRequest, int]:
-    _topic_states: list[StopReplicaTopicState]
-    _controller_id, _is_k_raft_controller, _controller_epoch, _broker_epoch = _S4.unpack_from(buf, pos)
+    f_topic_states: list[StopReplicaTopicState]
+    f_controller_id, f_is_k_raft_controller, f_controller_epoch, f_broker_epoch = _S4.unpack_from(buf, pos)
     pos += 17
-    _n_topic_states, pos = read_compact_array_length(buf, pos)
-    if _n_topic_states < 0:
+    n_topic_states, pos = read_compact_array_length(buf, pos)
+    if n_topic_states < 0:
         raise MessageDecodeError("non-nullable field TopicStates was null")
     else:
-        _topic_states = []
-        for _ in range(_n_topic_states):
-            _e_topic_states, pos = _decode_stop_replica_topic_state_v3(buf, pos)
-            _topic_states.append(_e_topic_states)
+        f_topic_states = []
+        for _ in range(n_topic_states):
+            e_topic_states, pos = _decode_stop_replica_topic_state_v3(buf, pos)
+            f_topic_states.append(e_topic_states)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return StopReplicaRequest(_controller_id, _is_k_raft_controller, _controller_epoch, _broker_epoch, False, [], [], _topic_states, _unknown), pos
+    return StopReplicaRequest(f_controller_id, f_is_k_raft_controller, f_controller_epoch, f_broker_epoch, False, [], [], f_topic_states, _unknown), pos
 
 
 def _encode_stop_replica_partition_v0_v0(m: StopReplicaPartitionV0, out: bytearray) -> None:
@@ -302,8 +302,8 @@ def _encode_stop_replica_request_v0(m: StopReplicaRequest, out: bytearray) -> No
         raise version_error("StopReplicaRequest", "TopicStates", 0)
     out += _S0.pack(m.controller_id, m.controller_epoch, m.delete_partitions)
     out += pack_int32(len(m.ungrouped_partitions))
-    for _e_ungrouped_partitions in m.ungrouped_partitions:
-        _encode_stop_replica_partition_v0_v0(_e_ungrouped_partitions, out)
+    for e_ungrouped_partitions in m.ungrouped_partitions:
+        _encode_stop_replica_partition_v0_v0(e_ungrouped_partitions, out)
 
 
 def _encode_stop_replica_topic_v1_v1(m: StopReplicaTopicV1, out: bytearray) -> None:
@@ -321,8 +321,8 @@ def _encode_stop_replica_request_v1(m: StopReplicaRequest, out: bytearray) -> No
         raise version_error("StopReplicaRequest", "TopicStates", 1)
     out += _S2.pack(m.controller_id, m.controller_epoch, m.broker_epoch, m.delete_partitions)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_stop_replica_topic_v1_v1(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_stop_replica_topic_v1_v1(e_topics, out)
 
 
 def _encode_stop_replica_topic_v1_v2(m: StopReplicaTopicV1, out: bytearray) -> None:
@@ -344,8 +344,8 @@ def _encode_stop_replica_request_v2(m: StopReplicaRequest, out: bytearray) -> No
         raise version_error("StopReplicaRequest", "TopicStates", 2)
     out += _S2.pack(m.controller_id, m.controller_epoch, m.broker_epoch, m.delete_partitions)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_stop_replica_topic_v1_v2(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_stop_replica_topic_v1_v2(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -363,8 +363,8 @@ def _encode_stop_replica_partition_state_v3(m: StopReplicaPartitionState, out: b
 def _encode_stop_replica_topic_state_v3(m: StopReplicaTopicState, out: bytearray) -> None:
     write_compact_string(out, m.topic_name)
     write_uvarint(out, len(m.partition_states) + 1)
-    for _e_partition_states in m.partition_states:
-        _encode_stop_replica_partition_state_v3(_e_partition_states, out)
+    for e_partition_states in m.partition_states:
+        _encode_stop_replica_partition_state_v3(e_partition_states, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -382,8 +382,8 @@ def _encode_stop_replica_request_v3(m: StopReplicaRequest, out: bytearray) -> No
         raise version_error("StopReplicaRequest", "Topics", 3)
     out += _S3.pack(m.controller_id, m.controller_epoch, m.broker_epoch)
     write_uvarint(out, len(m.topic_states) + 1)
-    for _e_topic_states in m.topic_states:
-        _encode_stop_replica_topic_state_v3(_e_topic_states, out)
+    for e_topic_states in m.topic_states:
+        _encode_stop_replica_topic_state_v3(e_topic_states, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -399,8 +399,8 @@ def _encode_stop_replica_request_v4(m: StopReplicaRequest, out: bytearray) -> No
         raise version_error("StopReplicaRequest", "Topics", 4)
     out += _S4.pack(m.controller_id, m.is_k_raft_controller, m.controller_epoch, m.broker_epoch)
     write_uvarint(out, len(m.topic_states) + 1)
-    for _e_topic_states in m.topic_states:
-        _encode_stop_replica_topic_state_v3(_e_topic_states, out)
+    for e_topic_states in m.topic_states:
+        _encode_stop_replica_topic_state_v3(e_topic_states, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -80,59 +80,59 @@ class StopReplicaResponse(ApiMessage):
 
 
 def _decode_stop_replica_partition_error_v0(buf: memoryview, pos: int) -> tuple[StopReplicaPartitionError, int]:
-    _topic_name: str
-    _topic_name, pos = read_string(buf, pos)
-    _partition_index, _error_code = _S1.unpack_from(buf, pos)
+    f_topic_name: str
+    f_topic_name, pos = read_string(buf, pos)
+    f_partition_index, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    return StopReplicaPartitionError(_topic_name, _partition_index, _error_code, []), pos
+    return StopReplicaPartitionError(f_topic_name, f_partition_index, f_error_code, []), pos
 
 
 def _decode_stop_replica_response_v0(buf: memoryview, pos: int) -> tuple[StopReplicaResponse, int]:
-    _partition_errors: list[StopReplicaPartitionError]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_partition_errors: list[StopReplicaPartitionError]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _n_partition_errors, pos = read_array_length(buf, pos)
-    if _n_partition_errors < 0:
+    n_partition_errors, pos = read_array_length(buf, pos)
+    if n_partition_errors < 0:
         raise MessageDecodeError("non-nullable field PartitionErrors was null")
     else:
-        _partition_errors = []
-        for _ in range(_n_partition_errors):
-            _e_partition_errors, pos = _decode_stop_replica_partition_error_v0(buf, pos)
-            _partition_errors.append(_e_partition_errors)
-    return StopReplicaResponse(_error_code, _partition_errors, []), pos
+        f_partition_errors = []
+        for _ in range(n_partition_errors):
+            e_partition_errors, pos = _decode_stop_replica_partition_error_v0(buf, pos)
+            f_partition_errors.append(e_partition_errors)
+    return StopReplicaResponse(f_error_code, f_partition_errors, []), pos
 
 
 def _decode_stop_replica_partition_error_v2(buf: memoryview, pos: int) -> tuple[StopReplicaPartitionError, int]:
-    _topic_name: str
-    _topic_name, pos = read_compact_string(buf, pos)
-    _partition_index, _error_code = _S1.unpack_from(buf, pos)
+    f_topic_name: str
+    f_topic_name, pos = read_compact_string(buf, pos)
+    f_partition_index, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return StopReplicaPartitionError(_topic_name, _partition_index, _error_code, _unknown), pos
+    return StopReplicaPartitionError(f_topic_name, f_partition_index, f_error_code, _unknown), pos
 
 
 def _decode_stop_replica_response_v2(buf: memoryview, pos: int) -> tuple[StopReplicaResponse, int]:
-    _partition_errors: list[StopReplicaPartitionError]
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_partition_errors: list[StopReplicaPartitionError]
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _n_partition_errors, pos = read_compact_array_length(buf, pos)
-    if _n_partition_errors < 0:
+    n_partition_errors, pos = read_compact_array_length(buf, pos)
+    if n_partition_errors < 0:
         raise MessageDecodeError("non-nullable field PartitionErrors was null")
     else:
-        _partition_errors = []
-        for _ in range(_n_partition_errors):
-            _e_partition_errors, pos = _decode_stop_replica_partition_error_v2(buf, pos)
-            _partition_errors.append(_e_partition_errors)
+        f_partition_errors = []
+        for _ in range(n_partition_errors):
+            e_partition_errors, pos = _decode_stop_replica_partition_error_v2(buf, pos)
+            f_partition_errors.append(e_partition_errors)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return StopReplicaResponse(_error_code, _partition_errors, _unknown), pos
+    return StopReplicaResponse(f_error_code, f_partition_errors, _unknown), pos
 
 
 def _encode_stop_replica_partition_error_v0(m: StopReplicaPartitionError, out: bytearray) -> None:
@@ -143,8 +143,8 @@ def _encode_stop_replica_partition_error_v0(m: StopReplicaPartitionError, out: b
 def _encode_stop_replica_response_v0(m: StopReplicaResponse, out: bytearray) -> None:
     out += _S0.pack(m.error_code)
     out += pack_int32(len(m.partition_errors))
-    for _e_partition_errors in m.partition_errors:
-        _encode_stop_replica_partition_error_v0(_e_partition_errors, out)
+    for e_partition_errors in m.partition_errors:
+        _encode_stop_replica_partition_error_v0(e_partition_errors, out)
 
 
 def _encode_stop_replica_partition_error_v2(m: StopReplicaPartitionError, out: bytearray) -> None:
@@ -159,8 +159,8 @@ def _encode_stop_replica_partition_error_v2(m: StopReplicaPartitionError, out: b
 def _encode_stop_replica_response_v2(m: StopReplicaResponse, out: bytearray) -> None:
     out += _S0.pack(m.error_code)
     write_uvarint(out, len(m.partition_errors) + 1)
-    for _e_partition_errors in m.partition_errors:
-        _encode_stop_replica_partition_error_v2(_e_partition_errors, out)
+    for e_partition_errors in m.partition_errors:
+        _encode_stop_replica_partition_error_v2(e_partition_errors, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

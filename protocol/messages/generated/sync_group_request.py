@@ -96,120 +96,120 @@ class SyncGroupRequest(ApiMessage):
 
 
 def _decode_sync_group_request_assignment_v0(buf: memoryview, pos: int) -> tuple[SyncGroupRequestAssignment, int]:
-    _member_id: str
-    _assignment: bytes
-    _member_id, pos = read_string(buf, pos)
-    _assignment, pos = read_bytes(buf, pos)
-    return SyncGroupRequestAssignment(_member_id, _assignment, []), pos
+    f_member_id: str
+    f_assignment: bytes
+    f_member_id, pos = read_string(buf, pos)
+    f_assignment, pos = read_bytes(buf, pos)
+    return SyncGroupRequestAssignment(f_member_id, f_assignment, []), pos
 
 
 def _decode_sync_group_request_v0(buf: memoryview, pos: int) -> tuple[SyncGroupRequest, int]:
-    _group_id: str
-    _member_id: str
-    _assignments: list[SyncGroupRequestAssignment]
-    _group_id, pos = read_string(buf, pos)
-    _generation_id, = _S0.unpack_from(buf, pos)
+    f_group_id: str
+    f_member_id: str
+    f_assignments: list[SyncGroupRequestAssignment]
+    f_group_id, pos = read_string(buf, pos)
+    f_generation_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _member_id, pos = read_string(buf, pos)
-    _n_assignments, pos = read_array_length(buf, pos)
-    if _n_assignments < 0:
+    f_member_id, pos = read_string(buf, pos)
+    n_assignments, pos = read_array_length(buf, pos)
+    if n_assignments < 0:
         raise MessageDecodeError("non-nullable field Assignments was null")
     else:
-        _assignments = []
-        for _ in range(_n_assignments):
-            _e_assignments, pos = _decode_sync_group_request_assignment_v0(buf, pos)
-            _assignments.append(_e_assignments)
-    return SyncGroupRequest(_group_id, _generation_id, _member_id, None, None, None, _assignments, []), pos
+        f_assignments = []
+        for _ in range(n_assignments):
+            e_assignments, pos = _decode_sync_group_request_assignment_v0(buf, pos)
+            f_assignments.append(e_assignments)
+    return SyncGroupRequest(f_group_id, f_generation_id, f_member_id, None, None, None, f_assignments, []), pos
 
 
 def _decode_sync_group_request_v3(buf: memoryview, pos: int) -> tuple[SyncGroupRequest, int]:
-    _group_id: str
-    _member_id: str
-    _group_instance_id: str | None
-    _assignments: list[SyncGroupRequestAssignment]
-    _group_id, pos = read_string(buf, pos)
-    _generation_id, = _S0.unpack_from(buf, pos)
+    f_group_id: str
+    f_member_id: str
+    f_group_instance_id: str | None
+    f_assignments: list[SyncGroupRequestAssignment]
+    f_group_id, pos = read_string(buf, pos)
+    f_generation_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _member_id, pos = read_string(buf, pos)
-    _group_instance_id, pos = read_nullable_string(buf, pos)
-    _n_assignments, pos = read_array_length(buf, pos)
-    if _n_assignments < 0:
+    f_member_id, pos = read_string(buf, pos)
+    f_group_instance_id, pos = read_nullable_string(buf, pos)
+    n_assignments, pos = read_array_length(buf, pos)
+    if n_assignments < 0:
         raise MessageDecodeError("non-nullable field Assignments was null")
     else:
-        _assignments = []
-        for _ in range(_n_assignments):
-            _e_assignments, pos = _decode_sync_group_request_assignment_v0(buf, pos)
-            _assignments.append(_e_assignments)
-    return SyncGroupRequest(_group_id, _generation_id, _member_id, _group_instance_id, None, None, _assignments, []), pos
+        f_assignments = []
+        for _ in range(n_assignments):
+            e_assignments, pos = _decode_sync_group_request_assignment_v0(buf, pos)
+            f_assignments.append(e_assignments)
+    return SyncGroupRequest(f_group_id, f_generation_id, f_member_id, f_group_instance_id, None, None, f_assignments, []), pos
 
 
 def _decode_sync_group_request_assignment_v4(buf: memoryview, pos: int) -> tuple[SyncGroupRequestAssignment, int]:
-    _member_id: str
-    _assignment: bytes
-    _member_id, pos = read_compact_string(buf, pos)
-    _assignment, pos = read_compact_bytes(buf, pos)
+    f_member_id: str
+    f_assignment: bytes
+    f_member_id, pos = read_compact_string(buf, pos)
+    f_assignment, pos = read_compact_bytes(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return SyncGroupRequestAssignment(_member_id, _assignment, _unknown), pos
+    return SyncGroupRequestAssignment(f_member_id, f_assignment, _unknown), pos
 
 
 def _decode_sync_group_request_v4(buf: memoryview, pos: int) -> tuple[SyncGroupRequest, int]:
-    _group_id: str
-    _member_id: str
-    _group_instance_id: str | None
-    _assignments: list[SyncGroupRequestAssignment]
-    _group_id, pos = read_compact_string(buf, pos)
-    _generation_id, = _S0.unpack_from(buf, pos)
+    f_group_id: str
+    f_member_id: str
+    f_group_instance_id: str | None
+    f_assignments: list[SyncGroupRequestAssignment]
+    f_group_id, pos = read_compact_string(buf, pos)
+    f_generation_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _member_id, pos = read_compact_string(buf, pos)
-    _group_instance_id, pos = read_compact_nullable_string(buf, pos)
-    _n_assignments, pos = read_compact_array_length(buf, pos)
-    if _n_assignments < 0:
+    f_member_id, pos = read_compact_string(buf, pos)
+    f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
+    n_assignments, pos = read_compact_array_length(buf, pos)
+    if n_assignments < 0:
         raise MessageDecodeError("non-nullable field Assignments was null")
     else:
-        _assignments = []
-        for _ in range(_n_assignments):
-            _e_assignments, pos = _decode_sync_group_request_assignment_v4(buf, pos)
-            _assignments.append(_e_assignments)
+        f_assignments = []
+        for _ in range(n_assignments):
+            e_assignments, pos = _decode_sync_group_request_assignment_v4(buf, pos)
+            f_assignments.append(e_assignments)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return SyncGroupRequest(_group_id, _generation_id, _member_id, _group_instance_id, None, None, _assignments, _unknown), pos
+    return SyncGroupRequest(f_group_id, f_generation_id, f_member_id, f_group_instance_id, None, None, f_assignments, _unknown), pos
 
 
 def _decode_sync_group_request_v5(buf: memoryview, pos: int) -> tuple[SyncGroupRequest, int]:
-    _group_id: str
-    _member_id: str
-    _group_instance_id: str | None
-    _protocol_type: str | None
-    _protocol_name: str | None
-    _assignments: list[SyncGroupRequestAssignment]
-    _group_id, pos = read_compact_string(buf, pos)
-    _generation_id, = _S0.unpack_from(buf, pos)
+    f_group_id: str
+    f_member_id: str
+    f_group_instance_id: str | None
+    f_protocol_type: str | None
+    f_protocol_name: str | None
+    f_assignments: list[SyncGroupRequestAssignment]
+    f_group_id, pos = read_compact_string(buf, pos)
+    f_generation_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    _member_id, pos = read_compact_string(buf, pos)
-    _group_instance_id, pos = read_compact_nullable_string(buf, pos)
-    _protocol_type, pos = read_compact_nullable_string(buf, pos)
-    _protocol_name, pos = read_compact_nullable_string(buf, pos)
-    _n_assignments, pos = read_compact_array_length(buf, pos)
-    if _n_assignments < 0:
+    f_member_id, pos = read_compact_string(buf, pos)
+    f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
+    f_protocol_type, pos = read_compact_nullable_string(buf, pos)
+    f_protocol_name, pos = read_compact_nullable_string(buf, pos)
+    n_assignments, pos = read_compact_array_length(buf, pos)
+    if n_assignments < 0:
         raise MessageDecodeError("non-nullable field Assignments was null")
     else:
-        _assignments = []
-        for _ in range(_n_assignments):
-            _e_assignments, pos = _decode_sync_group_request_assignment_v4(buf, pos)
-            _assignments.append(_e_assignments)
+        f_assignments = []
+        for _ in range(n_assignments):
+            e_assignments, pos = _decode_sync_group_request_assignment_v4(buf, pos)
+            f_assignments.append(e_assignments)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return SyncGroupRequest(_group_id, _generation_id, _member_id, _group_instance_id, _protocol_type, _protocol_name, _assignments, _unknown), pos
+    return SyncGroupRequest(f_group_id, f_generation_id, f_member_id, f_group_instance_id, f_protocol_type, f_protocol_name, f_assignments, _unknown), pos
 
 
 def _encode_sync_group_request_assignment_v0(m: SyncGroupRequestAssignment, out: bytearray) -> None:
@@ -224,8 +224,8 @@ def _encode_sync_group_request_v0(m: SyncGroupRequest, out: bytearray) -> None:
     out += _S0.pack(m.generation_id)
     write_string(out, m.member_id)
     out += pack_int32(len(m.assignments))
-    for _e_assignments in m.assignments:
-        _encode_sync_group_request_assignment_v0(_e_assignments, out)
+    for e_assignments in m.assignments:
+        _encode_sync_group_request_assignment_v0(e_assignments, out)
 
 
 def _encode_sync_group_request_v1(m: SyncGroupRequest, out: bytearray) -> None:
@@ -235,8 +235,8 @@ def _encode_sync_group_request_v1(m: SyncGroupRequest, out: bytearray) -> None:
     out += _S0.pack(m.generation_id)
     write_string(out, m.member_id)
     out += pack_int32(len(m.assignments))
-    for _e_assignments in m.assignments:
-        _encode_sync_group_request_assignment_v0(_e_assignments, out)
+    for e_assignments in m.assignments:
+        _encode_sync_group_request_assignment_v0(e_assignments, out)
 
 
 def _encode_sync_group_request_v2(m: SyncGroupRequest, out: bytearray) -> None:
@@ -246,8 +246,8 @@ def _encode_sync_group_request_v2(m: SyncGroupRequest, out: bytearray) -> None:
     out += _S0.pack(m.generation_id)
     write_string(out, m.member_id)
     out += pack_int32(len(m.assignments))
-    for _e_assignments in m.assignments:
-        _encode_sync_group_request_assignment_v0(_e_assignments, out)
+    for e_assignments in m.assignments:
+        _encode_sync_group_request_assignment_v0(e_assignments, out)
 
 
 def _encode_sync_group_request_v3(m: SyncGroupRequest, out: bytearray) -> None:
@@ -256,8 +256,8 @@ def _encode_sync_group_request_v3(m: SyncGroupRequest, out: bytearray) -> None:
     write_string(out, m.member_id)
     write_nullable_string(out, m.group_instance_id)
     out += pack_int32(len(m.assignments))
-    for _e_assignments in m.assignments:
-        _encode_sync_group_request_assignment_v0(_e_assignments, out)
+    for e_assignments in m.assignments:
+        _encode_sync_group_request_assignment_v0(e_assignments, out)
 
 
 def _encode_sync_group_request_assignment_v4(m: SyncGroupRequestAssignment, out: bytearray) -> None:
@@ -275,8 +275,8 @@ def _encode_sync_group_request_v4(m: SyncGroupRequest, out: bytearray) -> None:
     write_compact_string(out, m.member_id)
     write_compact_nullable_string(out, m.group_instance_id)
     write_uvarint(out, len(m.assignments) + 1)
-    for _e_assignments in m.assignments:
-        _encode_sync_group_request_assignment_v4(_e_assignments, out)
+    for e_assignments in m.assignments:
+        _encode_sync_group_request_assignment_v4(e_assignments, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -291,8 +291,8 @@ def _encode_sync_group_request_v5(m: SyncGroupRequest, out: bytearray) -> None:
     write_compact_nullable_string(out, m.protocol_type)
     write_compact_nullable_string(out, m.protocol_name)
     write_uvarint(out, len(m.assignments) + 1)
-    for _e_assignments in m.assignments:
-        _encode_sync_group_request_assignment_v4(_e_assignments, out)
+    for e_assignments in m.assignments:
+        _encode_sync_group_request_assignment_v4(e_assignments, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

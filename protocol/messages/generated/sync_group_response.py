@@ -70,49 +70,49 @@ class SyncGroupResponse(ApiMessage):
 
 
 def _decode_sync_group_response_v0(buf: memoryview, pos: int) -> tuple[SyncGroupResponse, int]:
-    _assignment: bytes
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_assignment: bytes
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    _assignment, pos = read_bytes(buf, pos)
-    return SyncGroupResponse(0, _error_code, None, None, _assignment, []), pos
+    f_assignment, pos = read_bytes(buf, pos)
+    return SyncGroupResponse(0, f_error_code, None, None, f_assignment, []), pos
 
 
 def _decode_sync_group_response_v1(buf: memoryview, pos: int) -> tuple[SyncGroupResponse, int]:
-    _assignment: bytes
-    _throttle_time_ms, _error_code = _S1.unpack_from(buf, pos)
+    f_assignment: bytes
+    f_throttle_time_ms, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    _assignment, pos = read_bytes(buf, pos)
-    return SyncGroupResponse(_throttle_time_ms, _error_code, None, None, _assignment, []), pos
+    f_assignment, pos = read_bytes(buf, pos)
+    return SyncGroupResponse(f_throttle_time_ms, f_error_code, None, None, f_assignment, []), pos
 
 
 def _decode_sync_group_response_v4(buf: memoryview, pos: int) -> tuple[SyncGroupResponse, int]:
-    _assignment: bytes
-    _throttle_time_ms, _error_code = _S1.unpack_from(buf, pos)
+    f_assignment: bytes
+    f_throttle_time_ms, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    _assignment, pos = read_compact_bytes(buf, pos)
+    f_assignment, pos = read_compact_bytes(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return SyncGroupResponse(_throttle_time_ms, _error_code, None, None, _assignment, _unknown), pos
+    return SyncGroupResponse(f_throttle_time_ms, f_error_code, None, None, f_assignment, _unknown), pos
 
 
 def _decode_sync_group_response_v5(buf: memoryview, pos: int) -> tuple[SyncGroupResponse, int]:
-    _protocol_type: str | None
-    _protocol_name: str | None
-    _assignment: bytes
-    _throttle_time_ms, _error_code = _S1.unpack_from(buf, pos)
+    f_protocol_type: str | None
+    f_protocol_name: str | None
+    f_assignment: bytes
+    f_throttle_time_ms, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    _protocol_type, pos = read_compact_nullable_string(buf, pos)
-    _protocol_name, pos = read_compact_nullable_string(buf, pos)
-    _assignment, pos = read_compact_bytes(buf, pos)
+    f_protocol_type, pos = read_compact_nullable_string(buf, pos)
+    f_protocol_name, pos = read_compact_nullable_string(buf, pos)
+    f_assignment, pos = read_compact_bytes(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return SyncGroupResponse(_throttle_time_ms, _error_code, _protocol_type, _protocol_name, _assignment, _unknown), pos
+    return SyncGroupResponse(f_throttle_time_ms, f_error_code, f_protocol_type, f_protocol_name, f_assignment, _unknown), pos
 
 
 def _encode_sync_group_response_v0(m: SyncGroupResponse, out: bytearray) -> None:

@@ -112,148 +112,148 @@ class TxnOffsetCommitRequest(ApiMessage):
 
 
 def _decode_txn_offset_commit_request_partition_v0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequestPartition, int]:
-    _committed_metadata: str | None
-    _partition_index, _committed_offset = _S1.unpack_from(buf, pos)
+    f_committed_metadata: str | None
+    f_partition_index, f_committed_offset = _S1.unpack_from(buf, pos)
     pos += 12
-    _committed_metadata, pos = read_nullable_string(buf, pos)
-    return TxnOffsetCommitRequestPartition(_partition_index, _committed_offset, -1, _committed_metadata, []), pos
+    f_committed_metadata, pos = read_nullable_string(buf, pos)
+    return TxnOffsetCommitRequestPartition(f_partition_index, f_committed_offset, -1, f_committed_metadata, []), pos
 
 
 def _decode_txn_offset_commit_request_topic_v0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequestTopic, int]:
-    _name: str
-    _partitions: list[TxnOffsetCommitRequestPartition]
-    _name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[TxnOffsetCommitRequestPartition]
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_txn_offset_commit_request_partition_v0(buf, pos)
-            _partitions.append(_e_partitions)
-    return TxnOffsetCommitRequestTopic(_name, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_txn_offset_commit_request_partition_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    return TxnOffsetCommitRequestTopic(f_name, f_partitions, []), pos
 
 
 def _decode_txn_offset_commit_request_v0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequest, int]:
-    _transactional_id: str
-    _group_id: str
-    _topics: list[TxnOffsetCommitRequestTopic]
-    _transactional_id, pos = read_string(buf, pos)
-    _group_id, pos = read_string(buf, pos)
-    _producer_id, _producer_epoch = _S0.unpack_from(buf, pos)
+    f_transactional_id: str
+    f_group_id: str
+    f_topics: list[TxnOffsetCommitRequestTopic]
+    f_transactional_id, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos)
+    f_producer_id, f_producer_epoch = _S0.unpack_from(buf, pos)
     pos += 10
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_txn_offset_commit_request_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    return TxnOffsetCommitRequest(_transactional_id, _group_id, _producer_id, _producer_epoch, -1, '', None, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_txn_offset_commit_request_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    return TxnOffsetCommitRequest(f_transactional_id, f_group_id, f_producer_id, f_producer_epoch, -1, '', None, f_topics, []), pos
 
 
 def _decode_txn_offset_commit_request_partition_v2(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequestPartition, int]:
-    _committed_metadata: str | None
-    _partition_index, _committed_offset, _committed_leader_epoch = _S2.unpack_from(buf, pos)
+    f_committed_metadata: str | None
+    f_partition_index, f_committed_offset, f_committed_leader_epoch = _S2.unpack_from(buf, pos)
     pos += 16
-    _committed_metadata, pos = read_nullable_string(buf, pos)
-    return TxnOffsetCommitRequestPartition(_partition_index, _committed_offset, _committed_leader_epoch, _committed_metadata, []), pos
+    f_committed_metadata, pos = read_nullable_string(buf, pos)
+    return TxnOffsetCommitRequestPartition(f_partition_index, f_committed_offset, f_committed_leader_epoch, f_committed_metadata, []), pos
 
 
 def _decode_txn_offset_commit_request_topic_v2(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequestTopic, int]:
-    _name: str
-    _partitions: list[TxnOffsetCommitRequestPartition]
-    _name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[TxnOffsetCommitRequestPartition]
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_txn_offset_commit_request_partition_v2(buf, pos)
-            _partitions.append(_e_partitions)
-    return TxnOffsetCommitRequestTopic(_name, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_txn_offset_commit_request_partition_v2(buf, pos)
+            f_partitions.append(e_partitions)
+    return TxnOffsetCommitRequestTopic(f_name, f_partitions, []), pos
 
 
 def _decode_txn_offset_commit_request_v2(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequest, int]:
-    _transactional_id: str
-    _group_id: str
-    _topics: list[TxnOffsetCommitRequestTopic]
-    _transactional_id, pos = read_string(buf, pos)
-    _group_id, pos = read_string(buf, pos)
-    _producer_id, _producer_epoch = _S0.unpack_from(buf, pos)
+    f_transactional_id: str
+    f_group_id: str
+    f_topics: list[TxnOffsetCommitRequestTopic]
+    f_transactional_id, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos)
+    f_producer_id, f_producer_epoch = _S0.unpack_from(buf, pos)
     pos += 10
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_txn_offset_commit_request_topic_v2(buf, pos)
-            _topics.append(_e_topics)
-    return TxnOffsetCommitRequest(_transactional_id, _group_id, _producer_id, _producer_epoch, -1, '', None, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_txn_offset_commit_request_topic_v2(buf, pos)
+            f_topics.append(e_topics)
+    return TxnOffsetCommitRequest(f_transactional_id, f_group_id, f_producer_id, f_producer_epoch, -1, '', None, f_topics, []), pos
 
 
 def _decode_txn_offset_commit_request_partition_v3(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequestPartition, int]:
-    _committed_metadata: str | None
-    _partition_index, _committed_offset, _committed_leader_epoch = _S2.unpack_from(buf, pos)
+    f_committed_metadata: str | None
+    f_partition_index, f_committed_offset, f_committed_leader_epoch = _S2.unpack_from(buf, pos)
     pos += 16
-    _committed_metadata, pos = read_compact_nullable_string(buf, pos)
+    f_committed_metadata, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TxnOffsetCommitRequestPartition(_partition_index, _committed_offset, _committed_leader_epoch, _committed_metadata, _unknown), pos
+    return TxnOffsetCommitRequestPartition(f_partition_index, f_committed_offset, f_committed_leader_epoch, f_committed_metadata, _unknown), pos
 
 
 def _decode_txn_offset_commit_request_topic_v3(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequestTopic, int]:
-    _name: str
-    _partitions: list[TxnOffsetCommitRequestPartition]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[TxnOffsetCommitRequestPartition]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_txn_offset_commit_request_partition_v3(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_txn_offset_commit_request_partition_v3(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TxnOffsetCommitRequestTopic(_name, _partitions, _unknown), pos
+    return TxnOffsetCommitRequestTopic(f_name, f_partitions, _unknown), pos
 
 
 def _decode_txn_offset_commit_request_v3(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequest, int]:
-    _transactional_id: str
-    _group_id: str
-    _member_id: str
-    _group_instance_id: str | None
-    _topics: list[TxnOffsetCommitRequestTopic]
-    _transactional_id, pos = read_compact_string(buf, pos)
-    _group_id, pos = read_compact_string(buf, pos)
-    _producer_id, _producer_epoch, _generation_id = _S3.unpack_from(buf, pos)
+    f_transactional_id: str
+    f_group_id: str
+    f_member_id: str
+    f_group_instance_id: str | None
+    f_topics: list[TxnOffsetCommitRequestTopic]
+    f_transactional_id, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos)
+    f_producer_id, f_producer_epoch, f_generation_id = _S3.unpack_from(buf, pos)
     pos += 14
-    _member_id, pos = read_compact_string(buf, pos)
-    _group_instance_id, pos = read_compact_nullable_string(buf, pos)
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    f_member_id, pos = read_compact_string(buf, pos)
+    f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_txn_offset_commit_request_topic_v3(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_txn_offset_commit_request_topic_v3(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TxnOffsetCommitRequest(_transactional_id, _group_id, _producer_id, _producer_epoch, _generation_id, _member_id, _group_instance_id, _topics, _unknown), pos
+    return TxnOffsetCommitRequest(f_transactional_id, f_group_id, f_producer_id, f_producer_epoch, f_generation_id, f_member_id, f_group_instance_id, f_topics, _unknown), pos
 
 
 def _encode_txn_offset_commit_request_partition_v0(m: TxnOffsetCommitRequestPartition, out: bytearray) -> None:
@@ -264,8 +264,8 @@ def _encode_txn_offset_commit_request_partition_v0(m: TxnOffsetCommitRequestPart
 def _encode_txn_offset_commit_request_topic_v0(m: TxnOffsetCommitRequestTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_txn_offset_commit_request_partition_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_txn_offset_commit_request_partition_v0(e_partitions, out)
 
 
 def _encode_txn_offset_commit_request_v0(m: TxnOffsetCommitRequest, out: bytearray) -> None:
@@ -279,8 +279,8 @@ def _encode_txn_offset_commit_request_v0(m: TxnOffsetCommitRequest, out: bytearr
     write_string(out, m.group_id)
     out += _S0.pack(m.producer_id, m.producer_epoch)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_txn_offset_commit_request_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_txn_offset_commit_request_topic_v0(e_topics, out)
 
 
 def _encode_txn_offset_commit_request_v1(m: TxnOffsetCommitRequest, out: bytearray) -> None:
@@ -294,8 +294,8 @@ def _encode_txn_offset_commit_request_v1(m: TxnOffsetCommitRequest, out: bytearr
     write_string(out, m.group_id)
     out += _S0.pack(m.producer_id, m.producer_epoch)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_txn_offset_commit_request_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_txn_offset_commit_request_topic_v0(e_topics, out)
 
 
 def _encode_txn_offset_commit_request_partition_v2(m: TxnOffsetCommitRequestPartition, out: bytearray) -> None:
@@ -306,8 +306,8 @@ def _encode_txn_offset_commit_request_partition_v2(m: TxnOffsetCommitRequestPart
 def _encode_txn_offset_commit_request_topic_v2(m: TxnOffsetCommitRequestTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_txn_offset_commit_request_partition_v2(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_txn_offset_commit_request_partition_v2(e_partitions, out)
 
 
 def _encode_txn_offset_commit_request_v2(m: TxnOffsetCommitRequest, out: bytearray) -> None:
@@ -321,8 +321,8 @@ def _encode_txn_offset_commit_request_v2(m: TxnOffsetCommitRequest, out: bytearr
     write_string(out, m.group_id)
     out += _S0.pack(m.producer_id, m.producer_epoch)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_txn_offset_commit_request_topic_v2(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_txn_offset_commit_request_topic_v2(e_topics, out)
 
 
 def _encode_txn_offset_commit_request_partition_v3(m: TxnOffsetCommitRequestPartition, out: bytearray) -> None:
@@ -337,8 +337,8 @@ def _encode_txn_offset_commit_request_partition_v3(m: TxnOffsetCommitRequestPart
 def _encode_txn_offset_commit_request_topic_v3(m: TxnOffsetCommitRequestTopic, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_txn_offset_commit_request_partition_v3(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_txn_offset_commit_request_partition_v3(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -352,8 +352,8 @@ def _encode_txn_offset_commit_request_v3(m: TxnOffsetCommitRequest, out: bytearr
     write_compact_string(out, m.member_id)
     write_compact_nullable_string(out, m.group_instance_id)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_txn_offset_commit_request_topic_v3(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_txn_offset_commit_request_topic_v3(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

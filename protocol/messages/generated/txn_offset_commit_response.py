@@ -89,90 +89,90 @@ class TxnOffsetCommitResponse(ApiMessage):
 
 
 def _decode_txn_offset_commit_response_partition_v0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponsePartition, int]:
-    _partition_index, _error_code = _S1.unpack_from(buf, pos)
+    f_partition_index, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    return TxnOffsetCommitResponsePartition(_partition_index, _error_code, []), pos
+    return TxnOffsetCommitResponsePartition(f_partition_index, f_error_code, []), pos
 
 
 def _decode_txn_offset_commit_response_topic_v0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponseTopic, int]:
-    _name: str
-    _partitions: list[TxnOffsetCommitResponsePartition]
-    _name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[TxnOffsetCommitResponsePartition]
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_txn_offset_commit_response_partition_v0(buf, pos)
-            _partitions.append(_e_partitions)
-    return TxnOffsetCommitResponseTopic(_name, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_txn_offset_commit_response_partition_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    return TxnOffsetCommitResponseTopic(f_name, f_partitions, []), pos
 
 
 def _decode_txn_offset_commit_response_v0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponse, int]:
-    _topics: list[TxnOffsetCommitResponseTopic]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_topics: list[TxnOffsetCommitResponseTopic]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_txn_offset_commit_response_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    return TxnOffsetCommitResponse(_throttle_time_ms, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_txn_offset_commit_response_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    return TxnOffsetCommitResponse(f_throttle_time_ms, f_topics, []), pos
 
 
 def _decode_txn_offset_commit_response_partition_v3(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponsePartition, int]:
-    _partition_index, _error_code = _S1.unpack_from(buf, pos)
+    f_partition_index, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TxnOffsetCommitResponsePartition(_partition_index, _error_code, _unknown), pos
+    return TxnOffsetCommitResponsePartition(f_partition_index, f_error_code, _unknown), pos
 
 
 def _decode_txn_offset_commit_response_topic_v3(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponseTopic, int]:
-    _name: str
-    _partitions: list[TxnOffsetCommitResponsePartition]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[TxnOffsetCommitResponsePartition]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_txn_offset_commit_response_partition_v3(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_txn_offset_commit_response_partition_v3(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TxnOffsetCommitResponseTopic(_name, _partitions, _unknown), pos
+    return TxnOffsetCommitResponseTopic(f_name, f_partitions, _unknown), pos
 
 
 def _decode_txn_offset_commit_response_v3(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponse, int]:
-    _topics: list[TxnOffsetCommitResponseTopic]
-    _throttle_time_ms, = _S0.unpack_from(buf, pos)
+    f_topics: list[TxnOffsetCommitResponseTopic]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_txn_offset_commit_response_topic_v3(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_txn_offset_commit_response_topic_v3(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TxnOffsetCommitResponse(_throttle_time_ms, _topics, _unknown), pos
+    return TxnOffsetCommitResponse(f_throttle_time_ms, f_topics, _unknown), pos
 
 
 def _encode_txn_offset_commit_response_partition_v0(m: TxnOffsetCommitResponsePartition, out: bytearray) -> None:
@@ -182,15 +182,15 @@ def _encode_txn_offset_commit_response_partition_v0(m: TxnOffsetCommitResponsePa
 def _encode_txn_offset_commit_response_topic_v0(m: TxnOffsetCommitResponseTopic, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_txn_offset_commit_response_partition_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_txn_offset_commit_response_partition_v0(e_partitions, out)
 
 
 def _encode_txn_offset_commit_response_v0(m: TxnOffsetCommitResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_txn_offset_commit_response_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_txn_offset_commit_response_topic_v0(e_topics, out)
 
 
 def _encode_txn_offset_commit_response_partition_v3(m: TxnOffsetCommitResponsePartition, out: bytearray) -> None:
@@ -204,8 +204,8 @@ def _encode_txn_offset_commit_response_partition_v3(m: TxnOffsetCommitResponsePa
 def _encode_txn_offset_commit_response_topic_v3(m: TxnOffsetCommitResponseTopic, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_txn_offset_commit_response_partition_v3(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_txn_offset_commit_response_partition_v3(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -215,8 +215,8 @@ def _encode_txn_offset_commit_response_topic_v3(m: TxnOffsetCommitResponseTopic,
 def _encode_txn_offset_commit_response_v3(m: TxnOffsetCommitResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_txn_offset_commit_response_topic_v3(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_txn_offset_commit_response_topic_v3(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

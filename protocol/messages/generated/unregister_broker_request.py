@@ -55,14 +55,14 @@ class UnregisterBrokerRequest(ApiMessage):
 
 
 def _decode_unregister_broker_request_v0(buf: memoryview, pos: int) -> tuple[UnregisterBrokerRequest, int]:
-    _broker_id, = _S0.unpack_from(buf, pos)
+    f_broker_id, = _S0.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return UnregisterBrokerRequest(_broker_id, _unknown), pos
+    return UnregisterBrokerRequest(f_broker_id, _unknown), pos
 
 
 def _encode_unregister_broker_request_v0(m: UnregisterBrokerRequest, out: bytearray) -> None:

@@ -61,16 +61,16 @@ class UnregisterBrokerResponse(ApiMessage):
 
 
 def _decode_unregister_broker_response_v0(buf: memoryview, pos: int) -> tuple[UnregisterBrokerResponse, int]:
-    _error_message: str | None
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_compact_nullable_string(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return UnregisterBrokerResponse(_throttle_time_ms, _error_code, _error_message, _unknown), pos
+    return UnregisterBrokerResponse(f_throttle_time_ms, f_error_code, f_error_message, _unknown), pos
 
 
 def _encode_unregister_broker_response_v0(m: UnregisterBrokerResponse, out: bytearray) -> None:

@@ -83,71 +83,71 @@ class UpdateFeaturesRequest(ApiMessage):
 
 
 def _decode_feature_update_key_v0(buf: memoryview, pos: int) -> tuple[FeatureUpdateKey, int]:
-    _feature: str
-    _feature, pos = read_compact_string(buf, pos)
-    _max_version_level, _allow_downgrade = _S1.unpack_from(buf, pos)
+    f_feature: str
+    f_feature, pos = read_compact_string(buf, pos)
+    f_max_version_level, f_allow_downgrade = _S1.unpack_from(buf, pos)
     pos += 3
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return FeatureUpdateKey(_feature, _max_version_level, _allow_downgrade, 1, _unknown), pos
+    return FeatureUpdateKey(f_feature, f_max_version_level, f_allow_downgrade, 1, _unknown), pos
 
 
 def _decode_update_features_request_v0(buf: memoryview, pos: int) -> tuple[UpdateFeaturesRequest, int]:
-    _feature_updates: list[FeatureUpdateKey]
-    _timeout_ms, = _S0.unpack_from(buf, pos)
+    f_feature_updates: list[FeatureUpdateKey]
+    f_timeout_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_feature_updates, pos = read_compact_array_length(buf, pos)
-    if _n_feature_updates < 0:
+    n_feature_updates, pos = read_compact_array_length(buf, pos)
+    if n_feature_updates < 0:
         raise MessageDecodeError("non-nullable field FeatureUpdates was null")
     else:
-        _feature_updates = []
-        for _ in range(_n_feature_updates):
-            _e_feature_updates, pos = _decode_feature_update_key_v0(buf, pos)
-            _feature_updates.append(_e_feature_updates)
+        f_feature_updates = []
+        for _ in range(n_feature_updates):
+            e_feature_updates, pos = _decode_feature_update_key_v0(buf, pos)
+            f_feature_updates.append(e_feature_updates)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return UpdateFeaturesRequest(_timeout_ms, _feature_updates, False, _unknown), pos
+    return UpdateFeaturesRequest(f_timeout_ms, f_feature_updates, False, _unknown), pos
 
 
 def _decode_feature_update_key_v1(buf: memoryview, pos: int) -> tuple[FeatureUpdateKey, int]:
-    _feature: str
-    _feature, pos = read_compact_string(buf, pos)
-    _max_version_level, _upgrade_type = _S2.unpack_from(buf, pos)
+    f_feature: str
+    f_feature, pos = read_compact_string(buf, pos)
+    f_max_version_level, f_upgrade_type = _S2.unpack_from(buf, pos)
     pos += 3
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return FeatureUpdateKey(_feature, _max_version_level, False, _upgrade_type, _unknown), pos
+    return FeatureUpdateKey(f_feature, f_max_version_level, False, f_upgrade_type, _unknown), pos
 
 
 def _decode_update_features_request_v1(buf: memoryview, pos: int) -> tuple[UpdateFeaturesRequest, int]:
-    _feature_updates: list[FeatureUpdateKey]
-    _timeout_ms, = _S0.unpack_from(buf, pos)
+    f_feature_updates: list[FeatureUpdateKey]
+    f_timeout_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    _n_feature_updates, pos = read_compact_array_length(buf, pos)
-    if _n_feature_updates < 0:
+    n_feature_updates, pos = read_compact_array_length(buf, pos)
+    if n_feature_updates < 0:
         raise MessageDecodeError("non-nullable field FeatureUpdates was null")
     else:
-        _feature_updates = []
-        for _ in range(_n_feature_updates):
-            _e_feature_updates, pos = _decode_feature_update_key_v1(buf, pos)
-            _feature_updates.append(_e_feature_updates)
-    _validate_only, = _S3.unpack_from(buf, pos)
+        f_feature_updates = []
+        for _ in range(n_feature_updates):
+            e_feature_updates, pos = _decode_feature_update_key_v1(buf, pos)
+            f_feature_updates.append(e_feature_updates)
+    f_validate_only, = _S3.unpack_from(buf, pos)
     pos += 1
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return UpdateFeaturesRequest(_timeout_ms, _feature_updates, _validate_only, _unknown), pos
+    return UpdateFeaturesRequest(f_timeout_ms, f_feature_updates, f_validate_only, _unknown), pos
 
 
 def _encode_feature_update_key_v0(m: FeatureUpdateKey, out: bytearray) -> None:
@@ -166,8 +166,8 @@ def _encode_update_features_request_v0(m: UpdateFeaturesRequest, out: bytearray)
         raise version_error("UpdateFeaturesRequest", "ValidateOnly", 0)
     out += _S0.pack(m.timeout_ms)
     write_uvarint(out, len(m.feature_updates) + 1)
-    for _e_feature_updates in m.feature_updates:
-        _encode_feature_update_key_v0(_e_feature_updates, out)
+    for e_feature_updates in m.feature_updates:
+        _encode_feature_update_key_v0(e_feature_updates, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -188,8 +188,8 @@ def _encode_feature_update_key_v1(m: FeatureUpdateKey, out: bytearray) -> None:
 def _encode_update_features_request_v1(m: UpdateFeaturesRequest, out: bytearray) -> None:
     out += _S0.pack(m.timeout_ms)
     write_uvarint(out, len(m.feature_updates) + 1)
-    for _e_feature_updates in m.feature_updates:
-        _encode_feature_update_key_v1(_e_feature_updates, out)
+    for e_feature_updates in m.feature_updates:
+        _encode_feature_update_key_v1(e_feature_updates, out)
     out += _S3.pack(m.validate_only)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))

@@ -82,40 +82,40 @@ class UpdateFeaturesResponse(ApiMessage):
 
 
 def _decode_updatable_feature_result_v0(buf: memoryview, pos: int) -> tuple[UpdatableFeatureResult, int]:
-    _feature: str
-    _error_message: str | None
-    _feature, pos = read_compact_string(buf, pos)
-    _error_code, = _S1.unpack_from(buf, pos)
+    f_feature: str
+    f_error_message: str | None
+    f_feature, pos = read_compact_string(buf, pos)
+    f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    _error_message, pos = read_compact_nullable_string(buf, pos)
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return UpdatableFeatureResult(_feature, _error_code, _error_message, _unknown), pos
+    return UpdatableFeatureResult(f_feature, f_error_code, f_error_message, _unknown), pos
 
 
 def _decode_update_features_response_v0(buf: memoryview, pos: int) -> tuple[UpdateFeaturesResponse, int]:
-    _error_message: str | None
-    _results: list[UpdatableFeatureResult]
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_error_message: str | None
+    f_results: list[UpdatableFeatureResult]
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _error_message, pos = read_compact_nullable_string(buf, pos)
-    _n_results, pos = read_compact_array_length(buf, pos)
-    if _n_results < 0:
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    n_results, pos = read_compact_array_length(buf, pos)
+    if n_results < 0:
         raise MessageDecodeError("non-nullable field Results was null")
     else:
-        _results = []
-        for _ in range(_n_results):
-            _e_results, pos = _decode_updatable_feature_result_v0(buf, pos)
-            _results.append(_e_results)
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_updatable_feature_result_v0(buf, pos)
+            f_results.append(e_results)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return UpdateFeaturesResponse(_throttle_time_ms, _error_code, _error_message, _results, _unknown), pos
+    return UpdateFeaturesResponse(f_throttle_time_ms, f_error_code, f_error_message, f_results, _unknown), pos
 
 
 def _encode_updatable_feature_result_v0(m: UpdatableFeatureResult, out: bytearray) -> None:
@@ -132,8 +132,8 @@ def _encode_update_features_response_v0(m: UpdateFeaturesResponse, out: bytearra
     out += _S0.pack(m.throttle_time_ms, m.error_code)
     write_compact_nullable_string(out, m.error_message)
     write_uvarint(out, len(m.results) + 1)
-    for _e_results in m.results:
-        _encode_updatable_feature_result_v0(_e_results, out)
+    for e_results in m.results:
+        _encode_updatable_feature_result_v0(e_results, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -164,524 +164,524 @@ class UpdateMetadataRequest(ApiMessage):
 
 
 def _decode_update_metadata_partition_state_v0(buf: memoryview, pos: int) -> tuple[UpdateMetadataPartitionState, int]:
-    _topic_name: str
-    _isr: list[int]
-    _replicas: list[int]
-    _topic_name, pos = read_string(buf, pos)
-    _partition_index, _controller_epoch, _leader, _leader_epoch = _S1.unpack_from(buf, pos)
+    f_topic_name: str
+    f_isr: list[int]
+    f_replicas: list[int]
+    f_topic_name, pos = read_string(buf, pos)
+    f_partition_index, f_controller_epoch, f_leader, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 16
-    _n_isr, pos = read_array_length(buf, pos)
-    if _n_isr < 0:
+    n_isr, pos = read_array_length(buf, pos)
+    if n_isr < 0:
         raise MessageDecodeError("non-nullable field Isr was null")
     else:
-        _isr = list(unpack_from(f">{_n_isr}i", buf, pos))
-        pos += 4 * _n_isr
-    _zk_version, = _S2.unpack_from(buf, pos)
+        f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
+        pos += 4 * n_isr
+    f_zk_version, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_replicas, pos = read_array_length(buf, pos)
-    if _n_replicas < 0:
+    n_replicas, pos = read_array_length(buf, pos)
+    if n_replicas < 0:
         raise MessageDecodeError("non-nullable field Replicas was null")
     else:
-        _replicas = list(unpack_from(f">{_n_replicas}i", buf, pos))
-        pos += 4 * _n_replicas
-    return UpdateMetadataPartitionState(_topic_name, _partition_index, _controller_epoch, _leader, _leader_epoch, _isr, _zk_version, _replicas, [], []), pos
+        f_replicas = list(unpack_from(f">{n_replicas}i", buf, pos))
+        pos += 4 * n_replicas
+    return UpdateMetadataPartitionState(f_topic_name, f_partition_index, f_controller_epoch, f_leader, f_leader_epoch, f_isr, f_zk_version, f_replicas, [], []), pos
 
 
 def _decode_update_metadata_broker_v0(buf: memoryview, pos: int) -> tuple[UpdateMetadataBroker, int]:
-    _v0_host: str
-    _id, = _S2.unpack_from(buf, pos)
+    f_v0_host: str
+    f_id, = _S2.unpack_from(buf, pos)
     pos += 4
-    _v0_host, pos = read_string(buf, pos)
-    _v0_port, = _S2.unpack_from(buf, pos)
+    f_v0_host, pos = read_string(buf, pos)
+    f_v0_port, = _S2.unpack_from(buf, pos)
     pos += 4
-    return UpdateMetadataBroker(_id, _v0_host, _v0_port, [], '', []), pos
+    return UpdateMetadataBroker(f_id, f_v0_host, f_v0_port, [], '', []), pos
 
 
 def _decode_update_metadata_request_v0(buf: memoryview, pos: int) -> tuple[UpdateMetadataRequest, int]:
-    _ungrouped_partition_states: list[UpdateMetadataPartitionState]
-    _live_brokers: list[UpdateMetadataBroker]
-    _controller_id, _controller_epoch = _S0.unpack_from(buf, pos)
+    f_ungrouped_partition_states: list[UpdateMetadataPartitionState]
+    f_live_brokers: list[UpdateMetadataBroker]
+    f_controller_id, f_controller_epoch = _S0.unpack_from(buf, pos)
     pos += 8
-    _n_ungrouped_partition_states, pos = read_array_length(buf, pos)
-    if _n_ungrouped_partition_states < 0:
+    n_ungrouped_partition_states, pos = read_array_length(buf, pos)
+    if n_ungrouped_partition_states < 0:
         raise MessageDecodeError("non-nullable field UngroupedPartitionStates was null")
     else:
-        _ungrouped_partition_states = []
-        for _ in range(_n_ungrouped_partition_states):
-            _e_ungrouped_partition_states, pos = _decode_update_metadata_partition_state_v0(buf, pos)
-            _ungrouped_partition_states.append(_e_ungrouped_partition_states)
-    _n_live_brokers, pos = read_array_length(buf, pos)
-    if _n_live_brokers < 0:
+        f_ungrouped_partition_states = []
+        for _ in range(n_ungrouped_partition_states):
+            e_ungrouped_partition_states, pos = _decode_update_metadata_partition_state_v0(buf, pos)
+            f_ungrouped_partition_states.append(e_ungrouped_partition_states)
+    n_live_brokers, pos = read_array_length(buf, pos)
+    if n_live_brokers < 0:
         raise MessageDecodeError("non-nullable field LiveBrokers was null")
     else:
-        _live_brokers = []
-        for _ in range(_n_live_brokers):
-            _e_live_brokers, pos = _decode_update_metadata_broker_v0(buf, pos)
-            _live_brokers.append(_e_live_brokers)
-    return UpdateMetadataRequest(_controller_id, False, 0, _controller_epoch, -1, _ungrouped_partition_states, [], _live_brokers, []), pos
+        f_live_brokers = []
+        for _ in range(n_live_brokers):
+            e_live_brokers, pos = _decode_update_metadata_broker_v0(buf, pos)
+            f_live_brokers.append(e_live_brokers)
+    return UpdateMetadataRequest(f_controller_id, False, 0, f_controller_epoch, -1, f_ungrouped_partition_states, [], f_live_brokers, []), pos
 
 
 def _decode_update_metadata_endpoint_v1(buf: memoryview, pos: int) -> tuple[UpdateMetadataEndpoint, int]:
-    _host: str
-    _port, = _S2.unpack_from(buf, pos)
+    f_host: str
+    f_port, = _S2.unpack_from(buf, pos)
     pos += 4
-    _host, pos = read_string(buf, pos)
-    _security_protocol, = _S3.unpack_from(buf, pos)
+    f_host, pos = read_string(buf, pos)
+    f_security_protocol, = _S3.unpack_from(buf, pos)
     pos += 2
-    return UpdateMetadataEndpoint(_port, _host, '', _security_protocol, []), pos
+    return UpdateMetadataEndpoint(f_port, f_host, '', f_security_protocol, []), pos
 
 
 def _decode_update_metadata_broker_v1(buf: memoryview, pos: int) -> tuple[UpdateMetadataBroker, int]:
-    _endpoints: list[UpdateMetadataEndpoint]
-    _id, = _S2.unpack_from(buf, pos)
+    f_endpoints: list[UpdateMetadataEndpoint]
+    f_id, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_endpoints, pos = read_array_length(buf, pos)
-    if _n_endpoints < 0:
+    n_endpoints, pos = read_array_length(buf, pos)
+    if n_endpoints < 0:
         raise MessageDecodeError("non-nullable field Endpoints was null")
     else:
-        _endpoints = []
-        for _ in range(_n_endpoints):
-            _e_endpoints, pos = _decode_update_metadata_endpoint_v1(buf, pos)
-            _endpoints.append(_e_endpoints)
-    return UpdateMetadataBroker(_id, '', 0, _endpoints, '', []), pos
+        f_endpoints = []
+        for _ in range(n_endpoints):
+            e_endpoints, pos = _decode_update_metadata_endpoint_v1(buf, pos)
+            f_endpoints.append(e_endpoints)
+    return UpdateMetadataBroker(f_id, '', 0, f_endpoints, '', []), pos
 
 
 def _decode_update_metadata_request_v1(buf: memoryview, pos: int) -> tuple[UpdateMetadataRequest, int]:
-    _ungrouped_partition_states: list[UpdateMetadataPartitionState]
-    _live_brokers: list[UpdateMetadataBroker]
-    _controller_id, _controller_epoch = _S0.unpack_from(buf, pos)
+    f_ungrouped_partition_states: list[UpdateMetadataPartitionState]
+    f_live_brokers: list[UpdateMetadataBroker]
+    f_controller_id, f_controller_epoch = _S0.unpack_from(buf, pos)
     pos += 8
-    _n_ungrouped_partition_states, pos = read_array_length(buf, pos)
-    if _n_ungrouped_partition_states < 0:
+    n_ungrouped_partition_states, pos = read_array_length(buf, pos)
+    if n_ungrouped_partition_states < 0:
         raise MessageDecodeError("non-nullable field UngroupedPartitionStates was null")
     else:
-        _ungrouped_partition_states = []
-        for _ in range(_n_ungrouped_partition_states):
-            _e_ungrouped_partition_states, pos = _decode_update_metadata_partition_state_v0(buf, pos)
-            _ungrouped_partition_states.append(_e_ungrouped_partition_states)
-    _n_live_brokers, pos = read_array_length(buf, pos)
-    if _n_live_brokers < 0:
+        f_ungrouped_partition_states = []
+        for _ in range(n_ungrouped_partition_states):
+            e_ungrouped_partition_states, pos = _decode_update_metadata_partition_state_v0(buf, pos)
+            f_ungrouped_partition_states.append(e_ungrouped_partition_states)
+    n_live_brokers, pos = read_array_length(buf, pos)
+    if n_live_brokers < 0:
         raise MessageDecodeError("non-nullable field LiveBrokers was null")
     else:
-        _live_brokers = []
-        for _ in range(_n_live_brokers):
-            _e_live_brokers, pos = _decode_update_metadata_broker_v1(buf, pos)
-            _live_brokers.append(_e_live_brokers)
-    return UpdateMetadataRequest(_controller_id, False, 0, _controller_epoch, -1, _ungrouped_partition_states, [], _live_brokers, []), pos
+        f_live_brokers = []
+        for _ in range(n_live_brokers):
+            e_live_brokers, pos = _decode_update_metadata_broker_v1(buf, pos)
+            f_live_brokers.append(e_live_brokers)
+    return UpdateMetadataRequest(f_controller_id, False, 0, f_controller_epoch, -1, f_ungrouped_partition_states, [], f_live_brokers, []), pos
 
 
 def _decode_update_metadata_broker_v2(buf: memoryview, pos: int) -> tuple[UpdateMetadataBroker, int]:
-    _endpoints: list[UpdateMetadataEndpoint]
-    _rack: str | None
-    _id, = _S2.unpack_from(buf, pos)
+    f_endpoints: list[UpdateMetadataEndpoint]
+    f_rack: str | None
+    f_id, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_endpoints, pos = read_array_length(buf, pos)
-    if _n_endpoints < 0:
+    n_endpoints, pos = read_array_length(buf, pos)
+    if n_endpoints < 0:
         raise MessageDecodeError("non-nullable field Endpoints was null")
     else:
-        _endpoints = []
-        for _ in range(_n_endpoints):
-            _e_endpoints, pos = _decode_update_metadata_endpoint_v1(buf, pos)
-            _endpoints.append(_e_endpoints)
-    _rack, pos = read_nullable_string(buf, pos)
-    return UpdateMetadataBroker(_id, '', 0, _endpoints, _rack, []), pos
+        f_endpoints = []
+        for _ in range(n_endpoints):
+            e_endpoints, pos = _decode_update_metadata_endpoint_v1(buf, pos)
+            f_endpoints.append(e_endpoints)
+    f_rack, pos = read_nullable_string(buf, pos)
+    return UpdateMetadataBroker(f_id, '', 0, f_endpoints, f_rack, []), pos
 
 
 def _decode_update_metadata_request_v2(buf: memoryview, pos: int) -> tuple[UpdateMetadataRequest, int]:
-    _ungrouped_partition_states: list[UpdateMetadataPartitionState]
-    _live_brokers: list[UpdateMetadataBroker]
-    _controller_id, _controller_epoch = _S0.unpack_from(buf, pos)
+    f_ungrouped_partition_states: list[UpdateMetadataPartitionState]
+    f_live_brokers: list[UpdateMetadataBroker]
+    f_controller_id, f_controller_epoch = _S0.unpack_from(buf, pos)
     pos += 8
-    _n_ungrouped_partition_states, pos = read_array_length(buf, pos)
-    if _n_ungrouped_partition_states < 0:
+    n_ungrouped_partition_states, pos = read_array_length(buf, pos)
+    if n_ungrouped_partition_states < 0:
         raise MessageDecodeError("non-nullable field UngroupedPartitionStates was null")
     else:
-        _ungrouped_partition_states = []
-        for _ in range(_n_ungrouped_partition_states):
-            _e_ungrouped_partition_states, pos = _decode_update_metadata_partition_state_v0(buf, pos)
-            _ungrouped_partition_states.append(_e_ungrouped_partition_states)
-    _n_live_brokers, pos = read_array_length(buf, pos)
-    if _n_live_brokers < 0:
+        f_ungrouped_partition_states = []
+        for _ in range(n_ungrouped_partition_states):
+            e_ungrouped_partition_states, pos = _decode_update_metadata_partition_state_v0(buf, pos)
+            f_ungrouped_partition_states.append(e_ungrouped_partition_states)
+    n_live_brokers, pos = read_array_length(buf, pos)
+    if n_live_brokers < 0:
         raise MessageDecodeError("non-nullable field LiveBrokers was null")
     else:
-        _live_brokers = []
-        for _ in range(_n_live_brokers):
-            _e_live_brokers, pos = _decode_update_metadata_broker_v2(buf, pos)
-            _live_brokers.append(_e_live_brokers)
-    return UpdateMetadataRequest(_controller_id, False, 0, _controller_epoch, -1, _ungrouped_partition_states, [], _live_brokers, []), pos
+        f_live_brokers = []
+        for _ in range(n_live_brokers):
+            e_live_brokers, pos = _decode_update_metadata_broker_v2(buf, pos)
+            f_live_brokers.append(e_live_brokers)
+    return UpdateMetadataRequest(f_controller_id, False, 0, f_controller_epoch, -1, f_ungrouped_partition_states, [], f_live_brokers, []), pos
 
 
 def _decode_update_metadata_endpoint_v3(buf: memoryview, pos: int) -> tuple[UpdateMetadataEndpoint, int]:
-    _host: str
-    _listener: str
-    _port, = _S2.unpack_from(buf, pos)
+    f_host: str
+    f_listener: str
+    f_port, = _S2.unpack_from(buf, pos)
     pos += 4
-    _host, pos = read_string(buf, pos)
-    _listener, pos = read_string(buf, pos)
-    _security_protocol, = _S3.unpack_from(buf, pos)
+    f_host, pos = read_string(buf, pos)
+    f_listener, pos = read_string(buf, pos)
+    f_security_protocol, = _S3.unpack_from(buf, pos)
     pos += 2
-    return UpdateMetadataEndpoint(_port, _host, _listener, _security_protocol, []), pos
+    return UpdateMetadataEndpoint(f_port, f_host, f_listener, f_security_protocol, []), pos
 
 
 def _decode_update_metadata_broker_v3(buf: memoryview, pos: int) -> tuple[UpdateMetadataBroker, int]:
-    _endpoints: list[UpdateMetadataEndpoint]
-    _rack: str | None
-    _id, = _S2.unpack_from(buf, pos)
+    f_endpoints: list[UpdateMetadataEndpoint]
+    f_rack: str | None
+    f_id, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_endpoints, pos = read_array_length(buf, pos)
-    if _n_endpoints < 0:
+    n_endpoints, pos = read_array_length(buf, pos)
+    if n_endpoints < 0:
         raise MessageDecodeError("non-nullable field Endpoints was null")
     else:
-        _endpoints = []
-        for _ in range(_n_endpoints):
-            _e_endpoints, pos = _decode_update_metadata_endpoint_v3(buf, pos)
-            _endpoints.append(_e_endpoints)
-    _rack, pos = read_nullable_string(buf, pos)
-    return UpdateMetadataBroker(_id, '', 0, _endpoints, _rack, []), pos
+        f_endpoints = []
+        for _ in range(n_endpoints):
+            e_endpoints, pos = _decode_update_metadata_endpoint_v3(buf, pos)
+            f_endpoints.append(e_endpoints)
+    f_rack, pos = read_nullable_string(buf, pos)
+    return UpdateMetadataBroker(f_id, '', 0, f_endpoints, f_rack, []), pos
 
 
 def _decode_update_metadata_request_v3(buf: memoryview, pos: int) -> tuple[UpdateMetadataRequest, int]:
-    _ungrouped_partition_states: list[UpdateMetadataPartitionState]
-    _live_brokers: list[UpdateMetadataBroker]
-    _controller_id, _controller_epoch = _S0.unpack_from(buf, pos)
+    f_ungrouped_partition_states: list[UpdateMetadataPartitionState]
+    f_live_brokers: list[UpdateMetadataBroker]
+    f_controller_id, f_controller_epoch = _S0.unpack_from(buf, pos)
     pos += 8
-    _n_ungrouped_partition_states, pos = read_array_length(buf, pos)
-    if _n_ungrouped_partition_states < 0:
+    n_ungrouped_partition_states, pos = read_array_length(buf, pos)
+    if n_ungrouped_partition_states < 0:
         raise MessageDecodeError("non-nullable field UngroupedPartitionStates was null")
     else:
-        _ungrouped_partition_states = []
-        for _ in range(_n_ungrouped_partition_states):
-            _e_ungrouped_partition_states, pos = _decode_update_metadata_partition_state_v0(buf, pos)
-            _ungrouped_partition_states.append(_e_ungrouped_partition_states)
-    _n_live_brokers, pos = read_array_length(buf, pos)
-    if _n_live_brokers < 0:
+        f_ungrouped_partition_states = []
+        for _ in range(n_ungrouped_partition_states):
+            e_ungrouped_partition_states, pos = _decode_update_metadata_partition_state_v0(buf, pos)
+            f_ungrouped_partition_states.append(e_ungrouped_partition_states)
+    n_live_brokers, pos = read_array_length(buf, pos)
+    if n_live_brokers < 0:
         raise MessageDecodeError("non-nullable field LiveBrokers was null")
     else:
-        _live_brokers = []
-        for _ in range(_n_live_brokers):
-            _e_live_brokers, pos = _decode_update_metadata_broker_v3(buf, pos)
-            _live_brokers.append(_e_live_brokers)
-    return UpdateMetadataRequest(_controller_id, False, 0, _controller_epoch, -1, _ungrouped_partition_states, [], _live_brokers, []), pos
+        f_live_brokers = []
+        for _ in range(n_live_brokers):
+            e_live_brokers, pos = _decode_update_metadata_broker_v3(buf, pos)
+            f_live_brokers.append(e_live_brokers)
+    return UpdateMetadataRequest(f_controller_id, False, 0, f_controller_epoch, -1, f_ungrouped_partition_states, [], f_live_brokers, []), pos
 
 
 def _decode_update_metadata_partition_state_v4(buf: memoryview, pos: int) -> tuple[UpdateMetadataPartitionState, int]:
-    _topic_name: str
-    _isr: list[int]
-    _replicas: list[int]
-    _offline_replicas: list[int]
-    _topic_name, pos = read_string(buf, pos)
-    _partition_index, _controller_epoch, _leader, _leader_epoch = _S1.unpack_from(buf, pos)
+    f_topic_name: str
+    f_isr: list[int]
+    f_replicas: list[int]
+    f_offline_replicas: list[int]
+    f_topic_name, pos = read_string(buf, pos)
+    f_partition_index, f_controller_epoch, f_leader, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 16
-    _n_isr, pos = read_array_length(buf, pos)
-    if _n_isr < 0:
+    n_isr, pos = read_array_length(buf, pos)
+    if n_isr < 0:
         raise MessageDecodeError("non-nullable field Isr was null")
     else:
-        _isr = list(unpack_from(f">{_n_isr}i", buf, pos))
-        pos += 4 * _n_isr
-    _zk_version, = _S2.unpack_from(buf, pos)
+        f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
+        pos += 4 * n_isr
+    f_zk_version, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_replicas, pos = read_array_length(buf, pos)
-    if _n_replicas < 0:
+    n_replicas, pos = read_array_length(buf, pos)
+    if n_replicas < 0:
         raise MessageDecodeError("non-nullable field Replicas was null")
     else:
-        _replicas = list(unpack_from(f">{_n_replicas}i", buf, pos))
-        pos += 4 * _n_replicas
-    _n_offline_replicas, pos = read_array_length(buf, pos)
-    if _n_offline_replicas < 0:
+        f_replicas = list(unpack_from(f">{n_replicas}i", buf, pos))
+        pos += 4 * n_replicas
+    n_offline_replicas, pos = read_array_length(buf, pos)
+    if n_offline_replicas < 0:
         raise MessageDecodeError("non-nullable field OfflineReplicas was null")
     else:
-        _offline_replicas = list(unpack_from(f">{_n_offline_replicas}i", buf, pos))
-        pos += 4 * _n_offline_replicas
-    return UpdateMetadataPartitionState(_topic_name, _partition_index, _controller_epoch, _leader, _leader_epoch, _isr, _zk_version, _replicas, _offline_replicas, []), pos
+        f_offline_replicas = list(unpack_from(f">{n_offline_replicas}i", buf, pos))
+        pos += 4 * n_offline_replicas
+    return UpdateMetadataPartitionState(f_topic_name, f_partition_index, f_controller_epoch, f_leader, f_leader_epoch, f_isr, f_zk_version, f_replicas, f_offline_replicas, []), pos
 
 
 def _decode_update_metadata_request_v4(buf: memoryview, pos: int) -> tuple[UpdateMetadataRequest, int]:
-    _ungrouped_partition_states: list[UpdateMetadataPartitionState]
-    _live_brokers: list[UpdateMetadataBroker]
-    _controller_id, _controller_epoch = _S0.unpack_from(buf, pos)
+    f_ungrouped_partition_states: list[UpdateMetadataPartitionState]
+    f_live_brokers: list[UpdateMetadataBroker]
+    f_controller_id, f_controller_epoch = _S0.unpack_from(buf, pos)
     pos += 8
-    _n_ungrouped_partition_states, pos = read_array_length(buf, pos)
-    if _n_ungrouped_partition_states < 0:
+    n_ungrouped_partition_states, pos = read_array_length(buf, pos)
+    if n_ungrouped_partition_states < 0:
         raise MessageDecodeError("non-nullable field UngroupedPartitionStates was null")
     else:
-        _ungrouped_partition_states = []
-        for _ in range(_n_ungrouped_partition_states):
-            _e_ungrouped_partition_states, pos = _decode_update_metadata_partition_state_v4(buf, pos)
-            _ungrouped_partition_states.append(_e_ungrouped_partition_states)
-    _n_live_brokers, pos = read_array_length(buf, pos)
-    if _n_live_brokers < 0:
+        f_ungrouped_partition_states = []
+        for _ in range(n_ungrouped_partition_states):
+            e_ungrouped_partition_states, pos = _decode_update_metadata_partition_state_v4(buf, pos)
+            f_ungrouped_partition_states.append(e_ungrouped_partition_states)
+    n_live_brokers, pos = read_array_length(buf, pos)
+    if n_live_brokers < 0:
         raise MessageDecodeError("non-nullable field LiveBrokers was null")
     else:
-        _live_brokers = []
-        for _ in range(_n_live_brokers):
-            _e_live_brokers, pos = _decode_update_metadata_broker_v3(buf, pos)
-            _live_brokers.append(_e_live_brokers)
-    return UpdateMetadataRequest(_controller_id, False, 0, _controller_epoch, -1, _ungrouped_partition_states, [], _live_brokers, []), pos
+        f_live_brokers = []
+        for _ in range(n_live_brokers):
+            e_live_brokers, pos = _decode_update_metadata_broker_v3(buf, pos)
+            f_live_brokers.append(e_live_brokers)
+    return UpdateMetadataRequest(f_controller_id, False, 0, f_controller_epoch, -1, f_ungrouped_partition_states, [], f_live_brokers, []), pos
 
 
 def _decode_update_metadata_partition_state_v5(buf: memoryview, pos: int) -> tuple[UpdateMetadataPartitionState, int]:
-    _isr: list[int]
-    _replicas: list[int]
-    _offline_replicas: list[int]
-    _partition_index, _controller_epoch, _leader, _leader_epoch = _S1.unpack_from(buf, pos)
+    f_isr: list[int]
+    f_replicas: list[int]
+    f_offline_replicas: list[int]
+    f_partition_index, f_controller_epoch, f_leader, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 16
-    _n_isr, pos = read_array_length(buf, pos)
-    if _n_isr < 0:
+    n_isr, pos = read_array_length(buf, pos)
+    if n_isr < 0:
         raise MessageDecodeError("non-nullable field Isr was null")
     else:
-        _isr = list(unpack_from(f">{_n_isr}i", buf, pos))
-        pos += 4 * _n_isr
-    _zk_version, = _S2.unpack_from(buf, pos)
+        f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
+        pos += 4 * n_isr
+    f_zk_version, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_replicas, pos = read_array_length(buf, pos)
-    if _n_replicas < 0:
+    n_replicas, pos = read_array_length(buf, pos)
+    if n_replicas < 0:
         raise MessageDecodeError("non-nullable field Replicas was null")
     else:
-        _replicas = list(unpack_from(f">{_n_replicas}i", buf, pos))
-        pos += 4 * _n_replicas
-    _n_offline_replicas, pos = read_array_length(buf, pos)
-    if _n_offline_replicas < 0:
+        f_replicas = list(unpack_from(f">{n_replicas}i", buf, pos))
+        pos += 4 * n_replicas
+    n_offline_replicas, pos = read_array_length(buf, pos)
+    if n_offline_replicas < 0:
         raise MessageDecodeError("non-nullable field OfflineReplicas was null")
     else:
-        _offline_replicas = list(unpack_from(f">{_n_offline_replicas}i", buf, pos))
-        pos += 4 * _n_offline_replicas
-    return UpdateMetadataPartitionState('', _partition_index, _controller_epoch, _leader, _leader_epoch, _isr, _zk_version, _replicas, _offline_replicas, []), pos
+        f_offline_replicas = list(unpack_from(f">{n_offline_replicas}i", buf, pos))
+        pos += 4 * n_offline_replicas
+    return UpdateMetadataPartitionState('', f_partition_index, f_controller_epoch, f_leader, f_leader_epoch, f_isr, f_zk_version, f_replicas, f_offline_replicas, []), pos
 
 
 def _decode_update_metadata_topic_state_v5(buf: memoryview, pos: int) -> tuple[UpdateMetadataTopicState, int]:
-    _topic_name: str
-    _partition_states: list[UpdateMetadataPartitionState]
-    _topic_name, pos = read_string(buf, pos)
-    _n_partition_states, pos = read_array_length(buf, pos)
-    if _n_partition_states < 0:
+    f_topic_name: str
+    f_partition_states: list[UpdateMetadataPartitionState]
+    f_topic_name, pos = read_string(buf, pos)
+    n_partition_states, pos = read_array_length(buf, pos)
+    if n_partition_states < 0:
         raise MessageDecodeError("non-nullable field PartitionStates was null")
     else:
-        _partition_states = []
-        for _ in range(_n_partition_states):
-            _e_partition_states, pos = _decode_update_metadata_partition_state_v5(buf, pos)
-            _partition_states.append(_e_partition_states)
-    return UpdateMetadataTopicState(_topic_name, ZERO_UUID, _partition_states, []), pos
+        f_partition_states = []
+        for _ in range(n_partition_states):
+            e_partition_states, pos = _decode_update_metadata_partition_state_v5(buf, pos)
+            f_partition_states.append(e_partition_states)
+    return UpdateMetadataTopicState(f_topic_name, ZERO_UUID, f_partition_states, []), pos
 
 
 def _decode_update_metadata_request_v5(buf: memoryview, pos: int) -> tuple[UpdateMetadataRequest, int]:
-    _topic_states: list[UpdateMetadataTopicState]
-    _live_brokers: list[UpdateMetadataBroker]
-    _controller_id, _controller_epoch, _broker_epoch = _S4.unpack_from(buf, pos)
+    f_topic_states: list[UpdateMetadataTopicState]
+    f_live_brokers: list[UpdateMetadataBroker]
+    f_controller_id, f_controller_epoch, f_broker_epoch = _S4.unpack_from(buf, pos)
     pos += 16
-    _n_topic_states, pos = read_array_length(buf, pos)
-    if _n_topic_states < 0:
+    n_topic_states, pos = read_array_length(buf, pos)
+    if n_topic_states < 0:
         raise MessageDecodeError("non-nullable field TopicStates was null")
     else:
-        _topic_states = []
-        for _ in range(_n_topic_states):
-            _e_topic_states, pos = _decode_update_metadata_topic_state_v5(buf, pos)
-            _topic_states.append(_e_topic_states)
-    _n_live_brokers, pos = read_array_length(buf, pos)
-    if _n_live_brokers < 0:
+        f_topic_states = []
+        for _ in range(n_topic_states):
+            e_topic_states, pos = _decode_update_metadata_topic_state_v5(buf, pos)
+            f_topic_states.append(e_topic_states)
+    n_live_brokers, pos = read_array_length(buf, pos)
+    if n_live_brokers < 0:
         raise MessageDecodeError("non-nullable field LiveBrokers was null")
     else:
-        _live_brokers = []
-        for _ in range(_n_live_brokers):
-            _e_live_brokers, pos = _decode_update_metadata_broker_v3(buf, pos)
-            _live_brokers.append(_e_live_brokers)
-    return UpdateMetadataRequest(_controller_id, False, 0, _controller_epoch, _broker_epoch, [], _topic_states, _live_brokers, []), pos
+        f_live_brokers = []
+        for _ in range(n_live_brokers):
+            e_live_brokers, pos = _decode_update_metadata_broker_v3(buf, pos)
+            f_live_brokers.append(e_live_brokers)
+    return UpdateMetadataRequest(f_controller_id, False, 0, f_controller_epoch, f_broker_epoch, [], f_topic_states, f_live_brokers, []), pos
 
 
 def _decode_update_metadata_partition_state_v6(buf: memoryview, pos: int) -> tuple[UpdateMetadataPartitionState, int]:
-    _isr: list[int]
-    _replicas: list[int]
-    _offline_replicas: list[int]
-    _partition_index, _controller_epoch, _leader, _leader_epoch = _S1.unpack_from(buf, pos)
+    f_isr: list[int]
+    f_replicas: list[int]
+    f_offline_replicas: list[int]
+    f_partition_index, f_controller_epoch, f_leader, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 16
-    _n_isr, pos = read_compact_array_length(buf, pos)
-    if _n_isr < 0:
+    n_isr, pos = read_compact_array_length(buf, pos)
+    if n_isr < 0:
         raise MessageDecodeError("non-nullable field Isr was null")
     else:
-        _isr = list(unpack_from(f">{_n_isr}i", buf, pos))
-        pos += 4 * _n_isr
-    _zk_version, = _S2.unpack_from(buf, pos)
+        f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
+        pos += 4 * n_isr
+    f_zk_version, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_replicas, pos = read_compact_array_length(buf, pos)
-    if _n_replicas < 0:
+    n_replicas, pos = read_compact_array_length(buf, pos)
+    if n_replicas < 0:
         raise MessageDecodeError("non-nullable field Replicas was null")
     else:
-        _replicas = list(unpack_from(f">{_n_replicas}i", buf, pos))
-        pos += 4 * _n_replicas
-    _n_offline_replicas, pos = read_compact_array_length(buf, pos)
-    if _n_offline_replicas < 0:
+        f_replicas = list(unpack_from(f">{n_replicas}i", buf, pos))
+        pos += 4 * n_replicas
+    n_offline_replicas, pos = read_compact_array_length(buf, pos)
+    if n_offline_replicas < 0:
         raise MessageDecodeError("non-nullable field OfflineReplicas was null")
     else:
-        _offline_replicas = list(unpack_from(f">{_n_offline_replicas}i", buf, pos))
-        pos += 4 * _n_offline_replicas
+        f_offline_replicas = list(unpack_from(f">{n_offline_replicas}i", buf, pos))
+        pos += 4 * n_offline_replicas
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return UpdateMetadataPartitionState('', _partition_index, _controller_epoch, _leader, _leader_epoch, _isr, _zk_version, _replicas, _offline_replicas, _unknown), pos
+    return UpdateMetadataPartitionState('', f_partition_index, f_controller_epoch, f_leader, f_leader_epoch, f_isr, f_zk_version, f_replicas, f_offline_replicas, _unknown), pos
 
 
 def _decode_update_metadata_topic_state_v6(buf: memoryview, pos: int) -> tuple[UpdateMetadataTopicState, int]:
-    _topic_name: str
-    _partition_states: list[UpdateMetadataPartitionState]
-    _topic_name, pos = read_compact_string(buf, pos)
-    _n_partition_states, pos = read_compact_array_length(buf, pos)
-    if _n_partition_states < 0:
+    f_topic_name: str
+    f_partition_states: list[UpdateMetadataPartitionState]
+    f_topic_name, pos = read_compact_string(buf, pos)
+    n_partition_states, pos = read_compact_array_length(buf, pos)
+    if n_partition_states < 0:
         raise MessageDecodeError("non-nullable field PartitionStates was null")
     else:
-        _partition_states = []
-        for _ in range(_n_partition_states):
-            _e_partition_states, pos = _decode_update_metadata_partition_state_v6(buf, pos)
-            _partition_states.append(_e_partition_states)
+        f_partition_states = []
+        for _ in range(n_partition_states):
+            e_partition_states, pos = _decode_update_metadata_partition_state_v6(buf, pos)
+            f_partition_states.append(e_partition_states)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return UpdateMetadataTopicState(_topic_name, ZERO_UUID, _partition_states, _unknown), pos
+    return UpdateMetadataTopicState(f_topic_name, ZERO_UUID, f_partition_states, _unknown), pos
 
 
 def _decode_update_metadata_endpoint_v6(buf: memoryview, pos: int) -> tuple[UpdateMetadataEndpoint, int]:
-    _host: str
-    _listener: str
-    _port, = _S2.unpack_from(buf, pos)
+    f_host: str
+    f_listener: str
+    f_port, = _S2.unpack_from(buf, pos)
     pos += 4
-    _host, pos = read_compact_string(buf, pos)
-    _listener, pos = read_compact_string(buf, pos)
-    _security_protocol, = _S3.unpack_from(buf, pos)
+    f_host, pos = read_compact_string(buf, pos)
+    f_listener, pos = read_compact_string(buf, pos)
+    f_security_protocol, = _S3.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return UpdateMetadataEndpoint(_port, _host, _listener, _security_protocol, _unknown), pos
+    return UpdateMetadataEndpoint(f_port, f_host, f_listener, f_security_protocol, _unknown), pos
 
 
 def _decode_update_metadata_broker_v6(buf: memoryview, pos: int) -> tuple[UpdateMetadataBroker, int]:
-    _endpoints: list[UpdateMetadataEndpoint]
-    _rack: str | None
-    _id, = _S2.unpack_from(buf, pos)
+    f_endpoints: list[UpdateMetadataEndpoint]
+    f_rack: str | None
+    f_id, = _S2.unpack_from(buf, pos)
     pos += 4
-    _n_endpoints, pos = read_compact_array_length(buf, pos)
-    if _n_endpoints < 0:
+    n_endpoints, pos = read_compact_array_length(buf, pos)
+    if n_endpoints < 0:
         raise MessageDecodeError("non-nullable field Endpoints was null")
     else:
-        _endpoints = []
-        for _ in range(_n_endpoints):
-            _e_endpoints, pos = _decode_update_metadata_endpoint_v6(buf, pos)
-            _endpoints.append(_e_endpoints)
-    _rack, pos = read_compact_nullable_string(buf, pos)
+        f_endpoints = []
+        for _ in range(n_endpoints):
+            e_endpoints, pos = _decode_update_metadata_endpoint_v6(buf, pos)
+            f_endpoints.append(e_endpoints)
+    f_rack, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return UpdateMetadataBroker(_id, '', 0, _endpoints, _rack, _unknown), pos
+    return UpdateMetadataBroker(f_id, '', 0, f_endpoints, f_rack, _unknown), pos
 
 
 def _decode_update_metadata_request_v6(buf: memoryview, pos: int) -> tuple[UpdateMetadataRequest, int]:
-    _topic_states: list[UpdateMetadataTopicState]
-    _live_brokers: list[UpdateMetadataBroker]
-    _controller_id, _controller_epoch, _broker_epoch = _S4.unpack_from(buf, pos)
+    f_topic_states: list[UpdateMetadataTopicState]
+    f_live_brokers: list[UpdateMetadataBroker]
+    f_controller_id, f_controller_epoch, f_broker_epoch = _S4.unpack_from(buf, pos)
     pos += 16
-    _n_topic_states, pos = read_compact_array_length(buf, pos)
-    if _n_topic_states < 0:
+    n_topic_states, pos = read_compact_array_length(buf, pos)
+    if n_topic_states < 0:
         raise MessageDecodeError("non-nullable field TopicStates was null")
     else:
-        _topic_states = []
-        for _ in range(_n_topic_states):
-            _e_topic_states, pos = _decode_update_metadata_topic_state_v6(buf, pos)
-            _topic_states.append(_e_topic_states)
-    _n_live_brokers, pos = read_compact_array_length(buf, pos)
-    if _n_live_brokers < 0:
+        f_topic_states = []
+        for _ in range(n_topic_states):
+            e_topic_states, pos = _decode_update_metadata_topic_state_v6(buf, pos)
+            f_topic_states.append(e_topic_states)
+    n_live_brokers, pos = read_compact_array_length(buf, pos)
+    if n_live_brokers < 0:
         raise MessageDecodeError("non-nullable field LiveBrokers was null")
     else:
-        _live_brokers = []
-        for _ in range(_n_live_brokers):
-            _e_live_brokers, pos = _decode_update_metadata_broker_v6(buf, pos)
-            _live_brokers.append(_e_live_brokers)
+        f_live_brokers = []
+        for _ in range(n_live_brokers):
+            e_live_brokers, pos = _decode_update_metadata_broker_v6(buf, pos)
+            f_live_brokers.append(e_live_brokers)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return UpdateMetadataRequest(_controller_id, False, 0, _controller_epoch, _broker_epoch, [], _topic_states, _live_brokers, _unknown), pos
+    return UpdateMetadataRequest(f_controller_id, False, 0, f_controller_epoch, f_broker_epoch, [], f_topic_states, f_live_brokers, _unknown), pos
 
 
 def _decode_update_metadata_topic_state_v7(buf: memoryview, pos: int) -> tuple[UpdateMetadataTopicState, int]:
-    _topic_name: str
-    _topic_id: UUID
-    _partition_states: list[UpdateMetadataPartitionState]
-    _topic_name, pos = read_compact_string(buf, pos)
-    _topic_id, pos = read_uuid(buf, pos)
-    _n_partition_states, pos = read_compact_array_length(buf, pos)
-    if _n_partition_states < 0:
+    f_topic_name: str
+    f_topic_id: UUID
+    f_partition_states: list[UpdateMetadataPartitionState]
+    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partition_states, pos = read_compact_array_length(buf, pos)
+    if n_partition_states < 0:
         raise MessageDecodeError("non-nullable field PartitionStates was null")
     else:
-        _partition_states = []
-        for _ in range(_n_partition_states):
-            _e_partition_states, pos = _decode_update_metadata_partition_state_v6(buf, pos)
-            _partition_states.append(_e_partition_states)
+        f_partition_states = []
+        for _ in range(n_partition_states):
+            e_partition_states, pos = _decode_update_metadata_partition_state_v6(buf, pos)
+            f_partition_states.append(e_partition_states)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return UpdateMetadataTopicState(_topic_name, _topic_id, _partition_states, _unknown), pos
+    return UpdateMetadataTopicState(f_topic_name, f_topic_id, f_partition_states, _unknown), pos
 
 
 def _decode_update_metadata_request_v7(buf: memoryview, pos: int) -> tuple[UpdateMetadataRequest, int]:
-    _topic_states: list[UpdateMetadataTopicState]
-    _live_brokers: list[UpdateMetadataBroker]
-    _controller_id, _controller_epoch, _broker_epoch = _S4.unpack_from(buf, pos)
+    f_topic_states: list[UpdateMetadataTopicState]
+    f_live_brokers: list[UpdateMetadataBroker]
+    f_controller_id, f_controller_epoch, f_broker_epoch = _S4.unpack_from(buf, pos)
     pos += 16
-    _n_topic_states, pos = read_compact_array_length(buf, pos)
-    if _n_topic_states < 0:
+    n_topic_states, pos = read_compact_array_length(buf, pos)
+    if n_topic_states < 0:
         raise MessageDecodeError("non-nullable field TopicStates was null")
     else:
-        _topic_states = []
-        for _ in range(_n_topic_states):
-            _e_topic_states, pos = _decode_update_metadata_topic_state_v7(buf, pos)
-            _topic_states.append(_e_topic_states)
-    _n_live_brokers, pos = read_compact_array_length(buf, pos)
-    if _n_live_brokers < 0:
+        f_topic_states = []
+        for _ in range(n_topic_states):
+            e_topic_states, pos = _decode_update_metadata_topic_state_v7(buf, pos)
+            f_topic_states.append(e_topic_states)
+    n_live_brokers, pos = read_compact_array_length(buf, pos)
+    if n_live_brokers < 0:
         raise MessageDecodeError("non-nullable field LiveBrokers was null")
     else:
-        _live_brokers = []
-        for _ in range(_n_live_brokers):
-            _e_live_brokers, pos = _decode_update_metadata_broker_v6(buf, pos)
-            _live_brokers.append(_e_live_brokers)
+        f_live_brokers = []
+        for _ in range(n_live_brokers):
+            e_live_brokers, pos = _decode_update_metadata_broker_v6(buf, pos)
+            f_live_brokers.append(e_live_brokers)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return UpdateMetadataRequest(_controller_id, False, 0, _controller_epoch, _broker_epoch, [], _topic_states, _live_brokers, _unknown), pos
+    return UpdateMetadataRequest(f_controller_id, False, 0, f_controller_epoch, f_broker_epoch, [], f_topic_states, f_live_brokers, _unknown), pos
 
 
 def _decode_update_metadata_request_v8(buf: memoryview, pos: int) -> tuple[UpdateMetadataRequest, int]:
-    _topic_states: list[UpdateMetadataTopicState]
-    _live_brokers: list[UpdateMetadataBroker]
-    _controller_id, _is_k_raft_controller, _controller_epoch, _broker_epoch = _S5.unpack_from(buf, pos)
+    f_topic_states: list[UpdateMetadataTopicState]
+    f_live_brokers: list[UpdateMetadataBroker]
+    f_controller_id, f_is_k_raft_controller, f_controller_epoch, f_broker_epoch = _S5.unpack_from(buf, pos)
     pos += 17
-    _n_topic_states, pos = read_compact_array_length(buf, pos)
-    if _n_topic_states < 0:
+    n_topic_states, pos = read_compact_array_length(buf, pos)
+    if n_topic_states < 0:
         raise MessageDecodeError("non-nullable field TopicStates was null")
     else:
-        _topic_states = []
-        for _ in range(_n_topic_states):
-            _e_topic_states, pos = _decode_update_metadata_topic_state_v7(buf, pos)
-            _topic_states.append(_e_topic_states)
-    _n_live_brokers, pos = read_compact_array_length(buf, pos)
-    if _n_live_brokers < 0:
+        f_topic_states = []
+        for _ in range(n_topic_states):
+            e_topic_states, pos = _decode_update_metadata_topic_state_v7(buf, pos)
+            f_topic_states.append(e_topic_states)
+    n_live_brokers, pos = read_compact_array_length(buf, pos)
+    if n_live_brokers < 0:
         raise MessageDecodeError("non-nullable field LiveBrokers was null")
     else:
-        _live_brokers = []
-        for _ in range(_n_live_brokers):
-            _e_live_brokers, pos = _decode_update_metadata_broker_v6(buf, pos)
-            _live_brokers.append(_e_live_brokers)
-    _type: int = 0
+        f_live_brokers = []
+        for _ in range(n_live_brokers):
+            e_live_brokers, pos = _decode_update_metadata_broker_v6(buf, pos)
+            f_live_brokers.append(e_live_brokers)
+    f_type: int = 0
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
         pos += 1
@@ -691,12 +691,12 @@ def _decode_update_metadata_request_v8(buf: memoryview, pos: int) -> tuple[Updat
             _tag, pos = read_uvarint(buf, pos)
             _size, pos = read_uvarint(buf, pos)
             if _tag == 0:
-                _type, = _S6.unpack_from(buf, pos)
+                f_type, = _S6.unpack_from(buf, pos)
                 pos += 1
             else:
                 _raw, pos = read_unknown_tag(buf, pos, _size)
                 _unknown.append((_tag, _raw))
-    return UpdateMetadataRequest(_controller_id, _is_k_raft_controller, _type, _controller_epoch, _broker_epoch, [], _topic_states, _live_brokers, _unknown), pos
+    return UpdateMetadataRequest(f_controller_id, f_is_k_raft_controller, f_type, f_controller_epoch, f_broker_epoch, [], f_topic_states, f_live_brokers, _unknown), pos
 
 
 def _encode_update_metadata_partition_state_v0(m: UpdateMetadataPartitionState, out: bytearray) -> None:
@@ -724,11 +724,11 @@ def _encode_update_metadata_request_v0(m: UpdateMetadataRequest, out: bytearray)
         raise version_error("UpdateMetadataRequest", "TopicStates", 0)
     out += _S0.pack(m.controller_id, m.controller_epoch)
     out += pack_int32(len(m.ungrouped_partition_states))
-    for _e_ungrouped_partition_states in m.ungrouped_partition_states:
-        _encode_update_metadata_partition_state_v0(_e_ungrouped_partition_states, out)
+    for e_ungrouped_partition_states in m.ungrouped_partition_states:
+        _encode_update_metadata_partition_state_v0(e_ungrouped_partition_states, out)
     out += pack_int32(len(m.live_brokers))
-    for _e_live_brokers in m.live_brokers:
-        _encode_update_metadata_broker_v0(_e_live_brokers, out)
+    for e_live_brokers in m.live_brokers:
+        _encode_update_metadata_broker_v0(e_live_brokers, out)
 
 
 def _encode_update_metadata_endpoint_v1(m: UpdateMetadataEndpoint, out: bytearray) -> None:
@@ -740,8 +740,8 @@ def _encode_update_metadata_endpoint_v1(m: UpdateMetadataEndpoint, out: bytearra
 def _encode_update_metadata_broker_v1(m: UpdateMetadataBroker, out: bytearray) -> None:
     out += _S2.pack(m.id)
     out += pack_int32(len(m.endpoints))
-    for _e_endpoints in m.endpoints:
-        _encode_update_metadata_endpoint_v1(_e_endpoints, out)
+    for e_endpoints in m.endpoints:
+        _encode_update_metadata_endpoint_v1(e_endpoints, out)
 
 
 def _encode_update_metadata_request_v1(m: UpdateMetadataRequest, out: bytearray) -> None:
@@ -753,18 +753,18 @@ def _encode_update_metadata_request_v1(m: UpdateMetadataRequest, out: bytearray)
         raise version_error("UpdateMetadataRequest", "TopicStates", 1)
     out += _S0.pack(m.controller_id, m.controller_epoch)
     out += pack_int32(len(m.ungrouped_partition_states))
-    for _e_ungrouped_partition_states in m.ungrouped_partition_states:
-        _encode_update_metadata_partition_state_v0(_e_ungrouped_partition_states, out)
+    for e_ungrouped_partition_states in m.ungrouped_partition_states:
+        _encode_update_metadata_partition_state_v0(e_ungrouped_partition_states, out)
     out += pack_int32(len(m.live_brokers))
-    for _e_live_brokers in m.live_brokers:
-        _encode_update_metadata_broker_v1(_e_live_brokers, out)
+    for e_live_brokers in m.live_brokers:
+        _encode_update_metadata_broker_v1(e_live_brokers, out)
 
 
 def _encode_update_metadata_broker_v2(m: UpdateMetadataBroker, out: bytearray) -> None:
     out += _S2.pack(m.id)
     out += pack_int32(len(m.endpoints))
-    for _e_endpoints in m.endpoints:
-        _encode_update_metadata_endpoint_v1(_e_endpoints, out)
+    for e_endpoints in m.endpoints:
+        _encode_update_metadata_endpoint_v1(e_endpoints, out)
     write_nullable_string(out, m.rack)
 
 
@@ -777,11 +777,11 @@ def _encode_update_metadata_request_v2(m: UpdateMetadataRequest, out: bytearray)
         raise version_error("UpdateMetadataRequest", "TopicStates", 2)
     out += _S0.pack(m.controller_id, m.controller_epoch)
     out += pack_int32(len(m.ungrouped_partition_states))
-    for _e_ungrouped_partition_states in m.ungrouped_partition_states:
-        _encode_update_metadata_partition_state_v0(_e_ungrouped_partition_states, out)
+    for e_ungrouped_partition_states in m.ungrouped_partition_states:
+        _encode_update_metadata_partition_state_v0(e_ungrouped_partition_states, out)
     out += pack_int32(len(m.live_brokers))
-    for _e_live_brokers in m.live_brokers:
-        _encode_update_metadata_broker_v2(_e_live_brokers, out)
+    for e_live_brokers in m.live_brokers:
+        _encode_update_metadata_broker_v2(e_live_brokers, out)
 
 
 def _encode_update_metadata_endpoint_v3(m: UpdateMetadataEndpoint, out: bytearray) -> None:
@@ -794,8 +794,8 @@ def _encode_update_metadata_endpoint_v3(m: UpdateMetadataEndpoint, out: bytearra
 def _encode_update_metadata_broker_v3(m: UpdateMetadataBroker, out: bytearray) -> None:
     out += _S2.pack(m.id)
     out += pack_int32(len(m.endpoints))
-    for _e_endpoints in m.endpoints:
-        _encode_update_metadata_endpoint_v3(_e_endpoints, out)
+    for e_endpoints in m.endpoints:
+        _encode_update_metadata_endpoint_v3(e_endpoints, out)
     write_nullable_string(out, m.rack)
 
 
@@ -808,11 +808,11 @@ def _encode_update_metadata_request_v3(m: UpdateMetadataRequest, out: bytearray)
         raise version_error("UpdateMetadataRequest", "TopicStates", 3)
     out += _S0.pack(m.controller_id, m.controller_epoch)
     out += pack_int32(len(m.ungrouped_partition_states))
-    for _e_ungrouped_partition_states in m.ungrouped_partition_states:
-        _encode_update_metadata_partition_state_v0(_e_ungrouped_partition_states, out)
+    for e_ungrouped_partition_states in m.ungrouped_partition_states:
+        _encode_update_metadata_partition_state_v0(e_ungrouped_partition_states, out)
     out += pack_int32(len(m.live_brokers))
-    for _e_live_brokers in m.live_brokers:
-        _encode_update_metadata_broker_v3(_e_live_brokers, out)
+    for e_live_brokers in m.live_brokers:
+        _encode_update_metadata_broker_v3(e_live_brokers, out)
 
 
 def _encode_update_metadata_partition_state_v4(m: UpdateMetadataPartitionState, out: bytearray) -> None:
@@ -836,11 +836,11 @@ def _encode_update_metadata_request_v4(m: UpdateMetadataRequest, out: bytearray)
         raise version_error("UpdateMetadataRequest", "TopicStates", 4)
     out += _S0.pack(m.controller_id, m.controller_epoch)
     out += pack_int32(len(m.ungrouped_partition_states))
-    for _e_ungrouped_partition_states in m.ungrouped_partition_states:
-        _encode_update_metadata_partition_state_v4(_e_ungrouped_partition_states, out)
+    for e_ungrouped_partition_states in m.ungrouped_partition_states:
+        _encode_update_metadata_partition_state_v4(e_ungrouped_partition_states, out)
     out += pack_int32(len(m.live_brokers))
-    for _e_live_brokers in m.live_brokers:
-        _encode_update_metadata_broker_v3(_e_live_brokers, out)
+    for e_live_brokers in m.live_brokers:
+        _encode_update_metadata_broker_v3(e_live_brokers, out)
 
 
 def _encode_update_metadata_partition_state_v5(m: UpdateMetadataPartitionState, out: bytearray) -> None:
@@ -857,8 +857,8 @@ def _encode_update_metadata_partition_state_v5(m: UpdateMetadataPartitionState, 
 def _encode_update_metadata_topic_state_v5(m: UpdateMetadataTopicState, out: bytearray) -> None:
     write_string(out, m.topic_name)
     out += pack_int32(len(m.partition_states))
-    for _e_partition_states in m.partition_states:
-        _encode_update_metadata_partition_state_v5(_e_partition_states, out)
+    for e_partition_states in m.partition_states:
+        _encode_update_metadata_partition_state_v5(e_partition_states, out)
 
 
 def _encode_update_metadata_request_v5(m: UpdateMetadataRequest, out: bytearray) -> None:
@@ -870,11 +870,11 @@ def _encode_update_metadata_request_v5(m: UpdateMetadataRequest, out: bytearray)
         raise version_error("UpdateMetadataRequest", "UngroupedPartitionStates", 5)
     out += _S4.pack(m.controller_id, m.controller_epoch, m.broker_epoch)
     out += pack_int32(len(m.topic_states))
-    for _e_topic_states in m.topic_states:
-        _encode_update_metadata_topic_state_v5(_e_topic_states, out)
+    for e_topic_states in m.topic_states:
+        _encode_update_metadata_topic_state_v5(e_topic_states, out)
     out += pack_int32(len(m.live_brokers))
-    for _e_live_brokers in m.live_brokers:
-        _encode_update_metadata_broker_v3(_e_live_brokers, out)
+    for e_live_brokers in m.live_brokers:
+        _encode_update_metadata_broker_v3(e_live_brokers, out)
 
 
 def _encode_update_metadata_partition_state_v6(m: UpdateMetadataPartitionState, out: bytearray) -> None:
@@ -895,8 +895,8 @@ def _encode_update_metadata_partition_state_v6(m: UpdateMetadataPartitionState, 
 def _encode_update_metadata_topic_state_v6(m: UpdateMetadataTopicState, out: bytearray) -> None:
     write_compact_string(out, m.topic_name)
     write_uvarint(out, len(m.partition_states) + 1)
-    for _e_partition_states in m.partition_states:
-        _encode_update_metadata_partition_state_v6(_e_partition_states, out)
+    for e_partition_states in m.partition_states:
+        _encode_update_metadata_partition_state_v6(e_partition_states, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -917,8 +917,8 @@ def _encode_update_metadata_endpoint_v6(m: UpdateMetadataEndpoint, out: bytearra
 def _encode_update_metadata_broker_v6(m: UpdateMetadataBroker, out: bytearray) -> None:
     out += _S2.pack(m.id)
     write_uvarint(out, len(m.endpoints) + 1)
-    for _e_endpoints in m.endpoints:
-        _encode_update_metadata_endpoint_v6(_e_endpoints, out)
+    for e_endpoints in m.endpoints:
+        _encode_update_metadata_endpoint_v6(e_endpoints, out)
     write_compact_nullable_string(out, m.rack)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -935,11 +935,11 @@ def _encode_update_metadata_request_v6(m: UpdateMetadataRequest, out: bytearray)
         raise version_error("UpdateMetadataRequest", "UngroupedPartitionStates", 6)
     out += _S4.pack(m.controller_id, m.controller_epoch, m.broker_epoch)
     write_uvarint(out, len(m.topic_states) + 1)
-    for _e_topic_states in m.topic_states:
-        _encode_update_metadata_topic_state_v6(_e_topic_states, out)
+    for e_topic_states in m.topic_states:
+        _encode_update_metadata_topic_state_v6(e_topic_states, out)
     write_uvarint(out, len(m.live_brokers) + 1)
-    for _e_live_brokers in m.live_brokers:
-        _encode_update_metadata_broker_v6(_e_live_brokers, out)
+    for e_live_brokers in m.live_brokers:
+        _encode_update_metadata_broker_v6(e_live_brokers, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -950,8 +950,8 @@ def _encode_update_metadata_topic_state_v7(m: UpdateMetadataTopicState, out: byt
     write_compact_string(out, m.topic_name)
     out += m.topic_id.bytes
     write_uvarint(out, len(m.partition_states) + 1)
-    for _e_partition_states in m.partition_states:
-        _encode_update_metadata_partition_state_v6(_e_partition_states, out)
+    for e_partition_states in m.partition_states:
+        _encode_update_metadata_partition_state_v6(e_partition_states, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -967,11 +967,11 @@ def _encode_update_metadata_request_v7(m: UpdateMetadataRequest, out: bytearray)
         raise version_error("UpdateMetadataRequest", "UngroupedPartitionStates", 7)
     out += _S4.pack(m.controller_id, m.controller_epoch, m.broker_epoch)
     write_uvarint(out, len(m.topic_states) + 1)
-    for _e_topic_states in m.topic_states:
-        _encode_update_metadata_topic_state_v7(_e_topic_states, out)
+    for e_topic_states in m.topic_states:
+        _encode_update_metadata_topic_state_v7(e_topic_states, out)
     write_uvarint(out, len(m.live_brokers) + 1)
-    for _e_live_brokers in m.live_brokers:
-        _encode_update_metadata_broker_v6(_e_live_brokers, out)
+    for e_live_brokers in m.live_brokers:
+        _encode_update_metadata_broker_v6(e_live_brokers, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -983,11 +983,11 @@ def _encode_update_metadata_request_v8(m: UpdateMetadataRequest, out: bytearray)
         raise version_error("UpdateMetadataRequest", "UngroupedPartitionStates", 8)
     out += _S5.pack(m.controller_id, m.is_k_raft_controller, m.controller_epoch, m.broker_epoch)
     write_uvarint(out, len(m.topic_states) + 1)
-    for _e_topic_states in m.topic_states:
-        _encode_update_metadata_topic_state_v7(_e_topic_states, out)
+    for e_topic_states in m.topic_states:
+        _encode_update_metadata_topic_state_v7(e_topic_states, out)
     write_uvarint(out, len(m.live_brokers) + 1)
-    for _e_live_brokers in m.live_brokers:
-        _encode_update_metadata_broker_v6(_e_live_brokers, out)
+    for e_live_brokers in m.live_brokers:
+        _encode_update_metadata_broker_v6(e_live_brokers, out)
     _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
     if m.type != 0:
         _t = bytearray()

@@ -55,20 +55,20 @@ class UpdateMetadataResponse(ApiMessage):
 
 
 def _decode_update_metadata_response_v0(buf: memoryview, pos: int) -> tuple[UpdateMetadataResponse, int]:
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    return UpdateMetadataResponse(_error_code, []), pos
+    return UpdateMetadataResponse(f_error_code, []), pos
 
 
 def _decode_update_metadata_response_v6(buf: memoryview, pos: int) -> tuple[UpdateMetadataResponse, int]:
-    _error_code, = _S0.unpack_from(buf, pos)
+    f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return UpdateMetadataResponse(_error_code, _unknown), pos
+    return UpdateMetadataResponse(f_error_code, _unknown), pos
 
 
 def _encode_update_metadata_response_v0(m: UpdateMetadataResponse, out: bytearray) -> None:

@@ -80,24 +80,24 @@ class UpdateRaftVoterResponse(ApiMessage):
 
 
 def _decode_current_leader_v0(buf: memoryview, pos: int) -> tuple[CurrentLeader, int]:
-    _host: str
-    _leader_id, _leader_epoch = _S1.unpack_from(buf, pos)
+    f_host: str
+    f_leader_id, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 8
-    _host, pos = read_compact_string(buf, pos)
-    _port, = _S2.unpack_from(buf, pos)
+    f_host, pos = read_compact_string(buf, pos)
+    f_port, = _S2.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return CurrentLeader(_leader_id, _leader_epoch, _host, _port, _unknown), pos
+    return CurrentLeader(f_leader_id, f_leader_epoch, f_host, f_port, _unknown), pos
 
 
 def _decode_update_raft_voter_response_v0(buf: memoryview, pos: int) -> tuple[UpdateRaftVoterResponse, int]:
-    _throttle_time_ms, _error_code = _S0.unpack_from(buf, pos)
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
-    _current_leader: CurrentLeader = CurrentLeader()
+    f_current_leader: CurrentLeader = CurrentLeader()
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
         pos += 1
@@ -107,11 +107,11 @@ def _decode_update_raft_voter_response_v0(buf: memoryview, pos: int) -> tuple[Up
             _tag, pos = read_uvarint(buf, pos)
             _size, pos = read_uvarint(buf, pos)
             if _tag == 0:
-                _current_leader, pos = _decode_current_leader_v0(buf, pos)
+                f_current_leader, pos = _decode_current_leader_v0(buf, pos)
             else:
                 _raw, pos = read_unknown_tag(buf, pos, _size)
                 _unknown.append((_tag, _raw))
-    return UpdateRaftVoterResponse(_throttle_time_ms, _error_code, _current_leader, _unknown), pos
+    return UpdateRaftVoterResponse(f_throttle_time_ms, f_error_code, f_current_leader, _unknown), pos
 
 
 def _encode_current_leader_v0(m: CurrentLeader, out: bytearray) -> None:

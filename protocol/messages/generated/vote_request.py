@@ -104,113 +104,113 @@ class VoteRequest(ApiMessage):
 
 
 def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _partition_index, _candidate_epoch, _candidate_id, _last_offset_epoch, _last_offset = _S0.unpack_from(buf, pos)
+    f_partition_index, f_candidate_epoch, f_candidate_id, f_last_offset_epoch, f_last_offset = _S0.unpack_from(buf, pos)
     pos += 24
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionData(_partition_index, _candidate_epoch, _candidate_id, ZERO_UUID, ZERO_UUID, _last_offset_epoch, _last_offset, _unknown), pos
+    return PartitionData(f_partition_index, f_candidate_epoch, f_candidate_id, ZERO_UUID, ZERO_UUID, f_last_offset_epoch, f_last_offset, _unknown), pos
 
 
 def _decode_topic_data_v0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
-    _topic_name: str
-    _partitions: list[PartitionData]
-    _topic_name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_name: str
+    f_partitions: list[PartitionData]
+    f_topic_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v0(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v0(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicData(_topic_name, _partitions, _unknown), pos
+    return TopicData(f_topic_name, f_partitions, _unknown), pos
 
 
 def _decode_vote_request_v0(buf: memoryview, pos: int) -> tuple[VoteRequest, int]:
-    _cluster_id: str | None
-    _topics: list[TopicData]
-    _cluster_id, pos = read_compact_nullable_string(buf, pos)
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    f_cluster_id: str | None
+    f_topics: list[TopicData]
+    f_cluster_id, pos = read_compact_nullable_string(buf, pos)
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_data_v0(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_data_v0(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return VoteRequest(_cluster_id, -1, _topics, _unknown), pos
+    return VoteRequest(f_cluster_id, -1, f_topics, _unknown), pos
 
 
 def _decode_partition_data_v1(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _candidate_directory_id: UUID
-    _voter_directory_id: UUID
-    _partition_index, _candidate_epoch, _candidate_id = _S2.unpack_from(buf, pos)
+    f_candidate_directory_id: UUID
+    f_voter_directory_id: UUID
+    f_partition_index, f_candidate_epoch, f_candidate_id = _S2.unpack_from(buf, pos)
     pos += 12
-    _candidate_directory_id, pos = read_uuid(buf, pos)
-    _voter_directory_id, pos = read_uuid(buf, pos)
-    _last_offset_epoch, _last_offset = _S3.unpack_from(buf, pos)
+    f_candidate_directory_id, pos = read_uuid(buf, pos)
+    f_voter_directory_id, pos = read_uuid(buf, pos)
+    f_last_offset_epoch, f_last_offset = _S3.unpack_from(buf, pos)
     pos += 12
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionData(_partition_index, _candidate_epoch, _candidate_id, _candidate_directory_id, _voter_directory_id, _last_offset_epoch, _last_offset, _unknown), pos
+    return PartitionData(f_partition_index, f_candidate_epoch, f_candidate_id, f_candidate_directory_id, f_voter_directory_id, f_last_offset_epoch, f_last_offset, _unknown), pos
 
 
 def _decode_topic_data_v1(buf: memoryview, pos: int) -> tuple[TopicData, int]:
-    _topic_name: str
-    _partitions: list[PartitionData]
-    _topic_name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_name: str
+    f_partitions: list[PartitionData]
+    f_topic_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v1(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v1(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicData(_topic_name, _partitions, _unknown), pos
+    return TopicData(f_topic_name, f_partitions, _unknown), pos
 
 
 def _decode_vote_request_v1(buf: memoryview, pos: int) -> tuple[VoteRequest, int]:
-    _cluster_id: str | None
-    _topics: list[TopicData]
-    _cluster_id, pos = read_compact_nullable_string(buf, pos)
-    _voter_id, = _S1.unpack_from(buf, pos)
+    f_cluster_id: str | None
+    f_topics: list[TopicData]
+    f_cluster_id, pos = read_compact_nullable_string(buf, pos)
+    f_voter_id, = _S1.unpack_from(buf, pos)
     pos += 4
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_topic_data_v1(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_topic_data_v1(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return VoteRequest(_cluster_id, _voter_id, _topics, _unknown), pos
+    return VoteRequest(f_cluster_id, f_voter_id, f_topics, _unknown), pos
 
 
 def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
@@ -224,8 +224,8 @@ def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
 def _encode_topic_data_v0(m: TopicData, out: bytearray) -> None:
     write_compact_string(out, m.topic_name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v0(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -235,8 +235,8 @@ def _encode_topic_data_v0(m: TopicData, out: bytearray) -> None:
 def _encode_vote_request_v0(m: VoteRequest, out: bytearray) -> None:
     write_compact_nullable_string(out, m.cluster_id)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_topic_data_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_data_v0(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -257,8 +257,8 @@ def _encode_partition_data_v1(m: PartitionData, out: bytearray) -> None:
 def _encode_topic_data_v1(m: TopicData, out: bytearray) -> None:
     write_compact_string(out, m.topic_name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v1(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v1(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -269,8 +269,8 @@ def _encode_vote_request_v1(m: VoteRequest, out: bytearray) -> None:
     write_compact_nullable_string(out, m.cluster_id)
     out += _S1.pack(m.voter_id)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_topic_data_v1(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_topic_data_v1(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

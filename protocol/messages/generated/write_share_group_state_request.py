@@ -109,74 +109,74 @@ class WriteShareGroupStateRequest(ApiMessage):
 
 
 def _decode_state_batch_v0(buf: memoryview, pos: int) -> tuple[StateBatch, int]:
-    _first_offset, _last_offset, _delivery_state, _delivery_count = _S1.unpack_from(buf, pos)
+    f_first_offset, f_last_offset, f_delivery_state, f_delivery_count = _S1.unpack_from(buf, pos)
     pos += 19
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return StateBatch(_first_offset, _last_offset, _delivery_state, _delivery_count, _unknown), pos
+    return StateBatch(f_first_offset, f_last_offset, f_delivery_state, f_delivery_count, _unknown), pos
 
 
 def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
-    _state_batches: list[StateBatch]
-    _partition, _state_epoch, _leader_epoch, _start_offset = _S0.unpack_from(buf, pos)
+    f_state_batches: list[StateBatch]
+    f_partition, f_state_epoch, f_leader_epoch, f_start_offset = _S0.unpack_from(buf, pos)
     pos += 20
-    _n_state_batches, pos = read_compact_array_length(buf, pos)
-    if _n_state_batches < 0:
+    n_state_batches, pos = read_compact_array_length(buf, pos)
+    if n_state_batches < 0:
         raise MessageDecodeError("non-nullable field StateBatches was null")
     else:
-        _state_batches = []
-        for _ in range(_n_state_batches):
-            _e_state_batches, pos = _decode_state_batch_v0(buf, pos)
-            _state_batches.append(_e_state_batches)
+        f_state_batches = []
+        for _ in range(n_state_batches):
+            e_state_batches, pos = _decode_state_batch_v0(buf, pos)
+            f_state_batches.append(e_state_batches)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionData(_partition, _state_epoch, _leader_epoch, _start_offset, _state_batches, _unknown), pos
+    return PartitionData(f_partition, f_state_epoch, f_leader_epoch, f_start_offset, f_state_batches, _unknown), pos
 
 
 def _decode_write_state_data_v0(buf: memoryview, pos: int) -> tuple[WriteStateData, int]:
-    _topic_id: UUID
-    _partitions: list[PartitionData]
-    _topic_id, pos = read_uuid(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_topic_id: UUID
+    f_partitions: list[PartitionData]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_partition_data_v0(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v0(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return WriteStateData(_topic_id, _partitions, _unknown), pos
+    return WriteStateData(f_topic_id, f_partitions, _unknown), pos
 
 
 def _decode_write_share_group_state_request_v0(buf: memoryview, pos: int) -> tuple[WriteShareGroupStateRequest, int]:
-    _group_id: str
-    _topics: list[WriteStateData]
-    _group_id, pos = read_compact_string(buf, pos)
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    f_group_id: str
+    f_topics: list[WriteStateData]
+    f_group_id, pos = read_compact_string(buf, pos)
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_write_state_data_v0(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_write_state_data_v0(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return WriteShareGroupStateRequest(_group_id, _topics, _unknown), pos
+    return WriteShareGroupStateRequest(f_group_id, f_topics, _unknown), pos
 
 
 def _encode_state_batch_v0(m: StateBatch, out: bytearray) -> None:
@@ -190,8 +190,8 @@ def _encode_state_batch_v0(m: StateBatch, out: bytearray) -> None:
 def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
     out += _S0.pack(m.partition, m.state_epoch, m.leader_epoch, m.start_offset)
     write_uvarint(out, len(m.state_batches) + 1)
-    for _e_state_batches in m.state_batches:
-        _encode_state_batch_v0(_e_state_batches, out)
+    for e_state_batches in m.state_batches:
+        _encode_state_batch_v0(e_state_batches, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -201,8 +201,8 @@ def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
 def _encode_write_state_data_v0(m: WriteStateData, out: bytearray) -> None:
     out += m.topic_id.bytes
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_partition_data_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v0(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -212,8 +212,8 @@ def _encode_write_state_data_v0(m: WriteStateData, out: bytearray) -> None:
 def _encode_write_share_group_state_request_v0(m: WriteShareGroupStateRequest, out: bytearray) -> None:
     write_compact_string(out, m.group_id)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_write_state_data_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_write_state_data_v0(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

@@ -93,104 +93,104 @@ class WriteTxnMarkersRequest(ApiMessage):
 
 
 def _decode_writable_txn_marker_topic_v0(buf: memoryview, pos: int) -> tuple[WritableTxnMarkerTopic, int]:
-    _name: str
-    _partition_indexes: list[int]
-    _name, pos = read_string(buf, pos)
-    _n_partition_indexes, pos = read_array_length(buf, pos)
-    if _n_partition_indexes < 0:
+    f_name: str
+    f_partition_indexes: list[int]
+    f_name, pos = read_string(buf, pos)
+    n_partition_indexes, pos = read_array_length(buf, pos)
+    if n_partition_indexes < 0:
         raise MessageDecodeError("non-nullable field PartitionIndexes was null")
     else:
-        _partition_indexes = list(unpack_from(f">{_n_partition_indexes}i", buf, pos))
-        pos += 4 * _n_partition_indexes
-    return WritableTxnMarkerTopic(_name, _partition_indexes, []), pos
+        f_partition_indexes = list(unpack_from(f">{n_partition_indexes}i", buf, pos))
+        pos += 4 * n_partition_indexes
+    return WritableTxnMarkerTopic(f_name, f_partition_indexes, []), pos
 
 
 def _decode_writable_txn_marker_v0(buf: memoryview, pos: int) -> tuple[WritableTxnMarker, int]:
-    _topics: list[WritableTxnMarkerTopic]
-    _producer_id, _producer_epoch, _transaction_result = _S0.unpack_from(buf, pos)
+    f_topics: list[WritableTxnMarkerTopic]
+    f_producer_id, f_producer_epoch, f_transaction_result = _S0.unpack_from(buf, pos)
     pos += 11
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_writable_txn_marker_topic_v0(buf, pos)
-            _topics.append(_e_topics)
-    _coordinator_epoch, = _S1.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_writable_txn_marker_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    f_coordinator_epoch, = _S1.unpack_from(buf, pos)
     pos += 4
-    return WritableTxnMarker(_producer_id, _producer_epoch, _transaction_result, _topics, _coordinator_epoch, []), pos
+    return WritableTxnMarker(f_producer_id, f_producer_epoch, f_transaction_result, f_topics, f_coordinator_epoch, []), pos
 
 
 def _decode_write_txn_markers_request_v0(buf: memoryview, pos: int) -> tuple[WriteTxnMarkersRequest, int]:
-    _markers: list[WritableTxnMarker]
-    _n_markers, pos = read_array_length(buf, pos)
-    if _n_markers < 0:
+    f_markers: list[WritableTxnMarker]
+    n_markers, pos = read_array_length(buf, pos)
+    if n_markers < 0:
         raise MessageDecodeError("non-nullable field Markers was null")
     else:
-        _markers = []
-        for _ in range(_n_markers):
-            _e_markers, pos = _decode_writable_txn_marker_v0(buf, pos)
-            _markers.append(_e_markers)
-    return WriteTxnMarkersRequest(_markers, []), pos
+        f_markers = []
+        for _ in range(n_markers):
+            e_markers, pos = _decode_writable_txn_marker_v0(buf, pos)
+            f_markers.append(e_markers)
+    return WriteTxnMarkersRequest(f_markers, []), pos
 
 
 def _decode_writable_txn_marker_topic_v1(buf: memoryview, pos: int) -> tuple[WritableTxnMarkerTopic, int]:
-    _name: str
-    _partition_indexes: list[int]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partition_indexes, pos = read_compact_array_length(buf, pos)
-    if _n_partition_indexes < 0:
+    f_name: str
+    f_partition_indexes: list[int]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partition_indexes, pos = read_compact_array_length(buf, pos)
+    if n_partition_indexes < 0:
         raise MessageDecodeError("non-nullable field PartitionIndexes was null")
     else:
-        _partition_indexes = list(unpack_from(f">{_n_partition_indexes}i", buf, pos))
-        pos += 4 * _n_partition_indexes
+        f_partition_indexes = list(unpack_from(f">{n_partition_indexes}i", buf, pos))
+        pos += 4 * n_partition_indexes
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return WritableTxnMarkerTopic(_name, _partition_indexes, _unknown), pos
+    return WritableTxnMarkerTopic(f_name, f_partition_indexes, _unknown), pos
 
 
 def _decode_writable_txn_marker_v1(buf: memoryview, pos: int) -> tuple[WritableTxnMarker, int]:
-    _topics: list[WritableTxnMarkerTopic]
-    _producer_id, _producer_epoch, _transaction_result = _S0.unpack_from(buf, pos)
+    f_topics: list[WritableTxnMarkerTopic]
+    f_producer_id, f_producer_epoch, f_transaction_result = _S0.unpack_from(buf, pos)
     pos += 11
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_writable_txn_marker_topic_v1(buf, pos)
-            _topics.append(_e_topics)
-    _coordinator_epoch, = _S1.unpack_from(buf, pos)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_writable_txn_marker_topic_v1(buf, pos)
+            f_topics.append(e_topics)
+    f_coordinator_epoch, = _S1.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return WritableTxnMarker(_producer_id, _producer_epoch, _transaction_result, _topics, _coordinator_epoch, _unknown), pos
+    return WritableTxnMarker(f_producer_id, f_producer_epoch, f_transaction_result, f_topics, f_coordinator_epoch, _unknown), pos
 
 
 def _decode_write_txn_markers_request_v1(buf: memoryview, pos: int) -> tuple[WriteTxnMarkersRequest, int]:
-    _markers: list[WritableTxnMarker]
-    _n_markers, pos = read_compact_array_length(buf, pos)
-    if _n_markers < 0:
+    f_markers: list[WritableTxnMarker]
+    n_markers, pos = read_compact_array_length(buf, pos)
+    if n_markers < 0:
         raise MessageDecodeError("non-nullable field Markers was null")
     else:
-        _markers = []
-        for _ in range(_n_markers):
-            _e_markers, pos = _decode_writable_txn_marker_v1(buf, pos)
-            _markers.append(_e_markers)
+        f_markers = []
+        for _ in range(n_markers):
+            e_markers, pos = _decode_writable_txn_marker_v1(buf, pos)
+            f_markers.append(e_markers)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return WriteTxnMarkersRequest(_markers, _unknown), pos
+    return WriteTxnMarkersRequest(f_markers, _unknown), pos
 
 
 def _encode_writable_txn_marker_topic_v0(m: WritableTxnMarkerTopic, out: bytearray) -> None:
@@ -202,15 +202,15 @@ def _encode_writable_txn_marker_topic_v0(m: WritableTxnMarkerTopic, out: bytearr
 def _encode_writable_txn_marker_v0(m: WritableTxnMarker, out: bytearray) -> None:
     out += _S0.pack(m.producer_id, m.producer_epoch, m.transaction_result)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_writable_txn_marker_topic_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_writable_txn_marker_topic_v0(e_topics, out)
     out += _S1.pack(m.coordinator_epoch)
 
 
 def _encode_write_txn_markers_request_v0(m: WriteTxnMarkersRequest, out: bytearray) -> None:
     out += pack_int32(len(m.markers))
-    for _e_markers in m.markers:
-        _encode_writable_txn_marker_v0(_e_markers, out)
+    for e_markers in m.markers:
+        _encode_writable_txn_marker_v0(e_markers, out)
 
 
 def _encode_writable_txn_marker_topic_v1(m: WritableTxnMarkerTopic, out: bytearray) -> None:
@@ -226,8 +226,8 @@ def _encode_writable_txn_marker_topic_v1(m: WritableTxnMarkerTopic, out: bytearr
 def _encode_writable_txn_marker_v1(m: WritableTxnMarker, out: bytearray) -> None:
     out += _S0.pack(m.producer_id, m.producer_epoch, m.transaction_result)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_writable_txn_marker_topic_v1(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_writable_txn_marker_topic_v1(e_topics, out)
     out += _S1.pack(m.coordinator_epoch)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
@@ -237,8 +237,8 @@ def _encode_writable_txn_marker_v1(m: WritableTxnMarker, out: bytearray) -> None
 
 def _encode_write_txn_markers_request_v1(m: WriteTxnMarkersRequest, out: bytearray) -> None:
     write_uvarint(out, len(m.markers) + 1)
-    for _e_markers in m.markers:
-        _encode_writable_txn_marker_v1(_e_markers, out)
+    for e_markers in m.markers:
+        _encode_writable_txn_marker_v1(e_markers, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:

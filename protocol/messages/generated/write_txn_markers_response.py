@@ -98,121 +98,121 @@ class WriteTxnMarkersResponse(ApiMessage):
 
 
 def _decode_writable_txn_marker_partition_result_v0(buf: memoryview, pos: int) -> tuple[WritableTxnMarkerPartitionResult, int]:
-    _partition_index, _error_code = _S1.unpack_from(buf, pos)
+    f_partition_index, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    return WritableTxnMarkerPartitionResult(_partition_index, _error_code, []), pos
+    return WritableTxnMarkerPartitionResult(f_partition_index, f_error_code, []), pos
 
 
 def _decode_writable_txn_marker_topic_result_v0(buf: memoryview, pos: int) -> tuple[WritableTxnMarkerTopicResult, int]:
-    _name: str
-    _partitions: list[WritableTxnMarkerPartitionResult]
-    _name, pos = read_string(buf, pos)
-    _n_partitions, pos = read_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[WritableTxnMarkerPartitionResult]
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_writable_txn_marker_partition_result_v0(buf, pos)
-            _partitions.append(_e_partitions)
-    return WritableTxnMarkerTopicResult(_name, _partitions, []), pos
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_writable_txn_marker_partition_result_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    return WritableTxnMarkerTopicResult(f_name, f_partitions, []), pos
 
 
 def _decode_writable_txn_marker_result_v0(buf: memoryview, pos: int) -> tuple[WritableTxnMarkerResult, int]:
-    _topics: list[WritableTxnMarkerTopicResult]
-    _producer_id, = _S0.unpack_from(buf, pos)
+    f_topics: list[WritableTxnMarkerTopicResult]
+    f_producer_id, = _S0.unpack_from(buf, pos)
     pos += 8
-    _n_topics, pos = read_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_writable_txn_marker_topic_result_v0(buf, pos)
-            _topics.append(_e_topics)
-    return WritableTxnMarkerResult(_producer_id, _topics, []), pos
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_writable_txn_marker_topic_result_v0(buf, pos)
+            f_topics.append(e_topics)
+    return WritableTxnMarkerResult(f_producer_id, f_topics, []), pos
 
 
 def _decode_write_txn_markers_response_v0(buf: memoryview, pos: int) -> tuple[WriteTxnMarkersResponse, int]:
-    _markers: list[WritableTxnMarkerResult]
-    _n_markers, pos = read_array_length(buf, pos)
-    if _n_markers < 0:
+    f_markers: list[WritableTxnMarkerResult]
+    n_markers, pos = read_array_length(buf, pos)
+    if n_markers < 0:
         raise MessageDecodeError("non-nullable field Markers was null")
     else:
-        _markers = []
-        for _ in range(_n_markers):
-            _e_markers, pos = _decode_writable_txn_marker_result_v0(buf, pos)
-            _markers.append(_e_markers)
-    return WriteTxnMarkersResponse(_markers, []), pos
+        f_markers = []
+        for _ in range(n_markers):
+            e_markers, pos = _decode_writable_txn_marker_result_v0(buf, pos)
+            f_markers.append(e_markers)
+    return WriteTxnMarkersResponse(f_markers, []), pos
 
 
 def _decode_writable_txn_marker_partition_result_v1(buf: memoryview, pos: int) -> tuple[WritableTxnMarkerPartitionResult, int]:
-    _partition_index, _error_code = _S1.unpack_from(buf, pos)
+    f_partition_index, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return WritableTxnMarkerPartitionResult(_partition_index, _error_code, _unknown), pos
+    return WritableTxnMarkerPartitionResult(f_partition_index, f_error_code, _unknown), pos
 
 
 def _decode_writable_txn_marker_topic_result_v1(buf: memoryview, pos: int) -> tuple[WritableTxnMarkerTopicResult, int]:
-    _name: str
-    _partitions: list[WritableTxnMarkerPartitionResult]
-    _name, pos = read_compact_string(buf, pos)
-    _n_partitions, pos = read_compact_array_length(buf, pos)
-    if _n_partitions < 0:
+    f_name: str
+    f_partitions: list[WritableTxnMarkerPartitionResult]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
         raise MessageDecodeError("non-nullable field Partitions was null")
     else:
-        _partitions = []
-        for _ in range(_n_partitions):
-            _e_partitions, pos = _decode_writable_txn_marker_partition_result_v1(buf, pos)
-            _partitions.append(_e_partitions)
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_writable_txn_marker_partition_result_v1(buf, pos)
+            f_partitions.append(e_partitions)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return WritableTxnMarkerTopicResult(_name, _partitions, _unknown), pos
+    return WritableTxnMarkerTopicResult(f_name, f_partitions, _unknown), pos
 
 
 def _decode_writable_txn_marker_result_v1(buf: memoryview, pos: int) -> tuple[WritableTxnMarkerResult, int]:
-    _topics: list[WritableTxnMarkerTopicResult]
-    _producer_id, = _S0.unpack_from(buf, pos)
+    f_topics: list[WritableTxnMarkerTopicResult]
+    f_producer_id, = _S0.unpack_from(buf, pos)
     pos += 8
-    _n_topics, pos = read_compact_array_length(buf, pos)
-    if _n_topics < 0:
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
         raise MessageDecodeError("non-nullable field Topics was null")
     else:
-        _topics = []
-        for _ in range(_n_topics):
-            _e_topics, pos = _decode_writable_txn_marker_topic_result_v1(buf, pos)
-            _topics.append(_e_topics)
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_writable_txn_marker_topic_result_v1(buf, pos)
+            f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return WritableTxnMarkerResult(_producer_id, _topics, _unknown), pos
+    return WritableTxnMarkerResult(f_producer_id, f_topics, _unknown), pos
 
 
 def _decode_write_txn_markers_response_v1(buf: memoryview, pos: int) -> tuple[WriteTxnMarkersResponse, int]:
-    _markers: list[WritableTxnMarkerResult]
-    _n_markers, pos = read_compact_array_length(buf, pos)
-    if _n_markers < 0:
+    f_markers: list[WritableTxnMarkerResult]
+    n_markers, pos = read_compact_array_length(buf, pos)
+    if n_markers < 0:
         raise MessageDecodeError("non-nullable field Markers was null")
     else:
-        _markers = []
-        for _ in range(_n_markers):
-            _e_markers, pos = _decode_writable_txn_marker_result_v1(buf, pos)
-            _markers.append(_e_markers)
+        f_markers = []
+        for _ in range(n_markers):
+            e_markers, pos = _decode_writable_txn_marker_result_v1(buf, pos)
+            f_markers.append(e_markers)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return WriteTxnMarkersResponse(_markers, _unknown), pos
+    return WriteTxnMarkersResponse(f_markers, _unknown), pos
 
 
 def _encode_writable_txn_marker_partition_result_v0(m: WritableTxnMarkerPartitionResult, out: bytearray) -> None:
@@ -222,21 +222,21 @@ def _encode_writable_txn_marker_partition_result_v0(m: WritableTxnMarkerPartitio
 def _encode_writable_txn_marker_topic_result_v0(m: WritableTxnMarkerTopicResult, out: bytearray) -> None:
     write_string(out, m.name)
     out += pack_int32(len(m.partitions))
-    for _e_partitions in m.partitions:
-        _encode_writable_txn_marker_partition_result_v0(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_writable_txn_marker_partition_result_v0(e_partitions, out)
 
 
 def _encode_writable_txn_marker_result_v0(m: WritableTxnMarkerResult, out: bytearray) -> None:
     out += _S0.pack(m.producer_id)
     out += pack_int32(len(m.topics))
-    for _e_topics in m.topics:
-        _encode_writable_txn_marker_topic_result_v0(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_writable_txn_marker_topic_result_v0(e_topics, out)
 
 
 def _encode_write_txn_markers_response_v0(m: WriteTxnMarkersResponse, out: bytearray) -> None:
     out += pack_int32(len(m.markers))
-    for _e_markers in m.markers:
-        _encode_writable_txn_marker_result_v0(_e_markers, out)
+    for e_markers in m.markers:
+        _encode_writable_txn_marker_result_v0(e_markers, out)
 
 
 def _encode_writable_txn_marker_partition_result_v1(m: WritableTxnMarkerPartitionResult, out: bytearray) -> None:
@@ -250,8 +250,8 @@ def _encode_writable_txn_marker_partition_result_v1(m: WritableTxnMarkerPartitio
 def _encode_writable_txn_marker_topic_result_v1(m: WritableTxnMarkerTopicResult, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_uvarint(out, len(m.partitions) + 1)
-    for _e_partitions in m.partitions:
-        _encode_writable_txn_marker_partition_result_v1(_e_partitions, out)
+    for e_partitions in m.partitions:
+        _encode_writable_txn_marker_partition_result_v1(e_partitions, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -261,8 +261,8 @@ def _encode_writable_txn_marker_topic_result_v1(m: WritableTxnMarkerTopicResult,
 def _encode_writable_txn_marker_result_v1(m: WritableTxnMarkerResult, out: bytearray) -> None:
     out += _S0.pack(m.producer_id)
     write_uvarint(out, len(m.topics) + 1)
-    for _e_topics in m.topics:
-        _encode_writable_txn_marker_topic_result_v1(_e_topics, out)
+    for e_topics in m.topics:
+        _encode_writable_txn_marker_topic_result_v1(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
@@ -271,8 +271,8 @@ def _encode_writable_txn_marker_result_v1(m: WritableTxnMarkerResult, out: bytea
 
 def _encode_write_txn_markers_response_v1(m: WriteTxnMarkersResponse, out: bytearray) -> None:
     write_uvarint(out, len(m.markers) + 1)
-    for _e_markers in m.markers:
-        _encode_writable_txn_marker_result_v1(_e_markers, out)
+    for e_markers in m.markers:
+        _encode_writable_txn_marker_result_v1(e_markers, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, list(m.unknown_tagged_fields))
     else:
