@@ -1,11 +1,13 @@
 """Generates josefk's message classes from Kafka's JSON message specs, as Kafka's own
 MessageGenerator does for the Java clients.
 
-    python -m josefk.protocol.messages.generator           # rewrite protocol/messages/generated/
-    python -m josefk.protocol.messages.generator --check   # exit 1 if the committed output differs
+    python -m josefk.protocol.messages.generator                 # rewrite protocol/messages/generated/
+    python -m josefk.protocol.messages.generator --check         # exit 1 if the committed output differs
+    python -m josefk.protocol.messages.generator --import-specs kafka-clients-X.jar   # replace specs/
 
-The specs are vendored in protocol/messages/specs/ (kafka-clients SPEC_VERSION, Apache 2.0, license
-headers kept), so regeneration and its check need no network. For each request, response and header
+The specs are vendored in protocol/messages/specs/ (the kafka-clients version in specs/VERSION,
+Apache 2.0, license headers and NOTICE kept), so regeneration and its check need no network;
+`make message-specs` fetches the pinned jar from Maven Central and imports it. For each request, response and header
 it writes one module: a slots dataclass per message and per nested struct, and straight-line
 encode and decode functions per (struct, version) - the versions that encode identically share one
 function. Nothing interprets a schema at run time.
@@ -17,14 +19,15 @@ import json
 import keyword
 import re
 import sys
+import zipfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from josefk.protocol.messages import codec
 
-SPEC_VERSION = "3.9.2"
 HERE = Path(__file__).resolve().parent
 SPECS = HERE / "specs"
+SPEC_VERSION = (SPECS / "VERSION").read_text().strip()
 OUT = HERE / "generated"
 TOP = 0x7FFF  # "N+" versions run to the highest a short can name
 
@@ -676,16 +679,41 @@ def render_registry(specs: list[MessageSpec]) -> str:
     return "\n".join(lines)
 
 
+def spec_paths(folder: Path) -> list[Path]:
+    """The specs of messages with versions (Kafka 4 keeps its removed APIs as validVersions none)."""
+    paths = sorted(folder.glob("*.json"))
+    return [p for p in paths if parse_versions(json.loads(strip_comments(p.read_text()))["validVersions"])]
+
+
 def generate() -> dict[str, str]:
     """File name -> content of everything under generated/."""
-    specs = [load(p) for p in sorted(SPECS.glob("*.json"))]
+    specs = [load(p) for p in spec_paths(SPECS)]
     files = {f"{module_name(s.name)}.py": Module(s).render() for s in specs}
     files["registry.py"] = render_registry(specs)
     files["__init__.py"] = '"""Generated message classes; see josefk.protocol.messages.generator."""\n'
     return files
 
 
+def import_specs(jar: Path) -> None:
+    """Replace specs/ with a kafka-clients jar's request, response and header specs, its NOTICE
+    and its version (the data specs - records, consumer protocol - are not messages on the wire)."""
+    with zipfile.ZipFile(jar) as z:
+        for old in SPECS.glob("*.json"):
+            old.unlink()
+        for name in z.namelist():
+            if name.startswith("common/message/") and name.endswith(".json"):
+                text = z.read(name).decode()
+                if json.loads(strip_comments(text))["type"] in ("request", "response", "header"):
+                    (SPECS / Path(name).name).write_text(text)
+        (SPECS / "NOTICE").write_bytes(z.read("NOTICE"))
+        version = z.read("kafka/kafka-version.properties").decode()
+    (SPECS / "VERSION").write_text(re.search(r"^version=(.+)$", version, re.M).group(1).strip() + "\n")  # type: ignore[union-attr]
+
+
 def main(argv: list[str]) -> int:
+    if argv[:1] == ["--import-specs"]:
+        import_specs(Path(argv[1]))
+        return 0
     files = generate()
     if "--check" in argv:
         stale = sorted(
