@@ -301,6 +301,9 @@ def write_tagged_fields(out: bytearray, fields: Iterable[tuple[int, bytes | byte
     """The tagged-field buffer: the known fields the caller encoded and the unknown ones it
     kept, sorted by tag as Kafka writes them."""
     ordered = sorted(fields, key=lambda f: f[0])
+    if not ordered:
+        out.append(0)
+        return
     write_uvarint(out, len(ordered))
     for tag, value in ordered:
         write_uvarint(out, tag)

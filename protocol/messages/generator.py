@@ -250,8 +250,9 @@ def dataclass_default(f: Field) -> str:
     return d
 
 
-def is_default(f: Field, expr: str) -> str:
-    """A Python condition: expr is not at the field's default."""
+def not_default(f: Field, expr: str) -> str:
+    """A Python condition: expr is not at the field's default. Structs compare with a module-level
+    default instance (_DEFAULT_<Struct>), not a new one per call."""
     d = default_value(f)
     if d == "None":
         return f"{expr} is not None"
@@ -259,6 +260,8 @@ def is_default(f: Field, expr: str) -> str:
         return f"({expr} is None or len({expr}) > 0)" if f.nullable is not None else f"len({expr}) > 0"
     if f.type == "bool":
         return f"not {expr}" if d == "True" else expr
+    if f.is_struct:
+        return f"{expr} != _DEFAULT_{f.element}"
     return f"{expr} != {d}"
 
 
@@ -431,7 +434,7 @@ class Module:
         body: list[str] = []
         for f in s.fields:
             if not f.present(version) and not f.tagged_in(version) and not f.ignorable:
-                body.append(f"if {is_default(f, 'm.' + f.attr)}:")
+                body.append(f"if {not_default(f, 'm.' + f.attr)}:")
                 body.append(f'    raise version_error("{s.name}", "{f.name}", {version})')
         regular = [f for f in s.fields if f.present(version) and not f.tagged_in(version)]
         i = 0
@@ -459,13 +462,13 @@ class Module:
         if not tagged:
             return [
                 "if m.unknown_tagged_fields:",
-                "    write_tagged_fields(out, list(m.unknown_tagged_fields))",
+                "    write_tagged_fields(out, m.unknown_tagged_fields)",
                 "else:",
                 "    out.append(0)",
             ]
         lines = ["_tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]"]
         for f in tagged:
-            lines.append(f"if {is_default(f, 'm.' + f.attr)}:")
+            lines.append(f"if {not_default(f, 'm.' + f.attr)}:")
             lines.append("    _t = bytearray()")
             value = self.encode_value(s, f, f"m.{f.attr}", version, True, out="_t")
             lines += ["    " + v for v in value]
@@ -614,6 +617,10 @@ class Module:
         for fmt, const in self.structs_fmt.items():
             lines.append(f'{const} = Struct("{fmt}")')
         lines += classes
+        defaults = sorted(set(re.findall(r"\b_DEFAULT_(\w+)", "\n".join(self.functions))))
+        if defaults:
+            lines += ["", "", "# What tagged and version-gated struct fields are compared with; never handed out."]
+            lines += [f"_DEFAULT_{name} = {name}()" for name in defaults]
         for fn in self.functions:
             lines += ["", "", fn]
         root = spec.name

@@ -100,7 +100,7 @@ def _encode_add_offsets_to_txn_request_v3(m: AddOffsetsToTxnRequest, out: bytear
     out += _S0.pack(m.producer_id, m.producer_epoch)
     write_compact_string(out, m.group_id)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -80,7 +80,7 @@ def _encode_add_offsets_to_txn_response_v0(m: AddOffsetsToTxnResponse, out: byte
 def _encode_add_offsets_to_txn_response_v3(m: AddOffsetsToTxnResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms, m.error_code)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -252,7 +252,7 @@ def _encode_add_partitions_to_txn_topic_v3(m: AddPartitionsToTxnTopic, out: byte
     write_uvarint(out, len(m.partitions) + 1)
     out += pack(f">{len(m.partitions)}i", *m.partitions)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -266,7 +266,7 @@ def _encode_add_partitions_to_txn_request_v3(m: AddPartitionsToTxnRequest, out: 
     for e_v3_and_below_topics in m.v3_and_below_topics:
         _encode_add_partitions_to_txn_topic_v3(e_v3_and_below_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -278,7 +278,7 @@ def _encode_add_partitions_to_txn_transaction_v4(m: AddPartitionsToTxnTransactio
     for e_topics in m.topics:
         _encode_add_partitions_to_txn_topic_v3(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -296,7 +296,7 @@ def _encode_add_partitions_to_txn_request_v4(m: AddPartitionsToTxnRequest, out: 
     for e_transactions in m.transactions:
         _encode_add_partitions_to_txn_transaction_v4(e_transactions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -314,7 +314,7 @@ def _encode_add_partitions_to_txn_request_v5(m: AddPartitionsToTxnRequest, out: 
     for e_transactions in m.transactions:
         _encode_add_partitions_to_txn_transaction_v4(e_transactions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -272,7 +272,7 @@ def _encode_add_partitions_to_txn_response_v2(m: AddPartitionsToTxnResponse, out
 def _encode_add_partitions_to_txn_partition_result_v3(m: AddPartitionsToTxnPartitionResult, out: bytearray) -> None:
     out += _S1.pack(m.partition_index, m.partition_error_code)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -283,7 +283,7 @@ def _encode_add_partitions_to_txn_topic_result_v3(m: AddPartitionsToTxnTopicResu
     for e_results_by_partition in m.results_by_partition:
         _encode_add_partitions_to_txn_partition_result_v3(e_results_by_partition, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -296,7 +296,7 @@ def _encode_add_partitions_to_txn_response_v3(m: AddPartitionsToTxnResponse, out
     for e_results_by_topic_v3_and_below in m.results_by_topic_v3_and_below:
         _encode_add_partitions_to_txn_topic_result_v3(e_results_by_topic_v3_and_below, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -307,7 +307,7 @@ def _encode_add_partitions_to_txn_result_v4(m: AddPartitionsToTxnResult, out: by
     for e_topic_results in m.topic_results:
         _encode_add_partitions_to_txn_topic_result_v3(e_topic_results, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -320,7 +320,7 @@ def _encode_add_partitions_to_txn_response_v4(m: AddPartitionsToTxnResponse, out
     for e_results_by_transaction in m.results_by_transaction:
         _encode_add_partitions_to_txn_result_v4(e_results_by_transaction, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -333,7 +333,7 @@ def _encode_add_partitions_to_txn_response_v5(m: AddPartitionsToTxnResponse, out
     for e_results_by_transaction in m.results_by_transaction:
         _encode_add_partitions_to_txn_result_v4(e_results_by_transaction, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -130,7 +130,7 @@ def _encode_listener_v0(m: Listener, out: bytearray) -> None:
     write_compact_string(out, m.host)
     out += _S1.pack(m.port)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -143,7 +143,7 @@ def _encode_add_raft_voter_request_v0(m: AddRaftVoterRequest, out: bytearray) ->
     for e_listeners in m.listeners:
         _encode_listener_v0(e_listeners, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

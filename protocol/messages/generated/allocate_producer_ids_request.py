@@ -70,7 +70,7 @@ def _decode_allocate_producer_ids_request_v0(buf: memoryview, pos: int) -> tuple
 def _encode_allocate_producer_ids_request_v0(m: AllocateProducerIdsRequest, out: bytearray) -> None:
     out += _S0.pack(m.broker_id, m.broker_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

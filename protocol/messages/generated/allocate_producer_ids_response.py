@@ -74,7 +74,7 @@ def _decode_allocate_producer_ids_response_v0(buf: memoryview, pos: int) -> tupl
 def _encode_allocate_producer_ids_response_v0(m: AllocateProducerIdsResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms, m.error_code, m.producer_id_start, m.producer_id_len)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -261,7 +261,7 @@ def _encode_entity_data_v1(m: EntityData, out: bytearray) -> None:
     write_compact_string(out, m.entity_type)
     write_compact_nullable_string(out, m.entity_name)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -270,7 +270,7 @@ def _encode_op_data_v1(m: OpData, out: bytearray) -> None:
     write_compact_string(out, m.key)
     out += _S0.pack(m.value, m.remove)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -283,7 +283,7 @@ def _encode_entry_data_v1(m: EntryData, out: bytearray) -> None:
     for e_ops in m.ops:
         _encode_op_data_v1(e_ops, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -294,7 +294,7 @@ def _encode_alter_client_quotas_request_v1(m: AlterClientQuotasRequest, out: byt
         _encode_entry_data_v1(e_entries, out)
     out += _S1.pack(m.validate_only)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -213,7 +213,7 @@ def _encode_entity_data_v1(m: EntityData, out: bytearray) -> None:
     write_compact_string(out, m.entity_type)
     write_compact_nullable_string(out, m.entity_name)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -225,7 +225,7 @@ def _encode_entry_data_v1(m: EntryData, out: bytearray) -> None:
     for e_entity in m.entity:
         _encode_entity_data_v1(e_entity, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -236,7 +236,7 @@ def _encode_alter_client_quotas_response_v1(m: AlterClientQuotasResponse, out: b
     for e_entries in m.entries:
         _encode_entry_data_v1(e_entries, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

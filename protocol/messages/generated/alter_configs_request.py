@@ -213,7 +213,7 @@ def _encode_alterable_config_v2(m: AlterableConfig, out: bytearray) -> None:
     write_compact_string(out, m.name)
     write_compact_nullable_string(out, m.value)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -225,7 +225,7 @@ def _encode_alter_configs_resource_v2(m: AlterConfigsResource, out: bytearray) -
     for e_configs in m.configs:
         _encode_alterable_config_v2(e_configs, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -236,7 +236,7 @@ def _encode_alter_configs_request_v2(m: AlterConfigsRequest, out: bytearray) -> 
         _encode_alter_configs_resource_v2(e_resources, out)
     out += _S1.pack(m.validate_only)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

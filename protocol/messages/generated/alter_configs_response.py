@@ -170,7 +170,7 @@ def _encode_alter_configs_resource_response_v2(m: AlterConfigsResourceResponse, 
     out += _S2.pack(m.resource_type)
     write_compact_string(out, m.resource_name)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -181,7 +181,7 @@ def _encode_alter_configs_response_v2(m: AlterConfigsResponse, out: bytearray) -
     for e_responses in m.responses:
         _encode_alter_configs_resource_response_v2(e_responses, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -149,7 +149,7 @@ def _encode_reassignable_partition_v0(m: ReassignablePartition, out: bytearray) 
         write_uvarint(out, len(m.replicas) + 1)
         out += pack(f">{len(m.replicas)}i", *m.replicas)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -160,7 +160,7 @@ def _encode_reassignable_topic_v0(m: ReassignableTopic, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_reassignable_partition_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -171,7 +171,7 @@ def _encode_alter_partition_reassignments_request_v0(m: AlterPartitionReassignme
     for e_topics in m.topics:
         _encode_reassignable_topic_v0(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

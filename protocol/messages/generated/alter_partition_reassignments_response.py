@@ -150,7 +150,7 @@ def _encode_reassignable_partition_response_v0(m: ReassignablePartitionResponse,
     out += _S0.pack(m.partition_index, m.error_code)
     write_compact_nullable_string(out, m.error_message)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -161,7 +161,7 @@ def _encode_reassignable_topic_response_v0(m: ReassignableTopicResponse, out: by
     for e_partitions in m.partitions:
         _encode_reassignable_partition_response_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -173,7 +173,7 @@ def _encode_alter_partition_reassignments_response_v0(m: AlterPartitionReassignm
     for e_responses in m.responses:
         _encode_reassignable_topic_response_v0(e_responses, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

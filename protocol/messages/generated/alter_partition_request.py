@@ -356,7 +356,7 @@ def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
     out += pack(f">{len(m.new_isr)}i", *m.new_isr)
     out += _S2.pack(m.partition_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -367,7 +367,7 @@ def _encode_topic_data_v0(m: TopicData, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_data_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -378,7 +378,7 @@ def _encode_alter_partition_request_v0(m: AlterPartitionRequest, out: bytearray)
     for e_topics in m.topics:
         _encode_topic_data_v0(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -391,7 +391,7 @@ def _encode_partition_data_v1(m: PartitionData, out: bytearray) -> None:
     out += pack(f">{len(m.new_isr)}i", *m.new_isr)
     out += _S3.pack(m.leader_recovery_state, m.partition_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -402,7 +402,7 @@ def _encode_topic_data_v1(m: TopicData, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_data_v1(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -413,7 +413,7 @@ def _encode_alter_partition_request_v1(m: AlterPartitionRequest, out: bytearray)
     for e_topics in m.topics:
         _encode_topic_data_v1(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -426,7 +426,7 @@ def _encode_partition_data_v2(m: PartitionData, out: bytearray) -> None:
     out += pack(f">{len(m.new_isr)}i", *m.new_isr)
     out += _S3.pack(m.leader_recovery_state, m.partition_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -437,7 +437,7 @@ def _encode_topic_data_v2(m: TopicData, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_data_v2(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -448,7 +448,7 @@ def _encode_alter_partition_request_v2(m: AlterPartitionRequest, out: bytearray)
     for e_topics in m.topics:
         _encode_topic_data_v2(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -456,7 +456,7 @@ def _encode_alter_partition_request_v2(m: AlterPartitionRequest, out: bytearray)
 def _encode_broker_state_v3(m: BrokerState, out: bytearray) -> None:
     out += _S0.pack(m.broker_id, m.broker_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -470,7 +470,7 @@ def _encode_partition_data_v3(m: PartitionData, out: bytearray) -> None:
         _encode_broker_state_v3(e_new_isr_with_epochs, out)
     out += _S3.pack(m.leader_recovery_state, m.partition_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -481,7 +481,7 @@ def _encode_topic_data_v3(m: TopicData, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_data_v3(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -492,7 +492,7 @@ def _encode_alter_partition_request_v3(m: AlterPartitionRequest, out: bytearray)
     for e_topics in m.topics:
         _encode_topic_data_v3(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -269,7 +269,7 @@ def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
     out += pack(f">{len(m.isr)}i", *m.isr)
     out += _S2.pack(m.partition_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -280,7 +280,7 @@ def _encode_topic_data_v0(m: TopicData, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_data_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -291,7 +291,7 @@ def _encode_alter_partition_response_v0(m: AlterPartitionResponse, out: bytearra
     for e_topics in m.topics:
         _encode_topic_data_v0(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -302,7 +302,7 @@ def _encode_partition_data_v1(m: PartitionData, out: bytearray) -> None:
     out += pack(f">{len(m.isr)}i", *m.isr)
     out += _S3.pack(m.leader_recovery_state, m.partition_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -313,7 +313,7 @@ def _encode_topic_data_v1(m: TopicData, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_data_v1(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -324,7 +324,7 @@ def _encode_alter_partition_response_v1(m: AlterPartitionResponse, out: bytearra
     for e_topics in m.topics:
         _encode_topic_data_v1(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -335,7 +335,7 @@ def _encode_topic_data_v2(m: TopicData, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_data_v1(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -346,7 +346,7 @@ def _encode_alter_partition_response_v2(m: AlterPartitionResponse, out: bytearra
     for e_topics in m.topics:
         _encode_topic_data_v2(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -205,7 +205,7 @@ def _encode_alter_replica_log_dir_topic_v2(m: AlterReplicaLogDirTopic, out: byte
     write_uvarint(out, len(m.partitions) + 1)
     out += pack(f">{len(m.partitions)}i", *m.partitions)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -216,7 +216,7 @@ def _encode_alter_replica_log_dir_v2(m: AlterReplicaLogDir, out: bytearray) -> N
     for e_topics in m.topics:
         _encode_alter_replica_log_dir_topic_v2(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -226,7 +226,7 @@ def _encode_alter_replica_log_dirs_request_v2(m: AlterReplicaLogDirsRequest, out
     for e_dirs in m.dirs:
         _encode_alter_replica_log_dir_v2(e_dirs, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

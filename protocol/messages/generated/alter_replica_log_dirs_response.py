@@ -196,7 +196,7 @@ def _encode_alter_replica_log_dirs_response_v0(m: AlterReplicaLogDirsResponse, o
 def _encode_alter_replica_log_dir_partition_result_v2(m: AlterReplicaLogDirPartitionResult, out: bytearray) -> None:
     out += _S1.pack(m.partition_index, m.error_code)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -207,7 +207,7 @@ def _encode_alter_replica_log_dir_topic_result_v2(m: AlterReplicaLogDirTopicResu
     for e_partitions in m.partitions:
         _encode_alter_replica_log_dir_partition_result_v2(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -218,7 +218,7 @@ def _encode_alter_replica_log_dirs_response_v2(m: AlterReplicaLogDirsResponse, o
     for e_results in m.results:
         _encode_alter_replica_log_dir_topic_result_v2(e_results, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

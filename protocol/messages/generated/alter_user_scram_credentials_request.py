@@ -153,7 +153,7 @@ def _encode_scram_credential_deletion_v0(m: ScramCredentialDeletion, out: bytear
     write_compact_string(out, m.name)
     out += _S0.pack(m.mechanism)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -164,7 +164,7 @@ def _encode_scram_credential_upsertion_v0(m: ScramCredentialUpsertion, out: byte
     write_compact_bytes(out, m.salt)
     write_compact_bytes(out, m.salted_password)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -177,7 +177,7 @@ def _encode_alter_user_scram_credentials_request_v0(m: AlterUserScramCredentials
     for e_upsertions in m.upsertions:
         _encode_scram_credential_upsertion_v0(e_upsertions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -117,7 +117,7 @@ def _encode_alter_user_scram_credentials_result_v0(m: AlterUserScramCredentialsR
     out += _S1.pack(m.error_code)
     write_compact_nullable_string(out, m.error_message)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -128,7 +128,7 @@ def _encode_alter_user_scram_credentials_response_v0(m: AlterUserScramCredential
     for e_results in m.results:
         _encode_alter_user_scram_credentials_result_v0(e_results, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -81,7 +81,7 @@ def _encode_api_versions_request_v3(m: ApiVersionsRequest, out: bytearray) -> No
     write_compact_string(out, m.client_software_name)
     write_compact_string(out, m.client_software_version)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

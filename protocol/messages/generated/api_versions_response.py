@@ -272,7 +272,7 @@ def _encode_api_versions_response_v1(m: ApiVersionsResponse, out: bytearray) -> 
 def _encode_api_version_v3(m: ApiVersion, out: bytearray) -> None:
     out += _S1.pack(m.api_key, m.min_version, m.max_version)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -281,7 +281,7 @@ def _encode_supported_feature_key_v3(m: SupportedFeatureKey, out: bytearray) -> 
     write_compact_string(out, m.name)
     out += _S3.pack(m.min_version, m.max_version)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -290,7 +290,7 @@ def _encode_finalized_feature_key_v3(m: FinalizedFeatureKey, out: bytearray) -> 
     write_compact_string(out, m.name)
     out += _S3.pack(m.max_version_level, m.min_version_level)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -170,7 +170,7 @@ def _decode_assign_replicas_to_dirs_request_v0(buf: memoryview, pos: int) -> tup
 def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
     out += _S1.pack(m.partition_index)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -181,7 +181,7 @@ def _encode_topic_data_v0(m: TopicData, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_data_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -192,7 +192,7 @@ def _encode_directory_data_v0(m: DirectoryData, out: bytearray) -> None:
     for e_topics in m.topics:
         _encode_topic_data_v0(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -203,7 +203,7 @@ def _encode_assign_replicas_to_dirs_request_v0(m: AssignReplicasToDirsRequest, o
     for e_directories in m.directories:
         _encode_directory_data_v0(e_directories, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

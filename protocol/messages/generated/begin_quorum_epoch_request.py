@@ -258,7 +258,7 @@ def _encode_partition_data_v1(m: PartitionData, out: bytearray) -> None:
     out += m.voter_directory_id.bytes
     out += _S2.pack(m.leader_id, m.leader_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -269,7 +269,7 @@ def _encode_topic_data_v1(m: TopicData, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_data_v1(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -279,7 +279,7 @@ def _encode_leader_endpoint_v1(m: LeaderEndpoint, out: bytearray) -> None:
     write_compact_string(out, m.host)
     out += _S3.pack(m.port)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -294,7 +294,7 @@ def _encode_begin_quorum_epoch_request_v1(m: BeginQuorumEpochRequest, out: bytea
     for e_leader_endpoints in m.leader_endpoints:
         _encode_leader_endpoint_v1(e_leader_endpoints, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

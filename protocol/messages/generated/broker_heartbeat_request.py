@@ -115,7 +115,7 @@ def _encode_broker_heartbeat_request_v0(m: BrokerHeartbeatRequest, out: bytearra
         raise version_error("BrokerHeartbeatRequest", "OfflineLogDirs", 0)
     out += _S0.pack(m.broker_id, m.broker_epoch, m.current_metadata_offset, m.want_fence, m.want_shut_down)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -76,7 +76,7 @@ def _decode_broker_heartbeat_response_v0(buf: memoryview, pos: int) -> tuple[Bro
 def _encode_broker_heartbeat_response_v0(m: BrokerHeartbeatResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms, m.error_code, m.is_caught_up, m.is_fenced, m.should_shut_down)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

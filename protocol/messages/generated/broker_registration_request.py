@@ -312,7 +312,7 @@ def _encode_listener_v0(m: Listener, out: bytearray) -> None:
     write_compact_string(out, m.host)
     out += _S1.pack(m.port, m.security_protocol)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -321,7 +321,7 @@ def _encode_feature_v0(m: Feature, out: bytearray) -> None:
     write_compact_string(out, m.name)
     out += _S2.pack(m.min_supported_version, m.max_supported_version)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -340,7 +340,7 @@ def _encode_broker_registration_request_v0(m: BrokerRegistrationRequest, out: by
         _encode_feature_v0(e_features, out)
     write_compact_nullable_string(out, m.rack)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -358,7 +358,7 @@ def _encode_broker_registration_request_v1(m: BrokerRegistrationRequest, out: by
     write_compact_nullable_string(out, m.rack)
     out += _S3.pack(m.is_migrating_zk_broker)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -379,7 +379,7 @@ def _encode_broker_registration_request_v2(m: BrokerRegistrationRequest, out: by
     for e_log_dirs in m.log_dirs:
         out += e_log_dirs.bytes
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -401,7 +401,7 @@ def _encode_broker_registration_request_v3(m: BrokerRegistrationRequest, out: by
         out += e_log_dirs.bytes
     out += _S4.pack(m.previous_broker_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -72,7 +72,7 @@ def _decode_broker_registration_response_v0(buf: memoryview, pos: int) -> tuple[
 def _encode_broker_registration_response_v0(m: BrokerRegistrationResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms, m.error_code, m.broker_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

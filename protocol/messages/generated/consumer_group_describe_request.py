@@ -87,7 +87,7 @@ def _encode_consumer_group_describe_request_v0(m: ConsumerGroupDescribeRequest, 
         write_compact_string(out, e_group_ids)
     out += _S0.pack(m.include_authorized_operations)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -274,7 +274,7 @@ def _encode_topic_partitions_v0(m: TopicPartitions, out: bytearray) -> None:
     write_uvarint(out, len(m.partitions) + 1)
     out += pack(f">{len(m.partitions)}i", *m.partitions)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -284,7 +284,7 @@ def _encode_assignment_v0(m: Assignment, out: bytearray) -> None:
     for e_topic_partitions in m.topic_partitions:
         _encode_topic_partitions_v0(e_topic_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -303,7 +303,7 @@ def _encode_member_v0(m: Member, out: bytearray) -> None:
     _encode_assignment_v0(m.assignment, out)
     _encode_assignment_v0(m.target_assignment, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -320,7 +320,7 @@ def _encode_described_group_v0(m: DescribedGroup, out: bytearray) -> None:
         _encode_member_v0(e_members, out)
     out += _S0.pack(m.authorized_operations)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -331,7 +331,7 @@ def _encode_consumer_group_describe_response_v0(m: ConsumerGroupDescribeResponse
     for e_groups in m.groups:
         _encode_described_group_v0(e_groups, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

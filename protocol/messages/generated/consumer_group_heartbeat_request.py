@@ -155,7 +155,7 @@ def _encode_topic_partitions_v0(m: TopicPartitions, out: bytearray) -> None:
     write_uvarint(out, len(m.partitions) + 1)
     out += pack(f">{len(m.partitions)}i", *m.partitions)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -181,7 +181,7 @@ def _encode_consumer_group_heartbeat_request_v0(m: ConsumerGroupHeartbeatRequest
         for e_topic_partitions in m.topic_partitions:
             _encode_topic_partitions_v0(e_topic_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

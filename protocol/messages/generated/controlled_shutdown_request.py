@@ -91,7 +91,7 @@ def _encode_controlled_shutdown_request_v2(m: ControlledShutdownRequest, out: by
 def _encode_controlled_shutdown_request_v3(m: ControlledShutdownRequest, out: bytearray) -> None:
     out += _S1.pack(m.broker_id, m.broker_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -149,7 +149,7 @@ def _encode_remaining_partition_v3(m: RemainingPartition, out: bytearray) -> Non
     write_compact_string(out, m.topic_name)
     out += _S1.pack(m.partition_index)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -160,7 +160,7 @@ def _encode_controlled_shutdown_response_v3(m: ControlledShutdownResponse, out: 
     for e_remaining_partitions in m.remaining_partitions:
         _encode_remaining_partition_v3(e_remaining_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

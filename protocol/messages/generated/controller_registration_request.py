@@ -167,7 +167,7 @@ def _encode_listener_v0(m: Listener, out: bytearray) -> None:
     write_compact_string(out, m.host)
     out += _S2.pack(m.port, m.security_protocol)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -176,7 +176,7 @@ def _encode_feature_v0(m: Feature, out: bytearray) -> None:
     write_compact_string(out, m.name)
     out += _S3.pack(m.min_supported_version, m.max_supported_version)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -192,7 +192,7 @@ def _encode_controller_registration_request_v0(m: ControllerRegistrationRequest,
     for e_features in m.features:
         _encode_feature_v0(e_features, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

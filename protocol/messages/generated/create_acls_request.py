@@ -220,7 +220,7 @@ def _encode_acl_creation_v2(m: AclCreation, out: bytearray) -> None:
     write_compact_string(out, m.host)
     out += _S1.pack(m.operation, m.permission_type)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -230,7 +230,7 @@ def _encode_create_acls_request_v2(m: CreateAclsRequest, out: bytearray) -> None
     for e_creations in m.creations:
         _encode_acl_creation_v2(e_creations, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -149,7 +149,7 @@ def _encode_acl_creation_result_v2(m: AclCreationResult, out: bytearray) -> None
     out += _S1.pack(m.error_code)
     write_compact_nullable_string(out, m.error_message)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -160,7 +160,7 @@ def _encode_create_acls_response_v2(m: CreateAclsResponse, out: bytearray) -> No
     for e_results in m.results:
         _encode_acl_creation_result_v2(e_results, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

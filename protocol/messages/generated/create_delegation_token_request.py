@@ -194,7 +194,7 @@ def _encode_creatable_renewers_v2(m: CreatableRenewers, out: bytearray) -> None:
     write_compact_string(out, m.principal_type)
     write_compact_string(out, m.principal_name)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -209,7 +209,7 @@ def _encode_create_delegation_token_request_v2(m: CreateDelegationTokenRequest, 
         _encode_creatable_renewers_v2(e_renewers, out)
     out += _S0.pack(m.max_lifetime_ms)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -222,7 +222,7 @@ def _encode_create_delegation_token_request_v3(m: CreateDelegationTokenRequest, 
         _encode_creatable_renewers_v2(e_renewers, out)
     out += _S0.pack(m.max_lifetime_ms)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -194,7 +194,7 @@ def _encode_create_delegation_token_response_v2(m: CreateDelegationTokenResponse
     write_compact_bytes(out, m.hmac)
     out += _S2.pack(m.throttle_time_ms)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -210,7 +210,7 @@ def _encode_create_delegation_token_response_v3(m: CreateDelegationTokenResponse
     write_compact_bytes(out, m.hmac)
     out += _S2.pack(m.throttle_time_ms)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -218,7 +218,7 @@ def _encode_create_partitions_assignment_v2(m: CreatePartitionsAssignment, out: 
     write_uvarint(out, len(m.broker_ids) + 1)
     out += pack(f">{len(m.broker_ids)}i", *m.broker_ids)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -233,7 +233,7 @@ def _encode_create_partitions_topic_v2(m: CreatePartitionsTopic, out: bytearray)
         for e_assignments in m.assignments:
             _encode_create_partitions_assignment_v2(e_assignments, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -244,7 +244,7 @@ def _encode_create_partitions_request_v2(m: CreatePartitionsRequest, out: bytear
         _encode_create_partitions_topic_v2(e_topics, out)
     out += _S1.pack(m.timeout_ms, m.validate_only)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

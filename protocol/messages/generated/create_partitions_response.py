@@ -161,7 +161,7 @@ def _encode_create_partitions_topic_result_v2(m: CreatePartitionsTopicResult, ou
     out += _S1.pack(m.error_code)
     write_compact_nullable_string(out, m.error_message)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -172,7 +172,7 @@ def _encode_create_partitions_response_v2(m: CreatePartitionsResponse, out: byte
     for e_results in m.results:
         _encode_create_partitions_topic_result_v2(e_results, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -315,7 +315,7 @@ def _encode_creatable_replica_assignment_v5(m: CreatableReplicaAssignment, out: 
     write_uvarint(out, len(m.broker_ids) + 1)
     out += pack(f">{len(m.broker_ids)}i", *m.broker_ids)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -324,7 +324,7 @@ def _encode_creatable_topic_config_v5(m: CreatableTopicConfig, out: bytearray) -
     write_compact_string(out, m.name)
     write_compact_nullable_string(out, m.value)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -339,7 +339,7 @@ def _encode_creatable_topic_v5(m: CreatableTopic, out: bytearray) -> None:
     for e_configs in m.configs:
         _encode_creatable_topic_config_v5(e_configs, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -350,7 +350,7 @@ def _encode_create_topics_request_v5(m: CreateTopicsRequest, out: bytearray) -> 
         _encode_creatable_topic_v5(e_topics, out)
     out += _S2.pack(m.timeout_ms, m.validate_only)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

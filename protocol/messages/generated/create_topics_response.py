@@ -340,7 +340,7 @@ def _encode_creatable_topic_configs_v5(m: CreatableTopicConfigs, out: bytearray)
     write_compact_nullable_string(out, m.value)
     out += _S3.pack(m.read_only, m.config_source, m.is_sensitive)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -370,7 +370,7 @@ def _encode_create_topics_response_v5(m: CreateTopicsResponse, out: bytearray) -
     for e_topics in m.topics:
         _encode_creatable_topic_result_v5(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -401,7 +401,7 @@ def _encode_create_topics_response_v7(m: CreateTopicsResponse, out: bytearray) -
     for e_topics in m.topics:
         _encode_creatable_topic_result_v7(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

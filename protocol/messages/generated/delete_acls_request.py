@@ -220,7 +220,7 @@ def _encode_delete_acls_filter_v2(m: DeleteAclsFilter, out: bytearray) -> None:
     write_compact_nullable_string(out, m.host_filter)
     out += _S1.pack(m.operation, m.permission_type)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -230,7 +230,7 @@ def _encode_delete_acls_request_v2(m: DeleteAclsRequest, out: bytearray) -> None
     for e_filters in m.filters:
         _encode_delete_acls_filter_v2(e_filters, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

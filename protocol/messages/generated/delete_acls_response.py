@@ -343,7 +343,7 @@ def _encode_delete_acls_matching_acl_v2(m: DeleteAclsMatchingAcl, out: bytearray
     write_compact_string(out, m.host)
     out += _S3.pack(m.operation, m.permission_type)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -355,7 +355,7 @@ def _encode_delete_acls_filter_result_v2(m: DeleteAclsFilterResult, out: bytearr
     for e_matching_acls in m.matching_acls:
         _encode_delete_acls_matching_acl_v2(e_matching_acls, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -366,7 +366,7 @@ def _encode_delete_acls_response_v2(m: DeleteAclsResponse, out: bytearray) -> No
     for e_filter_results in m.filter_results:
         _encode_delete_acls_filter_result_v2(e_filter_results, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -103,7 +103,7 @@ def _encode_delete_groups_request_v2(m: DeleteGroupsRequest, out: bytearray) -> 
     for e_groups_names in m.groups_names:
         write_compact_string(out, e_groups_names)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

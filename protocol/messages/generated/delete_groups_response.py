@@ -149,7 +149,7 @@ def _encode_deletable_group_result_v2(m: DeletableGroupResult, out: bytearray) -
     write_compact_string(out, m.group_id)
     out += _S1.pack(m.error_code)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -160,7 +160,7 @@ def _encode_delete_groups_response_v2(m: DeleteGroupsResponse, out: bytearray) -
     for e_results in m.results:
         _encode_deletable_group_result_v2(e_results, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

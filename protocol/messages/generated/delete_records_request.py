@@ -196,7 +196,7 @@ def _encode_delete_records_request_v0(m: DeleteRecordsRequest, out: bytearray) -
 def _encode_delete_records_partition_v2(m: DeleteRecordsPartition, out: bytearray) -> None:
     out += _S0.pack(m.partition_index, m.offset)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -207,7 +207,7 @@ def _encode_delete_records_topic_v2(m: DeleteRecordsTopic, out: bytearray) -> No
     for e_partitions in m.partitions:
         _encode_delete_records_partition_v2(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -218,7 +218,7 @@ def _encode_delete_records_request_v2(m: DeleteRecordsRequest, out: bytearray) -
         _encode_delete_records_topic_v2(e_topics, out)
     out += _S1.pack(m.timeout_ms)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -198,7 +198,7 @@ def _encode_delete_records_response_v0(m: DeleteRecordsResponse, out: bytearray)
 def _encode_delete_records_partition_result_v2(m: DeleteRecordsPartitionResult, out: bytearray) -> None:
     out += _S1.pack(m.partition_index, m.low_watermark, m.error_code)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -209,7 +209,7 @@ def _encode_delete_records_topic_result_v2(m: DeleteRecordsTopicResult, out: byt
     for e_partitions in m.partitions:
         _encode_delete_records_partition_result_v2(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -220,7 +220,7 @@ def _encode_delete_records_response_v2(m: DeleteRecordsResponse, out: bytearray)
     for e_topics in m.topics:
         _encode_delete_records_topic_result_v2(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -138,7 +138,7 @@ def _decode_delete_share_group_state_request_v0(buf: memoryview, pos: int) -> tu
 def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
     out += _S0.pack(m.partition)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -149,7 +149,7 @@ def _encode_delete_state_data_v0(m: DeleteStateData, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_data_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -160,7 +160,7 @@ def _encode_delete_share_group_state_request_v0(m: DeleteShareGroupStateRequest,
     for e_topics in m.topics:
         _encode_delete_state_data_v0(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -196,7 +196,7 @@ def _encode_delete_topics_request_v4(m: DeleteTopicsRequest, out: bytearray) -> 
         write_compact_string(out, e_topic_names)
     out += _S0.pack(m.timeout_ms)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -209,7 +209,7 @@ def _encode_delete_topics_request_v5(m: DeleteTopicsRequest, out: bytearray) -> 
         write_compact_string(out, e_topic_names)
     out += _S0.pack(m.timeout_ms)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -218,7 +218,7 @@ def _encode_delete_topic_state_v6(m: DeleteTopicState, out: bytearray) -> None:
     write_compact_nullable_string(out, m.name)
     out += m.topic_id.bytes
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -229,7 +229,7 @@ def _encode_delete_topics_request_v6(m: DeleteTopicsRequest, out: bytearray) -> 
         _encode_delete_topic_state_v6(e_topics, out)
     out += _S0.pack(m.timeout_ms)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

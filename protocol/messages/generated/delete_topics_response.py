@@ -289,7 +289,7 @@ def _encode_deletable_topic_result_v4(m: DeletableTopicResult, out: bytearray) -
     write_compact_string(out, m.name)
     out += _S0.pack(m.error_code)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -300,7 +300,7 @@ def _encode_delete_topics_response_v4(m: DeleteTopicsResponse, out: bytearray) -
     for e_responses in m.responses:
         _encode_deletable_topic_result_v4(e_responses, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -312,7 +312,7 @@ def _encode_deletable_topic_result_v5(m: DeletableTopicResult, out: bytearray) -
     out += _S0.pack(m.error_code)
     write_compact_nullable_string(out, m.error_message)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -323,7 +323,7 @@ def _encode_delete_topics_response_v5(m: DeleteTopicsResponse, out: bytearray) -
     for e_responses in m.responses:
         _encode_deletable_topic_result_v5(e_responses, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -334,7 +334,7 @@ def _encode_deletable_topic_result_v6(m: DeletableTopicResult, out: bytearray) -
     out += _S0.pack(m.error_code)
     write_compact_nullable_string(out, m.error_message)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -345,7 +345,7 @@ def _encode_delete_topics_response_v6(m: DeleteTopicsResponse, out: bytearray) -
     for e_responses in m.responses:
         _encode_deletable_topic_result_v6(e_responses, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

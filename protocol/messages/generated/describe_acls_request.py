@@ -150,7 +150,7 @@ def _encode_describe_acls_request_v2(m: DescribeAclsRequest, out: bytearray) -> 
     write_compact_nullable_string(out, m.host_filter)
     out += _S1.pack(m.operation, m.permission_type)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

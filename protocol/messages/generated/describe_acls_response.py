@@ -293,7 +293,7 @@ def _encode_acl_description_v2(m: AclDescription, out: bytearray) -> None:
     write_compact_string(out, m.host)
     out += _S2.pack(m.operation, m.permission_type)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -306,7 +306,7 @@ def _encode_describe_acls_resource_v2(m: DescribeAclsResource, out: bytearray) -
     for e_acls in m.acls:
         _encode_acl_description_v2(e_acls, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -318,7 +318,7 @@ def _encode_describe_acls_response_v2(m: DescribeAclsResponse, out: bytearray) -
     for e_resources in m.resources:
         _encode_describe_acls_resource_v2(e_resources, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -161,7 +161,7 @@ def _encode_component_data_v1(m: ComponentData, out: bytearray) -> None:
     out += _S0.pack(m.match_type)
     write_compact_nullable_string(out, m.match)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -172,7 +172,7 @@ def _encode_describe_client_quotas_request_v1(m: DescribeClientQuotasRequest, ou
         _encode_component_data_v1(e_components, out)
     out += _S1.pack(m.strict)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -271,7 +271,7 @@ def _encode_entity_data_v1(m: EntityData, out: bytearray) -> None:
     write_compact_string(out, m.entity_type)
     write_compact_nullable_string(out, m.entity_name)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -280,7 +280,7 @@ def _encode_value_data_v1(m: ValueData, out: bytearray) -> None:
     write_compact_string(out, m.key)
     out += _S1.pack(m.value)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -293,7 +293,7 @@ def _encode_entry_data_v1(m: EntryData, out: bytearray) -> None:
     for e_values in m.values:
         _encode_value_data_v1(e_values, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -308,7 +308,7 @@ def _encode_describe_client_quotas_response_v1(m: DescribeClientQuotasResponse, 
         for e_entries in m.entries:
             _encode_entry_data_v1(e_entries, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

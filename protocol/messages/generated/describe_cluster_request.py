@@ -85,7 +85,7 @@ def _encode_describe_cluster_request_v0(m: DescribeClusterRequest, out: bytearra
         raise version_error("DescribeClusterRequest", "EndpointType", 0)
     out += _S0.pack(m.include_cluster_authorized_operations)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -93,7 +93,7 @@ def _encode_describe_cluster_request_v0(m: DescribeClusterRequest, out: bytearra
 def _encode_describe_cluster_request_v1(m: DescribeClusterRequest, out: bytearray) -> None:
     out += _S1.pack(m.include_cluster_authorized_operations, m.endpoint_type)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -174,7 +174,7 @@ def _encode_describe_cluster_broker_v0(m: DescribeClusterBroker, out: bytearray)
     out += _S1.pack(m.port)
     write_compact_nullable_string(out, m.rack)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -191,7 +191,7 @@ def _encode_describe_cluster_response_v0(m: DescribeClusterResponse, out: bytear
         _encode_describe_cluster_broker_v0(e_brokers, out)
     out += _S1.pack(m.cluster_authorized_operations)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -207,7 +207,7 @@ def _encode_describe_cluster_response_v1(m: DescribeClusterResponse, out: bytear
         _encode_describe_cluster_broker_v0(e_brokers, out)
     out += _S1.pack(m.cluster_authorized_operations)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -241,7 +241,7 @@ def _encode_describe_configs_resource_v4(m: DescribeConfigsResource, out: bytear
         for e_configuration_keys in m.configuration_keys:
             write_compact_string(out, e_configuration_keys)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -252,7 +252,7 @@ def _encode_describe_configs_request_v4(m: DescribeConfigsRequest, out: bytearra
         _encode_describe_configs_resource_v4(e_resources, out)
     out += _S2.pack(m.include_synonyms, m.include_documentation)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

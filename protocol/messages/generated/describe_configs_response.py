@@ -508,7 +508,7 @@ def _encode_describe_configs_synonym_v4(m: DescribeConfigsSynonym, out: bytearra
     write_compact_nullable_string(out, m.value)
     out += _S2.pack(m.source)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -525,7 +525,7 @@ def _encode_describe_configs_resource_result_v4(m: DescribeConfigsResourceResult
     out += _S2.pack(m.config_type)
     write_compact_nullable_string(out, m.documentation)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -539,7 +539,7 @@ def _encode_describe_configs_result_v4(m: DescribeConfigsResult, out: bytearray)
     for e_configs in m.configs:
         _encode_describe_configs_resource_result_v4(e_configs, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -550,7 +550,7 @@ def _encode_describe_configs_response_v4(m: DescribeConfigsResponse, out: bytear
     for e_results in m.results:
         _encode_describe_configs_result_v4(e_results, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

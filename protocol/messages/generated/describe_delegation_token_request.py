@@ -141,7 +141,7 @@ def _encode_describe_delegation_token_owner_v2(m: DescribeDelegationTokenOwner, 
     write_compact_string(out, m.principal_type)
     write_compact_string(out, m.principal_name)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -154,7 +154,7 @@ def _encode_describe_delegation_token_request_v2(m: DescribeDelegationTokenReque
         for e_owners in m.owners:
             _encode_describe_delegation_token_owner_v2(e_owners, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

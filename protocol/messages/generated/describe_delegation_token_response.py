@@ -332,7 +332,7 @@ def _encode_described_delegation_token_renewer_v2(m: DescribedDelegationTokenRen
     write_compact_string(out, m.principal_type)
     write_compact_string(out, m.principal_name)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -351,7 +351,7 @@ def _encode_described_delegation_token_v2(m: DescribedDelegationToken, out: byte
     for e_renewers in m.renewers:
         _encode_described_delegation_token_renewer_v2(e_renewers, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -363,7 +363,7 @@ def _encode_describe_delegation_token_response_v2(m: DescribeDelegationTokenResp
         _encode_described_delegation_token_v2(e_tokens, out)
     out += _S2.pack(m.throttle_time_ms)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -380,7 +380,7 @@ def _encode_described_delegation_token_v3(m: DescribedDelegationToken, out: byte
     for e_renewers in m.renewers:
         _encode_described_delegation_token_renewer_v2(e_renewers, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -392,7 +392,7 @@ def _encode_describe_delegation_token_response_v3(m: DescribeDelegationTokenResp
         _encode_described_delegation_token_v3(e_tokens, out)
     out += _S2.pack(m.throttle_time_ms)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

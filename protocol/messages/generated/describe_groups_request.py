@@ -151,7 +151,7 @@ def _encode_describe_groups_request_v5(m: DescribeGroupsRequest, out: bytearray)
         write_compact_string(out, e_groups)
     out += _S0.pack(m.include_authorized_operations)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -469,7 +469,7 @@ def _encode_described_group_member_v5(m: DescribedGroupMember, out: bytearray) -
     write_compact_bytes(out, m.member_metadata)
     write_compact_bytes(out, m.member_assignment)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -485,7 +485,7 @@ def _encode_described_group_v5(m: DescribedGroup, out: bytearray) -> None:
         _encode_described_group_member_v5(e_members, out)
     out += _S1.pack(m.authorized_operations)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -496,7 +496,7 @@ def _encode_describe_groups_response_v5(m: DescribeGroupsResponse, out: bytearra
     for e_groups in m.groups:
         _encode_described_group_v5(e_groups, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

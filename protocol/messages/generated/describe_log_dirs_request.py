@@ -155,7 +155,7 @@ def _encode_describable_log_dir_topic_v2(m: DescribableLogDirTopic, out: bytearr
     write_uvarint(out, len(m.partitions) + 1)
     out += pack(f">{len(m.partitions)}i", *m.partitions)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -168,7 +168,7 @@ def _encode_describe_log_dirs_request_v2(m: DescribeLogDirsRequest, out: bytearr
         for e_topics in m.topics:
             _encode_describable_log_dir_topic_v2(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -333,7 +333,7 @@ def _encode_describe_log_dirs_response_v0(m: DescribeLogDirsResponse, out: bytea
 def _encode_describe_log_dirs_partition_v2(m: DescribeLogDirsPartition, out: bytearray) -> None:
     out += _S2.pack(m.partition_index, m.partition_size, m.offset_lag, m.is_future_key)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -344,7 +344,7 @@ def _encode_describe_log_dirs_topic_v2(m: DescribeLogDirsTopic, out: bytearray) 
     for e_partitions in m.partitions:
         _encode_describe_log_dirs_partition_v2(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -356,7 +356,7 @@ def _encode_describe_log_dirs_result_v2(m: DescribeLogDirsResult, out: bytearray
     for e_topics in m.topics:
         _encode_describe_log_dirs_topic_v2(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -367,7 +367,7 @@ def _encode_describe_log_dirs_response_v2(m: DescribeLogDirsResponse, out: bytea
     for e_results in m.results:
         _encode_describe_log_dirs_result_v2(e_results, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -378,7 +378,7 @@ def _encode_describe_log_dirs_response_v3(m: DescribeLogDirsResponse, out: bytea
     for e_results in m.results:
         _encode_describe_log_dirs_result_v2(e_results, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -391,7 +391,7 @@ def _encode_describe_log_dirs_result_v4(m: DescribeLogDirsResult, out: bytearray
         _encode_describe_log_dirs_topic_v2(e_topics, out)
     out += _S4.pack(m.total_bytes, m.usable_bytes)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -402,7 +402,7 @@ def _encode_describe_log_dirs_response_v4(m: DescribeLogDirsResponse, out: bytea
     for e_results in m.results:
         _encode_describe_log_dirs_result_v4(e_results, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

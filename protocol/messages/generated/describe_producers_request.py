@@ -110,7 +110,7 @@ def _encode_topic_request_v0(m: TopicRequest, out: bytearray) -> None:
     write_uvarint(out, len(m.partition_indexes) + 1)
     out += pack(f">{len(m.partition_indexes)}i", *m.partition_indexes)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -120,7 +120,7 @@ def _encode_describe_producers_request_v0(m: DescribeProducersRequest, out: byte
     for e_topics in m.topics:
         _encode_topic_request_v0(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -186,7 +186,7 @@ def _decode_describe_producers_response_v0(buf: memoryview, pos: int) -> tuple[D
 def _encode_producer_state_v0(m: ProducerState, out: bytearray) -> None:
     out += _S2.pack(m.producer_id, m.producer_epoch, m.last_sequence, m.last_timestamp, m.coordinator_epoch, m.current_txn_start_offset)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -198,7 +198,7 @@ def _encode_partition_response_v0(m: PartitionResponse, out: bytearray) -> None:
     for e_active_producers in m.active_producers:
         _encode_producer_state_v0(e_active_producers, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -209,7 +209,7 @@ def _encode_topic_response_v0(m: TopicResponse, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_response_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -220,7 +220,7 @@ def _encode_describe_producers_response_v0(m: DescribeProducersResponse, out: by
     for e_topics in m.topics:
         _encode_topic_response_v0(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

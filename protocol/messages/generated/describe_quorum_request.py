@@ -131,7 +131,7 @@ def _decode_describe_quorum_request_v0(buf: memoryview, pos: int) -> tuple[Descr
 def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
     out += _S0.pack(m.partition_index)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -142,7 +142,7 @@ def _encode_topic_data_v0(m: TopicData, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_data_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -152,7 +152,7 @@ def _encode_describe_quorum_request_v0(m: DescribeQuorumRequest, out: bytearray)
     for e_topics in m.topics:
         _encode_topic_data_v0(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -453,7 +453,7 @@ def _encode_replica_state_v0(m: ReplicaState, out: bytearray) -> None:
         raise version_error("ReplicaState", "ReplicaDirectoryId", 0)
     out += _S2.pack(m.replica_id, m.log_end_offset)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -467,7 +467,7 @@ def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
     for e_observers in m.observers:
         _encode_replica_state_v0(e_observers, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -478,7 +478,7 @@ def _encode_topic_data_v0(m: TopicData, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_data_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -491,7 +491,7 @@ def _encode_describe_quorum_response_v0(m: DescribeQuorumResponse, out: bytearra
     for e_topics in m.topics:
         _encode_topic_data_v0(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -501,7 +501,7 @@ def _encode_replica_state_v1(m: ReplicaState, out: bytearray) -> None:
         raise version_error("ReplicaState", "ReplicaDirectoryId", 1)
     out += _S3.pack(m.replica_id, m.log_end_offset, m.last_fetch_timestamp, m.last_caught_up_timestamp)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -515,7 +515,7 @@ def _encode_partition_data_v1(m: PartitionData, out: bytearray) -> None:
     for e_observers in m.observers:
         _encode_replica_state_v1(e_observers, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -526,7 +526,7 @@ def _encode_topic_data_v1(m: TopicData, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_data_v1(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -539,7 +539,7 @@ def _encode_describe_quorum_response_v1(m: DescribeQuorumResponse, out: bytearra
     for e_topics in m.topics:
         _encode_topic_data_v1(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -549,7 +549,7 @@ def _encode_replica_state_v2(m: ReplicaState, out: bytearray) -> None:
     out += m.replica_directory_id.bytes
     out += _S7.pack(m.log_end_offset, m.last_fetch_timestamp, m.last_caught_up_timestamp)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -565,7 +565,7 @@ def _encode_partition_data_v2(m: PartitionData, out: bytearray) -> None:
     for e_observers in m.observers:
         _encode_replica_state_v2(e_observers, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -576,7 +576,7 @@ def _encode_topic_data_v2(m: TopicData, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_data_v2(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -586,7 +586,7 @@ def _encode_listener_v2(m: Listener, out: bytearray) -> None:
     write_compact_string(out, m.host)
     out += _S8.pack(m.port)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -597,7 +597,7 @@ def _encode_node_v2(m: Node, out: bytearray) -> None:
     for e_listeners in m.listeners:
         _encode_listener_v2(e_listeners, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -612,7 +612,7 @@ def _encode_describe_quorum_response_v2(m: DescribeQuorumResponse, out: bytearra
     for e_nodes in m.nodes:
         _encode_node_v2(e_nodes, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -136,7 +136,7 @@ def _decode_describe_topic_partitions_request_v0(buf: memoryview, pos: int) -> t
 def _encode_topic_request_v0(m: TopicRequest, out: bytearray) -> None:
     write_compact_string(out, m.name)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -145,7 +145,7 @@ def _encode_cursor_v0(m: Cursor, out: bytearray) -> None:
     write_compact_string(out, m.topic_name)
     out += _S0.pack(m.partition_index)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -161,7 +161,7 @@ def _encode_describe_topic_partitions_request_v0(m: DescribeTopicPartitionsReque
         out.append(1)
         _encode_cursor_v0(m.cursor, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

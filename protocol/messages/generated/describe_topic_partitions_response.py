@@ -258,7 +258,7 @@ def _encode_describe_topic_partitions_response_partition_v0(m: DescribeTopicPart
     write_uvarint(out, len(m.offline_replicas) + 1)
     out += pack(f">{len(m.offline_replicas)}i", *m.offline_replicas)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -273,7 +273,7 @@ def _encode_describe_topic_partitions_response_topic_v0(m: DescribeTopicPartitio
         _encode_describe_topic_partitions_response_partition_v0(e_partitions, out)
     out += _S0.pack(m.topic_authorized_operations)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -282,7 +282,7 @@ def _encode_cursor_v0(m: Cursor, out: bytearray) -> None:
     write_compact_string(out, m.topic_name)
     out += _S0.pack(m.partition_index)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -298,7 +298,7 @@ def _encode_describe_topic_partitions_response_v0(m: DescribeTopicPartitionsResp
         out.append(1)
         _encode_cursor_v0(m.next_cursor, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

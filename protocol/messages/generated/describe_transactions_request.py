@@ -80,7 +80,7 @@ def _encode_describe_transactions_request_v0(m: DescribeTransactionsRequest, out
     for e_transactional_ids in m.transactional_ids:
         write_compact_string(out, e_transactional_ids)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -166,7 +166,7 @@ def _encode_topic_data_v0(m: TopicData, out: bytearray) -> None:
     write_uvarint(out, len(m.partitions) + 1)
     out += pack(f">{len(m.partitions)}i", *m.partitions)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -180,7 +180,7 @@ def _encode_transaction_state_v0(m: TransactionState, out: bytearray) -> None:
     for e_topics in m.topics:
         _encode_topic_data_v0(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -191,7 +191,7 @@ def _encode_describe_transactions_response_v0(m: DescribeTransactionsResponse, o
     for e_transaction_states in m.transaction_states:
         _encode_transaction_state_v0(e_transaction_states, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -97,7 +97,7 @@ def _decode_describe_user_scram_credentials_request_v0(buf: memoryview, pos: int
 def _encode_user_name_v0(m: UserName, out: bytearray) -> None:
     write_compact_string(out, m.name)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -110,7 +110,7 @@ def _encode_describe_user_scram_credentials_request_v0(m: DescribeUserScramCrede
         for e_users in m.users:
             _encode_user_name_v0(e_users, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

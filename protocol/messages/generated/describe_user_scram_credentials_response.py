@@ -155,7 +155,7 @@ def _decode_describe_user_scram_credentials_response_v0(buf: memoryview, pos: in
 def _encode_credential_info_v0(m: CredentialInfo, out: bytearray) -> None:
     out += _S2.pack(m.mechanism, m.iterations)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -168,7 +168,7 @@ def _encode_describe_user_scram_credentials_result_v0(m: DescribeUserScramCreden
     for e_credential_infos in m.credential_infos:
         _encode_credential_info_v0(e_credential_infos, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -180,7 +180,7 @@ def _encode_describe_user_scram_credentials_response_v0(m: DescribeUserScramCred
     for e_results in m.results:
         _encode_describe_user_scram_credentials_result_v0(e_results, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -199,7 +199,7 @@ def _encode_topic_partitions_v2(m: TopicPartitions, out: bytearray) -> None:
     write_uvarint(out, len(m.partitions) + 1)
     out += pack(f">{len(m.partitions)}i", *m.partitions)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -214,7 +214,7 @@ def _encode_elect_leaders_request_v2(m: ElectLeadersRequest, out: bytearray) -> 
             _encode_topic_partitions_v2(e_topic_partitions, out)
     out += _S0.pack(m.timeout_ms)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -235,7 +235,7 @@ def _encode_partition_result_v2(m: PartitionResult, out: bytearray) -> None:
     out += _S1.pack(m.partition_id, m.error_code)
     write_compact_nullable_string(out, m.error_message)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -246,7 +246,7 @@ def _encode_replica_election_result_v2(m: ReplicaElectionResult, out: bytearray)
     for e_partition_result in m.partition_result:
         _encode_partition_result_v2(e_partition_result, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -257,7 +257,7 @@ def _encode_elect_leaders_response_v2(m: ElectLeadersResponse, out: bytearray) -
     for e_replica_election_results in m.replica_election_results:
         _encode_replica_election_result_v2(e_replica_election_results, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

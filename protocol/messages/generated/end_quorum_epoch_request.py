@@ -292,7 +292,7 @@ def _encode_replica_info_v1(m: ReplicaInfo, out: bytearray) -> None:
     out += _S1.pack(m.candidate_id)
     out += m.candidate_directory_id.bytes
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -303,7 +303,7 @@ def _encode_partition_data_v1(m: PartitionData, out: bytearray) -> None:
     for e_preferred_candidates in m.preferred_candidates:
         _encode_replica_info_v1(e_preferred_candidates, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -314,7 +314,7 @@ def _encode_topic_data_v1(m: TopicData, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_data_v1(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -324,7 +324,7 @@ def _encode_leader_endpoint_v1(m: LeaderEndpoint, out: bytearray) -> None:
     write_compact_string(out, m.host)
     out += _S2.pack(m.port)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -338,7 +338,7 @@ def _encode_end_quorum_epoch_request_v1(m: EndQuorumEpochRequest, out: bytearray
     for e_leader_endpoints in m.leader_endpoints:
         _encode_leader_endpoint_v1(e_leader_endpoints, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

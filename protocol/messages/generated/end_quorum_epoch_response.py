@@ -253,7 +253,7 @@ def _encode_end_quorum_epoch_response_v0(m: EndQuorumEpochResponse, out: bytearr
 def _encode_partition_data_v1(m: PartitionData, out: bytearray) -> None:
     out += _S1.pack(m.partition_index, m.error_code, m.leader_id, m.leader_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -264,7 +264,7 @@ def _encode_topic_data_v1(m: TopicData, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_data_v1(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -274,7 +274,7 @@ def _encode_node_endpoint_v1(m: NodeEndpoint, out: bytearray) -> None:
     write_compact_string(out, m.host)
     out += _S3.pack(m.port)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

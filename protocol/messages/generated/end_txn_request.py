@@ -94,7 +94,7 @@ def _encode_end_txn_request_v3(m: EndTxnRequest, out: bytearray) -> None:
     write_compact_string(out, m.transactional_id)
     out += _S0.pack(m.producer_id, m.producer_epoch, m.committed)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -80,7 +80,7 @@ def _encode_envelope_request_v0(m: EnvelopeRequest, out: bytearray) -> None:
     write_compact_nullable_bytes(out, m.request_principal)
     write_compact_bytes(out, m.client_host_address)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

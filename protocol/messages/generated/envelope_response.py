@@ -75,7 +75,7 @@ def _encode_envelope_response_v0(m: EnvelopeResponse, out: bytearray) -> None:
     write_compact_nullable_bytes(out, m.response_data)
     out += _S0.pack(m.error_code)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -90,7 +90,7 @@ def _encode_expire_delegation_token_request_v2(m: ExpireDelegationTokenRequest, 
     write_compact_bytes(out, m.hmac)
     out += _S0.pack(m.expiry_time_period_ms)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

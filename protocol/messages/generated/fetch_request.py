@@ -160,6 +160,10 @@ class FetchRequest(ApiMessage):
         return cls.decode_from(memoryview(buf), 0, version)[0]
 
 
+# What tagged and version-gated struct fields are compared with; never handed out.
+_DEFAULT_ReplicaState = ReplicaState()
+
+
 def _decode_fetch_partition_v0(buf: memoryview, pos: int) -> tuple[FetchPartition, int]:
     f_partition, f_fetch_offset, f_partition_max_bytes = _S1.unpack_from(buf, pos)
     pos += 16
@@ -688,7 +692,7 @@ def _encode_fetch_topic_v0(m: FetchTopic, out: bytearray) -> None:
 
 
 def _encode_fetch_request_v0(m: FetchRequest, out: bytearray) -> None:
-    if m.replica_state != ReplicaState():
+    if m.replica_state != _DEFAULT_ReplicaState:
         raise version_error("FetchRequest", "ReplicaState", 0)
     if len(m.forgotten_topics_data) > 0:
         raise version_error("FetchRequest", "ForgottenTopicsData", 0)
@@ -712,7 +716,7 @@ def _encode_fetch_topic_v1(m: FetchTopic, out: bytearray) -> None:
 
 
 def _encode_fetch_request_v1(m: FetchRequest, out: bytearray) -> None:
-    if m.replica_state != ReplicaState():
+    if m.replica_state != _DEFAULT_ReplicaState:
         raise version_error("FetchRequest", "ReplicaState", 1)
     if len(m.forgotten_topics_data) > 0:
         raise version_error("FetchRequest", "ForgottenTopicsData", 1)
@@ -736,7 +740,7 @@ def _encode_fetch_topic_v2(m: FetchTopic, out: bytearray) -> None:
 
 
 def _encode_fetch_request_v2(m: FetchRequest, out: bytearray) -> None:
-    if m.replica_state != ReplicaState():
+    if m.replica_state != _DEFAULT_ReplicaState:
         raise version_error("FetchRequest", "ReplicaState", 2)
     if len(m.forgotten_topics_data) > 0:
         raise version_error("FetchRequest", "ForgottenTopicsData", 2)
@@ -760,7 +764,7 @@ def _encode_fetch_topic_v3(m: FetchTopic, out: bytearray) -> None:
 
 
 def _encode_fetch_request_v3(m: FetchRequest, out: bytearray) -> None:
-    if m.replica_state != ReplicaState():
+    if m.replica_state != _DEFAULT_ReplicaState:
         raise version_error("FetchRequest", "ReplicaState", 3)
     if len(m.forgotten_topics_data) > 0:
         raise version_error("FetchRequest", "ForgottenTopicsData", 3)
@@ -784,7 +788,7 @@ def _encode_fetch_topic_v4(m: FetchTopic, out: bytearray) -> None:
 
 
 def _encode_fetch_request_v4(m: FetchRequest, out: bytearray) -> None:
-    if m.replica_state != ReplicaState():
+    if m.replica_state != _DEFAULT_ReplicaState:
         raise version_error("FetchRequest", "ReplicaState", 4)
     if len(m.forgotten_topics_data) > 0:
         raise version_error("FetchRequest", "ForgottenTopicsData", 4)
@@ -808,7 +812,7 @@ def _encode_fetch_topic_v5(m: FetchTopic, out: bytearray) -> None:
 
 
 def _encode_fetch_request_v5(m: FetchRequest, out: bytearray) -> None:
-    if m.replica_state != ReplicaState():
+    if m.replica_state != _DEFAULT_ReplicaState:
         raise version_error("FetchRequest", "ReplicaState", 5)
     if len(m.forgotten_topics_data) > 0:
         raise version_error("FetchRequest", "ForgottenTopicsData", 5)
@@ -832,7 +836,7 @@ def _encode_fetch_topic_v6(m: FetchTopic, out: bytearray) -> None:
 
 
 def _encode_fetch_request_v6(m: FetchRequest, out: bytearray) -> None:
-    if m.replica_state != ReplicaState():
+    if m.replica_state != _DEFAULT_ReplicaState:
         raise version_error("FetchRequest", "ReplicaState", 6)
     if len(m.forgotten_topics_data) > 0:
         raise version_error("FetchRequest", "ForgottenTopicsData", 6)
@@ -862,7 +866,7 @@ def _encode_forgotten_topic_v7(m: ForgottenTopic, out: bytearray) -> None:
 
 
 def _encode_fetch_request_v7(m: FetchRequest, out: bytearray) -> None:
-    if m.replica_state != ReplicaState():
+    if m.replica_state != _DEFAULT_ReplicaState:
         raise version_error("FetchRequest", "ReplicaState", 7)
     out += _S5.pack(m.replica_id, m.max_wait_ms, m.min_bytes, m.max_bytes, m.isolation_level, m.session_id, m.session_epoch)
     out += pack_int32(len(m.topics))
@@ -887,7 +891,7 @@ def _encode_fetch_topic_v8(m: FetchTopic, out: bytearray) -> None:
 
 
 def _encode_fetch_request_v8(m: FetchRequest, out: bytearray) -> None:
-    if m.replica_state != ReplicaState():
+    if m.replica_state != _DEFAULT_ReplicaState:
         raise version_error("FetchRequest", "ReplicaState", 8)
     out += _S5.pack(m.replica_id, m.max_wait_ms, m.min_bytes, m.max_bytes, m.isolation_level, m.session_id, m.session_epoch)
     out += pack_int32(len(m.topics))
@@ -912,7 +916,7 @@ def _encode_fetch_topic_v9(m: FetchTopic, out: bytearray) -> None:
 
 
 def _encode_fetch_request_v9(m: FetchRequest, out: bytearray) -> None:
-    if m.replica_state != ReplicaState():
+    if m.replica_state != _DEFAULT_ReplicaState:
         raise version_error("FetchRequest", "ReplicaState", 9)
     out += _S5.pack(m.replica_id, m.max_wait_ms, m.min_bytes, m.max_bytes, m.isolation_level, m.session_id, m.session_epoch)
     out += pack_int32(len(m.topics))
@@ -937,7 +941,7 @@ def _encode_fetch_topic_v10(m: FetchTopic, out: bytearray) -> None:
 
 
 def _encode_fetch_request_v10(m: FetchRequest, out: bytearray) -> None:
-    if m.replica_state != ReplicaState():
+    if m.replica_state != _DEFAULT_ReplicaState:
         raise version_error("FetchRequest", "ReplicaState", 10)
     out += _S5.pack(m.replica_id, m.max_wait_ms, m.min_bytes, m.max_bytes, m.isolation_level, m.session_id, m.session_epoch)
     out += pack_int32(len(m.topics))
@@ -962,7 +966,7 @@ def _encode_fetch_topic_v11(m: FetchTopic, out: bytearray) -> None:
 
 
 def _encode_fetch_request_v11(m: FetchRequest, out: bytearray) -> None:
-    if m.replica_state != ReplicaState():
+    if m.replica_state != _DEFAULT_ReplicaState:
         raise version_error("FetchRequest", "ReplicaState", 11)
     out += _S5.pack(m.replica_id, m.max_wait_ms, m.min_bytes, m.max_bytes, m.isolation_level, m.session_id, m.session_epoch)
     out += pack_int32(len(m.topics))
@@ -977,7 +981,7 @@ def _encode_fetch_request_v11(m: FetchRequest, out: bytearray) -> None:
 def _encode_fetch_partition_v12(m: FetchPartition, out: bytearray) -> None:
     out += _S7.pack(m.partition, m.current_leader_epoch, m.fetch_offset, m.last_fetched_epoch, m.log_start_offset, m.partition_max_bytes)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -988,7 +992,7 @@ def _encode_fetch_topic_v12(m: FetchTopic, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_fetch_partition_v12(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -998,13 +1002,13 @@ def _encode_forgotten_topic_v12(m: ForgottenTopic, out: bytearray) -> None:
     write_uvarint(out, len(m.partitions) + 1)
     out += pack(f">{len(m.partitions)}i", *m.partitions)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
 
 def _encode_fetch_request_v12(m: FetchRequest, out: bytearray) -> None:
-    if m.replica_state != ReplicaState():
+    if m.replica_state != _DEFAULT_ReplicaState:
         raise version_error("FetchRequest", "ReplicaState", 12)
     out += _S5.pack(m.replica_id, m.max_wait_ms, m.min_bytes, m.max_bytes, m.isolation_level, m.session_id, m.session_epoch)
     write_uvarint(out, len(m.topics) + 1)
@@ -1028,7 +1032,7 @@ def _encode_fetch_topic_v13(m: FetchTopic, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_fetch_partition_v12(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -1038,13 +1042,13 @@ def _encode_forgotten_topic_v13(m: ForgottenTopic, out: bytearray) -> None:
     write_uvarint(out, len(m.partitions) + 1)
     out += pack(f">{len(m.partitions)}i", *m.partitions)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
 
 def _encode_fetch_request_v13(m: FetchRequest, out: bytearray) -> None:
-    if m.replica_state != ReplicaState():
+    if m.replica_state != _DEFAULT_ReplicaState:
         raise version_error("FetchRequest", "ReplicaState", 13)
     out += _S5.pack(m.replica_id, m.max_wait_ms, m.min_bytes, m.max_bytes, m.isolation_level, m.session_id, m.session_epoch)
     write_uvarint(out, len(m.topics) + 1)
@@ -1063,7 +1067,7 @@ def _encode_fetch_request_v13(m: FetchRequest, out: bytearray) -> None:
 
 
 def _encode_fetch_request_v14(m: FetchRequest, out: bytearray) -> None:
-    if m.replica_state != ReplicaState():
+    if m.replica_state != _DEFAULT_ReplicaState:
         raise version_error("FetchRequest", "ReplicaState", 14)
     out += _S5.pack(m.replica_id, m.max_wait_ms, m.min_bytes, m.max_bytes, m.isolation_level, m.session_id, m.session_epoch)
     write_uvarint(out, len(m.topics) + 1)
@@ -1084,7 +1088,7 @@ def _encode_fetch_request_v14(m: FetchRequest, out: bytearray) -> None:
 def _encode_replica_state_v15(m: ReplicaState, out: bytearray) -> None:
     out += _S9.pack(m.replica_id, m.replica_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -1105,7 +1109,7 @@ def _encode_fetch_request_v15(m: FetchRequest, out: bytearray) -> None:
         _t = bytearray()
         write_compact_nullable_string(_t, m.cluster_id)
         _tags.append((0, _t))
-    if m.replica_state != ReplicaState():
+    if m.replica_state != _DEFAULT_ReplicaState:
         _t = bytearray()
         _encode_replica_state_v15(m.replica_state, _t)
         _tags.append((1, _t))
@@ -1128,7 +1132,7 @@ def _encode_fetch_request_v16(m: FetchRequest, out: bytearray) -> None:
         _t = bytearray()
         write_compact_nullable_string(_t, m.cluster_id)
         _tags.append((0, _t))
-    if m.replica_state != ReplicaState():
+    if m.replica_state != _DEFAULT_ReplicaState:
         _t = bytearray()
         _encode_replica_state_v15(m.replica_state, _t)
         _tags.append((1, _t))
@@ -1151,7 +1155,7 @@ def _encode_fetch_topic_v17(m: FetchTopic, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_fetch_partition_v17(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -1172,7 +1176,7 @@ def _encode_fetch_request_v17(m: FetchRequest, out: bytearray) -> None:
         _t = bytearray()
         write_compact_nullable_string(_t, m.cluster_id)
         _tags.append((0, _t))
-    if m.replica_state != ReplicaState():
+    if m.replica_state != _DEFAULT_ReplicaState:
         _t = bytearray()
         _encode_replica_state_v15(m.replica_state, _t)
         _tags.append((1, _t))

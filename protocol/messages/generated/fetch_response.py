@@ -192,6 +192,12 @@ class FetchResponse(ApiMessage):
         return cls.decode_from(memoryview(buf), 0, version)[0]
 
 
+# What tagged and version-gated struct fields are compared with; never handed out.
+_DEFAULT_EpochEndOffset = EpochEndOffset()
+_DEFAULT_LeaderIdAndEpoch = LeaderIdAndEpoch()
+_DEFAULT_SnapshotId = SnapshotId()
+
+
 def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
     f_records: bytes | memoryview | None
     f_partition_index, f_error_code, f_high_watermark = _S0.unpack_from(buf, pos)
@@ -624,11 +630,11 @@ def _decode_fetch_response_v16(buf: memoryview, pos: int) -> tuple[FetchResponse
 
 
 def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
-    if m.diverging_epoch != EpochEndOffset():
+    if m.diverging_epoch != _DEFAULT_EpochEndOffset:
         raise version_error("PartitionData", "DivergingEpoch", 0)
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         raise version_error("PartitionData", "CurrentLeader", 0)
-    if m.snapshot_id != SnapshotId():
+    if m.snapshot_id != _DEFAULT_SnapshotId:
         raise version_error("PartitionData", "SnapshotId", 0)
     if m.preferred_read_replica != -1:
         raise version_error("PartitionData", "PreferredReadReplica", 0)
@@ -654,11 +660,11 @@ def _encode_fetch_response_v0(m: FetchResponse, out: bytearray) -> None:
 
 
 def _encode_partition_data_v1(m: PartitionData, out: bytearray) -> None:
-    if m.diverging_epoch != EpochEndOffset():
+    if m.diverging_epoch != _DEFAULT_EpochEndOffset:
         raise version_error("PartitionData", "DivergingEpoch", 1)
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         raise version_error("PartitionData", "CurrentLeader", 1)
-    if m.snapshot_id != SnapshotId():
+    if m.snapshot_id != _DEFAULT_SnapshotId:
         raise version_error("PartitionData", "SnapshotId", 1)
     if m.preferred_read_replica != -1:
         raise version_error("PartitionData", "PreferredReadReplica", 1)
@@ -685,11 +691,11 @@ def _encode_fetch_response_v1(m: FetchResponse, out: bytearray) -> None:
 
 
 def _encode_partition_data_v2(m: PartitionData, out: bytearray) -> None:
-    if m.diverging_epoch != EpochEndOffset():
+    if m.diverging_epoch != _DEFAULT_EpochEndOffset:
         raise version_error("PartitionData", "DivergingEpoch", 2)
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         raise version_error("PartitionData", "CurrentLeader", 2)
-    if m.snapshot_id != SnapshotId():
+    if m.snapshot_id != _DEFAULT_SnapshotId:
         raise version_error("PartitionData", "SnapshotId", 2)
     if m.preferred_read_replica != -1:
         raise version_error("PartitionData", "PreferredReadReplica", 2)
@@ -716,11 +722,11 @@ def _encode_fetch_response_v2(m: FetchResponse, out: bytearray) -> None:
 
 
 def _encode_partition_data_v3(m: PartitionData, out: bytearray) -> None:
-    if m.diverging_epoch != EpochEndOffset():
+    if m.diverging_epoch != _DEFAULT_EpochEndOffset:
         raise version_error("PartitionData", "DivergingEpoch", 3)
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         raise version_error("PartitionData", "CurrentLeader", 3)
-    if m.snapshot_id != SnapshotId():
+    if m.snapshot_id != _DEFAULT_SnapshotId:
         raise version_error("PartitionData", "SnapshotId", 3)
     if m.preferred_read_replica != -1:
         raise version_error("PartitionData", "PreferredReadReplica", 3)
@@ -751,11 +757,11 @@ def _encode_aborted_transaction_v4(m: AbortedTransaction, out: bytearray) -> Non
 
 
 def _encode_partition_data_v4(m: PartitionData, out: bytearray) -> None:
-    if m.diverging_epoch != EpochEndOffset():
+    if m.diverging_epoch != _DEFAULT_EpochEndOffset:
         raise version_error("PartitionData", "DivergingEpoch", 4)
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         raise version_error("PartitionData", "CurrentLeader", 4)
-    if m.snapshot_id != SnapshotId():
+    if m.snapshot_id != _DEFAULT_SnapshotId:
         raise version_error("PartitionData", "SnapshotId", 4)
     if m.preferred_read_replica != -1:
         raise version_error("PartitionData", "PreferredReadReplica", 4)
@@ -788,11 +794,11 @@ def _encode_fetch_response_v4(m: FetchResponse, out: bytearray) -> None:
 
 
 def _encode_partition_data_v5(m: PartitionData, out: bytearray) -> None:
-    if m.diverging_epoch != EpochEndOffset():
+    if m.diverging_epoch != _DEFAULT_EpochEndOffset:
         raise version_error("PartitionData", "DivergingEpoch", 5)
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         raise version_error("PartitionData", "CurrentLeader", 5)
-    if m.snapshot_id != SnapshotId():
+    if m.snapshot_id != _DEFAULT_SnapshotId:
         raise version_error("PartitionData", "SnapshotId", 5)
     if m.preferred_read_replica != -1:
         raise version_error("PartitionData", "PreferredReadReplica", 5)
@@ -825,11 +831,11 @@ def _encode_fetch_response_v5(m: FetchResponse, out: bytearray) -> None:
 
 
 def _encode_partition_data_v6(m: PartitionData, out: bytearray) -> None:
-    if m.diverging_epoch != EpochEndOffset():
+    if m.diverging_epoch != _DEFAULT_EpochEndOffset:
         raise version_error("PartitionData", "DivergingEpoch", 6)
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         raise version_error("PartitionData", "CurrentLeader", 6)
-    if m.snapshot_id != SnapshotId():
+    if m.snapshot_id != _DEFAULT_SnapshotId:
         raise version_error("PartitionData", "SnapshotId", 6)
     if m.preferred_read_replica != -1:
         raise version_error("PartitionData", "PreferredReadReplica", 6)
@@ -862,11 +868,11 @@ def _encode_fetch_response_v6(m: FetchResponse, out: bytearray) -> None:
 
 
 def _encode_partition_data_v7(m: PartitionData, out: bytearray) -> None:
-    if m.diverging_epoch != EpochEndOffset():
+    if m.diverging_epoch != _DEFAULT_EpochEndOffset:
         raise version_error("PartitionData", "DivergingEpoch", 7)
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         raise version_error("PartitionData", "CurrentLeader", 7)
-    if m.snapshot_id != SnapshotId():
+    if m.snapshot_id != _DEFAULT_SnapshotId:
         raise version_error("PartitionData", "SnapshotId", 7)
     if m.preferred_read_replica != -1:
         raise version_error("PartitionData", "PreferredReadReplica", 7)
@@ -897,11 +903,11 @@ def _encode_fetch_response_v7(m: FetchResponse, out: bytearray) -> None:
 
 
 def _encode_partition_data_v8(m: PartitionData, out: bytearray) -> None:
-    if m.diverging_epoch != EpochEndOffset():
+    if m.diverging_epoch != _DEFAULT_EpochEndOffset:
         raise version_error("PartitionData", "DivergingEpoch", 8)
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         raise version_error("PartitionData", "CurrentLeader", 8)
-    if m.snapshot_id != SnapshotId():
+    if m.snapshot_id != _DEFAULT_SnapshotId:
         raise version_error("PartitionData", "SnapshotId", 8)
     if m.preferred_read_replica != -1:
         raise version_error("PartitionData", "PreferredReadReplica", 8)
@@ -932,11 +938,11 @@ def _encode_fetch_response_v8(m: FetchResponse, out: bytearray) -> None:
 
 
 def _encode_partition_data_v9(m: PartitionData, out: bytearray) -> None:
-    if m.diverging_epoch != EpochEndOffset():
+    if m.diverging_epoch != _DEFAULT_EpochEndOffset:
         raise version_error("PartitionData", "DivergingEpoch", 9)
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         raise version_error("PartitionData", "CurrentLeader", 9)
-    if m.snapshot_id != SnapshotId():
+    if m.snapshot_id != _DEFAULT_SnapshotId:
         raise version_error("PartitionData", "SnapshotId", 9)
     if m.preferred_read_replica != -1:
         raise version_error("PartitionData", "PreferredReadReplica", 9)
@@ -967,11 +973,11 @@ def _encode_fetch_response_v9(m: FetchResponse, out: bytearray) -> None:
 
 
 def _encode_partition_data_v10(m: PartitionData, out: bytearray) -> None:
-    if m.diverging_epoch != EpochEndOffset():
+    if m.diverging_epoch != _DEFAULT_EpochEndOffset:
         raise version_error("PartitionData", "DivergingEpoch", 10)
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         raise version_error("PartitionData", "CurrentLeader", 10)
-    if m.snapshot_id != SnapshotId():
+    if m.snapshot_id != _DEFAULT_SnapshotId:
         raise version_error("PartitionData", "SnapshotId", 10)
     if m.preferred_read_replica != -1:
         raise version_error("PartitionData", "PreferredReadReplica", 10)
@@ -1002,11 +1008,11 @@ def _encode_fetch_response_v10(m: FetchResponse, out: bytearray) -> None:
 
 
 def _encode_partition_data_v11(m: PartitionData, out: bytearray) -> None:
-    if m.diverging_epoch != EpochEndOffset():
+    if m.diverging_epoch != _DEFAULT_EpochEndOffset:
         raise version_error("PartitionData", "DivergingEpoch", 11)
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         raise version_error("PartitionData", "CurrentLeader", 11)
-    if m.snapshot_id != SnapshotId():
+    if m.snapshot_id != _DEFAULT_SnapshotId:
         raise version_error("PartitionData", "SnapshotId", 11)
     out += _S4.pack(m.partition_index, m.error_code, m.high_watermark, m.last_stable_offset, m.log_start_offset)
     if m.aborted_transactions is None:
@@ -1038,7 +1044,7 @@ def _encode_fetch_response_v11(m: FetchResponse, out: bytearray) -> None:
 def _encode_aborted_transaction_v12(m: AbortedTransaction, out: bytearray) -> None:
     out += _S3.pack(m.producer_id, m.first_offset)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -1046,7 +1052,7 @@ def _encode_aborted_transaction_v12(m: AbortedTransaction, out: bytearray) -> No
 def _encode_epoch_end_offset_v12(m: EpochEndOffset, out: bytearray) -> None:
     out += _S6.pack(m.epoch, m.end_offset)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -1054,7 +1060,7 @@ def _encode_epoch_end_offset_v12(m: EpochEndOffset, out: bytearray) -> None:
 def _encode_leader_id_and_epoch_v12(m: LeaderIdAndEpoch, out: bytearray) -> None:
     out += _S7.pack(m.leader_id, m.leader_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -1062,7 +1068,7 @@ def _encode_leader_id_and_epoch_v12(m: LeaderIdAndEpoch, out: bytearray) -> None
 def _encode_snapshot_id_v12(m: SnapshotId, out: bytearray) -> None:
     out += _S8.pack(m.end_offset, m.epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -1078,15 +1084,15 @@ def _encode_partition_data_v12(m: PartitionData, out: bytearray) -> None:
     out += _S1.pack(m.preferred_read_replica)
     write_compact_nullable_bytes(out, m.records)
     _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
-    if m.diverging_epoch != EpochEndOffset():
+    if m.diverging_epoch != _DEFAULT_EpochEndOffset:
         _t = bytearray()
         _encode_epoch_end_offset_v12(m.diverging_epoch, _t)
         _tags.append((0, _t))
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         _t = bytearray()
         _encode_leader_id_and_epoch_v12(m.current_leader, _t)
         _tags.append((1, _t))
-    if m.snapshot_id != SnapshotId():
+    if m.snapshot_id != _DEFAULT_SnapshotId:
         _t = bytearray()
         _encode_snapshot_id_v12(m.snapshot_id, _t)
         _tags.append((2, _t))
@@ -1099,7 +1105,7 @@ def _encode_fetchable_topic_response_v12(m: FetchableTopicResponse, out: bytearr
     for e_partitions in m.partitions:
         _encode_partition_data_v12(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -1112,7 +1118,7 @@ def _encode_fetch_response_v12(m: FetchResponse, out: bytearray) -> None:
     for e_responses in m.responses:
         _encode_fetchable_topic_response_v12(e_responses, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -1123,7 +1129,7 @@ def _encode_fetchable_topic_response_v13(m: FetchableTopicResponse, out: bytearr
     for e_partitions in m.partitions:
         _encode_partition_data_v12(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -1136,7 +1142,7 @@ def _encode_fetch_response_v13(m: FetchResponse, out: bytearray) -> None:
     for e_responses in m.responses:
         _encode_fetchable_topic_response_v13(e_responses, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -1149,7 +1155,7 @@ def _encode_fetch_response_v14(m: FetchResponse, out: bytearray) -> None:
     for e_responses in m.responses:
         _encode_fetchable_topic_response_v13(e_responses, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -1162,7 +1168,7 @@ def _encode_fetch_response_v15(m: FetchResponse, out: bytearray) -> None:
     for e_responses in m.responses:
         _encode_fetchable_topic_response_v13(e_responses, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -1173,7 +1179,7 @@ def _encode_node_endpoint_v16(m: NodeEndpoint, out: bytearray) -> None:
     out += _S1.pack(m.port)
     write_compact_nullable_string(out, m.rack)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -264,7 +264,7 @@ def _decode_fetch_snapshot_request_v1(buf: memoryview, pos: int) -> tuple[FetchS
 def _encode_snapshot_id_v0(m: SnapshotId, out: bytearray) -> None:
     out += _S1.pack(m.end_offset, m.epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -274,7 +274,7 @@ def _encode_partition_snapshot_v0(m: PartitionSnapshot, out: bytearray) -> None:
     _encode_snapshot_id_v0(m.snapshot_id, out)
     out += _S2.pack(m.position)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -285,7 +285,7 @@ def _encode_topic_snapshot_v0(m: TopicSnapshot, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_snapshot_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -321,7 +321,7 @@ def _encode_topic_snapshot_v1(m: TopicSnapshot, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_snapshot_v1(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

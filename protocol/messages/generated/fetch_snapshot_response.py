@@ -142,6 +142,10 @@ class FetchSnapshotResponse(ApiMessage):
         return cls.decode_from(memoryview(buf), 0, version)[0]
 
 
+# What tagged and version-gated struct fields are compared with; never handed out.
+_DEFAULT_LeaderIdAndEpoch = LeaderIdAndEpoch()
+
+
 def _decode_snapshot_id_v0(buf: memoryview, pos: int) -> tuple[SnapshotId, int]:
     f_end_offset, f_epoch = _S1.unpack_from(buf, pos)
     pos += 12
@@ -284,7 +288,7 @@ def _decode_fetch_snapshot_response_v1(buf: memoryview, pos: int) -> tuple[Fetch
 def _encode_snapshot_id_v0(m: SnapshotId, out: bytearray) -> None:
     out += _S1.pack(m.end_offset, m.epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -292,7 +296,7 @@ def _encode_snapshot_id_v0(m: SnapshotId, out: bytearray) -> None:
 def _encode_leader_id_and_epoch_v0(m: LeaderIdAndEpoch, out: bytearray) -> None:
     out += _S3.pack(m.leader_id, m.leader_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -303,7 +307,7 @@ def _encode_partition_snapshot_v0(m: PartitionSnapshot, out: bytearray) -> None:
     out += _S2.pack(m.size, m.position)
     write_compact_bytes(out, m.unaligned_records)
     _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         _t = bytearray()
         _encode_leader_id_and_epoch_v0(m.current_leader, _t)
         _tags.append((0, _t))
@@ -316,7 +320,7 @@ def _encode_topic_snapshot_v0(m: TopicSnapshot, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_snapshot_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -329,7 +333,7 @@ def _encode_fetch_snapshot_response_v0(m: FetchSnapshotResponse, out: bytearray)
     for e_topics in m.topics:
         _encode_topic_snapshot_v0(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -339,7 +343,7 @@ def _encode_node_endpoint_v1(m: NodeEndpoint, out: bytearray) -> None:
     write_compact_string(out, m.host)
     out += _S5.pack(m.port)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

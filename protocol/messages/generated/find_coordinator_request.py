@@ -141,7 +141,7 @@ def _encode_find_coordinator_request_v3(m: FindCoordinatorRequest, out: bytearra
     write_compact_string(out, m.key)
     out += _S0.pack(m.key_type)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -154,7 +154,7 @@ def _encode_find_coordinator_request_v4(m: FindCoordinatorRequest, out: bytearra
     for e_coordinator_keys in m.coordinator_keys:
         write_compact_string(out, e_coordinator_keys)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -167,7 +167,7 @@ def _encode_find_coordinator_request_v5(m: FindCoordinatorRequest, out: bytearra
     for e_coordinator_keys in m.coordinator_keys:
         write_compact_string(out, e_coordinator_keys)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -180,7 +180,7 @@ def _encode_find_coordinator_request_v6(m: FindCoordinatorRequest, out: bytearra
     for e_coordinator_keys in m.coordinator_keys:
         write_compact_string(out, e_coordinator_keys)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

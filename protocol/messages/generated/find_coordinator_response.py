@@ -218,7 +218,7 @@ def _encode_find_coordinator_response_v3(m: FindCoordinatorResponse, out: bytear
     write_compact_string(out, m.host)
     out += _S1.pack(m.port)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -230,7 +230,7 @@ def _encode_coordinator_v4(m: Coordinator, out: bytearray) -> None:
     out += _S2.pack(m.port, m.error_code)
     write_compact_nullable_string(out, m.error_message)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -249,7 +249,7 @@ def _encode_find_coordinator_response_v4(m: FindCoordinatorResponse, out: bytear
     for e_coordinators in m.coordinators:
         _encode_coordinator_v4(e_coordinators, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -268,7 +268,7 @@ def _encode_find_coordinator_response_v5(m: FindCoordinatorResponse, out: bytear
     for e_coordinators in m.coordinators:
         _encode_coordinator_v4(e_coordinators, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -287,7 +287,7 @@ def _encode_find_coordinator_response_v6(m: FindCoordinatorResponse, out: bytear
     for e_coordinators in m.coordinators:
         _encode_coordinator_v4(e_coordinators, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

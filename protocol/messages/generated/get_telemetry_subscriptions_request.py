@@ -69,7 +69,7 @@ def _decode_get_telemetry_subscriptions_request_v0(buf: memoryview, pos: int) ->
 def _encode_get_telemetry_subscriptions_request_v0(m: GetTelemetrySubscriptionsRequest, out: bytearray) -> None:
     out += m.client_instance_id.bytes
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

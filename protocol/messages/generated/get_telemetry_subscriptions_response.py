@@ -124,7 +124,7 @@ def _encode_get_telemetry_subscriptions_response_v0(m: GetTelemetrySubscriptions
     for e_requested_metrics in m.requested_metrics:
         write_compact_string(out, e_requested_metrics)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -145,7 +145,7 @@ def _encode_heartbeat_request_v4(m: HeartbeatRequest, out: bytearray) -> None:
     write_compact_string(out, m.member_id)
     write_compact_nullable_string(out, m.group_instance_id)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

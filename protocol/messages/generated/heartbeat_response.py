@@ -91,7 +91,7 @@ def _encode_heartbeat_response_v1(m: HeartbeatResponse, out: bytearray) -> None:
 def _encode_heartbeat_response_v4(m: HeartbeatResponse, out: bytearray) -> None:
     out += _S1.pack(m.throttle_time_ms, m.error_code)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

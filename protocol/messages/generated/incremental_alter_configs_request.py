@@ -221,7 +221,7 @@ def _encode_alterable_config_v1(m: AlterableConfig, out: bytearray) -> None:
     out += _S0.pack(m.config_operation)
     write_compact_nullable_string(out, m.value)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -233,7 +233,7 @@ def _encode_alter_configs_resource_v1(m: AlterConfigsResource, out: bytearray) -
     for e_configs in m.configs:
         _encode_alterable_config_v1(e_configs, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -244,7 +244,7 @@ def _encode_incremental_alter_configs_request_v1(m: IncrementalAlterConfigsReque
         _encode_alter_configs_resource_v1(e_resources, out)
     out += _S1.pack(m.validate_only)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -126,7 +126,7 @@ def _encode_init_producer_id_request_v2(m: InitProducerIdRequest, out: bytearray
     write_compact_nullable_string(out, m.transactional_id)
     out += _S0.pack(m.transaction_timeout_ms)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -135,7 +135,7 @@ def _encode_init_producer_id_request_v3(m: InitProducerIdRequest, out: bytearray
     write_compact_nullable_string(out, m.transactional_id)
     out += _S1.pack(m.transaction_timeout_ms, m.producer_id, m.producer_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

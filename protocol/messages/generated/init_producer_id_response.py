@@ -84,7 +84,7 @@ def _encode_init_producer_id_response_v0(m: InitProducerIdResponse, out: bytearr
 def _encode_init_producer_id_response_v2(m: InitProducerIdResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms, m.error_code, m.producer_id, m.producer_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

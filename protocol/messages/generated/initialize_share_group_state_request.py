@@ -142,7 +142,7 @@ def _decode_initialize_share_group_state_request_v0(buf: memoryview, pos: int) -
 def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
     out += _S0.pack(m.partition, m.state_epoch, m.start_offset)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -153,7 +153,7 @@ def _encode_initialize_state_data_v0(m: InitializeStateData, out: bytearray) -> 
     for e_partitions in m.partitions:
         _encode_partition_data_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -164,7 +164,7 @@ def _encode_initialize_share_group_state_request_v0(m: InitializeShareGroupState
     for e_topics in m.topics:
         _encode_initialize_state_data_v0(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -322,7 +322,7 @@ def _encode_join_group_request_protocol_v6(m: JoinGroupRequestProtocol, out: byt
     write_compact_string(out, m.name)
     write_compact_bytes(out, m.metadata)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -337,7 +337,7 @@ def _encode_join_group_request_v6(m: JoinGroupRequest, out: bytearray) -> None:
     for e_protocols in m.protocols:
         _encode_join_group_request_protocol_v6(e_protocols, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -353,7 +353,7 @@ def _encode_join_group_request_v8(m: JoinGroupRequest, out: bytearray) -> None:
         _encode_join_group_request_protocol_v6(e_protocols, out)
     write_compact_nullable_string(out, m.reason)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

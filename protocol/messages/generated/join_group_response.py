@@ -384,7 +384,7 @@ def _encode_join_group_response_member_v6(m: JoinGroupResponseMember, out: bytea
     write_compact_nullable_string(out, m.group_instance_id)
     write_compact_bytes(out, m.metadata)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -402,7 +402,7 @@ def _encode_join_group_response_v6(m: JoinGroupResponse, out: bytearray) -> None
     for e_members in m.members:
         _encode_join_group_response_member_v6(e_members, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -419,7 +419,7 @@ def _encode_join_group_response_v7(m: JoinGroupResponse, out: bytearray) -> None
     for e_members in m.members:
         _encode_join_group_response_member_v6(e_members, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -436,7 +436,7 @@ def _encode_join_group_response_v8(m: JoinGroupResponse, out: bytearray) -> None
     for e_members in m.members:
         _encode_join_group_response_member_v6(e_members, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -452,7 +452,7 @@ def _encode_join_group_response_v9(m: JoinGroupResponse, out: bytearray) -> None
     for e_members in m.members:
         _encode_join_group_response_member_v6(e_members, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -826,7 +826,7 @@ def _encode_leader_and_isr_partition_state_v4(m: LeaderAndIsrPartitionState, out
     out += pack(f">{len(m.removing_replicas)}i", *m.removing_replicas)
     out += _S3.pack(m.is_new)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -837,7 +837,7 @@ def _encode_leader_and_isr_topic_state_v4(m: LeaderAndIsrTopicState, out: bytear
     for e_partition_states in m.partition_states:
         _encode_leader_and_isr_partition_state_v4(e_partition_states, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -847,7 +847,7 @@ def _encode_leader_and_isr_live_leader_v4(m: LeaderAndIsrLiveLeader, out: bytear
     write_compact_string(out, m.host_name)
     out += _S2.pack(m.port)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -867,7 +867,7 @@ def _encode_leader_and_isr_request_v4(m: LeaderAndIsrRequest, out: bytearray) ->
     for e_live_leaders in m.live_leaders:
         _encode_leader_and_isr_live_leader_v4(e_live_leaders, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -887,7 +887,7 @@ def _encode_leader_and_isr_partition_state_v5(m: LeaderAndIsrPartitionState, out
     out += pack(f">{len(m.removing_replicas)}i", *m.removing_replicas)
     out += _S3.pack(m.is_new)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -899,7 +899,7 @@ def _encode_leader_and_isr_topic_state_v5(m: LeaderAndIsrTopicState, out: bytear
     for e_partition_states in m.partition_states:
         _encode_leader_and_isr_partition_state_v5(e_partition_states, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -917,7 +917,7 @@ def _encode_leader_and_isr_request_v5(m: LeaderAndIsrRequest, out: bytearray) ->
     for e_live_leaders in m.live_leaders:
         _encode_leader_and_isr_live_leader_v4(e_live_leaders, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -935,7 +935,7 @@ def _encode_leader_and_isr_partition_state_v6(m: LeaderAndIsrPartitionState, out
     out += pack(f">{len(m.removing_replicas)}i", *m.removing_replicas)
     out += _S6.pack(m.is_new, m.leader_recovery_state)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -947,7 +947,7 @@ def _encode_leader_and_isr_topic_state_v6(m: LeaderAndIsrTopicState, out: bytear
     for e_partition_states in m.partition_states:
         _encode_leader_and_isr_partition_state_v6(e_partition_states, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -965,7 +965,7 @@ def _encode_leader_and_isr_request_v6(m: LeaderAndIsrRequest, out: bytearray) ->
     for e_live_leaders in m.live_leaders:
         _encode_leader_and_isr_live_leader_v4(e_live_leaders, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -981,7 +981,7 @@ def _encode_leader_and_isr_request_v7(m: LeaderAndIsrRequest, out: bytearray) ->
     for e_live_leaders in m.live_leaders:
         _encode_leader_and_isr_live_leader_v4(e_live_leaders, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -248,7 +248,7 @@ def _encode_leader_and_isr_partition_error_v4(m: LeaderAndIsrPartitionError, out
     write_compact_string(out, m.topic_name)
     out += _S1.pack(m.partition_index, m.error_code)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -261,7 +261,7 @@ def _encode_leader_and_isr_response_v4(m: LeaderAndIsrResponse, out: bytearray) 
     for e_partition_errors in m.partition_errors:
         _encode_leader_and_isr_partition_error_v4(e_partition_errors, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -269,7 +269,7 @@ def _encode_leader_and_isr_response_v4(m: LeaderAndIsrResponse, out: bytearray) 
 def _encode_leader_and_isr_partition_error_v5(m: LeaderAndIsrPartitionError, out: bytearray) -> None:
     out += _S1.pack(m.partition_index, m.error_code)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -280,7 +280,7 @@ def _encode_leader_and_isr_topic_error_v5(m: LeaderAndIsrTopicError, out: bytear
     for e_partition_errors in m.partition_errors:
         _encode_leader_and_isr_partition_error_v5(e_partition_errors, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -293,7 +293,7 @@ def _encode_leader_and_isr_response_v5(m: LeaderAndIsrResponse, out: bytearray) 
     for e_topics in m.topics:
         _encode_leader_and_isr_topic_error_v5(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -306,7 +306,7 @@ def _encode_leader_and_isr_response_v6(m: LeaderAndIsrResponse, out: bytearray) 
     for e_topics in m.topics:
         _encode_leader_and_isr_topic_error_v5(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -319,7 +319,7 @@ def _encode_leader_and_isr_response_v7(m: LeaderAndIsrResponse, out: bytearray) 
     for e_topics in m.topics:
         _encode_leader_and_isr_topic_error_v5(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -221,7 +221,7 @@ def _encode_member_identity_v4(m: MemberIdentity, out: bytearray) -> None:
     write_compact_string(out, m.member_id)
     write_compact_nullable_string(out, m.group_instance_id)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -234,7 +234,7 @@ def _encode_leave_group_request_v4(m: LeaveGroupRequest, out: bytearray) -> None
     for e_members in m.members:
         _encode_member_identity_v4(e_members, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -244,7 +244,7 @@ def _encode_member_identity_v5(m: MemberIdentity, out: bytearray) -> None:
     write_compact_nullable_string(out, m.group_instance_id)
     write_compact_nullable_string(out, m.reason)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -257,7 +257,7 @@ def _encode_leave_group_request_v5(m: LeaveGroupRequest, out: bytearray) -> None
     for e_members in m.members:
         _encode_member_identity_v5(e_members, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -194,7 +194,7 @@ def _encode_member_response_v4(m: MemberResponse, out: bytearray) -> None:
     write_compact_nullable_string(out, m.group_instance_id)
     out += _S0.pack(m.error_code)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -205,7 +205,7 @@ def _encode_leave_group_response_v4(m: LeaveGroupResponse, out: bytearray) -> No
     for e_members in m.members:
         _encode_member_response_v4(e_members, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

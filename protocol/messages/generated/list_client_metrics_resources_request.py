@@ -61,7 +61,7 @@ def _decode_list_client_metrics_resources_request_v0(buf: memoryview, pos: int) 
 
 def _encode_list_client_metrics_resources_request_v0(m: ListClientMetricsResourcesRequest, out: bytearray) -> None:
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

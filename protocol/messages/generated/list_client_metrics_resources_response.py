@@ -106,7 +106,7 @@ def _decode_list_client_metrics_resources_response_v0(buf: memoryview, pos: int)
 def _encode_client_metrics_resource_v0(m: ClientMetricsResource, out: bytearray) -> None:
     write_compact_string(out, m.name)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -117,7 +117,7 @@ def _encode_list_client_metrics_resources_response_v0(m: ListClientMetricsResour
     for e_client_metrics_resources in m.client_metrics_resources:
         _encode_client_metrics_resource_v0(e_client_metrics_resources, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -145,7 +145,7 @@ def _encode_list_groups_request_v3(m: ListGroupsRequest, out: bytearray) -> None
     if len(m.types_filter) > 0:
         raise version_error("ListGroupsRequest", "TypesFilter", 3)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -157,7 +157,7 @@ def _encode_list_groups_request_v4(m: ListGroupsRequest, out: bytearray) -> None
     for e_states_filter in m.states_filter:
         write_compact_string(out, e_states_filter)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -170,7 +170,7 @@ def _encode_list_groups_request_v5(m: ListGroupsRequest, out: bytearray) -> None
     for e_types_filter in m.types_filter:
         write_compact_string(out, e_types_filter)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

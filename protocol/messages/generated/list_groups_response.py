@@ -249,7 +249,7 @@ def _encode_listed_group_v3(m: ListedGroup, out: bytearray) -> None:
     write_compact_string(out, m.group_id)
     write_compact_string(out, m.protocol_type)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -260,7 +260,7 @@ def _encode_list_groups_response_v3(m: ListGroupsResponse, out: bytearray) -> No
     for e_groups in m.groups:
         _encode_listed_group_v3(e_groups, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -270,7 +270,7 @@ def _encode_listed_group_v4(m: ListedGroup, out: bytearray) -> None:
     write_compact_string(out, m.protocol_type)
     write_compact_string(out, m.group_state)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -281,7 +281,7 @@ def _encode_list_groups_response_v4(m: ListGroupsResponse, out: bytearray) -> No
     for e_groups in m.groups:
         _encode_listed_group_v4(e_groups, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -292,7 +292,7 @@ def _encode_listed_group_v5(m: ListedGroup, out: bytearray) -> None:
     write_compact_string(out, m.group_state)
     write_compact_string(out, m.group_type)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -303,7 +303,7 @@ def _encode_list_groups_response_v5(m: ListGroupsResponse, out: bytearray) -> No
     for e_groups in m.groups:
         _encode_listed_group_v5(e_groups, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

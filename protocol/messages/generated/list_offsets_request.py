@@ -399,7 +399,7 @@ def _encode_list_offsets_partition_v6(m: ListOffsetsPartition, out: bytearray) -
         raise version_error("ListOffsetsPartition", "MaxNumOffsets", 6)
     out += _S4.pack(m.partition_index, m.current_leader_epoch, m.timestamp)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -410,7 +410,7 @@ def _encode_list_offsets_topic_v6(m: ListOffsetsTopic, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_list_offsets_partition_v6(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -421,7 +421,7 @@ def _encode_list_offsets_request_v6(m: ListOffsetsRequest, out: bytearray) -> No
     for e_topics in m.topics:
         _encode_list_offsets_topic_v6(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -431,7 +431,7 @@ def _encode_list_offsets_partition_v7(m: ListOffsetsPartition, out: bytearray) -
         raise version_error("ListOffsetsPartition", "MaxNumOffsets", 7)
     out += _S4.pack(m.partition_index, m.current_leader_epoch, m.timestamp)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -442,7 +442,7 @@ def _encode_list_offsets_topic_v7(m: ListOffsetsTopic, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_list_offsets_partition_v7(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -453,7 +453,7 @@ def _encode_list_offsets_request_v7(m: ListOffsetsRequest, out: bytearray) -> No
     for e_topics in m.topics:
         _encode_list_offsets_topic_v7(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -463,7 +463,7 @@ def _encode_list_offsets_partition_v8(m: ListOffsetsPartition, out: bytearray) -
         raise version_error("ListOffsetsPartition", "MaxNumOffsets", 8)
     out += _S4.pack(m.partition_index, m.current_leader_epoch, m.timestamp)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -474,7 +474,7 @@ def _encode_list_offsets_topic_v8(m: ListOffsetsTopic, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_list_offsets_partition_v8(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -485,7 +485,7 @@ def _encode_list_offsets_request_v8(m: ListOffsetsRequest, out: bytearray) -> No
     for e_topics in m.topics:
         _encode_list_offsets_topic_v8(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -495,7 +495,7 @@ def _encode_list_offsets_partition_v9(m: ListOffsetsPartition, out: bytearray) -
         raise version_error("ListOffsetsPartition", "MaxNumOffsets", 9)
     out += _S4.pack(m.partition_index, m.current_leader_epoch, m.timestamp)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -506,7 +506,7 @@ def _encode_list_offsets_topic_v9(m: ListOffsetsTopic, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_list_offsets_partition_v9(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -517,7 +517,7 @@ def _encode_list_offsets_request_v9(m: ListOffsetsRequest, out: bytearray) -> No
     for e_topics in m.topics:
         _encode_list_offsets_topic_v9(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -411,7 +411,7 @@ def _encode_list_offsets_partition_response_v6(m: ListOffsetsPartitionResponse, 
         raise version_error("ListOffsetsPartitionResponse", "OldStyleOffsets", 6)
     out += _S3.pack(m.partition_index, m.error_code, m.timestamp, m.offset, m.leader_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -422,7 +422,7 @@ def _encode_list_offsets_topic_response_v6(m: ListOffsetsTopicResponse, out: byt
     for e_partitions in m.partitions:
         _encode_list_offsets_partition_response_v6(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -433,7 +433,7 @@ def _encode_list_offsets_response_v6(m: ListOffsetsResponse, out: bytearray) -> 
     for e_topics in m.topics:
         _encode_list_offsets_topic_response_v6(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -443,7 +443,7 @@ def _encode_list_offsets_partition_response_v7(m: ListOffsetsPartitionResponse, 
         raise version_error("ListOffsetsPartitionResponse", "OldStyleOffsets", 7)
     out += _S3.pack(m.partition_index, m.error_code, m.timestamp, m.offset, m.leader_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -454,7 +454,7 @@ def _encode_list_offsets_topic_response_v7(m: ListOffsetsTopicResponse, out: byt
     for e_partitions in m.partitions:
         _encode_list_offsets_partition_response_v7(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -465,7 +465,7 @@ def _encode_list_offsets_response_v7(m: ListOffsetsResponse, out: bytearray) -> 
     for e_topics in m.topics:
         _encode_list_offsets_topic_response_v7(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -475,7 +475,7 @@ def _encode_list_offsets_partition_response_v8(m: ListOffsetsPartitionResponse, 
         raise version_error("ListOffsetsPartitionResponse", "OldStyleOffsets", 8)
     out += _S3.pack(m.partition_index, m.error_code, m.timestamp, m.offset, m.leader_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -486,7 +486,7 @@ def _encode_list_offsets_topic_response_v8(m: ListOffsetsTopicResponse, out: byt
     for e_partitions in m.partitions:
         _encode_list_offsets_partition_response_v8(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -497,7 +497,7 @@ def _encode_list_offsets_response_v8(m: ListOffsetsResponse, out: bytearray) -> 
     for e_topics in m.topics:
         _encode_list_offsets_topic_response_v8(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -507,7 +507,7 @@ def _encode_list_offsets_partition_response_v9(m: ListOffsetsPartitionResponse, 
         raise version_error("ListOffsetsPartitionResponse", "OldStyleOffsets", 9)
     out += _S3.pack(m.partition_index, m.error_code, m.timestamp, m.offset, m.leader_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -518,7 +518,7 @@ def _encode_list_offsets_topic_response_v9(m: ListOffsetsTopicResponse, out: byt
     for e_partitions in m.partitions:
         _encode_list_offsets_partition_response_v9(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -529,7 +529,7 @@ def _encode_list_offsets_response_v9(m: ListOffsetsResponse, out: bytearray) -> 
     for e_topics in m.topics:
         _encode_list_offsets_topic_response_v9(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -115,7 +115,7 @@ def _encode_list_partition_reassignments_topics_v0(m: ListPartitionReassignments
     write_uvarint(out, len(m.partition_indexes) + 1)
     out += pack(f">{len(m.partition_indexes)}i", *m.partition_indexes)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -129,7 +129,7 @@ def _encode_list_partition_reassignments_request_v0(m: ListPartitionReassignment
         for e_topics in m.topics:
             _encode_list_partition_reassignments_topics_v0(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -177,7 +177,7 @@ def _encode_ongoing_partition_reassignment_v0(m: OngoingPartitionReassignment, o
     write_uvarint(out, len(m.removing_replicas) + 1)
     out += pack(f">{len(m.removing_replicas)}i", *m.removing_replicas)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -188,7 +188,7 @@ def _encode_ongoing_topic_reassignment_v0(m: OngoingTopicReassignment, out: byte
     for e_partitions in m.partitions:
         _encode_ongoing_partition_reassignment_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -200,7 +200,7 @@ def _encode_list_partition_reassignments_response_v0(m: ListPartitionReassignmen
     for e_topics in m.topics:
         _encode_ongoing_topic_reassignment_v0(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -125,7 +125,7 @@ def _encode_list_transactions_request_v0(m: ListTransactionsRequest, out: bytear
     write_uvarint(out, len(m.producer_id_filters) + 1)
     out += pack(f">{len(m.producer_id_filters)}q", *m.producer_id_filters)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -138,7 +138,7 @@ def _encode_list_transactions_request_v1(m: ListTransactionsRequest, out: bytear
     out += pack(f">{len(m.producer_id_filters)}q", *m.producer_id_filters)
     out += _S0.pack(m.duration_filter)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

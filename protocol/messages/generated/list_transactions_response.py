@@ -128,7 +128,7 @@ def _encode_transaction_state_v0(m: TransactionState, out: bytearray) -> None:
     out += _S1.pack(m.producer_id)
     write_compact_string(out, m.transaction_state)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -142,7 +142,7 @@ def _encode_list_transactions_response_v0(m: ListTransactionsResponse, out: byte
     for e_transaction_states in m.transaction_states:
         _encode_transaction_state_v0(e_transaction_states, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

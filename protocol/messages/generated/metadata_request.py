@@ -419,7 +419,7 @@ def _encode_metadata_request_topic_v9(m: MetadataRequestTopic, out: bytearray) -
         raise null_error("MetadataRequestTopic", "Name", 9)
     write_compact_string(out, m.name)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -433,7 +433,7 @@ def _encode_metadata_request_v9(m: MetadataRequest, out: bytearray) -> None:
             _encode_metadata_request_topic_v9(e_topics, out)
     out += _S1.pack(m.allow_auto_topic_creation, m.include_cluster_authorized_operations, m.include_topic_authorized_operations)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -442,7 +442,7 @@ def _encode_metadata_request_topic_v10(m: MetadataRequestTopic, out: bytearray) 
     out += m.topic_id.bytes
     write_compact_nullable_string(out, m.name)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -456,7 +456,7 @@ def _encode_metadata_request_v10(m: MetadataRequest, out: bytearray) -> None:
             _encode_metadata_request_topic_v10(e_topics, out)
     out += _S1.pack(m.allow_auto_topic_creation, m.include_cluster_authorized_operations, m.include_topic_authorized_operations)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -472,7 +472,7 @@ def _encode_metadata_request_v11(m: MetadataRequest, out: bytearray) -> None:
             _encode_metadata_request_topic_v10(e_topics, out)
     out += _S2.pack(m.allow_auto_topic_creation, m.include_topic_authorized_operations)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -488,7 +488,7 @@ def _encode_metadata_request_v12(m: MetadataRequest, out: bytearray) -> None:
             _encode_metadata_request_topic_v10(e_topics, out)
     out += _S2.pack(m.allow_auto_topic_creation, m.include_topic_authorized_operations)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

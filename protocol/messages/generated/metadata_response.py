@@ -1066,7 +1066,7 @@ def _encode_metadata_response_broker_v9(m: MetadataResponseBroker, out: bytearra
     out += _S0.pack(m.port)
     write_compact_nullable_string(out, m.rack)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -1080,7 +1080,7 @@ def _encode_metadata_response_partition_v9(m: MetadataResponsePartition, out: by
     write_uvarint(out, len(m.offline_replicas) + 1)
     out += pack(f">{len(m.offline_replicas)}i", *m.offline_replicas)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -1096,7 +1096,7 @@ def _encode_metadata_response_topic_v9(m: MetadataResponseTopic, out: bytearray)
         _encode_metadata_response_partition_v9(e_partitions, out)
     out += _S0.pack(m.topic_authorized_operations)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -1113,7 +1113,7 @@ def _encode_metadata_response_v9(m: MetadataResponse, out: bytearray) -> None:
         _encode_metadata_response_topic_v9(e_topics, out)
     out += _S0.pack(m.cluster_authorized_operations)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -1130,7 +1130,7 @@ def _encode_metadata_response_topic_v10(m: MetadataResponseTopic, out: bytearray
         _encode_metadata_response_partition_v9(e_partitions, out)
     out += _S0.pack(m.topic_authorized_operations)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -1147,7 +1147,7 @@ def _encode_metadata_response_v10(m: MetadataResponse, out: bytearray) -> None:
         _encode_metadata_response_topic_v10(e_topics, out)
     out += _S0.pack(m.cluster_authorized_operations)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -1164,7 +1164,7 @@ def _encode_metadata_response_topic_v11(m: MetadataResponseTopic, out: bytearray
         _encode_metadata_response_partition_v9(e_partitions, out)
     out += _S0.pack(m.topic_authorized_operations)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -1182,7 +1182,7 @@ def _encode_metadata_response_v11(m: MetadataResponse, out: bytearray) -> None:
     for e_topics in m.topics:
         _encode_metadata_response_topic_v11(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -1197,7 +1197,7 @@ def _encode_metadata_response_topic_v12(m: MetadataResponseTopic, out: bytearray
         _encode_metadata_response_partition_v9(e_partitions, out)
     out += _S0.pack(m.topic_authorized_operations)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -1215,7 +1215,7 @@ def _encode_metadata_response_v12(m: MetadataResponse, out: bytearray) -> None:
     for e_topics in m.topics:
         _encode_metadata_response_topic_v12(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

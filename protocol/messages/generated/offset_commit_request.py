@@ -556,7 +556,7 @@ def _encode_offset_commit_request_partition_v8(m: OffsetCommitRequestPartition, 
     out += _S4.pack(m.partition_index, m.committed_offset, m.committed_leader_epoch)
     write_compact_nullable_string(out, m.committed_metadata)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -567,7 +567,7 @@ def _encode_offset_commit_request_topic_v8(m: OffsetCommitRequestTopic, out: byt
     for e_partitions in m.partitions:
         _encode_offset_commit_request_partition_v8(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -581,7 +581,7 @@ def _encode_offset_commit_request_v8(m: OffsetCommitRequest, out: bytearray) -> 
     for e_topics in m.topics:
         _encode_offset_commit_request_topic_v8(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -592,7 +592,7 @@ def _encode_offset_commit_request_partition_v9(m: OffsetCommitRequestPartition, 
     out += _S4.pack(m.partition_index, m.committed_offset, m.committed_leader_epoch)
     write_compact_nullable_string(out, m.committed_metadata)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -603,7 +603,7 @@ def _encode_offset_commit_request_topic_v9(m: OffsetCommitRequestTopic, out: byt
     for e_partitions in m.partitions:
         _encode_offset_commit_request_partition_v9(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -617,7 +617,7 @@ def _encode_offset_commit_request_v9(m: OffsetCommitRequest, out: bytearray) -> 
     for e_topics in m.topics:
         _encode_offset_commit_request_topic_v9(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -215,7 +215,7 @@ def _encode_offset_commit_response_v3(m: OffsetCommitResponse, out: bytearray) -
 def _encode_offset_commit_response_partition_v8(m: OffsetCommitResponsePartition, out: bytearray) -> None:
     out += _S0.pack(m.partition_index, m.error_code)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -226,7 +226,7 @@ def _encode_offset_commit_response_topic_v8(m: OffsetCommitResponseTopic, out: b
     for e_partitions in m.partitions:
         _encode_offset_commit_response_partition_v8(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -237,7 +237,7 @@ def _encode_offset_commit_response_v8(m: OffsetCommitResponse, out: bytearray) -
     for e_topics in m.topics:
         _encode_offset_commit_response_topic_v8(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -409,7 +409,7 @@ def _encode_offset_fetch_request_topic_v6(m: OffsetFetchRequestTopic, out: bytea
     write_uvarint(out, len(m.partition_indexes) + 1)
     out += pack(f">{len(m.partition_indexes)}i", *m.partition_indexes)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -427,7 +427,7 @@ def _encode_offset_fetch_request_v6(m: OffsetFetchRequest, out: bytearray) -> No
         for e_topics in m.topics:
             _encode_offset_fetch_request_topic_v6(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -444,7 +444,7 @@ def _encode_offset_fetch_request_v7(m: OffsetFetchRequest, out: bytearray) -> No
             _encode_offset_fetch_request_topic_v6(e_topics, out)
     out += _S0.pack(m.require_stable)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -454,7 +454,7 @@ def _encode_offset_fetch_request_topics_v8(m: OffsetFetchRequestTopics, out: byt
     write_uvarint(out, len(m.partition_indexes) + 1)
     out += pack(f">{len(m.partition_indexes)}i", *m.partition_indexes)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -468,7 +468,7 @@ def _encode_offset_fetch_request_group_v8(m: OffsetFetchRequestGroup, out: bytea
         for e_topics in m.topics:
             _encode_offset_fetch_request_topics_v8(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -483,7 +483,7 @@ def _encode_offset_fetch_request_v8(m: OffsetFetchRequest, out: bytearray) -> No
         _encode_offset_fetch_request_group_v8(e_groups, out)
     out += _S0.pack(m.require_stable)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -499,7 +499,7 @@ def _encode_offset_fetch_request_group_v9(m: OffsetFetchRequestGroup, out: bytea
         for e_topics in m.topics:
             _encode_offset_fetch_request_topics_v8(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -514,7 +514,7 @@ def _encode_offset_fetch_request_v9(m: OffsetFetchRequest, out: bytearray) -> No
         _encode_offset_fetch_request_group_v9(e_groups, out)
     out += _S0.pack(m.require_stable)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -478,7 +478,7 @@ def _encode_offset_fetch_response_partition_v6(m: OffsetFetchResponsePartition, 
     write_compact_nullable_string(out, m.metadata)
     out += _S1.pack(m.error_code)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -489,7 +489,7 @@ def _encode_offset_fetch_response_topic_v6(m: OffsetFetchResponseTopic, out: byt
     for e_partitions in m.partitions:
         _encode_offset_fetch_response_partition_v6(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -503,7 +503,7 @@ def _encode_offset_fetch_response_v6(m: OffsetFetchResponse, out: bytearray) -> 
         _encode_offset_fetch_response_topic_v6(e_topics, out)
     out += _S1.pack(m.error_code)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -517,7 +517,7 @@ def _encode_offset_fetch_response_v7(m: OffsetFetchResponse, out: bytearray) -> 
         _encode_offset_fetch_response_topic_v6(e_topics, out)
     out += _S1.pack(m.error_code)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -527,7 +527,7 @@ def _encode_offset_fetch_response_partitions_v8(m: OffsetFetchResponsePartitions
     write_compact_nullable_string(out, m.metadata)
     out += _S1.pack(m.error_code)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -538,7 +538,7 @@ def _encode_offset_fetch_response_topics_v8(m: OffsetFetchResponseTopics, out: b
     for e_partitions in m.partitions:
         _encode_offset_fetch_response_partitions_v8(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -550,7 +550,7 @@ def _encode_offset_fetch_response_group_v8(m: OffsetFetchResponseGroup, out: byt
         _encode_offset_fetch_response_topics_v8(e_topics, out)
     out += _S1.pack(m.error_code)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -563,7 +563,7 @@ def _encode_offset_fetch_response_v8(m: OffsetFetchResponse, out: bytearray) -> 
     for e_groups in m.groups:
         _encode_offset_fetch_response_group_v8(e_groups, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -576,7 +576,7 @@ def _encode_offset_fetch_response_v9(m: OffsetFetchResponse, out: bytearray) -> 
     for e_groups in m.groups:
         _encode_offset_fetch_response_group_v8(e_groups, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -269,7 +269,7 @@ def _encode_offset_for_leader_epoch_request_v3(m: OffsetForLeaderEpochRequest, o
 def _encode_offset_for_leader_partition_v4(m: OffsetForLeaderPartition, out: bytearray) -> None:
     out += _S1.pack(m.partition, m.current_leader_epoch, m.leader_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -280,7 +280,7 @@ def _encode_offset_for_leader_topic_v4(m: OffsetForLeaderTopic, out: bytearray) 
     for e_partitions in m.partitions:
         _encode_offset_for_leader_partition_v4(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -291,7 +291,7 @@ def _encode_offset_for_leader_epoch_request_v4(m: OffsetForLeaderEpochRequest, o
     for e_topics in m.topics:
         _encode_offset_for_leader_topic_v4(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -271,7 +271,7 @@ def _encode_offset_for_leader_epoch_response_v2(m: OffsetForLeaderEpochResponse,
 def _encode_epoch_end_offset_v4(m: EpochEndOffset, out: bytearray) -> None:
     out += _S1.pack(m.error_code, m.partition, m.leader_epoch, m.end_offset)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -282,7 +282,7 @@ def _encode_offset_for_leader_topic_result_v4(m: OffsetForLeaderTopicResult, out
     for e_partitions in m.partitions:
         _encode_epoch_end_offset_v4(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -293,7 +293,7 @@ def _encode_offset_for_leader_epoch_response_v4(m: OffsetForLeaderEpochResponse,
     for e_topics in m.topics:
         _encode_offset_for_leader_topic_result_v4(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

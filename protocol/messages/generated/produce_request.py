@@ -262,7 +262,7 @@ def _encode_partition_produce_data_v9(m: PartitionProduceData, out: bytearray) -
     out += _S1.pack(m.index)
     write_compact_nullable_bytes(out, m.records)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -273,7 +273,7 @@ def _encode_topic_produce_data_v9(m: TopicProduceData, out: bytearray) -> None:
     for e_partition_data in m.partition_data:
         _encode_partition_produce_data_v9(e_partition_data, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -285,7 +285,7 @@ def _encode_produce_request_v9(m: ProduceRequest, out: bytearray) -> None:
     for e_topic_data in m.topic_data:
         _encode_topic_produce_data_v9(e_topic_data, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -149,6 +149,10 @@ class ProduceResponse(ApiMessage):
         return cls.decode_from(memoryview(buf), 0, version)[0]
 
 
+# What tagged and version-gated struct fields are compared with; never handed out.
+_DEFAULT_LeaderIdAndEpoch = LeaderIdAndEpoch()
+
+
 def _decode_partition_produce_response_v0(buf: memoryview, pos: int) -> tuple[PartitionProduceResponse, int]:
     f_index, f_error_code, f_base_offset = _S0.unpack_from(buf, pos)
     pos += 14
@@ -516,7 +520,7 @@ def _decode_produce_response_v10(buf: memoryview, pos: int) -> tuple[ProduceResp
 
 
 def _encode_partition_produce_response_v0(m: PartitionProduceResponse, out: bytearray) -> None:
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         raise version_error("PartitionProduceResponse", "CurrentLeader", 0)
     out += _S0.pack(m.index, m.error_code, m.base_offset)
 
@@ -537,7 +541,7 @@ def _encode_produce_response_v0(m: ProduceResponse, out: bytearray) -> None:
 
 
 def _encode_partition_produce_response_v1(m: PartitionProduceResponse, out: bytearray) -> None:
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         raise version_error("PartitionProduceResponse", "CurrentLeader", 1)
     out += _S0.pack(m.index, m.error_code, m.base_offset)
 
@@ -559,7 +563,7 @@ def _encode_produce_response_v1(m: ProduceResponse, out: bytearray) -> None:
 
 
 def _encode_partition_produce_response_v2(m: PartitionProduceResponse, out: bytearray) -> None:
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         raise version_error("PartitionProduceResponse", "CurrentLeader", 2)
     out += _S2.pack(m.index, m.error_code, m.base_offset, m.log_append_time_ms)
 
@@ -581,7 +585,7 @@ def _encode_produce_response_v2(m: ProduceResponse, out: bytearray) -> None:
 
 
 def _encode_partition_produce_response_v3(m: PartitionProduceResponse, out: bytearray) -> None:
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         raise version_error("PartitionProduceResponse", "CurrentLeader", 3)
     out += _S2.pack(m.index, m.error_code, m.base_offset, m.log_append_time_ms)
 
@@ -603,7 +607,7 @@ def _encode_produce_response_v3(m: ProduceResponse, out: bytearray) -> None:
 
 
 def _encode_partition_produce_response_v4(m: PartitionProduceResponse, out: bytearray) -> None:
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         raise version_error("PartitionProduceResponse", "CurrentLeader", 4)
     out += _S2.pack(m.index, m.error_code, m.base_offset, m.log_append_time_ms)
 
@@ -625,7 +629,7 @@ def _encode_produce_response_v4(m: ProduceResponse, out: bytearray) -> None:
 
 
 def _encode_partition_produce_response_v5(m: PartitionProduceResponse, out: bytearray) -> None:
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         raise version_error("PartitionProduceResponse", "CurrentLeader", 5)
     out += _S3.pack(m.index, m.error_code, m.base_offset, m.log_append_time_ms, m.log_start_offset)
 
@@ -647,7 +651,7 @@ def _encode_produce_response_v5(m: ProduceResponse, out: bytearray) -> None:
 
 
 def _encode_partition_produce_response_v6(m: PartitionProduceResponse, out: bytearray) -> None:
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         raise version_error("PartitionProduceResponse", "CurrentLeader", 6)
     out += _S3.pack(m.index, m.error_code, m.base_offset, m.log_append_time_ms, m.log_start_offset)
 
@@ -669,7 +673,7 @@ def _encode_produce_response_v6(m: ProduceResponse, out: bytearray) -> None:
 
 
 def _encode_partition_produce_response_v7(m: PartitionProduceResponse, out: bytearray) -> None:
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         raise version_error("PartitionProduceResponse", "CurrentLeader", 7)
     out += _S3.pack(m.index, m.error_code, m.base_offset, m.log_append_time_ms, m.log_start_offset)
 
@@ -696,7 +700,7 @@ def _encode_batch_index_and_error_message_v8(m: BatchIndexAndErrorMessage, out: 
 
 
 def _encode_partition_produce_response_v8(m: PartitionProduceResponse, out: bytearray) -> None:
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         raise version_error("PartitionProduceResponse", "CurrentLeader", 8)
     out += _S3.pack(m.index, m.error_code, m.base_offset, m.log_append_time_ms, m.log_start_offset)
     out += pack_int32(len(m.record_errors))
@@ -725,13 +729,13 @@ def _encode_batch_index_and_error_message_v9(m: BatchIndexAndErrorMessage, out: 
     out += _S1.pack(m.batch_index)
     write_compact_nullable_string(out, m.batch_index_error_message)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
 
 def _encode_partition_produce_response_v9(m: PartitionProduceResponse, out: bytearray) -> None:
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         raise version_error("PartitionProduceResponse", "CurrentLeader", 9)
     out += _S3.pack(m.index, m.error_code, m.base_offset, m.log_append_time_ms, m.log_start_offset)
     write_uvarint(out, len(m.record_errors) + 1)
@@ -739,7 +743,7 @@ def _encode_partition_produce_response_v9(m: PartitionProduceResponse, out: byte
         _encode_batch_index_and_error_message_v9(e_record_errors, out)
     write_compact_nullable_string(out, m.error_message)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -750,7 +754,7 @@ def _encode_topic_produce_response_v9(m: TopicProduceResponse, out: bytearray) -
     for e_partition_responses in m.partition_responses:
         _encode_partition_produce_response_v9(e_partition_responses, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -763,7 +767,7 @@ def _encode_produce_response_v9(m: ProduceResponse, out: bytearray) -> None:
         _encode_topic_produce_response_v9(e_responses, out)
     out += _S1.pack(m.throttle_time_ms)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -771,7 +775,7 @@ def _encode_produce_response_v9(m: ProduceResponse, out: bytearray) -> None:
 def _encode_leader_id_and_epoch_v10(m: LeaderIdAndEpoch, out: bytearray) -> None:
     out += _S4.pack(m.leader_id, m.leader_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -783,7 +787,7 @@ def _encode_partition_produce_response_v10(m: PartitionProduceResponse, out: byt
         _encode_batch_index_and_error_message_v9(e_record_errors, out)
     write_compact_nullable_string(out, m.error_message)
     _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
-    if m.current_leader != LeaderIdAndEpoch():
+    if m.current_leader != _DEFAULT_LeaderIdAndEpoch:
         _t = bytearray()
         _encode_leader_id_and_epoch_v10(m.current_leader, _t)
         _tags.append((0, _t))
@@ -796,7 +800,7 @@ def _encode_topic_produce_response_v10(m: TopicProduceResponse, out: bytearray) 
     for e_partition_responses in m.partition_responses:
         _encode_partition_produce_response_v10(e_partition_responses, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -807,7 +811,7 @@ def _encode_node_endpoint_v10(m: NodeEndpoint, out: bytearray) -> None:
     out += _S1.pack(m.port)
     write_compact_nullable_string(out, m.rack)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -87,7 +87,7 @@ def _encode_push_telemetry_request_v0(m: PushTelemetryRequest, out: bytearray) -
     out += _S0.pack(m.subscription_id, m.terminating, m.compression_type)
     write_compact_bytes(out, m.metrics)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -70,7 +70,7 @@ def _decode_push_telemetry_response_v0(buf: memoryview, pos: int) -> tuple[PushT
 def _encode_push_telemetry_response_v0(m: PushTelemetryResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms, m.error_code)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -185,7 +185,7 @@ def _decode_read_share_group_state_response_v0(buf: memoryview, pos: int) -> tup
 def _encode_state_batch_v0(m: StateBatch, out: bytearray) -> None:
     out += _S2.pack(m.first_offset, m.last_offset, m.delivery_state, m.delivery_count)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -198,7 +198,7 @@ def _encode_partition_result_v0(m: PartitionResult, out: bytearray) -> None:
     for e_state_batches in m.state_batches:
         _encode_state_batch_v0(e_state_batches, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -209,7 +209,7 @@ def _encode_read_state_result_v0(m: ReadStateResult, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_result_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -219,7 +219,7 @@ def _encode_read_share_group_state_response_v0(m: ReadShareGroupStateResponse, o
     for e_results in m.results:
         _encode_read_state_result_v0(e_results, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -140,7 +140,7 @@ def _decode_read_share_group_state_summary_request_v0(buf: memoryview, pos: int)
 def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
     out += _S0.pack(m.partition, m.leader_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -151,7 +151,7 @@ def _encode_read_state_summary_data_v0(m: ReadStateSummaryData, out: bytearray) 
     for e_partitions in m.partitions:
         _encode_partition_data_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -162,7 +162,7 @@ def _encode_read_share_group_state_summary_request_v0(m: ReadShareGroupStateSumm
     for e_topics in m.topics:
         _encode_read_state_summary_data_v0(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -149,7 +149,7 @@ def _encode_partition_result_v0(m: PartitionResult, out: bytearray) -> None:
     write_compact_nullable_string(out, m.error_message)
     out += _S1.pack(m.state_epoch, m.start_offset)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -160,7 +160,7 @@ def _encode_read_state_summary_result_v0(m: ReadStateSummaryResult, out: bytearr
     for e_partitions in m.partitions:
         _encode_partition_result_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -170,7 +170,7 @@ def _encode_read_share_group_state_summary_response_v0(m: ReadShareGroupStateSum
     for e_results in m.results:
         _encode_read_state_summary_result_v0(e_results, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -83,7 +83,7 @@ def _encode_remove_raft_voter_request_v0(m: RemoveRaftVoterRequest, out: bytearr
     out += _S0.pack(m.voter_id)
     out += m.voter_directory_id.bytes
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

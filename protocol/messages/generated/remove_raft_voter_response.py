@@ -77,7 +77,7 @@ def _encode_remove_raft_voter_response_v0(m: RemoveRaftVoterResponse, out: bytea
     out += _S0.pack(m.throttle_time_ms, m.error_code)
     write_compact_nullable_string(out, m.error_message)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -90,7 +90,7 @@ def _encode_renew_delegation_token_request_v2(m: RenewDelegationTokenRequest, ou
     write_compact_bytes(out, m.hmac)
     out += _S0.pack(m.renew_period_ms)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

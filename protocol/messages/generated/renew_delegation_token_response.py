@@ -82,7 +82,7 @@ def _encode_renew_delegation_token_response_v0(m: RenewDelegationTokenResponse, 
 def _encode_renew_delegation_token_response_v2(m: RenewDelegationTokenResponse, out: bytearray) -> None:
     out += _S0.pack(m.error_code, m.expiry_timestamp_ms, m.throttle_time_ms)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

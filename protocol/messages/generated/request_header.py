@@ -101,7 +101,7 @@ def _encode_request_header_v2(m: RequestHeader, out: bytearray) -> None:
     out += _S0.pack(m.request_api_key, m.request_api_version, m.correlation_id)
     write_nullable_string(out, m.client_id)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

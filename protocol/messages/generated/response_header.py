@@ -77,7 +77,7 @@ def _encode_response_header_v0(m: ResponseHeader, out: bytearray) -> None:
 def _encode_response_header_v1(m: ResponseHeader, out: bytearray) -> None:
     out += _S0.pack(m.correlation_id)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -80,7 +80,7 @@ def _encode_sasl_authenticate_request_v0(m: SaslAuthenticateRequest, out: bytear
 def _encode_sasl_authenticate_request_v2(m: SaslAuthenticateRequest, out: bytearray) -> None:
     write_compact_bytes(out, m.auth_bytes)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

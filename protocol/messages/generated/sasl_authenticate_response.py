@@ -127,7 +127,7 @@ def _encode_sasl_authenticate_response_v2(m: SaslAuthenticateResponse, out: byte
     write_compact_bytes(out, m.auth_bytes)
     out += _S1.pack(m.session_lifetime_ms)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

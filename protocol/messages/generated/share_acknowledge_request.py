@@ -191,7 +191,7 @@ def _encode_acknowledgement_batch_v0(m: AcknowledgementBatch, out: bytearray) ->
     write_uvarint(out, len(m.acknowledge_types) + 1)
     out += pack(f">{len(m.acknowledge_types)}b", *m.acknowledge_types)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -202,7 +202,7 @@ def _encode_acknowledge_partition_v0(m: AcknowledgePartition, out: bytearray) ->
     for e_acknowledgement_batches in m.acknowledgement_batches:
         _encode_acknowledgement_batch_v0(e_acknowledgement_batches, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -213,7 +213,7 @@ def _encode_acknowledge_topic_v0(m: AcknowledgeTopic, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_acknowledge_partition_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -226,7 +226,7 @@ def _encode_share_acknowledge_request_v0(m: ShareAcknowledgeRequest, out: bytear
     for e_topics in m.topics:
         _encode_acknowledge_topic_v0(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -223,7 +223,7 @@ def _decode_share_acknowledge_response_v0(buf: memoryview, pos: int) -> tuple[Sh
 def _encode_leader_id_and_epoch_v0(m: LeaderIdAndEpoch, out: bytearray) -> None:
     out += _S1.pack(m.leader_id, m.leader_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -233,7 +233,7 @@ def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
     write_compact_nullable_string(out, m.error_message)
     _encode_leader_id_and_epoch_v0(m.current_leader, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -244,7 +244,7 @@ def _encode_share_acknowledge_topic_response_v0(m: ShareAcknowledgeTopicResponse
     for e_partitions in m.partitions:
         _encode_partition_data_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -255,7 +255,7 @@ def _encode_node_endpoint_v0(m: NodeEndpoint, out: bytearray) -> None:
     out += _S2.pack(m.port)
     write_compact_nullable_string(out, m.rack)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -270,7 +270,7 @@ def _encode_share_acknowledge_response_v0(m: ShareAcknowledgeResponse, out: byte
     for e_node_endpoints in m.node_endpoints:
         _encode_node_endpoint_v0(e_node_endpoints, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

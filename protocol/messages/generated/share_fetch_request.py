@@ -240,7 +240,7 @@ def _encode_acknowledgement_batch_v0(m: AcknowledgementBatch, out: bytearray) ->
     write_uvarint(out, len(m.acknowledge_types) + 1)
     out += pack(f">{len(m.acknowledge_types)}b", *m.acknowledge_types)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -251,7 +251,7 @@ def _encode_fetch_partition_v0(m: FetchPartition, out: bytearray) -> None:
     for e_acknowledgement_batches in m.acknowledgement_batches:
         _encode_acknowledgement_batch_v0(e_acknowledgement_batches, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -262,7 +262,7 @@ def _encode_fetch_topic_v0(m: FetchTopic, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_fetch_partition_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -272,7 +272,7 @@ def _encode_forgotten_topic_v0(m: ForgottenTopic, out: bytearray) -> None:
     write_uvarint(out, len(m.partitions) + 1)
     out += pack(f">{len(m.partitions)}i", *m.partitions)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -288,7 +288,7 @@ def _encode_share_fetch_request_v0(m: ShareFetchRequest, out: bytearray) -> None
     for e_forgotten_topics_data in m.forgotten_topics_data:
         _encode_forgotten_topic_v0(e_forgotten_topics_data, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

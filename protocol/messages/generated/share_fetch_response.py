@@ -274,7 +274,7 @@ def _decode_share_fetch_response_v0(buf: memoryview, pos: int) -> tuple[ShareFet
 def _encode_leader_id_and_epoch_v0(m: LeaderIdAndEpoch, out: bytearray) -> None:
     out += _S2.pack(m.leader_id, m.leader_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -282,7 +282,7 @@ def _encode_leader_id_and_epoch_v0(m: LeaderIdAndEpoch, out: bytearray) -> None:
 def _encode_acquired_records_v0(m: AcquiredRecords, out: bytearray) -> None:
     out += _S3.pack(m.first_offset, m.last_offset, m.delivery_count)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -298,7 +298,7 @@ def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
     for e_acquired_records in m.acquired_records:
         _encode_acquired_records_v0(e_acquired_records, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -309,7 +309,7 @@ def _encode_share_fetchable_topic_response_v0(m: ShareFetchableTopicResponse, ou
     for e_partitions in m.partitions:
         _encode_partition_data_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -320,7 +320,7 @@ def _encode_node_endpoint_v0(m: NodeEndpoint, out: bytearray) -> None:
     out += _S4.pack(m.port)
     write_compact_nullable_string(out, m.rack)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -335,7 +335,7 @@ def _encode_share_fetch_response_v0(m: ShareFetchResponse, out: bytearray) -> No
     for e_node_endpoints in m.node_endpoints:
         _encode_node_endpoint_v0(e_node_endpoints, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

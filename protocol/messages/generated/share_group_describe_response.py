@@ -262,7 +262,7 @@ def _encode_topic_partitions_v0(m: TopicPartitions, out: bytearray) -> None:
     write_uvarint(out, len(m.partitions) + 1)
     out += pack(f">{len(m.partitions)}i", *m.partitions)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -272,7 +272,7 @@ def _encode_assignment_v0(m: Assignment, out: bytearray) -> None:
     for e_topic_partitions in m.topic_partitions:
         _encode_topic_partitions_v0(e_topic_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -288,7 +288,7 @@ def _encode_member_v0(m: Member, out: bytearray) -> None:
         write_compact_string(out, e_subscribed_topic_names)
     _encode_assignment_v0(m.assignment, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -305,7 +305,7 @@ def _encode_described_group_v0(m: DescribedGroup, out: bytearray) -> None:
         _encode_member_v0(e_members, out)
     out += _S0.pack(m.authorized_operations)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -316,7 +316,7 @@ def _encode_share_group_describe_response_v0(m: ShareGroupDescribeResponse, out:
     for e_groups in m.groups:
         _encode_described_group_v0(e_groups, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -106,7 +106,7 @@ def _encode_share_group_heartbeat_request_v0(m: ShareGroupHeartbeatRequest, out:
         for e_subscribed_topic_names in m.subscribed_topic_names:
             write_compact_string(out, e_subscribed_topic_names)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -159,7 +159,7 @@ def _encode_topic_partitions_v0(m: TopicPartitions, out: bytearray) -> None:
     write_uvarint(out, len(m.partitions) + 1)
     out += pack(f">{len(m.partitions)}i", *m.partitions)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -169,7 +169,7 @@ def _encode_assignment_v0(m: Assignment, out: bytearray) -> None:
     for e_topic_partitions in m.topic_partitions:
         _encode_topic_partitions_v0(e_topic_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -185,7 +185,7 @@ def _encode_share_group_heartbeat_response_v0(m: ShareGroupHeartbeatResponse, ou
         out.append(1)
         _encode_assignment_v0(m.assignment, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -330,7 +330,7 @@ def _encode_stop_replica_topic_v1_v2(m: StopReplicaTopicV1, out: bytearray) -> N
     write_uvarint(out, len(m.partition_indexes) + 1)
     out += pack(f">{len(m.partition_indexes)}i", *m.partition_indexes)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -347,7 +347,7 @@ def _encode_stop_replica_request_v2(m: StopReplicaRequest, out: bytearray) -> No
     for e_topics in m.topics:
         _encode_stop_replica_topic_v1_v2(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -355,7 +355,7 @@ def _encode_stop_replica_request_v2(m: StopReplicaRequest, out: bytearray) -> No
 def _encode_stop_replica_partition_state_v3(m: StopReplicaPartitionState, out: bytearray) -> None:
     out += _S0.pack(m.partition_index, m.leader_epoch, m.delete_partition)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -366,7 +366,7 @@ def _encode_stop_replica_topic_state_v3(m: StopReplicaTopicState, out: bytearray
     for e_partition_states in m.partition_states:
         _encode_stop_replica_partition_state_v3(e_partition_states, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -385,7 +385,7 @@ def _encode_stop_replica_request_v3(m: StopReplicaRequest, out: bytearray) -> No
     for e_topic_states in m.topic_states:
         _encode_stop_replica_topic_state_v3(e_topic_states, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -402,7 +402,7 @@ def _encode_stop_replica_request_v4(m: StopReplicaRequest, out: bytearray) -> No
     for e_topic_states in m.topic_states:
         _encode_stop_replica_topic_state_v3(e_topic_states, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -151,7 +151,7 @@ def _encode_stop_replica_partition_error_v2(m: StopReplicaPartitionError, out: b
     write_compact_string(out, m.topic_name)
     out += _S1.pack(m.partition_index, m.error_code)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -162,7 +162,7 @@ def _encode_stop_replica_response_v2(m: StopReplicaResponse, out: bytearray) -> 
     for e_partition_errors in m.partition_errors:
         _encode_stop_replica_partition_error_v2(e_partition_errors, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -264,7 +264,7 @@ def _encode_sync_group_request_assignment_v4(m: SyncGroupRequestAssignment, out:
     write_compact_string(out, m.member_id)
     write_compact_bytes(out, m.assignment)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -278,7 +278,7 @@ def _encode_sync_group_request_v4(m: SyncGroupRequest, out: bytearray) -> None:
     for e_assignments in m.assignments:
         _encode_sync_group_request_assignment_v4(e_assignments, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -294,7 +294,7 @@ def _encode_sync_group_request_v5(m: SyncGroupRequest, out: bytearray) -> None:
     for e_assignments in m.assignments:
         _encode_sync_group_request_assignment_v4(e_assignments, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -129,7 +129,7 @@ def _encode_sync_group_response_v4(m: SyncGroupResponse, out: bytearray) -> None
     out += _S1.pack(m.throttle_time_ms, m.error_code)
     write_compact_bytes(out, m.assignment)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -140,7 +140,7 @@ def _encode_sync_group_response_v5(m: SyncGroupResponse, out: bytearray) -> None
     write_compact_nullable_string(out, m.protocol_name)
     write_compact_bytes(out, m.assignment)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -329,7 +329,7 @@ def _encode_txn_offset_commit_request_partition_v3(m: TxnOffsetCommitRequestPart
     out += _S2.pack(m.partition_index, m.committed_offset, m.committed_leader_epoch)
     write_compact_nullable_string(out, m.committed_metadata)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -340,7 +340,7 @@ def _encode_txn_offset_commit_request_topic_v3(m: TxnOffsetCommitRequestTopic, o
     for e_partitions in m.partitions:
         _encode_txn_offset_commit_request_partition_v3(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -355,7 +355,7 @@ def _encode_txn_offset_commit_request_v3(m: TxnOffsetCommitRequest, out: bytearr
     for e_topics in m.topics:
         _encode_txn_offset_commit_request_topic_v3(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

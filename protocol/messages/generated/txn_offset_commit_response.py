@@ -196,7 +196,7 @@ def _encode_txn_offset_commit_response_v0(m: TxnOffsetCommitResponse, out: bytea
 def _encode_txn_offset_commit_response_partition_v3(m: TxnOffsetCommitResponsePartition, out: bytearray) -> None:
     out += _S1.pack(m.partition_index, m.error_code)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -207,7 +207,7 @@ def _encode_txn_offset_commit_response_topic_v3(m: TxnOffsetCommitResponseTopic,
     for e_partitions in m.partitions:
         _encode_txn_offset_commit_response_partition_v3(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -218,7 +218,7 @@ def _encode_txn_offset_commit_response_v3(m: TxnOffsetCommitResponse, out: bytea
     for e_topics in m.topics:
         _encode_txn_offset_commit_response_topic_v3(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

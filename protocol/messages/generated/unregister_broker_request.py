@@ -68,7 +68,7 @@ def _decode_unregister_broker_request_v0(buf: memoryview, pos: int) -> tuple[Unr
 def _encode_unregister_broker_request_v0(m: UnregisterBrokerRequest, out: bytearray) -> None:
     out += _S0.pack(m.broker_id)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

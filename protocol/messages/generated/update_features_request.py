@@ -156,7 +156,7 @@ def _encode_feature_update_key_v0(m: FeatureUpdateKey, out: bytearray) -> None:
     write_compact_string(out, m.feature)
     out += _S1.pack(m.max_version_level, m.allow_downgrade)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -169,7 +169,7 @@ def _encode_update_features_request_v0(m: UpdateFeaturesRequest, out: bytearray)
     for e_feature_updates in m.feature_updates:
         _encode_feature_update_key_v0(e_feature_updates, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -180,7 +180,7 @@ def _encode_feature_update_key_v1(m: FeatureUpdateKey, out: bytearray) -> None:
     write_compact_string(out, m.feature)
     out += _S2.pack(m.max_version_level, m.upgrade_type)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -192,7 +192,7 @@ def _encode_update_features_request_v1(m: UpdateFeaturesRequest, out: bytearray)
         _encode_feature_update_key_v1(e_feature_updates, out)
     out += _S3.pack(m.validate_only)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

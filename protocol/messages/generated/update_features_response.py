@@ -123,7 +123,7 @@ def _encode_updatable_feature_result_v0(m: UpdatableFeatureResult, out: bytearra
     out += _S1.pack(m.error_code)
     write_compact_nullable_string(out, m.error_message)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -135,7 +135,7 @@ def _encode_update_features_response_v0(m: UpdateFeaturesResponse, out: bytearra
     for e_results in m.results:
         _encode_updatable_feature_result_v0(e_results, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

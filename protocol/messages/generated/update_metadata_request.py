@@ -887,7 +887,7 @@ def _encode_update_metadata_partition_state_v6(m: UpdateMetadataPartitionState, 
     write_uvarint(out, len(m.offline_replicas) + 1)
     out += pack(f">{len(m.offline_replicas)}i", *m.offline_replicas)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -898,7 +898,7 @@ def _encode_update_metadata_topic_state_v6(m: UpdateMetadataTopicState, out: byt
     for e_partition_states in m.partition_states:
         _encode_update_metadata_partition_state_v6(e_partition_states, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -909,7 +909,7 @@ def _encode_update_metadata_endpoint_v6(m: UpdateMetadataEndpoint, out: bytearra
     write_compact_string(out, m.listener)
     out += _S3.pack(m.security_protocol)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -921,7 +921,7 @@ def _encode_update_metadata_broker_v6(m: UpdateMetadataBroker, out: bytearray) -
         _encode_update_metadata_endpoint_v6(e_endpoints, out)
     write_compact_nullable_string(out, m.rack)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -941,7 +941,7 @@ def _encode_update_metadata_request_v6(m: UpdateMetadataRequest, out: bytearray)
     for e_live_brokers in m.live_brokers:
         _encode_update_metadata_broker_v6(e_live_brokers, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -953,7 +953,7 @@ def _encode_update_metadata_topic_state_v7(m: UpdateMetadataTopicState, out: byt
     for e_partition_states in m.partition_states:
         _encode_update_metadata_partition_state_v6(e_partition_states, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -973,7 +973,7 @@ def _encode_update_metadata_request_v7(m: UpdateMetadataRequest, out: bytearray)
     for e_live_brokers in m.live_brokers:
         _encode_update_metadata_broker_v6(e_live_brokers, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -78,7 +78,7 @@ def _encode_update_metadata_response_v0(m: UpdateMetadataResponse, out: bytearra
 def _encode_update_metadata_response_v6(m: UpdateMetadataResponse, out: bytearray) -> None:
     out += _S0.pack(m.error_code)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

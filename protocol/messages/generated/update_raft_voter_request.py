@@ -157,7 +157,7 @@ def _encode_listener_v0(m: Listener, out: bytearray) -> None:
     write_compact_string(out, m.host)
     out += _S1.pack(m.port)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -165,7 +165,7 @@ def _encode_listener_v0(m: Listener, out: bytearray) -> None:
 def _encode_k_raft_version_feature_v0(m: KRaftVersionFeature, out: bytearray) -> None:
     out += _S2.pack(m.min_supported_version, m.max_supported_version)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -179,7 +179,7 @@ def _encode_update_raft_voter_request_v0(m: UpdateRaftVoterRequest, out: bytearr
         _encode_listener_v0(e_listeners, out)
     _encode_k_raft_version_feature_v0(m.k_raft_version_feature, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

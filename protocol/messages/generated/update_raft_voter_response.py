@@ -79,6 +79,10 @@ class UpdateRaftVoterResponse(ApiMessage):
         return cls.decode_from(memoryview(buf), 0, version)[0]
 
 
+# What tagged and version-gated struct fields are compared with; never handed out.
+_DEFAULT_CurrentLeader = CurrentLeader()
+
+
 def _decode_current_leader_v0(buf: memoryview, pos: int) -> tuple[CurrentLeader, int]:
     f_host: str
     f_leader_id, f_leader_epoch = _S1.unpack_from(buf, pos)
@@ -119,7 +123,7 @@ def _encode_current_leader_v0(m: CurrentLeader, out: bytearray) -> None:
     write_compact_string(out, m.host)
     out += _S2.pack(m.port)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -127,7 +131,7 @@ def _encode_current_leader_v0(m: CurrentLeader, out: bytearray) -> None:
 def _encode_update_raft_voter_response_v0(m: UpdateRaftVoterResponse, out: bytearray) -> None:
     out += _S0.pack(m.throttle_time_ms, m.error_code)
     _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
-    if m.current_leader != CurrentLeader():
+    if m.current_leader != _DEFAULT_CurrentLeader:
         _t = bytearray()
         _encode_current_leader_v0(m.current_leader, _t)
         _tags.append((0, _t))

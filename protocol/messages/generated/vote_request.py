@@ -216,7 +216,7 @@ def _decode_vote_request_v1(buf: memoryview, pos: int) -> tuple[VoteRequest, int
 def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
     out += _S0.pack(m.partition_index, m.candidate_epoch, m.candidate_id, m.last_offset_epoch, m.last_offset)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -227,7 +227,7 @@ def _encode_topic_data_v0(m: TopicData, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_data_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -238,7 +238,7 @@ def _encode_vote_request_v0(m: VoteRequest, out: bytearray) -> None:
     for e_topics in m.topics:
         _encode_topic_data_v0(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -249,7 +249,7 @@ def _encode_partition_data_v1(m: PartitionData, out: bytearray) -> None:
     out += m.voter_directory_id.bytes
     out += _S3.pack(m.last_offset_epoch, m.last_offset)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -260,7 +260,7 @@ def _encode_topic_data_v1(m: TopicData, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_data_v1(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -272,7 +272,7 @@ def _encode_vote_request_v1(m: VoteRequest, out: bytearray) -> None:
     for e_topics in m.topics:
         _encode_topic_data_v1(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -215,7 +215,7 @@ def _decode_vote_response_v1(buf: memoryview, pos: int) -> tuple[VoteResponse, i
 def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
     out += _S1.pack(m.partition_index, m.error_code, m.leader_id, m.leader_epoch, m.vote_granted)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -226,7 +226,7 @@ def _encode_topic_data_v0(m: TopicData, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_data_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -239,7 +239,7 @@ def _encode_vote_response_v0(m: VoteResponse, out: bytearray) -> None:
     for e_topics in m.topics:
         _encode_topic_data_v0(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -249,7 +249,7 @@ def _encode_node_endpoint_v1(m: NodeEndpoint, out: bytearray) -> None:
     write_compact_string(out, m.host)
     out += _S3.pack(m.port)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

@@ -182,7 +182,7 @@ def _decode_write_share_group_state_request_v0(buf: memoryview, pos: int) -> tup
 def _encode_state_batch_v0(m: StateBatch, out: bytearray) -> None:
     out += _S1.pack(m.first_offset, m.last_offset, m.delivery_state, m.delivery_count)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -193,7 +193,7 @@ def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
     for e_state_batches in m.state_batches:
         _encode_state_batch_v0(e_state_batches, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -204,7 +204,7 @@ def _encode_write_state_data_v0(m: WriteStateData, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_data_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -215,7 +215,7 @@ def _encode_write_share_group_state_request_v0(m: WriteShareGroupStateRequest, o
     for e_topics in m.topics:
         _encode_write_state_data_v0(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

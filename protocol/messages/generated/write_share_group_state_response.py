@@ -141,7 +141,7 @@ def _encode_partition_result_v0(m: PartitionResult, out: bytearray) -> None:
     out += _S0.pack(m.partition, m.error_code)
     write_compact_nullable_string(out, m.error_message)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -152,7 +152,7 @@ def _encode_write_state_result_v0(m: WriteStateResult, out: bytearray) -> None:
     for e_partitions in m.partitions:
         _encode_partition_result_v0(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -162,7 +162,7 @@ def _encode_write_share_group_state_response_v0(m: WriteShareGroupStateResponse,
     for e_results in m.results:
         _encode_write_state_result_v0(e_results, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

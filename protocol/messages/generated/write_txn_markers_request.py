@@ -218,7 +218,7 @@ def _encode_writable_txn_marker_topic_v1(m: WritableTxnMarkerTopic, out: bytearr
     write_uvarint(out, len(m.partition_indexes) + 1)
     out += pack(f">{len(m.partition_indexes)}i", *m.partition_indexes)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -230,7 +230,7 @@ def _encode_writable_txn_marker_v1(m: WritableTxnMarker, out: bytearray) -> None
         _encode_writable_txn_marker_topic_v1(e_topics, out)
     out += _S1.pack(m.coordinator_epoch)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -240,7 +240,7 @@ def _encode_write_txn_markers_request_v1(m: WriteTxnMarkersRequest, out: bytearr
     for e_markers in m.markers:
         _encode_writable_txn_marker_v1(e_markers, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 

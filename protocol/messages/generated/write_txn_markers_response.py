@@ -242,7 +242,7 @@ def _encode_write_txn_markers_response_v0(m: WriteTxnMarkersResponse, out: bytea
 def _encode_writable_txn_marker_partition_result_v1(m: WritableTxnMarkerPartitionResult, out: bytearray) -> None:
     out += _S1.pack(m.partition_index, m.error_code)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -253,7 +253,7 @@ def _encode_writable_txn_marker_topic_result_v1(m: WritableTxnMarkerTopicResult,
     for e_partitions in m.partitions:
         _encode_writable_txn_marker_partition_result_v1(e_partitions, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -264,7 +264,7 @@ def _encode_writable_txn_marker_result_v1(m: WritableTxnMarkerResult, out: bytea
     for e_topics in m.topics:
         _encode_writable_txn_marker_topic_result_v1(e_topics, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
@@ -274,7 +274,7 @@ def _encode_write_txn_markers_response_v1(m: WriteTxnMarkersResponse, out: bytea
     for e_markers in m.markers:
         _encode_writable_txn_marker_result_v1(e_markers, out)
     if m.unknown_tagged_fields:
-        write_tagged_fields(out, list(m.unknown_tagged_fields))
+        write_tagged_fields(out, m.unknown_tagged_fields)
     else:
         out.append(0)
 
