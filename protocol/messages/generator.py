@@ -112,6 +112,7 @@ class Field:
     ignorable: bool
     default: object
     about: str
+    entity: str  # Kafka's entityType (topicName, brokerId, ...): documentation only
 
     @property
     def is_array(self) -> bool:
@@ -185,6 +186,7 @@ def load(path: Path) -> MessageSpec:
             ignorable=bool(f.get("ignorable", False)),
             default=f.get("default"),
             about=str(f.get("about", "")),
+            entity=str(f.get("entityType", "")),
         )
 
     struct(spec.name, raw["fields"])
@@ -651,6 +653,8 @@ def field_doc(f: Field) -> str:
         parts.append(f"tag {f.tag} in {fmt_versions(f.tagged)}")
     if f.ignorable:
         parts.append("ignorable")
+    if f.entity:
+        parts.append(f"entity {f.entity}")
     return "; ".join(parts) + (f". {f.about}" if f.about else "")
 
 

@@ -35,13 +35,13 @@ class AddOffsetsToTxnRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 3
 
     transactional_id: str = ''
-    # versions 0+. The transactional id corresponding to the transaction.
+    # versions 0+; entity transactionalId. The transactional id corresponding to the transaction.
     producer_id: int = 0
-    # versions 0+. Current producer id in use by the transactional id.
+    # versions 0+; entity producerId. Current producer id in use by the transactional id.
     producer_epoch: int = 0
     # versions 0+. Current epoch associated with the producer id.
     group_id: str = ''
-    # versions 0+. The unique group identifier.
+    # versions 0+; entity groupId. The unique group identifier.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

@@ -36,7 +36,7 @@ class AddPartitionsToTxnTopic:
     """A AddPartitionsToTxnTopic in AddPartitionsToTxnRequest."""
 
     name: str = ''
-    # versions 0+. The name of the topic.
+    # versions 0+; entity topicName. The name of the topic.
     partitions: list[int] = field(default_factory=list)
     # versions 0+. The partition indexes to add to the transaction
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -47,9 +47,9 @@ class AddPartitionsToTxnTransaction:
     """List of transactions to add partitions to."""
 
     transactional_id: str = ''
-    # versions 4+. The transactional id corresponding to the transaction.
+    # versions 4+; entity transactionalId. The transactional id corresponding to the transaction.
     producer_id: int = 0
-    # versions 4+. Current producer id in use by the transactional id.
+    # versions 4+; entity producerId. Current producer id in use by the transactional id.
     producer_epoch: int = 0
     # versions 4+. Current epoch associated with the producer id.
     verify_only: bool = False
@@ -72,9 +72,9 @@ class AddPartitionsToTxnRequest(ApiMessage):
     transactions: list[AddPartitionsToTxnTransaction] = field(default_factory=list)
     # versions 4+. List of transactions to add partitions to.
     v3_and_below_transactional_id: str = ''
-    # versions 0-3. The transactional id corresponding to the transaction.
+    # versions 0-3; entity transactionalId. The transactional id corresponding to the transaction.
     v3_and_below_producer_id: int = 0
-    # versions 0-3. Current producer id in use by the transactional id.
+    # versions 0-3; entity producerId. Current producer id in use by the transactional id.
     v3_and_below_producer_epoch: int = 0
     # versions 0-3. Current epoch associated with the producer id.
     v3_and_below_topics: list[AddPartitionsToTxnTopic] = field(default_factory=list)

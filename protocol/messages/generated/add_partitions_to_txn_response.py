@@ -47,7 +47,7 @@ class AddPartitionsToTxnTopicResult:
     """A AddPartitionsToTxnTopicResult in AddPartitionsToTxnResponse."""
 
     name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     results_by_partition: list[AddPartitionsToTxnPartitionResult] = field(default_factory=list)
     # versions 0+. The results for each partition
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -58,7 +58,7 @@ class AddPartitionsToTxnResult:
     """Results categorized by transactional ID."""
 
     transactional_id: str = ''
-    # versions 4+. The transactional id corresponding to the transaction.
+    # versions 4+; entity transactionalId. The transactional id corresponding to the transaction.
     topic_results: list[AddPartitionsToTxnTopicResult] = field(default_factory=list)
     # versions 4+. The results for each topic.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

@@ -31,7 +31,7 @@ class AllocateProducerIdsRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     broker_id: int = 0
-    # versions 0+. The ID of the requesting broker
+    # versions 0+; entity brokerId. The ID of the requesting broker
     broker_epoch: int = -1
     # versions 0+. The epoch of the requesting broker
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

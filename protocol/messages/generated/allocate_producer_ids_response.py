@@ -35,7 +35,7 @@ class AllocateProducerIdsResponse(ApiMessage):
     error_code: int = 0
     # versions 0+. The top level response error code
     producer_id_start: int = 0
-    # versions 0+. The first producer ID in this range, inclusive
+    # versions 0+; entity producerId. The first producer ID in this range, inclusive
     producer_id_len: int = 0
     # versions 0+. The number of producer IDs in this range
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

@@ -32,7 +32,7 @@ class ReassignablePartition:
     partition_index: int = 0
     # versions 0+. The partition index.
     replicas: list[int] | None = None
-    # versions 0+; nullable 0+. The replicas to place the partitions on, or null to cancel a pending reassignment for this partition.
+    # versions 0+; nullable 0+; entity brokerId. The replicas to place the partitions on, or null to cancel a pending reassignment for this partition.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -41,7 +41,7 @@ class ReassignableTopic:
     """The topics to reassign."""
 
     name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partitions: list[ReassignablePartition] = field(default_factory=list)
     # versions 0+. The partitions to reassign.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

@@ -45,7 +45,7 @@ class ReassignableTopicResponse:
     """The responses to topics to reassign."""
 
     name: str = ''
-    # versions 0+. The topic name
+    # versions 0+; entity topicName. The topic name
     partitions: list[ReassignablePartitionResponse] = field(default_factory=list)
     # versions 0+. The responses to partitions to reassign
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

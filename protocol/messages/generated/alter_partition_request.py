@@ -37,7 +37,7 @@ class BrokerState:
     """A BrokerState in AlterPartitionRequest."""
 
     broker_id: int = 0
-    # versions 3+. The ID of the broker.
+    # versions 3+; entity brokerId. The ID of the broker.
     broker_epoch: int = -1
     # versions 3+. The epoch of the broker. It will be -1 if the epoch check is not supported.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -52,7 +52,7 @@ class PartitionData:
     leader_epoch: int = 0
     # versions 0+. The leader epoch of this partition
     new_isr: list[int] = field(default_factory=list)
-    # versions 0-2. The ISR for this partition. Deprecated since version 3.
+    # versions 0-2; entity brokerId. The ISR for this partition. Deprecated since version 3.
     new_isr_with_epochs: list[BrokerState] = field(default_factory=list)
     # versions 3+
     leader_recovery_state: int = 0
@@ -67,7 +67,7 @@ class TopicData:
     """A TopicData in AlterPartitionRequest."""
 
     topic_name: str = ''
-    # versions 0-1; ignorable. The name of the topic to alter ISRs for
+    # versions 0-1; ignorable; entity topicName. The name of the topic to alter ISRs for
     topic_id: UUID = ZERO_UUID
     # versions 2+; ignorable. The ID of the topic to alter ISRs for
     partitions: list[PartitionData] = field(default_factory=list)
@@ -86,7 +86,7 @@ class AlterPartitionRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     broker_id: int = 0
-    # versions 0+. The ID of the requesting broker
+    # versions 0+; entity brokerId. The ID of the requesting broker
     broker_epoch: int = -1
     # versions 0+. The epoch of the requesting broker
     topics: list[TopicData] = field(default_factory=list)

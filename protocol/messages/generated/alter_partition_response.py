@@ -40,11 +40,11 @@ class PartitionData:
     error_code: int = 0
     # versions 0+. The partition level error code
     leader_id: int = 0
-    # versions 0+. The broker ID of the leader.
+    # versions 0+; entity brokerId. The broker ID of the leader.
     leader_epoch: int = 0
     # versions 0+. The leader epoch.
     isr: list[int] = field(default_factory=list)
-    # versions 0+. The in-sync replica IDs.
+    # versions 0+; entity brokerId. The in-sync replica IDs.
     leader_recovery_state: int = 0
     # versions 1+; ignorable. 1 if the partition is recovering from an unclean leader election; 0 otherwise.
     partition_epoch: int = 0
@@ -57,7 +57,7 @@ class TopicData:
     """A TopicData in AlterPartitionResponse."""
 
     topic_name: str = ''
-    # versions 0-1; ignorable. The name of the topic
+    # versions 0-1; ignorable; entity topicName. The name of the topic
     topic_id: UUID = ZERO_UUID
     # versions 2+; ignorable. The ID of the topic
     partitions: list[PartitionData] = field(default_factory=list)

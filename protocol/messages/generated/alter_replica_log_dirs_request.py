@@ -33,7 +33,7 @@ class AlterReplicaLogDirTopic:
     """The topics to add to the directory."""
 
     name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partitions: list[int] = field(default_factory=list)
     # versions 0+. The partition indexes.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

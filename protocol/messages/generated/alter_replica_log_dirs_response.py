@@ -46,7 +46,7 @@ class AlterReplicaLogDirTopicResult:
     """The results for each topic."""
 
     topic_name: str = ''
-    # versions 0+. The name of the topic.
+    # versions 0+; entity topicName. The name of the topic.
     partitions: list[AlterReplicaLogDirPartitionResult] = field(default_factory=list)
     # versions 0+. The results for each partition.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

@@ -69,7 +69,7 @@ class AssignReplicasToDirsRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     broker_id: int = 0
-    # versions 0+. The ID of the requesting broker
+    # versions 0+; entity brokerId. The ID of the requesting broker
     broker_epoch: int = -1
     # versions 0+. The epoch of the requesting broker
     directories: list[DirectoryData] = field(default_factory=list)

@@ -61,7 +61,7 @@ class PartitionData:
     voter_directory_id: UUID = ZERO_UUID
     # versions 1+; ignorable. The directory id of the receiving replica
     leader_id: int = 0
-    # versions 0+. The ID of the newly elected leader
+    # versions 0+; entity brokerId. The ID of the newly elected leader
     leader_epoch: int = 0
     # versions 0+. The epoch of the newly elected leader
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -72,7 +72,7 @@ class TopicData:
     """A TopicData in BeginQuorumEpochRequest."""
 
     topic_name: str = ''
-    # versions 0+. The topic name
+    # versions 0+; entity topicName. The topic name
     partitions: list[PartitionData] = field(default_factory=list)
     # versions 0+
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -91,7 +91,7 @@ class BeginQuorumEpochRequest(ApiMessage):
     cluster_id: str | None = None
     # versions 0+; nullable 0+
     voter_id: int = -1
-    # versions 1+; ignorable. The replica id of the voter receiving the request
+    # versions 1+; ignorable; entity brokerId. The replica id of the voter receiving the request
     topics: list[TopicData] = field(default_factory=list)
     # versions 0+
     leader_endpoints: list[LeaderEndpoint] = field(default_factory=list)

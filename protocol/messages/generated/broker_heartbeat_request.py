@@ -39,7 +39,7 @@ class BrokerHeartbeatRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     broker_id: int = 0
-    # versions 0+. The broker ID.
+    # versions 0+; entity brokerId. The broker ID.
     broker_epoch: int = -1
     # versions 0+. The broker epoch.
     current_metadata_offset: int = 0

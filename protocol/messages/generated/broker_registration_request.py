@@ -74,7 +74,7 @@ class BrokerRegistrationRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     broker_id: int = 0
-    # versions 0+. The broker ID.
+    # versions 0+; entity brokerId. The broker ID.
     cluster_id: str = ''
     # versions 0+. The cluster id of the broker process.
     incarnation_id: UUID = ZERO_UUID

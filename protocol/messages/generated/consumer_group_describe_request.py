@@ -36,7 +36,7 @@ class ConsumerGroupDescribeRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     group_ids: list[str] = field(default_factory=list)
-    # versions 0+. The ids of the groups to describe
+    # versions 0+; entity groupId. The ids of the groups to describe
     include_authorized_operations: bool = False
     # versions 0+. Whether to include authorized operations.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

@@ -32,7 +32,7 @@ class ControlledShutdownRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 3
 
     broker_id: int = 0
-    # versions 0+. The id of the broker for which controlled shutdown has been requested.
+    # versions 0+; entity brokerId. The id of the broker for which controlled shutdown has been requested.
     broker_epoch: int = -1
     # versions 2+; ignorable. The broker epoch.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

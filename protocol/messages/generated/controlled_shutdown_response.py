@@ -35,7 +35,7 @@ class RemainingPartition:
     """The partitions that the broker still leads."""
 
     topic_name: str = ''
-    # versions 0+. The name of the topic.
+    # versions 0+; entity topicName. The name of the topic.
     partition_index: int = 0
     # versions 0+. The index of the partition.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

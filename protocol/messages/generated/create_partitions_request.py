@@ -35,7 +35,7 @@ class CreatePartitionsAssignment:
     """The new partition assignments."""
 
     broker_ids: list[int] = field(default_factory=list)
-    # versions 0+. The assigned broker IDs.
+    # versions 0+; entity brokerId. The assigned broker IDs.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -44,7 +44,7 @@ class CreatePartitionsTopic:
     """Each topic that we want to create new partitions inside."""
 
     name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     count: int = 0
     # versions 0+. The new partition count.
     assignments: list[CreatePartitionsAssignment] | None = field(default_factory=list)

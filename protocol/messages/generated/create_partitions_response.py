@@ -39,7 +39,7 @@ class CreatePartitionsTopicResult:
     """The partition creation results for each topic."""
 
     name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     error_code: int = 0
     # versions 0+. The result error, or zero if there was no error.
     error_message: str | None = None

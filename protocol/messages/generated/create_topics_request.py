@@ -54,7 +54,7 @@ class CreatableReplicaAssignment:
     partition_index: int = 0
     # versions 0+. The partition index.
     broker_ids: list[int] = field(default_factory=list)
-    # versions 0+. The brokers to place the partition on.
+    # versions 0+; entity brokerId. The brokers to place the partition on.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -63,7 +63,7 @@ class CreatableTopic:
     """The topics to create."""
 
     name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     num_partitions: int = 0
     # versions 0+. The number of partitions to create in the topic, or -1 if we are either specifying a manual partition assignment or using the default partitions.
     replication_factor: int = 0

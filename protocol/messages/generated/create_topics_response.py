@@ -63,7 +63,7 @@ class CreatableTopicResult:
     """Results for each topic we tried to create."""
 
     name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     topic_id: UUID = ZERO_UUID
     # versions 7+; ignorable. The unique topic ID
     error_code: int = 0

@@ -38,7 +38,7 @@ class DeleteGroupsRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 2
 
     groups_names: list[str] = field(default_factory=list)
-    # versions 0+. The group names to delete.
+    # versions 0+; entity groupId. The group names to delete.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

@@ -35,7 +35,7 @@ class DeletableGroupResult:
     """The deletion results"""
 
     group_id: str = ''
-    # versions 0+. The group id
+    # versions 0+; entity groupId. The group id
     error_code: int = 0
     # versions 0+. The deletion error, or 0 if the deletion succeeded.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

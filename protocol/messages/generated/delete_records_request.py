@@ -46,7 +46,7 @@ class DeleteRecordsTopic:
     """Each topic that we want to delete records from."""
 
     name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partitions: list[DeleteRecordsPartition] = field(default_factory=list)
     # versions 0+. Each partition that we want to delete records from.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

@@ -48,7 +48,7 @@ class DeleteRecordsTopicResult:
     """Each topic that we wanted to delete records from."""
 
     name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partitions: list[DeleteRecordsPartitionResult] = field(default_factory=list)
     # versions 0+. Each partition that we wanted to delete records from.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

@@ -40,7 +40,7 @@ class DeleteTopicState:
     """The name or topic ID of the topic"""
 
     name: str | None = None
-    # versions 6+; nullable 6+. The topic name
+    # versions 6+; nullable 6+; entity topicName. The topic name
     topic_id: UUID = ZERO_UUID
     # versions 6+. The unique topic ID
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -59,7 +59,7 @@ class DeleteTopicsRequest(ApiMessage):
     topics: list[DeleteTopicState] = field(default_factory=list)
     # versions 6+. The name or topic ID of the topic
     topic_names: list[str] = field(default_factory=list)
-    # versions 0-5; ignorable. The names of the topics to delete
+    # versions 0-5; ignorable; entity topicName. The names of the topics to delete
     timeout_ms: int = 0
     # versions 0+. The length of time in milliseconds to wait for the deletions to complete.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

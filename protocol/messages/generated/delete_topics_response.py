@@ -41,7 +41,7 @@ class DeletableTopicResult:
     """The results for each topic we tried to delete."""
 
     name: str | None = ''
-    # versions 0+; nullable 6+. The topic name
+    # versions 0+; nullable 6+; entity topicName. The topic name
     topic_id: UUID = ZERO_UUID
     # versions 6+; ignorable. the unique topic ID
     error_code: int = 0

@@ -35,7 +35,7 @@ class DescribeClusterBroker:
     """Each broker in the response."""
 
     broker_id: int = 0
-    # versions 0+. The broker ID.
+    # versions 0+; entity brokerId. The broker ID.
     host: str = ''
     # versions 0+. The broker hostname.
     port: int = 0
@@ -66,7 +66,7 @@ class DescribeClusterResponse(ApiMessage):
     cluster_id: str = ''
     # versions 0+. The cluster ID that responding broker belongs to.
     controller_id: int = -1
-    # versions 0+. The ID of the controller broker.
+    # versions 0+; entity brokerId. The ID of the controller broker.
     brokers: list[DescribeClusterBroker] = field(default_factory=list)
     # versions 0+. Each broker in the response.
     cluster_authorized_operations: int = -2147483648

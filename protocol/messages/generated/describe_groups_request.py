@@ -41,7 +41,7 @@ class DescribeGroupsRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 5
 
     groups: list[str] = field(default_factory=list)
-    # versions 0+. The names of the groups to describe
+    # versions 0+; entity groupId. The names of the groups to describe
     include_authorized_operations: bool = False
     # versions 3+. Whether to include authorized operations.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

@@ -65,7 +65,7 @@ class DescribedGroup:
     error_code: int = 0
     # versions 0+. The describe error, or 0 if there was no error.
     group_id: str = ''
-    # versions 0+. The group ID string.
+    # versions 0+; entity groupId. The group ID string.
     group_state: str = ''
     # versions 0+. The group state string, or the empty string.
     protocol_type: str = ''

@@ -53,7 +53,7 @@ class DescribeLogDirsTopic:
     """Each topic."""
 
     name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partitions: list[DescribeLogDirsPartition] = field(default_factory=list)
     # versions 0+
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

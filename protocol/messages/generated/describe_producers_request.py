@@ -29,7 +29,7 @@ class TopicRequest:
     """A TopicRequest in DescribeProducersRequest."""
 
     name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partition_indexes: list[int] = field(default_factory=list)
     # versions 0+. The indexes of the partitions to list producers for.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

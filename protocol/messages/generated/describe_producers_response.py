@@ -34,7 +34,7 @@ class ProducerState:
     """A ProducerState in DescribeProducersResponse."""
 
     producer_id: int = 0
-    # versions 0+
+    # versions 0+; entity producerId
     producer_epoch: int = 0
     # versions 0+
     last_sequence: int = -1
@@ -68,7 +68,7 @@ class TopicResponse:
     """Each topic in the response."""
 
     name: str = ''
-    # versions 0+. The topic name
+    # versions 0+; entity topicName. The topic name
     partitions: list[PartitionResponse] = field(default_factory=list)
     # versions 0+. Each partition in the response.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

@@ -39,7 +39,7 @@ class TopicData:
     """A TopicData in DescribeQuorumRequest."""
 
     topic_name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partitions: list[PartitionData] = field(default_factory=list)
     # versions 0+
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

@@ -57,7 +57,7 @@ class Node:
     """A Node in DescribeQuorumResponse."""
 
     node_id: int = 0
-    # versions 2+. The ID of the associated node
+    # versions 2+; entity brokerId. The ID of the associated node
     listeners: list[Listener] = field(default_factory=list)
     # versions 2+. The listeners of this controller
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -68,7 +68,7 @@ class ReplicaState:
     """A ReplicaState in DescribeQuorumResponse."""
 
     replica_id: int = 0
-    # versions 0+
+    # versions 0+; entity brokerId
     replica_directory_id: UUID = ZERO_UUID
     # versions 2+
     log_end_offset: int = 0
@@ -91,7 +91,7 @@ class PartitionData:
     error_message: str | None = ''
     # versions 2+; nullable 2+; ignorable. The error message, or null if there was no error.
     leader_id: int = 0
-    # versions 0+. The ID of the current leader or -1 if the leader is unknown.
+    # versions 0+; entity brokerId. The ID of the current leader or -1 if the leader is unknown.
     leader_epoch: int = 0
     # versions 0+. The latest known leader epoch
     high_watermark: int = 0
@@ -108,7 +108,7 @@ class TopicData:
     """A TopicData in DescribeQuorumResponse."""
 
     topic_name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partitions: list[PartitionData] = field(default_factory=list)
     # versions 0+
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

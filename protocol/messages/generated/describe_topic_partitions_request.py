@@ -30,7 +30,7 @@ class Cursor:
     """The first topic and partition index to fetch details for."""
 
     topic_name: str = ''
-    # versions 0+. The name for the first topic to process
+    # versions 0+; entity topicName. The name for the first topic to process
     partition_index: int = 0
     # versions 0+. The partition index to start with
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -41,7 +41,7 @@ class TopicRequest:
     """The topics to fetch details for."""
 
     name: str = ''
-    # versions 0+. The topic name
+    # versions 0+; entity topicName. The topic name
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

@@ -38,7 +38,7 @@ class Cursor:
     """The next topic and partition index to fetch details for."""
 
     topic_name: str = ''
-    # versions 0+. The name for the first topic to process
+    # versions 0+; entity topicName. The name for the first topic to process
     partition_index: int = 0
     # versions 0+. The partition index to start with
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -53,19 +53,19 @@ class DescribeTopicPartitionsResponsePartition:
     partition_index: int = 0
     # versions 0+. The partition index.
     leader_id: int = 0
-    # versions 0+. The ID of the leader broker.
+    # versions 0+; entity brokerId. The ID of the leader broker.
     leader_epoch: int = -1
     # versions 0+; ignorable. The leader epoch of this partition.
     replica_nodes: list[int] = field(default_factory=list)
-    # versions 0+. The set of all nodes that host this partition.
+    # versions 0+; entity brokerId. The set of all nodes that host this partition.
     isr_nodes: list[int] = field(default_factory=list)
-    # versions 0+. The set of nodes that are in sync with the leader for this partition.
+    # versions 0+; entity brokerId. The set of nodes that are in sync with the leader for this partition.
     eligible_leader_replicas: list[int] | None = None
-    # versions 0+; nullable 0+. The new eligible leader replicas otherwise.
+    # versions 0+; nullable 0+; entity brokerId. The new eligible leader replicas otherwise.
     last_known_elr: list[int] | None = None
-    # versions 0+; nullable 0+. The last known ELR.
+    # versions 0+; nullable 0+; entity brokerId. The last known ELR.
     offline_replicas: list[int] = field(default_factory=list)
-    # versions 0+; ignorable. The set of offline replicas of this partition.
+    # versions 0+; ignorable; entity brokerId. The set of offline replicas of this partition.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -76,7 +76,7 @@ class DescribeTopicPartitionsResponseTopic:
     error_code: int = 0
     # versions 0+. The topic error, or 0 if there was no error.
     name: str | None = ''
-    # versions 0+; nullable 0+. The topic name.
+    # versions 0+; nullable 0+; entity topicName. The topic name.
     topic_id: UUID = ZERO_UUID
     # versions 0+; ignorable. The topic id.
     is_internal: bool = False

@@ -34,7 +34,7 @@ class DescribeTransactionsRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     transactional_ids: list[str] = field(default_factory=list)
-    # versions 0+. Array of transactionalIds to include in describe results. If empty, then no results will be returned.
+    # versions 0+; entity transactionalId. Array of transactionalIds to include in describe results. If empty, then no results will be returned.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

@@ -32,7 +32,7 @@ class TopicData:
     """The set of partitions included in the current transaction (if active). When a transaction is preparing to commit or abort, this will include only partitions which do not have markers."""
 
     topic: str = ''
-    # versions 0+
+    # versions 0+; entity topicName
     partitions: list[int] = field(default_factory=list)
     # versions 0+
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -45,7 +45,7 @@ class TransactionState:
     error_code: int = 0
     # versions 0+
     transactional_id: str = ''
-    # versions 0+
+    # versions 0+; entity transactionalId
     transaction_state: str = ''
     # versions 0+
     transaction_timeout_ms: int = 0
@@ -53,7 +53,7 @@ class TransactionState:
     transaction_start_time_ms: int = 0
     # versions 0+
     producer_id: int = 0
-    # versions 0+
+    # versions 0+; entity producerId
     producer_epoch: int = 0
     # versions 0+
     topics: list[TopicData] = field(default_factory=list)

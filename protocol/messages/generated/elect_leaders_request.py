@@ -36,7 +36,7 @@ class TopicPartitions:
     """The topic partitions to elect leaders."""
 
     topic: str = ''
-    # versions 0+. The name of a topic.
+    # versions 0+; entity topicName. The name of a topic.
     partitions: list[int] = field(default_factory=list)
     # versions 0+. The partitions of this topic whose leader should be elected.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

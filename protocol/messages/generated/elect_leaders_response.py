@@ -53,7 +53,7 @@ class ReplicaElectionResult:
     """The election results, or an empty array if the requester did not have permission and the request asks for all partitions."""
 
     topic: str = ''
-    # versions 0+. The topic name
+    # versions 0+; entity topicName. The topic name
     partition_result: list[PartitionResult] = field(default_factory=list)
     # versions 0+. The results for each partition
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

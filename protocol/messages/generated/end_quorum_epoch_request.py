@@ -56,7 +56,7 @@ class ReplicaInfo:
     """A sorted list of preferred candidates to start the election"""
 
     candidate_id: int = 0
-    # versions 1+
+    # versions 1+; entity brokerId
     candidate_directory_id: UUID = ZERO_UUID
     # versions 1+
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -69,7 +69,7 @@ class PartitionData:
     partition_index: int = 0
     # versions 0+. The partition index.
     leader_id: int = 0
-    # versions 0+. The current leader ID that is resigning
+    # versions 0+; entity brokerId. The current leader ID that is resigning
     leader_epoch: int = 0
     # versions 0+. The current epoch
     preferred_successors: list[int] = field(default_factory=list)
@@ -84,7 +84,7 @@ class TopicData:
     """A TopicData in EndQuorumEpochRequest."""
 
     topic_name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partitions: list[PartitionData] = field(default_factory=list)
     # versions 0+
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

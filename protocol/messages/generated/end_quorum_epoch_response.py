@@ -40,7 +40,7 @@ class NodeEndpoint:
     """Endpoints for all leaders enumerated in PartitionData"""
 
     node_id: int = 0
-    # versions 1+. The ID of the associated node
+    # versions 1+; entity brokerId. The ID of the associated node
     host: str = ''
     # versions 1+. The node's hostname
     port: int = 0
@@ -57,7 +57,7 @@ class PartitionData:
     error_code: int = 0
     # versions 0+
     leader_id: int = 0
-    # versions 0+. The ID of the current leader or -1 if the leader is unknown.
+    # versions 0+; entity brokerId. The ID of the current leader or -1 if the leader is unknown.
     leader_epoch: int = 0
     # versions 0+. The latest known leader epoch
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -68,7 +68,7 @@ class TopicData:
     """A TopicData in EndQuorumEpochResponse."""
 
     topic_name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partitions: list[PartitionData] = field(default_factory=list)
     # versions 0+
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

@@ -35,9 +35,9 @@ class EndTxnRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 3
 
     transactional_id: str = ''
-    # versions 0+. The ID of the transaction to end.
+    # versions 0+; entity transactionalId. The ID of the transaction to end.
     producer_id: int = 0
-    # versions 0+. The producer ID.
+    # versions 0+; entity producerId. The producer ID.
     producer_epoch: int = 0
     # versions 0+. The current epoch associated with the producer.
     committed: bool = False

@@ -51,7 +51,7 @@ class ForgottenTopic:
     """In an incremental fetch request, the partitions to remove."""
 
     topic: str = ''
-    # versions 7-12; ignorable. The topic name.
+    # versions 7-12; ignorable; entity topicName. The topic name.
     topic_id: UUID = ZERO_UUID
     # versions 13+; ignorable. The unique topic ID
     partitions: list[int] = field(default_factory=list)
@@ -85,7 +85,7 @@ class FetchTopic:
     """The topics to fetch."""
 
     topic: str = ''
-    # versions 0-12; ignorable. The name of the topic to fetch.
+    # versions 0-12; ignorable; entity topicName. The name of the topic to fetch.
     topic_id: UUID = ZERO_UUID
     # versions 13+; ignorable. The unique topic ID
     partitions: list[FetchPartition] = field(default_factory=list)
@@ -98,7 +98,7 @@ class ReplicaState:
     """A ReplicaState in FetchRequest."""
 
     replica_id: int = -1
-    # versions 15+. The replica ID of the follower, or -1 if this request is from a consumer.
+    # versions 15+; entity brokerId. The replica ID of the follower, or -1 if this request is from a consumer.
     replica_epoch: int = -1
     # versions 15+. The epoch of this follower, or -1 if not available.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -117,7 +117,7 @@ class FetchRequest(ApiMessage):
     cluster_id: str | None = None
     # versions 12+; nullable 12+; tag 0 in 12+; ignorable. The clusterId if known. This is used to validate metadata fetches prior to broker registration.
     replica_id: int = -1
-    # versions 0-14. The broker ID of the follower, of -1 if this request is from a consumer.
+    # versions 0-14; entity brokerId. The broker ID of the follower, of -1 if this request is from a consumer.
     replica_state: ReplicaState = field(default_factory=ReplicaState)
     # versions 15+; tag 1 in 15+
     max_wait_ms: int = 0

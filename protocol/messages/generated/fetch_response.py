@@ -54,7 +54,7 @@ class NodeEndpoint:
     """Endpoints for all current-leaders enumerated in PartitionData, with errors NOT_LEADER_OR_FOLLOWER & FENCED_LEADER_EPOCH."""
 
     node_id: int = 0
-    # versions 16+. The ID of the associated node.
+    # versions 16+; entity brokerId. The ID of the associated node.
     host: str = ''
     # versions 16+. The node's hostname.
     port: int = 0
@@ -69,7 +69,7 @@ class AbortedTransaction:
     """The aborted transactions."""
 
     producer_id: int = 0
-    # versions 4+. The producer id associated with the aborted transaction.
+    # versions 4+; entity producerId. The producer id associated with the aborted transaction.
     first_offset: int = 0
     # versions 4+. The first offset in the aborted transaction.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -91,7 +91,7 @@ class LeaderIdAndEpoch:
     """A LeaderIdAndEpoch in FetchResponse."""
 
     leader_id: int = -1
-    # versions 12+. The ID of the current leader or -1 if the leader is unknown.
+    # versions 12+; entity brokerId. The ID of the current leader or -1 if the leader is unknown.
     leader_epoch: int = -1
     # versions 12+. The latest known leader epoch
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -131,7 +131,7 @@ class PartitionData:
     aborted_transactions: list[AbortedTransaction] | None = field(default_factory=list)
     # versions 4+; nullable 4+; ignorable. The aborted transactions.
     preferred_read_replica: int = -1
-    # versions 11+. The preferred read replica for the consumer to use on its next fetch request
+    # versions 11+; entity brokerId. The preferred read replica for the consumer to use on its next fetch request
     records: bytes | memoryview | None = b""
     # versions 0+; nullable 0+. The record data.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -142,7 +142,7 @@ class FetchableTopicResponse:
     """The response topics."""
 
     topic: str = ''
-    # versions 0-12; ignorable. The topic name.
+    # versions 0-12; ignorable; entity topicName. The topic name.
     topic_id: UUID = ZERO_UUID
     # versions 13+; ignorable. The unique topic ID
     partitions: list[PartitionData] = field(default_factory=list)

@@ -67,7 +67,7 @@ class TopicSnapshot:
     """The topics to fetch"""
 
     name: str = ''
-    # versions 0+. The name of the topic to fetch
+    # versions 0+; entity topicName. The name of the topic to fetch
     partitions: list[PartitionSnapshot] = field(default_factory=list)
     # versions 0+. The partitions to fetch
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -86,7 +86,7 @@ class FetchSnapshotRequest(ApiMessage):
     cluster_id: str | None = None
     # versions 0+; nullable 0+; tag 0 in 0+. The clusterId if known, this is used to validate metadata fetches prior to broker registration
     replica_id: int = -1
-    # versions 0+. The broker ID of the follower
+    # versions 0+; entity brokerId. The broker ID of the follower
     max_bytes: int = 2147483647
     # versions 0+. The maximum bytes to fetch from all of the snapshots
     topics: list[TopicSnapshot] = field(default_factory=list)

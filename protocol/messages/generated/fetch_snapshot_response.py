@@ -40,7 +40,7 @@ class NodeEndpoint:
     """Endpoints for all current-leaders enumerated in PartitionSnapshot"""
 
     node_id: int = 0
-    # versions 1+. The ID of the associated node
+    # versions 1+; entity brokerId. The ID of the associated node
     host: str = ''
     # versions 1+. The node's hostname
     port: int = 0
@@ -53,7 +53,7 @@ class LeaderIdAndEpoch:
     """A LeaderIdAndEpoch in FetchSnapshotResponse."""
 
     leader_id: int = 0
-    # versions 0+. The ID of the current leader or -1 if the leader is unknown.
+    # versions 0+; entity brokerId. The ID of the current leader or -1 if the leader is unknown.
     leader_epoch: int = 0
     # versions 0+. The latest known leader epoch
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -96,7 +96,7 @@ class TopicSnapshot:
     """The topics to fetch."""
 
     name: str = ''
-    # versions 0+. The name of the topic to fetch.
+    # versions 0+; entity topicName. The name of the topic to fetch.
     partitions: list[PartitionSnapshot] = field(default_factory=list)
     # versions 0+. The partitions to fetch.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

@@ -41,7 +41,7 @@ class Coordinator:
     key: str = ''
     # versions 4+. The coordinator key.
     node_id: int = 0
-    # versions 4+. The node id.
+    # versions 4+; entity brokerId. The node id.
     host: str = ''
     # versions 4+. The host name.
     port: int = 0
@@ -70,7 +70,7 @@ class FindCoordinatorResponse(ApiMessage):
     error_message: str | None = ''
     # versions 1-3; nullable 1-3; ignorable. The error message, or null if there was no error.
     node_id: int = 0
-    # versions 0-3. The node id.
+    # versions 0-3; entity brokerId. The node id.
     host: str = ''
     # versions 0-3. The host name.
     port: int = 0

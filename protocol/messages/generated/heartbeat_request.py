@@ -40,7 +40,7 @@ class HeartbeatRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 4
 
     group_id: str = ''
-    # versions 0+. The group id.
+    # versions 0+; entity groupId. The group id.
     generation_id: int = 0
     # versions 0+. The generation of the group.
     member_id: str = ''

@@ -37,11 +37,11 @@ class InitProducerIdRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 2
 
     transactional_id: str | None = ''
-    # versions 0+; nullable 0+. The transactional id, or null if the producer is not transactional.
+    # versions 0+; nullable 0+; entity transactionalId. The transactional id, or null if the producer is not transactional.
     transaction_timeout_ms: int = 0
     # versions 0+. The time in ms to wait before aborting idle transactions sent by this producer. This is only relevant if a TransactionalId has been defined.
     producer_id: int = -1
-    # versions 3+. The producer id. This is used to disambiguate requests if a transactional id is reused following its expiration.
+    # versions 3+; entity producerId. The producer id. This is used to disambiguate requests if a transactional id is reused following its expiration.
     producer_epoch: int = -1
     # versions 3+. The producer's current epoch. This will be checked against the producer epoch on the broker, and the request will return an error if they do not match.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

@@ -35,7 +35,7 @@ class InitProducerIdResponse(ApiMessage):
     error_code: int = 0
     # versions 0+. The error code, or 0 if there was no error.
     producer_id: int = -1
-    # versions 0+. The current producer id.
+    # versions 0+; entity producerId. The current producer id.
     producer_epoch: int = 0
     # versions 0+. The current epoch associated with the producer id.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

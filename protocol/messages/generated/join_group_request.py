@@ -61,7 +61,7 @@ class JoinGroupRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 6
 
     group_id: str = ''
-    # versions 0+. The group identifier.
+    # versions 0+; entity groupId. The group identifier.
     session_timeout_ms: int = 0
     # versions 0+. The coordinator considers the consumer dead if it receives no heartbeat after this timeout in milliseconds.
     rebalance_timeout_ms: int = -1

@@ -45,7 +45,7 @@ class LeaderAndIsrLiveLeader:
     """The current live leaders."""
 
     broker_id: int = 0
-    # versions 0+. The leader's broker ID.
+    # versions 0+; entity brokerId. The leader's broker ID.
     host_name: str = ''
     # versions 0+. The leader's hostname.
     port: int = 0
@@ -58,7 +58,7 @@ class LeaderAndIsrTopicState:
     """Each topic."""
 
     topic_name: str = ''
-    # versions 2+. The topic name.
+    # versions 2+; entity topicName. The topic name.
     topic_id: UUID = ZERO_UUID
     # versions 5+; ignorable. The unique topic ID.
     partition_states: list[LeaderAndIsrPartitionState] = field(default_factory=list)
@@ -71,25 +71,25 @@ class LeaderAndIsrPartitionState:
     """A LeaderAndIsrPartitionState in LeaderAndIsrRequest."""
 
     topic_name: str = ''
-    # versions 0-1; ignorable. The topic name.  This is only present in v0 or v1.
+    # versions 0-1; ignorable; entity topicName. The topic name.  This is only present in v0 or v1.
     partition_index: int = 0
     # versions 0+. The partition index.
     controller_epoch: int = 0
     # versions 0+. The controller epoch.
     leader: int = 0
-    # versions 0+. The broker ID of the leader.
+    # versions 0+; entity brokerId. The broker ID of the leader.
     leader_epoch: int = 0
     # versions 0+. The leader epoch.
     isr: list[int] = field(default_factory=list)
-    # versions 0+. The in-sync replica IDs.
+    # versions 0+; entity brokerId. The in-sync replica IDs.
     partition_epoch: int = 0
     # versions 0+. The current epoch for the partition. The epoch is a monotonically increasing value which is incremented after every partition change. (Since the LeaderAndIsr request is only used by the legacy controller, this corresponds to the zkVersion)
     replicas: list[int] = field(default_factory=list)
-    # versions 0+. The replica IDs.
+    # versions 0+; entity brokerId. The replica IDs.
     adding_replicas: list[int] = field(default_factory=list)
-    # versions 3+; ignorable. The replica IDs that we are adding this partition to, or null if no replicas are being added.
+    # versions 3+; ignorable; entity brokerId. The replica IDs that we are adding this partition to, or null if no replicas are being added.
     removing_replicas: list[int] = field(default_factory=list)
-    # versions 3+; ignorable. The replica IDs that we are removing this partition from, or null if no replicas are being removed.
+    # versions 3+; ignorable; entity brokerId. The replica IDs that we are removing this partition from, or null if no replicas are being removed.
     is_new: bool = False
     # versions 1+; ignorable. Whether the replica should have existed on the broker or not.
     leader_recovery_state: int = 0
@@ -108,7 +108,7 @@ class LeaderAndIsrRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 4
 
     controller_id: int = 0
-    # versions 0+. The current controller ID.
+    # versions 0+; entity brokerId. The current controller ID.
     is_k_raft_controller: bool = False
     # versions 7+. If KRaft controller id is used during migration. See KIP-866
     controller_epoch: int = 0

@@ -50,7 +50,7 @@ class LeaderAndIsrPartitionError:
     """A LeaderAndIsrPartitionError in LeaderAndIsrResponse."""
 
     topic_name: str = ''
-    # versions 0-4; ignorable. The topic name.
+    # versions 0-4; ignorable; entity topicName. The topic name.
     partition_index: int = 0
     # versions 0+. The partition index.
     error_code: int = 0

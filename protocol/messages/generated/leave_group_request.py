@@ -56,7 +56,7 @@ class LeaveGroupRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 4
 
     group_id: str = ''
-    # versions 0+. The ID of the group to leave.
+    # versions 0+; entity groupId. The ID of the group to leave.
     member_id: str = ''
     # versions 0-2. The member ID to remove from the group.
     members: list[MemberIdentity] = field(default_factory=list)

@@ -35,7 +35,7 @@ class ListedGroup:
     """Each group in the response."""
 
     group_id: str = ''
-    # versions 0+. The group ID.
+    # versions 0+; entity groupId. The group ID.
     protocol_type: str = ''
     # versions 0+. The group protocol type.
     group_state: str = ''

@@ -54,7 +54,7 @@ class ListOffsetsTopic:
     """Each topic in the request."""
 
     name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partitions: list[ListOffsetsPartition] = field(default_factory=list)
     # versions 0+. Each partition in the request.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -71,7 +71,7 @@ class ListOffsetsRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 6
 
     replica_id: int = 0
-    # versions 0+. The broker ID of the requester, or -1 if this request is being made by a normal consumer.
+    # versions 0+; entity brokerId. The broker ID of the requester, or -1 if this request is being made by a normal consumer.
     isolation_level: int = 0
     # versions 2+. This setting controls the visibility of transactional records. Using READ_UNCOMMITTED (isolation_level = 0) makes all records visible. With READ_COMMITTED (isolation_level = 1), non-transactional and COMMITTED transactional records are visible. To be more concrete, READ_COMMITTED returns all data from offsets smaller than the current LSO (last stable offset), and enables the inclusion of the list of aborted transactions in the result, which allows consumers to discard ABORTED transactional records
     topics: list[ListOffsetsTopic] = field(default_factory=list)

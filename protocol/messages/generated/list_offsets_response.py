@@ -57,7 +57,7 @@ class ListOffsetsTopicResponse:
     """Each topic in the response."""
 
     name: str = ''
-    # versions 0+. The topic name
+    # versions 0+; entity topicName. The topic name
     partitions: list[ListOffsetsPartitionResponse] = field(default_factory=list)
     # versions 0+. Each partition in the response.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

@@ -30,7 +30,7 @@ class ListPartitionReassignmentsTopics:
     """The topics to list partition reassignments for, or null to list everything."""
 
     name: str = ''
-    # versions 0+. The topic name
+    # versions 0+; entity topicName. The topic name
     partition_indexes: list[int] = field(default_factory=list)
     # versions 0+. The partitions to list partition reassignments for.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

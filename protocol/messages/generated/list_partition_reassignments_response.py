@@ -35,11 +35,11 @@ class OngoingPartitionReassignment:
     partition_index: int = 0
     # versions 0+. The index of the partition.
     replicas: list[int] = field(default_factory=list)
-    # versions 0+. The current replica set.
+    # versions 0+; entity brokerId. The current replica set.
     adding_replicas: list[int] = field(default_factory=list)
-    # versions 0+. The set of replicas we are currently adding.
+    # versions 0+; entity brokerId. The set of replicas we are currently adding.
     removing_replicas: list[int] = field(default_factory=list)
-    # versions 0+. The set of replicas we are currently removing.
+    # versions 0+; entity brokerId. The set of replicas we are currently removing.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -48,7 +48,7 @@ class OngoingTopicReassignment:
     """The ongoing reassignments for each topic."""
 
     name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partitions: list[OngoingPartitionReassignment] = field(default_factory=list)
     # versions 0+. The ongoing reassignments for each partition.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

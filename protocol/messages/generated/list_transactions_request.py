@@ -39,7 +39,7 @@ class ListTransactionsRequest(ApiMessage):
     state_filters: list[str] = field(default_factory=list)
     # versions 0+. The transaction states to filter by: if empty, all transactions are returned; if non-empty, then only transactions matching one of the filtered states will be returned
     producer_id_filters: list[int] = field(default_factory=list)
-    # versions 0+. The producerIds to filter by: if empty, all transactions will be returned; if non-empty, only transactions which match one of the filtered producerIds will be returned
+    # versions 0+; entity producerId. The producerIds to filter by: if empty, all transactions will be returned; if non-empty, only transactions which match one of the filtered producerIds will be returned
     duration_filter: int = -1
     # versions 1+. Duration (in millis) to filter by: if < 0, all transactions will be returned; otherwise, only transactions running longer than this duration will be returned
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

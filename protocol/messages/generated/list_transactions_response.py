@@ -31,9 +31,9 @@ class TransactionState:
     """A TransactionState in ListTransactionsResponse."""
 
     transactional_id: str = ''
-    # versions 0+
+    # versions 0+; entity transactionalId
     producer_id: int = 0
-    # versions 0+
+    # versions 0+; entity producerId
     transaction_state: str = ''
     # versions 0+. The current transaction state of the producer
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

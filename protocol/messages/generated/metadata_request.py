@@ -45,7 +45,7 @@ class MetadataRequestTopic:
     topic_id: UUID = ZERO_UUID
     # versions 10+; ignorable. The topic id.
     name: str | None = ''
-    # versions 0+; nullable 10+. The topic name.
+    # versions 0+; nullable 10+; entity topicName. The topic name.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

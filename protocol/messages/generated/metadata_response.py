@@ -51,15 +51,15 @@ class MetadataResponsePartition:
     partition_index: int = 0
     # versions 0+. The partition index.
     leader_id: int = 0
-    # versions 0+. The ID of the leader broker.
+    # versions 0+; entity brokerId. The ID of the leader broker.
     leader_epoch: int = -1
     # versions 7+; ignorable. The leader epoch of this partition.
     replica_nodes: list[int] = field(default_factory=list)
-    # versions 0+. The set of all nodes that host this partition.
+    # versions 0+; entity brokerId. The set of all nodes that host this partition.
     isr_nodes: list[int] = field(default_factory=list)
-    # versions 0+. The set of nodes that are in sync with the leader for this partition.
+    # versions 0+; entity brokerId. The set of nodes that are in sync with the leader for this partition.
     offline_replicas: list[int] = field(default_factory=list)
-    # versions 5+; ignorable. The set of offline replicas of this partition.
+    # versions 5+; ignorable; entity brokerId. The set of offline replicas of this partition.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -70,7 +70,7 @@ class MetadataResponseTopic:
     error_code: int = 0
     # versions 0+. The topic error, or 0 if there was no error.
     name: str | None = ''
-    # versions 0+; nullable 12+. The topic name. Null for non-existing topics queried by ID. This is never null when ErrorCode is zero. One of Name and TopicId is always populated.
+    # versions 0+; nullable 12+; entity topicName. The topic name. Null for non-existing topics queried by ID. This is never null when ErrorCode is zero. One of Name and TopicId is always populated.
     topic_id: UUID = ZERO_UUID
     # versions 10+; ignorable. The topic id. Zero for non-existing topics queried by name. This is never zero when ErrorCode is zero. One of Name and TopicId is always populated.
     is_internal: bool = False
@@ -87,7 +87,7 @@ class MetadataResponseBroker:
     """A list of brokers present in the cluster."""
 
     node_id: int = 0
-    # versions 0+. The broker ID.
+    # versions 0+; entity brokerId. The broker ID.
     host: str = ''
     # versions 0+. The broker hostname.
     port: int = 0
@@ -114,7 +114,7 @@ class MetadataResponse(ApiMessage):
     cluster_id: str | None = None
     # versions 2+; nullable 2+; ignorable. The cluster ID that responding broker belongs to.
     controller_id: int = -1
-    # versions 1+; ignorable. The ID of the controller broker.
+    # versions 1+; ignorable; entity brokerId. The ID of the controller broker.
     topics: list[MetadataResponseTopic] = field(default_factory=list)
     # versions 0+. Each topic in the response.
     cluster_authorized_operations: int = -2147483648

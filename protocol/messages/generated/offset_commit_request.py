@@ -60,7 +60,7 @@ class OffsetCommitRequestTopic:
     """The topics to commit offsets for."""
 
     name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partitions: list[OffsetCommitRequestPartition] = field(default_factory=list)
     # versions 0+. Each partition to commit offsets for.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -77,7 +77,7 @@ class OffsetCommitRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 8
 
     group_id: str = ''
-    # versions 0+. The unique group identifier.
+    # versions 0+; entity groupId. The unique group identifier.
     generation_id_or_member_epoch: int = -1
     # versions 1+; ignorable. The generation of the group if using the classic group protocol or the member epoch if using the consumer protocol.
     member_id: str = ''

@@ -36,7 +36,7 @@ class OffsetDeleteRequestTopic:
     """The topics to delete offsets for"""
 
     name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partitions: list[OffsetDeleteRequestPartition] = field(default_factory=list)
     # versions 0+. Each partition to delete offsets for.
 
@@ -52,7 +52,7 @@ class OffsetDeleteRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = None
 
     group_id: str = ''
-    # versions 0+. The unique group identifier.
+    # versions 0+; entity groupId. The unique group identifier.
     topics: list[OffsetDeleteRequestTopic] = field(default_factory=list)
     # versions 0+. The topics to delete offsets for
 

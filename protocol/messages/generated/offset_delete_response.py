@@ -39,7 +39,7 @@ class OffsetDeleteResponseTopic:
     """The responses for each topic."""
 
     name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partitions: list[OffsetDeleteResponsePartition] = field(default_factory=list)
     # versions 0+. The responses for each partition in the topic.
 

@@ -39,7 +39,7 @@ class OffsetFetchRequestTopics:
     """Each topic we would like to fetch offsets for, or null to fetch offsets for all topics."""
 
     name: str = ''
-    # versions 8+. The topic name.
+    # versions 8+; entity topicName. The topic name.
     partition_indexes: list[int] = field(default_factory=list)
     # versions 8+. The partition indexes we would like to fetch offsets for.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -50,7 +50,7 @@ class OffsetFetchRequestGroup:
     """Each group we would like to fetch offsets for"""
 
     group_id: str = ''
-    # versions 8+. The group ID.
+    # versions 8+; entity groupId. The group ID.
     member_id: str | None = None
     # versions 9+; nullable 9+; ignorable. The member ID assigned by the group coordinator if using the new consumer protocol (KIP-848).
     member_epoch: int = -1
@@ -65,7 +65,7 @@ class OffsetFetchRequestTopic:
     """Each topic we would like to fetch offsets for, or null to fetch offsets for all topics."""
 
     name: str = ''
-    # versions 0-7. The topic name.
+    # versions 0-7; entity topicName. The topic name.
     partition_indexes: list[int] = field(default_factory=list)
     # versions 0-7. The partition indexes we would like to fetch offsets for.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -82,7 +82,7 @@ class OffsetFetchRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 6
 
     group_id: str = ''
-    # versions 0-7. The group to fetch offsets for.
+    # versions 0-7; entity groupId. The group to fetch offsets for.
     topics: list[OffsetFetchRequestTopic] | None = field(default_factory=list)
     # versions 0-7; nullable 2-7. Each topic we would like to fetch offsets for, or null to fetch offsets for all topics.
     groups: list[OffsetFetchRequestGroup] = field(default_factory=list)

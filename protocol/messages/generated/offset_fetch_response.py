@@ -59,7 +59,7 @@ class OffsetFetchResponseTopics:
     """The responses per topic."""
 
     name: str = ''
-    # versions 8+. The topic name.
+    # versions 8+; entity topicName. The topic name.
     partitions: list[OffsetFetchResponsePartitions] = field(default_factory=list)
     # versions 8+. The responses per partition
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -70,7 +70,7 @@ class OffsetFetchResponseGroup:
     """The responses per group id."""
 
     group_id: str = ''
-    # versions 8+. The group ID.
+    # versions 8+; entity groupId. The group ID.
     topics: list[OffsetFetchResponseTopics] = field(default_factory=list)
     # versions 8+. The responses per topic.
     error_code: int = 0
@@ -100,7 +100,7 @@ class OffsetFetchResponseTopic:
     """The responses per topic."""
 
     name: str = ''
-    # versions 0-7. The topic name.
+    # versions 0-7; entity topicName. The topic name.
     partitions: list[OffsetFetchResponsePartition] = field(default_factory=list)
     # versions 0-7. The responses per partition
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

@@ -49,7 +49,7 @@ class OffsetForLeaderTopic:
     """Each topic to get offsets for."""
 
     topic: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partitions: list[OffsetForLeaderPartition] = field(default_factory=list)
     # versions 0+. Each partition to get offsets for.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -66,7 +66,7 @@ class OffsetForLeaderEpochRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 4
 
     replica_id: int = -2
-    # versions 3+; ignorable. The broker ID of the follower, of -1 if this request is from a consumer.
+    # versions 3+; ignorable; entity brokerId. The broker ID of the follower, of -1 if this request is from a consumer.
     topics: list[OffsetForLeaderTopic] = field(default_factory=list)
     # versions 0+. Each topic to get offsets for.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

@@ -51,7 +51,7 @@ class OffsetForLeaderTopicResult:
     """Each topic we fetched offsets for."""
 
     topic: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partitions: list[EpochEndOffset] = field(default_factory=list)
     # versions 0+. Each partition in the topic we fetched offsets for.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

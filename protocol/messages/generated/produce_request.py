@@ -55,7 +55,7 @@ class TopicProduceData:
     """Each topic to produce to."""
 
     name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partition_data: list[PartitionProduceData] = field(default_factory=list)
     # versions 0+. Each partition to produce to.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -72,7 +72,7 @@ class ProduceRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 9
 
     transactional_id: str | None = None
-    # versions 3+; nullable 3+. The transactional ID, or null if the producer is not transactional.
+    # versions 3+; nullable 3+; entity transactionalId. The transactional ID, or null if the producer is not transactional.
     acks: int = 0
     # versions 0+. The number of acknowledgments the producer requires the leader to have received before considering a request complete. Allowed values: 0 for no acknowledgments, 1 for only the leader and -1 for the full ISR.
     timeout_ms: int = 0

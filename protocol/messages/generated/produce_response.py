@@ -45,7 +45,7 @@ class NodeEndpoint:
     """Endpoints for all current-leaders enumerated in PartitionProduceResponses, with errors NOT_LEADER_OR_FOLLOWER."""
 
     node_id: int = 0
-    # versions 10+. The ID of the associated node.
+    # versions 10+; entity brokerId. The ID of the associated node.
     host: str = ''
     # versions 10+. The node's hostname.
     port: int = 0
@@ -60,7 +60,7 @@ class LeaderIdAndEpoch:
     """A LeaderIdAndEpoch in ProduceResponse."""
 
     leader_id: int = -1
-    # versions 10+. The ID of the current leader or -1 if the leader is unknown.
+    # versions 10+; entity brokerId. The ID of the current leader or -1 if the leader is unknown.
     leader_epoch: int = -1
     # versions 10+. The latest known leader epoch
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -105,7 +105,7 @@ class TopicProduceResponse:
     """Each produce response"""
 
     name: str = ''
-    # versions 0+. The topic name
+    # versions 0+; entity topicName. The topic name
     partition_responses: list[PartitionProduceResponse] = field(default_factory=list)
     # versions 0+. Each partition that we produced to within the topic.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

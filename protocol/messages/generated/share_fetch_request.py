@@ -89,7 +89,7 @@ class ShareFetchRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     group_id: str | None = None
-    # versions 0+; nullable 0+. The group identifier.
+    # versions 0+; nullable 0+; entity groupId. The group identifier.
     member_id: str | None = ''
     # versions 0+; nullable 0+. The member ID.
     share_session_epoch: int = 0

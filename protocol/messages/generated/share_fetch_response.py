@@ -41,7 +41,7 @@ class NodeEndpoint:
     """Endpoints for all current leaders enumerated in PartitionData with error NOT_LEADER_OR_FOLLOWER."""
 
     node_id: int = 0
-    # versions 0+. The ID of the associated node.
+    # versions 0+; entity brokerId. The ID of the associated node.
     host: str = ''
     # versions 0+. The node's hostname.
     port: int = 0

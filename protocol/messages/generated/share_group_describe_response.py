@@ -39,7 +39,7 @@ class TopicPartitions:
     topic_id: UUID = ZERO_UUID
     # versions 0+. The topic ID.
     topic_name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partitions: list[int] = field(default_factory=list)
     # versions 0+. The partitions.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -69,7 +69,7 @@ class Member:
     client_host: str = ''
     # versions 0+. The client host.
     subscribed_topic_names: list[str] = field(default_factory=list)
-    # versions 0+. The subscribed topic names.
+    # versions 0+; entity topicName. The subscribed topic names.
     assignment: Assignment = field(default_factory=Assignment)
     # versions 0+. The current assignment.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -84,7 +84,7 @@ class DescribedGroup:
     error_message: str | None = None
     # versions 0+; nullable 0+. The top-level error message, or null if there was no error.
     group_id: str = ''
-    # versions 0+. The group ID string.
+    # versions 0+; entity groupId. The group ID string.
     group_state: str = ''
     # versions 0+. The group state string, or the empty string.
     group_epoch: int = 0

@@ -52,7 +52,7 @@ class StopReplicaTopicState:
     """Each topic."""
 
     topic_name: str = ''
-    # versions 3+. The topic name.
+    # versions 3+; entity topicName. The topic name.
     partition_states: list[StopReplicaPartitionState] = field(default_factory=list)
     # versions 3+. The state of each partition
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -63,7 +63,7 @@ class StopReplicaTopicV1:
     """The topics to stop."""
 
     name: str = ''
-    # versions 1-2. The topic name.
+    # versions 1-2; entity topicName. The topic name.
     partition_indexes: list[int] = field(default_factory=list)
     # versions 1-2. The partition indexes.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -74,7 +74,7 @@ class StopReplicaPartitionV0:
     """The partitions to stop."""
 
     topic_name: str = ''
-    # versions 0. The topic name.
+    # versions 0; entity topicName. The topic name.
     partition_index: int = 0
     # versions 0. The partition index.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -91,7 +91,7 @@ class StopReplicaRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 2
 
     controller_id: int = 0
-    # versions 0+. The controller id.
+    # versions 0+; entity brokerId. The controller id.
     is_k_raft_controller: bool = False
     # versions 4+. If KRaft controller id is used during migration. See KIP-866
     controller_epoch: int = 0

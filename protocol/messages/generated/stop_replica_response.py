@@ -35,7 +35,7 @@ class StopReplicaPartitionError:
     """The responses for each partition."""
 
     topic_name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partition_index: int = 0
     # versions 0+. The partition index.
     error_code: int = 0

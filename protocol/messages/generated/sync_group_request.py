@@ -60,7 +60,7 @@ class SyncGroupRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 4
 
     group_id: str = ''
-    # versions 0+. The unique group identifier.
+    # versions 0+; entity groupId. The unique group identifier.
     generation_id: int = 0
     # versions 0+. The generation of the group.
     member_id: str = ''

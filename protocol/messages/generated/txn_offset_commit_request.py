@@ -57,7 +57,7 @@ class TxnOffsetCommitRequestTopic:
     """Each topic that we want to commit offsets for."""
 
     name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partitions: list[TxnOffsetCommitRequestPartition] = field(default_factory=list)
     # versions 0+. The partitions inside the topic that we want to commit offsets for.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -74,11 +74,11 @@ class TxnOffsetCommitRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 3
 
     transactional_id: str = ''
-    # versions 0+. The ID of the transaction.
+    # versions 0+; entity transactionalId. The ID of the transaction.
     group_id: str = ''
-    # versions 0+. The ID of the group.
+    # versions 0+; entity groupId. The ID of the group.
     producer_id: int = 0
-    # versions 0+. The current producer ID in use by the transactional ID.
+    # versions 0+; entity producerId. The current producer ID in use by the transactional ID.
     producer_epoch: int = 0
     # versions 0+. The current epoch associated with the producer ID.
     generation_id: int = -1

@@ -46,7 +46,7 @@ class TxnOffsetCommitResponseTopic:
     """The responses for each topic."""
 
     name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partitions: list[TxnOffsetCommitResponsePartition] = field(default_factory=list)
     # versions 0+. The responses for each partition in the topic.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

@@ -31,7 +31,7 @@ class UnregisterBrokerRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     broker_id: int = 0
-    # versions 0+. The broker ID to unregister.
+    # versions 0+; entity brokerId. The broker ID to unregister.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

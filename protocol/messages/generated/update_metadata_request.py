@@ -65,7 +65,7 @@ class UpdateMetadataBroker:
     """A UpdateMetadataBroker in UpdateMetadataRequest."""
 
     id: int = 0
-    # versions 0+. The broker id.
+    # versions 0+; entity brokerId. The broker id.
     v0_host: str = ''
     # versions 0; ignorable. The broker hostname.
     v0_port: int = 0
@@ -82,7 +82,7 @@ class UpdateMetadataTopicState:
     """In newer versions of this RPC, each topic that we would like to update."""
 
     topic_name: str = ''
-    # versions 5+. The topic name.
+    # versions 5+; entity topicName. The topic name.
     topic_id: UUID = ZERO_UUID
     # versions 7+; ignorable. The topic id.
     partition_states: list[UpdateMetadataPartitionState] = field(default_factory=list)
@@ -95,23 +95,23 @@ class UpdateMetadataPartitionState:
     """A UpdateMetadataPartitionState in UpdateMetadataRequest."""
 
     topic_name: str = ''
-    # versions 0-4; ignorable. In older versions of this RPC, the topic name.
+    # versions 0-4; ignorable; entity topicName. In older versions of this RPC, the topic name.
     partition_index: int = 0
     # versions 0+. The partition index.
     controller_epoch: int = 0
     # versions 0+. The controller epoch.
     leader: int = 0
-    # versions 0+. The ID of the broker which is the current partition leader.
+    # versions 0+; entity brokerId. The ID of the broker which is the current partition leader.
     leader_epoch: int = 0
     # versions 0+. The leader epoch of this partition.
     isr: list[int] = field(default_factory=list)
-    # versions 0+. The brokers which are in the ISR for this partition.
+    # versions 0+; entity brokerId. The brokers which are in the ISR for this partition.
     zk_version: int = 0
     # versions 0+. The Zookeeper version.
     replicas: list[int] = field(default_factory=list)
-    # versions 0+. All the replicas of this partition.
+    # versions 0+; entity brokerId. All the replicas of this partition.
     offline_replicas: list[int] = field(default_factory=list)
-    # versions 4+; ignorable. The replicas of this partition which are offline.
+    # versions 4+; ignorable; entity brokerId. The replicas of this partition which are offline.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -126,7 +126,7 @@ class UpdateMetadataRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 6
 
     controller_id: int = 0
-    # versions 0+. The controller id.
+    # versions 0+; entity brokerId. The controller id.
     is_k_raft_controller: bool = False
     # versions 8+. If KRaft controller id is used during migration. See KIP-866
     type: int = 0

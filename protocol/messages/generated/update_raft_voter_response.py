@@ -31,7 +31,7 @@ class CurrentLeader:
     """A CurrentLeader in UpdateRaftVoterResponse."""
 
     leader_id: int = -1
-    # versions 0+. The replica id of the current leader or -1 if the leader is unknown
+    # versions 0+; entity brokerId. The replica id of the current leader or -1 if the leader is unknown
     leader_epoch: int = -1
     # versions 0+. The latest known leader epoch
     host: str = ''

@@ -42,7 +42,7 @@ class PartitionData:
     candidate_epoch: int = 0
     # versions 0+. The bumped epoch of the candidate sending the request
     candidate_id: int = 0
-    # versions 0+. The replica id of the voter sending the request
+    # versions 0+; entity brokerId. The replica id of the voter sending the request
     candidate_directory_id: UUID = ZERO_UUID
     # versions 1+; ignorable. The directory id of the voter sending the request
     voter_directory_id: UUID = ZERO_UUID
@@ -59,7 +59,7 @@ class TopicData:
     """A TopicData in VoteRequest."""
 
     topic_name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partitions: list[PartitionData] = field(default_factory=list)
     # versions 0+
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -78,7 +78,7 @@ class VoteRequest(ApiMessage):
     cluster_id: str | None = None
     # versions 0+; nullable 0+
     voter_id: int = -1
-    # versions 1+; ignorable. The replica id of the voter receiving the request
+    # versions 1+; ignorable; entity brokerId. The replica id of the voter receiving the request
     topics: list[TopicData] = field(default_factory=list)
     # versions 0+
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

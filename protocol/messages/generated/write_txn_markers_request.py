@@ -35,7 +35,7 @@ class WritableTxnMarkerTopic:
     """Each topic that we want to write transaction marker(s) for."""
 
     name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partition_indexes: list[int] = field(default_factory=list)
     # versions 0+. The indexes of the partitions to write transaction markers for.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -46,7 +46,7 @@ class WritableTxnMarker:
     """The transaction markers to be written."""
 
     producer_id: int = 0
-    # versions 0+. The current producer ID.
+    # versions 0+; entity producerId. The current producer ID.
     producer_epoch: int = 0
     # versions 0+. The current epoch associated with the producer ID.
     transaction_result: bool = False

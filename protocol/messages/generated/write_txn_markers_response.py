@@ -46,7 +46,7 @@ class WritableTxnMarkerTopicResult:
     """The results by topic."""
 
     name: str = ''
-    # versions 0+. The topic name.
+    # versions 0+; entity topicName. The topic name.
     partitions: list[WritableTxnMarkerPartitionResult] = field(default_factory=list)
     # versions 0+. The results by partition.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -57,7 +57,7 @@ class WritableTxnMarkerResult:
     """The results for writing makers."""
 
     producer_id: int = 0
-    # versions 0+. The current producer ID in use by the transactional ID.
+    # versions 0+; entity producerId. The current producer ID in use by the transactional ID.
     topics: list[WritableTxnMarkerTopicResult] = field(default_factory=list)
     # versions 0+. The results by topic.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
