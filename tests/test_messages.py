@@ -306,6 +306,12 @@ def test_truncated_and_malformed_bodies_raise_decode_errors():
         decode_request(0, 3, b"\x00\x02\xff\xfe" + bytes(10))
 
 
+def test_an_array_count_beyond_the_bytes_left_is_refused_before_looping():
+    # ApiVersions v0 response: error code, then the count of ApiKeys (3 int16s each).
+    with pytest.raises(MessageDecodeError, match="2147483647 elements with only 0 bytes left"):
+        response_class(18).decode(b"\x00\x00\x7f\xff\xff\xff", 0)
+
+
 def test_unknown_api_and_version_are_refused():
     with pytest.raises(UnsupportedVersionError):
         request_class(999)

@@ -59,21 +59,14 @@ def response_header_version(api_key: int, version: int) -> int:
     return 1 if response_class(api_key).is_flexible(version) else 0
 
 
-def _decode(cls: type[ApiMessage], buf: memoryview, pos: int, version: int) -> tuple[ApiMessage, int]:
-    try:
-        return cls.decode_from(buf, pos, version)
-    except (StructError, IndexError) as e:
-        raise MessageDecodeError(f"{cls.NAME} v{version}: truncated ({e})") from None
-
-
 def decode_request(api_key: int, version: int, buf: bytes | bytearray | memoryview) -> ApiMessage:
     """A request body (the bytes after the header) as its generated class."""
-    return _decode(request_class(api_key), memoryview(buf), 0, version)[0]
+    return request_class(api_key).decode(buf, version)
 
 
 def decode_response(api_key: int, version: int, buf: bytes | bytearray | memoryview) -> ApiMessage:
     """A response body (the bytes after the header) as its generated class."""
-    return _decode(response_class(api_key), memoryview(buf), 0, version)[0]
+    return response_class(api_key).decode(buf, version)
 
 
 def decode_request_frame(buf: bytes | bytearray | memoryview) -> tuple[RequestHeader, ApiMessage]:
@@ -83,9 +76,8 @@ def decode_request_frame(buf: bytes | bytearray | memoryview) -> tuple[RequestHe
         api_key, version = unpack_int16(view, 0)[0], unpack_int16(view, 2)[0]
     except StructError:
         raise MessageDecodeError("truncated request header") from None
-    header, pos = _decode(RequestHeader, view, 0, request_header_version(api_key, version))
-    assert isinstance(header, RequestHeader)
-    return header, _decode(request_class(api_key), view, pos, version)[0]
+    header, pos = RequestHeader.decode_from(view, 0, request_header_version(api_key, version))
+    return header, request_class(api_key).decode_from(view, pos, version)[0]
 
 
 def encode_request(

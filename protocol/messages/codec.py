@@ -11,10 +11,12 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from struct import Struct
+from struct import error as StructError
 from typing import ClassVar
 from uuid import UUID
 
 ZERO_UUID = UUID(int=0)
+TRUNCATED = (StructError, IndexError)  # what reading past the end of a buffer raises
 
 _I16 = Struct(">h")
 _I32 = Struct(">i")
@@ -111,13 +113,20 @@ def write_uvarint(out: bytearray, value: int) -> None:
 # whether a null is allowed.
 
 
+def _count(buf: memoryview, pos: int, n: int) -> int:
+    """As Kafka, refuse a count of elements beyond the bytes left before looping over them."""
+    if n > len(buf) - pos:
+        raise MessageDecodeError(f"an array of {n} elements with only {len(buf) - pos} bytes left")
+    return n
+
+
 def read_array_length(buf: memoryview, pos: int) -> tuple[int, int]:
-    return unpack_int32(buf, pos)[0], pos + 4
+    return _count(buf, pos + 4, unpack_int32(buf, pos)[0]), pos + 4
 
 
 def read_compact_array_length(buf: memoryview, pos: int) -> tuple[int, int]:
     n, pos = read_uvarint(buf, pos)
-    return n - 1, pos
+    return _count(buf, pos, n - 1), pos
 
 
 # Strings: int16 length (-1 null) or compact uvarint length+1 (0 null).

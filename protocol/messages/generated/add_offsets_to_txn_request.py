@@ -9,7 +9,9 @@ from struct import Struct
 from typing import ClassVar
 
 from josefk.protocol.messages.codec import (
+    TRUNCATED,
     ApiMessage,
+    MessageDecodeError,
     UnsupportedVersionError,
     read_compact_string,
     read_string,
@@ -57,7 +59,10 @@ class AddOffsetsToTxnRequest(ApiMessage):
             decoder = _DECODERS[version]
         except KeyError:
             raise UnsupportedVersionError(f"AddOffsetsToTxnRequest has no version {version}") from None
-        return decoder(buf, pos)
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"AddOffsetsToTxnRequest v{version}: truncated ({e})") from None
 
     @classmethod
     def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> AddOffsetsToTxnRequest:

@@ -9,6 +9,7 @@ from struct import pack, unpack_from
 from typing import ClassVar
 
 from josefk.protocol.messages.codec import (
+    TRUNCATED,
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
@@ -77,7 +78,10 @@ class AlterReplicaLogDirsRequest(ApiMessage):
             decoder = _DECODERS[version]
         except KeyError:
             raise UnsupportedVersionError(f"AlterReplicaLogDirsRequest has no version {version}") from None
-        return decoder(buf, pos)
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"AlterReplicaLogDirsRequest v{version}: truncated ({e})") from None
 
     @classmethod
     def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> AlterReplicaLogDirsRequest:

@@ -9,6 +9,7 @@ from struct import Struct
 from typing import ClassVar
 
 from josefk.protocol.messages.codec import (
+    TRUNCATED,
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
@@ -81,7 +82,10 @@ class AlterReplicaLogDirsResponse(ApiMessage):
             decoder = _DECODERS[version]
         except KeyError:
             raise UnsupportedVersionError(f"AlterReplicaLogDirsResponse has no version {version}") from None
-        return decoder(buf, pos)
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"AlterReplicaLogDirsResponse v{version}: truncated ({e})") from None
 
     @classmethod
     def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> AlterReplicaLogDirsResponse:

@@ -8,7 +8,9 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from josefk.protocol.messages.codec import (
+    TRUNCATED,
     ApiMessage,
+    MessageDecodeError,
     UnsupportedVersionError,
     read_compact_string,
     read_unknown_tags,
@@ -49,7 +51,10 @@ class ApiVersionsRequest(ApiMessage):
             decoder = _DECODERS[version]
         except KeyError:
             raise UnsupportedVersionError(f"ApiVersionsRequest has no version {version}") from None
-        return decoder(buf, pos)
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"ApiVersionsRequest v{version}: truncated ({e})") from None
 
     @classmethod
     def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> ApiVersionsRequest:

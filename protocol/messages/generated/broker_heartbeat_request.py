@@ -10,6 +10,7 @@ from typing import ClassVar
 from uuid import UUID
 
 from josefk.protocol.messages.codec import (
+    TRUNCATED,
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
@@ -65,7 +66,10 @@ class BrokerHeartbeatRequest(ApiMessage):
             decoder = _DECODERS[version]
         except KeyError:
             raise UnsupportedVersionError(f"BrokerHeartbeatRequest has no version {version}") from None
-        return decoder(buf, pos)
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"BrokerHeartbeatRequest v{version}: truncated ({e})") from None
 
     @classmethod
     def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> BrokerHeartbeatRequest:

@@ -9,6 +9,7 @@ from struct import Struct, pack, unpack_from
 from typing import ClassVar
 
 from josefk.protocol.messages.codec import (
+    TRUNCATED,
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
@@ -90,7 +91,10 @@ class DescribeTransactionsResponse(ApiMessage):
             decoder = _DECODERS[version]
         except KeyError:
             raise UnsupportedVersionError(f"DescribeTransactionsResponse has no version {version}") from None
-        return decoder(buf, pos)
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"DescribeTransactionsResponse v{version}: truncated ({e})") from None
 
     @classmethod
     def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> DescribeTransactionsResponse:

@@ -8,7 +8,9 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from josefk.protocol.messages.codec import (
+    TRUNCATED,
     ApiMessage,
+    MessageDecodeError,
     UnsupportedVersionError,
     read_compact_array_length,
     read_compact_string,
@@ -58,7 +60,10 @@ class DescribeUserScramCredentialsRequest(ApiMessage):
             decoder = _DECODERS[version]
         except KeyError:
             raise UnsupportedVersionError(f"DescribeUserScramCredentialsRequest has no version {version}") from None
-        return decoder(buf, pos)
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"DescribeUserScramCredentialsRequest v{version}: truncated ({e})") from None
 
     @classmethod
     def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> DescribeUserScramCredentialsRequest:

@@ -9,8 +9,10 @@ from typing import ClassVar
 from uuid import UUID
 
 from josefk.protocol.messages.codec import (
+    TRUNCATED,
     ZERO_UUID,
     ApiMessage,
+    MessageDecodeError,
     UnsupportedVersionError,
     read_unknown_tags,
     read_uuid,
@@ -48,7 +50,10 @@ class GetTelemetrySubscriptionsRequest(ApiMessage):
             decoder = _DECODERS[version]
         except KeyError:
             raise UnsupportedVersionError(f"GetTelemetrySubscriptionsRequest has no version {version}") from None
-        return decoder(buf, pos)
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"GetTelemetrySubscriptionsRequest v{version}: truncated ({e})") from None
 
     @classmethod
     def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> GetTelemetrySubscriptionsRequest:

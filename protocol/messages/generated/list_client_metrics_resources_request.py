@@ -8,7 +8,9 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from josefk.protocol.messages.codec import (
+    TRUNCATED,
     ApiMessage,
+    MessageDecodeError,
     UnsupportedVersionError,
     read_unknown_tags,
     write_tagged_fields,
@@ -43,7 +45,10 @@ class ListClientMetricsResourcesRequest(ApiMessage):
             decoder = _DECODERS[version]
         except KeyError:
             raise UnsupportedVersionError(f"ListClientMetricsResourcesRequest has no version {version}") from None
-        return decoder(buf, pos)
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"ListClientMetricsResourcesRequest v{version}: truncated ({e})") from None
 
     @classmethod
     def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> ListClientMetricsResourcesRequest:

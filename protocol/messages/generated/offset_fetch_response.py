@@ -9,6 +9,7 @@ from struct import Struct
 from typing import ClassVar
 
 from josefk.protocol.messages.codec import (
+    TRUNCATED,
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
@@ -139,7 +140,10 @@ class OffsetFetchResponse(ApiMessage):
             decoder = _DECODERS[version]
         except KeyError:
             raise UnsupportedVersionError(f"OffsetFetchResponse has no version {version}") from None
-        return decoder(buf, pos)
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"OffsetFetchResponse v{version}: truncated ({e})") from None
 
     @classmethod
     def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> OffsetFetchResponse:

@@ -10,8 +10,10 @@ from typing import ClassVar
 from uuid import UUID
 
 from josefk.protocol.messages.codec import (
+    TRUNCATED,
     ZERO_UUID,
     ApiMessage,
+    MessageDecodeError,
     UnsupportedVersionError,
     read_compact_nullable_string,
     read_unknown_tags,
@@ -56,7 +58,10 @@ class RemoveRaftVoterRequest(ApiMessage):
             decoder = _DECODERS[version]
         except KeyError:
             raise UnsupportedVersionError(f"RemoveRaftVoterRequest has no version {version}") from None
-        return decoder(buf, pos)
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"RemoveRaftVoterRequest v{version}: truncated ({e})") from None
 
     @classmethod
     def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> RemoveRaftVoterRequest:

@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from josefk.protocol.messages.codec import (
+    TRUNCATED,
     ApiMessage,
+    MessageDecodeError,
     UnsupportedVersionError,
     read_string,
     write_string,
@@ -44,7 +46,10 @@ class SaslHandshakeRequest(ApiMessage):
             decoder = _DECODERS[version]
         except KeyError:
             raise UnsupportedVersionError(f"SaslHandshakeRequest has no version {version}") from None
-        return decoder(buf, pos)
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"SaslHandshakeRequest v{version}: truncated ({e})") from None
 
     @classmethod
     def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> SaslHandshakeRequest:

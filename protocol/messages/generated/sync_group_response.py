@@ -9,7 +9,9 @@ from struct import Struct
 from typing import ClassVar
 
 from josefk.protocol.messages.codec import (
+    TRUNCATED,
     ApiMessage,
+    MessageDecodeError,
     UnsupportedVersionError,
     read_bytes,
     read_compact_bytes,
@@ -62,7 +64,10 @@ class SyncGroupResponse(ApiMessage):
             decoder = _DECODERS[version]
         except KeyError:
             raise UnsupportedVersionError(f"SyncGroupResponse has no version {version}") from None
-        return decoder(buf, pos)
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"SyncGroupResponse v{version}: truncated ({e})") from None
 
     @classmethod
     def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> SyncGroupResponse:

@@ -10,6 +10,7 @@ from typing import ClassVar
 from uuid import UUID
 
 from josefk.protocol.messages.codec import (
+    TRUNCATED,
     ZERO_UUID,
     ApiMessage,
     MessageDecodeError,
@@ -79,7 +80,10 @@ class WriteShareGroupStateResponse(ApiMessage):
             decoder = _DECODERS[version]
         except KeyError:
             raise UnsupportedVersionError(f"WriteShareGroupStateResponse has no version {version}") from None
-        return decoder(buf, pos)
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"WriteShareGroupStateResponse v{version}: truncated ({e})") from None
 
     @classmethod
     def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> WriteShareGroupStateResponse:
