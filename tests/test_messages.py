@@ -19,14 +19,15 @@ from kafka.protocol.api_header import ResponseHeader as KpResponseHeader
 from kafka.protocol.schemas.fields.codecs.types import BitField
 
 from josefk.protocol import apis
-from josefk.protocol.messages import (
+from josefk.protocol.messages import generator
+from josefk.protocol.messages.api import (
+    ApiKey,
     MessageDecodeError,
     UnsupportedVersionError,
     decode_request,
     decode_request_frame,
     encode_request,
     encode_response,
-    generator,
     request_class,
     response_class,
 )
@@ -310,6 +311,16 @@ def test_an_array_count_beyond_the_bytes_left_is_refused_before_looping():
     # ApiVersions v0 response: error code, then the count of ApiKeys (3 int16s each).
     with pytest.raises(MessageDecodeError, match="2147483647 elements with only 0 bytes left"):
         response_class(18).decode(b"\x00\x00\x7f\xff\xff\xff", 0)
+
+
+def test_api_keys_carry_kafka_python_names():
+    from kafka.protocol.api_key import ApiKey as KpApiKey
+
+    shared = {key.value for key in ApiKey} & {key.value for key in KpApiKey}
+    assert len(shared) > 60
+    renamed = {k for k in shared if ApiKey(k).name != KpApiKey(k).name}
+    assert renamed == {74}  # ListClientMetricsResources, ListConfigResources in Kafka 4
+    assert ApiKey.LeaderAndIsr == 4 and ApiKey.Produce == 0
 
 
 def test_unknown_api_and_version_are_refused():

@@ -13,12 +13,26 @@ from functools import cache
 from struct import error as StructError
 
 from josefk.protocol.messages.codec import ApiMessage, MessageDecodeError, UnsupportedVersionError, unpack_int16
-from josefk.protocol.messages.generated.registry import REQUESTS, RESPONSES
+from josefk.protocol.messages.generated.registry import REQUESTS, RESPONSES, ApiKey
 from josefk.protocol.messages.generated.request_header import RequestHeader
 from josefk.protocol.messages.generated.response_header import ResponseHeader
 
-API_VERSIONS_KEY = 18
-CONTROLLED_SHUTDOWN_KEY = 7
+__all__ = [
+    "ApiKey",
+    "ApiMessage",
+    "MessageDecodeError",
+    "UnsupportedVersionError",
+    "decode_request",
+    "decode_request_frame",
+    "decode_response",
+    "encode_request",
+    "encode_response",
+    "request_class",
+    "request_header_version",
+    "response_class",
+    "response_header_version",
+]
+
 
 
 @cache
@@ -48,13 +62,13 @@ def request_header_version(api_key: int, version: int) -> int:
     """2 for flexible requests, else 1; ControlledShutdown v0 alone has v0 (no client id)."""
     if request_class(api_key).is_flexible(version):
         return 2
-    return 0 if (api_key, version) == (CONTROLLED_SHUTDOWN_KEY, 0) else 1
+    return 0 if (api_key, version) == (ApiKey.ControlledShutdown, 0) else 1
 
 
 def response_header_version(api_key: int, version: int) -> int:
     """1 for flexible responses, else 0; ApiVersions always 0, so a client that sent a version
     the broker does not know can still read the error."""
-    if api_key == API_VERSIONS_KEY:
+    if api_key == ApiKey.ApiVersions:
         return 0
     return 1 if response_class(api_key).is_flexible(version) else 0
 

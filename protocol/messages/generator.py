@@ -683,6 +683,17 @@ def render_registry(specs: list[MessageSpec]) -> str:
         "",
         "from __future__ import annotations",
         "",
+        "from enum import IntEnum",
+        "",
+        "",
+        "class ApiKey(IntEnum):",
+        '    """Kafka\'s API keys, named as the specs name the requests (kafka-python\'s ApiKey names)."""',
+        "",
+    ]
+    lines += [f"    {n.removesuffix('Request')} = {k}" for k, _, n in requests]
+    lines += [
+        "",
+        "",
         "# api key -> (module, class) under josefk.protocol.messages.generated",
         "REQUESTS: dict[int, tuple[str, str]] = {",
     ]
