@@ -7,7 +7,9 @@ generated/ is what the generator gives."""
 from __future__ import annotations
 
 import importlib
+import importlib.util
 import json
+import sys
 from dataclasses import fields as dataclass_fields
 from pathlib import Path
 from typing import Any
@@ -328,6 +330,36 @@ def test_unknown_api_and_version_are_refused():
         request_class(999)
     with pytest.raises(UnsupportedVersionError, match="no version 12"):
         request_class(0)().encode(12)
+
+
+def test_a_common_struct_is_defined_before_every_struct_that_holds_it(tmp_path):
+    """Kafka 4's StreamsGroupDescribeResponse shape: a common struct used first at the top
+    level and then inside a later struct."""
+    spec_json = {
+        "apiKey": 1000, "type": "response", "name": "ShapeResponse", "validVersions": "0", "flexibleVersions": "0+",
+        "fields": [
+            {"name": "First", "type": "Node", "versions": "0+"},
+            {"name": "Store", "type": "Store", "versions": "0+", "fields": [
+                {"name": "Source", "type": "Node", "versions": "0+"}]},
+        ],
+        "commonStructs": [{"name": "Node", "versions": "0+", "fields": [
+            {"name": "Name", "type": "string", "versions": "0+", "default": "n"}]}],
+    }
+    path = tmp_path / "ShapeResponse.json"
+    path.write_text("// a comment, as the specs have\n" + json.dumps(spec_json))
+    module_path = tmp_path / "shape_response.py"
+    module_path.write_text(generator.Module(generator.load(path)).render())
+    loader = importlib.util.spec_from_file_location("shape_response", module_path)
+    assert loader is not None and loader.loader is not None
+    module = importlib.util.module_from_spec(loader)
+    sys.modules["shape_response"] = module  # dataclasses read ClassVar off the module
+    try:
+        loader.loader.exec_module(module)
+        message = module.ShapeResponse()
+        assert message.store.source.name == "n"
+        assert module.ShapeResponse.decode(message.encode(0), 0) == message
+    finally:
+        del sys.modules["shape_response"]
 
 
 def test_committed_generated_code_is_what_the_vendored_specs_give():

@@ -536,12 +536,28 @@ class Module:
 
     # the module
 
+    def dependency_order(self) -> list[StructSpec]:
+        """Structs, each after every struct its fields hold (a common struct may be used by
+        several, in any order of definition)."""
+        done: dict[str, StructSpec] = {}
+
+        def visit(s: StructSpec) -> None:
+            if s.name in done:
+                return
+            for f in s.fields:
+                if f.is_struct:
+                    visit(self.spec.structs[f.element])
+            done[s.name] = s
+
+        visit(self.spec.root)
+        return list(done.values())
+
     def classes(self) -> list[str]:
         spec = self.spec
         flexible_any = spec.flexible is not None
         out: list[str] = []
-        # Nested structs first, deepest last defined: dataclass defaults refer to the classes.
-        for s in reversed(list(spec.structs.values())):
+        # A struct after those its fields hold: dataclass default factories name the classes.
+        for s in self.dependency_order():
             is_root = s.name == spec.name
             out.append("")
             out.append("")

@@ -36,6 +36,17 @@ _S1 = Struct(">?")
 
 
 @dataclass(slots=True)
+class EntityData:
+    """The quota entity to alter."""
+
+    entity_type: str = ''
+    # versions 0+. The entity type.
+    entity_name: str | None = ''
+    # versions 0+; nullable 0+. The name of the entity, or null if the default.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class OpData:
     """An individual quota configuration entry to alter."""
 
@@ -45,17 +56,6 @@ class OpData:
     # versions 0+. The value to set, otherwise ignored if the value is to be removed.
     remove: bool = False
     # versions 0+. Whether the quota configuration value should be removed, otherwise set.
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class EntityData:
-    """The quota entity to alter."""
-
-    entity_type: str = ''
-    # versions 0+. The entity type.
-    entity_name: str | None = ''
-    # versions 0+; nullable 0+. The name of the entity, or null if the default.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

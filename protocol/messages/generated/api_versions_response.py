@@ -36,15 +36,15 @@ _S5 = Struct(">?")
 
 
 @dataclass(slots=True)
-class FinalizedFeatureKey:
-    """List of cluster-wide finalized features. The information is valid only if FinalizedFeaturesEpoch >= 0."""
+class ApiVersion:
+    """The APIs supported by the broker."""
 
-    name: str = ''
-    # versions 3+. The name of the feature.
-    max_version_level: int = 0
-    # versions 3+. The cluster-wide finalized max version level for the feature.
-    min_version_level: int = 0
-    # versions 3+. The cluster-wide finalized min version level for the feature.
+    api_key: int = 0
+    # versions 0+. The API index.
+    min_version: int = 0
+    # versions 0+. The minimum supported version, inclusive.
+    max_version: int = 0
+    # versions 0+. The maximum supported version, inclusive.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -62,15 +62,15 @@ class SupportedFeatureKey:
 
 
 @dataclass(slots=True)
-class ApiVersion:
-    """The APIs supported by the broker."""
+class FinalizedFeatureKey:
+    """List of cluster-wide finalized features. The information is valid only if FinalizedFeaturesEpoch >= 0."""
 
-    api_key: int = 0
-    # versions 0+. The API index.
-    min_version: int = 0
-    # versions 0+. The minimum supported version, inclusive.
-    max_version: int = 0
-    # versions 0+. The maximum supported version, inclusive.
+    name: str = ''
+    # versions 3+. The name of the feature.
+    max_version_level: int = 0
+    # versions 3+. The cluster-wide finalized max version level for the feature.
+    min_version_level: int = 0
+    # versions 3+. The cluster-wide finalized min version level for the feature.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

@@ -41,19 +41,6 @@ _S3 = Struct(">H")
 
 
 @dataclass(slots=True)
-class LeaderEndpoint:
-    """Endpoints for the leader"""
-
-    name: str = ''
-    # versions 1+. The name of the endpoint
-    host: str = ''
-    # versions 1+. The node's hostname
-    port: int = 0
-    # versions 1+. The node's port
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
 class PartitionData:
     """A PartitionData in BeginQuorumEpochRequest."""
 
@@ -76,6 +63,19 @@ class TopicData:
     # versions 0+; entity topicName. The topic name
     partitions: list[PartitionData] = field(default_factory=list)
     # versions 0+
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class LeaderEndpoint:
+    """Endpoints for the leader"""
+
+    name: str = ''
+    # versions 1+. The name of the endpoint
+    host: str = ''
+    # versions 1+. The node's hostname
+    port: int = 0
+    # versions 1+. The node's port
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

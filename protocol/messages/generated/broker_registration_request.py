@@ -37,19 +37,6 @@ _S4 = Struct(">q")
 
 
 @dataclass(slots=True)
-class Feature:
-    """The features on this broker. Note: in v0-v3, features with MinSupportedVersion = 0 are omitted."""
-
-    name: str = ''
-    # versions 0+. The feature name.
-    min_supported_version: int = 0
-    # versions 0+. The minimum supported feature level.
-    max_supported_version: int = 0
-    # versions 0+. The maximum supported feature level.
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
 class Listener:
     """The listeners of this broker"""
 
@@ -61,6 +48,19 @@ class Listener:
     # versions 0+. The port.
     security_protocol: int = 0
     # versions 0+. The security protocol.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Feature:
+    """The features on this broker. Note: in v0-v3, features with MinSupportedVersion = 0 are omitted."""
+
+    name: str = ''
+    # versions 0+. The feature name.
+    min_supported_version: int = 0
+    # versions 0+. The minimum supported feature level.
+    max_supported_version: int = 0
+    # versions 0+. The maximum supported feature level.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

@@ -38,17 +38,6 @@ _S2 = Struct(">i?")
 
 
 @dataclass(slots=True)
-class CreatableTopicConfig:
-    """The custom topic configurations to set."""
-
-    name: str = ''
-    # versions 0+. The configuration name.
-    value: str | None = ''
-    # versions 0+; nullable 0+. The configuration value.
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
 class CreatableReplicaAssignment:
     """The manual partition assignment, or the empty array if we are using automatic assignment."""
 
@@ -56,6 +45,17 @@ class CreatableReplicaAssignment:
     # versions 0+. The partition index.
     broker_ids: list[int] = field(default_factory=list)
     # versions 0+; entity brokerId. The brokers to place the partition on.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class CreatableTopicConfig:
+    """The custom topic configurations to set."""
+
+    name: str = ''
+    # versions 0+. The configuration name.
+    value: str | None = ''
+    # versions 0+; nullable 0+. The configuration value.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

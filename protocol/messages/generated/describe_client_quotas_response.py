@@ -36,17 +36,6 @@ _S1 = Struct(">d")
 
 
 @dataclass(slots=True)
-class ValueData:
-    """The quota values for the entity."""
-
-    key: str = ''
-    # versions 0+. The quota configuration key.
-    value: float = 0.0
-    # versions 0+. The quota configuration value.
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
 class EntityData:
     """The quota entity description."""
 
@@ -54,6 +43,17 @@ class EntityData:
     # versions 0+. The entity type.
     entity_name: str | None = ''
     # versions 0+; nullable 0+. The entity name, or null if the default.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ValueData:
+    """The quota values for the entity."""
+
+    key: str = ''
+    # versions 0+. The quota configuration key.
+    value: float = 0.0
+    # versions 0+. The quota configuration value.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

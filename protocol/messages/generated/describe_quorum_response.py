@@ -41,30 +41,6 @@ _S8 = Struct(">H")
 
 
 @dataclass(slots=True)
-class Listener:
-    """The listeners of this controller"""
-
-    name: str = ''
-    # versions 2+. The name of the endpoint
-    host: str = ''
-    # versions 2+. The hostname
-    port: int = 0
-    # versions 2+. The port
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class Node:
-    """A Node in DescribeQuorumResponse."""
-
-    node_id: int = 0
-    # versions 2+; entity brokerId. The ID of the associated node
-    listeners: list[Listener] = field(default_factory=list)
-    # versions 2+. The listeners of this controller
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
 class ReplicaState:
     """A ReplicaState in DescribeQuorumResponse."""
 
@@ -112,6 +88,30 @@ class TopicData:
     # versions 0+; entity topicName. The topic name.
     partitions: list[PartitionData] = field(default_factory=list)
     # versions 0+
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Listener:
+    """The listeners of this controller"""
+
+    name: str = ''
+    # versions 2+. The name of the endpoint
+    host: str = ''
+    # versions 2+. The hostname
+    port: int = 0
+    # versions 2+. The port
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Node:
+    """A Node in DescribeQuorumResponse."""
+
+    node_id: int = 0
+    # versions 2+; entity brokerId. The ID of the associated node
+    listeners: list[Listener] = field(default_factory=list)
+    # versions 2+. The listeners of this controller
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

@@ -27,6 +27,15 @@ _S0 = Struct(">i")
 
 
 @dataclass(slots=True)
+class TopicRequest:
+    """The topics to fetch details for."""
+
+    name: str = ''
+    # versions 0+; entity topicName. The topic name
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class Cursor:
     """The first topic and partition index to fetch details for."""
 
@@ -34,15 +43,6 @@ class Cursor:
     # versions 0+; entity topicName. The name for the first topic to process
     partition_index: int = 0
     # versions 0+. The partition index to start with
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class TopicRequest:
-    """The topics to fetch details for."""
-
-    name: str = ''
-    # versions 0+; entity topicName. The topic name
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

@@ -35,17 +35,6 @@ _S3 = Struct(">hiii")
 
 
 @dataclass(slots=True)
-class Cursor:
-    """The next topic and partition index to fetch details for."""
-
-    topic_name: str = ''
-    # versions 0+; entity topicName. The name for the first topic to process
-    partition_index: int = 0
-    # versions 0+. The partition index to start with
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
 class DescribeTopicPartitionsResponsePartition:
     """Each partition in the topic."""
 
@@ -86,6 +75,17 @@ class DescribeTopicPartitionsResponseTopic:
     # versions 0+. Each partition in the topic.
     topic_authorized_operations: int = -2147483648
     # versions 0+. 32-bit bitfield to represent authorized operations for this topic.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class Cursor:
+    """The next topic and partition index to fetch details for."""
+
+    topic_name: str = ''
+    # versions 0+; entity topicName. The name for the first topic to process
+    partition_index: int = 0
+    # versions 0+. The partition index to start with
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

@@ -40,19 +40,6 @@ _S2 = Struct(">H")
 
 
 @dataclass(slots=True)
-class LeaderEndpoint:
-    """Endpoints for the leader"""
-
-    name: str = ''
-    # versions 1+. The name of the endpoint
-    host: str = ''
-    # versions 1+. The node's hostname
-    port: int = 0
-    # versions 1+. The node's port
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
 class ReplicaInfo:
     """A sorted list of preferred candidates to start the election"""
 
@@ -88,6 +75,19 @@ class TopicData:
     # versions 0+; entity topicName. The topic name.
     partitions: list[PartitionData] = field(default_factory=list)
     # versions 0+
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class LeaderEndpoint:
+    """Endpoints for the leader"""
+
+    name: str = ''
+    # versions 1+. The name of the endpoint
+    host: str = ''
+    # versions 1+. The node's hostname
+    port: int = 0
+    # versions 1+. The node's port
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

@@ -37,19 +37,6 @@ _S3 = Struct(">H")
 
 
 @dataclass(slots=True)
-class NodeEndpoint:
-    """Endpoints for all leaders enumerated in PartitionData"""
-
-    node_id: int = 0
-    # versions 1+; entity brokerId. The ID of the associated node
-    host: str = ''
-    # versions 1+. The node's hostname
-    port: int = 0
-    # versions 1+. The node's port
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
 class PartitionData:
     """A PartitionData in EndQuorumEpochResponse."""
 
@@ -72,6 +59,19 @@ class TopicData:
     # versions 0+; entity topicName. The topic name.
     partitions: list[PartitionData] = field(default_factory=list)
     # versions 0+
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class NodeEndpoint:
+    """Endpoints for all leaders enumerated in PartitionData"""
+
+    node_id: int = 0
+    # versions 1+; entity brokerId. The ID of the associated node
+    host: str = ''
+    # versions 1+. The node's hostname
+    port: int = 0
+    # versions 1+. The node's port
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

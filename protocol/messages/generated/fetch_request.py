@@ -48,15 +48,13 @@ _S9 = Struct(">iq")
 
 
 @dataclass(slots=True)
-class ForgottenTopic:
-    """In an incremental fetch request, the partitions to remove."""
+class ReplicaState:
+    """A ReplicaState in FetchRequest."""
 
-    topic: str = ''
-    # versions 7-12; ignorable; entity topicName. The topic name.
-    topic_id: UUID = ZERO_UUID
-    # versions 13+; ignorable. The unique topic ID
-    partitions: list[int] = field(default_factory=list)
-    # versions 7+. The partitions indexes to forget.
+    replica_id: int = -1
+    # versions 15+; entity brokerId. The replica ID of the follower, or -1 if this request is from a consumer.
+    replica_epoch: int = -1
+    # versions 15+. The epoch of this follower, or -1 if not available.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -95,13 +93,15 @@ class FetchTopic:
 
 
 @dataclass(slots=True)
-class ReplicaState:
-    """A ReplicaState in FetchRequest."""
+class ForgottenTopic:
+    """In an incremental fetch request, the partitions to remove."""
 
-    replica_id: int = -1
-    # versions 15+; entity brokerId. The replica ID of the follower, or -1 if this request is from a consumer.
-    replica_epoch: int = -1
-    # versions 15+. The epoch of this follower, or -1 if not available.
+    topic: str = ''
+    # versions 7-12; ignorable; entity topicName. The topic name.
+    topic_id: UUID = ZERO_UUID
+    # versions 13+; ignorable. The unique topic ID
+    partitions: list[int] = field(default_factory=list)
+    # versions 7+. The partitions indexes to forget.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

@@ -51,39 +51,13 @@ _S8 = Struct(">qi")
 
 
 @dataclass(slots=True)
-class NodeEndpoint:
-    """Endpoints for all current-leaders enumerated in PartitionData, with errors NOT_LEADER_OR_FOLLOWER & FENCED_LEADER_EPOCH."""
+class EpochEndOffset:
+    """In case divergence is detected based on the `LastFetchedEpoch` and `FetchOffset` in the request, this field indicates the largest epoch and its end offset such that subsequent records are known to diverge"""
 
-    node_id: int = 0
-    # versions 16+; entity brokerId. The ID of the associated node.
-    host: str = ''
-    # versions 16+. The node's hostname.
-    port: int = 0
-    # versions 16+. The node's port.
-    rack: str | None = None
-    # versions 16+; nullable 16+. The rack of the node, or null if it has not been assigned to a rack.
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class AbortedTransaction:
-    """The aborted transactions."""
-
-    producer_id: int = 0
-    # versions 4+; entity producerId. The producer id associated with the aborted transaction.
-    first_offset: int = 0
-    # versions 4+. The first offset in the aborted transaction.
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class SnapshotId:
-    """In the case of fetching an offset less than the LogStartOffset, this is the end offset and epoch that should be used in the FetchSnapshot request."""
-
-    end_offset: int = -1
-    # versions 0+
     epoch: int = -1
-    # versions 0+
+    # versions 12+
+    end_offset: int = -1
+    # versions 12+
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -99,13 +73,24 @@ class LeaderIdAndEpoch:
 
 
 @dataclass(slots=True)
-class EpochEndOffset:
-    """In case divergence is detected based on the `LastFetchedEpoch` and `FetchOffset` in the request, this field indicates the largest epoch and its end offset such that subsequent records are known to diverge"""
+class SnapshotId:
+    """In the case of fetching an offset less than the LogStartOffset, this is the end offset and epoch that should be used in the FetchSnapshot request."""
 
-    epoch: int = -1
-    # versions 12+
     end_offset: int = -1
-    # versions 12+
+    # versions 0+
+    epoch: int = -1
+    # versions 0+
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class AbortedTransaction:
+    """The aborted transactions."""
+
+    producer_id: int = 0
+    # versions 4+; entity producerId. The producer id associated with the aborted transaction.
+    first_offset: int = 0
+    # versions 4+. The first offset in the aborted transaction.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -148,6 +133,21 @@ class FetchableTopicResponse:
     # versions 13+; ignorable. The unique topic ID
     partitions: list[PartitionData] = field(default_factory=list)
     # versions 0+. The topic partitions.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class NodeEndpoint:
+    """Endpoints for all current-leaders enumerated in PartitionData, with errors NOT_LEADER_OR_FOLLOWER & FENCED_LEADER_EPOCH."""
+
+    node_id: int = 0
+    # versions 16+; entity brokerId. The ID of the associated node.
+    host: str = ''
+    # versions 16+. The node's hostname.
+    port: int = 0
+    # versions 16+. The node's port.
+    rack: str | None = None
+    # versions 16+; nullable 16+. The rack of the node, or null if it has not been assigned to a rack.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

@@ -37,15 +37,13 @@ _S5 = Struct(">H")
 
 
 @dataclass(slots=True)
-class NodeEndpoint:
-    """Endpoints for all current-leaders enumerated in PartitionSnapshot"""
+class SnapshotId:
+    """The snapshot endOffset and epoch fetched"""
 
-    node_id: int = 0
-    # versions 1+; entity brokerId. The ID of the associated node
-    host: str = ''
-    # versions 1+. The node's hostname
-    port: int = 0
-    # versions 1+. The node's port
+    end_offset: int = 0
+    # versions 0+
+    epoch: int = 0
+    # versions 0+
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -57,17 +55,6 @@ class LeaderIdAndEpoch:
     # versions 0+; entity brokerId. The ID of the current leader or -1 if the leader is unknown.
     leader_epoch: int = 0
     # versions 0+. The latest known leader epoch
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class SnapshotId:
-    """The snapshot endOffset and epoch fetched"""
-
-    end_offset: int = 0
-    # versions 0+
-    epoch: int = 0
-    # versions 0+
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -100,6 +87,19 @@ class TopicSnapshot:
     # versions 0+; entity topicName. The name of the topic to fetch.
     partitions: list[PartitionSnapshot] = field(default_factory=list)
     # versions 0+. The partitions to fetch.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class NodeEndpoint:
+    """Endpoints for all current-leaders enumerated in PartitionSnapshot"""
+
+    node_id: int = 0
+    # versions 1+; entity brokerId. The ID of the associated node
+    host: str = ''
+    # versions 1+. The node's hostname
+    port: int = 0
+    # versions 1+. The node's port
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

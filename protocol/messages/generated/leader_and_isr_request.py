@@ -42,32 +42,6 @@ _S7 = Struct(">i?iqb")
 
 
 @dataclass(slots=True)
-class LeaderAndIsrLiveLeader:
-    """The current live leaders."""
-
-    broker_id: int = 0
-    # versions 0+; entity brokerId. The leader's broker ID.
-    host_name: str = ''
-    # versions 0+. The leader's hostname.
-    port: int = 0
-    # versions 0+. The leader's port.
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class LeaderAndIsrTopicState:
-    """Each topic."""
-
-    topic_name: str = ''
-    # versions 2+; entity topicName. The topic name.
-    topic_id: UUID = ZERO_UUID
-    # versions 5+; ignorable. The unique topic ID.
-    partition_states: list[LeaderAndIsrPartitionState] = field(default_factory=list)
-    # versions 2+. The state of each partition
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
 class LeaderAndIsrPartitionState:
     """A LeaderAndIsrPartitionState in LeaderAndIsrRequest."""
 
@@ -95,6 +69,32 @@ class LeaderAndIsrPartitionState:
     # versions 1+; ignorable. Whether the replica should have existed on the broker or not.
     leader_recovery_state: int = 0
     # versions 6+. 1 if the partition is recovering from an unclean leader election; 0 otherwise.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class LeaderAndIsrTopicState:
+    """Each topic."""
+
+    topic_name: str = ''
+    # versions 2+; entity topicName. The topic name.
+    topic_id: UUID = ZERO_UUID
+    # versions 5+; ignorable. The unique topic ID.
+    partition_states: list[LeaderAndIsrPartitionState] = field(default_factory=list)
+    # versions 2+. The state of each partition
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class LeaderAndIsrLiveLeader:
+    """The current live leaders."""
+
+    broker_id: int = 0
+    # versions 0+; entity brokerId. The leader's broker ID.
+    host_name: str = ''
+    # versions 0+. The leader's hostname.
+    port: int = 0
+    # versions 0+. The leader's port.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

@@ -36,17 +36,6 @@ _S1 = Struct(">ih")
 
 
 @dataclass(slots=True)
-class LeaderAndIsrTopicError:
-    """Each topic"""
-
-    topic_id: UUID = ZERO_UUID
-    # versions 5+. The unique topic ID
-    partition_errors: list[LeaderAndIsrPartitionError] = field(default_factory=list)
-    # versions 5+. Each partition.
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
 class LeaderAndIsrPartitionError:
     """A LeaderAndIsrPartitionError in LeaderAndIsrResponse."""
 
@@ -56,6 +45,17 @@ class LeaderAndIsrPartitionError:
     # versions 0+. The partition index.
     error_code: int = 0
     # versions 0+. The partition error code, or 0 if there was no error.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class LeaderAndIsrTopicError:
+    """Each topic"""
+
+    topic_id: UUID = ZERO_UUID
+    # versions 5+. The unique topic ID
+    partition_errors: list[LeaderAndIsrPartitionError] = field(default_factory=list)
+    # versions 5+. Each partition.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

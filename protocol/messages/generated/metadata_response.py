@@ -44,6 +44,21 @@ _S4 = Struct(">hiii")
 
 
 @dataclass(slots=True)
+class MetadataResponseBroker:
+    """A list of brokers present in the cluster."""
+
+    node_id: int = 0
+    # versions 0+; entity brokerId. The broker ID.
+    host: str = ''
+    # versions 0+. The broker hostname.
+    port: int = 0
+    # versions 0+. The broker port.
+    rack: str | None = None
+    # versions 1+; nullable 1+; ignorable. The rack of the broker, or null if it has not been assigned to a rack.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class MetadataResponsePartition:
     """Each partition in the topic."""
 
@@ -80,21 +95,6 @@ class MetadataResponseTopic:
     # versions 0+. Each partition in the topic.
     topic_authorized_operations: int = -2147483648
     # versions 8+. 32-bit bitfield to represent authorized operations for this topic.
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class MetadataResponseBroker:
-    """A list of brokers present in the cluster."""
-
-    node_id: int = 0
-    # versions 0+; entity brokerId. The broker ID.
-    host: str = ''
-    # versions 0+. The broker hostname.
-    port: int = 0
-    # versions 0+. The broker port.
-    rack: str | None = None
-    # versions 1+; nullable 1+; ignorable. The rack of the broker, or null if it has not been assigned to a rack.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

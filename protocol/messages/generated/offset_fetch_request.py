@@ -36,6 +36,17 @@ _S1 = Struct(">i")
 
 
 @dataclass(slots=True)
+class OffsetFetchRequestTopic:
+    """Each topic we would like to fetch offsets for, or null to fetch offsets for all topics."""
+
+    name: str = ''
+    # versions 0-7; entity topicName. The topic name.
+    partition_indexes: list[int] = field(default_factory=list)
+    # versions 0-7. The partition indexes we would like to fetch offsets for.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class OffsetFetchRequestTopics:
     """Each topic we would like to fetch offsets for, or null to fetch offsets for all topics."""
 
@@ -58,17 +69,6 @@ class OffsetFetchRequestGroup:
     # versions 9+; ignorable. The member epoch if using the new consumer protocol (KIP-848).
     topics: list[OffsetFetchRequestTopics] | None = field(default_factory=list)
     # versions 8+; nullable 8+. Each topic we would like to fetch offsets for, or null to fetch offsets for all topics.
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class OffsetFetchRequestTopic:
-    """Each topic we would like to fetch offsets for, or null to fetch offsets for all topics."""
-
-    name: str = ''
-    # versions 0-7; entity topicName. The topic name.
-    partition_indexes: list[int] = field(default_factory=list)
-    # versions 0-7. The partition indexes we would like to fetch offsets for.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

@@ -39,6 +39,34 @@ _S3 = Struct(">iqi")
 
 
 @dataclass(slots=True)
+class OffsetFetchResponsePartition:
+    """The responses per partition"""
+
+    partition_index: int = 0
+    # versions 0-7. The partition index.
+    committed_offset: int = 0
+    # versions 0-7. The committed message offset.
+    committed_leader_epoch: int = -1
+    # versions 5-7; ignorable. The leader epoch.
+    metadata: str | None = ''
+    # versions 0-7; nullable 0-7. The partition metadata.
+    error_code: int = 0
+    # versions 0-7. The error code, or 0 if there was no error.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class OffsetFetchResponseTopic:
+    """The responses per topic."""
+
+    name: str = ''
+    # versions 0-7; entity topicName. The topic name.
+    partitions: list[OffsetFetchResponsePartition] = field(default_factory=list)
+    # versions 0-7. The responses per partition
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class OffsetFetchResponsePartitions:
     """The responses per partition"""
 
@@ -76,34 +104,6 @@ class OffsetFetchResponseGroup:
     # versions 8+. The responses per topic.
     error_code: int = 0
     # versions 8+. The group-level error code, or 0 if there was no error.
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class OffsetFetchResponsePartition:
-    """The responses per partition"""
-
-    partition_index: int = 0
-    # versions 0-7. The partition index.
-    committed_offset: int = 0
-    # versions 0-7. The committed message offset.
-    committed_leader_epoch: int = -1
-    # versions 5-7; ignorable. The leader epoch.
-    metadata: str | None = ''
-    # versions 0-7; nullable 0-7. The partition metadata.
-    error_code: int = 0
-    # versions 0-7. The error code, or 0 if there was no error.
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class OffsetFetchResponseTopic:
-    """The responses per topic."""
-
-    name: str = ''
-    # versions 0-7; entity topicName. The topic name.
-    partitions: list[OffsetFetchResponsePartition] = field(default_factory=list)
-    # versions 0-7. The responses per partition
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

@@ -42,17 +42,13 @@ _S4 = Struct(">ii")
 
 
 @dataclass(slots=True)
-class NodeEndpoint:
-    """Endpoints for all current-leaders enumerated in PartitionProduceResponses, with errors NOT_LEADER_OR_FOLLOWER."""
+class BatchIndexAndErrorMessage:
+    """The batch indices of records that caused the batch to be dropped"""
 
-    node_id: int = 0
-    # versions 10+; entity brokerId. The ID of the associated node.
-    host: str = ''
-    # versions 10+. The node's hostname.
-    port: int = 0
-    # versions 10+. The node's port.
-    rack: str | None = None
-    # versions 10+; nullable 10+. The rack of the node, or null if it has not been assigned to a rack.
+    batch_index: int = 0
+    # versions 8+. The batch index of the record that cause the batch to be dropped
+    batch_index_error_message: str | None = None
+    # versions 8+; nullable 8+. The error message of the record that caused the batch to be dropped
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -64,17 +60,6 @@ class LeaderIdAndEpoch:
     # versions 10+; entity brokerId. The ID of the current leader or -1 if the leader is unknown.
     leader_epoch: int = -1
     # versions 10+. The latest known leader epoch
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class BatchIndexAndErrorMessage:
-    """The batch indices of records that caused the batch to be dropped"""
-
-    batch_index: int = 0
-    # versions 8+. The batch index of the record that cause the batch to be dropped
-    batch_index_error_message: str | None = None
-    # versions 8+; nullable 8+. The error message of the record that caused the batch to be dropped
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -109,6 +94,21 @@ class TopicProduceResponse:
     # versions 0+; entity topicName. The topic name
     partition_responses: list[PartitionProduceResponse] = field(default_factory=list)
     # versions 0+. Each partition that we produced to within the topic.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class NodeEndpoint:
+    """Endpoints for all current-leaders enumerated in PartitionProduceResponses, with errors NOT_LEADER_OR_FOLLOWER."""
+
+    node_id: int = 0
+    # versions 10+; entity brokerId. The ID of the associated node.
+    host: str = ''
+    # versions 10+. The node's hostname.
+    port: int = 0
+    # versions 10+. The node's port.
+    rack: str | None = None
+    # versions 10+; nullable 10+. The rack of the node, or null if it has not been assigned to a rack.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

@@ -34,21 +34,6 @@ _S2 = Struct(">i")
 
 
 @dataclass(slots=True)
-class NodeEndpoint:
-    """Endpoints for all current leaders enumerated in PartitionData with error NOT_LEADER_OR_FOLLOWER."""
-
-    node_id: int = 0
-    # versions 0+; entity brokerId. The ID of the associated node.
-    host: str = ''
-    # versions 0+. The node's hostname.
-    port: int = 0
-    # versions 0+. The node's port.
-    rack: str | None = None
-    # versions 0+; nullable 0+. The rack of the node, or null if it has not been assigned to a rack.
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
 class LeaderIdAndEpoch:
     """A LeaderIdAndEpoch in ShareAcknowledgeResponse."""
 
@@ -82,6 +67,21 @@ class ShareAcknowledgeTopicResponse:
     # versions 0+; ignorable. The unique topic ID.
     partitions: list[PartitionData] = field(default_factory=list)
     # versions 0+. The topic partitions.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class NodeEndpoint:
+    """Endpoints for all current leaders enumerated in PartitionData with error NOT_LEADER_OR_FOLLOWER."""
+
+    node_id: int = 0
+    # versions 0+; entity brokerId. The ID of the associated node.
+    host: str = ''
+    # versions 0+. The node's hostname.
+    port: int = 0
+    # versions 0+. The node's port.
+    rack: str | None = None
+    # versions 0+; nullable 0+. The rack of the node, or null if it has not been assigned to a rack.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

@@ -32,17 +32,6 @@ _S2 = Struct(">qq")
 
 
 @dataclass(slots=True)
-class ForgottenTopic:
-    """The partitions to remove from this share session."""
-
-    topic_id: UUID = ZERO_UUID
-    # versions 0+; ignorable. The unique topic ID.
-    partitions: list[int] = field(default_factory=list)
-    # versions 0+. The partitions indexes to forget.
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
 class AcknowledgementBatch:
     """Record batches to acknowledge."""
 
@@ -76,6 +65,17 @@ class FetchTopic:
     # versions 0+; ignorable. The unique topic ID.
     partitions: list[FetchPartition] = field(default_factory=list)
     # versions 0+. The partitions to fetch.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class ForgottenTopic:
+    """The partitions to remove from this share session."""
+
+    topic_id: UUID = ZERO_UUID
+    # versions 0+; ignorable. The unique topic ID.
+    partitions: list[int] = field(default_factory=list)
+    # versions 0+. The partitions indexes to forget.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

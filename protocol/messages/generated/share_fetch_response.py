@@ -38,17 +38,13 @@ _S4 = Struct(">i")
 
 
 @dataclass(slots=True)
-class NodeEndpoint:
-    """Endpoints for all current leaders enumerated in PartitionData with error NOT_LEADER_OR_FOLLOWER."""
+class LeaderIdAndEpoch:
+    """A LeaderIdAndEpoch in ShareFetchResponse."""
 
-    node_id: int = 0
-    # versions 0+; entity brokerId. The ID of the associated node.
-    host: str = ''
-    # versions 0+. The node's hostname.
-    port: int = 0
-    # versions 0+. The node's port.
-    rack: str | None = None
-    # versions 0+; nullable 0+. The rack of the node, or null if it has not been assigned to a rack.
+    leader_id: int = 0
+    # versions 0+. The ID of the current leader or -1 if the leader is unknown.
+    leader_epoch: int = 0
+    # versions 0+. The latest known leader epoch.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -62,17 +58,6 @@ class AcquiredRecords:
     # versions 0+. The last offset of this batch of acquired records.
     delivery_count: int = 0
     # versions 0+. The delivery count of this batch of acquired records.
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class LeaderIdAndEpoch:
-    """A LeaderIdAndEpoch in ShareFetchResponse."""
-
-    leader_id: int = 0
-    # versions 0+. The ID of the current leader or -1 if the leader is unknown.
-    leader_epoch: int = 0
-    # versions 0+. The latest known leader epoch.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -107,6 +92,21 @@ class ShareFetchableTopicResponse:
     # versions 0+; ignorable. The unique topic ID.
     partitions: list[PartitionData] = field(default_factory=list)
     # versions 0+. The topic partitions.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class NodeEndpoint:
+    """Endpoints for all current leaders enumerated in PartitionData with error NOT_LEADER_OR_FOLLOWER."""
+
+    node_id: int = 0
+    # versions 0+; entity brokerId. The ID of the associated node.
+    host: str = ''
+    # versions 0+. The node's hostname.
+    port: int = 0
+    # versions 0+. The node's port.
+    rack: str | None = None
+    # versions 0+; nullable 0+. The rack of the node, or null if it has not been assigned to a rack.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

@@ -36,6 +36,28 @@ _S4 = Struct(">i?iq")
 
 
 @dataclass(slots=True)
+class StopReplicaPartitionV0:
+    """The partitions to stop."""
+
+    topic_name: str = ''
+    # versions 0; entity topicName. The topic name.
+    partition_index: int = 0
+    # versions 0. The partition index.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class StopReplicaTopicV1:
+    """The topics to stop."""
+
+    name: str = ''
+    # versions 1-2; entity topicName. The topic name.
+    partition_indexes: list[int] = field(default_factory=list)
+    # versions 1-2. The partition indexes.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class StopReplicaPartitionState:
     """The state of each partition"""
 
@@ -56,28 +78,6 @@ class StopReplicaTopicState:
     # versions 3+; entity topicName. The topic name.
     partition_states: list[StopReplicaPartitionState] = field(default_factory=list)
     # versions 3+. The state of each partition
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class StopReplicaTopicV1:
-    """The topics to stop."""
-
-    name: str = ''
-    # versions 1-2; entity topicName. The topic name.
-    partition_indexes: list[int] = field(default_factory=list)
-    # versions 1-2. The partition indexes.
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class StopReplicaPartitionV0:
-    """The partitions to stop."""
-
-    topic_name: str = ''
-    # versions 0; entity topicName. The topic name.
-    partition_index: int = 0
-    # versions 0. The partition index.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

@@ -47,6 +47,44 @@ _S6 = Struct(">b")
 
 
 @dataclass(slots=True)
+class UpdateMetadataPartitionState:
+    """A UpdateMetadataPartitionState in UpdateMetadataRequest."""
+
+    topic_name: str = ''
+    # versions 0-4; ignorable; entity topicName. In older versions of this RPC, the topic name.
+    partition_index: int = 0
+    # versions 0+. The partition index.
+    controller_epoch: int = 0
+    # versions 0+. The controller epoch.
+    leader: int = 0
+    # versions 0+; entity brokerId. The ID of the broker which is the current partition leader.
+    leader_epoch: int = 0
+    # versions 0+. The leader epoch of this partition.
+    isr: list[int] = field(default_factory=list)
+    # versions 0+; entity brokerId. The brokers which are in the ISR for this partition.
+    zk_version: int = 0
+    # versions 0+. The Zookeeper version.
+    replicas: list[int] = field(default_factory=list)
+    # versions 0+; entity brokerId. All the replicas of this partition.
+    offline_replicas: list[int] = field(default_factory=list)
+    # versions 4+; ignorable; entity brokerId. The replicas of this partition which are offline.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class UpdateMetadataTopicState:
+    """In newer versions of this RPC, each topic that we would like to update."""
+
+    topic_name: str = ''
+    # versions 5+; entity topicName. The topic name.
+    topic_id: UUID = ZERO_UUID
+    # versions 7+; ignorable. The topic id.
+    partition_states: list[UpdateMetadataPartitionState] = field(default_factory=list)
+    # versions 5+. The partition that we would like to update.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
 class UpdateMetadataEndpoint:
     """The broker endpoints."""
 
@@ -75,44 +113,6 @@ class UpdateMetadataBroker:
     # versions 1+; ignorable. The broker endpoints.
     rack: str | None = ''
     # versions 2+; nullable 0+; ignorable. The rack which this broker belongs to.
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class UpdateMetadataTopicState:
-    """In newer versions of this RPC, each topic that we would like to update."""
-
-    topic_name: str = ''
-    # versions 5+; entity topicName. The topic name.
-    topic_id: UUID = ZERO_UUID
-    # versions 7+; ignorable. The topic id.
-    partition_states: list[UpdateMetadataPartitionState] = field(default_factory=list)
-    # versions 5+. The partition that we would like to update.
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
-class UpdateMetadataPartitionState:
-    """A UpdateMetadataPartitionState in UpdateMetadataRequest."""
-
-    topic_name: str = ''
-    # versions 0-4; ignorable; entity topicName. In older versions of this RPC, the topic name.
-    partition_index: int = 0
-    # versions 0+. The partition index.
-    controller_epoch: int = 0
-    # versions 0+. The controller epoch.
-    leader: int = 0
-    # versions 0+; entity brokerId. The ID of the broker which is the current partition leader.
-    leader_epoch: int = 0
-    # versions 0+. The leader epoch of this partition.
-    isr: list[int] = field(default_factory=list)
-    # versions 0+; entity brokerId. The brokers which are in the ISR for this partition.
-    zk_version: int = 0
-    # versions 0+. The Zookeeper version.
-    replicas: list[int] = field(default_factory=list)
-    # versions 0+; entity brokerId. All the replicas of this partition.
-    offline_replicas: list[int] = field(default_factory=list)
-    # versions 4+; ignorable; entity brokerId. The replicas of this partition which are offline.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

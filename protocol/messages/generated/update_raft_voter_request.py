@@ -34,17 +34,6 @@ _S2 = Struct(">hh")
 
 
 @dataclass(slots=True)
-class KRaftVersionFeature:
-    """The range of versions of the protocol that the replica supports"""
-
-    min_supported_version: int = 0
-    # versions 0+. The minimum supported KRaft protocol version
-    max_supported_version: int = 0
-    # versions 0+. The maximum supported KRaft protocol version
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
 class Listener:
     """The endpoint that can be used to communicate with the leader"""
 
@@ -54,6 +43,17 @@ class Listener:
     # versions 0+. The hostname
     port: int = 0
     # versions 0+. The port
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class KRaftVersionFeature:
+    """The range of versions of the protocol that the replica supports"""
+
+    min_supported_version: int = 0
+    # versions 0+. The minimum supported KRaft protocol version
+    max_supported_version: int = 0
+    # versions 0+. The maximum supported KRaft protocol version
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

@@ -33,19 +33,6 @@ _S3 = Struct(">H")
 
 
 @dataclass(slots=True)
-class NodeEndpoint:
-    """Endpoints for all current-leaders enumerated in PartitionData"""
-
-    node_id: int = 0
-    # versions 1+; entity brokerId. The ID of the associated node
-    host: str = ''
-    # versions 1+. The node's hostname
-    port: int = 0
-    # versions 1+. The node's port
-    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
-
-
-@dataclass(slots=True)
 class PartitionData:
     """A PartitionData in VoteResponse."""
 
@@ -70,6 +57,19 @@ class TopicData:
     # versions 0+; entity topicName. The topic name.
     partitions: list[PartitionData] = field(default_factory=list)
     # versions 0+
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class NodeEndpoint:
+    """Endpoints for all current-leaders enumerated in PartitionData"""
+
+    node_id: int = 0
+    # versions 1+; entity brokerId. The ID of the associated node
+    host: str = ''
+    # versions 1+. The node's hostname
+    port: int = 0
+    # versions 1+. The node's port
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
