@@ -325,6 +325,13 @@ def test_api_keys_carry_kafka_python_names():
     assert ApiKey.LeaderAndIsr == 4 and ApiKey.Produce == 0
 
 
+@pytest.mark.parametrize("version", [8, 9])
+def test_strings_longer_than_32767_bytes_are_refused_compact_or_not(version):
+    request_class(0)(transactional_id="t" * 32767).encode(version)
+    with pytest.raises(UnsupportedVersionError, match="32768 bytes is longer than 32767"):
+        request_class(0)(transactional_id="t" * 32768).encode(version)
+
+
 def test_unknown_api_and_version_are_refused():
     with pytest.raises(UnsupportedVersionError):
         request_class(999)

@@ -169,10 +169,15 @@ def read_compact_string(buf: memoryview, pos: int) -> tuple[str, int]:
     return s, pos
 
 
-def write_string(out: bytearray, s: str) -> None:
+def _utf8(s: str) -> bytes:
     b = s.encode()
-    if len(b) > 0x7FFF:
-        raise UnsupportedVersionError(f"string of {len(b)} bytes is longer than 32767")
+    if len(b) > 0x7FFF:  # Kafka's limit for compact strings too
+        raise UnsupportedVersionError(f"a string of {len(b)} bytes is longer than 32767")
+    return b
+
+
+def write_string(out: bytearray, s: str) -> None:
+    b = _utf8(s)
     out += pack_int16(len(b))
     out += b
 
@@ -185,7 +190,7 @@ def write_nullable_string(out: bytearray, s: str | None) -> None:
 
 
 def write_compact_string(out: bytearray, s: str) -> None:
-    b = s.encode()
+    b = _utf8(s)
     write_uvarint(out, len(b) + 1)
     out += b
 
