@@ -9,7 +9,7 @@ RUN_DEPS := $(VENV)/.run-deps
 DEV_DEPS := $(VENV)/.dev-deps
 
 .PHONY: run test unit pytest test-envs browser-env console-screenshots compat compat-doc lint bench bench-broker bench-scaling \
-	bench-transactions bench-quotas chaos clean kafka-jars kafka28-jars fuzz wheel
+	bench-transactions bench-quotas chaos clean kafka-jars kafka28-jars fuzz wheel messages message-specs
 # Debian's Maven 3.8 still writes ANSI colour resets with -q -B; jansi.noreset (a JVM property) stops them.
 export MAVEN_OPTS += -Djansi.noreset=true
 KAFKA_LIB := compat/.envs/kafka/lib
@@ -51,6 +51,21 @@ $(KAFKA_LIB)/.stamp: compat/kafka/pom.xml
 	mvn -q -B --no-transfer-progress -Dstyle.color=never -f compat/kafka/pom.xml dependency:copy-dependencies -DincludeScope=runtime \
 		-DoutputDirectory=$(CURDIR)/$(KAFKA_LIB)
 	touch $@
+
+# josefk's message layer (protocol/messages, docs/architecture.md "Message layer"): `messages`
+# regenerates protocol/messages/generated/ from the vendored specs; `message-specs` replaces the
+# specs with those of kafka-clients $(MESSAGE_SPECS_VERSION) from Maven Central, then regenerates.
+MESSAGE_SPECS_VERSION := 3.9.2
+messages: $(RUN_DEPS)
+	$(BIN)/python -m josefk.protocol.messages.generator
+
+message-specs: $(RUN_DEPS)
+	rm -rf build/message-specs
+	mvn -q -B --no-transfer-progress -Dstyle.color=never dependency:copy -Dartifact=org.apache.kafka:kafka-clients:$(MESSAGE_SPECS_VERSION) \
+		-DoutputDirectory=$(CURDIR)/build/message-specs
+	$(BIN)/python -m josefk.protocol.messages.generator --import-specs \
+		build/message-specs/kafka-clients-$(MESSAGE_SPECS_VERSION).jar
+	$(BIN)/python -m josefk.protocol.messages.generator
 
 # Kafka 2.8.2 for tests/test_old_ibp.py: josefk in a cluster of Kafka 2.8 brokers.
 kafka28-jars: $(KAFKA28_LIB)/.stamp

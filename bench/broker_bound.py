@@ -70,6 +70,8 @@ FIELDS = ["broker", "role", "producers", "consumers", "processes", "partitions",
           "seconds", "msgs_s", "mb_s", "cpu_s", "cpu_s_per_gb", "cpu_ms_per_1k", "p50_ms", "p99_ms", "p999_ms",
           "max_ms", "peak_rss_mb", "rss_mb", "metadata_ms", "errors", "load1", "client_cpu_s"]
 DOC = ROOT / "docs" / "benchmarks-broker.md"
+# Sections other benches wrote by hand (bench/messages.py) follow this line; a rewrite keeps them.
+HAND_WRITTEN = "<!-- Hand-written sections below; bench/broker_bound.py keeps them. -->"
 CHARTS = ROOT / "docs" / "benchmarks-broker"
 
 
@@ -628,7 +630,8 @@ def write(rows: list[Row], meta: dict[str, Any]) -> None:
         *summary,
         *body,
     ]
-    DOC.write_text("\n".join(out))
+    kept = DOC.read_text().partition(HAND_WRITTEN)[2] if DOC.exists() else ""
+    DOC.write_text("\n".join(out) + (f"\n{HAND_WRITTEN}{kept}" if kept else ""))
     print(f"wrote {DOC.relative_to(ROOT)}")
 
 

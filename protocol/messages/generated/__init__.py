@@ -1,0 +1,1 @@
+"""Generated message classes; see josefk.protocol.messages.generator."""

@@ -1,0 +1,88 @@
+"""AllocateProducerIdsRequest: generated from Kafka 3.9.2's AllocateProducerIdsRequest.json by
+josefk.protocol.messages.generator. Do not edit; regenerate."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from struct import Struct
+from typing import ClassVar
+
+from josefk.protocol.messages.codec import (
+    TRUNCATED,
+    ApiMessage,
+    MessageDecodeError,
+    UnsupportedVersionError,
+    read_unknown_tags,
+    write_tagged_fields,
+)
+
+__all__ = ["AllocateProducerIdsRequest"]
+
+_S0 = Struct(">iq")
+
+
+@dataclass(slots=True)
+class AllocateProducerIdsRequest(ApiMessage):
+    """AllocateProducerIdsRequest request"""
+
+    API_KEY: ClassVar[int] = 67
+    NAME: ClassVar[str] = "AllocateProducerIdsRequest"
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int | None] = 0
+
+    broker_id: int = 0
+    # versions 0+; entity brokerId. The ID of the requesting broker
+    broker_epoch: int = -1
+    # versions 0+. The epoch of the requesting broker
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+    def encode_into(self, out: bytearray, version: int) -> None:
+        try:
+            encoder = _ENCODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"AllocateProducerIdsRequest has no version {version}") from None
+        encoder(self, out)
+
+    @classmethod
+    def decode_from(cls, buf: memoryview, pos: int, version: int) -> tuple[AllocateProducerIdsRequest, int]:
+        try:
+            decoder = _DECODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"AllocateProducerIdsRequest has no version {version}") from None
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"AllocateProducerIdsRequest v{version}: truncated ({e})") from None
+
+    @classmethod
+    def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> AllocateProducerIdsRequest:
+        return cls.decode_from(memoryview(buf), 0, version)[0]
+
+
+def _decode_allocate_producer_ids_request_v0(buf: memoryview, pos: int) -> tuple[AllocateProducerIdsRequest, int]:
+    f_broker_id, f_broker_epoch = _S0.unpack_from(buf, pos)
+    pos += 12
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return AllocateProducerIdsRequest(f_broker_id, f_broker_epoch, _unknown), pos
+
+
+def _encode_allocate_producer_ids_request_v0(m: AllocateProducerIdsRequest, out: bytearray) -> None:
+    out += _S0.pack(m.broker_id, m.broker_epoch)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+_DECODERS: dict[int, Callable[[memoryview, int], tuple[AllocateProducerIdsRequest, int]]] = {
+    0: _decode_allocate_producer_ids_request_v0,
+}
+_ENCODERS: dict[int, Callable[[AllocateProducerIdsRequest, bytearray], None]] = {
+    0: _encode_allocate_producer_ids_request_v0,
+}

@@ -1,0 +1,107 @@
+"""ApiVersionsRequest: generated from Kafka 3.9.2's ApiVersionsRequest.json by
+josefk.protocol.messages.generator. Do not edit; regenerate."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import ClassVar
+
+from josefk.protocol.messages.codec import (
+    TRUNCATED,
+    ApiMessage,
+    MessageDecodeError,
+    UnsupportedVersionError,
+    read_compact_string,
+    read_unknown_tags,
+    write_compact_string,
+    write_tagged_fields,
+)
+
+__all__ = ["ApiVersionsRequest"]
+
+
+
+@dataclass(slots=True)
+class ApiVersionsRequest(ApiMessage):
+    """ApiVersionsRequest request"""
+
+    API_KEY: ClassVar[int] = 18
+    NAME: ClassVar[str] = "ApiVersionsRequest"
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 4
+    FLEXIBLE_MIN: ClassVar[int | None] = 3
+
+    client_software_name: str = ''
+    # versions 3+; ignorable. The name of the client.
+    client_software_version: str = ''
+    # versions 3+; ignorable. The version of the client.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+    def encode_into(self, out: bytearray, version: int) -> None:
+        try:
+            encoder = _ENCODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"ApiVersionsRequest has no version {version}") from None
+        encoder(self, out)
+
+    @classmethod
+    def decode_from(cls, buf: memoryview, pos: int, version: int) -> tuple[ApiVersionsRequest, int]:
+        try:
+            decoder = _DECODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"ApiVersionsRequest has no version {version}") from None
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"ApiVersionsRequest v{version}: truncated ({e})") from None
+
+    @classmethod
+    def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> ApiVersionsRequest:
+        return cls.decode_from(memoryview(buf), 0, version)[0]
+
+
+def _decode_api_versions_request_v0(buf: memoryview, pos: int) -> tuple[ApiVersionsRequest, int]:
+    return ApiVersionsRequest('', '', []), pos
+
+
+def _decode_api_versions_request_v3(buf: memoryview, pos: int) -> tuple[ApiVersionsRequest, int]:
+    f_client_software_name: str
+    f_client_software_version: str
+    f_client_software_name, pos = read_compact_string(buf, pos)
+    f_client_software_version, pos = read_compact_string(buf, pos)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return ApiVersionsRequest(f_client_software_name, f_client_software_version, _unknown), pos
+
+
+def _encode_api_versions_request_v0(m: ApiVersionsRequest, out: bytearray) -> None:
+    return
+
+
+def _encode_api_versions_request_v3(m: ApiVersionsRequest, out: bytearray) -> None:
+    write_compact_string(out, m.client_software_name)
+    write_compact_string(out, m.client_software_version)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+_DECODERS: dict[int, Callable[[memoryview, int], tuple[ApiVersionsRequest, int]]] = {
+    0: _decode_api_versions_request_v0,
+    1: _decode_api_versions_request_v0,
+    2: _decode_api_versions_request_v0,
+    3: _decode_api_versions_request_v3,
+    4: _decode_api_versions_request_v3,
+}
+_ENCODERS: dict[int, Callable[[ApiVersionsRequest, bytearray], None]] = {
+    0: _encode_api_versions_request_v0,
+    1: _encode_api_versions_request_v0,
+    2: _encode_api_versions_request_v0,
+    3: _encode_api_versions_request_v3,
+    4: _encode_api_versions_request_v3,
+}

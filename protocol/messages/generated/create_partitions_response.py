@@ -1,0 +1,195 @@
+"""CreatePartitionsResponse: generated from Kafka 3.9.2's CreatePartitionsResponse.json by
+josefk.protocol.messages.generator. Do not edit; regenerate."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from struct import Struct
+from typing import ClassVar
+
+from josefk.protocol.messages.codec import (
+    TRUNCATED,
+    ApiMessage,
+    MessageDecodeError,
+    UnsupportedVersionError,
+    pack_int32,
+    read_array_length,
+    read_compact_array_length,
+    read_compact_nullable_string,
+    read_compact_string,
+    read_nullable_string,
+    read_string,
+    read_unknown_tags,
+    write_compact_nullable_string,
+    write_compact_string,
+    write_nullable_string,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+__all__ = ["CreatePartitionsResponse", "CreatePartitionsTopicResult"]
+
+_S0 = Struct(">i")
+_S1 = Struct(">h")
+
+
+@dataclass(slots=True)
+class CreatePartitionsTopicResult:
+    """The partition creation results for each topic."""
+
+    name: str = ''
+    # versions 0+; entity topicName. The topic name.
+    error_code: int = 0
+    # versions 0+. The result error, or zero if there was no error.
+    error_message: str | None = None
+    # versions 0+; nullable 0+. The result message, or null if there was no error.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class CreatePartitionsResponse(ApiMessage):
+    """CreatePartitionsResponse response"""
+
+    API_KEY: ClassVar[int] = 37
+    NAME: ClassVar[str] = "CreatePartitionsResponse"
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 3
+    FLEXIBLE_MIN: ClassVar[int | None] = 2
+
+    throttle_time_ms: int = 0
+    # versions 0+. The duration in milliseconds for which the request was throttled due to a quota violation, or zero if the request did not violate any quota.
+    results: list[CreatePartitionsTopicResult] = field(default_factory=list)
+    # versions 0+. The partition creation results for each topic.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+    def encode_into(self, out: bytearray, version: int) -> None:
+        try:
+            encoder = _ENCODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"CreatePartitionsResponse has no version {version}") from None
+        encoder(self, out)
+
+    @classmethod
+    def decode_from(cls, buf: memoryview, pos: int, version: int) -> tuple[CreatePartitionsResponse, int]:
+        try:
+            decoder = _DECODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"CreatePartitionsResponse has no version {version}") from None
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"CreatePartitionsResponse v{version}: truncated ({e})") from None
+
+    @classmethod
+    def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> CreatePartitionsResponse:
+        return cls.decode_from(memoryview(buf), 0, version)[0]
+
+
+def _decode_create_partitions_topic_result_v0(buf: memoryview, pos: int) -> tuple[CreatePartitionsTopicResult, int]:
+    f_name: str
+    f_error_message: str | None
+    f_name, pos = read_string(buf, pos)
+    f_error_code, = _S1.unpack_from(buf, pos)
+    pos += 2
+    f_error_message, pos = read_nullable_string(buf, pos)
+    return CreatePartitionsTopicResult(f_name, f_error_code, f_error_message, []), pos
+
+
+def _decode_create_partitions_response_v0(buf: memoryview, pos: int) -> tuple[CreatePartitionsResponse, int]:
+    f_results: list[CreatePartitionsTopicResult]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
+    pos += 4
+    n_results, pos = read_array_length(buf, pos)
+    if n_results < 0:
+        raise MessageDecodeError("non-nullable field Results was null")
+    else:
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_create_partitions_topic_result_v0(buf, pos)
+            f_results.append(e_results)
+    return CreatePartitionsResponse(f_throttle_time_ms, f_results, []), pos
+
+
+def _decode_create_partitions_topic_result_v2(buf: memoryview, pos: int) -> tuple[CreatePartitionsTopicResult, int]:
+    f_name: str
+    f_error_message: str | None
+    f_name, pos = read_compact_string(buf, pos)
+    f_error_code, = _S1.unpack_from(buf, pos)
+    pos += 2
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return CreatePartitionsTopicResult(f_name, f_error_code, f_error_message, _unknown), pos
+
+
+def _decode_create_partitions_response_v2(buf: memoryview, pos: int) -> tuple[CreatePartitionsResponse, int]:
+    f_results: list[CreatePartitionsTopicResult]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
+    pos += 4
+    n_results, pos = read_compact_array_length(buf, pos)
+    if n_results < 0:
+        raise MessageDecodeError("non-nullable field Results was null")
+    else:
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_create_partitions_topic_result_v2(buf, pos)
+            f_results.append(e_results)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return CreatePartitionsResponse(f_throttle_time_ms, f_results, _unknown), pos
+
+
+def _encode_create_partitions_topic_result_v0(m: CreatePartitionsTopicResult, out: bytearray) -> None:
+    write_string(out, m.name)
+    out += _S1.pack(m.error_code)
+    write_nullable_string(out, m.error_message)
+
+
+def _encode_create_partitions_response_v0(m: CreatePartitionsResponse, out: bytearray) -> None:
+    out += _S0.pack(m.throttle_time_ms)
+    out += pack_int32(len(m.results))
+    for e_results in m.results:
+        _encode_create_partitions_topic_result_v0(e_results, out)
+
+
+def _encode_create_partitions_topic_result_v2(m: CreatePartitionsTopicResult, out: bytearray) -> None:
+    write_compact_string(out, m.name)
+    out += _S1.pack(m.error_code)
+    write_compact_nullable_string(out, m.error_message)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_create_partitions_response_v2(m: CreatePartitionsResponse, out: bytearray) -> None:
+    out += _S0.pack(m.throttle_time_ms)
+    write_uvarint(out, len(m.results) + 1)
+    for e_results in m.results:
+        _encode_create_partitions_topic_result_v2(e_results, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+_DECODERS: dict[int, Callable[[memoryview, int], tuple[CreatePartitionsResponse, int]]] = {
+    0: _decode_create_partitions_response_v0,
+    1: _decode_create_partitions_response_v0,
+    2: _decode_create_partitions_response_v2,
+    3: _decode_create_partitions_response_v2,
+}
+_ENCODERS: dict[int, Callable[[CreatePartitionsResponse, bytearray], None]] = {
+    0: _encode_create_partitions_response_v0,
+    1: _encode_create_partitions_response_v0,
+    2: _encode_create_partitions_response_v2,
+    3: _encode_create_partitions_response_v2,
+}

@@ -1,0 +1,177 @@
+"""DeleteShareGroupStateRequest: generated from Kafka 3.9.2's DeleteShareGroupStateRequest.json by
+josefk.protocol.messages.generator. Do not edit; regenerate."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from struct import Struct
+from typing import ClassVar
+from uuid import UUID
+
+from josefk.protocol.messages.codec import (
+    TRUNCATED,
+    ZERO_UUID,
+    ApiMessage,
+    MessageDecodeError,
+    UnsupportedVersionError,
+    read_compact_array_length,
+    read_compact_string,
+    read_unknown_tags,
+    read_uuid,
+    write_compact_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+__all__ = ["DeleteShareGroupStateRequest", "DeleteStateData", "PartitionData"]
+
+_S0 = Struct(">i")
+
+
+@dataclass(slots=True)
+class PartitionData:
+    """The data for the partitions."""
+
+    partition: int = 0
+    # versions 0+. The partition index.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DeleteStateData:
+    """The data for the topics."""
+
+    topic_id: UUID = ZERO_UUID
+    # versions 0+. The topic identifier.
+    partitions: list[PartitionData] = field(default_factory=list)
+    # versions 0+. The data for the partitions.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class DeleteShareGroupStateRequest(ApiMessage):
+    """DeleteShareGroupStateRequest request"""
+
+    API_KEY: ClassVar[int] = 86
+    NAME: ClassVar[str] = "DeleteShareGroupStateRequest"
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int | None] = 0
+
+    group_id: str = ''
+    # versions 0+. The group identifier.
+    topics: list[DeleteStateData] = field(default_factory=list)
+    # versions 0+. The data for the topics.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+    def encode_into(self, out: bytearray, version: int) -> None:
+        try:
+            encoder = _ENCODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"DeleteShareGroupStateRequest has no version {version}") from None
+        encoder(self, out)
+
+    @classmethod
+    def decode_from(cls, buf: memoryview, pos: int, version: int) -> tuple[DeleteShareGroupStateRequest, int]:
+        try:
+            decoder = _DECODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"DeleteShareGroupStateRequest has no version {version}") from None
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"DeleteShareGroupStateRequest v{version}: truncated ({e})") from None
+
+    @classmethod
+    def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> DeleteShareGroupStateRequest:
+        return cls.decode_from(memoryview(buf), 0, version)[0]
+
+
+def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData, int]:
+    f_partition, = _S0.unpack_from(buf, pos)
+    pos += 4
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return PartitionData(f_partition, _unknown), pos
+
+
+def _decode_delete_state_data_v0(buf: memoryview, pos: int) -> tuple[DeleteStateData, int]:
+    f_topic_id: UUID
+    f_partitions: list[PartitionData]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
+        raise MessageDecodeError("non-nullable field Partitions was null")
+    else:
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_data_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return DeleteStateData(f_topic_id, f_partitions, _unknown), pos
+
+
+def _decode_delete_share_group_state_request_v0(buf: memoryview, pos: int) -> tuple[DeleteShareGroupStateRequest, int]:
+    f_group_id: str
+    f_topics: list[DeleteStateData]
+    f_group_id, pos = read_compact_string(buf, pos)
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        raise MessageDecodeError("non-nullable field Topics was null")
+    else:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_delete_state_data_v0(buf, pos)
+            f_topics.append(e_topics)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return DeleteShareGroupStateRequest(f_group_id, f_topics, _unknown), pos
+
+
+def _encode_partition_data_v0(m: PartitionData, out: bytearray) -> None:
+    out += _S0.pack(m.partition)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_delete_state_data_v0(m: DeleteStateData, out: bytearray) -> None:
+    out += m.topic_id.bytes
+    write_uvarint(out, len(m.partitions) + 1)
+    for e_partitions in m.partitions:
+        _encode_partition_data_v0(e_partitions, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_delete_share_group_state_request_v0(m: DeleteShareGroupStateRequest, out: bytearray) -> None:
+    write_compact_string(out, m.group_id)
+    write_uvarint(out, len(m.topics) + 1)
+    for e_topics in m.topics:
+        _encode_delete_state_data_v0(e_topics, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+_DECODERS: dict[int, Callable[[memoryview, int], tuple[DeleteShareGroupStateRequest, int]]] = {
+    0: _decode_delete_share_group_state_request_v0,
+}
+_ENCODERS: dict[int, Callable[[DeleteShareGroupStateRequest, bytearray], None]] = {
+    0: _encode_delete_share_group_state_request_v0,
+}

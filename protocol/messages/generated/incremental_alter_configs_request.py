@@ -1,0 +1,263 @@
+"""IncrementalAlterConfigsRequest: generated from Kafka 3.9.2's IncrementalAlterConfigsRequest.json by
+josefk.protocol.messages.generator. Do not edit; regenerate."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from struct import Struct
+from typing import ClassVar
+
+from josefk.protocol.messages.codec import (
+    TRUNCATED,
+    ApiMessage,
+    MessageDecodeError,
+    UnsupportedVersionError,
+    pack_int32,
+    read_array_length,
+    read_compact_array_length,
+    read_compact_nullable_string,
+    read_compact_string,
+    read_nullable_string,
+    read_string,
+    read_unknown_tags,
+    write_compact_nullable_string,
+    write_compact_string,
+    write_nullable_string,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+__all__ = ["IncrementalAlterConfigsRequest", "AlterConfigsResource", "AlterableConfig"]
+
+_S0 = Struct(">b")
+_S1 = Struct(">?")
+
+
+@dataclass(slots=True)
+class AlterableConfig:
+    """The configurations."""
+
+    name: str = ''
+    # versions 0+. The configuration key name.
+    config_operation: int = 0
+    # versions 0+. The type (Set, Delete, Append, Subtract) of operation.
+    value: str | None = ''
+    # versions 0+; nullable 0+. The value to set for the configuration key.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class AlterConfigsResource:
+    """The incremental updates for each resource."""
+
+    resource_type: int = 0
+    # versions 0+. The resource type.
+    resource_name: str = ''
+    # versions 0+. The resource name.
+    configs: list[AlterableConfig] = field(default_factory=list)
+    # versions 0+. The configurations.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class IncrementalAlterConfigsRequest(ApiMessage):
+    """IncrementalAlterConfigsRequest request"""
+
+    API_KEY: ClassVar[int] = 44
+    NAME: ClassVar[str] = "IncrementalAlterConfigsRequest"
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
+    FLEXIBLE_MIN: ClassVar[int | None] = 1
+
+    resources: list[AlterConfigsResource] = field(default_factory=list)
+    # versions 0+. The incremental updates for each resource.
+    validate_only: bool = False
+    # versions 0+. True if we should validate the request, but not change the configurations.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+    def encode_into(self, out: bytearray, version: int) -> None:
+        try:
+            encoder = _ENCODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"IncrementalAlterConfigsRequest has no version {version}") from None
+        encoder(self, out)
+
+    @classmethod
+    def decode_from(cls, buf: memoryview, pos: int, version: int) -> tuple[IncrementalAlterConfigsRequest, int]:
+        try:
+            decoder = _DECODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"IncrementalAlterConfigsRequest has no version {version}") from None
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"IncrementalAlterConfigsRequest v{version}: truncated ({e})") from None
+
+    @classmethod
+    def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> IncrementalAlterConfigsRequest:
+        return cls.decode_from(memoryview(buf), 0, version)[0]
+
+
+def _decode_alterable_config_v0(buf: memoryview, pos: int) -> tuple[AlterableConfig, int]:
+    f_name: str
+    f_value: str | None
+    f_name, pos = read_string(buf, pos)
+    f_config_operation, = _S0.unpack_from(buf, pos)
+    pos += 1
+    f_value, pos = read_nullable_string(buf, pos)
+    return AlterableConfig(f_name, f_config_operation, f_value, []), pos
+
+
+def _decode_alter_configs_resource_v0(buf: memoryview, pos: int) -> tuple[AlterConfigsResource, int]:
+    f_resource_name: str
+    f_configs: list[AlterableConfig]
+    f_resource_type, = _S0.unpack_from(buf, pos)
+    pos += 1
+    f_resource_name, pos = read_string(buf, pos)
+    n_configs, pos = read_array_length(buf, pos)
+    if n_configs < 0:
+        raise MessageDecodeError("non-nullable field Configs was null")
+    else:
+        f_configs = []
+        for _ in range(n_configs):
+            e_configs, pos = _decode_alterable_config_v0(buf, pos)
+            f_configs.append(e_configs)
+    return AlterConfigsResource(f_resource_type, f_resource_name, f_configs, []), pos
+
+
+def _decode_incremental_alter_configs_request_v0(buf: memoryview, pos: int) -> tuple[IncrementalAlterConfigsRequest, int]:
+    f_resources: list[AlterConfigsResource]
+    n_resources, pos = read_array_length(buf, pos)
+    if n_resources < 0:
+        raise MessageDecodeError("non-nullable field Resources was null")
+    else:
+        f_resources = []
+        for _ in range(n_resources):
+            e_resources, pos = _decode_alter_configs_resource_v0(buf, pos)
+            f_resources.append(e_resources)
+    f_validate_only, = _S1.unpack_from(buf, pos)
+    pos += 1
+    return IncrementalAlterConfigsRequest(f_resources, f_validate_only, []), pos
+
+
+def _decode_alterable_config_v1(buf: memoryview, pos: int) -> tuple[AlterableConfig, int]:
+    f_name: str
+    f_value: str | None
+    f_name, pos = read_compact_string(buf, pos)
+    f_config_operation, = _S0.unpack_from(buf, pos)
+    pos += 1
+    f_value, pos = read_compact_nullable_string(buf, pos)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return AlterableConfig(f_name, f_config_operation, f_value, _unknown), pos
+
+
+def _decode_alter_configs_resource_v1(buf: memoryview, pos: int) -> tuple[AlterConfigsResource, int]:
+    f_resource_name: str
+    f_configs: list[AlterableConfig]
+    f_resource_type, = _S0.unpack_from(buf, pos)
+    pos += 1
+    f_resource_name, pos = read_compact_string(buf, pos)
+    n_configs, pos = read_compact_array_length(buf, pos)
+    if n_configs < 0:
+        raise MessageDecodeError("non-nullable field Configs was null")
+    else:
+        f_configs = []
+        for _ in range(n_configs):
+            e_configs, pos = _decode_alterable_config_v1(buf, pos)
+            f_configs.append(e_configs)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return AlterConfigsResource(f_resource_type, f_resource_name, f_configs, _unknown), pos
+
+
+def _decode_incremental_alter_configs_request_v1(buf: memoryview, pos: int) -> tuple[IncrementalAlterConfigsRequest, int]:
+    f_resources: list[AlterConfigsResource]
+    n_resources, pos = read_compact_array_length(buf, pos)
+    if n_resources < 0:
+        raise MessageDecodeError("non-nullable field Resources was null")
+    else:
+        f_resources = []
+        for _ in range(n_resources):
+            e_resources, pos = _decode_alter_configs_resource_v1(buf, pos)
+            f_resources.append(e_resources)
+    f_validate_only, = _S1.unpack_from(buf, pos)
+    pos += 1
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return IncrementalAlterConfigsRequest(f_resources, f_validate_only, _unknown), pos
+
+
+def _encode_alterable_config_v0(m: AlterableConfig, out: bytearray) -> None:
+    write_string(out, m.name)
+    out += _S0.pack(m.config_operation)
+    write_nullable_string(out, m.value)
+
+
+def _encode_alter_configs_resource_v0(m: AlterConfigsResource, out: bytearray) -> None:
+    out += _S0.pack(m.resource_type)
+    write_string(out, m.resource_name)
+    out += pack_int32(len(m.configs))
+    for e_configs in m.configs:
+        _encode_alterable_config_v0(e_configs, out)
+
+
+def _encode_incremental_alter_configs_request_v0(m: IncrementalAlterConfigsRequest, out: bytearray) -> None:
+    out += pack_int32(len(m.resources))
+    for e_resources in m.resources:
+        _encode_alter_configs_resource_v0(e_resources, out)
+    out += _S1.pack(m.validate_only)
+
+
+def _encode_alterable_config_v1(m: AlterableConfig, out: bytearray) -> None:
+    write_compact_string(out, m.name)
+    out += _S0.pack(m.config_operation)
+    write_compact_nullable_string(out, m.value)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_alter_configs_resource_v1(m: AlterConfigsResource, out: bytearray) -> None:
+    out += _S0.pack(m.resource_type)
+    write_compact_string(out, m.resource_name)
+    write_uvarint(out, len(m.configs) + 1)
+    for e_configs in m.configs:
+        _encode_alterable_config_v1(e_configs, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_incremental_alter_configs_request_v1(m: IncrementalAlterConfigsRequest, out: bytearray) -> None:
+    write_uvarint(out, len(m.resources) + 1)
+    for e_resources in m.resources:
+        _encode_alter_configs_resource_v1(e_resources, out)
+    out += _S1.pack(m.validate_only)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+_DECODERS: dict[int, Callable[[memoryview, int], tuple[IncrementalAlterConfigsRequest, int]]] = {
+    0: _decode_incremental_alter_configs_request_v0,
+    1: _decode_incremental_alter_configs_request_v1,
+}
+_ENCODERS: dict[int, Callable[[IncrementalAlterConfigsRequest, bytearray], None]] = {
+    0: _encode_incremental_alter_configs_request_v0,
+    1: _encode_incremental_alter_configs_request_v1,
+}

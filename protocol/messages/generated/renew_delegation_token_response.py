@@ -1,0 +1,104 @@
+"""RenewDelegationTokenResponse: generated from Kafka 3.9.2's RenewDelegationTokenResponse.json by
+josefk.protocol.messages.generator. Do not edit; regenerate."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from struct import Struct
+from typing import ClassVar
+
+from josefk.protocol.messages.codec import (
+    TRUNCATED,
+    ApiMessage,
+    MessageDecodeError,
+    UnsupportedVersionError,
+    read_unknown_tags,
+    write_tagged_fields,
+)
+
+__all__ = ["RenewDelegationTokenResponse"]
+
+_S0 = Struct(">hqi")
+
+
+@dataclass(slots=True)
+class RenewDelegationTokenResponse(ApiMessage):
+    """RenewDelegationTokenResponse response"""
+
+    API_KEY: ClassVar[int] = 39
+    NAME: ClassVar[str] = "RenewDelegationTokenResponse"
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 2
+    FLEXIBLE_MIN: ClassVar[int | None] = 2
+
+    error_code: int = 0
+    # versions 0+. The error code, or 0 if there was no error.
+    expiry_timestamp_ms: int = 0
+    # versions 0+. The timestamp in milliseconds at which this token expires.
+    throttle_time_ms: int = 0
+    # versions 0+. The duration in milliseconds for which the request was throttled due to a quota violation, or zero if the request did not violate any quota.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+    def encode_into(self, out: bytearray, version: int) -> None:
+        try:
+            encoder = _ENCODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"RenewDelegationTokenResponse has no version {version}") from None
+        encoder(self, out)
+
+    @classmethod
+    def decode_from(cls, buf: memoryview, pos: int, version: int) -> tuple[RenewDelegationTokenResponse, int]:
+        try:
+            decoder = _DECODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"RenewDelegationTokenResponse has no version {version}") from None
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"RenewDelegationTokenResponse v{version}: truncated ({e})") from None
+
+    @classmethod
+    def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> RenewDelegationTokenResponse:
+        return cls.decode_from(memoryview(buf), 0, version)[0]
+
+
+def _decode_renew_delegation_token_response_v0(buf: memoryview, pos: int) -> tuple[RenewDelegationTokenResponse, int]:
+    f_error_code, f_expiry_timestamp_ms, f_throttle_time_ms = _S0.unpack_from(buf, pos)
+    pos += 14
+    return RenewDelegationTokenResponse(f_error_code, f_expiry_timestamp_ms, f_throttle_time_ms, []), pos
+
+
+def _decode_renew_delegation_token_response_v2(buf: memoryview, pos: int) -> tuple[RenewDelegationTokenResponse, int]:
+    f_error_code, f_expiry_timestamp_ms, f_throttle_time_ms = _S0.unpack_from(buf, pos)
+    pos += 14
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return RenewDelegationTokenResponse(f_error_code, f_expiry_timestamp_ms, f_throttle_time_ms, _unknown), pos
+
+
+def _encode_renew_delegation_token_response_v0(m: RenewDelegationTokenResponse, out: bytearray) -> None:
+    out += _S0.pack(m.error_code, m.expiry_timestamp_ms, m.throttle_time_ms)
+
+
+def _encode_renew_delegation_token_response_v2(m: RenewDelegationTokenResponse, out: bytearray) -> None:
+    out += _S0.pack(m.error_code, m.expiry_timestamp_ms, m.throttle_time_ms)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+_DECODERS: dict[int, Callable[[memoryview, int], tuple[RenewDelegationTokenResponse, int]]] = {
+    0: _decode_renew_delegation_token_response_v0,
+    1: _decode_renew_delegation_token_response_v0,
+    2: _decode_renew_delegation_token_response_v2,
+}
+_ENCODERS: dict[int, Callable[[RenewDelegationTokenResponse, bytearray], None]] = {
+    0: _encode_renew_delegation_token_response_v0,
+    1: _encode_renew_delegation_token_response_v0,
+    2: _encode_renew_delegation_token_response_v2,
+}

@@ -1,0 +1,97 @@
+"""ResponseHeader: generated from Kafka 3.9.2's ResponseHeader.json by
+josefk.protocol.messages.generator. Do not edit; regenerate."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from struct import Struct
+from typing import ClassVar
+
+from josefk.protocol.messages.codec import (
+    TRUNCATED,
+    ApiMessage,
+    MessageDecodeError,
+    UnsupportedVersionError,
+    read_unknown_tags,
+    write_tagged_fields,
+)
+
+__all__ = ["ResponseHeader"]
+
+_S0 = Struct(">i")
+
+
+@dataclass(slots=True)
+class ResponseHeader(ApiMessage):
+    """ResponseHeader header"""
+
+    NAME: ClassVar[str] = "ResponseHeader"
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
+    FLEXIBLE_MIN: ClassVar[int | None] = 1
+
+    correlation_id: int = 0
+    # versions 0+. The correlation ID of this response.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+    def encode_into(self, out: bytearray, version: int) -> None:
+        try:
+            encoder = _ENCODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"ResponseHeader has no version {version}") from None
+        encoder(self, out)
+
+    @classmethod
+    def decode_from(cls, buf: memoryview, pos: int, version: int) -> tuple[ResponseHeader, int]:
+        try:
+            decoder = _DECODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"ResponseHeader has no version {version}") from None
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"ResponseHeader v{version}: truncated ({e})") from None
+
+    @classmethod
+    def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> ResponseHeader:
+        return cls.decode_from(memoryview(buf), 0, version)[0]
+
+
+def _decode_response_header_v0(buf: memoryview, pos: int) -> tuple[ResponseHeader, int]:
+    f_correlation_id, = _S0.unpack_from(buf, pos)
+    pos += 4
+    return ResponseHeader(f_correlation_id, []), pos
+
+
+def _decode_response_header_v1(buf: memoryview, pos: int) -> tuple[ResponseHeader, int]:
+    f_correlation_id, = _S0.unpack_from(buf, pos)
+    pos += 4
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return ResponseHeader(f_correlation_id, _unknown), pos
+
+
+def _encode_response_header_v0(m: ResponseHeader, out: bytearray) -> None:
+    out += _S0.pack(m.correlation_id)
+
+
+def _encode_response_header_v1(m: ResponseHeader, out: bytearray) -> None:
+    out += _S0.pack(m.correlation_id)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+_DECODERS: dict[int, Callable[[memoryview, int], tuple[ResponseHeader, int]]] = {
+    0: _decode_response_header_v0,
+    1: _decode_response_header_v1,
+}
+_ENCODERS: dict[int, Callable[[ResponseHeader, bytearray], None]] = {
+    0: _encode_response_header_v0,
+    1: _encode_response_header_v1,
+}

@@ -1,0 +1,104 @@
+"""ShareGroupDescribeRequest: generated from Kafka 3.9.2's ShareGroupDescribeRequest.json by
+josefk.protocol.messages.generator. Do not edit; regenerate."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from struct import Struct
+from typing import ClassVar
+
+from josefk.protocol.messages.codec import (
+    TRUNCATED,
+    ApiMessage,
+    MessageDecodeError,
+    UnsupportedVersionError,
+    read_compact_array_length,
+    read_compact_string,
+    read_unknown_tags,
+    write_compact_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+__all__ = ["ShareGroupDescribeRequest"]
+
+_S0 = Struct(">?")
+
+
+@dataclass(slots=True)
+class ShareGroupDescribeRequest(ApiMessage):
+    """ShareGroupDescribeRequest request"""
+
+    API_KEY: ClassVar[int] = 77
+    NAME: ClassVar[str] = "ShareGroupDescribeRequest"
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int | None] = 0
+
+    group_ids: list[str] = field(default_factory=list)
+    # versions 0+; entity groupId. The ids of the groups to describe
+    include_authorized_operations: bool = False
+    # versions 0+. Whether to include authorized operations.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+    def encode_into(self, out: bytearray, version: int) -> None:
+        try:
+            encoder = _ENCODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"ShareGroupDescribeRequest has no version {version}") from None
+        encoder(self, out)
+
+    @classmethod
+    def decode_from(cls, buf: memoryview, pos: int, version: int) -> tuple[ShareGroupDescribeRequest, int]:
+        try:
+            decoder = _DECODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"ShareGroupDescribeRequest has no version {version}") from None
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"ShareGroupDescribeRequest v{version}: truncated ({e})") from None
+
+    @classmethod
+    def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> ShareGroupDescribeRequest:
+        return cls.decode_from(memoryview(buf), 0, version)[0]
+
+
+def _decode_share_group_describe_request_v0(buf: memoryview, pos: int) -> tuple[ShareGroupDescribeRequest, int]:
+    f_group_ids: list[str]
+    n_group_ids, pos = read_compact_array_length(buf, pos)
+    if n_group_ids < 0:
+        raise MessageDecodeError("non-nullable field GroupIds was null")
+    else:
+        f_group_ids = []
+        for _ in range(n_group_ids):
+            e_group_ids, pos = read_compact_string(buf, pos)
+            f_group_ids.append(e_group_ids)
+    f_include_authorized_operations, = _S0.unpack_from(buf, pos)
+    pos += 1
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return ShareGroupDescribeRequest(f_group_ids, f_include_authorized_operations, _unknown), pos
+
+
+def _encode_share_group_describe_request_v0(m: ShareGroupDescribeRequest, out: bytearray) -> None:
+    write_uvarint(out, len(m.group_ids) + 1)
+    for e_group_ids in m.group_ids:
+        write_compact_string(out, e_group_ids)
+    out += _S0.pack(m.include_authorized_operations)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+_DECODERS: dict[int, Callable[[memoryview, int], tuple[ShareGroupDescribeRequest, int]]] = {
+    0: _decode_share_group_describe_request_v0,
+}
+_ENCODERS: dict[int, Callable[[ShareGroupDescribeRequest, bytearray], None]] = {
+    0: _encode_share_group_describe_request_v0,
+}

@@ -1,0 +1,243 @@
+"""TxnOffsetCommitResponse: generated from Kafka 3.9.2's TxnOffsetCommitResponse.json by
+josefk.protocol.messages.generator. Do not edit; regenerate."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from struct import Struct
+from typing import ClassVar
+
+from josefk.protocol.messages.codec import (
+    TRUNCATED,
+    ApiMessage,
+    MessageDecodeError,
+    UnsupportedVersionError,
+    pack_int32,
+    read_array_length,
+    read_compact_array_length,
+    read_compact_string,
+    read_string,
+    read_unknown_tags,
+    write_compact_string,
+    write_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+__all__ = ["TxnOffsetCommitResponse", "TxnOffsetCommitResponseTopic", "TxnOffsetCommitResponsePartition"]
+
+_S0 = Struct(">i")
+_S1 = Struct(">ih")
+
+
+@dataclass(slots=True)
+class TxnOffsetCommitResponsePartition:
+    """The responses for each partition in the topic."""
+
+    partition_index: int = 0
+    # versions 0+. The partition index.
+    error_code: int = 0
+    # versions 0+. The error code, or 0 if there was no error.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class TxnOffsetCommitResponseTopic:
+    """The responses for each topic."""
+
+    name: str = ''
+    # versions 0+; entity topicName. The topic name.
+    partitions: list[TxnOffsetCommitResponsePartition] = field(default_factory=list)
+    # versions 0+. The responses for each partition in the topic.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class TxnOffsetCommitResponse(ApiMessage):
+    """TxnOffsetCommitResponse response"""
+
+    API_KEY: ClassVar[int] = 28
+    NAME: ClassVar[str] = "TxnOffsetCommitResponse"
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 4
+    FLEXIBLE_MIN: ClassVar[int | None] = 3
+
+    throttle_time_ms: int = 0
+    # versions 0+. The duration in milliseconds for which the request was throttled due to a quota violation, or zero if the request did not violate any quota.
+    topics: list[TxnOffsetCommitResponseTopic] = field(default_factory=list)
+    # versions 0+. The responses for each topic.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+    def encode_into(self, out: bytearray, version: int) -> None:
+        try:
+            encoder = _ENCODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"TxnOffsetCommitResponse has no version {version}") from None
+        encoder(self, out)
+
+    @classmethod
+    def decode_from(cls, buf: memoryview, pos: int, version: int) -> tuple[TxnOffsetCommitResponse, int]:
+        try:
+            decoder = _DECODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"TxnOffsetCommitResponse has no version {version}") from None
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"TxnOffsetCommitResponse v{version}: truncated ({e})") from None
+
+    @classmethod
+    def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> TxnOffsetCommitResponse:
+        return cls.decode_from(memoryview(buf), 0, version)[0]
+
+
+def _decode_txn_offset_commit_response_partition_v0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponsePartition, int]:
+    f_partition_index, f_error_code = _S1.unpack_from(buf, pos)
+    pos += 6
+    return TxnOffsetCommitResponsePartition(f_partition_index, f_error_code, []), pos
+
+
+def _decode_txn_offset_commit_response_topic_v0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponseTopic, int]:
+    f_name: str
+    f_partitions: list[TxnOffsetCommitResponsePartition]
+    f_name, pos = read_string(buf, pos)
+    n_partitions, pos = read_array_length(buf, pos)
+    if n_partitions < 0:
+        raise MessageDecodeError("non-nullable field Partitions was null")
+    else:
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_txn_offset_commit_response_partition_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    return TxnOffsetCommitResponseTopic(f_name, f_partitions, []), pos
+
+
+def _decode_txn_offset_commit_response_v0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponse, int]:
+    f_topics: list[TxnOffsetCommitResponseTopic]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
+    pos += 4
+    n_topics, pos = read_array_length(buf, pos)
+    if n_topics < 0:
+        raise MessageDecodeError("non-nullable field Topics was null")
+    else:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_txn_offset_commit_response_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    return TxnOffsetCommitResponse(f_throttle_time_ms, f_topics, []), pos
+
+
+def _decode_txn_offset_commit_response_partition_v3(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponsePartition, int]:
+    f_partition_index, f_error_code = _S1.unpack_from(buf, pos)
+    pos += 6
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return TxnOffsetCommitResponsePartition(f_partition_index, f_error_code, _unknown), pos
+
+
+def _decode_txn_offset_commit_response_topic_v3(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponseTopic, int]:
+    f_name: str
+    f_partitions: list[TxnOffsetCommitResponsePartition]
+    f_name, pos = read_compact_string(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
+        raise MessageDecodeError("non-nullable field Partitions was null")
+    else:
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_txn_offset_commit_response_partition_v3(buf, pos)
+            f_partitions.append(e_partitions)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return TxnOffsetCommitResponseTopic(f_name, f_partitions, _unknown), pos
+
+
+def _decode_txn_offset_commit_response_v3(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponse, int]:
+    f_topics: list[TxnOffsetCommitResponseTopic]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
+    pos += 4
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        raise MessageDecodeError("non-nullable field Topics was null")
+    else:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_txn_offset_commit_response_topic_v3(buf, pos)
+            f_topics.append(e_topics)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return TxnOffsetCommitResponse(f_throttle_time_ms, f_topics, _unknown), pos
+
+
+def _encode_txn_offset_commit_response_partition_v0(m: TxnOffsetCommitResponsePartition, out: bytearray) -> None:
+    out += _S1.pack(m.partition_index, m.error_code)
+
+
+def _encode_txn_offset_commit_response_topic_v0(m: TxnOffsetCommitResponseTopic, out: bytearray) -> None:
+    write_string(out, m.name)
+    out += pack_int32(len(m.partitions))
+    for e_partitions in m.partitions:
+        _encode_txn_offset_commit_response_partition_v0(e_partitions, out)
+
+
+def _encode_txn_offset_commit_response_v0(m: TxnOffsetCommitResponse, out: bytearray) -> None:
+    out += _S0.pack(m.throttle_time_ms)
+    out += pack_int32(len(m.topics))
+    for e_topics in m.topics:
+        _encode_txn_offset_commit_response_topic_v0(e_topics, out)
+
+
+def _encode_txn_offset_commit_response_partition_v3(m: TxnOffsetCommitResponsePartition, out: bytearray) -> None:
+    out += _S1.pack(m.partition_index, m.error_code)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_txn_offset_commit_response_topic_v3(m: TxnOffsetCommitResponseTopic, out: bytearray) -> None:
+    write_compact_string(out, m.name)
+    write_uvarint(out, len(m.partitions) + 1)
+    for e_partitions in m.partitions:
+        _encode_txn_offset_commit_response_partition_v3(e_partitions, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_txn_offset_commit_response_v3(m: TxnOffsetCommitResponse, out: bytearray) -> None:
+    out += _S0.pack(m.throttle_time_ms)
+    write_uvarint(out, len(m.topics) + 1)
+    for e_topics in m.topics:
+        _encode_txn_offset_commit_response_topic_v3(e_topics, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+_DECODERS: dict[int, Callable[[memoryview, int], tuple[TxnOffsetCommitResponse, int]]] = {
+    0: _decode_txn_offset_commit_response_v0,
+    1: _decode_txn_offset_commit_response_v0,
+    2: _decode_txn_offset_commit_response_v0,
+    3: _decode_txn_offset_commit_response_v3,
+    4: _decode_txn_offset_commit_response_v3,
+}
+_ENCODERS: dict[int, Callable[[TxnOffsetCommitResponse, bytearray], None]] = {
+    0: _encode_txn_offset_commit_response_v0,
+    1: _encode_txn_offset_commit_response_v0,
+    2: _encode_txn_offset_commit_response_v0,
+    3: _encode_txn_offset_commit_response_v3,
+    4: _encode_txn_offset_commit_response_v3,
+}

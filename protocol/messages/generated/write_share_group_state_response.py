@@ -1,0 +1,179 @@
+"""WriteShareGroupStateResponse: generated from Kafka 3.9.2's WriteShareGroupStateResponse.json by
+josefk.protocol.messages.generator. Do not edit; regenerate."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from struct import Struct
+from typing import ClassVar
+from uuid import UUID
+
+from josefk.protocol.messages.codec import (
+    TRUNCATED,
+    ZERO_UUID,
+    ApiMessage,
+    MessageDecodeError,
+    UnsupportedVersionError,
+    read_compact_array_length,
+    read_compact_nullable_string,
+    read_unknown_tags,
+    read_uuid,
+    write_compact_nullable_string,
+    write_tagged_fields,
+    write_uvarint,
+)
+
+__all__ = ["WriteShareGroupStateResponse", "WriteStateResult", "PartitionResult"]
+
+_S0 = Struct(">ih")
+
+
+@dataclass(slots=True)
+class PartitionResult:
+    """The results for the partitions."""
+
+    partition: int = 0
+    # versions 0+. The partition index.
+    error_code: int = 0
+    # versions 0+. The error code, or 0 if there was no error.
+    error_message: str | None = None
+    # versions 0+; nullable 0+. The error message, or null if there was no error.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class WriteStateResult:
+    """The write results"""
+
+    topic_id: UUID = ZERO_UUID
+    # versions 0+. The topic identifier
+    partitions: list[PartitionResult] = field(default_factory=list)
+    # versions 0+. The results for the partitions.
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class WriteShareGroupStateResponse(ApiMessage):
+    """WriteShareGroupStateResponse response"""
+
+    API_KEY: ClassVar[int] = 85
+    NAME: ClassVar[str] = "WriteShareGroupStateResponse"
+    MIN_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 0
+    FLEXIBLE_MIN: ClassVar[int | None] = 0
+
+    results: list[WriteStateResult] = field(default_factory=list)
+    # versions 0+. The write results
+    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
+
+    def encode_into(self, out: bytearray, version: int) -> None:
+        try:
+            encoder = _ENCODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"WriteShareGroupStateResponse has no version {version}") from None
+        encoder(self, out)
+
+    @classmethod
+    def decode_from(cls, buf: memoryview, pos: int, version: int) -> tuple[WriteShareGroupStateResponse, int]:
+        try:
+            decoder = _DECODERS[version]
+        except KeyError:
+            raise UnsupportedVersionError(f"WriteShareGroupStateResponse has no version {version}") from None
+        try:
+            return decoder(buf, pos)
+        except TRUNCATED as e:
+            raise MessageDecodeError(f"WriteShareGroupStateResponse v{version}: truncated ({e})") from None
+
+    @classmethod
+    def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> WriteShareGroupStateResponse:
+        return cls.decode_from(memoryview(buf), 0, version)[0]
+
+
+def _decode_partition_result_v0(buf: memoryview, pos: int) -> tuple[PartitionResult, int]:
+    f_error_message: str | None
+    f_partition, f_error_code = _S0.unpack_from(buf, pos)
+    pos += 6
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return PartitionResult(f_partition, f_error_code, f_error_message, _unknown), pos
+
+
+def _decode_write_state_result_v0(buf: memoryview, pos: int) -> tuple[WriteStateResult, int]:
+    f_topic_id: UUID
+    f_partitions: list[PartitionResult]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
+        raise MessageDecodeError("non-nullable field Partitions was null")
+    else:
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_result_v0(buf, pos)
+            f_partitions.append(e_partitions)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return WriteStateResult(f_topic_id, f_partitions, _unknown), pos
+
+
+def _decode_write_share_group_state_response_v0(buf: memoryview, pos: int) -> tuple[WriteShareGroupStateResponse, int]:
+    f_results: list[WriteStateResult]
+    n_results, pos = read_compact_array_length(buf, pos)
+    if n_results < 0:
+        raise MessageDecodeError("non-nullable field Results was null")
+    else:
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_write_state_result_v0(buf, pos)
+            f_results.append(e_results)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return WriteShareGroupStateResponse(f_results, _unknown), pos
+
+
+def _encode_partition_result_v0(m: PartitionResult, out: bytearray) -> None:
+    out += _S0.pack(m.partition, m.error_code)
+    write_compact_nullable_string(out, m.error_message)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_write_state_result_v0(m: WriteStateResult, out: bytearray) -> None:
+    out += m.topic_id.bytes
+    write_uvarint(out, len(m.partitions) + 1)
+    for e_partitions in m.partitions:
+        _encode_partition_result_v0(e_partitions, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_write_share_group_state_response_v0(m: WriteShareGroupStateResponse, out: bytearray) -> None:
+    write_uvarint(out, len(m.results) + 1)
+    for e_results in m.results:
+        _encode_write_state_result_v0(e_results, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+_DECODERS: dict[int, Callable[[memoryview, int], tuple[WriteShareGroupStateResponse, int]]] = {
+    0: _decode_write_share_group_state_response_v0,
+}
+_ENCODERS: dict[int, Callable[[WriteShareGroupStateResponse, bytearray], None]] = {
+    0: _encode_write_share_group_state_response_v0,
+}

@@ -1,0 +1,778 @@
+"""Generates josefk's message classes from Kafka's JSON message specs, as Kafka's own
+MessageGenerator does for the Java clients.
+
+    python -m josefk.protocol.messages.generator                 # rewrite protocol/messages/generated/
+    python -m josefk.protocol.messages.generator --check         # exit 1 if the committed output differs
+    python -m josefk.protocol.messages.generator --import-specs kafka-clients-X.jar   # replace specs/
+
+The specs are vendored in protocol/messages/specs/ (the kafka-clients version in specs/VERSION,
+Apache 2.0, license headers and NOTICE kept), so regeneration and its check need no network;
+`make message-specs` fetches the pinned jar from Maven Central and imports it. For each request, response and header
+it writes one module: a slots dataclass per message and per nested struct, and straight-line
+encode and decode functions per (struct, version) - the versions that encode identically share one
+function. Nothing interprets a schema at run time.
+"""
+
+from __future__ import annotations
+
+import json
+import keyword
+import re
+import sys
+import zipfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from josefk.protocol.messages import codec
+
+HERE = Path(__file__).resolve().parent
+SPECS = HERE / "specs"
+SPEC_VERSION = (SPECS / "VERSION").read_text().strip()
+OUT = HERE / "generated"
+TOP = 0x7FFF  # "N+" versions run to the highest a short can name
+
+# Fixed-width types: struct format character, and byte size.
+FIXED = {
+    "bool": ("?", 1),
+    "int8": ("b", 1),
+    "int16": ("h", 2),
+    "uint16": ("H", 2),
+    "int32": ("i", 4),
+    "uint32": ("I", 4),
+    "int64": ("q", 8),
+    "float64": ("d", 8),
+}
+PY_TYPE = {"bool": "bool", "float64": "float", "string": "str", "bytes": "bytes", "uuid": "UUID"}
+PY_TYPE.update({t: "int" for t in FIXED if t.startswith(("int", "uint"))})
+
+
+# Reading the specs.
+
+
+def strip_comments(text: str) -> str:
+    """Drop // comments outside strings (the specs are JSON with comments)."""
+    out: list[str] = []
+    i, n, in_string = 0, len(text), False
+    while i < n:
+        c = text[i]
+        if in_string:
+            out.append(c)
+            if c == "\\":
+                out.append(text[i + 1])
+                i += 1
+            elif c == '"':
+                in_string = False
+        elif c == '"':
+            in_string = True
+            out.append(c)
+        elif text.startswith("//", i):
+            while i < n and text[i] != "\n":
+                i += 1
+            continue
+        else:
+            out.append(c)
+        i += 1
+    return "".join(out)
+
+
+def parse_versions(text: str | None) -> tuple[int, int] | None:
+    """'3+', '1-4', '5' or 'none' -> inclusive (low, high), None for none."""
+    if text is None or text.strip() == "none":
+        return None
+    text = text.strip()
+    if text.endswith("+"):
+        return int(text[:-1]), TOP
+    if "-" in text:
+        low, high = text.split("-")
+        return int(low), int(high)
+    return int(text), int(text)
+
+
+def in_range(version: int, versions: tuple[int, int] | None) -> bool:
+    return versions is not None and versions[0] <= version <= versions[1]
+
+
+def snake(name: str) -> str:
+    """kafka-python's field names (ThrottleTimeMs -> throttle_time_ms), so code that reads its
+    messages reads these the same way."""
+    name = re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
+    return name + "_" if keyword.iskeyword(name) else name
+
+
+@dataclass
+class Field:
+    name: str  # Kafka's, as in the spec
+    attr: str  # the Python attribute
+    type: str  # "int32", "string", "[]int32", "[]TopicData", "TopicData"
+    versions: tuple[int, int] | None
+    nullable: tuple[int, int] | None
+    tag: int | None
+    tagged: tuple[int, int] | None
+    flexible: tuple[int, int] | None  # a field-level override (RequestHeader's ClientId)
+    ignorable: bool
+    default: object
+    about: str
+    entity: str  # Kafka's entityType (topicName, brokerId, ...): documentation only
+
+    @property
+    def is_array(self) -> bool:
+        return self.type.startswith("[]")
+
+    @property
+    def element(self) -> str:
+        return self.type[2:] if self.is_array else self.type
+
+    @property
+    def is_struct(self) -> bool:
+        return self.element not in FIXED and self.element not in ("string", "bytes", "records", "uuid")
+
+    def present(self, version: int) -> bool:
+        return in_range(version, self.versions)
+
+    def tagged_in(self, version: int) -> bool:
+        return self.tag is not None and in_range(version, self.tagged)
+
+
+@dataclass
+class StructSpec:
+    name: str
+    fields: list[Field]
+    about: str = ""
+
+
+@dataclass
+class MessageSpec:
+    name: str
+    kind: str  # request, response, header
+    api_key: int | None
+    valid: tuple[int, int]
+    flexible: tuple[int, int] | None
+    structs: dict[str, StructSpec] = field(default_factory=dict)  # nested, in definition order
+
+    @property
+    def root(self) -> StructSpec:
+        return self.structs[self.name]
+
+
+def load(path: Path) -> MessageSpec:
+    raw = json.loads(strip_comments(path.read_text()))
+    valid = parse_versions(raw["validVersions"])
+    assert valid is not None, path
+    spec = MessageSpec(raw["name"], raw["type"], raw.get("apiKey"), valid, parse_versions(raw.get("flexibleVersions")))
+    common = {s["name"]: s for s in raw.get("commonStructs", [])}
+
+    def struct(name: str, fields: list[dict[str, object]], about: str = "") -> None:
+        assert name not in spec.structs, f"{path.name}: struct {name} defined twice"
+        spec.structs[name] = StructSpec(name, [], about)  # reserve the slot: parents come first
+        spec.structs[name].fields = [parse_field(f) for f in fields]
+
+    def parse_field(f: dict[str, object]) -> Field:
+        type_ = str(f["type"])
+        element = type_[2:] if type_.startswith("[]") else type_
+        if "fields" in f:
+            struct(element, f["fields"], str(f.get("about", "")))  # type: ignore[arg-type]
+        elif element in common and element not in spec.structs:
+            struct(element, common[element]["fields"], str(common[element].get("about", "")))
+        tagged = parse_versions(f.get("taggedVersions"))  # type: ignore[arg-type]
+        return Field(
+            name=str(f["name"]),
+            attr=snake(str(f["name"])),
+            type=type_,
+            versions=parse_versions(f.get("versions")),  # type: ignore[arg-type]
+            nullable=parse_versions(f.get("nullableVersions")),  # type: ignore[arg-type]
+            tag=f.get("tag"),  # type: ignore[arg-type]
+            tagged=tagged,
+            flexible=parse_versions(f["flexibleVersions"]) if "flexibleVersions" in f else spec.flexible,  # type: ignore[arg-type]
+            ignorable=bool(f.get("ignorable", False)),
+            default=f.get("default"),
+            about=str(f.get("about", "")),
+            entity=str(f.get("entityType", "")),
+        )
+
+    struct(spec.name, raw["fields"])
+    return spec
+
+
+# Python for one field: its annotation and default.
+
+
+def annotation(f: Field) -> str:
+    if f.is_array:
+        inner = f.element if f.is_struct else element_type(f.element)
+        text = f"list[{inner}]"
+    elif f.is_struct:
+        text = f.element
+    else:
+        text = element_type(f.type)
+    return f"{text} | None" if f.nullable is not None else text
+
+
+def element_type(t: str) -> str:
+    return "bytes | memoryview" if t == "records" else PY_TYPE[t]
+
+
+def default_value(f: Field) -> str:
+    """The default as a Python expression (a fresh object for lists and structs)."""
+    d = f.default
+    if d == "null":
+        assert f.nullable is not None, f"{f.name}: null default on a non-nullable field"
+        return "None"
+    if f.is_array:
+        assert d in (None, ""), f"{f.name}: array default {d!r}"
+        return "[]"
+    if f.is_struct:
+        return f"{f.element}()"
+    t = f.type
+    if t == "bool":
+        return "True" if str(d).lower() == "true" else "False"
+    if t in FIXED and t != "float64":
+        if d in (None, ""):
+            return "0"
+        text = str(d)
+        return str(int(text, 16) if text.lower().startswith(("0x", "-0x")) else int(text))
+    if t == "float64":
+        return repr(float(str(d))) if d not in (None, "") else "0.0"
+    if t == "string":
+        return repr(str(d) if d is not None else "")
+    if t in ("bytes", "records"):
+        assert d in (None, ""), f"{f.name}: bytes default {d!r}"
+        return 'b""'
+    if t == "uuid":
+        assert d in (None, ""), f"{f.name}: uuid default {d!r}"
+        return "ZERO_UUID"
+    raise AssertionError(f"{f.name}: type {t}")
+
+
+def dataclass_default(f: Field) -> str:
+    d = default_value(f)
+    if d == "[]":
+        return "field(default_factory=list)"
+    if f.is_struct and not f.is_array and d != "None":
+        return f"field(default_factory={f.element})"
+    return d
+
+
+def not_default(f: Field, expr: str) -> str:
+    """A Python condition: expr is not at the field's default. Structs compare with a module-level
+    default instance (_DEFAULT_<Struct>), not a new one per call."""
+    d = default_value(f)
+    if d == "None":
+        return f"{expr} is not None"
+    if d == "[]":
+        return f"({expr} is None or len({expr}) > 0)" if f.nullable is not None else f"len({expr}) > 0"
+    if f.type == "bool":
+        return f"not {expr}" if d == "True" else expr
+    if f.is_struct:
+        return f"{expr} != _DEFAULT_{f.element}"
+    return f"{expr} != {d}"
+
+
+# Code emission.
+
+
+class Module:
+    """One generated module: its lines, the Struct constants and the deduplicated functions."""
+
+    def __init__(self, spec: MessageSpec) -> None:
+        self.spec = spec
+        self.structs_fmt: dict[str, str] = {}  # format -> constant name
+        self.functions: list[str] = []
+        self.bodies: dict[str, str] = {}  # body with the function name blanked -> canonical name
+        self.encoders: dict[tuple[str, int], str] = {}  # (struct, version) -> function name
+        self.decoders: dict[tuple[str, int], str] = {}
+
+    def fmt(self, chars: str) -> str:
+        fmt = ">" + chars
+        if fmt not in self.structs_fmt:
+            self.structs_fmt[fmt] = f"_S{len(self.structs_fmt)}"
+        return self.structs_fmt[fmt]
+
+    def add_function(self, base: str, version: int, lines: list[str]) -> str:
+        """Adds a function unless an identical one exists; returns the name to call."""
+        body = "\n".join(lines)
+        if body in self.bodies:
+            return self.bodies[body]
+        name = f"{base}_v{version}"
+        self.bodies[body] = name
+        self.functions.append(body.replace("@NAME@", name))
+        return name
+
+    # decode
+
+    def decode_struct(self, s: StructSpec, version: int) -> str:
+        key = (s.name, version)
+        if key in self.decoders:
+            return self.decoders[key]
+        flexible = in_range(version, self.spec.flexible)
+        lines = [f"def @NAME@(buf: memoryview, pos: int) -> tuple[{s.name}, int]:"]
+        body: list[str] = []
+        regular = [f for f in s.fields if f.present(version) and not f.tagged_in(version)]
+        tagged = [f for f in s.fields if f.tagged_in(version)]
+        body += [f"f_{f.attr}: {annotation(f)}" for f in regular if f.type not in FIXED]
+        i = 0
+        while i < len(regular):
+            run = []
+            while i < len(regular) and regular[i].type in FIXED:
+                run.append(regular[i])
+                i += 1
+            if run:
+                const = self.fmt("".join(FIXED[f.type][0] for f in run))
+                size = sum(FIXED[f.type][1] for f in run)
+                names = ", ".join(f"f_{f.attr}" for f in run)
+                body.append(f"{names}{',' if len(run) == 1 else ''} = {const}.unpack_from(buf, pos)")
+                body.append(f"pos += {size}")
+                continue
+            f = regular[i]
+            i += 1
+            nullable = in_range(version, f.nullable)
+            body += self.decode_value(f, f"f_{f.attr}", version, self.compact(f, version), nullable)
+        if flexible:
+            body += self.decode_tags(s, tagged, version)
+        args = []
+        for f in s.fields:
+            args.append(f"f_{f.attr}" if f.present(version) or f.tagged_in(version) else default_value(f))
+        if self.spec.flexible is not None:
+            args.append("_unknown" if flexible else "[]")
+        body.append(f"return {s.name}({', '.join(args)}), pos")
+        lines += ["    " + b for b in body]
+        name = self.add_function(f"_decode_{snake(s.name)}", version, lines)
+        self.decoders[key] = name
+        return name
+
+    def compact(self, f: Field, version: int) -> bool:
+        return in_range(version, self.spec.flexible) and in_range(version, f.flexible)
+
+    def decode_tags(self, s: StructSpec, tagged: list[Field], version: int) -> list[str]:
+        lines = []
+        for f in tagged:
+            lines.append(f"f_{f.attr}: {annotation(f)} = {default_value(f)}")
+        if not tagged:
+            return [
+                "if buf[pos] == 0:",
+                "    _unknown: list[tuple[int, bytes]] = []",
+                "    pos += 1",
+                "else:",
+                "    _unknown, pos = read_unknown_tags(buf, pos)",
+            ]
+        lines.append("_unknown: list[tuple[int, bytes]] = []")
+        lines.append("if buf[pos] == 0:")
+        lines.append("    pos += 1")
+        lines.append("else:")
+        lines.append("    _ntags, pos = read_uvarint(buf, pos)")
+        lines.append("    for _ in range(_ntags):")
+        lines.append("        _tag, pos = read_uvarint(buf, pos)")
+        lines.append("        _size, pos = read_uvarint(buf, pos)")
+        keyword_ = "if"
+        for f in sorted(tagged, key=lambda f: f.tag or 0):
+            lines.append(f"        {keyword_} _tag == {f.tag}:")
+            value = self.decode_value(f, f"f_{f.attr}", version, True, in_range(version, f.nullable))
+            lines += ["            " + v for v in value]
+            keyword_ = "elif"
+        lines.append("        else:")
+        lines.append("            _raw, pos = read_unknown_tag(buf, pos, _size)")
+        lines.append("            _unknown.append((_tag, _raw))")
+        return lines
+
+    def decode_value(self, f: Field, target: str, version: int, compact: bool, nullable: bool) -> list[str]:
+        if f.is_array:
+            return self.decode_array(f, target, version, compact, nullable)
+        if f.is_struct:
+            fn = self.decode_struct(self.spec.structs[f.element], version)
+            if nullable:
+                return [
+                    "if buf[pos] >= 0x80:",  # a signed int8 marker: -1 null, 1 present
+                    f"    {target} = None",
+                    "    pos += 1",
+                    "else:",
+                    f"    {target}, pos = {fn}(buf, pos + 1)",
+                ]
+            return [f"{target}, pos = {fn}(buf, pos)"]
+        return self.decode_scalar(f.type, target, compact, nullable)
+
+    def decode_scalar(self, t: str, target: str, compact: bool, nullable: bool) -> list[str]:
+        if t in FIXED:
+            const = self.fmt(FIXED[t][0])
+            return [f"{target}, = {const}.unpack_from(buf, pos)", f"pos += {FIXED[t][1]}"]
+        if t == "uuid":
+            return [f"{target}, pos = read_uuid(buf, pos)"]
+        kind = {"string": "string", "bytes": "bytes", "records": "records"}[t]
+        reader = f"read_{'compact_' if compact else ''}{'nullable_' if nullable else ''}{kind}"
+        return [f"{target}, pos = {reader}(buf, pos)"]
+
+    def decode_array(self, f: Field, target: str, version: int, compact: bool, nullable: bool) -> list[str]:
+        reader = "read_compact_array_length" if compact else "read_array_length"
+        n = f"n_{f.attr}"
+        lines = [f"{n}, pos = {reader}(buf, pos)", f"if {n} < 0:"]
+        if nullable:
+            lines.append(f"    {target} = None")
+        else:
+            lines.append(f'    raise MessageDecodeError("non-nullable field {f.name} was null")')
+        lines.append("else:")
+        e = f.element
+        if e in FIXED:
+            code, size = FIXED[e]
+            lines.append(f'    {target} = list(unpack_from(f">{{{n}}}{code}", buf, pos))')
+            lines.append(f"    pos += {size} * {n}")
+            return lines
+        item = f"e_{f.attr}"
+        lines.append(f"    {target} = []")
+        lines.append(f"    for _ in range({n}):")
+        if f.is_struct:
+            fn = self.decode_struct(self.spec.structs[e], version)
+            lines.append(f"        {item}, pos = {fn}(buf, pos)")
+        else:
+            lines += ["        " + x for x in self.decode_scalar(e, item, compact, False)]
+        lines.append(f"        {target}.append({item})")
+        return lines
+
+    # encode
+
+    def encode_struct(self, s: StructSpec, version: int) -> str:
+        key = (s.name, version)
+        if key in self.encoders:
+            return self.encoders[key]
+        flexible = in_range(version, self.spec.flexible)
+        lines = [f"def @NAME@(m: {s.name}, out: bytearray) -> None:"]
+        body: list[str] = []
+        for f in s.fields:
+            if not f.present(version) and not f.tagged_in(version) and not f.ignorable:
+                body.append(f"if {not_default(f, 'm.' + f.attr)}:")
+                body.append(f'    raise version_error("{s.name}", "{f.name}", {version})')
+        regular = [f for f in s.fields if f.present(version) and not f.tagged_in(version)]
+        i = 0
+        while i < len(regular):
+            run = []
+            while i < len(regular) and regular[i].type in FIXED:
+                run.append(regular[i])
+                i += 1
+            if run:
+                const = self.fmt("".join(FIXED[f.type][0] for f in run))
+                body.append(f"out += {const}.pack({', '.join('m.' + f.attr for f in run)})")
+                continue
+            f = regular[i]
+            i += 1
+            body += self.encode_value(s, f, f"m.{f.attr}", version, self.compact(f, version))
+        if flexible:
+            body += self.encode_tags(s, version)
+        lines += ["    " + b for b in body or ["return"]]
+        name = self.add_function(f"_encode_{snake(s.name)}", version, lines)
+        self.encoders[key] = name
+        return name
+
+    def encode_tags(self, s: StructSpec, version: int) -> list[str]:
+        tagged = sorted((f for f in s.fields if f.tagged_in(version)), key=lambda f: f.tag or 0)
+        if not tagged:
+            return [
+                "if m.unknown_tagged_fields:",
+                "    write_tagged_fields(out, m.unknown_tagged_fields)",
+                "else:",
+                "    out.append(0)",
+            ]
+        lines = ["_tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]"]
+        for f in tagged:
+            lines.append(f"if {not_default(f, 'm.' + f.attr)}:")
+            lines.append("    _t = bytearray()")
+            value = self.encode_value(s, f, f"m.{f.attr}", version, True, out="_t")
+            lines += ["    " + v for v in value]
+            lines.append(f"    _tags.append(({f.tag}, _t))")
+        lines.append("write_tagged_fields(out, _tags)")
+        return lines
+
+    def encode_value(
+        self, s: StructSpec, f: Field, expr: str, version: int, compact: bool, out: str = "out"
+    ) -> list[str]:
+        nullable = in_range(version, f.nullable)
+        lines: list[str] = []
+        if f.nullable is not None and not nullable:
+            lines += [f"if {expr} is None:", f'    raise null_error("{s.name}", "{f.name}", {version})']
+        if f.is_array:
+            return lines + self.encode_array(f, expr, version, compact, nullable, out)
+        if f.is_struct:
+            fn = self.encode_struct(self.spec.structs[f.element], version)
+            if nullable:
+                return lines + [
+                    f"if {expr} is None:",
+                    f"    {out}.append(0xFF)",
+                    "else:",
+                    f"    {out}.append(1)",
+                    f"    {fn}({expr}, {out})",
+                ]
+            return lines + [f"{fn}({expr}, {out})"]
+        return lines + self.encode_scalar(f.type, expr, compact, nullable, out)
+
+    def encode_scalar(self, t: str, expr: str, compact: bool, nullable: bool, out: str) -> list[str]:
+        if t in FIXED:
+            return [f"{out} += {self.fmt(FIXED[t][0])}.pack({expr})"]
+        if t == "uuid":
+            return [f"{out} += {expr}.bytes"]
+        kind = "string" if t == "string" else "bytes"
+        writer = f"write_{'compact_' if compact else ''}{'nullable_' if nullable else ''}{kind}"
+        return [f"{writer}({out}, {expr})"]
+
+    def encode_array(self, f: Field, expr: str, version: int, compact: bool, nullable: bool, out: str) -> list[str]:
+        lines: list[str] = []
+        indent = ""
+        if nullable:
+            null = ".append(0)" if compact else ' += b"\\xff\\xff\\xff\\xff"'
+            lines += [f"if {expr} is None:", f"    {out}{null}"]
+            lines.append("else:")
+            indent = "    "
+        if compact:
+            lines.append(f"{indent}write_uvarint({out}, len({expr}) + 1)")
+        else:
+            lines.append(f"{indent}{out} += pack_int32(len({expr}))")
+        e = f.element
+        if e in FIXED:
+            lines.append(f'{indent}{out} += pack(f">{{len({expr})}}{FIXED[e][0]}", *{expr})')
+            return lines
+        item = f"e_{f.attr}"
+        lines.append(f"{indent}for {item} in {expr}:")
+        if f.is_struct:
+            fn = self.encode_struct(self.spec.structs[e], version)
+            lines.append(f"{indent}    {fn}({item}, {out})")
+        else:
+            lines += [f"{indent}    " + x for x in self.encode_scalar(e, item, compact, False, out)]
+        return lines
+
+    # the module
+
+    def dependency_order(self) -> list[StructSpec]:
+        """Structs, each after every struct its fields hold (a common struct may be used by
+        several, in any order of definition)."""
+        done: dict[str, StructSpec] = {}
+
+        def visit(s: StructSpec) -> None:
+            if s.name in done:
+                return
+            for f in s.fields:
+                if f.is_struct:
+                    visit(self.spec.structs[f.element])
+            done[s.name] = s
+
+        visit(self.spec.root)
+        return list(done.values())
+
+    def classes(self) -> list[str]:
+        spec = self.spec
+        flexible_any = spec.flexible is not None
+        out: list[str] = []
+        # A struct after those its fields hold: dataclass default factories name the classes.
+        for s in self.dependency_order():
+            is_root = s.name == spec.name
+            out.append("")
+            out.append("")
+            out.append("@dataclass(slots=True)")
+            out.append(f"class {s.name}{'(ApiMessage)' if is_root else ''}:")
+            doc = f"{spec.name} {spec.kind}" if is_root else (s.about or f"A {s.name} in {spec.name}.")
+            out.append(f'    """{escape_doc(doc)}"""')
+            out.append("")
+            if is_root:
+                if spec.api_key is not None:
+                    out.append(f"    API_KEY: ClassVar[int] = {spec.api_key}")
+                out.append(f'    NAME: ClassVar[str] = "{spec.name}"')
+                out.append(f"    MIN_VERSION: ClassVar[int] = {spec.valid[0]}")
+                out.append(f"    MAX_VERSION: ClassVar[int] = {spec.valid[1]}")
+                out.append(f"    FLEXIBLE_MIN: ClassVar[int | None] = {spec.flexible[0] if spec.flexible else None}")
+                out.append("")
+            for f in s.fields:
+                out.append(f"    {f.attr}: {annotation(f)} = {dataclass_default(f)}")
+                out.append(f"    # {field_doc(f)}")
+            if flexible_any:
+                out.append("    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)")
+            if is_root:
+                out += [
+                    "",
+                    "    def encode_into(self, out: bytearray, version: int) -> None:",
+                    "        try:",
+                    "            encoder = _ENCODERS[version]",
+                    "        except KeyError:",
+                    f'            raise UnsupportedVersionError(f"{spec.name} has no version {{version}}") from None',
+                    "        encoder(self, out)",
+                    "",
+                    "    @classmethod",
+                    f"    def decode_from(cls, buf: memoryview, pos: int, version: int) -> tuple[{s.name}, int]:",
+                    "        try:",
+                    "            decoder = _DECODERS[version]",
+                    "        except KeyError:",
+                    f'            raise UnsupportedVersionError(f"{spec.name} has no version {{version}}") from None',
+                    "        try:",
+                    "            return decoder(buf, pos)",
+                    "        except TRUNCATED as e:",
+                    f'            raise MessageDecodeError(f"{spec.name} v{{version}}: truncated ({{e}})") from None',
+                    "",
+                    "    @classmethod",
+                    f"    def decode(cls, buf: bytes | bytearray | memoryview, version: int) -> {s.name}:",
+                    "        return cls.decode_from(memoryview(buf), 0, version)[0]",
+                ]
+        return out
+
+    def render(self) -> str:
+        spec = self.spec
+        versions = range(spec.valid[0], spec.valid[1] + 1)
+        decoders = [self.decode_struct(spec.root, v) for v in versions]
+        encoders = [self.encode_struct(spec.root, v) for v in versions]
+        classes = self.classes()
+        all_lines = "\n".join(classes + self.functions).split("\n")
+        code = "\n".join(line for line in all_lines if not line.strip().startswith(("#", '"""')))
+        used = set(re.findall(r"(?<![.\w])\w+", code)) | ({"Struct"} if self.structs_fmt else set())
+        codec = sorted(used & CODEC_NAMES, key=lambda n: (not n.isupper(), not n[0].isupper(), n))
+        from_struct = sorted({"Struct", "pack", "unpack_from"} & used)
+        lines = [
+            f'"""{spec.name}: generated from Kafka {SPEC_VERSION}\'s {spec.name}.json by',
+            'josefk.protocol.messages.generator. Do not edit; regenerate."""',
+            "",
+            "from __future__ import annotations",
+            "",
+            "from collections.abc import Callable",
+            "from dataclasses " + ("import dataclass, field" if "field" in used else "import dataclass"),
+        ]
+        if from_struct:
+            lines.append(f"from struct import {', '.join(from_struct)}")
+        lines.append("from typing import ClassVar")
+        if "UUID" in used:
+            lines.append("from uuid import UUID")
+        lines += ["", "from josefk.protocol.messages.codec import ("]
+        lines += [f"    {name}," for name in codec]
+        lines.append(")")
+        lines += ["", "__all__ = [" + ", ".join(f'"{s}"' for s in spec.structs) + "]", ""]
+        for fmt, const in self.structs_fmt.items():
+            lines.append(f'{const} = Struct("{fmt}")')
+        lines += classes
+        defaults = sorted(set(re.findall(r"\b_DEFAULT_(\w+)", "\n".join(self.functions))))
+        if defaults:
+            lines += ["", "", "# What tagged and version-gated struct fields are compared with; never handed out."]
+            lines += [f"_DEFAULT_{name} = {name}()" for name in defaults]
+        for fn in self.functions:
+            lines += ["", "", fn]
+        root = spec.name
+        lines += [
+            "",
+            "",
+            f"_DECODERS: dict[int, Callable[[memoryview, int], tuple[{root}, int]]] = {{",
+        ]
+        lines += [f"    {v}: {d}," for v, d in zip(versions, decoders, strict=True)]
+        lines += ["}", f"_ENCODERS: dict[int, Callable[[{root}, bytearray], None]] = {{"]
+        lines += [f"    {v}: {e}," for v, e in zip(versions, encoders, strict=True)]
+        lines += ["}", ""]
+        return "\n".join(lines)
+
+
+CODEC_NAMES = {name for name in dir(codec) if not name.startswith("_")} - {"Iterable", "ClassVar", "Struct", "UUID"}
+
+
+def escape_doc(text: str) -> str:
+    return text.replace("\\", "\\\\").replace('"""', "'''")
+
+
+def field_doc(f: Field) -> str:
+    parts = [f"versions {fmt_versions(f.versions)}"]
+    if f.nullable is not None:
+        parts.append(f"nullable {fmt_versions(f.nullable)}")
+    if f.tag is not None:
+        parts.append(f"tag {f.tag} in {fmt_versions(f.tagged)}")
+    if f.ignorable:
+        parts.append("ignorable")
+    if f.entity:
+        parts.append(f"entity {f.entity}")
+    return "; ".join(parts) + (f". {f.about}" if f.about else "")
+
+
+def fmt_versions(v: tuple[int, int] | None) -> str:
+    if v is None:
+        return "none"
+    if v[1] == TOP:
+        return f"{v[0]}+"
+    return str(v[0]) if v[0] == v[1] else f"{v[0]}-{v[1]}"
+
+
+def module_name(spec_name: str) -> str:
+    return snake(spec_name)
+
+
+def render_registry(specs: list[MessageSpec]) -> str:
+    """The index from API key to request and response module, imported lazily."""
+    requests = sorted((s.api_key, module_name(s.name), s.name) for s in specs if s.kind == "request")
+    responses = sorted((s.api_key, module_name(s.name), s.name) for s in specs if s.kind == "response")
+    lines = [
+        f'"""API key -> generated request and response modules (Kafka {SPEC_VERSION}). Generated by',
+        'josefk.protocol.messages.generator. Do not edit; regenerate."""',
+        "",
+        "from __future__ import annotations",
+        "",
+        "from enum import IntEnum",
+        "",
+        "",
+        "class ApiKey(IntEnum):",
+        '    """Kafka\'s API keys, named as the specs name the requests (kafka-python\'s ApiKey names)."""',
+        "",
+    ]
+    lines += [f"    {n.removesuffix('Request')} = {k}" for k, _, n in requests]
+    lines += [
+        "",
+        "",
+        "# api key -> (module, class) under josefk.protocol.messages.generated",
+        "REQUESTS: dict[int, tuple[str, str]] = {",
+    ]
+    lines += [f'    {k}: ("{m}", "{n}"),' for k, m, n in requests]
+    lines += ["}", "RESPONSES: dict[int, tuple[str, str]] = {"]
+    lines += [f'    {k}: ("{m}", "{n}"),' for k, m, n in responses]
+    lines += ["}", ""]
+    return "\n".join(lines)
+
+
+def spec_paths(folder: Path) -> list[Path]:
+    """The specs of messages with versions (Kafka 4 keeps its removed APIs as validVersions none)."""
+    paths = sorted(folder.glob("*.json"))
+    return [p for p in paths if parse_versions(json.loads(strip_comments(p.read_text()))["validVersions"])]
+
+
+def generate() -> dict[str, str]:
+    """File name -> content of everything under generated/."""
+    specs = [load(p) for p in spec_paths(SPECS)]
+    files = {f"{module_name(s.name)}.py": Module(s).render() for s in specs}
+    files["registry.py"] = render_registry(specs)
+    files["__init__.py"] = '"""Generated message classes; see josefk.protocol.messages.generator."""\n'
+    return files
+
+
+def import_specs(jar: Path) -> None:
+    """Replace specs/ with a kafka-clients jar's request, response and header specs, its NOTICE
+    and its version (the data specs - records, consumer protocol - are not messages on the wire)."""
+    with zipfile.ZipFile(jar) as z:
+        for old in SPECS.glob("*.json"):
+            old.unlink()
+        for name in z.namelist():
+            if name.startswith("common/message/") and name.endswith(".json"):
+                text = z.read(name).decode()
+                if json.loads(strip_comments(text))["type"] in ("request", "response", "header"):
+                    (SPECS / Path(name).name).write_text(text)
+        (SPECS / "NOTICE").write_bytes(z.read("NOTICE"))
+        version = z.read("kafka/kafka-version.properties").decode()
+    (SPECS / "VERSION").write_text(re.search(r"^version=(.+)$", version, re.M).group(1).strip() + "\n")  # type: ignore[union-attr]
+
+
+def main(argv: list[str]) -> int:
+    if argv[:1] == ["--import-specs"]:
+        import_specs(Path(argv[1]))
+        return 0
+    files = generate()
+    if "--check" in argv:
+        stale = sorted(
+            name for name, text in files.items() if not (OUT / name).exists() or (OUT / name).read_text() != text
+        )
+        extra = sorted(p.name for p in OUT.glob("*.py") if p.name not in files)
+        if stale or extra:
+            print(f"generated/ is not what the specs give: differ {stale}, extra {extra}", file=sys.stderr)
+            return 1
+        return 0
+    OUT.mkdir(exist_ok=True)
+    for p in OUT.glob("*.py"):
+        if p.name not in files:
+            p.unlink()
+    for name, text in files.items():
+        (OUT / name).write_text(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
