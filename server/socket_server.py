@@ -7,7 +7,7 @@ responses at the end of the loop turn that completes them (Connection.complete).
 Processor mutes a channel from a request's receive until its response is sent, a connection
 has one request in process at a time: what a client pipelines waits, framed, until the
 response before it is written, then is taken in its own loop turn (Produce requests behind
-Produce requests excepted, see Connection._next_request). Clients rely on that
+acks=0/1 Produce requests excepted, see Connection._next_request). Clients rely on that
 order of events, not just on the order of responses: librdkafka, for one, lets a coordinator
 it just rediscovered settle between two FindCoordinator answers, where answers released
 together behind a parked fetch kept it flapping until its group session expired.
@@ -215,8 +215,16 @@ class Connection(asyncio.BufferedProtocol):
     def _next_request(self) -> None:
         """Take the next framed request once the one before it is answered: Kafka's Processor
         mutes a channel from a request's receive until its response is sent. One deviation:
-        a Produce behind Produces only is taken at once, so a producer's acks=all request does
-        not hold its next one back (the responses still go out in order)."""
+        a Produce behind Produces answered without waiting for replication (acks 0 or 1) is
+        taken at once (the responses still go out in order).
+
+        Behind an acks=all Produce the next one waits, as on Kafka, so a producer's connection
+        has at most one batch per partition in the log unacknowledged (taken at once, up to
+        max.in.flight of them were, each judged under the ISR it met on arrival). When
+        librdkafka meets a sequence gap (a batch refused NOT_ENOUGH_REPLICAS, one behind it
+        OUT_OF_ORDER_SEQUENCE_NUMBER once the ISR grew back) it bumps its epoch and sends
+        every batch not yet acknowledged again with new sequences, which the leader cannot
+        tell from new ones: each of those already in the log is written twice (issue 27)."""
         while self.unread and (not self.pending or self._produce_behind_produces()):
             if self.closed or self.close_when_flushed:
                 self.unread.clear()
@@ -229,7 +237,8 @@ class Connection(asyncio.BufferedProtocol):
         except MalformedRequest:
             return False  # process_frame closes the connection for it, in its turn
         return api_key == ApiKey.Produce and all(
-            slot[0] is not None and slot[0].api_key == ApiKey.Produce for slot in self.pending)
+            slot[0] is not None and slot[0].api_key == ApiKey.Produce and slot[0].body.acks != -1
+            for slot in self.pending)
 
     def close(self, reason: str) -> None:
         if not self.closed:

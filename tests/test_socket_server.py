@@ -122,7 +122,8 @@ FETCH = request_class(ApiKey.Fetch)(replica_id=-1, max_wait_ms=0, min_bytes=1, m
                                     isolation_level=0, session_id=0, session_epoch=-1, topics=[],
                                     forgotten_topics_data=[], rack_id="")
 METADATA = request_class(ApiKey.Metadata)(topics=[])
-PRODUCE = request_class(ApiKey.Produce)(transactional_id=None, acks=-1, timeout_ms=1000, topic_data=[])
+PRODUCE = request_class(ApiKey.Produce)(transactional_id=None, acks=1, timeout_ms=1000, topic_data=[])
+PRODUCE_ACKS_ALL = request_class(ApiKey.Produce)(transactional_id=None, acks=-1, timeout_ms=1000, topic_data=[])
 
 
 def _send(s: Served, *requests: tuple[int, int, object, int]) -> None:
@@ -184,7 +185,7 @@ def test_a_pipelined_request_waits_until_the_one_before_it_is_answered(tmp_path,
 
 @LOOPS
 def test_a_produce_behind_produces_is_taken_at_once_and_answered_in_order(tmp_path, new_loop):
-    """josefk's one deviation from a muted channel: an acks=all Produce does not hold back the
+    """josefk's one deviation from a muted channel: an acks=1 Produce does not hold back the
     producer's next one. Both reach the handlers together, the second's answer waits for the
     first's, and a Metadata behind them waits until both are out."""
     async def test() -> None:
@@ -200,6 +201,25 @@ def test_a_produce_behind_produces_is_taken_at_once_and_answered_in_order(tmp_pa
             (metadata,) = await s.requests(1)
             metadata.send_raw([b"three"])
             assert await s.frame() == b"\x00\x00\x00\x03three"
+    _run(new_loop, test)
+
+
+@LOOPS
+def test_a_produce_behind_an_acks_all_produce_waits_until_it_is_answered(tmp_path, new_loop):
+    """As on Kafka's muted channel: the producer's next batch is taken only once the acks=all
+    one before it is answered, so it is judged (sequence, ISR) after that answer, never
+    appended while the one before it still waits for the ISR (josefk issue 27)."""
+    async def test() -> None:
+        async with served(tmp_path) as s:
+            _send(s, (ApiKey.Produce, 9, PRODUCE_ACKS_ALL, 1), (ApiKey.Produce, 9, PRODUCE, 2))
+            (first,) = await s.requests(1)
+            await asyncio.wait_for(_until(lambda: len(s.connection.unread) == 1), 10)
+            assert s.channel._queue.empty()  # the handlers have nothing but the first
+            first.send_raw([b"one"])
+            assert await s.frame() == b"\x00\x00\x00\x01\x00one"
+            (second,) = await s.requests(1)
+            second.send_raw([b"two"])
+            assert await s.frame() == b"\x00\x00\x00\x02\x00two"
     _run(new_loop, test)
 
 
