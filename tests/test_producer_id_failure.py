@@ -30,8 +30,11 @@ from kafka.admin import NewTopic
 from kazoo.client import KazooClient
 from kazoo.security import OPEN_ACL_UNSAFE, make_acl
 
+from harness.wire import call, connect
 from harness.zookeeper import ZooKeeperServer
 from josefk.controller.state import PRODUCER_ID_BLOCK
+from josefk.protocol.apis import ApiKey
+from josefk.protocol.errors import ErrorCode
 from tests.conftest import RunningBroker
 from tests.prerequisites import require_files, require_tools
 
@@ -65,6 +68,14 @@ def answered_init_producer_ids(caplog: pytest.LogCaptureFixture) -> Counter[str]
     return answered
 
 
+def refuse_block_writes(kazoo: KazooClient) -> None:
+    """/latest_producer_id_block readable but not writable (empty: no block reserved yet)."""
+    if kazoo.exists(PRODUCER_ID_BLOCK):
+        kazoo.set_acls(PRODUCER_ID_BLOCK, NO_WRITES)
+    else:
+        kazoo.create(PRODUCER_ID_BLOCK, b"", acl=NO_WRITES, makepath=True)
+
+
 @pytest.fixture
 def zk_broker(tmp_path: Path, zookeeper: ZooKeeperServer) -> Iterator[RunningBroker]:
     broker = RunningBroker(tmp_path / "logs", {"broker.id": "1", "zookeeper.connect": zookeeper.connect})
@@ -89,10 +100,7 @@ def test_each_client_retries_a_failed_producer_id_allocation_and_delivers(
         admin.create_topics([NewTopic(TOPIC, 1, 1)])
         wait_until(lambda: admin.describe_topics([TOPIC])[0]["partitions"][0]["leader_id"] == 1,
                    "the topic has a leader", 30)
-        if kazoo.exists(PRODUCER_ID_BLOCK):
-            kazoo.set_acls(PRODUCER_ID_BLOCK, NO_WRITES)
-        else:
-            kazoo.create(PRODUCER_ID_BLOCK, b"", acl=NO_WRITES, makepath=True)
+        refuse_block_writes(kazoo)
 
         kafka_python = KafkaProducer(bootstrap_servers=zk_broker.bootstrap, client_id=KAFKA_PYTHON,
                                      enable_idempotence=True, acks="all", max_block_ms=DELIVERY_TIMEOUT_MS,
@@ -166,3 +174,28 @@ def test_each_client_retries_a_failed_producer_id_allocation_and_delivers(
         kazoo.stop()
         kazoo.close()
         admin.close()
+
+
+def test_allocate_producer_ids_the_controller_cannot_reserve_is_unknown_server_error(
+        zk_broker: RunningBroker, zookeeper: ZooKeeperServer) -> None:
+    """A Kafka broker asks the (josefk) controller for a block with AllocateProducerIds; when
+    ZooKeeper refuses the write, Kafka's controller answers Errors.forException of the
+    failure, UNKNOWN_SERVER_ERROR (its broker retries), where josefk closed the connection."""
+    kazoo = KazooClient(hosts=zookeeper.connect)
+    kazoo.start()
+    try:
+        wait_until(lambda: kazoo.exists("/brokers/ids/1") is not None, "the broker is registered", 30)
+        broker_epoch = kazoo.get("/brokers/ids/1")[1].czxid
+
+        def allocate() -> tuple[int, int, int]:
+            with connect(zk_broker.bootstrap) as sock:
+                _cid, response = call(sock, ApiKey.AllocateProducerIds, 0, broker_id=1, broker_epoch=broker_epoch)
+            return response.error_code, response.producer_id_start, response.producer_id_len
+
+        refuse_block_writes(kazoo)
+        assert allocate() == (ErrorCode.UNKNOWN_SERVER_ERROR, -1, 0)
+        kazoo.set_acls(PRODUCER_ID_BLOCK, OPEN_ACL_UNSAFE)
+        assert allocate() == (ErrorCode.NONE, 0, 1000)
+    finally:
+        kazoo.stop()
+        kazoo.close()
