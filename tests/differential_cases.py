@@ -1128,7 +1128,7 @@ ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Iterator[Step]]
     (ApiKey.ApiVersions, [0], "bytes after the body (malformed)", e_trailing_bytes),
     (ApiKey.Metadata, [9], "truncated body (malformed)", e_truncated_body),
     (ApiKey.CreateTopics, [4], "null in a non-nullable string (malformed)", e_null_topic_name),
-    (ApiKey.FindCoordinator, [1, 3, 4], "null key (malformed)", e_find_coordinator_null_key),
+    (ApiKey.FindCoordinator, [1, 3, 4, 6], "null key (malformed)", e_find_coordinator_null_key),
     (ApiKey.CreateTopics, [0, 7], "topic exists", e_create_topic_exists),
     (ApiKey.CreateTopics, [7], "invalid topic name", e_create_topic_invalid_name),
     (ApiKey.CreateTopics, [7], "duplicate topic in request", e_create_topic_duplicate_in_request),
