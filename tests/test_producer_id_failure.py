@@ -7,9 +7,10 @@ Before the fix the answer was COORDINATOR_NOT_AVAILABLE: kafka-python then looke
 transaction coordinator of its null transactional id, the broker closed that FindCoordinator
 as malformed (as Kafka does), and the producer looped on it forever.
 
-The fault is real: ZooKeeper itself refuses the write, an ACL on /latest_producer_id_block
-allowing no writes, the way a broker meets a store it cannot write. The broker is fresh, so
-its first InitProducerId needs a block.
+The faults are real: ZooKeeper itself refuses the write (an ACL on /latest_producer_id_block
+allowing no writes), or the broker's session expires while the reservation waits (a proxy
+between broker and ZooKeeper, cut). The broker is fresh, so its first InitProducerId needs
+a block.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from kafka.admin import NewTopic
 from kazoo.client import KazooClient
 from kazoo.security import OPEN_ACL_UNSAFE, make_acl
 
+from harness.tcp_proxy import TcpProxy
 from harness.wire import call, connect
 from harness.zookeeper import ZooKeeperServer
 from josefk.controller.state import PRODUCER_ID_BLOCK
@@ -199,3 +201,53 @@ def test_allocate_producer_ids_the_controller_cannot_reserve_is_unknown_server_e
     finally:
         kazoo.stop()
         kazoo.close()
+
+
+def test_a_session_that_expires_while_init_producer_id_waits_for_a_block_is_retried(
+        tmp_path: Path, zookeeper: ZooKeeperServer, caplog: pytest.LogCaptureFixture) -> None:
+    """The issue's own fault: the broker is cut off from ZooKeeper (a proxy between them)
+    until its session expired; a new idempotent producer's InitProducerId then waits for a
+    producer id block, and when ZooKeeper is reachable again the reservation fails with the
+    expired session. kafka-python hears COORDINATOR_LOAD_IN_PROGRESS, asks again (the broker
+    has a new session by then) and delivers; before the fix it heard COORDINATOR_NOT_AVAILABLE
+    and looped on FindCoordinator for its null transactional id."""
+    caplog.set_level(logging.DEBUG, logger="kafka.producer")
+    proxy = TcpProxy(zookeeper.host, zookeeper.port)
+    broker: RunningBroker | None = None
+    admin: KafkaAdminClient | None = None
+    producer: KafkaProducer | None = None
+    kazoo = KazooClient(hosts=zookeeper.connect)
+    kazoo.start()
+    try:
+        broker = RunningBroker(tmp_path / "logs", {"broker.id": "1", "zookeeper.connect": proxy.address,
+                                                   "zookeeper.session.timeout.ms": "3000"})
+        admin = KafkaAdminClient(bootstrap_servers=broker.bootstrap, request_timeout_ms=30000)
+        admin.create_topics([NewTopic(TOPIC, 1, 1)])
+        wait_until(lambda: admin.describe_topics([TOPIC])[0]["partitions"][0]["leader_id"] == 1,
+                   "the topic has a leader", 30)
+        proxy.cut()
+        wait_until(lambda: kazoo.exists("/brokers/ids/1") is None, "ZooKeeper expired the broker's session", 60)
+
+        producer = KafkaProducer(bootstrap_servers=broker.bootstrap, client_id=KAFKA_PYTHON, enable_idempotence=True,
+                                 acks="all", max_block_ms=60000, delivery_timeout_ms=60000)
+
+        def messages() -> list[str]:
+            return [r.getMessage() for r in caplog.records]
+        wait_until(lambda: any("Sending transactional request InitProducerIdRequest" in m for m in messages()),
+                   "kafka-python sent InitProducerId", 30)
+        proxy.restore()
+        assert producer.send(TOPIC, value=b"after the expiry", partition=0).get(timeout=60).offset == 0
+        answers = [m for m in messages() if m.startswith("Received transactional response InitProducerIdResponse")]
+        assert "error_code=14" in answers[0] and "error_code=0" in answers[-1], answers
+        assert any("Could not reserve a producer id block: SessionExpiredError" in m for m in messages())
+        assert not [m for m in messages() if "malformed" in m]
+    finally:
+        if producer is not None:
+            producer.close(timeout=5)
+        if admin is not None:
+            admin.close()
+        if broker is not None:
+            broker.stop()
+        kazoo.stop()
+        kazoo.close()
+        proxy.close()
