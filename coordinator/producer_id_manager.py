@@ -4,9 +4,13 @@
 from __future__ import annotations
 
 import json
+import logging
 
 from josefk.controller.coordination_store import BadVersionError, CoordinationStore, NodeExistsError
 from josefk.controller.state import PRODUCER_ID_BLOCK
+from josefk.protocol.errors import ErrorCode, KafkaError
+
+log = logging.getLogger(__name__)
 
 BLOCK_SIZE = 1000
 
@@ -42,8 +46,18 @@ class ProducerIdManager:
         self.next_id, self.block_end = reserve_block(self.store, self.broker_id)
 
     def generate_producer_id(self) -> int:
+        """The next id. When the block is used up and the next one cannot be reserved (the
+        store unreachable, its session expired), KafkaError COORDINATOR_LOAD_IN_PROGRESS:
+        what a Kafka 3.9 broker (RPCProducerIdManager) answers while it has no block, and
+        every client backs off and retries it. COORDINATOR_NOT_AVAILABLE would send an
+        idempotent producer to look up a coordinator it does not have."""
         if self.next_id > self.block_end:
-            self._reserve_block()
+            try:
+                self._reserve_block()
+            except Exception as e:
+                log.warning("[ProducerId Manager %d]: Could not reserve a producer id block: %r", self.broker_id, e)
+                raise KafkaError(ErrorCode.COORDINATOR_LOAD_IN_PROGRESS,
+                                 "Producer ID block is full. Waiting for next block") from e
         producer_id = self.next_id
         self.next_id += 1
         return producer_id

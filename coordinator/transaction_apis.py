@@ -22,7 +22,12 @@ from josefk.coordinator.group_apis import GroupHandler, GroupRequest
 from josefk.coordinator.producer_id_manager import ProducerIdManager
 from josefk.coordinator.transaction_coordinator import TransactionCoordinator, TransactionDescription
 from josefk.coordinator.transaction_log import TRANSACTION_STATE_TOPIC
-from josefk.coordinator.transaction_metadata import MAX_PRODUCER_EPOCH, TransactionState
+from josefk.coordinator.transaction_metadata import (
+    MAX_PRODUCER_EPOCH,
+    NO_PRODUCER_EPOCH,
+    NO_PRODUCER_ID,
+    TransactionState,
+)
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey, response_class
 from josefk.protocol.errors import ErrorCode, KafkaError
@@ -40,6 +45,14 @@ def _for_version(api_key: ApiKey, version: int, error: ErrorCode) -> ErrorCode:
     if error == ErrorCode.PRODUCER_FENCED and version < _FENCED_ERROR_SINCE[api_key]:
         return ErrorCode.INVALID_PRODUCER_EPOCH
     return error
+
+
+@dataclass(frozen=True)
+class ProducerIdAllocation:
+    """A producer id drawn for InitProducerId: the id, or NO_PRODUCER_ID and why not."""
+
+    producer_id: int
+    error: ErrorCode
 
 
 @dataclass(frozen=True)
@@ -119,20 +132,25 @@ class TransactionApis:
 
     # -- InitProducerId --------------------------------------------------------------------------
 
-    def _off_loop(self, work: Callable[[], int], then: Callable[[int | None], None]) -> None:
-        """Run `work` on the store executor and hand its result (None if it failed) to `then`
-        back on the loop."""
-        future = asyncio.wrap_future(self.store_executor.submit(work))
+    def _allocate(self, then: Callable[[ProducerIdAllocation], None]) -> None:
+        """Draw a producer id on the store executor and hand the outcome to `then` back on
+        the loop. A failure is answered as Kafka's Errors.forException answers it: a
+        KafkaError's own code (COORDINATOR_LOAD_IN_PROGRESS while no block can be
+        reserved), UNKNOWN_SERVER_ERROR for anything else."""
+        future = asyncio.wrap_future(self.store_executor.submit(self.producer_ids.generate_producer_id))
 
         def finished(done: asyncio.Future) -> None:
             self._tasks.discard(done)
             if done.cancelled():
                 return
-            if done.exception() is not None:
-                log.warning("Allocating a producer id failed: %r", done.exception())
-                then(None)
+            error = done.exception()
+            if error is None:
+                then(ProducerIdAllocation(done.result(), ErrorCode.NONE))
+            elif isinstance(error, KafkaError):
+                then(ProducerIdAllocation(NO_PRODUCER_ID, error.code))
             else:
-                then(done.result())
+                log.error("Allocating a producer id failed", exc_info=error)
+                then(ProducerIdAllocation(NO_PRODUCER_ID, ErrorCode.UNKNOWN_SERVER_ERROR))
 
         self._tasks.add(future)
         future.add_done_callback(finished)
@@ -161,19 +179,18 @@ class TransactionApis:
             if expected is not None and 0 <= expected[1] < MAX_PRODUCER_EPOCH - 1:  # KIP-360 epoch bump
                 respond(ErrorCode.NONE, expected[0], expected[1] + 1)
                 return
-            self._off_loop(self.producer_ids.generate_producer_id, lambda pid: respond(
-                ErrorCode.NONE, pid, 0) if pid is not None else respond(ErrorCode.COORDINATOR_NOT_AVAILABLE, -1, -1))
+            self._allocate(lambda got: respond(got.error, got.producer_id,
+                                               0 if got.error == ErrorCode.NONE else NO_PRODUCER_EPOCH))
             return
         timeout = req.transaction_timeout_ms
 
-        def init(new_producer_id: int | None) -> None:
-            pid = -1 if new_producer_id is None else new_producer_id
-            self.coordinator.init_producer_id(tid, timeout, expected, pid, respond)
+        def init(got: ProducerIdAllocation) -> None:
+            self.coordinator.init_producer_id(tid, timeout, expected, got.producer_id, respond, got.error)
 
         if self.coordinator.wants_producer_id(tid):
-            self._off_loop(self.producer_ids.generate_producer_id, init)
+            self._allocate(init)
         else:
-            init(None)
+            init(ProducerIdAllocation(NO_PRODUCER_ID, ErrorCode.NONE))
 
     # -- AddPartitionsToTxn / AddOffsetsToTxn -------------------------------------------------
 

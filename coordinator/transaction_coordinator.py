@@ -113,9 +113,15 @@ class TransactionCoordinator:
         return error == ErrorCode.NONE and (found is None or found.metadata.is_producer_epoch_exhausted)
 
     def init_producer_id(self, transactional_id: str, timeout_ms: int, expected: tuple[int, int] | None,
-                         new_producer_id: int, respond: InitCallback) -> None:
+                         new_producer_id: int, respond: InitCallback,
+                         allocation_error: ErrorCode = ErrorCode.NONE) -> None:
         """`expected` is the (producer id, epoch) the producer had (KIP-360), None for a new one;
-        `new_producer_id` is used if the id needs one (see wants_producer_id)."""
+        `new_producer_id` is used if the id needs one (see wants_producer_id). If it is
+        NO_PRODUCER_ID, `allocation_error` says why, and is the answer when an id is needed
+        (Kafka answers the allocation's own error: COORDINATOR_LOAD_IN_PROGRESS while no
+        block can be had, which clients retry)."""
+        no_producer_id = allocation_error if allocation_error != ErrorCode.NONE \
+            else ErrorCode.COORDINATOR_LOAD_IN_PROGRESS  # none drawn, yet one is needed: retriable
         if not transactional_id:
             respond(ErrorCode.INVALID_REQUEST, NO_PRODUCER_ID, NO_PRODUCER_EPOCH)
             return
@@ -128,7 +134,7 @@ class TransactionCoordinator:
             return
         if found is None:
             if new_producer_id < 0:
-                respond(ErrorCode.COORDINATOR_NOT_AVAILABLE, NO_PRODUCER_ID, NO_PRODUCER_EPOCH)
+                respond(no_producer_id, NO_PRODUCER_ID, NO_PRODUCER_EPOCH)
                 return
             now = self.time.milliseconds()
             found = self.state.put_if_absent(TransactionMetadata(
@@ -153,7 +159,7 @@ class TransactionCoordinator:
         transit: TxnTransit | None
         if metadata.is_producer_epoch_exhausted and (expected is None or expected[1] == metadata.producer_epoch):
             if new_producer_id < 0:
-                respond(ErrorCode.COORDINATOR_NOT_AVAILABLE, NO_PRODUCER_ID, NO_PRODUCER_EPOCH)
+                respond(no_producer_id, NO_PRODUCER_ID, NO_PRODUCER_EPOCH)
                 return
             transit = metadata.prepare_producer_id_rotation(new_producer_id, timeout_ms, now, expected is not None)
         else:

@@ -1593,7 +1593,11 @@ class KafkaApis:
             error = self.controller.registration_error(req.broker_id, req.broker_epoch)
             if error != ErrorCode.NONE:
                 return error, -1, 0
-            first, last = reserve_producer_id_block(self.controller.store, req.broker_id)
+            try:
+                first, last = reserve_producer_id_block(self.controller.store, req.broker_id)
+            except Exception as e:  # noqa: BLE001 - Kafka answers Errors.forException(e), not a closed connection
+                log.warning("Could not reserve a producer id block for broker %d: %r", req.broker_id, e)
+                return ErrorCode.UNKNOWN_SERVER_ERROR, -1, 0
             return ErrorCode.NONE, first, last - first + 1
 
         def respond(answer: tuple[ErrorCode, int, int]) -> None:

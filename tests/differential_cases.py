@@ -1088,6 +1088,18 @@ def e_null_topic_name(side: Side, v: int) -> Iterator[Step]:
     yield from _answered_or_closed(side, ApiKey.CreateTopics, v, bytes(payload))
 
 
+def e_find_coordinator_null_key(side: Side, v: int) -> Iterator[Step]:
+    """FindCoordinator's key (v4+: each coordinator key) is a non-nullable string: a null one is
+    what kafka-python sends to look up an idempotent producer's transaction coordinator (its
+    transactional id is null) when InitProducerId answers COORDINATOR_NOT_AVAILABLE."""
+    fields: dict[str, Any] = {"key_type": 1, "coordinator_keys": ["x"]} if v >= 4 else {"key": "x", "key_type": 1}
+    payload = bytearray(_payload(ApiKey.FindCoordinator, v, 93, **fields))
+    key, null = (b"\x02x", b"\x00") if v >= 3 else (b"\x00\x01x", b"\xff\xff")  # compact strings from v3
+    at = payload.rindex(key)
+    payload[at:at + len(key)] = null
+    yield from _answered_or_closed(side, ApiKey.FindCoordinator, v, bytes(payload))
+
+
 def e_trailing_bytes(side: Side, v: int) -> Iterator[Step]:
     yield from _answered_or_closed(side, ApiKey.ApiVersions, v, _payload(ApiKey.ApiVersions, v, 94) + b"\x01\x02\x03")
 
@@ -1116,6 +1128,7 @@ ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Iterator[Step]]
     (ApiKey.ApiVersions, [0], "bytes after the body (malformed)", e_trailing_bytes),
     (ApiKey.Metadata, [9], "truncated body (malformed)", e_truncated_body),
     (ApiKey.CreateTopics, [4], "null in a non-nullable string (malformed)", e_null_topic_name),
+    (ApiKey.FindCoordinator, [1, 3, 4, 6], "null key (malformed)", e_find_coordinator_null_key),
     (ApiKey.CreateTopics, [0, 7], "topic exists", e_create_topic_exists),
     (ApiKey.CreateTopics, [7], "invalid topic name", e_create_topic_invalid_name),
     (ApiKey.CreateTopics, [7], "duplicate topic in request", e_create_topic_duplicate_in_request),

@@ -8,15 +8,20 @@ only the marker sender is a recorder, since its real peers are other brokers' so
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from josefk.controller.admin import TopicAdmin
 from josefk.controller.coordination_store import EmbeddedStore
 from josefk.controller.state import BrokerInfo, PartitionState
+from josefk.coordinator.producer_id_manager import ProducerIdManager
+from josefk.coordinator.transaction_apis import TransactionApis, TransactionTopicConfig
 from josefk.coordinator.transaction_coordinator import TransactionConfig, TransactionCoordinator
 from josefk.coordinator.transaction_log import (
     TRANSACTION_STATE_TOPIC,
@@ -26,6 +31,9 @@ from josefk.coordinator.transaction_log import (
     transaction_value,
 )
 from josefk.coordinator.transaction_metadata import (
+    MAX_PRODUCER_EPOCH,
+    NO_PRODUCER_EPOCH,
+    NO_PRODUCER_ID,
     IllegalTransitionError,
     TransactionMetadata,
     TransactionState,
@@ -34,12 +42,14 @@ from josefk.coordinator.transaction_metadata import (
 from josefk.coordinator.transaction_state_manager import TransactionStateManager
 from josefk.log.config import LogConfig
 from josefk.log.log_manager import LogManager
+from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.record_codec import decode_all
 from josefk.replication.coordinator_partitions import LocalCoordinatorPartitions
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
 from josefk.utils.mock_time import MockScheduler, MockTime
+from tests.test_producer_id_manager import ExpiringStore
 
 pytestmark = pytest.mark.unit
 
@@ -370,3 +380,63 @@ def test_verify_only_answers_as_kafka(h: Harness) -> None:
     h.time.sleep(0)
     assert h.coordinator.verify_partitions(TID, pid, epoch, {TP}) == (ErrorCode.NONE,
                                                                      {TP: ErrorCode.INVALID_TXN_STATE})
+
+
+def test_init_producer_id_without_a_producer_id_answers_the_allocation_error(h: Harness) -> None:
+    """A new transactional id, and one whose epoch is exhausted, need a fresh producer id;
+    when none could be drawn the answer is the allocation's error, as Kafka's
+    Errors.forException(failure), never COORDINATOR_NOT_AVAILABLE."""
+    got: list[tuple[ErrorCode, int, int]] = []
+    h.coordinator.init_producer_id(TID, TIMEOUT_MS, None, NO_PRODUCER_ID, lambda *a: got.append(a),
+                                   ErrorCode.COORDINATOR_LOAD_IN_PROGRESS)
+    assert got == [(ErrorCode.COORDINATOR_LOAD_IN_PROGRESS, NO_PRODUCER_ID, NO_PRODUCER_EPOCH)]
+    assert h.init(new_pid=7) == (ErrorCode.NONE, 7, 0)
+    h.metadata.producer_epoch = MAX_PRODUCER_EPOCH - 1
+    got.clear()
+    h.coordinator.init_producer_id(TID, TIMEOUT_MS, None, NO_PRODUCER_ID, lambda *a: got.append(a),
+                                   ErrorCode.COORDINATOR_LOAD_IN_PROGRESS)
+    assert got == [(ErrorCode.COORDINATOR_LOAD_IN_PROGRESS, NO_PRODUCER_ID, NO_PRODUCER_EPOCH)]
+    assert h.init(new_pid=8) == (ErrorCode.NONE, 8, 0)  # once one is drawn: the id rotates
+
+
+@dataclass
+class InitRequest:
+    """An InitProducerId as TransactionApis sees it (the GroupRequest protocol)."""
+
+    body: Any
+    answered: asyncio.Future
+    api_version: int = 4
+    header: Any = None
+    client_host: str = "127.0.0.1"
+    principal: object = None
+    listener_name: str = "PLAINTEXT"
+
+    def send_response(self, body: Any) -> None:
+        self.answered.set_result(body)
+
+
+def test_init_producer_id_while_no_block_can_be_reserved_is_coordinator_load_in_progress(
+        h: Harness, tmp_path: Path) -> None:
+    """TransactionApis with the real ProducerIdManager over a store whose ZooKeeper session
+    expired: idempotent and transactional producers hear COORDINATOR_LOAD_IN_PROGRESS (Kafka
+    3.9), which every client retries; COORDINATOR_NOT_AVAILABLE sent kafka-python looking up
+    a coordinator for a null transactional id, forever. Once the store is back, ids flow."""
+    store = ExpiringStore(tmp_path / "pid-store.json")
+    apis = TransactionApis(h.coordinator, ProducerIdManager(1, store), MetadataCache(1), TopicAdmin(store, {}),
+                           h.executor, TransactionTopicConfig(), lambda _group: 0)
+
+    def init_producer_id(transactional_id: str | None) -> tuple[ErrorCode, int, int]:
+        async def ask() -> Any:
+            request = InitRequest(request_class(ApiKey.InitProducerId)(
+                transactional_id=transactional_id, transaction_timeout_ms=TIMEOUT_MS, producer_id=-1,
+                producer_epoch=-1), asyncio.get_running_loop().create_future())
+            apis.handle_init_producer_id(request)
+            return await asyncio.wait_for(request.answered, 30)
+        answer = asyncio.run(ask())
+        return answer.error_code, answer.producer_id, answer.producer_epoch
+
+    expect = (ErrorCode.COORDINATOR_LOAD_IN_PROGRESS, NO_PRODUCER_ID, NO_PRODUCER_EPOCH)
+    assert init_producer_id(None) == expect
+    assert init_producer_id(TID) == expect
+    store.expired = False
+    assert init_producer_id(None) == (ErrorCode.NONE, 0, 0)
