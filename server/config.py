@@ -308,7 +308,7 @@ READ_AT_USE_KEYS = frozenset({"transaction.partition.verification.enable", "prod
 # (DynamicLogConfig: log.retention.ms, message.max.bytes, ...), applied to every log without
 # a topic override, the connection quotas, and those read at each use. Kafka's other dynamic
 # keys (num.io.threads, log.cleaner.threads, ssl.*, ...) size thread pools josefk does not
-# have: read-only here.
+# have: described as Kafka does (read_only false), but an alter of one is refused.
 APPLIED_DYNAMIC_KEYS: frozenset[str] = (KAFKA_DYNAMIC_KEYS & frozenset(SERVER_DEFAULT_NAMES.values())
                                         | CONNECTION_QUOTA_KEYS | READ_AT_USE_KEYS)
 
