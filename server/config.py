@@ -21,9 +21,9 @@ from jproperties import Properties
 from josefk.controller.network_client import ClientSecurity
 from josefk.log.config import SERVER_DEFAULT_NAMES, LogConfig, from_server_props, validate_server_default
 from josefk.log.config import config_type as topic_config_type
-from josefk.protocol.inter_broker import LATEST as LATEST_IBP
 from josefk.protocol.inter_broker import InterBrokerProtocol
 from josefk.server.connection_quotas import ConnectionLimits
+from josefk.server.kafka_broker_defaults import KAFKA_UNAPPLIED_DEFAULTS
 from josefk.server.kafka_broker_keys import KAFKA_BROKER_KEYS, KAFKA_DYNAMIC_KEYS
 from josefk.server.security.oauthbearer import OAUTH_KEYS
 from josefk.server.security.settings import (
@@ -197,7 +197,8 @@ _KEYS = [
     Key("zookeeper.session.timeout.ms", _int, "18000", at_least=1),
     Key("zookeeper.connection.timeout.ms", _int, None, at_least=1),
     Key("controlled.shutdown.enable", _bool, "true"),
-    Key("inter.broker.protocol.version", InterBrokerProtocol.parse, LATEST_IBP),
+    # Kafka 3.9's MetadataVersion.latestProduction, as Kafka writes it.
+    Key("inter.broker.protocol.version", InterBrokerProtocol.parse, "3.9-IV0"),
     Key("controlled.shutdown.max.retries", _int, "3", at_least=0),
     Key("controlled.shutdown.retry.backoff.ms", _int, "5000", at_least=0),
     Key("replica.lag.time.max.ms", _int, "30000", at_least=0),
@@ -219,8 +220,8 @@ _KEYS = [
     # josefk's own (Kafka has no HTTP endpoint): Prometheus /metrics, /healthz and /readyz.
     Key("metrics.http.listener", _host_port, ""),
     # Listeners and security (KIP-103 named listeners; SSL and SASL as Kafka 3.9 configures them).
-    Key("listener.security.protocol.map", _list,
-        "PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT,SASL_SSL:SASL_SSL"),
+    Key("listener.security.protocol.map", _list,  # in Kafka's order (its default is a map's toString)
+        "SASL_SSL:SASL_SSL,PLAINTEXT:PLAINTEXT,SSL:SSL,SASL_PLAINTEXT:SASL_PLAINTEXT"),
     Key("inter.broker.listener.name", _str, None),
     Key("security.inter.broker.protocol", _str, "PLAINTEXT", choices=SECURITY_PROTOCOLS),
     Key("sasl.enabled.mechanisms", _list, "GSSAPI"),
@@ -251,11 +252,13 @@ _KAFKA_TYPES: dict[str, str] = {
         "replica.lag.time.max.ms", "controlled.shutdown.retry.backoff.ms", "leader.imbalance.check.interval.seconds")},
     "offsets.topic.replication.factor": "SHORT", "transaction.state.log.replication.factor": "SHORT",
     "listeners": "STRING", "advertised.listeners": "STRING", "log.dirs": "STRING", "log.dir": "STRING",
+    "inter.broker.protocol.version": "STRING",
     "log.cleanup.policy": "LIST",
     "cluster.id": "UNKNOWN",
     # Kafka's PASSWORD keys: DescribeConfigs reports them as sensitive, never their values.
     **{name: "PASSWORD" for name in ("ssl.keystore.password", "ssl.key.password", "ssl.truststore.password",
-                                     "ssl.keystore.key")},
+                                     "ssl.keystore.key", "ssl.keystore.certificate.chain",
+                                     "ssl.truststore.certificates")},
     "ssl.enabled.protocols": "LIST", "ssl.cipher.suites": "LIST", "listener.security.protocol.map": "STRING",
     "connections.max.reauth.ms": "LONG", "connections.max.idle.ms": "LONG",
     **{name: "LONG" for name in OAUTH_KEYS if name.endswith(".ms")},
@@ -267,13 +270,31 @@ _TOPIC_NAME_OF = {server_name: name for name, server_name in SERVER_DEFAULT_NAME
 
 
 def config_type(name: str) -> str:
-    """Kafka's ConfigDef.Type name for broker key `name` ("UNKNOWN" if it has none)."""
+    """Kafka's ConfigDef.Type name for broker key `name` ("UNKNOWN" if it has none); a listener
+    override (listener.name.<l>.[<mechanism>.]<key>) has its base key's, as KafkaConfig.configType."""
+    exact = _exact_config_type(name)
+    found = _LISTENER_OVERRIDE.match(name)
+    if exact != "UNKNOWN" or found is None:
+        return exact
+    base = found[2]
+    return _exact_config_type(base) if _exact_config_type(base) != "UNKNOWN" else \
+        _exact_config_type(base.partition(".")[2])
+
+
+def _exact_config_type(name: str) -> str:
     key = KEYS.get(name)
     if name in _KAFKA_TYPES:
         return _KAFKA_TYPES[name]
     if key is not None:
         return _PARSER_TYPES.get(key.parse, "UNKNOWN")
+    if name in KAFKA_UNAPPLIED_DEFAULTS:
+        return KAFKA_UNAPPLIED_DEFAULTS[name][0]
+    if name == "node.id":
+        return "INT"
     return topic_config_type(_TOPIC_NAME_OF[name]) if name in _TOPIC_NAME_OF else "UNKNOWN"
+
+
+_LISTENER_OVERRIDE = re.compile(r"^listener\.name\.([^.]+)\.(.+)$")
 
 
 # Kafka's dynamic connection quota keys (SocketServer.ReconfigurableConfigs), applied to the
@@ -287,7 +308,7 @@ READ_AT_USE_KEYS = frozenset({"transaction.partition.verification.enable", "prod
 # (DynamicLogConfig: log.retention.ms, message.max.bytes, ...), applied to every log without
 # a topic override, the connection quotas, and those read at each use. Kafka's other dynamic
 # keys (num.io.threads, log.cleaner.threads, ssl.*, ...) size thread pools josefk does not
-# have: read-only here.
+# have: described as Kafka does (read_only false), but an alter of one is refused.
 APPLIED_DYNAMIC_KEYS: frozenset[str] = (KAFKA_DYNAMIC_KEYS & frozenset(SERVER_DEFAULT_NAMES.values())
                                         | CONNECTION_QUOTA_KEYS | READ_AT_USE_KEYS)
 
@@ -317,6 +338,16 @@ _BROKER_SYNONYMS: dict[str, tuple[str, ...]] = {
 }
 
 
+def _broker_synonyms(name: str) -> tuple[str, ...]:
+    """Kafka's DynamicBrokerConfig.brokerConfigSynonyms (matching listener overrides): a listener
+    override listener.name.<l>.<rest> stands for <rest>, and for <rest> less its first part (the
+    SASL mechanism of listener.name.<l>.<mechanism>.<key>)."""
+    found = _LISTENER_OVERRIDE.match(name)
+    if found is None:
+        return _BROKER_SYNONYMS.get(name, (name,))
+    return name, found[2], found[2].partition(".")[2]
+
+
 def _static_defaults() -> dict[str, str]:
     """Kafka's KafkaConfig defaults (DEFAULT_CONFIG synonyms), for the keys josefk knows and the
     broker keys topic configs fall back to; keys whose Kafka default is null are absent."""
@@ -325,10 +356,32 @@ def _static_defaults() -> dict[str, str]:
     for name, server_name in SERVER_DEFAULT_NAMES.items():
         if server_name not in KEYS and server_name != "log.roll.jitter.ms":  # null in Kafka
             defaults.setdefault(server_name, topic[name])
+    defaults.update({name: default for name, (_type, default) in KAFKA_UNAPPLIED_DEFAULTS.items()
+                     if default is not None})
+    defaults["node.id"] = "-1"
     return defaults
 
 
 _STATIC_DEFAULTS = _static_defaults()
+
+# Keys Kafka describes only when server.properties sets them (ConfigHelper.allConfigs lists the
+# originals and the non-internal KafkaConfig keys): josefk's own, AclAuthorizer's, Kafka's internal.
+_UNLISTED_KEYS = (frozenset(KEYS) - KAFKA_BROKER_KEYS) | {"producer.id.expiration.check.interval.ms"}
+# The non-internal KafkaConfig keys of Kafka 3.9.2, which DescribeConfigs lists for a broker.
+DESCRIBED_KEYS: frozenset[str] = ((frozenset(KEYS) - _UNLISTED_KEYS) | frozenset(SERVER_DEFAULT_NAMES.values())
+                                  | frozenset(KAFKA_UNAPPLIED_DEFAULTS) | {"node.id"})
+
+
+def _kafka_string(value: Any, raw: str | None) -> str | None:
+    """A parsed value as Kafka's ConfigDef.convertToString writes it; josefk's richer parses
+    (a host:count map, an inter-broker protocol) as written."""
+    if isinstance(value, bool):
+        return str(value).lower()
+    if isinstance(value, list):
+        return ",".join(value)
+    if isinstance(value, (int, str)) or value is None:
+        return None if value is None else str(value)
+    return raw
 
 
 def default_value(name: str) -> str | None:
@@ -536,8 +589,30 @@ class KafkaConfig:
         return None
 
     def read_only(self, name: str) -> bool:
-        """DescribeConfigs' read_only: false for the keys josefk changes at run time."""
-        return not _applied_dynamic(name)
+        """DescribeConfigs' read_only, as Kafka's: false for every key Kafka can change at run time
+        (DynamicBrokerConfig.AllDynamicConfigs), whether or not josefk applies it then (an alter
+        of one josefk does not apply is refused, naming it: dynamic_config_problem)."""
+        return name not in KAFKA_DYNAMIC_KEYS
+
+    def static_props(self) -> dict[str, str]:
+        """server.properties as Kafka's KafkaConfig holds it: broker.id also sets node.id
+        (KafkaConfig.populateSynonyms), so node.id is described as set there too."""
+        props = dict(self.originals)
+        if "broker.id" in props:
+            props.setdefault("node.id", props["broker.id"])
+        return props
+
+    def described(self) -> dict[str, str | None]:
+        """The broker resource's configs as Kafka's DescribeConfigs lists them (ConfigHelper.allConfigs
+        of the KafkaConfig that DynamicBrokerConfig rebuilds over the dynamic configs): every key
+        set, as written, and every non-internal KafkaConfig key in Kafka's string form (null: unset)."""
+        props = {**self.static_props(), **self.dynamic_default, **self.dynamic_broker}
+        described: dict[str, str | None] = dict(props)
+        for name in DESCRIBED_KEYS:
+            raw = props.get(name, default_value(name))
+            described[name] = _kafka_string(self.values[name], raw) if name in self.values else raw
+        described["node.id"] = str(self.broker_id)
+        return described
 
     def connection_limits(self) -> ConnectionLimits:
         """The connection quotas in force (server.properties under the dynamic configs)."""
@@ -654,11 +729,11 @@ class KafkaConfig:
         default (DEFAULT_CONFIG); Kafka drops the entries before the first one for `name` itself,
         so log.retention.ms set only through log.retention.hours has none. Describing the
         cluster default (per_broker false), Kafka keeps only the DYNAMIC_DEFAULT ones."""
-        names = _BROKER_SYNONYMS.get(name, (name,))
+        names = _broker_synonyms(name)
         found = [(n, values[n], source) for source, values in (
             (SOURCE_DYNAMIC_BROKER_CONFIG, self.dynamic_broker),
             (SOURCE_DYNAMIC_DEFAULT_BROKER_CONFIG, self.dynamic_default),
-            (SOURCE_STATIC_BROKER_CONFIG, self.originals),
+            (SOURCE_STATIC_BROKER_CONFIG, self.static_props()),
             (SOURCE_DEFAULT_CONFIG, _STATIC_DEFAULTS)) for n in names if n in values]
         first = next((i for i, (n, _value, _source) in enumerate(found) if n == name), len(found))
         found = found[first:]

@@ -1123,7 +1123,7 @@ class KafkaApis:
                                               resource_type=r.resource_type, resource_name=r.resource_name,
                                               configs=[]))
                     continue
-                keys = set(r.configuration_keys) if r.configuration_keys is not None else None
+                keys = set(r.configuration_keys) if r.configuration_keys else None  # Kafka: none or empty, all
                 error, message = ErrorCode.NONE, ""  # Kafka: an empty message on success, not null
                 # (name, value, synonyms as (name, value, source), Kafka's ConfigDef.Type name)
                 entries: list[tuple[str, str | None, list[tuple[str, str, int]], str]] = []
@@ -1149,7 +1149,7 @@ class KafkaApis:
                             f"Unexpected broker id, expected {self.config.broker_id} or empty string, "
                             f"but received {r.resource_name}")
                     else:
-                        for name, text in sorted(self._broker_config_values().items()):
+                        for name, text in sorted(self.config.described().items()):
                             entries.append((name, text, self.config.synonyms(name), broker_config_type(name)))
                 else:
                     error, message = ErrorCode.INVALID_REQUEST, f"Unsupported resource type {r.resource_type}"
@@ -1171,22 +1171,6 @@ class KafkaApis:
             return results + refused
 
         self._with_store(request, work, lambda results: request.send_response(cls(throttle_time_ms=0, results=results)))
-
-    def _broker_config_values(self) -> dict[str, str | None]:
-        """Every broker key josefk knows, and the dynamic ones set beyond those, as DescribeConfigs
-        renders them (lists comma-joined, booleans lower case, unset keys null)."""
-        values: dict[str, str | None] = {}
-        effective = self.config.effective_props()
-        for name, value in self.config.values.items():
-            text = ",".join(value) if isinstance(value, list) else value
-            text = str(text).lower() if isinstance(value, bool) else text
-            if isinstance(value, dict):  # a STRING key josefk parses (max.connections.per.ip.overrides): as written
-                text = effective.get(name, default_value(name))
-            values[name] = None if text is None else str(text)
-        dynamic = {**self.config.dynamic_default, **self.config.dynamic_broker}
-        for name, value in dynamic.items():  # kept but not applied (throttle rates): as stored
-            values.setdefault(name, effective.get(name, value))
-        return values
 
     def _broker_entity(self, resource_name: str) -> str:
         """The store entity of a BROKER resource: this broker's id, or "" for the cluster default."""

@@ -475,14 +475,28 @@ BROKER_KEYS = ["num.partitions", "message.max.bytes", "log.retention.hours", "au
                "max.connections", "max.connections.per.ip.overrides", "connections.max.idle.ms"]
 
 
-def describe_configs(side: Side, v: int, resources: list[tuple[int, str, list[str] | None]]) -> Any:
-    return side.call(ApiKey.DescribeConfigs, v, include_synonyms=True, include_documentation=False, resources=[
-        {"resource_type": t, "resource_name": n, "configuration_keys": keys} for t, n, keys in resources])
+def describe_configs(side: Side, v: int, resources: list[tuple[int, str, list[str] | None]],
+                     synonyms: bool = True, documentation: bool = False) -> Any:
+    return side.call(ApiKey.DescribeConfigs, v, include_synonyms=synonyms, include_documentation=documentation,
+                     resources=[{"resource_type": t, "resource_name": n, "configuration_keys": keys}
+                                for t, n, keys in resources])
+
+
+def describe_broker(side: Side, v: int) -> Iterator[Step]:
+    """Every key of the broker resource (read_only, source, type, synonyms of each), with and
+    without synonyms and documentation, and the cluster-default resource."""
+    yield "broker", describe_configs(side, v, [(4, "0", BROKER_KEYS)])
+    yield "broker all keys", describe_configs(side, v, [(4, "0", None)])
+    yield "broker all keys, no synonyms", describe_configs(side, v, [(4, "0", None)], synonyms=False)
+    yield "broker all keys, documentation", describe_configs(side, v, [(4, "0", None)], documentation=True)
+    yield "broker all keys, an empty key list", describe_configs(side, v, [(4, "0", [])])
+    yield "cluster default", describe_configs(side, v, [(4, "", None)])
 
 
 def n_describe_configs(side: Side, v: int) -> Iterator[Step]:
     yield "topic", describe_configs(side, v, [(2, SHARED, TOPIC_KEYS)])
-    yield "broker", describe_configs(side, v, [(4, "0", BROKER_KEYS)])
+    yield "topic, an empty key list", describe_configs(side, v, [(2, SHARED, [])])
+    yield from describe_broker(side, v)
 
 
 def n_alter_configs(side: Side, v: int) -> Iterator[Step]:

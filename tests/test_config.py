@@ -62,6 +62,32 @@ def test_config_types_as_kafka():
         ["INT", "BOOLEAN", "LONG", "SHORT", "LIST", "STRING", "UNKNOWN", "UNKNOWN"]
 
 
+def test_described_keys_as_kafka():
+    """The broker resource lists what Kafka 3.9.2's ConfigHelper.allConfigs does: every
+    non-internal KafkaConfig key (315; the differential suite compares them with a real broker),
+    with Kafka's type and default, and every key server.properties sets, as written; node.id
+    follows broker.id; listener overrides take their base key's type and synonyms."""
+    cfg = KafkaConfig({"broker.id": "4", "metrics.http.listener": "", "listener.name.plaintext.max.connections": "9",
+                       "listener.name.client.ssl.keystore.password": "secret", "background.threads": "3"})
+    described = cfg.described()
+    assert len([n for n in described if not n.startswith("listener.name.")]) == 316  # 315 + metrics.http.listener
+    assert "cluster.id" not in described and "producer.id.expiration.check.interval.ms" not in described
+    assert (described["node.id"], cfg.synonyms("node.id")) == ("4", [("node.id", "4", 4), ("node.id", "-1", 5)])
+    assert described["inter.broker.protocol.version"] == "3.9-IV0"
+    assert described["listener.security.protocol.map"] == "SASL_SSL:SASL_SSL,PLAINTEXT:PLAINTEXT,SSL:SSL," \
+                                                          "SASL_PLAINTEXT:SASL_PLAINTEXT"
+    assert (described["ssl.cipher.suites"], cfg.synonyms("ssl.cipher.suites")) == ("", [("ssl.cipher.suites", "", 5)])
+    assert (described["background.threads"], config_type("background.threads")) == ("3", "INT")
+    assert cfg.synonyms("background.threads") == [("background.threads", "3", 4), ("background.threads", "10", 5)]
+    assert (described["zookeeper.ssl.client.enable"], described["sasl.jaas.config"]) == ("false", None)
+    assert cfg.synonyms("listener.name.plaintext.max.connections") == [
+        ("listener.name.plaintext.max.connections", "9", 4), ("max.connections", "2147483647", 5)]
+    assert [config_type(n) for n in ("listener.name.client.ssl.keystore.password",
+                                     "listener.name.client.plain.sasl.jaas.config", "ssl.keystore.certificate.chain",
+                                     "inter.broker.protocol.version", "log.cleaner.min.cleanable.ratio")] == \
+        ["PASSWORD", "PASSWORD", "PASSWORD", "STRING", "DOUBLE"]
+
+
 def test_metrics_http_listener():
     assert KafkaConfig({}).metrics_listener is None  # off by default
     assert KafkaConfig({"metrics.http.listener": "127.0.0.1:9404"}).metrics_listener == ("127.0.0.1", 9404)
@@ -113,9 +139,12 @@ def test_dynamic_configs_overlay_static_in_kafkas_precedence():
 
 def test_read_only_and_dynamic_validation_as_kafka():
     cfg = KafkaConfig({})
+    # Kafka's DynamicBrokerConfig.AllDynamicConfigs, whether or not josefk applies the key at run time
     assert [cfg.read_only(n) for n in ("log.retention.ms", "message.max.bytes", "log.cleanup.policy",
-                                       "num.partitions", "log.retention.hours", "num.io.threads")] == [
-        False, False, False, True, True, True]
+                                       "num.partitions", "log.retention.hours", "num.io.threads",
+                                       "advertised.listeners", "listeners", "ssl.keystore.location",
+                                       "listener.name.client.max.connections")] == [
+        False, False, False, True, True, False, False, False, False, True]
     assert cfg.dynamic_config_problem({"log.retention.ms": "1", "no.such.key": "x"}) is None
     assert cfg.dynamic_config_problem({"num.partitions": "2", "broker.id": "3"}) == \
         "Cannot update these configs dynamically: Set(broker.id, num.partitions)"

@@ -227,6 +227,9 @@ def test_lowering_max_connections_dynamically_closes_the_least_active(tmp_path: 
             assert works(s, i)  # socks[0] is the least recently active, then socks[1]
         assert describe(admin, "max.connections") == ("2147483647", False)  # admin is the most recent
         assert alter(admin, "max.connections", "2").error_code == 0
+        # Applied, as in Kafka, when the change notification comes back: after the answer.
+        quotas = broker.server.connection_quotas
+        wait_until(lambda: quotas.limits.max_connections == 2, "the broker applies the change")
         assert closed_by_broker(socks[0]) and closed_by_broker(socks[1])
         assert works(socks[2], 5)
         wait_until(lambda: broker.server.connection_quotas.total == 2, "two connections are left")

@@ -21,6 +21,7 @@ from josefk.protocol.apis import KAFKA_39_VERSIONS, ApiKey
 from tests.differential import (
     COMPATIBILITY_DOC,
     SHARED_SETTINGS,
+    Case,
     Result,
     Side,
     kafka_and_josefk,
@@ -31,7 +32,7 @@ from tests.differential import (
     stale,
     unexplained,
 )
-from tests.differential_cases import CONTROLLER_ONLY, all_cases, prepare, recorded_frames
+from tests.differential_cases import CONTROLLER_ONLY, all_cases, describe_broker, prepare, recorded_frames
 
 pytestmark = [pytest.mark.cluster]
 
@@ -103,6 +104,30 @@ def test_every_recorded_stream_was_replayed_whole(run: Run):
     for client, frames in streams.items():
         for side, outcome in (("josefk", replayed[client].josefk), ("Kafka", replayed[client].kafka)):
             assert len(outcome) == len(frames) and "outcome" not in outcome, f"{client} on {side}: {outcome}"
+
+
+@pytest.fixture(scope="module")
+def advertised_run() -> Iterator[list[Result]]:
+    """The broker resource's DescribeConfigs at every version again, on a second pair of brokers
+    whose server.properties set advertised.listeners."""
+    with kafka_and_josefk("josefk-differential-advertised-", SHARED_SETTINGS, advertised=True) as (kafka, josefk):
+        lo, hi = KAFKA_39_VERSIONS[ApiKey.DescribeConfigs]
+        yield [run_case(Case(ApiKey.DescribeConfigs, v, "advertised.listeners set", describe_broker), josefk, kafka)
+               for v in range(lo, hi + 1)]
+
+
+def test_broker_configs_with_advertised_listeners_set_as_kafka(advertised_run: list[Result]):
+    """advertised.listeners set (and every other key) is described as Kafka 3.9.2 does: set in
+    server.properties (STATIC_BROKER_CONFIG), dynamic in Kafka (read_only false)."""
+    for result in advertised_run:
+        for side in (result.josefk, result.kafka):
+            entry = side["broker all keys"]["results"][0]["configs"]["[name=advertised.listeners]"]
+            assert (entry["value"], entry["read_only"]) == ("PLAINTEXT://127.0.0.1:<port>", False)
+            if result.case.version >= 1:
+                assert entry["config_source"] == 4
+    problems = unexplained(advertised_run, load_known())
+    assert not problems, f"{len(problems)} differences from Kafka 3.9.2 not in known_differences.json:\n" + \
+        "\n".join(problems)
 
 
 def test_josefk_answers_like_kafka_except_for_known_differences(run: Run):

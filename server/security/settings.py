@@ -68,7 +68,7 @@ SSL_KEYS: dict[str, str | None] = {
     "ssl.truststore.location": None,
     "ssl.truststore.password": None,
     "ssl.truststore.certificates": None,
-    "ssl.cipher.suites": None,
+    "ssl.cipher.suites": "",  # KafkaConfig's default: an empty list
     "ssl.client.auth": "none",
     "ssl.principal.mapping.rules": "DEFAULT",
     "ssl.endpoint.identification.algorithm": "https",
