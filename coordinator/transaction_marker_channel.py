@@ -142,7 +142,13 @@ class TransactionMarkerChannelManager:
                         batch[item.marker.producer_id] = item
                 if later:
                     self._queued[leader] = later + self._queued.get(leader, [])
-                answers = await self._write_batch(leader, list(batch.values()))
+                try:
+                    answers = await self._write_batch(leader, list(batch.values()))
+                except Exception as e:  # noqa: BLE001 - each transaction's sender fails as it would alone
+                    for item in batch.values():
+                        if not item.answer.done():
+                            item.answer.set_exception(e)
+                    continue
                 for item in batch.values():
                     if not item.answer.done():  # its transaction's sender may have been cancelled
                         item.answer.set_result(answers[item.marker.producer_id])

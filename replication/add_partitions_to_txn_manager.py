@@ -104,7 +104,10 @@ class AddPartitionsToTxnManager:
     def verify_transaction(self, transactional_id: str, producer_id: int, producer_epoch: int,
                            partitions: list[TopicPartition], callback: VerifyCallback) -> None:
         """Kafka's verifyTransaction: `callback` gets every partition's answer once, at
-        once if there is no coordinator or the check is fenced, else on a later turn."""
+        once if there is no coordinator or the check is fenced, else on a later turn;
+        never once closed."""
+        if self._closed:
+            return
         node = self.coordinator_for(transactional_id)
         if node is None:
             callback(dict.fromkeys(partitions, ErrorCode.COORDINATOR_NOT_AVAILABLE))

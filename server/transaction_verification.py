@@ -38,7 +38,17 @@ class NetworkVerificationSender:
         task = asyncio.get_running_loop().create_task(self._send(node, request, timeout_ms))
         self._tasks.add(task)  # the loop keeps only a weak reference
         task.add_done_callback(self._tasks.discard)
-        task.add_done_callback(lambda t: None if t.cancelled() else done(t.result()))
+        task.add_done_callback(lambda t: None if t.cancelled() else done(self._result(node, t)))
+
+    @staticmethod
+    def _result(node: int, task: asyncio.Task[SendResult]) -> SendResult:
+        """The request's result; a failure of this code answers its checks rather than leave
+        the node's later checks waiting for a request that never ends."""
+        error = task.exception()
+        if error is None:
+            return task.result()
+        log.error("AddPartitionsToTxn to broker %d failed", node, exc_info=error)
+        return SendResult(None, ErrorCode.UNKNOWN_SERVER_ERROR)
 
     async def _send(self, node: int, request: ApiMessage, timeout_ms: int) -> SendResult:
         broker = self.metadata_cache.brokers.get(node)

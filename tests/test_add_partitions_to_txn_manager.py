@@ -239,6 +239,7 @@ def test_closed_it_sends_and_answers_nothing() -> None:
     h.time.sleep(0)
     h.ask("b")
     h.manager.close()
+    h.ask("c")  # a check asked after close is not taken (nor timed out)
     h.sender.sent[0].answer()
     h.time.sleep(2 * TIMEOUT_MS)
     assert h.answers == {} and len(h.sender.sent) == 1
