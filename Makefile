@@ -9,7 +9,8 @@ RUN_DEPS := $(VENV)/.run-deps
 DEV_DEPS := $(VENV)/.dev-deps
 
 .PHONY: run test unit pytest test-envs browser-env console-screenshots compat compat-doc lint bench bench-broker bench-scaling \
-	bench-transactions bench-quotas chaos clean kafka-jars kafka28-jars fuzz wheel messages message-specs
+	bench-transactions bench-transaction-producers bench-quotas chaos clean kafka-jars kafka28-jars fuzz wheel messages \
+	message-specs
 # Debian's Maven 3.8 still writes ANSI colour resets with -q -B; jansi.noreset (a JVM property) stops them.
 export MAVEN_OPTS += -Djansi.noreset=true
 KAFKA_LIB := compat/.envs/kafka/lib
@@ -116,6 +117,13 @@ bench: $(DEV_DEPS)
 bench-transactions: $(DEV_DEPS) $(KAFKA_LIB)/.stamp
 	$(BIN)/pip install -q -e '.[test,bench]'
 	$(BIN)/python bench/transactions.py $(BENCH_ARGS)
+
+# make bench-transaction-producers [BENCH_ARGS=--rounds 3 --baseline-python OTHER/.venv/bin/python]:
+# 1 to 128 concurrent transactional producers, one record per transaction, josefk vs Kafka 3.9.2;
+# writes its section of docs/benchmarks.md (~1.5 min a round)
+bench-transaction-producers: $(DEV_DEPS) $(KAFKA_LIB)/.stamp
+	$(BIN)/pip install -q -e '.[test,bench]'
+	$(BIN)/python bench/transaction_producers.py $(BENCH_ARGS)
 
 # make bench-quotas [BENCH_ARGS=--seconds 20]: client quotas, measured rate against the configured
 # producer_byte_rate / consumer_byte_rate (one broker, confluent-kafka; ~6 min); figures in docs/security.md

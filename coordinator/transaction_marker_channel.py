@@ -1,6 +1,8 @@
 """TransactionMarkerChannelManager: writes a transaction's COMMIT or ABORT markers to the
 leaders of its partitions with WriteTxnMarkers, on whichever broker leads them (this one
-included, over its own listener, as Kafka does).
+included, over its own listener, as Kafka does). As Kafka's, the markers waiting for one
+broker share a request (WriteTxnMarkers carries many) and one request is out per broker, so
+many producers' commits do not queue one round trip each.
 
 A partition is retried until its leader takes the marker: leaders move, and a marker that
 never lands would leave read_committed consumers stuck at the last stable offset. A
@@ -14,10 +16,11 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 from josefk.controller.network_client import PLAINTEXT, BrokerConnection, BrokerConnections, ClientSecurity
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.apis import ApiKey, ApiMessage, request_class
 from josefk.protocol.errors import ErrorCode
 from josefk.replication.metadata_cache import MetadataCache
 
@@ -42,6 +45,13 @@ class TxnMarkerSender(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class _Queued:
+    marker: ApiMessage  # WriteTxnMarkers' WritableTxnMarker
+    partitions: list[TopicPartition]
+    answer: asyncio.Future[dict[TopicPartition, ErrorCode]]
+
+
 class TransactionMarkerChannelManager:
     def __init__(self, broker_id: int, metadata_cache: MetadataCache, retry_backoff_ms: int = 100,
                  request_timeout_ms: int = 30_000, security: ClientSecurity = PLAINTEXT) -> None:
@@ -53,6 +63,8 @@ class TransactionMarkerChannelManager:
         self.request_timeout_s = request_timeout_ms / 1000
         self._connections = BrokerConnections(f"broker-{broker_id}-txn-marker-sender", security)
         self._tasks: set[asyncio.Task] = set()
+        self._queued: dict[int, list[_Queued]] = {}  # broker -> the markers for its next request
+        self._draining: set[int] = set()  # brokers with a request out or about to be
 
     def send_markers(self, transactional_id: str, coordinator_epoch: int, producer_id: int, producer_epoch: int,
                      commit: bool, partitions: frozenset[TopicPartition], done: Callable[[bool], None]) -> None:
@@ -97,7 +109,7 @@ class TransactionMarkerChannelManager:
 
     async def _write(self, leader: int, coordinator_epoch: int, producer_id: int, producer_epoch: int,
                      commit: bool, partitions: list[TopicPartition]) -> dict[TopicPartition, ErrorCode]:
-        """One WriteTxnMarkers request; a connection failure counts as a retriable error."""
+        """One transaction's markers for one leader, in the next WriteTxnMarkers request to it."""
         cls = request_class(ApiKey.WriteTxnMarkers)
         by_topic: dict[str, list[int]] = {}
         for topic, p in partitions:
@@ -107,19 +119,63 @@ class TransactionMarkerChannelManager:
             coordinator_epoch=coordinator_epoch,
             topics=[cls.WritableTxnMarker.WritableTxnMarkerTopic(name=t, partition_indexes=ps)
                     for t, ps in by_topic.items()])
+        answer: asyncio.Future[dict[TopicPartition, ErrorCode]] = asyncio.get_running_loop().create_future()
+        self._queued.setdefault(leader, []).append(_Queued(marker, partitions, answer))
+        if leader not in self._draining:
+            self._draining.add(leader)
+            task = asyncio.get_running_loop().create_task(self._drain(leader))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        return await answer
+
+    async def _drain(self, leader: int) -> None:
+        """Kafka's TransactionMarkerChannelManager: the markers queued for a broker go out
+        together, one request in flight per broker; those queued meanwhile go in the next."""
+        try:
+            while queued := self._queued.pop(leader, None):
+                batch: dict[int, _Queued] = {}
+                later = []
+                for item in queued:  # one marker per producer in a request: the answers are by producer
+                    if item.marker.producer_id in batch:
+                        later.append(item)
+                    else:
+                        batch[item.marker.producer_id] = item
+                if later:
+                    self._queued[leader] = later + self._queued.get(leader, [])
+                try:
+                    answers = await self._write_batch(leader, list(batch.values()))
+                except Exception as e:  # noqa: BLE001 - each transaction's sender fails as it would alone
+                    for item in batch.values():
+                        if not item.answer.done():
+                            item.answer.set_exception(e)
+                    continue
+                for item in batch.values():
+                    if not item.answer.done():  # its transaction's sender may have been cancelled
+                        item.answer.set_result(answers[item.marker.producer_id])
+        finally:
+            self._draining.discard(leader)
+
+    async def _write_batch(self, leader: int, batch: list[_Queued]) -> dict[int, dict[TopicPartition, ErrorCode]]:
+        """One WriteTxnMarkers request: each producer's partitions' errors; a connection
+        failure counts as a retriable error."""
+        cls = request_class(ApiKey.WriteTxnMarkers)
         try:
             connection = self._connection(leader)
             response = await connection.request(ApiKey.WriteTxnMarkers, WRITE_TXN_MARKERS_VERSION,
-                                                cls(markers=[marker]), timeout=self.request_timeout_s)
+                                                cls(markers=[item.marker for item in batch]),
+                                                timeout=self.request_timeout_s)
         except (TimeoutError, OSError, ConnectionError, asyncio.IncompleteReadError) as e:
             log.debug("WriteTxnMarkers to broker %d failed: %r", leader, e)
-            return dict.fromkeys(partitions, ErrorCode.NETWORK_EXCEPTION)
-        errors: dict[TopicPartition, ErrorCode] = {}
+            return {item.marker.producer_id: dict.fromkeys(item.partitions, ErrorCode.NETWORK_EXCEPTION)
+                    for item in batch}
+        errors: dict[int, dict[TopicPartition, ErrorCode]] = {}
         for marker_result in response.markers:
+            found = errors.setdefault(marker_result.producer_id, {})
             for topic in marker_result.topics:
                 for p in topic.partitions:
-                    errors[(topic.name, p.partition_index)] = ErrorCode(p.error_code)
-        return {tp: errors.get(tp, ErrorCode.UNKNOWN_SERVER_ERROR) for tp in partitions}
+                    found[(topic.name, p.partition_index)] = ErrorCode(p.error_code)
+        return {item.marker.producer_id: {tp: errors.get(item.marker.producer_id, {}).get(
+                    tp, ErrorCode.UNKNOWN_SERVER_ERROR) for tp in item.partitions} for item in batch}
 
     def _connection(self, broker_id: int) -> BrokerConnection:
         broker = self.metadata_cache.brokers[broker_id]

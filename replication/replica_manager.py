@@ -124,8 +124,8 @@ class ReplicationSettings:
 
 class TransactionVerification(Protocol):
     """Asks a producer's transaction coordinator whether partitions are in its ongoing
-    transaction (Kafka's AddPartitionsToTxnManager, AddPartitionsToTxn verify_only);
-    server.transaction_verification.TransactionVerifier implements it."""
+    transaction (AddPartitionsToTxn verify_only); add_partitions_to_txn_manager's
+    AddPartitionsToTxnManager implements it, as Kafka's of that name."""
 
     async def verify(self, transactional_id: str, producer_id: int, producer_epoch: int,
                      partitions: list[TopicPartition]) -> dict[TopicPartition, ErrorCode]:

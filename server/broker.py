@@ -272,7 +272,7 @@ class KafkaServer:
             alter_partition = AlterPartitionManager(broker_id, lambda: self.broker_epoch.epoch, self._controller_node,
                                                     protocol, security)
         self.txn_verifier = TransactionVerifier(broker_id, self.metadata_cache, self._transaction_state_partitions,
-                                                security)
+                                                security, config["request.timeout.ms"], self.time, self.scheduler)
         self.replica_manager = ReplicaManager(
             broker_id, self.log_manager, self.metadata_cache, self.log_config_for, store,
             ReplicationSettings(config["replica.lag.time.max.ms"], config["replica.fetch.wait.max.ms"],
@@ -677,7 +677,7 @@ class KafkaServer:
         if self.txn_markers is not None:
             await self.txn_markers.shutdown()
         if self.txn_verifier is not None:
-            self.txn_verifier.close()
+            await self.txn_verifier.shutdown()
         if hasattr(self, "controller"):
             self.controller_events.put(Event.SHUTDOWN_EVENT_THREAD, self.controller.shutdown)
         await asyncio.to_thread(self.controller_events.close)

@@ -1,9 +1,10 @@
-"""Transaction verification by partition leaders (KIP-890 part 1, Kafka's
-AddPartitionsToTxnManager): before a transactional batch opens a transaction on a
-partition, the leader asks the producer's transaction coordinator (AddPartitionsToTxn v4,
-verify_only) whether the partition is in its ongoing transaction. A batch arriving after
-its transaction ended, or for a partition never added, would otherwise open a transaction
-no marker ever ends (a hanging transaction, holding the last stable offset back)."""
+"""Transaction verification by partition leaders (KIP-890 part 1): before a transactional
+batch opens a transaction on a partition, the leader asks the producer's transaction
+coordinator (AddPartitionsToTxn v4, verify_only) whether the partition is in its ongoing
+transaction. A batch arriving after its transaction ended, or for a partition never added,
+would otherwise open a transaction no marker ever ends (a hanging transaction, holding the
+last stable offset back). replication.add_partitions_to_txn_manager batches the checks per
+coordinator; this module finds the coordinators and carries the requests."""
 
 from __future__ import annotations
 
@@ -11,72 +12,93 @@ import asyncio
 import logging
 from collections.abc import Callable
 
-from josefk.controller.network_client import PLAINTEXT, BrokerConnections, ClientSecurity
+from josefk.controller.network_client import PLAINTEXT, AuthenticationFailed, BrokerConnections, ClientSecurity
 from josefk.coordinator.offsets_store import partition_for
 from josefk.coordinator.transaction_log import TRANSACTION_STATE_TOPIC
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.apis import ApiKey, ApiMessage
 from josefk.protocol.errors import ErrorCode
+from josefk.replication.add_partitions_to_txn_manager import VERIFY_VERSION, AddPartitionsToTxnManager, SendResult
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import TopicPartition
+from josefk.utils.scheduler import LOOP_SCHEDULER, Scheduler
+from josefk.utils.time import SYSTEM_TIME, Time
 
 log = logging.getLogger(__name__)
 
-VERIFY_VERSION = 4  # the first with verify_only, which Kafka 3.9's leaders send too
-_MANAGER_ERRORS = {ErrorCode.PRODUCER_FENCED: ErrorCode.INVALID_PRODUCER_EPOCH,
-                   ErrorCode.CLUSTER_AUTHORIZATION_FAILED: ErrorCode.INVALID_TXN_STATE}
+
+class NetworkVerificationSender:
+    """add_partitions_to_txn_manager.VerificationSender over one connection per coordinator."""
+
+    def __init__(self, broker_id: int, metadata_cache: MetadataCache, security: ClientSecurity = PLAINTEXT) -> None:
+        self.metadata_cache = metadata_cache
+        self._connections = BrokerConnections(f"broker-{broker_id}-verification", security)
+        self._tasks: set[asyncio.Task[SendResult]] = set()
+
+    def send(self, node: int, request: ApiMessage, timeout_ms: int, done: Callable[[SendResult], None]) -> None:
+        task = asyncio.get_running_loop().create_task(self._send(node, request, timeout_ms))
+        self._tasks.add(task)  # the loop keeps only a weak reference
+        task.add_done_callback(self._tasks.discard)
+        task.add_done_callback(lambda t: None if t.cancelled() else done(self._result(node, t)))
+
+    @staticmethod
+    def _result(node: int, task: asyncio.Task[SendResult]) -> SendResult:
+        """The request's result; a failure of this code answers its checks rather than leave
+        the node's later checks waiting for a request that never ends."""
+        error = task.exception()
+        if error is None:
+            return task.result()
+        log.error("AddPartitionsToTxn to broker %d failed", node, exc_info=error)
+        return SendResult(None, ErrorCode.UNKNOWN_SERVER_ERROR)
+
+    async def _send(self, node: int, request: ApiMessage, timeout_ms: int) -> SendResult:
+        broker = self.metadata_cache.brokers.get(node)
+        if broker is None:  # gone since the check was asked: as a disconnect
+            return SendResult(None, ErrorCode.NETWORK_EXCEPTION)
+        try:
+            response = await self._connections.get(node, broker.host, broker.port).request(
+                ApiKey.AddPartitionsToTxn, VERIFY_VERSION, request, timeout=timeout_ms / 1000)
+        except AuthenticationFailed as e:
+            log.error("AddPartitionsToTxn to broker %d failed authentication: %s", node, e)
+            return SendResult(None, ErrorCode.SASL_AUTHENTICATION_FAILED)
+        except (TimeoutError, OSError, ConnectionError, asyncio.IncompleteReadError) as e:
+            log.debug("AddPartitionsToTxn to broker %d failed: %r", node, e)
+            return SendResult(None, ErrorCode.NETWORK_EXCEPTION)
+        return SendResult(response)
+
+    async def shutdown(self) -> None:
+        """Cancel the requests out, then close the connections."""
+        tasks = list(self._tasks)
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        self._connections.close()
 
 
 class TransactionVerifier:
-    """replication.replica_manager.TransactionVerification over AddPartitionsToTxn requests."""
+    """replication.replica_manager.TransactionVerification: the broker's
+    AddPartitionsToTxnManager, its coordinators found in the metadata cache."""
 
     def __init__(self, broker_id: int, metadata_cache: MetadataCache, txn_partitions: Callable[[], int],
-                 security: ClientSecurity = PLAINTEXT, request_timeout_ms: int = 30_000) -> None:
+                 security: ClientSecurity = PLAINTEXT, request_timeout_ms: int = 30_000,
+                 time: Time = SYSTEM_TIME, scheduler: Scheduler = LOOP_SCHEDULER) -> None:
         """`txn_partitions()`: how many partitions __transaction_state has, as the
-        transaction coordinator maps ids."""
-        self.broker_id = broker_id
+        transaction coordinator maps ids; `request_timeout_ms`: request.timeout.ms."""
         self.metadata_cache = metadata_cache
         self.txn_partitions = txn_partitions
-        self.security = security
-        self.request_timeout_s = request_timeout_ms / 1000
-        self._connections = BrokerConnections(f"broker-{broker_id}-verification", security)
+        self.sender = NetworkVerificationSender(broker_id, metadata_cache, security)
+        self.manager = AddPartitionsToTxnManager(self._coordinator, self.sender, request_timeout_ms, time, scheduler)
 
-    async def verify(self, transactional_id: str, producer_id: int, producer_epoch: int,
-                     partitions: list[TopicPartition]) -> dict[TopicPartition, ErrorCode]:
-        """The coordinator's answer for each partition, as Kafka's AddPartitionsToTxnManager
-        hands it on: a fenced producer is INVALID_PRODUCER_EPOCH, a refused cluster
-        authorization INVALID_TXN_STATE (the client must not see it); the produce and
-        TxnOffsetCommit paths each translate the retriable ones for their clients."""
-        errors = await self._ask(transactional_id, producer_id, producer_epoch, partitions)
-        return {tp: _MANAGER_ERRORS.get(e, e) for tp, e in errors.items()}
-
-    async def _ask(self, transactional_id: str, producer_id: int, producer_epoch: int,
-                   partitions: list[TopicPartition]) -> dict[TopicPartition, ErrorCode]:
+    def _coordinator(self, transactional_id: str) -> int | None:
         state = self.metadata_cache.partition(TRANSACTION_STATE_TOPIC,
                                               partition_for(transactional_id, self.txn_partitions()))
         if state is None or state.leader not in self.metadata_cache.brokers:
-            return dict.fromkeys(partitions, ErrorCode.COORDINATOR_NOT_AVAILABLE)
-        cls = request_class(ApiKey.AddPartitionsToTxn)
-        by_topic: dict[str, list[int]] = {}
-        for topic, p in partitions:
-            by_topic.setdefault(topic, []).append(p)
-        txn = cls.AddPartitionsToTxnTransaction(
-            transactional_id=transactional_id, producer_id=producer_id, producer_epoch=producer_epoch,
-            verify_only=True, topics=[cls.AddPartitionsToTxnTopic(name=t, partitions=ps) for t, ps in by_topic.items()])
-        try:
-            broker = self.metadata_cache.brokers[state.leader]
-            response = await self._connections.get(state.leader, broker.host, broker.port).request(
-                ApiKey.AddPartitionsToTxn, VERIFY_VERSION, cls(transactions=[txn]), timeout=self.request_timeout_s)
-        except (TimeoutError, OSError, ConnectionError, asyncio.IncompleteReadError) as e:
-            log.debug("Verifying %s with broker %d failed: %r", transactional_id, state.leader, e)
-            return dict.fromkeys(partitions, ErrorCode.NETWORK_EXCEPTION)
-        if response.error_code:
-            return dict.fromkeys(partitions, ErrorCode(response.error_code))
-        found: dict[TopicPartition, ErrorCode] = {}
-        for result in response.results_by_transaction:
-            for topic in result.topic_results:
-                for p in topic.results_by_partition:
-                    found[(topic.name, p.partition_index)] = ErrorCode(p.partition_error_code)
-        return {tp: found.get(tp, ErrorCode.UNKNOWN_SERVER_ERROR) for tp in partitions}
+            return None
+        return state.leader
 
-    def close(self) -> None:
-        self._connections.close()
+    async def verify(self, transactional_id: str, producer_id: int, producer_epoch: int,
+                     partitions: list[TopicPartition]) -> dict[TopicPartition, ErrorCode]:
+        return await self.manager.verify(transactional_id, producer_id, producer_epoch, partitions)
+
+    async def shutdown(self) -> None:
+        self.manager.close()
+        await self.sender.shutdown()

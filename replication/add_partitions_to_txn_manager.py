@@ -1,0 +1,216 @@
+"""Kafka's AddPartitionsToTxnManager (KIP-890 part 1): a partition leader asks a producer's
+transaction coordinator whether partitions are in its ongoing transaction, with
+AddPartitionsToTxn v4 verify_only, before a transactional batch may open a transaction.
+
+Every check waiting for one coordinator goes into that node's next request (v4 carries many
+transactions), and each node has at most one request in flight: a leader under many
+transactional producers sends one request per round trip instead of queueing one per check
+behind the last. A check's deadline counts from when it was asked, so the wait for the node
+counts against request.timeout.ms as the round trip does. A newer check for a transactional
+id whose check is still waiting replaces it, as in Kafka: the older one is answered
+INVALID_PRODUCER_EPOCH if the newer has a higher epoch (it is fenced), else NETWORK_EXCEPTION
+(the producer retried; it must retry again); an older epoch is refused INVALID_PRODUCER_EPOCH.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from josefk.protocol.apis import ApiKey, ApiMessage, request_class
+from josefk.protocol.errors import ErrorCode
+from josefk.utils.scheduler import LOOP_SCHEDULER, ScheduledTask, Scheduler
+from josefk.utils.time import SYSTEM_TIME, Time
+
+log = logging.getLogger(__name__)
+
+TopicPartition = tuple[str, int]
+VerifyCallback = Callable[[dict[TopicPartition, ErrorCode]], None]
+
+VERIFY_VERSION = 4  # the first with verify_only and many transactions, which Kafka 3.9's leaders send
+# What a leader hands on instead of the coordinator's answer: producers expect
+# INVALID_PRODUCER_EPOCH for a fenced one; the client must not see a refused cluster
+# authorization, only that the verification did not complete.
+_PARTITION_ERRORS = {ErrorCode.PRODUCER_FENCED: ErrorCode.INVALID_PRODUCER_EPOCH}
+_TOP_LEVEL_ERRORS = {ErrorCode.CLUSTER_AUTHORIZATION_FAILED: ErrorCode.INVALID_TXN_STATE}
+
+
+@dataclass(frozen=True)
+class SendResult:
+    """How a verification request ended: its response, or `error` without one
+    (NETWORK_EXCEPTION for a disconnect or a timeout, SASL_AUTHENTICATION_FAILED when the
+    coordinator refused this broker's credentials: what Kafka's Errors.forException gives)."""
+
+    response: ApiMessage | None
+    error: ErrorCode = ErrorCode.NONE
+
+
+class VerificationSender(Protocol):
+    """The network under the manager: one AddPartitionsToTxn request to one broker."""
+
+    def send(self, node: int, request: ApiMessage, timeout_ms: int, done: Callable[[SendResult], None]) -> None:
+        """Send `request` (VERIFY_VERSION) to broker `node`; call `done` once, on a later
+        loop turn, with its response or its failure (a timeout after `timeout_ms`)."""
+        ...
+
+
+@dataclass(eq=False)
+class _Check:
+    transactional_id: str
+    producer_id: int
+    producer_epoch: int
+    partitions: list[TopicPartition]
+    callback: VerifyCallback
+    deadline_ms: int
+    timer: ScheduledTask | None = None
+    answered: bool = False
+
+
+class AddPartitionsToTxnManager:
+    """replication.replica_manager.TransactionVerification, batching per coordinator node."""
+
+    def __init__(self, coordinator_for: Callable[[str], int | None], sender: VerificationSender,
+                 request_timeout_ms: int = 30_000, time: Time = SYSTEM_TIME,
+                 scheduler: Scheduler = LOOP_SCHEDULER) -> None:
+        """`coordinator_for(transactional_id)`: the broker leading the id's
+        __transaction_state partition, None if there is none alive (the check is then
+        COORDINATOR_NOT_AVAILABLE, as Kafka's). `request_timeout_ms` (request.timeout.ms)
+        bounds each check from when it was asked."""
+        self.coordinator_for = coordinator_for
+        self.sender = sender
+        self.request_timeout_ms = request_timeout_ms
+        self.time = time
+        self.scheduler = scheduler
+        self._waiting: dict[int, dict[str, _Check]] = {}  # node -> its next request's checks, by id
+        self._in_flight: dict[int, dict[str, _Check]] = {}  # node -> the checks of its request out
+        self._send_armed: set[int] = set()  # nodes with a send scheduled for after this loop turn
+        self._closed = False
+
+    async def verify(self, transactional_id: str, producer_id: int, producer_epoch: int,
+                     partitions: list[TopicPartition]) -> dict[TopicPartition, ErrorCode]:
+        """Each partition's answer (NONE if it is in the transaction)."""
+        answer: asyncio.Future[dict[TopicPartition, ErrorCode]] = asyncio.get_running_loop().create_future()
+
+        def done(errors: dict[TopicPartition, ErrorCode]) -> None:
+            if not answer.done():  # its waiter may have been cancelled (broker shutdown)
+                answer.set_result(errors)
+
+        self.verify_transaction(transactional_id, producer_id, producer_epoch, partitions, done)
+        return await answer
+
+    def verify_transaction(self, transactional_id: str, producer_id: int, producer_epoch: int,
+                           partitions: list[TopicPartition], callback: VerifyCallback) -> None:
+        """Kafka's verifyTransaction: `callback` gets every partition's answer once, at
+        once if there is no coordinator or the check is fenced, else on a later turn;
+        never once closed."""
+        if self._closed:
+            return
+        node = self.coordinator_for(transactional_id)
+        if node is None:
+            callback(dict.fromkeys(partitions, ErrorCode.COORDINATOR_NOT_AVAILABLE))
+            return
+        waiting = self._waiting.setdefault(node, {})
+        older = waiting.get(transactional_id)
+        if older is not None:
+            if older.producer_epoch > producer_epoch:
+                callback(dict.fromkeys(partitions, ErrorCode.INVALID_PRODUCER_EPOCH))
+                return
+            del waiting[transactional_id]
+            self._answer_all(older, ErrorCode.INVALID_PRODUCER_EPOCH if older.producer_epoch < producer_epoch
+                             else ErrorCode.NETWORK_EXCEPTION)
+        now = self.time.hi_res_clock_ms()
+        check = _Check(transactional_id, producer_id, producer_epoch, partitions, callback,
+                       now + self.request_timeout_ms)
+        check.timer = self.scheduler.schedule(self.request_timeout_ms, self._expire, node, check)
+        waiting[transactional_id] = check
+        if node not in self._in_flight and node not in self._send_armed:
+            # Kafka's wakeup(): the checks asked in this loop turn go out together.
+            self._send_armed.add(node)
+            self.scheduler.call_soon(self._send, node)
+
+    def _send(self, node: int) -> None:
+        self._send_armed.discard(node)
+        if self._closed or node in self._in_flight:
+            return
+        checks = self._waiting.pop(node, {})
+        if not checks:
+            return
+        self._in_flight[node] = checks
+        cls = request_class(ApiKey.AddPartitionsToTxn)
+        transactions = []
+        for check in checks.values():
+            by_topic: dict[str, list[int]] = {}
+            for topic, p in check.partitions:
+                by_topic.setdefault(topic, []).append(p)
+            transactions.append(cls.AddPartitionsToTxnTransaction(
+                transactional_id=check.transactional_id, producer_id=check.producer_id,
+                producer_epoch=check.producer_epoch, verify_only=True,
+                topics=[cls.AddPartitionsToTxnTopic(name=t, partitions=ps) for t, ps in by_topic.items()]))
+        # The request lasts as long as one of its checks still waits for it.
+        timeout_ms = max(c.deadline_ms for c in checks.values()) - self.time.hi_res_clock_ms()
+        self.sender.send(node, cls(transactions=transactions), max(timeout_ms, 0),
+                         lambda result: self._completed(node, checks, result))
+
+    def _completed(self, node: int, checks: dict[str, _Check], result: SendResult) -> None:
+        self._in_flight.pop(node, None)
+        if self._closed:
+            return
+        response = result.response
+        if response is None:
+            log.warning("AddPartitionsToTxn to broker %d for %d transactions failed: %s",
+                        node, len(checks), result.error.name)
+            for check in checks.values():
+                self._answer_all(check, result.error)
+        elif response.error_code:
+            error = ErrorCode(response.error_code)
+            log.error("AddPartitionsToTxn to broker %d returned %s", node, error.name)
+            for check in checks.values():
+                self._answer_all(check, _TOP_LEVEL_ERRORS.get(error, error))
+        else:
+            found: dict[str, dict[TopicPartition, ErrorCode]] = {}
+            for txn in response.results_by_transaction:
+                errors = found.setdefault(txn.transactional_id, {})
+                for topic in txn.topic_results:
+                    for p in topic.results_by_partition:
+                        error = ErrorCode(p.partition_error_code)
+                        errors[(topic.name, p.partition_index)] = _PARTITION_ERRORS.get(error, error)
+            for tid, check in checks.items():
+                errors = found.get(tid, {})
+                self._answer(check, {tp: errors.get(tp, ErrorCode.UNKNOWN_SERVER_ERROR) for tp in check.partitions})
+        self._send(node)  # what waited meanwhile goes out now
+
+    def _expire(self, node: int, check: _Check) -> None:
+        """The check's request.timeout.ms has passed, waiting for its turn or for its
+        response: NETWORK_EXCEPTION, as Kafka answers a timed-out request."""
+        waiting = self._waiting.get(node)
+        if waiting is not None and waiting.get(check.transactional_id) is check:
+            del waiting[check.transactional_id]
+        self._answer_all(check, ErrorCode.NETWORK_EXCEPTION)
+
+    def _answer_all(self, check: _Check, error: ErrorCode) -> None:
+        self._answer(check, dict.fromkeys(check.partitions, error))
+
+    def _answer(self, check: _Check, errors: dict[TopicPartition, ErrorCode]) -> None:
+        if check.answered:
+            return
+        check.answered = True
+        if check.timer is not None:
+            check.timer.cancel()
+        try:
+            check.callback(errors)
+        except Exception:  # noqa: BLE001 - one caller's failure must not lose the others' answers
+            log.exception("Answering the verification of %s failed", check.transactional_id)
+
+    def close(self) -> None:
+        """Broker shutdown: send and answer nothing more (Kafka's manager goes down with
+        the ReplicaManager; the producers' requests stay unanswered)."""
+        self._closed = True
+        for checks in (*self._waiting.values(), *self._in_flight.values()):
+            for check in checks.values():
+                if check.timer is not None:
+                    check.timer.cancel()
+        self._waiting.clear()
+        self._in_flight.clear()
