@@ -2,13 +2,11 @@
 TransactionCoordinator, encode its answer at the request's version.
 
 InitProducerId lives here for idempotent producers too, since both kinds draw producer
-ids from the same ProducerIdManager, which may block on the coordination store and so is
-called off the event loop.
+ids from the same ProducerIdManager.
 """
 
 from __future__ import annotations
 
-import asyncio
 import functools
 import logging
 from collections.abc import Callable
@@ -70,8 +68,8 @@ class TransactionApis:
                  metadata_cache: MetadataCache, admin: TopicAdmin, store_executor: Executor,
                  topic_config: TransactionTopicConfig, offsets_partition_for: Callable[[str], int],
                  authorizer: Authorizer = ALLOW_ALL) -> None:
-        """`store_executor` runs what calls the coordination store (producer id blocks,
-        creating __transaction_state); `offsets_partition_for` maps a group to its
+        """`store_executor` runs what calls the coordination store (creating
+        __transaction_state); `offsets_partition_for` maps a group to its
         __consumer_offsets partition, for AddOffsetsToTxn; `authorizer` checks the
         transactional id, group, topic and cluster ACLs Kafka checks."""
         self.authorizer = authorizer
@@ -82,7 +80,6 @@ class TransactionApis:
         self.store_executor = store_executor
         self.topic_config = topic_config
         self.offsets_partition_for = offsets_partition_for
-        self._tasks: set[asyncio.Future] = set()
 
     def handlers(self) -> dict[int, GroupHandler]:
         return {
@@ -132,28 +129,14 @@ class TransactionApis:
 
     # -- InitProducerId --------------------------------------------------------------------------
 
-    def _allocate(self, then: Callable[[ProducerIdAllocation], None]) -> None:
-        """Draw a producer id on the store executor and hand the outcome to `then` back on
-        the loop. A failure is answered as Kafka's Errors.forException answers it: a
-        KafkaError's own code (COORDINATOR_LOAD_IN_PROGRESS while no block can be
-        reserved), UNKNOWN_SERVER_ERROR for anything else."""
-        future = asyncio.wrap_future(self.store_executor.submit(self.producer_ids.generate_producer_id))
-
-        def finished(done: asyncio.Future) -> None:
-            self._tasks.discard(done)
-            if done.cancelled():
-                return
-            error = done.exception()
-            if error is None:
-                then(ProducerIdAllocation(done.result(), ErrorCode.NONE))
-            elif isinstance(error, KafkaError):
-                then(ProducerIdAllocation(NO_PRODUCER_ID, error.code))
-            else:
-                log.error("Allocating a producer id failed", exc_info=error)
-                then(ProducerIdAllocation(NO_PRODUCER_ID, ErrorCode.UNKNOWN_SERVER_ERROR))
-
-        self._tasks.add(future)
-        future.add_done_callback(finished)
+    def _allocate(self) -> ProducerIdAllocation:
+        """Draw a producer id (at once: the ProducerIdManager never waits on the store). A
+        failure is answered as Kafka's Errors.forException answers it: a KafkaError's own
+        code (COORDINATOR_LOAD_IN_PROGRESS while no block is at hand)."""
+        try:
+            return ProducerIdAllocation(self.producer_ids.generate_producer_id(), ErrorCode.NONE)
+        except KafkaError as e:
+            return ProducerIdAllocation(NO_PRODUCER_ID, e.code)
 
     def handle_init_producer_id(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
@@ -179,18 +162,14 @@ class TransactionApis:
             if expected is not None and 0 <= expected[1] < MAX_PRODUCER_EPOCH - 1:  # KIP-360 epoch bump
                 respond(ErrorCode.NONE, expected[0], expected[1] + 1)
                 return
-            self._allocate(lambda got: respond(got.error, got.producer_id,
-                                               0 if got.error == ErrorCode.NONE else NO_PRODUCER_EPOCH))
+            got = self._allocate()
+            respond(got.error, got.producer_id, 0 if got.error == ErrorCode.NONE else NO_PRODUCER_EPOCH)
             return
         timeout = req.transaction_timeout_ms
 
-        def init(got: ProducerIdAllocation) -> None:
-            self.coordinator.init_producer_id(tid, timeout, expected, got.producer_id, respond, got.error)
-
-        if self.coordinator.wants_producer_id(tid):
-            self._allocate(init)
-        else:
-            init(ProducerIdAllocation(NO_PRODUCER_ID, ErrorCode.NONE))
+        got = self._allocate() if self.coordinator.wants_producer_id(tid) \
+            else ProducerIdAllocation(NO_PRODUCER_ID, ErrorCode.NONE)
+        self.coordinator.init_producer_id(tid, timeout, expected, got.producer_id, respond, got.error)
 
     # -- AddPartitionsToTxn / AddOffsetsToTxn -------------------------------------------------
 

@@ -108,7 +108,7 @@ class TransactionCoordinator:
 
     def wants_producer_id(self, transactional_id: str) -> bool:
         """Whether InitProducerId for this id will need a fresh producer id (a new id, or an
-        exhausted epoch): the caller draws one from the ProducerIdManager off the loop first."""
+        exhausted epoch): the caller draws one from the ProducerIdManager first."""
         error, found = self.state.get(transactional_id)
         return error == ErrorCode.NONE and (found is None or found.metadata.is_producer_epoch_exhausted)
 

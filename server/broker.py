@@ -45,7 +45,7 @@ from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
 from josefk.coordinator.group_apis import GroupApis, OffsetsTopicConfig
 from josefk.coordinator.group_coordinator import GroupCoordinator
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC
-from josefk.coordinator.producer_id_manager import ProducerIdManager
+from josefk.coordinator.producer_id_manager import ExecutorBlockRequests, ProducerIdManager
 from josefk.coordinator.transaction_apis import TransactionApis, TransactionTopicConfig
 from josefk.coordinator.transaction_coordinator import TransactionConfig, TransactionCoordinator
 from josefk.coordinator.transaction_log import TRANSACTION_STATE_TOPIC
@@ -322,7 +322,9 @@ class KafkaServer:
         self.txn_markers = markers = TransactionMarkerChannelManager(broker_id, self.metadata_cache, security=security)
         self.txn_coordinator = txn_coordinator = self._transaction_coordinator(
             markers, txn_partitions or config["transaction.state.log.num.partitions"])
-        txn_apis = TransactionApis(txn_coordinator, ProducerIdManager(broker_id, store), self.metadata_cache,
+        producer_ids = ProducerIdManager(broker_id, store, ExecutorBlockRequests(self.store_executor, loop), self.time)
+        producer_ids.startup()
+        txn_apis = TransactionApis(txn_coordinator, producer_ids, self.metadata_cache,
                                    self.admin, self.store_executor, TransactionTopicConfig(
                                        config["transaction.state.log.num.partitions"],
                                        config["transaction.state.log.replication.factor"],

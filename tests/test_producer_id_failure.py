@@ -8,9 +8,9 @@ transaction coordinator of its null transactional id, the broker closed that Fin
 as malformed (as Kafka does), and the producer looped on it forever.
 
 The faults are real: ZooKeeper itself refuses the write (an ACL on /latest_producer_id_block
-allowing no writes), or the broker's session expires while the reservation waits (a proxy
-between broker and ZooKeeper, cut). The broker is fresh, so its first InitProducerId needs
-a block.
+allowing no writes, set before the broker starts, so its start-up request for the first
+block fails), or ZooKeeper is unreachable (a proxy between broker and ZooKeeper, cut) while
+the block runs out and the session expires.
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ from harness.tcp_proxy import TcpProxy
 from harness.wire import call, connect
 from harness.zookeeper import ZooKeeperServer
 from josefk.controller.state import PRODUCER_ID_BLOCK
+from josefk.coordinator.producer_id_manager import BLOCK_SIZE
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from tests.conftest import RunningBroker
@@ -79,18 +80,27 @@ def refuse_block_writes(kazoo: KazooClient) -> None:
 
 
 @pytest.fixture
-def zk_broker(tmp_path: Path, zookeeper: ZooKeeperServer) -> Iterator[RunningBroker]:
+def refusing_broker(tmp_path: Path, zookeeper: ZooKeeperServer) -> Iterator[RunningBroker]:
+    """A broker started while ZooKeeper refuses producer id block writes: its start-up
+    request for the first block fails, so it has none."""
+    kazoo = KazooClient(hosts=zookeeper.connect)
+    kazoo.start()
+    try:
+        refuse_block_writes(kazoo)
+    finally:
+        kazoo.stop()
+        kazoo.close()
     broker = RunningBroker(tmp_path / "logs", {"broker.id": "1", "zookeeper.connect": zookeeper.connect})
     yield broker
     broker.stop()
 
 
 def test_each_client_retries_a_failed_producer_id_allocation_and_delivers(
-        zk_broker: RunningBroker, zookeeper: ZooKeeperServer, caplog: pytest.LogCaptureFixture) -> None:
+        refusing_broker: RunningBroker, zookeeper: ZooKeeperServer, caplog: pytest.LogCaptureFixture) -> None:
     require_tools("java")
     require_files(JAVA_LIB, JAVA_JARS, "make test-envs, or .venv/bin/python compat/setup_envs.py --only java (mvn)")
     caplog.set_level(logging.DEBUG, logger="kafka.request.logger")
-    admin = KafkaAdminClient(bootstrap_servers=zk_broker.bootstrap, request_timeout_ms=30000)
+    admin = KafkaAdminClient(bootstrap_servers=refusing_broker.bootstrap, request_timeout_ms=30000)
     kazoo = KazooClient(hosts=zookeeper.connect)
     kazoo.start()
     kafka_python: KafkaProducer | None = None
@@ -102,9 +112,8 @@ def test_each_client_retries_a_failed_producer_id_allocation_and_delivers(
         admin.create_topics([NewTopic(TOPIC, 1, 1)])
         wait_until(lambda: admin.describe_topics([TOPIC])[0]["partitions"][0]["leader_id"] == 1,
                    "the topic has a leader", 30)
-        refuse_block_writes(kazoo)
 
-        kafka_python = KafkaProducer(bootstrap_servers=zk_broker.bootstrap, client_id=KAFKA_PYTHON,
+        kafka_python = KafkaProducer(bootstrap_servers=refusing_broker.bootstrap, client_id=KAFKA_PYTHON,
                                      enable_idempotence=True, acks="all", max_block_ms=DELIVERY_TIMEOUT_MS,
                                      delivery_timeout_ms=DELIVERY_TIMEOUT_MS)
         sent = [kafka_python.send(TOPIC, value=b"%s-%d" % (KAFKA_PYTHON.encode(), i), partition=0)
@@ -116,7 +125,7 @@ def test_each_client_retries_a_failed_producer_id_allocation_and_delivers(
         def on_delivery(error: object, _message: object) -> None:
             (failed if error is not None else delivered).append(str(error))
 
-        confluent = Producer({"bootstrap.servers": zk_broker.bootstrap, "client.id": LIBRDKAFKA,
+        confluent = Producer({"bootstrap.servers": refusing_broker.bootstrap, "client.id": LIBRDKAFKA,
                               "enable.idempotence": True, "message.timeout.ms": DELIVERY_TIMEOUT_MS})
         for i in range(COUNT):
             confluent.produce(TOPIC, value=f"{LIBRDKAFKA}-{i}".encode(), partition=0, on_delivery=on_delivery)
@@ -130,7 +139,7 @@ def test_each_client_retries_a_failed_producer_id_allocation_and_delivers(
 
         classpath = ":".join(str(JAVA_LIB / j) for j in JAVA_JARS)
         java = subprocess.Popen(["java", "-cp", classpath, str(ROOT / "compat" / "java" / "IdempotentProducer.java"),
-                                 zk_broker.bootstrap, TOPIC, str(COUNT), JAVA, str(DELIVERY_TIMEOUT_MS)],
+                                 refusing_broker.bootstrap, TOPIC, str(COUNT), JAVA, str(DELIVERY_TIMEOUT_MS)],
                                 stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
         # Every InitProducerId answered while ZooKeeper refuses the block is a failed allocation.
@@ -148,7 +157,7 @@ def test_each_client_retries_a_failed_producer_id_allocation_and_delivers(
         assert java.returncode == 0 and out.splitlines()[-1] == f"OK {COUNT}", out[-2000:] + err[-3000:]
         assert offsets == sorted(offsets)
 
-        consumer = KafkaConsumer(bootstrap_servers=zk_broker.bootstrap, enable_auto_commit=False)
+        consumer = KafkaConsumer(bootstrap_servers=refusing_broker.bootstrap, enable_auto_commit=False)
         try:
             partition = TopicPartition(TOPIC, 0)
             consumer.assign([partition])
@@ -179,7 +188,7 @@ def test_each_client_retries_a_failed_producer_id_allocation_and_delivers(
 
 
 def test_allocate_producer_ids_the_controller_cannot_reserve_is_unknown_server_error(
-        zk_broker: RunningBroker, zookeeper: ZooKeeperServer) -> None:
+        refusing_broker: RunningBroker, zookeeper: ZooKeeperServer) -> None:
     """A Kafka broker asks the (josefk) controller for a block with AllocateProducerIds; when
     ZooKeeper refuses the write, Kafka's controller answers Errors.forException of the
     failure, UNKNOWN_SERVER_ERROR (its broker retries), where josefk closed the connection."""
@@ -190,11 +199,10 @@ def test_allocate_producer_ids_the_controller_cannot_reserve_is_unknown_server_e
         broker_epoch = kazoo.get("/brokers/ids/1")[1].czxid
 
         def allocate() -> tuple[int, int, int]:
-            with connect(zk_broker.bootstrap) as sock:
+            with connect(refusing_broker.bootstrap) as sock:
                 _cid, response = call(sock, ApiKey.AllocateProducerIds, 0, broker_id=1, broker_epoch=broker_epoch)
             return response.error_code, response.producer_id_start, response.producer_id_len
 
-        refuse_block_writes(kazoo)
         assert allocate() == (ErrorCode.UNKNOWN_SERVER_ERROR, -1, 0)
         kazoo.set_acls(PRODUCER_ID_BLOCK, OPEN_ACL_UNSAFE)
         assert allocate() == (ErrorCode.NONE, 0, 1000)
@@ -203,14 +211,16 @@ def test_allocate_producer_ids_the_controller_cannot_reserve_is_unknown_server_e
         kazoo.close()
 
 
-def test_a_session_that_expires_while_init_producer_id_waits_for_a_block_is_retried(
+def test_init_producer_id_is_answered_at_once_while_zookeeper_is_unreachable(
         tmp_path: Path, zookeeper: ZooKeeperServer, caplog: pytest.LogCaptureFixture) -> None:
-    """The issue's own fault: the broker is cut off from ZooKeeper (a proxy between them)
-    until its session expired; a new idempotent producer's InitProducerId then waits for a
-    producer id block, and when ZooKeeper is reachable again the reservation fails with the
-    expired session. kafka-python hears COORDINATOR_LOAD_IN_PROGRESS, asks again (the broker
-    has a new session by then) and delivers; before the fix it heard COORDINATOR_NOT_AVAILABLE
-    and looped on FindCoordinator for its null transactional id."""
+    """The issue's own fault: the broker is cut off from ZooKeeper (a proxy between them) and
+    its block of producer ids runs out. The request for the next block (made at 90% of the
+    block) waits for ZooKeeper, but InitProducerId does not: it is answered
+    COORDINATOR_LOAD_IN_PROGRESS at once, as Kafka 3.9 answers, where josefk used to hold it
+    (and the client's connection) until ZooKeeper was back. The session expires meanwhile,
+    so the waiting request fails when ZooKeeper is reachable again; the next InitProducerId
+    asks anew (after the 50 ms backoff) and ids flow, from the next block. kafka-python,
+    started during the outage, retries and delivers."""
     caplog.set_level(logging.DEBUG, logger="kafka.producer")
     proxy = TcpProxy(zookeeper.host, zookeeper.port)
     broker: RunningBroker | None = None
@@ -225,22 +235,36 @@ def test_a_session_that_expires_while_init_producer_id_waits_for_a_block_is_retr
         admin.create_topics([NewTopic(TOPIC, 1, 1)])
         wait_until(lambda: admin.describe_topics([TOPIC])[0]["partitions"][0]["leader_id"] == 1,
                    "the topic has a leader", 30)
+        wait_until(lambda: kazoo.exists(PRODUCER_ID_BLOCK) is not None and kazoo.get(PRODUCER_ID_BLOCK)[0] != b"",
+                   "the broker reserved its first block at start-up", 30)
         proxy.cut()
-        wait_until(lambda: kazoo.exists("/brokers/ids/1") is None, "ZooKeeper expired the broker's session", 60)
 
-        producer = KafkaProducer(bootstrap_servers=broker.bootstrap, client_id=KAFKA_PYTHON, enable_idempotence=True,
-                                 acks="all", max_block_ms=60000, delivery_timeout_ms=60000)
+        with connect(broker.bootstrap) as sock:
+            def init_producer_id() -> tuple[int, int]:
+                _cid, response = call(sock, ApiKey.InitProducerId, 1, transactional_id=None,
+                                      transaction_timeout_ms=60000)
+                return response.error_code, response.producer_id
 
-        def messages() -> list[str]:
-            return [r.getMessage() for r in caplog.records]
-        wait_until(lambda: any("Sending transactional request InitProducerIdRequest" in m for m in messages()),
-                   "kafka-python sent InitProducerId", 30)
-        proxy.restore()
-        assert producer.send(TOPIC, value=b"after the expiry", partition=0).get(timeout=60).offset == 0
-        answers = [m for m in messages() if m.startswith("Received transactional response InitProducerIdResponse")]
+            assert [init_producer_id() for _ in range(BLOCK_SIZE)] == [(ErrorCode.NONE, i) for i in range(BLOCK_SIZE)]
+            started = time.monotonic()
+            assert init_producer_id() == (ErrorCode.COORDINATOR_LOAD_IN_PROGRESS, -1)
+            answered_in = time.monotonic() - started
+            assert answered_in < 2, f"answered in {answered_in:.1f} s"
+
+            producer = KafkaProducer(bootstrap_servers=broker.bootstrap, client_id=KAFKA_PYTHON,
+                                     enable_idempotence=True, acks="all", max_block_ms=60000,
+                                     delivery_timeout_ms=60000)
+            sent = producer.send(TOPIC, value=b"after the outage", partition=0)
+            wait_until(lambda: kazoo.exists("/brokers/ids/1") is None, "ZooKeeper expired the broker's session", 60)
+            assert init_producer_id() == (ErrorCode.COORDINATOR_LOAD_IN_PROGRESS, -1)
+            proxy.restore()
+            wait_until(lambda: init_producer_id()[0] == ErrorCode.NONE, "InitProducerId is served again", 60)
+        assert sent.get(timeout=60).offset == 0
+        messages = [r.getMessage() for r in caplog.records]
+        answers = [m for m in messages if m.startswith("Received transactional response InitProducerIdResponse")]
         assert "error_code=14" in answers[0] and "error_code=0" in answers[-1], answers
-        assert any("Could not reserve a producer id block: SessionExpiredError" in m for m in messages())
-        assert not [m for m in messages() if "malformed" in m]
+        assert any("Could not reserve a producer id block: SessionExpiredError" in m for m in messages)
+        assert json.loads(kazoo.get(PRODUCER_ID_BLOCK)[0])["block_start"] == str(BLOCK_SIZE)
     finally:
         if producer is not None:
             producer.close(timeout=5)

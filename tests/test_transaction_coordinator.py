@@ -20,7 +20,7 @@ import pytest
 from josefk.controller.admin import TopicAdmin
 from josefk.controller.coordination_store import EmbeddedStore
 from josefk.controller.state import BrokerInfo, PartitionState
-from josefk.coordinator.producer_id_manager import ProducerIdManager
+from josefk.coordinator.producer_id_manager import RETRY_BACKOFF_MS, ProducerIdManager
 from josefk.coordinator.transaction_apis import TransactionApis, TransactionTopicConfig
 from josefk.coordinator.transaction_coordinator import TransactionConfig, TransactionCoordinator
 from josefk.coordinator.transaction_log import (
@@ -49,7 +49,7 @@ from josefk.replication.coordinator_partitions import LocalCoordinatorPartitions
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
 from josefk.utils.mock_time import MockScheduler, MockTime
-from tests.test_producer_id_manager import ExpiringStore
+from tests.test_producer_id_manager import ExpiringStore, HeldRequests
 
 pytestmark = pytest.mark.unit
 
@@ -422,7 +422,11 @@ def test_init_producer_id_while_no_block_can_be_reserved_is_coordinator_load_in_
     3.9), which every client retries; COORDINATOR_NOT_AVAILABLE sent kafka-python looking up
     a coordinator for a null transactional id, forever. Once the store is back, ids flow."""
     store = ExpiringStore(tmp_path / "pid-store.json")
-    apis = TransactionApis(h.coordinator, ProducerIdManager(1, store), MetadataCache(1), TopicAdmin(store, {}),
+    requests = HeldRequests()
+    producer_ids = ProducerIdManager(1, store, requests, h.time)
+    producer_ids.startup()
+    requests.complete()  # fails: the session expired
+    apis = TransactionApis(h.coordinator, producer_ids, MetadataCache(1), TopicAdmin(store, {}),
                            h.executor, TransactionTopicConfig(), lambda _group: 0)
 
     def init_producer_id(transactional_id: str | None) -> tuple[ErrorCode, int, int]:
@@ -439,4 +443,7 @@ def test_init_producer_id_while_no_block_can_be_reserved_is_coordinator_load_in_
     assert init_producer_id(None) == expect
     assert init_producer_id(TID) == expect
     store.expired = False
+    h.time.sleep(RETRY_BACKOFF_MS)
+    assert init_producer_id(None) == expect  # the backoff is over: the block is asked for again
+    requests.complete()
     assert init_producer_id(None) == (ErrorCode.NONE, 0, 0)
