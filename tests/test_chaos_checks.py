@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
+from confluent_kafka import KafkaError
+
 from josefk.protocol.records import HEADER_SIZE
 from tests.chaos import checks
-from tests.chaos.load import Ack, Commit, IsrSample
+from tests.chaos.load import Ack, Commit, IsrSample, RdKafkaProducerLoad
+from tests.chaos.run import FATAL, ClientTally, Report
 
 
 def sample(at: float, version: int, mtime: float, isr: tuple[int, ...], leader: int = 1) -> IsrSample:
@@ -71,3 +76,22 @@ def test_replicas_must_hold_the_same_bytes_below_the_high_watermark(tmp_path):
     assert checks.replicas_differ(dirs, 1) == []  # they differ only at and above the high watermark
     (difference,) = checks.replicas_differ(dirs, 2)
     assert "broker 3 and broker 1" in difference and "offset 1" in difference
+
+
+def test_librdkafka_fatal_errors_are_kept_and_other_errors_counted(tmp_path):
+    load = RdKafkaProducerLoad("127.0.0.1:9", "t", 1, "librdkafka-0", 1.0, tmp_path / "librdkafka-0.log")
+    for after in ("0ms in state CONNECT", "3012ms in state UP, 1 identical error(s) suppressed"):
+        refused = f"b1:9092/1: Connect failed: Connection refused (after {after})"
+        load._on_error(KafkaError(KafkaError._TRANSPORT, refused))
+    assert load.fatal == []
+    load._on_error(KafkaError(KafkaError.OUT_OF_ORDER_SEQUENCE_NUMBER, "ProduceRequest failed", fatal=True))
+    (fatal,) = load.fatal
+    assert fatal.endswith("librdkafka-0: OUT_OF_ORDER_SEQUENCE_NUMBER: ProduceRequest failed")
+    assert load.client_errors == {"_TRANSPORT: b1:9092/1: Connect failed: Connection refused": 2,
+                                  "OUT_OF_ORDER_SEQUENCE_NUMBER: ProduceRequest failed": 1}
+    report = Report(1, clients={"librdkafka": ClientTally(1, 10, 8, Counter(_MSG_TIMED_OUT=2), load.client_errors)},
+                    fatal=1, violations={FATAL: load.fatal})
+    summary = report.summary()
+    assert "librdkafka (1 producers): sent 10, acknowledged 8, timed out 2" in summary
+    assert "    2 x _TRANSPORT: b1:9092/1: Connect failed: Connection refused" in summary
+    assert f"VIOLATION {FATAL}: 1" in summary and "idempotent producer fatal errors: 1" in summary

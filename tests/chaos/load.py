@@ -160,16 +160,17 @@ class RdKafkaProducerLoad(ProducerLoad):
         self.log_file = log_file
         self._fatal = False
 
-    def _delivered(self, sent: float):
+    def _delivered(self, partition: int, value: bytes, sent: float):
         def report(err: RdKafkaError | None, msg: Message) -> None:
-            if err is None:
-                self.acks.append(Ack(msg.partition(), msg.offset(), msg.value(), sent, time.time()))
+            if err is None and (offset := msg.offset()) is not None:
+                self.acks.append(Ack(partition, offset, value, sent, time.time()))
             else:
-                self.errors[err.name()] += 1
+                self.errors[err.name() if err else "delivered without an offset"] += 1
         return report
 
     def _on_error(self, err: RdKafkaError) -> None:
-        self.client_errors[f"{err.name()}: {err.str()}"] += 1
+        """Counted by message, without librdkafka's "(after 12ms in state UP, ...)" tail that would split them."""
+        self.client_errors[f"{err.name()}: {err.str().split(' (after ')[0]}"] += 1
         if err.fatal():
             self._fatal = True
             self.fatal.append(f"{time.strftime('%H:%M:%S')} {self.name}: {err.name()}: {err.str()}")
@@ -201,9 +202,10 @@ class RdKafkaProducerLoad(ProducerLoad):
         next_send = time.monotonic()
         while not self._stopping.is_set() and not self._fatal:
             partition = self.sent % self.partitions
+            value = f"{self.name}-{self.sent}".encode()
             try:
-                producer.produce(self.topic, value=f"{self.name}-{self.sent}".encode(), partition=partition,
-                                 on_delivery=self._delivered(time.time()))
+                producer.produce(self.topic, value=value, partition=partition,
+                                 on_delivery=self._delivered(partition, value, time.time()))
                 self.sent += 1
             except (BufferError, RdKafkaException) as exc:  # queue full; _FATAL once fatal: count it, go on
                 self.errors[type(exc).__name__] += 1
