@@ -23,7 +23,8 @@ def main() -> int:
                         help="comma-separated client libraries, one idempotent producer each (a name may repeat)")
     parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated fault kinds")
     parser.add_argument("--keep", type=Path, default=None,
-                        help="run in this directory and keep it (brokers' logs in broker-N.out); default: a temp dir")
+                        help="run in this directory and keep it (brokers' logs in broker-N.out, librdkafka's"
+                        " debug=eos log in librdkafka-N.log); default: a temp dir")
     args = parser.parse_args()
     # SIGTERM unwinds like Ctrl-C, so the cluster's processes and namespaces are cleaned up.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))

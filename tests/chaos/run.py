@@ -40,6 +40,10 @@ class Settings:
     stall_bound: float = 30.0
     log: Callable[[str], None] = print
 
+    def __post_init__(self) -> None:
+        if unknown := set(self.clients) - set(CLIENTS):  # before a cluster is started for nothing
+            raise ValueError(f"unknown clients {sorted(unknown)}: each is one of {', '.join(CLIENTS)}")
+
 
 @dataclass
 class ClientTally:
@@ -204,9 +208,7 @@ def run(settings: Settings, root: Path) -> Report:
 def _producer(client: str, name: str, bootstrap: str, settings: Settings, root: Path) -> ProducerLoad:
     if client == "librdkafka":  # its debug=eos log is kept with the brokers' logs
         return RdKafkaProducerLoad(bootstrap, TOPIC, settings.partitions, name, settings.rate, root / f"{name}.log")
-    if client == "kafka-python":
-        return ProducerLoad(bootstrap, TOPIC, settings.partitions, name, settings.rate)
-    raise ValueError(f"unknown client {client!r}: one of {', '.join(CLIENTS)}")
+    return ProducerLoad(bootstrap, TOPIC, settings.partitions, name, settings.rate)
 
 
 def _check(cluster: ChaosCluster, settings: Settings, report: Report, sampler: IsrSampler,
