@@ -236,7 +236,8 @@ def _check(cluster: ChaosCluster, settings: Settings, report: Report, sampler: I
     report.records_read = sum(len(r) for r in logs.values())
     lost = checks.lost_acks(acks, logs)
     report.lost = len(lost)
-    dupes = checks.duplicates(logs)
+    dupes = checks.duplicates(logs, lambda p, offset: checks.batch_writer(
+        cluster.root / f"broker-{BROKER_IDS[0]}" / f"{TOPIC}-{p}", offset))  # replicas are identical below the HW
     report.duplicates = len(dupes)
     report.max_stall = checks.longest_stall(acks, sampler.samples, *window, MIN_ISR)
     results = {
