@@ -1,6 +1,7 @@
 """The short fault-injection run: eight randomised faults on a 3-broker cluster in network
-namespaces, under idempotent acks=all producers and a committing group, then every check.
-Set CHAOS_SEED to replay a failure; `make chaos` is the long run (tests/chaos)."""
+namespaces, under idempotent acks=all producers (kafka-python and librdkafka) and a
+committing group, then every check. Set CHAOS_SEED to replay a failure; `make chaos` is
+the long run (tests/chaos)."""
 
 from __future__ import annotations
 
@@ -22,3 +23,5 @@ def test_faults_lose_nothing_and_the_cluster_heals(tmp_path):
     assert not report.violations, f"CHAOS_SEED={seed}\n{report.summary()}"
     assert sum(report.faults.values()) >= 8 and report.steps >= 1
     assert report.acked > 0 and report.records_read >= report.acked and report.commits > 0
+    assert set(report.clients) == {"kafka-python", "librdkafka"}
+    assert all(tally.acked > 0 for tally in report.clients.values()), report.summary()

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
+from confluent_kafka import KafkaError
+
 from josefk.protocol.records import HEADER_SIZE
 from tests.chaos import checks
-from tests.chaos.load import Ack, Commit, IsrSample
+from tests.chaos.load import Ack, Commit, IsrSample, RdKafkaProducerLoad
+from tests.chaos.run import FATAL, ClientTally, Report
 
 
 def sample(at: float, version: int, mtime: float, isr: tuple[int, ...], leader: int = 1) -> IsrSample:
@@ -71,3 +76,42 @@ def test_replicas_must_hold_the_same_bytes_below_the_high_watermark(tmp_path):
     assert checks.replicas_differ(dirs, 1) == []  # they differ only at and above the high watermark
     (difference,) = checks.replicas_differ(dirs, 2)
     assert "broker 3 and broker 1" in difference and "offset 1" in difference
+
+
+def test_librdkafka_fatal_errors_are_kept_and_other_errors_counted(tmp_path):
+    load = RdKafkaProducerLoad("127.0.0.1:9", "t", 1, "librdkafka-0", 1.0, tmp_path / "librdkafka-0.log")
+    for after in ("0ms in state CONNECT", "3012ms in state UP, 1 identical error(s) suppressed"):
+        refused = f"b1:9092/1: Connect failed: Connection refused (after {after})"
+        load._on_error(KafkaError(KafkaError._TRANSPORT, refused))
+    assert load.fatal == []
+    load._on_error(KafkaError(KafkaError.OUT_OF_ORDER_SEQUENCE_NUMBER, "ProduceRequest failed", fatal=True))
+    (fatal,) = load.fatal
+    assert fatal.endswith("librdkafka-0: OUT_OF_ORDER_SEQUENCE_NUMBER: ProduceRequest failed")
+    assert load.client_errors == {"_TRANSPORT: b1:9092/1: Connect failed: Connection refused": 2,
+                                  "OUT_OF_ORDER_SEQUENCE_NUMBER: ProduceRequest failed": 1}
+    report = Report(1, clients={"librdkafka": ClientTally(1, 10, 8, Counter(_MSG_TIMED_OUT=2), load.client_errors)},
+                    fatal=1, violations={FATAL: load.fatal})
+    summary = report.summary()
+    assert "librdkafka (1 producers): sent 10, acknowledged 8, timed out 2" in summary
+    assert "    2 x _TRANSPORT: b1:9092/1: Connect failed: Connection refused" in summary
+    assert f"VIOLATION {FATAL}: 1" in summary and "idempotent producer fatal errors: 1" in summary
+
+
+def _idempotent_batch(base_offset: int, producer_id: int, epoch: int, sequence: int) -> bytes:
+    """_batch with the producer fields set (producerId at byte 43, producerEpoch 51, baseSequence 53)."""
+    batch = bytearray(_batch(base_offset, b"r"))
+    batch[43:57] = producer_id.to_bytes(8, "big") + epoch.to_bytes(2, "big") + sequence.to_bytes(4, "big")
+    return bytes(batch)
+
+
+def test_a_duplicate_names_the_producer_epoch_and_sequence_of_each_copy(tmp_path):
+    """The record of issue 27: librdkafka's resend under a bumped epoch, beside the first copy."""
+    (tmp_path / "chaos-0").mkdir()
+    (tmp_path / "chaos-0" / "00000000000000000000.log").write_bytes(
+        _idempotent_batch(4040, 1000, 0, 2092) + _idempotent_batch(4041, 7, 0, 1948)
+        + _idempotent_batch(4042, 1000, 1, 0))
+    logs = {0: {4040: b"v", 4041: b"w", 4042: b"v"}}
+    (found,) = checks.duplicates(logs, lambda p, offset: checks.batch_writer(tmp_path / f"chaos-{p}", offset))
+    assert found == ("b'v' at [(0, 4040), (0, 4042)]: offset 4040 by producer 1000 epoch 0 sequence 2092;"
+                     " offset 4042 by producer 1000 epoch 1 sequence 0")
+    assert checks.batch_writer(tmp_path / "chaos-0", 4043).startswith("offset 4043: no batch in ")

@@ -10,7 +10,7 @@ import tempfile
 from pathlib import Path
 
 from tests.chaos.faults import KINDS
-from tests.chaos.run import Settings, run
+from tests.chaos.run import CLIENTS, Settings, run
 
 
 def main() -> int:
@@ -19,16 +19,20 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=None, help="replay a run (default: random, printed)")
     parser.add_argument("--partitions", type=int, default=4)
     parser.add_argument("--rate", type=float, default=50.0, help="records per second per producer")
+    parser.add_argument("--clients", default=",".join(CLIENTS),
+                        help="comma-separated client libraries, one idempotent producer each (a name may repeat)")
     parser.add_argument("--kinds", default=",".join(KINDS), help="comma-separated fault kinds")
     parser.add_argument("--keep", type=Path, default=None,
-                        help="run in this directory and keep it (brokers' logs in broker-N.out); default: a temp dir")
+                        help="run in this directory and keep it (brokers' logs in broker-N.out, librdkafka's"
+                        " debug=eos log in librdkafka-N.log); default: a temp dir")
     args = parser.parse_args()
     # SIGTERM unwinds like Ctrl-C, so the cluster's processes and namespaces are cleaned up.
     signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     seed = args.seed if args.seed is not None else random.randrange(2**32)
     print(f"chaos: seed {seed} (replay with --seed {seed})", flush=True)
     settings = Settings(faults=args.faults, seed=seed, partitions=args.partitions, rate=args.rate,
-                        kinds=tuple(args.kinds.split(",")), log=lambda line: print(line, flush=True))
+                        clients=tuple(args.clients.split(",")), kinds=tuple(args.kinds.split(",")),
+                        log=lambda line: print(line, flush=True))
     if args.keep:
         args.keep.mkdir(parents=True, exist_ok=True)
         report = run(settings, args.keep)

@@ -10,6 +10,7 @@ proof rather than a guess between samples.
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -113,13 +114,30 @@ def lost_acks(acks: list[Ack], logs: dict[int, dict[int, bytes]]) -> list[str]:
             for a in acks if logs.get(a.partition, {}).get(a.offset) != a.value]
 
 
-def duplicates(logs: dict[int, dict[int, bytes]]) -> list[str]:
-    """Values written more than once: an idempotent producer never duplicates."""
+def duplicates(logs: dict[int, dict[int, bytes]], writer: Callable[[int, int], str] | None = None) -> list[str]:
+    """Values written more than once: an idempotent producer never duplicates. `writer(partition,
+    offset)`, when given, says who wrote each copy (see `batch_writer`)."""
     where: dict[bytes, list[tuple[int, int]]] = defaultdict(list)
     for partition, records in logs.items():
         for offset, value in records.items():
             where[value].append((partition, offset))
-    return [f"{value!r} at {places}" for value, places in where.items() if len(places) > 1]
+    return [f"{value!r} at {places}" + (": " + "; ".join(writer(*place) for place in places) if writer else "")
+            for value, places in where.items() if len(places) > 1]
+
+
+def batch_writer(partition_dir: Path, offset: int) -> str:
+    """The producer id, epoch and sequence the record at `offset` was written with, from its batch
+    in a replica's segments: a copy under a later epoch is the producer's resend, not the broker's."""
+    for segment in sorted(partition_dir.glob("*.log")):
+        data = segment.read_bytes()
+        try:
+            for header in iter_headers(data):
+                if header.base_offset <= offset <= header.last_offset:
+                    return (f"offset {offset} by producer {header.producer_id} epoch {header.producer_epoch}"
+                            f" sequence {header.base_sequence + offset - header.base_offset}")
+        except CorruptRecordError:
+            continue
+    return f"offset {offset}: no batch in {partition_dir}"
 
 
 def offsets_went_back(commits: list[Commit]) -> list[str]:

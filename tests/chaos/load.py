@@ -7,11 +7,17 @@ ZooKeeper stamps znode mtimes with (same host), so ISR changes and acks share a 
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
 from collections import Counter
 from dataclasses import dataclass
+from pathlib import Path
 
+from confluent_kafka import KafkaError as RdKafkaError
+from confluent_kafka import KafkaException as RdKafkaException
+from confluent_kafka import Message
+from confluent_kafka import Producer as RdKafkaProducer
 from kafka import KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.errors import KafkaError, KafkaTimeoutError
 from kafka.structs import OffsetAndMetadata
@@ -83,14 +89,28 @@ class Recorder:
         self._thread.join(STOP_TIMEOUT)
 
 
+def close_rdkafka(producer: RdKafkaProducer, timeout: float) -> None:
+    """Flush for at most `timeout`, purge what is left (its delivery reports say _PURGE_QUEUE or
+    _PURGE_INFLIGHT: never acknowledged, not an ack lost), serve them, and close: librdkafka's
+    threads are native, invisible to `threading`, and close() returns once they have ended."""
+    producer.flush(timeout)
+    producer.purge()
+    producer.flush(0)
+    producer.close()
+
+
 class ProducerLoad(Recorder):
-    """An idempotent acks=all producer sending round-robin over the partitions at a steady rate."""
+    """An idempotent acks=all kafka-python producer sending round-robin over the partitions at a steady rate."""
+
+    client = "kafka-python"
 
     def __init__(self, bootstrap: str, topic: str, partitions: int, name: str, rate: float) -> None:
         super().__init__()
         self.bootstrap, self.topic, self.partitions, self.name, self.rate = bootstrap, topic, partitions, name, rate
         self.acks: list[Ack] = []
         self.sent = 0
+        self.fatal: list[str] = []  # kafka-python has no fatal state: it stays empty
+        self.client_errors: Counter[str] = Counter()  # errors the client reports outside a send: none here
 
     def _ack(self, partition: int, value: bytes, sent: float):
         return lambda metadata: self.acks.append(Ack(partition, metadata.offset, value, sent, time.time()))
@@ -122,6 +142,76 @@ class ProducerLoad(Recorder):
                 self._error(exc)
         finally:
             close_producer(producer, timeout=10)
+
+
+class RdKafkaProducerLoad(ProducerLoad):
+    """The same load from librdkafka (confluent-kafka), the client that found duplicates under faults.
+
+    Delivery reports are served by poll() in this recorder's thread, between sends, so an ack's
+    time is when librdkafka had it. `fatal` lists the fatal errors (the idempotent producer's
+    state is lost: Kafka under the same faults gives none); after one, a new producer takes
+    over, as an application would. `client_errors` counts the error callback's messages;
+    librdkafka's `debug=eos` log goes to `log_file`."""
+
+    client = "librdkafka"
+
+    def __init__(self, bootstrap: str, topic: str, partitions: int, name: str, rate: float, log_file: Path) -> None:
+        super().__init__(bootstrap, topic, partitions, name, rate)
+        self.log_file = log_file
+        self._fatal = False
+
+    def _delivered(self, partition: int, value: bytes, sent: float):
+        def report(err: RdKafkaError | None, msg: Message) -> None:
+            if err is None and (offset := msg.offset()) is not None:
+                self.acks.append(Ack(partition, offset, value, sent, time.time()))
+            else:
+                self.errors[err.name() if err else "delivered without an offset"] += 1
+        return report
+
+    def _on_error(self, err: RdKafkaError) -> None:
+        """Counted by message, without librdkafka's "(after 12ms in state UP, ...)" tail that would split them."""
+        self.client_errors[f"{err.name()}: {err.str().split(' (after ')[0]}"] += 1
+        if err.fatal():
+            self._fatal = True
+            self.fatal.append(f"{time.strftime('%H:%M:%S')} {self.name}: {err.name()}: {err.str()}")
+
+    def run(self) -> None:
+        logger = logging.getLogger(f"{__name__}.{self.name}")
+        logger.propagate, logger.level = False, logging.DEBUG  # debug=eos logs at DEBUG
+        handler = logging.FileHandler(self.log_file)
+        handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+        logger.addHandler(handler)
+        config = {"bootstrap.servers": self.bootstrap, "acks": "all", "enable.idempotence": True, "linger.ms": 5,
+                  "request.timeout.ms": 15000, "message.timeout.ms": 120000, "error_cb": self._on_error,
+                  "debug": "eos", "logger": logger}
+        try:
+            while not self._stopping.is_set():
+                self._fatal = False
+                producer = RdKafkaProducer(config)
+                try:
+                    self._produce(producer)
+                finally:
+                    close_rdkafka(producer, timeout=0 if self._fatal else 60)
+                    del producer
+        finally:
+            logger.removeHandler(handler)
+            handler.close()
+
+    def _produce(self, producer: RdKafkaProducer) -> None:
+        """Send until stopped or fatal, serving delivery reports while waiting for the next send."""
+        next_send = time.monotonic()
+        while not self._stopping.is_set() and not self._fatal:
+            partition = self.sent % self.partitions
+            value = f"{self.name}-{self.sent}".encode()
+            try:
+                producer.produce(self.topic, value=value, partition=partition,
+                                 on_delivery=self._delivered(partition, value, time.time()))
+                self.sent += 1
+            except (BufferError, RdKafkaException) as exc:  # queue full; _FATAL once fatal: count it, go on
+                self.errors[type(exc).__name__] += 1
+            next_send += 1 / self.rate
+            while (left := next_send - time.monotonic()) > 0 and not self._fatal:
+                producer.poll(left)
 
 
 class GroupLoad(Recorder):

@@ -22,6 +22,7 @@ import socket
 import subprocess
 import threading
 import time
+from pathlib import Path
 
 from tests.chaos.confine import Confinement
 
@@ -61,6 +62,23 @@ def _close_sockets(local_addresses: set[str]) -> None:
                 obj.close()
 
 
+def _tasks() -> dict[int, str]:
+    """This process's threads, Python's and native ones alike: {thread id: name}."""
+    tasks = {}
+    for tid in os.listdir("/proc/self/task"):
+        try:
+            tasks[int(tid)] = Path(f"/proc/self/task/{tid}/comm").read_text().strip()
+        except FileNotFoundError:  # ended while listed
+            continue
+    return tasks
+
+
+def _native_threads(before: set[int]) -> list[str]:
+    """Threads started since `before` that are not Python threads: librdkafka's, for one."""
+    python = {t.native_id for t in threading.enumerate()}
+    return [f"native thread {tid} ({name})" for tid, name in _tasks().items() if tid not in before | python]
+
+
 class Network:
     def __init__(self, nodes: list[str]) -> None:
         tag = f"jk{os.getpid() % 100000}-{next(_networks)}"
@@ -72,6 +90,7 @@ class Network:
         self.subnet = f"10.{subnet}.0.0/24"
         self.host_veth = f"{tag}-h"
         self._threads_before = set(threading.enumerate())
+        self._tasks_before = set(_tasks())
         self.confinement = Confinement(tag, self.subnet, self.host_veth)
         try:
             self._build(tag)
@@ -128,10 +147,10 @@ class Network:
     def close(self, grace: float = STOP_GRACE) -> list[str]:
         """Delete the namespaces and veths, then the confinement; returns what went wrong (empty: nothing).
 
-        What still talks to the network (threads started since it was built, processes in its
-        namespaces, sockets to its subnet still sending) gets `grace` seconds to end. If something
-        does not, the namespaces and the confinement stay, so its traffic keeps landing in them,
-        and the problems name it. Packets the confinement counted are problems too."""
+        What still talks to the network (threads started since it was built, Python or native,
+        processes in its namespaces, sockets to its subnet still sending) gets `grace` seconds to
+        end. If something does not, the namespaces and the confinement stay, so its traffic keeps
+        landing in them, and the problems name it. Packets the confinement counted are problems too."""
         running = self._still_running(time.monotonic() + grace)
         problems = []
         if running:
@@ -162,7 +181,7 @@ class Network:
                        if t not in self._threads_before and t is not threading.current_thread()]
             for thread in threads:
                 thread.join(max(0.0, deadline - time.monotonic()))
-            running = [f"thread {t.name}" for t in threads if t.is_alive()]
+            running = [f"thread {t.name}" for t in threads if t.is_alive()] + _native_threads(self._tasks_before)
             running += [f"process {pid} in namespace {namespace}" for namespace in self._all_namespaces()
                         for pid in _run_out("ip", "netns", "pids", namespace).split()]
             if (sockets := self._sockets()) and not running:

@@ -15,12 +15,16 @@ from kafka.admin import NewTopic
 from tests.chaos import checks
 from tests.chaos.cluster import ChaosCluster
 from tests.chaos.faults import KINDS, Fault, KillBroker, StopZooKeeper, make_fault
-from tests.chaos.load import GroupLoad, IsrSampler, ProducerLoad, read_partitions
+from tests.chaos.load import GroupLoad, IsrSampler, ProducerLoad, RdKafkaProducerLoad, read_partitions
 from tests.test_cluster import BROKER_IDS
 
 TOPIC = "chaos"
 MIN_ISR = 2
 CONFINED = "every client stopped before the network went, no packet to it elsewhere"
+FATAL = "idempotent producer fatal error"
+CLIENTS = ("kafka-python", "librdkafka")
+# The delivery errors that say a record timed out, by client.
+TIMED_OUT = {"kafka-python": "KafkaTimeoutError", "librdkafka": "_MSG_TIMED_OUT"}
 
 
 @dataclass
@@ -28,13 +32,36 @@ class Settings:
     faults: int
     seed: int
     partitions: int = 4
-    producers: int = 2
+    clients: tuple[str, ...] = CLIENTS  # one idempotent acks=all producer per entry
     rate: float = 50.0  # records per second per producer
     together: float = 0.3  # chance that a step injects two faults at once
     kinds: tuple[str, ...] = KINDS
     full_isr_bound: float = 60.0
     stall_bound: float = 30.0
     log: Callable[[str], None] = print
+
+    def __post_init__(self) -> None:
+        if unknown := set(self.clients) - set(CLIENTS):  # before a cluster is started for nothing
+            raise ValueError(f"unknown clients {sorted(unknown)}: each is one of {', '.join(CLIENTS)}")
+
+
+@dataclass
+class ClientTally:
+    """What one client library's producers did."""
+
+    producers: int = 0
+    sent: int = 0
+    acked: int = 0
+    errors: Counter = field(default_factory=Counter)  # by delivery error: retried or expired, never acknowledged
+    callbacks: Counter = field(default_factory=Counter)  # the error callback's messages (librdkafka's error_cb)
+
+    def summary(self, client: str) -> list[str]:
+        lines = [f"{client} ({self.producers} producers): sent {self.sent}, acknowledged {self.acked},"
+                 f" timed out {self.errors[TIMED_OUT[client]]}, errors {dict(self.errors)}"]
+        if self.callbacks:
+            lines.append(f"  {sum(self.callbacks.values())} error callbacks, most frequent:")
+            lines.extend(f"    {n} x {message}" for message, n in self.callbacks.most_common(10))
+        return lines
 
 
 @dataclass
@@ -44,7 +71,8 @@ class Report:
     steps: int = 0
     sent: int = 0
     acked: int = 0
-    producer_errors: Counter = field(default_factory=Counter)
+    clients: dict[str, ClientTally] = field(default_factory=dict)
+    fatal: int = 0
     consumed: int = 0
     commits: int = 0
     group_errors: Counter = field(default_factory=Counter)
@@ -66,7 +94,8 @@ class Report:
             "faults by kind: " + ", ".join(f"{k} {n}" for k, n in sorted(self.faults.items())),
             f"records sent {self.sent}, acknowledged {self.acked}, lost {self.lost}, duplicated {self.duplicates},"
             f" read back {self.records_read}",
-            f"producer errors (retried or expired, never acknowledged): {dict(self.producer_errors)}",
+            *(line for client, tally in self.clients.items() for line in tally.summary(client)),
+            f"idempotent producer fatal errors: {self.fatal}",
             f"group: consumed {self.consumed}, commits {self.commits}, errors {dict(self.group_errors)}",
             f"time to full ISR after healing: p50 {statistics.median(times):.1f} s, max {times[-1]:.1f} s",
             f"longest producer stall with an ISR >= {MIN_ISR}: {self.max_stall[0]:.1f} s"
@@ -151,8 +180,8 @@ def run(settings: Settings, root: Path) -> Report:
         cluster.create_topic(NewTopic(TOPIC, settings.partitions, 3, topic_configs={
             "min.insync.replicas": str(MIN_ISR), "unclean.leader.election.enable": "false"}))
         sampler = IsrSampler(cluster.zk.connect, TOPIC, settings.partitions)
-        producers = [ProducerLoad(cluster.bootstrap, TOPIC, settings.partitions, f"p{i}", settings.rate)
-                     for i in range(settings.producers)]
+        producers = [_producer(client, f"{client}-{i}", cluster.bootstrap, settings, root)
+                     for i, client in enumerate(settings.clients)]
         group = GroupLoad(cluster.bootstrap, TOPIC, "chaos")
         loads = [sampler, *producers, group]
         for load in loads:
@@ -176,13 +205,26 @@ def run(settings: Settings, root: Path) -> Report:
     return report
 
 
+def _producer(client: str, name: str, bootstrap: str, settings: Settings, root: Path) -> ProducerLoad:
+    if client == "librdkafka":  # its debug=eos log is kept with the brokers' logs
+        return RdKafkaProducerLoad(bootstrap, TOPIC, settings.partitions, name, settings.rate, root / f"{name}.log")
+    return ProducerLoad(bootstrap, TOPIC, settings.partitions, name, settings.rate)
+
+
 def _check(cluster: ChaosCluster, settings: Settings, report: Report, sampler: IsrSampler,
            producers: list[ProducerLoad], group: GroupLoad, window: tuple[float, float]) -> None:
     acks = [a for p in producers for a in p.acks]
     report.sent = sum(p.sent for p in producers)
     report.acked = len(acks)
     for producer in producers:
-        report.producer_errors.update(producer.errors)
+        tally = report.clients.setdefault(producer.client, ClientTally())
+        tally.producers += 1
+        tally.sent += producer.sent
+        tally.acked += len(producer.acks)
+        tally.errors.update(producer.errors)
+        tally.callbacks.update(producer.client_errors)
+    fatal = [f for p in producers for f in p.fatal]
+    report.fatal = len(fatal)
     report.consumed, report.commits = group.consumed, sum(not c.read_back for c in group.commits)
     report.group_errors.update(group.errors)
     report.isr_samples = len(sampler.samples)
@@ -194,12 +236,14 @@ def _check(cluster: ChaosCluster, settings: Settings, report: Report, sampler: I
     report.records_read = sum(len(r) for r in logs.values())
     lost = checks.lost_acks(acks, logs)
     report.lost = len(lost)
-    dupes = checks.duplicates(logs)
+    dupes = checks.duplicates(logs, lambda p, offset: checks.batch_writer(
+        cluster.root / f"broker-{BROKER_IDS[0]}" / f"{TOPIC}-{p}", offset))  # replicas are identical below the HW
     report.duplicates = len(dupes)
     report.max_stall = checks.longest_stall(acks, sampler.samples, *window, MIN_ISR)
     results = {
         "acknowledged records lost": lost,
         "records duplicated": dupes,
+        FATAL: fatal,
         "acks=all acknowledged with the ISR below min.insync.replicas":
             checks.acks_below_min_isr(acks, sampler.samples, MIN_ISR),
         "committed offsets went backwards": checks.offsets_went_back(group.commits),
