@@ -52,7 +52,7 @@ def test_lost_and_duplicated_records():
     logs = {0: {0: b"a", 1: b"b", 2: b"a"}}
     assert checks.lost_acks([Ack(0, 1, b"b", 0, 0)], logs) == []
     assert len(checks.lost_acks([Ack(0, 1, b"x", 0, 0), Ack(0, 7, b"y", 0, 0)], logs)) == 2
-    assert checks.duplicates(logs) == ["b'a' at [(0, 0), (0, 2)]"]
+    assert checks.duplicates(logs) == checks.Duplicates(["b'a' at [(0, 0), (0, 2)]"], [])
 
 
 def test_committed_offsets_going_back_are_caught():
@@ -105,13 +105,26 @@ def _idempotent_batch(base_offset: int, producer_id: int, epoch: int, sequence: 
 
 
 def test_a_duplicate_names_the_producer_epoch_and_sequence_of_each_copy(tmp_path):
-    """The record of issue 27: librdkafka's resend under a bumped epoch, beside the first copy."""
+    """The record of issue 27: librdkafka's resend under a bumped epoch, beside the first copy, is
+    told apart from a batch the broker appended twice (same producer and epoch), the violation."""
     (tmp_path / "chaos-0").mkdir()
     (tmp_path / "chaos-0" / "00000000000000000000.log").write_bytes(
         _idempotent_batch(4040, 1000, 0, 2092) + _idempotent_batch(4041, 7, 0, 1948)
-        + _idempotent_batch(4042, 1000, 1, 0))
-    logs = {0: {4040: b"v", 4041: b"w", 4042: b"v"}}
-    (found,) = checks.duplicates(logs, lambda p, offset: checks.batch_writer(tmp_path / f"chaos-{p}", offset))
-    assert found == ("b'v' at [(0, 4040), (0, 4042)]: offset 4040 by producer 1000 epoch 0 sequence 2092;"
-                     " offset 4042 by producer 1000 epoch 1 sequence 0")
-    assert checks.batch_writer(tmp_path / "chaos-0", 4043).startswith("offset 4043: no batch in ")
+        + _idempotent_batch(4042, 1000, 1, 0) + _idempotent_batch(4043, 7, 0, 1948))
+    logs = {0: {4040: b"v", 4041: b"w", 4042: b"v", 4043: b"w"}}
+    found = checks.duplicates(logs, lambda p, offset: checks.batch_writer(tmp_path / f"chaos-{p}", offset))
+    assert found.resent == ["b'v' at [(0, 4040), (0, 4042)]: offset 4040 by producer 1000 epoch 0 sequence 2092;"
+                            " offset 4042 by producer 1000 epoch 1 sequence 0"]
+    assert found.written_twice == ["b'w' at [(0, 4041), (0, 4043)]: offset 4041 by producer 7 epoch 0 sequence 1948;"
+                                   " offset 4043 by producer 7 epoch 0 sequence 1948"]
+    assert checks.batch_writer(tmp_path / "chaos-0", 4044) is None
+
+
+def test_only_a_later_epoch_of_the_same_producer_counts_as_a_resend():
+    first, bumped, other = checks.Writer(1000, 0, 5), checks.Writer(1000, 1, 0), checks.Writer(2000, 0, 0)
+    writers = {0: first, 1: bumped, 2: other, 3: None}
+    logs = {0: {0: b"a", 1: b"a", 2: b"b", 3: b"b"}}
+    found = checks.duplicates(logs, lambda p, offset: writers[offset])
+    assert len(found.resent) == 1 and "b'a'" in found.resent[0]
+    assert len(found.written_twice) == 1 and "an unknown writer" in found.written_twice[0]
+    assert checks.duplicates({0: {0: b"a", 1: b"a"}}, lambda p, o: [bumped, first][o]).written_twice  # epoch went down

@@ -114,30 +114,75 @@ def lost_acks(acks: list[Ack], logs: dict[int, dict[int, bytes]]) -> list[str]:
             for a in acks if logs.get(a.partition, {}).get(a.offset) != a.value]
 
 
-def duplicates(logs: dict[int, dict[int, bytes]], writer: Callable[[int, int], str] | None = None) -> list[str]:
-    """Values written more than once: an idempotent producer never duplicates. `writer(partition,
-    offset)`, when given, says who wrote each copy (see `batch_writer`)."""
+@dataclass(frozen=True, slots=True)
+class Writer:
+    """Who wrote a record, from its batch header: the idempotent producer and the sequence."""
+
+    producer_id: int
+    epoch: int
+    sequence: int
+
+    def __str__(self) -> str:
+        return f"producer {self.producer_id} epoch {self.epoch} sequence {self.sequence}"
+
+
+@dataclass(frozen=True, slots=True)
+class Duplicates:
+    """Values found more than once, split by who is to blame.
+
+    `written_twice`: the broker appended one producer batch twice (same producer and epoch, or
+    writers unknown): an idempotent producer's retry must never be appended again, so these are
+    violations. `resent`: every later copy came from the same producer id under a higher epoch.
+    A producer that bumps its epoch (librdkafka does, KIP-360, when a sequence gap leaves it
+    unsure what the broker kept) sends what it had not seen acknowledged again, starting at
+    sequence 0: new records to any broker, Kafka's included, which cannot tell them apart."""
+
+    written_twice: list[str]
+    resent: list[str]
+
+
+def duplicates(logs: dict[int, dict[int, bytes]],
+               writer: Callable[[int, int], Writer | None] | None = None) -> Duplicates:
+    """Values written more than once; `writer(partition, offset)`, when given, names who wrote each
+    copy (see `batch_writer`) and decides which of the two kinds a duplicate is."""
     where: dict[bytes, list[tuple[int, int]]] = defaultdict(list)
     for partition, records in logs.items():
         for offset, value in records.items():
             where[value].append((partition, offset))
-    return [f"{value!r} at {places}" + (": " + "; ".join(writer(*place) for place in places) if writer else "")
-            for value, places in where.items() if len(places) > 1]
+    found = Duplicates([], [])
+    for value, places in where.items():
+        if len(places) < 2:
+            continue
+        writers = [writer(*place) for place in places] if writer else []
+        line = f"{value!r} at {places}" + (": " + "; ".join(
+            f"offset {offset} by {w or 'an unknown writer'}" for (_, offset), w in zip(places, writers, strict=True))
+            if writer else "")
+        (found.resent if _resent(writers) else found.written_twice).append(line)
+    return found
 
 
-def batch_writer(partition_dir: Path, offset: int) -> str:
+def _resent(writers: list[Writer | None]) -> bool:
+    """Every copy after the first from the same producer id under a strictly higher epoch."""
+    if not writers or any(w is None for w in writers):
+        return False
+    known = [w for w in writers if w is not None]
+    return len({w.producer_id for w in known}) == 1 and all(
+        a.epoch < b.epoch for a, b in zip(known, known[1:], strict=False))
+
+
+def batch_writer(partition_dir: Path, offset: int) -> Writer | None:
     """The producer id, epoch and sequence the record at `offset` was written with, from its batch
-    in a replica's segments: a copy under a later epoch is the producer's resend, not the broker's."""
+    in a replica's segments (None when no batch holds it)."""
     for segment in sorted(partition_dir.glob("*.log")):
         data = segment.read_bytes()
         try:
             for header in iter_headers(data):
                 if header.base_offset <= offset <= header.last_offset:
-                    return (f"offset {offset} by producer {header.producer_id} epoch {header.producer_epoch}"
-                            f" sequence {header.base_sequence + offset - header.base_offset}")
+                    return Writer(header.producer_id, header.producer_epoch,
+                                  header.base_sequence + offset - header.base_offset)
         except CorruptRecordError:
             continue
-    return f"offset {offset}: no batch in {partition_dir}"
+    return None
 
 
 def offsets_went_back(commits: list[Commit]) -> list[str]:

@@ -78,6 +78,7 @@ class Report:
     group_errors: Counter = field(default_factory=Counter)
     lost: int = 0
     duplicates: int = 0
+    resent: list[str] = field(default_factory=list)
     records_read: int = 0
     full_isr_times: list[float] = field(default_factory=list)
     max_stall: tuple[float, int, float] = (0.0, -1, 0.0)
@@ -94,6 +95,8 @@ class Report:
             "faults by kind: " + ", ".join(f"{k} {n}" for k, n in sorted(self.faults.items())),
             f"records sent {self.sent}, acknowledged {self.acked}, lost {self.lost}, duplicated {self.duplicates},"
             f" read back {self.records_read}",
+            f"re-sent by a producer under a bumped epoch (not a broker duplicate): {len(self.resent)}",
+            *(f"  {line}" for line in self.resent[:10]),
             *(line for client, tally in self.clients.items() for line in tally.summary(client)),
             f"idempotent producer fatal errors: {self.fatal}",
             f"group: consumed {self.consumed}, commits {self.commits}, errors {dict(self.group_errors)}",
@@ -238,11 +241,11 @@ def _check(cluster: ChaosCluster, settings: Settings, report: Report, sampler: I
     report.lost = len(lost)
     dupes = checks.duplicates(logs, lambda p, offset: checks.batch_writer(
         cluster.root / f"broker-{BROKER_IDS[0]}" / f"{TOPIC}-{p}", offset))  # replicas are identical below the HW
-    report.duplicates = len(dupes)
+    report.duplicates, report.resent = len(dupes.written_twice), dupes.resent
     report.max_stall = checks.longest_stall(acks, sampler.samples, *window, MIN_ISR)
     results = {
         "acknowledged records lost": lost,
-        "records duplicated": dupes,
+        "records duplicated": dupes.written_twice,
         FATAL: fatal,
         "acks=all acknowledged with the ISR below min.insync.replicas":
             checks.acks_below_min_isr(acks, sampler.samples, MIN_ISR),
