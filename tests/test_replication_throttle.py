@@ -55,6 +55,21 @@ class Brokers:
         self.admin = KafkaAdminClient(bootstrap_servers=self.bootstrap, request_timeout_ms=30000)
         self.kazoo = KazooClient(hosts=zk.connect)
         self.kazoo.start(timeout=10)
+        self._wait_for_admin_to_know_every_broker()
+
+    def _wait_for_admin_to_know_every_broker(self) -> None:
+        """The admin client bootstrapped from whichever broker answered first, which may not yet
+        have had the controller's UpdateMetadata naming the others; a broker's configs go to that
+        broker, so it must be in the client's metadata before they are altered."""
+        cluster = self.admin._client.cluster
+
+        def knows_all() -> bool:
+            if set(self.brokers) <= {b.node_id for b in cluster.brokers()}:
+                return True
+            cluster.request_update()
+            return False
+
+        self.wait_for(knows_all, f"brokers {sorted(self.brokers)} in the admin client's metadata")
 
     def _josefk(self, broker: int, port: int | None = None) -> BrokerProcess:
         overrides = {"broker.id": str(broker), "zookeeper.connect": self.zk.connect,
