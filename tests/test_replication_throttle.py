@@ -27,6 +27,7 @@ from kafka import KafkaAdminClient, KafkaProducer
 from kafka.admin import AlterConfigOp, ConfigResource, ConfigResourceType, NewTopic
 from kazoo.client import KazooClient
 
+from harness.admin import wait_for_brokers
 from harness.josefk import BrokerProcess
 from harness.kafka import KafkaBroker
 from harness.zookeeper import ZooKeeperServer
@@ -55,27 +56,13 @@ class Brokers:
         self.admin = KafkaAdminClient(bootstrap_servers=self.bootstrap, request_timeout_ms=30000)
         self.kazoo = KazooClient(hosts=zk.connect)
         self.kazoo.start(timeout=10)
-        self._wait_for_admin_to_know_every_broker()
-
-    def _wait_for_admin_to_know_every_broker(self) -> None:
-        """The admin client bootstrapped from whichever broker answered first, which may not yet
-        have had the controller's UpdateMetadata naming the others; a broker's configs go to that
-        broker, so it must be in the client's metadata before they are altered."""
-        cluster = self.admin._client.cluster
-
-        def knows_all() -> bool:
-            if set(self.brokers) <= {b.node_id for b in cluster.brokers()}:
-                return True
-            cluster.request_update()
-            return False
-
-        self.wait_for(knows_all, f"brokers {sorted(self.brokers)} in the admin client's metadata")
+        wait_for_brokers(self.admin, self.brokers)
 
     def _josefk(self, broker: int, port: int | None = None) -> BrokerProcess:
         overrides = {"broker.id": str(broker), "zookeeper.connect": self.zk.connect,
                      "offsets.topic.replication.factor": "1"}
         return BrokerProcess(self.root / f"broker-{broker}", port=port, output=self.root / f"broker-{broker}.out",
-                             log_level="INFO", overrides=overrides)
+                             log_level="INFO", overrides=overrides, start_timeout=60)  # 30 s: too few at load 28
 
     def restart(self, broker: int) -> int:
         """Stop a josefk broker and start it again on its port; where its new run's output starts."""
