@@ -25,6 +25,9 @@ ROOT = Path(__file__).resolve().parents[1]
 JOSEFK = str(Path(sys.executable).with_name("josefk"))
 KAFKA_LIB = ROOT / "compat" / ".envs" / "kafka" / "lib"
 DEAD = "127.0.0.1:1"  # nothing listens on port 1
+# kafka-consumer-groups.sh --timeout (ms), as an operator passes it on a busy host: the default 5000
+# is less than a cold JVM on a loaded machine can need for its first answers.
+GROUPS_TIMEOUT = ("--timeout", "60000")
 
 
 @pytest.fixture(scope="module")
@@ -349,7 +352,7 @@ def test_consumer_groups_list_state(bootstrap: str) -> None:
     assert group not in run(*cg, "--list", "--state", "Stable").stdout
     ours = run(*cg, "--list", "--state", "Empty")
     kafka = kafka_tool("org.apache.kafka.tools.consumer.group.ConsumerGroupCommand", "--bootstrap-server", bootstrap,
-                       "--list", "--state", "Empty")
+                       "--list", "--state", "Empty", *GROUPS_TIMEOUT)
     assert ours.stdout.splitlines()[0] == kafka.stdout.splitlines()[0]  # same widths: the same groups
     assert sorted(ours.stdout.splitlines()) == sorted(kafka.stdout.splitlines())
     r = run(*cg, "--list", "--state", "Sleeping")
@@ -368,7 +371,7 @@ def test_consumer_groups_export_and_from_file(bootstrap: str, tmp_path: Path) ->
     assert r.stdout == "".join(f"{g},{topic},{p},2\n" for g in (first, second) for p in (0, 1)) + "\n"
 
     for groups in (["--group", first], ["--group", first, "--group", second]):
-        args = ["--reset-offsets", *groups, "--all-topics", "--to-earliest", "--export"]
+        args = ["--reset-offsets", *groups, "--all-topics", "--to-earliest", "--export", *GROUPS_TIMEOUT]
         ours = run("consumer-groups", "--bootstrap-server", bootstrap, *args)
         kafka = kafka_tool("org.apache.kafka.tools.consumer.group.ConsumerGroupCommand", "--bootstrap-server",
                            bootstrap, *args)

@@ -14,6 +14,7 @@ import pytest
 from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.admin import NewTopic
 
+from harness.admin import wait_for_brokers
 from harness.josefk import BrokerProcess
 from harness.wire import call, connect
 from josefk.protocol.apis import ApiKey, request_class
@@ -48,6 +49,7 @@ def test_new_replica_created_in_the_log_dir_asked_for(zookeeper, tmp_path: Path)
     try:
         bootstrap = ",".join(b.bootstrap for b in brokers)
         admin = KafkaAdminClient(bootstrap_servers=bootstrap, request_timeout_ms=30000)
+        wait_for_brokers(admin, (1, 2))  # describe_log_dirs asks each broker in the client's metadata
         admin.create_topics([NewTopic("jbod", replica_assignments={0: [1]})])
         producer = KafkaProducer(bootstrap_servers=bootstrap, acks="all")
         for i in range(100):

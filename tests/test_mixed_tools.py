@@ -40,6 +40,9 @@ KAFKA_ID, JOSEFK_IDS = 1, (2, 3)
 ALL_IDS = (KAFKA_ID, *JOSEFK_IDS)
 CONFIGS = "kafka.admin.ConfigCommand"  # kafka-configs.sh: still in core (Scala) in 3.9
 GROUPS = "org.apache.kafka.tools.consumer.group.ConsumerGroupCommand"
+# --timeout (ms) as an operator on a busy host passes it: the default 5000 is less than a cold JVM
+# on a loaded machine can need for its first answers.
+GROUPS_TIMEOUT = ("--timeout", "60000")
 OFFSETS_PARTITIONS = 3
 # A deleted topic's (and a cancelled replica's) files go a second after the rename, not a
 # minute (Kafka's log.segment.delete.delay.ms default), so the tests can wait for them.
@@ -471,15 +474,15 @@ def test_kafka_consumer_groups_describe_and_reset_with_either_coordinator(cluste
         consumer.commit(offsets=[TopicPartition(topic, p, o) for p, o in commits.items()], asynchronous=False)
         members[kind] = consumer
     try:
-        active = {kind: group_rows(tool(GROUPS, "--bootstrap-server", bootstrap, "--describe", "--group", group),
-                                   group) for kind, group in groups.items()}
+        active = {kind: group_rows(tool(GROUPS, "--bootstrap-server", bootstrap, "--describe", "--group", group,
+                                        *GROUPS_TIMEOUT), group) for kind, group in groups.items()}
         for kind, rows in active.items():
             assert [r[1:6] for r in rows] == [[topic, str(p), str(commits[p]), str(ends[p]), str(ends[p] - commits[p])]
                                               for p in range(3)], rows
             assert all(r[6].startswith(f"{kind}-member-") and r[7] == "/127.0.0.1" and r[8] == f"{kind}-member"
                        for r in rows), rows
         refused = kafka_tool(GROUPS, "--bootstrap-server", bootstrap, "--reset-offsets", "--group", groups["josefk"],
-                             "--topic", topic, "--to-earliest", "--execute")
+                             "--topic", topic, "--to-earliest", "--execute", *GROUPS_TIMEOUT)
         assert (f"Assignments can only be reset if the group '{groups['josefk']}' is inactive, but the current "
                 "state is Stable.") in refused.stdout + refused.stderr, refused.stdout + refused.stderr
         assert committed(bootstrap, groups["josefk"], topic, 3) == commits
@@ -488,16 +491,17 @@ def test_kafka_consumer_groups_describe_and_reset_with_either_coordinator(cluste
             consumer.close()
 
     for kind, group in groups.items():
-        rows = group_rows(tool(GROUPS, "--bootstrap-server", bootstrap, "--describe", "--group", group), group)
+        rows = group_rows(tool(GROUPS, "--bootstrap-server", bootstrap, "--describe", "--group", group,
+                               *GROUPS_TIMEOUT), group)
         assert [r[1:] for r in rows] == [[topic, str(p), str(commits[p]), str(ends[p]), str(ends[p] - commits[p]),
                                           "-", "-", "-"] for p in range(3)], (kind, rows)
     for kind, group in groups.items():
         out = tool(GROUPS, "--bootstrap-server", bootstrap, "--reset-offsets", "--group", group, "--topic", topic,
-                   "--to-earliest", "--execute")
+                   "--to-earliest", "--execute", *GROUPS_TIMEOUT)
         assert [r[1:] for r in reset_rows(out, group)] == [[topic, str(p), "0"] for p in range(3)], (kind, out)
         assert committed(bootstrap, group, topic, 3) == dict.fromkeys(range(3), 0)
     out = tool(GROUPS, "--bootstrap-server", bootstrap, "--reset-offsets", "--group", groups["josefk"], "--topic",
-               f"{topic}:1,2", "--shift-by", "15", "--execute")
+               f"{topic}:1,2", "--shift-by", "15", "--execute", *GROUPS_TIMEOUT)
     assert [r[1:] for r in reset_rows(out, groups["josefk"])] == [[topic, "1", "15"], [topic, "2", "15"]], out
     assert committed(bootstrap, groups["josefk"], topic, 3) == {0: 0, 1: 15, 2: 15}
 
@@ -525,7 +529,8 @@ def test_josefk_tools_through_the_kafka_broker_print_what_kafkas_print(cluster: 
         (("topics", "--describe", "--topic", topic), TOPICS, ("--describe", "--topic", topic)),
         (("configs", "--describe", "--entity-type", "topics", "--entity-name", topic), CONFIGS,
          ("--describe", "--entity-type", "topics", "--entity-name", topic)),
-        (("consumer-groups", "--describe", "--group", group), GROUPS, ("--describe", "--group", group)),
+        (("consumer-groups", "--describe", "--group", group), GROUPS, ("--describe", "--group", group,
+                                                                        *GROUPS_TIMEOUT)),
     ]
     for ours_args, main_class, theirs_args in same:
         wait_tools_agree(kafka, ours_args, main_class, theirs_args)

@@ -27,6 +27,7 @@ from kafka import KafkaAdminClient, KafkaProducer
 from kafka.admin import AlterConfigOp, ConfigResource, ConfigResourceType, NewTopic
 from kazoo.client import KazooClient
 
+from harness.admin import wait_for_brokers
 from harness.josefk import BrokerProcess
 from harness.kafka import KafkaBroker
 from harness.zookeeper import ZooKeeperServer
@@ -55,12 +56,13 @@ class Brokers:
         self.admin = KafkaAdminClient(bootstrap_servers=self.bootstrap, request_timeout_ms=30000)
         self.kazoo = KazooClient(hosts=zk.connect)
         self.kazoo.start(timeout=10)
+        wait_for_brokers(self.admin, self.brokers)
 
     def _josefk(self, broker: int, port: int | None = None) -> BrokerProcess:
         overrides = {"broker.id": str(broker), "zookeeper.connect": self.zk.connect,
                      "offsets.topic.replication.factor": "1"}
         return BrokerProcess(self.root / f"broker-{broker}", port=port, output=self.root / f"broker-{broker}.out",
-                             log_level="INFO", overrides=overrides)
+                             log_level="INFO", overrides=overrides, start_timeout=60)  # 30 s: too few at load 28
 
     def restart(self, broker: int) -> int:
         """Stop a josefk broker and start it again on its port; where its new run's output starts."""

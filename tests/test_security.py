@@ -349,20 +349,63 @@ def test_librdkafka_reauthenticates_before_the_session_expires(tmp_path: Path, c
 
 
 def test_java_client_reauthenticates_before_the_session_expires(tmp_path: Path, certs: Certs) -> None:
+    """The Java client re-authenticates at 85-95% of the session (SaslClientAuthenticator), so
+    the session is long enough that the 5% left (1 s) outlasts a loaded machine's pauses. The
+    producer runs until a connection re-authenticated and then outlived its first session."""
+    from harness.wire import wait_until
     from tests.prerequisites import require_files, require_tools
     require_tools("java")
     require_files(JAVA_LIB, JAVA_JARS, "make test-envs, or .venv/bin/python compat/setup_envs.py --only java (mvn)")
-    broker = SecureBroker(tmp_path / "logs", certs, {"connections.max.reauth.ms": "1000"})
+    session_ms = 20_000
+    broker = SecureBroker(tmp_path / "logs", certs, {"connections.max.reauth.ms": str(session_ms)})
     try:
         source = Path(__file__).resolve().parent.parent / "compat" / "java" / "SecureClient.java"
         classpath = ":".join(str(JAVA_LIB / j) for j in JAVA_JARS)
-        result = subprocess.run(["java", "-cp", classpath, str(source), broker.bootstrap("SASL_SSL"), "SASL_SSL",
-                                 "SCRAM-SHA-512", USER, SECRET, str(certs.ca), "java-reauth", "1", "4"],
-                                capture_output=True, text=True, timeout=180)
-        assert result.returncode == 0 and "OK" in result.stdout, result.stdout[-2000:] + result.stderr[-3000:]
+        with (tmp_path / "out").open("w+") as out, (tmp_path / "err").open("w+") as err:
+            java = subprocess.Popen(["java", "-cp", classpath, str(source), broker.bootstrap("SASL_SSL"), "SASL_SSL",
+                                     "SCRAM-SHA-512", USER, SECRET, str(certs.ca), "java-reauth", "1", "600"],
+                                    stdin=subprocess.PIPE, stdout=out, stderr=err, text=True)
+            try:
+                sessions = _SessionsSeen(broker.broker)
+                wait_until(sessions.one_outlived_its_first, "a connection re-authenticated past its first session",
+                           timeout=6 * session_ms / 1000)
+                java.communicate("done\n", timeout=180)
+            finally:
+                if java.poll() is None:
+                    java.kill()
+                    java.wait()
+            out.seek(0)
+            err.seek(0)
+            output = out.read()
+            assert java.returncode == 0 and "OK" in output, output[-2000:] + err.read()[-3000:]
         assert broker.broker.server.metrics["closed_bad_input"] == 0  # re-authenticated, never cut off
     finally:
         broker.stop()
+
+
+class _SessionsSeen:
+    """The SASL session expiries the broker gave each connection, as seen by polling it."""
+
+    def __init__(self, broker: RunningBroker) -> None:
+        self.broker = broker
+        self.expiries: dict[str, list[int]] = {}
+
+    def one_outlived_its_first(self) -> bool:
+        """Whether a connection was seen in a second session (re-authenticated) after its first
+        session's end on the broker's clock."""
+        now, current = self.broker.call(self._current())
+        for connection_id, expiry in current.items():
+            seen = self.expiries.setdefault(connection_id, [])
+            if not seen or seen[-1] != expiry:
+                seen.append(expiry)
+        return any(len(seen) > 1 and now > seen[0] for seen in self.expiries.values())
+
+    async def _current(self) -> tuple[int, dict[str, int]]:
+        server = self.broker.server
+        return server.time.milliseconds(), {
+            c.connection_id: c.authenticator.session_expiry_ms for a in server.acceptors for p in a.processors
+            for c in p.connections
+            if c.authenticator is not None and c.authenticator.complete and c.authenticator.session_expiry_ms}
 
 
 def test_session_expiry_closes_the_connection_on_the_next_request(tmp_path: Path, certs: Certs) -> None:

@@ -14,8 +14,9 @@ import org.apache.kafka.common.serialization.StringSerializer;
  * Kafka's Java client (the one Spark's connector uses) over a secured listener: produces
  * `count` records, consumes them back in a consumer group and commits. Prints "OK <count>".
  *
- * With SECONDS, it keeps producing one record at a time for that long first (to outlive
- * SASL sessions: KIP-368 re-authentication) and then consumes everything it produced.
+ * With SECONDS, it keeps producing one record at a time for that long first, or until a line
+ * arrives on stdin (to outlive SASL sessions: KIP-368 re-authentication; the caller ends it
+ * once it saw what it waited for), and then consumes everything it produced.
  *
  * Usage: SecureClient BOOTSTRAP PROTOCOL MECHANISM USER PASSWORD CA_PEM TOPIC COUNT [SECONDS]
  * (for OAUTHBEARER: USER is the unsecured token's sub, PASSWORD its scope list, first character
@@ -54,7 +55,8 @@ public class SecureClient {
         p.put("key.serializer", StringSerializer.class.getName());
         p.put("value.serializer", StringSerializer.class.getName());
         try (KafkaProducer<String, String> producer = new KafkaProducer<>(p)) {
-            for (int i = 0; i < count || System.currentTimeMillis() < producingUntil; i++) {
+            for (int i = 0; i < count || (System.currentTimeMillis() < producingUntil && System.in.available() == 0);
+                    i++) {
                 producer.send(new ProducerRecord<>(topic, "k" + i, "v" + i)).get();
                 count = Math.max(count, i + 1);
             }
