@@ -132,17 +132,26 @@ def render(results: dict[tuple[str, int], dict[str, Any]], names: list[str], cou
     for name in names:
         head += f" {name} txns/s | {name} p50 / p99 ms | {name} CPU ms/txn |"
         rule += "---:|---:|---:|"
-    head += " josefk / Kafka txns/s | load1 at the end |"
-    rule += "---:|---|"
+    head += " josefk / Kafka txns/s |"
+    rule += "---:|"
+    if "baseline" in names:
+        head += " josefk / baseline txns/s | josefk / baseline CPU |"
+        rule += "---:|---:|"
+    head += " load1 at the end |"
+    rule += "---|"
     lines = [head, rule]
     for n in counts:
         row = f"| {n} |"
         for name in names:
             r = results[(name, n)]
             row += f" {r['txns_s']:,.0f} | {r['p50_ms']:,.0f} / {r['p99_ms']:,.0f} | {r['cpu_ms_per_txn']:.2f} |"
-        ratio = results[("josefk", n)]["txns_s"] / results[("kafka", n)]["txns_s"]
+        ours = results[("josefk", n)]
+        row += f" **{ours['txns_s'] / results[('kafka', n)]['txns_s']:.2f}x** |"
+        if "baseline" in names:
+            base = results[("baseline", n)]
+            row += f" {ours['txns_s'] / base['txns_s']:.2f}x | {ours['cpu_ms_per_txn'] / base['cpu_ms_per_txn']:.2f}x |"
         loads = ", ".join(f"{results[(name, n)]['load1']:.2f}" for name in names)
-        lines.append(row + f" **{ratio:.2f}x** | {loads} |")
+        lines.append(row + f" {loads} |")
     return "\n".join(lines)
 
 

@@ -8,6 +8,7 @@ never the ReplicaManager itself.
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -84,8 +85,11 @@ class CoordinatorPartitions(Protocol):
         ...
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def java_string_hashcode(s: str) -> int:
-    """Java's String.hashCode over UTF-16 code units, as a signed 32-bit int."""
+    """Java's String.hashCode over UTF-16 code units, as a signed 32-bit int. Cached: the
+    coordinators map the same group and transactional ids several times per request, and
+    the loop over code units is a measurable share of a transaction's CPU."""
     h = 0
     data = s.encode("utf-16-be")
     for i in range(0, len(data), 2):

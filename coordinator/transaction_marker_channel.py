@@ -9,14 +9,19 @@ never lands would leave read_committed consumers stuck at the last stable offset
 partition whose topic is gone needs no marker. A leader answering that the producer or the
 coordinator was fenced means a newer coordinator owns the transaction: sending stops and
 this coordinator does not complete it.
+
+A transaction's markers are a state (_Markers) moved on by callbacks, not a task awaiting
+a future per leader: under many producers each commit costs the broker no task of its own,
+only the one task per request out.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 from josefk.controller.network_client import PLAINTEXT, BrokerConnection, BrokerConnections, ClientSecurity
@@ -45,11 +50,26 @@ class TxnMarkerSender(Protocol):
         ...
 
 
+@dataclass(eq=False)
+class _Markers:
+    """One transaction's markers still to write, and its leaders' answers to this round."""
+
+    transactional_id: str
+    coordinator_epoch: int
+    producer_id: int
+    producer_epoch: int
+    commit: bool
+    remaining: set[TopicPartition]
+    done: Callable[[bool], None]
+    outstanding: int = 0  # leaders yet to answer this round
+    answers: dict[TopicPartition, ErrorCode] = field(default_factory=dict)
+
+
 @dataclass(frozen=True)
 class _Queued:
     marker: ApiMessage  # WriteTxnMarkers' WritableTxnMarker
     partitions: list[TopicPartition]
-    answer: asyncio.Future[dict[TopicPartition, ErrorCode]]
+    answer: Callable[[dict[TopicPartition, ErrorCode]], None]
 
 
 class TransactionMarkerChannelManager:
@@ -63,70 +83,90 @@ class TransactionMarkerChannelManager:
         self.request_timeout_s = request_timeout_ms / 1000
         self._connections = BrokerConnections(f"broker-{broker_id}-txn-marker-sender", security)
         self._tasks: set[asyncio.Task] = set()
+        self._retries: set[asyncio.TimerHandle] = set()
         self._queued: dict[int, list[_Queued]] = {}  # broker -> the markers for its next request
         self._draining: set[int] = set()  # brokers with a request out or about to be
+        self._closed = False
 
     def send_markers(self, transactional_id: str, coordinator_epoch: int, producer_id: int, producer_epoch: int,
                      commit: bool, partitions: frozenset[TopicPartition], done: Callable[[bool], None]) -> None:
-        task = asyncio.get_running_loop().create_task(
-            self._send(transactional_id, coordinator_epoch, producer_id, producer_epoch, commit, set(partitions),
-                       done))
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
+        # On the next loop turn, as the caller expects: `done` never runs inside this call.
+        asyncio.get_running_loop().call_soon(self._round, _Markers(
+            transactional_id, coordinator_epoch, producer_id, producer_epoch, commit, set(partitions), done))
 
-    async def _send(self, transactional_id: str, coordinator_epoch: int, producer_id: int, producer_epoch: int,
-                    commit: bool, remaining: set[TopicPartition], done: Callable[[bool], None]) -> None:
-        result = "COMMIT" if commit else "ABORT"
-        while remaining:
-            by_leader: dict[int, list[TopicPartition]] = {}
-            for tp in list(remaining):
-                state = self.metadata_cache.partition(*tp)
-                if state is None and tp[0] not in self.metadata_cache.topics:
-                    log.info("Skipping the %s marker of %s for %s-%d: the topic no longer exists", result,
-                             transactional_id, *tp)
-                    remaining.discard(tp)
-                elif state is not None and state.leader in self.metadata_cache.brokers:
-                    by_leader.setdefault(state.leader, []).append(tp)
-            answers = await asyncio.gather(*(
-                self._write(leader, coordinator_epoch, producer_id, producer_epoch, commit, tps)
-                for leader, tps in by_leader.items()))
-            for errors in answers:
-                for tp, error in errors.items():
-                    if error == ErrorCode.NONE:
-                        remaining.discard(tp)
-                    elif error in FENCED_ERRORS:
-                        log.info("Stopped sending the %s markers of %s: %s from the leader of %s-%d", result,
-                                 transactional_id, error.name, *tp)
-                        done(False)
-                        return
-                    elif error in FATAL_ERRORS:
-                        log.error("The %s marker of %s for %s-%d was refused with %s; giving it up", result,
-                                  transactional_id, *tp, error.name)
-                        remaining.discard(tp)
-            if remaining:
-                await asyncio.sleep(self.retry_backoff_s)
-        done(True)
+    def _round(self, markers: _Markers) -> None:
+        """Queue the remaining markers for their leaders; the last leader's answer ends the round."""
+        if self._closed:
+            return
+        by_leader: dict[int, list[TopicPartition]] = {}
+        for tp in list(markers.remaining):
+            state = self.metadata_cache.partition(*tp)
+            if state is None and tp[0] not in self.metadata_cache.topics:
+                log.info("Skipping the %s marker of %s for %s-%d: the topic no longer exists", _result(markers),
+                         markers.transactional_id, *tp)
+                markers.remaining.discard(tp)
+            elif state is not None and state.leader in self.metadata_cache.brokers:
+                by_leader.setdefault(state.leader, []).append(tp)
+        if not markers.remaining:
+            markers.done(True)
+            return
+        if not by_leader:  # no leader known for any of them yet
+            self._retry(markers)
+            return
+        markers.outstanding = len(by_leader)
+        markers.answers = {}
+        for leader, tps in by_leader.items():
+            self._queue(leader, markers, tps)
 
-    async def _write(self, leader: int, coordinator_epoch: int, producer_id: int, producer_epoch: int,
-                     commit: bool, partitions: list[TopicPartition]) -> dict[TopicPartition, ErrorCode]:
+    def _answered(self, markers: _Markers, errors: dict[TopicPartition, ErrorCode]) -> None:
+        markers.answers.update(errors)
+        markers.outstanding -= 1
+        if markers.outstanding or self._closed:
+            return
+        for tp, error in markers.answers.items():
+            if error == ErrorCode.NONE:
+                markers.remaining.discard(tp)
+            elif error in FENCED_ERRORS:
+                log.info("Stopped sending the %s markers of %s: %s from the leader of %s-%d", _result(markers),
+                         markers.transactional_id, error.name, *tp)
+                markers.done(False)
+                return
+            elif error in FATAL_ERRORS:
+                log.error("The %s marker of %s for %s-%d was refused with %s; giving it up", _result(markers),
+                          markers.transactional_id, *tp, error.name)
+                markers.remaining.discard(tp)
+        if markers.remaining:
+            self._retry(markers)
+        else:
+            markers.done(True)
+
+    def _retry(self, markers: _Markers) -> None:
+        """Another round after retry.backoff.ms."""
+        def again() -> None:
+            self._retries.discard(handle)
+            self._round(markers)
+
+        handle = asyncio.get_running_loop().call_later(self.retry_backoff_s, again)
+        self._retries.add(handle)
+
+    def _queue(self, leader: int, markers: _Markers, partitions: list[TopicPartition]) -> None:
         """One transaction's markers for one leader, in the next WriteTxnMarkers request to it."""
         cls = request_class(ApiKey.WriteTxnMarkers)
         by_topic: dict[str, list[int]] = {}
         for topic, p in partitions:
             by_topic.setdefault(topic, []).append(p)
         marker = cls.WritableTxnMarker(
-            producer_id=producer_id, producer_epoch=producer_epoch, transaction_result=commit,
-            coordinator_epoch=coordinator_epoch,
+            producer_id=markers.producer_id, producer_epoch=markers.producer_epoch,
+            transaction_result=markers.commit, coordinator_epoch=markers.coordinator_epoch,
             topics=[cls.WritableTxnMarker.WritableTxnMarkerTopic(name=t, partition_indexes=ps)
                     for t, ps in by_topic.items()])
-        answer: asyncio.Future[dict[TopicPartition, ErrorCode]] = asyncio.get_running_loop().create_future()
-        self._queued.setdefault(leader, []).append(_Queued(marker, partitions, answer))
+        self._queued.setdefault(leader, []).append(
+            _Queued(marker, partitions, functools.partial(self._answered, markers)))
         if leader not in self._draining:
             self._draining.add(leader)
             task = asyncio.get_running_loop().create_task(self._drain(leader))
             self._tasks.add(task)
             task.add_done_callback(self._tasks.discard)
-        return await answer
 
     async def _drain(self, leader: int) -> None:
         """Kafka's TransactionMarkerChannelManager: the markers queued for a broker go out
@@ -144,14 +184,15 @@ class TransactionMarkerChannelManager:
                     self._queued[leader] = later + self._queued.get(leader, [])
                 try:
                     answers = await self._write_batch(leader, list(batch.values()))
-                except Exception as e:  # noqa: BLE001 - each transaction's sender fails as it would alone
-                    for item in batch.values():
-                        if not item.answer.done():
-                            item.answer.set_exception(e)
-                    continue
+                except Exception:  # noqa: BLE001 - a broken response must not leave the transactions stuck
+                    log.exception("WriteTxnMarkers to broker %d failed", leader)
+                    answers = {pid: dict.fromkeys(item.partitions, ErrorCode.UNKNOWN_SERVER_ERROR)
+                               for pid, item in batch.items()}
                 for item in batch.values():
-                    if not item.answer.done():  # its transaction's sender may have been cancelled
-                        item.answer.set_result(answers[item.marker.producer_id])
+                    try:
+                        item.answer(answers[item.marker.producer_id])
+                    except Exception:  # noqa: BLE001 - one transaction's failure must not stop the others'
+                        log.exception("Completing the markers of producer %d failed", item.marker.producer_id)
         finally:
             self._draining.discard(leader)
 
@@ -184,8 +225,16 @@ class TransactionMarkerChannelManager:
     async def shutdown(self) -> None:
         """Stop sending: a transaction left prepared is finished by the partition's next
         coordinator, which finds it on loading."""
+        self._closed = True
+        for handle in self._retries:
+            handle.cancel()
+        self._retries.clear()
         tasks = list(self._tasks)
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         self._connections.close()
+
+
+def _result(markers: _Markers) -> str:
+    return "COMMIT" if markers.commit else "ABORT"

@@ -10,11 +10,14 @@ counts against request.timeout.ms as the round trip does. A newer check for a tr
 id whose check is still waiting replaces it, as in Kafka: the older one is answered
 INVALID_PRODUCER_EPOCH if the newer has a higher epoch (it is fenced), else NETWORK_EXCEPTION
 (the producer retried; it must retry again); an older epoch is refused INVALID_PRODUCER_EPOCH.
+
+Checks are answered by callback, and one timer per node (armed for its oldest check's
+deadline) expires them rather than one per check: under many producers a check costs a
+dict entry, not a future, a task and a timer of its own.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -65,7 +68,6 @@ class _Check:
     partitions: list[TopicPartition]
     callback: VerifyCallback
     deadline_ms: int
-    timer: ScheduledTask | None = None
     answered: bool = False
 
 
@@ -87,19 +89,8 @@ class AddPartitionsToTxnManager:
         self._waiting: dict[int, dict[str, _Check]] = {}  # node -> its next request's checks, by id
         self._in_flight: dict[int, dict[str, _Check]] = {}  # node -> the checks of its request out
         self._send_armed: set[int] = set()  # nodes with a send scheduled for after this loop turn
+        self._timers: dict[int, ScheduledTask] = {}  # node -> the expiry of its oldest check
         self._closed = False
-
-    async def verify(self, transactional_id: str, producer_id: int, producer_epoch: int,
-                     partitions: list[TopicPartition]) -> dict[TopicPartition, ErrorCode]:
-        """Each partition's answer (NONE if it is in the transaction)."""
-        answer: asyncio.Future[dict[TopicPartition, ErrorCode]] = asyncio.get_running_loop().create_future()
-
-        def done(errors: dict[TopicPartition, ErrorCode]) -> None:
-            if not answer.done():  # its waiter may have been cancelled (broker shutdown)
-                answer.set_result(errors)
-
-        self.verify_transaction(transactional_id, producer_id, producer_epoch, partitions, done)
-        return await answer
 
     def verify_transaction(self, transactional_id: str, producer_id: int, producer_epoch: int,
                            partitions: list[TopicPartition], callback: VerifyCallback) -> None:
@@ -121,11 +112,11 @@ class AddPartitionsToTxnManager:
             del waiting[transactional_id]
             self._answer_all(older, ErrorCode.INVALID_PRODUCER_EPOCH if older.producer_epoch < producer_epoch
                              else ErrorCode.NETWORK_EXCEPTION)
-        now = self.time.hi_res_clock_ms()
         check = _Check(transactional_id, producer_id, producer_epoch, partitions, callback,
-                       now + self.request_timeout_ms)
-        check.timer = self.scheduler.schedule(self.request_timeout_ms, self._expire, node, check)
+                       self.time.hi_res_clock_ms() + self.request_timeout_ms)
         waiting[transactional_id] = check
+        if node not in self._timers:  # else armed for an older check, which expires first
+            self._timers[node] = self.scheduler.schedule(self.request_timeout_ms, self._expire, node)
         if node not in self._in_flight and node not in self._send_armed:
             # Kafka's wakeup(): the checks asked in this loop turn go out together.
             self._send_armed.add(node)
@@ -182,13 +173,26 @@ class AddPartitionsToTxnManager:
                 self._answer(check, {tp: errors.get(tp, ErrorCode.UNKNOWN_SERVER_ERROR) for tp in check.partitions})
         self._send(node)  # what waited meanwhile goes out now
 
-    def _expire(self, node: int, check: _Check) -> None:
-        """The check's request.timeout.ms has passed, waiting for its turn or for its
-        response: NETWORK_EXCEPTION, as Kafka answers a timed-out request."""
-        waiting = self._waiting.get(node)
-        if waiting is not None and waiting.get(check.transactional_id) is check:
-            del waiting[check.transactional_id]
-        self._answer_all(check, ErrorCode.NETWORK_EXCEPTION)
+    def _expire(self, node: int) -> None:
+        """The oldest check's request.timeout.ms has passed: every check of the node past its
+        deadline, waiting for its turn or for its response, is answered NETWORK_EXCEPTION (as
+        Kafka answers a timed-out request); the timer is armed again for the next oldest."""
+        del self._timers[node]
+        now = self.time.hi_res_clock_ms()
+        waiting = self._waiting.get(node, {})
+        next_deadline = None
+        for checks in (self._in_flight.get(node, {}), waiting):
+            for check in list(checks.values()):
+                if check.answered:
+                    continue
+                if check.deadline_ms <= now:
+                    if waiting.get(check.transactional_id) is check:
+                        del waiting[check.transactional_id]
+                    self._answer_all(check, ErrorCode.NETWORK_EXCEPTION)
+                elif next_deadline is None or check.deadline_ms < next_deadline:
+                    next_deadline = check.deadline_ms
+        if next_deadline is not None and not self._closed:
+            self._timers[node] = self.scheduler.schedule(max(next_deadline - now, 0), self._expire, node)
 
     def _answer_all(self, check: _Check, error: ErrorCode) -> None:
         self._answer(check, dict.fromkeys(check.partitions, error))
@@ -197,8 +201,6 @@ class AddPartitionsToTxnManager:
         if check.answered:
             return
         check.answered = True
-        if check.timer is not None:
-            check.timer.cancel()
         try:
             check.callback(errors)
         except Exception:  # noqa: BLE001 - one caller's failure must not lose the others' answers
@@ -208,9 +210,8 @@ class AddPartitionsToTxnManager:
         """Broker shutdown: send and answer nothing more (Kafka's manager goes down with
         the ReplicaManager; the producers' requests stay unanswered)."""
         self._closed = True
-        for checks in (*self._waiting.values(), *self._in_flight.values()):
-            for check in checks.values():
-                if check.timer is not None:
-                    check.timer.cancel()
+        for timer in self._timers.values():
+            timer.cancel()
+        self._timers.clear()
         self._waiting.clear()
         self._in_flight.clear()

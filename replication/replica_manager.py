@@ -127,11 +127,17 @@ class TransactionVerification(Protocol):
     transaction (AddPartitionsToTxn verify_only); add_partitions_to_txn_manager's
     AddPartitionsToTxnManager implements it, as Kafka's of that name."""
 
-    async def verify(self, transactional_id: str, producer_id: int, producer_epoch: int,
-                     partitions: list[TopicPartition]) -> dict[TopicPartition, ErrorCode]:
-        """Each partition's answer: NONE, or the error as AddPartitionsToTxnManager gives it
+    def verify_transaction(self, transactional_id: str, producer_id: int, producer_epoch: int,
+                           partitions: list[TopicPartition],
+                           callback: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
+        """`callback` gets each partition's answer once, on a later loop turn (or at once,
+        without a coordinator): NONE, or the error as AddPartitionsToTxnManager gives it
         (INVALID_TXN_STATE, INVALID_PRODUCER_EPOCH, CONCURRENT_TRANSACTIONS, NOT_COORDINATOR,
         COORDINATOR_NOT_AVAILABLE, NETWORK_EXCEPTION, ...)."""
+        ...
+
+    def close(self) -> None:
+        """Ask and answer nothing more (broker shutdown)."""
         ...
 
 
@@ -160,7 +166,7 @@ class ReplicaManager:
         self.broker_id = broker_id
         self.verifier = verifier
         self.verification_enabled = verification_enabled
-        self._verifying: set[asyncio.Task] = set()
+        self._verification_stopped = False
         self.heap = heap or HeapFreezer(freeze=lambda: None)
         self.store_executor = store_executor
         self.metrics = metrics or BrokerMetrics()  # BrokerTopicMetrics in, IsrShrinks/IsrExpands
@@ -588,31 +594,21 @@ class ReplicaManager:
             callback(errors, {})
             return
 
-        def verified(done: asyncio.Task) -> None:
-            if done.cancelled():  # stop_verifying: the broker is going down and answers nothing more
+        def verified(answers: dict[TopicPartition, ErrorCode]) -> None:
+            if self._verification_stopped:  # the broker is going down and answers nothing more
                 return
-            try:
-                answers = done.result()
-            except Exception:  # noqa: BLE001 - the caller must hear back either way
-                log.exception("Verifying %s failed", transactional_id)
-                answers = dict.fromkeys(guards, ErrorCode.UNKNOWN_SERVER_ERROR)
             errors.update((key, error) for key, error in answers.items() if error != ErrorCode.NONE)
             callback(errors, guards)
 
-        task = asyncio.get_running_loop().create_task(
-            verifier.verify(transactional_id, producer_id, producer_epoch, sorted(guards)))
-        self._verifying.add(task)  # the loop keeps only a weak reference
-        task.add_done_callback(self._verifying.discard)
-        task.add_done_callback(verified)
+        verifier.verify_transaction(transactional_id, producer_id, producer_epoch, sorted(guards), verified)
 
-    async def stop_verifying(self) -> None:
-        """At shutdown, once no request handler runs: cancel the verifications still waiting
-        for a coordinator (Kafka's AddPartitionsToTxnManager shuts down with its ReplicaManager),
-        their requests left unanswered, and return when they are gone."""
-        tasks = list(self._verifying)
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+    def stop_verifying(self) -> None:
+        """At shutdown, once no request handler runs: the verifications still waiting for a
+        coordinator are dropped, their requests left unanswered (Kafka's
+        AddPartitionsToTxnManager shuts down with its ReplicaManager)."""
+        self._verification_stopped = True
+        if self.verifier is not None:
+            self.verifier.close()
 
     def last_stable_offset_of(self, key: TopicPartition) -> int | None:
         """The partition's last stable offset, or None if this broker does not host it."""

@@ -671,7 +671,7 @@ class KafkaServer:
             await self.channel.shutdown(len(self.handler_tasks))
             await asyncio.gather(*self.handler_tasks, return_exceptions=True)
         if hasattr(self, "replica_manager"):
-            await self.replica_manager.stop_verifying()  # before their connections close, which would answer them
+            self.replica_manager.stop_verifying()  # before their connections close, which would answer them
         if self.group_coordinator is not None:
             self.group_coordinator.shutdown()  # stop its timers, answer its parked requests
         if self.txn_coordinator is not None:

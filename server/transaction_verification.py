@@ -95,9 +95,13 @@ class TransactionVerifier:
             return None
         return state.leader
 
-    async def verify(self, transactional_id: str, producer_id: int, producer_epoch: int,
-                     partitions: list[TopicPartition]) -> dict[TopicPartition, ErrorCode]:
-        return await self.manager.verify(transactional_id, producer_id, producer_epoch, partitions)
+    def verify_transaction(self, transactional_id: str, producer_id: int, producer_epoch: int,
+                           partitions: list[TopicPartition],
+                           callback: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
+        self.manager.verify_transaction(transactional_id, producer_id, producer_epoch, partitions, callback)
+
+    def close(self) -> None:
+        self.manager.close()
 
     async def shutdown(self) -> None:
         self.manager.close()

@@ -150,6 +150,24 @@ def test_the_deadline_counts_the_wait_for_the_coordinator() -> None:
     assert len(h.sender.sent) == 1 and len(h.answers["a"]) == 1  # b expired; nothing answered twice
 
 
+def test_one_timer_per_node_expires_each_later_check_at_its_own_deadline() -> None:
+    """The node's timer is armed for its oldest check; when that one was answered meanwhile,
+    the checks asked since still expire request.timeout.ms after they were asked."""
+    h = Harness()
+    h.ask("a")
+    h.time.sleep(10)
+    h.sender.sent[0].answer()
+    h.time.sleep(490)
+    h.ask("b")  # at 500 ms, while the timer waits for a's deadline
+    h.time.sleep(0)
+    h.time.sleep(TIMEOUT_MS - 500)
+    assert h.answer_of("a") == E.NONE and h.answer_of("b") is None
+    h.time.sleep(499)
+    assert h.answer_of("b") is None
+    h.time.sleep(1)
+    assert h.answer_of("b") == E.NETWORK_EXCEPTION
+
+
 def test_a_late_response_does_not_answer_an_expired_check() -> None:
     h = Harness()
     h.ask("a")
