@@ -19,6 +19,7 @@ from importlib import resources
 from pathlib import Path
 
 from josefk.cli import log_config
+from josefk.cli.version import add_version
 from josefk.server.broker import KafkaServer
 from josefk.server.config import ConfigError, KafkaConfig
 
@@ -38,7 +39,7 @@ def sample_config() -> str:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="josefk broker", description="Run a josefk (Kafka) broker.")
+    parser = add_version(argparse.ArgumentParser(prog="josefk broker", description="Run a josefk (Kafka) broker."))
     parser.add_argument("config", nargs="?", type=Path, help="server.properties file")
     parser.add_argument("--override", action="append", default=[], type=_parse_override, metavar="KEY=VALUE",
                         help="override a property from the file (repeatable)")

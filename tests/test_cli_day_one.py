@@ -1,0 +1,55 @@
+"""What an operator tries first with any josefk command (josefk issue 30, "Tools"), run as the real
+`josefk` executable: `--version`, a closed pipe (`josefk ... | head`), `josefk broker` without a
+config file and bad config values."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from josefk import __version__
+from josefk.cli.main import TOOLS
+
+JOSEFK = str(Path(sys.executable).with_name("josefk"))
+
+
+def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([JOSEFK, *args], capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.mark.parametrize("tool", ["", *sorted(TOOLS)])
+def test_version_prints_josefk_version_and_exits_0(tool: str) -> None:
+    r = run(*filter(None, [tool, "--version"]))
+    assert (r.returncode, r.stdout, r.stderr) == (0, f"{__version__}\n", "")
+
+
+@pytest.fixture
+def closed_pipe() -> Iterator[int]:
+    """The write end of a pipe whose reader has already gone, as `| head` leaves it."""
+    read, write = os.pipe()
+    os.close(read)
+    yield write
+    os.close(write)
+
+
+@pytest.mark.parametrize("args", [["--help"], ["--version"], ["topics", "--help"], ["broker", "--version"]],
+                         ids=" ".join)
+def test_closed_stdout_ends_quietly(args: list[str], closed_pipe: int) -> None:
+    r = subprocess.run([JOSEFK, *args], stdout=closed_pipe, stderr=subprocess.PIPE, text=True, timeout=60)
+    assert r.stderr == ""
+    assert r.returncode in (0, 128 + signal.SIGPIPE)  # argparse's --help swallows the write error itself
+
+
+def test_closed_stdout_while_a_tool_writes(tmp_path: Path, closed_pipe: int) -> None:
+    """dump-log writes its output through print(): the tool stops at the first write, as `cat` would."""
+    segment = tmp_path / "00000000000000000000.log"
+    segment.write_bytes(b"")
+    r = subprocess.run([JOSEFK, "dump-log", "--files", str(segment)], stdout=closed_pipe, stderr=subprocess.PIPE,
+                       text=True, timeout=60)
+    assert (r.returncode, r.stderr) == (128 + signal.SIGPIPE, "")
