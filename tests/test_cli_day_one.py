@@ -53,3 +53,12 @@ def test_closed_stdout_while_a_tool_writes(tmp_path: Path, closed_pipe: int) -> 
     r = subprocess.run([JOSEFK, "dump-log", "--files", str(segment)], stdout=closed_pipe, stderr=subprocess.PIPE,
                        text=True, timeout=60)
     assert (r.returncode, r.stderr) == (128 + signal.SIGPIPE, "")
+
+
+def test_broker_without_a_config_file_prints_usage(tmp_path: Path) -> None:
+    """kafka-server-start.sh prints its usage: no broker on 9092 writing /tmp/kafka-logs."""
+    r = subprocess.run([JOSEFK, "broker", "--override", f"log.dirs={tmp_path / 'logs'}"], capture_output=True,
+                       text=True, timeout=60, cwd=tmp_path)
+    assert r.returncode == 1 and r.stdout == ""
+    assert r.stderr.startswith("USAGE: josefk broker server.properties [--override property=value]*\n")
+    assert not (tmp_path / "logs").exists()
