@@ -197,7 +197,7 @@ _KEYS = [
     Key("zookeeper.session.timeout.ms", _int, "18000", at_least=1),
     Key("zookeeper.connection.timeout.ms", _int, None, at_least=1),
     Key("controlled.shutdown.enable", _bool, "true"),
-    Key("inter.broker.protocol.version", InterBrokerProtocol.parse, LATEST_IBP),
+    Key("inter.broker.protocol.version", InterBrokerProtocol.parse, f"{LATEST_IBP}-IV0"),  # Kafka's default text
     Key("controlled.shutdown.max.retries", _int, "3", at_least=0),
     Key("controlled.shutdown.retry.backoff.ms", _int, "5000", at_least=0),
     Key("replica.lag.time.max.ms", _int, "30000", at_least=0),
@@ -234,7 +234,8 @@ KEYS: dict[str, Key] = {k.name: k for k in _KEYS}
 # The ConfigDef.Type Kafka's KafkaConfig declares for each key (DescribeConfigs v3+ config_type):
 # the parser's type, except where Kafka's differs. cluster.id is not a KafkaConfig key (UNKNOWN).
 _PARSER_TYPES: dict[Callable[[str], Any], str] = {_int: "INT", _bool: "BOOLEAN", _str: "STRING", _list: "LIST",
-                                                  _host_port: "STRING", _int_map: "STRING"}
+                                                  _host_port: "STRING", _int_map: "STRING",
+                                                  InterBrokerProtocol.parse: "STRING"}
 # Kafka's DynamicConfig.Broker keys beyond KafkaConfig's (QuotaConfigs): the replication and
 # log dir move throttle rates, which kafka-reassign-partitions --throttle sets on every broker
 # of a move. Described as Kafka does (read-only, LONG, at least 0) and applied to the broker's

@@ -297,6 +297,9 @@ def test_configs_brokers(bootstrap: str) -> None:
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines()[0] == "All configs for broker 0 are:"
     assert re.search(r"^  num\.partitions=1 sensitive=false synonyms=\{", r.stdout, re.M)
+    # Kafka's string form of its default MetadataVersion, not a Python repr
+    assert ("  inter.broker.protocol.version=3.9-IV0 sensitive=false "
+            "synonyms={DEFAULT_CONFIG:inter.broker.protocol.version=3.9-IV0}\n") in r.stdout
 
 
 def test_configs_dynamic_broker_and_cluster_default(bootstrap: str) -> None:
