@@ -23,6 +23,7 @@ from josefk.log.config import SERVER_DEFAULT_NAMES, LogConfig, from_server_props
 from josefk.log.config import config_type as topic_config_type
 from josefk.protocol.inter_broker import LATEST as LATEST_IBP
 from josefk.protocol.inter_broker import InterBrokerProtocol
+from josefk.server.config_types import invalid_value, type_problem
 from josefk.server.connection_quotas import ConnectionLimits
 from josefk.server.kafka_broker_keys import KAFKA_BROKER_KEYS, KAFKA_DYNAMIC_KEYS
 from josefk.server.security.oauthbearer import OAUTH_KEYS
@@ -400,6 +401,9 @@ def _validate_dynamic_value(name: str, value: str) -> None:
     if base not in CONNECTION_QUOTA_KEYS:
         return
     key = KEYS[base]
+    problem = type_problem(config_type(base), value)
+    if problem is not None:
+        raise ValueError(invalid_value(name, value, problem))
     try:
         parsed = key.parse(value)
     except ValueError as e:
@@ -437,6 +441,12 @@ class KafkaConfig:
             else:
                 log.warning("The configuration '%s' was supplied but isn't a known config.", name)
         self.values = self._parse(self.originals)
+        try:  # the topic defaults (log.retention.ms, log.cleaner.min.cleanable.ratio, ...), as Kafka checks them
+            for name in SERVER_DEFAULT_NAMES.values() & self.originals.keys():
+                validate_server_default(name, self.originals[name])
+            from_server_props(self.originals)  # and the hour and minute forms
+        except ValueError as e:
+            raise ConfigError(str(e)) from None
         self._validate_listeners()
         self._validate_authorizer()
         self.listener_quotas = _listener_quotas(self.originals)
@@ -450,10 +460,13 @@ class KafkaConfig:
             if raw is None:
                 values[key.name] = None
                 continue
+            problem = type_problem(config_type(key.name), raw)
+            if problem is not None:
+                raise ConfigError(invalid_value(key.name, raw, problem))
             try:
                 value = key.parse(raw)
             except ValueError as e:
-                raise ConfigError(f"Invalid value {raw!r} for configuration {key.name}: {e}") from None
+                raise ConfigError(invalid_value(key.name, raw, str(e))) from None
             if key.at_least is not None and value < key.at_least:
                 raise ConfigError(
                     f"Invalid value {raw} for configuration {key.name}: Value must be at least {key.at_least}"

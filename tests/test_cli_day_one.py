@@ -62,3 +62,27 @@ def test_broker_without_a_config_file_prints_usage(tmp_path: Path) -> None:
     assert r.returncode == 1 and r.stdout == ""
     assert r.stderr.startswith("USAGE: josefk broker server.properties [--override property=value]*\n")
     assert not (tmp_path / "logs").exists()
+
+
+@pytest.mark.parametrize(("line", "error"), [
+    ("num.partitions=abc", "Invalid value abc for configuration num.partitions: Not a number of type INT"),
+    ("broker.id=99999999999", "Invalid value 99999999999 for configuration broker.id: Not a number of type INT"),
+    ("offsets.topic.replication.factor=40000",
+     "Invalid value 40000 for configuration offsets.topic.replication.factor: Not a number of type SHORT"),
+    ("log.retention.ms=1e3", "Invalid value 1e3 for configuration log.retention.ms: Not a number of type LONG"),
+    ("log.cleaner.min.cleanable.ratio=half",
+     "Invalid value half for configuration log.cleaner.min.cleanable.ratio: Not a number of type DOUBLE"),
+    ("auto.create.topics.enable=yes",
+     "Invalid value yes for configuration auto.create.topics.enable: Expected value to be either true or false"),
+    ("log.cleanup.policy=delete,archive",
+     "Invalid value delete,archive for configuration log.cleanup.policy: String must be one of: compact, delete"),
+    ("compression.type=brotli", "Invalid value brotli for configuration compression.type: String must be one of: "
+                                "uncompressed, zstd, lz4, snappy, gzip, producer"),
+    ("log.roll.hours=x", "Invalid value x for configuration log.roll.hours: Not a number of type INT"),
+], ids=lambda v: v.partition("=")[0] if "=" in v and " " not in v else "")
+def test_bad_config_value_is_named_as_kafka_names_it(tmp_path: Path, line: str, error: str) -> None:
+    config = tmp_path / "server.properties"
+    config.write_text(f"zookeeper.connect=127.0.0.1:1\nzookeeper.connection.timeout.ms=1000\n"
+                      f"log.dirs={tmp_path / 'logs'}\n{line}\n")
+    r = subprocess.run([JOSEFK, "broker", str(config)], capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert (r.returncode, r.stderr) == (1, f"josefk broker: {error}\n")
