@@ -71,7 +71,8 @@ def test_new_replica_created_in_the_log_dir_asked_for(zookeeper, tmp_path: Path)
                 in started.stdout.splitlines())
         def done() -> bool:  # --verify exits 0 whatever the states, as Kafka's: read them
             out = tool("--verify").stdout
-            return "in progress" not in out and "Reassignment of replica jbod-0-2 completed successfully." in out
+            return ("Reassignment of partition jbod-0 is completed." in out
+                    and "Reassignment of replica jbod-0-2 completed successfully." in out)
 
         wait_until(done, "the reassignment and the move")
         verified = tool("--verify").stdout.splitlines()

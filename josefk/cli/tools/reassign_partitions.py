@@ -13,7 +13,8 @@ from __future__ import annotations
 import json
 import sys
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 import kafka.errors as Errors
 
@@ -38,6 +39,22 @@ CANNOT_EXECUTE_BECAUSE_OF_EXISTING = (
 VERIFY_PERIODICALLY = ("Warning: You must run --verify periodically, until the reassignment completes, to ensure "
                        "the throttle is removed.")
 Replica = tuple[str, int, int]  # topic, partition, broker: Kafka's TopicPartitionReplica
+T = TypeVar("T")
+RETRY_S = 30.0
+
+
+def _retried(call: Callable[[], T]) -> T:
+    """Kafka's Admin retries a call whose broker went away on another one until
+    default.api.timeout.ms; kafka-python raises at once, so a broker just stopped would end
+    --verify. Retried here for RETRY_S while the client's metadata catches up."""
+    deadline = time.monotonic() + RETRY_S
+    while True:
+        try:
+            return call()
+        except (Errors.KafkaConnectionError, Errors.NodeNotReadyError):
+            if time.monotonic() >= deadline:
+                raise
+            time.sleep(0.2)
 
 
 def _read_json(path: str, what: str) -> dict:
@@ -214,7 +231,7 @@ def _clear_throttles(admin: Any, plan: dict[tuple[str, int], list[int]]) -> None
     the replica lists off the plan's topics (Kafka prints both sets in HashSet order)."""
     from kafka.admin import AlterConfigOp, ConfigResource, ConfigResourceType
 
-    brokers = [b["broker_id"] for b in admin.describe_cluster()["brokers"]]
+    brokers = [b["broker_id"] for b in _retried(admin.describe_cluster)["brokers"]]
     for replicas in plan.values():
         brokers += [b for b in replicas if b not in brokers]
     brokers = java_hash_order(brokers, lambda b: b)
@@ -309,8 +326,8 @@ def _run(admin: Any, args: Any, plan: dict[tuple[str, int], list[int]], moves: d
                   f"removing: {info['removing_replicas']}")
         return 0
     if args.verify:
-        ongoing = admin.list_partition_reassignments([TopicPartition(t, p) for t, p in plan])
-        current = _current(admin, {t for t, _ in plan})
+        ongoing = _retried(lambda: admin.list_partition_reassignments([TopicPartition(t, p) for t, p in plan]))
+        current = _retried(lambda: _current(admin, {t for t, _ in plan}))
         print("Status of partition reassignment:")
         for (topic, partition), replicas in sorted(plan.items()):
             if TopicPartition(topic, partition) in ongoing:
@@ -323,7 +340,7 @@ def _run(admin: Any, args: Any, plan: dict[tuple[str, int], list[int]], moves: d
         moving = bool(moves) and not _verify_moves(admin, moves)
         # Kafka clears the throttles once no partition of the cluster moves any more; its status
         # is 0 whatever the partitions' states, 1 only when the tool itself fails.
-        if not moving and not args.preserve_throttles and not admin.list_partition_reassignments():
+        if not moving and not args.preserve_throttles and not _retried(admin.list_partition_reassignments):
             _clear_throttles(admin, plan)
         return 0
     if args.cancel:
