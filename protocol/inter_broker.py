@@ -7,7 +7,7 @@ sub-version of its release, as Kafka reads "2.8" as 2.8-IV1.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 LATEST = "3.9"
 _FORMAT = re.compile(r"^(\d+)\.(\d+)(?:\.\d+)?(?:-IV\d+)?$")
@@ -17,6 +17,10 @@ _FORMAT = re.compile(r"^(\d+)\.(\d+)(?:\.\d+)?(?:-IV\d+)?$")
 class InterBrokerProtocol:
     major: int
     minor: int
+    text: str = field(default="", compare=False)  # as configured, as Kafka describes the STRING key
+
+    def __str__(self) -> str:
+        return self.text or f"{self.major}.{self.minor}"
 
     @classmethod
     def parse(cls, text: str) -> InterBrokerProtocol:
@@ -24,7 +28,7 @@ class InterBrokerProtocol:
         found = _FORMAT.match(text.strip())
         if found is None:
             raise ValueError(f"Unknown metadata.version '{text}'")
-        version = cls(int(found[1]), int(found[2]))
+        version = cls(int(found[1]), int(found[2]), text.strip())
         if version < cls(0, 8) or version > cls(3, 9):
             raise ValueError(f"Unknown metadata.version '{text}'. Checkout the list of supported versions "
                              f"(0.8 to {LATEST})")

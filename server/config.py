@@ -22,6 +22,7 @@ from josefk.controller.network_client import ClientSecurity
 from josefk.log.config import SERVER_DEFAULT_NAMES, LogConfig, from_server_props, validate_server_default
 from josefk.log.config import config_type as topic_config_type
 from josefk.protocol.inter_broker import InterBrokerProtocol
+from josefk.server.config_types import invalid_value, type_problem
 from josefk.server.connection_quotas import ConnectionLimits
 from josefk.server.kafka_broker_defaults import KAFKA_UNAPPLIED_DEFAULTS
 from josefk.server.kafka_broker_keys import KAFKA_BROKER_KEYS, KAFKA_DYNAMIC_KEYS
@@ -235,7 +236,8 @@ KEYS: dict[str, Key] = {k.name: k for k in _KEYS}
 # The ConfigDef.Type Kafka's KafkaConfig declares for each key (DescribeConfigs v3+ config_type):
 # the parser's type, except where Kafka's differs. cluster.id is not a KafkaConfig key (UNKNOWN).
 _PARSER_TYPES: dict[Callable[[str], Any], str] = {_int: "INT", _bool: "BOOLEAN", _str: "STRING", _list: "LIST",
-                                                  _host_port: "STRING", _int_map: "STRING"}
+                                                  _host_port: "STRING", _int_map: "STRING",
+                                                  InterBrokerProtocol.parse: "STRING"}
 # Kafka's DynamicConfig.Broker keys beyond KafkaConfig's (QuotaConfigs): the replication and
 # log dir move throttle rates, which kafka-reassign-partitions --throttle sets on every broker
 # of a move. Described as Kafka does (read-only, LONG, at least 0) and applied to the broker's
@@ -452,6 +454,9 @@ def _validate_dynamic_value(name: str, value: str) -> None:
     if base not in CONNECTION_QUOTA_KEYS:
         return
     key = KEYS[base]
+    problem = type_problem(config_type(base), value)
+    if problem is not None:
+        raise ValueError(invalid_value(name, value, problem))
     try:
         parsed = key.parse(value)
     except ValueError as e:
@@ -489,6 +494,12 @@ class KafkaConfig:
             else:
                 log.warning("The configuration '%s' was supplied but isn't a known config.", name)
         self.values = self._parse(self.originals)
+        try:  # the topic defaults (log.retention.ms, log.cleaner.min.cleanable.ratio, ...), as Kafka checks them
+            for name in SERVER_DEFAULT_NAMES.values() & self.originals.keys():
+                validate_server_default(name, self.originals[name])
+            from_server_props(self.originals)  # and the hour and minute forms
+        except ValueError as e:
+            raise ConfigError(str(e)) from None
         self._validate_listeners()
         self._validate_authorizer()
         self.listener_quotas = _listener_quotas(self.originals)
@@ -502,10 +513,13 @@ class KafkaConfig:
             if raw is None:
                 values[key.name] = None
                 continue
+            problem = type_problem(config_type(key.name), raw)
+            if problem is not None:
+                raise ConfigError(invalid_value(key.name, raw, problem))
             try:
                 value = key.parse(raw)
             except ValueError as e:
-                raise ConfigError(f"Invalid value {raw!r} for configuration {key.name}: {e}") from None
+                raise ConfigError(invalid_value(key.name, raw, str(e))) from None
             if key.at_least is not None and value < key.at_least:
                 raise ConfigError(
                     f"Invalid value {raw} for configuration {key.name}: Value must be at least {key.at_least}"

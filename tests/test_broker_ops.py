@@ -29,7 +29,9 @@ class Broker:
         self.port = free_port()
         self.log_dir = tmp_path / "logs"
         self.out = tmp_path / "broker.out"
-        cmd = [sys.executable, "-m", "josefk", "broker", "--override", f"log.dirs={self.log_dir}",
+        config = tmp_path / "server.properties"
+        config.write_text("")  # Kafka's defaults, but for the overrides below
+        cmd = [sys.executable, "-m", "josefk", "broker", str(config), "--override", f"log.dirs={self.log_dir}",
                "--override", f"listeners=PLAINTEXT://127.0.0.1:{self.port}", *args]
         with open(self.out, "wb") as out:
             self.proc = subprocess.Popen(cmd, cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT,

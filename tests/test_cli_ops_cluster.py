@@ -1,9 +1,10 @@
-"""The operator tools on a three-broker josefk cluster: log-dirs on leaders and followers, and the
-topics --describe reports as a follower leaves the ISR."""
+"""The operator tools on a three-broker josefk cluster: log-dirs on leaders and followers, the
+topics --describe reports as a follower leaves the ISR, and reassign-partitions --verify with a broker down."""
 
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -75,3 +76,67 @@ def test_log_dirs_and_isr_reports_on_a_cluster(cluster: Cluster) -> None:
     assert line.startswith(f"\tTopic: ops\tPartition: 0\tLeader: {leader}\tReplicas: ")
     assert report("--at-min-isr-partitions") == [line]  # ISR 2 = min.insync.replicas
     assert report("--under-min-isr-partitions") == report("--unavailable-partitions") == []
+
+
+def test_reassign_verify_with_a_broker_offline(cluster: Cluster, tmp_path: Path) -> None:
+    """`reassign-partitions --verify` while a broker is down reports the partitions' states and
+    exits 0 as Kafka's tool; the throttles stay while the move is in progress, and once it is
+    done every reachable broker's and the topic's are cleared, the offline broker named."""
+    cluster.create_topic(NewTopic("mv", num_partitions=-1, replication_factor=-1, replica_assignments={0: [1]}))
+    producer = KafkaProducer(bootstrap_servers=cluster.bootstrap, acks=1, max_request_size=200_000)
+    try:
+        for _ in range(30):  # 3 MB: three fetches' worth, held back by the throttle below
+            producer.send("mv", b"x" * 100_000)
+        producer.flush(timeout=60)
+    finally:
+        producer.close()
+    plan = tmp_path / "plan.json"
+    added = next(b for b in (2, 3) if b != cluster.controller())  # the broker to stop: not the controller
+    plan.write_text(json.dumps({"version": 1, "partitions": [
+        {"topic": "mv", "partition": 0, "replicas": [1, added]}]}))
+
+    def verify() -> subprocess.CompletedProcess[str]:
+        return run("reassign-partitions", "--bootstrap-server", cluster.bootstrap, "--reassignment-json-file",
+                   str(plan), "--verify")
+
+    def rates(broker: int) -> dict[str, str]:
+        data, _ = cluster.kazoo.get(f"/config/brokers/{broker}")
+        return {k: v for k, v in json.loads(data)["config"].items() if k.endswith("throttled.rate")}
+
+    throttled = {"leader.replication.throttled.rate": "100000", "follower.replication.throttled.rate": "100000"}
+    r = run("reassign-partitions", "--bootstrap-server", cluster.bootstrap, "--reassignment-json-file", str(plan),
+            "--execute", "--throttle", "100000")
+    assert r.returncode == 0, r.stdout + r.stderr
+    cluster.brokers[added].kill()
+    r = verify()
+    assert (r.returncode, r.stderr) == (0, ""), r.stderr
+    assert r.stdout == "Status of partition reassignment:\nReassignment of partition mv-0 is still in progress.\n"
+    assert rates(1) == rates(added) == throttled
+
+    cluster.start(added)  # the move completes once the topic's throttled replica lists are gone
+    r = run("configs", "--bootstrap-server", cluster.bootstrap, "--entity-type", "topics", "--entity-name", "mv",
+            "--alter", "--delete-config",
+            "leader.replication.throttled.replicas,follower.replication.throttled.replicas")
+    assert r.returncode == 0, r.stderr
+    cluster.wait_for(lambda: sorted(cluster.state("mv", 0)["isr"]) == [1, added], "the new replica in the ISR",
+                     timeout=120)
+
+    def moved() -> bool:  # read in ZooKeeper: a --verify here would clear the throttles
+        data = json.loads(cluster.kazoo.get("/brokers/topics/mv")[0])
+        return data["partitions"]["0"] == [1, added] and not data.get("adding_replicas")
+
+    cluster.wait_for(moved, "the reassignment to complete")
+    cluster.brokers[added].kill()
+    r = verify()
+    assert "Traceback" not in r.stderr and r.returncode == 1, r.stdout + r.stderr
+    assert r.stdout == ("Status of partition reassignment:\nReassignment of partition mv-0 is completed.\n"
+                        "Clearing broker-level throttles on brokers 1,2,3\n"
+                        "Clearing topic-level throttles on topic mv\n")
+    # the client's error: UnknownBrokerIdError, or KafkaConnectionError while its metadata still lists the broker
+    assert re.fullmatch(rf"Error: Could not clear the broker-level throttles on broker {added} \((UnknownBrokerId|"
+                        r"KafkaConnection)Error\); run --verify again once it is back\n", r.stderr), r.stderr
+    assert rates(1) == {} and rates(added) == throttled
+
+    cluster.start(added)
+    cluster.wait_for(lambda: verify().returncode == 0, "a --verify that reaches the broker again", timeout=60)
+    assert rates(1) == rates(added) == {}

@@ -297,6 +297,9 @@ def test_configs_brokers(bootstrap: str) -> None:
     assert r.returncode == 0, r.stderr
     assert r.stdout.splitlines()[0] == "All configs for broker 0 are:"
     assert re.search(r"^  num\.partitions=1 sensitive=false synonyms=\{", r.stdout, re.M)
+    # Kafka's string form of its default MetadataVersion, not a Python repr
+    assert ("  inter.broker.protocol.version=3.9-IV0 sensitive=false "
+            "synonyms={DEFAULT_CONFIG:inter.broker.protocol.version=3.9-IV0}\n") in r.stdout
 
 
 def test_configs_dynamic_broker_and_cluster_default(bootstrap: str) -> None:
@@ -318,6 +321,9 @@ def test_configs_dynamic_broker_and_cluster_default(bootstrap: str) -> None:
     r = run(*base, "--entity-name", "0", "--alter", "--add-config", "num.partitions=3")
     assert r.returncode == 1
     assert "InvalidRequestException: Cannot update these configs dynamically: Set(num.partitions)" in r.stderr
+    r = run(*base, "--entity-default", "--alter", "--add-config", "max.connections=many")
+    assert r.returncode == 1
+    assert "Invalid value many for configuration max.connections: Not a number of type INT" in r.stderr, r.stderr
     for entity in (["--entity-name", "0"], ["--entity-default"]):
         r = run(*base, *entity, "--alter", "--delete-config", "log.retention.bytes")
         assert r.returncode == 0, r.stderr

@@ -1,4 +1,4 @@
-"""`josefk broker [server.properties] [--override key=value ...]`, like kafka-server-start.sh.
+"""`josefk broker server.properties [--override key=value ...]`, like kafka-server-start.sh.
 
 Every start-up failure (unreadable or invalid config, ZooKeeper unreachable, a locked log
 dir, a port in use) ends in one line naming the cause and a non-zero exit, not a traceback.
@@ -19,6 +19,7 @@ from importlib import resources
 from pathlib import Path
 
 from josefk.cli import log_config
+from josefk.cli.version import add_version
 from josefk.server.broker import KafkaServer
 from josefk.server.config import ConfigError, KafkaConfig
 
@@ -38,8 +39,8 @@ def sample_config() -> str:
 
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="josefk broker", description="Run a josefk (Kafka) broker.")
-    parser.add_argument("config", nargs="?", type=Path, help="server.properties file")
+    parser = add_version(argparse.ArgumentParser(prog="josefk broker", description="Run a josefk (Kafka) broker."))
+    parser.add_argument("config", nargs="?", type=Path, help="server.properties file (required)")
     parser.add_argument("--override", action="append", default=[], type=_parse_override, metavar="KEY=VALUE",
                         help="override a property from the file (repeatable)")
     parser.add_argument("--log-level", help="root logging level: TRACE, DEBUG, INFO (default), WARN, ERROR")
@@ -54,6 +55,10 @@ def main(argv: list[str]) -> int:
     if args.sample_config:
         sys.stdout.write(sample_config())
         return 0
+    if args.config is None:  # as kafka-server-start.sh: no defaulted broker on 9092 writing /tmp/kafka-logs
+        print(f"USAGE: josefk broker server.properties [--override property=value]*\n\n{parser.format_help()}",
+              end="", file=sys.stderr)
+        return 1
     try:
         log_config.configure(args.log_level, args.log_config)
     except log_config.LogConfigError as e:

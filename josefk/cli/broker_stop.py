@@ -17,9 +17,12 @@ import sys
 import time
 from pathlib import Path
 
+from josefk.cli.version import add_version
+
 
 def main(argv: list[str]) -> int:
-    parser = argparse.ArgumentParser(prog="josefk broker-stop", description="Stop josefk brokers (SIGTERM, then wait).")
+    parser = add_version(argparse.ArgumentParser(prog="josefk broker-stop",
+                                                 description="Stop josefk brokers (SIGTERM, then wait)."))
     parser.add_argument("--pid-file", type=Path, metavar="FILE",
                         help="the file the broker wrote with --pid-file (default: every josefk broker process)")
     parser.add_argument("--timeout", type=float, default=120.0, metavar="SECONDS",

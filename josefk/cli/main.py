@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 
+from josefk import __version__
 from josefk.cli import broker, broker_stop
 from josefk.cli.tools import (
     acls,
@@ -49,20 +51,29 @@ TOOLS = {
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
+    """Run one tool; a reader that goes away (`josefk dump-log ... | head`) ends it quietly."""
+    try:
+        try:
+            return _dispatch(sys.argv[1:] if argv is None else argv)
+        finally:
+            sys.stdout.flush()  # inside the try, so a closed pipe is caught here, not at interpreter exit
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # Python's docs' recipe
+        return 128 + signal.SIGPIPE  # the status a shell shows for a Unix tool killed by SIGPIPE
+
+
+def _dispatch(argv: list[str]) -> int:
+    if argv and argv[0] == "--version":
+        print(__version__)
+        return 0
     if not argv or argv[0] in ("-h", "--help"):
-        print("usage: josefk <tool> [options]\n\ntools:\n  " + "\n  ".join(sorted(TOOLS)))
+        print("usage: josefk <tool> [options]\n       josefk [--version]\n\ntools:\n  " + "\n  ".join(sorted(TOOLS)))
         return 0 if argv else 2
     tool = TOOLS.get(argv[0])
     if tool is None:
         print(f"josefk: unknown tool {argv[0]!r}; known tools: {', '.join(sorted(TOOLS))}", file=sys.stderr)
         return 2
-    try:
-        return tool(argv[1:])
-    except BrokenPipeError:  # the reader went away (`josefk dump-log ... | head`): stop quietly
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
-
+    return tool(argv[1:])
 
 if __name__ == "__main__":
     sys.exit(main())

@@ -20,6 +20,7 @@ import kafka.errors as Errors
 from kafka import KafkaConsumer
 
 from josefk.cli.tools import common
+from josefk.cli.version import add_version
 from josefk.console import pages
 from josefk.console.cluster import DEFAULT_LIMIT, Cluster, KafkaCluster, NotFound
 from josefk.console.metrics import MetricsScraper
@@ -164,7 +165,8 @@ def metrics_urls(text: str) -> list[str]:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = Parser(prog="josefk console", description="A web console for a Kafka cluster (josefk or Apache Kafka).")
+    p = add_version(Parser(prog="josefk console",
+                           description="A web console for a Kafka cluster (josefk or Apache Kafka)."))
     p.add_argument("--bootstrap-server", required=True, metavar="HOST:PORT", help="the server(s) to connect to")
     p.add_argument("--listen", type=listen_address, default=("127.0.0.1", 8080), metavar="HOST:PORT",
                    help="where the console serves its pages (default 127.0.0.1:8080)")

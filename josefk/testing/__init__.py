@@ -64,9 +64,9 @@ class JosefkContainer:
         self.port = self.port or _free_port()
         overrides = {**self.config, "listeners": f"PLAINTEXT://127.0.0.1:{self.port}",
                      "log.dirs": str(self.dir / "kafka-logs")}
-        cmd = [sys.executable, "-m", "josefk", "broker", "--log-level", self.log_level]
-        for key, value in overrides.items():
-            cmd += ["--override", f"{key}={value}"]
+        config = self.dir / "server.properties"
+        config.write_text("".join(f"{key}={value}\n" for key, value in overrides.items()))
+        cmd = [sys.executable, "-m", "josefk", "broker", str(config), "--log-level", self.log_level]
         with open(self.dir / "broker.log", "wb") as out:
             self.process = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         try:

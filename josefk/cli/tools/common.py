@@ -19,6 +19,8 @@ from typing import Any, TypeVar
 
 import kafka.errors as Errors
 
+from josefk.cli.version import add_version
+
 T = TypeVar("T")
 
 DEFAULT_TIMEOUT_MS = 10_000
@@ -41,7 +43,7 @@ def quiet_client_logs() -> None:
 
 def parser(prog: str, description: str) -> argparse.ArgumentParser:
     """An ArgumentParser named like the josefk sub-command (errors exit with status 2)."""
-    return argparse.ArgumentParser(prog=f"josefk {prog}", description=description)
+    return add_version(argparse.ArgumentParser(prog=f"josefk {prog}", description=description))
 
 
 def key_value(text: str) -> tuple[str, str]:

@@ -13,7 +13,10 @@ from __future__ import annotations
 import json
 import sys
 import time
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+import kafka.errors as Errors
 
 from josefk.cli.tools.common import (
     ToolError,
@@ -36,6 +39,22 @@ CANNOT_EXECUTE_BECAUSE_OF_EXISTING = (
 VERIFY_PERIODICALLY = ("Warning: You must run --verify periodically, until the reassignment completes, to ensure "
                        "the throttle is removed.")
 Replica = tuple[str, int, int]  # topic, partition, broker: Kafka's TopicPartitionReplica
+T = TypeVar("T")
+RETRY_S = 30.0
+
+
+def _retried(call: Callable[[], T]) -> T:
+    """Kafka's Admin retries a call whose broker went away on another one until
+    default.api.timeout.ms; kafka-python raises at once, so a broker just stopped would end
+    --verify. Retried here for RETRY_S while the client's metadata catches up."""
+    deadline = time.monotonic() + RETRY_S
+    while True:
+        try:
+            return call()
+        except (Errors.KafkaConnectionError, Errors.NodeNotReadyError):
+            if time.monotonic() >= deadline:
+                raise
+            time.sleep(0.2)
 
 
 def _read_json(path: str, what: str) -> dict:
@@ -144,6 +163,10 @@ def _verify_moves(admin: Any, moves: dict[Replica, str]) -> bool:
     return done
 
 
+def _ids(replicas: list[int]) -> str:
+    return ",".join(map(str, replicas))  # as Kafka joins a replica list in its messages
+
+
 def _as_json(assignment: dict[tuple[str, int], list[int]]) -> str:
     return json.dumps({"version": 1, "partitions": [
         {"topic": t, "partition": p, "replicas": r, "log_dirs": ["any"] * len(r)}
@@ -208,19 +231,27 @@ def _clear_throttles(admin: Any, plan: dict[tuple[str, int], list[int]]) -> None
     the replica lists off the plan's topics (Kafka prints both sets in HashSet order)."""
     from kafka.admin import AlterConfigOp, ConfigResource, ConfigResourceType
 
-    brokers = [b["broker_id"] for b in admin.describe_cluster()["brokers"]]
+    brokers = [b["broker_id"] for b in _retried(admin.describe_cluster)["brokers"]]
     for replicas in plan.values():
         brokers += [b for b in replicas if b not in brokers]
     brokers = java_hash_order(brokers, lambda b: b)
     print(f"Clearing broker-level throttles on broker{'' if len(brokers) == 1 else 's'} "
           f"{','.join(map(str, brokers))}")
     delete = (AlterConfigOp.DELETE, None)
-    _alter_configs(admin, [ConfigResource(ConfigResourceType.BROKER, str(b), configs=dict.fromkeys(
-        BROKER_LEVEL_THROTTLES, delete)) for b in brokers])
+    unreachable: dict[int, str] = {}
+    for b in brokers:  # one by one: a broker that is down keeps its rate, the others lose theirs
+        try:
+            _alter_configs(admin, [ConfigResource(ConfigResourceType.BROKER, str(b), configs=dict.fromkeys(
+                BROKER_LEVEL_THROTTLES, delete))])
+        except Errors.KafkaError as e:
+            unreachable[b] = type(e).__name__
     topics = java_hash_order(list(dict.fromkeys(t for t, _ in plan)), java_string_hash)
     print(f"Clearing topic-level throttles on topic{'' if len(topics) == 1 else 's'} {','.join(topics)}")
     _alter_configs(admin, [ConfigResource(ConfigResourceType.TOPIC, t, configs=dict.fromkeys(
         TOPIC_LEVEL_THROTTLES, delete)) for t in topics])
+    if unreachable:  # Kafka's Admin fails the whole call after default.api.timeout.ms, topic lists left set
+        raise ToolError("Could not clear the broker-level throttles on " + ", ".join(
+            f"broker {b} ({error})" for b, error in unreachable.items()) + "; run --verify again once it is back")
 
 
 def _generate(admin: Any, topics_file: str, brokers: list[int]) -> None:
@@ -272,7 +303,7 @@ def main(argv: list[str]) -> int:
             return _run(admin, args, plan, moves)
         finally:
             admin.close()
-    except ToolError as e:
+    except (ToolError, Errors.KafkaError) as e:  # Kafka's tool: "Error: <message>", status 1
         print(f"Error: {e}", file=sys.stderr)
         return 1
 
@@ -295,27 +326,23 @@ def _run(admin: Any, args: Any, plan: dict[tuple[str, int], list[int]], moves: d
                   f"removing: {info['removing_replicas']}")
         return 0
     if args.verify:
-        ongoing = admin.list_partition_reassignments([TopicPartition(t, p) for t, p in plan])
-        current = _current(admin, {t for t, _ in plan})
+        ongoing = _retried(lambda: admin.list_partition_reassignments([TopicPartition(t, p) for t, p in plan]))
+        current = _retried(lambda: _current(admin, {t for t, _ in plan}))
         print("Status of partition reassignment:")
-        failed = False
         for (topic, partition), replicas in sorted(plan.items()):
             if TopicPartition(topic, partition) in ongoing:
                 print(f"Reassignment of partition {topic}-{partition} is still in progress.")
-                failed = True
             elif current.get((topic, partition)) == replicas:
                 print(f"Reassignment of partition {topic}-{partition} is completed.")
             else:
                 print(f"There is no active reassignment of partition {topic}-{partition}, but replica set is "
-                      f"{current.get((topic, partition))} rather than {replicas}.")
-                failed = True
+                      f"{_ids(current.get((topic, partition), []))} rather than {_ids(replicas)}.")
         moving = bool(moves) and not _verify_moves(admin, moves)
-        if moving:
-            failed = True
-        # Kafka clears the throttles once no partition of the cluster moves any more.
-        if not moving and not args.preserve_throttles and not admin.list_partition_reassignments():
+        # Kafka clears the throttles once no partition of the cluster moves any more; its status
+        # is 0 whatever the partitions' states, 1 only when the tool itself fails.
+        if not moving and not args.preserve_throttles and not _retried(admin.list_partition_reassignments):
             _clear_throttles(admin, plan)
-        return 1 if failed else 0
+        return 0
     if args.cancel:
         results = admin.alter_partition_reassignments({TopicPartition(t, p): None for t, p in plan})
         done = [f"{tp.topic}-{tp.partition}" for tp, err in sorted(results.items()) if err is None]
