@@ -32,7 +32,7 @@ from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.errors import ErrorCode
 from tests.conftest import RunningBroker
 from tests.security_certs import PASSWORD, Certs, make_certs
-from tests.test_startup_failures import start, the_failure
+from tests.test_startup_failures import empty_config, start, the_failure
 
 pytestmark = pytest.mark.integration
 
@@ -392,5 +392,6 @@ def test_start_up_fails_without_the_jwks(tmp_path: Path) -> None:
                 "inter.broker.listener.name": "PLAINTEXT", "sasl.enabled.mechanisms": "OAUTHBEARER",
                 "listener.name.sasl_plaintext.oauthbearer.sasl.server.callback.handler.class": SECURED,
                 url_key: url, "sasl.oauthbearer.jwks.endpoint.retry.backoff.max.ms": "300"}
-    line = the_failure(start(tmp_path, *(arg for k, v in settings.items() for arg in ("--override", f"{k}={v}"))))
+    line = the_failure(start(tmp_path, empty_config(tmp_path),
+                             *(arg for k, v in settings.items() for arg in ("--override", f"{k}={v}"))))
     assert f"Invalid value for configuration {url_key}: cannot read the JWKS at {url}" in line
