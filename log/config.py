@@ -132,14 +132,14 @@ class _Spec:
         text = str(raw).strip()
         value: Any
         if self.kind in ("int", "long", "nlong"):
-            not_a_number = _invalid(key, raw, f"Not a number of type {'INT' if self.kind == 'int' else 'LONG'}")
+            not_a_number = f"Not a number of type {'INT' if self.kind == 'int' else 'LONG'}"
             try:
                 value = int(text)
             except ValueError:
-                raise not_a_number from None
+                raise _invalid(key, raw, not_a_number) from None
             limit = INT_MAX if self.kind == "int" else LONG_MAX
             if not -limit - 1 <= value <= limit:  # Java's parseInt/parseLong overflow: the same error
-                raise not_a_number
+                raise _invalid(key, raw, not_a_number)
         elif self.kind == "double":
             try:
                 value = float(text)
