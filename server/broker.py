@@ -508,8 +508,10 @@ class KafkaServer:
         for it to go, as Kafka does."""
         path = f"{BROKERS_IDS}/{self.config.broker_id}"
         data = json.dumps(self.broker_info.to_json()).encode()
-        deadline = asyncio.get_running_loop().time() + self.config["zookeeper.session.timeout.ms"] / 1000 + 10
+        wait_s = self.config["zookeeper.session.timeout.ms"] / 1000 + 10
+        deadline = asyncio.get_running_loop().time() + wait_s
         self.broker_epoch.registering = True
+        waiting = False
         while True:
             try:
                 self.broker_epoch.epoch = await asyncio.to_thread(self._store.create, path, data, True)
@@ -519,7 +521,14 @@ class KafkaServer:
                 return
             except NodeExistsError:
                 if asyncio.get_running_loop().time() > deadline:
-                    raise RuntimeError(f"broker id {self.config.broker_id} is already registered") from None
+                    raise RuntimeError(f"broker.id {self.config.broker_id} is already registered at {path} by "
+                                       f"another live ZooKeeper session: is another broker running with "
+                                       f"broker.id={self.config.broker_id}?") from None
+                if not waiting:  # Kafka fails at once; josefk lets a crashed predecessor's session expire
+                    log.warning("%s already exists: another broker holds broker.id %d, or this broker's previous "
+                                "session has not expired yet; waiting up to %.0f s for it to go",
+                                path, self.config.broker_id, wait_s)
+                    waiting = True
                 await asyncio.sleep(0.5)
 
     def _controller_node(self) -> BrokerInfo | None:

@@ -3,6 +3,7 @@ status and no traceback: a real `python -m josefk broker` process for each."""
 
 from __future__ import annotations
 
+import signal
 import socket
 import subprocess
 import sys
@@ -13,6 +14,7 @@ import pytest
 
 from harness.josefk import BrokerProcess
 from harness.net import free_port
+from harness.zookeeper import ZooKeeperServer
 
 pytestmark = pytest.mark.integration
 
@@ -103,3 +105,47 @@ def test_unreadable_log_config(tmp_path: Path) -> None:
     (tmp_path / "log.json").write_text('{"version": 1, "root": {"level": "LOUD"}}')
     line = the_failure(start(tmp_path, empty_config(tmp_path), "--log-config", str(tmp_path / "log.json")))
     assert line.startswith(f"josefk broker: invalid log config {tmp_path / 'log.json'}")
+
+
+def test_duplicate_broker_id_says_so_and_stops_on_sigterm(tmp_path: Path, zookeeper: ZooKeeperServer) -> None:
+    """Kafka refuses a second broker with a registered broker.id; josefk first waits out a
+    crashed predecessor's session, so it must say why it waits and still obey SIGTERM."""
+    first = BrokerProcess(tmp_path / "first", overrides={"zookeeper.connect": zookeeper.connect, "broker.id": "1"})
+    try:
+        args = overrides(tmp_path / "second", zookeeper_connect=zookeeper.connect, broker_id="1")
+        second = subprocess.Popen([sys.executable, "-m", "josefk", "broker", *args], cwd=tmp_path, text=True,
+                                  stdout=subprocess.PIPE, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
+        try:
+            output = []
+            assert second.stdout is not None
+            for line in second.stdout:  # ends at EOF if the broker exits instead
+                output.append(line)
+                if "/brokers/ids/1 already exists" in line:
+                    break
+            assert "another broker holds broker.id 1" in "".join(output), "".join(output)
+            asked = time.monotonic()
+            second.send_signal(signal.SIGTERM)
+            rest, _ = second.communicate(timeout=30)
+            assert second.returncode == 0, "".join(output) + rest
+            assert time.monotonic() - asked < 15, "".join(output) + rest
+            assert "Traceback" not in rest
+        finally:
+            if second.poll() is None:
+                second.kill()
+                second.communicate()
+        with socket.create_connection(("127.0.0.1", first.port), timeout=5):
+            pass  # the registered broker still serves
+    finally:
+        assert first.stop() == 0
+
+
+def test_duplicate_broker_id_fails_once_the_wait_is_over(tmp_path: Path, zookeeper: ZooKeeperServer) -> None:
+    first = BrokerProcess(tmp_path / "first", overrides={"zookeeper.connect": zookeeper.connect, "broker.id": "1"})
+    try:
+        result = start(tmp_path, *overrides(tmp_path / "second", zookeeper_connect=zookeeper.connect, broker_id="1",
+                                            zookeeper_session_timeout_ms="1000"), timeout=90)
+        line = the_failure(result)
+        assert "broker.id 1 is already registered at /brokers/ids/1" in line
+        assert "is another broker running with broker.id=1?" in line
+    finally:
+        assert first.stop() == 0

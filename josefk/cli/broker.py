@@ -127,16 +127,26 @@ async def _run(config: KafkaConfig) -> int:
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
+    startup = asyncio.ensure_future(server.startup())
+    stopping = asyncio.ensure_future(stop.wait())
+    await asyncio.wait({startup, stopping}, return_when=asyncio.FIRST_COMPLETED)
+    if not startup.done():  # SIGTERM while starting (waiting for ZooKeeper or a broker id): stop now
+        log.info("Shutdown requested during start-up")
+        startup.cancel()
+        await asyncio.gather(startup, return_exceptions=True)
+        await server.shutdown()
+        return 0
     try:
-        await server.startup()
+        startup.result()
     except Exception as e:  # noqa: BLE001 - a port in use, ZooKeeper unreachable, a locked log dir
+        stopping.cancel()
         log.critical("Fatal error during KafkaServer startup: %s", _cause(e))
         await server.shutdown()
         return 1
     # Start-up leaves a large, long-lived heap (message schemas, generated codecs): move it
     # out of the collector's reach so full collections do not pause request handling.
     gc.freeze()
-    await stop.wait()
+    await stopping
     await server.shutdown()
     return 0
 
