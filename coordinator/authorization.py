@@ -58,6 +58,14 @@ def operations_field(operations: frozenset[AclOperation] | None) -> set[int] | N
     return None if operations is None else {int(op) for op in operations}
 
 
+def operations_bits(operations: frozenset[AclOperation] | None) -> int:
+    """An authorized_operations field (KIP-430) as a generated message carries it: Kafka's
+    Utils.to32BitField of the operation codes; None is "omitted", INT32_MIN."""
+    if operations is None:
+        return -0x80000000
+    return sum(1 << int(op) for op in operations)
+
+
 # Errors.message() of the authorization errors, where a response carries one.
 AUTH_MESSAGES = {29: "Topic authorization failed.", 30: "Group authorization failed.",
                  31: "Cluster authorization failed.", 53: "Transactional Id authorization failed."}

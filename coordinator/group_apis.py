@@ -16,14 +16,50 @@ from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 from josefk.controller.admin import TopicAdmin
-from josefk.coordinator.authorization import ALLOW_ALL, AUTH_MESSAGES, Authorizer, operations_field
+from josefk.coordinator.authorization import ALLOW_ALL, AUTH_MESSAGES, Authorizer, operations_bits
 from josefk.coordinator.group_coordinator import GroupCoordinator
 from josefk.coordinator.group_metadata import JoinResult, OffsetAndMetadata, SyncResult
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
-from josefk.protocol.apis import ApiKey, ApiMessage, response_class
+from josefk.protocol.apis import ApiKey, ApiMessage
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.headers import RequestHeader
+from josefk.protocol.messages import codec
+from josefk.protocol.messages.generated.delete_groups_response import DeletableGroupResult, DeleteGroupsResponse
+from josefk.protocol.messages.generated.describe_groups_response import (
+    DescribedGroup,
+    DescribedGroupMember,
+    DescribeGroupsResponse,
+)
+from josefk.protocol.messages.generated.find_coordinator_response import Coordinator, FindCoordinatorResponse
+from josefk.protocol.messages.generated.heartbeat_response import HeartbeatResponse
+from josefk.protocol.messages.generated.join_group_response import JoinGroupResponse, JoinGroupResponseMember
+from josefk.protocol.messages.generated.leave_group_response import LeaveGroupResponse, MemberResponse
+from josefk.protocol.messages.generated.list_groups_response import ListedGroup, ListGroupsResponse
+from josefk.protocol.messages.generated.offset_commit_response import (
+    OffsetCommitResponse,
+    OffsetCommitResponsePartition,
+    OffsetCommitResponseTopic,
+)
+from josefk.protocol.messages.generated.offset_delete_response import (
+    OffsetDeleteResponse,
+    OffsetDeleteResponsePartition,
+    OffsetDeleteResponseTopic,
+)
+from josefk.protocol.messages.generated.offset_fetch_response import (
+    OffsetFetchResponse,
+    OffsetFetchResponseGroup,
+    OffsetFetchResponsePartition,
+    OffsetFetchResponsePartitions,
+    OffsetFetchResponseTopic,
+    OffsetFetchResponseTopics,
+)
+from josefk.protocol.messages.generated.sync_group_response import SyncGroupResponse
+from josefk.protocol.messages.generated.txn_offset_commit_response import (
+    TxnOffsetCommitResponse,
+    TxnOffsetCommitResponsePartition,
+    TxnOffsetCommitResponseTopic,
+)
 from josefk.replication.metadata_cache import MetadataCache
 
 log = logging.getLogger(__name__)
@@ -75,7 +111,7 @@ class GroupRequest(Protocol):
     @property
     def listener_name(self) -> str: ...  # the listener the request came in on
 
-    def send_response(self, body: ApiMessage) -> None: ...
+    def send_response(self, body: codec.ApiMessage) -> None: ...
 
 
 GroupHandler = Callable[[GroupRequest], None]
@@ -189,33 +225,31 @@ class GroupApis:
 
     def handle_find_coordinator(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
-        cls = response_class(ApiKey.FindCoordinator)
         key_type = req.key_type if version >= 1 else COORDINATOR_GROUP
         if version >= 4:
             coordinators = []
             for key in req.coordinator_keys:
                 error, node, host, port, message = self._find_authorized(request, key, key_type)
-                coordinators.append(cls.Coordinator(key=key, node_id=node, host=host, port=port, error_code=error,
-                                                    error_message=message))
-            request.send_response(cls(throttle_time_ms=0, coordinators=coordinators))
+                coordinators.append(Coordinator(key=key, node_id=node, host=host, port=port, error_code=error,
+                                                error_message=message))
+            request.send_response(FindCoordinatorResponse(throttle_time_ms=0, coordinators=coordinators))
             return
         error, node, host, port, message = self._find_authorized(request, req.key, key_type)
-        request.send_response(cls(throttle_time_ms=0, error_code=error, error_message=message,
-                                  node_id=node, host=host, port=port))
+        request.send_response(FindCoordinatorResponse(throttle_time_ms=0, error_code=error, error_message=message,
+                                                      node_id=node, host=host, port=port))
 
     # -- JoinGroup / SyncGroup / Heartbeat / LeaveGroup ----------------------------------------
 
     def handle_join_group(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
-        cls = response_class(ApiKey.JoinGroup)
 
         def respond(result: JoinResult) -> None:
             protocol_name = result.protocol_name
             if protocol_name is None and version < 7:
                 protocol_name = ""
-            members = [cls.JoinGroupResponseMember(member_id=mid, group_instance_id=iid, metadata=meta)
+            members = [JoinGroupResponseMember(member_id=mid, group_instance_id=iid, metadata=meta)
                        for mid, iid, meta in result.members]
-            request.send_response(cls(
+            request.send_response(JoinGroupResponse(
                 throttle_time_ms=0, error_code=result.error, generation_id=result.generation_id,
                 protocol_type=result.protocol_type, protocol_name=protocol_name, leader=result.leader_id,
                 skip_assignment=result.skip_assignment, member_id=result.member_id, members=members))
@@ -234,11 +268,10 @@ class GroupApis:
 
     def handle_sync_group(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
-        cls = response_class(ApiKey.SyncGroup)
 
         def respond(result: SyncResult) -> None:
             ok = result.error == ErrorCode.NONE
-            request.send_response(cls(
+            request.send_response(SyncGroupResponse(
                 throttle_time_ms=0, error_code=result.error,
                 protocol_type=result.protocol_type if ok else None,
                 protocol_name=result.protocol_name if ok else None,
@@ -260,28 +293,28 @@ class GroupApis:
         else:
             error = self.coordinator.heartbeat(req.group_id, req.member_id or "",
                                                req.group_instance_id if version >= 3 else None, req.generation_id)
-        request.send_response(response_class(ApiKey.Heartbeat)(throttle_time_ms=0, error_code=error))
+        request.send_response(HeartbeatResponse(throttle_time_ms=0, error_code=error))
 
     def handle_leave_group(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
-        cls = response_class(ApiKey.LeaveGroup)
         members: list[tuple[str, str | None]]  # (member id, group instance id)
         if version < 3:
             members = [(req.member_id or "", None)]
         else:
             members = [(m.member_id or "", m.group_instance_id) for m in req.members]
         if not self._group_allowed(request, AclOperation.READ, req.group_id):
-            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED, members=[]))
+            request.send_response(LeaveGroupResponse(throttle_time_ms=0,
+                                                     error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED))
             return
         error, member_errors = self.coordinator.leave_group(req.group_id, members)
         if version < 3:
             if error == ErrorCode.NONE:
                 error = next((e for e in member_errors if e != ErrorCode.NONE), ErrorCode.NONE)
-            request.send_response(cls(throttle_time_ms=0, error_code=error))
+            request.send_response(LeaveGroupResponse(throttle_time_ms=0, error_code=error))
             return
-        responses = [cls.MemberResponse(member_id=mid, group_instance_id=iid, error_code=e)
+        responses = [MemberResponse(member_id=mid, group_instance_id=iid, error_code=e)
                      for (mid, iid), e in zip(members, member_errors, strict=False)]
-        request.send_response(cls(throttle_time_ms=0, error_code=error, members=responses))
+        request.send_response(LeaveGroupResponse(throttle_time_ms=0, error_code=error, members=responses))
 
     # -- OffsetCommit / OffsetFetch / OffsetDelete ---------------------------------------------
 
@@ -290,7 +323,6 @@ class GroupApis:
 
     def handle_offset_commit(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
-        cls = response_class(ApiKey.OffsetCommit)
         now = self.coordinator.time.milliseconds()
         retention = req.retention_time_ms if 2 <= version <= 4 else -1
         requested: list[tuple[str, int]] = []
@@ -322,10 +354,10 @@ class GroupApis:
 
         def respond(results: dict[tuple[str, int], ErrorCode]) -> None:
             errors.update(results)
-            topics = [cls.OffsetCommitResponseTopic(name=name, partitions=[
-                cls.OffsetCommitResponseTopic.OffsetCommitResponsePartition(partition_index=p, error_code=e)
+            topics = [OffsetCommitResponseTopic(name=name, partitions=[
+                OffsetCommitResponsePartition(partition_index=p, error_code=e)
                 for p, e in parts]) for name, parts in _by_topic([(tp, errors[tp]) for tp in requested]).items()]
-            request.send_response(cls(throttle_time_ms=0, topics=topics))
+            request.send_response(OffsetCommitResponse(throttle_time_ms=0, topics=topics))
 
         if not offsets:
             respond({})
@@ -339,8 +371,6 @@ class GroupApis:
         """TxnOffsetCommit: offsets sent to a transaction, committed with it (Kafka's
         handleTxnOffsetCommitRequest)."""
         req, version = request.body, request.api_version
-        cls = response_class(ApiKey.TxnOffsetCommit)
-        tcls = cls.TxnOffsetCommitResponseTopic
         now = self.coordinator.time.milliseconds()
         requested: list[tuple[str, int]] = []
         offsets: dict[tuple[str, int], OffsetAndMetadata] = {}
@@ -370,11 +400,11 @@ class GroupApis:
         def respond(results: dict[tuple[str, int], ErrorCode]) -> None:
             errors.update(results)
             fenced_name = ErrorCode.INVALID_PRODUCER_EPOCH if version < 2 else ErrorCode.PRODUCER_FENCED
-            topics = [tcls(name=name, partitions=[
-                tcls.TxnOffsetCommitResponsePartition(
+            topics = [TxnOffsetCommitResponseTopic(name=name, partitions=[
+                TxnOffsetCommitResponsePartition(
                     partition_index=p, error_code=fenced_name if e == ErrorCode.PRODUCER_FENCED else e)
                 for p, e in parts]) for name, parts in _by_topic([(tp, errors[tp]) for tp in requested]).items()]
-            request.send_response(cls(throttle_time_ms=0, topics=topics))
+            request.send_response(TxnOffsetCommitResponse(throttle_time_ms=0, topics=topics))
 
         if not offsets:
             respond({})
@@ -413,28 +443,23 @@ class GroupApis:
 
     def handle_offset_fetch(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
-        cls = response_class(ApiKey.OffsetFetch)
         if version >= 8:
-            gcls = cls.OffsetFetchResponseGroup
-            tcls = gcls.OffsetFetchResponseTopics
-            pcls = tcls.OffsetFetchResponsePartitions
             groups = []
             for g in req.groups:
                 error, results, refused = self._fetch_group(request, g.group_id, g.topics)
                 unstable = self._unstable(g.group_id, [r for r in results if r[0][0] not in refused],
                                           req.require_stable)
-                topics = [tcls(name=name, partitions=[
-                    pcls(partition_index=p, committed_offset=-1 if (name, p) in unstable or not om else om.offset,
-                         committed_leader_epoch=om.leader_epoch if om else -1,
-                         metadata=om.metadata if om else "",
-                         error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED if name in refused
-                         else ErrorCode.UNSTABLE_OFFSET_COMMIT if (name, p) in unstable else ErrorCode.NONE)
+                topics = [OffsetFetchResponseTopics(name=name, partitions=[
+                    OffsetFetchResponsePartitions(
+                        partition_index=p, committed_offset=-1 if (name, p) in unstable or not om else om.offset,
+                        committed_leader_epoch=om.leader_epoch if om else -1,
+                        metadata=om.metadata if om else "",
+                        error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED if name in refused
+                        else ErrorCode.UNSTABLE_OFFSET_COMMIT if (name, p) in unstable else ErrorCode.NONE)
                     for p, om in parts]) for name, parts in _by_topic(results).items()]
-                groups.append(gcls(group_id=g.group_id, topics=topics, error_code=error))
-            request.send_response(cls(throttle_time_ms=0, groups=groups))
+                groups.append(OffsetFetchResponseGroup(group_id=g.group_id, topics=topics, error_code=error))
+            request.send_response(OffsetFetchResponse(throttle_time_ms=0, groups=groups))
             return
-        tcls = cls.OffsetFetchResponseTopic
-        pcls = tcls.OffsetFetchResponsePartition
         topics_req = req.topics if version >= 2 else (req.topics or [])
         error, results, refused = self._fetch_group(request, req.group_id, topics_req)
         if error != ErrorCode.NONE and version < 2:
@@ -443,21 +468,22 @@ class GroupApis:
         part_error = error if version < 2 else ErrorCode.NONE
         unstable = self._unstable(req.group_id, [r for r in results if r[0][0] not in refused],
                                   version >= 7 and req.require_stable)
-        topics = [tcls(name=name, partitions=[
-            pcls(partition_index=p, committed_offset=-1 if (name, p) in unstable or not om else om.offset,
-                 committed_leader_epoch=om.leader_epoch if om else -1,
-                 metadata=om.metadata if om else "",
-                 error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED if name in refused
-                 else ErrorCode.UNSTABLE_OFFSET_COMMIT if (name, p) in unstable else part_error)
+        topic_results = [OffsetFetchResponseTopic(name=name, partitions=[
+            OffsetFetchResponsePartition(
+                partition_index=p, committed_offset=-1 if (name, p) in unstable or not om else om.offset,
+                committed_leader_epoch=om.leader_epoch if om else -1,
+                metadata=om.metadata if om else "",
+                error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED if name in refused
+                else ErrorCode.UNSTABLE_OFFSET_COMMIT if (name, p) in unstable else part_error)
             for p, om in parts]) for name, parts in _by_topic(results).items()]
-        request.send_response(cls(throttle_time_ms=0, topics=topics, error_code=error))
+        request.send_response(OffsetFetchResponse(throttle_time_ms=0, topics=topic_results, error_code=error))
 
     def handle_offset_delete(self, request: GroupRequest) -> None:
         req = request.body
-        cls = response_class(ApiKey.OffsetDelete)
         requested = [(t.name, p.partition_index) for t in req.topics for p in t.partitions]
         if not self._group_allowed(request, AclOperation.DELETE, req.group_id):
-            request.send_response(cls(error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED, throttle_time_ms=0, topics=[]))
+            request.send_response(OffsetDeleteResponse(error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED,
+                                                       throttle_time_ms=0, topics=[]))
             return
         readable = self._topics_allowed(request, AclOperation.READ, (t for t, _ in requested))
         unknown = {tp: ErrorCode.TOPIC_AUTHORIZATION_FAILED if tp[0] not in readable
@@ -466,46 +492,43 @@ class GroupApis:
         known = [tp for tp in requested if tp not in unknown]
         error, results = self.coordinator.delete_offsets(req.group_id, known)
         if error != ErrorCode.NONE:
-            request.send_response(cls(error_code=error, throttle_time_ms=0, topics=[]))
+            request.send_response(OffsetDeleteResponse(error_code=error, throttle_time_ms=0, topics=[]))
             return
         results.update(unknown)
-        tcls = cls.OffsetDeleteResponseTopic
-        topics = [tcls(name=name, partitions=[
-            tcls.OffsetDeleteResponsePartition(partition_index=p, error_code=e) for p, e in parts])
+        topics = [OffsetDeleteResponseTopic(name=name, partitions=[
+            OffsetDeleteResponsePartition(partition_index=p, error_code=e) for p, e in parts])
             for name, parts in _by_topic([(tp, results.get(tp, ErrorCode.NONE)) for tp in requested]).items()]
-        request.send_response(cls(error_code=ErrorCode.NONE, throttle_time_ms=0, topics=topics))
+        request.send_response(OffsetDeleteResponse(error_code=ErrorCode.NONE, throttle_time_ms=0, topics=topics))
 
     # -- DescribeGroups / ListGroups / DeleteGroups --------------------------------------
 
     def handle_describe_groups(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
-        cls = response_class(ApiKey.DescribeGroups)
-        gcls = cls.DescribedGroup
         include_ops = version >= 3 and req.include_authorized_operations
         # Kafka 3.9 answers the groups the principal may not describe first, then the others.
         refused = {g for g in req.groups if not self._group_allowed(request, AclOperation.DESCRIBE, g)}
-        groups = [gcls(error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED, group_id=group_id, group_state="",
-                       protocol_type="", protocol_data="", members=[], authorized_operations=None)
+        groups = [DescribedGroup(error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED, group_id=group_id,
+                                 group_state="", protocol_type="", protocol_data="", members=[],
+                                 authorized_operations=operations_bits(None))
                   for group_id in req.groups if group_id in refused]
         for group_id in req.groups:
             if group_id in refused:
                 continue
             error, summary = self.coordinator.describe_group(group_id)
-            members = [gcls.DescribedGroupMember(
+            members = [DescribedGroupMember(
                 member_id=m["member_id"], group_instance_id=m["group_instance_id"], client_id=m["client_id"],
                 client_host=m["client_host"], member_metadata=m["metadata"], member_assignment=m["assignment"])
                 for m in summary["members"]]
-            groups.append(gcls(
+            groups.append(DescribedGroup(
                 error_code=error, group_id=group_id, group_state=summary["state"],
                 protocol_type=summary["protocol_type"], protocol_data=summary["protocol"], members=members,
-                authorized_operations=operations_field(
+                authorized_operations=operations_bits(
                     self.authorizer.authorized_operations(request, ResourceType.GROUP, group_id)
                     if include_ops and error == ErrorCode.NONE else None)))
-        request.send_response(cls(throttle_time_ms=0, groups=groups))
+        request.send_response(DescribeGroupsResponse(throttle_time_ms=0, groups=groups))
 
     def handle_list_groups(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
-        cls = response_class(ApiKey.ListGroups)
         states = set(req.states_filter or []) if version >= 4 else set()
         types = {t.lower() for t in (req.types_filter or [])} if version >= 5 else set()
         error, groups = self.coordinator.list_groups(states)
@@ -514,17 +537,16 @@ class GroupApis:
         # Kafka: DESCRIBE on the cluster lists every group, else those the principal may DESCRIBE.
         if not self.authorizer.authorize(request, AclOperation.DESCRIBE, ResourceType.CLUSTER, CLUSTER_NAME):
             groups = [g for g in groups if self._group_allowed(request, AclOperation.DESCRIBE, g.group_id)]
-        listed = [cls.ListedGroup(group_id=g.group_id, protocol_type=g.protocol_type or "",
-                                  group_state=g.state.value, group_type=GROUP_TYPE_CLASSIC)
+        listed = [ListedGroup(group_id=g.group_id, protocol_type=g.protocol_type or "",
+                              group_state=g.state.value, group_type=GROUP_TYPE_CLASSIC)
                   for g in sorted(groups, key=lambda g: g.group_id)]
-        request.send_response(cls(throttle_time_ms=0, error_code=error, groups=listed))
+        request.send_response(ListGroupsResponse(throttle_time_ms=0, error_code=error, groups=listed))
 
     def handle_delete_groups(self, request: GroupRequest) -> None:
         req = request.body
-        cls = response_class(ApiKey.DeleteGroups)
         deletable = [g for g in req.groups_names if self._group_allowed(request, AclOperation.DELETE, g)]
         results = {g: ErrorCode.GROUP_AUTHORIZATION_FAILED for g in req.groups_names}
         results.update(self.coordinator.delete_groups(deletable) if deletable else {})
-        request.send_response(cls(throttle_time_ms=0, results=[
-            cls.DeletableGroupResult(group_id=g, error_code=results[g]) for g in req.groups_names]))
+        request.send_response(DeleteGroupsResponse(throttle_time_ms=0, results=[
+            DeletableGroupResult(group_id=g, error_code=results[g]) for g in req.groups_names]))
 

@@ -12,7 +12,6 @@ import logging
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any
 
 from josefk.controller.admin import TopicAdmin
 from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
@@ -27,8 +26,28 @@ from josefk.coordinator.transaction_metadata import (
     TransactionState,
 )
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
-from josefk.protocol.apis import ApiKey, response_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.protocol.messages.generated.add_offsets_to_txn_response import AddOffsetsToTxnResponse
+from josefk.protocol.messages.generated.add_partitions_to_txn_response import (
+    AddPartitionsToTxnPartitionResult,
+    AddPartitionsToTxnResponse,
+    AddPartitionsToTxnResult,
+    AddPartitionsToTxnTopicResult,
+)
+from josefk.protocol.messages.generated.describe_transactions_response import (
+    DescribeTransactionsResponse,
+    TopicData,
+)
+from josefk.protocol.messages.generated.describe_transactions_response import (
+    TransactionState as DescribedTransaction,
+)
+from josefk.protocol.messages.generated.end_txn_response import EndTxnResponse
+from josefk.protocol.messages.generated.init_producer_id_response import InitProducerIdResponse
+from josefk.protocol.messages.generated.list_transactions_response import ListTransactionsResponse
+from josefk.protocol.messages.generated.list_transactions_response import (
+    TransactionState as ListedTransaction,
+)
 from josefk.replication.metadata_cache import MetadataCache
 
 log = logging.getLogger(__name__)
@@ -140,11 +159,11 @@ class TransactionApis:
 
     def handle_init_producer_id(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
-        cls = response_class(ApiKey.InitProducerId)
 
         def respond(error: ErrorCode, producer_id: int, epoch: int) -> None:
-            request.send_response(cls(throttle_time_ms=0, producer_id=producer_id, producer_epoch=epoch,
-                                      error_code=_for_version(ApiKey.InitProducerId, version, error)))
+            request.send_response(InitProducerIdResponse(
+                throttle_time_ms=0, producer_id=producer_id, producer_epoch=epoch,
+                error_code=_for_version(ApiKey.InitProducerId, version, error)))
 
         expected = (req.producer_id, req.producer_epoch) if version >= 3 and req.producer_id >= 0 else None
         tid = req.transactional_id
@@ -178,27 +197,25 @@ class TransactionApis:
 
     def handle_add_partitions_to_txn(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
-        cls = response_class(ApiKey.AddPartitionsToTxn)
-        tcls = cls.AddPartitionsToTxnTopicResult
-        pcls = tcls.AddPartitionsToTxnPartitionResult
 
-        def topic_results(errors: dict[TopicPartition, ErrorCode]) -> list:
-            by_topic: dict[str, list] = {}
+        def topic_results(errors: dict[TopicPartition, ErrorCode]) -> list[AddPartitionsToTxnTopicResult]:
+            by_topic: dict[str, list[AddPartitionsToTxnPartitionResult]] = {}
             for (topic, p), error in errors.items():
-                by_topic.setdefault(topic, []).append(
-                    pcls(partition_index=p, partition_error_code=_for_version(ApiKey.AddPartitionsToTxn, version,
-                                                                              error)))
-            return [tcls(name=t, results_by_partition=ps) for t, ps in by_topic.items()]
+                by_topic.setdefault(topic, []).append(AddPartitionsToTxnPartitionResult(
+                    partition_index=p, partition_error_code=_for_version(ApiKey.AddPartitionsToTxn, version, error)))
+            return [AddPartitionsToTxnTopicResult(name=t, results_by_partition=ps) for t, ps in by_topic.items()]
 
         if version <= 3:
             partitions = [(t.name, p) for t in req.v3_and_below_topics for p in t.partitions]
             refusal = self._add_refusal(request, req.v3_and_below_transactional_id, partitions)
             if refusal is not None:
-                request.send_response(cls(throttle_time_ms=0, results_by_topic_v3_and_below=topic_results(refusal)))
+                request.send_response(AddPartitionsToTxnResponse(
+                    throttle_time_ms=0, results_by_topic_v3_and_below=topic_results(refusal)))
                 return
             self._add_partitions(req.v3_and_below_transactional_id, req.v3_and_below_producer_id,
                                  req.v3_and_below_producer_epoch, partitions, lambda errors: request.send_response(
-                                     cls(throttle_time_ms=0, results_by_topic_v3_and_below=topic_results(errors))))
+                                     AddPartitionsToTxnResponse(
+                                         throttle_time_ms=0, results_by_topic_v3_and_below=topic_results(errors))))
             return
         # v4+: several transactions at once (brokers verifying, KIP-890); answered when all are.
         results: dict[str, dict[TopicPartition, ErrorCode]] = {}
@@ -208,17 +225,19 @@ class TransactionApis:
             results[tid] = errors
             pending.discard(tid)
             if not pending:
-                request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.NONE, results_by_transaction=[
-                    cls.AddPartitionsToTxnResult(transactional_id=t, topic_results=topic_results(e))
-                    for t, e in results.items()]))
+                request.send_response(AddPartitionsToTxnResponse(
+                    throttle_time_ms=0, error_code=ErrorCode.NONE, results_by_transaction=[
+                        AddPartitionsToTxnResult(transactional_id=t, topic_results=topic_results(e))
+                        for t, e in results.items()]))
 
         # v4+ comes from brokers (KIP-890): Kafka requires CLUSTER_ACTION.
         if not self.authorizer.authorize(request, AclOperation.CLUSTER_ACTION, ResourceType.CLUSTER, CLUSTER_NAME):
-            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED,
-                                      results_by_transaction=[]))
+            request.send_response(AddPartitionsToTxnResponse(
+                throttle_time_ms=0, error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED, results_by_transaction=[]))
             return
         if not pending:
-            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.NONE, results_by_transaction=[]))
+            request.send_response(AddPartitionsToTxnResponse(
+                throttle_time_ms=0, error_code=ErrorCode.NONE, results_by_transaction=[]))
             return
         for txn in req.transactions:
             partitions = [(t.name, p) for t in txn.topics for p in t.partitions]
@@ -263,18 +282,17 @@ class TransactionApis:
 
     def handle_add_offsets_to_txn(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
-        cls = response_class(ApiKey.AddOffsetsToTxn)
         refusal = None
         if not self._txn_writable(request, req.transactional_id):
             refusal = ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
         elif not self.authorizer.authorize(request, AclOperation.READ, ResourceType.GROUP, req.group_id):
             refusal = ErrorCode.GROUP_AUTHORIZATION_FAILED
         if refusal is not None:
-            request.send_response(cls(throttle_time_ms=0, error_code=refusal))
+            request.send_response(AddOffsetsToTxnResponse(throttle_time_ms=0, error_code=refusal))
             return
         tp = ("__consumer_offsets", self.offsets_partition_for(req.group_id))
         self.coordinator.add_partitions(req.transactional_id, req.producer_id, req.producer_epoch, {tp},
-                                        lambda error: request.send_response(cls(
+                                        lambda error: request.send_response(AddOffsetsToTxnResponse(
                                             throttle_time_ms=0,
                                             error_code=_for_version(ApiKey.AddOffsetsToTxn, version, error))))
 
@@ -282,20 +300,18 @@ class TransactionApis:
 
     def handle_end_txn(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
-        cls = response_class(ApiKey.EndTxn)
         if not self._txn_writable(request, req.transactional_id):
-            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED))
+            request.send_response(EndTxnResponse(throttle_time_ms=0,
+                                                 error_code=ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED))
             return
         self.coordinator.end_transaction(req.transactional_id, req.producer_id, req.producer_epoch, req.committed,
-                                         lambda error: request.send_response(cls(
+                                         lambda error: request.send_response(EndTxnResponse(
                                              throttle_time_ms=0,
                                              error_code=_for_version(ApiKey.EndTxn, version, error))))
 
     # -- DescribeTransactions / ListTransactions ----------------------------------------------
 
     def handle_describe_transactions(self, request: GroupRequest) -> None:
-        cls = response_class(ApiKey.DescribeTransactions)
-        scls = cls.TransactionState
         states = []
         for tid in request.body.transactional_ids:
             if not self.authorizer.authorize(request, AclOperation.DESCRIBE, ResourceType.TRANSACTIONAL_ID, tid):
@@ -303,19 +319,16 @@ class TransactionApis:
             else:
                 error, found = self.coordinator.describe(tid)
             if found is None:
-                states.append(scls(error_code=error, transactional_id=tid, transaction_state="",
-                                   transaction_timeout_ms=0, transaction_start_time_ms=0, producer_id=0,
-                                   producer_epoch=0, topics=[]))  # Kafka leaves them at their defaults
+                states.append(DescribedTransaction(error_code=error, transactional_id=tid))  # Kafka: the rest default
                 continue
-            states.append(scls(error_code=ErrorCode.NONE, transactional_id=tid,
-                               transaction_state=found.state.display_name, transaction_timeout_ms=found.timeout_ms,
-                               transaction_start_time_ms=found.start_timestamp, producer_id=found.producer_id,
-                               producer_epoch=found.producer_epoch, topics=_topic_data(scls, found)))
-        request.send_response(cls(throttle_time_ms=0, transaction_states=states))
+            states.append(DescribedTransaction(
+                error_code=ErrorCode.NONE, transactional_id=tid, transaction_state=found.state.display_name,
+                transaction_timeout_ms=found.timeout_ms, transaction_start_time_ms=found.start_timestamp,
+                producer_id=found.producer_id, producer_epoch=found.producer_epoch, topics=_topic_data(found)))
+        request.send_response(DescribeTransactionsResponse(throttle_time_ms=0, transaction_states=states))
 
     def handle_list_transactions(self, request: GroupRequest) -> None:
         req, version = request.body, request.api_version
-        cls = response_class(ApiKey.ListTransactions)
         wanted: set[TransactionState] = set()
         unknown = []
         for name in req.state_filters:
@@ -330,14 +343,14 @@ class TransactionApis:
             found = []  # only unknown states asked for: nothing matches
         found = [d for d in found if self.authorizer.authorize(request, AclOperation.DESCRIBE,
                                                                ResourceType.TRANSACTIONAL_ID, d.transactional_id)]
-        request.send_response(cls(throttle_time_ms=0, error_code=error, unknown_state_filters=unknown,
-                                  transaction_states=[cls.TransactionState(
-                                      transactional_id=d.transactional_id, producer_id=d.producer_id,
-                                      transaction_state=d.state.display_name) for d in found]))
+        request.send_response(ListTransactionsResponse(
+            throttle_time_ms=0, error_code=error, unknown_state_filters=unknown, transaction_states=[
+                ListedTransaction(transactional_id=d.transactional_id, producer_id=d.producer_id,
+                                  transaction_state=d.state.display_name) for d in found]))
 
 
-def _topic_data(scls: Any, found: TransactionDescription) -> list:
+def _topic_data(found: TransactionDescription) -> list[TopicData]:
     by_topic: dict[str, list[int]] = {}
     for topic, p in sorted(found.partitions):
         by_topic.setdefault(topic, []).append(p)
-    return [scls.TopicData(topic=t, partitions=ps) for t, ps in by_topic.items()]
+    return [TopicData(topic=t, partitions=ps) for t, ps in by_topic.items()]

@@ -23,8 +23,19 @@ from josefk.protocol.acl import (
     ResourcePattern,
     ResourceType,
 )
-from josefk.protocol.apis import ApiKey, response_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated.create_acls_response import AclCreationResult, CreateAclsResponse
+from josefk.protocol.messages.generated.delete_acls_response import (
+    DeleteAclsFilterResult,
+    DeleteAclsMatchingAcl,
+    DeleteAclsResponse,
+)
+from josefk.protocol.messages.generated.describe_acls_response import (
+    AclDescription,
+    DescribeAclsResource,
+    DescribeAclsResponse,
+)
 from josefk.server.request_channel import Request
 from josefk.server.security.authorizer import AclAuthorizer
 from josefk.server.store_apis import StoreApis
@@ -61,11 +72,10 @@ class AclApis(StoreApis):
                 ApiKey.DeleteAcls: self.handle_delete_acls}
 
     def handle_describe_acls(self, request: Request) -> None:
-        cls = response_class(ApiKey.DescribeAcls)
 
-        def reply(error: ErrorCode, message: str | None, resources: list) -> None:
-            request.send_response(cls(throttle_time_ms=0, error_code=error, error_message=message,
-                                      resources=resources))
+        def reply(error: ErrorCode, message: str | None, resources: list[DescribeAclsResource]) -> None:
+            request.send_response(DescribeAclsResponse(throttle_time_ms=0, error_code=error, error_message=message,
+                                                       resources=resources))
 
         if not self._cluster_allowed(request, AclOperation.DESCRIBE):
             reply(ErrorCode.CLUSTER_AUTHORIZATION_FAILED, f"Request {request.describe()} is not authorized.", [])
@@ -80,21 +90,19 @@ class AclApis(StoreApis):
         by_pattern: dict[ResourcePattern, list[AccessControlEntry]] = {}
         for binding in self.acl.acls(acl_filter):
             by_pattern.setdefault(binding.pattern, []).append(binding.entry)
-        rcls = cls.DescribeAclsResource
         reply(ErrorCode.NONE, None, [
-            rcls(resource_type=p.resource_type, resource_name=p.name, pattern_type=p.pattern_type, acls=[
-                rcls.AclDescription(principal=e.principal, host=e.host, operation=e.operation,
-                                    permission_type=e.permission_type) for e in entries])
+            DescribeAclsResource(resource_type=p.resource_type, resource_name=p.name, pattern_type=p.pattern_type,
+                                 acls=[AclDescription(principal=e.principal, host=e.host, operation=e.operation,
+                                                      permission_type=e.permission_type) for e in entries])
             for p, entries in by_pattern.items()])
 
     def handle_create_acls(self, request: Request) -> None:
-        cls = response_class(ApiKey.CreateAcls)
         creations = request.body.creations
         version = request.api_version
 
         def reply(results: list[tuple[ErrorCode, str | None]]) -> None:
-            request.send_response(cls(throttle_time_ms=0, results=[
-                cls.AclCreationResult(error_code=code, error_message=message) for code, message in results]))
+            request.send_response(CreateAclsResponse(throttle_time_ms=0, results=[
+                AclCreationResult(error_code=code, error_message=message) for code, message in results]))
 
         if not self._cluster_allowed(request, AclOperation.ALTER):
             reply([(ErrorCode.CLUSTER_AUTHORIZATION_FAILED, f"Request {request.describe()} is not authorized.")]
@@ -113,19 +121,17 @@ class AclApis(StoreApis):
             (ErrorCode.NONE, None) if r.error is None else (ErrorCode.INVALID_REQUEST, r.error) for r in results]))
 
     def handle_delete_acls(self, request: Request) -> None:
-        cls = response_class(ApiKey.DeleteAcls)
         version = request.api_version
         filters = request.body.filters
-        fcls = cls.DeleteAclsFilterResult
-        mcls = fcls.DeleteAclsMatchingAcl
 
         def reply(results: list[tuple[ErrorCode, str | None, list[AclBinding]]]) -> None:
-            request.send_response(cls(throttle_time_ms=0, filter_results=[
-                fcls(error_code=code, error_message=message, matching_acls=[
-                    mcls(error_code=0, error_message=None, resource_type=b.pattern.resource_type,
-                         resource_name=b.pattern.name, pattern_type=b.pattern.pattern_type,
-                         principal=b.entry.principal, host=b.entry.host, operation=b.entry.operation,
-                         permission_type=b.entry.permission_type) for b in bindings])
+            request.send_response(DeleteAclsResponse(throttle_time_ms=0, filter_results=[
+                DeleteAclsFilterResult(error_code=code, error_message=message, matching_acls=[
+                    DeleteAclsMatchingAcl(
+                        error_code=0, error_message=None, resource_type=b.pattern.resource_type,
+                        resource_name=b.pattern.name, pattern_type=b.pattern.pattern_type,
+                        principal=b.entry.principal, host=b.entry.host, operation=b.entry.operation,
+                        permission_type=b.entry.permission_type) for b in bindings])
                 for code, message, bindings in results]))
 
         if not self._cluster_allowed(request, AclOperation.ALTER):

@@ -16,8 +16,14 @@ from typing import Any
 from josefk.controller.coordination_store import CoordinationStore
 from josefk.coordinator.authorization import Authorizer
 from josefk.protocol.acl import AclOperation
-from josefk.protocol.apis import ApiKey, response_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated.alter_client_quotas_response import AlterClientQuotasResponse
+from josefk.protocol.messages.generated.alter_client_quotas_response import EntityData as AlteredEntity
+from josefk.protocol.messages.generated.alter_client_quotas_response import EntryData as AlteredEntry
+from josefk.protocol.messages.generated.describe_client_quotas_response import DescribeClientQuotasResponse, ValueData
+from josefk.protocol.messages.generated.describe_client_quotas_response import EntityData as DescribedEntity
+from josefk.protocol.messages.generated.describe_client_quotas_response import EntryData as DescribedEntry
 from josefk.server.quotas.quota_config import (
     CLIENT_ID,
     IP,
@@ -69,10 +75,10 @@ class QuotaApis(StoreApis):
 
     def handle_describe_client_quotas(self, request: Request) -> None:
         req = request.body
-        cls = response_class(ApiKey.DescribeClientQuotas)
 
         def error(code: ErrorCode, message: str) -> None:
-            request.send_response(cls(throttle_time_ms=0, error_code=code, error_message=message, entries=None))
+            request.send_response(DescribeClientQuotasResponse(
+                throttle_time_ms=0, error_code=code, error_message=message, entries=None))
 
         if not self._cluster_allowed(request, AclOperation.DESCRIBE_CONFIGS):
             error(ErrorCode.CLUSTER_AUTHORIZATION_FAILED, _CLUSTER_AUTHORIZATION_FAILED)
@@ -92,23 +98,23 @@ class QuotaApis(StoreApis):
             if code != ErrorCode.NONE:
                 error(code, message)
                 return
-            entries = [cls.EntryData(
-                entity=[cls.EntryData.EntityData(entity_type=t, entity_name=n) for t, n in _entity_fields(entity)],
-                values=[cls.EntryData.ValueData(key=k, value=v) for k, v in values.items()])
+            entries = [DescribedEntry(
+                entity=[DescribedEntity(entity_type=t, entity_name=n) for t, n in _entity_fields(entity)],
+                values=[ValueData(key=k, value=v) for k, v in values.items()])
                 for entity, values in found]
             # Kafka leaves error_message at its default, "", on success
-            request.send_response(cls(throttle_time_ms=0, error_code=0, error_message="", entries=entries))
+            request.send_response(DescribeClientQuotasResponse(
+                throttle_time_ms=0, error_code=0, error_message="", entries=entries))
 
         self._off_loop(request, work, respond)
 
     def handle_alter_client_quotas(self, request: Request) -> None:
         req = request.body
-        cls = response_class(ApiKey.AlterClientQuotas)
 
         def answer(results: list[tuple[list[tuple[str, str | None]], ErrorCode, str | None]]) -> None:
-            request.send_response(cls(throttle_time_ms=0, entries=[cls.EntryData(
+            request.send_response(AlterClientQuotasResponse(throttle_time_ms=0, entries=[AlteredEntry(
                 error_code=code, error_message=message,
-                entity=[cls.EntryData.EntityData(entity_type=t, entity_name=n) for t, n in fields])
+                entity=[AlteredEntity(entity_type=t, entity_name=n) for t, n in fields])
                 for fields, code, message in results]))
 
         if not self._cluster_allowed(request, AclOperation.ALTER_CONFIGS):

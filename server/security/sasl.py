@@ -19,8 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from josefk.protocol.apis import ApiKey, ApiMessage, response_class
+from josefk.protocol.apis import ApiMessage
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated.sasl_authenticate_response import SaslAuthenticateResponse
+from josefk.protocol.messages.generated.sasl_handshake_response import SaslHandshakeResponse
 from josefk.server.security.oauthbearer import InvalidToken, TokenValidator
 from josefk.server.security.principal import KafkaPrincipal
 from josefk.server.security.scram import SCRAM_MECHANISMS, CredentialCache
@@ -222,7 +224,7 @@ class Answer:
     whether to close the connection once it is written; `reason`, for the log, when the
     connection closes with no response to say why."""
 
-    response: ApiMessage | None = None
+    response: SaslHandshakeResponse | SaslAuthenticateResponse | None = None
     raw: bytes | None = None
     close: bool = False
     reason: str = ""
@@ -262,16 +264,17 @@ class SaslAuthenticator:
         self.api_versions_allowed = False
 
     def handshake(self, body: ApiMessage, version: int) -> Answer:
-        cls = response_class(ApiKey.SaslHandshake)
         enabled = list(self.security.mechanisms)
         mechanism = body.mechanism
         self.api_versions_allowed = False
         if self.state != State.HANDSHAKE:
             self.state = State.FAILED
-            return Answer(cls(error_code=ErrorCode.ILLEGAL_SASL_STATE, mechanisms=enabled), close=True)
+            return Answer(SaslHandshakeResponse(error_code=ErrorCode.ILLEGAL_SASL_STATE, mechanisms=enabled),
+                          close=True)
         if mechanism not in enabled or (self.reauthenticating and mechanism != self.mechanism):
             self.state = State.FAILED
-            return Answer(cls(error_code=ErrorCode.UNSUPPORTED_SASL_MECHANISM, mechanisms=enabled), close=True)
+            return Answer(SaslHandshakeResponse(error_code=ErrorCode.UNSUPPORTED_SASL_MECHANISM, mechanisms=enabled),
+                          close=True)
         self.mechanism = mechanism
         if mechanism == "PLAIN":
             entry = self.security.jaas["PLAIN"]
@@ -284,30 +287,31 @@ class SaslAuthenticator:
             assert mechanism in SCRAM_MECHANISMS
             self._server = _Scram(mechanism, self.credentials, self._generic_failure())
         self.state = State.RAW if version == 0 else State.AUTHENTICATE
-        return Answer(cls(error_code=ErrorCode.NONE, mechanisms=enabled))
+        return Answer(SaslHandshakeResponse(error_code=ErrorCode.NONE, mechanisms=enabled))
 
     def _generic_failure(self) -> str:
         what = "re-authentication" if self.reauthenticating else "authentication"
         return f"Authentication failed during {what} due to invalid credentials with SASL mechanism {self.mechanism}"
 
     def authenticate(self, body: ApiMessage, version: int) -> Answer:
-        cls = response_class(ApiKey.SaslAuthenticate)
         if self.state != State.AUTHENTICATE:
             self.state = State.FAILED
-            return Answer(cls(error_code=ErrorCode.ILLEGAL_SASL_STATE,
-                              error_message=f"Unexpected SaslAuthenticate request with state {self.state.name}",
-                              auth_bytes=b"", session_lifetime_ms=0), close=True)
+            return Answer(SaslAuthenticateResponse(
+                error_code=ErrorCode.ILLEGAL_SASL_STATE,
+                error_message=f"Unexpected SaslAuthenticate request with state {self.state.name}",
+                auth_bytes=b"", session_lifetime_ms=0), close=True)
         try:
             token = self._evaluate(bytes(body.auth_bytes))
         except ClosedUnanswered as e:
             return Answer(close=True, reason=str(e))
         except AuthenticationFailed as e:
-            return Answer(cls(error_code=ErrorCode.SASL_AUTHENTICATION_FAILED, error_message=str(e), auth_bytes=b"",
-                              session_lifetime_ms=0), close=True)
+            return Answer(SaslAuthenticateResponse(error_code=ErrorCode.SASL_AUTHENTICATION_FAILED,
+                                                   error_message=str(e), auth_bytes=b"", session_lifetime_ms=0),
+                          close=True)
         lifetime = self.session_lifetime_ms if self.complete and version >= 1 else 0
         # Kafka's generated SaslAuthenticateResponseData defaults ErrorMessage to "", not null.
-        return Answer(cls(error_code=ErrorCode.NONE, error_message="", auth_bytes=token,
-                          session_lifetime_ms=lifetime))
+        return Answer(SaslAuthenticateResponse(error_code=ErrorCode.NONE, error_message="", auth_bytes=token,
+                                               session_lifetime_ms=lifetime))
 
     def raw_token(self, token: bytes) -> Answer:
         """The old framing: a SASL token without a Kafka header; failure closes the connection."""

@@ -18,8 +18,19 @@ from concurrent.futures import Executor
 from typing import Any
 
 from josefk.controller.coordination_store import CoordinationStore
-from josefk.protocol.apis import ApiKey, response_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated.alter_user_scram_credentials_response import (
+    AlterUserScramCredentialsResponse,
+    AlterUserScramCredentialsResult,
+)
+from josefk.protocol.messages.generated.describe_user_scram_credentials_response import (
+    CredentialInfo,
+    DescribeUserScramCredentialsResponse,
+    DescribeUserScramCredentialsResult,
+)
+from josefk.protocol.messages.generated.sasl_authenticate_response import SaslAuthenticateResponse
+from josefk.protocol.messages.generated.sasl_handshake_response import SaslHandshakeResponse
 from josefk.server.request_channel import Request
 from josefk.server.security.scram import (
     MAX_ITERATIONS,
@@ -52,11 +63,10 @@ class SaslApis:
         }
 
     def handle_sasl_handshake(self, request: Request) -> None:
-        request.send_response(response_class(ApiKey.SaslHandshake)(error_code=ErrorCode.ILLEGAL_SASL_STATE,
-                                                                   mechanisms=[]))
+        request.send_response(SaslHandshakeResponse(error_code=ErrorCode.ILLEGAL_SASL_STATE, mechanisms=[]))
 
     def handle_sasl_authenticate(self, request: Request) -> None:
-        request.send_response(response_class(ApiKey.SaslAuthenticate)(
+        request.send_response(SaslAuthenticateResponse(
             error_code=ErrorCode.ILLEGAL_SASL_STATE,
             error_message="SaslAuthenticate request received after successful authentication",
             auth_bytes=b"", session_lifetime_ms=0))
@@ -74,16 +84,15 @@ class SaslApis:
         future.add_done_callback(done)
 
     def handle_describe_user_scram_credentials(self, request: Request) -> None:
-        cls = response_class(ApiKey.DescribeUserScramCredentials)
         names = [u.name for u in request.body.users] if request.body.users else None
 
-        def work() -> list:
+        def work() -> list[DescribeUserScramCredentialsResult]:
             users = names if names is not None else list_users(self.store)
             counts = Counter(users)
             results = []
             for user in dict.fromkeys(users):
                 if counts[user] > 1:
-                    results.append(cls.DescribeUserScramCredentialsResult(
+                    results.append(DescribeUserScramCredentialsResult(
                         user=user, error_code=ErrorCode.DUPLICATE_RESOURCE,
                         error_message="Cannot describe SCRAM credentials for the same user twice in a single request",
                         credential_infos=[]))
@@ -92,22 +101,21 @@ class SaslApis:
                 if not found:
                     if names is None:
                         continue  # a user with other configs only
-                    results.append(cls.DescribeUserScramCredentialsResult(
+                    results.append(DescribeUserScramCredentialsResult(
                         user=user, error_code=ErrorCode.RESOURCE_NOT_FOUND,
                         error_message="Attempt to describe a user credential that does not exist",
                         credential_infos=[]))
                     continue
-                results.append(cls.DescribeUserScramCredentialsResult(
+                results.append(DescribeUserScramCredentialsResult(
                     user=user, error_code=ErrorCode.NONE, error_message="",
-                    credential_infos=[cls.DescribeUserScramCredentialsResult.CredentialInfo(
+                    credential_infos=[CredentialInfo(
                         mechanism=MECHANISM_IDS[m], iterations=c.iterations) for m, c in sorted(found.items())]))
             return results
 
-        self._in_store(request, work, lambda results: request.send_response(cls(
+        self._in_store(request, work, lambda results: request.send_response(DescribeUserScramCredentialsResponse(
             throttle_time_ms=0, error_code=ErrorCode.NONE, error_message="", results=results)))
 
     def handle_alter_user_scram_credentials(self, request: Request) -> None:
-        cls = response_class(ApiKey.AlterUserScramCredentials)
         body = request.body
         deletions = [(d.name, d.mechanism) for d in body.deletions]
         upsertions = [(u.name, u.mechanism, u.iterations, bytes(u.salt), bytes(u.salted_password))
@@ -125,7 +133,7 @@ class SaslApis:
                 return ErrorCode.UNACCEPTABLE_CREDENTIAL, "Too few iterations"
             return None
 
-        def work() -> list:
+        def work() -> list[AlterUserScramCredentialsResult]:
             """ZkAdminManager.alterUserScramCredentials: results for illegal requests first, then
             users changed twice for one mechanism, then deletions of missing credentials, then
             the users changed."""
@@ -161,8 +169,8 @@ class SaslApis:
                 write_user(self.store, user, updated)
                 self.credentials.update(user, updated)
                 results.append((user, ErrorCode.NONE, ""))
-            return [cls.AlterUserScramCredentialsResult(user=user, error_code=code, error_message=message)
+            return [AlterUserScramCredentialsResult(user=user, error_code=code, error_message=message)
                     for user, code, message in results]
 
-        self._in_store(request, work, lambda results: request.send_response(cls(throttle_time_ms=0,
-                                                                                results=results)))
+        self._in_store(request, work, lambda results: request.send_response(AlterUserScramCredentialsResponse(
+            throttle_time_ms=0, results=results)))
