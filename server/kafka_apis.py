@@ -14,6 +14,7 @@ import time
 from collections.abc import Awaitable, Callable, Hashable, Iterable, Mapping
 from concurrent.futures import Executor
 from typing import Any, TypeVar, cast
+from uuid import UUID
 
 from josefk.controller.admin import TopicAdmin, validate_topic_name
 from josefk.controller.controller import KafkaController
@@ -32,17 +33,129 @@ from josefk.controller.state import (
     IsrResult,
     LeaderAndIsrResult,
 )
-from josefk.coordinator.authorization import ALLOW_ALL, Authorizer, operations_field
+from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
 from josefk.coordinator.producer_id_manager import reserve_block as reserve_producer_id_block
 from josefk.log.config import TOPIC_CONFIG_NAMES, LogConfig
 from josefk.log.config import config_type as topic_config_type
 from josefk.log.log import AppendOrigin
 from josefk.protocol import legacy, zero_copy
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
-from josefk.protocol.apis import ApiKey, ApiVersions, response_class
+from josefk.protocol.apis import ApiKey, ApiVersions
 from josefk.protocol.compression import UnsupportedCodecError
 from josefk.protocol.control_records import encode_end_txn_marker
 from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.protocol.messages.codec import ZERO_UUID
+from josefk.protocol.messages.generated.allocate_producer_ids_response import AllocateProducerIdsResponse
+from josefk.protocol.messages.generated.alter_configs_response import AlterConfigsResourceResponse, AlterConfigsResponse
+from josefk.protocol.messages.generated.alter_partition_reassignments_response import (
+    AlterPartitionReassignmentsResponse,
+    ReassignablePartitionResponse,
+    ReassignableTopicResponse,
+)
+from josefk.protocol.messages.generated.alter_partition_response import AlterPartitionResponse, TopicData
+from josefk.protocol.messages.generated.alter_partition_response import PartitionData as AlterPartitionData
+from josefk.protocol.messages.generated.alter_replica_log_dirs_response import (
+    AlterReplicaLogDirPartitionResult,
+    AlterReplicaLogDirsResponse,
+    AlterReplicaLogDirTopicResult,
+)
+from josefk.protocol.messages.generated.api_versions_response import (
+    ApiVersion,
+    ApiVersionsResponse,
+    FinalizedFeatureKey,
+)
+from josefk.protocol.messages.generated.controlled_shutdown_response import (
+    ControlledShutdownResponse,
+    RemainingPartition,
+)
+from josefk.protocol.messages.generated.create_partitions_response import (
+    CreatePartitionsResponse,
+    CreatePartitionsTopicResult,
+)
+from josefk.protocol.messages.generated.create_topics_response import (
+    CreatableTopicConfigs,
+    CreatableTopicResult,
+    CreateTopicsResponse,
+)
+from josefk.protocol.messages.generated.delete_records_response import (
+    DeleteRecordsPartitionResult,
+    DeleteRecordsResponse,
+    DeleteRecordsTopicResult,
+)
+from josefk.protocol.messages.generated.delete_topics_response import DeletableTopicResult, DeleteTopicsResponse
+from josefk.protocol.messages.generated.describe_cluster_response import (
+    DescribeClusterBroker,
+    DescribeClusterResponse,
+)
+from josefk.protocol.messages.generated.describe_configs_response import (
+    DescribeConfigsResourceResult,
+    DescribeConfigsResponse,
+    DescribeConfigsResult,
+    DescribeConfigsSynonym,
+)
+from josefk.protocol.messages.generated.describe_log_dirs_response import (
+    DescribeLogDirsPartition,
+    DescribeLogDirsResponse,
+    DescribeLogDirsResult,
+    DescribeLogDirsTopic,
+)
+from josefk.protocol.messages.generated.describe_producers_response import (
+    DescribeProducersResponse,
+    ProducerState,
+    TopicResponse,
+)
+from josefk.protocol.messages.generated.describe_producers_response import (
+    PartitionResponse as ProducersPartitionResponse,
+)
+from josefk.protocol.messages.generated.elect_leaders_response import ElectLeadersResponse, ReplicaElectionResult
+from josefk.protocol.messages.generated.elect_leaders_response import PartitionResult as ElectionPartitionResult
+from josefk.protocol.messages.generated.fetch_response import (
+    AbortedTransaction,
+    EpochEndOffset,
+    FetchableTopicResponse,
+    FetchResponse,
+    PartitionData,
+)
+from josefk.protocol.messages.generated.incremental_alter_configs_response import (
+    AlterConfigsResourceResponse as IncrementalAlterConfigsResourceResponse,
+)
+from josefk.protocol.messages.generated.incremental_alter_configs_response import IncrementalAlterConfigsResponse
+from josefk.protocol.messages.generated.leader_and_isr_response import (
+    LeaderAndIsrPartitionError,
+    LeaderAndIsrResponse,
+    LeaderAndIsrTopicError,
+)
+from josefk.protocol.messages.generated.list_offsets_response import (
+    ListOffsetsPartitionResponse,
+    ListOffsetsResponse,
+    ListOffsetsTopicResponse,
+)
+from josefk.protocol.messages.generated.list_partition_reassignments_response import (
+    ListPartitionReassignmentsResponse,
+    OngoingPartitionReassignment,
+    OngoingTopicReassignment,
+)
+from josefk.protocol.messages.generated.metadata_response import (
+    MetadataResponse,
+    MetadataResponseBroker,
+    MetadataResponsePartition,
+    MetadataResponseTopic,
+)
+from josefk.protocol.messages.generated.offset_for_leader_epoch_response import (
+    EpochEndOffset as LeaderEpochEndOffset,
+)
+from josefk.protocol.messages.generated.offset_for_leader_epoch_response import (
+    OffsetForLeaderEpochResponse,
+    OffsetForLeaderTopicResult,
+)
+from josefk.protocol.messages.generated.stop_replica_response import StopReplicaPartitionError, StopReplicaResponse
+from josefk.protocol.messages.generated.update_metadata_response import UpdateMetadataResponse
+from josefk.protocol.messages.generated.write_txn_markers_response import (
+    WritableTxnMarkerPartitionResult,
+    WritableTxnMarkerResult,
+    WritableTxnMarkerTopicResult,
+    WriteTxnMarkersResponse,
+)
 from josefk.protocol.produce_response import PartitionResult, encode_produce_response
 from josefk.protocol.records import CorruptRecordError, first_batch_is_transactional, read_header
 from josefk.replication.fetch_session import (
@@ -67,6 +180,8 @@ from josefk.utils.java_format import hashed_map_order, java_string_hash
 log = logging.getLogger(__name__)
 # Distinct Metadata requests whose encoded responses are kept (see KafkaApis._metadata_payloads).
 _METADATA_PAYLOADS = 64
+# An authorized_operations field the request did not ask for (Kafka's INT32_MIN).
+OPERATIONS_OMITTED = -2**31
 # How long a Metadata request waits for the controller's first UpdateMetadata after start-up.
 FIRST_METADATA_WAIT_S = 10.0
 
@@ -101,6 +216,8 @@ _PRODUCE_VERIFICATION_ERRORS = dict.fromkeys(
     (ErrorCode.CONCURRENT_TRANSACTIONS, ErrorCode.NETWORK_EXCEPTION, ErrorCode.COORDINATOR_LOAD_IN_PROGRESS,
      ErrorCode.COORDINATOR_NOT_AVAILABLE, ErrorCode.NOT_COORDINATOR), ErrorCode.NOT_ENOUGH_REPLICAS)
 _MIXED_PRODUCERS = (-1, -1)  # transactional batches of several producers in one produce request
+# An (Incremental)AlterConfigs resource's answer: error, message, resource type and name.
+_AlterResult = tuple[int, str | None, int, str]
 
 
 def _java_split(text: str) -> list[str]:
@@ -113,6 +230,17 @@ def _java_split(text: str) -> list[str]:
 
 def _now_ms() -> int:
     return int(time.time() * 1000)
+
+
+def _list_offsets_partition(version: int, index: int, error: int, offset: int, timestamp: int,
+                            epoch: int) -> ListOffsetsPartitionResponse:
+    """One ListOffsets answer with what its version carries: v0 a list of offsets (none for
+    -1), v1+ the offset and its timestamp, v4+ its leader epoch."""
+    if version == 0:
+        return ListOffsetsPartitionResponse(partition_index=index, error_code=error,
+                                            old_style_offsets=[offset] if offset >= 0 else [])
+    return ListOffsetsPartitionResponse(partition_index=index, error_code=error, timestamp=timestamp, offset=offset,
+                                        leader_epoch=epoch if version >= 4 else -1)
 
 
 def _kafka_topic_order(names: list[str | None]) -> list[int]:
@@ -206,17 +334,18 @@ class KafkaApis:
     def _cluster_allowed(self, request: Request, operation: AclOperation, log_if_denied: bool = True) -> bool:
         return self.authorizer.authorize(request, operation, ResourceType.CLUSTER, CLUSTER_NAME, log_if_denied)
 
-    def _operations(self, request: Request, include: bool, resource_type: ResourceType,
-                    name: str) -> set[int] | None:
-        """A resource's authorized_operations field (KIP-430): omitted unless the request asked."""
-        return operations_field(self.authorizer.authorized_operations(request, resource_type, name) if include
-                                else None)
+    def _operations(self, request: Request, include: bool, resource_type: ResourceType, name: str) -> int:
+        """A resource's authorized_operations field (KIP-430): a bit per operation code (Kafka's
+        Utils.to32BitField), or OPERATIONS_OMITTED unless the request asked."""
+        if not include:
+            return OPERATIONS_OMITTED
+        return sum(1 << int(op) for op in self.authorizer.authorized_operations(request, resource_type, name))
 
-    def _cluster_operations(self, request: Request, include: bool) -> set[int] | None:
+    def _cluster_operations(self, request: Request, include: bool) -> int:
         """The cluster's authorized_operations, as Kafka's handlers compute it: none at all
         (0, not omitted) for a principal that may not Describe the cluster."""
         if include and not self._cluster_allowed(request, AclOperation.DESCRIBE):
-            return set()
+            return 0
         return self._operations(request, include, ResourceType.CLUSTER, CLUSTER_NAME)
 
     def _topics_allowed(self, request: Request, operation: AclOperation, names: Iterable[str | None],
@@ -248,16 +377,14 @@ class KafkaApis:
     # -- ApiVersions / Metadata / DescribeCluster -----------------------------------------
 
     def handle_api_versions(self, request: Request) -> None:
-        cls = response_class(ApiKey.ApiVersions)
-        keys = [cls.ApiVersion(api_key=k, min_version=lo, max_version=hi)
+        keys = [ApiVersion(api_key=k, min_version=lo, max_version=hi)
                 for k, (lo, hi) in self.api_versions.ranges.items()]
         epoch, features = self.finalized_features()  # v3+: the /feature znode's version and features
-        request.send_response(cls(error_code=0, api_keys=keys, throttle_time_ms=0, supported_features=[],
-                                  finalized_features_epoch=epoch, finalized_features=[
-                                      cls.FinalizedFeatureKey(name=name, max_version_level=level,
-                                                              min_version_level=level)
-                                      for name, level in sorted(features.items())],
-                                  zk_migration_ready=False))
+        request.send_response(ApiVersionsResponse(
+            error_code=0, api_keys=keys, throttle_time_ms=0, supported_features=[], finalized_features_epoch=epoch,
+            finalized_features=[FinalizedFeatureKey(name=name, max_version_level=level, min_version_level=level)
+                                for name, level in sorted(features.items())],
+            zk_migration_ready=False))
 
     def _auto_create(self, topic: str) -> ErrorCode:
         """Kafka's auto topic creation: answer LEADER_NOT_AVAILABLE at once and create the
@@ -328,7 +455,6 @@ class KafkaApis:
 
     def _answer_metadata(self, request: Request) -> None:
         req, version = request.body, request.api_version
-        cls = response_class(ApiKey.Metadata)
         cache = self.metadata_cache
         if req.topics is None or (version == 0 and not req.topics):
             names = sorted(cache.topics)
@@ -373,51 +499,51 @@ class KafkaApis:
         for name in names:
             error = ErrorCode.NONE
             if name is None:
-                topics.append(cls.MetadataResponseTopic(error_code=ErrorCode.UNKNOWN_TOPIC_ID, name=None,
-                                                        is_internal=False, partitions=[]))
+                topics.append(MetadataResponseTopic(error_code=ErrorCode.UNKNOWN_TOPIC_ID, name=None,
+                                                    is_internal=False, partitions=[]))
                 continue
             if name not in cache.topics and requested:
                 error = self._auto_create(name) if allow_auto else ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
             partitions = []
             for p, state in sorted(cache.topics.get(name, {}).items()):
                 live = [r for r in state.replicas if r in cache.brokers]
-                partitions.append(cls.MetadataResponseTopic.MetadataResponsePartition(
+                partitions.append(MetadataResponsePartition(
                     error_code=ErrorCode.NONE if state.leader in cache.brokers else ErrorCode.LEADER_NOT_AVAILABLE,
                     partition_index=p, leader_id=state.leader, leader_epoch=state.leader_epoch,
                     replica_nodes=state.replicas, isr_nodes=state.isr,
                     offline_replicas=[r for r in state.replicas if r not in live or r in state.offline_replicas]))
             if error == ErrorCode.NONE and not partitions:
                 error = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
-            topics.append(cls.MetadataResponseTopic(
-                error_code=error, name=name, topic_id=cache.topic_ids.get(name), is_internal=name in INTERNAL_TOPICS,
+            topics.append(MetadataResponseTopic(
+                error_code=error, name=name, topic_id=cache.topic_ids.get(name, ZERO_UUID),
+                is_internal=name in INTERNAL_TOPICS,
                 partitions=partitions if error in (ErrorCode.NONE, ErrorCode.LEADER_NOT_AVAILABLE) else [],
-                authorized_operations=self._operations(request, include_topic_ops, ResourceType.TOPIC, name)))
-        topics.extend(cls.MetadataResponseTopic(error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED, name=name,
-                                                topic_id=None, is_internal=name in INTERNAL_TOPICS, partitions=[],
-                                                authorized_operations=None) for name in no_create + refused)
-        brokers = [cls.MetadataResponseBroker(node_id=b.broker_id, host=e.host, port=e.port, rack=b.rack)
+                topic_authorized_operations=self._operations(request, include_topic_ops, ResourceType.TOPIC, name)))
+        topics.extend(MetadataResponseTopic(error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED, name=name,
+                                            is_internal=name in INTERNAL_TOPICS, partitions=[])
+                      for name in no_create + refused)
+        brokers = [MetadataResponseBroker(node_id=b.broker_id, host=e.host, port=e.port, rack=b.rack)
                    for b, e in cache.brokers_on(request.listener_name)]
-        response = cls(throttle_time_ms=0, brokers=brokers, cluster_id=self.cluster_id,
-                       controller_id=cache.controller_id, topics=topics,
-                       authorized_operations=self._cluster_operations(request, include_cluster_ops), error_code=0)
+        response = MetadataResponse(throttle_time_ms=0, brokers=brokers, cluster_id=self.cluster_id,
+                                    controller_id=cache.controller_id, topics=topics,
+                                    cluster_authorized_operations=self._cluster_operations(request,
+                                                                                           include_cluster_ops))
         if key is None:
             request.send_response(response)
             return
         if len(self._metadata_payloads) >= _METADATA_PAYLOADS:
             self._metadata_payloads.clear()
-        payload = self._metadata_payloads[key] = response.encode(version=version)
+        payload = self._metadata_payloads[key] = bytes(response.encode(version=version))
         request.send_raw([payload])
 
     def handle_describe_cluster(self, request: Request) -> None:
-        cls = response_class(ApiKey.DescribeCluster)
         cache = self.metadata_cache
-        brokers = [cls.DescribeClusterBroker(broker_id=b.broker_id, host=e.host, port=e.port, rack=b.rack,
-                                             is_fenced=False)
+        brokers = [DescribeClusterBroker(broker_id=b.broker_id, host=e.host, port=e.port, rack=b.rack)
                    for b, e in cache.brokers_on(request.listener_name)]
-        request.send_response(cls(throttle_time_ms=0, error_code=0, error_message=None, endpoint_type=1,
-                                  cluster_id=self.cluster_id, controller_id=cache.controller_id,
-                                  brokers=brokers, authorized_operations=self._cluster_operations(
-                                      request, request.body.include_cluster_authorized_operations)))
+        request.send_response(DescribeClusterResponse(
+            throttle_time_ms=0, error_code=0, error_message=None, endpoint_type=1, cluster_id=self.cluster_id,
+            controller_id=cache.controller_id, brokers=brokers, cluster_authorized_operations=self._cluster_operations(
+                request, request.body.include_cluster_authorized_operations)))
 
     # -- Produce ------------------------------------------------------------------------
 
@@ -541,7 +667,6 @@ class KafkaApis:
 
     def handle_fetch(self, request: Request) -> None:
         req, version = request.body, request.api_version
-        cls = response_class(ApiKey.Fetch)
         if version >= 15:  # KIP-903 moved the replica id into a tagged field, absent for consumers
             replica_id = req.replica_state.replica_id if req.replica_state is not None else -1
         else:
@@ -563,8 +688,8 @@ class KafkaApis:
         context = self.fetch_manager.new_context(version, session_id, session_epoch, replica_id >= 0, fetch_data,
                                                  to_forget)
         if context.error != ErrorCode.NONE:
-            request.send_response(cls(throttle_time_ms=0, error_code=context.error, session_id=INVALID_SESSION_ID,
-                                      responses=[], node_endpoints=[]))
+            request.send_response(FetchResponse(throttle_time_ms=0, error_code=context.error,
+                                                session_id=INVALID_SESSION_ID))
             return
         # Names resolved once per topic, not per partition (a topic id lookup scans the cache).
         parts = context.partitions()
@@ -597,7 +722,6 @@ class KafkaApis:
         if replica_id < 0:  # a consumer never asks for more than its quota allows in one window
             max_bytes = int(min(max_bytes, self.throttler.fetch_max_bytes(request)))
         topic_ids = self.metadata_cache.topic_ids
-        PartitionData = cls.FetchableTopicResponse.PartitionData
 
         topic_stats = self.replica_manager.metrics.topics
         isolation_level = req.isolation_level if version >= 4 else 0
@@ -609,8 +733,8 @@ class KafkaApis:
                 throttle_ms = self.throttler.fetch_throttle_ms(request, size)
                 if throttle_ms > 0:
                     error, session = context.throttled()
-                    request.send_response(cls(throttle_time_ms=throttle_ms, error_code=error, session_id=session,
-                                              responses=[], node_endpoints=[]))
+                    request.send_response(FetchResponse(throttle_time_ms=throttle_ms, error_code=error,
+                                                        session_id=session))
                     return
             else:
                 throttle_ms = 0
@@ -619,7 +743,7 @@ class KafkaApis:
                 quota.record(sum(r.read.size for r in results
                                  if r.read is not None and quota.is_throttled((r.topic, r.partition))))
             # Kafka lists the partitions read first, then those refused up front (unknown topic ids).
-            entries: dict[Hashable, tuple[str | None, Any, Any, int]] = {}
+            entries: dict[Hashable, tuple[str | None, UUID, PartitionData, int]] = {}
             diverged: set[Hashable] = set()
             fills: dict[Hashable, tuple[bytes, list]] = {}
             zero_copy_fill = version > 3
@@ -629,7 +753,7 @@ class KafkaApis:
                 if error == ErrorCode.NONE and read is not None and not read.regions \
                         and not read.aborted_transactions and read.diverging_epoch is None:
                     # nothing read (most partitions of a fetch over many): the short way
-                    entries[key] = (r.topic, topic_ids.get(r.topic), PartitionData(
+                    entries[key] = (r.topic, topic_ids.get(r.topic, ZERO_UUID), PartitionData(
                         partition_index=r.partition, error_code=error, high_watermark=read.high_watermark,
                         last_stable_offset=read.last_stable_offset, log_start_offset=read.log_start_offset,
                         aborted_transactions=[] if isolation_level == 1 else None, preferred_read_replica=-1,
@@ -640,13 +764,12 @@ class KafkaApis:
                     topic_stats.record_bytes_out(r.topic, read.size)
                 records: bytes = b""
                 hw = lso = start = -1
-                aborted: list | None = None
+                aborted: list[AbortedTransaction] | None = None
                 if error == ErrorCode.NONE and read is not None:
                     hw, lso = read.high_watermark, read.last_stable_offset
                     start = read.log_start_offset
                     if read.aborted_transactions is not None:
-                        aborted = [PartitionData.AbortedTransaction(producer_id=t.producer_id,
-                                                                    first_offset=t.first_offset)
+                        aborted = [AbortedTransaction(producer_id=t.producer_id, first_offset=t.first_offset)
                                    for t in read.aborted_transactions]
                     if read.regions and not zero_copy_fill:
                         error, records = self._down_convert(r, read.regions, version)
@@ -665,14 +788,14 @@ class KafkaApis:
                     preferred_read_replica=-1, records=records)
                 if read is not None and read.diverging_epoch is not None and version >= 12:
                     epoch, end_offset = read.diverging_epoch
-                    data.diverging_epoch = PartitionData.EpochEndOffset(epoch=epoch, end_offset=end_offset)
+                    data.diverging_epoch = EpochEndOffset(epoch=epoch, end_offset=end_offset)
                     diverged.add(key)
-                entries[key] = (r.topic, topic_ids.get(r.topic), data,
-                                len(data.records) if filled is None else filled)
+                entries[key] = (r.topic, topic_ids.get(r.topic, ZERO_UUID), data,
+                                len(records) if filled is None else filled)
             for key in refused:
                 topic, partition = cast(tuple[Any, int], key)
                 name = names[topic]
-                entries[key] = (name, topic if version >= 13 else None, PartitionData(
+                entries[key] = (name, topic if version >= 13 else ZERO_UUID, PartitionData(
                     partition_index=partition, error_code=ErrorCode.UNKNOWN_TOPIC_ID if name is None
                     else ErrorCode.TOPIC_AUTHORIZATION_FAILED, high_watermark=-1, last_stable_offset=-1,
                     log_start_offset=-1, aborted_transactions=[], preferred_read_replica=-1, records=b""), 0)
@@ -680,20 +803,19 @@ class KafkaApis:
                 key: PartitionResponse(data.error_code, data.high_watermark, data.log_start_offset, size,
                                        key in diverged)
                 for key, (_, _, data, size) in entries.items()})
-            responses: list = []
+            responses: list[FetchableTopicResponse] = []
             used_fills = []
             for key in listed:  # consecutive partitions of one topic share a topic entry, as in Kafka
                 name, topic_id, data, _ = entries[key]
                 last = responses[-1] if responses else None
-                if last is not None and last.topic == name and last.topic_id == topic_id:
+                if last is not None and last.topic == (name or "") and last.topic_id == topic_id:
                     last.partitions.append(data)
                 else:
-                    responses.append(cls.FetchableTopicResponse(topic=name, topic_id=topic_id, partitions=[data]))
+                    responses.append(FetchableTopicResponse(topic=name or "", topic_id=topic_id, partitions=[data]))
                 if key in fills:
                     used_fills.append(fills[key])
-            body = cls(throttle_time_ms=throttle_ms, error_code=error, session_id=response_session_id,
-                       responses=responses,
-                       node_endpoints=[])
+            body = FetchResponse(throttle_time_ms=throttle_ms, error_code=error, session_id=response_session_id,
+                                 responses=responses)
             encoded = body.encode(version=version)
             request.send_raw(zero_copy.splice(encoded, used_fills, request.header.flexible) if used_fills
                              else [encoded])
@@ -739,7 +861,6 @@ class KafkaApis:
         append's own errors (NOT_LEADER_OR_FOLLOWER, INVALID_PRODUCER_EPOCH,
         TRANSACTION_COORDINATOR_FENCED, ...) are answered per partition, and the response
         waits for every append. It needs CLUSTER_ACTION, as in Kafka."""
-        cls = response_class(ApiKey.WriteTxnMarkers)
         markers = request.body.markers
         errors: dict[int, dict[tuple[str, int], ErrorCode]] = {}
         pending = len(markers)
@@ -753,15 +874,13 @@ class KafkaApis:
         def send() -> None:
             results = []
             for pid, by_partition in errors.items():
-                topics: dict[str, list] = {}
+                topics: dict[str, list[WritableTxnMarkerPartitionResult]] = {}
                 for (topic, index), error in by_partition.items():
                     topics.setdefault(topic, []).append(
-                        cls.WritableTxnMarkerResult.WritableTxnMarkerTopicResult.WritableTxnMarkerPartitionResult(
-                            partition_index=index, error_code=error))
-                results.append(cls.WritableTxnMarkerResult(producer_id=pid, topics=[
-                    cls.WritableTxnMarkerResult.WritableTxnMarkerTopicResult(name=name, partitions=parts)
-                    for name, parts in topics.items()]))
-            request.send_response(cls(markers=results))
+                        WritableTxnMarkerPartitionResult(partition_index=index, error_code=error))
+                results.append(WritableTxnMarkerResult(producer_id=pid, topics=[
+                    WritableTxnMarkerTopicResult(name=name, partitions=parts) for name, parts in topics.items()]))
+            request.send_response(WriteTxnMarkersResponse(markers=results))
 
         def one_done() -> None:
             nonlocal pending
@@ -811,8 +930,6 @@ class KafkaApis:
         INVALID_TOPIC_EXCEPTION, a topic not in the metadata cache UNKNOWN_TOPIC_OR_PARTITION,
         a partition not hosted here NOT_LEADER_OR_FOLLOWER (or KAFKA_STORAGE_ERROR when its
         log dir is offline)."""
-        cls = response_class(ApiKey.DescribeProducers)
-        part_cls = cls.TopicResponse.PartitionResponse
         topics = []
         for t in request.body.topics:
             topic_error: KafkaError | None = None
@@ -828,13 +945,13 @@ class KafkaApis:
                 key = (t.name, index)
                 partition = self.replica_manager.partitions.get(key)
                 if topic_error is None and partition is not None and key not in self.replica_manager.offline_partitions:
-                    producers = [part_cls.ProducerState(
+                    producers = [ProducerState(
                         producer_id=e.producer_id, producer_epoch=e.epoch, last_sequence=e.last_seq,
                         last_timestamp=e.last_timestamp, coordinator_epoch=e.coordinator_epoch,
                         current_txn_start_offset=e.current_txn_first_offset)
                         for e in partition.log.producer_state.producers.values()]
-                    partitions.append(part_cls(partition_index=index, error_code=ErrorCode.NONE,
-                                               error_message=None, active_producers=producers))
+                    partitions.append(ProducersPartitionResponse(partition_index=index, error_code=ErrorCode.NONE,
+                                                                 error_message=None, active_producers=producers))
                     continue
                 if topic_error is not None:
                     error, message = topic_error.code, topic_error.message
@@ -844,10 +961,10 @@ class KafkaApis:
                     error, message = ErrorCode.NOT_LEADER_OR_FOLLOWER, None
                 else:
                     error, message = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, None
-                partitions.append(part_cls(partition_index=index, error_code=error, error_message=message,
-                                           active_producers=[]))
-            topics.append(cls.TopicResponse(name=t.name, partitions=partitions))
-        request.send_response(cls(throttle_time_ms=0, topics=topics))
+                partitions.append(ProducersPartitionResponse(partition_index=index, error_code=error,
+                                                             error_message=message, active_producers=[]))
+            topics.append(TopicResponse(name=t.name, partitions=partitions))
+        request.send_response(DescribeProducersResponse(throttle_time_ms=0, topics=topics))
 
     # -- ListOffsets --------------------------------------------------------------------
 
@@ -862,16 +979,16 @@ class KafkaApis:
 
     def handle_list_offsets(self, request: Request) -> None:
         req = request.body
-        cls = response_class(ApiKey.ListOffsets)
-        isolation_level = req.isolation_level if request.api_version >= 2 else 0
+        version = request.api_version
+        isolation_level = req.isolation_level if version >= 2 else 0
         describable = self._topics_allowed(request, AclOperation.DESCRIBE, (t.name for t in req.topics))
-        topics, refused = [], []
+        topics: list[ListOffsetsTopicResponse] = []
+        refused: list[ListOffsetsTopicResponse] = []
         for t in req.topics:
             if t.name not in describable:  # answered after the authorized topics, as Kafka
-                refused.append(cls.ListOffsetsTopicResponse(name=t.name, partitions=[
-                    cls.ListOffsetsTopicResponse.ListOffsetsPartitionResponse(
-                        partition_index=p.partition_index, error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED,
-                        old_style_offsets=[], timestamp=-1, offset=-1, leader_epoch=-1) for p in t.partitions]))
+                refused.append(ListOffsetsTopicResponse(name=t.name, partitions=[
+                    _list_offsets_partition(version, p.partition_index, ErrorCode.TOPIC_AUTHORIZATION_FAILED,
+                                            -1, -1, -1) for p in t.partitions]))
                 continue
             parts = []
             for p in t.partitions:
@@ -882,26 +999,22 @@ class KafkaApis:
                     error = ErrorCode.NONE
                 except KafkaError as e:
                     offset, ts, epoch, error = -1, -1, -1, e.code
-                parts.append(cls.ListOffsetsTopicResponse.ListOffsetsPartitionResponse(
-                    partition_index=p.partition_index, error_code=error,
-                    old_style_offsets=[offset] if offset >= 0 else [], timestamp=ts, offset=offset,
-                    leader_epoch=epoch))
-            topics.append(cls.ListOffsetsTopicResponse(name=t.name, partitions=parts))
-        request.send_response(cls(throttle_time_ms=0, topics=topics + refused))
+                parts.append(_list_offsets_partition(version, p.partition_index, error, offset, ts, epoch))
+            topics.append(ListOffsetsTopicResponse(name=t.name, partitions=parts))
+        request.send_response(ListOffsetsResponse(throttle_time_ms=0, topics=topics + refused))
 
     def handle_offset_for_leader_epoch(self, request: Request) -> None:
         req = request.body
-        cls = response_class(ApiKey.OffsetForLeaderEpoch)
-        result_cls = cls.OffsetForLeaderTopicResult
         # Kafka: a replica with CLUSTER_ACTION may ask about any topic, others need DESCRIBE.
         if self._cluster_allowed(request, AclOperation.CLUSTER_ACTION):
             describable = {t.topic for t in req.topics}
         else:
             describable = self._topics_allowed(request, AclOperation.DESCRIBE, (t.topic for t in req.topics))
-        topics, refused = [], []
+        topics: list[OffsetForLeaderTopicResult] = []
+        refused: list[OffsetForLeaderTopicResult] = []
         for t in req.topics:
             if t.topic not in describable:
-                refused.append(result_cls(topic=t.topic, partitions=[result_cls.EpochEndOffset(
+                refused.append(OffsetForLeaderTopicResult(topic=t.topic, partitions=[LeaderEpochEndOffset(
                     error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED, partition=p.partition, leader_epoch=-1,
                     end_offset=-1) for p in t.partitions]))
                 continue
@@ -913,10 +1026,10 @@ class KafkaApis:
                     error = ErrorCode.NONE
                 except KafkaError as e:
                     epoch, end, error = -1, -1, e.code
-                results.append(result_cls.EpochEndOffset(error_code=error, partition=p.partition, leader_epoch=epoch,
-                                                         end_offset=end))
-            topics.append(result_cls(topic=t.topic, partitions=results))
-        request.send_response(cls(throttle_time_ms=0, topics=topics + refused))
+                results.append(LeaderEpochEndOffset(error_code=error, partition=p.partition, leader_epoch=epoch,
+                                                    end_offset=end))
+            topics.append(OffsetForLeaderTopicResult(topic=t.topic, partitions=results))
+        request.send_response(OffsetForLeaderEpochResponse(throttle_time_ms=0, topics=topics + refused))
 
     # -- topic administration -----------------------------------------------------------
 
@@ -925,8 +1038,6 @@ class KafkaApis:
 
     def handle_create_topics(self, request: Request) -> None:
         req, version = request.body, request.api_version
-        cls = response_class(ApiKey.CreateTopics)
-
         names = [t.name for t in req.topics]
         duplicates = sorted({n for n in names if names.count(n) > 1})
         creatable = set(names) if self._cluster_allowed(request, AclOperation.CREATE, log_if_denied=False) \
@@ -934,7 +1045,7 @@ class KafkaApis:
         configs_visible = self._topics_allowed(request, AclOperation.DESCRIBE_CONFIGS, names, log_if_denied=False)
         quota = self.throttler.controller_mutation_quota(request)
 
-        def work() -> list:
+        def work() -> list[CreatableTopicResult]:
             results = []
             for i in _kafka_topic_order([t.name for t in req.topics]):
                 t = req.topics[i]
@@ -962,37 +1073,39 @@ class KafkaApis:
                 # Kafka shows a created topic's id, partitions, replication factor and configs
                 # only to a client that may DESCRIBE_CONFIGS it.
                 visible = t.name in configs_visible
-                results.append(cls.CreatableTopicResult(
+                results.append(CreatableTopicResult(
                     name=t.name,
-                    topic_id=created.topic_id if created and not req.validate_only and visible else None,
+                    topic_id=(created.topic_id or ZERO_UUID) if created and not req.validate_only and visible
+                    else ZERO_UUID,
                     error_code=error,
                     error_message=message if version >= 1 else None,
                     topic_config_error_code=0 if visible or version < 5
                     or error == ErrorCode.TOPIC_AUTHORIZATION_FAILED else ErrorCode.TOPIC_AUTHORIZATION_FAILED,
                     num_partitions=partitions if error == ErrorCode.NONE and visible else -1,
                     replication_factor=rf if error == ErrorCode.NONE and visible else -1,
-                    configs=self._creatable_configs(cls, t.name, {c.name: c.value for c in t.configs})
+                    configs=self._creatable_configs({c.name: c.value for c in t.configs})
                     if error == ErrorCode.NONE and version >= 5 and t.name in configs_visible
                     else [] if version >= 5 else None))
             results.sort(key=lambda r: names.index(r.name))  # answered in the request's order
             for name in (n for n in names if n in duplicates):  # one result per entry, as Kafka
-                results.append(cls.CreatableTopicResult(
-                    name=name, topic_id=None, error_code=ErrorCode.INVALID_REQUEST,
+                results.append(CreatableTopicResult(
+                    name=name, error_code=ErrorCode.INVALID_REQUEST,
                     error_message=f"Create topics request from client `{request.header.client_id}` contains "
                     f"multiple entries for the following topics: {', '.join(duplicates)}" if version >= 1 else None,
                     topic_config_error_code=0, num_partitions=-1, replication_factor=-1,
                     configs=[] if version >= 5 else None))
             return results
 
-        def respond(results: list) -> None:
+        def respond(results: list[CreatableTopicResult]) -> None:
             created = {r.name: r.num_partitions for r in results
                        if r.error_code == ErrorCode.NONE and not req.validate_only}
             self._when_in_metadata(created, req.timeout_ms, lambda: self._send_mutations_response(
-                request, quota, cls(throttle_time_ms=0, topics=results)))
+                request, quota, CreateTopicsResponse(throttle_time_ms=0, topics=results)))
 
         self._with_store(request, work, respond)
 
-    def _send_mutations_response(self, request: Request, quota: ControllerMutationQuota, body: Any) -> None:
+    def _send_mutations_response(self, request: Request, quota: ControllerMutationQuota,
+                                 body: CreateTopicsResponse | DeleteTopicsResponse | CreatePartitionsResponse) -> None:
         self.throttler.throttle_mutations(request, quota, body)
         request.send_response(body)
 
@@ -1018,20 +1131,19 @@ class KafkaApis:
         self._tasks.add(task := asyncio.get_running_loop().create_task(wait()))
         task.add_done_callback(self._tasks.discard)
 
-    def _creatable_configs(self, cls, topic: str, overrides: dict[str, str]) -> list:
+    def _creatable_configs(self, overrides: dict[str, str]) -> list[CreatableTopicConfigs]:
         effective = {**self.config.topic_defaults(), **overrides}
 
         def source(name: str, value: str) -> int:  # Kafka's: its first synonym's, as in DescribeConfigs
             synonyms = self.config.topic_synonyms(name, overrides, value)
             return synonyms[0][2] if synonyms else SOURCE_DEFAULT_CONFIG
 
-        return [cls.CreatableTopicResult.CreatableTopicConfigs(
+        return [CreatableTopicConfigs(
             name=name, value=value, read_only=False, config_source=source(name, value), is_sensitive=False)
             for name, value in sorted(effective.items())]
 
     def handle_delete_topics(self, request: Request) -> None:
         req, version = request.body, request.api_version
-        cls = response_class(ApiKey.DeleteTopics)
         if version >= 6:
             targets = [(t.name or self.metadata_cache.topic_by_id(t.topic_id), t.topic_id) for t in req.topics]
         else:
@@ -1040,8 +1152,8 @@ class KafkaApis:
         describable = self._topics_allowed(request, AclOperation.DESCRIBE, (name for name, _ in targets))
         quota = self.throttler.controller_mutation_quota(request)
 
-        def work() -> list:
-            results: list[tuple[int, Any]] = []
+        def work() -> list[DeletableTopicResult]:
+            results: list[tuple[int, DeletableTopicResult]] = []
             for i in _kafka_topic_order([name for name, _ in targets]):
                 name, topic_id = targets[i]
                 error = ErrorCode.NONE
@@ -1064,24 +1176,23 @@ class KafkaApis:
                     # callback carries an Errors per topic, no message): keep ours for the log.
                     error = e.code
                     log.debug("DeleteTopics %s: %s", name, e.message or e.code.name)
-                results.append((i, cls.DeletableTopicResult(name=name, topic_id=topic_id, error_code=error,
-                                                            error_message=None)))
+                results.append((i, DeletableTopicResult(name=name, topic_id=topic_id or ZERO_UUID, error_code=error,
+                                                        error_message=None)))
             return [result for _i, result in sorted(results, key=lambda r: r[0])]  # in the request's order
 
-        def respond(results: list) -> None:
-            deleted = {r.name: 0 for r in results if r.error_code == ErrorCode.NONE}
+        def respond(results: list[DeletableTopicResult]) -> None:
+            deleted = {r.name: 0 for r in results if r.error_code == ErrorCode.NONE and r.name is not None}
             self._when_in_metadata(deleted, req.timeout_ms, lambda: self._send_mutations_response(
-                request, quota, cls(throttle_time_ms=0, responses=results)))
+                request, quota, DeleteTopicsResponse(throttle_time_ms=0, responses=results)))
 
         self._with_store(request, work, respond)
 
     def handle_create_partitions(self, request: Request) -> None:
         req = request.body
-        cls = response_class(ApiKey.CreatePartitions)
         alterable = self._topics_allowed(request, AclOperation.ALTER, (t.name for t in req.topics))
         quota = self.throttler.controller_mutation_quota(request)
 
-        def work() -> list:
+        def work() -> list[CreatePartitionsTopicResult]:
             results = []
             for t in req.topics:
                 error, message = ErrorCode.NONE, None
@@ -1094,34 +1205,31 @@ class KafkaApis:
                     self.admin.add_partitions(t.name, t.count, assignment, req.validate_only, quota.record)
                 except KafkaError as e:
                     error, message = e.code, e.message
-                results.append(cls.CreatePartitionsTopicResult(name=t.name, error_code=error, error_message=message))
+                results.append(CreatePartitionsTopicResult(name=t.name, error_code=error, error_message=message))
             return results
 
-        def respond(results: list) -> None:
+        def respond(results: list[CreatePartitionsTopicResult]) -> None:
             added = {t.name: t.count for t, r in zip(req.topics, results, strict=True)
                      if r.error_code == ErrorCode.NONE and not req.validate_only}
             self._when_in_metadata(added, req.timeout_ms, lambda: self._send_mutations_response(
-                request, quota, cls(throttle_time_ms=0, results=results)))
+                request, quota, CreatePartitionsResponse(throttle_time_ms=0, results=results)))
 
         self._with_store(request, work, respond)
 
     def handle_describe_configs(self, request: Request) -> None:
         req = request.body
-        cls = response_class(ApiKey.DescribeConfigs)
-        result_cls = cls.DescribeConfigsResult
-        entry_cls = result_cls.DescribeConfigsResourceResult
-
         include_synonyms = request.api_version >= 1 and req.include_synonyms
         refusals = [self._config_refusal(request, AclOperation.DESCRIBE_CONFIGS, r.resource_type, r.resource_name)
                     for r in req.resources]
 
-        def work() -> list:
-            results, refused = [], []
+        def work() -> list[DescribeConfigsResult]:
+            results: list[DescribeConfigsResult] = []
+            refused: list[DescribeConfigsResult] = []
             for r, refusal in zip(req.resources, refusals, strict=True):
                 if refusal is not None:  # answered after the authorized resources, as Kafka
-                    refused.append(result_cls(error_code=refusal, error_message=_AUTH_MESSAGES[refusal],
-                                              resource_type=r.resource_type, resource_name=r.resource_name,
-                                              configs=[]))
+                    refused.append(DescribeConfigsResult(error_code=refusal, error_message=_AUTH_MESSAGES[refusal],
+                                                         resource_type=r.resource_type, resource_name=r.resource_name,
+                                                         configs=[]))
                     continue
                 keys = set(r.configuration_keys) if r.configuration_keys else None  # Kafka: none or empty, all
                 error, message = ErrorCode.NONE, ""  # Kafka: an empty message on success, not null
@@ -1157,20 +1265,21 @@ class KafkaApis:
                 # sent only when asked for, and v0's is_default is never set (Kafka 3.9 leaves the
                 # field at its default, false).
                 # PASSWORD keys (keystore passwords, inline keys) are sensitive: no value, as Kafka.
-                configs = [entry_cls(name=n, value=None if t == "PASSWORD" else v,
-                                     read_only=r.resource_type == RESOURCE_BROKER and self.config.read_only(n),
-                                     config_source=syn[0][2] if syn else SOURCE_DEFAULT_CONFIG, is_default=False,
-                                     is_sensitive=t == "PASSWORD", config_type=CONFIG_TYPE_IDS.get(t, 0),
-                                     documentation=None,
-                                     synonyms=[entry_cls.DescribeConfigsSynonym(
-                                         name=sn, value=None if t == "PASSWORD" else sv, source=ss)
-                                               for sn, sv, ss in syn] if include_synonyms else [])
-                           for n, v, syn, t in entries if keys is None or n in keys]
-                results.append(result_cls(error_code=error, error_message=message, resource_type=r.resource_type,
-                                          resource_name=r.resource_name, configs=configs))
+                configs = [DescribeConfigsResourceResult(
+                    name=n, value=None if t == "PASSWORD" else v,
+                    read_only=r.resource_type == RESOURCE_BROKER and self.config.read_only(n),
+                    config_source=syn[0][2] if syn else SOURCE_DEFAULT_CONFIG, is_default=False,
+                    is_sensitive=t == "PASSWORD", config_type=CONFIG_TYPE_IDS.get(t, 0), documentation=None,
+                    synonyms=[DescribeConfigsSynonym(name=sn, value=None if t == "PASSWORD" else sv, source=ss)
+                              for sn, sv, ss in syn] if include_synonyms else [])
+                    for n, v, syn, t in entries if keys is None or n in keys]
+                results.append(DescribeConfigsResult(error_code=error, error_message=message,
+                                                     resource_type=r.resource_type, resource_name=r.resource_name,
+                                                     configs=configs))
             return results + refused
 
-        self._with_store(request, work, lambda results: request.send_response(cls(throttle_time_ms=0, results=results)))
+        self._with_store(request, work, lambda results: request.send_response(
+            DescribeConfigsResponse(throttle_time_ms=0, results=results)))
 
     def _broker_entity(self, resource_name: str) -> str:
         """The store entity of a BROKER resource: this broker's id, or "" for the cluster default."""
@@ -1187,17 +1296,16 @@ class KafkaApis:
         stored with a change notification that every broker applies. changes_for gets each
         request resource: a kafka-python struct, untyped, hence Any."""
         req = request.body
-        cls = response_class(request.api_key)
         refusals = [self._config_refusal(request, AclOperation.ALTER_CONFIGS, r.resource_type, r.resource_name)
                     for r in req.resources]
 
-        def work() -> tuple[list, dict[str, LogConfig]]:
-            results, configs, refused = [], {}, []
+        def work() -> tuple[list[_AlterResult], dict[str, LogConfig]]:
+            results: list[_AlterResult] = []
+            refused: list[_AlterResult] = []
+            configs: dict[str, LogConfig] = {}
             for r, refusal in zip(req.resources, refusals, strict=True):
                 if refusal is not None:  # Kafka: no message, after the authorized resources
-                    refused.append(cls.AlterConfigsResourceResponse(error_code=refusal, error_message=None,
-                                                                    resource_type=r.resource_type,
-                                                                    resource_name=r.resource_name))
+                    refused.append((refusal, None, r.resource_type, r.resource_name))
                     continue
                 error, message = ErrorCode.NONE, None
                 try:
@@ -1221,16 +1329,23 @@ class KafkaApis:
                             configs[r.resource_name] = self.replica_manager.log_config_for(r.resource_name)
                 except KafkaError as e:
                     error, message = e.code, e.message
-                results.append(cls.AlterConfigsResourceResponse(error_code=error, error_message=message,
-                                                                resource_type=r.resource_type,
-                                                                resource_name=r.resource_name))
+                results.append((error, message, r.resource_type, r.resource_name))
             return results + refused, configs
 
-        def respond(done: tuple[list, dict[str, LogConfig]]) -> None:
+        def respond(done: tuple[list[_AlterResult], dict[str, LogConfig]]) -> None:
             results, configs = done
             for topic, config in configs.items():  # logs take the new configs on the loop, where they live
                 self.replica_manager.update_topic_config(topic, config)
-            request.send_response(cls(throttle_time_ms=0, responses=results))
+            if request.api_key == ApiKey.IncrementalAlterConfigs:
+                request.send_response(IncrementalAlterConfigsResponse(throttle_time_ms=0, responses=[
+                    IncrementalAlterConfigsResourceResponse(error_code=error, error_message=message,
+                                                            resource_type=kind, resource_name=name)
+                    for error, message, kind, name in results]))
+            else:
+                request.send_response(AlterConfigsResponse(throttle_time_ms=0, responses=[
+                    AlterConfigsResourceResponse(error_code=error, error_message=message, resource_type=kind,
+                                                 resource_name=name)
+                    for error, message, kind, name in results]))
 
         self._with_store(request, work, respond)
 
@@ -1282,8 +1397,6 @@ class KafkaApis:
 
     def handle_delete_records(self, request: Request) -> None:
         req = request.body
-        cls = response_class(ApiKey.DeleteRecords)
-        topic_cls = cls.DeleteRecordsTopicResult
         deletable = self._topics_allowed(request, AclOperation.DELETE, (t.name for t in req.topics))
         topics = []
         for t in req.topics:
@@ -1296,10 +1409,10 @@ class KafkaApis:
                     low, error = partition.delete_records_before(p.offset), ErrorCode.NONE
                 except KafkaError as e:
                     low, error = -1, e.code
-                parts.append(topic_cls.DeleteRecordsPartitionResult(partition_index=p.partition_index,
-                                                                    low_watermark=low, error_code=error))
-            topics.append(topic_cls(name=t.name, partitions=parts))
-        request.send_response(cls(throttle_time_ms=0, topics=topics))
+                parts.append(DeleteRecordsPartitionResult(partition_index=p.partition_index, low_watermark=low,
+                                                          error_code=error))
+            topics.append(DeleteRecordsTopicResult(name=t.name, partitions=parts))
+        request.send_response(DeleteRecordsResponse(throttle_time_ms=0, topics=topics))
 
     def handle_describe_log_dirs(self, request: Request) -> None:
         """Every configured log dir with the partitions asked for (Kafka's
@@ -1308,7 +1421,6 @@ class KafkaApis:
         watermark; a future log (a replica moving here) is listed with is_future_key and
         its lag behind the current log."""
         req = request.body
-        cls = response_class(ApiKey.DescribeLogDirs)
         manager = self.replica_manager.log_manager
         logs = manager.all_logs()
         wanted = set(logs) if req.topics is None else {(t.topic, p) for t in req.topics for p in t.partitions}
@@ -1317,46 +1429,41 @@ class KafkaApis:
         for log_dir in manager.log_dirs:
             path = str(log_dir.absolute())
             if log_dir not in live:
-                results.append(cls.DescribeLogDirsResult(error_code=ErrorCode.KAFKA_STORAGE_ERROR, log_dir=path,
-                                                         topics=[]))
+                results.append(DescribeLogDirsResult(error_code=ErrorCode.KAFKA_STORAGE_ERROR, log_dir=path,
+                                                     topics=[]))
                 continue
-            by_topic: dict[str, list] = {}
+            by_topic: dict[str, list[DescribeLogDirsPartition]] = {}
             for (topic, index), log_ in sorted(logs.items()):
                 if (topic, index) in wanted and manager.log_dir_of(topic, index) == log_dir:
-                    by_topic.setdefault(topic, []).append(
-                        cls.DescribeLogDirsResult.DescribeLogDirsTopic.DescribeLogDirsPartition(
-                            partition_index=index, partition_size=log_.size_in_bytes,
-                            offset_lag=max(log_.high_watermark - log_.log_end_offset, 0),
-                            is_future_key=False))
+                    by_topic.setdefault(topic, []).append(DescribeLogDirsPartition(
+                        partition_index=index, partition_size=log_.size_in_bytes,
+                        offset_lag=max(log_.high_watermark - log_.log_end_offset, 0), is_future_key=False))
             for (topic, index), log_ in sorted(manager.all_future_logs().items()):
                 if (topic, index) in wanted and manager.future_log_dir_of(topic, index) == log_dir:
-                    by_topic.setdefault(topic, []).append(
-                        cls.DescribeLogDirsResult.DescribeLogDirsTopic.DescribeLogDirsPartition(
-                            partition_index=index, partition_size=log_.size_in_bytes,
-                            offset_lag=self.replica_manager.future_log_lag((topic, index)), is_future_key=True))
+                    by_topic.setdefault(topic, []).append(DescribeLogDirsPartition(
+                        partition_index=index, partition_size=log_.size_in_bytes,
+                        offset_lag=self.replica_manager.future_log_lag((topic, index)), is_future_key=True))
             try:
                 usage = shutil.disk_usage(log_dir)
                 total, usable, error = usage.total, usage.free, ErrorCode.NONE
             except OSError:
                 total, usable, error = -1, -1, ErrorCode.KAFKA_STORAGE_ERROR
-            results.append(cls.DescribeLogDirsResult(
+            results.append(DescribeLogDirsResult(
                 error_code=error, log_dir=path, total_bytes=total, usable_bytes=usable,
-                topics=[cls.DescribeLogDirsResult.DescribeLogDirsTopic(name=t, partitions=ps)
-                        for t, ps in by_topic.items()] if not error else []))
-        request.send_response(cls(throttle_time_ms=0, error_code=0, results=results))
+                topics=[DescribeLogDirsTopic(name=t, partitions=ps) for t, ps in by_topic.items()] if not error
+                else []))
+        request.send_response(DescribeLogDirsResponse(throttle_time_ms=0, error_code=0, results=results))
 
     def handle_alter_replica_log_dirs(self, request: Request) -> None:
         """Move replicas to other log dirs of this broker (ReplicaManager.alter_replica_log_dirs);
         the answer comes at once, the data moves in the background."""
-        cls = response_class(ApiKey.AlterReplicaLogDirs)
         dirs = {(t.name, p): d.path for d in request.body.dirs for t in d.topics for p in t.partitions}
-        by_topic: dict[str, list] = {}
+        by_topic: dict[str, list[AlterReplicaLogDirPartitionResult]] = {}
         for (topic, index), error in self.replica_manager.alter_replica_log_dirs(dirs).items():
-            by_topic.setdefault(topic, []).append(
-                cls.AlterReplicaLogDirTopicResult.AlterReplicaLogDirPartitionResult(partition_index=index,
-                                                                                   error_code=error))
-        request.send_response(cls(throttle_time_ms=0, results=[
-            cls.AlterReplicaLogDirTopicResult(topic_name=t, partitions=ps) for t, ps in by_topic.items()]))
+            by_topic.setdefault(topic, []).append(AlterReplicaLogDirPartitionResult(partition_index=index,
+                                                                                    error_code=error))
+        request.send_response(AlterReplicaLogDirsResponse(throttle_time_ms=0, results=[
+            AlterReplicaLogDirTopicResult(topic_name=t, partitions=ps) for t, ps in by_topic.items()]))
 
     def _on_controller(self, request: Request, kind: Event, work: Callable[[], T],
                        respond: Callable[[T], None]) -> None:
@@ -1366,16 +1473,16 @@ class KafkaApis:
 
     def handle_elect_leaders(self, request: Request) -> None:
         req, version = request.body, request.api_version
-        cls = response_class(ApiKey.ElectLeaders)
-        result_cls = cls.ReplicaElectionResult
 
         def respond(results: dict[tuple[str, int], tuple[int, str]]) -> None:
-            by_topic: dict[str, list] = {}
+            by_topic: dict[str, list[ElectionPartitionResult]] = {}
             for (topic, partition), (code, message) in sorted(results.items()):
-                by_topic.setdefault(topic, []).append(result_cls.PartitionResult(
+                by_topic.setdefault(topic, []).append(ElectionPartitionResult(
                     partition_id=partition, error_code=code, error_message=message or None))
-            request.send_response(cls(throttle_time_ms=0, error_code=top_error, replica_election_results=[
-                result_cls(topic=t, partition_result=ps) for t, ps in by_topic.items()]))
+            # v0 has no top-level error: the partitions carry it
+            request.send_response(ElectLeadersResponse(
+                throttle_time_ms=0, error_code=top_error if version >= 1 else 0, replica_election_results=[
+                    ReplicaElectionResult(topic=t, partition_result=ps) for t, ps in by_topic.items()]))
 
         top_error = ErrorCode.NONE
         if not self._cluster_allowed(request, AclOperation.ALTER):
@@ -1395,26 +1502,26 @@ class KafkaApis:
 
     def handle_alter_partition_reassignments(self, request: Request) -> None:
         req = request.body
-        cls = response_class(ApiKey.AlterPartitionReassignments)
         wanted = {(t.name, p.partition_index): (list(p.replicas) if p.replicas is not None else None)
                   for t in req.topics for p in t.partitions}
         if not self._cluster_allowed(request, AclOperation.ALTER):  # Kafka: the error at the top and per partition
             denied = ErrorCode.CLUSTER_AUTHORIZATION_FAILED
-            request.send_response(cls(throttle_time_ms=0, error_code=denied, error_message=_AUTH_MESSAGES[denied],
-                                      responses=[cls.ReassignableTopicResponse(name=t.name, partitions=[
-                                          cls.ReassignableTopicResponse.ReassignablePartitionResponse(
-                                              partition_index=p.partition_index, error_code=denied,
-                                              error_message=_AUTH_MESSAGES[denied]) for p in t.partitions])
-                                          for t in req.topics]))
+            request.send_response(AlterPartitionReassignmentsResponse(
+                throttle_time_ms=0, error_code=denied, error_message=_AUTH_MESSAGES[denied], responses=[
+                    ReassignableTopicResponse(name=t.name, partitions=[ReassignablePartitionResponse(
+                        partition_index=p.partition_index, error_code=denied, error_message=_AUTH_MESSAGES[denied])
+                        for p in t.partitions])
+                    for t in req.topics]))
             return
 
         def respond(results: dict[tuple[str, int], tuple[int, str]]) -> None:
-            by_topic: dict[str, list] = {}
+            by_topic: dict[str, list[ReassignablePartitionResponse]] = {}
             for (topic, partition), (code, message) in results.items():
-                by_topic.setdefault(topic, []).append(cls.ReassignableTopicResponse.ReassignablePartitionResponse(
+                by_topic.setdefault(topic, []).append(ReassignablePartitionResponse(
                     partition_index=partition, error_code=code, error_message=message or None))
-            request.send_response(cls(throttle_time_ms=0, error_code=0, error_message="", responses=[
-                cls.ReassignableTopicResponse(name=t, partitions=ps) for t, ps in by_topic.items()]))
+            request.send_response(AlterPartitionReassignmentsResponse(
+                throttle_time_ms=0, error_code=0, error_message="", responses=[
+                    ReassignableTopicResponse(name=t, partitions=ps) for t, ps in by_topic.items()]))
 
         if self._not_controller():
             respond({k: (ErrorCode.NOT_CONTROLLER, "This is not the correct controller for this cluster.")
@@ -1425,27 +1532,27 @@ class KafkaApis:
 
     def handle_list_partition_reassignments(self, request: Request) -> None:
         req = request.body
-        cls = response_class(ApiKey.ListPartitionReassignments)
         if not self._cluster_allowed(request, AclOperation.DESCRIBE):
-            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED,
-                                      error_message=_AUTH_MESSAGES[ErrorCode.CLUSTER_AUTHORIZATION_FAILED],
-                                      topics=[]))
+            request.send_response(ListPartitionReassignmentsResponse(
+                throttle_time_ms=0, error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED,
+                error_message=_AUTH_MESSAGES[ErrorCode.CLUSTER_AUTHORIZATION_FAILED], topics=[]))
             return
         if self._not_controller():
-            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.NOT_CONTROLLER, error_message=None,
-                                      topics=[]))
+            request.send_response(ListPartitionReassignmentsResponse(
+                throttle_time_ms=0, error_code=ErrorCode.NOT_CONTROLLER, error_message=None, topics=[]))
             return
         wanted = None if req.topics is None else {(t.name, p) for t in req.topics for p in t.partition_indexes}
 
         def respond(ongoing: dict[tuple[str, int], tuple[list[int], list[int], list[int]]]) -> None:
-            by_topic: dict[str, list] = {}
+            by_topic: dict[str, list[OngoingPartitionReassignment]] = {}
             for (topic, partition), (replicas, adding, removing) in sorted(ongoing.items()):
                 if wanted is None or (topic, partition) in wanted:
-                    by_topic.setdefault(topic, []).append(cls.OngoingTopicReassignment.OngoingPartitionReassignment(
+                    by_topic.setdefault(topic, []).append(OngoingPartitionReassignment(
                         partition_index=partition, replicas=replicas, adding_replicas=adding,
                         removing_replicas=removing))
-            request.send_response(cls(throttle_time_ms=0, error_code=0, error_message="", topics=[
-                cls.OngoingTopicReassignment(name=t, partitions=ps) for t, ps in by_topic.items()]))
+            request.send_response(ListPartitionReassignmentsResponse(
+                throttle_time_ms=0, error_code=0, error_message="", topics=[
+                    OngoingTopicReassignment(name=t, partitions=ps) for t, ps in by_topic.items()]))
 
         self._on_controller(request, Event.LIST_PARTITION_REASSIGNMENTS, self.controller.ongoing_reassignments, respond)
 
@@ -1476,17 +1583,16 @@ class KafkaApis:
         elif self._from_controller(request):
             leaders = [BrokerInfo(b.broker_id, b.host_name, b.port) for b in req.live_leaders]
             result = self.replica_manager.leader_and_isr(req.controller_id, req.controller_epoch, states, leaders)
-        cls = response_class(ApiKey.LeaderAndIsr)
-        errors = [cls.LeaderAndIsrPartitionError(topic_name=s.topic, partition_index=s.partition,
-                                                 error_code=result.error_for(s.topic, s.partition)) for s in states]
+        errors = [LeaderAndIsrPartitionError(topic_name=s.topic, partition_index=s.partition,
+                                             error_code=result.error_for(s.topic, s.partition)) for s in states]
         if version < 5:
-            request.send_response(cls(error_code=result.error, partition_errors=errors))
+            request.send_response(LeaderAndIsrResponse(error_code=result.error, partition_errors=errors))
             return
-        by_topic: dict[Any, list] = {}  # v5+ answers per topic id
+        by_topic: dict[UUID, list[LeaderAndIsrPartitionError]] = {}  # v5+ answers per topic id
         for state, error in zip(states, errors, strict=True):
-            by_topic.setdefault(state.topic_id, []).append(error)
-        request.send_response(cls(error_code=result.error, topics=[
-            cls.LeaderAndIsrTopicError(topic_id=topic_id, partition_errors=errors)
+            by_topic.setdefault(state.topic_id or ZERO_UUID, []).append(error)
+        request.send_response(LeaderAndIsrResponse(error_code=result.error, topics=[
+            LeaderAndIsrTopicError(topic_id=topic_id, partition_errors=errors)
             for topic_id, errors in by_topic.items()]))
 
     def handle_update_metadata(self, request: Request) -> None:
@@ -1497,7 +1603,7 @@ class KafkaApis:
         elif self._from_controller(request):
             brokers, states = from_update_metadata(req, version)
             error = self.replica_manager.update_metadata(req.controller_id, req.controller_epoch, brokers, states)
-        request.send_response(response_class(ApiKey.UpdateMetadata)(error_code=error))
+        request.send_response(UpdateMetadataResponse(error_code=error))
         if self.metadata_cache.generation > 0:
             self._answer_held_metadata()
 
@@ -1517,21 +1623,20 @@ class KafkaApis:
                         break
             else:
                 error = ErrorCode.NONE
-        cls = response_class(ApiKey.StopReplica)
-        request.send_response(cls(error_code=error, partition_errors=[
-            cls.StopReplicaPartitionError(topic_name=t, partition_index=p, error_code=error)
+        request.send_response(StopReplicaResponse(error_code=error, partition_errors=[
+            StopReplicaPartitionError(topic_name=t, partition_index=p, error_code=error)
             for t, p, _delete in partitions]))
 
     def handle_alter_partition(self, request: Request) -> None:
         """A leader asks this broker's controller for a new ISR (KIP-497). v2+ name topics
         by id, v3+ give each ISR member's broker epoch (-1: not known, not checked)."""
         req, version = request.body, request.api_version
-        cls = response_class(ApiKey.AlterPartition)
         if not self._cluster_allowed(request, AclOperation.CLUSTER_ACTION):
-            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED, topics=[]))
+            request.send_response(AlterPartitionResponse(throttle_time_ms=0,
+                                                         error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED))
             return
         if self._not_controller():
-            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.NOT_CONTROLLER, topics=[]))
+            request.send_response(AlterPartitionResponse(throttle_time_ms=0, error_code=ErrorCode.NOT_CONTROLLER))
             return
         changes, unknown = [], []
         for topic in req.topics:
@@ -1545,18 +1650,19 @@ class KafkaApis:
 
         def respond(answer: tuple[ErrorCode, list[IsrResult]]) -> None:
             error, results = answer
-            by_topic: dict[str, list] = {}
+            by_topic: dict[str, list[AlterPartitionData]] = {}
             for r in results:
-                by_topic.setdefault(r.topic, []).append(cls.TopicData.PartitionData(
+                by_topic.setdefault(r.topic, []).append(AlterPartitionData(
                     partition_index=r.partition, error_code=r.error, leader_id=r.leader, leader_epoch=r.leader_epoch,
                     isr=r.isr, leader_recovery_state=0, partition_epoch=r.partition_epoch))
-            topics = [cls.TopicData(topic_name=t, topic_id=self.metadata_cache.topic_ids.get(t), partitions=ps)
+            topics = [TopicData(topic_name=t, topic_id=self.metadata_cache.topic_ids.get(t, ZERO_UUID), partitions=ps)
                       for t, ps in by_topic.items()]
             for topic, index in unknown:
-                topics.append(cls.TopicData(topic_name=topic.topic_name, topic_id=topic.topic_id, partitions=[
-                    cls.TopicData.PartitionData(partition_index=index, error_code=ErrorCode.UNKNOWN_TOPIC_ID,
-                                                leader_id=-1, leader_epoch=-1, isr=[], partition_epoch=-1)]))
-            request.send_response(cls(throttle_time_ms=0, error_code=error, topics=topics if error == 0 else []))
+                topics.append(TopicData(topic_name=topic.topic_name, topic_id=topic.topic_id or ZERO_UUID, partitions=[
+                    AlterPartitionData(partition_index=index, error_code=ErrorCode.UNKNOWN_TOPIC_ID, leader_id=-1,
+                                       leader_epoch=-1, isr=[], partition_epoch=-1)]))
+            request.send_response(AlterPartitionResponse(throttle_time_ms=0, error_code=error,
+                                                         topics=topics if error == 0 else []))
 
         self._on_controller(request, Event.ALTER_PARTITION,
                             lambda: self.controller.alter_partition(req.broker_id, req.broker_epoch, changes, version),
@@ -1567,10 +1673,10 @@ class KafkaApis:
         for a block of producer ids instead of reserving it in ZooKeeper itself; the
         controller reserves it in the same /latest_producer_id_block (KIP-730)."""
         req = request.body
-        cls = response_class(ApiKey.AllocateProducerIds)
         if not self._cluster_allowed(request, AclOperation.CLUSTER_ACTION):
-            request.send_response(cls(throttle_time_ms=0, error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED,
-                                      producer_id_start=-1, producer_id_len=0))
+            request.send_response(AllocateProducerIdsResponse(
+                throttle_time_ms=0, error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED, producer_id_start=-1,
+                producer_id_len=0))
             return
 
         def work() -> tuple[ErrorCode, int, int]:
@@ -1586,26 +1692,25 @@ class KafkaApis:
 
         def respond(answer: tuple[ErrorCode, int, int]) -> None:
             error, first, length = answer
-            request.send_response(cls(throttle_time_ms=0, error_code=error, producer_id_start=first,
-                                      producer_id_len=length))
+            request.send_response(AllocateProducerIdsResponse(throttle_time_ms=0, error_code=error,
+                                                              producer_id_start=first, producer_id_len=length))
 
         self._on_controller(request, Event.ALLOCATE_PRODUCER_IDS, work, respond)
 
     def handle_controlled_shutdown(self, request: Request) -> None:
-        cls = response_class(ApiKey.ControlledShutdown)
         if not self._cluster_allowed(request, AclOperation.CLUSTER_ACTION):
-            request.send_response(cls(error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED, remaining_partitions=[]))
+            request.send_response(ControlledShutdownResponse(error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED))
             return
         if self._not_controller():
-            request.send_response(cls(error_code=ErrorCode.NOT_CONTROLLER, remaining_partitions=[]))
+            request.send_response(ControlledShutdownResponse(error_code=ErrorCode.NOT_CONTROLLER))
             return
         req = request.body
         broker_epoch = req.broker_epoch if request.api_version >= 2 else -1
 
         def respond(result: tuple[int, list[tuple[str, int]]]) -> None:
             code, remaining = result
-            request.send_response(cls(error_code=code, remaining_partitions=[
-                cls.RemainingPartition(topic_name=t, partition_index=p) for t, p in remaining]))
+            request.send_response(ControlledShutdownResponse(error_code=code, remaining_partitions=[
+                RemainingPartition(topic_name=t, partition_index=p) for t, p in remaining]))
 
         self._on_controller(request, Event.CONTROLLED_SHUTDOWN,
                             lambda: self.controller.controlled_shutdown(req.broker_id, broker_epoch), respond)
