@@ -51,13 +51,6 @@ class AllowAll:
 
 ALLOW_ALL = AllowAll()
 
-def operations_field(operations: frozenset[AclOperation] | None) -> set[int] | None:
-    """An authorized_operations field (KIP-430) as the protocol layer encodes it: the set of
-    bit numbers, one per operation code (Kafka's Utils.to32BitField); None is "omitted",
-    INT32_MIN on the wire."""
-    return None if operations is None else {int(op) for op in operations}
-
-
 def operations_bits(operations: frozenset[AclOperation] | None) -> int:
     """An authorized_operations field (KIP-430) as a generated message carries it: Kafka's
     Utils.to32BitField of the operation codes; None is "omitted", INT32_MIN."""

@@ -33,7 +33,7 @@ from josefk.controller.state import (
     IsrResult,
     LeaderAndIsrResult,
 )
-from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
+from josefk.coordinator.authorization import ALLOW_ALL, Authorizer, operations_bits
 from josefk.coordinator.producer_id_manager import reserve_block as reserve_producer_id_block
 from josefk.log.config import TOPIC_CONFIG_NAMES, LogConfig
 from josefk.log.config import config_type as topic_config_type
@@ -180,8 +180,6 @@ from josefk.utils.java_format import hashed_map_order, java_string_hash
 log = logging.getLogger(__name__)
 # Distinct Metadata requests whose encoded responses are kept (see KafkaApis._metadata_payloads).
 _METADATA_PAYLOADS = 64
-# An authorized_operations field the request did not ask for (Kafka's INT32_MIN).
-OPERATIONS_OMITTED = -2**31
 # How long a Metadata request waits for the controller's first UpdateMetadata after start-up.
 FIRST_METADATA_WAIT_S = 10.0
 
@@ -335,11 +333,8 @@ class KafkaApis:
         return self.authorizer.authorize(request, operation, ResourceType.CLUSTER, CLUSTER_NAME, log_if_denied)
 
     def _operations(self, request: Request, include: bool, resource_type: ResourceType, name: str) -> int:
-        """A resource's authorized_operations field (KIP-430): a bit per operation code (Kafka's
-        Utils.to32BitField), or OPERATIONS_OMITTED unless the request asked."""
-        if not include:
-            return OPERATIONS_OMITTED
-        return sum(1 << int(op) for op in self.authorizer.authorized_operations(request, resource_type, name))
+        """A resource's authorized_operations field (KIP-430), omitted unless the request asked."""
+        return operations_bits(self.authorizer.authorized_operations(request, resource_type, name) if include else None)
 
     def _cluster_operations(self, request: Request, include: bool) -> int:
         """The cluster's authorized_operations, as Kafka's handlers compute it: none at all

@@ -13,7 +13,7 @@ from types import SimpleNamespace
 import pytest
 
 from josefk.controller.coordination_store import EmbeddedStore
-from josefk.coordinator.authorization import ALLOW_ALL, operations_bits, operations_field
+from josefk.coordinator.authorization import ALLOW_ALL, operations_bits
 from josefk.protocol.acl import (
     SUPPORTED_OPERATIONS,
     AccessControlEntry,
@@ -195,18 +195,9 @@ def test_authorized_operations_log_no_denials(store: EmbeddedStore, caplog: pyte
         assert "is Denied Operation = Write" in caplog.text
 
 
-def test_operations_without_an_authorizer_are_kafkas_constants():
-    """What Kafka 3.9 answers with no authorizer (AuthHelper: every supported operation), as
-    the int32 bit fields clients see: 3576 for a topic, 328 for a group, 8096 for the cluster."""
-    request = SimpleNamespace(principal="User:ANONYMOUS", client_host="127.0.0.1:1")
-    fields = {t: operations_field(ALLOW_ALL.authorized_operations(request, t, "x")) for t in (TOPIC, GROUP, CLUSTER)}
-    assert {t: sum(1 << bit for bit in bits or ()) for t, bits in fields.items()} == {
-        TOPIC: 3576, GROUP: 328, CLUSTER: 8096}
-    assert operations_field(None) is None and operations_field(frozenset()) == set()
-
-
 def test_operations_bits_are_kafkas_int32_field():
-    """The generated messages' authorized_operations: Kafka's Utils.to32BitField, and
+    """What Kafka 3.9 answers with no authorizer (AuthHelper: every supported operation) as the
+    int32 bit field clients see (Kafka's Utils.to32BitField), and
     INT32_MIN (Integer.MIN_VALUE) where the operations were not asked for."""
     request = SimpleNamespace(principal="User:ANONYMOUS", client_host="127.0.0.1:1")
     assert {t: operations_bits(ALLOW_ALL.authorized_operations(request, t, "x")) for t in (TOPIC, GROUP, CLUSTER)} \
