@@ -43,6 +43,7 @@ from josefk.protocol.apis import ApiKey, ApiVersions, response_class
 from josefk.protocol.compression import UnsupportedCodecError
 from josefk.protocol.control_records import encode_end_txn_marker
 from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.protocol.messages.codec import ZERO_UUID
 from josefk.protocol.produce_response import PartitionResult, encode_produce_response
 from josefk.protocol.records import CorruptRecordError, first_batch_is_transactional, read_header
 from josefk.replication.fetch_session import (
@@ -1033,7 +1034,8 @@ class KafkaApis:
         req, version = request.body, request.api_version
         cls = response_class(ApiKey.DeleteTopics)
         if version >= 6:
-            targets = [(t.name or self.metadata_cache.topic_by_id(t.topic_id), t.topic_id) for t in req.topics]
+            targets = [(t.name or self.metadata_cache.topic_by_id(t.topic_id), t.topic_id if t.topic_id != ZERO_UUID
+                        else None) for t in req.topics]
         else:
             targets = [(name, None) for name in req.topic_names]
         deletable = self._topics_allowed(request, AclOperation.DELETE, (name for name, _ in targets))

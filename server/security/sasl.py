@@ -21,6 +21,8 @@ from enum import Enum
 
 from josefk.protocol.apis import ApiKey, ApiMessage, response_class
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated.sasl_authenticate_request import SaslAuthenticateRequest
+from josefk.protocol.messages.generated.sasl_handshake_request import SaslHandshakeRequest
 from josefk.server.security.oauthbearer import InvalidToken, TokenValidator
 from josefk.server.security.principal import KafkaPrincipal
 from josefk.server.security.scram import SCRAM_MECHANISMS, CredentialCache
@@ -261,7 +263,7 @@ class SaslAuthenticator:
         self.reauthenticating = True
         self.api_versions_allowed = False
 
-    def handshake(self, body: ApiMessage, version: int) -> Answer:
+    def handshake(self, body: SaslHandshakeRequest, version: int) -> Answer:
         cls = response_class(ApiKey.SaslHandshake)
         enabled = list(self.security.mechanisms)
         mechanism = body.mechanism
@@ -290,7 +292,7 @@ class SaslAuthenticator:
         what = "re-authentication" if self.reauthenticating else "authentication"
         return f"Authentication failed during {what} due to invalid credentials with SASL mechanism {self.mechanism}"
 
-    def authenticate(self, body: ApiMessage, version: int) -> Answer:
+    def authenticate(self, body: SaslAuthenticateRequest, version: int) -> Answer:
         cls = response_class(ApiKey.SaslAuthenticate)
         if self.state != State.AUTHENTICATE:
             self.state = State.FAILED
