@@ -21,6 +21,13 @@ from josefk.protocol.controller_messages import (
 )
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.inter_broker import LATEST_PROTOCOL, InterBrokerProtocol
+from josefk.protocol.messages.codec import ZERO_UUID
+from josefk.protocol.messages.generated.leader_and_isr_request import LeaderAndIsrPartitionState
+from josefk.protocol.messages.generated.leader_and_isr_request import LeaderAndIsrRequest as LeaderAndIsrRequestData
+from josefk.protocol.messages.generated.update_metadata_request import UpdateMetadataPartitionState
+from josefk.protocol.messages.generated.update_metadata_request import (
+    UpdateMetadataRequest as UpdateMetadataRequestData,
+)
 
 log = logging.getLogger(__name__)
 
@@ -73,18 +80,24 @@ def update_metadata_request(controller_id: int, controller_epoch: int, live_brok
                topic_states=topics, live_brokers=brokers)
 
 
-def states_from_leader_and_isr(request: LeaderAndIsrRequest, version: int) -> list[PartitionState]:
+def _topic_id(value: uuid.UUID) -> uuid.UUID | None:
+    """A topic id off the wire; the zero uuid (none sent, or a version without ids) is None."""
+    return None if value == ZERO_UUID else value
+
+
+def states_from_leader_and_isr(request: LeaderAndIsrRequestData, version: int) -> list[PartitionState]:
+    groups: list[tuple[str, uuid.UUID | None, list[LeaderAndIsrPartitionState]]]
     if version < 2:
         groups = [(s.topic_name, None, [s]) for s in request.ungrouped_partition_states]
     else:
-        groups = [(t.topic_name, t.topic_id, t.partition_states) for t in request.topic_states]
+        groups = [(t.topic_name, _topic_id(t.topic_id), t.partition_states) for t in request.topic_states]
     return [PartitionState(topic, s.partition_index, s.leader, s.leader_epoch, list(s.isr), list(s.replicas),
-                           s.controller_epoch, s.zk_version, topic_id, is_new=bool(s.is_new))
+                           s.controller_epoch, s.partition_epoch, topic_id, is_new=bool(s.is_new))
             for topic, topic_id, parts in groups for s in parts]
 
 
-def from_update_metadata(request: UpdateMetadataRequest, version: int) -> tuple[list[BrokerInfo],
-                                                                                  list[PartitionState]]:
+def from_update_metadata(request: UpdateMetadataRequestData, version: int) -> tuple[list[BrokerInfo],
+                                                                                      list[PartitionState]]:
     brokers = []
     for b in request.live_brokers:
         if version == 0:
@@ -95,10 +108,11 @@ def from_update_metadata(request: UpdateMetadataRequest, version: int) -> tuple[
                                        names.get(e.security_protocol, "PLAINTEXT")) for e in b.endpoints)
             first = endpoints[0]
             brokers.append(BrokerInfo(b.id, first.host, first.port, b.rack, endpoints=endpoints))
+    groups: list[tuple[str, uuid.UUID | None, list[UpdateMetadataPartitionState]]]
     if version < 5:
         groups = [(s.topic_name, None, [s]) for s in request.ungrouped_partition_states]
     else:
-        groups = [(t.topic_name, t.topic_id, t.partition_states) for t in request.topic_states]
+        groups = [(t.topic_name, _topic_id(t.topic_id), t.partition_states) for t in request.topic_states]
     states = [PartitionState(topic, s.partition_index, s.leader, s.leader_epoch, list(s.isr), list(s.replicas),
                              s.controller_epoch, s.zk_version, topic_id, list(s.offline_replicas or ()))
               for topic, topic_id, parts in groups for s in parts]

@@ -50,7 +50,7 @@ from fuzz.seeds import advertised, recorded_requests
 from harness.josefk import BrokerProcess
 from josefk.protocol.apis import KAFKA_39_VERSIONS, ApiKey, request_class
 from josefk.protocol.headers import parse_request_header, peek_api
-from josefk.protocol.nullability import check_non_nullable
+from josefk.protocol.messages.api import decode_request
 
 # A loaded 2-core machine: controller requests (ElectLeaders, ControlledShutdown) queue
 # behind the fuzzed topic creations on the controller's event thread, 37 s seen.
@@ -181,8 +181,7 @@ def expectation(payload: bytes) -> Expectation:
         if not low <= version <= high:  # KIP-511: an unsupported ApiVersions is answered in v0
             return Expectation(ANSWER if api_key == ApiKey.ApiVersions else CLOSE, 0, correlation_id)
         header = parse_request_header(payload)
-        body = request_class(api_key).decode(memoryview(payload)[header.size :], version=version)
-        check_non_nullable(body, version)
+        body: Any = decode_request(api_key, version, memoryview(payload)[header.size :])
     except Exception:  # noqa: BLE001 - undecodable: the broker must close the connection
         return Expectation(CLOSE)
     # Long polls (a Fetch's max wait, a group's timeouts, topic admin waiting for the new

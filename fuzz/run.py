@@ -2,7 +2,7 @@
 
 Each target module (fuzz/<name>.py) defines `MAX_LEN`, `seeds()`, `setup(scratch)` and
 `test_one_input(data)`. The runner imports it under atheris' instrumentation of josefk
-(the decoder target instruments kafka-python's generated decoders itself), writes the seeds
+(the decoder target imports josefk's generated decoders then), writes the seeds
 into the corpus directory, caps the address space so that an unbounded allocation fails
 fast as MemoryError (which the targets report), and hands over to libFuzzer. A finding is
 an uncaught exception: libFuzzer prints it, saves the input under WORK/crashes/ and exits

@@ -1,9 +1,11 @@
 """Which APIs josefk speaks, in which versions, and the message classes for each.
 
-Message schemas come from kafka-python 3's protocol package, which is generated from
-Kafka's own JSON message definitions and covers every version and flexible encoding.
+ApiKey and the flexible versions come from josefk's generated message layer
+(protocol/messages, Kafka 3.9.2's JSON specs), which the broker decodes requests with.
 The advertised ranges follow Apache Kafka 3.9 (shared/reference/kafka-3.9-apis.tsv),
-lowered only where josefk does not implement a version's feature.
+lowered only where josefk does not implement a version's feature. request_class and
+response_class still give kafka-python 3's classes to the callers not yet moved to the
+generated ones.
 """
 
 from __future__ import annotations
@@ -17,10 +19,11 @@ import kafka.protocol.admin
 import kafka.protocol.consumer
 import kafka.protocol.metadata
 import kafka.protocol.producer  # noqa: F401  (imports register every message class)
-from kafka.protocol.api_key import ApiKey
 from kafka.protocol.api_message import ApiMessage
 
 import josefk.protocol.controller_messages  # noqa: F401
+from josefk.protocol.messages import api as messages
+from josefk.protocol.messages.generated.registry import ApiKey
 
 __all__ = ["ApiKey", "ApiMessage", "ApiVersions", "request_class", "response_class", "is_flexible"]
 
@@ -103,7 +106,6 @@ class ApiVersions:
         return self.ranges.get(api_key)
 
 
-
 def _all_subclasses(cls: type[T]) -> list[type[T]]:
     found: list[type[T]] = []
     for sub in cls.__subclasses__():
@@ -135,4 +137,4 @@ def response_class(api_key: int) -> type[ApiMessage]:
 
 def is_flexible(api_key: int, version: int) -> bool:
     """Whether this request version uses compact types, tagged fields and header v2."""
-    return _REQUESTS[api_key].flexible_version_q(version)
+    return messages.request_class(api_key).is_flexible(version)

@@ -1140,7 +1140,8 @@ class KafkaApis:
     def handle_delete_topics(self, request: Request) -> None:
         req, version = request.body, request.api_version
         if version >= 6:
-            targets = [(t.name or self.metadata_cache.topic_by_id(t.topic_id), t.topic_id) for t in req.topics]
+            targets = [(t.name or self.metadata_cache.topic_by_id(t.topic_id), t.topic_id if t.topic_id != ZERO_UUID
+                        else None) for t in req.topics]
         else:
             targets = [(name, None) for name in req.topic_names]
         deletable = self._topics_allowed(request, AclOperation.DELETE, (name for name, _ in targets))

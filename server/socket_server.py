@@ -48,11 +48,14 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import cast
 
-from josefk.protocol.apis import ApiKey, ApiVersions, request_class
+from josefk.protocol.apis import ApiKey, ApiVersions
 from josefk.protocol.framing import FrameDecoder, FrameTooLarge
 from josefk.protocol.headers import MalformedRequest, parse_request_header, peek_api, response_header
-from josefk.protocol.nullability import check_non_nullable
+from josefk.protocol.messages.api import request_class
+from josefk.protocol.messages.generated.sasl_authenticate_request import SaslAuthenticateRequest
+from josefk.protocol.messages.generated.sasl_handshake_request import SaslHandshakeRequest
 from josefk.protocol.zero_copy import part_size
 from josefk.server.connection_quotas import ConnectionQuotas, ConnectionThrottled, TooManyConnections
 from josefk.server.memory_pool import MemoryPool
@@ -571,8 +574,8 @@ class Processor:
             return False
         try:
             header = parse_request_header(payload)
-            body = request_class(api_key).decode(memoryview(payload)[header.size :], version=api_version)
-            check_non_nullable(body, api_version)
+            # The body's records are views of the payload, which nothing writes to once framed.
+            body = request_class(api_key).decode(memoryview(payload)[header.size :], api_version)
         except Exception as e:  # noqa: BLE001 - any decode failure means malformed input
             conn.close(f"malformed {ApiKey(api_key).name} v{api_version} request: {e!r}")
             return False
@@ -584,8 +587,9 @@ class Processor:
         if auth is not None and not auth.complete and api_key == ApiKey.ApiVersions:
             auth.api_versions_allowed = False  # answered (an unsupported version may be retried)
         if auth is not None and not auth.complete and api_key in _SASL_APIS:
-            handle = auth.handshake if api_key == ApiKey.SaslHandshake else auth.authenticate
-            self._answer(conn, request, size, handle(body, api_version))
+            answer = (auth.handshake(body, api_version) if isinstance(body, SaslHandshakeRequest)
+                      else auth.authenticate(cast(SaslAuthenticateRequest, body), api_version))
+            self._answer(conn, request, size, answer)
             return True
         slot = conn.enqueue(request, size)
         request.on_response = lambda _req, parts, close: conn.complete(slot, parts, close)

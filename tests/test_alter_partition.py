@@ -11,10 +11,12 @@ import pytest
 
 from josefk.controller.controller import ControllerChannelManager, KafkaController
 from josefk.controller.controller_channel import (
+    from_update_metadata,
     leader_and_isr_request,
     states_from_leader_and_isr,
     stop_replica_partitions,
     stop_replica_request,
+    update_metadata_request,
 )
 from josefk.controller.coordination_store import EmbeddedStore
 from josefk.controller.state import (
@@ -26,9 +28,11 @@ from josefk.controller.state import (
     partition_state_path,
     topic_path,
 )
-from josefk.protocol.controller_messages import LeaderAndIsrRequest, StopReplicaRequest
+from josefk.protocol.controller_messages import StopReplicaRequest
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.inter_broker import InterBrokerProtocol
+from josefk.protocol.messages.generated.leader_and_isr_request import LeaderAndIsrRequest
+from josefk.protocol.messages.generated.update_metadata_request import UpdateMetadataRequest
 from josefk.replication.alter_partition import IsrChange, request_version
 
 
@@ -181,11 +185,24 @@ def test_leader_and_isr_round_trips_with_topic_ids_from_v5(version: int) -> None
     topic_id = uuid.uuid4()
     state = PartitionState("t", 0, 1, 3, [1, 2], [1, 2], 4, 5, topic_id, is_new=True)
     body = leader_and_isr_request(1, 4, [state], [BrokerInfo(1, "h", 1)], broker_epoch=9)
-    decoded = LeaderAndIsrRequest.decode(body.encode(version=version), version=version)
+    decoded = LeaderAndIsrRequest.decode(body.encode(version=version), version)  # as the broker decodes it
     [back] = states_from_leader_and_isr(decoded, version)
     assert back == PartitionState("t", 0, 1, 3, [1, 2], [1, 2], 4, 5, topic_id if version >= 5 else None,
                                   is_new=True)
     assert decoded.broker_epoch == 9
+
+
+@pytest.mark.parametrize("version", [5, 7, 8])
+def test_update_metadata_round_trips_with_topic_ids_from_v7(version: int) -> None:
+    """A version without topic ids reads as no id (None), not as the zero uuid, which the
+    metadata cache would otherwise map a topic to."""
+    topic_id = uuid.uuid4()
+    state = PartitionState("t", 0, 1, 3, [1, 2], [1, 2], 4, 5, topic_id)
+    body = update_metadata_request(1, 4, [BrokerInfo(1, "h", 1), BrokerInfo(2, "h", 2)], [state], broker_epoch=9)
+    decoded = UpdateMetadataRequest.decode(body.encode(version=version), version)  # as the broker decodes it
+    brokers, [back] = from_update_metadata(decoded, version)
+    assert back == PartitionState("t", 0, 1, 3, [1, 2], [1, 2], 4, 5, topic_id if version >= 7 else None)
+    assert [(b.broker_id, b.host, b.port) for b in brokers] == [(1, "h", 1), (2, "h", 2)]
 
 
 @pytest.mark.parametrize("version", [1, 2, 3, 4])

@@ -262,6 +262,46 @@ def test_a_null_where_the_version_is_not_nullable_is_refused():
     assert checked >= 10
 
 
+def _i16(n: int) -> bytes:
+    return n.to_bytes(2, "big", signed=True)
+
+
+def _i32(n: int) -> bytes:
+    return n.to_bytes(4, "big", signed=True)
+
+
+PRODUCE_V9_HEAD = b"\x00" + _i16(1) + _i32(1000) + b"\x02"  # null transactional id, acks, timeout, 1 topic
+# A null where the version does not allow one, at any depth, refused as Kafka's readers refuse it
+# (the broker closes the connection with this line). Kafka names the field in camelCase.
+NULL_REFUSED = [
+    ("top-level array", ApiKey.Metadata, 0, _i32(-1), "topics"),
+    ("string in a struct array", ApiKey.Produce, 9, PRODUCE_V9_HEAD + b"\x00", "name"),
+    ("array in a struct array", ApiKey.Produce, 9, PRODUCE_V9_HEAD + b"\x02t\x00", "partitionData"),
+    ("element of a string array", ApiKey.DescribeGroups, 0, _i32(2) + _i16(1) + b"g" + _i16(-1), "groups element"),
+    ("string in a struct", ApiKey.DescribeTopicPartitions, 0,
+     b"\x02\x02t\x00" + _i32(10) + b"\x01\x00", "topicName"),  # topics [t], limit, cursor present, null name
+    ("non-compact string", ApiKey.SaslHandshake, 0, _i16(-1), "mechanism"),
+    ("bytes", ApiKey.SaslAuthenticate, 0, _i32(-1), "authBytes"),
+]
+
+
+@pytest.mark.parametrize(("api_key", "version", "body", "field"), [c[1:] for c in NULL_REFUSED],
+                         ids=[c[0] for c in NULL_REFUSED])
+def test_a_null_in_a_non_nullable_field_is_refused_in_kafkas_words(api_key, version, body, field):
+    with pytest.raises(MessageDecodeError) as raised:
+        decode_request(api_key, version, body)
+    assert str(raised.value) == f"non-nullable field {field} was serialized as null"
+
+
+def test_a_null_the_version_allows_decodes_as_none():
+    assert decode_request(ApiKey.Metadata, 1, _i32(-1)).topics is None  # type: ignore[attr-defined]
+    produce = decode_request(ApiKey.Produce, 9, PRODUCE_V9_HEAD + b"\x02t\x02" + _i32(0) + b"\x00\x00\x00\x00")
+    assert produce.transactional_id is None  # type: ignore[attr-defined]
+    assert produce.topic_data[0].partition_data[0].records is None  # type: ignore[attr-defined]
+    partitions = decode_request(ApiKey.DescribeTopicPartitions, 0, b"\x01" + _i32(10) + b"\xff\x00")
+    assert partitions.cursor is None  # type: ignore[attr-defined]
+
+
 def test_tagged_fields_are_written_only_away_from_their_default():
     from josefk.protocol.messages.generated.fetch_request import FetchRequest
 

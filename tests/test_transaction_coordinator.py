@@ -42,8 +42,8 @@ from josefk.coordinator.transaction_metadata import (
 from josefk.coordinator.transaction_state_manager import TransactionStateManager
 from josefk.log.config import LogConfig
 from josefk.log.log_manager import LogManager
-from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated.init_producer_id_request import InitProducerIdRequest
 from josefk.protocol.record_codec import decode_all
 from josefk.replication.coordinator_partitions import LocalCoordinatorPartitions
 from josefk.replication.metadata_cache import MetadataCache
@@ -431,7 +431,7 @@ def test_init_producer_id_while_no_block_can_be_reserved_is_coordinator_load_in_
 
     def init_producer_id(transactional_id: str | None) -> tuple[ErrorCode, int, int]:
         async def ask() -> Any:
-            request = InitRequest(request_class(ApiKey.InitProducerId)(
+            request = InitRequest(InitProducerIdRequest(
                 transactional_id=transactional_id, transaction_timeout_ms=TIMEOUT_MS, producer_id=-1,
                 producer_epoch=-1), asyncio.get_running_loop().create_future())
             apis.handle_init_producer_id(request)

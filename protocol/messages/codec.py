@@ -148,10 +148,15 @@ def read_nullable_string(buf: memoryview, pos: int) -> tuple[str | None, int]:
     return _text(buf, pos + 2, n), pos + 2 + n
 
 
-def read_string(buf: memoryview, pos: int) -> tuple[str, int]:
+def null_field(field: str) -> MessageDecodeError:
+    """A null where the version does not allow one, in Kafka's words (its generated readers)."""
+    return MessageDecodeError(f"non-nullable field {field} was serialized as null")
+
+
+def read_string(buf: memoryview, pos: int, field: str) -> tuple[str, int]:
     s, pos = read_nullable_string(buf, pos)
     if s is None:
-        raise MessageDecodeError("a non-nullable string was null")
+        raise null_field(field)
     return s, pos
 
 
@@ -162,10 +167,10 @@ def read_compact_nullable_string(buf: memoryview, pos: int) -> tuple[str | None,
     return _text(buf, pos, n - 1), pos + n - 1
 
 
-def read_compact_string(buf: memoryview, pos: int) -> tuple[str, int]:
+def read_compact_string(buf: memoryview, pos: int, field: str) -> tuple[str, int]:
     s, pos = read_compact_nullable_string(buf, pos)
     if s is None:
-        raise MessageDecodeError("a non-nullable string was null")
+        raise null_field(field)
     return s, pos
 
 
@@ -224,17 +229,17 @@ def read_compact_nullable_records(buf: memoryview, pos: int) -> tuple[memoryview
     return buf[pos : pos + n], pos + n
 
 
-def read_records(buf: memoryview, pos: int) -> tuple[memoryview, int]:
+def read_records(buf: memoryview, pos: int, field: str) -> tuple[memoryview, int]:
     b, pos = read_nullable_records(buf, pos)
     if b is None:
-        raise MessageDecodeError("non-nullable bytes were null")
+        raise null_field(field)
     return b, pos
 
 
-def read_compact_records(buf: memoryview, pos: int) -> tuple[memoryview, int]:
+def read_compact_records(buf: memoryview, pos: int, field: str) -> tuple[memoryview, int]:
     b, pos = read_compact_nullable_records(buf, pos)
     if b is None:
-        raise MessageDecodeError("non-nullable bytes were null")
+        raise null_field(field)
     return b, pos
 
 
@@ -243,8 +248,8 @@ def read_nullable_bytes(buf: memoryview, pos: int) -> tuple[bytes | None, int]:
     return (None if b is None else bytes(b)), pos
 
 
-def read_bytes(buf: memoryview, pos: int) -> tuple[bytes, int]:
-    b, pos = read_records(buf, pos)
+def read_bytes(buf: memoryview, pos: int, field: str) -> tuple[bytes, int]:
+    b, pos = read_records(buf, pos, field)
     return bytes(b), pos
 
 
@@ -253,8 +258,8 @@ def read_compact_nullable_bytes(buf: memoryview, pos: int) -> tuple[bytes | None
     return (None if b is None else bytes(b)), pos
 
 
-def read_compact_bytes(buf: memoryview, pos: int) -> tuple[bytes, int]:
-    b, pos = read_compact_records(buf, pos)
+def read_compact_bytes(buf: memoryview, pos: int, field: str) -> tuple[bytes, int]:
+    b, pos = read_compact_records(buf, pos, field)
     return bytes(b), pos
 
 

@@ -99,6 +99,11 @@ def snake(name: str) -> str:
     return name + "_" if keyword.iskeyword(name) else name
 
 
+def camel(name: str) -> str:
+    """Kafka's camelCaseName (PartitionData -> partitionData), as its errors name a field."""
+    return name[:1].lower() + name[1:]
+
+
 @dataclass
 class Field:
     name: str  # Kafka's, as in the spec
@@ -387,9 +392,10 @@ class Module:
                     f"    {target}, pos = {fn}(buf, pos + 1)",
                 ]
             return [f"{target}, pos = {fn}(buf, pos)"]
-        return self.decode_scalar(f.type, target, compact, nullable)
+        return self.decode_scalar(f.type, target, compact, nullable, camel(f.name))
 
-    def decode_scalar(self, t: str, target: str, compact: bool, nullable: bool) -> list[str]:
+    def decode_scalar(self, t: str, target: str, compact: bool, nullable: bool, name: str) -> list[str]:
+        """Read one value; `name` is what a null in a non-nullable field is reported as."""
         if t in FIXED:
             const = self.fmt(FIXED[t][0])
             return [f"{target}, = {const}.unpack_from(buf, pos)", f"pos += {FIXED[t][1]}"]
@@ -397,7 +403,9 @@ class Module:
             return [f"{target}, pos = read_uuid(buf, pos)"]
         kind = {"string": "string", "bytes": "bytes", "records": "records"}[t]
         reader = f"read_{'compact_' if compact else ''}{'nullable_' if nullable else ''}{kind}"
-        return [f"{target}, pos = {reader}(buf, pos)"]
+        if nullable:
+            return [f"{target}, pos = {reader}(buf, pos)"]
+        return [f'{target}, pos = {reader}(buf, pos, "{name}")']
 
     def decode_array(self, f: Field, target: str, version: int, compact: bool, nullable: bool) -> list[str]:
         reader = "read_compact_array_length" if compact else "read_array_length"
@@ -406,7 +414,7 @@ class Module:
         if nullable:
             lines.append(f"    {target} = None")
         else:
-            lines.append(f'    raise MessageDecodeError("non-nullable field {f.name} was null")')
+            lines.append(f'    raise null_field("{camel(f.name)}")')
         lines.append("else:")
         e = f.element
         if e in FIXED:
@@ -421,7 +429,7 @@ class Module:
             fn = self.decode_struct(self.spec.structs[e], version)
             lines.append(f"        {item}, pos = {fn}(buf, pos)")
         else:
-            lines += ["        " + x for x in self.decode_scalar(e, item, compact, False)]
+            lines += ["        " + x for x in self.decode_scalar(e, item, compact, False, f"{camel(f.name)} element")]
         lines.append(f"        {target}.append({item})")
         return lines
 

@@ -19,9 +19,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
 
-from josefk.protocol.apis import ApiMessage
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated.sasl_authenticate_request import SaslAuthenticateRequest
 from josefk.protocol.messages.generated.sasl_authenticate_response import SaslAuthenticateResponse
+from josefk.protocol.messages.generated.sasl_handshake_request import SaslHandshakeRequest
 from josefk.protocol.messages.generated.sasl_handshake_response import SaslHandshakeResponse
 from josefk.server.security.oauthbearer import InvalidToken, TokenValidator
 from josefk.server.security.principal import KafkaPrincipal
@@ -263,7 +264,7 @@ class SaslAuthenticator:
         self.reauthenticating = True
         self.api_versions_allowed = False
 
-    def handshake(self, body: ApiMessage, version: int) -> Answer:
+    def handshake(self, body: SaslHandshakeRequest, version: int) -> Answer:
         enabled = list(self.security.mechanisms)
         mechanism = body.mechanism
         self.api_versions_allowed = False
@@ -293,7 +294,7 @@ class SaslAuthenticator:
         what = "re-authentication" if self.reauthenticating else "authentication"
         return f"Authentication failed during {what} due to invalid credentials with SASL mechanism {self.mechanism}"
 
-    def authenticate(self, body: ApiMessage, version: int) -> Answer:
+    def authenticate(self, body: SaslAuthenticateRequest, version: int) -> Answer:
         if self.state != State.AUTHENTICATE:
             self.state = State.FAILED
             return Answer(SaslAuthenticateResponse(

@@ -72,20 +72,20 @@ class AddOffsetsToTxnRequest(ApiMessage):
 def _decode_add_offsets_to_txn_request_v0(buf: memoryview, pos: int) -> tuple[AddOffsetsToTxnRequest, int]:
     f_transactional_id: str
     f_group_id: str
-    f_transactional_id, pos = read_string(buf, pos)
+    f_transactional_id, pos = read_string(buf, pos, "transactionalId")
     f_producer_id, f_producer_epoch = _S0.unpack_from(buf, pos)
     pos += 10
-    f_group_id, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
     return AddOffsetsToTxnRequest(f_transactional_id, f_producer_id, f_producer_epoch, f_group_id, []), pos
 
 
 def _decode_add_offsets_to_txn_request_v3(buf: memoryview, pos: int) -> tuple[AddOffsetsToTxnRequest, int]:
     f_transactional_id: str
     f_group_id: str
-    f_transactional_id, pos = read_compact_string(buf, pos)
+    f_transactional_id, pos = read_compact_string(buf, pos, "transactionalId")
     f_producer_id, f_producer_epoch = _S0.unpack_from(buf, pos)
     pos += 10
-    f_group_id, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1

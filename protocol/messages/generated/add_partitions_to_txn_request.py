@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -108,10 +109,10 @@ class AddPartitionsToTxnRequest(ApiMessage):
 def _decode_add_partitions_to_txn_topic_v0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnTopic, int]:
     f_name: str
     f_partitions: list[int]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
         pos += 4 * n_partitions
@@ -121,12 +122,12 @@ def _decode_add_partitions_to_txn_topic_v0(buf: memoryview, pos: int) -> tuple[A
 def _decode_add_partitions_to_txn_request_v0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnRequest, int]:
     f_v3_and_below_transactional_id: str
     f_v3_and_below_topics: list[AddPartitionsToTxnTopic]
-    f_v3_and_below_transactional_id, pos = read_string(buf, pos)
+    f_v3_and_below_transactional_id, pos = read_string(buf, pos, "v3AndBelowTransactionalId")
     f_v3_and_below_producer_id, f_v3_and_below_producer_epoch = _S0.unpack_from(buf, pos)
     pos += 10
     n_v3_and_below_topics, pos = read_array_length(buf, pos)
     if n_v3_and_below_topics < 0:
-        raise MessageDecodeError("non-nullable field V3AndBelowTopics was null")
+        raise null_field("v3AndBelowTopics")
     else:
         f_v3_and_below_topics = []
         for _ in range(n_v3_and_below_topics):
@@ -138,10 +139,10 @@ def _decode_add_partitions_to_txn_request_v0(buf: memoryview, pos: int) -> tuple
 def _decode_add_partitions_to_txn_topic_v3(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnTopic, int]:
     f_name: str
     f_partitions: list[int]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
         pos += 4 * n_partitions
@@ -156,12 +157,12 @@ def _decode_add_partitions_to_txn_topic_v3(buf: memoryview, pos: int) -> tuple[A
 def _decode_add_partitions_to_txn_request_v3(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnRequest, int]:
     f_v3_and_below_transactional_id: str
     f_v3_and_below_topics: list[AddPartitionsToTxnTopic]
-    f_v3_and_below_transactional_id, pos = read_compact_string(buf, pos)
+    f_v3_and_below_transactional_id, pos = read_compact_string(buf, pos, "v3AndBelowTransactionalId")
     f_v3_and_below_producer_id, f_v3_and_below_producer_epoch = _S0.unpack_from(buf, pos)
     pos += 10
     n_v3_and_below_topics, pos = read_compact_array_length(buf, pos)
     if n_v3_and_below_topics < 0:
-        raise MessageDecodeError("non-nullable field V3AndBelowTopics was null")
+        raise null_field("v3AndBelowTopics")
     else:
         f_v3_and_below_topics = []
         for _ in range(n_v3_and_below_topics):
@@ -178,12 +179,12 @@ def _decode_add_partitions_to_txn_request_v3(buf: memoryview, pos: int) -> tuple
 def _decode_add_partitions_to_txn_transaction_v4(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnTransaction, int]:
     f_transactional_id: str
     f_topics: list[AddPartitionsToTxnTopic]
-    f_transactional_id, pos = read_compact_string(buf, pos)
+    f_transactional_id, pos = read_compact_string(buf, pos, "transactionalId")
     f_producer_id, f_producer_epoch, f_verify_only = _S1.unpack_from(buf, pos)
     pos += 11
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -201,7 +202,7 @@ def _decode_add_partitions_to_txn_request_v4(buf: memoryview, pos: int) -> tuple
     f_transactions: list[AddPartitionsToTxnTransaction]
     n_transactions, pos = read_compact_array_length(buf, pos)
     if n_transactions < 0:
-        raise MessageDecodeError("non-nullable field Transactions was null")
+        raise null_field("transactions")
     else:
         f_transactions = []
         for _ in range(n_transactions):

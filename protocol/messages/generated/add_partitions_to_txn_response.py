@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -117,10 +118,10 @@ def _decode_add_partitions_to_txn_partition_result_v0(buf: memoryview, pos: int)
 def _decode_add_partitions_to_txn_topic_result_v0(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnTopicResult, int]:
     f_name: str
     f_results_by_partition: list[AddPartitionsToTxnPartitionResult]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_results_by_partition, pos = read_array_length(buf, pos)
     if n_results_by_partition < 0:
-        raise MessageDecodeError("non-nullable field ResultsByPartition was null")
+        raise null_field("resultsByPartition")
     else:
         f_results_by_partition = []
         for _ in range(n_results_by_partition):
@@ -135,7 +136,7 @@ def _decode_add_partitions_to_txn_response_v0(buf: memoryview, pos: int) -> tupl
     pos += 4
     n_results_by_topic_v3_and_below, pos = read_array_length(buf, pos)
     if n_results_by_topic_v3_and_below < 0:
-        raise MessageDecodeError("non-nullable field ResultsByTopicV3AndBelow was null")
+        raise null_field("resultsByTopicV3AndBelow")
     else:
         f_results_by_topic_v3_and_below = []
         for _ in range(n_results_by_topic_v3_and_below):
@@ -158,10 +159,10 @@ def _decode_add_partitions_to_txn_partition_result_v3(buf: memoryview, pos: int)
 def _decode_add_partitions_to_txn_topic_result_v3(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnTopicResult, int]:
     f_name: str
     f_results_by_partition: list[AddPartitionsToTxnPartitionResult]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_results_by_partition, pos = read_compact_array_length(buf, pos)
     if n_results_by_partition < 0:
-        raise MessageDecodeError("non-nullable field ResultsByPartition was null")
+        raise null_field("resultsByPartition")
     else:
         f_results_by_partition = []
         for _ in range(n_results_by_partition):
@@ -181,7 +182,7 @@ def _decode_add_partitions_to_txn_response_v3(buf: memoryview, pos: int) -> tupl
     pos += 4
     n_results_by_topic_v3_and_below, pos = read_compact_array_length(buf, pos)
     if n_results_by_topic_v3_and_below < 0:
-        raise MessageDecodeError("non-nullable field ResultsByTopicV3AndBelow was null")
+        raise null_field("resultsByTopicV3AndBelow")
     else:
         f_results_by_topic_v3_and_below = []
         for _ in range(n_results_by_topic_v3_and_below):
@@ -198,10 +199,10 @@ def _decode_add_partitions_to_txn_response_v3(buf: memoryview, pos: int) -> tupl
 def _decode_add_partitions_to_txn_result_v4(buf: memoryview, pos: int) -> tuple[AddPartitionsToTxnResult, int]:
     f_transactional_id: str
     f_topic_results: list[AddPartitionsToTxnTopicResult]
-    f_transactional_id, pos = read_compact_string(buf, pos)
+    f_transactional_id, pos = read_compact_string(buf, pos, "transactionalId")
     n_topic_results, pos = read_compact_array_length(buf, pos)
     if n_topic_results < 0:
-        raise MessageDecodeError("non-nullable field TopicResults was null")
+        raise null_field("topicResults")
     else:
         f_topic_results = []
         for _ in range(n_topic_results):
@@ -221,7 +222,7 @@ def _decode_add_partitions_to_txn_response_v4(buf: memoryview, pos: int) -> tupl
     pos += 6
     n_results_by_transaction, pos = read_compact_array_length(buf, pos)
     if n_results_by_transaction < 0:
-        raise MessageDecodeError("non-nullable field ResultsByTransaction was null")
+        raise null_field("resultsByTransaction")
     else:
         f_results_by_transaction = []
         for _ in range(n_results_by_transaction):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -112,14 +113,14 @@ class AlterClientQuotasRequest(ApiMessage):
 def _decode_entity_data_v0(buf: memoryview, pos: int) -> tuple[EntityData, int]:
     f_entity_type: str
     f_entity_name: str | None
-    f_entity_type, pos = read_string(buf, pos)
+    f_entity_type, pos = read_string(buf, pos, "entityType")
     f_entity_name, pos = read_nullable_string(buf, pos)
     return EntityData(f_entity_type, f_entity_name, []), pos
 
 
 def _decode_op_data_v0(buf: memoryview, pos: int) -> tuple[OpData, int]:
     f_key: str
-    f_key, pos = read_string(buf, pos)
+    f_key, pos = read_string(buf, pos, "key")
     f_value, f_remove = _S0.unpack_from(buf, pos)
     pos += 9
     return OpData(f_key, f_value, f_remove, []), pos
@@ -130,7 +131,7 @@ def _decode_entry_data_v0(buf: memoryview, pos: int) -> tuple[EntryData, int]:
     f_ops: list[OpData]
     n_entity, pos = read_array_length(buf, pos)
     if n_entity < 0:
-        raise MessageDecodeError("non-nullable field Entity was null")
+        raise null_field("entity")
     else:
         f_entity = []
         for _ in range(n_entity):
@@ -138,7 +139,7 @@ def _decode_entry_data_v0(buf: memoryview, pos: int) -> tuple[EntryData, int]:
             f_entity.append(e_entity)
     n_ops, pos = read_array_length(buf, pos)
     if n_ops < 0:
-        raise MessageDecodeError("non-nullable field Ops was null")
+        raise null_field("ops")
     else:
         f_ops = []
         for _ in range(n_ops):
@@ -151,7 +152,7 @@ def _decode_alter_client_quotas_request_v0(buf: memoryview, pos: int) -> tuple[A
     f_entries: list[EntryData]
     n_entries, pos = read_array_length(buf, pos)
     if n_entries < 0:
-        raise MessageDecodeError("non-nullable field Entries was null")
+        raise null_field("entries")
     else:
         f_entries = []
         for _ in range(n_entries):
@@ -165,7 +166,7 @@ def _decode_alter_client_quotas_request_v0(buf: memoryview, pos: int) -> tuple[A
 def _decode_entity_data_v1(buf: memoryview, pos: int) -> tuple[EntityData, int]:
     f_entity_type: str
     f_entity_name: str | None
-    f_entity_type, pos = read_compact_string(buf, pos)
+    f_entity_type, pos = read_compact_string(buf, pos, "entityType")
     f_entity_name, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
@@ -177,7 +178,7 @@ def _decode_entity_data_v1(buf: memoryview, pos: int) -> tuple[EntityData, int]:
 
 def _decode_op_data_v1(buf: memoryview, pos: int) -> tuple[OpData, int]:
     f_key: str
-    f_key, pos = read_compact_string(buf, pos)
+    f_key, pos = read_compact_string(buf, pos, "key")
     f_value, f_remove = _S0.unpack_from(buf, pos)
     pos += 9
     if buf[pos] == 0:
@@ -193,7 +194,7 @@ def _decode_entry_data_v1(buf: memoryview, pos: int) -> tuple[EntryData, int]:
     f_ops: list[OpData]
     n_entity, pos = read_compact_array_length(buf, pos)
     if n_entity < 0:
-        raise MessageDecodeError("non-nullable field Entity was null")
+        raise null_field("entity")
     else:
         f_entity = []
         for _ in range(n_entity):
@@ -201,7 +202,7 @@ def _decode_entry_data_v1(buf: memoryview, pos: int) -> tuple[EntryData, int]:
             f_entity.append(e_entity)
     n_ops, pos = read_compact_array_length(buf, pos)
     if n_ops < 0:
-        raise MessageDecodeError("non-nullable field Ops was null")
+        raise null_field("ops")
     else:
         f_ops = []
         for _ in range(n_ops):
@@ -219,7 +220,7 @@ def _decode_alter_client_quotas_request_v1(buf: memoryview, pos: int) -> tuple[A
     f_entries: list[EntryData]
     n_entries, pos = read_compact_array_length(buf, pos)
     if n_entries < 0:
-        raise MessageDecodeError("non-nullable field Entries was null")
+        raise null_field("entries")
     else:
         f_entries = []
         for _ in range(n_entries):

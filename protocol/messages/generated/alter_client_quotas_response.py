@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -101,7 +102,7 @@ class AlterClientQuotasResponse(ApiMessage):
 def _decode_entity_data_v0(buf: memoryview, pos: int) -> tuple[EntityData, int]:
     f_entity_type: str
     f_entity_name: str | None
-    f_entity_type, pos = read_string(buf, pos)
+    f_entity_type, pos = read_string(buf, pos, "entityType")
     f_entity_name, pos = read_nullable_string(buf, pos)
     return EntityData(f_entity_type, f_entity_name, []), pos
 
@@ -114,7 +115,7 @@ def _decode_entry_data_v0(buf: memoryview, pos: int) -> tuple[EntryData, int]:
     f_error_message, pos = read_nullable_string(buf, pos)
     n_entity, pos = read_array_length(buf, pos)
     if n_entity < 0:
-        raise MessageDecodeError("non-nullable field Entity was null")
+        raise null_field("entity")
     else:
         f_entity = []
         for _ in range(n_entity):
@@ -129,7 +130,7 @@ def _decode_alter_client_quotas_response_v0(buf: memoryview, pos: int) -> tuple[
     pos += 4
     n_entries, pos = read_array_length(buf, pos)
     if n_entries < 0:
-        raise MessageDecodeError("non-nullable field Entries was null")
+        raise null_field("entries")
     else:
         f_entries = []
         for _ in range(n_entries):
@@ -141,7 +142,7 @@ def _decode_alter_client_quotas_response_v0(buf: memoryview, pos: int) -> tuple[
 def _decode_entity_data_v1(buf: memoryview, pos: int) -> tuple[EntityData, int]:
     f_entity_type: str
     f_entity_name: str | None
-    f_entity_type, pos = read_compact_string(buf, pos)
+    f_entity_type, pos = read_compact_string(buf, pos, "entityType")
     f_entity_name, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
@@ -159,7 +160,7 @@ def _decode_entry_data_v1(buf: memoryview, pos: int) -> tuple[EntryData, int]:
     f_error_message, pos = read_compact_nullable_string(buf, pos)
     n_entity, pos = read_compact_array_length(buf, pos)
     if n_entity < 0:
-        raise MessageDecodeError("non-nullable field Entity was null")
+        raise null_field("entity")
     else:
         f_entity = []
         for _ in range(n_entity):
@@ -179,7 +180,7 @@ def _decode_alter_client_quotas_response_v1(buf: memoryview, pos: int) -> tuple[
     pos += 4
     n_entries, pos = read_compact_array_length(buf, pos)
     if n_entries < 0:
-        raise MessageDecodeError("non-nullable field Entries was null")
+        raise null_field("entries")
     else:
         f_entries = []
         for _ in range(n_entries):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_string,
     read_unknown_tags,
@@ -108,10 +109,10 @@ def _decode_reassignable_partition_v0(buf: memoryview, pos: int) -> tuple[Reassi
 def _decode_reassignable_topic_v0(buf: memoryview, pos: int) -> tuple[ReassignableTopic, int]:
     f_name: str
     f_partitions: list[ReassignablePartition]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -131,7 +132,7 @@ def _decode_alter_partition_reassignments_request_v0(buf: memoryview, pos: int) 
     pos += 4
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

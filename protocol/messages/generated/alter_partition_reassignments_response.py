@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_nullable_string,
     read_compact_string,
@@ -111,10 +112,10 @@ def _decode_reassignable_partition_response_v0(buf: memoryview, pos: int) -> tup
 def _decode_reassignable_topic_response_v0(buf: memoryview, pos: int) -> tuple[ReassignableTopicResponse, int]:
     f_name: str
     f_partitions: list[ReassignablePartitionResponse]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -136,7 +137,7 @@ def _decode_alter_partition_reassignments_response_v0(buf: memoryview, pos: int)
     f_error_message, pos = read_compact_nullable_string(buf, pos)
     n_responses, pos = read_compact_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):

@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_string,
     read_unknown_tags,
@@ -123,7 +124,7 @@ def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData,
     pos += 8
     n_new_isr, pos = read_compact_array_length(buf, pos)
     if n_new_isr < 0:
-        raise MessageDecodeError("non-nullable field NewIsr was null")
+        raise null_field("newIsr")
     else:
         f_new_isr = list(unpack_from(f">{n_new_isr}i", buf, pos))
         pos += 4 * n_new_isr
@@ -140,10 +141,10 @@ def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData,
 def _decode_topic_data_v0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     f_topic_name: str
     f_partitions: list[PartitionData]
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -163,7 +164,7 @@ def _decode_alter_partition_request_v0(buf: memoryview, pos: int) -> tuple[Alter
     pos += 12
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -183,7 +184,7 @@ def _decode_partition_data_v1(buf: memoryview, pos: int) -> tuple[PartitionData,
     pos += 8
     n_new_isr, pos = read_compact_array_length(buf, pos)
     if n_new_isr < 0:
-        raise MessageDecodeError("non-nullable field NewIsr was null")
+        raise null_field("newIsr")
     else:
         f_new_isr = list(unpack_from(f">{n_new_isr}i", buf, pos))
         pos += 4 * n_new_isr
@@ -200,10 +201,10 @@ def _decode_partition_data_v1(buf: memoryview, pos: int) -> tuple[PartitionData,
 def _decode_topic_data_v1(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     f_topic_name: str
     f_partitions: list[PartitionData]
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -223,7 +224,7 @@ def _decode_alter_partition_request_v1(buf: memoryview, pos: int) -> tuple[Alter
     pos += 12
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -243,7 +244,7 @@ def _decode_topic_data_v2(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     f_topic_id, pos = read_uuid(buf, pos)
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -263,7 +264,7 @@ def _decode_alter_partition_request_v2(buf: memoryview, pos: int) -> tuple[Alter
     pos += 12
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -294,7 +295,7 @@ def _decode_partition_data_v3(buf: memoryview, pos: int) -> tuple[PartitionData,
     pos += 8
     n_new_isr_with_epochs, pos = read_compact_array_length(buf, pos)
     if n_new_isr_with_epochs < 0:
-        raise MessageDecodeError("non-nullable field NewIsrWithEpochs was null")
+        raise null_field("newIsrWithEpochs")
     else:
         f_new_isr_with_epochs = []
         for _ in range(n_new_isr_with_epochs):
@@ -316,7 +317,7 @@ def _decode_topic_data_v3(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     f_topic_id, pos = read_uuid(buf, pos)
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -336,7 +337,7 @@ def _decode_alter_partition_request_v3(buf: memoryview, pos: int) -> tuple[Alter
     pos += 12
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_string,
     read_unknown_tags,
@@ -113,7 +114,7 @@ def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData,
     pos += 14
     n_isr, pos = read_compact_array_length(buf, pos)
     if n_isr < 0:
-        raise MessageDecodeError("non-nullable field Isr was null")
+        raise null_field("isr")
     else:
         f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
         pos += 4 * n_isr
@@ -130,10 +131,10 @@ def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData,
 def _decode_topic_data_v0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     f_topic_name: str
     f_partitions: list[PartitionData]
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -153,7 +154,7 @@ def _decode_alter_partition_response_v0(buf: memoryview, pos: int) -> tuple[Alte
     pos += 6
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -173,7 +174,7 @@ def _decode_partition_data_v1(buf: memoryview, pos: int) -> tuple[PartitionData,
     pos += 14
     n_isr, pos = read_compact_array_length(buf, pos)
     if n_isr < 0:
-        raise MessageDecodeError("non-nullable field Isr was null")
+        raise null_field("isr")
     else:
         f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
         pos += 4 * n_isr
@@ -190,10 +191,10 @@ def _decode_partition_data_v1(buf: memoryview, pos: int) -> tuple[PartitionData,
 def _decode_topic_data_v1(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     f_topic_name: str
     f_partitions: list[PartitionData]
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -213,7 +214,7 @@ def _decode_alter_partition_response_v1(buf: memoryview, pos: int) -> tuple[Alte
     pos += 6
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -233,7 +234,7 @@ def _decode_topic_data_v2(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     f_topic_id, pos = read_uuid(buf, pos)
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -253,7 +254,7 @@ def _decode_alter_partition_response_v2(buf: memoryview, pos: int) -> tuple[Alte
     pos += 6
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -91,10 +92,10 @@ class AlterReplicaLogDirsRequest(ApiMessage):
 def _decode_alter_replica_log_dir_topic_v0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirTopic, int]:
     f_name: str
     f_partitions: list[int]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
         pos += 4 * n_partitions
@@ -104,10 +105,10 @@ def _decode_alter_replica_log_dir_topic_v0(buf: memoryview, pos: int) -> tuple[A
 def _decode_alter_replica_log_dir_v0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDir, int]:
     f_path: str
     f_topics: list[AlterReplicaLogDirTopic]
-    f_path, pos = read_string(buf, pos)
+    f_path, pos = read_string(buf, pos, "path")
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -120,7 +121,7 @@ def _decode_alter_replica_log_dirs_request_v0(buf: memoryview, pos: int) -> tupl
     f_dirs: list[AlterReplicaLogDir]
     n_dirs, pos = read_array_length(buf, pos)
     if n_dirs < 0:
-        raise MessageDecodeError("non-nullable field Dirs was null")
+        raise null_field("dirs")
     else:
         f_dirs = []
         for _ in range(n_dirs):
@@ -132,10 +133,10 @@ def _decode_alter_replica_log_dirs_request_v0(buf: memoryview, pos: int) -> tupl
 def _decode_alter_replica_log_dir_topic_v2(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirTopic, int]:
     f_name: str
     f_partitions: list[int]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
         pos += 4 * n_partitions
@@ -150,10 +151,10 @@ def _decode_alter_replica_log_dir_topic_v2(buf: memoryview, pos: int) -> tuple[A
 def _decode_alter_replica_log_dir_v2(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDir, int]:
     f_path: str
     f_topics: list[AlterReplicaLogDirTopic]
-    f_path, pos = read_compact_string(buf, pos)
+    f_path, pos = read_compact_string(buf, pos, "path")
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -171,7 +172,7 @@ def _decode_alter_replica_log_dirs_request_v2(buf: memoryview, pos: int) -> tupl
     f_dirs: list[AlterReplicaLogDir]
     n_dirs, pos = read_compact_array_length(buf, pos)
     if n_dirs < 0:
-        raise MessageDecodeError("non-nullable field Dirs was null")
+        raise null_field("dirs")
     else:
         f_dirs = []
         for _ in range(n_dirs):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -101,10 +102,10 @@ def _decode_alter_replica_log_dir_partition_result_v0(buf: memoryview, pos: int)
 def _decode_alter_replica_log_dir_topic_result_v0(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirTopicResult, int]:
     f_topic_name: str
     f_partitions: list[AlterReplicaLogDirPartitionResult]
-    f_topic_name, pos = read_string(buf, pos)
+    f_topic_name, pos = read_string(buf, pos, "topicName")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -119,7 +120,7 @@ def _decode_alter_replica_log_dirs_response_v0(buf: memoryview, pos: int) -> tup
     pos += 4
     n_results, pos = read_array_length(buf, pos)
     if n_results < 0:
-        raise MessageDecodeError("non-nullable field Results was null")
+        raise null_field("results")
     else:
         f_results = []
         for _ in range(n_results):
@@ -142,10 +143,10 @@ def _decode_alter_replica_log_dir_partition_result_v2(buf: memoryview, pos: int)
 def _decode_alter_replica_log_dir_topic_result_v2(buf: memoryview, pos: int) -> tuple[AlterReplicaLogDirTopicResult, int]:
     f_topic_name: str
     f_partitions: list[AlterReplicaLogDirPartitionResult]
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -165,7 +166,7 @@ def _decode_alter_replica_log_dirs_response_v2(buf: memoryview, pos: int) -> tup
     pos += 4
     n_results, pos = read_compact_array_length(buf, pos)
     if n_results < 0:
-        raise MessageDecodeError("non-nullable field Results was null")
+        raise null_field("results")
     else:
         f_results = []
         for _ in range(n_results):

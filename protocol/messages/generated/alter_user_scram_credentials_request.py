@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_bytes,
     read_compact_string,
@@ -98,7 +99,7 @@ class AlterUserScramCredentialsRequest(ApiMessage):
 
 def _decode_scram_credential_deletion_v0(buf: memoryview, pos: int) -> tuple[ScramCredentialDeletion, int]:
     f_name: str
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     f_mechanism, = _S0.unpack_from(buf, pos)
     pos += 1
     if buf[pos] == 0:
@@ -113,11 +114,11 @@ def _decode_scram_credential_upsertion_v0(buf: memoryview, pos: int) -> tuple[Sc
     f_name: str
     f_salt: bytes
     f_salted_password: bytes
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     f_mechanism, f_iterations = _S1.unpack_from(buf, pos)
     pos += 5
-    f_salt, pos = read_compact_bytes(buf, pos)
-    f_salted_password, pos = read_compact_bytes(buf, pos)
+    f_salt, pos = read_compact_bytes(buf, pos, "salt")
+    f_salted_password, pos = read_compact_bytes(buf, pos, "saltedPassword")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
@@ -131,7 +132,7 @@ def _decode_alter_user_scram_credentials_request_v0(buf: memoryview, pos: int) -
     f_upsertions: list[ScramCredentialUpsertion]
     n_deletions, pos = read_compact_array_length(buf, pos)
     if n_deletions < 0:
-        raise MessageDecodeError("non-nullable field Deletions was null")
+        raise null_field("deletions")
     else:
         f_deletions = []
         for _ in range(n_deletions):
@@ -139,7 +140,7 @@ def _decode_alter_user_scram_credentials_request_v0(buf: memoryview, pos: int) -
             f_deletions.append(e_deletions)
     n_upsertions, pos = read_compact_array_length(buf, pos)
     if n_upsertions < 0:
-        raise MessageDecodeError("non-nullable field Upsertions was null")
+        raise null_field("upsertions")
     else:
         f_upsertions = []
         for _ in range(n_upsertions):

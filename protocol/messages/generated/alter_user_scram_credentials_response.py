@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_nullable_string,
     read_compact_string,
@@ -84,7 +85,7 @@ class AlterUserScramCredentialsResponse(ApiMessage):
 def _decode_alter_user_scram_credentials_result_v0(buf: memoryview, pos: int) -> tuple[AlterUserScramCredentialsResult, int]:
     f_user: str
     f_error_message: str | None
-    f_user, pos = read_compact_string(buf, pos)
+    f_user, pos = read_compact_string(buf, pos, "user")
     f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
     f_error_message, pos = read_compact_nullable_string(buf, pos)
@@ -102,7 +103,7 @@ def _decode_alter_user_scram_credentials_response_v0(buf: memoryview, pos: int) 
     pos += 4
     n_results, pos = read_compact_array_length(buf, pos)
     if n_results < 0:
-        raise MessageDecodeError("non-nullable field Results was null")
+        raise null_field("results")
     else:
         f_results = []
         for _ in range(n_results):

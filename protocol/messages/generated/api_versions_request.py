@@ -68,8 +68,8 @@ def _decode_api_versions_request_v0(buf: memoryview, pos: int) -> tuple[ApiVersi
 def _decode_api_versions_request_v3(buf: memoryview, pos: int) -> tuple[ApiVersionsRequest, int]:
     f_client_software_name: str
     f_client_software_version: str
-    f_client_software_name, pos = read_compact_string(buf, pos)
-    f_client_software_version, pos = read_compact_string(buf, pos)
+    f_client_software_name, pos = read_compact_string(buf, pos, "clientSoftwareName")
+    f_client_software_version, pos = read_compact_string(buf, pos, "clientSoftwareVersion")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1

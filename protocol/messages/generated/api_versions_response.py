@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -135,7 +136,7 @@ def _decode_api_versions_response_v0(buf: memoryview, pos: int) -> tuple[ApiVers
     pos += 2
     n_api_keys, pos = read_array_length(buf, pos)
     if n_api_keys < 0:
-        raise MessageDecodeError("non-nullable field ApiKeys was null")
+        raise null_field("apiKeys")
     else:
         f_api_keys = []
         for _ in range(n_api_keys):
@@ -150,7 +151,7 @@ def _decode_api_versions_response_v1(buf: memoryview, pos: int) -> tuple[ApiVers
     pos += 2
     n_api_keys, pos = read_array_length(buf, pos)
     if n_api_keys < 0:
-        raise MessageDecodeError("non-nullable field ApiKeys was null")
+        raise null_field("apiKeys")
     else:
         f_api_keys = []
         for _ in range(n_api_keys):
@@ -174,7 +175,7 @@ def _decode_api_version_v3(buf: memoryview, pos: int) -> tuple[ApiVersion, int]:
 
 def _decode_supported_feature_key_v3(buf: memoryview, pos: int) -> tuple[SupportedFeatureKey, int]:
     f_name: str
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     f_min_version, f_max_version = _S3.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
@@ -187,7 +188,7 @@ def _decode_supported_feature_key_v3(buf: memoryview, pos: int) -> tuple[Support
 
 def _decode_finalized_feature_key_v3(buf: memoryview, pos: int) -> tuple[FinalizedFeatureKey, int]:
     f_name: str
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     f_max_version_level, f_min_version_level = _S3.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
@@ -204,7 +205,7 @@ def _decode_api_versions_response_v3(buf: memoryview, pos: int) -> tuple[ApiVers
     pos += 2
     n_api_keys, pos = read_compact_array_length(buf, pos)
     if n_api_keys < 0:
-        raise MessageDecodeError("non-nullable field ApiKeys was null")
+        raise null_field("apiKeys")
     else:
         f_api_keys = []
         for _ in range(n_api_keys):
@@ -227,7 +228,7 @@ def _decode_api_versions_response_v3(buf: memoryview, pos: int) -> tuple[ApiVers
             if _tag == 0:
                 n_supported_features, pos = read_compact_array_length(buf, pos)
                 if n_supported_features < 0:
-                    raise MessageDecodeError("non-nullable field SupportedFeatures was null")
+                    raise null_field("supportedFeatures")
                 else:
                     f_supported_features = []
                     for _ in range(n_supported_features):
@@ -239,7 +240,7 @@ def _decode_api_versions_response_v3(buf: memoryview, pos: int) -> tuple[ApiVers
             elif _tag == 2:
                 n_finalized_features, pos = read_compact_array_length(buf, pos)
                 if n_finalized_features < 0:
-                    raise MessageDecodeError("non-nullable field FinalizedFeatures was null")
+                    raise null_field("finalizedFeatures")
                 else:
                     f_finalized_features = []
                     for _ in range(n_finalized_features):

@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_unknown_tags,
     read_uuid,
@@ -118,7 +119,7 @@ def _decode_topic_data_v0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     f_topic_id, pos = read_uuid(buf, pos)
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -138,7 +139,7 @@ def _decode_directory_data_v0(buf: memoryview, pos: int) -> tuple[DirectoryData,
     f_id, pos = read_uuid(buf, pos)
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -158,7 +159,7 @@ def _decode_assign_replicas_to_dirs_response_v0(buf: memoryview, pos: int) -> tu
     pos += 6
     n_directories, pos = read_compact_array_length(buf, pos)
     if n_directories < 0:
-        raise MessageDecodeError("non-nullable field Directories was null")
+        raise null_field("directories")
     else:
         f_directories = []
         for _ in range(n_directories):

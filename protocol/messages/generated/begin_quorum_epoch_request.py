@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -131,10 +132,10 @@ def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData,
 def _decode_topic_data_v0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     f_topic_name: str
     f_partitions: list[PartitionData]
-    f_topic_name, pos = read_string(buf, pos)
+    f_topic_name, pos = read_string(buf, pos, "topicName")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -149,7 +150,7 @@ def _decode_begin_quorum_epoch_request_v0(buf: memoryview, pos: int) -> tuple[Be
     f_cluster_id, pos = read_nullable_string(buf, pos)
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -176,10 +177,10 @@ def _decode_partition_data_v1(buf: memoryview, pos: int) -> tuple[PartitionData,
 def _decode_topic_data_v1(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     f_topic_name: str
     f_partitions: list[PartitionData]
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -196,8 +197,8 @@ def _decode_topic_data_v1(buf: memoryview, pos: int) -> tuple[TopicData, int]:
 def _decode_leader_endpoint_v1(buf: memoryview, pos: int) -> tuple[LeaderEndpoint, int]:
     f_name: str
     f_host: str
-    f_name, pos = read_compact_string(buf, pos)
-    f_host, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
+    f_host, pos = read_compact_string(buf, pos, "host")
     f_port, = _S3.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
@@ -217,7 +218,7 @@ def _decode_begin_quorum_epoch_request_v1(buf: memoryview, pos: int) -> tuple[Be
     pos += 4
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -225,7 +226,7 @@ def _decode_begin_quorum_epoch_request_v1(buf: memoryview, pos: int) -> tuple[Be
             f_topics.append(e_topics)
     n_leader_endpoints, pos = read_compact_array_length(buf, pos)
     if n_leader_endpoints < 0:
-        raise MessageDecodeError("non-nullable field LeaderEndpoints was null")
+        raise null_field("leaderEndpoints")
     else:
         f_leader_endpoints = []
         for _ in range(n_leader_endpoints):

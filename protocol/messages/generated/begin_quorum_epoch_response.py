@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -125,10 +126,10 @@ def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData,
 def _decode_topic_data_v0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     f_topic_name: str
     f_partitions: list[PartitionData]
-    f_topic_name, pos = read_string(buf, pos)
+    f_topic_name, pos = read_string(buf, pos, "topicName")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -143,7 +144,7 @@ def _decode_begin_quorum_epoch_response_v0(buf: memoryview, pos: int) -> tuple[B
     pos += 2
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -166,10 +167,10 @@ def _decode_partition_data_v1(buf: memoryview, pos: int) -> tuple[PartitionData,
 def _decode_topic_data_v1(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     f_topic_name: str
     f_partitions: list[PartitionData]
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -187,7 +188,7 @@ def _decode_node_endpoint_v1(buf: memoryview, pos: int) -> tuple[NodeEndpoint, i
     f_host: str
     f_node_id, = _S2.unpack_from(buf, pos)
     pos += 4
-    f_host, pos = read_compact_string(buf, pos)
+    f_host, pos = read_compact_string(buf, pos, "host")
     f_port, = _S3.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
@@ -204,7 +205,7 @@ def _decode_begin_quorum_epoch_response_v1(buf: memoryview, pos: int) -> tuple[B
     pos += 2
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -222,7 +223,7 @@ def _decode_begin_quorum_epoch_response_v1(buf: memoryview, pos: int) -> tuple[B
             if _tag == 0:
                 n_node_endpoints, pos = read_compact_array_length(buf, pos)
                 if n_node_endpoints < 0:
-                    raise MessageDecodeError("non-nullable field NodeEndpoints was null")
+                    raise null_field("nodeEndpoints")
                 else:
                     f_node_endpoints = []
                     for _ in range(n_node_endpoints):

@@ -14,6 +14,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_unknown_tag,
     read_unknown_tags,
@@ -102,7 +103,7 @@ def _decode_broker_heartbeat_request_v1(buf: memoryview, pos: int) -> tuple[Brok
             if _tag == 0:
                 n_offline_log_dirs, pos = read_compact_array_length(buf, pos)
                 if n_offline_log_dirs < 0:
-                    raise MessageDecodeError("non-nullable field OfflineLogDirs was null")
+                    raise null_field("offlineLogDirs")
                 else:
                     f_offline_log_dirs = []
                     for _ in range(n_offline_log_dirs):

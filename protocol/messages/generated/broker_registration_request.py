@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_nullable_string,
     read_compact_string,
@@ -120,8 +121,8 @@ class BrokerRegistrationRequest(ApiMessage):
 def _decode_listener_v0(buf: memoryview, pos: int) -> tuple[Listener, int]:
     f_name: str
     f_host: str
-    f_name, pos = read_compact_string(buf, pos)
-    f_host, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
+    f_host, pos = read_compact_string(buf, pos, "host")
     f_port, f_security_protocol = _S1.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
@@ -134,7 +135,7 @@ def _decode_listener_v0(buf: memoryview, pos: int) -> tuple[Listener, int]:
 
 def _decode_feature_v0(buf: memoryview, pos: int) -> tuple[Feature, int]:
     f_name: str
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     f_min_supported_version, f_max_supported_version = _S2.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
@@ -153,11 +154,11 @@ def _decode_broker_registration_request_v0(buf: memoryview, pos: int) -> tuple[B
     f_rack: str | None
     f_broker_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    f_cluster_id, pos = read_compact_string(buf, pos)
+    f_cluster_id, pos = read_compact_string(buf, pos, "clusterId")
     f_incarnation_id, pos = read_uuid(buf, pos)
     n_listeners, pos = read_compact_array_length(buf, pos)
     if n_listeners < 0:
-        raise MessageDecodeError("non-nullable field Listeners was null")
+        raise null_field("listeners")
     else:
         f_listeners = []
         for _ in range(n_listeners):
@@ -165,7 +166,7 @@ def _decode_broker_registration_request_v0(buf: memoryview, pos: int) -> tuple[B
             f_listeners.append(e_listeners)
     n_features, pos = read_compact_array_length(buf, pos)
     if n_features < 0:
-        raise MessageDecodeError("non-nullable field Features was null")
+        raise null_field("features")
     else:
         f_features = []
         for _ in range(n_features):
@@ -188,11 +189,11 @@ def _decode_broker_registration_request_v1(buf: memoryview, pos: int) -> tuple[B
     f_rack: str | None
     f_broker_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    f_cluster_id, pos = read_compact_string(buf, pos)
+    f_cluster_id, pos = read_compact_string(buf, pos, "clusterId")
     f_incarnation_id, pos = read_uuid(buf, pos)
     n_listeners, pos = read_compact_array_length(buf, pos)
     if n_listeners < 0:
-        raise MessageDecodeError("non-nullable field Listeners was null")
+        raise null_field("listeners")
     else:
         f_listeners = []
         for _ in range(n_listeners):
@@ -200,7 +201,7 @@ def _decode_broker_registration_request_v1(buf: memoryview, pos: int) -> tuple[B
             f_listeners.append(e_listeners)
     n_features, pos = read_compact_array_length(buf, pos)
     if n_features < 0:
-        raise MessageDecodeError("non-nullable field Features was null")
+        raise null_field("features")
     else:
         f_features = []
         for _ in range(n_features):
@@ -226,11 +227,11 @@ def _decode_broker_registration_request_v2(buf: memoryview, pos: int) -> tuple[B
     f_log_dirs: list[UUID]
     f_broker_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    f_cluster_id, pos = read_compact_string(buf, pos)
+    f_cluster_id, pos = read_compact_string(buf, pos, "clusterId")
     f_incarnation_id, pos = read_uuid(buf, pos)
     n_listeners, pos = read_compact_array_length(buf, pos)
     if n_listeners < 0:
-        raise MessageDecodeError("non-nullable field Listeners was null")
+        raise null_field("listeners")
     else:
         f_listeners = []
         for _ in range(n_listeners):
@@ -238,7 +239,7 @@ def _decode_broker_registration_request_v2(buf: memoryview, pos: int) -> tuple[B
             f_listeners.append(e_listeners)
     n_features, pos = read_compact_array_length(buf, pos)
     if n_features < 0:
-        raise MessageDecodeError("non-nullable field Features was null")
+        raise null_field("features")
     else:
         f_features = []
         for _ in range(n_features):
@@ -249,7 +250,7 @@ def _decode_broker_registration_request_v2(buf: memoryview, pos: int) -> tuple[B
     pos += 1
     n_log_dirs, pos = read_compact_array_length(buf, pos)
     if n_log_dirs < 0:
-        raise MessageDecodeError("non-nullable field LogDirs was null")
+        raise null_field("logDirs")
     else:
         f_log_dirs = []
         for _ in range(n_log_dirs):
@@ -272,11 +273,11 @@ def _decode_broker_registration_request_v3(buf: memoryview, pos: int) -> tuple[B
     f_log_dirs: list[UUID]
     f_broker_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    f_cluster_id, pos = read_compact_string(buf, pos)
+    f_cluster_id, pos = read_compact_string(buf, pos, "clusterId")
     f_incarnation_id, pos = read_uuid(buf, pos)
     n_listeners, pos = read_compact_array_length(buf, pos)
     if n_listeners < 0:
-        raise MessageDecodeError("non-nullable field Listeners was null")
+        raise null_field("listeners")
     else:
         f_listeners = []
         for _ in range(n_listeners):
@@ -284,7 +285,7 @@ def _decode_broker_registration_request_v3(buf: memoryview, pos: int) -> tuple[B
             f_listeners.append(e_listeners)
     n_features, pos = read_compact_array_length(buf, pos)
     if n_features < 0:
-        raise MessageDecodeError("non-nullable field Features was null")
+        raise null_field("features")
     else:
         f_features = []
         for _ in range(n_features):
@@ -295,7 +296,7 @@ def _decode_broker_registration_request_v3(buf: memoryview, pos: int) -> tuple[B
     pos += 1
     n_log_dirs, pos = read_compact_array_length(buf, pos)
     if n_log_dirs < 0:
-        raise MessageDecodeError("non-nullable field LogDirs was null")
+        raise null_field("logDirs")
     else:
         f_log_dirs = []
         for _ in range(n_log_dirs):

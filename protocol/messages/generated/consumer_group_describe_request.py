@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_string,
     read_unknown_tags,
@@ -69,11 +70,11 @@ def _decode_consumer_group_describe_request_v0(buf: memoryview, pos: int) -> tup
     f_group_ids: list[str]
     n_group_ids, pos = read_compact_array_length(buf, pos)
     if n_group_ids < 0:
-        raise MessageDecodeError("non-nullable field GroupIds was null")
+        raise null_field("groupIds")
     else:
         f_group_ids = []
         for _ in range(n_group_ids):
-            e_group_ids, pos = read_compact_string(buf, pos)
+            e_group_ids, pos = read_compact_string(buf, pos, "groupIds element")
             f_group_ids.append(e_group_ids)
     f_include_authorized_operations, = _S0.unpack_from(buf, pos)
     pos += 1

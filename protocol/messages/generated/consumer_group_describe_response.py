@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_nullable_string,
     read_compact_string,
@@ -151,10 +152,10 @@ def _decode_topic_partitions_v0(buf: memoryview, pos: int) -> tuple[TopicPartiti
     f_topic_name: str
     f_partitions: list[int]
     f_topic_id, pos = read_uuid(buf, pos)
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
         pos += 4 * n_partitions
@@ -170,7 +171,7 @@ def _decode_assignment_v0(buf: memoryview, pos: int) -> tuple[Assignment, int]:
     f_topic_partitions: list[TopicPartitions]
     n_topic_partitions, pos = read_compact_array_length(buf, pos)
     if n_topic_partitions < 0:
-        raise MessageDecodeError("non-nullable field TopicPartitions was null")
+        raise null_field("topicPartitions")
     else:
         f_topic_partitions = []
         for _ in range(n_topic_partitions):
@@ -194,20 +195,20 @@ def _decode_member_v0(buf: memoryview, pos: int) -> tuple[Member, int]:
     f_subscribed_topic_regex: str | None
     f_assignment: Assignment
     f_target_assignment: Assignment
-    f_member_id, pos = read_compact_string(buf, pos)
+    f_member_id, pos = read_compact_string(buf, pos, "memberId")
     f_instance_id, pos = read_compact_nullable_string(buf, pos)
     f_rack_id, pos = read_compact_nullable_string(buf, pos)
     f_member_epoch, = _S0.unpack_from(buf, pos)
     pos += 4
-    f_client_id, pos = read_compact_string(buf, pos)
-    f_client_host, pos = read_compact_string(buf, pos)
+    f_client_id, pos = read_compact_string(buf, pos, "clientId")
+    f_client_host, pos = read_compact_string(buf, pos, "clientHost")
     n_subscribed_topic_names, pos = read_compact_array_length(buf, pos)
     if n_subscribed_topic_names < 0:
-        raise MessageDecodeError("non-nullable field SubscribedTopicNames was null")
+        raise null_field("subscribedTopicNames")
     else:
         f_subscribed_topic_names = []
         for _ in range(n_subscribed_topic_names):
-            e_subscribed_topic_names, pos = read_compact_string(buf, pos)
+            e_subscribed_topic_names, pos = read_compact_string(buf, pos, "subscribedTopicNames element")
             f_subscribed_topic_names.append(e_subscribed_topic_names)
     f_subscribed_topic_regex, pos = read_compact_nullable_string(buf, pos)
     f_assignment, pos = _decode_assignment_v0(buf, pos)
@@ -229,14 +230,14 @@ def _decode_described_group_v0(buf: memoryview, pos: int) -> tuple[DescribedGrou
     f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
     f_error_message, pos = read_compact_nullable_string(buf, pos)
-    f_group_id, pos = read_compact_string(buf, pos)
-    f_group_state, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
+    f_group_state, pos = read_compact_string(buf, pos, "groupState")
     f_group_epoch, f_assignment_epoch = _S2.unpack_from(buf, pos)
     pos += 8
-    f_assignor_name, pos = read_compact_string(buf, pos)
+    f_assignor_name, pos = read_compact_string(buf, pos, "assignorName")
     n_members, pos = read_compact_array_length(buf, pos)
     if n_members < 0:
-        raise MessageDecodeError("non-nullable field Members was null")
+        raise null_field("members")
     else:
         f_members = []
         for _ in range(n_members):
@@ -258,7 +259,7 @@ def _decode_consumer_group_describe_response_v0(buf: memoryview, pos: int) -> tu
     pos += 4
     n_groups, pos = read_compact_array_length(buf, pos)
     if n_groups < 0:
-        raise MessageDecodeError("non-nullable field Groups was null")
+        raise null_field("groups")
     else:
         f_groups = []
         for _ in range(n_groups):

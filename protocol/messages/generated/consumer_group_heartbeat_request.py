@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_nullable_string,
     read_compact_string,
@@ -101,7 +102,7 @@ def _decode_topic_partitions_v0(buf: memoryview, pos: int) -> tuple[TopicPartiti
     f_topic_id, pos = read_uuid(buf, pos)
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
         pos += 4 * n_partitions
@@ -121,8 +122,8 @@ def _decode_consumer_group_heartbeat_request_v0(buf: memoryview, pos: int) -> tu
     f_subscribed_topic_names: list[str] | None
     f_server_assignor: str | None
     f_topic_partitions: list[TopicPartitions] | None
-    f_group_id, pos = read_compact_string(buf, pos)
-    f_member_id, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
+    f_member_id, pos = read_compact_string(buf, pos, "memberId")
     f_member_epoch, = _S0.unpack_from(buf, pos)
     pos += 4
     f_instance_id, pos = read_compact_nullable_string(buf, pos)
@@ -135,7 +136,7 @@ def _decode_consumer_group_heartbeat_request_v0(buf: memoryview, pos: int) -> tu
     else:
         f_subscribed_topic_names = []
         for _ in range(n_subscribed_topic_names):
-            e_subscribed_topic_names, pos = read_compact_string(buf, pos)
+            e_subscribed_topic_names, pos = read_compact_string(buf, pos, "subscribedTopicNames element")
             f_subscribed_topic_names.append(e_subscribed_topic_names)
     f_server_assignor, pos = read_compact_nullable_string(buf, pos)
     n_topic_partitions, pos = read_compact_array_length(buf, pos)

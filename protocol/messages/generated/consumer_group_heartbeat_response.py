@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_nullable_string,
     read_unknown_tags,
@@ -105,7 +106,7 @@ def _decode_topic_partitions_v0(buf: memoryview, pos: int) -> tuple[TopicPartiti
     f_topic_id, pos = read_uuid(buf, pos)
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
         pos += 4 * n_partitions
@@ -121,7 +122,7 @@ def _decode_assignment_v0(buf: memoryview, pos: int) -> tuple[Assignment, int]:
     f_topic_partitions: list[TopicPartitions]
     n_topic_partitions, pos = read_compact_array_length(buf, pos)
     if n_topic_partitions < 0:
-        raise MessageDecodeError("non-nullable field TopicPartitions was null")
+        raise null_field("topicPartitions")
     else:
         f_topic_partitions = []
         for _ in range(n_topic_partitions):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -83,7 +84,7 @@ class ControlledShutdownResponse(ApiMessage):
 
 def _decode_remaining_partition_v0(buf: memoryview, pos: int) -> tuple[RemainingPartition, int]:
     f_topic_name: str
-    f_topic_name, pos = read_string(buf, pos)
+    f_topic_name, pos = read_string(buf, pos, "topicName")
     f_partition_index, = _S1.unpack_from(buf, pos)
     pos += 4
     return RemainingPartition(f_topic_name, f_partition_index, []), pos
@@ -95,7 +96,7 @@ def _decode_controlled_shutdown_response_v0(buf: memoryview, pos: int) -> tuple[
     pos += 2
     n_remaining_partitions, pos = read_array_length(buf, pos)
     if n_remaining_partitions < 0:
-        raise MessageDecodeError("non-nullable field RemainingPartitions was null")
+        raise null_field("remainingPartitions")
     else:
         f_remaining_partitions = []
         for _ in range(n_remaining_partitions):
@@ -106,7 +107,7 @@ def _decode_controlled_shutdown_response_v0(buf: memoryview, pos: int) -> tuple[
 
 def _decode_remaining_partition_v3(buf: memoryview, pos: int) -> tuple[RemainingPartition, int]:
     f_topic_name: str
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     f_partition_index, = _S1.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
@@ -123,7 +124,7 @@ def _decode_controlled_shutdown_response_v3(buf: memoryview, pos: int) -> tuple[
     pos += 2
     n_remaining_partitions, pos = read_compact_array_length(buf, pos)
     if n_remaining_partitions < 0:
-        raise MessageDecodeError("non-nullable field RemainingPartitions was null")
+        raise null_field("remainingPartitions")
     else:
         f_remaining_partitions = []
         for _ in range(n_remaining_partitions):

@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_string,
     read_unknown_tags,
@@ -108,8 +109,8 @@ class ControllerRegistrationRequest(ApiMessage):
 def _decode_listener_v0(buf: memoryview, pos: int) -> tuple[Listener, int]:
     f_name: str
     f_host: str
-    f_name, pos = read_compact_string(buf, pos)
-    f_host, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
+    f_host, pos = read_compact_string(buf, pos, "host")
     f_port, f_security_protocol = _S2.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
@@ -122,7 +123,7 @@ def _decode_listener_v0(buf: memoryview, pos: int) -> tuple[Listener, int]:
 
 def _decode_feature_v0(buf: memoryview, pos: int) -> tuple[Feature, int]:
     f_name: str
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     f_min_supported_version, f_max_supported_version = _S3.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
@@ -144,7 +145,7 @@ def _decode_controller_registration_request_v0(buf: memoryview, pos: int) -> tup
     pos += 1
     n_listeners, pos = read_compact_array_length(buf, pos)
     if n_listeners < 0:
-        raise MessageDecodeError("non-nullable field Listeners was null")
+        raise null_field("listeners")
     else:
         f_listeners = []
         for _ in range(n_listeners):
@@ -152,7 +153,7 @@ def _decode_controller_registration_request_v0(buf: memoryview, pos: int) -> tup
             f_listeners.append(e_listeners)
     n_features, pos = read_compact_array_length(buf, pos)
     if n_features < 0:
-        raise MessageDecodeError("non-nullable field Features was null")
+        raise null_field("features")
     else:
         f_features = []
         for _ in range(n_features):

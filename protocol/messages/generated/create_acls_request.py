@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -96,9 +97,9 @@ def _decode_acl_creation_v0(buf: memoryview, pos: int) -> tuple[AclCreation, int
     f_host: str
     f_resource_type, = _S0.unpack_from(buf, pos)
     pos += 1
-    f_resource_name, pos = read_string(buf, pos)
-    f_principal, pos = read_string(buf, pos)
-    f_host, pos = read_string(buf, pos)
+    f_resource_name, pos = read_string(buf, pos, "resourceName")
+    f_principal, pos = read_string(buf, pos, "principal")
+    f_host, pos = read_string(buf, pos, "host")
     f_operation, f_permission_type = _S1.unpack_from(buf, pos)
     pos += 2
     return AclCreation(f_resource_type, f_resource_name, 3, f_principal, f_host, f_operation, f_permission_type, []), pos
@@ -108,7 +109,7 @@ def _decode_create_acls_request_v0(buf: memoryview, pos: int) -> tuple[CreateAcl
     f_creations: list[AclCreation]
     n_creations, pos = read_array_length(buf, pos)
     if n_creations < 0:
-        raise MessageDecodeError("non-nullable field Creations was null")
+        raise null_field("creations")
     else:
         f_creations = []
         for _ in range(n_creations):
@@ -123,11 +124,11 @@ def _decode_acl_creation_v1(buf: memoryview, pos: int) -> tuple[AclCreation, int
     f_host: str
     f_resource_type, = _S0.unpack_from(buf, pos)
     pos += 1
-    f_resource_name, pos = read_string(buf, pos)
+    f_resource_name, pos = read_string(buf, pos, "resourceName")
     f_resource_pattern_type, = _S0.unpack_from(buf, pos)
     pos += 1
-    f_principal, pos = read_string(buf, pos)
-    f_host, pos = read_string(buf, pos)
+    f_principal, pos = read_string(buf, pos, "principal")
+    f_host, pos = read_string(buf, pos, "host")
     f_operation, f_permission_type = _S1.unpack_from(buf, pos)
     pos += 2
     return AclCreation(f_resource_type, f_resource_name, f_resource_pattern_type, f_principal, f_host, f_operation, f_permission_type, []), pos
@@ -137,7 +138,7 @@ def _decode_create_acls_request_v1(buf: memoryview, pos: int) -> tuple[CreateAcl
     f_creations: list[AclCreation]
     n_creations, pos = read_array_length(buf, pos)
     if n_creations < 0:
-        raise MessageDecodeError("non-nullable field Creations was null")
+        raise null_field("creations")
     else:
         f_creations = []
         for _ in range(n_creations):
@@ -152,11 +153,11 @@ def _decode_acl_creation_v2(buf: memoryview, pos: int) -> tuple[AclCreation, int
     f_host: str
     f_resource_type, = _S0.unpack_from(buf, pos)
     pos += 1
-    f_resource_name, pos = read_compact_string(buf, pos)
+    f_resource_name, pos = read_compact_string(buf, pos, "resourceName")
     f_resource_pattern_type, = _S0.unpack_from(buf, pos)
     pos += 1
-    f_principal, pos = read_compact_string(buf, pos)
-    f_host, pos = read_compact_string(buf, pos)
+    f_principal, pos = read_compact_string(buf, pos, "principal")
+    f_host, pos = read_compact_string(buf, pos, "host")
     f_operation, f_permission_type = _S1.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
@@ -171,7 +172,7 @@ def _decode_create_acls_request_v2(buf: memoryview, pos: int) -> tuple[CreateAcl
     f_creations: list[AclCreation]
     n_creations, pos = read_compact_array_length(buf, pos)
     if n_creations < 0:
-        raise MessageDecodeError("non-nullable field Creations was null")
+        raise null_field("creations")
     else:
         f_creations = []
         for _ in range(n_creations):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -95,7 +96,7 @@ def _decode_create_acls_response_v0(buf: memoryview, pos: int) -> tuple[CreateAc
     pos += 4
     n_results, pos = read_array_length(buf, pos)
     if n_results < 0:
-        raise MessageDecodeError("non-nullable field Results was null")
+        raise null_field("results")
     else:
         f_results = []
         for _ in range(n_results):
@@ -123,7 +124,7 @@ def _decode_create_acls_response_v2(buf: memoryview, pos: int) -> tuple[CreateAc
     pos += 4
     n_results, pos = read_compact_array_length(buf, pos)
     if n_results < 0:
-        raise MessageDecodeError("non-nullable field Results was null")
+        raise null_field("results")
     else:
         f_results = []
         for _ in range(n_results):

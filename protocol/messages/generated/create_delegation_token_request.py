@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -90,8 +91,8 @@ class CreateDelegationTokenRequest(ApiMessage):
 def _decode_creatable_renewers_v0(buf: memoryview, pos: int) -> tuple[CreatableRenewers, int]:
     f_principal_type: str
     f_principal_name: str
-    f_principal_type, pos = read_string(buf, pos)
-    f_principal_name, pos = read_string(buf, pos)
+    f_principal_type, pos = read_string(buf, pos, "principalType")
+    f_principal_name, pos = read_string(buf, pos, "principalName")
     return CreatableRenewers(f_principal_type, f_principal_name, []), pos
 
 
@@ -99,7 +100,7 @@ def _decode_create_delegation_token_request_v0(buf: memoryview, pos: int) -> tup
     f_renewers: list[CreatableRenewers]
     n_renewers, pos = read_array_length(buf, pos)
     if n_renewers < 0:
-        raise MessageDecodeError("non-nullable field Renewers was null")
+        raise null_field("renewers")
     else:
         f_renewers = []
         for _ in range(n_renewers):
@@ -113,8 +114,8 @@ def _decode_create_delegation_token_request_v0(buf: memoryview, pos: int) -> tup
 def _decode_creatable_renewers_v2(buf: memoryview, pos: int) -> tuple[CreatableRenewers, int]:
     f_principal_type: str
     f_principal_name: str
-    f_principal_type, pos = read_compact_string(buf, pos)
-    f_principal_name, pos = read_compact_string(buf, pos)
+    f_principal_type, pos = read_compact_string(buf, pos, "principalType")
+    f_principal_name, pos = read_compact_string(buf, pos, "principalName")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
@@ -127,7 +128,7 @@ def _decode_create_delegation_token_request_v2(buf: memoryview, pos: int) -> tup
     f_renewers: list[CreatableRenewers]
     n_renewers, pos = read_compact_array_length(buf, pos)
     if n_renewers < 0:
-        raise MessageDecodeError("non-nullable field Renewers was null")
+        raise null_field("renewers")
     else:
         f_renewers = []
         for _ in range(n_renewers):
@@ -151,7 +152,7 @@ def _decode_create_delegation_token_request_v3(buf: memoryview, pos: int) -> tup
     f_owner_principal_name, pos = read_compact_nullable_string(buf, pos)
     n_renewers, pos = read_compact_array_length(buf, pos)
     if n_renewers < 0:
-        raise MessageDecodeError("non-nullable field Renewers was null")
+        raise null_field("renewers")
     else:
         f_renewers = []
         for _ in range(n_renewers):

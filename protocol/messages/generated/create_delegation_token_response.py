@@ -97,12 +97,12 @@ def _decode_create_delegation_token_response_v0(buf: memoryview, pos: int) -> tu
     f_hmac: bytes
     f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    f_principal_type, pos = read_string(buf, pos)
-    f_principal_name, pos = read_string(buf, pos)
+    f_principal_type, pos = read_string(buf, pos, "principalType")
+    f_principal_name, pos = read_string(buf, pos, "principalName")
     f_issue_timestamp_ms, f_expiry_timestamp_ms, f_max_timestamp_ms = _S1.unpack_from(buf, pos)
     pos += 24
-    f_token_id, pos = read_string(buf, pos)
-    f_hmac, pos = read_bytes(buf, pos)
+    f_token_id, pos = read_string(buf, pos, "tokenId")
+    f_hmac, pos = read_bytes(buf, pos, "hmac")
     f_throttle_time_ms, = _S2.unpack_from(buf, pos)
     pos += 4
     return CreateDelegationTokenResponse(f_error_code, f_principal_type, f_principal_name, '', '', f_issue_timestamp_ms, f_expiry_timestamp_ms, f_max_timestamp_ms, f_token_id, f_hmac, f_throttle_time_ms, []), pos
@@ -115,12 +115,12 @@ def _decode_create_delegation_token_response_v2(buf: memoryview, pos: int) -> tu
     f_hmac: bytes
     f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    f_principal_type, pos = read_compact_string(buf, pos)
-    f_principal_name, pos = read_compact_string(buf, pos)
+    f_principal_type, pos = read_compact_string(buf, pos, "principalType")
+    f_principal_name, pos = read_compact_string(buf, pos, "principalName")
     f_issue_timestamp_ms, f_expiry_timestamp_ms, f_max_timestamp_ms = _S1.unpack_from(buf, pos)
     pos += 24
-    f_token_id, pos = read_compact_string(buf, pos)
-    f_hmac, pos = read_compact_bytes(buf, pos)
+    f_token_id, pos = read_compact_string(buf, pos, "tokenId")
+    f_hmac, pos = read_compact_bytes(buf, pos, "hmac")
     f_throttle_time_ms, = _S2.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
@@ -140,14 +140,14 @@ def _decode_create_delegation_token_response_v3(buf: memoryview, pos: int) -> tu
     f_hmac: bytes
     f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    f_principal_type, pos = read_compact_string(buf, pos)
-    f_principal_name, pos = read_compact_string(buf, pos)
-    f_token_requester_principal_type, pos = read_compact_string(buf, pos)
-    f_token_requester_principal_name, pos = read_compact_string(buf, pos)
+    f_principal_type, pos = read_compact_string(buf, pos, "principalType")
+    f_principal_name, pos = read_compact_string(buf, pos, "principalName")
+    f_token_requester_principal_type, pos = read_compact_string(buf, pos, "tokenRequesterPrincipalType")
+    f_token_requester_principal_name, pos = read_compact_string(buf, pos, "tokenRequesterPrincipalName")
     f_issue_timestamp_ms, f_expiry_timestamp_ms, f_max_timestamp_ms = _S1.unpack_from(buf, pos)
     pos += 24
-    f_token_id, pos = read_compact_string(buf, pos)
-    f_hmac, pos = read_compact_bytes(buf, pos)
+    f_token_id, pos = read_compact_string(buf, pos, "tokenId")
+    f_hmac, pos = read_compact_bytes(buf, pos, "hmac")
     f_throttle_time_ms, = _S2.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -98,7 +99,7 @@ def _decode_create_partitions_assignment_v0(buf: memoryview, pos: int) -> tuple[
     f_broker_ids: list[int]
     n_broker_ids, pos = read_array_length(buf, pos)
     if n_broker_ids < 0:
-        raise MessageDecodeError("non-nullable field BrokerIds was null")
+        raise null_field("brokerIds")
     else:
         f_broker_ids = list(unpack_from(f">{n_broker_ids}i", buf, pos))
         pos += 4 * n_broker_ids
@@ -108,7 +109,7 @@ def _decode_create_partitions_assignment_v0(buf: memoryview, pos: int) -> tuple[
 def _decode_create_partitions_topic_v0(buf: memoryview, pos: int) -> tuple[CreatePartitionsTopic, int]:
     f_name: str
     f_assignments: list[CreatePartitionsAssignment] | None
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     f_count, = _S0.unpack_from(buf, pos)
     pos += 4
     n_assignments, pos = read_array_length(buf, pos)
@@ -126,7 +127,7 @@ def _decode_create_partitions_request_v0(buf: memoryview, pos: int) -> tuple[Cre
     f_topics: list[CreatePartitionsTopic]
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -141,7 +142,7 @@ def _decode_create_partitions_assignment_v2(buf: memoryview, pos: int) -> tuple[
     f_broker_ids: list[int]
     n_broker_ids, pos = read_compact_array_length(buf, pos)
     if n_broker_ids < 0:
-        raise MessageDecodeError("non-nullable field BrokerIds was null")
+        raise null_field("brokerIds")
     else:
         f_broker_ids = list(unpack_from(f">{n_broker_ids}i", buf, pos))
         pos += 4 * n_broker_ids
@@ -156,7 +157,7 @@ def _decode_create_partitions_assignment_v2(buf: memoryview, pos: int) -> tuple[
 def _decode_create_partitions_topic_v2(buf: memoryview, pos: int) -> tuple[CreatePartitionsTopic, int]:
     f_name: str
     f_assignments: list[CreatePartitionsAssignment] | None
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     f_count, = _S0.unpack_from(buf, pos)
     pos += 4
     n_assignments, pos = read_compact_array_length(buf, pos)
@@ -179,7 +180,7 @@ def _decode_create_partitions_request_v2(buf: memoryview, pos: int) -> tuple[Cre
     f_topics: list[CreatePartitionsTopic]
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

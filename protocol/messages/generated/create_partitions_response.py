@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -90,7 +91,7 @@ class CreatePartitionsResponse(ApiMessage):
 def _decode_create_partitions_topic_result_v0(buf: memoryview, pos: int) -> tuple[CreatePartitionsTopicResult, int]:
     f_name: str
     f_error_message: str | None
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
     f_error_message, pos = read_nullable_string(buf, pos)
@@ -103,7 +104,7 @@ def _decode_create_partitions_response_v0(buf: memoryview, pos: int) -> tuple[Cr
     pos += 4
     n_results, pos = read_array_length(buf, pos)
     if n_results < 0:
-        raise MessageDecodeError("non-nullable field Results was null")
+        raise null_field("results")
     else:
         f_results = []
         for _ in range(n_results):
@@ -115,7 +116,7 @@ def _decode_create_partitions_response_v0(buf: memoryview, pos: int) -> tuple[Cr
 def _decode_create_partitions_topic_result_v2(buf: memoryview, pos: int) -> tuple[CreatePartitionsTopicResult, int]:
     f_name: str
     f_error_message: str | None
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
     f_error_message, pos = read_compact_nullable_string(buf, pos)
@@ -133,7 +134,7 @@ def _decode_create_partitions_response_v2(buf: memoryview, pos: int) -> tuple[Cr
     pos += 4
     n_results, pos = read_compact_array_length(buf, pos)
     if n_results < 0:
-        raise MessageDecodeError("non-nullable field Results was null")
+        raise null_field("results")
     else:
         f_results = []
         for _ in range(n_results):

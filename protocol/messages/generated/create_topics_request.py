@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -123,7 +124,7 @@ def _decode_creatable_replica_assignment_v0(buf: memoryview, pos: int) -> tuple[
     pos += 4
     n_broker_ids, pos = read_array_length(buf, pos)
     if n_broker_ids < 0:
-        raise MessageDecodeError("non-nullable field BrokerIds was null")
+        raise null_field("brokerIds")
     else:
         f_broker_ids = list(unpack_from(f">{n_broker_ids}i", buf, pos))
         pos += 4 * n_broker_ids
@@ -133,7 +134,7 @@ def _decode_creatable_replica_assignment_v0(buf: memoryview, pos: int) -> tuple[
 def _decode_creatable_topic_config_v0(buf: memoryview, pos: int) -> tuple[CreatableTopicConfig, int]:
     f_name: str
     f_value: str | None
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     f_value, pos = read_nullable_string(buf, pos)
     return CreatableTopicConfig(f_name, f_value, []), pos
 
@@ -142,12 +143,12 @@ def _decode_creatable_topic_v0(buf: memoryview, pos: int) -> tuple[CreatableTopi
     f_name: str
     f_assignments: list[CreatableReplicaAssignment]
     f_configs: list[CreatableTopicConfig]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     f_num_partitions, f_replication_factor = _S0.unpack_from(buf, pos)
     pos += 6
     n_assignments, pos = read_array_length(buf, pos)
     if n_assignments < 0:
-        raise MessageDecodeError("non-nullable field Assignments was null")
+        raise null_field("assignments")
     else:
         f_assignments = []
         for _ in range(n_assignments):
@@ -155,7 +156,7 @@ def _decode_creatable_topic_v0(buf: memoryview, pos: int) -> tuple[CreatableTopi
             f_assignments.append(e_assignments)
     n_configs, pos = read_array_length(buf, pos)
     if n_configs < 0:
-        raise MessageDecodeError("non-nullable field Configs was null")
+        raise null_field("configs")
     else:
         f_configs = []
         for _ in range(n_configs):
@@ -168,7 +169,7 @@ def _decode_create_topics_request_v0(buf: memoryview, pos: int) -> tuple[CreateT
     f_topics: list[CreatableTopic]
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -183,7 +184,7 @@ def _decode_create_topics_request_v1(buf: memoryview, pos: int) -> tuple[CreateT
     f_topics: list[CreatableTopic]
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -200,7 +201,7 @@ def _decode_creatable_replica_assignment_v5(buf: memoryview, pos: int) -> tuple[
     pos += 4
     n_broker_ids, pos = read_compact_array_length(buf, pos)
     if n_broker_ids < 0:
-        raise MessageDecodeError("non-nullable field BrokerIds was null")
+        raise null_field("brokerIds")
     else:
         f_broker_ids = list(unpack_from(f">{n_broker_ids}i", buf, pos))
         pos += 4 * n_broker_ids
@@ -215,7 +216,7 @@ def _decode_creatable_replica_assignment_v5(buf: memoryview, pos: int) -> tuple[
 def _decode_creatable_topic_config_v5(buf: memoryview, pos: int) -> tuple[CreatableTopicConfig, int]:
     f_name: str
     f_value: str | None
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     f_value, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
@@ -229,12 +230,12 @@ def _decode_creatable_topic_v5(buf: memoryview, pos: int) -> tuple[CreatableTopi
     f_name: str
     f_assignments: list[CreatableReplicaAssignment]
     f_configs: list[CreatableTopicConfig]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     f_num_partitions, f_replication_factor = _S0.unpack_from(buf, pos)
     pos += 6
     n_assignments, pos = read_compact_array_length(buf, pos)
     if n_assignments < 0:
-        raise MessageDecodeError("non-nullable field Assignments was null")
+        raise null_field("assignments")
     else:
         f_assignments = []
         for _ in range(n_assignments):
@@ -242,7 +243,7 @@ def _decode_creatable_topic_v5(buf: memoryview, pos: int) -> tuple[CreatableTopi
             f_assignments.append(e_assignments)
     n_configs, pos = read_compact_array_length(buf, pos)
     if n_configs < 0:
-        raise MessageDecodeError("non-nullable field Configs was null")
+        raise null_field("configs")
     else:
         f_configs = []
         for _ in range(n_configs):
@@ -260,7 +261,7 @@ def _decode_create_topics_request_v5(buf: memoryview, pos: int) -> tuple[CreateT
     f_topics: list[CreatableTopic]
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

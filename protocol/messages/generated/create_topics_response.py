@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -123,7 +124,7 @@ class CreateTopicsResponse(ApiMessage):
 
 def _decode_creatable_topic_result_v0(buf: memoryview, pos: int) -> tuple[CreatableTopicResult, int]:
     f_name: str
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
     return CreatableTopicResult(f_name, ZERO_UUID, f_error_code, '', 0, -1, -1, [], []), pos
@@ -133,7 +134,7 @@ def _decode_create_topics_response_v0(buf: memoryview, pos: int) -> tuple[Create
     f_topics: list[CreatableTopicResult]
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -145,7 +146,7 @@ def _decode_create_topics_response_v0(buf: memoryview, pos: int) -> tuple[Create
 def _decode_creatable_topic_result_v1(buf: memoryview, pos: int) -> tuple[CreatableTopicResult, int]:
     f_name: str
     f_error_message: str | None
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
     f_error_message, pos = read_nullable_string(buf, pos)
@@ -156,7 +157,7 @@ def _decode_create_topics_response_v1(buf: memoryview, pos: int) -> tuple[Create
     f_topics: list[CreatableTopicResult]
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -171,7 +172,7 @@ def _decode_create_topics_response_v2(buf: memoryview, pos: int) -> tuple[Create
     pos += 4
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -183,7 +184,7 @@ def _decode_create_topics_response_v2(buf: memoryview, pos: int) -> tuple[Create
 def _decode_creatable_topic_configs_v5(buf: memoryview, pos: int) -> tuple[CreatableTopicConfigs, int]:
     f_name: str
     f_value: str | None
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     f_value, pos = read_compact_nullable_string(buf, pos)
     f_read_only, f_config_source, f_is_sensitive = _S3.unpack_from(buf, pos)
     pos += 3
@@ -199,7 +200,7 @@ def _decode_creatable_topic_result_v5(buf: memoryview, pos: int) -> tuple[Creata
     f_name: str
     f_error_message: str | None
     f_configs: list[CreatableTopicConfigs] | None
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
     f_error_message, pos = read_compact_nullable_string(buf, pos)
@@ -237,7 +238,7 @@ def _decode_create_topics_response_v5(buf: memoryview, pos: int) -> tuple[Create
     pos += 4
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -256,7 +257,7 @@ def _decode_creatable_topic_result_v7(buf: memoryview, pos: int) -> tuple[Creata
     f_topic_id: UUID
     f_error_message: str | None
     f_configs: list[CreatableTopicConfigs] | None
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     f_topic_id, pos = read_uuid(buf, pos)
     f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
@@ -295,7 +296,7 @@ def _decode_create_topics_response_v7(buf: memoryview, pos: int) -> tuple[Create
     pos += 4
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -108,7 +109,7 @@ def _decode_delete_acls_request_v0(buf: memoryview, pos: int) -> tuple[DeleteAcl
     f_filters: list[DeleteAclsFilter]
     n_filters, pos = read_array_length(buf, pos)
     if n_filters < 0:
-        raise MessageDecodeError("non-nullable field Filters was null")
+        raise null_field("filters")
     else:
         f_filters = []
         for _ in range(n_filters):
@@ -137,7 +138,7 @@ def _decode_delete_acls_request_v1(buf: memoryview, pos: int) -> tuple[DeleteAcl
     f_filters: list[DeleteAclsFilter]
     n_filters, pos = read_array_length(buf, pos)
     if n_filters < 0:
-        raise MessageDecodeError("non-nullable field Filters was null")
+        raise null_field("filters")
     else:
         f_filters = []
         for _ in range(n_filters):
@@ -171,7 +172,7 @@ def _decode_delete_acls_request_v2(buf: memoryview, pos: int) -> tuple[DeleteAcl
     f_filters: list[DeleteAclsFilter]
     n_filters, pos = read_compact_array_length(buf, pos)
     if n_filters < 0:
-        raise MessageDecodeError("non-nullable field Filters was null")
+        raise null_field("filters")
     else:
         f_filters = []
         for _ in range(n_filters):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -125,9 +126,9 @@ def _decode_delete_acls_matching_acl_v0(buf: memoryview, pos: int) -> tuple[Dele
     f_error_message, pos = read_nullable_string(buf, pos)
     f_resource_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    f_resource_name, pos = read_string(buf, pos)
-    f_principal, pos = read_string(buf, pos)
-    f_host, pos = read_string(buf, pos)
+    f_resource_name, pos = read_string(buf, pos, "resourceName")
+    f_principal, pos = read_string(buf, pos, "principal")
+    f_host, pos = read_string(buf, pos, "host")
     f_operation, f_permission_type = _S3.unpack_from(buf, pos)
     pos += 2
     return DeleteAclsMatchingAcl(f_error_code, f_error_message, f_resource_type, f_resource_name, 3, f_principal, f_host, f_operation, f_permission_type, []), pos
@@ -141,7 +142,7 @@ def _decode_delete_acls_filter_result_v0(buf: memoryview, pos: int) -> tuple[Del
     f_error_message, pos = read_nullable_string(buf, pos)
     n_matching_acls, pos = read_array_length(buf, pos)
     if n_matching_acls < 0:
-        raise MessageDecodeError("non-nullable field MatchingAcls was null")
+        raise null_field("matchingAcls")
     else:
         f_matching_acls = []
         for _ in range(n_matching_acls):
@@ -156,7 +157,7 @@ def _decode_delete_acls_response_v0(buf: memoryview, pos: int) -> tuple[DeleteAc
     pos += 4
     n_filter_results, pos = read_array_length(buf, pos)
     if n_filter_results < 0:
-        raise MessageDecodeError("non-nullable field FilterResults was null")
+        raise null_field("filterResults")
     else:
         f_filter_results = []
         for _ in range(n_filter_results):
@@ -175,11 +176,11 @@ def _decode_delete_acls_matching_acl_v1(buf: memoryview, pos: int) -> tuple[Dele
     f_error_message, pos = read_nullable_string(buf, pos)
     f_resource_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    f_resource_name, pos = read_string(buf, pos)
+    f_resource_name, pos = read_string(buf, pos, "resourceName")
     f_pattern_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    f_principal, pos = read_string(buf, pos)
-    f_host, pos = read_string(buf, pos)
+    f_principal, pos = read_string(buf, pos, "principal")
+    f_host, pos = read_string(buf, pos, "host")
     f_operation, f_permission_type = _S3.unpack_from(buf, pos)
     pos += 2
     return DeleteAclsMatchingAcl(f_error_code, f_error_message, f_resource_type, f_resource_name, f_pattern_type, f_principal, f_host, f_operation, f_permission_type, []), pos
@@ -193,7 +194,7 @@ def _decode_delete_acls_filter_result_v1(buf: memoryview, pos: int) -> tuple[Del
     f_error_message, pos = read_nullable_string(buf, pos)
     n_matching_acls, pos = read_array_length(buf, pos)
     if n_matching_acls < 0:
-        raise MessageDecodeError("non-nullable field MatchingAcls was null")
+        raise null_field("matchingAcls")
     else:
         f_matching_acls = []
         for _ in range(n_matching_acls):
@@ -208,7 +209,7 @@ def _decode_delete_acls_response_v1(buf: memoryview, pos: int) -> tuple[DeleteAc
     pos += 4
     n_filter_results, pos = read_array_length(buf, pos)
     if n_filter_results < 0:
-        raise MessageDecodeError("non-nullable field FilterResults was null")
+        raise null_field("filterResults")
     else:
         f_filter_results = []
         for _ in range(n_filter_results):
@@ -227,11 +228,11 @@ def _decode_delete_acls_matching_acl_v2(buf: memoryview, pos: int) -> tuple[Dele
     f_error_message, pos = read_compact_nullable_string(buf, pos)
     f_resource_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    f_resource_name, pos = read_compact_string(buf, pos)
+    f_resource_name, pos = read_compact_string(buf, pos, "resourceName")
     f_pattern_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    f_principal, pos = read_compact_string(buf, pos)
-    f_host, pos = read_compact_string(buf, pos)
+    f_principal, pos = read_compact_string(buf, pos, "principal")
+    f_host, pos = read_compact_string(buf, pos, "host")
     f_operation, f_permission_type = _S3.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
@@ -250,7 +251,7 @@ def _decode_delete_acls_filter_result_v2(buf: memoryview, pos: int) -> tuple[Del
     f_error_message, pos = read_compact_nullable_string(buf, pos)
     n_matching_acls, pos = read_compact_array_length(buf, pos)
     if n_matching_acls < 0:
-        raise MessageDecodeError("non-nullable field MatchingAcls was null")
+        raise null_field("matchingAcls")
     else:
         f_matching_acls = []
         for _ in range(n_matching_acls):
@@ -270,7 +271,7 @@ def _decode_delete_acls_response_v2(buf: memoryview, pos: int) -> tuple[DeleteAc
     pos += 4
     n_filter_results, pos = read_compact_array_length(buf, pos)
     if n_filter_results < 0:
-        raise MessageDecodeError("non-nullable field FilterResults was null")
+        raise null_field("filterResults")
     else:
         f_filter_results = []
         for _ in range(n_filter_results):

@@ -12,6 +12,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -69,11 +70,11 @@ def _decode_delete_groups_request_v0(buf: memoryview, pos: int) -> tuple[DeleteG
     f_groups_names: list[str]
     n_groups_names, pos = read_array_length(buf, pos)
     if n_groups_names < 0:
-        raise MessageDecodeError("non-nullable field GroupsNames was null")
+        raise null_field("groupsNames")
     else:
         f_groups_names = []
         for _ in range(n_groups_names):
-            e_groups_names, pos = read_string(buf, pos)
+            e_groups_names, pos = read_string(buf, pos, "groupsNames element")
             f_groups_names.append(e_groups_names)
     return DeleteGroupsRequest(f_groups_names, []), pos
 
@@ -82,11 +83,11 @@ def _decode_delete_groups_request_v2(buf: memoryview, pos: int) -> tuple[DeleteG
     f_groups_names: list[str]
     n_groups_names, pos = read_compact_array_length(buf, pos)
     if n_groups_names < 0:
-        raise MessageDecodeError("non-nullable field GroupsNames was null")
+        raise null_field("groupsNames")
     else:
         f_groups_names = []
         for _ in range(n_groups_names):
-            e_groups_names, pos = read_compact_string(buf, pos)
+            e_groups_names, pos = read_compact_string(buf, pos, "groupsNames element")
             f_groups_names.append(e_groups_names)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -83,7 +84,7 @@ class DeleteGroupsResponse(ApiMessage):
 
 def _decode_deletable_group_result_v0(buf: memoryview, pos: int) -> tuple[DeletableGroupResult, int]:
     f_group_id: str
-    f_group_id, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
     f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
     return DeletableGroupResult(f_group_id, f_error_code, []), pos
@@ -95,7 +96,7 @@ def _decode_delete_groups_response_v0(buf: memoryview, pos: int) -> tuple[Delete
     pos += 4
     n_results, pos = read_array_length(buf, pos)
     if n_results < 0:
-        raise MessageDecodeError("non-nullable field Results was null")
+        raise null_field("results")
     else:
         f_results = []
         for _ in range(n_results):
@@ -106,7 +107,7 @@ def _decode_delete_groups_response_v0(buf: memoryview, pos: int) -> tuple[Delete
 
 def _decode_deletable_group_result_v2(buf: memoryview, pos: int) -> tuple[DeletableGroupResult, int]:
     f_group_id: str
-    f_group_id, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
     f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
@@ -123,7 +124,7 @@ def _decode_delete_groups_response_v2(buf: memoryview, pos: int) -> tuple[Delete
     pos += 4
     n_results, pos = read_compact_array_length(buf, pos)
     if n_results < 0:
-        raise MessageDecodeError("non-nullable field Results was null")
+        raise null_field("results")
     else:
         f_results = []
         for _ in range(n_results):

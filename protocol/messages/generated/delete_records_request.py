@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -101,10 +102,10 @@ def _decode_delete_records_partition_v0(buf: memoryview, pos: int) -> tuple[Dele
 def _decode_delete_records_topic_v0(buf: memoryview, pos: int) -> tuple[DeleteRecordsTopic, int]:
     f_name: str
     f_partitions: list[DeleteRecordsPartition]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -117,7 +118,7 @@ def _decode_delete_records_request_v0(buf: memoryview, pos: int) -> tuple[Delete
     f_topics: list[DeleteRecordsTopic]
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -142,10 +143,10 @@ def _decode_delete_records_partition_v2(buf: memoryview, pos: int) -> tuple[Dele
 def _decode_delete_records_topic_v2(buf: memoryview, pos: int) -> tuple[DeleteRecordsTopic, int]:
     f_name: str
     f_partitions: list[DeleteRecordsPartition]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -163,7 +164,7 @@ def _decode_delete_records_request_v2(buf: memoryview, pos: int) -> tuple[Delete
     f_topics: list[DeleteRecordsTopic]
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

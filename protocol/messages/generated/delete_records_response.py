@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -103,10 +104,10 @@ def _decode_delete_records_partition_result_v0(buf: memoryview, pos: int) -> tup
 def _decode_delete_records_topic_result_v0(buf: memoryview, pos: int) -> tuple[DeleteRecordsTopicResult, int]:
     f_name: str
     f_partitions: list[DeleteRecordsPartitionResult]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -121,7 +122,7 @@ def _decode_delete_records_response_v0(buf: memoryview, pos: int) -> tuple[Delet
     pos += 4
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -144,10 +145,10 @@ def _decode_delete_records_partition_result_v2(buf: memoryview, pos: int) -> tup
 def _decode_delete_records_topic_result_v2(buf: memoryview, pos: int) -> tuple[DeleteRecordsTopicResult, int]:
     f_name: str
     f_partitions: list[DeleteRecordsPartitionResult]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -167,7 +168,7 @@ def _decode_delete_records_response_v2(buf: memoryview, pos: int) -> tuple[Delet
     pos += 4
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

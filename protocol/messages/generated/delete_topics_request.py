@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -92,11 +93,11 @@ def _decode_delete_topics_request_v0(buf: memoryview, pos: int) -> tuple[DeleteT
     f_topic_names: list[str]
     n_topic_names, pos = read_array_length(buf, pos)
     if n_topic_names < 0:
-        raise MessageDecodeError("non-nullable field TopicNames was null")
+        raise null_field("topicNames")
     else:
         f_topic_names = []
         for _ in range(n_topic_names):
-            e_topic_names, pos = read_string(buf, pos)
+            e_topic_names, pos = read_string(buf, pos, "topicNames element")
             f_topic_names.append(e_topic_names)
     f_timeout_ms, = _S0.unpack_from(buf, pos)
     pos += 4
@@ -107,11 +108,11 @@ def _decode_delete_topics_request_v4(buf: memoryview, pos: int) -> tuple[DeleteT
     f_topic_names: list[str]
     n_topic_names, pos = read_compact_array_length(buf, pos)
     if n_topic_names < 0:
-        raise MessageDecodeError("non-nullable field TopicNames was null")
+        raise null_field("topicNames")
     else:
         f_topic_names = []
         for _ in range(n_topic_names):
-            e_topic_names, pos = read_compact_string(buf, pos)
+            e_topic_names, pos = read_compact_string(buf, pos, "topicNames element")
             f_topic_names.append(e_topic_names)
     f_timeout_ms, = _S0.unpack_from(buf, pos)
     pos += 4
@@ -140,7 +141,7 @@ def _decode_delete_topics_request_v6(buf: memoryview, pos: int) -> tuple[DeleteT
     f_topics: list[DeleteTopicState]
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

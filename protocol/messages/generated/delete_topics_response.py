@@ -16,6 +16,7 @@ from josefk.protocol.messages.codec import (
     MessageDecodeError,
     UnsupportedVersionError,
     null_error,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -93,7 +94,7 @@ class DeleteTopicsResponse(ApiMessage):
 
 def _decode_deletable_topic_result_v0(buf: memoryview, pos: int) -> tuple[DeletableTopicResult, int]:
     f_name: str | None
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
     return DeletableTopicResult(f_name, ZERO_UUID, f_error_code, None, []), pos
@@ -103,7 +104,7 @@ def _decode_delete_topics_response_v0(buf: memoryview, pos: int) -> tuple[Delete
     f_responses: list[DeletableTopicResult]
     n_responses, pos = read_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):
@@ -118,7 +119,7 @@ def _decode_delete_topics_response_v1(buf: memoryview, pos: int) -> tuple[Delete
     pos += 4
     n_responses, pos = read_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):
@@ -129,7 +130,7 @@ def _decode_delete_topics_response_v1(buf: memoryview, pos: int) -> tuple[Delete
 
 def _decode_deletable_topic_result_v4(buf: memoryview, pos: int) -> tuple[DeletableTopicResult, int]:
     f_name: str | None
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
@@ -146,7 +147,7 @@ def _decode_delete_topics_response_v4(buf: memoryview, pos: int) -> tuple[Delete
     pos += 4
     n_responses, pos = read_compact_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):
@@ -163,7 +164,7 @@ def _decode_delete_topics_response_v4(buf: memoryview, pos: int) -> tuple[Delete
 def _decode_deletable_topic_result_v5(buf: memoryview, pos: int) -> tuple[DeletableTopicResult, int]:
     f_name: str | None
     f_error_message: str | None
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
     f_error_message, pos = read_compact_nullable_string(buf, pos)
@@ -181,7 +182,7 @@ def _decode_delete_topics_response_v5(buf: memoryview, pos: int) -> tuple[Delete
     pos += 4
     n_responses, pos = read_compact_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):
@@ -218,7 +219,7 @@ def _decode_delete_topics_response_v6(buf: memoryview, pos: int) -> tuple[Delete
     pos += 4
     n_responses, pos = read_compact_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):

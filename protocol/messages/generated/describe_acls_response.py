@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -113,8 +114,8 @@ class DescribeAclsResponse(ApiMessage):
 def _decode_acl_description_v0(buf: memoryview, pos: int) -> tuple[AclDescription, int]:
     f_principal: str
     f_host: str
-    f_principal, pos = read_string(buf, pos)
-    f_host, pos = read_string(buf, pos)
+    f_principal, pos = read_string(buf, pos, "principal")
+    f_host, pos = read_string(buf, pos, "host")
     f_operation, f_permission_type = _S2.unpack_from(buf, pos)
     pos += 2
     return AclDescription(f_principal, f_host, f_operation, f_permission_type, []), pos
@@ -125,10 +126,10 @@ def _decode_describe_acls_resource_v0(buf: memoryview, pos: int) -> tuple[Descri
     f_acls: list[AclDescription]
     f_resource_type, = _S1.unpack_from(buf, pos)
     pos += 1
-    f_resource_name, pos = read_string(buf, pos)
+    f_resource_name, pos = read_string(buf, pos, "resourceName")
     n_acls, pos = read_array_length(buf, pos)
     if n_acls < 0:
-        raise MessageDecodeError("non-nullable field Acls was null")
+        raise null_field("acls")
     else:
         f_acls = []
         for _ in range(n_acls):
@@ -145,7 +146,7 @@ def _decode_describe_acls_response_v0(buf: memoryview, pos: int) -> tuple[Descri
     f_error_message, pos = read_nullable_string(buf, pos)
     n_resources, pos = read_array_length(buf, pos)
     if n_resources < 0:
-        raise MessageDecodeError("non-nullable field Resources was null")
+        raise null_field("resources")
     else:
         f_resources = []
         for _ in range(n_resources):
@@ -159,12 +160,12 @@ def _decode_describe_acls_resource_v1(buf: memoryview, pos: int) -> tuple[Descri
     f_acls: list[AclDescription]
     f_resource_type, = _S1.unpack_from(buf, pos)
     pos += 1
-    f_resource_name, pos = read_string(buf, pos)
+    f_resource_name, pos = read_string(buf, pos, "resourceName")
     f_pattern_type, = _S1.unpack_from(buf, pos)
     pos += 1
     n_acls, pos = read_array_length(buf, pos)
     if n_acls < 0:
-        raise MessageDecodeError("non-nullable field Acls was null")
+        raise null_field("acls")
     else:
         f_acls = []
         for _ in range(n_acls):
@@ -181,7 +182,7 @@ def _decode_describe_acls_response_v1(buf: memoryview, pos: int) -> tuple[Descri
     f_error_message, pos = read_nullable_string(buf, pos)
     n_resources, pos = read_array_length(buf, pos)
     if n_resources < 0:
-        raise MessageDecodeError("non-nullable field Resources was null")
+        raise null_field("resources")
     else:
         f_resources = []
         for _ in range(n_resources):
@@ -193,8 +194,8 @@ def _decode_describe_acls_response_v1(buf: memoryview, pos: int) -> tuple[Descri
 def _decode_acl_description_v2(buf: memoryview, pos: int) -> tuple[AclDescription, int]:
     f_principal: str
     f_host: str
-    f_principal, pos = read_compact_string(buf, pos)
-    f_host, pos = read_compact_string(buf, pos)
+    f_principal, pos = read_compact_string(buf, pos, "principal")
+    f_host, pos = read_compact_string(buf, pos, "host")
     f_operation, f_permission_type = _S2.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
@@ -210,12 +211,12 @@ def _decode_describe_acls_resource_v2(buf: memoryview, pos: int) -> tuple[Descri
     f_acls: list[AclDescription]
     f_resource_type, = _S1.unpack_from(buf, pos)
     pos += 1
-    f_resource_name, pos = read_compact_string(buf, pos)
+    f_resource_name, pos = read_compact_string(buf, pos, "resourceName")
     f_pattern_type, = _S1.unpack_from(buf, pos)
     pos += 1
     n_acls, pos = read_compact_array_length(buf, pos)
     if n_acls < 0:
-        raise MessageDecodeError("non-nullable field Acls was null")
+        raise null_field("acls")
     else:
         f_acls = []
         for _ in range(n_acls):
@@ -237,7 +238,7 @@ def _decode_describe_acls_response_v2(buf: memoryview, pos: int) -> tuple[Descri
     f_error_message, pos = read_compact_nullable_string(buf, pos)
     n_resources, pos = read_compact_array_length(buf, pos)
     if n_resources < 0:
-        raise MessageDecodeError("non-nullable field Resources was null")
+        raise null_field("resources")
     else:
         f_resources = []
         for _ in range(n_resources):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -90,7 +91,7 @@ class DescribeClientQuotasRequest(ApiMessage):
 def _decode_component_data_v0(buf: memoryview, pos: int) -> tuple[ComponentData, int]:
     f_entity_type: str
     f_match: str | None
-    f_entity_type, pos = read_string(buf, pos)
+    f_entity_type, pos = read_string(buf, pos, "entityType")
     f_match_type, = _S0.unpack_from(buf, pos)
     pos += 1
     f_match, pos = read_nullable_string(buf, pos)
@@ -101,7 +102,7 @@ def _decode_describe_client_quotas_request_v0(buf: memoryview, pos: int) -> tupl
     f_components: list[ComponentData]
     n_components, pos = read_array_length(buf, pos)
     if n_components < 0:
-        raise MessageDecodeError("non-nullable field Components was null")
+        raise null_field("components")
     else:
         f_components = []
         for _ in range(n_components):
@@ -115,7 +116,7 @@ def _decode_describe_client_quotas_request_v0(buf: memoryview, pos: int) -> tupl
 def _decode_component_data_v1(buf: memoryview, pos: int) -> tuple[ComponentData, int]:
     f_entity_type: str
     f_match: str | None
-    f_entity_type, pos = read_compact_string(buf, pos)
+    f_entity_type, pos = read_compact_string(buf, pos, "entityType")
     f_match_type, = _S0.unpack_from(buf, pos)
     pos += 1
     f_match, pos = read_compact_nullable_string(buf, pos)
@@ -131,7 +132,7 @@ def _decode_describe_client_quotas_request_v1(buf: memoryview, pos: int) -> tupl
     f_components: list[ComponentData]
     n_components, pos = read_compact_array_length(buf, pos)
     if n_components < 0:
-        raise MessageDecodeError("non-nullable field Components was null")
+        raise null_field("components")
     else:
         f_components = []
         for _ in range(n_components):

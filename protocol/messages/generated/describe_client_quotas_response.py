@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -114,14 +115,14 @@ class DescribeClientQuotasResponse(ApiMessage):
 def _decode_entity_data_v0(buf: memoryview, pos: int) -> tuple[EntityData, int]:
     f_entity_type: str
     f_entity_name: str | None
-    f_entity_type, pos = read_string(buf, pos)
+    f_entity_type, pos = read_string(buf, pos, "entityType")
     f_entity_name, pos = read_nullable_string(buf, pos)
     return EntityData(f_entity_type, f_entity_name, []), pos
 
 
 def _decode_value_data_v0(buf: memoryview, pos: int) -> tuple[ValueData, int]:
     f_key: str
-    f_key, pos = read_string(buf, pos)
+    f_key, pos = read_string(buf, pos, "key")
     f_value, = _S1.unpack_from(buf, pos)
     pos += 8
     return ValueData(f_key, f_value, []), pos
@@ -132,7 +133,7 @@ def _decode_entry_data_v0(buf: memoryview, pos: int) -> tuple[EntryData, int]:
     f_values: list[ValueData]
     n_entity, pos = read_array_length(buf, pos)
     if n_entity < 0:
-        raise MessageDecodeError("non-nullable field Entity was null")
+        raise null_field("entity")
     else:
         f_entity = []
         for _ in range(n_entity):
@@ -140,7 +141,7 @@ def _decode_entry_data_v0(buf: memoryview, pos: int) -> tuple[EntryData, int]:
             f_entity.append(e_entity)
     n_values, pos = read_array_length(buf, pos)
     if n_values < 0:
-        raise MessageDecodeError("non-nullable field Values was null")
+        raise null_field("values")
     else:
         f_values = []
         for _ in range(n_values):
@@ -169,7 +170,7 @@ def _decode_describe_client_quotas_response_v0(buf: memoryview, pos: int) -> tup
 def _decode_entity_data_v1(buf: memoryview, pos: int) -> tuple[EntityData, int]:
     f_entity_type: str
     f_entity_name: str | None
-    f_entity_type, pos = read_compact_string(buf, pos)
+    f_entity_type, pos = read_compact_string(buf, pos, "entityType")
     f_entity_name, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
@@ -181,7 +182,7 @@ def _decode_entity_data_v1(buf: memoryview, pos: int) -> tuple[EntityData, int]:
 
 def _decode_value_data_v1(buf: memoryview, pos: int) -> tuple[ValueData, int]:
     f_key: str
-    f_key, pos = read_compact_string(buf, pos)
+    f_key, pos = read_compact_string(buf, pos, "key")
     f_value, = _S1.unpack_from(buf, pos)
     pos += 8
     if buf[pos] == 0:
@@ -197,7 +198,7 @@ def _decode_entry_data_v1(buf: memoryview, pos: int) -> tuple[EntryData, int]:
     f_values: list[ValueData]
     n_entity, pos = read_compact_array_length(buf, pos)
     if n_entity < 0:
-        raise MessageDecodeError("non-nullable field Entity was null")
+        raise null_field("entity")
     else:
         f_entity = []
         for _ in range(n_entity):
@@ -205,7 +206,7 @@ def _decode_entry_data_v1(buf: memoryview, pos: int) -> tuple[EntryData, int]:
             f_entity.append(e_entity)
     n_values, pos = read_compact_array_length(buf, pos)
     if n_values < 0:
-        raise MessageDecodeError("non-nullable field Values was null")
+        raise null_field("values")
     else:
         f_values = []
         for _ in range(n_values):

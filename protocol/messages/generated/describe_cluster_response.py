@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_nullable_string,
     read_compact_string,
@@ -102,7 +103,7 @@ def _decode_describe_cluster_broker_v0(buf: memoryview, pos: int) -> tuple[Descr
     f_rack: str | None
     f_broker_id, = _S1.unpack_from(buf, pos)
     pos += 4
-    f_host, pos = read_compact_string(buf, pos)
+    f_host, pos = read_compact_string(buf, pos, "host")
     f_port, = _S1.unpack_from(buf, pos)
     pos += 4
     f_rack, pos = read_compact_nullable_string(buf, pos)
@@ -121,12 +122,12 @@ def _decode_describe_cluster_response_v0(buf: memoryview, pos: int) -> tuple[Des
     f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
     f_error_message, pos = read_compact_nullable_string(buf, pos)
-    f_cluster_id, pos = read_compact_string(buf, pos)
+    f_cluster_id, pos = read_compact_string(buf, pos, "clusterId")
     f_controller_id, = _S1.unpack_from(buf, pos)
     pos += 4
     n_brokers, pos = read_compact_array_length(buf, pos)
     if n_brokers < 0:
-        raise MessageDecodeError("non-nullable field Brokers was null")
+        raise null_field("brokers")
     else:
         f_brokers = []
         for _ in range(n_brokers):
@@ -151,12 +152,12 @@ def _decode_describe_cluster_response_v1(buf: memoryview, pos: int) -> tuple[Des
     f_error_message, pos = read_compact_nullable_string(buf, pos)
     f_endpoint_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    f_cluster_id, pos = read_compact_string(buf, pos)
+    f_cluster_id, pos = read_compact_string(buf, pos, "clusterId")
     f_controller_id, = _S1.unpack_from(buf, pos)
     pos += 4
     n_brokers, pos = read_compact_array_length(buf, pos)
     if n_brokers < 0:
-        raise MessageDecodeError("non-nullable field Brokers was null")
+        raise null_field("brokers")
     else:
         f_brokers = []
         for _ in range(n_brokers):

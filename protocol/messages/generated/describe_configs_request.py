@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -92,14 +93,14 @@ def _decode_describe_configs_resource_v0(buf: memoryview, pos: int) -> tuple[Des
     f_configuration_keys: list[str] | None
     f_resource_type, = _S0.unpack_from(buf, pos)
     pos += 1
-    f_resource_name, pos = read_string(buf, pos)
+    f_resource_name, pos = read_string(buf, pos, "resourceName")
     n_configuration_keys, pos = read_array_length(buf, pos)
     if n_configuration_keys < 0:
         f_configuration_keys = None
     else:
         f_configuration_keys = []
         for _ in range(n_configuration_keys):
-            e_configuration_keys, pos = read_string(buf, pos)
+            e_configuration_keys, pos = read_string(buf, pos, "configurationKeys element")
             f_configuration_keys.append(e_configuration_keys)
     return DescribeConfigsResource(f_resource_type, f_resource_name, f_configuration_keys, []), pos
 
@@ -108,7 +109,7 @@ def _decode_describe_configs_request_v0(buf: memoryview, pos: int) -> tuple[Desc
     f_resources: list[DescribeConfigsResource]
     n_resources, pos = read_array_length(buf, pos)
     if n_resources < 0:
-        raise MessageDecodeError("non-nullable field Resources was null")
+        raise null_field("resources")
     else:
         f_resources = []
         for _ in range(n_resources):
@@ -121,7 +122,7 @@ def _decode_describe_configs_request_v1(buf: memoryview, pos: int) -> tuple[Desc
     f_resources: list[DescribeConfigsResource]
     n_resources, pos = read_array_length(buf, pos)
     if n_resources < 0:
-        raise MessageDecodeError("non-nullable field Resources was null")
+        raise null_field("resources")
     else:
         f_resources = []
         for _ in range(n_resources):
@@ -136,7 +137,7 @@ def _decode_describe_configs_request_v3(buf: memoryview, pos: int) -> tuple[Desc
     f_resources: list[DescribeConfigsResource]
     n_resources, pos = read_array_length(buf, pos)
     if n_resources < 0:
-        raise MessageDecodeError("non-nullable field Resources was null")
+        raise null_field("resources")
     else:
         f_resources = []
         for _ in range(n_resources):
@@ -152,14 +153,14 @@ def _decode_describe_configs_resource_v4(buf: memoryview, pos: int) -> tuple[Des
     f_configuration_keys: list[str] | None
     f_resource_type, = _S0.unpack_from(buf, pos)
     pos += 1
-    f_resource_name, pos = read_compact_string(buf, pos)
+    f_resource_name, pos = read_compact_string(buf, pos, "resourceName")
     n_configuration_keys, pos = read_compact_array_length(buf, pos)
     if n_configuration_keys < 0:
         f_configuration_keys = None
     else:
         f_configuration_keys = []
         for _ in range(n_configuration_keys):
-            e_configuration_keys, pos = read_compact_string(buf, pos)
+            e_configuration_keys, pos = read_compact_string(buf, pos, "configurationKeys element")
             f_configuration_keys.append(e_configuration_keys)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
@@ -173,7 +174,7 @@ def _decode_describe_configs_request_v4(buf: memoryview, pos: int) -> tuple[Desc
     f_resources: list[DescribeConfigsResource]
     n_resources, pos = read_compact_array_length(buf, pos)
     if n_resources < 0:
-        raise MessageDecodeError("non-nullable field Resources was null")
+        raise null_field("resources")
     else:
         f_resources = []
         for _ in range(n_resources):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -136,7 +137,7 @@ class DescribeConfigsResponse(ApiMessage):
 def _decode_describe_configs_resource_result_v0(buf: memoryview, pos: int) -> tuple[DescribeConfigsResourceResult, int]:
     f_name: str
     f_value: str | None
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     f_value, pos = read_nullable_string(buf, pos)
     f_read_only, f_is_default, f_is_sensitive = _S3.unpack_from(buf, pos)
     pos += 3
@@ -152,10 +153,10 @@ def _decode_describe_configs_result_v0(buf: memoryview, pos: int) -> tuple[Descr
     f_error_message, pos = read_nullable_string(buf, pos)
     f_resource_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    f_resource_name, pos = read_string(buf, pos)
+    f_resource_name, pos = read_string(buf, pos, "resourceName")
     n_configs, pos = read_array_length(buf, pos)
     if n_configs < 0:
-        raise MessageDecodeError("non-nullable field Configs was null")
+        raise null_field("configs")
     else:
         f_configs = []
         for _ in range(n_configs):
@@ -170,7 +171,7 @@ def _decode_describe_configs_response_v0(buf: memoryview, pos: int) -> tuple[Des
     pos += 4
     n_results, pos = read_array_length(buf, pos)
     if n_results < 0:
-        raise MessageDecodeError("non-nullable field Results was null")
+        raise null_field("results")
     else:
         f_results = []
         for _ in range(n_results):
@@ -182,7 +183,7 @@ def _decode_describe_configs_response_v0(buf: memoryview, pos: int) -> tuple[Des
 def _decode_describe_configs_synonym_v1(buf: memoryview, pos: int) -> tuple[DescribeConfigsSynonym, int]:
     f_name: str
     f_value: str | None
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     f_value, pos = read_nullable_string(buf, pos)
     f_source, = _S2.unpack_from(buf, pos)
     pos += 1
@@ -193,13 +194,13 @@ def _decode_describe_configs_resource_result_v1(buf: memoryview, pos: int) -> tu
     f_name: str
     f_value: str | None
     f_synonyms: list[DescribeConfigsSynonym]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     f_value, pos = read_nullable_string(buf, pos)
     f_read_only, f_config_source, f_is_sensitive = _S4.unpack_from(buf, pos)
     pos += 3
     n_synonyms, pos = read_array_length(buf, pos)
     if n_synonyms < 0:
-        raise MessageDecodeError("non-nullable field Synonyms was null")
+        raise null_field("synonyms")
     else:
         f_synonyms = []
         for _ in range(n_synonyms):
@@ -217,10 +218,10 @@ def _decode_describe_configs_result_v1(buf: memoryview, pos: int) -> tuple[Descr
     f_error_message, pos = read_nullable_string(buf, pos)
     f_resource_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    f_resource_name, pos = read_string(buf, pos)
+    f_resource_name, pos = read_string(buf, pos, "resourceName")
     n_configs, pos = read_array_length(buf, pos)
     if n_configs < 0:
-        raise MessageDecodeError("non-nullable field Configs was null")
+        raise null_field("configs")
     else:
         f_configs = []
         for _ in range(n_configs):
@@ -235,7 +236,7 @@ def _decode_describe_configs_response_v1(buf: memoryview, pos: int) -> tuple[Des
     pos += 4
     n_results, pos = read_array_length(buf, pos)
     if n_results < 0:
-        raise MessageDecodeError("non-nullable field Results was null")
+        raise null_field("results")
     else:
         f_results = []
         for _ in range(n_results):
@@ -249,13 +250,13 @@ def _decode_describe_configs_resource_result_v3(buf: memoryview, pos: int) -> tu
     f_value: str | None
     f_synonyms: list[DescribeConfigsSynonym]
     f_documentation: str | None
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     f_value, pos = read_nullable_string(buf, pos)
     f_read_only, f_config_source, f_is_sensitive = _S4.unpack_from(buf, pos)
     pos += 3
     n_synonyms, pos = read_array_length(buf, pos)
     if n_synonyms < 0:
-        raise MessageDecodeError("non-nullable field Synonyms was null")
+        raise null_field("synonyms")
     else:
         f_synonyms = []
         for _ in range(n_synonyms):
@@ -276,10 +277,10 @@ def _decode_describe_configs_result_v3(buf: memoryview, pos: int) -> tuple[Descr
     f_error_message, pos = read_nullable_string(buf, pos)
     f_resource_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    f_resource_name, pos = read_string(buf, pos)
+    f_resource_name, pos = read_string(buf, pos, "resourceName")
     n_configs, pos = read_array_length(buf, pos)
     if n_configs < 0:
-        raise MessageDecodeError("non-nullable field Configs was null")
+        raise null_field("configs")
     else:
         f_configs = []
         for _ in range(n_configs):
@@ -294,7 +295,7 @@ def _decode_describe_configs_response_v3(buf: memoryview, pos: int) -> tuple[Des
     pos += 4
     n_results, pos = read_array_length(buf, pos)
     if n_results < 0:
-        raise MessageDecodeError("non-nullable field Results was null")
+        raise null_field("results")
     else:
         f_results = []
         for _ in range(n_results):
@@ -306,7 +307,7 @@ def _decode_describe_configs_response_v3(buf: memoryview, pos: int) -> tuple[Des
 def _decode_describe_configs_synonym_v4(buf: memoryview, pos: int) -> tuple[DescribeConfigsSynonym, int]:
     f_name: str
     f_value: str | None
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     f_value, pos = read_compact_nullable_string(buf, pos)
     f_source, = _S2.unpack_from(buf, pos)
     pos += 1
@@ -323,13 +324,13 @@ def _decode_describe_configs_resource_result_v4(buf: memoryview, pos: int) -> tu
     f_value: str | None
     f_synonyms: list[DescribeConfigsSynonym]
     f_documentation: str | None
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     f_value, pos = read_compact_nullable_string(buf, pos)
     f_read_only, f_config_source, f_is_sensitive = _S4.unpack_from(buf, pos)
     pos += 3
     n_synonyms, pos = read_compact_array_length(buf, pos)
     if n_synonyms < 0:
-        raise MessageDecodeError("non-nullable field Synonyms was null")
+        raise null_field("synonyms")
     else:
         f_synonyms = []
         for _ in range(n_synonyms):
@@ -355,10 +356,10 @@ def _decode_describe_configs_result_v4(buf: memoryview, pos: int) -> tuple[Descr
     f_error_message, pos = read_compact_nullable_string(buf, pos)
     f_resource_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    f_resource_name, pos = read_compact_string(buf, pos)
+    f_resource_name, pos = read_compact_string(buf, pos, "resourceName")
     n_configs, pos = read_compact_array_length(buf, pos)
     if n_configs < 0:
-        raise MessageDecodeError("non-nullable field Configs was null")
+        raise null_field("configs")
     else:
         f_configs = []
         for _ in range(n_configs):
@@ -378,7 +379,7 @@ def _decode_describe_configs_response_v4(buf: memoryview, pos: int) -> tuple[Des
     pos += 4
     n_results, pos = read_compact_array_length(buf, pos)
     if n_results < 0:
-        raise MessageDecodeError("non-nullable field Results was null")
+        raise null_field("results")
     else:
         f_results = []
         for _ in range(n_results):

@@ -79,8 +79,8 @@ class DescribeDelegationTokenRequest(ApiMessage):
 def _decode_describe_delegation_token_owner_v0(buf: memoryview, pos: int) -> tuple[DescribeDelegationTokenOwner, int]:
     f_principal_type: str
     f_principal_name: str
-    f_principal_type, pos = read_string(buf, pos)
-    f_principal_name, pos = read_string(buf, pos)
+    f_principal_type, pos = read_string(buf, pos, "principalType")
+    f_principal_name, pos = read_string(buf, pos, "principalName")
     return DescribeDelegationTokenOwner(f_principal_type, f_principal_name, []), pos
 
 
@@ -100,8 +100,8 @@ def _decode_describe_delegation_token_request_v0(buf: memoryview, pos: int) -> t
 def _decode_describe_delegation_token_owner_v2(buf: memoryview, pos: int) -> tuple[DescribeDelegationTokenOwner, int]:
     f_principal_type: str
     f_principal_name: str
-    f_principal_type, pos = read_compact_string(buf, pos)
-    f_principal_name, pos = read_compact_string(buf, pos)
+    f_principal_type, pos = read_compact_string(buf, pos, "principalType")
+    f_principal_name, pos = read_compact_string(buf, pos, "principalName")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_bytes,
@@ -119,8 +120,8 @@ class DescribeDelegationTokenResponse(ApiMessage):
 def _decode_described_delegation_token_renewer_v0(buf: memoryview, pos: int) -> tuple[DescribedDelegationTokenRenewer, int]:
     f_principal_type: str
     f_principal_name: str
-    f_principal_type, pos = read_string(buf, pos)
-    f_principal_name, pos = read_string(buf, pos)
+    f_principal_type, pos = read_string(buf, pos, "principalType")
+    f_principal_name, pos = read_string(buf, pos, "principalName")
     return DescribedDelegationTokenRenewer(f_principal_type, f_principal_name, []), pos
 
 
@@ -130,15 +131,15 @@ def _decode_described_delegation_token_v0(buf: memoryview, pos: int) -> tuple[De
     f_token_id: str
     f_hmac: bytes
     f_renewers: list[DescribedDelegationTokenRenewer]
-    f_principal_type, pos = read_string(buf, pos)
-    f_principal_name, pos = read_string(buf, pos)
+    f_principal_type, pos = read_string(buf, pos, "principalType")
+    f_principal_name, pos = read_string(buf, pos, "principalName")
     f_issue_timestamp, f_expiry_timestamp, f_max_timestamp = _S1.unpack_from(buf, pos)
     pos += 24
-    f_token_id, pos = read_string(buf, pos)
-    f_hmac, pos = read_bytes(buf, pos)
+    f_token_id, pos = read_string(buf, pos, "tokenId")
+    f_hmac, pos = read_bytes(buf, pos, "hmac")
     n_renewers, pos = read_array_length(buf, pos)
     if n_renewers < 0:
-        raise MessageDecodeError("non-nullable field Renewers was null")
+        raise null_field("renewers")
     else:
         f_renewers = []
         for _ in range(n_renewers):
@@ -153,7 +154,7 @@ def _decode_describe_delegation_token_response_v0(buf: memoryview, pos: int) -> 
     pos += 2
     n_tokens, pos = read_array_length(buf, pos)
     if n_tokens < 0:
-        raise MessageDecodeError("non-nullable field Tokens was null")
+        raise null_field("tokens")
     else:
         f_tokens = []
         for _ in range(n_tokens):
@@ -167,8 +168,8 @@ def _decode_describe_delegation_token_response_v0(buf: memoryview, pos: int) -> 
 def _decode_described_delegation_token_renewer_v2(buf: memoryview, pos: int) -> tuple[DescribedDelegationTokenRenewer, int]:
     f_principal_type: str
     f_principal_name: str
-    f_principal_type, pos = read_compact_string(buf, pos)
-    f_principal_name, pos = read_compact_string(buf, pos)
+    f_principal_type, pos = read_compact_string(buf, pos, "principalType")
+    f_principal_name, pos = read_compact_string(buf, pos, "principalName")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
@@ -183,15 +184,15 @@ def _decode_described_delegation_token_v2(buf: memoryview, pos: int) -> tuple[De
     f_token_id: str
     f_hmac: bytes
     f_renewers: list[DescribedDelegationTokenRenewer]
-    f_principal_type, pos = read_compact_string(buf, pos)
-    f_principal_name, pos = read_compact_string(buf, pos)
+    f_principal_type, pos = read_compact_string(buf, pos, "principalType")
+    f_principal_name, pos = read_compact_string(buf, pos, "principalName")
     f_issue_timestamp, f_expiry_timestamp, f_max_timestamp = _S1.unpack_from(buf, pos)
     pos += 24
-    f_token_id, pos = read_compact_string(buf, pos)
-    f_hmac, pos = read_compact_bytes(buf, pos)
+    f_token_id, pos = read_compact_string(buf, pos, "tokenId")
+    f_hmac, pos = read_compact_bytes(buf, pos, "hmac")
     n_renewers, pos = read_compact_array_length(buf, pos)
     if n_renewers < 0:
-        raise MessageDecodeError("non-nullable field Renewers was null")
+        raise null_field("renewers")
     else:
         f_renewers = []
         for _ in range(n_renewers):
@@ -211,7 +212,7 @@ def _decode_describe_delegation_token_response_v2(buf: memoryview, pos: int) -> 
     pos += 2
     n_tokens, pos = read_compact_array_length(buf, pos)
     if n_tokens < 0:
-        raise MessageDecodeError("non-nullable field Tokens was null")
+        raise null_field("tokens")
     else:
         f_tokens = []
         for _ in range(n_tokens):
@@ -235,17 +236,17 @@ def _decode_described_delegation_token_v3(buf: memoryview, pos: int) -> tuple[De
     f_token_id: str
     f_hmac: bytes
     f_renewers: list[DescribedDelegationTokenRenewer]
-    f_principal_type, pos = read_compact_string(buf, pos)
-    f_principal_name, pos = read_compact_string(buf, pos)
-    f_token_requester_principal_type, pos = read_compact_string(buf, pos)
-    f_token_requester_principal_name, pos = read_compact_string(buf, pos)
+    f_principal_type, pos = read_compact_string(buf, pos, "principalType")
+    f_principal_name, pos = read_compact_string(buf, pos, "principalName")
+    f_token_requester_principal_type, pos = read_compact_string(buf, pos, "tokenRequesterPrincipalType")
+    f_token_requester_principal_name, pos = read_compact_string(buf, pos, "tokenRequesterPrincipalName")
     f_issue_timestamp, f_expiry_timestamp, f_max_timestamp = _S1.unpack_from(buf, pos)
     pos += 24
-    f_token_id, pos = read_compact_string(buf, pos)
-    f_hmac, pos = read_compact_bytes(buf, pos)
+    f_token_id, pos = read_compact_string(buf, pos, "tokenId")
+    f_hmac, pos = read_compact_bytes(buf, pos, "hmac")
     n_renewers, pos = read_compact_array_length(buf, pos)
     if n_renewers < 0:
-        raise MessageDecodeError("non-nullable field Renewers was null")
+        raise null_field("renewers")
     else:
         f_renewers = []
         for _ in range(n_renewers):
@@ -265,7 +266,7 @@ def _decode_describe_delegation_token_response_v3(buf: memoryview, pos: int) -> 
     pos += 2
     n_tokens, pos = read_compact_array_length(buf, pos)
     if n_tokens < 0:
-        raise MessageDecodeError("non-nullable field Tokens was null")
+        raise null_field("tokens")
     else:
         f_tokens = []
         for _ in range(n_tokens):

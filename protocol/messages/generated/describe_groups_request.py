@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -74,11 +75,11 @@ def _decode_describe_groups_request_v0(buf: memoryview, pos: int) -> tuple[Descr
     f_groups: list[str]
     n_groups, pos = read_array_length(buf, pos)
     if n_groups < 0:
-        raise MessageDecodeError("non-nullable field Groups was null")
+        raise null_field("groups")
     else:
         f_groups = []
         for _ in range(n_groups):
-            e_groups, pos = read_string(buf, pos)
+            e_groups, pos = read_string(buf, pos, "groups element")
             f_groups.append(e_groups)
     return DescribeGroupsRequest(f_groups, False, []), pos
 
@@ -87,11 +88,11 @@ def _decode_describe_groups_request_v3(buf: memoryview, pos: int) -> tuple[Descr
     f_groups: list[str]
     n_groups, pos = read_array_length(buf, pos)
     if n_groups < 0:
-        raise MessageDecodeError("non-nullable field Groups was null")
+        raise null_field("groups")
     else:
         f_groups = []
         for _ in range(n_groups):
-            e_groups, pos = read_string(buf, pos)
+            e_groups, pos = read_string(buf, pos, "groups element")
             f_groups.append(e_groups)
     f_include_authorized_operations, = _S0.unpack_from(buf, pos)
     pos += 1
@@ -102,11 +103,11 @@ def _decode_describe_groups_request_v5(buf: memoryview, pos: int) -> tuple[Descr
     f_groups: list[str]
     n_groups, pos = read_compact_array_length(buf, pos)
     if n_groups < 0:
-        raise MessageDecodeError("non-nullable field Groups was null")
+        raise null_field("groups")
     else:
         f_groups = []
         for _ in range(n_groups):
-            e_groups, pos = read_compact_string(buf, pos)
+            e_groups, pos = read_compact_string(buf, pos, "groups element")
             f_groups.append(e_groups)
     f_include_authorized_operations, = _S0.unpack_from(buf, pos)
     pos += 1

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_bytes,
@@ -125,11 +126,11 @@ def _decode_described_group_member_v0(buf: memoryview, pos: int) -> tuple[Descri
     f_client_host: str
     f_member_metadata: bytes
     f_member_assignment: bytes
-    f_member_id, pos = read_string(buf, pos)
-    f_client_id, pos = read_string(buf, pos)
-    f_client_host, pos = read_string(buf, pos)
-    f_member_metadata, pos = read_bytes(buf, pos)
-    f_member_assignment, pos = read_bytes(buf, pos)
+    f_member_id, pos = read_string(buf, pos, "memberId")
+    f_client_id, pos = read_string(buf, pos, "clientId")
+    f_client_host, pos = read_string(buf, pos, "clientHost")
+    f_member_metadata, pos = read_bytes(buf, pos, "memberMetadata")
+    f_member_assignment, pos = read_bytes(buf, pos, "memberAssignment")
     return DescribedGroupMember(f_member_id, None, f_client_id, f_client_host, f_member_metadata, f_member_assignment, []), pos
 
 
@@ -141,13 +142,13 @@ def _decode_described_group_v0(buf: memoryview, pos: int) -> tuple[DescribedGrou
     f_members: list[DescribedGroupMember]
     f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    f_group_id, pos = read_string(buf, pos)
-    f_group_state, pos = read_string(buf, pos)
-    f_protocol_type, pos = read_string(buf, pos)
-    f_protocol_data, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
+    f_group_state, pos = read_string(buf, pos, "groupState")
+    f_protocol_type, pos = read_string(buf, pos, "protocolType")
+    f_protocol_data, pos = read_string(buf, pos, "protocolData")
     n_members, pos = read_array_length(buf, pos)
     if n_members < 0:
-        raise MessageDecodeError("non-nullable field Members was null")
+        raise null_field("members")
     else:
         f_members = []
         for _ in range(n_members):
@@ -160,7 +161,7 @@ def _decode_describe_groups_response_v0(buf: memoryview, pos: int) -> tuple[Desc
     f_groups: list[DescribedGroup]
     n_groups, pos = read_array_length(buf, pos)
     if n_groups < 0:
-        raise MessageDecodeError("non-nullable field Groups was null")
+        raise null_field("groups")
     else:
         f_groups = []
         for _ in range(n_groups):
@@ -175,7 +176,7 @@ def _decode_describe_groups_response_v1(buf: memoryview, pos: int) -> tuple[Desc
     pos += 4
     n_groups, pos = read_array_length(buf, pos)
     if n_groups < 0:
-        raise MessageDecodeError("non-nullable field Groups was null")
+        raise null_field("groups")
     else:
         f_groups = []
         for _ in range(n_groups):
@@ -192,13 +193,13 @@ def _decode_described_group_v3(buf: memoryview, pos: int) -> tuple[DescribedGrou
     f_members: list[DescribedGroupMember]
     f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    f_group_id, pos = read_string(buf, pos)
-    f_group_state, pos = read_string(buf, pos)
-    f_protocol_type, pos = read_string(buf, pos)
-    f_protocol_data, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
+    f_group_state, pos = read_string(buf, pos, "groupState")
+    f_protocol_type, pos = read_string(buf, pos, "protocolType")
+    f_protocol_data, pos = read_string(buf, pos, "protocolData")
     n_members, pos = read_array_length(buf, pos)
     if n_members < 0:
-        raise MessageDecodeError("non-nullable field Members was null")
+        raise null_field("members")
     else:
         f_members = []
         for _ in range(n_members):
@@ -215,7 +216,7 @@ def _decode_describe_groups_response_v3(buf: memoryview, pos: int) -> tuple[Desc
     pos += 4
     n_groups, pos = read_array_length(buf, pos)
     if n_groups < 0:
-        raise MessageDecodeError("non-nullable field Groups was null")
+        raise null_field("groups")
     else:
         f_groups = []
         for _ in range(n_groups):
@@ -231,12 +232,12 @@ def _decode_described_group_member_v4(buf: memoryview, pos: int) -> tuple[Descri
     f_client_host: str
     f_member_metadata: bytes
     f_member_assignment: bytes
-    f_member_id, pos = read_string(buf, pos)
+    f_member_id, pos = read_string(buf, pos, "memberId")
     f_group_instance_id, pos = read_nullable_string(buf, pos)
-    f_client_id, pos = read_string(buf, pos)
-    f_client_host, pos = read_string(buf, pos)
-    f_member_metadata, pos = read_bytes(buf, pos)
-    f_member_assignment, pos = read_bytes(buf, pos)
+    f_client_id, pos = read_string(buf, pos, "clientId")
+    f_client_host, pos = read_string(buf, pos, "clientHost")
+    f_member_metadata, pos = read_bytes(buf, pos, "memberMetadata")
+    f_member_assignment, pos = read_bytes(buf, pos, "memberAssignment")
     return DescribedGroupMember(f_member_id, f_group_instance_id, f_client_id, f_client_host, f_member_metadata, f_member_assignment, []), pos
 
 
@@ -248,13 +249,13 @@ def _decode_described_group_v4(buf: memoryview, pos: int) -> tuple[DescribedGrou
     f_members: list[DescribedGroupMember]
     f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    f_group_id, pos = read_string(buf, pos)
-    f_group_state, pos = read_string(buf, pos)
-    f_protocol_type, pos = read_string(buf, pos)
-    f_protocol_data, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
+    f_group_state, pos = read_string(buf, pos, "groupState")
+    f_protocol_type, pos = read_string(buf, pos, "protocolType")
+    f_protocol_data, pos = read_string(buf, pos, "protocolData")
     n_members, pos = read_array_length(buf, pos)
     if n_members < 0:
-        raise MessageDecodeError("non-nullable field Members was null")
+        raise null_field("members")
     else:
         f_members = []
         for _ in range(n_members):
@@ -271,7 +272,7 @@ def _decode_describe_groups_response_v4(buf: memoryview, pos: int) -> tuple[Desc
     pos += 4
     n_groups, pos = read_array_length(buf, pos)
     if n_groups < 0:
-        raise MessageDecodeError("non-nullable field Groups was null")
+        raise null_field("groups")
     else:
         f_groups = []
         for _ in range(n_groups):
@@ -287,12 +288,12 @@ def _decode_described_group_member_v5(buf: memoryview, pos: int) -> tuple[Descri
     f_client_host: str
     f_member_metadata: bytes
     f_member_assignment: bytes
-    f_member_id, pos = read_compact_string(buf, pos)
+    f_member_id, pos = read_compact_string(buf, pos, "memberId")
     f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
-    f_client_id, pos = read_compact_string(buf, pos)
-    f_client_host, pos = read_compact_string(buf, pos)
-    f_member_metadata, pos = read_compact_bytes(buf, pos)
-    f_member_assignment, pos = read_compact_bytes(buf, pos)
+    f_client_id, pos = read_compact_string(buf, pos, "clientId")
+    f_client_host, pos = read_compact_string(buf, pos, "clientHost")
+    f_member_metadata, pos = read_compact_bytes(buf, pos, "memberMetadata")
+    f_member_assignment, pos = read_compact_bytes(buf, pos, "memberAssignment")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
@@ -309,13 +310,13 @@ def _decode_described_group_v5(buf: memoryview, pos: int) -> tuple[DescribedGrou
     f_members: list[DescribedGroupMember]
     f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    f_group_id, pos = read_compact_string(buf, pos)
-    f_group_state, pos = read_compact_string(buf, pos)
-    f_protocol_type, pos = read_compact_string(buf, pos)
-    f_protocol_data, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
+    f_group_state, pos = read_compact_string(buf, pos, "groupState")
+    f_protocol_type, pos = read_compact_string(buf, pos, "protocolType")
+    f_protocol_data, pos = read_compact_string(buf, pos, "protocolData")
     n_members, pos = read_compact_array_length(buf, pos)
     if n_members < 0:
-        raise MessageDecodeError("non-nullable field Members was null")
+        raise null_field("members")
     else:
         f_members = []
         for _ in range(n_members):
@@ -337,7 +338,7 @@ def _decode_describe_groups_response_v5(buf: memoryview, pos: int) -> tuple[Desc
     pos += 4
     n_groups, pos = read_compact_array_length(buf, pos)
     if n_groups < 0:
-        raise MessageDecodeError("non-nullable field Groups was null")
+        raise null_field("groups")
     else:
         f_groups = []
         for _ in range(n_groups):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -127,10 +128,10 @@ def _decode_describe_log_dirs_partition_v0(buf: memoryview, pos: int) -> tuple[D
 def _decode_describe_log_dirs_topic_v0(buf: memoryview, pos: int) -> tuple[DescribeLogDirsTopic, int]:
     f_name: str
     f_partitions: list[DescribeLogDirsPartition]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -144,10 +145,10 @@ def _decode_describe_log_dirs_result_v0(buf: memoryview, pos: int) -> tuple[Desc
     f_topics: list[DescribeLogDirsTopic]
     f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    f_log_dir, pos = read_string(buf, pos)
+    f_log_dir, pos = read_string(buf, pos, "logDir")
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -162,7 +163,7 @@ def _decode_describe_log_dirs_response_v0(buf: memoryview, pos: int) -> tuple[De
     pos += 4
     n_results, pos = read_array_length(buf, pos)
     if n_results < 0:
-        raise MessageDecodeError("non-nullable field Results was null")
+        raise null_field("results")
     else:
         f_results = []
         for _ in range(n_results):
@@ -185,10 +186,10 @@ def _decode_describe_log_dirs_partition_v2(buf: memoryview, pos: int) -> tuple[D
 def _decode_describe_log_dirs_topic_v2(buf: memoryview, pos: int) -> tuple[DescribeLogDirsTopic, int]:
     f_name: str
     f_partitions: list[DescribeLogDirsPartition]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -207,10 +208,10 @@ def _decode_describe_log_dirs_result_v2(buf: memoryview, pos: int) -> tuple[Desc
     f_topics: list[DescribeLogDirsTopic]
     f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    f_log_dir, pos = read_compact_string(buf, pos)
+    f_log_dir, pos = read_compact_string(buf, pos, "logDir")
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -230,7 +231,7 @@ def _decode_describe_log_dirs_response_v2(buf: memoryview, pos: int) -> tuple[De
     pos += 4
     n_results, pos = read_compact_array_length(buf, pos)
     if n_results < 0:
-        raise MessageDecodeError("non-nullable field Results was null")
+        raise null_field("results")
     else:
         f_results = []
         for _ in range(n_results):
@@ -250,7 +251,7 @@ def _decode_describe_log_dirs_response_v3(buf: memoryview, pos: int) -> tuple[De
     pos += 6
     n_results, pos = read_compact_array_length(buf, pos)
     if n_results < 0:
-        raise MessageDecodeError("non-nullable field Results was null")
+        raise null_field("results")
     else:
         f_results = []
         for _ in range(n_results):
@@ -269,10 +270,10 @@ def _decode_describe_log_dirs_result_v4(buf: memoryview, pos: int) -> tuple[Desc
     f_topics: list[DescribeLogDirsTopic]
     f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    f_log_dir, pos = read_compact_string(buf, pos)
+    f_log_dir, pos = read_compact_string(buf, pos, "logDir")
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -294,7 +295,7 @@ def _decode_describe_log_dirs_response_v4(buf: memoryview, pos: int) -> tuple[De
     pos += 6
     n_results, pos = read_compact_array_length(buf, pos)
     if n_results < 0:
-        raise MessageDecodeError("non-nullable field Results was null")
+        raise null_field("results")
     else:
         f_results = []
         for _ in range(n_results):

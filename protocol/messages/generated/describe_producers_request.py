@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_string,
     read_unknown_tags,
@@ -76,10 +77,10 @@ class DescribeProducersRequest(ApiMessage):
 def _decode_topic_request_v0(buf: memoryview, pos: int) -> tuple[TopicRequest, int]:
     f_name: str
     f_partition_indexes: list[int]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partition_indexes, pos = read_compact_array_length(buf, pos)
     if n_partition_indexes < 0:
-        raise MessageDecodeError("non-nullable field PartitionIndexes was null")
+        raise null_field("partitionIndexes")
     else:
         f_partition_indexes = list(unpack_from(f">{n_partition_indexes}i", buf, pos))
         pos += 4 * n_partition_indexes
@@ -95,7 +96,7 @@ def _decode_describe_producers_request_v0(buf: memoryview, pos: int) -> tuple[De
     f_topics: list[TopicRequest]
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_nullable_string,
     read_compact_string,
@@ -133,7 +134,7 @@ def _decode_partition_response_v0(buf: memoryview, pos: int) -> tuple[PartitionR
     f_error_message, pos = read_compact_nullable_string(buf, pos)
     n_active_producers, pos = read_compact_array_length(buf, pos)
     if n_active_producers < 0:
-        raise MessageDecodeError("non-nullable field ActiveProducers was null")
+        raise null_field("activeProducers")
     else:
         f_active_producers = []
         for _ in range(n_active_producers):
@@ -150,10 +151,10 @@ def _decode_partition_response_v0(buf: memoryview, pos: int) -> tuple[PartitionR
 def _decode_topic_response_v0(buf: memoryview, pos: int) -> tuple[TopicResponse, int]:
     f_name: str
     f_partitions: list[PartitionResponse]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -173,7 +174,7 @@ def _decode_describe_producers_response_v0(buf: memoryview, pos: int) -> tuple[D
     pos += 4
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_string,
     read_unknown_tags,
@@ -97,10 +98,10 @@ def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData,
 def _decode_topic_data_v0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     f_topic_name: str
     f_partitions: list[PartitionData]
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -118,7 +119,7 @@ def _decode_describe_quorum_request_v0(buf: memoryview, pos: int) -> tuple[Descr
     f_topics: list[TopicData]
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

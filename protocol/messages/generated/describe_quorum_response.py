@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_nullable_string,
     read_compact_string,
@@ -176,7 +177,7 @@ def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData,
     pos += 22
     n_current_voters, pos = read_compact_array_length(buf, pos)
     if n_current_voters < 0:
-        raise MessageDecodeError("non-nullable field CurrentVoters was null")
+        raise null_field("currentVoters")
     else:
         f_current_voters = []
         for _ in range(n_current_voters):
@@ -184,7 +185,7 @@ def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData,
             f_current_voters.append(e_current_voters)
     n_observers, pos = read_compact_array_length(buf, pos)
     if n_observers < 0:
-        raise MessageDecodeError("non-nullable field Observers was null")
+        raise null_field("observers")
     else:
         f_observers = []
         for _ in range(n_observers):
@@ -201,10 +202,10 @@ def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData,
 def _decode_topic_data_v0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     f_topic_name: str
     f_partitions: list[PartitionData]
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -224,7 +225,7 @@ def _decode_describe_quorum_response_v0(buf: memoryview, pos: int) -> tuple[Desc
     pos += 2
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -256,7 +257,7 @@ def _decode_partition_data_v1(buf: memoryview, pos: int) -> tuple[PartitionData,
     pos += 22
     n_current_voters, pos = read_compact_array_length(buf, pos)
     if n_current_voters < 0:
-        raise MessageDecodeError("non-nullable field CurrentVoters was null")
+        raise null_field("currentVoters")
     else:
         f_current_voters = []
         for _ in range(n_current_voters):
@@ -264,7 +265,7 @@ def _decode_partition_data_v1(buf: memoryview, pos: int) -> tuple[PartitionData,
             f_current_voters.append(e_current_voters)
     n_observers, pos = read_compact_array_length(buf, pos)
     if n_observers < 0:
-        raise MessageDecodeError("non-nullable field Observers was null")
+        raise null_field("observers")
     else:
         f_observers = []
         for _ in range(n_observers):
@@ -281,10 +282,10 @@ def _decode_partition_data_v1(buf: memoryview, pos: int) -> tuple[PartitionData,
 def _decode_topic_data_v1(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     f_topic_name: str
     f_partitions: list[PartitionData]
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -304,7 +305,7 @@ def _decode_describe_quorum_response_v1(buf: memoryview, pos: int) -> tuple[Desc
     pos += 2
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -344,7 +345,7 @@ def _decode_partition_data_v2(buf: memoryview, pos: int) -> tuple[PartitionData,
     pos += 16
     n_current_voters, pos = read_compact_array_length(buf, pos)
     if n_current_voters < 0:
-        raise MessageDecodeError("non-nullable field CurrentVoters was null")
+        raise null_field("currentVoters")
     else:
         f_current_voters = []
         for _ in range(n_current_voters):
@@ -352,7 +353,7 @@ def _decode_partition_data_v2(buf: memoryview, pos: int) -> tuple[PartitionData,
             f_current_voters.append(e_current_voters)
     n_observers, pos = read_compact_array_length(buf, pos)
     if n_observers < 0:
-        raise MessageDecodeError("non-nullable field Observers was null")
+        raise null_field("observers")
     else:
         f_observers = []
         for _ in range(n_observers):
@@ -369,10 +370,10 @@ def _decode_partition_data_v2(buf: memoryview, pos: int) -> tuple[PartitionData,
 def _decode_topic_data_v2(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     f_topic_name: str
     f_partitions: list[PartitionData]
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -389,8 +390,8 @@ def _decode_topic_data_v2(buf: memoryview, pos: int) -> tuple[TopicData, int]:
 def _decode_listener_v2(buf: memoryview, pos: int) -> tuple[Listener, int]:
     f_name: str
     f_host: str
-    f_name, pos = read_compact_string(buf, pos)
-    f_host, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
+    f_host, pos = read_compact_string(buf, pos, "host")
     f_port, = _S8.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
@@ -407,7 +408,7 @@ def _decode_node_v2(buf: memoryview, pos: int) -> tuple[Node, int]:
     pos += 4
     n_listeners, pos = read_compact_array_length(buf, pos)
     if n_listeners < 0:
-        raise MessageDecodeError("non-nullable field Listeners was null")
+        raise null_field("listeners")
     else:
         f_listeners = []
         for _ in range(n_listeners):
@@ -430,7 +431,7 @@ def _decode_describe_quorum_response_v2(buf: memoryview, pos: int) -> tuple[Desc
     f_error_message, pos = read_compact_nullable_string(buf, pos)
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -438,7 +439,7 @@ def _decode_describe_quorum_response_v2(buf: memoryview, pos: int) -> tuple[Desc
             f_topics.append(e_topics)
     n_nodes, pos = read_compact_array_length(buf, pos)
     if n_nodes < 0:
-        raise MessageDecodeError("non-nullable field Nodes was null")
+        raise null_field("nodes")
     else:
         f_nodes = []
         for _ in range(n_nodes):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_string,
     read_unknown_tags,
@@ -89,7 +90,7 @@ class DescribeTopicPartitionsRequest(ApiMessage):
 
 def _decode_topic_request_v0(buf: memoryview, pos: int) -> tuple[TopicRequest, int]:
     f_name: str
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
@@ -100,7 +101,7 @@ def _decode_topic_request_v0(buf: memoryview, pos: int) -> tuple[TopicRequest, i
 
 def _decode_cursor_v0(buf: memoryview, pos: int) -> tuple[Cursor, int]:
     f_topic_name: str
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     f_partition_index, = _S0.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
@@ -116,7 +117,7 @@ def _decode_describe_topic_partitions_request_v0(buf: memoryview, pos: int) -> t
     f_cursor: Cursor | None
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_nullable_string,
     read_compact_string,
@@ -140,13 +141,13 @@ def _decode_describe_topic_partitions_response_partition_v0(buf: memoryview, pos
     pos += 14
     n_replica_nodes, pos = read_compact_array_length(buf, pos)
     if n_replica_nodes < 0:
-        raise MessageDecodeError("non-nullable field ReplicaNodes was null")
+        raise null_field("replicaNodes")
     else:
         f_replica_nodes = list(unpack_from(f">{n_replica_nodes}i", buf, pos))
         pos += 4 * n_replica_nodes
     n_isr_nodes, pos = read_compact_array_length(buf, pos)
     if n_isr_nodes < 0:
-        raise MessageDecodeError("non-nullable field IsrNodes was null")
+        raise null_field("isrNodes")
     else:
         f_isr_nodes = list(unpack_from(f">{n_isr_nodes}i", buf, pos))
         pos += 4 * n_isr_nodes
@@ -164,7 +165,7 @@ def _decode_describe_topic_partitions_response_partition_v0(buf: memoryview, pos
         pos += 4 * n_last_known_elr
     n_offline_replicas, pos = read_compact_array_length(buf, pos)
     if n_offline_replicas < 0:
-        raise MessageDecodeError("non-nullable field OfflineReplicas was null")
+        raise null_field("offlineReplicas")
     else:
         f_offline_replicas = list(unpack_from(f">{n_offline_replicas}i", buf, pos))
         pos += 4 * n_offline_replicas
@@ -188,7 +189,7 @@ def _decode_describe_topic_partitions_response_topic_v0(buf: memoryview, pos: in
     pos += 1
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -206,7 +207,7 @@ def _decode_describe_topic_partitions_response_topic_v0(buf: memoryview, pos: in
 
 def _decode_cursor_v0(buf: memoryview, pos: int) -> tuple[Cursor, int]:
     f_topic_name: str
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     f_partition_index, = _S0.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
@@ -224,7 +225,7 @@ def _decode_describe_topic_partitions_response_v0(buf: memoryview, pos: int) -> 
     pos += 4
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

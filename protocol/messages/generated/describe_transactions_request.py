@@ -12,6 +12,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_string,
     read_unknown_tags,
@@ -65,11 +66,11 @@ def _decode_describe_transactions_request_v0(buf: memoryview, pos: int) -> tuple
     f_transactional_ids: list[str]
     n_transactional_ids, pos = read_compact_array_length(buf, pos)
     if n_transactional_ids < 0:
-        raise MessageDecodeError("non-nullable field TransactionalIds was null")
+        raise null_field("transactionalIds")
     else:
         f_transactional_ids = []
         for _ in range(n_transactional_ids):
-            e_transactional_ids, pos = read_compact_string(buf, pos)
+            e_transactional_ids, pos = read_compact_string(buf, pos, "transactionalIds element")
             f_transactional_ids.append(e_transactional_ids)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []

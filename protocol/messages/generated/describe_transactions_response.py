@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_string,
     read_unknown_tags,
@@ -104,10 +105,10 @@ class DescribeTransactionsResponse(ApiMessage):
 def _decode_topic_data_v0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     f_topic: str
     f_partitions: list[int]
-    f_topic, pos = read_compact_string(buf, pos)
+    f_topic, pos = read_compact_string(buf, pos, "topic")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
         pos += 4 * n_partitions
@@ -125,13 +126,13 @@ def _decode_transaction_state_v0(buf: memoryview, pos: int) -> tuple[Transaction
     f_topics: list[TopicData]
     f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    f_transactional_id, pos = read_compact_string(buf, pos)
-    f_transaction_state, pos = read_compact_string(buf, pos)
+    f_transactional_id, pos = read_compact_string(buf, pos, "transactionalId")
+    f_transaction_state, pos = read_compact_string(buf, pos, "transactionState")
     f_transaction_timeout_ms, f_transaction_start_time_ms, f_producer_id, f_producer_epoch = _S2.unpack_from(buf, pos)
     pos += 22
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -151,7 +152,7 @@ def _decode_describe_transactions_response_v0(buf: memoryview, pos: int) -> tupl
     pos += 4
     n_transaction_states, pos = read_compact_array_length(buf, pos)
     if n_transaction_states < 0:
-        raise MessageDecodeError("non-nullable field TransactionStates was null")
+        raise null_field("transactionStates")
     else:
         f_transaction_states = []
         for _ in range(n_transaction_states):

@@ -72,7 +72,7 @@ class DescribeUserScramCredentialsRequest(ApiMessage):
 
 def _decode_user_name_v0(buf: memoryview, pos: int) -> tuple[UserName, int]:
     f_name: str
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1

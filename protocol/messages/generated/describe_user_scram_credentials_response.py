@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_nullable_string,
     read_compact_string,
@@ -114,13 +115,13 @@ def _decode_describe_user_scram_credentials_result_v0(buf: memoryview, pos: int)
     f_user: str
     f_error_message: str | None
     f_credential_infos: list[CredentialInfo]
-    f_user, pos = read_compact_string(buf, pos)
+    f_user, pos = read_compact_string(buf, pos, "user")
     f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
     f_error_message, pos = read_compact_nullable_string(buf, pos)
     n_credential_infos, pos = read_compact_array_length(buf, pos)
     if n_credential_infos < 0:
-        raise MessageDecodeError("non-nullable field CredentialInfos was null")
+        raise null_field("credentialInfos")
     else:
         f_credential_infos = []
         for _ in range(n_credential_infos):
@@ -142,7 +143,7 @@ def _decode_describe_user_scram_credentials_response_v0(buf: memoryview, pos: in
     f_error_message, pos = read_compact_nullable_string(buf, pos)
     n_results, pos = read_compact_array_length(buf, pos)
     if n_results < 0:
-        raise MessageDecodeError("non-nullable field Results was null")
+        raise null_field("results")
     else:
         f_results = []
         for _ in range(n_results):

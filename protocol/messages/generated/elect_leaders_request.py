@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -87,10 +88,10 @@ class ElectLeadersRequest(ApiMessage):
 def _decode_topic_partitions_v0(buf: memoryview, pos: int) -> tuple[TopicPartitions, int]:
     f_topic: str
     f_partitions: list[int]
-    f_topic, pos = read_string(buf, pos)
+    f_topic, pos = read_string(buf, pos, "topic")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
         pos += 4 * n_partitions
@@ -132,10 +133,10 @@ def _decode_elect_leaders_request_v1(buf: memoryview, pos: int) -> tuple[ElectLe
 def _decode_topic_partitions_v2(buf: memoryview, pos: int) -> tuple[TopicPartitions, int]:
     f_topic: str
     f_partitions: list[int]
-    f_topic, pos = read_compact_string(buf, pos)
+    f_topic, pos = read_compact_string(buf, pos, "topic")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
         pos += 4 * n_partitions

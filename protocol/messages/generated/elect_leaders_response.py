@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -112,10 +113,10 @@ def _decode_partition_result_v0(buf: memoryview, pos: int) -> tuple[PartitionRes
 def _decode_replica_election_result_v0(buf: memoryview, pos: int) -> tuple[ReplicaElectionResult, int]:
     f_topic: str
     f_partition_result: list[PartitionResult]
-    f_topic, pos = read_string(buf, pos)
+    f_topic, pos = read_string(buf, pos, "topic")
     n_partition_result, pos = read_array_length(buf, pos)
     if n_partition_result < 0:
-        raise MessageDecodeError("non-nullable field PartitionResult was null")
+        raise null_field("partitionResult")
     else:
         f_partition_result = []
         for _ in range(n_partition_result):
@@ -130,7 +131,7 @@ def _decode_elect_leaders_response_v0(buf: memoryview, pos: int) -> tuple[ElectL
     pos += 4
     n_replica_election_results, pos = read_array_length(buf, pos)
     if n_replica_election_results < 0:
-        raise MessageDecodeError("non-nullable field ReplicaElectionResults was null")
+        raise null_field("replicaElectionResults")
     else:
         f_replica_election_results = []
         for _ in range(n_replica_election_results):
@@ -145,7 +146,7 @@ def _decode_elect_leaders_response_v1(buf: memoryview, pos: int) -> tuple[ElectL
     pos += 6
     n_replica_election_results, pos = read_array_length(buf, pos)
     if n_replica_election_results < 0:
-        raise MessageDecodeError("non-nullable field ReplicaElectionResults was null")
+        raise null_field("replicaElectionResults")
     else:
         f_replica_election_results = []
         for _ in range(n_replica_election_results):
@@ -170,10 +171,10 @@ def _decode_partition_result_v2(buf: memoryview, pos: int) -> tuple[PartitionRes
 def _decode_replica_election_result_v2(buf: memoryview, pos: int) -> tuple[ReplicaElectionResult, int]:
     f_topic: str
     f_partition_result: list[PartitionResult]
-    f_topic, pos = read_compact_string(buf, pos)
+    f_topic, pos = read_compact_string(buf, pos, "topic")
     n_partition_result, pos = read_compact_array_length(buf, pos)
     if n_partition_result < 0:
-        raise MessageDecodeError("non-nullable field PartitionResult was null")
+        raise null_field("partitionResult")
     else:
         f_partition_result = []
         for _ in range(n_partition_result):
@@ -193,7 +194,7 @@ def _decode_elect_leaders_response_v2(buf: memoryview, pos: int) -> tuple[ElectL
     pos += 6
     n_replica_election_results, pos = read_compact_array_length(buf, pos)
     if n_replica_election_results < 0:
-        raise MessageDecodeError("non-nullable field ReplicaElectionResults was null")
+        raise null_field("replicaElectionResults")
     else:
         f_replica_election_results = []
         for _ in range(n_replica_election_results):

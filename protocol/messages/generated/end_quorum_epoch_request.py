@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -138,7 +139,7 @@ def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData,
     pos += 12
     n_preferred_successors, pos = read_array_length(buf, pos)
     if n_preferred_successors < 0:
-        raise MessageDecodeError("non-nullable field PreferredSuccessors was null")
+        raise null_field("preferredSuccessors")
     else:
         f_preferred_successors = list(unpack_from(f">{n_preferred_successors}i", buf, pos))
         pos += 4 * n_preferred_successors
@@ -148,10 +149,10 @@ def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData,
 def _decode_topic_data_v0(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     f_topic_name: str
     f_partitions: list[PartitionData]
-    f_topic_name, pos = read_string(buf, pos)
+    f_topic_name, pos = read_string(buf, pos, "topicName")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -166,7 +167,7 @@ def _decode_end_quorum_epoch_request_v0(buf: memoryview, pos: int) -> tuple[EndQ
     f_cluster_id, pos = read_nullable_string(buf, pos)
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -194,7 +195,7 @@ def _decode_partition_data_v1(buf: memoryview, pos: int) -> tuple[PartitionData,
     pos += 12
     n_preferred_candidates, pos = read_compact_array_length(buf, pos)
     if n_preferred_candidates < 0:
-        raise MessageDecodeError("non-nullable field PreferredCandidates was null")
+        raise null_field("preferredCandidates")
     else:
         f_preferred_candidates = []
         for _ in range(n_preferred_candidates):
@@ -211,10 +212,10 @@ def _decode_partition_data_v1(buf: memoryview, pos: int) -> tuple[PartitionData,
 def _decode_topic_data_v1(buf: memoryview, pos: int) -> tuple[TopicData, int]:
     f_topic_name: str
     f_partitions: list[PartitionData]
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -231,8 +232,8 @@ def _decode_topic_data_v1(buf: memoryview, pos: int) -> tuple[TopicData, int]:
 def _decode_leader_endpoint_v1(buf: memoryview, pos: int) -> tuple[LeaderEndpoint, int]:
     f_name: str
     f_host: str
-    f_name, pos = read_compact_string(buf, pos)
-    f_host, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
+    f_host, pos = read_compact_string(buf, pos, "host")
     f_port, = _S2.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
@@ -250,7 +251,7 @@ def _decode_end_quorum_epoch_request_v1(buf: memoryview, pos: int) -> tuple[EndQ
     f_cluster_id, pos = read_compact_nullable_string(buf, pos)
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -258,7 +259,7 @@ def _decode_end_quorum_epoch_request_v1(buf: memoryview, pos: int) -> tuple[EndQ
             f_topics.append(e_topics)
     n_leader_endpoints, pos = read_compact_array_length(buf, pos)
     if n_leader_endpoints < 0:
-        raise MessageDecodeError("non-nullable field LeaderEndpoints was null")
+        raise null_field("leaderEndpoints")
     else:
         f_leader_endpoints = []
         for _ in range(n_leader_endpoints):

@@ -71,7 +71,7 @@ class EndTxnRequest(ApiMessage):
 
 def _decode_end_txn_request_v0(buf: memoryview, pos: int) -> tuple[EndTxnRequest, int]:
     f_transactional_id: str
-    f_transactional_id, pos = read_string(buf, pos)
+    f_transactional_id, pos = read_string(buf, pos, "transactionalId")
     f_producer_id, f_producer_epoch, f_committed = _S0.unpack_from(buf, pos)
     pos += 11
     return EndTxnRequest(f_transactional_id, f_producer_id, f_producer_epoch, f_committed, []), pos
@@ -79,7 +79,7 @@ def _decode_end_txn_request_v0(buf: memoryview, pos: int) -> tuple[EndTxnRequest
 
 def _decode_end_txn_request_v3(buf: memoryview, pos: int) -> tuple[EndTxnRequest, int]:
     f_transactional_id: str
-    f_transactional_id, pos = read_compact_string(buf, pos)
+    f_transactional_id, pos = read_compact_string(buf, pos, "transactionalId")
     f_producer_id, f_producer_epoch, f_committed = _S0.unpack_from(buf, pos)
     pos += 11
     if buf[pos] == 0:

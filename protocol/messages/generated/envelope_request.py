@@ -69,9 +69,9 @@ def _decode_envelope_request_v0(buf: memoryview, pos: int) -> tuple[EnvelopeRequ
     f_request_data: bytes
     f_request_principal: bytes | None
     f_client_host_address: bytes
-    f_request_data, pos = read_compact_bytes(buf, pos)
+    f_request_data, pos = read_compact_bytes(buf, pos, "requestData")
     f_request_principal, pos = read_compact_nullable_bytes(buf, pos)
-    f_client_host_address, pos = read_compact_bytes(buf, pos)
+    f_client_host_address, pos = read_compact_bytes(buf, pos, "clientHostAddress")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1

@@ -67,7 +67,7 @@ class ExpireDelegationTokenRequest(ApiMessage):
 
 def _decode_expire_delegation_token_request_v0(buf: memoryview, pos: int) -> tuple[ExpireDelegationTokenRequest, int]:
     f_hmac: bytes
-    f_hmac, pos = read_bytes(buf, pos)
+    f_hmac, pos = read_bytes(buf, pos, "hmac")
     f_expiry_time_period_ms, = _S0.unpack_from(buf, pos)
     pos += 8
     return ExpireDelegationTokenRequest(f_hmac, f_expiry_time_period_ms, []), pos
@@ -75,7 +75,7 @@ def _decode_expire_delegation_token_request_v0(buf: memoryview, pos: int) -> tup
 
 def _decode_expire_delegation_token_request_v2(buf: memoryview, pos: int) -> tuple[ExpireDelegationTokenRequest, int]:
     f_hmac: bytes
-    f_hmac, pos = read_compact_bytes(buf, pos)
+    f_hmac, pos = read_compact_bytes(buf, pos, "hmac")
     f_expiry_time_period_ms, = _S0.unpack_from(buf, pos)
     pos += 8
     if buf[pos] == 0:

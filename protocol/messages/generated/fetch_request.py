@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -177,10 +178,10 @@ def _decode_fetch_partition_v0(buf: memoryview, pos: int) -> tuple[FetchPartitio
 def _decode_fetch_topic_v0(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
     f_topic: str
     f_partitions: list[FetchPartition]
-    f_topic, pos = read_string(buf, pos)
+    f_topic, pos = read_string(buf, pos, "topic")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -195,7 +196,7 @@ def _decode_fetch_request_v0(buf: memoryview, pos: int) -> tuple[FetchRequest, i
     pos += 12
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -210,7 +211,7 @@ def _decode_fetch_request_v3(buf: memoryview, pos: int) -> tuple[FetchRequest, i
     pos += 16
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -225,7 +226,7 @@ def _decode_fetch_request_v4(buf: memoryview, pos: int) -> tuple[FetchRequest, i
     pos += 17
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -243,10 +244,10 @@ def _decode_fetch_partition_v5(buf: memoryview, pos: int) -> tuple[FetchPartitio
 def _decode_fetch_topic_v5(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
     f_topic: str
     f_partitions: list[FetchPartition]
-    f_topic, pos = read_string(buf, pos)
+    f_topic, pos = read_string(buf, pos, "topic")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -261,7 +262,7 @@ def _decode_fetch_request_v5(buf: memoryview, pos: int) -> tuple[FetchRequest, i
     pos += 17
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -273,10 +274,10 @@ def _decode_fetch_request_v5(buf: memoryview, pos: int) -> tuple[FetchRequest, i
 def _decode_forgotten_topic_v7(buf: memoryview, pos: int) -> tuple[ForgottenTopic, int]:
     f_topic: str
     f_partitions: list[int]
-    f_topic, pos = read_string(buf, pos)
+    f_topic, pos = read_string(buf, pos, "topic")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
         pos += 4 * n_partitions
@@ -290,7 +291,7 @@ def _decode_fetch_request_v7(buf: memoryview, pos: int) -> tuple[FetchRequest, i
     pos += 25
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -298,7 +299,7 @@ def _decode_fetch_request_v7(buf: memoryview, pos: int) -> tuple[FetchRequest, i
             f_topics.append(e_topics)
     n_forgotten_topics_data, pos = read_array_length(buf, pos)
     if n_forgotten_topics_data < 0:
-        raise MessageDecodeError("non-nullable field ForgottenTopicsData was null")
+        raise null_field("forgottenTopicsData")
     else:
         f_forgotten_topics_data = []
         for _ in range(n_forgotten_topics_data):
@@ -316,10 +317,10 @@ def _decode_fetch_partition_v9(buf: memoryview, pos: int) -> tuple[FetchPartitio
 def _decode_fetch_topic_v9(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
     f_topic: str
     f_partitions: list[FetchPartition]
-    f_topic, pos = read_string(buf, pos)
+    f_topic, pos = read_string(buf, pos, "topic")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -335,7 +336,7 @@ def _decode_fetch_request_v9(buf: memoryview, pos: int) -> tuple[FetchRequest, i
     pos += 25
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -343,7 +344,7 @@ def _decode_fetch_request_v9(buf: memoryview, pos: int) -> tuple[FetchRequest, i
             f_topics.append(e_topics)
     n_forgotten_topics_data, pos = read_array_length(buf, pos)
     if n_forgotten_topics_data < 0:
-        raise MessageDecodeError("non-nullable field ForgottenTopicsData was null")
+        raise null_field("forgottenTopicsData")
     else:
         f_forgotten_topics_data = []
         for _ in range(n_forgotten_topics_data):
@@ -360,7 +361,7 @@ def _decode_fetch_request_v11(buf: memoryview, pos: int) -> tuple[FetchRequest, 
     pos += 25
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -368,13 +369,13 @@ def _decode_fetch_request_v11(buf: memoryview, pos: int) -> tuple[FetchRequest, 
             f_topics.append(e_topics)
     n_forgotten_topics_data, pos = read_array_length(buf, pos)
     if n_forgotten_topics_data < 0:
-        raise MessageDecodeError("non-nullable field ForgottenTopicsData was null")
+        raise null_field("forgottenTopicsData")
     else:
         f_forgotten_topics_data = []
         for _ in range(n_forgotten_topics_data):
             e_forgotten_topics_data, pos = _decode_forgotten_topic_v7(buf, pos)
             f_forgotten_topics_data.append(e_forgotten_topics_data)
-    f_rack_id, pos = read_string(buf, pos)
+    f_rack_id, pos = read_string(buf, pos, "rackId")
     return FetchRequest(None, f_replica_id, ReplicaState(), f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch, f_topics, f_forgotten_topics_data, f_rack_id, []), pos
 
 
@@ -392,10 +393,10 @@ def _decode_fetch_partition_v12(buf: memoryview, pos: int) -> tuple[FetchPartiti
 def _decode_fetch_topic_v12(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
     f_topic: str
     f_partitions: list[FetchPartition]
-    f_topic, pos = read_compact_string(buf, pos)
+    f_topic, pos = read_compact_string(buf, pos, "topic")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -412,10 +413,10 @@ def _decode_fetch_topic_v12(buf: memoryview, pos: int) -> tuple[FetchTopic, int]
 def _decode_forgotten_topic_v12(buf: memoryview, pos: int) -> tuple[ForgottenTopic, int]:
     f_topic: str
     f_partitions: list[int]
-    f_topic, pos = read_compact_string(buf, pos)
+    f_topic, pos = read_compact_string(buf, pos, "topic")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
         pos += 4 * n_partitions
@@ -435,7 +436,7 @@ def _decode_fetch_request_v12(buf: memoryview, pos: int) -> tuple[FetchRequest, 
     pos += 25
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -443,13 +444,13 @@ def _decode_fetch_request_v12(buf: memoryview, pos: int) -> tuple[FetchRequest, 
             f_topics.append(e_topics)
     n_forgotten_topics_data, pos = read_compact_array_length(buf, pos)
     if n_forgotten_topics_data < 0:
-        raise MessageDecodeError("non-nullable field ForgottenTopicsData was null")
+        raise null_field("forgottenTopicsData")
     else:
         f_forgotten_topics_data = []
         for _ in range(n_forgotten_topics_data):
             e_forgotten_topics_data, pos = _decode_forgotten_topic_v12(buf, pos)
             f_forgotten_topics_data.append(e_forgotten_topics_data)
-    f_rack_id, pos = read_compact_string(buf, pos)
+    f_rack_id, pos = read_compact_string(buf, pos, "rackId")
     f_cluster_id: str | None = None
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
@@ -473,7 +474,7 @@ def _decode_fetch_topic_v13(buf: memoryview, pos: int) -> tuple[FetchTopic, int]
     f_topic_id, pos = read_uuid(buf, pos)
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -493,7 +494,7 @@ def _decode_forgotten_topic_v13(buf: memoryview, pos: int) -> tuple[ForgottenTop
     f_topic_id, pos = read_uuid(buf, pos)
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
         pos += 4 * n_partitions
@@ -513,7 +514,7 @@ def _decode_fetch_request_v13(buf: memoryview, pos: int) -> tuple[FetchRequest, 
     pos += 25
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -521,13 +522,13 @@ def _decode_fetch_request_v13(buf: memoryview, pos: int) -> tuple[FetchRequest, 
             f_topics.append(e_topics)
     n_forgotten_topics_data, pos = read_compact_array_length(buf, pos)
     if n_forgotten_topics_data < 0:
-        raise MessageDecodeError("non-nullable field ForgottenTopicsData was null")
+        raise null_field("forgottenTopicsData")
     else:
         f_forgotten_topics_data = []
         for _ in range(n_forgotten_topics_data):
             e_forgotten_topics_data, pos = _decode_forgotten_topic_v13(buf, pos)
             f_forgotten_topics_data.append(e_forgotten_topics_data)
-    f_rack_id, pos = read_compact_string(buf, pos)
+    f_rack_id, pos = read_compact_string(buf, pos, "rackId")
     f_cluster_id: str | None = None
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
@@ -564,7 +565,7 @@ def _decode_fetch_request_v15(buf: memoryview, pos: int) -> tuple[FetchRequest, 
     pos += 21
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -572,13 +573,13 @@ def _decode_fetch_request_v15(buf: memoryview, pos: int) -> tuple[FetchRequest, 
             f_topics.append(e_topics)
     n_forgotten_topics_data, pos = read_compact_array_length(buf, pos)
     if n_forgotten_topics_data < 0:
-        raise MessageDecodeError("non-nullable field ForgottenTopicsData was null")
+        raise null_field("forgottenTopicsData")
     else:
         f_forgotten_topics_data = []
         for _ in range(n_forgotten_topics_data):
             e_forgotten_topics_data, pos = _decode_forgotten_topic_v13(buf, pos)
             f_forgotten_topics_data.append(e_forgotten_topics_data)
-    f_rack_id, pos = read_compact_string(buf, pos)
+    f_rack_id, pos = read_compact_string(buf, pos, "rackId")
     f_cluster_id: str | None = None
     f_replica_state: ReplicaState = ReplicaState()
     _unknown: list[tuple[int, bytes]] = []
@@ -625,7 +626,7 @@ def _decode_fetch_topic_v17(buf: memoryview, pos: int) -> tuple[FetchTopic, int]
     f_topic_id, pos = read_uuid(buf, pos)
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -647,7 +648,7 @@ def _decode_fetch_request_v17(buf: memoryview, pos: int) -> tuple[FetchRequest, 
     pos += 21
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -655,13 +656,13 @@ def _decode_fetch_request_v17(buf: memoryview, pos: int) -> tuple[FetchRequest, 
             f_topics.append(e_topics)
     n_forgotten_topics_data, pos = read_compact_array_length(buf, pos)
     if n_forgotten_topics_data < 0:
-        raise MessageDecodeError("non-nullable field ForgottenTopicsData was null")
+        raise null_field("forgottenTopicsData")
     else:
         f_forgotten_topics_data = []
         for _ in range(n_forgotten_topics_data):
             e_forgotten_topics_data, pos = _decode_forgotten_topic_v13(buf, pos)
             f_forgotten_topics_data.append(e_forgotten_topics_data)
-    f_rack_id, pos = read_compact_string(buf, pos)
+    f_rack_id, pos = read_compact_string(buf, pos, "rackId")
     f_cluster_id: str | None = None
     f_replica_state: ReplicaState = ReplicaState()
     _unknown: list[tuple[int, bytes]] = []

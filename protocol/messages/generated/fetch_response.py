@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -213,10 +214,10 @@ def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData,
 def _decode_fetchable_topic_response_v0(buf: memoryview, pos: int) -> tuple[FetchableTopicResponse, int]:
     f_topic: str
     f_partitions: list[PartitionData]
-    f_topic, pos = read_string(buf, pos)
+    f_topic, pos = read_string(buf, pos, "topic")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -229,7 +230,7 @@ def _decode_fetch_response_v0(buf: memoryview, pos: int) -> tuple[FetchResponse,
     f_responses: list[FetchableTopicResponse]
     n_responses, pos = read_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):
@@ -244,7 +245,7 @@ def _decode_fetch_response_v1(buf: memoryview, pos: int) -> tuple[FetchResponse,
     pos += 4
     n_responses, pos = read_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):
@@ -279,10 +280,10 @@ def _decode_partition_data_v4(buf: memoryview, pos: int) -> tuple[PartitionData,
 def _decode_fetchable_topic_response_v4(buf: memoryview, pos: int) -> tuple[FetchableTopicResponse, int]:
     f_topic: str
     f_partitions: list[PartitionData]
-    f_topic, pos = read_string(buf, pos)
+    f_topic, pos = read_string(buf, pos, "topic")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -297,7 +298,7 @@ def _decode_fetch_response_v4(buf: memoryview, pos: int) -> tuple[FetchResponse,
     pos += 4
     n_responses, pos = read_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):
@@ -326,10 +327,10 @@ def _decode_partition_data_v5(buf: memoryview, pos: int) -> tuple[PartitionData,
 def _decode_fetchable_topic_response_v5(buf: memoryview, pos: int) -> tuple[FetchableTopicResponse, int]:
     f_topic: str
     f_partitions: list[PartitionData]
-    f_topic, pos = read_string(buf, pos)
+    f_topic, pos = read_string(buf, pos, "topic")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -344,7 +345,7 @@ def _decode_fetch_response_v5(buf: memoryview, pos: int) -> tuple[FetchResponse,
     pos += 4
     n_responses, pos = read_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):
@@ -359,7 +360,7 @@ def _decode_fetch_response_v7(buf: memoryview, pos: int) -> tuple[FetchResponse,
     pos += 10
     n_responses, pos = read_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):
@@ -390,10 +391,10 @@ def _decode_partition_data_v11(buf: memoryview, pos: int) -> tuple[PartitionData
 def _decode_fetchable_topic_response_v11(buf: memoryview, pos: int) -> tuple[FetchableTopicResponse, int]:
     f_topic: str
     f_partitions: list[PartitionData]
-    f_topic, pos = read_string(buf, pos)
+    f_topic, pos = read_string(buf, pos, "topic")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -408,7 +409,7 @@ def _decode_fetch_response_v11(buf: memoryview, pos: int) -> tuple[FetchResponse
     pos += 10
     n_responses, pos = read_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):
@@ -503,10 +504,10 @@ def _decode_partition_data_v12(buf: memoryview, pos: int) -> tuple[PartitionData
 def _decode_fetchable_topic_response_v12(buf: memoryview, pos: int) -> tuple[FetchableTopicResponse, int]:
     f_topic: str
     f_partitions: list[PartitionData]
-    f_topic, pos = read_compact_string(buf, pos)
+    f_topic, pos = read_compact_string(buf, pos, "topic")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -526,7 +527,7 @@ def _decode_fetch_response_v12(buf: memoryview, pos: int) -> tuple[FetchResponse
     pos += 10
     n_responses, pos = read_compact_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):
@@ -546,7 +547,7 @@ def _decode_fetchable_topic_response_v13(buf: memoryview, pos: int) -> tuple[Fet
     f_topic_id, pos = read_uuid(buf, pos)
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -566,7 +567,7 @@ def _decode_fetch_response_v13(buf: memoryview, pos: int) -> tuple[FetchResponse
     pos += 10
     n_responses, pos = read_compact_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):
@@ -585,7 +586,7 @@ def _decode_node_endpoint_v16(buf: memoryview, pos: int) -> tuple[NodeEndpoint, 
     f_rack: str | None
     f_node_id, = _S1.unpack_from(buf, pos)
     pos += 4
-    f_host, pos = read_compact_string(buf, pos)
+    f_host, pos = read_compact_string(buf, pos, "host")
     f_port, = _S1.unpack_from(buf, pos)
     pos += 4
     f_rack, pos = read_compact_nullable_string(buf, pos)
@@ -603,7 +604,7 @@ def _decode_fetch_response_v16(buf: memoryview, pos: int) -> tuple[FetchResponse
     pos += 10
     n_responses, pos = read_compact_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):
@@ -621,7 +622,7 @@ def _decode_fetch_response_v16(buf: memoryview, pos: int) -> tuple[FetchResponse
             if _tag == 0:
                 n_node_endpoints, pos = read_compact_array_length(buf, pos)
                 if n_node_endpoints < 0:
-                    raise MessageDecodeError("non-nullable field NodeEndpoints was null")
+                    raise null_field("nodeEndpoints")
                 else:
                     f_node_endpoints = []
                     for _ in range(n_node_endpoints):

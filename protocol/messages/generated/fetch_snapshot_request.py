@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_nullable_string,
     read_compact_string,
@@ -146,10 +147,10 @@ def _decode_partition_snapshot_v0(buf: memoryview, pos: int) -> tuple[PartitionS
 def _decode_topic_snapshot_v0(buf: memoryview, pos: int) -> tuple[TopicSnapshot, int]:
     f_name: str
     f_partitions: list[PartitionSnapshot]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -169,7 +170,7 @@ def _decode_fetch_snapshot_request_v0(buf: memoryview, pos: int) -> tuple[FetchS
     pos += 8
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -219,10 +220,10 @@ def _decode_partition_snapshot_v1(buf: memoryview, pos: int) -> tuple[PartitionS
 def _decode_topic_snapshot_v1(buf: memoryview, pos: int) -> tuple[TopicSnapshot, int]:
     f_name: str
     f_partitions: list[PartitionSnapshot]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -242,7 +243,7 @@ def _decode_fetch_snapshot_request_v1(buf: memoryview, pos: int) -> tuple[FetchS
     pos += 8
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_records,
     read_compact_string,
@@ -180,7 +181,7 @@ def _decode_partition_snapshot_v0(buf: memoryview, pos: int) -> tuple[PartitionS
     f_snapshot_id, pos = _decode_snapshot_id_v0(buf, pos)
     f_size, f_position = _S2.unpack_from(buf, pos)
     pos += 16
-    f_unaligned_records, pos = read_compact_records(buf, pos)
+    f_unaligned_records, pos = read_compact_records(buf, pos, "unalignedRecords")
     f_current_leader: LeaderIdAndEpoch = LeaderIdAndEpoch()
     _unknown: list[tuple[int, bytes]] = []
     if buf[pos] == 0:
@@ -201,10 +202,10 @@ def _decode_partition_snapshot_v0(buf: memoryview, pos: int) -> tuple[PartitionS
 def _decode_topic_snapshot_v0(buf: memoryview, pos: int) -> tuple[TopicSnapshot, int]:
     f_name: str
     f_partitions: list[PartitionSnapshot]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -224,7 +225,7 @@ def _decode_fetch_snapshot_response_v0(buf: memoryview, pos: int) -> tuple[Fetch
     pos += 6
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -242,7 +243,7 @@ def _decode_node_endpoint_v1(buf: memoryview, pos: int) -> tuple[NodeEndpoint, i
     f_host: str
     f_node_id, = _S4.unpack_from(buf, pos)
     pos += 4
-    f_host, pos = read_compact_string(buf, pos)
+    f_host, pos = read_compact_string(buf, pos, "host")
     f_port, = _S5.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
@@ -259,7 +260,7 @@ def _decode_fetch_snapshot_response_v1(buf: memoryview, pos: int) -> tuple[Fetch
     pos += 6
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -277,7 +278,7 @@ def _decode_fetch_snapshot_response_v1(buf: memoryview, pos: int) -> tuple[Fetch
             if _tag == 0:
                 n_node_endpoints, pos = read_compact_array_length(buf, pos)
                 if n_node_endpoints < 0:
-                    raise MessageDecodeError("non-nullable field NodeEndpoints was null")
+                    raise null_field("nodeEndpoints")
                 else:
                     f_node_endpoints = []
                     for _ in range(n_node_endpoints):

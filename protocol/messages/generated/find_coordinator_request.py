@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_string,
     read_string,
@@ -72,13 +73,13 @@ class FindCoordinatorRequest(ApiMessage):
 
 def _decode_find_coordinator_request_v0(buf: memoryview, pos: int) -> tuple[FindCoordinatorRequest, int]:
     f_key: str
-    f_key, pos = read_string(buf, pos)
+    f_key, pos = read_string(buf, pos, "key")
     return FindCoordinatorRequest(f_key, 0, [], []), pos
 
 
 def _decode_find_coordinator_request_v1(buf: memoryview, pos: int) -> tuple[FindCoordinatorRequest, int]:
     f_key: str
-    f_key, pos = read_string(buf, pos)
+    f_key, pos = read_string(buf, pos, "key")
     f_key_type, = _S0.unpack_from(buf, pos)
     pos += 1
     return FindCoordinatorRequest(f_key, f_key_type, [], []), pos
@@ -86,7 +87,7 @@ def _decode_find_coordinator_request_v1(buf: memoryview, pos: int) -> tuple[Find
 
 def _decode_find_coordinator_request_v3(buf: memoryview, pos: int) -> tuple[FindCoordinatorRequest, int]:
     f_key: str
-    f_key, pos = read_compact_string(buf, pos)
+    f_key, pos = read_compact_string(buf, pos, "key")
     f_key_type, = _S0.unpack_from(buf, pos)
     pos += 1
     if buf[pos] == 0:
@@ -103,11 +104,11 @@ def _decode_find_coordinator_request_v4(buf: memoryview, pos: int) -> tuple[Find
     pos += 1
     n_coordinator_keys, pos = read_compact_array_length(buf, pos)
     if n_coordinator_keys < 0:
-        raise MessageDecodeError("non-nullable field CoordinatorKeys was null")
+        raise null_field("coordinatorKeys")
     else:
         f_coordinator_keys = []
         for _ in range(n_coordinator_keys):
-            e_coordinator_keys, pos = read_compact_string(buf, pos)
+            e_coordinator_keys, pos = read_compact_string(buf, pos, "coordinatorKeys element")
             f_coordinator_keys.append(e_coordinator_keys)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_nullable_string,
     read_compact_string,
@@ -107,7 +108,7 @@ def _decode_find_coordinator_response_v0(buf: memoryview, pos: int) -> tuple[Fin
     f_host: str
     f_error_code, f_node_id = _S0.unpack_from(buf, pos)
     pos += 6
-    f_host, pos = read_string(buf, pos)
+    f_host, pos = read_string(buf, pos, "host")
     f_port, = _S1.unpack_from(buf, pos)
     pos += 4
     return FindCoordinatorResponse(0, f_error_code, '', f_node_id, f_host, f_port, [], []), pos
@@ -121,7 +122,7 @@ def _decode_find_coordinator_response_v1(buf: memoryview, pos: int) -> tuple[Fin
     f_error_message, pos = read_nullable_string(buf, pos)
     f_node_id, = _S1.unpack_from(buf, pos)
     pos += 4
-    f_host, pos = read_string(buf, pos)
+    f_host, pos = read_string(buf, pos, "host")
     f_port, = _S1.unpack_from(buf, pos)
     pos += 4
     return FindCoordinatorResponse(f_throttle_time_ms, f_error_code, f_error_message, f_node_id, f_host, f_port, [], []), pos
@@ -135,7 +136,7 @@ def _decode_find_coordinator_response_v3(buf: memoryview, pos: int) -> tuple[Fin
     f_error_message, pos = read_compact_nullable_string(buf, pos)
     f_node_id, = _S1.unpack_from(buf, pos)
     pos += 4
-    f_host, pos = read_compact_string(buf, pos)
+    f_host, pos = read_compact_string(buf, pos, "host")
     f_port, = _S1.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
@@ -150,10 +151,10 @@ def _decode_coordinator_v4(buf: memoryview, pos: int) -> tuple[Coordinator, int]
     f_key: str
     f_host: str
     f_error_message: str | None
-    f_key, pos = read_compact_string(buf, pos)
+    f_key, pos = read_compact_string(buf, pos, "key")
     f_node_id, = _S1.unpack_from(buf, pos)
     pos += 4
-    f_host, pos = read_compact_string(buf, pos)
+    f_host, pos = read_compact_string(buf, pos, "host")
     f_port, f_error_code = _S2.unpack_from(buf, pos)
     pos += 6
     f_error_message, pos = read_compact_nullable_string(buf, pos)
@@ -171,7 +172,7 @@ def _decode_find_coordinator_response_v4(buf: memoryview, pos: int) -> tuple[Fin
     pos += 4
     n_coordinators, pos = read_compact_array_length(buf, pos)
     if n_coordinators < 0:
-        raise MessageDecodeError("non-nullable field Coordinators was null")
+        raise null_field("coordinators")
     else:
         f_coordinators = []
         for _ in range(n_coordinators):

@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_string,
     read_unknown_tags,
@@ -95,7 +96,7 @@ def _decode_get_telemetry_subscriptions_response_v0(buf: memoryview, pos: int) -
     pos += 4
     n_accepted_compression_types, pos = read_compact_array_length(buf, pos)
     if n_accepted_compression_types < 0:
-        raise MessageDecodeError("non-nullable field AcceptedCompressionTypes was null")
+        raise null_field("acceptedCompressionTypes")
     else:
         f_accepted_compression_types = list(unpack_from(f">{n_accepted_compression_types}b", buf, pos))
         pos += 1 * n_accepted_compression_types
@@ -103,11 +104,11 @@ def _decode_get_telemetry_subscriptions_response_v0(buf: memoryview, pos: int) -
     pos += 9
     n_requested_metrics, pos = read_compact_array_length(buf, pos)
     if n_requested_metrics < 0:
-        raise MessageDecodeError("non-nullable field RequestedMetrics was null")
+        raise null_field("requestedMetrics")
     else:
         f_requested_metrics = []
         for _ in range(n_requested_metrics):
-            e_requested_metrics, pos = read_compact_string(buf, pos)
+            e_requested_metrics, pos = read_compact_string(buf, pos, "requestedMetrics element")
             f_requested_metrics.append(e_requested_metrics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []

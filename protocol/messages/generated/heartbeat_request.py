@@ -77,10 +77,10 @@ class HeartbeatRequest(ApiMessage):
 def _decode_heartbeat_request_v0(buf: memoryview, pos: int) -> tuple[HeartbeatRequest, int]:
     f_group_id: str
     f_member_id: str
-    f_group_id, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
     f_generation_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    f_member_id, pos = read_string(buf, pos)
+    f_member_id, pos = read_string(buf, pos, "memberId")
     return HeartbeatRequest(f_group_id, f_generation_id, f_member_id, None, []), pos
 
 
@@ -88,10 +88,10 @@ def _decode_heartbeat_request_v3(buf: memoryview, pos: int) -> tuple[HeartbeatRe
     f_group_id: str
     f_member_id: str
     f_group_instance_id: str | None
-    f_group_id, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
     f_generation_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    f_member_id, pos = read_string(buf, pos)
+    f_member_id, pos = read_string(buf, pos, "memberId")
     f_group_instance_id, pos = read_nullable_string(buf, pos)
     return HeartbeatRequest(f_group_id, f_generation_id, f_member_id, f_group_instance_id, []), pos
 
@@ -100,10 +100,10 @@ def _decode_heartbeat_request_v4(buf: memoryview, pos: int) -> tuple[HeartbeatRe
     f_group_id: str
     f_member_id: str
     f_group_instance_id: str | None
-    f_group_id, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
     f_generation_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    f_member_id, pos = read_compact_string(buf, pos)
+    f_member_id, pos = read_compact_string(buf, pos, "memberId")
     f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []

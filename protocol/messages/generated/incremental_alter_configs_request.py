@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -103,7 +104,7 @@ class IncrementalAlterConfigsRequest(ApiMessage):
 def _decode_alterable_config_v0(buf: memoryview, pos: int) -> tuple[AlterableConfig, int]:
     f_name: str
     f_value: str | None
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     f_config_operation, = _S0.unpack_from(buf, pos)
     pos += 1
     f_value, pos = read_nullable_string(buf, pos)
@@ -115,10 +116,10 @@ def _decode_alter_configs_resource_v0(buf: memoryview, pos: int) -> tuple[AlterC
     f_configs: list[AlterableConfig]
     f_resource_type, = _S0.unpack_from(buf, pos)
     pos += 1
-    f_resource_name, pos = read_string(buf, pos)
+    f_resource_name, pos = read_string(buf, pos, "resourceName")
     n_configs, pos = read_array_length(buf, pos)
     if n_configs < 0:
-        raise MessageDecodeError("non-nullable field Configs was null")
+        raise null_field("configs")
     else:
         f_configs = []
         for _ in range(n_configs):
@@ -131,7 +132,7 @@ def _decode_incremental_alter_configs_request_v0(buf: memoryview, pos: int) -> t
     f_resources: list[AlterConfigsResource]
     n_resources, pos = read_array_length(buf, pos)
     if n_resources < 0:
-        raise MessageDecodeError("non-nullable field Resources was null")
+        raise null_field("resources")
     else:
         f_resources = []
         for _ in range(n_resources):
@@ -145,7 +146,7 @@ def _decode_incremental_alter_configs_request_v0(buf: memoryview, pos: int) -> t
 def _decode_alterable_config_v1(buf: memoryview, pos: int) -> tuple[AlterableConfig, int]:
     f_name: str
     f_value: str | None
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     f_config_operation, = _S0.unpack_from(buf, pos)
     pos += 1
     f_value, pos = read_compact_nullable_string(buf, pos)
@@ -162,10 +163,10 @@ def _decode_alter_configs_resource_v1(buf: memoryview, pos: int) -> tuple[AlterC
     f_configs: list[AlterableConfig]
     f_resource_type, = _S0.unpack_from(buf, pos)
     pos += 1
-    f_resource_name, pos = read_compact_string(buf, pos)
+    f_resource_name, pos = read_compact_string(buf, pos, "resourceName")
     n_configs, pos = read_compact_array_length(buf, pos)
     if n_configs < 0:
-        raise MessageDecodeError("non-nullable field Configs was null")
+        raise null_field("configs")
     else:
         f_configs = []
         for _ in range(n_configs):
@@ -183,7 +184,7 @@ def _decode_incremental_alter_configs_request_v1(buf: memoryview, pos: int) -> t
     f_resources: list[AlterConfigsResource]
     n_resources, pos = read_compact_array_length(buf, pos)
     if n_resources < 0:
-        raise MessageDecodeError("non-nullable field Resources was null")
+        raise null_field("resources")
     else:
         f_resources = []
         for _ in range(n_resources):

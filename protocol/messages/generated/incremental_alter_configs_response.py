@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -98,7 +99,7 @@ def _decode_alter_configs_resource_response_v0(buf: memoryview, pos: int) -> tup
     f_error_message, pos = read_nullable_string(buf, pos)
     f_resource_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    f_resource_name, pos = read_string(buf, pos)
+    f_resource_name, pos = read_string(buf, pos, "resourceName")
     return AlterConfigsResourceResponse(f_error_code, f_error_message, f_resource_type, f_resource_name, []), pos
 
 
@@ -108,7 +109,7 @@ def _decode_incremental_alter_configs_response_v0(buf: memoryview, pos: int) -> 
     pos += 4
     n_responses, pos = read_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):
@@ -125,7 +126,7 @@ def _decode_alter_configs_resource_response_v1(buf: memoryview, pos: int) -> tup
     f_error_message, pos = read_compact_nullable_string(buf, pos)
     f_resource_type, = _S2.unpack_from(buf, pos)
     pos += 1
-    f_resource_name, pos = read_compact_string(buf, pos)
+    f_resource_name, pos = read_compact_string(buf, pos, "resourceName")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
@@ -140,7 +141,7 @@ def _decode_incremental_alter_configs_response_v1(buf: memoryview, pos: int) -> 
     pos += 4
     n_responses, pos = read_compact_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):

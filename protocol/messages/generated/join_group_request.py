@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_bytes,
@@ -105,8 +106,8 @@ class JoinGroupRequest(ApiMessage):
 def _decode_join_group_request_protocol_v0(buf: memoryview, pos: int) -> tuple[JoinGroupRequestProtocol, int]:
     f_name: str
     f_metadata: bytes
-    f_name, pos = read_string(buf, pos)
-    f_metadata, pos = read_bytes(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
+    f_metadata, pos = read_bytes(buf, pos, "metadata")
     return JoinGroupRequestProtocol(f_name, f_metadata, []), pos
 
 
@@ -115,14 +116,14 @@ def _decode_join_group_request_v0(buf: memoryview, pos: int) -> tuple[JoinGroupR
     f_member_id: str
     f_protocol_type: str
     f_protocols: list[JoinGroupRequestProtocol]
-    f_group_id, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
     f_session_timeout_ms, = _S0.unpack_from(buf, pos)
     pos += 4
-    f_member_id, pos = read_string(buf, pos)
-    f_protocol_type, pos = read_string(buf, pos)
+    f_member_id, pos = read_string(buf, pos, "memberId")
+    f_protocol_type, pos = read_string(buf, pos, "protocolType")
     n_protocols, pos = read_array_length(buf, pos)
     if n_protocols < 0:
-        raise MessageDecodeError("non-nullable field Protocols was null")
+        raise null_field("protocols")
     else:
         f_protocols = []
         for _ in range(n_protocols):
@@ -136,14 +137,14 @@ def _decode_join_group_request_v1(buf: memoryview, pos: int) -> tuple[JoinGroupR
     f_member_id: str
     f_protocol_type: str
     f_protocols: list[JoinGroupRequestProtocol]
-    f_group_id, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
     f_session_timeout_ms, f_rebalance_timeout_ms = _S1.unpack_from(buf, pos)
     pos += 8
-    f_member_id, pos = read_string(buf, pos)
-    f_protocol_type, pos = read_string(buf, pos)
+    f_member_id, pos = read_string(buf, pos, "memberId")
+    f_protocol_type, pos = read_string(buf, pos, "protocolType")
     n_protocols, pos = read_array_length(buf, pos)
     if n_protocols < 0:
-        raise MessageDecodeError("non-nullable field Protocols was null")
+        raise null_field("protocols")
     else:
         f_protocols = []
         for _ in range(n_protocols):
@@ -158,15 +159,15 @@ def _decode_join_group_request_v5(buf: memoryview, pos: int) -> tuple[JoinGroupR
     f_group_instance_id: str | None
     f_protocol_type: str
     f_protocols: list[JoinGroupRequestProtocol]
-    f_group_id, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
     f_session_timeout_ms, f_rebalance_timeout_ms = _S1.unpack_from(buf, pos)
     pos += 8
-    f_member_id, pos = read_string(buf, pos)
+    f_member_id, pos = read_string(buf, pos, "memberId")
     f_group_instance_id, pos = read_nullable_string(buf, pos)
-    f_protocol_type, pos = read_string(buf, pos)
+    f_protocol_type, pos = read_string(buf, pos, "protocolType")
     n_protocols, pos = read_array_length(buf, pos)
     if n_protocols < 0:
-        raise MessageDecodeError("non-nullable field Protocols was null")
+        raise null_field("protocols")
     else:
         f_protocols = []
         for _ in range(n_protocols):
@@ -178,8 +179,8 @@ def _decode_join_group_request_v5(buf: memoryview, pos: int) -> tuple[JoinGroupR
 def _decode_join_group_request_protocol_v6(buf: memoryview, pos: int) -> tuple[JoinGroupRequestProtocol, int]:
     f_name: str
     f_metadata: bytes
-    f_name, pos = read_compact_string(buf, pos)
-    f_metadata, pos = read_compact_bytes(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
+    f_metadata, pos = read_compact_bytes(buf, pos, "metadata")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
@@ -194,15 +195,15 @@ def _decode_join_group_request_v6(buf: memoryview, pos: int) -> tuple[JoinGroupR
     f_group_instance_id: str | None
     f_protocol_type: str
     f_protocols: list[JoinGroupRequestProtocol]
-    f_group_id, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
     f_session_timeout_ms, f_rebalance_timeout_ms = _S1.unpack_from(buf, pos)
     pos += 8
-    f_member_id, pos = read_compact_string(buf, pos)
+    f_member_id, pos = read_compact_string(buf, pos, "memberId")
     f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
-    f_protocol_type, pos = read_compact_string(buf, pos)
+    f_protocol_type, pos = read_compact_string(buf, pos, "protocolType")
     n_protocols, pos = read_compact_array_length(buf, pos)
     if n_protocols < 0:
-        raise MessageDecodeError("non-nullable field Protocols was null")
+        raise null_field("protocols")
     else:
         f_protocols = []
         for _ in range(n_protocols):
@@ -223,15 +224,15 @@ def _decode_join_group_request_v8(buf: memoryview, pos: int) -> tuple[JoinGroupR
     f_protocol_type: str
     f_protocols: list[JoinGroupRequestProtocol]
     f_reason: str | None
-    f_group_id, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
     f_session_timeout_ms, f_rebalance_timeout_ms = _S1.unpack_from(buf, pos)
     pos += 8
-    f_member_id, pos = read_compact_string(buf, pos)
+    f_member_id, pos = read_compact_string(buf, pos, "memberId")
     f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
-    f_protocol_type, pos = read_compact_string(buf, pos)
+    f_protocol_type, pos = read_compact_string(buf, pos, "protocolType")
     n_protocols, pos = read_compact_array_length(buf, pos)
     if n_protocols < 0:
-        raise MessageDecodeError("non-nullable field Protocols was null")
+        raise null_field("protocols")
     else:
         f_protocols = []
         for _ in range(n_protocols):

@@ -14,6 +14,7 @@ from josefk.protocol.messages.codec import (
     MessageDecodeError,
     UnsupportedVersionError,
     null_error,
+    null_field,
     pack_int32,
     read_array_length,
     read_bytes,
@@ -111,8 +112,8 @@ class JoinGroupResponse(ApiMessage):
 def _decode_join_group_response_member_v0(buf: memoryview, pos: int) -> tuple[JoinGroupResponseMember, int]:
     f_member_id: str
     f_metadata: bytes
-    f_member_id, pos = read_string(buf, pos)
-    f_metadata, pos = read_bytes(buf, pos)
+    f_member_id, pos = read_string(buf, pos, "memberId")
+    f_metadata, pos = read_bytes(buf, pos, "metadata")
     return JoinGroupResponseMember(f_member_id, None, f_metadata, []), pos
 
 
@@ -123,12 +124,12 @@ def _decode_join_group_response_v0(buf: memoryview, pos: int) -> tuple[JoinGroup
     f_members: list[JoinGroupResponseMember]
     f_error_code, f_generation_id = _S0.unpack_from(buf, pos)
     pos += 6
-    f_protocol_name, pos = read_string(buf, pos)
-    f_leader, pos = read_string(buf, pos)
-    f_member_id, pos = read_string(buf, pos)
+    f_protocol_name, pos = read_string(buf, pos, "protocolName")
+    f_leader, pos = read_string(buf, pos, "leader")
+    f_member_id, pos = read_string(buf, pos, "memberId")
     n_members, pos = read_array_length(buf, pos)
     if n_members < 0:
-        raise MessageDecodeError("non-nullable field Members was null")
+        raise null_field("members")
     else:
         f_members = []
         for _ in range(n_members):
@@ -144,12 +145,12 @@ def _decode_join_group_response_v2(buf: memoryview, pos: int) -> tuple[JoinGroup
     f_members: list[JoinGroupResponseMember]
     f_throttle_time_ms, f_error_code, f_generation_id = _S1.unpack_from(buf, pos)
     pos += 10
-    f_protocol_name, pos = read_string(buf, pos)
-    f_leader, pos = read_string(buf, pos)
-    f_member_id, pos = read_string(buf, pos)
+    f_protocol_name, pos = read_string(buf, pos, "protocolName")
+    f_leader, pos = read_string(buf, pos, "leader")
+    f_member_id, pos = read_string(buf, pos, "memberId")
     n_members, pos = read_array_length(buf, pos)
     if n_members < 0:
-        raise MessageDecodeError("non-nullable field Members was null")
+        raise null_field("members")
     else:
         f_members = []
         for _ in range(n_members):
@@ -162,9 +163,9 @@ def _decode_join_group_response_member_v5(buf: memoryview, pos: int) -> tuple[Jo
     f_member_id: str
     f_group_instance_id: str | None
     f_metadata: bytes
-    f_member_id, pos = read_string(buf, pos)
+    f_member_id, pos = read_string(buf, pos, "memberId")
     f_group_instance_id, pos = read_nullable_string(buf, pos)
-    f_metadata, pos = read_bytes(buf, pos)
+    f_metadata, pos = read_bytes(buf, pos, "metadata")
     return JoinGroupResponseMember(f_member_id, f_group_instance_id, f_metadata, []), pos
 
 
@@ -175,12 +176,12 @@ def _decode_join_group_response_v5(buf: memoryview, pos: int) -> tuple[JoinGroup
     f_members: list[JoinGroupResponseMember]
     f_throttle_time_ms, f_error_code, f_generation_id = _S1.unpack_from(buf, pos)
     pos += 10
-    f_protocol_name, pos = read_string(buf, pos)
-    f_leader, pos = read_string(buf, pos)
-    f_member_id, pos = read_string(buf, pos)
+    f_protocol_name, pos = read_string(buf, pos, "protocolName")
+    f_leader, pos = read_string(buf, pos, "leader")
+    f_member_id, pos = read_string(buf, pos, "memberId")
     n_members, pos = read_array_length(buf, pos)
     if n_members < 0:
-        raise MessageDecodeError("non-nullable field Members was null")
+        raise null_field("members")
     else:
         f_members = []
         for _ in range(n_members):
@@ -193,9 +194,9 @@ def _decode_join_group_response_member_v6(buf: memoryview, pos: int) -> tuple[Jo
     f_member_id: str
     f_group_instance_id: str | None
     f_metadata: bytes
-    f_member_id, pos = read_compact_string(buf, pos)
+    f_member_id, pos = read_compact_string(buf, pos, "memberId")
     f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
-    f_metadata, pos = read_compact_bytes(buf, pos)
+    f_metadata, pos = read_compact_bytes(buf, pos, "metadata")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
@@ -211,12 +212,12 @@ def _decode_join_group_response_v6(buf: memoryview, pos: int) -> tuple[JoinGroup
     f_members: list[JoinGroupResponseMember]
     f_throttle_time_ms, f_error_code, f_generation_id = _S1.unpack_from(buf, pos)
     pos += 10
-    f_protocol_name, pos = read_compact_string(buf, pos)
-    f_leader, pos = read_compact_string(buf, pos)
-    f_member_id, pos = read_compact_string(buf, pos)
+    f_protocol_name, pos = read_compact_string(buf, pos, "protocolName")
+    f_leader, pos = read_compact_string(buf, pos, "leader")
+    f_member_id, pos = read_compact_string(buf, pos, "memberId")
     n_members, pos = read_compact_array_length(buf, pos)
     if n_members < 0:
-        raise MessageDecodeError("non-nullable field Members was null")
+        raise null_field("members")
     else:
         f_members = []
         for _ in range(n_members):
@@ -240,11 +241,11 @@ def _decode_join_group_response_v7(buf: memoryview, pos: int) -> tuple[JoinGroup
     pos += 10
     f_protocol_type, pos = read_compact_nullable_string(buf, pos)
     f_protocol_name, pos = read_compact_nullable_string(buf, pos)
-    f_leader, pos = read_compact_string(buf, pos)
-    f_member_id, pos = read_compact_string(buf, pos)
+    f_leader, pos = read_compact_string(buf, pos, "leader")
+    f_member_id, pos = read_compact_string(buf, pos, "memberId")
     n_members, pos = read_compact_array_length(buf, pos)
     if n_members < 0:
-        raise MessageDecodeError("non-nullable field Members was null")
+        raise null_field("members")
     else:
         f_members = []
         for _ in range(n_members):
@@ -268,13 +269,13 @@ def _decode_join_group_response_v9(buf: memoryview, pos: int) -> tuple[JoinGroup
     pos += 10
     f_protocol_type, pos = read_compact_nullable_string(buf, pos)
     f_protocol_name, pos = read_compact_nullable_string(buf, pos)
-    f_leader, pos = read_compact_string(buf, pos)
+    f_leader, pos = read_compact_string(buf, pos, "leader")
     f_skip_assignment, = _S2.unpack_from(buf, pos)
     pos += 1
-    f_member_id, pos = read_compact_string(buf, pos)
+    f_member_id, pos = read_compact_string(buf, pos, "memberId")
     n_members, pos = read_compact_array_length(buf, pos)
     if n_members < 0:
-        raise MessageDecodeError("non-nullable field Members was null")
+        raise null_field("members")
     else:
         f_members = []
         for _ in range(n_members):

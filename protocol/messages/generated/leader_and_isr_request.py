@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -153,12 +154,12 @@ def _decode_leader_and_isr_partition_state_v0(buf: memoryview, pos: int) -> tupl
     f_topic_name: str
     f_isr: list[int]
     f_replicas: list[int]
-    f_topic_name, pos = read_string(buf, pos)
+    f_topic_name, pos = read_string(buf, pos, "topicName")
     f_partition_index, f_controller_epoch, f_leader, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 16
     n_isr, pos = read_array_length(buf, pos)
     if n_isr < 0:
-        raise MessageDecodeError("non-nullable field Isr was null")
+        raise null_field("isr")
     else:
         f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
         pos += 4 * n_isr
@@ -166,7 +167,7 @@ def _decode_leader_and_isr_partition_state_v0(buf: memoryview, pos: int) -> tupl
     pos += 4
     n_replicas, pos = read_array_length(buf, pos)
     if n_replicas < 0:
-        raise MessageDecodeError("non-nullable field Replicas was null")
+        raise null_field("replicas")
     else:
         f_replicas = list(unpack_from(f">{n_replicas}i", buf, pos))
         pos += 4 * n_replicas
@@ -177,7 +178,7 @@ def _decode_leader_and_isr_live_leader_v0(buf: memoryview, pos: int) -> tuple[Le
     f_host_name: str
     f_broker_id, = _S2.unpack_from(buf, pos)
     pos += 4
-    f_host_name, pos = read_string(buf, pos)
+    f_host_name, pos = read_string(buf, pos, "hostName")
     f_port, = _S2.unpack_from(buf, pos)
     pos += 4
     return LeaderAndIsrLiveLeader(f_broker_id, f_host_name, f_port, []), pos
@@ -190,7 +191,7 @@ def _decode_leader_and_isr_request_v0(buf: memoryview, pos: int) -> tuple[Leader
     pos += 8
     n_ungrouped_partition_states, pos = read_array_length(buf, pos)
     if n_ungrouped_partition_states < 0:
-        raise MessageDecodeError("non-nullable field UngroupedPartitionStates was null")
+        raise null_field("ungroupedPartitionStates")
     else:
         f_ungrouped_partition_states = []
         for _ in range(n_ungrouped_partition_states):
@@ -198,7 +199,7 @@ def _decode_leader_and_isr_request_v0(buf: memoryview, pos: int) -> tuple[Leader
             f_ungrouped_partition_states.append(e_ungrouped_partition_states)
     n_live_leaders, pos = read_array_length(buf, pos)
     if n_live_leaders < 0:
-        raise MessageDecodeError("non-nullable field LiveLeaders was null")
+        raise null_field("liveLeaders")
     else:
         f_live_leaders = []
         for _ in range(n_live_leaders):
@@ -211,12 +212,12 @@ def _decode_leader_and_isr_partition_state_v1(buf: memoryview, pos: int) -> tupl
     f_topic_name: str
     f_isr: list[int]
     f_replicas: list[int]
-    f_topic_name, pos = read_string(buf, pos)
+    f_topic_name, pos = read_string(buf, pos, "topicName")
     f_partition_index, f_controller_epoch, f_leader, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 16
     n_isr, pos = read_array_length(buf, pos)
     if n_isr < 0:
-        raise MessageDecodeError("non-nullable field Isr was null")
+        raise null_field("isr")
     else:
         f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
         pos += 4 * n_isr
@@ -224,7 +225,7 @@ def _decode_leader_and_isr_partition_state_v1(buf: memoryview, pos: int) -> tupl
     pos += 4
     n_replicas, pos = read_array_length(buf, pos)
     if n_replicas < 0:
-        raise MessageDecodeError("non-nullable field Replicas was null")
+        raise null_field("replicas")
     else:
         f_replicas = list(unpack_from(f">{n_replicas}i", buf, pos))
         pos += 4 * n_replicas
@@ -240,7 +241,7 @@ def _decode_leader_and_isr_request_v1(buf: memoryview, pos: int) -> tuple[Leader
     pos += 8
     n_ungrouped_partition_states, pos = read_array_length(buf, pos)
     if n_ungrouped_partition_states < 0:
-        raise MessageDecodeError("non-nullable field UngroupedPartitionStates was null")
+        raise null_field("ungroupedPartitionStates")
     else:
         f_ungrouped_partition_states = []
         for _ in range(n_ungrouped_partition_states):
@@ -248,7 +249,7 @@ def _decode_leader_and_isr_request_v1(buf: memoryview, pos: int) -> tuple[Leader
             f_ungrouped_partition_states.append(e_ungrouped_partition_states)
     n_live_leaders, pos = read_array_length(buf, pos)
     if n_live_leaders < 0:
-        raise MessageDecodeError("non-nullable field LiveLeaders was null")
+        raise null_field("liveLeaders")
     else:
         f_live_leaders = []
         for _ in range(n_live_leaders):
@@ -264,7 +265,7 @@ def _decode_leader_and_isr_partition_state_v2(buf: memoryview, pos: int) -> tupl
     pos += 16
     n_isr, pos = read_array_length(buf, pos)
     if n_isr < 0:
-        raise MessageDecodeError("non-nullable field Isr was null")
+        raise null_field("isr")
     else:
         f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
         pos += 4 * n_isr
@@ -272,7 +273,7 @@ def _decode_leader_and_isr_partition_state_v2(buf: memoryview, pos: int) -> tupl
     pos += 4
     n_replicas, pos = read_array_length(buf, pos)
     if n_replicas < 0:
-        raise MessageDecodeError("non-nullable field Replicas was null")
+        raise null_field("replicas")
     else:
         f_replicas = list(unpack_from(f">{n_replicas}i", buf, pos))
         pos += 4 * n_replicas
@@ -284,10 +285,10 @@ def _decode_leader_and_isr_partition_state_v2(buf: memoryview, pos: int) -> tupl
 def _decode_leader_and_isr_topic_state_v2(buf: memoryview, pos: int) -> tuple[LeaderAndIsrTopicState, int]:
     f_topic_name: str
     f_partition_states: list[LeaderAndIsrPartitionState]
-    f_topic_name, pos = read_string(buf, pos)
+    f_topic_name, pos = read_string(buf, pos, "topicName")
     n_partition_states, pos = read_array_length(buf, pos)
     if n_partition_states < 0:
-        raise MessageDecodeError("non-nullable field PartitionStates was null")
+        raise null_field("partitionStates")
     else:
         f_partition_states = []
         for _ in range(n_partition_states):
@@ -303,7 +304,7 @@ def _decode_leader_and_isr_request_v2(buf: memoryview, pos: int) -> tuple[Leader
     pos += 16
     n_topic_states, pos = read_array_length(buf, pos)
     if n_topic_states < 0:
-        raise MessageDecodeError("non-nullable field TopicStates was null")
+        raise null_field("topicStates")
     else:
         f_topic_states = []
         for _ in range(n_topic_states):
@@ -311,7 +312,7 @@ def _decode_leader_and_isr_request_v2(buf: memoryview, pos: int) -> tuple[Leader
             f_topic_states.append(e_topic_states)
     n_live_leaders, pos = read_array_length(buf, pos)
     if n_live_leaders < 0:
-        raise MessageDecodeError("non-nullable field LiveLeaders was null")
+        raise null_field("liveLeaders")
     else:
         f_live_leaders = []
         for _ in range(n_live_leaders):
@@ -329,7 +330,7 @@ def _decode_leader_and_isr_partition_state_v3(buf: memoryview, pos: int) -> tupl
     pos += 16
     n_isr, pos = read_array_length(buf, pos)
     if n_isr < 0:
-        raise MessageDecodeError("non-nullable field Isr was null")
+        raise null_field("isr")
     else:
         f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
         pos += 4 * n_isr
@@ -337,19 +338,19 @@ def _decode_leader_and_isr_partition_state_v3(buf: memoryview, pos: int) -> tupl
     pos += 4
     n_replicas, pos = read_array_length(buf, pos)
     if n_replicas < 0:
-        raise MessageDecodeError("non-nullable field Replicas was null")
+        raise null_field("replicas")
     else:
         f_replicas = list(unpack_from(f">{n_replicas}i", buf, pos))
         pos += 4 * n_replicas
     n_adding_replicas, pos = read_array_length(buf, pos)
     if n_adding_replicas < 0:
-        raise MessageDecodeError("non-nullable field AddingReplicas was null")
+        raise null_field("addingReplicas")
     else:
         f_adding_replicas = list(unpack_from(f">{n_adding_replicas}i", buf, pos))
         pos += 4 * n_adding_replicas
     n_removing_replicas, pos = read_array_length(buf, pos)
     if n_removing_replicas < 0:
-        raise MessageDecodeError("non-nullable field RemovingReplicas was null")
+        raise null_field("removingReplicas")
     else:
         f_removing_replicas = list(unpack_from(f">{n_removing_replicas}i", buf, pos))
         pos += 4 * n_removing_replicas
@@ -361,10 +362,10 @@ def _decode_leader_and_isr_partition_state_v3(buf: memoryview, pos: int) -> tupl
 def _decode_leader_and_isr_topic_state_v3(buf: memoryview, pos: int) -> tuple[LeaderAndIsrTopicState, int]:
     f_topic_name: str
     f_partition_states: list[LeaderAndIsrPartitionState]
-    f_topic_name, pos = read_string(buf, pos)
+    f_topic_name, pos = read_string(buf, pos, "topicName")
     n_partition_states, pos = read_array_length(buf, pos)
     if n_partition_states < 0:
-        raise MessageDecodeError("non-nullable field PartitionStates was null")
+        raise null_field("partitionStates")
     else:
         f_partition_states = []
         for _ in range(n_partition_states):
@@ -380,7 +381,7 @@ def _decode_leader_and_isr_request_v3(buf: memoryview, pos: int) -> tuple[Leader
     pos += 16
     n_topic_states, pos = read_array_length(buf, pos)
     if n_topic_states < 0:
-        raise MessageDecodeError("non-nullable field TopicStates was null")
+        raise null_field("topicStates")
     else:
         f_topic_states = []
         for _ in range(n_topic_states):
@@ -388,7 +389,7 @@ def _decode_leader_and_isr_request_v3(buf: memoryview, pos: int) -> tuple[Leader
             f_topic_states.append(e_topic_states)
     n_live_leaders, pos = read_array_length(buf, pos)
     if n_live_leaders < 0:
-        raise MessageDecodeError("non-nullable field LiveLeaders was null")
+        raise null_field("liveLeaders")
     else:
         f_live_leaders = []
         for _ in range(n_live_leaders):
@@ -406,7 +407,7 @@ def _decode_leader_and_isr_partition_state_v4(buf: memoryview, pos: int) -> tupl
     pos += 16
     n_isr, pos = read_compact_array_length(buf, pos)
     if n_isr < 0:
-        raise MessageDecodeError("non-nullable field Isr was null")
+        raise null_field("isr")
     else:
         f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
         pos += 4 * n_isr
@@ -414,19 +415,19 @@ def _decode_leader_and_isr_partition_state_v4(buf: memoryview, pos: int) -> tupl
     pos += 4
     n_replicas, pos = read_compact_array_length(buf, pos)
     if n_replicas < 0:
-        raise MessageDecodeError("non-nullable field Replicas was null")
+        raise null_field("replicas")
     else:
         f_replicas = list(unpack_from(f">{n_replicas}i", buf, pos))
         pos += 4 * n_replicas
     n_adding_replicas, pos = read_compact_array_length(buf, pos)
     if n_adding_replicas < 0:
-        raise MessageDecodeError("non-nullable field AddingReplicas was null")
+        raise null_field("addingReplicas")
     else:
         f_adding_replicas = list(unpack_from(f">{n_adding_replicas}i", buf, pos))
         pos += 4 * n_adding_replicas
     n_removing_replicas, pos = read_compact_array_length(buf, pos)
     if n_removing_replicas < 0:
-        raise MessageDecodeError("non-nullable field RemovingReplicas was null")
+        raise null_field("removingReplicas")
     else:
         f_removing_replicas = list(unpack_from(f">{n_removing_replicas}i", buf, pos))
         pos += 4 * n_removing_replicas
@@ -443,10 +444,10 @@ def _decode_leader_and_isr_partition_state_v4(buf: memoryview, pos: int) -> tupl
 def _decode_leader_and_isr_topic_state_v4(buf: memoryview, pos: int) -> tuple[LeaderAndIsrTopicState, int]:
     f_topic_name: str
     f_partition_states: list[LeaderAndIsrPartitionState]
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     n_partition_states, pos = read_compact_array_length(buf, pos)
     if n_partition_states < 0:
-        raise MessageDecodeError("non-nullable field PartitionStates was null")
+        raise null_field("partitionStates")
     else:
         f_partition_states = []
         for _ in range(n_partition_states):
@@ -464,7 +465,7 @@ def _decode_leader_and_isr_live_leader_v4(buf: memoryview, pos: int) -> tuple[Le
     f_host_name: str
     f_broker_id, = _S2.unpack_from(buf, pos)
     pos += 4
-    f_host_name, pos = read_compact_string(buf, pos)
+    f_host_name, pos = read_compact_string(buf, pos, "hostName")
     f_port, = _S2.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:
@@ -482,7 +483,7 @@ def _decode_leader_and_isr_request_v4(buf: memoryview, pos: int) -> tuple[Leader
     pos += 16
     n_topic_states, pos = read_compact_array_length(buf, pos)
     if n_topic_states < 0:
-        raise MessageDecodeError("non-nullable field TopicStates was null")
+        raise null_field("topicStates")
     else:
         f_topic_states = []
         for _ in range(n_topic_states):
@@ -490,7 +491,7 @@ def _decode_leader_and_isr_request_v4(buf: memoryview, pos: int) -> tuple[Leader
             f_topic_states.append(e_topic_states)
     n_live_leaders, pos = read_compact_array_length(buf, pos)
     if n_live_leaders < 0:
-        raise MessageDecodeError("non-nullable field LiveLeaders was null")
+        raise null_field("liveLeaders")
     else:
         f_live_leaders = []
         for _ in range(n_live_leaders):
@@ -508,11 +509,11 @@ def _decode_leader_and_isr_topic_state_v5(buf: memoryview, pos: int) -> tuple[Le
     f_topic_name: str
     f_topic_id: UUID
     f_partition_states: list[LeaderAndIsrPartitionState]
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     f_topic_id, pos = read_uuid(buf, pos)
     n_partition_states, pos = read_compact_array_length(buf, pos)
     if n_partition_states < 0:
-        raise MessageDecodeError("non-nullable field PartitionStates was null")
+        raise null_field("partitionStates")
     else:
         f_partition_states = []
         for _ in range(n_partition_states):
@@ -533,7 +534,7 @@ def _decode_leader_and_isr_request_v5(buf: memoryview, pos: int) -> tuple[Leader
     pos += 17
     n_topic_states, pos = read_compact_array_length(buf, pos)
     if n_topic_states < 0:
-        raise MessageDecodeError("non-nullable field TopicStates was null")
+        raise null_field("topicStates")
     else:
         f_topic_states = []
         for _ in range(n_topic_states):
@@ -541,7 +542,7 @@ def _decode_leader_and_isr_request_v5(buf: memoryview, pos: int) -> tuple[Leader
             f_topic_states.append(e_topic_states)
     n_live_leaders, pos = read_compact_array_length(buf, pos)
     if n_live_leaders < 0:
-        raise MessageDecodeError("non-nullable field LiveLeaders was null")
+        raise null_field("liveLeaders")
     else:
         f_live_leaders = []
         for _ in range(n_live_leaders):
@@ -564,7 +565,7 @@ def _decode_leader_and_isr_partition_state_v6(buf: memoryview, pos: int) -> tupl
     pos += 16
     n_isr, pos = read_compact_array_length(buf, pos)
     if n_isr < 0:
-        raise MessageDecodeError("non-nullable field Isr was null")
+        raise null_field("isr")
     else:
         f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
         pos += 4 * n_isr
@@ -572,19 +573,19 @@ def _decode_leader_and_isr_partition_state_v6(buf: memoryview, pos: int) -> tupl
     pos += 4
     n_replicas, pos = read_compact_array_length(buf, pos)
     if n_replicas < 0:
-        raise MessageDecodeError("non-nullable field Replicas was null")
+        raise null_field("replicas")
     else:
         f_replicas = list(unpack_from(f">{n_replicas}i", buf, pos))
         pos += 4 * n_replicas
     n_adding_replicas, pos = read_compact_array_length(buf, pos)
     if n_adding_replicas < 0:
-        raise MessageDecodeError("non-nullable field AddingReplicas was null")
+        raise null_field("addingReplicas")
     else:
         f_adding_replicas = list(unpack_from(f">{n_adding_replicas}i", buf, pos))
         pos += 4 * n_adding_replicas
     n_removing_replicas, pos = read_compact_array_length(buf, pos)
     if n_removing_replicas < 0:
-        raise MessageDecodeError("non-nullable field RemovingReplicas was null")
+        raise null_field("removingReplicas")
     else:
         f_removing_replicas = list(unpack_from(f">{n_removing_replicas}i", buf, pos))
         pos += 4 * n_removing_replicas
@@ -602,11 +603,11 @@ def _decode_leader_and_isr_topic_state_v6(buf: memoryview, pos: int) -> tuple[Le
     f_topic_name: str
     f_topic_id: UUID
     f_partition_states: list[LeaderAndIsrPartitionState]
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     f_topic_id, pos = read_uuid(buf, pos)
     n_partition_states, pos = read_compact_array_length(buf, pos)
     if n_partition_states < 0:
-        raise MessageDecodeError("non-nullable field PartitionStates was null")
+        raise null_field("partitionStates")
     else:
         f_partition_states = []
         for _ in range(n_partition_states):
@@ -627,7 +628,7 @@ def _decode_leader_and_isr_request_v6(buf: memoryview, pos: int) -> tuple[Leader
     pos += 17
     n_topic_states, pos = read_compact_array_length(buf, pos)
     if n_topic_states < 0:
-        raise MessageDecodeError("non-nullable field TopicStates was null")
+        raise null_field("topicStates")
     else:
         f_topic_states = []
         for _ in range(n_topic_states):
@@ -635,7 +636,7 @@ def _decode_leader_and_isr_request_v6(buf: memoryview, pos: int) -> tuple[Leader
             f_topic_states.append(e_topic_states)
     n_live_leaders, pos = read_compact_array_length(buf, pos)
     if n_live_leaders < 0:
-        raise MessageDecodeError("non-nullable field LiveLeaders was null")
+        raise null_field("liveLeaders")
     else:
         f_live_leaders = []
         for _ in range(n_live_leaders):
@@ -656,7 +657,7 @@ def _decode_leader_and_isr_request_v7(buf: memoryview, pos: int) -> tuple[Leader
     pos += 18
     n_topic_states, pos = read_compact_array_length(buf, pos)
     if n_topic_states < 0:
-        raise MessageDecodeError("non-nullable field TopicStates was null")
+        raise null_field("topicStates")
     else:
         f_topic_states = []
         for _ in range(n_topic_states):
@@ -664,7 +665,7 @@ def _decode_leader_and_isr_request_v7(buf: memoryview, pos: int) -> tuple[Leader
             f_topic_states.append(e_topic_states)
     n_live_leaders, pos = read_compact_array_length(buf, pos)
     if n_live_leaders < 0:
-        raise MessageDecodeError("non-nullable field LiveLeaders was null")
+        raise null_field("liveLeaders")
     else:
         f_live_leaders = []
         for _ in range(n_live_leaders):

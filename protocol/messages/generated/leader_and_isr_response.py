@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -102,7 +103,7 @@ class LeaderAndIsrResponse(ApiMessage):
 
 def _decode_leader_and_isr_partition_error_v0(buf: memoryview, pos: int) -> tuple[LeaderAndIsrPartitionError, int]:
     f_topic_name: str
-    f_topic_name, pos = read_string(buf, pos)
+    f_topic_name, pos = read_string(buf, pos, "topicName")
     f_partition_index, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
     return LeaderAndIsrPartitionError(f_topic_name, f_partition_index, f_error_code, []), pos
@@ -114,7 +115,7 @@ def _decode_leader_and_isr_response_v0(buf: memoryview, pos: int) -> tuple[Leade
     pos += 2
     n_partition_errors, pos = read_array_length(buf, pos)
     if n_partition_errors < 0:
-        raise MessageDecodeError("non-nullable field PartitionErrors was null")
+        raise null_field("partitionErrors")
     else:
         f_partition_errors = []
         for _ in range(n_partition_errors):
@@ -125,7 +126,7 @@ def _decode_leader_and_isr_response_v0(buf: memoryview, pos: int) -> tuple[Leade
 
 def _decode_leader_and_isr_partition_error_v4(buf: memoryview, pos: int) -> tuple[LeaderAndIsrPartitionError, int]:
     f_topic_name: str
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     f_partition_index, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
     if buf[pos] == 0:
@@ -142,7 +143,7 @@ def _decode_leader_and_isr_response_v4(buf: memoryview, pos: int) -> tuple[Leade
     pos += 2
     n_partition_errors, pos = read_compact_array_length(buf, pos)
     if n_partition_errors < 0:
-        raise MessageDecodeError("non-nullable field PartitionErrors was null")
+        raise null_field("partitionErrors")
     else:
         f_partition_errors = []
         for _ in range(n_partition_errors):
@@ -173,7 +174,7 @@ def _decode_leader_and_isr_topic_error_v5(buf: memoryview, pos: int) -> tuple[Le
     f_topic_id, pos = read_uuid(buf, pos)
     n_partition_errors, pos = read_compact_array_length(buf, pos)
     if n_partition_errors < 0:
-        raise MessageDecodeError("non-nullable field PartitionErrors was null")
+        raise null_field("partitionErrors")
     else:
         f_partition_errors = []
         for _ in range(n_partition_errors):
@@ -193,7 +194,7 @@ def _decode_leader_and_isr_response_v5(buf: memoryview, pos: int) -> tuple[Leade
     pos += 2
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

@@ -12,6 +12,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -90,15 +91,15 @@ class LeaveGroupRequest(ApiMessage):
 def _decode_leave_group_request_v0(buf: memoryview, pos: int) -> tuple[LeaveGroupRequest, int]:
     f_group_id: str
     f_member_id: str
-    f_group_id, pos = read_string(buf, pos)
-    f_member_id, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
+    f_member_id, pos = read_string(buf, pos, "memberId")
     return LeaveGroupRequest(f_group_id, f_member_id, [], []), pos
 
 
 def _decode_member_identity_v3(buf: memoryview, pos: int) -> tuple[MemberIdentity, int]:
     f_member_id: str
     f_group_instance_id: str | None
-    f_member_id, pos = read_string(buf, pos)
+    f_member_id, pos = read_string(buf, pos, "memberId")
     f_group_instance_id, pos = read_nullable_string(buf, pos)
     return MemberIdentity(f_member_id, f_group_instance_id, None, []), pos
 
@@ -106,10 +107,10 @@ def _decode_member_identity_v3(buf: memoryview, pos: int) -> tuple[MemberIdentit
 def _decode_leave_group_request_v3(buf: memoryview, pos: int) -> tuple[LeaveGroupRequest, int]:
     f_group_id: str
     f_members: list[MemberIdentity]
-    f_group_id, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
     n_members, pos = read_array_length(buf, pos)
     if n_members < 0:
-        raise MessageDecodeError("non-nullable field Members was null")
+        raise null_field("members")
     else:
         f_members = []
         for _ in range(n_members):
@@ -121,7 +122,7 @@ def _decode_leave_group_request_v3(buf: memoryview, pos: int) -> tuple[LeaveGrou
 def _decode_member_identity_v4(buf: memoryview, pos: int) -> tuple[MemberIdentity, int]:
     f_member_id: str
     f_group_instance_id: str | None
-    f_member_id, pos = read_compact_string(buf, pos)
+    f_member_id, pos = read_compact_string(buf, pos, "memberId")
     f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
@@ -134,10 +135,10 @@ def _decode_member_identity_v4(buf: memoryview, pos: int) -> tuple[MemberIdentit
 def _decode_leave_group_request_v4(buf: memoryview, pos: int) -> tuple[LeaveGroupRequest, int]:
     f_group_id: str
     f_members: list[MemberIdentity]
-    f_group_id, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
     n_members, pos = read_compact_array_length(buf, pos)
     if n_members < 0:
-        raise MessageDecodeError("non-nullable field Members was null")
+        raise null_field("members")
     else:
         f_members = []
         for _ in range(n_members):
@@ -155,7 +156,7 @@ def _decode_member_identity_v5(buf: memoryview, pos: int) -> tuple[MemberIdentit
     f_member_id: str
     f_group_instance_id: str | None
     f_reason: str | None
-    f_member_id, pos = read_compact_string(buf, pos)
+    f_member_id, pos = read_compact_string(buf, pos, "memberId")
     f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
     f_reason, pos = read_compact_nullable_string(buf, pos)
     if buf[pos] == 0:
@@ -169,10 +170,10 @@ def _decode_member_identity_v5(buf: memoryview, pos: int) -> tuple[MemberIdentit
 def _decode_leave_group_request_v5(buf: memoryview, pos: int) -> tuple[LeaveGroupRequest, int]:
     f_group_id: str
     f_members: list[MemberIdentity]
-    f_group_id, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
     n_members, pos = read_compact_array_length(buf, pos)
     if n_members < 0:
-        raise MessageDecodeError("non-nullable field Members was null")
+        raise null_field("members")
     else:
         f_members = []
         for _ in range(n_members):

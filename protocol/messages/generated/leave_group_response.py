@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -105,7 +106,7 @@ def _decode_leave_group_response_v1(buf: memoryview, pos: int) -> tuple[LeaveGro
 def _decode_member_response_v3(buf: memoryview, pos: int) -> tuple[MemberResponse, int]:
     f_member_id: str
     f_group_instance_id: str | None
-    f_member_id, pos = read_string(buf, pos)
+    f_member_id, pos = read_string(buf, pos, "memberId")
     f_group_instance_id, pos = read_nullable_string(buf, pos)
     f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
@@ -118,7 +119,7 @@ def _decode_leave_group_response_v3(buf: memoryview, pos: int) -> tuple[LeaveGro
     pos += 6
     n_members, pos = read_array_length(buf, pos)
     if n_members < 0:
-        raise MessageDecodeError("non-nullable field Members was null")
+        raise null_field("members")
     else:
         f_members = []
         for _ in range(n_members):
@@ -130,7 +131,7 @@ def _decode_leave_group_response_v3(buf: memoryview, pos: int) -> tuple[LeaveGro
 def _decode_member_response_v4(buf: memoryview, pos: int) -> tuple[MemberResponse, int]:
     f_member_id: str
     f_group_instance_id: str | None
-    f_member_id, pos = read_compact_string(buf, pos)
+    f_member_id, pos = read_compact_string(buf, pos, "memberId")
     f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
     f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
@@ -148,7 +149,7 @@ def _decode_leave_group_response_v4(buf: memoryview, pos: int) -> tuple[LeaveGro
     pos += 6
     n_members, pos = read_compact_array_length(buf, pos)
     if n_members < 0:
-        raise MessageDecodeError("non-nullable field Members was null")
+        raise null_field("members")
     else:
         f_members = []
         for _ in range(n_members):

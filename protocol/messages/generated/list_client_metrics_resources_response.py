@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_string,
     read_unknown_tags,
@@ -78,7 +79,7 @@ class ListClientMetricsResourcesResponse(ApiMessage):
 
 def _decode_client_metrics_resource_v0(buf: memoryview, pos: int) -> tuple[ClientMetricsResource, int]:
     f_name: str
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
@@ -93,7 +94,7 @@ def _decode_list_client_metrics_resources_response_v0(buf: memoryview, pos: int)
     pos += 6
     n_client_metrics_resources, pos = read_compact_array_length(buf, pos)
     if n_client_metrics_resources < 0:
-        raise MessageDecodeError("non-nullable field ClientMetricsResources was null")
+        raise null_field("clientMetricsResources")
     else:
         f_client_metrics_resources = []
         for _ in range(n_client_metrics_resources):

@@ -12,6 +12,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_string,
     read_unknown_tags,
@@ -81,11 +82,11 @@ def _decode_list_groups_request_v4(buf: memoryview, pos: int) -> tuple[ListGroup
     f_states_filter: list[str]
     n_states_filter, pos = read_compact_array_length(buf, pos)
     if n_states_filter < 0:
-        raise MessageDecodeError("non-nullable field StatesFilter was null")
+        raise null_field("statesFilter")
     else:
         f_states_filter = []
         for _ in range(n_states_filter):
-            e_states_filter, pos = read_compact_string(buf, pos)
+            e_states_filter, pos = read_compact_string(buf, pos, "statesFilter element")
             f_states_filter.append(e_states_filter)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
@@ -100,19 +101,19 @@ def _decode_list_groups_request_v5(buf: memoryview, pos: int) -> tuple[ListGroup
     f_types_filter: list[str]
     n_states_filter, pos = read_compact_array_length(buf, pos)
     if n_states_filter < 0:
-        raise MessageDecodeError("non-nullable field StatesFilter was null")
+        raise null_field("statesFilter")
     else:
         f_states_filter = []
         for _ in range(n_states_filter):
-            e_states_filter, pos = read_compact_string(buf, pos)
+            e_states_filter, pos = read_compact_string(buf, pos, "statesFilter element")
             f_states_filter.append(e_states_filter)
     n_types_filter, pos = read_compact_array_length(buf, pos)
     if n_types_filter < 0:
-        raise MessageDecodeError("non-nullable field TypesFilter was null")
+        raise null_field("typesFilter")
     else:
         f_types_filter = []
         for _ in range(n_types_filter):
-            e_types_filter, pos = read_compact_string(buf, pos)
+            e_types_filter, pos = read_compact_string(buf, pos, "typesFilter element")
             f_types_filter.append(e_types_filter)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []

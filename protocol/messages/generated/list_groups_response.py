@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -90,8 +91,8 @@ class ListGroupsResponse(ApiMessage):
 def _decode_listed_group_v0(buf: memoryview, pos: int) -> tuple[ListedGroup, int]:
     f_group_id: str
     f_protocol_type: str
-    f_group_id, pos = read_string(buf, pos)
-    f_protocol_type, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
+    f_protocol_type, pos = read_string(buf, pos, "protocolType")
     return ListedGroup(f_group_id, f_protocol_type, '', '', []), pos
 
 
@@ -101,7 +102,7 @@ def _decode_list_groups_response_v0(buf: memoryview, pos: int) -> tuple[ListGrou
     pos += 2
     n_groups, pos = read_array_length(buf, pos)
     if n_groups < 0:
-        raise MessageDecodeError("non-nullable field Groups was null")
+        raise null_field("groups")
     else:
         f_groups = []
         for _ in range(n_groups):
@@ -116,7 +117,7 @@ def _decode_list_groups_response_v1(buf: memoryview, pos: int) -> tuple[ListGrou
     pos += 6
     n_groups, pos = read_array_length(buf, pos)
     if n_groups < 0:
-        raise MessageDecodeError("non-nullable field Groups was null")
+        raise null_field("groups")
     else:
         f_groups = []
         for _ in range(n_groups):
@@ -128,8 +129,8 @@ def _decode_list_groups_response_v1(buf: memoryview, pos: int) -> tuple[ListGrou
 def _decode_listed_group_v3(buf: memoryview, pos: int) -> tuple[ListedGroup, int]:
     f_group_id: str
     f_protocol_type: str
-    f_group_id, pos = read_compact_string(buf, pos)
-    f_protocol_type, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
+    f_protocol_type, pos = read_compact_string(buf, pos, "protocolType")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
@@ -144,7 +145,7 @@ def _decode_list_groups_response_v3(buf: memoryview, pos: int) -> tuple[ListGrou
     pos += 6
     n_groups, pos = read_compact_array_length(buf, pos)
     if n_groups < 0:
-        raise MessageDecodeError("non-nullable field Groups was null")
+        raise null_field("groups")
     else:
         f_groups = []
         for _ in range(n_groups):
@@ -162,9 +163,9 @@ def _decode_listed_group_v4(buf: memoryview, pos: int) -> tuple[ListedGroup, int
     f_group_id: str
     f_protocol_type: str
     f_group_state: str
-    f_group_id, pos = read_compact_string(buf, pos)
-    f_protocol_type, pos = read_compact_string(buf, pos)
-    f_group_state, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
+    f_protocol_type, pos = read_compact_string(buf, pos, "protocolType")
+    f_group_state, pos = read_compact_string(buf, pos, "groupState")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
@@ -179,7 +180,7 @@ def _decode_list_groups_response_v4(buf: memoryview, pos: int) -> tuple[ListGrou
     pos += 6
     n_groups, pos = read_compact_array_length(buf, pos)
     if n_groups < 0:
-        raise MessageDecodeError("non-nullable field Groups was null")
+        raise null_field("groups")
     else:
         f_groups = []
         for _ in range(n_groups):
@@ -198,10 +199,10 @@ def _decode_listed_group_v5(buf: memoryview, pos: int) -> tuple[ListedGroup, int
     f_protocol_type: str
     f_group_state: str
     f_group_type: str
-    f_group_id, pos = read_compact_string(buf, pos)
-    f_protocol_type, pos = read_compact_string(buf, pos)
-    f_group_state, pos = read_compact_string(buf, pos)
-    f_group_type, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
+    f_protocol_type, pos = read_compact_string(buf, pos, "protocolType")
+    f_group_state, pos = read_compact_string(buf, pos, "groupState")
+    f_group_type, pos = read_compact_string(buf, pos, "groupType")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
@@ -216,7 +217,7 @@ def _decode_list_groups_response_v5(buf: memoryview, pos: int) -> tuple[ListGrou
     pos += 6
     n_groups, pos = read_compact_array_length(buf, pos)
     if n_groups < 0:
-        raise MessageDecodeError("non-nullable field Groups was null")
+        raise null_field("groups")
     else:
         f_groups = []
         for _ in range(n_groups):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -111,10 +112,10 @@ def _decode_list_offsets_partition_v0(buf: memoryview, pos: int) -> tuple[ListOf
 def _decode_list_offsets_topic_v0(buf: memoryview, pos: int) -> tuple[ListOffsetsTopic, int]:
     f_name: str
     f_partitions: list[ListOffsetsPartition]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -129,7 +130,7 @@ def _decode_list_offsets_request_v0(buf: memoryview, pos: int) -> tuple[ListOffs
     pos += 4
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -147,10 +148,10 @@ def _decode_list_offsets_partition_v1(buf: memoryview, pos: int) -> tuple[ListOf
 def _decode_list_offsets_topic_v1(buf: memoryview, pos: int) -> tuple[ListOffsetsTopic, int]:
     f_name: str
     f_partitions: list[ListOffsetsPartition]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -165,7 +166,7 @@ def _decode_list_offsets_request_v1(buf: memoryview, pos: int) -> tuple[ListOffs
     pos += 4
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -180,7 +181,7 @@ def _decode_list_offsets_request_v2(buf: memoryview, pos: int) -> tuple[ListOffs
     pos += 5
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -198,10 +199,10 @@ def _decode_list_offsets_partition_v4(buf: memoryview, pos: int) -> tuple[ListOf
 def _decode_list_offsets_topic_v4(buf: memoryview, pos: int) -> tuple[ListOffsetsTopic, int]:
     f_name: str
     f_partitions: list[ListOffsetsPartition]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -216,7 +217,7 @@ def _decode_list_offsets_request_v4(buf: memoryview, pos: int) -> tuple[ListOffs
     pos += 5
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -239,10 +240,10 @@ def _decode_list_offsets_partition_v6(buf: memoryview, pos: int) -> tuple[ListOf
 def _decode_list_offsets_topic_v6(buf: memoryview, pos: int) -> tuple[ListOffsetsTopic, int]:
     f_name: str
     f_partitions: list[ListOffsetsPartition]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -262,7 +263,7 @@ def _decode_list_offsets_request_v6(buf: memoryview, pos: int) -> tuple[ListOffs
     pos += 5
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -109,7 +110,7 @@ def _decode_list_offsets_partition_response_v0(buf: memoryview, pos: int) -> tup
     pos += 6
     n_old_style_offsets, pos = read_array_length(buf, pos)
     if n_old_style_offsets < 0:
-        raise MessageDecodeError("non-nullable field OldStyleOffsets was null")
+        raise null_field("oldStyleOffsets")
     else:
         f_old_style_offsets = list(unpack_from(f">{n_old_style_offsets}q", buf, pos))
         pos += 8 * n_old_style_offsets
@@ -119,10 +120,10 @@ def _decode_list_offsets_partition_response_v0(buf: memoryview, pos: int) -> tup
 def _decode_list_offsets_topic_response_v0(buf: memoryview, pos: int) -> tuple[ListOffsetsTopicResponse, int]:
     f_name: str
     f_partitions: list[ListOffsetsPartitionResponse]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -135,7 +136,7 @@ def _decode_list_offsets_response_v0(buf: memoryview, pos: int) -> tuple[ListOff
     f_topics: list[ListOffsetsTopicResponse]
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -153,10 +154,10 @@ def _decode_list_offsets_partition_response_v1(buf: memoryview, pos: int) -> tup
 def _decode_list_offsets_topic_response_v1(buf: memoryview, pos: int) -> tuple[ListOffsetsTopicResponse, int]:
     f_name: str
     f_partitions: list[ListOffsetsPartitionResponse]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -169,7 +170,7 @@ def _decode_list_offsets_response_v1(buf: memoryview, pos: int) -> tuple[ListOff
     f_topics: list[ListOffsetsTopicResponse]
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -184,7 +185,7 @@ def _decode_list_offsets_response_v2(buf: memoryview, pos: int) -> tuple[ListOff
     pos += 4
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -202,10 +203,10 @@ def _decode_list_offsets_partition_response_v4(buf: memoryview, pos: int) -> tup
 def _decode_list_offsets_topic_response_v4(buf: memoryview, pos: int) -> tuple[ListOffsetsTopicResponse, int]:
     f_name: str
     f_partitions: list[ListOffsetsPartitionResponse]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -220,7 +221,7 @@ def _decode_list_offsets_response_v4(buf: memoryview, pos: int) -> tuple[ListOff
     pos += 4
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -243,10 +244,10 @@ def _decode_list_offsets_partition_response_v6(buf: memoryview, pos: int) -> tup
 def _decode_list_offsets_topic_response_v6(buf: memoryview, pos: int) -> tuple[ListOffsetsTopicResponse, int]:
     f_name: str
     f_partitions: list[ListOffsetsPartitionResponse]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -266,7 +267,7 @@ def _decode_list_offsets_response_v6(buf: memoryview, pos: int) -> tuple[ListOff
     pos += 4
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

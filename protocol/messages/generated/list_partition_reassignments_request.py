@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_string,
     read_unknown_tags,
@@ -79,10 +80,10 @@ class ListPartitionReassignmentsRequest(ApiMessage):
 def _decode_list_partition_reassignments_topics_v0(buf: memoryview, pos: int) -> tuple[ListPartitionReassignmentsTopics, int]:
     f_name: str
     f_partition_indexes: list[int]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partition_indexes, pos = read_compact_array_length(buf, pos)
     if n_partition_indexes < 0:
-        raise MessageDecodeError("non-nullable field PartitionIndexes was null")
+        raise null_field("partitionIndexes")
     else:
         f_partition_indexes = list(unpack_from(f">{n_partition_indexes}i", buf, pos))
         pos += 4 * n_partition_indexes

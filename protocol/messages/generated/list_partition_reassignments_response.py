@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_nullable_string,
     read_compact_string,
@@ -106,19 +107,19 @@ def _decode_ongoing_partition_reassignment_v0(buf: memoryview, pos: int) -> tupl
     pos += 4
     n_replicas, pos = read_compact_array_length(buf, pos)
     if n_replicas < 0:
-        raise MessageDecodeError("non-nullable field Replicas was null")
+        raise null_field("replicas")
     else:
         f_replicas = list(unpack_from(f">{n_replicas}i", buf, pos))
         pos += 4 * n_replicas
     n_adding_replicas, pos = read_compact_array_length(buf, pos)
     if n_adding_replicas < 0:
-        raise MessageDecodeError("non-nullable field AddingReplicas was null")
+        raise null_field("addingReplicas")
     else:
         f_adding_replicas = list(unpack_from(f">{n_adding_replicas}i", buf, pos))
         pos += 4 * n_adding_replicas
     n_removing_replicas, pos = read_compact_array_length(buf, pos)
     if n_removing_replicas < 0:
-        raise MessageDecodeError("non-nullable field RemovingReplicas was null")
+        raise null_field("removingReplicas")
     else:
         f_removing_replicas = list(unpack_from(f">{n_removing_replicas}i", buf, pos))
         pos += 4 * n_removing_replicas
@@ -133,10 +134,10 @@ def _decode_ongoing_partition_reassignment_v0(buf: memoryview, pos: int) -> tupl
 def _decode_ongoing_topic_reassignment_v0(buf: memoryview, pos: int) -> tuple[OngoingTopicReassignment, int]:
     f_name: str
     f_partitions: list[OngoingPartitionReassignment]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -158,7 +159,7 @@ def _decode_list_partition_reassignments_response_v0(buf: memoryview, pos: int) 
     f_error_message, pos = read_compact_nullable_string(buf, pos)
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_string,
     read_unknown_tags,
@@ -73,15 +74,15 @@ def _decode_list_transactions_request_v0(buf: memoryview, pos: int) -> tuple[Lis
     f_producer_id_filters: list[int]
     n_state_filters, pos = read_compact_array_length(buf, pos)
     if n_state_filters < 0:
-        raise MessageDecodeError("non-nullable field StateFilters was null")
+        raise null_field("stateFilters")
     else:
         f_state_filters = []
         for _ in range(n_state_filters):
-            e_state_filters, pos = read_compact_string(buf, pos)
+            e_state_filters, pos = read_compact_string(buf, pos, "stateFilters element")
             f_state_filters.append(e_state_filters)
     n_producer_id_filters, pos = read_compact_array_length(buf, pos)
     if n_producer_id_filters < 0:
-        raise MessageDecodeError("non-nullable field ProducerIdFilters was null")
+        raise null_field("producerIdFilters")
     else:
         f_producer_id_filters = list(unpack_from(f">{n_producer_id_filters}q", buf, pos))
         pos += 8 * n_producer_id_filters
@@ -98,15 +99,15 @@ def _decode_list_transactions_request_v1(buf: memoryview, pos: int) -> tuple[Lis
     f_producer_id_filters: list[int]
     n_state_filters, pos = read_compact_array_length(buf, pos)
     if n_state_filters < 0:
-        raise MessageDecodeError("non-nullable field StateFilters was null")
+        raise null_field("stateFilters")
     else:
         f_state_filters = []
         for _ in range(n_state_filters):
-            e_state_filters, pos = read_compact_string(buf, pos)
+            e_state_filters, pos = read_compact_string(buf, pos, "stateFilters element")
             f_state_filters.append(e_state_filters)
     n_producer_id_filters, pos = read_compact_array_length(buf, pos)
     if n_producer_id_filters < 0:
-        raise MessageDecodeError("non-nullable field ProducerIdFilters was null")
+        raise null_field("producerIdFilters")
     else:
         f_producer_id_filters = list(unpack_from(f">{n_producer_id_filters}q", buf, pos))
         pos += 8 * n_producer_id_filters

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_string,
     read_unknown_tags,
@@ -86,10 +87,10 @@ class ListTransactionsResponse(ApiMessage):
 def _decode_transaction_state_v0(buf: memoryview, pos: int) -> tuple[TransactionState, int]:
     f_transactional_id: str
     f_transaction_state: str
-    f_transactional_id, pos = read_compact_string(buf, pos)
+    f_transactional_id, pos = read_compact_string(buf, pos, "transactionalId")
     f_producer_id, = _S1.unpack_from(buf, pos)
     pos += 8
-    f_transaction_state, pos = read_compact_string(buf, pos)
+    f_transaction_state, pos = read_compact_string(buf, pos, "transactionState")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
@@ -105,15 +106,15 @@ def _decode_list_transactions_response_v0(buf: memoryview, pos: int) -> tuple[Li
     pos += 6
     n_unknown_state_filters, pos = read_compact_array_length(buf, pos)
     if n_unknown_state_filters < 0:
-        raise MessageDecodeError("non-nullable field UnknownStateFilters was null")
+        raise null_field("unknownStateFilters")
     else:
         f_unknown_state_filters = []
         for _ in range(n_unknown_state_filters):
-            e_unknown_state_filters, pos = read_compact_string(buf, pos)
+            e_unknown_state_filters, pos = read_compact_string(buf, pos, "unknownStateFilters element")
             f_unknown_state_filters.append(e_unknown_state_filters)
     n_transaction_states, pos = read_compact_array_length(buf, pos)
     if n_transaction_states < 0:
-        raise MessageDecodeError("non-nullable field TransactionStates was null")
+        raise null_field("transactionStates")
     else:
         f_transaction_states = []
         for _ in range(n_transaction_states):

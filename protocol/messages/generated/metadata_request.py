@@ -16,6 +16,7 @@ from josefk.protocol.messages.codec import (
     MessageDecodeError,
     UnsupportedVersionError,
     null_error,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -95,7 +96,7 @@ class MetadataRequest(ApiMessage):
 
 def _decode_metadata_request_topic_v0(buf: memoryview, pos: int) -> tuple[MetadataRequestTopic, int]:
     f_name: str | None
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     return MetadataRequestTopic(ZERO_UUID, f_name, []), pos
 
 
@@ -103,7 +104,7 @@ def _decode_metadata_request_v0(buf: memoryview, pos: int) -> tuple[MetadataRequ
     f_topics: list[MetadataRequestTopic] | None
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -157,7 +158,7 @@ def _decode_metadata_request_v8(buf: memoryview, pos: int) -> tuple[MetadataRequ
 
 def _decode_metadata_request_topic_v9(buf: memoryview, pos: int) -> tuple[MetadataRequestTopic, int]:
     f_name: str | None
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1

@@ -16,6 +16,7 @@ from josefk.protocol.messages.codec import (
     MessageDecodeError,
     UnsupportedVersionError,
     null_error,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -149,7 +150,7 @@ def _decode_metadata_response_broker_v0(buf: memoryview, pos: int) -> tuple[Meta
     f_host: str
     f_node_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    f_host, pos = read_string(buf, pos)
+    f_host, pos = read_string(buf, pos, "host")
     f_port, = _S0.unpack_from(buf, pos)
     pos += 4
     return MetadataResponseBroker(f_node_id, f_host, f_port, None, []), pos
@@ -162,13 +163,13 @@ def _decode_metadata_response_partition_v0(buf: memoryview, pos: int) -> tuple[M
     pos += 10
     n_replica_nodes, pos = read_array_length(buf, pos)
     if n_replica_nodes < 0:
-        raise MessageDecodeError("non-nullable field ReplicaNodes was null")
+        raise null_field("replicaNodes")
     else:
         f_replica_nodes = list(unpack_from(f">{n_replica_nodes}i", buf, pos))
         pos += 4 * n_replica_nodes
     n_isr_nodes, pos = read_array_length(buf, pos)
     if n_isr_nodes < 0:
-        raise MessageDecodeError("non-nullable field IsrNodes was null")
+        raise null_field("isrNodes")
     else:
         f_isr_nodes = list(unpack_from(f">{n_isr_nodes}i", buf, pos))
         pos += 4 * n_isr_nodes
@@ -180,10 +181,10 @@ def _decode_metadata_response_topic_v0(buf: memoryview, pos: int) -> tuple[Metad
     f_partitions: list[MetadataResponsePartition]
     f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -197,7 +198,7 @@ def _decode_metadata_response_v0(buf: memoryview, pos: int) -> tuple[MetadataRes
     f_topics: list[MetadataResponseTopic]
     n_brokers, pos = read_array_length(buf, pos)
     if n_brokers < 0:
-        raise MessageDecodeError("non-nullable field Brokers was null")
+        raise null_field("brokers")
     else:
         f_brokers = []
         for _ in range(n_brokers):
@@ -205,7 +206,7 @@ def _decode_metadata_response_v0(buf: memoryview, pos: int) -> tuple[MetadataRes
             f_brokers.append(e_brokers)
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -219,7 +220,7 @@ def _decode_metadata_response_broker_v1(buf: memoryview, pos: int) -> tuple[Meta
     f_rack: str | None
     f_node_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    f_host, pos = read_string(buf, pos)
+    f_host, pos = read_string(buf, pos, "host")
     f_port, = _S0.unpack_from(buf, pos)
     pos += 4
     f_rack, pos = read_nullable_string(buf, pos)
@@ -231,12 +232,12 @@ def _decode_metadata_response_topic_v1(buf: memoryview, pos: int) -> tuple[Metad
     f_partitions: list[MetadataResponsePartition]
     f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     f_is_internal, = _S3.unpack_from(buf, pos)
     pos += 1
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -250,7 +251,7 @@ def _decode_metadata_response_v1(buf: memoryview, pos: int) -> tuple[MetadataRes
     f_topics: list[MetadataResponseTopic]
     n_brokers, pos = read_array_length(buf, pos)
     if n_brokers < 0:
-        raise MessageDecodeError("non-nullable field Brokers was null")
+        raise null_field("brokers")
     else:
         f_brokers = []
         for _ in range(n_brokers):
@@ -260,7 +261,7 @@ def _decode_metadata_response_v1(buf: memoryview, pos: int) -> tuple[MetadataRes
     pos += 4
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -275,7 +276,7 @@ def _decode_metadata_response_v2(buf: memoryview, pos: int) -> tuple[MetadataRes
     f_topics: list[MetadataResponseTopic]
     n_brokers, pos = read_array_length(buf, pos)
     if n_brokers < 0:
-        raise MessageDecodeError("non-nullable field Brokers was null")
+        raise null_field("brokers")
     else:
         f_brokers = []
         for _ in range(n_brokers):
@@ -286,7 +287,7 @@ def _decode_metadata_response_v2(buf: memoryview, pos: int) -> tuple[MetadataRes
     pos += 4
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -303,7 +304,7 @@ def _decode_metadata_response_v3(buf: memoryview, pos: int) -> tuple[MetadataRes
     pos += 4
     n_brokers, pos = read_array_length(buf, pos)
     if n_brokers < 0:
-        raise MessageDecodeError("non-nullable field Brokers was null")
+        raise null_field("brokers")
     else:
         f_brokers = []
         for _ in range(n_brokers):
@@ -314,7 +315,7 @@ def _decode_metadata_response_v3(buf: memoryview, pos: int) -> tuple[MetadataRes
     pos += 4
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -331,19 +332,19 @@ def _decode_metadata_response_partition_v5(buf: memoryview, pos: int) -> tuple[M
     pos += 10
     n_replica_nodes, pos = read_array_length(buf, pos)
     if n_replica_nodes < 0:
-        raise MessageDecodeError("non-nullable field ReplicaNodes was null")
+        raise null_field("replicaNodes")
     else:
         f_replica_nodes = list(unpack_from(f">{n_replica_nodes}i", buf, pos))
         pos += 4 * n_replica_nodes
     n_isr_nodes, pos = read_array_length(buf, pos)
     if n_isr_nodes < 0:
-        raise MessageDecodeError("non-nullable field IsrNodes was null")
+        raise null_field("isrNodes")
     else:
         f_isr_nodes = list(unpack_from(f">{n_isr_nodes}i", buf, pos))
         pos += 4 * n_isr_nodes
     n_offline_replicas, pos = read_array_length(buf, pos)
     if n_offline_replicas < 0:
-        raise MessageDecodeError("non-nullable field OfflineReplicas was null")
+        raise null_field("offlineReplicas")
     else:
         f_offline_replicas = list(unpack_from(f">{n_offline_replicas}i", buf, pos))
         pos += 4 * n_offline_replicas
@@ -355,12 +356,12 @@ def _decode_metadata_response_topic_v5(buf: memoryview, pos: int) -> tuple[Metad
     f_partitions: list[MetadataResponsePartition]
     f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     f_is_internal, = _S3.unpack_from(buf, pos)
     pos += 1
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -377,7 +378,7 @@ def _decode_metadata_response_v5(buf: memoryview, pos: int) -> tuple[MetadataRes
     pos += 4
     n_brokers, pos = read_array_length(buf, pos)
     if n_brokers < 0:
-        raise MessageDecodeError("non-nullable field Brokers was null")
+        raise null_field("brokers")
     else:
         f_brokers = []
         for _ in range(n_brokers):
@@ -388,7 +389,7 @@ def _decode_metadata_response_v5(buf: memoryview, pos: int) -> tuple[MetadataRes
     pos += 4
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -405,19 +406,19 @@ def _decode_metadata_response_partition_v7(buf: memoryview, pos: int) -> tuple[M
     pos += 14
     n_replica_nodes, pos = read_array_length(buf, pos)
     if n_replica_nodes < 0:
-        raise MessageDecodeError("non-nullable field ReplicaNodes was null")
+        raise null_field("replicaNodes")
     else:
         f_replica_nodes = list(unpack_from(f">{n_replica_nodes}i", buf, pos))
         pos += 4 * n_replica_nodes
     n_isr_nodes, pos = read_array_length(buf, pos)
     if n_isr_nodes < 0:
-        raise MessageDecodeError("non-nullable field IsrNodes was null")
+        raise null_field("isrNodes")
     else:
         f_isr_nodes = list(unpack_from(f">{n_isr_nodes}i", buf, pos))
         pos += 4 * n_isr_nodes
     n_offline_replicas, pos = read_array_length(buf, pos)
     if n_offline_replicas < 0:
-        raise MessageDecodeError("non-nullable field OfflineReplicas was null")
+        raise null_field("offlineReplicas")
     else:
         f_offline_replicas = list(unpack_from(f">{n_offline_replicas}i", buf, pos))
         pos += 4 * n_offline_replicas
@@ -429,12 +430,12 @@ def _decode_metadata_response_topic_v7(buf: memoryview, pos: int) -> tuple[Metad
     f_partitions: list[MetadataResponsePartition]
     f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     f_is_internal, = _S3.unpack_from(buf, pos)
     pos += 1
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -451,7 +452,7 @@ def _decode_metadata_response_v7(buf: memoryview, pos: int) -> tuple[MetadataRes
     pos += 4
     n_brokers, pos = read_array_length(buf, pos)
     if n_brokers < 0:
-        raise MessageDecodeError("non-nullable field Brokers was null")
+        raise null_field("brokers")
     else:
         f_brokers = []
         for _ in range(n_brokers):
@@ -462,7 +463,7 @@ def _decode_metadata_response_v7(buf: memoryview, pos: int) -> tuple[MetadataRes
     pos += 4
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -476,12 +477,12 @@ def _decode_metadata_response_topic_v8(buf: memoryview, pos: int) -> tuple[Metad
     f_partitions: list[MetadataResponsePartition]
     f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     f_is_internal, = _S3.unpack_from(buf, pos)
     pos += 1
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -500,7 +501,7 @@ def _decode_metadata_response_v8(buf: memoryview, pos: int) -> tuple[MetadataRes
     pos += 4
     n_brokers, pos = read_array_length(buf, pos)
     if n_brokers < 0:
-        raise MessageDecodeError("non-nullable field Brokers was null")
+        raise null_field("brokers")
     else:
         f_brokers = []
         for _ in range(n_brokers):
@@ -511,7 +512,7 @@ def _decode_metadata_response_v8(buf: memoryview, pos: int) -> tuple[MetadataRes
     pos += 4
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -527,7 +528,7 @@ def _decode_metadata_response_broker_v9(buf: memoryview, pos: int) -> tuple[Meta
     f_rack: str | None
     f_node_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    f_host, pos = read_compact_string(buf, pos)
+    f_host, pos = read_compact_string(buf, pos, "host")
     f_port, = _S0.unpack_from(buf, pos)
     pos += 4
     f_rack, pos = read_compact_nullable_string(buf, pos)
@@ -547,19 +548,19 @@ def _decode_metadata_response_partition_v9(buf: memoryview, pos: int) -> tuple[M
     pos += 14
     n_replica_nodes, pos = read_compact_array_length(buf, pos)
     if n_replica_nodes < 0:
-        raise MessageDecodeError("non-nullable field ReplicaNodes was null")
+        raise null_field("replicaNodes")
     else:
         f_replica_nodes = list(unpack_from(f">{n_replica_nodes}i", buf, pos))
         pos += 4 * n_replica_nodes
     n_isr_nodes, pos = read_compact_array_length(buf, pos)
     if n_isr_nodes < 0:
-        raise MessageDecodeError("non-nullable field IsrNodes was null")
+        raise null_field("isrNodes")
     else:
         f_isr_nodes = list(unpack_from(f">{n_isr_nodes}i", buf, pos))
         pos += 4 * n_isr_nodes
     n_offline_replicas, pos = read_compact_array_length(buf, pos)
     if n_offline_replicas < 0:
-        raise MessageDecodeError("non-nullable field OfflineReplicas was null")
+        raise null_field("offlineReplicas")
     else:
         f_offline_replicas = list(unpack_from(f">{n_offline_replicas}i", buf, pos))
         pos += 4 * n_offline_replicas
@@ -576,12 +577,12 @@ def _decode_metadata_response_topic_v9(buf: memoryview, pos: int) -> tuple[Metad
     f_partitions: list[MetadataResponsePartition]
     f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     f_is_internal, = _S3.unpack_from(buf, pos)
     pos += 1
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -605,7 +606,7 @@ def _decode_metadata_response_v9(buf: memoryview, pos: int) -> tuple[MetadataRes
     pos += 4
     n_brokers, pos = read_compact_array_length(buf, pos)
     if n_brokers < 0:
-        raise MessageDecodeError("non-nullable field Brokers was null")
+        raise null_field("brokers")
     else:
         f_brokers = []
         for _ in range(n_brokers):
@@ -616,7 +617,7 @@ def _decode_metadata_response_v9(buf: memoryview, pos: int) -> tuple[MetadataRes
     pos += 4
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -638,13 +639,13 @@ def _decode_metadata_response_topic_v10(buf: memoryview, pos: int) -> tuple[Meta
     f_partitions: list[MetadataResponsePartition]
     f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     f_topic_id, pos = read_uuid(buf, pos)
     f_is_internal, = _S3.unpack_from(buf, pos)
     pos += 1
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -668,7 +669,7 @@ def _decode_metadata_response_v10(buf: memoryview, pos: int) -> tuple[MetadataRe
     pos += 4
     n_brokers, pos = read_compact_array_length(buf, pos)
     if n_brokers < 0:
-        raise MessageDecodeError("non-nullable field Brokers was null")
+        raise null_field("brokers")
     else:
         f_brokers = []
         for _ in range(n_brokers):
@@ -679,7 +680,7 @@ def _decode_metadata_response_v10(buf: memoryview, pos: int) -> tuple[MetadataRe
     pos += 4
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -703,7 +704,7 @@ def _decode_metadata_response_v11(buf: memoryview, pos: int) -> tuple[MetadataRe
     pos += 4
     n_brokers, pos = read_compact_array_length(buf, pos)
     if n_brokers < 0:
-        raise MessageDecodeError("non-nullable field Brokers was null")
+        raise null_field("brokers")
     else:
         f_brokers = []
         for _ in range(n_brokers):
@@ -714,7 +715,7 @@ def _decode_metadata_response_v11(buf: memoryview, pos: int) -> tuple[MetadataRe
     pos += 4
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -740,7 +741,7 @@ def _decode_metadata_response_topic_v12(buf: memoryview, pos: int) -> tuple[Meta
     pos += 1
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -764,7 +765,7 @@ def _decode_metadata_response_v12(buf: memoryview, pos: int) -> tuple[MetadataRe
     pos += 4
     n_brokers, pos = read_compact_array_length(buf, pos)
     if n_brokers < 0:
-        raise MessageDecodeError("non-nullable field Brokers was null")
+        raise null_field("brokers")
     else:
         f_brokers = []
         for _ in range(n_brokers):
@@ -775,7 +776,7 @@ def _decode_metadata_response_v12(buf: memoryview, pos: int) -> tuple[MetadataRe
     pos += 4
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -125,10 +126,10 @@ def _decode_offset_commit_request_partition_v0(buf: memoryview, pos: int) -> tup
 def _decode_offset_commit_request_topic_v0(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestTopic, int]:
     f_name: str
     f_partitions: list[OffsetCommitRequestPartition]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -140,10 +141,10 @@ def _decode_offset_commit_request_topic_v0(buf: memoryview, pos: int) -> tuple[O
 def _decode_offset_commit_request_v0(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
     f_group_id: str
     f_topics: list[OffsetCommitRequestTopic]
-    f_group_id, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -163,10 +164,10 @@ def _decode_offset_commit_request_partition_v1(buf: memoryview, pos: int) -> tup
 def _decode_offset_commit_request_topic_v1(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestTopic, int]:
     f_name: str
     f_partitions: list[OffsetCommitRequestPartition]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -179,13 +180,13 @@ def _decode_offset_commit_request_v1(buf: memoryview, pos: int) -> tuple[OffsetC
     f_group_id: str
     f_member_id: str
     f_topics: list[OffsetCommitRequestTopic]
-    f_group_id, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
     f_generation_id_or_member_epoch, = _S1.unpack_from(buf, pos)
     pos += 4
-    f_member_id, pos = read_string(buf, pos)
+    f_member_id, pos = read_string(buf, pos, "memberId")
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -198,15 +199,15 @@ def _decode_offset_commit_request_v2(buf: memoryview, pos: int) -> tuple[OffsetC
     f_group_id: str
     f_member_id: str
     f_topics: list[OffsetCommitRequestTopic]
-    f_group_id, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
     f_generation_id_or_member_epoch, = _S1.unpack_from(buf, pos)
     pos += 4
-    f_member_id, pos = read_string(buf, pos)
+    f_member_id, pos = read_string(buf, pos, "memberId")
     f_retention_time_ms, = _S3.unpack_from(buf, pos)
     pos += 8
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -219,13 +220,13 @@ def _decode_offset_commit_request_v5(buf: memoryview, pos: int) -> tuple[OffsetC
     f_group_id: str
     f_member_id: str
     f_topics: list[OffsetCommitRequestTopic]
-    f_group_id, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
     f_generation_id_or_member_epoch, = _S1.unpack_from(buf, pos)
     pos += 4
-    f_member_id, pos = read_string(buf, pos)
+    f_member_id, pos = read_string(buf, pos, "memberId")
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -245,10 +246,10 @@ def _decode_offset_commit_request_partition_v6(buf: memoryview, pos: int) -> tup
 def _decode_offset_commit_request_topic_v6(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestTopic, int]:
     f_name: str
     f_partitions: list[OffsetCommitRequestPartition]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -261,13 +262,13 @@ def _decode_offset_commit_request_v6(buf: memoryview, pos: int) -> tuple[OffsetC
     f_group_id: str
     f_member_id: str
     f_topics: list[OffsetCommitRequestTopic]
-    f_group_id, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
     f_generation_id_or_member_epoch, = _S1.unpack_from(buf, pos)
     pos += 4
-    f_member_id, pos = read_string(buf, pos)
+    f_member_id, pos = read_string(buf, pos, "memberId")
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -281,14 +282,14 @@ def _decode_offset_commit_request_v7(buf: memoryview, pos: int) -> tuple[OffsetC
     f_member_id: str
     f_group_instance_id: str | None
     f_topics: list[OffsetCommitRequestTopic]
-    f_group_id, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
     f_generation_id_or_member_epoch, = _S1.unpack_from(buf, pos)
     pos += 4
-    f_member_id, pos = read_string(buf, pos)
+    f_member_id, pos = read_string(buf, pos, "memberId")
     f_group_instance_id, pos = read_nullable_string(buf, pos)
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -313,10 +314,10 @@ def _decode_offset_commit_request_partition_v8(buf: memoryview, pos: int) -> tup
 def _decode_offset_commit_request_topic_v8(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestTopic, int]:
     f_name: str
     f_partitions: list[OffsetCommitRequestPartition]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -335,14 +336,14 @@ def _decode_offset_commit_request_v8(buf: memoryview, pos: int) -> tuple[OffsetC
     f_member_id: str
     f_group_instance_id: str | None
     f_topics: list[OffsetCommitRequestTopic]
-    f_group_id, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
     f_generation_id_or_member_epoch, = _S1.unpack_from(buf, pos)
     pos += 4
-    f_member_id, pos = read_compact_string(buf, pos)
+    f_member_id, pos = read_compact_string(buf, pos, "memberId")
     f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -101,10 +102,10 @@ def _decode_offset_commit_response_partition_v0(buf: memoryview, pos: int) -> tu
 def _decode_offset_commit_response_topic_v0(buf: memoryview, pos: int) -> tuple[OffsetCommitResponseTopic, int]:
     f_name: str
     f_partitions: list[OffsetCommitResponsePartition]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -117,7 +118,7 @@ def _decode_offset_commit_response_v0(buf: memoryview, pos: int) -> tuple[Offset
     f_topics: list[OffsetCommitResponseTopic]
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -132,7 +133,7 @@ def _decode_offset_commit_response_v3(buf: memoryview, pos: int) -> tuple[Offset
     pos += 4
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -155,10 +156,10 @@ def _decode_offset_commit_response_partition_v8(buf: memoryview, pos: int) -> tu
 def _decode_offset_commit_response_topic_v8(buf: memoryview, pos: int) -> tuple[OffsetCommitResponseTopic, int]:
     f_name: str
     f_partitions: list[OffsetCommitResponsePartition]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -178,7 +179,7 @@ def _decode_offset_commit_response_v8(buf: memoryview, pos: int) -> tuple[Offset
     pos += 4
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_string,
@@ -89,10 +90,10 @@ def _decode_offset_delete_request_partition_v0(buf: memoryview, pos: int) -> tup
 def _decode_offset_delete_request_topic_v0(buf: memoryview, pos: int) -> tuple[OffsetDeleteRequestTopic, int]:
     f_name: str
     f_partitions: list[OffsetDeleteRequestPartition]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -104,10 +105,10 @@ def _decode_offset_delete_request_topic_v0(buf: memoryview, pos: int) -> tuple[O
 def _decode_offset_delete_request_v0(buf: memoryview, pos: int) -> tuple[OffsetDeleteRequest, int]:
     f_group_id: str
     f_topics: list[OffsetDeleteRequestTopic]
-    f_group_id, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

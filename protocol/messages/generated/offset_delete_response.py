@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_string,
@@ -94,10 +95,10 @@ def _decode_offset_delete_response_partition_v0(buf: memoryview, pos: int) -> tu
 def _decode_offset_delete_response_topic_v0(buf: memoryview, pos: int) -> tuple[OffsetDeleteResponseTopic, int]:
     f_name: str
     f_partitions: list[OffsetDeleteResponsePartition]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -112,7 +113,7 @@ def _decode_offset_delete_response_v0(buf: memoryview, pos: int) -> tuple[Offset
     pos += 6
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

@@ -14,6 +14,7 @@ from josefk.protocol.messages.codec import (
     MessageDecodeError,
     UnsupportedVersionError,
     null_error,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -118,10 +119,10 @@ class OffsetFetchRequest(ApiMessage):
 def _decode_offset_fetch_request_topic_v0(buf: memoryview, pos: int) -> tuple[OffsetFetchRequestTopic, int]:
     f_name: str
     f_partition_indexes: list[int]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partition_indexes, pos = read_array_length(buf, pos)
     if n_partition_indexes < 0:
-        raise MessageDecodeError("non-nullable field PartitionIndexes was null")
+        raise null_field("partitionIndexes")
     else:
         f_partition_indexes = list(unpack_from(f">{n_partition_indexes}i", buf, pos))
         pos += 4 * n_partition_indexes
@@ -131,10 +132,10 @@ def _decode_offset_fetch_request_topic_v0(buf: memoryview, pos: int) -> tuple[Of
 def _decode_offset_fetch_request_v0(buf: memoryview, pos: int) -> tuple[OffsetFetchRequest, int]:
     f_group_id: str
     f_topics: list[OffsetFetchRequestTopic] | None
-    f_group_id, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -146,7 +147,7 @@ def _decode_offset_fetch_request_v0(buf: memoryview, pos: int) -> tuple[OffsetFe
 def _decode_offset_fetch_request_v2(buf: memoryview, pos: int) -> tuple[OffsetFetchRequest, int]:
     f_group_id: str
     f_topics: list[OffsetFetchRequestTopic] | None
-    f_group_id, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
         f_topics = None
@@ -161,10 +162,10 @@ def _decode_offset_fetch_request_v2(buf: memoryview, pos: int) -> tuple[OffsetFe
 def _decode_offset_fetch_request_topic_v6(buf: memoryview, pos: int) -> tuple[OffsetFetchRequestTopic, int]:
     f_name: str
     f_partition_indexes: list[int]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partition_indexes, pos = read_compact_array_length(buf, pos)
     if n_partition_indexes < 0:
-        raise MessageDecodeError("non-nullable field PartitionIndexes was null")
+        raise null_field("partitionIndexes")
     else:
         f_partition_indexes = list(unpack_from(f">{n_partition_indexes}i", buf, pos))
         pos += 4 * n_partition_indexes
@@ -179,7 +180,7 @@ def _decode_offset_fetch_request_topic_v6(buf: memoryview, pos: int) -> tuple[Of
 def _decode_offset_fetch_request_v6(buf: memoryview, pos: int) -> tuple[OffsetFetchRequest, int]:
     f_group_id: str
     f_topics: list[OffsetFetchRequestTopic] | None
-    f_group_id, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
         f_topics = None
@@ -199,7 +200,7 @@ def _decode_offset_fetch_request_v6(buf: memoryview, pos: int) -> tuple[OffsetFe
 def _decode_offset_fetch_request_v7(buf: memoryview, pos: int) -> tuple[OffsetFetchRequest, int]:
     f_group_id: str
     f_topics: list[OffsetFetchRequestTopic] | None
-    f_group_id, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
         f_topics = None
@@ -221,10 +222,10 @@ def _decode_offset_fetch_request_v7(buf: memoryview, pos: int) -> tuple[OffsetFe
 def _decode_offset_fetch_request_topics_v8(buf: memoryview, pos: int) -> tuple[OffsetFetchRequestTopics, int]:
     f_name: str
     f_partition_indexes: list[int]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partition_indexes, pos = read_compact_array_length(buf, pos)
     if n_partition_indexes < 0:
-        raise MessageDecodeError("non-nullable field PartitionIndexes was null")
+        raise null_field("partitionIndexes")
     else:
         f_partition_indexes = list(unpack_from(f">{n_partition_indexes}i", buf, pos))
         pos += 4 * n_partition_indexes
@@ -239,7 +240,7 @@ def _decode_offset_fetch_request_topics_v8(buf: memoryview, pos: int) -> tuple[O
 def _decode_offset_fetch_request_group_v8(buf: memoryview, pos: int) -> tuple[OffsetFetchRequestGroup, int]:
     f_group_id: str
     f_topics: list[OffsetFetchRequestTopics] | None
-    f_group_id, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
         f_topics = None
@@ -260,7 +261,7 @@ def _decode_offset_fetch_request_v8(buf: memoryview, pos: int) -> tuple[OffsetFe
     f_groups: list[OffsetFetchRequestGroup]
     n_groups, pos = read_compact_array_length(buf, pos)
     if n_groups < 0:
-        raise MessageDecodeError("non-nullable field Groups was null")
+        raise null_field("groups")
     else:
         f_groups = []
         for _ in range(n_groups):
@@ -280,7 +281,7 @@ def _decode_offset_fetch_request_group_v9(buf: memoryview, pos: int) -> tuple[Of
     f_group_id: str
     f_member_id: str | None
     f_topics: list[OffsetFetchRequestTopics] | None
-    f_group_id, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
     f_member_id, pos = read_compact_nullable_string(buf, pos)
     f_member_epoch, = _S1.unpack_from(buf, pos)
     pos += 4
@@ -304,7 +305,7 @@ def _decode_offset_fetch_request_v9(buf: memoryview, pos: int) -> tuple[OffsetFe
     f_groups: list[OffsetFetchRequestGroup]
     n_groups, pos = read_compact_array_length(buf, pos)
     if n_groups < 0:
-        raise MessageDecodeError("non-nullable field Groups was null")
+        raise null_field("groups")
     else:
         f_groups = []
         for _ in range(n_groups):

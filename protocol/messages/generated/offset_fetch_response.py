@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -163,10 +164,10 @@ def _decode_offset_fetch_response_partition_v0(buf: memoryview, pos: int) -> tup
 def _decode_offset_fetch_response_topic_v0(buf: memoryview, pos: int) -> tuple[OffsetFetchResponseTopic, int]:
     f_name: str
     f_partitions: list[OffsetFetchResponsePartition]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -179,7 +180,7 @@ def _decode_offset_fetch_response_v0(buf: memoryview, pos: int) -> tuple[OffsetF
     f_topics: list[OffsetFetchResponseTopic]
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -192,7 +193,7 @@ def _decode_offset_fetch_response_v2(buf: memoryview, pos: int) -> tuple[OffsetF
     f_topics: list[OffsetFetchResponseTopic]
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -209,7 +210,7 @@ def _decode_offset_fetch_response_v3(buf: memoryview, pos: int) -> tuple[OffsetF
     pos += 4
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -233,10 +234,10 @@ def _decode_offset_fetch_response_partition_v5(buf: memoryview, pos: int) -> tup
 def _decode_offset_fetch_response_topic_v5(buf: memoryview, pos: int) -> tuple[OffsetFetchResponseTopic, int]:
     f_name: str
     f_partitions: list[OffsetFetchResponsePartition]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -251,7 +252,7 @@ def _decode_offset_fetch_response_v5(buf: memoryview, pos: int) -> tuple[OffsetF
     pos += 4
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -280,10 +281,10 @@ def _decode_offset_fetch_response_partition_v6(buf: memoryview, pos: int) -> tup
 def _decode_offset_fetch_response_topic_v6(buf: memoryview, pos: int) -> tuple[OffsetFetchResponseTopic, int]:
     f_name: str
     f_partitions: list[OffsetFetchResponsePartition]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -303,7 +304,7 @@ def _decode_offset_fetch_response_v6(buf: memoryview, pos: int) -> tuple[OffsetF
     pos += 4
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -337,10 +338,10 @@ def _decode_offset_fetch_response_partitions_v8(buf: memoryview, pos: int) -> tu
 def _decode_offset_fetch_response_topics_v8(buf: memoryview, pos: int) -> tuple[OffsetFetchResponseTopics, int]:
     f_name: str
     f_partitions: list[OffsetFetchResponsePartitions]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -357,10 +358,10 @@ def _decode_offset_fetch_response_topics_v8(buf: memoryview, pos: int) -> tuple[
 def _decode_offset_fetch_response_group_v8(buf: memoryview, pos: int) -> tuple[OffsetFetchResponseGroup, int]:
     f_group_id: str
     f_topics: list[OffsetFetchResponseTopics]
-    f_group_id, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -382,7 +383,7 @@ def _decode_offset_fetch_response_v8(buf: memoryview, pos: int) -> tuple[OffsetF
     pos += 4
     n_groups, pos = read_compact_array_length(buf, pos)
     if n_groups < 0:
-        raise MessageDecodeError("non-nullable field Groups was null")
+        raise null_field("groups")
     else:
         f_groups = []
         for _ in range(n_groups):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -104,10 +105,10 @@ def _decode_offset_for_leader_partition_v0(buf: memoryview, pos: int) -> tuple[O
 def _decode_offset_for_leader_topic_v0(buf: memoryview, pos: int) -> tuple[OffsetForLeaderTopic, int]:
     f_topic: str
     f_partitions: list[OffsetForLeaderPartition]
-    f_topic, pos = read_string(buf, pos)
+    f_topic, pos = read_string(buf, pos, "topic")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -120,7 +121,7 @@ def _decode_offset_for_leader_epoch_request_v0(buf: memoryview, pos: int) -> tup
     f_topics: list[OffsetForLeaderTopic]
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -138,10 +139,10 @@ def _decode_offset_for_leader_partition_v2(buf: memoryview, pos: int) -> tuple[O
 def _decode_offset_for_leader_topic_v2(buf: memoryview, pos: int) -> tuple[OffsetForLeaderTopic, int]:
     f_topic: str
     f_partitions: list[OffsetForLeaderPartition]
-    f_topic, pos = read_string(buf, pos)
+    f_topic, pos = read_string(buf, pos, "topic")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -154,7 +155,7 @@ def _decode_offset_for_leader_epoch_request_v2(buf: memoryview, pos: int) -> tup
     f_topics: list[OffsetForLeaderTopic]
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -169,7 +170,7 @@ def _decode_offset_for_leader_epoch_request_v3(buf: memoryview, pos: int) -> tup
     pos += 4
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -192,10 +193,10 @@ def _decode_offset_for_leader_partition_v4(buf: memoryview, pos: int) -> tuple[O
 def _decode_offset_for_leader_topic_v4(buf: memoryview, pos: int) -> tuple[OffsetForLeaderTopic, int]:
     f_topic: str
     f_partitions: list[OffsetForLeaderPartition]
-    f_topic, pos = read_compact_string(buf, pos)
+    f_topic, pos = read_compact_string(buf, pos, "topic")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -215,7 +216,7 @@ def _decode_offset_for_leader_epoch_request_v4(buf: memoryview, pos: int) -> tup
     pos += 4
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -106,10 +107,10 @@ def _decode_epoch_end_offset_v0(buf: memoryview, pos: int) -> tuple[EpochEndOffs
 def _decode_offset_for_leader_topic_result_v0(buf: memoryview, pos: int) -> tuple[OffsetForLeaderTopicResult, int]:
     f_topic: str
     f_partitions: list[EpochEndOffset]
-    f_topic, pos = read_string(buf, pos)
+    f_topic, pos = read_string(buf, pos, "topic")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -122,7 +123,7 @@ def _decode_offset_for_leader_epoch_response_v0(buf: memoryview, pos: int) -> tu
     f_topics: list[OffsetForLeaderTopicResult]
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -140,10 +141,10 @@ def _decode_epoch_end_offset_v1(buf: memoryview, pos: int) -> tuple[EpochEndOffs
 def _decode_offset_for_leader_topic_result_v1(buf: memoryview, pos: int) -> tuple[OffsetForLeaderTopicResult, int]:
     f_topic: str
     f_partitions: list[EpochEndOffset]
-    f_topic, pos = read_string(buf, pos)
+    f_topic, pos = read_string(buf, pos, "topic")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -156,7 +157,7 @@ def _decode_offset_for_leader_epoch_response_v1(buf: memoryview, pos: int) -> tu
     f_topics: list[OffsetForLeaderTopicResult]
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -171,7 +172,7 @@ def _decode_offset_for_leader_epoch_response_v2(buf: memoryview, pos: int) -> tu
     pos += 4
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -194,10 +195,10 @@ def _decode_epoch_end_offset_v4(buf: memoryview, pos: int) -> tuple[EpochEndOffs
 def _decode_offset_for_leader_topic_result_v4(buf: memoryview, pos: int) -> tuple[OffsetForLeaderTopicResult, int]:
     f_topic: str
     f_partitions: list[EpochEndOffset]
-    f_topic, pos = read_compact_string(buf, pos)
+    f_topic, pos = read_compact_string(buf, pos, "topic")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -217,7 +218,7 @@ def _decode_offset_for_leader_epoch_response_v4(buf: memoryview, pos: int) -> tu
     pos += 4
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

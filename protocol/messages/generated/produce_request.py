@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -116,10 +117,10 @@ def _decode_partition_produce_data_v0(buf: memoryview, pos: int) -> tuple[Partit
 def _decode_topic_produce_data_v0(buf: memoryview, pos: int) -> tuple[TopicProduceData, int]:
     f_name: str
     f_partition_data: list[PartitionProduceData]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partition_data, pos = read_array_length(buf, pos)
     if n_partition_data < 0:
-        raise MessageDecodeError("non-nullable field PartitionData was null")
+        raise null_field("partitionData")
     else:
         f_partition_data = []
         for _ in range(n_partition_data):
@@ -134,7 +135,7 @@ def _decode_produce_request_v0(buf: memoryview, pos: int) -> tuple[ProduceReques
     pos += 6
     n_topic_data, pos = read_array_length(buf, pos)
     if n_topic_data < 0:
-        raise MessageDecodeError("non-nullable field TopicData was null")
+        raise null_field("topicData")
     else:
         f_topic_data = []
         for _ in range(n_topic_data):
@@ -151,7 +152,7 @@ def _decode_produce_request_v3(buf: memoryview, pos: int) -> tuple[ProduceReques
     pos += 6
     n_topic_data, pos = read_array_length(buf, pos)
     if n_topic_data < 0:
-        raise MessageDecodeError("non-nullable field TopicData was null")
+        raise null_field("topicData")
     else:
         f_topic_data = []
         for _ in range(n_topic_data):
@@ -176,10 +177,10 @@ def _decode_partition_produce_data_v9(buf: memoryview, pos: int) -> tuple[Partit
 def _decode_topic_produce_data_v9(buf: memoryview, pos: int) -> tuple[TopicProduceData, int]:
     f_name: str
     f_partition_data: list[PartitionProduceData]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partition_data, pos = read_compact_array_length(buf, pos)
     if n_partition_data < 0:
-        raise MessageDecodeError("non-nullable field PartitionData was null")
+        raise null_field("partitionData")
     else:
         f_partition_data = []
         for _ in range(n_partition_data):
@@ -201,7 +202,7 @@ def _decode_produce_request_v9(buf: memoryview, pos: int) -> tuple[ProduceReques
     pos += 6
     n_topic_data, pos = read_compact_array_length(buf, pos)
     if n_topic_data < 0:
-        raise MessageDecodeError("non-nullable field TopicData was null")
+        raise null_field("topicData")
     else:
         f_topic_data = []
         for _ in range(n_topic_data):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -166,10 +167,10 @@ def _decode_partition_produce_response_v0(buf: memoryview, pos: int) -> tuple[Pa
 def _decode_topic_produce_response_v0(buf: memoryview, pos: int) -> tuple[TopicProduceResponse, int]:
     f_name: str
     f_partition_responses: list[PartitionProduceResponse]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partition_responses, pos = read_array_length(buf, pos)
     if n_partition_responses < 0:
-        raise MessageDecodeError("non-nullable field PartitionResponses was null")
+        raise null_field("partitionResponses")
     else:
         f_partition_responses = []
         for _ in range(n_partition_responses):
@@ -182,7 +183,7 @@ def _decode_produce_response_v0(buf: memoryview, pos: int) -> tuple[ProduceRespo
     f_responses: list[TopicProduceResponse]
     n_responses, pos = read_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):
@@ -195,7 +196,7 @@ def _decode_produce_response_v1(buf: memoryview, pos: int) -> tuple[ProduceRespo
     f_responses: list[TopicProduceResponse]
     n_responses, pos = read_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):
@@ -215,10 +216,10 @@ def _decode_partition_produce_response_v2(buf: memoryview, pos: int) -> tuple[Pa
 def _decode_topic_produce_response_v2(buf: memoryview, pos: int) -> tuple[TopicProduceResponse, int]:
     f_name: str
     f_partition_responses: list[PartitionProduceResponse]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partition_responses, pos = read_array_length(buf, pos)
     if n_partition_responses < 0:
-        raise MessageDecodeError("non-nullable field PartitionResponses was null")
+        raise null_field("partitionResponses")
     else:
         f_partition_responses = []
         for _ in range(n_partition_responses):
@@ -231,7 +232,7 @@ def _decode_produce_response_v2(buf: memoryview, pos: int) -> tuple[ProduceRespo
     f_responses: list[TopicProduceResponse]
     n_responses, pos = read_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):
@@ -251,10 +252,10 @@ def _decode_partition_produce_response_v5(buf: memoryview, pos: int) -> tuple[Pa
 def _decode_topic_produce_response_v5(buf: memoryview, pos: int) -> tuple[TopicProduceResponse, int]:
     f_name: str
     f_partition_responses: list[PartitionProduceResponse]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partition_responses, pos = read_array_length(buf, pos)
     if n_partition_responses < 0:
-        raise MessageDecodeError("non-nullable field PartitionResponses was null")
+        raise null_field("partitionResponses")
     else:
         f_partition_responses = []
         for _ in range(n_partition_responses):
@@ -267,7 +268,7 @@ def _decode_produce_response_v5(buf: memoryview, pos: int) -> tuple[ProduceRespo
     f_responses: list[TopicProduceResponse]
     n_responses, pos = read_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):
@@ -293,7 +294,7 @@ def _decode_partition_produce_response_v8(buf: memoryview, pos: int) -> tuple[Pa
     pos += 30
     n_record_errors, pos = read_array_length(buf, pos)
     if n_record_errors < 0:
-        raise MessageDecodeError("non-nullable field RecordErrors was null")
+        raise null_field("recordErrors")
     else:
         f_record_errors = []
         for _ in range(n_record_errors):
@@ -306,10 +307,10 @@ def _decode_partition_produce_response_v8(buf: memoryview, pos: int) -> tuple[Pa
 def _decode_topic_produce_response_v8(buf: memoryview, pos: int) -> tuple[TopicProduceResponse, int]:
     f_name: str
     f_partition_responses: list[PartitionProduceResponse]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partition_responses, pos = read_array_length(buf, pos)
     if n_partition_responses < 0:
-        raise MessageDecodeError("non-nullable field PartitionResponses was null")
+        raise null_field("partitionResponses")
     else:
         f_partition_responses = []
         for _ in range(n_partition_responses):
@@ -322,7 +323,7 @@ def _decode_produce_response_v8(buf: memoryview, pos: int) -> tuple[ProduceRespo
     f_responses: list[TopicProduceResponse]
     n_responses, pos = read_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):
@@ -353,7 +354,7 @@ def _decode_partition_produce_response_v9(buf: memoryview, pos: int) -> tuple[Pa
     pos += 30
     n_record_errors, pos = read_compact_array_length(buf, pos)
     if n_record_errors < 0:
-        raise MessageDecodeError("non-nullable field RecordErrors was null")
+        raise null_field("recordErrors")
     else:
         f_record_errors = []
         for _ in range(n_record_errors):
@@ -371,10 +372,10 @@ def _decode_partition_produce_response_v9(buf: memoryview, pos: int) -> tuple[Pa
 def _decode_topic_produce_response_v9(buf: memoryview, pos: int) -> tuple[TopicProduceResponse, int]:
     f_name: str
     f_partition_responses: list[PartitionProduceResponse]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partition_responses, pos = read_compact_array_length(buf, pos)
     if n_partition_responses < 0:
-        raise MessageDecodeError("non-nullable field PartitionResponses was null")
+        raise null_field("partitionResponses")
     else:
         f_partition_responses = []
         for _ in range(n_partition_responses):
@@ -392,7 +393,7 @@ def _decode_produce_response_v9(buf: memoryview, pos: int) -> tuple[ProduceRespo
     f_responses: list[TopicProduceResponse]
     n_responses, pos = read_compact_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):
@@ -426,7 +427,7 @@ def _decode_partition_produce_response_v10(buf: memoryview, pos: int) -> tuple[P
     pos += 30
     n_record_errors, pos = read_compact_array_length(buf, pos)
     if n_record_errors < 0:
-        raise MessageDecodeError("non-nullable field RecordErrors was null")
+        raise null_field("recordErrors")
     else:
         f_record_errors = []
         for _ in range(n_record_errors):
@@ -453,10 +454,10 @@ def _decode_partition_produce_response_v10(buf: memoryview, pos: int) -> tuple[P
 def _decode_topic_produce_response_v10(buf: memoryview, pos: int) -> tuple[TopicProduceResponse, int]:
     f_name: str
     f_partition_responses: list[PartitionProduceResponse]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partition_responses, pos = read_compact_array_length(buf, pos)
     if n_partition_responses < 0:
-        raise MessageDecodeError("non-nullable field PartitionResponses was null")
+        raise null_field("partitionResponses")
     else:
         f_partition_responses = []
         for _ in range(n_partition_responses):
@@ -475,7 +476,7 @@ def _decode_node_endpoint_v10(buf: memoryview, pos: int) -> tuple[NodeEndpoint, 
     f_rack: str | None
     f_node_id, = _S1.unpack_from(buf, pos)
     pos += 4
-    f_host, pos = read_compact_string(buf, pos)
+    f_host, pos = read_compact_string(buf, pos, "host")
     f_port, = _S1.unpack_from(buf, pos)
     pos += 4
     f_rack, pos = read_compact_nullable_string(buf, pos)
@@ -491,7 +492,7 @@ def _decode_produce_response_v10(buf: memoryview, pos: int) -> tuple[ProduceResp
     f_responses: list[TopicProduceResponse]
     n_responses, pos = read_compact_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):
@@ -511,7 +512,7 @@ def _decode_produce_response_v10(buf: memoryview, pos: int) -> tuple[ProduceResp
             if _tag == 0:
                 n_node_endpoints, pos = read_compact_array_length(buf, pos)
                 if n_node_endpoints < 0:
-                    raise MessageDecodeError("non-nullable field NodeEndpoints was null")
+                    raise null_field("nodeEndpoints")
                 else:
                     f_node_endpoints = []
                     for _ in range(n_node_endpoints):

@@ -78,7 +78,7 @@ def _decode_push_telemetry_request_v0(buf: memoryview, pos: int) -> tuple[PushTe
     f_client_instance_id, pos = read_uuid(buf, pos)
     f_subscription_id, f_terminating, f_compression_type = _S0.unpack_from(buf, pos)
     pos += 6
-    f_metrics, pos = read_compact_bytes(buf, pos)
+    f_metrics, pos = read_compact_bytes(buf, pos, "metrics")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1

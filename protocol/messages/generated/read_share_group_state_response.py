@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_nullable_string,
     read_unknown_tags,
@@ -134,7 +135,7 @@ def _decode_partition_result_v0(buf: memoryview, pos: int) -> tuple[PartitionRes
     pos += 12
     n_state_batches, pos = read_compact_array_length(buf, pos)
     if n_state_batches < 0:
-        raise MessageDecodeError("non-nullable field StateBatches was null")
+        raise null_field("stateBatches")
     else:
         f_state_batches = []
         for _ in range(n_state_batches):
@@ -154,7 +155,7 @@ def _decode_read_state_result_v0(buf: memoryview, pos: int) -> tuple[ReadStateRe
     f_topic_id, pos = read_uuid(buf, pos)
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -172,7 +173,7 @@ def _decode_read_share_group_state_response_v0(buf: memoryview, pos: int) -> tup
     f_results: list[ReadStateResult]
     n_results, pos = read_compact_array_length(buf, pos)
     if n_results < 0:
-        raise MessageDecodeError("non-nullable field Results was null")
+        raise null_field("results")
     else:
         f_results = []
         for _ in range(n_results):

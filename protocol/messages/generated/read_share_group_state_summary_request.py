@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_string,
     read_unknown_tags,
@@ -107,7 +108,7 @@ def _decode_read_state_summary_data_v0(buf: memoryview, pos: int) -> tuple[ReadS
     f_topic_id, pos = read_uuid(buf, pos)
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -124,10 +125,10 @@ def _decode_read_state_summary_data_v0(buf: memoryview, pos: int) -> tuple[ReadS
 def _decode_read_share_group_state_summary_request_v0(buf: memoryview, pos: int) -> tuple[ReadShareGroupStateSummaryRequest, int]:
     f_group_id: str
     f_topics: list[ReadStateSummaryData]
-    f_group_id, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

@@ -67,7 +67,7 @@ class RenewDelegationTokenRequest(ApiMessage):
 
 def _decode_renew_delegation_token_request_v0(buf: memoryview, pos: int) -> tuple[RenewDelegationTokenRequest, int]:
     f_hmac: bytes
-    f_hmac, pos = read_bytes(buf, pos)
+    f_hmac, pos = read_bytes(buf, pos, "hmac")
     f_renew_period_ms, = _S0.unpack_from(buf, pos)
     pos += 8
     return RenewDelegationTokenRequest(f_hmac, f_renew_period_ms, []), pos
@@ -75,7 +75,7 @@ def _decode_renew_delegation_token_request_v0(buf: memoryview, pos: int) -> tupl
 
 def _decode_renew_delegation_token_request_v2(buf: memoryview, pos: int) -> tuple[RenewDelegationTokenRequest, int]:
     f_hmac: bytes
-    f_hmac, pos = read_compact_bytes(buf, pos)
+    f_hmac, pos = read_compact_bytes(buf, pos, "hmac")
     f_renew_period_ms, = _S0.unpack_from(buf, pos)
     pos += 8
     if buf[pos] == 0:

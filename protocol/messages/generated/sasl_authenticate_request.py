@@ -63,13 +63,13 @@ class SaslAuthenticateRequest(ApiMessage):
 
 def _decode_sasl_authenticate_request_v0(buf: memoryview, pos: int) -> tuple[SaslAuthenticateRequest, int]:
     f_auth_bytes: bytes
-    f_auth_bytes, pos = read_bytes(buf, pos)
+    f_auth_bytes, pos = read_bytes(buf, pos, "authBytes")
     return SaslAuthenticateRequest(f_auth_bytes, []), pos
 
 
 def _decode_sasl_authenticate_request_v2(buf: memoryview, pos: int) -> tuple[SaslAuthenticateRequest, int]:
     f_auth_bytes: bytes
-    f_auth_bytes, pos = read_compact_bytes(buf, pos)
+    f_auth_bytes, pos = read_compact_bytes(buf, pos, "authBytes")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1

@@ -80,7 +80,7 @@ def _decode_sasl_authenticate_response_v0(buf: memoryview, pos: int) -> tuple[Sa
     f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
     f_error_message, pos = read_nullable_string(buf, pos)
-    f_auth_bytes, pos = read_bytes(buf, pos)
+    f_auth_bytes, pos = read_bytes(buf, pos, "authBytes")
     return SaslAuthenticateResponse(f_error_code, f_error_message, f_auth_bytes, 0, []), pos
 
 
@@ -90,7 +90,7 @@ def _decode_sasl_authenticate_response_v1(buf: memoryview, pos: int) -> tuple[Sa
     f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
     f_error_message, pos = read_nullable_string(buf, pos)
-    f_auth_bytes, pos = read_bytes(buf, pos)
+    f_auth_bytes, pos = read_bytes(buf, pos, "authBytes")
     f_session_lifetime_ms, = _S1.unpack_from(buf, pos)
     pos += 8
     return SaslAuthenticateResponse(f_error_code, f_error_message, f_auth_bytes, f_session_lifetime_ms, []), pos
@@ -102,7 +102,7 @@ def _decode_sasl_authenticate_response_v2(buf: memoryview, pos: int) -> tuple[Sa
     f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
     f_error_message, pos = read_compact_nullable_string(buf, pos)
-    f_auth_bytes, pos = read_compact_bytes(buf, pos)
+    f_auth_bytes, pos = read_compact_bytes(buf, pos, "authBytes")
     f_session_lifetime_ms, = _S1.unpack_from(buf, pos)
     pos += 8
     if buf[pos] == 0:

@@ -58,7 +58,7 @@ class SaslHandshakeRequest(ApiMessage):
 
 def _decode_sasl_handshake_request_v0(buf: memoryview, pos: int) -> tuple[SaslHandshakeRequest, int]:
     f_mechanism: str
-    f_mechanism, pos = read_string(buf, pos)
+    f_mechanism, pos = read_string(buf, pos, "mechanism")
     return SaslHandshakeRequest(f_mechanism), pos
 
 

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_string,
@@ -68,11 +69,11 @@ def _decode_sasl_handshake_response_v0(buf: memoryview, pos: int) -> tuple[SaslH
     pos += 2
     n_mechanisms, pos = read_array_length(buf, pos)
     if n_mechanisms < 0:
-        raise MessageDecodeError("non-nullable field Mechanisms was null")
+        raise null_field("mechanisms")
     else:
         f_mechanisms = []
         for _ in range(n_mechanisms):
-            e_mechanisms, pos = read_string(buf, pos)
+            e_mechanisms, pos = read_string(buf, pos, "mechanisms element")
             f_mechanisms.append(e_mechanisms)
     return SaslHandshakeResponse(f_error_code, f_mechanisms), pos
 

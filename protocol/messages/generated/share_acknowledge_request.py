@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_nullable_string,
     read_unknown_tags,
@@ -114,7 +115,7 @@ def _decode_acknowledgement_batch_v0(buf: memoryview, pos: int) -> tuple[Acknowl
     pos += 16
     n_acknowledge_types, pos = read_compact_array_length(buf, pos)
     if n_acknowledge_types < 0:
-        raise MessageDecodeError("non-nullable field AcknowledgeTypes was null")
+        raise null_field("acknowledgeTypes")
     else:
         f_acknowledge_types = list(unpack_from(f">{n_acknowledge_types}b", buf, pos))
         pos += 1 * n_acknowledge_types
@@ -132,7 +133,7 @@ def _decode_acknowledge_partition_v0(buf: memoryview, pos: int) -> tuple[Acknowl
     pos += 4
     n_acknowledgement_batches, pos = read_compact_array_length(buf, pos)
     if n_acknowledgement_batches < 0:
-        raise MessageDecodeError("non-nullable field AcknowledgementBatches was null")
+        raise null_field("acknowledgementBatches")
     else:
         f_acknowledgement_batches = []
         for _ in range(n_acknowledgement_batches):
@@ -152,7 +153,7 @@ def _decode_acknowledge_topic_v0(buf: memoryview, pos: int) -> tuple[Acknowledge
     f_topic_id, pos = read_uuid(buf, pos)
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -176,7 +177,7 @@ def _decode_share_acknowledge_request_v0(buf: memoryview, pos: int) -> tuple[Sha
     pos += 4
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

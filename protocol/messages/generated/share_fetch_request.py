@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_nullable_string,
     read_unknown_tags,
@@ -136,7 +137,7 @@ def _decode_acknowledgement_batch_v0(buf: memoryview, pos: int) -> tuple[Acknowl
     pos += 16
     n_acknowledge_types, pos = read_compact_array_length(buf, pos)
     if n_acknowledge_types < 0:
-        raise MessageDecodeError("non-nullable field AcknowledgeTypes was null")
+        raise null_field("acknowledgeTypes")
     else:
         f_acknowledge_types = list(unpack_from(f">{n_acknowledge_types}b", buf, pos))
         pos += 1 * n_acknowledge_types
@@ -154,7 +155,7 @@ def _decode_fetch_partition_v0(buf: memoryview, pos: int) -> tuple[FetchPartitio
     pos += 8
     n_acknowledgement_batches, pos = read_compact_array_length(buf, pos)
     if n_acknowledgement_batches < 0:
-        raise MessageDecodeError("non-nullable field AcknowledgementBatches was null")
+        raise null_field("acknowledgementBatches")
     else:
         f_acknowledgement_batches = []
         for _ in range(n_acknowledgement_batches):
@@ -174,7 +175,7 @@ def _decode_fetch_topic_v0(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
     f_topic_id, pos = read_uuid(buf, pos)
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -194,7 +195,7 @@ def _decode_forgotten_topic_v0(buf: memoryview, pos: int) -> tuple[ForgottenTopi
     f_topic_id, pos = read_uuid(buf, pos)
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = list(unpack_from(f">{n_partitions}i", buf, pos))
         pos += 4 * n_partitions
@@ -217,7 +218,7 @@ def _decode_share_fetch_request_v0(buf: memoryview, pos: int) -> tuple[ShareFetc
     pos += 16
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -225,7 +226,7 @@ def _decode_share_fetch_request_v0(buf: memoryview, pos: int) -> tuple[ShareFetc
             f_topics.append(e_topics)
     n_forgotten_topics_data, pos = read_compact_array_length(buf, pos)
     if n_forgotten_topics_data < 0:
-        raise MessageDecodeError("non-nullable field ForgottenTopicsData was null")
+        raise null_field("forgottenTopicsData")
     else:
         f_forgotten_topics_data = []
         for _ in range(n_forgotten_topics_data):

@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_nullable_records,
     read_compact_nullable_string,
@@ -193,7 +194,7 @@ def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData,
     f_records, pos = read_compact_nullable_records(buf, pos)
     n_acquired_records, pos = read_compact_array_length(buf, pos)
     if n_acquired_records < 0:
-        raise MessageDecodeError("non-nullable field AcquiredRecords was null")
+        raise null_field("acquiredRecords")
     else:
         f_acquired_records = []
         for _ in range(n_acquired_records):
@@ -213,7 +214,7 @@ def _decode_share_fetchable_topic_response_v0(buf: memoryview, pos: int) -> tupl
     f_topic_id, pos = read_uuid(buf, pos)
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -232,7 +233,7 @@ def _decode_node_endpoint_v0(buf: memoryview, pos: int) -> tuple[NodeEndpoint, i
     f_rack: str | None
     f_node_id, = _S4.unpack_from(buf, pos)
     pos += 4
-    f_host, pos = read_compact_string(buf, pos)
+    f_host, pos = read_compact_string(buf, pos, "host")
     f_port, = _S4.unpack_from(buf, pos)
     pos += 4
     f_rack, pos = read_compact_nullable_string(buf, pos)
@@ -253,7 +254,7 @@ def _decode_share_fetch_response_v0(buf: memoryview, pos: int) -> tuple[ShareFet
     f_error_message, pos = read_compact_nullable_string(buf, pos)
     n_responses, pos = read_compact_array_length(buf, pos)
     if n_responses < 0:
-        raise MessageDecodeError("non-nullable field Responses was null")
+        raise null_field("responses")
     else:
         f_responses = []
         for _ in range(n_responses):
@@ -261,7 +262,7 @@ def _decode_share_fetch_response_v0(buf: memoryview, pos: int) -> tuple[ShareFet
             f_responses.append(e_responses)
     n_node_endpoints, pos = read_compact_array_length(buf, pos)
     if n_node_endpoints < 0:
-        raise MessageDecodeError("non-nullable field NodeEndpoints was null")
+        raise null_field("nodeEndpoints")
     else:
         f_node_endpoints = []
         for _ in range(n_node_endpoints):

@@ -78,8 +78,8 @@ def _decode_share_group_heartbeat_request_v0(buf: memoryview, pos: int) -> tuple
     f_member_id: str
     f_rack_id: str | None
     f_subscribed_topic_names: list[str] | None
-    f_group_id, pos = read_compact_string(buf, pos)
-    f_member_id, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
+    f_member_id, pos = read_compact_string(buf, pos, "memberId")
     f_member_epoch, = _S0.unpack_from(buf, pos)
     pos += 4
     f_rack_id, pos = read_compact_nullable_string(buf, pos)
@@ -89,7 +89,7 @@ def _decode_share_group_heartbeat_request_v0(buf: memoryview, pos: int) -> tuple
     else:
         f_subscribed_topic_names = []
         for _ in range(n_subscribed_topic_names):
-            e_subscribed_topic_names, pos = read_compact_string(buf, pos)
+            e_subscribed_topic_names, pos = read_compact_string(buf, pos, "subscribedTopicNames element")
             f_subscribed_topic_names.append(e_subscribed_topic_names)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []

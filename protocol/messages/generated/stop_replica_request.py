@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -134,7 +135,7 @@ class StopReplicaRequest(ApiMessage):
 
 def _decode_stop_replica_partition_v0_v0(buf: memoryview, pos: int) -> tuple[StopReplicaPartitionV0, int]:
     f_topic_name: str
-    f_topic_name, pos = read_string(buf, pos)
+    f_topic_name, pos = read_string(buf, pos, "topicName")
     f_partition_index, = _S1.unpack_from(buf, pos)
     pos += 4
     return StopReplicaPartitionV0(f_topic_name, f_partition_index, []), pos
@@ -146,7 +147,7 @@ def _decode_stop_replica_request_v0(buf: memoryview, pos: int) -> tuple[StopRepl
     pos += 9
     n_ungrouped_partitions, pos = read_array_length(buf, pos)
     if n_ungrouped_partitions < 0:
-        raise MessageDecodeError("non-nullable field UngroupedPartitions was null")
+        raise null_field("ungroupedPartitions")
     else:
         f_ungrouped_partitions = []
         for _ in range(n_ungrouped_partitions):
@@ -158,10 +159,10 @@ def _decode_stop_replica_request_v0(buf: memoryview, pos: int) -> tuple[StopRepl
 def _decode_stop_replica_topic_v1_v1(buf: memoryview, pos: int) -> tuple[StopReplicaTopicV1, int]:
     f_name: str
     f_partition_indexes: list[int]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partition_indexes, pos = read_array_length(buf, pos)
     if n_partition_indexes < 0:
-        raise MessageDecodeError("non-nullable field PartitionIndexes was null")
+        raise null_field("partitionIndexes")
     else:
         f_partition_indexes = list(unpack_from(f">{n_partition_indexes}i", buf, pos))
         pos += 4 * n_partition_indexes
@@ -174,7 +175,7 @@ def _decode_stop_replica_request_v1(buf: memoryview, pos: int) -> tuple[StopRepl
     pos += 17
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -186,10 +187,10 @@ def _decode_stop_replica_request_v1(buf: memoryview, pos: int) -> tuple[StopRepl
 def _decode_stop_replica_topic_v1_v2(buf: memoryview, pos: int) -> tuple[StopReplicaTopicV1, int]:
     f_name: str
     f_partition_indexes: list[int]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partition_indexes, pos = read_compact_array_length(buf, pos)
     if n_partition_indexes < 0:
-        raise MessageDecodeError("non-nullable field PartitionIndexes was null")
+        raise null_field("partitionIndexes")
     else:
         f_partition_indexes = list(unpack_from(f">{n_partition_indexes}i", buf, pos))
         pos += 4 * n_partition_indexes
@@ -207,7 +208,7 @@ def _decode_stop_replica_request_v2(buf: memoryview, pos: int) -> tuple[StopRepl
     pos += 17
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -235,10 +236,10 @@ def _decode_stop_replica_partition_state_v3(buf: memoryview, pos: int) -> tuple[
 def _decode_stop_replica_topic_state_v3(buf: memoryview, pos: int) -> tuple[StopReplicaTopicState, int]:
     f_topic_name: str
     f_partition_states: list[StopReplicaPartitionState]
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     n_partition_states, pos = read_compact_array_length(buf, pos)
     if n_partition_states < 0:
-        raise MessageDecodeError("non-nullable field PartitionStates was null")
+        raise null_field("partitionStates")
     else:
         f_partition_states = []
         for _ in range(n_partition_states):
@@ -258,7 +259,7 @@ def _decode_stop_replica_request_v3(buf: memoryview, pos: int) -> tuple[StopRepl
     pos += 16
     n_topic_states, pos = read_compact_array_length(buf, pos)
     if n_topic_states < 0:
-        raise MessageDecodeError("non-nullable field TopicStates was null")
+        raise null_field("topicStates")
     else:
         f_topic_states = []
         for _ in range(n_topic_states):
@@ -278,7 +279,7 @@ def _decode_stop_replica_request_v4(buf: memoryview, pos: int) -> tuple[StopRepl
     pos += 17
     n_topic_states, pos = read_compact_array_length(buf, pos)
     if n_topic_states < 0:
-        raise MessageDecodeError("non-nullable field TopicStates was null")
+        raise null_field("topicStates")
     else:
         f_topic_states = []
         for _ in range(n_topic_states):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -85,7 +86,7 @@ class StopReplicaResponse(ApiMessage):
 
 def _decode_stop_replica_partition_error_v0(buf: memoryview, pos: int) -> tuple[StopReplicaPartitionError, int]:
     f_topic_name: str
-    f_topic_name, pos = read_string(buf, pos)
+    f_topic_name, pos = read_string(buf, pos, "topicName")
     f_partition_index, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
     return StopReplicaPartitionError(f_topic_name, f_partition_index, f_error_code, []), pos
@@ -97,7 +98,7 @@ def _decode_stop_replica_response_v0(buf: memoryview, pos: int) -> tuple[StopRep
     pos += 2
     n_partition_errors, pos = read_array_length(buf, pos)
     if n_partition_errors < 0:
-        raise MessageDecodeError("non-nullable field PartitionErrors was null")
+        raise null_field("partitionErrors")
     else:
         f_partition_errors = []
         for _ in range(n_partition_errors):
@@ -108,7 +109,7 @@ def _decode_stop_replica_response_v0(buf: memoryview, pos: int) -> tuple[StopRep
 
 def _decode_stop_replica_partition_error_v2(buf: memoryview, pos: int) -> tuple[StopReplicaPartitionError, int]:
     f_topic_name: str
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     f_partition_index, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
     if buf[pos] == 0:
@@ -125,7 +126,7 @@ def _decode_stop_replica_response_v2(buf: memoryview, pos: int) -> tuple[StopRep
     pos += 2
     n_partition_errors, pos = read_compact_array_length(buf, pos)
     if n_partition_errors < 0:
-        raise MessageDecodeError("non-nullable field PartitionErrors was null")
+        raise null_field("partitionErrors")
     else:
         f_partition_errors = []
         for _ in range(n_partition_errors):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_bytes,
@@ -102,8 +103,8 @@ class SyncGroupRequest(ApiMessage):
 def _decode_sync_group_request_assignment_v0(buf: memoryview, pos: int) -> tuple[SyncGroupRequestAssignment, int]:
     f_member_id: str
     f_assignment: bytes
-    f_member_id, pos = read_string(buf, pos)
-    f_assignment, pos = read_bytes(buf, pos)
+    f_member_id, pos = read_string(buf, pos, "memberId")
+    f_assignment, pos = read_bytes(buf, pos, "assignment")
     return SyncGroupRequestAssignment(f_member_id, f_assignment, []), pos
 
 
@@ -111,13 +112,13 @@ def _decode_sync_group_request_v0(buf: memoryview, pos: int) -> tuple[SyncGroupR
     f_group_id: str
     f_member_id: str
     f_assignments: list[SyncGroupRequestAssignment]
-    f_group_id, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
     f_generation_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    f_member_id, pos = read_string(buf, pos)
+    f_member_id, pos = read_string(buf, pos, "memberId")
     n_assignments, pos = read_array_length(buf, pos)
     if n_assignments < 0:
-        raise MessageDecodeError("non-nullable field Assignments was null")
+        raise null_field("assignments")
     else:
         f_assignments = []
         for _ in range(n_assignments):
@@ -131,14 +132,14 @@ def _decode_sync_group_request_v3(buf: memoryview, pos: int) -> tuple[SyncGroupR
     f_member_id: str
     f_group_instance_id: str | None
     f_assignments: list[SyncGroupRequestAssignment]
-    f_group_id, pos = read_string(buf, pos)
+    f_group_id, pos = read_string(buf, pos, "groupId")
     f_generation_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    f_member_id, pos = read_string(buf, pos)
+    f_member_id, pos = read_string(buf, pos, "memberId")
     f_group_instance_id, pos = read_nullable_string(buf, pos)
     n_assignments, pos = read_array_length(buf, pos)
     if n_assignments < 0:
-        raise MessageDecodeError("non-nullable field Assignments was null")
+        raise null_field("assignments")
     else:
         f_assignments = []
         for _ in range(n_assignments):
@@ -150,8 +151,8 @@ def _decode_sync_group_request_v3(buf: memoryview, pos: int) -> tuple[SyncGroupR
 def _decode_sync_group_request_assignment_v4(buf: memoryview, pos: int) -> tuple[SyncGroupRequestAssignment, int]:
     f_member_id: str
     f_assignment: bytes
-    f_member_id, pos = read_compact_string(buf, pos)
-    f_assignment, pos = read_compact_bytes(buf, pos)
+    f_member_id, pos = read_compact_string(buf, pos, "memberId")
+    f_assignment, pos = read_compact_bytes(buf, pos, "assignment")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
@@ -165,14 +166,14 @@ def _decode_sync_group_request_v4(buf: memoryview, pos: int) -> tuple[SyncGroupR
     f_member_id: str
     f_group_instance_id: str | None
     f_assignments: list[SyncGroupRequestAssignment]
-    f_group_id, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
     f_generation_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    f_member_id, pos = read_compact_string(buf, pos)
+    f_member_id, pos = read_compact_string(buf, pos, "memberId")
     f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
     n_assignments, pos = read_compact_array_length(buf, pos)
     if n_assignments < 0:
-        raise MessageDecodeError("non-nullable field Assignments was null")
+        raise null_field("assignments")
     else:
         f_assignments = []
         for _ in range(n_assignments):
@@ -193,16 +194,16 @@ def _decode_sync_group_request_v5(buf: memoryview, pos: int) -> tuple[SyncGroupR
     f_protocol_type: str | None
     f_protocol_name: str | None
     f_assignments: list[SyncGroupRequestAssignment]
-    f_group_id, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
     f_generation_id, = _S0.unpack_from(buf, pos)
     pos += 4
-    f_member_id, pos = read_compact_string(buf, pos)
+    f_member_id, pos = read_compact_string(buf, pos, "memberId")
     f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
     f_protocol_type, pos = read_compact_nullable_string(buf, pos)
     f_protocol_name, pos = read_compact_nullable_string(buf, pos)
     n_assignments, pos = read_compact_array_length(buf, pos)
     if n_assignments < 0:
-        raise MessageDecodeError("non-nullable field Assignments was null")
+        raise null_field("assignments")
     else:
         f_assignments = []
         for _ in range(n_assignments):

@@ -78,7 +78,7 @@ def _decode_sync_group_response_v0(buf: memoryview, pos: int) -> tuple[SyncGroup
     f_assignment: bytes
     f_error_code, = _S0.unpack_from(buf, pos)
     pos += 2
-    f_assignment, pos = read_bytes(buf, pos)
+    f_assignment, pos = read_bytes(buf, pos, "assignment")
     return SyncGroupResponse(0, f_error_code, None, None, f_assignment, []), pos
 
 
@@ -86,7 +86,7 @@ def _decode_sync_group_response_v1(buf: memoryview, pos: int) -> tuple[SyncGroup
     f_assignment: bytes
     f_throttle_time_ms, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    f_assignment, pos = read_bytes(buf, pos)
+    f_assignment, pos = read_bytes(buf, pos, "assignment")
     return SyncGroupResponse(f_throttle_time_ms, f_error_code, None, None, f_assignment, []), pos
 
 
@@ -94,7 +94,7 @@ def _decode_sync_group_response_v4(buf: memoryview, pos: int) -> tuple[SyncGroup
     f_assignment: bytes
     f_throttle_time_ms, f_error_code = _S1.unpack_from(buf, pos)
     pos += 6
-    f_assignment, pos = read_compact_bytes(buf, pos)
+    f_assignment, pos = read_compact_bytes(buf, pos, "assignment")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
@@ -111,7 +111,7 @@ def _decode_sync_group_response_v5(buf: memoryview, pos: int) -> tuple[SyncGroup
     pos += 6
     f_protocol_type, pos = read_compact_nullable_string(buf, pos)
     f_protocol_name, pos = read_compact_nullable_string(buf, pos)
-    f_assignment, pos = read_compact_bytes(buf, pos)
+    f_assignment, pos = read_compact_bytes(buf, pos, "assignment")
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -126,10 +127,10 @@ def _decode_txn_offset_commit_request_partition_v0(buf: memoryview, pos: int) ->
 def _decode_txn_offset_commit_request_topic_v0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequestTopic, int]:
     f_name: str
     f_partitions: list[TxnOffsetCommitRequestPartition]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -142,13 +143,13 @@ def _decode_txn_offset_commit_request_v0(buf: memoryview, pos: int) -> tuple[Txn
     f_transactional_id: str
     f_group_id: str
     f_topics: list[TxnOffsetCommitRequestTopic]
-    f_transactional_id, pos = read_string(buf, pos)
-    f_group_id, pos = read_string(buf, pos)
+    f_transactional_id, pos = read_string(buf, pos, "transactionalId")
+    f_group_id, pos = read_string(buf, pos, "groupId")
     f_producer_id, f_producer_epoch = _S0.unpack_from(buf, pos)
     pos += 10
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -168,10 +169,10 @@ def _decode_txn_offset_commit_request_partition_v2(buf: memoryview, pos: int) ->
 def _decode_txn_offset_commit_request_topic_v2(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequestTopic, int]:
     f_name: str
     f_partitions: list[TxnOffsetCommitRequestPartition]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -184,13 +185,13 @@ def _decode_txn_offset_commit_request_v2(buf: memoryview, pos: int) -> tuple[Txn
     f_transactional_id: str
     f_group_id: str
     f_topics: list[TxnOffsetCommitRequestTopic]
-    f_transactional_id, pos = read_string(buf, pos)
-    f_group_id, pos = read_string(buf, pos)
+    f_transactional_id, pos = read_string(buf, pos, "transactionalId")
+    f_group_id, pos = read_string(buf, pos, "groupId")
     f_producer_id, f_producer_epoch = _S0.unpack_from(buf, pos)
     pos += 10
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -215,10 +216,10 @@ def _decode_txn_offset_commit_request_partition_v3(buf: memoryview, pos: int) ->
 def _decode_txn_offset_commit_request_topic_v3(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequestTopic, int]:
     f_name: str
     f_partitions: list[TxnOffsetCommitRequestPartition]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -238,15 +239,15 @@ def _decode_txn_offset_commit_request_v3(buf: memoryview, pos: int) -> tuple[Txn
     f_member_id: str
     f_group_instance_id: str | None
     f_topics: list[TxnOffsetCommitRequestTopic]
-    f_transactional_id, pos = read_compact_string(buf, pos)
-    f_group_id, pos = read_compact_string(buf, pos)
+    f_transactional_id, pos = read_compact_string(buf, pos, "transactionalId")
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
     f_producer_id, f_producer_epoch, f_generation_id = _S3.unpack_from(buf, pos)
     pos += 14
-    f_member_id, pos = read_compact_string(buf, pos)
+    f_member_id, pos = read_compact_string(buf, pos, "memberId")
     f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_string,
     read_unknown_tags,
@@ -88,7 +89,7 @@ class UpdateFeaturesRequest(ApiMessage):
 
 def _decode_feature_update_key_v0(buf: memoryview, pos: int) -> tuple[FeatureUpdateKey, int]:
     f_feature: str
-    f_feature, pos = read_compact_string(buf, pos)
+    f_feature, pos = read_compact_string(buf, pos, "feature")
     f_max_version_level, f_allow_downgrade = _S1.unpack_from(buf, pos)
     pos += 3
     if buf[pos] == 0:
@@ -105,7 +106,7 @@ def _decode_update_features_request_v0(buf: memoryview, pos: int) -> tuple[Updat
     pos += 4
     n_feature_updates, pos = read_compact_array_length(buf, pos)
     if n_feature_updates < 0:
-        raise MessageDecodeError("non-nullable field FeatureUpdates was null")
+        raise null_field("featureUpdates")
     else:
         f_feature_updates = []
         for _ in range(n_feature_updates):
@@ -121,7 +122,7 @@ def _decode_update_features_request_v0(buf: memoryview, pos: int) -> tuple[Updat
 
 def _decode_feature_update_key_v1(buf: memoryview, pos: int) -> tuple[FeatureUpdateKey, int]:
     f_feature: str
-    f_feature, pos = read_compact_string(buf, pos)
+    f_feature, pos = read_compact_string(buf, pos, "feature")
     f_max_version_level, f_upgrade_type = _S2.unpack_from(buf, pos)
     pos += 3
     if buf[pos] == 0:
@@ -138,7 +139,7 @@ def _decode_update_features_request_v1(buf: memoryview, pos: int) -> tuple[Updat
     pos += 4
     n_feature_updates, pos = read_compact_array_length(buf, pos)
     if n_feature_updates < 0:
-        raise MessageDecodeError("non-nullable field FeatureUpdates was null")
+        raise null_field("featureUpdates")
     else:
         f_feature_updates = []
         for _ in range(n_feature_updates):

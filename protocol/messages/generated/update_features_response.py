@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_nullable_string,
     read_compact_string,
@@ -88,7 +89,7 @@ class UpdateFeaturesResponse(ApiMessage):
 def _decode_updatable_feature_result_v0(buf: memoryview, pos: int) -> tuple[UpdatableFeatureResult, int]:
     f_feature: str
     f_error_message: str | None
-    f_feature, pos = read_compact_string(buf, pos)
+    f_feature, pos = read_compact_string(buf, pos, "feature")
     f_error_code, = _S1.unpack_from(buf, pos)
     pos += 2
     f_error_message, pos = read_compact_nullable_string(buf, pos)
@@ -108,7 +109,7 @@ def _decode_update_features_response_v0(buf: memoryview, pos: int) -> tuple[Upda
     f_error_message, pos = read_compact_nullable_string(buf, pos)
     n_results, pos = read_compact_array_length(buf, pos)
     if n_results < 0:
-        raise MessageDecodeError("non-nullable field Results was null")
+        raise null_field("results")
     else:
         f_results = []
         for _ in range(n_results):

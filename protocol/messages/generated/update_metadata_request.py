@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -171,12 +172,12 @@ def _decode_update_metadata_partition_state_v0(buf: memoryview, pos: int) -> tup
     f_topic_name: str
     f_isr: list[int]
     f_replicas: list[int]
-    f_topic_name, pos = read_string(buf, pos)
+    f_topic_name, pos = read_string(buf, pos, "topicName")
     f_partition_index, f_controller_epoch, f_leader, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 16
     n_isr, pos = read_array_length(buf, pos)
     if n_isr < 0:
-        raise MessageDecodeError("non-nullable field Isr was null")
+        raise null_field("isr")
     else:
         f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
         pos += 4 * n_isr
@@ -184,7 +185,7 @@ def _decode_update_metadata_partition_state_v0(buf: memoryview, pos: int) -> tup
     pos += 4
     n_replicas, pos = read_array_length(buf, pos)
     if n_replicas < 0:
-        raise MessageDecodeError("non-nullable field Replicas was null")
+        raise null_field("replicas")
     else:
         f_replicas = list(unpack_from(f">{n_replicas}i", buf, pos))
         pos += 4 * n_replicas
@@ -195,7 +196,7 @@ def _decode_update_metadata_broker_v0(buf: memoryview, pos: int) -> tuple[Update
     f_v0_host: str
     f_id, = _S2.unpack_from(buf, pos)
     pos += 4
-    f_v0_host, pos = read_string(buf, pos)
+    f_v0_host, pos = read_string(buf, pos, "v0Host")
     f_v0_port, = _S2.unpack_from(buf, pos)
     pos += 4
     return UpdateMetadataBroker(f_id, f_v0_host, f_v0_port, [], '', []), pos
@@ -208,7 +209,7 @@ def _decode_update_metadata_request_v0(buf: memoryview, pos: int) -> tuple[Updat
     pos += 8
     n_ungrouped_partition_states, pos = read_array_length(buf, pos)
     if n_ungrouped_partition_states < 0:
-        raise MessageDecodeError("non-nullable field UngroupedPartitionStates was null")
+        raise null_field("ungroupedPartitionStates")
     else:
         f_ungrouped_partition_states = []
         for _ in range(n_ungrouped_partition_states):
@@ -216,7 +217,7 @@ def _decode_update_metadata_request_v0(buf: memoryview, pos: int) -> tuple[Updat
             f_ungrouped_partition_states.append(e_ungrouped_partition_states)
     n_live_brokers, pos = read_array_length(buf, pos)
     if n_live_brokers < 0:
-        raise MessageDecodeError("non-nullable field LiveBrokers was null")
+        raise null_field("liveBrokers")
     else:
         f_live_brokers = []
         for _ in range(n_live_brokers):
@@ -229,7 +230,7 @@ def _decode_update_metadata_endpoint_v1(buf: memoryview, pos: int) -> tuple[Upda
     f_host: str
     f_port, = _S2.unpack_from(buf, pos)
     pos += 4
-    f_host, pos = read_string(buf, pos)
+    f_host, pos = read_string(buf, pos, "host")
     f_security_protocol, = _S3.unpack_from(buf, pos)
     pos += 2
     return UpdateMetadataEndpoint(f_port, f_host, '', f_security_protocol, []), pos
@@ -241,7 +242,7 @@ def _decode_update_metadata_broker_v1(buf: memoryview, pos: int) -> tuple[Update
     pos += 4
     n_endpoints, pos = read_array_length(buf, pos)
     if n_endpoints < 0:
-        raise MessageDecodeError("non-nullable field Endpoints was null")
+        raise null_field("endpoints")
     else:
         f_endpoints = []
         for _ in range(n_endpoints):
@@ -257,7 +258,7 @@ def _decode_update_metadata_request_v1(buf: memoryview, pos: int) -> tuple[Updat
     pos += 8
     n_ungrouped_partition_states, pos = read_array_length(buf, pos)
     if n_ungrouped_partition_states < 0:
-        raise MessageDecodeError("non-nullable field UngroupedPartitionStates was null")
+        raise null_field("ungroupedPartitionStates")
     else:
         f_ungrouped_partition_states = []
         for _ in range(n_ungrouped_partition_states):
@@ -265,7 +266,7 @@ def _decode_update_metadata_request_v1(buf: memoryview, pos: int) -> tuple[Updat
             f_ungrouped_partition_states.append(e_ungrouped_partition_states)
     n_live_brokers, pos = read_array_length(buf, pos)
     if n_live_brokers < 0:
-        raise MessageDecodeError("non-nullable field LiveBrokers was null")
+        raise null_field("liveBrokers")
     else:
         f_live_brokers = []
         for _ in range(n_live_brokers):
@@ -281,7 +282,7 @@ def _decode_update_metadata_broker_v2(buf: memoryview, pos: int) -> tuple[Update
     pos += 4
     n_endpoints, pos = read_array_length(buf, pos)
     if n_endpoints < 0:
-        raise MessageDecodeError("non-nullable field Endpoints was null")
+        raise null_field("endpoints")
     else:
         f_endpoints = []
         for _ in range(n_endpoints):
@@ -298,7 +299,7 @@ def _decode_update_metadata_request_v2(buf: memoryview, pos: int) -> tuple[Updat
     pos += 8
     n_ungrouped_partition_states, pos = read_array_length(buf, pos)
     if n_ungrouped_partition_states < 0:
-        raise MessageDecodeError("non-nullable field UngroupedPartitionStates was null")
+        raise null_field("ungroupedPartitionStates")
     else:
         f_ungrouped_partition_states = []
         for _ in range(n_ungrouped_partition_states):
@@ -306,7 +307,7 @@ def _decode_update_metadata_request_v2(buf: memoryview, pos: int) -> tuple[Updat
             f_ungrouped_partition_states.append(e_ungrouped_partition_states)
     n_live_brokers, pos = read_array_length(buf, pos)
     if n_live_brokers < 0:
-        raise MessageDecodeError("non-nullable field LiveBrokers was null")
+        raise null_field("liveBrokers")
     else:
         f_live_brokers = []
         for _ in range(n_live_brokers):
@@ -320,8 +321,8 @@ def _decode_update_metadata_endpoint_v3(buf: memoryview, pos: int) -> tuple[Upda
     f_listener: str
     f_port, = _S2.unpack_from(buf, pos)
     pos += 4
-    f_host, pos = read_string(buf, pos)
-    f_listener, pos = read_string(buf, pos)
+    f_host, pos = read_string(buf, pos, "host")
+    f_listener, pos = read_string(buf, pos, "listener")
     f_security_protocol, = _S3.unpack_from(buf, pos)
     pos += 2
     return UpdateMetadataEndpoint(f_port, f_host, f_listener, f_security_protocol, []), pos
@@ -334,7 +335,7 @@ def _decode_update_metadata_broker_v3(buf: memoryview, pos: int) -> tuple[Update
     pos += 4
     n_endpoints, pos = read_array_length(buf, pos)
     if n_endpoints < 0:
-        raise MessageDecodeError("non-nullable field Endpoints was null")
+        raise null_field("endpoints")
     else:
         f_endpoints = []
         for _ in range(n_endpoints):
@@ -351,7 +352,7 @@ def _decode_update_metadata_request_v3(buf: memoryview, pos: int) -> tuple[Updat
     pos += 8
     n_ungrouped_partition_states, pos = read_array_length(buf, pos)
     if n_ungrouped_partition_states < 0:
-        raise MessageDecodeError("non-nullable field UngroupedPartitionStates was null")
+        raise null_field("ungroupedPartitionStates")
     else:
         f_ungrouped_partition_states = []
         for _ in range(n_ungrouped_partition_states):
@@ -359,7 +360,7 @@ def _decode_update_metadata_request_v3(buf: memoryview, pos: int) -> tuple[Updat
             f_ungrouped_partition_states.append(e_ungrouped_partition_states)
     n_live_brokers, pos = read_array_length(buf, pos)
     if n_live_brokers < 0:
-        raise MessageDecodeError("non-nullable field LiveBrokers was null")
+        raise null_field("liveBrokers")
     else:
         f_live_brokers = []
         for _ in range(n_live_brokers):
@@ -373,12 +374,12 @@ def _decode_update_metadata_partition_state_v4(buf: memoryview, pos: int) -> tup
     f_isr: list[int]
     f_replicas: list[int]
     f_offline_replicas: list[int]
-    f_topic_name, pos = read_string(buf, pos)
+    f_topic_name, pos = read_string(buf, pos, "topicName")
     f_partition_index, f_controller_epoch, f_leader, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 16
     n_isr, pos = read_array_length(buf, pos)
     if n_isr < 0:
-        raise MessageDecodeError("non-nullable field Isr was null")
+        raise null_field("isr")
     else:
         f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
         pos += 4 * n_isr
@@ -386,13 +387,13 @@ def _decode_update_metadata_partition_state_v4(buf: memoryview, pos: int) -> tup
     pos += 4
     n_replicas, pos = read_array_length(buf, pos)
     if n_replicas < 0:
-        raise MessageDecodeError("non-nullable field Replicas was null")
+        raise null_field("replicas")
     else:
         f_replicas = list(unpack_from(f">{n_replicas}i", buf, pos))
         pos += 4 * n_replicas
     n_offline_replicas, pos = read_array_length(buf, pos)
     if n_offline_replicas < 0:
-        raise MessageDecodeError("non-nullable field OfflineReplicas was null")
+        raise null_field("offlineReplicas")
     else:
         f_offline_replicas = list(unpack_from(f">{n_offline_replicas}i", buf, pos))
         pos += 4 * n_offline_replicas
@@ -406,7 +407,7 @@ def _decode_update_metadata_request_v4(buf: memoryview, pos: int) -> tuple[Updat
     pos += 8
     n_ungrouped_partition_states, pos = read_array_length(buf, pos)
     if n_ungrouped_partition_states < 0:
-        raise MessageDecodeError("non-nullable field UngroupedPartitionStates was null")
+        raise null_field("ungroupedPartitionStates")
     else:
         f_ungrouped_partition_states = []
         for _ in range(n_ungrouped_partition_states):
@@ -414,7 +415,7 @@ def _decode_update_metadata_request_v4(buf: memoryview, pos: int) -> tuple[Updat
             f_ungrouped_partition_states.append(e_ungrouped_partition_states)
     n_live_brokers, pos = read_array_length(buf, pos)
     if n_live_brokers < 0:
-        raise MessageDecodeError("non-nullable field LiveBrokers was null")
+        raise null_field("liveBrokers")
     else:
         f_live_brokers = []
         for _ in range(n_live_brokers):
@@ -431,7 +432,7 @@ def _decode_update_metadata_partition_state_v5(buf: memoryview, pos: int) -> tup
     pos += 16
     n_isr, pos = read_array_length(buf, pos)
     if n_isr < 0:
-        raise MessageDecodeError("non-nullable field Isr was null")
+        raise null_field("isr")
     else:
         f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
         pos += 4 * n_isr
@@ -439,13 +440,13 @@ def _decode_update_metadata_partition_state_v5(buf: memoryview, pos: int) -> tup
     pos += 4
     n_replicas, pos = read_array_length(buf, pos)
     if n_replicas < 0:
-        raise MessageDecodeError("non-nullable field Replicas was null")
+        raise null_field("replicas")
     else:
         f_replicas = list(unpack_from(f">{n_replicas}i", buf, pos))
         pos += 4 * n_replicas
     n_offline_replicas, pos = read_array_length(buf, pos)
     if n_offline_replicas < 0:
-        raise MessageDecodeError("non-nullable field OfflineReplicas was null")
+        raise null_field("offlineReplicas")
     else:
         f_offline_replicas = list(unpack_from(f">{n_offline_replicas}i", buf, pos))
         pos += 4 * n_offline_replicas
@@ -455,10 +456,10 @@ def _decode_update_metadata_partition_state_v5(buf: memoryview, pos: int) -> tup
 def _decode_update_metadata_topic_state_v5(buf: memoryview, pos: int) -> tuple[UpdateMetadataTopicState, int]:
     f_topic_name: str
     f_partition_states: list[UpdateMetadataPartitionState]
-    f_topic_name, pos = read_string(buf, pos)
+    f_topic_name, pos = read_string(buf, pos, "topicName")
     n_partition_states, pos = read_array_length(buf, pos)
     if n_partition_states < 0:
-        raise MessageDecodeError("non-nullable field PartitionStates was null")
+        raise null_field("partitionStates")
     else:
         f_partition_states = []
         for _ in range(n_partition_states):
@@ -474,7 +475,7 @@ def _decode_update_metadata_request_v5(buf: memoryview, pos: int) -> tuple[Updat
     pos += 16
     n_topic_states, pos = read_array_length(buf, pos)
     if n_topic_states < 0:
-        raise MessageDecodeError("non-nullable field TopicStates was null")
+        raise null_field("topicStates")
     else:
         f_topic_states = []
         for _ in range(n_topic_states):
@@ -482,7 +483,7 @@ def _decode_update_metadata_request_v5(buf: memoryview, pos: int) -> tuple[Updat
             f_topic_states.append(e_topic_states)
     n_live_brokers, pos = read_array_length(buf, pos)
     if n_live_brokers < 0:
-        raise MessageDecodeError("non-nullable field LiveBrokers was null")
+        raise null_field("liveBrokers")
     else:
         f_live_brokers = []
         for _ in range(n_live_brokers):
@@ -499,7 +500,7 @@ def _decode_update_metadata_partition_state_v6(buf: memoryview, pos: int) -> tup
     pos += 16
     n_isr, pos = read_compact_array_length(buf, pos)
     if n_isr < 0:
-        raise MessageDecodeError("non-nullable field Isr was null")
+        raise null_field("isr")
     else:
         f_isr = list(unpack_from(f">{n_isr}i", buf, pos))
         pos += 4 * n_isr
@@ -507,13 +508,13 @@ def _decode_update_metadata_partition_state_v6(buf: memoryview, pos: int) -> tup
     pos += 4
     n_replicas, pos = read_compact_array_length(buf, pos)
     if n_replicas < 0:
-        raise MessageDecodeError("non-nullable field Replicas was null")
+        raise null_field("replicas")
     else:
         f_replicas = list(unpack_from(f">{n_replicas}i", buf, pos))
         pos += 4 * n_replicas
     n_offline_replicas, pos = read_compact_array_length(buf, pos)
     if n_offline_replicas < 0:
-        raise MessageDecodeError("non-nullable field OfflineReplicas was null")
+        raise null_field("offlineReplicas")
     else:
         f_offline_replicas = list(unpack_from(f">{n_offline_replicas}i", buf, pos))
         pos += 4 * n_offline_replicas
@@ -528,10 +529,10 @@ def _decode_update_metadata_partition_state_v6(buf: memoryview, pos: int) -> tup
 def _decode_update_metadata_topic_state_v6(buf: memoryview, pos: int) -> tuple[UpdateMetadataTopicState, int]:
     f_topic_name: str
     f_partition_states: list[UpdateMetadataPartitionState]
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     n_partition_states, pos = read_compact_array_length(buf, pos)
     if n_partition_states < 0:
-        raise MessageDecodeError("non-nullable field PartitionStates was null")
+        raise null_field("partitionStates")
     else:
         f_partition_states = []
         for _ in range(n_partition_states):
@@ -550,8 +551,8 @@ def _decode_update_metadata_endpoint_v6(buf: memoryview, pos: int) -> tuple[Upda
     f_listener: str
     f_port, = _S2.unpack_from(buf, pos)
     pos += 4
-    f_host, pos = read_compact_string(buf, pos)
-    f_listener, pos = read_compact_string(buf, pos)
+    f_host, pos = read_compact_string(buf, pos, "host")
+    f_listener, pos = read_compact_string(buf, pos, "listener")
     f_security_protocol, = _S3.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
@@ -569,7 +570,7 @@ def _decode_update_metadata_broker_v6(buf: memoryview, pos: int) -> tuple[Update
     pos += 4
     n_endpoints, pos = read_compact_array_length(buf, pos)
     if n_endpoints < 0:
-        raise MessageDecodeError("non-nullable field Endpoints was null")
+        raise null_field("endpoints")
     else:
         f_endpoints = []
         for _ in range(n_endpoints):
@@ -591,7 +592,7 @@ def _decode_update_metadata_request_v6(buf: memoryview, pos: int) -> tuple[Updat
     pos += 16
     n_topic_states, pos = read_compact_array_length(buf, pos)
     if n_topic_states < 0:
-        raise MessageDecodeError("non-nullable field TopicStates was null")
+        raise null_field("topicStates")
     else:
         f_topic_states = []
         for _ in range(n_topic_states):
@@ -599,7 +600,7 @@ def _decode_update_metadata_request_v6(buf: memoryview, pos: int) -> tuple[Updat
             f_topic_states.append(e_topic_states)
     n_live_brokers, pos = read_compact_array_length(buf, pos)
     if n_live_brokers < 0:
-        raise MessageDecodeError("non-nullable field LiveBrokers was null")
+        raise null_field("liveBrokers")
     else:
         f_live_brokers = []
         for _ in range(n_live_brokers):
@@ -617,11 +618,11 @@ def _decode_update_metadata_topic_state_v7(buf: memoryview, pos: int) -> tuple[U
     f_topic_name: str
     f_topic_id: UUID
     f_partition_states: list[UpdateMetadataPartitionState]
-    f_topic_name, pos = read_compact_string(buf, pos)
+    f_topic_name, pos = read_compact_string(buf, pos, "topicName")
     f_topic_id, pos = read_uuid(buf, pos)
     n_partition_states, pos = read_compact_array_length(buf, pos)
     if n_partition_states < 0:
-        raise MessageDecodeError("non-nullable field PartitionStates was null")
+        raise null_field("partitionStates")
     else:
         f_partition_states = []
         for _ in range(n_partition_states):
@@ -642,7 +643,7 @@ def _decode_update_metadata_request_v7(buf: memoryview, pos: int) -> tuple[Updat
     pos += 16
     n_topic_states, pos = read_compact_array_length(buf, pos)
     if n_topic_states < 0:
-        raise MessageDecodeError("non-nullable field TopicStates was null")
+        raise null_field("topicStates")
     else:
         f_topic_states = []
         for _ in range(n_topic_states):
@@ -650,7 +651,7 @@ def _decode_update_metadata_request_v7(buf: memoryview, pos: int) -> tuple[Updat
             f_topic_states.append(e_topic_states)
     n_live_brokers, pos = read_compact_array_length(buf, pos)
     if n_live_brokers < 0:
-        raise MessageDecodeError("non-nullable field LiveBrokers was null")
+        raise null_field("liveBrokers")
     else:
         f_live_brokers = []
         for _ in range(n_live_brokers):
@@ -671,7 +672,7 @@ def _decode_update_metadata_request_v8(buf: memoryview, pos: int) -> tuple[Updat
     pos += 17
     n_topic_states, pos = read_compact_array_length(buf, pos)
     if n_topic_states < 0:
-        raise MessageDecodeError("non-nullable field TopicStates was null")
+        raise null_field("topicStates")
     else:
         f_topic_states = []
         for _ in range(n_topic_states):
@@ -679,7 +680,7 @@ def _decode_update_metadata_request_v8(buf: memoryview, pos: int) -> tuple[Updat
             f_topic_states.append(e_topic_states)
     n_live_brokers, pos = read_compact_array_length(buf, pos)
     if n_live_brokers < 0:
-        raise MessageDecodeError("non-nullable field LiveBrokers was null")
+        raise null_field("liveBrokers")
     else:
         f_live_brokers = []
         for _ in range(n_live_brokers):

@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_nullable_string,
     read_compact_string,
@@ -107,8 +108,8 @@ class UpdateRaftVoterRequest(ApiMessage):
 def _decode_listener_v0(buf: memoryview, pos: int) -> tuple[Listener, int]:
     f_name: str
     f_host: str
-    f_name, pos = read_compact_string(buf, pos)
-    f_host, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
+    f_host, pos = read_compact_string(buf, pos, "host")
     f_port, = _S1.unpack_from(buf, pos)
     pos += 2
     if buf[pos] == 0:
@@ -141,7 +142,7 @@ def _decode_update_raft_voter_request_v0(buf: memoryview, pos: int) -> tuple[Upd
     f_voter_directory_id, pos = read_uuid(buf, pos)
     n_listeners, pos = read_compact_array_length(buf, pos)
     if n_listeners < 0:
-        raise MessageDecodeError("non-nullable field Listeners was null")
+        raise null_field("listeners")
     else:
         f_listeners = []
         for _ in range(n_listeners):

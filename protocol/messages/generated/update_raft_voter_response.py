@@ -92,7 +92,7 @@ def _decode_current_leader_v0(buf: memoryview, pos: int) -> tuple[CurrentLeader,
     f_host: str
     f_leader_id, f_leader_epoch = _S1.unpack_from(buf, pos)
     pos += 8
-    f_host, pos = read_compact_string(buf, pos)
+    f_host, pos = read_compact_string(buf, pos, "host")
     f_port, = _S2.unpack_from(buf, pos)
     pos += 4
     if buf[pos] == 0:

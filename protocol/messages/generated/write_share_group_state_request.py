@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_string,
     read_unknown_tags,
@@ -129,7 +130,7 @@ def _decode_partition_data_v0(buf: memoryview, pos: int) -> tuple[PartitionData,
     pos += 20
     n_state_batches, pos = read_compact_array_length(buf, pos)
     if n_state_batches < 0:
-        raise MessageDecodeError("non-nullable field StateBatches was null")
+        raise null_field("stateBatches")
     else:
         f_state_batches = []
         for _ in range(n_state_batches):
@@ -149,7 +150,7 @@ def _decode_write_state_data_v0(buf: memoryview, pos: int) -> tuple[WriteStateDa
     f_topic_id, pos = read_uuid(buf, pos)
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -166,10 +167,10 @@ def _decode_write_state_data_v0(buf: memoryview, pos: int) -> tuple[WriteStateDa
 def _decode_write_share_group_state_request_v0(buf: memoryview, pos: int) -> tuple[WriteShareGroupStateRequest, int]:
     f_group_id: str
     f_topics: list[WriteStateData]
-    f_group_id, pos = read_compact_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):

@@ -15,6 +15,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     read_compact_array_length,
     read_compact_nullable_string,
     read_unknown_tags,
@@ -109,7 +110,7 @@ def _decode_write_state_result_v0(buf: memoryview, pos: int) -> tuple[WriteState
     f_topic_id, pos = read_uuid(buf, pos)
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -127,7 +128,7 @@ def _decode_write_share_group_state_response_v0(buf: memoryview, pos: int) -> tu
     f_results: list[WriteStateResult]
     n_results, pos = read_compact_array_length(buf, pos)
     if n_results < 0:
-        raise MessageDecodeError("non-nullable field Results was null")
+        raise null_field("results")
     else:
         f_results = []
         for _ in range(n_results):

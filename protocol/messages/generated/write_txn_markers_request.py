@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -99,10 +100,10 @@ class WriteTxnMarkersRequest(ApiMessage):
 def _decode_writable_txn_marker_topic_v0(buf: memoryview, pos: int) -> tuple[WritableTxnMarkerTopic, int]:
     f_name: str
     f_partition_indexes: list[int]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partition_indexes, pos = read_array_length(buf, pos)
     if n_partition_indexes < 0:
-        raise MessageDecodeError("non-nullable field PartitionIndexes was null")
+        raise null_field("partitionIndexes")
     else:
         f_partition_indexes = list(unpack_from(f">{n_partition_indexes}i", buf, pos))
         pos += 4 * n_partition_indexes
@@ -115,7 +116,7 @@ def _decode_writable_txn_marker_v0(buf: memoryview, pos: int) -> tuple[WritableT
     pos += 11
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -130,7 +131,7 @@ def _decode_write_txn_markers_request_v0(buf: memoryview, pos: int) -> tuple[Wri
     f_markers: list[WritableTxnMarker]
     n_markers, pos = read_array_length(buf, pos)
     if n_markers < 0:
-        raise MessageDecodeError("non-nullable field Markers was null")
+        raise null_field("markers")
     else:
         f_markers = []
         for _ in range(n_markers):
@@ -142,10 +143,10 @@ def _decode_write_txn_markers_request_v0(buf: memoryview, pos: int) -> tuple[Wri
 def _decode_writable_txn_marker_topic_v1(buf: memoryview, pos: int) -> tuple[WritableTxnMarkerTopic, int]:
     f_name: str
     f_partition_indexes: list[int]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partition_indexes, pos = read_compact_array_length(buf, pos)
     if n_partition_indexes < 0:
-        raise MessageDecodeError("non-nullable field PartitionIndexes was null")
+        raise null_field("partitionIndexes")
     else:
         f_partition_indexes = list(unpack_from(f">{n_partition_indexes}i", buf, pos))
         pos += 4 * n_partition_indexes
@@ -163,7 +164,7 @@ def _decode_writable_txn_marker_v1(buf: memoryview, pos: int) -> tuple[WritableT
     pos += 11
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -183,7 +184,7 @@ def _decode_write_txn_markers_request_v1(buf: memoryview, pos: int) -> tuple[Wri
     f_markers: list[WritableTxnMarker]
     n_markers, pos = read_compact_array_length(buf, pos)
     if n_markers < 0:
-        raise MessageDecodeError("non-nullable field Markers was null")
+        raise null_field("markers")
     else:
         f_markers = []
         for _ in range(n_markers):

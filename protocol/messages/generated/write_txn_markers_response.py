@@ -13,6 +13,7 @@ from josefk.protocol.messages.codec import (
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
+    null_field,
     pack_int32,
     read_array_length,
     read_compact_array_length,
@@ -110,10 +111,10 @@ def _decode_writable_txn_marker_partition_result_v0(buf: memoryview, pos: int) -
 def _decode_writable_txn_marker_topic_result_v0(buf: memoryview, pos: int) -> tuple[WritableTxnMarkerTopicResult, int]:
     f_name: str
     f_partitions: list[WritableTxnMarkerPartitionResult]
-    f_name, pos = read_string(buf, pos)
+    f_name, pos = read_string(buf, pos, "name")
     n_partitions, pos = read_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -128,7 +129,7 @@ def _decode_writable_txn_marker_result_v0(buf: memoryview, pos: int) -> tuple[Wr
     pos += 8
     n_topics, pos = read_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -141,7 +142,7 @@ def _decode_write_txn_markers_response_v0(buf: memoryview, pos: int) -> tuple[Wr
     f_markers: list[WritableTxnMarkerResult]
     n_markers, pos = read_array_length(buf, pos)
     if n_markers < 0:
-        raise MessageDecodeError("non-nullable field Markers was null")
+        raise null_field("markers")
     else:
         f_markers = []
         for _ in range(n_markers):
@@ -164,10 +165,10 @@ def _decode_writable_txn_marker_partition_result_v1(buf: memoryview, pos: int) -
 def _decode_writable_txn_marker_topic_result_v1(buf: memoryview, pos: int) -> tuple[WritableTxnMarkerTopicResult, int]:
     f_name: str
     f_partitions: list[WritableTxnMarkerPartitionResult]
-    f_name, pos = read_compact_string(buf, pos)
+    f_name, pos = read_compact_string(buf, pos, "name")
     n_partitions, pos = read_compact_array_length(buf, pos)
     if n_partitions < 0:
-        raise MessageDecodeError("non-nullable field Partitions was null")
+        raise null_field("partitions")
     else:
         f_partitions = []
         for _ in range(n_partitions):
@@ -187,7 +188,7 @@ def _decode_writable_txn_marker_result_v1(buf: memoryview, pos: int) -> tuple[Wr
     pos += 8
     n_topics, pos = read_compact_array_length(buf, pos)
     if n_topics < 0:
-        raise MessageDecodeError("non-nullable field Topics was null")
+        raise null_field("topics")
     else:
         f_topics = []
         for _ in range(n_topics):
@@ -205,7 +206,7 @@ def _decode_write_txn_markers_response_v1(buf: memoryview, pos: int) -> tuple[Wr
     f_markers: list[WritableTxnMarkerResult]
     n_markers, pos = read_compact_array_length(buf, pos)
     if n_markers < 0:
-        raise MessageDecodeError("non-nullable field Markers was null")
+        raise null_field("markers")
     else:
         f_markers = []
         for _ in range(n_markers):
