@@ -27,6 +27,8 @@ from josefk.cli.tools import (
     reassign_partitions,
     topics,
     transactions,
+    verifiable_consumer,
+    verifiable_producer,
 )
 from josefk.console import server as console
 
@@ -53,6 +55,8 @@ TOOLS = {
     "features": features.main,
     "cluster": cluster.main,
     "e2e-latency": e2e_latency.main,
+    "verifiable-producer": verifiable_producer.main,
+    "verifiable-consumer": verifiable_consumer.main,
 }
 
 
