@@ -143,6 +143,8 @@ def main(argv: list[str]) -> int:
     try:
         run(args)
         return 0
+    except BrokenPipeError:
+        raise  # `josefk` exits 141, as every tool does when its reader goes away
     except Exception as e:  # noqa: BLE001 - every failure becomes one line, as Kafka's tool prints it
         print(error_text(e), file=sys.stderr)
         return 1

@@ -152,7 +152,7 @@ class VerifiableConsumer:
         self.events.emit("startup_complete")
         try:
             self.consumer.subscribe([self.args.topic], listener=Listener(self.events))
-            while not self.finished() and not self.stop.is_set():
+            while not self.finished() and not self.stop.is_set() and not self.events.broken.is_set():
                 batch = self.consumer.poll(timeout_ms=POLL_MS)
                 if not batch:
                     continue
@@ -193,6 +193,7 @@ def main(argv: list[str]) -> int:
     signal.signal(signal.SIGTERM, stop)
     signal.signal(signal.SIGINT, stop)
     tool.run()
+    events.raise_if_broken()
     return 0
 
 

@@ -142,6 +142,8 @@ class VerifiableProducer:
         throttler = Throttler(self.args.throughput, self.stop)
         i = 0
         while (self.args.max_messages < 0 or i < self.args.max_messages) and not self.stop.is_set():
+            if self.events.broken.is_set():
+                break
             self.send(self.key(), self.value(i))
             i += 1
             throttler.wait(i)
@@ -178,6 +180,7 @@ def main(argv: list[str]) -> int:
         tool.run()
     finally:
         tool.close(started)
+    events.raise_if_broken()
     return 0
 
 
