@@ -32,7 +32,8 @@ DEAD = "127.0.0.1:1"  # nothing listens on port 1
 
 @pytest.fixture(scope="module")
 def brokers() -> Iterator[dict[str, str]]:
-    """{"kafka": bootstrap, "josefk": bootstrap}: a Kafka 3.9.2 broker and a josefk broker."""
+    """{"kafka": bootstrap, "josefk": bootstrap, "zookeeper": connect}: a Kafka 3.9.2 broker, its
+    ZooKeeper and a josefk broker."""
     require_tools("java")
     require_files(KAFKA_LIB, ["kafka_2.13-3.9.2.jar", "kafka-tools-3.9.2.jar"], "make kafka-jars")
     work = Path(tempfile.mkdtemp(prefix="josefk-kafka-tools-"))
@@ -42,7 +43,7 @@ def brokers() -> Iterator[dict[str, str]]:
     try:
         kafka = KafkaBroker(work / "kafka", zookeeper.connect, broker_id=0)
         josefk_broker = BrokerProcess(str(work / "josefk"))
-        yield {"kafka": kafka.bootstrap, "josefk": josefk_broker.bootstrap}
+        yield {"kafka": kafka.bootstrap, "josefk": josefk_broker.bootstrap, "zookeeper": zookeeper.connect}
     finally:
         if josefk_broker is not None:
             josefk_broker.stop()
@@ -289,3 +290,40 @@ def test_verifiable_consumer_rejects_what_josefk_cannot_do() -> None:
                "--assignment-strategy", "com.example.Mine")
     no_traceback(r)
     assert josefk("verifiable-consumer", "--topic", "t", "--group-id", "g").returncode == 2
+
+
+# zookeeper-shell (zookeeper-shell.sh)
+
+ZOOKEEPER_SHELL = "org.apache.zookeeper.ZooKeeperMainWithTlsSupportForKafka"
+
+
+def test_zookeeper_shell_prints_what_kafkas_prints(brokers: dict[str, str]) -> None:
+    """Kafka's zookeeper-shell.sh runs ZooKeeperMainWithTlsSupportForKafka -server HOST:PORT ...;
+    josefk's reads the same Kafka broker's znodes and prints the same lines, banner included."""
+    zk = brokers["zookeeper"]
+    for command in [("ls", "/brokers"), ("ls", "-R", "/brokers/ids"), ("get", "/brokers/ids/0"),
+                    ("get", "-s", "/controller_epoch"), ("stat", "/cluster/id"), ("ls", "-s", "/brokers/ids"),
+                    ("get", "/nonexistent")]:
+        ours = josefk("zookeeper-shell", zk, *command)
+        theirs = kafka_tool(ZOOKEEPER_SHELL, "-server", zk, *command)
+        assert (ours.returncode, ours.stdout, ours.stderr) == (theirs.returncode, theirs.stdout, theirs.stderr), \
+            command
+    assert ours.stderr == "Node does not exist: /nonexistent\n" and ours.returncode == 1
+
+    script = "get /nonexistent\nls /brokers/ids\n\nget /cluster/id\nquit\nls /\n"
+    ours = subprocess.run([JOSEFK, "zookeeper-shell", zk], input=script, capture_output=True, text=True, timeout=180)
+    theirs = subprocess.run(["java", "-cp", f"{KAFKA_LIB}/*", ZOOKEEPER_SHELL, "-server", zk], input=script,
+                            capture_output=True, text=True, timeout=180)
+    assert (ours.returncode, ours.stdout) == (theirs.returncode, theirs.stdout) == (0, theirs.stdout)
+    assert '"version":"1"' in ours.stdout and "Node does not exist: /nonexistent" in ours.stderr
+
+
+def test_zookeeper_shell_is_read_only(brokers: dict[str, str]) -> None:
+    zk = brokers["zookeeper"]
+    refused = josefk("zookeeper-shell", zk, "create", "/josefk-was-here", "x")
+    assert refused.returncode == 1 and "read-only" in refused.stderr and "Traceback" not in refused.stderr
+    assert josefk("zookeeper-shell", zk, "stat", "/josefk-was-here").returncode == 1  # nothing was created
+    unknown = josefk("zookeeper-shell", zk, "bogus")
+    assert unknown.returncode == 127 and unknown.stderr.endswith("Command not found: Command not found bogus\n")
+    watch = josefk("zookeeper-shell", zk, "ls", "-w", "/")
+    assert watch.returncode == 1 and "Unrecognized option: -w" in watch.stderr

@@ -29,6 +29,7 @@ from josefk.cli.tools import (
     transactions,
     verifiable_consumer,
     verifiable_producer,
+    zookeeper_shell,
 )
 from josefk.console import server as console
 
@@ -57,6 +58,7 @@ TOOLS = {
     "e2e-latency": e2e_latency.main,
     "verifiable-producer": verifiable_producer.main,
     "verifiable-consumer": verifiable_consumer.main,
+    "zookeeper-shell": zookeeper_shell.main,
 }
 
 
