@@ -151,6 +151,9 @@ class VerifiableConsumer:
     def run(self) -> None:
         self.events.emit("startup_complete")
         try:
+            # Learn the topic's partitions before the first join, as Kafka's consumer does: kafka-python
+            # would otherwise join knowing none, print an empty assignment and rebalance at once.
+            self.consumer.partitions_for_topic(self.args.topic)
             self.consumer.subscribe([self.args.topic], listener=Listener(self.events))
             while not self.finished() and not self.stop.is_set() and not self.events.broken.is_set():
                 batch = self.consumer.poll(timeout_ms=POLL_MS)
