@@ -11,12 +11,15 @@ from josefk.cli import broker, broker_stop
 from josefk.cli.tools import (
     acls,
     broker_api_versions,
+    cluster,
     configs,
     console_consumer,
     console_producer,
     consumer_groups,
     delete_records,
     dump_log,
+    e2e_latency,
+    features,
     get_offsets,
     leader_election,
     log_dirs,
@@ -24,6 +27,9 @@ from josefk.cli.tools import (
     reassign_partitions,
     topics,
     transactions,
+    verifiable_consumer,
+    verifiable_producer,
+    zookeeper_shell,
 )
 from josefk.console import server as console
 
@@ -47,6 +53,12 @@ TOOLS = {
     "producer-perf-test": perf.producer_main,
     "consumer-perf-test": perf.consumer_main,
     "transactions": transactions.main,
+    "features": features.main,
+    "cluster": cluster.main,
+    "e2e-latency": e2e_latency.main,
+    "verifiable-producer": verifiable_producer.main,
+    "verifiable-consumer": verifiable_consumer.main,
+    "zookeeper-shell": zookeeper_shell.main,
 }
 
 
