@@ -23,9 +23,12 @@ from josefk.controller.network_client import BrokerConnection
 from josefk.controller.state import BrokerEpoch, BrokerInfo, PartitionState, partition_state_path
 from josefk.log.config import LogConfig
 from josefk.log.log_manager import LogManager
-from josefk.protocol.apis import ApiKey, ApiMessage, response_class
+from josefk.protocol.apis import ApiKey, response_class
 from josefk.protocol.controller_messages import LeaderAndIsrRequest, StopReplicaRequest, UpdateMetadataRequest
 from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.protocol.messages.codec import ApiMessage
+from josefk.protocol.messages.generated.fetch_request import FetchRequest
+from josefk.protocol.messages.generated.fetch_response import FetchableTopicResponse, FetchResponse, PartitionData
 from josefk.protocol.record_codec import Record, build_batch
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import AppendResult, FetchPartition, ReplicaManager, ReplicationSettings
@@ -331,11 +334,10 @@ class ScriptedLeader(BrokerConnection):
         self.asked: list[set[tuple[str, int]]] = []
 
     async def request(self, api_key: int, version: int, body: ApiMessage, timeout: float = 30.0) -> ApiMessage:
-        assert api_key == ApiKey.Fetch
-        cls = response_class(ApiKey.Fetch)
+        assert api_key == ApiKey.Fetch and isinstance(body, FetchRequest)
         self.asked.append({(t.topic, p.partition) for t in body.topics for p in t.partitions})
-        return cls(error_code=ErrorCode.NONE, session_id=0, responses=[cls.FetchableTopicResponse(
-            topic=t.topic, topic_id=t.topic_id, partitions=[cls.FetchableTopicResponse.PartitionData(
+        return FetchResponse(error_code=ErrorCode.NONE, session_id=0, responses=[FetchableTopicResponse(
+            topic=t.topic, topic_id=t.topic_id, partitions=[PartitionData(
                 partition_index=p.partition, error_code=self.errors.get((t.topic, p.partition), ErrorCode.NONE),
                 high_watermark=0, records=b"") for p in t.partitions]) for t in body.topics])
 
