@@ -201,7 +201,8 @@ def prepare(bootstrap: str, ports: dict[str, int], certs: Certs, timeout: float 
 async def _metadata(port: int, m: Mode, certs: Certs, with_cert: bool = True) -> None:
     """One Metadata request over the mode's listener with josefk's own client."""
     from josefk.controller.network_client import BrokerConnection, ClientSecurity
-    from josefk.protocol.apis import ApiKey, request_class
+    from josefk.protocol.messages.generated.metadata_request import MetadataRequest
+    from josefk.protocol.messages.generated.registry import ApiKey
     context = None
     if "SSL" in m.protocol:
         context = ssl.create_default_context(cafile=str(certs.ca))
@@ -211,7 +212,7 @@ async def _metadata(port: int, m: Mode, certs: Certs, with_cert: bool = True) ->
                               SECRET if m.mechanism else None)
     connection = BrokerConnection("127.0.0.1", port, "compat-security", security)
     try:
-        await connection.request(ApiKey.Metadata, 9, request_class(ApiKey.Metadata)(
+        await connection.request(ApiKey.Metadata, 9, MetadataRequest(
             topics=[], allow_auto_topic_creation=False, include_cluster_authorized_operations=False,
             include_topic_authorized_operations=False))
     finally:

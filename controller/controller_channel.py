@@ -1,7 +1,7 @@
 """The controller's channel to a remote broker: LeaderAndIsr, UpdateMetadata and
 StopReplica on the wire, sent in order by one task per broker, retried until delivered
-or the broker leaves. Also the decoding used by the receiving broker's KafkaApis, and the
-one request a broker sends its controller: ControlledShutdown."""
+or the broker leaves, and the one request a broker sends its controller: ControlledShutdown.
+Also the reading of those requests by the receiving broker's KafkaApis."""
 
 from __future__ import annotations
 
@@ -12,22 +12,35 @@ from collections.abc import Callable
 
 from josefk.controller.network_client import PLAINTEXT, BrokerConnection, ClientSecurity
 from josefk.controller.state import BrokerInfo, EndPoint, PartitionState
-from josefk.protocol.apis import ApiKey, ApiMessage
-from josefk.protocol.controller_messages import (
-    ControlledShutdownRequest,
-    LeaderAndIsrRequest,
-    StopReplicaRequest,
-    UpdateMetadataRequest,
-)
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.inter_broker import LATEST_PROTOCOL, InterBrokerProtocol
-from josefk.protocol.messages.codec import ZERO_UUID
-from josefk.protocol.messages.generated.leader_and_isr_request import LeaderAndIsrPartitionState
-from josefk.protocol.messages.generated.leader_and_isr_request import LeaderAndIsrRequest as LeaderAndIsrRequestData
-from josefk.protocol.messages.generated.update_metadata_request import UpdateMetadataPartitionState
-from josefk.protocol.messages.generated.update_metadata_request import (
-    UpdateMetadataRequest as UpdateMetadataRequestData,
+from josefk.protocol.messages.codec import ZERO_UUID, ApiMessage
+from josefk.protocol.messages.generated.controlled_shutdown_request import ControlledShutdownRequest
+from josefk.protocol.messages.generated.controlled_shutdown_response import ControlledShutdownResponse
+from josefk.protocol.messages.generated.leader_and_isr_request import (
+    LeaderAndIsrLiveLeader,
+    LeaderAndIsrPartitionState,
+    LeaderAndIsrRequest,
+    LeaderAndIsrTopicState,
 )
+from josefk.protocol.messages.generated.leader_and_isr_response import LeaderAndIsrResponse
+from josefk.protocol.messages.generated.registry import ApiKey
+from josefk.protocol.messages.generated.stop_replica_request import (
+    StopReplicaPartitionState,
+    StopReplicaPartitionV0,
+    StopReplicaRequest,
+    StopReplicaTopicState,
+    StopReplicaTopicV1,
+)
+from josefk.protocol.messages.generated.stop_replica_response import StopReplicaResponse
+from josefk.protocol.messages.generated.update_metadata_request import (
+    UpdateMetadataBroker,
+    UpdateMetadataEndpoint,
+    UpdateMetadataPartitionState,
+    UpdateMetadataRequest,
+    UpdateMetadataTopicState,
+)
+from josefk.protocol.messages.generated.update_metadata_response import UpdateMetadataResponse
 
 log = logging.getLogger(__name__)
 
@@ -46,38 +59,57 @@ def _by_topic(states: list[PartitionState]) -> dict[str, list[PartitionState]]:
 
 
 def leader_and_isr_request(controller_id: int, controller_epoch: int, states: list[PartitionState],
-                           live_brokers: list[BrokerInfo], broker_epoch: int = -1) -> LeaderAndIsrRequest:
-    cls = LeaderAndIsrRequest
-    topics = [cls.LeaderAndIsrTopicState(
-        topic_name=topic, topic_id=group[0].topic_id,
-        partition_states=[cls.LeaderAndIsrPartitionState(
-            partition_index=s.partition, controller_epoch=s.controller_epoch, leader=s.leader,
-            leader_epoch=s.leader_epoch, isr=s.isr, zk_version=s.zk_version, replicas=s.replicas,
-            adding_replicas=[], removing_replicas=[], is_new=s.is_new) for s in group])
-        for topic, group in _by_topic(states).items()]
+                           live_brokers: list[BrokerInfo], broker_epoch: int = -1,
+                           version: int = LATEST_PROTOCOL.leader_and_isr_version) -> LeaderAndIsrRequest:
+    """v0-v1 list the partition states ungrouped, each naming its topic; v2+ group them by
+    topic (with the topic's id from v5; a topic without one goes as the zero id)."""
+    def partition_state(s: PartitionState) -> LeaderAndIsrPartitionState:
+        return LeaderAndIsrPartitionState(
+            topic_name=s.topic if version < 2 else "", partition_index=s.partition,
+            controller_epoch=s.controller_epoch, leader=s.leader, leader_epoch=s.leader_epoch, isr=s.isr,
+            partition_epoch=s.zk_version, replicas=s.replicas, is_new=s.is_new)
+
     leaders = {s.leader for s in states}
-    live = [cls.LeaderAndIsrLiveLeader(broker_id=b.broker_id, host_name=b.host, port=b.port)
-            for b in live_brokers if b.broker_id in leaders]
-    return cls(controller_id=controller_id, controller_epoch=controller_epoch, broker_epoch=broker_epoch,
-               request_type=0, topic_states=topics, live_leaders=live)
+    request = LeaderAndIsrRequest(
+        controller_id=controller_id, controller_epoch=controller_epoch, broker_epoch=broker_epoch,
+        live_leaders=[LeaderAndIsrLiveLeader(broker_id=b.broker_id, host_name=b.host, port=b.port)
+                      for b in live_brokers if b.broker_id in leaders])
+    if version < 2:
+        request.ungrouped_partition_states = [partition_state(s) for s in states]
+    else:
+        request.topic_states = [LeaderAndIsrTopicState(
+            topic_name=topic, topic_id=group[0].topic_id or ZERO_UUID,
+            partition_states=[partition_state(s) for s in group]) for topic, group in _by_topic(states).items()]
+    return request
 
 
 def update_metadata_request(controller_id: int, controller_epoch: int, live_brokers: list[BrokerInfo],
-                            states: list[PartitionState], broker_epoch: int = -1) -> UpdateMetadataRequest:
-    cls = UpdateMetadataRequest
+                            states: list[PartitionState], broker_epoch: int = -1,
+                            version: int = LATEST_PROTOCOL.update_metadata_version) -> UpdateMetadataRequest:
+    """v0-v4 list the partition states ungrouped, each naming its topic; v5+ group them by
+    topic. A broker is its host and port at v0, its endpoints from v1."""
     live = {b.broker_id for b in live_brokers}
-    topics = [cls.UpdateMetadataTopicState(
-        topic_name=topic, topic_id=group[0].topic_id,
-        partition_states=[cls.UpdateMetadataPartitionState(
-            partition_index=s.partition, controller_epoch=s.controller_epoch, leader=s.leader,
-            leader_epoch=s.leader_epoch, isr=s.isr, zk_version=s.zk_version, replicas=s.replicas,
-            offline_replicas=[r for r in s.replicas if r not in live or r in s.offline_replicas]) for s in group])
-        for topic, group in _by_topic(states).items()]
-    brokers = [cls.UpdateMetadataBroker(id=b.broker_id, endpoints=[cls.UpdateMetadataBroker.UpdateMetadataEndpoint(
-        port=e.port, host=e.host, listener=e.listener, security_protocol=SECURITY_PROTOCOL_IDS[e.security_protocol])
+
+    def partition_state(s: PartitionState) -> UpdateMetadataPartitionState:
+        return UpdateMetadataPartitionState(
+            topic_name=s.topic if version < 5 else "", partition_index=s.partition,
+            controller_epoch=s.controller_epoch, leader=s.leader, leader_epoch=s.leader_epoch, isr=s.isr,
+            zk_version=s.zk_version, replicas=s.replicas,
+            offline_replicas=[r for r in s.replicas if r not in live or r in s.offline_replicas])
+
+    brokers = [UpdateMetadataBroker(id=b.broker_id, v0_host=b.host, v0_port=b.port, endpoints=[
+        UpdateMetadataEndpoint(port=e.port, host=e.host, listener=e.listener,
+                               security_protocol=SECURITY_PROTOCOL_IDS[e.security_protocol])
         for e in b.all_endpoints()], rack=b.rack) for b in live_brokers]
-    return cls(controller_id=controller_id, controller_epoch=controller_epoch, broker_epoch=broker_epoch,
-               topic_states=topics, live_brokers=brokers)
+    request = UpdateMetadataRequest(controller_id=controller_id, controller_epoch=controller_epoch,
+                                    broker_epoch=broker_epoch, live_brokers=brokers)
+    if version < 5:
+        request.ungrouped_partition_states = [partition_state(s) for s in states]
+    else:
+        request.topic_states = [UpdateMetadataTopicState(
+            topic_name=topic, topic_id=group[0].topic_id or ZERO_UUID,
+            partition_states=[partition_state(s) for s in group]) for topic, group in _by_topic(states).items()]
+    return request
 
 
 def _topic_id(value: uuid.UUID) -> uuid.UUID | None:
@@ -85,7 +117,7 @@ def _topic_id(value: uuid.UUID) -> uuid.UUID | None:
     return None if value == ZERO_UUID else value
 
 
-def states_from_leader_and_isr(request: LeaderAndIsrRequestData, version: int) -> list[PartitionState]:
+def states_from_leader_and_isr(request: LeaderAndIsrRequest, version: int) -> list[PartitionState]:
     groups: list[tuple[str, uuid.UUID | None, list[LeaderAndIsrPartitionState]]]
     if version < 2:
         groups = [(s.topic_name, None, [s]) for s in request.ungrouped_partition_states]
@@ -96,7 +128,7 @@ def states_from_leader_and_isr(request: LeaderAndIsrRequestData, version: int) -
             for topic, topic_id, parts in groups for s in parts]
 
 
-def from_update_metadata(request: UpdateMetadataRequestData, version: int) -> tuple[list[BrokerInfo],
+def from_update_metadata(request: UpdateMetadataRequest, version: int) -> tuple[list[BrokerInfo],
                                                                                       list[PartitionState]]:
     brokers = []
     for b in request.live_brokers:
@@ -107,7 +139,8 @@ def from_update_metadata(request: UpdateMetadataRequestData, version: int) -> tu
             endpoints = tuple(EndPoint(e.listener if version >= 3 else names[e.security_protocol], e.host, e.port,
                                        names.get(e.security_protocol, "PLAINTEXT")) for e in b.endpoints)
             first = endpoints[0]
-            brokers.append(BrokerInfo(b.id, first.host, first.port, b.rack, endpoints=endpoints))
+            rack = b.rack if version >= 2 else None  # v0-v1 carry none (the generated default is "")
+            brokers.append(BrokerInfo(b.id, first.host, first.port, rack, endpoints=endpoints))
     groups: list[tuple[str, uuid.UUID | None, list[UpdateMetadataPartitionState]]]
     if version < 5:
         groups = [(s.topic_name, None, [s]) for s in request.ungrouped_partition_states]
@@ -120,22 +153,31 @@ def from_update_metadata(request: UpdateMetadataRequestData, version: int) -> tu
 
 
 def stop_replica_request(controller_id: int, controller_epoch: int, broker_epoch: int,
-                         partitions: list[tuple[str, int]], delete: bool) -> StopReplicaRequest:
-    """Both layouts: v0-v2 read delete_partitions and topics, v3+ topic_states (KIP-570)."""
+                         partitions: list[tuple[str, int]], delete: bool,
+                         version: int = LATEST_PROTOCOL.stop_replica_version) -> StopReplicaRequest:
+    """The layout of `version`: v0 ungrouped partitions, v1-v2 one delete flag and partition
+    lists by topic, v3+ a delete flag per partition (KIP-570)."""
     topics: dict[str, list[int]] = {}
     for topic, partition in partitions:
         topics.setdefault(topic, []).append(partition)
-    cls = StopReplicaRequest
-    return cls(controller_id=controller_id, controller_epoch=controller_epoch, broker_epoch=broker_epoch,
-               delete_partitions=delete,
-               topics=[cls.StopReplicaTopicV1(name=t, partition_indexes=ps) for t, ps in topics.items()],
-               topic_states=[cls.StopReplicaTopicState(topic_name=t, partition_states=[
-                   cls.StopReplicaTopicState.StopReplicaPartitionState(partition_index=p, leader_epoch=-1,
-                                                                       delete_partition=delete) for p in ps])
-                   for t, ps in topics.items()])
+    request = StopReplicaRequest(controller_id=controller_id, controller_epoch=controller_epoch,
+                                 broker_epoch=broker_epoch)
+    if version == 0:
+        request.delete_partitions = delete
+        request.ungrouped_partitions = [StopReplicaPartitionV0(topic_name=t, partition_index=p)
+                                        for t, p in partitions]
+    elif version <= 2:
+        request.delete_partitions = delete
+        request.topics = [StopReplicaTopicV1(name=t, partition_indexes=ps) for t, ps in topics.items()]
+    else:
+        request.topic_states = [StopReplicaTopicState(topic_name=t, partition_states=[
+            StopReplicaPartitionState(partition_index=p, leader_epoch=-1, delete_partition=delete) for p in ps])
+            for t, ps in topics.items()]
+    return request
 
 
-def stop_replica_partitions(request: StopReplicaRequest, version: int) -> list[tuple[str, int, bool]]:
+def stop_replica_partitions(request: StopReplicaRequest,
+                            version: int) -> list[tuple[str, int, bool]]:
     """(topic, partition, delete) of each partition a StopReplica names."""
     if version == 0:
         return [(p.topic_name, p.partition_index, request.delete_partitions) for p in request.ungrouped_partitions]
@@ -145,7 +187,7 @@ def stop_replica_partitions(request: StopReplicaRequest, version: int) -> list[t
             for p in t.partition_states]
 
 
-def leader_and_isr_errors(response: ApiMessage, version: int,
+def leader_and_isr_errors(response: LeaderAndIsrResponse, version: int,
                           topic_names: dict[uuid.UUID, str]) -> dict[tuple[str, int], int]:
     """A LeaderAndIsr response's error per partition; v5+ names topics by id."""
     if version < 5:
@@ -164,6 +206,7 @@ async def request_controlled_shutdown(controller: BrokerInfo, broker_id: int, br
                                             timeout=30)
     finally:
         connection.close()
+    assert isinstance(response, ControlledShutdownResponse)
     return response.error_code, [(p.topic_name, p.partition_index) for p in response.remaining_partitions]
 
 
@@ -185,24 +228,30 @@ class RemoteBrokerChannel:
         self.broker = broker
         self.on_response = on_response
         self.connection = BrokerConnection(broker.host, broker.port, f"controller-{controller_id}", security)
-        self.queue: asyncio.Queue = asyncio.Queue()
+        self.queue: asyncio.Queue[tuple[ApiKey, int, ApiMessage, dict[uuid.UUID, str]]] = asyncio.Queue()
         self.closed = False
         self.task = asyncio.run_coroutine_threadsafe(self._send_loop(), loop)
 
     def leader_and_isr(self, controller_id: int, controller_epoch: int, states: list[PartitionState],
                        live_brokers: list[BrokerInfo]) -> None:
-        body = leader_and_isr_request(controller_id, controller_epoch, states, live_brokers, self.broker.epoch)
+        version = self.protocol.leader_and_isr_version
+        body = leader_and_isr_request(controller_id, controller_epoch, states, live_brokers, self.broker.epoch,
+                                      version)
         topic_names = {s.topic_id: s.topic for s in states if s.topic_id is not None}
-        self.queue.put_nowait((ApiKey.LeaderAndIsr, self.protocol.leader_and_isr_version, body, topic_names))
+        self.queue.put_nowait((ApiKey.LeaderAndIsr, version, body, topic_names))
 
     def update_metadata(self, controller_id: int, controller_epoch: int, live_brokers: list[BrokerInfo],
                         states: list[PartitionState]) -> None:
-        body = update_metadata_request(controller_id, controller_epoch, live_brokers, states, self.broker.epoch)
-        self.queue.put_nowait((ApiKey.UpdateMetadata, self.protocol.update_metadata_version, body, {}))
+        version = self.protocol.update_metadata_version
+        body = update_metadata_request(controller_id, controller_epoch, live_brokers, states, self.broker.epoch,
+                                       version)
+        self.queue.put_nowait((ApiKey.UpdateMetadata, version, body, {}))
 
     def stop_replica(self, controller_epoch: int, partitions: list[tuple[str, int]], delete: bool) -> None:
-        body = stop_replica_request(self.controller_id, controller_epoch, self.broker.epoch, partitions, delete)
-        self.queue.put_nowait((ApiKey.StopReplica, self.protocol.stop_replica_version, body, {}))
+        version = self.protocol.stop_replica_version
+        body = stop_replica_request(self.controller_id, controller_epoch, self.broker.epoch, partitions, delete,
+                                    version)
+        self.queue.put_nowait((ApiKey.StopReplica, version, body, {}))
 
     async def _send_loop(self) -> None:
         # `closed` as well as the cancellation: asyncio.wait_for (3.11) swallows a
@@ -212,7 +261,8 @@ class RemoteBrokerChannel:
             while not self.closed:
                 try:
                     response = await self.connection.request(api_key, version, body, timeout=30)
-                    if api_key == ApiKey.LeaderAndIsr and self.on_response is not None:
+                    assert isinstance(response, (LeaderAndIsrResponse, UpdateMetadataResponse, StopReplicaResponse))
+                    if isinstance(response, LeaderAndIsrResponse) and self.on_response is not None:
                         self.on_response(self.broker.broker_id,
                                          leader_and_isr_errors(response, version, topic_names))
                     if response.error_code != ErrorCode.NONE:

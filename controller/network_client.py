@@ -13,8 +13,13 @@ from dataclasses import dataclass
 
 import scramp
 
-from josefk.protocol.apis import ApiKey, ApiMessage, request_class
 from josefk.protocol.headers import decode_response, encode_request
+from josefk.protocol.messages.codec import ApiMessage
+from josefk.protocol.messages.generated.registry import ApiKey
+from josefk.protocol.messages.generated.sasl_authenticate_request import SaslAuthenticateRequest
+from josefk.protocol.messages.generated.sasl_authenticate_response import SaslAuthenticateResponse
+from josefk.protocol.messages.generated.sasl_handshake_request import SaslHandshakeRequest
+from josefk.protocol.messages.generated.sasl_handshake_response import SaslHandshakeResponse
 
 SASL_HANDSHAKE_VERSION = 1
 SASL_AUTHENTICATE_VERSION = 2
@@ -61,7 +66,8 @@ class BrokerConnection:
         sec = self.security
         assert sec.mechanism is not None and sec.username is not None and sec.password is not None
         handshake = await self._round_trip(ApiKey.SaslHandshake, SASL_HANDSHAKE_VERSION,
-                                           request_class(ApiKey.SaslHandshake)(mechanism=sec.mechanism))
+                                           SaslHandshakeRequest(mechanism=sec.mechanism))
+        assert isinstance(handshake, SaslHandshakeResponse)
         if handshake.error_code != 0:
             raise AuthenticationFailed(f"SASL mechanism {sec.mechanism} refused (error {handshake.error_code})")
         if sec.mechanism == "PLAIN":
@@ -76,13 +82,16 @@ class BrokerConnection:
 
     async def _sasl_token(self, token: bytes) -> bytes:
         response = await self._round_trip(ApiKey.SaslAuthenticate, SASL_AUTHENTICATE_VERSION,
-                                          request_class(ApiKey.SaslAuthenticate)(auth_bytes=token))
+                                          SaslAuthenticateRequest(auth_bytes=token))
+        assert isinstance(response, SaslAuthenticateResponse)
         if response.error_code != 0:
             raise AuthenticationFailed(response.error_message or f"SASL error {response.error_code}")
         return bytes(response.auth_bytes)
 
     async def request(self, api_key: int, version: int, body: ApiMessage, timeout: float = 30.0) -> ApiMessage:
-        """Send one request and wait for its response; a failure closes the connection."""
+        """Send one request and wait for its response (the generated response class of
+        `api_key`; a records field is a view into the response's own bytes, which nothing
+        reuses); a failure closes the connection."""
         async with self._lock:
             try:
                 if self._writer is None:

@@ -25,8 +25,14 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from josefk.controller.network_client import PLAINTEXT, BrokerConnection, BrokerConnections, ClientSecurity
-from josefk.protocol.apis import ApiKey, ApiMessage, request_class
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated.registry import ApiKey
+from josefk.protocol.messages.generated.write_txn_markers_request import (
+    WritableTxnMarker,
+    WritableTxnMarkerTopic,
+    WriteTxnMarkersRequest,
+)
+from josefk.protocol.messages.generated.write_txn_markers_response import WriteTxnMarkersResponse
 from josefk.replication.metadata_cache import MetadataCache
 
 log = logging.getLogger(__name__)
@@ -67,7 +73,7 @@ class _Markers:
 
 @dataclass(frozen=True)
 class _Queued:
-    marker: ApiMessage  # WriteTxnMarkers' WritableTxnMarker
+    marker: WritableTxnMarker
     partitions: list[TopicPartition]
     answer: Callable[[dict[TopicPartition, ErrorCode]], None]
 
@@ -151,15 +157,13 @@ class TransactionMarkerChannelManager:
 
     def _queue(self, leader: int, markers: _Markers, partitions: list[TopicPartition]) -> None:
         """One transaction's markers for one leader, in the next WriteTxnMarkers request to it."""
-        cls = request_class(ApiKey.WriteTxnMarkers)
         by_topic: dict[str, list[int]] = {}
         for topic, p in partitions:
             by_topic.setdefault(topic, []).append(p)
-        marker = cls.WritableTxnMarker(
+        marker = WritableTxnMarker(
             producer_id=markers.producer_id, producer_epoch=markers.producer_epoch,
             transaction_result=markers.commit, coordinator_epoch=markers.coordinator_epoch,
-            topics=[cls.WritableTxnMarker.WritableTxnMarkerTopic(name=t, partition_indexes=ps)
-                    for t, ps in by_topic.items()])
+            topics=[WritableTxnMarkerTopic(name=t, partition_indexes=ps) for t, ps in by_topic.items()])
         self._queued.setdefault(leader, []).append(
             _Queued(marker, partitions, functools.partial(self._answered, markers)))
         if leader not in self._draining:
@@ -199,16 +203,16 @@ class TransactionMarkerChannelManager:
     async def _write_batch(self, leader: int, batch: list[_Queued]) -> dict[int, dict[TopicPartition, ErrorCode]]:
         """One WriteTxnMarkers request: each producer's partitions' errors; a connection
         failure counts as a retriable error."""
-        cls = request_class(ApiKey.WriteTxnMarkers)
         try:
             connection = self._connection(leader)
             response = await connection.request(ApiKey.WriteTxnMarkers, WRITE_TXN_MARKERS_VERSION,
-                                                cls(markers=[item.marker for item in batch]),
+                                                WriteTxnMarkersRequest(markers=[item.marker for item in batch]),
                                                 timeout=self.request_timeout_s)
         except (TimeoutError, OSError, ConnectionError, asyncio.IncompleteReadError) as e:
             log.debug("WriteTxnMarkers to broker %d failed: %r", leader, e)
             return {item.marker.producer_id: dict.fromkeys(item.partitions, ErrorCode.NETWORK_EXCEPTION)
                     for item in batch}
+        assert isinstance(response, WriteTxnMarkersResponse)
         errors: dict[int, dict[TopicPartition, ErrorCode]] = {}
         for marker_result in response.markers:
             found = errors.setdefault(marker_result.producer_id, {})

@@ -390,7 +390,7 @@ class Log:
         return LogAppendInfo(first_offset, last_offset, now if cfg.log_append_time else -1,
                              self._log_start_offset, record_count, False, max_ts, offset_of_max_ts, len(buf))
 
-    def append_as_follower(self, records: bytes | bytearray, now_ms: int | None = None) -> LogAppendInfo:
+    def append_as_follower(self, records: bytes | bytearray | memoryview, now_ms: int | None = None) -> LogAppendInfo:
         """Append batches that already carry the leader's offsets (replication).
 
         Offsets must increase and start at or after the log end offset (gaps are kept,
@@ -399,7 +399,8 @@ class Log:
         with self._guard("appending to"):
             return self._append_as_follower(records, now_ms)
 
-    def _append_as_follower(self, records: bytes | bytearray, now_ms: int | None = None) -> LogAppendInfo:
+    def _append_as_follower(self, records: bytes | bytearray | memoryview,
+                            now_ms: int | None = None) -> LogAppendInfo:
         self._check_open()
         now = self._time.milliseconds() if now_ms is None else now_ms
         buf = records if isinstance(records, bytearray) else bytearray(records)

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 import struct
 from dataclasses import dataclass
+from typing import Protocol
 
-from josefk.protocol.apis import ApiKey, ApiMessage, is_flexible, response_class
+from josefk.protocol.apis import ApiKey, is_flexible
+from josefk.protocol.messages.api import decode_response as decode_response_body
+from josefk.protocol.messages.api import request_header_version, response_header_version
+from josefk.protocol.messages.codec import ApiMessage
 
 _FIXED = struct.Struct(">hhi")
 _CORRELATION = struct.Struct(">i")
@@ -95,25 +99,37 @@ def response_header(correlation_id: int, version: int) -> bytes:
     return _CORRELATION.pack(correlation_id) + b"\x00"
 
 
-def encode_request(api_key: int, version: int, correlation_id: int, client_id: bytes, body: ApiMessage) -> bytes:
+class EncodableBody(Protocol):
+    """A request body of either message layer: the tools' kafka-python bodies frame as the
+    broker's generated ones do."""
+
+    def encode(self, version: int) -> bytes | bytearray: ...
+
+
+def encode_request(api_key: int, version: int, correlation_id: int, client_id: bytes, body: EncodableBody) -> bytes:
     """A whole request frame as a client sends it: size, header v1 (v2 with an empty tagged
-    field section for flexible versions), body."""
-    header = _FIXED.pack(api_key, version, correlation_id) + struct.pack(">h", len(client_id)) + client_id
-    if is_flexible(api_key, version):
+    field section for flexible versions; v0, without a client id, for ControlledShutdown v0),
+    body."""
+    header_version = request_header_version(api_key, version)
+    header = _FIXED.pack(api_key, version, correlation_id)
+    if header_version >= 1:
+        header += struct.pack(">h", len(client_id)) + client_id
+    if header_version >= 2:
         header += b"\x00"
     payload = header + bytes(body.encode(version=version))
     return _CORRELATION.pack(len(payload)) + payload
 
 
 def decode_response(api_key: int, version: int, frame: bytes | bytearray) -> tuple[int, ApiMessage]:
-    """The correlation id and body of a response frame (after its size), skipping the tagged
-    fields of a v1 header (an ApiVersions response always has header v0)."""
+    """The correlation id and generated body of a response frame (after its size), skipping
+    the tagged fields of a v1 header (an ApiVersions response always has header v0). Records
+    fields are views into `frame`: the caller must not reuse it while they live."""
     (correlation_id,) = _CORRELATION.unpack_from(frame)
     position = _CORRELATION.size
-    if is_flexible(api_key, version) and api_key != ApiKey.ApiVersions:
+    if response_header_version(api_key, version) >= 1:
         count, position = read_uvarint(frame, position)
         for _ in range(count):
             _tag, position = read_uvarint(frame, position)
             size, position = read_uvarint(frame, position)
             position += size
-    return correlation_id, response_class(api_key).decode(memoryview(frame)[position:], version=version)
+    return correlation_id, decode_response_body(api_key, version, memoryview(frame)[position:])

@@ -23,8 +23,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from josefk.protocol.apis import ApiKey, ApiMessage, request_class
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated.add_partitions_to_txn_request import (
+    AddPartitionsToTxnRequest,
+    AddPartitionsToTxnTopic,
+    AddPartitionsToTxnTransaction,
+)
+from josefk.protocol.messages.generated.add_partitions_to_txn_response import AddPartitionsToTxnResponse
 from josefk.utils.scheduler import LOOP_SCHEDULER, ScheduledTask, Scheduler
 from josefk.utils.time import SYSTEM_TIME, Time
 
@@ -47,14 +52,15 @@ class SendResult:
     (NETWORK_EXCEPTION for a disconnect or a timeout, SASL_AUTHENTICATION_FAILED when the
     coordinator refused this broker's credentials: what Kafka's Errors.forException gives)."""
 
-    response: ApiMessage | None
+    response: AddPartitionsToTxnResponse | None
     error: ErrorCode = ErrorCode.NONE
 
 
 class VerificationSender(Protocol):
     """The network under the manager: one AddPartitionsToTxn request to one broker."""
 
-    def send(self, node: int, request: ApiMessage, timeout_ms: int, done: Callable[[SendResult], None]) -> None:
+    def send(self, node: int, request: AddPartitionsToTxnRequest, timeout_ms: int,
+             done: Callable[[SendResult], None]) -> None:
         """Send `request` (VERIFY_VERSION) to broker `node`; call `done` once, on a later
         loop turn, with its response or its failure (a timeout after `timeout_ms`)."""
         ...
@@ -130,19 +136,18 @@ class AddPartitionsToTxnManager:
         if not checks:
             return
         self._in_flight[node] = checks
-        cls = request_class(ApiKey.AddPartitionsToTxn)
         transactions = []
         for check in checks.values():
             by_topic: dict[str, list[int]] = {}
             for topic, p in check.partitions:
                 by_topic.setdefault(topic, []).append(p)
-            transactions.append(cls.AddPartitionsToTxnTransaction(
+            transactions.append(AddPartitionsToTxnTransaction(
                 transactional_id=check.transactional_id, producer_id=check.producer_id,
                 producer_epoch=check.producer_epoch, verify_only=True,
-                topics=[cls.AddPartitionsToTxnTopic(name=t, partitions=ps) for t, ps in by_topic.items()]))
+                topics=[AddPartitionsToTxnTopic(name=t, partitions=ps) for t, ps in by_topic.items()]))
         # The request lasts as long as one of its checks still waits for it.
         timeout_ms = max(c.deadline_ms for c in checks.values()) - self.time.hi_res_clock_ms()
-        self.sender.send(node, cls(transactions=transactions), max(timeout_ms, 0),
+        self.sender.send(node, AddPartitionsToTxnRequest(transactions=transactions), max(timeout_ms, 0),
                          lambda result: self._completed(node, checks, result))
 
     def _completed(self, node: int, checks: dict[str, _Check], result: SendResult) -> None:

@@ -19,10 +19,19 @@ from dataclasses import dataclass
 
 from josefk.controller.network_client import PLAINTEXT, BrokerConnection, ClientSecurity
 from josefk.controller.state import BrokerInfo
-from josefk.protocol.apis import ApiKey, request_class
-from josefk.protocol.controller_messages import AlterPartitionRequest, AlterPartitionResponse
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.inter_broker import InterBrokerProtocol
+from josefk.protocol.messages.codec import ZERO_UUID
+from josefk.protocol.messages.generated.alter_partition_request import (
+    AlterPartitionRequest,
+    BrokerState,
+    PartitionData,
+    TopicData,
+)
+from josefk.protocol.messages.generated.alter_partition_response import AlterPartitionResponse
+from josefk.protocol.messages.generated.api_versions_request import ApiVersionsRequest
+from josefk.protocol.messages.generated.api_versions_response import ApiVersionsResponse
+from josefk.protocol.messages.generated.registry import ApiKey
 
 log = logging.getLogger(__name__)
 
@@ -117,29 +126,31 @@ class AlterPartitionManager:
         ApiVersions answer, as Kafka's NetworkClient picks it): a Kafka 2.8 controller has
         AlterIsr v0 only and closes the connection on anything newer. None if it has none."""
         if self.version is None:
-            answer = await connection.request(ApiKey.ApiVersions, 0, request_class(ApiKey.ApiVersions)(),
-                                              timeout=REQUEST_TIMEOUT_S)
+            answer = await connection.request(ApiKey.ApiVersions, 0, ApiVersionsRequest(), timeout=REQUEST_TIMEOUT_S)
+            assert isinstance(answer, ApiVersionsResponse)
             served = next((k for k in answer.api_keys if k.api_key == ApiKey.AlterPartition), None)
             if served is None or served.min_version > self.max_version:
                 return None
             self.version = min(self.max_version, served.max_version)
         return self.version
 
-    def _request(self, changes: list[IsrChange]) -> AlterPartitionRequest:
-        cls = AlterPartitionRequest
-        by_topic: dict[tuple[str, uuid.UUID | None], list] = {}
+    def _request(self, changes: list[IsrChange], version: int) -> AlterPartitionRequest:
+        """Topics by name below v2, by id from v2; the ISR as broker ids below v3, with broker
+        epochs from v3 (KIP-903): -1 for every member, as Kafka 3.9 sends them in ZooKeeper
+        mode (its Partition.addBrokerEpochToIsr fills in the epochs followers report in their
+        fetches only with a KRaft metadata cache, and the ZooKeeper controller checks none of
+        them, only the requesting leader's own broker_epoch)."""
+        by_topic: dict[tuple[str, uuid.UUID | None], list[PartitionData]] = {}
         for c in changes:
-            by_topic.setdefault((c.topic, c.topic_id), []).append(cls.TopicData.PartitionData(
-                partition_index=c.partition, leader_epoch=c.leader_epoch, new_isr=c.new_isr,
-                # -1 for every member, as Kafka 3.9 sends them in ZooKeeper mode: its
-                # Partition.addBrokerEpochToIsr fills in the epochs followers report in their
-                # fetches only with a KRaft metadata cache, and the ZooKeeper controller checks
-                # none of them (only the requesting leader's own broker_epoch below).
-                new_isr_with_epochs=[cls.TopicData.PartitionData.BrokerState(broker_id=r, broker_epoch=-1)
-                                     for r in c.new_isr],
-                leader_recovery_state=0, partition_epoch=c.partition_epoch))
-        return cls(broker_id=self.broker_id, broker_epoch=self.broker_epoch(), topics=[
-            cls.TopicData(topic_name=topic, topic_id=topic_id or uuid.UUID(int=0), partitions=partitions)
+            partition = PartitionData(partition_index=c.partition, leader_epoch=c.leader_epoch,
+                                      leader_recovery_state=0, partition_epoch=c.partition_epoch)
+            if version < 3:
+                partition.new_isr = c.new_isr
+            else:
+                partition.new_isr_with_epochs = [BrokerState(broker_id=r, broker_epoch=-1) for r in c.new_isr]
+            by_topic.setdefault((c.topic, c.topic_id), []).append(partition)
+        return AlterPartitionRequest(broker_id=self.broker_id, broker_epoch=self.broker_epoch(), topics=[
+            TopicData(topic_name=topic, topic_id=topic_id or ZERO_UUID, partitions=partitions)
             for (topic, topic_id), partitions in by_topic.items()])
 
     async def _send(self, changes: list[IsrChange]) -> bool:
@@ -154,8 +165,9 @@ class AlterPartitionManager:
                         self.max_version)
             return False
         version = request_version(version, changes)
-        response: AlterPartitionResponse = await connection.request(
-            ApiKey.AlterPartition, version, self._request(changes), timeout=REQUEST_TIMEOUT_S)
+        response = await connection.request(ApiKey.AlterPartition, version, self._request(changes, version),
+                                            timeout=REQUEST_TIMEOUT_S)
+        assert isinstance(response, AlterPartitionResponse)
         top = ErrorCode(response.error_code)
         if top in RETRIABLE:
             log.info("AlterPartition answered %s by controller %d; retrying", top.name, controller.broker_id)

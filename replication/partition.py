@@ -321,7 +321,7 @@ class Partition:
             raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER)
         return self.log.start_transaction_verification(producer_id, sequence, epoch)
 
-    def append_as_follower(self, records: bytes, leader_high_watermark: int) -> None:
+    def append_as_follower(self, records: bytes | memoryview, leader_high_watermark: int) -> None:
         if records:
             self.log.append_as_follower(records)
         self.high_watermark = max(self.high_watermark, min(leader_high_watermark, self.log.log_end_offset))

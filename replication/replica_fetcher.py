@@ -32,9 +32,30 @@ from collections.abc import Callable
 
 from josefk.controller.network_client import PLAINTEXT, BrokerConnection, ClientSecurity
 from josefk.controller.state import BrokerInfo
-from josefk.protocol.apis import ApiKey, request_class
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.inter_broker import LATEST_PROTOCOL, InterBrokerProtocol
+from josefk.protocol.messages.codec import ZERO_UUID
+from josefk.protocol.messages.generated.fetch_request import (
+    FetchPartition,
+    FetchRequest,
+    FetchTopic,
+    ForgottenTopic,
+    ReplicaState,
+)
+from josefk.protocol.messages.generated.fetch_response import FetchResponse
+from josefk.protocol.messages.generated.list_offsets_request import (
+    ListOffsetsPartition,
+    ListOffsetsRequest,
+    ListOffsetsTopic,
+)
+from josefk.protocol.messages.generated.list_offsets_response import ListOffsetsResponse
+from josefk.protocol.messages.generated.offset_for_leader_epoch_request import (
+    OffsetForLeaderEpochRequest,
+    OffsetForLeaderPartition,
+    OffsetForLeaderTopic,
+)
+from josefk.protocol.messages.generated.offset_for_leader_epoch_response import OffsetForLeaderEpochResponse
+from josefk.protocol.messages.generated.registry import ApiKey
 from josefk.protocol.records import whole_batches_size
 from josefk.replication.fetch_session import FINAL_EPOCH, INVALID_SESSION_ID
 from josefk.replication.fetch_session_handler import FetchPartitionData, FetchSessionHandler
@@ -162,15 +183,14 @@ class ReplicaFetcher:
             return
         if self.stopping:
             return
-        cls = request_class(ApiKey.Fetch)
         if version >= SESSIONS_FETCH_VERSION:
-            data = self.session.build(wanted)
-            session_id, epoch, to_send, to_forget = data.session_id, data.epoch, data.to_send, data.to_forget
+            built = self.session.build(wanted)
+            session_id, epoch, to_send, to_forget = built.session_id, built.epoch, built.to_send, built.to_forget
         else:
             session_id, epoch, to_send, to_forget = INVALID_SESSION_ID, FINAL_EPOCH, wanted, []
-        topics: dict[str, list] = {}
+        topics: dict[str, list[FetchPartition]] = {}
         for (topic, index), ask in to_send.items():
-            topics.setdefault(topic, []).append(cls.FetchTopic.FetchPartition(
+            topics.setdefault(topic, []).append(FetchPartition(
                 partition=index, current_leader_epoch=ask.current_leader_epoch, fetch_offset=ask.fetch_offset,
                 last_fetched_epoch=ask.last_fetched_epoch, log_start_offset=ask.log_start_offset,
                 partition_max_bytes=ask.max_bytes))
@@ -178,31 +198,32 @@ class ReplicaFetcher:
         for topic, index in to_forget:
             forgotten.setdefault(topic, []).append(index)
         replica_id = self.broker_id if version < REPLICA_STATE_FETCH_VERSION else -1
-        request = cls(replica_id=replica_id, max_wait_ms=self.max_wait_ms, min_bytes=1,
-                      max_bytes=self.max_bytes, isolation_level=0, session_id=session_id, session_epoch=epoch,
-                      topics=[cls.FetchTopic(topic=t, topic_id=self.topic_ids.get(t), partitions=ps)
-                              for t, ps in topics.items()],
-                      forgotten_topics_data=[cls.ForgottenTopic(topic=t, topic_id=self.topic_ids.get(t), partitions=ps)
-                                             for t, ps in forgotten.items()],
-                      rack_id="")
+        request = FetchRequest(
+            replica_id=replica_id, max_wait_ms=self.max_wait_ms, min_bytes=1, max_bytes=self.max_bytes,
+            isolation_level=0, session_id=session_id, session_epoch=epoch,
+            topics=[FetchTopic(topic=t, topic_id=self._topic_id(t), partitions=ps) for t, ps in topics.items()],
+            forgotten_topics_data=[ForgottenTopic(topic=t, topic_id=self._topic_id(t), partitions=ps)
+                                   for t, ps in forgotten.items()],
+            rack_id="")
         if version >= REPLICA_STATE_FETCH_VERSION:
-            request.replica_state = cls.ReplicaState(replica_id=self.broker_id, replica_epoch=self.broker_epoch())
-        names = {topic_id: t for t, topic_id in self.topic_ids.items()}
+            request.replica_state = ReplicaState(replica_id=self.broker_id, replica_epoch=self.broker_epoch())
+        names = {topic_id: t for t, topic_id in self.topic_ids.items() if topic_id is not None}
         self.fetch_in_flight = asyncio.ensure_future(self.connection.request(
             ApiKey.Fetch, version, request, timeout=self.max_wait_ms / 1000 + 30))
         try:
             response = await asyncio.shield(self.fetch_in_flight)
         finally:
             self.fetch_in_flight = None
+        assert isinstance(response, FetchResponse)
         if version >= SESSIONS_FETCH_VERSION:
             self.session.handle_response(response.error_code, response.session_id)
         if response.error_code != ErrorCode.NONE:
             log.info("Fetch session with broker %d: %s; the next fetch is a full one", self.leader.broker_id,
                      ErrorCode(response.error_code).name)
             return
-        for topic in response.responses:
-            name = names.get(topic.topic_id) if version >= TOPIC_IDS_FETCH_VERSION else topic.topic
-            for data in topic.partitions:
+        for fetched in response.responses:
+            name = names.get(fetched.topic_id) if version >= TOPIC_IDS_FETCH_VERSION else fetched.topic
+            for data in fetched.partitions:
                 partition = self.partitions.get((name, data.partition_index)) if name is not None else None
                 if partition is None:
                     continue
@@ -218,7 +239,9 @@ class ReplicaFetcher:
                         self.truncating.add(partition.key)
                     partition.append_as_follower(b"", data.high_watermark)
                 elif data.error_code == ErrorCode.NONE:
-                    records = data.records or b""
+                    # A view into the response's own bytes, which nothing else holds or reuses:
+                    # valid and unchanged until the log has copied it in.
+                    records = data.records if data.records is not None else b""
                     whole = whole_batches_size(records)
                     if whole < len(records):  # a Kafka leader's read may end inside a batch
                         records = records[:whole]
@@ -237,6 +260,10 @@ class ReplicaFetcher:
                               self.leader.broker_id, ErrorCode(data.error_code).name)
                     self.delayed_until[partition.key] = self.time.hi_res_clock_ms() + self.backoff_ms
 
+    def _topic_id(self, topic: str) -> uuid.UUID:
+        """The topic's id as Fetch carries it (v13+; ignored below): the zero id if unknown."""
+        return self.topic_ids.get(topic) or ZERO_UUID
+
     def _last_fetched_epoch(self, partition: Partition) -> int:
         """The epoch of the last batch in the log (Kafka's latestEpoch), from Fetch v12 on."""
         epoch = partition.log.leader_epoch_cache.latest_epoch
@@ -245,26 +272,26 @@ class ReplicaFetcher:
     async def _truncate(self) -> None:
         """Before fetching from a new leader, drop any tail that diverged from its log:
         ask where our latest epoch ends on the leader (OffsetForLeaderEpoch)."""
-        cls = request_class(ApiKey.OffsetForLeaderEpoch)
         pending = {k: self.partitions[k] for k in list(self.truncating) if k in self.partitions}
-        topics: dict[str, list] = {}
+        topics: dict[str, list[OffsetForLeaderPartition]] = {}
         for (topic, index), p in pending.items():
             epoch = p.log.leader_epoch_cache.latest_epoch
             if epoch is None:
                 p.truncate_to_high_watermark()
                 self.truncating.discard((topic, index))
                 continue
-            topics.setdefault(topic, []).append(cls.OffsetForLeaderTopic.OffsetForLeaderPartition(
+            topics.setdefault(topic, []).append(OffsetForLeaderPartition(
                 partition=index, current_leader_epoch=p.leader_epoch, leader_epoch=epoch))
         if not topics:
             return
-        request = cls(replica_id=self.broker_id, topics=[cls.OffsetForLeaderTopic(topic=t, partitions=ps)
-                                                         for t, ps in topics.items()])
+        request = OffsetForLeaderEpochRequest(replica_id=self.broker_id, topics=[
+            OffsetForLeaderTopic(topic=t, partitions=ps) for t, ps in topics.items()])
         response = await self.connection.request(ApiKey.OffsetForLeaderEpoch, self.offset_for_leader_epoch_version,
                                                  request)
-        for topic in response.topics:
-            for result in topic.partitions:
-                key = (topic.topic, result.partition)
+        assert isinstance(response, OffsetForLeaderEpochResponse)
+        for answer in response.topics:
+            for result in answer.partitions:
+                key = (answer.topic, result.partition)
                 partition = pending.get(key)
                 if partition is None or key not in self.truncating:
                     continue
@@ -275,13 +302,13 @@ class ReplicaFetcher:
 
     async def _handle_out_of_range(self, partition: Partition) -> None:
         """Our log end is beyond the leader's (truncate) or below its log start (restart there)."""
-        cls = request_class(ApiKey.ListOffsets)
         offsets = {}
         for spec in (-1, -2):
-            request = cls(replica_id=self.broker_id, isolation_level=0, topics=[cls.ListOffsetsTopic(
-                name=partition.topic, partitions=[cls.ListOffsetsTopic.ListOffsetsPartition(
+            request = ListOffsetsRequest(replica_id=self.broker_id, isolation_level=0, topics=[ListOffsetsTopic(
+                name=partition.topic, partitions=[ListOffsetsPartition(
                     partition_index=partition.partition, current_leader_epoch=-1, timestamp=spec)])])
             response = await self.connection.request(ApiKey.ListOffsets, LIST_OFFSETS_VERSION, request)
+            assert isinstance(response, ListOffsetsResponse)
             offsets[spec] = response.topics[0].partitions[0].offset
         leader_end, leader_start = offsets[-1], offsets[-2]
         if partition.log.log_end_offset > leader_end >= 0:

@@ -15,8 +15,10 @@ from collections.abc import Callable
 from josefk.controller.network_client import PLAINTEXT, AuthenticationFailed, BrokerConnections, ClientSecurity
 from josefk.coordinator.offsets_store import partition_for
 from josefk.coordinator.transaction_log import TRANSACTION_STATE_TOPIC
-from josefk.protocol.apis import ApiKey, ApiMessage
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated.add_partitions_to_txn_request import AddPartitionsToTxnRequest
+from josefk.protocol.messages.generated.add_partitions_to_txn_response import AddPartitionsToTxnResponse
+from josefk.protocol.messages.generated.registry import ApiKey
 from josefk.replication.add_partitions_to_txn_manager import VERIFY_VERSION, AddPartitionsToTxnManager, SendResult
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import TopicPartition
@@ -34,7 +36,8 @@ class NetworkVerificationSender:
         self._connections = BrokerConnections(f"broker-{broker_id}-verification", security)
         self._tasks: set[asyncio.Task[SendResult]] = set()
 
-    def send(self, node: int, request: ApiMessage, timeout_ms: int, done: Callable[[SendResult], None]) -> None:
+    def send(self, node: int, request: AddPartitionsToTxnRequest, timeout_ms: int,
+             done: Callable[[SendResult], None]) -> None:
         task = asyncio.get_running_loop().create_task(self._send(node, request, timeout_ms))
         self._tasks.add(task)  # the loop keeps only a weak reference
         task.add_done_callback(self._tasks.discard)
@@ -50,7 +53,7 @@ class NetworkVerificationSender:
         log.error("AddPartitionsToTxn to broker %d failed", node, exc_info=error)
         return SendResult(None, ErrorCode.UNKNOWN_SERVER_ERROR)
 
-    async def _send(self, node: int, request: ApiMessage, timeout_ms: int) -> SendResult:
+    async def _send(self, node: int, request: AddPartitionsToTxnRequest, timeout_ms: int) -> SendResult:
         broker = self.metadata_cache.brokers.get(node)
         if broker is None:  # gone since the check was asked: as a disconnect
             return SendResult(None, ErrorCode.NETWORK_EXCEPTION)
@@ -63,6 +66,7 @@ class NetworkVerificationSender:
         except (TimeoutError, OSError, ConnectionError, asyncio.IncompleteReadError) as e:
             log.debug("AddPartitionsToTxn to broker %d failed: %r", node, e)
             return SendResult(None, ErrorCode.NETWORK_EXCEPTION)
+        assert isinstance(response, AddPartitionsToTxnResponse)
         return SendResult(response)
 
     async def shutdown(self) -> None:

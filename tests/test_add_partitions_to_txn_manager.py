@@ -13,8 +13,14 @@ from dataclasses import dataclass
 
 import pytest
 
-from josefk.protocol.apis import ApiKey, ApiMessage, request_class, response_class
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated.add_partitions_to_txn_request import AddPartitionsToTxnRequest
+from josefk.protocol.messages.generated.add_partitions_to_txn_response import (
+    AddPartitionsToTxnPartitionResult,
+    AddPartitionsToTxnResponse,
+    AddPartitionsToTxnResult,
+    AddPartitionsToTxnTopicResult,
+)
 from josefk.replication.add_partitions_to_txn_manager import (
     VERIFY_VERSION,
     AddPartitionsToTxnManager,
@@ -32,7 +38,7 @@ E = ErrorCode
 @dataclass
 class Sent:
     node: int
-    request: ApiMessage
+    request: AddPartitionsToTxnRequest
     timeout_ms: int
     done: Callable[[SendResult], None]
 
@@ -45,17 +51,16 @@ class Sent:
     def answer(self, errors: dict[str, dict[TopicPartition, ErrorCode]] | None = None) -> None:
         """A response: every partition of the request NONE unless `errors` says otherwise."""
         errors = errors or {}
-        cls = response_class(ApiKey.AddPartitionsToTxn)
-        partition_result = cls.AddPartitionsToTxnTopicResult.AddPartitionsToTxnPartitionResult
         results = []
         for tid, (_epoch, _verify, partitions) in self.transactions().items():
             by_topic: dict[str, list] = {}
             for topic, p in partitions:
-                by_topic.setdefault(topic, []).append(partition_result(
+                by_topic.setdefault(topic, []).append(AddPartitionsToTxnPartitionResult(
                     partition_index=p, partition_error_code=errors.get(tid, {}).get((topic, p), E.NONE)))
-            results.append(cls.AddPartitionsToTxnResult(transactional_id=tid, topic_results=[
-                cls.AddPartitionsToTxnTopicResult(name=t, results_by_partition=ps) for t, ps in by_topic.items()]))
-        self.done(SendResult(cls(throttle_time_ms=0, error_code=0, results_by_transaction=results)))
+            results.append(AddPartitionsToTxnResult(transactional_id=tid, topic_results=[
+                AddPartitionsToTxnTopicResult(name=t, results_by_partition=ps) for t, ps in by_topic.items()]))
+        self.done(SendResult(AddPartitionsToTxnResponse(throttle_time_ms=0, error_code=0,
+                                                        results_by_transaction=results)))
 
 
 class FakeSender:
@@ -64,9 +69,9 @@ class FakeSender:
     def __init__(self) -> None:
         self.sent: list[Sent] = []
 
-    def send(self, node: int, request: ApiMessage, timeout_ms: int, done: Callable[[SendResult], None]) -> None:
-        wire = request_class(ApiKey.AddPartitionsToTxn).decode(bytes(request.encode(version=VERIFY_VERSION)),
-                                                               version=VERIFY_VERSION)
+    def send(self, node: int, request: AddPartitionsToTxnRequest, timeout_ms: int,
+             done: Callable[[SendResult], None]) -> None:
+        wire = AddPartitionsToTxnRequest.decode(request.encode(VERIFY_VERSION), VERIFY_VERSION)
         self.sent.append(Sent(node, wire, timeout_ms, done))
 
 
@@ -237,8 +242,7 @@ def test_a_top_level_error_answers_every_check(top_level: ErrorCode, answer: Err
     h.ask("a")
     h.ask("b")
     h.time.sleep(0)
-    cls = response_class(ApiKey.AddPartitionsToTxn)
-    h.sender.sent[0].done(SendResult(cls(throttle_time_ms=0, error_code=top_level, results_by_transaction=[])))
+    h.sender.sent[0].done(SendResult(AddPartitionsToTxnResponse(throttle_time_ms=0, error_code=top_level)))
     assert (h.answer_of("a"), h.answer_of("b")) == (answer, answer)
 
 

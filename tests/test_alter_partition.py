@@ -28,10 +28,10 @@ from josefk.controller.state import (
     partition_state_path,
     topic_path,
 )
-from josefk.protocol.controller_messages import StopReplicaRequest
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.inter_broker import InterBrokerProtocol
 from josefk.protocol.messages.generated.leader_and_isr_request import LeaderAndIsrRequest
+from josefk.protocol.messages.generated.stop_replica_request import StopReplicaRequest
 from josefk.protocol.messages.generated.update_metadata_request import UpdateMetadataRequest
 from josefk.replication.alter_partition import IsrChange, request_version
 
@@ -180,35 +180,39 @@ def test_an_unknown_inter_broker_protocol_version_is_refused() -> None:
             InterBrokerProtocol.parse(text)
 
 
-@pytest.mark.parametrize("version", [2, 5, 7])
+@pytest.mark.parametrize("version", [0, 1, 2, 5, 7])
 def test_leader_and_isr_round_trips_with_topic_ids_from_v5(version: int) -> None:
+    """v0-v1 list the partitions ungrouped, v2+ by topic (Kafka's layouts, which the
+    generated encoder enforces: the other layout set raises rather than go out empty)."""
     topic_id = uuid.uuid4()
-    state = PartitionState("t", 0, 1, 3, [1, 2], [1, 2], 4, 5, topic_id, is_new=True)
-    body = leader_and_isr_request(1, 4, [state], [BrokerInfo(1, "h", 1)], broker_epoch=9)
-    decoded = LeaderAndIsrRequest.decode(body.encode(version=version), version)  # as the broker decodes it
+    state = PartitionState("t", 0, 1, 3, [1, 2], [1, 2], 4, 5, topic_id, is_new=version >= 1)
+    body = leader_and_isr_request(1, 4, [state], [BrokerInfo(1, "h", 1)], broker_epoch=9, version=version)
+    decoded = LeaderAndIsrRequest.decode(body.encode(version=version), version=version)
     [back] = states_from_leader_and_isr(decoded, version)
     assert back == PartitionState("t", 0, 1, 3, [1, 2], [1, 2], 4, 5, topic_id if version >= 5 else None,
-                                  is_new=True)
-    assert decoded.broker_epoch == 9
+                                  is_new=version >= 1)
+    assert decoded.broker_epoch == (9 if version >= 2 else -1)
 
 
-@pytest.mark.parametrize("version", [5, 7, 8])
-def test_update_metadata_round_trips_with_topic_ids_from_v7(version: int) -> None:
-    """A version without topic ids reads as no id (None), not as the zero uuid, which the
-    metadata cache would otherwise map a topic to."""
+@pytest.mark.parametrize("version", [1, 4, 5, 7, 8])
+def test_update_metadata_round_trips_in_both_layouts(version: int) -> None:
+    """v0-v4 list the partitions ungrouped, each naming its topic; v5+ group them by topic."""
     topic_id = uuid.uuid4()
-    state = PartitionState("t", 0, 1, 3, [1, 2], [1, 2], 4, 5, topic_id)
-    body = update_metadata_request(1, 4, [BrokerInfo(1, "h", 1), BrokerInfo(2, "h", 2)], [state], broker_epoch=9)
-    decoded = UpdateMetadataRequest.decode(body.encode(version=version), version)  # as the broker decodes it
-    brokers, [back] = from_update_metadata(decoded, version)
-    assert back == PartitionState("t", 0, 1, 3, [1, 2], [1, 2], 4, 5, topic_id if version >= 7 else None)
+    states = [PartitionState("t", 0, 1, 3, [1, 2], [1, 2], 4, 5, topic_id),
+              PartitionState("u", 1, 2, 3, [2], [1, 2], 4, 6, None)]
+    body = update_metadata_request(1, 4, [BrokerInfo(1, "h", 1), BrokerInfo(2, "h", 2)], states, broker_epoch=9,
+                                   version=version)
+    decoded = UpdateMetadataRequest.decode(body.encode(version=version), version=version)
+    brokers, back = from_update_metadata(decoded, version)
     assert [(b.broker_id, b.host, b.port) for b in brokers] == [(1, "h", 1), (2, "h", 2)]
+    assert back == [PartitionState("t", 0, 1, 3, [1, 2], [1, 2], 4, 5, topic_id if version >= 7 else None, []),
+                    PartitionState("u", 1, 2, 3, [2], [1, 2], 4, 6, None, [])]
 
 
-@pytest.mark.parametrize("version", [1, 2, 3, 4])
+@pytest.mark.parametrize("version", [0, 1, 2, 3, 4])
 def test_stop_replica_round_trips_in_both_layouts(version: int) -> None:
-    """v1-v2 one delete flag and partition lists, v3+ (KIP-570) a flag per partition."""
-    body = stop_replica_request(1, 4, 9, [("t", 0), ("t", 1), ("u", 0)], delete=True)
+    """v0 ungrouped, v1-v2 one delete flag and partition lists, v3+ (KIP-570) a flag per partition."""
+    body = stop_replica_request(1, 4, 9, [("t", 0), ("t", 1), ("u", 0)], delete=True, version=version)
     decoded = StopReplicaRequest.decode(body.encode(version=version), version=version)
     assert stop_replica_partitions(decoded, version) == [("t", 0, True), ("t", 1, True), ("u", 0, True)]
 

@@ -18,7 +18,8 @@ from harness.kafka import KAFKA_LIB, KafkaBroker
 from harness.net import free_port
 from harness.zookeeper import ZooKeeperServer
 from josefk.controller.network_client import BrokerConnection, ClientSecurity
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.messages.generated.metadata_request import MetadataRequest
+from josefk.protocol.messages.generated.registry import ApiKey
 from josefk.server.security.principal import KafkaPrincipal
 from tests.conftest import RunningBroker
 from tests.prerequisites import require_files
@@ -61,7 +62,7 @@ async def _metadata_without_a_certificate(port: int, certs: Certs) -> None:
     connection = BrokerConnection("127.0.0.1", port, "test",
                                   ClientSecurity("SSL", ssl.create_default_context(cafile=str(certs.ca))))
     try:
-        await connection.request(ApiKey.Metadata, 12, request_class(ApiKey.Metadata)(
+        await connection.request(ApiKey.Metadata, 12, MetadataRequest(
             topics=None, allow_auto_topic_creation=False, include_topic_authorized_operations=False))
     finally:
         connection.close()

@@ -9,7 +9,8 @@ import struct
 import pytest
 
 from josefk.controller.network_client import BrokerConnection
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.messages.generated.api_versions_request import ApiVersionsRequest
+from josefk.protocol.messages.generated.registry import ApiKey
 
 
 class Writer:
@@ -40,7 +41,7 @@ def test_a_close_between_the_size_and_the_body_of_a_response_fails_the_request_a
         writer = Writer(reader)
         connection._reader, connection._writer = reader, writer  # type: ignore[assignment]
         request = asyncio.ensure_future(connection.request(ApiKey.ApiVersions, 0,
-                                                           request_class(ApiKey.ApiVersions)(), timeout=5))
+                                                           ApiVersionsRequest(), timeout=5))
         for _ in range(10):  # the request is written and waits for the response's size
             await asyncio.sleep(0)
         assert writer.sent

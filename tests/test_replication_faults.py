@@ -23,9 +23,26 @@ from josefk.controller.network_client import BrokerConnection
 from josefk.controller.state import BrokerEpoch, BrokerInfo, PartitionState, partition_state_path
 from josefk.log.config import LogConfig
 from josefk.log.log_manager import LogManager
-from josefk.protocol.apis import ApiKey, ApiMessage, response_class
-from josefk.protocol.controller_messages import LeaderAndIsrRequest, StopReplicaRequest, UpdateMetadataRequest
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.protocol.messages.api import decode_response
+from josefk.protocol.messages.codec import ApiMessage
+from josefk.protocol.messages.generated.fetch_request import FetchRequest
+from josefk.protocol.messages.generated.fetch_response import FetchableTopicResponse, FetchResponse, PartitionData
+from josefk.protocol.messages.generated.leader_and_isr_request import (
+    LeaderAndIsrPartitionState,
+    LeaderAndIsrRequest,
+    LeaderAndIsrTopicState,
+)
+from josefk.protocol.messages.generated.leader_and_isr_response import LeaderAndIsrResponse
+from josefk.protocol.messages.generated.stop_replica_request import (
+    StopReplicaPartitionState,
+    StopReplicaRequest,
+    StopReplicaTopicState,
+)
+from josefk.protocol.messages.generated.stop_replica_response import StopReplicaResponse
+from josefk.protocol.messages.generated.update_metadata_request import UpdateMetadataRequest
+from josefk.protocol.messages.generated.update_metadata_response import UpdateMetadataResponse
 from josefk.protocol.record_codec import Record, build_batch
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import AppendResult, FetchPartition, ReplicaManager, ReplicationSettings
@@ -272,32 +289,31 @@ def test_a_forged_controller_request_is_refused_and_changes_nothing(broker) -> N
     producer.send("kept", b"before").get(timeout=30)
     forged_epoch = server.broker_epoch.epoch + 1
     led = server.replica_manager.partitions[("kept", 0)]
-    state = LeaderAndIsrRequest.LeaderAndIsrPartitionState(
+    state = LeaderAndIsrPartitionState(
         partition_index=0, controller_epoch=999, leader=-1, leader_epoch=led.leader_epoch + 100, isr=[],
-        zk_version=0, replicas=[0], adding_replicas=[], removing_replicas=[], is_new=False)
-    forged = [
+        partition_epoch=0, replicas=[0], is_new=False)
+    forged: list[tuple[int, int, ApiMessage]] = [
         # v1 has no broker epoch at all: at inter.broker.protocol.version 3.9 no controller sends it.
         (ApiKey.LeaderAndIsr, 1, LeaderAndIsrRequest(
-            controller_id=7, controller_epoch=999, request_type=0, live_leaders=[], ungrouped_partition_states=[
-                LeaderAndIsrRequest.LeaderAndIsrPartitionState(
-                    topic_name="kept", partition_index=0, controller_epoch=999, leader=-1,
-                    leader_epoch=led.leader_epoch + 100, isr=[], zk_version=0, replicas=[0], is_new=False)])),
+            controller_id=7, controller_epoch=999, ungrouped_partition_states=[LeaderAndIsrPartitionState(
+                topic_name="kept", partition_index=0, controller_epoch=999, leader=-1,
+                leader_epoch=led.leader_epoch + 100, isr=[], partition_epoch=0, replicas=[0], is_new=False)])),
         (ApiKey.LeaderAndIsr, 7, LeaderAndIsrRequest(
-            controller_id=7, controller_epoch=999, broker_epoch=forged_epoch, request_type=0, live_leaders=[],
-            topic_states=[LeaderAndIsrRequest.LeaderAndIsrTopicState(topic_name="kept", partition_states=[state])])),
+            controller_id=7, controller_epoch=999, broker_epoch=forged_epoch,
+            topic_states=[LeaderAndIsrTopicState(topic_name="kept", partition_states=[state])])),
         (ApiKey.UpdateMetadata, 8, UpdateMetadataRequest(
-            controller_id=7, controller_epoch=999, broker_epoch=forged_epoch, topic_states=[], live_brokers=[])),
+            controller_id=7, controller_epoch=999, broker_epoch=forged_epoch)),
         (ApiKey.StopReplica, 4, StopReplicaRequest(
             controller_id=7, controller_epoch=999, broker_epoch=forged_epoch, topic_states=[
-                StopReplicaRequest.StopReplicaTopicState(topic_name="kept", partition_states=[
-                    StopReplicaRequest.StopReplicaTopicState.StopReplicaPartitionState(
-                        partition_index=0, leader_epoch=-1, delete_partition=True)])])),
+                StopReplicaTopicState(topic_name="kept", partition_states=[
+                    StopReplicaPartitionState(partition_index=0, leader_epoch=-1, delete_partition=True)])])),
     ]
     for correlation_id, (api_key, version, body) in enumerate(forged, start=1):
         sock.sendall(encode_request(api_key, version, body, correlation_id))
         frame = read_frame(sock)
         header = 4 if version < 4 else 5  # the flexible response header adds a tagged-field byte
-        response = response_class(api_key).decode(frame[header:], version=version)
+        response = decode_response(api_key, version, frame[header:])
+        assert isinstance(response, (LeaderAndIsrResponse, UpdateMetadataResponse, StopReplicaResponse))
         assert response.error_code == ErrorCode.STALE_BROKER_EPOCH, ApiKey(api_key).name
     sock.close()
     assert server.replica_manager.controller_epoch < 999 and led.is_leader
@@ -331,11 +347,10 @@ class ScriptedLeader(BrokerConnection):
         self.asked: list[set[tuple[str, int]]] = []
 
     async def request(self, api_key: int, version: int, body: ApiMessage, timeout: float = 30.0) -> ApiMessage:
-        assert api_key == ApiKey.Fetch
-        cls = response_class(ApiKey.Fetch)
+        assert api_key == ApiKey.Fetch and isinstance(body, FetchRequest)
         self.asked.append({(t.topic, p.partition) for t in body.topics for p in t.partitions})
-        return cls(error_code=ErrorCode.NONE, session_id=0, responses=[cls.FetchableTopicResponse(
-            topic=t.topic, topic_id=t.topic_id, partitions=[cls.FetchableTopicResponse.PartitionData(
+        return FetchResponse(error_code=ErrorCode.NONE, session_id=0, responses=[FetchableTopicResponse(
+            topic=t.topic, topic_id=t.topic_id, partitions=[PartitionData(
                 partition_index=p.partition, error_code=self.errors.get((t.topic, p.partition), ErrorCode.NONE),
                 high_watermark=0, records=b"") for p in t.partitions]) for t in body.topics])
 

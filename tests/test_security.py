@@ -25,6 +25,12 @@ from harness.wire import call, encode_request, read_frame
 from josefk.controller.network_client import AuthenticationFailed, BrokerConnection, ClientSecurity
 from josefk.protocol.apis import ApiKey, request_class, response_class
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated.describe_cluster_request import DescribeClusterRequest
+from josefk.protocol.messages.generated.describe_cluster_response import DescribeClusterResponse
+from josefk.protocol.messages.generated.find_coordinator_request import FindCoordinatorRequest
+from josefk.protocol.messages.generated.find_coordinator_response import FindCoordinatorResponse
+from josefk.protocol.messages.generated.metadata_request import MetadataRequest
+from josefk.protocol.messages.generated.metadata_response import MetadataResponse
 from josefk.server.security.principal import KafkaPrincipal
 from tests.conftest import RunningBroker
 from tests.security_certs import PASSWORD, Certs, make_certs
@@ -249,7 +255,7 @@ def _security(secure: SecureBroker, protocol: str, mechanism: str | None = None,
 async def _metadata(port: int, security: ClientSecurity):
     connection = BrokerConnection("127.0.0.1", port, "test", security)
     try:
-        return await connection.request(ApiKey.Metadata, 12, request_class(ApiKey.Metadata)(
+        return await connection.request(ApiKey.Metadata, 12, MetadataRequest(
             topics=None, allow_auto_topic_creation=False, include_topic_authorized_operations=False))
     finally:
         connection.close()
@@ -494,14 +500,17 @@ def test_named_listeners_each_advertise_their_own_addresses(tmp_path: Path, cert
         async def ask(port: int, security: ClientSecurity) -> tuple:
             connection = BrokerConnection("127.0.0.1", port, "test", security)
             try:
-                metadata = await connection.request(ApiKey.Metadata, 12, request_class(ApiKey.Metadata)(
+                metadata = await connection.request(ApiKey.Metadata, 12, MetadataRequest(
                     topics=None, allow_auto_topic_creation=False, include_topic_authorized_operations=False))
-                cluster = await connection.request(ApiKey.DescribeCluster, 1, request_class(ApiKey.DescribeCluster)(
+                assert isinstance(metadata, MetadataResponse)
+                cluster = await connection.request(ApiKey.DescribeCluster, 1, DescribeClusterRequest(
                     include_cluster_authorized_operations=False, endpoint_type=1))
+                assert isinstance(cluster, DescribeClusterResponse)
                 coordinator = None
                 for _ in range(100):  # __consumer_offsets is created on the first FindCoordinator
-                    found = await connection.request(ApiKey.FindCoordinator, 4, request_class(
-                        ApiKey.FindCoordinator)(key_type=0, coordinator_keys=["g"]))
+                    found = await connection.request(ApiKey.FindCoordinator, 4, FindCoordinatorRequest(
+                        key_type=0, coordinator_keys=["g"]))
+                    assert isinstance(found, FindCoordinatorResponse)
                     coordinator = found.coordinators[0]
                     if coordinator.error_code == 0:
                         break
