@@ -21,7 +21,6 @@ import kafka.protocol.metadata
 import kafka.protocol.producer  # noqa: F401  (imports register every message class)
 from kafka.protocol.api_message import ApiMessage
 
-import josefk.protocol.controller_messages  # noqa: F401
 from josefk.protocol.messages import api as messages
 from josefk.protocol.messages.generated.registry import ApiKey
 
