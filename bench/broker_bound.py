@@ -103,7 +103,7 @@ def request_rate(b: run.AnyBroker, producers: int, seconds: float, acks: int = 1
 
 def metadata_ms(b: run.AnyBroker, times: int = 20) -> float:
     """Median wall time of a Metadata v1 request for all topics (topics=null) on one connection."""
-    from josefk.protocol.apis import request_class
+    from josefk.cli.kafka_messages import request_class
 
     frame = encode_request(3, 1, request_class(3)(topics=None))
     host, port = b.bootstrap.split(",")[0].rsplit(":", 1)
@@ -157,7 +157,7 @@ def probe_step(b: run.AnyBroker, role: str, seconds: float, connections: int) ->
 def connections(b: run.AnyBroker, seconds: float) -> list[Row]:
     """Open 100, then 1,000, then 5,000 connections (cumulative) from two load processes; at each
     count a probe step with the connections idle, then one with each sending Metadata once a second."""
-    from josefk.protocol.apis import request_class
+    from josefk.cli.kafka_messages import request_class
 
     run.create_topic(b, "probe", 1)
     meta_cls = request_class(3)

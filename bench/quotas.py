@@ -24,7 +24,8 @@ sys.path.insert(0, str(ROOT))
 
 from harness.josefk import BrokerProcess  # noqa: E402
 from harness.wire import call, connect, create_topic  # noqa: E402
-from josefk.protocol.apis import ApiKey, request_class  # noqa: E402
+from josefk.cli.kafka_messages import request_class  # noqa: E402
+from josefk.protocol.apis import ApiKey  # noqa: E402
 
 RECORD = 1000
 SETTINGS = [("producer_byte_rate", 100 * 1024), ("producer_byte_rate", 500 * 1024),

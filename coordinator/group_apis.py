@@ -21,7 +21,7 @@ from josefk.coordinator.group_coordinator import GroupCoordinator
 from josefk.coordinator.group_metadata import JoinResult, OffsetAndMetadata, SyncResult
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
-from josefk.protocol.apis import ApiKey, ApiMessage
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.headers import RequestHeader
 from josefk.protocol.messages import codec
@@ -97,7 +97,7 @@ class GroupRequest(Protocol):
     def header(self) -> RequestHeader: ...
 
     @property
-    def body(self) -> ApiMessage: ...  # the decoded request, read by field name
+    def body(self) -> Any: ...  # the decoded request, read by field name
 
     @property
     def api_version(self) -> int: ...

@@ -48,7 +48,8 @@ from kafka.errors import KafkaError
 
 from fuzz.seeds import advertised, recorded_requests
 from harness.josefk import BrokerProcess
-from josefk.protocol.apis import KAFKA_39_VERSIONS, ApiKey, request_class
+from josefk.cli.kafka_messages import request_class
+from josefk.protocol.apis import KAFKA_39_VERSIONS, ApiKey
 from josefk.protocol.headers import parse_request_header, peek_api
 from josefk.protocol.messages.api import decode_request
 

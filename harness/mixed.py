@@ -25,7 +25,8 @@ from harness.kafka import KAFKA_3_9, KafkaBroker, KafkaRelease
 from harness.net import free_port
 from harness.wire import call, connect
 from harness.zookeeper import ZooKeeperServer
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.cli.kafka_messages import request_class
+from josefk.protocol.apis import ApiKey
 
 Broker = KafkaBroker | BrokerProcess
 T = TypeVar("T")

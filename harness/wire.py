@@ -7,7 +7,8 @@ import struct
 import time
 from collections.abc import Callable
 
-from josefk.protocol.apis import ApiKey, is_flexible, request_class, response_class
+from josefk.cli.kafka_messages import request_class, response_class
+from josefk.protocol.apis import ApiKey, is_flexible
 
 
 def encode_request(api_key: int, version: int, body, correlation_id: int = 1, client_id: str = "test") -> bytes:

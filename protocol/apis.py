@@ -1,11 +1,9 @@
-"""Which APIs josefk speaks, in which versions, and the message classes for each.
+"""Which APIs josefk speaks, and in which versions.
 
 ApiKey and the flexible versions come from josefk's generated message layer
 (protocol/messages, Kafka 3.9.2's JSON specs), which the broker decodes requests with.
 The advertised ranges follow Apache Kafka 3.9 (shared/reference/kafka-3.9-apis.tsv),
-lowered only where josefk does not implement a version's feature. request_class and
-response_class still give kafka-python 3's classes to the callers not yet moved to the
-generated ones.
+lowered only where josefk does not implement a version's feature.
 """
 
 from __future__ import annotations
@@ -13,20 +11,11 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import TypeVar
-
-import kafka.protocol.admin
-import kafka.protocol.consumer
-import kafka.protocol.metadata
-import kafka.protocol.producer  # noqa: F401  (imports register every message class)
-from kafka.protocol.api_message import ApiMessage
 
 from josefk.protocol.messages import api as messages
 from josefk.protocol.messages.generated.registry import ApiKey
 
-__all__ = ["ApiKey", "ApiMessage", "ApiVersions", "request_class", "response_class", "is_flexible"]
-
-T = TypeVar("T")
+__all__ = ["KAFKA_39_VERSIONS", "ApiKey", "ApiVersions", "is_flexible"]
 
 # Kafka 3.9's ranges for the APIs josefk implements; a broker advertises those it has a
 # handler for (ApiVersions below).
@@ -103,35 +92,6 @@ class ApiVersions:
     def range_of(self, api_key: int) -> tuple[int, int] | None:
         """(min, max) version of an advertised API; None if it is not advertised."""
         return self.ranges.get(api_key)
-
-
-def _all_subclasses(cls: type[T]) -> list[type[T]]:
-    found: list[type[T]] = []
-    for sub in cls.__subclasses__():
-        found.append(sub)
-        found.extend(_all_subclasses(sub))
-    return found
-
-
-def _index() -> tuple[dict[int, type[ApiMessage]], dict[int, type[ApiMessage]]]:
-    requests: dict[int, type[ApiMessage]] = {}
-    responses: dict[int, type[ApiMessage]] = {}
-    for cls in _all_subclasses(ApiMessage):
-        if getattr(cls, "_class_version", None) is not None or getattr(cls, "_json", None) is None:
-            continue
-        (requests if cls.is_request() else responses)[cls.API_KEY] = cls
-    return requests, responses
-
-
-_REQUESTS, _RESPONSES = _index()
-
-
-def request_class(api_key: int) -> type[ApiMessage]:
-    return _REQUESTS[api_key]
-
-
-def response_class(api_key: int) -> type[ApiMessage]:
-    return _RESPONSES[api_key]
 
 
 def is_flexible(api_key: int, version: int) -> bool:

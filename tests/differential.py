@@ -26,7 +26,8 @@ from harness.kafka import KafkaBroker
 from harness.net import free_port
 from harness.wire import call, encode_request, read_frame
 from harness.zookeeper import ZooKeeperServer
-from josefk.protocol.apis import ApiKey, is_flexible, request_class, response_class
+from josefk.cli.kafka_messages import request_class, response_class
+from josefk.protocol.apis import ApiKey, is_flexible
 
 ROOT = Path(__file__).resolve().parent.parent
 KNOWN_DIFFERENCES = ROOT / "tests" / "data" / "known_differences.json"

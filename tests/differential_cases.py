@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from harness.wire import encode_request
-from josefk.protocol.apis import KAFKA_39_VERSIONS, ApiKey, request_class, response_class
+from josefk.cli.kafka_messages import request_class, response_class
+from josefk.protocol.apis import KAFKA_39_VERSIONS, ApiKey
 from josefk.protocol.headers import parse_request_header
 from josefk.protocol.legacy import LegacyMessage, build_message_set
 from josefk.protocol.record_codec import Record, build_batch

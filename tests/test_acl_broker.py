@@ -27,7 +27,8 @@ from kafka.admin import ACL, ACLOperation, ACLPermissionType, NewTopic, Resource
 from kafka.errors import CoordinatorNotAvailableError
 
 from harness.wire import encode_request, wait_until
-from josefk.protocol.apis import ApiKey, response_class
+from josefk.cli.kafka_messages import response_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.record_codec import Record, build_batch
 from josefk.server.request_channel import Request

@@ -10,7 +10,8 @@ import pytest
 from kafka import KafkaConsumer, KafkaProducer, TopicPartition
 
 from harness.wire import call, connect, create_topic, encode_request, read_frame
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.cli.kafka_messages import request_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 
 
@@ -128,7 +129,7 @@ def test_unsupported_api_versions_version_gets_v0_error_with_our_range(broker):
 
 
 def test_pipelined_requests_are_answered_in_order(broker):
-    from josefk.protocol.apis import request_class
+    from josefk.cli.kafka_messages import request_class
 
     sock = connect(broker.bootstrap)
     frames = b"".join(

@@ -161,6 +161,7 @@ def test_systemd_unit_runs_existing_commands(capsys: pytest.CaptureFixture[str])
     """packaging/josefk.service: the settings the brief names, and its commands' tools and
     options exist (a renamed flag would make the service fail at its first start)."""
     import configparser
+    import importlib
     import shlex
 
     from josefk.cli.main import TOOLS
@@ -174,7 +175,8 @@ def test_systemd_unit_runs_existing_commands(capsys: pytest.CaptureFixture[str])
         program, tool, *args = shlex.split(service[key])
         assert program.endswith("/bin/josefk") and tool in TOOLS
         with pytest.raises(SystemExit):
-            TOOLS[tool](["--help"])
+            module, function = TOOLS[tool]
+            getattr(importlib.import_module(module), function)(["--help"])
         usage = capsys.readouterr().out
         for flag in (a for a in args if a.startswith("--")):
             assert flag in usage, f"{key}: josefk {tool} has no {flag}"

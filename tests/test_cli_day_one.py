@@ -86,3 +86,36 @@ def test_bad_config_value_is_named_as_kafka_names_it(tmp_path: Path, line: str, 
                       f"log.dirs={tmp_path / 'logs'}\n{line}\n")
     r = subprocess.run([JOSEFK, "broker", str(config)], capture_output=True, text=True, timeout=60, cwd=tmp_path)
     assert (r.returncode, r.stderr) == (1, f"josefk broker: {error}\n")
+
+
+WITHOUT_KAFKA_PYTHON = "import sys; sys.modules['kafka'] = None; from josefk.cli.main import main; "
+
+
+@pytest.mark.integration
+def test_the_broker_runs_without_kafka_python(tmp_path: Path) -> None:
+    """kafka-python is the tools' client library (the extra josefk[tools]), not the broker's:
+    with it unimportable, `josefk broker` still starts and serves."""
+    from harness.net import free_port
+    from josefk.testing import answers_api_versions
+
+    port = free_port()
+    (tmp_path / "server.properties").write_text("")
+    code = (WITHOUT_KAFKA_PYTHON + f"sys.exit(main(['broker', 'server.properties', '--override', "
+            f"'listeners=PLAINTEXT://127.0.0.1:{port}', '--override', 'log.dirs={tmp_path / 'logs'}']))")
+    broker = subprocess.Popen([sys.executable, "-c", code], cwd=tmp_path, stdout=subprocess.PIPE,
+                              stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL, text=True)
+    try:
+        while not answers_api_versions(port):
+            assert broker.poll() is None, broker.communicate()[0]
+    finally:
+        broker.send_signal(signal.SIGTERM)
+        output = broker.communicate(timeout=60)[0]
+    assert broker.returncode == 0, output
+
+
+def test_a_tool_without_kafka_python_names_the_extra_to_install() -> None:
+    r = subprocess.run([sys.executable, "-c", WITHOUT_KAFKA_PYTHON + "sys.exit(main(['topics', '--list']))"],
+                       capture_output=True, text=True, timeout=60)
+    assert r.returncode == 1, r.stderr
+    assert r.stderr == ("josefk topics: needs kafka-python, a client library the broker does without: "
+                        "pip install 'josefk[tools]'\n")

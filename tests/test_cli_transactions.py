@@ -19,8 +19,9 @@ from confluent_kafka.admin import AdminClient, NewTopic
 
 from harness import wire
 from harness.net import free_port
+from josefk.cli.kafka_messages import request_class
 from josefk.cli.tools.transactions import print_table
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.record_codec import Record, build_batch
 from tests.conftest import RunningBroker
 

@@ -14,7 +14,8 @@ from kazoo.exceptions import KazooException
 from harness.josefk import BrokerProcess
 from harness.wire import call, connect, encode_request, read_frame
 from harness.zookeeper import ZooKeeperServer
-from josefk.protocol.apis import ApiKey, request_class, response_class
+from josefk.cli.kafka_messages import request_class, response_class
+from josefk.protocol.apis import ApiKey
 
 pytestmark = pytest.mark.cluster
 
@@ -289,7 +290,8 @@ def _log_values(log_dir) -> list[bytes]:
 def _produce_raw(bootstrap: str, topic: str, values: list[bytes]) -> None:
     """Produce straight to one broker (a client would also ask the stopped brokers for metadata)."""
     from harness.wire import call, connect
-    from josefk.protocol.apis import ApiKey, request_class
+    from josefk.cli.kafka_messages import request_class
+    from josefk.protocol.apis import ApiKey
     from josefk.protocol.record_codec import Record, build_batch
 
     now = int(time.time() * 1000)

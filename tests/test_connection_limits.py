@@ -16,7 +16,8 @@ from typing import Any
 import pytest
 
 from harness.wire import call, connect, encode_request, read_frame, wait_until
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.cli.kafka_messages import request_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from tests.conftest import RunningBroker
 from tests.differential import Side

@@ -15,7 +15,8 @@ import pytest
 from kafka.admin import NewTopic
 
 from harness.wire import call, connect
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.cli.kafka_messages import request_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.record_codec import Record, build_batch
 from tests.test_cluster import Cluster
 

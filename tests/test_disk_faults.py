@@ -23,11 +23,12 @@ from kafka.errors import KafkaError as ClientError
 from harness.josefk import BrokerProcess
 from harness.wire import call, connect, create_topic, wait_until
 from harness.zookeeper import ZooKeeperServer
+from josefk.cli.kafka_messages import request_class
 from josefk.log.config import LogConfig
 from josefk.log.index import OffsetIndex
 from josefk.log.log import Log
 from josefk.log.log_dir_failure import LogDirFailureChannel
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.record_codec import Record, build_batch
 from tests.slow_disk import SlowDisk

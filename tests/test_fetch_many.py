@@ -11,10 +11,11 @@ from pathlib import Path
 import pytest
 
 from harness.wire import call, connect, create_topic
+from josefk.cli.kafka_messages import request_class
 from josefk.log.config import LogConfig
 from josefk.log.log import Log
 from josefk.log.log_dir_failure import LogDirFailureChannel
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.record_codec import Record, build_batch
 from josefk.utils.heap import HeapFreezer

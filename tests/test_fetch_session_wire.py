@@ -6,7 +6,8 @@ from __future__ import annotations
 import time
 
 from harness.wire import call, connect, create_topic
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.cli.kafka_messages import request_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.record_codec import Record, build_batch
 

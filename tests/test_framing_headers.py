@@ -2,7 +2,8 @@ import struct
 
 import pytest
 
-from josefk.protocol.apis import ApiKey, request_class, response_class
+from josefk.cli.kafka_messages import request_class, response_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.framing import FrameDecoder, FrameTooLarge
 from josefk.protocol.headers import (
     MalformedRequest,

@@ -13,7 +13,8 @@ from kafka.admin import NewTopic
 from kafka.structs import OffsetAndMetadata
 
 from harness.wire import call, connect, encode_request, read_frame
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.cli.kafka_messages import request_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from tests.conftest import RunningBroker
 from tests.prerequisites import require_module

@@ -14,7 +14,8 @@ import time
 import pytest
 
 from harness.wire import call, connect, create_topic, encode_request, read_frame, wait_until
-from josefk.protocol.apis import ApiKey, is_flexible, request_class, response_class
+from josefk.cli.kafka_messages import request_class, response_class
+from josefk.protocol.apis import ApiKey, is_flexible
 from josefk.protocol.errors import ErrorCode
 from josefk.utils.time import SYSTEM_TIME
 from tests.conftest import RunningBroker

@@ -59,6 +59,34 @@ def violations() -> list[str]:
     return bad
 
 
+# The broker's packages: they speak Kafka's protocol through josefk's generated messages,
+# so kafka-python is a client library for the tools and tests, never a broker dependency.
+BROKER_PACKAGES = ("utils", "protocol", "log", "controller", "replication", "coordinator", "server")
+
+
+def imports_of(path: Path, top: str) -> list[int]:
+    """Lines that import the top-level module `top` (lazy imports included)."""
+    lines = []
+    for node in ast.walk(ast.parse(path.read_text(), str(path))):
+        if isinstance(node, ast.Import) and any(a.name.split(".")[0] == top for a in node.names):
+            lines.append(node.lineno)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and (node.module or "").split(".")[0] == top:
+            lines.append(node.lineno)
+    return lines
+
+
+def test_the_broker_does_not_import_kafka_python():
+    found = [f"{path.relative_to(ROOT)}:{line}" for package in BROKER_PACKAGES
+             for path in sorted((ROOT / package).rglob("*.py")) for line in imports_of(path, "kafka")]
+    assert found == []
+
+
+def test_the_kafka_python_check_sees_an_import(tmp_path):
+    wrong = tmp_path / "m.py"
+    wrong.write_text("import os\n\ndef f():\n    from kafka.protocol.api_message import ApiMessage\n")
+    assert imports_of(wrong, "kafka") == [4]
+
+
 def test_layers_point_one_way():
     assert violations() == []
 

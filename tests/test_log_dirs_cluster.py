@@ -17,7 +17,8 @@ from kafka.admin import NewTopic
 from harness.admin import wait_for_brokers
 from harness.josefk import BrokerProcess
 from harness.wire import call, connect
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.cli.kafka_messages import request_class
+from josefk.protocol.apis import ApiKey
 
 pytestmark = pytest.mark.cluster
 

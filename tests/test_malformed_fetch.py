@@ -18,9 +18,10 @@ from kafka import KafkaConsumer, TopicPartition
 from kafka.errors import UnsupportedCompressionTypeError
 
 from harness.wire import call, connect, encode_request, read_frame
+from josefk.cli.kafka_messages import request_class, response_class
 from josefk.protocol import compression as codecs
 from josefk.protocol import legacy
-from josefk.protocol.apis import ApiKey, request_class, response_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.record_codec import Record, build_batch
 from josefk.protocol.records import CRC_OFFSET, HEADER_SIZE, compute_crc, read_header

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from harness.wire import call, connect, create_topic, encode_request, read_frame, wait_until
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.cli.kafka_messages import request_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.record_codec import Record, build_batch
 from josefk.server.memory_pool import MemoryPool
 from josefk.server.socket_server import Connection

@@ -29,7 +29,8 @@ from harness.josefk import BrokerProcess
 from harness.mixed import MixedCluster, wait_for
 from harness.wire import call, connect
 from harness.zookeeper import ZooKeeperServer
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.cli.kafka_messages import request_class
+from josefk.protocol.apis import ApiKey
 from tests.test_migration import LEADER_ELECTION, REASSIGN, TOPICS, kafka_tool
 
 pytestmark = pytest.mark.cluster

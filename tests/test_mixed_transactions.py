@@ -41,8 +41,9 @@ from harness.kafka import dump_log_segments
 from harness.mixed import MixedCluster, wait_for
 from harness.wire import call, connect
 from harness.zookeeper import ZooKeeperServer
+from josefk.cli.kafka_messages import request_class
 from josefk.coordinator.offsets_store import partition_for
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.record_codec import Record, build_batch
 

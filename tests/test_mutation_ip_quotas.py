@@ -20,7 +20,8 @@ from kafka.errors import NodeNotReadyError, ThrottlingQuotaExceededError
 
 from harness.josefk import BrokerProcess
 from harness.wire import call, connect, encode_request, read_frame, wait_until
-from josefk.protocol.apis import ApiKey, request_class, response_class
+from josefk.cli.kafka_messages import request_class, response_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from tests.conftest import RunningBroker
 from tests.test_quotas import alter_quota

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from josefk.protocol.apis import ApiKey, response_class
+from josefk.cli.kafka_messages import response_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.produce_response import PartitionResult, encode_produce_response
 
 TOPICS = [("orders", [PartitionResult(0, 0, 1234, -1, 0, None), PartitionResult(3, 6, -1, -1, -1, "not leader")]),

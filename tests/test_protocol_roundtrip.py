@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from josefk.protocol.apis import KAFKA_39_VERSIONS, request_class, response_class
+from josefk.cli.kafka_messages import request_class, response_class
+from josefk.protocol.apis import KAFKA_39_VERSIONS
 
 CASES = [(key, version) for key, (low, high) in KAFKA_39_VERSIONS.items() for version in range(low, high + 1)]
 

@@ -12,7 +12,8 @@ from confluent_kafka import Consumer, Producer
 
 from harness.josefk import BrokerProcess
 from harness.wire import call, connect, create_topic, encode_request, read_frame, wait_until
-from josefk.protocol.apis import ApiKey, request_class, response_class
+from josefk.cli.kafka_messages import request_class, response_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.record_codec import Record, build_batch
 from tests.conftest import RunningBroker
 

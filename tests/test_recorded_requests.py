@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.cli.kafka_messages import request_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.headers import parse_request_header
 from josefk.protocol.record_codec import decode_batch
 from josefk.protocol.records import iter_headers, verify_crc

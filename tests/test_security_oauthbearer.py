@@ -28,7 +28,8 @@ from kafka.net.sasl.oauth import AbstractTokenProvider
 
 from harness.net import free_port
 from harness.wire import call, encode_request, wait_until
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.cli.kafka_messages import request_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from tests.conftest import RunningBroker
 from tests.security_certs import PASSWORD, Certs, make_certs

@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 import scramp
 
+from josefk.cli.kafka_messages import request_class
 from josefk.controller.coordination_store import EmbeddedStore
 from josefk.controller.state import BrokerInfo, EndPoint
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.server.config import ConfigError, KafkaConfig
 from josefk.server.security.jaas import JaasConfigError, parse_jaas_config

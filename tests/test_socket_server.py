@@ -17,8 +17,9 @@ import pytest
 import uvloop
 
 from harness.wire import encode_request
+from josefk.cli.kafka_messages import request_class
 from josefk.log.segment import LogSegment
-from josefk.protocol.apis import ApiKey, ApiVersions, request_class
+from josefk.protocol.apis import ApiKey, ApiVersions
 from josefk.protocol.record_codec import Record, build_batch
 from josefk.server.connection_quotas import ConnectionLimits, ConnectionQuotas
 from josefk.server.memory_pool import MemoryPool

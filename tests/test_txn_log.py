@@ -20,9 +20,10 @@ from kafka.admin import NewTopic
 from harness.josefk import BrokerProcess
 from harness.wire import encode_request, read_frame, wait_until
 from harness.zookeeper import ZooKeeperServer
+from josefk.cli.kafka_messages import request_class, response_class
 from josefk.log.transaction_index import AbortedTxn as TransactionIndexEntry
 from josefk.log.transaction_index import TransactionIndex
-from josefk.protocol.apis import ApiKey, request_class, response_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.record_codec import Record, build_batch, decode_all
 from josefk.protocol.records import iter_headers
 from tests.conftest import RunningBroker

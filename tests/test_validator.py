@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 from harness.wire import call, connect, create_topic
+from josefk.cli.kafka_messages import request_class
 from josefk.log.config import LogConfig
 from josefk.log.log import Log
 from josefk.protocol import compression as codecs
 from josefk.protocol import legacy
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.record_codec import Record, build_batch, decode_all, encode_record
 from josefk.protocol.records import CRC_OFFSET, HEADER_SIZE, LOG_OVERHEAD, compute_crc, read_header

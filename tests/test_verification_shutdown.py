@@ -22,7 +22,8 @@ from kazoo.client import KazooClient
 from harness.josefk import BrokerProcess
 from harness.wire import call, connect, encode_request, read_frame, wait_until
 from harness.zookeeper import ZooKeeperServer
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.cli.kafka_messages import request_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.record_codec import Record, build_batch
 
 pytestmark = pytest.mark.cluster

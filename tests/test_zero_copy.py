@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from josefk.cli.kafka_messages import response_class
 from josefk.protocol import zero_copy
-from josefk.protocol.apis import ApiKey, response_class
+from josefk.protocol.apis import ApiKey
 
 
 class FakeRegion:

@@ -2,63 +2,43 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import signal
 import sys
 
 from josefk import __version__
-from josefk.cli import broker, broker_stop
-from josefk.cli.tools import (
-    acls,
-    broker_api_versions,
-    cluster,
-    configs,
-    console_consumer,
-    console_producer,
-    consumer_groups,
-    delete_records,
-    dump_log,
-    e2e_latency,
-    features,
-    get_offsets,
-    leader_election,
-    log_dirs,
-    perf,
-    reassign_partitions,
-    topics,
-    transactions,
-    verifiable_consumer,
-    verifiable_producer,
-    zookeeper_shell,
-)
-from josefk.console import server as console
 
-TOOLS = {
-    "broker": broker.main,
-    "broker-stop": broker_stop.main,
-    "acls": acls.main,
-    "topics": topics.main,
-    "configs": configs.main,
-    "console-producer": console_producer.main,
-    "console-consumer": console_consumer.main,
-    "consumer-groups": consumer_groups.main,
-    "console": console.main,
-    "leader-election": leader_election.main,
-    "reassign-partitions": reassign_partitions.main,
-    "log-dirs": log_dirs.main,
-    "get-offsets": get_offsets.main,
-    "delete-records": delete_records.main,
-    "broker-api-versions": broker_api_versions.main,
-    "dump-log": dump_log.main,
-    "producer-perf-test": perf.producer_main,
-    "consumer-perf-test": perf.consumer_main,
-    "transactions": transactions.main,
-    "features": features.main,
-    "cluster": cluster.main,
-    "e2e-latency": e2e_latency.main,
-    "verifiable-producer": verifiable_producer.main,
-    "verifiable-consumer": verifiable_consumer.main,
-    "zookeeper-shell": zookeeper_shell.main,
+CLIENT_LIBRARIES = {"kafka": "kafka-python"}  # import name -> the package to install
+
+# tool -> (module, function), imported when run: `josefk broker` loads the broker alone, not the
+# client libraries the tools use (kafka-python is the optional extra `tools`).
+TOOLS: dict[str, tuple[str, str]] = {
+    "broker": ("josefk.cli.broker", "main"),
+    "broker-stop": ("josefk.cli.broker_stop", "main"),
+    "acls": ("josefk.cli.tools.acls", "main"),
+    "topics": ("josefk.cli.tools.topics", "main"),
+    "configs": ("josefk.cli.tools.configs", "main"),
+    "console-producer": ("josefk.cli.tools.console_producer", "main"),
+    "console-consumer": ("josefk.cli.tools.console_consumer", "main"),
+    "consumer-groups": ("josefk.cli.tools.consumer_groups", "main"),
+    "console": ("josefk.console.server", "main"),
+    "leader-election": ("josefk.cli.tools.leader_election", "main"),
+    "reassign-partitions": ("josefk.cli.tools.reassign_partitions", "main"),
+    "log-dirs": ("josefk.cli.tools.log_dirs", "main"),
+    "get-offsets": ("josefk.cli.tools.get_offsets", "main"),
+    "delete-records": ("josefk.cli.tools.delete_records", "main"),
+    "broker-api-versions": ("josefk.cli.tools.broker_api_versions", "main"),
+    "dump-log": ("josefk.cli.tools.dump_log", "main"),
+    "producer-perf-test": ("josefk.cli.tools.perf", "producer_main"),
+    "consumer-perf-test": ("josefk.cli.tools.perf", "consumer_main"),
+    "transactions": ("josefk.cli.tools.transactions", "main"),
+    "features": ("josefk.cli.tools.features", "main"),
+    "cluster": ("josefk.cli.tools.cluster", "main"),
+    "e2e-latency": ("josefk.cli.tools.e2e_latency", "main"),
+    "verifiable-producer": ("josefk.cli.tools.verifiable_producer", "main"),
+    "verifiable-consumer": ("josefk.cli.tools.verifiable_consumer", "main"),
+    "zookeeper-shell": ("josefk.cli.tools.zookeeper_shell", "main"),
 }
 
 
@@ -81,10 +61,19 @@ def _dispatch(argv: list[str]) -> int:
     if not argv or argv[0] in ("-h", "--help"):
         print("usage: josefk <tool> [options]\n       josefk [--version]\n\ntools:\n  " + "\n  ".join(sorted(TOOLS)))
         return 0 if argv else 2
-    tool = TOOLS.get(argv[0])
-    if tool is None:
+    if argv[0] not in TOOLS:
         print(f"josefk: unknown tool {argv[0]!r}; known tools: {', '.join(sorted(TOOLS))}", file=sys.stderr)
         return 2
+    module, function = TOOLS[argv[0]]
+    try:
+        tool = getattr(importlib.import_module(module), function)
+    except ModuleNotFoundError as e:
+        library = CLIENT_LIBRARIES.get((e.name or "").split(".")[0])
+        if library is None:
+            raise
+        print(f"josefk {argv[0]}: needs {library}, a client library the broker does without: "
+              f"pip install 'josefk[tools]'", file=sys.stderr)
+        return 1
     return tool(argv[1:])
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ import argparse
 import sys
 from typing import Any
 
+from josefk.cli.kafka_messages import request_class
 from josefk.cli.tools.common import (
     ToolError,
     admin_client,
@@ -32,7 +33,7 @@ from josefk.protocol.acl import (
     ResourcePattern,
     ResourceType,
 )
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.apis import ApiKey
 
 NEWLINE = "\n"
 

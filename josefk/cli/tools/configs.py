@@ -14,9 +14,10 @@ from kafka.admin import (
     UserScramCredentialUpsertion,
 )
 
+from josefk.cli.kafka_messages import request_class
 from josefk.cli.tools import common, quotas, wire
 from josefk.cli.tools.common import ToolError
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.apis import ApiKey
 
 ENTITY_TYPES = {"topics": "topic", "brokers": "broker"}
 _UNKNOWN = "org.apache.kafka.common.errors.UnknownTopicOrPartitionException"

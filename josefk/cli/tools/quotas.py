@@ -9,8 +9,9 @@ import ipaddress
 import socket
 from typing import Any
 
+from josefk.cli.kafka_messages import request_class
 from josefk.cli.tools.common import ToolError
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.apis import ApiKey
 from josefk.utils.java_format import hash_map_order, hashed_map_order, java_double, java_string_hash
 
 QUOTA_KEYS = ("producer_byte_rate", "consumer_byte_rate", "request_percentage", "controller_mutation_rate")

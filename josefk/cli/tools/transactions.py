@@ -21,8 +21,9 @@ from typing import Any
 
 import kafka.errors as Errors
 
+from josefk.cli.kafka_messages import request_class
 from josefk.cli.tools.common import DEFAULT_TIMEOUT_MS, ToolError, load_properties, parser, unreachable
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.headers import decode_response, encode_request
 
 CLIENT_ID = b"josefk-transactions"

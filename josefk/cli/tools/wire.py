@@ -8,8 +8,9 @@ import socket
 import struct
 from typing import Any
 
+from josefk.cli.kafka_messages import request_class
 from josefk.cli.tools.common import ToolError, unreachable
-from josefk.protocol.apis import ApiKey, request_class
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.headers import decode_response, encode_request
 
 CLIENT_ID = b"josefk-tools"
