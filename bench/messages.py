@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from josefk.protocol import apis  # noqa: E402
+from josefk.cli import kafka_messages as apis  # noqa: E402
 from josefk.protocol.messages.codec import ApiMessage  # noqa: E402
 from josefk.protocol.messages.generated.fetch_response import (  # noqa: E402
     AbortedTransaction,

@@ -29,6 +29,7 @@ client produces and consumes beside them.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import re
 import shutil
@@ -48,10 +49,9 @@ from kafka.errors import KafkaError
 
 from fuzz.seeds import advertised, recorded_requests
 from harness.josefk import BrokerProcess
-from josefk.cli.kafka_messages import request_class
 from josefk.protocol.apis import KAFKA_39_VERSIONS, ApiKey
 from josefk.protocol.headers import parse_request_header, peek_api
-from josefk.protocol.messages.api import decode_request
+from josefk.protocol.messages.api import decode_request, request_class
 
 # A loaded 2-core machine: controller requests (ElectLeaders, ControlledShutdown) queue
 # behind the fuzzed topic creations on the controller's event thread, 37 s seen.
@@ -116,9 +116,9 @@ def _seed_payloads() -> list[bytes]:
     defaults = []
     for api_key, version in advertised():
         cls = request_class(api_key)
-        body = cls(**{name: 100 for name in WAIT_FIELDS if name in cls._struct._field_map})
+        body = cls(**{f.name: 100 for f in dataclasses.fields(cls) if f.name in WAIT_FIELDS})
         header = struct.pack(">hhih", api_key, version, 0, 4) + b"fuzz"
-        if cls.flexible_version_q(version):
+        if cls.is_flexible(version):
             header += b"\x00"
         defaults.append(header + bytes(body.encode(version=version)))
     return recorded * max(1, len(defaults) // len(recorded)) + defaults

@@ -8,10 +8,10 @@ import json
 from collections.abc import Iterator
 from pathlib import Path
 
-from josefk.cli.kafka_messages import request_class
 from josefk.protocol import compression as codecs
 from josefk.protocol.apis import KAFKA_39_VERSIONS
 from josefk.protocol.legacy import CREATE_TIME, LegacyMessage, build_message_set
+from josefk.protocol.messages.api import request_class
 from josefk.protocol.record_codec import Record, build_batch
 
 RECORDED = Path(__file__).resolve().parent.parent / "tests" / "data" / "recorded_requests.json"

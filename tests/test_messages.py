@@ -20,7 +20,7 @@ from kafka.protocol.api_header import RequestHeader as KpRequestHeader
 from kafka.protocol.api_header import ResponseHeader as KpResponseHeader
 from kafka.protocol.schemas.fields.codecs.types import BitField
 
-from josefk.protocol import apis
+from josefk.cli import kafka_messages as apis
 from josefk.protocol.messages import generator
 from josefk.protocol.messages.api import (
     ApiKey,
