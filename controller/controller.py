@@ -854,7 +854,6 @@ class KafkaController:
         assignment.partitions[partition] = target
         assignment.adding.pop(partition, None)
         assignment.removing.pop(partition, None)
-        self._write_assignment(topic, assignment)
 
         def change(s: PartitionState) -> bool:
             if s.leader not in target:
@@ -862,9 +861,13 @@ class KafkaController:
             s.isr = [r for r in s.isr if r in target]
             return True
 
+        # Kafka's order (onPartitionReassignment B3-B5): leader and ISR first, the removed
+        # replicas stopped, and only then the assignment znode, so whoever sees the new
+        # replica set also sees a leader and ISR within it.
         self._update_state(key, change)
         self._send([key])
         self._delete_replicas(key, removed)
+        self._write_assignment(topic, assignment)
         log.info("Reassignment of %s-%d to %s completed", topic, partition, target)
 
     def _delete_replicas(self, key: TopicPartition, broker_ids: list[int]) -> None:
