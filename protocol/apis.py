@@ -86,6 +86,7 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.AlterClientQuotas: (0, 1),
     ApiKey.AlterPartition: (0, 3),
     ApiKey.AllocateProducerIds: (0, 0),
+    ApiKey.UpdateFeatures: (0, 1),
 }
 
 

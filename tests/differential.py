@@ -427,6 +427,36 @@ def advertising(port: int) -> dict[str, str]:
 
 
 @contextlib.contextmanager
+def non_controllers(prefix: str, settings: dict[str, str]) -> Iterator[tuple[Side, Side]]:
+    """A Kafka 3.9.2 broker and a josefk broker that are not the controller, as (Kafka, josefk)
+    sides: one cluster (one ZooKeeper) whose first broker, a josefk broker (id 0), is the
+    controller; the Kafka broker is id 1, the other josefk broker id 2."""
+    from tests.conftest import RunningBroker  # conftest is a test module: imported at use
+
+    work = Path(tempfile.mkdtemp(prefix=prefix))
+    zookeeper = ZooKeeperServer(data_dir=str(work / "zookeeper"))
+    brokers: list[RunningBroker] = []
+    kafka: KafkaBroker | None = None
+    sides: list[Side] = []
+    try:
+        in_cluster = {**settings, "zookeeper.connect": zookeeper.connect}
+        brokers.append(RunningBroker(work / "controller", {**in_cluster, "broker.id": "0"}))
+        kafka = KafkaBroker(work / "kafka", zookeeper.connect, broker_id=1, overrides={**in_cluster, "broker.id": "1"})
+        brokers.append(RunningBroker(work / "josefk", {**in_cluster, "broker.id": "2"}))
+        sides = [Side("Kafka", kafka.bootstrap), Side("josefk", brokers[1].bootstrap)]
+        yield sides[0], sides[1]
+    finally:
+        for side in sides:
+            side.close()
+        for broker in reversed(brokers):
+            broker.stop()
+        if kafka is not None:
+            kafka.stop()
+        zookeeper.stop()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+@contextlib.contextmanager
 def kafka_and_josefk(prefix: str, settings: dict[str, str],
                      advertised: bool = False) -> Iterator[tuple[Side, Side]]:
     """A Kafka 3.9.2 broker (ZooKeeper mode, with its own ZooKeeper) and a josefk broker

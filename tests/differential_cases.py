@@ -743,6 +743,38 @@ def n_alter_replica_log_dirs(side: Side, v: int) -> Iterator[Step]:
         {"path": "relative/dir", "topics": [{"name": name, "partitions": [1]}]}])
 
 
+def feature_update(v: int, feature: str, level: int, upgrade_type: int) -> dict[str, Any]:
+    """An UpdateFeatures item: v0 says a downgrade with allow_downgrade, v1+ with its upgrade type."""
+    if v == 0:
+        return {"feature": feature, "max_version_level": level, "allow_downgrade": upgrade_type != 1}
+    return {"feature": feature, "max_version_level": level, "upgrade_type": upgrade_type}
+
+
+def update_features(side: Side, v: int, updates: list[dict[str, Any]], validate_only: bool = False) -> Any:
+    extra = {"validate_only": validate_only} if v >= 1 else {}
+    return side.call(ApiKey.UpdateFeatures, v, timeout_ms=10000, feature_updates=updates, **extra)
+
+
+def n_update_features(side: Side, v: int) -> Iterator[Step]:
+    """A ZooKeeper-mode broker supports no feature: every upgrade is refused as unsupported."""
+    yield "upgrade metadata.version", update_features(side, v, [feature_update(v, "metadata.version", 21, 1)])
+    yield "no updates", update_features(side, v, [])
+
+
+def e_update_features_refused(side: Side, v: int) -> Iterator[Step]:
+    yield "unknown feature", update_features(side, v, [feature_update(v, "no.such.feature", 3, 1)])
+    yield "downgrade and disable", update_features(side, v, [
+        feature_update(v, "group.version", 1, 2), feature_update(v, "transaction.version", 0, 2),
+        feature_update(v, "kraft.version", -1, 3)])
+    yield "level 0 without a downgrade", update_features(side, v, [feature_update(v, "x", 0, 1)])
+    yield "empty name", update_features(side, v, [feature_update(v, "", 1, 1)])
+    yield "a feature twice", update_features(side, v, [feature_update(v, "a", 1, 1), feature_update(v, "a", 0, 2)])
+    if v >= 1:
+        yield "validate only", update_features(side, v, [feature_update(v, "metadata.version", 21, 1),
+                                                         feature_update(v, "y", 0, 2)], validate_only=True)
+        yield "unknown upgrade type", update_features(side, v, [feature_update(v, "u", 1, 7)])
+
+
 NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.Produce: n_produce, ApiKey.Fetch: n_fetch, ApiKey.ListOffsets: n_list_offsets,
     ApiKey.Metadata: n_metadata, ApiKey.OffsetCommit: n_offset_commit, ApiKey.OffsetFetch: n_offset_fetch,
@@ -768,6 +800,7 @@ NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.DescribeUserScramCredentials: n_describe_user_scram_credentials,
     ApiKey.AlterReplicaLogDirs: n_alter_replica_log_dirs,
     ApiKey.DescribeClientQuotas: n_describe_client_quotas, ApiKey.AlterClientQuotas: n_alter_client_quotas,
+    ApiKey.UpdateFeatures: n_update_features,
 }
 
 
@@ -1170,6 +1203,7 @@ ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Iterator[Step]]
     (ApiKey.IncrementalAlterConfigs, [1], "dynamic broker configs", e_dynamic_broker_configs),
     (ApiKey.IncrementalAlterConfigs, [0, 1], "APPEND / SUBTRACT on list configs", e_incremental_alter_lists),
     (ApiKey.OffsetForLeaderEpoch, [4], "unknown partition / fenced epoch", e_offset_for_leader_epoch_unknown),
+    (ApiKey.UpdateFeatures, [0, 1], "refused updates", e_update_features_refused),
 ]
 
 
@@ -1236,6 +1270,12 @@ def recorded_stream(client: str, frames: list[bytes]) -> Callable[[Side, int], I
 def recorded_cases() -> list[Case]:
     return [Case(ApiKey.ApiVersions, 0, client, recorded_stream(client, frames), recorded=True)
             for client, frames in recorded_frames().items()]
+
+
+def not_controller_cases() -> list[Case]:
+    """Cases for a broker that is not the controller (tests/test_differential.py's non_controller_run)."""
+    lo, hi = KAFKA_39_VERSIONS[ApiKey.UpdateFeatures]
+    return [Case(ApiKey.UpdateFeatures, v, "not the controller", n_update_features) for v in range(lo, hi + 1)]
 
 
 def all_cases() -> list[Case]:
