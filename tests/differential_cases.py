@@ -20,8 +20,18 @@ from harness.wire import encode_request
 from josefk.protocol.apis import KAFKA_39_VERSIONS, ApiKey, request_class, response_class
 from josefk.protocol.headers import parse_request_header
 from josefk.protocol.legacy import LegacyMessage, build_message_set
+from josefk.protocol.messages.generated.create_delegation_token_request import (
+    CreatableRenewers,
+    CreateDelegationTokenRequest,
+)
+from josefk.protocol.messages.generated.describe_delegation_token_request import (
+    DescribeDelegationTokenOwner,
+    DescribeDelegationTokenRequest,
+)
+from josefk.protocol.messages.generated.expire_delegation_token_request import ExpireDelegationTokenRequest
+from josefk.protocol.messages.generated.renew_delegation_token_request import RenewDelegationTokenRequest
 from josefk.protocol.record_codec import Record, build_batch
-from tests.differential import Case, Side, Step, build
+from tests.differential import Case, Side, Step, ask, build, tree
 
 SHARED = "diff"
 # Inter-broker APIs (controller requests, and brokers' requests to the controller): the
@@ -775,6 +785,39 @@ def e_update_features_refused(side: Side, v: int) -> Iterator[Step]:
         yield "unknown upgrade type", update_features(side, v, [feature_update(v, "u", 1, 7)])
 
 
+# Delegation tokens (KIP-48): kafka-python has no classes for them, josefk's generated ones are used.
+
+def create_token(side: Side, v: int, *, owner: str | None = None, renewers: tuple[str, ...] = (),
+                 max_lifetime_ms: int = -1) -> Any:
+    kind, name = owner.split(":", 1) if owner else (None, None) if v >= 3 else ("", "")  # v3+: nullable
+    return ask(side, v, CreateDelegationTokenRequest(
+        owner_principal_type=kind, owner_principal_name=name, max_lifetime_ms=max_lifetime_ms,
+        renewers=[CreatableRenewers(principal_type=t, principal_name=n) for t, n in (r.split(":", 1)
+                                                                                     for r in renewers)]))
+
+
+def describe_tokens(side: Side, v: int, owners: list[str] | None) -> Any:
+    return ask(side, v, DescribeDelegationTokenRequest(owners=None if owners is None else [
+        DescribeDelegationTokenOwner(principal_type=t, principal_name=n) for t, n in (o.split(":", 1)
+                                                                                      for o in owners)]))
+
+
+def renew_token(side: Side, v: int, token_hmac: bytes, period_ms: int) -> Any:
+    return ask(side, v, RenewDelegationTokenRequest(hmac=token_hmac, renew_period_ms=period_ms))
+
+
+def expire_token(side: Side, v: int, token_hmac: bytes, period_ms: int) -> Any:
+    return ask(side, v, ExpireDelegationTokenRequest(hmac=token_hmac, expiry_time_period_ms=period_ms))
+
+
+def n_delegation_tokens(side: Side, v: int) -> Iterator[Step]:
+    """Over PLAINTEXT (the suite's connections) every token request is refused as not allowed."""
+    yield "create", tree(create_token(side, v))
+    yield "renew", tree(renew_token(side, min(v, 2), b"x", 1))
+    yield "expire", tree(expire_token(side, min(v, 2), b"x", -1))
+    yield "describe", tree(describe_tokens(side, v, None))
+
+
 NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.Produce: n_produce, ApiKey.Fetch: n_fetch, ApiKey.ListOffsets: n_list_offsets,
     ApiKey.Metadata: n_metadata, ApiKey.OffsetCommit: n_offset_commit, ApiKey.OffsetFetch: n_offset_fetch,
@@ -801,6 +844,8 @@ NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.AlterReplicaLogDirs: n_alter_replica_log_dirs,
     ApiKey.DescribeClientQuotas: n_describe_client_quotas, ApiKey.AlterClientQuotas: n_alter_client_quotas,
     ApiKey.UpdateFeatures: n_update_features,
+    **dict.fromkeys((ApiKey.CreateDelegationToken, ApiKey.RenewDelegationToken, ApiKey.ExpireDelegationToken,
+                     ApiKey.DescribeDelegationToken), n_delegation_tokens),
 }
 
 
