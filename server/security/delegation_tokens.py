@@ -187,10 +187,16 @@ class DelegationTokenManager:
             log.error("Error while getting Token for tokenId: %s: %s", token_id, e)
 
     def _cache(self, info: TokenInformation) -> None:
-        assert self.settings.secret is not None
-        hmac_b64 = base64.b64encode(create_hmac(info.token_id, self.settings.secret)).decode()
-        self._uncache(info.token_id)
-        credentials = {m: make_credential(m, hmac_b64, MIN_ITERATIONS[m]) for m in SCRAM_MECHANISMS}
+        """Cache the token, replacing what was cached for its id in one step (readers never
+        find it missing). Its HMAC and SCRAM credentials depend on the id alone: kept when known."""
+        with self._cache_lock:
+            known = self._tokens.get(info.token_id)
+        if known is not None:
+            hmac_b64, credentials = known.hmac_b64, known.credentials
+        else:
+            assert self.settings.secret is not None
+            hmac_b64 = base64.b64encode(create_hmac(info.token_id, self.settings.secret)).decode()
+            credentials = {m: make_credential(m, hmac_b64, MIN_ITERATIONS[m]) for m in SCRAM_MECHANISMS}
         with self._cache_lock:
             self._tokens[info.token_id] = _Cached(info, hmac_b64, credentials)
             self._by_hmac[hmac_b64] = info.token_id
