@@ -28,7 +28,12 @@ from josefk.controller.coordination_store import (
     NodeExistsError,
     NoNodeError,
 )
-from josefk.controller.features import setup_feature_versioning
+from josefk.controller.features import (
+    FeatureUpdate,
+    InvalidFeatureUpdate,
+    setup_feature_versioning,
+    update_finalized_features,
+)
 from josefk.controller.state import (
     BROKERS_IDS,
     BROKERS_TOPICS,
@@ -767,6 +772,13 @@ class KafkaController:
             else:
                 results[key] = (ErrorCode.UNKNOWN_SERVER_ERROR, "The partition state changed concurrently.")
         return results
+
+    def update_features(self, updates: list[FeatureUpdate]) -> dict[str, InvalidFeatureUpdate | None] | None:
+        """Each feature's outcome (None: applied to /feature); None when this broker is no
+        longer the controller (Kafka re-checks on its event thread: NOT_CONTROLLER)."""
+        if not self.active:
+            return None
+        return update_finalized_features(self.store, self.protocol, updates)
 
     def rebalance_preferred_leaders(self, imbalance_percentage: int) -> None:
         """auto.leader.rebalance.enable: per preferred broker, when more than the allowed share

@@ -46,6 +46,7 @@ class ControllerEventKind(Enum):
     REPLICA_LEADER_ELECTION = "ReplicaLeaderElection"  # ElectLeaders
     API_PARTITION_REASSIGNMENT = "ApiPartitionReassignment"  # AlterPartitionReassignments
     LIST_PARTITION_REASSIGNMENTS = "ListPartitionReassignments"
+    UPDATE_FEATURES = "UpdateFeatures"  # UpdateFeatures (KIP-584)
     AUTO_PREFERRED_REPLICA_LEADER_ELECTION = "AutoPreferredReplicaLeaderElection"  # the periodic check
     SHUTDOWN_EVENT_THREAD = "ShutdownEventThread"  # the broker stops
 

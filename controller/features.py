@@ -125,3 +125,90 @@ class FinalizedFeatures:
     def snapshot(self) -> tuple[int, dict[str, int]]:
         with self._lock:
             return self.epoch, dict(self.features)
+
+
+# UpdateFeatures' upgrade types (Kafka's FeatureUpdate.UpgradeType codes; any other code is UNKNOWN).
+UNKNOWN_UPGRADE, UPGRADE, SAFE_DOWNGRADE, UNSAFE_DOWNGRADE = 0, 1, 2, 3
+# The features this broker supports (Kafka's BrokerFeatures.supportedFeatures): none, as a
+# ZooKeeper-mode Kafka 3.9 broker, so every upgrade is refused as unsupported.
+SUPPORTED_FEATURES: frozenset[str] = frozenset()
+NOT_SUPPORTED = "Could not apply finalized feature update because the provided feature is not supported."
+
+
+class InvalidFeatureUpdate(Exception):
+    """An update the controller refuses (Kafka answers it INVALID_REQUEST with this message)."""
+
+
+@dataclass(frozen=True)
+class FeatureUpdate:
+    """One UpdateFeatures item as Kafka's UpdateFeaturesRequest.FeatureUpdateItem reads it."""
+
+    feature: str
+    level: int
+    upgrade_type: int
+
+    @property
+    def is_delete(self) -> bool:
+        return self.level < 1 and self.upgrade_type != UPGRADE
+
+
+def target_level(update: FeatureUpdate, existing: int | None) -> int | None:
+    """The feature's finalized level after `update` (None: deleted), or InvalidFeatureUpdate:
+    Kafka's KafkaController.validateFeatureUpdate, its checks in its order and words."""
+    if not update.feature:
+        raise InvalidFeatureUpdate("Feature name can not be empty.")
+    if update.upgrade_type == UNKNOWN_UPGRADE:
+        raise InvalidFeatureUpdate("Received unknown upgrade type.")
+    if update.is_delete:
+        if existing is None:
+            raise InvalidFeatureUpdate("Can not delete non-existing finalized feature.")
+        return None
+    level = update.level
+    if level < 1:
+        raise InvalidFeatureUpdate(f"Can not provide versionLevel: {level} less than 1 without setting the SAFE "
+                                   "downgradeType in the request.")
+    if existing is not None:
+        if level == existing:
+            verb = "downgrade" if update.upgrade_type == SAFE_DOWNGRADE else "upgrade"
+            raise InvalidFeatureUpdate(f"Can not {verb} a finalized feature from existing versionLevel:{existing} "
+                                       "to the same value.")
+        if level < existing and update.upgrade_type != SAFE_DOWNGRADE:
+            raise InvalidFeatureUpdate(f"Can not downgrade finalized feature from existing versionLevel:{existing} "
+                                       f"to provided versionLevel:{level} without setting the downgradeType to SAFE "
+                                       "in the request.")
+        if update.upgrade_type != UPGRADE and level > existing:
+            raise InvalidFeatureUpdate(f"When the downgradeType is set to SAFE in the request, the provided "
+                                       f"versionLevel:{level} can not be greater than existing "
+                                       f"versionLevel:{existing}.")
+    if update.feature not in SUPPORTED_FEATURES:
+        raise InvalidFeatureUpdate(NOT_SUPPORTED)
+    return level
+
+
+def update_finalized_features(store: CoordinationStore, protocol: InterBrokerProtocol,
+                              updates: list[FeatureUpdate]) -> dict[str, InvalidFeatureUpdate | None]:
+    """Apply `updates` to /feature as Kafka's controller does (processFeatureUpdates): each is
+    checked against the finalized features before any of them, the valid ones are written
+    together, and each feature's outcome is returned (None: applied). Kafka's ZooKeeper-mode
+    controller ignores validate_only; so does this."""
+    found = store.get(FEATURE)
+    existing: dict[str, int] = {}
+    if found is not None:
+        node = FeatureZNode.decode(found[0])
+        existing = node.features if node.status == ENABLED else {}
+    target = dict(existing)
+    outcomes: dict[str, InvalidFeatureUpdate | None] = {}
+    for update in updates:
+        try:
+            level = target_level(update, existing.get(update.feature))
+        except InvalidFeatureUpdate as e:
+            outcomes[update.feature] = e
+            continue
+        outcomes[update.feature] = None
+        if level is None:
+            target.pop(update.feature, None)
+        else:
+            target[update.feature] = level
+    if target != existing and found is not None:
+        store.set(FEATURE, FeatureZNode.for_protocol(protocol, ENABLED, target).encode(), found[1])
+    return outcomes

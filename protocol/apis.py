@@ -74,6 +74,11 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.AlterClientQuotas: (0, 1),
     ApiKey.AlterPartition: (0, 3),
     ApiKey.AllocateProducerIds: (0, 0),
+    ApiKey.UpdateFeatures: (0, 1),
+    ApiKey.CreateDelegationToken: (0, 3),
+    ApiKey.RenewDelegationToken: (0, 2),
+    ApiKey.ExpireDelegationToken: (0, 2),
+    ApiKey.DescribeDelegationToken: (0, 3),
 }
 
 

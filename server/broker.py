@@ -65,6 +65,7 @@ from josefk.replication.replication_quota import ReplicationQuotas
 from josefk.server.acl_apis import AclApis
 from josefk.server.config import KafkaConfig
 from josefk.server.connection_quotas import ConnectionQuotas
+from josefk.server.delegation_token_apis import DelegationTokenApis
 from josefk.server.kafka_apis import KafkaApis
 from josefk.server.memory_pool import MemoryPool
 from josefk.server.metrics_http import BrokerGauges, MetricsHttpServer, registry_for
@@ -73,6 +74,7 @@ from josefk.server.quotas.client_quota_manager import QuotaManagers
 from josefk.server.quotas.quota_apis import QuotaApis
 from josefk.server.request_channel import Request, RequestChannel
 from josefk.server.security.authorizer import AclAuthorizer, RequestAuthorizer, parse_super_users
+from josefk.server.security.delegation_tokens import DelegationTokenManager
 from josefk.server.security.oauthbearer import JwksError
 from josefk.server.security.sasl import SaslAuthenticator
 from josefk.server.security.sasl_apis import SaslApis
@@ -340,13 +342,16 @@ class KafkaServer:
             loop.call_soon_threadsafe(self.store_executor.submit, work)
 
         self.credentials = CredentialCache(store, post)
+        self.tokens = DelegationTokenManager(config.token_settings(), store, self.time)
+        await loop.run_in_executor(self.store_executor, self.tokens.startup, self.store_executor)
+        token_apis = DelegationTokenApis(self.tokens, authorizer, self.store_executor)
         await asyncio.to_thread(self.credentials.start)
         sasl_apis = SaslApis(store, self.credentials, self.store_executor)
         quota_apis = QuotaApis(store, authorizer, self.store_executor)
         self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
                               self.controller, self.controller_events, self.broker_epoch, self.store_executor,
                               {**group_apis.handlers(), **txn_apis.handlers(), **acl_apis.handlers(),
-                               **sasl_apis.handlers(), **quota_apis.handlers()},
+                               **sasl_apis.handlers(), **quota_apis.handlers(), **token_apis.handlers()},
                               on_txn_markers_written=self._on_txn_markers_written, authorizer=authorizer,
                               quotas=self.quotas, finalized_features=self.finalized_features.snapshot)
         for leadership_aware in (coordinator, txn_coordinator):
@@ -381,6 +386,8 @@ class KafkaServer:
         self.background_tasks.append(asyncio.create_task(self._replication_loop()))
         if config["auto.leader.rebalance.enable"]:
             self.background_tasks.append(asyncio.create_task(self._leader_rebalance_loop()))
+        if self.tokens.enabled:
+            self.background_tasks.append(asyncio.create_task(self._token_expiry_loop()))
         self.ready = True
         log.info("[KafkaServer id=%d] started (kafka.server.KafkaServer) listening on %s, cluster id %s",
                  broker_id, ",".join(f"{a.name}://{a.host}:{a.port}" for a in self.acceptors), self.cluster_id)
@@ -393,8 +400,10 @@ class KafkaServer:
         security = config.listener_security[listener.name]
         credentials, clock = self.credentials, self.time
 
+        tokens = self.tokens
+
         def new_authenticator() -> SaslAuthenticator:
-            return SaslAuthenticator(security, credentials, clock.milliseconds)
+            return SaslAuthenticator(security, credentials, clock.milliseconds, tokens)
 
         if security.jwks is not None:  # KIP-768: no OAUTHBEARER listener without the issuer's keys
             try:
@@ -590,6 +599,16 @@ class KafkaServer:
             await asyncio.sleep(self.config["leader.imbalance.check.interval.seconds"])
             self.controller_events.put(Event.AUTO_PREFERRED_REPLICA_LEADER_ELECTION, functools.partial(
                 self.controller.rebalance_preferred_leaders, self.config["leader.imbalance.per.broker.percentage"]))
+
+    async def _token_expiry_loop(self) -> None:
+        """Kafka's controller task delete-expired-tokens: while this broker is the controller,
+        every delegation.token.expiry.check.interval.ms, tokens past their expiry are removed."""
+        interval_s = self.tokens.settings.expiry_check_interval_ms / 1000
+        loop = asyncio.get_running_loop()
+        while True:
+            if self.controller.active:
+                await loop.run_in_executor(self.store_executor, self.tokens.expire_tokens)
+            await asyncio.sleep(interval_s)
 
     async def _retention_loop(self) -> None:
         """Kafka's log retention task: every log.retention.check.interval.ms, delete whole

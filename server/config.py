@@ -26,6 +26,7 @@ from josefk.server.config_types import invalid_value, type_problem
 from josefk.server.connection_quotas import ConnectionLimits
 from josefk.server.kafka_broker_defaults import KAFKA_UNAPPLIED_DEFAULTS
 from josefk.server.kafka_broker_keys import KAFKA_BROKER_KEYS, KAFKA_DYNAMIC_KEYS
+from josefk.server.security.delegation_tokens import TokenSettings
 from josefk.server.security.oauthbearer import OAUTH_KEYS
 from josefk.server.security.settings import (
     SECURITY_PROTOCOLS,
@@ -228,6 +229,12 @@ _KEYS = [
     Key("sasl.enabled.mechanisms", _list, "GSSAPI"),
     Key("sasl.mechanism.inter.broker.protocol", _str, "GSSAPI"),
     Key("connections.max.reauth.ms", _int, "0", at_least=0),
+    # Delegation tokens (KIP-48): on when a secret is set (the old name, master.key, too).
+    Key("delegation.token.secret.key", _str, None),
+    Key("delegation.token.master.key", _str, None),
+    Key("delegation.token.max.lifetime.ms", _int, "604800000", at_least=1),
+    Key("delegation.token.expiry.time.ms", _int, "86400000", at_least=1),
+    Key("delegation.token.expiry.check.interval.ms", _int, "3600000", at_least=1),
     *(Key(name, _str, default) for name, default in SSL_KEYS.items()),
     *(Key(name, _str, default) for name, default in OAUTH_KEYS.items()),
 ]
@@ -263,6 +270,9 @@ _KAFKA_TYPES: dict[str, str] = {
                                      "ssl.truststore.certificates")},
     "ssl.enabled.protocols": "LIST", "ssl.cipher.suites": "LIST", "listener.security.protocol.map": "STRING",
     "connections.max.reauth.ms": "LONG", "connections.max.idle.ms": "LONG",
+    "delegation.token.secret.key": "PASSWORD", "delegation.token.master.key": "PASSWORD",
+    **{name: "LONG" for name in ("delegation.token.max.lifetime.ms", "delegation.token.expiry.time.ms",
+                                 "delegation.token.expiry.check.interval.ms")},
     **{name: "LONG" for name in OAUTH_KEYS if name.endswith(".ms")},
     "sasl.oauthbearer.clock.skew.seconds": "INT", "sasl.oauthbearer.expected.audience": "LIST",
 }
@@ -473,6 +483,12 @@ def _validate_dynamic_value(name: str, value: str) -> None:
 
 class KafkaConfig:
     """Typed broker configuration. Attribute access uses Kafka's names: cfg["log.dirs"]."""
+
+    def token_settings(self) -> TokenSettings:
+        """delegation.token.*: Kafka takes secret.key, else the deprecated master.key."""
+        return TokenSettings(self["delegation.token.secret.key"] or self["delegation.token.master.key"],
+                             self["delegation.token.max.lifetime.ms"], self["delegation.token.expiry.time.ms"],
+                             self["delegation.token.expiry.check.interval.ms"])
 
     listeners: list[Listener]
     advertised: list[Listener]

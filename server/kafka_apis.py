@@ -25,6 +25,14 @@ from josefk.controller.controller_channel import (
 )
 from josefk.controller.controller_events import ControllerEventKind as Event
 from josefk.controller.controller_events import ControllerEventManager
+from josefk.controller.features import (
+    SAFE_DOWNGRADE,
+    UNKNOWN_UPGRADE,
+    UNSAFE_DOWNGRADE,
+    UPGRADE,
+    FeatureUpdate,
+    InvalidFeatureUpdate,
+)
 from josefk.controller.state import (
     DEFAULT_BROKER_ENTITY,
     BrokerEpoch,
@@ -149,6 +157,10 @@ from josefk.protocol.messages.generated.offset_for_leader_epoch_response import 
     OffsetForLeaderTopicResult,
 )
 from josefk.protocol.messages.generated.stop_replica_response import StopReplicaPartitionError, StopReplicaResponse
+from josefk.protocol.messages.generated.update_features_response import (
+    UpdatableFeatureResult,
+    UpdateFeaturesResponse,
+)
 from josefk.protocol.messages.generated.update_metadata_response import UpdateMetadataResponse
 from josefk.protocol.messages.generated.write_txn_markers_response import (
     WritableTxnMarkerPartitionResult,
@@ -195,6 +207,7 @@ RESOURCE_BROKER_LOGGER = 8
 # Errors.message() of the authorization errors, which DescribeConfigs answers with.
 _AUTH_MESSAGES = {ErrorCode.TOPIC_AUTHORIZATION_FAILED: "Topic authorization failed.",
                   ErrorCode.CLUSTER_AUTHORIZATION_FAILED: "Cluster authorization failed."}
+_NOT_CONTROLLER = "This is not the correct controller for this cluster."
 # DescribeConfigs v3+ config_type: Kafka's DescribeConfigsResponse.ConfigType ids (UNKNOWN is 0).
 CONFIG_TYPE_IDS = {"BOOLEAN": 1, "STRING": 2, "INT": 3, "SHORT": 4, "LONG": 5, "DOUBLE": 6, "LIST": 7, "CLASS": 8,
                    "PASSWORD": 9}
@@ -239,6 +252,25 @@ def _list_offsets_partition(version: int, index: int, error: int, offset: int, t
                                             old_style_offsets=[offset] if offset >= 0 else [])
     return ListOffsetsPartitionResponse(partition_index=index, error_code=error, timestamp=timestamp, offset=offset,
                                         leader_epoch=epoch if version >= 4 else -1)
+
+
+def _feature_updates(keys: list[Any], version: int) -> list[FeatureUpdate]:
+    """The request's updates as Kafka's UpdateFeaturesRequest.featureUpdates reads them: each
+    entry by its name, so a repeated name is read as its first entry every time; v0's
+    allow_downgrade is a safe downgrade, v1's upgrade type an unknown one outside 1-3."""
+    first: dict[str, Any] = {}
+    for key in keys:
+        first.setdefault(key.feature, key)
+    updates = []
+    for key in keys:
+        item = first[key.feature]
+        if version == 0:
+            kind = SAFE_DOWNGRADE if item.allow_downgrade else UPGRADE
+        else:
+            kind = item.upgrade_type if item.upgrade_type in (UPGRADE, SAFE_DOWNGRADE, UNSAFE_DOWNGRADE) \
+                else UNKNOWN_UPGRADE
+        updates.append(FeatureUpdate(item.feature, item.max_version_level, kind))
+    return updates
 
 
 def _kafka_topic_order(names: list[str | None]) -> list[int]:
@@ -319,6 +351,7 @@ class KafkaApis:
             ApiKey.AllocateProducerIds: self.handle_allocate_producer_ids,
             ApiKey.WriteTxnMarkers: self.handle_write_txn_markers,
             ApiKey.DescribeProducers: self.handle_describe_producers,
+            ApiKey.UpdateFeatures: self.handle_update_features,
             **extra_handlers,
         }
         self.api_versions = ApiVersions.for_apis(self.handlers)
@@ -1050,8 +1083,7 @@ class KafkaApis:
                 partitions, rf = t.num_partitions, t.replication_factor
                 try:
                     if self._not_controller():
-                        raise KafkaError(ErrorCode.NOT_CONTROLLER,
-                                         "This is not the correct controller for this cluster.")
+                        raise KafkaError(ErrorCode.NOT_CONTROLLER, _NOT_CONTROLLER)
                     if t.name not in creatable:
                         raise KafkaError(ErrorCode.TOPIC_AUTHORIZATION_FAILED, "Authorization failed.")
                     assignment = {a.partition_index: list(a.broker_ids) for a in t.assignments} or None
@@ -1487,7 +1519,7 @@ class KafkaApis:
             return
         if self._not_controller():
             keys = [(t.topic, p) for t in req.topic_partitions or [] for p in t.partitions]
-            respond({k: (ErrorCode.NOT_CONTROLLER, "This is not the correct controller for this cluster.")
+            respond({k: (ErrorCode.NOT_CONTROLLER, _NOT_CONTROLLER)
                      for k in keys})
             return
         wanted = None if req.topic_partitions is None else [
@@ -1495,6 +1527,38 @@ class KafkaApis:
         unclean = version >= 1 and req.election_type == 1
         self._on_controller(request, Event.REPLICA_LEADER_ELECTION,
                             lambda: self.controller.elect_leaders(wanted, unclean), respond)
+
+    def handle_update_features(self, request: Request) -> None:
+        """Kafka 3.9's ZooKeeper-mode UpdateFeatures: ALTER on the cluster, then the controller,
+        then feature versioning (inter.broker.protocol.version 2.7 and later) at the top level;
+        the controller checks each feature (controller/features.py). An answer carries either a
+        top-level error and no results, or each feature's result."""
+        req, version = request.body, request.api_version
+
+        def respond(top: tuple[int, str | None], outcomes: dict[str, InvalidFeatureUpdate | None]) -> None:
+            request.send_response(UpdateFeaturesResponse(
+                throttle_time_ms=0, error_code=top[0], error_message=top[1], results=[
+                    UpdatableFeatureResult(feature=name, error_code=ErrorCode.INVALID_REQUEST, error_message=str(e))
+                    if e is not None else UpdatableFeatureResult(feature=name, error_code=0, error_message="NONE")
+                    for name, e in outcomes.items()]))
+
+        def answer(outcomes: dict[str, InvalidFeatureUpdate | None] | None) -> None:
+            if outcomes is None:
+                respond((ErrorCode.NOT_CONTROLLER, _NOT_CONTROLLER), {})
+            else:
+                respond((ErrorCode.NONE, None), outcomes)
+
+        if not self._cluster_allowed(request, AclOperation.ALTER):
+            denied = ErrorCode.CLUSTER_AUTHORIZATION_FAILED
+            respond((denied, _AUTH_MESSAGES[denied]), {})
+        elif self._not_controller():
+            respond((ErrorCode.NOT_CONTROLLER, _NOT_CONTROLLER), {})
+        elif not self.config.inter_broker_protocol.at_least(2, 7):
+            respond((ErrorCode.INVALID_REQUEST, "Feature versioning system is disabled."), {})
+        else:
+            updates = _feature_updates(req.feature_updates, version)
+            self._on_controller(request, Event.UPDATE_FEATURES, lambda: self.controller.update_features(updates),
+                                answer)
 
     def handle_alter_partition_reassignments(self, request: Request) -> None:
         req = request.body
@@ -1520,7 +1584,7 @@ class KafkaApis:
                     ReassignableTopicResponse(name=t, partitions=ps) for t, ps in by_topic.items()]))
 
         if self._not_controller():
-            respond({k: (ErrorCode.NOT_CONTROLLER, "This is not the correct controller for this cluster.")
+            respond({k: (ErrorCode.NOT_CONTROLLER, _NOT_CONTROLLER)
                      for k in wanted})
             return
         self._on_controller(request, Event.API_PARTITION_REASSIGNMENT,

@@ -4,7 +4,7 @@ A Kafka broker describes every non-internal KafkaConfig key (ConfigHelper.allCon
 that list a broker's configuration (kafka-configs --describe --all, AdminClient.describeConfigs)
 see them all. josefk describes these as Kafka does, with Kafka's ConfigDef.Type and default (None
 is Kafka's null, and every PASSWORD default): most name features josefk does not have
-(KRaft, tiered storage, share groups, delegation tokens, ZooKeeper TLS, Kerberos, JMX), whose
+(KRaft, tiered storage, share groups, ZooKeeper TLS, Kerberos, JMX), whose
 Kafka default is "off" or "none"; the rest size thread pools and buffers of Kafka's JVM
 implementation that josefk does not mirror. One set in server.properties is described as set
 (STATIC_BROKER_CONFIG), as Kafka does; start-up warns that josefk does not apply it (or refuses
@@ -36,11 +36,6 @@ KAFKA_UNAPPLIED_DEFAULTS: dict[str, tuple[str, str | None]] = {
     'controller.quorum.voters': ('LIST', ''),
     'controller.socket.timeout.ms': ('INT', '30000'),
     'create.topic.policy.class.name': ('CLASS', None),
-    'delegation.token.expiry.check.interval.ms': ('LONG', '3600000'),
-    'delegation.token.expiry.time.ms': ('LONG', '86400000'),
-    'delegation.token.master.key': ('PASSWORD', None),
-    'delegation.token.max.lifetime.ms': ('LONG', '604800000'),
-    'delegation.token.secret.key': ('PASSWORD', None),
     'delete.records.purgatory.purge.interval.requests': ('INT', '1'),
     'early.start.listeners': ('STRING', None),
     'eligible.leader.replicas.enable': ('BOOLEAN', 'false'),

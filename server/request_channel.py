@@ -31,6 +31,7 @@ class Request:
     # with that listener's addresses).
     principal: KafkaPrincipal = ANONYMOUS
     listener_name: str = "PLAINTEXT"
+    security_protocol: str = "PLAINTEXT"  # the listener's (delegation token requests need SASL)
     # When a handler took it, when the handler returned, when its response was handed back
     # (0: not yet): Kafka's RequestMetrics phases come from these.
     dequeued_ns: int = 0

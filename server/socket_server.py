@@ -582,7 +582,8 @@ class Processor:
         auth = conn.authenticator
         principal = auth.principal if auth is not None and auth.complete else conn.principal
         request = Request(header, body, conn.connection_id, conn.peer, _noop, principal=principal or ANONYMOUS,
-                          listener_name=self.listener.name, size=size, start_throttling=conn.start_throttling,
+                          listener_name=self.listener.name, security_protocol=self.listener.security_protocol,
+                          size=size, start_throttling=conn.start_throttling,
                           end_throttling=conn.end_throttling, hold=conn.hold)
         if auth is not None and not auth.complete and api_key == ApiKey.ApiVersions:
             auth.api_versions_allowed = False  # answered (an unsupported version may be retried)

@@ -9,9 +9,14 @@ reason, are in tests/data/known_differences.json.
 
 from __future__ import annotations
 
+import base64
 import contextlib
+import dataclasses
+import hashlib
+import hmac
 import json
 import re
+import secrets
 import shutil
 import socket
 import struct
@@ -28,6 +33,7 @@ from harness.wire import call, encode_request, read_frame
 from harness.zookeeper import ZooKeeperServer
 from josefk.cli.kafka_messages import request_class, response_class
 from josefk.protocol.apis import ApiKey, is_flexible
+from josefk.protocol.messages import api as messages
 
 ROOT = Path(__file__).resolve().parent.parent
 KNOWN_DIFFERENCES = ROOT / "tests" / "data" / "known_differences.json"
@@ -88,12 +94,15 @@ class Closed(Exception):
 class Side:
     """One broker under test, reached over a raw socket (reconnected after a close). With
     `sasl_plain` (user, password) each connection first authenticates with SASL PLAIN
-    (SaslHandshake v1, SaslAuthenticate v2), so its requests run as User:<user>."""
+    (SaslHandshake v1, SaslAuthenticate v2), so its requests run as User:<user>; with `login`,
+    each connection is first handed to it (another SASL exchange)."""
 
-    def __init__(self, name: str, bootstrap: str, sasl_plain: tuple[str, str] | None = None) -> None:
+    def __init__(self, name: str, bootstrap: str, sasl_plain: tuple[str, str] | None = None,
+                 login: Callable[[socket.socket], None] | None = None) -> None:
         self.name = name
         self.bootstrap = bootstrap
         self.sasl_plain = sasl_plain
+        self.login = login
         self._sock: socket.socket | None = None
         self._correlation = 0
         self.topic_ids: dict[str, uuid.UUID] = {}
@@ -110,6 +119,12 @@ class Side:
                 if handshake.error_code or auth.error_code:
                     self.close()
                     raise RuntimeError(f"SASL PLAIN as {user} on {self.name}: {handshake}, {auth}")
+            if self.login is not None:
+                try:
+                    self.login(self._sock)
+                except Exception:
+                    self.close()
+                    raise
         return self._sock
 
     def close(self) -> None:
@@ -141,6 +156,51 @@ class Side:
     def call(self, api_key: int, version: int, **fields: Any) -> Any:
         """A request built from (nested) plain values; its decoded response."""
         return self.request(api_key, version, build(request_class(api_key), fields, version))
+
+
+def scram_login(user: str, password: str, extensions: dict[str, str]) -> Callable[[socket.socket], None]:
+    """A SCRAM-SHA-256 exchange (RFC 5802) with SCRAM extensions after the nonce, as Kafka's
+    ScramSaslClient sends tokenauth=true; RuntimeError when the broker refuses it."""
+    def login(sock: socket.socket) -> None:
+        _cid, handshake = call(sock, ApiKey.SaslHandshake, 1, mechanism="SCRAM-SHA-256")
+        client_nonce = secrets.token_urlsafe(18)
+        bare = f"n={user},r={client_nonce}" + "".join(f",{k}={v}" for k, v in extensions.items())
+        _cid, first = call(sock, ApiKey.SaslAuthenticate, 2, auth_bytes=f"n,,{bare}".encode())
+        if handshake.error_code or first.error_code:
+            raise RuntimeError(f"SCRAM refused: {handshake.error_code} {first.error_code} {first.error_message}")
+        server_first = bytes(first.auth_bytes).decode()
+        fields = dict(part.split("=", 1) for part in server_first.split(","))
+        salted = hashlib.pbkdf2_hmac("sha256", password.encode(), base64.b64decode(fields["s"]), int(fields["i"]))
+        client_key = hmac.new(salted, b"Client Key", hashlib.sha256).digest()
+        without_proof = f"c=biws,r={fields['r']}"
+        signature = hmac.new(hashlib.sha256(client_key).digest(), f"{bare},{server_first},{without_proof}".encode(),
+                             hashlib.sha256).digest()
+        proof = base64.b64encode(bytes(a ^ b for a, b in zip(client_key, signature, strict=True))).decode()
+        _cid, final = call(sock, ApiKey.SaslAuthenticate, 2, correlation_id=2,
+                           auth_bytes=f"{without_proof},p={proof}".encode())
+        if final.error_code:
+            raise RuntimeError(f"SCRAM refused: {final.error_code} {final.error_message}")
+    return login
+
+
+def ask(side: Side, version: int, request: Any) -> Any:
+    """`request`, a message of josefk's generated layer (for the APIs kafka-python has no
+    classes for), at `version`; its decoded generated response."""
+    framed = encode_request(request.API_KEY, version, request, correlation_id=side._correlation + 1)  # noqa: SLF001
+    data = side.send(request.API_KEY, version, framed[4:])
+    return messages.response_class(request.API_KEY).decode(data, version=version)
+
+
+def tree(message: Any) -> Any:
+    """A generated message as a comparable tree (a step's value; bytes as hex)."""
+    if dataclasses.is_dataclass(message):
+        return {f.name: tree(getattr(message, f.name)) for f in dataclasses.fields(message)
+                if f.name != "unknown_tagged_fields"}
+    if isinstance(message, list):
+        return [tree(m) for m in message]
+    if isinstance(message, (bytes, bytearray)):
+        return "0x" + bytes(message).hex()
+    return message
 
 
 def build(cls: Any, values: dict[str, Any], version: int | None = None) -> Any:
@@ -272,7 +332,7 @@ def compare(josefk: Any, kafka: Any, path: str = "") -> list[Difference]:
 
 # --- cases ----------------------------------------------------------------------------------
 
-Step = tuple[str, Any]  # (label, decoded response, or an outcome string)
+Step = tuple[str, Any]  # (label, decoded response, its tree (a dict), or an outcome string)
 
 
 @dataclass
@@ -308,7 +368,7 @@ def observe(case: Case, side: Side) -> dict[str, Any]:
     steps = case.run(side, case.version)
     try:
         for label, response in steps:
-            if isinstance(response, str):
+            if isinstance(response, (str, dict)):  # an outcome, or a response already made a tree
                 tree: Any = response
             else:
                 tree = to_tree(type(response).__name__.removesuffix("Response"), response, response._version)
@@ -425,6 +485,36 @@ def advertising(port: int) -> dict[str, str]:
     """A broker's listener on `port`, advertised in server.properties (advertised.listeners set)."""
     url = f"PLAINTEXT://127.0.0.1:{port}"
     return {"listeners": url, "advertised.listeners": url}
+
+
+@contextlib.contextmanager
+def non_controllers(prefix: str, settings: dict[str, str]) -> Iterator[tuple[Side, Side]]:
+    """A Kafka 3.9.2 broker and a josefk broker that are not the controller, as (Kafka, josefk)
+    sides: one cluster (one ZooKeeper) whose first broker, a josefk broker (id 0), is the
+    controller; the Kafka broker is id 1, the other josefk broker id 2."""
+    from tests.conftest import RunningBroker  # conftest is a test module: imported at use
+
+    work = Path(tempfile.mkdtemp(prefix=prefix))
+    zookeeper = ZooKeeperServer(data_dir=str(work / "zookeeper"))
+    brokers: list[RunningBroker] = []
+    kafka: KafkaBroker | None = None
+    sides: list[Side] = []
+    try:
+        in_cluster = {**settings, "zookeeper.connect": zookeeper.connect}
+        brokers.append(RunningBroker(work / "controller", {**in_cluster, "broker.id": "0"}))
+        kafka = KafkaBroker(work / "kafka", zookeeper.connect, broker_id=1, overrides={**in_cluster, "broker.id": "1"})
+        brokers.append(RunningBroker(work / "josefk", {**in_cluster, "broker.id": "2"}))
+        sides = [Side("Kafka", kafka.bootstrap), Side("josefk", brokers[1].bootstrap)]
+        yield sides[0], sides[1]
+    finally:
+        for side in sides:
+            side.close()
+        for broker in reversed(brokers):
+            broker.stop()
+        if kafka is not None:
+            kafka.stop()
+        zookeeper.stop()
+        shutil.rmtree(work, ignore_errors=True)
 
 
 @contextlib.contextmanager

@@ -21,8 +21,18 @@ from josefk.cli.kafka_messages import request_class, response_class
 from josefk.protocol.apis import KAFKA_39_VERSIONS, ApiKey
 from josefk.protocol.headers import parse_request_header
 from josefk.protocol.legacy import LegacyMessage, build_message_set
+from josefk.protocol.messages.generated.create_delegation_token_request import (
+    CreatableRenewers,
+    CreateDelegationTokenRequest,
+)
+from josefk.protocol.messages.generated.describe_delegation_token_request import (
+    DescribeDelegationTokenOwner,
+    DescribeDelegationTokenRequest,
+)
+from josefk.protocol.messages.generated.expire_delegation_token_request import ExpireDelegationTokenRequest
+from josefk.protocol.messages.generated.renew_delegation_token_request import RenewDelegationTokenRequest
 from josefk.protocol.record_codec import Record, build_batch
-from tests.differential import Case, Side, Step, build
+from tests.differential import Case, Side, Step, ask, build, tree
 
 SHARED = "diff"
 # Inter-broker APIs (controller requests, and brokers' requests to the controller): the
@@ -744,6 +754,71 @@ def n_alter_replica_log_dirs(side: Side, v: int) -> Iterator[Step]:
         {"path": "relative/dir", "topics": [{"name": name, "partitions": [1]}]}])
 
 
+def feature_update(v: int, feature: str, level: int, upgrade_type: int) -> dict[str, Any]:
+    """An UpdateFeatures item: v0 says a downgrade with allow_downgrade, v1+ with its upgrade type."""
+    if v == 0:
+        return {"feature": feature, "max_version_level": level, "allow_downgrade": upgrade_type != 1}
+    return {"feature": feature, "max_version_level": level, "upgrade_type": upgrade_type}
+
+
+def update_features(side: Side, v: int, updates: list[dict[str, Any]], validate_only: bool = False) -> Any:
+    extra = {"validate_only": validate_only} if v >= 1 else {}
+    return side.call(ApiKey.UpdateFeatures, v, timeout_ms=10000, feature_updates=updates, **extra)
+
+
+def n_update_features(side: Side, v: int) -> Iterator[Step]:
+    """A ZooKeeper-mode broker supports no feature: every upgrade is refused as unsupported."""
+    yield "upgrade metadata.version", update_features(side, v, [feature_update(v, "metadata.version", 21, 1)])
+    yield "no updates", update_features(side, v, [])
+
+
+def e_update_features_refused(side: Side, v: int) -> Iterator[Step]:
+    yield "unknown feature", update_features(side, v, [feature_update(v, "no.such.feature", 3, 1)])
+    yield "downgrade and disable", update_features(side, v, [
+        feature_update(v, "group.version", 1, 2), feature_update(v, "transaction.version", 0, 2),
+        feature_update(v, "kraft.version", -1, 3)])
+    yield "level 0 without a downgrade", update_features(side, v, [feature_update(v, "x", 0, 1)])
+    yield "empty name", update_features(side, v, [feature_update(v, "", 1, 1)])
+    yield "a feature twice", update_features(side, v, [feature_update(v, "a", 1, 1), feature_update(v, "a", 0, 2)])
+    if v >= 1:
+        yield "validate only", update_features(side, v, [feature_update(v, "metadata.version", 21, 1),
+                                                         feature_update(v, "y", 0, 2)], validate_only=True)
+        yield "unknown upgrade type", update_features(side, v, [feature_update(v, "u", 1, 7)])
+
+
+# Delegation tokens (KIP-48): kafka-python has no classes for them, josefk's generated ones are used.
+
+def create_token(side: Side, v: int, *, owner: str | None = None, renewers: tuple[str, ...] = (),
+                 max_lifetime_ms: int = -1) -> Any:
+    kind, name = owner.split(":", 1) if owner else (None, None) if v >= 3 else ("", "")  # v3+: nullable
+    return ask(side, v, CreateDelegationTokenRequest(
+        owner_principal_type=kind, owner_principal_name=name, max_lifetime_ms=max_lifetime_ms,
+        renewers=[CreatableRenewers(principal_type=t, principal_name=n) for t, n in (r.split(":", 1)
+                                                                                     for r in renewers)]))
+
+
+def describe_tokens(side: Side, v: int, owners: list[str] | None) -> Any:
+    return ask(side, v, DescribeDelegationTokenRequest(owners=None if owners is None else [
+        DescribeDelegationTokenOwner(principal_type=t, principal_name=n) for t, n in (o.split(":", 1)
+                                                                                      for o in owners)]))
+
+
+def renew_token(side: Side, v: int, token_hmac: bytes, period_ms: int) -> Any:
+    return ask(side, v, RenewDelegationTokenRequest(hmac=token_hmac, renew_period_ms=period_ms))
+
+
+def expire_token(side: Side, v: int, token_hmac: bytes, period_ms: int) -> Any:
+    return ask(side, v, ExpireDelegationTokenRequest(hmac=token_hmac, expiry_time_period_ms=period_ms))
+
+
+def n_delegation_tokens(side: Side, v: int) -> Iterator[Step]:
+    """Over PLAINTEXT (the suite's connections) every token request is refused as not allowed."""
+    yield "create", tree(create_token(side, v))
+    yield "renew", tree(renew_token(side, min(v, 2), b"x", 1))
+    yield "expire", tree(expire_token(side, min(v, 2), b"x", -1))
+    yield "describe", tree(describe_tokens(side, v, None))
+
+
 NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.Produce: n_produce, ApiKey.Fetch: n_fetch, ApiKey.ListOffsets: n_list_offsets,
     ApiKey.Metadata: n_metadata, ApiKey.OffsetCommit: n_offset_commit, ApiKey.OffsetFetch: n_offset_fetch,
@@ -769,6 +844,9 @@ NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.DescribeUserScramCredentials: n_describe_user_scram_credentials,
     ApiKey.AlterReplicaLogDirs: n_alter_replica_log_dirs,
     ApiKey.DescribeClientQuotas: n_describe_client_quotas, ApiKey.AlterClientQuotas: n_alter_client_quotas,
+    ApiKey.UpdateFeatures: n_update_features,
+    **dict.fromkeys((ApiKey.CreateDelegationToken, ApiKey.RenewDelegationToken, ApiKey.ExpireDelegationToken,
+                     ApiKey.DescribeDelegationToken), n_delegation_tokens),
 }
 
 
@@ -1171,6 +1249,7 @@ ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Iterator[Step]]
     (ApiKey.IncrementalAlterConfigs, [1], "dynamic broker configs", e_dynamic_broker_configs),
     (ApiKey.IncrementalAlterConfigs, [0, 1], "APPEND / SUBTRACT on list configs", e_incremental_alter_lists),
     (ApiKey.OffsetForLeaderEpoch, [4], "unknown partition / fenced epoch", e_offset_for_leader_epoch_unknown),
+    (ApiKey.UpdateFeatures, [0, 1], "refused updates", e_update_features_refused),
 ]
 
 
@@ -1237,6 +1316,12 @@ def recorded_stream(client: str, frames: list[bytes]) -> Callable[[Side, int], I
 def recorded_cases() -> list[Case]:
     return [Case(ApiKey.ApiVersions, 0, client, recorded_stream(client, frames), recorded=True)
             for client, frames in recorded_frames().items()]
+
+
+def not_controller_cases() -> list[Case]:
+    """Cases for a broker that is not the controller (tests/test_differential.py's non_controller_run)."""
+    lo, hi = KAFKA_39_VERSIONS[ApiKey.UpdateFeatures]
+    return [Case(ApiKey.UpdateFeatures, v, "not the controller", n_update_features) for v in range(lo, hi + 1)]
 
 
 def all_cases() -> list[Case]:

@@ -263,7 +263,8 @@ def test_broker_api_versions_matches_kafka(bootstrap: str) -> None:
     assert r.stdout.startswith(f"{host}:{port} (id: 0 rack: null) -> (\n\tProduce(0): 0 to 11 [usable: 11],\n")
     assert "\tDescribeLogDirs(35): 0 to 4 [usable: 4],\n" in r.stdout
     assert "\tSaslHandshake(17): 0 to 1 [usable: 1],\n" in r.stdout
-    assert "\tCreateDelegationToken(38): UNSUPPORTED,\n" in r.stdout and r.stdout.endswith("\n)\n")
+    assert "\tCreateDelegationToken(38): 0 to 3 [usable: 3],\n" in r.stdout
+    assert "\tEnvelope(58): UNSUPPORTED,\n" in r.stdout and r.stdout.endswith("\n)\n")
     require_tools("java")
     require_files(KAFKA_LIB, ["kafka_2.13-3.9.2.jar"], "make test-envs (Kafka 3.9's jars)")
     kafka = subprocess.run(["java", "-cp", f"{KAFKA_LIB}/*", "kafka.admin.BrokerApiVersionsCommand",

@@ -26,13 +26,21 @@ from tests.differential import (
     Side,
     kafka_and_josefk,
     load_known,
+    non_controllers,
     render_table,
     replace_doc_section,
     run_case,
     stale,
     unexplained,
 )
-from tests.differential_cases import CONTROLLER_ONLY, all_cases, describe_broker, prepare, recorded_frames
+from tests.differential_cases import (
+    CONTROLLER_ONLY,
+    all_cases,
+    describe_broker,
+    not_controller_cases,
+    prepare,
+    recorded_frames,
+)
 
 pytestmark = [pytest.mark.cluster]
 
@@ -126,6 +134,25 @@ def test_broker_configs_with_advertised_listeners_set_as_kafka(advertised_run: l
             if result.case.version >= 1:
                 assert entry["config_source"] == 4
     problems = unexplained(advertised_run, load_known())
+    assert not problems, f"{len(problems)} differences from Kafka 3.9.2 not in known_differences.json:\n" + \
+        "\n".join(problems)
+
+
+@pytest.fixture(scope="module")
+def non_controller_run() -> Iterator[list[Result]]:
+    """The controller APIs' cases on a broker that is not the controller: a Kafka broker and a
+    josefk broker in one cluster whose controller is a third broker."""
+    with non_controllers("josefk-differential-not-controller-", SHARED_SETTINGS) as (kafka, josefk):
+        yield [run_case(case, josefk, kafka) for case in not_controller_cases()]
+
+
+def test_non_controllers_answer_like_kafka(non_controller_run: list[Result]):
+    """A broker that is not the controller refuses what only the controller does, as Kafka."""
+    for result in non_controller_run:
+        for side in (result.josefk, result.kafka):
+            assert "outcome" not in side, (result.case.id, side)
+            assert all(step["error_code"] == 41 for step in side.values()), (result.case.id, side)  # NOT_CONTROLLER
+    problems = unexplained(non_controller_run, load_known())
     assert not problems, f"{len(problems)} differences from Kafka 3.9.2 not in known_differences.json:\n" + \
         "\n".join(problems)
 

@@ -36,14 +36,18 @@ from josefk.controller.coordination_store import EmbeddedStore
 from josefk.protocol.apis import ApiKey
 from josefk.server.broker import STORE_FILE
 from tests.conftest import RunningBroker
-from tests.differential import SHARED_SETTINGS, Case, Side, Step, run_case
+from tests.differential import SHARED_SETTINGS, Case, Side, Step, run_case, tree
 from tests.differential_cases import (
     batch,
     creatable,
+    create_token,
     create_topics,
+    describe_tokens,
+    expire_token,
     fetch_request,
     list_offsets,
     produce,
+    renew_token,
     wait_for,
     wait_leaders,
 )
@@ -307,6 +311,23 @@ def test_what_acls_grant_is_granted_as_by_kafka(sides: Brokers):
     result = run_case(Case(ApiKey.Metadata, 0, "acls granted", granted), josefk, kafka)
     assert "outcome" not in result.kafka and "outcome" not in result.josefk, (result.kafka, result.josefk)
     assert result.josefk["produce"] == result.kafka["produce"]
+    assert not result.differences, "\n".join(d.show() for d in result.differences)
+
+
+def tokens_disabled(side: Side, v: int) -> Iterator[Step]:
+    """No delegation.token.secret.key: a SASL connection's token requests are refused as disabled."""
+    yield "create", tree(create_token(side, v, renewers=("User:bob",)))
+    yield "renew", tree(renew_token(side, min(v, 2), b"x", 1))
+    yield "expire", tree(expire_token(side, min(v, 2), b"x", -1))
+    yield "describe", tree(describe_tokens(side, v, None))
+    yield "describe, no owners", tree(describe_tokens(side, v, []))
+
+
+@pytest.mark.parametrize("v", [0, 3])
+def test_delegation_tokens_are_disabled_without_a_secret_as_in_kafka(sides: Brokers, v: int):
+    josefk, kafka = sides.as_user("alice")
+    result = run_case(Case(ApiKey.CreateDelegationToken, v, "tokens disabled", tokens_disabled), josefk, kafka)
+    assert {step["error_code"] for step in result.kafka.values()} == {61}  # DELEGATION_TOKEN_AUTH_DISABLED
     assert not result.differences, "\n".join(d.show() for d in result.differences)
 
 

@@ -16,9 +16,15 @@ from josefk.controller.features import (
     DISABLED,
     ENABLED,
     FEATURE,
+    SAFE_DOWNGRADE,
+    UNKNOWN_UPGRADE,
+    UNSAFE_DOWNGRADE,
+    UPGRADE,
+    FeatureUpdate,
     FeatureZNode,
     FinalizedFeatures,
     setup_feature_versioning,
+    update_finalized_features,
 )
 from josefk.controller.state import TopicAssignment, topic_path
 from josefk.protocol.inter_broker import InterBrokerProtocol
@@ -113,3 +119,47 @@ def test_below_2_7_a_broker_does_not_read_the_node(store: EmbeddedStore) -> None
     features = FinalizedFeatures(store, InterBrokerProtocol.parse("2.6"))
     features.startup()
     assert features.snapshot() == (-1, {})
+
+
+def _outcomes(store: EmbeddedStore, *updates: FeatureUpdate) -> dict[str, str | None]:
+    found = update_finalized_features(store, IBP_3_9, list(updates))
+    return {name: None if e is None else str(e) for name, e in found.items()}
+
+
+def test_feature_updates_are_refused_in_kafkas_words(store: EmbeddedStore) -> None:
+    """With nothing finalized and no feature supported (a ZooKeeper-mode Kafka 3.9 broker),
+    every update fails; the messages are those Kafka 3.9.2's controller answers with."""
+    setup_feature_versioning(store, IBP_3_9)
+    assert _outcomes(store, FeatureUpdate("metadata.version", 21, UPGRADE), FeatureUpdate("gone", 0, SAFE_DOWNGRADE),
+                     FeatureUpdate("low", 0, UPGRADE), FeatureUpdate("", 1, UPGRADE),
+                     FeatureUpdate("odd", 1, UNKNOWN_UPGRADE), FeatureUpdate("neg", -3, UNSAFE_DOWNGRADE)) == {
+        "metadata.version": "Could not apply finalized feature update because the provided feature is not supported.",
+        "gone": "Can not delete non-existing finalized feature.",
+        "low": "Can not provide versionLevel: 0 less than 1 without setting the SAFE downgradeType in the request.",
+        "": "Feature name can not be empty.",
+        "odd": "Received unknown upgrade type.",
+        "neg": "Can not delete non-existing finalized feature.",
+    }
+    assert store.get(FEATURE) == (b'{"features":{},"version":2,"status":1}', 0)
+
+
+def test_a_finalized_feature_is_checked_against_its_level_and_can_be_deleted(store: EmbeddedStore) -> None:
+    """A feature finalized in /feature (Kafka 3.9 in ZooKeeper mode supports none, so only one
+    written by another tool) can be deleted; changing its level is checked against the level."""
+    store.create(FEATURE, FeatureZNode(2, ENABLED, {"x": 2, "y": 3, "z": 1}).encode())
+    assert _outcomes(store, FeatureUpdate("x", 2, UPGRADE), FeatureUpdate("y", 1, UPGRADE),
+                     FeatureUpdate("z", 2, SAFE_DOWNGRADE)) == {
+        "x": "Can not upgrade a finalized feature from existing versionLevel:2 to the same value.",
+        "y": "Can not downgrade finalized feature from existing versionLevel:3 to provided versionLevel:1 without "
+             "setting the downgradeType to SAFE in the request.",
+        "z": "When the downgradeType is set to SAFE in the request, the provided versionLevel:2 can not be greater "
+             "than existing versionLevel:1.",
+    }
+    assert _outcomes(store, FeatureUpdate("x", 2, SAFE_DOWNGRADE), FeatureUpdate("y", 1, SAFE_DOWNGRADE)) == {
+        "x": "Can not downgrade a finalized feature from existing versionLevel:2 to the same value.",
+        "y": "Could not apply finalized feature update because the provided feature is not supported.",
+    }
+    assert store.get(FEATURE) == (FeatureZNode(2, ENABLED, {"x": 2, "y": 3, "z": 1}).encode(), 0)
+    assert _outcomes(store, FeatureUpdate("y", 0, UNSAFE_DOWNGRADE), FeatureUpdate("q", 1, UPGRADE)) == {
+        "y": None, "q": "Could not apply finalized feature update because the provided feature is not supported."}
+    assert store.get(FEATURE) == (FeatureZNode(2, ENABLED, {"x": 2, "z": 1}).encode(), 1)

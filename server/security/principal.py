@@ -7,13 +7,16 @@ certificate subject on SSL, the SASL user name on SASL listeners.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 @dataclass(frozen=True)
 class KafkaPrincipal:
     principal_type: str
     name: str
+    # Authenticated with a delegation token (SCRAM with tokenauth=true): such a connection
+    # may not ask for tokens. Not part of equality, as in Kafka's KafkaPrincipal.
+    token_authenticated: bool = field(default=False, compare=False)
 
     def __str__(self) -> str:
         return f"{self.principal_type}:{self.name}"

@@ -18,6 +18,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import Enum
+from typing import Protocol
 
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.generated.sasl_authenticate_request import SaslAuthenticateRequest
@@ -26,7 +27,7 @@ from josefk.protocol.messages.generated.sasl_handshake_request import SaslHandsh
 from josefk.protocol.messages.generated.sasl_handshake_response import SaslHandshakeResponse
 from josefk.server.security.oauthbearer import InvalidToken, TokenValidator
 from josefk.server.security.principal import KafkaPrincipal
-from josefk.server.security.scram import SCRAM_MECHANISMS, CredentialCache
+from josefk.server.security.scram import SCRAM_MECHANISMS, CredentialCache, ScramCredential
 from josefk.server.security.settings import ListenerSecurity
 
 log = logging.getLogger(__name__)
@@ -89,20 +90,46 @@ def _attributes(message: str) -> dict[str, str]:
     return out
 
 
+class TokenCredentials(Protocol):
+    """Delegation tokens' SCRAM credentials (server/security/delegation_tokens.py)."""
+
+    def credential(self, token_id: str, mechanism: str) -> tuple[ScramCredential, TokenOwner] | None: ...
+
+
+class TokenOwner(Protocol):
+    @property
+    def owner(self) -> KafkaPrincipal: ...
+
+    @property
+    def expiry_timestamp(self) -> int: ...
+
+
+class _NoTokens:
+    def credential(self, token_id: str, mechanism: str) -> None:
+        return None
+
+
+NO_TOKENS: TokenCredentials = _NoTokens()
+
+
 class _Scram:
     """The server side of RFC 5802/7677 as Kafka's ScramSaslServer runs it, including its
     leniency since 3.8.1: the client-final nonce need only end with the server's nonce
-    (librdkafka before 2.6.1 sends the client nonce twice)."""
+    (librdkafka before 2.6.1 sends the client nonce twice). With the extension tokenauth=true
+    the user name is a delegation token's id and the password its HMAC: the principal is the
+    token's owner, and the session ends when the token expires."""
 
     def __init__(self, mechanism: str, credentials: CredentialCache, generic_failure: str,
-                 nonce: str | None = None) -> None:
+                 nonce: str | None = None, tokens: TokenCredentials = NO_TOKENS) -> None:
         """`nonce` is the server's nonce part (random unless given, as RFC test vectors need)."""
         self.mechanism = mechanism
         self.digest = _DIGESTS[mechanism]
         self.credentials = credentials
+        self.tokens = tokens
         self.generic_failure = generic_failure
         self.server_nonce = nonce or secrets.token_urlsafe(24).replace("-", "x").replace("_", "y")
         self.username: str | None = None
+        self.token: TokenOwner | None = None  # the delegation token authenticated with
         self._step = 0
 
     def evaluate(self, token: bytes) -> bytes:
@@ -122,14 +149,25 @@ class _Scram:
         flag, authzid, bare = text.split(",", 2)
         if flag not in ("n", "y"):
             raise ValueError("channel binding is not supported")
-        fields = _attributes(bare)
+        user_part, nonce_part, *extension_parts = bare.split(",")
+        fields = _attributes(f"{user_part},{nonce_part}")
+        extensions = dict(part.split("=", 1) for part in extension_parts)  # ValueError without '='
         self._user = _sasl_name(fields["n"])
-        if authzid and _sasl_name(authzid.removeprefix("a=")) != self._user:
-            raise AuthenticationFailed("Authentication failed: Client requested an authorization id that is "
-                                       "different from username")
-        credential = self.credentials.get(self._user, self.mechanism)
+        credential: ScramCredential | None
+        if extensions.get("tokenauth", "").lower() == "true":
+            found = self.tokens.credential(self._user, self.mechanism)
+            if found is None:
+                raise ValueError(f"Token Authentication failed: Invalid tokenId : {self._user}")
+            credential, self.token = found
+            username = self.token.owner.name
+        else:
+            username = self._user
+            credential = self.credentials.get(self._user, self.mechanism)
         if credential is None:
             raise ValueError("unknown user")
+        if authzid and _sasl_name(authzid.removeprefix("a=")) != username:
+            raise AuthenticationFailed("Authentication failed: Client requested an authorization id that is "
+                                       "different from username")
         self._credential = credential
         self._nonce = fields["r"] + self.server_nonce
         self._client_first_bare = bare
@@ -148,7 +186,7 @@ class _Scram:
         client_key = bytes(a ^ b for a, b in zip(base64.b64decode(proof), signature, strict=True))
         if not hmac.compare_digest(self.digest(client_key).digest(), credential.stored_key):
             raise ValueError("Invalid client credentials")
-        self.username = self._user
+        self.username = self._user if self.token is None else self.token.owner.name
         server_signature = hmac.new(credential.server_key, auth_message, self.digest).digest()
         return "v=" + base64.b64encode(server_signature).decode()
 
@@ -234,9 +272,11 @@ class Answer:
 class SaslAuthenticator:
     """One connection's SASL state. `now_ms` is the broker's clock (session expiry)."""
 
-    def __init__(self, security: ListenerSecurity, credentials: CredentialCache, now_ms: Callable[[], int]) -> None:
+    def __init__(self, security: ListenerSecurity, credentials: CredentialCache, now_ms: Callable[[], int],
+                 tokens: TokenCredentials = NO_TOKENS) -> None:
         self.security = security
         self.credentials = credentials
+        self.tokens = tokens
         self.now_ms = now_ms
         self.state = State.HANDSHAKE
         self.mechanism: str | None = None
@@ -286,7 +326,7 @@ class SaslAuthenticator:
             self._server = _OAuthBearer(self.security.oauth, self.now_ms, self._generic_failure())
         else:
             assert mechanism in SCRAM_MECHANISMS
-            self._server = _Scram(mechanism, self.credentials, self._generic_failure())
+            self._server = _Scram(mechanism, self.credentials, self._generic_failure(), tokens=self.tokens)
         self.state = State.RAW if version == 0 else State.AUTHENTICATE
         return Answer(SaslHandshakeResponse(error_code=ErrorCode.NONE, mechanisms=enabled))
 
@@ -331,14 +371,16 @@ class SaslAuthenticator:
             raise
         if server.complete:
             assert server.username is not None
-            principal = KafkaPrincipal("User", server.username)
+            owned = server.token if isinstance(server, _Scram) else None
+            principal = KafkaPrincipal("User", server.username, token_authenticated=owned is not None)
             if self.reauthenticating and principal != self.principal:
                 self.state = State.FAILED
                 raise AuthenticationFailed(f"Cannot change principals during re-authentication from "
                                            f"{self.principal}: {principal}")
             self.principal = principal
             self.state = State.COMPLETE
-            self._start_session(server.lifetime_ms if isinstance(server, _OAuthBearer) else None)
+            self._start_session(server.lifetime_ms if isinstance(server, _OAuthBearer)
+                                else owned.expiry_timestamp if owned is not None else None)
         return out
 
     def _start_session(self, credential_expiry_ms: int | None) -> None:
