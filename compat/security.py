@@ -200,7 +200,7 @@ def prepare(bootstrap: str, ports: dict[str, int], certs: Certs, timeout: float 
 
 async def _metadata(port: int, m: Mode, certs: Certs, with_cert: bool = True) -> None:
     """One Metadata request over the mode's listener with josefk's own client."""
-    from josefk.controller.network_client import BrokerConnection, ClientSecurity
+    from josefk.clients.network_client import BrokerConnection, ClientSecurity
     from josefk.protocol.messages.generated.metadata_request import MetadataRequest
     from josefk.protocol.messages.generated.registry import ApiKey
     context = None

@@ -20,7 +20,9 @@ from typing import Protocol
 
 from josefk.controller.controller_events import ControllerEventKind as Event
 from josefk.controller.controller_events import ControllerMovedError
-from josefk.controller.coordination_store import (
+from josefk.protocol.errors import ErrorCode
+from josefk.protocol.inter_broker import LATEST_PROTOCOL, InterBrokerProtocol
+from josefk.zk.coordination_store import (
     BadVersionError,
     CoordinationStore,
     Fence,
@@ -28,13 +30,13 @@ from josefk.controller.coordination_store import (
     NodeExistsError,
     NoNodeError,
 )
-from josefk.controller.features import (
+from josefk.zk.feature_znode import (
     FeatureUpdate,
     InvalidFeatureUpdate,
     setup_feature_versioning,
     update_finalized_features,
 )
-from josefk.controller.state import (
+from josefk.zk.zk_data import (
     BROKERS_IDS,
     BROKERS_TOPICS,
     CONTROLLER,
@@ -52,8 +54,6 @@ from josefk.controller.state import (
     partition_state_path,
     topic_path,
 )
-from josefk.protocol.errors import ErrorCode
-from josefk.protocol.inter_broker import LATEST_PROTOCOL, InterBrokerProtocol
 
 log = logging.getLogger(__name__)
 

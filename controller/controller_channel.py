@@ -10,8 +10,7 @@ import logging
 import uuid
 from collections.abc import Callable
 
-from josefk.controller.network_client import PLAINTEXT, BrokerConnection, ClientSecurity
-from josefk.controller.state import BrokerInfo, EndPoint, PartitionState
+from josefk.clients.network_client import PLAINTEXT, BrokerConnection, ClientSecurity
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.inter_broker import LATEST_PROTOCOL, InterBrokerProtocol
 from josefk.protocol.messages.codec import ZERO_UUID, ApiMessage
@@ -41,6 +40,7 @@ from josefk.protocol.messages.generated.update_metadata_request import (
     UpdateMetadataTopicState,
 )
 from josefk.protocol.messages.generated.update_metadata_response import UpdateMetadataResponse
+from josefk.zk.zk_data import BrokerInfo, EndPoint, PartitionState
 
 log = logging.getLogger(__name__)
 

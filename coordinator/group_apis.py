@@ -15,7 +15,6 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
-from josefk.controller.admin import TopicAdmin
 from josefk.coordinator.authorization import ALLOW_ALL, AUTH_MESSAGES, Authorizer, operations_bits
 from josefk.coordinator.group_coordinator import GroupCoordinator
 from josefk.coordinator.group_metadata import JoinResult, OffsetAndMetadata, SyncResult
@@ -61,6 +60,7 @@ from josefk.protocol.messages.generated.txn_offset_commit_response import (
     TxnOffsetCommitResponseTopic,
 )
 from josefk.replication.metadata_cache import MetadataCache
+from josefk.zk.admin_zk_client import TopicAdmin
 
 log = logging.getLogger(__name__)
 V = TypeVar("V")

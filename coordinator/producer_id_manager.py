@@ -18,10 +18,10 @@ from concurrent.futures import Executor, Future
 from dataclasses import dataclass
 from typing import Protocol
 
-from josefk.controller.coordination_store import BadVersionError, CoordinationStore, NodeExistsError
-from josefk.controller.state import PRODUCER_ID_BLOCK
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.utils.time import SYSTEM_TIME, Time
+from josefk.zk.coordination_store import BadVersionError, CoordinationStore, NodeExistsError
+from josefk.zk.zk_data import PRODUCER_ID_BLOCK
 
 log = logging.getLogger(__name__)
 

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
-from josefk.controller.admin import TopicAdmin
 from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
 from josefk.coordinator.group_apis import GroupHandler, GroupRequest
 from josefk.coordinator.producer_id_manager import ProducerIdManager
@@ -49,6 +48,7 @@ from josefk.protocol.messages.generated.list_transactions_response import (
     TransactionState as ListedTransaction,
 )
 from josefk.replication.metadata_cache import MetadataCache
+from josefk.zk.admin_zk_client import TopicAdmin
 
 log = logging.getLogger(__name__)
 

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from josefk.controller.network_client import PLAINTEXT, BrokerConnection, BrokerConnections, ClientSecurity
+from josefk.clients.network_client import PLAINTEXT, BrokerConnection, BrokerConnections, ClientSecurity
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.generated.registry import ApiKey
 from josefk.protocol.messages.generated.write_txn_markers_request import (

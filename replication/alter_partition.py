@@ -17,8 +17,7 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from josefk.controller.network_client import PLAINTEXT, BrokerConnection, ClientSecurity
-from josefk.controller.state import BrokerInfo
+from josefk.clients.network_client import PLAINTEXT, BrokerConnection, ClientSecurity
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.inter_broker import InterBrokerProtocol
 from josefk.protocol.messages.codec import ZERO_UUID
@@ -32,6 +31,7 @@ from josefk.protocol.messages.generated.alter_partition_response import AlterPar
 from josefk.protocol.messages.generated.api_versions_request import ApiVersionsRequest
 from josefk.protocol.messages.generated.api_versions_response import ApiVersionsResponse
 from josefk.protocol.messages.generated.registry import ApiKey
+from josefk.zk.zk_data import BrokerInfo
 
 log = logging.getLogger(__name__)
 

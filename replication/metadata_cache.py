@@ -5,7 +5,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass, field
 
-from josefk.controller.state import LEADER_DURING_DELETE, BrokerInfo, EndPoint, PartitionState
+from josefk.zk.zk_data import LEADER_DURING_DELETE, BrokerInfo, EndPoint, PartitionState
 
 
 @dataclass

@@ -16,7 +16,6 @@ import uuid
 from dataclasses import dataclass, field
 from typing import Protocol
 
-from josefk.controller.state import PartitionState
 from josefk.log.log import (
     EARLIEST_LOCAL_TIMESTAMP,
     EARLIEST_TIMESTAMP,
@@ -29,6 +28,7 @@ from josefk.log.producer_state import VerificationGuard
 from josefk.log.transaction_index import AbortedTxn
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.utils.time import SYSTEM_TIME, Time
+from josefk.zk.zk_data import PartitionState
 
 log = logging.getLogger(__name__)
 

@@ -30,8 +30,7 @@ import logging
 import uuid
 from collections.abc import Callable
 
-from josefk.controller.network_client import PLAINTEXT, BrokerConnection, ClientSecurity
-from josefk.controller.state import BrokerInfo
+from josefk.clients.network_client import PLAINTEXT, BrokerConnection, ClientSecurity
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.inter_broker import LATEST_PROTOCOL, InterBrokerProtocol
 from josefk.protocol.messages.codec import ZERO_UUID
@@ -62,6 +61,7 @@ from josefk.replication.fetch_session_handler import FetchPartitionData, FetchSe
 from josefk.replication.partition import Partition
 from josefk.replication.replication_quota import UNBOUNDED_QUOTA, ReplicaQuota
 from josefk.utils.time import SYSTEM_TIME, Time
+from josefk.zk.zk_data import BrokerInfo
 
 log = logging.getLogger(__name__)
 

@@ -20,17 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from josefk.controller.coordination_store import BadVersionError, CoordinationStore, NoNodeError
-from josefk.controller.network_client import PLAINTEXT, ClientSecurity
-from josefk.controller.state import (
-    ISR_CHANGE_NOTIFICATION,
-    LOG_DIR_EVENT_PREFIX,
-    LOG_DIR_FAILURE_EVENT,
-    BrokerInfo,
-    LeaderAndIsrResult,
-    PartitionState,
-    partition_state_path,
-)
+from josefk.clients.network_client import PLAINTEXT, ClientSecurity
 from josefk.log.checkpoint import OffsetCheckpointFile
 from josefk.log.config import LogConfig
 from josefk.log.log import AppendOrigin, Log
@@ -54,6 +44,16 @@ from josefk.utils.heap import HeapFreezer
 from josefk.utils.metrics import BrokerMetrics
 from josefk.utils.scheduler import LOOP_SCHEDULER, Scheduler
 from josefk.utils.time import SYSTEM_TIME, Time
+from josefk.zk.coordination_store import BadVersionError, CoordinationStore, NoNodeError
+from josefk.zk.zk_data import (
+    ISR_CHANGE_NOTIFICATION,
+    LOG_DIR_EVENT_PREFIX,
+    LOG_DIR_FAILURE_EVENT,
+    BrokerInfo,
+    LeaderAndIsrResult,
+    PartitionState,
+    partition_state_path,
+)
 
 log = logging.getLogger(__name__)
 

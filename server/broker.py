@@ -21,26 +21,10 @@ from concurrent.futures import ThreadPoolExecutor
 
 from kazoo.handlers.threading import KazooTimeoutError
 
-from josefk.controller.admin import TopicAdmin
-from josefk.controller.config_changes import ConfigChangeListener
 from josefk.controller.controller import ControllerChannelManager, KafkaController
 from josefk.controller.controller_channel import RemoteBrokerChannel, request_controlled_shutdown
 from josefk.controller.controller_events import ControllerEventKind as Event
 from josefk.controller.controller_events import ControllerEventManager
-from josefk.controller.coordination_store import CoordinationStore, EmbeddedStore, NodeExistsError, NoNodeError
-from josefk.controller.features import FinalizedFeatures
-from josefk.controller.state import (
-    BROKERS_IDS,
-    CLUSTER_ID,
-    CONFIG_BROKERS,
-    CONFIG_TOPICS,
-    CONTROLLER,
-    DEFAULT_BROKER_ENTITY,
-    BrokerEpoch,
-    BrokerInfo,
-    EndPoint,
-)
-from josefk.controller.zk_store import ZooKeeperStore
 from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
 from josefk.coordinator.group_apis import GroupApis, OffsetsTopicConfig
 from josefk.coordinator.group_coordinator import GroupCoordinator
@@ -87,6 +71,22 @@ from josefk.utils.metrics import BrokerMetrics
 from josefk.utils.rate import MetricConfig
 from josefk.utils.scheduler import LoopScheduler, Scheduler
 from josefk.utils.time import SystemTime, Time
+from josefk.zk.admin_zk_client import TopicAdmin
+from josefk.zk.config_changes import ConfigChangeListener
+from josefk.zk.coordination_store import CoordinationStore, EmbeddedStore, NodeExistsError, NoNodeError
+from josefk.zk.feature_znode import FinalizedFeatures
+from josefk.zk.zk_data import (
+    BROKERS_IDS,
+    CLUSTER_ID,
+    CONFIG_BROKERS,
+    CONFIG_TOPICS,
+    CONTROLLER,
+    DEFAULT_BROKER_ENTITY,
+    BrokerEpoch,
+    BrokerInfo,
+    EndPoint,
+)
+from josefk.zk.zk_store import ZooKeeperStore
 
 log = logging.getLogger(__name__)
 

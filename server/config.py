@@ -18,7 +18,7 @@ from typing import Any
 
 from jproperties import Properties
 
-from josefk.controller.network_client import ClientSecurity
+from josefk.clients.network_client import ClientSecurity
 from josefk.log.config import SERVER_DEFAULT_NAMES, LogConfig, from_server_props, validate_server_default
 from josefk.log.config import config_type as topic_config_type
 from josefk.protocol.inter_broker import InterBrokerProtocol

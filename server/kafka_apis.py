@@ -16,7 +16,6 @@ from concurrent.futures import Executor
 from typing import Any, TypeVar, cast
 from uuid import UUID
 
-from josefk.controller.admin import TopicAdmin, validate_topic_name
 from josefk.controller.controller import KafkaController
 from josefk.controller.controller_channel import (
     from_update_metadata,
@@ -25,22 +24,6 @@ from josefk.controller.controller_channel import (
 )
 from josefk.controller.controller_events import ControllerEventKind as Event
 from josefk.controller.controller_events import ControllerEventManager
-from josefk.controller.features import (
-    SAFE_DOWNGRADE,
-    UNKNOWN_UPGRADE,
-    UNSAFE_DOWNGRADE,
-    UPGRADE,
-    FeatureUpdate,
-    InvalidFeatureUpdate,
-)
-from josefk.controller.state import (
-    DEFAULT_BROKER_ENTITY,
-    BrokerEpoch,
-    BrokerInfo,
-    IsrRequest,
-    IsrResult,
-    LeaderAndIsrResult,
-)
 from josefk.coordinator.authorization import ALLOW_ALL, Authorizer, operations_bits
 from josefk.coordinator.producer_id_manager import reserve_block as reserve_producer_id_block
 from josefk.log.config import TOPIC_CONFIG_NAMES, LogConfig
@@ -188,6 +171,23 @@ from josefk.server.quotas.client_quota_manager import ControllerMutationQuota, Q
 from josefk.server.quotas.throttler import QuotaThrottler
 from josefk.server.request_channel import Request
 from josefk.utils.java_format import hashed_map_order, java_string_hash
+from josefk.zk.admin_zk_client import TopicAdmin, validate_topic_name
+from josefk.zk.feature_znode import (
+    SAFE_DOWNGRADE,
+    UNKNOWN_UPGRADE,
+    UNSAFE_DOWNGRADE,
+    UPGRADE,
+    FeatureUpdate,
+    InvalidFeatureUpdate,
+)
+from josefk.zk.zk_data import (
+    DEFAULT_BROKER_ENTITY,
+    BrokerEpoch,
+    BrokerInfo,
+    IsrRequest,
+    IsrResult,
+    LeaderAndIsrResult,
+)
 
 log = logging.getLogger(__name__)
 # Distinct Metadata requests whose encoded responses are kept (see KafkaApis._metadata_payloads).
@@ -1531,7 +1531,7 @@ class KafkaApis:
     def handle_update_features(self, request: Request) -> None:
         """Kafka 3.9's ZooKeeper-mode UpdateFeatures: ALTER on the cluster, then the controller,
         then feature versioning (inter.broker.protocol.version 2.7 and later) at the top level;
-        the controller checks each feature (controller/features.py). An answer carries either a
+        the controller checks each feature (zk/feature_znode.py). An answer carries either a
         top-level error and no results, or each feature's result."""
         req, version = request.body, request.api_version
 

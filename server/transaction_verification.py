@@ -12,7 +12,7 @@ import asyncio
 import logging
 from collections.abc import Callable
 
-from josefk.controller.network_client import PLAINTEXT, AuthenticationFailed, BrokerConnections, ClientSecurity
+from josefk.clients.network_client import PLAINTEXT, AuthenticationFailed, BrokerConnections, ClientSecurity
 from josefk.coordinator.offsets_store import partition_for
 from josefk.coordinator.transaction_log import TRANSACTION_STATE_TOPIC
 from josefk.protocol.errors import ErrorCode

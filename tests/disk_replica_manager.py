@@ -8,12 +8,12 @@ from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from pathlib import Path
 
-from josefk.controller.coordination_store import EmbeddedStore
 from josefk.log.config import LogConfig
 from josefk.log.log_manager import LogManager
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
 from josefk.utils.mock_time import MockTime
+from josefk.zk.coordination_store import EmbeddedStore
 
 
 @contextmanager

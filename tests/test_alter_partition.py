@@ -18,8 +18,14 @@ from josefk.controller.controller_channel import (
     stop_replica_request,
     update_metadata_request,
 )
-from josefk.controller.coordination_store import EmbeddedStore
-from josefk.controller.state import (
+from josefk.protocol.errors import ErrorCode
+from josefk.protocol.inter_broker import InterBrokerProtocol
+from josefk.protocol.messages.generated.leader_and_isr_request import LeaderAndIsrRequest
+from josefk.protocol.messages.generated.stop_replica_request import StopReplicaRequest
+from josefk.protocol.messages.generated.update_metadata_request import UpdateMetadataRequest
+from josefk.replication.alter_partition import IsrChange, request_version
+from josefk.zk.coordination_store import EmbeddedStore
+from josefk.zk.zk_data import (
     BROKERS_IDS,
     BrokerInfo,
     IsrRequest,
@@ -28,12 +34,6 @@ from josefk.controller.state import (
     partition_state_path,
     topic_path,
 )
-from josefk.protocol.errors import ErrorCode
-from josefk.protocol.inter_broker import InterBrokerProtocol
-from josefk.protocol.messages.generated.leader_and_isr_request import LeaderAndIsrRequest
-from josefk.protocol.messages.generated.stop_replica_request import StopReplicaRequest
-from josefk.protocol.messages.generated.update_metadata_request import UpdateMetadataRequest
-from josefk.replication.alter_partition import IsrChange, request_version
 
 
 class RecordingBroker:

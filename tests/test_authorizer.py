@@ -12,7 +12,6 @@ from types import SimpleNamespace
 
 import pytest
 
-from josefk.controller.coordination_store import EmbeddedStore
 from josefk.coordinator.authorization import ALLOW_ALL, operations_bits
 from josefk.protocol.acl import (
     SUPPORTED_OPERATIONS,
@@ -27,6 +26,7 @@ from josefk.protocol.acl import (
 )
 from josefk.server.config import ConfigError, KafkaConfig
 from josefk.server.security.authorizer import AclAuthorizer, client_address, decode_change, encode_change
+from josefk.zk.coordination_store import EmbeddedStore
 
 pytestmark = [pytest.mark.unit]
 

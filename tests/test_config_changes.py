@@ -11,10 +11,10 @@ from concurrent.futures import Executor, Future
 from pathlib import Path
 from typing import Any
 
-from josefk.controller.config_changes import CHANGE_EXPIRATION_MS, ConfigChangeListener
-from josefk.controller.coordination_store import EmbeddedStore
-from josefk.controller.state import CONFIG_CHANGE_PREFIX, CONFIG_CHANGES
 from josefk.utils.mock_time import MockTime
+from josefk.zk.config_changes import CHANGE_EXPIRATION_MS, ConfigChangeListener
+from josefk.zk.coordination_store import EmbeddedStore
+from josefk.zk.zk_data import CONFIG_CHANGE_PREFIX, CONFIG_CHANGES
 
 
 class InlineExecutor(Executor):

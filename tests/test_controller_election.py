@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from josefk.controller.controller import ControllerChannelManager, KafkaController
-from josefk.controller.coordination_store import EmbeddedStore
-from josefk.controller.state import BROKERS_IDS, BrokerInfo, TopicAssignment, topic_path
+from josefk.zk.coordination_store import EmbeddedStore
+from josefk.zk.zk_data import BROKERS_IDS, BrokerInfo, TopicAssignment, topic_path
 
 pytestmark = pytest.mark.cluster
 

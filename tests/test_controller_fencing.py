@@ -19,9 +19,9 @@ import pytest
 from harness.zookeeper import ZooKeeperServer
 from josefk.controller.controller import ControllerChannelManager, KafkaController
 from josefk.controller.controller_events import ControllerEventKind, ControllerEventManager, ControllerMovedError
-from josefk.controller.coordination_store import BadVersionError, EmbeddedStore, Fence, FencedError
-from josefk.controller.state import CONTROLLER_EPOCH, TopicAssignment, partition_state_path, topic_path
-from josefk.controller.zk_store import ZooKeeperStore
+from josefk.zk.coordination_store import BadVersionError, EmbeddedStore, Fence, FencedError
+from josefk.zk.zk_data import CONTROLLER_EPOCH, TopicAssignment, partition_state_path, topic_path
+from josefk.zk.zk_store import ZooKeeperStore
 from tests.test_controller_election import RecordingBroker, register
 
 pytestmark = pytest.mark.cluster

@@ -21,9 +21,9 @@ from harness.mixed import MixedCluster, Producing, read_all, wait_for
 from harness.wire import connect, send
 from harness.zookeeper import ZooKeeperServer
 from josefk.controller.controller_channel import leader_and_isr_request, update_metadata_request
-from josefk.controller.state import BrokerInfo, PartitionState
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
+from josefk.zk.zk_data import BrokerInfo, PartitionState
 
 pytestmark = pytest.mark.cluster
 

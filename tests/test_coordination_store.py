@@ -2,7 +2,7 @@ import os
 
 import pytest
 
-from josefk.controller.coordination_store import BadVersionError, EmbeddedStore, Fence, FencedError, NodeExistsError
+from josefk.zk.coordination_store import BadVersionError, EmbeddedStore, Fence, FencedError, NodeExistsError
 
 
 def test_persistent_nodes_survive_reopen_and_ephemeral_do_not(tmp_path):

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from josefk.controller.state import BrokerInfo, PartitionState, partition_state_path
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.record_codec import Record, build_batch
 from josefk.replication.partition import FetchIsolation
 from josefk.replication.replica_manager import FetchPartition, FetchResult, ReplicaManager
+from josefk.zk.zk_data import BrokerInfo, PartitionState, partition_state_path
 from tests.disk_replica_manager import replica_manager
 
 EPOCH = 3

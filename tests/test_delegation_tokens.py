@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from josefk.controller.coordination_store import EmbeddedStore
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.api import request_class
@@ -31,6 +30,7 @@ from josefk.server.security.sasl import SaslAuthenticator, State
 from josefk.server.security.scram import CredentialCache
 from josefk.server.security.settings import listener_security, parse_listeners
 from josefk.utils.mock_time import MockTime
+from josefk.zk.coordination_store import EmbeddedStore
 from tests.test_config_changes import InlineExecutor
 
 ALICE, BOB, CAROL = KafkaPrincipal("User", "alice"), KafkaPrincipal("User", "bob"), KafkaPrincipal("User", "carol")

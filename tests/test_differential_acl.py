@@ -32,9 +32,9 @@ from kazoo.client import KazooClient
 from harness.kafka import KafkaBroker
 from harness.net import free_port
 from harness.zookeeper import ZooKeeperServer
-from josefk.controller.coordination_store import EmbeddedStore
 from josefk.protocol.apis import ApiKey
 from josefk.server.broker import STORE_FILE
+from josefk.zk.coordination_store import EmbeddedStore
 from tests.conftest import RunningBroker
 from tests.differential import SHARED_SETTINGS, Case, Side, Step, run_case, tree
 from tests.differential_cases import (

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from josefk.controller.state import PartitionState
 from josefk.log.config import LogConfig
 from josefk.log.log import Log
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.record_codec import Record, build_batch, decode_all
 from josefk.replication.partition import FetchIsolation, Partition
 from josefk.utils.mock_time import MockTime
+from josefk.zk.zk_data import PartitionState
 
 
 class NoIsrChanges:

@@ -15,9 +15,9 @@ from typing import Any
 import pytest
 
 from harness.wire import wait_until
-from josefk.controller.state import CONFIG_CHANGES
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
+from josefk.zk.zk_data import CONFIG_CHANGES
 from tests.conftest import RunningBroker
 from tests.differential import Side
 from tests.differential_cases import batch, produce

@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from josefk.controller.controller import ControllerChannelManager, KafkaController
-from josefk.controller.coordination_store import EmbeddedStore
-from josefk.controller.features import (
+from josefk.protocol.inter_broker import InterBrokerProtocol
+from josefk.zk.coordination_store import EmbeddedStore
+from josefk.zk.feature_znode import (
     DISABLED,
     ENABLED,
     FEATURE,
@@ -26,8 +27,7 @@ from josefk.controller.features import (
     setup_feature_versioning,
     update_finalized_features,
 )
-from josefk.controller.state import TopicAssignment, topic_path
-from josefk.protocol.inter_broker import InterBrokerProtocol
+from josefk.zk.zk_data import TopicAssignment, topic_path
 
 IBP_3_9 = InterBrokerProtocol.parse("3.9")
 

@@ -15,8 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from josefk.controller.coordination_store import EmbeddedStore
-from josefk.controller.state import BrokerInfo, PartitionState, partition_state_path
 from josefk.log.config import LogConfig
 from josefk.log.log_manager import LogManager
 from josefk.protocol.errors import ErrorCode
@@ -35,6 +33,8 @@ from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import FetchIsolation
 from josefk.replication.replica_manager import FetchPartition, FetchResult, ReplicaManager, ReplicationSettings
 from josefk.utils.mock_time import MockTime
+from josefk.zk.coordination_store import EmbeddedStore
+from josefk.zk.zk_data import BrokerInfo, PartitionState, partition_state_path
 
 TOPIC = "t"
 PARTITIONS = 12

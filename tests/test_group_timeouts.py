@@ -14,8 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from josefk.controller.coordination_store import EmbeddedStore
-from josefk.controller.state import BrokerInfo, PartitionState
 from josefk.coordinator.group_coordinator import GroupCoordinator
 from josefk.coordinator.group_metadata import GroupMetadata, GroupState, JoinResult, SyncResult
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC
@@ -26,6 +24,8 @@ from josefk.replication.coordinator_partitions import LocalCoordinatorPartitions
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
 from josefk.utils.mock_time import MockScheduler, MockTime
+from josefk.zk.coordination_store import EmbeddedStore
+from josefk.zk.zk_data import BrokerInfo, PartitionState
 
 GROUP = "g"
 SESSION_MS = 10_000

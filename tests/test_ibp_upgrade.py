@@ -33,8 +33,8 @@ from confluent_kafka.admin import AdminClient, NewTopic
 
 from harness.mixed import MixedCluster, Producing, read_all, wait_for
 from harness.zookeeper import ZooKeeperServer
-from josefk.controller.state import decode_topic_id
 from josefk.log.partition_metadata import read_topic_id
+from josefk.zk.zk_data import decode_topic_id
 
 pytestmark = pytest.mark.cluster
 

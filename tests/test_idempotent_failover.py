@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from josefk.controller.state import PartitionState
 from josefk.log.config import LogConfig
 from josefk.log.log import Log
 from josefk.protocol.errors import KafkaError
 from josefk.protocol.record_codec import Record, build_batch
 from josefk.replication.partition import Partition
+from josefk.zk.zk_data import PartitionState
 
 TOPIC = "t"
 PID, EPOCH = 4000, 0

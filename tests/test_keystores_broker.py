@@ -17,7 +17,7 @@ from kafka import KafkaConsumer, KafkaProducer
 from harness.kafka import KAFKA_LIB, KafkaBroker
 from harness.net import free_port
 from harness.zookeeper import ZooKeeperServer
-from josefk.controller.network_client import BrokerConnection, ClientSecurity
+from josefk.clients.network_client import BrokerConnection, ClientSecurity
 from josefk.protocol.messages.generated.metadata_request import MetadataRequest
 from josefk.protocol.messages.generated.registry import ApiKey
 from josefk.server.security.principal import KafkaPrincipal

@@ -1,7 +1,9 @@
-"""The packages point one way, as Kafka's core does: protocol <- log <- controller <-
-replication <- coordinator <- server. The control plane (the controller, its channel and
-event queue, the coordination stores and their data, as Kafka's kafka.controller and
-kafka.zk) sits below the data plane, which applies its decisions and writes ISR changes.
+"""The packages point one way, as Kafka's core does: protocol <- log <- zk, clients <-
+replication, controller <- coordinator <- server. zk/ (Kafka's kafka.zk: the coordination
+stores, the znode paths and JSON, topic and config administration) and clients/ (the
+inter-broker NetworkClient) are shared infrastructure below both the control plane
+(controller/, which holds the controller alone: its event queue, election, channel) and the
+data plane (replication/, coordinator/), which therefore never import the controller.
 utils/ (Kafka's common.utils: Time and Scheduler) is below them all: it imports nothing of
 josefk and every package may import it. The CLI, the console and the Spark source talk to
 brokers over the wire only. Imports are read from the source with ast, so a lazy import inside a
@@ -19,10 +21,12 @@ ALLOWED: dict[str, set[str]] = {
     "utils": set(),
     "protocol": set(),
     "log": {"protocol"},
-    "controller": {"protocol", "log"},
-    "replication": {"protocol", "log", "controller"},
-    "coordinator": {"protocol", "log", "controller", "replication"},
-    "server": {"protocol", "log", "controller", "replication", "coordinator"},
+    "zk": {"protocol", "log"},
+    "clients": {"protocol"},
+    "controller": {"protocol", "log", "zk", "clients"},
+    "replication": {"protocol", "log", "zk", "clients"},
+    "coordinator": {"protocol", "log", "zk", "clients", "replication"},
+    "server": {"protocol", "log", "zk", "clients", "controller", "replication", "coordinator"},
     "josefk/cli": {"protocol", "cli", "server", "console"},  # server only for `josefk broker`, which starts one
     "josefk/console": {"protocol", "cli"},  # a Kafka client like the tools, sharing their helpers
     "josefk/spark": {"protocol", "spark"},
@@ -61,7 +65,7 @@ def violations() -> list[str]:
 
 # The broker's packages: they speak Kafka's protocol through josefk's generated messages,
 # so kafka-python is a client library for the tools and tests, never a broker dependency.
-BROKER_PACKAGES = ("utils", "protocol", "log", "controller", "replication", "coordinator", "server")
+BROKER_PACKAGES = ("utils", "protocol", "log", "zk", "clients", "controller", "replication", "coordinator", "server")
 
 
 def imports_of(path: Path, top: str) -> list[int]:

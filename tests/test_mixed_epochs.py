@@ -21,11 +21,11 @@ from harness.kafka import KafkaBroker
 from harness.wire import call, connect
 from harness.zookeeper import ZooKeeperServer
 from josefk.cli.kafka_messages import request_class
-from josefk.controller.features import ENABLED, FeatureZNode
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.inter_broker import LATEST_PROTOCOL
 from josefk.protocol.record_codec import decode_all
+from josefk.zk.feature_znode import ENABLED, FeatureZNode
 from tests.test_mixed_cluster import produce, segment, wait_for
 
 pytestmark = pytest.mark.cluster

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from josefk.controller.coordination_store import EmbeddedStore
 from josefk.protocol.errors import ErrorCode
 from josefk.server.connection_quotas import ConnectionLimits, ConnectionQuotas, ConnectionThrottled
 from josefk.server.kafka_apis import _kafka_topic_order
@@ -23,6 +22,7 @@ from josefk.server.quotas.client_quota_manager import (
 )
 from josefk.utils.mock_time import MockScheduler, MockTime
 from josefk.utils.rate import MetricConfig, TokenBucket
+from josefk.zk.coordination_store import EmbeddedStore
 
 pytestmark = pytest.mark.unit
 

@@ -8,7 +8,7 @@ import struct
 
 import pytest
 
-from josefk.controller.network_client import BrokerConnection
+from josefk.clients.network_client import BrokerConnection
 from josefk.protocol.messages.generated.api_versions_request import ApiVersionsRequest
 from josefk.protocol.messages.generated.registry import ApiKey
 

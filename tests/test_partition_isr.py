@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from josefk.controller.state import PartitionState
 from josefk.log.config import LogConfig
 from josefk.log.log import Log
 from josefk.protocol.record_codec import Record, build_batch
 from josefk.replication.partition import Partition
 from josefk.utils.mock_time import MockTime
+from josefk.zk.zk_data import PartitionState
 
 LAG_MS = 10_000
 

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from josefk.controller.state import BrokerInfo, PartitionState
 from josefk.log.checkpoint import CorruptCheckpointError
 from josefk.log.partition_metadata import FILE_NAME, read_topic_id, write_topic_id
 from josefk.protocol.errors import ErrorCode
 from josefk.replication.replica_manager import ReplicaManager
+from josefk.zk.zk_data import BrokerInfo, PartitionState
 from tests.disk_replica_manager import replica_manager
 
 pytestmark = pytest.mark.unit

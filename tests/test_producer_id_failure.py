@@ -34,10 +34,10 @@ from kazoo.security import OPEN_ACL_UNSAFE, make_acl
 from harness.tcp_proxy import TcpProxy
 from harness.wire import call, connect
 from harness.zookeeper import ZooKeeperServer
-from josefk.controller.state import PRODUCER_ID_BLOCK
 from josefk.coordinator.producer_id_manager import BLOCK_SIZE
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
+from josefk.zk.zk_data import PRODUCER_ID_BLOCK
 from tests.conftest import RunningBroker
 from tests.prerequisites import require_files, require_tools
 

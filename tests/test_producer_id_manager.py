@@ -14,11 +14,11 @@ from pathlib import Path
 import pytest
 from kazoo.exceptions import SessionExpiredError
 
-from josefk.controller.coordination_store import EmbeddedStore
-from josefk.controller.state import PRODUCER_ID_BLOCK
 from josefk.coordinator.producer_id_manager import BLOCK_SIZE, RETRY_BACKOFF_MS, Block, ProducerIdManager
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.utils.mock_time import MockTime
+from josefk.zk.coordination_store import EmbeddedStore
+from josefk.zk.zk_data import PRODUCER_ID_BLOCK
 
 
 class HeldRequests:

@@ -188,9 +188,9 @@ def test_quota_metrics_are_exposed_per_entity() -> None:
 
 
 def test_quota_configs_in_the_store(tmp_path) -> None:
-    from josefk.controller.coordination_store import EmbeddedStore
     from josefk.server.quotas import quota_config
     from josefk.server.quotas.client_quota_manager import QuotaManagers
+    from josefk.zk.coordination_store import EmbeddedStore
 
     store = EmbeddedStore(tmp_path / "store.json")
     alice = quota_config.parse_entity([("user", "User:alice"), ("client-id", None)])

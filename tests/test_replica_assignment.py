@@ -7,8 +7,8 @@ from collections import Counter
 
 import pytest
 
-from josefk.controller.admin import assign_replicas
 from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.zk.admin_zk_client import assign_replicas
 
 pytestmark = pytest.mark.unit
 

@@ -18,9 +18,7 @@ import pytest
 from kafka import KafkaProducer
 
 from harness.wire import connect, encode_request, read_frame
-from josefk.controller.coordination_store import EmbeddedStore
-from josefk.controller.network_client import BrokerConnection
-from josefk.controller.state import BrokerEpoch, BrokerInfo, PartitionState, partition_state_path
+from josefk.clients.network_client import BrokerConnection
 from josefk.log.config import LogConfig
 from josefk.log.log_manager import LogManager
 from josefk.protocol.apis import ApiKey
@@ -47,6 +45,8 @@ from josefk.protocol.record_codec import Record, build_batch
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import AppendResult, FetchPartition, ReplicaManager, ReplicationSettings
 from josefk.utils.mock_time import MockTime
+from josefk.zk.coordination_store import EmbeddedStore
+from josefk.zk.zk_data import BrokerEpoch, BrokerInfo, PartitionState, partition_state_path
 
 TOPIC = "t"
 KEY = (TOPIC, 0)

@@ -14,8 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from josefk.controller.coordination_store import EmbeddedStore
-from josefk.controller.state import BrokerInfo, PartitionState, partition_state_path
 from josefk.log.config import LogConfig
 from josefk.log.log_manager import LogManager
 from josefk.protocol.errors import ErrorCode
@@ -32,6 +30,8 @@ from josefk.replication.replication_quota import (
 from josefk.server.config import KafkaConfig
 from josefk.utils.mock_time import MockTime
 from josefk.utils.rate import MetricConfig
+from josefk.zk.coordination_store import EmbeddedStore
+from josefk.zk.zk_data import BrokerInfo, PartitionState, partition_state_path
 
 pytestmark = pytest.mark.unit
 

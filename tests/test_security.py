@@ -23,7 +23,7 @@ from kafka.admin import ScramMechanism, UserScramCredentialUpsertion
 
 from harness.wire import call, encode_request, read_frame
 from josefk.cli.kafka_messages import request_class, response_class
-from josefk.controller.network_client import AuthenticationFailed, BrokerConnection, ClientSecurity
+from josefk.clients.network_client import AuthenticationFailed, BrokerConnection, ClientSecurity
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.generated.describe_cluster_request import DescribeClusterRequest

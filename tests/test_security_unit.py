@@ -12,8 +12,6 @@ import pytest
 import scramp
 
 from josefk.cli.kafka_messages import request_class
-from josefk.controller.coordination_store import EmbeddedStore
-from josefk.controller.state import BrokerInfo, EndPoint
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.server.config import ConfigError, KafkaConfig
@@ -29,6 +27,8 @@ from josefk.server.security.scram import (
     write_user,
 )
 from josefk.server.security.settings import listener_security, openssl_cipher, parse_listeners
+from josefk.zk.coordination_store import EmbeddedStore
+from josefk.zk.zk_data import BrokerInfo, EndPoint
 
 pytestmark = pytest.mark.unit
 

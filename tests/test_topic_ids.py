@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from josefk.controller.admin import TopicAdmin
 from josefk.controller.controller import ControllerChannelManager, KafkaController
-from josefk.controller.coordination_store import EmbeddedStore
-from josefk.controller.state import PartitionState, topic_path
 from josefk.protocol.inter_broker import InterBrokerProtocol
+from josefk.zk.admin_zk_client import TopicAdmin
+from josefk.zk.coordination_store import EmbeddedStore
+from josefk.zk.zk_data import PartitionState, topic_path
 from tests.test_controller_election import RecordingBroker, register
 
 pytestmark = pytest.mark.unit

@@ -17,9 +17,6 @@ from typing import Any
 
 import pytest
 
-from josefk.controller.admin import TopicAdmin
-from josefk.controller.coordination_store import EmbeddedStore
-from josefk.controller.state import BrokerInfo, PartitionState
 from josefk.coordinator.producer_id_manager import RETRY_BACKOFF_MS, ProducerIdManager
 from josefk.coordinator.transaction_apis import TransactionApis, TransactionTopicConfig
 from josefk.coordinator.transaction_coordinator import TransactionConfig, TransactionCoordinator
@@ -49,6 +46,9 @@ from josefk.replication.coordinator_partitions import LocalCoordinatorPartitions
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
 from josefk.utils.mock_time import MockScheduler, MockTime
+from josefk.zk.admin_zk_client import TopicAdmin
+from josefk.zk.coordination_store import EmbeddedStore
+from josefk.zk.zk_data import BrokerInfo, PartitionState
 from tests.test_producer_id_manager import ExpiringStore, HeldRequests
 
 pytestmark = pytest.mark.unit

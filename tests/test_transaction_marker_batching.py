@@ -15,12 +15,12 @@ from collections.abc import Callable
 import pytest
 
 from josefk.cli.kafka_messages import ApiMessage, request_class, response_class
-from josefk.controller.state import BrokerInfo, PartitionState
 from josefk.coordinator.transaction_marker_channel import WRITE_TXN_MARKERS_VERSION, TransactionMarkerChannelManager
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.headers import parse_request_header, response_header
 from josefk.replication.metadata_cache import MetadataCache
+from josefk.zk.zk_data import BrokerInfo, PartitionState
 
 pytestmark = pytest.mark.integration
 

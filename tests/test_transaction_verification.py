@@ -16,8 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from josefk.controller.coordination_store import EmbeddedStore
-from josefk.controller.state import BrokerInfo, PartitionState
 from josefk.coordinator.group_coordinator import GroupCoordinator
 from josefk.coordinator.group_metadata import OffsetAndMetadata
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC
@@ -34,6 +32,8 @@ from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import AppendResult, ReplicaManager, ReplicationSettings, TopicPartition
 from josefk.server.transaction_verification import TransactionVerifier
 from josefk.utils.mock_time import MockScheduler, MockTime
+from josefk.zk.coordination_store import EmbeddedStore
+from josefk.zk.zk_data import BrokerInfo, PartitionState
 
 pytestmark = pytest.mark.unit
 

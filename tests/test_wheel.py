@@ -22,8 +22,8 @@ pytestmark = pytest.mark.integration
 
 ROOT = Path(__file__).resolve().parent.parent
 # What the wheel is built from; copied, because an in-tree build leaves build/ in the checkout.
-SOURCES = ["pyproject.toml", "README.md", "josefk", "config", "utils", "protocol", "log", "controller", "replication",
-           "coordinator", "server"]
+SOURCES = ["pyproject.toml", "README.md", "josefk", "config", "utils", "protocol", "log", "zk", "clients", "controller",
+           "replication", "coordinator", "server"]
 DEPENDENCIES = ["kafka", "crc32c", "lz4", "cramjam", "zstandard", "kazoo", "uvloop", "prometheus_client"]
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from harness.wire import wait_until
 from harness.zookeeper import ZooKeeperServer
-from josefk.controller.zk_store import ZooKeeperStore
+from josefk.zk.zk_store import ZooKeeperStore
 
 pytestmark = pytest.mark.cluster
 

@@ -13,7 +13,6 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
-from josefk.controller.coordination_store import CoordinationStore
 from josefk.coordinator.authorization import Authorizer
 from josefk.protocol.acl import AclOperation
 from josefk.protocol.apis import ApiKey
@@ -38,6 +37,7 @@ from josefk.server.quotas.quota_config import (
 from josefk.server.request_channel import Request
 from josefk.server.store_apis import StoreApis
 from josefk.utils.java_format import hash_map_order
+from josefk.zk.coordination_store import CoordinationStore
 
 log = logging.getLogger(__name__)
 _CLUSTER_AUTHORIZATION_FAILED = "Cluster authorization failed."

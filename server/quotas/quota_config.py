@@ -15,11 +15,11 @@ import logging
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from josefk.controller.coordination_store import CoordinationStore, NoNodeError
-from josefk.controller.state import CONFIG_CHANGE_PREFIX
 from josefk.server.connection_quotas import resolve_host
 from josefk.server.quotas.client_quota_manager import DEFAULT, QuotaManagers, desanitize, sanitize
 from josefk.utils.java_format import java_double
+from josefk.zk.coordination_store import CoordinationStore, NoNodeError
+from josefk.zk.zk_data import CONFIG_CHANGE_PREFIX
 
 log = logging.getLogger(__name__)
 

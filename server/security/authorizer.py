@@ -23,7 +23,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from josefk.controller.coordination_store import BadVersionError, CoordinationStore, NodeExistsError, NoNodeError
 from josefk.coordinator.authorization import RequestContext
 from josefk.protocol.acl import (
     IMPLIED_BY,
@@ -40,6 +39,7 @@ from josefk.protocol.acl import (
     ResourceType,
     binding_error,
 )
+from josefk.zk.coordination_store import BadVersionError, CoordinationStore, NodeExistsError, NoNodeError
 
 log = logging.getLogger("kafka.authorizer.logger")
 

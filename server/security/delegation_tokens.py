@@ -24,13 +24,13 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 
-from josefk.controller.change_notifications import ChangeNotificationListener
-from josefk.controller.coordination_store import CoordinationStore, NodeExistsError, NoNodeError
 from josefk.protocol.errors import ErrorCode
 from josefk.server.quotas.client_quota_manager import desanitize, sanitize
 from josefk.server.security.principal import KafkaPrincipal
 from josefk.server.security.scram import MIN_ITERATIONS, SCRAM_MECHANISMS, ScramCredential, make_credential
 from josefk.utils.time import SYSTEM_TIME, Time
+from josefk.zk.change_notifications import ChangeNotificationListener
+from josefk.zk.coordination_store import CoordinationStore, NodeExistsError, NoNodeError
 
 log = logging.getLogger(__name__)
 

@@ -17,7 +17,6 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
 
-from josefk.controller.coordination_store import CoordinationStore
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.generated.alter_user_scram_credentials_response import (
@@ -43,6 +42,7 @@ from josefk.server.security.scram import (
     read_user,
     write_user,
 )
+from josefk.zk.coordination_store import CoordinationStore
 
 log = logging.getLogger(__name__)
 _MECHANISM_NAMES = {v: k for k, v in MECHANISM_IDS.items()}

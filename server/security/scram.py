@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import scramp
 
-from josefk.controller.coordination_store import CoordinationStore, NoNodeError
+from josefk.zk.coordination_store import CoordinationStore, NoNodeError
 
 log = logging.getLogger(__name__)
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from josefk.controller.network_client import ClientSecurity
+from josefk.clients.network_client import ClientSecurity
 from josefk.server.security.jaas import (
     PLAIN_LOGIN_MODULE,
     SCRAM_LOGIN_MODULE,

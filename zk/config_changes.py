@@ -1,7 +1,7 @@
 """Config change notifications (Kafka's ZkNodeChangeNotificationListener on /config/changes).
 
 A broker that changes a topic's or a broker's config znode adds a sequential
-`config_change_NNNNNNNNNN` node naming the entity (controller/change_notifications.py); each
+`config_change_NNNNNNNNNN` node naming the entity (zk/change_notifications.py); each
 broker hands every new notification's entity to its handler, in sequence order, once.
 """
 
@@ -12,10 +12,10 @@ import logging
 from collections.abc import Callable
 from concurrent.futures import Executor
 
-from josefk.controller.change_notifications import CHANGE_EXPIRATION_MS, ChangeNotificationListener
-from josefk.controller.coordination_store import CoordinationStore
-from josefk.controller.state import CONFIG_CHANGE_PREFIX, CONFIG_CHANGES
 from josefk.utils.time import SYSTEM_TIME, Time
+from josefk.zk.change_notifications import CHANGE_EXPIRATION_MS, ChangeNotificationListener
+from josefk.zk.coordination_store import CoordinationStore
+from josefk.zk.zk_data import CONFIG_CHANGE_PREFIX, CONFIG_CHANGES
 
 __all__ = ["CHANGE_EXPIRATION_MS", "ConfigChangeListener"]
 

@@ -13,8 +13,10 @@ import uuid
 from collections.abc import Callable, Mapping
 from typing import cast
 
-from josefk.controller.coordination_store import CoordinationStore, NodeExistsError
-from josefk.controller.state import (
+from josefk.log.config import LogConfig
+from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.zk.coordination_store import CoordinationStore, NodeExistsError
+from josefk.zk.zk_data import (
     BROKERS_IDS,
     BROKERS_TOPICS,
     CONFIG_BROKERS,
@@ -24,8 +26,6 @@ from josefk.controller.state import (
     TopicAssignment,
     topic_path,
 )
-from josefk.log.config import LogConfig
-from josefk.protocol.errors import ErrorCode, KafkaError
 
 _LEGAL_TOPIC = re.compile(r"^[a-zA-Z0-9._-]+$")
 MAX_TOPIC_LENGTH = 249

@@ -15,8 +15,8 @@ import threading
 from collections.abc import Callable
 from concurrent.futures import Executor
 
-from josefk.controller.coordination_store import CoordinationStore, NoNodeError
 from josefk.utils.time import SYSTEM_TIME, Time
+from josefk.zk.coordination_store import CoordinationStore, NoNodeError
 
 log = logging.getLogger(__name__)
 

@@ -28,7 +28,7 @@ from kazoo.exceptions import NoNodeError as KazooNoNode
 from kazoo.protocol.states import KazooState
 from kazoo.retry import KazooRetry
 
-from josefk.controller.coordination_store import (
+from josefk.zk.coordination_store import (
     BadVersionError,
     CoordinationStore,
     Fence,

@@ -15,8 +15,8 @@ import logging
 import threading
 from dataclasses import dataclass, field
 
-from josefk.controller.coordination_store import CoordinationStore, NodeExistsError
 from josefk.protocol.inter_broker import InterBrokerProtocol
+from josefk.zk.coordination_store import CoordinationStore, NodeExistsError
 
 log = logging.getLogger(__name__)
 
