@@ -49,13 +49,18 @@ OFFSETS_PARTITIONS = 3
 # The topic defaults josefk's config/server.properties sets are given to Kafka too: a topic's
 # configs from server.properties are not defaults (STATIC_BROKER_CONFIG), and
 # kafka-topics --describe lists them from whichever broker its admin client asks.
+# A replication quota lets a throttled replica take a whole fetch (replica.fetch.max.bytes,
+# 1 MB) whenever its measured rate is under the bound, and forgets a sample after
+# replication.quota.window.num (11) windows: with 1 s windows, a throttle of 10 KB/s moves
+# 1 MB every 11 s, and the reassignment test's 3 MB arrived in 23 s, less than its Kafka
+# tools take at load 25. 10 s windows (110 s) make 10 KB/s hold for a few fetches too.
 COMMON = {"zookeeper.session.timeout.ms": "6000", "auto.leader.rebalance.enable": "false",
           "offsets.topic.replication.factor": "3", "offsets.topic.num.partitions": str(OFFSETS_PARTITIONS),
           "log.segment.delete.delay.ms": "1000", "group.initial.rebalance.delay.ms": "0",
           "message.max.bytes": "1048588", "log.retention.hours": "168", "log.segment.bytes": "1073741824",
-          "log.index.interval.bytes": "4096"}
+          "log.index.interval.bytes": "4096", "replication.quota.window.size.seconds": "10"}
 JOSEFK = str(Path(sys.executable).with_name("josefk"))
-THROTTLE = 10000  # B/s: far below what moving the test's few MB would need
+THROTTLE = 10000  # B/s: with 110 s quota windows, a fetch of 1 MB every 100 s or so
 
 
 @pytest.fixture(scope="module")
@@ -256,7 +261,7 @@ def test_kafka_reassign_partitions_throttle_then_cancel_restores_the_replicas(
     tool(TOPICS, "--bootstrap-server", bootstrap, "--create", "--topic", topic, "--replica-assignment", "2:3,1:2")
     original = assignment(cluster, topic)
     wait_for(lambda: in_sync_everywhere(cluster, topic, original), 60, f"{topic} in sync")
-    produce(bootstrap, topic, {0: 3000, 1: 3000}, size=1000)  # 3 MB a partition: 300 s at the throttle
+    produce(bootstrap, topic, {0: 3000, 1: 3000}, size=1000)  # 3 MB a partition: 4 fetches, 300 s at the throttle
     plan = tmp_path / "plan.json"
     plan.write_text(json.dumps({"version": 1, "partitions": [
         {"topic": topic, "partition": 0, "replicas": [2, 1]}, {"topic": topic, "partition": 1, "replicas": [1, 3]}]}))
