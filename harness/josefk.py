@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 
 from harness.net import free_port
-from harness.process import ServerProcess
+from harness.process import START_TIMEOUT, ServerProcess
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -16,7 +16,7 @@ class BrokerProcess(ServerProcess):
     def __init__(self, log_dir: Path | str, port: int | None = None, overrides: dict[str, str] | None = None,
                  output: Path | None = None, host: str = "127.0.0.1", prefix: tuple[str, ...] = (),
                  log_level: str = "WARNING", launcher: tuple[str, ...] = (sys.executable, "-m", "josefk"),
-                 start_timeout: float = 30, cwd: Path | None = None) -> None:
+                 start_timeout: float = START_TIMEOUT, cwd: Path | None = None) -> None:
         """`log_dir` may be a comma-separated list (log.dirs); `output` collects the
         broker's log (stdout and stderr) in a file instead of the test's output; `prefix`
         wraps the command (e.g. `ip netns exec NS`, which execs: the pid stays the broker's);

@@ -72,7 +72,7 @@ class MixedCluster:
             work.mkdir(parents=True, exist_ok=True)
             metrics = self.metrics_ports.setdefault(broker_id, free_port())
             broker = BrokerProcess(work / "logs", port=port, output=work / "josefk.out", log_level="INFO",
-                                   start_timeout=60, overrides={
+                                   overrides={
                                        "broker.id": str(broker_id), "zookeeper.connect": self.zookeeper.connect,
                                        "metrics.http.listener": f"127.0.0.1:{metrics}", **self.common})
         self.brokers[broker_id] = broker

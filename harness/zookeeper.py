@@ -10,6 +10,7 @@ import tempfile
 import time
 
 from harness.net import free_port
+from harness.process import START_TIMEOUT
 
 ZOOKEEPER_JARS = "/usr/share/java/zookeeper.jar"
 
@@ -28,7 +29,7 @@ class ZooKeeperServer:
             [*prefix, "java", "-Xmx256m", "-Dzookeeper.admin.enableServer=false", "-cp", classpath,
              "org.apache.zookeeper.server.ZooKeeperServerMain", str(self.port), self.data_dir, str(tick_ms)],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        deadline = time.time() + 30
+        deadline = time.monotonic() + START_TIMEOUT
         while True:
             try:
                 with socket.create_connection((self.host, self.port), timeout=1) as s:
@@ -37,9 +38,9 @@ class ZooKeeperServer:
                         return
             except OSError:
                 pass
-            if self.proc.poll() is not None or time.time() > deadline:
+            if self.proc.poll() is not None or time.monotonic() > deadline:
                 self.stop()
-                raise RuntimeError("ZooKeeper did not start")
+                raise RuntimeError(f"ZooKeeper did not start within {START_TIMEOUT:.0f} s")
             time.sleep(0.2)
 
     @property

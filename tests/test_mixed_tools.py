@@ -50,13 +50,20 @@ OFFSETS_PARTITIONS = 3
 # The topic defaults josefk's config/server.properties sets are given to Kafka too: a topic's
 # configs from server.properties are not defaults (STATIC_BROKER_CONFIG), and
 # kafka-topics --describe lists them from whichever broker its admin client asks.
+# A replication quota lets a throttled replica take a whole fetch (replica.fetch.max.bytes,
+# 1 MB) whenever its measured rate is under the bound, and forgets a sample after
+# replication.quota.window.num (11) windows: with 1 s windows, a throttle of 10 KB/s moves
+# 1 MB every 11 s, and the reassignment test's 3 MB arrived in 23 s, less than its Kafka
+# tools take at load 25. 10 s windows (110 s) make 10 KB/s hold for a few fetches too.
 COMMON = {"zookeeper.session.timeout.ms": "6000", "auto.leader.rebalance.enable": "false",
           "offsets.topic.replication.factor": "3", "offsets.topic.num.partitions": str(OFFSETS_PARTITIONS),
           "log.segment.delete.delay.ms": "1000", "group.initial.rebalance.delay.ms": "0",
           "message.max.bytes": "1048588", "log.retention.hours": "168", "log.segment.bytes": "1073741824",
-          "log.index.interval.bytes": "4096"}
+          "log.index.interval.bytes": "4096", "replication.quota.window.size.seconds": "10"}
 JOSEFK = str(Path(sys.executable).with_name("josefk"))
-THROTTLE = 10000  # B/s: far below what moving the test's few MB would need
+THROTTLE = 10000  # B/s: with 110 s quota windows, a fetch of 1 MB every 100 s or so
+PRESET = THROTTLE // 2  # B/s: the throttle in force before the tool sets its own
+TOPIC, BROKER = 2, 4  # ConfigResource types
 
 
 @pytest.fixture(scope="module")
@@ -246,36 +253,76 @@ def throttle_configs(cluster: MixedCluster, topic: str) -> tuple[dict[str, str],
     return throttles(f"/config/topics/{topic}"), {b: throttles(f"/config/brokers/{b}") for b in ALL_IDS}
 
 
+def alter_configs(address: str, resource_type: int, name: str, configs: dict[str, str]) -> None:
+    """IncrementalAlterConfigs v0 (each config SET) of one resource, sent to `address`."""
+    cls = request_class(ApiKey.IncrementalAlterConfigs)
+    resource = cls.AlterConfigsResource(resource_type=resource_type, resource_name=name, configs=[
+        cls.AlterConfigsResource.AlterableConfig(name=k, config_operation=0, value=v) for k, v in configs.items()])
+    with connect(address) as sock:
+        _cid, response = call(sock, ApiKey.IncrementalAlterConfigs, 0, resources=[resource], validate_only=False)
+    assert all(r.error_code == 0 for r in response.responses), response
+
+
+def applied_rates(cluster: MixedCluster, broker_id: int) -> dict[str, str]:
+    """The replication throttle rates the broker applied: its DescribeConfigs of itself."""
+    return {name: value for name, value, *_ in dynamic_entries(cluster, broker_id, BROKER, str(broker_id))
+            if name.endswith(".replication.throttled.rate")}
+
+
+def rates(rate: int) -> dict[str, str]:
+    return {"leader.replication.throttled.rate": str(rate), "follower.replication.throttled.rate": str(rate)}
+
+
+def throttle_before_the_move(cluster: MixedCluster, topic: str) -> None:
+    """Throttle every replica of `topic` at PRESET on every broker, and wait until each has
+    applied it. kafka-reassign-partitions --throttle writes its lists and rates just before
+    it starts the move, and a broker applies them when it reads their change notifications,
+    which under load can come after the new replicas' first fetches: unthrottled, those
+    take the whole partition. A broker reads /config/changes in order, so one that describes
+    its new rate has applied the topic's lists, written before."""
+    alter_configs(josefk_bootstrap(cluster), TOPIC, topic, {"leader.replication.throttled.replicas": "*",
+                                                            "follower.replication.throttled.replicas": "*"})
+    for broker_id in ALL_IDS:  # a broker's own configs go to that broker
+        alter_configs(cluster.brokers[broker_id].bootstrap, BROKER, str(broker_id), rates(PRESET))
+    wait_for(lambda: all(applied_rates(cluster, b) == rates(PRESET) for b in ALL_IDS), 60,
+             "every broker to apply the throttle")
+
+
 def test_kafka_reassign_partitions_throttle_then_cancel_restores_the_replicas(
         cluster: MixedCluster, controller: int, tmp_path: Path) -> None:
     """Partition 0 led by josefk gains a Kafka replica, partition 1 led by Kafka a josefk
     one, each losing another. The throttle holds both back, on both kinds: Kafka's
     follower and josefk's leader hold partition 0's move, Kafka's leader and josefk's
-    follower partition 1's, so both stay in progress. --cancel puts the old replicas back
+    follower partition 1's, so both stay in progress (a throttle on every replica is in
+    force before the tool replaces it with its own). --cancel puts the old replicas back
     and clears the throttles."""
     topic, bootstrap = f"moved-by-{cluster.kind(controller)}", josefk_bootstrap(cluster)
     tool(TOPICS, "--bootstrap-server", bootstrap, "--create", "--topic", topic, "--replica-assignment", "2:3,1:2")
     original = assignment(cluster, topic)
     wait_for(lambda: in_sync_everywhere(cluster, topic, original), 60, f"{topic} in sync")
-    produce(bootstrap, topic, {0: 3000, 1: 3000}, size=1000)  # 3 MB a partition: 300 s at the throttle
+    produce(bootstrap, topic, {0: 3000, 1: 3000}, size=1000)  # 3 MB a partition: 4 fetches, 300 s at the throttle
     plan = tmp_path / "plan.json"
     plan.write_text(json.dumps({"version": 1, "partitions": [
         {"topic": topic, "partition": 0, "replicas": [2, 1]}, {"topic": topic, "partition": 1, "replicas": [1, 3]}]}))
     reassign = ["--bootstrap-server", bootstrap, "--reassignment-json-file", str(plan)]
+    throttle_before_the_move(cluster, topic)
 
     out = tool(REASSIGN, *reassign, "--execute", "--throttle", str(THROTTLE))
     assert f"The inter-broker throttle limit was set to {THROTTLE} B/s" in out, out
     assert f"Successfully started partition reassignments for {topic}-0,{topic}-1" in out, out
+    # the tool's own lists and rate, in place of the ones set before
     topic_throttles, broker_throttles = throttle_configs(cluster, topic)
     assert topic_throttles == {"leader.replication.throttled.replicas": "0:2,0:3,1:1,1:2",
                                "follower.replication.throttled.replicas": "0:1,1:3"}, topic_throttles
-    rates = {"leader.replication.throttled.rate": str(THROTTLE), "follower.replication.throttled.rate": str(THROTTLE)}
-    assert broker_throttles == dict.fromkeys(ALL_IDS, rates), broker_throttles
-    # Each broker answers its own throttle rates and the topic's throttled replicas alike.
+    assert broker_throttles == dict.fromkeys(ALL_IDS, rates(THROTTLE)), broker_throttles
+    # Each broker answers its own throttle rates (once it applied them) and the topic's
+    # throttled replicas alike.
+    wait_for(lambda: all(applied_rates(cluster, b) == rates(THROTTLE) for b in ALL_IDS), 60,
+             "every broker to apply the tool's rates")
     for broker_id in ALL_IDS:
         described = tool(CONFIGS, "--bootstrap-server", bootstrap, "--describe", "--entity-type", "brokers",
                          "--entity-name", str(broker_id))
-        for key, value in rates.items():
+        for key, value in rates(THROTTLE).items():
             assert f"{key}={value} sensitive=false synonyms={{DYNAMIC_BROKER_CONFIG:{key}={value}}}" in described, (
                 cluster.kind(broker_id), described)
     assert dynamic_entries(cluster, KAFKA_ID, 2, topic) == dynamic_entries(cluster, JOSEFK_IDS[0], 2, topic)

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import base64
 import json
+import logging
+import re
 import subprocess
 import threading
 import time
@@ -294,14 +296,33 @@ def test_kafka_python_reauthenticates_before_its_token_expires(oauth: OAuthBroke
     assert server.metrics["closed_bad_input"] == closed
 
 
+_ABORT = re.compile(r"<-(\d+)\]>: Abort \((.*)\)$")
+_REFUSED = '[Error 58] SaslAuthenticationFailedError: SaslAuthenticationFailedError: {"status":"invalid_token"}'
+
+
 def test_kafka_python_with_a_bad_token_writes_nothing(oauth: OAuthBroker, jwks: JwksServer,
                                                      caplog: pytest.LogCaptureFixture) -> None:
+    """kafka-python reads the invalid_token challenge, answers %x01 and each of its connections
+    is refused with SASL_AUTHENTICATION_FAILED: it never bootstraps. The refusal is followed at
+    once by the close (as on Kafka), and kafka-python 3.0.12 drops the bytes it reads in the same
+    pass as the end of the stream (kafka/net/transport.py _read_from_sock), as a slow client on a
+    loaded machine mostly does: that connection ends in "socket disconnected", and the broker's
+    log says why. test_the_error_challenge_then_x01_is_sasl_authentication_failed checks the
+    bytes sent."""
+    caplog.set_level(logging.INFO, logger="josefk.server.socket_server")
+    caplog.set_level(logging.DEBUG, logger="kafka.net.sasl.oauth")  # last: the handler takes this level
     topic = oauth.create_topic()
     with pytest.raises(KafkaTimeoutError, match="Unable to bootstrap"):
         KafkaProducer(bootstrap_servers=oauth.bootstrap("SECURED"), security_protocol="SASL_PLAINTEXT",
                       sasl_mechanism="OAUTHBEARER", sasl_oauth_token_provider=_Provider(jwks.token(aud="nobody")),
                       bootstrap_timeout_ms=3000)
-    assert '[Error 58] SaslAuthenticationFailedError' in caplog.text and '{"status":"invalid_token"}' in caplog.text
+    assert 'Sending x01 response to server after receiving SASL OAuth error: {"status":"invalid_token"}' in caplog.text
+    # the text, formatted as logged: a closed transport no longer names its ports
+    aborts = [m.groups() for line in caplog.text.splitlines() if (m := _ABORT.search(line))]
+    assert aborts, caplog.text
+    for port, reason in aborts:
+        assert f'Failed authentication with 127.0.0.1:{port} ({{"status":"invalid_token"}})' in caplog.text
+        assert reason in (_REFUSED, "KafkaConnectionError: socket disconnected"), reason
     assert oauth.end_offset(topic) == 0
 
 
