@@ -546,3 +546,55 @@ def kafka_and_josefk(prefix: str, settings: dict[str, str],
             kafka.stop()
         zookeeper.stop()
         shutil.rmtree(work, ignore_errors=True)
+
+
+@dataclass
+class SaslPair:
+    """A josefk and a Kafka broker, each with a PLAINTEXT and a SASL_PLAINTEXT listener."""
+
+    josefk_bootstrap: str
+    kafka_bootstrap: str
+    josefk_sasl: str
+    kafka_sasl: str
+
+
+@contextlib.contextmanager
+def sasl_pair(prefix: str, settings: dict[str, str], znodes: dict[str, bytes]) -> Iterator[SaslPair]:
+    """Kafka (on its own ZooKeeper) and a standalone josefk, both started with `settings` and
+    the same `znodes` (ACLs, say) written into their stores first; all stopped after."""
+    from kazoo.client import KazooClient
+
+    from josefk.server.broker import STORE_FILE
+    from josefk.zk.coordination_store import EmbeddedStore
+    from tests.conftest import RunningBroker  # conftest is a test module: imported at use
+
+    work = Path(tempfile.mkdtemp(prefix=prefix))
+    zookeeper = ZooKeeperServer(data_dir=str(work / "zookeeper"))
+    kafka: KafkaBroker | None = None
+    josefk: RunningBroker | None = None
+    try:
+        kazoo = KazooClient(hosts=zookeeper.connect)
+        kazoo.start(timeout=10)
+        for path, data in znodes.items():
+            kazoo.create(path, data, makepath=True)
+        kazoo.stop()
+        kazoo.close()
+        (work / "josefk").mkdir()
+        store = EmbeddedStore(work / "josefk" / STORE_FILE)
+        for path, data in znodes.items():
+            store.create(path, data)
+        store.close()
+        kafka_port, kafka_sasl = free_port(), free_port()
+        kafka = KafkaBroker(work / "kafka", zookeeper.connect, broker_id=0, port=kafka_port, overrides={
+            **settings, "listeners": f"PLAINTEXT://127.0.0.1:{kafka_port},SASL_PLAINTEXT://127.0.0.1:{kafka_sasl}"})
+        josefk = RunningBroker(work / "josefk", {
+            **settings, "listeners": "PLAINTEXT://127.0.0.1:0,SASL_PLAINTEXT://127.0.0.1:0"})
+        josefk_sasl = next(a.port for a in josefk.server.acceptors if a.name == "SASL_PLAINTEXT")
+        yield SaslPair(josefk.bootstrap, kafka.bootstrap, f"127.0.0.1:{josefk_sasl}", f"127.0.0.1:{kafka_sasl}")
+    finally:
+        if josefk is not None:
+            josefk.stop()
+        if kafka is not None:
+            kafka.stop()
+        zookeeper.stop()
+        shutil.rmtree(work, ignore_errors=True)

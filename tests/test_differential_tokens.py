@@ -15,26 +15,16 @@ from __future__ import annotations
 
 import base64
 import json
-import shutil
 import socket
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import pytest
-from kazoo.client import KazooClient
 
-from harness.kafka import KafkaBroker
-from harness.net import free_port
-from harness.zookeeper import ZooKeeperServer
 from josefk.protocol.apis import KAFKA_39_VERSIONS, ApiKey
-from josefk.server.broker import STORE_FILE
-from josefk.zk.coordination_store import EmbeddedStore
-from tests.conftest import RunningBroker
-from tests.differential import SHARED_SETTINGS, Case, Side, Step, run_case, scram_login, tree
+from tests.differential import SHARED_SETTINGS, Case, Side, Step, run_case, sasl_pair, scram_login, tree
 from tests.differential_cases import create_token as create
 from tests.differential_cases import describe_tokens as describe
 from tests.differential_cases import expire_token as expire
@@ -86,40 +76,13 @@ class Brokers:
 
 @pytest.fixture(scope="module")
 def brokers() -> Iterator[Brokers]:
-    work = Path(tempfile.mkdtemp(prefix="josefk-differential-tokens-"))
-    zookeeper = ZooKeeperServer(data_dir=str(work / "zookeeper"))
-    kafka: KafkaBroker | None = None
-    josefk: RunningBroker | None = None
     opened: list[Side] = []
-    try:
-        kazoo = KazooClient(hosts=zookeeper.connect)
-        kazoo.start(timeout=10)
-        for path, data in ACLS.items():
-            kazoo.create(path, data, makepath=True)
-        kazoo.stop()
-        kazoo.close()
-        (work / "josefk").mkdir()
-        store = EmbeddedStore(work / "josefk" / STORE_FILE)
-        for path, data in ACLS.items():
-            store.create(path, data)
-        store.close()
-        kafka_port, kafka_sasl = free_port(), free_port()
-        kafka = KafkaBroker(work / "kafka", zookeeper.connect, broker_id=0, port=kafka_port, overrides={
-            **SETTINGS, "listeners": f"PLAINTEXT://127.0.0.1:{kafka_port},SASL_PLAINTEXT://127.0.0.1:{kafka_sasl}"})
-        josefk = RunningBroker(work / "josefk", {
-            **SETTINGS, "listeners": "PLAINTEXT://127.0.0.1:0,SASL_PLAINTEXT://127.0.0.1:0"})
-        josefk_sasl = next(a.port for a in josefk.server.acceptors if a.name == "SASL_PLAINTEXT")
-        yield Brokers(josefk.bootstrap, kafka.bootstrap, f"127.0.0.1:{josefk_sasl}", f"127.0.0.1:{kafka_sasl}",
-                      opened)
-    finally:
-        for side in opened:
-            side.close()
-        if josefk is not None:
-            josefk.stop()
-        if kafka is not None:
-            kafka.stop()
-        zookeeper.stop()
-        shutil.rmtree(work, ignore_errors=True)
+    with sasl_pair("josefk-differential-tokens-", SETTINGS, ACLS) as pair:
+        try:
+            yield Brokers(pair.josefk_bootstrap, pair.kafka_bootstrap, pair.josefk_sasl, pair.kafka_sasl, opened)
+        finally:
+            for side in opened:
+                side.close()
 
 
 # --- normalising a token's random and clock-derived fields ----------------------------------
