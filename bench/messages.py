@@ -1,5 +1,5 @@
 """What decoding and re-encoding one message costs: josefk's generated message layer
-(josefk.protocol.messages) against kafka-python 3.0.12's classes (the broker's current path), as
+(josefk.protocol.messages) against kafka-python 3.0.12's classes (the broker's path before it), as
 ratios measured in one run.
 
     .venv/bin/python bench/messages.py
