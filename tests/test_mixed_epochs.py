@@ -20,10 +20,10 @@ from harness.josefk import BrokerProcess
 from harness.kafka import KafkaBroker
 from harness.wire import call, connect
 from harness.zookeeper import ZooKeeperServer
-from josefk.cli.kafka_messages import request_class
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.inter_broker import LATEST_PROTOCOL
+from josefk.protocol.messages.generated.alter_partition_request import BrokerState, PartitionData, TopicData
 from josefk.protocol.record_codec import decode_all
 from josefk.zk.feature_znode import ENABLED, FeatureZNode
 from tests.test_mixed_cluster import produce, segment, wait_for
@@ -94,16 +94,14 @@ def epoch_answers(bootstrap: str, zk: KazooClient, broker_id: int) -> dict[str, 
     current = state(zk)
     topic_id = uuid.UUID(bytes=base64.urlsafe_b64decode(json.loads(zk.get(f"/brokers/topics/{TOPIC}")[0])["topic_id"]
                                                         + "=="))
-    cls = request_class(ApiKey.AlterPartition)
 
     def alter(sender: int, sender_epoch: int, leader_epoch: int, partition_epoch: int) -> object:
-        partition = cls.TopicData.PartitionData(
+        partition = PartitionData(
             partition_index=0, leader_epoch=leader_epoch, partition_epoch=partition_epoch, leader_recovery_state=0,
-            new_isr_with_epochs=[cls.TopicData.PartitionData.BrokerState(broker_id=b, broker_epoch=-1)
-                                 for b in current["isr"]])
+            new_isr_with_epochs=[BrokerState(broker_id=b, broker_epoch=-1) for b in current["isr"]])
         with connect(bootstrap) as sock:
             _cid, response = call(sock, ApiKey.AlterPartition, 3, broker_id=sender, broker_epoch=sender_epoch,
-                                  topics=[cls.TopicData(topic_id=topic_id, partitions=[partition])])
+                                  topics=[TopicData(topic_id=topic_id, partitions=[partition])])
         return response.error_code, [p.error_code for t in response.topics for p in t.partitions]
 
     def allocate(sender: int, sender_epoch: int) -> int:
@@ -152,7 +150,7 @@ def stale_controller_requests(bootstrap: str, epoch: int) -> list[int]:
     answers = []
     with connect(bootstrap) as sock:
         for api_key, version, fields in (
-                (ApiKey.LeaderAndIsr, 7, {"request_type": 0, "topic_states": [], "live_leaders": []}),
+                (ApiKey.LeaderAndIsr, 7, {"type": 0, "topic_states": [], "live_leaders": []}),
                 (ApiKey.UpdateMetadata, 8, {"topic_states": [], "live_brokers": []}),
                 (ApiKey.StopReplica, 4, {"topic_states": []})):
             _cid, response = call(sock, api_key, version, controller_id=1, controller_epoch=1,

@@ -1,6 +1,7 @@
 """kafka-python 3's runtime message classes by API key, for the tools, tests and benchmarks
 that speak to brokers as a client and build requests the way kafka-python does (nested
-classes, every version). The broker never imports this: it decodes and answers with
+classes, every version), and the generated classes for the controller RPCs kafka-python lacks.
+The broker never imports this: it decodes and answers with
 josefk's generated classes (josefk.protocol.messages)."""
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ import kafka.protocol.consumer
 import kafka.protocol.metadata
 import kafka.protocol.producer  # noqa: F401  (imports register every message class)
 from kafka.protocol.api_message import ApiMessage
+
+from josefk.protocol.messages import api as generated
 
 __all__ = ["ApiMessage", "request_class", "response_class"]
 
@@ -40,8 +43,12 @@ _REQUESTS, _RESPONSES = _index()
 
 
 def request_class(api_key: int) -> type[ApiMessage]:
-    return _REQUESTS[api_key]
+    """kafka-python's class; for the APIs it lacks (the ZooKeeper-era controller RPCs), the
+    generated one, which takes the same keyword fields and encode/decode calls."""
+    found = _REQUESTS.get(api_key)
+    return found if found is not None else generated.request_class(api_key)
 
 
 def response_class(api_key: int) -> type[ApiMessage]:
-    return _RESPONSES[api_key]
+    found = _RESPONSES.get(api_key)
+    return found if found is not None else generated.response_class(api_key)
