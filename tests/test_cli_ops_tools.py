@@ -335,7 +335,7 @@ def group_with_offsets(bootstrap: str, topic: str, messages: int) -> str:
     group = f"g-{uuid.uuid4().hex[:6]}"
     r = run("console-consumer", "--bootstrap-server", bootstrap, "--topic", topic, "--group", group,
             "--from-beginning", "--max-messages", str(messages), "--timeout-ms", "15000")
-    assert r.returncode == 0, r.stderr
+    assert r.returncode == 0 and f"Processed a total of {messages} messages" in r.stderr, r.stderr
     return group
 
 

@@ -14,8 +14,11 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from kafka import KafkaProducer
 
+from harness.josefk import BrokerProcess
 from harness.net import free_port
+from harness.tcp_proxy import TcpProxy
 from harness.wire import wait_until
 from tests.prerequisites import require_module
 
@@ -242,6 +245,43 @@ def test_console_consumer_group(bootstrap: str) -> None:
             "--from-beginning", "--max-messages", "3", "--timeout-ms", "15000")
     assert r.returncode == 0, r.stderr
     assert sorted(r.stdout.split()) == ["a", "b", "c"]
+
+
+@pytest.mark.integration
+def test_console_consumer_group_takes_the_partition_its_topic_gains(tmp_path: Path) -> None:
+    """Over a slow link (each answer 0.3 s late), a partition added to the topic makes the
+    member rejoin for the new metadata, and it then reads that partition. kafka-python
+    3.0.12 forgets a rebalance whose SyncGroup answer comes after poll() returned; the tool
+    polled 200 ms at a time, and that member kept no partitions (as on a loaded machine)."""
+    port = free_port()
+    proxy = TcpProxy("127.0.0.1", port, answer_delay=0.3)
+    broker = BrokerProcess(tmp_path / "logs", port=port,
+                           overrides={"advertised.listeners": f"PLAINTEXT://{proxy.address}"})
+    consumer = None
+    try:
+        topic, group = topic_name(), f"g-{uuid.uuid4().hex[:6]}"
+        create(broker.bootstrap, topic, "--partitions", "1")
+        consumer = subprocess.Popen(
+            [JOSEFK, "console-consumer", "--bootstrap-server", proxy.address, "--topic", topic, "--group", group,
+             "--from-beginning", "--max-messages", "1", "--timeout-ms", "60000", "--property", "print.partition=true",
+             "--consumer-property", "metadata.max.age.ms=1000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+            text=True)
+        wait_until(lambda: "Stable" in run("consumer-groups", "--bootstrap-server", broker.bootstrap, "--describe",
+                                           "--group", group, "--state").stdout, f"{group} is Stable", timeout=120)
+        assert run("topics", "--bootstrap-server", broker.bootstrap, "--alter", "--topic", topic,
+                   "--partitions", "2").returncode == 0
+        producer = KafkaProducer(bootstrap_servers=broker.bootstrap)
+        try:
+            producer.send(topic, b"new", partition=1).get(timeout=60)
+        finally:
+            producer.close()
+        out, err = consumer.communicate(timeout=120)
+        assert (consumer.returncode, out) == (0, "Partition:1\tnew\n"), err
+    finally:
+        if consumer is not None:
+            _stop(consumer)
+        broker.stop()
+        proxy.close()
 
 
 def test_console_producer_errors(bootstrap: str) -> None:

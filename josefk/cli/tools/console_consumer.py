@@ -13,6 +13,9 @@ from kafka import KafkaConsumer, TopicPartition
 from josefk.cli.tools import common
 from josefk.cli.tools.common import ToolError
 
+IDLE_POLL_MS = 60_000
+"""One poll's wait without --timeout-ms; SIGTERM and Ctrl-C still end it at once."""
+
 
 def build_parser() -> argparse.ArgumentParser:
     """Kafka's kafka-console-consumer.sh options."""
@@ -65,7 +68,7 @@ def main(argv: list[str]) -> int:
         out = sys.stdout.buffer
         last = time.monotonic()
         while args.max_messages is None or count < args.max_messages:
-            batch = consumer.poll(timeout_ms=200, max_records=(args.max_messages - count)
+            batch = consumer.poll(timeout_ms=_poll_ms(args.timeout_ms, last), max_records=(args.max_messages - count)
                                   if args.max_messages else None)
             records = [r for part in batch.values() for r in part]
             if records:
@@ -92,6 +95,18 @@ def main(argv: list[str]) -> int:
                 consumer.close(autocommit=args.group is not None, timeout_ms=30_000)
             except Exception:  # noqa: BLE001 - closing must not mask the real outcome
                 pass
+
+
+def _poll_ms(timeout_ms: int | None, last: float) -> int:
+    """How long one poll may wait: what is left of --timeout-ms since the last record, or
+    IDLE_POLL_MS without it. Kafka's console consumer polls for all of --timeout-ms (for ever
+    without it), and short polls lose records here: kafka-python 3.0.12's coordinator keeps
+    no track of a SyncGroup still in flight when poll() returns after a rejoin it started for
+    new metadata (need_rejoin() is already False once the leader has assigned), so that
+    member never takes its partitions, and a loaded machine made the answer come late."""
+    if not timeout_ms:
+        return IDLE_POLL_MS
+    return max(1, int(timeout_ms - (time.monotonic() - last) * 1000))
 
 
 def _interrupt(*_: object) -> None:
