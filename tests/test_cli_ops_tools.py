@@ -376,6 +376,8 @@ def test_consumer_groups_export_and_from_file(bootstrap: str, tmp_path: Path) ->
         ours = run("consumer-groups", "--bootstrap-server", bootstrap, *args)
         kafka = kafka_tool("org.apache.kafka.tools.consumer.group.ConsumerGroupCommand", "--bootstrap-server",
                            bootstrap, *args)
+        # Kafka's tool exits 0 when it fails: "Error: ..." on stdout, the stack trace on stderr
+        assert "Error:" not in kafka.stdout, kafka.stdout + kafka.stderr
         assert (ours.returncode, ours.stderr) == (kafka.returncode, kafka.stderr) == (0, kafka.stderr)
         assert sorted(ours.stdout.splitlines()) == sorted(kafka.stdout.splitlines())  # Kafka's rows: HashMap order
 
