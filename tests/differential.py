@@ -169,15 +169,8 @@ def scram_login(user: str, password: str, extensions: dict[str, str]) -> Callabl
         if handshake.error_code or first.error_code:
             raise RuntimeError(f"SCRAM refused: {handshake.error_code} {first.error_code} {first.error_message}")
         server_first = bytes(first.auth_bytes).decode()
-        fields = dict(part.split("=", 1) for part in server_first.split(","))
-        salted = hashlib.pbkdf2_hmac("sha256", password.encode(), base64.b64decode(fields["s"]), int(fields["i"]))
-        client_key = hmac.new(salted, b"Client Key", hashlib.sha256).digest()
-        without_proof = f"c=biws,r={fields['r']}"
-        signature = hmac.new(hashlib.sha256(client_key).digest(), f"{bare},{server_first},{without_proof}".encode(),
-                             hashlib.sha256).digest()
-        proof = base64.b64encode(bytes(a ^ b for a, b in zip(client_key, signature, strict=True))).decode()
         _cid, final = call(sock, ApiKey.SaslAuthenticate, 2, correlation_id=2,
-                           auth_bytes=f"{without_proof},p={proof}".encode())
+                           auth_bytes=scram_client_final(password, bare, server_first).encode())
         if final.error_code:
             raise RuntimeError(f"SCRAM refused: {final.error_code} {final.error_message}")
     return login
@@ -598,3 +591,15 @@ def sasl_pair(prefix: str, settings: dict[str, str], znodes: dict[str, bytes]) -
             kafka.stop()
         zookeeper.stop()
         shutil.rmtree(work, ignore_errors=True)
+
+
+def scram_client_final(password: str, client_first_bare: str, server_first: str) -> str:
+    """A SCRAM-SHA-256 client's final message (RFC 5802) for the server's first message."""
+    fields = dict(part.split("=", 1) for part in server_first.split(","))
+    salted = hashlib.pbkdf2_hmac("sha256", password.encode(), base64.b64decode(fields["s"]), int(fields["i"]))
+    client_key = hmac.new(salted, b"Client Key", hashlib.sha256).digest()
+    without_proof = f"c=biws,r={fields['r']}"
+    signature = hmac.new(hashlib.sha256(client_key).digest(),
+                         f"{client_first_bare},{server_first},{without_proof}".encode(), hashlib.sha256).digest()
+    proof = base64.b64encode(bytes(a ^ b for a, b in zip(client_key, signature, strict=True))).decode()
+    return f"{without_proof},p={proof}"

@@ -31,6 +31,7 @@ from josefk.server.security.scram import CredentialCache
 from josefk.server.security.settings import listener_security, parse_listeners
 from josefk.utils.mock_time import MockTime
 from josefk.zk.coordination_store import EmbeddedStore
+from tests.differential import scram_client_final
 from tests.test_config_changes import InlineExecutor
 
 ALICE, BOB, CAROL = KafkaPrincipal("User", "alice"), KafkaPrincipal("User", "bob"), KafkaPrincipal("User", "carol")
@@ -152,14 +153,8 @@ def _scram_exchange(auth: SaslAuthenticator, user: str, password: str, extension
     if first.error_code:
         return first.error_code, 0
     server_first = bytes(first.auth_bytes).decode()
-    fields = dict(part.split("=", 1) for part in server_first.split(","))
-    salted = hashlib.pbkdf2_hmac("sha256", password.encode(), base64.b64decode(fields["s"]), int(fields["i"]))
-    client_key = hmac.new(salted, b"Client Key", hashlib.sha256).digest()
-    without_proof = f"c=biws,r={fields['r']}"
-    signature = hmac.new(hashlib.sha256(client_key).digest(), f"{bare},{server_first},{without_proof}".encode(),
-                         hashlib.sha256).digest()
-    proof = base64.b64encode(bytes(a ^ b for a, b in zip(client_key, signature, strict=True))).decode()
-    final = auth.authenticate(authenticate(auth_bytes=f"{without_proof},p={proof}".encode()), 2).response
+    final = auth.authenticate(authenticate(auth_bytes=scram_client_final(password, bare, server_first).encode()),
+                              2).response
     return final.error_code, final.session_lifetime_ms
 
 
