@@ -156,12 +156,9 @@ def to_plain(value: Any, kp_struct: Any, renamed: dict[str, str]) -> Any:
 
 def kafka_python_class(spec: MessageSpec) -> Any:
     """kafka-python's class for the same message, if it has one by that name."""
-    index = apis.request_class if spec.kind == "request" else apis.response_class
-    try:
-        kp_cls = index(spec.api_key)
-    except KeyError:
-        return None
-    return kp_cls if kp_cls.name == spec.name else None  # 74 is ListConfigResources there (Kafka 4)
+    index = apis._REQUESTS if spec.kind == "request" else apis._RESPONSES
+    kp_cls = index.get(spec.api_key)
+    return kp_cls if kp_cls is not None and kp_cls.name == spec.name else None  # 74 is ListConfigResources there (Kafka 4)
 
 
 KP_CASES = [
