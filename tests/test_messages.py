@@ -158,7 +158,8 @@ def kafka_python_class(spec: MessageSpec) -> Any:
     """kafka-python's class for the same message, if it has one by that name."""
     index = apis._REQUESTS if spec.kind == "request" else apis._RESPONSES
     kp_cls = index.get(spec.api_key)
-    return kp_cls if kp_cls is not None and kp_cls.name == spec.name else None  # 74 is ListConfigResources there (Kafka 4)
+    # 74 is ListConfigResources there (Kafka 4), a different message under the same key
+    return kp_cls if kp_cls is not None and kp_cls.name == spec.name else None
 
 
 KP_CASES = [
