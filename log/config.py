@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from josefk.utils.config_types import invalid_value, type_problem
+
 LONG_MAX = 9223372036854775807
 INT_MAX = 2147483647
 
@@ -119,7 +121,10 @@ class LogConfig:
 
 
 def _invalid(key: str, raw: object, reason: str) -> ValueError:
-    return ValueError(f"Invalid value {raw} for configuration {key}: {reason}")
+    return ValueError(invalid_value(key, str(raw), reason))
+
+
+_TYPE_NAMES = {"int": "INT", "long": "LONG", "nlong": "LONG", "double": "DOUBLE", "bool": "BOOLEAN"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,24 +135,15 @@ class _Spec:
 
     def parse(self, key: str, raw: object) -> Any:
         text = str(raw).strip()
+        problem = type_problem(_TYPE_NAMES.get(self.kind, "STRING"), text)
+        if problem:
+            raise _invalid(key, raw, problem)
         value: Any
         if self.kind in ("int", "long", "nlong"):
-            not_a_number = f"Not a number of type {'INT' if self.kind == 'int' else 'LONG'}"
-            try:
-                value = int(text)
-            except ValueError:
-                raise _invalid(key, raw, not_a_number) from None
-            limit = INT_MAX if self.kind == "int" else LONG_MAX
-            if not -limit - 1 <= value <= limit:  # Java's parseInt/parseLong overflow: the same error
-                raise _invalid(key, raw, not_a_number)
+            value = int(text)
         elif self.kind == "double":
-            try:
-                value = float(text)
-            except ValueError:
-                raise _invalid(key, raw, "Not a number of type DOUBLE") from None
+            value = float(text)
         elif self.kind == "bool":
-            if text.lower() not in ("true", "false"):
-                raise _invalid(key, raw, "Expected value to be either true or false")
             value = text.lower() == "true"
         else:
             value = text

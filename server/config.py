@@ -22,7 +22,6 @@ from josefk.clients.network_client import ClientSecurity
 from josefk.log.config import SERVER_DEFAULT_NAMES, LogConfig, from_server_props, validate_server_default
 from josefk.log.config import config_type as topic_config_type
 from josefk.protocol.inter_broker import InterBrokerProtocol
-from josefk.server.config_types import invalid_value, type_problem
 from josefk.server.connection_quotas import ConnectionLimits
 from josefk.server.kafka_broker_defaults import KAFKA_UNAPPLIED_DEFAULTS
 from josefk.server.kafka_broker_keys import KAFKA_BROKER_KEYS, KAFKA_DYNAMIC_KEYS
@@ -40,6 +39,7 @@ from josefk.server.security.settings import (
     parse_listeners,
     unsupported_security_key,
 )
+from josefk.utils.config_types import invalid_value, type_problem
 
 log = logging.getLogger(__name__)
 
