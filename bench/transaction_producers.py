@@ -38,11 +38,7 @@ sys.path.insert(0, str(ROOT))
 
 import report  # noqa: E402
 import workers  # noqa: E402
-from transactions import create_topic, load1, log_end_offset  # noqa: E402
-
-from harness.josefk import BrokerProcess  # noqa: E402
-from harness.kafka import KafkaBroker  # noqa: E402
-from harness.zookeeper import ZooKeeperServer  # noqa: E402
+from transactions import create_topic, josefk_beside_kafka, load1, log_end_offset  # noqa: E402
 
 PAYLOAD = os.urandom(100)
 
@@ -165,33 +161,20 @@ def main() -> int:
     args = parser.parse_args()
     counts = [int(n) for n in args.producers.split(",")]
     work = Path(tempfile.mkdtemp(prefix="bench-txn-producers-"))
-    zookeeper = kafka = None
-    josefks: list[BrokerProcess] = []
+    started = time.monotonic()
     try:
-        started = time.monotonic()
-        josefks.append(BrokerProcess(work / "josefk", output=work / "josefk.out", start_timeout=60))
-        brokers = {"josefk": josefks[0].bootstrap}
-        pids = {"josefk": josefks[0].proc.pid}
-        if args.baseline_python:
-            josefks.append(BrokerProcess(work / "baseline", output=work / "baseline.out", start_timeout=60,
-                                         launcher=(args.baseline_python, "-m", "josefk")))
-            brokers["baseline"] = josefks[1].bootstrap
-            pids["baseline"] = josefks[1].proc.pid
-        zookeeper = ZooKeeperServer(data_dir=str(work / "zookeeper"))
-        kafka = KafkaBroker(work / "kafka", zookeeper.connect)
-        brokers["kafka"] = kafka.bootstrap
-        pids["kafka"] = kafka.proc.pid
-        print(f"brokers up in {time.monotonic() - started:.1f} s; load1 {load1():.2f}", flush=True)
-        runs: dict[tuple[str, int], list[dict[str, Any]]] = {}
-        for i, n in enumerate(counts):
-            for round_ in range(args.rounds):
-                order = list(brokers) if (i + round_) % 2 == 0 else list(reversed(brokers))
-                for name in order:
-                    r = run_step(brokers[name], pids[name], f"txn-producers-{n}-{round_}", n, args.seconds)
-                    runs.setdefault((name, n), []).append(r)
-                    print(f"{name:8s} {n:4d} producers: {r['txns_s']:8,.1f} txns/s p50 {r['p50_ms']:7,.1f} ms "
-                          f"p99 {r['p99_ms']:7,.1f} ms, CPU {r['cpu_ms_per_txn']:.2f} ms/txn "
-                          f"({r['txns']} txns in {r['seconds']:.1f} s, load1 {r['load1']:.2f})", flush=True)
+        with josefk_beside_kafka(work, args.baseline_python) as brokers:
+            runs: dict[tuple[str, int], list[dict[str, Any]]] = {}
+            for i, n in enumerate(counts):
+                for round_ in range(args.rounds):
+                    order = list(brokers) if (i + round_) % 2 == 0 else list(reversed(brokers))
+                    for name in order:
+                        broker = brokers[name]
+                        r = run_step(broker.bootstrap, broker.pid, f"txn-producers-{n}-{round_}", n, args.seconds)
+                        runs.setdefault((name, n), []).append(r)
+                        print(f"{name:8s} {n:4d} producers: {r['txns_s']:8,.1f} txns/s p50 {r['p50_ms']:7,.1f} ms "
+                              f"p99 {r['p99_ms']:7,.1f} ms, CPU {r['cpu_ms_per_txn']:.2f} ms/txn "
+                              f"({r['txns']} txns in {r['seconds']:.1f} s, load1 {r['load1']:.2f})", flush=True)
         results = {key: {k: statistics.median(r[k] for r in rs) for k in rs[0]} for key, rs in runs.items()}
         table = render(results, list(brokers), counts)
         print("\n" + table)
@@ -206,12 +189,6 @@ def main() -> int:
             print(f"wrote {doc}")
         print(f"\ntotal {time.monotonic() - started:.0f} s")
     finally:
-        for broker in josefks:
-            broker.stop()
-        if kafka is not None:
-            kafka.stop()
-        if zookeeper is not None:
-            zookeeper.stop()
         shutil.rmtree(work, ignore_errors=True)
     return 0
 

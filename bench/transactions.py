@@ -24,6 +24,9 @@ import shutil
 import sys
 import tempfile
 import time
+from collections.abc import Iterator
+from contextlib import ExitStack, contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -116,6 +119,35 @@ def render(results: dict[tuple[str, int], dict[str, Any]], sizes: list[int]) -> 
     return "\n".join(lines)
 
 
+
+@dataclass(frozen=True)
+class Running:
+    bootstrap: str
+    pid: int
+
+
+@contextmanager
+def josefk_beside_kafka(work: Path, baseline_python: str | None = None) -> Iterator[dict[str, Running]]:
+    """josefk from this tree (and, with `baseline_python`, another build's josefk as `baseline`)
+    beside Kafka 3.9.2 on ZooKeeper, all in `work`; each is stopped on exit, whatever happened."""
+    started = time.monotonic()
+    with ExitStack() as stack:
+        brokers: dict[str, Running] = {}
+        builds = {"josefk": None} | ({"baseline": baseline_python} if baseline_python else {})
+        for name, python in builds.items():
+            launcher = {"launcher": (python, "-m", "josefk")} if python else {}
+            josefk = BrokerProcess(work / name, output=work / f"{name}.out", start_timeout=60, **launcher)
+            stack.callback(josefk.stop)
+            brokers[name] = Running(josefk.bootstrap, josefk.proc.pid)
+        zookeeper = ZooKeeperServer(data_dir=str(work / "zookeeper"))
+        stack.callback(zookeeper.stop)
+        kafka = KafkaBroker(work / "kafka", zookeeper.connect)
+        stack.callback(kafka.stop)
+        brokers["kafka"] = Running(kafka.bootstrap, kafka.proc.pid)
+        print(f"brokers up in {time.monotonic() - started:.1f} s; load1 {load1():.2f}", flush=True)
+        yield brokers
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=10.0, help="time per step (default 10)")
@@ -125,22 +157,18 @@ def main() -> int:
     args = parser.parse_args()
     sizes = [int(n) for n in args.per_txn.split(",")]
     work = Path(tempfile.mkdtemp(prefix="bench-transactions-"))
-    zookeeper = kafka = josefk = None
+    started = time.monotonic()
     try:
-        started = time.monotonic()
-        josefk = BrokerProcess(work / "josefk", output=work / "josefk.out", start_timeout=60)
-        zookeeper = ZooKeeperServer(data_dir=str(work / "zookeeper"))
-        kafka = KafkaBroker(work / "kafka", zookeeper.connect)
-        brokers = {"josefk": josefk.bootstrap, "kafka": kafka.bootstrap}
-        print(f"brokers up in {time.monotonic() - started:.1f} s; load1 {load1():.2f}", flush=True)
-        results: dict[tuple[str, int], dict[str, Any]] = {}
-        for i, per_txn in enumerate(sizes):
-            order = list(brokers) if i % 2 == 0 else list(reversed(brokers))
-            for name in order:
-                r = run_step(brokers[name], f"txn-{per_txn}", per_txn, args.size, args.seconds)
-                results[(name, per_txn)] = r
-                print(f"{name:7s} {per_txn:6d} records/txn: {r['msgs_s']:10,.0f} msgs/s {r['txns_s']:8,.1f} txns/s "
-                      f"({r['txns']} txns in {r['seconds']:.1f} s, load1 {r['load1']:.2f})", flush=True)
+        with josefk_beside_kafka(work) as brokers:
+            results: dict[tuple[str, int], dict[str, Any]] = {}
+            for i, per_txn in enumerate(sizes):
+                order = list(brokers) if i % 2 == 0 else list(reversed(brokers))
+                for name in order:
+                    r = run_step(brokers[name].bootstrap, f"txn-{per_txn}", per_txn, args.size, args.seconds)
+                    results[(name, per_txn)] = r
+                    print(f"{name:7s} {per_txn:6d} records/txn: {r['msgs_s']:10,.0f} msgs/s "
+                          f"{r['txns_s']:8,.1f} txns/s ({r['txns']} txns in {r['seconds']:.1f} s, "
+                          f"load1 {r['load1']:.2f})", flush=True)
         table = render(results, sizes)
         print("\n" + table)
         if not args.no_docs:
@@ -151,12 +179,6 @@ def main() -> int:
             print(f"wrote {doc}")
         print(f"\ntotal {time.monotonic() - started:.0f} s")
     finally:
-        if josefk is not None:
-            josefk.stop()
-        if kafka is not None:
-            kafka.stop()
-        if zookeeper is not None:
-            zookeeper.stop()
         shutil.rmtree(work, ignore_errors=True)
     return 0
 
