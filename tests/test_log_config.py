@@ -84,5 +84,6 @@ def test_config_types_as_kafka() -> None:
 @pytest.mark.parametrize("raw", ["1_000", "1 000", "0x10", "2147483648"])
 def test_numbers_parse_as_java_does(raw: str) -> None:
     """Topic and broker configs share one parse check: Python's int() would take 1_000, Java does not."""
-    with pytest.raises(ValueError, match=f"Invalid value {raw} for configuration segment.bytes: Not a number of type INT"):
+    expected = f"Invalid value {raw} for configuration segment.bytes: Not a number of type INT"
+    with pytest.raises(ValueError, match=expected):
         LogConfig.from_props({"segment.bytes": raw})

@@ -35,6 +35,7 @@ TOOLS: dict[str, tuple[str, str]] = {
     "transactions": ("josefk.cli.tools.transactions", "main"),
     "features": ("josefk.cli.tools.features", "main"),
     "cluster": ("josefk.cli.tools.cluster", "main"),
+    "delegation-tokens": ("josefk.cli.tools.delegation_tokens", "main"),
     "e2e-latency": ("josefk.cli.tools.e2e_latency", "main"),
     "verifiable-producer": ("josefk.cli.tools.verifiable_producer", "main"),
     "verifiable-consumer": ("josefk.cli.tools.verifiable_consumer", "main"),

@@ -82,6 +82,9 @@ def client_config(props: dict[str, str], defaults: dict[str, Any]) -> dict[str, 
     """
     out: dict[str, Any] = {}
     for key, raw in props.items():
+        if key == "sasl.jaas.config":
+            out.update(jaas_credentials(raw))
+            continue
         name = key.replace(".", "_").replace("-", "_")
         if name not in defaults and name != "default_api_timeout_ms":
             raise ToolError(f"Unknown client property {key!r}")
@@ -103,6 +106,28 @@ def client_config(props: dict[str, str], defaults: dict[str, Any]) -> dict[str, 
             value = raw.split(",")
         out[name] = value
     return out
+
+
+_JAAS = re.compile(r"""\s*(?P<module>[\w.$]+)\s+(?:required|requisite|sufficient|optional)(?P<options>.*?);?\s*""",
+                   re.DOTALL)
+_JAAS_OPTION = re.compile(r"""(\w+)\s*=\s*(?:"((?:[^"\\]|\\.)*)"|([^\s;]+))""")
+_JAAS_MODULES = ("org.apache.kafka.common.security.plain.PlainLoginModule",
+                 "org.apache.kafka.common.security.scram.ScramLoginModule")
+
+
+def jaas_credentials(text: str) -> dict[str, str]:
+    """The user name and password of a client's `sasl.jaas.config` (PlainLoginModule or
+    ScramLoginModule, as Java clients write it) as kafka-python's sasl_plain_* keywords."""
+    m = _JAAS.fullmatch(text)
+    if m is None or m.group("module") not in _JAAS_MODULES:
+        raise ToolError(f"Invalid value for configuration sasl.jaas.config: the tools read the user name and "
+                        f"password of {' or '.join(_JAAS_MODULES)}, got {text!r}")
+    options = {o.group(1): o.group(2) if o.group(2) is not None else o.group(3)
+               for o in _JAAS_OPTION.finditer(m.group("options"))}
+    missing = [key for key in ("username", "password") if key not in options]
+    if missing:
+        raise ToolError(f"Invalid value for configuration sasl.jaas.config: no {' or '.join(missing)}")
+    return {"sasl_plain_username": options["username"], "sasl_plain_password": options["password"]}
 
 
 def admin_client(bootstrap: str, props: dict[str, str] | None = None, timeout_ms: int | None = None) -> Any:

@@ -152,7 +152,7 @@ def _to_any_broker(admin: Any, api_key: int, version: int, **fields: Any) -> Any
     they name and refuses the cluster default's empty name, which every broker serves."""
     servers = admin.config["bootstrap_servers"]
     bootstrap = servers if isinstance(servers, str) else ",".join(servers)
-    return wire.request(bootstrap, api_key, version, admin.config["request_timeout_ms"], **fields)
+    return wire.request(bootstrap, api_key, version, admin.config["request_timeout_ms"], admin.config, **fields)
 
 
 def _cluster_default(admin: Any) -> dict[str, dict[str, Any]]:

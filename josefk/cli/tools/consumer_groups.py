@@ -142,7 +142,7 @@ def describe(admin: Any, group: str, args: argparse.Namespace) -> int:
         return 1
     members = list(desc["members"])
     if args.state is not None:
-        node_id, host, port = wire.group_coordinator(args.bootstrap_server, group, args.timeout)
+        node_id, host, port = wire.group_coordinator(args.bootstrap_server, group, args.timeout, admin.config)
         where = f"{host}:{port}  ({node_id})"
         width = max(25, len(where))  # Kafka sizes the GROUP column by the coordinator's too
         if not members and desc["group_state"] == "Empty":
