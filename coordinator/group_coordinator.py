@@ -92,6 +92,10 @@ class GroupCoordinator:
         self._join_timers: dict[str, tuple[ScheduledTask, bool]] = {}  # group -> (timer, initial delay?)
         self._sync_timers: dict[str, ScheduledTask] = {}
         self._cleanup_timer: ScheduledTask | None = None
+        # KIP-848 consumer groups share the group ids and partitions: they hear of unloads,
+        # and may refuse (or give up to a classic group) a JoinGroup for one of theirs.
+        self.unload_listeners: list[Callable[[int], None]] = []
+        self.join_guard: Callable[[str], ErrorCode] = lambda group_id: ErrorCode.NONE
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -220,6 +224,8 @@ class GroupCoordinator:
                 group.invoke_sync_callback(member, SyncResult(ErrorCode.NOT_COORDINATOR))
             self._cancel_group_timers(group)
             group.transition_to(GroupState.DEAD)
+        for listener in self.unload_listeners:
+            listener(partition)
         log.info("[GroupMetadataManager brokerId=%d] Unloaded groups of %s-%d", self.broker_id, OFFSETS_TOPIC,
                  partition)
 
@@ -285,6 +291,8 @@ class GroupCoordinator:
                    session_timeout_ms: int, protocol_type: str, protocols: list[tuple[str, bytes]],
                    callback: JoinCallback, reason: str | None = None) -> None:
         error = self.validate(group_id, "join")
+        if error == ErrorCode.NONE:
+            error = self.join_guard(group_id)
         if error != ErrorCode.NONE:
             callback(JoinResult(error, member_id))
             return
