@@ -122,3 +122,9 @@ class RangeAssignor:
 
 ASSIGNORS: dict[str, ConsumerGroupAssignor] = {a.name: a for a in (UniformAssignor(), RangeAssignor())}
 DEFAULT_ASSIGNORS = "uniform,range"
+
+
+def assignor_name(configured: str) -> str:
+    """group.consumer.assignors takes Kafka's class names or the short names."""
+    short = configured.strip().rsplit(".", 1)[-1]
+    return {"UniformAssignor": "uniform", "RangeAssignor": "range"}.get(short, short)

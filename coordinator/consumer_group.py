@@ -46,6 +46,7 @@ class ConsumerGroupMember:
     client_id: str = ""
     client_host: str = ""
     subscribed_topic_names: tuple[str, ...] = ()
+    subscribed_topic_regex: str | None = None
     server_assignor: str | None = None
     rebalance_timeout_ms: int = -1
     member_epoch: int = 0
@@ -128,9 +129,6 @@ class ConsumerGroup:
     def __repr__(self) -> str:
         return (f"ConsumerGroup({self.group_id!r}, {self.state.value}, epoch={self.group_epoch}, "
                 f"assignment_epoch={self.assignment_epoch}, members={sorted(self.members)})")
-
-    def subscribed_topic_names(self) -> set[str]:
-        return {t for m in self.members.values() for t in m.subscribed_topic_names}
 
     def update_member(self, member: ConsumerGroupMember) -> None:
         """Store `member`, keeping the partition owners and the static index in step."""

@@ -12,6 +12,7 @@ consumer group (Kafka does the same with an Empty classic group).
 from __future__ import annotations
 
 import logging
+import re
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -69,10 +70,12 @@ class HeartbeatRequest:
     rack_id: str | None = None
     rebalance_timeout_ms: int = -1
     subscribed_topic_names: tuple[str, ...] | None = None
+    subscribed_topic_regex: str | None = None  # "" clears it
     server_assignor: str | None = None
     owned: Owned | None = None
     client_id: str = ""
     client_host: str = ""
+    member_id_required: bool = False  # v1+: the client makes its member id (KIP-1082)
 
 
 @dataclass(frozen=True)
@@ -101,6 +104,7 @@ class ConsumerGroupCoordinator:
         self._rebalance_timers: dict[tuple[str, str], ScheduledTask] = {}
         classic.unload_listeners.append(self.unload_partition)
         classic.join_guard = self._classic_join_guard
+        classic.consumer_groups = self
 
     # -- group lookup, shared with the classic coordinator -----------------------------------
 
@@ -160,20 +164,25 @@ class ConsumerGroupCoordinator:
             return "InstanceId can't be empty."
         if req.rack_id == "":
             return "RackId can't be empty."
-        if req.member_epoch > 0 and not req.member_id:
+        if (req.member_epoch > 0 or req.member_id_required) and not req.member_id:
             return "MemberId can't be empty."
         if req.member_epoch == 0:
             if req.rebalance_timeout_ms == -1:
                 return "RebalanceTimeoutMs must be provided when joining."
             if req.owned:
                 return "TopicPartitions must be empty when (re-)joining."
-            if req.subscribed_topic_names is None:
-                return "SubscribedTopicNames must be set in first request."
+            if req.subscribed_topic_names is None and req.subscribed_topic_regex is None:
+                return "SubscribedTopicNames or SubscribedTopicRegex must be set in first request."
         elif req.member_epoch == LEAVE_GROUP_STATIC_MEMBER_EPOCH:
             if req.instance_id is None:
                 return "InstanceId can't be null."
         elif req.member_epoch < LEAVE_GROUP_STATIC_MEMBER_EPOCH:
             return f"MemberEpoch is invalid: {req.member_epoch}."
+        if req.subscribed_topic_regex:
+            try:
+                re.compile(req.subscribed_topic_regex)
+            except re.error as e:
+                return f"SubscribedTopicRegex {req.subscribed_topic_regex} is not a valid regular expression: {e}"
         return None
 
     def heartbeat(self, req: HeartbeatRequest) -> HeartbeatResult:
@@ -261,9 +270,12 @@ class ConsumerGroupCoordinator:
                                   else member.rebalance_timeout_ms),
             subscribed_topic_names=(tuple(sorted(set(req.subscribed_topic_names)))
                                     if req.subscribed_topic_names is not None else member.subscribed_topic_names),
+            subscribed_topic_regex=(req.subscribed_topic_regex or None if req.subscribed_topic_regex is not None
+                                    else member.subscribed_topic_regex),
             server_assignor=req.server_assignor if req.server_assignor is not None else member.server_assignor,
             client_id=req.client_id, client_host=req.client_host)
         bump = (is_new or updated.subscribed_topic_names != member.subscribed_topic_names
+                or updated.subscribed_topic_regex != member.subscribed_topic_regex
                 or updated.server_assignor != member.server_assignor)
         group.update_member(updated)
         metadata = self._subscription_metadata(group)
@@ -294,9 +306,18 @@ class ConsumerGroupCoordinator:
                                self.config.heartbeat_interval_ms,
                                dict(reconciled.assigned) if changed or full or req.member_epoch == 0 else None)
 
+    def _subscribed(self, member: ConsumerGroupMember) -> set[str]:
+        """The member's topic names plus the existing topics its regex matches in full
+        (Python's re, not Kafka's RE2/J; internal topics never match)."""
+        names = set(member.subscribed_topic_names)
+        if member.subscribed_topic_regex:
+            pattern = re.compile(member.subscribed_topic_regex)
+            names |= {t for t in self.topics.topics if not t.startswith("__") and pattern.fullmatch(t)}
+        return names
+
     def _subscription_metadata(self, group: ConsumerGroup) -> dict[str, tuple[uuid.UUID, int]]:
         out: dict[str, tuple[uuid.UUID, int]] = {}
-        for name in sorted(group.subscribed_topic_names()):
+        for name in sorted(set().union(*(self._subscribed(m) for m in group.members.values()))):
             partitions = self.topics.topics.get(name)
             topic_id = self.topics.topic_ids.get(name)
             if partitions and topic_id is not None:
@@ -306,7 +327,7 @@ class ConsumerGroupCoordinator:
     def _compute_target(self, group: ConsumerGroup) -> None:
         assignor = self.assignors[group.preferred_assignor(self.config.assignors[0])]
         meta = group.subscription_metadata
-        members = {mid: AssignmentMember(frozenset(meta[t][0] for t in m.subscribed_topic_names if t in meta),
+        members = {mid: AssignmentMember(frozenset(meta[t][0] for t in self._subscribed(m) if t in meta),
                                          group.target.get(mid, {}))
                    for mid, m in group.members.items()}
         group.target = assignor.assign(members, dict(meta.values()))

@@ -16,7 +16,7 @@ import logging
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from josefk.coordinator.group_metadata import (
     CONSUMER_PROTOCOL_TYPE,
@@ -46,6 +46,20 @@ DEFAULT_GROUP_MAX_SIZE = 2**31 - 1
 
 TopicPartition = tuple[str, int]
 GROUP_API_NEEDS_ID = {"join", "sync", "heartbeat", "leave", "offset_delete"}
+
+
+class ConsumerGroupOffsets(Protocol):
+    """The KIP-848 consumer groups' side of offset commits and fetches (member epochs)."""
+
+    def is_consumer_group(self, group_id: str) -> bool: ...
+
+    def commit_offsets(self, group_id: str, member_id: str, member_epoch: int, api_version: int,
+                       offsets: dict[TopicPartition, OffsetAndMetadata],
+                       callback: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None: ...
+
+    def fetch_offsets(self, group_id: str, member_id: str | None, member_epoch: int,
+                      partitions: list[TopicPartition] | None
+                      ) -> tuple[ErrorCode, dict[TopicPartition, OffsetAndMetadata | None]]: ...
 
 
 @dataclass(frozen=True)
@@ -96,6 +110,7 @@ class GroupCoordinator:
         # and may refuse (or give up to a classic group) a JoinGroup for one of theirs.
         self.unload_listeners: list[Callable[[int], None]] = []
         self.join_guard: Callable[[str], ErrorCode] = lambda group_id: ErrorCode.NONE
+        self.consumer_groups: ConsumerGroupOffsets | None = None  # their offsets go there
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -733,10 +748,13 @@ class GroupCoordinator:
 
     def commit_offsets(self, group_id: str, member_id: str, group_instance_id: str | None, generation_id: int,
                        offsets: dict[TopicPartition, OffsetAndMetadata],
-                       callback: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
+                       callback: Callable[[dict[TopicPartition, ErrorCode]], None], api_version: int = 9) -> None:
         error = self.validate(group_id, "offset_commit")
         if error != ErrorCode.NONE:
             callback(dict.fromkeys(offsets, error))
+            return
+        if self.consumer_groups is not None and self.consumer_groups.is_consumer_group(group_id):
+            self.consumer_groups.commit_offsets(group_id, member_id, generation_id, api_version, offsets, callback)
             return
         group = self.groups.get(group_id)
         if group is None:
@@ -867,12 +885,16 @@ class GroupCoordinator:
 
         self.store.store_offsets(group.group_id, valid, stored, producer, verification_guard)
 
-    def fetch_offsets(self, group_id: str, partitions: list[TopicPartition] | None
+    def fetch_offsets(self, group_id: str, partitions: list[TopicPartition] | None,
+                      member: tuple[str | None, int] = (None, -1)
                       ) -> tuple[ErrorCode, dict[TopicPartition, OffsetAndMetadata | None]]:
-        """Committed offsets (None: nothing committed); partitions=None means all of the group's."""
+        """Committed offsets (None: nothing committed); partitions=None means all of the group's.
+        `member` is OffsetFetch v9's member id and epoch, checked for a consumer group."""
         error = self.validate(group_id, "offset_fetch")
         if error != ErrorCode.NONE:
             return error, {}
+        if self.consumer_groups is not None and self.consumer_groups.is_consumer_group(group_id):
+            return self.consumer_groups.fetch_offsets(group_id, member[0], member[1], partitions)
         group = self.groups.get(group_id)
         if group is None or group.is_state(GroupState.DEAD):
             return ErrorCode.NONE, {tp: None for tp in partitions or []}
