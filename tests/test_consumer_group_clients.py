@@ -6,21 +6,39 @@ member never share a group: each is refused while the other kind holds it."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
+
+import pytest
 
 from harness.wire import call, connect
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from tests.conftest import RunningBroker
-from tests.prerequisites import require_module
+from tests.prerequisites import require_files, require_module, require_tools
 from tests.test_group_clients import FAST_GROUP, create_topic, produce
 
 ck = require_module("confluent_kafka")
 kafka = require_module("kafka")
 
+pytestmark = pytest.mark.integration
 PARTITIONS = 4
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture
+def cbroker(tmp_path: Path) -> Iterator[RunningBroker]:
+    """A broker whose consumer groups heartbeat every 500 ms (Kafka: 5 s), so that each
+    reconciliation step (revoke, then assign) takes a fraction of a second."""
+    running = RunningBroker(tmp_path / "logs", {"offsets.topic.num.partitions": "5",
+                                                "group.consumer.heartbeat.interval.ms": "500"})
+    yield running
+    running.stop()
 
 
 def consumer(bootstrap: str, group: str = "g") -> Any:
@@ -45,8 +63,8 @@ def owned(c: Any) -> set[int]:
     return {tp.partition for tp in c.assignment()}
 
 
-def test_confluent_kafka_consumer_protocol_rebalances_commits_and_resumes(gbroker: RunningBroker) -> None:
-    bootstrap = gbroker.bootstrap
+def test_confluent_kafka_consumer_protocol_rebalances_commits_and_resumes(cbroker: RunningBroker) -> None:
+    bootstrap = cbroker.bootstrap
     create_topic(bootstrap, "t", PARTITIONS)
     produce(bootstrap, "t", [(i % PARTITIONS, None, b"a%d" % i) for i in range(40)])
     open_consumers: list[Any] = []
@@ -97,8 +115,8 @@ def test_confluent_kafka_consumer_protocol_rebalances_commits_and_resumes(gbroke
         resumed.close()
 
 
-def test_classic_and_consumer_protocol_members_do_not_corrupt_each_other(gbroker: RunningBroker) -> None:
-    bootstrap = gbroker.bootstrap
+def test_classic_and_consumer_protocol_members_do_not_corrupt_each_other(cbroker: RunningBroker) -> None:
+    bootstrap = cbroker.bootstrap
     create_topic(bootstrap, "t", PARTITIONS)
     produce(bootstrap, "t", [(i % PARTITIONS, None, b"%d" % i) for i in range(8)])
     modern = consumer(bootstrap, "shared")
@@ -119,3 +137,91 @@ def test_classic_and_consumer_protocol_members_do_not_corrupt_each_other(gbroker
         if classic is not None:
             classic.close()
         modern.close()
+
+
+class JavaMember:
+    """compat/java/ConsumerGroupMember.java (kafka-clients 4.4.0, group.protocol=consumer)
+    in its own JVM; its stdout lines are collected by a thread."""
+
+    def __init__(self, classpath: str, bootstrap: str, group: str, topic: str) -> None:
+        self.lines: list[str] = []
+        self.process = subprocess.Popen(["java", "-cp", classpath, "ConsumerGroupMember", bootstrap, group, topic],
+                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                                        text=True)
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
+
+    def _read(self) -> None:
+        assert self.process.stdout is not None
+        for line in self.process.stdout:
+            self.lines.append(line.strip())
+
+    def records(self) -> list[str]:
+        return [line.split(" ", 1)[1] for line in list(self.lines) if line.startswith("RECORD ")]
+
+    def assignment(self) -> set[int]:
+        last = [line for line in list(self.lines) if line.startswith("ASSIGNMENT")]
+        return {int(p) for p in last[-1].split(" ", 1)[1].split(",") if p} if last and " " in last[-1] else set()
+
+    def leave(self) -> None:
+        """Close the consumer (it leaves the group) and wait for the JVM to exit."""
+        if self.process.poll() is None:
+            assert self.process.stdin is not None
+            self.process.stdin.write("quit\n")
+            self.process.stdin.flush()
+            self.process.stdin.close()
+            try:
+                self.process.wait(timeout=60)
+            except subprocess.TimeoutExpired:
+                self.process.kill()
+                self.process.wait()
+        self.reader.join(timeout=10)
+
+
+def wait(condition: Callable[[], bool], what: str, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while not condition():
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what}")
+        time.sleep(0.05)
+
+
+@pytest.fixture(scope="module")
+def java_member_classpath(tmp_path_factory: pytest.TempPathFactory) -> str:
+    require_tools("java", "javac")
+    lib = ROOT / "compat" / ".envs" / "java-4" / "lib"
+    require_files(lib, ["kafka-clients.jar"], "python compat/setup_envs.py --only java-4")
+    build = tmp_path_factory.mktemp("java-member")
+    subprocess.run(["javac", "-nowarn", "-d", str(build), "-cp", f"{lib}/*",
+                    str(ROOT / "compat" / "java" / "ConsumerGroupMember.java")], check=True)
+    return f"{build}{os.pathsep}{lib}/*"
+
+
+def test_java_4_consumer_protocol_rebalances_commits_and_resumes(cbroker: RunningBroker,
+                                                                   java_member_classpath: str) -> None:
+    bootstrap = cbroker.bootstrap
+    create_topic(bootstrap, "t", PARTITIONS)
+    produce(bootstrap, "t", [(i % PARTITIONS, None, b"a%d" % i) for i in range(20)])
+    members: list[JavaMember] = []
+    try:
+        first = JavaMember(java_member_classpath, bootstrap, "jg", "t")
+        members.append(first)
+        wait(lambda: len(first.records()) == 20 and first.assignment() == set(range(PARTITIONS)),
+             "the first member to read all 20")
+        second = JavaMember(java_member_classpath, bootstrap, "jg", "t")
+        members.append(second)
+        wait(lambda: len(first.assignment()) == 2 and len(second.assignment()) == 2, "the partitions to be shared")
+        assert first.assignment() | second.assignment() == set(range(PARTITIONS))
+        second.leave()
+        assert second.lines[-1] == "CLOSED"
+        wait(lambda: first.assignment() == set(range(PARTITIONS)), "the partitions to come back")
+        first.leave()
+        produce(bootstrap, "t", [(i % PARTITIONS, None, b"b%d" % i) for i in range(8)])
+        resumed = JavaMember(java_member_classpath, bootstrap, "jg", "t")
+        members.append(resumed)
+        wait(lambda: len(resumed.records()) >= 8, "the new records")
+        assert sorted(resumed.records()) == sorted(f"b{i}" for i in range(8))
+        assert sorted(first.records() + second.records()) == sorted(f"a{i}" for i in range(20))
+    finally:
+        for member in members:
+            member.leave()
