@@ -17,7 +17,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from josefk.coordinator.consumer_assignors import Assignment, TopicId
-from josefk.coordinator.group_metadata import OffsetAndMetadata
+from josefk.coordinator.group_metadata import GroupMetadata, GroupState, OffsetAndMetadata
+from josefk.utils.time import SYSTEM_TIME, Time
 
 LEAVE_GROUP_MEMBER_EPOCH = -1
 LEAVE_GROUP_STATIC_MEMBER_EPOCH = -2
@@ -114,8 +115,11 @@ def _next(member: ConsumerGroupMember, member_epoch: int, current: Mapping[Topic
 
 
 class ConsumerGroup:
-    def __init__(self, group_id: str) -> None:
+    def __init__(self, group_id: str, time: Time = SYSTEM_TIME) -> None:
         self.group_id = group_id
+        # The group's committed and transaction-pending offsets, in the shape the classic
+        # coordinator's offset paths (TxnOffsetCommit, transaction completion) work on.
+        self.book = GroupMetadata(group_id, GroupState.EMPTY, time)
         self.state = ConsumerGroupState.EMPTY
         self.group_epoch = 0
         self.assignment_epoch = 0
@@ -124,7 +128,14 @@ class ConsumerGroup:
         self.target: dict[str, Assignment] = {}
         self.owner_epoch: dict[tuple[TopicId, int], tuple[str, int]] = {}
         self.subscription_metadata: dict[str, tuple[uuid.UUID, int]] = {}  # topic -> (id, partitions)
-        self.offsets: dict[tuple[str, int], OffsetAndMetadata] = {}
+
+    @property
+    def offsets(self) -> dict[tuple[str, int], OffsetAndMetadata]:
+        return self.book.offsets
+
+    @offsets.setter
+    def offsets(self, offsets: dict[tuple[str, int], OffsetAndMetadata]) -> None:
+        self.book.offsets = offsets
 
     def __repr__(self) -> str:
         return (f"ConsumerGroup({self.group_id!r}, {self.state.value}, epoch={self.group_epoch}, "

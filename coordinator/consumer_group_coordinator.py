@@ -134,13 +134,13 @@ class ConsumerGroupCoordinator:
             if not create or not classic.is_state(GroupState.EMPTY) or classic.pending_txn_offsets:
                 return _fail(ErrorCode.GROUP_ID_NOT_FOUND, f"Group {group_id} is not a consumer group.")
             del self.classic.groups[group_id]  # an Empty classic group is taken over, offsets and all
-            group = ConsumerGroup(group_id)
+            group = ConsumerGroup(group_id, self.classic.time)
             group.offsets = classic.offsets
             self.groups[group_id] = group
             return group
         if not create:
             return _fail(ErrorCode.UNKNOWN_MEMBER_ID, f"Group {group_id} not found.")
-        group = self.groups[group_id] = ConsumerGroup(group_id)
+        group = self.groups[group_id] = ConsumerGroup(group_id, self.classic.time)
         return group
 
     def _drop(self, group: ConsumerGroup) -> None:
@@ -148,6 +148,7 @@ class ConsumerGroupCoordinator:
             for key in [k for k in timers if k[0] == group.group_id]:
                 timers.pop(key).cancel()
         group.state = ConsumerGroupState.DEAD
+        group.book.transition_to(GroupState.DEAD)
         self.groups.pop(group.group_id, None)
 
     def unload_partition(self, partition: int) -> None:
@@ -444,6 +445,20 @@ class ConsumerGroupCoordinator:
             self.classic.store.store_offsets(group_id, valid, stored)
         else:
             callback(results)
+
+    def txn_member_error(self, group_id: str, member_id: str, generation_id: int) -> ErrorCode:
+        """TxnOffsetCommit's check: a producer that names the member (consumer.groupMetadata())
+        must name its current epoch; TxnOffsetCommit reports a stale one as ILLEGAL_GENERATION."""
+        if not member_id and generation_id < 0:
+            return ErrorCode.NONE
+        error = self._member_error(self.groups[group_id], member_id, generation_id)
+        return ErrorCode.ILLEGAL_GENERATION if error == ErrorCode.STALE_MEMBER_EPOCH else error
+
+    def offsets_book(self, group_id: str) -> GroupMetadata:
+        return self.groups[group_id].book
+
+    def offsets_books(self) -> list[GroupMetadata]:
+        return [g.book for g in self.groups.values()]
 
     def fetch_offsets(self, group_id: str, member_id: str | None, member_epoch: int,
                       partitions: list[TopicPartition] | None

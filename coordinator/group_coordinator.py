@@ -61,6 +61,14 @@ class ConsumerGroupOffsets(Protocol):
                       partitions: list[TopicPartition] | None
                       ) -> tuple[ErrorCode, dict[TopicPartition, OffsetAndMetadata | None]]: ...
 
+    def txn_member_error(self, group_id: str, member_id: str, generation_id: int) -> ErrorCode: ...
+
+    def offsets_book(self, group_id: str) -> GroupMetadata:
+        """The consumer group's offsets (committed and pending) as a classic group holds them."""
+        ...
+
+    def offsets_books(self) -> list[GroupMetadata]: ...
+
 
 @dataclass(frozen=True)
 class JoiningMember:
@@ -804,6 +812,23 @@ class GroupCoordinator:
         if error != ErrorCode.NONE:
             callback(dict.fromkeys(offsets, error))
             return
+        consumer = self.consumer_groups
+        if consumer is not None and consumer.is_consumer_group(group_id):
+            error = consumer.txn_member_error(group_id, member_id, generation_id)
+            if error != ErrorCode.NONE:
+                callback(dict.fromkeys(offsets, error))
+                return
+            book = consumer.offsets_book(group_id)
+
+            def verified_for_consumer_group(error: ErrorCode, guard: VerificationGuard) -> None:
+                if error != ErrorCode.NONE:
+                    callback(dict.fromkeys(offsets, error))
+                else:
+                    self._store_offsets(book, offsets, callback, (producer_id, producer_epoch), guard)
+
+            self.store.verify_transaction(group_id, transactional_id, producer_id, producer_epoch,
+                                          verified_for_consumer_group)
+            return
         group = self.groups.get(group_id)
         if group is None:
             group = self.groups[group_id] = GroupMetadata(group_id, GroupState.EMPTY, self.time)
@@ -840,7 +865,8 @@ class GroupCoordinator:
         """A transaction's marker is in these __consumer_offsets partitions: its pending
         offsets there become committed, or are dropped on abort (handleTxnCompletion)."""
         wanted = set(partitions)
-        for group in self.groups.values():
+        books = self.consumer_groups.offsets_books() if self.consumer_groups is not None else []
+        for group in [*self.groups.values(), *books]:
             if self.partition_for(group.group_id) not in wanted:
                 continue
             pending = group.pending_txn_offsets.pop(producer_id, None)
@@ -851,6 +877,8 @@ class GroupCoordinator:
         """Partitions with offsets in an open transaction: OffsetFetch with require_stable
         answers UNSTABLE_OFFSET_COMMIT for them, so a read_committed consumer waits."""
         group = self.groups.get(group_id)
+        if group is None and self.consumer_groups is not None and self.consumer_groups.is_consumer_group(group_id):
+            group = self.consumer_groups.offsets_book(group_id)
         if group is None:
             return set()
         pending = {tp for offsets in group.pending_txn_offsets.values() for tp in offsets}

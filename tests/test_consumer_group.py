@@ -275,3 +275,20 @@ def test_unloading_the_partition_drops_the_group_and_its_timers(h: Harness) -> N
     h.base.coordinator.unload_partition(0)
     assert GROUP not in h.cgc.groups
     assert h.base.scheduler.pending <= 1  # only the classic offset-expiry timer is left
+
+
+def test_transactional_offsets_of_a_consumer_group_wait_for_the_marker(h: Harness) -> None:
+    h.join("a")
+    om = OffsetAndMetadata(9, -1, "", 0, None)
+    got: list[dict] = []
+    gc = h.base.coordinator
+    gc.commit_txn_offsets(GROUP, "tx", 5, 0, "a", None, 7, {("t1", 0): om}, got.append)  # wrong epoch
+    gc.commit_txn_offsets(GROUP, "tx", 5, 0, "a", None, 1, {("t1", 0): om}, got.append)
+    h.time.sleep(0)
+    assert [r[("t1", 0)] for r in got] == [ErrorCode.ILLEGAL_GENERATION, ErrorCode.NONE]
+    assert GROUP not in gc.groups  # no classic group appears beside the consumer group
+    assert gc.unstable_partitions(GROUP, None) == {("t1", 0)}
+    assert h.cgc.fetch_offsets(GROUP, None, -1, [("t1", 0)])[1] == {("t1", 0): None}
+    gc.complete_txn_offsets(5, True, [0])
+    assert gc.unstable_partitions(GROUP, None) == set()
+    assert h.cgc.fetch_offsets(GROUP, None, -1, [("t1", 0)])[1] == {("t1", 0): om}
