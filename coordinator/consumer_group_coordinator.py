@@ -131,8 +131,12 @@ class ConsumerGroupCoordinator:
             return group
         classic = self.classic.groups.get(group_id)
         if classic is not None:
-            if not create or not classic.is_state(GroupState.EMPTY) or classic.pending_txn_offsets:
+            if not classic.is_state(GroupState.EMPTY) or classic.pending_txn_offsets:
                 return _fail(ErrorCode.GROUP_ID_NOT_FOUND, f"Group {group_id} is not a consumer group.")
+            if not create:
+                # Offsets only, as a consumer group comes back after a failover: its members
+                # rejoin (epoch 0) and the first one takes the group over.
+                return _fail(ErrorCode.UNKNOWN_MEMBER_ID, f"Group {group_id} has no member of that id.")
             del self.classic.groups[group_id]  # an Empty classic group is taken over, offsets and all
             group = ConsumerGroup(group_id, self.classic.time)
             group.offsets = classic.offsets

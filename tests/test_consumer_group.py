@@ -292,3 +292,23 @@ def test_transactional_offsets_of_a_consumer_group_wait_for_the_marker(h: Harnes
     gc.complete_txn_offsets(5, True, [0])
     assert gc.unstable_partitions(GROUP, None) == set()
     assert h.cgc.fetch_offsets(GROUP, None, -1, [("t1", 0)])[1] == {("t1", 0): om}
+
+
+def test_after_a_failover_the_members_rejoin_and_find_their_committed_offsets(h: Harness) -> None:
+    a_parts, b_parts = stable_pair(h)
+    got: list[dict] = []
+    om = OffsetAndMetadata(11, -1, "", h.time.milliseconds(), None)
+    h.cgc.commit_offsets(GROUP, "a", 2, 9, {("t1", 0): om}, got.append)
+    h.time.sleep(0)
+    assert got == [{("t1", 0): ErrorCode.NONE}]
+    gc = h.base.coordinator
+    gc.unload_partition(0)
+    gc.on_leadership_change()  # loads __consumer_offsets-0 again: the offsets, not the members
+    h.time.sleep(0)
+    assert GROUP not in h.cgc.groups and gc.groups[GROUP].is_state(GroupState.EMPTY)
+    lost = h.beat("a", 2, {T1: a_parts})
+    assert lost.error == ErrorCode.UNKNOWN_MEMBER_ID  # the client rejoins at epoch 0
+    back = h.join("a")
+    assert (back.error, back.member_epoch, back.assignment) == (ErrorCode.NONE, 1, parts(*range(6)))
+    assert h.cgc.fetch_offsets(GROUP, "a", 1, [("t1", 0)]) == (ErrorCode.NONE, {("t1", 0): om})
+    assert GROUP not in gc.groups
