@@ -132,7 +132,7 @@ class ConsumerGroupApis:
                 member_id=m.member_id, instance_id=m.instance_id, rack_id=m.rack_id, member_epoch=m.member_epoch,
                 client_id=m.client_id, client_host=m.client_host,
                 subscribed_topic_names=list(m.subscribed_topic_names),
-                subscribed_topic_regex=m.subscribed_topic_regex, member_type=MEMBER_TYPE_CONSUMER,
+                subscribed_topic_regex=m.subscribed_topic_regex or "", member_type=MEMBER_TYPE_CONSUMER,
                 assignment=self._described_assignment(m.assigned),
                 target_assignment=self._described_assignment(group.target.get(m.member_id, {})))
                 for m in group.members.values()]

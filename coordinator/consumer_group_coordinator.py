@@ -88,8 +88,9 @@ class HeartbeatResult:
     assignment: Owned | None = None  # None: unchanged, not sent
 
 
-def _fail(error: ErrorCode, message: str, member_id: str | None = None) -> HeartbeatResult:
-    return HeartbeatResult(error, message, member_id)
+def _fail(error: ErrorCode, message: str) -> HeartbeatResult:
+    """An error answer: Kafka sends no member id or epoch with it."""
+    return HeartbeatResult(error, message)
 
 
 class ConsumerGroupCoordinator:
@@ -143,7 +144,9 @@ class ConsumerGroupCoordinator:
             self.groups[group_id] = group
             return group
         if not create:
-            return _fail(ErrorCode.UNKNOWN_MEMBER_ID, f"Group {group_id} not found.")
+            # Kafka answers GROUP_ID_NOT_FOUND; here a failover loses the group (it is not in
+            # the log yet), and UNKNOWN_MEMBER_ID makes its members rejoin instead.
+            return _fail(ErrorCode.UNKNOWN_MEMBER_ID, f"Consumer group {group_id} not found: rejoin with epoch 0.")
         group = self.groups[group_id] = ConsumerGroup(group_id, self.classic.time)
         return group
 
@@ -216,10 +219,10 @@ class ConsumerGroupCoordinator:
             existing = group.members.get(member_id)
             if existing is None:
                 return _fail(ErrorCode.UNKNOWN_MEMBER_ID,
-                             f"Member {member_id} is not a member of group {group.group_id}.", member_id)
+                             f"Member {member_id} is not a member of group {group.group_id}.")
             fenced = self._epoch_error(existing, req)
             if fenced is not None:
-                return _fail(ErrorCode.FENCED_MEMBER_EPOCH, fenced, member_id)
+                return _fail(ErrorCode.FENCED_MEMBER_EPOCH, fenced)
             member = existing
         return self._update(group, member, req)
 
@@ -236,7 +239,7 @@ class ConsumerGroupCoordinator:
             if old.member_epoch != LEAVE_GROUP_STATIC_MEMBER_EPOCH:
                 return _fail(ErrorCode.UNRELEASED_INSTANCE_ID,
                              f"Static member {old.member_id} with instance id {req.instance_id} cannot join the "
-                             f"group because the instance id is owned by member {old.member_id}.", member_id)
+                             f"group because the instance id is owned by member {old.member_id}.")
             # The instance comes back under a new member id: it takes over the old one's partitions.
             target = group.target.pop(old.member_id, {})
             group.remove_member(old.member_id)
@@ -346,7 +349,7 @@ class ConsumerGroupCoordinator:
         member = group.members.get(req.member_id) if group is not None else None
         if group is None or member is None:
             return _fail(ErrorCode.UNKNOWN_MEMBER_ID,
-                         f"Member {req.member_id} is not a member of group {req.group_id}.", req.member_id)
+                         f"Member {req.member_id} is not a member of group {req.group_id}.")
         if req.member_epoch == LEAVE_GROUP_STATIC_MEMBER_EPOCH:
             # The static member means to come back: it keeps its partitions for a session timeout.
             group.update_member(replace(member, member_epoch=LEAVE_GROUP_STATIC_MEMBER_EPOCH,

@@ -54,6 +54,7 @@ def test_join_describe_list_commit_and_leave(gbroker: RunningBroker) -> None:
         missing = heartbeat(sock, member_id="", rebalance_timeout_ms=30_000, subscribed_topic_names=["t"],
                             topic_partitions=[])
         assert (missing.error_code, missing.error_message) == (ErrorCode.INVALID_REQUEST, "MemberId can't be empty.")
+        assert (missing.member_id, missing.member_epoch) == (None, 0)  # as Kafka 4.4.0 answers errors
         member = str(uuid.uuid4())
         joined = heartbeat(sock, member_id=member, rebalance_timeout_ms=30_000, subscribed_topic_names=["t"],
                            topic_partitions=[])
@@ -69,6 +70,7 @@ def test_join_describe_list_commit_and_leave(gbroker: RunningBroker) -> None:
         assert (m.member_id, m.member_epoch, m.subscribed_topic_names, m.client_host) == (member, 1, ["t"],
                                                                                           "/127.0.0.1")
         assert [tp.topic_name for tp in m.assignment.topic_partitions] == ["t"]
+        assert (m.subscribed_topic_regex, m.member_type) == ("", 1)  # Kafka 4.4.0's answer
         assert (described[1].error_code, described[1].error_message) == (ErrorCode.GROUP_ID_NOT_FOUND,
                                                                          "Group nope not found.")
         listed = call(sock, ApiKey.ListGroups, 5, states_filter=[], types_filter=["consumer"])[1].groups
@@ -90,8 +92,16 @@ def test_join_describe_list_commit_and_leave(gbroker: RunningBroker) -> None:
         assert fetch(sock, None, -1).topics[0].partitions[0].committed_offset == 5  # an admin's fetch
         deleted = call(sock, ApiKey.DeleteGroups, 2, groups_names=["g"])[1].results[0]
         assert deleted.error_code == ErrorCode.NON_EMPTY_GROUP
+        fenced = heartbeat(sock, member_id=member, member_epoch=7)
+        assert (fenced.error_code, fenced.member_id) == (ErrorCode.FENCED_MEMBER_EPOCH, None)
+        assert fenced.error_message == ("The consumer group member has a greater member epoch (7) than the one "
+                                        "known by the group coordinator (1). The member must abandon all its "
+                                        "partitions and rejoin.")
         left = heartbeat(sock, member_id=member, member_epoch=-1)
-        assert (left.error_code, left.member_epoch) == (ErrorCode.NONE, -1)
+        assert (left.error_code, left.member_id, left.member_epoch) == (ErrorCode.NONE, member, -1)
+        again = heartbeat(sock, member_id=member, member_epoch=-1)
+        assert (again.error_code, again.error_message) == (ErrorCode.UNKNOWN_MEMBER_ID,
+                                                           f"Member {member} is not a member of group g.")
         assert call(sock, ApiKey.DeleteGroups, 2, groups_names=["g"])[1].results[0].error_code == ErrorCode.NONE
         assert fetch(sock, None, -1).topics[0].partitions[0].committed_offset == -1
     finally:
