@@ -467,6 +467,30 @@ class ConsumerGroupCoordinator:
     def offsets_books(self) -> list[GroupMetadata]:
         return [g.book for g in self.groups.values()]
 
+    def cleanup(self, now: int) -> int:
+        """Kafka's offset expiration for consumer groups: an offset of a topic no member
+        subscribes to expires offsets.retention.minutes after its commit; an Empty group
+        with no offset left is deleted."""
+        removed = 0
+        for group in list(self.groups.values()):
+            if self.classic.partition_for(group.group_id) not in self.classic.owned:
+                continue
+            subscribed: set[str] = set().union(*(self._subscribed(m) for m in group.members.values()))
+            expired = [tp for tp, om in group.offsets.items() if tp[0] not in subscribed and (
+                now >= om.expire_timestamp if om.expire_timestamp is not None
+                else now - om.commit_timestamp >= self.classic.offsets_retention_ms)]
+            drop = not group.members and len(expired) == len(group.offsets) and not group.book.pending_txn_offsets
+            if not expired and not drop:
+                continue
+            if self.classic.store.write_tombstones(group.group_id, expired, group=drop) != ErrorCode.NONE:
+                continue
+            for tp in expired:
+                group.offsets.pop(tp, None)
+            removed += len(expired)
+            if drop:
+                self._drop(group)
+        return removed
+
     def fetch_offsets(self, group_id: str, member_id: str | None, member_epoch: int,
                       partitions: list[TopicPartition] | None
                       ) -> tuple[ErrorCode, dict[TopicPartition, OffsetAndMetadata | None]]:

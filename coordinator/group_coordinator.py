@@ -69,6 +69,10 @@ class ConsumerGroupOffsets(Protocol):
 
     def offsets_books(self) -> list[GroupMetadata]: ...
 
+    def cleanup(self, now: int) -> int:
+        """Expire offsets past retention and drop Empty groups left without any; how many expired."""
+        ...
+
 
 @dataclass(frozen=True)
 class JoiningMember:
@@ -1034,6 +1038,8 @@ class GroupCoordinator:
                 group.transition_to(GroupState.DEAD)
                 self._cancel_group_timers(group)
                 del self.groups[group_id]
+        if self.consumer_groups is not None:
+            removed += self.consumer_groups.cleanup(now)
         if removed:
             log.info("[GroupMetadataManager brokerId=%d] Removed %d expired offsets", self.broker_id, removed)
         return removed

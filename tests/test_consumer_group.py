@@ -312,3 +312,21 @@ def test_after_a_failover_the_members_rejoin_and_find_their_committed_offsets(h:
     assert (back.error, back.member_epoch, back.assignment) == (ErrorCode.NONE, 1, parts(*range(6)))
     assert h.cgc.fetch_offsets(GROUP, "a", 1, [("t1", 0)]) == (ErrorCode.NONE, {("t1", 0): om})
     assert GROUP not in gc.groups
+
+
+def test_offsets_expire_unless_subscribed_and_an_empty_group_without_offsets_is_deleted(h: Harness) -> None:
+    h.join("a")
+    got: list[dict] = []
+    now = h.time.milliseconds()
+    retention = h.base.coordinator.offsets_retention_ms
+    subscribed, other = ("t1", 0), ("t2", 0)
+    h.cgc.commit_offsets(GROUP, "a", 1, 9, {tp: OffsetAndMetadata(1, -1, "", now, None)
+                                           for tp in (subscribed, other)}, got.append)
+    h.time.sleep(0)
+    assert got == [{subscribed: ErrorCode.NONE, other: ErrorCode.NONE}]
+    assert h.cgc.cleanup(now + retention - 1) == 0
+    assert h.cgc.cleanup(now + retention) == 1
+    assert set(h.group.offsets) == {subscribed}
+    h.cgc.heartbeat(HeartbeatRequest(GROUP, "a", -1))
+    assert h.cgc.cleanup(now + retention) == 1
+    assert GROUP not in h.cgc.groups

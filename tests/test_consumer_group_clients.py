@@ -1,8 +1,10 @@
 """Real clients on KIP-848 consumer groups: confluent-kafka 2.16.1 (librdkafka) with
 group.protocol=consumer joins a josefk group, consumes, shares the partitions with a
 second member and takes them back when it leaves, commits, and a new consumer resumes at
-the committed offsets. A kafka-python (classic protocol) member and a consumer-protocol
-member never share a group: each is refused while the other kind holds it."""
+the committed offsets; the Java 4.4.0 consumer does the same. A kafka-python (classic
+protocol) member is refused a group that consumer-protocol members hold
+(INCONSISTENT_GROUP_PROTOCOL): josefk has no mixed groups, where Kafka 4.4.0 by default
+(group.consumer.migration.policy=bidirectional) lets the classic member in."""
 
 from __future__ import annotations
 
@@ -96,7 +98,7 @@ def test_confluent_kafka_consumer_protocol_rebalances_commits_and_resumes(cbroke
         finally:
             sock.close()
         assert (group.error_code, len(group.members)) == (ErrorCode.NONE, 2)
-        assert [(g.group_id, g.group_type) for g in listed] == [("g", "consumer")]
+        assert [(g.group_id, g.group_type) for g in listed if g.group_id == "g"] == [("g", "consumer")]
 
         leave(second)  # member epoch -1
         pump([first], seen, lambda: owned(first) == set(range(PARTITIONS)), "the partitions to come back")
