@@ -99,6 +99,9 @@ class ConsumerGroupCoordinator:
         self.classic = classic
         self.topics = topics
         self.config = config
+        unknown = [n for n in config.assignors if n not in ASSIGNORS]
+        if unknown or not config.assignors:
+            raise ValueError(f"group.consumer.assignors: unknown assignors {unknown}; josefk has {sorted(ASSIGNORS)}")
         self.assignors: dict[str, ConsumerGroupAssignor] = {n: ASSIGNORS[n] for n in config.assignors}
         self.groups: dict[str, ConsumerGroup] = {}
         self._session_timers: dict[tuple[str, str], ScheduledTask] = {}
