@@ -92,6 +92,12 @@ class ConsumerGroupApis:
             request.send_response(heartbeat.ConsumerGroupHeartbeatResponse(
                 error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED, error_message=None))
             return
+        if req.subscribed_topic_names:
+            if not all(self.authorizer.authorize(request, AclOperation.DESCRIBE, ResourceType.TOPIC, t)
+                       for t in set(req.subscribed_topic_names)):  # Kafka 4.x: DESCRIBE on every subscribed topic
+                request.send_response(heartbeat.ConsumerGroupHeartbeatResponse(
+                    error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED))
+                return
         owned = None if req.topic_partitions is None else {
             tp.topic_id: frozenset(tp.partitions) for tp in req.topic_partitions}
         result = self.coordinator.heartbeat(HeartbeatRequest(

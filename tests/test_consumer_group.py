@@ -11,18 +11,25 @@ import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any, cast
 
 import pytest
 
+from josefk.coordinator.authorization import AllowAll
 from josefk.coordinator.consumer_group import ConsumerGroup, ConsumerGroupState, MemberState
+from josefk.coordinator.consumer_group_apis import ConsumerGroupApis
 from josefk.coordinator.consumer_group_coordinator import (
     ConsumerGroupConfig,
     ConsumerGroupCoordinator,
     HeartbeatRequest,
     HeartbeatResult,
 )
+from josefk.coordinator.group_apis import GroupApis
 from josefk.coordinator.group_metadata import GroupState, OffsetAndMetadata
+from josefk.protocol.acl import AclOperation, ResourceType
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.headers import RequestHeader
+from josefk.protocol.messages.generated.consumer_group_heartbeat_request import ConsumerGroupHeartbeatRequest
 from tests.test_group_timeouts import GROUP, Coordinator
 
 T1 = uuid.UUID(int=1)
@@ -330,3 +337,42 @@ def test_offsets_expire_unless_subscribed_and_an_empty_group_without_offsets_is_
     h.cgc.heartbeat(HeartbeatRequest(GROUP, "a", -1))
     assert h.cgc.cleanup(now + retention) == 1
     assert GROUP not in h.cgc.groups
+
+
+@dataclass
+class StubRequest:
+    """What ConsumerGroupApis reads of a request; the response is kept."""
+
+    body: Any
+    api_version: int = 1
+    header: RequestHeader = field(default_factory=lambda: RequestHeader(68, 1, 1, "client", 0, True))
+    client_host: str = "127.0.0.1:5000"
+    principal: object = None
+    listener_name: str = "PLAINTEXT"
+    responses: list[Any] = field(default_factory=list)
+
+    def send_response(self, body: Any) -> None:
+        self.responses.append(body)
+
+
+class NoTopicT2(AllowAll):
+    def authorize(self, request: object, operation: AclOperation, resource_type: ResourceType, name: str,
+                  log_if_denied: bool = True) -> bool:
+        return not (resource_type == ResourceType.TOPIC and name == "t2")
+
+
+def test_a_heartbeat_needs_describe_on_every_subscribed_topic(h: Harness) -> None:
+    apis = ConsumerGroupApis(h.cgc, cast(GroupApis, None), NoTopicT2())
+
+    def join(topics: list[str]) -> Any:
+        request = StubRequest(ConsumerGroupHeartbeatRequest(group_id=GROUP, member_id="a", member_epoch=0,
+                                                            rebalance_timeout_ms=REBALANCE_MS,
+                                                            subscribed_topic_names=topics, topic_partitions=[]))
+        apis.handle_consumer_group_heartbeat(request)
+        return request.responses[0]
+
+    assert join(["t1", "t2"]).error_code == ErrorCode.TOPIC_AUTHORIZATION_FAILED
+    assert GROUP not in h.cgc.groups
+    joined = join(["t1"])
+    assert (joined.error_code, joined.member_epoch) == (ErrorCode.NONE, 1)
+    assert h.group.members["a"].client_host == "/127.0.0.1"
