@@ -365,7 +365,8 @@ class GroupApis:
         generation = req.generation_id_or_member_epoch if version >= 1 else -1
         member_id = (req.member_id or "") if version >= 1 else ""
         instance_id = req.group_instance_id if version >= 7 else None
-        self.coordinator.commit_offsets(req.group_id, member_id, instance_id, generation, offsets, respond)
+        self.coordinator.commit_offsets(req.group_id, member_id, instance_id, generation, offsets, respond,
+                                        api_version=version)
 
     def handle_txn_offset_commit(self, request: GroupRequest) -> None:
         """TxnOffsetCommit: offsets sent to a transaction, committed with it (Kafka's
@@ -415,7 +416,8 @@ class GroupApis:
         self.coordinator.commit_txn_offsets(req.group_id, req.transactional_id, req.producer_id, req.producer_epoch,
                                             member_id, instance_id, generation, offsets, respond)
 
-    def _fetch_group(self, request: GroupRequest, group_id: str, topics: list[Any] | None
+    def _fetch_group(self, request: GroupRequest, group_id: str, topics: list[Any] | None,
+                     member: tuple[str | None, int] = (None, -1)
                      ) -> tuple[ErrorCode, list[tuple[tuple[str, int], OffsetAndMetadata | None]], set[str]]:
         """(error, offsets, topics refused): Kafka needs DESCRIBE on the group, and answers
         TOPIC_AUTHORIZATION_FAILED for requested topics the principal may not DESCRIBE, or
@@ -425,7 +427,7 @@ class GroupApis:
         wanted = None if topics is None else [(t.name, p) for t in topics for p in t.partition_indexes]
         allowed_wanted = None if wanted is None else [
             tp for tp in wanted if tp[0] in self._topics_allowed(request, AclOperation.DESCRIBE, [tp[0]])]
-        error, found = self.coordinator.fetch_offsets(group_id, allowed_wanted)
+        error, found = self.coordinator.fetch_offsets(group_id, allowed_wanted, member)
         if error != ErrorCode.NONE:
             return error, [], set()
         if wanted is None or allowed_wanted is None:
@@ -446,7 +448,8 @@ class GroupApis:
         if version >= 8:
             groups = []
             for g in req.groups:
-                error, results, refused = self._fetch_group(request, g.group_id, g.topics)
+                member = (g.member_id, g.member_epoch) if version >= 9 else (None, -1)
+                error, results, refused = self._fetch_group(request, g.group_id, g.topics, member)
                 unstable = self._unstable(g.group_id, [r for r in results if r[0][0] not in refused],
                                           req.require_stable)
                 topics = [OffsetFetchResponseTopics(name=name, partitions=[

@@ -16,7 +16,7 @@ import logging
 import uuid
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from josefk.coordinator.group_metadata import (
     CONSUMER_PROTOCOL_TYPE,
@@ -46,6 +46,32 @@ DEFAULT_GROUP_MAX_SIZE = 2**31 - 1
 
 TopicPartition = tuple[str, int]
 GROUP_API_NEEDS_ID = {"join", "sync", "heartbeat", "leave", "offset_delete"}
+
+
+class ConsumerGroupOffsets(Protocol):
+    """The KIP-848 consumer groups' side of offset commits and fetches (member epochs)."""
+
+    def is_consumer_group(self, group_id: str) -> bool: ...
+
+    def commit_offsets(self, group_id: str, member_id: str, member_epoch: int, api_version: int,
+                       offsets: dict[TopicPartition, OffsetAndMetadata],
+                       callback: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None: ...
+
+    def fetch_offsets(self, group_id: str, member_id: str | None, member_epoch: int,
+                      partitions: list[TopicPartition] | None
+                      ) -> tuple[ErrorCode, dict[TopicPartition, OffsetAndMetadata | None]]: ...
+
+    def txn_member_error(self, group_id: str, member_id: str, generation_id: int) -> ErrorCode: ...
+
+    def offsets_book(self, group_id: str) -> GroupMetadata:
+        """The consumer group's offsets (committed and pending) as a classic group holds them."""
+        ...
+
+    def offsets_books(self) -> list[GroupMetadata]: ...
+
+    def cleanup(self, now: int) -> int:
+        """Expire offsets past retention and drop Empty groups left without any; how many expired."""
+        ...
 
 
 @dataclass(frozen=True)
@@ -92,6 +118,11 @@ class GroupCoordinator:
         self._join_timers: dict[str, tuple[ScheduledTask, bool]] = {}  # group -> (timer, initial delay?)
         self._sync_timers: dict[str, ScheduledTask] = {}
         self._cleanup_timer: ScheduledTask | None = None
+        # KIP-848 consumer groups share the group ids and partitions: they hear of unloads,
+        # and may refuse (or give up to a classic group) a JoinGroup for one of theirs.
+        self.unload_listeners: list[Callable[[int], None]] = []
+        self.join_guard: Callable[[str], ErrorCode] = lambda group_id: ErrorCode.NONE
+        self.consumer_groups: ConsumerGroupOffsets | None = None  # their offsets go there
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -220,6 +251,8 @@ class GroupCoordinator:
                 group.invoke_sync_callback(member, SyncResult(ErrorCode.NOT_COORDINATOR))
             self._cancel_group_timers(group)
             group.transition_to(GroupState.DEAD)
+        for listener in self.unload_listeners:
+            listener(partition)
         log.info("[GroupMetadataManager brokerId=%d] Unloaded groups of %s-%d", self.broker_id, OFFSETS_TOPIC,
                  partition)
 
@@ -285,6 +318,8 @@ class GroupCoordinator:
                    session_timeout_ms: int, protocol_type: str, protocols: list[tuple[str, bytes]],
                    callback: JoinCallback, reason: str | None = None) -> None:
         error = self.validate(group_id, "join")
+        if error == ErrorCode.NONE:
+            error = self.join_guard(group_id)
         if error != ErrorCode.NONE:
             callback(JoinResult(error, member_id))
             return
@@ -725,10 +760,13 @@ class GroupCoordinator:
 
     def commit_offsets(self, group_id: str, member_id: str, group_instance_id: str | None, generation_id: int,
                        offsets: dict[TopicPartition, OffsetAndMetadata],
-                       callback: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
+                       callback: Callable[[dict[TopicPartition, ErrorCode]], None], api_version: int = 9) -> None:
         error = self.validate(group_id, "offset_commit")
         if error != ErrorCode.NONE:
             callback(dict.fromkeys(offsets, error))
+            return
+        if self.consumer_groups is not None and self.consumer_groups.is_consumer_group(group_id):
+            self.consumer_groups.commit_offsets(group_id, member_id, generation_id, api_version, offsets, callback)
             return
         group = self.groups.get(group_id)
         if group is None:
@@ -778,6 +816,23 @@ class GroupCoordinator:
         if error != ErrorCode.NONE:
             callback(dict.fromkeys(offsets, error))
             return
+        consumer = self.consumer_groups
+        if consumer is not None and consumer.is_consumer_group(group_id):
+            error = consumer.txn_member_error(group_id, member_id, generation_id)
+            if error != ErrorCode.NONE:
+                callback(dict.fromkeys(offsets, error))
+                return
+            book = consumer.offsets_book(group_id)
+
+            def verified_for_consumer_group(error: ErrorCode, guard: VerificationGuard) -> None:
+                if error != ErrorCode.NONE:
+                    callback(dict.fromkeys(offsets, error))
+                else:
+                    self._store_offsets(book, offsets, callback, (producer_id, producer_epoch), guard)
+
+            self.store.verify_transaction(group_id, transactional_id, producer_id, producer_epoch,
+                                          verified_for_consumer_group)
+            return
         group = self.groups.get(group_id)
         if group is None:
             group = self.groups[group_id] = GroupMetadata(group_id, GroupState.EMPTY, self.time)
@@ -814,7 +869,8 @@ class GroupCoordinator:
         """A transaction's marker is in these __consumer_offsets partitions: its pending
         offsets there become committed, or are dropped on abort (handleTxnCompletion)."""
         wanted = set(partitions)
-        for group in self.groups.values():
+        books = self.consumer_groups.offsets_books() if self.consumer_groups is not None else []
+        for group in [*self.groups.values(), *books]:
             if self.partition_for(group.group_id) not in wanted:
                 continue
             pending = group.pending_txn_offsets.pop(producer_id, None)
@@ -825,6 +881,8 @@ class GroupCoordinator:
         """Partitions with offsets in an open transaction: OffsetFetch with require_stable
         answers UNSTABLE_OFFSET_COMMIT for them, so a read_committed consumer waits."""
         group = self.groups.get(group_id)
+        if group is None and self.consumer_groups is not None and self.consumer_groups.is_consumer_group(group_id):
+            group = self.consumer_groups.offsets_book(group_id)
         if group is None:
             return set()
         pending = {tp for offsets in group.pending_txn_offsets.values() for tp in offsets}
@@ -859,12 +917,16 @@ class GroupCoordinator:
 
         self.store.store_offsets(group.group_id, valid, stored, producer, verification_guard)
 
-    def fetch_offsets(self, group_id: str, partitions: list[TopicPartition] | None
+    def fetch_offsets(self, group_id: str, partitions: list[TopicPartition] | None,
+                      member: tuple[str | None, int] = (None, -1)
                       ) -> tuple[ErrorCode, dict[TopicPartition, OffsetAndMetadata | None]]:
-        """Committed offsets (None: nothing committed); partitions=None means all of the group's."""
+        """Committed offsets (None: nothing committed); partitions=None means all of the group's.
+        `member` is OffsetFetch v9's member id and epoch, checked for a consumer group."""
         error = self.validate(group_id, "offset_fetch")
         if error != ErrorCode.NONE:
             return error, {}
+        if self.consumer_groups is not None and self.consumer_groups.is_consumer_group(group_id):
+            return self.consumer_groups.fetch_offsets(group_id, member[0], member[1], partitions)
         group = self.groups.get(group_id)
         if group is None or group.is_state(GroupState.DEAD):
             return ErrorCode.NONE, {tp: None for tp in partitions or []}
@@ -976,6 +1038,8 @@ class GroupCoordinator:
                 group.transition_to(GroupState.DEAD)
                 self._cancel_group_timers(group)
                 del self.groups[group_id]
+        if self.consumer_groups is not None:
+            removed += self.consumer_groups.cleanup(now)
         if removed:
             log.info("[GroupMetadataManager brokerId=%d] Removed %d expired offsets", self.broker_id, removed)
         return removed

@@ -79,6 +79,8 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.RenewDelegationToken: (0, 2),
     ApiKey.ExpireDelegationToken: (0, 2),
     ApiKey.DescribeDelegationToken: (0, 3),
+    ApiKey.ConsumerGroupHeartbeat: (0, 1),  # KIP-848, Kafka 4.4's ranges (its specs vendored for these two)
+    ApiKey.ConsumerGroupDescribe: (0, 1),
 }
 
 

@@ -26,6 +26,9 @@ from josefk.controller.controller_channel import RemoteBrokerChannel, request_co
 from josefk.controller.controller_events import ControllerEventKind as Event
 from josefk.controller.controller_events import ControllerEventManager
 from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
+from josefk.coordinator.consumer_assignors import assignor_name
+from josefk.coordinator.consumer_group_apis import ConsumerGroupApis
+from josefk.coordinator.consumer_group_coordinator import ConsumerGroupConfig, ConsumerGroupCoordinator
 from josefk.coordinator.group_apis import GroupApis, OffsetsTopicConfig
 from josefk.coordinator.group_coordinator import GroupCoordinator
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC
@@ -336,6 +339,11 @@ class KafkaServer:
         group_apis = GroupApis(coordinator, self.metadata_cache, self.admin, self.store_executor, OffsetsTopicConfig(
             config["offsets.topic.num.partitions"], config["offsets.topic.replication.factor"],
             config["offsets.topic.segment.bytes"]), txn_apis.find_coordinator, authorizer)
+        consumer_group_apis = ConsumerGroupApis(ConsumerGroupCoordinator(
+            coordinator, self.metadata_cache, ConsumerGroupConfig(
+                config["group.consumer.session.timeout.ms"], config["group.consumer.heartbeat.interval.ms"],
+                tuple(assignor_name(a) for a in config["group.consumer.assignors"]),
+                config["group.consumer.max.size"])), group_apis, authorizer)
         acl_apis = AclApis(self.acl_authorizer, authorizer, self.store_executor)
 
         def post(work: Callable[[], None]) -> None:
@@ -350,7 +358,8 @@ class KafkaServer:
         quota_apis = QuotaApis(store, authorizer, self.store_executor)
         self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
                               self.controller, self.controller_events, self.broker_epoch, self.store_executor,
-                              {**group_apis.handlers(), **txn_apis.handlers(), **acl_apis.handlers(),
+                              {**group_apis.handlers(), **consumer_group_apis.handlers(),
+                               **txn_apis.handlers(), **acl_apis.handlers(),
                                **sasl_apis.handlers(), **quota_apis.handlers(), **token_apis.handlers()},
                               on_txn_markers_written=self._on_txn_markers_written, authorizer=authorizer,
                               quotas=self.quotas, finalized_features=self.finalized_features.snapshot)

@@ -184,6 +184,11 @@ _KEYS = [
     Key("group.initial.rebalance.delay.ms", _int, "3000", at_least=0),
     Key("group.min.session.timeout.ms", _int, "6000", at_least=0),
     Key("group.max.session.timeout.ms", _int, "1800000", at_least=0),
+    Key("group.consumer.session.timeout.ms", _int, "45000", at_least=1),
+    Key("group.consumer.heartbeat.interval.ms", _int, "5000", at_least=1),
+    Key("group.consumer.max.size", _int, "2147483647", at_least=1),
+    Key("group.consumer.assignors", _list, "org.apache.kafka.coordinator.group.assignor.UniformAssignor,"
+        "org.apache.kafka.coordinator.group.assignor.RangeAssignor"),
     Key("transaction.state.log.replication.factor", _int, "3", at_least=1),
     Key("transaction.state.log.min.isr", _int, "2", at_least=1),
     Key("transaction.state.log.num.partitions", _int, "50", at_least=1),
