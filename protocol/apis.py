@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from josefk.protocol.messages import api as messages
-from josefk.protocol.messages.generated.registry import ApiKey
+from josefk.protocol.messages.generated.registry import BROKER_VERSIONS, ApiKey
 
-__all__ = ["KAFKA_39_VERSIONS", "ApiKey", "ApiVersions", "is_flexible"]
+__all__ = ["KAFKA_39_VERSIONS", "KAFKA_4_VERSIONS", "ApiKey", "ApiVersions", "is_flexible"]
 
 # Kafka 3.9's ranges for the APIs josefk implements; a broker advertises those it has a
 # handler for (ApiVersions below).
@@ -80,6 +80,11 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.ExpireDelegationToken: (0, 2),
     ApiKey.DescribeDelegationToken: (0, 3),
 }
+
+# Kafka 4.4.0's ranges, as a 4.4 broker advertises them (its specs' validVersions, less a
+# latestVersionUnstable newest version; generated into the registry from specs/4.4.0/). Not what
+# josefk advertises: the target of the APIs raised to Kafka 4's versions as they are implemented.
+KAFKA_4_VERSIONS: dict[ApiKey, tuple[int, int]] = {ApiKey(k): r for k, r in BROKER_VERSIONS["4.4.0"].items()}
 
 
 @dataclass(frozen=True)

@@ -1,4 +1,4 @@
-"""ConsumerGroupDescribeRequest: generated from Kafka 3.9.2's ConsumerGroupDescribeRequest.json by
+"""ConsumerGroupDescribeRequest: generated from Kafka 3.9.2 and 4.4.0's ConsumerGroupDescribeRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -34,11 +34,11 @@ class ConsumerGroupDescribeRequest(ApiMessage):
     API_KEY: ClassVar[int] = 69
     NAME: ClassVar[str] = "ConsumerGroupDescribeRequest"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     group_ids: list[str] = field(default_factory=list)
-    # versions 0+; entity groupId. The ids of the groups to describe
+    # versions 0+; entity groupId. The ids of the groups to describe.
     include_authorized_operations: bool = False
     # versions 0+. Whether to include authorized operations.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -99,7 +99,9 @@ def _encode_consumer_group_describe_request_v0(m: ConsumerGroupDescribeRequest, 
 
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[ConsumerGroupDescribeRequest, int]]] = {
     0: _decode_consumer_group_describe_request_v0,
+    1: _decode_consumer_group_describe_request_v0,
 }
 _ENCODERS: dict[int, Callable[[ConsumerGroupDescribeRequest, bytearray], None]] = {
     0: _encode_consumer_group_describe_request_v0,
+    1: _encode_consumer_group_describe_request_v0,
 }

@@ -1,4 +1,4 @@
-"""ConsumerGroupDescribeResponse: generated from Kafka 3.9.2's ConsumerGroupDescribeResponse.json by
+"""ConsumerGroupDescribeResponse: generated from Kafka 3.9.2 and 4.4.0's ConsumerGroupDescribeResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ __all__ = ["ConsumerGroupDescribeResponse", "DescribedGroup", "Member", "Assignm
 _S0 = Struct(">i")
 _S1 = Struct(">h")
 _S2 = Struct(">ii")
+_S3 = Struct(">b")
 
 
 @dataclass(slots=True)
@@ -80,6 +81,8 @@ class Member:
     # versions 0+. The current assignment.
     target_assignment: Assignment = field(default_factory=Assignment)
     # versions 0+. The target assignment.
+    member_type: int = -1
+    # versions 1+; ignorable. -1 for unknown. 0 for classic member. +1 for consumer member.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -115,7 +118,7 @@ class ConsumerGroupDescribeResponse(ApiMessage):
     API_KEY: ClassVar[int] = 69
     NAME: ClassVar[str] = "ConsumerGroupDescribeResponse"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     throttle_time_ms: int = 0
@@ -218,7 +221,7 @@ def _decode_member_v0(buf: memoryview, pos: int) -> tuple[Member, int]:
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return Member(f_member_id, f_instance_id, f_rack_id, f_member_epoch, f_client_id, f_client_host, f_subscribed_topic_names, f_subscribed_topic_regex, f_assignment, f_target_assignment, _unknown), pos
+    return Member(f_member_id, f_instance_id, f_rack_id, f_member_epoch, f_client_id, f_client_host, f_subscribed_topic_names, f_subscribed_topic_regex, f_assignment, f_target_assignment, -1, _unknown), pos
 
 
 def _decode_described_group_v0(buf: memoryview, pos: int) -> tuple[DescribedGroup, int]:
@@ -264,6 +267,96 @@ def _decode_consumer_group_describe_response_v0(buf: memoryview, pos: int) -> tu
         f_groups = []
         for _ in range(n_groups):
             e_groups, pos = _decode_described_group_v0(buf, pos)
+            f_groups.append(e_groups)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return ConsumerGroupDescribeResponse(f_throttle_time_ms, f_groups, _unknown), pos
+
+
+def _decode_member_v1(buf: memoryview, pos: int) -> tuple[Member, int]:
+    f_member_id: str
+    f_instance_id: str | None
+    f_rack_id: str | None
+    f_client_id: str
+    f_client_host: str
+    f_subscribed_topic_names: list[str]
+    f_subscribed_topic_regex: str | None
+    f_assignment: Assignment
+    f_target_assignment: Assignment
+    f_member_id, pos = read_compact_string(buf, pos, "memberId")
+    f_instance_id, pos = read_compact_nullable_string(buf, pos)
+    f_rack_id, pos = read_compact_nullable_string(buf, pos)
+    f_member_epoch, = _S0.unpack_from(buf, pos)
+    pos += 4
+    f_client_id, pos = read_compact_string(buf, pos, "clientId")
+    f_client_host, pos = read_compact_string(buf, pos, "clientHost")
+    n_subscribed_topic_names, pos = read_compact_array_length(buf, pos)
+    if n_subscribed_topic_names < 0:
+        raise null_field("subscribedTopicNames")
+    else:
+        f_subscribed_topic_names = []
+        for _ in range(n_subscribed_topic_names):
+            e_subscribed_topic_names, pos = read_compact_string(buf, pos, "subscribedTopicNames element")
+            f_subscribed_topic_names.append(e_subscribed_topic_names)
+    f_subscribed_topic_regex, pos = read_compact_nullable_string(buf, pos)
+    f_assignment, pos = _decode_assignment_v0(buf, pos)
+    f_target_assignment, pos = _decode_assignment_v0(buf, pos)
+    f_member_type, = _S3.unpack_from(buf, pos)
+    pos += 1
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return Member(f_member_id, f_instance_id, f_rack_id, f_member_epoch, f_client_id, f_client_host, f_subscribed_topic_names, f_subscribed_topic_regex, f_assignment, f_target_assignment, f_member_type, _unknown), pos
+
+
+def _decode_described_group_v1(buf: memoryview, pos: int) -> tuple[DescribedGroup, int]:
+    f_error_message: str | None
+    f_group_id: str
+    f_group_state: str
+    f_assignor_name: str
+    f_members: list[Member]
+    f_error_code, = _S1.unpack_from(buf, pos)
+    pos += 2
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
+    f_group_state, pos = read_compact_string(buf, pos, "groupState")
+    f_group_epoch, f_assignment_epoch = _S2.unpack_from(buf, pos)
+    pos += 8
+    f_assignor_name, pos = read_compact_string(buf, pos, "assignorName")
+    n_members, pos = read_compact_array_length(buf, pos)
+    if n_members < 0:
+        raise null_field("members")
+    else:
+        f_members = []
+        for _ in range(n_members):
+            e_members, pos = _decode_member_v1(buf, pos)
+            f_members.append(e_members)
+    f_authorized_operations, = _S0.unpack_from(buf, pos)
+    pos += 4
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return DescribedGroup(f_error_code, f_error_message, f_group_id, f_group_state, f_group_epoch, f_assignment_epoch, f_assignor_name, f_members, f_authorized_operations, _unknown), pos
+
+
+def _decode_consumer_group_describe_response_v1(buf: memoryview, pos: int) -> tuple[ConsumerGroupDescribeResponse, int]:
+    f_groups: list[DescribedGroup]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
+    pos += 4
+    n_groups, pos = read_compact_array_length(buf, pos)
+    if n_groups < 0:
+        raise null_field("groups")
+    else:
+        f_groups = []
+        for _ in range(n_groups):
+            e_groups, pos = _decode_described_group_v1(buf, pos)
             f_groups.append(e_groups)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
@@ -341,9 +434,59 @@ def _encode_consumer_group_describe_response_v0(m: ConsumerGroupDescribeResponse
         out.append(0)
 
 
+def _encode_member_v1(m: Member, out: bytearray) -> None:
+    write_compact_string(out, m.member_id)
+    write_compact_nullable_string(out, m.instance_id)
+    write_compact_nullable_string(out, m.rack_id)
+    out += _S0.pack(m.member_epoch)
+    write_compact_string(out, m.client_id)
+    write_compact_string(out, m.client_host)
+    write_uvarint(out, len(m.subscribed_topic_names) + 1)
+    for e_subscribed_topic_names in m.subscribed_topic_names:
+        write_compact_string(out, e_subscribed_topic_names)
+    write_compact_nullable_string(out, m.subscribed_topic_regex)
+    _encode_assignment_v0(m.assignment, out)
+    _encode_assignment_v0(m.target_assignment, out)
+    out += _S3.pack(m.member_type)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_described_group_v1(m: DescribedGroup, out: bytearray) -> None:
+    out += _S1.pack(m.error_code)
+    write_compact_nullable_string(out, m.error_message)
+    write_compact_string(out, m.group_id)
+    write_compact_string(out, m.group_state)
+    out += _S2.pack(m.group_epoch, m.assignment_epoch)
+    write_compact_string(out, m.assignor_name)
+    write_uvarint(out, len(m.members) + 1)
+    for e_members in m.members:
+        _encode_member_v1(e_members, out)
+    out += _S0.pack(m.authorized_operations)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_consumer_group_describe_response_v1(m: ConsumerGroupDescribeResponse, out: bytearray) -> None:
+    out += _S0.pack(m.throttle_time_ms)
+    write_uvarint(out, len(m.groups) + 1)
+    for e_groups in m.groups:
+        _encode_described_group_v1(e_groups, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[ConsumerGroupDescribeResponse, int]]] = {
     0: _decode_consumer_group_describe_response_v0,
+    1: _decode_consumer_group_describe_response_v1,
 }
 _ENCODERS: dict[int, Callable[[ConsumerGroupDescribeResponse, bytearray], None]] = {
     0: _encode_consumer_group_describe_response_v0,
+    1: _encode_consumer_group_describe_response_v1,
 }
