@@ -1,7 +1,7 @@
 """Which APIs josefk speaks, and in which versions.
 
 ApiKey and the flexible versions come from josefk's generated message layer
-(protocol/messages, Kafka 3.9.2's JSON specs), which the broker decodes requests with.
+(protocol/messages, Kafka 3.9.2's and 4.4.0's JSON specs merged), which the broker decodes requests with.
 The advertised ranges follow Apache Kafka 3.9 (shared/reference/kafka-3.9-apis.tsv),
 lowered only where josefk does not implement a version's feature.
 """

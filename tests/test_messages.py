@@ -551,3 +551,74 @@ def test_kafkas_own_classes_re_encode_josefks_encodings_byte_for_byte(release):
              if answer != f"OK {body.hex()}"]
     assert not wrong, f"{len(wrong)} of {len(cases)}: " + "\n".join(wrong[:20])
     assert len(cases) > 1500
+
+
+def spec_file(folder: Path, release: str, fields: list[dict[str, Any]], valid: str = "0-2") -> MessageSpec:
+    """A ShapeRequest spec of a made-up release, loaded."""
+    folder.mkdir(exist_ok=True)
+    path = folder / "ShapeRequest.json"
+    path.write_text(json.dumps({"apiKey": 1000, "type": "request", "name": "ShapeRequest", "validVersions": valid,
+                                "flexibleVersions": "1+", "fields": fields}))
+    return generator.load(path, release)
+
+
+OLD_FIELDS = [{"name": "Id", "type": "int32", "versions": "0+"},
+              {"name": "Topics", "type": "[]Topic", "versions": "0+", "fields": [
+                  {"name": "Name", "type": "string", "versions": "0+"},
+                  {"name": "Hint", "type": "string", "versions": "1+", "nullableVersions": "1+", "default": "null",
+                   "taggedVersions": "1+", "tag": 0}]}]
+
+
+def changed(path: tuple[int, ...], **edit: Any) -> list[dict[str, Any]]:
+    fields = json.loads(json.dumps(OLD_FIELDS))
+    target = fields[path[0]]
+    for i in path[1:]:
+        target = target["fields"][i]
+    target.update(edit)
+    return fields
+
+
+CONFLICTS = [
+    ("type", (0,), {"type": "int64"}, "ShapeRequest.ShapeRequest.Id: type 'int32' vs 'int64'"),
+    ("default", (1, 0), {"default": "x"}, "ShapeRequest.Topic.Name: default None vs 'x'"),
+    ("tag", (1, 1), {"tag": 1}, "ShapeRequest.Topic.Hint: tag 0 vs 1"),
+    ("nullability", (1, 0), {"nullableVersions": "2+"}, "ShapeRequest.Topic.Name: nullable differ at version 2"),
+    ("versions", (0,), {"versions": "3+"}, "ShapeRequest.ShapeRequest.Id: versions differ at version 2"),
+]
+
+
+@pytest.mark.parametrize(("path", "edit", "message"), [c[1:] for c in CONFLICTS], ids=[c[0] for c in CONFLICTS])
+def test_releases_that_disagree_about_a_shared_version_fail_the_generation(tmp_path, path, edit, message):
+    from josefk.protocol.messages.merge import SpecConflict, merge
+
+    old = spec_file(tmp_path / "old", "1.0", OLD_FIELDS)
+    new = spec_file(tmp_path / "new", "2.0", changed(path, **edit), valid="2-3")
+    with pytest.raises(SpecConflict) as raised:
+        merge(old, new)
+    assert str(raised.value).startswith(message)
+
+
+def test_a_field_in_another_place_or_renamed_fails_as_a_shape_of_a_version(tmp_path):
+    from josefk.protocol.messages.merge import SpecConflict, merge
+
+    old = spec_file(tmp_path / "old", "1.0", OLD_FIELDS)
+    renamed = spec_file(tmp_path / "renamed", "2.0", changed((0,), name="Ident"), valid="2-3")
+    with pytest.raises(SpecConflict, match=r"ShapeRequest.ShapeRequest v2: Kafka 1.0's fields differ from the merge's"):
+        merge(old, renamed)
+    moved = spec_file(tmp_path / "moved", "2.0", [OLD_FIELDS[1], OLD_FIELDS[0]], valid="2-3")
+    with pytest.raises(SpecConflict, match="ShapeRequest.ShapeRequest v0: Kafka 1.0's fields differ"):
+        merge(old, moved)
+
+
+def test_a_merge_unites_versions_and_keeps_the_older_field_order(tmp_path):
+    from josefk.protocol.messages.merge import merge
+
+    old = spec_file(tmp_path / "old", "1.0", OLD_FIELDS)
+    new_fields = [OLD_FIELDS[0], {"name": "TopicIds", "type": "[]uuid", "versions": "3+"}, OLD_FIELDS[1]]
+    new_fields[2] = {**OLD_FIELDS[1], "versions": "0-2"}
+    merged = merge(old, spec_file(tmp_path / "new", "2.0", new_fields, valid="2-3"))
+    assert merged.valid == (0, 3) and merged.sources == ("1.0", "2.0")
+    top = generator.TOP
+    assert [(f.name, f.versions) for f in merged.root.fields] == [("Id", (0, top)), ("TopicIds", (3, top)),
+                                                                  ("Topics", (0, 2))]
+    assert [f.name for f in merged.root.in_declared_order()] == ["Id", "Topics", "TopicIds"]
