@@ -441,8 +441,8 @@ def n_txn_offset_commit(side: Side, v: int) -> Iterator[Step]:
     init = init_transactional(side, tid)
     pid, epoch = init.producer_id, init.producer_epoch
     side.call(ApiKey.AddOffsetsToTxn, 1, transactional_id=tid, producer_id=pid, producer_epoch=epoch, group_id=group)
-    commit = dict(transactional_id=tid, group_id=group, producer_id=pid, producer_epoch=epoch,
-                  generation_id_or_member_epoch=-1, member_id="", group_instance_id=None)
+    commit = dict(transactional_id=tid, group_id=group, producer_id=pid, producer_epoch=epoch, generation_id=-1,
+                  member_id="", group_instance_id=None)
     partition = {"partition_index": 0, "committed_offset": 3, "committed_leader_epoch": -1,
                  "committed_metadata": "m"}
     yield "commit", side.call(ApiKey.TxnOffsetCommit, v, **commit, topics=[{"name": topic,

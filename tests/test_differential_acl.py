@@ -175,8 +175,7 @@ def refused_more(side: Side, _v: int) -> Iterator[Step]:
     yield "add offsets to txn", side.call(ApiKey.AddOffsetsToTxn, 3, transactional_id="tx", producer_id=1,
                                           producer_epoch=0, group_id="g")
     yield "txn offset commit", side.call(ApiKey.TxnOffsetCommit, 3, transactional_id="tx", group_id="g",
-                                         producer_id=1, producer_epoch=0, generation_id_or_member_epoch=-1,
-                                         member_id="",
+                                         producer_id=1, producer_epoch=0, generation_id=-1, member_id="",
                                          group_instance_id=None, topics=[{"name": TOPIC, "partitions": [
                                              {"partition_index": 0, "committed_offset": 1,
                                               "committed_leader_epoch": -1, "committed_metadata": ""}]}])

@@ -59,8 +59,7 @@ def txn_offset_steps(side: Side) -> dict[str, Any]:
 
     def commit(offset: int, producer_id: int = pid, producer_epoch: int = epoch) -> list[str]:
         response = side.call(ApiKey.TxnOffsetCommit, 3, transactional_id=tid, group_id=group,
-                             producer_id=producer_id, producer_epoch=producer_epoch,
-                             generation_id_or_member_epoch=-1, member_id="",
+                             producer_id=producer_id, producer_epoch=producer_epoch, generation_id=-1, member_id="",
                              group_instance_id=None, topics=[{"name": topic, "partitions": [{
                                  "partition_index": 0, "committed_offset": offset, "committed_leader_epoch": -1,
                                  "committed_metadata": ""}]}])
