@@ -54,18 +54,21 @@ $(KAFKA_LIB)/.stamp: compat/kafka/pom.xml
 	touch $@
 
 # josefk's message layer (protocol/messages, docs/architecture.md "Message layer"): `messages`
-# regenerates protocol/messages/generated/ from the vendored specs; `message-specs` replaces the
-# specs with those of kafka-clients $(MESSAGE_SPECS_VERSION) from Maven Central, then regenerates.
-MESSAGE_SPECS_VERSION := 3.9.2
+# regenerates protocol/messages/generated/ from the vendored specs, merged; `message-specs`
+# replaces specs/<version>/ with the specs of kafka-clients <version> from Maven Central for each
+# of $(MESSAGE_SPECS_VERSIONS), then regenerates.
+MESSAGE_SPECS_VERSIONS := 3.9.2 4.4.0
 messages: $(RUN_DEPS)
 	$(BIN)/python -m josefk.protocol.messages.generator
 
 message-specs: $(RUN_DEPS)
 	rm -rf build/message-specs
-	mvn -q -B --no-transfer-progress -Dstyle.color=never dependency:copy -Dartifact=org.apache.kafka:kafka-clients:$(MESSAGE_SPECS_VERSION) \
-		-DoutputDirectory=$(CURDIR)/build/message-specs
-	$(BIN)/python -m josefk.protocol.messages.generator --import-specs \
-		build/message-specs/kafka-clients-$(MESSAGE_SPECS_VERSION).jar
+	for version in $(MESSAGE_SPECS_VERSIONS); do \
+		mvn -q -B --no-transfer-progress -Dstyle.color=never dependency:copy -Dartifact=org.apache.kafka:kafka-clients:$$version \
+			-DoutputDirectory=$(CURDIR)/build/message-specs && \
+		$(BIN)/python -m josefk.protocol.messages.generator --import-specs \
+			build/message-specs/kafka-clients-$$version.jar || exit 1; \
+	done
 	$(BIN)/python -m josefk.protocol.messages.generator
 
 # Kafka 2.8.2 for tests/test_old_ibp.py: josefk in a cluster of Kafka 2.8 brokers.

@@ -3,6 +3,7 @@
 ratios measured in one run.
 
     .venv/bin/python bench/messages.py
+    .venv/bin/python bench/messages.py --against-release 3.9.2   # the merged classes against one release's alone
 
 Messages: a Produce request v9 (one topic, 4 partitions of ~1 KiB record batches, as a producer
 with linger sends) and Fetch responses v12 and v16 (one topic, 4 partitions of ~1 KiB records,
@@ -10,11 +11,16 @@ one aborted transaction each; v16 adds topic ids and the tagged leader/node fiel
 Each figure is the best of 15 rounds of 500 decode+encode pairs, in microseconds of this thread's
 CPU time per pair (time.thread_time: time spent waiting for a core on the shared machine does not
 count); the two sides' rounds alternate, so what load remains (caches) hits both alike.
+
+With --against-release, the other side is the same message's class generated from that Kafka
+release's specs alone (into a temporary folder): what merging the releases' specs costs.
 """
 
 from __future__ import annotations
 
+import importlib
 import sys
+import tempfile
 import time
 import uuid
 from collections.abc import Callable
@@ -23,6 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from josefk.cli import kafka_messages as apis  # noqa: E402
+from josefk.protocol.messages import generator  # noqa: E402
 from josefk.protocol.messages.codec import ApiMessage  # noqa: E402
 from josefk.protocol.messages.generated.fetch_response import (  # noqa: E402
     AbortedTransaction,
@@ -82,7 +89,45 @@ def best_us(ours: Callable[[], object], theirs: Callable[[], object]) -> tuple[f
     return best[0], best[1]
 
 
+def release_classes(release: str, folder: Path) -> dict[int, type]:
+    """The Produce request and Fetch response classes generated from one release's specs alone,
+    as a package in folder (on sys.path): api key 0 -> ProduceRequest, 1 -> FetchResponse."""
+    package = folder / "release_only"
+    package.mkdir()
+    for name, text in generator.generate([generator.SPECS / release]).items():
+        (package / name).write_text(text)
+    sys.path.insert(0, str(folder))
+    produce = importlib.import_module("release_only.produce_request").ProduceRequest
+    fetch = importlib.import_module("release_only.fetch_response").FetchResponse
+    return {0: produce, 1: fetch}
+
+
+def against_release(release: str) -> None:
+    """Merged classes against release-only ones: decode and re-encode the same bytes."""
+    with tempfile.TemporaryDirectory() as tmp:
+        alone = release_classes(release, Path(tmp))
+        cases = [("Produce request v9", 0, produce_request(), 9), ("Fetch response v12", 1, fetch_response(12), 12),
+                 ("Fetch response v16", 1, fetch_response(16), 16)]
+        print(f"{'message':<20} {'bytes':>6} {'merged µs':>10} {release + ' alone µs':>16} {'ratio':>6}")
+        for name, key, message, version in cases:
+            wire = bytes(message.encode(version))
+            merged_cls, alone_cls = type(message), alone[key]
+
+            def merged(wire: bytes = wire, cls: type = merged_cls, version: int = version) -> object:
+                return cls.decode(wire, version).encode(version)
+
+            def only(wire: bytes = wire, cls: type = alone_cls, version: int = version) -> object:
+                return cls.decode(wire, version).encode(version)
+
+            assert merged() == wire and only() == wire
+            merged_us, alone_us = best_us(merged, only)
+            print(f"{name:<20} {len(wire):>6} {merged_us:>10.1f} {alone_us:>16.1f} {alone_us / merged_us:>5.2f}x")
+
+
 def main() -> None:
+    if sys.argv[1:2] == ["--against-release"]:
+        against_release(sys.argv[2])
+        return
     cases: list[tuple[str, type, ApiMessage, int]] = [
         ("Produce request v9", apis.request_class(0), produce_request(), 9),
         ("Fetch response v12", apis.response_class(1), fetch_response(12), 12),

@@ -40,14 +40,15 @@ PY_ENVS: dict[str, list[str]] = {
 # stripped, so the jar names do not change with the pom), then the sources compiled against them.
 JAVA_ENVS: dict[str, dict] = {
     # kafka-clients 3.9.2 (+ lz4-java, snappy-java, zstd-jni, slf4j-api): the `java` column,
-    # tests/test_kafka_file_format.py, test_spark_connector_path.py, bench/java.
+    # tests/test_kafka_file_format.py, test_spark_connector_path.py, bench/java; MessageRoundTrip
+    # (Kafka's message classes judging josefk's encodings, tests/test_messages.py) in both.
     "java": {"pom": JAVA_SRC / "pom-3.9.xml", "build": JAVA_BUILD,
-             "sources": ["Harness.java", "SparkConnectorPath.java", "VerifySegments.java"]},
+             "sources": ["Harness.java", "SparkConnectorPath.java", "VerifySegments.java", "MessageRoundTrip.java"]},
     # kafka-clients 4.4.0 and kafka-streams 4.4.0: the `java-4` column and its streams-* scenarios.
     # Classes beside the sources, not in .envs: they are built from this checkout's sources, while
     # .envs may be shared between checkouts (a symlink), whose builds would overwrite each other.
     "java-4": {"pom": JAVA_SRC / "pom-4.xml", "build": JAVA_SRC / "build-4",
-               "sources": ["Harness.java", "StreamsWordCount.java", "StreamsEos.java"]},
+               "sources": ["Harness.java", "StreamsWordCount.java", "StreamsEos.java", "MessageRoundTrip.java"]},
 }
 MVN = ["mvn", "-q", "-B", "--no-transfer-progress", "-Dstyle.color=never", "dependency:copy-dependencies",
        "-DincludeScope=runtime", "-Dmdep.stripVersion=true"]

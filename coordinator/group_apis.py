@@ -411,7 +411,7 @@ class GroupApis:
             respond({})
             return
         member_id = (req.member_id or "") if version >= 3 else ""
-        generation = req.generation_id if version >= 3 else -1
+        generation = req.generation_id_or_member_epoch if version >= 3 else -1
         instance_id = req.group_instance_id if version >= 3 else None
         self.coordinator.commit_txn_offsets(req.group_id, req.transactional_id, req.producer_id, req.producer_epoch,
                                             member_id, instance_id, generation, offsets, respond)

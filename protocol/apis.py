@@ -1,7 +1,7 @@
 """Which APIs josefk speaks, and in which versions.
 
 ApiKey and the flexible versions come from josefk's generated message layer
-(protocol/messages, Kafka 3.9.2's JSON specs), which the broker decodes requests with.
+(protocol/messages, Kafka 3.9.2's and 4.4.0's JSON specs merged), which the broker decodes requests with.
 The advertised ranges follow Apache Kafka 3.9 (shared/reference/kafka-3.9-apis.tsv),
 lowered only where josefk does not implement a version's feature.
 """
@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from types import MappingProxyType
 
 from josefk.protocol.messages import api as messages
-from josefk.protocol.messages.generated.registry import ApiKey
+from josefk.protocol.messages.generated.registry import BROKER_VERSIONS, ApiKey
 
-__all__ = ["KAFKA_39_VERSIONS", "ApiKey", "ApiVersions", "is_flexible"]
+__all__ = ["KAFKA_39_VERSIONS", "KAFKA_4_VERSIONS", "ApiKey", "ApiVersions", "is_flexible"]
 
 # Kafka 3.9's ranges for the APIs josefk implements; a broker advertises those it has a
 # handler for (ApiVersions below).
@@ -82,6 +82,11 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.ConsumerGroupHeartbeat: (0, 1),  # KIP-848, Kafka 4.4's ranges (its specs vendored for these two)
     ApiKey.ConsumerGroupDescribe: (0, 1),
 }
+
+# Kafka 4.4.0's ranges, as a 4.4 broker advertises them (its specs' validVersions, less a
+# latestVersionUnstable newest version; generated into the registry from specs/4.4.0/). Not what
+# josefk advertises: the target of the APIs raised to Kafka 4's versions as they are implemented.
+KAFKA_4_VERSIONS: dict[ApiKey, tuple[int, int]] = {ApiKey(k): r for k, r in BROKER_VERSIONS["4.4.0"].items()}
 
 
 @dataclass(frozen=True)

@@ -1,7 +1,8 @@
 """The generated message layer (josefk.protocol.messages): every API key and version of the
-vendored Kafka 3.9.2 specs round-trips sample values (defaults, nulls, tagged and unknown tagged
-fields), encodes byte for byte as kafka-python 3.0.12 does wherever kafka-python has the
-version, follows the specs' rules for fields a version cannot carry, and the committed
+vendored Kafka 3.9.2 and 4.4.0 specs, merged, round-trips sample values (defaults, nulls, tagged
+and unknown tagged fields), encodes byte for byte as kafka-python 3.0.12 does wherever
+kafka-python has the version and as classes generated from one release's specs alone do for that
+release's versions, follows the specs' rules for fields a version cannot carry, and the committed
 generated/ is what the generator gives."""
 
 from __future__ import annotations
@@ -9,6 +10,7 @@ from __future__ import annotations
 import importlib
 import importlib.util
 import json
+import subprocess
 import sys
 from dataclasses import fields as dataclass_fields
 from pathlib import Path
@@ -34,10 +36,12 @@ from josefk.protocol.messages.api import (
     response_class,
 )
 from josefk.protocol.messages.generator import Field, MessageSpec, StructSpec, in_range
+from tests.prerequisites import require_files, require_tools
 
 pytestmark = pytest.mark.unit
 
-SPECS = {spec.name: spec for spec in (generator.load(p) for p in generator.spec_paths(generator.SPECS))}
+RELEASES = generator.release_specs(generator.release_dirs())
+SPECS = {spec.name: spec for spec in generator.merged_specs(RELEASES)}
 SAMPLE_INTS = {"int8": 7, "int16": 300, "uint16": 65000, "int32": 70000, "uint32": 2**31 + 5, "int64": 2**40 + 3}
 
 
@@ -45,10 +49,13 @@ def classes_of(spec: MessageSpec) -> Any:
     return importlib.import_module(f"josefk.protocol.messages.generated.{generator.module_name(spec.name)}")
 
 
-def sample(spec: MessageSpec, struct: StructSpec, version: int, nulls: bool, unknown_tags: bool) -> Any:
+def sample(
+    spec: MessageSpec, struct: StructSpec, version: int, nulls: bool, unknown_tags: bool, module: Any = None
+) -> Any:
     """An instance with every field this version carries away from its default (or null where
-    nulls is set and the version allows it); the fields it cannot carry stay at their default."""
-    module = classes_of(spec)
+    nulls is set and the version allows it); the fields it cannot carry stay at their default.
+    Of the classes in `module` (by default the committed generated one of the spec)."""
+    module = module or classes_of(spec)
     values: dict[str, Any] = {}
     for f in struct.fields:
         if not (f.present(version) or f.tagged_in(version)):
@@ -56,13 +63,13 @@ def sample(spec: MessageSpec, struct: StructSpec, version: int, nulls: bool, unk
         if nulls and in_range(version, f.nullable):
             values[f.attr] = None
         else:
-            values[f.attr] = value_of(spec, f, version, nulls, unknown_tags)
+            values[f.attr] = value_of(spec, f, version, nulls, unknown_tags, module)
     if unknown_tags and in_range(version, spec.flexible):
         values["unknown_tagged_fields"] = [(90, b"\x01\x02"), (200, b"")]
     return getattr(module, struct.name)(**values)
 
 
-def value_of(spec: MessageSpec, f: Field, version: int, nulls: bool, unknown_tags: bool) -> Any:
+def value_of(spec: MessageSpec, f: Field, version: int, nulls: bool, unknown_tags: bool, module: Any = None) -> Any:
     def one(t: str, i: int) -> Any:
         if t in SAMPLE_INTS:
             return SAMPLE_INTS[t] + i
@@ -76,7 +83,7 @@ def value_of(spec: MessageSpec, f: Field, version: int, nulls: bool, unknown_tag
             return bytes([i, 1, 2, 3]) * 3
         if t == "uuid":
             return UUID(int=0x1234_5678_9ABC + i)
-        return sample(spec, spec.structs[t], version, nulls, unknown_tags)
+        return sample(spec, spec.structs[t], version, nulls, unknown_tags, module)
 
     if f.is_array:
         return [one(f.element, i) for i in range(2)]
@@ -127,6 +134,7 @@ def default_is_unencodable(spec: MessageSpec, version: int) -> bool:
 # kafka-python names its AuthorizedOperations bit fields (held as sets of bits)
 # authorized_operations.
 KP_RENAMED = {
+    "TxnOffsetCommitRequest": {"generation_id_or_member_epoch": "generation_id"},  # Kafka 4's name
     "DescribeClusterResponse": {"cluster_authorized_operations": "authorized_operations"},
     "MetadataResponse": {
         "cluster_authorized_operations": "authorized_operations",
@@ -143,6 +151,8 @@ def to_plain(value: Any, kp_struct: Any, renamed: dict[str, str]) -> Any:
             if f.name == "unknown_tagged_fields":
                 continue
             name = renamed.get(f.name, f.name)
+            if name not in kp_struct.fields:  # Kafka 4's, at its default (the bytes compare says if not)
+                continue
             kp_field = kp_struct.fields[name]
             v = to_plain(getattr(value, f.name), kp_field, renamed)
             if getattr(kp_field, "_type", None) is BitField:
@@ -158,7 +168,6 @@ def kafka_python_class(spec: MessageSpec) -> Any:
     """kafka-python's class for the same message, if it has one by that name."""
     index = apis._REQUESTS if spec.kind == "request" else apis._RESPONSES
     kp_cls = index.get(spec.api_key)
-    # 74 is ListConfigResources there (Kafka 4), a different message under the same key
     return kp_cls if kp_cls is not None and kp_cls.name == spec.name else None
 
 
@@ -189,7 +198,7 @@ def test_encoding_matches_kafka_python_byte_for_byte(name, version):
 def test_kafka_python_comparison_covers_every_api_it_has():
     compared = {(SPECS[name].kind, SPECS[name].api_key) for name, _ in KP_CASES}
     known = {("request", key) for key in apis._REQUESTS} | {("response", key) for key in apis._RESPONSES}
-    assert known - compared == {("request", 74), ("response", 74)}
+    assert known - compared == set()
     assert len(compared) > 100  # kafka-python has none of the ZooKeeper-era controller RPCs
 
 
@@ -352,8 +361,8 @@ def test_api_keys_carry_kafka_python_names():
 
     shared = {key.value for key in ApiKey} & {key.value for key in KpApiKey}
     assert len(shared) > 60
-    renamed = {k for k in shared if ApiKey(k).name != KpApiKey(k).name}
-    assert renamed == {74}  # ListClientMetricsResources, ListConfigResources in Kafka 4
+    assert {k for k in shared if ApiKey(k).name != KpApiKey(k).name} == set()
+    assert ApiKey.ListConfigResources == 74  # Kafka 4.1's name of 3.9's ListClientMetricsResources
     assert ApiKey.LeaderAndIsr == 4 and ApiKey.Produce == 0
 
 
@@ -367,8 +376,8 @@ def test_strings_longer_than_32767_bytes_are_refused_compact_or_not(version):
 def test_unknown_api_and_version_are_refused():
     with pytest.raises(UnsupportedVersionError):
         request_class(999)
-    with pytest.raises(UnsupportedVersionError, match="no version 12"):
-        request_class(0)().encode(12)
+    with pytest.raises(UnsupportedVersionError, match="no version 14"):  # Kafka 4.4's Produce: v13
+        request_class(0)().encode(14)
 
 
 def test_a_common_struct_is_defined_before_every_struct_that_holds_it(tmp_path):
@@ -409,8 +418,207 @@ def test_committed_generated_code_is_what_the_vendored_specs_give():
     assert {p.name for p in generator.OUT.glob("*.py")} == set(files)
 
 
-def test_vendored_specs_are_kafka_392_with_their_license_headers():
-    assert generator.SPEC_VERSION == "3.9.2"  # specs/VERSION, written by --import-specs
-    for path in generator.SPECS.glob("*.json"):
-        assert "Licensed to the Apache Software Foundation" in path.read_text()[:200], path.name
-    assert (generator.SPECS / "NOTICE").read_text().startswith("Apache Kafka")
+def test_vendored_specs_are_kafka_392_and_440_with_their_license_headers():
+    assert generator.SPEC_VERSIONS == ("3.9.2", "4.4.0")  # specs/<version>/VERSION, written by --import-specs
+    for folder in generator.release_dirs():
+        assert folder.name == (folder / "VERSION").read_text().strip()
+        for path in folder.glob("*.json"):
+            assert "Licensed to the Apache Software Foundation" in path.read_text()[:200], path.name
+        assert (folder / "NOTICE").read_text().startswith("Apache Kafka")
+
+
+@pytest.fixture(scope="module")
+def release_modules(tmp_path_factory):
+    """Kafka release -> a package of classes generated from that release's specs alone, imported
+    from a temporary folder (release_<version>, e.g. release_3_9_2)."""
+    root = tmp_path_factory.mktemp("releases")
+    packages = {}
+    for folder in generator.release_dirs():
+        package = "release_" + folder.name.replace(".", "_")
+        (root / package).mkdir()
+        for name, text in generator.generate([folder]).items():
+            (root / package / name).write_text(text)
+        packages[folder.name] = package
+    sys.path.insert(0, str(root))
+    try:
+        yield {release: importlib.import_module(package) and package for release, package in packages.items()}
+    finally:
+        sys.path.remove(str(root))
+        for name in [m for m in sys.modules if m.split(".")[0] in packages.values()]:
+            del sys.modules[name]
+
+
+def redefined_later(release: str, alone: MessageSpec, version: int) -> bool:
+    later = list(RELEASES)[list(RELEASES).index(release) + 1:]
+    return any(s.kind == alone.kind and s.api_key == alone.api_key and in_range(version, s.valid)
+               for r in later for s in RELEASES[r])
+
+
+RELEASE_CASES = [(release, spec.name) for release, specs in RELEASES.items() for spec in specs]
+
+
+@pytest.mark.parametrize(("release", "name"), RELEASE_CASES, ids=[f"{r}-{n}" for r, n in RELEASE_CASES])
+def test_merged_classes_encode_each_releases_versions_as_that_release_alone(release_modules, release, name):
+    """Both ways for every version of the release: the release-only class's encoding of a sample
+    with every field set is what the merged class re-encodes it as, and the other way round."""
+    alone = next(s for s in RELEASES[release] if s.name == name)
+    merged = next(s for s in SPECS.values() if (s.kind, s.api_key if s.api_key is not None else s.name) ==
+                  (alone.kind, alone.api_key if alone.api_key is not None else alone.name))
+    module = importlib.import_module(f"{release_modules[release]}.{generator.module_name(name)}")
+    theirs_cls, ours_cls = getattr(module, name), root_class(merged)
+    for version in all_versions(alone):
+        if version == alone.unstable_from and redefined_later(release, alone, version):
+            continue  # an unstable version a newer release redefines: the newer one's (below)
+        for nulls in (False, True):
+            for unknown in (False, True):
+                theirs = bytes(sample(alone, alone.root, version, nulls, unknown, module).encode(version))
+                assert bytes(ours_cls.decode(theirs, version).encode(version)) == theirs, (version, nulls, unknown)
+                ours = bytes(sample(merged, merged.root, version, nulls, unknown).encode(version))
+                assert bytes(theirs_cls.decode(ours, version).encode(version)) == ours, (version, nulls, unknown)
+
+
+def test_the_merge_covers_both_releases_versions():
+    produce, fetch = root_class(SPECS["ProduceRequest"]), root_class(SPECS["FetchRequest"])
+    assert (produce.MIN_VERSION, produce.MAX_VERSION) == (0, 13)  # 3.9: 0-11; 4.4: 3-13
+    assert (fetch.MIN_VERSION, fetch.MAX_VERSION) == (0, 18)
+    assert request_class(ApiKey.LeaderAndIsr).MAX_VERSION == 7  # gone from Kafka 4
+    assert request_class(ApiKey.ConsumerGroupHeartbeat).MAX_VERSION >= 1  # new in 4.x
+    assert SPECS["ProduceRequest"].sources == ("3.9.2", "4.4.0")
+
+
+def test_an_older_releases_unstable_version_is_the_newer_releases():
+    """3.9's early-access share-group RPCs (latestVersionUnstable, never advertised) changed their
+    v0 by 4.x; josefk speaks 4.x's."""
+    from josefk.protocol.messages.generated.read_share_group_state_summary_response import PartitionResult
+
+    alone = next(s for s in RELEASES["3.9.2"] if s.name == "ReadShareGroupStateSummaryResponse")
+    assert alone.unstable_from == 0
+    assert "leader_epoch" not in {f.attr for f in alone.structs["PartitionResult"].fields}
+    assert PartitionResult(leader_epoch=5) != PartitionResult()  # 4.4's v0 field
+
+
+def test_kafka_4_versions_are_what_a_440_broker_advertises():
+    from josefk.protocol.apis import KAFKA_4_VERSIONS
+
+    assert KAFKA_4_VERSIONS[ApiKey.Produce] == (3, 13)  # KIP-896 dropped v0-2
+    assert KAFKA_4_VERSIONS[ApiKey.ConsumerGroupHeartbeat] == (0, 1)
+    assert ApiKey.LeaderAndIsr not in KAFKA_4_VERSIONS  # ZooKeeper-era controller RPC, gone
+    assert ApiKey.Vote not in KAFKA_4_VERSIONS  # a controller listener's only
+    assert request_class(ApiKey.InitProducerId).MAX_VERSION == 6
+    assert KAFKA_4_VERSIONS[ApiKey.InitProducerId] == (0, 5)  # 4.4's v6 is latestVersionUnstable
+    assert KAFKA_4_VERSIONS[ApiKey.ListOffsets] == (1, 11)  # "latestVersionUnstable": false
+
+
+# Kafka's own message classes, one JVM per kafka-clients jar (compat/java/MessageRoundTrip.java).
+JAVA_ENVS = {"3.9.2": "java", "4.4.0": "java-4"}
+
+
+def kafka_round_trip(release: str, lines: list[str]) -> list[str]:
+    """Each "Name version hex" line decoded and re-encoded by Kafka's <Name>Data of the release."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "compat"))
+    try:
+        import setup_envs
+    finally:
+        sys.path.pop(0)
+    require_tools("java", "javac")
+    env = JAVA_ENVS[release]
+    require_files(setup_envs.ENVS / env / "lib", ["kafka-clients.jar"], f"python compat/setup_envs.py --only {env}")
+    setup_envs.setup_java(force=False, env_name=env)
+    result = subprocess.run(["java", "-cp", setup_envs.java_classpath(env), "MessageRoundTrip"], input="\n".join(lines),
+                            capture_output=True, text=True, timeout=600)
+    assert result.returncode == 0, result.stderr
+    return result.stdout.splitlines()
+
+
+@pytest.mark.parametrize("release", list(RELEASES))
+def test_kafkas_own_classes_re_encode_josefks_encodings_byte_for_byte(release):
+    """Every message and version of the release, each with every field set (values, then nulls,
+    both with unknown tags), encoded by josefk's merged classes: Kafka's classes of that release
+    read all of it and write it back the same."""
+    cases: list[tuple[str, int, bytes]] = []
+    for alone in RELEASES[release]:
+        merged = next(s for s in SPECS.values() if (s.kind, s.api_key if s.api_key is not None else s.name) ==
+                      (alone.kind, alone.api_key if alone.api_key is not None else alone.name))
+        for version in all_versions(alone):
+            if version == alone.unstable_from and redefined_later(release, alone, version):
+                continue
+            for nulls, unknown in ((False, False), (True, True), (False, True)):
+                encoded = bytes(sample(merged, merged.root, version, nulls, unknown).encode(version))
+                cases.append((alone.name, version, encoded))
+    answers = kafka_round_trip(release, [f"{name} {version} {body.hex()}" for name, version, body in cases])
+    assert len(answers) == len(cases)
+    wrong = [f"{name} v{version}: {answer[:200]}" for (name, version, body), answer in zip(cases, answers, strict=True)
+             if answer != f"OK {body.hex()}"]
+    assert not wrong, f"{len(wrong)} of {len(cases)}: " + "\n".join(wrong[:20])
+    assert len(cases) > 1500
+
+
+def spec_file(folder: Path, release: str, fields: list[dict[str, Any]], valid: str = "0-2") -> MessageSpec:
+    """A ShapeRequest spec of a made-up release, loaded."""
+    folder.mkdir(exist_ok=True)
+    path = folder / "ShapeRequest.json"
+    path.write_text(json.dumps({"apiKey": 1000, "type": "request", "name": "ShapeRequest", "validVersions": valid,
+                                "flexibleVersions": "1+", "fields": fields}))
+    return generator.load(path, release)
+
+
+OLD_FIELDS = [{"name": "Id", "type": "int32", "versions": "0+"},
+              {"name": "Topics", "type": "[]Topic", "versions": "0+", "fields": [
+                  {"name": "Name", "type": "string", "versions": "0+"},
+                  {"name": "Hint", "type": "string", "versions": "1+", "nullableVersions": "1+", "default": "null",
+                   "taggedVersions": "1+", "tag": 0}]}]
+
+
+def changed(path: tuple[int, ...], **edit: Any) -> list[dict[str, Any]]:
+    fields = json.loads(json.dumps(OLD_FIELDS))
+    target = fields[path[0]]
+    for i in path[1:]:
+        target = target["fields"][i]
+    target.update(edit)
+    return fields
+
+
+CONFLICTS = [
+    ("type", (0,), {"type": "int64"}, "ShapeRequest.ShapeRequest.Id: type 'int32' vs 'int64'"),
+    ("default", (1, 0), {"default": "x"}, "ShapeRequest.Topic.Name: default None vs 'x'"),
+    ("tag", (1, 1), {"tag": 1}, "ShapeRequest.Topic.Hint: tag 0 vs 1"),
+    ("nullability", (1, 0), {"nullableVersions": "2+"}, "ShapeRequest.Topic.Name: nullable differ at version 2"),
+    ("versions", (0,), {"versions": "3+"}, "ShapeRequest.ShapeRequest.Id: versions differ at version 2"),
+]
+
+
+@pytest.mark.parametrize(("path", "edit", "message"), [c[1:] for c in CONFLICTS], ids=[c[0] for c in CONFLICTS])
+def test_releases_that_disagree_about_a_shared_version_fail_the_generation(tmp_path, path, edit, message):
+    from josefk.protocol.messages.merge import SpecConflict, merge
+
+    old = spec_file(tmp_path / "old", "1.0", OLD_FIELDS)
+    new = spec_file(tmp_path / "new", "2.0", changed(path, **edit), valid="2-3")
+    with pytest.raises(SpecConflict) as raised:
+        merge(old, new)
+    assert str(raised.value).startswith(message)
+
+
+def test_a_field_in_another_place_or_renamed_fails_as_a_shape_of_a_version(tmp_path):
+    from josefk.protocol.messages.merge import SpecConflict, merge
+
+    old = spec_file(tmp_path / "old", "1.0", OLD_FIELDS)
+    renamed = spec_file(tmp_path / "renamed", "2.0", changed((0,), name="Ident"), valid="2-3")
+    with pytest.raises(SpecConflict, match=r"ShapeRequest.ShapeRequest v2: Kafka 1.0's fields differ from the merge's"):
+        merge(old, renamed)
+    moved = spec_file(tmp_path / "moved", "2.0", [OLD_FIELDS[1], OLD_FIELDS[0]], valid="2-3")
+    with pytest.raises(SpecConflict, match="ShapeRequest.ShapeRequest v0: Kafka 1.0's fields differ"):
+        merge(old, moved)
+
+
+def test_a_merge_unites_versions_and_keeps_the_older_field_order(tmp_path):
+    from josefk.protocol.messages.merge import merge
+
+    old = spec_file(tmp_path / "old", "1.0", OLD_FIELDS)
+    new_fields = [OLD_FIELDS[0], {"name": "TopicIds", "type": "[]uuid", "versions": "3+"}, OLD_FIELDS[1]]
+    new_fields[2] = {**OLD_FIELDS[1], "versions": "0-2"}
+    merged = merge(old, spec_file(tmp_path / "new", "2.0", new_fields, valid="2-3"))
+    assert merged.valid == (0, 3) and merged.sources == ("1.0", "2.0")
+    top = generator.TOP
+    assert [(f.name, f.versions) for f in merged.root.fields] == [("Id", (0, top)), ("TopicIds", (3, top)),
+                                                                  ("Topics", (0, 2))]
+    assert [f.name for f in merged.root.in_declared_order()] == ["Id", "Topics", "TopicIds"]

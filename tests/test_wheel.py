@@ -66,10 +66,11 @@ def test_wheel_in_a_fresh_venv_starts_a_broker(tmp_path: Path) -> None:
     assert where.stdout.startswith(str(site)), where.stdout + where.stderr  # the wheel's copy, not the tree's
     # The generated message layer, and the specs it was generated from (with their NOTICE).
     messages = subprocess.run([str(python), "-c", "from josefk.protocol.messages import api, generator; "
-                               "print(api.request_class(0).NAME, generator.SPEC_VERSION, "
-                               "(generator.SPECS / 'NOTICE').exists(), generator.main(['--check']))"],
+                               "print(api.request_class(0).NAME, *generator.SPEC_VERSIONS, "
+                               "(generator.SPECS / '4.4.0' / 'NOTICE').exists(), generator.main(['--check']))"],
                               cwd=tmp_path, capture_output=True, text=True, timeout=60)
-    assert messages.stdout.split() == ["ProduceRequest", "3.9.2", "True", "0"], messages.stdout + messages.stderr
+    expected = ["ProduceRequest", "3.9.2", "4.4.0", "True", "0"]
+    assert messages.stdout.split() == expected, messages.stdout + messages.stderr
     sample = subprocess.run([str(env / "bin" / "josefk"), "broker", "--sample-config"], cwd=tmp_path,
                             capture_output=True, text=True, timeout=60)
     assert sample.returncode == 0 and sample.stdout == (ROOT / "config" / "server.properties").read_text()

@@ -3,199 +3,58 @@ MessageGenerator does for the Java clients.
 
     python -m josefk.protocol.messages.generator                 # rewrite protocol/messages/generated/
     python -m josefk.protocol.messages.generator --check         # exit 1 if the committed output differs
-    python -m josefk.protocol.messages.generator --import-specs kafka-clients-X.jar   # replace specs/
+    python -m josefk.protocol.messages.generator --import-specs kafka-clients-X.jar   # specs/X/
 
-The specs are vendored in protocol/messages/specs/ (the kafka-clients version in specs/VERSION,
-Apache 2.0, license headers and NOTICE kept), so regeneration and its check need no network;
-`make message-specs` fetches the pinned jar from Maven Central and imports it. For each request, response and header
-it writes one module: a slots dataclass per message and per nested struct, and straight-line
-encode and decode functions per (struct, version) - the versions that encode identically share one
-function. Nothing interprets a schema at run time.
+The specs of each Kafka release josefk speaks are vendored whole in protocol/messages/specs/<version>/
+(Apache 2.0: license headers, NOTICE and the jar's VERSION kept), so regeneration and its check
+need no network; `make message-specs` fetches the pinned jars from Maven Central and imports them.
+The releases' specs of one message are merged into one (merge.py: every version either defines).
+For each request, response and header it writes one module: a slots dataclass per message and per
+nested struct, and straight-line encode and decode functions per (struct, version) - the versions
+that encode identically share one function. Nothing interprets a schema at run time.
 """
 
 from __future__ import annotations
 
 import json
-import keyword
 import re
 import sys
 import zipfile
-from dataclasses import dataclass, field
+from functools import reduce
 from pathlib import Path
 
 from josefk.protocol.messages import codec
+from josefk.protocol.messages.merge import merge
+from josefk.protocol.messages.spec import (
+    FIXED,
+    TOP,
+    Field,
+    MessageSpec,
+    StructSpec,
+    camel,
+    in_range,
+    load,
+    parse_versions,
+    snake,
+    strip_comments,
+)
+
+__all__ = ["Field", "MessageSpec", "StructSpec", "generate", "in_range", "load", "main"]
 
 HERE = Path(__file__).resolve().parent
 SPECS = HERE / "specs"
-SPEC_VERSION = (SPECS / "VERSION").read_text().strip()
 OUT = HERE / "generated"
-TOP = 0x7FFF  # "N+" versions run to the highest a short can name
-
-# Fixed-width types: struct format character, and byte size.
-FIXED = {
-    "bool": ("?", 1),
-    "int8": ("b", 1),
-    "int16": ("h", 2),
-    "uint16": ("H", 2),
-    "int32": ("i", 4),
-    "uint32": ("I", 4),
-    "int64": ("q", 8),
-    "float64": ("d", 8),
-}
 PY_TYPE = {"bool": "bool", "float64": "float", "string": "str", "bytes": "bytes", "uuid": "UUID"}
 PY_TYPE.update({t: "int" for t in FIXED if t.startswith(("int", "uint"))})
 
 
-# Reading the specs.
+def release_dirs() -> list[Path]:
+    """specs/<version>/ of each vendored release, oldest first."""
+    dirs = [p for p in SPECS.iterdir() if (p / "VERSION").is_file()]
+    return sorted(dirs, key=lambda p: tuple(int(n) for n in p.name.split(".")))
 
 
-def strip_comments(text: str) -> str:
-    """Drop // comments outside strings (the specs are JSON with comments)."""
-    out: list[str] = []
-    i, n, in_string = 0, len(text), False
-    while i < n:
-        c = text[i]
-        if in_string:
-            out.append(c)
-            if c == "\\":
-                out.append(text[i + 1])
-                i += 1
-            elif c == '"':
-                in_string = False
-        elif c == '"':
-            in_string = True
-            out.append(c)
-        elif text.startswith("//", i):
-            while i < n and text[i] != "\n":
-                i += 1
-            continue
-        else:
-            out.append(c)
-        i += 1
-    return "".join(out)
-
-
-def parse_versions(text: str | None) -> tuple[int, int] | None:
-    """'3+', '1-4', '5' or 'none' -> inclusive (low, high), None for none."""
-    if text is None or text.strip() == "none":
-        return None
-    text = text.strip()
-    if text.endswith("+"):
-        return int(text[:-1]), TOP
-    if "-" in text:
-        low, high = text.split("-")
-        return int(low), int(high)
-    return int(text), int(text)
-
-
-def in_range(version: int, versions: tuple[int, int] | None) -> bool:
-    return versions is not None and versions[0] <= version <= versions[1]
-
-
-def snake(name: str) -> str:
-    """kafka-python's field names (ThrottleTimeMs -> throttle_time_ms), so code that reads its
-    messages reads these the same way."""
-    name = re.sub(r"(?<!^)(?=[A-Z])", "_", name).lower()
-    return name + "_" if keyword.iskeyword(name) else name
-
-
-def camel(name: str) -> str:
-    """Kafka's camelCaseName (PartitionData -> partitionData), as its errors name a field."""
-    return name[:1].lower() + name[1:]
-
-
-@dataclass
-class Field:
-    name: str  # Kafka's, as in the spec
-    attr: str  # the Python attribute
-    type: str  # "int32", "string", "[]int32", "[]TopicData", "TopicData"
-    versions: tuple[int, int] | None
-    nullable: tuple[int, int] | None
-    tag: int | None
-    tagged: tuple[int, int] | None
-    flexible: tuple[int, int] | None  # a field-level override (RequestHeader's ClientId)
-    ignorable: bool
-    default: object
-    about: str
-    entity: str  # Kafka's entityType (topicName, brokerId, ...): documentation only
-
-    @property
-    def is_array(self) -> bool:
-        return self.type.startswith("[]")
-
-    @property
-    def element(self) -> str:
-        return self.type[2:] if self.is_array else self.type
-
-    @property
-    def is_struct(self) -> bool:
-        return self.element not in FIXED and self.element not in ("string", "bytes", "records", "uuid")
-
-    def present(self, version: int) -> bool:
-        return in_range(version, self.versions)
-
-    def tagged_in(self, version: int) -> bool:
-        return self.tag is not None and in_range(version, self.tagged)
-
-
-@dataclass
-class StructSpec:
-    name: str
-    fields: list[Field]
-    about: str = ""
-
-
-@dataclass
-class MessageSpec:
-    name: str
-    kind: str  # request, response, header
-    api_key: int | None
-    valid: tuple[int, int]
-    flexible: tuple[int, int] | None
-    structs: dict[str, StructSpec] = field(default_factory=dict)  # nested, in definition order
-
-    @property
-    def root(self) -> StructSpec:
-        return self.structs[self.name]
-
-
-def load(path: Path) -> MessageSpec:
-    raw = json.loads(strip_comments(path.read_text()))
-    valid = parse_versions(raw["validVersions"])
-    assert valid is not None, path
-    spec = MessageSpec(raw["name"], raw["type"], raw.get("apiKey"), valid, parse_versions(raw.get("flexibleVersions")))
-    common = {s["name"]: s for s in raw.get("commonStructs", [])}
-
-    def struct(name: str, fields: list[dict[str, object]], about: str = "") -> None:
-        assert name not in spec.structs, f"{path.name}: struct {name} defined twice"
-        spec.structs[name] = StructSpec(name, [], about)  # reserve the slot: parents come first
-        spec.structs[name].fields = [parse_field(f) for f in fields]
-
-    def parse_field(f: dict[str, object]) -> Field:
-        type_ = str(f["type"])
-        element = type_[2:] if type_.startswith("[]") else type_
-        if "fields" in f:
-            struct(element, f["fields"], str(f.get("about", "")))  # type: ignore[arg-type]
-        elif element in common and element not in spec.structs:
-            struct(element, common[element]["fields"], str(common[element].get("about", "")))
-        tagged = parse_versions(f.get("taggedVersions"))  # type: ignore[arg-type]
-        return Field(
-            name=str(f["name"]),
-            attr=snake(str(f["name"])),
-            type=type_,
-            versions=parse_versions(f.get("versions")),  # type: ignore[arg-type]
-            nullable=parse_versions(f.get("nullableVersions")),  # type: ignore[arg-type]
-            tag=f.get("tag"),  # type: ignore[arg-type]
-            tagged=tagged,
-            flexible=parse_versions(f["flexibleVersions"]) if "flexibleVersions" in f else spec.flexible,  # type: ignore[arg-type]
-            ignorable=bool(f.get("ignorable", False)),
-            default=f.get("default"),
-            about=str(f.get("about", "")),
-            entity=str(f.get("entityType", "")),
-        )
-
-    struct(spec.name, raw["fields"])
-    return spec
+SPEC_VERSIONS = tuple((p / "VERSION").read_text().strip() for p in release_dirs())
 
 
 # Python for one field: its annotation and default.
@@ -334,7 +193,7 @@ class Module:
         if flexible:
             body += self.decode_tags(s, tagged, version)
         args = []
-        for f in s.fields:
+        for f in s.in_declared_order():
             args.append(f"f_{f.attr}" if f.present(version) or f.tagged_in(version) else default_value(f))
         if self.spec.flexible is not None:
             args.append("_unknown" if flexible else "[]")
@@ -582,9 +441,9 @@ class Module:
                 out.append(f"    MAX_VERSION: ClassVar[int] = {spec.valid[1]}")
                 out.append(f"    FLEXIBLE_MIN: ClassVar[int | None] = {spec.flexible[0] if spec.flexible else None}")
                 out.append("")
-            for f in s.fields:
+            for f in s.in_declared_order():
                 out.append(f"    {f.attr}: {annotation(f)} = {dataclass_default(f)}")
-                out.append(f"    # {field_doc(f)}")
+                out.append(f"    # {field_doc(f)}".rstrip())
             if flexible_any:
                 out.append("    unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)")
             if is_root:
@@ -626,7 +485,7 @@ class Module:
         codec = sorted(used & CODEC_NAMES, key=lambda n: (not n.isupper(), not n[0].isupper(), n))
         from_struct = sorted({"Struct", "pack", "unpack_from"} & used)
         lines = [
-            f'"""{spec.name}: generated from Kafka {SPEC_VERSION}\'s {spec.name}.json by',
+            f'"""{spec.name}: generated from Kafka {" and ".join(spec.sources)}\'s {spec.name}.json by',
             'josefk.protocol.messages.generator. Do not edit; regenerate."""',
             "",
             "from __future__ import annotations",
@@ -697,12 +556,13 @@ def module_name(spec_name: str) -> str:
     return snake(spec_name)
 
 
-def render_registry(specs: list[MessageSpec]) -> str:
-    """The index from API key to request and response module, imported lazily."""
+def render_registry(specs: list[MessageSpec], releases: dict[str, list[MessageSpec]]) -> str:
+    """The index from API key to request and response module, imported lazily, and each release's
+    ApiVersions ranges."""
     requests = sorted((s.api_key, module_name(s.name), s.name) for s in specs if s.kind == "request")
     responses = sorted((s.api_key, module_name(s.name), s.name) for s in specs if s.kind == "response")
     lines = [
-        f'"""API key -> generated request and response modules (Kafka {SPEC_VERSION}). Generated by',
+        f'"""API key -> generated request and response modules (Kafka {" and ".join(releases)}). Generated by',
         'josefk.protocol.messages.generator. Do not edit; regenerate."""',
         "",
         "from __future__ import annotations",
@@ -724,8 +584,32 @@ def render_registry(specs: list[MessageSpec]) -> str:
     lines += [f'    {k}: ("{m}", "{n}"),' for k, m, n in requests]
     lines += ["}", "RESPONSES: dict[int, tuple[str, str]] = {"]
     lines += [f'    {k}: ("{m}", "{n}"),' for k, m, n in responses]
+    lines += [
+        "}",
+        "# release -> api key -> (min, max): the versions a broker of that release advertises in",
+        "# ApiVersions (its broker-listener APIs, without a latestVersionUnstable newest version)",
+        "BROKER_VERSIONS: dict[str, dict[int, tuple[int, int]]] = {",
+    ]
+    for release, release_specs in releases.items():
+        lines.append(f'    "{release}": {{')
+        lines += [f"        {k}: ({low}, {high})," for k, (low, high) in broker_versions(release_specs).items()]
+        lines.append("    },")
     lines += ["}", ""]
     return "\n".join(lines)
+
+
+def broker_versions(specs: list[MessageSpec]) -> dict[int, tuple[int, int]]:
+    """Kafka's ApiVersionsResponse of a broker: the requests a broker listener (KRaft or
+    ZooKeeper) serves, each without its unstable newest version; none left, not advertised."""
+    out: dict[int, tuple[int, int]] = {}
+    for s in sorted(specs, key=lambda s: s.api_key or 0):
+        if s.kind != "request" or not {"broker", "zkBroker"} & set(s.listeners):
+            continue
+        assert s.api_key is not None
+        high = s.valid[1] - 1 if s.unstable_from is not None else s.valid[1]
+        if high >= s.valid[0]:
+            out[s.api_key] = (s.valid[0], high)
+    return out
 
 
 def spec_paths(folder: Path) -> list[Path]:
@@ -734,29 +618,57 @@ def spec_paths(folder: Path) -> list[Path]:
     return [p for p in paths if parse_versions(json.loads(strip_comments(p.read_text()))["validVersions"])]
 
 
-def generate() -> dict[str, str]:
-    """File name -> content of everything under generated/."""
-    specs = [load(p) for p in spec_paths(SPECS)]
+def release_specs(dirs: list[Path]) -> dict[str, list[MessageSpec]]:
+    """Kafka version -> that release's specs, for each of the release folders, oldest first."""
+    out: dict[str, list[MessageSpec]] = {}
+    for folder in dirs:
+        release = (folder / "VERSION").read_text().strip()
+        out[release] = [load(p, release) for p in spec_paths(folder)]
+    return out
+
+
+def merged_specs(releases: dict[str, list[MessageSpec]]) -> list[MessageSpec]:
+    """One spec per message, of every version any of the releases defines (merge.py)."""
+    by_key: dict[tuple[str, int | str], list[MessageSpec]] = {}
+    for specs in releases.values():
+        unstable = {s.api_key: s.unstable_from for s in specs if s.kind == "request"}
+        for s in specs:
+            if s.kind == "response":  # the request's spec says it for both
+                s.unstable_from = unstable.get(s.api_key)
+            by_key.setdefault((s.kind, s.name if s.api_key is None else s.api_key), []).append(s)
+    return sorted((reduce(merge, same) for same in by_key.values()), key=lambda s: s.name)
+
+
+def generate(dirs: list[Path] | None = None) -> dict[str, str]:
+    """File name -> content of everything under generated/ (from the given release folders:
+    by default every vendored one)."""
+    releases = release_specs(release_dirs() if dirs is None else dirs)
+    specs = merged_specs(releases)
     files = {f"{module_name(s.name)}.py": Module(s).render() for s in specs}
-    files["registry.py"] = render_registry(specs)
+    files["registry.py"] = render_registry(specs, releases)
     files["__init__.py"] = '"""Generated message classes; see josefk.protocol.messages.generator."""\n'
     return files
 
 
-def import_specs(jar: Path) -> None:
-    """Replace specs/ with a kafka-clients jar's request, response and header specs, its NOTICE
-    and its version (the data specs - records, consumer protocol - are not messages on the wire)."""
+def import_specs(jar: Path) -> Path:
+    """specs/<version>/ from a kafka-clients jar: its request, response and header specs, its NOTICE
+    and its version (the data specs - records, consumer protocol - are not messages on the wire).
+    Replaces that release's folder; the other releases' stay."""
     with zipfile.ZipFile(jar) as z:
-        for old in SPECS.glob("*.json"):
+        properties = z.read("kafka/kafka-version.properties").decode()
+        version = re.search(r"^version=(.+)$", properties, re.M).group(1).strip()  # type: ignore[union-attr]
+        folder = SPECS / version
+        folder.mkdir(parents=True, exist_ok=True)
+        for old in folder.glob("*.json"):
             old.unlink()
         for name in z.namelist():
             if name.startswith("common/message/") and name.endswith(".json"):
                 text = z.read(name).decode()
                 if json.loads(strip_comments(text))["type"] in ("request", "response", "header"):
-                    (SPECS / Path(name).name).write_text(text)
-        (SPECS / "NOTICE").write_bytes(z.read("NOTICE"))
-        version = z.read("kafka/kafka-version.properties").decode()
-    (SPECS / "VERSION").write_text(re.search(r"^version=(.+)$", version, re.M).group(1).strip() + "\n")  # type: ignore[union-attr]
+                    (folder / Path(name).name).write_text(text)
+        (folder / "NOTICE").write_bytes(z.read("NOTICE"))
+    (folder / "VERSION").write_text(version + "\n")
+    return folder
 
 
 def main(argv: list[str]) -> int:

@@ -1,4 +1,4 @@
-"""AddOffsetsToTxnRequest: generated from Kafka 3.9.2's AddOffsetsToTxnRequest.json by
+"""AddOffsetsToTxnRequest: generated from Kafka 3.9.2 and 4.4.0's AddOffsetsToTxnRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

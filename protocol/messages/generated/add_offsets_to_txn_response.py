@@ -1,4 +1,4 @@
-"""AddOffsetsToTxnResponse: generated from Kafka 3.9.2's AddOffsetsToTxnResponse.json by
+"""AddOffsetsToTxnResponse: generated from Kafka 3.9.2 and 4.4.0's AddOffsetsToTxnResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""AddPartitionsToTxnRequest: generated from Kafka 3.9.2's AddPartitionsToTxnRequest.json by
+"""AddPartitionsToTxnRequest: generated from Kafka 3.9.2 and 4.4.0's AddPartitionsToTxnRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ class AddPartitionsToTxnTopic:
     name: str = ''
     # versions 0+; entity topicName. The name of the topic.
     partitions: list[int] = field(default_factory=list)
-    # versions 0+. The partition indexes to add to the transaction
+    # versions 0+. The partition indexes to add to the transaction.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

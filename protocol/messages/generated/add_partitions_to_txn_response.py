@@ -1,4 +1,4 @@
-"""AddPartitionsToTxnResponse: generated from Kafka 3.9.2's AddPartitionsToTxnResponse.json by
+"""AddPartitionsToTxnResponse: generated from Kafka 3.9.2 and 4.4.0's AddPartitionsToTxnResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -51,7 +51,7 @@ class AddPartitionsToTxnTopicResult:
     name: str = ''
     # versions 0+; entity topicName. The topic name.
     results_by_partition: list[AddPartitionsToTxnPartitionResult] = field(default_factory=list)
-    # versions 0+. The results for each partition
+    # versions 0+. The results for each partition.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

@@ -1,4 +1,4 @@
-"""AddRaftVoterRequest: generated from Kafka 3.9.2's AddRaftVoterRequest.json by
+"""AddRaftVoterRequest: generated from Kafka 3.9.2 and 4.4.0's AddRaftVoterRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from josefk.protocol.messages.codec import (
     read_compact_string,
     read_unknown_tags,
     read_uuid,
+    version_error,
     write_compact_nullable_string,
     write_compact_string,
     write_tagged_fields,
@@ -31,18 +32,19 @@ __all__ = ["AddRaftVoterRequest", "Listener"]
 
 _S0 = Struct(">ii")
 _S1 = Struct(">H")
+_S2 = Struct(">?")
 
 
 @dataclass(slots=True)
 class Listener:
-    """The endpoints that can be used to communicate with the voter"""
+    """The endpoints that can be used to communicate with the voter."""
 
     name: str = ''
-    # versions 0+. The name of the endpoint
+    # versions 0+. The name of the endpoint.
     host: str = ''
-    # versions 0+. The hostname
+    # versions 0+. The hostname.
     port: int = 0
-    # versions 0+. The port
+    # versions 0+. The port.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -53,19 +55,21 @@ class AddRaftVoterRequest(ApiMessage):
     API_KEY: ClassVar[int] = 80
     NAME: ClassVar[str] = "AddRaftVoterRequest"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     cluster_id: str | None = ''
-    # versions 0+; nullable 0+
+    # versions 0+; nullable 0+. The cluster id.
     timeout_ms: int = 0
-    # versions 0+
+    # versions 0+. The maximum time to wait for the request to complete before returning.
     voter_id: int = 0
-    # versions 0+. The replica id of the voter getting added to the topic partition
+    # versions 0+. The replica id of the voter getting added to the topic partition.
     voter_directory_id: UUID = ZERO_UUID
-    # versions 0+. The directory id of the voter getting added to the topic partition
+    # versions 0+. The directory id of the voter getting added to the topic partition.
     listeners: list[Listener] = field(default_factory=list)
-    # versions 0+. The endpoints that can be used to communicate with the voter
+    # versions 0+. The endpoints that can be used to communicate with the voter.
+    ack_when_committed: bool = True
+    # versions 1+. When true, return a response after the new voter set is committed. Otherwise, return after the leader writes the changes locally.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:
@@ -127,7 +131,33 @@ def _decode_add_raft_voter_request_v0(buf: memoryview, pos: int) -> tuple[AddRaf
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AddRaftVoterRequest(f_cluster_id, f_timeout_ms, f_voter_id, f_voter_directory_id, f_listeners, _unknown), pos
+    return AddRaftVoterRequest(f_cluster_id, f_timeout_ms, f_voter_id, f_voter_directory_id, f_listeners, True, _unknown), pos
+
+
+def _decode_add_raft_voter_request_v1(buf: memoryview, pos: int) -> tuple[AddRaftVoterRequest, int]:
+    f_cluster_id: str | None
+    f_voter_directory_id: UUID
+    f_listeners: list[Listener]
+    f_cluster_id, pos = read_compact_nullable_string(buf, pos)
+    f_timeout_ms, f_voter_id = _S0.unpack_from(buf, pos)
+    pos += 8
+    f_voter_directory_id, pos = read_uuid(buf, pos)
+    n_listeners, pos = read_compact_array_length(buf, pos)
+    if n_listeners < 0:
+        raise null_field("listeners")
+    else:
+        f_listeners = []
+        for _ in range(n_listeners):
+            e_listeners, pos = _decode_listener_v0(buf, pos)
+            f_listeners.append(e_listeners)
+    f_ack_when_committed, = _S2.unpack_from(buf, pos)
+    pos += 1
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return AddRaftVoterRequest(f_cluster_id, f_timeout_ms, f_voter_id, f_voter_directory_id, f_listeners, f_ack_when_committed, _unknown), pos
 
 
 def _encode_listener_v0(m: Listener, out: bytearray) -> None:
@@ -141,6 +171,8 @@ def _encode_listener_v0(m: Listener, out: bytearray) -> None:
 
 
 def _encode_add_raft_voter_request_v0(m: AddRaftVoterRequest, out: bytearray) -> None:
+    if not m.ack_when_committed:
+        raise version_error("AddRaftVoterRequest", "AckWhenCommitted", 0)
     write_compact_nullable_string(out, m.cluster_id)
     out += _S0.pack(m.timeout_ms, m.voter_id)
     out += m.voter_directory_id.bytes
@@ -153,9 +185,25 @@ def _encode_add_raft_voter_request_v0(m: AddRaftVoterRequest, out: bytearray) ->
         out.append(0)
 
 
+def _encode_add_raft_voter_request_v1(m: AddRaftVoterRequest, out: bytearray) -> None:
+    write_compact_nullable_string(out, m.cluster_id)
+    out += _S0.pack(m.timeout_ms, m.voter_id)
+    out += m.voter_directory_id.bytes
+    write_uvarint(out, len(m.listeners) + 1)
+    for e_listeners in m.listeners:
+        _encode_listener_v0(e_listeners, out)
+    out += _S2.pack(m.ack_when_committed)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[AddRaftVoterRequest, int]]] = {
     0: _decode_add_raft_voter_request_v0,
+    1: _decode_add_raft_voter_request_v1,
 }
 _ENCODERS: dict[int, Callable[[AddRaftVoterRequest, bytearray], None]] = {
     0: _encode_add_raft_voter_request_v0,
+    1: _encode_add_raft_voter_request_v1,
 }

@@ -1,4 +1,4 @@
-"""AddRaftVoterResponse: generated from Kafka 3.9.2's AddRaftVoterResponse.json by
+"""AddRaftVoterResponse: generated from Kafka 3.9.2 and 4.4.0's AddRaftVoterResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -31,13 +31,13 @@ class AddRaftVoterResponse(ApiMessage):
     API_KEY: ClassVar[int] = 80
     NAME: ClassVar[str] = "AddRaftVoterResponse"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     throttle_time_ms: int = 0
     # versions 0+. The duration in milliseconds for which the request was throttled due to a quota violation, or zero if the request did not violate any quota.
     error_code: int = 0
-    # versions 0+. The error code, or 0 if there was no error
+    # versions 0+. The error code, or 0 if there was no error.
     error_message: str | None = ''
     # versions 0+; nullable 0+; ignorable. The error message, or null if there was no error.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -89,7 +89,9 @@ def _encode_add_raft_voter_response_v0(m: AddRaftVoterResponse, out: bytearray) 
 
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[AddRaftVoterResponse, int]]] = {
     0: _decode_add_raft_voter_response_v0,
+    1: _decode_add_raft_voter_response_v0,
 }
 _ENCODERS: dict[int, Callable[[AddRaftVoterResponse, bytearray], None]] = {
     0: _encode_add_raft_voter_response_v0,
+    1: _encode_add_raft_voter_response_v0,
 }

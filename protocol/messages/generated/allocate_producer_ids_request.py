@@ -1,4 +1,4 @@
-"""AllocateProducerIdsRequest: generated from Kafka 3.9.2's AllocateProducerIdsRequest.json by
+"""AllocateProducerIdsRequest: generated from Kafka 3.9.2 and 4.4.0's AllocateProducerIdsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -33,9 +33,9 @@ class AllocateProducerIdsRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     broker_id: int = 0
-    # versions 0+; entity brokerId. The ID of the requesting broker
+    # versions 0+; entity brokerId. The ID of the requesting broker.
     broker_epoch: int = -1
-    # versions 0+. The epoch of the requesting broker
+    # versions 0+. The epoch of the requesting broker.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

@@ -1,4 +1,4 @@
-"""AllocateProducerIdsResponse: generated from Kafka 3.9.2's AllocateProducerIdsResponse.json by
+"""AllocateProducerIdsResponse: generated from Kafka 3.9.2 and 4.4.0's AllocateProducerIdsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -35,11 +35,11 @@ class AllocateProducerIdsResponse(ApiMessage):
     throttle_time_ms: int = 0
     # versions 0+. The duration in milliseconds for which the request was throttled due to a quota violation, or zero if the request did not violate any quota.
     error_code: int = 0
-    # versions 0+. The top level response error code
+    # versions 0+. The top level response error code.
     producer_id_start: int = 0
-    # versions 0+; entity producerId. The first producer ID in this range, inclusive
+    # versions 0+; entity producerId. The first producer ID in this range, inclusive.
     producer_id_len: int = 0
-    # versions 0+. The number of producer IDs in this range
+    # versions 0+. The number of producer IDs in this range.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

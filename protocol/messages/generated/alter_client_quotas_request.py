@@ -1,4 +1,4 @@
-"""AlterClientQuotasRequest: generated from Kafka 3.9.2's AlterClientQuotasRequest.json by
+"""AlterClientQuotasRequest: generated from Kafka 3.9.2 and 4.4.0's AlterClientQuotasRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

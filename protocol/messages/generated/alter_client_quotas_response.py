@@ -1,4 +1,4 @@
-"""AlterClientQuotasResponse: generated from Kafka 3.9.2's AlterClientQuotasResponse.json by
+"""AlterClientQuotasResponse: generated from Kafka 3.9.2 and 4.4.0's AlterClientQuotasResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

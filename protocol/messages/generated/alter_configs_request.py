@@ -1,4 +1,4 @@
-"""AlterConfigsRequest: generated from Kafka 3.9.2's AlterConfigsRequest.json by
+"""AlterConfigsRequest: generated from Kafka 3.9.2 and 4.4.0's AlterConfigsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

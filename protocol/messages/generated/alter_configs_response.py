@@ -1,4 +1,4 @@
-"""AlterConfigsResponse: generated from Kafka 3.9.2's AlterConfigsResponse.json by
+"""AlterConfigsResponse: generated from Kafka 3.9.2 and 4.4.0's AlterConfigsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""AlterPartitionReassignmentsRequest: generated from Kafka 3.9.2's AlterPartitionReassignmentsRequest.json by
+"""AlterPartitionReassignmentsRequest: generated from Kafka 3.9.2 and 4.4.0's AlterPartitionReassignmentsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -17,6 +17,7 @@ from josefk.protocol.messages.codec import (
     read_compact_array_length,
     read_compact_string,
     read_unknown_tags,
+    version_error,
     write_compact_string,
     write_tagged_fields,
     write_uvarint,
@@ -25,6 +26,7 @@ from josefk.protocol.messages.codec import (
 __all__ = ["AlterPartitionReassignmentsRequest", "ReassignableTopic", "ReassignablePartition"]
 
 _S0 = Struct(">i")
+_S1 = Struct(">i?")
 
 
 @dataclass(slots=True)
@@ -56,13 +58,15 @@ class AlterPartitionReassignmentsRequest(ApiMessage):
     API_KEY: ClassVar[int] = 45
     NAME: ClassVar[str] = "AlterPartitionReassignmentsRequest"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     timeout_ms: int = 60000
     # versions 0+. The time in ms to wait for the request to complete.
     topics: list[ReassignableTopic] = field(default_factory=list)
     # versions 0+. The topics to reassign.
+    allow_replication_factor_change: bool = True
+    # versions 1+. The option indicating whether changing the replication factor of any given partition as part of this request is a valid move.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:
@@ -143,7 +147,27 @@ def _decode_alter_partition_reassignments_request_v0(buf: memoryview, pos: int) 
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterPartitionReassignmentsRequest(f_timeout_ms, f_topics, _unknown), pos
+    return AlterPartitionReassignmentsRequest(f_timeout_ms, f_topics, True, _unknown), pos
+
+
+def _decode_alter_partition_reassignments_request_v1(buf: memoryview, pos: int) -> tuple[AlterPartitionReassignmentsRequest, int]:
+    f_topics: list[ReassignableTopic]
+    f_timeout_ms, f_allow_replication_factor_change = _S1.unpack_from(buf, pos)
+    pos += 5
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        raise null_field("topics")
+    else:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_reassignable_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return AlterPartitionReassignmentsRequest(f_timeout_ms, f_topics, f_allow_replication_factor_change, _unknown), pos
 
 
 def _encode_reassignable_partition_v0(m: ReassignablePartition, out: bytearray) -> None:
@@ -171,7 +195,20 @@ def _encode_reassignable_topic_v0(m: ReassignableTopic, out: bytearray) -> None:
 
 
 def _encode_alter_partition_reassignments_request_v0(m: AlterPartitionReassignmentsRequest, out: bytearray) -> None:
+    if not m.allow_replication_factor_change:
+        raise version_error("AlterPartitionReassignmentsRequest", "AllowReplicationFactorChange", 0)
     out += _S0.pack(m.timeout_ms)
+    write_uvarint(out, len(m.topics) + 1)
+    for e_topics in m.topics:
+        _encode_reassignable_topic_v0(e_topics, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_alter_partition_reassignments_request_v1(m: AlterPartitionReassignmentsRequest, out: bytearray) -> None:
+    out += _S1.pack(m.timeout_ms, m.allow_replication_factor_change)
     write_uvarint(out, len(m.topics) + 1)
     for e_topics in m.topics:
         _encode_reassignable_topic_v0(e_topics, out)
@@ -183,7 +220,9 @@ def _encode_alter_partition_reassignments_request_v0(m: AlterPartitionReassignme
 
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[AlterPartitionReassignmentsRequest, int]]] = {
     0: _decode_alter_partition_reassignments_request_v0,
+    1: _decode_alter_partition_reassignments_request_v1,
 }
 _ENCODERS: dict[int, Callable[[AlterPartitionReassignmentsRequest, bytearray], None]] = {
     0: _encode_alter_partition_reassignments_request_v0,
+    1: _encode_alter_partition_reassignments_request_v1,
 }

@@ -1,4 +1,4 @@
-"""AlterPartitionReassignmentsResponse: generated from Kafka 3.9.2's AlterPartitionReassignmentsResponse.json by
+"""AlterPartitionReassignmentsResponse: generated from Kafka 3.9.2 and 4.4.0's AlterPartitionReassignmentsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -27,11 +27,12 @@ from josefk.protocol.messages.codec import (
 __all__ = ["AlterPartitionReassignmentsResponse", "ReassignableTopicResponse", "ReassignablePartitionResponse"]
 
 _S0 = Struct(">ih")
+_S1 = Struct(">i?h")
 
 
 @dataclass(slots=True)
 class ReassignablePartitionResponse:
-    """The responses to partitions to reassign"""
+    """The responses to partitions to reassign."""
 
     partition_index: int = 0
     # versions 0+. The partition index.
@@ -47,9 +48,9 @@ class ReassignableTopicResponse:
     """The responses to topics to reassign."""
 
     name: str = ''
-    # versions 0+; entity topicName. The topic name
+    # versions 0+; entity topicName. The topic name.
     partitions: list[ReassignablePartitionResponse] = field(default_factory=list)
-    # versions 0+. The responses to partitions to reassign
+    # versions 0+. The responses to partitions to reassign.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -60,7 +61,7 @@ class AlterPartitionReassignmentsResponse(ApiMessage):
     API_KEY: ClassVar[int] = 45
     NAME: ClassVar[str] = "AlterPartitionReassignmentsResponse"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     throttle_time_ms: int = 0
@@ -71,6 +72,8 @@ class AlterPartitionReassignmentsResponse(ApiMessage):
     # versions 0+; nullable 0+. The top-level error message, or null if there was no error.
     responses: list[ReassignableTopicResponse] = field(default_factory=list)
     # versions 0+. The responses to topics to reassign.
+    allow_replication_factor_change: bool = True
+    # versions 1+; ignorable. The option indicating whether changing the replication factor of any given partition as part of the request was allowed.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:
@@ -148,7 +151,29 @@ def _decode_alter_partition_reassignments_response_v0(buf: memoryview, pos: int)
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return AlterPartitionReassignmentsResponse(f_throttle_time_ms, f_error_code, f_error_message, f_responses, _unknown), pos
+    return AlterPartitionReassignmentsResponse(f_throttle_time_ms, f_error_code, f_error_message, f_responses, True, _unknown), pos
+
+
+def _decode_alter_partition_reassignments_response_v1(buf: memoryview, pos: int) -> tuple[AlterPartitionReassignmentsResponse, int]:
+    f_error_message: str | None
+    f_responses: list[ReassignableTopicResponse]
+    f_throttle_time_ms, f_allow_replication_factor_change, f_error_code = _S1.unpack_from(buf, pos)
+    pos += 7
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    n_responses, pos = read_compact_array_length(buf, pos)
+    if n_responses < 0:
+        raise null_field("responses")
+    else:
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_reassignable_topic_response_v0(buf, pos)
+            f_responses.append(e_responses)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return AlterPartitionReassignmentsResponse(f_throttle_time_ms, f_error_code, f_error_message, f_responses, f_allow_replication_factor_change, _unknown), pos
 
 
 def _encode_reassignable_partition_response_v0(m: ReassignablePartitionResponse, out: bytearray) -> None:
@@ -183,9 +208,23 @@ def _encode_alter_partition_reassignments_response_v0(m: AlterPartitionReassignm
         out.append(0)
 
 
+def _encode_alter_partition_reassignments_response_v1(m: AlterPartitionReassignmentsResponse, out: bytearray) -> None:
+    out += _S1.pack(m.throttle_time_ms, m.allow_replication_factor_change, m.error_code)
+    write_compact_nullable_string(out, m.error_message)
+    write_uvarint(out, len(m.responses) + 1)
+    for e_responses in m.responses:
+        _encode_reassignable_topic_response_v0(e_responses, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[AlterPartitionReassignmentsResponse, int]]] = {
     0: _decode_alter_partition_reassignments_response_v0,
+    1: _decode_alter_partition_reassignments_response_v1,
 }
 _ENCODERS: dict[int, Callable[[AlterPartitionReassignmentsResponse, bytearray], None]] = {
     0: _encode_alter_partition_reassignments_response_v0,
+    1: _encode_alter_partition_reassignments_response_v1,
 }

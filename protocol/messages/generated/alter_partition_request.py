@@ -1,4 +1,4 @@
-"""AlterPartitionRequest: generated from Kafka 3.9.2's AlterPartitionRequest.json by
+"""AlterPartitionRequest: generated from Kafka 3.9.2 and 4.4.0's AlterPartitionRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ _S3 = Struct(">bi")
 
 @dataclass(slots=True)
 class BrokerState:
-    """A BrokerState in AlterPartitionRequest."""
+    """The ISR for this partition."""
 
     broker_id: int = 0
     # versions 3+; entity brokerId. The ID of the broker.
@@ -47,33 +47,33 @@ class BrokerState:
 
 @dataclass(slots=True)
 class PartitionData:
-    """A PartitionData in AlterPartitionRequest."""
+    """The partitions to alter ISRs for."""
 
     partition_index: int = 0
-    # versions 0+. The partition index
+    # versions 0+. The partition index.
     leader_epoch: int = 0
-    # versions 0+. The leader epoch of this partition
+    # versions 0+. The leader epoch of this partition.
     new_isr: list[int] = field(default_factory=list)
     # versions 0-2; entity brokerId. The ISR for this partition. Deprecated since version 3.
     new_isr_with_epochs: list[BrokerState] = field(default_factory=list)
-    # versions 3+
+    # versions 3+. The ISR for this partition.
     leader_recovery_state: int = 0
     # versions 1+. 1 if the partition is recovering from an unclean leader election; 0 otherwise.
     partition_epoch: int = 0
-    # versions 0+. The expected epoch of the partition which is being updated. For legacy cluster this is the ZkVersion in the LeaderAndIsr request.
+    # versions 0+. The expected epoch of the partition which is being updated.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class TopicData:
-    """A TopicData in AlterPartitionRequest."""
+    """The topics to alter ISRs for."""
 
     topic_name: str = ''
     # versions 0-1; ignorable; entity topicName. The name of the topic to alter ISRs for
     topic_id: UUID = ZERO_UUID
-    # versions 2+; ignorable. The ID of the topic to alter ISRs for
+    # versions 2+; ignorable. The ID of the topic to alter ISRs for.
     partitions: list[PartitionData] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The partitions to alter ISRs for.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -88,11 +88,11 @@ class AlterPartitionRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     broker_id: int = 0
-    # versions 0+; entity brokerId. The ID of the requesting broker
+    # versions 0+; entity brokerId. The ID of the requesting broker.
     broker_epoch: int = -1
-    # versions 0+. The epoch of the requesting broker
+    # versions 0+. The epoch of the requesting broker.
     topics: list[TopicData] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The topics to alter ISRs for.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

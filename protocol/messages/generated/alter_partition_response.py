@@ -1,4 +1,4 @@
-"""AlterPartitionResponse: generated from Kafka 3.9.2's AlterPartitionResponse.json by
+"""AlterPartitionResponse: generated from Kafka 3.9.2 and 4.4.0's AlterPartitionResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -35,12 +35,12 @@ _S3 = Struct(">bi")
 
 @dataclass(slots=True)
 class PartitionData:
-    """A PartitionData in AlterPartitionResponse."""
+    """The responses for each partition."""
 
     partition_index: int = 0
-    # versions 0+. The partition index
+    # versions 0+. The partition index.
     error_code: int = 0
-    # versions 0+. The partition level error code
+    # versions 0+. The partition level error code.
     leader_id: int = 0
     # versions 0+; entity brokerId. The broker ID of the leader.
     leader_epoch: int = 0
@@ -50,20 +50,20 @@ class PartitionData:
     leader_recovery_state: int = 0
     # versions 1+; ignorable. 1 if the partition is recovering from an unclean leader election; 0 otherwise.
     partition_epoch: int = 0
-    # versions 0+. The current epoch for the partition for KRaft controllers. The current ZK version for the legacy controllers.
+    # versions 0+. The current epoch for the partition for KRaft controllers.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class TopicData:
-    """A TopicData in AlterPartitionResponse."""
+    """The responses for each topic."""
 
     topic_name: str = ''
     # versions 0-1; ignorable; entity topicName. The name of the topic
     topic_id: UUID = ZERO_UUID
-    # versions 2+; ignorable. The ID of the topic
+    # versions 2+; ignorable. The ID of the topic.
     partitions: list[PartitionData] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The responses for each partition.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -80,9 +80,9 @@ class AlterPartitionResponse(ApiMessage):
     throttle_time_ms: int = 0
     # versions 0+. The duration in milliseconds for which the request was throttled due to a quota violation, or zero if the request did not violate any quota.
     error_code: int = 0
-    # versions 0+. The top level response error code
+    # versions 0+. The top level response error code.
     topics: list[TopicData] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The responses for each topic.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

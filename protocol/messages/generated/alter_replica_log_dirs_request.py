@@ -1,4 +1,4 @@
-"""AlterReplicaLogDirsRequest: generated from Kafka 3.9.2's AlterReplicaLogDirsRequest.json by
+"""AlterReplicaLogDirsRequest: generated from Kafka 3.9.2 and 4.4.0's AlterReplicaLogDirsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""AlterReplicaLogDirsResponse: generated from Kafka 3.9.2's AlterReplicaLogDirsResponse.json by
+"""AlterReplicaLogDirsResponse: generated from Kafka 3.9.2 and 4.4.0's AlterReplicaLogDirsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""AlterUserScramCredentialsRequest: generated from Kafka 3.9.2's AlterUserScramCredentialsRequest.json by
+"""AlterUserScramCredentialsRequest: generated from Kafka 3.9.2 and 4.4.0's AlterUserScramCredentialsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""AlterUserScramCredentialsResponse: generated from Kafka 3.9.2's AlterUserScramCredentialsResponse.json by
+"""AlterUserScramCredentialsResponse: generated from Kafka 3.9.2 and 4.4.0's AlterUserScramCredentialsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

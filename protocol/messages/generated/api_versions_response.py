@@ -1,4 +1,4 @@
-"""ApiVersionsResponse: generated from Kafka 3.9.2's ApiVersionsResponse.json by
+"""ApiVersionsResponse: generated from Kafka 3.9.2 and 4.4.0's ApiVersionsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -82,7 +82,7 @@ class ApiVersionsResponse(ApiMessage):
     API_KEY: ClassVar[int] = 18
     NAME: ClassVar[str] = "ApiVersionsResponse"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 4
+    MAX_VERSION: ClassVar[int] = 5
     FLEXIBLE_MIN: ClassVar[int | None] = 3
 
     error_code: int = 0
@@ -98,7 +98,7 @@ class ApiVersionsResponse(ApiMessage):
     finalized_features: list[FinalizedFeatureKey] = field(default_factory=list)
     # versions 3+; tag 2 in 3+; ignorable. List of cluster-wide finalized features. The information is valid only if FinalizedFeaturesEpoch >= 0.
     zk_migration_ready: bool = False
-    # versions 3+; tag 3 in 3+; ignorable. Set by a KRaft controller if the required configurations for ZK migration are present
+    # versions 3+; tag 3 in 3+; ignorable. Set by a KRaft controller if the required configurations for ZK migration are present.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:
@@ -336,6 +336,7 @@ _DECODERS: dict[int, Callable[[memoryview, int], tuple[ApiVersionsResponse, int]
     2: _decode_api_versions_response_v1,
     3: _decode_api_versions_response_v3,
     4: _decode_api_versions_response_v3,
+    5: _decode_api_versions_response_v3,
 }
 _ENCODERS: dict[int, Callable[[ApiVersionsResponse, bytearray], None]] = {
     0: _encode_api_versions_response_v0,
@@ -343,4 +344,5 @@ _ENCODERS: dict[int, Callable[[ApiVersionsResponse, bytearray], None]] = {
     2: _encode_api_versions_response_v1,
     3: _encode_api_versions_response_v3,
     4: _encode_api_versions_response_v3,
+    5: _encode_api_versions_response_v3,
 }

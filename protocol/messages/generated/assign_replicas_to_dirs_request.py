@@ -1,4 +1,4 @@
-"""AssignReplicasToDirsRequest: generated from Kafka 3.9.2's AssignReplicasToDirsRequest.json by
+"""AssignReplicasToDirsRequest: generated from Kafka 3.9.2 and 4.4.0's AssignReplicasToDirsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -31,32 +31,32 @@ _S1 = Struct(">i")
 
 @dataclass(slots=True)
 class PartitionData:
-    """A PartitionData in AssignReplicasToDirsRequest."""
+    """The partitions assigned to the directory."""
 
     partition_index: int = 0
-    # versions 0+. The partition index
+    # versions 0+. The partition index.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class TopicData:
-    """A TopicData in AssignReplicasToDirsRequest."""
+    """The topics assigned to the directory."""
 
     topic_id: UUID = ZERO_UUID
-    # versions 0+. The ID of the assigned topic
+    # versions 0+. The ID of the assigned topic.
     partitions: list[PartitionData] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The partitions assigned to the directory.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class DirectoryData:
-    """A DirectoryData in AssignReplicasToDirsRequest."""
+    """The directories to which replicas should be assigned."""
 
     id: UUID = ZERO_UUID
-    # versions 0+. The ID of the directory
+    # versions 0+. The ID of the directory.
     topics: list[TopicData] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The topics assigned to the directory.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -71,11 +71,11 @@ class AssignReplicasToDirsRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     broker_id: int = 0
-    # versions 0+; entity brokerId. The ID of the requesting broker
+    # versions 0+; entity brokerId. The ID of the requesting broker.
     broker_epoch: int = -1
-    # versions 0+. The epoch of the requesting broker
+    # versions 0+. The epoch of the requesting broker.
     directories: list[DirectoryData] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The directories to which replicas should be assigned.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

@@ -1,4 +1,4 @@
-"""AssignReplicasToDirsResponse: generated from Kafka 3.9.2's AssignReplicasToDirsResponse.json by
+"""AssignReplicasToDirsResponse: generated from Kafka 3.9.2 and 4.4.0's AssignReplicasToDirsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -30,34 +30,34 @@ _S0 = Struct(">ih")
 
 @dataclass(slots=True)
 class PartitionData:
-    """A PartitionData in AssignReplicasToDirsResponse."""
+    """The list of assigned partitions."""
 
     partition_index: int = 0
-    # versions 0+. The partition index
+    # versions 0+. The partition index.
     error_code: int = 0
-    # versions 0+. The partition level error code
+    # versions 0+. The partition level error code.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class TopicData:
-    """A TopicData in AssignReplicasToDirsResponse."""
+    """The list of topics and their assigned partitions."""
 
     topic_id: UUID = ZERO_UUID
-    # versions 0+. The ID of the assigned topic
+    # versions 0+. The ID of the assigned topic.
     partitions: list[PartitionData] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The list of assigned partitions.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class DirectoryData:
-    """A DirectoryData in AssignReplicasToDirsResponse."""
+    """The list of directories and their assigned partitions."""
 
     id: UUID = ZERO_UUID
-    # versions 0+. The ID of the directory
+    # versions 0+. The ID of the directory.
     topics: list[TopicData] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The list of topics and their assigned partitions.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -74,9 +74,9 @@ class AssignReplicasToDirsResponse(ApiMessage):
     throttle_time_ms: int = 0
     # versions 0+. The duration in milliseconds for which the request was throttled due to a quota violation, or zero if the request did not violate any quota.
     error_code: int = 0
-    # versions 0+. The top level response error code
+    # versions 0+. The top level response error code.
     directories: list[DirectoryData] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The list of directories and their assigned partitions.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

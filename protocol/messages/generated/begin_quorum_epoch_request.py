@@ -1,4 +1,4 @@
-"""BeginQuorumEpochRequest: generated from Kafka 3.9.2's BeginQuorumEpochRequest.json by
+"""BeginQuorumEpochRequest: generated from Kafka 3.9.2 and 4.4.0's BeginQuorumEpochRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -43,40 +43,40 @@ _S3 = Struct(">H")
 
 @dataclass(slots=True)
 class PartitionData:
-    """A PartitionData in BeginQuorumEpochRequest."""
+    """The partitions."""
 
     partition_index: int = 0
-    # versions 0+. The partition index
+    # versions 0+. The partition index.
     voter_directory_id: UUID = ZERO_UUID
-    # versions 1+; ignorable. The directory id of the receiving replica
+    # versions 1+; ignorable. The directory id of the receiving replica.
     leader_id: int = 0
-    # versions 0+; entity brokerId. The ID of the newly elected leader
+    # versions 0+; entity brokerId. The ID of the newly elected leader.
     leader_epoch: int = 0
-    # versions 0+. The epoch of the newly elected leader
+    # versions 0+. The epoch of the newly elected leader.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class TopicData:
-    """A TopicData in BeginQuorumEpochRequest."""
+    """The topics."""
 
     topic_name: str = ''
-    # versions 0+; entity topicName. The topic name
+    # versions 0+; entity topicName. The topic name.
     partitions: list[PartitionData] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The partitions.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class LeaderEndpoint:
-    """Endpoints for the leader"""
+    """Endpoints for the leader."""
 
     name: str = ''
-    # versions 1+. The name of the endpoint
+    # versions 1+. The name of the endpoint.
     host: str = ''
-    # versions 1+. The node's hostname
+    # versions 1+. The node's hostname.
     port: int = 0
-    # versions 1+. The node's port
+    # versions 1+. The node's port.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -91,13 +91,13 @@ class BeginQuorumEpochRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 1
 
     cluster_id: str | None = None
-    # versions 0+; nullable 0+
+    # versions 0+; nullable 0+. The cluster id.
     voter_id: int = -1
-    # versions 1+; ignorable; entity brokerId. The replica id of the voter receiving the request
+    # versions 1+; ignorable; entity brokerId. The replica id of the voter receiving the request.
     topics: list[TopicData] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The topics.
     leader_endpoints: list[LeaderEndpoint] = field(default_factory=list)
-    # versions 1+; ignorable. Endpoints for the leader
+    # versions 1+; ignorable. Endpoints for the leader.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

@@ -1,4 +1,4 @@
-"""BrokerHeartbeatResponse: generated from Kafka 3.9.2's BrokerHeartbeatResponse.json by
+"""BrokerHeartbeatResponse: generated from Kafka 3.9.2 and 4.4.0's BrokerHeartbeatResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ class BrokerHeartbeatResponse(ApiMessage):
     API_KEY: ClassVar[int] = 63
     NAME: ClassVar[str] = "BrokerHeartbeatResponse"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 1
+    MAX_VERSION: ClassVar[int] = 2
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     throttle_time_ms: int = 0
@@ -89,8 +89,10 @@ def _encode_broker_heartbeat_response_v0(m: BrokerHeartbeatResponse, out: bytear
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[BrokerHeartbeatResponse, int]]] = {
     0: _decode_broker_heartbeat_response_v0,
     1: _decode_broker_heartbeat_response_v0,
+    2: _decode_broker_heartbeat_response_v0,
 }
 _ENCODERS: dict[int, Callable[[BrokerHeartbeatResponse, bytearray], None]] = {
     0: _encode_broker_heartbeat_response_v0,
     1: _encode_broker_heartbeat_response_v0,
+    2: _encode_broker_heartbeat_response_v0,
 }

@@ -1,4 +1,4 @@
-"""BrokerRegistrationRequest: generated from Kafka 3.9.2's BrokerRegistrationRequest.json by
+"""BrokerRegistrationRequest: generated from Kafka 3.9.2 and 4.4.0's BrokerRegistrationRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ _S4 = Struct(">q")
 
 @dataclass(slots=True)
 class Listener:
-    """The listeners of this broker"""
+    """The listeners of this broker."""
 
     name: str = ''
     # versions 0+. The name of the endpoint.
@@ -82,13 +82,13 @@ class BrokerRegistrationRequest(ApiMessage):
     incarnation_id: UUID = ZERO_UUID
     # versions 0+. The incarnation id of the broker process.
     listeners: list[Listener] = field(default_factory=list)
-    # versions 0+. The listeners of this broker
+    # versions 0+. The listeners of this broker.
     features: list[Feature] = field(default_factory=list)
     # versions 0+. The features on this broker. Note: in v0-v3, features with MinSupportedVersion = 0 are omitted.
     rack: str | None = ''
     # versions 0+; nullable 0+. The rack which this broker is in.
     is_migrating_zk_broker: bool = False
-    # versions 1+. If the required configurations for ZK migration are present, this value is set to true
+    # versions 1+. If the required configurations for ZK migration are present, this value is set to true.
     log_dirs: list[UUID] = field(default_factory=list)
     # versions 2+; ignorable. Log directories configured in this broker which are available.
     previous_broker_epoch: int = -1

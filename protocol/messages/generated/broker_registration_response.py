@@ -1,4 +1,4 @@
-"""BrokerRegistrationResponse: generated from Kafka 3.9.2's BrokerRegistrationResponse.json by
+"""BrokerRegistrationResponse: generated from Kafka 3.9.2 and 4.4.0's BrokerRegistrationResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""ConsumerGroupDescribeRequest: generated from Kafka 3.9.2's ConsumerGroupDescribeRequest.json by
+"""ConsumerGroupDescribeRequest: generated from Kafka 3.9.2 and 4.4.0's ConsumerGroupDescribeRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

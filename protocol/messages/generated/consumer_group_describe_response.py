@@ -1,4 +1,4 @@
-"""ConsumerGroupDescribeResponse: generated from Kafka 3.9.2's ConsumerGroupDescribeResponse.json by
+"""ConsumerGroupDescribeResponse: generated from Kafka 3.9.2 and 4.4.0's ConsumerGroupDescribeResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""ConsumerGroupHeartbeatRequest: generated from Kafka 3.9.2's ConsumerGroupHeartbeatRequest.json by
+"""ConsumerGroupHeartbeatRequest: generated from Kafka 3.9.2 and 4.4.0's ConsumerGroupHeartbeatRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -68,12 +68,12 @@ class ConsumerGroupHeartbeatRequest(ApiMessage):
     # versions 0+. -1 if it didn't change since the last heartbeat; the maximum time in milliseconds that the coordinator will wait on the member to revoke its partitions otherwise.
     subscribed_topic_names: list[str] | None = None
     # versions 0+; nullable 0+; entity topicName. null if it didn't change since the last heartbeat; the subscribed topic names otherwise.
-    subscribed_topic_regex: str | None = None
-    # versions 1+; nullable 1+. null if it didn't change since the last heartbeat; the subscribed topic regex otherwise.
     server_assignor: str | None = None
     # versions 0+; nullable 0+. null if not used or if it didn't change since the last heartbeat; the server side assignor to use otherwise.
     topic_partitions: list[TopicPartitions] | None = None
     # versions 0+; nullable 0+. null if it didn't change since the last heartbeat; the partitions owned by the member.
+    subscribed_topic_regex: str | None = None
+    # versions 1+; nullable 1+. null if it didn't change since the last heartbeat; the subscribed topic regex otherwise.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:
@@ -155,7 +155,7 @@ def _decode_consumer_group_heartbeat_request_v0(buf: memoryview, pos: int) -> tu
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ConsumerGroupHeartbeatRequest(f_group_id, f_member_id, f_member_epoch, f_instance_id, f_rack_id, f_rebalance_timeout_ms, f_subscribed_topic_names, None, f_server_assignor, f_topic_partitions, _unknown), pos
+    return ConsumerGroupHeartbeatRequest(f_group_id, f_member_id, f_member_epoch, f_instance_id, f_rack_id, f_rebalance_timeout_ms, f_subscribed_topic_names, f_server_assignor, f_topic_partitions, None, _unknown), pos
 
 
 def _decode_consumer_group_heartbeat_request_v1(buf: memoryview, pos: int) -> tuple[ConsumerGroupHeartbeatRequest, int]:
@@ -198,7 +198,7 @@ def _decode_consumer_group_heartbeat_request_v1(buf: memoryview, pos: int) -> tu
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ConsumerGroupHeartbeatRequest(f_group_id, f_member_id, f_member_epoch, f_instance_id, f_rack_id, f_rebalance_timeout_ms, f_subscribed_topic_names, f_subscribed_topic_regex, f_server_assignor, f_topic_partitions, _unknown), pos
+    return ConsumerGroupHeartbeatRequest(f_group_id, f_member_id, f_member_epoch, f_instance_id, f_rack_id, f_rebalance_timeout_ms, f_subscribed_topic_names, f_server_assignor, f_topic_partitions, f_subscribed_topic_regex, _unknown), pos
 
 
 def _encode_topic_partitions_v0(m: TopicPartitions, out: bytearray) -> None:

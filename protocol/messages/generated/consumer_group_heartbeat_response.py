@@ -1,4 +1,4 @@
-"""ConsumerGroupHeartbeatResponse: generated from Kafka 3.9.2's ConsumerGroupHeartbeatResponse.json by
+"""ConsumerGroupHeartbeatResponse: generated from Kafka 3.9.2 and 4.4.0's ConsumerGroupHeartbeatResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

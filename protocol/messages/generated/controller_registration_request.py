@@ -1,4 +1,4 @@
-"""ControllerRegistrationRequest: generated from Kafka 3.9.2's ControllerRegistrationRequest.json by
+"""ControllerRegistrationRequest: generated from Kafka 3.9.2 and 4.4.0's ControllerRegistrationRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ _S3 = Struct(">hh")
 
 @dataclass(slots=True)
 class Listener:
-    """The listeners of this controller"""
+    """The listeners of this controller."""
 
     name: str = ''
     # versions 0+. The name of the endpoint.
@@ -50,7 +50,7 @@ class Listener:
 
 @dataclass(slots=True)
 class Feature:
-    """The features on this controller"""
+    """The features on this controller."""
 
     name: str = ''
     # versions 0+. The feature name.
@@ -78,9 +78,9 @@ class ControllerRegistrationRequest(ApiMessage):
     zk_migration_ready: bool = False
     # versions 0+. Set if the required configurations for ZK migration are present.
     listeners: list[Listener] = field(default_factory=list)
-    # versions 0+. The listeners of this controller
+    # versions 0+. The listeners of this controller.
     features: list[Feature] = field(default_factory=list)
-    # versions 0+. The features on this controller
+    # versions 0+. The features on this controller.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

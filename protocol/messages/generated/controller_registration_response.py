@@ -1,4 +1,4 @@
-"""ControllerRegistrationResponse: generated from Kafka 3.9.2's ControllerRegistrationResponse.json by
+"""ControllerRegistrationResponse: generated from Kafka 3.9.2 and 4.4.0's ControllerRegistrationResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

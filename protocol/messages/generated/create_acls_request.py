@@ -1,4 +1,4 @@
-"""CreateAclsRequest: generated from Kafka 3.9.2's CreateAclsRequest.json by
+"""CreateAclsRequest: generated from Kafka 3.9.2 and 4.4.0's CreateAclsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""CreateAclsResponse: generated from Kafka 3.9.2's CreateAclsResponse.json by
+"""CreateAclsResponse: generated from Kafka 3.9.2 and 4.4.0's CreateAclsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

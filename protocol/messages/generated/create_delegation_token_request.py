@@ -1,4 +1,4 @@
-"""CreateDelegationTokenRequest: generated from Kafka 3.9.2's CreateDelegationTokenRequest.json by
+"""CreateDelegationTokenRequest: generated from Kafka 3.9.2 and 4.4.0's CreateDelegationTokenRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

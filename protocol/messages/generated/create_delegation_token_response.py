@@ -1,4 +1,4 @@
-"""CreateDelegationTokenResponse: generated from Kafka 3.9.2's CreateDelegationTokenResponse.json by
+"""CreateDelegationTokenResponse: generated from Kafka 3.9.2 and 4.4.0's CreateDelegationTokenResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""CreatePartitionsRequest: generated from Kafka 3.9.2's CreatePartitionsRequest.json by
+"""CreatePartitionsRequest: generated from Kafka 3.9.2 and 4.4.0's CreatePartitionsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""CreatePartitionsResponse: generated from Kafka 3.9.2's CreatePartitionsResponse.json by
+"""CreatePartitionsResponse: generated from Kafka 3.9.2 and 4.4.0's CreatePartitionsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""CreateTopicsRequest: generated from Kafka 3.9.2's CreateTopicsRequest.json by
+"""CreateTopicsRequest: generated from Kafka 3.9.2 and 4.4.0's CreateTopicsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

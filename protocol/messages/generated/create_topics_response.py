@@ -1,4 +1,4 @@
-"""CreateTopicsResponse: generated from Kafka 3.9.2's CreateTopicsResponse.json by
+"""CreateTopicsResponse: generated from Kafka 3.9.2 and 4.4.0's CreateTopicsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -67,7 +67,7 @@ class CreatableTopicResult:
     name: str = ''
     # versions 0+; entity topicName. The topic name.
     topic_id: UUID = ZERO_UUID
-    # versions 7+; ignorable. The unique topic ID
+    # versions 7+; ignorable. The unique topic ID.
     error_code: int = 0
     # versions 0+. The error code, or 0 if there was no error.
     error_message: str | None = ''

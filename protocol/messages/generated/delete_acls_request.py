@@ -1,4 +1,4 @@
-"""DeleteAclsRequest: generated from Kafka 3.9.2's DeleteAclsRequest.json by
+"""DeleteAclsRequest: generated from Kafka 3.9.2 and 4.4.0's DeleteAclsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ class DeleteAclsFilter:
     resource_type_filter: int = 0
     # versions 0+. The resource type.
     resource_name_filter: str | None = ''
-    # versions 0+; nullable 0+. The resource name.
+    # versions 0+; nullable 0+. The resource name, or null to match any resource name.
     pattern_type_filter: int = 3
     # versions 1+. The pattern type.
     principal_filter: str | None = ''

@@ -1,4 +1,4 @@
-"""DeleteAclsResponse: generated from Kafka 3.9.2's DeleteAclsResponse.json by
+"""DeleteAclsResponse: generated from Kafka 3.9.2 and 4.4.0's DeleteAclsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""DeleteGroupsRequest: generated from Kafka 3.9.2's DeleteGroupsRequest.json by
+"""DeleteGroupsRequest: generated from Kafka 3.9.2 and 4.4.0's DeleteGroupsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ class DeleteGroupsRequest(ApiMessage):
     API_KEY: ClassVar[int] = 42
     NAME: ClassVar[str] = "DeleteGroupsRequest"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 2
+    MAX_VERSION: ClassVar[int] = 3
     FLEXIBLE_MIN: ClassVar[int | None] = 2
 
     groups_names: list[str] = field(default_factory=list)
@@ -117,9 +117,11 @@ _DECODERS: dict[int, Callable[[memoryview, int], tuple[DeleteGroupsRequest, int]
     0: _decode_delete_groups_request_v0,
     1: _decode_delete_groups_request_v0,
     2: _decode_delete_groups_request_v2,
+    3: _decode_delete_groups_request_v2,
 }
 _ENCODERS: dict[int, Callable[[DeleteGroupsRequest, bytearray], None]] = {
     0: _encode_delete_groups_request_v0,
     1: _encode_delete_groups_request_v0,
     2: _encode_delete_groups_request_v2,
+    3: _encode_delete_groups_request_v2,
 }

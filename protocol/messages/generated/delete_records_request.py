@@ -1,4 +1,4 @@
-"""DeleteRecordsRequest: generated from Kafka 3.9.2's DeleteRecordsRequest.json by
+"""DeleteRecordsRequest: generated from Kafka 3.9.2 and 4.4.0's DeleteRecordsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -39,7 +39,7 @@ class DeleteRecordsPartition:
     partition_index: int = 0
     # versions 0+. The partition index.
     offset: int = 0
-    # versions 0+. The deletion offset.
+    # versions 0+. The deletion offset. -1 means that records should be truncated to the high watermark.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

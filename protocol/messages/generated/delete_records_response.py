@@ -1,4 +1,4 @@
-"""DeleteRecordsResponse: generated from Kafka 3.9.2's DeleteRecordsResponse.json by
+"""DeleteRecordsResponse: generated from Kafka 3.9.2 and 4.4.0's DeleteRecordsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""DeleteShareGroupStateRequest: generated from Kafka 3.9.2's DeleteShareGroupStateRequest.json by
+"""DeleteShareGroupStateRequest: generated from Kafka 3.9.2 and 4.4.0's DeleteShareGroupStateRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

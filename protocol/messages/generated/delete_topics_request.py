@@ -1,4 +1,4 @@
-"""DeleteTopicsRequest: generated from Kafka 3.9.2's DeleteTopicsRequest.json by
+"""DeleteTopicsRequest: generated from Kafka 3.9.2 and 4.4.0's DeleteTopicsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -39,12 +39,12 @@ _S0 = Struct(">i")
 
 @dataclass(slots=True)
 class DeleteTopicState:
-    """The name or topic ID of the topic"""
+    """The name or topic ID of the topic."""
 
     name: str | None = None
-    # versions 6+; nullable 6+; entity topicName. The topic name
+    # versions 6+; nullable 6+; entity topicName. The topic name.
     topic_id: UUID = ZERO_UUID
-    # versions 6+. The unique topic ID
+    # versions 6+. The unique topic ID.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -59,9 +59,9 @@ class DeleteTopicsRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 4
 
     topics: list[DeleteTopicState] = field(default_factory=list)
-    # versions 6+. The name or topic ID of the topic
+    # versions 6+. The name or topic ID of the topic.
     topic_names: list[str] = field(default_factory=list)
-    # versions 0-5; ignorable; entity topicName. The names of the topics to delete
+    # versions 0-5; ignorable; entity topicName. The names of the topics to delete.
     timeout_ms: int = 0
     # versions 0+. The length of time in milliseconds to wait for the deletions to complete.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

@@ -1,4 +1,4 @@
-"""DeleteTopicsResponse: generated from Kafka 3.9.2's DeleteTopicsResponse.json by
+"""DeleteTopicsResponse: generated from Kafka 3.9.2 and 4.4.0's DeleteTopicsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -43,9 +43,9 @@ class DeletableTopicResult:
     """The results for each topic we tried to delete."""
 
     name: str | None = ''
-    # versions 0+; nullable 6+; entity topicName. The topic name
+    # versions 0+; nullable 6+; entity topicName. The topic name.
     topic_id: UUID = ZERO_UUID
-    # versions 6+; ignorable. the unique topic ID
+    # versions 6+; ignorable. The unique topic ID.
     error_code: int = 0
     # versions 0+. The deletion error, or 0 if the deletion succeeded.
     error_message: str | None = None

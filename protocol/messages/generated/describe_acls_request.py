@@ -1,4 +1,4 @@
-"""DescribeAclsRequest: generated from Kafka 3.9.2's DescribeAclsRequest.json by
+"""DescribeAclsRequest: generated from Kafka 3.9.2 and 4.4.0's DescribeAclsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""DescribeAclsResponse: generated from Kafka 3.9.2's DescribeAclsResponse.json by
+"""DescribeAclsResponse: generated from Kafka 3.9.2 and 4.4.0's DescribeAclsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

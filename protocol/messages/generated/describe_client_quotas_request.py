@@ -1,4 +1,4 @@
-"""DescribeClientQuotasRequest: generated from Kafka 3.9.2's DescribeClientQuotasRequest.json by
+"""DescribeClientQuotasRequest: generated from Kafka 3.9.2 and 4.4.0's DescribeClientQuotasRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""DescribeClientQuotasResponse: generated from Kafka 3.9.2's DescribeClientQuotasResponse.json by
+"""DescribeClientQuotasResponse: generated from Kafka 3.9.2 and 4.4.0's DescribeClientQuotasResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""DescribeConfigsRequest: generated from Kafka 3.9.2's DescribeConfigsRequest.json by
+"""DescribeConfigsRequest: generated from Kafka 3.9.2 and 4.4.0's DescribeConfigsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

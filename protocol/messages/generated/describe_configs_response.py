@@ -1,4 +1,4 @@
-"""DescribeConfigsResponse: generated from Kafka 3.9.2's DescribeConfigsResponse.json by
+"""DescribeConfigsResponse: generated from Kafka 3.9.2 and 4.4.0's DescribeConfigsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ class DescribeConfigsResourceResult:
     synonyms: list[DescribeConfigsSynonym] = field(default_factory=list)
     # versions 1+; ignorable. The synonyms for this configuration key.
     config_type: int = 0
-    # versions 3+; ignorable. The configuration data type. Type can be one of the following values - BOOLEAN, STRING, INT, SHORT, LONG, DOUBLE, LIST, CLASS, PASSWORD
+    # versions 3+; ignorable. The configuration data type. Type can be one of the following values - BOOLEAN, STRING, INT, SHORT, LONG, DOUBLE, LIST, CLASS, PASSWORD.
     documentation: str | None = ''
     # versions 3+; nullable 0+; ignorable. The configuration documentation.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

@@ -1,4 +1,4 @@
-"""DescribeDelegationTokenRequest: generated from Kafka 3.9.2's DescribeDelegationTokenRequest.json by
+"""DescribeDelegationTokenRequest: generated from Kafka 3.9.2 and 4.4.0's DescribeDelegationTokenRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""DescribeDelegationTokenResponse: generated from Kafka 3.9.2's DescribeDelegationTokenResponse.json by
+"""DescribeDelegationTokenResponse: generated from Kafka 3.9.2 and 4.4.0's DescribeDelegationTokenResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -43,9 +43,9 @@ class DescribedDelegationTokenRenewer:
     """Those who are able to renew this token before it expires."""
 
     principal_type: str = ''
-    # versions 0+. The renewer principal type
+    # versions 0+. The renewer principal type.
     principal_name: str = ''
-    # versions 0+. The renewer principal name
+    # versions 0+. The renewer principal name.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

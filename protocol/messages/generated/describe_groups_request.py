@@ -1,4 +1,4 @@
-"""DescribeGroupsRequest: generated from Kafka 3.9.2's DescribeGroupsRequest.json by
+"""DescribeGroupsRequest: generated from Kafka 3.9.2 and 4.4.0's DescribeGroupsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -39,11 +39,11 @@ class DescribeGroupsRequest(ApiMessage):
     API_KEY: ClassVar[int] = 15
     NAME: ClassVar[str] = "DescribeGroupsRequest"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 5
+    MAX_VERSION: ClassVar[int] = 6
     FLEXIBLE_MIN: ClassVar[int | None] = 5
 
     groups: list[str] = field(default_factory=list)
-    # versions 0+; entity groupId. The names of the groups to describe
+    # versions 0+; entity groupId. The names of the groups to describe.
     include_authorized_operations: bool = False
     # versions 3+. Whether to include authorized operations.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -168,6 +168,7 @@ _DECODERS: dict[int, Callable[[memoryview, int], tuple[DescribeGroupsRequest, in
     3: _decode_describe_groups_request_v3,
     4: _decode_describe_groups_request_v3,
     5: _decode_describe_groups_request_v5,
+    6: _decode_describe_groups_request_v5,
 }
 _ENCODERS: dict[int, Callable[[DescribeGroupsRequest, bytearray], None]] = {
     0: _encode_describe_groups_request_v0,
@@ -176,4 +177,5 @@ _ENCODERS: dict[int, Callable[[DescribeGroupsRequest, bytearray], None]] = {
     3: _encode_describe_groups_request_v3,
     4: _encode_describe_groups_request_v3,
     5: _encode_describe_groups_request_v5,
+    6: _encode_describe_groups_request_v5,
 }

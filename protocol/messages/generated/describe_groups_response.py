@@ -1,4 +1,4 @@
-"""DescribeGroupsResponse: generated from Kafka 3.9.2's DescribeGroupsResponse.json by
+"""DescribeGroupsResponse: generated from Kafka 3.9.2 and 4.4.0's DescribeGroupsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -46,7 +46,7 @@ class DescribedGroupMember:
     """The group members."""
 
     member_id: str = ''
-    # versions 0+. The member ID assigned by the group coordinator.
+    # versions 0+. The member id.
     group_instance_id: str | None = None
     # versions 4+; nullable 4+; ignorable. The unique identifier of the consumer instance provided by end user.
     client_id: str = ''
@@ -78,6 +78,8 @@ class DescribedGroup:
     # versions 0+. The group members.
     authorized_operations: int = -2147483648
     # versions 3+. 32-bit bitfield to represent authorized operations for this group.
+    error_message: str | None = None
+    # versions 6+; nullable 6+. The describe error message, or null if there was no error.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -88,7 +90,7 @@ class DescribeGroupsResponse(ApiMessage):
     API_KEY: ClassVar[int] = 15
     NAME: ClassVar[str] = "DescribeGroupsResponse"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 5
+    MAX_VERSION: ClassVar[int] = 6
     FLEXIBLE_MIN: ClassVar[int | None] = 5
 
     throttle_time_ms: int = 0
@@ -154,7 +156,7 @@ def _decode_described_group_v0(buf: memoryview, pos: int) -> tuple[DescribedGrou
         for _ in range(n_members):
             e_members, pos = _decode_described_group_member_v0(buf, pos)
             f_members.append(e_members)
-    return DescribedGroup(f_error_code, f_group_id, f_group_state, f_protocol_type, f_protocol_data, f_members, -2147483648, []), pos
+    return DescribedGroup(f_error_code, f_group_id, f_group_state, f_protocol_type, f_protocol_data, f_members, -2147483648, None, []), pos
 
 
 def _decode_describe_groups_response_v0(buf: memoryview, pos: int) -> tuple[DescribeGroupsResponse, int]:
@@ -207,7 +209,7 @@ def _decode_described_group_v3(buf: memoryview, pos: int) -> tuple[DescribedGrou
             f_members.append(e_members)
     f_authorized_operations, = _S1.unpack_from(buf, pos)
     pos += 4
-    return DescribedGroup(f_error_code, f_group_id, f_group_state, f_protocol_type, f_protocol_data, f_members, f_authorized_operations, []), pos
+    return DescribedGroup(f_error_code, f_group_id, f_group_state, f_protocol_type, f_protocol_data, f_members, f_authorized_operations, None, []), pos
 
 
 def _decode_describe_groups_response_v3(buf: memoryview, pos: int) -> tuple[DescribeGroupsResponse, int]:
@@ -263,7 +265,7 @@ def _decode_described_group_v4(buf: memoryview, pos: int) -> tuple[DescribedGrou
             f_members.append(e_members)
     f_authorized_operations, = _S1.unpack_from(buf, pos)
     pos += 4
-    return DescribedGroup(f_error_code, f_group_id, f_group_state, f_protocol_type, f_protocol_data, f_members, f_authorized_operations, []), pos
+    return DescribedGroup(f_error_code, f_group_id, f_group_state, f_protocol_type, f_protocol_data, f_members, f_authorized_operations, None, []), pos
 
 
 def _decode_describe_groups_response_v4(buf: memoryview, pos: int) -> tuple[DescribeGroupsResponse, int]:
@@ -329,7 +331,7 @@ def _decode_described_group_v5(buf: memoryview, pos: int) -> tuple[DescribedGrou
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribedGroup(f_error_code, f_group_id, f_group_state, f_protocol_type, f_protocol_data, f_members, f_authorized_operations, _unknown), pos
+    return DescribedGroup(f_error_code, f_group_id, f_group_state, f_protocol_type, f_protocol_data, f_members, f_authorized_operations, None, _unknown), pos
 
 
 def _decode_describe_groups_response_v5(buf: memoryview, pos: int) -> tuple[DescribeGroupsResponse, int]:
@@ -352,6 +354,58 @@ def _decode_describe_groups_response_v5(buf: memoryview, pos: int) -> tuple[Desc
     return DescribeGroupsResponse(f_throttle_time_ms, f_groups, _unknown), pos
 
 
+def _decode_described_group_v6(buf: memoryview, pos: int) -> tuple[DescribedGroup, int]:
+    f_error_message: str | None
+    f_group_id: str
+    f_group_state: str
+    f_protocol_type: str
+    f_protocol_data: str
+    f_members: list[DescribedGroupMember]
+    f_error_code, = _S0.unpack_from(buf, pos)
+    pos += 2
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
+    f_group_state, pos = read_compact_string(buf, pos, "groupState")
+    f_protocol_type, pos = read_compact_string(buf, pos, "protocolType")
+    f_protocol_data, pos = read_compact_string(buf, pos, "protocolData")
+    n_members, pos = read_compact_array_length(buf, pos)
+    if n_members < 0:
+        raise null_field("members")
+    else:
+        f_members = []
+        for _ in range(n_members):
+            e_members, pos = _decode_described_group_member_v5(buf, pos)
+            f_members.append(e_members)
+    f_authorized_operations, = _S1.unpack_from(buf, pos)
+    pos += 4
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return DescribedGroup(f_error_code, f_group_id, f_group_state, f_protocol_type, f_protocol_data, f_members, f_authorized_operations, f_error_message, _unknown), pos
+
+
+def _decode_describe_groups_response_v6(buf: memoryview, pos: int) -> tuple[DescribeGroupsResponse, int]:
+    f_groups: list[DescribedGroup]
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
+    pos += 4
+    n_groups, pos = read_compact_array_length(buf, pos)
+    if n_groups < 0:
+        raise null_field("groups")
+    else:
+        f_groups = []
+        for _ in range(n_groups):
+            e_groups, pos = _decode_described_group_v6(buf, pos)
+            f_groups.append(e_groups)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return DescribeGroupsResponse(f_throttle_time_ms, f_groups, _unknown), pos
+
+
 def _encode_described_group_member_v0(m: DescribedGroupMember, out: bytearray) -> None:
     write_string(out, m.member_id)
     write_string(out, m.client_id)
@@ -361,6 +415,8 @@ def _encode_described_group_member_v0(m: DescribedGroupMember, out: bytearray) -
 
 
 def _encode_described_group_v0(m: DescribedGroup, out: bytearray) -> None:
+    if m.error_message is not None:
+        raise version_error("DescribedGroup", "ErrorMessage", 0)
     if m.authorized_operations != -2147483648:
         raise version_error("DescribedGroup", "AuthorizedOperations", 0)
     out += _S0.pack(m.error_code)
@@ -380,6 +436,8 @@ def _encode_describe_groups_response_v0(m: DescribeGroupsResponse, out: bytearra
 
 
 def _encode_described_group_v1(m: DescribedGroup, out: bytearray) -> None:
+    if m.error_message is not None:
+        raise version_error("DescribedGroup", "ErrorMessage", 1)
     if m.authorized_operations != -2147483648:
         raise version_error("DescribedGroup", "AuthorizedOperations", 1)
     out += _S0.pack(m.error_code)
@@ -400,6 +458,8 @@ def _encode_describe_groups_response_v1(m: DescribeGroupsResponse, out: bytearra
 
 
 def _encode_described_group_v2(m: DescribedGroup, out: bytearray) -> None:
+    if m.error_message is not None:
+        raise version_error("DescribedGroup", "ErrorMessage", 2)
     if m.authorized_operations != -2147483648:
         raise version_error("DescribedGroup", "AuthorizedOperations", 2)
     out += _S0.pack(m.error_code)
@@ -420,6 +480,8 @@ def _encode_describe_groups_response_v2(m: DescribeGroupsResponse, out: bytearra
 
 
 def _encode_described_group_v3(m: DescribedGroup, out: bytearray) -> None:
+    if m.error_message is not None:
+        raise version_error("DescribedGroup", "ErrorMessage", 3)
     out += _S0.pack(m.error_code)
     write_string(out, m.group_id)
     write_string(out, m.group_state)
@@ -448,6 +510,8 @@ def _encode_described_group_member_v4(m: DescribedGroupMember, out: bytearray) -
 
 
 def _encode_described_group_v4(m: DescribedGroup, out: bytearray) -> None:
+    if m.error_message is not None:
+        raise version_error("DescribedGroup", "ErrorMessage", 4)
     out += _S0.pack(m.error_code)
     write_string(out, m.group_id)
     write_string(out, m.group_state)
@@ -480,6 +544,8 @@ def _encode_described_group_member_v5(m: DescribedGroupMember, out: bytearray) -
 
 
 def _encode_described_group_v5(m: DescribedGroup, out: bytearray) -> None:
+    if m.error_message is not None:
+        raise version_error("DescribedGroup", "ErrorMessage", 5)
     out += _S0.pack(m.error_code)
     write_compact_string(out, m.group_id)
     write_compact_string(out, m.group_state)
@@ -506,6 +572,34 @@ def _encode_describe_groups_response_v5(m: DescribeGroupsResponse, out: bytearra
         out.append(0)
 
 
+def _encode_described_group_v6(m: DescribedGroup, out: bytearray) -> None:
+    out += _S0.pack(m.error_code)
+    write_compact_nullable_string(out, m.error_message)
+    write_compact_string(out, m.group_id)
+    write_compact_string(out, m.group_state)
+    write_compact_string(out, m.protocol_type)
+    write_compact_string(out, m.protocol_data)
+    write_uvarint(out, len(m.members) + 1)
+    for e_members in m.members:
+        _encode_described_group_member_v5(e_members, out)
+    out += _S1.pack(m.authorized_operations)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_describe_groups_response_v6(m: DescribeGroupsResponse, out: bytearray) -> None:
+    out += _S1.pack(m.throttle_time_ms)
+    write_uvarint(out, len(m.groups) + 1)
+    for e_groups in m.groups:
+        _encode_described_group_v6(e_groups, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[DescribeGroupsResponse, int]]] = {
     0: _decode_describe_groups_response_v0,
     1: _decode_describe_groups_response_v1,
@@ -513,6 +607,7 @@ _DECODERS: dict[int, Callable[[memoryview, int], tuple[DescribeGroupsResponse, i
     3: _decode_describe_groups_response_v3,
     4: _decode_describe_groups_response_v4,
     5: _decode_describe_groups_response_v5,
+    6: _decode_describe_groups_response_v6,
 }
 _ENCODERS: dict[int, Callable[[DescribeGroupsResponse, bytearray], None]] = {
     0: _encode_describe_groups_response_v0,
@@ -521,4 +616,5 @@ _ENCODERS: dict[int, Callable[[DescribeGroupsResponse, bytearray], None]] = {
     3: _encode_describe_groups_response_v3,
     4: _encode_describe_groups_response_v4,
     5: _encode_describe_groups_response_v5,
+    6: _encode_describe_groups_response_v6,
 }

@@ -1,4 +1,4 @@
-"""DescribeLogDirsRequest: generated from Kafka 3.9.2's DescribeLogDirsRequest.json by
+"""DescribeLogDirsRequest: generated from Kafka 3.9.2 and 4.4.0's DescribeLogDirsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ class DescribableLogDirTopic:
     """Each topic that we want to describe log directories for, or null for all topics."""
 
     topic: str = ''
-    # versions 0+; entity topicName. The topic name
+    # versions 0+; entity topicName. The topic name.
     partitions: list[int] = field(default_factory=list)
     # versions 0+. The partition indexes.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -48,7 +48,7 @@ class DescribeLogDirsRequest(ApiMessage):
     API_KEY: ClassVar[int] = 35
     NAME: ClassVar[str] = "DescribeLogDirsRequest"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 4
+    MAX_VERSION: ClassVar[int] = 5
     FLEXIBLE_MIN: ClassVar[int | None] = 2
 
     topics: list[DescribableLogDirTopic] | None = field(default_factory=list)
@@ -184,6 +184,7 @@ _DECODERS: dict[int, Callable[[memoryview, int], tuple[DescribeLogDirsRequest, i
     2: _decode_describe_log_dirs_request_v2,
     3: _decode_describe_log_dirs_request_v2,
     4: _decode_describe_log_dirs_request_v2,
+    5: _decode_describe_log_dirs_request_v2,
 }
 _ENCODERS: dict[int, Callable[[DescribeLogDirsRequest, bytearray], None]] = {
     0: _encode_describe_log_dirs_request_v0,
@@ -191,4 +192,5 @@ _ENCODERS: dict[int, Callable[[DescribeLogDirsRequest, bytearray], None]] = {
     2: _encode_describe_log_dirs_request_v2,
     3: _encode_describe_log_dirs_request_v2,
     4: _encode_describe_log_dirs_request_v2,
+    5: _encode_describe_log_dirs_request_v2,
 }

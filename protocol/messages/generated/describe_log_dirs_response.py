@@ -1,4 +1,4 @@
-"""DescribeLogDirsResponse: generated from Kafka 3.9.2's DescribeLogDirsResponse.json by
+"""DescribeLogDirsResponse: generated from Kafka 3.9.2 and 4.4.0's DescribeLogDirsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -33,18 +33,19 @@ _S1 = Struct(">h")
 _S2 = Struct(">iqq?")
 _S3 = Struct(">ih")
 _S4 = Struct(">qq")
+_S5 = Struct(">qq?")
 
 
 @dataclass(slots=True)
 class DescribeLogDirsPartition:
-    """A DescribeLogDirsPartition in DescribeLogDirsResponse."""
+    """The partitions."""
 
     partition_index: int = 0
     # versions 0+. The partition index.
     partition_size: int = 0
     # versions 0+. The size of the log segments in this partition in bytes.
     offset_lag: int = 0
-    # versions 0+. The lag of the log's LEO w.r.t. partition's HW (if it is the current log for the partition) or current replica's LEO (if it is the future log for the partition)
+    # versions 0+. The lag of the log's LEO w.r.t. partition's HW (if it is the current log for the partition) or current replica's LEO (if it is the future log for the partition).
     is_future_key: bool = False
     # versions 0+. True if this log is created by AlterReplicaLogDirsRequest and will replace the current log of the replica in the future.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -52,12 +53,12 @@ class DescribeLogDirsPartition:
 
 @dataclass(slots=True)
 class DescribeLogDirsTopic:
-    """Each topic."""
+    """The topics."""
 
     name: str = ''
     # versions 0+; entity topicName. The topic name.
     partitions: list[DescribeLogDirsPartition] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The partitions.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -70,11 +71,13 @@ class DescribeLogDirsResult:
     log_dir: str = ''
     # versions 0+. The absolute log directory path.
     topics: list[DescribeLogDirsTopic] = field(default_factory=list)
-    # versions 0+. Each topic.
+    # versions 0+. The topics.
     total_bytes: int = -1
-    # versions 4+; ignorable. The total size in bytes of the volume the log directory is in.
+    # versions 4+; ignorable. The total size in bytes of the volume the log directory is in. This value does not include the size of data stored in remote storage.
     usable_bytes: int = -1
-    # versions 4+; ignorable. The usable size in bytes of the volume the log directory is in.
+    # versions 4+; ignorable. The usable size in bytes of the volume the log directory is in. This value does not include the size of data stored in remote storage.
+    is_cordoned: bool = False
+    # versions 5+; ignorable. True if this log directory is cordoned.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -85,7 +88,7 @@ class DescribeLogDirsResponse(ApiMessage):
     API_KEY: ClassVar[int] = 35
     NAME: ClassVar[str] = "DescribeLogDirsResponse"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 4
+    MAX_VERSION: ClassVar[int] = 5
     FLEXIBLE_MIN: ClassVar[int | None] = 2
 
     throttle_time_ms: int = 0
@@ -154,7 +157,7 @@ def _decode_describe_log_dirs_result_v0(buf: memoryview, pos: int) -> tuple[Desc
         for _ in range(n_topics):
             e_topics, pos = _decode_describe_log_dirs_topic_v0(buf, pos)
             f_topics.append(e_topics)
-    return DescribeLogDirsResult(f_error_code, f_log_dir, f_topics, -1, -1, []), pos
+    return DescribeLogDirsResult(f_error_code, f_log_dir, f_topics, -1, -1, False, []), pos
 
 
 def _decode_describe_log_dirs_response_v0(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResponse, int]:
@@ -222,7 +225,7 @@ def _decode_describe_log_dirs_result_v2(buf: memoryview, pos: int) -> tuple[Desc
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeLogDirsResult(f_error_code, f_log_dir, f_topics, -1, -1, _unknown), pos
+    return DescribeLogDirsResult(f_error_code, f_log_dir, f_topics, -1, -1, False, _unknown), pos
 
 
 def _decode_describe_log_dirs_response_v2(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResponse, int]:
@@ -286,7 +289,7 @@ def _decode_describe_log_dirs_result_v4(buf: memoryview, pos: int) -> tuple[Desc
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return DescribeLogDirsResult(f_error_code, f_log_dir, f_topics, f_total_bytes, f_usable_bytes, _unknown), pos
+    return DescribeLogDirsResult(f_error_code, f_log_dir, f_topics, f_total_bytes, f_usable_bytes, False, _unknown), pos
 
 
 def _decode_describe_log_dirs_response_v4(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResponse, int]:
@@ -300,6 +303,50 @@ def _decode_describe_log_dirs_response_v4(buf: memoryview, pos: int) -> tuple[De
         f_results = []
         for _ in range(n_results):
             e_results, pos = _decode_describe_log_dirs_result_v4(buf, pos)
+            f_results.append(e_results)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return DescribeLogDirsResponse(f_throttle_time_ms, f_error_code, f_results, _unknown), pos
+
+
+def _decode_describe_log_dirs_result_v5(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResult, int]:
+    f_log_dir: str
+    f_topics: list[DescribeLogDirsTopic]
+    f_error_code, = _S1.unpack_from(buf, pos)
+    pos += 2
+    f_log_dir, pos = read_compact_string(buf, pos, "logDir")
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        raise null_field("topics")
+    else:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_describe_log_dirs_topic_v2(buf, pos)
+            f_topics.append(e_topics)
+    f_total_bytes, f_usable_bytes, f_is_cordoned = _S5.unpack_from(buf, pos)
+    pos += 17
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return DescribeLogDirsResult(f_error_code, f_log_dir, f_topics, f_total_bytes, f_usable_bytes, f_is_cordoned, _unknown), pos
+
+
+def _decode_describe_log_dirs_response_v5(buf: memoryview, pos: int) -> tuple[DescribeLogDirsResponse, int]:
+    f_results: list[DescribeLogDirsResult]
+    f_throttle_time_ms, f_error_code = _S3.unpack_from(buf, pos)
+    pos += 6
+    n_results, pos = read_compact_array_length(buf, pos)
+    if n_results < 0:
+        raise null_field("results")
+    else:
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_describe_log_dirs_result_v5(buf, pos)
             f_results.append(e_results)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
@@ -412,12 +459,37 @@ def _encode_describe_log_dirs_response_v4(m: DescribeLogDirsResponse, out: bytea
         out.append(0)
 
 
+def _encode_describe_log_dirs_result_v5(m: DescribeLogDirsResult, out: bytearray) -> None:
+    out += _S1.pack(m.error_code)
+    write_compact_string(out, m.log_dir)
+    write_uvarint(out, len(m.topics) + 1)
+    for e_topics in m.topics:
+        _encode_describe_log_dirs_topic_v2(e_topics, out)
+    out += _S5.pack(m.total_bytes, m.usable_bytes, m.is_cordoned)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_describe_log_dirs_response_v5(m: DescribeLogDirsResponse, out: bytearray) -> None:
+    out += _S3.pack(m.throttle_time_ms, m.error_code)
+    write_uvarint(out, len(m.results) + 1)
+    for e_results in m.results:
+        _encode_describe_log_dirs_result_v5(e_results, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[DescribeLogDirsResponse, int]]] = {
     0: _decode_describe_log_dirs_response_v0,
     1: _decode_describe_log_dirs_response_v0,
     2: _decode_describe_log_dirs_response_v2,
     3: _decode_describe_log_dirs_response_v3,
     4: _decode_describe_log_dirs_response_v4,
+    5: _decode_describe_log_dirs_response_v5,
 }
 _ENCODERS: dict[int, Callable[[DescribeLogDirsResponse, bytearray], None]] = {
     0: _encode_describe_log_dirs_response_v0,
@@ -425,4 +497,5 @@ _ENCODERS: dict[int, Callable[[DescribeLogDirsResponse, bytearray], None]] = {
     2: _encode_describe_log_dirs_response_v2,
     3: _encode_describe_log_dirs_response_v3,
     4: _encode_describe_log_dirs_response_v4,
+    5: _encode_describe_log_dirs_response_v5,
 }

@@ -1,4 +1,4 @@
-"""DescribeProducersRequest: generated from Kafka 3.9.2's DescribeProducersRequest.json by
+"""DescribeProducersRequest: generated from Kafka 3.9.2 and 4.4.0's DescribeProducersRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ __all__ = ["DescribeProducersRequest", "TopicRequest"]
 
 @dataclass(slots=True)
 class TopicRequest:
-    """A TopicRequest in DescribeProducersRequest."""
+    """The topics to list producers for."""
 
     name: str = ''
     # versions 0+; entity topicName. The topic name.
@@ -48,7 +48,7 @@ class DescribeProducersRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     topics: list[TopicRequest] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The topics to list producers for.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

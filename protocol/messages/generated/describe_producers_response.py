@@ -1,4 +1,4 @@
-"""DescribeProducersResponse: generated from Kafka 3.9.2's DescribeProducersResponse.json by
+"""DescribeProducersResponse: generated from Kafka 3.9.2 and 4.4.0's DescribeProducersResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -33,20 +33,20 @@ _S2 = Struct(">qiiqiq")
 
 @dataclass(slots=True)
 class ProducerState:
-    """A ProducerState in DescribeProducersResponse."""
+    """The active producers for the partition."""
 
     producer_id: int = 0
-    # versions 0+; entity producerId
+    # versions 0+; entity producerId. The producer id.
     producer_epoch: int = 0
-    # versions 0+
+    # versions 0+. The producer epoch.
     last_sequence: int = -1
-    # versions 0+
+    # versions 0+. The last sequence number sent by the producer.
     last_timestamp: int = -1
-    # versions 0+
+    # versions 0+. The last timestamp sent by the producer.
     coordinator_epoch: int = 0
-    # versions 0+
+    # versions 0+. The current epoch of the producer group.
     current_txn_start_offset: int = -1
-    # versions 0+
+    # versions 0+. The current transaction start offset of the producer.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -59,9 +59,9 @@ class PartitionResponse:
     error_code: int = 0
     # versions 0+. The partition error code, or 0 if there was no error.
     error_message: str | None = None
-    # versions 0+; nullable 0+. The partition error message, which may be null if no additional details are available
+    # versions 0+; nullable 0+. The partition error message, which may be null if no additional details are available.
     active_producers: list[ProducerState] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The active producers for the partition.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -70,7 +70,7 @@ class TopicResponse:
     """Each topic in the response."""
 
     name: str = ''
-    # versions 0+; entity topicName. The topic name
+    # versions 0+; entity topicName. The topic name.
     partitions: list[PartitionResponse] = field(default_factory=list)
     # versions 0+. Each partition in the response.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

@@ -1,4 +1,4 @@
-"""DescribeQuorumRequest: generated from Kafka 3.9.2's DescribeQuorumRequest.json by
+"""DescribeQuorumRequest: generated from Kafka 3.9.2 and 4.4.0's DescribeQuorumRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -29,7 +29,7 @@ _S0 = Struct(">i")
 
 @dataclass(slots=True)
 class PartitionData:
-    """A PartitionData in DescribeQuorumRequest."""
+    """The partitions to describe."""
 
     partition_index: int = 0
     # versions 0+. The partition index.
@@ -38,12 +38,12 @@ class PartitionData:
 
 @dataclass(slots=True)
 class TopicData:
-    """A TopicData in DescribeQuorumRequest."""
+    """The topics to describe."""
 
     topic_name: str = ''
     # versions 0+; entity topicName. The topic name.
     partitions: list[PartitionData] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The partitions to describe.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -58,7 +58,7 @@ class DescribeQuorumRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     topics: list[TopicData] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The topics to describe.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

@@ -1,4 +1,4 @@
-"""DescribeQuorumResponse: generated from Kafka 3.9.2's DescribeQuorumResponse.json by
+"""DescribeQuorumResponse: generated from Kafka 3.9.2 and 4.4.0's DescribeQuorumResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -46,73 +46,73 @@ class ReplicaState:
     """A ReplicaState in DescribeQuorumResponse."""
 
     replica_id: int = 0
-    # versions 0+; entity brokerId
+    # versions 0+; entity brokerId. The ID of the replica.
     replica_directory_id: UUID = ZERO_UUID
-    # versions 2+
+    # versions 2+. The replica directory ID of the replica.
     log_end_offset: int = 0
-    # versions 0+. The last known log end offset of the follower or -1 if it is unknown
+    # versions 0+. The last known log end offset of the follower or -1 if it is unknown.
     last_fetch_timestamp: int = -1
-    # versions 1+; ignorable. The last known leader wall clock time time when a follower fetched from the leader. This is reported as -1 both for the current leader or if it is unknown for a voter
+    # versions 1+; ignorable. The last known leader wall clock time time when a follower fetched from the leader. This is reported as -1 both for the current leader or if it is unknown for a voter.
     last_caught_up_timestamp: int = -1
-    # versions 1+; ignorable. The leader wall clock append time of the offset for which the follower made the most recent fetch request. This is reported as the current time for the leader and -1 if unknown for a voter
+    # versions 1+; ignorable. The leader wall clock append time of the offset for which the follower made the most recent fetch request. This is reported as the current time for the leader and -1 if unknown for a voter.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class PartitionData:
-    """A PartitionData in DescribeQuorumResponse."""
+    """The partition data."""
 
     partition_index: int = 0
     # versions 0+. The partition index.
     error_code: int = 0
-    # versions 0+
+    # versions 0+. The partition error code.
     error_message: str | None = ''
     # versions 2+; nullable 2+; ignorable. The error message, or null if there was no error.
     leader_id: int = 0
     # versions 0+; entity brokerId. The ID of the current leader or -1 if the leader is unknown.
     leader_epoch: int = 0
-    # versions 0+. The latest known leader epoch
+    # versions 0+. The latest known leader epoch.
     high_watermark: int = 0
-    # versions 0+
+    # versions 0+. The high water mark.
     current_voters: list[ReplicaState] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The current voters of the partition.
     observers: list[ReplicaState] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The observers of the partition.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class TopicData:
-    """A TopicData in DescribeQuorumResponse."""
+    """The response from the describe quorum API."""
 
     topic_name: str = ''
     # versions 0+; entity topicName. The topic name.
     partitions: list[PartitionData] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The partition data.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class Listener:
-    """The listeners of this controller"""
+    """The listeners of this controller."""
 
     name: str = ''
-    # versions 2+. The name of the endpoint
+    # versions 2+. The name of the endpoint.
     host: str = ''
-    # versions 2+. The hostname
+    # versions 2+. The hostname.
     port: int = 0
-    # versions 2+. The port
+    # versions 2+. The port.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class Node:
-    """A Node in DescribeQuorumResponse."""
+    """The nodes in the quorum."""
 
     node_id: int = 0
-    # versions 2+; entity brokerId. The ID of the associated node
+    # versions 2+; entity brokerId. The ID of the associated node.
     listeners: list[Listener] = field(default_factory=list)
-    # versions 2+. The listeners of this controller
+    # versions 2+. The listeners of this controller.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -131,9 +131,9 @@ class DescribeQuorumResponse(ApiMessage):
     error_message: str | None = ''
     # versions 2+; nullable 2+; ignorable. The error message, or null if there was no error.
     topics: list[TopicData] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The response from the describe quorum API.
     nodes: list[Node] = field(default_factory=list)
-    # versions 2+
+    # versions 2+. The nodes in the quorum.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

@@ -1,4 +1,4 @@
-"""DescribeTopicPartitionsRequest: generated from Kafka 3.9.2's DescribeTopicPartitionsRequest.json by
+"""DescribeTopicPartitionsRequest: generated from Kafka 3.9.2 and 4.4.0's DescribeTopicPartitionsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ class TopicRequest:
     """The topics to fetch details for."""
 
     name: str = ''
-    # versions 0+; entity topicName. The topic name
+    # versions 0+; entity topicName. The topic name.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -41,9 +41,9 @@ class Cursor:
     """The first topic and partition index to fetch details for."""
 
     topic_name: str = ''
-    # versions 0+; entity topicName. The name for the first topic to process
+    # versions 0+; entity topicName. The name for the first topic to process.
     partition_index: int = 0
-    # versions 0+. The partition index to start with
+    # versions 0+. The partition index to start with.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

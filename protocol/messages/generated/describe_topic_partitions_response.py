@@ -1,4 +1,4 @@
-"""DescribeTopicPartitionsResponse: generated from Kafka 3.9.2's DescribeTopicPartitionsResponse.json by
+"""DescribeTopicPartitionsResponse: generated from Kafka 3.9.2 and 4.4.0's DescribeTopicPartitionsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -84,9 +84,9 @@ class Cursor:
     """The next topic and partition index to fetch details for."""
 
     topic_name: str = ''
-    # versions 0+; entity topicName. The name for the first topic to process
+    # versions 0+; entity topicName. The name for the first topic to process.
     partition_index: int = 0
-    # versions 0+. The partition index to start with
+    # versions 0+. The partition index to start with.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

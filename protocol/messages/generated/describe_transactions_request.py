@@ -1,4 +1,4 @@
-"""DescribeTransactionsRequest: generated from Kafka 3.9.2's DescribeTransactionsRequest.json by
+"""DescribeTransactionsRequest: generated from Kafka 3.9.2 and 4.4.0's DescribeTransactionsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

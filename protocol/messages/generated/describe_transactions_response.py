@@ -1,4 +1,4 @@
-"""DescribeTransactionsResponse: generated from Kafka 3.9.2's DescribeTransactionsResponse.json by
+"""DescribeTransactionsResponse: generated from Kafka 3.9.2 and 4.4.0's DescribeTransactionsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -34,30 +34,30 @@ class TopicData:
     """The set of partitions included in the current transaction (if active). When a transaction is preparing to commit or abort, this will include only partitions which do not have markers."""
 
     topic: str = ''
-    # versions 0+; entity topicName
+    # versions 0+; entity topicName. The topic name.
     partitions: list[int] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The partition ids included in the current transaction.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class TransactionState:
-    """A TransactionState in DescribeTransactionsResponse."""
+    """The current state of the transaction."""
 
     error_code: int = 0
-    # versions 0+
+    # versions 0+. The error code.
     transactional_id: str = ''
-    # versions 0+; entity transactionalId
+    # versions 0+; entity transactionalId. The transactional id.
     transaction_state: str = ''
-    # versions 0+
+    # versions 0+. The current transaction state of the producer.
     transaction_timeout_ms: int = 0
-    # versions 0+
+    # versions 0+. The timeout in milliseconds for the transaction.
     transaction_start_time_ms: int = 0
-    # versions 0+
+    # versions 0+. The start time of the transaction in milliseconds.
     producer_id: int = 0
-    # versions 0+; entity producerId
+    # versions 0+; entity producerId. The current producer id associated with the transaction.
     producer_epoch: int = 0
-    # versions 0+
+    # versions 0+. The current epoch associated with the producer id.
     topics: list[TopicData] = field(default_factory=list)
     # versions 0+. The set of partitions included in the current transaction (if active). When a transaction is preparing to commit or abort, this will include only partitions which do not have markers.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -76,7 +76,7 @@ class DescribeTransactionsResponse(ApiMessage):
     throttle_time_ms: int = 0
     # versions 0+. The duration in milliseconds for which the request was throttled due to a quota violation, or zero if the request did not violate any quota.
     transaction_states: list[TransactionState] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The current state of the transaction.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

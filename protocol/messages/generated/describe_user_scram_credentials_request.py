@@ -1,4 +1,4 @@
-"""DescribeUserScramCredentialsRequest: generated from Kafka 3.9.2's DescribeUserScramCredentialsRequest.json by
+"""DescribeUserScramCredentialsRequest: generated from Kafka 3.9.2 and 4.4.0's DescribeUserScramCredentialsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

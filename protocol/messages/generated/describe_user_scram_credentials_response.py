@@ -1,4 +1,4 @@
-"""DescribeUserScramCredentialsResponse: generated from Kafka 3.9.2's DescribeUserScramCredentialsResponse.json by
+"""DescribeUserScramCredentialsResponse: generated from Kafka 3.9.2 and 4.4.0's DescribeUserScramCredentialsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""ElectLeadersRequest: generated from Kafka 3.9.2's ElectLeadersRequest.json by
+"""ElectLeadersRequest: generated from Kafka 3.9.2 and 4.4.0's ElectLeadersRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

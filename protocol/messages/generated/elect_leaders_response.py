@@ -1,4 +1,4 @@
-"""ElectLeadersResponse: generated from Kafka 3.9.2's ElectLeadersResponse.json by
+"""ElectLeadersResponse: generated from Kafka 3.9.2 and 4.4.0's ElectLeadersResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -39,10 +39,10 @@ _S1 = Struct(">ih")
 
 @dataclass(slots=True)
 class PartitionResult:
-    """The results for each partition"""
+    """The results for each partition."""
 
     partition_id: int = 0
-    # versions 0+. The partition id
+    # versions 0+. The partition id.
     error_code: int = 0
     # versions 0+. The result error, or zero if there was no error.
     error_message: str | None = ''
@@ -55,9 +55,9 @@ class ReplicaElectionResult:
     """The election results, or an empty array if the requester did not have permission and the request asks for all partitions."""
 
     topic: str = ''
-    # versions 0+; entity topicName. The topic name
+    # versions 0+; entity topicName. The topic name.
     partition_result: list[PartitionResult] = field(default_factory=list)
-    # versions 0+. The results for each partition
+    # versions 0+. The results for each partition.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 

@@ -1,4 +1,4 @@
-"""EndQuorumEpochRequest: generated from Kafka 3.9.2's EndQuorumEpochRequest.json by
+"""EndQuorumEpochRequest: generated from Kafka 3.9.2 and 4.4.0's EndQuorumEpochRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -42,53 +42,53 @@ _S2 = Struct(">H")
 
 @dataclass(slots=True)
 class ReplicaInfo:
-    """A sorted list of preferred candidates to start the election"""
+    """A sorted list of preferred candidates to start the election."""
 
     candidate_id: int = 0
-    # versions 1+; entity brokerId
+    # versions 1+; entity brokerId. The ID of the candidate replica.
     candidate_directory_id: UUID = ZERO_UUID
-    # versions 1+
+    # versions 1+. The directory ID of the candidate replica.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class PartitionData:
-    """A PartitionData in EndQuorumEpochRequest."""
+    """The partitions."""
 
     partition_index: int = 0
     # versions 0+. The partition index.
     leader_id: int = 0
-    # versions 0+; entity brokerId. The current leader ID that is resigning
+    # versions 0+; entity brokerId. The current leader ID that is resigning.
     leader_epoch: int = 0
-    # versions 0+. The current epoch
+    # versions 0+. The current epoch.
     preferred_successors: list[int] = field(default_factory=list)
-    # versions 0; ignorable. A sorted list of preferred successors to start the election
+    # versions 0; ignorable. A sorted list of preferred successors to start the election.
     preferred_candidates: list[ReplicaInfo] = field(default_factory=list)
-    # versions 1+; ignorable. A sorted list of preferred candidates to start the election
+    # versions 1+; ignorable. A sorted list of preferred candidates to start the election.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class TopicData:
-    """A TopicData in EndQuorumEpochRequest."""
+    """The topics."""
 
     topic_name: str = ''
     # versions 0+; entity topicName. The topic name.
     partitions: list[PartitionData] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The partitions.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class LeaderEndpoint:
-    """Endpoints for the leader"""
+    """Endpoints for the leader."""
 
     name: str = ''
-    # versions 1+. The name of the endpoint
+    # versions 1+. The name of the endpoint.
     host: str = ''
-    # versions 1+. The node's hostname
+    # versions 1+. The node's hostname.
     port: int = 0
-    # versions 1+. The node's port
+    # versions 1+. The node's port.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -103,11 +103,11 @@ class EndQuorumEpochRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 1
 
     cluster_id: str | None = None
-    # versions 0+; nullable 0+
+    # versions 0+; nullable 0+. The cluster id.
     topics: list[TopicData] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The topics.
     leader_endpoints: list[LeaderEndpoint] = field(default_factory=list)
-    # versions 1+; ignorable. Endpoints for the leader
+    # versions 1+; ignorable. Endpoints for the leader.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

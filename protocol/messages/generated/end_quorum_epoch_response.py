@@ -1,4 +1,4 @@
-"""EndQuorumEpochResponse: generated from Kafka 3.9.2's EndQuorumEpochResponse.json by
+"""EndQuorumEpochResponse: generated from Kafka 3.9.2 and 4.4.0's EndQuorumEpochResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -39,40 +39,40 @@ _S3 = Struct(">H")
 
 @dataclass(slots=True)
 class PartitionData:
-    """A PartitionData in EndQuorumEpochResponse."""
+    """The partition data."""
 
     partition_index: int = 0
     # versions 0+. The partition index.
     error_code: int = 0
-    # versions 0+
+    # versions 0+. The partition level error code.
     leader_id: int = 0
     # versions 0+; entity brokerId. The ID of the current leader or -1 if the leader is unknown.
     leader_epoch: int = 0
-    # versions 0+. The latest known leader epoch
+    # versions 0+. The latest known leader epoch.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class TopicData:
-    """A TopicData in EndQuorumEpochResponse."""
+    """The topic data."""
 
     topic_name: str = ''
     # versions 0+; entity topicName. The topic name.
     partitions: list[PartitionData] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The partition data.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class NodeEndpoint:
-    """Endpoints for all leaders enumerated in PartitionData"""
+    """Endpoints for all leaders enumerated in PartitionData."""
 
     node_id: int = 0
-    # versions 1+; entity brokerId. The ID of the associated node
+    # versions 1+; entity brokerId. The ID of the associated node.
     host: str = ''
-    # versions 1+. The node's hostname
+    # versions 1+. The node's hostname.
     port: int = 0
-    # versions 1+. The node's port
+    # versions 1+. The node's port.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -89,9 +89,9 @@ class EndQuorumEpochResponse(ApiMessage):
     error_code: int = 0
     # versions 0+. The top level error code.
     topics: list[TopicData] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The topic data.
     node_endpoints: list[NodeEndpoint] = field(default_factory=list)
-    # versions 1+; tag 0 in 1+. Endpoints for all leaders enumerated in PartitionData
+    # versions 1+; tag 0 in 1+. Endpoints for all leaders enumerated in PartitionData.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

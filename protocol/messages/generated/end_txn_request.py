@@ -1,4 +1,4 @@
-"""EndTxnRequest: generated from Kafka 3.9.2's EndTxnRequest.json by
+"""EndTxnRequest: generated from Kafka 3.9.2 and 4.4.0's EndTxnRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ class EndTxnRequest(ApiMessage):
     API_KEY: ClassVar[int] = 26
     NAME: ClassVar[str] = "EndTxnRequest"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 4
+    MAX_VERSION: ClassVar[int] = 5
     FLEXIBLE_MIN: ClassVar[int | None] = 3
 
     transactional_id: str = ''
@@ -110,6 +110,7 @@ _DECODERS: dict[int, Callable[[memoryview, int], tuple[EndTxnRequest, int]]] = {
     2: _decode_end_txn_request_v0,
     3: _decode_end_txn_request_v3,
     4: _decode_end_txn_request_v3,
+    5: _decode_end_txn_request_v3,
 }
 _ENCODERS: dict[int, Callable[[EndTxnRequest, bytearray], None]] = {
     0: _encode_end_txn_request_v0,
@@ -117,4 +118,5 @@ _ENCODERS: dict[int, Callable[[EndTxnRequest, bytearray], None]] = {
     2: _encode_end_txn_request_v0,
     3: _encode_end_txn_request_v3,
     4: _encode_end_txn_request_v3,
+    5: _encode_end_txn_request_v3,
 }

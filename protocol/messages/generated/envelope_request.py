@@ -1,4 +1,4 @@
-"""EnvelopeRequest: generated from Kafka 3.9.2's EnvelopeRequest.json by
+"""EnvelopeRequest: generated from Kafka 3.9.2 and 4.4.0's EnvelopeRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""EnvelopeResponse: generated from Kafka 3.9.2's EnvelopeResponse.json by
+"""EnvelopeResponse: generated from Kafka 3.9.2 and 4.4.0's EnvelopeResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""ExpireDelegationTokenRequest: generated from Kafka 3.9.2's ExpireDelegationTokenRequest.json by
+"""ExpireDelegationTokenRequest: generated from Kafka 3.9.2 and 4.4.0's ExpireDelegationTokenRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

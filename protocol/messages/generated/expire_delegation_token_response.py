@@ -1,4 +1,4 @@
-"""ExpireDelegationTokenResponse: generated from Kafka 3.9.2's ExpireDelegationTokenResponse.json by
+"""ExpireDelegationTokenResponse: generated from Kafka 3.9.2 and 4.4.0's ExpireDelegationTokenResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

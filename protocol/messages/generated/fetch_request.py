@@ -1,4 +1,4 @@
-"""FetchRequest: generated from Kafka 3.9.2's FetchRequest.json by
+"""FetchRequest: generated from Kafka 3.9.2 and 4.4.0's FetchRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -46,11 +46,12 @@ _S6 = Struct(">iiqqi")
 _S7 = Struct(">iiqiqi")
 _S8 = Struct(">iiibii")
 _S9 = Struct(">iq")
+_S10 = Struct(">q")
 
 
 @dataclass(slots=True)
 class ReplicaState:
-    """A ReplicaState in FetchRequest."""
+    """The state of the replica in the follower."""
 
     replica_id: int = -1
     # versions 15+; entity brokerId. The replica ID of the follower, or -1 if this request is from a consumer.
@@ -70,13 +71,15 @@ class FetchPartition:
     fetch_offset: int = 0
     # versions 0+. The message offset.
     last_fetched_epoch: int = -1
-    # versions 12+. The epoch of the last fetched record or -1 if there is none
+    # versions 12+. The epoch of the last fetched record or -1 if there is none.
     log_start_offset: int = -1
     # versions 5+; ignorable. The earliest available offset of the follower replica.  The field is only used when the request is sent by the follower.
     partition_max_bytes: int = 0
     # versions 0+. The maximum bytes to fetch from this partition.  See KIP-74 for cases where this limit may not be honored.
     replica_directory_id: UUID = ZERO_UUID
-    # versions 17+; tag 0 in 17+; ignorable. The directory id of the follower fetching
+    # versions 17+; tag 0 in 17+; ignorable. The directory id of the follower fetching.
+    high_watermark: int = 9223372036854775807
+    # versions 18+; tag 1 in 18+; ignorable. The high-watermark known by the replica. -1 if the high-watermark is not known and 9223372036854775807 if the feature is not supported.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -87,7 +90,7 @@ class FetchTopic:
     topic: str = ''
     # versions 0-12; ignorable; entity topicName. The name of the topic to fetch.
     topic_id: UUID = ZERO_UUID
-    # versions 13+; ignorable. The unique topic ID
+    # versions 13+; ignorable. The unique topic ID.
     partitions: list[FetchPartition] = field(default_factory=list)
     # versions 0+. The partitions to fetch.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -100,7 +103,7 @@ class ForgottenTopic:
     topic: str = ''
     # versions 7-12; ignorable; entity topicName. The topic name.
     topic_id: UUID = ZERO_UUID
-    # versions 13+; ignorable. The unique topic ID
+    # versions 13+; ignorable. The unique topic ID.
     partitions: list[int] = field(default_factory=list)
     # versions 7+. The partitions indexes to forget.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -113,7 +116,7 @@ class FetchRequest(ApiMessage):
     API_KEY: ClassVar[int] = 1
     NAME: ClassVar[str] = "FetchRequest"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 17
+    MAX_VERSION: ClassVar[int] = 18
     FLEXIBLE_MIN: ClassVar[int | None] = 12
 
     cluster_id: str | None = None
@@ -121,7 +124,7 @@ class FetchRequest(ApiMessage):
     replica_id: int = -1
     # versions 0-14; entity brokerId. The broker ID of the follower, of -1 if this request is from a consumer.
     replica_state: ReplicaState = field(default_factory=ReplicaState)
-    # versions 15+; tag 1 in 15+
+    # versions 15+; tag 1 in 15+. The state of the replica in the follower.
     max_wait_ms: int = 0
     # versions 0+. The maximum time in milliseconds to wait for the response.
     min_bytes: int = 0
@@ -129,7 +132,7 @@ class FetchRequest(ApiMessage):
     max_bytes: int = 2147483647
     # versions 3+; ignorable. The maximum bytes to fetch.  See KIP-74 for cases where this limit may not be honored.
     isolation_level: int = 0
-    # versions 4+; ignorable. This setting controls the visibility of transactional records. Using READ_UNCOMMITTED (isolation_level = 0) makes all records visible. With READ_COMMITTED (isolation_level = 1), non-transactional and COMMITTED transactional records are visible. To be more concrete, READ_COMMITTED returns all data from offsets smaller than the current LSO (last stable offset), and enables the inclusion of the list of aborted transactions in the result, which allows consumers to discard ABORTED transactional records
+    # versions 4+; ignorable. This setting controls the visibility of transactional records. Using READ_UNCOMMITTED (isolation_level = 0) makes all records visible. With READ_COMMITTED (isolation_level = 1), non-transactional and COMMITTED transactional records are visible. To be more concrete, READ_COMMITTED returns all data from offsets smaller than the current LSO (last stable offset), and enables the inclusion of the list of aborted transactions in the result, which allows consumers to discard ABORTED transactional records.
     session_id: int = 0
     # versions 7+; ignorable. The fetch session ID.
     session_epoch: int = -1
@@ -139,7 +142,7 @@ class FetchRequest(ApiMessage):
     forgotten_topics_data: list[ForgottenTopic] = field(default_factory=list)
     # versions 7+. In an incremental fetch request, the partitions to remove.
     rack_id: str = ''
-    # versions 11+; ignorable. Rack ID of the consumer making this request
+    # versions 11+; ignorable. Rack ID of the consumer making this request.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:
@@ -172,7 +175,7 @@ _DEFAULT_ReplicaState = ReplicaState()
 def _decode_fetch_partition_v0(buf: memoryview, pos: int) -> tuple[FetchPartition, int]:
     f_partition, f_fetch_offset, f_partition_max_bytes = _S1.unpack_from(buf, pos)
     pos += 16
-    return FetchPartition(f_partition, -1, f_fetch_offset, -1, -1, f_partition_max_bytes, ZERO_UUID, []), pos
+    return FetchPartition(f_partition, -1, f_fetch_offset, -1, -1, f_partition_max_bytes, ZERO_UUID, 9223372036854775807, []), pos
 
 
 def _decode_fetch_topic_v0(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
@@ -238,7 +241,7 @@ def _decode_fetch_request_v4(buf: memoryview, pos: int) -> tuple[FetchRequest, i
 def _decode_fetch_partition_v5(buf: memoryview, pos: int) -> tuple[FetchPartition, int]:
     f_partition, f_fetch_offset, f_log_start_offset, f_partition_max_bytes = _S4.unpack_from(buf, pos)
     pos += 24
-    return FetchPartition(f_partition, -1, f_fetch_offset, -1, f_log_start_offset, f_partition_max_bytes, ZERO_UUID, []), pos
+    return FetchPartition(f_partition, -1, f_fetch_offset, -1, f_log_start_offset, f_partition_max_bytes, ZERO_UUID, 9223372036854775807, []), pos
 
 
 def _decode_fetch_topic_v5(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
@@ -311,7 +314,7 @@ def _decode_fetch_request_v7(buf: memoryview, pos: int) -> tuple[FetchRequest, i
 def _decode_fetch_partition_v9(buf: memoryview, pos: int) -> tuple[FetchPartition, int]:
     f_partition, f_current_leader_epoch, f_fetch_offset, f_log_start_offset, f_partition_max_bytes = _S6.unpack_from(buf, pos)
     pos += 28
-    return FetchPartition(f_partition, f_current_leader_epoch, f_fetch_offset, -1, f_log_start_offset, f_partition_max_bytes, ZERO_UUID, []), pos
+    return FetchPartition(f_partition, f_current_leader_epoch, f_fetch_offset, -1, f_log_start_offset, f_partition_max_bytes, ZERO_UUID, 9223372036854775807, []), pos
 
 
 def _decode_fetch_topic_v9(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
@@ -387,7 +390,7 @@ def _decode_fetch_partition_v12(buf: memoryview, pos: int) -> tuple[FetchPartiti
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return FetchPartition(f_partition, f_current_leader_epoch, f_fetch_offset, f_last_fetched_epoch, f_log_start_offset, f_partition_max_bytes, ZERO_UUID, _unknown), pos
+    return FetchPartition(f_partition, f_current_leader_epoch, f_fetch_offset, f_last_fetched_epoch, f_log_start_offset, f_partition_max_bytes, ZERO_UUID, 9223372036854775807, _unknown), pos
 
 
 def _decode_fetch_topic_v12(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
@@ -617,7 +620,7 @@ def _decode_fetch_partition_v17(buf: memoryview, pos: int) -> tuple[FetchPartiti
             else:
                 _raw, pos = read_unknown_tag(buf, pos, _size)
                 _unknown.append((_tag, _raw))
-    return FetchPartition(f_partition, f_current_leader_epoch, f_fetch_offset, f_last_fetched_epoch, f_log_start_offset, f_partition_max_bytes, f_replica_directory_id, _unknown), pos
+    return FetchPartition(f_partition, f_current_leader_epoch, f_fetch_offset, f_last_fetched_epoch, f_log_start_offset, f_partition_max_bytes, f_replica_directory_id, 9223372036854775807, _unknown), pos
 
 
 def _decode_fetch_topic_v17(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
@@ -653,6 +656,93 @@ def _decode_fetch_request_v17(buf: memoryview, pos: int) -> tuple[FetchRequest, 
         f_topics = []
         for _ in range(n_topics):
             e_topics, pos = _decode_fetch_topic_v17(buf, pos)
+            f_topics.append(e_topics)
+    n_forgotten_topics_data, pos = read_compact_array_length(buf, pos)
+    if n_forgotten_topics_data < 0:
+        raise null_field("forgottenTopicsData")
+    else:
+        f_forgotten_topics_data = []
+        for _ in range(n_forgotten_topics_data):
+            e_forgotten_topics_data, pos = _decode_forgotten_topic_v13(buf, pos)
+            f_forgotten_topics_data.append(e_forgotten_topics_data)
+    f_rack_id, pos = read_compact_string(buf, pos, "rackId")
+    f_cluster_id: str | None = None
+    f_replica_state: ReplicaState = ReplicaState()
+    _unknown: list[tuple[int, bytes]] = []
+    if buf[pos] == 0:
+        pos += 1
+    else:
+        _ntags, pos = read_uvarint(buf, pos)
+        for _ in range(_ntags):
+            _tag, pos = read_uvarint(buf, pos)
+            _size, pos = read_uvarint(buf, pos)
+            if _tag == 0:
+                f_cluster_id, pos = read_compact_nullable_string(buf, pos)
+            elif _tag == 1:
+                f_replica_state, pos = _decode_replica_state_v15(buf, pos)
+            else:
+                _raw, pos = read_unknown_tag(buf, pos, _size)
+                _unknown.append((_tag, _raw))
+    return FetchRequest(f_cluster_id, -1, f_replica_state, f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch, f_topics, f_forgotten_topics_data, f_rack_id, _unknown), pos
+
+
+def _decode_fetch_partition_v18(buf: memoryview, pos: int) -> tuple[FetchPartition, int]:
+    f_partition, f_current_leader_epoch, f_fetch_offset, f_last_fetched_epoch, f_log_start_offset, f_partition_max_bytes = _S7.unpack_from(buf, pos)
+    pos += 32
+    f_replica_directory_id: UUID = ZERO_UUID
+    f_high_watermark: int = 9223372036854775807
+    _unknown: list[tuple[int, bytes]] = []
+    if buf[pos] == 0:
+        pos += 1
+    else:
+        _ntags, pos = read_uvarint(buf, pos)
+        for _ in range(_ntags):
+            _tag, pos = read_uvarint(buf, pos)
+            _size, pos = read_uvarint(buf, pos)
+            if _tag == 0:
+                f_replica_directory_id, pos = read_uuid(buf, pos)
+            elif _tag == 1:
+                f_high_watermark, = _S10.unpack_from(buf, pos)
+                pos += 8
+            else:
+                _raw, pos = read_unknown_tag(buf, pos, _size)
+                _unknown.append((_tag, _raw))
+    return FetchPartition(f_partition, f_current_leader_epoch, f_fetch_offset, f_last_fetched_epoch, f_log_start_offset, f_partition_max_bytes, f_replica_directory_id, f_high_watermark, _unknown), pos
+
+
+def _decode_fetch_topic_v18(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
+    f_topic_id: UUID
+    f_partitions: list[FetchPartition]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
+        raise null_field("partitions")
+    else:
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_fetch_partition_v18(buf, pos)
+            f_partitions.append(e_partitions)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return FetchTopic('', f_topic_id, f_partitions, _unknown), pos
+
+
+def _decode_fetch_request_v18(buf: memoryview, pos: int) -> tuple[FetchRequest, int]:
+    f_topics: list[FetchTopic]
+    f_forgotten_topics_data: list[ForgottenTopic]
+    f_rack_id: str
+    f_max_wait_ms, f_min_bytes, f_max_bytes, f_isolation_level, f_session_id, f_session_epoch = _S8.unpack_from(buf, pos)
+    pos += 21
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        raise null_field("topics")
+    else:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_fetch_topic_v18(buf, pos)
             f_topics.append(e_topics)
     n_forgotten_topics_data, pos = read_compact_array_length(buf, pos)
     if n_forgotten_topics_data < 0:
@@ -1188,6 +1278,54 @@ def _encode_fetch_request_v17(m: FetchRequest, out: bytearray) -> None:
     write_tagged_fields(out, _tags)
 
 
+def _encode_fetch_partition_v18(m: FetchPartition, out: bytearray) -> None:
+    out += _S7.pack(m.partition, m.current_leader_epoch, m.fetch_offset, m.last_fetched_epoch, m.log_start_offset, m.partition_max_bytes)
+    _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
+    if m.replica_directory_id != ZERO_UUID:
+        _t = bytearray()
+        _t += m.replica_directory_id.bytes
+        _tags.append((0, _t))
+    if m.high_watermark != 9223372036854775807:
+        _t = bytearray()
+        _t += _S10.pack(m.high_watermark)
+        _tags.append((1, _t))
+    write_tagged_fields(out, _tags)
+
+
+def _encode_fetch_topic_v18(m: FetchTopic, out: bytearray) -> None:
+    out += m.topic_id.bytes
+    write_uvarint(out, len(m.partitions) + 1)
+    for e_partitions in m.partitions:
+        _encode_fetch_partition_v18(e_partitions, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_fetch_request_v18(m: FetchRequest, out: bytearray) -> None:
+    if m.replica_id != -1:
+        raise version_error("FetchRequest", "ReplicaId", 18)
+    out += _S8.pack(m.max_wait_ms, m.min_bytes, m.max_bytes, m.isolation_level, m.session_id, m.session_epoch)
+    write_uvarint(out, len(m.topics) + 1)
+    for e_topics in m.topics:
+        _encode_fetch_topic_v18(e_topics, out)
+    write_uvarint(out, len(m.forgotten_topics_data) + 1)
+    for e_forgotten_topics_data in m.forgotten_topics_data:
+        _encode_forgotten_topic_v13(e_forgotten_topics_data, out)
+    write_compact_string(out, m.rack_id)
+    _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
+    if m.cluster_id is not None:
+        _t = bytearray()
+        write_compact_nullable_string(_t, m.cluster_id)
+        _tags.append((0, _t))
+    if m.replica_state != _DEFAULT_ReplicaState:
+        _t = bytearray()
+        _encode_replica_state_v15(m.replica_state, _t)
+        _tags.append((1, _t))
+    write_tagged_fields(out, _tags)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[FetchRequest, int]]] = {
     0: _decode_fetch_request_v0,
     1: _decode_fetch_request_v0,
@@ -1207,6 +1345,7 @@ _DECODERS: dict[int, Callable[[memoryview, int], tuple[FetchRequest, int]]] = {
     15: _decode_fetch_request_v15,
     16: _decode_fetch_request_v15,
     17: _decode_fetch_request_v17,
+    18: _decode_fetch_request_v18,
 }
 _ENCODERS: dict[int, Callable[[FetchRequest, bytearray], None]] = {
     0: _encode_fetch_request_v0,
@@ -1227,4 +1366,5 @@ _ENCODERS: dict[int, Callable[[FetchRequest, bytearray], None]] = {
     15: _encode_fetch_request_v15,
     16: _encode_fetch_request_v16,
     17: _encode_fetch_request_v17,
+    18: _encode_fetch_request_v18,
 }

@@ -1,4 +1,4 @@
-"""FetchResponse: generated from Kafka 3.9.2's FetchResponse.json by
+"""FetchResponse: generated from Kafka 3.9.2 and 4.4.0's FetchResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -53,23 +53,23 @@ _S8 = Struct(">qi")
 
 @dataclass(slots=True)
 class EpochEndOffset:
-    """In case divergence is detected based on the `LastFetchedEpoch` and `FetchOffset` in the request, this field indicates the largest epoch and its end offset such that subsequent records are known to diverge"""
+    """In case divergence is detected based on the `LastFetchedEpoch` and `FetchOffset` in the request, this field indicates the largest epoch and its end offset such that subsequent records are known to diverge."""
 
     epoch: int = -1
-    # versions 12+
+    # versions 12+. The largest epoch.
     end_offset: int = -1
-    # versions 12+
+    # versions 12+. The end offset of the epoch.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class LeaderIdAndEpoch:
-    """A LeaderIdAndEpoch in FetchResponse."""
+    """The current leader of the partition."""
 
     leader_id: int = -1
     # versions 12+; entity brokerId. The ID of the current leader or -1 if the leader is unknown.
     leader_epoch: int = -1
-    # versions 12+. The latest known leader epoch
+    # versions 12+. The latest known leader epoch.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -78,9 +78,9 @@ class SnapshotId:
     """In the case of fetching an offset less than the LogStartOffset, this is the end offset and epoch that should be used in the FetchSnapshot request."""
 
     end_offset: int = -1
-    # versions 0+
+    # versions 0+. The end offset of the epoch.
     epoch: int = -1
-    # versions 0+
+    # versions 0+. The largest epoch.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -106,19 +106,19 @@ class PartitionData:
     high_watermark: int = 0
     # versions 0+. The current high water mark.
     last_stable_offset: int = -1
-    # versions 4+; ignorable. The last stable offset (or LSO) of the partition. This is the last offset such that the state of all transactional records prior to this offset have been decided (ABORTED or COMMITTED)
+    # versions 4+; ignorable. The last stable offset (or LSO) of the partition. This is the last offset such that the state of all transactional records prior to this offset have been decided (ABORTED or COMMITTED).
     log_start_offset: int = -1
     # versions 5+; ignorable. The current log start offset.
     diverging_epoch: EpochEndOffset = field(default_factory=EpochEndOffset)
-    # versions 12+; tag 0 in 12+. In case divergence is detected based on the `LastFetchedEpoch` and `FetchOffset` in the request, this field indicates the largest epoch and its end offset such that subsequent records are known to diverge
+    # versions 12+; tag 0 in 12+. In case divergence is detected based on the `LastFetchedEpoch` and `FetchOffset` in the request, this field indicates the largest epoch and its end offset such that subsequent records are known to diverge.
     current_leader: LeaderIdAndEpoch = field(default_factory=LeaderIdAndEpoch)
-    # versions 12+; tag 1 in 12+
+    # versions 12+; tag 1 in 12+. The current leader of the partition.
     snapshot_id: SnapshotId = field(default_factory=SnapshotId)
     # versions 12+; tag 2 in 12+. In the case of fetching an offset less than the LogStartOffset, this is the end offset and epoch that should be used in the FetchSnapshot request.
     aborted_transactions: list[AbortedTransaction] | None = field(default_factory=list)
     # versions 4+; nullable 4+; ignorable. The aborted transactions.
     preferred_read_replica: int = -1
-    # versions 11+; entity brokerId. The preferred read replica for the consumer to use on its next fetch request
+    # versions 11+; entity brokerId. The preferred read replica for the consumer to use on its next fetch request.
     records: bytes | memoryview | None = b""
     # versions 0+; nullable 0+. The record data.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -131,7 +131,7 @@ class FetchableTopicResponse:
     topic: str = ''
     # versions 0-12; ignorable; entity topicName. The topic name.
     topic_id: UUID = ZERO_UUID
-    # versions 13+; ignorable. The unique topic ID
+    # versions 13+; ignorable. The unique topic ID.
     partitions: list[PartitionData] = field(default_factory=list)
     # versions 0+. The topic partitions.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -159,7 +159,7 @@ class FetchResponse(ApiMessage):
     API_KEY: ClassVar[int] = 1
     NAME: ClassVar[str] = "FetchResponse"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 17
+    MAX_VERSION: ClassVar[int] = 18
     FLEXIBLE_MIN: ClassVar[int | None] = 12
 
     throttle_time_ms: int = 0
@@ -1223,6 +1223,7 @@ _DECODERS: dict[int, Callable[[memoryview, int], tuple[FetchResponse, int]]] = {
     15: _decode_fetch_response_v13,
     16: _decode_fetch_response_v16,
     17: _decode_fetch_response_v16,
+    18: _decode_fetch_response_v16,
 }
 _ENCODERS: dict[int, Callable[[FetchResponse, bytearray], None]] = {
     0: _encode_fetch_response_v0,
@@ -1243,4 +1244,5 @@ _ENCODERS: dict[int, Callable[[FetchResponse, bytearray], None]] = {
     15: _encode_fetch_response_v15,
     16: _encode_fetch_response_v16,
     17: _encode_fetch_response_v16,
+    18: _encode_fetch_response_v16,
 }

@@ -1,4 +1,4 @@
-"""FetchSnapshotRequest: generated from Kafka 3.9.2's FetchSnapshotRequest.json by
+"""FetchSnapshotRequest: generated from Kafka 3.9.2 and 4.4.0's FetchSnapshotRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -38,40 +38,40 @@ _S2 = Struct(">q")
 
 @dataclass(slots=True)
 class SnapshotId:
-    """The snapshot endOffset and epoch to fetch"""
+    """The snapshot endOffset and epoch to fetch."""
 
     end_offset: int = 0
-    # versions 0+
+    # versions 0+. The end offset of the snapshot.
     epoch: int = 0
-    # versions 0+
+    # versions 0+. The epoch of the snapshot.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class PartitionSnapshot:
-    """The partitions to fetch"""
+    """The partitions to fetch."""
 
     partition: int = 0
-    # versions 0+. The partition index
+    # versions 0+. The partition index.
     current_leader_epoch: int = 0
-    # versions 0+. The current leader epoch of the partition, -1 for unknown leader epoch
+    # versions 0+. The current leader epoch of the partition, -1 for unknown leader epoch.
     snapshot_id: SnapshotId = field(default_factory=SnapshotId)
-    # versions 0+. The snapshot endOffset and epoch to fetch
+    # versions 0+. The snapshot endOffset and epoch to fetch.
     position: int = 0
-    # versions 0+. The byte position within the snapshot to start fetching from
+    # versions 0+. The byte position within the snapshot to start fetching from.
     replica_directory_id: UUID = ZERO_UUID
-    # versions 1+; tag 0 in 1+; ignorable. The directory id of the follower fetching
+    # versions 1+; tag 0 in 1+; ignorable. The directory id of the follower fetching.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class TopicSnapshot:
-    """The topics to fetch"""
+    """The topics to fetch."""
 
     name: str = ''
-    # versions 0+; entity topicName. The name of the topic to fetch
+    # versions 0+; entity topicName. The name of the topic to fetch.
     partitions: list[PartitionSnapshot] = field(default_factory=list)
-    # versions 0+. The partitions to fetch
+    # versions 0+. The partitions to fetch.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -86,13 +86,13 @@ class FetchSnapshotRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     cluster_id: str | None = None
-    # versions 0+; nullable 0+; tag 0 in 0+. The clusterId if known, this is used to validate metadata fetches prior to broker registration
+    # versions 0+; nullable 0+; tag 0 in 0+. The clusterId if known, this is used to validate metadata fetches prior to broker registration.
     replica_id: int = -1
-    # versions 0+; entity brokerId. The broker ID of the follower
+    # versions 0+; entity brokerId. The broker ID of the follower.
     max_bytes: int = 2147483647
-    # versions 0+. The maximum bytes to fetch from all of the snapshots
+    # versions 0+. The maximum bytes to fetch from all of the snapshots.
     topics: list[TopicSnapshot] = field(default_factory=list)
-    # versions 0+. The topics to fetch
+    # versions 0+. The topics to fetch.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

@@ -1,4 +1,4 @@
-"""FetchSnapshotResponse: generated from Kafka 3.9.2's FetchSnapshotResponse.json by
+"""FetchSnapshotResponse: generated from Kafka 3.9.2 and 4.4.0's FetchSnapshotResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -39,23 +39,23 @@ _S5 = Struct(">H")
 
 @dataclass(slots=True)
 class SnapshotId:
-    """The snapshot endOffset and epoch fetched"""
+    """The snapshot endOffset and epoch fetched."""
 
     end_offset: int = 0
-    # versions 0+
+    # versions 0+. The snapshot end offset.
     epoch: int = 0
-    # versions 0+
+    # versions 0+. The snapshot epoch.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class LeaderIdAndEpoch:
-    """A LeaderIdAndEpoch in FetchSnapshotResponse."""
+    """The leader of the partition at the time of the snapshot."""
 
     leader_id: int = 0
     # versions 0+; entity brokerId. The ID of the current leader or -1 if the leader is unknown.
     leader_epoch: int = 0
-    # versions 0+. The latest known leader epoch
+    # versions 0+. The latest known leader epoch.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -68,15 +68,15 @@ class PartitionSnapshot:
     error_code: int = 0
     # versions 0+. The error code, or 0 if there was no fetch error.
     snapshot_id: SnapshotId = field(default_factory=SnapshotId)
-    # versions 0+. The snapshot endOffset and epoch fetched
+    # versions 0+. The snapshot endOffset and epoch fetched.
     current_leader: LeaderIdAndEpoch = field(default_factory=LeaderIdAndEpoch)
-    # versions 0+; tag 0 in 0+
+    # versions 0+; tag 0 in 0+. The leader of the partition at the time of the snapshot.
     size: int = 0
     # versions 0+. The total size of the snapshot.
     position: int = 0
     # versions 0+. The starting byte position within the snapshot included in the Bytes field.
     unaligned_records: bytes | memoryview = b""
-    # versions 0+. Snapshot data in records format which may not be aligned on an offset boundary
+    # versions 0+. Snapshot data in records format which may not be aligned on an offset boundary.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -93,14 +93,14 @@ class TopicSnapshot:
 
 @dataclass(slots=True)
 class NodeEndpoint:
-    """Endpoints for all current-leaders enumerated in PartitionSnapshot"""
+    """Endpoints for all current-leaders enumerated in PartitionSnapshot."""
 
     node_id: int = 0
-    # versions 1+; entity brokerId. The ID of the associated node
+    # versions 1+; entity brokerId. The ID of the associated node.
     host: str = ''
-    # versions 1+. The node's hostname
+    # versions 1+. The node's hostname.
     port: int = 0
-    # versions 1+. The node's port
+    # versions 1+. The node's port.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -121,7 +121,7 @@ class FetchSnapshotResponse(ApiMessage):
     topics: list[TopicSnapshot] = field(default_factory=list)
     # versions 0+. The topics to fetch.
     node_endpoints: list[NodeEndpoint] = field(default_factory=list)
-    # versions 1+; tag 0 in 1+. Endpoints for all current-leaders enumerated in PartitionSnapshot
+    # versions 1+; tag 0 in 1+. Endpoints for all current-leaders enumerated in PartitionSnapshot.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

@@ -1,4 +1,4 @@
-"""FindCoordinatorRequest: generated from Kafka 3.9.2's FindCoordinatorRequest.json by
+"""FindCoordinatorRequest: generated from Kafka 3.9.2 and 4.4.0's FindCoordinatorRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ class FindCoordinatorRequest(ApiMessage):
     key: str = ''
     # versions 0-3. The coordinator key.
     key_type: int = 0
-    # versions 1+. The coordinator key type. (Group, transaction, etc.)
+    # versions 1+. The coordinator key type. (group, transaction, share).
     coordinator_keys: list[str] = field(default_factory=list)
     # versions 4+. The coordinator keys.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

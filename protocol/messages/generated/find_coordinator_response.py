@@ -1,4 +1,4 @@
-"""FindCoordinatorResponse: generated from Kafka 3.9.2's FindCoordinatorResponse.json by
+"""FindCoordinatorResponse: generated from Kafka 3.9.2 and 4.4.0's FindCoordinatorResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ _S2 = Struct(">ih")
 
 @dataclass(slots=True)
 class Coordinator:
-    """Each coordinator result in the response"""
+    """Each coordinator result in the response."""
 
     key: str = ''
     # versions 4+. The coordinator key.
@@ -78,7 +78,7 @@ class FindCoordinatorResponse(ApiMessage):
     port: int = 0
     # versions 0-3. The port.
     coordinators: list[Coordinator] = field(default_factory=list)
-    # versions 4+. Each coordinator result in the response
+    # versions 4+. Each coordinator result in the response.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

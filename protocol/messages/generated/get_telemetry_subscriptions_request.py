@@ -1,4 +1,4 @@
-"""GetTelemetrySubscriptionsRequest: generated from Kafka 3.9.2's GetTelemetrySubscriptionsRequest.json by
+"""GetTelemetrySubscriptionsRequest: generated from Kafka 3.9.2 and 4.4.0's GetTelemetrySubscriptionsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

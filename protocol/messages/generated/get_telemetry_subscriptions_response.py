@@ -1,4 +1,4 @@
-"""GetTelemetrySubscriptionsResponse: generated from Kafka 3.9.2's GetTelemetrySubscriptionsResponse.json by
+"""GetTelemetrySubscriptionsResponse: generated from Kafka 3.9.2 and 4.4.0's GetTelemetrySubscriptionsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -57,7 +57,7 @@ class GetTelemetrySubscriptionsResponse(ApiMessage):
     telemetry_max_bytes: int = 0
     # versions 0+. The maximum bytes of binary data the broker accepts in PushTelemetryRequest.
     delta_temporality: bool = False
-    # versions 0+. Flag to indicate monotonic/counter metrics are to be emitted as deltas or cumulative values
+    # versions 0+. Flag to indicate monotonic/counter metrics are to be emitted as deltas or cumulative values.
     requested_metrics: list[str] = field(default_factory=list)
     # versions 0+. Requested metrics prefix string match. Empty array: No metrics subscribed, Array[0] empty string: All metrics subscribed.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

@@ -1,4 +1,4 @@
-"""HeartbeatRequest: generated from Kafka 3.9.2's HeartbeatRequest.json by
+"""HeartbeatRequest: generated from Kafka 3.9.2 and 4.4.0's HeartbeatRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

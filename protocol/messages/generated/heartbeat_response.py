@@ -1,4 +1,4 @@
-"""HeartbeatResponse: generated from Kafka 3.9.2's HeartbeatResponse.json by
+"""HeartbeatResponse: generated from Kafka 3.9.2 and 4.4.0's HeartbeatResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""IncrementalAlterConfigsRequest: generated from Kafka 3.9.2's IncrementalAlterConfigsRequest.json by
+"""IncrementalAlterConfigsRequest: generated from Kafka 3.9.2 and 4.4.0's IncrementalAlterConfigsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

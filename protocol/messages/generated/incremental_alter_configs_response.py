@@ -1,4 +1,4 @@
-"""IncrementalAlterConfigsResponse: generated from Kafka 3.9.2's IncrementalAlterConfigsResponse.json by
+"""IncrementalAlterConfigsResponse: generated from Kafka 3.9.2 and 4.4.0's IncrementalAlterConfigsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

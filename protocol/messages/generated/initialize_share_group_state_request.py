@@ -1,4 +1,4 @@
-"""InitializeShareGroupStateRequest: generated from Kafka 3.9.2's InitializeShareGroupStateRequest.json by
+"""InitializeShareGroupStateRequest: generated from Kafka 3.9.2 and 4.4.0's InitializeShareGroupStateRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

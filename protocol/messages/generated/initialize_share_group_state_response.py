@@ -1,4 +1,4 @@
-"""InitializeShareGroupStateResponse: generated from Kafka 3.9.2's InitializeShareGroupStateResponse.json by
+"""InitializeShareGroupStateResponse: generated from Kafka 3.9.2 and 4.4.0's InitializeShareGroupStateResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -45,10 +45,10 @@ class PartitionResult:
 
 @dataclass(slots=True)
 class InitializeStateResult:
-    """The initialization results"""
+    """The initialization results."""
 
     topic_id: UUID = ZERO_UUID
-    # versions 0+. The topic identifier
+    # versions 0+. The topic identifier.
     partitions: list[PartitionResult] = field(default_factory=list)
     # versions 0+. The results for the partitions.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -65,7 +65,7 @@ class InitializeShareGroupStateResponse(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     results: list[InitializeStateResult] = field(default_factory=list)
-    # versions 0+. The initialization results
+    # versions 0+. The initialization results.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

@@ -1,4 +1,4 @@
-"""JoinGroupRequest: generated from Kafka 3.9.2's JoinGroupRequest.json by
+"""JoinGroupRequest: generated from Kafka 3.9.2 and 4.4.0's JoinGroupRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""JoinGroupResponse: generated from Kafka 3.9.2's JoinGroupResponse.json by
+"""JoinGroupResponse: generated from Kafka 3.9.2 and 4.4.0's JoinGroupResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ _S2 = Struct(">?")
 
 @dataclass(slots=True)
 class JoinGroupResponseMember:
-    """A JoinGroupResponseMember in JoinGroupResponse."""
+    """The group members."""
 
     member_id: str = ''
     # versions 0+. The group member ID.
@@ -83,7 +83,7 @@ class JoinGroupResponse(ApiMessage):
     member_id: str = ''
     # versions 0+. The member ID assigned by the group coordinator.
     members: list[JoinGroupResponseMember] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The group members.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

@@ -1,4 +1,4 @@
-"""LeaveGroupRequest: generated from Kafka 3.9.2's LeaveGroupRequest.json by
+"""LeaveGroupRequest: generated from Kafka 3.9.2 and 4.4.0's LeaveGroupRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""LeaveGroupResponse: generated from Kafka 3.9.2's LeaveGroupResponse.json by
+"""LeaveGroupResponse: generated from Kafka 3.9.2 and 4.4.0's LeaveGroupResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

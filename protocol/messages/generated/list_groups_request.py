@@ -1,4 +1,4 @@
-"""ListGroupsRequest: generated from Kafka 3.9.2's ListGroupsRequest.json by
+"""ListGroupsRequest: generated from Kafka 3.9.2 and 4.4.0's ListGroupsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""ListGroupsResponse: generated from Kafka 3.9.2's ListGroupsResponse.json by
+"""ListGroupsResponse: generated from Kafka 3.9.2 and 4.4.0's ListGroupsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

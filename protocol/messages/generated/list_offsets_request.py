@@ -1,4 +1,4 @@
-"""ListOffsetsRequest: generated from Kafka 3.9.2's ListOffsetsRequest.json by
+"""ListOffsetsRequest: generated from Kafka 3.9.2 and 4.4.0's ListOffsetsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -69,15 +69,17 @@ class ListOffsetsRequest(ApiMessage):
     API_KEY: ClassVar[int] = 2
     NAME: ClassVar[str] = "ListOffsetsRequest"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 9
+    MAX_VERSION: ClassVar[int] = 11
     FLEXIBLE_MIN: ClassVar[int | None] = 6
 
     replica_id: int = 0
     # versions 0+; entity brokerId. The broker ID of the requester, or -1 if this request is being made by a normal consumer.
     isolation_level: int = 0
-    # versions 2+. This setting controls the visibility of transactional records. Using READ_UNCOMMITTED (isolation_level = 0) makes all records visible. With READ_COMMITTED (isolation_level = 1), non-transactional and COMMITTED transactional records are visible. To be more concrete, READ_COMMITTED returns all data from offsets smaller than the current LSO (last stable offset), and enables the inclusion of the list of aborted transactions in the result, which allows consumers to discard ABORTED transactional records
+    # versions 2+. This setting controls the visibility of transactional records. Using READ_UNCOMMITTED (isolation_level = 0) makes all records visible. With READ_COMMITTED (isolation_level = 1), non-transactional and COMMITTED transactional records are visible. To be more concrete, READ_COMMITTED returns all data from offsets smaller than the current LSO (last stable offset), and enables the inclusion of the list of aborted transactions in the result, which allows consumers to discard ABORTED transactional records.
     topics: list[ListOffsetsTopic] = field(default_factory=list)
     # versions 0+. Each topic in the request.
+    timeout_ms: int = 0
+    # versions 10+; ignorable. The timeout to await a response in milliseconds for requests that require reading from remote storage for topics enabled with tiered storage.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:
@@ -136,7 +138,7 @@ def _decode_list_offsets_request_v0(buf: memoryview, pos: int) -> tuple[ListOffs
         for _ in range(n_topics):
             e_topics, pos = _decode_list_offsets_topic_v0(buf, pos)
             f_topics.append(e_topics)
-    return ListOffsetsRequest(f_replica_id, 0, f_topics, []), pos
+    return ListOffsetsRequest(f_replica_id, 0, f_topics, 0, []), pos
 
 
 def _decode_list_offsets_partition_v1(buf: memoryview, pos: int) -> tuple[ListOffsetsPartition, int]:
@@ -172,7 +174,7 @@ def _decode_list_offsets_request_v1(buf: memoryview, pos: int) -> tuple[ListOffs
         for _ in range(n_topics):
             e_topics, pos = _decode_list_offsets_topic_v1(buf, pos)
             f_topics.append(e_topics)
-    return ListOffsetsRequest(f_replica_id, 0, f_topics, []), pos
+    return ListOffsetsRequest(f_replica_id, 0, f_topics, 0, []), pos
 
 
 def _decode_list_offsets_request_v2(buf: memoryview, pos: int) -> tuple[ListOffsetsRequest, int]:
@@ -187,7 +189,7 @@ def _decode_list_offsets_request_v2(buf: memoryview, pos: int) -> tuple[ListOffs
         for _ in range(n_topics):
             e_topics, pos = _decode_list_offsets_topic_v1(buf, pos)
             f_topics.append(e_topics)
-    return ListOffsetsRequest(f_replica_id, f_isolation_level, f_topics, []), pos
+    return ListOffsetsRequest(f_replica_id, f_isolation_level, f_topics, 0, []), pos
 
 
 def _decode_list_offsets_partition_v4(buf: memoryview, pos: int) -> tuple[ListOffsetsPartition, int]:
@@ -223,7 +225,7 @@ def _decode_list_offsets_request_v4(buf: memoryview, pos: int) -> tuple[ListOffs
         for _ in range(n_topics):
             e_topics, pos = _decode_list_offsets_topic_v4(buf, pos)
             f_topics.append(e_topics)
-    return ListOffsetsRequest(f_replica_id, f_isolation_level, f_topics, []), pos
+    return ListOffsetsRequest(f_replica_id, f_isolation_level, f_topics, 0, []), pos
 
 
 def _decode_list_offsets_partition_v6(buf: memoryview, pos: int) -> tuple[ListOffsetsPartition, int]:
@@ -274,7 +276,29 @@ def _decode_list_offsets_request_v6(buf: memoryview, pos: int) -> tuple[ListOffs
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ListOffsetsRequest(f_replica_id, f_isolation_level, f_topics, _unknown), pos
+    return ListOffsetsRequest(f_replica_id, f_isolation_level, f_topics, 0, _unknown), pos
+
+
+def _decode_list_offsets_request_v10(buf: memoryview, pos: int) -> tuple[ListOffsetsRequest, int]:
+    f_topics: list[ListOffsetsTopic]
+    f_replica_id, f_isolation_level = _S3.unpack_from(buf, pos)
+    pos += 5
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        raise null_field("topics")
+    else:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_list_offsets_topic_v6(buf, pos)
+            f_topics.append(e_topics)
+    f_timeout_ms, = _S0.unpack_from(buf, pos)
+    pos += 4
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return ListOffsetsRequest(f_replica_id, f_isolation_level, f_topics, f_timeout_ms, _unknown), pos
 
 
 def _encode_list_offsets_partition_v0(m: ListOffsetsPartition, out: bytearray) -> None:
@@ -527,6 +551,72 @@ def _encode_list_offsets_request_v9(m: ListOffsetsRequest, out: bytearray) -> No
         out.append(0)
 
 
+def _encode_list_offsets_partition_v10(m: ListOffsetsPartition, out: bytearray) -> None:
+    if m.max_num_offsets != 1:
+        raise version_error("ListOffsetsPartition", "MaxNumOffsets", 10)
+    out += _S4.pack(m.partition_index, m.current_leader_epoch, m.timestamp)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_list_offsets_topic_v10(m: ListOffsetsTopic, out: bytearray) -> None:
+    write_compact_string(out, m.name)
+    write_uvarint(out, len(m.partitions) + 1)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_v10(e_partitions, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_list_offsets_request_v10(m: ListOffsetsRequest, out: bytearray) -> None:
+    out += _S3.pack(m.replica_id, m.isolation_level)
+    write_uvarint(out, len(m.topics) + 1)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_v10(e_topics, out)
+    out += _S0.pack(m.timeout_ms)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_list_offsets_partition_v11(m: ListOffsetsPartition, out: bytearray) -> None:
+    if m.max_num_offsets != 1:
+        raise version_error("ListOffsetsPartition", "MaxNumOffsets", 11)
+    out += _S4.pack(m.partition_index, m.current_leader_epoch, m.timestamp)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_list_offsets_topic_v11(m: ListOffsetsTopic, out: bytearray) -> None:
+    write_compact_string(out, m.name)
+    write_uvarint(out, len(m.partitions) + 1)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_v11(e_partitions, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_list_offsets_request_v11(m: ListOffsetsRequest, out: bytearray) -> None:
+    out += _S3.pack(m.replica_id, m.isolation_level)
+    write_uvarint(out, len(m.topics) + 1)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_v11(e_topics, out)
+    out += _S0.pack(m.timeout_ms)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[ListOffsetsRequest, int]]] = {
     0: _decode_list_offsets_request_v0,
     1: _decode_list_offsets_request_v1,
@@ -538,6 +628,8 @@ _DECODERS: dict[int, Callable[[memoryview, int], tuple[ListOffsetsRequest, int]]
     7: _decode_list_offsets_request_v6,
     8: _decode_list_offsets_request_v6,
     9: _decode_list_offsets_request_v6,
+    10: _decode_list_offsets_request_v10,
+    11: _decode_list_offsets_request_v10,
 }
 _ENCODERS: dict[int, Callable[[ListOffsetsRequest, bytearray], None]] = {
     0: _encode_list_offsets_request_v0,
@@ -550,4 +642,6 @@ _ENCODERS: dict[int, Callable[[ListOffsetsRequest, bytearray], None]] = {
     7: _encode_list_offsets_request_v7,
     8: _encode_list_offsets_request_v8,
     9: _encode_list_offsets_request_v9,
+    10: _encode_list_offsets_request_v10,
+    11: _encode_list_offsets_request_v11,
 }

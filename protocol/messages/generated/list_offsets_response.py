@@ -1,4 +1,4 @@
-"""ListOffsetsResponse: generated from Kafka 3.9.2's ListOffsetsResponse.json by
+"""ListOffsetsResponse: generated from Kafka 3.9.2 and 4.4.0's ListOffsetsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ class ListOffsetsPartitionResponse:
     offset: int = -1
     # versions 1+. The returned offset.
     leader_epoch: int = -1
-    # versions 4+
+    # versions 4+. The leader epoch associated with the returned offset.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -59,7 +59,7 @@ class ListOffsetsTopicResponse:
     """Each topic in the response."""
 
     name: str = ''
-    # versions 0+; entity topicName. The topic name
+    # versions 0+; entity topicName. The topic name.
     partitions: list[ListOffsetsPartitionResponse] = field(default_factory=list)
     # versions 0+. Each partition in the response.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -72,7 +72,7 @@ class ListOffsetsResponse(ApiMessage):
     API_KEY: ClassVar[int] = 2
     NAME: ClassVar[str] = "ListOffsetsResponse"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 9
+    MAX_VERSION: ClassVar[int] = 11
     FLEXIBLE_MIN: ClassVar[int | None] = 6
 
     throttle_time_ms: int = 0
@@ -539,6 +539,70 @@ def _encode_list_offsets_response_v9(m: ListOffsetsResponse, out: bytearray) -> 
         out.append(0)
 
 
+def _encode_list_offsets_partition_response_v10(m: ListOffsetsPartitionResponse, out: bytearray) -> None:
+    if len(m.old_style_offsets) > 0:
+        raise version_error("ListOffsetsPartitionResponse", "OldStyleOffsets", 10)
+    out += _S3.pack(m.partition_index, m.error_code, m.timestamp, m.offset, m.leader_epoch)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_list_offsets_topic_response_v10(m: ListOffsetsTopicResponse, out: bytearray) -> None:
+    write_compact_string(out, m.name)
+    write_uvarint(out, len(m.partitions) + 1)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_response_v10(e_partitions, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_list_offsets_response_v10(m: ListOffsetsResponse, out: bytearray) -> None:
+    out += _S2.pack(m.throttle_time_ms)
+    write_uvarint(out, len(m.topics) + 1)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_response_v10(e_topics, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_list_offsets_partition_response_v11(m: ListOffsetsPartitionResponse, out: bytearray) -> None:
+    if len(m.old_style_offsets) > 0:
+        raise version_error("ListOffsetsPartitionResponse", "OldStyleOffsets", 11)
+    out += _S3.pack(m.partition_index, m.error_code, m.timestamp, m.offset, m.leader_epoch)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_list_offsets_topic_response_v11(m: ListOffsetsTopicResponse, out: bytearray) -> None:
+    write_compact_string(out, m.name)
+    write_uvarint(out, len(m.partitions) + 1)
+    for e_partitions in m.partitions:
+        _encode_list_offsets_partition_response_v11(e_partitions, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_list_offsets_response_v11(m: ListOffsetsResponse, out: bytearray) -> None:
+    out += _S2.pack(m.throttle_time_ms)
+    write_uvarint(out, len(m.topics) + 1)
+    for e_topics in m.topics:
+        _encode_list_offsets_topic_response_v11(e_topics, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[ListOffsetsResponse, int]]] = {
     0: _decode_list_offsets_response_v0,
     1: _decode_list_offsets_response_v1,
@@ -550,6 +614,8 @@ _DECODERS: dict[int, Callable[[memoryview, int], tuple[ListOffsetsResponse, int]
     7: _decode_list_offsets_response_v6,
     8: _decode_list_offsets_response_v6,
     9: _decode_list_offsets_response_v6,
+    10: _decode_list_offsets_response_v6,
+    11: _decode_list_offsets_response_v6,
 }
 _ENCODERS: dict[int, Callable[[ListOffsetsResponse, bytearray], None]] = {
     0: _encode_list_offsets_response_v0,
@@ -562,4 +628,6 @@ _ENCODERS: dict[int, Callable[[ListOffsetsResponse, bytearray], None]] = {
     7: _encode_list_offsets_response_v7,
     8: _encode_list_offsets_response_v8,
     9: _encode_list_offsets_response_v9,
+    10: _encode_list_offsets_response_v10,
+    11: _encode_list_offsets_response_v11,
 }

@@ -1,4 +1,4 @@
-"""ListPartitionReassignmentsRequest: generated from Kafka 3.9.2's ListPartitionReassignmentsRequest.json by
+"""ListPartitionReassignmentsRequest: generated from Kafka 3.9.2 and 4.4.0's ListPartitionReassignmentsRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ class ListPartitionReassignmentsTopics:
     """The topics to list partition reassignments for, or null to list everything."""
 
     name: str = ''
-    # versions 0+; entity topicName. The topic name
+    # versions 0+; entity topicName. The topic name.
     partition_indexes: list[int] = field(default_factory=list)
     # versions 0+. The partitions to list partition reassignments for.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

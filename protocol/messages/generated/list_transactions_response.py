@@ -1,4 +1,4 @@
-"""ListTransactionsResponse: generated from Kafka 3.9.2's ListTransactionsResponse.json by
+"""ListTransactionsResponse: generated from Kafka 3.9.2 and 4.4.0's ListTransactionsResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -30,14 +30,14 @@ _S1 = Struct(">q")
 
 @dataclass(slots=True)
 class TransactionState:
-    """A TransactionState in ListTransactionsResponse."""
+    """The current state of the transaction for the transactional id."""
 
     transactional_id: str = ''
-    # versions 0+; entity transactionalId
+    # versions 0+; entity transactionalId. The transactional id.
     producer_id: int = 0
-    # versions 0+; entity producerId
+    # versions 0+; entity producerId. The producer id.
     transaction_state: str = ''
-    # versions 0+. The current transaction state of the producer
+    # versions 0+. The current transaction state of the producer.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -48,17 +48,17 @@ class ListTransactionsResponse(ApiMessage):
     API_KEY: ClassVar[int] = 66
     NAME: ClassVar[str] = "ListTransactionsResponse"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 1
+    MAX_VERSION: ClassVar[int] = 2
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     throttle_time_ms: int = 0
     # versions 0+. The duration in milliseconds for which the request was throttled due to a quota violation, or zero if the request did not violate any quota.
     error_code: int = 0
-    # versions 0+
+    # versions 0+. The error code, or 0 if there was no error.
     unknown_state_filters: list[str] = field(default_factory=list)
-    # versions 0+. Set of state filters provided in the request which were unknown to the transaction coordinator
+    # versions 0+. Set of state filters provided in the request which were unknown to the transaction coordinator.
     transaction_states: list[TransactionState] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The current state of the transaction for the transactional id.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:
@@ -155,8 +155,10 @@ def _encode_list_transactions_response_v0(m: ListTransactionsResponse, out: byte
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[ListTransactionsResponse, int]]] = {
     0: _decode_list_transactions_response_v0,
     1: _decode_list_transactions_response_v0,
+    2: _decode_list_transactions_response_v0,
 }
 _ENCODERS: dict[int, Callable[[ListTransactionsResponse, bytearray], None]] = {
     0: _encode_list_transactions_response_v0,
     1: _encode_list_transactions_response_v0,
+    2: _encode_list_transactions_response_v0,
 }

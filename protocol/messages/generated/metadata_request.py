@@ -1,4 +1,4 @@
-"""MetadataRequest: generated from Kafka 3.9.2's MetadataRequest.json by
+"""MetadataRequest: generated from Kafka 3.9.2 and 4.4.0's MetadataRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -58,7 +58,7 @@ class MetadataRequest(ApiMessage):
     API_KEY: ClassVar[int] = 3
     NAME: ClassVar[str] = "MetadataRequest"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 12
+    MAX_VERSION: ClassVar[int] = 13
     FLEXIBLE_MIN: ClassVar[int | None] = 9
 
     topics: list[MetadataRequestTopic] | None = field(default_factory=list)
@@ -498,6 +498,22 @@ def _encode_metadata_request_v12(m: MetadataRequest, out: bytearray) -> None:
         out.append(0)
 
 
+def _encode_metadata_request_v13(m: MetadataRequest, out: bytearray) -> None:
+    if m.include_cluster_authorized_operations:
+        raise version_error("MetadataRequest", "IncludeClusterAuthorizedOperations", 13)
+    if m.topics is None:
+        out.append(0)
+    else:
+        write_uvarint(out, len(m.topics) + 1)
+        for e_topics in m.topics:
+            _encode_metadata_request_topic_v10(e_topics, out)
+    out += _S2.pack(m.allow_auto_topic_creation, m.include_topic_authorized_operations)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[MetadataRequest, int]]] = {
     0: _decode_metadata_request_v0,
     1: _decode_metadata_request_v1,
@@ -512,6 +528,7 @@ _DECODERS: dict[int, Callable[[memoryview, int], tuple[MetadataRequest, int]]] =
     10: _decode_metadata_request_v10,
     11: _decode_metadata_request_v11,
     12: _decode_metadata_request_v11,
+    13: _decode_metadata_request_v11,
 }
 _ENCODERS: dict[int, Callable[[MetadataRequest, bytearray], None]] = {
     0: _encode_metadata_request_v0,
@@ -527,4 +544,5 @@ _ENCODERS: dict[int, Callable[[MetadataRequest, bytearray], None]] = {
     10: _encode_metadata_request_v10,
     11: _encode_metadata_request_v11,
     12: _encode_metadata_request_v12,
+    13: _encode_metadata_request_v13,
 }

@@ -1,4 +1,4 @@
-"""MetadataResponse: generated from Kafka 3.9.2's MetadataResponse.json by
+"""MetadataResponse: generated from Kafka 3.9.2 and 4.4.0's MetadataResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ class MetadataResponse(ApiMessage):
     API_KEY: ClassVar[int] = 3
     NAME: ClassVar[str] = "MetadataResponse"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 12
+    MAX_VERSION: ClassVar[int] = 13
     FLEXIBLE_MIN: ClassVar[int | None] = 9
 
     throttle_time_ms: int = 0
@@ -121,6 +121,8 @@ class MetadataResponse(ApiMessage):
     # versions 0+. Each topic in the response.
     cluster_authorized_operations: int = -2147483648
     # versions 8-10. 32-bit bitfield to represent authorized operations for this cluster.
+    error_code: int = 0
+    # versions 13+; ignorable. The top-level error code, or 0 if there was no error.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:
@@ -212,7 +214,7 @@ def _decode_metadata_response_v0(buf: memoryview, pos: int) -> tuple[MetadataRes
         for _ in range(n_topics):
             e_topics, pos = _decode_metadata_response_topic_v0(buf, pos)
             f_topics.append(e_topics)
-    return MetadataResponse(0, f_brokers, None, -1, f_topics, -2147483648, []), pos
+    return MetadataResponse(0, f_brokers, None, -1, f_topics, -2147483648, 0, []), pos
 
 
 def _decode_metadata_response_broker_v1(buf: memoryview, pos: int) -> tuple[MetadataResponseBroker, int]:
@@ -267,7 +269,7 @@ def _decode_metadata_response_v1(buf: memoryview, pos: int) -> tuple[MetadataRes
         for _ in range(n_topics):
             e_topics, pos = _decode_metadata_response_topic_v1(buf, pos)
             f_topics.append(e_topics)
-    return MetadataResponse(0, f_brokers, None, f_controller_id, f_topics, -2147483648, []), pos
+    return MetadataResponse(0, f_brokers, None, f_controller_id, f_topics, -2147483648, 0, []), pos
 
 
 def _decode_metadata_response_v2(buf: memoryview, pos: int) -> tuple[MetadataResponse, int]:
@@ -293,7 +295,7 @@ def _decode_metadata_response_v2(buf: memoryview, pos: int) -> tuple[MetadataRes
         for _ in range(n_topics):
             e_topics, pos = _decode_metadata_response_topic_v1(buf, pos)
             f_topics.append(e_topics)
-    return MetadataResponse(0, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, []), pos
+    return MetadataResponse(0, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, 0, []), pos
 
 
 def _decode_metadata_response_v3(buf: memoryview, pos: int) -> tuple[MetadataResponse, int]:
@@ -321,7 +323,7 @@ def _decode_metadata_response_v3(buf: memoryview, pos: int) -> tuple[MetadataRes
         for _ in range(n_topics):
             e_topics, pos = _decode_metadata_response_topic_v1(buf, pos)
             f_topics.append(e_topics)
-    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, []), pos
+    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, 0, []), pos
 
 
 def _decode_metadata_response_partition_v5(buf: memoryview, pos: int) -> tuple[MetadataResponsePartition, int]:
@@ -395,7 +397,7 @@ def _decode_metadata_response_v5(buf: memoryview, pos: int) -> tuple[MetadataRes
         for _ in range(n_topics):
             e_topics, pos = _decode_metadata_response_topic_v5(buf, pos)
             f_topics.append(e_topics)
-    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, []), pos
+    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, 0, []), pos
 
 
 def _decode_metadata_response_partition_v7(buf: memoryview, pos: int) -> tuple[MetadataResponsePartition, int]:
@@ -469,7 +471,7 @@ def _decode_metadata_response_v7(buf: memoryview, pos: int) -> tuple[MetadataRes
         for _ in range(n_topics):
             e_topics, pos = _decode_metadata_response_topic_v7(buf, pos)
             f_topics.append(e_topics)
-    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, []), pos
+    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, 0, []), pos
 
 
 def _decode_metadata_response_topic_v8(buf: memoryview, pos: int) -> tuple[MetadataResponseTopic, int]:
@@ -520,7 +522,7 @@ def _decode_metadata_response_v8(buf: memoryview, pos: int) -> tuple[MetadataRes
             f_topics.append(e_topics)
     f_cluster_authorized_operations, = _S0.unpack_from(buf, pos)
     pos += 4
-    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, f_cluster_authorized_operations, []), pos
+    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, f_cluster_authorized_operations, 0, []), pos
 
 
 def _decode_metadata_response_broker_v9(buf: memoryview, pos: int) -> tuple[MetadataResponseBroker, int]:
@@ -630,7 +632,7 @@ def _decode_metadata_response_v9(buf: memoryview, pos: int) -> tuple[MetadataRes
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, f_cluster_authorized_operations, _unknown), pos
+    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, f_cluster_authorized_operations, 0, _unknown), pos
 
 
 def _decode_metadata_response_topic_v10(buf: memoryview, pos: int) -> tuple[MetadataResponseTopic, int]:
@@ -693,7 +695,7 @@ def _decode_metadata_response_v10(buf: memoryview, pos: int) -> tuple[MetadataRe
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, f_cluster_authorized_operations, _unknown), pos
+    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, f_cluster_authorized_operations, 0, _unknown), pos
 
 
 def _decode_metadata_response_v11(buf: memoryview, pos: int) -> tuple[MetadataResponse, int]:
@@ -726,7 +728,7 @@ def _decode_metadata_response_v11(buf: memoryview, pos: int) -> tuple[MetadataRe
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, _unknown), pos
+    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, 0, _unknown), pos
 
 
 def _decode_metadata_response_topic_v12(buf: memoryview, pos: int) -> tuple[MetadataResponseTopic, int]:
@@ -787,7 +789,42 @@ def _decode_metadata_response_v12(buf: memoryview, pos: int) -> tuple[MetadataRe
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, _unknown), pos
+    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, 0, _unknown), pos
+
+
+def _decode_metadata_response_v13(buf: memoryview, pos: int) -> tuple[MetadataResponse, int]:
+    f_brokers: list[MetadataResponseBroker]
+    f_cluster_id: str | None
+    f_topics: list[MetadataResponseTopic]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
+    pos += 4
+    n_brokers, pos = read_compact_array_length(buf, pos)
+    if n_brokers < 0:
+        raise null_field("brokers")
+    else:
+        f_brokers = []
+        for _ in range(n_brokers):
+            e_brokers, pos = _decode_metadata_response_broker_v9(buf, pos)
+            f_brokers.append(e_brokers)
+    f_cluster_id, pos = read_compact_nullable_string(buf, pos)
+    f_controller_id, = _S0.unpack_from(buf, pos)
+    pos += 4
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        raise null_field("topics")
+    else:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_metadata_response_topic_v12(buf, pos)
+            f_topics.append(e_topics)
+    f_error_code, = _S1.unpack_from(buf, pos)
+    pos += 2
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return MetadataResponse(f_throttle_time_ms, f_brokers, f_cluster_id, f_controller_id, f_topics, -2147483648, f_error_code, _unknown), pos
 
 
 def _encode_metadata_response_broker_v0(m: MetadataResponseBroker, out: bytearray) -> None:
@@ -1225,6 +1262,25 @@ def _encode_metadata_response_v12(m: MetadataResponse, out: bytearray) -> None:
         out.append(0)
 
 
+def _encode_metadata_response_v13(m: MetadataResponse, out: bytearray) -> None:
+    if m.cluster_authorized_operations != -2147483648:
+        raise version_error("MetadataResponse", "ClusterAuthorizedOperations", 13)
+    out += _S0.pack(m.throttle_time_ms)
+    write_uvarint(out, len(m.brokers) + 1)
+    for e_brokers in m.brokers:
+        _encode_metadata_response_broker_v9(e_brokers, out)
+    write_compact_nullable_string(out, m.cluster_id)
+    out += _S0.pack(m.controller_id)
+    write_uvarint(out, len(m.topics) + 1)
+    for e_topics in m.topics:
+        _encode_metadata_response_topic_v12(e_topics, out)
+    out += _S1.pack(m.error_code)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[MetadataResponse, int]]] = {
     0: _decode_metadata_response_v0,
     1: _decode_metadata_response_v1,
@@ -1239,6 +1295,7 @@ _DECODERS: dict[int, Callable[[memoryview, int], tuple[MetadataResponse, int]]] 
     10: _decode_metadata_response_v10,
     11: _decode_metadata_response_v11,
     12: _decode_metadata_response_v12,
+    13: _decode_metadata_response_v13,
 }
 _ENCODERS: dict[int, Callable[[MetadataResponse, bytearray], None]] = {
     0: _encode_metadata_response_v0,
@@ -1254,4 +1311,5 @@ _ENCODERS: dict[int, Callable[[MetadataResponse, bytearray], None]] = {
     10: _encode_metadata_response_v10,
     11: _encode_metadata_response_v11,
     12: _encode_metadata_response_v12,
+    13: _encode_metadata_response_v13,
 }

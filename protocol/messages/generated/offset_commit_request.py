@@ -1,4 +1,4 @@
-"""OffsetCommitRequest: generated from Kafka 3.9.2's OffsetCommitRequest.json by
+"""OffsetCommitRequest: generated from Kafka 3.9.2 and 4.4.0's OffsetCommitRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -7,9 +7,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from struct import Struct
 from typing import ClassVar
+from uuid import UUID
 
 from josefk.protocol.messages.codec import (
     TRUNCATED,
+    ZERO_UUID,
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
@@ -22,6 +24,7 @@ from josefk.protocol.messages.codec import (
     read_nullable_string,
     read_string,
     read_unknown_tags,
+    read_uuid,
     version_error,
     write_compact_nullable_string,
     write_compact_string,
@@ -62,9 +65,11 @@ class OffsetCommitRequestTopic:
     """The topics to commit offsets for."""
 
     name: str = ''
-    # versions 0+; entity topicName. The topic name.
+    # versions 0-9; ignorable; entity topicName. The topic name.
     partitions: list[OffsetCommitRequestPartition] = field(default_factory=list)
     # versions 0+. Each partition to commit offsets for.
+    topic_id: UUID = ZERO_UUID
+    # versions 10+; ignorable. The topic ID.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -75,7 +80,7 @@ class OffsetCommitRequest(ApiMessage):
     API_KEY: ClassVar[int] = 8
     NAME: ClassVar[str] = "OffsetCommitRequest"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 9
+    MAX_VERSION: ClassVar[int] = 10
     FLEXIBLE_MIN: ClassVar[int | None] = 8
 
     group_id: str = ''
@@ -135,7 +140,7 @@ def _decode_offset_commit_request_topic_v0(buf: memoryview, pos: int) -> tuple[O
         for _ in range(n_partitions):
             e_partitions, pos = _decode_offset_commit_request_partition_v0(buf, pos)
             f_partitions.append(e_partitions)
-    return OffsetCommitRequestTopic(f_name, f_partitions, []), pos
+    return OffsetCommitRequestTopic(f_name, f_partitions, ZERO_UUID, []), pos
 
 
 def _decode_offset_commit_request_v0(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
@@ -173,7 +178,7 @@ def _decode_offset_commit_request_topic_v1(buf: memoryview, pos: int) -> tuple[O
         for _ in range(n_partitions):
             e_partitions, pos = _decode_offset_commit_request_partition_v1(buf, pos)
             f_partitions.append(e_partitions)
-    return OffsetCommitRequestTopic(f_name, f_partitions, []), pos
+    return OffsetCommitRequestTopic(f_name, f_partitions, ZERO_UUID, []), pos
 
 
 def _decode_offset_commit_request_v1(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
@@ -255,7 +260,7 @@ def _decode_offset_commit_request_topic_v6(buf: memoryview, pos: int) -> tuple[O
         for _ in range(n_partitions):
             e_partitions, pos = _decode_offset_commit_request_partition_v6(buf, pos)
             f_partitions.append(e_partitions)
-    return OffsetCommitRequestTopic(f_name, f_partitions, []), pos
+    return OffsetCommitRequestTopic(f_name, f_partitions, ZERO_UUID, []), pos
 
 
 def _decode_offset_commit_request_v6(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
@@ -328,7 +333,7 @@ def _decode_offset_commit_request_topic_v8(buf: memoryview, pos: int) -> tuple[O
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetCommitRequestTopic(f_name, f_partitions, _unknown), pos
+    return OffsetCommitRequestTopic(f_name, f_partitions, ZERO_UUID, _unknown), pos
 
 
 def _decode_offset_commit_request_v8(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
@@ -348,6 +353,52 @@ def _decode_offset_commit_request_v8(buf: memoryview, pos: int) -> tuple[OffsetC
         f_topics = []
         for _ in range(n_topics):
             e_topics, pos = _decode_offset_commit_request_topic_v8(buf, pos)
+            f_topics.append(e_topics)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return OffsetCommitRequest(f_group_id, f_generation_id_or_member_epoch, f_member_id, f_group_instance_id, -1, f_topics, _unknown), pos
+
+
+def _decode_offset_commit_request_topic_v10(buf: memoryview, pos: int) -> tuple[OffsetCommitRequestTopic, int]:
+    f_topic_id: UUID
+    f_partitions: list[OffsetCommitRequestPartition]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
+        raise null_field("partitions")
+    else:
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_offset_commit_request_partition_v8(buf, pos)
+            f_partitions.append(e_partitions)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return OffsetCommitRequestTopic('', f_partitions, f_topic_id, _unknown), pos
+
+
+def _decode_offset_commit_request_v10(buf: memoryview, pos: int) -> tuple[OffsetCommitRequest, int]:
+    f_group_id: str
+    f_member_id: str
+    f_group_instance_id: str | None
+    f_topics: list[OffsetCommitRequestTopic]
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
+    f_generation_id_or_member_epoch, = _S1.unpack_from(buf, pos)
+    pos += 4
+    f_member_id, pos = read_compact_string(buf, pos, "memberId")
+    f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        raise null_field("topics")
+    else:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_commit_request_topic_v10(buf, pos)
             f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
@@ -627,6 +678,42 @@ def _encode_offset_commit_request_v9(m: OffsetCommitRequest, out: bytearray) -> 
         out.append(0)
 
 
+def _encode_offset_commit_request_partition_v10(m: OffsetCommitRequestPartition, out: bytearray) -> None:
+    if m.commit_timestamp != -1:
+        raise version_error("OffsetCommitRequestPartition", "CommitTimestamp", 10)
+    out += _S4.pack(m.partition_index, m.committed_offset, m.committed_leader_epoch)
+    write_compact_nullable_string(out, m.committed_metadata)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_offset_commit_request_topic_v10(m: OffsetCommitRequestTopic, out: bytearray) -> None:
+    out += m.topic_id.bytes
+    write_uvarint(out, len(m.partitions) + 1)
+    for e_partitions in m.partitions:
+        _encode_offset_commit_request_partition_v10(e_partitions, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_offset_commit_request_v10(m: OffsetCommitRequest, out: bytearray) -> None:
+    write_compact_string(out, m.group_id)
+    out += _S1.pack(m.generation_id_or_member_epoch)
+    write_compact_string(out, m.member_id)
+    write_compact_nullable_string(out, m.group_instance_id)
+    write_uvarint(out, len(m.topics) + 1)
+    for e_topics in m.topics:
+        _encode_offset_commit_request_topic_v10(e_topics, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[OffsetCommitRequest, int]]] = {
     0: _decode_offset_commit_request_v0,
     1: _decode_offset_commit_request_v1,
@@ -638,6 +725,7 @@ _DECODERS: dict[int, Callable[[memoryview, int], tuple[OffsetCommitRequest, int]
     7: _decode_offset_commit_request_v7,
     8: _decode_offset_commit_request_v8,
     9: _decode_offset_commit_request_v8,
+    10: _decode_offset_commit_request_v10,
 }
 _ENCODERS: dict[int, Callable[[OffsetCommitRequest, bytearray], None]] = {
     0: _encode_offset_commit_request_v0,
@@ -650,4 +738,5 @@ _ENCODERS: dict[int, Callable[[OffsetCommitRequest, bytearray], None]] = {
     7: _encode_offset_commit_request_v7,
     8: _encode_offset_commit_request_v8,
     9: _encode_offset_commit_request_v9,
+    10: _encode_offset_commit_request_v10,
 }

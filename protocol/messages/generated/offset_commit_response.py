@@ -1,4 +1,4 @@
-"""OffsetCommitResponse: generated from Kafka 3.9.2's OffsetCommitResponse.json by
+"""OffsetCommitResponse: generated from Kafka 3.9.2 and 4.4.0's OffsetCommitResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -7,9 +7,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from struct import Struct
 from typing import ClassVar
+from uuid import UUID
 
 from josefk.protocol.messages.codec import (
     TRUNCATED,
+    ZERO_UUID,
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
@@ -20,6 +22,7 @@ from josefk.protocol.messages.codec import (
     read_compact_string,
     read_string,
     read_unknown_tags,
+    read_uuid,
     write_compact_string,
     write_string,
     write_tagged_fields,
@@ -48,9 +51,11 @@ class OffsetCommitResponseTopic:
     """The responses for each topic."""
 
     name: str = ''
-    # versions 0+; entity topicName. The topic name.
+    # versions 0-9; ignorable; entity topicName. The topic name.
     partitions: list[OffsetCommitResponsePartition] = field(default_factory=list)
     # versions 0+. The responses for each partition in the topic.
+    topic_id: UUID = ZERO_UUID
+    # versions 10+; ignorable. The topic ID.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -61,7 +66,7 @@ class OffsetCommitResponse(ApiMessage):
     API_KEY: ClassVar[int] = 8
     NAME: ClassVar[str] = "OffsetCommitResponse"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 9
+    MAX_VERSION: ClassVar[int] = 10
     FLEXIBLE_MIN: ClassVar[int | None] = 8
 
     throttle_time_ms: int = 0
@@ -111,7 +116,7 @@ def _decode_offset_commit_response_topic_v0(buf: memoryview, pos: int) -> tuple[
         for _ in range(n_partitions):
             e_partitions, pos = _decode_offset_commit_response_partition_v0(buf, pos)
             f_partitions.append(e_partitions)
-    return OffsetCommitResponseTopic(f_name, f_partitions, []), pos
+    return OffsetCommitResponseTopic(f_name, f_partitions, ZERO_UUID, []), pos
 
 
 def _decode_offset_commit_response_v0(buf: memoryview, pos: int) -> tuple[OffsetCommitResponse, int]:
@@ -170,7 +175,7 @@ def _decode_offset_commit_response_topic_v8(buf: memoryview, pos: int) -> tuple[
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetCommitResponseTopic(f_name, f_partitions, _unknown), pos
+    return OffsetCommitResponseTopic(f_name, f_partitions, ZERO_UUID, _unknown), pos
 
 
 def _decode_offset_commit_response_v8(buf: memoryview, pos: int) -> tuple[OffsetCommitResponse, int]:
@@ -184,6 +189,46 @@ def _decode_offset_commit_response_v8(buf: memoryview, pos: int) -> tuple[Offset
         f_topics = []
         for _ in range(n_topics):
             e_topics, pos = _decode_offset_commit_response_topic_v8(buf, pos)
+            f_topics.append(e_topics)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return OffsetCommitResponse(f_throttle_time_ms, f_topics, _unknown), pos
+
+
+def _decode_offset_commit_response_topic_v10(buf: memoryview, pos: int) -> tuple[OffsetCommitResponseTopic, int]:
+    f_topic_id: UUID
+    f_partitions: list[OffsetCommitResponsePartition]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
+        raise null_field("partitions")
+    else:
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_offset_commit_response_partition_v8(buf, pos)
+            f_partitions.append(e_partitions)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return OffsetCommitResponseTopic('', f_partitions, f_topic_id, _unknown), pos
+
+
+def _decode_offset_commit_response_v10(buf: memoryview, pos: int) -> tuple[OffsetCommitResponse, int]:
+    f_topics: list[OffsetCommitResponseTopic]
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
+    pos += 4
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        raise null_field("topics")
+    else:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_commit_response_topic_v10(buf, pos)
             f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
@@ -247,6 +292,28 @@ def _encode_offset_commit_response_v8(m: OffsetCommitResponse, out: bytearray) -
         out.append(0)
 
 
+def _encode_offset_commit_response_topic_v10(m: OffsetCommitResponseTopic, out: bytearray) -> None:
+    out += m.topic_id.bytes
+    write_uvarint(out, len(m.partitions) + 1)
+    for e_partitions in m.partitions:
+        _encode_offset_commit_response_partition_v8(e_partitions, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_offset_commit_response_v10(m: OffsetCommitResponse, out: bytearray) -> None:
+    out += _S1.pack(m.throttle_time_ms)
+    write_uvarint(out, len(m.topics) + 1)
+    for e_topics in m.topics:
+        _encode_offset_commit_response_topic_v10(e_topics, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[OffsetCommitResponse, int]]] = {
     0: _decode_offset_commit_response_v0,
     1: _decode_offset_commit_response_v0,
@@ -258,6 +325,7 @@ _DECODERS: dict[int, Callable[[memoryview, int], tuple[OffsetCommitResponse, int
     7: _decode_offset_commit_response_v3,
     8: _decode_offset_commit_response_v8,
     9: _decode_offset_commit_response_v8,
+    10: _decode_offset_commit_response_v10,
 }
 _ENCODERS: dict[int, Callable[[OffsetCommitResponse, bytearray], None]] = {
     0: _encode_offset_commit_response_v0,
@@ -270,4 +338,5 @@ _ENCODERS: dict[int, Callable[[OffsetCommitResponse, bytearray], None]] = {
     7: _encode_offset_commit_response_v3,
     8: _encode_offset_commit_response_v8,
     9: _encode_offset_commit_response_v8,
+    10: _encode_offset_commit_response_v10,
 }

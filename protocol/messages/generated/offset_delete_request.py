@@ -1,4 +1,4 @@
-"""OffsetDeleteRequest: generated from Kafka 3.9.2's OffsetDeleteRequest.json by
+"""OffsetDeleteRequest: generated from Kafka 3.9.2 and 4.4.0's OffsetDeleteRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -35,7 +35,7 @@ class OffsetDeleteRequestPartition:
 
 @dataclass(slots=True)
 class OffsetDeleteRequestTopic:
-    """The topics to delete offsets for"""
+    """The topics to delete offsets for."""
 
     name: str = ''
     # versions 0+; entity topicName. The topic name.
@@ -56,7 +56,7 @@ class OffsetDeleteRequest(ApiMessage):
     group_id: str = ''
     # versions 0+; entity groupId. The unique group identifier.
     topics: list[OffsetDeleteRequestTopic] = field(default_factory=list)
-    # versions 0+. The topics to delete offsets for
+    # versions 0+. The topics to delete offsets for.
 
     def encode_into(self, out: bytearray, version: int) -> None:
         try:

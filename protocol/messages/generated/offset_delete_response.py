@@ -1,4 +1,4 @@
-"""OffsetDeleteResponse: generated from Kafka 3.9.2's OffsetDeleteResponse.json by
+"""OffsetDeleteResponse: generated from Kafka 3.9.2 and 4.4.0's OffsetDeleteResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

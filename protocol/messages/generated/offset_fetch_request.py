@@ -1,4 +1,4 @@
-"""OffsetFetchRequest: generated from Kafka 3.9.2's OffsetFetchRequest.json by
+"""OffsetFetchRequest: generated from Kafka 3.9.2 and 4.4.0's OffsetFetchRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -7,9 +7,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from struct import Struct, pack, unpack_from
 from typing import ClassVar
+from uuid import UUID
 
 from josefk.protocol.messages.codec import (
     TRUNCATED,
+    ZERO_UUID,
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
@@ -22,6 +24,7 @@ from josefk.protocol.messages.codec import (
     read_compact_string,
     read_string,
     read_unknown_tags,
+    read_uuid,
     version_error,
     write_compact_nullable_string,
     write_compact_string,
@@ -52,20 +55,22 @@ class OffsetFetchRequestTopics:
     """Each topic we would like to fetch offsets for, or null to fetch offsets for all topics."""
 
     name: str = ''
-    # versions 8+; entity topicName. The topic name.
+    # versions 8-9; ignorable; entity topicName. The topic name.
     partition_indexes: list[int] = field(default_factory=list)
     # versions 8+. The partition indexes we would like to fetch offsets for.
+    topic_id: UUID = ZERO_UUID
+    # versions 10+; ignorable. The topic ID.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class OffsetFetchRequestGroup:
-    """Each group we would like to fetch offsets for"""
+    """Each group we would like to fetch offsets for."""
 
     group_id: str = ''
     # versions 8+; entity groupId. The group ID.
     member_id: str | None = None
-    # versions 9+; nullable 9+; ignorable. The member ID assigned by the group coordinator if using the new consumer protocol (KIP-848).
+    # versions 9+; nullable 9+; ignorable. The member id.
     member_epoch: int = -1
     # versions 9+; ignorable. The member epoch if using the new consumer protocol (KIP-848).
     topics: list[OffsetFetchRequestTopics] | None = field(default_factory=list)
@@ -80,7 +85,7 @@ class OffsetFetchRequest(ApiMessage):
     API_KEY: ClassVar[int] = 9
     NAME: ClassVar[str] = "OffsetFetchRequest"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 9
+    MAX_VERSION: ClassVar[int] = 10
     FLEXIBLE_MIN: ClassVar[int | None] = 6
 
     group_id: str = ''
@@ -88,7 +93,7 @@ class OffsetFetchRequest(ApiMessage):
     topics: list[OffsetFetchRequestTopic] | None = field(default_factory=list)
     # versions 0-7; nullable 2-7. Each topic we would like to fetch offsets for, or null to fetch offsets for all topics.
     groups: list[OffsetFetchRequestGroup] = field(default_factory=list)
-    # versions 8+. Each group we would like to fetch offsets for
+    # versions 8+. Each group we would like to fetch offsets for.
     require_stable: bool = False
     # versions 7+. Whether broker should hold on returning unstable offsets but set a retriable error code for the partitions.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -234,7 +239,7 @@ def _decode_offset_fetch_request_topics_v8(buf: memoryview, pos: int) -> tuple[O
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetFetchRequestTopics(f_name, f_partition_indexes, _unknown), pos
+    return OffsetFetchRequestTopics(f_name, f_partition_indexes, ZERO_UUID, _unknown), pos
 
 
 def _decode_offset_fetch_request_group_v8(buf: memoryview, pos: int) -> tuple[OffsetFetchRequestGroup, int]:
@@ -310,6 +315,68 @@ def _decode_offset_fetch_request_v9(buf: memoryview, pos: int) -> tuple[OffsetFe
         f_groups = []
         for _ in range(n_groups):
             e_groups, pos = _decode_offset_fetch_request_group_v9(buf, pos)
+            f_groups.append(e_groups)
+    f_require_stable, = _S0.unpack_from(buf, pos)
+    pos += 1
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return OffsetFetchRequest('', [], f_groups, f_require_stable, _unknown), pos
+
+
+def _decode_offset_fetch_request_topics_v10(buf: memoryview, pos: int) -> tuple[OffsetFetchRequestTopics, int]:
+    f_topic_id: UUID
+    f_partition_indexes: list[int]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partition_indexes, pos = read_compact_array_length(buf, pos)
+    if n_partition_indexes < 0:
+        raise null_field("partitionIndexes")
+    else:
+        f_partition_indexes = list(unpack_from(f">{n_partition_indexes}i", buf, pos))
+        pos += 4 * n_partition_indexes
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return OffsetFetchRequestTopics('', f_partition_indexes, f_topic_id, _unknown), pos
+
+
+def _decode_offset_fetch_request_group_v10(buf: memoryview, pos: int) -> tuple[OffsetFetchRequestGroup, int]:
+    f_group_id: str
+    f_member_id: str | None
+    f_topics: list[OffsetFetchRequestTopics] | None
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
+    f_member_id, pos = read_compact_nullable_string(buf, pos)
+    f_member_epoch, = _S1.unpack_from(buf, pos)
+    pos += 4
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        f_topics = None
+    else:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_fetch_request_topics_v10(buf, pos)
+            f_topics.append(e_topics)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return OffsetFetchRequestGroup(f_group_id, f_member_id, f_member_epoch, f_topics, _unknown), pos
+
+
+def _decode_offset_fetch_request_v10(buf: memoryview, pos: int) -> tuple[OffsetFetchRequest, int]:
+    f_groups: list[OffsetFetchRequestGroup]
+    n_groups, pos = read_compact_array_length(buf, pos)
+    if n_groups < 0:
+        raise null_field("groups")
+    else:
+        f_groups = []
+        for _ in range(n_groups):
+            e_groups, pos = _decode_offset_fetch_request_group_v10(buf, pos)
             f_groups.append(e_groups)
     f_require_stable, = _S0.unpack_from(buf, pos)
     pos += 1
@@ -524,6 +591,47 @@ def _encode_offset_fetch_request_v9(m: OffsetFetchRequest, out: bytearray) -> No
         out.append(0)
 
 
+def _encode_offset_fetch_request_topics_v10(m: OffsetFetchRequestTopics, out: bytearray) -> None:
+    out += m.topic_id.bytes
+    write_uvarint(out, len(m.partition_indexes) + 1)
+    out += pack(f">{len(m.partition_indexes)}i", *m.partition_indexes)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_offset_fetch_request_group_v10(m: OffsetFetchRequestGroup, out: bytearray) -> None:
+    write_compact_string(out, m.group_id)
+    write_compact_nullable_string(out, m.member_id)
+    out += _S1.pack(m.member_epoch)
+    if m.topics is None:
+        out.append(0)
+    else:
+        write_uvarint(out, len(m.topics) + 1)
+        for e_topics in m.topics:
+            _encode_offset_fetch_request_topics_v10(e_topics, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_offset_fetch_request_v10(m: OffsetFetchRequest, out: bytearray) -> None:
+    if m.group_id != '':
+        raise version_error("OffsetFetchRequest", "GroupId", 10)
+    if (m.topics is None or len(m.topics) > 0):
+        raise version_error("OffsetFetchRequest", "Topics", 10)
+    write_uvarint(out, len(m.groups) + 1)
+    for e_groups in m.groups:
+        _encode_offset_fetch_request_group_v10(e_groups, out)
+    out += _S0.pack(m.require_stable)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[OffsetFetchRequest, int]]] = {
     0: _decode_offset_fetch_request_v0,
     1: _decode_offset_fetch_request_v0,
@@ -535,6 +643,7 @@ _DECODERS: dict[int, Callable[[memoryview, int], tuple[OffsetFetchRequest, int]]
     7: _decode_offset_fetch_request_v7,
     8: _decode_offset_fetch_request_v8,
     9: _decode_offset_fetch_request_v9,
+    10: _decode_offset_fetch_request_v10,
 }
 _ENCODERS: dict[int, Callable[[OffsetFetchRequest, bytearray], None]] = {
     0: _encode_offset_fetch_request_v0,
@@ -547,4 +656,5 @@ _ENCODERS: dict[int, Callable[[OffsetFetchRequest, bytearray], None]] = {
     7: _encode_offset_fetch_request_v7,
     8: _encode_offset_fetch_request_v8,
     9: _encode_offset_fetch_request_v9,
+    10: _encode_offset_fetch_request_v10,
 }

@@ -1,4 +1,4 @@
-"""OffsetFetchResponse: generated from Kafka 3.9.2's OffsetFetchResponse.json by
+"""OffsetFetchResponse: generated from Kafka 3.9.2 and 4.4.0's OffsetFetchResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -7,9 +7,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from struct import Struct
 from typing import ClassVar
+from uuid import UUID
 
 from josefk.protocol.messages.codec import (
     TRUNCATED,
+    ZERO_UUID,
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
@@ -22,6 +24,7 @@ from josefk.protocol.messages.codec import (
     read_nullable_string,
     read_string,
     read_unknown_tags,
+    read_uuid,
     version_error,
     write_compact_nullable_string,
     write_compact_string,
@@ -41,7 +44,7 @@ _S3 = Struct(">iqi")
 
 @dataclass(slots=True)
 class OffsetFetchResponsePartition:
-    """The responses per partition"""
+    """The responses per partition."""
 
     partition_index: int = 0
     # versions 0-7. The partition index.
@@ -63,13 +66,13 @@ class OffsetFetchResponseTopic:
     name: str = ''
     # versions 0-7; entity topicName. The topic name.
     partitions: list[OffsetFetchResponsePartition] = field(default_factory=list)
-    # versions 0-7. The responses per partition
+    # versions 0-7. The responses per partition.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class OffsetFetchResponsePartitions:
-    """The responses per partition"""
+    """The responses per partition."""
 
     partition_index: int = 0
     # versions 8+. The partition index.
@@ -89,9 +92,11 @@ class OffsetFetchResponseTopics:
     """The responses per topic."""
 
     name: str = ''
-    # versions 8+; entity topicName. The topic name.
+    # versions 8-9; ignorable; entity topicName. The topic name.
     partitions: list[OffsetFetchResponsePartitions] = field(default_factory=list)
-    # versions 8+. The responses per partition
+    # versions 8+. The responses per partition.
+    topic_id: UUID = ZERO_UUID
+    # versions 10+; ignorable. The topic ID.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -115,7 +120,7 @@ class OffsetFetchResponse(ApiMessage):
     API_KEY: ClassVar[int] = 9
     NAME: ClassVar[str] = "OffsetFetchResponse"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 9
+    MAX_VERSION: ClassVar[int] = 10
     FLEXIBLE_MIN: ClassVar[int | None] = 6
 
     throttle_time_ms: int = 0
@@ -352,7 +357,7 @@ def _decode_offset_fetch_response_topics_v8(buf: memoryview, pos: int) -> tuple[
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return OffsetFetchResponseTopics(f_name, f_partitions, _unknown), pos
+    return OffsetFetchResponseTopics(f_name, f_partitions, ZERO_UUID, _unknown), pos
 
 
 def _decode_offset_fetch_response_group_v8(buf: memoryview, pos: int) -> tuple[OffsetFetchResponseGroup, int]:
@@ -388,6 +393,68 @@ def _decode_offset_fetch_response_v8(buf: memoryview, pos: int) -> tuple[OffsetF
         f_groups = []
         for _ in range(n_groups):
             e_groups, pos = _decode_offset_fetch_response_group_v8(buf, pos)
+            f_groups.append(e_groups)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return OffsetFetchResponse(f_throttle_time_ms, [], 0, f_groups, _unknown), pos
+
+
+def _decode_offset_fetch_response_topics_v10(buf: memoryview, pos: int) -> tuple[OffsetFetchResponseTopics, int]:
+    f_topic_id: UUID
+    f_partitions: list[OffsetFetchResponsePartitions]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
+        raise null_field("partitions")
+    else:
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_offset_fetch_response_partitions_v8(buf, pos)
+            f_partitions.append(e_partitions)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return OffsetFetchResponseTopics('', f_partitions, f_topic_id, _unknown), pos
+
+
+def _decode_offset_fetch_response_group_v10(buf: memoryview, pos: int) -> tuple[OffsetFetchResponseGroup, int]:
+    f_group_id: str
+    f_topics: list[OffsetFetchResponseTopics]
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        raise null_field("topics")
+    else:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_offset_fetch_response_topics_v10(buf, pos)
+            f_topics.append(e_topics)
+    f_error_code, = _S1.unpack_from(buf, pos)
+    pos += 2
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return OffsetFetchResponseGroup(f_group_id, f_topics, f_error_code, _unknown), pos
+
+
+def _decode_offset_fetch_response_v10(buf: memoryview, pos: int) -> tuple[OffsetFetchResponse, int]:
+    f_groups: list[OffsetFetchResponseGroup]
+    f_throttle_time_ms, = _S2.unpack_from(buf, pos)
+    pos += 4
+    n_groups, pos = read_compact_array_length(buf, pos)
+    if n_groups < 0:
+        raise null_field("groups")
+    else:
+        f_groups = []
+        for _ in range(n_groups):
+            e_groups, pos = _decode_offset_fetch_response_group_v10(buf, pos)
             f_groups.append(e_groups)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
@@ -586,6 +653,42 @@ def _encode_offset_fetch_response_v9(m: OffsetFetchResponse, out: bytearray) -> 
         out.append(0)
 
 
+def _encode_offset_fetch_response_topics_v10(m: OffsetFetchResponseTopics, out: bytearray) -> None:
+    out += m.topic_id.bytes
+    write_uvarint(out, len(m.partitions) + 1)
+    for e_partitions in m.partitions:
+        _encode_offset_fetch_response_partitions_v8(e_partitions, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_offset_fetch_response_group_v10(m: OffsetFetchResponseGroup, out: bytearray) -> None:
+    write_compact_string(out, m.group_id)
+    write_uvarint(out, len(m.topics) + 1)
+    for e_topics in m.topics:
+        _encode_offset_fetch_response_topics_v10(e_topics, out)
+    out += _S1.pack(m.error_code)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_offset_fetch_response_v10(m: OffsetFetchResponse, out: bytearray) -> None:
+    if len(m.topics) > 0:
+        raise version_error("OffsetFetchResponse", "Topics", 10)
+    out += _S2.pack(m.throttle_time_ms)
+    write_uvarint(out, len(m.groups) + 1)
+    for e_groups in m.groups:
+        _encode_offset_fetch_response_group_v10(e_groups, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[OffsetFetchResponse, int]]] = {
     0: _decode_offset_fetch_response_v0,
     1: _decode_offset_fetch_response_v0,
@@ -597,6 +700,7 @@ _DECODERS: dict[int, Callable[[memoryview, int], tuple[OffsetFetchResponse, int]
     7: _decode_offset_fetch_response_v6,
     8: _decode_offset_fetch_response_v8,
     9: _decode_offset_fetch_response_v8,
+    10: _decode_offset_fetch_response_v10,
 }
 _ENCODERS: dict[int, Callable[[OffsetFetchResponse, bytearray], None]] = {
     0: _encode_offset_fetch_response_v0,
@@ -609,4 +713,5 @@ _ENCODERS: dict[int, Callable[[OffsetFetchResponse, bytearray], None]] = {
     7: _encode_offset_fetch_response_v7,
     8: _encode_offset_fetch_response_v8,
     9: _encode_offset_fetch_response_v9,
+    10: _encode_offset_fetch_response_v10,
 }

@@ -1,4 +1,4 @@
-"""OffsetForLeaderEpochRequest: generated from Kafka 3.9.2's OffsetForLeaderEpochRequest.json by
+"""OffsetForLeaderEpochRequest: generated from Kafka 3.9.2 and 4.4.0's OffsetForLeaderEpochRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""OffsetForLeaderEpochResponse: generated from Kafka 3.9.2's OffsetForLeaderEpochResponse.json by
+"""OffsetForLeaderEpochResponse: generated from Kafka 3.9.2 and 4.4.0's OffsetForLeaderEpochResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""ProduceRequest: generated from Kafka 3.9.2's ProduceRequest.json by
+"""ProduceRequest: generated from Kafka 3.9.2 and 4.4.0's ProduceRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -7,9 +7,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from struct import Struct
 from typing import ClassVar
+from uuid import UUID
 
 from josefk.protocol.messages.codec import (
     TRUNCATED,
+    ZERO_UUID,
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
@@ -24,6 +26,7 @@ from josefk.protocol.messages.codec import (
     read_nullable_string,
     read_string,
     read_unknown_tags,
+    read_uuid,
     version_error,
     write_compact_nullable_bytes,
     write_compact_nullable_string,
@@ -57,9 +60,11 @@ class TopicProduceData:
     """Each topic to produce to."""
 
     name: str = ''
-    # versions 0+; entity topicName. The topic name.
+    # versions 0-12; ignorable; entity topicName. The topic name.
     partition_data: list[PartitionProduceData] = field(default_factory=list)
     # versions 0+. Each partition to produce to.
+    topic_id: UUID = ZERO_UUID
+    # versions 13+; ignorable. The unique topic ID
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -70,7 +75,7 @@ class ProduceRequest(ApiMessage):
     API_KEY: ClassVar[int] = 0
     NAME: ClassVar[str] = "ProduceRequest"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 11
+    MAX_VERSION: ClassVar[int] = 13
     FLEXIBLE_MIN: ClassVar[int | None] = 9
 
     transactional_id: str | None = None
@@ -126,7 +131,7 @@ def _decode_topic_produce_data_v0(buf: memoryview, pos: int) -> tuple[TopicProdu
         for _ in range(n_partition_data):
             e_partition_data, pos = _decode_partition_produce_data_v0(buf, pos)
             f_partition_data.append(e_partition_data)
-    return TopicProduceData(f_name, f_partition_data, []), pos
+    return TopicProduceData(f_name, f_partition_data, ZERO_UUID, []), pos
 
 
 def _decode_produce_request_v0(buf: memoryview, pos: int) -> tuple[ProduceRequest, int]:
@@ -191,7 +196,7 @@ def _decode_topic_produce_data_v9(buf: memoryview, pos: int) -> tuple[TopicProdu
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicProduceData(f_name, f_partition_data, _unknown), pos
+    return TopicProduceData(f_name, f_partition_data, ZERO_UUID, _unknown), pos
 
 
 def _decode_produce_request_v9(buf: memoryview, pos: int) -> tuple[ProduceRequest, int]:
@@ -207,6 +212,48 @@ def _decode_produce_request_v9(buf: memoryview, pos: int) -> tuple[ProduceReques
         f_topic_data = []
         for _ in range(n_topic_data):
             e_topic_data, pos = _decode_topic_produce_data_v9(buf, pos)
+            f_topic_data.append(e_topic_data)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return ProduceRequest(f_transactional_id, f_acks, f_timeout_ms, f_topic_data, _unknown), pos
+
+
+def _decode_topic_produce_data_v13(buf: memoryview, pos: int) -> tuple[TopicProduceData, int]:
+    f_topic_id: UUID
+    f_partition_data: list[PartitionProduceData]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partition_data, pos = read_compact_array_length(buf, pos)
+    if n_partition_data < 0:
+        raise null_field("partitionData")
+    else:
+        f_partition_data = []
+        for _ in range(n_partition_data):
+            e_partition_data, pos = _decode_partition_produce_data_v9(buf, pos)
+            f_partition_data.append(e_partition_data)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return TopicProduceData('', f_partition_data, f_topic_id, _unknown), pos
+
+
+def _decode_produce_request_v13(buf: memoryview, pos: int) -> tuple[ProduceRequest, int]:
+    f_transactional_id: str | None
+    f_topic_data: list[TopicProduceData]
+    f_transactional_id, pos = read_compact_nullable_string(buf, pos)
+    f_acks, f_timeout_ms = _S0.unpack_from(buf, pos)
+    pos += 6
+    n_topic_data, pos = read_compact_array_length(buf, pos)
+    if n_topic_data < 0:
+        raise null_field("topicData")
+    else:
+        f_topic_data = []
+        for _ in range(n_topic_data):
+            e_topic_data, pos = _decode_topic_produce_data_v13(buf, pos)
             f_topic_data.append(e_topic_data)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
@@ -295,6 +342,29 @@ def _encode_produce_request_v9(m: ProduceRequest, out: bytearray) -> None:
         out.append(0)
 
 
+def _encode_topic_produce_data_v13(m: TopicProduceData, out: bytearray) -> None:
+    out += m.topic_id.bytes
+    write_uvarint(out, len(m.partition_data) + 1)
+    for e_partition_data in m.partition_data:
+        _encode_partition_produce_data_v9(e_partition_data, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_produce_request_v13(m: ProduceRequest, out: bytearray) -> None:
+    write_compact_nullable_string(out, m.transactional_id)
+    out += _S0.pack(m.acks, m.timeout_ms)
+    write_uvarint(out, len(m.topic_data) + 1)
+    for e_topic_data in m.topic_data:
+        _encode_topic_produce_data_v13(e_topic_data, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[ProduceRequest, int]]] = {
     0: _decode_produce_request_v0,
     1: _decode_produce_request_v0,
@@ -308,6 +378,8 @@ _DECODERS: dict[int, Callable[[memoryview, int], tuple[ProduceRequest, int]]] = 
     9: _decode_produce_request_v9,
     10: _decode_produce_request_v9,
     11: _decode_produce_request_v9,
+    12: _decode_produce_request_v9,
+    13: _decode_produce_request_v13,
 }
 _ENCODERS: dict[int, Callable[[ProduceRequest, bytearray], None]] = {
     0: _encode_produce_request_v0,
@@ -322,4 +394,6 @@ _ENCODERS: dict[int, Callable[[ProduceRequest, bytearray], None]] = {
     9: _encode_produce_request_v9,
     10: _encode_produce_request_v9,
     11: _encode_produce_request_v9,
+    12: _encode_produce_request_v9,
+    13: _encode_produce_request_v13,
 }

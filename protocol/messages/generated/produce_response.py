@@ -1,4 +1,4 @@
-"""ProduceResponse: generated from Kafka 3.9.2's ProduceResponse.json by
+"""ProduceResponse: generated from Kafka 3.9.2 and 4.4.0's ProduceResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -7,9 +7,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from struct import Struct
 from typing import ClassVar
+from uuid import UUID
 
 from josefk.protocol.messages.codec import (
     TRUNCATED,
+    ZERO_UUID,
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
@@ -23,6 +25,7 @@ from josefk.protocol.messages.codec import (
     read_string,
     read_unknown_tag,
     read_unknown_tags,
+    read_uuid,
     read_uvarint,
     version_error,
     write_compact_nullable_string,
@@ -44,23 +47,23 @@ _S4 = Struct(">ii")
 
 @dataclass(slots=True)
 class BatchIndexAndErrorMessage:
-    """The batch indices of records that caused the batch to be dropped"""
+    """The batch indices of records that caused the batch to be dropped."""
 
     batch_index: int = 0
-    # versions 8+. The batch index of the record that cause the batch to be dropped
+    # versions 8+. The batch index of the record that caused the batch to be dropped.
     batch_index_error_message: str | None = None
-    # versions 8+; nullable 8+. The error message of the record that caused the batch to be dropped
+    # versions 8+; nullable 8+. The error message of the record that caused the batch to be dropped.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class LeaderIdAndEpoch:
-    """A LeaderIdAndEpoch in ProduceResponse."""
+    """The leader broker that the producer should use for future requests."""
 
     leader_id: int = -1
     # versions 10+; entity brokerId. The ID of the current leader or -1 if the leader is unknown.
     leader_epoch: int = -1
-    # versions 10+. The latest known leader epoch
+    # versions 10+. The latest known leader epoch.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -79,22 +82,24 @@ class PartitionProduceResponse:
     log_start_offset: int = -1
     # versions 5+; ignorable. The log start offset.
     record_errors: list[BatchIndexAndErrorMessage] = field(default_factory=list)
-    # versions 8+; ignorable. The batch indices of records that caused the batch to be dropped
+    # versions 8+; ignorable. The batch indices of records that caused the batch to be dropped.
     error_message: str | None = None
-    # versions 8+; nullable 8+; ignorable. The global error message summarizing the common root cause of the records that caused the batch to be dropped
+    # versions 8+; nullable 8+; ignorable. The global error message summarizing the common root cause of the records that caused the batch to be dropped.
     current_leader: LeaderIdAndEpoch = field(default_factory=LeaderIdAndEpoch)
-    # versions 10+; tag 0 in 10+
+    # versions 10+; tag 0 in 10+. The leader broker that the producer should use for future requests.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class TopicProduceResponse:
-    """Each produce response"""
+    """Each produce response."""
 
     name: str = ''
-    # versions 0+; entity topicName. The topic name
+    # versions 0-12; ignorable; entity topicName. The topic name.
     partition_responses: list[PartitionProduceResponse] = field(default_factory=list)
     # versions 0+. Each partition that we produced to within the topic.
+    topic_id: UUID = ZERO_UUID
+    # versions 13+; ignorable. The unique topic ID
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -120,11 +125,11 @@ class ProduceResponse(ApiMessage):
     API_KEY: ClassVar[int] = 0
     NAME: ClassVar[str] = "ProduceResponse"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 11
+    MAX_VERSION: ClassVar[int] = 13
     FLEXIBLE_MIN: ClassVar[int | None] = 9
 
     responses: list[TopicProduceResponse] = field(default_factory=list)
-    # versions 0+. Each produce response
+    # versions 0+. Each produce response.
     throttle_time_ms: int = 0
     # versions 1+; ignorable. The duration in milliseconds for which the request was throttled due to a quota violation, or zero if the request did not violate any quota.
     node_endpoints: list[NodeEndpoint] = field(default_factory=list)
@@ -176,7 +181,7 @@ def _decode_topic_produce_response_v0(buf: memoryview, pos: int) -> tuple[TopicP
         for _ in range(n_partition_responses):
             e_partition_responses, pos = _decode_partition_produce_response_v0(buf, pos)
             f_partition_responses.append(e_partition_responses)
-    return TopicProduceResponse(f_name, f_partition_responses, []), pos
+    return TopicProduceResponse(f_name, f_partition_responses, ZERO_UUID, []), pos
 
 
 def _decode_produce_response_v0(buf: memoryview, pos: int) -> tuple[ProduceResponse, int]:
@@ -225,7 +230,7 @@ def _decode_topic_produce_response_v2(buf: memoryview, pos: int) -> tuple[TopicP
         for _ in range(n_partition_responses):
             e_partition_responses, pos = _decode_partition_produce_response_v2(buf, pos)
             f_partition_responses.append(e_partition_responses)
-    return TopicProduceResponse(f_name, f_partition_responses, []), pos
+    return TopicProduceResponse(f_name, f_partition_responses, ZERO_UUID, []), pos
 
 
 def _decode_produce_response_v2(buf: memoryview, pos: int) -> tuple[ProduceResponse, int]:
@@ -261,7 +266,7 @@ def _decode_topic_produce_response_v5(buf: memoryview, pos: int) -> tuple[TopicP
         for _ in range(n_partition_responses):
             e_partition_responses, pos = _decode_partition_produce_response_v5(buf, pos)
             f_partition_responses.append(e_partition_responses)
-    return TopicProduceResponse(f_name, f_partition_responses, []), pos
+    return TopicProduceResponse(f_name, f_partition_responses, ZERO_UUID, []), pos
 
 
 def _decode_produce_response_v5(buf: memoryview, pos: int) -> tuple[ProduceResponse, int]:
@@ -316,7 +321,7 @@ def _decode_topic_produce_response_v8(buf: memoryview, pos: int) -> tuple[TopicP
         for _ in range(n_partition_responses):
             e_partition_responses, pos = _decode_partition_produce_response_v8(buf, pos)
             f_partition_responses.append(e_partition_responses)
-    return TopicProduceResponse(f_name, f_partition_responses, []), pos
+    return TopicProduceResponse(f_name, f_partition_responses, ZERO_UUID, []), pos
 
 
 def _decode_produce_response_v8(buf: memoryview, pos: int) -> tuple[ProduceResponse, int]:
@@ -386,7 +391,7 @@ def _decode_topic_produce_response_v9(buf: memoryview, pos: int) -> tuple[TopicP
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicProduceResponse(f_name, f_partition_responses, _unknown), pos
+    return TopicProduceResponse(f_name, f_partition_responses, ZERO_UUID, _unknown), pos
 
 
 def _decode_produce_response_v9(buf: memoryview, pos: int) -> tuple[ProduceResponse, int]:
@@ -468,7 +473,7 @@ def _decode_topic_produce_response_v10(buf: memoryview, pos: int) -> tuple[Topic
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TopicProduceResponse(f_name, f_partition_responses, _unknown), pos
+    return TopicProduceResponse(f_name, f_partition_responses, ZERO_UUID, _unknown), pos
 
 
 def _decode_node_endpoint_v10(buf: memoryview, pos: int) -> tuple[NodeEndpoint, int]:
@@ -497,6 +502,62 @@ def _decode_produce_response_v10(buf: memoryview, pos: int) -> tuple[ProduceResp
         f_responses = []
         for _ in range(n_responses):
             e_responses, pos = _decode_topic_produce_response_v10(buf, pos)
+            f_responses.append(e_responses)
+    f_throttle_time_ms, = _S1.unpack_from(buf, pos)
+    pos += 4
+    f_node_endpoints: list[NodeEndpoint] = []
+    _unknown: list[tuple[int, bytes]] = []
+    if buf[pos] == 0:
+        pos += 1
+    else:
+        _ntags, pos = read_uvarint(buf, pos)
+        for _ in range(_ntags):
+            _tag, pos = read_uvarint(buf, pos)
+            _size, pos = read_uvarint(buf, pos)
+            if _tag == 0:
+                n_node_endpoints, pos = read_compact_array_length(buf, pos)
+                if n_node_endpoints < 0:
+                    raise null_field("nodeEndpoints")
+                else:
+                    f_node_endpoints = []
+                    for _ in range(n_node_endpoints):
+                        e_node_endpoints, pos = _decode_node_endpoint_v10(buf, pos)
+                        f_node_endpoints.append(e_node_endpoints)
+            else:
+                _raw, pos = read_unknown_tag(buf, pos, _size)
+                _unknown.append((_tag, _raw))
+    return ProduceResponse(f_responses, f_throttle_time_ms, f_node_endpoints, _unknown), pos
+
+
+def _decode_topic_produce_response_v13(buf: memoryview, pos: int) -> tuple[TopicProduceResponse, int]:
+    f_topic_id: UUID
+    f_partition_responses: list[PartitionProduceResponse]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partition_responses, pos = read_compact_array_length(buf, pos)
+    if n_partition_responses < 0:
+        raise null_field("partitionResponses")
+    else:
+        f_partition_responses = []
+        for _ in range(n_partition_responses):
+            e_partition_responses, pos = _decode_partition_produce_response_v10(buf, pos)
+            f_partition_responses.append(e_partition_responses)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return TopicProduceResponse('', f_partition_responses, f_topic_id, _unknown), pos
+
+
+def _decode_produce_response_v13(buf: memoryview, pos: int) -> tuple[ProduceResponse, int]:
+    f_responses: list[TopicProduceResponse]
+    n_responses, pos = read_compact_array_length(buf, pos)
+    if n_responses < 0:
+        raise null_field("responses")
+    else:
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_topic_produce_response_v13(buf, pos)
             f_responses.append(e_responses)
     f_throttle_time_ms, = _S1.unpack_from(buf, pos)
     pos += 4
@@ -836,6 +897,32 @@ def _encode_produce_response_v10(m: ProduceResponse, out: bytearray) -> None:
     write_tagged_fields(out, _tags)
 
 
+def _encode_topic_produce_response_v13(m: TopicProduceResponse, out: bytearray) -> None:
+    out += m.topic_id.bytes
+    write_uvarint(out, len(m.partition_responses) + 1)
+    for e_partition_responses in m.partition_responses:
+        _encode_partition_produce_response_v10(e_partition_responses, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_produce_response_v13(m: ProduceResponse, out: bytearray) -> None:
+    write_uvarint(out, len(m.responses) + 1)
+    for e_responses in m.responses:
+        _encode_topic_produce_response_v13(e_responses, out)
+    out += _S1.pack(m.throttle_time_ms)
+    _tags: list[tuple[int, bytes | bytearray]] = [*m.unknown_tagged_fields]
+    if len(m.node_endpoints) > 0:
+        _t = bytearray()
+        write_uvarint(_t, len(m.node_endpoints) + 1)
+        for e_node_endpoints in m.node_endpoints:
+            _encode_node_endpoint_v10(e_node_endpoints, _t)
+        _tags.append((0, _t))
+    write_tagged_fields(out, _tags)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[ProduceResponse, int]]] = {
     0: _decode_produce_response_v0,
     1: _decode_produce_response_v1,
@@ -849,6 +936,8 @@ _DECODERS: dict[int, Callable[[memoryview, int], tuple[ProduceResponse, int]]] =
     9: _decode_produce_response_v9,
     10: _decode_produce_response_v10,
     11: _decode_produce_response_v10,
+    12: _decode_produce_response_v10,
+    13: _decode_produce_response_v13,
 }
 _ENCODERS: dict[int, Callable[[ProduceResponse, bytearray], None]] = {
     0: _encode_produce_response_v0,
@@ -863,4 +952,6 @@ _ENCODERS: dict[int, Callable[[ProduceResponse, bytearray], None]] = {
     9: _encode_produce_response_v9,
     10: _encode_produce_response_v10,
     11: _encode_produce_response_v10,
+    12: _encode_produce_response_v10,
+    13: _encode_produce_response_v13,
 }

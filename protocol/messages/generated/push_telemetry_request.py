@@ -1,4 +1,4 @@
-"""PushTelemetryRequest: generated from Kafka 3.9.2's PushTelemetryRequest.json by
+"""PushTelemetryRequest: generated from Kafka 3.9.2 and 4.4.0's PushTelemetryRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

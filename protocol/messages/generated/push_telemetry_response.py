@@ -1,4 +1,4 @@
-"""PushTelemetryResponse: generated from Kafka 3.9.2's PushTelemetryResponse.json by
+"""PushTelemetryResponse: generated from Kafka 3.9.2 and 4.4.0's PushTelemetryResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""ReadShareGroupStateRequest: generated from Kafka 3.9.2's ReadShareGroupStateRequest.json by
+"""ReadShareGroupStateRequest: generated from Kafka 3.9.2 and 4.4.0's ReadShareGroupStateRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""ReadShareGroupStateResponse: generated from Kafka 3.9.2's ReadShareGroupStateResponse.json by
+"""ReadShareGroupStateResponse: generated from Kafka 3.9.2 and 4.4.0's ReadShareGroupStateResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -34,14 +34,14 @@ _S2 = Struct(">qqbh")
 
 @dataclass(slots=True)
 class StateBatch:
-    """A StateBatch in ReadShareGroupStateResponse."""
+    """The state batches for this share-partition."""
 
     first_offset: int = 0
-    # versions 0+. The base offset of this state batch.
+    # versions 0+. The first offset of this state batch.
     last_offset: int = 0
     # versions 0+. The last offset of this state batch.
     delivery_state: int = 0
-    # versions 0+. The state - 0:Available,2:Acked,4:Archived.
+    # versions 0+. The delivery state - 0:Available,2:Acked,4:Archived.
     delivery_count: int = 0
     # versions 0+. The delivery count.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -58,20 +58,20 @@ class PartitionResult:
     error_message: str | None = None
     # versions 0+; nullable 0+. The error message, or null if there was no error.
     state_epoch: int = 0
-    # versions 0+. The state epoch for this share-partition.
+    # versions 0+. The state epoch of the share-partition.
     start_offset: int = 0
     # versions 0+. The share-partition start offset, which can be -1 if it is not yet initialized.
     state_batches: list[StateBatch] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The state batches for this share-partition.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class ReadStateResult:
-    """The read results"""
+    """The read results."""
 
     topic_id: UUID = ZERO_UUID
-    # versions 0+. The topic identifier
+    # versions 0+. The topic identifier.
     partitions: list[PartitionResult] = field(default_factory=list)
     # versions 0+. The results for the partitions.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -88,7 +88,7 @@ class ReadShareGroupStateResponse(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     results: list[ReadStateResult] = field(default_factory=list)
-    # versions 0+. The read results
+    # versions 0+. The read results.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

@@ -1,4 +1,4 @@
-"""ReadShareGroupStateSummaryRequest: generated from Kafka 3.9.2's ReadShareGroupStateSummaryRequest.json by
+"""ReadShareGroupStateSummaryRequest: generated from Kafka 3.9.2 and 4.4.0's ReadShareGroupStateSummaryRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -59,7 +59,7 @@ class ReadShareGroupStateSummaryRequest(ApiMessage):
     API_KEY: ClassVar[int] = 87
     NAME: ClassVar[str] = "ReadShareGroupStateSummaryRequest"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     group_id: str = ''
@@ -174,7 +174,9 @@ def _encode_read_share_group_state_summary_request_v0(m: ReadShareGroupStateSumm
 
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[ReadShareGroupStateSummaryRequest, int]]] = {
     0: _decode_read_share_group_state_summary_request_v0,
+    1: _decode_read_share_group_state_summary_request_v0,
 }
 _ENCODERS: dict[int, Callable[[ReadShareGroupStateSummaryRequest, bytearray], None]] = {
     0: _encode_read_share_group_state_summary_request_v0,
+    1: _encode_read_share_group_state_summary_request_v0,
 }

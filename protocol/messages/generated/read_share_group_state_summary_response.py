@@ -1,4 +1,4 @@
-"""ReadShareGroupStateSummaryResponse: generated from Kafka 3.9.2's ReadShareGroupStateSummaryResponse.json by
+"""ReadShareGroupStateSummaryResponse: generated from Kafka 3.9.2 and 4.4.0's ReadShareGroupStateSummaryResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -28,7 +28,8 @@ from josefk.protocol.messages.codec import (
 __all__ = ["ReadShareGroupStateSummaryResponse", "ReadStateSummaryResult", "PartitionResult"]
 
 _S0 = Struct(">ih")
-_S1 = Struct(">iq")
+_S1 = Struct(">iiq")
+_S2 = Struct(">iiqi")
 
 
 @dataclass(slots=True)
@@ -45,15 +46,19 @@ class PartitionResult:
     # versions 0+. The state epoch of the share-partition.
     start_offset: int = 0
     # versions 0+. The share-partition start offset.
+    leader_epoch: int = 0
+    # versions 0+. The leader epoch of the share-partition.
+    delivery_complete_count: int = -1
+    # versions 1+; ignorable. The number of offsets greater than or equal to share-partition start offset for which delivery has been completed.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class ReadStateSummaryResult:
-    """The read results"""
+    """The read results."""
 
     topic_id: UUID = ZERO_UUID
-    # versions 0+. The topic identifier
+    # versions 0+. The topic identifier.
     partitions: list[PartitionResult] = field(default_factory=list)
     # versions 0+. The results for the partitions.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -66,11 +71,11 @@ class ReadShareGroupStateSummaryResponse(ApiMessage):
     API_KEY: ClassVar[int] = 87
     NAME: ClassVar[str] = "ReadShareGroupStateSummaryResponse"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     results: list[ReadStateSummaryResult] = field(default_factory=list)
-    # versions 0+. The read results
+    # versions 0+. The read results.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:
@@ -101,14 +106,14 @@ def _decode_partition_result_v0(buf: memoryview, pos: int) -> tuple[PartitionRes
     f_partition, f_error_code = _S0.unpack_from(buf, pos)
     pos += 6
     f_error_message, pos = read_compact_nullable_string(buf, pos)
-    f_state_epoch, f_start_offset = _S1.unpack_from(buf, pos)
-    pos += 12
+    f_state_epoch, f_leader_epoch, f_start_offset = _S1.unpack_from(buf, pos)
+    pos += 16
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return PartitionResult(f_partition, f_error_code, f_error_message, f_state_epoch, f_start_offset, _unknown), pos
+    return PartitionResult(f_partition, f_error_code, f_error_message, f_state_epoch, f_start_offset, f_leader_epoch, -1, _unknown), pos
 
 
 def _decode_read_state_summary_result_v0(buf: memoryview, pos: int) -> tuple[ReadStateSummaryResult, int]:
@@ -149,10 +154,63 @@ def _decode_read_share_group_state_summary_response_v0(buf: memoryview, pos: int
     return ReadShareGroupStateSummaryResponse(f_results, _unknown), pos
 
 
+def _decode_partition_result_v1(buf: memoryview, pos: int) -> tuple[PartitionResult, int]:
+    f_error_message: str | None
+    f_partition, f_error_code = _S0.unpack_from(buf, pos)
+    pos += 6
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    f_state_epoch, f_leader_epoch, f_start_offset, f_delivery_complete_count = _S2.unpack_from(buf, pos)
+    pos += 20
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return PartitionResult(f_partition, f_error_code, f_error_message, f_state_epoch, f_start_offset, f_leader_epoch, f_delivery_complete_count, _unknown), pos
+
+
+def _decode_read_state_summary_result_v1(buf: memoryview, pos: int) -> tuple[ReadStateSummaryResult, int]:
+    f_topic_id: UUID
+    f_partitions: list[PartitionResult]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
+        raise null_field("partitions")
+    else:
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_partition_result_v1(buf, pos)
+            f_partitions.append(e_partitions)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return ReadStateSummaryResult(f_topic_id, f_partitions, _unknown), pos
+
+
+def _decode_read_share_group_state_summary_response_v1(buf: memoryview, pos: int) -> tuple[ReadShareGroupStateSummaryResponse, int]:
+    f_results: list[ReadStateSummaryResult]
+    n_results, pos = read_compact_array_length(buf, pos)
+    if n_results < 0:
+        raise null_field("results")
+    else:
+        f_results = []
+        for _ in range(n_results):
+            e_results, pos = _decode_read_state_summary_result_v1(buf, pos)
+            f_results.append(e_results)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return ReadShareGroupStateSummaryResponse(f_results, _unknown), pos
+
+
 def _encode_partition_result_v0(m: PartitionResult, out: bytearray) -> None:
     out += _S0.pack(m.partition, m.error_code)
     write_compact_nullable_string(out, m.error_message)
-    out += _S1.pack(m.state_epoch, m.start_offset)
+    out += _S1.pack(m.state_epoch, m.leader_epoch, m.start_offset)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, m.unknown_tagged_fields)
     else:
@@ -180,9 +238,42 @@ def _encode_read_share_group_state_summary_response_v0(m: ReadShareGroupStateSum
         out.append(0)
 
 
+def _encode_partition_result_v1(m: PartitionResult, out: bytearray) -> None:
+    out += _S0.pack(m.partition, m.error_code)
+    write_compact_nullable_string(out, m.error_message)
+    out += _S2.pack(m.state_epoch, m.leader_epoch, m.start_offset, m.delivery_complete_count)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_read_state_summary_result_v1(m: ReadStateSummaryResult, out: bytearray) -> None:
+    out += m.topic_id.bytes
+    write_uvarint(out, len(m.partitions) + 1)
+    for e_partitions in m.partitions:
+        _encode_partition_result_v1(e_partitions, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_read_share_group_state_summary_response_v1(m: ReadShareGroupStateSummaryResponse, out: bytearray) -> None:
+    write_uvarint(out, len(m.results) + 1)
+    for e_results in m.results:
+        _encode_read_state_summary_result_v1(e_results, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[ReadShareGroupStateSummaryResponse, int]]] = {
     0: _decode_read_share_group_state_summary_response_v0,
+    1: _decode_read_share_group_state_summary_response_v1,
 }
 _ENCODERS: dict[int, Callable[[ReadShareGroupStateSummaryResponse, bytearray], None]] = {
     0: _encode_read_share_group_state_summary_response_v0,
+    1: _encode_read_share_group_state_summary_response_v1,
 }

@@ -1,4 +1,4 @@
-"""RemoveRaftVoterRequest: generated from Kafka 3.9.2's RemoveRaftVoterRequest.json by
+"""RemoveRaftVoterRequest: generated from Kafka 3.9.2 and 4.4.0's RemoveRaftVoterRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -38,11 +38,11 @@ class RemoveRaftVoterRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     cluster_id: str | None = ''
-    # versions 0+; nullable 0+
+    # versions 0+; nullable 0+. The cluster id of the request.
     voter_id: int = 0
-    # versions 0+. The replica id of the voter getting removed from the topic partition
+    # versions 0+. The replica id of the voter getting removed from the topic partition.
     voter_directory_id: UUID = ZERO_UUID
-    # versions 0+. The directory id of the voter getting removed from the topic partition
+    # versions 0+. The directory id of the voter getting removed from the topic partition.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

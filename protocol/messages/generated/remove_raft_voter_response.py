@@ -1,4 +1,4 @@
-"""RemoveRaftVoterResponse: generated from Kafka 3.9.2's RemoveRaftVoterResponse.json by
+"""RemoveRaftVoterResponse: generated from Kafka 3.9.2 and 4.4.0's RemoveRaftVoterResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ class RemoveRaftVoterResponse(ApiMessage):
     throttle_time_ms: int = 0
     # versions 0+. The duration in milliseconds for which the request was throttled due to a quota violation, or zero if the request did not violate any quota.
     error_code: int = 0
-    # versions 0+. The error code, or 0 if there was no error
+    # versions 0+. The error code, or 0 if there was no error.
     error_message: str | None = ''
     # versions 0+; nullable 0+; ignorable. The error message, or null if there was no error.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)

@@ -1,4 +1,4 @@
-"""RenewDelegationTokenRequest: generated from Kafka 3.9.2's RenewDelegationTokenRequest.json by
+"""RenewDelegationTokenRequest: generated from Kafka 3.9.2 and 4.4.0's RenewDelegationTokenRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

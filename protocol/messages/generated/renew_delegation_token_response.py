@@ -1,4 +1,4 @@
-"""RenewDelegationTokenResponse: generated from Kafka 3.9.2's RenewDelegationTokenResponse.json by
+"""RenewDelegationTokenResponse: generated from Kafka 3.9.2 and 4.4.0's RenewDelegationTokenResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

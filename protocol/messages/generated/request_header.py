@@ -1,4 +1,4 @@
-"""RequestHeader: generated from Kafka 3.9.2's RequestHeader.json by
+"""RequestHeader: generated from Kafka 3.9.2 and 4.4.0's RequestHeader.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

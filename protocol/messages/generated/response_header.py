@@ -1,4 +1,4 @@
-"""ResponseHeader: generated from Kafka 3.9.2's ResponseHeader.json by
+"""ResponseHeader: generated from Kafka 3.9.2 and 4.4.0's ResponseHeader.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

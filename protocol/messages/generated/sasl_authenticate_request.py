@@ -1,4 +1,4 @@
-"""SaslAuthenticateRequest: generated from Kafka 3.9.2's SaslAuthenticateRequest.json by
+"""SaslAuthenticateRequest: generated from Kafka 3.9.2 and 4.4.0's SaslAuthenticateRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""SaslAuthenticateResponse: generated from Kafka 3.9.2's SaslAuthenticateResponse.json by
+"""SaslAuthenticateResponse: generated from Kafka 3.9.2 and 4.4.0's SaslAuthenticateResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""SaslHandshakeRequest: generated from Kafka 3.9.2's SaslHandshakeRequest.json by
+"""SaslHandshakeRequest: generated from Kafka 3.9.2 and 4.4.0's SaslHandshakeRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""SaslHandshakeResponse: generated from Kafka 3.9.2's SaslHandshakeResponse.json by
+"""SaslHandshakeResponse: generated from Kafka 3.9.2 and 4.4.0's SaslHandshakeResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""ShareAcknowledgeRequest: generated from Kafka 3.9.2's ShareAcknowledgeRequest.json by
+"""ShareAcknowledgeRequest: generated from Kafka 3.9.2 and 4.4.0's ShareAcknowledgeRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from josefk.protocol.messages.codec import (
     read_compact_nullable_string,
     read_unknown_tags,
     read_uuid,
+    version_error,
     write_compact_nullable_string,
     write_tagged_fields,
     write_uvarint,
@@ -29,6 +30,7 @@ __all__ = ["ShareAcknowledgeRequest", "AcknowledgeTopic", "AcknowledgePartition"
 
 _S0 = Struct(">i")
 _S1 = Struct(">qq")
+_S2 = Struct(">i?")
 
 
 @dataclass(slots=True)
@@ -40,7 +42,7 @@ class AcknowledgementBatch:
     last_offset: int = 0
     # versions 0+. Last offset (inclusive) of batch of records to acknowledge.
     acknowledge_types: list[int] = field(default_factory=list)
-    # versions 0+. Array of acknowledge types - 0:Gap,1:Accept,2:Release,3:Reject.
+    # versions 0+. Array of acknowledge types - 0:Gap,1:Accept,2:Release,3:Reject,4:Renew.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -73,7 +75,7 @@ class ShareAcknowledgeRequest(ApiMessage):
     API_KEY: ClassVar[int] = 79
     NAME: ClassVar[str] = "ShareAcknowledgeRequest"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 2
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     group_id: str | None = None
@@ -84,6 +86,8 @@ class ShareAcknowledgeRequest(ApiMessage):
     # versions 0+. The current share session epoch: 0 to open a share session; -1 to close it; otherwise increments for consecutive requests.
     topics: list[AcknowledgeTopic] = field(default_factory=list)
     # versions 0+. The topics containing records to acknowledge.
+    is_renew_ack: bool = False
+    # versions 2+. Whether Renew type acknowledgements present in AcknowledgementBatches.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:
@@ -188,7 +192,31 @@ def _decode_share_acknowledge_request_v0(buf: memoryview, pos: int) -> tuple[Sha
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ShareAcknowledgeRequest(f_group_id, f_member_id, f_share_session_epoch, f_topics, _unknown), pos
+    return ShareAcknowledgeRequest(f_group_id, f_member_id, f_share_session_epoch, f_topics, False, _unknown), pos
+
+
+def _decode_share_acknowledge_request_v2(buf: memoryview, pos: int) -> tuple[ShareAcknowledgeRequest, int]:
+    f_group_id: str | None
+    f_member_id: str | None
+    f_topics: list[AcknowledgeTopic]
+    f_group_id, pos = read_compact_nullable_string(buf, pos)
+    f_member_id, pos = read_compact_nullable_string(buf, pos)
+    f_share_session_epoch, f_is_renew_ack = _S2.unpack_from(buf, pos)
+    pos += 5
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        raise null_field("topics")
+    else:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_acknowledge_topic_v0(buf, pos)
+            f_topics.append(e_topics)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return ShareAcknowledgeRequest(f_group_id, f_member_id, f_share_session_epoch, f_topics, f_is_renew_ack, _unknown), pos
 
 
 def _encode_acknowledgement_batch_v0(m: AcknowledgementBatch, out: bytearray) -> None:
@@ -224,6 +252,8 @@ def _encode_acknowledge_topic_v0(m: AcknowledgeTopic, out: bytearray) -> None:
 
 
 def _encode_share_acknowledge_request_v0(m: ShareAcknowledgeRequest, out: bytearray) -> None:
+    if m.is_renew_ack:
+        raise version_error("ShareAcknowledgeRequest", "IsRenewAck", 0)
     write_compact_nullable_string(out, m.group_id)
     write_compact_nullable_string(out, m.member_id)
     out += _S0.pack(m.share_session_epoch)
@@ -236,9 +266,41 @@ def _encode_share_acknowledge_request_v0(m: ShareAcknowledgeRequest, out: bytear
         out.append(0)
 
 
+def _encode_share_acknowledge_request_v1(m: ShareAcknowledgeRequest, out: bytearray) -> None:
+    if m.is_renew_ack:
+        raise version_error("ShareAcknowledgeRequest", "IsRenewAck", 1)
+    write_compact_nullable_string(out, m.group_id)
+    write_compact_nullable_string(out, m.member_id)
+    out += _S0.pack(m.share_session_epoch)
+    write_uvarint(out, len(m.topics) + 1)
+    for e_topics in m.topics:
+        _encode_acknowledge_topic_v0(e_topics, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_share_acknowledge_request_v2(m: ShareAcknowledgeRequest, out: bytearray) -> None:
+    write_compact_nullable_string(out, m.group_id)
+    write_compact_nullable_string(out, m.member_id)
+    out += _S2.pack(m.share_session_epoch, m.is_renew_ack)
+    write_uvarint(out, len(m.topics) + 1)
+    for e_topics in m.topics:
+        _encode_acknowledge_topic_v0(e_topics, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[ShareAcknowledgeRequest, int]]] = {
     0: _decode_share_acknowledge_request_v0,
+    1: _decode_share_acknowledge_request_v0,
+    2: _decode_share_acknowledge_request_v2,
 }
 _ENCODERS: dict[int, Callable[[ShareAcknowledgeRequest, bytearray], None]] = {
     0: _encode_share_acknowledge_request_v0,
+    1: _encode_share_acknowledge_request_v1,
+    2: _encode_share_acknowledge_request_v2,
 }

@@ -1,4 +1,4 @@
-"""ShareAcknowledgeResponse: generated from Kafka 3.9.2's ShareAcknowledgeResponse.json by
+"""ShareAcknowledgeResponse: generated from Kafka 3.9.2 and 4.4.0's ShareAcknowledgeResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ _S2 = Struct(">i")
 
 @dataclass(slots=True)
 class LeaderIdAndEpoch:
-    """A LeaderIdAndEpoch in ShareAcknowledgeResponse."""
+    """The current leader of the partition."""
 
     leader_id: int = 0
     # versions 0+. The ID of the current leader or -1 if the leader is unknown.
@@ -56,7 +56,7 @@ class PartitionData:
     error_message: str | None = None
     # versions 0+; nullable 0+. The error message, or null if there was no error.
     current_leader: LeaderIdAndEpoch = field(default_factory=LeaderIdAndEpoch)
-    # versions 0+
+    # versions 0+. The current leader of the partition.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -65,7 +65,7 @@ class ShareAcknowledgeTopicResponse:
     """The response topics."""
 
     topic_id: UUID = ZERO_UUID
-    # versions 0+; ignorable. The unique topic ID.
+    # versions 0+. The unique topic ID.
     partitions: list[PartitionData] = field(default_factory=list)
     # versions 0+. The topic partitions.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -93,19 +93,21 @@ class ShareAcknowledgeResponse(ApiMessage):
     API_KEY: ClassVar[int] = 79
     NAME: ClassVar[str] = "ShareAcknowledgeResponse"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 2
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     throttle_time_ms: int = 0
-    # versions 0+; ignorable. The duration in milliseconds for which the request was throttled due to a quota violation, or zero if the request did not violate any quota.
+    # versions 0+. The duration in milliseconds for which the request was throttled due to a quota violation, or zero if the request did not violate any quota.
     error_code: int = 0
-    # versions 0+; ignorable. The top level response error code.
+    # versions 0+. The top level response error code.
     error_message: str | None = None
     # versions 0+; nullable 0+. The top-level error message, or null if there was no error.
     responses: list[ShareAcknowledgeTopicResponse] = field(default_factory=list)
     # versions 0+. The response topics.
     node_endpoints: list[NodeEndpoint] = field(default_factory=list)
     # versions 0+. Endpoints for all current leaders enumerated in PartitionData with error NOT_LEADER_OR_FOLLOWER.
+    acquisition_lock_timeout_ms: int = 0
+    # versions 2+; ignorable. The time in milliseconds for which the acquired records are locked.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:
@@ -222,7 +224,40 @@ def _decode_share_acknowledge_response_v0(buf: memoryview, pos: int) -> tuple[Sh
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ShareAcknowledgeResponse(f_throttle_time_ms, f_error_code, f_error_message, f_responses, f_node_endpoints, _unknown), pos
+    return ShareAcknowledgeResponse(f_throttle_time_ms, f_error_code, f_error_message, f_responses, f_node_endpoints, 0, _unknown), pos
+
+
+def _decode_share_acknowledge_response_v2(buf: memoryview, pos: int) -> tuple[ShareAcknowledgeResponse, int]:
+    f_error_message: str | None
+    f_responses: list[ShareAcknowledgeTopicResponse]
+    f_node_endpoints: list[NodeEndpoint]
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
+    pos += 6
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    f_acquisition_lock_timeout_ms, = _S2.unpack_from(buf, pos)
+    pos += 4
+    n_responses, pos = read_compact_array_length(buf, pos)
+    if n_responses < 0:
+        raise null_field("responses")
+    else:
+        f_responses = []
+        for _ in range(n_responses):
+            e_responses, pos = _decode_share_acknowledge_topic_response_v0(buf, pos)
+            f_responses.append(e_responses)
+    n_node_endpoints, pos = read_compact_array_length(buf, pos)
+    if n_node_endpoints < 0:
+        raise null_field("nodeEndpoints")
+    else:
+        f_node_endpoints = []
+        for _ in range(n_node_endpoints):
+            e_node_endpoints, pos = _decode_node_endpoint_v0(buf, pos)
+            f_node_endpoints.append(e_node_endpoints)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return ShareAcknowledgeResponse(f_throttle_time_ms, f_error_code, f_error_message, f_responses, f_node_endpoints, f_acquisition_lock_timeout_ms, _unknown), pos
 
 
 def _encode_leader_id_and_epoch_v0(m: LeaderIdAndEpoch, out: bytearray) -> None:
@@ -280,9 +315,29 @@ def _encode_share_acknowledge_response_v0(m: ShareAcknowledgeResponse, out: byte
         out.append(0)
 
 
+def _encode_share_acknowledge_response_v2(m: ShareAcknowledgeResponse, out: bytearray) -> None:
+    out += _S0.pack(m.throttle_time_ms, m.error_code)
+    write_compact_nullable_string(out, m.error_message)
+    out += _S2.pack(m.acquisition_lock_timeout_ms)
+    write_uvarint(out, len(m.responses) + 1)
+    for e_responses in m.responses:
+        _encode_share_acknowledge_topic_response_v0(e_responses, out)
+    write_uvarint(out, len(m.node_endpoints) + 1)
+    for e_node_endpoints in m.node_endpoints:
+        _encode_node_endpoint_v0(e_node_endpoints, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[ShareAcknowledgeResponse, int]]] = {
     0: _decode_share_acknowledge_response_v0,
+    1: _decode_share_acknowledge_response_v0,
+    2: _decode_share_acknowledge_response_v2,
 }
 _ENCODERS: dict[int, Callable[[ShareAcknowledgeResponse, bytearray], None]] = {
     0: _encode_share_acknowledge_response_v0,
+    1: _encode_share_acknowledge_response_v0,
+    2: _encode_share_acknowledge_response_v2,
 }

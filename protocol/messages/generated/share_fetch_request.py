@@ -1,4 +1,4 @@
-"""ShareFetchRequest: generated from Kafka 3.9.2's ShareFetchRequest.json by
+"""ShareFetchRequest: generated from Kafka 3.9.2 and 4.4.0's ShareFetchRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ from josefk.protocol.messages.codec import (
     read_compact_nullable_string,
     read_unknown_tags,
     read_uuid,
+    version_error,
     write_compact_nullable_string,
     write_tagged_fields,
     write_uvarint,
@@ -30,6 +31,9 @@ __all__ = ["ShareFetchRequest", "FetchTopic", "FetchPartition", "Acknowledgement
 _S0 = Struct(">iiii")
 _S1 = Struct(">ii")
 _S2 = Struct(">qq")
+_S3 = Struct(">iiiiii")
+_S4 = Struct(">i")
+_S5 = Struct(">iiiiiib?")
 
 
 @dataclass(slots=True)
@@ -41,7 +45,7 @@ class AcknowledgementBatch:
     last_offset: int = 0
     # versions 0+. Last offset (inclusive) of batch of records to acknowledge.
     acknowledge_types: list[int] = field(default_factory=list)
-    # versions 0+. Array of acknowledge types - 0:Gap,1:Accept,2:Release,3:Reject.
+    # versions 0+. Array of acknowledge types - 0:Gap,1:Accept,2:Release,3:Reject,4:Renew.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -52,7 +56,7 @@ class FetchPartition:
     partition_index: int = 0
     # versions 0+. The partition index.
     partition_max_bytes: int = 0
-    # versions 0+. The maximum bytes to fetch from this partition. 0 when only acknowledgement with no fetching is required. See KIP-74 for cases where this limit may not be honored.
+    # versions 0. The maximum bytes to fetch from this partition. 0 when only acknowledgement with no fetching is required. See KIP-74 for cases where this limit may not be honored.
     acknowledgement_batches: list[AcknowledgementBatch] = field(default_factory=list)
     # versions 0+. Record batches to acknowledge.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -63,7 +67,7 @@ class FetchTopic:
     """The topics to fetch."""
 
     topic_id: UUID = ZERO_UUID
-    # versions 0+; ignorable. The unique topic ID.
+    # versions 0+. The unique topic ID.
     partitions: list[FetchPartition] = field(default_factory=list)
     # versions 0+. The partitions to fetch.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -74,7 +78,7 @@ class ForgottenTopic:
     """The partitions to remove from this share session."""
 
     topic_id: UUID = ZERO_UUID
-    # versions 0+; ignorable. The unique topic ID.
+    # versions 0+. The unique topic ID.
     partitions: list[int] = field(default_factory=list)
     # versions 0+. The partitions indexes to forget.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -87,7 +91,7 @@ class ShareFetchRequest(ApiMessage):
     API_KEY: ClassVar[int] = 78
     NAME: ClassVar[str] = "ShareFetchRequest"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 2
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     group_id: str | None = None
@@ -101,11 +105,19 @@ class ShareFetchRequest(ApiMessage):
     min_bytes: int = 0
     # versions 0+. The minimum bytes to accumulate in the response.
     max_bytes: int = 2147483647
-    # versions 0+; ignorable. The maximum bytes to fetch.  See KIP-74 for cases where this limit may not be honored.
+    # versions 0+. The maximum bytes to fetch. See KIP-74 for cases where this limit may not be honored.
     topics: list[FetchTopic] = field(default_factory=list)
     # versions 0+. The topics to fetch.
     forgotten_topics_data: list[ForgottenTopic] = field(default_factory=list)
     # versions 0+. The partitions to remove from this share session.
+    max_records: int = 0
+    # versions 1+. The maximum number of records to fetch. This limit can be exceeded for alignment of batch boundaries.
+    batch_size: int = 0
+    # versions 1+. The optimal number of records for batches of acquired records and acknowledgements.
+    share_acquire_mode: int = 0
+    # versions 2+; ignorable. The acquire mode to control the fetch behavior - 0:batch-optimized,1:record-limit.
+    is_renew_ack: bool = False
+    # versions 2+. Whether Renew type acknowledgements present in AcknowledgementBatches.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:
@@ -237,7 +249,113 @@ def _decode_share_fetch_request_v0(buf: memoryview, pos: int) -> tuple[ShareFetc
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return ShareFetchRequest(f_group_id, f_member_id, f_share_session_epoch, f_max_wait_ms, f_min_bytes, f_max_bytes, f_topics, f_forgotten_topics_data, _unknown), pos
+    return ShareFetchRequest(f_group_id, f_member_id, f_share_session_epoch, f_max_wait_ms, f_min_bytes, f_max_bytes, f_topics, f_forgotten_topics_data, 0, 0, 0, False, _unknown), pos
+
+
+def _decode_fetch_partition_v1(buf: memoryview, pos: int) -> tuple[FetchPartition, int]:
+    f_acknowledgement_batches: list[AcknowledgementBatch]
+    f_partition_index, = _S4.unpack_from(buf, pos)
+    pos += 4
+    n_acknowledgement_batches, pos = read_compact_array_length(buf, pos)
+    if n_acknowledgement_batches < 0:
+        raise null_field("acknowledgementBatches")
+    else:
+        f_acknowledgement_batches = []
+        for _ in range(n_acknowledgement_batches):
+            e_acknowledgement_batches, pos = _decode_acknowledgement_batch_v0(buf, pos)
+            f_acknowledgement_batches.append(e_acknowledgement_batches)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return FetchPartition(f_partition_index, 0, f_acknowledgement_batches, _unknown), pos
+
+
+def _decode_fetch_topic_v1(buf: memoryview, pos: int) -> tuple[FetchTopic, int]:
+    f_topic_id: UUID
+    f_partitions: list[FetchPartition]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
+        raise null_field("partitions")
+    else:
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_fetch_partition_v1(buf, pos)
+            f_partitions.append(e_partitions)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return FetchTopic(f_topic_id, f_partitions, _unknown), pos
+
+
+def _decode_share_fetch_request_v1(buf: memoryview, pos: int) -> tuple[ShareFetchRequest, int]:
+    f_group_id: str | None
+    f_member_id: str | None
+    f_topics: list[FetchTopic]
+    f_forgotten_topics_data: list[ForgottenTopic]
+    f_group_id, pos = read_compact_nullable_string(buf, pos)
+    f_member_id, pos = read_compact_nullable_string(buf, pos)
+    f_share_session_epoch, f_max_wait_ms, f_min_bytes, f_max_bytes, f_max_records, f_batch_size = _S3.unpack_from(buf, pos)
+    pos += 24
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        raise null_field("topics")
+    else:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_fetch_topic_v1(buf, pos)
+            f_topics.append(e_topics)
+    n_forgotten_topics_data, pos = read_compact_array_length(buf, pos)
+    if n_forgotten_topics_data < 0:
+        raise null_field("forgottenTopicsData")
+    else:
+        f_forgotten_topics_data = []
+        for _ in range(n_forgotten_topics_data):
+            e_forgotten_topics_data, pos = _decode_forgotten_topic_v0(buf, pos)
+            f_forgotten_topics_data.append(e_forgotten_topics_data)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return ShareFetchRequest(f_group_id, f_member_id, f_share_session_epoch, f_max_wait_ms, f_min_bytes, f_max_bytes, f_topics, f_forgotten_topics_data, f_max_records, f_batch_size, 0, False, _unknown), pos
+
+
+def _decode_share_fetch_request_v2(buf: memoryview, pos: int) -> tuple[ShareFetchRequest, int]:
+    f_group_id: str | None
+    f_member_id: str | None
+    f_topics: list[FetchTopic]
+    f_forgotten_topics_data: list[ForgottenTopic]
+    f_group_id, pos = read_compact_nullable_string(buf, pos)
+    f_member_id, pos = read_compact_nullable_string(buf, pos)
+    f_share_session_epoch, f_max_wait_ms, f_min_bytes, f_max_bytes, f_max_records, f_batch_size, f_share_acquire_mode, f_is_renew_ack = _S5.unpack_from(buf, pos)
+    pos += 26
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        raise null_field("topics")
+    else:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_fetch_topic_v1(buf, pos)
+            f_topics.append(e_topics)
+    n_forgotten_topics_data, pos = read_compact_array_length(buf, pos)
+    if n_forgotten_topics_data < 0:
+        raise null_field("forgottenTopicsData")
+    else:
+        f_forgotten_topics_data = []
+        for _ in range(n_forgotten_topics_data):
+            e_forgotten_topics_data, pos = _decode_forgotten_topic_v0(buf, pos)
+            f_forgotten_topics_data.append(e_forgotten_topics_data)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return ShareFetchRequest(f_group_id, f_member_id, f_share_session_epoch, f_max_wait_ms, f_min_bytes, f_max_bytes, f_topics, f_forgotten_topics_data, f_max_records, f_batch_size, f_share_acquire_mode, f_is_renew_ack, _unknown), pos
 
 
 def _encode_acknowledgement_batch_v0(m: AcknowledgementBatch, out: bytearray) -> None:
@@ -283,6 +401,12 @@ def _encode_forgotten_topic_v0(m: ForgottenTopic, out: bytearray) -> None:
 
 
 def _encode_share_fetch_request_v0(m: ShareFetchRequest, out: bytearray) -> None:
+    if m.max_records != 0:
+        raise version_error("ShareFetchRequest", "MaxRecords", 0)
+    if m.batch_size != 0:
+        raise version_error("ShareFetchRequest", "BatchSize", 0)
+    if m.is_renew_ack:
+        raise version_error("ShareFetchRequest", "IsRenewAck", 0)
     write_compact_nullable_string(out, m.group_id)
     write_compact_nullable_string(out, m.member_id)
     out += _S0.pack(m.share_session_epoch, m.max_wait_ms, m.min_bytes, m.max_bytes)
@@ -298,9 +422,95 @@ def _encode_share_fetch_request_v0(m: ShareFetchRequest, out: bytearray) -> None
         out.append(0)
 
 
+def _encode_fetch_partition_v1(m: FetchPartition, out: bytearray) -> None:
+    if m.partition_max_bytes != 0:
+        raise version_error("FetchPartition", "PartitionMaxBytes", 1)
+    out += _S4.pack(m.partition_index)
+    write_uvarint(out, len(m.acknowledgement_batches) + 1)
+    for e_acknowledgement_batches in m.acknowledgement_batches:
+        _encode_acknowledgement_batch_v0(e_acknowledgement_batches, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_fetch_topic_v1(m: FetchTopic, out: bytearray) -> None:
+    out += m.topic_id.bytes
+    write_uvarint(out, len(m.partitions) + 1)
+    for e_partitions in m.partitions:
+        _encode_fetch_partition_v1(e_partitions, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_share_fetch_request_v1(m: ShareFetchRequest, out: bytearray) -> None:
+    if m.is_renew_ack:
+        raise version_error("ShareFetchRequest", "IsRenewAck", 1)
+    write_compact_nullable_string(out, m.group_id)
+    write_compact_nullable_string(out, m.member_id)
+    out += _S3.pack(m.share_session_epoch, m.max_wait_ms, m.min_bytes, m.max_bytes, m.max_records, m.batch_size)
+    write_uvarint(out, len(m.topics) + 1)
+    for e_topics in m.topics:
+        _encode_fetch_topic_v1(e_topics, out)
+    write_uvarint(out, len(m.forgotten_topics_data) + 1)
+    for e_forgotten_topics_data in m.forgotten_topics_data:
+        _encode_forgotten_topic_v0(e_forgotten_topics_data, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_fetch_partition_v2(m: FetchPartition, out: bytearray) -> None:
+    if m.partition_max_bytes != 0:
+        raise version_error("FetchPartition", "PartitionMaxBytes", 2)
+    out += _S4.pack(m.partition_index)
+    write_uvarint(out, len(m.acknowledgement_batches) + 1)
+    for e_acknowledgement_batches in m.acknowledgement_batches:
+        _encode_acknowledgement_batch_v0(e_acknowledgement_batches, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_fetch_topic_v2(m: FetchTopic, out: bytearray) -> None:
+    out += m.topic_id.bytes
+    write_uvarint(out, len(m.partitions) + 1)
+    for e_partitions in m.partitions:
+        _encode_fetch_partition_v2(e_partitions, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_share_fetch_request_v2(m: ShareFetchRequest, out: bytearray) -> None:
+    write_compact_nullable_string(out, m.group_id)
+    write_compact_nullable_string(out, m.member_id)
+    out += _S5.pack(m.share_session_epoch, m.max_wait_ms, m.min_bytes, m.max_bytes, m.max_records, m.batch_size, m.share_acquire_mode, m.is_renew_ack)
+    write_uvarint(out, len(m.topics) + 1)
+    for e_topics in m.topics:
+        _encode_fetch_topic_v2(e_topics, out)
+    write_uvarint(out, len(m.forgotten_topics_data) + 1)
+    for e_forgotten_topics_data in m.forgotten_topics_data:
+        _encode_forgotten_topic_v0(e_forgotten_topics_data, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[ShareFetchRequest, int]]] = {
     0: _decode_share_fetch_request_v0,
+    1: _decode_share_fetch_request_v1,
+    2: _decode_share_fetch_request_v2,
 }
 _ENCODERS: dict[int, Callable[[ShareFetchRequest, bytearray], None]] = {
     0: _encode_share_fetch_request_v0,
+    1: _encode_share_fetch_request_v1,
+    2: _encode_share_fetch_request_v2,
 }

@@ -1,4 +1,4 @@
-"""ShareGroupDescribeRequest: generated from Kafka 3.9.2's ShareGroupDescribeRequest.json by
+"""ShareGroupDescribeRequest: generated from Kafka 3.9.2 and 4.4.0's ShareGroupDescribeRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -34,11 +34,11 @@ class ShareGroupDescribeRequest(ApiMessage):
     API_KEY: ClassVar[int] = 77
     NAME: ClassVar[str] = "ShareGroupDescribeRequest"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     group_ids: list[str] = field(default_factory=list)
-    # versions 0+; entity groupId. The ids of the groups to describe
+    # versions 0+; entity groupId. The ids of the groups to describe.
     include_authorized_operations: bool = False
     # versions 0+. Whether to include authorized operations.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -99,7 +99,9 @@ def _encode_share_group_describe_request_v0(m: ShareGroupDescribeRequest, out: b
 
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[ShareGroupDescribeRequest, int]]] = {
     0: _decode_share_group_describe_request_v0,
+    1: _decode_share_group_describe_request_v0,
 }
 _ENCODERS: dict[int, Callable[[ShareGroupDescribeRequest, bytearray], None]] = {
     0: _encode_share_group_describe_request_v0,
+    1: _encode_share_group_describe_request_v0,
 }

@@ -1,4 +1,4 @@
-"""ShareGroupDescribeResponse: generated from Kafka 3.9.2's ShareGroupDescribeResponse.json by
+"""ShareGroupDescribeResponse: generated from Kafka 3.9.2 and 4.4.0's ShareGroupDescribeResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -109,7 +109,7 @@ class ShareGroupDescribeResponse(ApiMessage):
     API_KEY: ClassVar[int] = 77
     NAME: ClassVar[str] = "ShareGroupDescribeResponse"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     throttle_time_ms: int = 0
@@ -328,7 +328,9 @@ def _encode_share_group_describe_response_v0(m: ShareGroupDescribeResponse, out:
 
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[ShareGroupDescribeResponse, int]]] = {
     0: _decode_share_group_describe_response_v0,
+    1: _decode_share_group_describe_response_v0,
 }
 _ENCODERS: dict[int, Callable[[ShareGroupDescribeResponse, bytearray], None]] = {
     0: _encode_share_group_describe_response_v0,
+    1: _encode_share_group_describe_response_v0,
 }

@@ -1,4 +1,4 @@
-"""SyncGroupRequest: generated from Kafka 3.9.2's SyncGroupRequest.json by
+"""SyncGroupRequest: generated from Kafka 3.9.2 and 4.4.0's SyncGroupRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""SyncGroupResponse: generated from Kafka 3.9.2's SyncGroupResponse.json by
+"""SyncGroupResponse: generated from Kafka 3.9.2 and 4.4.0's SyncGroupResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

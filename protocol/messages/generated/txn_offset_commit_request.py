@@ -1,4 +1,4 @@
-"""TxnOffsetCommitRequest: generated from Kafka 3.9.2's TxnOffsetCommitRequest.json by
+"""TxnOffsetCommitRequest: generated from Kafka 3.9.2 and 4.4.0's TxnOffsetCommitRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -7,9 +7,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from struct import Struct
 from typing import ClassVar
+from uuid import UUID
 
 from josefk.protocol.messages.codec import (
     TRUNCATED,
+    ZERO_UUID,
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
@@ -22,6 +24,7 @@ from josefk.protocol.messages.codec import (
     read_nullable_string,
     read_string,
     read_unknown_tags,
+    read_uuid,
     version_error,
     write_compact_nullable_string,
     write_compact_string,
@@ -59,9 +62,11 @@ class TxnOffsetCommitRequestTopic:
     """Each topic that we want to commit offsets for."""
 
     name: str = ''
-    # versions 0+; entity topicName. The topic name.
+    # versions 0-5; ignorable; entity topicName. The topic name.
     partitions: list[TxnOffsetCommitRequestPartition] = field(default_factory=list)
     # versions 0+. The partitions inside the topic that we want to commit offsets for.
+    topic_id: UUID = ZERO_UUID
+    # versions 6+; ignorable. The topic ID.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -72,7 +77,7 @@ class TxnOffsetCommitRequest(ApiMessage):
     API_KEY: ClassVar[int] = 28
     NAME: ClassVar[str] = "TxnOffsetCommitRequest"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 4
+    MAX_VERSION: ClassVar[int] = 6
     FLEXIBLE_MIN: ClassVar[int | None] = 3
 
     transactional_id: str = ''
@@ -83,8 +88,8 @@ class TxnOffsetCommitRequest(ApiMessage):
     # versions 0+; entity producerId. The current producer ID in use by the transactional ID.
     producer_epoch: int = 0
     # versions 0+. The current epoch associated with the producer ID.
-    generation_id: int = -1
-    # versions 3+. The generation of the consumer.
+    generation_id_or_member_epoch: int = -1
+    # versions 3+. The generation of the group if using the classic group protocol or the member epoch if using the consumer protocol.
     member_id: str = ''
     # versions 3+. The member ID assigned by the group coordinator.
     group_instance_id: str | None = None
@@ -136,7 +141,7 @@ def _decode_txn_offset_commit_request_topic_v0(buf: memoryview, pos: int) -> tup
         for _ in range(n_partitions):
             e_partitions, pos = _decode_txn_offset_commit_request_partition_v0(buf, pos)
             f_partitions.append(e_partitions)
-    return TxnOffsetCommitRequestTopic(f_name, f_partitions, []), pos
+    return TxnOffsetCommitRequestTopic(f_name, f_partitions, ZERO_UUID, []), pos
 
 
 def _decode_txn_offset_commit_request_v0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequest, int]:
@@ -178,7 +183,7 @@ def _decode_txn_offset_commit_request_topic_v2(buf: memoryview, pos: int) -> tup
         for _ in range(n_partitions):
             e_partitions, pos = _decode_txn_offset_commit_request_partition_v2(buf, pos)
             f_partitions.append(e_partitions)
-    return TxnOffsetCommitRequestTopic(f_name, f_partitions, []), pos
+    return TxnOffsetCommitRequestTopic(f_name, f_partitions, ZERO_UUID, []), pos
 
 
 def _decode_txn_offset_commit_request_v2(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequest, int]:
@@ -230,7 +235,7 @@ def _decode_txn_offset_commit_request_topic_v3(buf: memoryview, pos: int) -> tup
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TxnOffsetCommitRequestTopic(f_name, f_partitions, _unknown), pos
+    return TxnOffsetCommitRequestTopic(f_name, f_partitions, ZERO_UUID, _unknown), pos
 
 
 def _decode_txn_offset_commit_request_v3(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequest, int]:
@@ -241,7 +246,7 @@ def _decode_txn_offset_commit_request_v3(buf: memoryview, pos: int) -> tuple[Txn
     f_topics: list[TxnOffsetCommitRequestTopic]
     f_transactional_id, pos = read_compact_string(buf, pos, "transactionalId")
     f_group_id, pos = read_compact_string(buf, pos, "groupId")
-    f_producer_id, f_producer_epoch, f_generation_id = _S3.unpack_from(buf, pos)
+    f_producer_id, f_producer_epoch, f_generation_id_or_member_epoch = _S3.unpack_from(buf, pos)
     pos += 14
     f_member_id, pos = read_compact_string(buf, pos, "memberId")
     f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
@@ -258,7 +263,55 @@ def _decode_txn_offset_commit_request_v3(buf: memoryview, pos: int) -> tuple[Txn
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TxnOffsetCommitRequest(f_transactional_id, f_group_id, f_producer_id, f_producer_epoch, f_generation_id, f_member_id, f_group_instance_id, f_topics, _unknown), pos
+    return TxnOffsetCommitRequest(f_transactional_id, f_group_id, f_producer_id, f_producer_epoch, f_generation_id_or_member_epoch, f_member_id, f_group_instance_id, f_topics, _unknown), pos
+
+
+def _decode_txn_offset_commit_request_topic_v6(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequestTopic, int]:
+    f_topic_id: UUID
+    f_partitions: list[TxnOffsetCommitRequestPartition]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
+        raise null_field("partitions")
+    else:
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_txn_offset_commit_request_partition_v3(buf, pos)
+            f_partitions.append(e_partitions)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return TxnOffsetCommitRequestTopic('', f_partitions, f_topic_id, _unknown), pos
+
+
+def _decode_txn_offset_commit_request_v6(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitRequest, int]:
+    f_transactional_id: str
+    f_group_id: str
+    f_member_id: str
+    f_group_instance_id: str | None
+    f_topics: list[TxnOffsetCommitRequestTopic]
+    f_transactional_id, pos = read_compact_string(buf, pos, "transactionalId")
+    f_group_id, pos = read_compact_string(buf, pos, "groupId")
+    f_producer_id, f_producer_epoch, f_generation_id_or_member_epoch = _S3.unpack_from(buf, pos)
+    pos += 14
+    f_member_id, pos = read_compact_string(buf, pos, "memberId")
+    f_group_instance_id, pos = read_compact_nullable_string(buf, pos)
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        raise null_field("topics")
+    else:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_txn_offset_commit_request_topic_v6(buf, pos)
+            f_topics.append(e_topics)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return TxnOffsetCommitRequest(f_transactional_id, f_group_id, f_producer_id, f_producer_epoch, f_generation_id_or_member_epoch, f_member_id, f_group_instance_id, f_topics, _unknown), pos
 
 
 def _encode_txn_offset_commit_request_partition_v0(m: TxnOffsetCommitRequestPartition, out: bytearray) -> None:
@@ -274,8 +327,8 @@ def _encode_txn_offset_commit_request_topic_v0(m: TxnOffsetCommitRequestTopic, o
 
 
 def _encode_txn_offset_commit_request_v0(m: TxnOffsetCommitRequest, out: bytearray) -> None:
-    if m.generation_id != -1:
-        raise version_error("TxnOffsetCommitRequest", "GenerationId", 0)
+    if m.generation_id_or_member_epoch != -1:
+        raise version_error("TxnOffsetCommitRequest", "GenerationIdOrMemberEpoch", 0)
     if m.member_id != '':
         raise version_error("TxnOffsetCommitRequest", "MemberId", 0)
     if m.group_instance_id is not None:
@@ -289,8 +342,8 @@ def _encode_txn_offset_commit_request_v0(m: TxnOffsetCommitRequest, out: bytearr
 
 
 def _encode_txn_offset_commit_request_v1(m: TxnOffsetCommitRequest, out: bytearray) -> None:
-    if m.generation_id != -1:
-        raise version_error("TxnOffsetCommitRequest", "GenerationId", 1)
+    if m.generation_id_or_member_epoch != -1:
+        raise version_error("TxnOffsetCommitRequest", "GenerationIdOrMemberEpoch", 1)
     if m.member_id != '':
         raise version_error("TxnOffsetCommitRequest", "MemberId", 1)
     if m.group_instance_id is not None:
@@ -316,8 +369,8 @@ def _encode_txn_offset_commit_request_topic_v2(m: TxnOffsetCommitRequestTopic, o
 
 
 def _encode_txn_offset_commit_request_v2(m: TxnOffsetCommitRequest, out: bytearray) -> None:
-    if m.generation_id != -1:
-        raise version_error("TxnOffsetCommitRequest", "GenerationId", 2)
+    if m.generation_id_or_member_epoch != -1:
+        raise version_error("TxnOffsetCommitRequest", "GenerationIdOrMemberEpoch", 2)
     if m.member_id != '':
         raise version_error("TxnOffsetCommitRequest", "MemberId", 2)
     if m.group_instance_id is not None:
@@ -353,12 +406,38 @@ def _encode_txn_offset_commit_request_topic_v3(m: TxnOffsetCommitRequestTopic, o
 def _encode_txn_offset_commit_request_v3(m: TxnOffsetCommitRequest, out: bytearray) -> None:
     write_compact_string(out, m.transactional_id)
     write_compact_string(out, m.group_id)
-    out += _S3.pack(m.producer_id, m.producer_epoch, m.generation_id)
+    out += _S3.pack(m.producer_id, m.producer_epoch, m.generation_id_or_member_epoch)
     write_compact_string(out, m.member_id)
     write_compact_nullable_string(out, m.group_instance_id)
     write_uvarint(out, len(m.topics) + 1)
     for e_topics in m.topics:
         _encode_txn_offset_commit_request_topic_v3(e_topics, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_txn_offset_commit_request_topic_v6(m: TxnOffsetCommitRequestTopic, out: bytearray) -> None:
+    out += m.topic_id.bytes
+    write_uvarint(out, len(m.partitions) + 1)
+    for e_partitions in m.partitions:
+        _encode_txn_offset_commit_request_partition_v3(e_partitions, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_txn_offset_commit_request_v6(m: TxnOffsetCommitRequest, out: bytearray) -> None:
+    write_compact_string(out, m.transactional_id)
+    write_compact_string(out, m.group_id)
+    out += _S3.pack(m.producer_id, m.producer_epoch, m.generation_id_or_member_epoch)
+    write_compact_string(out, m.member_id)
+    write_compact_nullable_string(out, m.group_instance_id)
+    write_uvarint(out, len(m.topics) + 1)
+    for e_topics in m.topics:
+        _encode_txn_offset_commit_request_topic_v6(e_topics, out)
     if m.unknown_tagged_fields:
         write_tagged_fields(out, m.unknown_tagged_fields)
     else:
@@ -371,6 +450,8 @@ _DECODERS: dict[int, Callable[[memoryview, int], tuple[TxnOffsetCommitRequest, i
     2: _decode_txn_offset_commit_request_v2,
     3: _decode_txn_offset_commit_request_v3,
     4: _decode_txn_offset_commit_request_v3,
+    5: _decode_txn_offset_commit_request_v3,
+    6: _decode_txn_offset_commit_request_v6,
 }
 _ENCODERS: dict[int, Callable[[TxnOffsetCommitRequest, bytearray], None]] = {
     0: _encode_txn_offset_commit_request_v0,
@@ -378,4 +459,6 @@ _ENCODERS: dict[int, Callable[[TxnOffsetCommitRequest, bytearray], None]] = {
     2: _encode_txn_offset_commit_request_v2,
     3: _encode_txn_offset_commit_request_v3,
     4: _encode_txn_offset_commit_request_v3,
+    5: _encode_txn_offset_commit_request_v3,
+    6: _encode_txn_offset_commit_request_v6,
 }

@@ -1,4 +1,4 @@
-"""TxnOffsetCommitResponse: generated from Kafka 3.9.2's TxnOffsetCommitResponse.json by
+"""TxnOffsetCommitResponse: generated from Kafka 3.9.2 and 4.4.0's TxnOffsetCommitResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -7,9 +7,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from struct import Struct
 from typing import ClassVar
+from uuid import UUID
 
 from josefk.protocol.messages.codec import (
     TRUNCATED,
+    ZERO_UUID,
     ApiMessage,
     MessageDecodeError,
     UnsupportedVersionError,
@@ -20,6 +22,7 @@ from josefk.protocol.messages.codec import (
     read_compact_string,
     read_string,
     read_unknown_tags,
+    read_uuid,
     write_compact_string,
     write_string,
     write_tagged_fields,
@@ -48,9 +51,11 @@ class TxnOffsetCommitResponseTopic:
     """The responses for each topic."""
 
     name: str = ''
-    # versions 0+; entity topicName. The topic name.
+    # versions 0-5; ignorable; entity topicName. The topic name.
     partitions: list[TxnOffsetCommitResponsePartition] = field(default_factory=list)
     # versions 0+. The responses for each partition in the topic.
+    topic_id: UUID = ZERO_UUID
+    # versions 6+; ignorable. The topic ID.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -61,7 +66,7 @@ class TxnOffsetCommitResponse(ApiMessage):
     API_KEY: ClassVar[int] = 28
     NAME: ClassVar[str] = "TxnOffsetCommitResponse"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 4
+    MAX_VERSION: ClassVar[int] = 6
     FLEXIBLE_MIN: ClassVar[int | None] = 3
 
     throttle_time_ms: int = 0
@@ -111,7 +116,7 @@ def _decode_txn_offset_commit_response_topic_v0(buf: memoryview, pos: int) -> tu
         for _ in range(n_partitions):
             e_partitions, pos = _decode_txn_offset_commit_response_partition_v0(buf, pos)
             f_partitions.append(e_partitions)
-    return TxnOffsetCommitResponseTopic(f_name, f_partitions, []), pos
+    return TxnOffsetCommitResponseTopic(f_name, f_partitions, ZERO_UUID, []), pos
 
 
 def _decode_txn_offset_commit_response_v0(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponse, int]:
@@ -157,7 +162,7 @@ def _decode_txn_offset_commit_response_topic_v3(buf: memoryview, pos: int) -> tu
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return TxnOffsetCommitResponseTopic(f_name, f_partitions, _unknown), pos
+    return TxnOffsetCommitResponseTopic(f_name, f_partitions, ZERO_UUID, _unknown), pos
 
 
 def _decode_txn_offset_commit_response_v3(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponse, int]:
@@ -171,6 +176,46 @@ def _decode_txn_offset_commit_response_v3(buf: memoryview, pos: int) -> tuple[Tx
         f_topics = []
         for _ in range(n_topics):
             e_topics, pos = _decode_txn_offset_commit_response_topic_v3(buf, pos)
+            f_topics.append(e_topics)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return TxnOffsetCommitResponse(f_throttle_time_ms, f_topics, _unknown), pos
+
+
+def _decode_txn_offset_commit_response_topic_v6(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponseTopic, int]:
+    f_topic_id: UUID
+    f_partitions: list[TxnOffsetCommitResponsePartition]
+    f_topic_id, pos = read_uuid(buf, pos)
+    n_partitions, pos = read_compact_array_length(buf, pos)
+    if n_partitions < 0:
+        raise null_field("partitions")
+    else:
+        f_partitions = []
+        for _ in range(n_partitions):
+            e_partitions, pos = _decode_txn_offset_commit_response_partition_v3(buf, pos)
+            f_partitions.append(e_partitions)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return TxnOffsetCommitResponseTopic('', f_partitions, f_topic_id, _unknown), pos
+
+
+def _decode_txn_offset_commit_response_v6(buf: memoryview, pos: int) -> tuple[TxnOffsetCommitResponse, int]:
+    f_topics: list[TxnOffsetCommitResponseTopic]
+    f_throttle_time_ms, = _S0.unpack_from(buf, pos)
+    pos += 4
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        raise null_field("topics")
+    else:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_txn_offset_commit_response_topic_v6(buf, pos)
             f_topics.append(e_topics)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
@@ -228,12 +273,36 @@ def _encode_txn_offset_commit_response_v3(m: TxnOffsetCommitResponse, out: bytea
         out.append(0)
 
 
+def _encode_txn_offset_commit_response_topic_v6(m: TxnOffsetCommitResponseTopic, out: bytearray) -> None:
+    out += m.topic_id.bytes
+    write_uvarint(out, len(m.partitions) + 1)
+    for e_partitions in m.partitions:
+        _encode_txn_offset_commit_response_partition_v3(e_partitions, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_txn_offset_commit_response_v6(m: TxnOffsetCommitResponse, out: bytearray) -> None:
+    out += _S0.pack(m.throttle_time_ms)
+    write_uvarint(out, len(m.topics) + 1)
+    for e_topics in m.topics:
+        _encode_txn_offset_commit_response_topic_v6(e_topics, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[TxnOffsetCommitResponse, int]]] = {
     0: _decode_txn_offset_commit_response_v0,
     1: _decode_txn_offset_commit_response_v0,
     2: _decode_txn_offset_commit_response_v0,
     3: _decode_txn_offset_commit_response_v3,
     4: _decode_txn_offset_commit_response_v3,
+    5: _decode_txn_offset_commit_response_v3,
+    6: _decode_txn_offset_commit_response_v6,
 }
 _ENCODERS: dict[int, Callable[[TxnOffsetCommitResponse, bytearray], None]] = {
     0: _encode_txn_offset_commit_response_v0,
@@ -241,4 +310,6 @@ _ENCODERS: dict[int, Callable[[TxnOffsetCommitResponse, bytearray], None]] = {
     2: _encode_txn_offset_commit_response_v0,
     3: _encode_txn_offset_commit_response_v3,
     4: _encode_txn_offset_commit_response_v3,
+    5: _encode_txn_offset_commit_response_v3,
+    6: _encode_txn_offset_commit_response_v6,
 }

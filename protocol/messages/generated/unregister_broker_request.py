@@ -1,4 +1,4 @@
-"""UnregisterBrokerRequest: generated from Kafka 3.9.2's UnregisterBrokerRequest.json by
+"""UnregisterBrokerRequest: generated from Kafka 3.9.2 and 4.4.0's UnregisterBrokerRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""UnregisterBrokerResponse: generated from Kafka 3.9.2's UnregisterBrokerResponse.json by
+"""UnregisterBrokerResponse: generated from Kafka 3.9.2 and 4.4.0's UnregisterBrokerResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations

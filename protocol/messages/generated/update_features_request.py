@@ -1,4 +1,4 @@
-"""UpdateFeaturesRequest: generated from Kafka 3.9.2's UpdateFeaturesRequest.json by
+"""UpdateFeaturesRequest: generated from Kafka 3.9.2 and 4.4.0's UpdateFeaturesRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ class UpdateFeaturesRequest(ApiMessage):
     API_KEY: ClassVar[int] = 57
     NAME: ClassVar[str] = "UpdateFeaturesRequest"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 1
+    MAX_VERSION: ClassVar[int] = 2
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     timeout_ms: int = 60000
@@ -202,11 +202,36 @@ def _encode_update_features_request_v1(m: UpdateFeaturesRequest, out: bytearray)
         out.append(0)
 
 
+def _encode_feature_update_key_v2(m: FeatureUpdateKey, out: bytearray) -> None:
+    if m.allow_downgrade:
+        raise version_error("FeatureUpdateKey", "AllowDowngrade", 2)
+    write_compact_string(out, m.feature)
+    out += _S2.pack(m.max_version_level, m.upgrade_type)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_update_features_request_v2(m: UpdateFeaturesRequest, out: bytearray) -> None:
+    out += _S0.pack(m.timeout_ms)
+    write_uvarint(out, len(m.feature_updates) + 1)
+    for e_feature_updates in m.feature_updates:
+        _encode_feature_update_key_v2(e_feature_updates, out)
+    out += _S3.pack(m.validate_only)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[UpdateFeaturesRequest, int]]] = {
     0: _decode_update_features_request_v0,
     1: _decode_update_features_request_v1,
+    2: _decode_update_features_request_v1,
 }
 _ENCODERS: dict[int, Callable[[UpdateFeaturesRequest, bytearray], None]] = {
     0: _encode_update_features_request_v0,
     1: _encode_update_features_request_v1,
+    2: _encode_update_features_request_v2,
 }

@@ -1,4 +1,4 @@
-"""UpdateFeaturesResponse: generated from Kafka 3.9.2's UpdateFeaturesResponse.json by
+"""UpdateFeaturesResponse: generated from Kafka 3.9.2 and 4.4.0's UpdateFeaturesResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ class UpdateFeaturesResponse(ApiMessage):
     API_KEY: ClassVar[int] = 57
     NAME: ClassVar[str] = "UpdateFeaturesResponse"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 1
+    MAX_VERSION: ClassVar[int] = 2
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     throttle_time_ms: int = 0
@@ -60,7 +60,7 @@ class UpdateFeaturesResponse(ApiMessage):
     error_message: str | None = ''
     # versions 0+; nullable 0+. The top-level error message, or `null` if there was no top-level error.
     results: list[UpdatableFeatureResult] = field(default_factory=list)
-    # versions 0+. Results for each feature update.
+    # versions 0-1; ignorable. Results for each feature update.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:
@@ -123,6 +123,19 @@ def _decode_update_features_response_v0(buf: memoryview, pos: int) -> tuple[Upda
     return UpdateFeaturesResponse(f_throttle_time_ms, f_error_code, f_error_message, f_results, _unknown), pos
 
 
+def _decode_update_features_response_v2(buf: memoryview, pos: int) -> tuple[UpdateFeaturesResponse, int]:
+    f_error_message: str | None
+    f_throttle_time_ms, f_error_code = _S0.unpack_from(buf, pos)
+    pos += 6
+    f_error_message, pos = read_compact_nullable_string(buf, pos)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return UpdateFeaturesResponse(f_throttle_time_ms, f_error_code, f_error_message, [], _unknown), pos
+
+
 def _encode_updatable_feature_result_v0(m: UpdatableFeatureResult, out: bytearray) -> None:
     write_compact_string(out, m.feature)
     out += _S1.pack(m.error_code)
@@ -145,11 +158,22 @@ def _encode_update_features_response_v0(m: UpdateFeaturesResponse, out: bytearra
         out.append(0)
 
 
+def _encode_update_features_response_v2(m: UpdateFeaturesResponse, out: bytearray) -> None:
+    out += _S0.pack(m.throttle_time_ms, m.error_code)
+    write_compact_nullable_string(out, m.error_message)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[UpdateFeaturesResponse, int]]] = {
     0: _decode_update_features_response_v0,
     1: _decode_update_features_response_v0,
+    2: _decode_update_features_response_v2,
 }
 _ENCODERS: dict[int, Callable[[UpdateFeaturesResponse, bytearray], None]] = {
     0: _encode_update_features_response_v0,
     1: _encode_update_features_response_v0,
+    2: _encode_update_features_response_v2,
 }

@@ -1,4 +1,4 @@
-"""UpdateRaftVoterRequest: generated from Kafka 3.9.2's UpdateRaftVoterRequest.json by
+"""UpdateRaftVoterRequest: generated from Kafka 3.9.2 and 4.4.0's UpdateRaftVoterRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -36,25 +36,25 @@ _S2 = Struct(">hh")
 
 @dataclass(slots=True)
 class Listener:
-    """The endpoint that can be used to communicate with the leader"""
+    """The endpoint that can be used to communicate with the leader."""
 
     name: str = ''
-    # versions 0+. The name of the endpoint
+    # versions 0+. The name of the endpoint.
     host: str = ''
-    # versions 0+. The hostname
+    # versions 0+. The hostname.
     port: int = 0
-    # versions 0+. The port
+    # versions 0+. The port.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class KRaftVersionFeature:
-    """The range of versions of the protocol that the replica supports"""
+    """The range of versions of the protocol that the replica supports."""
 
     min_supported_version: int = 0
-    # versions 0+. The minimum supported KRaft protocol version
+    # versions 0+. The minimum supported KRaft protocol version.
     max_supported_version: int = 0
-    # versions 0+. The maximum supported KRaft protocol version
+    # versions 0+. The maximum supported KRaft protocol version.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -69,17 +69,17 @@ class UpdateRaftVoterRequest(ApiMessage):
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     cluster_id: str | None = ''
-    # versions 0+; nullable 0+
+    # versions 0+; nullable 0+. The cluster id.
     current_leader_epoch: int = 0
-    # versions 0+. The current leader epoch of the partition, -1 for unknown leader epoch
+    # versions 0+. The current leader epoch of the partition, -1 for unknown leader epoch.
     voter_id: int = 0
-    # versions 0+. The replica id of the voter getting updated in the topic partition
+    # versions 0+. The replica id of the voter getting updated in the topic partition.
     voter_directory_id: UUID = ZERO_UUID
-    # versions 0+. The directory id of the voter getting updated in the topic partition
+    # versions 0+. The directory id of the voter getting updated in the topic partition.
     listeners: list[Listener] = field(default_factory=list)
-    # versions 0+. The endpoint that can be used to communicate with the leader
+    # versions 0+. The endpoint that can be used to communicate with the leader.
     k_raft_version_feature: KRaftVersionFeature = field(default_factory=KRaftVersionFeature)
-    # versions 0+. The range of versions of the protocol that the replica supports
+    # versions 0+. The range of versions of the protocol that the replica supports.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

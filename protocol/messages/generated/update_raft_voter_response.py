@@ -1,4 +1,4 @@
-"""UpdateRaftVoterResponse: generated from Kafka 3.9.2's UpdateRaftVoterResponse.json by
+"""UpdateRaftVoterResponse: generated from Kafka 3.9.2 and 4.4.0's UpdateRaftVoterResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -30,16 +30,16 @@ _S2 = Struct(">i")
 
 @dataclass(slots=True)
 class CurrentLeader:
-    """A CurrentLeader in UpdateRaftVoterResponse."""
+    """Details of the current Raft cluster leader."""
 
     leader_id: int = -1
-    # versions 0+; entity brokerId. The replica id of the current leader or -1 if the leader is unknown
+    # versions 0+; entity brokerId. The replica id of the current leader or -1 if the leader is unknown.
     leader_epoch: int = -1
-    # versions 0+. The latest known leader epoch
+    # versions 0+. The latest known leader epoch.
     host: str = ''
-    # versions 0+. The node's hostname
+    # versions 0+. The node's hostname.
     port: int = 0
-    # versions 0+. The node's port
+    # versions 0+. The node's port.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -56,9 +56,9 @@ class UpdateRaftVoterResponse(ApiMessage):
     throttle_time_ms: int = 0
     # versions 0+. The duration in milliseconds for which the request was throttled due to a quota violation, or zero if the request did not violate any quota.
     error_code: int = 0
-    # versions 0+. The error code, or 0 if there was no error
+    # versions 0+. The error code, or 0 if there was no error.
     current_leader: CurrentLeader = field(default_factory=CurrentLeader)
-    # versions 0+; tag 0 in 0+
+    # versions 0+; tag 0 in 0+. Details of the current Raft cluster leader.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:

@@ -1,4 +1,4 @@
-"""VoteResponse: generated from Kafka 3.9.2's VoteResponse.json by
+"""VoteResponse: generated from Kafka 3.9.2 and 4.4.0's VoteResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -35,42 +35,42 @@ _S3 = Struct(">H")
 
 @dataclass(slots=True)
 class PartitionData:
-    """A PartitionData in VoteResponse."""
+    """The results for each partition."""
 
     partition_index: int = 0
     # versions 0+. The partition index.
     error_code: int = 0
-    # versions 0+
+    # versions 0+. The partition level error code.
     leader_id: int = 0
     # versions 0+; entity brokerId. The ID of the current leader or -1 if the leader is unknown.
     leader_epoch: int = 0
-    # versions 0+. The latest known leader epoch
+    # versions 0+. The latest known leader epoch.
     vote_granted: bool = False
-    # versions 0+. True if the vote was granted and false otherwise
+    # versions 0+. True if the vote was granted and false otherwise.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class TopicData:
-    """A TopicData in VoteResponse."""
+    """The results for each topic."""
 
     topic_name: str = ''
     # versions 0+; entity topicName. The topic name.
     partitions: list[PartitionData] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The results for each partition.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
 @dataclass(slots=True)
 class NodeEndpoint:
-    """Endpoints for all current-leaders enumerated in PartitionData"""
+    """Endpoints for all current-leaders enumerated in PartitionData."""
 
     node_id: int = 0
-    # versions 1+; entity brokerId. The ID of the associated node
+    # versions 1+; entity brokerId. The ID of the associated node.
     host: str = ''
-    # versions 1+. The node's hostname
+    # versions 1+. The node's hostname.
     port: int = 0
-    # versions 1+. The node's port
+    # versions 1+. The node's port.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -81,15 +81,15 @@ class VoteResponse(ApiMessage):
     API_KEY: ClassVar[int] = 52
     NAME: ClassVar[str] = "VoteResponse"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 1
+    MAX_VERSION: ClassVar[int] = 2
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     error_code: int = 0
     # versions 0+. The top level error code.
     topics: list[TopicData] = field(default_factory=list)
-    # versions 0+
+    # versions 0+. The results for each topic.
     node_endpoints: list[NodeEndpoint] = field(default_factory=list)
-    # versions 1+; tag 0 in 1+. Endpoints for all current-leaders enumerated in PartitionData
+    # versions 1+; tag 0 in 1+. Endpoints for all current-leaders enumerated in PartitionData.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:
@@ -277,8 +277,10 @@ def _encode_vote_response_v1(m: VoteResponse, out: bytearray) -> None:
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[VoteResponse, int]]] = {
     0: _decode_vote_response_v0,
     1: _decode_vote_response_v1,
+    2: _decode_vote_response_v1,
 }
 _ENCODERS: dict[int, Callable[[VoteResponse, bytearray], None]] = {
     0: _encode_vote_response_v0,
     1: _encode_vote_response_v1,
+    2: _encode_vote_response_v1,
 }

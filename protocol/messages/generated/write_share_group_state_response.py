@@ -1,4 +1,4 @@
-"""WriteShareGroupStateResponse: generated from Kafka 3.9.2's WriteShareGroupStateResponse.json by
+"""WriteShareGroupStateResponse: generated from Kafka 3.9.2 and 4.4.0's WriteShareGroupStateResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -45,10 +45,10 @@ class PartitionResult:
 
 @dataclass(slots=True)
 class WriteStateResult:
-    """The write results"""
+    """The write results."""
 
     topic_id: UUID = ZERO_UUID
-    # versions 0+. The topic identifier
+    # versions 0+. The topic identifier.
     partitions: list[PartitionResult] = field(default_factory=list)
     # versions 0+. The results for the partitions.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
@@ -61,11 +61,11 @@ class WriteShareGroupStateResponse(ApiMessage):
     API_KEY: ClassVar[int] = 85
     NAME: ClassVar[str] = "WriteShareGroupStateResponse"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 0
+    MAX_VERSION: ClassVar[int] = 1
     FLEXIBLE_MIN: ClassVar[int | None] = 0
 
     results: list[WriteStateResult] = field(default_factory=list)
-    # versions 0+. The write results
+    # versions 0+. The write results.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
     def encode_into(self, out: bytearray, version: int) -> None:
@@ -174,7 +174,9 @@ def _encode_write_share_group_state_response_v0(m: WriteShareGroupStateResponse,
 
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[WriteShareGroupStateResponse, int]]] = {
     0: _decode_write_share_group_state_response_v0,
+    1: _decode_write_share_group_state_response_v0,
 }
 _ENCODERS: dict[int, Callable[[WriteShareGroupStateResponse, bytearray], None]] = {
     0: _encode_write_share_group_state_response_v0,
+    1: _encode_write_share_group_state_response_v0,
 }

@@ -1,4 +1,4 @@
-"""WriteTxnMarkersRequest: generated from Kafka 3.9.2's WriteTxnMarkersRequest.json by
+"""WriteTxnMarkersRequest: generated from Kafka 3.9.2 and 4.4.0's WriteTxnMarkersRequest.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -30,6 +30,7 @@ __all__ = ["WriteTxnMarkersRequest", "WritableTxnMarker", "WritableTxnMarkerTopi
 
 _S0 = Struct(">qh?")
 _S1 = Struct(">i")
+_S2 = Struct(">ib")
 
 
 @dataclass(slots=True)
@@ -56,7 +57,9 @@ class WritableTxnMarker:
     topics: list[WritableTxnMarkerTopic] = field(default_factory=list)
     # versions 0+. Each topic that we want to write transaction marker(s) for.
     coordinator_epoch: int = 0
-    # versions 0+. Epoch associated with the transaction state partition hosted by this transaction coordinator
+    # versions 0+. Epoch associated with the transaction state partition hosted by this transaction coordinator.
+    transaction_version: int = 0
+    # versions 2+; ignorable. Transaction version of the marker. Ex: 0/1 = legacy (TV0/TV1), 2 = TV2 etc.
     unknown_tagged_fields: list[tuple[int, bytes]] = field(default_factory=list)
 
 
@@ -67,7 +70,7 @@ class WriteTxnMarkersRequest(ApiMessage):
     API_KEY: ClassVar[int] = 27
     NAME: ClassVar[str] = "WriteTxnMarkersRequest"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 1
+    MAX_VERSION: ClassVar[int] = 2
     FLEXIBLE_MIN: ClassVar[int | None] = 1
 
     markers: list[WritableTxnMarker] = field(default_factory=list)
@@ -124,7 +127,7 @@ def _decode_writable_txn_marker_v0(buf: memoryview, pos: int) -> tuple[WritableT
             f_topics.append(e_topics)
     f_coordinator_epoch, = _S1.unpack_from(buf, pos)
     pos += 4
-    return WritableTxnMarker(f_producer_id, f_producer_epoch, f_transaction_result, f_topics, f_coordinator_epoch, []), pos
+    return WritableTxnMarker(f_producer_id, f_producer_epoch, f_transaction_result, f_topics, f_coordinator_epoch, 0, []), pos
 
 
 def _decode_write_txn_markers_request_v0(buf: memoryview, pos: int) -> tuple[WriteTxnMarkersRequest, int]:
@@ -177,7 +180,7 @@ def _decode_writable_txn_marker_v1(buf: memoryview, pos: int) -> tuple[WritableT
         pos += 1
     else:
         _unknown, pos = read_unknown_tags(buf, pos)
-    return WritableTxnMarker(f_producer_id, f_producer_epoch, f_transaction_result, f_topics, f_coordinator_epoch, _unknown), pos
+    return WritableTxnMarker(f_producer_id, f_producer_epoch, f_transaction_result, f_topics, f_coordinator_epoch, 0, _unknown), pos
 
 
 def _decode_write_txn_markers_request_v1(buf: memoryview, pos: int) -> tuple[WriteTxnMarkersRequest, int]:
@@ -189,6 +192,46 @@ def _decode_write_txn_markers_request_v1(buf: memoryview, pos: int) -> tuple[Wri
         f_markers = []
         for _ in range(n_markers):
             e_markers, pos = _decode_writable_txn_marker_v1(buf, pos)
+            f_markers.append(e_markers)
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return WriteTxnMarkersRequest(f_markers, _unknown), pos
+
+
+def _decode_writable_txn_marker_v2(buf: memoryview, pos: int) -> tuple[WritableTxnMarker, int]:
+    f_topics: list[WritableTxnMarkerTopic]
+    f_producer_id, f_producer_epoch, f_transaction_result = _S0.unpack_from(buf, pos)
+    pos += 11
+    n_topics, pos = read_compact_array_length(buf, pos)
+    if n_topics < 0:
+        raise null_field("topics")
+    else:
+        f_topics = []
+        for _ in range(n_topics):
+            e_topics, pos = _decode_writable_txn_marker_topic_v1(buf, pos)
+            f_topics.append(e_topics)
+    f_coordinator_epoch, f_transaction_version = _S2.unpack_from(buf, pos)
+    pos += 5
+    if buf[pos] == 0:
+        _unknown: list[tuple[int, bytes]] = []
+        pos += 1
+    else:
+        _unknown, pos = read_unknown_tags(buf, pos)
+    return WritableTxnMarker(f_producer_id, f_producer_epoch, f_transaction_result, f_topics, f_coordinator_epoch, f_transaction_version, _unknown), pos
+
+
+def _decode_write_txn_markers_request_v2(buf: memoryview, pos: int) -> tuple[WriteTxnMarkersRequest, int]:
+    f_markers: list[WritableTxnMarker]
+    n_markers, pos = read_compact_array_length(buf, pos)
+    if n_markers < 0:
+        raise null_field("markers")
+    else:
+        f_markers = []
+        for _ in range(n_markers):
+            e_markers, pos = _decode_writable_txn_marker_v2(buf, pos)
             f_markers.append(e_markers)
     if buf[pos] == 0:
         _unknown: list[tuple[int, bytes]] = []
@@ -250,11 +293,35 @@ def _encode_write_txn_markers_request_v1(m: WriteTxnMarkersRequest, out: bytearr
         out.append(0)
 
 
+def _encode_writable_txn_marker_v2(m: WritableTxnMarker, out: bytearray) -> None:
+    out += _S0.pack(m.producer_id, m.producer_epoch, m.transaction_result)
+    write_uvarint(out, len(m.topics) + 1)
+    for e_topics in m.topics:
+        _encode_writable_txn_marker_topic_v1(e_topics, out)
+    out += _S2.pack(m.coordinator_epoch, m.transaction_version)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
+def _encode_write_txn_markers_request_v2(m: WriteTxnMarkersRequest, out: bytearray) -> None:
+    write_uvarint(out, len(m.markers) + 1)
+    for e_markers in m.markers:
+        _encode_writable_txn_marker_v2(e_markers, out)
+    if m.unknown_tagged_fields:
+        write_tagged_fields(out, m.unknown_tagged_fields)
+    else:
+        out.append(0)
+
+
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[WriteTxnMarkersRequest, int]]] = {
     0: _decode_write_txn_markers_request_v0,
     1: _decode_write_txn_markers_request_v1,
+    2: _decode_write_txn_markers_request_v2,
 }
 _ENCODERS: dict[int, Callable[[WriteTxnMarkersRequest, bytearray], None]] = {
     0: _encode_write_txn_markers_request_v0,
     1: _encode_write_txn_markers_request_v1,
+    2: _encode_write_txn_markers_request_v2,
 }

@@ -1,4 +1,4 @@
-"""WriteTxnMarkersResponse: generated from Kafka 3.9.2's WriteTxnMarkersResponse.json by
+"""WriteTxnMarkersResponse: generated from Kafka 3.9.2 and 4.4.0's WriteTxnMarkersResponse.json by
 josefk.protocol.messages.generator. Do not edit; regenerate."""
 
 from __future__ import annotations
@@ -72,7 +72,7 @@ class WriteTxnMarkersResponse(ApiMessage):
     API_KEY: ClassVar[int] = 27
     NAME: ClassVar[str] = "WriteTxnMarkersResponse"
     MIN_VERSION: ClassVar[int] = 0
-    MAX_VERSION: ClassVar[int] = 1
+    MAX_VERSION: ClassVar[int] = 2
     FLEXIBLE_MIN: ClassVar[int | None] = 1
 
     markers: list[WritableTxnMarkerResult] = field(default_factory=list)
@@ -287,8 +287,10 @@ def _encode_write_txn_markers_response_v1(m: WriteTxnMarkersResponse, out: bytea
 _DECODERS: dict[int, Callable[[memoryview, int], tuple[WriteTxnMarkersResponse, int]]] = {
     0: _decode_write_txn_markers_response_v0,
     1: _decode_write_txn_markers_response_v1,
+    2: _decode_write_txn_markers_response_v1,
 }
 _ENCODERS: dict[int, Callable[[WriteTxnMarkersResponse, bytearray], None]] = {
     0: _encode_write_txn_markers_response_v0,
     1: _encode_write_txn_markers_response_v1,
+    2: _encode_write_txn_markers_response_v1,
 }
