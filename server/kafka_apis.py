@@ -13,16 +13,13 @@ import time
 from collections.abc import Callable, Hashable, Mapping
 from concurrent.futures import Executor
 from typing import Any, TypeVar, cast
-from uuid import UUID
 
 from josefk.controller.controller import KafkaController
 from josefk.controller.controller_events import ControllerEventManager
 from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
 from josefk.log.log import AppendOrigin
-from josefk.protocol import legacy, zero_copy
 from josefk.protocol.acl import AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey, ApiVersions
-from josefk.protocol.compression import UnsupportedCodecError
 from josefk.protocol.control_records import encode_end_txn_marker
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.messages.codec import ZERO_UUID
@@ -40,11 +37,7 @@ from josefk.protocol.messages.generated.describe_producers_response import (
     PartitionResponse as ProducersPartitionResponse,
 )
 from josefk.protocol.messages.generated.fetch_response import (
-    AbortedTransaction,
-    EpochEndOffset,
-    FetchableTopicResponse,
     FetchResponse,
-    PartitionData,
 )
 from josefk.protocol.messages.generated.list_offsets_response import (
     ListOffsetsPartitionResponse,
@@ -71,23 +64,29 @@ from josefk.protocol.messages.generated.write_txn_markers_response import (
     WriteTxnMarkersResponse,
 )
 from josefk.protocol.produce_response import PartitionResult, encode_produce_response
-from josefk.protocol.records import CorruptRecordError, first_batch_is_transactional, read_header
+from josefk.protocol.records import first_batch_is_transactional
 from josefk.replication.fetch_session import (
     FINAL_EPOCH,
     INVALID_SESSION_ID,
     FetchManager,
     FetchSessionCache,
     PartitionRequest,
-    PartitionResponse,
 )
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import FetchIsolation
-from josefk.replication.replica_manager import FetchPartition, FetchResult, ReplicaManager, TopicPartition
-from josefk.replication.replication_quota import UNBOUNDED_QUOTA
+from josefk.replication.replica_manager import (
+    AppendResult,
+    FetchPartition,
+    FetchResult,
+    ReplicaManager,
+    TopicPartition,
+)
+from josefk.replication.replication_quota import UNBOUNDED_QUOTA, ReplicaQuota
 from josefk.server.admin_apis import AdminApis
 from josefk.server.config import KafkaConfig
 from josefk.server.config_apis import ConfigApis
 from josefk.server.controller_apis import ControllerApis
+from josefk.server.fetch_response import FetchPlan, FetchResponseAssembler
 from josefk.server.quotas.client_quota_manager import QuotaManagers
 from josefk.server.quotas.throttler import QuotaThrottler
 from josefk.server.request_channel import Request
@@ -111,12 +110,6 @@ T = TypeVar("T")
 # is thrown plain, so the message is null.
 _PRODUCE_ERRORS_WITHOUT_MESSAGE = frozenset({ErrorCode.MESSAGE_TOO_LARGE, ErrorCode.RECORD_LIST_TOO_LARGE,
                                              ErrorCode.CORRUPT_MESSAGE, ErrorCode.INVALID_TXN_STATE})
-# A verification the coordinator could not answer: Kafka's ReplicaManager answers the produce
-# NOT_ENOUGH_REPLICAS, which every producer retries without refreshing its metadata.
-_PRODUCE_VERIFICATION_ERRORS = dict.fromkeys(
-    (ErrorCode.CONCURRENT_TRANSACTIONS, ErrorCode.NETWORK_EXCEPTION, ErrorCode.COORDINATOR_LOAD_IN_PROGRESS,
-     ErrorCode.COORDINATOR_NOT_AVAILABLE, ErrorCode.NOT_COORDINATOR), ErrorCode.NOT_ENOUGH_REPLICAS)
-_MIXED_PRODUCERS = (-1, -1)  # transactional batches of several producers in one produce request
 
 
 def _now_ms() -> int:
@@ -162,6 +155,7 @@ class KafkaApis(StoreApis):
         self.replica_manager = replica_manager
         self.admin = admin
         self.on_txn_markers_written = on_txn_markers_written
+        self.fetch_responses = FetchResponseAssembler(replica_manager)
         self.fetch_manager = FetchManager(FetchSessionCache(config["max.incremental.fetch.session.cache.slots"]))
         # Encoded Metadata responses by (version, listener, topics, refused) at one cache
         # generation: clients ask the same again and again, and building the response of
@@ -346,113 +340,58 @@ class KafkaApis(StoreApis):
 
     def handle_produce(self, request: Request) -> None:
         req = request.body
+        errors: dict[TopicPartition, ErrorCode] = {}
+        entries: dict[TopicPartition, bytes] = {}
         if req.acks not in (-1, 0, 1):
             errors = {(t.name, p.index): ErrorCode.INVALID_REQUIRED_ACKS for t in req.topic_data
                       for p in t.partition_data}
-        else:
-            entries = {}
-            errors = {}
-            # As Kafka: transactional records need a transactional id this principal may write,
-            # and only then is the id checked (an idempotent producer may send one unchecked).
-            tid = req.transactional_id if request.api_version >= 3 else None
-            txn_refused = any(p.records is not None and first_batch_is_transactional(p.records)
-                              for t in req.topic_data for p in t.partition_data) and (
-                tid is None or not self._allowed(request, AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, tid))
-            writable = set() if txn_refused else self._topics_allowed(request, AclOperation.WRITE,
-                                                                      (t.name for t in req.topic_data))
-            for t in req.topic_data:
-                for p in t.partition_data:
-                    if txn_refused:
-                        errors[(t.name, p.index)] = ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
-                    elif t.name not in writable:
-                        errors[(t.name, p.index)] = ErrorCode.TOPIC_AUTHORIZATION_FAILED
-                    elif p.records is None:
-                        errors[(t.name, p.index)] = ErrorCode.INVALID_RECORD
-                    else:
-                        entries[(t.name, p.index)] = p.records
-            sequences, producer = self._transactional_batches(entries) if tid is not None and not txn_refused \
-                else ({}, None)
-            if producer is None:
-                self.replica_manager.append_records(
-                    entries, req.acks, _now_ms(), req.timeout_ms,
-                    lambda results: self._produce_response(request, errors, results))
-            elif producer == _MIXED_PRODUCERS:  # Kafka refuses the request (InvalidPidMappingException)
-                errors = dict.fromkeys(errors | entries, ErrorCode.INVALID_PRODUCER_ID_MAPPING)
-                self._produce_response(request, errors, {}, dict.fromkeys(
-                    errors, "Transactional records contained more than one producer ID"))
-            else:
-                self._verify_then_append(request, tid, sequences, producer, entries, errors)  # type: ignore[arg-type]
+            self._produce_response(request, errors, {})
             return
-        self._produce_response(request, errors, {})
+        # As Kafka: transactional records need a transactional id this principal may write,
+        # and only then is the id checked (an idempotent producer may send one unchecked).
+        tid = req.transactional_id if request.api_version >= 3 else None
+        txn_refused = any(p.records is not None and first_batch_is_transactional(p.records)
+                          for t in req.topic_data for p in t.partition_data) and (
+            tid is None or not self._allowed(request, AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, tid))
+        writable = set() if txn_refused else self._topics_allowed(request, AclOperation.WRITE,
+                                                                  (t.name for t in req.topic_data))
+        for t in req.topic_data:
+            for p in t.partition_data:
+                if txn_refused:
+                    errors[(t.name, p.index)] = ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
+                elif t.name not in writable:
+                    errors[(t.name, p.index)] = ErrorCode.TOPIC_AUTHORIZATION_FAILED
+                elif p.records is None:
+                    errors[(t.name, p.index)] = ErrorCode.INVALID_RECORD
+                else:
+                    entries[(t.name, p.index)] = p.records
+        try:
+            self.replica_manager.handle_produce_append(
+                entries, req.acks, _now_ms(), req.timeout_ms, tid, lambda results, unverified: self._produce_response(
+                    request, errors, results, unverified), request)
+        except KafkaError as e:  # the whole request refused (several producers' transactional batches)
+            self._produce_response(request, {}, {}, {key: AppendResult(e.code, message=e.message)
+                                                     for key in errors | entries})
 
-    @staticmethod
-    def _transactional_batches(entries: dict[TopicPartition, Any]
-                               ) -> tuple[dict[TopicPartition, int], tuple[int, int] | None]:
-        """The partitions with a transactional batch, by base sequence, and the producer
-        (id, epoch) that wrote them; _MIXED_PRODUCERS when they disagree."""
-        sequences: dict[TopicPartition, int] = {}
-        producers = set()
-        for key, records in entries.items():
-            if first_batch_is_transactional(records) and (header := read_header(records)).producer_id >= 0:
-                sequences[key] = header.base_sequence
-                producers.add((header.producer_id, header.producer_epoch))
-        if not producers:
-            return sequences, None
-        return sequences, producers.pop() if len(producers) == 1 else _MIXED_PRODUCERS
-
-    def _verify_then_append(self, request: Request, tid: str, sequences: dict[TopicPartition, int],
-                            producer: tuple[int, int], entries: dict[TopicPartition, Any], errors: dict) -> None:
-        """Kafka's appendRecords with verification: start a verification (KIP-890) where the
-        producer's transaction is not open yet, ask its coordinator, then append what it
-        vouched for under the guards. While the coordinator is asked the connection is
-        muted (as Kafka reads one request at a time), so the producer's next requests are
-        appended after this one."""
-        muted = False
-        answered = False
-
-        def verified(failed: dict[TopicPartition, ErrorCode], guards: dict) -> None:
-            nonlocal answered
-            answered = True
-            messages = {}
-            for key, error in failed.items():
-                errors[key] = _PRODUCE_VERIFICATION_ERRORS.get(error, error)
-                entries.pop(key, None)
-                if error == ErrorCode.INVALID_TXN_STATE:
-                    messages[key] = "Partition was not added to the transaction"
-                elif error in _PRODUCE_VERIFICATION_ERRORS:
-                    messages[key] = ("Unable to verify the partition has been added to the transaction. "
-                                     f"Underlying error: {error.name}")
-            try:
-                self.replica_manager.append_records(
-                    entries, request.body.acks, _now_ms(), request.body.timeout_ms,
-                    lambda results: self._produce_response(request, errors, results, messages),
-                    verification_guards=guards)
-            finally:
-                if muted:
-                    request.end_throttling()
-
-        self.replica_manager.start_transaction_verification(sequences, tid, *producer, verified)
-        if not answered:  # the coordinator was asked
-            muted = True
-            request.start_throttling()
-
-    def _produce_response(self, request: Request, errors: dict, results: dict,
-                          messages: dict[TopicPartition, str] | None = None) -> None:
-        """`errors`: the partitions refused before the append, `messages` what Kafka says
-        of some of those; `results`: the appends'."""
+    def _produce_response(self, request: Request, errors: dict[TopicPartition, ErrorCode],
+                          results: dict[TopicPartition, AppendResult],
+                          unverified: dict[TopicPartition, AppendResult] | None = None) -> None:
+        """`errors`: the partitions refused before the append; `unverified` those refused,
+        with Kafka's message, after it; `results`: the appends'."""
         req = request.body
         throttle_ms = self.throttler.produce_throttle_ms(request, req.acks)
         if req.acks == 0:
             request.no_response()
             return
+        refused = {key: AppendResult(error) for key, error in errors.items()} | (unverified or {})
         topics = []
         for t in req.topic_data:
             parts = []
             for p in t.partition_data:
                 result = results.get((t.name, p.index))
                 if result is None:
-                    parts.append(PartitionResult(p.index, errors[(t.name, p.index)], -1, -1, -1,
-                                                 (messages or {}).get((t.name, p.index))))
+                    result = refused[(t.name, p.index)]
+                    parts.append(PartitionResult(p.index, result.error, -1, -1, -1, result.message))
                 else:
                     message = result.message if result.error not in _PRODUCE_ERRORS_WITHOUT_MESSAGE else None
                     parts.append(PartitionResult(p.index, result.error, result.base_offset, result.log_append_time,
@@ -463,6 +402,28 @@ class KafkaApis(StoreApis):
     # -- Fetch --------------------------------------------------------------------------
 
     def handle_fetch(self, request: Request) -> None:
+        req, version = request.body, request.api_version
+        plan = self._fetch_plan(request)
+        if plan is None:
+            return
+        fetches: list[FetchPartition] = []
+        refused = set(plan.refused)
+        for key, part in plan.context.partitions():
+            if key not in refused:
+                topic, partition = cast(tuple[Any, int], key)
+                fetches.append(FetchPartition(cast(str, plan.names[topic]), partition, part.fetch_offset,
+                                              part.max_bytes, part.last_fetched_epoch, part.current_leader_epoch))
+        max_bytes = req.max_bytes if version >= 3 else 2**31 - 1
+        if plan.replica_id < 0:  # a consumer never asks for more than its quota allows in one window
+            max_bytes = int(min(max_bytes, self.throttler.fetch_max_bytes(request)))
+        quota = self.replica_manager.quotas.leader if plan.replica_id >= 0 else UNBOUNDED_QUOTA
+        self.replica_manager.fetch_messages(fetches, max_bytes, req.min_bytes, req.max_wait_ms, plan.replica_id,
+                                            lambda results: self._send_fetch(request, plan, quota, results),
+                                            plan.isolation_level, quota)
+
+    def _fetch_plan(self, request: Request) -> FetchPlan | None:
+        """The fetch session's context for the request and which of its partitions are read;
+        None if the session refused the request (answered here)."""
         req, version = request.body, request.api_version
         if version >= 15:  # KIP-903 moved the replica id into a tagged field, absent for consumers
             replica_id = req.replica_state.replica_id if req.replica_state is not None else -1
@@ -487,11 +448,10 @@ class KafkaApis(StoreApis):
         if context.error != ErrorCode.NONE:
             request.send_response(FetchResponse(throttle_time_ms=0, error_code=context.error,
                                                 session_id=INVALID_SESSION_ID))
-            return
+            return None
         # Names resolved once per topic, not per partition (a topic id lookup scans the cache).
-        parts = context.partitions()
-        names: dict[Any, str | None] = {}  # topic id (v13+) or name -> name, None if unknown
-        for key, _part in parts:
+        names: dict[Any, str | None] = {}
+        for key, _part in context.partitions():
             topic = cast(tuple[Any, int], key)[0]
             if topic not in names:
                 names[topic] = self.metadata_cache.topic_by_id(topic) if version >= 13 else topic
@@ -503,151 +463,33 @@ class KafkaApis(StoreApis):
                 request, AclOperation.CLUSTER_ACTION) else set()
         else:
             readable = self._topics_allowed(request, AclOperation.READ, names.values())
-        fetches: list[FetchPartition] = []
-        served: list[Hashable] = []  # the keys of `fetches`, in the same order
-        refused: list[Hashable] = []  # unknown topic ids and refused topics: answered without a read
-        for key, part in parts:
-            topic, partition = cast(tuple[Any, int], key)
-            name = names[topic]
-            if name is None or name not in readable:
-                refused.append(key)
-            else:
-                served.append(key)
-                fetches.append(FetchPartition(name, partition, part.fetch_offset, part.max_bytes,
-                                              part.last_fetched_epoch, part.current_leader_epoch))
-        max_bytes = req.max_bytes if version >= 3 else 2**31 - 1
-        if replica_id < 0:  # a consumer never asks for more than its quota allows in one window
-            max_bytes = int(min(max_bytes, self.throttler.fetch_max_bytes(request)))
-        topic_ids = self.metadata_cache.topic_ids
+        served: list[Hashable] = []
+        refused: list[Hashable] = []
+        for key, _part in context.partitions():
+            name = names[cast(tuple[Any, int], key)[0]]
+            (served if name is not None and name in readable else refused).append(key)
+        return FetchPlan(version, replica_id, req.isolation_level if version >= 4 else 0, context, names,
+                         self.metadata_cache.topic_ids, served, refused)
 
-        topic_stats = self.replica_manager.metrics.topics
-        isolation_level = req.isolation_level if version >= 4 else 0
-        quota = self.replica_manager.quotas.leader if replica_id >= 0 else UNBOUNDED_QUOTA
-
-        def respond(results: list[FetchResult]) -> None:
-            if replica_id < 0:  # follower fetches are exempt from client quotas
-                size = sum(r.read.size for r in results if r.read is not None)
-                throttle_ms = self.throttler.fetch_throttle_ms(request, size)
-                if throttle_ms > 0:
-                    error, session = context.throttled()
-                    request.send_response(FetchResponse(throttle_time_ms=throttle_ms, error_code=error,
-                                                        session_id=session))
-                    return
-            else:
-                throttle_ms = 0
-                # Kafka's sizeOfThrottledPartitions: a throttled partition's bytes count against the
-                # leader's quota whether or not its follower is in sync.
-                quota.record(sum(r.read.size for r in results
-                                 if r.read is not None and quota.is_throttled((r.topic, r.partition))))
-            # Kafka lists the partitions read first, then those refused up front (unknown topic ids).
-            entries: dict[Hashable, tuple[str | None, UUID, PartitionData, int]] = {}
-            diverged: set[Hashable] = set()
-            fills: dict[Hashable, tuple[bytes, list]] = {}
-            zero_copy_fill = version > 3
-            for key, r in zip(served, results, strict=True):  # one result per fetch, in order
-                read = r.read
-                error = r.error if version >= 10 else self._old_fetch_error(r, version, replica_id)
-                if error == ErrorCode.NONE and read is not None and not read.regions \
-                        and not read.aborted_transactions and read.diverging_epoch is None:
-                    # nothing read (most partitions of a fetch over many): the short way
-                    entries[key] = (r.topic, topic_ids.get(r.topic, ZERO_UUID), PartitionData(
-                        partition_index=r.partition, error_code=error, high_watermark=read.high_watermark,
-                        last_stable_offset=read.last_stable_offset, log_start_offset=read.log_start_offset,
-                        aborted_transactions=[] if isolation_level == 1 else None, preferred_read_replica=-1,
-                        records=b""), 0)
-                    continue
-                filled: int | None = None  # the records' size where they are filled in later
-                if replica_id < 0 and read is not None and read.regions:  # BytesOutPerSec: consumers only
-                    topic_stats.record_bytes_out(r.topic, read.size)
-                records: bytes = b""
-                hw = lso = start = -1
-                aborted: list[AbortedTransaction] | None = None
-                if error == ErrorCode.NONE and read is not None:
-                    hw, lso = read.high_watermark, read.last_stable_offset
-                    start = read.log_start_offset
-                    if read.aborted_transactions is not None:
-                        aborted = [AbortedTransaction(producer_id=t.producer_id, first_offset=t.first_offset)
-                                   for t in read.aborted_transactions]
-                    if read.regions and not zero_copy_fill:
-                        error, records = self._down_convert(r, read.regions, version)
-                        if error != ErrorCode.NONE:
-                            hw = lso = start = -1
-                    elif read.regions:
-                        records = zero_copy.placeholder()
-                        fills[key] = (records, list(read.regions))
-                        filled = read.size
-                data = PartitionData(
-                    partition_index=r.partition, error_code=error, high_watermark=hw, last_stable_offset=lso,
-                    log_start_offset=start,
-                    # Kafka: null for a read-uncommitted read, a list when read committed or refused up front
-                    aborted_transactions=aborted if aborted is not None
-                    else [] if isolation_level == 1 or error == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION else None,
-                    preferred_read_replica=-1, records=records)
-                if read is not None and read.diverging_epoch is not None and version >= 12:
-                    epoch, end_offset = read.diverging_epoch
-                    data.diverging_epoch = EpochEndOffset(epoch=epoch, end_offset=end_offset)
-                    diverged.add(key)
-                entries[key] = (r.topic, topic_ids.get(r.topic, ZERO_UUID), data,
-                                len(records) if filled is None else filled)
-            for key in refused:
-                topic, partition = cast(tuple[Any, int], key)
-                name = names[topic]
-                entries[key] = (name, topic if version >= 13 else ZERO_UUID, PartitionData(
-                    partition_index=partition, error_code=ErrorCode.UNKNOWN_TOPIC_ID if name is None
-                    else ErrorCode.TOPIC_AUTHORIZATION_FAILED, high_watermark=-1, last_stable_offset=-1,
-                    log_start_offset=-1, aborted_transactions=[], preferred_read_replica=-1, records=b""), 0)
-            error, response_session_id, listed = context.respond({
-                key: PartitionResponse(data.error_code, data.high_watermark, data.log_start_offset, size,
-                                       key in diverged)
-                for key, (_, _, data, size) in entries.items()})
-            responses: list[FetchableTopicResponse] = []
-            used_fills = []
-            for key in listed:  # consecutive partitions of one topic share a topic entry, as in Kafka
-                name, topic_id, data, _ = entries[key]
-                last = responses[-1] if responses else None
-                if last is not None and last.topic == (name or "") and last.topic_id == topic_id:
-                    last.partitions.append(data)
-                else:
-                    responses.append(FetchableTopicResponse(topic=name or "", topic_id=topic_id, partitions=[data]))
-                if key in fills:
-                    used_fills.append(fills[key])
-            body = FetchResponse(throttle_time_ms=throttle_ms, error_code=error, session_id=response_session_id,
-                                 responses=responses)
-            encoded = body.encode(version=version)
-            request.send_raw(zero_copy.splice(encoded, used_fills, request.header.flexible) if used_fills
-                             else [encoded])
-
-        self.replica_manager.fetch_messages(fetches, max_bytes, req.min_bytes, req.max_wait_ms, replica_id,
-                                            respond, isolation_level, quota)
-
-    def _old_fetch_error(self, r: FetchResult, version: int, replica_id: int) -> ErrorCode:
-        """Kafka's maybeConvertFetchedData checks before any records are read: Fetch below v10
-        cannot carry zstd, so a topic configured for zstd answers UNSUPPORTED_COMPRESSION_TYPE;
-        a client (not a follower) needing down-conversion where message.downconversion.enable
-        is false gets UNSUPPORTED_VERSION."""
-        partition = self.replica_manager.partitions.get((r.topic, r.partition))
-        if version >= 10 or partition is None:
-            return r.error
-        config = partition.log.config
-        if config.compression_type == "zstd":
-            return ErrorCode.UNSUPPORTED_COMPRESSION_TYPE
-        if version <= 3 and replica_id < 0 and not config.message_downconversion_enable:
-            return ErrorCode.UNSUPPORTED_VERSION
-        return r.error
-
-    def _down_convert(self, r: FetchResult, regions: list, version: int) -> tuple[ErrorCode, bytes]:
-        """Fetch v0-v3 carries message sets. A zstd batch cannot be expressed in one
-        (UNSUPPORTED_COMPRESSION_TYPE, as Kafka's RecordsUtil.downConvert), and a batch that
-        cannot be read is that partition's CORRUPT_MESSAGE: the other partitions are still served."""
-        data = b"".join(region.read_bytes() for region in regions)
-        try:
-            return ErrorCode.NONE, legacy.from_v2(data, 0 if version <= 1 else 1)
-        except UnsupportedCodecError as e:
-            log.info("Fetch v%d of %s-%d: %s", version, r.topic, r.partition, e)
-            return ErrorCode.UNSUPPORTED_COMPRESSION_TYPE, b""
-        except CorruptRecordError as e:
-            log.error("Fetch v%d of %s-%d: cannot down-convert corrupt data: %s", version, r.topic, r.partition, e)
-            return ErrorCode.CORRUPT_MESSAGE, b""
+    def _send_fetch(self, request: Request, plan: FetchPlan, quota: ReplicaQuota, results: list[FetchResult]) -> None:
+        """Answer the reads: a consumer over its quota gets an empty throttled response
+        (follower fetches are exempt from client quotas, and count against the leader's
+        replication quota instead)."""
+        throttle_ms = 0
+        if plan.replica_id < 0:
+            throttle_ms = self.throttler.fetch_throttle_ms(request, sum(r.read.size for r in results
+                                                                        if r.read is not None))
+            if throttle_ms > 0:
+                error, session = plan.context.throttled()
+                request.send_response(FetchResponse(throttle_time_ms=throttle_ms, error_code=error,
+                                                    session_id=session))
+                return
+        else:
+            # Kafka's sizeOfThrottledPartitions: a throttled partition's bytes count against the
+            # leader's quota whether or not its follower is in sync.
+            quota.record(sum(r.read.size for r in results
+                             if r.read is not None and quota.is_throttled((r.topic, r.partition))))
+        request.send_raw(self.fetch_responses.encode(plan, results, throttle_ms, request.header.flexible))
 
     # -- WriteTxnMarkers -------------------------------------------------------------------
 
