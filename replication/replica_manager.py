@@ -232,6 +232,7 @@ class ReplicaManager:
                                for d in log_manager.live_log_dirs}
         self.saved_high_watermarks: dict[TopicPartition, int] = {}
         self.leadership_listeners: list[Callable[[], None]] = []
+        self.metadata_listeners: list[Callable[[set[str]], None]] = []
         self.scheduler = scheduler
         self.log_dir_moves: dict[TopicPartition, asyncio.Task] = {}  # Kafka's ReplicaAlterLogDirsManager
         self.alter_partition = alter_partition
@@ -318,6 +319,12 @@ class ReplicaManager:
         for the group coordinator to load or unload __consumer_offsets partitions."""
         self.leadership_listeners.append(listener)
 
+    def add_metadata_listener(self, listener: Callable[[set[str]], None]) -> None:
+        """Called with the topics of every UpdateMetadata applied, local or from the network
+        (Kafka's tryCompleteDelayedTopicOperations): admin requests waiting for their
+        topics to show up in, or leave, the metadata cache."""
+        self.metadata_listeners.append(listener)
+
     def _notify_leadership(self) -> None:
         for listener in self.leadership_listeners:
             listener()
@@ -353,6 +360,9 @@ class ReplicaManager:
         if self._stale_controller("UpdateMetadata", controller_id, controller_epoch):
             return ErrorCode.STALE_CONTROLLER_EPOCH
         self.metadata_cache.update(controller_id, live_brokers, states)
+        topics = {s.topic for s in states}
+        for listener in self.metadata_listeners:
+            listener(topics)
         return ErrorCode.NONE
 
     def stop_replica(self, controller_epoch: int, partitions: list[TopicPartition], delete: bool) -> ErrorCode:

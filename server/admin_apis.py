@@ -4,15 +4,13 @@ elections, reassignments, features). DescribeCluster is here too, as the admin c
 view of the cluster. Configs are ConfigApis'.
 
 Topic changes run on the store executor and are answered once the metadata cache shows
-them, as Kafka's DelayedCreatePartitions and DelayedDeleteTopics wait; the controller's
+them, waiting in a purgatory as Kafka's DelayedCreatePartitions and DelayedDeleteTopics do; the controller's
 decisions run as controller events (ViaController)."""
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import shutil
-import time
 from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
@@ -72,6 +70,7 @@ from josefk.protocol.messages.generated.update_features_response import (
     UpdateFeaturesResponse,
 )
 from josefk.replication.metadata_cache import MetadataCache
+from josefk.replication.purgatory import DelayedOperation, DelayedOperationPurgatory
 from josefk.replication.replica_manager import ReplicaManager
 from josefk.server.config import SOURCE_DEFAULT_CONFIG, KafkaConfig
 from josefk.server.controller_apis import NOT_CONTROLLER, ViaController
@@ -120,6 +119,29 @@ def _kafka_topic_order(names: list[str | None]) -> list[int]:
                             lambda i: java_string_hash(names[i] or ""))
 
 
+class DelayedTopicChange(DelayedOperation):
+    """Kafka's DelayedCreatePartitions and DelayedDeleteTopics: done when each topic has
+    at least its count of partitions, all with a leader, in the metadata cache (a count of
+    0: the topic left it), or at the timeout; either way `then` answers."""
+
+    def __init__(self, cache: MetadataCache, partitions: dict[str, int], timeout_ms: int,
+                 then: Callable[[], None]) -> None:
+        super().__init__(timeout_ms)
+        self.cache = cache
+        self.partitions = partitions
+        self.then = then
+
+    def try_complete(self) -> bool:
+        topics = self.cache.topics
+        if all(len(topics.get(t, {})) >= count and all(s.leader >= 0 for s in topics.get(t, {}).values())
+               if count else t not in topics for t, count in self.partitions.items()):
+            return self.force_complete()
+        return False
+
+    def on_complete(self) -> None:
+        self.then()
+
+
 class AdminApis(ViaController):
     def __init__(self, config: KafkaConfig, cluster_id: str, metadata_cache: MetadataCache,
                  replica_manager: ReplicaManager, admin: TopicAdmin, controller: KafkaController,
@@ -132,6 +154,8 @@ class AdminApis(ViaController):
         self.replica_manager = replica_manager
         self.admin = admin
         self.throttler = throttler
+        self.topic_purgatory = DelayedOperationPurgatory("topic")
+        replica_manager.add_metadata_listener(self._topics_changed)
 
     def handlers(self) -> dict[int, Handler]:
         return {
@@ -234,23 +258,12 @@ class AdminApis(ViaController):
         """Kafka answers CreateTopics and CreatePartitions once the new partitions have
         leaders in its metadata cache, DeleteTopics once the topics left it (a count of 0);
         the controller gets there asynchronously, on its own thread."""
-        def ready() -> bool:
-            cache = self.metadata_cache.topics
-            return all(len(cache.get(t, {})) >= count and all(s.leader >= 0 for s in cache.get(t, {}).values())
-                       if count else t not in cache for t, count in partitions.items())
+        self.topic_purgatory.try_complete_else_watch(
+            DelayedTopicChange(self.metadata_cache, partitions, max(timeout_ms, 0), then), list(partitions))
 
-        if ready():
-            then()
-            return
-
-        async def wait() -> None:
-            deadline = time.monotonic() + max(timeout_ms, 0) / 1000
-            while not ready() and time.monotonic() < deadline:
-                await asyncio.sleep(0.02)
-            then()
-
-        self._tasks.add(task := asyncio.get_running_loop().create_task(wait()))
-        task.add_done_callback(self._tasks.discard)
+    def _topics_changed(self, topics: set[str]) -> None:
+        for topic in topics:
+            self.topic_purgatory.check(topic)
 
     def _creatable_configs(self, overrides: dict[str, str]) -> list[CreatableTopicConfigs]:
         effective = {**self.config.topic_defaults(), **overrides}
