@@ -2,12 +2,14 @@
 
 Handlers run on the event loop and never block on the network: a request that must wait
 (a long-poll fetch) hands a callback to the purgatory and returns. An API is advertised
-in ApiVersions exactly when it has a handler here (see protocol/apis.py for the ranges).
+in ApiVersions exactly when `handlers` maps it (see protocol/apis.py for the ranges).
+KafkaApis serves the data plane (produce, fetch, offsets, transaction markers); the
+handler classes it takes in serve the rest: MetadataApis, AdminApis, ConfigApis,
+ControllerApis, and the coordinators', ACLs', quotas' and SASL's through extra_handlers.
 """
 
 from __future__ import annotations
 
-import asyncio
 import logging
 import time
 from collections.abc import Callable, Hashable, Mapping
@@ -22,7 +24,6 @@ from josefk.protocol.acl import AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey, ApiVersions
 from josefk.protocol.control_records import encode_end_txn_marker
 from josefk.protocol.errors import ErrorCode, KafkaError
-from josefk.protocol.messages.codec import ZERO_UUID
 from josefk.protocol.messages.generated.api_versions_response import (
     ApiVersion,
     ApiVersionsResponse,
@@ -43,12 +44,6 @@ from josefk.protocol.messages.generated.list_offsets_response import (
     ListOffsetsPartitionResponse,
     ListOffsetsResponse,
     ListOffsetsTopicResponse,
-)
-from josefk.protocol.messages.generated.metadata_response import (
-    MetadataResponse,
-    MetadataResponseBroker,
-    MetadataResponsePartition,
-    MetadataResponseTopic,
 )
 from josefk.protocol.messages.generated.offset_for_leader_epoch_response import (
     EpochEndOffset as LeaderEpochEndOffset,
@@ -87,6 +82,7 @@ from josefk.server.config import KafkaConfig
 from josefk.server.config_apis import ConfigApis
 from josefk.server.controller_apis import ControllerApis
 from josefk.server.fetch_response import FetchPlan, FetchResponseAssembler
+from josefk.server.metadata_apis import MetadataApis
 from josefk.server.quotas.client_quota_manager import QuotaManagers
 from josefk.server.quotas.throttler import QuotaThrottler
 from josefk.server.request_channel import Request
@@ -95,12 +91,7 @@ from josefk.zk.admin_zk_client import TopicAdmin, validate_topic_name
 from josefk.zk.zk_data import BrokerEpoch
 
 log = logging.getLogger(__name__)
-# Distinct Metadata requests whose encoded responses are kept (see KafkaApis._metadata_payloads).
-_METADATA_PAYLOADS = 64
-# How long a Metadata request waits for the controller's first UpdateMetadata after start-up.
-FIRST_METADATA_WAIT_S = 10.0
 
-INTERNAL_TOPICS = frozenset({"__consumer_offsets", "__transaction_state"})
 TxnMarkersWritten = Callable[[int, bool, list[tuple[str, int]]], None]
 T = TypeVar("T")
 
@@ -136,9 +127,11 @@ class KafkaApis(StoreApis):
                  quotas: QuotaManagers | None = None,
                  finalized_features: Callable[[], tuple[int, dict[str, int]]] = lambda: (-1, {})) -> None:
         """`store_executor` runs what calls the coordination store (admin requests, auto
-        topic creation) off the event loop. `extra_handlers` serve the APIs of other
-        components (the group and transaction coordinators'); with this class's own they
-        make api_versions, what the broker advertises. `on_txn_markers_written` hears of
+        topic creation) off the event loop. Metadata, the admin APIs, the config APIs and
+        the controller's requests have handler classes of their own, made here.
+        `extra_handlers` serve the APIs of other components (the group and transaction
+        coordinators'); with this class's own they make api_versions, what the broker
+        advertises. `on_txn_markers_written` hears of
         each producer's markers written by WriteTxnMarkers (producer id, commit, the
         partitions written), before the answer: the group coordinator makes a
         transaction's offsets visible with it, as Kafka's onTransactionCompleted. `authorizer`
@@ -157,22 +150,16 @@ class KafkaApis(StoreApis):
         self.on_txn_markers_written = on_txn_markers_written
         self.fetch_responses = FetchResponseAssembler(replica_manager)
         self.fetch_manager = FetchManager(FetchSessionCache(config["max.incremental.fetch.session.cache.slots"]))
-        # Encoded Metadata responses by (version, listener, topics, refused) at one cache
-        # generation: clients ask the same again and again, and building the response of
-        # 1,000 partitions took 4 ms of the event loop (Kafka's 1.3 ms).
-        self._metadata_payloads: dict[tuple, bytes] = {}
-        self._metadata_generation = -1
-        # Metadata requests held until the controller's first UpdateMetadata (see
-        # handle_metadata); None once it came or the wait ended.
-        self._held_metadata: list[Request] | None = []
+        self.metadata_apis = MetadataApis(config, cluster_id, metadata_cache, admin, authorizer, store_executor)
         self.admin_apis = AdminApis(config, cluster_id, metadata_cache, replica_manager, admin, controller,
                                     controller_events, self.throttler, authorizer, store_executor)
         self.config_apis = ConfigApis(config, replica_manager, admin, authorizer, store_executor)
         self.controller_apis = ControllerApis(config, metadata_cache, replica_manager, controller, controller_events,
-                                              broker_epoch, authorizer, store_executor, self._answer_held_metadata)
+                                              broker_epoch, authorizer, store_executor,
+                                              self.metadata_apis.answer_held)
         self.handlers: dict[int, Handler] = {
             ApiKey.ApiVersions: self.handle_api_versions,
-            ApiKey.Metadata: self.handle_metadata,
+            ApiKey.Metadata: self.metadata_apis.handle_metadata,
             ApiKey.Produce: self.handle_produce,
             ApiKey.Fetch: self.handle_fetch,
             ApiKey.ListOffsets: self.handle_list_offsets,
@@ -196,7 +183,7 @@ class KafkaApis(StoreApis):
                           request.header.client_id)
             request.close_connection()
 
-    # -- ApiVersions / Metadata / DescribeCluster -----------------------------------------
+    # -- ApiVersions ----------------------------------------------------------------------
 
     def handle_api_versions(self, request: Request) -> None:
         keys = [ApiVersion(api_key=k, min_version=lo, max_version=hi)
@@ -207,134 +194,6 @@ class KafkaApis(StoreApis):
             finalized_features=[FinalizedFeatureKey(name=name, max_version_level=level, min_version_level=level)
                                 for name, level in sorted(features.items())],
             zk_migration_ready=False))
-
-    def _auto_create(self, topic: str) -> ErrorCode:
-        """Kafka's auto topic creation: answer LEADER_NOT_AVAILABLE at once and create the
-        topic in the background (the store executor), so clients retry until it has leaders."""
-        if not self.config["auto.create.topics.enable"] or topic in INTERNAL_TOPICS:
-            return ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
-        try:
-            validate_topic_name(topic)
-        except KafkaError as e:
-            return e.code
-        rf = min(self.config["default.replication.factor"], max(1, len(self.metadata_cache.brokers)))
-
-        def create() -> None:
-            try:
-                self.admin.create_topic(topic, self.config["num.partitions"], rf, None, {})
-                log.info("Auto-created topic %s", topic)
-            except KafkaError as e:
-                if e.code != ErrorCode.TOPIC_ALREADY_EXISTS:
-                    log.warning("Auto-creation of topic %s failed: %s", topic, e)
-
-        self.store_executor.submit(create)
-        return ErrorCode.LEADER_NOT_AVAILABLE
-
-    def handle_metadata(self, request: Request) -> None:
-        """Answered once the controller's first UpdateMetadata is in (at most
-        FIRST_METADATA_WAIT_S). Deviation: a ZooKeeper-mode Kafka broker answers at once, and
-        before that update it lists no broker and no topic; librdkafka from 2.13 then drops
-        every broker it knew and never reconnects (librdkafka issue 5301). A josefk broker
-        restarted right after its old ZooKeeper session (the controller's) expired is served
-        for half a second before the new controller tells it anything, and the mixed-cluster
-        kill -9 test's clients lost the cluster that way. KRaft brokers likewise serve only
-        once they have caught up with the metadata."""
-        if self.metadata_cache.generation > 0 or self._held_metadata is None:
-            self._answer_metadata(request)
-            return
-        if not self._held_metadata:
-            asyncio.get_running_loop().call_later(FIRST_METADATA_WAIT_S, self._answer_held_metadata)
-        self._held_metadata.append(request)
-
-    def _answer_held_metadata(self) -> None:
-        """The first UpdateMetadata came, or the wait for it ended: answer what waited, and
-        from now on answer at once."""
-        held, self._held_metadata = self._held_metadata or [], None
-        for request in held:
-            self._answer_metadata(request)
-
-    def _answer_metadata(self, request: Request) -> None:
-        req, version = request.body, request.api_version
-        cache = self.metadata_cache
-        if req.topics is None or (version == 0 and not req.topics):
-            names = sorted(cache.topics)
-            requested = False
-        else:
-            names = []
-            for t in req.topics:
-                name = t.name
-                if name is None and t.topic_id is not None:
-                    name = cache.topic_by_id(t.topic_id)
-                names.append(name)
-            requested = True
-        allow_auto = version < 4 or req.allow_auto_topic_creation
-        # Kafka hides the topics the principal may not DESCRIBE from an all-topics request and
-        # refuses them by name otherwise; creating a missing topic needs CREATE (cluster or topic).
-        describable = self._topics_allowed(request, AclOperation.DESCRIBE, names, log_if_denied=requested)
-        refused = [n for n in dict.fromkeys(names) if n is not None and n not in describable] if requested else []
-        names = [n for n in names if n is None or n in describable]
-        no_create: list[str] = []
-        if requested and allow_auto and self.config["auto.create.topics.enable"]:
-            missing = [n for n in dict.fromkeys(names) if n is not None and n not in cache.topics]
-            if missing and not self._cluster_allowed(request, AclOperation.CREATE, log_if_denied=False):
-                creatable = self._topics_allowed(request, AclOperation.CREATE, missing)
-                no_create = [n for n in missing if n not in creatable]
-                names = [n for n in names if n not in no_create]
-        include_topic_ops = version >= 8 and req.include_topic_authorized_operations
-        include_cluster_ops = 8 <= version <= 10 and req.include_cluster_authorized_operations
-        # The encoded answer is reused while the metadata is unchanged, unless it must differ
-        # per request: operations computed for the principal, or a throttle time to carry.
-        key: tuple | None = None
-        cacheable = not include_topic_ops and not include_cluster_ops and request.on_response_body is None
-        if cacheable and (not requested or all(n is not None and n in cache.topics for n in names)):
-            if self._metadata_generation != cache.generation:
-                self._metadata_payloads.clear()
-                self._metadata_generation = cache.generation
-            key = (version, request.listener_name, tuple(names), tuple(no_create + refused))
-            payload = self._metadata_payloads.get(key)
-            if payload is not None:
-                request.send_raw([payload])
-                return
-        topics = []
-        for name in names:
-            error = ErrorCode.NONE
-            if name is None:
-                topics.append(MetadataResponseTopic(error_code=ErrorCode.UNKNOWN_TOPIC_ID, name=None,
-                                                    is_internal=False, partitions=[]))
-                continue
-            if name not in cache.topics and requested:
-                error = self._auto_create(name) if allow_auto else ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
-            partitions = []
-            for p, state in sorted(cache.topics.get(name, {}).items()):
-                live = [r for r in state.replicas if r in cache.brokers]
-                partitions.append(MetadataResponsePartition(
-                    error_code=ErrorCode.NONE if state.leader in cache.brokers else ErrorCode.LEADER_NOT_AVAILABLE,
-                    partition_index=p, leader_id=state.leader, leader_epoch=state.leader_epoch,
-                    replica_nodes=state.replicas, isr_nodes=state.isr,
-                    offline_replicas=[r for r in state.replicas if r not in live or r in state.offline_replicas]))
-            if error == ErrorCode.NONE and not partitions:
-                error = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
-            topics.append(MetadataResponseTopic(
-                error_code=error, name=name, topic_id=cache.topic_ids.get(name, ZERO_UUID),
-                is_internal=name in INTERNAL_TOPICS,
-                partitions=partitions if error in (ErrorCode.NONE, ErrorCode.LEADER_NOT_AVAILABLE) else [],
-                topic_authorized_operations=self._operations(request, include_topic_ops, ResourceType.TOPIC, name)))
-        topics.extend(MetadataResponseTopic(error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED, name=name,
-                                            is_internal=name in INTERNAL_TOPICS, partitions=[])
-                      for name in no_create + refused)
-        brokers = [MetadataResponseBroker(node_id=b.broker_id, host=e.host, port=e.port, rack=b.rack)
-                   for b, e in cache.brokers_on(request.listener_name)]
-        response = MetadataResponse(throttle_time_ms=0, brokers=brokers, cluster_id=self.cluster_id,
-                                    controller_id=cache.controller_id, topics=topics,
-                                    cluster_authorized_operations=self._cluster_operations(request,
-                                                                                           include_cluster_ops))
-        if key is None:
-            request.send_response(response)
-            return
-        if len(self._metadata_payloads) >= _METADATA_PAYLOADS:
-            self._metadata_payloads.clear()
-        payload = self._metadata_payloads[key] = bytes(response.encode(version=version))
-        request.send_raw([payload])
 
     # -- Produce ------------------------------------------------------------------------
 
