@@ -74,9 +74,9 @@ from josefk.replication.purgatory import DelayedOperation, DelayedOperationPurga
 from josefk.replication.replica_manager import ReplicaManager
 from josefk.server.config import SOURCE_DEFAULT_CONFIG, KafkaConfig
 from josefk.server.controller_apis import NOT_CONTROLLER, ViaController
+from josefk.server.network.request_channel import Request
 from josefk.server.quotas.client_quota_manager import ControllerMutationQuota
 from josefk.server.quotas.throttler import QuotaThrottler
-from josefk.server.request_channel import Request
 from josefk.server.store_apis import AUTH_MESSAGES, Handler
 from josefk.utils.java_format import hashed_map_order, java_string_hash
 from josefk.zk.admin_zk_client import TopicAdmin

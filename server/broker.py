@@ -49,23 +49,23 @@ from josefk.replication.replication_quota import ReplicationQuotas
 from josefk.replication.transaction_verification import TransactionVerifier
 from josefk.server.acl_apis import AclApis
 from josefk.server.config import KafkaConfig
-from josefk.server.connection_quotas import ConnectionQuotas
 from josefk.server.delegation_token_apis import DelegationTokenApis
 from josefk.server.kafka_apis import KafkaApis
-from josefk.server.memory_pool import MemoryPool
 from josefk.server.metrics_http import BrokerGauges, MetricsHttpServer, registry_for
+from josefk.server.network.connection_quotas import ConnectionQuotas
+from josefk.server.network.memory_pool import MemoryPool
+from josefk.server.network.request_channel import Request, RequestChannel
+from josefk.server.network.security.oauthbearer import JwksError
+from josefk.server.network.security.sasl import SaslAuthenticator
+from josefk.server.network.security.settings import Listener
+from josefk.server.network.socket_server import Acceptor, ListenerContext, Processor
 from josefk.server.quotas import quota_config
 from josefk.server.quotas.client_quota_manager import QuotaManagers
 from josefk.server.quotas.quota_apis import QuotaApis
-from josefk.server.request_channel import Request, RequestChannel
 from josefk.server.security.authorizer import AclAuthorizer, RequestAuthorizer, parse_super_users
 from josefk.server.security.delegation_tokens import DelegationTokenManager
-from josefk.server.security.oauthbearer import JwksError
-from josefk.server.security.sasl import SaslAuthenticator
 from josefk.server.security.sasl_apis import SaslApis
-from josefk.server.security.scram import CredentialCache
-from josefk.server.security.settings import Listener
-from josefk.server.socket_server import Acceptor, ListenerContext, Processor
+from josefk.server.security.scram_store import CredentialCache
 from josefk.utils.heap import HeapFreezer
 from josefk.utils.metrics import BrokerMetrics
 from josefk.utils.rate import MetricConfig

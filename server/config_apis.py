@@ -28,7 +28,7 @@ from josefk.protocol.messages.generated.incremental_alter_configs_response impor
 from josefk.replication.replica_manager import ReplicaManager
 from josefk.server.config import APPLIED_DYNAMIC_KEYS, KEYS, SOURCE_DEFAULT_CONFIG, KafkaConfig, default_value
 from josefk.server.config import config_type as broker_config_type
-from josefk.server.request_channel import Request
+from josefk.server.network.request_channel import Request
 from josefk.server.store_apis import AUTH_MESSAGES, Handler, StoreApis
 from josefk.zk.admin_zk_client import TopicAdmin
 from josefk.zk.zk_data import DEFAULT_BROKER_ENTITY

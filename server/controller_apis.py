@@ -46,7 +46,7 @@ from josefk.protocol.messages.generated.update_metadata_response import UpdateMe
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import ReplicaManager
 from josefk.server.config import KafkaConfig
-from josefk.server.request_channel import Request
+from josefk.server.network.request_channel import Request
 from josefk.server.store_apis import Handler, StoreApis
 from josefk.zk.zk_data import BrokerEpoch, BrokerInfo, IsrRequest, IsrResult, LeaderAndIsrResult
 

@@ -83,9 +83,9 @@ from josefk.server.config_apis import ConfigApis
 from josefk.server.controller_apis import ControllerApis
 from josefk.server.fetch_response import FetchPlan, FetchResponseAssembler
 from josefk.server.metadata_apis import MetadataApis
+from josefk.server.network.request_channel import Request
 from josefk.server.quotas.client_quota_manager import QuotaManagers
 from josefk.server.quotas.throttler import QuotaThrottler
-from josefk.server.request_channel import Request
 from josefk.server.store_apis import Handler, StoreApis
 from josefk.zk.admin_zk_client import TopicAdmin, validate_topic_name
 from josefk.zk.zk_data import BrokerEpoch

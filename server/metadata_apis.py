@@ -22,7 +22,7 @@ from josefk.protocol.messages.generated.metadata_response import (
 )
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.server.config import KafkaConfig
-from josefk.server.request_channel import Request
+from josefk.server.network.request_channel import Request
 from josefk.server.store_apis import StoreApis
 from josefk.zk.admin_zk_client import TopicAdmin, validate_topic_name
 

@@ -17,7 +17,7 @@ from typing import TypeVar
 from josefk.coordinator.authorization import Authorizer, operations_bits
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
 from josefk.protocol.errors import ErrorCode
-from josefk.server.request_channel import Request
+from josefk.server.network.request_channel import Request
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
