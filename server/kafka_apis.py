@@ -14,7 +14,7 @@ import logging
 import time
 from collections.abc import Callable, Hashable, Mapping
 from concurrent.futures import Executor
-from typing import Any, TypeVar, cast
+from typing import Any, cast
 
 from josefk.controller.controller import KafkaController
 from josefk.controller.controller_events import ControllerEventManager
@@ -93,7 +93,6 @@ from josefk.zk.zk_data import BrokerEpoch
 log = logging.getLogger(__name__)
 
 TxnMarkersWritten = Callable[[int, bool, list[tuple[str, int]]], None]
-T = TypeVar("T")
 
 # Produce errors Kafka answers without an error_message: its LogAppendResult carries a message
 # only for a RecordValidationException (per-record INVALID_RECORD / INVALID_TIMESTAMP); a batch
@@ -131,13 +130,13 @@ class KafkaApis(StoreApis):
         the controller's requests have handler classes of their own, made here.
         `extra_handlers` serve the APIs of other components (the group and transaction
         coordinators'); with this class's own they make api_versions, what the broker
-        advertises. `on_txn_markers_written` hears of
-        each producer's markers written by WriteTxnMarkers (producer id, commit, the
-        partitions written), before the answer: the group coordinator makes a
-        transaction's offsets visible with it, as Kafka's onTransactionCompleted. `authorizer`
-        decides what each request's principal may do (everything, without an authorizer);
-        `quotas` are the client quota managers (fresh ones, with no quota set, if None);
-        `finalized_features()` the /feature znode's version and features, for ApiVersions."""
+        advertises. `on_txn_markers_written` hears of each producer's markers written by
+        WriteTxnMarkers (producer id, commit, the partitions written), before the answer:
+        the group coordinator makes a transaction's offsets visible with it, as Kafka's
+        onTransactionCompleted. `authorizer` decides what each request's principal may do
+        (everything, without an authorizer); `quotas` are the client quota managers (fresh
+        ones, with no quota set, if None); `finalized_features()` the /feature znode's
+        version and features, for ApiVersions."""
         super().__init__(authorizer, store_executor)
         self.config = config
         self.quotas = quotas if quotas is not None else QuotaManagers.create()
