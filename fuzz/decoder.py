@@ -1,4 +1,4 @@
-"""Request decoding exactly as server/socket_server.Processor.process_frame does it.
+"""Request decoding exactly as server/network/socket_server.Processor.process_frame does it.
 
 Contract: peek_api raises only MalformedRequest (process_frame catches nothing else around
 it); for an advertised API and version, parse_request_header and the request class's decode

@@ -32,8 +32,9 @@ class PendingRequest(Protocol):
     def close_connection(self) -> None: ...
 
 
-# The request the current handler task is working on: the request channel sets it when a
-# handler takes a request, so an operation created then knows whose connection to close.
+# The request the current handler is working on: the request handler (server/broker.py,
+# Kafka's KafkaRequestHandler) sets it before it runs KafkaApis, so an operation created then
+# knows whose connection to close. The network layer below knows nothing of it.
 current_request: ContextVar[PendingRequest | None] = ContextVar("current_request", default=None)
 
 

@@ -28,6 +28,7 @@ from josefk.log.log_manager import LogManager
 from josefk.log.producer_state import SENTINEL, VerificationGuard
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.inter_broker import LATEST_PROTOCOL, InterBrokerProtocol
+from josefk.protocol.records import first_batch_is_transactional, read_header
 from josefk.replication.alter_log_dirs import LogDirMove
 from josefk.replication.alter_partition import AlterPartitionManager, IsrChange
 from josefk.replication.metadata_cache import MetadataCache
@@ -142,6 +143,48 @@ class TransactionVerification(Protocol):
 
 
 VerificationCallback = Callable[[dict[TopicPartition, ErrorCode], dict[TopicPartition, VerificationGuard]], None]
+# A produce's answer: the appends' results, and the partitions a verification refused.
+ProduceCallback = Callable[[dict[TopicPartition, AppendResult], dict[TopicPartition, AppendResult]], None]
+# A verification the coordinator could not answer: Kafka's ReplicaManager answers the produce
+# NOT_ENOUGH_REPLICAS, which every producer retries without refreshing its metadata.
+_UNVERIFIED = dict.fromkeys(
+    (ErrorCode.CONCURRENT_TRANSACTIONS, ErrorCode.NETWORK_EXCEPTION, ErrorCode.COORDINATOR_LOAD_IN_PROGRESS,
+     ErrorCode.COORDINATOR_NOT_AVAILABLE, ErrorCode.NOT_COORDINATOR), ErrorCode.NOT_ENOUGH_REPLICAS)
+
+
+class HeldConnection(Protocol):
+    """The producer's connection, which reads nothing more while a verification is asked."""
+
+    def start_throttling(self) -> None: ...
+
+    def end_throttling(self) -> None: ...
+
+
+def _transactional_batches(entries: dict[TopicPartition, bytes]
+                           ) -> tuple[dict[TopicPartition, int], tuple[int, int] | None]:
+    """The partitions with a transactional batch, by base sequence, and the producer (id,
+    epoch) that wrote them; raises INVALID_PRODUCER_ID_MAPPING when several did, as Kafka
+    refuses the whole request (InvalidPidMappingException)."""
+    sequences: dict[TopicPartition, int] = {}
+    producers = set()
+    for key, records in entries.items():
+        if first_batch_is_transactional(records) and (header := read_header(records)).producer_id >= 0:
+            sequences[key] = header.base_sequence
+            producers.add((header.producer_id, header.producer_epoch))
+    if len(producers) > 1:
+        raise KafkaError(ErrorCode.INVALID_PRODUCER_ID_MAPPING,
+                         "Transactional records contained more than one producer ID")
+    return sequences, producers.pop() if producers else None
+
+
+def _unverified(error: ErrorCode) -> AppendResult:
+    """The answer to a partition whose verification failed, with Kafka's message."""
+    if error == ErrorCode.INVALID_TXN_STATE:
+        return AppendResult(error, message="Partition was not added to the transaction")
+    if error in _UNVERIFIED:
+        return AppendResult(_UNVERIFIED[error], message="Unable to verify the partition has been added to the "
+                                                        f"transaction. Underlying error: {error.name}")
+    return AppendResult(error)
 
 
 class ReplicaManager:
@@ -189,6 +232,7 @@ class ReplicaManager:
                                for d in log_manager.live_log_dirs}
         self.saved_high_watermarks: dict[TopicPartition, int] = {}
         self.leadership_listeners: list[Callable[[], None]] = []
+        self.metadata_listeners: list[Callable[[set[str]], None]] = []
         self.scheduler = scheduler
         self.log_dir_moves: dict[TopicPartition, asyncio.Task] = {}  # Kafka's ReplicaAlterLogDirsManager
         self.alter_partition = alter_partition
@@ -275,6 +319,12 @@ class ReplicaManager:
         for the group coordinator to load or unload __consumer_offsets partitions."""
         self.leadership_listeners.append(listener)
 
+    def add_metadata_listener(self, listener: Callable[[set[str]], None]) -> None:
+        """Called with the topics of every UpdateMetadata applied, local or from the network
+        (Kafka's tryCompleteDelayedTopicOperations): admin requests waiting for their
+        topics to show up in, or leave, the metadata cache."""
+        self.metadata_listeners.append(listener)
+
     def _notify_leadership(self) -> None:
         for listener in self.leadership_listeners:
             listener()
@@ -310,6 +360,9 @@ class ReplicaManager:
         if self._stale_controller("UpdateMetadata", controller_id, controller_epoch):
             return ErrorCode.STALE_CONTROLLER_EPOCH
         self.metadata_cache.update(controller_id, live_brokers, states)
+        topics = {s.topic for s in states}
+        for listener in self.metadata_listeners:
+            listener(topics)
         return ErrorCode.NONE
 
     def stop_replica(self, controller_epoch: int, partitions: list[TopicPartition], delete: bool) -> ErrorCode:
@@ -616,6 +669,38 @@ class ReplicaManager:
         return partition.last_stable_offset if partition is not None else None
 
     # -- produce -------------------------------------------------------------------------
+
+    def handle_produce_append(self, entries: dict[TopicPartition, bytes], required_acks: int, now_ms: int,
+                              timeout_ms: int, transactional_id: str | None, respond: ProduceCallback,
+                              connection: HeldConnection) -> None:
+        """Kafka's handleProduceAppend: a producer's records, appended once the partitions
+        where its transaction is not open yet are verified with its coordinator (KIP-890).
+        While the coordinator is asked the connection is held (as Kafka reads one request
+        at a time), so the producer's next requests are appended after this one. Raises
+        KafkaError (INVALID_PRODUCER_ID_MAPPING) for the whole request."""
+        sequences, producer = _transactional_batches(entries) if transactional_id is not None else ({}, None)
+        if producer is None:
+            self.append_records(entries, required_acks, now_ms, timeout_ms, lambda results: respond(results, {}))
+            return
+        held = False
+        answered = False
+
+        def verified(failed: dict[TopicPartition, ErrorCode], guards: dict[TopicPartition, VerificationGuard]) -> None:
+            nonlocal answered
+            answered = True
+            unverified = {key: _unverified(error) for key, error in failed.items()}
+            try:
+                self.append_records({k: v for k, v in entries.items() if k not in unverified}, required_acks,
+                                    now_ms, timeout_ms, lambda results: respond(results, unverified),
+                                    verification_guards=guards)
+            finally:
+                if held:
+                    connection.end_throttling()
+
+        self.start_transaction_verification(sequences, transactional_id, *producer, verified)
+        if not answered:  # the coordinator was asked
+            held = True
+            connection.start_throttling()
 
     def append_records(self, entries: dict[TopicPartition, bytes], required_acks: int, now_ms: int,
                        timeout_ms: int, respond: Callable[[dict[TopicPartition, AppendResult]], None],

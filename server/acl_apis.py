@@ -36,7 +36,7 @@ from josefk.protocol.messages.generated.describe_acls_response import (
     DescribeAclsResource,
     DescribeAclsResponse,
 )
-from josefk.server.request_channel import Request
+from josefk.server.network.request_channel import Request
 from josefk.server.security.authorizer import AclAuthorizer
 from josefk.server.store_apis import StoreApis
 

@@ -31,7 +31,7 @@ from josefk.coordinator.consumer_group_apis import ConsumerGroupApis
 from josefk.coordinator.consumer_group_coordinator import ConsumerGroupConfig, ConsumerGroupCoordinator
 from josefk.coordinator.group_apis import GroupApis, OffsetsTopicConfig
 from josefk.coordinator.group_coordinator import GroupCoordinator
-from josefk.coordinator.offsets_store import OFFSETS_TOPIC
+from josefk.coordinator.offsets_store import OFFSETS_TOPIC, partition_for
 from josefk.coordinator.producer_id_manager import ExecutorBlockRequests, ProducerIdManager
 from josefk.coordinator.transaction_apis import TransactionApis, TransactionTopicConfig
 from josefk.coordinator.transaction_coordinator import TransactionConfig, TransactionCoordinator
@@ -49,26 +49,26 @@ from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.purgatory import current_request
 from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
 from josefk.replication.replication_quota import ReplicationQuotas
+from josefk.replication.transaction_verification import TransactionVerifier
 from josefk.server.acl_apis import AclApis
 from josefk.server.config import KafkaConfig
-from josefk.server.connection_quotas import ConnectionQuotas
 from josefk.server.delegation_token_apis import DelegationTokenApis
 from josefk.server.kafka_apis import KafkaApis
-from josefk.server.memory_pool import MemoryPool
 from josefk.server.metrics_http import BrokerGauges, MetricsHttpServer, registry_for
+from josefk.server.network.connection_quotas import ConnectionQuotas
+from josefk.server.network.memory_pool import MemoryPool
+from josefk.server.network.request_channel import Request, RequestChannel
+from josefk.server.network.security.oauthbearer import JwksError
+from josefk.server.network.security.sasl import SaslAuthenticator
+from josefk.server.network.security.settings import Listener
+from josefk.server.network.socket_server import Acceptor, ListenerContext, Processor
 from josefk.server.quotas import quota_config
 from josefk.server.quotas.client_quota_manager import QuotaManagers
 from josefk.server.quotas.quota_apis import QuotaApis
-from josefk.server.request_channel import Request, RequestChannel
 from josefk.server.security.authorizer import AclAuthorizer, RequestAuthorizer, parse_super_users
 from josefk.server.security.delegation_tokens import DelegationTokenManager
-from josefk.server.security.oauthbearer import JwksError
-from josefk.server.security.sasl import SaslAuthenticator
 from josefk.server.security.sasl_apis import SaslApis
-from josefk.server.security.scram import CredentialCache
-from josefk.server.security.settings import Listener
-from josefk.server.socket_server import Acceptor, ListenerContext, Processor
-from josefk.server.transaction_verification import TransactionVerifier
+from josefk.server.security.scram_store import CredentialCache
 from josefk.utils.heap import HeapFreezer
 from josefk.utils.metrics import BrokerMetrics
 from josefk.utils.rate import MetricConfig
@@ -276,7 +276,7 @@ class KafkaServer:
         if protocol.alter_partition_supported and config["zookeeper.connect"]:
             alter_partition = AlterPartitionManager(broker_id, lambda: self.broker_epoch.epoch, self._controller_node,
                                                     protocol, security)
-        self.txn_verifier = TransactionVerifier(broker_id, self.metadata_cache, self._transaction_state_partitions,
+        self.txn_verifier = TransactionVerifier(broker_id, self.metadata_cache, self._transaction_state_partition,
                                                 security, config["request.timeout.ms"], self.time, self.scheduler)
         self.replica_manager = ReplicaManager(
             broker_id, self.log_manager, self.metadata_cache, self.log_config_for, store,
@@ -476,11 +476,12 @@ class KafkaServer:
         except RuntimeError:
             log.debug("Store executor shut down; dropped %r", work)
 
-    def _transaction_state_partitions(self) -> int:
-        """How many partitions __transaction_state has, as the transaction coordinator maps ids."""
-        if self.txn_coordinator is None:
-            return self.config["transaction.state.log.num.partitions"]
-        return self.txn_coordinator.state.num_partitions
+    def _transaction_state_partition(self, transactional_id: str) -> tuple[str, int]:
+        """The __transaction_state partition of a transactional id, as the transaction
+        coordinator maps ids (by the topic's partition count, once it knows it)."""
+        count = self.config["transaction.state.log.num.partitions"] if self.txn_coordinator is None \
+            else self.txn_coordinator.state.num_partitions
+        return TRANSACTION_STATE_TOPIC, partition_for(transactional_id, count)
 
     def _group_coordinator(self, num_partitions: int) -> GroupCoordinator:
         """The group coordinator over this broker's `num_partitions` __consumer_offsets

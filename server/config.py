@@ -22,12 +22,11 @@ from josefk.clients.network_client import ClientSecurity
 from josefk.log.config import SERVER_DEFAULT_NAMES, LogConfig, from_server_props, validate_server_default
 from josefk.log.config import config_type as topic_config_type
 from josefk.protocol.inter_broker import InterBrokerProtocol
-from josefk.server.connection_quotas import ConnectionLimits
 from josefk.server.kafka_broker_defaults import KAFKA_UNAPPLIED_DEFAULTS
 from josefk.server.kafka_broker_keys import KAFKA_BROKER_KEYS, KAFKA_DYNAMIC_KEYS
-from josefk.server.security.delegation_tokens import TokenSettings
-from josefk.server.security.oauthbearer import OAUTH_KEYS
-from josefk.server.security.settings import (
+from josefk.server.network.connection_quotas import ConnectionLimits
+from josefk.server.network.security.oauthbearer import OAUTH_KEYS
+from josefk.server.network.security.settings import (
     SECURITY_PROTOCOLS,
     SSL_KEYS,
     Listener,
@@ -39,6 +38,7 @@ from josefk.server.security.settings import (
     parse_listeners,
     unsupported_security_key,
 )
+from josefk.server.security.delegation_tokens import TokenSettings
 from josefk.utils.config_types import invalid_value, type_problem
 
 log = logging.getLogger(__name__)

@@ -26,7 +26,8 @@ from josefk.protocol.messages.generated.describe_delegation_token_response impor
 )
 from josefk.protocol.messages.generated.expire_delegation_token_response import ExpireDelegationTokenResponse
 from josefk.protocol.messages.generated.renew_delegation_token_response import RenewDelegationTokenResponse
-from josefk.server.request_channel import Request
+from josefk.server.network.request_channel import Request
+from josefk.server.network.security.principal import ANONYMOUS, KafkaPrincipal
 from josefk.server.security.delegation_tokens import (
     ERROR_TIMESTAMP,
     DelegationToken,
@@ -34,7 +35,6 @@ from josefk.server.security.delegation_tokens import (
     Outcome,
     TokenInformation,
 )
-from josefk.server.security.principal import ANONYMOUS, KafkaPrincipal
 from josefk.server.store_apis import StoreApis
 
 

@@ -1,22 +1,30 @@
-"""What the admin APIs served from the coordination store share (AclApis, QuotaApis): the
-cluster authorization check, and running store work on the store executor, answering on
-the event loop. A store failure closes the connection with a log line, as an unexpected
-handler error does in Kafka."""
+"""What every handler class of the server shares (KafkaApis, AdminApis, ConfigApis,
+ControllerApis, AclApis, QuotaApis, ...): the authorization checks (Kafka's AuthHelper),
+and answering on the event loop once work done elsewhere (on the store executor, or as a
+controller event on the controller's thread) is ready. A failure of that work closes the
+connection with a log line, as an unexpected handler error does in Kafka. Each class but
+KafkaApis offers its API keys and bound handlers as `handlers()`, which KafkaApis'
+`handlers` map takes in."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Callable
-from concurrent.futures import Executor
+from collections.abc import Callable, Iterable
+from concurrent.futures import Executor, Future
 from typing import TypeVar
 
-from josefk.coordinator.authorization import Authorizer
+from josefk.coordinator.authorization import Authorizer, operations_bits
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
-from josefk.server.request_channel import Request
+from josefk.protocol.errors import ErrorCode
+from josefk.server.network.request_channel import Request
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
+Handler = Callable[[Request], None]
+# Errors.message() of the authorization errors, which some admin APIs answer with.
+AUTH_MESSAGES = {ErrorCode.TOPIC_AUTHORIZATION_FAILED: "Topic authorization failed.",
+                 ErrorCode.CLUSTER_AUTHORIZATION_FAILED: "Cluster authorization failed."}
 
 
 class StoreApis:
@@ -25,11 +33,42 @@ class StoreApis:
         self.store_executor = store_executor
         self._tasks: set[asyncio.Future] = set()
 
-    def _cluster_allowed(self, request: Request, operation: AclOperation) -> bool:
-        return self.authorizer.authorize(request, operation, ResourceType.CLUSTER, CLUSTER_NAME)
+    # -- authorization (Kafka's AuthHelper) ------------------------------------------------
+
+    def _allowed(self, request: Request, operation: AclOperation, resource_type: ResourceType, name: str,
+                 log_if_denied: bool = True) -> bool:
+        return self.authorizer.authorize(request, operation, resource_type, name, log_if_denied)
+
+    def _cluster_allowed(self, request: Request, operation: AclOperation, log_if_denied: bool = True) -> bool:
+        return self.authorizer.authorize(request, operation, ResourceType.CLUSTER, CLUSTER_NAME, log_if_denied)
+
+    def _topics_allowed(self, request: Request, operation: AclOperation, names: Iterable[str | None],
+                        log_if_denied: bool = True) -> set[str]:
+        """The named topics the principal may `operation` (Kafka's filterByAuthorized)."""
+        return {n for n in set(names)
+                if n is not None and self._allowed(request, operation, ResourceType.TOPIC, n, log_if_denied)}
+
+    def _operations(self, request: Request, include: bool, resource_type: ResourceType, name: str) -> int:
+        """A resource's authorized_operations field (KIP-430), omitted unless the request asked."""
+        return operations_bits(self.authorizer.authorized_operations(request, resource_type, name) if include else None)
+
+    def _cluster_operations(self, request: Request, include: bool) -> int:
+        """The cluster's authorized_operations, as Kafka's handlers compute it: none at all
+        (0, not omitted) for a principal that may not Describe the cluster."""
+        if include and not self._cluster_allowed(request, AclOperation.DESCRIBE):
+            return 0
+        return self._operations(request, include, ResourceType.CLUSTER, CLUSTER_NAME)
+
+    # -- answering later -------------------------------------------------------------------
 
     def _off_loop(self, request: Request, work: Callable[[], T], respond: Callable[[T], None]) -> None:
-        future = asyncio.wrap_future(self.store_executor.submit(work))
+        """Run `work`, which calls the coordination store, on the store executor and answer
+        on the loop: a slow ZooKeeper delays admin requests, never produce or fetch."""
+        self._answer_when(request, self.store_executor.submit(work), respond)
+
+    def _answer_when(self, request: Request, result: Future[T], respond: Callable[[T], None]) -> None:
+        """Answer on the loop once `result` (work on another thread) is ready."""
+        future = asyncio.wrap_future(result)
 
         def done(f: asyncio.Future) -> None:
             self._tasks.discard(f)

@@ -31,8 +31,8 @@ from josefk.cli.kafka_messages import response_class
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.record_codec import Record, build_batch
-from josefk.server.request_channel import Request
-from josefk.server.security.principal import KafkaPrincipal
+from josefk.server.network.request_channel import Request
+from josefk.server.network.security.principal import KafkaPrincipal
 from tests.conftest import RunningBroker
 from tests.differential import Side
 

@@ -47,7 +47,7 @@ def nothing_to_read(sock: socket.socket) -> bool:
 
 def test_the_connection_over_max_connections_per_ip_is_closed_while_the_others_work(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.INFO, logger="josefk.server.socket_server")
+    caplog.set_level(logging.INFO, logger="josefk.server.network.socket_server")
     broker = RunningBroker(tmp_path / "logs", {"max.connections.per.ip": "3"})
     socks = []
     try:

@@ -7,10 +7,16 @@ import pytest
 
 from josefk.protocol.apis import ApiVersions
 from josefk.server.config import ConfigError, KafkaConfig
-from josefk.server.connection_quotas import UNLIMITED, ConnectionLimits, ConnectionQuotas, Rate, TooManyConnections
-from josefk.server.memory_pool import MemoryPool
-from josefk.server.request_channel import RequestChannel
-from josefk.server.socket_server import Connection, ListenerContext, Processor
+from josefk.server.network.connection_quotas import (
+    UNLIMITED,
+    ConnectionLimits,
+    ConnectionQuotas,
+    Rate,
+    TooManyConnections,
+)
+from josefk.server.network.memory_pool import MemoryPool
+from josefk.server.network.request_channel import RequestChannel
+from josefk.server.network.socket_server import Connection, ListenerContext, Processor
 from josefk.utils.heap import HeapFreezer
 from josefk.utils.metrics import NetworkStats
 from josefk.utils.mock_time import MockScheduler, MockTime

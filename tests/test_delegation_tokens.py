@@ -17,6 +17,9 @@ import pytest
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.api import request_class
+from josefk.server.network.security.principal import KafkaPrincipal
+from josefk.server.network.security.sasl import SaslAuthenticator, State
+from josefk.server.network.security.settings import listener_security, parse_listeners
 from josefk.server.security.delegation_tokens import (
     TOKEN_CHANGES,
     TOKENS,
@@ -25,10 +28,7 @@ from josefk.server.security.delegation_tokens import (
     TokenInformation,
     TokenSettings,
 )
-from josefk.server.security.principal import KafkaPrincipal
-from josefk.server.security.sasl import SaslAuthenticator, State
-from josefk.server.security.scram import CredentialCache
-from josefk.server.security.settings import listener_security, parse_listeners
+from josefk.server.security.scram_store import CredentialCache
 from josefk.utils.mock_time import MockTime
 from josefk.zk.coordination_store import EmbeddedStore
 from tests.differential import scram_client_final

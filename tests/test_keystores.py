@@ -10,7 +10,7 @@ import pytest
 from cryptography import x509
 
 from josefk.server.config import ConfigError, KafkaConfig
-from josefk.server.security.settings import (
+from josefk.server.network.security.settings import (
     ListenerConfig,
     SecurityConfigError,
     _pem_key_and_chain,

@@ -20,7 +20,7 @@ from harness.zookeeper import ZooKeeperServer
 from josefk.clients.network_client import BrokerConnection, ClientSecurity
 from josefk.protocol.messages.generated.metadata_request import MetadataRequest
 from josefk.protocol.messages.generated.registry import ApiKey
-from josefk.server.security.principal import KafkaPrincipal
+from josefk.server.network.security.principal import KafkaPrincipal
 from tests.conftest import RunningBroker
 from tests.prerequisites import require_files
 from tests.security_certs import Certs, KeytoolStores, keytool_ssl_props, keytool_stores, make_certs

@@ -4,6 +4,11 @@ stores, the znode paths and JSON, topic and config administration) and clients/ 
 inter-broker NetworkClient) are shared infrastructure below both the control plane
 (controller/, which holds the controller alone: its event queue, election, channel) and the
 data plane (replication/, coordinator/), which therefore never import the controller.
+server/network/ (Kafka's kafka.network: the socket server, connections, request channel,
+memory pool, connection quotas and the SASL/TLS authenticators) sits under the rest of
+server/ and speaks only the protocol: it imports neither replication nor the ZooKeeper
+model, nor the handlers and wiring above it (they give it what it needs, such as the SCRAM
+credential lookup).
 utils/ (Kafka's common.utils: Time and Scheduler) is below them all: it imports nothing of
 josefk and every package may import it. The CLI, the console and the Spark source talk to
 brokers over the wire only. Imports are read from the source with ast, so a lazy import inside a
@@ -27,6 +32,8 @@ ALLOWED: dict[str, set[str]] = {
     "replication": {"protocol", "log", "zk", "clients"},
     "coordinator": {"protocol", "log", "zk", "clients", "replication"},
     "server": {"protocol", "log", "zk", "clients", "controller", "replication", "coordinator"},
+    # clients only for the TLS settings, which build the inter-broker client's from the listener's
+    "server/network": {"protocol", "clients"},
     "josefk/cli": {"protocol", "cli", "server", "console"},  # server only for `josefk broker`, which starts one
     "josefk/console": {"protocol", "cli"},  # a Kafka client like the tools, sharing their helpers
     "josefk/spark": {"protocol", "spark"},
@@ -35,7 +42,7 @@ EVERYONE = {"utils"}  # the lowest layer, importable from anywhere
 
 
 def josefk_imports(path: Path) -> set[tuple[str, int]]:
-    """(first package name after josefk., line) of every import of josefk in a file."""
+    """(module path after josefk., line) of every import of josefk in a file."""
     found = set()
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
         names = []
@@ -46,20 +53,27 @@ def josefk_imports(path: Path) -> set[tuple[str, int]]:
         for name in names:
             parts = name.split(".")
             if parts[0] == "josefk" and len(parts) > 1:
-                found.add((parts[1], node.lineno))
+                found.add((".".join(parts[1:]), node.lineno))
     return found
+
+
+def wrong_imports(path: Path, package: str, allowed: set[str]) -> list[tuple[str, int]]:
+    """The imports of a file in `package` (a folder: "server/network", "josefk/cli") that
+    reach neither its own package nor one it may import."""
+    own = package.removeprefix("josefk/").replace("/", ".")
+    return sorted((imported, line) for imported, line in josefk_imports(path)
+                  if not (imported == own or imported.startswith(own + "."))
+                  and imported.split(".")[0] not in allowed | EVERYONE)
 
 
 def violations() -> list[str]:
     bad = []
     for package, allowed in ALLOWED.items():
-        own = package.rsplit("/", 1)[-1]
         files = sorted((ROOT / package).rglob("*.py"))
         assert files, f"no sources under {package}"
         for path in files:
-            for imported, line in josefk_imports(path):
-                if imported != own and imported not in allowed | EVERYONE:
-                    bad.append(f"{path.relative_to(ROOT)}:{line} imports josefk.{imported}")
+            bad.extend(f"{path.relative_to(ROOT)}:{line} imports josefk.{imported}"
+                       for imported, line in wrong_imports(path, package, allowed))
     return bad
 
 
@@ -99,7 +113,19 @@ def test_the_check_sees_a_wrong_way_import(tmp_path):
     """The reader must find what the rule forbids, or the test above proves nothing."""
     wrong = tmp_path / "m.py"
     wrong.write_text("def f():\n    from josefk.server.broker import KafkaServer\n")
-    assert josefk_imports(wrong) == {("server", 2)}
+    assert josefk_imports(wrong) == {("server.broker", 2)}
+    assert wrong_imports(wrong, "replication", ALLOWED["replication"]) == [("server.broker", 2)]
+
+
+def test_the_network_layer_may_not_reach_replication_zookeeper_or_the_handlers(tmp_path):
+    wrong = tmp_path / "m.py"
+    wrong.write_text("from josefk.server.network.request_channel import Request\n"
+                     "from josefk.replication.purgatory import current_request\n"
+                     "from josefk.zk.coordination_store import CoordinationStore\n"
+                     "from josefk.server.kafka_apis import KafkaApis\n"
+                     "from josefk.protocol.errors import ErrorCode\n")
+    assert wrong_imports(wrong, "server/network", ALLOWED["server/network"]) == [
+        ("replication.purgatory", 2), ("server.kafka_apis", 4), ("zk.coordination_store", 3)]
 
 
 def test_mypy_sees_every_package():

@@ -12,8 +12,8 @@ from harness.wire import call, connect, create_topic, encode_request, read_frame
 from josefk.cli.kafka_messages import request_class
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.record_codec import Record, build_batch
-from josefk.server.memory_pool import MemoryPool
-from josefk.server.socket_server import Connection
+from josefk.server.network.memory_pool import MemoryPool
+from josefk.server.network.socket_server import Connection
 from tests.conftest import RunningBroker
 
 

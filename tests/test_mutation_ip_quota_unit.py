@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from josefk.protocol.errors import ErrorCode
-from josefk.server.connection_quotas import ConnectionLimits, ConnectionQuotas, ConnectionThrottled
-from josefk.server.kafka_apis import _kafka_topic_order
+from josefk.server.admin_apis import _kafka_topic_order
+from josefk.server.network.connection_quotas import ConnectionLimits, ConnectionQuotas, ConnectionThrottled
 from josefk.server.quotas import quota_config
 from josefk.server.quotas.client_quota_manager import (
     DEFAULT,

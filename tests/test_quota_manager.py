@@ -239,7 +239,7 @@ def test_a_throttled_connection_holds_its_pipelined_requests_in_order() -> None:
     is throttled again holds the rest."""
     from types import SimpleNamespace
 
-    from josefk.server.socket_server import Connection
+    from josefk.server.network.socket_server import Connection
 
     processor = SimpleNamespace(max_request_size=1024, listener=SimpleNamespace(new_authenticator=None),
                                 memory_pool=None, time=MockTime())

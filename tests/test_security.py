@@ -32,7 +32,7 @@ from josefk.protocol.messages.generated.find_coordinator_request import FindCoor
 from josefk.protocol.messages.generated.find_coordinator_response import FindCoordinatorResponse
 from josefk.protocol.messages.generated.metadata_request import MetadataRequest
 from josefk.protocol.messages.generated.metadata_response import MetadataResponse
-from josefk.server.security.principal import KafkaPrincipal
+from josefk.server.network.security.principal import KafkaPrincipal
 from tests.conftest import RunningBroker
 from tests.security_certs import PASSWORD, Certs, make_certs
 

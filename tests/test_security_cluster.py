@@ -18,7 +18,7 @@ from harness.kafka import KafkaBroker
 from harness.net import free_port
 from harness.wire import call, wait_until
 from josefk.protocol.apis import ApiKey
-from josefk.server.security.scram import make_credential
+from josefk.server.network.security.scram import make_credential
 
 pytestmark = pytest.mark.cluster
 

@@ -309,7 +309,7 @@ def test_kafka_python_with_a_bad_token_writes_nothing(oauth: OAuthBroker, jwks: 
     loaded machine mostly does: that connection ends in "socket disconnected", and the broker's
     log says why. test_the_error_challenge_then_x01_is_sasl_authentication_failed checks the
     bytes sent."""
-    caplog.set_level(logging.INFO, logger="josefk.server.socket_server")
+    caplog.set_level(logging.INFO, logger="josefk.server.network.socket_server")
     caplog.set_level(logging.DEBUG, logger="kafka.net.sasl.oauth")  # last: the handler takes this level
     topic = oauth.create_topic()
     with pytest.raises(KafkaTimeoutError, match="Unable to bootstrap"):

@@ -17,16 +17,16 @@ from josefk.cli.kafka_messages import request_class
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.server.config import ConfigError, KafkaConfig
-from josefk.server.security.oauthbearer import (
+from josefk.server.network.security.oauthbearer import (
     InvalidToken,
     JwksKeys,
     JwtSettings,
     JwtValidator,
     UnsecuredValidator,
 )
-from josefk.server.security.principal import KafkaPrincipal
-from josefk.server.security.sasl import SaslAuthenticator, State
-from josefk.server.security.settings import listener_security, parse_listeners
+from josefk.server.network.security.principal import KafkaPrincipal
+from josefk.server.network.security.sasl import SaslAuthenticator, State
+from josefk.server.network.security.settings import listener_security, parse_listeners
 
 pytestmark = pytest.mark.unit
 

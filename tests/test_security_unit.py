@@ -15,18 +15,12 @@ from josefk.cli.kafka_messages import request_class
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.server.config import ConfigError, KafkaConfig
-from josefk.server.security.jaas import JaasConfigError, parse_jaas_config
-from josefk.server.security.principal import ANONYMOUS, KafkaPrincipal, NoMatchingRule, SslPrincipalMapper
-from josefk.server.security.sasl import SaslAuthenticator, State, _Scram
-from josefk.server.security.scram import (
-    CONFIG_CHANGES,
-    CredentialCache,
-    ScramCredential,
-    make_credential,
-    read_user,
-    write_user,
-)
-from josefk.server.security.settings import listener_security, openssl_cipher, parse_listeners
+from josefk.server.network.security.jaas import JaasConfigError, parse_jaas_config
+from josefk.server.network.security.principal import ANONYMOUS, KafkaPrincipal, NoMatchingRule, SslPrincipalMapper
+from josefk.server.network.security.sasl import SaslAuthenticator, State, _Scram
+from josefk.server.network.security.scram import ScramCredential, make_credential
+from josefk.server.network.security.settings import listener_security, openssl_cipher, parse_listeners
+from josefk.server.security.scram_store import CONFIG_CHANGES, CredentialCache, read_user, write_user
 from josefk.zk.coordination_store import EmbeddedStore
 from josefk.zk.zk_data import BrokerInfo, EndPoint
 
@@ -286,7 +280,7 @@ def test_tls_stores_load_from_every_supported_form(tmp_path: Path) -> None:
     ({"ssl.client.auth": "required"}, "ssl.truststore.location: ssl.client.auth needs a truststore"),
 ])
 def test_tls_settings_that_cannot_be_honoured_name_their_key(tmp_path: Path, props: dict, message: str) -> None:
-    from josefk.server.security.settings import SecurityConfigError
+    from josefk.server.network.security.settings import SecurityConfigError
     from tests.security_certs import PASSWORD, make_certs
     certs = make_certs(tmp_path / "certs")
     base = {"ssl.keystore.type": "PKCS12", "ssl.keystore.location": str(certs.broker.p12),

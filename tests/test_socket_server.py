@@ -21,10 +21,10 @@ from josefk.cli.kafka_messages import request_class
 from josefk.log.segment import LogSegment
 from josefk.protocol.apis import ApiKey, ApiVersions
 from josefk.protocol.record_codec import Record, build_batch
-from josefk.server.connection_quotas import ConnectionLimits, ConnectionQuotas
-from josefk.server.memory_pool import MemoryPool
-from josefk.server.request_channel import Request, RequestChannel
-from josefk.server.socket_server import Acceptor, Connection, ListenerContext, Processor
+from josefk.server.network.connection_quotas import ConnectionLimits, ConnectionQuotas
+from josefk.server.network.memory_pool import MemoryPool
+from josefk.server.network.request_channel import Request, RequestChannel
+from josefk.server.network.socket_server import Acceptor, Connection, ListenerContext, Processor
 from josefk.utils.metrics import NetworkStats
 from josefk.utils.time import SYSTEM_TIME
 from tests.security_certs import make_certs

@@ -30,7 +30,7 @@ from josefk.protocol.records import read_header
 from josefk.replication.coordinator_partitions import LocalCoordinatorPartitions
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import AppendResult, ReplicaManager, ReplicationSettings, TopicPartition
-from josefk.server.transaction_verification import TransactionVerifier
+from josefk.replication.transaction_verification import TransactionVerifier
 from josefk.utils.mock_time import MockScheduler, MockTime
 from josefk.zk.coordination_store import EmbeddedStore
 from josefk.zk.zk_data import BrokerInfo, PartitionState
@@ -334,7 +334,7 @@ def test_txn_offset_commit_refused_when_the_transaction_ends_while_verifying(bro
 def test_unknown_coordinator_is_coordinator_not_available() -> None:
     """No __transaction_state leader known: the produce path makes it NOT_ENOUGH_REPLICAS
     and TxnOffsetCommit passes it on, as Kafka's callers of AddPartitionsToTxnManager."""
-    verifier = TransactionVerifier(1, MetadataCache(1), lambda: 50)
+    verifier = TransactionVerifier(1, MetadataCache(1), lambda tid: ("__transaction_state", 12))
     answers: list[dict[TopicPartition, ErrorCode]] = []
     verifier.verify_transaction("tid", 7, 0, [("t", 0), ("t", 1)], answers.append)
     assert answers == [{("t", 0): ErrorCode.COORDINATOR_NOT_AVAILABLE, ("t", 1): ErrorCode.COORDINATOR_NOT_AVAILABLE}]

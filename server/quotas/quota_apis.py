@@ -23,6 +23,7 @@ from josefk.protocol.messages.generated.alter_client_quotas_response import Entr
 from josefk.protocol.messages.generated.describe_client_quotas_response import DescribeClientQuotasResponse, ValueData
 from josefk.protocol.messages.generated.describe_client_quotas_response import EntityData as DescribedEntity
 from josefk.protocol.messages.generated.describe_client_quotas_response import EntryData as DescribedEntry
+from josefk.server.network.request_channel import Request
 from josefk.server.quotas.quota_config import (
     CLIENT_ID,
     IP,
@@ -34,7 +35,6 @@ from josefk.server.quotas.quota_config import (
     describe,
     parse_entity,
 )
-from josefk.server.request_channel import Request
 from josefk.server.store_apis import StoreApis
 from josefk.utils.java_format import hash_map_order
 from josefk.zk.coordination_store import CoordinationStore

@@ -15,7 +15,7 @@ import logging
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from josefk.server.connection_quotas import resolve_host
+from josefk.server.network.connection_quotas import resolve_host
 from josefk.server.quotas.client_quota_manager import DEFAULT, QuotaManagers, desanitize, sanitize
 from josefk.utils.java_format import java_double
 from josefk.zk.coordination_store import CoordinationStore, NoNodeError

@@ -11,8 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from josefk.protocol.apis import ApiKey
+from josefk.server.network.request_channel import Request
 from josefk.server.quotas.client_quota_manager import ClientQuotaManager, ControllerMutationQuota, QuotaManagers
-from josefk.server.request_channel import Request
 
 # Inter-broker requests (Kafka's clusterAction APIs) are never throttled by client quotas.
 EXEMPT_APIS = frozenset({ApiKey.LeaderAndIsr, ApiKey.StopReplica, ApiKey.UpdateMetadata, ApiKey.ControlledShutdown,

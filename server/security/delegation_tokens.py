@@ -25,9 +25,9 @@ from concurrent.futures import Executor
 from dataclasses import dataclass, field, replace
 
 from josefk.protocol.errors import ErrorCode
+from josefk.server.network.security.principal import KafkaPrincipal
+from josefk.server.network.security.scram import MIN_ITERATIONS, SCRAM_MECHANISMS, ScramCredential, make_credential
 from josefk.server.quotas.client_quota_manager import desanitize, sanitize
-from josefk.server.security.principal import KafkaPrincipal
-from josefk.server.security.scram import MIN_ITERATIONS, SCRAM_MECHANISMS, ScramCredential, make_credential
 from josefk.utils.time import SYSTEM_TIME, Time
 from josefk.zk.change_notifications import ChangeNotificationListener
 from josefk.zk.coordination_store import CoordinationStore, NodeExistsError, NoNodeError

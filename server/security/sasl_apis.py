@@ -30,18 +30,15 @@ from josefk.protocol.messages.generated.describe_user_scram_credentials_response
 )
 from josefk.protocol.messages.generated.sasl_authenticate_response import SaslAuthenticateResponse
 from josefk.protocol.messages.generated.sasl_handshake_response import SaslHandshakeResponse
-from josefk.server.request_channel import Request
-from josefk.server.security.scram import (
+from josefk.server.network.request_channel import Request
+from josefk.server.network.security.scram import (
     MAX_ITERATIONS,
     MECHANISM_IDS,
     MIN_ITERATIONS,
-    CredentialCache,
     ScramCredential,
     credential_from_salted,
-    list_users,
-    read_user,
-    write_user,
 )
+from josefk.server.security.scram_store import CredentialCache, list_users, read_user, write_user
 from josefk.zk.coordination_store import CoordinationStore
 
 log = logging.getLogger(__name__)

@@ -57,11 +57,11 @@ from josefk.protocol.messages.api import request_class
 from josefk.protocol.messages.generated.sasl_authenticate_request import SaslAuthenticateRequest
 from josefk.protocol.messages.generated.sasl_handshake_request import SaslHandshakeRequest
 from josefk.protocol.zero_copy import part_size
-from josefk.server.connection_quotas import ConnectionQuotas, ConnectionThrottled, TooManyConnections
-from josefk.server.memory_pool import MemoryPool
-from josefk.server.request_channel import Request, RequestChannel
-from josefk.server.security.principal import ANONYMOUS, KafkaPrincipal, SslPrincipalMapper
-from josefk.server.security.sasl import Answer, SaslAuthenticator, State
+from josefk.server.network.connection_quotas import ConnectionQuotas, ConnectionThrottled, TooManyConnections
+from josefk.server.network.memory_pool import MemoryPool
+from josefk.server.network.request_channel import Request, RequestChannel
+from josefk.server.network.security.principal import ANONYMOUS, KafkaPrincipal, SslPrincipalMapper
+from josefk.server.network.security.sasl import Answer, SaslAuthenticator, State
 from josefk.utils.heap import HeapFreezer
 from josefk.utils.metrics import NetworkStats, RequestMetrics
 from josefk.utils.scheduler import LOOP_SCHEDULER, ScheduledTask, Scheduler

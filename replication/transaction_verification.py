@@ -13,8 +13,6 @@ import logging
 from collections.abc import Callable
 
 from josefk.clients.network_client import PLAINTEXT, AuthenticationFailed, BrokerConnections, ClientSecurity
-from josefk.coordinator.offsets_store import partition_for
-from josefk.coordinator.transaction_log import TRANSACTION_STATE_TOPIC
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.generated.add_partitions_to_txn_request import AddPartitionsToTxnRequest
 from josefk.protocol.messages.generated.add_partitions_to_txn_response import AddPartitionsToTxnResponse
@@ -82,19 +80,20 @@ class TransactionVerifier:
     """replication.replica_manager.TransactionVerification: the broker's
     AddPartitionsToTxnManager, its coordinators found in the metadata cache."""
 
-    def __init__(self, broker_id: int, metadata_cache: MetadataCache, txn_partitions: Callable[[], int],
-                 security: ClientSecurity = PLAINTEXT, request_timeout_ms: int = 30_000,
-                 time: Time = SYSTEM_TIME, scheduler: Scheduler = LOOP_SCHEDULER) -> None:
-        """`txn_partitions()`: how many partitions __transaction_state has, as the
-        transaction coordinator maps ids; `request_timeout_ms`: request.timeout.ms."""
+    def __init__(self, broker_id: int, metadata_cache: MetadataCache,
+                 state_partition: Callable[[str], TopicPartition], security: ClientSecurity = PLAINTEXT,
+                 request_timeout_ms: int = 30_000, time: Time = SYSTEM_TIME,
+                 scheduler: Scheduler = LOOP_SCHEDULER) -> None:
+        """`state_partition(transactional_id)`: the __transaction_state partition of an id,
+        as the transaction coordinator maps ids (the coordinator's layer knows how, not
+        this one); `request_timeout_ms`: request.timeout.ms."""
         self.metadata_cache = metadata_cache
-        self.txn_partitions = txn_partitions
+        self.state_partition = state_partition
         self.sender = NetworkVerificationSender(broker_id, metadata_cache, security)
         self.manager = AddPartitionsToTxnManager(self._coordinator, self.sender, request_timeout_ms, time, scheduler)
 
     def _coordinator(self, transactional_id: str) -> int | None:
-        state = self.metadata_cache.partition(TRANSACTION_STATE_TOPIC,
-                                              partition_for(transactional_id, self.txn_partitions()))
+        state = self.metadata_cache.partition(*self.state_partition(transactional_id))
         if state is None or state.leader not in self.metadata_cache.brokers:
             return None
         return state.leader

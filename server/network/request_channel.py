@@ -15,8 +15,7 @@ from typing import Any
 
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.headers import RequestHeader, response_header
-from josefk.replication.purgatory import current_request
-from josefk.server.security.principal import ANONYMOUS, KafkaPrincipal
+from josefk.server.network.security.principal import ANONYMOUS, KafkaPrincipal
 
 
 @dataclass(slots=True)
@@ -141,11 +140,10 @@ class RequestChannel:
         self._space_waiters.append(callback)
 
     async def receive_request(self) -> Request | None:
-        """The next request; it becomes the calling task's current_request until the next call."""
+        """The next request."""
         request = await self._queue.get()
         while self._space_waiters and not self._queue.full():
             self._space_waiters.popleft()()
-        current_request.set(request)
         return request
 
     async def shutdown(self, handlers: int) -> None:

@@ -21,14 +21,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from josefk.clients.network_client import ClientSecurity
-from josefk.server.security.jaas import (
+from josefk.server.network.security.jaas import (
     PLAIN_LOGIN_MODULE,
     SCRAM_LOGIN_MODULE,
     JaasConfigError,
     JaasEntry,
     parse_jaas_config,
 )
-from josefk.server.security.oauthbearer import (
+from josefk.server.network.security.oauthbearer import (
     OAUTH_KEYS,
     OAUTHBEARER_LOGIN_MODULE,
     SECURED_VALIDATORS,
@@ -39,7 +39,7 @@ from josefk.server.security.oauthbearer import (
     TokenValidator,
     UnsecuredValidator,
 )
-from josefk.server.security.principal import SslPrincipalMapper
+from josefk.server.network.security.principal import SslPrincipalMapper
 
 if TYPE_CHECKING:
     import jks

@@ -25,10 +25,10 @@ from josefk.protocol.messages.generated.sasl_authenticate_request import SaslAut
 from josefk.protocol.messages.generated.sasl_authenticate_response import SaslAuthenticateResponse
 from josefk.protocol.messages.generated.sasl_handshake_request import SaslHandshakeRequest
 from josefk.protocol.messages.generated.sasl_handshake_response import SaslHandshakeResponse
-from josefk.server.security.oauthbearer import InvalidToken, TokenValidator
-from josefk.server.security.principal import KafkaPrincipal
-from josefk.server.security.scram import SCRAM_MECHANISMS, CredentialCache, ScramCredential
-from josefk.server.security.settings import ListenerSecurity
+from josefk.server.network.security.oauthbearer import InvalidToken, TokenValidator
+from josefk.server.network.security.principal import KafkaPrincipal
+from josefk.server.network.security.scram import SCRAM_MECHANISMS, CredentialLookup, ScramCredential
+from josefk.server.network.security.settings import ListenerSecurity
 
 log = logging.getLogger(__name__)
 
@@ -119,7 +119,7 @@ class _Scram:
     the user name is a delegation token's id and the password its HMAC: the principal is the
     token's owner, and the session ends when the token expires."""
 
-    def __init__(self, mechanism: str, credentials: CredentialCache, generic_failure: str,
+    def __init__(self, mechanism: str, credentials: CredentialLookup, generic_failure: str,
                  nonce: str | None = None, tokens: TokenCredentials = NO_TOKENS) -> None:
         """`nonce` is the server's nonce part (random unless given, as RFC test vectors need)."""
         self.mechanism = mechanism
@@ -272,7 +272,7 @@ class Answer:
 class SaslAuthenticator:
     """One connection's SASL state. `now_ms` is the broker's clock (session expiry)."""
 
-    def __init__(self, security: ListenerSecurity, credentials: CredentialCache, now_ms: Callable[[], int],
+    def __init__(self, security: ListenerSecurity, credentials: CredentialLookup, now_ms: Callable[[], int],
                  tokens: TokenCredentials = NO_TOKENS) -> None:
         self.security = security
         self.credentials = credentials
