@@ -47,7 +47,8 @@ def test_counters_render_under_kafka_names() -> None:
     offsets = {("a", 0): SimpleNamespace(offset=30), ("elsewhere", 0): SimpleNamespace(offset=1)}
     group = SimpleNamespace(group_id="g", state=GroupState.STABLE, offsets=offsets)
     samples = _scrape(metrics, BrokerGauges(lambda: [leader, follower], lambda: logs, lambda: False,  # type: ignore
-                                            connections=lambda: 7, groups=lambda: [group]))  # type: ignore
+                                            listener_connections=lambda: {"PLAINTEXT": 7, "INTERNAL": 1},
+                                            groups=lambda: [group]))  # type: ignore
 
     assert samples[("kafka_server_brokertopicmetrics_messagesin_total", frozenset({("topic", "a")}))] == 15
     assert samples[("kafka_server_brokertopicmetrics_messagesin_total", frozenset())] == 16
@@ -57,9 +58,12 @@ def test_counters_render_under_kafka_names() -> None:
     assert samples[("kafka_network_requestmetrics_requests_total", produce)] == 4
     assert samples[("kafka_network_requestmetrics_totaltimems_count", frozenset({("request", "Produce")}))] == 4
     assert samples[("kafka_network_requestmetrics_totaltimems_sum", frozenset({("request", "Produce")}))] == 20_006.2
-    bucket = {le: samples[("kafka_network_requestmetrics_totaltimems_bucket",
-                           frozenset({("request", "Produce"), ("le", le)}))] for le in ("0.5", "2.5", "5.0", "+Inf")}
-    assert bucket == {"0.5": 1, "2.5": 1, "5.0": 3, "+Inf": 4}
+    # Kafka's percentiles as the JMX exporter shows them, interpolated within the buckets:
+    # 0.2 in (0, 0.5], 3 and 3 in (2.5, 5], 20 s past the last bound.
+    quantiles = {q: samples[("kafka_network_requestmetrics_totaltimems",
+                             frozenset({("request", "Produce"), ("quantile", q)}))]
+                 for q in ("0.50", "0.75", "0.95", "0.98", "0.99", "0.999")}
+    assert quantiles == {"0.50": 3.75, "0.75": 5.0, "0.95": 10_000, "0.98": 10_000, "0.99": 10_000, "0.999": 10_000}
     assert samples[("kafka_server_replicamanager_isrshrinks_total", frozenset())] == 1
     assert samples[("kafka_server_replicamanager_isrexpands_total", frozenset())] == 2
     assert samples[("kafka_server_replicamanager_partitioncount", frozenset())] == 2
@@ -79,7 +83,16 @@ def test_counters_render_under_kafka_names() -> None:
     assert samples[("kafka_server_replicamanager_underminisrpartitioncount", frozenset())] == 1
     assert samples[("kafka_server_replicamanager_atminisrpartitioncount", frozenset())] == 0
     assert samples[("kafka_log_logflushstats_logflushrateandtimems_count", frozenset())] == 1
-    assert samples[("kafka_server_socketservermetrics_connection_count", frozenset())] == 7
+    assert samples[("kafka_server_socketservermetrics_connection_count",
+                    frozenset({("listener", "PLAINTEXT"), ("network_processor", "0")}))] == 7
+    assert samples[("kafka_server_socket_server_metrics_connection_count",
+                    frozenset({("listener", "INTERNAL"), ("networkProcessor", "0")}))] == 1
+    # Kafka's Partition gauges: a follower's read 0.
+    assert samples[("kafka_cluster_partition_underminisr", frozenset({("topic", "a"), ("partition", "0")}))] == 1
+    assert samples[("kafka_cluster_partition_underminisr", frozenset({("topic", "b"), ("partition", "0")}))] == 0
+    assert samples[("kafka_cluster_partition_replicascount", frozenset({("topic", "a"), ("partition", "0")}))] == 2
+    assert samples[("kafka_cluster_partition_insyncreplicascount",
+                    frozenset({("topic", "b"), ("partition", "0")}))] == 0
     plaintext = frozenset({("listener", "PLAINTEXT")})
     assert samples[("kafka_server_socketservermetrics_connection_creation_total", plaintext)] == 3
     assert samples[("kafka_server_socketservermetrics_connection_close_total", plaintext)] == 2
