@@ -449,7 +449,8 @@ class KafkaServer:
                                           for a in self.acceptors},
             purgatories=lambda: ((self.replica_manager.produce_purgatory, self.replica_manager.fetch_purgatory)
                                  if hasattr(self, "replica_manager") else ()),
-            broker_state=lambda: 7 if self.shutting_down else 3 if self.ready else 1)
+            broker_state=lambda: 7 if self.shutting_down else 3 if self.ready else 1,
+            unclean_elections=lambda: self.controller.unclean_elections if hasattr(self, "controller") else 0)
         host, port = listener
         self.metrics_server = MetricsHttpServer(host or "0.0.0.0", port, registry_for(self.broker_metrics, gauges),
                                                 lambda: self.ready)

@@ -55,6 +55,7 @@ class BrokerGauges:
     listener_connections: Callable[[], Mapping[str, int]] = dict  # open connections by listener name
     purgatories: Callable[[], Iterable[DelayedOperationPurgatory]] = lambda: ()  # Produce and Fetch
     broker_state: Callable[[], int] = lambda: 3  # Kafka's BrokerState: 1 STARTING, 3 RUNNING, 7 SHUTTING_DOWN
+    unclean_elections: Callable[[], int] = lambda: 0  # leaders this broker's controller elected outside the ISR
 
 
 def _per_topic(name: str, doc: str, counts: dict[str, int]) -> Metric:
@@ -67,6 +68,23 @@ def _per_topic(name: str, doc: str, counts: dict[str, int]) -> Metric:
     return family
 
 
+# Confluent's jmx-monitoring-stacks rules name a meter by its Count attribute, with no
+# suffix (kafka_server_brokertopicmetrics_messagesinpersec{topic=}); its dashboards query
+# those names. The counters are also served under them, untyped, as that exporter does.
+_CONFLUENT_NAMES = {f"kafka_{name}": f"kafka_{confluent}" for name, confluent in (
+    ("server_brokertopicmetrics_messagesin", "server_brokertopicmetrics_messagesinpersec"),
+    ("server_brokertopicmetrics_bytesin", "server_brokertopicmetrics_bytesinpersec"),
+    ("server_brokertopicmetrics_bytesout", "server_brokertopicmetrics_bytesoutpersec"),
+    ("server_brokertopicmetrics_totalproducerequests", "server_brokertopicmetrics_totalproducerequestspersec"),
+    ("server_brokertopicmetrics_failedproducerequests", "server_brokertopicmetrics_failedproducerequestspersec"),
+    ("server_brokertopicmetrics_totalfetchrequests", "server_brokertopicmetrics_totalfetchrequestspersec"),
+    ("server_brokertopicmetrics_failedfetchrequests", "server_brokertopicmetrics_failedfetchrequestspersec"),
+    ("network_requestmetrics_requests", "network_requestmetrics_requestspersec"),
+    ("server_replicamanager_isrshrinks", "server_replicamanager_isrshrinkspersec"),
+    ("server_replicamanager_isrexpands", "server_replicamanager_isrexpandspersec"),
+    ("controller_controllerstats_uncleanleaderelections", "controller_controllerstats_uncleanleaderelectionspersec"))}
+
+
 class BrokerCollector(Collector):
     def __init__(self, metrics: BrokerMetrics, gauges: BrokerGauges) -> None:
         self.metrics = metrics
@@ -76,6 +94,16 @@ class BrokerCollector(Collector):
         self._quantiles = RecentQuantiles(LATENCY_BUCKETS_MS)
 
     def collect(self) -> Iterator[Metric]:
+        for family in self._families():
+            yield family
+            alias = _CONFLUENT_NAMES.get(family.name)
+            if alias is not None:
+                renamed = Metric(alias, f"{family.documentation} (the name Confluent's exporter rules give it)",
+                                 "untyped")
+                renamed.samples = [Sample(alias, s.labels, s.value) for s in family.samples]
+                yield renamed
+
+    def _families(self) -> Iterator[Metric]:
         topics = self.metrics.topics
         yield _per_topic("kafka_server_brokertopicmetrics_messagesin",
                          "Records appended as leader (kafka.server:type=BrokerTopicMetrics,name=MessagesInPerSec)",
@@ -278,6 +306,17 @@ class BrokerCollector(Collector):
             "kafka_controller_kafkacontroller_offlinepartitionscount",
             "Partitions without a live leader (kafka.controller:type=KafkaController,name=OfflinePartitionsCount)",
             value=sum(1 for parts in topics.values() for state in parts.values() if state.leader < 0))
+        yield GaugeMetricFamily(
+            "kafka_controller_kafkacontroller_preferredreplicaimbalancecount",
+            "Partitions led by another replica than the first assigned "
+            "(kafka.controller:type=KafkaController,name=PreferredReplicaImbalanceCount)",
+            value=sum(1 for parts in topics.values() for state in parts.values()
+                      if state.replicas and state.leader != state.replicas[0]))
+        yield CounterMetricFamily(
+            "kafka_controller_controllerstats_uncleanleaderelections",
+            "Leaders this broker's controller elected from outside the ISR "
+            "(kafka.controller:type=ControllerStats,name=UncleanLeaderElectionsPerSec)",
+            value=self.gauges.unclean_elections())
         yield GaugeMetricFamily("kafka_controller_kafkacontroller_globaltopiccount",
                                 "Topics (kafka.controller:type=KafkaController,name=GlobalTopicCount)",
                                 value=len(topics))

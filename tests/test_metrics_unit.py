@@ -106,14 +106,25 @@ def test_counters_render_under_kafka_names() -> None:
                    for name, labels in samples)
 
     metrics.topics.remove_topic("a")
-    offline = SimpleNamespace(leader=-1)
-    cache = SimpleNamespace(topics={"t": {0: offline, 1: SimpleNamespace(leader=2)}})
-    samples = _scrape(metrics, BrokerGauges(lambda: [], lambda: {}, lambda: True, metadata=lambda: cache))  # type: ignore
+    metrics.topics.produce_requests["b"] = 3
+    metrics.topics.failed_produce_requests["b"] = 1
+    offline = SimpleNamespace(leader=-1, replicas=[1, 2])
+    cache = SimpleNamespace(topics={"t": {0: offline, 1: SimpleNamespace(leader=2, replicas=[2, 1]),
+                                          2: SimpleNamespace(leader=2, replicas=[1, 2])}})
+    samples = _scrape(metrics, BrokerGauges(lambda: [], lambda: {}, lambda: True, metadata=lambda: cache,  # type: ignore
+                                            unclean_elections=lambda: 2))
     assert ("kafka_server_brokertopicmetrics_messagesin_total", frozenset({("topic", "a")})) not in samples
     assert samples[("kafka_server_brokertopicmetrics_messagesin_total", frozenset())] == 1
     assert samples[("kafka_controller_kafkacontroller_activecontrollercount", frozenset())] == 1
     assert samples[("kafka_controller_kafkacontroller_offlinepartitionscount", frozenset())] == 1
-    assert samples[("kafka_controller_kafkacontroller_globalpartitioncount", frozenset())] == 2
+    assert samples[("kafka_controller_kafkacontroller_globalpartitioncount", frozenset())] == 3
+    assert samples[("kafka_controller_kafkacontroller_preferredreplicaimbalancecount", frozenset())] == 2
+    assert samples[("kafka_controller_controllerstats_uncleanleaderelections_total", frozenset())] == 2
+    # Confluent's rules' names for the same counters (no _total), beside the exporter's.
+    assert samples[("kafka_controller_controllerstats_uncleanleaderelectionspersec", frozenset())] == 2
+    assert samples[("kafka_server_brokertopicmetrics_messagesinpersec", frozenset({("topic", "b")}))] == 1
+    assert samples[("kafka_server_brokertopicmetrics_totalproducerequests_total", frozenset({("topic", "b")}))] == 3
+    assert samples[("kafka_server_brokertopicmetrics_failedproducerequestspersec", frozenset())] == 1
 
 
 def test_replication_byte_rates_render_under_kafka_names() -> None:
