@@ -139,7 +139,7 @@ class KafkaServer:
             connection_timeout = self.config["zookeeper.connection.timeout.ms"] or timeout
             try:
                 return ZooKeeperStore(connect, timeout, connection_timeout, asyncio.get_running_loop(),
-                                      self._on_session_lost, self._on_new_session)
+                                      self._on_session_lost, self._on_new_session, self.broker_metrics.zookeeper)
             except KazooTimeoutError:  # Kafka's ZooKeeperClientTimeoutException
                 raise StartupError(f"Timed out waiting for connection to ZooKeeper at {connect} "
                                    f"(zookeeper.connection.timeout.ms={connection_timeout})") from None

@@ -82,7 +82,9 @@ _CONFLUENT_NAMES = {f"kafka_{name}": f"kafka_{confluent}" for name, confluent in
     ("network_requestmetrics_requests", "network_requestmetrics_requestspersec"),
     ("server_replicamanager_isrshrinks", "server_replicamanager_isrshrinkspersec"),
     ("server_replicamanager_isrexpands", "server_replicamanager_isrexpandspersec"),
-    ("controller_controllerstats_uncleanleaderelections", "controller_controllerstats_uncleanleaderelectionspersec"))}
+    ("controller_controllerstats_uncleanleaderelections", "controller_controllerstats_uncleanleaderelectionspersec"),
+    *((f"server_sessionexpirelistener_{event}", f"server_sessionexpirelistener_{event}persec")
+      for event in ("zookeepersyncconnects", "zookeeperdisconnects", "zookeeperexpires")))}
 
 
 class BrokerCollector(Collector):
@@ -154,6 +156,7 @@ class BrokerCollector(Collector):
                             "Log fsyncs and their time, ms (kafka.log:type=LogFlushStats,name=LogFlushRateAndTimeMs)",
                             [([], self.metrics.log_flush.flushes)])
         yield from self._purgatories()
+        yield from self._zookeeper()
         yield GaugeMetricFamily("kafka_server_kafkaserver_brokerstate",
                                 "1 starting, 3 running, 7 shutting down "
                                 "(kafka.server:type=KafkaServer,name=BrokerState)",
@@ -263,6 +266,20 @@ class BrokerCollector(Collector):
                                 ("ReplicasCount", replicas)):
                 families[name].add_metric(key, float(value))
         yield from families.values()
+
+    def _zookeeper(self) -> Iterator[Metric]:
+        """The ZooKeeper client's request latency and session events (zeros on a broker
+        without ZooKeeper)."""
+        zk = self.metrics.zookeeper
+        yield self._summary("kafka_server_zookeeperclientmetrics_zookeeperrequestlatencyms",
+                            "ZooKeeper calls' time, ms (kafka.server:type=ZooKeeperClientMetrics,"
+                            "name=ZooKeeperRequestLatencyMs)", [([], zk.latency)])
+        for mbean, value, what in (("ZooKeeperSyncConnects", zk.sync_connects, "Connections made (SyncConnected)"),
+                                   ("ZooKeeperDisconnects", zk.disconnects, "Connections lost (Disconnected)"),
+                                   ("ZooKeeperExpires", zk.expires, "Sessions expired (Expired)")):
+            yield CounterMetricFamily(f"kafka_server_sessionexpirelistener_{mbean.lower()}",
+                                      f"{what} (kafka.server:type=SessionExpireListener,name={mbean}PerSec)",
+                                      value=value)
 
     def _purgatories(self) -> Iterator[Metric]:
         """DelayedOperationPurgatory's gauges (kafka.server:type=DelayedOperationPurgatory,

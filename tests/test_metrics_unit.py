@@ -137,3 +137,17 @@ def test_replication_byte_rates_render_under_kafka_names() -> None:
     assert samples[("kafka_server_leaderreplication_byte_rate", frozenset())] == 3000  # over one window
     assert samples[("kafka_server_followerreplication_byte_rate", frozenset())] == 0
     assert samples[("kafka_server_alterlogdirsreplication_byte_rate", frozenset())] == 0
+
+
+def test_zookeeper_client_metrics_render_under_kafka_names() -> None:
+    metrics = BrokerMetrics()
+    metrics.zookeeper.latency.record(3)
+    metrics.zookeeper.sync_connects = 2
+    metrics.zookeeper.disconnects = 1
+    samples = _scrape(metrics, BrokerGauges(lambda: [], lambda: {}, lambda: False))
+    name = "kafka_server_zookeeperclientmetrics_zookeeperrequestlatencyms"
+    assert samples[(f"{name}_count", frozenset())] == 1
+    assert samples[(name, frozenset({("quantile", "0.99")}))] == pytest.approx(4.975)  # within (2.5, 5]
+    assert samples[("kafka_server_sessionexpirelistener_zookeepersyncconnects_total", frozenset())] == 2
+    assert samples[("kafka_server_sessionexpirelistener_zookeeperdisconnectspersec", frozenset())] == 1
+    assert samples[("kafka_server_sessionexpirelistener_zookeeperexpires_total", frozenset())] == 0

@@ -152,10 +152,25 @@ class NetworkStats:
         self.acceptor_blocked_ns: Counter[str] = Counter()
 
 
+class ZooKeeperClientStats:
+    """The ZooKeeper client's: ZooKeeperClientMetrics' ZooKeeperRequestLatencyMs (each call's
+    round trips, retries included) and SessionExpireListener's ZooKeeperSyncConnectsPerSec,
+    ZooKeeperDisconnectsPerSec and ZooKeeperExpiresPerSec. Calls run in the store's worker
+    threads and state changes on kazoo's: a lost increment would only undercount."""
+
+    __slots__ = ("latency", "sync_connects", "disconnects", "expires")
+
+    def __init__(self) -> None:
+        self.latency = LatencyHistogram()
+        self.sync_connects = 0
+        self.disconnects = 0
+        self.expires = 0
+
+
 class BrokerMetrics:
     """Every counter of one broker, handed to the components that bump them."""
 
-    __slots__ = ("topics", "requests", "replica_manager", "log_flush", "handlers", "network")
+    __slots__ = ("topics", "requests", "replica_manager", "log_flush", "handlers", "network", "zookeeper")
 
     def __init__(self) -> None:
         self.topics = BrokerTopicStats()
@@ -164,3 +179,4 @@ class BrokerMetrics:
         self.log_flush = LogFlushStats()
         self.handlers = HandlerIdleStats()
         self.network = NetworkStats()
+        self.zookeeper = ZooKeeperClientStats()
