@@ -94,6 +94,8 @@ class BrokerCollector(Collector):
         # (when, handlers' busy ns, the event loop thread's CPU ns) at the previous scrape
         self._last_scrape = (time.monotonic_ns(), 0, time.thread_time_ns())
         self._quantiles = RecentQuantiles(LATENCY_BUCKETS_MS)
+        # (when, connections created and closed by listener) at the previous scrape
+        self._last_connections: tuple[int, dict[str, int], dict[str, int]] = (time.monotonic_ns(), {}, {})
 
     def collect(self) -> Iterator[Metric]:
         for family in self._families():
@@ -395,7 +397,27 @@ class BrokerCollector(Collector):
         for listener, ns in sorted(network.acceptor_blocked_ns.items()):
             blocked.add_metric([listener], float(ns))
         yield blocked
+        yield from self._connection_rates()
         yield from self._idle()
+
+    def _connection_rates(self) -> Iterator[Metric]:
+        """socket-server-metrics' connection-creation-rate and connection-close-rate, as
+        Confluent's rules name them: per second, since the previous scrape (Kafka's are over
+        its metrics' sample window, 2 x 30 s)."""
+        network = self.metrics.network
+        now, created, closed = time.monotonic_ns(), dict(network.created), dict(network.closed)
+        then, created_then, closed_then = self._last_connections
+        self._last_connections = (now, created, closed)
+        seconds = (now - then) / 1e9
+        for name, counts, before in (("connection_creation_rate", created, created_then),
+                                     ("connection_close_rate", closed, closed_then)):
+            gauge = GaugeMetricFamily(f"kafka_server_socketservermetrics_{name}",
+                                      f"Per second since the previous scrape (socket-server-metrics "
+                                      f"{name.replace('_', '-')})", labels=["listener", "network_processor"])
+            for listener, count in sorted(counts.items()):
+                rate = (count - before.get(listener, 0)) / seconds if seconds > 0 else 0.0
+                gauge.add_metric([listener, "0"], rate)
+            yield gauge
 
     def _idle(self) -> Iterator[Metric]:
         """The share of the time since the previous scrape the request handlers, and the event

@@ -91,7 +91,7 @@ def test_every_panel_metric_exists_after_traffic(zookeeper, tmp_path: Path) -> N
         producer.flush()
         producer.close()
         consumer = KafkaConsumer("dash", bootstrap_servers=bootstrap, group_id="dash-group",
-                                 auto_offset_reset="earliest", enable_auto_commit=False, consumer_timeout_ms=20_000)
+                                 auto_offset_reset="earliest", enable_auto_commit=False, consumer_timeout_ms=60_000)
         got = 0
         for _ in consumer:
             got += 1
@@ -110,7 +110,7 @@ def test_every_panel_metric_exists_after_traffic(zookeeper, tmp_path: Path) -> N
 
         # Followers' fetches are answered (and counted) continuously; wait for the first.
         with contextlib.suppress(AssertionError):  # the assertion below names what is missing
-            wait_until(lambda: not _missing(dashboard, union()), "every panel's series on /metrics", timeout=30)
+            wait_until(lambda: not _missing(dashboard, union()), "every panel's series on /metrics", timeout=60)
         assert _missing(dashboard, union()) == []
     finally:
         for broker in brokers:

@@ -96,6 +96,8 @@ def test_counters_render_under_kafka_names() -> None:
     plaintext = frozenset({("listener", "PLAINTEXT")})
     assert samples[("kafka_server_socketservermetrics_connection_creation_total", plaintext)] == 3
     assert samples[("kafka_server_socketservermetrics_connection_close_total", plaintext)] == 2
+    rates = frozenset({("listener", "PLAINTEXT"), ("network_processor", "0")})
+    assert samples[("kafka_server_socketservermetrics_connection_creation_rate", rates)] > 0  # 3 since start
     assert samples[("kafka_network_acceptor_acceptorblockedpercent_total", plaintext)] == 5_000
     assert samples[("kafka_coordinator_group_groupmetadatamanager_numgroupsstable", frozenset())] == 1
     assert samples[("kafka_coordinator_group_groupmetadatamanager_numoffsets", frozenset())] == 2
