@@ -198,6 +198,8 @@ class KafkaController:
         self.store = store
         self.channels = channels
         self.enqueue = enqueue or (lambda _name, event: event())
+        # Leaders elected from outside the ISR (ControllerStats' UncleanLeaderElectionsPerSec).
+        self.unclean_elections = 0
         self.epoch = 0
         self.fence = Fence(CONTROLLER_EPOCH, -1)  # the epoch node's version as this controller wrote it
         self.active = False
@@ -766,8 +768,10 @@ class KafkaController:
                     s.isr = [leader]
                 return True
 
+            unclean_choice = target not in state.isr
             if self._update_state(key, change):
                 self._send([key])
+                self.unclean_elections += unclean_choice
                 results[key] = (ErrorCode.NONE, "")
             else:
                 results[key] = (ErrorCode.UNKNOWN_SERVER_ERROR, "The partition state changed concurrently.")

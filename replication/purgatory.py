@@ -135,3 +135,8 @@ class DelayedOperationPurgatory:
 
     def __len__(self) -> int:
         return len({op for ops in self.watchers.values() for op in ops})
+
+    @property
+    def watched(self) -> int:
+        """Watches: an operation counts once per key it waits on (Kafka's PurgatorySize)."""
+        return sum(len(ops) for ops in self.watchers.values())

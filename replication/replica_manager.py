@@ -58,6 +58,17 @@ from josefk.zk.zk_data import (
 
 log = logging.getLogger(__name__)
 
+# Errors Kafka's ReplicaManager answers a partition with without counting a failed request
+# (FailedProduceRequestsPerSec, FailedFetchRequestsPerSec): the client's or the cluster's
+# state, not the broker failing.
+_EXPECTED_APPEND_ERRORS = frozenset({
+    ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, ErrorCode.NOT_LEADER_OR_FOLLOWER, ErrorCode.MESSAGE_TOO_LARGE,
+    ErrorCode.RECORD_LIST_TOO_LARGE, ErrorCode.CORRUPT_MESSAGE, ErrorCode.KAFKA_STORAGE_ERROR})
+_EXPECTED_READ_ERRORS = frozenset({
+    ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, ErrorCode.NOT_LEADER_OR_FOLLOWER, ErrorCode.UNKNOWN_LEADER_EPOCH,
+    ErrorCode.FENCED_LEADER_EPOCH, ErrorCode.REPLICA_NOT_AVAILABLE, ErrorCode.KAFKA_STORAGE_ERROR,
+    ErrorCode.OFFSET_OUT_OF_RANGE, ErrorCode.INCONSISTENT_TOPIC_ID})
+
 TopicPartition = tuple[str, int]
 HIGH_WATERMARK_CHECKPOINT = "replication-offset-checkpoint"
 
@@ -714,12 +725,17 @@ class ReplicaManager:
         topic_stats = self.metrics.topics
         guards = verification_guards or {}
         verifying = self._active_verifier() is not None
+        requests = topic_stats.produce_requests
         for key, records in entries.items():
+            requests[key[0]] = requests.get(key[0], 0) + 1
             guard = guards.get(key, SENTINEL) if verifying else None
             try:
                 info = self.leader_partition(*key).append_as_leader(records, required_acks, now_ms, origin, guard)
             except KafkaError as e:
                 results[key] = AppendResult(e.code, message=e.message)
+                if e.code not in _EXPECTED_APPEND_ERRORS:
+                    failed = topic_stats.failed_produce_requests
+                    failed[key[0]] = failed.get(key[0], 0) + 1
                 continue
             results[key] = AppendResult(ErrorCode.NONE, info.first_offset, info.log_append_time,
                                         info.log_start_offset, required_offset=info.last_offset + 1)
@@ -765,7 +781,10 @@ class ReplicaManager:
         results = []
         limit = max_bytes
         min_one = True
+        topic_stats = self.metrics.topics
+        requests = topic_stats.fetch_requests
         for f in fetches:
+            requests[f.topic] = requests.get(f.topic, 0) + 1
             try:
                 partition = self.leader_partition(f.topic, f.partition, f.current_leader_epoch)
                 read = partition.read(f.fetch_offset, max(0, min(f.max_bytes, limit)), isolation, min_one,
@@ -775,6 +794,9 @@ class ReplicaManager:
                     read.regions = []
             except KafkaError as e:
                 results.append(FetchResult(f.topic, f.partition, e.code))
+                if e.code not in _EXPECTED_READ_ERRORS:
+                    failed = topic_stats.failed_fetch_requests
+                    failed[f.topic] = failed.get(f.topic, 0) + 1
                 continue
             size = read.size
             if size:

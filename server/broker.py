@@ -113,6 +113,7 @@ class KafkaServer:
         self.broker_metrics = BrokerMetrics()
         self.metrics_server: MetricsHttpServer | None = None
         self.ready = False  # /readyz: registered, logs recovered, the controller's metadata applied
+        self.shutting_down = False  # BrokerState SHUTTING_DOWN, on /metrics
         self.store: CoordinationStore | None = None
         self.group_coordinator: GroupCoordinator | None = None
         self.txn_coordinator: TransactionCoordinator | None = None
@@ -141,7 +142,7 @@ class KafkaServer:
             connection_timeout = self.config["zookeeper.connection.timeout.ms"] or timeout
             try:
                 return ZooKeeperStore(connect, timeout, connection_timeout, asyncio.get_running_loop(),
-                                      self._on_session_lost, self._on_new_session)
+                                      self._on_session_lost, self._on_new_session, self.broker_metrics.zookeeper)
             except KazooTimeoutError:  # Kafka's ZooKeeperClientTimeoutException
                 raise StartupError(f"Timed out waiting for connection to ZooKeeper at {connect} "
                                    f"(zookeeper.connection.timeout.ms={connection_timeout})") from None
@@ -449,11 +450,16 @@ class KafkaServer:
             logs=lambda: self.log_manager.all_logs() if hasattr(self, "replica_manager") else {},
             active_controller=lambda: hasattr(self, "controller") and self.controller.active,
             metadata=lambda: self.metadata_cache if hasattr(self, "metadata_cache") else None,
-            connections=lambda: sum(len(p.connections) for a in self.acceptors for p in a.processors),
             groups=lambda: self.group_coordinator.groups.values() if self.group_coordinator else (),
             fetch_sessions=lambda: self.apis.fetch_manager.cache if hasattr(self, "apis") else None,
             quotas=lambda: getattr(self, "quotas", None),
-            replication_quotas=lambda: getattr(self, "replication_quotas", None))
+            replication_quotas=lambda: getattr(self, "replication_quotas", None),
+            listener_connections=lambda: {a.name: sum(len(p.connections) for p in a.processors)
+                                          for a in self.acceptors},
+            purgatories=lambda: ((self.replica_manager.produce_purgatory, self.replica_manager.fetch_purgatory)
+                                 if hasattr(self, "replica_manager") else ()),
+            broker_state=lambda: 7 if self.shutting_down else 3 if self.ready else 1,
+            unclean_elections=lambda: self.controller.unclean_elections if hasattr(self, "controller") else 0)
         host, port = listener
         self.metrics_server = MetricsHttpServer(host or "0.0.0.0", port, registry_for(self.broker_metrics, gauges),
                                                 lambda: self.ready)
@@ -699,6 +705,7 @@ class KafkaServer:
     async def shutdown(self) -> None:
         log.info("[KafkaServer id=%d] shutting down", self.config.broker_id)
         self.ready = False
+        self.shutting_down = True
         if self.config["controlled.shutdown.enable"] and hasattr(self, "controller") and self.handler_tasks:
             await self._controlled_shutdown()
         for acceptor in self.acceptors:

@@ -19,18 +19,23 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 
 from prometheus_client import CollectorRegistry, generate_latest
-from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, HistogramMetricFamily, Metric
+from prometheus_client.core import CounterMetricFamily, GaugeMetricFamily, Metric, SummaryMetricFamily
 from prometheus_client.exposition import CONTENT_TYPE_LATEST
+from prometheus_client.process_collector import ProcessCollector
 from prometheus_client.registry import Collector
+from prometheus_client.samples import Sample
 
 from josefk.coordinator.group_metadata import GroupMetadata, GroupState
 from josefk.log.log import Log
 from josefk.replication.fetch_session import FetchSessionCache
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import Partition
+from josefk.replication.purgatory import DelayedOperationPurgatory
 from josefk.replication.replication_quota import ReplicationQuotas
+from josefk.server.os_metrics import OsCollector
 from josefk.server.quotas.client_quota_manager import QuotaManagers
-from josefk.utils.metrics import REQUEST_PHASES, BrokerMetrics, LatencyHistogram
+from josefk.utils.metrics import LATENCY_BUCKETS_MS, REQUEST_PHASES, BrokerMetrics, LatencyHistogram
+from josefk.utils.quantiles import RecentQuantiles
 
 log = logging.getLogger(__name__)
 
@@ -43,11 +48,14 @@ class BrokerGauges:
     logs: Callable[[], Mapping[tuple[str, int], Log]]
     active_controller: Callable[[], bool]
     metadata: Callable[[], MetadataCache | None] = lambda: None  # the cluster, as UpdateMetadata told it
-    connections: Callable[[], int] = lambda: 0  # open client and broker connections
     groups: Callable[[], Iterable[GroupMetadata]] = lambda: ()  # the groups this broker coordinates
     fetch_sessions: Callable[[], FetchSessionCache | None] = lambda: None  # KIP-227 sessions this broker holds
     quotas: Callable[[], QuotaManagers | None] = lambda: None  # the client quota managers, once started
     replication_quotas: Callable[[], ReplicationQuotas | None] = lambda: None  # the replication throttles
+    listener_connections: Callable[[], Mapping[str, int]] = dict  # open connections by listener name
+    purgatories: Callable[[], Iterable[DelayedOperationPurgatory]] = lambda: ()  # Produce and Fetch
+    broker_state: Callable[[], int] = lambda: 3  # Kafka's BrokerState: 1 STARTING, 3 RUNNING, 7 SHUTTING_DOWN
+    unclean_elections: Callable[[], int] = lambda: 0  # leaders this broker's controller elected outside the ISR
 
 
 def _per_topic(name: str, doc: str, counts: dict[str, int]) -> Metric:
@@ -60,13 +68,46 @@ def _per_topic(name: str, doc: str, counts: dict[str, int]) -> Metric:
     return family
 
 
+# Confluent's jmx-monitoring-stacks rules name a meter by its Count attribute, with no
+# suffix (kafka_server_brokertopicmetrics_messagesinpersec{topic=}); its dashboards query
+# those names. The counters are also served under them, untyped, as that exporter does.
+_CONFLUENT_NAMES = {f"kafka_{name}": f"kafka_{confluent}" for name, confluent in (
+    ("server_brokertopicmetrics_messagesin", "server_brokertopicmetrics_messagesinpersec"),
+    ("server_brokertopicmetrics_bytesin", "server_brokertopicmetrics_bytesinpersec"),
+    ("server_brokertopicmetrics_bytesout", "server_brokertopicmetrics_bytesoutpersec"),
+    ("server_brokertopicmetrics_totalproducerequests", "server_brokertopicmetrics_totalproducerequestspersec"),
+    ("server_brokertopicmetrics_failedproducerequests", "server_brokertopicmetrics_failedproducerequestspersec"),
+    ("server_brokertopicmetrics_totalfetchrequests", "server_brokertopicmetrics_totalfetchrequestspersec"),
+    ("server_brokertopicmetrics_failedfetchrequests", "server_brokertopicmetrics_failedfetchrequestspersec"),
+    ("network_requestmetrics_requests", "network_requestmetrics_requestspersec"),
+    ("server_replicamanager_isrshrinks", "server_replicamanager_isrshrinkspersec"),
+    ("server_replicamanager_isrexpands", "server_replicamanager_isrexpandspersec"),
+    ("controller_controllerstats_uncleanleaderelections", "controller_controllerstats_uncleanleaderelectionspersec"),
+    *((f"server_sessionexpirelistener_{event}", f"server_sessionexpirelistener_{event}persec")
+      for event in ("zookeepersyncconnects", "zookeeperdisconnects", "zookeeperexpires")))}
+
+
 class BrokerCollector(Collector):
     def __init__(self, metrics: BrokerMetrics, gauges: BrokerGauges) -> None:
         self.metrics = metrics
         self.gauges = gauges
-        self._last_scrape = (time.monotonic_ns(), 0)  # (when, handlers' busy ns then)
+        # (when, handlers' busy ns, the event loop thread's CPU ns) at the previous scrape
+        self._last_scrape = (time.monotonic_ns(), 0, time.thread_time_ns())
+        self._quantiles = RecentQuantiles(LATENCY_BUCKETS_MS)
+        # (when, connections created and closed by listener) at the previous scrape
+        self._last_connections: tuple[int, dict[str, int], dict[str, int]] = (time.monotonic_ns(), {}, {})
 
     def collect(self) -> Iterator[Metric]:
+        for family in self._families():
+            yield family
+            alias = _CONFLUENT_NAMES.get(family.name)
+            if alias is not None:
+                renamed = Metric(alias, f"{family.documentation} (the name Confluent's exporter rules give it)",
+                                 "untyped")
+                renamed.samples = [Sample(alias, s.labels, s.value) for s in family.samples]
+                yield renamed
+
+    def _families(self) -> Iterator[Metric]:
         topics = self.metrics.topics
         yield _per_topic("kafka_server_brokertopicmetrics_messagesin",
                          "Records appended as leader (kafka.server:type=BrokerTopicMetrics,name=MessagesInPerSec)",
@@ -76,6 +117,17 @@ class BrokerCollector(Collector):
         yield _per_topic("kafka_server_brokertopicmetrics_bytesout",
                          "Bytes fetched by consumers (kafka.server:type=BrokerTopicMetrics,name=BytesOutPerSec)",
                          topics.bytes_out)
+        for name, mbean, what, counts in (
+                ("totalproducerequests", "TotalProduceRequestsPerSec", "Produce requests, one per partition",
+                 topics.produce_requests),
+                ("failedproducerequests", "FailedProduceRequestsPerSec", "Produce requests failed, one per partition",
+                 topics.failed_produce_requests),
+                ("totalfetchrequests", "TotalFetchRequestsPerSec",
+                 "Fetch requests (consumers' and followers'), one per partition", topics.fetch_requests),
+                ("failedfetchrequests", "FailedFetchRequestsPerSec", "Fetch requests failed, one per partition",
+                 topics.failed_fetch_requests)):
+            yield _per_topic(f"kafka_server_brokertopicmetrics_{name}",
+                             f"{what} (kafka.server:type=BrokerTopicMetrics,name={mbean})", counts)
 
         yield from self._request_metrics()
         partitions = list(self.gauges.partitions())
@@ -99,11 +151,18 @@ class BrokerCollector(Collector):
                                   "ISR expansions (kafka.server:type=ReplicaManager,name=IsrExpandsPerSec)",
                                   value=isr.isr_expands)
         yield from self._min_isr(leaders)
+        yield from self._partitions(partitions)
         yield from self._controller()
         yield from self._logs()
-        yield _histogram("kafka_log_logflushstats_logflushrateandtimems",
-                         "Log fsyncs and their time, ms (kafka.log:type=LogFlushStats,name=LogFlushRateAndTimeMs)",
-                         [([], self.metrics.log_flush.flushes)])
+        yield self._summary("kafka_log_logflushstats_logflushrateandtimems",
+                            "Log fsyncs and their time, ms (kafka.log:type=LogFlushStats,name=LogFlushRateAndTimeMs)",
+                            [([], self.metrics.log_flush.flushes)])
+        yield from self._purgatories()
+        yield from self._zookeeper()
+        yield GaugeMetricFamily("kafka_server_kafkaserver_brokerstate",
+                                "1 starting, 3 running, 7 shutting down "
+                                "(kafka.server:type=KafkaServer,name=BrokerState)",
+                                value=self.gauges.broker_state())
         yield from self._network()
         yield from self._groups(partitions)
         yield from self._fetch_sessions()
@@ -172,9 +231,72 @@ class BrokerCollector(Collector):
             counter.add_metric([name, str(version)], float(value))
         yield counter
         for i, phase in enumerate(REQUEST_PHASES):
-            yield _histogram(f"kafka_network_requestmetrics_{phase}", _PHASE_DOCS[phase],
-                             [([name], histograms[i]) for name, histograms in sorted(requests.phases.items())],
-                             labels=["request"])
+            yield self._summary(f"kafka_network_requestmetrics_{phase}", _PHASE_DOCS[phase],
+                                [([name], histograms[i]) for name, histograms in sorted(requests.phases.items())],
+                                labels=["request"])
+
+    def _summary(self, name: str, doc: str, series: list[tuple[list[str], LatencyHistogram]],
+                 labels: list[str] | None = None) -> SummaryMetricFamily:
+        """A duration as the JMX exporter shows a Yammer histogram: Kafka's percentiles as
+        `name{quantile=}` (of the last minutes: utils.quantiles), with `_count` and `_sum`."""
+        labels = labels or []
+        family = SummaryMetricFamily(name, doc, labels=labels)
+        for values, histogram in series:
+            family.add_metric(values, sum(histogram.counts), histogram.total)
+            base = dict(zip(labels, values, strict=True))
+            for label, value in self._quantiles.percentiles((name, *values), histogram.counts):
+                family.samples.append(Sample(name, {**base, "quantile": label}, value))
+        return family
+
+    def _partitions(self, partitions: list[Partition]) -> Iterator[Metric]:
+        """Kafka's per-partition gauges (kafka.cluster:type=Partition,name=,topic=,partition=), as
+        the JMX exporter names them; like Kafka's, they read 0 on a follower."""
+        labels = ["topic", "partition"]
+        families = {name: GaugeMetricFamily(f"kafka_cluster_partition_{name.lower()}",
+                                            f"{doc} (kafka.cluster:type=Partition,name={name})", labels=labels)
+                    for name, doc in (("UnderReplicated", "1 if led and the ISR is smaller than the replicas"),
+                                      ("UnderMinIsr", "1 if led and the ISR is below min.insync.replicas"),
+                                      ("AtMinIsr", "1 if led and the ISR is exactly min.insync.replicas"),
+                                      ("InSyncReplicasCount", "The ISR's size, when led"),
+                                      ("ReplicasCount", "The replicas, when led"))}
+        for p in sorted(partitions, key=lambda p: p.key):
+            key = [p.key[0], str(p.key[1])]
+            isr, replicas = (len(p.isr), len(p.replicas)) if p.is_leader else (0, 0)
+            min_isr = p.log.config.min_insync_replicas
+            for name, value in (("UnderReplicated", isr < replicas), ("UnderMinIsr", p.is_leader and isr < min_isr),
+                                ("AtMinIsr", p.is_leader and isr == min_isr), ("InSyncReplicasCount", isr),
+                                ("ReplicasCount", replicas)):
+                families[name].add_metric(key, float(value))
+        yield from families.values()
+
+    def _zookeeper(self) -> Iterator[Metric]:
+        """The ZooKeeper client's request latency and session events (zeros on a broker
+        without ZooKeeper)."""
+        zk = self.metrics.zookeeper
+        yield self._summary("kafka_server_zookeeperclientmetrics_zookeeperrequestlatencyms",
+                            "ZooKeeper calls' time, ms (kafka.server:type=ZooKeeperClientMetrics,"
+                            "name=ZooKeeperRequestLatencyMs)", [([], zk.latency)])
+        for mbean, value, what in (("ZooKeeperSyncConnects", zk.sync_connects, "Connections made (SyncConnected)"),
+                                   ("ZooKeeperDisconnects", zk.disconnects, "Connections lost (Disconnected)"),
+                                   ("ZooKeeperExpires", zk.expires, "Sessions expired (Expired)")):
+            yield CounterMetricFamily(f"kafka_server_sessionexpirelistener_{mbean.lower()}",
+                                      f"{what} (kafka.server:type=SessionExpireListener,name={mbean}PerSec)",
+                                      value=value)
+
+    def _purgatories(self) -> Iterator[Metric]:
+        """DelayedOperationPurgatory's gauges (kafka.server:type=DelayedOperationPurgatory,
+        name=PurgatorySize|NumDelayedOperations,delayedOperation=): watches (an operation
+        counts once per partition it waits on) and distinct operations."""
+        labels = ["delayedOperation"]
+        size = GaugeMetricFamily("kafka_server_delayedoperationpurgatory_purgatorysize",
+                                 "Operations watched, once per key (name=PurgatorySize)", labels=labels)
+        delayed = GaugeMetricFamily("kafka_server_delayedoperationpurgatory_numdelayedoperations",
+                                    "Operations waiting (name=NumDelayedOperations)", labels=labels)
+        for purgatory in self.gauges.purgatories():
+            size.add_metric([purgatory.name], float(purgatory.watched))
+            delayed.add_metric([purgatory.name], float(len(purgatory)))
+        yield size
+        yield delayed
 
     def _min_isr(self, leaders: list[Partition]) -> Iterator[Metric]:
         below = at = 0
@@ -203,6 +325,17 @@ class BrokerCollector(Collector):
             "kafka_controller_kafkacontroller_offlinepartitionscount",
             "Partitions without a live leader (kafka.controller:type=KafkaController,name=OfflinePartitionsCount)",
             value=sum(1 for parts in topics.values() for state in parts.values() if state.leader < 0))
+        yield GaugeMetricFamily(
+            "kafka_controller_kafkacontroller_preferredreplicaimbalancecount",
+            "Partitions led by another replica than the first assigned "
+            "(kafka.controller:type=KafkaController,name=PreferredReplicaImbalanceCount)",
+            value=sum(1 for parts in topics.values() for state in parts.values()
+                      if state.replicas and state.leader != state.replicas[0]))
+        yield CounterMetricFamily(
+            "kafka_controller_controllerstats_uncleanleaderelections",
+            "Leaders this broker's controller elected from outside the ISR "
+            "(kafka.controller:type=ControllerStats,name=UncleanLeaderElectionsPerSec)",
+            value=self.gauges.unclean_elections())
         yield GaugeMetricFamily("kafka_controller_kafkacontroller_globaltopiccount",
                                 "Topics (kafka.controller:type=KafkaController,name=GlobalTopicCount)",
                                 value=len(topics))
@@ -234,9 +367,17 @@ class BrokerCollector(Collector):
         yield from (sizes, ends, starts, segments)
 
     def _network(self) -> Iterator[Metric]:
-        yield GaugeMetricFamily("kafka_server_socketservermetrics_connection_count",
-                                "Open connections (kafka.server:type=socket-server-metrics,name=connection-count)",
-                                value=self.gauges.connections())
+        """Open connections by listener (one event loop: its networkProcessor is 0), under the
+        JMX exporter's name (Confluent's rules) and Strimzi's rules' name."""
+        open_by_listener = sorted(self.gauges.listener_connections().items())
+        for name, processor in (("kafka_server_socketservermetrics_connection_count", "network_processor"),
+                                ("kafka_server_socket_server_metrics_connection_count", "networkProcessor")):
+            gauge = GaugeMetricFamily(name, "Open connections (kafka.server:type=socket-server-metrics,"
+                                       "listener=,networkProcessor=, attribute connection-count)",
+                                       labels=["listener", processor])
+            for listener, count in open_by_listener:
+                gauge.add_metric([listener, "0"], float(count))
+            yield gauge
         network = self.metrics.network
         for name, doc, counts in (
                 ("connection_creation", "Connections accepted, by listener "
@@ -256,15 +397,51 @@ class BrokerCollector(Collector):
         for listener, ns in sorted(network.acceptor_blocked_ns.items()):
             blocked.add_metric([listener], float(ns))
         yield blocked
-        now = time.monotonic_ns()
+        yield from self._connection_rates()
+        yield from self._idle()
+
+    def _connection_rates(self) -> Iterator[Metric]:
+        """socket-server-metrics' connection-creation-rate and connection-close-rate, as
+        Confluent's rules name them: per second, since the previous scrape (Kafka's are over
+        its metrics' sample window, 2 x 30 s)."""
+        network = self.metrics.network
+        now, created, closed = time.monotonic_ns(), dict(network.created), dict(network.closed)
+        then, created_then, closed_then = self._last_connections
+        self._last_connections = (now, created, closed)
+        seconds = (now - then) / 1e9
+        for name, counts, before in (("connection_creation_rate", created, created_then),
+                                     ("connection_close_rate", closed, closed_then)):
+            gauge = GaugeMetricFamily(f"kafka_server_socketservermetrics_{name}",
+                                      f"Per second since the previous scrape (socket-server-metrics "
+                                      f"{name.replace('_', '-')})", labels=["listener", "network_processor"])
+            for listener, count in sorted(counts.items()):
+                rate = (count - before.get(listener, 0)) / seconds if seconds > 0 else 0.0
+                gauge.add_metric([listener, "0"], rate)
+            yield gauge
+
+    def _idle(self) -> Iterator[Metric]:
+        """The share of the time since the previous scrape the request handlers, and the event
+        loop that is josefk's network processor, were idle (0-1), under each name the JMX
+        exporter's rules give Kafka's RequestHandlerAvgIdlePercent and
+        NetworkProcessorAvgIdlePercent. The loop's busy time is its thread's CPU time: the
+        scrape runs on that thread."""
+        now, cpu = time.monotonic_ns(), time.thread_time_ns()
         busy = self.metrics.handlers.busy_ns
-        elapsed, busy_since = now - self._last_scrape[0], busy - self._last_scrape[1]
-        self._last_scrape = (now, busy)
-        yield GaugeMetricFamily(
-            "kafka_server_kafkarequesthandlerpool_requesthandleravgidlepercent",
-            "Share of the time since the last scrape no request handler ran, 0-1 "
-            "(kafka.server:type=KafkaRequestHandlerPool,name=RequestHandlerAvgIdlePercent)",
-            value=max(0.0, 1 - busy_since / elapsed) if elapsed > 0 else 1.0)
+        then, busy_then, cpu_then = self._last_scrape
+        self._last_scrape = (now, busy, cpu)
+        elapsed = now - then
+        handlers = max(0.0, 1 - (busy - busy_then) / elapsed) if elapsed > 0 else 1.0
+        loop = min(1.0, max(0.0, 1 - (cpu - cpu_then) / elapsed)) if elapsed > 0 else 1.0
+        for names, value, mbean in (
+                (("kafka_server_kafkarequesthandlerpool_requesthandleravgidlepercent",
+                  "kafka_server_kafkarequesthandlerpool_requesthandleravgidle_percent",
+                  "kafka_server_kafkarequesthandlerpool_requesthandleravgidlepercent_total"), handlers,
+                 "kafka.server:type=KafkaRequestHandlerPool,name=RequestHandlerAvgIdlePercent"),
+                (("kafka_network_socketserver_networkprocessoravgidlepercent",
+                  "kafka_network_socketserver_networkprocessoravgidle_percent"), loop,
+                 "kafka.network:type=SocketServer,name=NetworkProcessorAvgIdlePercent")):
+            for name in names:
+                yield GaugeMetricFamily(name, f"Idle share since the previous scrape, 0-1 ({mbean})", value=value)
 
     def _groups(self, partitions: list[Partition]) -> Iterator[Metric]:
         """GroupMetadataManager's counts, and consumer lag as kafka_exporter names it
@@ -302,16 +479,6 @@ _PHASE_DOCS = {
     "responsequeuetimems": "Time a response waited to be written, behind the connection's earlier ones, ms "
                            "(name=ResponseQueueTimeMs)",
 }
-
-
-def _histogram(name: str, doc: str, series: list[tuple[list[str], LatencyHistogram]],
-               labels: list[str] | None = None) -> HistogramMetricFamily:
-    family = HistogramMetricFamily(name, doc, labels=labels or [])
-    for values, histogram in series:
-        buckets = [("+Inf" if bound == float("inf") else repr(float(bound)), float(count))
-                   for bound, count in histogram.cumulative()]
-        family.add_metric(values, buckets, histogram.total)
-    return family
 
 
 class MetricsHttpServer:
@@ -373,4 +540,6 @@ def registry_for(metrics: BrokerMetrics, gauges: BrokerGauges) -> CollectorRegis
     several brokers in one process)."""
     registry = CollectorRegistry(auto_describe=False)
     registry.register(BrokerCollector(metrics, gauges))
+    registry.register(OsCollector())
+    ProcessCollector(registry=registry)
     return registry

@@ -124,3 +124,28 @@ def test_broker_that_bounces_within_one_watch_event_is_handled_by_its_new_epoch(
     assert 2 not in controller.states[("t", 1)].isr  # it rejoins the ISR once it has caught up
     sent = {(s.topic, s.partition) for s in planes[2].leader_and_isr_states if s.leader != 2}
     assert sent == {("t", 0), ("t", 1)}  # the new incarnation learns both partitions as follower
+
+
+def test_unclean_election_is_counted(tmp_path: Path) -> None:
+    """ControllerStats' UncleanLeaderElectionsPerSec: a leader elected from outside the ISR
+    counts; a clean election and one not needed do not."""
+    store = DeferredWatchStore(tmp_path / "store.json")
+    for broker_id in (1, 2):
+        register(store, broker_id)
+    controller = KafkaController(1, store, ControllerChannelManager(1, RecordingBroker(), lambda _: RecordingPlane()))
+    controller.startup()
+    store.create(topic_path("t"), json.dumps(TopicAssignment("t", uuid.uuid4(), {0: [2, 1]}).to_json()).encode())
+    store.run_pending()
+    store.delete(f"{BROKERS_IDS}/1")  # 1 leaves the ISR ...
+    store.run_pending()
+    register(store, 1)  # ... and comes back behind
+    store.delete(f"{BROKERS_IDS}/2")  # the last ISR member dies: offline
+    store.run_pending()
+    assert controller.states[("t", 0)].leader == -1 and controller.states[("t", 0)].isr == [2]
+    assert controller.elect_leaders([("t", 0)], unclean=False)[("t", 0)][0] != 0
+    assert controller.unclean_elections == 0
+    assert controller.elect_leaders([("t", 0)], unclean=True) == {("t", 0): (0, "")}
+    assert controller.states[("t", 0)].leader == 1
+    assert controller.unclean_elections == 1
+    controller.elect_leaders([("t", 0)], unclean=True)  # not needed any more
+    assert controller.unclean_elections == 1

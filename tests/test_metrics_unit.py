@@ -47,7 +47,8 @@ def test_counters_render_under_kafka_names() -> None:
     offsets = {("a", 0): SimpleNamespace(offset=30), ("elsewhere", 0): SimpleNamespace(offset=1)}
     group = SimpleNamespace(group_id="g", state=GroupState.STABLE, offsets=offsets)
     samples = _scrape(metrics, BrokerGauges(lambda: [leader, follower], lambda: logs, lambda: False,  # type: ignore
-                                            connections=lambda: 7, groups=lambda: [group]))  # type: ignore
+                                            listener_connections=lambda: {"PLAINTEXT": 7, "INTERNAL": 1},
+                                            groups=lambda: [group]))  # type: ignore
 
     assert samples[("kafka_server_brokertopicmetrics_messagesin_total", frozenset({("topic", "a")}))] == 15
     assert samples[("kafka_server_brokertopicmetrics_messagesin_total", frozenset())] == 16
@@ -57,9 +58,12 @@ def test_counters_render_under_kafka_names() -> None:
     assert samples[("kafka_network_requestmetrics_requests_total", produce)] == 4
     assert samples[("kafka_network_requestmetrics_totaltimems_count", frozenset({("request", "Produce")}))] == 4
     assert samples[("kafka_network_requestmetrics_totaltimems_sum", frozenset({("request", "Produce")}))] == 20_006.2
-    bucket = {le: samples[("kafka_network_requestmetrics_totaltimems_bucket",
-                           frozenset({("request", "Produce"), ("le", le)}))] for le in ("0.5", "2.5", "5.0", "+Inf")}
-    assert bucket == {"0.5": 1, "2.5": 1, "5.0": 3, "+Inf": 4}
+    # Kafka's percentiles as the JMX exporter shows them, interpolated within the buckets:
+    # 0.2 in (0, 0.5], 3 and 3 in (2.5, 5], 20 s past the last bound.
+    quantiles = {q: samples[("kafka_network_requestmetrics_totaltimems",
+                             frozenset({("request", "Produce"), ("quantile", q)}))]
+                 for q in ("0.50", "0.75", "0.95", "0.98", "0.99", "0.999")}
+    assert quantiles == {"0.50": 3.75, "0.75": 5.0, "0.95": 10_000, "0.98": 10_000, "0.99": 10_000, "0.999": 10_000}
     assert samples[("kafka_server_replicamanager_isrshrinks_total", frozenset())] == 1
     assert samples[("kafka_server_replicamanager_isrexpands_total", frozenset())] == 2
     assert samples[("kafka_server_replicamanager_partitioncount", frozenset())] == 2
@@ -79,10 +83,21 @@ def test_counters_render_under_kafka_names() -> None:
     assert samples[("kafka_server_replicamanager_underminisrpartitioncount", frozenset())] == 1
     assert samples[("kafka_server_replicamanager_atminisrpartitioncount", frozenset())] == 0
     assert samples[("kafka_log_logflushstats_logflushrateandtimems_count", frozenset())] == 1
-    assert samples[("kafka_server_socketservermetrics_connection_count", frozenset())] == 7
+    assert samples[("kafka_server_socketservermetrics_connection_count",
+                    frozenset({("listener", "PLAINTEXT"), ("network_processor", "0")}))] == 7
+    assert samples[("kafka_server_socket_server_metrics_connection_count",
+                    frozenset({("listener", "INTERNAL"), ("networkProcessor", "0")}))] == 1
+    # Kafka's Partition gauges: a follower's read 0.
+    assert samples[("kafka_cluster_partition_underminisr", frozenset({("topic", "a"), ("partition", "0")}))] == 1
+    assert samples[("kafka_cluster_partition_underminisr", frozenset({("topic", "b"), ("partition", "0")}))] == 0
+    assert samples[("kafka_cluster_partition_replicascount", frozenset({("topic", "a"), ("partition", "0")}))] == 2
+    assert samples[("kafka_cluster_partition_insyncreplicascount",
+                    frozenset({("topic", "b"), ("partition", "0")}))] == 0
     plaintext = frozenset({("listener", "PLAINTEXT")})
     assert samples[("kafka_server_socketservermetrics_connection_creation_total", plaintext)] == 3
     assert samples[("kafka_server_socketservermetrics_connection_close_total", plaintext)] == 2
+    rates = frozenset({("listener", "PLAINTEXT"), ("network_processor", "0")})
+    assert samples[("kafka_server_socketservermetrics_connection_creation_rate", rates)] > 0  # 3 since start
     assert samples[("kafka_network_acceptor_acceptorblockedpercent_total", plaintext)] == 5_000
     assert samples[("kafka_coordinator_group_groupmetadatamanager_numgroupsstable", frozenset())] == 1
     assert samples[("kafka_coordinator_group_groupmetadatamanager_numoffsets", frozenset())] == 2
@@ -93,14 +108,25 @@ def test_counters_render_under_kafka_names() -> None:
                    for name, labels in samples)
 
     metrics.topics.remove_topic("a")
-    offline = SimpleNamespace(leader=-1)
-    cache = SimpleNamespace(topics={"t": {0: offline, 1: SimpleNamespace(leader=2)}})
-    samples = _scrape(metrics, BrokerGauges(lambda: [], lambda: {}, lambda: True, metadata=lambda: cache))  # type: ignore
+    metrics.topics.produce_requests["b"] = 3
+    metrics.topics.failed_produce_requests["b"] = 1
+    offline = SimpleNamespace(leader=-1, replicas=[1, 2])
+    cache = SimpleNamespace(topics={"t": {0: offline, 1: SimpleNamespace(leader=2, replicas=[2, 1]),
+                                          2: SimpleNamespace(leader=2, replicas=[1, 2])}})
+    samples = _scrape(metrics, BrokerGauges(lambda: [], lambda: {}, lambda: True, metadata=lambda: cache,  # type: ignore
+                                            unclean_elections=lambda: 2))
     assert ("kafka_server_brokertopicmetrics_messagesin_total", frozenset({("topic", "a")})) not in samples
     assert samples[("kafka_server_brokertopicmetrics_messagesin_total", frozenset())] == 1
     assert samples[("kafka_controller_kafkacontroller_activecontrollercount", frozenset())] == 1
     assert samples[("kafka_controller_kafkacontroller_offlinepartitionscount", frozenset())] == 1
-    assert samples[("kafka_controller_kafkacontroller_globalpartitioncount", frozenset())] == 2
+    assert samples[("kafka_controller_kafkacontroller_globalpartitioncount", frozenset())] == 3
+    assert samples[("kafka_controller_kafkacontroller_preferredreplicaimbalancecount", frozenset())] == 2
+    assert samples[("kafka_controller_controllerstats_uncleanleaderelections_total", frozenset())] == 2
+    # Confluent's rules' names for the same counters (no _total), beside the exporter's.
+    assert samples[("kafka_controller_controllerstats_uncleanleaderelectionspersec", frozenset())] == 2
+    assert samples[("kafka_server_brokertopicmetrics_messagesinpersec", frozenset({("topic", "b")}))] == 1
+    assert samples[("kafka_server_brokertopicmetrics_totalproducerequests_total", frozenset({("topic", "b")}))] == 3
+    assert samples[("kafka_server_brokertopicmetrics_failedproducerequestspersec", frozenset())] == 1
 
 
 def test_replication_byte_rates_render_under_kafka_names() -> None:
@@ -113,3 +139,17 @@ def test_replication_byte_rates_render_under_kafka_names() -> None:
     assert samples[("kafka_server_leaderreplication_byte_rate", frozenset())] == 3000  # over one window
     assert samples[("kafka_server_followerreplication_byte_rate", frozenset())] == 0
     assert samples[("kafka_server_alterlogdirsreplication_byte_rate", frozenset())] == 0
+
+
+def test_zookeeper_client_metrics_render_under_kafka_names() -> None:
+    metrics = BrokerMetrics()
+    metrics.zookeeper.latency.record(3)
+    metrics.zookeeper.sync_connects = 2
+    metrics.zookeeper.disconnects = 1
+    samples = _scrape(metrics, BrokerGauges(lambda: [], lambda: {}, lambda: False))
+    name = "kafka_server_zookeeperclientmetrics_zookeeperrequestlatencyms"
+    assert samples[(f"{name}_count", frozenset())] == 1
+    assert samples[(name, frozenset({("quantile", "0.99")}))] == pytest.approx(4.975)  # within (2.5, 5]
+    assert samples[("kafka_server_sessionexpirelistener_zookeepersyncconnects_total", frozenset())] == 2
+    assert samples[("kafka_server_sessionexpirelistener_zookeeperdisconnectspersec", frozenset())] == 1
+    assert samples[("kafka_server_sessionexpirelistener_zookeeperexpires_total", frozenset())] == 0

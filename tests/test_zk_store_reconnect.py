@@ -44,6 +44,11 @@ def test_a_call_in_flight_when_zookeeper_stalls_is_retried_after_the_reconnect()
         assert not worker.is_alive() and "error" not in outcome, outcome
         assert store.get_with_creation_id("/brokers/ids/2") == (b"me", outcome["epoch"])
         assert store.children("/brokers/ids") == ["1", "2"]
+        # SessionExpireListener's counts (the drop, the reconnect, no expiry) and
+        # ZooKeeperRequestLatencyMs: four calls, the stalled one seconds long.
+        stats = store.stats
+        assert stats.sync_connects >= 2 and stats.disconnects >= 1 and stats.expires == 0
+        assert sum(stats.latency.counts) == 4 and stats.latency.total > 1000
     finally:
         zookeeper.proc.send_signal(signal.SIGCONT)
         store.close()

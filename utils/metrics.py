@@ -22,15 +22,23 @@ LATENCY_BUCKETS_MS: tuple[float, ...] = (0.5, 1, 2.5, 5, 10, 25, 50, 100, 250, 5
 class BrokerTopicStats:
     """Kafka's BrokerTopicStats (kafka.server:type=BrokerTopicMetrics): MessagesInPerSec and
     BytesInPerSec per topic (a leader's appends from producers), BytesOutPerSec per topic
-    (what consumers' fetches return; followers' fetches are replication traffic, not counted).
+    (what consumers' fetches return; followers' fetches are replication traffic, not counted),
+    and Total/FailedProduceRequestsPerSec and Total/FailedFetchRequestsPerSec: one per
+    partition of a produce or fetch (consumers' and followers'), failed when the partition's
+    error is not one Kafka's ReplicaManager expects (appendToLocalLog, readFromLog).
     The all-topics series is the sum, computed when scraped."""
 
-    __slots__ = ("messages_in", "bytes_in", "bytes_out")
+    __slots__ = ("messages_in", "bytes_in", "bytes_out", "produce_requests", "failed_produce_requests",
+                 "fetch_requests", "failed_fetch_requests")
 
     def __init__(self) -> None:
         self.messages_in: dict[str, int] = {}
         self.bytes_in: dict[str, int] = {}
         self.bytes_out: dict[str, int] = {}
+        self.produce_requests: dict[str, int] = {}
+        self.failed_produce_requests: dict[str, int] = {}
+        self.fetch_requests: dict[str, int] = {}
+        self.failed_fetch_requests: dict[str, int] = {}
 
     def record_append(self, topic: str, messages: int, size: int) -> None:
         """One partition's batch of `messages` records, `size` bytes, appended as leader."""
@@ -42,7 +50,8 @@ class BrokerTopicStats:
 
     def remove_topic(self, topic: str) -> None:
         """A deleted topic's series go, as Kafka's BrokerTopicStats.removeMetrics."""
-        for counts in (self.messages_in, self.bytes_in, self.bytes_out):
+        for counts in (self.messages_in, self.bytes_in, self.bytes_out, self.produce_requests,
+                       self.failed_produce_requests, self.fetch_requests, self.failed_fetch_requests):
             counts.pop(topic, None)
 
 
@@ -63,14 +72,6 @@ class LatencyHistogram:
     def record(self, ms: float) -> None:
         self.total += ms
         self.counts[bisect_left(LATENCY_BUCKETS_MS, ms)] += 1
-
-    def cumulative(self) -> list[tuple[float, int]]:
-        """(upper bound, count of values at or below it), +Inf last."""
-        out, running = [], 0
-        for bound, count in zip((*LATENCY_BUCKETS_MS, float("inf")), self.counts, strict=True):
-            running += count
-            out.append((bound, running))
-        return out
 
 
 class RequestMetrics:
@@ -151,10 +152,25 @@ class NetworkStats:
         self.acceptor_blocked_ns: Counter[str] = Counter()
 
 
+class ZooKeeperClientStats:
+    """The ZooKeeper client's: ZooKeeperClientMetrics' ZooKeeperRequestLatencyMs (each call's
+    round trips, retries included) and SessionExpireListener's ZooKeeperSyncConnectsPerSec,
+    ZooKeeperDisconnectsPerSec and ZooKeeperExpiresPerSec. Calls run in the store's worker
+    threads and state changes on kazoo's: a lost increment would only undercount."""
+
+    __slots__ = ("latency", "sync_connects", "disconnects", "expires")
+
+    def __init__(self) -> None:
+        self.latency = LatencyHistogram()
+        self.sync_connects = 0
+        self.disconnects = 0
+        self.expires = 0
+
+
 class BrokerMetrics:
     """Every counter of one broker, handed to the components that bump them."""
 
-    __slots__ = ("topics", "requests", "replica_manager", "log_flush", "handlers", "network")
+    __slots__ = ("topics", "requests", "replica_manager", "log_flush", "handlers", "network", "zookeeper")
 
     def __init__(self) -> None:
         self.topics = BrokerTopicStats()
@@ -163,3 +179,4 @@ class BrokerMetrics:
         self.log_flush = LogFlushStats()
         self.handlers = HandlerIdleStats()
         self.network = NetworkStats()
+        self.zookeeper = ZooKeeperClientStats()

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+import time
 from collections.abc import Callable
 from typing import Any, TypeVar
 
@@ -28,6 +29,7 @@ from kazoo.exceptions import NoNodeError as KazooNoNode
 from kazoo.protocol.states import KazooState
 from kazoo.retry import KazooRetry
 
+from josefk.utils.metrics import ZooKeeperClientStats
 from josefk.zk.coordination_store import (
     BadVersionError,
     CoordinationStore,
@@ -46,8 +48,9 @@ T = TypeVar("T")
 class ZooKeeperStore(CoordinationStore):
     def __init__(self, connect: str, session_timeout_ms: int, connection_timeout_ms: int,
                  loop: asyncio.AbstractEventLoop, on_session_lost: Callable[[], None] | None = None,
-                 on_new_session: Callable[[], None] | None = None) -> None:
+                 on_new_session: Callable[[], None] | None = None, stats: ZooKeeperClientStats | None = None) -> None:
         self.loop = loop
+        self.stats = stats or ZooKeeperClientStats()
         # kazoo's default reconnect backoff doubles up to an hour: after a ZooKeeper outage of
         # a few seconds its next attempt can come later than the session timeout, and the
         # session expires although the server is back. Kafka's client retries within a second.
@@ -63,6 +66,7 @@ class ZooKeeperStore(CoordinationStore):
         self.client.start(timeout=connection_timeout_ms / 1000)
         self._closed = False
         self._connected.set()  # start() returned connected; the listener ignored it while _closed
+        self.stats.sync_connects += 1
 
     def _state_changed(self, state: KazooState) -> None:
         """An expired session drops our ephemeral nodes: tell the broker, and tell it again
@@ -71,9 +75,12 @@ class ZooKeeperStore(CoordinationStore):
             return  # our own close() ends the session
         if state == KazooState.CONNECTED:
             self._connected.set()
+            self.stats.sync_connects += 1
         else:
             self._connected.clear()
+            self.stats.disconnects += state == KazooState.SUSPENDED
         if state == KazooState.LOST:
+            self.stats.expires += 1
             self._lost = True
             self._sessions_lost += 1
             log.error("ZooKeeper session lost")
@@ -94,9 +101,12 @@ class ZooKeeperStore(CoordinationStore):
         """Run operation(retried) until it gets through the connection it needs (see the module doc)."""
         sessions_lost = self._sessions_lost
         retried = False
+        started = time.monotonic_ns()
         while True:
             try:
-                return operation(retried)
+                result = operation(retried)
+                self.stats.latency.record((time.monotonic_ns() - started) / 1e6)
+                return result
             except (ConnectionLoss, OperationTimeoutError):
                 if self._closed:
                     raise
