@@ -511,15 +511,17 @@ class ReplicaManager:
             return
         log.warning("Stopping serving replicas in dir %s", log_dir)
         offline = [key for key in self.partitions if self.log_manager.log_dir_of(*key) == log_dir]
-        for key in [*offline, *(k for k in self.log_dir_moves if self.log_manager.future_log_dir_of(*k) == log_dir)]:
+        moving = [k for k in self.log_dir_moves if self.log_manager.future_log_dir_of(*k) == log_dir]
+        for key in [*offline, *moving]:
             self._stop_log_dir_move(key)
         for key in offline:
             self._remove_from_fetchers(key)
             self.partitions.pop(key).stop_serving()
             self.offline_partitions.add(key)
         self.hw_checkpoints.pop(log_dir, None)
-        log.warning("Broker %d stopped fetcher for partitions %s because they are in the failed log directory %s.",
-                    self.broker_id, ",".join(f"{t}-{p}" for t, p in offline), log_dir)
+        log.warning("Broker %d stopped fetcher for partitions %s and stopped moving logs for partitions %s because "
+                    "they are in the failed log directory %s.", self.broker_id,
+                    ",".join(f"{t}-{p}" for t, p in offline), ",".join(f"{t}-{p}" for t, p in moving), log_dir)
         self.log_manager.handle_log_dir_failure(log_dir)
         if not self.log_manager.live_log_dirs:
             self.halt(f"Shutdown broker because all log dirs in {', '.join(map(str, self.log_manager.log_dirs))} "

@@ -35,6 +35,8 @@ KAFKA_LOGGER_NAMES: dict[str, str] = {
     "josefk.controller.controller_events": "kafka.controller.ControllerEventManager",
     "josefk.log.log_manager": "kafka.log.LogManager",
     "josefk.log.log": "kafka.log.UnifiedLog",
+    "josefk.log.log.local": "kafka.log.LocalLog",
+    "josefk.log.segment": "org.apache.kafka.storage.internals.log.LogSegment",
     "josefk.log.loader": "kafka.log.LogLoader",
     "josefk.log.cleaner": "kafka.log.LogCleaner",
     "josefk.log.leader_epoch": "org.apache.kafka.storage.internals.epoch.LeaderEpochFileCache",
