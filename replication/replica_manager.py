@@ -56,6 +56,7 @@ from josefk.zk.zk_data import (
 )
 
 log = logging.getLogger(__name__)
+state_change_log = logging.getLogger("state.change.logger")
 
 TopicPartition = tuple[str, int]
 HIGH_WATERMARK_CHECKPOINT = "replication-offset-checkpoint"
@@ -227,6 +228,9 @@ class ReplicaManager:
             return LeaderAndIsrResult(ErrorCode.STALE_CONTROLLER_EPOCH)
         result = LeaderAndIsrResult(ErrorCode.NONE)
         brokers = {b.broker_id: b for b in live_brokers}
+        started = self.time.hi_res_clock_ms()
+        state_change_log.info("[Broker id=%d] Handling LeaderAndIsr request from controller %d epoch %d for %d "
+                              "partitions", self.broker_id, controller_id, controller_epoch, len(states))
         for state in states:
             key = (state.topic, state.partition)
             if key in self.offline_partitions:
@@ -268,6 +272,9 @@ class ReplicaManager:
             self.produce_purgatory.check(partition.key)
         self.heap.grown_to(len(self.partitions))
         self._notify_leadership()
+        state_change_log.info("[Broker id=%d] Finished LeaderAndIsr request in %dms from controller %d for %d "
+                              "partitions", self.broker_id, self.time.hi_res_clock_ms() - started, controller_id,
+                              len(states))
         return result
 
     def add_leadership_listener(self, listener: Callable[[], None]) -> None:
