@@ -107,6 +107,23 @@ def test_unreadable_log_config(tmp_path: Path) -> None:
     assert line.startswith(f"josefk broker: invalid log config {tmp_path / 'log.json'}")
 
 
+def test_log_dir_that_cannot_be_created(tmp_path: Path) -> None:
+    (tmp_path / "a-file").write_text("")
+    line = the_failure(start(tmp_path, empty_config(tmp_path), "--log-dir", str(tmp_path / "a-file" / "logs")))
+    assert line.startswith(f"josefk broker: cannot create the folder of log file {tmp_path / 'a-file' / 'logs'}/")
+
+
+def test_log_dir_from_the_environment_and_the_option(tmp_path: Path) -> None:
+    """--log-dir, else $LOG_DIR (kafka-run-class.sh's), else ./logs."""
+    from josefk.cli.log_config import logs_dir
+    assert logs_dir(tmp_path / "option") == tmp_path / "option"
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("LOG_DIR", str(tmp_path / "env"))
+        assert logs_dir(None) == tmp_path / "env"
+        env.delenv("LOG_DIR")
+        assert logs_dir(None) == Path("logs")
+
+
 def test_duplicate_broker_id_says_so_and_stops_on_sigterm(tmp_path: Path, zookeeper: ZooKeeperServer) -> None:
     """Kafka refuses a second broker with a registered broker.id; josefk first waits out a
     crashed predecessor's session, so it must say why it waits and still obey SIGTERM."""

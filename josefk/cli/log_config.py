@@ -68,9 +68,8 @@ def configure(level: str | None, config_file: Path | None, log_dir: Path) -> Non
         logging.config.dictConfig(document)
     except (ValueError, TypeError, AttributeError, ImportError, OSError) as e:
         cause = e.__cause__ or e
-        what = f"log config {config_file}" if config_file else "the default log config"
-        raise LogConfigError(f"invalid {what}: {e} ({cause})" if cause is not e
-                             else f"invalid {what}: {e}") from None
+        what = f"invalid log config {config_file}" if config_file else f"cannot write the log files in {log_dir}"
+        raise LogConfigError(f"{what}: {e} ({cause})" if cause is not e else f"{what}: {e}") from None
     if level is not None:
         for name in GENERAL_LOGGERS:
             logging.getLogger(name).setLevel(level_of(level))
