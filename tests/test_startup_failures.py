@@ -3,6 +3,7 @@ status and no traceback: a real `python -m josefk broker` process for each."""
 
 from __future__ import annotations
 
+import re
 import signal
 import socket
 import subprocess
@@ -107,10 +108,15 @@ def test_unreadable_log_config(tmp_path: Path) -> None:
     assert line.startswith(f"josefk broker: invalid log config {tmp_path / 'log.json'}")
 
 
-def test_log_dir_that_cannot_be_created(tmp_path: Path) -> None:
+def test_log_dir_that_cannot_be_created_leaves_stdout(tmp_path: Path) -> None:
+    """As log4j without a file it can open (a systemd unit started in /): the broker says
+    why and logs to stdout, here until the next start-up problem stops it."""
     (tmp_path / "a-file").write_text("")
-    line = the_failure(start(tmp_path, empty_config(tmp_path), "--log-dir", str(tmp_path / "a-file" / "logs")))
-    assert line.startswith(f"josefk broker: cannot create the folder of log file {tmp_path / 'a-file' / 'logs'}/")
+    result = start(tmp_path, empty_config(tmp_path), "--log-dir", str(tmp_path / "a-file" / "logs"),
+                   "--override", "broker.id=one")
+    assert re.search(rf"\] ERROR cannot create the folder of log file {re.escape(str(tmp_path / 'a-file' / 'logs'))}/"
+                     r"\S+: .*; logging to stdout only \(kafka\.server\.KafkaServer\)", result.stdout), result.stdout
+    assert "josefk broker: Invalid value one for configuration broker.id" in the_failure(result)
 
 
 def test_log_dir_from_the_environment_and_the_option(tmp_path: Path) -> None:

@@ -63,10 +63,12 @@ def main(argv: list[str]) -> int:
               end="", file=sys.stderr)
         return 1
     try:
-        log_config.configure(args.log_level, args.log_config, log_config.logs_dir(args.log_dir))
+        problem = log_config.configure(args.log_level, args.log_config, log_config.logs_dir(args.log_dir))
     except log_config.LogConfigError as e:
         print(f"josefk broker: {e}", file=sys.stderr)
         return 1
+    if problem is not None:
+        log.error(problem)
     try:
         config = KafkaConfig.load(args.config, dict(args.override))
     except ConfigError as e:

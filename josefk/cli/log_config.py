@@ -50,15 +50,36 @@ def logs_dir(option: Path | None) -> Path:
     return Path(os.environ.get("LOG_DIR") or "logs")
 
 
-def configure(level: str | None, config_file: Path | None, log_dir: Path) -> None:
+def configure(level: str | None, config_file: Path | None, log_dir: Path) -> str | None:
     """Log as Kafka's config/log4j.properties does, or as `config_file` says (a
     logging.config.dictConfig JSON document); `level`, when given, sets the root and the
-    kafka and org.apache.kafka loggers, leaving the ones with files of their own as they are."""
+    kafka and org.apache.kafka loggers, leaving the ones with files of their own as they are.
+
+    Returns what went wrong when the default's files cannot be written in `log_dir` (a
+    service started in / by a user who cannot write there): the broker then logs everything
+    to stdout, as log4j goes on without a file it cannot open. A bad `config_file` raises."""
     _install_level_names()
+    problem = None
     if config_file is None:
-        document = json.loads(resources.files("josefk.config").joinpath("log-config.json").read_text())
+        try:
+            _apply(_default_document(), None, log_dir)
+        except LogConfigError as e:
+            problem = f"{e}; logging to stdout only"
+            _apply(_stdout_only(_default_document()), None, log_dir)
     else:
-        document = _read(config_file)
+        _apply(_read(config_file), config_file, log_dir)
+    if level is not None:
+        for name in GENERAL_LOGGERS:
+            logging.getLogger(name).setLevel(level_of(level))
+    route_josefk_loggers()
+    return problem
+
+
+def _default_document() -> dict:
+    return json.loads(resources.files("josefk.config").joinpath("log-config.json").read_text())
+
+
+def _apply(document: dict, config_file: Path | None, log_dir: Path) -> None:
     document.setdefault("version", 1)
     # The broker's modules (and their loggers) are imported by now: dictConfig's default would
     # silence every one the file does not name.
@@ -70,10 +91,16 @@ def configure(level: str | None, config_file: Path | None, log_dir: Path) -> Non
         cause = e.__cause__ or e
         what = f"invalid log config {config_file}" if config_file else f"cannot write the log files in {log_dir}"
         raise LogConfigError(f"{what}: {e} ({cause})" if cause is not e else f"{what}: {e}") from None
-    if level is not None:
-        for name in GENERAL_LOGGERS:
-            logging.getLogger(name).setLevel(level_of(level))
-    route_josefk_loggers()
+
+
+def _stdout_only(document: dict) -> dict:
+    """The default config with every file handler's loggers writing to stdout instead."""
+    handlers = {name: h for name, h in document["handlers"].items() if "filename" not in h}
+    for logger in [*document["loggers"].values(), document["root"]]:
+        if "handlers" in logger:
+            logger["handlers"] = list(dict.fromkeys(h if h in handlers else "stdout" for h in logger["handlers"]))
+    document["handlers"] = handlers
+    return document
 
 
 def _read(config_file: Path) -> dict:
