@@ -135,6 +135,9 @@ def test_kafka_log_files_of_a_broker_through_retention_and_kill_9(tmp_path: Path
                      r"due to log retention time 1500ms breach based on the largest record timestamp in the segment",
                      server_text)
     assert re.search(r"Incremented log start offset to [1-9]\d* due to segment deletion", server_text)
+    assert re.search(r"INFO \[ProducerStateManager partition=ret-0\] Wrote producer snapshot at offset [1-9]\d* with 1 "
+                     r"producer ids in \d+ ms\. \(org\.apache\.kafka\.storage\.internals\.log\.ProducerStateManager\)",
+                     server_text)
     assert re.search(rf"Deleting segment files {SEGMENT}", server_text)
     assert re.search(r"INFO Deleted log \S+/data/ret-0/00000000000000000000\.log\.deleted\. "
                      r"\(org\.apache\.kafka\.storage\.internals\.log\.LogSegment\)", server_text)
