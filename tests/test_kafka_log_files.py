@@ -23,9 +23,10 @@ from josefk.cli.log_files import HourlyRollingFileHandler, hour_of
 
 KAFKA_FILES = ["controller.log", "kafka-authorizer.log", "kafka-request.log", "log-cleaner.log", "server.log",
                "state-change.log"]
-# log4j's `[%d] %p %m (%c)%n`; a message may span lines (the KafkaConfig dump).
-RECORD = re.compile(r"\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] (TRACE|DEBUG|INFO|WARN|ERROR|FATAL) .* \(([\w.$]+)\)",
-                    re.DOTALL)
+# log4j's `[%d] %p %m (%c)%n`; a message may span lines (the KafkaConfig dump), and an
+# exception's traceback follows the line, as log4j prints a throwable's stack trace.
+RECORD = re.compile(r"\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d{3}\] (TRACE|DEBUG|INFO|WARN|ERROR|FATAL) .*? \(([\w.$]+)\)"
+                    r"(\nTraceback \(most recent call last\):\n.*)?", re.DOTALL)
 SEGMENT = r"LogSegment\(baseOffset=\d+, size=\d+, lastModifiedTime=\d+, largestRecordTimestamp=\d+\)"
 
 
