@@ -56,6 +56,7 @@ from josefk.zk.zk_data import (
 )
 
 log = logging.getLogger(__name__)
+state_change_log = logging.getLogger("state.change.logger")
 
 TopicPartition = tuple[str, int]
 
@@ -905,6 +906,14 @@ class KafkaController:
         """LeaderAndIsr to each replica of the given partitions (but `skip`), then
         UpdateMetadata. `new` partitions were just created (LeaderAndIsr's is_new)."""
         states = [dataclasses.replace(self.states[k], is_new=new) for k in keys if k in self.states]
+        prefix = f"[Controller id={self.broker_id} epoch={self.epoch}]"
+        for s in states if new else []:
+            state_change_log.info("%s Changed partition %s-%d state from NonExistentPartition to NewPartition with "
+                                  "assigned replicas %s", prefix, s.topic, s.partition, ",".join(map(str, s.replicas)))
+            state_change_log.info("%s Changed partition %s-%d from NewPartition to OnlinePartition with state "
+                                  "LeaderAndIsr(leader=%d, leaderEpoch=%d, isr=List(%s), "
+                                  "leaderRecoveryState=RECOVERED, partitionEpoch=%d)", prefix, s.topic, s.partition,
+                                  s.leader, s.leader_epoch, ", ".join(map(str, s.isr)), s.zk_version)
         brokers = list(self.live_brokers.values())
         for broker_id in self.live_brokers:
             if broker_id == skip:
@@ -912,6 +921,9 @@ class KafkaController:
             plane = self.channels.get(broker_id)
             mine = [s for s in states if broker_id in s.replicas]
             if plane is not None and mine:
+                leading = sum(1 for s in mine if s.leader == broker_id)
+                state_change_log.info("%s Sending LeaderAndIsr request to broker %d with %d become-leader and %d "
+                                      "become-follower partitions", prefix, broker_id, leading, len(mine) - leading)
                 plane.leader_and_isr(self.broker_id, self.epoch, mine, brokers)
         self._send_metadata(sorted(self.states) if metadata_to_all else keys)
 
@@ -922,6 +934,10 @@ class KafkaController:
         states = [dataclasses.replace(s, offline_replicas=[r for r in s.replicas if (s.topic, s.partition)
                                                            in self.offline_replicas.get(r, ())]) for s in states]
         brokers = list(self.live_brokers.values())
+        state_change_log.info("[Controller id=%d epoch=%d] Sending UpdateMetadata request to brokers HashSet(%s) "
+                              "for %d partitions", self.broker_id, self.epoch,
+                              ", ".join(str(b) for b in self.live_brokers if self.channels.get(b) is not None),
+                              len(states))
         for broker_id in self.live_brokers:
             plane = self.channels.get(broker_id)
             if plane is not None:

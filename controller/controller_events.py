@@ -10,11 +10,12 @@ ZooKeeper delays controller decisions but never produce or fetch.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import queue
 import threading
 from collections.abc import Callable
-from concurrent.futures import Future
+from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass, field
 from enum import Enum
 from typing import Any
@@ -92,14 +93,21 @@ class ControllerEventManager:
 
     def _process(self) -> None:
         while (event := self._queue.get()) is not None:
+            # The event runs even if its caller gave up waiting (a shutdown cancels the
+            # awaiting task, and with it the future): its result then goes nowhere.
             try:
-                event.done.set_result(event.run())
+                result = event.run()
             except ControllerMovedError as e:
                 log.info("Controller event %s ended: %s", event.kind.value, e)
-                event.done.set_exception(e)
+                with contextlib.suppress(InvalidStateError):
+                    event.done.set_exception(e)
             except Exception as e:  # noqa: BLE001 - one failed event must not stop the controller
                 log.exception("Controller event %s failed", event.kind.value)
-                event.done.set_exception(e)
+                with contextlib.suppress(InvalidStateError):
+                    event.done.set_exception(e)
+            else:
+                with contextlib.suppress(InvalidStateError):
+                    event.done.set_result(result)
 
     def close(self) -> None:
         """Process what is queued, then stop the thread (blocks: call it off the loop)."""

@@ -223,18 +223,25 @@ class LogLoader:
 
     def _recover_from(self, segments: list[LogSegment], recovery_point: int) -> None:
         """Recover every segment from the one holding the recovery point on; a segment
-        that had to be truncated makes every later segment suspect, so they go."""
+        that had to be truncated makes every later segment suspect, so they go. The lines
+        are Kafka's LogLoader.recoverLog and LogSegment.recover's."""
         bases = [s.base_offset for s in segments]
-        for i in range(max(bisect.bisect_right(bases, recovery_point) - 1, 0), len(segments)):
+        first = max(bisect.bisect_right(bases, recovery_point) - 1, 0)
+        prefix = f"[LogLoader partition={self.dir.name}, dir={self.dir.parent}]"
+        for i in range(first, len(segments)):
             segment = segments[i]
+            logger.info("%s Recovering unflushed segment %d. %d/%d recovered for %s.", prefix, segment.base_offset,
+                        i - first, len(segments) - first, self.dir.name)
             truncated = segment.recover()
             self._recovered(segment)
             if truncated:
-                logger.warning("%s: recovery truncated %d invalid bytes from %s", self.dir.name, truncated,
-                               segment.path.name)
+                logger.warning("%s Found invalid messages in log segment %s at byte offset %d; truncated %d bytes.",
+                               prefix, segment.path.absolute(), segment.size, truncated)
+                logger.warning("%s Corruption found in segment %d, truncating to offset %d", prefix,
+                               segment.base_offset, segment.read_next_offset())
+                if segments[i + 1:]:
+                    logger.info("%s Deleting segment files %s", prefix, ",".join(map(repr, segments[i + 1:])))
                 for later in segments[i + 1:]:
-                    logger.warning("%s: deleting %s, which follows a truncated segment", self.dir.name,
-                                   later.path.name)
                     later.delete()
                 del segments[i + 1:]
                 break

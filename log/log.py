@@ -45,7 +45,7 @@ from josefk.log.loader import (
     rebuild_producer_state,
 )
 from josefk.log.log_dir_failure import LogDirFailureChannel
-from josefk.log.partition_metadata import read_topic_id, write_topic_id
+from josefk.log.partition_metadata import kafka_uuid, read_topic_id, write_topic_id
 from josefk.log.producer_state import (
     SENTINEL,
     SNAPSHOT_SUFFIX,
@@ -81,6 +81,8 @@ from josefk.utils.metrics import LogFlushStats
 from josefk.utils.time import SYSTEM_TIME, Time
 
 logger = logging.getLogger(__name__)
+# Kafka's LocalLog, whose roll and segment file deletion lines josefk's Log also writes.
+local_logger = logging.getLogger(f"{__name__}.local")
 
 EARLIEST_TIMESTAMP = -2
 LATEST_TIMESTAMP = -1
@@ -486,6 +488,7 @@ class Log:
             return self._roll(new_base)
 
     def _roll(self, new_base: int | None = None) -> LogSegment:
+        started = self._time.hi_res_clock_ms()
         base = self._leo if new_base is None else new_base
         active = self._segments[-1]
         if active.size == 0:
@@ -506,6 +509,8 @@ class Log:
         segment = self._add_segment(base)
         self._roll_jitter_ms = self._draw_jitter()
         self._flush_offset_on_roll = base
+        local_logger.info("[LocalLog partition=%s, dir=%s] Rolled new log segment at offset %d in %d ms.", self.name,
+                          self.dir.parent, base, self._time.hi_res_clock_ms() - started)
         return segment
 
     # -- read ---------------------------------------------------------------------------
@@ -719,8 +724,10 @@ class Log:
     def _delete_old_segments(self, now_ms: int | None = None) -> int:
         now = self._time.milliseconds() if now_ms is None else now_ms
         cfg = self._config
-        deleted = 0
-        excess = self.size_in_bytes - cfg.retention_bytes if cfg.retention_bytes >= 0 else -1
+        size = self.size_in_bytes
+        excess = size - cfg.retention_bytes if cfg.retention_bytes >= 0 else -1
+        reasons: list[tuple[LogSegment, str]] = []
+        below_start_offset: list[LogSegment] = []
         while len(self._segments) > 1:
             segment, following = self._segments[0], self._segments[1]
             below_start = following.base_offset <= self._log_start_offset
@@ -730,11 +737,31 @@ class Log:
                 break
             if by_size:
                 excess -= segment.size
+            size -= segment.size
+            # Kafka's SegmentDeletionReasons, checked in its order: time, size, start offset.
+            if by_time:
+                basis = ("the largest record timestamp in the segment" if segment.max_timestamp >= 0
+                         else "the last modified time of the segment")
+                reasons.append((segment, f"due to log retention time {cfg.retention_ms}ms breach based on {basis}"))
+            elif by_size:
+                reasons.append((segment, f"due to log retention size {cfg.retention_bytes} breach. "
+                                         f"Log size after deletion will be {size}."))
+            else:
+                below_start_offset.append(segment)
             self._segments.pop(0)
             self._bases.pop(0)
             self._schedule_delete(segment)
             self._log_start_offset = max(self._log_start_offset, following.base_offset)
-            deleted += 1
+        prefix = f"[UnifiedLog partition={self.name}, dir={self.dir.parent}]"
+        if reasons:
+            logger.info("%s Incremented log start offset to %d due to segment deletion", prefix,
+                        self._log_start_offset)
+            for segment, reason in reasons:
+                logger.info("%s Deleting segment %r %s", prefix, segment, reason)
+        if below_start_offset:
+            logger.info("%s Deleting segments due to log start offset %d breach: %s", prefix, self._log_start_offset,
+                        ",".join(map(repr, below_start_offset)))
+        deleted = len(reasons) + len(below_start_offset)
         if deleted:
             self._producer_state.delete_snapshots_below(self._segments[0].base_offset)
             self._leader_epoch_cache.truncate_from_start(self._log_start_offset)
@@ -800,13 +827,14 @@ class Log:
     def delete_expired_files(self, force: bool = False) -> None:
         """Remove segments whose delete delay has passed (all of them with `force`)."""
         now = self._time.hi_res_clock_ms()
-        keep = []
-        for deadline, segment in self._pending_deletes:
-            if force or deadline <= now:
-                segment.delete()
-            else:
-                keep.append((deadline, segment))
-        self._pending_deletes = keep
+        due = [segment for deadline, segment in self._pending_deletes if force or deadline <= now]
+        if not due:
+            return
+        self._pending_deletes = [(d, s) for d, s in self._pending_deletes if not (force or d <= now)]
+        local_logger.info("[LocalLog partition=%s, dir=%s] Deleting segment files %s", self.name, self.dir.parent,
+                          ",".join(map(repr, due)))
+        for segment in due:
+            segment.delete()
 
     # -- durability -------------------------------------------------------------------------
 
@@ -860,6 +888,14 @@ class Log:
     def topic_id(self) -> uuid.UUID | None:
         """The topic id in the dir's partition.metadata file, None before one is known."""
         return self._topic_id
+
+    def describe(self) -> str:
+        """Kafka's UnifiedLog.toString, which its load and deletion lines print."""
+        topic, _, partition = self.name.rpartition("-")
+        topic_id = "null" if self._topic_id is None else kafka_uuid(self._topic_id)
+        return (f"Log(dir={self.dir}, topicId={topic_id}, topic={topic}, partition={partition}, "
+                f"highWatermark={self._high_watermark}, lastStableOffset={self.last_stable_offset}, "
+                f"logStartOffset={self._log_start_offset}, logEndOffset={self._leo})")
 
     def assign_topic_id(self, topic_id: uuid.UUID) -> None:
         """Record the topic id in partition.metadata the first time it is known (Kafka's

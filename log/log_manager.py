@@ -156,11 +156,18 @@ class LogManager:
                     self._check_meta_properties(log_dir)
                 except OSError as e:
                     self._fail_at_startup(log_dir, f"Failed to create or validate data directory {log_dir}", e)
+            logger.info("Loading logs from log dirs ArrayBuffer(%s)", ", ".join(map(str, self._live_dirs)))
+            started = self.time.hi_res_clock_ms()
+            unclean: list[Path] = []
             for log_dir in list(self._live_dirs):
                 try:
-                    self._load_dir(log_dir, topic_configs)
+                    if self._load_dir(log_dir, topic_configs):
+                        unclean.append(log_dir)
                 except OSError as e:
                     self._fail_at_startup(log_dir, f"Error while loading log dir {log_dir}", e)
+            logger.info("Loaded %d logs in %dms%s", sum(1 for d in self._log_dir_of.values() if d in self._live_dirs),
+                        self.time.hi_res_clock_ms() - started,
+                        f" (unclean log dirs = ArrayBuffer({', '.join(map(str, unclean))}))" if unclean else "")
             if not self._live_dirs:
                 raise RuntimeError(f"Shutdown broker because none of the specified log dirs from "
                                    f"{', '.join(map(str, self.log_dirs))} can be created or validated")
@@ -228,7 +235,8 @@ class LogManager:
             logger.warning("Error reading %s, resetting it: %s", checkpoint.path, e)
             return {}
 
-    def _load_dir(self, log_dir: Path, topic_configs: Mapping[str, LogConfig]) -> None:
+    def _load_dir(self, log_dir: Path, topic_configs: Mapping[str, LogConfig]) -> bool:
+        """Load the logs of `log_dir`; True if they needed recovery (Kafka's unclean log dir)."""
         marker = log_dir / CLEAN_SHUTDOWN_FILE
         clean = marker.exists()
         recovery_points = self._read_checkpoint(self._recovery_checkpoints[log_dir])
@@ -260,16 +268,20 @@ class LogManager:
                         log_dir)
         else:
             logger.info("Recovering %d logs from %s since no clean shutdown file was found", len(to_load), log_dir)
-        for path, key in to_load:
+        for done, (path, key) in enumerate(to_load, 1):
             if key in self._logs:
                 raise RuntimeError(f"Duplicate log directories for {path.name} are found in "
                                    f"{self._log_dir_of[key]} and {log_dir}")
             config = topic_configs.get(key[0], self.default_config)
-            self._logs[key] = Log(path, config, recovery_point=recovery_points.get(key, 0),
-                                  log_start_offset=start_offsets.get(key, 0), clean_shutdown=clean,
-                                  failure_channel=self.failure_channel, time=self.time,
-                                  flush_stats=self.flush_stats)
+            started = self.time.hi_res_clock_ms()
+            log = self._logs[key] = Log(path, config, recovery_point=recovery_points.get(key, 0),
+                                        log_start_offset=start_offsets.get(key, 0), clean_shutdown=clean,
+                                        failure_channel=self.failure_channel, time=self.time,
+                                        flush_stats=self.flush_stats)
             self._log_dir_of[key] = log_dir
+            logger.info("Completed load of %s with %d segments, local-log-start-offset %d and log-end-offset %d in "
+                        "%dms (%d/%d completed in %s)", log.describe(), len(log.segments), log.log_start_offset,
+                        log.log_end_offset, self.time.hi_res_clock_ms() - started, done, len(to_load), log_dir)
         for path, key in futures:
             # A replica move the broker stopped in the middle of: the future log is loaded
             # and the move resumes once the partition is back (ReplicaManager).
@@ -286,6 +298,7 @@ class LogManager:
             # before the first append.
             marker.unlink()
             fsync_dir(log_dir)
+        return bool(to_load) and not clean
 
     # -- logs ---------------------------------------------------------------------------
 
@@ -533,15 +546,17 @@ class LogManager:
         for key in offline:
             self._logs.pop(key).close_handlers()
             del self._log_dir_of[key]
-        for key in [key for key, d in self._future_dir_of.items() if d == log_dir]:
+        offline_futures = [key for key, d in self._future_dir_of.items() if d == log_dir]
+        for key in offline_futures:
             self._future_logs.pop(key).close_handlers()
             del self._future_dir_of[key]
         fd = self._dir_locks.pop(log_dir, None)
         if fd is not None:
             with contextlib.suppress(OSError):
                 os.close(fd)
-        logger.warning("Logs for partitions %s are offline and logs for future partitions are offline due to "
-                       "failure on log directory %s", ",".join(f"{t}-{p}" for t, p in offline), log_dir)
+        logger.warning("Logs for partitions %s are offline and logs for future partitions %s are offline due to "
+                       "failure on log directory %s", ",".join(f"{t}-{p}" for t, p in offline),
+                       ",".join(f"{t}-{p}" for t, p in offline_futures), log_dir)
         return offline
 
     # -- durability -------------------------------------------------------------------------

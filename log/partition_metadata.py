@@ -21,9 +21,13 @@ FILE_NAME = "partition.metadata"
 VERSION = 0
 
 
+def kafka_uuid(topic_id: uuid.UUID) -> str:
+    """Kafka's Uuid.toString: URL-safe base64 without padding."""
+    return base64.urlsafe_b64encode(topic_id.bytes).decode().rstrip("=")
+
+
 def write_topic_id(log_dir: Path, topic_id: uuid.UUID) -> None:
-    encoded = base64.urlsafe_b64encode(topic_id.bytes).decode().rstrip("=")
-    write_atomically(log_dir / FILE_NAME, f"version: {VERSION}\ntopic_id: {encoded}".encode())
+    write_atomically(log_dir / FILE_NAME, f"version: {VERSION}\ntopic_id: {kafka_uuid(topic_id)}".encode())
 
 
 def read_topic_id(log_dir: Path) -> uuid.UUID | None:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import logging
 import os
 import struct
 import threading
@@ -36,6 +37,8 @@ from josefk.protocol.records import (
     verify_crc,
 )
 from josefk.utils.time import SYSTEM_TIME, Time
+
+logger = logging.getLogger(__name__)
 
 LOG_SUFFIX = ".log"
 INDEX_SUFFIX = ".index"
@@ -605,10 +608,28 @@ class LogSegment:
         return self._closed
 
     def delete(self) -> None:
-        """Close and remove the segment's files."""
+        """Close and remove the segment's files, each named in a line as Kafka's
+        LogSegment.deleteIfExists does (a missing .txnindex is not worth one)."""
         self.close_handlers()
-        for path in (self.path, self.offset_index.path, self.time_index.path, self.txn_index.path):
-            path.unlink(missing_ok=True)
+        for kind, path, report_missing in (("log", self.path, True), ("offset index", self.offset_index.path, True),
+                                           ("time index", self.time_index.path, True),
+                                           ("transaction index", self.txn_index.path, False)):
+            try:
+                path.unlink()
+                logger.info("Deleted %s %s.", kind, path.absolute())
+            except FileNotFoundError:
+                if report_missing:
+                    logger.info("Failed to delete %s %s because it does not exist.", kind, path.absolute())
+
+    @property
+    def last_modified_ms(self) -> int:
+        """The .log file's mtime, as Kafka's LogSegment.lastModified (0 once it is gone)."""
+        try:
+            return int(os.stat(self.path).st_mtime * 1000)
+        except OSError:
+            return 0
 
     def __repr__(self) -> str:
-        return f"LogSegment(base_offset={self.base_offset}, size={self._size}, path={self.path})"
+        """Kafka's LogSegment.toString, which its retention and deletion lines print."""
+        return (f"LogSegment(baseOffset={self.base_offset}, size={self._size}, "
+                f"lastModifiedTime={self.last_modified_ms}, largestRecordTimestamp={self._max_timestamp})")

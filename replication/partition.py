@@ -24,6 +24,7 @@ from josefk.log.log import (
     AppendOrigin,
     Log,
 )
+from josefk.log.partition_metadata import kafka_uuid
 from josefk.log.producer_state import VerificationGuard
 from josefk.log.transaction_index import AbortedTxn
 from josefk.protocol.errors import ErrorCode, KafkaError
@@ -31,6 +32,8 @@ from josefk.utils.time import SYSTEM_TIME, Time
 from josefk.zk.zk_data import PartitionState
 
 log = logging.getLogger(__name__)
+# Kafka's state.change.logger: leadership changes, in state-change.log.
+state_change_log = logging.getLogger("state.change.logger")
 
 LATEST_TIERED_TIMESTAMP = -5  # ListOffsets v9: josefk has no tiered storage, so never an offset
 
@@ -160,6 +163,7 @@ class Partition:
 
     def make_leader(self, state: PartitionState) -> None:
         was_leader = self.is_leader
+        previous_leader, previous_epoch = self.leader_id, self.leader_epoch
         if not was_leader or state.leader_epoch > self.leader_epoch:
             self.leader_epoch_start_offset = self.log.log_end_offset
         self._apply(state)
@@ -174,16 +178,29 @@ class Partition:
             cache.assign(state.leader_epoch, self.log.log_end_offset)  # the new epoch starts here
         self.high_watermark = min(self.high_watermark, self.log.log_end_offset)
         self.maybe_increment_high_watermark()
-        log.info("%s-%d: leader at epoch %d, ISR %s, high watermark %d", self.topic, self.partition,
-                 self.leader_epoch, self.isr, self.high_watermark)
+        state_change_log.info(
+            "[Broker id=%d] Leader %s-%d with topic id %s starts at leader epoch %d from offset %d with partition "
+            "epoch %d, high watermark %d, ISR [%s], adding replicas [] and removing replicas [] . Previous leader %s "
+            "and previous leader epoch was %d.", self.broker_id, self.topic, self.partition,
+            _option(self.topic_id and kafka_uuid(self.topic_id)), self.leader_epoch, self.log.log_end_offset,
+            self.zk_version, self.high_watermark, ",".join(map(str, self.isr)),
+            _option(previous_leader if previous_leader >= 0 else None), previous_epoch)
 
     def make_follower(self, state: PartitionState) -> bool:
         """Become a follower. The replica fetcher then truncates a divergent tail, asking
         the leader where our latest epoch ends (KIP-101/279)."""
         changed = state.leader != self.leader_id or state.leader_epoch != self.leader_epoch
+        previous_leader, previous_epoch = self.leader_id, self.leader_epoch
         self._apply(state)
         self.followers = {}
         self.leader_epoch_start_offset = None
+        if changed:
+            state_change_log.info(
+                "[Broker id=%d] Follower %s-%d starts at leader epoch %d from offset %d with partition epoch %d and "
+                "high watermark %d. Current leader is %d. Previous leader %s and previous leader epoch was %d.",
+                self.broker_id, self.topic, self.partition, self.leader_epoch, self.log.log_end_offset,
+                self.zk_version, self.high_watermark, self.leader_id,
+                _option(previous_leader if previous_leader >= 0 else None), previous_epoch)
         return changed
 
     def stop_serving(self) -> None:
@@ -420,3 +437,8 @@ class Partition:
             aborted = self.log.collect_aborted_transactions(offset, info.next_offset) if info.regions else []
         return ReadResult(list(info.regions), self.high_watermark, self.log.log_start_offset,
                           self.log.log_end_offset, self.log.last_stable_offset, aborted)
+
+
+def _option(value: object) -> str:
+    """Scala's Option as Kafka's lines print it: Some(x) or None."""
+    return "None" if value is None else f"Some({value})"

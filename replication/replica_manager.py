@@ -57,6 +57,7 @@ from josefk.zk.zk_data import (
 )
 
 log = logging.getLogger(__name__)
+state_change_log = logging.getLogger("state.change.logger")
 
 # Errors Kafka's ReplicaManager answers a partition with without counting a failed request
 # (FailedProduceRequestsPerSec, FailedFetchRequestsPerSec): the client's or the cluster's
@@ -282,6 +283,9 @@ class ReplicaManager:
             return LeaderAndIsrResult(ErrorCode.STALE_CONTROLLER_EPOCH)
         result = LeaderAndIsrResult(ErrorCode.NONE)
         brokers = {b.broker_id: b for b in live_brokers}
+        started = self.time.hi_res_clock_ms()
+        state_change_log.info("[Broker id=%d] Handling LeaderAndIsr request from controller %d epoch %d for %d "
+                              "partitions", self.broker_id, controller_id, controller_epoch, len(states))
         for state in states:
             key = (state.topic, state.partition)
             if key in self.offline_partitions:
@@ -323,6 +327,9 @@ class ReplicaManager:
             self.produce_purgatory.check(partition.key)
         self.heap.grown_to(len(self.partitions))
         self._notify_leadership()
+        state_change_log.info("[Broker id=%d] Finished LeaderAndIsr request in %dms from controller %d for %d "
+                              "partitions", self.broker_id, self.time.hi_res_clock_ms() - started, controller_id,
+                              len(states))
         return result
 
     def add_leadership_listener(self, listener: Callable[[], None]) -> None:
@@ -575,15 +582,17 @@ class ReplicaManager:
             return
         log.warning("Stopping serving replicas in dir %s", log_dir)
         offline = [key for key in self.partitions if self.log_manager.log_dir_of(*key) == log_dir]
-        for key in [*offline, *(k for k in self.log_dir_moves if self.log_manager.future_log_dir_of(*k) == log_dir)]:
+        moving = [k for k in self.log_dir_moves if self.log_manager.future_log_dir_of(*k) == log_dir]
+        for key in [*offline, *moving]:
             self._stop_log_dir_move(key)
         for key in offline:
             self._remove_from_fetchers(key)
             self.partitions.pop(key).stop_serving()
             self.offline_partitions.add(key)
         self.hw_checkpoints.pop(log_dir, None)
-        log.warning("Broker %d stopped fetcher for partitions %s because they are in the failed log directory %s.",
-                    self.broker_id, ",".join(f"{t}-{p}" for t, p in offline), log_dir)
+        log.warning("Broker %d stopped fetcher for partitions %s and stopped moving logs for partitions %s because "
+                    "they are in the failed log directory %s.", self.broker_id,
+                    ",".join(f"{t}-{p}" for t, p in offline), ",".join(f"{t}-{p}" for t, p in moving), log_dir)
         self.log_manager.handle_log_dir_failure(log_dir)
         if not self.log_manager.live_log_dirs:
             self.halt(f"Shutdown broker because all log dirs in {', '.join(map(str, self.log_manager.log_dirs))} "

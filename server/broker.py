@@ -399,8 +399,9 @@ class KafkaServer:
         if self.tokens.enabled:
             self.background_tasks.append(asyncio.create_task(self._token_expiry_loop()))
         self.ready = True
-        log.info("[KafkaServer id=%d] started (kafka.server.KafkaServer) listening on %s, cluster id %s",
-                 broker_id, ",".join(f"{a.name}://{a.host}:{a.port}" for a in self.acceptors), self.cluster_id)
+        log.info("[KafkaServer id=%d] Listening on %s, cluster id %s", broker_id,
+                 ",".join(f"{a.name}://{a.host}:{a.port}" for a in self.acceptors), self.cluster_id)
+        log.info("[KafkaServer id=%d] started", broker_id)
 
     async def _start_listener(self, listener: Listener, channel: RequestChannel, memory_pool: MemoryPool,
                               index: int) -> Acceptor:

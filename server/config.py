@@ -401,6 +401,19 @@ def _kafka_string(value: Any, raw: str | None) -> str | None:
     return raw
 
 
+def _logged_value(kind: str, value: str | None) -> str:
+    """A value as Java's toString prints the parsed one in AbstractConfig.logAll."""
+    if value is None:
+        return "null"
+    if kind == "PASSWORD":
+        return "[hidden]"
+    if kind == "LIST":
+        return "[" + ", ".join(item.strip() for item in value.split(",") if item.strip()) + "]"
+    if kind == "CLASS" and value:
+        return f"class {value}"
+    return value
+
+
 def default_value(name: str) -> str | None:
     """Kafka's default for broker key `name`, as a string (None: null or unknown)."""
     return _STATIC_DEFAULTS.get(name)
@@ -648,6 +661,15 @@ class KafkaConfig:
             described[name] = _kafka_string(self.values[name], raw) if name in self.values else raw
         described["node.id"] = str(self.broker_id)
         return described
+
+    def log_values(self) -> None:
+        """Log every config as Kafka's AbstractConfig.logAll does at start-up (`KafkaConfig values:`,
+        then a tab-indented `key = value` per line, sorted), which operators read to see what a
+        broker runs with: lists as [a, b], passwords [hidden], unset null."""
+        described = self.described()
+        names = sorted(DESCRIBED_KEYS | (self.originals.keys() & KEYS))
+        log.info("KafkaConfig values: \n%s", "".join(
+            f"\t{name} = {_logged_value(config_type(name), described.get(name))}\n" for name in names))
 
     def connection_limits(self) -> ConnectionLimits:
         """The connection quotas in force (server.properties under the dynamic configs)."""

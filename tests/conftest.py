@@ -11,6 +11,7 @@ integration and any other unit.
 from __future__ import annotations
 
 import asyncio
+import os
 import socket
 import threading
 from collections.abc import Iterator
@@ -47,6 +48,13 @@ class RunningBroker:
         self.loop.call_soon_threadsafe(self.loop.stop)
         self.thread.join(timeout=10)
         self.loop.close()
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _broker_logs_in_a_temp_dir(tmp_path_factory: pytest.TempPathFactory) -> None:
+    """A `josefk broker` a test starts without LOG_DIR writes server.log, controller.log, ...
+    into the session's temp dir, not ./logs of wherever it runs (harness brokers get their own)."""
+    os.environ.setdefault("LOG_DIR", str(tmp_path_factory.mktemp("broker-logs")))
 
 
 @pytest.fixture

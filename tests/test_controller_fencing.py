@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import threading
 import uuid
 from pathlib import Path
@@ -91,3 +92,23 @@ def test_zookeeper_fenced_writes_apply_only_while_the_fence_holds() -> None:
         store.close()
         loop.close()
         zookeeper.stop()
+
+
+def test_an_event_whose_caller_gave_up_still_runs_and_the_thread_goes_on(caplog: pytest.LogCaptureFixture) -> None:
+    """A shutdown cancels the task awaiting an event (Startup, say): the event runs, its
+    result goes nowhere, and neither a traceback nor a dead event thread follows."""
+    events = ControllerEventManager()
+    try:
+        gate = threading.Event()
+        ran: list[str] = []
+        blocker = events.put(ControllerEventKind.STARTUP, gate.wait)
+        given_up = events.put(ControllerEventKind.BROKER_CHANGE, lambda: ran.append("broker change"))
+        assert given_up.cancel()
+        gate.set()
+        blocker.result(timeout=10)
+        after = events.put(ControllerEventKind.TOPIC_CHANGE, lambda: "next")
+        assert after.result(timeout=10) == "next"
+        assert ran == ["broker change"]
+        assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+    finally:
+        events.close()

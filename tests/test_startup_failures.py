@@ -3,6 +3,7 @@ status and no traceback: a real `python -m josefk broker` process for each."""
 
 from __future__ import annotations
 
+import re
 import signal
 import socket
 import subprocess
@@ -105,6 +106,28 @@ def test_unreadable_log_config(tmp_path: Path) -> None:
     (tmp_path / "log.json").write_text('{"version": 1, "root": {"level": "LOUD"}}')
     line = the_failure(start(tmp_path, empty_config(tmp_path), "--log-config", str(tmp_path / "log.json")))
     assert line.startswith(f"josefk broker: invalid log config {tmp_path / 'log.json'}")
+
+
+def test_log_dir_that_cannot_be_created_leaves_stdout(tmp_path: Path) -> None:
+    """As log4j without a file it can open (a systemd unit started in /): the broker says
+    why and logs to stdout, here until the next start-up problem stops it."""
+    (tmp_path / "a-file").write_text("")
+    result = start(tmp_path, empty_config(tmp_path), "--log-dir", str(tmp_path / "a-file" / "logs"),
+                   "--override", "broker.id=one")
+    assert re.search(rf"\] ERROR cannot create the folder of log file {re.escape(str(tmp_path / 'a-file' / 'logs'))}/"
+                     r"\S+: .*; logging to stdout only \(kafka\.server\.KafkaServer\)", result.stdout), result.stdout
+    assert "josefk broker: Invalid value one for configuration broker.id" in the_failure(result)
+
+
+def test_log_dir_from_the_environment_and_the_option(tmp_path: Path) -> None:
+    """--log-dir, else $LOG_DIR (kafka-run-class.sh's), else ./logs."""
+    from josefk.cli.log_config import logs_dir
+    assert logs_dir(tmp_path / "option") == tmp_path / "option"
+    with pytest.MonkeyPatch.context() as env:
+        env.setenv("LOG_DIR", str(tmp_path / "env"))
+        assert logs_dir(None) == tmp_path / "env"
+        env.delenv("LOG_DIR")
+        assert logs_dir(None) == Path("logs")
 
 
 def test_duplicate_broker_id_says_so_and_stops_on_sigterm(tmp_path: Path, zookeeper: ZooKeeperServer) -> None:

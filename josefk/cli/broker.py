@@ -45,8 +45,11 @@ def main(argv: list[str]) -> int:
                         help="override a property from the file (repeatable)")
     parser.add_argument("--log-level", help="root logging level: TRACE, DEBUG, INFO (default), WARN, ERROR")
     parser.add_argument("--log-config", type=Path, metavar="FILE",
-                        help="a logging dictConfig JSON file (per-logger levels, rotating files); see "
-                             "config/log-config.json")
+                        help="a logging dictConfig JSON file (per-logger levels, files) instead of the default, "
+                             "config/log-config.json (Kafka's config/log4j.properties)")
+    parser.add_argument("--log-dir", type=Path, metavar="DIR",
+                        help="where server.log, controller.log, state-change.log, ... go (Kafka's kafka.logs.dir); "
+                             "default $LOG_DIR, else ./logs")
     parser.add_argument("--pid-file", type=Path, metavar="FILE",
                         help="write the broker's pid here while it runs (for josefk broker-stop)")
     parser.add_argument("--sample-config", action="store_true",
@@ -60,10 +63,12 @@ def main(argv: list[str]) -> int:
               end="", file=sys.stderr)
         return 1
     try:
-        log_config.configure(args.log_level, args.log_config)
+        problem = log_config.configure(args.log_level, args.log_config, log_config.logs_dir(args.log_dir))
     except log_config.LogConfigError as e:
         print(f"josefk broker: {e}", file=sys.stderr)
         return 1
+    if problem is not None:
+        log.error(problem)
     try:
         config = KafkaConfig.load(args.config, dict(args.override))
     except ConfigError as e:
@@ -75,6 +80,7 @@ def main(argv: list[str]) -> int:
     except UnicodeDecodeError as e:
         print(f"josefk broker: config file {args.config} is not UTF-8 text: {e.reason}", file=sys.stderr)
         return 1
+    config.log_values()
     _raise_open_file_limit()
     try:
         import uvloop
