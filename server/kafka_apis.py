@@ -8,6 +8,7 @@ in ApiVersions exactly when it has a handler here (see protocol/apis.py for the 
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import shutil
 import time
@@ -165,6 +166,7 @@ from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import FetchIsolation
 from josefk.replication.replica_manager import FetchPartition, FetchResult, ReplicaManager, TopicPartition
 from josefk.replication.replication_quota import UNBOUNDED_QUOTA
+from josefk.server import client_metrics_configs
 from josefk.server.config import APPLIED_DYNAMIC_KEYS, KEYS, SOURCE_DEFAULT_CONFIG, KafkaConfig, default_value
 from josefk.server.config import config_type as broker_config_type
 from josefk.server.quotas.client_quota_manager import ControllerMutationQuota, QuotaManagers
@@ -204,6 +206,7 @@ T = TypeVar("T")
 RESOURCE_TOPIC = 2
 RESOURCE_BROKER = 4
 RESOURCE_BROKER_LOGGER = 8
+RESOURCE_CLIENT_METRICS = 16
 # Errors.message() of the authorization errors, which DescribeConfigs answers with.
 _AUTH_MESSAGES = {ErrorCode.TOPIC_AUTHORIZATION_FAILED: "Topic authorization failed.",
                   ErrorCode.CLUSTER_AUTHORIZATION_FAILED: "Cluster authorization failed."}
@@ -388,7 +391,8 @@ class KafkaApis:
         cluster's DESCRIBE_CONFIGS / ALTER_CONFIGS), or None."""
         if resource_type == RESOURCE_TOPIC and not self._allowed(request, operation, ResourceType.TOPIC, name):
             return ErrorCode.TOPIC_AUTHORIZATION_FAILED
-        if resource_type in (RESOURCE_BROKER, RESOURCE_BROKER_LOGGER) and not self._cluster_allowed(request, operation):
+        if resource_type in (RESOURCE_BROKER, RESOURCE_BROKER_LOGGER, RESOURCE_CLIENT_METRICS) \
+                and not self._cluster_allowed(request, operation):
             return ErrorCode.CLUSTER_AUTHORIZATION_FAILED
         return None
 
@@ -1259,6 +1263,9 @@ class KafkaApis:
                                                          resource_type=r.resource_type, resource_name=r.resource_name,
                                                          configs=[]))
                     continue
+                if r.resource_type == RESOURCE_CLIENT_METRICS:
+                    results.append(client_metrics_configs.describe(self.admin.store, r.resource_name))
+                    continue
                 keys = set(r.configuration_keys) if r.configuration_keys else None  # Kafka: none or empty, all
                 error, message = ErrorCode.NONE, ""  # Kafka: an empty message on success, not null
                 # (name, value, synonyms as (name, value, source), Kafka's ConfigDef.Type name)
@@ -1345,6 +1352,9 @@ class KafkaApis:
                             raise KafkaError(ErrorCode.INVALID_REQUEST, problem)
                         if not req.validate_only:
                             self.admin.change_broker_configs(entity, updated)
+                    elif r.resource_type == RESOURCE_CLIENT_METRICS:
+                        client_metrics_configs.alter(self.admin.store, r.resource_name,
+                                                     functools.partial(changes_for, r), req.validate_only)
                     elif r.resource_type != RESOURCE_TOPIC:
                         raise KafkaError(ErrorCode.INVALID_REQUEST, f"Unsupported resource type {r.resource_type}")
                     elif not self.admin.topic_exists(r.resource_name):
@@ -1407,6 +1417,8 @@ class KafkaApis:
         if resource_type == RESOURCE_TOPIC:
             kind = topic_config_type(name) if name in TOPIC_CONFIG_NAMES else None
             default = LogConfig().to_props().get(name)
+        elif resource_type == RESOURCE_CLIENT_METRICS:
+            kind, default = client_metrics_configs.CONFIG_TYPES.get(name), client_metrics_configs.DEFAULTS.get(name)
         else:
             kind = broker_config_type(name) if name in KEYS or name in APPLIED_DYNAMIC_KEYS else None
             default = default_value(name)
