@@ -200,17 +200,15 @@ class ClientMetricsManager:
                 return candidate
 
     def instance(self, instance_id: uuid.UUID, info: ClientInfo) -> ClientInstance:
-        """The cached instance, re-evaluated if the subscriptions changed since (keeping its
-        timestamps and matching data, as Kafka), or a new one."""
+        """The cached instance, or a new one. When the subscriptions changed since it was
+        made, Kafka makes it anew (the first client's data kept): its next Get is answered
+        at once with the new subscription, not throttled."""
         now = self.time.milliseconds()
         self.expire(now)
         current = self.instances.get(instance_id)
         if current is None or current.subscription_version < self.version:
-            fresh = self._evaluate(instance_id, current.info if current is not None else info)
-            if current is not None:
-                fresh.last_get_ms, fresh.last_push_ms = current.last_get_ms, current.last_push_ms
-                fresh.terminating, fresh.last_error = current.terminating, current.last_error
-            self.instances[instance_id] = current = fresh
+            current = self._evaluate(instance_id, current.info if current is not None else info)
+            self.instances[instance_id] = current
         current.last_seen_ms = now
         return current
 
