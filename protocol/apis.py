@@ -79,8 +79,9 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.RenewDelegationToken: (0, 2),
     ApiKey.ExpireDelegationToken: (0, 2),
     ApiKey.DescribeDelegationToken: (0, 3),
-    ApiKey.GetTelemetrySubscriptions: (0, 0),  # Kafka 3.9 serves these three on KRaft brokers only
+    ApiKey.GetTelemetrySubscriptions: (0, 0),  # Kafka 3.9 serves these four on KRaft brokers only
     ApiKey.PushTelemetry: (0, 0),
+    ApiKey.ListClientMetricsResources: (0, 0),
     ApiKey.DescribeTopicPartitions: (0, 0),
 }
 

@@ -364,13 +364,14 @@ class KafkaServer:
         topic_partitions_apis = DescribeTopicPartitionsApis(
             self.metadata_cache, authorizer, lambda: self.config["max.request.partition.size.limit"])
         telemetry_apis = TelemetryApis(self.client_metrics, self.client_telemetry,
-                                       lambda: self.config["telemetry.max.bytes"])
+                                       lambda: self.config["telemetry.max.bytes"], authorizer,
+                                       exported=config.metrics_listener is not None)
         self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
                               self.controller, self.controller_events, self.broker_epoch, self.store_executor,
                               {**group_apis.handlers(), **txn_apis.handlers(), **acl_apis.handlers(),
                                **sasl_apis.handlers(), **quota_apis.handlers(), **token_apis.handlers(),
                                **topic_partitions_apis.handlers(),
-                               **(telemetry_apis.handlers() if config.metrics_listener is not None else {})},
+                               **telemetry_apis.handlers()},
                               on_txn_markers_written=self._on_txn_markers_written, authorizer=authorizer,
                               quotas=self.quotas, finalized_features=self.finalized_features.snapshot)
         for leadership_aware in (coordinator, txn_coordinator):

@@ -4,7 +4,8 @@ answers them; the pushed metrics go to the /metrics exporter (server/otlp_export
 As in Kafka, neither request is authorized, and a request the manager cannot process
 answers INVALID_REQUEST. Kafka advertises the two APIs only when a telemetry receiver
 plugin is configured; josefk's receiver is its /metrics listener, so a broker advertises
-them when metrics.http.listener is set.
+them when metrics.http.listener is set. ListClientMetricsResources (Kafka 3.9's name for
+4.x's ListConfigResources v0) lists the subscriptions either way.
 """
 
 from __future__ import annotations
@@ -13,12 +14,18 @@ import logging
 import uuid
 from collections.abc import Callable
 
+from josefk.coordinator.authorization import Authorizer
+from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.compression import CODEC_NAMES
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.generated.get_telemetry_subscriptions_request import GetTelemetrySubscriptionsRequest
 from josefk.protocol.messages.generated.get_telemetry_subscriptions_response import (
     GetTelemetrySubscriptionsResponse,
+)
+from josefk.protocol.messages.generated.list_client_metrics_resources_response import (
+    ClientMetricsResource,
+    ListClientMetricsResourcesResponse,
 )
 from josefk.protocol.messages.generated.push_telemetry_request import PushTelemetryRequest
 from josefk.protocol.messages.generated.push_telemetry_response import PushTelemetryResponse
@@ -43,16 +50,33 @@ def client_info(request: Request) -> ClientInfo:
 
 
 class TelemetryApis:
-    def __init__(self, manager: ClientMetricsManager, store: ClientTelemetryStore,
-                 max_bytes: Callable[[], int]) -> None:
-        """`max_bytes()` is telemetry.max.bytes, the largest payload a push may carry."""
+    def __init__(self, manager: ClientMetricsManager, store: ClientTelemetryStore, max_bytes: Callable[[], int],
+                 authorizer: Authorizer, exported: bool) -> None:
+        """`max_bytes()` is telemetry.max.bytes, the largest payload a push may carry;
+        `exported`: a /metrics listener takes the pushes (else Get and Push are not served)."""
         self.manager = manager
         self.store = store
         self.max_bytes = max_bytes
+        self.authorizer = authorizer
+        self.exported = exported
 
     def handlers(self) -> dict[int, Callable[[Request], None]]:
-        return {ApiKey.GetTelemetrySubscriptions: self.handle_get_telemetry_subscriptions,
+        listing: dict[int, Callable[[Request], None]] = {
+            ApiKey.ListClientMetricsResources: self.handle_list_client_metrics_resources}
+        if not self.exported:
+            return listing
+        return {**listing, ApiKey.GetTelemetrySubscriptions: self.handle_get_telemetry_subscriptions,
                 ApiKey.PushTelemetry: self.handle_push_telemetry}
+
+    def handle_list_client_metrics_resources(self, request: Request) -> None:
+        """The subscriptions this broker applied; DESCRIBE_CONFIGS on the cluster, as Kafka."""
+        if not self.authorizer.authorize(request, AclOperation.DESCRIBE_CONFIGS, ResourceType.CLUSTER, CLUSTER_NAME):
+            request.send_response(ListClientMetricsResourcesResponse(
+                throttle_time_ms=0, error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED))
+            return
+        request.send_response(ListClientMetricsResourcesResponse(throttle_time_ms=0, error_code=ErrorCode.NONE,
+                                                                 client_metrics_resources=[
+            ClientMetricsResource(name=name) for name in sorted(self.manager.subscriptions)]))
 
     def _instance(self, instance_id: uuid.UUID, request: Request) -> ClientInstance:
         instance = self.manager.instance(instance_id, client_info(request))

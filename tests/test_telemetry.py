@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import gzip
 import socket
+import subprocess
+import sys
 import urllib.request
 import uuid
 from collections.abc import Iterator
@@ -46,6 +48,7 @@ from tests.conftest import RunningBroker
 
 pytestmark = pytest.mark.integration
 GZIP = 1
+JOSEFK = str(Path(sys.executable).with_name("josefk"))
 ZERO = uuid.UUID(int=0)
 SET, DELETE = 0, 1
 
@@ -256,11 +259,41 @@ def test_a_changed_subscription_reaches_the_client_at_once(tbroker: tuple[Runnin
 
 def test_telemetry_is_advertised_only_with_a_metrics_listener(tmp_path: Path) -> None:
     """Kafka advertises KIP-714 only with a telemetry receiver plugin; josefk's is /metrics.
-    DescribeTopicPartitions is advertised either way."""
+    DescribeTopicPartitions and ListClientMetricsResources are advertised either way."""
     broker = RunningBroker(tmp_path / "logs")
     try:
         versions = {k for k, _ in broker.server.apis.api_versions.ranges.items()}
-        assert ApiKey.DescribeTopicPartitions in versions
+        assert ApiKey.DescribeTopicPartitions in versions and ApiKey.ListClientMetricsResources in versions
         assert ApiKey.GetTelemetrySubscriptions not in versions and ApiKey.PushTelemetry not in versions
     finally:
         broker.stop()
+
+
+def test_josefk_configs_alters_and_describes_client_metrics(tbroker: tuple[RunningBroker, int]) -> None:
+    """kafka-configs' flags and output for client-metrics entities (Kafka 3.9's ConfigCommand)."""
+    broker = tbroker[0]
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([JOSEFK, "configs", "--bootstrap-server", broker.bootstrap, "--entity-type",
+                               "client-metrics", *args], capture_output=True, text=True, timeout=60)
+
+    done = run("--entity-name", "cli-sub", "--alter", "--add-config",
+               "metrics=[org.apache.kafka.producer.,org.apache.kafka.consumer.],interval.ms=1000,"
+               "match=[client_id=app-.*,client_software_name=java]")
+    assert (done.returncode, done.stdout) == (0, "Completed updating config for client-metric cli-sub.\n"), done.stderr
+    applied(broker, "cli-sub")
+    described = run("--entity-name", "cli-sub", "--describe")
+    assert described.stdout == (
+        "Dynamic configs for client-metric cli-sub are:\n"
+        "  interval.ms=1000 sensitive=false synonyms={}\n"
+        "  match=client_id=app-.*,client_software_name=java sensitive=false synonyms={}\n"
+        "  metrics=org.apache.kafka.producer.,org.apache.kafka.consumer. sensitive=false synonyms={}\n")
+    assert "Dynamic configs for client-metric cli-sub are:\n" in run("--describe").stdout  # every subscription
+    refused = run("--entity-name", "cli-sub", "--alter", "--add-config", "interval.ms=5")
+    assert refused.returncode == 1
+    assert refused.stderr.splitlines()[-1] == ("org.apache.kafka.common.errors.InvalidRequestException: Invalid value "
+                                               "5 for interval.ms, interval must be between 100 and 3600000 (1 hour)")
+    deleted = run("--entity-name", "cli-sub", "--alter", "--delete-config", "metrics,interval.ms,match")
+    assert deleted.returncode == 0, deleted.stderr
+    applied(broker, "cli-sub", present=False)
+    assert "cli-sub" not in run("--describe").stdout
