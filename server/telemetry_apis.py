@@ -2,10 +2,12 @@
 answers them; the pushed metrics go to the /metrics exporter (server/otlp_export.py).
 
 As in Kafka, neither request is authorized, and a request the manager cannot process
-answers INVALID_REQUEST. Kafka advertises the two APIs only when a telemetry receiver
-plugin is configured; josefk's receiver is its /metrics listener, so a broker advertises
-them when metrics.http.listener is set. ListClientMetricsResources (Kafka 3.9's name for
-4.x's ListConfigResources v0) lists the subscriptions either way.
+answers INVALID_REQUEST. Deviation: Kafka advertises the two APIs only when a telemetry
+receiver plugin is configured; josefk's receiver is built in (the pushes are served at
+/metrics when metrics.http.listener is set), so it always advertises them. Clients push
+only what a subscription asks for, and there is none until one is configured.
+ListClientMetricsResources (Kafka 3.9's name for 4.x's ListConfigResources v0) lists the
+subscriptions.
 """
 
 from __future__ import annotations
@@ -51,21 +53,16 @@ def client_info(request: Request) -> ClientInfo:
 
 class TelemetryApis:
     def __init__(self, manager: ClientMetricsManager, store: ClientTelemetryStore, max_bytes: Callable[[], int],
-                 authorizer: Authorizer, exported: bool) -> None:
-        """`max_bytes()` is telemetry.max.bytes, the largest payload a push may carry;
-        `exported`: a /metrics listener takes the pushes (else Get and Push are not served)."""
+                 authorizer: Authorizer) -> None:
+        """`max_bytes()` is telemetry.max.bytes, the largest payload a push may carry."""
         self.manager = manager
         self.store = store
         self.max_bytes = max_bytes
         self.authorizer = authorizer
-        self.exported = exported
 
     def handlers(self) -> dict[int, Callable[[Request], None]]:
-        listing: dict[int, Callable[[Request], None]] = {
-            ApiKey.ListClientMetricsResources: self.handle_list_client_metrics_resources}
-        if not self.exported:
-            return listing
-        return {**listing, ApiKey.GetTelemetrySubscriptions: self.handle_get_telemetry_subscriptions,
+        return {ApiKey.ListClientMetricsResources: self.handle_list_client_metrics_resources,
+                ApiKey.GetTelemetrySubscriptions: self.handle_get_telemetry_subscriptions,
                 ApiKey.PushTelemetry: self.handle_push_telemetry}
 
     def handle_list_client_metrics_resources(self, request: Request) -> None:

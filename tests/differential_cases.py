@@ -819,6 +819,24 @@ def n_delegation_tokens(side: Side, v: int) -> Iterator[Step]:
     yield "describe", tree(describe_tokens(side, v, None))
 
 
+def n_describe_topic_partitions(side: Side, v: int) -> Iterator[Step]:
+    yield "describe", side.call(ApiKey.DescribeTopicPartitions, v, topics=[{"name": SHARED}, {"name": "dtp-none"}],
+                                response_partition_limit=2000, cursor=None)
+
+
+def n_telemetry(side: Side, v: int) -> Iterator[Step]:
+    yield "subscriptions", side.call(ApiKey.GetTelemetrySubscriptions, v)
+
+
+def n_push_telemetry(side: Side, v: int) -> Iterator[Step]:
+    yield "push without an instance id", side.call(ApiKey.PushTelemetry, v, subscription_id=0, terminating=False,
+                                                   compression_type=0, metrics=b"")
+
+
+def n_list_client_metrics_resources(side: Side, v: int) -> Iterator[Step]:
+    yield "list", side.call(ApiKey.ListClientMetricsResources, v)
+
+
 NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.Produce: n_produce, ApiKey.Fetch: n_fetch, ApiKey.ListOffsets: n_list_offsets,
     ApiKey.Metadata: n_metadata, ApiKey.OffsetCommit: n_offset_commit, ApiKey.OffsetFetch: n_offset_fetch,
@@ -847,6 +865,8 @@ NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.UpdateFeatures: n_update_features,
     **dict.fromkeys((ApiKey.CreateDelegationToken, ApiKey.RenewDelegationToken, ApiKey.ExpireDelegationToken,
                      ApiKey.DescribeDelegationToken), n_delegation_tokens),
+    ApiKey.DescribeTopicPartitions: n_describe_topic_partitions, ApiKey.GetTelemetrySubscriptions: n_telemetry,
+    ApiKey.PushTelemetry: n_push_telemetry, ApiKey.ListClientMetricsResources: n_list_client_metrics_resources,
 }
 
 
