@@ -33,8 +33,12 @@ INTERNAL_TOPICS = frozenset({"__consumer_offsets", "__transaction_state"})
 NO_LEADER_ID = -1
 
 
-class InvalidCursor(Exception):
-    """Kafka's InvalidRequestException from the handler: every requested topic answers it."""
+class Refused(Exception):
+    """The handler failed as a whole (Kafka's getErrorResponse): every requested topic answers the code."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
 
 
 class DescribeTopicPartitionsApis:
@@ -53,9 +57,9 @@ class DescribeTopicPartitionsApis:
         req: DescribeTopicPartitionsRequest = request.body
         try:
             response = self._describe(request, req)
-        except InvalidCursor:
+        except Refused as e:
             response = DescribeTopicPartitionsResponse(throttle_time_ms=0, topics=[
-                DescribeTopicPartitionsResponseTopic(error_code=ErrorCode.INVALID_REQUEST, name=t.name,
+                DescribeTopicPartitionsResponseTopic(error_code=e.code, name=t.name,
                                                      topic_id=ZERO_UUID, is_internal=False, partitions=[])
                 for t in req.topics])
         request.send_response(response)
@@ -68,10 +72,13 @@ class DescribeTopicPartitionsApis:
         candidates = cache.topics if fetch_all else [t.name for t in req.topics]
         names = sorted({name for name in candidates if name >= cursor_topic})
         if cursor is not None and not fetch_all and cursor.topic_name not in names:
-            raise InvalidCursor(f"DescribeTopicPartitionsRequest topic list should contain the cursor topic: "
-                                f"{cursor.topic_name}")
+            raise Refused(ErrorCode.INVALID_REQUEST, f"DescribeTopicPartitionsRequest topic list should contain the "
+                                                     f"cursor topic: {cursor.topic_name}")
         if cursor is not None and cursor.partition_index < 0:
-            raise InvalidCursor(f"DescribeTopicPartitionsRequest cursor partition must be valid: {cursor}")
+            raise Refused(ErrorCode.INVALID_REQUEST, f"DescribeTopicPartitionsRequest cursor partition must be valid: "
+                                                     f"{cursor}")
+        if "" in names:  # Kafka's authorizer throws on a resource without a name: the request fails whole
+            raise Refused(ErrorCode.UNKNOWN_SERVER_ERROR, "a topic name is empty")
         authorized, refused = [], []
         for name in names:
             if self.authorizer.authorize(request, AclOperation.DESCRIBE, ResourceType.TOPIC, name):

@@ -86,12 +86,17 @@ def test_named_topics_answer_partitions_and_errors(topics: tuple[RunningBroker, 
     assert response.next_cursor is None
 
 
-def test_a_cursor_outside_the_named_topics_is_refused(topics: tuple[RunningBroker, socket.socket]) -> None:
+def test_a_bad_cursor_or_an_empty_name_is_refused(topics: tuple[RunningBroker, socket.socket]) -> None:
     _broker, sock = topics
     for cursor in [("dtp-c", 0), ("dtp-a", -1)]:
         response = describe(sock, ["dtp-a", "dtp-b"], 10, cursor)
         assert [(t.name, t.error_code, t.partitions) for t in response.topics] == [
             ("dtp-a", ErrorCode.INVALID_REQUEST, []), ("dtp-b", ErrorCode.INVALID_REQUEST, [])]
+    # An empty name fails the request whole in Kafka 4.4.0 (its authorizer refuses a nameless
+    # resource): UNKNOWN_SERVER_ERROR for every topic, no operations.
+    response = describe(sock, ["dtp-a", ""])
+    assert [(t.name, t.error_code, t.topic_authorized_operations) for t in response.topics] == [
+        ("dtp-a", ErrorCode.UNKNOWN_SERVER_ERROR, -2**31), ("", ErrorCode.UNKNOWN_SERVER_ERROR, -2**31)]
     # Named topics before the cursor's are left out.
     assert pages(describe(sock, ["dtp-a", "dtp-c", "dtp-b"], 10, ("dtp-b", 0))) == (
         [("dtp-b", [0]), ("dtp-c", [0, 1])], None)
