@@ -17,6 +17,7 @@ from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.messages.generated.describe_configs_response import (
     DescribeConfigsResourceResult,
     DescribeConfigsResult,
+    DescribeConfigsSynonym,
 )
 from josefk.server.client_metrics import CONFIG_TYPES, DEFAULTS, validate
 from josefk.zk.coordination_store import CoordinationStore
@@ -27,7 +28,9 @@ __all__ = ["CONFIG_TYPES", "DEFAULTS", "alter", "describe", "names", "read", "wr
 ENTITY_TYPE = "client-metrics"
 CONFIG_CLIENT_METRICS = f"/config/{ENTITY_TYPE}"
 RESOURCE_CLIENT_METRICS = 16
-SOURCE_CLIENT_METRICS_CONFIG = 7  # Kafka's DescribeConfigsResponse.ConfigSource.CLIENT_METRICS_CONFIG
+SOURCE_DEFAULT_CONFIG = 5  # Kafka's DescribeConfigsResponse.ConfigSource ids
+SOURCE_CLIENT_METRICS_CONFIG = 7
+CONFIG_TYPE_IDS = {"INT": 3, "LIST": 7}  # DescribeConfigsResponse.ConfigType
 
 
 def read(store: CoordinationStore, name: str) -> dict[str, str]:
@@ -50,17 +53,27 @@ def write(store: CoordinationStore, name: str, configs: dict[str, str]) -> None:
         {"version": 2, "entity_path": f"{ENTITY_TYPE}/{name}"}, separators=(",", ":")).encode())
 
 
-def describe(store: CoordinationStore, name: str) -> DescribeConfigsResult:
-    """Kafka's ConfigHelper for CLIENT_METRICS: the subscription's stored configs only, each
-    from CLIENT_METRICS_CONFIG, with no synonyms (an unknown name has none)."""
+def describe(store: CoordinationStore, name: str, include_synonyms: bool,
+             keys: list[str] | None) -> DescribeConfigsResult:
+    """As Kafka 4.4.0 answers: every key (none or no keys asked: all), a stored one from
+    CLIENT_METRICS_CONFIG with itself as synonym, the others at their DEFAULT_CONFIG default;
+    an unknown subscription has only defaults."""
     if not name:
         return DescribeConfigsResult(error_code=ErrorCode.INVALID_REQUEST,
                                      error_message="Client metrics subscription name must not be empty",
                                      resource_type=RESOURCE_CLIENT_METRICS, resource_name=name, configs=[])
-    configs = [DescribeConfigsResourceResult(name=key, value=value, read_only=False,
-                                             config_source=SOURCE_CLIENT_METRICS_CONFIG, is_sensitive=False,
-                                             synonyms=[], config_type=0, documentation=None)
-               for key, value in sorted(read(store, name).items())]
+    stored = read(store, name)
+    configs = []
+    for key in sorted(CONFIG_TYPES):
+        if keys and key not in keys:
+            continue
+        source = SOURCE_CLIENT_METRICS_CONFIG if key in stored else SOURCE_DEFAULT_CONFIG
+        value = stored.get(key, DEFAULTS[key])
+        synonyms = [DescribeConfigsSynonym(name=key, value=value, source=source)] \
+            if include_synonyms and key in stored else []
+        configs.append(DescribeConfigsResourceResult(
+            name=key, value=value, read_only=False, config_source=source, is_sensitive=False, synonyms=synonyms,
+            config_type=CONFIG_TYPE_IDS[CONFIG_TYPES[key]], documentation=None))
     return DescribeConfigsResult(error_code=ErrorCode.NONE, error_message="", resource_type=RESOURCE_CLIENT_METRICS,
                                  resource_name=name, configs=configs)
 

@@ -1264,7 +1264,8 @@ class KafkaApis:
                                                          configs=[]))
                     continue
                 if r.resource_type == RESOURCE_CLIENT_METRICS:
-                    results.append(client_metrics_configs.describe(self.admin.store, r.resource_name))
+                    results.append(client_metrics_configs.describe(self.admin.store, r.resource_name,
+                                                                   include_synonyms, r.configuration_keys))
                     continue
                 keys = set(r.configuration_keys) if r.configuration_keys else None  # Kafka: none or empty, all
                 error, message = ErrorCode.NONE, ""  # Kafka: an empty message on success, not null
@@ -1417,8 +1418,9 @@ class KafkaApis:
         if resource_type == RESOURCE_TOPIC:
             kind = topic_config_type(name) if name in TOPIC_CONFIG_NAMES else None
             default = LogConfig().to_props().get(name)
-        elif resource_type == RESOURCE_CLIENT_METRICS:
-            kind, default = client_metrics_configs.CONFIG_TYPES.get(name), client_metrics_configs.DEFAULTS.get(name)
+        elif resource_type == RESOURCE_CLIENT_METRICS:  # Kafka 4.4's controller splits no client-metrics key
+            verb = "APPEND" if op == OP_APPEND else "SUBTRACT"
+            raise KafkaError(ErrorCode.INVALID_CONFIG, f"Can't {verb} to key {name} because its type is not LIST.")
         else:
             kind = broker_config_type(name) if name in KEYS or name in APPLIED_DYNAMIC_KEYS else None
             default = default_value(name)

@@ -140,27 +140,31 @@ def test_subscription_configs_are_validated_stored_and_described(tbroker: tuple[
                                                "match": "client_id=app-.*,client_software_name=java"}}
     result = client.describe("cfg")
     assert (result.error_code, result.error_message) == (0, "")
-    assert [(c.name, c.value, c.config_source, c.read_only, c.synonyms) for c in result.configs] == [
-        ("interval.ms", "1000", 7, False, []), ("match", "client_id=app-.*,client_software_name=java", 7, False, []),
-        ("metrics", "org.apache.kafka.producer.", 7, False, [])]
-    assert client.alter("cfg", ("metrics", 2, "org.apache.kafka.consumer.")).error_code == 0  # APPEND to a LIST
-    assert client.describe("cfg").configs[2].value == "org.apache.kafka.producer.,org.apache.kafka.consumer."
+    # As Kafka 4.4.0: each key with its type (INT 3, LIST 7), set ones from CLIENT_METRICS_CONFIG (7).
+    match = "client_id=app-.*,client_software_name=java"
+    assert [(c.name, c.value, c.config_source, c.read_only, c.config_type,
+             [(s.name, s.value, s.source) for s in c.synonyms]) for c in result.configs] == [
+        ("interval.ms", "1000", 7, False, 3, [("interval.ms", "1000", 7)]),
+        ("match", match, 7, False, 7, [("match", match, 7)]),
+        ("metrics", "org.apache.kafka.producer.", 7, False, 7, [("metrics", "org.apache.kafka.producer.", 7)])]
 
     refused = [client.alter("cfg", ("interval.ms", SET, "99")), client.alter("cfg", ("colour", SET, "red")),
                client.alter("cfg", ("match", SET, "client_colour=red")), client.alter("", ("metrics", SET, "x")),
-               client.alter("cfg", ("interval.ms", 2, "5"))]
+               client.alter("cfg", ("metrics", 2, "org.apache.kafka.consumer."))]
     assert [(r.error_code, r.error_message) for r in refused] == [
         (ErrorCode.INVALID_REQUEST, "Invalid value 99 for interval.ms, interval must be between 100 and 3600000 "
                                     "(1 hour)"),
         (ErrorCode.INVALID_REQUEST, "Unknown client metrics configuration: colour"),
         (ErrorCode.INVALID_CONFIG, "Illegal client matching pattern: client_colour=red"),
         (ErrorCode.INVALID_REQUEST, "Subscription name can't be empty"),
-        (ErrorCode.INVALID_CONFIG, "Config value append is not allowed for config key: interval.ms")]
+        # Kafka 4.4.0's controller splits no client-metrics key, LIST or not
+        (ErrorCode.INVALID_CONFIG, "Can't APPEND to key metrics because its type is not LIST.")]
     assert client.alter("cfg", ("interval.ms", SET, "5"), validate_only=True).error_code == ErrorCode.INVALID_REQUEST
 
     assert client.alter("cfg", *((k, DELETE, None) for k in ("metrics", "interval.ms", "match"))).error_code == 0
     assert not broker.server.store.exists("/config/client-metrics/cfg")
-    assert client.describe("cfg").configs == []
+    assert [(c.name, c.value, c.config_source, c.synonyms) for c in client.describe("cfg").configs] == [
+        ("interval.ms", "300000", 5, []), ("match", "", 5, []), ("metrics", "", 5, [])]  # Kafka's defaults
     applied(broker, "cfg", present=False)
 
 
@@ -283,9 +287,11 @@ def test_josefk_configs_alters_and_describes_client_metrics(tbroker: tuple[Runni
     described = run("--entity-name", "cli-sub", "--describe")
     assert described.stdout == (
         "Dynamic configs for client-metric cli-sub are:\n"
-        "  interval.ms=1000 sensitive=false synonyms={}\n"
-        "  match=client_id=app-.*,client_software_name=java sensitive=false synonyms={}\n"
-        "  metrics=org.apache.kafka.producer.,org.apache.kafka.consumer. sensitive=false synonyms={}\n")
+        "  interval.ms=1000 sensitive=false synonyms={CLIENT_METRICS_CONFIG:interval.ms=1000}\n"
+        "  match=client_id=app-.*,client_software_name=java sensitive=false "
+        "synonyms={CLIENT_METRICS_CONFIG:match=client_id=app-.*,client_software_name=java}\n"
+        "  metrics=org.apache.kafka.producer.,org.apache.kafka.consumer. sensitive=false "
+        "synonyms={CLIENT_METRICS_CONFIG:metrics=org.apache.kafka.producer.,org.apache.kafka.consumer.}\n")
     assert "Dynamic configs for client-metric cli-sub are:\n" in run("--describe").stdout  # every subscription
     refused = run("--entity-name", "cli-sub", "--alter", "--add-config", "interval.ms=5")
     assert refused.returncode == 1

@@ -15,7 +15,7 @@ from josefk.protocol.errors import ErrorCode
 ENTITY_TYPE = "client-metrics"
 SINGULAR = "client-metric"  # Kafka prints the entity type without its last letter
 RESOURCE_TYPE = 16  # ConfigResource.Type.CLIENT_METRICS
-CLIENT_METRICS_CONFIG = 7  # DescribeConfigsResponse.ConfigSource.CLIENT_METRICS_CONFIG
+CLIENT_METRICS_CONFIG, DEFAULT_CONFIG = 7, 5  # DescribeConfigsResponse.ConfigSource ids
 SET, DELETE = 0, 1
 _EXCEPTIONS = {ErrorCode.INVALID_REQUEST: "InvalidRequestException",
                ErrorCode.INVALID_CONFIG: "InvalidConfigurationException",
@@ -26,6 +26,10 @@ def _error(code: int, message: str | None) -> ToolError:
     name = _EXCEPTIONS.get(ErrorCode(code), "ApiException") if code in ErrorCode._value2member_map_ \
         else "ApiException"
     return ToolError(message or ErrorCode(code).name, java=f"org.apache.kafka.common.errors.{name}")
+
+
+def _source(source: int) -> str:
+    return {CLIENT_METRICS_CONFIG: "CLIENT_METRICS_CONFIG", DEFAULT_CONFIG: "DEFAULT_CONFIG"}.get(source, "UNKNOWN")
 
 
 def names(bootstrap: str, timeout_ms: int) -> list[str]:
@@ -47,7 +51,8 @@ def describe(bootstrap: str, timeout_ms: int, name: str, show_all: bool) -> None
     print(f"{'All' if show_all else 'Dynamic'} configs for {SINGULAR} {name} are:")
     for entry in result.configs:
         if show_all or entry.config_source == CLIENT_METRICS_CONFIG:
-            print(f"  {entry.name}={entry.value} sensitive={str(entry.is_sensitive).lower()} synonyms={{}}")
+            synonyms = ", ".join(f"{_source(s.source)}:{s.name}={s.value}" for s in entry.synonyms)
+            print(f"  {entry.name}={entry.value} sensitive={str(entry.is_sensitive).lower()} synonyms={{{synonyms}}}")
 
 
 def alter(bootstrap: str, timeout_ms: int, name: str, adds: dict[str, str], deletes: list[str]) -> None:
