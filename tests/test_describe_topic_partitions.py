@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from harness import wire
+from harness.wire import wait_until
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.codec import ZERO_UUID
@@ -23,6 +24,8 @@ from josefk.protocol.messages.generated.describe_topic_partitions_request import
     TopicRequest,
 )
 from tests.conftest import RunningBroker
+from tests.differential import Side
+from tests.test_acl_broker import ACL_AUTHORIZER, AdminSide, _principal_hook, create_topic
 
 pytestmark = pytest.mark.integration
 # READ, WRITE, CREATE, DELETE, ALTER, DESCRIBE, DESCRIBE_CONFIGS, ALTER_CONFIGS: all a topic has,
@@ -111,3 +114,36 @@ def test_the_broker_caps_the_page(tmp_path: Path) -> None:
     finally:
         sock.close()
         broker.stop()
+
+
+def test_topics_the_principal_may_not_describe(tmp_path: Path) -> None:
+    """As Kafka's handler: a named topic the principal may not DESCRIBE is refused without its id,
+    whether it exists or not; an all-topics request leaves it out; the operations are the
+    principal's."""
+    running = RunningBroker(tmp_path / "logs", {"authorizer.class.name": ACL_AUTHORIZER, "super.users": "User:admin"})
+    _principal_hook(running)
+    admin, anon = AdminSide("admin", running.bootstrap), Side("anonymous", running.bootstrap)
+    try:
+        create_topic(admin, "hidden")
+        create_topic(admin, "seen")
+        created = admin.call(ApiKey.CreateAcls, 1, creations=[{
+            "resource_type": 2, "resource_name": "seen", "resource_pattern_type": 3, "principal": "User:ANONYMOUS",
+            "host": "*", "operation": 8, "permission_type": 3}])  # TOPIC seen, LITERAL, DESCRIBE, ALLOW
+        assert [r.error_code for r in created.results] == [0]
+
+        def ask(names: list[str] | None):  # noqa: ANN202
+            return anon.call(ApiKey.DescribeTopicPartitions, 0, topics=[{"name": n} for n in names or []],
+                             response_partition_limit=2000, cursor=None).topics
+
+        wait_until(lambda: [t.error_code for t in ask(["seen"])] == [0], "the ACL is in force")
+        answer = ask(["hidden", "seen", "nope"])
+        assert [(t.name, t.error_code, t.topic_authorized_operations, len(t.partitions)) for t in answer] == [
+            ("seen", 0, 1 << 8, 1),  # DESCRIBE only
+            ("hidden", ErrorCode.TOPIC_AUTHORIZATION_FAILED, -2**31, 0),
+            ("nope", ErrorCode.TOPIC_AUTHORIZATION_FAILED, -2**31, 0)]
+        assert all(t.topic_id in (None, ZERO_UUID) for t in answer[1:])
+        assert [t.name for t in ask(None)] == ["seen"]
+    finally:
+        admin.close()
+        anon.close()
+        running.stop()
