@@ -201,11 +201,12 @@ def _partition_line(name: str, part: dict[str, Any], moving: dict[str, Any] | No
 
 
 def _serves_describe_topic_partitions(admin: Any) -> bool:
-    """Whether the brokers advertise DescribeTopicPartitions, which Kafka's admin then describes
-    with. Every one must: in a cluster mixed with ZooKeeper-mode Kafka brokers, Kafka's tool
-    falls back to Metadata when the broker it asks lacks the API."""
+    """Whether a broker advertises DescribeTopicPartitions, which Kafka's admin then describes
+    with. Kafka's admin asks its least loaded broker and falls back to Metadata (N/A) only if
+    that one lacks the API; in a cluster mixed with ZooKeeper-mode Kafka brokers it was seen to
+    reach a josefk broker, hence any."""
     brokers = admin.describe_cluster()["brokers"]
-    return bool(brokers) and all(ApiKey.DescribeTopicPartitions in admin.get_broker_version_data(
+    return any(ApiKey.DescribeTopicPartitions in admin.get_broker_version_data(
         b["broker_id"]).api_versions for b in brokers)
 
 
