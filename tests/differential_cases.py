@@ -30,6 +30,8 @@ from josefk.protocol.messages.generated.describe_delegation_token_request import
     DescribeDelegationTokenRequest,
 )
 from josefk.protocol.messages.generated.expire_delegation_token_request import ExpireDelegationTokenRequest
+from josefk.protocol.messages.generated.get_telemetry_subscriptions_request import GetTelemetrySubscriptionsRequest
+from josefk.protocol.messages.generated.push_telemetry_request import PushTelemetryRequest
 from josefk.protocol.messages.generated.renew_delegation_token_request import RenewDelegationTokenRequest
 from josefk.protocol.record_codec import Record, build_batch
 from tests.differential import Case, Side, Step, ask, build, tree
@@ -825,12 +827,11 @@ def n_describe_topic_partitions(side: Side, v: int) -> Iterator[Step]:
 
 
 def n_telemetry(side: Side, v: int) -> Iterator[Step]:
-    yield "subscriptions", side.call(ApiKey.GetTelemetrySubscriptions, v)
+    yield "subscriptions", tree(ask(side, v, GetTelemetrySubscriptionsRequest()))
 
 
 def n_push_telemetry(side: Side, v: int) -> Iterator[Step]:
-    yield "push without an instance id", side.call(ApiKey.PushTelemetry, v, subscription_id=0, terminating=False,
-                                                   compression_type=0, metrics=b"")
+    yield "push without an instance id", tree(ask(side, v, PushTelemetryRequest(subscription_id=0)))
 
 
 def n_list_client_metrics_resources(side: Side, v: int) -> Iterator[Step]:
