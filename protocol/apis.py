@@ -81,6 +81,10 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.DescribeDelegationToken: (0, 3),
     ApiKey.ConsumerGroupHeartbeat: (0, 1),  # KIP-848, Kafka 4.4's ranges (its specs vendored for these two)
     ApiKey.ConsumerGroupDescribe: (0, 1),
+    ApiKey.GetTelemetrySubscriptions: (0, 0),  # Kafka 3.9 serves these four on KRaft brokers only
+    ApiKey.PushTelemetry: (0, 0),
+    ApiKey.ListConfigResources: (0, 0),
+    ApiKey.DescribeTopicPartitions: (0, 0),
 }
 
 # Kafka 4.4.0's ranges, as a 4.4 broker advertises them (its specs' validVersions, less a

@@ -50,9 +50,12 @@ from josefk.replication.purgatory import current_request
 from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
 from josefk.replication.replication_quota import ReplicationQuotas
 from josefk.replication.transaction_verification import TransactionVerifier
+from josefk.server import client_metrics_configs
 from josefk.server.acl_apis import AclApis
+from josefk.server.client_metrics import ClientMetricsManager
 from josefk.server.config import KafkaConfig
 from josefk.server.delegation_token_apis import DelegationTokenApis
+from josefk.server.describe_topic_partitions import DescribeTopicPartitionsApis
 from josefk.server.kafka_apis import KafkaApis
 from josefk.server.metrics_http import BrokerGauges, MetricsHttpServer, registry_for
 from josefk.server.network.connection_quotas import ConnectionQuotas
@@ -62,6 +65,7 @@ from josefk.server.network.security.oauthbearer import JwksError
 from josefk.server.network.security.sasl import SaslAuthenticator
 from josefk.server.network.security.settings import Listener
 from josefk.server.network.socket_server import Acceptor, ListenerContext, Processor
+from josefk.server.otlp_export import ClientTelemetryCollector, ClientTelemetryStore
 from josefk.server.quotas import quota_config
 from josefk.server.quotas.client_quota_manager import QuotaManagers
 from josefk.server.quotas.quota_apis import QuotaApis
@@ -69,6 +73,7 @@ from josefk.server.security.authorizer import AclAuthorizer, RequestAuthorizer, 
 from josefk.server.security.delegation_tokens import DelegationTokenManager
 from josefk.server.security.sasl_apis import SaslApis
 from josefk.server.security.scram_store import CredentialCache
+from josefk.server.telemetry_apis import TelemetryApis
 from josefk.utils.heap import HeapFreezer
 from josefk.utils.metrics import BrokerMetrics
 from josefk.utils.rate import MetricConfig
@@ -112,6 +117,7 @@ class KafkaServer:
         # metrics.http.listener's /metrics when it is set.
         self.broker_metrics = BrokerMetrics()
         self.metrics_server: MetricsHttpServer | None = None
+        self.client_telemetry = ClientTelemetryStore()  # KIP-714 pushes, exported at /metrics
         self.ready = False  # /readyz: registered, logs recovered, the controller's metadata applied
         self.shutting_down = False  # BrokerState SHUTTING_DOWN, on /metrics
         self.store: CoordinationStore | None = None
@@ -196,6 +202,9 @@ class KafkaServer:
         elif entity_type in ("users", "clients"):  # Kafka's UserConfigHandler, ClientIdConfigHandler
             path, quotas = quota_config.read_entity(self._store, entity_type, entity_name)
             self.loop.call_soon_threadsafe(quota_config.apply_entity, self.quotas, path, quotas)
+        elif entity_type == client_metrics_configs.ENTITY_TYPE:  # Kafka's ClientMetricsConfigHandler
+            configs = client_metrics_configs.read(self._store, entity_name)
+            self.loop.call_soon_threadsafe(self.client_metrics.update_subscription, entity_name, configs)
         elif entity_type == "ips":
             self._apply_ip_quota(entity_name, quota_config.read_entity(self._store, entity_type, entity_name)[1])
 
@@ -214,6 +223,9 @@ class KafkaServer:
             self.loop.call_soon_threadsafe(quota_config.apply_entity, self.quotas, path, quotas)
         for name, config in quota_config.all_ip_configs(self._store):
             self._apply_ip_quota(name, config)
+        for name in client_metrics_configs.names(self._store):
+            configs = client_metrics_configs.read(self._store, name)
+            self.loop.call_soon_threadsafe(self.client_metrics.update_subscription, name, configs)
 
     def _apply_broker_configs(self, per_broker: dict[str, str], cluster_default: dict[str, str],
                               overrides: dict[str, dict[str, str]]) -> None:
@@ -310,6 +322,7 @@ class KafkaServer:
         self.connection_quotas = ConnectionQuotas(config.connection_limits(), [lis.name for lis in config.listeners],
                                                   config.inter_broker_listener, self.time)
         self.connection_heap = HeapFreezer()  # every listener's connections, for the collector
+        self.client_metrics = ClientMetricsManager(self.time)
         self.config_changes = ConfigChangeListener(store, self.store_executor, self._on_config_change, self.time)
         await loop.run_in_executor(self.store_executor, self.config_changes.startup)
         await loop.run_in_executor(self.store_executor, self._load_quotas)  # after the watch: none missed
@@ -357,11 +370,16 @@ class KafkaServer:
         await asyncio.to_thread(self.credentials.start)
         sasl_apis = SaslApis(store, self.credentials, self.store_executor)
         quota_apis = QuotaApis(store, authorizer, self.store_executor)
+        topic_partitions_apis = DescribeTopicPartitionsApis(
+            self.metadata_cache, authorizer, lambda: self.config["max.request.partition.size.limit"])
+        telemetry_apis = TelemetryApis(self.client_metrics, self.client_telemetry,
+                                       lambda: self.config["telemetry.max.bytes"], authorizer)
         self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
                               self.controller, self.controller_events, self.broker_epoch, self.store_executor,
                               {**group_apis.handlers(), **consumer_group_apis.handlers(),
                                **txn_apis.handlers(), **acl_apis.handlers(),
-                               **sasl_apis.handlers(), **quota_apis.handlers(), **token_apis.handlers()},
+                               **sasl_apis.handlers(), **quota_apis.handlers(), **token_apis.handlers(),
+                               **topic_partitions_apis.handlers(), **telemetry_apis.handlers()},
                               on_txn_markers_written=self._on_txn_markers_written, authorizer=authorizer,
                               quotas=self.quotas, finalized_features=self.finalized_features.snapshot)
         for leadership_aware in (coordinator, txn_coordinator):
@@ -462,7 +480,8 @@ class KafkaServer:
             broker_state=lambda: 7 if self.shutting_down else 3 if self.ready else 1,
             unclean_elections=lambda: self.controller.unclean_elections if hasattr(self, "controller") else 0)
         host, port = listener
-        self.metrics_server = MetricsHttpServer(host or "0.0.0.0", port, registry_for(self.broker_metrics, gauges),
+        self.metrics_server = MetricsHttpServer(host or "0.0.0.0", port, registry_for(
+            self.broker_metrics, gauges, [ClientTelemetryCollector(self.client_telemetry)]),
                                                 lambda: self.ready)
         await self.metrics_server.start()
 

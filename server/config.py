@@ -240,6 +240,8 @@ _KEYS = [
     Key("delegation.token.max.lifetime.ms", _int, "604800000", at_least=1),
     Key("delegation.token.expiry.time.ms", _int, "86400000", at_least=1),
     Key("delegation.token.expiry.check.interval.ms", _int, "3600000", at_least=1),
+    Key("max.request.partition.size.limit", _int, "2000", at_least=1),  # DescribeTopicPartitions' page
+    Key("telemetry.max.bytes", _int, "1048576", at_least=1),  # KIP-714 push payloads
     *(Key(name, _str, default) for name, default in SSL_KEYS.items()),
     *(Key(name, _str, default) for name, default in OAUTH_KEYS.items()),
 ]

@@ -4,6 +4,7 @@ broker configs, read from and written to the coordination store on the store exe
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Any
@@ -26,6 +27,7 @@ from josefk.protocol.messages.generated.incremental_alter_configs_response impor
 )
 from josefk.protocol.messages.generated.incremental_alter_configs_response import IncrementalAlterConfigsResponse
 from josefk.replication.replica_manager import ReplicaManager
+from josefk.server import client_metrics_configs
 from josefk.server.config import APPLIED_DYNAMIC_KEYS, KEYS, SOURCE_DEFAULT_CONFIG, KafkaConfig, default_value
 from josefk.server.config import config_type as broker_config_type
 from josefk.server.network.request_channel import Request
@@ -37,6 +39,7 @@ from josefk.zk.zk_data import DEFAULT_BROKER_ENTITY
 RESOURCE_TOPIC = 2
 RESOURCE_BROKER = 4
 RESOURCE_BROKER_LOGGER = 8
+RESOURCE_CLIENT_METRICS = 16
 # DescribeConfigs v3+ config_type: Kafka's DescribeConfigsResponse.ConfigType ids (UNKNOWN is 0).
 CONFIG_TYPE_IDS = {"BOOLEAN": 1, "STRING": 2, "INT": 3, "SHORT": 4, "LONG": 5, "DOUBLE": 6, "LIST": 7, "CLASS": 8,
                    "PASSWORD": 9}
@@ -75,7 +78,8 @@ class ConfigApis(StoreApis):
         cluster's DESCRIBE_CONFIGS / ALTER_CONFIGS), or None."""
         if resource_type == RESOURCE_TOPIC and not self._allowed(request, operation, ResourceType.TOPIC, name):
             return ErrorCode.TOPIC_AUTHORIZATION_FAILED
-        if resource_type in (RESOURCE_BROKER, RESOURCE_BROKER_LOGGER) and not self._cluster_allowed(request, operation):
+        if resource_type in (RESOURCE_BROKER, RESOURCE_BROKER_LOGGER, RESOURCE_CLIENT_METRICS) \
+                and not self._cluster_allowed(request, operation):
             return ErrorCode.CLUSTER_AUTHORIZATION_FAILED
         return None
 
@@ -93,6 +97,10 @@ class ConfigApis(StoreApis):
                     refused.append(DescribeConfigsResult(error_code=refusal, error_message=AUTH_MESSAGES[refusal],
                                                          resource_type=r.resource_type, resource_name=r.resource_name,
                                                          configs=[]))
+                    continue
+                if r.resource_type == RESOURCE_CLIENT_METRICS:
+                    results.append(client_metrics_configs.describe(self.admin.store, r.resource_name,
+                                                                   include_synonyms, r.configuration_keys))
                     continue
                 keys = set(r.configuration_keys) if r.configuration_keys else None  # Kafka: none or empty, all
                 error, message = ErrorCode.NONE, ""  # Kafka: an empty message on success, not null
@@ -180,6 +188,9 @@ class ConfigApis(StoreApis):
                             raise KafkaError(ErrorCode.INVALID_REQUEST, problem)
                         if not req.validate_only:
                             self.admin.change_broker_configs(entity, updated)
+                    elif r.resource_type == RESOURCE_CLIENT_METRICS:
+                        client_metrics_configs.alter(self.admin.store, r.resource_name,
+                                                     functools.partial(changes_for, r), req.validate_only)
                     elif r.resource_type != RESOURCE_TOPIC:
                         raise KafkaError(ErrorCode.INVALID_REQUEST, f"Unsupported resource type {r.resource_type}")
                     elif not self.admin.topic_exists(r.resource_name):
@@ -242,6 +253,9 @@ class ConfigApis(StoreApis):
         if resource_type == RESOURCE_TOPIC:
             kind = topic_config_type(name) if name in TOPIC_CONFIG_NAMES else None
             default = LogConfig().to_props().get(name)
+        elif resource_type == RESOURCE_CLIENT_METRICS:  # Kafka 4.4's controller splits no client-metrics key
+            verb = "APPEND" if op == OP_APPEND else "SUBTRACT"
+            raise KafkaError(ErrorCode.INVALID_CONFIG, f"Can't {verb} to key {name} because its type is not LIST.")
         else:
             kind = broker_config_type(name) if name in KEYS or name in APPLIED_DYNAMIC_KEYS else None
             default = default_value(name)

@@ -535,11 +535,13 @@ class MetricsHttpServer:
             writer.close()
 
 
-def registry_for(metrics: BrokerMetrics, gauges: BrokerGauges) -> CollectorRegistry:
+def registry_for(metrics: BrokerMetrics, gauges: BrokerGauges, extra: Iterable[Collector] = ()) -> CollectorRegistry:
     """A registry of this broker's series only (not the process-wide default one: tests run
-    several brokers in one process)."""
+    several brokers in one process), and `extra` collectors' (the clients' pushed metrics)."""
     registry = CollectorRegistry(auto_describe=False)
     registry.register(BrokerCollector(metrics, gauges))
     registry.register(OsCollector())
     ProcessCollector(registry=registry)
+    for collector in extra:
+        registry.register(collector)
     return registry

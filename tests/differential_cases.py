@@ -30,6 +30,8 @@ from josefk.protocol.messages.generated.describe_delegation_token_request import
     DescribeDelegationTokenRequest,
 )
 from josefk.protocol.messages.generated.expire_delegation_token_request import ExpireDelegationTokenRequest
+from josefk.protocol.messages.generated.get_telemetry_subscriptions_request import GetTelemetrySubscriptionsRequest
+from josefk.protocol.messages.generated.push_telemetry_request import PushTelemetryRequest
 from josefk.protocol.messages.generated.renew_delegation_token_request import RenewDelegationTokenRequest
 from josefk.protocol.record_codec import Record, build_batch
 from tests.differential import Case, Side, Step, ask, build, tree
@@ -822,6 +824,23 @@ def n_delegation_tokens(side: Side, v: int) -> Iterator[Step]:
     yield "describe", tree(describe_tokens(side, v, None))
 
 
+def n_describe_topic_partitions(side: Side, v: int) -> Iterator[Step]:
+    yield "describe", side.call(ApiKey.DescribeTopicPartitions, v, topics=[{"name": SHARED}, {"name": "dtp-none"}],
+                                response_partition_limit=2000, cursor=None)
+
+
+def n_telemetry(side: Side, v: int) -> Iterator[Step]:
+    yield "subscriptions", tree(ask(side, v, GetTelemetrySubscriptionsRequest()))
+
+
+def n_push_telemetry(side: Side, v: int) -> Iterator[Step]:
+    yield "push without an instance id", tree(ask(side, v, PushTelemetryRequest(subscription_id=0)))
+
+
+def n_list_client_metrics_resources(side: Side, v: int) -> Iterator[Step]:
+    yield "list", side.call(ApiKey.ListConfigResources, v)
+
+
 NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.Produce: n_produce, ApiKey.Fetch: n_fetch, ApiKey.ListOffsets: n_list_offsets,
     ApiKey.Metadata: n_metadata, ApiKey.OffsetCommit: n_offset_commit, ApiKey.OffsetFetch: n_offset_fetch,
@@ -850,6 +869,8 @@ NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.UpdateFeatures: n_update_features,
     **dict.fromkeys((ApiKey.CreateDelegationToken, ApiKey.RenewDelegationToken, ApiKey.ExpireDelegationToken,
                      ApiKey.DescribeDelegationToken), n_delegation_tokens),
+    ApiKey.DescribeTopicPartitions: n_describe_topic_partitions, ApiKey.GetTelemetrySubscriptions: n_telemetry,
+    ApiKey.PushTelemetry: n_push_telemetry, ApiKey.ListConfigResources: n_list_client_metrics_resources,
 }
 
 

@@ -23,6 +23,7 @@ KAFKA_LOGGER_NAMES: dict[str, str] = {
     "josefk.server.network.socket_server": "kafka.network.SocketServer",
     "josefk.server.network.connection_quotas": "kafka.network.ConnectionQuotas",
     "josefk.server.metrics_http": "kafka.metrics.KafkaMetricsReporter",
+    "josefk.server.telemetry_apis": "org.apache.kafka.server.ClientMetricsManager",
     "josefk.server.store_apis": "kafka.server.ZkAdminManager",
     "josefk.replication.transaction_verification": "kafka.server.AddPartitionsToTxnManager",
     "josefk.server.quotas.client_quota_manager": "kafka.server.ClientQuotaManager",

@@ -47,6 +47,9 @@ class Request:
     # hold(request, handle): the connection keeps the request (and hands it to handle later)
     # while it is throttled, answering True; False means handle it now.
     hold: Callable[[Request, Callable[[Request], None]], bool] = field(default=lambda _r, _h: False)
+    # The client's software name and version, from its connection's ApiVersions v3+ request
+    # (Kafka's ClientInformation; "unknown" before or without one): telemetry matches on them.
+    client_software: tuple[str, str] = ("unknown", "unknown")
 
     @property
     def api_key(self) -> int:

@@ -54,6 +54,7 @@ from josefk.protocol.apis import ApiKey, ApiVersions
 from josefk.protocol.framing import FrameDecoder, FrameTooLarge
 from josefk.protocol.headers import MalformedRequest, parse_request_header, peek_api, response_header
 from josefk.protocol.messages.api import request_class
+from josefk.protocol.messages.generated.api_versions_request import ApiVersionsRequest
 from josefk.protocol.messages.generated.sasl_authenticate_request import SaslAuthenticateRequest
 from josefk.protocol.messages.generated.sasl_handshake_request import SaslHandshakeRequest
 from josefk.protocol.zero_copy import part_size
@@ -98,6 +99,7 @@ class Connection(asyncio.BufferedProtocol):
         self.tls = False  # bytes must go through the TLS transport: no sendfile
         self.close_when_flushed = False  # an authentication failure: answer, then close
         self.principal: KafkaPrincipal = ANONYMOUS
+        self.client_software = ("unknown", "unknown")  # ApiVersions v3+ names them (KIP-511)
         self.throttles = 0  # quota throttles in progress: the channel stays muted while any is
         # Requests a handler took while the connection was throttled, with the handler to give
         # them to when it ends: Kafka reads one request at a time, so nothing a client pipelined
@@ -581,10 +583,12 @@ class Processor:
             return False
         auth = conn.authenticator
         principal = auth.principal if auth is not None and auth.complete else conn.principal
+        if isinstance(body, ApiVersionsRequest) and api_version >= 3:
+            conn.client_software = (body.client_software_name, body.client_software_version)
         request = Request(header, body, conn.connection_id, conn.peer, _noop, principal=principal or ANONYMOUS,
                           listener_name=self.listener.name, security_protocol=self.listener.security_protocol,
                           size=size, start_throttling=conn.start_throttling,
-                          end_throttling=conn.end_throttling, hold=conn.hold)
+                          end_throttling=conn.end_throttling, hold=conn.hold, client_software=conn.client_software)
         if auth is not None and not auth.complete and api_key == ApiKey.ApiVersions:
             auth.api_versions_allowed = False  # answered (an unsupported version may be retried)
         if auth is not None and not auth.complete and api_key in _SASL_APIS:

@@ -15,7 +15,7 @@ from kafka.admin import (
 )
 
 from josefk.cli.kafka_messages import request_class
-from josefk.cli.tools import common, quotas, wire
+from josefk.cli.tools import client_metrics, common, quotas, wire
 from josefk.cli.tools.common import ToolError
 from josefk.protocol.apis import ApiKey
 
@@ -32,8 +32,9 @@ def build_parser() -> argparse.ArgumentParser:
     action = p.add_mutually_exclusive_group(required=True)
     action.add_argument("--describe", action="store_true", help="list configs for the given entity")
     action.add_argument("--alter", action="store_true", help="alter the configuration of the entity")
-    p.add_argument("--entity-type", choices=sorted([*ENTITY_TYPES, *quotas.ENTITY_TYPES]), action="append",
-                   help="type of entity (topics/brokers/users/clients/ips); users and clients may be given together")
+    p.add_argument("--entity-type", choices=sorted([*ENTITY_TYPES, *quotas.ENTITY_TYPES, client_metrics.ENTITY_TYPE]),
+                   action="append", help="type of entity (topics/brokers/users/clients/ips/client-metrics); users "
+                                         "and clients may be given together")
     p.add_argument("--entity-name", action="append",
                    help="name of the entity (topic name, broker id, user principal, client id or ip)")
     p.add_argument("--entity-default", action="store_true",
@@ -104,6 +105,8 @@ def main(argv: list[str]) -> int:
                     raise
                 print(e, file=sys.stderr)  # ConfigCommand.main prints these exceptions' message alone
                 return 1
+        elif args.entity_type == client_metrics.ENTITY_TYPE:
+            _client_metrics(admin, args)
         elif args.describe:
             for name in _names(admin, args):
                 describe(admin, args.entity_type, name, args.all)
@@ -117,6 +120,21 @@ def main(argv: list[str]) -> int:
     finally:
         if admin is not None:
             admin.close()
+
+
+def _client_metrics(admin: Any, args: argparse.Namespace) -> None:
+    """KIP-714 subscriptions: described one or all, altered with SET and DELETE."""
+    servers = admin.config["bootstrap_servers"]
+    bootstrap = servers if isinstance(servers, str) else ",".join(servers)
+    timeout_ms = admin.config["request_timeout_ms"]
+    if args.describe:
+        for name in [args.entity_name] if args.entity_name else client_metrics.names(bootstrap, timeout_ms):
+            client_metrics.describe(bootstrap, timeout_ms, name, args.all)
+        return
+    adds = parse_add_config(args.add_config or "")
+    adds.update(common.load_properties(args.add_config_file))
+    deletes = [k.strip() for k in (args.delete_config or "").split(",") if k.strip()]
+    client_metrics.alter(bootstrap, timeout_ms, args.entity_name, adds, deletes)
 
 
 def _names(admin: Any, args: argparse.Namespace) -> list[str]:

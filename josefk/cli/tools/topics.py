@@ -11,6 +11,7 @@ from kafka.admin import ConfigResource
 
 from josefk.cli.tools import common
 from josefk.cli.tools.common import ToolError
+from josefk.protocol.apis import ApiKey
 
 PREFIX = "Error while executing topic command : "
 _LEGAL = re.compile(r"[a-zA-Z0-9._-]+")
@@ -184,9 +185,10 @@ def _configs(admin: Any, topics: list[str]) -> dict[str, dict[str, tuple[str, bo
     return out
 
 
-def _partition_line(name: str, part: dict[str, Any], moving: dict[str, Any] | None) -> str:
-    """Kafka 3.9's partition line. Elr and LastKnownElr (KIP-966) come from DescribeTopicPartitions,
-    which a ZooKeeper-mode broker lacks: Kafka's tool then prints N/A, as here."""
+def _partition_line(name: str, part: dict[str, Any], moving: dict[str, Any] | None, elr: bool) -> str:
+    """Kafka 3.9's partition line. Elr and LastKnownElr (KIP-966) come from DescribeTopicPartitions:
+    where the broker serves it (`elr`) Kafka's tool lists them, empty from a broker without
+    eligible leader replicas (josefk); a ZooKeeper-mode Kafka lacks it and the tool prints N/A."""
     leader = part["leader_id"]
     line = (f"\tTopic: {name}\tPartition: {part['partition_index']}\t"
             f"Leader: {leader if leader >= 0 else 'none'}\t"
@@ -195,7 +197,17 @@ def _partition_line(name: str, part: dict[str, Any], moving: dict[str, Any] | No
     if moving is not None:
         line += (f"\tAdding Replicas: {','.join(map(str, moving['adding_replicas']))}"
                  f"\tRemoving Replicas: {','.join(map(str, moving['removing_replicas']))}")
-    return line + "\tElr: N/A\tLastKnownElr: N/A"
+    return line + ("\tElr: \tLastKnownElr: " if elr else "\tElr: N/A\tLastKnownElr: N/A")
+
+
+def _serves_describe_topic_partitions(admin: Any) -> bool:
+    """Whether a broker advertises DescribeTopicPartitions, which Kafka's admin then describes
+    with. Kafka's admin asks its least loaded broker and falls back to Metadata (N/A) only if
+    that one lacks the API; in a cluster mixed with ZooKeeper-mode Kafka brokers it was seen to
+    reach a josefk broker, hence any."""
+    brokers = admin.describe_cluster()["brokers"]
+    return any(ApiKey.DescribeTopicPartitions in admin.get_broker_version_data(
+        b["broker_id"]).api_versions for b in brokers)
 
 
 def _reassignments(admin: Any) -> dict[tuple[str, int], dict[str, Any]]:
@@ -214,6 +226,7 @@ def describe(admin: Any, topics: list[str], args: argparse.Namespace) -> None:
     by_name = {t["name"]: t for t in admin.describe_topics(topics)}
     configs = _configs(admin, topics)
     moving = _reassignments(admin)
+    elr = _serves_describe_topic_partitions(admin)
     report = (args.under_replicated_partitions or args.under_min_isr_partitions or args.at_min_isr_partitions
               or args.unavailable_partitions)
     for name in topics:
@@ -241,7 +254,7 @@ def describe(admin: Any, topics: list[str], args: argparse.Namespace) -> None:
                         or (args.under_min_isr_partitions and (leader < 0 or (min_isr is not None and isr < min_isr)))
                         or (args.at_min_isr_partitions and min_isr == isr))
             if selected:
-                print(_partition_line(name, part, reassignment))
+                print(_partition_line(name, part, reassignment, elr))
 
 
 if __name__ == "__main__":
