@@ -214,15 +214,18 @@ class KRaftBroker(_KafkaProcess):
         work_dir.mkdir(parents=True, exist_ok=True)
         props = {"process.roles": "broker,controller", "node.id": str(node_id),
                  "controller.quorum.voters": f"{node_id}@127.0.0.1:{self.controller_port}",
-                 "listeners": f"PLAINTEXT://127.0.0.1:{self.port},CONTROLLER://127.0.0.1:{self.controller_port}",
-                 "advertised.listeners": f"PLAINTEXT://127.0.0.1:{self.port}",
-                 "controller.listener.names": "CONTROLLER", "inter.broker.listener.name": "PLAINTEXT",
-                 "listener.security.protocol.map": "PLAINTEXT:PLAINTEXT,CONTROLLER:PLAINTEXT",
+                 "listeners": f"PLAINTEXT://127.0.0.1:{self.port}", "listener.security.protocol.map":
+                 "PLAINTEXT:PLAINTEXT", "controller.listener.names": "CONTROLLER",
+                 "inter.broker.listener.name": "PLAINTEXT",
                  "log.dirs": str(self.log_dir), "offsets.topic.replication.factor": "1",
                  "transaction.state.log.replication.factor": "1", "transaction.state.log.min.isr": "1",
                  "share.coordinator.state.topic.replication.factor": "1",
                  "share.coordinator.state.topic.min.isr": "1", "group.initial.rebalance.delay.ms": "0",
                  **(overrides or {})}
+        # The controller's own listener, whatever listeners the caller gave (Kafka advertises
+        # every listener but the controller's to clients).
+        props["listeners"] += f",CONTROLLER://127.0.0.1:{self.controller_port}"
+        props["listener.security.protocol.map"] += ",CONTROLLER:PLAINTEXT"
         (work_dir / "server.properties").write_text("".join(f"{k}={v}\n" for k, v in props.items()))
         if not (self.log_dir / "meta.properties").exists():
             self._format(work_dir)

@@ -44,6 +44,7 @@ CONTROLLER_ONLY = {ApiKey.LeaderAndIsr, ApiKey.StopReplica, ApiKey.UpdateMetadat
 # is off on both brokers (SHARED_SETTINGS), so records this old are kept.
 BASE_TS = 1_764_000_000_000
 SESSION_MS = 10000
+NOT_LEADER_OR_FOLLOWER = 6
 # Valid ConsumerProtocol v0 subscription and assignment (topic `diff`): Kafka 3.9 parses them for
 # protocol type "consumer", and a join with unparsable metadata never completes there.
 SUBSCRIPTION = b"\x00\x00" + b"\x00\x00\x00\x01\x00\x04diff" + b"\xff\xff\xff\xff"
@@ -107,8 +108,14 @@ def produce(side: Side, topic: str, partition: int, records: bytes, version: int
 
 
 def produced(side: Side, topic: str, partition: int, records: bytes) -> None:
-    r = produce(side, topic, partition, records)
-    check(r.responses[0].partition_responses[0].error_code == 0, f"produce to {topic}", r)
+    """Setup's produce, retried as a producer retries NOT_LEADER_OR_FOLLOWER: a KRaft broker
+    (Kafka 4) lists a new partition's leader in Metadata a moment before its log is there."""
+    def appended() -> bool:
+        r = produce(side, topic, partition, records)
+        error = r.responses[0].partition_responses[0].error_code
+        check(error in (0, NOT_LEADER_OR_FOLLOWER), f"produce to {topic}", r)
+        return bool(error == 0)
+    wait_for(appended, f"{topic} takes records on {side.name}")
 
 
 def join(side: Side, group: str, version: int = 5, member_id: str = "") -> Any:
