@@ -107,7 +107,7 @@ class _KafkaProcess:
     port: int
     log_dir: Path
 
-    def _launch(self, work_dir: Path, props: dict[str, str], node_id: int) -> None:
+    def _launch(self, work_dir: Path, props: dict[str, str], node_id: int, timeout: float = 90) -> None:
         (work_dir / "server.properties").write_text("".join(f"{k}={v}\n" for k, v in props.items()))
         self.server_log = work_dir / "server.log"
         logging = self.release.logging(work_dir, self.server_log)
@@ -116,7 +116,7 @@ class _KafkaProcess:
             ["java", *HEAP_OPTS, *JVM_PERFORMANCE_OPTS, logging,
              "-cp", self.release.classpath(), "kafka.Kafka", str(work_dir / "server.properties")],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        self._wait_ready(node_id, timeout=90)
+        self._wait_ready(node_id, timeout)
 
     def _wait_ready(self, broker_id: int, timeout: float) -> None:
         """Ready once Metadata lists this broker (it has registered and has its metadata)."""
@@ -184,6 +184,12 @@ class KafkaBroker(_KafkaProcess):
         self._launch(work_dir, props, broker_id)
 
 
+# A bound on a KRaft node's start, not a wait: it starts a controller and a broker, and the
+# compat matrix's group-commit-resume starts several at once; at load 30-40 on two cores some
+# took over 90 s.
+KRAFT_START_TIMEOUT = 180.0
+
+
 def random_cluster_id() -> str:
     """A cluster id as Kafka's Uuid.randomUuid() makes one: 16 random bytes, URL-safe base64
     without padding, never starting with '-' (a command line would read it as an option)."""
@@ -229,7 +235,7 @@ class KRaftBroker(_KafkaProcess):
         (work_dir / "server.properties").write_text("".join(f"{k}={v}\n" for k, v in props.items()))
         if not (self.log_dir / "meta.properties").exists():
             self._format(work_dir)
-        self._launch(work_dir, props, node_id)
+        self._launch(work_dir, props, node_id, KRAFT_START_TIMEOUT)
 
     def _format(self, work_dir: Path) -> None:
         """kafka-storage.sh format, through the class it runs."""

@@ -143,15 +143,28 @@ def commit(side: Side, group: str, offset: int = 3, version: int = 2) -> None:
     check(r.topics[0].partitions[0].error_code == 0, f"commit for {group}", r)
 
 
+def offsets_partition(group: str, partitions: int) -> int:
+    """The __consumer_offsets partition of a group: Kafka's abs(groupId.hashCode()) % partitions."""
+    data = group.encode("utf-16-be")  # Java hashes a string's UTF-16 code units
+    h = 0
+    for i in range(0, len(data), 2):
+        h = (31 * h + int.from_bytes(data[i:i + 2], "big")) & 0xFFFFFFFF
+    signed = h - (1 << 32) if h >= 1 << 31 else h
+    return 0 if signed == -(1 << 31) else abs(signed) % partitions  # Utils.abs
+
+
+# One group id per partition of the offsets topic (offsets.topic.num.partitions=3).
+WARM_UP = sorted({offsets_partition(f"warm-up-{i}", 3): f"warm-up-{i}" for i in range(20)}.values())
+
+
 def prepare(side: Side) -> None:
     """What every case may assume: the shared topic with its records, the offsets topic up."""
     create_topic(side, SHARED, 2)
     produced(side, SHARED, 0, batch(3))
     produced(side, SHARED, 0, batch(2, first_ts=3))
 
-    def coordinator() -> bool:
-        r = side.call(ApiKey.FindCoordinator, 1, key="warm-up", key_type=0)
-        return bool(r.error_code == 0)
+    def coordinator() -> bool:  # every offsets partition loaded: Kafka 4 loads each one on its own
+        return all(side.call(ApiKey.FindCoordinator, 1, key=key, key_type=0).error_code == 0 for key in WARM_UP)
     wait_for(coordinator, f"the group coordinator is available on {side.name}", timeout=60)
 
     def producer_ids() -> bool:  # Kafka fetches its first block of producer ids from ZooKeeper
