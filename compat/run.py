@@ -691,6 +691,13 @@ def report(suite: Suite, argv: list[str], elapsed: float) -> str:
 
 
 KAFKA4_SECTION = "## The same clients against Apache Kafka 4.4.0"
+KAFKA4_CAUSES = (
+    "Known causes: kafka-python 2.0.2 with api_version 0.8.2, 0.9 or 0.10 sends request versions KIP-896 "
+    "removed (Produce v0-2, Fetch v0-3, ...), and Kafka 4.4.0 closes the connection (\"socket disconnected\"); "
+    "the cells after a failed produce are not run. kcat's SCRAM cells: Debian's librdkafka 2.0.2 repeats the "
+    "client nonce in its SCRAM client-final message, which Kafka 4 rejects (the strict RFC 5802 check; fixed in "
+    "librdkafka 2.6.1, confluentinc/librdkafka#4895); confluent-kafka's librdkafka passes. Each client's first "
+    "lines:")
 
 
 def kafka4_section(suite: Suite, argv: list[str], elapsed: float) -> str:
@@ -719,7 +726,7 @@ def kafka4_section(suite: Suite, argv: list[str], elapsed: float) -> str:
         if r.status == "fail":
             fails.setdefault(r.client, []).append(r)
     if fails:
-        lines += ["", "### Why they fail against Kafka 4.4.0", ""]
+        lines += ["", "### Why they fail against Kafka 4.4.0", "", KAFKA4_CAUSES, ""]
         for client, rs in fails.items():
             firsts = sorted({(r.detail.strip().splitlines() or [""])[0][:240] for r in rs})
             lines.append(f"- {client} ({len(rs)} cells): " + "; ".join(f"`{f}`" for f in firsts[:3])
