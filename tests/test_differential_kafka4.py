@@ -31,7 +31,7 @@ from tests.differential import (
     stale,
     unexplained,
 )
-from tests.differential_cases import prepare
+from tests.differential_cases import all_cases, prepare
 from tests.differential_kafka4 import (
     DOC_SECTION_KAFKA4,
     KNOWN_DIFFERENCES_KAFKA4,
@@ -66,8 +66,9 @@ def run(kafka44: KRaftBroker) -> Iterator[Run]:
         kafka_versions, features = api_versions(kafka_side)
         for side in sides:
             prepare(side)
-        results = [run_case(case, josefk_side, kafka_side) for case in cases(kafka_versions)
-                   if KAFKA_4_4_0 in case.references]
+        # This module's cases, and any case of tests/differential_cases.py that names 4.4.0 too.
+        chosen = cases(kafka_versions) + [c for c in all_cases() if KAFKA_4_4_0 in c.references]
+        results = [run_case(case, josefk_side, kafka_side) for case in chosen]
         yield Run(results, kafka_versions, api_versions(josefk_side)[0], features)
     finally:
         for side in sides:
