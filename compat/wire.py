@@ -120,13 +120,14 @@ def _read_str(buf: bytes, pos: int) -> tuple[str, int]:
 
 
 def create_topic(bootstrap: str, topic: str, partitions: int) -> None:
-    """CreateTopics v0 with replication factor 1; raise RuntimeError on an error code."""
+    """CreateTopics v2 (the oldest Kafka 4 serves, KIP-896) with replication factor 1; raise
+    RuntimeError on an error code."""
     body = struct.pack(">i", 1) + _str(topic) + struct.pack(">ihii", partitions, 1, 0, 0) + struct.pack(">i", 15000)
-    resp = call(bootstrap, 19, 0, body, timeout=20)
-    _, pos = _read_str(resp, 4)
+    resp = call(bootstrap, 19, 2, body + b"\0", timeout=20)  # validate_only false
+    _, pos = _read_str(resp, 4 + 4)  # throttle_time_ms, the topics' count
     (err,) = struct.unpack_from(">h", resp, pos)
     if err:
-        raise RuntimeError(f"CreateTopics v0 {topic}: error code {err}")
+        raise RuntimeError(f"CreateTopics v2 {topic}: error code {err}")
 
 
 def _crc32c_table() -> list[int]:

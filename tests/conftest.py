@@ -12,13 +12,16 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import socket
+import tempfile
 import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from harness.kafka import KRaftBroker
 from harness.zookeeper import ZooKeeperServer
 from josefk.server.broker import KafkaServer
 from josefk.server.config import KafkaConfig
@@ -79,6 +82,24 @@ def gbroker(tmp_path: Path) -> Iterator[RunningBroker]:
                                                 "offsets.topic.num.partitions": "5"})
     yield running
     running.stop()
+
+
+@pytest.fixture(scope="session")
+def kafka44() -> Iterator[KRaftBroker]:
+    """Apache Kafka 4.4.0 in KRaft combined mode (node 0), one for the session: its JVM start
+    takes 15-60 s. Tests share it, so each uses its own topic and group names. It runs with the
+    differential suite's settings (tests/differential.py SHARED_SETTINGS, broker.id aside: the
+    node id is 0), with consumer, share and streams groups enabled (harness/kafka.py)."""
+    from tests.differential import SHARED_SETTINGS  # a test module like this one: imported at use
+
+    work = Path(tempfile.mkdtemp(prefix="josefk-kafka44-"))
+    settings = {k: v for k, v in SHARED_SETTINGS.items() if k != "broker.id"}
+    try:
+        kafka = KRaftBroker(work / "kafka", node_id=0, overrides=settings)
+        yield kafka
+        kafka.stop()
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
 
 
 KINDS = ("unit", "integration", "cluster", "spark")

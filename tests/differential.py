@@ -39,6 +39,9 @@ ROOT = Path(__file__).resolve().parent.parent
 KNOWN_DIFFERENCES = ROOT / "tests" / "data" / "known_differences.json"
 COMPATIBILITY_DOC = ROOT / "docs" / "compatibility.md"
 DOC_SECTION = "## Differential: josefk vs Kafka 3.9.2"
+# The reference releases a case can be compared with (Case.references): tests/test_differential.py
+# runs the 3.9.2 ones, tests/test_differential_kafka4.py the 4.4.0 ones.
+KAFKA_3_9_2, KAFKA_4_4_0 = "3.9.2", "4.4.0"
 
 # The settings both brokers run with (josefk's RunningBroker and KafkaBroker get the same).
 SHARED_SETTINGS = {
@@ -335,6 +338,7 @@ class Case:
     name: str  # "normal", the error provoked, or (a recorded stream) the client's name
     run: Callable[[Side, int], Iterator[Step]]
     recorded: bool = False  # a client's recorded request stream: many APIs, `api`/`version` unused
+    references: tuple[str, ...] = (KAFKA_3_9_2,)  # the Kafka releases it is compared with
 
     @property
     def api_name(self) -> str:
@@ -401,8 +405,8 @@ def glob(pattern: str, text: str) -> bool:
     return re.fullmatch(".*".join(map(re.escape, pattern.split("*"))), text) is not None
 
 
-def load_known() -> list[Known]:
-    entries = json.loads(KNOWN_DIFFERENCES.read_text())["differences"]
+def load_known(path: Path = KNOWN_DIFFERENCES) -> list[Known]:
+    entries = json.loads(path.read_text())["differences"]
     return [Known(e["api"], (e["versions"][0], e["versions"][1]), e["case"], e["path"], e["reason"])
             for e in entries]
 
@@ -466,11 +470,11 @@ def render_table(results: list[Result], not_served: list[str], known: list[Known
     return "\n".join(lines) + "\n"
 
 
-def replace_doc_section(text: str, section: str) -> str:
-    start = text.find(DOC_SECTION)
+def replace_doc_section(text: str, section: str, heading: str = DOC_SECTION) -> str:
+    start = text.find(heading)
     if start < 0:
         return text.rstrip("\n") + "\n\n" + section
-    end = text.find("\n## ", start + len(DOC_SECTION))
+    end = text.find("\n## ", start + len(heading))
     return text[:start] + section + ("" if end < 0 else text[end:])
 
 

@@ -49,6 +49,7 @@ KIP_848 = {ApiKey.ConsumerGroupHeartbeat, ApiKey.ConsumerGroupDescribe}
 # is off on both brokers (SHARED_SETTINGS), so records this old are kept.
 BASE_TS = 1_764_000_000_000
 SESSION_MS = 10000
+NOT_LEADER_OR_FOLLOWER = 6
 # Valid ConsumerProtocol v0 subscription and assignment (topic `diff`): Kafka 3.9 parses them for
 # protocol type "consumer", and a join with unparsable metadata never completes there.
 SUBSCRIPTION = b"\x00\x00" + b"\x00\x00\x00\x01\x00\x04diff" + b"\xff\xff\xff\xff"
@@ -112,8 +113,14 @@ def produce(side: Side, topic: str, partition: int, records: bytes, version: int
 
 
 def produced(side: Side, topic: str, partition: int, records: bytes) -> None:
-    r = produce(side, topic, partition, records)
-    check(r.responses[0].partition_responses[0].error_code == 0, f"produce to {topic}", r)
+    """Setup's produce, retried as a producer retries NOT_LEADER_OR_FOLLOWER: a KRaft broker
+    (Kafka 4) lists a new partition's leader in Metadata a moment before its log is there."""
+    def appended() -> bool:
+        r = produce(side, topic, partition, records)
+        error = r.responses[0].partition_responses[0].error_code
+        check(error in (0, NOT_LEADER_OR_FOLLOWER), f"produce to {topic}", r)
+        return bool(error == 0)
+    wait_for(appended, f"{topic} takes records on {side.name}")
 
 
 def join(side: Side, group: str, version: int = 5, member_id: str = "") -> Any:
@@ -141,15 +148,28 @@ def commit(side: Side, group: str, offset: int = 3, version: int = 2) -> None:
     check(r.topics[0].partitions[0].error_code == 0, f"commit for {group}", r)
 
 
+def offsets_partition(group: str, partitions: int) -> int:
+    """The __consumer_offsets partition of a group: Kafka's abs(groupId.hashCode()) % partitions."""
+    data = group.encode("utf-16-be")  # Java hashes a string's UTF-16 code units
+    h = 0
+    for i in range(0, len(data), 2):
+        h = (31 * h + int.from_bytes(data[i:i + 2], "big")) & 0xFFFFFFFF
+    signed = h - (1 << 32) if h >= 1 << 31 else h
+    return 0 if signed == -(1 << 31) else abs(signed) % partitions  # Utils.abs
+
+
+# One group id per partition of the offsets topic (offsets.topic.num.partitions=3).
+WARM_UP = sorted({offsets_partition(f"warm-up-{i}", 3): f"warm-up-{i}" for i in range(20)}.values())
+
+
 def prepare(side: Side) -> None:
     """What every case may assume: the shared topic with its records, the offsets topic up."""
     create_topic(side, SHARED, 2)
     produced(side, SHARED, 0, batch(3))
     produced(side, SHARED, 0, batch(2, first_ts=3))
 
-    def coordinator() -> bool:
-        r = side.call(ApiKey.FindCoordinator, 1, key="warm-up", key_type=0)
-        return bool(r.error_code == 0)
+    def coordinator() -> bool:  # every offsets partition loaded: Kafka 4 loads each one on its own
+        return all(side.call(ApiKey.FindCoordinator, 1, key=key, key_type=0).error_code == 0 for key in WARM_UP)
     wait_for(coordinator, f"the group coordinator is available on {side.name}", timeout=60)
 
     def producer_ids() -> bool:  # Kafka fetches its first block of producer ids from ZooKeeper
