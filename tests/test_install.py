@@ -21,7 +21,7 @@ from josefk.testing import answers_api_versions
 from tests.distribution import ROOT, Distributions, build, kcat_round_trip, without_compiler
 from tests.prerequisites import EXTRAS
 
-pytestmark = [pytest.mark.integration, pytest.mark.slow]
+pytestmark = [pytest.mark.integration, pytest.mark.slow, pytest.mark.timeout(900)]
 
 VERSION = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]["version"]
 SAMPLE = (ROOT / "config" / "server.properties").read_text()
