@@ -30,7 +30,7 @@ $(DEV_DEPS): pyproject.toml | $(BIN)/python
 	touch $@ $(RUN_DEPS)
 
 run: $(RUN_DEPS)
-	$(BIN)/josefk broker config/server.properties
+	$(BIN)/josefk broker config/server.properties --override log.dirs=data/kafka-logs
 
 # A wheel in dist/ (josefk broker, the tools, config/server.properties as package data).
 wheel: $(BIN)/python

@@ -4,6 +4,7 @@ default type; either type reads either format, as Java's keystore.type.compat do
 from __future__ import annotations
 
 import ssl
+import sys
 from pathlib import Path
 
 import pytest
@@ -183,3 +184,24 @@ def test_broker_config_refuses_them(jks: KeytoolStores, certs: Certs, tmp_path: 
              **error_props(jks, certs, change, tmp_path)}
     with pytest.raises(ConfigError, match=message):
         KafkaConfig(props)
+
+
+@pytest.mark.parametrize("store", ["keystore", "truststore"])
+def test_a_jks_store_without_the_jks_extra_names_the_key_and_the_fix(
+        jks: KeytoolStores, p12: KeytoolStores, monkeypatch: pytest.MonkeyPatch, store: str) -> None:
+    """pyjks is the jks extra (it compiles twofish): without it a JKS file stops start-up with its
+    key, its type key and both fixes, while PKCS12 stores, under either declared type, still load."""
+    monkeypatch.setitem(sys.modules, "jks", None)  # what `pip install josefk` without [jks] leaves
+    other = "truststore" if store == "keystore" else "keystore"
+    props = {**keytool_ssl_props(jks), f"ssl.{other}.location": str(getattr(p12, "broker" if other == "keystore"
+                                                                            else "truststore")),
+             "ssl.key.password": PASSWORD}
+    with pytest.raises(SecurityConfigError) as raised:
+        listener_security(props, LISTENER)
+    assert str(raised.value) == (
+        f"Invalid value for configuration ssl.{store}.location: the {store} is a JKS file and reading JKS needs "
+        "pyjks, which is not installed. Install josefk's jks extra (pip install 'josefk[jks]'; it compiles "
+        f"twofish), or convert the {store} to PKCS12 (keytool -importkeystore -deststoretype PKCS12) and set "
+        f"ssl.{store}.type=PKCS12")
+    pkcs12 = {**keytool_ssl_props(p12), "ssl.key.password": PASSWORD, "ssl.keystore.type": "JKS"}
+    assert listener_security(pkcs12, LISTENER).ssl_context is not None

@@ -237,10 +237,25 @@ def _store_format(data: bytes, loc_key: str, what: str) -> str:
     raise _error(loc_key, f"the file is neither a JKS nor a PKCS12 {what}")
 
 
-def _load_jks(data: bytes, password: str | None, loc_key: str, password_key: str, what: str) -> jks.KeyStore:
-    """A JKS store, its integrity checked with the password (Java skips the check without one)."""
+def _require_jks(loc_key: str, type_key: str, what: str) -> None:
+    """pyjks reads JKS, and it needs twofish, which PyPI has only as C source: it is the jks extra,
+    so that `pip install josefk` needs no compiler. PKCS12 and PEM stores do without it."""
+    try:
+        import jks  # noqa: F401
+    except ImportError:
+        raise _error(loc_key, f"the {what} is a JKS file and reading JKS needs pyjks, which is not installed. "
+                              "Install josefk's jks extra (pip install 'josefk[jks]'; it compiles twofish), or "
+                              f"convert the {what} to PKCS12 (keytool -importkeystore -deststoretype PKCS12) "
+                              f"and set {type_key}=PKCS12") from None
+
+
+def _load_jks(cfg: ListenerConfig, data: bytes, password: str | None, loc_key: str, what: str) -> jks.KeyStore:
+    """A JKS `what` (keystore or truststore), its integrity checked with the password (Java skips
+    the check without one)."""
+    _require_jks(loc_key, cfg.key_for(f"ssl.{what}.type"), what)
     import jks
 
+    password_key = cfg.key_for(f"ssl.{what}.password")
     try:
         return jks.KeyStore.loads(data, password, try_decrypt_keys=False)
     except jks.KeystoreSignatureException:
@@ -252,11 +267,12 @@ def _load_jks(data: bytes, password: str | None, loc_key: str, password_key: str
 def _jks_key_and_chain(cfg: ListenerConfig, data: bytes, password: str, loc_key: str) -> bytes:
     """The JKS keystore's private key (PKCS8) and its certificate chain, leaf first, as PEM. The
     key password is ssl.key.password, else the store password, as Kafka takes it."""
-    import jks
     from cryptography import x509
     from cryptography.hazmat.primitives import serialization
 
-    store = _load_jks(data, password, loc_key, cfg.key_for("ssl.keystore.password"), "keystore")
+    store = _load_jks(cfg, data, password, loc_key, "keystore")
+    import jks
+
     entries = store.private_keys
     if not entries:
         raise _error(loc_key, "the JKS keystore holds no private key entry")
@@ -335,7 +351,7 @@ def _pem_key_and_chain(cfg: ListenerConfig) -> tuple[bytes, str] | None:
 def _jks_trusted(cfg: ListenerConfig, data: bytes, password: str | None, loc_key: str) -> list[bytes]:
     """DER certificates a JKS truststore trusts: its trusted certificate entries and, as Java's
     trust managers take them, the first certificate of each key entry."""
-    store = _load_jks(data, password, loc_key, cfg.key_for("ssl.truststore.password"), "truststore")
+    store = _load_jks(cfg, data, password, loc_key, "truststore")
     trusted = [entry.cert for entry in store.certs.values()]
     return trusted + [entry.cert_chain[0][1] for entry in store.private_keys.values() if entry.cert_chain]
 
