@@ -15,7 +15,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _readme_packages() -> set[str]:
-    lines = re.findall(r"apt-get install -y ([^\n`]+)", (ROOT / "README.md").read_text())
+    text = re.sub(r"\\\n\s*", " ", (ROOT / "README.md").read_text())  # a shell line continued
+    lines = re.findall(r"apt-get install -y ([^\n`]+)", text)
     return {package for line in lines for package in line.split()}
 
 
