@@ -13,7 +13,7 @@ import json
 import zipfile
 
 from harness.kafka import KAFKA_4_4
-from josefk.protocol.apis import KAFKA_39_VERSIONS, ApiKey
+from josefk.protocol.apis import KAFKA_4_VERSIONS, KAFKA_39_VERSIONS, ApiKey
 from tests.differential import KAFKA_4_4_0, ROOT, Case, Known, Result, Side
 from tests.differential_cases import CONTROLLER_ONLY, ERRORS, NORMAL
 
@@ -128,9 +128,15 @@ def kafka_serves(kafka: dict[int, tuple[int, int]], api: ApiKey, version: int) -
 
 
 def removed_versions(kafka: dict[int, tuple[int, int]]) -> list[tuple[ApiKey, int]]:
-    """(API, version) josefk serves to clients and Kafka 4.4.0 no longer does (KIP-896)."""
+    """(API, version) josefk serves to clients and Kafka 4.4.0 no longer does (KIP-896): below the
+    oldest version of 4.4.0's specs. Not what 4.4.0 merely leaves unadvertised (the telemetry
+    APIs without a receiver plugin), which it still answers."""
+    def removed(api: ApiKey, v: int) -> bool:
+        oldest = KAFKA_4_VERSIONS.get(api, (1 << 15, 0))[0]
+        return not kafka_serves(kafka, api, v) and (v < oldest or api in ADVERTISED_BUT_REMOVED)
+
     return [(api, v) for api, (lo, hi) in KAFKA_39_VERSIONS.items() if api not in CONTROLLER_ONLY and api in NORMAL
-            for v in range(lo, hi + 1) if not kafka_serves(kafka, api, v)]
+            for v in range(lo, hi + 1) if removed(api, v)]
 
 
 def cases(kafka: dict[int, tuple[int, int]]) -> list[Case]:
