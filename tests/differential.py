@@ -432,6 +432,21 @@ def stale(results: list[Result], known: list[Known]) -> list[str]:
 # --- the table for docs/compatibility.md ----------------------------------------------------
 
 
+
+def result_table(results: list[Result], shown: int) -> list[str]:
+    """The cases as a markdown table: identical, or their first `shown` differences."""
+    lines = ["| API | version | case | result |", "|---|---|---|---|"]
+    for r in results:
+        if not r.differences:
+            verdict = "identical"
+        else:
+            first = [d.show(40).replace("|", "\\|") for d in r.differences[:shown]]
+            more = f"; and {len(r.differences) - shown} more" if len(r.differences) > shown else ""
+            verdict = "differs: " + "; ".join(first) + more
+        version = "-" if r.case.recorded else r.case.version
+        lines.append(f"| {r.case.api_name} | {version} | {r.case.name} | {verdict} |")
+    return lines
+
 def render_table(results: list[Result], not_served: list[str], known: list[Known]) -> str:
     identical = sum(1 for r in results if not r.differences)
     lines = [
@@ -451,18 +466,8 @@ def render_table(results: list[Result], not_served: list[str], known: list[Known
         f"Summary: {len(results)} cases, {identical} identical, {len(results) - identical} differ; "
         f"{len(not_served)} APIs or version ranges Kafka serves and josefk does not.",
         "",
-        "| API | version | case | result |",
-        "|---|---|---|---|",
+        *result_table(results, shown=3),
     ]
-    for r in results:
-        if not r.differences:
-            verdict = "identical"
-        else:
-            shown = [d.show(40).replace("|", "\\|") for d in r.differences[:3]]
-            more = f"; and {len(r.differences) - 3} more" if len(r.differences) > 3 else ""
-            verdict = "differs: " + "; ".join(shown) + more
-        version = "-" if r.case.recorded else r.case.version
-        lines.append(f"| {r.case.api_name} | {version} | {r.case.name} | {verdict} |")
     lines += ["", "Not served by josefk (Kafka 3.9.2 serves them): " + ", ".join(not_served) + ".", "",
               "Known differences (tests/data/known_differences.json) and why:", ""]
     for k in known:

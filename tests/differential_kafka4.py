@@ -14,7 +14,7 @@ import zipfile
 
 from harness.kafka import KAFKA_4_4
 from josefk.protocol.apis import KAFKA_4_VERSIONS, KAFKA_39_VERSIONS, ApiKey
-from tests.differential import KAFKA_4_4_0, ROOT, Case, Known, Result, Side
+from tests.differential import KAFKA_4_4_0, ROOT, Case, Known, Result, Side, result_table
 from tests.differential_cases import CONTROLLER_ONLY, ERRORS, NORMAL
 
 KNOWN_DIFFERENCES_KAFKA4 = ROOT / "tests" / "data" / "known_differences_kafka4.json"
@@ -181,17 +181,8 @@ def render(results: list[Result], missing: list[tuple[str, str]], known: list[Kn
         f"difference known and explained below); {len(missing)} APIs or version ranges Kafka 4.4.0 serves "
         "and josefk does not.",
         "",
-        "| API | version | case | result |",
-        "|---|---|---|---|",
+        *result_table(results, shown=2),
     ]
-    for r in results:
-        if not r.differences:
-            verdict = "identical"
-        else:
-            shown = [d.show(40).replace("|", "\\|") for d in r.differences[:2]]
-            more = f"; and {len(r.differences) - 2} more" if len(r.differences) > 2 else ""
-            verdict = "differs: " + "; ".join(shown) + more
-        lines.append(f"| {r.case.api_name} | {r.case.version} | {r.case.name} | {verdict} |")
     lines += ["", NOT_SERVED_HEADING, "",
               "From Kafka 4.4.0's ApiVersions answer on its client listener, against josefk's; each with "
               "why josefk does not serve it yet.", ""]
