@@ -91,10 +91,11 @@ $(KAFKA4_LIB)/.stamp: compat/kafka4/pom.xml
 
 # What pytest needs besides the venv: the kafka-clients 3.9.2 jars, resolved from Maven Central by
 # mvn through compat/java/pom-3.9.xml (tests/test_kafka_file_format.py, test_spark_connector_path.py),
-# and the Tansu binary (test_cli_tansu.py); quick when built. `compat` builds the rest (java-4's
-# kafka-clients and kafka-streams 4.4.0 from compat/java/pom-4.xml, the Python client venvs).
+# the 4.4.0 client jars from compat/java/pom-4.xml (the KIP-848, telemetry and message-layer tests'
+# Java programs), and the Tansu binary (test_cli_tansu.py); quick when built. `compat` builds the
+# rest (the Python client venvs).
 test-envs: $(DEV_DEPS)
-	$(BIN)/python compat/setup_envs.py --only java,tansu
+	$(BIN)/python compat/setup_envs.py --only java,java-4,tansu
 
 # playwright-core (pinned in tests/browser/package-lock.json) for the console's browser tests; it
 # drives Debian's chromium (apt-get install chromium, .ci/run) and never downloads a browser.
