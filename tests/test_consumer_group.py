@@ -26,10 +26,12 @@ from josefk.coordinator.consumer_group_coordinator import (
 )
 from josefk.coordinator.group_apis import GroupApis
 from josefk.coordinator.group_metadata import GroupState, OffsetAndMetadata
+from josefk.coordinator.offsets_store import OFFSETS_TOPIC
 from josefk.protocol.acl import AclOperation, ResourceType
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.headers import RequestHeader
 from josefk.protocol.messages.generated.consumer_group_heartbeat_request import ConsumerGroupHeartbeatRequest
+from josefk.zk.zk_data import BrokerInfo, PartitionState
 from tests.test_group_timeouts import GROUP, Coordinator
 
 T1 = uuid.UUID(int=1)
@@ -364,6 +366,26 @@ def test_a_member_that_left_and_a_deleted_group_stay_gone_after_a_failover(h: Ha
     assert h.cgc.delete_group(GROUP) == ErrorCode.NONE
     failover(h)
     assert GROUP not in h.cgc.groups and GROUP not in h.base.coordinator.groups
+
+
+def lead(h: Harness, epoch: int, isr: list[int]) -> None:
+    """The controller changes the offsets partition's ISR (broker 1 stays leader)."""
+    state = PartitionState(OFFSETS_TOPIC, 0, 1, epoch, isr, [1, 2], 1)
+    brokers = [BrokerInfo(1, "127.0.0.1", 1), BrokerInfo(2, "127.0.0.1", 2)]
+    assert h.base.replicas.leader_and_isr(0, 1, [state], brokers).error == ErrorCode.NONE
+
+
+def test_a_heartbeat_is_answered_once_its_records_are_replicated_or_their_write_failed(h: Harness) -> None:
+    stable_pair(h)
+    lead(h, 2, [1, 2])  # broker 2, in the ISR, never fetches: acks=-1 writes time out
+    got: list[HeartbeatResult] = []
+    h.cgc.heartbeat(HeartbeatRequest(GROUP, "c", 0, rebalance_timeout_ms=REBALANCE_MS,
+                                     subscribed_topic_names=("t1",), owned={}), got.append)
+    assert got == []  # answered only once written
+    h.time.sleep(h.base.coordinator.store.commit_timeout_ms)
+    assert [r.error for r in got] == [ErrorCode.COORDINATOR_NOT_AVAILABLE]
+    lead(h, 3, [1])
+    assert h.send(HeartbeatRequest(GROUP, "a", 2)).error == ErrorCode.NONE  # written at once again
 
 
 def test_offsets_expire_unless_subscribed_and_an_empty_group_without_offsets_is_deleted(h: Harness) -> None:
