@@ -1,10 +1,14 @@
 """The KIP-848 consumer group records against layouts worked out by hand from Kafka 4.4's
-group-coordinator specs (ConsumerGroup*Key/Value.json), and their round trips."""
+group-coordinator specs (ConsumerGroup*Key/Value.json), their round trips, and Kafka 4.4's
+own generated classes reading josefk's bytes (and josefk reading Kafka's)."""
 
 from __future__ import annotations
 
+import os
 import struct
+import subprocess
 import uuid
+from pathlib import Path
 
 from josefk.coordinator.consumer_group import ConsumerGroup, ConsumerGroupMember, MemberState
 from josefk.coordinator.consumer_group_records import (
@@ -25,7 +29,10 @@ from josefk.coordinator.consumer_group_records import (
     target_assignment_metadata_value,
 )
 from josefk.coordinator.group_records import read_key
+from tests.prerequisites import require_files, require_tools
 
+ROOT = Path(__file__).resolve().parent.parent
+KAFKA4_LIB = ROOT / "compat" / ".envs" / "kafka4" / "lib"
 T = uuid.UUID("00112233-4455-6677-8899-aabbccddeeff")
 
 
@@ -104,3 +111,41 @@ def test_a_removed_member_is_written_as_tombstones_in_kafkas_order() -> None:
     assert [k.type for k in deleted] == [RecordType.CURRENT_MEMBER_ASSIGNMENT, RecordType.TARGET_ASSIGNMENT_MEMBER,
                                          RecordType.MEMBER_METADATA, RecordType.TARGET_ASSIGNMENT_METADATA,
                                          RecordType.GROUP_METADATA]
+
+
+def test_kafka_4_4_reads_and_rewrites_josefks_records_byte_for_byte_and_josefk_reads_kafkas(
+        tmp_path: Path) -> None:
+    """compat/java/ConsumerGroupRecords.java decodes josefk's records with Kafka 4.4.0's
+    generated classes and writes them again: the bytes must come back unchanged. Records
+    Kafka writes itself, tagged fields and all, must read back in josefk."""
+    require_tools("java", "javac")
+    require_files(KAFKA4_LIB, ["kafka-group-coordinator-4.4.0.jar", "kafka-clients-4.4.0.jar"],
+                  "make kafka4-jars")
+    classpath = f"{tmp_path}{os.pathsep}{KAFKA4_LIB}/*"
+    subprocess.run(["javac", "-nowarn", "-d", str(tmp_path), "-cp", classpath,
+                    str(ROOT / "compat" / "java" / "ConsumerGroupRecords.java")], check=True, timeout=120)
+    group = ConsumerGroup("g")
+    group.group_epoch = group.assignment_epoch = 3
+    group.update_member(ConsumerGroupMember(
+        "m1", instance_id="i", rack_id="r", client_id="c", client_host="/h", subscribed_topic_names=("a", "b"),
+        subscribed_topic_regex="x.*", server_assignor="range", rebalance_timeout_ms=300, member_epoch=3,
+        previous_member_epoch=2, state=MemberState.UNREVOKED_PARTITIONS, assigned={T: frozenset({0, 2})},
+        pending_revocation={T: frozenset({1})}))
+    group.update_member(ConsumerGroupMember("m2", member_epoch=3, previous_member_epoch=3))
+    group.target = {"m1": {T: frozenset({0, 2})}, "m2": {T: frozenset({1, 3})}}
+    ours = [f"{k.hex()} {v.hex()}" for k, v in group_records(group)]
+    res = subprocess.run(["java", "-cp", classpath, "ConsumerGroupRecords"], input="\n".join(ours) + "\n",
+                         capture_output=True, text=True, timeout=120)
+    assert res.returncode == 0, res.stderr
+    lines = res.stdout.splitlines()
+    assert lines[:len(ours)] == ours
+    kafkas = [tuple(bytes.fromhex(h) for h in line.split()[1:]) for line in lines[len(ours):]]
+    assert [read_key(k) for k, _ in kafkas] == [ConsumerGroupKey(RecordType.GROUP_METADATA, "g"),
+                                                ConsumerGroupKey(RecordType.TARGET_ASSIGNMENT_METADATA, "g"),
+                                                ConsumerGroupKey(RecordType.CURRENT_MEMBER_ASSIGNMENT, "g", "m")]
+    assert read_group_metadata_value(kafkas[0][1]) == 9  # past its MetadataHash
+    assert read_group_metadata_value(kafkas[1][1]) == 9  # past its AssignmentTimestamp
+    current = read_current_assignment_value(kafkas[2][1])  # past its AssignmentEpochs
+    assert (current.member_epoch, current.previous_member_epoch, current.state) == (
+        9, 8, MemberState.UNRELEASED_PARTITIONS)
+    assert (current.assigned, current.pending_revocation) == ({T: frozenset({0, 3})}, {})
