@@ -29,7 +29,7 @@ from josefk.coordinator.consumer_group import (
     MemberState,
     reconcile,
 )
-from josefk.coordinator.consumer_group_records import diff, group_records, group_tombstones
+from josefk.coordinator.consumer_group_records import group_tombstones, write_changes
 from josefk.coordinator.group_coordinator import GroupCoordinator
 from josefk.coordinator.group_metadata import GroupMetadata, GroupState, OffsetAndMetadata
 from josefk.coordinator.offsets_store import LoadedPartition
@@ -180,9 +180,8 @@ class ConsumerGroupCoordinator:
         if stored is None and group.group_epoch == 0 and not group.members:
             done(ErrorCode.NONE)
             return
-        present = dict(group_records(group))
-        records = diff(stored or {}, present)
-        self._stored[group.group_id] = present
+        touched, group.touched = group.touched, set()
+        records = write_changes(group, self._stored.setdefault(group.group_id, {}), touched)
         self.classic.store.store_records(group.group_id, records, done)
 
     def _persist_after_timeout(self, group: ConsumerGroup) -> None:
@@ -219,7 +218,8 @@ class ConsumerGroupCoordinator:
             stored.rebuild(group)
             group.subscription_metadata = self._subscription_metadata(group)
             self.groups[group_id] = group
-            self._stored[group_id] = dict(group_records(group))
+            touched, group.touched = group.touched, set()
+            write_changes(group, self._stored.setdefault(group_id, {}), touched)  # what the log holds
             for member in group.members.values():
                 self._schedule_session(group, member)
                 if member.state == MemberState.UNREVOKED_PARTITIONS:
@@ -421,7 +421,7 @@ class ConsumerGroupCoordinator:
         members = {mid: AssignmentMember(frozenset(meta[t][0] for t in self._subscribed(m) if t in meta),
                                          group.target.get(mid, {}))
                    for mid, m in group.members.items()}
-        group.target = assignor.assign(members, dict(meta.values()))
+        group.set_target(assignor.assign(members, dict(meta.values())))
         group.assignment_epoch = group.group_epoch
         group.update_state()
         log.info("[GroupCoordinator %d]: Computed a new target assignment for epoch %d of consumer group %s "

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import enum
 import uuid
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
 from josefk.coordinator.consumer_assignors import Assignment
@@ -199,47 +199,70 @@ def read_current_assignment_value(data: bytes) -> CurrentAssignment:
 # -- a whole group -------------------------------------------------------------------------
 
 
-def group_records(group: ConsumerGroup) -> Iterator[tuple[bytes, bytes]]:
-    """Every record of the group's present state, in the order Kafka writes them after a
-    heartbeat: subscriptions, group epoch, target assignment, then current assignments."""
-    gid = group.group_id
-    for mid, member in sorted(group.members.items()):
-        yield encode_key(ConsumerGroupKey(RecordType.MEMBER_METADATA, gid, mid)), member_metadata_value(member)
-    yield encode_key(ConsumerGroupKey(RecordType.GROUP_METADATA, gid)), group_metadata_value(group.group_epoch)
-    for mid, target in sorted(group.target.items()):
-        yield (encode_key(ConsumerGroupKey(RecordType.TARGET_ASSIGNMENT_MEMBER, gid, mid)),
-               target_assignment_member_value(target))
-    yield (encode_key(ConsumerGroupKey(RecordType.TARGET_ASSIGNMENT_METADATA, gid)),
-           target_assignment_metadata_value(group.assignment_epoch))
-    for mid, member in sorted(group.members.items()):
-        yield (encode_key(ConsumerGroupKey(RecordType.CURRENT_MEMBER_ASSIGNMENT, gid, mid)),
-               current_assignment_value(member))
-
-
 # Tombstones go member by member (current assignment, target, subscription), then the
 # group-level records, the group epoch last: Kafka's order when it removes a member or group.
 _TOMBSTONE_ORDER = (RecordType.CURRENT_MEMBER_ASSIGNMENT, RecordType.TARGET_ASSIGNMENT_MEMBER,
                     RecordType.MEMBER_METADATA, RecordType.TARGET_ASSIGNMENT_METADATA,
                     RecordType.PARTITION_METADATA, RecordType.GROUP_METADATA)
+# Other records in Kafka's order after a heartbeat: subscriptions, group epoch, target
+# assignment, then current assignments.
+_WRITE_ORDER = (RecordType.MEMBER_METADATA, RecordType.GROUP_METADATA, RecordType.TARGET_ASSIGNMENT_MEMBER,
+                RecordType.TARGET_ASSIGNMENT_METADATA, RecordType.CURRENT_MEMBER_ASSIGNMENT)
 
 
-def diff(stored: Mapping[bytes, bytes], present: Mapping[bytes, bytes]) -> list[tuple[bytes, bytes | None]]:
-    """The records that take the log from `stored` to `present` (both key -> value, in
-    write order): tombstones for what is gone, then what is new or changed."""
-    def tombstone_rank(key: bytes) -> int:
-        return _TOMBSTONE_ORDER.index(RecordType(int.from_bytes(key[:2], "big")))
+def _present(group: ConsumerGroup, touched: Iterable[str]) -> Iterator[tuple[RecordType, bytes, bytes | None]]:
+    """The group-level records and the touched members' (None: the member has none)."""
+    gid = group.group_id
+    yield (RecordType.GROUP_METADATA, encode_key(ConsumerGroupKey(RecordType.GROUP_METADATA, gid)),
+           group_metadata_value(group.group_epoch))
+    yield (RecordType.TARGET_ASSIGNMENT_METADATA, encode_key(ConsumerGroupKey(RecordType.TARGET_ASSIGNMENT_METADATA,
+                                                                              gid)),
+           target_assignment_metadata_value(group.assignment_epoch))
+    for mid in sorted(touched):
+        member, target = group.members.get(mid), group.target.get(mid)
+        yield (RecordType.MEMBER_METADATA, encode_key(ConsumerGroupKey(RecordType.MEMBER_METADATA, gid, mid)),
+               None if member is None else member_metadata_value(member))
+        yield (RecordType.TARGET_ASSIGNMENT_MEMBER,
+               encode_key(ConsumerGroupKey(RecordType.TARGET_ASSIGNMENT_MEMBER, gid, mid)),
+               None if target is None else target_assignment_member_value(target))
+        yield (RecordType.CURRENT_MEMBER_ASSIGNMENT,
+               encode_key(ConsumerGroupKey(RecordType.CURRENT_MEMBER_ASSIGNMENT, gid, mid)),
+               None if member is None else current_assignment_value(member))
 
-    gone: list[tuple[bytes, bytes | None]] = [(k, None) for k in sorted(
-        (k for k in stored if k not in present), key=tombstone_rank)]
-    return gone + [(k, v) for k, v in present.items() if stored.get(k) != v]
+
+def write_changes(group: ConsumerGroup, stored: dict[bytes, bytes],
+                  touched: Iterable[str]) -> list[tuple[bytes, bytes | None]]:
+    """The records that take the log from `stored` (key -> value as last written, updated
+    here) to the group's present state, given the members `touched` since: tombstones for
+    what is gone, then what is new or changed, in Kafka's order. Only the touched members
+    are encoded, so a heartbeat that changes nothing costs two small records' encoding."""
+    tombstones: list[tuple[RecordType, bytes]] = []
+    upserts: dict[RecordType, list[tuple[bytes, bytes | None]]] = {kind: [] for kind in _WRITE_ORDER}
+    for kind, key, value in _present(group, touched):
+        old = stored.get(key)
+        if value is None:
+            if old is not None:
+                tombstones.append((kind, key))
+                del stored[key]
+        elif old != value:
+            upserts[kind].append((key, value))
+            stored[key] = value
+    tombstones.sort(key=lambda t: _TOMBSTONE_ORDER.index(t[0]))
+    return [(key, None) for _, key in tombstones] + [r for kind in _WRITE_ORDER for r in upserts[kind]]
+
+
+def group_records(group: ConsumerGroup) -> list[tuple[bytes, bytes | None]]:
+    """Every record of the group's present state, as the first write of a group has them."""
+    return write_changes(group, {}, set(group.members) | set(group.target))
 
 
 def group_tombstones(group_id: str, stored: Mapping[bytes, bytes]) -> list[tuple[bytes, bytes | None]]:
     """Every record of a deleted group, the group epoch last."""
-    keys = dict.fromkeys(stored)
-    for kind in (RecordType.TARGET_ASSIGNMENT_METADATA, RecordType.GROUP_METADATA):
-        keys[encode_key(ConsumerGroupKey(kind, group_id))] = None
-    return diff(dict.fromkeys(keys, b""), {})
+    keys = set(stored)
+    keys.update(encode_key(ConsumerGroupKey(kind, group_id))
+                for kind in (RecordType.TARGET_ASSIGNMENT_METADATA, RecordType.GROUP_METADATA))
+    return [(key, None) for key in sorted(keys, key=lambda k: _TOMBSTONE_ORDER.index(
+        RecordType(int.from_bytes(k[:2], "big"))))]
 
 
 # -- loading -------------------------------------------------------------------------------
