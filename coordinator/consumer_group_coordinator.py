@@ -207,13 +207,8 @@ class ConsumerGroupCoordinator:
         for group_id, stored in loaded.consumer_groups.items():
             if self.classic.partition_for(group_id) != partition:
                 continue
-            classic = self.classic.groups.get(group_id)
-            if classic is not None and not classic.is_state(GroupState.EMPTY):
-                log.warning("[GroupCoordinator %d]: Group %s is both a classic and a consumer group in %s; "
-                            "keeping the classic group", self.classic.broker_id, group_id, partition)
-                continue
             group = ConsumerGroup(group_id, self.classic.time)
-            if classic is not None:
+            if group_id in self.classic.groups:  # its offsets, loaded as an Empty classic group
                 group.book = self.classic.groups.pop(group_id)
             stored.rebuild(group)
             group.subscription_metadata = self._subscription_metadata(group)

@@ -286,6 +286,22 @@ def test_classic_and_consumer_groups_do_not_share_a_group_id(h: Harness) -> None
     assert GROUP not in h.base.coordinator.groups
 
 
+def test_a_group_id_comes_back_as_the_kind_of_group_last_written(h: Harness) -> None:
+    h.join("a")
+    h.send(HeartbeatRequest(GROUP, "a", -1))
+    failover(h)
+    assert (h.group.state, h.group.group_epoch) == (ConsumerGroupState.EMPTY, 2)
+    joined = h.base.join()  # the Empty consumer group gives way to a classic one
+    h.time.sleep(0)
+    assert h.base.sync(joined[0].member_id, joined[0].generation_id)[0].error == ErrorCode.NONE
+    failover(h)
+    assert GROUP not in h.cgc.groups and h.base.group.is_state(GroupState.STABLE)
+    h.base.coordinator.leave_group(GROUP, [(joined[0].member_id, None)])
+    assert h.join("c").error == ErrorCode.NONE  # the Empty classic group is taken over
+    failover(h)
+    assert set(h.group.members) == {"c"} and GROUP not in h.base.coordinator.groups
+
+
 def test_unloading_the_partition_drops_the_group_and_its_timers(h: Harness) -> None:
     stable_pair(h)
     h.base.coordinator.unload_partition(0)
