@@ -128,6 +128,9 @@ class ConsumerGroup:
         self.target: dict[str, Assignment] = {}
         self.owner_epoch: dict[tuple[TopicId, int], tuple[str, int]] = {}
         self.subscription_metadata: dict[str, tuple[uuid.UUID, int]] = {}  # topic -> (id, partitions)
+        # Members whose records (subscription, target, current assignment) may have changed
+        # since the coordinator last wrote the group: it writes only theirs.
+        self.touched: set[str] = set()
 
     @property
     def offsets(self) -> dict[tuple[str, int], OffsetAndMetadata]:
@@ -147,6 +150,8 @@ class ConsumerGroup:
         if old is not None:
             self._release(old)
         self.members[member.member_id] = member
+        if old != member:
+            self.touched.add(member.member_id)
         if member.instance_id is not None:
             self.static_members[member.instance_id] = member.member_id
         for topic_id, ps in _union(member.assigned, member.pending_revocation).items():
@@ -159,11 +164,16 @@ class ConsumerGroup:
         if member is None:
             return None
         self._release(member)
+        self.touched.add(member_id)
         if member.instance_id is not None and self.static_members.get(member.instance_id) == member_id:
             del self.static_members[member.instance_id]
         self.target.pop(member_id, None)
         self.update_state()
         return member
+
+    def set_target(self, target: dict[str, Assignment]) -> None:
+        self.touched.update(self.target, target)
+        self.target = target
 
     def _release(self, member: ConsumerGroupMember) -> None:
         for topic_id, ps in _union(member.assigned, member.pending_revocation).items():

@@ -12,7 +12,11 @@ from typing import Any
 
 from josefk.coordinator.authorization import ALLOW_ALL, Authorizer, operations_bits
 from josefk.coordinator.consumer_assignors import Assignment
-from josefk.coordinator.consumer_group_coordinator import ConsumerGroupCoordinator, HeartbeatRequest
+from josefk.coordinator.consumer_group_coordinator import (
+    ConsumerGroupCoordinator,
+    HeartbeatRequest,
+    HeartbeatResult,
+)
 from josefk.coordinator.group_apis import GroupApis, GroupHandler, GroupRequest, _client_host
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey
@@ -100,21 +104,24 @@ class ConsumerGroupApis:
                 return
         owned = None if req.topic_partitions is None else {
             tp.topic_id: frozenset(tp.partitions) for tp in req.topic_partitions}
-        result = self.coordinator.heartbeat(HeartbeatRequest(
+
+        def respond(result: HeartbeatResult) -> None:
+            assignment = None if result.assignment is None else heartbeat.Assignment(topic_partitions=[
+                heartbeat.TopicPartitions(topic_id=t, partitions=sorted(ps))
+                for t, ps in sorted(result.assignment.items(), key=lambda kv: str(kv[0]))])
+            request.send_response(heartbeat.ConsumerGroupHeartbeatResponse(
+                error_code=result.error, error_message=result.message, member_id=result.member_id,
+                member_epoch=result.member_epoch, heartbeat_interval_ms=result.heartbeat_interval_ms,
+                assignment=assignment))
+
+        self.coordinator.heartbeat(HeartbeatRequest(
             group_id=req.group_id, member_id=req.member_id, member_epoch=req.member_epoch,
             instance_id=req.instance_id, rack_id=req.rack_id, rebalance_timeout_ms=req.rebalance_timeout_ms,
             subscribed_topic_names=None if req.subscribed_topic_names is None else tuple(req.subscribed_topic_names),
             subscribed_topic_regex=req.subscribed_topic_regex if request.api_version >= 1 else None,
             member_id_required=request.api_version >= 1,
             server_assignor=req.server_assignor, owned=owned, client_id=request.header.client_id or "",
-            client_host=_client_host(request.client_host)))
-        assignment = None if result.assignment is None else heartbeat.Assignment(topic_partitions=[
-            heartbeat.TopicPartitions(topic_id=t, partitions=sorted(ps))
-            for t, ps in sorted(result.assignment.items(), key=lambda kv: str(kv[0]))])
-        request.send_response(heartbeat.ConsumerGroupHeartbeatResponse(
-            error_code=result.error, error_message=result.message, member_id=result.member_id,
-            member_epoch=result.member_epoch, heartbeat_interval_ms=result.heartbeat_interval_ms,
-            assignment=assignment))
+            client_host=_client_host(request.client_host)), respond)
 
     def _described_assignment(self, assignment: Assignment) -> describe.Assignment:
         names = {tid: name for name, tid in self.coordinator.topics.topic_ids.items()}

@@ -3,10 +3,11 @@ consumerGroupHeartbeat and the consumer-group parts of its offset and admin path
 
 It lives beside the classic GroupCoordinator and shares its group ids, its
 __consumer_offsets partitions (it serves a group only where the classic coordinator has
-loaded the partition) and its offsets store. All state is in memory: what survives a
-coordinator failover is the group's committed offsets (as offset records), which come
-back as an Empty classic group that the next consumer-protocol member turns back into a
-consumer group (Kafka does the same with an Empty classic group).
+loaded the partition) and its offsets store. Every change to a group is written there as
+Kafka 4.x's consumer group records (consumer_group_records) before the heartbeat that made
+it is answered; loading a partition rebuilds its groups from them, epochs, assignments and
+all, with every member's session timer restarted, so members carry on at their epochs
+with the new coordinator.
 """
 
 from __future__ import annotations
@@ -28,8 +29,10 @@ from josefk.coordinator.consumer_group import (
     MemberState,
     reconcile,
 )
+from josefk.coordinator.consumer_group_records import group_tombstones, write_changes
 from josefk.coordinator.group_coordinator import GroupCoordinator
 from josefk.coordinator.group_metadata import GroupMetadata, GroupState, OffsetAndMetadata
+from josefk.coordinator.offsets_store import LoadedPartition
 from josefk.protocol.errors import ErrorCode
 from josefk.utils.scheduler import ScheduledTask
 
@@ -106,6 +109,9 @@ class ConsumerGroupCoordinator:
         self.groups: dict[str, ConsumerGroup] = {}
         self._session_timers: dict[tuple[str, str], ScheduledTask] = {}
         self._rebalance_timers: dict[tuple[str, str], ScheduledTask] = {}
+        # group id -> its records as last written (key -> value), to write only what changed
+        self._stored: dict[str, dict[bytes, bytes]] = {}
+        classic.load_listeners.append(self.load_partition)
         classic.unload_listeners.append(self.unload_partition)
         classic.join_guard = self._classic_join_guard
         classic.consumer_groups = self
@@ -123,6 +129,7 @@ class ConsumerGroupCoordinator:
             return ErrorCode.NONE
         if group.members:
             return ErrorCode.INCONSISTENT_GROUP_PROTOCOL
+        self._write_tombstones(group)
         self._drop(group)
         classic = GroupMetadata(group_id, GroupState.EMPTY, self.classic.time)
         classic.offsets = group.offsets
@@ -142,13 +149,14 @@ class ConsumerGroupCoordinator:
                 # rejoin (epoch 0) and the first one takes the group over.
                 return _fail(ErrorCode.UNKNOWN_MEMBER_ID, f"Group {group_id} has no member of that id.")
             del self.classic.groups[group_id]  # an Empty classic group is taken over, offsets and all
+            self.classic.store.write_tombstones(group_id, [], group=True)
             group = ConsumerGroup(group_id, self.classic.time)
             group.offsets = classic.offsets
             self.groups[group_id] = group
             return group
         if not create:
-            # Kafka answers GROUP_ID_NOT_FOUND; here a failover loses the group (it is not in
-            # the log yet), and UNKNOWN_MEMBER_ID makes its members rejoin instead.
+            # Kafka answers GROUP_ID_NOT_FOUND; UNKNOWN_MEMBER_ID makes the members of a group
+            # lost some other way (deleted, or written by a josefk that kept it in memory) rejoin.
             return _fail(ErrorCode.UNKNOWN_MEMBER_ID, f"Consumer group {group_id} not found: rejoin with epoch 0.")
         group = self.groups[group_id] = ConsumerGroup(group_id, self.classic.time)
         return group
@@ -160,6 +168,59 @@ class ConsumerGroupCoordinator:
         group.state = ConsumerGroupState.DEAD
         group.book.transition_to(GroupState.DEAD)
         self.groups.pop(group.group_id, None)
+        self._stored.pop(group.group_id, None)
+
+    # -- the group's records -------------------------------------------------------------------
+
+    def _persist(self, group: ConsumerGroup, done: Callable[[ErrorCode], None]) -> None:
+        """Write what changed in the group since its last write; `done` gets the error once
+        the write is acknowledged (acks=-1), as Kafka answers a heartbeat only then. A group
+        made by a request that then failed, still at epoch 0, is not written."""
+        stored = self._stored.get(group.group_id)
+        if stored is None and group.group_epoch == 0 and not group.members:
+            done(ErrorCode.NONE)
+            return
+        touched, group.touched = group.touched, set()
+        records = write_changes(group, self._stored.setdefault(group.group_id, {}), touched)
+        self.classic.store.store_records(group.group_id, records, done)
+
+    def _persist_after_timeout(self, group: ConsumerGroup) -> None:
+        def written(error: ErrorCode) -> None:
+            if error != ErrorCode.NONE:
+                log.warning("[GroupCoordinator %d]: Writing consumer group %s after a timeout failed: %s",
+                            self.classic.broker_id, group.group_id, error.name)
+        self._persist(group, written)
+
+    def _write_tombstones(self, group: ConsumerGroup) -> ErrorCode:
+        """Delete the group's records; like the classic coordinator's deletions, without
+        waiting for replication (acks=1, answered at once)."""
+        outcome: list[ErrorCode] = []
+        self.classic.store.store_records(group.group_id, group_tombstones(group.group_id, self._stored.get(
+            group.group_id, {})), outcome.append, required_acks=1)
+        return outcome[0] if outcome else ErrorCode.NONE
+
+    def load_partition(self, partition: int, loaded: LoadedPartition) -> None:
+        """Rebuild the consumer groups of a partition the classic coordinator has just
+        loaded: each takes over the offsets the classic load put in an Empty classic group,
+        and each member's session timer starts afresh (Kafka's onLoaded), as does the
+        rebalance timer of a member that still has partitions to revoke."""
+        for group_id, stored in loaded.consumer_groups.items():
+            if self.classic.partition_for(group_id) != partition:
+                continue
+            group = ConsumerGroup(group_id, self.classic.time)
+            if group_id in self.classic.groups:  # its offsets, loaded as an Empty classic group
+                group.book = self.classic.groups.pop(group_id)
+            stored.rebuild(group)
+            group.subscription_metadata = self._subscription_metadata(group)
+            self.groups[group_id] = group
+            touched, group.touched = group.touched, set()
+            write_changes(group, self._stored.setdefault(group_id, {}), touched)  # what the log holds
+            for member in group.members.values():
+                self._schedule_session(group, member)
+                if member.state == MemberState.UNREVOKED_PARTITIONS:
+                    self._schedule_rebalance(group, member)
+            log.info("[GroupCoordinator %d]: Loaded consumer group %s at epoch %d with %d members",
+                     self.classic.broker_id, group_id, group.group_epoch, len(group.members))
 
     def unload_partition(self, partition: int) -> None:
         for group in [g for g in self.groups.values() if self.classic.partition_for(g.group_id) == partition]:
@@ -196,7 +257,21 @@ class ConsumerGroupCoordinator:
                 return f"SubscribedTopicRegex {req.subscribed_topic_regex} is not a valid regular expression: {e}"
         return None
 
-    def heartbeat(self, req: HeartbeatRequest) -> HeartbeatResult:
+    def heartbeat(self, req: HeartbeatRequest, done: Callable[[HeartbeatResult], None]) -> None:
+        """Handle a ConsumerGroupHeartbeat; `done` gets the answer once the group's changed
+        records are written (a failed write answers with Kafka's error for it)."""
+        result = self._heartbeat(req)
+        group = self.groups.get(req.group_id)
+        if group is None:
+            done(result)
+            return
+
+        def written(error: ErrorCode) -> None:
+            done(result if error == ErrorCode.NONE else _fail(error, f"Writing the group failed: {error.name}"))
+
+        self._persist(group, written)
+
+    def _heartbeat(self, req: HeartbeatRequest) -> HeartbeatResult:
         invalid = self._invalid(req)
         if invalid is not None:
             return _fail(ErrorCode.INVALID_REQUEST, invalid)
@@ -341,7 +416,7 @@ class ConsumerGroupCoordinator:
         members = {mid: AssignmentMember(frozenset(meta[t][0] for t in self._subscribed(m) if t in meta),
                                          group.target.get(mid, {}))
                    for mid, m in group.members.items()}
-        group.target = assignor.assign(members, dict(meta.values()))
+        group.set_target(assignor.assign(members, dict(meta.values())))
         group.assignment_epoch = group.group_epoch
         group.update_state()
         log.info("[GroupCoordinator %d]: Computed a new target assignment for epoch %d of consumer group %s "
@@ -395,6 +470,7 @@ class ConsumerGroupCoordinator:
             self._session_timers.pop(key, None)
             if self.groups.get(group.group_id) is group and member.member_id in group.members:
                 self._fence(group, member.member_id, "failed to heartbeat within the session timeout")
+                self._persist_after_timeout(group)
 
         self._session_timers[key] = self.classic.scheduler.schedule(self.config.session_timeout_ms, expired)
 
@@ -409,6 +485,7 @@ class ConsumerGroupCoordinator:
             if (current is not None and current.state == MemberState.UNREVOKED_PARTITIONS
                     and current.member_epoch == epoch):
                 self._fence(group, member.member_id, "failed to revoke partitions within the rebalance timeout")
+                self._persist_after_timeout(group)
 
         self._rebalance_timers[key] = self.classic.scheduler.schedule(member.rebalance_timeout_ms, expired)
 
@@ -487,6 +564,8 @@ class ConsumerGroupCoordinator:
                 continue
             if self.classic.store.write_tombstones(group.group_id, expired, group=drop) != ErrorCode.NONE:
                 continue
+            if drop and self._write_tombstones(group) != ErrorCode.NONE:
+                continue
             for tp in expired:
                 group.offsets.pop(tp, None)
             removed += len(expired)
@@ -533,6 +612,8 @@ class ConsumerGroupCoordinator:
         if group.members:
             return ErrorCode.NON_EMPTY_GROUP
         error = self.classic.store.write_tombstones(group_id, list(group.offsets), group=True)
+        if error == ErrorCode.NONE:
+            error = self._write_tombstones(group)
         if error == ErrorCode.NONE:
             self._drop(group)
         return error

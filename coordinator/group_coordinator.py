@@ -118,8 +118,10 @@ class GroupCoordinator:
         self._join_timers: dict[str, tuple[ScheduledTask, bool]] = {}  # group -> (timer, initial delay?)
         self._sync_timers: dict[str, ScheduledTask] = {}
         self._cleanup_timer: ScheduledTask | None = None
-        # KIP-848 consumer groups share the group ids and partitions: they hear of unloads,
-        # and may refuse (or give up to a classic group) a JoinGroup for one of theirs.
+        # KIP-848 consumer groups share the group ids and partitions: they hear of loads
+        # (taking their groups, offsets and all) and unloads, and may refuse (or give up to
+        # a classic group) a JoinGroup for one of theirs.
+        self.load_listeners: list[Callable[[int, LoadedPartition], None]] = []
         self.unload_listeners: list[Callable[[int], None]] = []
         self.join_guard: Callable[[str], ErrorCode] = lambda group_id: ErrorCode.NONE
         self.consumer_groups: ConsumerGroupOffsets | None = None  # their offsets go there
@@ -236,6 +238,8 @@ class GroupCoordinator:
             self.groups[group_id] = group
             for member in group.members.values():
                 self._schedule_heartbeat(group, member)
+        for listener in self.load_listeners:
+            listener(partition, loaded)
         log.info("[GroupMetadataManager brokerId=%d] Finished loading offsets and group metadata from "
                  "%s-%d in %d milliseconds (%d groups)", self.broker_id, OFFSETS_TOPIC, partition,
                  self.time.hi_res_clock_ms() - started, len(loaded.groups))

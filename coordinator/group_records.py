@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from josefk.coordinator.consumer_group_records import ConsumerGroupKey, RecordType, decode_key
 from josefk.coordinator.group_metadata import (
     GroupMetadata,
     GroupState,
@@ -24,6 +25,7 @@ GROUP_KEY_VERSION = 2
 OFFSET_VALUE_VERSION = 3
 OFFSET_VALUE_VERSION_WITH_EXPIRY = 1
 GROUP_VALUE_VERSION = 3
+_CONSUMER_GROUP_KEY_VERSIONS = frozenset(t.value for t in RecordType)
 
 
 # -- keys -------------------------------------------------------------------------------
@@ -49,13 +51,15 @@ def group_key(group: str) -> bytes:
     return bytes(RecordWriter().int16(GROUP_KEY_VERSION).string(group).buf)
 
 
-def read_key(data: bytes) -> OffsetKey | GroupKey:
+def read_key(data: bytes) -> OffsetKey | GroupKey | ConsumerGroupKey:
     r = RecordReader(data)
     version = r.int16()
     if version in (0, 1):
         return OffsetKey(r.string() or "", r.string() or "", r.int32())
     if version == 2:
         return GroupKey(r.string() or "")
+    if version in _CONSUMER_GROUP_KEY_VERSIONS:
+        return decode_key(version, r)
     raise RecordFormatError(f"unknown __consumer_offsets key version {version}")
 
 

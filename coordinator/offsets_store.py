@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Protocol
 
+from josefk.coordinator.consumer_group_records import ConsumerGroupKey, RecordType, StoredConsumerGroup
 from josefk.coordinator.group_metadata import GroupMetadata, OffsetAndMetadata
 from josefk.coordinator.group_records import (
     GroupKey,
@@ -117,6 +118,19 @@ def _append_error_for_group(code: int) -> ErrorCode:
     return ErrorCode(code)
 
 
+def _write_error(code: int) -> ErrorCode:
+    """How a failed write of a consumer group's records surfaces to its heartbeat (Kafka's
+    GroupCoordinatorService.handleOperationException)."""
+    if code in (ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, ErrorCode.NOT_ENOUGH_REPLICAS,
+                ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND, ErrorCode.REQUEST_TIMED_OUT):
+        return ErrorCode.COORDINATOR_NOT_AVAILABLE
+    if code in (ErrorCode.NOT_LEADER_OR_FOLLOWER, ErrorCode.KAFKA_STORAGE_ERROR):
+        return ErrorCode.NOT_COORDINATOR
+    if code in (ErrorCode.MESSAGE_TOO_LARGE, ErrorCode.RECORD_LIST_TOO_LARGE, ErrorCode.INVALID_FETCH_SIZE):
+        return ErrorCode.UNKNOWN_SERVER_ERROR
+    return ErrorCode(code)
+
+
 def _append_error_for_offsets(code: int) -> ErrorCode:
     """How a failed append of offsets surfaces to OffsetCommit callers."""
     if code in (ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, ErrorCode.NOT_ENOUGH_REPLICAS,
@@ -168,14 +182,17 @@ def read_batches(partitions: CoordinatorPartitions, tp: TopicPartition,
 
 @dataclass
 class LoadedPartition:
-    """What replaying one partition yields: the last stored state of each group, and the
-    offsets of transactions not yet ended (Kafka's pendingTransactionalOffsetCommits),
-    which a COMMIT marker makes committed and an ABORT marker drops."""
+    """What replaying one partition yields: the last stored state of each group (classic
+    and KIP-848 consumer groups; a group id is one kind or the other, the last written
+    wins), and the offsets of transactions not yet ended (Kafka's
+    pendingTransactionalOffsetCommits), which a COMMIT marker makes committed and an ABORT
+    marker drops."""
 
     time: Time  # the coordinator's, for the groups it reads
     groups: dict[str, GroupMetadata] = field(default_factory=dict)
     offsets: dict[str, dict[tuple[str, int], OffsetAndMetadata]] = field(default_factory=dict)
     removed_groups: set[str] = field(default_factory=set)
+    consumer_groups: dict[str, StoredConsumerGroup] = field(default_factory=dict)
     # producer id -> group -> offsets written in its open transaction
     pending_txn: dict[int, dict[str, dict[tuple[str, int], OffsetAndMetadata]]] = field(default_factory=dict)
 
@@ -208,6 +225,23 @@ class LoadedPartition:
             else:
                 self.groups[key.group] = read_group_value(key.group, record.value, self.time)
                 self.removed_groups.discard(key.group)
+                self.consumer_groups.pop(key.group, None)
+        elif isinstance(key, ConsumerGroupKey):
+            self._apply_consumer_group(key, record.value)
+
+    def _apply_consumer_group(self, key: ConsumerGroupKey, value: bytes | None) -> None:
+        if key.type == RecordType.PARTITION_METADATA:
+            return  # replaced by the group record's MetadataHash in Kafka 4.1; josefk recomputes it
+        if value is None:
+            if key.type == RecordType.GROUP_METADATA:
+                self.consumer_groups.pop(key.group, None)
+            elif key.group in self.consumer_groups:
+                self.consumer_groups[key.group].apply(key, None)
+            return
+        if key.group not in self.consumer_groups:
+            self.groups.pop(key.group, None)  # a classic group converted to a consumer group
+            self.consumer_groups[key.group] = StoredConsumerGroup(key.group)
+        self.consumer_groups[key.group].apply(key, value)
 
 
 class OffsetsStore:
@@ -258,6 +292,14 @@ class OffsetsStore:
         record = (group_key(group.group_id), group_value(group, assignment))
         self._append(self.partition_for(group.group_id), [record],
                      lambda error: done(ErrorCode.NONE if error == ErrorCode.NONE else _append_error_for_group(error)))
+
+    def store_records(self, group_id: str, records: list[tuple[bytes, bytes | None]],
+                      done: Callable[[ErrorCode], None], required_acks: int = -1) -> None:
+        """Append a group's records (a consumer group's, from consumer_group_records); `done`
+        gets the error as Kafka's group coordinator service reports a failed write."""
+        self._append(self.partition_for(group_id), records,
+                     lambda error: done(ErrorCode.NONE if error == ErrorCode.NONE else _write_error(error)),
+                     required_acks=required_acks)
 
     def store_offsets(self, group_id: str, offsets: dict[tuple[str, int], OffsetAndMetadata],
                       done: Callable[[ErrorCode], None], producer: tuple[int, int] | None = None,

@@ -1,9 +1,11 @@
 """Big-endian readers and writers of the coordinators' record keys and values (the
-non-flexible encodings of Kafka's generated coordinator records)."""
+encodings of Kafka's generated coordinator records: the classic ones non-flexible, the
+KIP-848 values flexible, with compact strings and arrays and tagged fields)."""
 
 from __future__ import annotations
 
 import struct
+import uuid
 
 
 class RecordFormatError(ValueError):
@@ -40,6 +42,36 @@ class RecordWriter:
         self.int32(len(v))
         self.buf += v
         return self
+
+
+    def int8(self, v: int) -> RecordWriter:
+        self.buf += struct.pack(">b", v)
+        return self
+
+    def uvarint(self, v: int) -> RecordWriter:
+        while v >= 0x80:
+            self.buf.append((v & 0x7F) | 0x80)
+            v >>= 7
+        self.buf.append(v)
+        return self
+
+    def compact_string(self, v: str | None) -> RecordWriter:
+        if v is None:
+            return self.uvarint(0)
+        data = v.encode()
+        self.uvarint(len(data) + 1)
+        self.buf += data
+        return self
+
+    def compact_array_length(self, n: int) -> RecordWriter:
+        return self.uvarint(n + 1)
+
+    def uuid(self, v: uuid.UUID) -> RecordWriter:
+        self.buf += v.bytes
+        return self
+
+    def no_tagged_fields(self) -> RecordWriter:
+        return self.uvarint(0)
 
 
 class RecordReader:
@@ -94,6 +126,16 @@ class RecordReader:
     def compact_string(self) -> str | None:
         n = self.uvarint() - 1
         return None if n < 0 else self._raw(n).decode()
+
+    def compact_array_length(self) -> int:
+        """The element count; -1 for a null array."""
+        return self.uvarint() - 1
+
+    def uuid(self) -> uuid.UUID:
+        return uuid.UUID(bytes=self._raw(16))
+
+    def at_end(self) -> bool:
+        return self.pos == len(self.data)
 
     def skip_tagged_fields(self) -> None:
         for _ in range(self.uvarint()):

@@ -26,10 +26,12 @@ from josefk.coordinator.consumer_group_coordinator import (
 )
 from josefk.coordinator.group_apis import GroupApis
 from josefk.coordinator.group_metadata import GroupState, OffsetAndMetadata
+from josefk.coordinator.offsets_store import OFFSETS_TOPIC
 from josefk.protocol.acl import AclOperation, ResourceType
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.headers import RequestHeader
 from josefk.protocol.messages.generated.consumer_group_heartbeat_request import ConsumerGroupHeartbeatRequest
+from josefk.zk.zk_data import BrokerInfo, PartitionState
 from tests.test_group_timeouts import GROUP, Coordinator
 
 T1 = uuid.UUID(int=1)
@@ -60,15 +62,22 @@ class Harness:
     def group(self) -> ConsumerGroup:
         return self.cgc.groups[GROUP]
 
+    def send(self, req: HeartbeatRequest) -> HeartbeatResult:
+        """A heartbeat, answered at once (a one-broker log acknowledges its writes at once)."""
+        got: list[HeartbeatResult] = []
+        self.cgc.heartbeat(req, got.append)
+        assert len(got) == 1
+        return got[0]
+
     def join(self, member_id: str, topics: tuple[str, ...] = ("t1",), instance_id: str | None = None,
              assignor: str | None = None) -> HeartbeatResult:
-        return self.cgc.heartbeat(HeartbeatRequest(GROUP, member_id, 0, instance_id=instance_id,
+        return self.send(HeartbeatRequest(GROUP, member_id, 0, instance_id=instance_id,
                                                    rebalance_timeout_ms=REBALANCE_MS, subscribed_topic_names=topics,
                                                    server_assignor=assignor, owned={}))
 
     def beat(self, member_id: str, epoch: int, owned: dict[uuid.UUID, frozenset[int]] | None = None,
              instance_id: str | None = None) -> HeartbeatResult:
-        return self.cgc.heartbeat(HeartbeatRequest(GROUP, member_id, epoch, instance_id=instance_id, owned=owned))
+        return self.send(HeartbeatRequest(GROUP, member_id, epoch, instance_id=instance_id, owned=owned))
 
     def owners(self) -> dict[tuple[uuid.UUID, int], set[str]]:
         """Who may consume each partition now: its assigned plus its pending revocation."""
@@ -178,12 +187,12 @@ def test_fencing_by_member_epoch_and_member_id(h: Harness) -> None:
 
 def test_a_member_that_leaves_gives_its_partitions_back_at_the_next_epoch(h: Harness) -> None:
     a_parts, _ = stable_pair(h)
-    r = h.cgc.heartbeat(HeartbeatRequest(GROUP, "b", -1))
+    r = h.send(HeartbeatRequest(GROUP, "b", -1))
     assert (r.error, r.member_id, r.member_epoch) == (ErrorCode.NONE, "b", -1)
     assert set(h.group.members) == {"a"} and h.group.state == ConsumerGroupState.ASSIGNING
     assert h.beat("a", 2, {T1: a_parts}).assignment == parts(*range(6))
     assert h.group.state == ConsumerGroupState.STABLE
-    assert h.cgc.heartbeat(HeartbeatRequest(GROUP, "a", -1)).error == ErrorCode.NONE
+    assert h.send(HeartbeatRequest(GROUP, "a", -1)).error == ErrorCode.NONE
     assert h.group.state == ConsumerGroupState.EMPTY
 
 
@@ -196,7 +205,7 @@ def test_a_static_member_that_leaves_temporarily_gets_its_partitions_back_under_
     b = h.beat("b", first.member_epoch, {})
     assert b.assignment
     epoch = h.group.group_epoch
-    left = h.cgc.heartbeat(HeartbeatRequest(GROUP, "b", -2, instance_id="i-b"))
+    left = h.send(HeartbeatRequest(GROUP, "b", -2, instance_id="i-b"))
     assert (left.error, left.member_epoch) == (ErrorCode.NONE, -2)
     assert h.group.group_epoch == epoch  # no rebalance: the instance is expected back
     clash = h.join("a2", instance_id="i-a")
@@ -205,7 +214,7 @@ def test_a_static_member_that_leaves_temporarily_gets_its_partitions_back_under_
     assert (back.error, back.assignment) == (ErrorCode.NONE, b.assignment)
     assert set(h.group.members) == {"a", "b2"} and h.group.group_epoch == epoch
     # A static member that does not come back within the session timeout is removed.
-    h.cgc.heartbeat(HeartbeatRequest(GROUP, "b2", -2, instance_id="i-b"))
+    h.send(HeartbeatRequest(GROUP, "b2", -2, instance_id="i-b"))
     h.time.sleep(SESSION_MS - 1)
     h.beat("a", h.group.members["a"].member_epoch, a.assignment)
     assert "b2" in h.group.members
@@ -223,16 +232,16 @@ def test_new_partitions_of_a_subscribed_topic_start_a_new_epoch(h: Harness) -> N
 def test_a_subscription_change_and_a_second_topic(h: Harness) -> None:
     h.topics.add("t2", T2, 2)
     h.join("a")
-    r = h.cgc.heartbeat(HeartbeatRequest(GROUP, "a", 1, subscribed_topic_names=("t1", "t2"), owned=parts(*range(6))))
+    r = h.send(HeartbeatRequest(GROUP, "a", 1, subscribed_topic_names=("t1", "t2"), owned=parts(*range(6))))
     assert (r.member_epoch, r.assignment) == (2, {T1: frozenset(range(6)), T2: frozenset({0, 1})})
 
 
 def test_malformed_heartbeats_and_unknown_assignors(h: Harness) -> None:
-    no_timeout = h.cgc.heartbeat(HeartbeatRequest(GROUP, "a", 0, subscribed_topic_names=("t1",)))
+    no_timeout = h.send(HeartbeatRequest(GROUP, "a", 0, subscribed_topic_names=("t1",)))
     assert no_timeout.error == ErrorCode.INVALID_REQUEST
-    assert h.cgc.heartbeat(HeartbeatRequest("", "a", 0, rebalance_timeout_ms=1,
+    assert h.send(HeartbeatRequest("", "a", 0, rebalance_timeout_ms=1,
                                             subscribed_topic_names=())).error == ErrorCode.INVALID_REQUEST
-    assert h.cgc.heartbeat(HeartbeatRequest(GROUP, "a", -2)).error == ErrorCode.INVALID_REQUEST
+    assert h.send(HeartbeatRequest(GROUP, "a", -2)).error == ErrorCode.INVALID_REQUEST
     assert h.join("a", assignor="sticky").error == ErrorCode.UNSUPPORTED_ASSIGNOR
     assert h.join("a", assignor="range").error == ErrorCode.NONE
 
@@ -260,7 +269,7 @@ def test_classic_and_consumer_groups_do_not_share_a_group_id(h: Harness) -> None
     joined = h.base.join()
     assert joined[0].error == ErrorCode.INCONSISTENT_GROUP_PROTOCOL
     assert GROUP not in h.base.coordinator.groups
-    h.cgc.heartbeat(HeartbeatRequest(GROUP, "a", -1))
+    h.send(HeartbeatRequest(GROUP, "a", -1))
     # An Empty consumer group gives way to a classic member, offsets and all ...
     h.group.offsets[("t1", 0)] = OffsetAndMetadata(7, -1, "", 0, None)
     joined = h.base.join()
@@ -275,6 +284,22 @@ def test_classic_and_consumer_groups_do_not_share_a_group_id(h: Harness) -> None
     taken = h.join("c")  # an Empty classic group is taken over
     assert taken.error == ErrorCode.NONE and h.group.offsets[("t1", 0)].offset == 7
     assert GROUP not in h.base.coordinator.groups
+
+
+def test_a_group_id_comes_back_as_the_kind_of_group_last_written(h: Harness) -> None:
+    h.join("a")
+    h.send(HeartbeatRequest(GROUP, "a", -1))
+    failover(h)
+    assert (h.group.state, h.group.group_epoch) == (ConsumerGroupState.EMPTY, 2)
+    joined = h.base.join()  # the Empty consumer group gives way to a classic one
+    h.time.sleep(0)
+    assert h.base.sync(joined[0].member_id, joined[0].generation_id)[0].error == ErrorCode.NONE
+    failover(h)
+    assert GROUP not in h.cgc.groups and h.base.group.is_state(GroupState.STABLE)
+    h.base.coordinator.leave_group(GROUP, [(joined[0].member_id, None)])
+    assert h.join("c").error == ErrorCode.NONE  # the Empty classic group is taken over
+    failover(h)
+    assert set(h.group.members) == {"c"} and GROUP not in h.base.coordinator.groups
 
 
 def test_unloading_the_partition_drops_the_group_and_its_timers(h: Harness) -> None:
@@ -301,24 +326,82 @@ def test_transactional_offsets_of_a_consumer_group_wait_for_the_marker(h: Harnes
     assert h.cgc.fetch_offsets(GROUP, None, -1, [("t1", 0)])[1] == {("t1", 0): om}
 
 
-def test_after_a_failover_the_members_rejoin_and_find_their_committed_offsets(h: Harness) -> None:
+def failover(h: Harness) -> None:
+    """The partition moves away and back: the groups come back from the log alone."""
+    gc = h.base.coordinator
+    gc.unload_partition(0)
+    assert GROUP not in h.cgc.groups
+    gc.on_leadership_change()
+    h.time.sleep(0)
+
+
+def test_after_a_failover_the_members_carry_on_at_their_epochs_with_their_offsets(h: Harness) -> None:
     a_parts, b_parts = stable_pair(h)
     got: list[dict] = []
     om = OffsetAndMetadata(11, -1, "", h.time.milliseconds(), None)
     h.cgc.commit_offsets(GROUP, "a", 2, 9, {("t1", 0): om}, got.append)
     h.time.sleep(0)
     assert got == [{("t1", 0): ErrorCode.NONE}]
-    gc = h.base.coordinator
-    gc.unload_partition(0)
-    gc.on_leadership_change()  # loads __consumer_offsets-0 again: the offsets, not the members
-    h.time.sleep(0)
-    assert GROUP not in h.cgc.groups and gc.groups[GROUP].is_state(GroupState.EMPTY)
-    lost = h.beat("a", 2, {T1: a_parts})
-    assert lost.error == ErrorCode.UNKNOWN_MEMBER_ID  # the client rejoins at epoch 0
-    back = h.join("a")
-    assert (back.error, back.member_epoch, back.assignment) == (ErrorCode.NONE, 1, parts(*range(6)))
-    assert h.cgc.fetch_offsets(GROUP, "a", 1, [("t1", 0)]) == (ErrorCode.NONE, {("t1", 0): om})
-    assert GROUP not in gc.groups
+    before = dict(h.group.members)
+    epochs = (h.group.group_epoch, h.group.assignment_epoch, h.group.target)
+    failover(h)
+    assert h.group.members == before and (h.group.group_epoch, h.group.assignment_epoch, h.group.target) == epochs
+    assert h.group.state == ConsumerGroupState.STABLE and GROUP not in h.base.coordinator.groups
+    a = h.beat("a", 2, {T1: a_parts})
+    assert (a.error, a.member_epoch, a.assignment) == (ErrorCode.NONE, 2, None)  # no rebalance
+    assert h.cgc.fetch_offsets(GROUP, "a", 2, [("t1", 0)]) == (ErrorCode.NONE, {("t1", 0): om})
+    # The session timers start afresh on load: b, silent since, is fenced a session later.
+    h.time.sleep(SESSION_MS - 1)
+    h.beat("a", 2, {T1: a_parts})
+    assert set(h.group.members) == {"a", "b"}
+    h.time.sleep(1)
+    assert set(h.group.members) == {"a"}
+    assert h.beat("b", 2, {T1: b_parts}).error == ErrorCode.UNKNOWN_MEMBER_ID
+
+
+def test_a_member_mid_revocation_goes_on_revoking_after_a_failover(h: Harness) -> None:
+    h.join("a")
+    h.join("b")
+    h.beat("a", 1, parts(*range(6)))
+    pending = h.group.members["a"]  # a must give up half its partitions before epoch 2
+    assert pending.state == MemberState.UNREVOKED_PARTITIONS
+    failover(h)
+    assert h.group.members["a"] == pending and h.group.state == ConsumerGroupState.RECONCILING
+    h.time.sleep(REBALANCE_MS - 1)
+    assert "a" in h.group.members
+    h.time.sleep(1)  # its rebalance timer was restarted on load
+    assert "a" not in h.group.members
+
+
+def test_a_member_that_left_and_a_deleted_group_stay_gone_after_a_failover(h: Harness) -> None:
+    stable_pair(h)
+    assert h.send(HeartbeatRequest(GROUP, "b", -1)).error == ErrorCode.NONE
+    failover(h)
+    assert set(h.group.members) == {"a"} and set(h.group.target) == {"a"} and h.group.group_epoch == 3
+    assert h.send(HeartbeatRequest(GROUP, "a", -1)).error == ErrorCode.NONE
+    assert h.cgc.delete_group(GROUP) == ErrorCode.NONE
+    failover(h)
+    assert GROUP not in h.cgc.groups and GROUP not in h.base.coordinator.groups
+
+
+def lead(h: Harness, epoch: int, isr: list[int]) -> None:
+    """The controller changes the offsets partition's ISR (broker 1 stays leader)."""
+    state = PartitionState(OFFSETS_TOPIC, 0, 1, epoch, isr, [1, 2], 1)
+    brokers = [BrokerInfo(1, "127.0.0.1", 1), BrokerInfo(2, "127.0.0.1", 2)]
+    assert h.base.replicas.leader_and_isr(0, 1, [state], brokers).error == ErrorCode.NONE
+
+
+def test_a_heartbeat_is_answered_once_its_records_are_replicated_or_their_write_failed(h: Harness) -> None:
+    stable_pair(h)
+    lead(h, 2, [1, 2])  # broker 2, in the ISR, never fetches: acks=-1 writes time out
+    got: list[HeartbeatResult] = []
+    h.cgc.heartbeat(HeartbeatRequest(GROUP, "c", 0, rebalance_timeout_ms=REBALANCE_MS,
+                                     subscribed_topic_names=("t1",), owned={}), got.append)
+    assert got == []  # answered only once written
+    h.time.sleep(h.base.coordinator.store.commit_timeout_ms)
+    assert [r.error for r in got] == [ErrorCode.COORDINATOR_NOT_AVAILABLE]
+    lead(h, 3, [1])
+    assert h.send(HeartbeatRequest(GROUP, "a", 2)).error == ErrorCode.NONE  # written at once again
 
 
 def test_offsets_expire_unless_subscribed_and_an_empty_group_without_offsets_is_deleted(h: Harness) -> None:
@@ -334,7 +417,7 @@ def test_offsets_expire_unless_subscribed_and_an_empty_group_without_offsets_is_
     assert h.cgc.cleanup(now + retention - 1) == 0
     assert h.cgc.cleanup(now + retention) == 1
     assert set(h.group.offsets) == {subscribed}
-    h.cgc.heartbeat(HeartbeatRequest(GROUP, "a", -1))
+    h.send(HeartbeatRequest(GROUP, "a", -1))
     assert h.cgc.cleanup(now + retention) == 1
     assert GROUP not in h.cgc.groups
 
