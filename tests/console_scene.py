@@ -26,6 +26,7 @@ from kafka.structs import OffsetAndMetadata
 from harness.josefk import BrokerProcess
 from harness.net import free_port
 from harness.process import ServerProcess
+from josefk.console.auth import hash_password
 
 ROOT = Path(__file__).resolve().parent.parent
 BROWSER_DIR = ROOT / "tests" / "browser"
@@ -39,6 +40,35 @@ PAGES = {"overview": "/", "topics": "/topics", "topic": "/topics/orders",
          "messages-text": "/topics/payments/messages?partition=0&offset=0",
          "groups": "/groups", "group": "/groups/kitchen", "group-empty": "/groups/billing"}
 SCREENSHOTS = ("overview", "topics", "topic", "messages", "groups", "group")
+USER, PASSWORD = "operator", "correct horse battery staple"
+NEW_TOPIC_CONFIGS = "retention.ms=3600000\ncleanup.policy=compact"
+FUTURE_MS = 4_102_444_800_000  # 2100-01-01: no record is that new, so the reset goes to the log end
+# The console's actions, in order, as tests/browser/console-actions.mjs performs them; each
+# step's page is what tests/test_console_actions.py checks.
+ACTIONS: list[dict[str, Any]] = [
+    {"name": "create-exists", "goto": "/topics", "form": "create-topic", "fields": {"name": "orders"},
+     "screenshot": "create-topic.png"},
+    {"name": "create-invalid", "form": "create-topic", "fields": {"name": "bad name"}},
+    {"name": "create", "form": "create-topic",
+     "fields": {"name": "audit", "partitions": 2, "replication_factor": 1, "configs": NEW_TOPIC_CONFIGS}},
+    {"name": "config-invalid", "form": "alter-config", "fields": {"config": "retention.ms", "value": "abc"}},
+    {"name": "config-set", "form": "alter-config", "fields": {"config": "retention.ms", "value": "1000"},
+     "screenshot": "topic-actions.png"},
+    {"name": "config-delete", "form": "alter-config", "fields": {"config": "cleanup.policy", "op": "delete"}},
+    {"name": "delete-unconfirmed", "form": "delete-topic", "fields": {"confirm": "orders"}},
+    {"name": "delete", "form": "delete-topic", "fields": {"confirm": "audit"}},
+    {"name": "produce", "goto": "/topics/orders/messages?partition=2", "form": "produce",
+     "fields": {"partition": "2", "key": "order-2-new", "value": '{"id": 99, "item": "soup"}',
+                "headers": "source=console\ntrace=7f3a"}, "screenshot": "produce.png"},
+    {"name": "produce-any", "form": "produce", "fields": {"partition": "", "key": "", "value": "no key"}},
+    {"name": "reset-active", "goto": "/groups/kitchen", "form": "reset-offsets", "fields": {"mode": "earliest"}},
+    {"name": "reset-latest", "goto": "/groups/billing", "form": "reset-offsets", "fields": {"mode": "latest"}},
+    {"name": "reset-earliest", "form": "reset-offsets", "fields": {"mode": "earliest"}},
+    {"name": "reset-offset", "form": "reset-offsets", "fields": {"mode": "offset", "value": 1},
+     "screenshot": "reset-offsets.png"},
+    {"name": "reset-timestamp-future", "form": "reset-offsets", "fields": {"mode": "timestamp", "value": FUTURE_MS}},
+    {"name": "reset-timestamp-zero", "form": "reset-offsets", "fields": {"mode": "timestamp", "value": 0}},
+]
 
 
 def order(partition: int, i: int) -> tuple[bytes, bytes]:
@@ -114,7 +144,7 @@ def console_process(bootstrap: str, root: Path, *flags: str) -> Iterator[ServerP
 
 
 @contextmanager
-def scene(root: Path) -> Iterator[Scene]:
+def scene(root: Path, *console_flags: str) -> Iterator[Scene]:
     metrics_port = free_port()
     broker = BrokerProcess(root / "logs", output=root / "broker.log", overrides={
         "metrics.http.listener": f"127.0.0.1:{metrics_port}", "group.initial.rebalance.delay.ms": "0",
@@ -124,7 +154,7 @@ def scene(root: Path) -> Iterator[Scene]:
     try:
         group = populate(broker.bootstrap)
         with console_process(broker.bootstrap, root, "--metrics-url", f"http://127.0.0.1:{metrics_port}/metrics",
-                             "--chart-interval-ms", "300") as console:
+                             "--chart-interval-ms", "300", *console_flags) as console:
             traffic = threading.Thread(target=_traffic, args=(broker.bootstrap, stop), daemon=True)
             traffic.start()
             yield Scene(broker, console, metrics_port, group, stop)
@@ -150,6 +180,25 @@ def browse(url: str, pages: dict[str, str], charts: str | None = "/charts", scre
     return json.loads(done.stdout)
 
 
+def users_file(root: Path) -> Path:
+    """A --users-file holding USER with PASSWORD's scrypt hash."""
+    path = root / "console-users"
+    path.write_text(f"# the console's users\n{hash_password(USER, PASSWORD)}\n")
+    return path
+
+
+def act(url: str, steps: list[dict[str, Any]], user: str | None, password: str | None,
+        screenshots: Path | None = None, timeout_ms: int = 60_000) -> dict[str, Any]:
+    """What chromium saw after each step of tests/browser/console-actions.mjs (logged in as `user`)."""
+    spec = {"base": url, "steps": steps, "user": user, "password": password, "timeoutMs": timeout_ms,
+            "screenshots": str(screenshots) if screenshots else None}
+    done = subprocess.run(["node", str(BROWSER_DIR / "console-actions.mjs"), json.dumps(spec)], cwd=BROWSER_DIR,
+                          capture_output=True, text=True, timeout=timeout_ms / 1000 * (len(steps) + 2))
+    if done.returncode:
+        raise RuntimeError(f"the browser script failed ({done.returncode}): {done.stderr.strip()}")
+    return json.loads(done.stdout)
+
+
 def main(argv: list[str]) -> int:
     """`make console-screenshots`: the scene's pages as PNGs in the given folder."""
     out = Path(argv[0] if argv else "docs/console").resolve()
@@ -158,6 +207,10 @@ def main(argv: list[str]) -> int:
     try:
         with scene(root) as running:
             seen = browse(running.url, {name: PAGES[name] for name in SCREENSHOTS}, screenshots=out, chart_points=40)
+        (root / "actions").mkdir()
+        with scene(root / "actions", "--users-file", str(users_file(root))) as running:
+            acted = act(running.url, ACTIONS, USER, PASSWORD, screenshots=out)
+        seen["errors"] += acted["errors"]
     finally:
         shutil.rmtree(root, ignore_errors=True)
     print(f"wrote {', '.join(sorted(p.name for p in out.glob('*.png')))} to {out}"

@@ -59,11 +59,11 @@ class KafkaCluster:
         self._consumer_factory = consumer_factory
         self._consumer: KafkaConsumer | None = None
         self._clock = clock
-        self._lock = threading.Lock()
+        self.lock = threading.Lock()  # public: the console's actions share the admin client
         self._log_dirs_supported = True
 
     def close(self) -> None:
-        with self._lock:
+        with self.lock:
             if self._consumer is not None:
                 self._consumer.close()
             self._admin.close()
@@ -71,7 +71,7 @@ class KafkaCluster:
     # -- cluster -------------------------------------------------------------------------------
 
     def overview(self) -> dict[str, Any]:
-        with self._lock:
+        with self.lock:
             cluster = self._admin.describe_cluster()
             described = self._admin.describe_topics()
         brokers = sorted(({"id": b["broker_id"], "host": b["host"], "port": b["port"], "rack": b["rack"]}
@@ -91,7 +91,7 @@ class KafkaCluster:
     # -- topics --------------------------------------------------------------------------------
 
     def topics(self) -> dict[str, Any]:
-        with self._lock:
+        with self.lock:
             described = self._admin.describe_topics()
             sizes = self._topic_sizes()
         out = []
@@ -124,7 +124,7 @@ class KafkaCluster:
         return sizes
 
     def topic(self, name: str) -> dict[str, Any]:
-        with self._lock:
+        with self.lock:
             found = self._admin.describe_topics([name])[0]
             if found["error_code"]:
                 raise NotFound(f"Topic '{name}' does not exist")
@@ -165,7 +165,7 @@ class KafkaCluster:
         auto.offset.reset would, and the answer says where reading actually started."""
         limit = max(1, min(limit, MAX_LIMIT))
         tp = TopicPartition(topic, partition)
-        with self._lock:
+        with self.lock:
             found = self._admin.describe_topics([topic])[0]
             if found["error_code"]:
                 raise NotFound(f"Topic '{topic}' does not exist")
@@ -198,7 +198,7 @@ class KafkaCluster:
     # -- consumer groups -----------------------------------------------------------------------
 
     def groups(self) -> dict[str, Any]:
-        with self._lock:
+        with self.lock:
             listed = self._admin.list_groups()
             ids = sorted(g["group_id"] for g in listed)
             described = self._admin.describe_groups(ids) if ids else {}
@@ -212,7 +212,7 @@ class KafkaCluster:
         return {"groups": out}
 
     def group(self, group_id: str) -> dict[str, Any]:
-        with self._lock:
+        with self.lock:
             desc = self._admin.describe_groups([group_id]).get(group_id, {})
             committed = self._admin.list_group_offsets({group_id: None}).get(group_id, {})
             if desc.get("group_state") in (None, "Dead") and not committed:

@@ -98,7 +98,7 @@ LAYOUT = Template("""<!doctype html>
 <header><a class="brand" href="/">josefk console</a><nav>$nav</nav><span class="bootstrap">$bootstrap</span></header>
 <main>
 <h1>$heading</h1>
-$body
+$banner$body
 </main>
 $scripts</body></html>
 """)
@@ -107,11 +107,14 @@ NAV = (("overview", "/", "Overview"), ("topics", "/topics", "Topics"), ("groups"
        ("charts", "/charts", "Live charts"))
 
 
+EMPTY = Html("")
+
+
 def layout(section: str, title: str, body: Html, bootstrap: str, heading: Html | None = None,
-           scripts: Sequence[str] = ()) -> str:
+           scripts: Sequence[str] = (), banner: Html = EMPTY) -> str:
     nav = join(tag("a", label, href=href, cls="active" if key == section else None) for key, href, label in NAV)
     return LAYOUT.substitute(title=esc(title), nav=nav, bootstrap=esc(bootstrap), heading=heading or esc(title),
-                             body=body, scripts=join(tag("script", "", src=s) for s in scripts))
+                             banner=banner, body=body, scripts=join(tag("script", "", src=s) for s in scripts))
 
 
 def overview(data: dict[str, Any], bootstrap: str) -> str:
@@ -132,7 +135,7 @@ def overview(data: dict[str, Any], bootstrap: str) -> str:
     return layout("overview", "Overview", body, bootstrap)
 
 
-def topics(data: dict[str, Any], bootstrap: str) -> str:
+def topics(data: dict[str, Any], bootstrap: str, extra: Html = EMPTY, banner: Html = EMPTY) -> str:
     rows = [[join([link(topic_href(t["name"]), t["name"]),
                    join([" ", tag("span", "internal", cls="badge muted")]) if t["internal"] else ""]),
              t["partitions"], t["replication_factor"],
@@ -142,11 +145,11 @@ def topics(data: dict[str, Any], bootstrap: str) -> str:
     note = "" if data["sizes_available"] else tag(
         "p", "Sizes: the brokers do not answer DescribeLogDirs.", cls="sub note")
     body = join([table("topics", ["Topic", "Partitions", "Replication factor", "Under-replicated", "Size"], rows,
-                       empty="No topics"), note])
-    return layout("topics", "Topics", body, bootstrap)
+                       empty="No topics"), note, extra])
+    return layout("topics", "Topics", body, bootstrap, banner=banner)
 
 
-def topic(data: dict[str, Any], bootstrap: str) -> str:
+def topic(data: dict[str, Any], bootstrap: str, extra: Html = EMPTY, banner: Html = EMPTY) -> str:
     name = data["name"]
     parts = data["partitions"]
     messages = sum((p["end_offset"] or 0) - (p["start_offset"] or 0) for p in parts)
@@ -174,8 +177,9 @@ def topic(data: dict[str, Any], bootstrap: str) -> str:
                                                                          c["name"]))])
     heading = join(["Topic ", tag("code", name)])
     body = join([tag("p", link(topic_href(name, "/messages"), "Browse messages"), cls="sub"),
-                 tag("div", stats, cls="stats"), tag("h2", "Partitions"), partitions, tag("h2", "Configs"), configs])
-    return layout("topics", f"Topic {name}", body, bootstrap, heading=heading)
+                 tag("div", stats, cls="stats"), tag("h2", "Partitions"), partitions, tag("h2", "Configs"), configs,
+                 extra])
+    return layout("topics", f"Topic {name}", body, bootstrap, heading=heading, banner=banner)
 
 
 def _bytes_cell(value: dict[str, Any] | None, fmt: str) -> Html:
@@ -186,7 +190,8 @@ def _bytes_cell(value: dict[str, Any] | None, fmt: str) -> Html:
     return tag("span", value["hex"] or "(empty)", cls="data hex")
 
 
-def messages(data: dict[str, Any], partitions: Sequence[int], fmt: str, bootstrap: str) -> str:
+def messages(data: dict[str, Any], partitions: Sequence[int], fmt: str, bootstrap: str, extra: Html = EMPTY,
+             banner: Html = EMPTY) -> str:
     name = data["topic"]
     options = join(tag("option", str(p), value=p, selected="selected" if p == data["partition"] else None)
                    for p in partitions)
@@ -214,8 +219,8 @@ def messages(data: dict[str, Any], partitions: Sequence[int], fmt: str, bootstra
     heading = join(["Messages in ", link(topic_href(name), name)])
     body = join([form, tag("p", shown, cls="sub", id="range"),
                  table("records", ["Offset", "Timestamp", "Key", "Value", "Headers"], rows, empty="No records"),
-                 tag("p", pager, cls="pager")])
-    return layout("topics", f"Messages in {name}", body, bootstrap, heading=heading)
+                 tag("p", pager, cls="pager"), extra])
+    return layout("topics", f"Messages in {name}", body, bootstrap, heading=heading, banner=banner)
 
 
 def groups(data: dict[str, Any], bootstrap: str) -> str:
@@ -225,7 +230,7 @@ def groups(data: dict[str, Any], bootstrap: str) -> str:
     return layout("groups", "Consumer groups", body, bootstrap)
 
 
-def group(data: dict[str, Any], bootstrap: str) -> str:
+def group(data: dict[str, Any], bootstrap: str, extra: Html = EMPTY, banner: Html = EMPTY) -> str:
     stats = join([stat("state", "State", data["state"]), stat("members", "Members", len(data["members"])),
                   stat("lag", "Total lag", data["total_lag"], warn=data["total_lag"] > 0),
                   stat("assignor", "Assignor", dash(data["assignor"]))])
@@ -240,8 +245,8 @@ def group(data: dict[str, Any], bootstrap: str) -> str:
                      for o in data["offsets"]], empty="No committed offsets")
     heading = join(["Consumer group ", tag("code", data["group_id"])])
     body = join([tag("div", stats, cls="stats"), tag("h2", "Members"), members, tag("h2", "Offsets and lag"),
-                 offsets])
-    return layout("groups", f"Consumer group {data['group_id']}", body, bootstrap, heading=heading)
+                 offsets, extra])
+    return layout("groups", f"Consumer group {data['group_id']}", body, bootstrap, heading=heading, banner=banner)
 
 
 CHARTS = (("messages", "Messages in / s"), ("bytes", "Bytes / s (in and out)"),
@@ -264,5 +269,5 @@ def charts(metrics_urls: Sequence[str], interval_ms: int, bootstrap: str) -> str
 
 
 def error(status: int, message: str, bootstrap: str) -> str:
-    titles = {404: "Not found", 502: "The cluster did not answer"}
+    titles = {401: "Log in", 403: "Forbidden", 404: "Not found", 502: "The cluster did not answer"}
     return layout("", titles.get(status, "Error"), tag("p", message, cls="error"), bootstrap)
