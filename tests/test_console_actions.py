@@ -124,3 +124,64 @@ def test_without_credentials_and_token_nothing_changes(tmp_path: Path) -> None:
             assert "sneaky" not in admin.list_topics()
         finally:
             admin.close()
+
+
+PLAIN_JAAS = ('org.apache.kafka.common.security.plain.PlainLoginModule required username="admin" '
+              'password="admin-secret" user_admin="admin-secret" user_alice="alice-secret";')
+
+
+def _sasl_config(path: Path, user: str) -> Path:
+    path.write_text("security.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\n"
+                    "sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required "
+                    f'username="{user}" password="{user}-secret";\n')
+    return path
+
+
+def _create_topic(url: str, name: str) -> tuple[int, str]:
+    """POST the create form as a logged-in user would, with the token the topics page carries."""
+    auth = {"Authorization": "Basic " + base64.b64encode(f"{USER}:{PASSWORD}".encode()).decode()}
+    with urllib.request.urlopen(urllib.request.Request(url + "/topics", headers=auth), timeout=30) as page:
+        token = re.search(r'name="csrf" value="(\w+)"', page.read().decode())
+    assert token is not None
+    form = f"csrf={token.group(1)}&name={name}&partitions=1&replication_factor=1&configs=".encode()
+    request = urllib.request.Request(url + "/topics/create", data=form, method="POST", headers={
+        **auth, "Content-Type": "application/x-www-form-urlencoded"})
+    try:
+        with urllib.request.urlopen(request, timeout=30) as r:
+            return r.status, r.read().decode()
+    except urllib.error.HTTPError as e:
+        return e.code, e.read().decode()
+
+
+def test_the_console_acts_on_the_cluster_as_its_own_sasl_user(tmp_path: Path) -> None:
+    """--command-config: the console connects with SASL/PLAIN, so the cluster's ACLs decide what
+    its actions may do (alice has none; admin is a super user)."""
+    from harness.josefk import BrokerProcess
+    from harness.net import free_port
+
+    plain, sasl = free_port(), free_port()
+    broker = BrokerProcess(tmp_path / "logs", port=plain, output=tmp_path / "broker.log", overrides={
+        "listeners": f"PLAINTEXT://127.0.0.1:{plain},SASL_PLAINTEXT://127.0.0.1:{sasl}",
+        "authorizer.class.name": "kafka.security.authorizer.AclAuthorizer", "super.users": "User:admin",
+        "sasl.enabled.mechanisms": "PLAIN", "listener.name.sasl_plaintext.plain.sasl.jaas.config": PLAIN_JAAS,
+        "offsets.topic.replication.factor": "1"})
+    users = str(users_file(tmp_path))
+    try:
+        for user in ("alice", "admin"):
+            (tmp_path / user).mkdir()
+            with console_process(f"127.0.0.1:{sasl}", tmp_path / user, "--users-file", users, "--command-config",
+                                 str(_sasl_config(tmp_path / f"{user}.properties", user))) as console:
+                status, page = _create_topic(f"http://127.0.0.1:{console.port}", f"by-{user}")
+            if user == "alice":
+                assert status == 409 and 'id="action-error">Authorization failed.</p>' in page, page
+            else:
+                assert status == 200 and "Created topic &#x27;by-admin&#x27;." in page, page
+        admin = KafkaAdminClient(bootstrap_servers=f"127.0.0.1:{sasl}", security_protocol="SASL_PLAINTEXT",
+                                 sasl_mechanism="PLAIN", sasl_plain_username="admin",
+                                 sasl_plain_password="admin-secret")
+        try:
+            assert set(admin.list_topics()) == {"by-admin"}
+        finally:
+            admin.close()
+    finally:
+        broker.stop()

@@ -167,3 +167,44 @@ def test_bad_flags_print_one_line_and_exit_2(argv: list[str], message: str, caps
         josefk(["console", *argv])
     err = capsys.readouterr().err
     assert exit_.value.code == 2 and message in err and err.count("\n") == 1
+
+
+def test_users_file_holds_scrypt_hashes_that_basic_credentials_must_match(tmp_path) -> None:
+    import base64
+
+    from josefk.console.auth import Auth, UsersFileError, hash_password, load_users
+
+    line = hash_password("ada", "s3cret:with colon")
+    assert line.startswith("ada:scrypt:16384:8:1:") and "s3cret" not in line
+    path = tmp_path / "users"
+    path.write_text(f"# comment\n\n{line}\n")
+    auth = Auth(load_users(str(path)), secret=b"k" * 32)
+
+    def basic(text: str) -> str:
+        return "Basic " + base64.b64encode(text.encode()).decode()
+
+    assert auth.user(basic("ada:s3cret:with colon")) == "ada"
+    assert auth.user(basic("ada:s3cret")) is None
+    assert auth.user(basic("bob:s3cret:with colon")) is None
+    assert auth.user("Basic !!!") is None and auth.user("Bearer x") is None and auth.user(None) is None
+    assert auth.csrf_ok("ada", auth.csrf_token("ada")) and not auth.csrf_ok("ada", auth.csrf_token("bob"))
+    assert not Auth(None).enabled and Auth(None).user(basic("ada:s3cret:with colon")) is None
+    path.write_text("ada:plain:secret\n")
+    with pytest.raises(UsersFileError, match="line 1: expected NAME:scrypt:N:r:p:SALT:HASH"):
+        load_users(str(path))
+    path.write_text("# nobody\n")
+    with pytest.raises(UsersFileError, match="has no users"):
+        load_users(str(path))
+
+
+def test_action_forms_only_for_a_logged_in_user_of_a_console_that_acts() -> None:
+    from josefk.console.forms import Session
+
+    read_only = console().handle("/topics/a.b")[2].decode()
+    assert 'method="post"' not in read_only
+    session = Session("ada", "tok<en>")
+    acting = console().handle("/topics/a.b", session)[2].decode()
+    assert acting.count('method="post"') == 2 and 'name="csrf" value="tok&lt;en&gt;"' in acting
+    assert "Logged in as <b>ada</b>" in acting
+    noticed = console().handle("/groups/x?done=%3Cb%3Edone%3C/b%3E", session)[2].decode()
+    assert '<p class="notice" id="notice">&lt;b&gt;done&lt;/b&gt;</p>' in noticed

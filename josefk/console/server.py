@@ -265,6 +265,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="how often the charts page polls the metrics (default 2000)")
     p.add_argument("--timeout", type=int, default=common.DEFAULT_TIMEOUT_MS, metavar="MS",
                    help="ms to wait for the cluster (default 10000)")
+    p.add_argument("--command-config", metavar="FILE",
+                   help="client properties for the console's connections to the cluster (security.protocol, "
+                        "sasl.mechanism, sasl.jaas.config, ssl.*), as Kafka's tools take them")
     p.add_argument("--users-file", metavar="FILE",
                    help="the console's users (NAME:scrypt:... lines, python -m josefk.console.auth NAME writes "
                         "one): every page then asks for a user, and the pages offer actions on the cluster")
@@ -278,17 +281,20 @@ def main(argv: list[str]) -> int:
     common.quiet_client_logs()
     try:
         users = load_users(args.users_file) if args.users_file else None
-        admin = common.admin_client(args.bootstrap_server, timeout_ms=args.timeout)
+        props = common.load_properties(args.command_config)
+        consumer_config = common.client_config(props, KafkaConsumer.DEFAULT_CONFIG)
+        producer_config = common.client_config(props, KafkaProducer.DEFAULT_CONFIG)
+        admin = common.admin_client(args.bootstrap_server, props, timeout_ms=args.timeout)
     except (UsersFileError, common.ToolError) as e:
         print(f"josefk console: {e}", file=sys.stderr)
         return 1
     bootstrap = args.bootstrap_server.split(",")
-    cluster = KafkaCluster(admin, lambda: KafkaConsumer(bootstrap_servers=bootstrap, client_id="josefk-console",
-                                                        group_id=None, enable_auto_commit=False,
-                                                        request_timeout_ms=args.timeout + 5000))
-    actions = None if users is None else KafkaActions(
-        admin, lambda: KafkaProducer(bootstrap_servers=bootstrap, client_id="josefk-console", acks="all",
-                                     request_timeout_ms=args.timeout), cluster.lock)
+    cluster = KafkaCluster(admin, lambda: KafkaConsumer(**{
+        **consumer_config, "bootstrap_servers": bootstrap, "client_id": "josefk-console", "group_id": None,
+        "enable_auto_commit": False, "request_timeout_ms": args.timeout + 5000}))
+    actions = None if users is None else KafkaActions(admin, lambda: KafkaProducer(**{
+        **producer_config, "bootstrap_servers": bootstrap, "client_id": "josefk-console", "acks": "all",
+        "request_timeout_ms": args.timeout}), cluster.lock)
     scraper = MetricsScraper([u for group in args.metrics_url for u in group])
     console = Console(cluster, scraper, args.bootstrap_server, args.chart_interval_ms, actions, Auth(users))
     try:
