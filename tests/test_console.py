@@ -91,6 +91,8 @@ def test_every_page_shows_what_is_in_the_cluster(tmp_path: Path) -> None:
     assert charts["messages"]["polylines"] == [charts["messages"]["points"]]
     assert charts["bytes"]["max"] > 0 and len(charts["bytes"]["polylines"]) == 2
     assert "Produce" in charts["latency"]["legend"]
+    # the scene's reader long-polls (fetch.max.wait.ms 100): Kafka calls its requests FetchConsumer
+    assert charts["latency"]["seriesMax"]["Fetch (consumer)"] > 0, charts["latency"]
 
 
 def test_json_endpoints_answer_what_the_pages_show(tmp_path: Path) -> None:

@@ -17,6 +17,7 @@ function readCharts() {
   return Object.fromEntries([...document.querySelectorAll("svg.chart")].map((svg) => {
     const key = svg.id.replace("chart-", "");
     return [key, { points: Number(svg.dataset.points), max: Number(svg.dataset.max),
+      seriesMax: JSON.parse(svg.dataset.seriesMax),
       polylines: [...svg.querySelectorAll("polyline")].map((p) => p.getAttribute("points").split(" ").filter(Boolean).length),
       legend: document.getElementById(key + "-legend").textContent }];
   }));
