@@ -45,7 +45,8 @@ def test_console_shows_a_three_broker_cluster_and_a_lost_broker(tmp_path: Path) 
         console = stack.enter_context(console_process(cluster.bootstrap, tmp_path))
         url = f"http://127.0.0.1:{console.port}"
 
-        seen = browse(url, {"overview": "/", "topic": "/topics/replicated"}, charts=None)
+        seen = browse(url, {"overview": "/", "topic": "/topics/replicated", "at-risk": "/partitions"}, charts=None)
+        assert seen["pages"]["at-risk"]["tables"]["at-risk"]["rows"] == []
         overview = seen["pages"]["overview"]
         brokers = overview["tables"]["brokers"]["rows"]
         assert [row[:2] for row in brokers] == [[str(i), cluster.brokers[i].bootstrap] for i in (1, 2, 3)]
@@ -69,6 +70,10 @@ def test_console_shows_a_three_broker_cluster_and_a_lost_broker(tmp_path: Path) 
         assert state["offline"] == 0  # two replicas of three are left to lead
         topic = _get(url + "/api/topics/replicated")
         assert all(victim not in p["isr"] and p["leader"] != victim for p in topic["partitions"])
+        at_risk = browse(url, {"at-risk": "/partitions"}, charts=None)["pages"]["at-risk"]["tables"]["at-risk"]
+        replicated = [row for row in at_risk["rows"] if row[0] == "replicated"]
+        assert [row[1] for row in replicated] == ["0", "1", "2"]
+        assert all(row[5] == str(victim) and row[6] == "under-replicated" for row in replicated), at_risk
 
 
 def test_console_reads_apache_kafka_as_it_reads_josefk(tmp_path: Path) -> None:

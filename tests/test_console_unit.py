@@ -57,6 +57,13 @@ class FixedCluster:
                 "from_offset": 3 if offset is None else offset, "requested_offset": offset, "limit": limit,
                 "records": [record]}
 
+    def at_risk(self) -> dict[str, Any]:
+        return {"live_brokers": [1, 2], "partitions": [
+            {"topic": EVIL, "partition": 0, "leader": -1, "replicas": [3], "isr": [], "out_of_sync": [3],
+             "offline": True, "under_replicated": True},
+            {"topic": "a.b", "partition": 1, "leader": 1, "replicas": [1, 3], "isr": [1], "out_of_sync": [3],
+             "offline": False, "under_replicated": True}]}
+
     def groups(self) -> dict[str, Any]:
         return {"groups": [{"group_id": EVIL, "protocol_type": "consumer", "state": "Empty", "members": 0,
                             "assignor": ""}]}
@@ -73,7 +80,7 @@ def console(urls: list[str] | None = None) -> Console:
                    "h:9092", 1000)
 
 
-@pytest.mark.parametrize("path", ["/", "/topics", "/topics/a.b", "/topics/a.b/messages", "/groups",
+@pytest.mark.parametrize("path", ["/", "/topics", "/partitions", "/topics/a.b", "/topics/a.b/messages", "/groups",
                                   "/groups/x", "/charts"])
 def test_pages_render_with_cluster_text_escaped(path: str) -> None:
     status, kind, body = console().handle(path)
@@ -208,3 +215,11 @@ def test_action_forms_only_for_a_logged_in_user_of_a_console_that_acts() -> None
     assert "Logged in as <b>ada</b>" in acting
     noticed = console().handle("/groups/x?done=%3Cb%3Edone%3C/b%3E", session)[2].decode()
     assert '<p class="notice" id="notice">&lt;b&gt;done&lt;/b&gt;</p>' in noticed
+
+
+def test_at_risk_page_lists_offline_and_under_replicated_partitions() -> None:
+    text = console().handle("/partitions")[2].decode()
+    assert "live: 1, 2" in text and '<span class="bad">none</span>' in text
+    assert "<td>offline, under-replicated</td>" in text and "<td>under-replicated</td>" in text
+    overview = console().handle("/")[2].decode()  # 1 under-replicated: a link to the list, 0 offline: none
+    assert '<a href="/partitions">1</a>' in overview and '<a href="/partitions">0</a>' not in overview

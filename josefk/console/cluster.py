@@ -30,6 +30,7 @@ class Cluster(Protocol):
 
     def overview(self) -> dict[str, Any]: ...
     def topics(self) -> dict[str, Any]: ...
+    def at_risk(self) -> dict[str, Any]: ...
     def topic(self, name: str) -> dict[str, Any]: ...
     def messages(self, topic: str, partition: int, offset: int | None, limit: int) -> dict[str, Any]: ...
     def groups(self) -> dict[str, Any]: ...
@@ -87,6 +88,26 @@ class KafkaCluster:
             "under_replicated": sum(1 for p in partitions if _under_replicated(p)),
             "offline": sum(1 for p in partitions if _offline(p, live)),
         }
+
+    def at_risk(self) -> dict[str, Any]:
+        """Every partition whose ISR is smaller than its replica set (Kafka's
+        --under-replicated-partitions) or whose leader is not a live broker (--unavailable-partitions)."""
+        with self.lock:
+            cluster = self._admin.describe_cluster()
+            described = self._admin.describe_topics()
+        live = {b["broker_id"] for b in cluster["brokers"]}
+        out = []
+        for t in sorted(described, key=lambda t: t["name"]):
+            if t["error_code"]:
+                continue
+            for p in sorted(t["partitions"], key=lambda p: p["partition_index"]):
+                offline, under = _offline(p, live), _under_replicated(p)
+                if offline or under:
+                    out.append({"topic": t["name"], "partition": p["partition_index"], "leader": p["leader_id"],
+                                "replicas": p["replica_nodes"], "isr": p["isr_nodes"],
+                                "out_of_sync": [r for r in p["replica_nodes"] if r not in p["isr_nodes"]],
+                                "offline": offline, "under_replicated": under})
+        return {"partitions": out, "live_brokers": sorted(live)}
 
     # -- topics --------------------------------------------------------------------------------
 

@@ -103,7 +103,8 @@ $banner$body
 $scripts</body></html>
 """)
 
-NAV = (("overview", "/", "Overview"), ("topics", "/topics", "Topics"), ("groups", "/groups", "Consumer groups"),
+NAV = (("overview", "/", "Overview"), ("topics", "/topics", "Topics"),
+       ("partitions", "/partitions", "Under-replicated"), ("groups", "/groups", "Consumer groups"),
        ("charts", "/charts", "Live charts"))
 
 
@@ -123,8 +124,11 @@ def overview(data: dict[str, Any], bootstrap: str) -> str:
         stat("controller", "Controller", dash(data["controller_id"] if data["controller_id"] != -1 else None)),
         stat("topics", "Topics", data["topic_count"]),
         stat("partitions", "Partitions", data["partition_count"]),
-        stat("under-replicated", "Under-replicated", data["under_replicated"], warn=data["under_replicated"] > 0),
-        stat("offline", "Offline", data["offline"], warn=data["offline"] > 0),
+        stat("under-replicated", "Under-replicated",
+             link("/partitions", data["under_replicated"]) if data["under_replicated"] else 0,
+             warn=data["under_replicated"] > 0),
+        stat("offline", "Offline", link("/partitions", data["offline"]) if data["offline"] else 0,
+             warn=data["offline"] > 0),
     ])
     brokers = table("brokers", ["ID", "Host:port", "Rack", "Role"],
                     [[b["id"], f'{b["host"]}:{b["port"]}', dash(b["rack"]),
@@ -147,6 +151,20 @@ def topics(data: dict[str, Any], bootstrap: str, extra: Html = EMPTY, banner: Ht
     body = join([table("topics", ["Topic", "Partitions", "Replication factor", "Under-replicated", "Size"], rows,
                        empty="No topics"), note, extra])
     return layout("topics", "Topics", body, bootstrap, banner=banner)
+
+
+def at_risk(data: dict[str, Any], bootstrap: str) -> str:
+    rows = [[link(topic_href(p["topic"]), p["topic"]), p["partition"],
+             tag("span", "none", cls="bad") if p["offline"] and p["leader"] < 0
+             else tag("span", p["leader"], cls="bad") if p["offline"] else p["leader"],
+             nodes(p["replicas"]), nodes(p["isr"]), tag("span", nodes(p["out_of_sync"]), cls="bad"),
+             ", ".join(s for s, on in (("offline", p["offline"]), ("under-replicated", p["under_replicated"])) if on)]
+            for p in data["partitions"]]
+    body = join([tag("p", join(["Partitions whose ISR is smaller than their replica set, or whose leader is not "
+                                "a live broker (live: ", nodes(data["live_brokers"]), ")."]), cls="sub"),
+                 table("at-risk", ["Topic", "Partition", "Leader", "Replicas", "ISR", "Out of sync", "Status"], rows,
+                       empty="Every partition is fully replicated and led")])
+    return layout("partitions", "Under-replicated and offline partitions", body, bootstrap)
 
 
 def topic(data: dict[str, Any], bootstrap: str, extra: Html = EMPTY, banner: Html = EMPTY) -> str:

@@ -119,6 +119,8 @@ class Console:
             case ["topics"]:
                 return self.cluster.topics(), lambda d: pages.topics(
                     d, b, forms.create_topic(s) if s else pages.EMPTY, banner)
+            case ["partitions"]:
+                return self.cluster.at_risk(), lambda d: pages.at_risk(d, b)
             case ["topics", name]:
                 return self.cluster.topic(name), lambda d: pages.topic(
                     d, b, forms.topic_actions(s, name) if s else pages.EMPTY, banner)
