@@ -34,12 +34,17 @@ PER_PARTITION = 10
 COMMITTED = {0: 4, 1: 10, 2: 7}  # kitchen's offsets on orders: lag 6 + 0 + 3
 BINARY = b"\x00\x01\xfe\xff"
 HOSTILE = "<script>document.title='pwned'</script>"
+PAYMENT_TIMES = (1_700_000_000_000, 1_700_003_600_000)  # 2023-11-14 22:13:20 and 23:13:20 UTC
 PAGES = {"overview": "/", "topics": "/topics", "topic": "/topics/orders",
          "messages": "/topics/orders/messages?partition=1&offset=0&limit=5",
          "messages-hex": "/topics/payments/messages?partition=0&offset=0&format=hex",
          "messages-text": "/topics/payments/messages?partition=0&offset=0",
-         "groups": "/groups", "group": "/groups/kitchen", "group-empty": "/groups/billing"}
-SCREENSHOTS = ("overview", "topics", "topic", "messages", "groups", "group")
+         "groups": "/groups", "group": "/groups/kitchen", "group-empty": "/groups/billing",
+         "search-key": "/topics/orders/search?q=ORDER-1-7&field=key",
+         "search-value": "/topics/orders/search?q=%22qty%22%3A+3&field=value&partition=2",
+         "search-from": "/topics/payments/search?from=2023-11-14T22%3A30%3A00",
+         "search-to": "/topics/payments/search?q=note&to=2023-11-14T22%3A30%3A00"}
+SCREENSHOTS = ("overview", "topics", "topic", "messages", "search-value", "groups", "group")
 USER, PASSWORD = "operator", "correct horse battery staple"
 NEW_TOPIC_CONFIGS = "retention.ms=3600000\ncleanup.policy=compact"
 FUTURE_MS = 4_102_444_800_000  # 2100-01-01: no record is that new, so the reset goes to the log end
@@ -68,6 +73,7 @@ ACTIONS: list[dict[str, Any]] = [
      "screenshot": "reset-offsets.png"},
     {"name": "reset-timestamp-future", "form": "reset-offsets", "fields": {"mode": "timestamp", "value": FUTURE_MS}},
     {"name": "reset-timestamp-zero", "form": "reset-offsets", "fields": {"mode": "timestamp", "value": 0}},
+    {"name": "reset-timestamp", "form": "reset-offsets", "fields": {"mode": "timestamp", "value": PAYMENT_TIMES[1]}},
 ]
 
 
@@ -101,8 +107,9 @@ def populate(bootstrap: str) -> KafkaConsumer:
         for i in range(PER_PARTITION):
             key, value = order(p, i)
             producer.send("orders", key=key, value=value, partition=p, headers=[("source", b"web")])
-    producer.send("payments", key=b"card", value=BINARY, partition=0)
-    producer.send("payments", key=b"note", value=HOSTILE.encode(), partition=0, headers=[("<b>h</b>", b"<i>")])
+    producer.send("payments", key=b"card", value=BINARY, partition=0, timestamp_ms=PAYMENT_TIMES[0])
+    producer.send("payments", key=b"note", value=HOSTILE.encode(), partition=0, headers=[("<b>h</b>", b"<i>")],
+                  timestamp_ms=PAYMENT_TIMES[1])
     producer.flush()
     producer.close()
     consumer = KafkaConsumer("orders", bootstrap_servers=bootstrap, group_id="kitchen", enable_auto_commit=False,

@@ -86,6 +86,7 @@ def test_a_logged_in_user_acts_on_the_cluster_through_the_forms(tmp_path: Path) 
     assert _billing(steps["reset-offset"]) == ["1"]
     assert _billing(steps["reset-timestamp-future"]) == ["2"]
     assert _billing(steps["reset-timestamp-zero"]) == ["0"]
+    assert _billing(steps["reset-timestamp"]) == ["1"]  # the first record at or after the note's timestamp
 
 
 def _request(url: str, data: bytes | None = None, user: str | None = None, password: str = "") -> tuple[int, dict]:

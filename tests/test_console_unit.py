@@ -105,6 +105,9 @@ def test_errors_answer_with_a_status_and_a_message() -> None:
     assert c.handle("/topics/nope")[0] == 404
     assert c.handle("/api/topics/a.b/messages?limit=ten")[0] == 400
     assert c.handle("/topics/a.b/messages?format=base64")[0] == 400
+    assert json.loads(c.handle("/api/topics/a.b/search?from=yesterday")[2]) == {
+        "error": "from must be a date-time (YYYY-MM-DDTHH:MM[:SS], UTC) or epoch ms, not 'yesterday'"}
+    assert c.handle("/api/topics/a.b/search?field=headers")[0] == 400
     assert c.handle("/no/such/page")[0] == 404
     assert c.handle("/api/charts")[0] == 404
     assert c.handle("/static/console.css")[:2] == (200, "text/css; charset=utf-8")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import kafka.errors as Errors
@@ -19,6 +20,34 @@ from kafka.admin import ConfigResource, OffsetSpec
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 500
 FETCH_TIMEOUT_S = 5.0
+MAX_SCAN = 100_000  # records one search reads at most, over all its partitions
+SEARCH_TIMEOUT_S = 20.0
+SEARCH_FIELDS = ("key", "value", "any")
+
+
+@dataclass(frozen=True)
+class Search:
+    """Records whose key and/or value contain `text` (case-insensitive; empty matches all), with a
+    timestamp in [start_ms, end_ms], in one partition or all."""
+
+    text: str = ""
+    field: str = "any"
+    partition: int | None = None
+    start_ms: int | None = None
+    end_ms: int | None = None
+    limit: int = DEFAULT_LIMIT
+
+    def matches(self, record: Any) -> bool:
+        if self.start_ms is not None and record.timestamp < self.start_ms:
+            return False
+        if self.end_ms is not None and record.timestamp > self.end_ms:
+            return False
+        if not self.text:
+            return True
+        wanted = self.text.casefold()
+        fields = (record.key, record.value) if self.field == "any" else (
+            (record.key,) if self.field == "key" else (record.value,))
+        return any(data is not None and wanted in data.decode("utf-8", "replace").casefold() for data in fields)
 
 
 class NotFound(Exception):
@@ -33,6 +62,7 @@ class Cluster(Protocol):
     def at_risk(self) -> dict[str, Any]: ...
     def topic(self, name: str) -> dict[str, Any]: ...
     def messages(self, topic: str, partition: int, offset: int | None, limit: int) -> dict[str, Any]: ...
+    def search(self, topic: str, query: Search) -> dict[str, Any]: ...
     def groups(self) -> dict[str, Any]: ...
     def group(self, group_id: str) -> dict[str, Any]: ...
 
@@ -214,6 +244,52 @@ class KafkaCluster:
                          "key": decode_bytes(r.key), "value": decode_bytes(r.value),
                          "headers": [{"key": k, "value": decode_bytes(v)} for k, v in (r.headers or [])]}
                         for r in records[:limit]],
+        }
+
+    def search(self, topic: str, query: Search) -> dict[str, Any]:
+        """Matching records, read with Fetch from the first offset at `start_ms` (ListOffsets by
+        timestamp) or the log start, up to the log end as it was when the search began; at most
+        MAX_SCAN records are read, and the answer says whether the search got to the end."""
+        limit = max(1, min(query.limit, MAX_LIMIT))
+        with self.lock:
+            found = self._admin.describe_topics([topic])[0]
+            if found["error_code"]:
+                raise NotFound(f"Topic '{topic}' does not exist")
+            partitions = sorted(p["partition_index"] for p in found["partitions"])
+            if query.partition is not None and query.partition not in partitions:
+                raise NotFound(f"Partition {topic}-{query.partition} does not exist")
+            tps = [TopicPartition(topic, p) for p in partitions if query.partition in (None, p)]
+            consumer = self._consumer or self._consumer_factory()
+            self._consumer = consumer
+            consumer.assign(tps)
+            ends = consumer.end_offsets(tps)
+            starts = consumer.beginning_offsets(tps)
+            if query.start_ms is not None:
+                at = consumer.offsets_for_times({tp: query.start_ms for tp in tps})
+                starts = {tp: at[tp].offset if at.get(tp) is not None else ends[tp] for tp in tps}
+            for tp in tps:
+                consumer.seek(tp, starts[tp])
+            matches: list[Any] = []
+            scanned = 0
+            deadline = self._clock() + SEARCH_TIMEOUT_S
+            remaining = [tp for tp in tps if starts[tp] < ends[tp]]
+            while remaining and len(matches) < limit and scanned < MAX_SCAN and self._clock() < deadline:
+                batch = consumer.poll(timeout_ms=500, max_records=500)
+                for tp, records in batch.items():
+                    for record in records:
+                        if record.offset < ends[tp]:
+                            scanned += 1
+                            if query.matches(record):
+                                matches.append(record)
+                remaining = [tp for tp in remaining if consumer.position(tp) < ends[tp]]
+        matches.sort(key=lambda r: (r.timestamp, r.partition, r.offset))
+        return {
+            "topic": topic, "partitions": partitions, "query": vars(query) | {"limit": limit},
+            "scanned": scanned, "complete": not remaining, "truncated": len(matches) > limit,
+            "records": [{"partition": r.partition, "offset": r.offset, "timestamp": r.timestamp,
+                         "key": decode_bytes(r.key), "value": decode_bytes(r.value),
+                         "headers": [{"key": k, "value": decode_bytes(v)} for k, v in (r.headers or [])]}
+                        for r in matches[:limit]],
         }
 
     # -- consumer groups -----------------------------------------------------------------------

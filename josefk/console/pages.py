@@ -194,7 +194,8 @@ def topic(data: dict[str, Any], bootstrap: str, extra: Html = EMPTY, banner: Htm
                          for c in sorted(data["configs"], key=lambda c: (c["source"] == "DEFAULT_CONFIG",
                                                                          c["name"]))])
     heading = join(["Topic ", tag("code", name)])
-    body = join([tag("p", link(topic_href(name, "/messages"), "Browse messages"), cls="sub"),
+    body = join([tag("p", join([link(topic_href(name, "/messages"), "Browse messages"), " · ",
+                                link(topic_href(name, "/search"), "Search messages")]), cls="sub"),
                  tag("div", stats, cls="stats"), tag("h2", "Partitions"), partitions, tag("h2", "Configs"), configs,
                  extra])
     return layout("topics", f"Topic {name}", body, bootstrap, heading=heading, banner=banner)
@@ -239,6 +240,49 @@ def messages(data: dict[str, Any], partitions: Sequence[int], fmt: str, bootstra
                  table("records", ["Offset", "Timestamp", "Key", "Value", "Headers"], rows, empty="No records"),
                  tag("p", pager, cls="pager"), extra])
     return layout("topics", f"Messages in {name}", body, bootstrap, heading=heading, banner=banner)
+
+
+def _field(name: str, label: str, value: Any, kind: str = "text", **attrs: Any) -> Html:
+    rendered = "".join(f' {k}="{html.escape(str(v))}"' for k, v in attrs.items())
+    return tag("label", join([label, " ", Html(f'<input name="{name}" type="{kind}" value="{esc(value)}"{rendered}>')]))
+
+
+def search(data: dict[str, Any], query: dict[str, str], bootstrap: str) -> str:
+    name = data["topic"]
+    chosen = query.get("partition", "")
+    partitions = join([tag("option", "all", value=""),
+                       *(tag("option", str(p), value=p, selected="selected" if str(p) == chosen else None)
+                         for p in data["partitions"])])
+    fields = join(tag("option", label, value=f, selected="selected" if f == (query.get("field") or "any") else None)
+                  for f, label in (("any", "key or value"), ("key", "key"), ("value", "value")))
+    form = tag("form", join([
+        _field("q", "Text", query.get("q", ""), placeholder="any text (case-insensitive)"),
+        tag("label", join(["In ", tag("select", fields, name="field")])),
+        tag("label", join(["Partition ", tag("select", partitions, name="partition")])),
+        _field("from", "From (UTC)", query.get("from", ""), "datetime-local", step="1"),
+        _field("to", "To (UTC)", query.get("to", ""), "datetime-local", step="1"),
+        _field("limit", "Matches", data["query"]["limit"], "number", min="1", max="500"),
+        Html('<button type="submit">Search</button>'),
+    ]), method="get", action=topic_href(name, "/search"), cls="controls", id="search")
+    found = len(data["records"])
+    if data["complete"]:
+        summary = f"{found} matching records in the {data['scanned']} records read."
+    elif found >= data["query"]["limit"]:
+        summary = f"The first {found} matching records ({data['scanned']} records read; there may be more)."
+    else:
+        summary = (f"{found} matching records in the {data['scanned']} records read; the search stopped before "
+                   f"the end of the log (it reads at most 100000 records, for at most 20 s): narrow the time range.")
+    rows = [[r["partition"], link(topic_href(name, f"/messages?partition={r['partition']}&offset={r['offset']}"),
+                                  r["offset"]),
+             timestamp(r["timestamp"]), _bytes_cell(r["key"], "text"), _bytes_cell(r["value"], "text"),
+             join(tag("div", join([tag("b", h["key"]), ": ", _bytes_cell(h["value"], "text")]), cls="header")
+                  for h in r["headers"]) or "-"]
+            for r in data["records"]]
+    heading = join(["Search in ", link(topic_href(name), name)])
+    body = join([form, tag("p", summary, cls="sub", id="range"),
+                 table("matches", ["Partition", "Offset", "Timestamp", "Key", "Value", "Headers"], rows,
+                       empty="No matching records")])
+    return layout("topics", f"Search in {name}", body, bootstrap, heading=heading)
 
 
 def groups(data: dict[str, Any], bootstrap: str) -> str:

@@ -13,6 +13,7 @@ import logging
 import signal
 import sys
 from collections.abc import Callable
+from datetime import UTC, datetime
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from typing import Any, NoReturn
@@ -26,7 +27,7 @@ from josefk.cli.version import add_version
 from josefk.console import forms, pages
 from josefk.console.actions import KafkaActions, Refused
 from josefk.console.auth import REALM, Auth, UsersFileError, load_users
-from josefk.console.cluster import DEFAULT_LIMIT, Cluster, KafkaCluster, NotFound
+from josefk.console.cluster import DEFAULT_LIMIT, SEARCH_FIELDS, Cluster, KafkaCluster, NotFound, Search
 from josefk.console.forms import Session
 from josefk.console.metrics import MetricsScraper
 from josefk.console.posts import Posted, form_page, post_action
@@ -132,6 +133,13 @@ class Console:
                                              _int(query, "limit", DEFAULT_LIMIT))
                 return data, lambda d: pages.messages(
                     d, d["partitions"], fmt, b, forms.produce(s, name, d["partitions"]) if s else pages.EMPTY, banner)
+            case ["topics", name, "search"]:
+                field = query.get("field") or "any"
+                if field not in SEARCH_FIELDS:
+                    raise BadRequest(f"field must be one of {', '.join(SEARCH_FIELDS)}, not {field!r}")
+                search = Search(query.get("q", ""), field, _int(query, "partition", None), _time(query, "from"),
+                                _time(query, "to"), _int(query, "limit", DEFAULT_LIMIT))
+                return self.cluster.search(name, search), lambda d: pages.search(d, query, b)
             case ["groups"]:
                 return self.cluster.groups(), lambda d: pages.groups(d, b)
             case ["groups", group_id]:
@@ -169,6 +177,20 @@ def _int(query: dict[str, str], name: str, default: int | None) -> Any:
 
 
 MAX_FORM_BYTES = 1 << 20
+
+
+def _time(query: dict[str, str], name: str) -> int | None:
+    """A time as epoch milliseconds or an ISO date-time (UTC unless it names a zone)."""
+    raw = query.get(name, "").strip()
+    if not raw:
+        return None
+    if raw.lstrip("-").isdigit():
+        return int(raw)
+    try:
+        when = datetime.fromisoformat(raw)
+    except ValueError:
+        raise BadRequest(f"{name} must be a date-time (YYYY-MM-DDTHH:MM[:SS], UTC) or epoch ms, not {raw!r}") from None
+    return int((when if when.tzinfo else when.replace(tzinfo=UTC)).timestamp() * 1000)
 
 
 def handler_for(console: Console) -> type[BaseHTTPRequestHandler]:
