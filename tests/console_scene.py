@@ -187,6 +187,46 @@ def browse(url: str, pages: dict[str, str], charts: str | None = "/charts", scre
     return json.loads(done.stdout)
 
 
+PLAIN_JAAS = ('org.apache.kafka.common.security.plain.PlainLoginModule required username="admin" '
+              'password="admin-secret" user_admin="admin-secret" user_alice="alice-secret";')
+# admin (a super user) grants alice the right to create topics and see those named by-*
+ACL_ADD: list[dict[str, Any]] = [
+    {"name": "acls-empty", "goto": "/acls"},
+    {"name": "acl-invalid", "form": "create-acl", "fields": {"principal": "alice", "resource_name": "x"}},
+    {"name": "acl-create", "form": "create-acl",
+     "fields": {"principal": "User:alice", "operation": "CREATE", "resource_type": "CLUSTER",
+                "resource_name": "kafka-cluster"}},
+    {"name": "acl-describe", "form": "create-acl",
+     "fields": {"principal": "User:alice", "operation": "DESCRIBE", "resource_type": "TOPIC", "resource_name": "by-",
+                "pattern_type": "PREFIXED"}, "screenshot": "acls.png"},
+]
+
+
+def sasl_broker(root: Path) -> tuple[BrokerProcess, int]:
+    """A broker with the ACL authorizer, PLAIN users admin (a super user) and alice on a
+    SASL_PLAINTEXT listener; the caller stops it. Returns it and the SASL port."""
+    plain, sasl = free_port(), free_port()
+    broker = BrokerProcess(root / "logs", port=plain, output=root / "broker.log", overrides={
+        "listeners": f"PLAINTEXT://127.0.0.1:{plain},SASL_PLAINTEXT://127.0.0.1:{sasl}",
+        "authorizer.class.name": "kafka.security.authorizer.AclAuthorizer", "super.users": "User:admin",
+        "sasl.enabled.mechanisms": "PLAIN", "listener.name.sasl_plaintext.plain.sasl.jaas.config": PLAIN_JAAS,
+        "offsets.topic.replication.factor": "1"})
+    return broker, sasl
+
+
+@contextmanager
+def sasl_console(sasl_port: int, root: Path, user: str) -> Iterator[str]:
+    """A console with --users-file that reaches the cluster over SASL/PLAIN as `user`; its URL."""
+    (root / user).mkdir()
+    config = root / f"{user}.properties"
+    config.write_text("security.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\n"
+                      "sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required "
+                      f'username="{user}" password="{user}-secret";\n')
+    with console_process(f"127.0.0.1:{sasl_port}", root / user, "--users-file", str(users_file(root)),
+                         "--command-config", str(config)) as console:
+        yield f"http://127.0.0.1:{console.port}"
+
+
 def users_file(root: Path) -> Path:
     """A --users-file holding USER with PASSWORD's scrypt hash."""
     path = root / "console-users"
@@ -218,6 +258,13 @@ def main(argv: list[str]) -> int:
         with scene(root / "actions", "--users-file", str(users_file(root))) as running:
             acted = act(running.url, ACTIONS, USER, PASSWORD, screenshots=out)
         seen["errors"] += acted["errors"]
+        (root / "acls").mkdir()
+        broker, sasl = sasl_broker(root / "acls")
+        try:
+            with sasl_console(sasl, root / "acls", "admin") as url:
+                seen["errors"] += act(url, ACL_ADD, USER, PASSWORD, screenshots=out)["errors"]
+        finally:
+            broker.stop()
     finally:
         shutil.rmtree(root, ignore_errors=True)
     print(f"wrote {', '.join(sorted(p.name for p in out.glob('*.png')))} to {out}"

@@ -133,5 +133,6 @@ def test_json_endpoints_answer_what_the_pages_show(tmp_path: Path) -> None:
         assert get("/api/topics/orders/messages?offset=x") == (400, {"error": "offset must be a whole number, "
                                                                                "not 'x'"})
         assert get("/api/groups/nobody")[0] == 404
+        assert get("/api/acls") == (200, {"authorizer": False, "acls": []})  # no authorizer.class.name
         status, metrics = get("/api/metrics")
         assert status == 200 and metrics["brokers"][0]["ok"] and metrics["brokers"][0]["messages_in"] > 0

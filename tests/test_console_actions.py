@@ -5,6 +5,7 @@ and sees Kafka's own refusals; a request without the user's credentials or CSRF 
 from __future__ import annotations
 
 import base64
+import contextlib
 import re
 import urllib.error
 import urllib.request
@@ -13,7 +14,19 @@ from pathlib import Path
 import pytest
 from kafka import KafkaAdminClient
 
-from tests.console_scene import ACTIONS, PASSWORD, PER_PARTITION, USER, act, console_process, scene, users_file
+from tests.console_scene import (
+    ACL_ADD,
+    ACTIONS,
+    PASSWORD,
+    PER_PARTITION,
+    USER,
+    act,
+    console_process,
+    sasl_broker,
+    sasl_console,
+    scene,
+    users_file,
+)
 from tests.test_console import _column, _require_browser
 
 pytestmark = pytest.mark.integration
@@ -127,17 +140,6 @@ def test_without_credentials_and_token_nothing_changes(tmp_path: Path) -> None:
             admin.close()
 
 
-PLAIN_JAAS = ('org.apache.kafka.common.security.plain.PlainLoginModule required username="admin" '
-              'password="admin-secret" user_admin="admin-secret" user_alice="alice-secret";')
-
-
-def _sasl_config(path: Path, user: str) -> Path:
-    path.write_text("security.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\n"
-                    "sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required "
-                    f'username="{user}" password="{user}-secret";\n')
-    return path
-
-
 def _create_topic(url: str, name: str) -> tuple[int, str]:
     """POST the create form as a logged-in user would, with the token the topics page carries."""
     auth = {"Authorization": "Basic " + base64.b64encode(f"{USER}:{PASSWORD}".encode()).decode()}
@@ -154,34 +156,47 @@ def _create_topic(url: str, name: str) -> tuple[int, str]:
         return e.code, e.read().decode()
 
 
+ACL_ROWS = [["User:alice", "*", "CREATE", "ALLOW", "CLUSTER", "kafka-cluster", "LITERAL", "Delete"],
+            ["User:alice", "*", "DESCRIBE", "ALLOW", "TOPIC", "by-", "PREFIXED", "Delete"]]
+
+
 def test_the_console_acts_on_the_cluster_as_its_own_sasl_user(tmp_path: Path) -> None:
     """--command-config: the console connects with SASL/PLAIN, so the cluster's ACLs decide what
-    its actions may do (alice has none; admin is a super user)."""
-    from harness.josefk import BrokerProcess
-    from harness.net import free_port
-
-    plain, sasl = free_port(), free_port()
-    broker = BrokerProcess(tmp_path / "logs", port=plain, output=tmp_path / "broker.log", overrides={
-        "listeners": f"PLAINTEXT://127.0.0.1:{plain},SASL_PLAINTEXT://127.0.0.1:{sasl}",
-        "authorizer.class.name": "kafka.security.authorizer.AclAuthorizer", "super.users": "User:admin",
-        "sasl.enabled.mechanisms": "PLAIN", "listener.name.sasl_plaintext.plain.sasl.jaas.config": PLAIN_JAAS,
-        "offsets.topic.replication.factor": "1"})
-    users = str(users_file(tmp_path))
+    its actions may do; admin (a super user) grants and revokes alice's through the ACL page."""
+    _require_browser()
+    broker, sasl = sasl_broker(tmp_path)
     try:
-        for user in ("alice", "admin"):
-            (tmp_path / user).mkdir()
-            with console_process(f"127.0.0.1:{sasl}", tmp_path / user, "--users-file", users, "--command-config",
-                                 str(_sasl_config(tmp_path / f"{user}.properties", user))) as console:
-                status, page = _create_topic(f"http://127.0.0.1:{console.port}", f"by-{user}")
-            if user == "alice":
-                assert status == 409 and 'id="action-error">Authorization failed.</p>' in page, page
-            else:
-                assert status == 200 and "Created topic &#x27;by-admin&#x27;." in page, page
+        with contextlib.ExitStack() as stack:
+            url = {user: stack.enter_context(sasl_console(sasl, tmp_path, user)) for user in ("alice", "admin")}
+            status, page = _create_topic(url["alice"], "by-alice")
+            assert status == 409 and 'id="action-error">Authorization failed.</p>' in page, page
+            status, page = _create_topic(url["admin"], "by-admin")
+            assert status == 200 and "Created topic &#x27;by-admin&#x27;." in page, page
+
+            added = act(url["admin"], ACL_ADD, USER, PASSWORD)
+            assert added["errors"] == []
+            steps = added["steps"]
+            assert steps["acls-empty"]["tables"]["acls"]["rows"] == []
+            assert steps["acl-invalid"]["error"] == "A principal is TYPE:NAME, e.g. User:alice, not 'alice'"
+            assert steps["acl-create"]["tables"]["acls"]["rows"] == ACL_ROWS[:1]
+            assert steps["acl-describe"]["tables"]["acls"]["rows"] == ACL_ROWS
+            assert steps["acl-create"]["notice"] == (
+                "Added (principal=User:alice, host=*, operation=CREATE, permissionType=ALLOW) on "
+                "ResourcePattern(resourceType=CLUSTER, name=kafka-cluster, patternType=LITERAL).")
+            status, page = _create_topic(url["alice"], "by-alice")  # the ACLs let alice create and see it
+            assert status == 200 and "Created topic &#x27;by-alice&#x27;." in page, page
+
+            removed = act(url["admin"], [{"name": "acl-delete", "goto": "/acls", "form": "delete-acl-0"}],
+                          USER, PASSWORD)["steps"]["acl-delete"]
+            assert removed["tables"]["acls"]["rows"] == ACL_ROWS[1:]
+            assert removed["notice"].startswith("Deleted (principal=User:alice, host=*, operation=CREATE,")
+            status, page = _create_topic(url["alice"], "by-alice-again")
+            assert status == 409 and "Authorization failed." in page
         admin = KafkaAdminClient(bootstrap_servers=f"127.0.0.1:{sasl}", security_protocol="SASL_PLAINTEXT",
                                  sasl_mechanism="PLAIN", sasl_plain_username="admin",
                                  sasl_plain_password="admin-secret")
         try:
-            assert set(admin.list_topics()) == {"by-admin"}
+            assert set(admin.list_topics()) == {"by-admin", "by-alice"}
         finally:
             admin.close()
     finally:

@@ -14,10 +14,54 @@ from typing import Any
 
 import kafka.errors as Errors
 from kafka import KafkaAdminClient, KafkaProducer, TopicPartition
-from kafka.admin import ConfigResource, NewTopic, OffsetSpec, OffsetTimestamp
+from kafka.admin import (
+    ACL,
+    ACLFilter,
+    ACLOperation,
+    ACLPermissionType,
+    ACLResourcePatternType,
+    ConfigResource,
+    NewTopic,
+    OffsetSpec,
+    OffsetTimestamp,
+    ResourcePattern,
+    ResourcePatternFilter,
+    ResourceType,
+)
 from kafka.structs import OffsetAndMetadata
 
 RESET_MODES = ("earliest", "latest", "timestamp", "offset")
+ACL_OPERATIONS = tuple(o.name for o in ACLOperation if o.name not in ("UNKNOWN", "ANY"))
+ACL_PERMISSIONS = ("ALLOW", "DENY")
+ACL_RESOURCE_TYPES = tuple(t.name for t in ResourceType if t.name not in ("UNKNOWN", "ANY"))
+ACL_PATTERN_TYPES = ("LITERAL", "PREFIXED")
+
+
+@dataclass(frozen=True)
+class AclSpec:
+    """One ACL as kafka-acls names its parts (User:alice, *, READ, ALLOW, TOPIC, orders, LITERAL)."""
+
+    principal: str
+    host: str
+    operation: str
+    permission: str
+    resource_type: str
+    resource_name: str
+    pattern_type: str
+
+    def parts(self) -> tuple[ACLOperation, ACLPermissionType, ResourceType, ACLResourcePatternType]:
+        for value, allowed, what in ((self.operation, ACL_OPERATIONS, "operation"),
+                                     (self.permission, ACL_PERMISSIONS, "permission"),
+                                     (self.resource_type, ACL_RESOURCE_TYPES, "resource type"),
+                                     (self.pattern_type, ACL_PATTERN_TYPES, "pattern type")):
+            if value not in allowed:
+                raise Refused(f"{what} must be one of {', '.join(allowed)}, not {value!r}")
+        if ":" not in self.principal:
+            raise Refused(f"A principal is TYPE:NAME, e.g. User:alice, not {self.principal!r}")
+        if not self.resource_name:
+            raise Refused("Name the resource (kafka-cluster for the cluster, * for every one)")
+        return (ACLOperation[self.operation], ACLPermissionType[self.permission], ResourceType[self.resource_type],
+                ACLResourcePatternType[self.pattern_type])
 SEND_TIMEOUT_S = 30.0
 
 
@@ -74,6 +118,29 @@ class KafkaActions:
         for result in answer.get("topic", {}).values():  # 'OK' or '[Error 40] InvalidConfigurationError: message'
             if result != "OK":
                 raise Refused(re.sub(r"^\[Error -?\d+\] \w+: ", "", str(result)))
+
+    def create_acl(self, spec: AclSpec) -> None:
+        operation, permission, resource_type, pattern_type = spec.parts()
+        acl = ACL(spec.principal, spec.host or "*", operation, permission,
+                  ResourcePattern(resource_type, spec.resource_name, pattern_type))
+        with self._lock:
+            answer = self._admin.create_acls([acl])
+        for error in answer["failed"]:
+            raise Refused(getattr(error, "description", None) or str(error))
+
+    def delete_acl(self, spec: AclSpec) -> int:
+        """DeleteAcls with a filter matching exactly this ACL; how many the cluster deleted."""
+        operation, permission, resource_type, pattern_type = spec.parts()
+        exact = ACLFilter(spec.principal, spec.host or "*", operation, permission,
+                          ResourcePatternFilter(resource_type, spec.resource_name, pattern_type))
+        with self._lock:
+            answer = self._admin.delete_acls([exact])
+        deleted = 0
+        for _, matched, error in answer:
+            if error is not None and getattr(error, "errno", None):
+                raise Refused(error.description)
+            deleted += len(matched)
+        return deleted
 
     def produce(self, topic: str, partition: int | None, key: bytes | None, value: bytes | None,
                 headers: list[tuple[str, bytes]]) -> Produced:

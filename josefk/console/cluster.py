@@ -15,7 +15,16 @@ from typing import Any, Protocol
 
 import kafka.errors as Errors
 from kafka import KafkaAdminClient, KafkaConsumer, TopicPartition
-from kafka.admin import ConfigResource, OffsetSpec
+from kafka.admin import (
+    ACLFilter,
+    ACLOperation,
+    ACLPermissionType,
+    ACLResourcePatternType,
+    ConfigResource,
+    OffsetSpec,
+    ResourcePatternFilter,
+    ResourceType,
+)
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 500
@@ -65,6 +74,7 @@ class Cluster(Protocol):
     def search(self, topic: str, query: Search) -> dict[str, Any]: ...
     def groups(self) -> dict[str, Any]: ...
     def group(self, group_id: str) -> dict[str, Any]: ...
+    def acls(self) -> dict[str, Any]: ...
 
 
 def decode_bytes(data: bytes | None) -> dict[str, Any] | None:
@@ -292,6 +302,24 @@ class KafkaCluster:
                         for r in matches[:limit]],
         }
 
+    # -- ACLs ----------------------------------------------------------------------------------
+
+    def acls(self) -> dict[str, Any]:
+        """Every ACL (DescribeAcls with a match-anything filter); `authorizer` is False when the
+        cluster has none (SECURITY_DISABLED), as kafka-acls then reports."""
+        try:
+            with self.lock:
+                found, _ = self._admin.describe_acls(ANY_ACL)
+        except Errors.SecurityDisabledError:
+            return {"authorizer": False, "acls": []}
+        rows = [{"principal": a.principal, "host": a.host, "operation": a.operation.name,
+                 "permission": a.permission_type.name, "resource_type": a.resource_pattern.resource_type.name,
+                 "resource_name": a.resource_pattern.resource_name,
+                 "pattern_type": a.resource_pattern.pattern_type.name} for a in found]
+        rows.sort(key=lambda r: (r["resource_type"], r["resource_name"], r["pattern_type"], r["principal"],
+                                 r["operation"], r["permission"], r["host"]))
+        return {"authorizer": True, "acls": rows}
+
     # -- consumer groups -----------------------------------------------------------------------
 
     def groups(self) -> dict[str, Any]:
@@ -341,6 +369,10 @@ class KafkaCluster:
             "offsets": offsets,
             "total_lag": sum(o["lag"] for o in offsets if o["lag"] is not None),
         }
+
+
+ANY_ACL = ACLFilter(principal=None, host=None, operation=ACLOperation.ANY, permission_type=ACLPermissionType.ANY,
+                    resource_pattern=ResourcePatternFilter(ResourceType.ANY, None, ACLResourcePatternType.ANY))
 
 
 def _under_replicated(p: dict[str, Any]) -> bool:

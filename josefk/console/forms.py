@@ -10,8 +10,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from josefk.console.actions import RESET_MODES
-from josefk.console.pages import EMPTY, Html, esc, group_href, join, tag, topic_href
+from josefk.console.actions import (
+    ACL_OPERATIONS,
+    ACL_PATTERN_TYPES,
+    ACL_PERMISSIONS,
+    ACL_RESOURCE_TYPES,
+    RESET_MODES,
+)
+from josefk.console.pages import ACL_FIELDS, EMPTY, Html, esc, group_href, join, tag, topic_href
 
 
 @dataclass(frozen=True)
@@ -96,6 +102,26 @@ def reset_offsets(session: Session, group_id: str, topics: Sequence[str]) -> Htm
         _select(session, "mode", "To", [(m, m) for m in RESET_MODES]),
         _input(session, "value", "Timestamp (ms) or offset", "number"),
     ], "Reset offsets", danger=True)
+
+
+def create_acl(session: Session) -> Html:
+    return _form(session, "create-acl", "/acls/create", "Add an ACL", [
+        _input(session, "principal", "Principal", required="required", placeholder="User:alice"),
+        _input(session, "host", "Host", default="*"),
+        _select(session, "operation", "Operation", [(o, o) for o in ACL_OPERATIONS]),
+        _select(session, "permission", "Permission", [(p, p) for p in ACL_PERMISSIONS]),
+        _select(session, "resource_type", "Resource type", [(t, t) for t in ACL_RESOURCE_TYPES]),
+        _input(session, "resource_name", "Resource name", required="required", placeholder="orders, or *"),
+        _select(session, "pattern_type", "Pattern type", [(p, p) for p in ACL_PATTERN_TYPES]),
+    ], "Add ACL")
+
+
+def delete_acl(session: Session, index: int, acl: dict[str, Any]) -> Html:
+    """A one-button form deleting exactly this ACL."""
+    hidden = join(Html(f'<input type="hidden" name="{f}" value="{esc(acl[f])}">') for f in ACL_FIELDS)
+    token = Html(f'<input type="hidden" name="csrf" value="{esc(session.csrf)}">')
+    return tag("form", join([token, hidden, tag("button", "Delete", type="submit", cls="danger")]), method="post",
+               action="/acls/delete", id=f"delete-acl-{index}", cls="inline")
 
 
 def banner(session: Session | None) -> Html:

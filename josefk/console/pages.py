@@ -105,7 +105,7 @@ $scripts</body></html>
 
 NAV = (("overview", "/", "Overview"), ("topics", "/topics", "Topics"),
        ("partitions", "/partitions", "Under-replicated"), ("groups", "/groups", "Consumer groups"),
-       ("charts", "/charts", "Live charts"))
+       ("acls", "/acls", "ACLs"), ("charts", "/charts", "Live charts"))
 
 
 EMPTY = Html("")
@@ -283,6 +283,22 @@ def search(data: dict[str, Any], query: dict[str, str], bootstrap: str) -> str:
                  table("matches", ["Partition", "Offset", "Timestamp", "Key", "Value", "Headers"], rows,
                        empty="No matching records")])
     return layout("topics", f"Search in {name}", body, bootstrap, heading=heading)
+
+
+ACL_HEADERS = ["Principal", "Host", "Operation", "Permission", "Resource type", "Resource name", "Pattern type"]
+ACL_FIELDS = ("principal", "host", "operation", "permission", "resource_type", "resource_name", "pattern_type")
+
+
+def acls(data: dict[str, Any], bootstrap: str, deletes: Sequence[Html] | None = None, extra: Html = EMPTY,
+         banner: Html = EMPTY) -> str:
+    if not data["authorizer"]:
+        body = tag("p", "The cluster has no authorizer (authorizer.class.name), so it keeps no ACLs.",
+                   cls="sub", id="no-authorizer")
+        return layout("acls", "ACLs", body, bootstrap, banner=banner)
+    rows = [[*(a[f] for f in ACL_FIELDS), *([deletes[i]] if deletes is not None else [])]
+            for i, a in enumerate(data["acls"])]
+    body = join([table("acls", ACL_HEADERS + ([""] if deletes is not None else []), rows, empty="No ACLs"), extra])
+    return layout("acls", "ACLs", body, bootstrap, banner=banner)
 
 
 def groups(data: dict[str, Any], bootstrap: str) -> str:

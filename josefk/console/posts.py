@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from urllib.parse import urlencode
 
-from josefk.console.actions import KafkaActions
+from josefk.console.actions import AclSpec, KafkaActions
 from josefk.console.cluster import NotFound
 from josefk.console.pages import group_href, topic_href
 
@@ -30,6 +30,8 @@ def form_page(parts: list[str]) -> str:
             return topic_href(name)
         case ["groups", group_id, _]:
             return group_href(group_id)
+        case ["acls", _]:
+            return "/acls"
     return "/topics"
 
 
@@ -68,7 +70,27 @@ def post_action(actions: KafkaActions, parts: list[str], form: dict[str, str]) -
             target = actions.reset_offsets(group_id, form.get("topic", "").strip() or None, mode, value)
             shown = ", ".join(f"{tp.topic}-{tp.partition}: {o}" for tp, o in sorted(target.items()))
             return Posted(group_href(group_id), f"Reset the offsets of group '{group_id}' to {mode}: {shown}.")
+        case ["acls", "create"]:
+            spec = _acl(form)
+            actions.create_acl(spec)
+            return Posted("/acls", f"Added {_acl_text(spec)}.")
+        case ["acls", "delete"]:
+            spec = _acl(form)
+            deleted = actions.delete_acl(spec)
+            return Posted("/acls", f"Deleted {_acl_text(spec)}." if deleted else f"No such ACL: {_acl_text(spec)}.")
     raise NotFound("No such action")
+
+
+def _acl(form: dict[str, str]) -> AclSpec:
+    return AclSpec(*(form.get(f, "").strip() for f in ("principal", "host", "operation", "permission",
+                                                        "resource_type", "resource_name", "pattern_type")))
+
+
+def _acl_text(spec: AclSpec) -> str:
+    """kafka-acls' words for an ACL."""
+    return (f"(principal={spec.principal}, host={spec.host or '*'}, operation={spec.operation}, "
+            f"permissionType={spec.permission}) on ResourcePattern(resourceType={spec.resource_type}, "
+            f"name={spec.resource_name}, patternType={spec.pattern_type})")
 
 
 def _whole(form: dict[str, str], name: str) -> int:

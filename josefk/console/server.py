@@ -140,6 +140,10 @@ class Console:
                 search = Search(query.get("q", ""), field, _int(query, "partition", None), _time(query, "from"),
                                 _time(query, "to"), _int(query, "limit", DEFAULT_LIMIT))
                 return self.cluster.search(name, search), lambda d: pages.search(d, query, b)
+            case ["acls"]:
+                return self.cluster.acls(), lambda d: pages.acls(
+                    d, b, [forms.delete_acl(s, i, a) for i, a in enumerate(d["acls"])] if s else None,
+                    forms.create_acl(s) if s else pages.EMPTY, banner)
             case ["groups"]:
                 return self.cluster.groups(), lambda d: pages.groups(d, b)
             case ["groups", group_id]:
