@@ -27,6 +27,11 @@ TIMESTAMP_TYPES = ("CreateTime", "LogAppendTime")
 CLEANUP_POLICIES = ("compact", "delete")
 
 
+class UnknownTopicConfigError(ValueError):
+    """A name that is no topic config: AlterConfigs reports it as it is, where it names the
+    resource before a bad value's message (as Kafka 3.9.2 does)."""
+
+
 @dataclass(frozen=True, slots=True)
 class LogConfig:
     """Every topic-level setting the log (and the partition above it) consults."""
@@ -103,7 +108,7 @@ class LogConfig:
         for key, raw in props.items():
             spec = _SPECS.get(key)
             if spec is None:
-                raise ValueError(f"Unknown topic config name: {key}")
+                raise UnknownTopicConfigError(f"Unknown topic config name: {key}")
             changes[spec.field] = spec.parse(key, raw)
         return dataclasses.replace(base, **changes) if changes else base
 

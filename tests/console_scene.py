@@ -26,6 +26,7 @@ from kafka.structs import OffsetAndMetadata
 from harness.josefk import BrokerProcess
 from harness.net import free_port
 from harness.process import ServerProcess
+from josefk.console.auth import hash_password
 
 ROOT = Path(__file__).resolve().parent.parent
 BROWSER_DIR = ROOT / "tests" / "browser"
@@ -33,12 +34,47 @@ PER_PARTITION = 10
 COMMITTED = {0: 4, 1: 10, 2: 7}  # kitchen's offsets on orders: lag 6 + 0 + 3
 BINARY = b"\x00\x01\xfe\xff"
 HOSTILE = "<script>document.title='pwned'</script>"
+PAYMENT_TIMES = (1_700_000_000_000, 1_700_003_600_000)  # 2023-11-14 22:13:20 and 23:13:20 UTC
 PAGES = {"overview": "/", "topics": "/topics", "topic": "/topics/orders",
          "messages": "/topics/orders/messages?partition=1&offset=0&limit=5",
          "messages-hex": "/topics/payments/messages?partition=0&offset=0&format=hex",
          "messages-text": "/topics/payments/messages?partition=0&offset=0",
-         "groups": "/groups", "group": "/groups/kitchen", "group-empty": "/groups/billing"}
-SCREENSHOTS = ("overview", "topics", "topic", "messages", "groups", "group")
+         "groups": "/groups", "group": "/groups/kitchen", "group-empty": "/groups/billing",
+         "search-key": "/topics/orders/search?q=ORDER-1-7&field=key",
+         "search-value": "/topics/orders/search?q=%22qty%22%3A+3&field=value&partition=2",
+         "search-from": "/topics/payments/search?from=2023-11-14T22%3A30%3A00",
+         "search-to": "/topics/payments/search?q=note&to=2023-11-14T22%3A30%3A00"}
+SCREENSHOTS = ("overview", "topics", "topic", "messages", "search-value", "groups", "group")
+USER, PASSWORD = "operator", "correct horse battery staple"
+NEW_TOPIC_CONFIGS = "retention.ms=3600000\ncleanup.policy=compact"
+FUTURE_MS = 4_102_444_800_000  # 2100-01-01: no record is that new, so the reset goes to the log end
+# The console's actions, in order, as tests/browser/console-actions.mjs performs them; each
+# step's page is what tests/test_console_actions.py checks.
+ACTIONS: list[dict[str, Any]] = [
+    {"name": "create-exists", "goto": "/topics", "form": "create-topic", "fields": {"name": "orders"},
+     "screenshot": "create-topic.png"},
+    {"name": "create-invalid", "form": "create-topic", "fields": {"name": "bad name"}},
+    {"name": "create", "form": "create-topic",
+     "fields": {"name": "audit", "partitions": 2, "replication_factor": 1, "configs": NEW_TOPIC_CONFIGS}},
+    {"name": "config-invalid", "form": "alter-config", "fields": {"config": "retention.ms", "value": "abc"}},
+    {"name": "config-set", "form": "alter-config", "fields": {"config": "retention.ms", "value": "1000"},
+     "screenshot": "topic-actions.png"},
+    {"name": "config-delete", "form": "alter-config", "fields": {"config": "cleanup.policy", "op": "delete"}},
+    {"name": "delete-unconfirmed", "form": "delete-topic", "fields": {"confirm": "orders"}},
+    {"name": "delete", "form": "delete-topic", "fields": {"confirm": "audit"}},
+    {"name": "produce", "goto": "/topics/orders/messages?partition=2", "form": "produce",
+     "fields": {"partition": "2", "key": "order-2-new", "value": '{"id": 99, "item": "soup"}',
+                "headers": "source=console\ntrace=7f3a"}, "screenshot": "produce.png"},
+    {"name": "produce-any", "form": "produce", "fields": {"partition": "", "key": "", "value": "no key"}},
+    {"name": "reset-active", "goto": "/groups/kitchen", "form": "reset-offsets", "fields": {"mode": "earliest"}},
+    {"name": "reset-latest", "goto": "/groups/billing", "form": "reset-offsets", "fields": {"mode": "latest"}},
+    {"name": "reset-earliest", "form": "reset-offsets", "fields": {"mode": "earliest"}},
+    {"name": "reset-offset", "form": "reset-offsets", "fields": {"mode": "offset", "value": 1},
+     "screenshot": "reset-offsets.png"},
+    {"name": "reset-timestamp-future", "form": "reset-offsets", "fields": {"mode": "timestamp", "value": FUTURE_MS}},
+    {"name": "reset-timestamp-zero", "form": "reset-offsets", "fields": {"mode": "timestamp", "value": 0}},
+    {"name": "reset-timestamp", "form": "reset-offsets", "fields": {"mode": "timestamp", "value": PAYMENT_TIMES[1]}},
+]
 
 
 def order(partition: int, i: int) -> tuple[bytes, bytes]:
@@ -71,8 +107,9 @@ def populate(bootstrap: str) -> KafkaConsumer:
         for i in range(PER_PARTITION):
             key, value = order(p, i)
             producer.send("orders", key=key, value=value, partition=p, headers=[("source", b"web")])
-    producer.send("payments", key=b"card", value=BINARY, partition=0)
-    producer.send("payments", key=b"note", value=HOSTILE.encode(), partition=0, headers=[("<b>h</b>", b"<i>")])
+    producer.send("payments", key=b"card", value=BINARY, partition=0, timestamp_ms=PAYMENT_TIMES[0])
+    producer.send("payments", key=b"note", value=HOSTILE.encode(), partition=0, headers=[("<b>h</b>", b"<i>")],
+                  timestamp_ms=PAYMENT_TIMES[1])
     producer.flush()
     producer.close()
     consumer = KafkaConsumer("orders", bootstrap_servers=bootstrap, group_id="kitchen", enable_auto_commit=False,
@@ -114,7 +151,7 @@ def console_process(bootstrap: str, root: Path, *flags: str) -> Iterator[ServerP
 
 
 @contextmanager
-def scene(root: Path) -> Iterator[Scene]:
+def scene(root: Path, *console_flags: str) -> Iterator[Scene]:
     metrics_port = free_port()
     broker = BrokerProcess(root / "logs", output=root / "broker.log", overrides={
         "metrics.http.listener": f"127.0.0.1:{metrics_port}", "group.initial.rebalance.delay.ms": "0",
@@ -124,7 +161,7 @@ def scene(root: Path) -> Iterator[Scene]:
     try:
         group = populate(broker.bootstrap)
         with console_process(broker.bootstrap, root, "--metrics-url", f"http://127.0.0.1:{metrics_port}/metrics",
-                             "--chart-interval-ms", "300") as console:
+                             "--chart-interval-ms", "300", *console_flags) as console:
             traffic = threading.Thread(target=_traffic, args=(broker.bootstrap, stop), daemon=True)
             traffic.start()
             yield Scene(broker, console, metrics_port, group, stop)
@@ -150,6 +187,65 @@ def browse(url: str, pages: dict[str, str], charts: str | None = "/charts", scre
     return json.loads(done.stdout)
 
 
+PLAIN_JAAS = ('org.apache.kafka.common.security.plain.PlainLoginModule required username="admin" '
+              'password="admin-secret" user_admin="admin-secret" user_alice="alice-secret";')
+# admin (a super user) grants alice the right to create topics and see those named by-*
+ACL_ADD: list[dict[str, Any]] = [
+    {"name": "acls-empty", "goto": "/acls"},
+    {"name": "acl-invalid", "form": "create-acl", "fields": {"principal": "alice", "resource_name": "x"}},
+    {"name": "acl-create", "form": "create-acl",
+     "fields": {"principal": "User:alice", "operation": "CREATE", "resource_type": "CLUSTER",
+                "resource_name": "kafka-cluster"}},
+    {"name": "acl-describe", "form": "create-acl",
+     "fields": {"principal": "User:alice", "operation": "DESCRIBE", "resource_type": "TOPIC", "resource_name": "by-",
+                "pattern_type": "PREFIXED"}, "screenshot": "acls.png"},
+]
+
+
+def sasl_broker(root: Path) -> tuple[BrokerProcess, int]:
+    """A broker with the ACL authorizer, PLAIN users admin (a super user) and alice on a
+    SASL_PLAINTEXT listener; the caller stops it. Returns it and the SASL port."""
+    plain, sasl = free_port(), free_port()
+    broker = BrokerProcess(root / "logs", port=plain, output=root / "broker.log", overrides={
+        "listeners": f"PLAINTEXT://127.0.0.1:{plain},SASL_PLAINTEXT://127.0.0.1:{sasl}",
+        "authorizer.class.name": "kafka.security.authorizer.AclAuthorizer", "super.users": "User:admin",
+        "sasl.enabled.mechanisms": "PLAIN", "listener.name.sasl_plaintext.plain.sasl.jaas.config": PLAIN_JAAS,
+        "offsets.topic.replication.factor": "1"})
+    return broker, sasl
+
+
+@contextmanager
+def sasl_console(sasl_port: int, root: Path, user: str) -> Iterator[str]:
+    """A console with --users-file that reaches the cluster over SASL/PLAIN as `user`; its URL."""
+    (root / user).mkdir()
+    config = root / f"{user}.properties"
+    config.write_text("security.protocol=SASL_PLAINTEXT\nsasl.mechanism=PLAIN\n"
+                      "sasl.jaas.config=org.apache.kafka.common.security.plain.PlainLoginModule required "
+                      f'username="{user}" password="{user}-secret";\n')
+    with console_process(f"127.0.0.1:{sasl_port}", root / user, "--users-file", str(users_file(root)),
+                         "--command-config", str(config)) as console:
+        yield f"http://127.0.0.1:{console.port}"
+
+
+def users_file(root: Path) -> Path:
+    """A --users-file holding USER with PASSWORD's scrypt hash."""
+    path = root / "console-users"
+    path.write_text(f"# the console's users\n{hash_password(USER, PASSWORD)}\n")
+    return path
+
+
+def act(url: str, steps: list[dict[str, Any]], user: str | None, password: str | None,
+        screenshots: Path | None = None, timeout_ms: int = 60_000) -> dict[str, Any]:
+    """What chromium saw after each step of tests/browser/console-actions.mjs (logged in as `user`)."""
+    spec = {"base": url, "steps": steps, "user": user, "password": password, "timeoutMs": timeout_ms,
+            "screenshots": str(screenshots) if screenshots else None}
+    done = subprocess.run(["node", str(BROWSER_DIR / "console-actions.mjs"), json.dumps(spec)], cwd=BROWSER_DIR,
+                          capture_output=True, text=True, timeout=timeout_ms / 1000 * (len(steps) + 2))
+    if done.returncode:
+        raise RuntimeError(f"the browser script failed ({done.returncode}): {done.stderr.strip()}")
+    return json.loads(done.stdout)
+
+
 def main(argv: list[str]) -> int:
     """`make console-screenshots`: the scene's pages as PNGs in the given folder."""
     out = Path(argv[0] if argv else "docs/console").resolve()
@@ -158,6 +254,17 @@ def main(argv: list[str]) -> int:
     try:
         with scene(root) as running:
             seen = browse(running.url, {name: PAGES[name] for name in SCREENSHOTS}, screenshots=out, chart_points=40)
+        (root / "actions").mkdir()
+        with scene(root / "actions", "--users-file", str(users_file(root))) as running:
+            acted = act(running.url, ACTIONS, USER, PASSWORD, screenshots=out)
+        seen["errors"] += acted["errors"]
+        (root / "acls").mkdir()
+        broker, sasl = sasl_broker(root / "acls")
+        try:
+            with sasl_console(sasl, root / "acls", "admin") as url:
+                seen["errors"] += act(url, ACL_ADD, USER, PASSWORD, screenshots=out)["errors"]
+        finally:
+            broker.stop()
     finally:
         shutil.rmtree(root, ignore_errors=True)
     print(f"wrote {', '.join(sorted(p.name for p in out.glob('*.png')))} to {out}"

@@ -72,6 +72,17 @@ def test_every_page_shows_what_is_in_the_cluster(tmp_path: Path) -> None:
     assert _column(shown["tables"]["records"], "Headers")[1] == "<b>h</b>: <i>"
     assert shown["title"] == "Messages in payments - josefk console" and shown["scripts"] == 0
 
+    # search: by key (any case), by value in one partition, by time range (payments' explicit timestamps)
+    assert [[row[0], row[1], row[3]] for row in pages["search-key"]["tables"]["matches"]["rows"]] == [
+        ["1", "7", order(1, 7)[0].decode()]]
+    by_value = pages["search-value"]["tables"]["matches"]["rows"]
+    assert [(row[0], row[1], row[4]) for row in by_value] == [("2", str(i), order(2, i)[1].decode()) for i in (2, 5, 8)]
+    assert pages["search-value"]["range"] == "3 matching records in the 10 records read."
+    assert _column(pages["search-from"]["tables"]["matches"], "Key") == ["note"]
+    assert _column(pages["search-from"]["tables"]["matches"], "Timestamp") == ["2023-11-14 23:13:20.000 UTC"]
+    assert pages["search-from"]["range"] == "1 matching records in the 1 records read."
+    assert pages["search-to"]["tables"]["matches"]["rows"] == []
+
     groups = pages["groups"]["tables"]["groups"]
     assert groups["rows"] == [["billing", "Empty", "0", "-", "-"], ["kitchen", "Stable", "1", "consumer", "range"]]
     group = pages["group"]
@@ -91,6 +102,8 @@ def test_every_page_shows_what_is_in_the_cluster(tmp_path: Path) -> None:
     assert charts["messages"]["polylines"] == [charts["messages"]["points"]]
     assert charts["bytes"]["max"] > 0 and len(charts["bytes"]["polylines"]) == 2
     assert "Produce" in charts["latency"]["legend"]
+    # the scene's reader long-polls (fetch.max.wait.ms 100): Kafka calls its requests FetchConsumer
+    assert charts["latency"]["seriesMax"]["Fetch (consumer)"] > 0, charts["latency"]
 
 
 def test_json_endpoints_answer_what_the_pages_show(tmp_path: Path) -> None:
@@ -120,5 +133,6 @@ def test_json_endpoints_answer_what_the_pages_show(tmp_path: Path) -> None:
         assert get("/api/topics/orders/messages?offset=x") == (400, {"error": "offset must be a whole number, "
                                                                                "not 'x'"})
         assert get("/api/groups/nobody")[0] == 404
+        assert get("/api/acls") == (200, {"authorizer": False, "acls": []})  # no authorizer.class.name
         status, metrics = get("/api/metrics")
         assert status == 200 and metrics["brokers"][0]["ok"] and metrics["brokers"][0]["messages_in"] > 0

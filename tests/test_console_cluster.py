@@ -17,9 +17,22 @@ from kafka.admin import NewTopic
 
 from harness.kafka import KafkaBroker
 from harness.zookeeper import ZooKeeperServer
-from tests.console_scene import COMMITTED, PER_PARTITION, browse, console_process, order, populate
+from tests.console_scene import (
+    ACTIONS,
+    COMMITTED,
+    PASSWORD,
+    PER_PARTITION,
+    USER,
+    act,
+    browse,
+    console_process,
+    order,
+    populate,
+    users_file,
+)
 from tests.test_cluster import Cluster
 from tests.test_console import _column, _require_browser
+from tests.test_console_actions import check_actions
 
 pytestmark = pytest.mark.cluster
 
@@ -45,7 +58,8 @@ def test_console_shows_a_three_broker_cluster_and_a_lost_broker(tmp_path: Path) 
         console = stack.enter_context(console_process(cluster.bootstrap, tmp_path))
         url = f"http://127.0.0.1:{console.port}"
 
-        seen = browse(url, {"overview": "/", "topic": "/topics/replicated"}, charts=None)
+        seen = browse(url, {"overview": "/", "topic": "/topics/replicated", "at-risk": "/partitions"}, charts=None)
+        assert seen["pages"]["at-risk"]["tables"]["at-risk"]["rows"] == []
         overview = seen["pages"]["overview"]
         brokers = overview["tables"]["brokers"]["rows"]
         assert [row[:2] for row in brokers] == [[str(i), cluster.brokers[i].bootstrap] for i in (1, 2, 3)]
@@ -69,6 +83,10 @@ def test_console_shows_a_three_broker_cluster_and_a_lost_broker(tmp_path: Path) 
         assert state["offline"] == 0  # two replicas of three are left to lead
         topic = _get(url + "/api/topics/replicated")
         assert all(victim not in p["isr"] and p["leader"] != victim for p in topic["partitions"])
+        at_risk = browse(url, {"at-risk": "/partitions"}, charts=None)["pages"]["at-risk"]["tables"]["at-risk"]
+        replicated = [row for row in at_risk["rows"] if row[0] == "replicated"]
+        assert [row[1] for row in replicated] == ["0", "1", "2"]
+        assert all(row[5] == str(victim) and row[6] == "under-replicated" for row in replicated), at_risk
 
 
 def test_console_reads_apache_kafka_as_it_reads_josefk(tmp_path: Path) -> None:
@@ -98,3 +116,20 @@ def test_console_reads_apache_kafka_as_it_reads_josefk(tmp_path: Path) -> None:
     assert [row[2:4] for row in records] == [[order(1, i)[0].decode(), order(1, i)[1].decode()] for i in range(5)]
     offsets = pages["group"]["tables"]["offsets"]["rows"]
     assert [row[4] for row in offsets] == [str(PER_PARTITION - COMMITTED[p]) for p in sorted(COMMITTED)]
+
+
+def test_console_actions_on_apache_kafka_as_on_josefk(tmp_path: Path) -> None:
+    """The same forms, filled the same way, on Kafka 3.9.2: the same pages and Kafka's own errors."""
+    _require_browser()
+    with contextlib.ExitStack() as stack:
+        zk = ZooKeeperServer()
+        stack.callback(zk.stop)
+        kafka = KafkaBroker(tmp_path / "kafka", zk.connect, broker_id=1,
+                            overrides={"offsets.topic.num.partitions": "3", "group.initial.rebalance.delay.ms": "0"})
+        stack.callback(kafka.stop)
+        group = populate(kafka.bootstrap)
+        stack.callback(group.close, autocommit=False)
+        console = stack.enter_context(console_process(kafka.bootstrap, tmp_path, "--users-file",
+                                                      str(users_file(tmp_path))))
+        seen = act(f"http://127.0.0.1:{console.port}", ACTIONS, USER, PASSWORD)
+    check_actions(seen)

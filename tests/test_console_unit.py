@@ -57,6 +57,13 @@ class FixedCluster:
                 "from_offset": 3 if offset is None else offset, "requested_offset": offset, "limit": limit,
                 "records": [record]}
 
+    def at_risk(self) -> dict[str, Any]:
+        return {"live_brokers": [1, 2], "partitions": [
+            {"topic": EVIL, "partition": 0, "leader": -1, "replicas": [3], "isr": [], "out_of_sync": [3],
+             "offline": True, "under_replicated": True},
+            {"topic": "a.b", "partition": 1, "leader": 1, "replicas": [1, 3], "isr": [1], "out_of_sync": [3],
+             "offline": False, "under_replicated": True}]}
+
     def groups(self) -> dict[str, Any]:
         return {"groups": [{"group_id": EVIL, "protocol_type": "consumer", "state": "Empty", "members": 0,
                             "assignor": ""}]}
@@ -73,7 +80,7 @@ def console(urls: list[str] | None = None) -> Console:
                    "h:9092", 1000)
 
 
-@pytest.mark.parametrize("path", ["/", "/topics", "/topics/a.b", "/topics/a.b/messages", "/groups",
+@pytest.mark.parametrize("path", ["/", "/topics", "/partitions", "/topics/a.b", "/topics/a.b/messages", "/groups",
                                   "/groups/x", "/charts"])
 def test_pages_render_with_cluster_text_escaped(path: str) -> None:
     status, kind, body = console().handle(path)
@@ -98,6 +105,9 @@ def test_errors_answer_with_a_status_and_a_message() -> None:
     assert c.handle("/topics/nope")[0] == 404
     assert c.handle("/api/topics/a.b/messages?limit=ten")[0] == 400
     assert c.handle("/topics/a.b/messages?format=base64")[0] == 400
+    assert json.loads(c.handle("/api/topics/a.b/search?from=yesterday")[2]) == {
+        "error": "from must be a date-time (YYYY-MM-DDTHH:MM[:SS], UTC) or epoch ms, not 'yesterday'"}
+    assert c.handle("/api/topics/a.b/search?field=headers")[0] == 400
     assert c.handle("/no/such/page")[0] == 404
     assert c.handle("/api/charts")[0] == 404
     assert c.handle("/static/console.css")[:2] == (200, "text/css; charset=utf-8")
@@ -167,3 +177,52 @@ def test_bad_flags_print_one_line_and_exit_2(argv: list[str], message: str, caps
         josefk(["console", *argv])
     err = capsys.readouterr().err
     assert exit_.value.code == 2 and message in err and err.count("\n") == 1
+
+
+def test_users_file_holds_scrypt_hashes_that_basic_credentials_must_match(tmp_path) -> None:
+    import base64
+
+    from josefk.console.auth import Auth, UsersFileError, hash_password, load_users
+
+    line = hash_password("ada", "s3cret:with colon")
+    assert line.startswith("ada:scrypt:16384:8:1:") and "s3cret" not in line
+    path = tmp_path / "users"
+    path.write_text(f"# comment\n\n{line}\n")
+    auth = Auth(load_users(str(path)), secret=b"k" * 32)
+
+    def basic(text: str) -> str:
+        return "Basic " + base64.b64encode(text.encode()).decode()
+
+    assert auth.user(basic("ada:s3cret:with colon")) == "ada"
+    assert auth.user(basic("ada:s3cret")) is None
+    assert auth.user(basic("bob:s3cret:with colon")) is None
+    assert auth.user("Basic !!!") is None and auth.user("Bearer x") is None and auth.user(None) is None
+    assert auth.csrf_ok("ada", auth.csrf_token("ada")) and not auth.csrf_ok("ada", auth.csrf_token("bob"))
+    assert not Auth(None).enabled and Auth(None).user(basic("ada:s3cret:with colon")) is None
+    path.write_text("ada:plain:secret\n")
+    with pytest.raises(UsersFileError, match="line 1: expected NAME:scrypt:N:r:p:SALT:HASH"):
+        load_users(str(path))
+    path.write_text("# nobody\n")
+    with pytest.raises(UsersFileError, match="has no users"):
+        load_users(str(path))
+
+
+def test_action_forms_only_for_a_logged_in_user_of_a_console_that_acts() -> None:
+    from josefk.console.forms import Session
+
+    read_only = console().handle("/topics/a.b")[2].decode()
+    assert 'method="post"' not in read_only
+    session = Session("ada", "tok<en>")
+    acting = console().handle("/topics/a.b", session)[2].decode()
+    assert acting.count('method="post"') == 2 and 'name="csrf" value="tok&lt;en&gt;"' in acting
+    assert "Logged in as <b>ada</b>" in acting
+    noticed = console().handle("/groups/x?done=%3Cb%3Edone%3C/b%3E", session)[2].decode()
+    assert '<p class="notice" id="notice">&lt;b&gt;done&lt;/b&gt;</p>' in noticed
+
+
+def test_at_risk_page_lists_offline_and_under_replicated_partitions() -> None:
+    text = console().handle("/partitions")[2].decode()
+    assert "live: 1, 2" in text and '<span class="bad">none</span>' in text
+    assert "<td>offline, under-replicated</td>" in text and "<td>under-replicated</td>" in text
+    overview = console().handle("/")[2].decode()  # 1 under-replicated: a link to the list, 0 offline: none
+    assert '<a href="/partitions">1</a>' in overview and '<a href="/partitions">0</a>' not in overview

@@ -13,7 +13,7 @@ import uuid
 from collections.abc import Callable, Mapping
 from typing import cast
 
-from josefk.log.config import LogConfig
+from josefk.log.config import LogConfig, UnknownTopicConfigError
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.zk.coordination_store import CoordinationStore, NodeExistsError
 from josefk.zk.zk_data import (
@@ -51,17 +51,19 @@ def _check_znode_size(data: bytes, topic: str) -> None:
 
 
 def validate_topic_name(topic: str) -> None:
+    """Kafka 3.9.2's Topic.validate: "Topic name is invalid: " and the reason, as its
+    kafka-clients jar words it (earlier releases said "... is illegal, ...")."""
     if not topic:
-        raise KafkaError(ErrorCode.INVALID_TOPIC_EXCEPTION, "Topic name is illegal, it can't be empty")
-    if topic in (".", ".."):
-        raise KafkaError(ErrorCode.INVALID_TOPIC_EXCEPTION, "Topic name cannot be \".\" or \"..\"")
-    if len(topic) > MAX_TOPIC_LENGTH:
-        raise KafkaError(ErrorCode.INVALID_TOPIC_EXCEPTION,
-                         f"Topic name is illegal, it can't be longer than {MAX_TOPIC_LENGTH} characters")
-    if not _LEGAL_TOPIC.match(topic):
-        raise KafkaError(ErrorCode.INVALID_TOPIC_EXCEPTION,
-                         f"Topic name \"{topic}\" is illegal, it contains a character other than "
-                         "ASCII alphanumerics, '.', '_' and '-'")
+        reason = "the empty string is not allowed"
+    elif topic in (".", ".."):
+        reason = f"'{topic}' is not allowed"
+    elif len(topic) > MAX_TOPIC_LENGTH:
+        reason = f"the length of '{topic}' is longer than the max allowed length {MAX_TOPIC_LENGTH}"
+    elif not _LEGAL_TOPIC.match(topic):
+        reason = f"'{topic}' contains one or more characters other than ASCII alphanumerics, '.', '_' and '-'"
+    else:
+        return
+    raise KafkaError(ErrorCode.INVALID_TOPIC_EXCEPTION, f"Topic name is invalid: {reason}")
 
 
 def assign_replicas(brokers: Mapping[int, str | None] | list[int], partitions: int, replication_factor: int,
@@ -241,7 +243,13 @@ class TopicAdmin:
         """Replace a topic's overrides (validated as a whole, as Kafka does)."""
         if not self.topic_exists(topic):
             raise KafkaError(ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, f"Topic {topic} does not exist")
-        self.validate_configs(configs)
+        try:
+            LogConfig.from_props(configs, LogConfig.from_props(self.topic_defaults))
+        except UnknownTopicConfigError as e:
+            raise KafkaError(ErrorCode.INVALID_CONFIG, str(e)) from None
+        except ValueError as e:  # Kafka 3.9.2 names the resource before a bad value's ConfigException text
+            raise KafkaError(ErrorCode.INVALID_CONFIG, f"Invalid config value for resource "
+                                                       f"ConfigResource(type=TOPIC, name='{topic}'): {e}") from None
         if not validate_only:
             self.store.create_or_set_json(f"{CONFIG_TOPICS}/{topic}", {"version": 1, "config": configs})
             self._notify_config_change(f"topics/{topic}")

@@ -10,15 +10,53 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 import kafka.errors as Errors
 from kafka import KafkaAdminClient, KafkaConsumer, TopicPartition
-from kafka.admin import ConfigResource, OffsetSpec
+from kafka.admin import (
+    ACLFilter,
+    ACLOperation,
+    ACLPermissionType,
+    ACLResourcePatternType,
+    ConfigResource,
+    OffsetSpec,
+    ResourcePatternFilter,
+    ResourceType,
+)
 
 DEFAULT_LIMIT = 20
 MAX_LIMIT = 500
 FETCH_TIMEOUT_S = 5.0
+MAX_SCAN = 100_000  # records one search reads at most, over all its partitions
+SEARCH_TIMEOUT_S = 20.0
+SEARCH_FIELDS = ("key", "value", "any")
+
+
+@dataclass(frozen=True)
+class Search:
+    """Records whose key and/or value contain `text` (case-insensitive; empty matches all), with a
+    timestamp in [start_ms, end_ms], in one partition or all."""
+
+    text: str = ""
+    field: str = "any"
+    partition: int | None = None
+    start_ms: int | None = None
+    end_ms: int | None = None
+    limit: int = DEFAULT_LIMIT
+
+    def matches(self, record: Any) -> bool:
+        if self.start_ms is not None and record.timestamp < self.start_ms:
+            return False
+        if self.end_ms is not None and record.timestamp > self.end_ms:
+            return False
+        if not self.text:
+            return True
+        wanted = self.text.casefold()
+        fields = (record.key, record.value) if self.field == "any" else (
+            (record.key,) if self.field == "key" else (record.value,))
+        return any(data is not None and wanted in data.decode("utf-8", "replace").casefold() for data in fields)
 
 
 class NotFound(Exception):
@@ -30,10 +68,13 @@ class Cluster(Protocol):
 
     def overview(self) -> dict[str, Any]: ...
     def topics(self) -> dict[str, Any]: ...
+    def at_risk(self) -> dict[str, Any]: ...
     def topic(self, name: str) -> dict[str, Any]: ...
     def messages(self, topic: str, partition: int, offset: int | None, limit: int) -> dict[str, Any]: ...
+    def search(self, topic: str, query: Search) -> dict[str, Any]: ...
     def groups(self) -> dict[str, Any]: ...
     def group(self, group_id: str) -> dict[str, Any]: ...
+    def acls(self) -> dict[str, Any]: ...
 
 
 def decode_bytes(data: bytes | None) -> dict[str, Any] | None:
@@ -59,11 +100,11 @@ class KafkaCluster:
         self._consumer_factory = consumer_factory
         self._consumer: KafkaConsumer | None = None
         self._clock = clock
-        self._lock = threading.Lock()
+        self.lock = threading.Lock()  # public: the console's actions share the admin client
         self._log_dirs_supported = True
 
     def close(self) -> None:
-        with self._lock:
+        with self.lock:
             if self._consumer is not None:
                 self._consumer.close()
             self._admin.close()
@@ -71,7 +112,7 @@ class KafkaCluster:
     # -- cluster -------------------------------------------------------------------------------
 
     def overview(self) -> dict[str, Any]:
-        with self._lock:
+        with self.lock:
             cluster = self._admin.describe_cluster()
             described = self._admin.describe_topics()
         brokers = sorted(({"id": b["broker_id"], "host": b["host"], "port": b["port"], "rack": b["rack"]}
@@ -88,10 +129,30 @@ class KafkaCluster:
             "offline": sum(1 for p in partitions if _offline(p, live)),
         }
 
+    def at_risk(self) -> dict[str, Any]:
+        """Every partition whose ISR is smaller than its replica set (Kafka's
+        --under-replicated-partitions) or whose leader is not a live broker (--unavailable-partitions)."""
+        with self.lock:
+            cluster = self._admin.describe_cluster()
+            described = self._admin.describe_topics()
+        live = {b["broker_id"] for b in cluster["brokers"]}
+        out = []
+        for t in sorted(described, key=lambda t: t["name"]):
+            if t["error_code"]:
+                continue
+            for p in sorted(t["partitions"], key=lambda p: p["partition_index"]):
+                offline, under = _offline(p, live), _under_replicated(p)
+                if offline or under:
+                    out.append({"topic": t["name"], "partition": p["partition_index"], "leader": p["leader_id"],
+                                "replicas": p["replica_nodes"], "isr": p["isr_nodes"],
+                                "out_of_sync": [r for r in p["replica_nodes"] if r not in p["isr_nodes"]],
+                                "offline": offline, "under_replicated": under})
+        return {"partitions": out, "live_brokers": sorted(live)}
+
     # -- topics --------------------------------------------------------------------------------
 
     def topics(self) -> dict[str, Any]:
-        with self._lock:
+        with self.lock:
             described = self._admin.describe_topics()
             sizes = self._topic_sizes()
         out = []
@@ -124,7 +185,7 @@ class KafkaCluster:
         return sizes
 
     def topic(self, name: str) -> dict[str, Any]:
-        with self._lock:
+        with self.lock:
             found = self._admin.describe_topics([name])[0]
             if found["error_code"]:
                 raise NotFound(f"Topic '{name}' does not exist")
@@ -165,7 +226,7 @@ class KafkaCluster:
         auto.offset.reset would, and the answer says where reading actually started."""
         limit = max(1, min(limit, MAX_LIMIT))
         tp = TopicPartition(topic, partition)
-        with self._lock:
+        with self.lock:
             found = self._admin.describe_topics([topic])[0]
             if found["error_code"]:
                 raise NotFound(f"Topic '{topic}' does not exist")
@@ -195,10 +256,74 @@ class KafkaCluster:
                         for r in records[:limit]],
         }
 
+    def search(self, topic: str, query: Search) -> dict[str, Any]:
+        """Matching records, read with Fetch from the first offset at `start_ms` (ListOffsets by
+        timestamp) or the log start, up to the log end as it was when the search began; at most
+        MAX_SCAN records are read, and the answer says whether the search got to the end."""
+        limit = max(1, min(query.limit, MAX_LIMIT))
+        with self.lock:
+            found = self._admin.describe_topics([topic])[0]
+            if found["error_code"]:
+                raise NotFound(f"Topic '{topic}' does not exist")
+            partitions = sorted(p["partition_index"] for p in found["partitions"])
+            if query.partition is not None and query.partition not in partitions:
+                raise NotFound(f"Partition {topic}-{query.partition} does not exist")
+            tps = [TopicPartition(topic, p) for p in partitions if query.partition in (None, p)]
+            consumer = self._consumer or self._consumer_factory()
+            self._consumer = consumer
+            consumer.assign(tps)
+            ends = consumer.end_offsets(tps)
+            starts = consumer.beginning_offsets(tps)
+            if query.start_ms is not None:
+                at = consumer.offsets_for_times({tp: query.start_ms for tp in tps})
+                starts = {tp: at[tp].offset if at.get(tp) is not None else ends[tp] for tp in tps}
+            for tp in tps:
+                consumer.seek(tp, starts[tp])
+            matches: list[Any] = []
+            scanned = 0
+            deadline = self._clock() + SEARCH_TIMEOUT_S
+            remaining = [tp for tp in tps if starts[tp] < ends[tp]]
+            while remaining and len(matches) < limit and scanned < MAX_SCAN and self._clock() < deadline:
+                batch = consumer.poll(timeout_ms=500, max_records=500)
+                for tp, records in batch.items():
+                    for record in records:
+                        if record.offset < ends[tp]:
+                            scanned += 1
+                            if query.matches(record):
+                                matches.append(record)
+                remaining = [tp for tp in remaining if consumer.position(tp) < ends[tp]]
+        matches.sort(key=lambda r: (r.timestamp, r.partition, r.offset))
+        return {
+            "topic": topic, "partitions": partitions, "query": vars(query) | {"limit": limit},
+            "scanned": scanned, "complete": not remaining, "truncated": len(matches) > limit,
+            "records": [{"partition": r.partition, "offset": r.offset, "timestamp": r.timestamp,
+                         "key": decode_bytes(r.key), "value": decode_bytes(r.value),
+                         "headers": [{"key": k, "value": decode_bytes(v)} for k, v in (r.headers or [])]}
+                        for r in matches[:limit]],
+        }
+
+    # -- ACLs ----------------------------------------------------------------------------------
+
+    def acls(self) -> dict[str, Any]:
+        """Every ACL (DescribeAcls with a match-anything filter); `authorizer` is False when the
+        cluster has none (SECURITY_DISABLED), as kafka-acls then reports."""
+        try:
+            with self.lock:
+                found, _ = self._admin.describe_acls(ANY_ACL)
+        except Errors.SecurityDisabledError:
+            return {"authorizer": False, "acls": []}
+        rows = [{"principal": a.principal, "host": a.host, "operation": a.operation.name,
+                 "permission": a.permission_type.name, "resource_type": a.resource_pattern.resource_type.name,
+                 "resource_name": a.resource_pattern.resource_name,
+                 "pattern_type": a.resource_pattern.pattern_type.name} for a in found]
+        rows.sort(key=lambda r: (r["resource_type"], r["resource_name"], r["pattern_type"], r["principal"],
+                                 r["operation"], r["permission"], r["host"]))
+        return {"authorizer": True, "acls": rows}
+
     # -- consumer groups -----------------------------------------------------------------------
 
     def groups(self) -> dict[str, Any]:
-        with self._lock:
+        with self.lock:
             listed = self._admin.list_groups()
             ids = sorted(g["group_id"] for g in listed)
             described = self._admin.describe_groups(ids) if ids else {}
@@ -212,7 +337,7 @@ class KafkaCluster:
         return {"groups": out}
 
     def group(self, group_id: str) -> dict[str, Any]:
-        with self._lock:
+        with self.lock:
             desc = self._admin.describe_groups([group_id]).get(group_id, {})
             committed = self._admin.list_group_offsets({group_id: None}).get(group_id, {})
             if desc.get("group_state") in (None, "Dead") and not committed:
@@ -244,6 +369,10 @@ class KafkaCluster:
             "offsets": offsets,
             "total_lag": sum(o["lag"] for o in offsets if o["lag"] is not None),
         }
+
+
+ANY_ACL = ACLFilter(principal=None, host=None, operation=ACLOperation.ANY, permission_type=ACLPermissionType.ANY,
+                    resource_pattern=ResourcePatternFilter(ResourceType.ANY, None, ACLResourcePatternType.ANY))
 
 
 def _under_replicated(p: dict[str, Any]) -> bool:

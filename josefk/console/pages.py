@@ -98,20 +98,24 @@ LAYOUT = Template("""<!doctype html>
 <header><a class="brand" href="/">josefk console</a><nav>$nav</nav><span class="bootstrap">$bootstrap</span></header>
 <main>
 <h1>$heading</h1>
-$body
+$banner$body
 </main>
 $scripts</body></html>
 """)
 
-NAV = (("overview", "/", "Overview"), ("topics", "/topics", "Topics"), ("groups", "/groups", "Consumer groups"),
-       ("charts", "/charts", "Live charts"))
+NAV = (("overview", "/", "Overview"), ("topics", "/topics", "Topics"),
+       ("partitions", "/partitions", "Under-replicated"), ("groups", "/groups", "Consumer groups"),
+       ("acls", "/acls", "ACLs"), ("charts", "/charts", "Live charts"))
+
+
+EMPTY = Html("")
 
 
 def layout(section: str, title: str, body: Html, bootstrap: str, heading: Html | None = None,
-           scripts: Sequence[str] = ()) -> str:
+           scripts: Sequence[str] = (), banner: Html = EMPTY) -> str:
     nav = join(tag("a", label, href=href, cls="active" if key == section else None) for key, href, label in NAV)
     return LAYOUT.substitute(title=esc(title), nav=nav, bootstrap=esc(bootstrap), heading=heading or esc(title),
-                             body=body, scripts=join(tag("script", "", src=s) for s in scripts))
+                             banner=banner, body=body, scripts=join(tag("script", "", src=s) for s in scripts))
 
 
 def overview(data: dict[str, Any], bootstrap: str) -> str:
@@ -120,8 +124,11 @@ def overview(data: dict[str, Any], bootstrap: str) -> str:
         stat("controller", "Controller", dash(data["controller_id"] if data["controller_id"] != -1 else None)),
         stat("topics", "Topics", data["topic_count"]),
         stat("partitions", "Partitions", data["partition_count"]),
-        stat("under-replicated", "Under-replicated", data["under_replicated"], warn=data["under_replicated"] > 0),
-        stat("offline", "Offline", data["offline"], warn=data["offline"] > 0),
+        stat("under-replicated", "Under-replicated",
+             link("/partitions", data["under_replicated"]) if data["under_replicated"] else 0,
+             warn=data["under_replicated"] > 0),
+        stat("offline", "Offline", link("/partitions", data["offline"]) if data["offline"] else 0,
+             warn=data["offline"] > 0),
     ])
     brokers = table("brokers", ["ID", "Host:port", "Rack", "Role"],
                     [[b["id"], f'{b["host"]}:{b["port"]}', dash(b["rack"]),
@@ -132,7 +139,7 @@ def overview(data: dict[str, Any], bootstrap: str) -> str:
     return layout("overview", "Overview", body, bootstrap)
 
 
-def topics(data: dict[str, Any], bootstrap: str) -> str:
+def topics(data: dict[str, Any], bootstrap: str, extra: Html = EMPTY, banner: Html = EMPTY) -> str:
     rows = [[join([link(topic_href(t["name"]), t["name"]),
                    join([" ", tag("span", "internal", cls="badge muted")]) if t["internal"] else ""]),
              t["partitions"], t["replication_factor"],
@@ -142,11 +149,25 @@ def topics(data: dict[str, Any], bootstrap: str) -> str:
     note = "" if data["sizes_available"] else tag(
         "p", "Sizes: the brokers do not answer DescribeLogDirs.", cls="sub note")
     body = join([table("topics", ["Topic", "Partitions", "Replication factor", "Under-replicated", "Size"], rows,
-                       empty="No topics"), note])
-    return layout("topics", "Topics", body, bootstrap)
+                       empty="No topics"), note, extra])
+    return layout("topics", "Topics", body, bootstrap, banner=banner)
 
 
-def topic(data: dict[str, Any], bootstrap: str) -> str:
+def at_risk(data: dict[str, Any], bootstrap: str) -> str:
+    rows = [[link(topic_href(p["topic"]), p["topic"]), p["partition"],
+             tag("span", "none", cls="bad") if p["offline"] and p["leader"] < 0
+             else tag("span", p["leader"], cls="bad") if p["offline"] else p["leader"],
+             nodes(p["replicas"]), nodes(p["isr"]), tag("span", nodes(p["out_of_sync"]), cls="bad"),
+             ", ".join(s for s, on in (("offline", p["offline"]), ("under-replicated", p["under_replicated"])) if on)]
+            for p in data["partitions"]]
+    body = join([tag("p", join(["Partitions whose ISR is smaller than their replica set, or whose leader is not "
+                                "a live broker (live: ", nodes(data["live_brokers"]), ")."]), cls="sub"),
+                 table("at-risk", ["Topic", "Partition", "Leader", "Replicas", "ISR", "Out of sync", "Status"], rows,
+                       empty="Every partition is fully replicated and led")])
+    return layout("partitions", "Under-replicated and offline partitions", body, bootstrap)
+
+
+def topic(data: dict[str, Any], bootstrap: str, extra: Html = EMPTY, banner: Html = EMPTY) -> str:
     name = data["name"]
     parts = data["partitions"]
     messages = sum((p["end_offset"] or 0) - (p["start_offset"] or 0) for p in parts)
@@ -173,9 +194,11 @@ def topic(data: dict[str, Any], bootstrap: str) -> str:
                          for c in sorted(data["configs"], key=lambda c: (c["source"] == "DEFAULT_CONFIG",
                                                                          c["name"]))])
     heading = join(["Topic ", tag("code", name)])
-    body = join([tag("p", link(topic_href(name, "/messages"), "Browse messages"), cls="sub"),
-                 tag("div", stats, cls="stats"), tag("h2", "Partitions"), partitions, tag("h2", "Configs"), configs])
-    return layout("topics", f"Topic {name}", body, bootstrap, heading=heading)
+    body = join([tag("p", join([link(topic_href(name, "/messages"), "Browse messages"), " · ",
+                                link(topic_href(name, "/search"), "Search messages")]), cls="sub"),
+                 tag("div", stats, cls="stats"), tag("h2", "Partitions"), partitions, tag("h2", "Configs"), configs,
+                 extra])
+    return layout("topics", f"Topic {name}", body, bootstrap, heading=heading, banner=banner)
 
 
 def _bytes_cell(value: dict[str, Any] | None, fmt: str) -> Html:
@@ -186,7 +209,8 @@ def _bytes_cell(value: dict[str, Any] | None, fmt: str) -> Html:
     return tag("span", value["hex"] or "(empty)", cls="data hex")
 
 
-def messages(data: dict[str, Any], partitions: Sequence[int], fmt: str, bootstrap: str) -> str:
+def messages(data: dict[str, Any], partitions: Sequence[int], fmt: str, bootstrap: str, extra: Html = EMPTY,
+             banner: Html = EMPTY) -> str:
     name = data["topic"]
     options = join(tag("option", str(p), value=p, selected="selected" if p == data["partition"] else None)
                    for p in partitions)
@@ -214,8 +238,67 @@ def messages(data: dict[str, Any], partitions: Sequence[int], fmt: str, bootstra
     heading = join(["Messages in ", link(topic_href(name), name)])
     body = join([form, tag("p", shown, cls="sub", id="range"),
                  table("records", ["Offset", "Timestamp", "Key", "Value", "Headers"], rows, empty="No records"),
-                 tag("p", pager, cls="pager")])
-    return layout("topics", f"Messages in {name}", body, bootstrap, heading=heading)
+                 tag("p", pager, cls="pager"), extra])
+    return layout("topics", f"Messages in {name}", body, bootstrap, heading=heading, banner=banner)
+
+
+def _field(name: str, label: str, value: Any, kind: str = "text", **attrs: Any) -> Html:
+    rendered = "".join(f' {k}="{html.escape(str(v))}"' for k, v in attrs.items())
+    return tag("label", join([label, " ", Html(f'<input name="{name}" type="{kind}" value="{esc(value)}"{rendered}>')]))
+
+
+def search(data: dict[str, Any], query: dict[str, str], bootstrap: str) -> str:
+    name = data["topic"]
+    chosen = query.get("partition", "")
+    partitions = join([tag("option", "all", value=""),
+                       *(tag("option", str(p), value=p, selected="selected" if str(p) == chosen else None)
+                         for p in data["partitions"])])
+    fields = join(tag("option", label, value=f, selected="selected" if f == (query.get("field") or "any") else None)
+                  for f, label in (("any", "key or value"), ("key", "key"), ("value", "value")))
+    form = tag("form", join([
+        _field("q", "Text", query.get("q", ""), placeholder="any text (case-insensitive)"),
+        tag("label", join(["In ", tag("select", fields, name="field")])),
+        tag("label", join(["Partition ", tag("select", partitions, name="partition")])),
+        _field("from", "From (UTC)", query.get("from", ""), "datetime-local", step="1"),
+        _field("to", "To (UTC)", query.get("to", ""), "datetime-local", step="1"),
+        _field("limit", "Matches", data["query"]["limit"], "number", min="1", max="500"),
+        Html('<button type="submit">Search</button>'),
+    ]), method="get", action=topic_href(name, "/search"), cls="controls", id="search")
+    found = len(data["records"])
+    if data["complete"]:
+        summary = f"{found} matching records in the {data['scanned']} records read."
+    elif found >= data["query"]["limit"]:
+        summary = f"The first {found} matching records ({data['scanned']} records read; there may be more)."
+    else:
+        summary = (f"{found} matching records in the {data['scanned']} records read; the search stopped before "
+                   f"the end of the log (it reads at most 100000 records, for at most 20 s): narrow the time range.")
+    rows = [[r["partition"], link(topic_href(name, f"/messages?partition={r['partition']}&offset={r['offset']}"),
+                                  r["offset"]),
+             timestamp(r["timestamp"]), _bytes_cell(r["key"], "text"), _bytes_cell(r["value"], "text"),
+             join(tag("div", join([tag("b", h["key"]), ": ", _bytes_cell(h["value"], "text")]), cls="header")
+                  for h in r["headers"]) or "-"]
+            for r in data["records"]]
+    heading = join(["Search in ", link(topic_href(name), name)])
+    body = join([form, tag("p", summary, cls="sub", id="range"),
+                 table("matches", ["Partition", "Offset", "Timestamp", "Key", "Value", "Headers"], rows,
+                       empty="No matching records")])
+    return layout("topics", f"Search in {name}", body, bootstrap, heading=heading)
+
+
+ACL_HEADERS = ["Principal", "Host", "Operation", "Permission", "Resource type", "Resource name", "Pattern type"]
+ACL_FIELDS = ("principal", "host", "operation", "permission", "resource_type", "resource_name", "pattern_type")
+
+
+def acls(data: dict[str, Any], bootstrap: str, deletes: Sequence[Html] | None = None, extra: Html = EMPTY,
+         banner: Html = EMPTY) -> str:
+    if not data["authorizer"]:
+        body = tag("p", "The cluster has no authorizer (authorizer.class.name), so it keeps no ACLs.",
+                   cls="sub", id="no-authorizer")
+        return layout("acls", "ACLs", body, bootstrap, banner=banner)
+    rows = [[*(a[f] for f in ACL_FIELDS), *([deletes[i]] if deletes is not None else [])]
+            for i, a in enumerate(data["acls"])]
+    body = join([table("acls", ACL_HEADERS + ([""] if deletes is not None else []), rows, empty="No ACLs"), extra])
+    return layout("acls", "ACLs", body, bootstrap, banner=banner)
 
 
 def groups(data: dict[str, Any], bootstrap: str) -> str:
@@ -225,7 +308,7 @@ def groups(data: dict[str, Any], bootstrap: str) -> str:
     return layout("groups", "Consumer groups", body, bootstrap)
 
 
-def group(data: dict[str, Any], bootstrap: str) -> str:
+def group(data: dict[str, Any], bootstrap: str, extra: Html = EMPTY, banner: Html = EMPTY) -> str:
     stats = join([stat("state", "State", data["state"]), stat("members", "Members", len(data["members"])),
                   stat("lag", "Total lag", data["total_lag"], warn=data["total_lag"] > 0),
                   stat("assignor", "Assignor", dash(data["assignor"]))])
@@ -240,8 +323,8 @@ def group(data: dict[str, Any], bootstrap: str) -> str:
                      for o in data["offsets"]], empty="No committed offsets")
     heading = join(["Consumer group ", tag("code", data["group_id"])])
     body = join([tag("div", stats, cls="stats"), tag("h2", "Members"), members, tag("h2", "Offsets and lag"),
-                 offsets])
-    return layout("groups", f"Consumer group {data['group_id']}", body, bootstrap, heading=heading)
+                 offsets, extra])
+    return layout("groups", f"Consumer group {data['group_id']}", body, bootstrap, heading=heading, banner=banner)
 
 
 CHARTS = (("messages", "Messages in / s"), ("bytes", "Bytes / s (in and out)"),
@@ -264,5 +347,5 @@ def charts(metrics_urls: Sequence[str], interval_ms: int, bootstrap: str) -> str
 
 
 def error(status: int, message: str, bootstrap: str) -> str:
-    titles = {404: "Not found", 502: "The cluster did not answer"}
+    titles = {401: "Log in", 403: "Forbidden", 404: "Not found", 502: "The cluster did not answer"}
     return layout("", titles.get(status, "Error"), tag("p", message, cls="error"), bootstrap)

@@ -8,30 +8,16 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { chromium } from "playwright-core";
+import { readPage } from "./read-page.mjs";
 
 const spec = JSON.parse(process.argv[2]);
 const timeout = spec.timeoutMs ?? 30000;
-
-function readPage() {
-  const text = (el) => (el ? el.textContent.replace(/\s+/g, " ").trim() : null);
-  const tables = {};
-  for (const table of document.querySelectorAll("table[id]")) {
-    tables[table.id] = {
-      headers: [...table.querySelectorAll("thead th")].map(text),
-      rows: [...table.querySelectorAll("tbody tr")].filter((tr) => !tr.querySelector("td.empty"))
-        .map((tr) => [...tr.querySelectorAll("td")].map(text)),
-    };
-  }
-  const stats = {};
-  for (const card of document.querySelectorAll("[data-stat]")) stats[card.dataset.stat] = text(card.querySelector(".value"));
-  return { title: document.title, heading: text(document.querySelector("h1")), stats, tables,
-    range: text(document.getElementById("range")), scripts: document.querySelectorAll("script:not([src])").length };
-}
 
 function readCharts() {
   return Object.fromEntries([...document.querySelectorAll("svg.chart")].map((svg) => {
     const key = svg.id.replace("chart-", "");
     return [key, { points: Number(svg.dataset.points), max: Number(svg.dataset.max),
+      seriesMax: JSON.parse(svg.dataset.seriesMax),
       polylines: [...svg.querySelectorAll("polyline")].map((p) => p.getAttribute("points").split(" ").filter(Boolean).length),
       legend: document.getElementById(key + "-legend").textContent }];
   }));

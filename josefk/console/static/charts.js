@@ -9,7 +9,9 @@
   const charts = {
     messages: { series: ["messages in"], unit: "/s" },
     bytes: { series: ["bytes in", "bytes out"], unit: " B/s" },
-    latency: { series: ["Produce", "Fetch", "Metadata"], unit: " ms" },
+    // Kafka's RequestMetrics name Fetch requests by who sends them: FetchConsumer, FetchFollower.
+    latency: { series: ["Produce", "Fetch (consumer)", "Fetch (follower)", "Metadata"], unit: " ms",
+               requests: ["Produce", "FetchConsumer", "FetchFollower", "Metadata"] },
   };
   for (const chart of Object.values(charts)) chart.points = chart.series.map(() => []);
   let previous = null;
@@ -58,6 +60,8 @@
     svg.innerHTML = parts.join("");
     svg.dataset.points = String(chart.points[0].length);
     svg.dataset.max = String(Math.max(0, ...chart.points.flat().map((p) => p.v)));
+    svg.dataset.seriesMax = JSON.stringify(Object.fromEntries(chart.series.map((name, i) =>
+      [name, Math.max(0, ...chart.points[i].map((p) => p.v))])));
     document.getElementById(key + "-legend").innerHTML = chart.series.map((name, i) => {
       const last = chart.points[i][chart.points[i].length - 1];
       return `<span><i style="background:${colors[i]}"></i>${name}: ${last ? label(last.v, chart.unit) : "-"}</span>`;
@@ -77,7 +81,7 @@
         add("messages", [rate(sum(reading, "messages_in"), sum(previous, "messages_in"), seconds)], reading.time);
         add("bytes", [rate(sum(reading, "bytes_in"), sum(previous, "bytes_in"), seconds),
                       rate(sum(reading, "bytes_out"), sum(previous, "bytes_out"), seconds)], reading.time);
-        add("latency", charts.latency.series.map((name) => meanLatency(reading, previous, name)), reading.time);
+        add("latency", charts.latency.requests.map((name) => meanLatency(reading, previous, name)), reading.time);
       }
       previous = reading;
       const down = reading.brokers.filter((b) => !b.ok).map((b) => b.url + " (" + b.error + ")");
