@@ -94,8 +94,9 @@ class Tokens:
         return response
 
 
-def _renewers(pairs: list[Any]) -> list[str]:
-    return [f"{r.principal_type}:{r.principal_name}" for r in pairs]
+def _requester(kind: str | None, name: str | None, owner: str) -> str:
+    """The token's requester; before v3 the broker names none, and the requester is the owner."""
+    return f"{kind}:{name}" if kind else owner
 
 
 def create(tokens: Tokens, args: argparse.Namespace) -> None:
@@ -110,8 +111,7 @@ def create(tokens: Tokens, args: argparse.Namespace) -> None:
     r = tokens.send(ApiKey.CreateDelegationToken, max_lifetime_ms=args.max_life_time_period,
                     renewers=[CreatableRenewers(principal_type=k, principal_name=n) for k, n in renewers], **owner)
     owner_text = f"{r.principal_type}:{r.principal_name}"
-    requester = f"{r.token_requester_principal_type}:{r.token_requester_principal_name}" \
-        if r.token_requester_principal_type else owner_text
+    requester = _requester(r.token_requester_principal_type, r.token_requester_principal_name, owner_text)
     print(f"Created delegation token with tokenId : {r.token_id}")
     _print_tokens([{"token_id": r.token_id, "hmac": bytes(r.hmac), "owner": owner_text, "requester": requester,
                     "renewers": [f"{k}:{n}" for k, n in renewers], "issue": r.issue_timestamp_ms,
@@ -145,11 +145,14 @@ def describe(tokens: Tokens, args: argparse.Namespace) -> None:
         print("Calling describe token operation for current user.")
     r = tokens.send(ApiKey.DescribeDelegationToken,
                     owners=[DescribeDelegationTokenOwner(principal_type=k, principal_name=n) for k, n in owners])
-    found = [{"token_id": t.token_id, "hmac": bytes(t.hmac), "owner": f"{t.principal_type}:{t.principal_name}",
-              "requester": f"{t.token_requester_principal_type}:{t.token_requester_principal_name}"
-              if t.token_requester_principal_type else f"{t.principal_type}:{t.principal_name}",
-              "renewers": _renewers(t.renewers), "issue": t.issue_timestamp, "expiry": t.expiry_timestamp,
-              "max": t.max_timestamp} for t in r.tokens]
+    found = []
+    for t in r.tokens:
+        owner = f"{t.principal_type}:{t.principal_name}"
+        found.append({"token_id": t.token_id, "hmac": bytes(t.hmac), "owner": owner,
+                      "requester": _requester(t.token_requester_principal_type, t.token_requester_principal_name,
+                                              owner),
+                      "renewers": [f"{p.principal_type}:{p.principal_name}" for p in t.renewers],
+                      "issue": t.issue_timestamp, "expiry": t.expiry_timestamp, "max": t.max_timestamp})
     sys.stdout.write(f"Total number of tokens : {len(found)}")
     _print_tokens(found)
 

@@ -119,7 +119,7 @@ def request(bootstrap: str, api_key: int, version: int, timeout_ms: int, config:
     try:
         with BrokerConnection.open(bootstrap, timeout_ms, config) as connection:
             return connection.send(api_key, version, **fields)
-    except (OSError, ConnectionError) as e:
+    except OSError as e:  # ConnectionError included
         raise ToolError(f"Connection to {bootstrap} failed: {e}") from e
 
 
