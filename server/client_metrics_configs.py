@@ -10,7 +10,6 @@ clusters"; josefk serves them.) A subscription whose configs are all deleted is 
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 
 from josefk.protocol.errors import ErrorCode, KafkaError
@@ -20,8 +19,8 @@ from josefk.protocol.messages.generated.describe_configs_response import (
     DescribeConfigsSynonym,
 )
 from josefk.server.client_metrics import CONFIG_TYPES, DEFAULTS, validate
+from josefk.zk.config_changes import notify_config_change
 from josefk.zk.coordination_store import CoordinationStore
-from josefk.zk.zk_data import CONFIG_CHANGE_PREFIX
 
 __all__ = ["CONFIG_TYPES", "DEFAULTS", "alter", "describe", "names", "read", "write"]
 
@@ -49,8 +48,7 @@ def write(store: CoordinationStore, name: str, configs: dict[str, str]) -> None:
         store.create_or_set_json(path, {"version": 1, "config": configs})
     elif store.exists(path):
         store.delete(path)
-    store.create_sequential(CONFIG_CHANGE_PREFIX, json.dumps(
-        {"version": 2, "entity_path": f"{ENTITY_TYPE}/{name}"}, separators=(",", ":")).encode())
+    notify_config_change(store, f"{ENTITY_TYPE}/{name}")
 
 
 def describe(store: CoordinationStore, name: str, include_synonyms: bool,

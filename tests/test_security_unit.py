@@ -20,9 +20,9 @@ from josefk.server.network.security.principal import ANONYMOUS, KafkaPrincipal, 
 from josefk.server.network.security.sasl import SaslAuthenticator, State, _Scram
 from josefk.server.network.security.scram import ScramCredential, make_credential
 from josefk.server.network.security.settings import listener_security, openssl_cipher, parse_listeners
-from josefk.server.security.scram_store import CONFIG_CHANGES, CredentialCache, read_user, write_user
+from josefk.server.security.scram_store import CredentialCache, read_user, write_user
 from josefk.zk.coordination_store import EmbeddedStore
-from josefk.zk.zk_data import BrokerInfo, EndPoint
+from josefk.zk.zk_data import CONFIG_CHANGES, BrokerInfo, EndPoint
 
 pytestmark = pytest.mark.unit
 

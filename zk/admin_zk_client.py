@@ -15,12 +15,12 @@ from typing import cast
 
 from josefk.log.config import LogConfig, UnknownTopicConfigError
 from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.zk.config_changes import notify_config_change
 from josefk.zk.coordination_store import CoordinationStore, NodeExistsError
 from josefk.zk.zk_data import (
     BROKERS_IDS,
     BROKERS_TOPICS,
     CONFIG_BROKERS,
-    CONFIG_CHANGE_PREFIX,
     CONFIG_TOPICS,
     DELETE_TOPICS,
     TopicAssignment,
@@ -252,7 +252,7 @@ class TopicAdmin:
                                                        f"ConfigResource(type=TOPIC, name='{topic}'): {e}") from None
         if not validate_only:
             self.store.create_or_set_json(f"{CONFIG_TOPICS}/{topic}", {"version": 1, "config": configs})
-            self._notify_config_change(f"topics/{topic}")
+            notify_config_change(self.store, f"topics/{topic}")
 
     def broker_configs(self, entity: str) -> dict[str, str]:
         """The dynamic configs stored for a broker id or DEFAULT_BROKER_ENTITY."""
@@ -263,11 +263,7 @@ class TopicAdmin:
         """Replace an entity's dynamic broker configs (AdminZkClient.changeBrokerConfig); every
         broker's ConfigChangeListener sees the notification and applies them."""
         self.store.create_or_set_json(f"{CONFIG_BROKERS}/{entity}", {"version": 1, "config": configs})
-        self._notify_config_change(f"brokers/{entity}")
-
-    def _notify_config_change(self, entity_path: str) -> None:
-        self.store.create_sequential(CONFIG_CHANGE_PREFIX, json.dumps(
-            {"version": 2, "entity_path": entity_path}, separators=(",", ":")).encode())
+        notify_config_change(self.store, f"brokers/{entity}")
 
     def delete_topic(self, topic: str, before_write: Callable[[int], None] = _no_quota) -> None:
         """Mark the topic for deletion, after `before_write` with its number of partitions (even

@@ -17,9 +17,16 @@ from josefk.zk.change_notifications import CHANGE_EXPIRATION_MS, ChangeNotificat
 from josefk.zk.coordination_store import CoordinationStore
 from josefk.zk.zk_data import CONFIG_CHANGE_PREFIX, CONFIG_CHANGES
 
-__all__ = ["CHANGE_EXPIRATION_MS", "ConfigChangeListener"]
+__all__ = ["CHANGE_EXPIRATION_MS", "ConfigChangeListener", "notify_config_change"]
 
 log = logging.getLogger(__name__)
+
+
+def notify_config_change(store: CoordinationStore, entity_path: str) -> None:
+    """Tell every broker that `entity_path`'s config znode changed (Kafka's
+    ZkClient.createConfigChangeNotification: a sequential node under /config/changes)."""
+    store.create_sequential(CONFIG_CHANGE_PREFIX, json.dumps(
+        {"version": 2, "entity_path": entity_path}, separators=(",", ":")).encode())
 
 
 class ConfigChangeListener(ChangeNotificationListener):

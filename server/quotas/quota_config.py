@@ -18,8 +18,8 @@ from dataclasses import dataclass
 from josefk.server.network.connection_quotas import resolve_host
 from josefk.server.quotas.client_quota_manager import DEFAULT, QuotaManagers, desanitize, sanitize
 from josefk.utils.java_format import java_double
+from josefk.zk.config_changes import notify_config_change
 from josefk.zk.coordination_store import CoordinationStore, NoNodeError
-from josefk.zk.zk_data import CONFIG_CHANGE_PREFIX
 
 log = logging.getLogger(__name__)
 
@@ -164,8 +164,7 @@ def read_entity(store: CoordinationStore, entity_type: str, entity_name: str) ->
 def change_entity(store: CoordinationStore, path: str, config: dict[str, str]) -> None:
     """AdminZkClient.changeEntityConfig: write the node, then tell every broker."""
     store.create_or_set_json(f"/config/{path}", {"version": 1, "config": config})
-    store.create_sequential(CONFIG_CHANGE_PREFIX, json.dumps(
-        {"version": 2, "entity_path": path}, separators=(",", ":")).encode())
+    notify_config_change(store, path)
 
 
 def parse_entity(entries: Iterable[tuple[str, str | None]]) -> QuotaEntity:

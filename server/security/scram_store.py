@@ -8,16 +8,15 @@ the CredentialLookup the network layer's SCRAM authenticator is given.
 
 from __future__ import annotations
 
-import json
 import threading
 from collections.abc import Callable
 
 from josefk.server.network.security.scram import SCRAM_MECHANISMS, ScramCredential
+from josefk.zk.config_changes import notify_config_change
 from josefk.zk.coordination_store import CoordinationStore, NoNodeError
+from josefk.zk.zk_data import CONFIG_CHANGES
 
 CONFIG_USERS = "/config/users"
-CONFIG_CHANGES = "/config/changes"
-CONFIG_CHANGE_PREFIX = f"{CONFIG_CHANGES}/config_change_"
 
 
 def read_user(store: CoordinationStore, user: str) -> dict[str, ScramCredential]:
@@ -33,8 +32,7 @@ def write_user(store: CoordinationStore, user: str, credentials: dict[str, Scram
     config = {k: v for k, v in data.get("config", {}).items() if k not in SCRAM_MECHANISMS}
     config.update({m: c.to_config() for m, c in credentials.items()})
     store.create_or_set_json(path, {"version": 1, "config": config})
-    store.create_sequential(CONFIG_CHANGE_PREFIX,
-                            json.dumps({"version": 2, "entity_path": f"users/{user}"}).encode())
+    notify_config_change(store, f"users/{user}")
 
 
 def list_users(store: CoordinationStore) -> list[str]:
