@@ -22,13 +22,13 @@ from kafka.admin import (
     ACLResourcePatternType,
     ConfigResource,
     NewTopic,
-    OffsetSpec,
-    OffsetTimestamp,
     ResourcePattern,
     ResourcePatternFilter,
     ResourceType,
 )
 from kafka.structs import OffsetAndMetadata
+
+from josefk.cli.tools.consumer_groups import inactive_refusal, new_offsets
 
 RESET_MODES = ("earliest", "latest", "timestamp", "offset")
 ACL_OPERATIONS = tuple(o.name for o in ACLOperation if o.name not in ("UNKNOWN", "ANY"))
@@ -161,9 +161,9 @@ class KafkaActions:
             raise Refused(f"a reset to {mode} needs a value")
         with self._lock:
             state = self._admin.describe_groups([group]).get(group, {}).get("group_state") or "Dead"
-            if state not in ("Empty", "Dead"):
-                raise Refused(f"Assignments can only be reset if the group '{group}' is inactive, but the current "
-                              f"state is {state}.")
+            refusal = inactive_refusal(group, state)
+            if refusal is not None:
+                raise Refused(refusal)
             committed = self._admin.list_group_offsets({group: None}).get(group, {})
             if topic:
                 found = self._admin.describe_topics([topic])[0]
@@ -173,18 +173,7 @@ class KafkaActions:
                 tps = list(committed)
             if not tps:
                 raise Refused(f"Group '{group}' has no committed offsets: choose a topic")
-            earliest = self._admin.list_partition_offsets({tp: OffsetSpec.EARLIEST for tp in tps})
-            latest = self._admin.list_partition_offsets({tp: OffsetSpec.LATEST for tp in tps})
-            if mode == "earliest":
-                target = {tp: earliest[tp].offset for tp in tps}
-            elif mode == "latest":
-                target = {tp: latest[tp].offset for tp in tps}
-            elif mode == "offset":
-                target = {tp: int(value or 0) for tp in tps}
-            else:
-                at = self._admin.list_partition_offsets({tp: OffsetTimestamp(int(value or 0)) for tp in tps})
-                target = {tp: at[tp].offset if tp in at and at[tp].offset >= 0 else latest[tp].offset for tp in tps}
-            target = {tp: min(max(o, earliest[tp].offset), latest[tp].offset) for tp, o in target.items()}
+            target = new_offsets(self._admin, tps, committed, mode, value)
             errors = self._admin.alter_group_offsets(group, {tp: OffsetAndMetadata(o, "", None)
                                                              for tp, o in target.items()})
         for tp, error in sorted(errors.items()):

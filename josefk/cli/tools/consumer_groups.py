@@ -367,19 +367,18 @@ def reset_groups(admin: Any, groups: list[str], args: argparse.Namespace) -> int
     return status
 
 
-def reset(admin: Any, group: str, args: argparse.Namespace, planned: dict[TopicPartition, int] | None
-          ) -> dict[TopicPartition, int] | None:
-    """New offsets for one group (clamped to the log's range), committed only with --execute, as
-    Kafka does; None if the group is active."""
-    state = _describe_group(admin, group)["group_state"]
-    if state not in ("Empty", "Dead"):
-        print(f"Error: Assignments can only be reset if the group '{group}' is inactive, but the current state "
-              f"is {state}.", file=sys.stderr)
+def inactive_refusal(group: str, state: str) -> str | None:
+    """Kafka's refusal to reset a group that has members; None for an Empty or Dead group."""
+    if state in ("Empty", "Dead"):
         return None
-    committed = admin.list_group_offsets({group: None}).get(group, {})
-    tps = sorted(planned) if planned is not None else _scope(admin, args, committed)
-    if not tps:
-        return {}
+    return f"Assignments can only be reset if the group '{group}' is inactive, but the current state is {state}."
+
+
+def new_offsets(admin: Any, tps: list[TopicPartition], committed: dict[TopicPartition, Any], how: str,
+                value: int | None = None,
+                planned: dict[TopicPartition, int] | None = None) -> dict[TopicPartition, int]:
+    """Each partition's new offset, clamped to its log's range as Kafka's ResetOffsets does. `how` is
+    earliest, latest, current, offset or shift (by `value`), timestamp (ms in `value`), or planned."""
     earliest = admin.list_partition_offsets({tp: OffsetSpec.EARLIEST for tp in tps})
     latest = admin.list_partition_offsets({tp: OffsetSpec.LATEST for tp in tps})
 
@@ -387,24 +386,55 @@ def reset(admin: Any, group: str, args: argparse.Namespace, planned: dict[TopicP
         c = committed.get(tp)
         return c.offset if c is not None and c.offset >= 0 else latest[tp].offset
 
-    if planned is not None:
-        target = dict(planned)
-    elif args.to_earliest:
+    if how == "planned":
+        target = dict(planned or {})
+    elif how == "earliest":
         target = {tp: earliest[tp].offset for tp in tps}
-    elif args.to_latest:
+    elif how == "latest":
         target = {tp: latest[tp].offset for tp in tps}
-    elif args.to_current:
+    elif how == "current":
         target = {tp: current(tp) for tp in tps}
-    elif args.to_offset is not None:
-        target = {tp: args.to_offset for tp in tps}
-    elif args.shift_by is not None:
-        target = {tp: current(tp) + args.shift_by for tp in tps}
+    elif how == "offset":
+        target = {tp: int(value or 0) for tp in tps}
+    elif how == "shift":
+        target = {tp: current(tp) + int(value or 0) for tp in tps}
     else:
-        when = (_datetime_ms(args.to_datetime) if args.to_datetime else
-                int((datetime.now(UTC) - _duration(args.by_duration)).timestamp() * 1000))
-        found = admin.list_partition_offsets({tp: OffsetTimestamp(when) for tp in tps})
+        found = admin.list_partition_offsets({tp: OffsetTimestamp(int(value or 0)) for tp in tps})
         target = {tp: found[tp].offset if tp in found and found[tp].offset >= 0 else latest[tp].offset for tp in tps}
-    target = {tp: min(max(o, earliest[tp].offset), latest[tp].offset) for tp, o in target.items()}
+    return {tp: min(max(o, earliest[tp].offset), latest[tp].offset) for tp, o in target.items()}
+
+
+def _reset_spec(args: argparse.Namespace) -> tuple[str, int | None]:
+    """The --to-*/--shift-by/--by-duration option given, as new_offsets' `how` and `value`."""
+    if args.to_earliest:
+        return "earliest", None
+    if args.to_latest:
+        return "latest", None
+    if args.to_current:
+        return "current", None
+    if args.to_offset is not None:
+        return "offset", args.to_offset
+    if args.shift_by is not None:
+        return "shift", args.shift_by
+    if args.to_datetime:
+        return "timestamp", _datetime_ms(args.to_datetime)
+    return "timestamp", int((datetime.now(UTC) - _duration(args.by_duration)).timestamp() * 1000)
+
+
+def reset(admin: Any, group: str, args: argparse.Namespace, planned: dict[TopicPartition, int] | None
+          ) -> dict[TopicPartition, int] | None:
+    """New offsets for one group (clamped to the log's range), committed only with --execute, as
+    Kafka does; None if the group is active."""
+    refusal = inactive_refusal(group, _describe_group(admin, group)["group_state"])
+    if refusal is not None:
+        print(f"Error: {refusal}", file=sys.stderr)
+        return None
+    committed = admin.list_group_offsets({group: None}).get(group, {})
+    tps = sorted(planned) if planned is not None else _scope(admin, args, committed)
+    if not tps:
+        return {}
+    how, value = ("planned", None) if planned is not None else _reset_spec(args)
+    target = new_offsets(admin, tps, committed, how, value, planned)
     if args.execute:
         errors = admin.alter_group_offsets(group, {tp: OffsetAndMetadata(o, "", None) for tp, o in target.items()})
         bad = [(tp, e) for tp, e in errors.items() if e is not None and getattr(e, "errno", None)]
@@ -412,7 +442,6 @@ def reset(admin: Any, group: str, args: argparse.Namespace, planned: dict[TopicP
             raise ToolError(f"Failed to reset offsets of {bad[0][0].topic}-{bad[0][0].partition}: "
                             f"{bad[0][1].description}")
     return target
-
 
 if __name__ == "__main__":
     sys.exit(main(sys.argv[1:]))
