@@ -21,6 +21,7 @@ from pathlib import Path
 
 import pytest
 
+from harness import sigterm
 from harness.kafka import KRaftBroker
 from harness.zookeeper import ZooKeeperServer
 from josefk.server.broker import KafkaServer
@@ -100,6 +101,10 @@ def kafka44() -> Iterator[KRaftBroker]:
         kafka.stop()
     finally:
         shutil.rmtree(work, ignore_errors=True)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    sigterm.install()
 
 
 KINDS = ("unit", "integration", "cluster", "spark")
