@@ -601,7 +601,7 @@ class KafkaServer:
     async def _handler_loop(self, channel: RequestChannel) -> None:
         """One KafkaRequestHandler: take requests off the channel and run KafkaApis."""
         while (request := await channel.receive_request()) is not None:
-            if not request.hold(request, self._handle):  # a throttled connection's wait their turn
+            if not request.hold(self._handle):  # a throttled connection's wait their turn
                 self._handle(request)
 
     def _handle(self, request: Request) -> None:

@@ -1,7 +1,11 @@
 """RequestChannel: the hand-off between Processors (network) and the handler pool (KafkaApis).
 
-A Request carries its parsed header and body; its response comes back to the Processor
-that owns the connection, which writes responses strictly in request order.
+A Request carries its parsed header and body, and the one collaborator it answers through:
+its owner, the connection's place for its response. Everything a handler tells the network
+about a request goes there as a one-way message, as Kafka's RequestChannel.Response
+subclasses do: a response to write, none (acks=0), close the connection, start or end a
+throttle. The Processor that owns the connection acts on each; responses are written
+strictly in request order.
 """
 
 from __future__ import annotations
@@ -11,20 +15,78 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.headers import RequestHeader, response_header
 from josefk.server.network.security.principal import ANONYMOUS, KafkaPrincipal
 
 
+@dataclass(frozen=True, slots=True)
+class SendResponse:
+    """Write these parts (the response header, then the body: bytes and file regions)."""
+    parts: list
+
+
+@dataclass(frozen=True, slots=True)
+class NoOpResponse:
+    """Nothing to write (Produce with acks=0); the request is done all the same."""
+
+
+@dataclass(frozen=True, slots=True)
+class CloseConnectionResponse:
+    """The handler failed: close the connection, after the responses due before this one."""
+
+
+@dataclass(frozen=True, slots=True)
+class StartThrottlingResponse:
+    """A quota was violated (or a verification is asked): take no more of this client's
+    requests until the matching EndThrottlingResponse."""
+
+
+@dataclass(frozen=True, slots=True)
+class EndThrottlingResponse:
+    """The throttle is over."""
+
+
+Response = SendResponse | NoOpResponse | CloseConnectionResponse | StartThrottlingResponse | EndThrottlingResponse
+NO_OP = NoOpResponse()
+CLOSE = CloseConnectionResponse()
+START_THROTTLING = StartThrottlingResponse()
+END_THROTTLING = EndThrottlingResponse()
+
+
+class RequestOwner(Protocol):
+    """Where a request's messages go: its connection, at the request's place in its order."""
+
+    def send(self, response: Response) -> None: ...
+
+    def hold(self, request: Request, handle: Callable[[Request], None]) -> bool:
+        """Keep `request` while its connection is throttled, to hand it to `handle` when the
+        throttle is over (True); False: handle it now."""
+        ...
+
+
+class _Detached:
+    """The owner of a request whose connection is gone or that has none: messages vanish."""
+
+    def send(self, response: Response) -> None:
+        return None
+
+    def hold(self, request: Request, handle: Callable[[Request], None]) -> bool:
+        return False
+
+
+DETACHED: RequestOwner = _Detached()
+
+
 @dataclass(slots=True)
 class Request:
     header: RequestHeader
-    body: Any  # a decoded kafka-python ApiMessage
+    body: Any  # a decoded request message (protocol/messages)
     connection_id: str
     client_host: str
-    on_response: Callable[[Request, list | None, bool], None]
+    owner: RequestOwner = DETACHED
     received_ns: int = field(default_factory=time.monotonic_ns)
     # Who sent it (authorizers read this) and the listener it came in on (Metadata answers
     # with that listener's addresses).
@@ -38,15 +100,9 @@ class Request:
     responded_ns: int = 0
     # The frame's size (Kafka's request.sizeInBytes: what a produce quota counts).
     size: int = 0
-    # Quotas: mute and unmute the connection (the Processor's), and the request quota's
-    # hook, called with each response body (KafkaApis' sendResponseMaybeThrottle); None
-    # for requests exempt from it.
-    start_throttling: Callable[[], None] = field(default=lambda: None)
-    end_throttling: Callable[[], None] = field(default=lambda: None)
+    # The request quota's hook, called with each response body (KafkaApis'
+    # sendResponseMaybeThrottle); None for requests exempt from it.
     on_response_body: Callable[[Request, Any], None] | None = None
-    # hold(request, handle): the connection keeps the request (and hands it to handle later)
-    # while it is throttled, answering True; False means handle it now.
-    hold: Callable[[Request, Callable[[Request], None]], bool] = field(default=lambda _r, _h: False)
     # The client's software name and version, from its connection's ApiVersions v3+ request
     # (Kafka's ClientInformation; "unknown" before or without one): telemetry matches on them.
     client_software: tuple[str, str] = ("unknown", "unknown")
@@ -66,19 +122,19 @@ class Request:
         payload = body.encode(version=self.header.api_version)
         header = response_header(self.header.correlation_id, self.header.response_header_version)
         self.responded_ns = time.monotonic_ns()
-        self.on_response(self, [header, payload], False)
+        self.owner.send(SendResponse([header, payload]))
 
     def send_raw(self, parts: list) -> None:
         """Hand back an already-encoded body (after the response header): bytes, and file
         regions the Processor sends with sendfile."""
         header = response_header(self.header.correlation_id, self.header.response_header_version)
         self.responded_ns = time.monotonic_ns()
-        self.on_response(self, [header, *parts], False)
+        self.owner.send(SendResponse([header, *parts]))
 
     def no_response(self) -> None:
         """Produce with acks=0: the client expects nothing back."""
         self.responded_ns = time.monotonic_ns()
-        self.on_response(self, None, False)
+        self.owner.send(NO_OP)
 
     @property
     def metric_name(self) -> str:
@@ -116,7 +172,19 @@ class Request:
         return end - self.dequeued_ns
 
     def close_connection(self) -> None:
-        self.on_response(self, None, True)
+        self.owner.send(CLOSE)
+
+    def start_throttling(self) -> None:
+        """Mute the connection for a quota's throttle (Kafka's StartThrottlingResponse); the
+        response already due is still written."""
+        self.owner.send(START_THROTTLING)
+
+    def end_throttling(self) -> None:
+        self.owner.send(END_THROTTLING)
+
+    def hold(self, handle: Callable[[Request], None]) -> bool:
+        """Whether the connection keeps this request for `handle` until its throttle is over."""
+        return self.owner.hold(self, handle)
 
 
 _API_NAMES = {int(key): key.name for key in ApiKey}

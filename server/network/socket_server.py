@@ -58,9 +58,19 @@ from josefk.protocol.messages.generated.api_versions_request import ApiVersionsR
 from josefk.protocol.messages.generated.sasl_authenticate_request import SaslAuthenticateRequest
 from josefk.protocol.messages.generated.sasl_handshake_request import SaslHandshakeRequest
 from josefk.protocol.zero_copy import part_size
+from josefk.server.network.channel_state import ChannelMute, MuteEvent, MuteState
 from josefk.server.network.connection_quotas import ConnectionQuotas, ConnectionThrottled, TooManyConnections
 from josefk.server.network.memory_pool import MemoryPool
-from josefk.server.network.request_channel import Request, RequestChannel
+from josefk.server.network.request_channel import (
+    CloseConnectionResponse,
+    EndThrottlingResponse,
+    NoOpResponse,
+    Request,
+    RequestChannel,
+    Response,
+    SendResponse,
+    StartThrottlingResponse,
+)
 from josefk.server.network.security.principal import ANONYMOUS, KafkaPrincipal, SslPrincipalMapper
 from josefk.server.network.security.sasl import Answer, SaslAuthenticator, State
 from josefk.utils.heap import HeapFreezer
@@ -76,6 +86,25 @@ _MAX_READ_AHEAD_PER_CONNECTION = 64  # framed requests held before a connection 
 _CAMEL = re.compile(r"(?<!^)(?=[A-Z])")  # ApiVersions -> API_VERSIONS, Kafka's ApiKeys names
 
 
+@dataclass(slots=True, eq=False)
+class PendingResponse:
+    """A request's place in its connection's order, and the owner its handler answers through:
+    answered once its response (parts, or None for none) is in; written when every response
+    before it is."""
+
+    connection: Connection
+    request: Request | None  # None: a raw SASL token, answered in the network layer
+    size: int  # the frame's bytes, held in the memory pool until written
+    parts: list | None = None
+    answered: bool = False
+
+    def send(self, response: Response) -> None:
+        self.connection.receive(self, response)
+
+    def hold(self, request: Request, handle: Callable[[Request], None]) -> bool:
+        return self.connection.hold(request, handle)
+
+
 class Connection(asyncio.BufferedProtocol):
     """One client socket: one request in process at a time, as on Kafka's muted channels."""
 
@@ -89,21 +118,19 @@ class Connection(asyncio.BufferedProtocol):
         self.reserved = 0  # bytes of this connection's requests held in the memory pool
         self.transport: asyncio.Transport | None = None
         self.peer = "?"
-        self.pending: deque[list] = deque()  # [request, parts, done, frame size]
+        self.pending: deque[PendingResponse] = deque()  # requests taken, in order, until written
         self.outbox: list = []  # framed responses due, written together at the end of the loop turn
         self.held: deque[Request] = deque()  # parsed, waiting for room in the request queue
         self.unread: deque[bytes | bytearray] = deque()  # framed, waiting for the response before them
-        self.closed = False
+        self.mute = ChannelMute()  # when the next request may be taken (channel_state.py)
         self.reading_paused = False
         self.writing_paused = False
         self.tls = False  # bytes must go through the TLS transport: no sendfile
-        self.close_when_flushed = False  # an authentication failure: answer, then close
         self.principal: KafkaPrincipal = ANONYMOUS
         self.client_software = ("unknown", "unknown")  # ApiVersions v3+ names them (KIP-511)
-        self.throttles = 0  # quota throttles in progress: the channel stays muted while any is
-        # Requests a handler took while the connection was throttled, with the handler to give
-        # them to when it ends: Kafka reads one request at a time, so nothing a client pipelined
-        # is served during its throttle.
+        # Requests taken before a throttle began (Produces pipelined behind Produces, see
+        # _next_request) that a handler got during it, with the handler to give them to when it
+        # ends: nothing a client sent is served during its throttle, as on Kafka's muted channel.
         self.deferred: deque[tuple[Request, Callable[[Request], None]]] = deque()
         listener = processor.listener
         self.authenticator = listener.new_authenticator() if listener.new_authenticator else None
@@ -133,8 +160,12 @@ class Connection(asyncio.BufferedProtocol):
         except ValueError as e:
             self.close(f"SSL principal: {e}")
 
+    @property
+    def closed(self) -> bool:
+        return self.mute.closed
+
     def connection_lost(self, exc: Exception | None) -> None:
-        self.closed = True
+        self.mute.on(MuteEvent.CLOSED)
         self.release_slot()
         self.processor.unregister(self)
         pool = self.processor.memory_pool
@@ -171,25 +202,43 @@ class Connection(asyncio.BufferedProtocol):
         self.writing_paused = False
         self._update_reading()
 
+    def receive(self, slot: PendingResponse, response: Response) -> None:
+        """A handler's message for one of this connection's requests (Kafka's
+        Processor.processNewResponses)."""
+        match response:
+            case SendResponse(parts):
+                self.complete(slot, parts)
+            case NoOpResponse():
+                self.complete(slot, None)
+            case CloseConnectionResponse():
+                request = slot.request
+                self.close(f"request {ApiKey(request.api_key).name if request else '?'} failed")
+            case StartThrottlingResponse():
+                self.start_throttling()
+            case EndThrottlingResponse():
+                self.end_throttling()
+
     def start_throttling(self) -> None:
-        """A quota was violated: stop reading this client's requests (Kafka mutes the channel).
-        The response already queued is still written."""
-        self.throttles += 1
+        """A quota was violated: take and read nothing more of this client's (Kafka mutes the
+        channel). The response already due is still written."""
+        self.mute.throttle_started()
         self._update_reading()
 
     def end_throttling(self) -> None:
-        self.throttles -= 1
-        while self.deferred and self.throttles == 0 and not self.closed:
+        self.mute.throttle_ended()
+        while self.deferred and not self.mute.throttled and not self.closed:
             request, handle = self.deferred.popleft()
             handle(request)  # may throttle again, holding the rest
         if self.closed:
             self.deferred.clear()
+            return
+        self._next_request()
         self._update_reading()
 
     def hold(self, request: Request, handle: Callable[[Request], None]) -> bool:
         """Keep a request taken off the queue while this connection is throttled (or others wait
         before it), to hand it to `handle` in order when the throttle ends."""
-        if self.throttles == 0 and not self.deferred:
+        if not self.mute.throttled and not self.deferred:
             return False
         self.deferred.append((request, handle))
         return True
@@ -230,9 +279,12 @@ class Connection(asyncio.BufferedProtocol):
         OUT_OF_ORDER_SEQUENCE_NUMBER once the ISR grew back) it bumps its epoch and sends
         every batch not yet acknowledged again with new sequences, which the leader cannot
         tell from new ones: each of those already in the log is written twice (issue 27)."""
-        while self.unread and (not self.pending or self._produce_behind_produces()):
-            if self.closed or self.close_when_flushed:
+        mute = self.mute
+        while self.unread:
+            if mute.state in (MuteState.CLOSING, MuteState.CLOSED):
                 self.unread.clear()
+                return
+            if mute.state is not MuteState.NOT_MUTED and not (mute.takes_requests and self._produce_behind_produces()):
                 return
             self.processor.process_frame(self, self.unread.popleft())
 
@@ -242,7 +294,7 @@ class Connection(asyncio.BufferedProtocol):
         except MalformedRequest:
             return False  # process_frame closes the connection for it, in its turn
         return api_key == ApiKey.Produce and all(
-            slot[0] is not None and slot[0].api_key == ApiKey.Produce and slot[0].body.acks != -1
+            slot.request is not None and slot.request.api_key == ApiKey.Produce and slot.request.body.acks != -1
             for slot in self.pending)
 
     def close(self, reason: str) -> None:
@@ -250,7 +302,7 @@ class Connection(asyncio.BufferedProtocol):
             log.warning("Closing connection %s from %s: %s", self.connection_id, self.peer, reason)
             self.processor.metrics["closed_bad_input"] += 1
             self.flush()  # the responses already due go first, as when each was written at once
-        self.closed = True
+        self.mute.on(MuteEvent.CLOSED)
         self.release_slot()
         if self.transport is not None:
             self.transport.abort()
@@ -262,18 +314,24 @@ class Connection(asyncio.BufferedProtocol):
             return
         log.debug("Closing connection %s from %s: %s", self.connection_id, self.peer, reason)
         self.flush()
-        self.closed = True
+        self.mute.on(MuteEvent.CLOSED)
         self.release_slot()
         transport = self.transport
         if transport is not None:
             # close() would wait for a peer that stopped reading to take what is buffered
             transport.close() if graceful and not transport.get_write_buffer_size() else transport.abort()
 
-    def enqueue(self, request: Request | None, size: int) -> list:
-        slot = [request, None, False, size]
+    def enqueue(self, request: Request | None, size: int) -> PendingResponse:
+        """Take a request (None: a raw SASL token): its response is written in this order."""
+        slot = PendingResponse(self, request, size)
         self.pending.append(slot)
+        self.mute.on(MuteEvent.REQUEST_RECEIVED)
         self._update_reading()
         return slot
+
+    def close_after_response(self) -> None:
+        """An authentication failed: answer it, then close."""
+        self.mute.on(MuteEvent.CLOSE_AFTER_RESPONSE)
 
     def submit(self, request: Request) -> None:
         """Queue a request for the handlers, or hold it (and stop reading) while the queue is full."""
@@ -295,7 +353,7 @@ class Connection(asyncio.BufferedProtocol):
             channel.when_space(self._queue_space)
         self._update_reading()
 
-    def complete(self, slot: list, parts: list | None, close: bool) -> None:
+    def complete(self, slot: PendingResponse, parts: list | None) -> None:
         """A response is ready: queue it to be written at the end of this loop turn with every
         other response the turn completes (one writev, not one each: the request-rate workload's
         biggest own cost was a writev per produce ack); the next request the client pipelined
@@ -304,35 +362,34 @@ class Connection(asyncio.BufferedProtocol):
         A fetch response's file regions name a segment's open file, which a StopReplica,
         retention or truncation may close in any later callback, so a region never outlives
         the loop turn its response completed in: a response with regions is written at once."""
-        if close:
-            self.close(f"request {ApiKey(slot[0].api_key).name} failed")
-            return
         pending = self.pending
         transport = self.transport
         if self.closed or transport is None:
             return
-        slot[1] = parts
-        slot[2] = True
+        slot.parts = parts
+        slot.answered = True
         out: list = []
         released = 0
         now = time.monotonic_ns()
-        answered = bool(pending) and pending[0][2]
-        while pending and pending[0][2]:
+        answered = bool(pending) and pending[0].answered
+        while pending and pending[0].answered:
             done = pending.popleft()
-            released += done[3]
-            self._record(done[0], now)
-            if done[1] is not None:
-                out.extend(_framed(done[1]))
+            released += done.size
+            self._record(done.request, now)
+            if done.parts is not None:
+                out.extend(_framed(done.parts))
         self.release(released)
+        if answered and not pending:
+            self.mute.on(MuteEvent.RESPONSE_SENT)
         if out:
             if not self.outbox:
                 asyncio.get_running_loop().call_soon(self.flush)
             self.outbox.extend(out)
             if any(hasattr(p, "fd") for p in out):
                 self.flush()
-        if self.close_when_flushed and not pending:
+        if self.mute.state is MuteState.CLOSING and not pending:
             self.flush()
-            self.closed = True
+            self.mute.on(MuteEvent.CLOSED)
             transport.close()  # flushes what was written first
             return
         if self.unread and answered:
@@ -418,7 +475,7 @@ class Connection(asyncio.BufferedProtocol):
     def _update_reading(self) -> None:
         if self.transport is None or self.closed:
             return
-        should_pause = (self.writing_paused or self.decoder.blocked or bool(self.held) or self.throttles > 0
+        should_pause = (self.writing_paused or self.decoder.blocked or bool(self.held) or self.mute.throttled
                         or len(self.pending) + len(self.unread) >= _MAX_READ_AHEAD_PER_CONNECTION)
         if should_pause and not self.reading_paused:
             self.transport.pause_reading()
@@ -526,14 +583,14 @@ class Processor:
         """Send the authenticator's answer in request order; close after it if it says so."""
         slot = conn.enqueue(request, size)
         if answer.close:
-            conn.close_when_flushed = True
+            conn.close_after_response()
             reason = getattr(answer.response, "error_message", None) or answer.reason or "SASL handshake failed"
             log.info("Failed authentication with %s (%s)", conn.peer, reason)  # Kafka's Selector line
         if answer.response is not None and request is not None:
             header = response_header(request.header.correlation_id, request.header.response_header_version)
-            conn.complete(slot, [header, answer.response.encode(version=request.api_version)], False)
+            conn.complete(slot, [header, answer.response.encode(version=request.api_version)])
         elif answer.raw is not None:
-            conn.complete(slot, [answer.raw], False)
+            conn.complete(slot, [answer.raw])
         else:
             conn.close("SASL authentication failed")
 
@@ -585,10 +642,9 @@ class Processor:
         principal = auth.principal if auth is not None and auth.complete else conn.principal
         if isinstance(body, ApiVersionsRequest) and api_version >= 3:
             conn.client_software = (body.client_software_name, body.client_software_version)
-        request = Request(header, body, conn.connection_id, conn.peer, _noop, principal=principal or ANONYMOUS,
+        request = Request(header, body, conn.connection_id, conn.peer, principal=principal or ANONYMOUS,
                           listener_name=self.listener.name, security_protocol=self.listener.security_protocol,
-                          size=size, start_throttling=conn.start_throttling,
-                          end_throttling=conn.end_throttling, hold=conn.hold, client_software=conn.client_software)
+                          size=size, client_software=conn.client_software)
         if auth is not None and not auth.complete and api_key == ApiKey.ApiVersions:
             auth.api_versions_allowed = False  # answered (an unsupported version may be retried)
         if auth is not None and not auth.complete and api_key in _SASL_APIS:
@@ -596,8 +652,7 @@ class Processor:
                       else auth.authenticate(cast(SaslAuthenticateRequest, body), api_version))
             self._answer(conn, request, size, answer)
             return True
-        slot = conn.enqueue(request, size)
-        request.on_response = lambda _req, parts, close: conn.complete(slot, parts, close)
+        request.owner = conn.enqueue(request, size)
         conn.submit(request)
         return True
 
@@ -607,11 +662,7 @@ class Processor:
         low, high = self.api_versions.ranges[ApiKey.ApiVersions]
         body = (35).to_bytes(2, "big", signed=True) + (1).to_bytes(4, "big")
         body += int(ApiKey.ApiVersions).to_bytes(2, "big") + low.to_bytes(2, "big") + high.to_bytes(2, "big")
-        conn.complete(conn.enqueue(None, size), [response_header(correlation_id, 0), body], False)
-
-
-def _noop(_request: Request, _parts: list[bytes] | None, _close: bool) -> None:
-    return None
+        conn.complete(conn.enqueue(None, size), [response_header(correlation_id, 0), body])
 
 
 _OUT_OF_RESOURCES = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
