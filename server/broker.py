@@ -345,6 +345,7 @@ class KafkaServer:
                                                                      local=marker_writer)
         self.txn_coordinator = txn_coordinator = self._transaction_coordinator(
             markers, txn_partitions or config["transaction.state.log.num.partitions"])
+        self.txn_verifier.local = txn_coordinator
         producer_ids = ProducerIdManager(broker_id, store, ExecutorBlockRequests(self.store_executor, loop), self.time)
         producer_ids.startup()
         txn_apis = TransactionApis(txn_coordinator, producer_ids, self.metadata_cache,
