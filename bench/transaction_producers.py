@@ -114,9 +114,10 @@ of each step per broker in alternating order (each figure the median of its runs
 in all on {cores} cores shared with whatever else ran (the load averages say how busy the
 machine was). N confluent-kafka transactional producers (acks=all, idempotence, linger.ms=5),
 one thread and one transactional id each, loop begin, produce one 100-byte record to a
-one-partition topic, commit; every produce is verified with the coordinator (KIP-890,
-AddPartitionsToTxn verify_only). Latency is one transaction's, begin to commit returned;
-CPU is the broker process's (user and system) over the step, per transaction.
+one-partition topic, commit; every produce is verified with the coordinator (KIP-890: Kafka
+sends AddPartitionsToTxn verify_only to its own listener, josefk asks its own coordinator
+in-process, as it writes its own partitions' markers). Latency is one transaction's, begin to
+commit returned; CPU is the broker process's (user and system) over the step, per transaction.
 {baseline}
 {table}
 """

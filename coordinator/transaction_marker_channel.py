@@ -1,8 +1,14 @@
 """TransactionMarkerChannelManager: writes a transaction's COMMIT or ABORT markers to the
-leaders of its partitions with WriteTxnMarkers, on whichever broker leads them (this one
-included, over its own listener, as Kafka does). As Kafka's, the markers waiting for one
+leaders of its partitions with WriteTxnMarkers. As Kafka's, the markers waiting for one
 broker share a request (WriteTxnMarkers carries many) and one request is out per broker, so
 many producers' commits do not queue one round trip each.
+
+Markers for partitions this broker leads are appended in-process (`local`, the same
+writer WriteTxnMarkers uses: same batch, acks=all append and errors) where Kafka sends them
+over its own listener: the request's encoding, round trip and wait in the request queue
+behind every client's requests were most of the time in which the producer's next
+transaction was answered CONCURRENT_TRANSACTIONS. A local answer is handled as a remote
+one: retried, given up or taken as fencing alike.
 
 A partition is retried until its leader takes the marker: leaders move, and a marker that
 never lands would leave read_committed consumers stuck at the last stable offset. A
@@ -20,7 +26,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Protocol
 
@@ -56,6 +62,15 @@ class TxnMarkerSender(Protocol):
         ...
 
 
+class LocalMarkerWriter(Protocol):
+    """Appends markers to partitions this broker leads (replication.txn_marker_writer)."""
+
+    def write(self, producer_id: int, producer_epoch: int, coordinator_epoch: int, commit: bool,
+              partitions: Iterable[TopicPartition], done: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
+        """`done` gets each partition's error once every append is acknowledged or failed."""
+        ...
+
+
 @dataclass(eq=False)
 class _Markers:
     """One transaction's markers still to write, and its leaders' answers to this round."""
@@ -80,9 +95,12 @@ class _Queued:
 
 class TransactionMarkerChannelManager:
     def __init__(self, broker_id: int, metadata_cache: MetadataCache, retry_backoff_ms: int = 100,
-                 request_timeout_ms: int = 30_000, security: ClientSecurity = PLAINTEXT) -> None:
-        """Markers go to the brokers' inter-broker listener, spoken with `security`."""
+                 request_timeout_ms: int = 30_000, security: ClientSecurity = PLAINTEXT,
+                 local: LocalMarkerWriter | None = None) -> None:
+        """Markers go to the brokers' inter-broker listener, spoken with `security`; those
+        for this broker's own partitions to `local` if given."""
         self.security = security
+        self.local = local
         self.broker_id = broker_id
         self.metadata_cache = metadata_cache
         self.retry_backoff_s = retry_backoff_ms / 1000
@@ -122,7 +140,28 @@ class TransactionMarkerChannelManager:
         markers.outstanding = len(by_leader)
         markers.answers = {}
         for leader, tps in by_leader.items():
-            self._queue(leader, markers, tps)
+            if leader == self.broker_id and self.local is not None:
+                self._write_locally(self.local, markers, tps)
+            else:
+                self._queue(leader, markers, tps)
+
+    def _write_locally(self, local: LocalMarkerWriter, markers: _Markers, partitions: list[TopicPartition]) -> None:
+        """This broker's partitions' markers, appended without a request; an append that
+        raises counts as a retriable error, as a broken connection does."""
+        answered = False
+
+        def answer(errors: dict[TopicPartition, ErrorCode]) -> None:
+            nonlocal answered
+            answered = True
+            self._answered(markers, errors)
+
+        try:
+            local.write(markers.producer_id, markers.producer_epoch, markers.coordinator_epoch, markers.commit,
+                        partitions, answer)
+        except Exception:  # noqa: BLE001 - a broken append must not leave the transaction stuck
+            log.exception("Writing the %s markers of %s locally failed", _result(markers), markers.transactional_id)
+            if not answered:
+                self._answered(markers, dict.fromkeys(partitions, ErrorCode.UNKNOWN_SERVER_ERROR))
 
     def _answered(self, markers: _Markers, errors: dict[TopicPartition, ErrorCode]) -> None:
         markers.answers.update(errors)

@@ -46,6 +46,11 @@ _PARTITION_ERRORS = {ErrorCode.PRODUCER_FENCED: ErrorCode.INVALID_PRODUCER_EPOCH
 _TOP_LEVEL_ERRORS = {ErrorCode.CLUSTER_AUTHORIZATION_FAILED: ErrorCode.INVALID_TXN_STATE}
 
 
+def leader_error(error: ErrorCode) -> ErrorCode:
+    """A partition's error in the coordinator's answer, as the leader hands it on."""
+    return _PARTITION_ERRORS.get(error, error)
+
+
 @dataclass(frozen=True)
 class SendResult:
     """How a verification request ended: its response, or `error` without one
@@ -172,7 +177,7 @@ class AddPartitionsToTxnManager:
                 for topic in txn.topic_results:
                     for p in topic.results_by_partition:
                         error = ErrorCode(p.partition_error_code)
-                        errors[(topic.name, p.partition_index)] = _PARTITION_ERRORS.get(error, error)
+                        errors[(topic.name, p.partition_index)] = leader_error(error)
             for tid, check in checks.items():
                 errors = found.get(tid, {})
                 self._answer(check, {tp: errors.get(tp, ErrorCode.UNKNOWN_SERVER_ERROR) for tp in check.partitions})

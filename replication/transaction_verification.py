@@ -4,20 +4,33 @@ coordinator (AddPartitionsToTxn v4, verify_only) whether the partition is in its
 transaction. A batch arriving after its transaction ended, or for a partition never added,
 would otherwise open a transaction no marker ever ends (a hanging transaction, holding the
 last stable offset back). replication.add_partitions_to_txn_manager batches the checks per
-coordinator; this module finds the coordinators and carries the requests."""
+coordinator; this module finds the coordinators and carries the requests.
+
+When the coordinator is this broker, it is asked in-process (`local`) where Kafka sends the
+request to its own listener: the same coordinator call (verify_partitions) and the same
+error mapping as its answer to a request, without the encoding, the socket round trip and
+the wait in the request queue behind every client's requests. As the broker's own
+principal, the check skips the request's authorization (CLUSTER_ACTION, and WRITE on the id
+and topics, which the producer's own request was already authorized for)."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
 from collections.abc import Callable
+from typing import Protocol
 
 from josefk.clients.network_client import PLAINTEXT, AuthenticationFailed, BrokerConnections, ClientSecurity
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.generated.add_partitions_to_txn_request import AddPartitionsToTxnRequest
 from josefk.protocol.messages.generated.add_partitions_to_txn_response import AddPartitionsToTxnResponse
 from josefk.protocol.messages.generated.registry import ApiKey
-from josefk.replication.add_partitions_to_txn_manager import VERIFY_VERSION, AddPartitionsToTxnManager, SendResult
+from josefk.replication.add_partitions_to_txn_manager import (
+    VERIFY_VERSION,
+    AddPartitionsToTxnManager,
+    SendResult,
+    leader_error,
+)
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import TopicPartition
 from josefk.utils.scheduler import LOOP_SCHEDULER, Scheduler
@@ -76,6 +89,16 @@ class NetworkVerificationSender:
         self._connections.close()
 
 
+class LocalCoordinator(Protocol):
+    """This broker's transaction coordinator (coordinator.transaction_coordinator)."""
+
+    def verify_partitions(self, transactional_id: str, producer_id: int, producer_epoch: int,
+                          partitions: set[TopicPartition]) -> tuple[ErrorCode, dict[TopicPartition, ErrorCode]]:
+        """The answer to AddPartitionsToTxn verify_only: a transaction-level error and no
+        partitions, or each partition's."""
+        ...
+
+
 class TransactionVerifier:
     """replication.replica_manager.TransactionVerification: the broker's
     AddPartitionsToTxnManager, its coordinators found in the metadata cache."""
@@ -86,7 +109,10 @@ class TransactionVerifier:
                  scheduler: Scheduler = LOOP_SCHEDULER) -> None:
         """`state_partition(transactional_id)`: the __transaction_state partition of an id,
         as the transaction coordinator maps ids (the coordinator's layer knows how, not
-        this one); `request_timeout_ms`: request.timeout.ms."""
+        this one); `request_timeout_ms`: request.timeout.ms. `local`, this broker's
+        coordinator, is set once the coordinator is made."""
+        self.broker_id = broker_id
+        self.local: LocalCoordinator | None = None
         self.metadata_cache = metadata_cache
         self.state_partition = state_partition
         self.sender = NetworkVerificationSender(broker_id, metadata_cache, security)
@@ -101,6 +127,11 @@ class TransactionVerifier:
     def verify_transaction(self, transactional_id: str, producer_id: int, producer_epoch: int,
                            partitions: list[TopicPartition],
                            callback: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
+        if self.local is not None and self._coordinator(transactional_id) == self.broker_id:
+            error, verified = self.local.verify_partitions(transactional_id, producer_id, producer_epoch,
+                                                           set(partitions))
+            callback({tp: leader_error(e) for tp, e in (verified or dict.fromkeys(partitions, error)).items()})
+            return
         self.manager.verify_transaction(transactional_id, producer_id, producer_epoch, partitions, callback)
 
     def close(self) -> None:

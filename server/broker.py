@@ -50,6 +50,7 @@ from josefk.replication.purgatory import current_request
 from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
 from josefk.replication.replication_quota import ReplicationQuotas
 from josefk.replication.transaction_verification import TransactionVerifier
+from josefk.replication.txn_marker_writer import TxnMarkerWriter
 from josefk.server import client_metrics_configs
 from josefk.server.acl_apis import AclApis
 from josefk.server.client_metrics import ClientMetricsManager
@@ -338,9 +339,13 @@ class KafkaServer:
                                           self.admin.partition_count(TRANSACTION_STATE_TOPIC)))
         self.group_coordinator = coordinator = self._group_coordinator(
             offsets_partitions or config["offsets.topic.num.partitions"])
-        self.txn_markers = markers = TransactionMarkerChannelManager(broker_id, self.metadata_cache, security=security)
+        marker_writer = TxnMarkerWriter(self.replica_manager, config["request.timeout.ms"],
+                                        self._on_txn_markers_written)
+        self.txn_markers = markers = TransactionMarkerChannelManager(broker_id, self.metadata_cache, security=security,
+                                                                     local=marker_writer)
         self.txn_coordinator = txn_coordinator = self._transaction_coordinator(
             markers, txn_partitions or config["transaction.state.log.num.partitions"])
+        self.txn_verifier.local = txn_coordinator
         producer_ids = ProducerIdManager(broker_id, store, ExecutorBlockRequests(self.store_executor, loop), self.time)
         producer_ids.startup()
         txn_apis = TransactionApis(txn_coordinator, producer_ids, self.metadata_cache,
@@ -380,7 +385,7 @@ class KafkaServer:
                                **txn_apis.handlers(), **acl_apis.handlers(),
                                **sasl_apis.handlers(), **quota_apis.handlers(), **token_apis.handlers(),
                                **topic_partitions_apis.handlers(), **telemetry_apis.handlers()},
-                              on_txn_markers_written=self._on_txn_markers_written, authorizer=authorizer,
+                              txn_marker_writer=marker_writer, authorizer=authorizer,
                               quotas=self.quotas, finalized_features=self.finalized_features.snapshot)
         for leadership_aware in (coordinator, txn_coordinator):
             leadership_aware.startup()

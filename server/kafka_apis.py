@@ -19,10 +19,8 @@ from typing import Any, cast
 from josefk.controller.controller import KafkaController
 from josefk.controller.controller_events import ControllerEventManager
 from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
-from josefk.log.log import AppendOrigin
 from josefk.protocol.acl import AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey, ApiVersions
-from josefk.protocol.control_records import encode_end_txn_marker
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.messages.generated.api_versions_response import (
     ApiVersion,
@@ -77,6 +75,7 @@ from josefk.replication.replica_manager import (
     TopicPartition,
 )
 from josefk.replication.replication_quota import UNBOUNDED_QUOTA, ReplicaQuota
+from josefk.replication.txn_marker_writer import TxnMarkerWriter
 from josefk.server.admin_apis import AdminApis
 from josefk.server.config import KafkaConfig
 from josefk.server.config_apis import ConfigApis
@@ -91,8 +90,6 @@ from josefk.zk.admin_zk_client import TopicAdmin, validate_topic_name
 from josefk.zk.zk_data import BrokerEpoch
 
 log = logging.getLogger(__name__)
-
-TxnMarkersWritten = Callable[[int, bool, list[tuple[str, int]]], None]
 
 # Produce errors Kafka answers without an error_message: its LogAppendResult carries a message
 # only for a RecordValidationException (per-record INVALID_RECORD / INVALID_TIMESTAMP); a batch
@@ -122,7 +119,7 @@ class KafkaApis(StoreApis):
                  replica_manager: ReplicaManager, admin: TopicAdmin,
                  controller: KafkaController, controller_events: ControllerEventManager,
                  broker_epoch: BrokerEpoch, store_executor: Executor, extra_handlers: Mapping[int, Handler],
-                 on_txn_markers_written: TxnMarkersWritten | None = None, authorizer: Authorizer = ALLOW_ALL,
+                 txn_marker_writer: TxnMarkerWriter | None = None, authorizer: Authorizer = ALLOW_ALL,
                  quotas: QuotaManagers | None = None,
                  finalized_features: Callable[[], tuple[int, dict[str, int]]] = lambda: (-1, {})) -> None:
         """`store_executor` runs what calls the coordination store (admin requests, auto
@@ -130,10 +127,9 @@ class KafkaApis(StoreApis):
         the controller's requests have handler classes of their own, made here.
         `extra_handlers` serve the APIs of other components (the group and transaction
         coordinators'); with this class's own they make api_versions, what the broker
-        advertises. `on_txn_markers_written` hears of each producer's markers written by
-        WriteTxnMarkers (producer id, commit, the partitions written), before the answer:
-        the group coordinator makes a transaction's offsets visible with it, as Kafka's
-        onTransactionCompleted. `authorizer` decides what each request's principal may do
+        advertises. `txn_marker_writer` appends WriteTxnMarkers' markers (the broker's, shared
+        with its transaction coordinator, carries the group coordinator's hook; one without
+        a hook if None). `authorizer` decides what each request's principal may do
         (everything, without an authorizer); `quotas` are the client quota managers (fresh
         ones, with no quota set, if None); `finalized_features()` the /feature znode's
         version and features, for ApiVersions."""
@@ -146,7 +142,7 @@ class KafkaApis(StoreApis):
         self.metadata_cache = metadata_cache
         self.replica_manager = replica_manager
         self.admin = admin
-        self.on_txn_markers_written = on_txn_markers_written
+        self.txn_marker_writer = txn_marker_writer or TxnMarkerWriter(replica_manager, config["request.timeout.ms"])
         self.fetch_responses = FetchResponseAssembler(replica_manager)
         self.fetch_manager = FetchManager(FetchSessionCache(config["max.incremental.fetch.session.cache.slots"]))
         self.metadata_apis = MetadataApis(config, cluster_id, metadata_cache, admin, authorizer, store_executor)
@@ -379,43 +375,23 @@ class KafkaApis(StoreApis):
                     WritableTxnMarkerTopicResult(name=name, partitions=parts) for name, parts in topics.items()]))
             request.send_response(WriteTxnMarkersResponse(markers=results))
 
-        def one_done() -> None:
-            nonlocal pending
-            pending -= 1
-            if pending == 0:
-                send()
-
-        def on_appended(pid: int, commit: bool) -> Callable[[dict], None]:
-            def appended(results: dict) -> None:
-                errors.setdefault(pid, {}).update({key: r.error for key, r in results.items()})
-                written = [key for key, r in results.items() if r.error == ErrorCode.NONE]
-                if written and self.on_txn_markers_written is not None:
-                    self.on_txn_markers_written(pid, commit, written)
-                one_done()
-            return appended
+        def answered(pid: int) -> Callable[[dict[tuple[str, int], ErrorCode]], None]:
+            def done(by_partition: dict[tuple[str, int], ErrorCode]) -> None:
+                nonlocal pending
+                errors.setdefault(pid, {}).update(by_partition)
+                pending -= 1
+                if pending == 0:
+                    send()
+            return done
 
         if not markers:
             send()
             return
-        now = _now_ms()
         for marker in markers:
-            pid = marker.producer_id
-            entries: dict[tuple[str, int], bytes] = {}
-            for t in marker.topics:
-                for index in t.partition_indexes:
-                    key = (t.name, index)
-                    if key in self.replica_manager.partitions and key not in self.replica_manager.offline_partitions:
-                        entries[key] = encode_end_txn_marker(pid, marker.producer_epoch, marker.coordinator_epoch,
-                                                             marker.transaction_result, now)
-                    else:
-                        errors.setdefault(pid, {})[key] = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
-            if not entries:
-                errors.setdefault(pid, {})
-                one_done()
-                continue
-            self.replica_manager.append_records(entries, -1, now, self.config["request.timeout.ms"],
-                                                on_appended(pid, marker.transaction_result),
-                                                origin=AppendOrigin.COORDINATOR)
+            self.txn_marker_writer.write(marker.producer_id, marker.producer_epoch, marker.coordinator_epoch,
+                                         marker.transaction_result,
+                                         [(t.name, index) for t in marker.topics for index in t.partition_indexes],
+                                         answered(marker.producer_id))
 
     # -- DescribeProducers -----------------------------------------------------------------
 

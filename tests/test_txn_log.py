@@ -237,7 +237,7 @@ def test_write_txn_markers_calls_the_coordinator_hook(unverified_broker: Running
     """The hook the group coordinator uses hears of each producer's written partitions,
     not of those that failed, and before the answer."""
     heard: list[tuple[int, bool, list[tuple[str, int]]]] = []
-    broker.server.apis.on_txn_markers_written = lambda pid, commit, parts: heard.append((pid, commit, parts))
+    broker.server.apis.txn_marker_writer.on_written = lambda pid, commit, parts: heard.append((pid, commit, parts))
     side = Side("josefk", broker.bootstrap)
     try:
         r = side.call(ApiKey.CreateTopics, 4, timeout_ms=10000, validate_only=False, topics=[
