@@ -277,4 +277,9 @@ def test_every_panel_draws_from_a_real_prometheus(zookeeper, tmp_path: Path) -> 
             assert seen["drawn"][panel["title"]] == {"lines": len(finite)}, panel["title"]
     stats = {title: shown["value"] for title, shown in seen["drawn"].items() if "value" in shown}
     assert stats["Brokers online"] == "2" and stats["Active controllers"] == "1", stats
+    # A fetch waits per consumer or follower and broker it fetches from: a handful, not a pile of
+    # completed fetches still watched on idle partitions.
+    purgatories = next(p for p in panels if p["title"] == "Purgatories")["series"]
+    waiting = next(s for s in purgatories if s["name"] == "Fetch waiting")
+    assert max(v for _, v in waiting["points"] if v is not None) <= 10, waiting
     assert SCREENSHOT.read_bytes().startswith(b"\x89PNG")
