@@ -60,6 +60,8 @@ class DelayedOperation:
         self.completed = True
         if self._timer is not None:
             self._timer.cancel()
+        if self._purgatory is not None:  # completed through one key: watched on none
+            self._purgatory.unwatch(self, self._keys)
         try:
             self.on_complete()
         except Exception:  # noqa: BLE001 - the request must hear back either way
@@ -124,8 +126,8 @@ class DelayedOperationPurgatory:
         for op in list(ops):
             if op.completed or op.safe_try_complete():
                 ops.discard(op)
-        if not ops:
-            self.watchers.pop(key, None)
+        if not ops and self.watchers.get(key) is ops:  # on_complete may have watched the key anew
+            del self.watchers[key]
 
     def cancel_all(self) -> None:
         for ops in list(self.watchers.values()):
