@@ -33,6 +33,8 @@ from josefk.coordinator.group_apis import GroupApis, OffsetsTopicConfig
 from josefk.coordinator.group_coordinator import GroupCoordinator
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC, partition_for
 from josefk.coordinator.producer_id_manager import ExecutorBlockRequests, ProducerIdManager
+from josefk.coordinator.share_group_apis import ShareGroupApis
+from josefk.coordinator.share_group_coordinator import ShareGroupConfig, ShareGroupCoordinator
 from josefk.coordinator.transaction_apis import TransactionApis, TransactionTopicConfig
 from josefk.coordinator.transaction_coordinator import TransactionConfig, TransactionCoordinator
 from josefk.coordinator.transaction_log import TRANSACTION_STATE_TOPIC
@@ -49,6 +51,8 @@ from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.purgatory import current_request
 from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
 from josefk.replication.replication_quota import ReplicationQuotas
+from josefk.replication.share_partition import SharePartitionSettings
+from josefk.replication.share_partition_manager import ShareGroupSettings, SharePartitionManager
 from josefk.replication.transaction_verification import TransactionVerifier
 from josefk.server import client_metrics_configs
 from josefk.server.acl_apis import AclApis
@@ -73,6 +77,7 @@ from josefk.server.security.authorizer import AclAuthorizer, RequestAuthorizer, 
 from josefk.server.security.delegation_tokens import DelegationTokenManager
 from josefk.server.security.sasl_apis import SaslApis
 from josefk.server.security.scram_store import CredentialCache
+from josefk.server.share_fetch_apis import ShareFetchApis
 from josefk.server.telemetry_apis import TelemetryApis
 from josefk.utils.heap import HeapFreezer
 from josefk.utils.metrics import BrokerMetrics
@@ -358,6 +363,16 @@ class KafkaServer:
                 config["group.consumer.session.timeout.ms"], config["group.consumer.heartbeat.interval.ms"],
                 tuple(assignor_name(a) for a in config["group.consumer.assignors"]),
                 config["group.consumer.max.size"])), group_apis, authorizer)
+        share_groups = ShareGroupCoordinator(coordinator, consumer_group_apis.coordinator, self.metadata_cache,
+                                             ShareGroupConfig(config["group.share.session.timeout.ms"],
+                                                              config["group.share.heartbeat.interval.ms"],
+                                                              config["group.share.max.size"]))
+        share_group_apis = ShareGroupApis(share_groups, {**group_apis.handlers(), **consumer_group_apis.handlers()},
+                                          authorizer)
+        self.share_partitions = share_partitions = SharePartitionManager(self.replica_manager, self._share_settings)
+        share_groups.member_listeners.append(share_partitions.member_left)
+        share_fetch_apis = ShareFetchApis(share_partitions, self.metadata_cache,
+                                          lambda _group: config["group.share.record.lock.duration.ms"], authorizer)
         acl_apis = AclApis(self.acl_authorizer, authorizer, self.store_executor)
 
         def post(work: Callable[[], None]) -> None:
@@ -377,6 +392,7 @@ class KafkaServer:
         self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
                               self.controller, self.controller_events, self.broker_epoch, self.store_executor,
                               {**group_apis.handlers(), **consumer_group_apis.handlers(),
+                               **share_group_apis.handlers(), **share_fetch_apis.handlers(),
                                **txn_apis.handlers(), **acl_apis.handlers(),
                                **sasl_apis.handlers(), **quota_apis.handlers(), **token_apis.handlers(),
                                **topic_partitions_apis.handlers(), **telemetry_apis.handlers()},
@@ -508,6 +524,12 @@ class KafkaServer:
         count = self.config["transaction.state.log.num.partitions"] if self.txn_coordinator is None \
             else self.txn_coordinator.state.num_partitions
         return TRANSACTION_STATE_TOPIC, partition_for(transactional_id, count)
+
+    def _share_settings(self, _group_id: str) -> ShareGroupSettings:
+        """A share group's delivery settings: the broker's group.share.* (josefk has no group configs yet)."""
+        return ShareGroupSettings(partition=SharePartitionSettings(
+            self.config["group.share.record.lock.duration.ms"], self.config["group.share.delivery.count.limit"],
+            self.config["group.share.partition.max.record.locks"]))
 
     def _group_coordinator(self, num_partitions: int) -> GroupCoordinator:
         """The group coordinator over this broker's `num_partitions` __consumer_offsets

@@ -189,6 +189,12 @@ _KEYS = [
     Key("group.consumer.max.size", _int, "2147483647", at_least=1),
     Key("group.consumer.assignors", _list, "org.apache.kafka.coordinator.group.assignor.UniformAssignor,"
         "org.apache.kafka.coordinator.group.assignor.RangeAssignor"),
+    Key("group.share.session.timeout.ms", _int, "45000", at_least=1),
+    Key("group.share.heartbeat.interval.ms", _int, "5000", at_least=1),
+    Key("group.share.max.size", _int, "200", at_least=1),
+    Key("group.share.record.lock.duration.ms", _int, "30000", at_least=1),
+    Key("group.share.delivery.count.limit", _int, "5", at_least=2),
+    Key("group.share.partition.max.record.locks", _int, "200", at_least=100),  # 3.9.2's; 4.4: 2000
     Key("transaction.state.log.replication.factor", _int, "3", at_least=1),
     Key("transaction.state.log.min.isr", _int, "2", at_least=1),
     Key("transaction.state.log.num.partitions", _int, "50", at_least=1),
@@ -267,6 +273,7 @@ _KAFKA_TYPES: dict[str, str] = {
         "log.cleaner.backoff.ms", "offsets.retention.check.interval.ms", "queued.max.request.bytes",
         "replica.lag.time.max.ms", "controlled.shutdown.retry.backoff.ms", "leader.imbalance.check.interval.seconds")},
     "offsets.topic.replication.factor": "SHORT", "transaction.state.log.replication.factor": "SHORT",
+    "group.share.max.size": "SHORT",
     "listeners": "STRING", "advertised.listeners": "STRING", "log.dirs": "STRING", "log.dir": "STRING",
     "inter.broker.protocol.version": "STRING",
     "log.cleanup.policy": "LIST",

@@ -44,6 +44,7 @@ CONTROLLER_ONLY = {ApiKey.LeaderAndIsr, ApiKey.StopReplica, ApiKey.UpdateMetadat
 # KIP-848's APIs: Kafka 3.9 in ZooKeeper mode does not serve them; tests/test_consumer_group*.py
 # check them with real clients (and byte for byte) instead.
 KIP_848 = {ApiKey.ConsumerGroupHeartbeat, ApiKey.ConsumerGroupDescribe}
+KIP_932 = {ApiKey.ShareGroupHeartbeat, ApiKey.ShareGroupDescribe, ApiKey.ShareFetch, ApiKey.ShareAcknowledge}
 # Record timestamps: one fixed base for both brokers, so the bytes (CRCs) the docs table
 # quotes are the same in every run (a clock-derived base changed them every hour); retention
 # is off on both brokers (SHARED_SETTINGS), so records this old are kept.
@@ -1370,7 +1371,7 @@ def not_controller_cases() -> list[Case]:
 
 def all_cases() -> list[Case]:
     cases = [Case(api, v, "normal", NORMAL[api]) for api, (lo, hi) in KAFKA_39_VERSIONS.items()
-             if api not in CONTROLLER_ONLY | KIP_848 for v in range(lo, hi + 1)]
+             if api not in CONTROLLER_ONLY | KIP_848 | KIP_932 for v in range(lo, hi + 1)]
     cases += [Case(api, v, name, run) for api, versions, name, run in ERRORS for v in versions]
     cases += recorded_cases()
     return cases
