@@ -16,8 +16,9 @@ import signal
 import subprocess
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
+from typing import Protocol
 
 import pytest
 
@@ -103,7 +104,11 @@ def wait(condition: Callable[[], bool], what: str, timeout: float = 120) -> None
         time.sleep(0.05)
 
 
-def warm_up(bootstrap: str, topic: str, members: list[Member]) -> None:
+class Receiver(Protocol):
+    def values(self, prefix: str) -> list[str]: ...
+
+
+def warm_up(bootstrap: str, topic: str, members: Sequence[Receiver]) -> None:
     """Produce warm-up records until one reaches a member: the share partition has started."""
     deadline = time.monotonic() + 120
     for i in itertools.count():
@@ -176,3 +181,80 @@ def test_a_killed_members_records_go_to_the_other(bootstrap: str, classpath: str
         holder.close()
         if other is not None:
             other.close()
+
+
+class CkMember:
+    """A confluent-kafka 2.16 (librdkafka 2.16) ShareConsumer, explicit acknowledgement,
+    polled by its own thread (the consumer is not thread-safe; only that thread touches it):
+    `release_once` releases each record at its first delivery and accepts it at the next."""
+
+    def __init__(self, bootstrap: str, group: str, topic: str, release_once: bool = False) -> None:
+        import confluent_kafka
+
+        self.ck = confluent_kafka
+        self.consumer = confluent_kafka.ShareConsumer({"bootstrap.servers": bootstrap, "group.id": group,
+                                                      "share.acknowledgement.mode": "explicit"})
+        self.consumer.subscribe([topic])
+        self.release_once = release_once
+        self.got: list[tuple[str, int]] = []
+        self.errors: list[object] = []
+        self.stopping = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        accept, release = self.ck.AcknowledgeType.ACCEPT, self.ck.AcknowledgeType.RELEASE
+        while not self.stopping.is_set():
+            messages = self.consumer.poll(0.2)
+            for m in messages:
+                if m.error():
+                    self.errors.append(m.error())
+                    continue
+                self.got.append((m.value().decode(), m.delivery_count()))
+                self.consumer.acknowledge(m, release if self.release_once and m.delivery_count() == 1 else accept)
+            if messages:
+                self.consumer.commit_sync()
+        self.consumer.close()
+
+    def values(self, prefix: str) -> list[str]:
+        return [v for v, _ in list(self.got) if v.startswith(prefix)]
+
+    def records(self) -> list[tuple[str, int]]:
+        return list(self.got)
+
+    def close(self) -> None:
+        self.stopping.set()
+        self.thread.join(timeout=60)
+
+
+def test_confluent_kafka_share_consumers(bootstrap: str) -> None:
+    """confluent-kafka 2.16.1's ShareConsumer (librdkafka's, "preview"): two members on one
+    partition get disjoint records; a released record comes back with delivery count 2."""
+    topic, group = names()
+    create_topic(bootstrap, topic, 1)
+    members = [CkMember(bootstrap, group, topic) for _ in range(2)]
+    try:
+        warm_up(bootstrap, topic, members)
+        for start in range(0, 30, 6):
+            produce(bootstrap, topic, [(0, None, b"r%d" % i) for i in range(start, start + 6)])
+        wait(lambda: len(set(members[0].values("r")) | set(members[1].values("r"))) == 30, "all 30 records")
+        assert sorted(members[0].values("r") + members[1].values("r")) == sorted(f"r{i}" for i in range(30))
+        assert not members[0].errors and not members[1].errors
+    finally:
+        for m in members:
+            m.close()
+    topic, group = names()
+    create_topic(bootstrap, topic, 1)
+    releasing = CkMember(bootstrap, group, topic, release_once=True)
+    try:
+        warm_up(bootstrap, topic, [releasing])
+        produce(bootstrap, topic, [(0, None, b"r%d" % i) for i in range(5)])
+        wait(lambda: len([v for v, c in releasing.records() if v.startswith("r") and c == 2]) == 5,
+             "every record's second delivery")
+        deliveries: dict[str, list[int]] = {}
+        for value, count in releasing.records():
+            if value.startswith("r"):
+                deliveries.setdefault(value, []).append(count)
+        assert deliveries == {f"r{i}": [1, 2] for i in range(5)}
+    finally:
+        releasing.close()
