@@ -83,6 +83,26 @@ class AckBatch:
     types: tuple[int, ...]  # one for the whole range, or one per offset
 
 
+@dataclass(frozen=True)
+class StateBatch:
+    """A run of in-flight records with one state and delivery count, as __share_group_state keeps them."""
+
+    first_offset: int
+    last_offset: int
+    state: RecordState
+    delivery_count: int
+
+
+@dataclass(frozen=True)
+class PersistedState:
+    """A share partition's durable state (Kafka's ReadShareGroupState answer): acquired
+    records are kept as available, with the deliveries they have had."""
+
+    start_offset: int
+    batches: tuple[StateBatch, ...] = ()
+    state_epoch: int = 0
+
+
 @dataclass
 class InFlight:
     state: RecordState
@@ -99,13 +119,15 @@ class _Lock:
 
 class SharePartition:
     def __init__(self, group_id: str, topic: str, partition: int, settings: SharePartitionSettings,
-                 scheduler: Scheduler, on_available: Callable[[], None] = lambda: None) -> None:
+                 scheduler: Scheduler, on_available: Callable[[], None] = lambda: None,
+                 on_change: Callable[[SharePartition], None] = lambda _sp: None) -> None:
         self.group_id = group_id
         self.topic = topic
         self.partition = partition
         self.settings = settings
         self.scheduler = scheduler
         self.on_available = on_available  # records can be acquired again: wake waiting fetches
+        self.on_change = on_change  # a delivery state to persist (an acknowledgement, a release, an expiry)
         self.start_offset = -1  # -1 until initialized
         self.end_offset = -1
         self.state_epoch = 0
@@ -121,12 +143,36 @@ class SharePartition:
     def initialized(self) -> bool:
         return self.start_offset >= 0
 
-    def initialize(self, start_offset: int, records: dict[int, InFlight] | None = None) -> None:
-        """Start at `start_offset` (share.auto.offset.reset, or the state read back)."""
+    def initialize(self, start_offset: int) -> None:
+        """Start at `start_offset` (share.auto.offset.reset)."""
         self.start_offset = start_offset
-        self.records = dict(records or {})
-        self.end_offset = max([start_offset, *(o + 1 for o in self.records)])
+        self.records = {}
+        self.end_offset = start_offset
+
+    def restore(self, state: PersistedState) -> None:
+        """Start from the state read back from __share_group_state."""
+        self.initialize(state.start_offset)
+        self.state_epoch = state.state_epoch
+        for batch in state.batches:
+            for offset in range(max(batch.first_offset, state.start_offset), batch.last_offset + 1):
+                self.records[offset] = InFlight(RecordState(batch.state) if batch.state != RecordState.ACQUIRED
+                                                else RecordState.AVAILABLE, batch.delivery_count)
+        self.end_offset = max([self.start_offset, *(o + 1 for o in self.records)])
         self._advance_start()
+
+    def persisted(self) -> PersistedState:
+        """The state to write: runs of one state and count (acquired ones as available)."""
+        batches: list[StateBatch] = []
+        for offset in sorted(self.records):
+            record = self.records[offset]
+            state = RecordState.AVAILABLE if record.state == RecordState.ACQUIRED else record.state
+            last = batches[-1] if batches else None
+            if (last is not None and last.last_offset == offset - 1 and last.state == state
+                    and last.delivery_count == record.delivery_count):
+                batches[-1] = StateBatch(last.first_offset, offset, state, record.delivery_count)
+            else:
+                batches.append(StateBatch(offset, offset, state, record.delivery_count))
+        return PersistedState(self.start_offset, tuple(batches), self.state_epoch)
 
     def move_to_log_start(self, log_start_offset: int) -> None:
         """Records deleted from the log (retention, DeleteRecords) are gone from the window too."""
@@ -213,6 +259,7 @@ class SharePartition:
                             else RecordState.AVAILABLE)
         self._advance_start()
         self._drop_idle_locks()
+        self.on_change(self)
         self.on_available()
 
     def release_member(self, member_id: str) -> int:
@@ -268,9 +315,10 @@ class SharePartition:
             self._lock(member_id, renewed)
         if released:
             self._release(released)
-        else:
+        elif plan:
             self._advance_start()
             self._drop_idle_locks()
+            self.on_change(self)
         return ErrorCode.NONE, None
 
     def _advance_start(self) -> None:

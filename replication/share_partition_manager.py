@@ -12,8 +12,10 @@ or the log start offset (earliest).
 from __future__ import annotations
 
 import logging
+import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.records import iter_headers
@@ -25,6 +27,7 @@ from josefk.replication.share_partition import (
     AckBatch,
     AcquiredRange,
     BatchInfo,
+    PersistedState,
     SharePartition,
     SharePartitionSettings,
 )
@@ -34,6 +37,25 @@ log = logging.getLogger(__name__)
 
 TopicPartition = tuple[str, int]
 ShareKey = tuple[str, str, int]  # (group id, topic, partition)
+
+
+class SharePersister(Protocol):
+    """Where share partitions keep their state (Kafka's Persister: the share coordinator's
+    __share_group_state)."""
+
+    def read(self, group_id: str, topic_id: uuid.UUID, partition: int) -> PersistedState | None: ...
+
+    def write(self, group_id: str, topic_id: uuid.UUID, partition: int, state: PersistedState) -> None: ...
+
+
+class InMemory:
+    """No persistence: state lives as long as the broker."""
+
+    def read(self, group_id: str, topic_id: uuid.UUID, partition: int) -> PersistedState | None:
+        return None
+
+    def write(self, group_id: str, topic_id: uuid.UUID, partition: int, state: PersistedState) -> None:
+        return None
 
 
 @dataclass(frozen=True)
@@ -56,10 +78,11 @@ class PartitionFetch:
 class SharePartitionManager:
     def __init__(self, replica_manager: ReplicaManager,
                  settings_for: Callable[[str], ShareGroupSettings] = lambda _group: ShareGroupSettings(),
-                 sessions: ShareSessionCache | None = None) -> None:
+                 sessions: ShareSessionCache | None = None, persister: SharePersister | None = None) -> None:
         self.replica_manager = replica_manager
         self.settings_for = settings_for
         self.sessions = sessions or ShareSessionCache()
+        self.persister: SharePersister = persister or InMemory()
         self.partitions: dict[ShareKey, SharePartition] = {}
 
     def share_partition(self, group_id: str, topic: str, partition: int) -> SharePartition:
@@ -70,16 +93,28 @@ class SharePartitionManager:
         sp = self.partitions.get(key)
         if sp is None:
             settings = self.settings_for(group_id)
+            topic_id = self.replica_manager.metadata_cache.topic_ids.get(topic)
             sp = SharePartition(group_id, topic, partition, settings.partition, self.replica_manager.scheduler,
-                                lambda: self.replica_manager.fetch_purgatory.check((topic, partition)))
+                                lambda: self.replica_manager.fetch_purgatory.check((topic, partition)),
+                                lambda changed: self._persist(changed, topic_id))
+            stored = self.persister.read(group_id, topic_id, partition) if topic_id is not None else None
+            if stored is not None:
+                sp.restore(stored)
+                log.info("Read share partition %s-%s-%d back at start offset %d", group_id, topic, partition,
+                         sp.start_offset)
             self.partitions[key] = sp
         if not sp.initialized:
             start = (leader.log.log_start_offset if self.settings_for(group_id).auto_offset_reset == "earliest"
                      else leader.high_watermark)
             sp.initialize(start)
             log.info("Initialized share partition %s-%s-%d at offset %d", group_id, topic, partition, start)
+            self._persist(sp, self.replica_manager.metadata_cache.topic_ids.get(topic))
         sp.move_to_log_start(leader.log.log_start_offset)
         return sp
+
+    def _persist(self, sp: SharePartition, topic_id: uuid.UUID | None) -> None:
+        if topic_id is not None:
+            self.persister.write(sp.group_id, topic_id, sp.partition, sp.persisted())
 
     def fetch(self, group_id: str, member_id: str, partitions: Iterable[TopicPartition], max_records: int,
               max_bytes: int) -> dict[TopicPartition, PartitionFetch]:

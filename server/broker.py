@@ -35,6 +35,7 @@ from josefk.coordinator.offsets_store import OFFSETS_TOPIC, partition_for
 from josefk.coordinator.producer_id_manager import ExecutorBlockRequests, ProducerIdManager
 from josefk.coordinator.share_group_apis import ShareGroupApis
 from josefk.coordinator.share_group_coordinator import ShareGroupConfig, ShareGroupCoordinator
+from josefk.coordinator.share_state_store import SHARE_STATE_TOPIC, ShareStateStore, ShareStateTopicConfig
 from josefk.coordinator.transaction_apis import TransactionApis, TransactionTopicConfig
 from josefk.coordinator.transaction_coordinator import TransactionConfig, TransactionCoordinator
 from josefk.coordinator.transaction_log import TRANSACTION_STATE_TOPIC
@@ -44,7 +45,7 @@ from josefk.log.cleaner import LogCleaner
 from josefk.log.config import LogConfig
 from josefk.log.log_dir_failure import LogDirFailureChannel
 from josefk.log.log_manager import LogManager
-from josefk.protocol.errors import ErrorCode
+from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.replication.alter_partition import AlterPartitionManager
 from josefk.replication.coordinator_partitions import LocalCoordinatorPartitions
 from josefk.replication.metadata_cache import MetadataCache
@@ -127,6 +128,7 @@ class KafkaServer:
         self.shutting_down = False  # BrokerState SHUTTING_DOWN, on /metrics
         self.store: CoordinationStore | None = None
         self.group_coordinator: GroupCoordinator | None = None
+        self._creating_share_state = False
         self.txn_coordinator: TransactionCoordinator | None = None
         self.txn_markers: TransactionMarkerChannelManager | None = None
         self.txn_verifier: TransactionVerifier | None = None
@@ -369,7 +371,14 @@ class KafkaServer:
                                                               config["group.share.max.size"]))
         share_group_apis = ShareGroupApis(share_groups, {**group_apis.handlers(), **consumer_group_apis.handlers()},
                                           authorizer)
-        self.share_partitions = share_partitions = SharePartitionManager(self.replica_manager, self._share_settings)
+        share_state = ShareStateTopicConfig(
+            config["share.coordinator.state.topic.num.partitions"],
+            config["share.coordinator.state.topic.replication.factor"],
+            config["share.coordinator.state.topic.min.isr"], config["share.coordinator.state.topic.segment.bytes"])
+        self.share_partitions = share_partitions = SharePartitionManager(
+            self.replica_manager, self._share_settings, persister=ShareStateStore(
+                LocalCoordinatorPartitions(self.replica_manager), self.metadata_cache, share_state,
+                functools.partial(self._ensure_share_state_topic, share_state), self.time))
         share_groups.member_listeners.append(share_partitions.member_left)
         share_fetch_apis = ShareFetchApis(share_partitions, self.metadata_cache,
                                           lambda _group: config["group.share.record.lock.duration.ms"], authorizer)
@@ -524,6 +533,29 @@ class KafkaServer:
         count = self.config["transaction.state.log.num.partitions"] if self.txn_coordinator is None \
             else self.txn_coordinator.state.num_partitions
         return TRANSACTION_STATE_TOPIC, partition_for(transactional_id, count)
+
+    def _ensure_share_state_topic(self, config: ShareStateTopicConfig) -> None:
+        """Create __share_group_state on first use, in the background, as the offsets topic
+        (its replication factor at most the live brokers)."""
+        if SHARE_STATE_TOPIC in self.metadata_cache.topics or self._creating_share_state:
+            return
+        self._creating_share_state = True
+
+        def create() -> None:
+            rf = min(config.replication_factor, max(1, len(self.metadata_cache.brokers)))
+            try:
+                self.admin.create_topic(SHARE_STATE_TOPIC, config.num_partitions, rf, None, {
+                    "cleanup.policy": "delete", "retention.ms": "-1", "compression.type": "producer",
+                    "segment.bytes": str(config.segment_bytes), "min.insync.replicas": str(min(config.min_isr, rf))})
+                log.info("Created %s with %d partitions and replication factor %d", SHARE_STATE_TOPIC,
+                         config.num_partitions, rf)
+            except KafkaError as e:
+                if e.code != ErrorCode.TOPIC_ALREADY_EXISTS:
+                    log.warning("Could not create %s: %s", SHARE_STATE_TOPIC, e)
+            finally:
+                self._creating_share_state = False
+
+        self.store_executor.submit(create)
 
     def _share_settings(self, _group_id: str) -> ShareGroupSettings:
         """A share group's delivery settings: the broker's group.share.* (josefk has no group configs yet)."""

@@ -5,8 +5,12 @@ and ShareFetch / ShareAcknowledge with their sessions, locks and delivery counts
 from __future__ import annotations
 
 import uuid
+from pathlib import Path
 
-from harness.wire import call, connect, create_topic
+import pytest
+
+from harness.wire import call, connect, create_topic, wait_until
+from josefk.coordinator.share_state_store import SHARE_STATE_TOPIC
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.generated.share_acknowledge_request import (
@@ -193,3 +197,42 @@ def test_closing_a_session_releases_its_records(gbroker: RunningBroker) -> None:
         assert acquired(share_fetch(sock, b, 0, tid)) == [(1, 2, 2)]
     finally:
         sock.close()
+
+
+@pytest.mark.integration
+def test_share_state_survives_a_restart(tmp_path: Path) -> None:
+    """Acknowledged records are not delivered again after a restart, released ones come back
+    with the deliveries they had: the share partition's state is read back from
+    __share_group_state (written as Kafka 4.4's ShareSnapshot records)."""
+    overrides = {"share.coordinator.state.topic.num.partitions": "3"}
+    running = RunningBroker(tmp_path / "logs", overrides)
+    try:
+        sock = connect(running.bootstrap)
+        create_topic(sock, "sr", 1)
+        tid = topic_id(running, "sr")
+        a = str(uuid.uuid4())
+        share_fetch(sock, a, 0, tid)
+        # the state topic is created on first use, in the background
+        wait_until(lambda: all(p.is_leader for (t, _), p in running.server.replica_manager.partitions.items()
+                               if t == SHARE_STATE_TOPIC) and SHARE_STATE_TOPIC in running.server.metadata_cache.topics
+                   and sum(t == SHARE_STATE_TOPIC for t, _ in running.server.replica_manager.partitions) == 3,
+                   "__share_group_state")
+        produce(running.bootstrap, "sr", [(0, None, b"r%d" % i) for i in range(10)])
+        assert acquired(share_fetch(sock, a, 1, tid, max_wait_ms=5000)) == [(0, 9, 1)]
+        done = share_fetch(sock, a, -1, tid, acks={0: [(0, 4, [1]), (5, 9, [2])]})
+        assert done.responses[0].partitions[0].acknowledge_error_code == ErrorCode.NONE
+        sock.close()
+    finally:
+        running.stop()
+    restarted = RunningBroker(tmp_path / "logs", overrides)
+    try:
+        sock = connect(restarted.bootstrap)
+        wait_until(lambda: "sr" in restarted.server.metadata_cache.topic_ids, "the topic")
+        tid = topic_id(restarted, "sr")
+        got: list = []
+        wait_until(lambda: bool(got.extend(acquired(share_fetch(sock, str(uuid.uuid4()), 0, tid))) or got),
+                   "the released records")
+        assert got == [(5, 9, 2)]  # 0-4 were accepted: never again
+        sock.close()
+    finally:
+        restarted.stop()
