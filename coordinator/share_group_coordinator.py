@@ -20,8 +20,10 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from josefk.coordinator.consumer_assignors import Assignment, AssignmentMember, TopicId
+from josefk.coordinator.offsets_store import LoadedPartition
 from josefk.coordinator.share_assignor import SIMPLE_ASSIGNOR, assign_simple
 from josefk.coordinator.share_group import LEAVE_GROUP_MEMBER_EPOCH, ShareGroup, ShareGroupMember, ShareGroupState
+from josefk.coordinator.share_group_records import changes, group_records, rebuild
 from josefk.protocol.errors import ErrorCode
 from josefk.utils.scheduler import ScheduledTask, Scheduler
 
@@ -46,7 +48,11 @@ class GroupHost(Protocol):
     broker_id: int
     scheduler: Scheduler
     unload_listeners: list[Callable[[int], None]]
+    load_listeners: list[Callable[[int, LoadedPartition], None]]
     join_guard: Callable[[str], ErrorCode]
+
+    @property
+    def store(self) -> GroupRecordStore: ...
 
     @property
     def groups(self) -> Mapping[str, object]: ...
@@ -57,6 +63,13 @@ class GroupHost(Protocol):
 
     @property
     def owned(self) -> Mapping[int, int]: ...
+
+
+class GroupRecordStore(Protocol):
+    """Where a group's records go: its __consumer_offsets partition (OffsetsStore)."""
+
+    def store_records(self, group_id: str, records: list[tuple[bytes, bytes | None]],
+                      done: Callable[[ErrorCode], None], required_acks: int = -1) -> None: ...
 
 
 class OtherGroups(Protocol):
@@ -112,6 +125,9 @@ class ShareGroupCoordinator:
         self._session_timers: dict[tuple[str, str], ScheduledTask] = {}
         # told (group id, member id) when a member leaves or is fenced: its share sessions end
         self.member_listeners: list[Callable[[str, str], None]] = []
+        # group id -> its records as last written (key -> value), to write only what changed
+        self._stored: dict[str, dict[bytes, bytes]] = {}
+        classic.load_listeners.append(self.load_partition)
         classic.unload_listeners.append(self.unload_partition)
         consumer.share_groups = self.is_share_group
         inner_guard = classic.join_guard
@@ -123,6 +139,37 @@ class ShareGroupCoordinator:
     def _other_type(self, group_id: str) -> bool:
         return group_id in self.classic.groups or self.consumer.is_consumer_group(group_id)
 
+    def load_partition(self, partition: int, loaded: LoadedPartition) -> None:
+        """Rebuild the share groups of a partition the classic coordinator has just loaded,
+        every member's session timer started afresh (Kafka's onLoaded)."""
+        for group_id, records in loaded.share_groups.items():
+            if self.classic.partition_for(group_id) != partition or not records:
+                continue
+            group = rebuild(group_id, records)
+            group.subscription_metadata = self._subscription_metadata(group)
+            self.groups[group_id] = group
+            self._stored[group_id] = dict(records)
+            for member in group.members.values():
+                self._schedule_session(group, member)
+            log.info("[GroupCoordinator %d]: Loaded share group %s at epoch %d with %d members",
+                     self.classic.broker_id, group_id, group.group_epoch, len(group.members))
+
+    def _persist(self, group: ShareGroup, done: Callable[[ErrorCode], None]) -> None:
+        """Write what changed in the group since its last write; `done` gets the error once
+        the write is acknowledged, as Kafka answers a heartbeat only then."""
+        records = changes(self._stored.setdefault(group.group_id, {}), group_records(group))
+        if not records:
+            done(ErrorCode.NONE)
+            return
+        self.classic.store.store_records(group.group_id, records, done)
+
+    def _persist_in_background(self, group: ShareGroup) -> None:
+        def written(error: ErrorCode) -> None:
+            if error != ErrorCode.NONE:
+                log.warning("[GroupCoordinator %d]: Writing share group %s failed: %s", self.classic.broker_id,
+                            group.group_id, error.name)
+        self._persist(group, written)
+
     def unload_partition(self, partition: int) -> None:
         for group in [g for g in self.groups.values() if self.classic.partition_for(g.group_id) == partition]:
             self._drop(group)
@@ -132,6 +179,7 @@ class ShareGroupCoordinator:
             self._session_timers.pop(key).cancel()
         group.state = ShareGroupState.DEAD
         self.groups.pop(group.group_id, None)
+        self._stored.pop(group.group_id, None)
 
     # -- ShareGroupHeartbeat ------------------------------------------------------------------
 
@@ -152,7 +200,18 @@ class ShareGroupCoordinator:
         return None
 
     def heartbeat(self, req: ShareHeartbeatRequest, done: Callable[[ShareHeartbeatResult], None]) -> None:
-        done(self._heartbeat(req))
+        """Handle a ShareGroupHeartbeat; `done` gets the answer once the group's changed
+        records are written."""
+        result = self._heartbeat(req)
+        group = self.groups.get(req.group_id)
+        if group is None or (group.group_epoch == 0 and not group.members):  # a failed first join: not written
+            done(result)
+            return
+
+        def written(error: ErrorCode) -> None:
+            done(result if error == ErrorCode.NONE else _fail(error, f"Writing the group failed: {error.name}"))
+
+        self._persist(group, written)
 
     def _heartbeat(self, req: ShareHeartbeatRequest) -> ShareHeartbeatResult:
         invalid = self._invalid(req)
@@ -286,6 +345,7 @@ class ShareGroupCoordinator:
             self._session_timers.pop(key, None)
             if self.groups.get(group.group_id) is group and member.member_id in group.members:
                 self._fence(group, member.member_id, "failed to heartbeat within the session timeout")
+                self._persist_in_background(group)
 
         self._session_timers[key] = self.classic.scheduler.schedule(self.config.session_timeout_ms, expired)
 
@@ -315,8 +375,14 @@ class ShareGroupCoordinator:
         group = self.groups[group_id]
         if group.members:
             return ErrorCode.NON_EMPTY_GROUP
-        self._drop(group)
-        return ErrorCode.NONE
+        outcome: list[ErrorCode] = []
+        tombstones: list[tuple[bytes, bytes | None]] = [(key, None) for key in self._stored.get(group_id, {})]
+        if tombstones:  # as the classic coordinator's deletions: acks=1, answered at once
+            self.classic.store.store_records(group_id, tombstones, outcome.append, required_acks=1)
+        error = outcome[0] if outcome else ErrorCode.NONE
+        if error == ErrorCode.NONE:
+            self._drop(group)
+        return error
 
     def join_guard(self, group_id: str) -> ErrorCode:
         """A classic JoinGroup for a share group's id (Kafka: the group is not a classic group)."""

@@ -164,3 +164,31 @@ def test_one_type_per_group_id(h: Harness) -> None:
     assert h.sgc.delete_group(GROUP) == ErrorCode.NON_EMPTY_GROUP
     h.send(ShareHeartbeatRequest(GROUP, "a", -1))
     assert h.sgc.delete_group(GROUP) == ErrorCode.NONE and not h.sgc.is_share_group(GROUP)
+
+
+def test_after_a_failover_the_group_comes_back_from_its_records(h: Harness) -> None:
+    """The group's records in __consumer_offsets (Kafka 4.4's ShareGroup* layouts) rebuild
+    it: epochs, members, targets and assignments; sessions restart; leaving deletes them."""
+    h.join("a")
+    h.join("b")
+    h.beat("a", 1)
+    before = (h.group.group_epoch, h.group.assignment_epoch, dict(h.group.members), dict(h.group.target))
+    gc = h.base.coordinator
+    gc.unload_partition(0)
+    assert GROUP not in h.sgc.groups
+    gc.on_leadership_change()
+    h.time.sleep(0)
+    assert (h.group.group_epoch, h.group.assignment_epoch, h.group.members, h.group.target) == before
+    assert h.group.state == ShareGroupState.STABLE
+    assert h.beat("a", 2).error == ErrorCode.NONE  # carries on at its epoch
+    h.time.sleep(SESSION_MS)  # b's session restarted at the load and ran out; a's too
+    assert h.group.members == {} and h.group.group_epoch == 4
+    gc.unload_partition(0)
+    gc.on_leadership_change()
+    h.time.sleep(0)
+    assert (h.group.state, h.group.group_epoch) == (ShareGroupState.EMPTY, 4)
+    assert h.sgc.delete_group(GROUP) == ErrorCode.NONE
+    gc.unload_partition(0)
+    gc.on_leadership_change()
+    h.time.sleep(0)
+    assert GROUP not in h.sgc.groups  # the tombstones deleted it

@@ -203,7 +203,8 @@ def test_closing_a_session_releases_its_records(gbroker: RunningBroker) -> None:
 def test_share_state_survives_a_restart(tmp_path: Path) -> None:
     """Acknowledged records are not delivered again after a restart, released ones come back
     with the deliveries they had: the share partition's state is read back from
-    __share_group_state (written as Kafka 4.4's ShareSnapshot records)."""
+    __share_group_state (written as Kafka 4.4's ShareSnapshot records), the group's from
+    __consumer_offsets."""
     overrides = {"share.coordinator.state.topic.num.partitions": "3"}
     running = RunningBroker(tmp_path / "logs", overrides)
     try:
@@ -211,6 +212,8 @@ def test_share_state_survives_a_restart(tmp_path: Path) -> None:
         create_topic(sock, "sr", 1)
         tid = topic_id(running, "sr")
         a = str(uuid.uuid4())
+        find_coordinator_ready(sock, "sg")
+        assert share_heartbeat(sock, member_id=a, subscribed_topic_names=["sr"]).member_epoch == 1
         share_fetch(sock, a, 0, tid)
         # the state topic is created on first use, in the background
         wait_until(lambda: all(p.is_leader for (t, _), p in running.server.replica_manager.partitions.items()
@@ -233,6 +236,12 @@ def test_share_state_survives_a_restart(tmp_path: Path) -> None:
         wait_until(lambda: bool(got.extend(acquired(share_fetch(sock, str(uuid.uuid4()), 0, tid))) or got),
                    "the released records")
         assert got == [(5, 9, 2)]  # 0-4 were accepted: never again
+        find_coordinator_ready(sock, "sg")  # the group too came back, from __consumer_offsets
+        described = call(sock, ApiKey.ShareGroupDescribe, 1, group_ids=["sg"],
+                         include_authorized_operations=False)[1].groups[0]
+        assert (described.group_state, described.group_epoch, [m.member_id for m in described.members]) == (
+            "Stable", 1, [a])
+        assert share_heartbeat(sock, member_id=a, member_epoch=1).error_code == ErrorCode.NONE
         sock.close()
     finally:
         restarted.stop()

@@ -1,6 +1,7 @@
-"""__share_group_state's records as Kafka 4.4 writes them: josefk's ShareSnapshot and keys
-byte for byte against Kafka's own generated classes (compat/java/ShareStateRecords.java on
-Kafka 4.4.0's jars), its reading of Kafka's ShareUpdate, and the key's state partition."""
+"""Share records as Kafka 4.4 writes them: josefk's ShareSnapshot and keys in
+__share_group_state and a share group's ShareGroup* records in __consumer_offsets, byte for
+byte against Kafka's own generated classes (compat/java/ShareStateRecords.java on Kafka
+4.4.0's jars), its reading of Kafka's ShareUpdate, and the key's state partition."""
 
 from __future__ import annotations
 
@@ -10,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from josefk.coordinator.share_group import ShareGroup, ShareGroupMember
+from josefk.coordinator.share_group_records import group_records, rebuild
 from josefk.coordinator.share_state_store import (
     SNAPSHOT,
     UPDATE,
@@ -62,3 +65,17 @@ def test_kafkas_updates_apply_over_a_snapshot(kafka_records: dict[str, str]) -> 
                                StateBatch(42, 42, RecordState.ACKNOWLEDGED, 1)), state_epoch=2)
     assert _apply_update(base, update) == PersistedState(41, (StateBatch(41, 41, RecordState.ARCHIVED, 3),
                                                                StateBatch(42, 42, RecordState.ACKNOWLEDGED, 1)), 2)
+
+
+def test_share_group_records_match_kafkas_bytes(kafka_records: dict[str, str]) -> None:
+    group = ShareGroup("group-é")
+    group.group_epoch = group.assignment_epoch = 5
+    group.members["m"] = ShareGroupMember("m", client_id="c", client_host="/h", subscribed_topic_names=("t",),
+                                          member_epoch=5, previous_member_epoch=4, assigned={TOPIC: frozenset({0, 1})})
+    group.target["m"] = {TOPIC: frozenset({0, 1})}
+    ours = {k.hex(): v.hex() for k, v in group_records(group).items()}
+    theirs = dict(kafka_records[name].split(":") for name in ("group", "target", "member", "target-member", "current"))
+    assert ours == theirs
+    back = rebuild("group-é", group_records(group))
+    assert (back.group_epoch, back.assignment_epoch, back.members, back.target) == (
+        5, 5, group.members, group.target)
