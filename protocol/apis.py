@@ -89,6 +89,7 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.ShareGroupDescribe: (1, 1),
     ApiKey.ShareFetch: (1, 2),
     ApiKey.ShareAcknowledge: (1, 2),
+    ApiKey.DescribeShareGroupOffsets: (0, 1),
 }
 
 # Kafka 4.4.0's ranges, as a 4.4 broker advertises them (its specs' validVersions, less a

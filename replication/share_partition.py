@@ -34,6 +34,9 @@ class RecordState(enum.IntEnum):
     ARCHIVED = 4
 
 
+FINISHED = (RecordState.ACKNOWLEDGED, RecordState.ARCHIVED)  # delivered for good
+
+
 class AcknowledgeType(enum.IntEnum):
     GAP = 0
     ACCEPT = 1

@@ -23,6 +23,7 @@ from josefk.replication.partition import FetchIsolation
 from josefk.replication.purgatory import DelayedOperation
 from josefk.replication.replica_manager import FetchPartition, ReplicaManager
 from josefk.replication.share_partition import (
+    FINISHED,
     AbortedRange,
     AckBatch,
     AcquiredRange,
@@ -199,6 +200,39 @@ class SharePartitionManager:
             if upper > sp.end_offset:
                 return True
         return False
+
+
+@dataclass(frozen=True)
+class ShareOffsetSummary:
+    """What DescribeShareGroupOffsets tells of one share partition (Kafka's
+    ReadShareGroupStateSummary answer, and KIP-1226's lag)."""
+
+    start_offset: int
+    lag: int = -1  # records past the start offset not yet delivered for good; -1 unknown
+
+
+class ShareSummaries:
+    """The start offsets and lags of a group's share partitions on this broker."""
+
+    def __init__(self, manager: SharePartitionManager) -> None:
+        self.manager = manager
+
+    def topics_of(self, group_id: str) -> set[str]:
+        return {topic for (group, topic, _p) in self.manager.partitions if group == group_id}
+
+    def summary(self, group_id: str, topic: str, topic_id: uuid.UUID, partition: int) -> ShareOffsetSummary | None:
+        sp = self.manager.partitions.get((group_id, topic, partition))
+        if sp is not None and sp.initialized:
+            start, done = sp.start_offset, sum(1 for r in sp.records.values() if r.state in FINISHED)
+        else:
+            stored = self.manager.persister.read(group_id, topic_id, partition)
+            if stored is None:
+                return None
+            start = stored.start_offset
+            done = sum(b.last_offset - b.first_offset + 1 for b in stored.batches if b.state in FINISHED)
+        local = self.manager.replica_manager.partitions.get((topic, partition))
+        lag = max(0, local.high_watermark - start - done) if local is not None and local.is_leader else -1
+        return ShareOffsetSummary(start, lag)
 
 
 class DelayedShareFetch(DelayedOperation):

@@ -53,7 +53,7 @@ from josefk.replication.purgatory import current_request
 from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
 from josefk.replication.replication_quota import ReplicationQuotas
 from josefk.replication.share_partition import SharePartitionSettings
-from josefk.replication.share_partition_manager import ShareGroupSettings, SharePartitionManager
+from josefk.replication.share_partition_manager import ShareGroupSettings, SharePartitionManager, ShareSummaries
 from josefk.replication.transaction_verification import TransactionVerifier
 from josefk.server import client_metrics_configs
 from josefk.server.acl_apis import AclApis
@@ -79,6 +79,7 @@ from josefk.server.security.delegation_tokens import DelegationTokenManager
 from josefk.server.security.sasl_apis import SaslApis
 from josefk.server.security.scram_store import CredentialCache
 from josefk.server.share_fetch_apis import ShareFetchApis
+from josefk.server.share_group_offsets_apis import ShareGroupOffsetsApis
 from josefk.server.telemetry_apis import TelemetryApis
 from josefk.utils.heap import HeapFreezer
 from josefk.utils.metrics import BrokerMetrics
@@ -382,6 +383,8 @@ class KafkaServer:
         share_groups.member_listeners.append(share_partitions.member_left)
         share_fetch_apis = ShareFetchApis(share_partitions, self.metadata_cache,
                                           lambda _group: config["group.share.record.lock.duration.ms"], authorizer)
+        share_offsets_apis = ShareGroupOffsetsApis(share_groups, ShareSummaries(share_partitions), self.metadata_cache,
+                                                   authorizer)
         acl_apis = AclApis(self.acl_authorizer, authorizer, self.store_executor)
 
         def post(work: Callable[[], None]) -> None:
@@ -402,6 +405,7 @@ class KafkaServer:
                               self.controller, self.controller_events, self.broker_epoch, self.store_executor,
                               {**group_apis.handlers(), **consumer_group_apis.handlers(),
                                **share_group_apis.handlers(), **share_fetch_apis.handlers(),
+                               **share_offsets_apis.handlers(),
                                **txn_apis.handlers(), **acl_apis.handlers(),
                                **sasl_apis.handlers(), **quota_apis.handlers(), **token_apis.handlers(),
                                **topic_partitions_apis.handlers(), **telemetry_apis.handlers()},

@@ -69,7 +69,6 @@ NOT_SERVED_REASONS = {
     "WriteShareGroupState": _SHARE_STATE,
     "DeleteShareGroupState": _SHARE_STATE,
     "ReadShareGroupStateSummary": _SHARE_STATE,
-    "DescribeShareGroupOffsets": _SHARE,
     "AlterShareGroupOffsets": _SHARE,
     "DeleteShareGroupOffsets": _SHARE,
     "StreamsGroupHeartbeat": _STREAMS,

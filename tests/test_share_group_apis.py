@@ -13,6 +13,10 @@ from harness.wire import call, connect, create_topic, wait_until
 from josefk.coordinator.share_state_store import SHARE_STATE_TOPIC
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated.describe_share_group_offsets_request import (
+    DescribeShareGroupOffsetsRequestGroup,
+    DescribeShareGroupOffsetsRequestTopic,
+)
 from josefk.protocol.messages.generated.share_acknowledge_request import (
     AcknowledgementBatch as AckBatchMsg,
 )
@@ -51,6 +55,17 @@ def share_fetch(sock, member: str, epoch: int, tid: uuid.UUID, partitions=(0,), 
                 topics=topics, forgotten_topics_data=[])[1]
 
 
+def describe_offsets(sock, group: str, topics: list[tuple[str, list[int]]] | None) -> list[tuple]:
+    """(topic, partition, start offset, lag, error) of DescribeShareGroupOffsets v1."""
+    request_topics = None if topics is None else [
+        DescribeShareGroupOffsetsRequestTopic(topic_name=t, partitions=ps) for t, ps in topics]
+    [answer] = call(sock, ApiKey.DescribeShareGroupOffsets, 1, groups=[
+        DescribeShareGroupOffsetsRequestGroup(group_id=group, topics=request_topics)])[1].groups
+    assert answer.error_code == ErrorCode.NONE, answer
+    return [(t.topic_name, p.partition_index, p.start_offset, p.lag, p.error_code)
+            for t in answer.topics for p in t.partitions]
+
+
 def acquired(response) -> list[tuple[int, int, int]]:
     return [(r.first_offset, r.last_offset, r.delivery_count)
             for t in response.responses for p in t.partitions for r in p.acquired_records]
@@ -64,7 +79,7 @@ def test_membership_describe_list_and_borders(gbroker: RunningBroker) -> None:
         versions = {a.api_key: (a.min_version, a.max_version)
                     for a in call(sock, ApiKey.ApiVersions, 3, client_software_name="t",
                                   client_software_version="1")[1].api_keys}
-        assert [versions[k] for k in (76, 77, 78, 79)] == [(1, 1), (1, 1), (1, 2), (1, 2)]
+        assert [versions[k] for k in (76, 77, 78, 79, 90)] == [(1, 1), (1, 1), (1, 2), (1, 2), (0, 1)]
         empty = share_heartbeat(sock, subscribed_topic_names=["st"])
         assert (empty.error_code, empty.error_message) == (ErrorCode.INVALID_REQUEST, "MemberId can't be empty.")
         a, b, c = (str(uuid.uuid4()) for _ in range(3))
@@ -126,6 +141,10 @@ def test_membership_describe_list_and_borders(gbroker: RunningBroker) -> None:
         described = call(sock, ApiKey.ShareGroupDescribe, 1, group_ids=["cg"],
                          include_authorized_operations=False)[1].groups[0]
         assert described.error_message == "Group cg is not a share group."
+        offsets = call(sock, ApiKey.DescribeShareGroupOffsets, 1, groups=[
+            DescribeShareGroupOffsetsRequestGroup(group_id="cg", topics=None)])[1].groups[0]
+        assert (offsets.error_code, offsets.error_message) == (ErrorCode.GROUP_ID_NOT_FOUND,
+                                                               "Group cg is not a share group.")
 
         # Leaving moves the group on; once every member left it is Empty.
         for member in (a, b, c):
@@ -143,6 +162,8 @@ def test_share_fetch_acquires_acknowledges_and_redelivers(gbroker: RunningBroker
     try:
         create_topic(sock, "sf", 1)
         tid = topic_id(gbroker, "sf")
+        for group in ("sg", "nobody"):  # DescribeShareGroupOffsets goes to the group coordinator
+            find_coordinator_ready(sock, group)
         a, b = str(uuid.uuid4()), str(uuid.uuid4())
         # The first fetch opens the session and starts the share partition at the log end (latest).
         opened = share_fetch(sock, a, 0, tid)
@@ -163,6 +184,8 @@ def test_share_fetch_acquires_acknowledges_and_redelivers(gbroker: RunningBroker
                 AckBatchMsg(first_offset=5, last_offset=9, acknowledge_types=[1])])])])[1]
         assert acked.error_code == ErrorCode.NONE
         assert acked.responses[0].partitions[0].error_code == ErrorCode.NONE
+        # 0-4 released, 5-9 accepted: the start offset stays at 0, five records still to deliver
+        assert describe_offsets(sock, "sg", [("sf", [0])]) == [("sf", 0, 0, 5, 0)]
         redelivered = share_fetch(sock, b, 1, tid)
         assert acquired(redelivered) == [(0, 4, 2)]
         # Acknowledging records one does not hold is refused, whole.
@@ -172,6 +195,9 @@ def test_share_fetch_acquires_acknowledges_and_redelivers(gbroker: RunningBroker
         rejected = share_fetch(sock, b, 2, tid, acks={0: [(0, 4, [3])]})
         assert rejected.responses[0].partitions[0].acknowledge_error_code == ErrorCode.NONE
         assert acquired(share_fetch(sock, a, 4, tid)) == []
+        assert describe_offsets(sock, "sg", None) == [("sf", 0, 10, 0, 0)]  # null: the group's topics
+        assert describe_offsets(sock, "nobody", [("sf", [0])]) == [("sf", 0, -1, -1, 0)]
+        assert describe_offsets(sock, "nobody", None) == []
         missing = call(sock, ApiKey.ShareAcknowledge, 1, group_id="sg", member_id=str(uuid.uuid4()),
                        share_session_epoch=1, topics=[])[1]
         assert missing.error_code == ErrorCode.SHARE_SESSION_NOT_FOUND
