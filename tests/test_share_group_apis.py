@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from harness.wire import call, connect, create_topic, wait_until
+from josefk.cli.tools import share_groups
 from josefk.coordinator.share_state_store import SHARE_STATE_TOPIC
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
@@ -271,3 +272,51 @@ def test_share_state_survives_a_restart(tmp_path: Path) -> None:
         sock.close()
     finally:
         restarted.stop()
+
+
+def test_share_groups_tool(gbroker: RunningBroker, capsys: pytest.CaptureFixture[str]) -> None:
+    """`josefk share-groups` prints what Kafka 4.4's kafka-share-groups.sh prints (its
+    ShareGroupCommand's formats), from the new APIs."""
+    sock = connect(gbroker.bootstrap)
+    try:
+        create_topic(sock, "tt", 2)
+        find_coordinator_ready(sock, "sg2")
+        member = "m-" + "x" * 20
+        share_heartbeat(sock, group_id="sg2", member_id=member, subscribed_topic_names=["tt"])
+        tid = topic_id(gbroker, "tt")
+        share_fetch(sock, member, 0, tid, partitions=(0, 1), group="sg2")
+        produce(gbroker.bootstrap, "tt", [(0, None, b"r%d" % i) for i in range(6)])
+        assert acquired(share_fetch(sock, member, 1, tid, partitions=(0, 1), max_wait_ms=5000, group="sg2")) == [
+            (0, 5, 1)]
+        share_fetch(sock, member, 2, tid, partitions=(0, 1), acks={0: [(0, 2, [1])]}, group="sg2")
+    finally:
+        sock.close()
+
+    def tool(*args: str) -> tuple[int, str, str]:
+        capsys.readouterr()
+        code = share_groups.main(["--bootstrap-server", gbroker.bootstrap, *args])
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    assert tool("--list") == (0, "sg2\n", "")
+    assert tool("--list", "--state") == (0, "GROUP           STATE\nsg2             Stable\n", "")
+    assert tool("--list", "--state", "empty")[1] == "GROUP           STATE\n"
+    assert tool("--describe", "--group", "sg2") == (0, (
+        "\nGROUP           TOPIC           PARTITION  START-OFFSET  LAG"
+        "\nsg2             tt              0          3             3"
+        "\nsg2             tt              1          0             0\n"), "")
+    assert tool("--describe", "--group", "sg2", "--verbose")[1].splitlines()[1:3] == [
+        "GROUP           TOPIC           PARTITION  LEADER-EPOCH  START-OFFSET  LAG",
+        "sg2             tt              0          0             3             3"]
+    host = "/127.0.0.1"
+    assert tool("--describe", "--group", "sg2", "--members", "--verbose")[1] == (
+        f"\nGROUP           {'CONSUMER-ID':<22} HOST            CLIENT-ID       #PARTITIONS  MEMBER-EPOCH  ASSIGNMENT"
+        f"\nsg2             {member} {host}      test            2            1             tt:0,1\n")
+    port = gbroker.bootstrap.rsplit(":", 1)[1]
+    where = f"127.0.0.1:{port}  (0)"
+    assert tool("--describe", "--group", "sg2", "--state")[1] == (
+        f"\nGROUP           {'COORDINATOR (ID)':<{max(25, len(where))}} STATE           #MEMBERS"
+        f"\nsg2             {where:<{max(25, len(where))}} Stable          1\n")
+    code, out, _ = tool("--describe", "--group", "nope", "--state")
+    assert out.startswith("\nError: Share group 'nope' does not exist.\n") and "Dead" in out
+    assert tool("--describe", "--group", "nope")[1] == "\nShare group 'nope' has no offset information.\n"
