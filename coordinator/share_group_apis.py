@@ -58,6 +58,9 @@ class ShareGroupApis:
             request.send_response(heartbeat.ShareGroupHeartbeatResponse(
                 error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED))
             return
+        if not req.member_id:  # Kafka 4.4's KafkaApis refuses it before the coordinator, without a message
+            request.send_response(heartbeat.ShareGroupHeartbeatResponse(error_code=ErrorCode.INVALID_REQUEST))
+            return
         if req.subscribed_topic_names and not all(
                 self.authorizer.authorize(request, AclOperation.DESCRIBE, ResourceType.TOPIC, t)
                 for t in set(req.subscribed_topic_names)):

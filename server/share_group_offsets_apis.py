@@ -1,9 +1,10 @@
 """DescribeShareGroupOffsets (90), as Kafka's group coordinator answers it from the share
 coordinator's state summaries: each share partition's start offset and (v1, KIP-1226) lag.
 
-A partition the group has no state for answers start offset -1 without an error, as Kafka
-does, and so does every partition named for a group that does not exist; without a topic
-list (null), the partitions the group has state for on this broker are described.
+A partition the group has no state for answers start offset -1 (leader epoch 0) without an
+error, as Kafka 4.4 does, and so does every partition named for a group that does not exist or
+is not a share group; without a topic list (null), the partitions the group has state for on
+this broker are described.
 """
 
 from __future__ import annotations
@@ -47,10 +48,8 @@ class ShareGroupOffsetsApis:
 
         if not self.authorizer.authorize(request, AclOperation.DESCRIBE, ResourceType.GROUP, group_id):
             return failed(ErrorCode.GROUP_AUTHORIZATION_FAILED, "Group authorization failed.")
-        error, message, _group = self.groups.describe(group_id)
-        if error == ErrorCode.GROUP_ID_NOT_FOUND and message and message.endswith("is not a share group."):
-            return failed(error, message)
-        if error not in (ErrorCode.NONE, ErrorCode.GROUP_ID_NOT_FOUND):
+        error, _message, _group = self.groups.describe(group_id)
+        if error not in (ErrorCode.NONE, ErrorCode.GROUP_ID_NOT_FOUND):  # Kafka 4.4: any other id has no state
             return failed(error, error.name)
         if topics is None:
             topics = [(t, sorted(self.metadata_cache.topics.get(t, {}))) for t in sorted(self.summaries.topics_of(
@@ -76,7 +75,7 @@ class ShareGroupOffsetsApis:
                 summary = self.summaries.summary(group_id, name, topic_id, p)
                 rows.append(response.DescribeShareGroupOffsetsResponsePartition(
                     partition_index=p, start_offset=summary.start_offset if summary else -1,
-                    leader_epoch=state.leader_epoch if summary else -1, lag=summary.lag if summary else -1))
+                    leader_epoch=state.leader_epoch if summary else 0, lag=summary.lag if summary else -1))
             described.append(response.DescribeShareGroupOffsetsResponseTopic(
                 topic_name=name, topic_id=topic_id or ZERO_UUID, partitions=rows))
         return response.DescribeShareGroupOffsetsResponseGroup(group_id=group_id, topics=described)

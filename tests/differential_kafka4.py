@@ -22,7 +22,8 @@ DOC_SECTION_KAFKA4 = "## Differential: josefk vs Kafka 4.4.0"
 NOT_SERVED_HEADING = "### APIs Kafka 4.4 serves that josefk does not"
 # The APIs compared at every version both serve (the brief of issue 28: the client's first
 # requests, produce and fetch, and the two cluster descriptions).
-COMPARED = (ApiKey.Metadata, ApiKey.Produce, ApiKey.Fetch, ApiKey.FindCoordinator, ApiKey.DescribeCluster)
+COMPARED = (ApiKey.Metadata, ApiKey.Produce, ApiKey.Fetch, ApiKey.FindCoordinator, ApiKey.DescribeCluster,
+            ApiKey.ShareGroupHeartbeat, ApiKey.ShareGroupDescribe, ApiKey.DescribeShareGroupOffsets)
 UNSUPPORTED_VERSION = 35
 # KIP-896 removed Produce v0-2 as well, but Kafka 4 still lists Produce from v0 in ApiVersions
 # (KAFKA-18659: librdkafka compresses only for a broker that lists v0) and refuses v0-2 when sent.
