@@ -34,7 +34,8 @@ TOPIC = uuid.UUID("0123456789abcdef0fedcba987654321")
 @pytest.fixture(scope="module")
 def kafka_records(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     require_tools("java", "javac")
-    require_files(KAFKA4_LIB, ["kafka-share-coordinator-4.4.0.jar"], "python compat/setup_envs.py (kafka4)")
+    require_files(KAFKA4_LIB, ["kafka-share-coordinator-4.4.0.jar", "kafka-group-coordinator-4.4.0.jar"],
+                  "make kafka4-jars")
     build = tmp_path_factory.mktemp("share-state-java")
     classpath = f"{KAFKA4_LIB}/*"
     subprocess.run(["javac", "-nowarn", "-d", str(build), "-cp", classpath,
