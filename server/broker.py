@@ -540,7 +540,9 @@ class KafkaServer:
 
     def _ensure_share_state_topic(self, config: ShareStateTopicConfig) -> None:
         """Create __share_group_state on first use, in the background, as the offsets topic
-        (its replication factor at most the live brokers)."""
+        (its replication factor at most the live brokers). Compacted: josefk writes only
+        snapshots, so the last record of a key is its state (Kafka's topic deletes, pruning
+        what its snapshots have superseded with DeleteRecords)."""
         if SHARE_STATE_TOPIC in self.metadata_cache.topics or self._creating_share_state:
             return
         self._creating_share_state = True
@@ -549,7 +551,7 @@ class KafkaServer:
             rf = min(config.replication_factor, max(1, len(self.metadata_cache.brokers)))
             try:
                 self.admin.create_topic(SHARE_STATE_TOPIC, config.num_partitions, rf, None, {
-                    "cleanup.policy": "delete", "retention.ms": "-1", "compression.type": "producer",
+                    "cleanup.policy": "compact", "compression.type": "producer",
                     "segment.bytes": str(config.segment_bytes), "min.insync.replicas": str(min(config.min_isr, rf))})
                 log.info("Created %s with %d partitions and replication factor %d", SHARE_STATE_TOPIC,
                          config.num_partitions, rf)
