@@ -48,7 +48,8 @@ JAVA_ENVS: dict[str, dict] = {
     # Classes beside the sources, not in .envs: they are built from this checkout's sources, while
     # .envs may be shared between checkouts (a symlink), whose builds would overwrite each other.
     "java-4": {"pom": JAVA_SRC / "pom-4.xml", "build": JAVA_SRC / "build-4",
-               "sources": ["Harness.java", "StreamsWordCount.java", "StreamsEos.java", "MessageRoundTrip.java"]},
+               "sources": ["Harness.java", "StreamsWordCount.java", "StreamsEos.java", "MessageRoundTrip.java",
+                           "ShareConsumerMember.java"]},
 }
 MVN = ["mvn", "-q", "-B", "--no-transfer-progress", "-Dstyle.color=never", "dependency:copy-dependencies",
        "-DincludeScope=runtime", "-Dmdep.stripVersion=true"]

@@ -115,6 +115,7 @@ class ConsumerGroupCoordinator:
         classic.unload_listeners.append(self.unload_partition)
         classic.join_guard = self._classic_join_guard
         classic.consumer_groups = self
+        self.share_groups: Callable[[str], bool] = lambda _group_id: False  # share group ids are not ours
 
     # -- group lookup, shared with the classic coordinator -----------------------------------
 
@@ -140,6 +141,8 @@ class ConsumerGroupCoordinator:
         group = self.groups.get(group_id)
         if group is not None:
             return group
+        if self.share_groups(group_id):
+            return _fail(ErrorCode.GROUP_ID_NOT_FOUND, f"Group {group_id} is not a consumer group.")
         classic = self.classic.groups.get(group_id)
         if classic is not None:
             if not classic.is_state(GroupState.EMPTY) or classic.pending_txn_offsets:
@@ -593,7 +596,7 @@ class ConsumerGroupCoordinator:
             return error, None, None
         group = self.groups.get(group_id)
         if group is None:
-            if group_id in self.classic.groups:
+            if group_id in self.classic.groups or self.share_groups(group_id):
                 return ErrorCode.GROUP_ID_NOT_FOUND, f"Group {group_id} is not a consumer group.", None
             return ErrorCode.GROUP_ID_NOT_FOUND, f"Group {group_id} not found.", None
         return ErrorCode.NONE, None, group

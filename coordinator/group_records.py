@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from josefk.coordinator import share_group_records
 from josefk.coordinator.consumer_group_records import ConsumerGroupKey, RecordType, decode_key
 from josefk.coordinator.group_metadata import (
     GroupMetadata,
@@ -51,7 +52,7 @@ def group_key(group: str) -> bytes:
     return bytes(RecordWriter().int16(GROUP_KEY_VERSION).string(group).buf)
 
 
-def read_key(data: bytes) -> OffsetKey | GroupKey | ConsumerGroupKey:
+def read_key(data: bytes) -> OffsetKey | GroupKey | ConsumerGroupKey | share_group_records.ShareGroupKey:
     r = RecordReader(data)
     version = r.int16()
     if version in (0, 1):
@@ -60,6 +61,8 @@ def read_key(data: bytes) -> OffsetKey | GroupKey | ConsumerGroupKey:
         return GroupKey(r.string() or "")
     if version in _CONSUMER_GROUP_KEY_VERSIONS:
         return decode_key(version, r)
+    if version in share_group_records.KEY_VERSIONS:
+        return share_group_records.decode_key(version, r)
     raise RecordFormatError(f"unknown __consumer_offsets key version {version}")
 
 

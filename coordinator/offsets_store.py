@@ -28,6 +28,8 @@ from josefk.coordinator.group_records import (
     read_key,
     read_offset_value,
 )
+from josefk.coordinator.share_group_records import IGNORED as SHARE_IGNORED
+from josefk.coordinator.share_group_records import ShareGroupKey
 from josefk.log.log import FetchDataInfo
 from josefk.log.producer_state import SENTINEL, VerificationGuard
 from josefk.protocol.control_records import ControlRecordType, control_record_type
@@ -193,6 +195,7 @@ class LoadedPartition:
     offsets: dict[str, dict[tuple[str, int], OffsetAndMetadata]] = field(default_factory=dict)
     removed_groups: set[str] = field(default_factory=set)
     consumer_groups: dict[str, StoredConsumerGroup] = field(default_factory=dict)
+    share_groups: dict[str, dict[bytes, bytes]] = field(default_factory=dict)  # group -> its records, key -> value
     # producer id -> group -> offsets written in its open transaction
     pending_txn: dict[int, dict[str, dict[tuple[str, int], OffsetAndMetadata]]] = field(default_factory=dict)
 
@@ -228,6 +231,12 @@ class LoadedPartition:
                 self.consumer_groups.pop(key.group, None)
         elif isinstance(key, ConsumerGroupKey):
             self._apply_consumer_group(key, record.value)
+        elif isinstance(key, ShareGroupKey) and key.type not in SHARE_IGNORED:
+            records = self.share_groups.setdefault(key.group, {})
+            if record.value is None:
+                records.pop(record.key, None)
+            else:
+                records[record.key] = record.value
 
     def _apply_consumer_group(self, key: ConsumerGroupKey, value: bytes | None) -> None:
         if key.type == RecordType.PARTITION_METADATA:

@@ -85,6 +85,11 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.PushTelemetry: (0, 0),
     ApiKey.ListConfigResources: (0, 0),
     ApiKey.DescribeTopicPartitions: (0, 0),
+    ApiKey.ShareGroupHeartbeat: (1, 1),  # KIP-932 share groups, Kafka 4.4's ranges
+    ApiKey.ShareGroupDescribe: (1, 1),
+    ApiKey.ShareFetch: (1, 2),
+    ApiKey.ShareAcknowledge: (1, 2),
+    ApiKey.DescribeShareGroupOffsets: (0, 1),
 }
 
 # Kafka 4.4.0's ranges, as a 4.4 broker advertises them (its specs' validVersions, less a

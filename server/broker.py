@@ -33,6 +33,9 @@ from josefk.coordinator.group_apis import GroupApis, OffsetsTopicConfig
 from josefk.coordinator.group_coordinator import GroupCoordinator
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC, partition_for
 from josefk.coordinator.producer_id_manager import ExecutorBlockRequests, ProducerIdManager
+from josefk.coordinator.share_group_apis import ShareGroupApis
+from josefk.coordinator.share_group_coordinator import ShareGroupConfig, ShareGroupCoordinator
+from josefk.coordinator.share_state_store import SHARE_STATE_TOPIC, ShareStateStore, ShareStateTopicConfig
 from josefk.coordinator.transaction_apis import TransactionApis, TransactionTopicConfig
 from josefk.coordinator.transaction_coordinator import TransactionConfig, TransactionCoordinator
 from josefk.coordinator.transaction_log import TRANSACTION_STATE_TOPIC
@@ -42,13 +45,15 @@ from josefk.log.cleaner import LogCleaner
 from josefk.log.config import LogConfig
 from josefk.log.log_dir_failure import LogDirFailureChannel
 from josefk.log.log_manager import LogManager
-from josefk.protocol.errors import ErrorCode
+from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.replication.alter_partition import AlterPartitionManager
 from josefk.replication.coordinator_partitions import LocalCoordinatorPartitions
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.purgatory import current_request
 from josefk.replication.replica_manager import ReplicaManager, ReplicationSettings
 from josefk.replication.replication_quota import ReplicationQuotas
+from josefk.replication.share_partition import SharePartitionSettings
+from josefk.replication.share_partition_manager import ShareGroupSettings, SharePartitionManager, ShareSummaries
 from josefk.replication.transaction_verification import TransactionVerifier
 from josefk.replication.txn_marker_writer import TxnMarkerWriter
 from josefk.server import client_metrics_configs
@@ -74,6 +79,8 @@ from josefk.server.security.authorizer import AclAuthorizer, RequestAuthorizer, 
 from josefk.server.security.delegation_tokens import DelegationTokenManager
 from josefk.server.security.sasl_apis import SaslApis
 from josefk.server.security.scram_store import CredentialCache
+from josefk.server.share_fetch_apis import ShareFetchApis
+from josefk.server.share_group_offsets_apis import ShareGroupOffsetsApis
 from josefk.server.telemetry_apis import TelemetryApis
 from josefk.utils.heap import HeapFreezer
 from josefk.utils.metrics import BrokerMetrics
@@ -123,6 +130,7 @@ class KafkaServer:
         self.shutting_down = False  # BrokerState SHUTTING_DOWN, on /metrics
         self.store: CoordinationStore | None = None
         self.group_coordinator: GroupCoordinator | None = None
+        self._creating_share_state = False
         self.txn_coordinator: TransactionCoordinator | None = None
         self.txn_markers: TransactionMarkerChannelManager | None = None
         self.txn_verifier: TransactionVerifier | None = None
@@ -363,6 +371,25 @@ class KafkaServer:
                 config["group.consumer.session.timeout.ms"], config["group.consumer.heartbeat.interval.ms"],
                 tuple(assignor_name(a) for a in config["group.consumer.assignors"]),
                 config["group.consumer.max.size"])), group_apis, authorizer)
+        share_groups = ShareGroupCoordinator(coordinator, consumer_group_apis.coordinator, self.metadata_cache,
+                                             ShareGroupConfig(config["group.share.session.timeout.ms"],
+                                                              config["group.share.heartbeat.interval.ms"],
+                                                              config["group.share.max.size"]))
+        share_group_apis = ShareGroupApis(share_groups, {**group_apis.handlers(), **consumer_group_apis.handlers()},
+                                          authorizer)
+        share_state = ShareStateTopicConfig(
+            config["share.coordinator.state.topic.num.partitions"],
+            config["share.coordinator.state.topic.replication.factor"],
+            config["share.coordinator.state.topic.min.isr"], config["share.coordinator.state.topic.segment.bytes"])
+        self.share_partitions = share_partitions = SharePartitionManager(
+            self.replica_manager, self._share_settings, persister=ShareStateStore(
+                LocalCoordinatorPartitions(self.replica_manager), self.metadata_cache, share_state,
+                functools.partial(self._ensure_share_state_topic, share_state), self.time))
+        share_groups.member_listeners.append(share_partitions.member_left)
+        share_fetch_apis = ShareFetchApis(share_partitions, self.metadata_cache,
+                                          lambda _group: config["group.share.record.lock.duration.ms"], authorizer)
+        share_offsets_apis = ShareGroupOffsetsApis(share_groups, ShareSummaries(share_partitions), self.metadata_cache,
+                                                   authorizer)
         acl_apis = AclApis(self.acl_authorizer, authorizer, self.store_executor)
 
         def post(work: Callable[[], None]) -> None:
@@ -382,6 +409,8 @@ class KafkaServer:
         self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
                               self.controller, self.controller_events, self.broker_epoch, self.store_executor,
                               {**group_apis.handlers(), **consumer_group_apis.handlers(),
+                               **share_group_apis.handlers(), **share_fetch_apis.handlers(),
+                               **share_offsets_apis.handlers(),
                                **txn_apis.handlers(), **acl_apis.handlers(),
                                **sasl_apis.handlers(), **quota_apis.handlers(), **token_apis.handlers(),
                                **topic_partitions_apis.handlers(), **telemetry_apis.handlers()},
@@ -513,6 +542,37 @@ class KafkaServer:
         count = self.config["transaction.state.log.num.partitions"] if self.txn_coordinator is None \
             else self.txn_coordinator.state.num_partitions
         return TRANSACTION_STATE_TOPIC, partition_for(transactional_id, count)
+
+    def _ensure_share_state_topic(self, config: ShareStateTopicConfig) -> None:
+        """Create __share_group_state on first use, in the background, as the offsets topic
+        (its replication factor at most the live brokers). Compacted: josefk writes only
+        snapshots, so the last record of a key is its state (Kafka's topic deletes, pruning
+        what its snapshots have superseded with DeleteRecords)."""
+        if SHARE_STATE_TOPIC in self.metadata_cache.topics or self._creating_share_state:
+            return
+        self._creating_share_state = True
+
+        def create() -> None:
+            rf = min(config.replication_factor, max(1, len(self.metadata_cache.brokers)))
+            try:
+                self.admin.create_topic(SHARE_STATE_TOPIC, config.num_partitions, rf, None, {
+                    "cleanup.policy": "compact", "compression.type": "producer",
+                    "segment.bytes": str(config.segment_bytes), "min.insync.replicas": str(min(config.min_isr, rf))})
+                log.info("Created %s with %d partitions and replication factor %d", SHARE_STATE_TOPIC,
+                         config.num_partitions, rf)
+            except KafkaError as e:
+                if e.code != ErrorCode.TOPIC_ALREADY_EXISTS:
+                    log.warning("Could not create %s: %s", SHARE_STATE_TOPIC, e)
+            finally:
+                self._creating_share_state = False
+
+        self.store_executor.submit(create)
+
+    def _share_settings(self, _group_id: str) -> ShareGroupSettings:
+        """A share group's delivery settings: the broker's group.share.* (josefk has no group configs yet)."""
+        return ShareGroupSettings(partition=SharePartitionSettings(
+            self.config["group.share.record.lock.duration.ms"], self.config["group.share.delivery.count.limit"],
+            self.config["group.share.partition.max.record.locks"]))
 
     def _group_coordinator(self, num_partitions: int) -> GroupCoordinator:
         """The group coordinator over this broker's `num_partitions` __consumer_offsets

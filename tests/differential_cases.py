@@ -13,6 +13,7 @@ import json
 import time
 import uuid
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -29,10 +30,17 @@ from josefk.protocol.messages.generated.describe_delegation_token_request import
     DescribeDelegationTokenOwner,
     DescribeDelegationTokenRequest,
 )
+from josefk.protocol.messages.generated.describe_share_group_offsets_request import (
+    DescribeShareGroupOffsetsRequest,
+    DescribeShareGroupOffsetsRequestGroup,
+    DescribeShareGroupOffsetsRequestTopic,
+)
 from josefk.protocol.messages.generated.expire_delegation_token_request import ExpireDelegationTokenRequest
 from josefk.protocol.messages.generated.get_telemetry_subscriptions_request import GetTelemetrySubscriptionsRequest
 from josefk.protocol.messages.generated.push_telemetry_request import PushTelemetryRequest
 from josefk.protocol.messages.generated.renew_delegation_token_request import RenewDelegationTokenRequest
+from josefk.protocol.messages.generated.share_group_describe_request import ShareGroupDescribeRequest
+from josefk.protocol.messages.generated.share_group_heartbeat_request import ShareGroupHeartbeatRequest
 from josefk.protocol.record_codec import Record, build_batch
 from tests.differential import Case, Side, Step, ask, build, tree
 
@@ -44,6 +52,8 @@ CONTROLLER_ONLY = {ApiKey.LeaderAndIsr, ApiKey.StopReplica, ApiKey.UpdateMetadat
 # KIP-848's APIs: Kafka 3.9 in ZooKeeper mode does not serve them; tests/test_consumer_group*.py
 # check them with real clients (and byte for byte) instead.
 KIP_848 = {ApiKey.ConsumerGroupHeartbeat, ApiKey.ConsumerGroupDescribe}
+KIP_932 = {ApiKey.ShareGroupHeartbeat, ApiKey.ShareGroupDescribe, ApiKey.ShareFetch, ApiKey.ShareAcknowledge,
+           ApiKey.DescribeShareGroupOffsets}
 # Record timestamps: one fixed base for both brokers, so the bytes (CRCs) the docs table
 # quotes are the same in every run (a clock-derived base changed them every hour); retention
 # is off on both brokers (SHARED_SETTINGS), so records this old are kept.
@@ -861,6 +871,94 @@ def n_list_client_metrics_resources(side: Side, v: int) -> Iterator[Step]:
     yield "list", side.call(ApiKey.ListConfigResources, v)
 
 
+SHARE_MEMBER = "share-member-0000000000000001"  # KIP-932 members make their own ids
+SHARE_OTHER = "share-member-0000000000000002"
+COORDINATOR_NOT_READY = (14, 15, 16)  # COORDINATOR_LOAD_IN_PROGRESS, _NOT_AVAILABLE, NOT_COORDINATOR
+
+
+def share_tree(message: Any) -> Any:
+    """tree() with uuids as strings, which the normalisation knows (topic ids)."""
+    def strings(value: Any) -> Any:
+        if isinstance(value, dict):
+            return {k: strings(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [strings(v) for v in value]
+        return str(value) if isinstance(value, uuid.UUID) else value
+    return strings(tree(message))
+
+
+def share_heartbeat(side: Side, v: int, group: str, **fields: Any) -> Any:
+    base = dict(group_id=group, member_id=SHARE_MEMBER, member_epoch=0, rack_id=None, subscribed_topic_names=None)
+    return ask(side, v, ShareGroupHeartbeatRequest(**{**base, **fields}))
+
+
+def share_joined(side: Side, v: int, group: str, topic: str) -> Any:
+    """A share member's first heartbeat, once the group's coordinator is ready."""
+    answers: list[Any] = []
+
+    def answered() -> bool:
+        answers.append(share_heartbeat(side, v, group, subscribed_topic_names=[topic]))
+        return answers[-1].error_code not in COORDINATOR_NOT_READY
+
+    wait_for(answered, f"{group}'s coordinator on {side.name}")
+    return answers[-1]
+
+
+def n_share_group_heartbeat(side: Side, v: int) -> Iterator[Step]:
+    topic = group = f"sgh-v{v}"
+    create_topic(side, topic, 2)
+    joined_share = share_joined(side, v, group, topic)
+    # when partitions are assigned differs (Kafka first initializes their share state): not compared
+    yield "join", share_tree(replace(joined_share, assignment=None))
+    yield "empty member id", share_tree(share_heartbeat(side, v, group, member_id="", subscribed_topic_names=[topic]))
+    yield "first heartbeat without topics", share_tree(share_heartbeat(side, v, group, member_id=SHARE_OTHER))
+    yield "epoch ahead", share_tree(share_heartbeat(side, v, group, member_epoch=joined_share.member_epoch + 5))
+    yield "unknown member", share_tree(share_heartbeat(side, v, group, member_id=SHARE_OTHER, member_epoch=1))
+    yield "invalid epoch", share_tree(share_heartbeat(side, v, group, member_epoch=-2))
+    yield "leave", share_tree(share_heartbeat(side, v, group, member_epoch=-1))
+    joined(side, f"sgh-classic-v{v}")
+    yield "a classic group's id", share_tree(share_heartbeat(side, v, f"sgh-classic-v{v}",
+                                                             subscribed_topic_names=[topic]))
+
+
+def n_share_group_describe(side: Side, v: int) -> Iterator[Step]:
+    topic = group = f"sgd-v{v}"
+    create_topic(side, topic, 1)
+    share_joined(side, v, group, topic)
+    joined(side, f"sgd-classic-v{v}")
+    # one group a request: Kafka orders a longer answer by the groups' coordinator partitions
+    for name, group_id in (("a share group", group), ("an absent group", f"sgd-absent-v{v}"),
+                           ("a classic group's id", f"sgd-classic-v{v}")):
+        described = ask(side, v, ShareGroupDescribeRequest(group_ids=[group_id], include_authorized_operations=False))
+        # epochs and assignments move as Kafka initializes the partitions' share state: not compared
+        yield name, share_tree(replace(described, groups=[
+            replace(g, group_epoch=-1, assignment_epoch=-1, members=[replace(m, member_epoch=-1, assignment=None)
+                                                                     for m in g.members])
+            for g in described.groups]))
+
+
+def n_describe_share_group_offsets(side: Side, v: int) -> Iterator[Step]:
+    topic = f"dsgo-v{v}"
+    create_topic(side, topic, 2)
+    joined(side, f"dsgo-classic-v{v}")
+    absent = f"dsgo-absent-v{v}"
+    wait_for(lambda: side.call(ApiKey.FindCoordinator, 2, key=absent, key_type=0).error_code == 0,
+             f"{absent}'s coordinator on {side.name}")
+    named = DescribeShareGroupOffsetsRequestTopic(topic_name=topic, partitions=[0, 1])
+
+    def knows_topic() -> bool:  # Kafka's group coordinator reads a new topic's id from its metadata image later
+        answer = ask(side, v, DescribeShareGroupOffsetsRequest(groups=[
+            DescribeShareGroupOffsetsRequestGroup(group_id=absent, topics=[named])]))
+        return all(t.topic_id != uuid.UUID(int=0) for g in answer.groups for t in g.topics)
+
+    wait_for(knows_topic, f"{topic}'s id at {side.name}'s group coordinator")
+    for name, group, topics in (("absent group, named partitions", absent, [named]),
+                                ("absent group, all topics", absent, None),
+                                ("a classic group's id", f"dsgo-classic-v{v}", None)):
+        yield name, share_tree(ask(side, v, DescribeShareGroupOffsetsRequest(groups=[
+            DescribeShareGroupOffsetsRequestGroup(group_id=group, topics=topics)])))
+
+
 NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.Produce: n_produce, ApiKey.Fetch: n_fetch, ApiKey.ListOffsets: n_list_offsets,
     ApiKey.Metadata: n_metadata, ApiKey.OffsetCommit: n_offset_commit, ApiKey.OffsetFetch: n_offset_fetch,
@@ -891,6 +989,8 @@ NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
                      ApiKey.DescribeDelegationToken), n_delegation_tokens),
     ApiKey.DescribeTopicPartitions: n_describe_topic_partitions, ApiKey.GetTelemetrySubscriptions: n_telemetry,
     ApiKey.PushTelemetry: n_push_telemetry, ApiKey.ListConfigResources: n_list_client_metrics_resources,
+    ApiKey.ShareGroupHeartbeat: n_share_group_heartbeat, ApiKey.ShareGroupDescribe: n_share_group_describe,
+    ApiKey.DescribeShareGroupOffsets: n_describe_share_group_offsets,
 }
 
 
@@ -1370,7 +1470,7 @@ def not_controller_cases() -> list[Case]:
 
 def all_cases() -> list[Case]:
     cases = [Case(api, v, "normal", NORMAL[api]) for api, (lo, hi) in KAFKA_39_VERSIONS.items()
-             if api not in CONTROLLER_ONLY | KIP_848 for v in range(lo, hi + 1)]
+             if api not in CONTROLLER_ONLY | KIP_848 | KIP_932 for v in range(lo, hi + 1)]
     cases += [Case(api, v, name, run) for api, versions, name, run in ERRORS for v in versions]
     cases += recorded_cases()
     return cases

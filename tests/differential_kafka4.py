@@ -22,7 +22,8 @@ DOC_SECTION_KAFKA4 = "## Differential: josefk vs Kafka 4.4.0"
 NOT_SERVED_HEADING = "### APIs Kafka 4.4 serves that josefk does not"
 # The APIs compared at every version both serve (the brief of issue 28: the client's first
 # requests, produce and fetch, and the two cluster descriptions).
-COMPARED = (ApiKey.Metadata, ApiKey.Produce, ApiKey.Fetch, ApiKey.FindCoordinator, ApiKey.DescribeCluster)
+COMPARED = (ApiKey.Metadata, ApiKey.Produce, ApiKey.Fetch, ApiKey.FindCoordinator, ApiKey.DescribeCluster,
+            ApiKey.ShareGroupHeartbeat, ApiKey.ShareGroupDescribe, ApiKey.DescribeShareGroupOffsets)
 UNSUPPORTED_VERSION = 35
 # KIP-896 removed Produce v0-2 as well, but Kafka 4 still lists Produce from v0 in ApiVersions
 # (KAFKA-18659: librdkafka compresses only for a broker that lists v0) and refuses v0-2 when sent.
@@ -64,16 +65,11 @@ NOT_SERVED_REASONS = {
     "RemoveRaftVoter": _KRAFT,
     "UnregisterController": _KRAFT,
     "ListConfigResources": f"v1 (every config resource type, not only client metrics, KIP-1142): {ISSUE_28}",
-    "ShareGroupHeartbeat": _SHARE,
-    "ShareGroupDescribe": _SHARE,
-    "ShareFetch": _SHARE,
-    "ShareAcknowledge": _SHARE,
     "InitializeShareGroupState": _SHARE_STATE,
     "ReadShareGroupState": _SHARE_STATE,
     "WriteShareGroupState": _SHARE_STATE,
     "DeleteShareGroupState": _SHARE_STATE,
     "ReadShareGroupStateSummary": _SHARE_STATE,
-    "DescribeShareGroupOffsets": _SHARE,
     "AlterShareGroupOffsets": _SHARE,
     "DeleteShareGroupOffsets": _SHARE,
     "StreamsGroupHeartbeat": _STREAMS,

@@ -22,6 +22,7 @@ TOOLS: dict[str, tuple[str, str]] = {
     "console-producer": ("josefk.cli.tools.console_producer", "main"),
     "console-consumer": ("josefk.cli.tools.console_consumer", "main"),
     "consumer-groups": ("josefk.cli.tools.consumer_groups", "main"),
+    "share-groups": ("josefk.cli.tools.share_groups", "main"),
     "console": ("josefk.console.server", "main"),
     "leader-election": ("josefk.cli.tools.leader_election", "main"),
     "reassign-partitions": ("josefk.cli.tools.reassign_partitions", "main"),

@@ -1,0 +1,71 @@
+"""A KIP-932 share group (Kafka's ShareGroup and ShareGroupMember).
+
+A share group has epochs like a KIP-848 consumer group but no reconciliation: partitions
+are shared, never owned, so a member takes its new target assignment (and the assignment
+epoch) at its next heartbeat, with nothing to revoke first. Its states are Kafka's: Empty
+without members, Stable with any, Dead once deleted.
+"""
+
+from __future__ import annotations
+
+import enum
+import uuid
+from dataclasses import dataclass, field
+
+from josefk.coordinator.consumer_assignors import Assignment
+
+LEAVE_GROUP_MEMBER_EPOCH = -1
+
+
+class ShareGroupState(enum.Enum):
+    EMPTY = "Empty"
+    STABLE = "Stable"
+    DEAD = "Dead"
+
+
+@dataclass(frozen=True)
+class ShareGroupMember:
+    member_id: str
+    rack_id: str | None = None
+    client_id: str = ""
+    client_host: str = ""
+    subscribed_topic_names: tuple[str, ...] = ()
+    member_epoch: int = 0
+    previous_member_epoch: int = 0
+    assigned: Assignment = field(default_factory=dict)
+
+
+class ShareGroup:
+    def __init__(self, group_id: str) -> None:
+        self.group_id = group_id
+        self.state = ShareGroupState.EMPTY
+        self.group_epoch = 0
+        self.assignment_epoch = 0
+        self.members: dict[str, ShareGroupMember] = {}
+        self.target: dict[str, Assignment] = {}
+        self.subscription_metadata: dict[str, tuple[uuid.UUID, int]] = {}  # topic -> (id, partitions)
+
+    def __repr__(self) -> str:
+        return (f"ShareGroup({self.group_id!r}, {self.state.value}, epoch={self.group_epoch}, "
+                f"assignment_epoch={self.assignment_epoch}, members={sorted(self.members)})")
+
+    def update_member(self, member: ShareGroupMember) -> None:
+        self.members[member.member_id] = member
+        self.update_state()
+
+    def remove_member(self, member_id: str) -> ShareGroupMember | None:
+        member = self.members.pop(member_id, None)
+        self.target.pop(member_id, None)
+        self.update_state()
+        return member
+
+    def update_state(self) -> None:
+        if self.state != ShareGroupState.DEAD:
+            self.state = ShareGroupState.STABLE if self.members else ShareGroupState.EMPTY
+
+    def subscribed_topics(self) -> set[str]:
+        return set().union(*(m.subscribed_topic_names for m in self.members.values()))
+
+    def assigned_partitions(self) -> set[tuple[uuid.UUID, int]]:
+        """Every partition some member is assigned: the share partitions the group reads."""
+        return {(t, p) for m in self.members.values() for t, ps in m.assigned.items() for p in ps}

@@ -1,0 +1,165 @@
+"""Wires KIP-932 share group membership into a broker: ShareGroupHeartbeat (76) and
+ShareGroupDescribe (77), plus the share groups' part of ListGroups, DescribeGroups and
+DeleteGroups (the handlers already there answer for the other kinds of group; these add or
+correct the share groups' entries, as the consumer groups' handlers do for the classic ones).
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from josefk.coordinator.authorization import ALLOW_ALL, Authorizer, operations_bits
+from josefk.coordinator.consumer_assignors import Assignment
+from josefk.coordinator.consumer_group_apis import _Captured
+from josefk.coordinator.group_apis import GroupHandler, GroupRequest, _client_host
+from josefk.coordinator.share_assignor import SIMPLE_ASSIGNOR
+from josefk.coordinator.share_group_coordinator import (
+    GROUP_TYPE_SHARE,
+    ShareGroupCoordinator,
+    ShareHeartbeatRequest,
+    ShareHeartbeatResult,
+)
+from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
+from josefk.protocol.apis import ApiKey
+from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated import share_group_describe_response as describe
+from josefk.protocol.messages.generated import share_group_heartbeat_response as heartbeat
+from josefk.protocol.messages.generated.delete_groups_response import DeletableGroupResult, DeleteGroupsResponse
+from josefk.protocol.messages.generated.describe_groups_response import DescribeGroupsResponse
+from josefk.protocol.messages.generated.list_groups_response import ListedGroup, ListGroupsResponse
+
+SHARE_PROTOCOL_TYPE = "share"
+
+
+class ShareGroupApis:
+    def __init__(self, coordinator: ShareGroupCoordinator, inner: dict[int, GroupHandler],
+                 authorizer: Authorizer = ALLOW_ALL) -> None:
+        """`inner` has the ListGroups, DescribeGroups and DeleteGroups handlers of the other
+        kinds of group, which these wrap."""
+        self.coordinator = coordinator
+        self.inner = inner
+        self.authorizer = authorizer
+
+    def handlers(self) -> dict[int, GroupHandler]:
+        return {
+            ApiKey.ShareGroupHeartbeat: self.handle_share_group_heartbeat,
+            ApiKey.ShareGroupDescribe: self.handle_share_group_describe,
+            ApiKey.ListGroups: self.handle_list_groups,
+            ApiKey.DescribeGroups: self.handle_describe_groups,
+            ApiKey.DeleteGroups: self.handle_delete_groups,
+        }
+
+    def _group_allowed(self, request: GroupRequest, operation: AclOperation, group_id: str) -> bool:
+        return self.authorizer.authorize(request, operation, ResourceType.GROUP, group_id)
+
+    def handle_share_group_heartbeat(self, request: GroupRequest) -> None:
+        req = request.body
+        if not self._group_allowed(request, AclOperation.READ, req.group_id):
+            request.send_response(heartbeat.ShareGroupHeartbeatResponse(
+                error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED))
+            return
+        if not req.member_id:  # Kafka 4.4's KafkaApis refuses it before the coordinator, without a message
+            request.send_response(heartbeat.ShareGroupHeartbeatResponse(error_code=ErrorCode.INVALID_REQUEST))
+            return
+        if req.subscribed_topic_names and not all(
+                self.authorizer.authorize(request, AclOperation.DESCRIBE, ResourceType.TOPIC, t)
+                for t in set(req.subscribed_topic_names)):
+            request.send_response(heartbeat.ShareGroupHeartbeatResponse(
+                error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED))
+            return
+
+        def respond(result: ShareHeartbeatResult) -> None:
+            assignment = None if result.assignment is None else heartbeat.Assignment(topic_partitions=[
+                heartbeat.TopicPartitions(topic_id=t, partitions=sorted(ps))
+                for t, ps in sorted(result.assignment.items(), key=lambda kv: str(kv[0]))])
+            request.send_response(heartbeat.ShareGroupHeartbeatResponse(
+                error_code=result.error, error_message=result.message, member_id=result.member_id,
+                member_epoch=result.member_epoch, heartbeat_interval_ms=result.heartbeat_interval_ms,
+                assignment=assignment))
+
+        self.coordinator.heartbeat(ShareHeartbeatRequest(
+            group_id=req.group_id, member_id=req.member_id, member_epoch=req.member_epoch, rack_id=req.rack_id,
+            subscribed_topic_names=None if req.subscribed_topic_names is None else tuple(req.subscribed_topic_names),
+            client_id=request.header.client_id or "", client_host=_client_host(request.client_host)), respond)
+
+    def _described_assignment(self, assignment: Assignment) -> describe.Assignment:
+        names = {tid: name for name, tid in self.coordinator.topics.topic_ids.items()}
+        return describe.Assignment(topic_partitions=[
+            describe.TopicPartitions(topic_id=t, topic_name=names.get(t, ""), partitions=sorted(ps))
+            for t, ps in sorted(assignment.items(), key=lambda kv: names.get(kv[0], ""))])
+
+    def handle_share_group_describe(self, request: GroupRequest) -> None:
+        req = request.body
+        groups = []
+        for group_id in req.group_ids:
+            if not self._group_allowed(request, AclOperation.DESCRIBE, group_id):
+                groups.append(describe.DescribedGroup(group_id=group_id,
+                                                      error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED))
+                continue
+            error, message, group = self.coordinator.describe(group_id)
+            if group is None:
+                groups.append(describe.DescribedGroup(group_id=group_id, error_code=error, error_message=message))
+                continue
+            members = [describe.Member(
+                member_id=m.member_id, rack_id=m.rack_id, member_epoch=m.member_epoch, client_id=m.client_id,
+                client_host=m.client_host, subscribed_topic_names=list(m.subscribed_topic_names),
+                assignment=self._described_assignment(m.assigned))
+                for m in group.members.values()]
+            groups.append(describe.DescribedGroup(
+                group_id=group_id, group_state=group.state.value, group_epoch=group.group_epoch,
+                assignment_epoch=group.assignment_epoch, assignor_name=SIMPLE_ASSIGNOR, members=members,
+                authorized_operations=operations_bits(
+                    self.authorizer.authorized_operations(request, ResourceType.GROUP, group_id)
+                    if req.include_authorized_operations else None)))
+        request.send_response(describe.ShareGroupDescribeResponse(throttle_time_ms=0, groups=groups))
+
+    def handle_list_groups(self, request: GroupRequest) -> None:
+        req, version = request.body, request.api_version
+        captured = _Captured(request, req)
+        self.inner[ApiKey.ListGroups](captured)
+        others = captured.response
+        assert isinstance(others, ListGroupsResponse)
+        types = {t.lower() for t in (req.types_filter or [])} if version >= 5 else set()
+        states = set(req.states_filter or []) if version >= 4 else set()
+        share = self.coordinator.list_groups(states) if not types or GROUP_TYPE_SHARE in types else []
+        if not self.authorizer.authorize(request, AclOperation.DESCRIBE, ResourceType.CLUSTER, CLUSTER_NAME):
+            share = [g for g in share if self._group_allowed(request, AclOperation.DESCRIBE, g.group_id)]
+        listed = list(others.groups) + [
+            ListedGroup(group_id=g.group_id, protocol_type=SHARE_PROTOCOL_TYPE, group_state=g.state.value,
+                        group_type=GROUP_TYPE_SHARE) for g in share]
+        request.send_response(replace(others, groups=sorted(listed, key=lambda g: g.group_id)))
+
+    def handle_describe_groups(self, request: GroupRequest) -> None:
+        """Kafka 4.x's DescribeGroups for a share group's id: v6+ says it is not a classic
+        group; older versions, which cannot, answer it Dead with no error, as for any id
+        without a classic group."""
+        captured = _Captured(request, request.body)
+        self.inner[ApiKey.DescribeGroups](captured)
+        answer = captured.response
+        assert isinstance(answer, DescribeGroupsResponse)
+        if request.api_version >= 6:
+            answer = replace(answer, groups=[
+                replace(g, error_code=ErrorCode.GROUP_ID_NOT_FOUND,
+                        error_message=f"Group {g.group_id} is not a classic group.", group_state="Dead")
+                if g.error_code == ErrorCode.NONE and self.coordinator.is_share_group(g.group_id) else g
+                for g in answer.groups])
+        request.send_response(answer)
+
+    def handle_delete_groups(self, request: GroupRequest) -> None:
+        req = request.body
+        results: dict[str, int] = {}
+        others = []
+        for group_id in req.groups_names:
+            if not self.coordinator.is_share_group(group_id):
+                others.append(group_id)
+            elif not self._group_allowed(request, AclOperation.DELETE, group_id):
+                results[group_id] = ErrorCode.GROUP_AUTHORIZATION_FAILED
+            else:
+                results[group_id] = self.coordinator.delete_group(group_id)
+        if others:
+            captured = _Captured(request, replace(req, groups_names=others))
+            self.inner[ApiKey.DeleteGroups](captured)
+            assert isinstance(captured.response, DeleteGroupsResponse)
+            results.update({r.group_id: r.error_code for r in captured.response.results})
+        request.send_response(DeleteGroupsResponse(throttle_time_ms=0, results=[
+            DeletableGroupResult(group_id=g, error_code=results[g]) for g in req.groups_names]))

@@ -1,0 +1,389 @@
+"""ShareGroupCoordinator: KIP-932 share group membership (Kafka's GroupMetadataManager
+shareGroupHeartbeat, shareGroupLeave and the share-group session timeouts).
+
+It lives beside the classic and consumer-group coordinators and shares their group ids
+and __consumer_offsets partitions: it serves a group only where the classic coordinator
+has loaded the group's partition, and a group id is of one type at a time (a share
+heartbeat for a classic or consumer group's id is refused, as are their requests for a
+share group's id). Kafka computes the target assignment with the `simple` assignor when
+the group epoch moves (a member joins, leaves, times out, changes its subscription, or a
+subscribed topic changes its partitions); every member then takes its target at its next
+heartbeat, with no revocation step.
+"""
+
+from __future__ import annotations
+
+import logging
+import uuid
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+from josefk.coordinator.consumer_assignors import Assignment, AssignmentMember, TopicId
+from josefk.coordinator.offsets_store import LoadedPartition
+from josefk.coordinator.share_assignor import SIMPLE_ASSIGNOR, assign_simple
+from josefk.coordinator.share_group import LEAVE_GROUP_MEMBER_EPOCH, ShareGroup, ShareGroupMember, ShareGroupState
+from josefk.coordinator.share_group_records import changes, group_records, rebuild
+from josefk.protocol.errors import ErrorCode
+from josefk.utils.scheduler import ScheduledTask, Scheduler
+
+log = logging.getLogger(__name__)
+
+GROUP_TYPE_SHARE = "share"
+
+
+class TopicsView(Protocol):
+    """What the coordinator needs of the cluster's topics (MetadataCache has both)."""
+
+    @property
+    def topics(self) -> Mapping[str, Mapping[int, object]]: ...
+
+    @property
+    def topic_ids(self) -> Mapping[str, uuid.UUID]: ...
+
+
+class GroupHost(Protocol):
+    """The classic coordinator's side: where a group lives, and its classic groups."""
+
+    broker_id: int
+    scheduler: Scheduler
+    unload_listeners: list[Callable[[int], None]]
+    load_listeners: list[Callable[[int, LoadedPartition], None]]
+    join_guard: Callable[[str], ErrorCode]
+
+    @property
+    def store(self) -> GroupRecordStore: ...
+
+    @property
+    def groups(self) -> Mapping[str, object]: ...
+
+    def validate(self, group_id: str | None, api: str) -> ErrorCode: ...
+
+    def partition_for(self, group_id: str) -> int: ...
+
+    @property
+    def owned(self) -> Mapping[int, int]: ...
+
+
+class GroupRecordStore(Protocol):
+    """Where a group's records go: its __consumer_offsets partition (OffsetsStore)."""
+
+    def store_records(self, group_id: str, records: list[tuple[bytes, bytes | None]],
+                      done: Callable[[ErrorCode], None], required_acks: int = -1) -> None: ...
+
+
+class OtherGroups(Protocol):
+    share_groups: Callable[[str], bool]  # told which ids are share groups'
+
+    def is_consumer_group(self, group_id: str) -> bool: ...
+
+
+@dataclass(frozen=True)
+class ShareGroupConfig:
+    """The group.share.* broker configs of membership."""
+
+    session_timeout_ms: int = 45_000
+    heartbeat_interval_ms: int = 5_000
+    max_size: int = 200
+
+
+@dataclass(frozen=True)
+class ShareHeartbeatRequest:
+    """A ShareGroupHeartbeat's fields; None means "unchanged since the last heartbeat"."""
+
+    group_id: str
+    member_id: str
+    member_epoch: int
+    rack_id: str | None = None
+    subscribed_topic_names: tuple[str, ...] | None = None
+    client_id: str = ""
+    client_host: str = ""
+
+
+@dataclass(frozen=True)
+class ShareHeartbeatResult:
+    error: ErrorCode
+    message: str | None = None
+    member_id: str | None = None
+    member_epoch: int = 0
+    heartbeat_interval_ms: int = 0
+    assignment: Assignment | None = None  # None: unchanged, not sent
+
+
+def _fail(error: ErrorCode, message: str) -> ShareHeartbeatResult:
+    return ShareHeartbeatResult(error, message)
+
+
+class ShareGroupCoordinator:
+    def __init__(self, classic: GroupHost, consumer: OtherGroups, topics: TopicsView,
+                 config: ShareGroupConfig = ShareGroupConfig()) -> None:
+        self.classic = classic
+        self.consumer = consumer
+        self.topics = topics
+        self.config = config
+        self.groups: dict[str, ShareGroup] = {}
+        self._session_timers: dict[tuple[str, str], ScheduledTask] = {}
+        # told (group id, member id) when a member leaves or is fenced: its share sessions end
+        self.member_listeners: list[Callable[[str, str], None]] = []
+        # group id -> its records as last written (key -> value), to write only what changed
+        self._stored: dict[str, dict[bytes, bytes]] = {}
+        classic.load_listeners.append(self.load_partition)
+        classic.unload_listeners.append(self.unload_partition)
+        consumer.share_groups = self.is_share_group
+        inner_guard = classic.join_guard
+        classic.join_guard = lambda group_id: self.join_guard(group_id) or inner_guard(group_id)
+
+    def is_share_group(self, group_id: str) -> bool:
+        return group_id in self.groups
+
+    def _other_type(self, group_id: str) -> bool:
+        return group_id in self.classic.groups or self.consumer.is_consumer_group(group_id)
+
+    def load_partition(self, partition: int, loaded: LoadedPartition) -> None:
+        """Rebuild the share groups of a partition the classic coordinator has just loaded,
+        every member's session timer started afresh (Kafka's onLoaded)."""
+        for group_id, records in loaded.share_groups.items():
+            if self.classic.partition_for(group_id) != partition or not records:
+                continue
+            group = rebuild(group_id, records)
+            group.subscription_metadata = self._subscription_metadata(group)
+            self.groups[group_id] = group
+            self._stored[group_id] = dict(records)
+            for member in group.members.values():
+                self._schedule_session(group, member)
+            log.info("[GroupCoordinator %d]: Loaded share group %s at epoch %d with %d members",
+                     self.classic.broker_id, group_id, group.group_epoch, len(group.members))
+
+    def _persist(self, group: ShareGroup, done: Callable[[ErrorCode], None]) -> None:
+        """Write what changed in the group since its last write; `done` gets the error once
+        the write is acknowledged, as Kafka answers a heartbeat only then."""
+        records = changes(self._stored.setdefault(group.group_id, {}), group_records(group))
+        if not records:
+            done(ErrorCode.NONE)
+            return
+        self.classic.store.store_records(group.group_id, records, done)
+
+    def _persist_in_background(self, group: ShareGroup) -> None:
+        def written(error: ErrorCode) -> None:
+            if error != ErrorCode.NONE:
+                log.warning("[GroupCoordinator %d]: Writing share group %s failed: %s", self.classic.broker_id,
+                            group.group_id, error.name)
+        self._persist(group, written)
+
+    def unload_partition(self, partition: int) -> None:
+        for group in [g for g in self.groups.values() if self.classic.partition_for(g.group_id) == partition]:
+            self._drop(group)
+
+    def _drop(self, group: ShareGroup) -> None:
+        for key in [k for k in self._session_timers if k[0] == group.group_id]:
+            self._session_timers.pop(key).cancel()
+        group.state = ShareGroupState.DEAD
+        self.groups.pop(group.group_id, None)
+        self._stored.pop(group.group_id, None)
+
+    # -- ShareGroupHeartbeat ------------------------------------------------------------------
+
+    @staticmethod
+    def _invalid(req: ShareHeartbeatRequest) -> str | None:
+        """Kafka's throwIfShareGroupHeartbeatRequestIsInvalid (an empty string counts when blank)."""
+        if not req.member_id.strip():
+            return "MemberId can't be empty."
+        if not req.group_id.strip():
+            return "GroupId can't be empty."
+        if req.rack_id is not None and not req.rack_id.strip():
+            return "RackId can't be empty."
+        if req.member_epoch == 0:
+            if not req.subscribed_topic_names:
+                return "SubscribedTopicNames must be set in first request."
+        elif req.member_epoch < LEAVE_GROUP_MEMBER_EPOCH:
+            return "MemberEpoch is invalid."
+        return None
+
+    def heartbeat(self, req: ShareHeartbeatRequest, done: Callable[[ShareHeartbeatResult], None]) -> None:
+        """Handle a ShareGroupHeartbeat; `done` gets the answer once the group's changed
+        records are written."""
+        result = self._heartbeat(req)
+        group = self.groups.get(req.group_id)
+        if group is None or (group.group_epoch == 0 and not group.members):  # a failed first join: not written
+            done(result)
+            return
+
+        def written(error: ErrorCode) -> None:
+            done(result if error == ErrorCode.NONE else _fail(error, f"Writing the group failed: {error.name}"))
+
+        self._persist(group, written)
+
+    def _heartbeat(self, req: ShareHeartbeatRequest) -> ShareHeartbeatResult:
+        invalid = self._invalid(req)
+        if invalid is not None:
+            return _fail(ErrorCode.INVALID_REQUEST, invalid)
+        error = self.classic.validate(req.group_id, "heartbeat")
+        if error != ErrorCode.NONE:
+            return _fail(error, error.name)
+        if self._other_type(req.group_id):
+            return _fail(ErrorCode.GROUP_ID_NOT_FOUND, f"Group {req.group_id} is not a share group.")
+        if req.member_epoch == LEAVE_GROUP_MEMBER_EPOCH:
+            return self._leave(req)
+        group = self.groups.get(req.group_id)
+        if group is None:
+            if req.member_epoch != 0:
+                # A group this coordinator does not hold (lost with a failover or restart):
+                # UNKNOWN_MEMBER_ID makes its members rejoin at epoch 0.
+                return _fail(ErrorCode.UNKNOWN_MEMBER_ID, f"Share group {req.group_id} not found: rejoin.")
+            group = self.groups[req.group_id] = ShareGroup(req.group_id)
+        member = group.members.get(req.member_id)
+        if member is None:
+            if req.member_epoch != 0:
+                return _fail(ErrorCode.UNKNOWN_MEMBER_ID,
+                             f"Member {req.member_id} is not a member of group {group.group_id}.")
+            if len(group.members) >= self.config.max_size:
+                return _fail(ErrorCode.GROUP_MAX_SIZE_REACHED,
+                             f"The share group has reached its maximum capacity of {self.config.max_size} members.")
+            member = ShareGroupMember(req.member_id)
+            log.info("[GroupCoordinator %d]: Member %s joins share group %s", self.classic.broker_id,
+                     req.member_id, group.group_id)
+        elif req.member_epoch != 0:
+            fenced = self._epoch_error(member, req.member_epoch)
+            if fenced is not None:
+                return _fail(ErrorCode.FENCED_MEMBER_EPOCH, fenced)
+        return self._update(group, member, req)
+
+    @staticmethod
+    def _epoch_error(member: ShareGroupMember, epoch: int) -> str | None:
+        """Kafka's throwIfShareGroupMemberEpochIsInvalid: ahead of the coordinator, or behind it
+        other than by one lost response, is fenced."""
+        if epoch > member.member_epoch:
+            return (f"The share group member has a greater member epoch ({epoch}) than the one known by the group "
+                    f"coordinator ({member.member_epoch}). The member must abandon all its partitions and rejoin.")
+        if epoch < member.member_epoch and epoch != member.previous_member_epoch:
+            return (f"The share group member has a smaller member epoch ({epoch}) than the one known by the group "
+                    f"coordinator ({member.member_epoch}). The member must abandon all its partitions and rejoin.")
+        return None
+
+    def _update(self, group: ShareGroup, member: ShareGroupMember, req: ShareHeartbeatRequest
+                ) -> ShareHeartbeatResult:
+        is_new = member.member_id not in group.members
+        updated = replace(
+            member, rack_id=req.rack_id if req.rack_id is not None else member.rack_id,
+            subscribed_topic_names=(tuple(sorted(set(req.subscribed_topic_names)))
+                                    if req.subscribed_topic_names is not None else member.subscribed_topic_names),
+            client_id=req.client_id, client_host=req.client_host)
+        bump = is_new or updated.subscribed_topic_names != member.subscribed_topic_names
+        group.update_member(updated)
+        metadata = self._subscription_metadata(group)
+        if metadata != group.subscription_metadata:
+            group.subscription_metadata = metadata
+            bump = True
+        if bump:
+            group.group_epoch += 1
+            log.info("[GroupCoordinator %d]: Bumped epoch of share group %s to %d", self.classic.broker_id,
+                     group.group_id, group.group_epoch)
+        if group.group_epoch > group.assignment_epoch:
+            self._compute_target(group)
+        target = group.target.get(updated.member_id, {})
+        reconciled = updated
+        if updated.member_epoch != group.assignment_epoch or updated.assigned != target:
+            reconciled = replace(updated, member_epoch=group.assignment_epoch,
+                                 previous_member_epoch=updated.member_epoch, assigned=target)
+        group.update_member(reconciled)
+        self._schedule_session(group, reconciled)
+        changed = req.member_epoch == 0 or reconciled.assigned != member.assigned or is_new
+        return ShareHeartbeatResult(ErrorCode.NONE, None, reconciled.member_id, reconciled.member_epoch,
+                                    self.config.heartbeat_interval_ms, dict(reconciled.assigned) if changed else None)
+
+    def _subscription_metadata(self, group: ShareGroup) -> dict[str, tuple[uuid.UUID, int]]:
+        out: dict[str, tuple[uuid.UUID, int]] = {}
+        for name in sorted(group.subscribed_topics()):
+            partitions = self.topics.topics.get(name)
+            topic_id = self.topics.topic_ids.get(name)
+            if partitions and topic_id is not None:
+                out[name] = (topic_id, len(partitions))
+        return out
+
+    def _compute_target(self, group: ShareGroup) -> None:
+        meta = group.subscription_metadata
+        members = {mid: AssignmentMember(frozenset(meta[t][0] for t in m.subscribed_topic_names if t in meta),
+                                         group.target.get(mid, {}))
+                   for mid, m in group.members.items()}
+        partitions: dict[TopicId, int] = dict(meta.values())
+        group.target = assign_simple(members, partitions)
+        group.assignment_epoch = group.group_epoch
+        log.info("[GroupCoordinator %d]: Computed a new target assignment for epoch %d of share group %s "
+                 "with the %s assignor", self.classic.broker_id, group.group_epoch, group.group_id, SIMPLE_ASSIGNOR)
+
+    def _leave(self, req: ShareHeartbeatRequest) -> ShareHeartbeatResult:
+        group = self.groups.get(req.group_id)
+        if group is None:
+            return _fail(ErrorCode.GROUP_ID_NOT_FOUND, f"Group {req.group_id} not found.")
+        if req.member_id not in group.members:
+            return _fail(ErrorCode.UNKNOWN_MEMBER_ID,
+                         f"Member {req.member_id} is not a member of group {req.group_id}.")
+        self._fence(group, req.member_id, "left the share group")
+        return ShareHeartbeatResult(ErrorCode.NONE, None, req.member_id, req.member_epoch)
+
+    def _fence(self, group: ShareGroup, member_id: str, why: str) -> None:
+        """Remove the member; the group moves to a new epoch, whose target assignment is
+        computed at the next heartbeat (Kafka's shareGroupFenceMember)."""
+        task = self._session_timers.pop((group.group_id, member_id), None)
+        if task is not None:
+            task.cancel()
+        group.remove_member(member_id)
+        group.subscription_metadata = self._subscription_metadata(group)
+        group.group_epoch += 1
+        log.info("[GroupCoordinator %d]: Member %s of share group %s %s; group epoch is now %d",
+                 self.classic.broker_id, member_id, group.group_id, why, group.group_epoch)
+        for listener in self.member_listeners:
+            listener(group.group_id, member_id)
+
+    def _schedule_session(self, group: ShareGroup, member: ShareGroupMember) -> None:
+        key = (group.group_id, member.member_id)
+        old = self._session_timers.pop(key, None)
+        if old is not None:
+            old.cancel()
+
+        def expired() -> None:
+            self._session_timers.pop(key, None)
+            if self.groups.get(group.group_id) is group and member.member_id in group.members:
+                self._fence(group, member.member_id, "failed to heartbeat within the session timeout")
+                self._persist_in_background(group)
+
+        self._session_timers[key] = self.classic.scheduler.schedule(self.config.session_timeout_ms, expired)
+
+    # -- admin ---------------------------------------------------------------------------------
+
+    def describe(self, group_id: str) -> tuple[ErrorCode, str | None, ShareGroup | None]:
+        error = self.classic.validate(group_id, "describe")
+        if error != ErrorCode.NONE:
+            return error, None, None
+        group = self.groups.get(group_id)
+        if group is None:
+            if self._other_type(group_id):
+                return ErrorCode.GROUP_ID_NOT_FOUND, f"Group {group_id} is not a share group.", None
+            return ErrorCode.GROUP_ID_NOT_FOUND, f"Group {group_id} not found.", None
+        return ErrorCode.NONE, None, group
+
+    def list_groups(self, states: set[str]) -> list[ShareGroup]:
+        wanted = {s.lower() for s in states}
+        return [g for g in self.groups.values()
+                if self.classic.partition_for(g.group_id) in self.classic.owned
+                and (not wanted or g.state.value.lower() in wanted)]
+
+    def delete_group(self, group_id: str) -> ErrorCode:
+        error = self.classic.validate(group_id, "delete")
+        if error != ErrorCode.NONE:
+            return error
+        group = self.groups[group_id]
+        if group.members:
+            return ErrorCode.NON_EMPTY_GROUP
+        outcome: list[ErrorCode] = []
+        tombstones: list[tuple[bytes, bytes | None]] = [(key, None) for key in self._stored.get(group_id, {})]
+        if tombstones:  # as the classic coordinator's deletions: acks=1, answered at once
+            self.classic.store.store_records(group_id, tombstones, outcome.append, required_acks=1)
+        error = outcome[0] if outcome else ErrorCode.NONE
+        if error == ErrorCode.NONE:
+            self._drop(group)
+        return error
+
+    def join_guard(self, group_id: str) -> ErrorCode:
+        """A classic JoinGroup for a share group's id (Kafka: the group is not a classic group)."""
+        return ErrorCode.GROUP_ID_NOT_FOUND if group_id in self.groups else ErrorCode.NONE

@@ -1,0 +1,187 @@
+"""`josefk share-groups`: list and describe share groups, like Kafka 4.4's kafka-share-groups.sh
+(ShareGroupCommand): --list [--state [STATES]], --describe --group G [--members|--state|--offsets]
+[--verbose], with its columns and messages. It speaks the protocol itself: ListGroups v5 (type
+share), FindCoordinator, ShareGroupDescribe v1 and DescribeShareGroupOffsets v1 to the coordinator."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from kafka.admin import KafkaAdminClient
+
+from josefk.cli.tools import common, wire
+from josefk.protocol.apis import ApiKey
+from josefk.protocol.messages.generated.describe_share_group_offsets_request import (
+    DescribeShareGroupOffsetsRequestGroup,
+)
+
+GROUP_STATES = ("Dead", "Empty", "Stable")  # Kafka's GroupState.groupStatesForType(SHARE), by name
+GROUP_ID_NOT_FOUND = 69
+MISSING = "-"
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = common.parser("share-groups", "List and describe share groups.")
+    p.add_argument("--bootstrap-server", required=True, metavar="HOST:PORT", help="the server(s) to connect to")
+    p.add_argument("--command-config", metavar="FILE", help="admin client properties file")
+    p.add_argument("--timeout", type=int, default=5000, help="ms to wait for the broker (default 5000)")
+    action = p.add_mutually_exclusive_group(required=True)
+    action.add_argument("--list", action="store_true", help="list all share groups")
+    action.add_argument("--describe", action="store_true", help="describe the group: offsets by default")
+    p.add_argument("--group", action="append", default=[], help="the share group (repeatable)")
+    p.add_argument("--all-groups", action="store_true", help="apply to all share groups")
+    view = p.add_mutually_exclusive_group()
+    view.add_argument("--members", action="store_true", help="with --describe, show the group's members")
+    view.add_argument("--state", nargs="?", const="", metavar="STATE[,STATE]",
+                      help="with --describe, show the group's state; with --list, show each group's state, "
+                           "only those in the given states if any")
+    view.add_argument("--offsets", action="store_true", help="with --describe, show start offsets and lag (default)")
+    p.add_argument("--verbose", action="store_true", help="with --describe, more columns")
+    return p
+
+
+class ShareGroupsTool:
+    def __init__(self, bootstrap: str, timeout_ms: int, config: dict[str, Any]) -> None:
+        self.bootstrap = bootstrap
+        self.timeout_ms = timeout_ms
+        self.config = config
+
+    def _call(self, api_key: int, version: int, address: str | None = None, **fields: Any) -> Any:
+        return wire.request(address or self.bootstrap, api_key, version, self.timeout_ms, self.config, **fields)
+
+    def coordinator(self, group: str) -> tuple[int, str, int]:
+        return wire.group_coordinator(self.bootstrap, group, self.timeout_ms, self.config)
+
+    def listed(self, states: list[str]) -> list[tuple[str, str]]:
+        """(group id, state) of the share groups, by id."""
+        response = self._call(ApiKey.ListGroups, 5, states_filter=states, types_filter=["share"])
+        common.check_error(response.error_code)
+        return sorted((g.group_id, g.group_state) for g in response.groups)
+
+    def describe(self, group: str) -> tuple[Any, tuple[int, str, int]]:
+        """The ShareGroupDescribe answer for the group (None if it does not exist), and its coordinator."""
+        node = self.coordinator(group)
+        answer = self._call(ApiKey.ShareGroupDescribe, 1, f"{node[1]}:{node[2]}", group_ids=[group],
+                            include_authorized_operations=False).groups[0]
+        if answer.error_code == GROUP_ID_NOT_FOUND and answer.error_message == f"Group {group} not found.":
+            return None, node
+        common.check_error(answer.error_code, answer.error_message)
+        return answer, node
+
+    def offsets(self, group: str, node: tuple[int, str, int]) -> list[tuple[str, int, int, int, int]]:
+        """(topic, partition, leader epoch, start offset, lag) of each share partition with state."""
+        [answer] = self._call(ApiKey.DescribeShareGroupOffsets, 1, f"{node[1]}:{node[2]}", groups=[
+            DescribeShareGroupOffsetsRequestGroup(group_id=group, topics=None)]).groups
+        common.check_error(answer.error_code, answer.error_message)
+        return sorted((t.topic_name, p.partition_index, p.leader_epoch, p.start_offset, p.lag)
+                      for t in answer.topics for p in t.partitions if p.error_code == 0)
+
+
+def _states(p: argparse.ArgumentParser, text: str) -> list[str]:
+    by_name = {s.lower(): s for s in GROUP_STATES}
+    wanted = [by_name.get(s.strip().lower()) for s in text.split(",")]
+    if None in wanted:
+        p.error(f"Invalid state list '{text}'. Valid states are: {', '.join(GROUP_STATES)}")
+    return [s for s in wanted if s]
+
+
+def _row(widths: list[int], cells: list[str]) -> str:
+    """Kafka's printf("\\n%-Ns %-Ns ... %s"): each cell left-aligned to its width, the last as is."""
+    return "\n" + " ".join([c.ljust(w) for c, w in zip(cells[:-1], widths, strict=True)] + [cells[-1]])
+
+
+def _empty_state(group: str, state: str) -> None:
+    """Kafka's maybePrintEmptyGroupState."""
+    if state == "Dead":
+        print(f"\nError: Share group '{group}' does not exist.")
+    elif state == "Empty":
+        print(f"\nShare group '{group}' has no active members.", file=sys.stderr)
+
+
+def _assignment(member: Any) -> str:
+    return ";".join(sorted(f"{tp.topic_name}:{','.join(str(p) for p in sorted(tp.partitions))}"
+                           for tp in member.assignment.topic_partitions))
+
+
+def describe(tool: ShareGroupsTool, group: str, args: argparse.Namespace) -> None:
+    answer, node = tool.describe(group)
+    state = answer.group_state if answer is not None else "Dead"
+    members = sorted(answer.members, key=lambda m: m.member_id) if answer is not None else []
+    group_len = max(15, len(group))
+    if args.state is not None:
+        _empty_state(group, state)
+        where = f"{node[1]}:{node[2]}  ({node[0]})"
+        widths = [group_len, max(25, len(where)), 15]
+        if args.verbose:
+            widths += [12, 17]
+            print(_row(widths, ["GROUP", "COORDINATOR (ID)", "STATE", "GROUP-EPOCH", "ASSIGNMENT-EPOCH", "#MEMBERS"]),
+                  end="")
+            print(_row(widths, [group, where, state, str(answer.group_epoch if answer else 0),
+                                str(answer.assignment_epoch if answer else 0), str(len(members))]), end="")
+        else:
+            print(_row(widths, ["GROUP", "COORDINATOR (ID)", "STATE", "#MEMBERS"]), end="")
+            print(_row(widths, [group, where, state, str(len(members))]), end="")
+        print()
+        return
+    if args.members:
+        _empty_state(group, state)
+        if state == "Dead" or not members:
+            return
+        widths = [group_len, *(max([15, *(len(getattr(m, f)) for m in members)])
+                               for f in ("member_id", "client_host", "client_id")), 12]
+        header = ["GROUP", "CONSUMER-ID", "HOST", "CLIENT-ID", "#PARTITIONS"]
+        if args.verbose:
+            widths.append(13)
+            header.append("MEMBER-EPOCH")
+        print(_row(widths, [*header, "ASSIGNMENT"]), end="")
+        for m in members:
+            cells = [group, m.member_id, m.client_host, m.client_id,
+                     str(sum(len(tp.partitions) for tp in m.assignment.topic_partitions))]
+            if args.verbose:
+                cells.append(str(m.member_epoch))
+            print(_row(widths, [*cells, _assignment(m)]), end="")
+        print()
+        return
+    rows = tool.offsets(group, node) if answer is not None else []
+    if not rows:
+        print(f"\nShare group '{group}' has no offset information.")
+        return
+    widths = [group_len, max([15, *(len(r[0]) for r in rows)]), 10] + ([13, 13] if args.verbose else [13])
+    header = ["GROUP", "TOPIC", "PARTITION"] + (["LEADER-EPOCH"] if args.verbose else []) + ["START-OFFSET", "LAG"]
+    print(_row(widths, header), end="")
+    for topic, partition, epoch, start, lag in rows:
+        cells = [group, topic, str(partition)] + ([str(epoch) if epoch >= 0 else MISSING] if args.verbose else [])
+        print(_row(widths, [*cells, str(start) if start >= 0 else MISSING, str(lag) if lag >= 0 else MISSING]),
+              end="")
+    print()
+
+
+def main(argv: list[str]) -> int:
+    p = build_parser()
+    args = p.parse_args(argv)
+    if args.describe and not (args.group or args.all_groups):
+        p.error("Option [describe] takes one of these options: [all-groups], [group]")
+    states = _states(p, args.state) if args.list and args.state else []
+    try:
+        tool = ShareGroupsTool(args.bootstrap_server, args.timeout, common.client_config(
+            common.load_properties(args.command_config), KafkaAdminClient.DEFAULT_CONFIG))
+        if args.list:
+            listed = tool.listed(states)
+            if args.state is None:
+                for group, _state in listed:
+                    print(group)
+                return 0
+            width = max([15, *(len(g) for g, _ in listed)])
+            print(f"{'GROUP':<{width}} STATE")
+            for group, state in listed:
+                print(f"{group:<{width}} {state}")
+            return 0
+        groups = [g for g, _ in tool.listed([])] if args.all_groups else args.group
+        for group in sorted(set(groups)):
+            describe(tool, group, args)
+        return 0
+    except Exception as e:  # noqa: BLE001 - one line a person can act on, as Kafka's tool prints it
+        print(f"\nError: Executing share group command failed due to {common.error_text(e)}")
+        return 1

@@ -1,0 +1,81 @@
+"""DescribeShareGroupOffsets (90), as Kafka's group coordinator answers it from the share
+coordinator's state summaries: each share partition's start offset and (v1, KIP-1226) lag.
+
+A partition the group has no state for answers start offset -1 (leader epoch 0) without an
+error, as Kafka 4.4 does, and so does every partition named for a group that does not exist or
+is not a share group; without a topic list (null), the partitions the group has state for on
+this broker are described.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
+from josefk.coordinator.share_group_coordinator import ShareGroupCoordinator
+from josefk.protocol.acl import AclOperation, ResourceType
+from josefk.protocol.apis import ApiKey
+from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.codec import ZERO_UUID
+from josefk.protocol.messages.generated import describe_share_group_offsets_response as response
+from josefk.replication.metadata_cache import MetadataCache
+from josefk.replication.share_partition_manager import ShareSummaries
+from josefk.server.network.request_channel import Request
+
+
+class ShareGroupOffsetsApis:
+    def __init__(self, groups: ShareGroupCoordinator, summaries: ShareSummaries, metadata_cache: MetadataCache,
+                 authorizer: Authorizer = ALLOW_ALL) -> None:
+        self.groups = groups
+        self.summaries = summaries
+        self.metadata_cache = metadata_cache
+        self.authorizer = authorizer
+
+    def handlers(self) -> dict[int, Callable[[Request], None]]:
+        return {ApiKey.DescribeShareGroupOffsets: self.handle_describe_share_group_offsets}
+
+    def handle_describe_share_group_offsets(self, request: Request) -> None:
+        groups = [self._group(request, g.group_id, None if g.topics is None else
+                              [(t.topic_name, list(t.partitions)) for t in g.topics])
+                  for g in request.body.groups]
+        request.send_response(response.DescribeShareGroupOffsetsResponse(throttle_time_ms=0, groups=groups))
+
+    def _group(self, request: Request, group_id: str, topics: list[tuple[str, list[int]]] | None
+               ) -> response.DescribeShareGroupOffsetsResponseGroup:
+        def failed(error: ErrorCode, message: str | None = None) -> response.DescribeShareGroupOffsetsResponseGroup:
+            return response.DescribeShareGroupOffsetsResponseGroup(group_id=group_id, error_code=error,
+                                                                   error_message=message)
+
+        if not self.authorizer.authorize(request, AclOperation.DESCRIBE, ResourceType.GROUP, group_id):
+            return failed(ErrorCode.GROUP_AUTHORIZATION_FAILED, "Group authorization failed.")
+        error, _message, _group = self.groups.describe(group_id)
+        if error not in (ErrorCode.NONE, ErrorCode.GROUP_ID_NOT_FOUND):  # Kafka 4.4: any other id has no state
+            return failed(error, error.name)
+        if topics is None:
+            topics = [(t, sorted(self.metadata_cache.topics.get(t, {}))) for t in sorted(self.summaries.topics_of(
+                group_id))]
+        described = []
+        for name, partitions in topics:
+            topic_id = self.metadata_cache.topic_ids.get(name)
+            allowed = self.authorizer.authorize(request, AclOperation.DESCRIBE, ResourceType.TOPIC, name)
+            rows = []
+            for p in partitions:
+                if not allowed:
+                    rows.append(response.DescribeShareGroupOffsetsResponsePartition(
+                        partition_index=p, start_offset=-1, leader_epoch=-1,
+                        error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED, error_message="Topic authorization failed."))
+                    continue
+                state = self.metadata_cache.partition(name, p)
+                if topic_id is None or state is None:
+                    rows.append(response.DescribeShareGroupOffsetsResponsePartition(
+                        partition_index=p, start_offset=-1, leader_epoch=-1,
+                        error_code=ErrorCode.UNKNOWN_TOPIC_OR_PARTITION,
+                        error_message="This server does not host this topic-partition."))
+                    continue
+                summary = self.summaries.summary(group_id, name, topic_id, p)
+                rows.append(response.DescribeShareGroupOffsetsResponsePartition(
+                    partition_index=p, start_offset=summary.start_offset if summary else -1,
+                    leader_epoch=state.leader_epoch if summary else 0, lag=summary.lag if summary else -1))
+            described.append(response.DescribeShareGroupOffsetsResponseTopic(
+                topic_name=name, topic_id=topic_id or ZERO_UUID, partitions=rows))
+        return response.DescribeShareGroupOffsetsResponseGroup(group_id=group_id, topics=described)

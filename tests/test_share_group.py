@@ -1,0 +1,194 @@
+"""Share groups' membership state machine under MockTime: epochs without reconciliation,
+session timeouts, leaving, topic changes, the group size cap and the border with classic
+and consumer groups. The coordinators run on the real GroupCoordinator, ReplicaManager and
+log of the classic timeouts test (tests/test_group_timeouts.py), every timer on a MockScheduler."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from josefk.coordinator.consumer_group_coordinator import (
+    ConsumerGroupConfig,
+    ConsumerGroupCoordinator,
+    HeartbeatRequest,
+)
+from josefk.coordinator.share_group import ShareGroup, ShareGroupState
+from josefk.coordinator.share_group_coordinator import (
+    ShareGroupConfig,
+    ShareGroupCoordinator,
+    ShareHeartbeatRequest,
+    ShareHeartbeatResult,
+)
+from josefk.protocol.errors import ErrorCode
+from tests.test_consumer_group import Topics
+from tests.test_group_timeouts import GROUP, Coordinator
+
+T1 = uuid.UUID(int=1)
+SESSION_MS = 45_000
+
+
+class Harness:
+    def __init__(self, tmp_path: Path, max_size: int = 200) -> None:
+        self.base = Coordinator(tmp_path)
+        self.time = self.base.time
+        self.topics = Topics()
+        self.topics.add("t1", T1, 4)
+        self.consumer = ConsumerGroupCoordinator(self.base.coordinator, self.topics, ConsumerGroupConfig())
+        self.sgc = ShareGroupCoordinator(self.base.coordinator, self.consumer, self.topics,
+                                         ShareGroupConfig(SESSION_MS, 5000, max_size))
+        self.left: list[tuple[str, str]] = []
+        self.sgc.member_listeners.append(lambda g, m: self.left.append((g, m)))
+
+    @property
+    def group(self) -> ShareGroup:
+        return self.sgc.groups[GROUP]
+
+    def send(self, req: ShareHeartbeatRequest) -> ShareHeartbeatResult:
+        got: list[ShareHeartbeatResult] = []
+        self.sgc.heartbeat(req, got.append)
+        assert len(got) == 1
+        return got[0]
+
+    def join(self, member_id: str, topics: tuple[str, ...] = ("t1",)) -> ShareHeartbeatResult:
+        return self.send(ShareHeartbeatRequest(GROUP, member_id, 0, subscribed_topic_names=topics))
+
+    def beat(self, member_id: str, epoch: int) -> ShareHeartbeatResult:
+        return self.send(ShareHeartbeatRequest(GROUP, member_id, epoch))
+
+
+@pytest.fixture
+def h(tmp_path: Path) -> Iterator[Harness]:
+    harness = Harness(tmp_path)
+    yield harness
+    harness.base.close()
+
+
+def parts(*ps: int) -> dict[uuid.UUID, frozenset[int]]:
+    return {T1: frozenset(ps)}
+
+
+def test_members_take_their_target_at_once_and_share_partitions(h: Harness) -> None:
+    first = h.join("a")
+    assert (first.error, first.member_epoch, first.assignment) == (ErrorCode.NONE, 1, parts(0, 1, 2, 3))
+    assert h.group.state == ShareGroupState.STABLE
+    assert h.beat("a", 1).assignment is None  # nothing changed: not sent
+    second = h.join("b")
+    assert (second.member_epoch, second.assignment) == (2, parts(2, 3))
+    # a keeps 0-3 until its next heartbeat, then moves to epoch 2 with half: no revocation round
+    assert h.group.members["a"].assigned == parts(0, 1, 2, 3)
+    moved = h.beat("a", 1)
+    assert (moved.member_epoch, moved.assignment) == (2, parts(0, 1))
+    for m in "cdefgh":
+        h.join(m)
+    for m in "abcdefgh":
+        h.beat(m, h.group.members[m].member_epoch)
+    held = sorted(p for m in h.group.members.values() for p in m.assigned[T1])
+    assert held == [0, 0, 1, 1, 2, 2, 3, 3]  # eight members on four partitions: two on each
+
+
+def test_session_timeout_fences_and_the_others_take_over(h: Harness) -> None:
+    h.join("a")
+    h.join("b")
+    h.beat("a", 1)
+    h.time.sleep(SESSION_MS - 1)
+    h.beat("a", 2)
+    h.time.sleep(1)
+    assert set(h.group.members) == {"a"} and h.left == [(GROUP, "b")]
+    assert h.group.group_epoch == 3
+    back = h.beat("a", 2)
+    assert (back.member_epoch, back.assignment) == (3, parts(0, 1, 2, 3))
+    gone = h.beat("b", 2)
+    assert gone.error == ErrorCode.UNKNOWN_MEMBER_ID
+    h.time.sleep(SESSION_MS)
+    assert h.group.state == ShareGroupState.EMPTY and h.group.group_epoch == 4
+
+
+def test_leave_fencing_and_validation(h: Harness) -> None:
+    h.join("a")
+    assert h.beat("a", 2).error == ErrorCode.FENCED_MEMBER_EPOCH
+    h.join("b")
+    assert h.beat("a", 1).member_epoch == 2
+    assert h.beat("a", 1).error == ErrorCode.NONE  # the previous epoch: a lost response
+    assert h.join("a").member_epoch == 2  # re-joining at 0 with the same id (after a fencing) keeps it
+    left = h.send(ShareHeartbeatRequest(GROUP, "a", -1))
+    assert (left.error, left.member_epoch) == (ErrorCode.NONE, -1) and h.left == [(GROUP, "a")]
+    assert h.send(ShareHeartbeatRequest(GROUP, "a", -1)).error == ErrorCode.UNKNOWN_MEMBER_ID
+    assert h.send(ShareHeartbeatRequest(GROUP, "x", -2)).message == "MemberEpoch is invalid."
+    assert h.send(ShareHeartbeatRequest(GROUP, " ", 0, subscribed_topic_names=("t1",))).message == (
+        "MemberId can't be empty.")
+    assert h.send(ShareHeartbeatRequest(GROUP, "x", 0, subscribed_topic_names=())).message == (
+        "SubscribedTopicNames must be set in first request.")
+
+
+def test_a_new_partition_moves_the_epoch(h: Harness) -> None:
+    h.join("a")
+    h.join("b")
+    h.beat("a", 1)
+    h.topics.add("t1", T1, 6)
+    moved = h.beat("a", 2)
+    assert moved.member_epoch == 3 and len(moved.assignment[T1]) == 3
+    unknown = h.join("c", ("nope",))
+    assert (unknown.error, unknown.assignment) == (ErrorCode.NONE, {})
+
+
+def test_group_size_cap(tmp_path: Path) -> None:
+    h = Harness(tmp_path, max_size=2)
+    try:
+        h.join("a")
+        h.join("b")
+        full = h.join("c")
+        assert (full.error, full.message) == (ErrorCode.GROUP_MAX_SIZE_REACHED,
+                                              "The share group has reached its maximum capacity of 2 members.")
+    finally:
+        h.base.close()
+
+
+def test_one_type_per_group_id(h: Harness) -> None:
+    h.join("a")
+    consumer: list = []
+    h.consumer.heartbeat(HeartbeatRequest(GROUP, "c", 0, rebalance_timeout_ms=30_000,
+                                          subscribed_topic_names=("t1",), owned={}), consumer.append)
+    assert (consumer[0].error, consumer[0].message) == (ErrorCode.GROUP_ID_NOT_FOUND,
+                                                        f"Group {GROUP} is not a consumer group.")
+    assert h.sgc.join_guard(GROUP) == ErrorCode.GROUP_ID_NOT_FOUND
+    assert h.base.join()[0].error == ErrorCode.GROUP_ID_NOT_FOUND  # a classic JoinGroup
+    h.consumer.heartbeat(HeartbeatRequest("cg", "c", 0, rebalance_timeout_ms=30_000,
+                                          subscribed_topic_names=("t1",), owned={}), consumer.append)
+    assert consumer[1].error == ErrorCode.NONE
+    refused = h.send(ShareHeartbeatRequest("cg", "a", 0, subscribed_topic_names=("t1",)))
+    assert (refused.error, refused.message) == (ErrorCode.GROUP_ID_NOT_FOUND, "Group cg is not a share group.")
+    assert h.sgc.delete_group(GROUP) == ErrorCode.NON_EMPTY_GROUP
+    h.send(ShareHeartbeatRequest(GROUP, "a", -1))
+    assert h.sgc.delete_group(GROUP) == ErrorCode.NONE and not h.sgc.is_share_group(GROUP)
+
+
+def test_after_a_failover_the_group_comes_back_from_its_records(h: Harness) -> None:
+    """The group's records in __consumer_offsets (Kafka 4.4's ShareGroup* layouts) rebuild
+    it: epochs, members, targets and assignments; sessions restart; leaving deletes them."""
+    h.join("a")
+    h.join("b")
+    h.beat("a", 1)
+    before = (h.group.group_epoch, h.group.assignment_epoch, dict(h.group.members), dict(h.group.target))
+    gc = h.base.coordinator
+    gc.unload_partition(0)
+    assert GROUP not in h.sgc.groups
+    gc.on_leadership_change()
+    h.time.sleep(0)
+    assert (h.group.group_epoch, h.group.assignment_epoch, h.group.members, h.group.target) == before
+    assert h.group.state == ShareGroupState.STABLE
+    assert h.beat("a", 2).error == ErrorCode.NONE  # carries on at its epoch
+    h.time.sleep(SESSION_MS)  # b's session restarted at the load and ran out; a's too
+    assert h.group.members == {} and h.group.group_epoch == 4
+    gc.unload_partition(0)
+    gc.on_leadership_change()
+    h.time.sleep(0)
+    assert (h.group.state, h.group.group_epoch) == (ShareGroupState.EMPTY, 4)
+    assert h.sgc.delete_group(GROUP) == ErrorCode.NONE
+    gc.unload_partition(0)
+    gc.on_leadership_change()
+    h.time.sleep(0)
+    assert GROUP not in h.sgc.groups  # the tombstones deleted it
