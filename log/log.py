@@ -716,21 +716,30 @@ class Log:
             self._leader_epoch_cache.truncate_from_start(offset)
 
     def delete_old_segments(self, now_ms: int | None = None) -> int:
-        """Retention: delete whole non-active segments that are past retention.ms,
-        beyond retention.bytes, or wholly below the log start offset. Returns the count."""
+        """Retention: delete whole segments that are past retention.ms, beyond retention.bytes,
+        or wholly below the log start offset (the active one too, as Kafka does, once the high
+        watermark has passed it). Returns the count."""
         with self._guard("deleting segments of"):
             return self._delete_old_segments(now_ms)
 
     def _delete_old_segments(self, now_ms: int | None = None) -> int:
+        """Kafka's deletableSegments: from the oldest segment on, the active one included unless
+        it is empty, and none holding an offset at or beyond the high watermark (so the log
+        start never passes it). Deleting every segment rolls a new active one first."""
         now = self._time.milliseconds() if now_ms is None else now_ms
         cfg = self._config
         size = self.size_in_bytes
         excess = size - cfg.retention_bytes if cfg.retention_bytes >= 0 else -1
         reasons: list[tuple[LogSegment, str]] = []
         below_start_offset: list[LogSegment] = []
-        while len(self._segments) > 1:
-            segment, following = self._segments[0], self._segments[1]
-            below_start = following.base_offset <= self._log_start_offset
+        segments = self._segments
+        for i, segment in enumerate(segments):
+            following = segments[i + 1] if i + 1 < len(segments) else None
+            if following is None and segment.size == 0:
+                break
+            if self._high_watermark < (following.base_offset if following is not None else self._leo):
+                break
+            below_start = following is not None and following.base_offset <= self._log_start_offset
             by_time = cfg.delete and cfg.retention_ms >= 0 and now - segment.largest_timestamp > cfg.retention_ms
             by_size = cfg.delete and excess >= segment.size
             if not (below_start or by_time or by_size):
@@ -748,10 +757,16 @@ class Log:
                                          f"Log size after deletion will be {size}."))
             else:
                 below_start_offset.append(segment)
+        count = len(reasons) + len(below_start_offset)
+        if count == len(segments):
+            self._roll()  # a log always has a segment: the new active one, at the log end
+        for _ in range(count):
             self._segments.pop(0)
             self._bases.pop(0)
+        for segment in [s for s, _ in reasons] + below_start_offset:
             self._schedule_delete(segment)
-            self._log_start_offset = max(self._log_start_offset, following.base_offset)
+        if count:
+            self._log_start_offset = max(self._log_start_offset, self._segments[0].base_offset)
         prefix = f"[UnifiedLog partition={self.name}, dir={self.dir.parent}]"
         if reasons:
             logger.info("%s Incremented log start offset to %d due to segment deletion", prefix,
@@ -761,11 +776,10 @@ class Log:
         if below_start_offset:
             logger.info("%s Deleting segments due to log start offset %d breach: %s", prefix, self._log_start_offset,
                         ",".join(map(repr, below_start_offset)))
-        deleted = len(reasons) + len(below_start_offset)
-        if deleted:
+        if count:
             self._producer_state.delete_snapshots_below(self._segments[0].base_offset)
             self._leader_epoch_cache.truncate_from_start(self._log_start_offset)
-        return deleted
+        return count
 
     def replace_segments(self, old: list[LogSegment], cleaned_base: int | None) -> bool:
         """Swap in a cleaned segment for `old` (consecutive, non-active segments of this

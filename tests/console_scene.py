@@ -100,7 +100,9 @@ def populate(bootstrap: str) -> KafkaConsumer:
     `billing` with an offset on payments and no members."""
     admin = KafkaAdminClient(bootstrap_servers=bootstrap)
     admin.create_topics([NewTopic("orders", 3, 1, topic_configs={"retention.ms": "86400000"}),
-                         NewTopic("payments", 1, 1), NewTopic("clicks", 2, 1)])
+                         # payments' records carry 2023 timestamps: kept past the default 7-day retention,
+                         # which Kafka (and josefk) would apply to them at the first retention check
+                         NewTopic("payments", 1, 1, topic_configs={"retention.ms": "-1"}), NewTopic("clicks", 2, 1)])
     admin.close()
     producer = KafkaProducer(bootstrap_servers=bootstrap, acks="all")
     for p in range(3):

@@ -249,6 +249,7 @@ def test_retention(tmp_path: Path, small: LogConfig) -> None:
     log = Log(tmp_path / "t-0", cfg)
     for i in range(40):
         log.append_as_leader(make_batch(3, ts=1000 + i), 0)
+    log.update_high_watermark(log.log_end_offset)
     assert log.delete_old_segments(now_ms=2000) > 0
     assert log.size_in_bytes - log.active_segment.size <= 2500
     assert log.log_start_offset == log.segments[0].base_offset > 0
@@ -289,3 +290,19 @@ def test_legacy_message_sets_are_converted(tmp_path: Path) -> None:
         records = decode_all(log.read(first, 1 << 20).read_bytes())
         assert [(r.offset, r.value) for r in records] == [(first + i, b"v%d" % i) for i in range(3)]
         first += 3
+
+
+def test_retention_takes_the_active_segment_once_the_high_watermark_passed_it(tmp_path: Path) -> None:
+    """Kafka's deletableSegments: a non-empty active segment past retention.ms goes too (a new
+    one is rolled at the log end), but nothing at or beyond the high watermark does."""
+    log = Log(tmp_path / "t-0", LogConfig(retention_ms=100, file_delete_delay_ms=0))
+    log.append_as_leader(make_batch(3, ts=1000), 0)
+    log.append_as_leader(make_batch(2, ts=1000), 0)
+    assert len(log.segments) == 1
+    log.update_high_watermark(3)  # the second batch is not replicated yet
+    assert log.delete_old_segments(now_ms=10_000) == 0 and log.log_start_offset == 0
+    log.update_high_watermark(5)
+    assert log.delete_old_segments(now_ms=10_000) == 1
+    assert [s.base_offset for s in log.segments] == [5] and log.log_start_offset == log.log_end_offset == 5
+    assert log.active_segment.size == 0
+    assert log.delete_old_segments(now_ms=10_000) == 0  # an empty active segment stays

@@ -197,10 +197,11 @@ def test_cleanup_logs_applies_retention(tmp_path: Path) -> None:
     log.append_as_leader(idem, 0)
     for _ in range(10):
         log.append_as_leader(batch(), 0)
+    log.update_high_watermark(log.log_end_offset)
     n = len(log.segments)
     assert n > 3
-    assert m.cleanup_logs(now_ms=1000 + 5000) == n - 1
-    assert len(log.segments) == 1 and log.log_start_offset == log.active_segment.base_offset
+    assert m.cleanup_logs(now_ms=1000 + 5000) == n  # the active segment too, after a roll, as Kafka
+    assert len(log.segments) == 1 and log.log_start_offset == log.active_segment.base_offset == log.log_end_offset
     m.cleanup_logs()
     assert not [n for n in os.listdir(tmp_path / "t-0") if n.endswith(".deleted")]
     m.shutdown()
@@ -224,8 +225,8 @@ def test_producer_ids_expire_on_their_own_check(tmp_path: Path) -> None:
 
 def test_retention_by_time_and_the_delete_delay_run_on_the_injected_time(tmp_path: Path) -> None:
     """cleanup_logs() without now_ms reads the LogManager's Time: segments whose newest
-    record is older than retention.ms go (the active one stays, however old), and their
-    files once file.delete.delay.ms has passed."""
+    record is older than retention.ms go (the active one too, once the high watermark has passed
+    it: a new one is rolled), and their files once file.delete.delay.ms has passed."""
     time = MockTime()
     m = LogManager([tmp_path], LogConfig(), time=time)
     m.startup()
@@ -235,6 +236,7 @@ def test_retention_by_time_and_the_delete_delay_run_on_the_injected_time(tmp_pat
     def append(n: int) -> None:
         for _ in range(n):  # a batch is ~170 bytes: one per segment
             log.append_as_leader(build_batch([Record(0, time.milliseconds(), None, b"x" * 100)]), 0)
+        log.update_high_watermark(log.log_end_offset)
 
     append(3)
     old = [s.base_offset for s in log.segments]
@@ -253,8 +255,8 @@ def test_retention_by_time_and_the_delete_delay_run_on_the_injected_time(tmp_pat
     assert m.cleanup_logs() == 0
     assert not [n for n in os.listdir(tmp_path / "t-0") if n.endswith(".deleted")]
     time.sleep(60_000)
-    assert m.cleanup_logs() == len(newer) - 1
-    assert len(log.segments) == 1 and log.segments[0].base_offset == newer[-1]
+    assert m.cleanup_logs() == len(newer)
+    assert [s.base_offset for s in log.segments] == [log.log_end_offset] == [log.log_start_offset]
     m.shutdown()
 
 

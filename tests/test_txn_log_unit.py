@@ -220,13 +220,14 @@ def test_follower_append_keeps_state_and_index(tmp_path: Path) -> None:
 
 
 def test_retention_renames_txn_index_with_its_segment(tmp_path: Path) -> None:
-    log = open_log(tmp_path / "t-0", segment_bytes=200, file_delete_delay_ms=0)
+    log = open_log(tmp_path / "t-0", segment_bytes=200, file_delete_delay_ms=0, retention_ms=-1)
     log.append_as_leader(txn_batch(PID), 0)
     end(log, False)
     log.roll()
     log.append_as_leader(txn_batch(PID + 1), 0)
     first = log.segments[0]
     assert first.txn_index.path.exists()
+    log.update_high_watermark(log.log_end_offset)
     log.maybe_increment_log_start_offset(log.segments[1].base_offset)
     assert log.delete_old_segments() == 1
     assert first.txn_index.path.name.endswith(".txnindex.deleted")
