@@ -713,7 +713,7 @@ class KafkaServer:
 
     async def _retention_loop(self) -> None:
         """Kafka's log retention task: every log.retention.check.interval.ms, delete whole
-        segments past retention.ms / retention.bytes (never the active one)."""
+        segments past retention.ms / retention.bytes (the active one too, as Kafka's deletableSegments)."""
         while True:
             await asyncio.sleep(self.config["log.retention.check.interval.ms"] / 1000)
             deleted = self.log_manager.cleanup_logs()

@@ -52,7 +52,9 @@ def run(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
 def topic_with_records(bootstrap: str, counts: list[int]) -> str:
     """A topic with len(counts) partitions, counts[p] records in partition p."""
     topic = f"ops-{uuid.uuid4().hex[:8]}"
-    r = run("topics", "--bootstrap-server", bootstrap, "--create", "--topic", topic, "--partitions", str(len(counts)))
+    # The records' timestamps are from 1970: kept past retention.ms, which would delete them at a check.
+    r = run("topics", "--bootstrap-server", bootstrap, "--create", "--topic", topic, "--partitions", str(len(counts)),
+            "--config", "retention.ms=-1")
     assert r.returncode == 0, r.stderr
     producer = KafkaProducer(bootstrap_servers=bootstrap)
     try:
