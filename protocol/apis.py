@@ -96,9 +96,12 @@ KAFKA_4_VERSIONS: dict[ApiKey, tuple[int, int]] = {ApiKey(k): r for k, r in BROK
 # The APIs josefk serves beyond Kafka 3.9's newest version, up to Kafka 4.4's (issue 28): the
 # newest version advertised. Kafka 3.9's older versions stay as they were, so old clients see no change.
 KAFKA_4_RAISED: dict[ApiKey, int] = {
+    ApiKey.Produce: 13,
     ApiKey.Fetch: 18,
     ApiKey.ListOffsets: 11,
     ApiKey.Metadata: 13,
+    ApiKey.OffsetCommit: 10,
+    ApiKey.OffsetFetch: 10,
     ApiKey.DescribeGroups: 6,
     ApiKey.DeleteGroups: 3,
     ApiKey.DescribeCluster: 2,

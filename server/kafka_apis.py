@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import time
+import uuid
 from collections.abc import Callable, Hashable, Mapping
 from concurrent.futures import Executor
 from typing import Any, cast
@@ -196,13 +197,21 @@ class KafkaApis(StoreApis):
 
     # -- Produce ------------------------------------------------------------------------
 
+    def _produce_topic_names(self, request: Request) -> list[str]:
+        """Each topic's name: from v13 (KIP-516) looked up by its id, "" for an id no topic has
+        (a name no topic can have), which is answered UNKNOWN_TOPIC_ID."""
+        if request.api_version < 13:
+            return [t.name for t in request.body.topic_data]
+        return [self.metadata_cache.topic_by_id(t.topic_id) or "" for t in request.body.topic_data]
+
     def handle_produce(self, request: Request) -> None:
         req = request.body
         errors: dict[TopicPartition, ErrorCode] = {}
         entries: dict[TopicPartition, bytes] = {}
+        names = self._produce_topic_names(request)
         if req.acks not in (-1, 0, 1):
-            errors = {(t.name, p.index): ErrorCode.INVALID_REQUIRED_ACKS for t in req.topic_data
-                      for p in t.partition_data}
+            errors = {(name, p.index): ErrorCode.INVALID_REQUIRED_ACKS
+                      for name, t in zip(names, req.topic_data, strict=True) for p in t.partition_data}
             self._produce_response(request, errors, {})
             return
         # As Kafka: transactional records need a transactional id this principal may write,
@@ -212,17 +221,19 @@ class KafkaApis(StoreApis):
                           for t in req.topic_data for p in t.partition_data) and (
             tid is None or not self._allowed(request, AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, tid))
         writable = set() if txn_refused else self._topics_allowed(request, AclOperation.WRITE,
-                                                                  (t.name for t in req.topic_data))
-        for t in req.topic_data:
+                                                                  (name for name in names if name))
+        for name, t in zip(names, req.topic_data, strict=True):
             for p in t.partition_data:
                 if txn_refused:
-                    errors[(t.name, p.index)] = ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
-                elif t.name not in writable:
-                    errors[(t.name, p.index)] = ErrorCode.TOPIC_AUTHORIZATION_FAILED
+                    errors[(name, p.index)] = ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
+                elif not name:
+                    errors[(name, p.index)] = ErrorCode.UNKNOWN_TOPIC_ID
+                elif name not in writable:
+                    errors[(name, p.index)] = ErrorCode.TOPIC_AUTHORIZATION_FAILED
                 elif p.records is None:
-                    errors[(t.name, p.index)] = ErrorCode.INVALID_RECORD
+                    errors[(name, p.index)] = ErrorCode.INVALID_RECORD
                 else:
-                    entries[(t.name, p.index)] = p.records
+                    entries[(name, p.index)] = p.records
         try:
             self.replica_manager.handle_produce_append(
                 entries, req.acks, _now_ms(), req.timeout_ms, tid, lambda results, unverified: self._produce_response(
@@ -242,19 +253,20 @@ class KafkaApis(StoreApis):
             request.no_response()
             return
         refused = {key: AppendResult(error) for key, error in errors.items()} | (unverified or {})
-        topics = []
-        for t in req.topic_data:
+        by_id = request.api_version >= 13
+        topics: list[tuple[str | uuid.UUID, list[PartitionResult]]] = []
+        for name, t in zip(self._produce_topic_names(request), req.topic_data, strict=True):
             parts = []
             for p in t.partition_data:
-                result = results.get((t.name, p.index))
+                result = results.get((name, p.index))
                 if result is None:
-                    result = refused[(t.name, p.index)]
+                    result = refused[(name, p.index)]
                     parts.append(PartitionResult(p.index, result.error, -1, -1, -1, result.message))
                 else:
                     message = result.message if result.error not in _PRODUCE_ERRORS_WITHOUT_MESSAGE else None
                     parts.append(PartitionResult(p.index, result.error, result.base_offset, result.log_append_time,
                                                  result.log_start_offset, message if result.error else None))
-            topics.append((t.name, parts))
+            topics.append((t.topic_id if by_id else name, parts))
         request.send_raw([encode_produce_response(request.api_version, topics, throttle_ms)])
 
     # -- Fetch --------------------------------------------------------------------------

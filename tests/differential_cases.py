@@ -93,6 +93,15 @@ def wait_leaders(side: Side, topic: str, partitions: int) -> None:
         return False
     wait_for(ready, f"{topic} has leaders on {side.name}")
 
+    def logs_open() -> bool:
+        """A KRaft broker (Kafka 4) lists a new partition's leader a moment before its log is
+        there, answering NOT_LEADER_OR_FOLLOWER meanwhile; an error case's single request must
+        not meet that moment."""
+        r = side.call(ApiKey.ListOffsets, 1, replica_id=-1, topics=[{"name": topic, "partitions": [
+            {"partition_index": p, "timestamp": -1} for p in range(partitions)]}])
+        return all(p.error_code != NOT_LEADER_OR_FOLLOWER for t in r.topics for p in t.partitions)
+    wait_for(logs_open, f"{topic}'s logs are open on {side.name}")
+
 
 def create_topic(side: Side, name: str, partitions: int = 1, configs: dict[str, str] | None = None) -> None:
     r = side.call(ApiKey.CreateTopics, 4, topics=[{
@@ -108,8 +117,11 @@ def batch(n: int, first_ts: int = 0, value_size: int = 10) -> bytes:
 
 
 def produce(side: Side, topic: str, partition: int, records: bytes, version: int = 9, acks: int = -1) -> Any:
-    return side.call(ApiKey.Produce, version, transactional_id=None, acks=acks, timeout_ms=10000,
-                     topic_data=[{"name": topic, "partition_data": [{"index": partition, "records": records}]}])
+    """From v13 the topic goes by its id (KIP-516): the nil id for one the side has not created."""
+    data: dict[str, Any] = {"name": topic, "partition_data": [{"index": partition, "records": records}]}
+    if version >= 13:
+        data["topic_id"] = side.topic_ids.get(topic, uuid.UUID(int=0))
+    return side.call(ApiKey.Produce, version, transactional_id=None, acks=acks, timeout_ms=10000, topic_data=[data])
 
 
 def produced(side: Side, topic: str, partition: int, records: bytes) -> None:
@@ -244,13 +256,20 @@ def n_metadata(side: Side, v: int) -> Iterator[Step]:
                                 include_topic_authorized_operations=False)
 
 
+def topic_ref(side: Side, v: int, topic: str, ids_from: int) -> dict[str, Any]:
+    """A request's topic: by name, or from `ids_from` on by its id (the nil id for a topic the
+    side has not created)."""
+    return {"topic_id": side.topic_ids.get(topic, uuid.UUID(int=0))} if v >= ids_from else {"name": topic}
+
+
 def offset_commit(side: Side, v: int, group: str, generation: int = -1, member: str = "",
                   metadata: str = "m", partition: int = 0, topic: str = SHARED) -> Any:
     return side.call(ApiKey.OffsetCommit, v, group_id=group, generation_id_or_member_epoch=generation,
                      member_id=member, group_instance_id=None, retention_time_ms=-1, topics=[{
-                         "name": topic, "partitions": [{"partition_index": partition, "committed_offset": 3,
-                                                        "committed_leader_epoch": -1, "commit_timestamp": -1,
-                                                        "committed_metadata": metadata}]}])
+                         **topic_ref(side, v, topic, 10),
+                         "partitions": [{"partition_index": partition, "committed_offset": 3,
+                                         "committed_leader_epoch": -1, "commit_timestamp": -1,
+                                         "committed_metadata": metadata}]}])
 
 
 def n_offset_commit(side: Side, v: int) -> Iterator[Step]:
@@ -265,7 +284,7 @@ def offset_fetch(side: Side, v: int, group: str, partitions: list[int] | None = 
     if v >= 8:
         return side.call(ApiKey.OffsetFetch, v, require_stable=False, groups=[{
             "group_id": group, "member_id": None, "member_epoch": -1,
-            "topics": [{"name": SHARED, "partition_indexes": parts}]}])
+            "topics": [{**topic_ref(side, v, SHARED, 10), "partition_indexes": parts}]}])
     return side.call(ApiKey.OffsetFetch, v, group_id=group, require_stable=False,
                      topics=[{"name": SHARED, "partition_indexes": parts}])
 
@@ -936,6 +955,42 @@ def e_produce_unknown_topic_no_autocreate(side: Side, v: int) -> Iterator[Step]:
     yield "produce", produce(side, "never-created", 0, batch(1), version=v)
 
 
+def e_produce_unknown_topic_id(side: Side, v: int) -> Iterator[Step]:
+    """KIP-516: an id no topic has, alone and beside a known topic's."""
+    topic = f"produce-ids-v{v}"
+    create_topic(side, topic)
+    unknown = uuid.UUID("5ea1ed00-0000-4000-8000-000000000001")
+    part = {"index": 0, "records": batch(1)}
+    yield "alone", side.call(ApiKey.Produce, v, transactional_id=None, acks=-1, timeout_ms=10000,
+                             topic_data=[{"topic_id": unknown, "partition_data": [part]}])
+    yield "beside a known topic", side.call(ApiKey.Produce, v, transactional_id=None, acks=-1, timeout_ms=10000,
+                                            topic_data=[{"topic_id": side.topic_ids[topic], "partition_data": [part]},
+                                                        {"topic_id": unknown, "partition_data": [part]}])
+
+
+def e_offset_commit_unknown_topic_id(side: Side, v: int) -> Iterator[Step]:
+    yield "unknown id", offset_commit(side, v, f"ocid-v{v}", topic="never-created")
+    yield "unknown id and known", side.call(ApiKey.OffsetCommit, v, group_id=f"ocid-v{v}",
+                                            generation_id_or_member_epoch=-1, member_id="", group_instance_id=None,
+                                            topics=[{"topic_id": uuid.UUID(int=0), "partitions": [
+                                                {"partition_index": 0, "committed_offset": 1,
+                                                 "committed_leader_epoch": -1, "committed_metadata": None}]},
+                                                {"topic_id": side.topic_ids[SHARED], "partitions": [
+                                                    {"partition_index": 1, "committed_offset": 2,
+                                                     "committed_leader_epoch": -1, "committed_metadata": None}]}])
+
+
+def e_offset_fetch_by_topic_id(side: Side, v: int) -> Iterator[Step]:
+    group = f"ofid-v{v}"
+    commit(side, group)
+    yield "unknown id", side.call(ApiKey.OffsetFetch, v, require_stable=False, groups=[{
+        "group_id": group, "member_id": None, "member_epoch": -1,
+        "topics": [{"topic_id": uuid.UUID(int=0), "partition_indexes": [0]},
+                   {"topic_id": side.topic_ids[SHARED], "partition_indexes": [0, 1]}]}])
+    yield "all topics", side.call(ApiKey.OffsetFetch, v, require_stable=False, groups=[{
+        "group_id": group, "member_id": None, "member_epoch": -1, "topics": None}])
+
+
 def e_produce_too_large(side: Side, v: int) -> Iterator[Step]:
     create_topic(side, f"big-v{v}")
     yield "produce", produce(side, f"big-v{v}", 0, batch(1, value_size=1_100_000), version=v)
@@ -1331,6 +1386,9 @@ ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Iterator[Step]]
 # The error cases of what versions newer than Kafka 3.9's add (tests/differential_kafka4.py runs
 # them against Kafka 4.4.0 at those of the listed versions josefk serves).
 NEW_VERSION_ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Iterator[Step]]]] = [
+    (ApiKey.Produce, [13], "unknown topic id", e_produce_unknown_topic_id),
+    (ApiKey.OffsetCommit, [10], "unknown topic id", e_offset_commit_unknown_topic_id),
+    (ApiKey.OffsetFetch, [10], "by topic id: unknown id, all topics", e_offset_fetch_by_topic_id),
 ]
 
 

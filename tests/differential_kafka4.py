@@ -39,10 +39,6 @@ _KRAFT = "KRaft's quorum and registrations: josefk's metadata lives in ZooKeeper
          "it has no KRaft quorum to describe or change"
 # What each version adds, from the comments of Kafka 4.4.0's message specs.
 NOT_SERVED_REASONS = {
-    "Produce": f"v12 (KIP-890 transactions v2: a transactional produce adds its own partition) and v13 "
-               f"(topic ids instead of names, KIP-516): {ISSUE_28}",
-    "OffsetCommit": f"v10 (topic ids instead of names, KIP-848): {ISSUE_28}",
-    "OffsetFetch": f"v10 (topic ids instead of names, KIP-848): {ISSUE_28}",
     "ApiVersions": f"v5 (cluster and node id checks, REBOOTSTRAP_REQUIRED, KIP-1242): {ISSUE_28}",
     "EndTxn": f"v5 (the producer epoch bumped on every transaction, KIP-890 part 2): {ISSUE_28}",
     "WriteTxnMarkers": f"v2 (the transaction version in each marker, KIP-1228): {ISSUE_28}",
