@@ -102,6 +102,7 @@ KAFKA_4_RAISED: dict[ApiKey, int] = {
     ApiKey.Metadata: 13,
     ApiKey.OffsetCommit: 10,
     ApiKey.OffsetFetch: 10,
+    ApiKey.ApiVersions: 5,
     ApiKey.DescribeGroups: 6,
     ApiKey.DeleteGroups: 3,
     ApiKey.DescribeCluster: 2,

@@ -185,7 +185,23 @@ class KafkaApis(StoreApis):
 
     # -- ApiVersions ----------------------------------------------------------------------
 
+    def _api_versions_target_error(self, request: Request) -> ErrorCode:
+        """KIP-1242 (v5): a client names the cluster and node it means to reach, both or
+        neither; elsewhere it is told to bootstrap again (its metadata is stale)."""
+        req = request.body
+        if request.api_version < 5 or (req.cluster_id is None and req.node_id == -1):
+            return ErrorCode.NONE
+        if req.cluster_id is None or req.node_id == -1:
+            return ErrorCode.INVALID_REQUEST
+        if req.cluster_id != self.cluster_id or req.node_id != self.config["broker.id"]:
+            return ErrorCode.REBOOTSTRAP_REQUIRED
+        return ErrorCode.NONE
+
     def handle_api_versions(self, request: Request) -> None:
+        error = self._api_versions_target_error(request)
+        if error != ErrorCode.NONE:
+            request.send_response(ApiVersionsResponse(error_code=error, api_keys=[], throttle_time_ms=0))
+            return
         keys = [ApiVersion(api_key=k, min_version=lo, max_version=hi)
                 for k, (lo, hi) in self.api_versions.ranges.items()]
         epoch, features = self.finalized_features()  # v3+: the /feature znode's version and features

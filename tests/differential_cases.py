@@ -34,6 +34,7 @@ from josefk.protocol.messages.generated.get_telemetry_subscriptions_request impo
 from josefk.protocol.messages.generated.push_telemetry_request import PushTelemetryRequest
 from josefk.protocol.messages.generated.renew_delegation_token_request import RenewDelegationTokenRequest
 from josefk.protocol.record_codec import Record, build_batch
+from tests import kafka4_messages
 from tests.differential import Case, Side, Step, ask, build, tree
 
 SHARED = "diff"
@@ -991,6 +992,19 @@ def e_offset_fetch_by_topic_id(side: Side, v: int) -> Iterator[Step]:
         "group_id": group, "member_id": None, "member_epoch": -1, "topics": None}])
 
 
+def e_api_versions_cluster_and_node(side: Side, v: int) -> Iterator[Step]:
+    """KIP-1242: the cluster and node the client means to reach, checked by the broker."""
+    described = side.call(ApiKey.DescribeCluster, 0, include_cluster_authorized_operations=False)
+    cluster, node = described.cluster_id, described.brokers[0].broker_id
+    for label, cluster_id, node_id in (("both right", cluster, node), ("another cluster", "A" * 22, node),
+                                       ("another node", cluster, node + 7), ("cluster only", cluster, -1),
+                                       ("node only", None, node + 7)):
+        r = side.call(ApiKey.ApiVersions, v, client_software_name="josefk-differential", client_software_version="1.0",
+                      cluster_id=cluster_id, node_id=node_id)
+        # an answer lists the broker's APIs (compared by the normal case), a refusal none
+        yield label, {"error_code": r.error_code, "api_keys": len(r.api_keys) > 0} if r.error_code == 0 else r
+
+
 def e_produce_too_large(side: Side, v: int) -> Iterator[Step]:
     create_topic(side, f"big-v{v}")
     yield "produce", produce(side, f"big-v{v}", 0, batch(1, value_size=1_100_000), version=v)
@@ -1286,7 +1300,8 @@ def _answered_or_closed(side: Side, api: ApiKey, version: int, payload: bytes) -
 
 def _payload(api: ApiKey, version: int, correlation_id: int, **fields: Any) -> bytes:
     """A request's bytes after the size prefix; the client id is "test" (a 14-byte v1 header)."""
-    return encode_request(api, version, build(request_class(api), fields, version), correlation_id)[4:]
+    return encode_request(api, version, build(kafka4_messages.request_class(api, version), fields, version),
+                          correlation_id)[4:]
 
 
 def e_truncated_body(side: Side, v: int) -> Iterator[Step]:
@@ -1388,6 +1403,7 @@ ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Iterator[Step]]
 NEW_VERSION_ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Iterator[Step]]]] = [
     (ApiKey.Produce, [13], "unknown topic id", e_produce_unknown_topic_id),
     (ApiKey.OffsetCommit, [10], "unknown topic id", e_offset_commit_unknown_topic_id),
+    (ApiKey.ApiVersions, [5], "cluster and node checks", e_api_versions_cluster_and_node),
     (ApiKey.OffsetFetch, [10], "by topic id: unknown id, all topics", e_offset_fetch_by_topic_id),
 ]
 

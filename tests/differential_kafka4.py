@@ -39,7 +39,6 @@ _KRAFT = "KRaft's quorum and registrations: josefk's metadata lives in ZooKeeper
          "it has no KRaft quorum to describe or change"
 # What each version adds, from the comments of Kafka 4.4.0's message specs.
 NOT_SERVED_REASONS = {
-    "ApiVersions": f"v5 (cluster and node id checks, REBOOTSTRAP_REQUIRED, KIP-1242): {ISSUE_28}",
     "EndTxn": f"v5 (the producer epoch bumped on every transaction, KIP-890 part 2): {ISSUE_28}",
     "WriteTxnMarkers": f"v2 (the transaction version in each marker, KIP-1228): {ISSUE_28}",
     "TxnOffsetCommit": f"v5 (transactions v2, KIP-890) and v6 (topic ids instead of names, KIP-1319): {ISSUE_28}",
