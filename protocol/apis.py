@@ -54,7 +54,7 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.DeleteGroups: (0, 2),
     ApiKey.ElectLeaders: (0, 2),
     ApiKey.IncrementalAlterConfigs: (0, 1),
-    ApiKey.AlterPartitionReassignments: (0, 0),  # v1 (replication factor change flag) not implemented
+    ApiKey.AlterPartitionReassignments: (0, 0),
     ApiKey.ListPartitionReassignments: (0, 0),
     ApiKey.OffsetDelete: (0, 0),
     ApiKey.DescribeCluster: (0, 1),
@@ -108,6 +108,7 @@ KAFKA_4_RAISED: dict[ApiKey, int] = {
     ApiKey.DescribeCluster: 2,
     ApiKey.ListTransactions: 2,
     ApiKey.DescribeLogDirs: 5,
+    ApiKey.AlterPartitionReassignments: 1,
 }
 
 

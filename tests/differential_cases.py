@@ -626,6 +626,10 @@ def n_alter_partition_reassignments(side: Side, v: int) -> Iterator[Step]:
     create_topic(side, name)
     yield "same replicas", side.call(ApiKey.AlterPartitionReassignments, v, timeout_ms=10000, topics=[{
         "name": name, "partitions": [{"partition_index": 0, "replicas": [0]}]}])
+    if v >= 1:
+        yield "same replicas, factor kept", side.call(
+            ApiKey.AlterPartitionReassignments, v, timeout_ms=10000, allow_replication_factor_change=False,
+            topics=[{"name": name, "partitions": [{"partition_index": 0, "replicas": [0]}]}])
 
 
 def n_list_partition_reassignments(side: Side, v: int) -> Iterator[Step]:
@@ -1003,6 +1007,20 @@ def e_api_versions_cluster_and_node(side: Side, v: int) -> Iterator[Step]:
                       cluster_id=cluster_id, node_id=node_id)
         # an answer lists the broker's APIs (compared by the normal case), a refusal none
         yield label, {"error_code": r.error_code, "api_keys": len(r.api_keys) > 0} if r.error_code == 0 else r
+
+
+def e_reassignment_factor_change_refused(side: Side, v: int) -> Iterator[Step]:
+    """AllowReplicationFactorChange false: a single broker has no valid target of another
+    size, so the answers show the checks' order (the assignment's validity first)."""
+    name = f"aprf-v{v}"
+    create_topic(side, name, partitions=2)
+    yield "larger, unknown broker", side.call(
+        ApiKey.AlterPartitionReassignments, v, timeout_ms=10000, allow_replication_factor_change=False, topics=[{
+            "name": name, "partitions": [{"partition_index": 0, "replicas": [0, 7]},
+                                         {"partition_index": 1, "replicas": []}]}])
+    yield "cancel none ongoing", side.call(
+        ApiKey.AlterPartitionReassignments, v, timeout_ms=10000, allow_replication_factor_change=False, topics=[{
+            "name": name, "partitions": [{"partition_index": 0, "replicas": None}]}])
 
 
 def e_produce_too_large(side: Side, v: int) -> Iterator[Step]:
@@ -1404,6 +1422,8 @@ NEW_VERSION_ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Ite
     (ApiKey.Produce, [13], "unknown topic id", e_produce_unknown_topic_id),
     (ApiKey.OffsetCommit, [10], "unknown topic id", e_offset_commit_unknown_topic_id),
     (ApiKey.ApiVersions, [5], "cluster and node checks", e_api_versions_cluster_and_node),
+    (ApiKey.AlterPartitionReassignments, [1], "replication factor change not allowed",
+     e_reassignment_factor_change_refused),
     (ApiKey.OffsetFetch, [10], "by topic id: unknown id, all topics", e_offset_fetch_by_topic_id),
 ]
 

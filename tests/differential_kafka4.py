@@ -42,7 +42,6 @@ NOT_SERVED_REASONS = {
     "EndTxn": f"v5 (the producer epoch bumped on every transaction, KIP-890 part 2): {ISSUE_28}",
     "WriteTxnMarkers": f"v2 (the transaction version in each marker, KIP-1228): {ISSUE_28}",
     "TxnOffsetCommit": f"v5 (transactions v2, KIP-890) and v6 (topic ids instead of names, KIP-1319): {ISSUE_28}",
-    "AlterPartitionReassignments": f"v1 (allow or refuse a replication factor change): {ISSUE_28}",
     "UpdateFeatures": f"v2 (the response without per-feature results): {ISSUE_28}",
     "DescribeQuorum": _KRAFT,
     "UnregisterBroker": _KRAFT,
