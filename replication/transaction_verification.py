@@ -100,8 +100,8 @@ class TransactionVerifier:
 
     def verify_transaction(self, transactional_id: str, producer_id: int, producer_epoch: int,
                            partitions: list[TopicPartition],
-                           callback: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
-        self.manager.verify_transaction(transactional_id, producer_id, producer_epoch, partitions, callback)
+                           callback: Callable[[dict[TopicPartition, ErrorCode]], None], add: bool = False) -> None:
+        self.manager.verify_transaction(transactional_id, producer_id, producer_epoch, partitions, callback, add)
 
     def close(self) -> None:
         self.manager.close()

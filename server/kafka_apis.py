@@ -94,6 +94,9 @@ from josefk.zk.zk_data import BrokerEpoch
 log = logging.getLogger(__name__)
 
 TxnMarkersWritten = Callable[[int, bool, list[tuple[str, int]]], None]
+# From Produce v12 a transactional producer (on transactions v2, KIP-890 part 2) leaves adding a
+# partition to its transaction to the leader, which asks the coordinator to add it.
+ADD_PARTITIONS_PRODUCE_VERSION = 12
 
 # Produce errors Kafka answers without an error_message: its LogAppendResult carries a message
 # only for a RecordValidationException (per-record INVALID_RECORD / INVALID_TIMESTAMP); a batch
@@ -253,7 +256,8 @@ class KafkaApis(StoreApis):
         try:
             self.replica_manager.handle_produce_append(
                 entries, req.acks, _now_ms(), req.timeout_ms, tid, lambda results, unverified: self._produce_response(
-                    request, errors, results, unverified), request)
+                    request, errors, results, unverified), request,
+                add_partitions=request.api_version >= ADD_PARTITIONS_PRODUCE_VERSION)
         except KafkaError as e:  # the whole request refused (several producers' transactional batches)
             self._produce_response(request, {}, {}, {key: AppendResult(e.code, message=e.message)
                                                      for key in errors | entries})

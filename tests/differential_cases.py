@@ -1052,6 +1052,19 @@ def e_produce_transactional_without_id(side: Side, v: int) -> Iterator[Step]:
     yield "produce", produce(side, f"txn-noid-v{v}", 0, records, version=v)
 
 
+def e_produce_transactional_unadded_partition(side: Side, v: int) -> Iterator[Step]:
+    """A transactional batch for a partition not added to the transaction: from v12 a producer
+    using transactions v2 (KIP-890 part 2) leaves adding it to the leader."""
+    tid = f"txn-add-v{v}"
+    topic = txn_topic(side, tid)
+    init = init_transactional(side, tid)
+    records = build_batch([Record(0, BASE_TS, b"k", b"v")], producer_id=init.producer_id,
+                          producer_epoch=init.producer_epoch, base_sequence=0, is_transactional=True)
+    yield "produce", side.call(ApiKey.Produce, v, transactional_id=tid, acks=-1, timeout_ms=10000, topic_data=[
+        {**topic_ref(side, v, topic, 13), "partition_data": [{"index": 0, "records": records}]}])
+    yield "described", side.call(ApiKey.DescribeTransactions, 0, transactional_ids=[tid])
+
+
 def e_fetch_out_of_range(side: Side, v: int) -> Iterator[Step]:
     yield "fetch", fetch_request(side, v, SHARED, 0, 1000)
 
@@ -1420,6 +1433,7 @@ ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Iterator[Step]]
 # them against Kafka 4.4.0 at those of the listed versions josefk serves).
 NEW_VERSION_ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Iterator[Step]]]] = [
     (ApiKey.Produce, [13], "unknown topic id", e_produce_unknown_topic_id),
+    (ApiKey.Produce, [12, 13], "transactional, partition not added", e_produce_transactional_unadded_partition),
     (ApiKey.OffsetCommit, [10], "unknown topic id", e_offset_commit_unknown_topic_id),
     (ApiKey.ApiVersions, [5], "cluster and node checks", e_api_versions_cluster_and_node),
     (ApiKey.AlterPartitionReassignments, [1], "replication factor change not allowed",
