@@ -109,6 +109,7 @@ KAFKA_4_RAISED: dict[ApiKey, int] = {
     ApiKey.ListTransactions: 2,
     ApiKey.DescribeLogDirs: 5,
     ApiKey.AlterPartitionReassignments: 1,
+    ApiKey.ListConfigResources: 1,
 }
 
 

@@ -913,7 +913,19 @@ def n_push_telemetry(side: Side, v: int) -> Iterator[Step]:
 
 
 def n_list_client_metrics_resources(side: Side, v: int) -> Iterator[Step]:
-    yield "list", side.call(ApiKey.ListConfigResources, v)
+    if v < 1:
+        yield "list", side.call(ApiKey.ListConfigResources, v)
+        return
+    # KIP-1142: by resource type (TOPIC, BROKER, BROKER_LOGGER, CLIENT_METRICS, GROUP). The
+    # topics compared are this case's and the shared one: other cases leave different topics
+    # on the two brokers where Kafka 4.4 refuses versions it removed (KIP-896).
+    own = f"lcr-v{v}"
+    create_topic(side, own)
+    for types in ([], [2], [4], [8], [16], [32], [2, 16], [99]):
+        r = side.call(ApiKey.ListConfigResources, v, resource_types=types)
+        yield f"types {types}", {"error_code": r.error_code, "config_resources": sorted(
+            (c.resource_type, c.resource_name) for c in r.config_resources
+            if c.resource_type != 2 or c.resource_name in (own, SHARED))}
 
 
 NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {

@@ -48,7 +48,6 @@ NOT_SERVED_REASONS = {
     "AddRaftVoter": _KRAFT,
     "RemoveRaftVoter": _KRAFT,
     "UnregisterController": _KRAFT,
-    "ListConfigResources": f"v1 (every config resource type, not only client metrics, KIP-1142): {ISSUE_28}",
     "ShareGroupHeartbeat": _SHARE,
     "ShareGroupDescribe": _SHARE,
     "ShareFetch": _SHARE,
