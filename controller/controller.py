@@ -805,11 +805,13 @@ class KafkaController:
 
     # -- partition reassignment (KIP-455) ------------------------------------------------
 
-    def alter_reassignments(self, requests: dict[TopicPartition, list[int] | None]) -> dict[TopicPartition,
-                                                                                            tuple[int, str]]:
+    def alter_reassignments(self, requests: dict[TopicPartition, list[int] | None],
+                            allow_replication_factor_change: bool = True) -> dict[TopicPartition, tuple[int, str]]:
         """Start (or cancel, with None) reassignments. The replica set becomes original +
         target; once every target replica is in the ISR the controller moves leadership if
-        needed, shrinks the set to the target and deletes the removed replicas."""
+        needed, shrinks the set to the target and deletes the removed replicas. Without
+        `allow_replication_factor_change` (AlterPartitionReassignments v1) a new target must
+        keep the partition's replication factor (that of its ongoing reassignment's target)."""
         results: dict[TopicPartition, tuple[int, str]] = {}
         for key, target in requests.items():
             topic, partition = key
@@ -818,6 +820,7 @@ class KafkaController:
                 results[key] = (ErrorCode.UNKNOWN_TOPIC_OR_PARTITION, "The partition does not exist.")
                 continue
             ongoing = assignment.target(partition)
+            keep_factor = target is not None and not allow_replication_factor_change
             if target is None:
                 if ongoing is None:
                     results[key] = (ErrorCode.NO_REASSIGNMENT_IN_PROGRESS, "No reassignment in progress.")
@@ -831,6 +834,11 @@ class KafkaController:
             unknown = [r for r in target if r not in self.live_brokers]
             if unknown:
                 results[key] = (ErrorCode.INVALID_REPLICA_ASSIGNMENT, f"Unknown or offline brokers {unknown}.")
+                continue
+            factor = len(ongoing if ongoing is not None else assignment.partitions[partition])
+            if keep_factor and len(target) != factor:
+                results[key] = (ErrorCode.INVALID_REPLICATION_FACTOR,
+                                f"The replication factor is changed from {factor} to {len(target)}")
                 continue
             previous = assignment.partitions[partition]
             original = [r for r in previous if r not in assignment.adding.get(partition, [])]

@@ -10,6 +10,7 @@ gets there. The broker creates the coordinator and hands GroupApis.handlers() to
 from __future__ import annotations
 
 import logging
+import uuid
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -80,6 +81,23 @@ def _client_host(peer: str) -> str:
     """Kafka shows the client address as InetAddress.toString does: "/127.0.0.1"."""
     host = peer.rsplit(":", 1)[0] if ":" in peer else peer
     return host if host.startswith("/") else "/" + host
+
+
+# OffsetCommit and OffsetFetch name topics by id from v10 (KIP-848).
+TOPIC_IDS_VERSION = 10
+_UNKNOWN_ID = "<unknown topic id {}>"  # not a legal topic name: stands for an id no topic has
+
+
+@dataclass(frozen=True)
+class _NamedTopic:
+    """A requested topic by name, for a request that named it by id."""
+
+    name: str
+    partition_indexes: list[int]
+
+
+def _unknown_id(name: str) -> bool:
+    return name.startswith("<")
 
 
 def _by_topic(pairs: list[tuple[tuple[str, int], V]]) -> dict[str, list[tuple[int, V]]]:
@@ -318,6 +336,16 @@ class GroupApis:
 
     # -- OffsetCommit / OffsetFetch / OffsetDelete ---------------------------------------------
 
+    def _topic_names(self, topics: list[Any], by_id: bool) -> list[str]:
+        """Each requested topic's name; by id (v10), looked up in the metadata, and for an id
+        no topic has a name no topic can have (answered UNKNOWN_TOPIC_ID)."""
+        if not by_id:
+            return [t.name for t in topics]
+        return [self.metadata_cache.topic_by_id(t.topic_id) or _UNKNOWN_ID.format(t.topic_id) for t in topics]
+
+    def _topic_id(self, name: str, requested: dict[str, uuid.UUID]) -> uuid.UUID:
+        return requested.get(name) or self.metadata_cache.topic_ids.get(name) or uuid.UUID(int=0)
+
     def _known(self, topic: str, partition: int) -> bool:
         return self.metadata_cache.partition(topic, partition) is not None
 
@@ -329,15 +357,21 @@ class GroupApis:
         offsets: dict[tuple[str, int], OffsetAndMetadata] = {}
         errors: dict[tuple[str, int], ErrorCode] = {}
         group_allowed = self._group_allowed(request, AclOperation.READ, req.group_id)
-        readable = self._topics_allowed(request, AclOperation.READ, (t.name for t in req.topics))
-        for topic in req.topics:
+        by_id = version >= TOPIC_IDS_VERSION
+        names = self._topic_names(req.topics, by_id)
+        ids = {name: t.topic_id for name, t in zip(names, req.topics, strict=True)} if by_id else {}
+        readable = self._topics_allowed(request, AclOperation.READ, (n for n in names if not _unknown_id(n)))
+        for name, topic in zip(names, req.topics, strict=True):
             for p in topic.partitions:
-                tp = (topic.name, p.partition_index)
+                tp = (name, p.partition_index)
                 requested.append(tp)
                 if not group_allowed:
                     errors[tp] = ErrorCode.GROUP_AUTHORIZATION_FAILED
                     continue
-                if topic.name not in readable:
+                if _unknown_id(name):
+                    errors[tp] = ErrorCode.UNKNOWN_TOPIC_ID
+                    continue
+                if name not in readable:
                     errors[tp] = ErrorCode.TOPIC_AUTHORIZATION_FAILED
                     continue
                 if not self._known(*tp):
@@ -349,14 +383,16 @@ class GroupApis:
                     p.committed_offset, epoch if epoch is not None else -1, p.committed_metadata or "", commit_ts,
                     now + retention if retention != -1 else None)
         if group_allowed:  # Kafka lists the refused topics first, then the unknown ones, then the rest
-            rank = {ErrorCode.TOPIC_AUTHORIZATION_FAILED: 0, ErrorCode.UNKNOWN_TOPIC_OR_PARTITION: 1}
+            rank = {ErrorCode.UNKNOWN_TOPIC_ID: 0, ErrorCode.TOPIC_AUTHORIZATION_FAILED: 0,
+                    ErrorCode.UNKNOWN_TOPIC_OR_PARTITION: 1}
             requested.sort(key=lambda tp: rank.get(errors.get(tp, ErrorCode.NONE), 2))
 
         def respond(results: dict[tuple[str, int], ErrorCode]) -> None:
             errors.update(results)
-            topics = [OffsetCommitResponseTopic(name=name, partitions=[
-                OffsetCommitResponsePartition(partition_index=p, error_code=e)
-                for p, e in parts]) for name, parts in _by_topic([(tp, errors[tp]) for tp in requested]).items()]
+            topics = [OffsetCommitResponseTopic(
+                partitions=[OffsetCommitResponsePartition(partition_index=p, error_code=e) for p, e in parts],
+                **({"topic_id": ids[name]} if by_id else {"name": name}))
+                for name, parts in _by_topic([(tp, errors[tp]) for tp in requested]).items()]
             request.send_response(OffsetCommitResponse(throttle_time_ms=0, topics=topics))
 
         if not offsets:
@@ -447,19 +483,29 @@ class GroupApis:
         req, version = request.body, request.api_version
         if version >= 8:
             groups = []
+            by_id = version >= TOPIC_IDS_VERSION
             for g in req.groups:
                 member = (g.member_id, g.member_epoch) if version >= 9 else (None, -1)
-                error, results, refused = self._fetch_group(request, g.group_id, g.topics, member)
+                wanted, ids = g.topics, {}
+                if by_id and g.topics is not None:
+                    names = self._topic_names(g.topics, by_id)
+                    ids = {name: t.topic_id for name, t in zip(names, g.topics, strict=True)}
+                    wanted = [_NamedTopic(name, t.partition_indexes) for name, t in zip(names, g.topics, strict=True)]
+                error, results, refused = self._fetch_group(request, g.group_id, wanted, member)
                 unstable = self._unstable(g.group_id, [r for r in results if r[0][0] not in refused],
                                           req.require_stable)
-                topics = [OffsetFetchResponseTopics(name=name, partitions=[
-                    OffsetFetchResponsePartitions(
+                topics = [OffsetFetchResponseTopics(
+                    partitions=[OffsetFetchResponsePartitions(
                         partition_index=p, committed_offset=-1 if (name, p) in unstable or not om else om.offset,
                         committed_leader_epoch=om.leader_epoch if om else -1,
                         metadata=om.metadata if om else "",
-                        error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED if name in refused
+                        error_code=ErrorCode.UNKNOWN_TOPIC_ID if _unknown_id(name)
+                        else ErrorCode.TOPIC_AUTHORIZATION_FAILED if name in refused
                         else ErrorCode.UNSTABLE_OFFSET_COMMIT if (name, p) in unstable else ErrorCode.NONE)
-                    for p, om in parts]) for name, parts in _by_topic(results).items()]
+                        for p, om in parts],
+                    **({"topic_id": self._topic_id(name, ids)} if by_id else {"name": name}))
+                    # Kafka answers the unknown ids after the group's offsets
+                    for name, parts in sorted(_by_topic(results).items(), key=lambda item: _unknown_id(item[0]))]
                 groups.append(OffsetFetchResponseGroup(group_id=g.group_id, topics=topics, error_code=error))
             request.send_response(OffsetFetchResponse(throttle_time_ms=0, groups=groups))
             return
@@ -518,12 +564,18 @@ class GroupApis:
             if group_id in refused:
                 continue
             error, summary = self.coordinator.describe_group(group_id)
+            message = None
+            if error == ErrorCode.GROUP_ID_NOT_FOUND:
+                if version >= 6:
+                    message = f"Group {group_id} not found."
+                else:
+                    error = ErrorCode.NONE
             members = [DescribedGroupMember(
                 member_id=m["member_id"], group_instance_id=m["group_instance_id"], client_id=m["client_id"],
                 client_host=m["client_host"], member_metadata=m["metadata"], member_assignment=m["assignment"])
                 for m in summary["members"]]
             groups.append(DescribedGroup(
-                error_code=error, group_id=group_id, group_state=summary["state"],
+                error_code=error, error_message=message, group_id=group_id, group_state=summary["state"],
                 protocol_type=summary["protocol_type"], protocol_data=summary["protocol"], members=members,
                 authorized_operations=operations_bits(
                     self.authorizer.authorized_operations(request, ResourceType.GROUP, group_id)

@@ -976,8 +976,8 @@ class GroupCoordinator:
         if error != ErrorCode.NONE:
             return error, dead
         group = self.groups.get(group_id)
-        if group is None:
-            return ErrorCode.NONE, dead
+        if group is None:  # DescribeGroups before v6 answers NONE and the Dead state instead (KIP-1043)
+            return ErrorCode.GROUP_ID_NOT_FOUND, dead
         return ErrorCode.NONE, group.summary()
 
     def list_groups(self, states: set[str]) -> tuple[ErrorCode, list[GroupMetadata]]:

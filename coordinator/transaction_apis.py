@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import logging
+import re
 from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
@@ -341,6 +342,16 @@ class TransactionApis:
         error, found = self.coordinator.list_transactions(wanted, set(req.producer_id_filters), duration)
         if req.state_filters and not wanted:
             found = []  # only unknown states asked for: nothing matches
+        pattern = req.transactional_id_pattern if version >= 2 else None
+        if pattern:  # KIP-1152: the whole id matches the regular expression
+            try:
+                regex = re.compile(pattern)
+            except re.error:
+                request.send_response(ListTransactionsResponse(
+                    throttle_time_ms=0, error_code=ErrorCode.INVALID_REGULAR_EXPRESSION, unknown_state_filters=[],
+                    transaction_states=[]))
+                return
+            found = [d for d in found if regex.fullmatch(d.transactional_id)]
         found = [d for d in found if self.authorizer.authorize(request, AclOperation.DESCRIBE,
                                                                ResourceType.TRANSACTIONAL_ID, d.transactional_id)]
         request.send_response(ListTransactionsResponse(

@@ -18,13 +18,14 @@ import struct
 from pathlib import Path
 
 from fuzz.seeds import advertised, default_bodies, recorded_requests
+from josefk.protocol import apis
 from josefk.protocol.apis import KAFKA_39_VERSIONS, is_flexible
 from josefk.protocol.headers import MalformedRequest, parse_request_header, peek_api
 from josefk.protocol.messages.api import request_class
 
 MAX_LEN = 4096
 PAIRS = advertised()
-RANGES = {int(key): versions for key, versions in KAFKA_39_VERSIONS.items()}
+RANGES = {int(key): apis.advertised(key) for key in KAFKA_39_VERSIONS}
 # The generated decoders' modules load on first use: import them now, while the runner
 # instruments this module's imports, or the fuzzer is blind to the code it fuzzes.
 CLASSES = {api_key: request_class(api_key) for api_key in RANGES}

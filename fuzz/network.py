@@ -49,6 +49,7 @@ from kafka.errors import KafkaError
 
 from fuzz.seeds import advertised, recorded_requests
 from harness.josefk import BrokerProcess
+from josefk.protocol import apis
 from josefk.protocol.apis import KAFKA_39_VERSIONS, ApiKey
 from josefk.protocol.headers import parse_request_header, peek_api
 from josefk.protocol.messages.api import decode_request, request_class
@@ -178,7 +179,7 @@ def expectation(payload: bytes) -> Expectation:
     """Decode like Processor.process_frame and KafkaApis.handle: what the broker owes this request."""
     try:
         api_key, version, correlation_id = peek_api(payload)
-        low, high = KAFKA_39_VERSIONS[ApiKey(api_key)]
+        low, high = apis.advertised(ApiKey(api_key))
         if not low <= version <= high:  # KIP-511: an unsupported ApiVersions is answered in v0
             return Expectation(ANSWER if api_key == ApiKey.ApiVersions else CLOSE, 0, correlation_id)
         header = parse_request_header(payload)

@@ -10,6 +10,7 @@ from pathlib import Path
 
 from josefk.protocol import compression as codecs
 from josefk.protocol.apis import KAFKA_39_VERSIONS
+from josefk.protocol.apis import advertised as advertised_range
 from josefk.protocol.legacy import CREATE_TIME, LegacyMessage, build_message_set
 from josefk.protocol.messages.api import request_class
 from josefk.protocol.record_codec import Record, build_batch
@@ -28,7 +29,8 @@ def recorded_requests() -> list[bytes]:
 def advertised() -> list[tuple[int, int]]:
     """Every (api key, version) josefk can advertise: a broker's ApiVersions has exactly these
     ranges, for the APIs KafkaApis has handlers for."""
-    return [(int(key), version) for key, (low, high) in KAFKA_39_VERSIONS.items() for version in range(low, high + 1)]
+    return [(int(key), version) for key in KAFKA_39_VERSIONS
+            for version in range(advertised_range(key)[0], advertised_range(key)[1] + 1)]
 
 
 def default_bodies() -> Iterator[tuple[int, int, bytes]]:

@@ -15,7 +15,8 @@ from types import MappingProxyType
 from josefk.protocol.messages import api as messages
 from josefk.protocol.messages.generated.registry import BROKER_VERSIONS, ApiKey
 
-__all__ = ["KAFKA_39_VERSIONS", "KAFKA_4_VERSIONS", "ApiKey", "ApiVersions", "is_flexible"]
+__all__ = ["KAFKA_39_VERSIONS", "KAFKA_4_RAISED", "KAFKA_4_VERSIONS", "ApiKey", "ApiVersions", "advertised",
+           "is_flexible"]
 
 # Kafka 3.9's ranges for the APIs josefk implements; a broker advertises those it has a
 # handler for (ApiVersions below).
@@ -53,7 +54,7 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.DeleteGroups: (0, 2),
     ApiKey.ElectLeaders: (0, 2),
     ApiKey.IncrementalAlterConfigs: (0, 1),
-    ApiKey.AlterPartitionReassignments: (0, 0),  # v1 (replication factor change flag) not implemented
+    ApiKey.AlterPartitionReassignments: (0, 0),
     ApiKey.ListPartitionReassignments: (0, 0),
     ApiKey.OffsetDelete: (0, 0),
     ApiKey.DescribeCluster: (0, 1),
@@ -97,18 +98,43 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
 # josefk advertises: the target of the APIs raised to Kafka 4's versions as they are implemented.
 KAFKA_4_VERSIONS: dict[ApiKey, tuple[int, int]] = {ApiKey(k): r for k, r in BROKER_VERSIONS["4.4.0"].items()}
 
+# The APIs josefk serves beyond Kafka 3.9's newest version, up to Kafka 4.4's (issue 28): the
+# newest version advertised. Kafka 3.9's older versions stay as they were, so old clients see no change.
+KAFKA_4_RAISED: dict[ApiKey, int] = {
+    ApiKey.Produce: 13,
+    ApiKey.Fetch: 18,
+    ApiKey.ListOffsets: 11,
+    ApiKey.Metadata: 13,
+    ApiKey.OffsetCommit: 10,
+    ApiKey.OffsetFetch: 10,
+    ApiKey.ApiVersions: 5,
+    ApiKey.DescribeGroups: 6,
+    ApiKey.DeleteGroups: 3,
+    ApiKey.DescribeCluster: 2,
+    ApiKey.ListTransactions: 2,
+    ApiKey.DescribeLogDirs: 5,
+    ApiKey.AlterPartitionReassignments: 1,
+    ApiKey.ListConfigResources: 1,
+}
+
+
+def advertised(api: ApiKey) -> tuple[int, int]:
+    """The (min, max) version josefk advertises for an API it serves."""
+    low, high = KAFKA_39_VERSIONS[api]
+    return low, max(high, KAFKA_4_RAISED.get(api, high))
+
 
 @dataclass(frozen=True)
 class ApiVersions:
-    """The API versions one broker advertises (Kafka's ApiVersionManager): KAFKA_39_VERSIONS
-    for each API it has a handler for. Built once at start-up and read-only, so the
+    """The API versions one broker advertises (Kafka's ApiVersionManager): `advertised`'s
+    range for each API it has a handler for. Built once at start-up and read-only, so the
     Processors, which reject what is not in it, and the ApiVersions response agree."""
 
     ranges: Mapping[int, tuple[int, int]]  # api key -> (min, max) version
 
     @classmethod
     def for_apis(cls, api_keys: Iterable[int]) -> ApiVersions:
-        return cls(MappingProxyType({int(key): KAFKA_39_VERSIONS[ApiKey(key)] for key in sorted(api_keys)}))
+        return cls(MappingProxyType({int(key): advertised(ApiKey(key)) for key in sorted(api_keys)}))
 
     def range_of(self, api_key: int) -> tuple[int, int] | None:
         """(min, max) version of an advertised API; None if it is not advertised."""

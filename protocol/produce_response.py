@@ -2,7 +2,7 @@
 
 Every produce request is answered with one of these; the generic encoder builds a tree
 of message objects per partition first, which cost more than the append itself for small
-requests. The layout per version is Kafka's ProduceResponse.json (v0-v11); the test
+requests. The layout per version is Kafka's ProduceResponse.json (v0-v13); the test
 suite checks it byte for byte against the generic encoder.
 """
 
@@ -11,6 +11,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Sequence
 from typing import NamedTuple
+from uuid import UUID
 
 from josefk.protocol.headers import encode_uvarint
 
@@ -43,12 +44,13 @@ def _array_length(n: int, flexible: bool) -> bytes:
     return encode_uvarint(n + 1) if flexible else _I32.pack(n)
 
 
-def encode_produce_response(version: int, topics: Sequence[tuple[str, Sequence[PartitionResult]]],
+def encode_produce_response(version: int, topics: Sequence[tuple[str | UUID, Sequence[PartitionResult]]],
                             throttle_time_ms: int = 0) -> bytes:
+    """`topics`: each topic's name, or from v13 (KIP-516) its id, with its partitions' results."""
     flexible = version >= 9
     out = [_array_length(len(topics), flexible)]
-    for name, partitions in topics:
-        out.append(_string(name, flexible))
+    for topic, partitions in topics:
+        out.append(topic.bytes if isinstance(topic, UUID) else _string(topic, flexible))
         out.append(_array_length(len(partitions), flexible))
         for p in partitions:
             out.append(_PARTITION_V0.pack(p.partition_index, p.error_code, p.base_offset))

@@ -79,6 +79,7 @@ class _Check:
     partitions: list[TopicPartition]
     callback: VerifyCallback
     deadline_ms: int
+    add: bool = False  # add the partitions (Produce v12+, KIP-890 part 2) rather than only verify them
     answered: bool = False
 
 
@@ -104,10 +105,11 @@ class AddPartitionsToTxnManager:
         self._closed = False
 
     def verify_transaction(self, transactional_id: str, producer_id: int, producer_epoch: int,
-                           partitions: list[TopicPartition], callback: VerifyCallback) -> None:
-        """Kafka's verifyTransaction: `callback` gets every partition's answer once, at
+                           partitions: list[TopicPartition], callback: VerifyCallback, add: bool = False) -> None:
+        """Kafka's addOrVerifyTransaction: `callback` gets every partition's answer once, at
         once if there is no coordinator or the check is fenced, else on a later turn;
-        never once closed."""
+        never once closed. With `add` (a Produce v12+ of a producer on transactions v2) the
+        coordinator adds the partitions to the transaction instead of only verifying them."""
         if self._closed:
             return
         node = self.coordinator_for(transactional_id)
@@ -124,7 +126,7 @@ class AddPartitionsToTxnManager:
             self._answer_all(older, ErrorCode.INVALID_PRODUCER_EPOCH if older.producer_epoch < producer_epoch
                              else ErrorCode.NETWORK_EXCEPTION)
         check = _Check(transactional_id, producer_id, producer_epoch, partitions, callback,
-                       self.time.hi_res_clock_ms() + self.request_timeout_ms)
+                       self.time.hi_res_clock_ms() + self.request_timeout_ms, add)
         waiting[transactional_id] = check
         if node not in self._timers:  # else armed for an older check, which expires first
             self._timers[node] = self.scheduler.schedule(self.request_timeout_ms, self._expire, node)
@@ -148,7 +150,7 @@ class AddPartitionsToTxnManager:
                 by_topic.setdefault(topic, []).append(p)
             transactions.append(AddPartitionsToTxnTransaction(
                 transactional_id=check.transactional_id, producer_id=check.producer_id,
-                producer_epoch=check.producer_epoch, verify_only=True,
+                producer_epoch=check.producer_epoch, verify_only=not check.add,
                 topics=[AddPartitionsToTxnTopic(name=t, partitions=ps) for t, ps in by_topic.items()]))
         # The request lasts as long as one of its checks still waits for it.
         timeout_ms = max(c.deadline_ms for c in checks.values()) - self.time.hi_res_clock_ms()

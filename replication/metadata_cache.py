@@ -20,6 +20,9 @@ class MetadataCache:
     # Bumped by every update: what a reader derived from the cache (an encoded Metadata
     # response) is current while the generation it was made at is.
     generation: int = 0
+    # topic_ids reversed, for the generation it was made at (topic_by_id).
+    _names_by_id: dict[uuid.UUID, str] = field(default_factory=dict, repr=False, compare=False)
+    _names_generation: int = field(default=-1, repr=False, compare=False)
 
     def update(self, controller_id: int, live_brokers: list[BrokerInfo], states: list[PartitionState]) -> None:
         self.generation += 1
@@ -47,7 +50,10 @@ class MetadataCache:
         return self.topics.get(topic, {}).get(partition)
 
     def topic_by_id(self, topic_id: uuid.UUID) -> str | None:
-        for name, tid in self.topic_ids.items():
-            if tid == topic_id:
-                return name
-        return None
+        """The topic with this id: every topic of a Fetch v13+, Produce v13 or OffsetCommit and
+        OffsetFetch v10 is looked up, so the reverse map is made once per update, not a scan
+        of every topic per lookup."""
+        if self._names_generation != self.generation:
+            self._names_by_id = {tid: name for name, tid in self.topic_ids.items()}
+            self._names_generation = self.generation
+        return self._names_by_id.get(topic_id)

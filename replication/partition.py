@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 state_change_log = logging.getLogger("state.change.logger")
 
 LATEST_TIERED_TIMESTAMP = -5  # ListOffsets v9: josefk has no tiered storage, so never an offset
+EARLIEST_PENDING_UPLOAD_TIMESTAMP = -6  # ListOffsets v11 (KIP-1023): likewise never an offset
 
 
 class FetchIsolation(enum.Enum):
@@ -381,7 +382,7 @@ class Partition:
             return TimestampAndOffset(-1, last_fetchable, self.leader_epoch)
         if timestamp in (EARLIEST_TIMESTAMP, EARLIEST_LOCAL_TIMESTAMP):
             return TimestampAndOffset(-1, self.log.log_start_offset, self.leader_epoch)
-        if timestamp == LATEST_TIERED_TIMESTAMP:
+        if timestamp in (LATEST_TIERED_TIMESTAMP, EARLIEST_PENDING_UPLOAD_TIMESTAMP):
             return None
         if timestamp == MAX_TIMESTAMP:
             found = self.log.latest_timestamp_offset()

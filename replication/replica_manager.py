@@ -142,11 +142,12 @@ class TransactionVerification(Protocol):
 
     def verify_transaction(self, transactional_id: str, producer_id: int, producer_epoch: int,
                            partitions: list[TopicPartition],
-                           callback: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
+                           callback: Callable[[dict[TopicPartition, ErrorCode]], None], add: bool = False) -> None:
         """`callback` gets each partition's answer once, on a later loop turn (or at once,
         without a coordinator): NONE, or the error as AddPartitionsToTxnManager gives it
         (INVALID_TXN_STATE, INVALID_PRODUCER_EPOCH, CONCURRENT_TRANSACTIONS, NOT_COORDINATOR,
-        COORDINATOR_NOT_AVAILABLE, NETWORK_EXCEPTION, ...)."""
+        COORDINATOR_NOT_AVAILABLE, NETWORK_EXCEPTION, ...). With `add` the coordinator adds
+        the partitions to the transaction (Produce v12+, KIP-890 part 2)."""
         ...
 
     def close(self) -> None:
@@ -642,7 +643,7 @@ class ReplicaManager:
 
     def start_transaction_verification(self, sequences: dict[TopicPartition, int], transactional_id: str | None,
                                        producer_id: int, producer_epoch: int,
-                                       callback: VerificationCallback) -> None:
+                                       callback: VerificationCallback, add: bool = False) -> None:
         """Kafka's maybeStartTransactionVerificationForPartitions: start a verification
         (a VerificationGuard) on each partition, by base sequence, where the producer's
         transaction is not open yet, and ask the coordinator about those. `callback` gets
@@ -673,7 +674,7 @@ class ReplicaManager:
             errors.update((key, error) for key, error in answers.items() if error != ErrorCode.NONE)
             callback(errors, guards)
 
-        verifier.verify_transaction(transactional_id, producer_id, producer_epoch, sorted(guards), verified)
+        verifier.verify_transaction(transactional_id, producer_id, producer_epoch, sorted(guards), verified, add)
 
     def stop_verifying(self) -> None:
         """At shutdown, once no request handler runs: the verifications still waiting for a
@@ -692,9 +693,10 @@ class ReplicaManager:
 
     def handle_produce_append(self, entries: dict[TopicPartition, bytes], required_acks: int, now_ms: int,
                               timeout_ms: int, transactional_id: str | None, respond: ProduceCallback,
-                              connection: HeldConnection) -> None:
+                              connection: HeldConnection, add_partitions: bool = False) -> None:
         """Kafka's handleProduceAppend: a producer's records, appended once the partitions
-        where its transaction is not open yet are verified with its coordinator (KIP-890).
+        where its transaction is not open yet are verified with its coordinator (KIP-890), or
+        with `add_partitions` (Produce v12+) added to its transaction by the coordinator.
         While the coordinator is asked the connection is held (as Kafka reads one request
         at a time), so the producer's next requests are appended after this one. Raises
         KafkaError (INVALID_PRODUCER_ID_MAPPING) for the whole request."""
@@ -717,7 +719,7 @@ class ReplicaManager:
                 if held:
                     connection.end_throttling()
 
-        self.start_transaction_verification(sequences, transactional_id, *producer, verified)
+        self.start_transaction_verification(sequences, transactional_id, *producer, verified, add_partitions)
         if not answered:  # the coordinator was asked
             held = True
             connection.start_throttling()

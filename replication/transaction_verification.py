@@ -126,13 +126,15 @@ class TransactionVerifier:
 
     def verify_transaction(self, transactional_id: str, producer_id: int, producer_epoch: int,
                            partitions: list[TopicPartition],
-                           callback: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
-        if self.local is not None and self._coordinator(transactional_id) == self.broker_id:
+                           callback: Callable[[dict[TopicPartition, ErrorCode]], None], add: bool = False) -> None:
+        """`add`: the leader adds the partitions to the transaction (Produce v12+), which only a
+        request does; a verification whose coordinator is this broker is answered in-process."""
+        if not add and self.local is not None and self._coordinator(transactional_id) == self.broker_id:
             error, verified = self.local.verify_partitions(transactional_id, producer_id, producer_epoch,
                                                            set(partitions))
             callback({tp: leader_error(e) for tp, e in (verified or dict.fromkeys(partitions, error)).items()})
             return
-        self.manager.verify_transaction(transactional_id, producer_id, producer_epoch, partitions, callback)
+        self.manager.verify_transaction(transactional_id, producer_id, producer_epoch, partitions, callback, add)
 
     def close(self) -> None:
         self.manager.close()

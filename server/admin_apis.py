@@ -502,15 +502,17 @@ class AdminApis(ViaController):
                 by_topic.setdefault(topic, []).append(ReassignablePartitionResponse(
                     partition_index=partition, error_code=code, error_message=message or None))
             request.send_response(AlterPartitionReassignmentsResponse(
-                throttle_time_ms=0, error_code=0, error_message="", responses=[
-                    ReassignableTopicResponse(name=t, partitions=ps) for t, ps in by_topic.items()]))
+                throttle_time_ms=0, allow_replication_factor_change=allow_change, error_code=0,
+                error_message="" if request.api_version < 1 else None,  # Kafka 4's KRaft controller: null
+                responses=[ReassignableTopicResponse(name=t, partitions=ps) for t, ps in by_topic.items()]))
 
+        allow_change = req.allow_replication_factor_change if request.api_version >= 1 else True
         if self._not_controller():
             respond({k: (ErrorCode.NOT_CONTROLLER, NOT_CONTROLLER)
                      for k in wanted})
             return
         self._on_controller(request, Event.API_PARTITION_REASSIGNMENT,
-                            lambda: self.controller.alter_reassignments(wanted), respond)
+                            lambda: self.controller.alter_reassignments(wanted, allow_change), respond)
 
     def handle_list_partition_reassignments(self, request: Request) -> None:
         req = request.body

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import time
+import uuid
 from collections.abc import Callable, Hashable, Mapping
 from concurrent.futures import Executor
 from typing import Any, cast
@@ -90,6 +91,10 @@ from josefk.zk.admin_zk_client import TopicAdmin, validate_topic_name
 from josefk.zk.zk_data import BrokerEpoch
 
 log = logging.getLogger(__name__)
+
+# From Produce v12 a transactional producer (on transactions v2, KIP-890 part 2) leaves adding a
+# partition to its transaction to the leader, which asks the coordinator to add it.
+ADD_PARTITIONS_PRODUCE_VERSION = 12
 
 # Produce errors Kafka answers without an error_message: its LogAppendResult carries a message
 # only for a RecordValidationException (per-record INVALID_RECORD / INVALID_TIMESTAMP); a batch
@@ -180,7 +185,23 @@ class KafkaApis(StoreApis):
 
     # -- ApiVersions ----------------------------------------------------------------------
 
+    def _api_versions_target_error(self, request: Request) -> ErrorCode:
+        """KIP-1242 (v5): a client names the cluster and node it means to reach, both or
+        neither; elsewhere it is told to bootstrap again (its metadata is stale)."""
+        req = request.body
+        if request.api_version < 5 or (req.cluster_id is None and req.node_id == -1):
+            return ErrorCode.NONE
+        if req.cluster_id is None or req.node_id == -1:
+            return ErrorCode.INVALID_REQUEST
+        if req.cluster_id != self.cluster_id or req.node_id != self.config["broker.id"]:
+            return ErrorCode.REBOOTSTRAP_REQUIRED
+        return ErrorCode.NONE
+
     def handle_api_versions(self, request: Request) -> None:
+        error = self._api_versions_target_error(request)
+        if error != ErrorCode.NONE:
+            request.send_response(ApiVersionsResponse(error_code=error, api_keys=[], throttle_time_ms=0))
+            return
         keys = [ApiVersion(api_key=k, min_version=lo, max_version=hi)
                 for k, (lo, hi) in self.api_versions.ranges.items()]
         epoch, features = self.finalized_features()  # v3+: the /feature znode's version and features
@@ -192,13 +213,21 @@ class KafkaApis(StoreApis):
 
     # -- Produce ------------------------------------------------------------------------
 
+    def _produce_topic_names(self, request: Request) -> list[str]:
+        """Each topic's name: from v13 (KIP-516) looked up by its id, "" for an id no topic has
+        (a name no topic can have), which is answered UNKNOWN_TOPIC_ID."""
+        if request.api_version < 13:
+            return [t.name for t in request.body.topic_data]
+        return [self.metadata_cache.topic_by_id(t.topic_id) or "" for t in request.body.topic_data]
+
     def handle_produce(self, request: Request) -> None:
         req = request.body
         errors: dict[TopicPartition, ErrorCode] = {}
         entries: dict[TopicPartition, bytes] = {}
+        names = self._produce_topic_names(request)
         if req.acks not in (-1, 0, 1):
-            errors = {(t.name, p.index): ErrorCode.INVALID_REQUIRED_ACKS for t in req.topic_data
-                      for p in t.partition_data}
+            errors = {(name, p.index): ErrorCode.INVALID_REQUIRED_ACKS
+                      for name, t in zip(names, req.topic_data, strict=True) for p in t.partition_data}
             self._produce_response(request, errors, {})
             return
         # As Kafka: transactional records need a transactional id this principal may write,
@@ -208,21 +237,24 @@ class KafkaApis(StoreApis):
                           for t in req.topic_data for p in t.partition_data) and (
             tid is None or not self._allowed(request, AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, tid))
         writable = set() if txn_refused else self._topics_allowed(request, AclOperation.WRITE,
-                                                                  (t.name for t in req.topic_data))
-        for t in req.topic_data:
+                                                                  (name for name in names if name))
+        for name, t in zip(names, req.topic_data, strict=True):
             for p in t.partition_data:
                 if txn_refused:
-                    errors[(t.name, p.index)] = ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
-                elif t.name not in writable:
-                    errors[(t.name, p.index)] = ErrorCode.TOPIC_AUTHORIZATION_FAILED
+                    errors[(name, p.index)] = ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
+                elif not name:
+                    errors[(name, p.index)] = ErrorCode.UNKNOWN_TOPIC_ID
+                elif name not in writable:
+                    errors[(name, p.index)] = ErrorCode.TOPIC_AUTHORIZATION_FAILED
                 elif p.records is None:
-                    errors[(t.name, p.index)] = ErrorCode.INVALID_RECORD
+                    errors[(name, p.index)] = ErrorCode.INVALID_RECORD
                 else:
-                    entries[(t.name, p.index)] = p.records
+                    entries[(name, p.index)] = p.records
         try:
             self.replica_manager.handle_produce_append(
                 entries, req.acks, _now_ms(), req.timeout_ms, tid, lambda results, unverified: self._produce_response(
-                    request, errors, results, unverified), request)
+                    request, errors, results, unverified), request,
+                add_partitions=request.api_version >= ADD_PARTITIONS_PRODUCE_VERSION)
         except KafkaError as e:  # the whole request refused (several producers' transactional batches)
             self._produce_response(request, {}, {}, {key: AppendResult(e.code, message=e.message)
                                                      for key in errors | entries})
@@ -238,19 +270,20 @@ class KafkaApis(StoreApis):
             request.no_response()
             return
         refused = {key: AppendResult(error) for key, error in errors.items()} | (unverified or {})
-        topics = []
-        for t in req.topic_data:
+        by_id = request.api_version >= 13
+        topics: list[tuple[str | uuid.UUID, list[PartitionResult]]] = []
+        for name, t in zip(self._produce_topic_names(request), req.topic_data, strict=True):
             parts = []
             for p in t.partition_data:
-                result = results.get((t.name, p.index))
+                result = results.get((name, p.index))
                 if result is None:
-                    result = refused[(t.name, p.index)]
+                    result = refused[(name, p.index)]
                     parts.append(PartitionResult(p.index, result.error, -1, -1, -1, result.message))
                 else:
                     message = result.message if result.error not in _PRODUCE_ERRORS_WITHOUT_MESSAGE else None
                     parts.append(PartitionResult(p.index, result.error, result.base_offset, result.log_append_time,
                                                  result.log_start_offset, message if result.error else None))
-            topics.append((t.name, parts))
+            topics.append((t.topic_id if by_id else name, parts))
         request.send_raw([encode_produce_response(request.api_version, topics, throttle_ms)])
 
     # -- Fetch --------------------------------------------------------------------------

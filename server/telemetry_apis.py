@@ -30,6 +30,7 @@ from josefk.protocol.messages.generated.list_config_resources_response import (
 )
 from josefk.protocol.messages.generated.push_telemetry_request import PushTelemetryRequest
 from josefk.protocol.messages.generated.push_telemetry_response import PushTelemetryResponse
+from josefk.replication.metadata_cache import MetadataCache
 from josefk.server.client_metrics import (
     ACCEPTED_COMPRESSION_TYPES,
     ClientInfo,
@@ -50,14 +51,22 @@ def client_info(request: Request) -> ClientInfo:
     return ClientInfo(request.header.client_id or "", name, version, host, port)
 
 
+# ListConfigResources v1's resource types (KIP-1142), in the order Kafka 4.4 lists them when
+# asked for all: GROUP, CLIENT_METRICS, BROKER_LOGGER, BROKER, TOPIC.
+_GROUP, _CLIENT_METRICS, _BROKER_LOGGER, _BROKER, _TOPIC = 32, 16, 8, 4, 2
+_CONFIG_RESOURCE_TYPES = (_GROUP, _CLIENT_METRICS, _BROKER_LOGGER, _BROKER, _TOPIC)
+
+
 class TelemetryApis:
     def __init__(self, manager: ClientMetricsManager, store: ClientTelemetryStore, max_bytes: Callable[[], int],
-                 authorizer: Authorizer) -> None:
-        """`max_bytes()` is telemetry.max.bytes, the largest payload a push may carry."""
+                 authorizer: Authorizer, metadata_cache: MetadataCache) -> None:
+        """`max_bytes()` is telemetry.max.bytes, the largest payload a push may carry;
+        `metadata_cache` names the topics and brokers ListConfigResources v1 lists."""
         self.manager = manager
         self.store = store
         self.max_bytes = max_bytes
         self.authorizer = authorizer
+        self.metadata_cache = metadata_cache
 
     def handlers(self) -> dict[int, Callable[[Request], None]]:
         return {ApiKey.ListConfigResources: self.handle_list_config_resources,
@@ -70,9 +79,31 @@ class TelemetryApis:
             request.send_response(ListConfigResourcesResponse(
                 throttle_time_ms=0, error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED))
             return
+        if request.api_version < 1:  # v0 was ListClientMetricsResources
+            request.send_response(ListConfigResourcesResponse(throttle_time_ms=0, error_code=ErrorCode.NONE,
+                                                              config_resources=[
+                ConfigResource(resource_name=name) for name in sorted(self.manager.subscriptions)]))
+            return
+        wanted = set(request.body.resource_types) or set(_CONFIG_RESOURCE_TYPES)
+        if not wanted <= set(_CONFIG_RESOURCE_TYPES):  # Kafka 4.4's answer to a type it does not list
+            request.send_response(ListConfigResourcesResponse(throttle_time_ms=0,
+                                                              error_code=ErrorCode.UNSUPPORTED_VERSION))
+            return
         request.send_response(ListConfigResourcesResponse(throttle_time_ms=0, error_code=ErrorCode.NONE,
-                                                                 config_resources=[
-            ConfigResource(resource_name=name) for name in sorted(self.manager.subscriptions)]))
+                                                          config_resources=[
+            ConfigResource(resource_name=name, resource_type=kind) for kind in _CONFIG_RESOURCE_TYPES
+            if kind in wanted for name in self._config_resources(kind)]))
+
+    def _config_resources(self, kind: int) -> list[str]:
+        """ListConfigResources v1 (KIP-1142): every topic and broker (a broker's loggers are a
+        resource too), the client metrics subscriptions; no group has configs in josefk."""
+        if kind == _CLIENT_METRICS:
+            return sorted(self.manager.subscriptions)
+        if kind in (_BROKER_LOGGER, _BROKER):
+            return [str(b) for b in sorted(self.metadata_cache.brokers)]
+        if kind == _TOPIC:
+            return sorted(self.metadata_cache.topics)
+        return []
 
     def _instance(self, instance_id: uuid.UUID, request: Request) -> ClientInstance:
         instance = self.manager.instance(instance_id, client_info(request))

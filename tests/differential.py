@@ -31,9 +31,9 @@ from harness.kafka import KafkaBroker
 from harness.net import free_port
 from harness.wire import call, encode_request, read_frame
 from harness.zookeeper import ZooKeeperServer
-from josefk.cli.kafka_messages import request_class, response_class
 from josefk.protocol.apis import ApiKey, is_flexible
 from josefk.protocol.messages import api as messages
+from tests.kafka4_messages import request_class, response_class
 
 ROOT = Path(__file__).resolve().parent.parent
 KNOWN_DIFFERENCES = ROOT / "tests" / "data" / "known_differences.json"
@@ -154,11 +154,11 @@ class Side:
     def request(self, api_key: int, version: int, body: Any) -> Any:
         framed = encode_request(api_key, version, body, correlation_id=self._correlation + 1)
         data = self.send(api_key, version, framed[4:])
-        return response_class(api_key).decode(data, version=version)
+        return response_class(api_key, version).decode(data, version=version)
 
     def call(self, api_key: int, version: int, **fields: Any) -> Any:
         """A request built from (nested) plain values; its decoded response."""
-        return self.request(api_key, version, build(request_class(api_key), fields, version))
+        return self.request(api_key, version, build(request_class(api_key, version), fields, version))
 
 
 def scram_login(user: str, password: str, extensions: dict[str, str]) -> Callable[[socket.socket], None]:

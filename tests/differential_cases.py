@@ -42,6 +42,7 @@ from josefk.protocol.messages.generated.renew_delegation_token_request import Re
 from josefk.protocol.messages.generated.share_group_describe_request import ShareGroupDescribeRequest
 from josefk.protocol.messages.generated.share_group_heartbeat_request import ShareGroupHeartbeatRequest
 from josefk.protocol.record_codec import Record, build_batch
+from tests import kafka4_messages
 from tests.differential import Case, Side, Step, ask, build, tree
 
 SHARED = "diff"
@@ -103,6 +104,15 @@ def wait_leaders(side: Side, topic: str, partitions: int) -> None:
         return False
     wait_for(ready, f"{topic} has leaders on {side.name}")
 
+    def logs_open() -> bool:
+        """A KRaft broker (Kafka 4) lists a new partition's leader a moment before its log is
+        there, answering NOT_LEADER_OR_FOLLOWER meanwhile; an error case's single request must
+        not meet that moment."""
+        r = side.call(ApiKey.ListOffsets, 1, replica_id=-1, topics=[{"name": topic, "partitions": [
+            {"partition_index": p, "timestamp": -1} for p in range(partitions)]}])
+        return all(p.error_code != NOT_LEADER_OR_FOLLOWER for t in r.topics for p in t.partitions)
+    wait_for(logs_open, f"{topic}'s logs are open on {side.name}")
+
 
 def create_topic(side: Side, name: str, partitions: int = 1, configs: dict[str, str] | None = None) -> None:
     r = side.call(ApiKey.CreateTopics, 4, topics=[{
@@ -118,8 +128,11 @@ def batch(n: int, first_ts: int = 0, value_size: int = 10) -> bytes:
 
 
 def produce(side: Side, topic: str, partition: int, records: bytes, version: int = 9, acks: int = -1) -> Any:
-    return side.call(ApiKey.Produce, version, transactional_id=None, acks=acks, timeout_ms=10000,
-                     topic_data=[{"name": topic, "partition_data": [{"index": partition, "records": records}]}])
+    """From v13 the topic goes by its id (KIP-516): the nil id for one the side has not created."""
+    data: dict[str, Any] = {"name": topic, "partition_data": [{"index": partition, "records": records}]}
+    if version >= 13:
+        data["topic_id"] = side.topic_ids.get(topic, uuid.UUID(int=0))
+    return side.call(ApiKey.Produce, version, transactional_id=None, acks=acks, timeout_ms=10000, topic_data=[data])
 
 
 def produced(side: Side, topic: str, partition: int, records: bytes) -> None:
@@ -243,6 +256,9 @@ def n_list_offsets(side: Side, v: int) -> Iterator[Step]:
         yield "max timestamp", list_offsets(side, v, [(0, -3)])
     if v >= 4:  # KIP-320
         yield "unknown leader epoch", list_offsets(side, v, [(0, -1)], current_leader_epoch=7)
+    if v >= 10:  # earliest local (KIP-405), latest tiered (KIP-1005), earliest pending upload (KIP-1023)
+        for ts in [-4, -5] + ([-6] if v >= 11 else []):
+            yield f"timestamp {ts}", list_offsets(side, v, [(0, ts)])
 
 
 def n_metadata(side: Side, v: int) -> Iterator[Step]:
@@ -251,13 +267,20 @@ def n_metadata(side: Side, v: int) -> Iterator[Step]:
                                 include_topic_authorized_operations=False)
 
 
+def topic_ref(side: Side, v: int, topic: str, ids_from: int) -> dict[str, Any]:
+    """A request's topic: by name, or from `ids_from` on by its id (the nil id for a topic the
+    side has not created)."""
+    return {"topic_id": side.topic_ids.get(topic, uuid.UUID(int=0))} if v >= ids_from else {"name": topic}
+
+
 def offset_commit(side: Side, v: int, group: str, generation: int = -1, member: str = "",
                   metadata: str = "m", partition: int = 0, topic: str = SHARED) -> Any:
     return side.call(ApiKey.OffsetCommit, v, group_id=group, generation_id_or_member_epoch=generation,
                      member_id=member, group_instance_id=None, retention_time_ms=-1, topics=[{
-                         "name": topic, "partitions": [{"partition_index": partition, "committed_offset": 3,
-                                                        "committed_leader_epoch": -1, "commit_timestamp": -1,
-                                                        "committed_metadata": metadata}]}])
+                         **topic_ref(side, v, topic, 10),
+                         "partitions": [{"partition_index": partition, "committed_offset": 3,
+                                         "committed_leader_epoch": -1, "commit_timestamp": -1,
+                                         "committed_metadata": metadata}]}])
 
 
 def n_offset_commit(side: Side, v: int) -> Iterator[Step]:
@@ -272,7 +295,7 @@ def offset_fetch(side: Side, v: int, group: str, partitions: list[int] | None = 
     if v >= 8:
         return side.call(ApiKey.OffsetFetch, v, require_stable=False, groups=[{
             "group_id": group, "member_id": None, "member_epoch": -1,
-            "topics": [{"name": SHARED, "partition_indexes": parts}]}])
+            "topics": [{**topic_ref(side, v, SHARED, 10), "partition_indexes": parts}]}])
     return side.call(ApiKey.OffsetFetch, v, group_id=group, require_stable=False,
                      topics=[{"name": SHARED, "partition_indexes": parts}])
 
@@ -329,8 +352,14 @@ def n_sync_group(side: Side, v: int) -> Iterator[Step]:
 def n_describe_groups(side: Side, v: int) -> Iterator[Step]:
     joined(side, f"dg-v{v}")
     commit(side, f"dge-v{v}")
-    yield "describe", side.call(ApiKey.DescribeGroups, v, groups=[f"dg-v{v}", f"dge-v{v}", f"dg-none-v{v}"],
-                                include_authorized_operations=False)
+    groups = [f"dg-v{v}", f"dge-v{v}", f"dg-none-v{v}"]
+    if v < 6:
+        yield "describe", side.call(ApiKey.DescribeGroups, v, groups=groups, include_authorized_operations=False)
+        return
+    # Kafka 4 answers a request's groups in the order of their __consumer_offsets partitions
+    for group in groups:
+        yield f"describe {group}", side.call(ApiKey.DescribeGroups, v, groups=[group],
+                                             include_authorized_operations=False)
 
 
 def n_list_groups(side: Side, v: int) -> Iterator[Step]:
@@ -404,7 +433,9 @@ def init_transactional(side: Side, tid: str, v: int = 1) -> Any:
     def initialised() -> bool:
         response[:] = [side.call(ApiKey.InitProducerId, v, transactional_id=tid, transaction_timeout_ms=60000,
                                  producer_id=-1, producer_epoch=-1)]
-        return response[0].error_code not in (14, 51)  # COORDINATOR_LOAD_IN_PROGRESS, CONCURRENT_TRANSACTIONS
+        # COORDINATOR_LOAD_IN_PROGRESS, CONCURRENT_TRANSACTIONS; NOT_COORDINATOR from a KRaft broker (Kafka 4)
+        # whose coordinator learns of the new __transaction_state partition after FindCoordinator answers
+        return response[0].error_code not in (14, 16, 51)
     wait_for(initialised, f"InitProducerId for {tid} on {side.name}")
     return response[0]
 
@@ -497,16 +528,33 @@ def n_describe_transactions(side: Side, v: int) -> Iterator[Step]:
     yield "ongoing and unknown", side.call(ApiKey.DescribeTransactions, v, transactional_ids=[tid, "never-dt"])
 
 
+def list_transactions(side: Side, v: int, **fields: Any) -> Any:
+    """ListTransactions, asked again while the coordinator answers COORDINATOR_LOAD_IN_PROGRESS
+    (Kafka 4 loads its transaction log partitions after it starts, as an admin client retries)."""
+    answer: list[Any] = []
+
+    def loaded() -> bool:
+        answer[:] = [side.call(ApiKey.ListTransactions, v, **fields)]
+        return bool(answer[0].error_code != 14)
+    wait_for(loaded, "the transaction coordinator has loaded its partitions")
+    return answer[0]
+
+
 def n_list_transactions(side: Side, v: int) -> Iterator[Step]:
     tid = f"lt-v{v}"
     topic = txn_topic(side, tid)
     init = init_transactional(side, tid)
     add_partitions(side, 3, tid, init.producer_id, init.producer_epoch, [0], topic)
     extra = {"duration_filter": -1} if v >= 1 else {}
-    yield "by producer id", side.call(ApiKey.ListTransactions, v, state_filters=["Ongoing", "Bogus"],
-                                      producer_id_filters=[init.producer_id], **extra)
-    yield "only unknown states", side.call(ApiKey.ListTransactions, v, state_filters=["Bogus"],
-                                           producer_id_filters=[init.producer_id], **extra)
+    yield "by producer id", list_transactions(side, v, state_filters=["Ongoing", "Bogus"],
+                                              producer_id_filters=[init.producer_id], **extra)
+    yield "only unknown states", list_transactions(side, v, state_filters=["Bogus"],
+                                                   producer_id_filters=[init.producer_id], **extra)
+    if v >= 2:  # KIP-1152: the whole id must match the pattern
+        for label, pattern in (("by pattern", r"lt-v\d+"), ("pattern matching a prefix", "lt"),
+                               ("empty pattern", ""), ("invalid pattern", "lt-(")):
+            yield label, list_transactions(side, v, state_filters=[], producer_id_filters=[], duration_filter=-1,
+                                           transactional_id_pattern=pattern)
 
 
 def n_offset_for_leader_epoch(side: Side, v: int) -> Iterator[Step]:
@@ -588,6 +636,10 @@ def n_alter_partition_reassignments(side: Side, v: int) -> Iterator[Step]:
     create_topic(side, name)
     yield "same replicas", side.call(ApiKey.AlterPartitionReassignments, v, timeout_ms=10000, topics=[{
         "name": name, "partitions": [{"partition_index": 0, "replicas": [0]}]}])
+    if v >= 1:
+        yield "same replicas, factor kept", side.call(
+            ApiKey.AlterPartitionReassignments, v, timeout_ms=10000, allow_replication_factor_change=False,
+            topics=[{"name": name, "partitions": [{"partition_index": 0, "replicas": [0]}]}])
 
 
 def n_list_partition_reassignments(side: Side, v: int) -> Iterator[Step]:
@@ -606,6 +658,9 @@ def n_offset_delete(side: Side, v: int) -> Iterator[Step]:
 def n_describe_cluster(side: Side, v: int) -> Iterator[Step]:
     yield "describe", side.call(ApiKey.DescribeCluster, v, include_cluster_authorized_operations=False,
                                 endpoint_type=1, include_fenced_brokers=False)
+    if v >= 2:  # KIP-1073
+        yield "with fenced brokers", side.call(ApiKey.DescribeCluster, v, include_cluster_authorized_operations=False,
+                                               endpoint_type=1, include_fenced_brokers=True)
 
 
 def write_txn_markers(side: Side, v: int, topic: str, partition: int, commit: bool,
@@ -868,7 +923,19 @@ def n_push_telemetry(side: Side, v: int) -> Iterator[Step]:
 
 
 def n_list_client_metrics_resources(side: Side, v: int) -> Iterator[Step]:
-    yield "list", side.call(ApiKey.ListConfigResources, v)
+    if v < 1:
+        yield "list", side.call(ApiKey.ListConfigResources, v)
+        return
+    # KIP-1142: by resource type (TOPIC, BROKER, BROKER_LOGGER, CLIENT_METRICS, GROUP). The
+    # topics compared are this case's and the shared one: other cases leave different topics
+    # on the two brokers where Kafka 4.4 refuses versions it removed (KIP-896).
+    own = f"lcr-v{v}"
+    create_topic(side, own)
+    for types in ([], [2], [4], [8], [16], [32], [2, 16], [99]):
+        r = side.call(ApiKey.ListConfigResources, v, resource_types=types)
+        yield f"types {types}", {"error_code": r.error_code, "config_resources": sorted(
+            (c.resource_type, c.resource_name) for c in r.config_resources
+            if c.resource_type != 2 or c.resource_name in (own, SHARED))}
 
 
 SHARE_MEMBER = "share-member-0000000000000001"  # KIP-932 members make their own ids
@@ -1005,6 +1072,69 @@ def e_produce_unknown_topic_no_autocreate(side: Side, v: int) -> Iterator[Step]:
     yield "produce", produce(side, "never-created", 0, batch(1), version=v)
 
 
+def e_produce_unknown_topic_id(side: Side, v: int) -> Iterator[Step]:
+    """KIP-516: an id no topic has, alone and beside a known topic's."""
+    topic = f"produce-ids-v{v}"
+    create_topic(side, topic)
+    unknown = uuid.UUID("5ea1ed00-0000-4000-8000-000000000001")
+    part = {"index": 0, "records": batch(1)}
+    yield "alone", side.call(ApiKey.Produce, v, transactional_id=None, acks=-1, timeout_ms=10000,
+                             topic_data=[{"topic_id": unknown, "partition_data": [part]}])
+    yield "beside a known topic", side.call(ApiKey.Produce, v, transactional_id=None, acks=-1, timeout_ms=10000,
+                                            topic_data=[{"topic_id": side.topic_ids[topic], "partition_data": [part]},
+                                                        {"topic_id": unknown, "partition_data": [part]}])
+
+
+def e_offset_commit_unknown_topic_id(side: Side, v: int) -> Iterator[Step]:
+    yield "unknown id", offset_commit(side, v, f"ocid-v{v}", topic="never-created")
+    yield "unknown id and known", side.call(ApiKey.OffsetCommit, v, group_id=f"ocid-v{v}",
+                                            generation_id_or_member_epoch=-1, member_id="", group_instance_id=None,
+                                            topics=[{"topic_id": uuid.UUID(int=0), "partitions": [
+                                                {"partition_index": 0, "committed_offset": 1,
+                                                 "committed_leader_epoch": -1, "committed_metadata": None}]},
+                                                {"topic_id": side.topic_ids[SHARED], "partitions": [
+                                                    {"partition_index": 1, "committed_offset": 2,
+                                                     "committed_leader_epoch": -1, "committed_metadata": None}]}])
+
+
+def e_offset_fetch_by_topic_id(side: Side, v: int) -> Iterator[Step]:
+    group = f"ofid-v{v}"
+    commit(side, group)
+    yield "unknown id", side.call(ApiKey.OffsetFetch, v, require_stable=False, groups=[{
+        "group_id": group, "member_id": None, "member_epoch": -1,
+        "topics": [{"topic_id": uuid.UUID(int=0), "partition_indexes": [0]},
+                   {"topic_id": side.topic_ids[SHARED], "partition_indexes": [0, 1]}]}])
+    yield "all topics", side.call(ApiKey.OffsetFetch, v, require_stable=False, groups=[{
+        "group_id": group, "member_id": None, "member_epoch": -1, "topics": None}])
+
+
+def e_api_versions_cluster_and_node(side: Side, v: int) -> Iterator[Step]:
+    """KIP-1242: the cluster and node the client means to reach, checked by the broker."""
+    described = side.call(ApiKey.DescribeCluster, 0, include_cluster_authorized_operations=False)
+    cluster, node = described.cluster_id, described.brokers[0].broker_id
+    for label, cluster_id, node_id in (("both right", cluster, node), ("another cluster", "A" * 22, node),
+                                       ("another node", cluster, node + 7), ("cluster only", cluster, -1),
+                                       ("node only", None, node + 7)):
+        r = side.call(ApiKey.ApiVersions, v, client_software_name="josefk-differential", client_software_version="1.0",
+                      cluster_id=cluster_id, node_id=node_id)
+        # an answer lists the broker's APIs (compared by the normal case), a refusal none
+        yield label, {"error_code": r.error_code, "api_keys": len(r.api_keys) > 0} if r.error_code == 0 else r
+
+
+def e_reassignment_factor_change_refused(side: Side, v: int) -> Iterator[Step]:
+    """AllowReplicationFactorChange false: a single broker has no valid target of another
+    size, so the answers show the checks' order (the assignment's validity first)."""
+    name = f"aprf-v{v}"
+    create_topic(side, name, partitions=2)
+    yield "larger, unknown broker", side.call(
+        ApiKey.AlterPartitionReassignments, v, timeout_ms=10000, allow_replication_factor_change=False, topics=[{
+            "name": name, "partitions": [{"partition_index": 0, "replicas": [0, 7]},
+                                         {"partition_index": 1, "replicas": []}]}])
+    yield "cancel none ongoing", side.call(
+        ApiKey.AlterPartitionReassignments, v, timeout_ms=10000, allow_replication_factor_change=False, topics=[{
+            "name": name, "partitions": [{"partition_index": 0, "replicas": None}]}])
+
+
 def e_produce_too_large(side: Side, v: int) -> Iterator[Step]:
     create_topic(side, f"big-v{v}")
     yield "produce", produce(side, f"big-v{v}", 0, batch(1, value_size=1_100_000), version=v)
@@ -1032,6 +1162,19 @@ def e_produce_transactional_without_id(side: Side, v: int) -> Iterator[Step]:
     records = build_batch([Record(0, BASE_TS, b"k", b"v")], producer_id=4000, producer_epoch=0, base_sequence=0,
                           is_transactional=True)
     yield "produce", produce(side, f"txn-noid-v{v}", 0, records, version=v)
+
+
+def e_produce_transactional_unadded_partition(side: Side, v: int) -> Iterator[Step]:
+    """A transactional batch for a partition not added to the transaction: from v12 a producer
+    using transactions v2 (KIP-890 part 2) leaves adding it to the leader."""
+    tid = f"txn-add-v{v}"
+    topic = txn_topic(side, tid)
+    init = init_transactional(side, tid)
+    records = build_batch([Record(0, BASE_TS, b"k", b"v")], producer_id=init.producer_id,
+                          producer_epoch=init.producer_epoch, base_sequence=0, is_transactional=True)
+    yield "produce", side.call(ApiKey.Produce, v, transactional_id=tid, acks=-1, timeout_ms=10000, topic_data=[
+        {**topic_ref(side, v, topic, 13), "partition_data": [{"index": 0, "records": records}]}])
+    yield "described", side.call(ApiKey.DescribeTransactions, 0, transactional_ids=[tid])
 
 
 def e_fetch_out_of_range(side: Side, v: int) -> Iterator[Step]:
@@ -1300,7 +1443,8 @@ def _answered_or_closed(side: Side, api: ApiKey, version: int, payload: bytes) -
 
 def _payload(api: ApiKey, version: int, correlation_id: int, **fields: Any) -> bytes:
     """A request's bytes after the size prefix; the client id is "test" (a 14-byte v1 header)."""
-    return encode_request(api, version, build(request_class(api), fields, version), correlation_id)[4:]
+    return encode_request(api, version, build(kafka4_messages.request_class(api, version), fields, version),
+                          correlation_id)[4:]
 
 
 def e_truncated_body(side: Side, v: int) -> Iterator[Step]:
@@ -1394,6 +1538,19 @@ ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Iterator[Step]]
     (ApiKey.IncrementalAlterConfigs, [0, 1], "APPEND / SUBTRACT on list configs", e_incremental_alter_lists),
     (ApiKey.OffsetForLeaderEpoch, [4], "unknown partition / fenced epoch", e_offset_for_leader_epoch_unknown),
     (ApiKey.UpdateFeatures, [0, 1], "refused updates", e_update_features_refused),
+]
+
+
+# The error cases of what versions newer than Kafka 3.9's add (tests/differential_kafka4.py runs
+# them against Kafka 4.4.0 at those of the listed versions josefk serves).
+NEW_VERSION_ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Iterator[Step]]]] = [
+    (ApiKey.Produce, [13], "unknown topic id", e_produce_unknown_topic_id),
+    (ApiKey.Produce, [12, 13], "transactional, partition not added", e_produce_transactional_unadded_partition),
+    (ApiKey.OffsetCommit, [10], "unknown topic id", e_offset_commit_unknown_topic_id),
+    (ApiKey.ApiVersions, [5], "cluster and node checks", e_api_versions_cluster_and_node),
+    (ApiKey.AlterPartitionReassignments, [1], "replication factor change not allowed",
+     e_reassignment_factor_change_refused),
+    (ApiKey.OffsetFetch, [10], "by topic id: unknown id, all topics", e_offset_fetch_by_topic_id),
 ]
 
 

@@ -13,9 +13,9 @@ import json
 import zipfile
 
 from harness.kafka import KAFKA_4_4
-from josefk.protocol.apis import KAFKA_4_VERSIONS, KAFKA_39_VERSIONS, ApiKey
+from josefk.protocol.apis import KAFKA_4_RAISED, KAFKA_4_VERSIONS, KAFKA_39_VERSIONS, ApiKey, advertised
 from tests.differential import KAFKA_4_4_0, ROOT, Case, Known, Result, Side, result_table
-from tests.differential_cases import CONTROLLER_ONLY, ERRORS, NORMAL
+from tests.differential_cases import CONTROLLER_ONLY, ERRORS, NEW_VERSION_ERRORS, NORMAL
 
 KNOWN_DIFFERENCES_KAFKA4 = ROOT / "tests" / "data" / "known_differences_kafka4.json"
 DOC_SECTION_KAFKA4 = "## Differential: josefk vs Kafka 4.4.0"
@@ -38,33 +38,25 @@ _SHARE_STATE = f"KIP-932's share-group state, which brokers ask the share coordi
 _STREAMS = f"KIP-1071 streams groups: {ISSUE_28}"
 _KRAFT = "KRaft's quorum and registrations: josefk's metadata lives in ZooKeeper (or its embedded store), " \
          "it has no KRaft quorum to describe or change"
+_TV2 = ("transactions v2 (KIP-890 part 2), which a client uses only when the broker finalizes the feature "
+        "transaction.version 2; josefk, a ZooKeeper-mode broker, finalizes no such feature, and its coordinator "
+        "does not yet bump the producer epoch at every transaction end or write markers with the bumped epoch")
 # What each version adds, from the comments of Kafka 4.4.0's message specs.
 NOT_SERVED_REASONS = {
-    "Produce": f"v12 (KIP-890 transactions v2: a transactional produce adds its own partition) and v13 "
-               f"(topic ids instead of names, KIP-516): {ISSUE_28}",
-    "Fetch": f"v18 (the high watermark in the response, KIP-1166): {ISSUE_28}",
-    "ListOffsets": f"v10 (asynchronous remote list offsets, KIP-1075) and v11 (earliest pending upload "
-                   f"offset, KIP-1023): tiered storage, which josefk lacks; {ISSUE_28}",
-    "Metadata": f"v13 (a top-level error code in the response): {ISSUE_28}",
-    "OffsetCommit": f"v10 (topic ids instead of names, KIP-848): {ISSUE_28}",
-    "OffsetFetch": f"v10 (topic ids instead of names, KIP-848): {ISSUE_28}",
-    "DescribeGroups": f"v6 (GROUP_ID_NOT_FOUND for an unknown group, KIP-1043): {ISSUE_28}",
-    "ApiVersions": f"v5 (cluster and node id checks, REBOOTSTRAP_REQUIRED, KIP-1242): {ISSUE_28}",
-    "EndTxn": f"v5 (the producer epoch bumped on every transaction, KIP-890 part 2): {ISSUE_28}",
-    "WriteTxnMarkers": f"v2 (the transaction version in each marker, KIP-1228): {ISSUE_28}",
-    "TxnOffsetCommit": f"v5 (transactions v2, KIP-890) and v6 (topic ids instead of names, KIP-1319): {ISSUE_28}",
-    "DescribeLogDirs": f"v5 (a log dir's IsCordoned flag): {ISSUE_28}",
-    "DeleteGroups": f"v3 (an error message per group): {ISSUE_28}",
-    "AlterPartitionReassignments": f"v1 (allow or refuse a replication factor change): {ISSUE_28}",
-    "UpdateFeatures": f"v2 (the response without per-feature results): {ISSUE_28}",
-    "DescribeCluster": f"v2 (IncludeFencedBrokers, KIP-1073): {ISSUE_28}",
-    "ListTransactions": f"v2 (filter by transactional id pattern, KIP-1152): {ISSUE_28}",
+    "EndTxn": f"v5 (the producer epoch bumped on every transaction, returned in the response): {_TV2}; "
+              f"{ISSUE_28}",
+    "WriteTxnMarkers": f"v2 (each marker's transaction version, KIP-1228): sent by a transactions v2 coordinator; "
+                       f"{_TV2}; {ISSUE_28}",
+    "TxnOffsetCommit": f"v5 (the offsets partition added implicitly) and v6 (topic ids instead of names, "
+                       f"KIP-1319): {_TV2}; {ISSUE_28}",
+    "UpdateFeatures": "v2 (a failure as a top-level error, no per-feature results): the feature checks of a "
+                      "ZooKeeper-mode broker (Kafka 3.9's, per feature) are not KRaft's, which v2's shape follows; "
+                      "admin clients update features at v1",
     "DescribeQuorum": _KRAFT,
     "UnregisterBroker": _KRAFT,
     "AddRaftVoter": _KRAFT,
     "RemoveRaftVoter": _KRAFT,
     "UnregisterController": _KRAFT,
-    "ListConfigResources": f"v1 (every config resource type, not only client metrics, KIP-1142): {ISSUE_28}",
     "InitializeShareGroupState": _SHARE_STATE,
     "ReadShareGroupState": _SHARE_STATE,
     "WriteShareGroupState": _SHARE_STATE,
@@ -139,16 +131,37 @@ def cases(kafka: dict[int, tuple[int, int]]) -> list[Case]:
     """The cases for Kafka 4.4.0 given the versions it serves: COMPARED's normal and error
     cases at the versions both serve, and one refusal case per removed version."""
     def both(api: ApiKey, v: int) -> bool:
-        lo, hi = KAFKA_39_VERSIONS[api]
+        lo, hi = advertised(api)
         return lo <= v <= hi and kafka_serves(kafka, api, v)
 
     refs = (KAFKA_4_4_0,)
     out = [Case(api, v, "normal", NORMAL[api], references=refs)
-           for api in COMPARED for v in range(KAFKA_39_VERSIONS[api][0], KAFKA_39_VERSIONS[api][1] + 1)
-           if both(api, v)]
+           for api in COMPARED for v in range(advertised(api)[0], advertised(api)[1] + 1) if both(api, v)]
     out += [Case(api, v, name, run, references=refs) for api, versions, name, run in ERRORS
             if api in COMPARED for v in versions if both(api, v)]
     out += [Case(api, v, "removed by KIP-896", NORMAL[api], references=refs) for api, v in removed_versions(kafka)]
+    return out + raised_cases(kafka)
+
+
+def raised_versions(api: ApiKey) -> range:
+    """The versions josefk serves beyond Kafka 3.9's newest (KAFKA_4_RAISED)."""
+    return range(KAFKA_39_VERSIONS[api][1] + 1, KAFKA_4_RAISED.get(api, KAFKA_39_VERSIONS[api][1]) + 1)
+
+
+def raised_cases(kafka: dict[int, tuple[int, int]]) -> list[Case]:
+    """The APIs raised to Kafka 4.4's versions: at each new version, the API's normal case and
+    its error cases (those of tests/differential_cases.py and those of the new versions'
+    features, NEW_VERSION_ERRORS); Kafka 4.4.0 is these versions' only reference."""
+    refs = (KAFKA_4_4_0,)
+    out = []
+    for api in KAFKA_4_RAISED:
+        new = [v for v in raised_versions(api) if kafka_serves(kafka, api, v)]
+        if api not in COMPARED:  # COMPARED's normal cases run at every version both serve already
+            out += [Case(api, v, "normal", NORMAL[api], references=refs) for v in new]
+        out += [Case(api, v, name, run, references=refs) for a, _versions, name, run in ERRORS if a == api
+                for v in new]
+    out += [Case(api, v, name, run, references=refs) for api, versions, name, run in NEW_VERSION_ERRORS
+            for v in versions if kafka_serves(kafka, api, v) and v in raised_versions(api)]
     return out
 
 
@@ -169,7 +182,9 @@ def render(results: list[Result], missing: list[tuple[str, str]], known: list[Kn
         "test fails when it is out of date). The same raw requests go to Apache Kafka 4.4.0 (KRaft combined "
         "mode, harness/kafka.py KRaftBroker) and to josefk, compared and normalised as in the 3.9.2 section. "
         "The cases: "
-        f"{', '.join(a.name for a in COMPARED)} (normal and error cases) at every version both serve, and each "
+        f"{', '.join(a.name for a in COMPARED)} (normal and error cases) at every version both serve; "
+        f"the APIs josefk serves at versions newer than Kafka 3.9's ({', '.join(a.name for a in KAFKA_4_RAISED)}) "
+        "with their normal and error cases at each of those versions; and each "
         "API's normal case at each version josefk serves that Kafka 4.4 removed (KIP-896), where Kafka's "
         "refusal is the asserted difference.",
         "",

@@ -25,6 +25,7 @@ import pytest
 from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer
 from kafka.admin import ACL, ACLOperation, ACLPermissionType, NewTopic, ResourcePattern, ResourceType
 from kafka.errors import CoordinatorNotAvailableError
+from kafka.structs import OffsetAndMetadata, TopicPartition
 
 from harness.wire import encode_request, wait_until
 from josefk.cli.kafka_messages import response_class
@@ -246,7 +247,8 @@ PLAIN_JAAS = ('org.apache.kafka.common.security.plain.PlainLoginModule required 
 def ops_broker(tmp_path: Path) -> Iterator[RunningBroker]:
     """The authorizer on, User:admin a super user, PLAIN users admin, alice and bob; topic
     ops-t, and ACLs for alice: Read and AlterConfigs on ops-t, Describe on the cluster, Read
-    on group ops-g (made by admin through kafka-python's admin client)."""
+    on group ops-g (which admin's committed offset makes: DescribeGroups v6 answers an unknown
+    group GROUP_ID_NOT_FOUND, without its authorized operations, as Kafka 4)."""
     running = RunningBroker(tmp_path / "logs", {
         "authorizer.class.name": ACL_AUTHORIZER, "super.users": "User:admin",
         "listeners": "PLAINTEXT://127.0.0.1:0,SASL_PLAINTEXT://127.0.0.1:0", "sasl.enabled.mechanisms": "PLAIN",
@@ -266,6 +268,13 @@ def ops_broker(tmp_path: Path) -> Iterator[RunningBroker]:
         assert not created["failed"], created
         wait_until(lambda: admin.describe_topics(["ops-t"])[0]["error_code"] == 0, "ops-t has a leader")
         wait_until(lambda: _coordinator_up(admin, "ops-g"), "__consumer_offsets is made and loaded")
+        committer = KafkaConsumer(bootstrap_servers=_sasl_bootstrap(running), group_id="ops-g",
+                                  enable_auto_commit=False, security_protocol="SASL_PLAINTEXT", sasl_mechanism="PLAIN",
+                                  sasl_plain_username="admin", sasl_plain_password="admin-secret")
+        try:
+            committer.commit({TopicPartition("ops-t", 0): OffsetAndMetadata(0, "", -1)})
+        finally:
+            committer.close()
     finally:
         admin.close()
     yield running

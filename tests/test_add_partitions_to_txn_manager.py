@@ -265,3 +265,14 @@ def test_closed_it_sends_and_answers_nothing() -> None:
     h.sender.sent[0].answer()
     h.time.sleep(2 * TIMEOUT_MS)
     assert h.answers == {} and len(h.sender.sent) == 1
+
+
+def test_a_check_that_adds_asks_the_coordinator_to_add_the_partitions() -> None:
+    """Produce v12+ (KIP-890 part 2): the leader asks the coordinator to add the partitions
+    (verify_only false), not only to verify them; in the same request as other checks."""
+    h = Harness()
+    h.manager.verify_transaction("a", 7, 0, [("t", 0)], lambda e: h.answers.setdefault("a", []).append(e), add=True)
+    h.ask("b")
+    h.time.sleep(0)
+    [sent] = h.sender.sent
+    assert sent.transactions() == {"a": (0, False, [("t", 0)]), "b": (0, True, [("t", 0)])}

@@ -247,3 +247,20 @@ def test_a_cancelled_reassignment_deletes_the_replica_it_was_adding(tmp_path: Pa
     assert json.loads((store.get(topic_path("t")) or (b"", 0))[0])["partitions"] == {"0": [1, 2]}
     assert controller.states[("t", 0)].isr == [1, 2]
     assert remotes[3].stopped == [([("t", 0)], True)] and remotes[2].stopped == []
+
+
+def test_a_reassignment_that_may_not_change_the_replication_factor(controller) -> None:
+    """AlterPartitionReassignments v1 with AllowReplicationFactorChange false (Kafka 4's
+    validatePartitionReplicationFactorUnchanged): a target of another size is refused and
+    changes nothing; the factor of a partition being reassigned is its target's; a
+    cancellation is no target and always allowed."""
+    controller, store, _local, _epochs = controller
+    before = store.get(topic_path("t"))
+    assert controller.alter_reassignments({("t", 0): [1, 2]}, allow_replication_factor_change=False) == {
+        ("t", 0): (ErrorCode.INVALID_REPLICATION_FACTOR, "The replication factor is changed from 3 to 2")}
+    assert store.get(topic_path("t")) == before and controller.ongoing_reassignments() == {}
+    assert controller.alter_reassignments({("t", 0): [3, 2, 1]}, allow_replication_factor_change=False) == {
+        ("t", 0): (ErrorCode.NONE, "")}
+    assert controller.alter_reassignments({("t", 0): [1, 2]}) == {("t", 0): (ErrorCode.NONE, "")}
+    assert controller.alter_reassignments({("t", 0): [1, 2, 3]}, allow_replication_factor_change=False) == {
+        ("t", 0): (ErrorCode.INVALID_REPLICATION_FACTOR, "The replication factor is changed from 2 to 3")}

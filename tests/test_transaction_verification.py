@@ -173,7 +173,7 @@ class ScriptedCoordinator:
 
     def verify_transaction(self, transactional_id: str, producer_id: int, producer_epoch: int,
                            partitions: list[TopicPartition],
-                           callback: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
+                           callback: Callable[[dict[TopicPartition, ErrorCode]], None], add: bool = False) -> None:
         self.asked.append((transactional_id, producer_id, producer_epoch, partitions))
 
         def answer() -> None:
@@ -346,7 +346,7 @@ def test_stop_verifying_closes_the_verifier_and_answers_nothing(broker: Broker) 
     AddPartitionsToTxnManager shuts down with the ReplicaManager)."""
     held: list[Callable[[dict[TopicPartition, ErrorCode]], None]] = []
     broker.txn_coordinator.verify_transaction = (  # type: ignore[method-assign]
-        lambda _tid, _pid, _epoch, _partitions, callback: held.append(callback))
+        lambda _tid, _pid, _epoch, _partitions, callback, _add=False: held.append(callback))
     answers: list[dict] = []
     broker.replicas.start_transaction_verification({TP: 0}, "tid", 7, 0, lambda e, _g: answers.append(e))
     assert len(held) == 1
