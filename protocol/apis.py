@@ -85,6 +85,8 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.PushTelemetry: (0, 0),
     ApiKey.ListConfigResources: (0, 0),
     ApiKey.DescribeTopicPartitions: (0, 0),
+    ApiKey.StreamsGroupHeartbeat: (0, 1),  # KIP-1071, Kafka 4.4's ranges
+    ApiKey.StreamsGroupDescribe: (0, 1),
 }
 
 # Kafka 4.4.0's ranges, as a 4.4 broker advertises them (its specs' validVersions, less a

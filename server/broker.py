@@ -33,6 +33,8 @@ from josefk.coordinator.group_apis import GroupApis, OffsetsTopicConfig
 from josefk.coordinator.group_coordinator import GroupCoordinator
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC, partition_for
 from josefk.coordinator.producer_id_manager import ExecutorBlockRequests, ProducerIdManager
+from josefk.coordinator.streams_group_apis import StreamsGroupApis
+from josefk.coordinator.streams_group_coordinator import StreamsGroupConfig, StreamsGroupCoordinator
 from josefk.coordinator.transaction_apis import TransactionApis, TransactionTopicConfig
 from josefk.coordinator.transaction_coordinator import TransactionConfig, TransactionCoordinator
 from josefk.coordinator.transaction_log import TRANSACTION_STATE_TOPIC
@@ -56,6 +58,7 @@ from josefk.server.client_metrics import ClientMetricsManager
 from josefk.server.config import KafkaConfig
 from josefk.server.delegation_token_apis import DelegationTokenApis
 from josefk.server.describe_topic_partitions import DescribeTopicPartitionsApis
+from josefk.server.internal_topics import InternalTopicCreator
 from josefk.server.kafka_apis import KafkaApis
 from josefk.server.metrics_http import BrokerGauges, MetricsHttpServer, registry_for
 from josefk.server.network.connection_quotas import ConnectionQuotas
@@ -358,6 +361,14 @@ class KafkaServer:
                 config["group.consumer.session.timeout.ms"], config["group.consumer.heartbeat.interval.ms"],
                 tuple(assignor_name(a) for a in config["group.consumer.assignors"]),
                 config["group.consumer.max.size"])), group_apis, authorizer)
+        streams_config = StreamsGroupConfig(
+            config["group.streams.session.timeout.ms"], config["group.streams.heartbeat.interval.ms"],
+            config["group.streams.max.size"], config["group.streams.num.standby.replicas"])
+        streams_group_apis = StreamsGroupApis(StreamsGroupCoordinator(coordinator, self.metadata_cache, streams_config),
+            {**group_apis.handlers(), **consumer_group_apis.handlers()}, InternalTopicCreator(
+                self.admin, self.store_executor,
+                lambda: min(self.config["default.replication.factor"], max(1, len(self.metadata_cache.brokers)))),
+            authorizer)
         acl_apis = AclApis(self.acl_authorizer, authorizer, self.store_executor)
 
         def post(work: Callable[[], None]) -> None:
@@ -377,6 +388,7 @@ class KafkaServer:
         self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
                               self.controller, self.controller_events, self.broker_epoch, self.store_executor,
                               {**group_apis.handlers(), **consumer_group_apis.handlers(),
+                               **streams_group_apis.handlers(),
                                **txn_apis.handlers(), **acl_apis.handlers(),
                                **sasl_apis.handlers(), **quota_apis.handlers(), **token_apis.handlers(),
                                **topic_partitions_apis.handlers(), **telemetry_apis.handlers()},

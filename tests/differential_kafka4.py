@@ -76,8 +76,6 @@ NOT_SERVED_REASONS = {
     "DescribeShareGroupOffsets": _SHARE,
     "AlterShareGroupOffsets": _SHARE,
     "DeleteShareGroupOffsets": _SHARE,
-    "StreamsGroupHeartbeat": _STREAMS,
-    "StreamsGroupDescribe": _STREAMS,
     "StreamsGroupTopologyDescriptionUpdate": _STREAMS,
 }
 
