@@ -166,7 +166,8 @@ class StreamsGroupApis:
         return heartbeat.StreamsGroupHeartbeatResponse(
             error_code=ErrorCode.NONE, member_id=result.member_id, member_epoch=result.member_epoch,
             heartbeat_interval_ms=result.heartbeat_interval_ms,
-            acceptable_recovery_lag_legacy=min(config.acceptable_recovery_lag, 2**31 - 1),
+            acceptable_recovery_lag_legacy=(min(config.acceptable_recovery_lag, 2**31 - 1)
+                                            if request.api_version == 0 else 0),  # v0 only
             acceptable_recovery_lag=config.acceptable_recovery_lag,
             task_offset_interval_ms=config.task_offset_interval_ms, status=statuses,
             active_tasks=None if assignment is None else _task_ids(heartbeat.TaskIds, assignment.active),
