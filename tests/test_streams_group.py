@@ -10,14 +10,18 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from josefk.coordinator.authorization import AllowAll
 from josefk.coordinator.consumer_group_coordinator import ConsumerGroupCoordinator, HeartbeatRequest
 from josefk.coordinator.group_metadata import OffsetAndMetadata
 from josefk.coordinator.streams_assignor import AssignmentMember, assign
 from josefk.coordinator.streams_group import MemberState, StreamsGroup, StreamsGroupState, Tasks, task_list
+from josefk.coordinator.streams_group_apis import StreamsGroupApis
 from josefk.coordinator.streams_group_coordinator import (
     StreamsGroupConfig,
     StreamsGroupCoordinator,
@@ -34,8 +38,17 @@ from josefk.coordinator.streams_topology import (
     Topology,
     configure,
 )
+from josefk.protocol.acl import AclOperation, ResourceType
+from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
-from tests.test_consumer_group import Topics
+from josefk.protocol.messages.generated import streams_group_heartbeat_request as hb
+from josefk.protocol.messages.generated.consumer_group_heartbeat_request import ConsumerGroupHeartbeatRequest
+from josefk.protocol.messages.generated.describe_groups_request import DescribeGroupsRequest
+from josefk.protocol.messages.generated.list_groups_request import ListGroupsRequest
+from josefk.protocol.messages.generated.list_groups_response import ListGroupsResponse
+from josefk.protocol.messages.generated.streams_group_describe_request import StreamsGroupDescribeRequest
+from josefk.protocol.messages.generated.streams_group_heartbeat_request import StreamsGroupHeartbeatRequest
+from tests.test_consumer_group import StubRequest, Topics
 from tests.test_group_timeouts import GROUP, Coordinator
 
 SESSION_MS = 45_000
@@ -303,3 +316,73 @@ def test_streams_consumer_and_classic_groups_do_not_share_a_group_id(h: Harness)
     h.beat("a", -1)
     assert h.base.coordinator.join_guard(GROUP) == ErrorCode.NONE
     assert GROUP not in h.sgc.groups and GROUP in h.base.coordinator.groups
+
+
+class NoCreate(AllowAll):
+    """May not CREATE the changelog topic (nor on the cluster)."""
+
+    def authorize(self, request: object, operation: AclOperation, resource_type: ResourceType, name: str,
+                  log_if_denied: bool = True) -> bool:
+        return not (operation == AclOperation.CREATE and (resource_type == ResourceType.CLUSTER or name == CHANGELOG))
+
+
+@dataclass
+class Created:
+    topics: list[TopicInfo] = field(default_factory=list)
+
+    def create_internal_topics(self, topics: list[TopicInfo]) -> None:
+        self.topics.extend(topics)
+
+
+def wire_join(apis: StreamsGroupApis, member_id: str) -> Any:
+    request = StubRequest(StreamsGroupHeartbeatRequest(
+        group_id=GROUP, member_id=member_id, member_epoch=0, rebalance_timeout_ms=REBALANCE_MS, process_id="p",
+        topology=hb.Topology(epoch=0, subtopologies=[
+            hb.Subtopology(subtopology_id="0", source_topics=["in"], repartition_sink_topics=[REPARTITION]),
+            hb.Subtopology(subtopology_id="1", repartition_source_topics=[hb.TopicInfo(name=REPARTITION)],
+                           state_changelog_topics=[hb.TopicInfo(name=CHANGELOG)])]),
+        active_tasks=[], standby_tasks=[], warmup_tasks=[]))
+    apis.handle_streams_group_heartbeat(request)
+    return request.responses[0]
+
+
+def test_the_heartbeat_creates_the_internal_topics_the_principal_may_create(h: Harness) -> None:
+    created = Created()
+    apis = StreamsGroupApis(h.sgc, {}, created, NoCreate())
+    r = wire_join(apis, "a")
+    assert (r.error_code, r.member_epoch, r.active_tasks) == (ErrorCode.NONE, 1, [])
+    assert [t.name for t in created.topics] == [REPARTITION]  # with the partitions the topology needs
+    assert created.topics[0].partitions == 4
+    assert [(s.status_code, s.status_detail) for s in r.status] == [
+        (MISSING_INTERNAL_TOPICS, f"Internal topics are missing: [{CHANGELOG}, {REPARTITION}]"),
+        (MISSING_INTERNAL_TOPICS, f"Unauthorized to CREATE on topics {CHANGELOG}.")]
+
+
+def test_the_group_apis_see_streams_groups_as_kafka_4_4_does(h: Harness) -> None:
+    stable_one(h)
+    previous: dict[int, Any] = {
+        ApiKey.ListGroups: lambda req: req.send_response(ListGroupsResponse(groups=[])),
+        ApiKey.ConsumerGroupHeartbeat: lambda req: req.send_response("consumer heartbeat handled"),
+    }
+    apis = StreamsGroupApis(h.sgc, previous, Created())
+    listed = StubRequest(ListGroupsRequest(types_filter=["streams"]), api_version=5)
+    apis.handle_list_groups(listed)
+    assert [(g.group_id, g.group_type, g.protocol_type, g.group_state) for g in listed.responses[0].groups] == [
+        (GROUP, "streams", "streams", "Stable")]
+    for version, error in ((5, ErrorCode.NONE), (6, ErrorCode.GROUP_ID_NOT_FOUND)):
+        described = StubRequest(DescribeGroupsRequest(groups=[GROUP]), api_version=version)
+        apis.handle_describe_groups(described)
+        g = described.responses[0].groups[0]
+        assert (g.error_code, g.group_state) == (error, "Dead")
+    beat = StubRequest(ConsumerGroupHeartbeatRequest(group_id=GROUP, member_id="c", member_epoch=0))
+    apis.handle_consumer_group_heartbeat(beat)
+    assert (beat.responses[0].error_code, beat.responses[0].error_message) == (
+        ErrorCode.GROUP_ID_NOT_FOUND, f"Group {GROUP} is not a consumer group.")
+    described = StubRequest(StreamsGroupDescribeRequest(group_ids=[GROUP, "nope"]))
+    apis.handle_streams_group_describe(described)
+    ours, missing = described.responses[0].groups
+    assert (ours.group_state, ours.group_epoch, ours.assignment_epoch, ours.assignor_name) == ("Stable", 1, 1, "sticky")
+    assert ours.topology is not None and ours.topology.subtopologies is not None
+    assert [t.partitions for t in ours.topology.subtopologies[1].state_changelog_topics] == [4]
+    assert [m.member_id for m in ours.members] == ["a"]
+    assert (missing.error_code, missing.error_message) == (ErrorCode.GROUP_ID_NOT_FOUND, "Group nope not found.")
