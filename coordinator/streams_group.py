@@ -231,7 +231,7 @@ class StreamsGroup:
         self.configured: ConfiguredTopology | None = None
         self.metadata: dict[str, int] = {}  # partition counts of the topology's topics, as last configured
         self.endpoint_epoch = 0
-        self.shutdown_requested = False
+        self.shutdown_requester: str | None = None  # the member that asked all to shut down
 
     @property
     def offsets(self) -> dict[tuple[str, int], OffsetAndMetadata]:
@@ -261,7 +261,7 @@ class StreamsGroup:
         self.owners.remove(member)
         self.target.pop(member_id, None)
         if not self.members:
-            self.shutdown_requested = False
+            self.shutdown_requester = None
         self.update_state()
         return member
 

@@ -119,6 +119,12 @@ def _fail(error: ErrorCode, message: str) -> StreamsHeartbeatResult:
     return StreamsHeartbeatResult(error, message)
 
 
+def _metadata(m: StreamsGroupMember) -> tuple[object, ...]:
+    """What Kafka's StreamsGroupMemberMetadata record holds of a member."""
+    return (m.rack_id, m.client_id, m.client_host, m.rebalance_timeout_ms, m.topology_epoch, m.process_id,
+            m.user_endpoint, m.client_tags)
+
+
 class StreamsGroupCoordinator:
     def __init__(self, classic: GroupCoordinator, topics: TopicsView,
                  config: StreamsGroupConfig = StreamsGroupConfig()) -> None:
@@ -282,19 +288,17 @@ class StreamsGroupCoordinator:
 
     def _update(self, group: StreamsGroup, member: StreamsGroupMember,
                 req: StreamsHeartbeatRequest) -> StreamsHeartbeatResult:
-        is_new = member.member_id not in group.members
-        bump = is_new
-        statuses: list[Status] = []
-        if req.topology is not None:
-            if group.topology is None or not (set(group.members) - {member.member_id}):
-                if group.topology != req.topology:
-                    group.topology = req.topology
-                    group.configured = None
-                    bump = True
+        """Kafka's streamsGroupHeartbeat: update the member, then the topology and its
+        configuration, bump the group epoch if any changed, compute the target assignment
+        of a new epoch, and reconcile the member one step towards it."""
+        topology = group.topology
+        if req.topology is not None and topology is not None and req.topology.epoch >= topology.epoch \
+                and req.topology != topology:
+            return _fail(ErrorCode.INVALID_REQUEST, "Topology updates are not supported yet.")
+        new_group = group.group_epoch == 0
         updated = replace(
             member,
             process_id=req.process_id if req.process_id is not None else member.process_id,
-            instance_id=req.instance_id if req.instance_id is not None else member.instance_id,
             rack_id=req.rack_id if req.rack_id is not None else member.rack_id,
             rebalance_timeout_ms=(req.rebalance_timeout_ms if req.rebalance_timeout_ms != -1
                                   else member.rebalance_timeout_ms),
@@ -304,15 +308,23 @@ class StreamsGroupCoordinator:
             task_offsets=req.task_offsets if req.task_offsets is not None else member.task_offsets,
             task_end_offsets=req.task_end_offsets if req.task_end_offsets is not None else member.task_end_offsets,
             client_id=req.client_id, client_host=req.client_host)
-        bump |= (updated.process_id, updated.rack_id, updated.user_endpoint, updated.client_tags,
-                 updated.topology_epoch) != (member.process_id, member.rack_id, member.user_endpoint,
-                                             member.client_tags, member.topology_epoch)
+        # A new member, or one whose metadata (as Kafka's StreamsGroupMemberMetadata record
+        # holds it) changed, moves the group to a new epoch.
+        bump = member.member_id not in group.members or _metadata(updated) != _metadata(member)
         group.update_member(updated)
-        assert group.topology is not None  # set by the group's first member
-        counts = self._partition_counts(group.topology)
+        if topology is None:
+            assert req.topology is not None  # a join carries it
+            topology = group.topology = req.topology
+            log.info("[GroupCoordinator %d]: Member %s initialized the topology of streams group %s with epoch %d",
+                     self.classic.broker_id, member.member_id, group.group_id, topology.epoch)
+        statuses: list[Status] = []
+        if updated.topology_epoch < topology.epoch:
+            statuses.append(Status(STALE_TOPOLOGY, f"The member's topology epoch {updated.topology_epoch} "
+                                   f"is behind the group's topology epoch {topology.epoch}."))
+        counts = self._partition_counts(topology)
         if group.configured is None or counts != group.metadata:
             group.metadata = counts
-            group.configured = configure(group.topology, counts)
+            group.configured = configure(topology, counts)
             bump = True
         if bump:
             group.group_epoch += 1
@@ -330,36 +342,29 @@ class StreamsGroupCoordinator:
                 self._schedule_rebalance(group, reconciled)
         else:
             self._cancel_timer(self._rebalance_timers, group.group_id, reconciled.member_id)
-        changed = (is_new or reconciled.assigned != member.assigned
-                   or reconciled.member_epoch != member.member_epoch)
-        if changed:
-            group.endpoint_epoch += 1
         if req.shutdown_application:
-            group.shutdown_requested = True
-        if group.shutdown_requested:
-            statuses.append(Status(SHUTDOWN_APPLICATION, "A KafkaStreams instance encountered a fatal error "
-                                   "and requested a shutdown for the entire application."))
-        if group.topology is not None and reconciled.topology_epoch != group.topology.epoch:
-            statuses.append(Status(STALE_TOPOLOGY, f"The member's topology epoch {reconciled.topology_epoch} "
-                                   f"is behind the group's topology epoch {group.topology.epoch}."))
+            group.shutdown_requester = reconciled.member_id
+        # The assignment goes out when the member joins or it changed; so does, with an
+        # endpoint, a new endpoint information epoch.
+        send = req.member_epoch == 0 or reconciled.assigned != member.assigned
+        if send and reconciled.user_endpoint is not None:
+            group.endpoint_epoch += 1
         configured = group.configured
         statuses.extend(configured.statuses)
+        if group.shutdown_requester is not None:
+            statuses.append(Status(SHUTDOWN_APPLICATION, f"Streams group member {group.shutdown_requester} "
+                                   "encountered a fatal error and requested a shutdown for the entire application."))
         group.update_state()
-        # A full request (a join, or a member that lost its state) gets its assignment
-        # whether it changed or not (Kafka's isFullRequest: every non-optional field set).
-        full = (req.member_epoch == 0 or (req.rebalance_timeout_ms != -1 and req.owned is not None
-                                          and req.client_tags is not None and req.process_id is not None))
-        endpoints = None
-        if req.endpoint_information_epoch != group.endpoint_epoch:
-            endpoints = self._endpoints(group)
+        endpoints = self._endpoints(group, reconciled.member_id) \
+            if req.endpoint_information_epoch != group.endpoint_epoch else None
         return StreamsHeartbeatResult(
             ErrorCode.NONE, None, reconciled.member_id, reconciled.member_epoch, self.config.heartbeat_interval_ms,
-            tuple(statuses), reconciled.assigned if changed or full else None, group.endpoint_epoch, endpoints,
-            configured.to_create)
+            tuple(statuses), reconciled.assigned if send else None, 0 if new_group else group.endpoint_epoch,
+            endpoints, configured.to_create)
 
-    def _endpoints(self, group: StreamsGroup) -> tuple[EndpointPartitions, ...]:
+    def _endpoints(self, group: StreamsGroup, member_id: str) -> tuple[EndpointPartitions, ...]:
         """Every member's endpoint with the source partitions of its tasks (Kafka's
-        EndpointToPartitionsManager), for Interactive Queries."""
+        EndpointToPartitionsManager), for Interactive Queries; the asking member's last."""
         inputs: dict[str, list[str]] = {}
         for s in group.topology.subtopologies if group.topology is not None else ():
             inputs[s.subtopology_id] = sorted([*s.source_topics, *(t.name for t in s.repartition_source_topics)])
@@ -373,7 +378,8 @@ class StreamsGroupCoordinator:
 
         return tuple(EndpointPartitions(m.user_endpoint, partitions(m.assigned.active),
                                         partitions(m.assigned.merge(Tasks(standby=m.assigned.warmup)).standby))
-                     for _, m in sorted(group.members.items()) if m.user_endpoint is not None)
+                     for _, m in sorted(group.members.items(), key=lambda kv: (kv[0] == member_id, kv[0]))
+                     if m.user_endpoint is not None)
 
     def _compute_target(self, group: StreamsGroup) -> None:
         configured = group.configured
