@@ -105,14 +105,14 @@ class StreamsGroupApis:
         req = request.body
         if not self._group_allowed(request, AclOperation.READ, req.group_id):
             request.send_response(heartbeat.StreamsGroupHeartbeatResponse(
-                error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED, status=None))
+                error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED))
             return
         topology = None if req.topology is None else topology_from_request(req.topology)
         if topology is not None and not all(
                 self.authorizer.authorize(request, AclOperation.DESCRIBE, ResourceType.TOPIC, t)
                 for t in sorted(topology.topic_names())):
             request.send_response(heartbeat.StreamsGroupHeartbeatResponse(
-                error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED, status=None))
+                error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED))
             return
         owned = None if req.active_tasks is None else Tasks(
             _tasks(req.active_tasks), _tasks(req.standby_tasks), _tasks(req.warmup_tasks))
@@ -147,8 +147,10 @@ class StreamsGroupApis:
     def _heartbeat_response(self, request: GroupRequest,
                             result: StreamsHeartbeatResult) -> heartbeat.StreamsGroupHeartbeatResponse:
         if result.error != ErrorCode.NONE:
-            return heartbeat.StreamsGroupHeartbeatResponse(error_code=result.error, error_message=result.message,
-                                                           status=None)
+            return heartbeat.StreamsGroupHeartbeatResponse(error_code=result.error, error_message=result.message)
+        if result.member_epoch < 0:  # it left: Kafka answers with the member and its epoch only
+            return heartbeat.StreamsGroupHeartbeatResponse(member_id=result.member_id,
+                                                           member_epoch=result.member_epoch)
         statuses = [heartbeat.Status(status_code=s.code, status_detail=s.detail) for s in result.statuses]
         if result.to_create:
             refused = self._create_internal_topics(request, result.to_create)

@@ -36,6 +36,7 @@ from josefk.coordinator.streams_group import (
     reconcile,
 )
 from josefk.coordinator.streams_topology import (
+    ASSIGNMENT_DELAYED,
     SHUTDOWN_APPLICATION,
     STALE_TOPOLOGY,
     Status,
@@ -66,6 +67,7 @@ class StreamsGroupConfig:
     heartbeat_interval_ms: int = 5_000
     max_size: int = 2**31 - 1
     num_standby_replicas: int = 0
+    initial_rebalance_delay_ms: int = 3_000  # a new group's first assignment waits this long for more members
     acceptable_recovery_lag: int = 10_000  # what the heartbeat tells the members; warm-ups are not assigned
     task_offset_interval_ms: int = 60_000
 
@@ -134,6 +136,7 @@ class StreamsGroupCoordinator:
         self.groups: dict[str, StreamsGroup] = {}
         self._session_timers: dict[tuple[str, str], ScheduledTask] = {}
         self._rebalance_timers: dict[tuple[str, str], ScheduledTask] = {}
+        self._initial_delays: dict[str, ScheduledTask] = {}  # group id -> its initial rebalance delay
         # The classic coordinator's hooks: streams groups answered here, the rest passed on.
         self._next_offsets: ConsumerGroupOffsets | None = classic.consumer_groups
         self._next_join_guard = classic.join_guard
@@ -168,6 +171,9 @@ class StreamsGroupCoordinator:
         for timers in (self._session_timers, self._rebalance_timers):
             for key in [k for k in timers if k[0] == group.group_id]:
                 timers.pop(key).cancel()
+        delay = self._initial_delays.pop(group.group_id, None)
+        if delay is not None:
+            delay.cancel()
         group.state = StreamsGroupState.DEAD
         group.book.transition_to(GroupState.DEAD)
         self.groups.pop(group.group_id, None)
@@ -239,7 +245,7 @@ class StreamsGroupCoordinator:
             return _fail(*invalid)
         error = self.classic.validate(req.group_id, "heartbeat")
         if error != ErrorCode.NONE:
-            return _fail(error, error.name)
+            return StreamsHeartbeatResult(error)  # Kafka sends no message with a coordinator error
         if req.member_epoch in (LEAVE_GROUP_MEMBER_EPOCH, LEAVE_GROUP_STATIC_MEMBER_EPOCH):
             return self._leave(req)
         found = self._group_for_heartbeat(req.group_id, create=req.member_epoch == 0)
@@ -311,6 +317,8 @@ class StreamsGroupCoordinator:
         # A new member, or one whose metadata (as Kafka's StreamsGroupMemberMetadata record
         # holds it) changed, moves the group to a new epoch.
         bump = member.member_id not in group.members or _metadata(updated) != _metadata(member)
+        if not group.members:
+            self._start_initial_delay(group)
         group.update_member(updated)
         if topology is None:
             assert req.topology is not None  # a join carries it
@@ -330,10 +338,17 @@ class StreamsGroupCoordinator:
             group.group_epoch += 1
             log.info("[GroupCoordinator %d]: Bumped epoch of streams group %s to %d", self.classic.broker_id,
                      group.group_id, group.group_epoch)
+        target_epoch, target = group.assignment_epoch, group.target.get(updated.member_id, EMPTY)
         if group.group_epoch > group.assignment_epoch:
-            self._compute_target(group)
-        reconciled = reconcile(updated, group.assignment_epoch, group.target.get(updated.member_id, EMPTY),
-                               group.owners, req.owned)
+            if group.group_id in self._initial_delays:
+                # Kafka 4.4: the first members reconcile towards nothing until the delay ends.
+                target_epoch, target = max(1, group.assignment_epoch), EMPTY
+                statuses.append(Status(ASSIGNMENT_DELAYED,
+                                       "Assignment delayed due to the configured initial rebalance delay."))
+            else:
+                self._compute_target(group)
+                target_epoch, target = group.assignment_epoch, group.target.get(updated.member_id, EMPTY)
+        reconciled = reconcile(updated, target_epoch, target, group.owners, req.owned)
         group.update_member(reconciled)
         self._schedule_session(group, reconciled)
         if reconciled.state == MemberState.UNREVOKED_TASKS:
@@ -391,6 +406,21 @@ class StreamsGroupCoordinator:
         group.update_state()
         log.info("[GroupCoordinator %d]: Computed a new target assignment for epoch %d of streams group %s "
                  "with the %s assignor", self.classic.broker_id, group.group_epoch, group.group_id, STICKY)
+
+    def _start_initial_delay(self, group: StreamsGroup) -> None:
+        """A member joins the empty group: its first target assignment waits for
+        group.streams.initial.rebalance.delay.ms, then covers every member that joined."""
+        if self.config.initial_rebalance_delay_ms <= 0 or group.group_id in self._initial_delays:
+            return
+
+        def expired() -> None:
+            self._initial_delays.pop(group.group_id, None)
+            if self.groups.get(group.group_id) is group and group.members \
+                    and group.group_epoch > group.assignment_epoch:
+                self._compute_target(group)
+
+        self._initial_delays[group.group_id] = self.classic.scheduler.schedule(
+            self.config.initial_rebalance_delay_ms, expired)
 
     def _leave(self, req: StreamsHeartbeatRequest) -> StreamsHeartbeatResult:
         group = self.groups.get(req.group_id)

@@ -24,6 +24,7 @@ MISSING_SOURCE_TOPICS = 1
 INCORRECTLY_PARTITIONED_TOPICS = 2
 MISSING_INTERNAL_TOPICS = 3
 SHUTDOWN_APPLICATION = 4
+ASSIGNMENT_DELAYED = 5
 
 
 @dataclass(frozen=True)
@@ -135,10 +136,11 @@ def configure(topology: Topology, partitions: Mapping[str, int]) -> ConfiguredTo
     tasks = {s.subtopology_id: max([partitions[t] for t in s.source_topics]
                                    + [counts[t.name] for t in s.repartition_source_topics], default=0)
              for s in topology.subtopologies}
-    internal: dict[str, TopicInfo] = {}
+    internal: dict[str, TopicInfo] = {}  # Kafka's order: the repartition topics, then the changelogs
     for s in topology.subtopologies:
         for t in s.repartition_source_topics:
             internal[t.name] = TopicInfo(t.name, counts[t.name], t.replication_factor, t.configs)
+    for s in topology.subtopologies:
         for t in s.state_changelog_topics:
             internal[t.name] = TopicInfo(t.name, tasks[s.subtopology_id], t.replication_factor, t.configs)
     wrong = sorted(n for n, t in internal.items() if n in partitions and partitions[n] != t.partitions)
@@ -147,8 +149,8 @@ def configure(topology: Topology, partitions: Mapping[str, int]) -> ConfiguredTo
             INCORRECTLY_PARTITIONED_TOPICS,
             "Existing internal topics have a partition count other than the topology requires: "
             f"{', '.join(f'{n} ({partitions[n]}, not {internal[n].partitions})' for n in wrong)}."),))
-    to_create = tuple(internal[n] for n in sorted(internal) if n not in partitions)
+    to_create = tuple(t for t in internal.values() if t.name not in partitions)
     if to_create:
         return ConfiguredTopology(False, tasks, counts, to_create, (Status(
-            MISSING_INTERNAL_TOPICS, f"Internal topics are missing: [{', '.join(t.name for t in to_create)}]"),))
+            MISSING_INTERNAL_TOPICS, f"Internal topics are missing: {', '.join(t.name for t in to_create)}"),))
     return ConfiguredTopology(True, tasks, counts)

@@ -363,7 +363,8 @@ class KafkaServer:
                 config["group.consumer.max.size"])), group_apis, authorizer)
         streams_config = StreamsGroupConfig(
             config["group.streams.session.timeout.ms"], config["group.streams.heartbeat.interval.ms"],
-            config["group.streams.max.size"], config["group.streams.num.standby.replicas"])
+            config["group.streams.max.size"], config["group.streams.num.standby.replicas"],
+            initial_rebalance_delay_ms=config["group.streams.initial.rebalance.delay.ms"])
         streams_group_apis = StreamsGroupApis(StreamsGroupCoordinator(coordinator, self.metadata_cache, streams_config),
             {**group_apis.handlers(), **consumer_group_apis.handlers()}, InternalTopicCreator(
                 self.admin, self.store_executor,

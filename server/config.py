@@ -191,6 +191,7 @@ _KEYS = [
     Key("group.streams.heartbeat.interval.ms", _int, "5000", at_least=1),
     Key("group.streams.max.size", _int, "2147483647", at_least=1),
     Key("group.streams.num.standby.replicas", _int, "0", at_least=0),
+    Key("group.streams.initial.rebalance.delay.ms", _int, "3000", at_least=0),
     Key("group.consumer.assignors", _list, "org.apache.kafka.coordinator.group.assignor.UniformAssignor,"
         "org.apache.kafka.coordinator.group.assignor.RangeAssignor"),
     Key("transaction.state.log.replication.factor", _int, "3", at_least=1),

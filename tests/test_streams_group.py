@@ -29,6 +29,7 @@ from josefk.coordinator.streams_group_coordinator import (
     StreamsHeartbeatResult,
 )
 from josefk.coordinator.streams_topology import (
+    ASSIGNMENT_DELAYED,
     INCORRECTLY_PARTITIONED_TOPICS,
     MISSING_INTERNAL_TOPICS,
     MISSING_SOURCE_TOPICS,
@@ -67,14 +68,15 @@ WORD_COUNT = Topology(0, (
 
 
 class Harness:
-    def __init__(self, tmp_path: Path, standbys: int = 0) -> None:
+    def __init__(self, tmp_path: Path, standbys: int = 0, initial_delay_ms: int = 0) -> None:
         self.base = Coordinator(tmp_path)
         self.time = self.base.time
         self.topics = Topics()
         self.topics.add("in", uuid.UUID(int=1), 4)
         self.cgc = ConsumerGroupCoordinator(self.base.coordinator, self.topics)
         self.sgc = StreamsGroupCoordinator(self.base.coordinator, self.topics,
-                                           StreamsGroupConfig(num_standby_replicas=standbys))
+                                           StreamsGroupConfig(num_standby_replicas=standbys,
+                                                              initial_rebalance_delay_ms=initial_delay_ms))
 
     def create_internal_topics(self) -> None:
         self.topics.add(REPARTITION, uuid.UUID(int=2), 4)
@@ -121,7 +123,7 @@ def test_configure_derives_partitions_and_reports_missing_topics() -> None:
     missing = configure(WORD_COUNT, {"in": 4})
     assert not missing.ready and missing.statuses[0].code == MISSING_INTERNAL_TOPICS
     assert {t.name: t.partitions for t in missing.to_create} == {REPARTITION: 4, CHANGELOG: 4}
-    assert dict(missing.to_create[0].configs) == {"cleanup.policy": "compact"}  # sorted: the changelog first
+    assert dict(missing.to_create[1].configs) == {"cleanup.policy": "compact"}  # the repartition topic first
     ready = configure(WORD_COUNT, {"in": 4, REPARTITION: 4, CHANGELOG: 4})
     assert ready.ready and dict(ready.task_counts) == {"0": 4, "1": 4} and not ready.statuses
     wrong = configure(WORD_COUNT, {"in": 4, REPARTITION: 4, CHANGELOG: 2})
@@ -372,7 +374,7 @@ def test_the_heartbeat_creates_the_internal_topics_the_principal_may_create(h: H
     assert [t.name for t in created.topics] == [REPARTITION]  # with the partitions the topology needs
     assert created.topics[0].partitions == 4
     assert [(s.status_code, s.status_detail) for s in r.status] == [
-        (MISSING_INTERNAL_TOPICS, f"Internal topics are missing: [{CHANGELOG}, {REPARTITION}]"),
+        (MISSING_INTERNAL_TOPICS, f"Internal topics are missing: {REPARTITION}, {CHANGELOG}"),
         (MISSING_INTERNAL_TOPICS, f"Unauthorized to CREATE on topics {CHANGELOG}.")]
 
 
@@ -404,3 +406,24 @@ def test_the_group_apis_see_streams_groups_as_kafka_4_4_does(h: Harness) -> None
     assert [t.partitions for t in ours.topology.subtopologies[1].state_changelog_topics] == [4]
     assert [m.member_id for m in ours.members] == ["a"]
     assert (missing.error_code, missing.error_message) == (ErrorCode.GROUP_ID_NOT_FOUND, "Group nope not found.")
+
+
+def test_a_new_groups_first_assignment_waits_for_the_initial_rebalance_delay(tmp_path: Path) -> None:
+    h = Harness(tmp_path, initial_delay_ms=3_000)
+    try:
+        h.create_internal_topics()
+        a = h.join("a")
+        delayed = [(ASSIGNMENT_DELAYED, "Assignment delayed due to the configured initial rebalance delay.")]
+        assert (a.member_epoch, a.assignment, [(s.code, s.detail) for s in a.statuses]) == (1, Tasks(), delayed)
+        assert h.group.state == StreamsGroupState.ASSIGNING
+        h.time.sleep(1_000)
+        b = h.join("b")
+        assert (b.member_epoch, b.assignment, [(s.code, s.detail) for s in b.statuses]) == (1, Tasks(), delayed)
+        h.time.sleep(2_000)  # the delay ends: one assignment for both
+        a, b = h.beat("a", 1, Tasks()), h.beat("b", 1, Tasks())
+        assert (a.statuses, b.statuses) == ((), ())
+        assert a.assignment is not None and b.assignment is not None
+        assert a.assignment.merge(b.assignment) == ALL and not a.assignment.overlaps(b.assignment)
+        assert (h.group.group_epoch, h.group.assignment_epoch) == (2, 2)
+    finally:
+        h.base.close()
