@@ -39,6 +39,7 @@ from josefk.coordinator.streams_topology import (
     TopicInfo,
     Topology,
     configure,
+    java_set_order,
 )
 from josefk.protocol.acl import AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey
@@ -116,6 +117,15 @@ def active(**tasks: tuple[int, ...]) -> Tasks:
 
 
 ALL = active(s0=(0, 1, 2, 3), s1=(0, 1, 2, 3))
+
+
+def test_topics_are_listed_in_javas_hash_set_order() -> None:
+    # As Kafka 4.4.0 answered these (tests/test_streams_group_differential.py's names).
+    assert java_set_order(["sgd4817-missing_topics-in-rep", "sgd4817-missing_topics-in-changelog"]) == [
+        "sgd4817-missing_topics-in-rep", "sgd4817-missing_topics-in-changelog"]
+    assert java_set_order(["sgd7237-missing_topics-in-rep", "sgd7237-missing_topics-in-changelog"]) == [
+        "sgd7237-missing_topics-in-changelog", "sgd7237-missing_topics-in-rep"]
+    assert java_set_order(["b", "a", "c"]) == ["a", "b", "c"]  # one-letter strings hash to their code
 
 
 def test_configure_derives_partitions_and_reports_missing_topics() -> None:
@@ -373,8 +383,9 @@ def test_the_heartbeat_creates_the_internal_topics_the_principal_may_create(h: H
     assert (r.error_code, r.member_epoch, r.active_tasks) == (ErrorCode.NONE, 1, [])
     assert [t.name for t in created.topics] == [REPARTITION]  # with the partitions the topology needs
     assert created.topics[0].partitions == 4
+    missing = ", ".join(java_set_order([REPARTITION, CHANGELOG]))
     assert [(s.status_code, s.status_detail) for s in r.status] == [
-        (MISSING_INTERNAL_TOPICS, f"Internal topics are missing: {REPARTITION}, {CHANGELOG}"),
+        (MISSING_INTERNAL_TOPICS, f"Internal topics are missing: {missing}"),
         (MISSING_INTERNAL_TOPICS, f"Unauthorized to CREATE on topics {CHANGELOG}.")]
 
 
