@@ -20,7 +20,19 @@ from josefk.protocol.apis import ApiKey
 from josefk.protocol.messages.generated import streams_group_heartbeat_request as hb
 from josefk.protocol.messages.generated.consumer_group_heartbeat_request import ConsumerGroupHeartbeatRequest
 from josefk.protocol.messages.generated.create_topics_request import CreatableTopic, CreateTopicsRequest
+from josefk.protocol.messages.generated.delete_groups_request import DeleteGroupsRequest
 from josefk.protocol.messages.generated.find_coordinator_request import FindCoordinatorRequest
+from josefk.protocol.messages.generated.list_groups_request import ListGroupsRequest
+from josefk.protocol.messages.generated.offset_commit_request import (
+    OffsetCommitRequest,
+    OffsetCommitRequestPartition,
+    OffsetCommitRequestTopic,
+)
+from josefk.protocol.messages.generated.offset_fetch_request import (
+    OffsetFetchRequest,
+    OffsetFetchRequestGroup,
+    OffsetFetchRequestTopics,
+)
 from josefk.protocol.messages.generated.streams_group_describe_request import StreamsGroupDescribeRequest
 from tests.conftest import RunningBroker
 from tests.differential import SHARED_SETTINGS, Side
@@ -158,6 +170,47 @@ def coordinator_ready(side: Side, group: str) -> None:
             if described.groups[0].error_code not in (14, 15, 16):  # coordinator loading, not available, not it
                 return
         time.sleep(0.2)
+
+
+@case
+def offsets_and_deletion(side: Side, g: str) -> list[dict[str, Any]]:
+    """A member's offsets need its epoch; a group with members is not deleted, an Empty one is."""
+    side.request(ApiKey.CreateTopics, 7, CreateTopicsRequest(topics=[CreatableTopic(
+        name=f"{g}-in", num_partitions=2, replication_factor=1)], timeout_ms=30000))
+    epoch = heartbeat(side, **join(g)).member_epoch
+
+    def commit(member: str, member_epoch: int) -> Any:
+        response = side.request(ApiKey.OffsetCommit, 9, OffsetCommitRequest(
+            group_id=g, member_id=member, generation_id_or_member_epoch=member_epoch,
+            topics=[OffsetCommitRequestTopic(name=f"{g}-in", partitions=[
+                OffsetCommitRequestPartition(partition_index=0, committed_offset=7)])]))
+        return [p.error_code for t in response.topics for p in t.partitions]
+
+    def fetch(member: str | None, member_epoch: int) -> Any:
+        response = side.request(ApiKey.OffsetFetch, 9, OffsetFetchRequest(groups=[OffsetFetchRequestGroup(
+            group_id=g, member_id=member, member_epoch=member_epoch,
+            topics=[OffsetFetchRequestTopics(name=f"{g}-in", partition_indexes=[0])])]))
+        group = response.groups[0]
+        return group.error_code, [(p.partition_index, p.committed_offset, p.error_code)
+                                  for t in group.topics for p in t.partitions]
+
+    def delete() -> Any:
+        return [r.error_code for r in side.request(ApiKey.DeleteGroups, 2, DeleteGroupsRequest(
+            groups_names=[g])).results]
+
+    def listed() -> Any:
+        return [(x.group_type, x.protocol_type, x.group_state) for x in side.request(
+            ApiKey.ListGroups, 5, ListGroupsRequest(types_filter=["streams"])).groups if x.group_id == g]
+
+    steps: list[dict[str, Any]] = [
+        {"commit": commit("m1", epoch), "stale": commit("m1", epoch + 5), "unknown": commit("m9", epoch),
+         "admin": commit("", -1)},
+        {"fetch": fetch("m1", epoch), "stale": fetch("m1", epoch + 5), "admin": fetch(None, -1)},
+        {"delete": delete(), "listed": listed()}]
+    heartbeat(side, group_id=g, member_id="m1", member_epoch=-1)
+    steps.append({"admin": commit("", -1), "fetch": fetch(None, -1), "listed": listed(), "delete": delete(),
+                  "after": listed()})
+    return steps
 
 
 # Where josefk answers otherwise on purpose: (case, step) -> why.
