@@ -5,6 +5,7 @@ heartbeat is answered at once, reporting them missing, until they exist."""
 from __future__ import annotations
 
 import logging
+import threading
 from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import Protocol
@@ -26,10 +27,12 @@ class InternalTopicCreator:
         self.executor = executor
         self.default_replication_factor = default_replication_factor
         self._pending: set[str] = set()  # asked for and not yet done: one creation each
+        self._lock = threading.Lock()  # handlers ask, the executor's thread finishes
 
     def create_internal_topics(self, topics: list[TopicInfo]) -> None:
-        wanted = [t for t in topics if t.name not in self._pending]
-        self._pending.update(t.name for t in wanted)
+        with self._lock:
+            wanted = [t for t in topics if t.name not in self._pending]
+            self._pending.update(t.name for t in wanted)
         for topic in wanted:
             self.executor.submit(self._create, topic)
 
@@ -42,4 +45,5 @@ class InternalTopicCreator:
             if e.code != ErrorCode.TOPIC_ALREADY_EXISTS:
                 log.warning("Creating internal topic %s of a streams group failed: %s", topic.name, e)
         finally:
-            self._pending.discard(topic.name)
+            with self._lock:
+                self._pending.discard(topic.name)

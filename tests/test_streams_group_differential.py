@@ -145,7 +145,13 @@ def missing_topics(side: Side, g: str) -> list[dict[str, Any]]:
     subtopologies = d.topology.subtopologies if d.topology is not None else None
     changelogs = None if not subtopologies else [
         (t.name.removeprefix(g), t.partitions) for t in subtopologies[1].state_changelog_topics]
-    steps.append({"state": d.group_state, "members": [m.member_id for m in d.members], "changelog": changelogs})
+    steps.append({"state": d.group_state, "members": [m.member_id for m in d.members], "changelog": changelogs,
+                  "assignor": d.assignor_name, "description": d.topology_description_status,
+                  "assignment_is_target": [m.assignment == m.target_assignment for m in d.members],
+                  "process": [(m.process_id, m.topology_epoch, m.instance_id, m.rack_id) for m in d.members],
+                  "repartition": None if not subtopologies else [
+                      (t.name.removeprefix(g), t.partitions, [(c.key, c.value) for c in t.topic_configs])
+                      for t in subtopologies[1].repartition_source_topics]})
     return steps
 
 
