@@ -121,6 +121,19 @@ def _fail(error: ErrorCode, message: str) -> StreamsHeartbeatResult:
     return StreamsHeartbeatResult(error, message)
 
 
+def _invalid_tasks(task_counts: Mapping[str, int], owned: Tasks) -> str | None:
+    """Kafka's throwIfRequestContainsInvalidTasks: the tasks a member says it owns must be the topology's."""
+    for tasks in (owned.active, owned.standby, owned.warmup):
+        for subtopology, partitions in sorted(tasks.items()):
+            if subtopology not in task_counts:
+                return f"Subtopology {subtopology} does not exist in the topology."
+            bad = [p for p in sorted(partitions) if not 0 <= p < task_counts[subtopology]]
+            if bad:
+                return (f"Task {bad[0]} for subtopology {subtopology} is invalid. Number of tasks for this "
+                        f"subtopology: {task_counts[subtopology]}")
+    return None
+
+
 def _metadata(m: StreamsGroupMember) -> tuple[object, ...]:
     """What Kafka's StreamsGroupMemberMetadata record holds of a member."""
     return (m.rack_id, m.client_id, m.client_host, m.rebalance_timeout_ms, m.topology_epoch, m.process_id,
@@ -274,7 +287,7 @@ class StreamsGroupCoordinator:
         or behind it other than by one lost response, is fenced."""
         if req.member_epoch > member.member_epoch:
             return (f"The streams group member has a greater member epoch ({req.member_epoch}) than the one known "
-                    f"by the group coordinator ({member.member_epoch}). The member must abandon all its tasks "
+                    f"by the group coordinator ({member.member_epoch}). The member must abandon all its partitions "
                     "and rejoin.")
         if req.member_epoch < member.member_epoch:
             owned = req.owned
@@ -285,7 +298,7 @@ class StreamsGroupCoordinator:
             if req.member_epoch != member.previous_member_epoch or not subset:
                 return (f"The streams group member has a smaller member epoch ({req.member_epoch}) than the one "
                         f"known by the group coordinator ({member.member_epoch}). The member must abandon all its "
-                        "tasks and rejoin.")
+                        "partitions and rejoin.")
         return None
 
     def _partition_counts(self, topology: Topology) -> dict[str, int]:
@@ -301,6 +314,15 @@ class StreamsGroupCoordinator:
         if req.topology is not None and topology is not None and req.topology.epoch >= topology.epoch \
                 and req.topology != topology:
             return _fail(ErrorCode.INVALID_REQUEST, "Topology updates are not supported yet.")
+        topology = topology or req.topology
+        assert topology is not None  # a join carries it
+        counts = self._partition_counts(topology)
+        configured = group.configured if group.configured is not None and counts == group.metadata \
+            else configure(topology, counts)
+        if configured.ready and req.owned is not None:
+            invalid = _invalid_tasks(configured.task_counts, req.owned)
+            if invalid is not None:
+                return _fail(ErrorCode.INVALID_REQUEST, invalid)
         new_group = group.group_epoch == 0
         updated = replace(
             member,
@@ -320,19 +342,16 @@ class StreamsGroupCoordinator:
         if not group.members:
             self._start_initial_delay(group)
         group.update_member(updated)
-        if topology is None:
-            assert req.topology is not None  # a join carries it
-            topology = group.topology = req.topology
+        if group.topology is None:
+            group.topology = topology
             log.info("[GroupCoordinator %d]: Member %s initialized the topology of streams group %s with epoch %d",
                      self.classic.broker_id, member.member_id, group.group_id, topology.epoch)
         statuses: list[Status] = []
         if updated.topology_epoch < topology.epoch:
             statuses.append(Status(STALE_TOPOLOGY, f"The member's topology epoch {updated.topology_epoch} "
                                    f"is behind the group's topology epoch {topology.epoch}."))
-        counts = self._partition_counts(topology)
-        if group.configured is None or counts != group.metadata:
-            group.metadata = counts
-            group.configured = configure(topology, counts)
+        if configured is not group.configured:
+            group.metadata, group.configured = counts, configured
             bump = True
         if bump:
             group.group_epoch += 1

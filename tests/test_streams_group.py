@@ -237,6 +237,16 @@ def test_the_topology_is_the_first_members_and_cannot_be_updated(h: Harness) -> 
     assert stale.statuses[0].detail == "The member's topology epoch -1 is behind the group's topology epoch 0."
 
 
+def test_owned_tasks_must_be_the_topologys(h: Harness) -> None:
+    stable_one(h)
+    r = h.beat("a", 1, active(s0=(0,), s7=(1,)))
+    assert (r.error, r.message) == (ErrorCode.INVALID_REQUEST, "Subtopology 7 does not exist in the topology.")
+    r = h.beat("a", 1, active(s1=(4,)))
+    assert (r.error, r.message) == (ErrorCode.INVALID_REQUEST,
+                                    "Task 4 for subtopology 1 is invalid. Number of tasks for this subtopology: 4")
+    assert h.group.members["a"].assigned == ALL  # nothing changed
+
+
 def test_malformed_heartbeats(h: Harness) -> None:
     def error(req: StreamsHeartbeatRequest) -> tuple[ErrorCode, str | None]:
         r = h.sgc.heartbeat(req)

@@ -184,6 +184,13 @@ def offsets_and_deletion(side: Side, g: str) -> list[dict[str, Any]]:
     side.request(ApiKey.CreateTopics, 7, CreateTopicsRequest(topics=[CreatableTopic(
         name=f"{g}-in", num_partitions=2, replication_factor=1)], timeout_ms=30000))
     epoch = heartbeat(side, **join(g)).member_epoch
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # until the internal topics exist and the delay is over
+        beat = heartbeat(side, group_id=g, member_id="m1", member_epoch=epoch)
+        epoch = beat.member_epoch
+        if not beat.status:
+            break
+        time.sleep(0.2)
 
     def commit(member: str, member_epoch: int) -> Any:
         response = side.request(ApiKey.OffsetCommit, 9, OffsetCommitRequest(
@@ -213,6 +220,14 @@ def offsets_and_deletion(side: Side, g: str) -> list[dict[str, Any]]:
          "admin": commit("", -1)},
         {"fetch": fetch("m1", epoch), "stale": fetch("m1", epoch + 5), "admin": fetch(None, -1)},
         {"delete": delete(), "listed": listed()}]
+    fenced = outcome(heartbeat(side, group_id=g, member_id="m1", member_epoch=epoch + 1))
+    # The epoch reached depends on when each broker saw each new topic: the message names it.
+    fenced["error_message"] = fenced["error_message"].replace(f"({epoch + 1})", "(<e+1>)").replace(
+        f"({epoch})", "(<e>)")
+    steps.append({"fenced": fenced,
+                  "unknown subtopology": outcome(heartbeat(
+                      side, group_id=g, member_id="m1", member_epoch=epoch, active_tasks=[
+                          hb.TaskIds(subtopology_id="9", partitions=[0])], standby_tasks=[], warmup_tasks=[]))})
     heartbeat(side, group_id=g, member_id="m1", member_epoch=-1)
     steps.append({"admin": commit("", -1), "fetch": fetch(None, -1), "listed": listed(), "delete": delete(),
                   "after": listed()})
