@@ -3,8 +3,9 @@
 
 Active tasks are spread so that no member has more than one more than another, and a task
 stays with the member that had it in the previous target while that keeps the balance.
-Standby tasks (num.standby.replicas per task) go to members of other processes than the
-task's active one and its other standbys, fewest tasks first, previous holders preferred;
+Standby tasks (num.standby.replicas per stateful task: one of a subtopology with state
+stores, as Kafka assigns them) go to members of other processes than the task's active one
+and its other standbys, fewest tasks first, previous holders preferred;
 a standby that has no such member is left out, as Kafka does.
 """
 
@@ -34,8 +35,8 @@ def _as_tasks(active: list[Task], standby: list[Task]) -> Tasks:
 
 
 def assign(members: Mapping[str, AssignmentMember], task_counts: Mapping[str, int],
-           num_standby_replicas: int) -> dict[str, Tasks]:
-    """The target assignment of every member."""
+           num_standby_replicas: int, stateful: frozenset[str] = frozenset()) -> dict[str, Tasks]:
+    """The target assignment of every member; `stateful`: the subtopologies with state."""
     if not members:
         return {}
     tasks = [(s, p) for s in sorted(task_counts) for p in range(task_counts[s])]
@@ -64,7 +65,7 @@ def assign(members: Mapping[str, AssignmentMember], task_counts: Mapping[str, in
         owner[t] = m
     standby: dict[str, list[Task]] = {m: [] for m in order}
     for _ in range(num_standby_replicas):
-        for t in tasks:
+        for t in (t for t in tasks if t[0] in stateful):
             busy = {members[owner[t]].process_id} | {members[m].process_id for m in order if t in standby[m]}
             free = [m for m in order if members[m].process_id not in busy]
             if not free:

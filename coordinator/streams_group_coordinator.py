@@ -420,7 +420,9 @@ class StreamsGroupCoordinator:
         counts = configured.task_counts if configured is not None and configured.ready else {}
         members = {mid: AssignmentMember(m.process_id, group.target.get(mid, EMPTY))
                    for mid, m in group.members.items()}
-        group.target = assign(members, counts, self.config.num_standby_replicas)
+        stateful = frozenset(s.subtopology_id for s in group.topology.subtopologies if s.state_changelog_topics) \
+            if group.topology is not None else frozenset()
+        group.target = assign(members, counts, self.config.num_standby_replicas, stateful)
         group.assignment_epoch = group.group_epoch
         group.update_state()
         log.info("[GroupCoordinator %d]: Computed a new target assignment for epoch %d of streams group %s "

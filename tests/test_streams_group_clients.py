@@ -53,11 +53,12 @@ def classpath(tmp_path_factory: pytest.TempPathFactory) -> str:
     return f"{build}{os.pathsep}{lib}/*"
 
 
-@pytest.fixture
-def josefk(tmp_path: Path) -> Iterator[str]:
+@pytest.fixture(params=[0], ids=["no-standbys"])
+def josefk(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
     """A broker whose streams groups heartbeat every 500 ms (Kafka: 5 s), so that each
-    reconciliation step takes a fraction of a second."""
-    running = RunningBroker(tmp_path / "logs", {"group.streams.heartbeat.interval.ms": "500"})
+    reconciliation step takes a fraction of a second; `request.param` standby replicas."""
+    running = RunningBroker(tmp_path / "logs", {"group.streams.heartbeat.interval.ms": "500",
+                                                "group.streams.num.standby.replicas": str(request.param)})
     yield running.bootstrap
     running.stop()
 
@@ -79,8 +80,8 @@ class Instance:
         for out in self.process.stdout:
             self.lines.append(out.strip())
 
-    def tasks(self) -> set[str]:
-        last = [x for x in list(self.lines) if x.startswith("TASKS")]
+    def tasks(self, kind: str = "TASKS") -> set[str]:
+        last = [x for x in list(self.lines) if x.startswith(kind + " ") or x == kind]
         return {t for t in last[-1].split(" ", 1)[1].split(",") if t} if last and " " in last[-1] else set()
 
     def task_history(self) -> list[set[str]]:
@@ -155,6 +156,39 @@ def test_a_kafka_streams_app_on_josefk_shares_its_tasks_between_two_instances(
     # A task moved from the first to the second only after the first gave it up.
     moved = ALL_TASKS - first.tasks()
     assert moved == second.tasks()
+
+
+@pytest.mark.parametrize("josefk", [1], ids=["one-standby"], indirect=True)
+def test_with_one_standby_replica_each_instance_keeps_a_copy_of_the_others_state(
+        josefk: str, classpath: str, tmp_path: Path) -> None:
+    """group.streams.num.standby.replicas=1: once both run, each instance's standby tasks are
+    the other's stateful active tasks (subtopology 1's; subtopology 0 has no state to copy)."""
+    prefix = "sb"
+    create_topic(josefk, f"{prefix}-in", PARTITIONS)
+    produce(josefk, f"{prefix}-in", [(i % PARTITIONS, b"k%d" % i, line(i).encode()) for i in range(40)])
+    instances: list[Instance] = []
+    try:
+        first = Instance(classpath, josefk, prefix, tmp_path / "state-1")
+        instances.append(first)
+        wait(lambda: first.tasks() == ALL_TASKS, "the first instance to own all 8 tasks")
+        second = Instance(classpath, josefk, prefix, tmp_path / "state-2")
+        instances.append(second)
+
+        def stateful(tasks: set[str]) -> set[str]:
+            return {t for t in tasks if t.startswith("1_")}
+
+        try:
+            wait(lambda: len(first.tasks()) == len(second.tasks()) == 4
+                 and first.tasks("STANDBY") == stateful(second.tasks())
+                 and second.tasks("STANDBY") == stateful(first.tasks())
+                 and len(first.tasks("STANDBY") | second.tasks("STANDBY")) == PARTITIONS,
+                 "each instance to hold the other's state as standby")
+        except AssertionError as e:
+            raise AssertionError(f"{e}: {first.lines} / {second.lines}") from None
+        assert not first.tasks() & first.tasks("STANDBY") and not second.tasks() & second.tasks("STANDBY")
+    finally:
+        for instance in instances:
+            instance.stop()
 
 
 def test_the_same_app_on_kafka_4_4_as_the_reference(kafka44: KRaftBroker, classpath: str, tmp_path: Path) -> None:

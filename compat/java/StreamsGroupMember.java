@@ -20,8 +20,8 @@ import org.apache.kafka.streams.kstream.Produced;
  * group.protocol=streams), for tests/test_streams_group_clients.py: args bootstrap
  * application-id input-topic output-topic state-dir. The topology (flatMapValues, groupBy,
  * count) has two subtopologies, a repartition topic and a changelog topic, which the group
- * coordinator must create. It prints "STATE s" at each state change and "TASKS 0_1,1_3"
- * whenever its active tasks change, and closes (leaving the group) when stdin says "quit" or
+ * coordinator must create. It prints "STATE s" at each state change, "TASKS 0_1,1_3"
+ * whenever its active tasks change and "STANDBY 0_0" whenever its standby tasks do, and closes (leaving the group) when stdin says "quit" or
  * ends, then prints "CLOSED".
  */
 public class StreamsGroupMember {
@@ -69,18 +69,26 @@ public class StreamsGroupMember {
         stdin.setDaemon(true);
         stdin.start();
         streams.start();
-        Set<String> last = null;
+        Set<String> last = null, lastStandby = null;
         while (quit.getCount() > 0) {
-            Set<String> now = new TreeSet<>();
+            Set<String> now = new TreeSet<>(), standby = new TreeSet<>();
             for (ThreadMetadata thread : streams.metadataForLocalThreads()) {
                 for (TaskMetadata task : thread.activeTasks()) {
                     now.add(task.taskId().toString());
+                }
+                for (TaskMetadata task : thread.standbyTasks()) {
+                    standby.add(task.taskId().toString());
                 }
             }
             if (!now.equals(last)) {
                 System.out.println("TASKS " + String.join(",", now));
                 System.out.flush();
                 last = now;
+            }
+            if (!standby.equals(lastStandby)) {
+                System.out.println("STANDBY " + String.join(",", standby));
+                System.out.flush();
+                lastStandby = standby;
             }
             quit.await(100, java.util.concurrent.TimeUnit.MILLISECONDS);
         }
