@@ -91,6 +91,8 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.ShareFetch: (1, 2),
     ApiKey.ShareAcknowledge: (1, 2),
     ApiKey.DescribeShareGroupOffsets: (0, 1),
+    ApiKey.StreamsGroupHeartbeat: (0, 1),  # KIP-1071, Kafka 4.4's ranges
+    ApiKey.StreamsGroupDescribe: (0, 1),
 }
 
 # Kafka 4.4.0's ranges, as a 4.4 broker advertises them (its specs' validVersions, less a

@@ -36,6 +36,8 @@ from josefk.coordinator.producer_id_manager import ExecutorBlockRequests, Produc
 from josefk.coordinator.share_group_apis import ShareGroupApis
 from josefk.coordinator.share_group_coordinator import ShareGroupConfig, ShareGroupCoordinator
 from josefk.coordinator.share_state_store import SHARE_STATE_TOPIC, ShareStateStore, ShareStateTopicConfig
+from josefk.coordinator.streams_group_apis import StreamsGroupApis
+from josefk.coordinator.streams_group_coordinator import StreamsGroupConfig, StreamsGroupCoordinator
 from josefk.coordinator.transaction_apis import TransactionApis, TransactionTopicConfig
 from josefk.coordinator.transaction_coordinator import TransactionConfig, TransactionCoordinator
 from josefk.coordinator.transaction_log import TRANSACTION_STATE_TOPIC
@@ -62,6 +64,7 @@ from josefk.server.client_metrics import ClientMetricsManager
 from josefk.server.config import KafkaConfig
 from josefk.server.delegation_token_apis import DelegationTokenApis
 from josefk.server.describe_topic_partitions import DescribeTopicPartitionsApis
+from josefk.server.internal_topics import InternalTopicCreator
 from josefk.server.kafka_apis import KafkaApis
 from josefk.server.metrics_http import BrokerGauges, MetricsHttpServer, registry_for
 from josefk.server.network.connection_quotas import ConnectionQuotas
@@ -390,6 +393,16 @@ class KafkaServer:
                                           lambda _group: config["group.share.record.lock.duration.ms"], authorizer)
         share_offsets_apis = ShareGroupOffsetsApis(share_groups, ShareSummaries(share_partitions), self.metadata_cache,
                                                    authorizer)
+        streams_config = StreamsGroupConfig(
+            config["group.streams.session.timeout.ms"], config["group.streams.heartbeat.interval.ms"],
+            config["group.streams.max.size"], config["group.streams.num.standby.replicas"],
+            initial_rebalance_delay_ms=config["group.streams.initial.rebalance.delay.ms"])
+        streams_group_apis = StreamsGroupApis(StreamsGroupCoordinator(coordinator, self.metadata_cache, streams_config),
+            {**group_apis.handlers(), **consumer_group_apis.handlers(), **share_group_apis.handlers()},
+            InternalTopicCreator(
+                self.admin, self.store_executor,
+                lambda: min(self.config["default.replication.factor"], max(1, len(self.metadata_cache.brokers)))),
+            authorizer)
         acl_apis = AclApis(self.acl_authorizer, authorizer, self.store_executor)
 
         def post(work: Callable[[], None]) -> None:
@@ -411,6 +424,7 @@ class KafkaServer:
                               {**group_apis.handlers(), **consumer_group_apis.handlers(),
                                **share_group_apis.handlers(), **share_fetch_apis.handlers(),
                                **share_offsets_apis.handlers(),
+                               **streams_group_apis.handlers(),
                                **txn_apis.handlers(), **acl_apis.handlers(),
                                **sasl_apis.handlers(), **quota_apis.handlers(), **token_apis.handlers(),
                                **topic_partitions_apis.handlers(), **telemetry_apis.handlers()},

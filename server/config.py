@@ -187,6 +187,11 @@ _KEYS = [
     Key("group.consumer.session.timeout.ms", _int, "45000", at_least=1),
     Key("group.consumer.heartbeat.interval.ms", _int, "5000", at_least=1),
     Key("group.consumer.max.size", _int, "2147483647", at_least=1),
+    Key("group.streams.session.timeout.ms", _int, "45000", at_least=1),
+    Key("group.streams.heartbeat.interval.ms", _int, "5000", at_least=1),
+    Key("group.streams.max.size", _int, "2147483647", at_least=1),
+    Key("group.streams.num.standby.replicas", _int, "0", at_least=0),
+    Key("group.streams.initial.rebalance.delay.ms", _int, "3000", at_least=0),
     Key("group.consumer.assignors", _list, "org.apache.kafka.coordinator.group.assignor.UniformAssignor,"
         "org.apache.kafka.coordinator.group.assignor.RangeAssignor"),
     Key("group.share.session.timeout.ms", _int, "45000", at_least=1),

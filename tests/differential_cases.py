@@ -55,6 +55,7 @@ CONTROLLER_ONLY = {ApiKey.LeaderAndIsr, ApiKey.StopReplica, ApiKey.UpdateMetadat
 KIP_848 = {ApiKey.ConsumerGroupHeartbeat, ApiKey.ConsumerGroupDescribe}
 KIP_932 = {ApiKey.ShareGroupHeartbeat, ApiKey.ShareGroupDescribe, ApiKey.ShareFetch, ApiKey.ShareAcknowledge,
            ApiKey.DescribeShareGroupOffsets}
+KIP_848 |= {ApiKey.StreamsGroupHeartbeat, ApiKey.StreamsGroupDescribe}  # KIP-1071's too: tests/test_streams_group*.py
 # Record timestamps: one fixed base for both brokers, so the bytes (CRCs) the docs table
 # quotes are the same in every run (a clock-derived base changed them every hour); retention
 # is off on both brokers (SHARED_SETTINGS), so records this old are kept.

@@ -64,8 +64,6 @@ NOT_SERVED_REASONS = {
     "ReadShareGroupStateSummary": _SHARE_STATE,
     "AlterShareGroupOffsets": _SHARE,
     "DeleteShareGroupOffsets": _SHARE,
-    "StreamsGroupHeartbeat": _STREAMS,
-    "StreamsGroupDescribe": _STREAMS,
     "StreamsGroupTopologyDescriptionUpdate": _STREAMS,
 }
 
