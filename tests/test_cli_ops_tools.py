@@ -262,8 +262,8 @@ def test_broker_api_versions_matches_kafka(bootstrap: str) -> None:
     r = run("broker-api-versions", "--bootstrap-server", bootstrap)
     assert r.returncode == 0, r.stderr
     host, port = bootstrap.split(":")
-    assert r.stdout.startswith(f"{host}:{port} (id: 0 rack: null) -> (\n\tProduce(0): 0 to 11 [usable: 11],\n")
-    assert "\tDescribeLogDirs(35): 0 to 4 [usable: 4],\n" in r.stdout
+    assert r.stdout.startswith(f"{host}:{port} (id: 0 rack: null) -> (\n\tProduce(0): 0 to 13 [usable: 11],\n")
+    assert "\tDescribeLogDirs(35): 0 to 5 [usable: 4],\n" in r.stdout
     assert "\tSaslHandshake(17): 0 to 1 [usable: 1],\n" in r.stdout
     assert "\tCreateDelegationToken(38): 0 to 3 [usable: 3],\n" in r.stdout
     assert "\tEnvelope(58): UNSUPPORTED,\n" in r.stdout and r.stdout.endswith("\n)\n")
