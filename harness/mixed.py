@@ -279,9 +279,12 @@ def read_all(bootstrap: str, topic: str, partitions: int, timeout: float = 60) -
             msg = consumer.poll(0.5)
             if msg is None or msg.error() is not None:
                 continue
-            records[(msg.partition(), msg.offset())] = msg.value()  # type: ignore[assignment]
-            if msg.offset() + 1 >= ends[msg.partition()]:  # type: ignore[operator]
-                done.add(msg.partition())  # type: ignore[arg-type]
+            partition, offset, value = msg.partition(), msg.offset(), msg.value()
+            assert partition is not None and offset is not None, "a consumed record has both"
+            assert value is not None, "the workload writes no tombstones"
+            records[(partition, offset)] = value
+            if offset + 1 >= ends[partition]:
+                done.add(partition)
         return records
     finally:
         consumer.close()
