@@ -34,7 +34,7 @@ T = TypeVar("T")
 Leadership = dict[int, tuple[int, list[int]]]
 
 
-def wait_for(condition: Callable[[], T], timeout: float, what: str) -> T:
+def wait_for(condition: Callable[[], T | None], timeout: float, what: str) -> T:
     """Poll `condition` every 0.2 s until it returns something true, and return that."""
     deadline = time.monotonic() + timeout
     while True:
@@ -251,6 +251,10 @@ class Producing:
                 continue
             i += 1
             self.producer.poll(0.005 if i % 10 == 0 else 0)
+
+    def acked_beyond(self, before: dict[int, int], more: int) -> bool:
+        """More than `more` records acknowledged on every partition since the counts `before`."""
+        return all(n > before[p] + more for p, n in self.acked_per_partition().items())
 
     def acked_per_partition(self) -> dict[int, int]:
         counts = dict.fromkeys(range(self.partitions), 0)

@@ -45,11 +45,12 @@ def josefk_imports(path: Path) -> set[tuple[str, int]]:
     """(module path after josefk., line) of every import of josefk in a file."""
     found = set()
     for node in ast.walk(ast.parse(path.read_text(), str(path))):
-        names = []
         if isinstance(node, ast.Import):
             names = [alias.name for alias in node.names]
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
             names = [node.module]
+        else:
+            continue
         for name in names:
             parts = name.split(".")
             if parts[0] == "josefk" and len(parts) > 1:
@@ -67,7 +68,7 @@ def wrong_imports(path: Path, package: str, allowed: set[str]) -> list[tuple[str
 
 
 def violations() -> list[str]:
-    bad = []
+    bad: list[str] = []
     for package, allowed in ALLOWED.items():
         files = sorted((ROOT / package).rglob("*.py"))
         assert files, f"no sources under {package}"

@@ -144,7 +144,7 @@ def test_librdkafka_produces_consumes_and_joins_a_group(secure: SecureBroker, pr
     assert producer.flush(30) == 0
     consumer = Consumer({**conf, "group.id": f"g-{topic}", "auto.offset.reset": "earliest"})
     consumer.subscribe([topic])
-    values: list[bytes] = []
+    values: list[bytes | None] = []
     for _ in range(300):
         if len(values) == 20:
             break

@@ -45,14 +45,15 @@ def txn_producer(bootstrap: str, tid: str, **extra: object) -> Producer:
     return Producer({"bootstrap.servers": bootstrap, "transactional.id": tid, "linger.ms": 5, **extra})
 
 
-def consume_all(bootstrap: str, topic: str, isolation: str, expected: int, group: str | None = None) -> list[bytes]:
+def consume_all(bootstrap: str, topic: str, isolation: str, expected: int,
+                group: str | None = None) -> list[bytes | None]:
     """Read `topic` from the beginning until `expected` values or 30 s of trying, then a
     little longer to catch anything beyond."""
     consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": group or f"reader-{uuid.uuid4()}",
                          "auto.offset.reset": "earliest", "isolation.level": isolation,
                          "enable.auto.commit": False})
     consumer.subscribe([topic])
-    values: list[bytes] = []
+    values: list[bytes | None] = []
     empty_polls = 0
     try:
         deadline_polls = 300
@@ -62,10 +63,10 @@ def consume_all(bootstrap: str, topic: str, isolation: str, expected: int, group
             if msg is None:
                 empty_polls += 1
                 continue
-            if msg.error():
-                if msg.error().code() == KafkaError._PARTITION_EOF:
+            if err := msg.error():
+                if err.code() == KafkaError._PARTITION_EOF:
                     continue
-                raise KafkaException(msg.error())
+                raise KafkaException(err)
             empty_polls = 0
             values.append(msg.value())
     finally:
@@ -145,11 +146,14 @@ def test_consume_transform_produce_commits_offsets_with_the_transaction(tbroker:
             msg = consumer.poll(1.0)
             if msg is None or msg.error():
                 continue
-            producer.produce("out", str(int(msg.value()) * 2).encode())
+            value = msg.value()
+            assert value is not None, "the test produced every input record with a value"
+            producer.produce("out", str(int(value) * 2).encode())
             taken += 1
             last = msg
-        assert last is not None
-        producer.send_offsets_to_transaction([TopicPartition("in", 0, last.offset() + 1)],
+        offset = last.offset() if last is not None else None
+        assert offset is not None
+        producer.send_offsets_to_transaction([TopicPartition("in", 0, offset + 1)],
                                              consumer.consumer_group_metadata(), 30)
         if commit:
             producer.commit_transaction(30)

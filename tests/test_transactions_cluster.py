@@ -88,14 +88,14 @@ class TransactionalWriter(threading.Thread):
             time.sleep(0.1)
 
 
-def read_committed(bootstrap: str) -> list[bytes]:
+def read_committed(bootstrap: str) -> list[bytes | None]:
     """Everything a read_committed consumer can read, until it reaches the end of every
     partition (which it cannot while a transaction hangs)."""
     consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": f"audit-{uuid.uuid4()}",
                          "auto.offset.reset": "earliest", "isolation.level": "read_committed",
                          "enable.auto.commit": False, "enable.partition.eof": True})
     consumer.subscribe([TOPIC])
-    values: list[bytes] = []
+    values: list[bytes | None] = []
     at_end: set[int] = set()
     deadline = time.time() + 60
     try:
@@ -104,12 +104,14 @@ def read_committed(bootstrap: str) -> list[bytes]:
             msg = consumer.poll(0.5)
             if msg is None:
                 continue
-            if msg.error():
-                if msg.error().code() == KafkaError._PARTITION_EOF:
-                    at_end.add(msg.partition())
+            partition = msg.partition()
+            assert partition is not None, "an assigned consumer's records and EOF events name their partition"
+            if err := msg.error():
+                if err.code() == KafkaError._PARTITION_EOF:
+                    at_end.add(partition)
                     continue
-                raise KafkaException(msg.error())
-            at_end.discard(msg.partition())
+                raise KafkaException(err)
+            at_end.discard(partition)
             values.append(msg.value())
     finally:
         consumer.close()
