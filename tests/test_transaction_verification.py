@@ -346,7 +346,7 @@ def test_stop_verifying_closes_the_verifier_and_answers_nothing(broker: Broker) 
     AddPartitionsToTxnManager shuts down with the ReplicaManager)."""
     held: list[Callable[[dict[TopicPartition, ErrorCode]], None]] = []
     broker.txn_coordinator.verify_transaction = (  # type: ignore[method-assign]
-        lambda _tid, _pid, _epoch, _partitions, callback: held.append(callback))
+        lambda transactional_id, producer_id, producer_epoch, partitions, callback: held.append(callback))
     answers: list[dict] = []
     broker.replicas.start_transaction_verification({TP: 0}, "tid", 7, 0, lambda e, _g: answers.append(e))
     assert len(held) == 1

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from confluent_kafka import Consumer, KafkaError, KafkaException, Producer, TopicPartition
+from confluent_kafka import Consumer, KafkaError, KafkaException, Message, Producer, TopicPartition
 from confluent_kafka.admin import AdminClient, NewTopic
 from kafka import KafkaConsumer, KafkaProducer
 from kafka import TopicPartition as KTopicPartition
@@ -45,15 +45,21 @@ def txn_producer(bootstrap: str, tid: str, **extra: object) -> Producer:
     return Producer({"bootstrap.servers": bootstrap, "transactional.id": tid, "linger.ms": 5, **extra})
 
 
-def consume_all(bootstrap: str, topic: str, isolation: str, expected: int,
-                group: str | None = None) -> list[bytes | None]:
+def committed_value(msg: Message) -> bytes:
+    """The value of a record these tests wrote: every one has a value."""
+    value = msg.value()
+    assert value is not None, f"a null record at offset {msg.offset()}"
+    return value
+
+
+def consume_all(bootstrap: str, topic: str, isolation: str, expected: int, group: str | None = None) -> list[bytes]:
     """Read `topic` from the beginning until `expected` values or 30 s of trying, then a
     little longer to catch anything beyond."""
     consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": group or f"reader-{uuid.uuid4()}",
                          "auto.offset.reset": "earliest", "isolation.level": isolation,
                          "enable.auto.commit": False})
     consumer.subscribe([topic])
-    values: list[bytes | None] = []
+    values: list[bytes] = []
     empty_polls = 0
     try:
         deadline_polls = 300
@@ -68,7 +74,7 @@ def consume_all(bootstrap: str, topic: str, isolation: str, expected: int,
                     continue
                 raise KafkaException(err)
             empty_polls = 0
-            values.append(msg.value())
+            values.append(committed_value(msg))
     finally:
         consumer.close()
     return values

@@ -19,6 +19,7 @@ from kafka.admin import NewTopic
 from harness.wire import call, connect
 from josefk.coordinator.offsets_store import partition_for
 from tests.test_cluster import Cluster
+from tests.test_transactions import committed_value
 
 pytestmark = pytest.mark.cluster
 
@@ -88,14 +89,14 @@ class TransactionalWriter(threading.Thread):
             time.sleep(0.1)
 
 
-def read_committed(bootstrap: str) -> list[bytes | None]:
+def read_committed(bootstrap: str) -> list[bytes]:
     """Everything a read_committed consumer can read, until it reaches the end of every
     partition (which it cannot while a transaction hangs)."""
     consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": f"audit-{uuid.uuid4()}",
                          "auto.offset.reset": "earliest", "isolation.level": "read_committed",
                          "enable.auto.commit": False, "enable.partition.eof": True})
     consumer.subscribe([TOPIC])
-    values: list[bytes | None] = []
+    values: list[bytes] = []
     at_end: set[int] = set()
     deadline = time.time() + 60
     try:
@@ -112,7 +113,7 @@ def read_committed(bootstrap: str) -> list[bytes | None]:
                     continue
                 raise KafkaException(err)
             at_end.discard(partition)
-            values.append(msg.value())
+            values.append(committed_value(msg))
     finally:
         consumer.close()
     return values

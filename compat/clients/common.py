@@ -19,7 +19,7 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -270,7 +270,7 @@ def secure_settings(ctx: Ctx, mode: str) -> Secure:
                   [(f"{topic}-k{i}".encode(), f"v{i}".encode()) for i in range(SECURE_RECORDS)])
 
 
-def secure_check(s: Secure, how: str, got: list[tuple[bytes | None, bytes | None]]) -> None:
+def secure_check(s: Secure, how: str, got: Sequence[tuple[bytes | None, bytes | None]]) -> None:
     """Raise Failed unless `got` (key, value pairs read `how`) are exactly the records produced, in order."""
     if got != s.records:
         raise Failed(f"{how}: read {got}, expected {s.records}")
