@@ -5,7 +5,6 @@ the config checks that keep a broker from running open by accident."""
 from __future__ import annotations
 
 import base64
-import json
 from pathlib import Path
 
 import pytest
@@ -88,7 +87,7 @@ def test_credentials_are_stored_as_kafka_stores_them(tmp_path: Path) -> None:
     assert text.endswith(",iterations=8192") and ScramCredential.from_config(text) == credential
     change = store.children(CONFIG_CHANGES)
     assert len(change) == 1 and change[0].startswith("config_change_")
-    assert json.loads(store.get(f"{CONFIG_CHANGES}/{change[0]}")[0]) == {"version": 2, "entity_path": "users/alice"}
+    assert store.get_json(f"{CONFIG_CHANGES}/{change[0]}") == {"version": 2, "entity_path": "users/alice"}
     assert read_user(store, "alice") == {"SCRAM-SHA-512": credential}
 
 
