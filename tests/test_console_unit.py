@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from josefk.cli.main import main as josefk
 from josefk.console import pages
 from josefk.console.cluster import NotFound, Search, decode_bytes
 from josefk.console.metrics import MetricsScraper, parse
 from josefk.console.server import Console
+from josefk.main import main as josefk
 
 pytestmark = pytest.mark.unit
 

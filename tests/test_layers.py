@@ -34,7 +34,7 @@ ALLOWED: dict[str, set[str]] = {
     "server": {"protocol", "log", "zk", "clients", "controller", "replication", "coordinator"},
     # clients only for the TLS settings, which build the inter-broker client's from the listener's
     "server/network": {"protocol", "clients"},
-    "josefk/cli": {"protocol", "cli", "server", "console"},  # server only for `josefk broker`, which starts one
+    "josefk/cli": {"protocol", "cli", "server"},  # server only for `josefk broker`, which starts one
     "josefk/console": {"protocol", "cli"},  # a Kafka client like the tools, sharing their helpers
     "josefk/spark": {"protocol", "spark"},
 }
@@ -140,3 +140,9 @@ def test_mypy_sees_every_package():
     links = {p.name: p.resolve() for p in (ROOT / "typecheck" / "josefk").iterdir()}
     assert links == {name: (ROOT / folder).resolve() for name, folder in folders.items()}
     assert "typecheck/josefk" in config["tool"]["mypy"]["files"]
+
+
+def test_the_tools_do_not_name_the_console():
+    """josefk.console shares the tools' helpers (josefk.cli); josefk.main, above both,
+    dispatches to each, so neither package reaches the other's name back."""
+    assert [p.name for p in (ROOT / "josefk" / "cli").rglob("*.py") if "josefk.console" in p.read_text()] == []
