@@ -120,6 +120,7 @@ compat-doc: $(DEV_DEPS) $(KAFKA4_LIB)/.stamp
 lint: $(DEV_DEPS)
 	$(BIN)/ruff check .
 	$(BIN)/mypy
+	$(BIN)/mypy --config-file typecheck/bench.toml
 
 # make bench [BENCH_ARGS=--quick|--full|--profile]: josefk vs Kafka and Tansu, writes docs/benchmarks.md
 bench: $(DEV_DEPS)

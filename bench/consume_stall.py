@@ -79,8 +79,9 @@ def consume(b: run.AnyBroker, ends: list[int], start: str, stall: float) -> dict
     consumer.assign([TopicPartition("p", p, offset) for p in range(len(ends))])
     while got < expected and time.monotonic() - last < stall:
         for msg in consumer.consume(100_000, timeout=0.01):
-            if msg.error() is None:
-                read[msg.partition()] += 1
+            partition = msg.partition()
+            if msg.error() is None and partition is not None:
+                read[partition] += 1
                 got += 1
                 last = time.monotonic()
     stats.clear()

@@ -89,7 +89,7 @@ def best_us(ours: Callable[[], object], theirs: Callable[[], object]) -> tuple[f
     return best[0], best[1]
 
 
-def release_classes(release: str, folder: Path) -> dict[int, type]:
+def release_classes(release: str, folder: Path) -> dict[int, type[ApiMessage]]:
     """The Produce request and Fetch response classes generated from one release's specs alone,
     as a package in folder (on sys.path): api key 0 -> ProduceRequest, 1 -> FetchResponse."""
     package = folder / "release_only"
@@ -113,10 +113,10 @@ def against_release(release: str) -> None:
             wire = bytes(message.encode(version))
             merged_cls, alone_cls = type(message), alone[key]
 
-            def merged(wire: bytes = wire, cls: type = merged_cls, version: int = version) -> object:
+            def merged(wire: bytes = wire, cls: type[ApiMessage] = merged_cls, version: int = version) -> object:
                 return cls.decode(wire, version).encode(version)
 
-            def only(wire: bytes = wire, cls: type = alone_cls, version: int = version) -> object:
+            def only(wire: bytes = wire, cls: type[ApiMessage] = alone_cls, version: int = version) -> object:
                 return cls.decode(wire, version).encode(version)
 
             assert merged() == wire and only() == wire
@@ -128,7 +128,7 @@ def main() -> None:
     if sys.argv[1:2] == ["--against-release"]:
         against_release(sys.argv[2])
         return
-    cases: list[tuple[str, type, ApiMessage, int]] = [
+    cases: list[tuple[str, type[apis.ApiMessage], ApiMessage, int]] = [
         ("Produce request v9", apis.request_class(0), produce_request(), 9),
         ("Fetch response v12", apis.response_class(1), fetch_response(12), 12),
         ("Fetch response v16", apis.response_class(1), fetch_response(16), 16),
@@ -139,15 +139,15 @@ def main() -> None:
         ours_cls = type(message)
         assert ours_cls.decode(wire, version) == message
 
-        def ours(wire: bytes = wire, cls: type = ours_cls, version: int = version) -> object:
+        def ours(wire: bytes = wire, cls: type[ApiMessage] = ours_cls, version: int = version) -> object:
             return cls.decode(wire, version).encode(version)
 
-        def theirs(wire: bytes = wire, cls: type = kp_cls, version: int = version) -> object:
+        def theirs(wire: bytes = wire, cls: type[apis.ApiMessage] = kp_cls, version: int = version) -> bytes:
             decoded = cls.decode(memoryview(wire), version=version)
             decoded._header = None  # a decoded kafka-python message has no header slot set
             return decoded.encode(version=version)
 
-        assert bytes(theirs()) == wire  # type: ignore[arg-type]
+        assert bytes(theirs()) == wire
         ours_us, theirs_us = best_us(ours, theirs)
         print(f"{name:<20} {len(wire):>6} {ours_us:>10.1f} {theirs_us:>16.1f} {theirs_us / ours_us:>5.2f}x")
 

@@ -55,7 +55,7 @@ def produce(bootstrap: str, topic: str, client_id: str, seconds: float) -> tuple
     while time.monotonic() < end:
         try:
             producer.produce(topic, value, on_delivery=lambda err, msg: deliveries.append(
-                (time.monotonic(), len(msg.value()))) if err is None else None)
+                (time.monotonic(), len(msg.value() or b""))) if err is None else None)
         except BufferError:
             producer.poll(0.02)
         producer.poll(0)
@@ -94,7 +94,7 @@ def consume(bootstrap: str, topic: str, client_id: str, seconds: float) -> tuple
         while time.monotonic() < end:
             msg = consumer.poll(0.1)
             if msg is not None and msg.error() is None:
-                deliveries.append((time.monotonic(), len(msg.value())))
+                deliveries.append((time.monotonic(), len(msg.value() or b"")))
     finally:
         consumer.close()
     return deliveries, throttles

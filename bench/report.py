@@ -144,10 +144,10 @@ def charts(rows: list[Row], out: Path) -> None:
     save(fig, "resources.png", "Broker CPU and memory while producing (6 partitions, 100 B)")
 
     fig, ax = plt.subplots(figsize=(6, 4))
-    items = [(q, {"role": "latency"}) for q in ("p50_ms", "p99_ms", "p999_ms")]
+    latency_items = [(q, {"role": "latency"}) for q in ("p50_ms", "p99_ms", "p999_ms")]
     width = 0.8 / len(BROKERS)
     for i, b in enumerate(BROKERS):
-        ax.bar([k + (i - (len(BROKERS) - 1) / 2) * width for k in range(3)], [value(b, m, q) for q, m in items],
+        ax.bar([k + (i - (len(BROKERS) - 1) / 2) * width for k in range(3)], [value(b, m, q) for q, m in latency_items],
                width, label=b, color=COLORS[b])
     ax.set_xticks(range(3), ["p50", "p99", "p99.9"])
     ax.set_ylabel("ms")
@@ -166,7 +166,7 @@ def targets(rows: list[Row], loopback: float) -> str:
     for role in ("produce", "consume"):
         for size in (100, 1000):
             m = {"role": role, "size": size, "partitions": 1, CLIENTS[role]: 1}
-            j, t = v("josefk", **m), v("tansu", **m)
+            j, t = v("josefk", "msgs_s", **m), v("tansu", "msgs_s", **m)
             checks.append((f"{role} {size:,} B: josefk >= 1.0x Tansu", ratio(j, t).strip("*"), j >= t))
     def best_consume(key: str, size: int) -> tuple[float, str]:
         """The faster load generator's figure, and which it was."""

@@ -36,6 +36,7 @@ import zipfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -358,7 +359,8 @@ def run_step(broker: AnyBroker, specs: list[Spec]) -> tuple[list[dict], float, f
 
 
 def _collect(q: Any, procs: list, n: int, timeout: float) -> list:
-    items, deadline = [], time.monotonic() + timeout
+    items: list[object] = []
+    deadline = time.monotonic() + timeout
     while len(items) < n:
         try:
             items.append(q.get(timeout=0.5))
@@ -531,12 +533,12 @@ CLUSTER_SCENARIOS = {"replicas 1-3"}  # on 3-broker josefk and Kafka clusters, n
 def scenarios(plan: Plan) -> list[tuple[str, Callable[[Broker], list[Row]]]]:
     out: list[tuple[str, Callable[[Broker], list[Row]]]] = []
     for size in SIZES:
-        out.append((f"size {size} B", lambda b, s=size: scenario_sizes(b, plan, s)))
+        out.append((f"size {size} B", partial(scenario_sizes, plan=plan, size=size)))
     out.append(("6 partitions, consumers 1-3", lambda b: scenario_six(b, plan)))
     for p in (2, 3):
-        out.append((f"{p} producers", lambda b, p=p: scenario_producers(b, plan, p)))
+        out.append((f"{p} producers", partial(scenario_producers, plan=plan, producers=p)))
     for n in (3, 9):
-        out.append((f"{n} partitions", lambda b, n=n: scenario_partitions(b, plan, n)))
+        out.append((f"{n} partitions", partial(scenario_partitions, plan=plan, partitions=n)))
     out.append(("producer + consumer pair", lambda b: scenario_pair(b, plan)))
     out.append(("latency at 20,000 msgs/s", lambda b: scenario_latency(b, plan)))
     out.append((f"{plan.scale_partitions} partitions", lambda b: scenario_scale(b, plan)))
@@ -645,9 +647,9 @@ def main() -> int:
     if args.report:
         path = Path(args.report)
         with open(path) as f:
-            rows = list(csv.DictReader(f))
+            report_rows = list(csv.DictReader(f))
         meta = json.loads(path.with_suffix(".json").read_text())
-        report.write(rows, {"csv": str(path.absolute().relative_to(ROOT))} | meta, ROOT)
+        report.write(report_rows, {"csv": str(path.absolute().relative_to(ROOT))} | meta, ROOT)
         return 0
     name = "quick" if args.quick else "full" if args.full else "default"
     plan = PLANS[name]

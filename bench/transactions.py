@@ -135,8 +135,8 @@ def josefk_beside_kafka(work: Path, baseline_python: str | None = None) -> Itera
         brokers: dict[str, Running] = {}
         builds = {"josefk": None} | ({"baseline": baseline_python} if baseline_python else {})
         for name, python in builds.items():
-            launcher = {"launcher": (python, "-m", "josefk")} if python else {}
-            josefk = BrokerProcess(work / name, output=work / f"{name}.out", start_timeout=60, **launcher)
+            josefk = BrokerProcess(work / name, output=work / f"{name}.out", start_timeout=60,
+                                   launcher=(python or sys.executable, "-m", "josefk"))
             stack.callback(josefk.stop)
             brokers[name] = Running(josefk.bootstrap, josefk.proc.pid)
         zookeeper = ZooKeeperServer(data_dir=str(work / "zookeeper"))

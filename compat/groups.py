@@ -66,7 +66,8 @@ class MemberSpec:
 
 
 class RestartableBroker(Protocol):
-    bootstrap: str
+    @property
+    def bootstrap(self) -> str: ...
 
     def start(self) -> None: ...
     def restart(self) -> None: ...
@@ -297,14 +298,15 @@ def group_commit_resume(spec: MemberSpec, env: Env) -> str:
         wire.create_topic(bootstrap, topic, 1)
         want = sorted(fill(bootstrap, topic, 1, per=10))
 
-        def first(ms: list[Member]) -> None:
+        def first(ms: list[Member]) -> str:
             m = Member(spec, env, group, topic, *args, bootstrap=bootstrap)
             ms.append(m)
             read_exactly(env, m, set(want), ms)
             m.send(commit={"0": 7})
             until(env, ms, lambda: m.committed is not None, "the commit to complete")
             m.close()
-        run_members(lambda ms: first(ms) or "")
+            return ""
+        run_members(first)
         if broker:
             timed_out_of_deadline(env, broker.restart)
 

@@ -27,6 +27,7 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 COMPAT = Path(__file__).resolve().parent
 REPO = COMPAT.parent
@@ -37,6 +38,10 @@ from harness.josefk import BrokerProcess  # noqa: E402
 from harness.net import free_port  # noqa: E402
 from harness.process import ServerProcess  # noqa: E402
 from harness.tansu import TansuProcess  # noqa: E402
+
+if TYPE_CHECKING:  # start_kafka imports them when it runs (they need josefk's wire code)
+    from harness.kafka import KafkaBroker, KRaftBroker
+    from harness.zookeeper import ZooKeeperServer
 
 sys.path.insert(0, str(COMPAT))
 import groups  # noqa: E402
@@ -203,7 +208,8 @@ class Broker:
                                 **secure_conf, **dict(o.split("=", 1) for o in overrides)}
             if kind == "kafka4" and "authorizer.class.name" in self.kafka_props:  # KRaft's ACL authorizer
                 self.kafka_props["authorizer.class.name"] = KRAFT_AUTHORIZER
-            self.zookeeper = self.kafka = None
+            self.zookeeper: ZooKeeperServer | None = None
+            self.kafka: KafkaBroker | KRaftBroker | None = None
         self.server: ServerProcess | None = None  # josefk or Tansu
         self.exit_code: int | None = None  # of the last stop
 
@@ -339,6 +345,7 @@ class Suite:
                                     cwd=COMPAT)
             timer = threading.Timer(cap, proc.kill)
             timer.start()
+            assert proc.stdout is not None  # stdout=PIPE
             try:
                 for line in proc.stdout:
                     self.parse(c, line, err)

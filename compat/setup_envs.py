@@ -14,7 +14,9 @@ import json
 import shutil
 import subprocess
 import sys
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from functools import partial
 from pathlib import Path
 
 COMPAT = Path(__file__).resolve().parent
@@ -145,10 +147,14 @@ def setup(names: list[str], force: bool = False) -> None:
         raise SystemExit(f"[setup_envs] unknown env {unknown!r}; known: {', '.join(ALL)}")
     if "kcat" in names:
         check_kcat()
-    jobs = [lambda n=n: setup_py_env(n, force) for n in names if n in PY_ENVS]
+    jobs: list[Callable[[], None]] = [partial(setup_py_env, n, force) for n in names if n in PY_ENVS]
     java = [n for n in JAVA_ENVS if n in names]
-    if java:  # one after the other: concurrent mvn runs share ~/.m2
-        jobs.append(lambda: [setup_java(force, n) for n in java])
+
+    def setup_java_envs() -> None:  # one after the other: concurrent mvn runs share ~/.m2
+        for n in java:
+            setup_java(force, n)
+    if java:
+        jobs.append(setup_java_envs)
     with ThreadPoolExecutor(4) as ex:  # downloads dominate: build the envs in parallel
         for fut in [ex.submit(job) for job in jobs]:
             fut.result()

@@ -18,9 +18,10 @@ from collections.abc import Callable
 from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Generic, Protocol, TypeVar
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 class ControllerMovedError(Exception):
@@ -53,25 +54,54 @@ class ControllerEventKind(Enum):
 
 
 @dataclass
-class ControllerEvent:
+class ControllerEvent(Generic[T]):
     kind: ControllerEventKind
-    run: Callable[[], Any]
-    done: Future = field(default_factory=Future)
+    run: Callable[[], T]
+    done: Future[T] = field(default_factory=Future)
+
+    def execute(self) -> None:
+        """Run the event and settle its future. It runs even if its caller gave up waiting
+        (a shutdown cancels the awaiting task, and with it the future): its result then
+        goes nowhere."""
+        try:
+            result = self.run()
+        except ControllerMovedError as e:
+            log.info("Controller event %s ended: %s", self.kind.value, e)
+            self.fail(e)
+        except Exception as e:  # noqa: BLE001 - one failed event must not stop the controller
+            log.exception("Controller event %s failed", self.kind.value)
+            self.fail(e)
+        else:
+            with contextlib.suppress(InvalidStateError):
+                self.done.set_result(result)
+
+    def fail(self, error: BaseException) -> None:
+        with contextlib.suppress(InvalidStateError):
+            self.done.set_exception(error)
+
+
+class QueuedEvent(Protocol):
+    """What the event thread needs of an event, whatever its result type."""
+
+    kind: ControllerEventKind
+
+    def execute(self) -> None: ...
+    def fail(self, error: BaseException) -> None: ...
 
 
 class ControllerEventManager:
     def __init__(self) -> None:
-        self._queue: queue.Queue[ControllerEvent | None] = queue.Queue()
+        self._queue: queue.Queue[QueuedEvent | None] = queue.Queue()
         self._thread = threading.Thread(target=self._process, name="controller-event-thread", daemon=True)
         self._thread.start()
 
-    def put(self, kind: ControllerEventKind, run: Callable[[], Any]) -> Future:
+    def put(self, kind: ControllerEventKind, run: Callable[[], T]) -> Future[T]:
         """Queue an event from any thread; the future holds its result."""
         event = ControllerEvent(kind, run)
         self._queue.put(event)
         return event.done
 
-    def clear_and_put(self, kind: ControllerEventKind, run: Callable[[], Any]) -> Future:
+    def clear_and_put(self, kind: ControllerEventKind, run: Callable[[], T]) -> Future[T]:
         """Drop what is queued, then queue this event (Kafka's clearAndPut, for Expire): a
         controller whose session expired must not act on events it queued as controller,
         now that another broker may be controller. Each dropped event fails with
@@ -84,30 +114,16 @@ class ControllerEventManager:
             if dropped is None:  # close() asked to stop: keep that last
                 self._queue.put(None)
                 break
-            dropped.done.set_exception(ControllerMovedError(f"{dropped.kind.value} dropped: the controller resigned"))
+            dropped.fail(ControllerMovedError(f"{dropped.kind.value} dropped: the controller resigned"))
         return self.put(kind, run)
 
-    async def call(self, kind: ControllerEventKind, run: Callable[[], Any]) -> Any:
+    async def call(self, kind: ControllerEventKind, run: Callable[[], T]) -> T:
         """Queue an event and await its result on the event loop."""
         return await asyncio.wrap_future(self.put(kind, run))
 
     def _process(self) -> None:
         while (event := self._queue.get()) is not None:
-            # The event runs even if its caller gave up waiting (a shutdown cancels the
-            # awaiting task, and with it the future): its result then goes nowhere.
-            try:
-                result = event.run()
-            except ControllerMovedError as e:
-                log.info("Controller event %s ended: %s", event.kind.value, e)
-                with contextlib.suppress(InvalidStateError):
-                    event.done.set_exception(e)
-            except Exception as e:  # noqa: BLE001 - one failed event must not stop the controller
-                log.exception("Controller event %s failed", event.kind.value)
-                with contextlib.suppress(InvalidStateError):
-                    event.done.set_exception(e)
-            else:
-                with contextlib.suppress(InvalidStateError):
-                    event.done.set_result(result)
+            event.execute()
 
     def close(self) -> None:
         """Process what is queued, then stop the thread (blocks: call it off the loop)."""

@@ -36,6 +36,7 @@ from josefk.protocol.control_records import ControlRecordType, control_record_ty
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.record_codec import Record, build_batch, decode_batch
 from josefk.protocol.records import BatchHeader, CorruptRecordError, iter_headers
+from josefk.utils.java_format import java_string_hash
 from josefk.utils.time import Time
 
 log = logging.getLogger(__name__)
@@ -93,10 +94,7 @@ def java_string_hashcode(s: str) -> int:
     """Java's String.hashCode over UTF-16 code units, as a signed 32-bit int. Cached: the
     coordinators map the same group and transactional ids several times per request, and
     the loop over code units is a measurable share of a transaction's CPU."""
-    h = 0
-    data = s.encode("utf-16-be")
-    for i in range(0, len(data), 2):
-        h = (31 * h + ((data[i] << 8) | data[i + 1])) & 0xFFFFFFFF
+    h = java_string_hash(s)
     return h - (1 << 32) if h & 0x80000000 else h
 
 

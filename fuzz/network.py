@@ -29,7 +29,7 @@ client produces and consumes beside them.
 from __future__ import annotations
 
 import argparse
-import dataclasses
+import inspect
 import random
 import re
 import shutil
@@ -46,6 +46,7 @@ from typing import Any
 
 from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.errors import KafkaError
+from kafka.producer.future import FutureRecordMetadata
 
 from fuzz.seeds import advertised, recorded_requests
 from harness.josefk import BrokerProcess
@@ -117,7 +118,8 @@ def _seed_payloads() -> list[bytes]:
     defaults = []
     for api_key, version in advertised():
         cls = request_class(api_key)
-        body = cls(**{f.name: 100 for f in dataclasses.fields(cls) if f.name in WAIT_FIELDS})
+        params = inspect.signature(cls).parameters
+        body = cls(**{name: 100 for name in WAIT_FIELDS if name in params})
         header = struct.pack(">hhih", api_key, version, 0, 4) + b"fuzz"
         if cls.is_flexible(version):
             header += b"\x00"
@@ -354,7 +356,7 @@ class Canary:
         self.thread.start()
 
     def _produce(self) -> None:
-        futures = []
+        futures: list[FutureRecordMetadata] = []
         while not self.stop.is_set():
             n = len(futures)
             futures.append(self.producer.send(CANARY_TOPIC, key=b"%d" % n, value=_canary_value(n)))

@@ -34,7 +34,7 @@ T = TypeVar("T")
 Leadership = dict[int, tuple[int, list[int]]]
 
 
-def wait_for(condition: Callable[[], T], timeout: float, what: str) -> T:
+def wait_for(condition: Callable[[], T | None], timeout: float, what: str) -> T:
     """Poll `condition` every 0.2 s until it returns something true, and return that."""
     deadline = time.monotonic() + timeout
     while True:
@@ -252,6 +252,10 @@ class Producing:
             i += 1
             self.producer.poll(0.005 if i % 10 == 0 else 0)
 
+    def acked_beyond(self, before: dict[int, int], more: int) -> bool:
+        """More than `more` records acknowledged on every partition since the counts `before`."""
+        return all(n > before[p] + more for p, n in self.acked_per_partition().items())
+
     def acked_per_partition(self) -> dict[int, int]:
         counts = dict.fromkeys(range(self.partitions), 0)
         for partition, _offset in list(self.acked):
@@ -279,9 +283,12 @@ def read_all(bootstrap: str, topic: str, partitions: int, timeout: float = 60) -
             msg = consumer.poll(0.5)
             if msg is None or msg.error() is not None:
                 continue
-            records[(msg.partition(), msg.offset())] = msg.value()  # type: ignore[assignment]
-            if msg.offset() + 1 >= ends[msg.partition()]:  # type: ignore[operator]
-                done.add(msg.partition())  # type: ignore[arg-type]
+            partition, offset, value = msg.partition(), msg.offset(), msg.value()
+            assert partition is not None and offset is not None, "a consumed record has both"
+            assert value is not None, "the workload writes no tombstones"
+            records[(partition, offset)] = value
+            if offset + 1 >= ends[partition]:
+                done.add(partition)
         return records
     finally:
         consumer.close()

@@ -1,5 +1,5 @@
 import sys
 
-from josefk.cli.main import main
+from josefk.main import main
 
 sys.exit(main())

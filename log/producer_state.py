@@ -37,6 +37,7 @@ from pathlib import Path
 
 import crc32c
 
+from josefk.log.checkpoint import write_atomically
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.records import BatchHeader
 
@@ -373,13 +374,7 @@ class ProducerStateManager:
                                     e.coordinator_epoch, e.current_txn_first_offset)
         data = _HEAD.pack(_SNAPSHOT_VERSION, crc32c.crc32c(body)) + body
         path = snapshot_path(self.directory, offset)
-        tmp = path.with_name(path.name + ".tmp")
-        with open(tmp, "wb") as f:
-            f.write(data)
-            if sync:
-                f.flush()
-                os.fsync(f.fileno())
-        os.replace(tmp, path)
+        write_atomically(path, data, sync=sync)
         logger.info("[ProducerStateManager partition=%s] Wrote producer snapshot at offset %d with %d producer ids "
                     "in %d ms.", self.directory.name, offset, len(self.producers),
                     (time.monotonic() - started) * 1000)

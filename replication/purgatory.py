@@ -15,9 +15,9 @@ stall that connection for good.
 from __future__ import annotations
 
 import logging
-from collections.abc import Hashable
+from collections.abc import Hashable, Sequence
 from contextvars import ContextVar
-from typing import Any, Protocol
+from typing import Protocol
 
 from josefk.utils.scheduler import LOOP_SCHEDULER, ScheduledTask, Scheduler
 
@@ -45,7 +45,7 @@ class DelayedOperation:
         self.request = current_request.get()  # whose connection to close if this operation fails
         self._timer: ScheduledTask | None = None
         self._purgatory: DelayedOperationPurgatory | None = None
-        self._keys: list[Any] = []
+        self._keys: Sequence[Hashable] = []
 
     def try_complete(self) -> bool:
         """Return True (after calling force_complete) if the condition now holds."""
@@ -99,7 +99,7 @@ class DelayedOperationPurgatory:
         self.scheduler = scheduler
         self.watchers: dict[Hashable, set[DelayedOperation]] = {}
 
-    def try_complete_else_watch(self, op: DelayedOperation, keys: list[Any]) -> None:
+    def try_complete_else_watch(self, op: DelayedOperation, keys: Sequence[Hashable]) -> None:
         if op.safe_try_complete():
             return
         op._purgatory, op._keys = self, keys
@@ -107,11 +107,11 @@ class DelayedOperationPurgatory:
             self.watchers.setdefault(key, set()).add(op)
         op._timer = self.scheduler.schedule(op.timeout_ms, self._expire, op, keys)
 
-    def _expire(self, op: DelayedOperation, keys: list[Any]) -> None:
+    def _expire(self, op: DelayedOperation, keys: Sequence[Hashable]) -> None:
         self.unwatch(op, keys)
         op.force_complete()
 
-    def unwatch(self, op: DelayedOperation, keys: list[Any]) -> None:
+    def unwatch(self, op: DelayedOperation, keys: Sequence[Hashable]) -> None:
         for key in keys:
             ops = self.watchers.get(key)
             if ops is not None:
@@ -119,7 +119,7 @@ class DelayedOperationPurgatory:
                 if not ops:
                     del self.watchers[key]
 
-    def check(self, key: Any) -> None:
+    def check(self, key: Hashable) -> None:
         ops = self.watchers.get(key)
         if not ops:
             return

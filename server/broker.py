@@ -286,11 +286,13 @@ class KafkaServer:
         topic_configs = await asyncio.to_thread(self._topic_configs)
         self.log_manager.startup(topic_configs)
         # Kafka's DynamicConfigManager reads every topic's and this broker's config at start-up.
-        def window(prefix: str) -> MetricConfig:
-            return MetricConfig(config[f"{prefix}.window.num"], config[f"{prefix}.window.size.seconds"] * 1000)
+        def window(num: int, seconds: int) -> MetricConfig:
+            return MetricConfig(num, seconds * 1000)
 
-        self.replication_quotas = ReplicationQuotas.create(window("replication.quota"),
-                                                           window("alter.log.dirs.replication.quota"), self.time)
+        self.replication_quotas = ReplicationQuotas.create(
+            window(config["replication.quota.window.num"], config["replication.quota.window.size.seconds"]),
+            window(config["alter.log.dirs.replication.quota.window.num"],
+                   config["alter.log.dirs.replication.quota.window.size.seconds"]), self.time)
         self.replication_quotas.update_rates(*config.replication_throttled_rates())
         for topic, topic_config in topic_configs.items():
             self.replication_quotas.update_topic(topic, topic_config, broker_id)

@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import overload
 
 from jproperties import Properties
 
@@ -22,6 +22,18 @@ from josefk.clients.network_client import ClientSecurity
 from josefk.log.config import SERVER_DEFAULT_NAMES, LogConfig, from_server_props, validate_server_default
 from josefk.log.config import config_type as topic_config_type
 from josefk.protocol.inter_broker import InterBrokerProtocol
+from josefk.server.config_keys import (
+    BoolKey,
+    HostPortKey,
+    IntKey,
+    IntMapKey,
+    ListKey,
+    OptionalIntKey,
+    OptionalListKey,
+    OptionalStrKey,
+    ProtocolVersionKey,
+    StrKey,
+)
 from josefk.server.kafka_broker_defaults import KAFKA_UNAPPLIED_DEFAULTS
 from josefk.server.kafka_broker_keys import KAFKA_BROKER_KEYS, KAFKA_DYNAMIC_KEYS
 from josefk.server.network.connection_quotas import ConnectionLimits
@@ -112,10 +124,14 @@ _LISTENER_QUOTA_KEY = re.compile(r"^listener\.name\.([^.]+)\.(max\.connections|m
 _FAILED_AUTHENTICATION_DELAY_MS = 100
 
 
+# What a key's parse gives (None: unset, no default).
+ConfigValue = int | bool | str | list[str] | dict[str, int] | InterBrokerProtocol | None
+
+
 @dataclass(frozen=True)
 class Key:
     name: str
-    parse: Callable[[str], Any]
+    parse: Callable[[str], ConfigValue]
     default: str | None
     at_least: int | None = None
     choices: tuple[str, ...] | None = None
@@ -264,7 +280,7 @@ KEYS: dict[str, Key] = {k.name: k for k in _KEYS}
 
 # The ConfigDef.Type Kafka's KafkaConfig declares for each key (DescribeConfigs v3+ config_type):
 # the parser's type, except where Kafka's differs. cluster.id is not a KafkaConfig key (UNKNOWN).
-_PARSER_TYPES: dict[Callable[[str], Any], str] = {_int: "INT", _bool: "BOOLEAN", _str: "STRING", _list: "LIST",
+_PARSER_TYPES: dict[Callable[[str], ConfigValue], str] = {_int: "INT", _bool: "BOOLEAN", _str: "STRING", _list: "LIST",
                                                   _host_port: "STRING", _int_map: "STRING",
                                                   InterBrokerProtocol.parse: "STRING"}
 # Kafka's DynamicConfig.Broker keys beyond KafkaConfig's (QuotaConfigs): the replication and
@@ -407,7 +423,7 @@ DESCRIBED_KEYS: frozenset[str] = ((frozenset(KEYS) - _UNLISTED_KEYS) | frozenset
                                   | frozenset(KAFKA_UNAPPLIED_DEFAULTS) | {"node.id"})
 
 
-def _kafka_string(value: Any, raw: str | None) -> str | None:
+def _kafka_string(value: ConfigValue, raw: str | None) -> str | None:
     """A parsed value as Kafka's ConfigDef.convertToString writes it; josefk's richer parses
     (a host:count map, an inter-broker protocol) as written."""
     if isinstance(value, bool):
@@ -463,7 +479,7 @@ def _listener_quotas(props: dict[str, str]) -> dict[str, dict[str, int]]:
     return out
 
 
-def _validate_connection_limits(values: dict[str, Any]) -> None:
+def _validate_connection_limits(values: TypedReads) -> None:
     """KafkaConfig.validateValues' checks on the socket server's limits, in Kafka's words."""
     overrides = values["max.connections.per.ip.overrides"]
     if values["max.connections.per.ip"] == 0 and not overrides:
@@ -509,15 +525,53 @@ def _validate_dynamic_value(name: str, value: str) -> None:
         if key.parse is _int_map:  # Kafka answers with the NumberFormatException's own message
             raise
         raise ValueError(f"Invalid value {value} for configuration {name}: {e}") from None
-    if key.at_least is not None and parsed < key.at_least:
+    if key.at_least is not None and isinstance(parsed, int) and parsed < key.at_least:
         raise ValueError(f"Invalid value {value} for configuration {name}: Value must be at least {key.at_least}")
-    if base in ("max.connections", "max.connection.creation.rate") and parsed <= 0:
+    if base in ("max.connections", "max.connection.creation.rate") and isinstance(parsed, int) and parsed <= 0:
         # ListenerConnectionQuota.validateReconfiguration's ConfigException, as Kafka wraps it
         raise ValueError(f"Invalid value org.apache.kafka.common.config.ConfigException: Invalid {base} {parsed} "
                          "for configuration Invalid dynamic configuration")
 
 
-class KafkaConfig:
+class TypedReads:
+    """values[name] typed by the key's kind (server/config_keys.py), as Kafka's AbstractConfig
+    has getInt, getBoolean, getString, getList; a name outside the table reads a ConfigValue."""
+
+    values: dict[str, ConfigValue]
+
+    @overload
+    def __getitem__(self, name: IntKey) -> int: ...
+    @overload
+    def __getitem__(self, name: OptionalIntKey) -> int | None: ...
+    @overload
+    def __getitem__(self, name: BoolKey) -> bool: ...
+    @overload
+    def __getitem__(self, name: StrKey | HostPortKey) -> str: ...
+    @overload
+    def __getitem__(self, name: OptionalStrKey) -> str | None: ...
+    @overload
+    def __getitem__(self, name: ListKey) -> list[str]: ...
+    @overload
+    def __getitem__(self, name: OptionalListKey) -> list[str] | None: ...
+    @overload
+    def __getitem__(self, name: IntMapKey) -> dict[str, int]: ...
+    @overload
+    def __getitem__(self, name: ProtocolVersionKey) -> InterBrokerProtocol: ...
+    @overload
+    def __getitem__(self, name: str) -> ConfigValue: ...
+
+    def __getitem__(self, name: str) -> ConfigValue:
+        return self.values[name]
+
+
+class ParsedValues(TypedReads):
+    """Values parsed from a set of properties, before they become a KafkaConfig's."""
+
+    def __init__(self, values: dict[str, ConfigValue]) -> None:
+        self.values = values
+
+
+class KafkaConfig(TypedReads):
     """Typed broker configuration. Attribute access uses Kafka's names: cfg["log.dirs"]."""
 
     def token_settings(self) -> TokenSettings:
@@ -555,11 +609,11 @@ class KafkaConfig:
         self._validate_listeners()
         self._validate_authorizer()
         self.listener_quotas = _listener_quotas(self.originals)
-        _validate_connection_limits(self.values)
+        _validate_connection_limits(self)
 
     @staticmethod
-    def _parse(props: dict[str, str]) -> dict[str, Any]:
-        values: dict[str, Any] = {}
+    def _parse(props: dict[str, str]) -> dict[str, ConfigValue]:
+        values: dict[str, ConfigValue] = {}
         for key in _KEYS:
             raw = props.get(key.name, key.default)
             if raw is None:
@@ -572,7 +626,7 @@ class KafkaConfig:
                 value = key.parse(raw)
             except ValueError as e:
                 raise ConfigError(invalid_value(key.name, raw, str(e))) from None
-            if key.at_least is not None and value < key.at_least:
+            if key.at_least is not None and isinstance(value, int) and value < key.at_least:
                 raise ConfigError(
                     f"Invalid value {raw} for configuration {key.name}: Value must be at least {key.at_least}"
                 )
@@ -600,7 +654,7 @@ class KafkaConfig:
             effective = self.effective_props()
             values = self._parse(effective)
             listener_quotas = _listener_quotas(effective)
-            _validate_connection_limits(values)
+            _validate_connection_limits(ParsedValues(values))
         except ConfigError:
             self.dynamic_broker, self.dynamic_default = old
             raise
@@ -648,7 +702,7 @@ class KafkaConfig:
         if any(_applied_dynamic(name) and name not in SERVER_DEFAULT_NAMES.values() for name in props):
             try:  # Kafka validates the whole config the change would make
                 merged = {**self.effective_props(), **props}
-                _validate_connection_limits(self._parse(merged))
+                _validate_connection_limits(ParsedValues(self._parse(merged)))
                 _listener_quotas(merged)
             except ConfigError as e:
                 return str(e)
@@ -691,10 +745,9 @@ class KafkaConfig:
 
     def connection_limits(self) -> ConnectionLimits:
         """The connection quotas in force (server.properties under the dynamic configs)."""
-        values = self.values
         return ConnectionLimits(
-            values["max.connections"], values["max.connections.per.ip"], values["max.connections.per.ip.overrides"],
-            values["max.connection.creation.rate"],
+            self["max.connections"], self["max.connections.per.ip"], self["max.connections.per.ip.overrides"],
+            self["max.connection.creation.rate"],
             {lis: limits["max.connections"] for lis, limits in self.listener_quotas.items()
              if "max.connections" in limits},
             {lis: limits["max.connection.creation.rate"] for lis, limits in self.listener_quotas.items()
@@ -706,14 +759,11 @@ class KafkaConfig:
         props.update(overrides)
         return cls(props)
 
-    def __getitem__(self, name: str) -> Any:
-        return self.values[name]
-
     def _validate_listeners(self) -> None:
         """Kafka's KafkaConfig checks: every listener named in the protocol map, names unique,
         the inter-broker listener among the advertised ones."""
         protocol_map: dict[str, str] = {}
-        for entry in self.values["listener.security.protocol.map"]:
+        for entry in self["listener.security.protocol.map"]:
             name, colon, protocol = entry.partition(":")
             if not colon or protocol.strip().upper() not in SECURITY_PROTOCOLS:
                 raise ConfigError(f"Invalid value {entry} for configuration listener.security.protocol.map: "
@@ -721,8 +771,8 @@ class KafkaConfig:
             protocol_map[name.strip().upper()] = protocol.strip().upper()
         self.protocol_map = protocol_map
         try:
-            self.listeners = parse_listeners(self.values["listeners"], protocol_map)
-            advertised = self.values["advertised.listeners"]
+            self.listeners = parse_listeners(self["listeners"], protocol_map)
+            advertised = self["advertised.listeners"]
             self.advertised = parse_listeners(advertised, protocol_map) if advertised else self.listeners
         except ValueError as e:
             raise ConfigError(str(e)) from None
@@ -737,7 +787,7 @@ class KafkaConfig:
         if "inter.broker.listener.name" in self.originals and "security.inter.broker.protocol" in self.originals:
             raise ConfigError("Only one of inter.broker.listener.name and security.inter.broker.protocol "
                               "should be set.")
-        inter = (self.values["inter.broker.listener.name"] or self.values["security.inter.broker.protocol"]).upper()
+        inter = (self["inter.broker.listener.name"] or self["security.inter.broker.protocol"]).upper()
         if inter not in {lis.name for lis in self.advertised}:
             raise ConfigError(f"inter.broker.listener.name must be a listener name defined in advertised.listeners. "
                               f"The valid options based on currently configured listeners are "
@@ -753,7 +803,7 @@ class KafkaConfig:
     def _validate_authorizer(self) -> None:
         """ZooKeeper mode knows one authorizer, Kafka's AclAuthorizer; StandardAuthorizer
         keeps ACLs in KRaft metadata, which a ZooKeeper-mode broker does not have."""
-        name = self.values["authorizer.class.name"]
+        name = self["authorizer.class.name"]
         if name in ("", ACL_AUTHORIZER):
             return
         if name == KRAFT_AUTHORIZER:
@@ -765,15 +815,15 @@ class KafkaConfig:
 
     @property
     def broker_id(self) -> int:
-        return self.values["broker.id"]
+        return self["broker.id"]
 
     @property
     def inter_broker_protocol(self) -> InterBrokerProtocol:
-        return self.values["inter.broker.protocol.version"]
+        return self["inter.broker.protocol.version"]
 
     @property
     def log_dirs(self) -> list[Path]:
-        return [Path(d) for d in (self.values["log.dirs"] or self.values["log.dir"])]
+        return [Path(d) for d in (self["log.dirs"] or self["log.dir"])]
 
     @property
     def listener(self) -> tuple[str, int]:
@@ -783,7 +833,7 @@ class KafkaConfig:
     @property
     def metrics_listener(self) -> tuple[str, int] | None:
         """metrics.http.listener as (host, port); None when off (empty)."""
-        value = self.values["metrics.http.listener"]
+        value = self["metrics.http.listener"]
         return _split_host_port(value) if value else None
 
     def advertised_for(self, name: str) -> tuple[str, int]:

@@ -27,11 +27,40 @@ AUTH_MESSAGES = {ErrorCode.TOPIC_AUTHORIZATION_FAILED: "Topic authorization fail
                  ErrorCode.CLUSTER_AUTHORIZATION_FAILED: "Cluster authorization failed."}
 
 
-class StoreApis:
-    def __init__(self, authorizer: Authorizer, store_executor: Executor) -> None:
-        self.authorizer = authorizer
+class OffLoop:
+    """Answering on the loop once work done on another thread is ready."""
+
+    def __init__(self, store_executor: Executor) -> None:
         self.store_executor = store_executor
         self._tasks: set[asyncio.Future] = set()
+
+    def _off_loop(self, request: Request, work: Callable[[], T], respond: Callable[[T], None]) -> None:
+        """Run `work`, which calls the coordination store, on the store executor and answer
+        on the loop: a slow ZooKeeper delays admin requests, never produce or fetch."""
+        self._answer_when(request, self.store_executor.submit(work), respond)
+
+    def _answer_when(self, request: Request, result: Future[T], respond: Callable[[T], None]) -> None:
+        """Answer on the loop once `result` (work on another thread) is ready."""
+        future = asyncio.wrap_future(result)
+
+        def done(f: asyncio.Future) -> None:
+            self._tasks.discard(f)
+            if f.cancelled():
+                return
+            if f.exception() is not None:
+                log.error("Error handling %s", request.describe(), exc_info=f.exception())
+                request.close_connection()
+                return
+            respond(f.result())
+
+        self._tasks.add(future)
+        future.add_done_callback(done)
+
+
+class StoreApis(OffLoop):
+    def __init__(self, authorizer: Authorizer, store_executor: Executor) -> None:
+        super().__init__(store_executor)
+        self.authorizer = authorizer
 
     # -- authorization (Kafka's AuthHelper) ------------------------------------------------
 
@@ -58,27 +87,3 @@ class StoreApis:
         if include and not self._cluster_allowed(request, AclOperation.DESCRIBE):
             return 0
         return self._operations(request, include, ResourceType.CLUSTER, CLUSTER_NAME)
-
-    # -- answering later -------------------------------------------------------------------
-
-    def _off_loop(self, request: Request, work: Callable[[], T], respond: Callable[[T], None]) -> None:
-        """Run `work`, which calls the coordination store, on the store executor and answer
-        on the loop: a slow ZooKeeper delays admin requests, never produce or fetch."""
-        self._answer_when(request, self.store_executor.submit(work), respond)
-
-    def _answer_when(self, request: Request, result: Future[T], respond: Callable[[T], None]) -> None:
-        """Answer on the loop once `result` (work on another thread) is ready."""
-        future = asyncio.wrap_future(result)
-
-        def done(f: asyncio.Future) -> None:
-            self._tasks.discard(f)
-            if f.cancelled():
-                return
-            if f.exception() is not None:
-                log.error("Error handling %s", request.describe(), exc_info=f.exception())
-                request.close_connection()
-                return
-            respond(f.result())
-
-        self._tasks.add(future)
-        future.add_done_callback(done)

@@ -117,7 +117,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         if len(declared) > 1:
             raise pytest.UsageError(f"{item.nodeid} has two kinds: {declared}")
         if not declared:
-            item.add_marker("integration" if BROKER_FIXTURES & set(item.fixturenames) else "unit")
+            fixtures = set(item.fixturenames) if isinstance(item, pytest.Function) else set()
+            item.add_marker("integration" if BROKER_FIXTURES & fixtures else "unit")
 
 
 @pytest.fixture(autouse=True)

@@ -36,6 +36,7 @@ class RecordingProxy:
                 conn, _ = self.listener.accept()
             except OSError:
                 return
+            assert self.upstream is not None, "set before the first client connects"
             up = socket.create_connection(self.upstream)
             threading.Thread(target=self._pump, args=(conn, up, True), daemon=True).start()
             threading.Thread(target=self._pump, args=(up, conn, False), daemon=True).start()

@@ -194,7 +194,11 @@ def test_acls_added_with_the_tool_let_real_clients_in(abroker: RunningBroker):
                              auto_offset_reset="earliest", consumer_timeout_ms=20000)
     try:
         seen: list[bytes] = []
-        wait_until(lambda: seen.extend(r.value for r in _poll(consumer)) or len(seen) >= 5, "5 records consumed")
+
+        def five_consumed() -> bool:
+            seen.extend(r.value for r in _poll(consumer))
+            return len(seen) >= 5
+        wait_until(five_consumed, "5 records consumed")
         consumer.commit()
     finally:
         consumer.close()

@@ -230,6 +230,7 @@ def test_a_move_interrupted_by_a_restart_resumes(tmp_path: Path) -> None:
         producer.close()
         manager = running.server.log_manager
         src = manager.log_dir_of("r", 0)
+        assert src is not None
         dest = next(d for d in dirs if d != src)
 
         async def copy_some() -> None:

@@ -59,7 +59,7 @@ def _check_everything_acknowledged_is_readable(bootstrap: str, count: int) -> No
     tp = TopicPartition("steady", 0)
     consumer.assign([tp])
     consumer.seek(tp, 0)
-    values = []
+    values: list[bytes] = []
     while len(values) < count:
         batch = consumer.poll(timeout_ms=5000)
         assert batch, f"only {len(values)} of {count} acknowledged records came back"

@@ -8,6 +8,7 @@ import time
 import pytest
 from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.admin import ConfigResource, ConfigResourceType, NewPartitions, NewTopic
+from kafka.consumer.fetcher import ConsumerRecord
 
 from harness.wire import call, connect, wait_until
 from josefk.cli.kafka_messages import request_class
@@ -165,7 +166,7 @@ def test_long_poll_fetch_waits_for_data_then_returns(broker):
     assert consumer.poll(timeout_ms=500) == {}
     producer.send("poll", value=b"second").get(timeout=10)
     start = time.time()
-    got = []
+    got: list[ConsumerRecord] = []
     while not got and time.time() - start < 10:
         got = consumer.poll(timeout_ms=5000).get(tp, [])
     assert [r.value for r in got] == [b"second"]
@@ -184,7 +185,7 @@ def test_confluent_kafka_round_trip(broker):
     consumer = confluent_kafka.Consumer({"bootstrap.servers": broker.bootstrap, "group.id": "g",
                                          "enable.auto.commit": False})
     consumer.assign([confluent_kafka.TopicPartition("librdkafka", 0, 0)])
-    got = []
+    got: list[tuple[int | None, bytes | None, bytes | None, object]] = []
     deadline = time.time() + 20
     while len(got) < 100 and time.time() < deadline:
         msg = consumer.poll(1.0)

@@ -171,7 +171,7 @@ def test_systemd_unit_runs_existing_commands(capsys: pytest.CaptureFixture[str])
     import importlib
     import shlex
 
-    from josefk.cli.main import TOOLS
+    from josefk.main import TOOLS
 
     unit = configparser.ConfigParser(interpolation=None, strict=False)
     unit.optionxform = str  # type: ignore[assignment,method-assign]

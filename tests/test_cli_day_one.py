@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from josefk import __version__
-from josefk.cli.main import TOOLS
+from josefk.main import TOOLS
 
 JOSEFK = str(Path(sys.executable).with_name("josefk"))
 
@@ -88,7 +88,7 @@ def test_bad_config_value_is_named_as_kafka_names_it(tmp_path: Path, line: str, 
     assert (r.returncode, r.stderr) == (1, f"josefk broker: {error}\n")
 
 
-WITHOUT_KAFKA_PYTHON = "import sys; sys.modules['kafka'] = None; from josefk.cli.main import main; "
+WITHOUT_KAFKA_PYTHON = "import sys; sys.modules['kafka'] = None; from josefk.main import main; "
 
 
 @pytest.mark.integration

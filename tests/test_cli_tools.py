@@ -28,7 +28,7 @@ DEAD = "127.0.0.1:1"  # nothing listens on port 1
 FAST_FAIL = "default.api.timeout.ms=2000"
 
 
-def _stop(proc: subprocess.Popen[bytes]) -> None:
+def _stop(proc: subprocess.Popen[bytes] | subprocess.Popen[str]) -> None:
     if proc.poll() is None:
         proc.send_signal(signal.SIGTERM)
         try:

@@ -64,21 +64,23 @@ def open_transaction(bootstrap: str, tid: str, topic: str, values: list[bytes]) 
     return producer
 
 
-def read_committed(bootstrap: str, topic: str, expected: int) -> list[bytes]:
+def read_committed(bootstrap: str, topic: str, expected: int) -> list[bytes | None]:
     """Read `topic` with read_committed until `expected` values arrive (or 30 s pass)."""
     consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": f"reader-{uuid.uuid4()}",
                          "auto.offset.reset": "earliest", "isolation.level": "read_committed",
                          "enable.auto.commit": False})
     consumer.subscribe([topic])
-    values: list[bytes] = []
+    values: list[bytes | None] = []
     deadline = time.monotonic() + 30
     try:
         while len(values) < expected and time.monotonic() < deadline:
             msg = consumer.poll(0.1)
-            if msg is None or (msg.error() and msg.error().code() == KafkaError._PARTITION_EOF):
+            if msg is None:
                 continue
-            if msg.error():
-                raise KafkaException(msg.error())
+            if err := msg.error():
+                if err.code() == KafkaError._PARTITION_EOF:
+                    continue
+                raise KafkaException(err)
             values.append(msg.value())
     finally:
         consumer.close()

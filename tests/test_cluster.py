@@ -8,6 +8,7 @@ import time
 import pytest
 from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.admin import NewTopic
+from kafka.consumer.fetcher import ConsumerRecord
 from kazoo.client import KazooClient
 from kazoo.exceptions import KazooException
 
@@ -178,7 +179,7 @@ def test_committed_offsets_survive_coordinator_failover(cluster):
     producer.close()
     consumer = KafkaConsumer("grouped", bootstrap_servers=cluster.bootstrap, group_id="failover",
                              auto_offset_reset="earliest", enable_auto_commit=False)
-    got = []
+    got: list[ConsumerRecord] = []
     deadline = time.time() + 40
     while len(got) < 30 and time.time() < deadline:
         for records in consumer.poll(timeout_ms=1000).values():
@@ -278,10 +279,10 @@ def test_reassign_partitions_moves_replicas_and_keeps_data(cluster, tmp_path):
     assert _consume_all(cluster.bootstrap, "moving", 50) == [b"%d" % i for i in range(50)]
 
 
-def _log_values(log_dir) -> list[bytes]:
+def _log_values(log_dir) -> list[bytes | None]:
     from josefk.protocol.record_codec import decode_all
 
-    values = []
+    values: list[bytes | None] = []
     for segment in sorted(log_dir.glob("*.log")):
         values.extend(r.value for r in decode_all(segment.read_bytes()))
     return values

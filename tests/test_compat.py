@@ -31,7 +31,9 @@ def test_check_records_detects_differences() -> None:
     exp = common.expected_records("t", 3, 0)
     got = [common.Rec(r.key, r.value, list(r.headers), r.ts, i) for i, r in enumerate(exp)]
     assert "3 records match" in common.check_records(got, exp, headers=True, ts="exact")
-    got[1].ts += 1
+    ts = got[1].ts
+    assert ts is not None
+    got[1].ts = ts + 1
     with pytest.raises(common.Failed, match="record 1: timestamp"):
         common.check_records(got, exp, headers=True, ts="exact")
     stripped = [common.Rec(r.key, r.value, [], -1, i) for i, r in enumerate(exp)]

@@ -182,3 +182,22 @@ def test_transaction_verification_switch_is_dynamic():
     assert cfg.dynamic_config_problem({key: "false"}) is None
     cfg.set_dynamic({key: "false"}, {})
     assert cfg[key] is False
+
+
+def test_typed_reads_name_every_key_by_its_parsed_type() -> None:
+    """server/config_keys.py types each KafkaConfig[name] read; a key added to the table, or
+    one whose type or default changes, must move there too, or its reads go untyped."""
+    from typing import get_args
+
+    from josefk.server import config, config_keys
+
+    kinds = {"_int": "Int", "_str": "Str", "_bool": "Bool", "_list": "List", "_int_map": "IntMap",
+             "_host_port": "HostPort", "parse": "ProtocolVersion"}
+    expected: dict[str, set[str]] = {}
+    for key in config._KEYS:
+        kind = kinds[key.parse.__name__]
+        optional = "Optional" if key.default is None and kind in ("Int", "Str", "List") else ""
+        expected.setdefault(f"{optional}{kind}Key", set()).add(key.name)
+    declared = {name: set(get_args(getattr(config_keys, name))) for name in expected}
+    assert declared == expected
+    assert KafkaConfig({})["num.partitions"] == 1 and KafkaConfig({})["log.roll.ms"] is None

@@ -73,7 +73,7 @@ def test_a_listener_limit_holds_only_its_listener() -> None:
 
 def test_the_inter_broker_listener_keeps_a_slot_and_makes_room_by_closing_the_least_active() -> None:
     q = quotas(ConnectionLimits(max_connections=2), ("CLIENT", "BROKER"), "BROKER")
-    closed: list[str] = []
+    closed: list[int] = []
 
     def close_client(n: int) -> int:
         closed.append(n)

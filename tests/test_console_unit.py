@@ -8,11 +8,11 @@ from typing import Any
 
 import pytest
 
-from josefk.cli.main import main as josefk
 from josefk.console import pages
-from josefk.console.cluster import NotFound, decode_bytes
+from josefk.console.cluster import NotFound, Search, decode_bytes
 from josefk.console.metrics import MetricsScraper, parse
 from josefk.console.server import Console
+from josefk.main import main as josefk
 
 pytestmark = pytest.mark.unit
 
@@ -63,6 +63,12 @@ class FixedCluster:
              "offline": True, "under_replicated": True},
             {"topic": "a.b", "partition": 1, "leader": 1, "replicas": [1, 3], "isr": [1], "out_of_sync": [3],
              "offline": False, "under_replicated": True}]}
+
+    def search(self, topic: str, query: Search) -> dict[str, Any]:
+        raise NotImplementedError("no page test searches")
+
+    def acls(self) -> dict[str, Any]:
+        raise NotImplementedError("no page test lists ACLs")
 
     def groups(self) -> dict[str, Any]:
         return {"groups": [{"group_id": EVIL, "protocol_type": "consumer", "state": "Empty", "members": 0,
@@ -143,8 +149,9 @@ def test_topic_page_marks_missing_leader_and_short_isr() -> None:
 
 def test_bytes_are_text_when_printable_else_hex() -> None:
     assert decode_bytes(b"caf\xc3\xa9") == {"text": "café", "hex": "63 61 66 c3 a9", "size": 5}
-    assert decode_bytes(b"\x00\x01")["text"] is None
-    assert decode_bytes(b"\xff")["text"] is None
+    for data in (b"\x00\x01", b"\xff"):
+        decoded = decode_bytes(data)
+        assert decoded is not None and decoded["text"] is None
     assert decode_bytes(None) is None
     assert pages.human_bytes(3 * 1024 * 1024) == "3.0 MiB" and pages.human_bytes(None) == "-"
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import uuid
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -47,6 +48,18 @@ def cluster(zookeeper: ZooKeeperServer, tmp_path: Path) -> Iterator[MixedCluster
         yield mixed
     finally:
         mixed.close()
+
+
+def new_controller(cluster: MixedCluster, victim: int) -> tuple[int, int] | None:
+    """The controller (id, epoch) /controller names, once it is another broker than `victim`."""
+    controller = cluster.controller()
+    return controller if controller is not None and controller[0] != victim else None
+
+
+def led_by_live_isr(cluster: MixedCluster, victim: int) -> bool:
+    """Every partition has a leader other than `victim`, and `victim` is in no ISR."""
+    return all(leader not in (-1, victim) and victim not in isr
+               for leader, isr in cluster.partition_states(TOPIC).values())
 
 
 def converged(cluster: MixedCluster, controller: tuple[int, int]) -> bool:
@@ -109,28 +122,27 @@ def test_controller_races_between_kafka_and_josefk(cluster: MixedCluster):
             else:
                 cluster.freeze(victim)
             # The survivors race for /controller; the winner's epoch is the next one.
-            controller = wait_for(lambda v=victim: (c := cluster.controller()) is not None and c[0] != v and c,
+            controller = wait_for(partial(new_controller, cluster, victim),
                                   60, f"a new controller after the {mode} of broker {victim}")
             assert controller[1] > epoch, (controller, epoch)
             winners.append(f"{mode} of {cluster.kind(victim)} {victim}: {cluster.kind(controller[0])} "
                            f"{controller[0]} epoch {controller[1]}")
             # No partition stays offline while an ISR member lives: the new controller
             # moves every leadership the victim held to a live in-sync replica.
-            wait_for(lambda v=victim: all(leader not in (-1, v) and v not in isr
-                                          for leader, isr in cluster.partition_states(TOPIC).values()), 30,
+            wait_for(partial(led_by_live_isr, cluster, victim), 30,
                      f"every partition led by a live ISR member without broker {victim}")
             if mode == "freeze":
                 cluster.thaw(victim)  # a zombie controller: it must find out and step down
             else:
                 cluster.restart(victim)
-            wait_for(lambda c=controller: converged(cluster, c), 90,
+            wait_for(partial(converged, cluster, controller), 90,
                      f"round {round_}: every broker back in sync and agreeing with ZooKeeper")
             # One controller: the others do not count themselves active (josefk's gauge).
             for broker_id in sorted(JOSEFK_IDS):
                 assert cluster.josefk_active_controller(broker_id) == (broker_id == controller[0]), broker_id
             for broker_id in sorted(cluster.brokers):
                 stale_requests_refused(cluster, broker_id, (victim, epoch))
-            wait_for(lambda b=acked_before: all(n > b[p] + 50 for p, n in producing.acked_per_partition().items()),
+            wait_for(partial(producing.acked_beyond, acked_before, 50),
                      60, f"round {round_}: records acknowledged on every partition again")
             assert cluster.controller() == controller, "the controller moved without a failure"
     finally:

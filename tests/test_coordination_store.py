@@ -18,7 +18,7 @@ def test_persistent_nodes_survive_reopen_and_ephemeral_do_not(tmp_path):
 
 def test_versioned_writes_and_watches(tmp_path):
     store = EmbeddedStore(tmp_path / "store.json")
-    seen = []
+    seen: list[str] = []
     store.watch_children("/a", seen.append)
     store.create("/a/b", b"1")
     with pytest.raises(NodeExistsError):
@@ -63,11 +63,15 @@ def test_fenced_create_all_commits_in_one_journal_write(tmp_path, monkeypatch):
     store.create("/controller_epoch", b"1")
     fence = Fence("/controller_epoch", 0)
     store.create("/brokers/topics/t/partitions/1/state", b"old")
-    fired = []
+    fired: list[str] = []
     store.watch_data("/brokers/topics/t/partitions/0/state", fired.append)
-    fsyncs = []
+    fsyncs: list[int] = []
     real_fsync = os.fsync
-    monkeypatch.setattr(os, "fsync", lambda fd: (fsyncs.append(fd), real_fsync(fd)))
+
+    def counted_fsync(fd: int) -> None:
+        fsyncs.append(fd)
+        real_fsync(fd)
+    monkeypatch.setattr(os, "fsync", counted_fsync)
     nodes = [(f"/brokers/topics/t/partitions/{p}/state", b"new%d" % p) for p in range(100)]
     assert store.fenced_create_all(fence, nodes) == ["/brokers/topics/t/partitions/1/state"]
     assert len(fsyncs) == 1  # one group commit, not one fsync per node

@@ -88,6 +88,8 @@ def test_a_new_leader_behind_its_epoch_start_answers_offset_not_available(manage
     with pytest.raises(KafkaError) as refused:
         manager.fetch_offset_for_timestamp("t", 0, -1, FetchIsolation.HIGH_WATERMARK, EPOCH + 1)
     assert refused.value.code == ErrorCode.OFFSET_NOT_AVAILABLE
-    assert manager.fetch_offset_for_timestamp("t", 0, -1, FetchIsolation.LOG_END).offset == 5
+    found = manager.fetch_offset_for_timestamp("t", 0, -1, FetchIsolation.LOG_END)
+    assert found is not None and found.offset == 5
     assert fetch(manager, EPOCH + 1, replica_id=2).error == ErrorCode.NONE  # at offset 5: the high watermark is 5
-    assert manager.fetch_offset_for_timestamp("t", 0, -1, FetchIsolation.HIGH_WATERMARK, EPOCH + 1).offset == 5
+    found = manager.fetch_offset_for_timestamp("t", 0, -1, FetchIsolation.HIGH_WATERMARK, EPOCH + 1)
+    assert found is not None and found.offset == 5

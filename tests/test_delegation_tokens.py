@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
-from josefk.protocol.messages.api import request_class
+from josefk.protocol.messages.generated.sasl_authenticate_request import SaslAuthenticateRequest
+from josefk.protocol.messages.generated.sasl_authenticate_response import SaslAuthenticateResponse
+from josefk.protocol.messages.generated.sasl_handshake_request import SaslHandshakeRequest
 from josefk.server.network.security.principal import KafkaPrincipal
 from josefk.server.network.security.sasl import SaslAuthenticator, State
 from josefk.server.network.security.settings import listener_security, parse_listeners
@@ -146,15 +147,16 @@ def test_without_a_secret_tokens_are_disabled(store: EmbeddedStore) -> None:
 
 def _scram_exchange(auth: SaslAuthenticator, user: str, password: str, extensions: str) -> tuple[int, int]:
     """A SCRAM-SHA-256 client exchange; (the final error code, the session lifetime)."""
-    authenticate = request_class(ApiKey.SaslAuthenticate)
-    auth.handshake(request_class(ApiKey.SaslHandshake)(mechanism="SCRAM-SHA-256"), 1)
+    auth.handshake(SaslHandshakeRequest(mechanism="SCRAM-SHA-256"), 1)
     bare = f"n={user},r=clientnonce{extensions}"
-    first = auth.authenticate(authenticate(auth_bytes=f"n,,{bare}".encode()), 2).response
+    first = auth.authenticate(SaslAuthenticateRequest(auth_bytes=f"n,,{bare}".encode()), 2).response
+    assert isinstance(first, SaslAuthenticateResponse)
     if first.error_code:
         return first.error_code, 0
     server_first = bytes(first.auth_bytes).decode()
-    final = auth.authenticate(authenticate(auth_bytes=scram_client_final(password, bare, server_first).encode()),
-                              2).response
+    final = auth.authenticate(SaslAuthenticateRequest(
+        auth_bytes=scram_client_final(password, bare, server_first).encode()), 2).response
+    assert isinstance(final, SaslAuthenticateResponse)
     return final.error_code, final.session_lifetime_ms
 
 

@@ -242,7 +242,8 @@ def test_a_token_authenticates_as_its_owner_and_may_not_ask_for_tokens(brokers: 
         for user, password, extensions in ((created.token_id, "wrong", {"tokenauth": "true"}),
                                            ("no-such-token", "x", {"tokenauth": "true"}),
                                            (created.token_id, base64.b64encode(bytes(created.hmac)).decode(), {})):
-            with socket.create_connection(side.bootstrap.rsplit(":", 1), timeout=30) as sock:
+            host, port = side.bootstrap.rsplit(":", 1)
+            with socket.create_connection((host, int(port)), timeout=30) as sock:
                 try:
                     scram_login(user, password, extensions)(sock)
                     found.append("authenticated")

@@ -78,7 +78,7 @@ def follower_with_epochs(tmp_path: Path, epochs: tuple[tuple[int, int], ...]) ->
     return partition
 
 
-def values(partition: Partition) -> list[bytes]:
+def values(partition: Partition) -> list[bytes | None]:
     return [r.value for r in decode_all(partition.log.read(0, 1 << 20).read_bytes())]
 
 

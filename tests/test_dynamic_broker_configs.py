@@ -201,7 +201,8 @@ def test_append_and_subtract_on_list_configs(running: tuple[RunningBroker, Side]
     assert alter(side, BROKER, "", [("log.cleanup.policy", APPEND, "compact")]).error_code == 0
     store = broker.server.store
     assert store is not None
-    assert json.loads(store.get("/config/brokers/<default>")[0])["config"] == {"log.cleanup.policy": "delete,compact"}
+    node = store.get("/config/brokers/<default>")
+    assert node is not None and json.loads(node[0])["config"] == {"log.cleanup.policy": "delete,compact"}
     r = alter(side, BROKER, "0", [("log.retention.ms", SUBTRACT, "1")])
     assert (r.error_code, r.error_message) == (ErrorCode.INVALID_CONFIG,
                                                "Config value subtract is not allowed for config key: log.retention.ms")

@@ -26,6 +26,7 @@ from josefk.replication.fetch_session import (
     FetchManager,
     FetchSessionCache,
     IncrementalFetchContext,
+    Key,
     PartitionRequest,
     PartitionResponse,
 )
@@ -79,6 +80,12 @@ def broker(tmp_path: Path) -> Iterator[Broker]:
     b.close()
 
 
+def partition_of(key: Key) -> int:
+    """The partition of a session key: these tests name partitions (topic, partition)."""
+    assert isinstance(key, tuple)
+    return key[1]
+
+
 def served(results: list[FetchResult]) -> list[int]:
     return [r.partition for r in results if r.read is not None and r.read.size > 0]
 
@@ -99,11 +106,12 @@ def test_an_incremental_session_serves_every_partition_within_n_over_k_fetches(b
     the session's rotation the first `fits` partitions would get every fetch."""
     max_bytes = fits * len(broker.batch)
     manager = FetchManager(FetchSessionCache(time=MockTime()))
-    wanted = {(TOPIC, p): PartitionRequest(0, PER_PARTITION_MAX) for p in range(PARTITIONS)}
+    wanted: dict[Key, PartitionRequest] = {(TOPIC, p): PartitionRequest(0, PER_PARTITION_MAX)
+                                           for p in range(PARTITIONS)}
 
     def fetch(context: FetchContext) -> tuple[list[int], int]:
         parts = context.partitions()
-        results = broker.read([(key[1], req.max_bytes) for key, req in parts], max_bytes)
+        results = broker.read([(partition_of(key), req.max_bytes) for key, req in parts], max_bytes)
         error, session_id, _ = context.respond({
             key: PartitionResponse(ErrorCode.NONE, 0, 0, r.read.size if r.read else 0)
             for (key, _), r in zip(parts, results, strict=True)})
@@ -130,11 +138,12 @@ def test_the_full_fetch_order_is_kept_by_the_session() -> None:
     order = [(TOPIC, p) for p in (5, 2, 9, 0)]
     context = manager.new_context(12, INVALID_SESSION_ID, INITIAL_EPOCH, False,
                                   {key: PartitionRequest(0, PER_PARTITION_MAX) for key in order}, [])
-    responses = {key: PartitionResponse(ErrorCode.NONE, 1, 0, 100 if key[1] == 5 else 0) for key in order}
+    responses: dict[Key, PartitionResponse] = {
+        key: PartitionResponse(ErrorCode.NONE, 1, 0, 100 if key[1] == 5 else 0) for key in order}
     _, session_id, _ = context.respond(responses)
     incremental = manager.new_context(12, session_id, 1, False, {}, [])
     assert [key for key, _ in incremental.partitions()] == order
     incremental.respond({key: PartitionResponse(ErrorCode.NONE, 1, 0, 100 if key[1] in (5, 2) else 0)
                          for key in order})
     again = manager.new_context(12, session_id, 2, False, {}, [])
-    assert [key[1] for key, _ in again.partitions()] == [9, 0, 5, 2]
+    assert [partition_of(key) for key, _ in again.partitions()] == [9, 0, 5, 2]

@@ -57,7 +57,8 @@ def test_full_fetch_creates_a_session_and_incremental_lists_only_changes() -> No
     a, b = ("t", 0), ("t", 1)
     session_id = open_session(m, {a: 5, b: 7})
     assert session_id != INVALID_SESSION_ID
-    assert m.cache.get(session_id).epoch == 1
+    session = m.cache.get(session_id)
+    assert session is not None and session.epoch == 1
 
     # nothing new: no partition listed, but every session partition is read at its cached offset
     context = m.new_context(12, session_id, 1, False, {}, [])
@@ -85,7 +86,8 @@ def test_records_move_a_partition_to_the_end() -> None:
     session_id = open_session(m, {a: 0, b: 0, c: 0})
     context = m.new_context(12, session_id, 1, False, {}, [])
     context.respond({a: resp(1, size=10), b: resp(0), c: resp(0)})
-    assert list(m.cache.get(session_id).partitions) == [b, c, a]
+    session = m.cache.get(session_id)
+    assert session is not None and list(session.partitions) == [b, c, a]
 
 
 def test_added_and_forgotten_partitions() -> None:

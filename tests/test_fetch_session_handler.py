@@ -89,7 +89,7 @@ def test_follower_and_leader_sessions_agree_over_many_fetches() -> None:
         context = manager.new_context(
             12, data.session_id, data.epoch, True,
             {k: PartitionRequest(a.fetch_offset, a.max_bytes, a.log_start_offset) for k, a in data.to_send.items()},
-            data.to_forget)
+            list(data.to_forget))
         if context.error != ErrorCode.NONE:
             handler.handle_response(context.error, 0)
             continue
@@ -99,5 +99,6 @@ def test_follower_and_leader_sessions_agree_over_many_fetches() -> None:
             {k: PartitionResponse(ErrorCode.NONE, 0, 0, rng.choice((0, 100))) for k in read})
         handler.handle_response(error, session_id)
         for key in listed:
+            assert isinstance(key, tuple)  # the handler names partitions (topic, partition)
             offsets[key] += 1
         time.sleep(10)

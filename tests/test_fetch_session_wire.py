@@ -9,6 +9,7 @@ from harness.wire import call, connect, create_topic
 from josefk.cli.kafka_messages import request_class
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated.fetch_response import FetchResponse, PartitionData
 from josefk.protocol.record_codec import Record, build_batch
 
 
@@ -35,7 +36,7 @@ def _fetch(sock, session_id: int, epoch: int, offsets: dict, forgotten: list | N
     return response
 
 
-def _listed(response) -> dict[int, object]:
+def _listed(response: FetchResponse) -> dict[int, PartitionData]:
     return {p.partition_index: p for t in response.responses for p in t.partitions}
 
 

@@ -16,6 +16,7 @@ from harness.wire import call, connect, encode_request, read_frame
 from josefk.cli.kafka_messages import request_class
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated.join_group_response import JoinGroupResponse
 from tests.conftest import RunningBroker
 from tests.prerequisites import require_module
 
@@ -29,7 +30,7 @@ def create_topic(bootstrap: str, name: str, partitions: int) -> None:
     admin.close()
 
 
-def produce(bootstrap: str, topic: str, messages: list[tuple[int, bytes, bytes]]) -> None:
+def produce(bootstrap: str, topic: str, messages: list[tuple[int, bytes | None, bytes]]) -> None:
     producer = KafkaProducer(bootstrap_servers=bootstrap)
     for partition, key, value in messages:
         producer.send(topic, key=key, value=value, partition=partition)
@@ -240,14 +241,19 @@ def test_silent_member_is_expelled_and_its_partitions_move(gbroker):
     wait_for(lambda: member.owned() == {0, 1, 2}, 30, "the consumer to own all partitions")
     sock = connect(gbroker.bootstrap)
     cls = request_class(ApiKey.JoinGroup)
-    join = dict(group_id="expelled", session_timeout_ms=1500, rebalance_timeout_ms=10_000, group_instance_id=None,
-                protocol_type="consumer", reason=None,
-                protocols=[cls.JoinGroupRequestProtocol(name=n, metadata=_subscription(["expel"]))
-                           for n in ("range", "roundrobin")])
-    _cid, first = call(sock, ApiKey.JoinGroup, 5, member_id="", **join)
+
+    def join(member_id: str) -> JoinGroupResponse:
+        _cid, response = call(sock, ApiKey.JoinGroup, 5, member_id=member_id, group_id="expelled",
+                              session_timeout_ms=1500, rebalance_timeout_ms=10_000, group_instance_id=None,
+                              protocol_type="consumer", reason=None,
+                              protocols=[cls.JoinGroupRequestProtocol(name=n, metadata=_subscription(["expel"]))
+                                         for n in ("range", "roundrobin")])
+        assert isinstance(response, JoinGroupResponse)
+        return response
+    first = join("")
     assert first.error_code == ErrorCode.MEMBER_ID_REQUIRED
     sock.settimeout(20)
-    _cid, joined = call(sock, ApiKey.JoinGroup, 5, member_id=first.member_id, **join)
+    joined = join(first.member_id)
     assert joined.error_code == 0 and joined.leader != joined.member_id
     _cid, synced = call(sock, ApiKey.SyncGroup, 3, group_id="expelled", generation_id=joined.generation_id,
                         member_id=joined.member_id, group_instance_id=None, assignments=[])

@@ -233,7 +233,7 @@ def test_member_id_required_pending_member_and_static_membership(gbroker):
 
 def _commit(sock, version: int, group: str, partitions: dict[tuple[str, int], tuple[int, str | None]],
             generation: int = -1, member: str = ""):
-    topics = {}
+    topics: dict[str, list] = {}
     for (topic, p), (offset, metadata) in partitions.items():
         topics.setdefault(topic, []).append(COMMIT.OffsetCommitRequestTopic.OffsetCommitRequestPartition(
             partition_index=p, committed_offset=offset, committed_leader_epoch=3, commit_timestamp=-1,

@@ -220,5 +220,6 @@ def test_a_leader_epoch_bump_without_a_new_leader_keeps_the_groups(gc: Coordinat
     gc.time.sleep(0)
     assert [r.error for r in parked + rejoined] == [ErrorCode.NONE, ErrorCode.NONE]
     generation = rejoined[0].generation_id
+    assert group.leader_id is not None
     assert gc.sync(group.leader_id, generation, {a: b"a", b: b"b"})[0].error == ErrorCode.NONE
     assert group.is_state(GroupState.STABLE)

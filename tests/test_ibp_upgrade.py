@@ -25,6 +25,7 @@ import urllib.request
 import uuid
 from collections import Counter
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -141,7 +142,7 @@ def test_a_rolling_upgrade_from_2_6_to_3_9(cluster: MixedCluster):
             wait_for(lambda: preferred_leaders_lead(cluster), 60, "the preferred leaders to lead again")
             wait_for(lambda: in_sync(cluster), 60, "every ISR full after the preferred leader election")
             acked = producing.acked_per_partition()
-            wait_for(lambda acked=acked: all(n > acked[p] + 20 for p, n in producing.acked_per_partition().items()),
+            wait_for(partial(producing.acked_beyond, acked, 20),
                      60,
                      f"records acknowledged on every partition after broker {broker_id}'s restart")
     finally:

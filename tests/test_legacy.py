@@ -256,7 +256,7 @@ def test_to_v2_rejects_empty_and_truncated():
 
 def _log() -> tuple[bytes, list[Record]]:
     """A log segment: uncompressed, gzip (with a compaction gap), a control batch, lz4 transactional."""
-    headers = [("trace", b"abc")]
+    headers: list[tuple[str, bytes | None]] = [("trace", b"abc")]
     b1 = [Record(0, 1000, b"k0", b"v0", headers), Record(1, 1001, None, b"v1")]
     b2 = [Record(2, 1002, b"k2", None), Record(5, 1005, b"k5", b"v5", headers)]
     control = [Record(6, 1006, b"\x00\x00\x00\x01", b"\x00\x00\x00\x00\x00\x00")]

@@ -16,7 +16,7 @@ import pytest
 from confluent_kafka import Consumer, Producer, TopicPartition
 from confluent_kafka.admin import AdminClient, NewTopic
 
-from josefk.coordinator.transaction_marker_channel import TransactionMarkerChannelManager
+from josefk.coordinator.transaction_marker_channel import TransactionMarkerChannelManager, _Markers
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.control_records import ControlRecordType, control_record_type, end_txn_coordinator_epoch
 from josefk.protocol.errors import ErrorCode
@@ -24,6 +24,7 @@ from josefk.protocol.record_codec import iter_batches
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import ReplicaManager
 from josefk.replication.txn_marker_writer import TxnMarkerWriter
+from josefk.server.network.request_channel import Request
 from josefk.zk.zk_data import BrokerInfo, PartitionState
 from tests.conftest import RunningBroker
 from tests.disk_replica_manager import replica_manager
@@ -105,7 +106,12 @@ def test_a_refused_local_marker_is_retried_and_follows_the_leader_away(tmp_path:
             done: dict[str, bool] = {}
             rounds = []
             real_round = channel._round
-            channel._round = lambda markers: (rounds.append(1), real_round(markers))  # type: ignore[method-assign]
+
+            def counted_round(markers: _Markers) -> None:
+                rounds.append(1)
+                real_round(markers)
+
+            channel._round = counted_round  # type: ignore[method-assign]
             try:
                 send(channel, done, "a", 7, [T0, T1])
                 await until(lambda: len(rounds) >= 3, "the refused markers are retried")
@@ -199,7 +205,12 @@ def test_a_broker_commits_and_aborts_without_writing_markers_to_itself(tbroker: 
     requests = []
     apis = tbroker.server.apis
     handle = apis.handlers[ApiKey.WriteTxnMarkers]
-    apis.handlers[ApiKey.WriteTxnMarkers] = lambda request: (requests.append(request), handle(request))
+
+    def recorded(request: Request) -> None:
+        requests.append(request)
+        handle(request)
+
+    apis.handlers[ApiKey.WriteTxnMarkers] = recorded
     bootstrap, topic, group = tbroker.bootstrap, f"local-{uuid.uuid4().hex[:8]}", f"g-{uuid.uuid4().hex[:8]}"
     admin = AdminClient({"bootstrap.servers": bootstrap})
     for future in admin.create_topics([NewTopic(topic, 2, 1)]).values():
@@ -224,7 +235,9 @@ def test_a_broker_commits_and_aborts_without_writing_markers_to_itself(tbroker: 
         for _ in range(120):
             message = consumer.poll(0.5)
             if message is not None and message.error() is None:
-                seen.append(message.value())
+                value = message.value()
+                assert value is not None
+                seen.append(value)
             if len(seen) >= 2:
                 break
         assert sorted(seen) == [b"after", b"committed"]

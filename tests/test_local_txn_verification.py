@@ -106,7 +106,7 @@ def test_a_broker_verifies_its_own_producers_without_a_request(tbroker: RunningB
     apis = tbroker.server.apis
     handle = apis.handlers[ApiKey.AddPartitionsToTxn]
 
-    def spy(request) -> None:  # type: ignore[no-untyped-def]
+    def spy(request) -> None:
         if request.api_version >= 4 and any(t.verify_only for t in request.body.transactions):
             verify_requests.append(request)
         handle(request)

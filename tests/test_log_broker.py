@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -32,7 +33,8 @@ def create(broker: BrokerProcess, topic: str, configs: dict[str, str]) -> None:
         admin.close()
 
 
-def produce(broker: BrokerProcess, topic: str, messages: list[tuple[bytes | None, bytes | None, int | None]]) -> None:
+def produce(broker: BrokerProcess, topic: str,
+            messages: Sequence[tuple[bytes | None, bytes | None, int | None]]) -> None:
     producer = KafkaProducer(bootstrap_servers=broker.bootstrap, linger_ms=0, batch_size=256, acks=1)
     try:
         for key, value, ts in messages:
@@ -97,8 +99,8 @@ def test_retention_by_time_and_size(broker: BrokerProcess, tmp_path: Path) -> No
         return (start, records) if start > 0 and segments(tmp_path, "by-time")[0] == start else None
     assert wait_for(time_done)
     start, records = read_all(broker, "by-time")
-    values = [v for _, _, v in records]
-    assert all(v is not None for v in values)
+    values = [v for _, _, v in records if v is not None]
+    assert len(values) == len(records)
     assert [v for v in values if v.startswith(b"new")] == [v for _, v, _ in new]
     assert start <= 40 and start > 40 - 8  # only the segment straddling old and new keeps old records
     assert all(v.startswith(b"old") for v in values[: 40 - start])

@@ -22,8 +22,10 @@ COMPACT = LogConfig(cleanup_policy="compact", segment_bytes=600, index_interval_
                     min_cleanable_dirty_ratio=0.01, delete_retention_ms=1000, file_delete_delay_ms=0)
 
 
-def batch(pairs: list[tuple[bytes | None, bytes | None]], ts: int = NOW, **kw: int) -> bytes:
-    return build_batch([Record(i, ts + i, k, v) for i, (k, v) in enumerate(pairs)], **kw)
+def batch(pairs: list[tuple[bytes | None, bytes | None]], ts: int = NOW, *, compression: int = 0,
+          producer_id: int = -1, producer_epoch: int = -1, base_sequence: int = -1) -> bytes:
+    return build_batch([Record(i, ts + i, k, v) for i, (k, v) in enumerate(pairs)], compression=compression,
+                       producer_id=producer_id, producer_epoch=producer_epoch, base_sequence=base_sequence)
 
 
 def contents(log: Log) -> list[tuple[int, bytes | None, bytes | None]]:
@@ -254,17 +256,17 @@ def test_crash_during_a_swap_recovers(tmp_path: Path, crash_point: str) -> None:
     lm = LogManager([tmp_path], LogConfig())
     lm.startup()
     try:
-        log = lm.get_log("x", 0)
-        assert log is not None
-        log.update_config(COMPACT)
-        left = [p for p in os.listdir(log.dir) if p.endswith((CLEANED_SUFFIX, SWAP_SUFFIX, ".deleted"))]
+        reopened = lm.get_log("x", 0)
+        assert reopened is not None
+        reopened.update_config(COMPACT)
+        left = [p for p in os.listdir(reopened.dir) if p.endswith((CLEANED_SUFFIX, SWAP_SUFFIX, ".deleted"))]
         assert not left
-        got = contents(log)
+        got = contents(reopened)
         if crash_point == "cleaned":
             assert got == everything  # the clean never happened
         else:
             assert {k: (o, v) for o, k, v in got} == last
             assert len(got) < len(everything)
-        log.verify()
+        reopened.verify()
     finally:
         lm.shutdown()

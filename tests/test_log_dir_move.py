@@ -42,7 +42,7 @@ def manager(tmp_path: Path, time: MockTime) -> LogManager:
     return m
 
 
-def values(log: Log) -> list[bytes]:
+def values(log: Log) -> list[bytes | None]:
     data = log.read(log.log_start_offset, 10_000_000, max_offset=None).read_bytes()
     return [r.value for r in decode_all(data)]
 
@@ -52,6 +52,7 @@ def test_future_log_catches_up_while_appends_continue_then_swaps(tmp_path: Path)
     m = manager(tmp_path, time)
     current = m.get_or_create_log("t", 0)
     src = m.log_dir_of("t", 0)
+    assert src is not None
     dest = next(d for d in m.log_dirs if d != src)
     for i in range(0, 60, 3):
         current.append_as_leader(batch(i, pid=7, seq=i), leader_epoch=3)
@@ -170,6 +171,7 @@ def test_crash_between_the_swap_renames_promotes_the_future_log(tmp_path: Path) 
     m = manager(tmp_path, MockTime())
     current = m.get_or_create_log("t", 0)
     src = m.log_dir_of("t", 0)
+    assert src is not None
     assert src is not None
     dest = next(d for d in m.log_dirs if d != src)
     for i in range(0, 15, 3):

@@ -16,9 +16,11 @@ from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.record_codec import Record, build_batch, decode_all
 
 
-def make_batch(n: int = 3, ts: int = 1000, value: bytes = b"v" * 30, base_offset: int = 0, **kw: int) -> bytes:
+def make_batch(n: int = 3, ts: int = 1000, value: bytes = b"v" * 30, base_offset: int = 0, *, compression: int = 0,
+               producer_id: int = -1, producer_epoch: int = -1, base_sequence: int = -1) -> bytes:
     return build_batch([Record(base_offset + j, ts + j, b"k", value) for j in range(n)],
-                       base_offset=base_offset, **kw)
+                       base_offset=base_offset, compression=compression, producer_id=producer_id,
+                       producer_epoch=producer_epoch, base_sequence=base_sequence)
 
 
 def offsets_of(log: Log, offset: int, max_bytes: int = 1 << 24, **kw: object) -> list[int]:

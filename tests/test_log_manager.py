@@ -72,9 +72,9 @@ def test_startup_creates_meta_properties_and_marker_lifecycle(tmp_path: Path) ->
     m2.startup()
     assert m2.cluster_id == "Clus-ter_1"
     assert not (d / CLEAN_SHUTDOWN_FILE).exists()  # removed at start-up
-    log = m2.get_log("orders", 0)
-    assert log is not None and log.log_end_offset == 2 and log.recovery_point == 2
-    assert [r.value for r in decode_all(log.read(0, 1 << 20).read_bytes())] == [b"value-0", b"value-1"]
+    reopened = m2.get_log("orders", 0)
+    assert reopened is not None and reopened.log_end_offset == 2 and reopened.recovery_point == 2
+    assert [r.value for r in decode_all(reopened.read(0, 1 << 20).read_bytes())] == [b"value-0", b"value-1"]
     m2.shutdown()
 
 

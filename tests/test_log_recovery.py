@@ -185,6 +185,7 @@ def test_kill_minus_9_loses_no_acknowledged_write(tmp_path: Path) -> None:
         os.kill(proc.pid, signal.SIGKILL)
         proc.wait()
         # Through the same buffered reader: communicate() would skip what readline() buffered.
+        assert proc.stdout is not None and proc.stderr is not None  # both PIPE
         rest, err = proc.stdout.read(), proc.stderr.read()
         proc.stdout.close()
         proc.stderr.close()

@@ -45,7 +45,9 @@ def _produce_frame(topic: str, value_size: int, correlation_id: int) -> bytes:
 
 
 def _connections(broker: RunningBroker) -> list[Connection]:
-    return [c for p in broker.server.acceptor.processors for c in p.connections]
+    acceptor = broker.server.acceptor
+    assert acceptor is not None
+    return [c for p in acceptor.processors for c in p.connections]
 
 
 @pytest.mark.integration
@@ -59,6 +61,7 @@ def test_a_connection_waits_for_memory_then_is_served(tmp_path: Path):
     try:
         admin = connect(broker.bootstrap)
         create_topic(admin, "big", 1)
+        assert broker.server.acceptor is not None
         pool = broker.server.acceptor.processors[0].memory_pool
         larges = [connect(broker.bootstrap) for _ in range(2)]
         frames = [_produce_frame("big", 450_000, correlation_id=7 + i) for i in range(2)]

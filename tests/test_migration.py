@@ -23,6 +23,7 @@ import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -158,6 +159,11 @@ def partition_states(zk: KazooClient) -> dict[tuple[str, int], dict]:
     return states
 
 
+def progressed(consuming: Consuming, commits: Commits, reads: int, committed: int) -> bool:
+    """The group read 300 records more than `reads` and committed past the sum `committed`."""
+    return len(consuming.reads) > reads + 300 and sum(commits.latest().values()) > committed
+
+
 def in_every_isr(zk: KazooClient, broker_id: int) -> bool:
     states = partition_states(zk)
     return len(states) == PARTITIONS + 5 and all(broker_id in s["isr"] and s["leader"] in BROKER_IDS
@@ -260,7 +266,7 @@ def migrate(zookeeper: ZooKeeperServer, tmp_path: Path,
             # learns the leader's with its next fetch), so some partition, not each, has one below it.
             assert sorted(kept) == list(range(PARTITIONS)) and any(committed for _, committed in kept.values())
             brokers[broker_id] = start_new(tmp_path / f"broker-{broker_id}", zookeeper, broker_id, old.port)
-            wait_for(lambda b=broker_id: in_every_isr(zk, b), 90, f"broker {broker_id} back in every ISR")
+            wait_for(partial(in_every_isr, zk, broker_id), 90, f"broker {broker_id} back in every ISR")
             # The new broker took the old one's log over in place: the same segment files,
             # everything committed in them kept (not fetched again from the leaders).
             for partition, (inode, committed) in kept.items():
@@ -268,8 +274,7 @@ def migrate(zookeeper: ZooKeeperServer, tmp_path: Path,
                 assert path.stat().st_ino == inode and path.read_bytes().startswith(committed), (
                     f"broker {broker_id} rewrote {TOPIC}-{partition}")
             # The group keeps consuming and committing after each replacement.
-            count, total = len(consuming.reads), sum(commits.latest().values())
-            wait_for(lambda r=count, c=total: len(consuming.reads) > r + 300 and sum(commits.latest().values()) > c,
+            wait_for(partial(progressed, consuming, commits, len(consuming.reads), sum(commits.latest().values())),
                      60, f"the group to make progress after broker {broker_id} was replaced")
 
         ends = drain_and_check(bootstrap, producing, consuming, commits)
@@ -432,9 +437,9 @@ def reassign(zookeeper: ZooKeeperServer, tmp_path: Path,
         check_kafka_topics(zk, next(b.bootstrap for b in brokers.values() if isinstance(b, BrokerProcess)))
 
         # Every partition onto 4-6, the preferred leaders rotated so leadership ends balanced.
-        plan = {"version": 1, "partitions": [
-            {"topic": topic, "partition": partition, "replicas": [NEW_IDS[(partition + i) % 3] for i in range(3)]}
-            for topic, partition in sorted(partition_states(zk))]}
+        moves = [(topic, partition, [NEW_IDS[(partition + i) % 3] for i in range(3)])
+                 for topic, partition in sorted(partition_states(zk))]
+        plan = {"version": 1, "partitions": [{"topic": t, "partition": p, "replicas": r} for t, p, r in moves]}
         plan_file = tmp_path / "reassignment.json"
         plan_file.write_text(json.dumps(plan))
         reassign = ["--bootstrap-server", bootstrap, "--reassignment-json-file", str(plan_file)]
@@ -445,7 +450,7 @@ def reassign(zookeeper: ZooKeeperServer, tmp_path: Path,
         def verified() -> bool:
             result = kafka_tool(REASSIGN, *reassign, "--verify")
             done = result.stdout.count("is completed.")
-            return result.returncode == 0 and done == len(plan["partitions"])
+            return result.returncode == 0 and done == len(moves)
 
         wait_for(verified, 90, "kafka-reassign-partitions --verify to report every reassignment completed")
         states = partition_states(zk)
@@ -456,7 +461,7 @@ def reassign(zookeeper: ZooKeeperServer, tmp_path: Path,
         assert elected.returncode == 0 and "Error" not in elected.stdout + elected.stderr, (
             elected.stdout + elected.stderr)
         print(elected.stdout)
-        wanted_leaders = {(p["topic"], p["partition"]): p["replicas"][0] for p in plan["partitions"]}
+        wanted_leaders = {(t, p): r[0] for t, p, r in moves}
         wait_for(lambda: {k: s["leader"] for k, s in partition_states(zk).items()} == wanted_leaders, 30,
                  "every partition led by its preferred replica")
 

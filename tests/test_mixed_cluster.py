@@ -16,8 +16,9 @@ import signal
 import struct
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -49,6 +50,16 @@ def partition_states(bootstrap: str) -> dict[str, tuple[int, list[int]]]:
             if name in ASSIGNMENTS and t.error is None and 0 in t.partitions}
 
 
+def states_are(bootstrap: str, wanted: dict[str, tuple[int, list[int]]]) -> Callable[[], bool]:
+    """A wait_for condition: the broker at `bootstrap` answers Metadata with `wanted`."""
+    return lambda: partition_states(bootstrap) == wanted
+
+
+def broker_gone(bootstrap: str, broker_id: int) -> bool:
+    """The broker at `bootstrap` no longer lists `broker_id` in its Metadata."""
+    return broker_id not in AdminClient({"bootstrap.servers": bootstrap}).list_topics(timeout=10).brokers
+
+
 def produce(bootstrap: str, topic: str, values: list[bytes], acks: str = "all") -> list[tuple[int, bytes]]:
     """The (offset, value) of each acknowledged record, and no record refused."""
     acked: list[tuple[int, bytes]] = []
@@ -70,11 +81,11 @@ def produce(bootstrap: str, topic: str, values: list[bytes], acks: str = "all") 
     return acked
 
 
-def consume_all(bootstrap: str, topic: str, end: int) -> list[tuple[int, bytes]]:
+def consume_all(bootstrap: str, topic: str, end: int) -> list[tuple[int | None, bytes | None]]:
     consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": f"check-{topic}-{time.monotonic_ns()}",
                          "enable.auto.commit": False, "auto.offset.reset": "earliest"})
     consumer.assign([TopicPartition(topic, 0, 0)])
-    records: list[tuple[int, bytes]] = []
+    records: list[tuple[int | None, bytes | None]] = []
     deadline = time.monotonic() + 60
     try:
         while len(records) < end and time.monotonic() < deadline:
@@ -95,6 +106,11 @@ def same_bytes(kafka_dir: Path, josefk_dir: Path, topic: str) -> bool:
     the follower appended exactly what its leader wrote."""
     a, b = segment(kafka_dir, topic), segment(josefk_dir, topic)
     return a.exists() and b.exists() and a.stat().st_size > 0 and a.read_bytes() == b.read_bytes()
+
+
+def replicas_identical(dirs: list[Path], topic: str) -> bool:
+    """Every replica in `dirs` holds the first one's bytes."""
+    return all(same_bytes(dirs[0], other, topic) for other in dirs[1:])
 
 
 KAFKA_OVERRIDES = {"zookeeper.session.timeout.ms": "6000", "auto.leader.rebalance.enable": "false"}
@@ -165,7 +181,7 @@ def replicate(bootstrap: str, kafka_dir: Path, josefk_dir: Path, first: int) -> 
              for topic in ASSIGNMENTS}
     for topic, records in acked.items():
         assert [offset for offset, _ in records] == list(range(first, first + RECORDS)), topic
-        wait_for(lambda t=topic: same_bytes(kafka_dir, josefk_dir, t), 30,
+        wait_for(partial(same_bytes, kafka_dir, josefk_dir, topic), 30,
                  f"{topic}'s follower to hold its leader's bytes")
     return acked
 
@@ -183,7 +199,7 @@ def test_kafka_controller_drives_josefk_and_kill_of_kafka_moves_leadership_to_jo
     expected = {topic: (replicas[0], sorted(replicas)) for topic, replicas in ASSIGNMENTS.items()}
     # Both brokers' metadata (UpdateMetadata from Kafka's controller) agree: leaders as assigned, both in sync.
     for broker in (kafka, josefk):
-        wait_for(lambda b=broker: partition_states(b.bootstrap) == expected, 60, f"metadata on {broker.bootstrap}")
+        wait_for(states_are(broker.bootstrap, expected), 60, f"metadata on {broker.bootstrap}")
     # acks=all with min.insync.replicas=2: each record acknowledged is on both replicas.
     josefk_dir = Path(josefk.log_dir)
     acked = replicate(kafka.bootstrap, kafka.log_dir, josefk_dir, 0)
@@ -204,7 +220,7 @@ def test_kafka_controller_drives_josefk_and_kill_of_kafka_moves_leadership_to_jo
     kafka = mixed.restart_kafka()
     both = {t: (JOSEFK_ID, [KAFKA_ID, JOSEFK_ID]) for t in ASSIGNMENTS}
     for broker in (kafka, josefk):
-        wait_for(lambda b=broker: partition_states(b.bootstrap) == both, 60,
+        wait_for(states_are(broker.bootstrap, both), 60,
                  f"both replicas back in sync on {broker.bootstrap}")
     more = replicate(josefk.bootstrap, kafka.log_dir, josefk_dir, RECORDS)
 
@@ -213,7 +229,7 @@ def test_kafka_controller_drives_josefk_and_kill_of_kafka_moves_leadership_to_jo
     admin = AdminClient({"bootstrap.servers": josefk.bootstrap})
     admin.elect_leaders(ElectionType.PREFERRED, [TopicPartition("led-by-kafka", 0)]).result(30)
     for broker in (kafka, josefk):
-        wait_for(lambda b=broker: partition_states(b.bootstrap) == expected, 60,
+        wait_for(states_are(broker.bootstrap, expected), 60,
                  f"the preferred leaders back on {broker.bootstrap}")
     last = replicate(kafka.bootstrap, kafka.log_dir, josefk_dir, 2 * RECORDS)
     for topic in ASSIGNMENTS:  # nothing acknowledged in the three rounds was lost on the way
@@ -230,7 +246,7 @@ def create_topics(kafka: KafkaBroker, josefk: BrokerProcess) -> None:
         future.result(30)
     expected = {topic: (replicas[0], sorted(replicas)) for topic, replicas in ASSIGNMENTS.items()}
     for broker in (kafka, josefk):
-        wait_for(lambda b=broker: partition_states(b.bootstrap) == expected, 60, f"metadata on {broker.bootstrap}")
+        wait_for(states_are(broker.bootstrap, expected), 60, f"metadata on {broker.bootstrap}")
 
 
 class BackgroundProducer:
@@ -247,6 +263,10 @@ class BackgroundProducer:
     def _delivered(self, err: KafkaError | None, msg: object) -> None:
         if err is None:
             self.acked[msg.topic()].append((msg.offset(), msg.value()))  # type: ignore[attr-defined]
+
+    def acked_beyond(self, before: dict[str, int], more: int) -> bool:
+        """More than `more` records acknowledged to each topic since the counts `before`."""
+        return all(len(a) > before[t] + more for t, a in self.acked.items())
 
     def _run(self) -> None:
         i = 0
@@ -384,7 +404,7 @@ class GroupConsumer:
     """A consumer group member on every test topic, in a thread, committing what it read."""
 
     def __init__(self, bootstrap: str, group: str) -> None:
-        self.records: set[tuple[str, int, bytes]] = set()
+        self.records: set[tuple[str | None, int | None, bytes | None]] = set()
         self.stopping = threading.Event()
         self.consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": group, "auto.offset.reset": "earliest",
                                   "enable.auto.commit": True, "auto.commit.interval.ms": 500,
@@ -399,7 +419,7 @@ class GroupConsumer:
             if msg is not None and msg.error() is None:
                 self.records.add((msg.topic(), msg.offset(), msg.value()))
 
-    def stop(self) -> set[tuple[str, int, bytes]]:
+    def stop(self) -> set[tuple[str | None, int | None, bytes | None]]:
         self.stopping.set()
         self.thread.join(30)
         # close() leaves the group and commits; it has no timeout of its own, so it gets one.
@@ -456,7 +476,7 @@ def test_rf3_mixed_cluster_survives_kill_9_of_each_broker_in_turn(zookeeper: Zoo
         wait_for(lambda: all_in_sync(node(1).bootstrap), 60, "every replica in sync")
         background = BackgroundProducer(bootstraps())
         group = GroupConsumer(bootstraps(), "mixed-group")
-        wait_for(lambda: all(len(a) > 50 for a in background.acked.values()), 60, "records acknowledged")
+        wait_for(partial(background.acked_beyond, dict.fromkeys(ASSIGNMENTS, 0), 50), 60, "records acknowledged")
         for victim in (1, 2, 3):
             before = {t: len(a) for t, a in background.acked.items()}
             survivor = node(3 if victim != 3 else 2).bootstrap
@@ -465,11 +485,10 @@ def test_rf3_mixed_cluster_survives_kill_9_of_each_broker_in_turn(zookeeper: Zoo
             if victim in kafka_ids:
                 # Kafka fails to start while its old session still holds /brokers/ids/<id>
                 # (josefk waits for it instead): restart once the others saw it go.
-                wait_for(lambda v=victim, s=survivor: v not in AdminClient({"bootstrap.servers": s})
-                         .list_topics(timeout=10).brokers, 30, f"the cluster to see broker {victim} gone")
+                wait_for(partial(broker_gone, survivor, victim), 30, f"the cluster to see broker {victim} gone")
             start(victim, port)
-            wait_for(lambda s=survivor: all_in_sync(s), 90, f"broker {victim} back in every ISR")
-            wait_for(lambda b=before: all(len(a) > b[t] + 50 for t, a in background.acked.items()), 60,
+            wait_for(partial(all_in_sync, survivor), 90, f"broker {victim} back in every ISR")
+            wait_for(partial(background.acked_beyond, before, 50), 60,
                      f"records acknowledged after broker {victim} came back")
         acked = background.stop()
         background = None
@@ -484,12 +503,13 @@ def test_rf3_mixed_cluster_survives_kill_9_of_each_broker_in_turn(zookeeper: Zoo
                              f"first {sorted(missing, key=lambda m: (m[0], m[1]))[:3]}")
         dirs = [kafkas[b].log_dir if b in kafka_ids else Path(josefks[b].log_dir) for b in (1, 2, 3)]
         for topic in ASSIGNMENTS:
-            wait_for(lambda t=topic: all(same_bytes(dirs[0], other, t) for other in dirs[1:]), 30,
+            wait_for(partial(replicas_identical, dirs, topic), 30,
                      f"{topic}'s three replicas to be byte-identical")
     finally:
         if background is not None:
             background.stop()
         if group is not None:
             group.stop()
-        for handle in [*josefks.values(), *kafkas.values()]:
+        handles: list[KafkaBroker | BrokerProcess] = [*josefks.values(), *kafkas.values()]
+        for handle in handles:
             handle.kill()

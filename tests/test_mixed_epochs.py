@@ -10,6 +10,7 @@ import json
 import signal
 import uuid
 from collections.abc import Iterator
+from functools import partial
 from pathlib import Path
 
 import pytest
@@ -259,6 +260,10 @@ def test_a_josefk_follower_truncates_on_a_josefk_leaders_diverging_epoch(zookeep
 
 # -- /feature -----------------------------------------------------------------------------
 
+def features_epoch_is(bootstrap: str, epoch: int) -> bool:
+    return finalized_features_epoch(bootstrap) == epoch
+
+
 def finalized_features_epoch(bootstrap: str) -> int:
     with connect(bootstrap) as sock:
         _cid, response = call(sock, ApiKey.ApiVersions, 3, client_software_name="test",
@@ -286,7 +291,7 @@ def test_josefks_controller_writes_feature_as_kafka_and_kafka_starts_on_it(zooke
         assert zk.get("/feature")[1].version == 0  # Kafka found nothing to rewrite
         zk.set("/feature", data)  # the same features at a new epoch
         for bootstrap in (josefk.bootstrap, kafka.bootstrap):
-            wait_for(lambda b=bootstrap: finalized_features_epoch(b) == 1, 30, "the new epoch to be read")
+            wait_for(partial(features_epoch_is, bootstrap, 1), 30, "the new epoch to be read")
     finally:
         if kafka is not None:
             kafka.kill()

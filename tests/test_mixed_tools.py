@@ -19,11 +19,11 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
-from typing import TypeVar
 
 import pytest
-from confluent_kafka import Consumer, KafkaError, KafkaException, Producer, TopicPartition
+from confluent_kafka import Consumer, KafkaError, KafkaException, Message, Producer, TopicPartition
 
 from harness.josefk import BrokerProcess
 from harness.mixed import MixedCluster, wait_for
@@ -35,7 +35,6 @@ from tests.test_migration import LEADER_ELECTION, REASSIGN, TOPICS, kafka_tool
 
 pytestmark = pytest.mark.cluster
 
-T = TypeVar("T")
 
 KAFKA_ID, JOSEFK_IDS = 1, (2, 3)
 ALL_IDS = (KAFKA_ID, *JOSEFK_IDS)
@@ -102,11 +101,15 @@ def controller(request: pytest.FixtureRequest, cluster: MixedCluster) -> int:
     return holder[0]
 
 
-def wait_equal(get: Callable[[], T], wanted: T, timeout: float, what: str) -> None:
+def wait_equal(get: Callable[[], object], wanted: object, timeout: float, what: str) -> None:
     """Wait until `get()` answers `wanted`; a timeout names the last answer."""
-    last: list[T] = []
+    last: list[object] = []
+
+    def answered() -> bool:
+        last.append(get())
+        return last[-1] == wanted
     try:
-        wait_for(lambda: last.append(get()) or last[-1] == wanted, timeout, what)
+        wait_for(answered, timeout, what)
     except AssertionError as e:
         raise AssertionError(f"{e}: last {last[-1:]}, wanted {wanted}") from None
 
@@ -156,13 +159,17 @@ def produce(bootstrap: str, topic: str, per_partition: dict[int, int], size: int
     """`per_partition[p]` records of `size` bytes to partition p, acks=all."""
     producer = Producer({"bootstrap.servers": bootstrap, "acks": "all", "linger.ms": 20,
                          "enable.idempotence": True})
-    failures: list[object] = []
+    failures: list[KafkaError] = []
+
+    def delivered(err: KafkaError | None, _msg: Message) -> None:
+        if err is not None:
+            failures.append(err)
     for partition, count in per_partition.items():
         for i in range(count):
             while True:
                 try:
                     producer.produce(topic, b"%08d" % i + b"x" * (size - 8), partition=partition,
-                                     on_delivery=lambda err, _msg: err and failures.append(err))
+                                     on_delivery=delivered)
                     break
                 except BufferError:
                     producer.poll(0.1)
@@ -178,6 +185,11 @@ def replica_dirs(cluster: MixedCluster, topic: str) -> dict[int, set[str]]:
         names = {p.name for p in cluster.log_dir(broker_id).iterdir()} if cluster.log_dir(broker_id).exists() else set()
         found[broker_id] = {n for n in names if re.fullmatch(rf"{re.escape(topic)}-\d+", n)}
     return found
+
+
+def joined(consumer: Consumer, partitions: int) -> bool:
+    """A poll came back and the member holds `partitions` partitions."""
+    return consumer.poll(0.2) is not None and len(consumer.assignment()) == partitions
 
 
 def same_log_on_replicas(cluster: MixedCluster, topic: str, partition: int, replicas: list[int]) -> bool:
@@ -212,7 +224,7 @@ def test_kafka_topics_alter_adds_partitions_led_and_replicated_on_both_kinds(clu
     produce(bootstrap, topic, dict.fromkeys(range(6), 20))
     for partition, brokers in replicas.items():
         assert all((cluster.log_dir(b) / f"{topic}-{partition}").is_dir() for b in brokers)
-        wait_for(lambda p=partition, r=brokers: same_log_on_replicas(cluster, topic, p, r), 30,
+        wait_for(partial(same_log_on_replicas, cluster, topic, partition, brokers), 30,
                  f"{topic}-{partition}'s replicas to hold the same bytes")
     header = next(line for line in tool(TOPICS, "--bootstrap-server", bootstrap, "--describe", "--topic", topic)
                   .splitlines() if line.startswith("Topic:"))
@@ -421,7 +433,7 @@ def test_kafka_configs_on_topics_and_brokers_of_both_kinds(cluster: MixedCluster
               ("log.retention.ms", "7200000", False, 2, False,
                [("log.retention.ms", "7200000", 2), ("log.retention.hours", "168", 5)])]
     for broker_id in (KAFKA_ID, JOSEFK_IDS[0]):
-        wait_equal(lambda b=broker_id: own(b), wanted, 30, f"broker {broker_id} to describe its dynamic configs")
+        wait_equal(partial(own, broker_id), wanted, 30, f"broker {broker_id} to describe its dynamic configs")
     wait_equal(lambda: own(JOSEFK_IDS[1]), wanted[:1], 30, "the other josefk broker to take the default")
     configs_tool(bootstrap, ["--entity-type", "brokers", "--entity-default"], "--alter", "--delete-config",
                  "log.retention.bytes")
@@ -432,7 +444,7 @@ def test_kafka_configs_on_topics_and_brokers_of_both_kinds(cluster: MixedCluster
     for broker_id in (KAFKA_ID, JOSEFK_IDS[0]):
         configs_tool(bootstrap, ["--entity-type", "brokers", "--entity-name", str(broker_id)], "--alter",
                      "--delete-config", "log.retention.ms")
-        wait_equal(lambda b=broker_id: own(b), [], 30, f"broker {broker_id} to drop its log.retention.ms")
+        wait_equal(partial(own, broker_id), [], 30, f"broker {broker_id} to drop its log.retention.ms")
 
 
 # -- kafka-consumer-groups --------------------------------------------------------------
@@ -518,7 +530,7 @@ def test_kafka_consumer_groups_describe_and_reset_with_either_coordinator(cluste
         consumer = Consumer({"bootstrap.servers": bootstrap, "group.id": group, "enable.auto.commit": False,
                              "auto.offset.reset": "earliest", "client.id": f"{kind}-member"})
         consumer.subscribe([topic])
-        wait_for(lambda c=consumer: c.poll(0.2) is not None and len(c.assignment()) == 3, 60, f"{group} to join")
+        wait_for(partial(joined, consumer, 3), 60, f"{group} to join")
         consumer.commit(offsets=[TopicPartition(topic, p, o) for p, o in commits.items()], asynchronous=False)
         members[kind] = consumer
     try:

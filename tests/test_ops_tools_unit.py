@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 from kafka import TopicPartition
 
-from josefk.cli.tools.common import ToolError, java_hash_order, java_string_hash
+from josefk.cli.tools.common import ToolError
 from josefk.cli.tools.delete_records import parse_offsets
 from josefk.cli.tools.get_offsets import offset_spec
+from josefk.utils.java_format import hashed_map_order, java_string_hash
 
 pytestmark = pytest.mark.unit
 
@@ -23,13 +24,13 @@ def test_java_string_hash_is_java_hashcode() -> None:
 
 def test_java_hash_order_matches_kafka_tools_output() -> None:
     # the key orders Kafka 3.9's kafka-log-dirs prints (Jackson over HashMaps)
-    assert java_hash_order(["version", "brokers"], java_string_hash) == ["brokers", "version"]
-    assert java_hash_order(["logDir", "error", "partitions"], java_string_hash) == ["partitions", "error", "logDir"]
-    assert java_hash_order(["partition", "size", "offsetLag", "isFuture"], java_string_hash) == [
+    assert hashed_map_order(["version", "brokers"], java_string_hash) == ["brokers", "version"]
+    assert hashed_map_order(["logDir", "error", "partitions"], java_string_hash) == ["partitions", "error", "logDir"]
+    assert hashed_map_order(["partition", "size", "offsetLag", "isFuture"], java_string_hash) == [
         "partition", "size", "offsetLag", "isFuture"]
     # a bigger map is laid out in a bigger table: 13 keys stay in 16 buckets, 13 + 1 go to 32
     keys = [f"k{i}" for i in range(14)]
-    assert sorted(java_hash_order(keys, java_string_hash)) == sorted(keys)
+    assert sorted(hashed_map_order(keys, java_string_hash)) == sorted(keys)
 
 
 def test_java_hash_order_follows_the_initial_capacity() -> None:
@@ -37,8 +38,8 @@ def test_java_hash_order_follows_the_initial_capacity() -> None:
     # client's new HashMap<>(2) has 4 buckets, where d1 falls in 0 and d2 in 3; in a default
     # map of 16 buckets d2 (7) would come before d1 (8)
     d1, d2 = "/tmp/pytest-of-root/pytest-462/ops0/d1", "/tmp/pytest-of-root/pytest-462/ops0/d2"
-    assert java_hash_order([d2, d1], java_string_hash, initial_capacity=2) == [d1, d2]
-    assert java_hash_order([d1, d2], java_string_hash) == [d2, d1]
+    assert hashed_map_order([d2, d1], java_string_hash, initial_capacity=2) == [d1, d2]
+    assert hashed_map_order([d1, d2], java_string_hash) == [d2, d1]
 
 
 def test_offset_spec() -> None:

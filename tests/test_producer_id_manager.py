@@ -111,7 +111,8 @@ def test_the_next_block_is_requested_at_90_percent_and_taken_over_without_a_gap(
     assert [manager.generate_producer_id() for _ in range(99)] == list(range(901, 1000))
     assert requests.submitted == 2
     requests.complete()
-    assert store.get_json(PRODUCER_ID_BLOCK)["block_start"] == "1000"
+    block = store.get_json(PRODUCER_ID_BLOCK)
+    assert block is not None and block["block_start"] == "1000"
     assert [manager.generate_producer_id() for _ in range(2)] == [1000, 1001]
     assert [manager.generate_producer_id() for _ in range(899)][-1] == 1900
     assert requests.submitted == 3  # the third block at 90% of the second

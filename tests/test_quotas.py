@@ -114,7 +114,7 @@ def test_consumer_byte_rate_holds_a_consumer_to_its_quota(qbroker) -> None:
         while time.monotonic() < deadline and not (throttles and time.monotonic() > throttles[0][0] + RUN_S):
             msg = consumer.poll(0.1)
             if msg is not None and msg.error() is None:
-                deliveries.append((time.monotonic(), len(msg.value())))
+                deliveries.append((time.monotonic(), len(msg.value() or b"")))
     finally:
         consumer.close()
     assert throttles and max(t for _, t in throttles) > 0, "never throttled"

@@ -20,7 +20,7 @@ class Fixed(random.Random):
         super().__init__()
         self.index = index
 
-    def randrange(self, *_args: object, **_kwargs: object) -> int:  # type: ignore[override]
+    def randrange(self, *_args: object, **_kwargs: object) -> int:
         return self.index
 
 

@@ -133,7 +133,8 @@ def test_acks_all_answers_not_enough_replicas_after_append_when_the_isr_shrank(f
         result = await asyncio.wait_for(answer, 5)
         assert result.error == ErrorCode.NOT_ENOUGH_REPLICAS_AFTER_APPEND
         assert fx.manager.partitions[KEY].isr == [1]
-        assert json.loads(fx.store.get(partition_state_path(TOPIC, 0))[0])["isr"] == [1]
+        state = fx.store.get_json(partition_state_path(TOPIC, 0))
+        assert state is not None and state["isr"] == [1]
 
     asyncio.run(run())
 
@@ -222,7 +223,8 @@ def test_a_leader_and_isr_older_than_the_leaders_own_isr_write_is_skipped(fx: Fi
         fx.time.sleep(LAG_MS + 1)
         fx.manager.maybe_shrink_isrs()  # follower 2 lags: the shrink is conditional on version 1
         await until(lambda: partition.isr == [1], "the shrink is committed")
-        assert json.loads(fx.store.get(partition_state_path(TOPIC, 0))[0])["isr"] == [1]
+        state = fx.store.get_json(partition_state_path(TOPIC, 0))
+        assert state is not None and state["isr"] == [1]
 
     asyncio.run(run())
 

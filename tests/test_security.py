@@ -32,6 +32,7 @@ from josefk.protocol.messages.generated.find_coordinator_request import FindCoor
 from josefk.protocol.messages.generated.find_coordinator_response import FindCoordinatorResponse
 from josefk.protocol.messages.generated.metadata_request import MetadataRequest
 from josefk.protocol.messages.generated.metadata_response import MetadataResponse
+from josefk.server.network.request_channel import Request
 from josefk.server.network.security.principal import KafkaPrincipal
 from tests.conftest import RunningBroker
 from tests.security_certs import PASSWORD, Certs, make_certs
@@ -144,7 +145,7 @@ def test_librdkafka_produces_consumes_and_joins_a_group(secure: SecureBroker, pr
     assert producer.flush(30) == 0
     consumer = Consumer({**conf, "group.id": f"g-{topic}", "auto.offset.reset": "earliest"})
     consumer.subscribe([topic])
-    values: list[bytes] = []
+    values: list[bytes | None] = []
     for _ in range(300):
         if len(values) == 20:
             break
@@ -320,12 +321,16 @@ def test_mutual_tls_refuses_a_client_without_a_certificate(tmp_path: Path, certs
         # TLS 1.3: the client's handshake may finish before the broker rejects it; then the
         # first read finds the connection closed.
         with pytest.raises((ssl.SSLError, ConnectionError, OSError, asyncio.IncompleteReadError)):
-            asyncio.run(_metadata(port, _security(secure, "SSL")))  # type: ignore[arg-type]
+            asyncio.run(_metadata(port, _security(secure, "SSL")))
         seen: list[KafkaPrincipal] = []
         apis = broker.server.apis
         original = apis.handlers[ApiKey.Metadata]
-        apis.handlers[ApiKey.Metadata] = lambda request: (seen.append(request.principal), original(request))
-        response = asyncio.run(_metadata(port, _security(secure, "SSL", client_cert=True)))  # type: ignore[arg-type]
+
+        def recording(request: Request) -> None:
+            seen.append(request.principal)
+            original(request)
+        apis.handlers[ApiKey.Metadata] = recording
+        response = asyncio.run(_metadata(port, _security(secure, "SSL", client_cert=True)))
         assert [b.port for b in response.brokers] == [port]
         assert seen == [KafkaPrincipal("User", "alice")]  # CN=alice,OU=Clients,O=josefk mapped by the rule
         conf = {"bootstrap.servers": f"127.0.0.1:{port}", "security.protocol": "SSL",
@@ -516,6 +521,7 @@ def test_named_listeners_each_advertise_their_own_addresses(tmp_path: Path, cert
                     if coordinator.error_code == 0:
                         break
                     await asyncio.sleep(0.1)
+                assert coordinator is not None
                 return ([(b.host, b.port) for b in metadata.brokers], [(b.host, b.port) for b in cluster.brokers],
                         (coordinator.host, coordinator.port))
             finally:

@@ -91,7 +91,7 @@ def test_cluster_replicates_over_a_sasl_scram_inter_broker_listener(zookeeper, t
 
 def _authenticate(port: int, mechanism: str, password: str) -> list[tuple[int, str | None]]:
     """SaslHandshake v1 + SaslAuthenticate v2 over a raw socket: each answer's (error, message)."""
-    answers = []
+    answers: list[tuple[int, str | None]] = []
     with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
         _cid, handshake = call(sock, ApiKey.SaslHandshake, 1, mechanism=mechanism)
         answers.append((handshake.error_code, None))

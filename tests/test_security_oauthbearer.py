@@ -168,7 +168,7 @@ def _librdkafka_round_trip(oauth: OAuthBroker, listener: str, conf: dict) -> Non
     consumer = Consumer(_librdkafka(oauth, listener, **conf, **{"group.id": f"g-{topic}",
                                                                "auto.offset.reset": "earliest"}))
     consumer.subscribe([topic])
-    values: list[bytes] = []
+    values: list[bytes | None] = []
     deadline = time.monotonic() + 30
     while len(values) < 10 and time.monotonic() < deadline:
         msg = consumer.poll(0.5)

@@ -16,6 +16,8 @@ from cryptography.hazmat.primitives.asymmetric import ec, rsa
 from josefk.cli.kafka_messages import request_class
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated.sasl_authenticate_response import SaslAuthenticateResponse
+from josefk.protocol.messages.generated.sasl_handshake_response import SaslHandshakeResponse
 from josefk.server.config import ConfigError, KafkaConfig
 from josefk.server.network.security.oauthbearer import (
     InvalidToken,
@@ -66,6 +68,7 @@ def _listener(props: dict[str, str]):
 def _authenticator(props: dict[str, str] | None = None, clock: _Clock | None = None) -> SaslAuthenticator:
     auth = SaslAuthenticator(_listener(props or {}), None, clock or _Clock())  # type: ignore[arg-type]
     answer = auth.handshake(request_class(ApiKey.SaslHandshake)(mechanism="OAUTHBEARER"), 1)
+    assert isinstance(answer.response, SaslHandshakeResponse)
     assert answer.response.error_code == 0 and answer.response.mechanisms == ["OAUTHBEARER"]
     return auth
 
@@ -102,6 +105,7 @@ def test_a_refused_token_gets_the_json_challenge_then_fails_on_the_clients_x01()
     assert challenge.error_code == 0 and bytes(challenge.auth_bytes) == b'{"status":"invalid_token"}'
     assert not auth.complete and auth.state == State.AUTHENTICATE
     answer = auth.authenticate(request_class(ApiKey.SaslAuthenticate)(auth_bytes=b"\x01"), 2)
+    assert isinstance(answer.response, SaslAuthenticateResponse)
     assert answer.close and answer.response.error_code == ErrorCode.SASL_AUTHENTICATION_FAILED
     assert answer.response.error_message == '{"status":"invalid_token"}'
     assert auth.state == State.FAILED and auth.principal is None

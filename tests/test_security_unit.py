@@ -5,7 +5,6 @@ the config checks that keep a broker from running open by accident."""
 from __future__ import annotations
 
 import base64
-import json
 from pathlib import Path
 
 import pytest
@@ -14,6 +13,7 @@ import scramp
 from josefk.cli.kafka_messages import request_class
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated.sasl_handshake_response import SaslHandshakeResponse
 from josefk.server.config import ConfigError, KafkaConfig
 from josefk.server.network.security.jaas import JaasConfigError, parse_jaas_config
 from josefk.server.network.security.principal import ANONYMOUS, KafkaPrincipal, NoMatchingRule, SslPrincipalMapper
@@ -87,7 +87,7 @@ def test_credentials_are_stored_as_kafka_stores_them(tmp_path: Path) -> None:
     assert text.endswith(",iterations=8192") and ScramCredential.from_config(text) == credential
     change = store.children(CONFIG_CHANGES)
     assert len(change) == 1 and change[0].startswith("config_change_")
-    assert json.loads(store.get(f"{CONFIG_CHANGES}/{change[0]}")[0]) == {"version": 2, "entity_path": "users/alice"}
+    assert store.get_json(f"{CONFIG_CHANGES}/{change[0]}") == {"version": 2, "entity_path": "users/alice"}
     assert read_user(store, "alice") == {"SCRAM-SHA-512": credential}
 
 
@@ -156,6 +156,7 @@ def _authenticate(auth: SaslAuthenticator, token: bytes, version: int = 2):
 def test_sasl_plain_wrong_password_is_sasl_authentication_failed_and_closes(credentials: CredentialCache) -> None:
     auth = SaslAuthenticator(_sasl_listener(), credentials, _Clock())
     answer = auth.handshake(request_class(ApiKey.SaslHandshake)(mechanism="PLAIN"), 1)
+    assert isinstance(answer.response, SaslHandshakeResponse)
     assert answer.response.error_code == 0 and answer.response.mechanisms == ["PLAIN", "SCRAM-SHA-256"]
     answer = _authenticate(auth, b"\0alice\0wrong")
     assert answer.close and answer.response.error_code == ErrorCode.SASL_AUTHENTICATION_FAILED
@@ -166,6 +167,7 @@ def test_sasl_plain_wrong_password_is_sasl_authentication_failed_and_closes(cred
 def test_sasl_unsupported_mechanism_lists_the_enabled_ones(credentials: CredentialCache) -> None:
     auth = SaslAuthenticator(_sasl_listener(), credentials, _Clock())
     answer = auth.handshake(request_class(ApiKey.SaslHandshake)(mechanism="GSSAPI"), 1)
+    assert isinstance(answer.response, SaslHandshakeResponse)
     assert answer.close and answer.response.error_code == ErrorCode.UNSUPPORTED_SASL_MECHANISM
     assert answer.response.mechanisms == ["PLAIN", "SCRAM-SHA-256"]
 

@@ -259,8 +259,11 @@ def test_share_state_survives_a_restart(tmp_path: Path) -> None:
         wait_until(lambda: "sr" in restarted.server.metadata_cache.topic_ids, "the topic")
         tid = topic_id(restarted, "sr")
         got: list = []
-        wait_until(lambda: bool(got.extend(acquired(share_fetch(sock, str(uuid.uuid4()), 0, tid))) or got),
-                   "the released records")
+        def released() -> bool:
+            got.extend(acquired(share_fetch(sock, str(uuid.uuid4()), 0, tid)))
+            return bool(got)
+
+        wait_until(released, "the released records")
         assert got == [(5, 9, 2)]  # 0-4 were accepted: never again
         find_coordinator_ready(sock, "sg")  # the group too came back, from __consumer_offsets
         described = call(sock, ApiKey.ShareGroupDescribe, 1, group_ids=["sg"],

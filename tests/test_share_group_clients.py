@@ -210,7 +210,9 @@ class CkMember:
                 if m.error():
                     self.errors.append(m.error())
                     continue
-                self.got.append((m.value().decode(), m.delivery_count()))
+                value, count = m.value(), m.delivery_count()
+                assert value is not None and count is not None
+                self.got.append((value.decode(), count))
                 self.consumer.acknowledge(m, release if self.release_once and m.delivery_count() == 1 else accept)
             if messages:
                 self.consumer.commit_sync()

@@ -51,7 +51,12 @@ class Served:
         return conn
 
     async def requests(self, n: int) -> list[Request]:
-        return [await asyncio.wait_for(self.channel.receive_request(), 10) for _ in range(n)]
+        requests = []
+        for _ in range(n):
+            request = await asyncio.wait_for(self.channel.receive_request(), 10)
+            assert request is not None, "the request channel closed"
+            requests.append(request)
+        return requests
 
     async def frame(self) -> bytes:
         """The next response frame; fails at once if a loop callback raised meanwhile."""

@@ -25,10 +25,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import RunningBroker
 from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.admin import NewTopic
 
+from tests.conftest import RunningBroker
 from tests.prerequisites import require_module
 from tests.spark_jvm import stop_session_and_jvm
 

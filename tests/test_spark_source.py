@@ -14,10 +14,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import RunningBroker
 from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.admin import NewTopic
 
+from tests.conftest import RunningBroker
 from tests.prerequisites import require_module, require_tools
 from tests.spark_jvm import stop_session_and_jvm
 

@@ -136,7 +136,7 @@ def run_word_count(bootstrap: str, classpath: str, tmp_path: Path, prefix: str) 
         wait(lambda: counts.poll() == expected(40), "the counts of the first 40 lines")
         second = Instance(classpath, bootstrap, prefix, tmp_path / "state-2")
         instances.append(second)
-        wait(lambda: first.tasks() and second.tasks() and first.tasks() | second.tasks() == ALL_TASKS
+        wait(lambda: bool(first.tasks() and second.tasks()) and first.tasks() | second.tasks() == ALL_TASKS
              and not first.tasks() & second.tasks(), "the tasks to be shared")
         assert len(first.tasks()) == len(second.tasks()) == 4
         produce(bootstrap, f"{prefix}-in", [(i % PARTITIONS, b"k%d" % i, line(i).encode()) for i in range(40, 80)])

@@ -135,7 +135,9 @@ def test_subscription_configs_are_validated_stored_and_described(tbroker: tuple[
     broker, _port = tbroker
     assert client.alter("cfg", ("metrics", SET, "org.apache.kafka.producer."), ("interval.ms", SET, "1000"),
                         ("match", SET, "client_id=app-.*,client_software_name=java")).error_code == 0
-    stored = broker.server.store.get_json("/config/client-metrics/cfg")
+    store = broker.server.store
+    assert store is not None
+    stored = store.get_json("/config/client-metrics/cfg")
     assert stored == {"version": 1, "config": {"metrics": "org.apache.kafka.producer.", "interval.ms": "1000",
                                                "match": "client_id=app-.*,client_software_name=java"}}
     result = client.describe("cfg")
@@ -162,7 +164,7 @@ def test_subscription_configs_are_validated_stored_and_described(tbroker: tuple[
     assert client.alter("cfg", ("interval.ms", SET, "5"), validate_only=True).error_code == ErrorCode.INVALID_REQUEST
 
     assert client.alter("cfg", *((k, DELETE, None) for k in ("metrics", "interval.ms", "match"))).error_code == 0
-    assert not broker.server.store.exists("/config/client-metrics/cfg")
+    assert broker.server.store is not None and not broker.server.store.exists("/config/client-metrics/cfg")
     assert [(c.name, c.value, c.config_source, c.synonyms) for c in client.describe("cfg").configs] == [
         ("interval.ms", "300000", 5, []), ("match", "", 5, []), ("metrics", "", 5, [])]  # Kafka's defaults
     applied(broker, "cfg", present=False)

@@ -345,8 +345,11 @@ def test_stop_verifying_closes_the_verifier_and_answers_nothing(broker: Broker) 
     coordinator leaves its produce unanswered, even if an answer comes after (Kafka's
     AddPartitionsToTxnManager shuts down with the ReplicaManager)."""
     held: list[Callable[[dict[TopicPartition, ErrorCode]], None]] = []
-    broker.txn_coordinator.verify_transaction = (  # type: ignore[method-assign]
-        lambda _tid, _pid, _epoch, _partitions, callback, _add=False: held.append(callback))
+    def hold(transactional_id: str, producer_id: int, producer_epoch: int, partitions: list[TopicPartition],
+             callback: Callable[[dict[TopicPartition, ErrorCode]], None], add: bool = False) -> None:
+        held.append(callback)
+
+    broker.txn_coordinator.verify_transaction = hold  # type: ignore[method-assign]
     answers: list[dict] = []
     broker.replicas.start_transaction_verification({TP: 0}, "tid", 7, 0, lambda e, _g: answers.append(e))
     assert len(held) == 1

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from confluent_kafka import Consumer, KafkaError, KafkaException, Producer, TopicPartition
+from confluent_kafka import Consumer, KafkaError, KafkaException, Message, Producer, TopicPartition
 from confluent_kafka.admin import AdminClient, NewTopic
 from kafka import KafkaConsumer, KafkaProducer
 from kafka import TopicPartition as KTopicPartition
@@ -45,6 +45,13 @@ def txn_producer(bootstrap: str, tid: str, **extra: object) -> Producer:
     return Producer({"bootstrap.servers": bootstrap, "transactional.id": tid, "linger.ms": 5, **extra})
 
 
+def committed_value(msg: Message) -> bytes:
+    """The value of a record these tests wrote: every one has a value."""
+    value = msg.value()
+    assert value is not None, f"a null record at offset {msg.offset()}"
+    return value
+
+
 def consume_all(bootstrap: str, topic: str, isolation: str, expected: int, group: str | None = None) -> list[bytes]:
     """Read `topic` from the beginning until `expected` values or 30 s of trying, then a
     little longer to catch anything beyond."""
@@ -62,12 +69,12 @@ def consume_all(bootstrap: str, topic: str, isolation: str, expected: int, group
             if msg is None:
                 empty_polls += 1
                 continue
-            if msg.error():
-                if msg.error().code() == KafkaError._PARTITION_EOF:
+            if err := msg.error():
+                if err.code() == KafkaError._PARTITION_EOF:
                     continue
-                raise KafkaException(msg.error())
+                raise KafkaException(err)
             empty_polls = 0
-            values.append(msg.value())
+            values.append(committed_value(msg))
     finally:
         consumer.close()
     return values
@@ -145,11 +152,14 @@ def test_consume_transform_produce_commits_offsets_with_the_transaction(tbroker:
             msg = consumer.poll(1.0)
             if msg is None or msg.error():
                 continue
-            producer.produce("out", str(int(msg.value()) * 2).encode())
+            value = msg.value()
+            assert value is not None, "the test produced every input record with a value"
+            producer.produce("out", str(int(value) * 2).encode())
             taken += 1
             last = msg
-        assert last is not None
-        producer.send_offsets_to_transaction([TopicPartition("in", 0, last.offset() + 1)],
+        offset = last.offset() if last is not None else None
+        assert offset is not None
+        producer.send_offsets_to_transaction([TopicPartition("in", 0, offset + 1)],
                                              consumer.consumer_group_metadata(), 30)
         if commit:
             producer.commit_transaction(30)

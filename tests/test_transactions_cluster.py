@@ -19,6 +19,7 @@ from kafka.admin import NewTopic
 from harness.wire import call, connect
 from josefk.coordinator.offsets_store import partition_for
 from tests.test_cluster import Cluster
+from tests.test_transactions import committed_value
 
 pytestmark = pytest.mark.cluster
 
@@ -104,13 +105,15 @@ def read_committed(bootstrap: str) -> list[bytes]:
             msg = consumer.poll(0.5)
             if msg is None:
                 continue
-            if msg.error():
-                if msg.error().code() == KafkaError._PARTITION_EOF:
-                    at_end.add(msg.partition())
+            partition = msg.partition()
+            assert partition is not None, "an assigned consumer's records and EOF events name their partition"
+            if err := msg.error():
+                if err.code() == KafkaError._PARTITION_EOF:
+                    at_end.add(partition)
                     continue
-                raise KafkaException(msg.error())
-            at_end.discard(msg.partition())
-            values.append(msg.value())
+                raise KafkaException(err)
+            at_end.discard(partition)
+            values.append(committed_value(msg))
     finally:
         consumer.close()
     return values

@@ -104,7 +104,11 @@ def txn_offset_steps(side: Side) -> dict[str, Any]:
     steps["committed"] = fetch(True)
     # The transaction is over (once its markers are written): the group needs adding again.
     after: list[list[str]] = []
-    wait_for(lambda: not after.append(commit(5)) and after[-1] != ["CONCURRENT_TRANSACTIONS"],
+
+    def committed_after_end() -> bool:
+        after.append(commit(5))
+        return after[-1] != ["CONCURRENT_TRANSACTIONS"]
+    wait_for(committed_after_end,
              f"the transaction to complete on {side.name}")
     steps["after the transaction ended"] = after[-1]
     steps["still committed"] = fetch(True)

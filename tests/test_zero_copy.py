@@ -34,8 +34,9 @@ def test_splice_equals_direct_encoding(version):
     tokens = [zero_copy.placeholder() for _ in real]
     encoded = _response(version, tokens).encode(version=version)
     flexible = response_class(ApiKey.Fetch).flexible_version_q(version)
-    fills = [(t, [FakeRegion(r[:10]), FakeRegion(r[10:])]) for t, r in zip(tokens, real, strict=True)]
+    fills: list[tuple[bytes, list[zero_copy.Part]]] = [(t, [FakeRegion(r[:10]), FakeRegion(r[10:])])
+                                                       for t, r in zip(tokens, real, strict=True)]
     parts = zero_copy.splice(encoded, fills, flexible)
-    joined = b"".join(p.read_bytes() if isinstance(p, FakeRegion) else bytes(p) for p in parts)
+    joined = b"".join(bytes(p) if isinstance(p, (bytes, bytearray, memoryview)) else p.read_bytes() for p in parts)
     assert joined == expected
     assert sum(zero_copy.part_size(p) for p in parts) == len(expected)

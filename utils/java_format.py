@@ -23,10 +23,10 @@ def java_double(x: float) -> str:
 
 
 def java_string_hash(text: str) -> int:
-    """String.hashCode, unsigned."""
+    """java.lang.String.hashCode (over UTF-16 code units, as Java's strings hold them), unsigned."""
     h = 0
-    for ch in text:
-        h = (31 * h + ord(ch)) & 0xFFFFFFFF
+    for i in range(0, len(data := text.encode("utf-16-be")), 2):
+        h = (31 * h + (data[i] << 8 | data[i + 1])) & 0xFFFFFFFF
     return h
 
 
@@ -41,7 +41,8 @@ T = TypeVar("T")
 def hashed_map_order(keys: list[T], hash_code: Callable[[T], int], initial_capacity: int = 16) -> list[T]:
     """The order a java.util.HashMap iterates keys with these hashCodes: by bucket of its final
     table (the initial capacity rounded up to a power of two, doubled while more than 3/4
-    full), a bucket's keys in insertion order."""
+    full; `new HashMap<>(n)`), a bucket's keys in insertion order. Kafka's tools print some
+    maps as they come (topic configs, log dirs), and its APIs answer in such orders."""
     capacity = 1
     while capacity < initial_capacity:
         capacity *= 2

@@ -17,9 +17,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Concatenate, ParamSpec, TypeVar
 
 Watcher = Callable[[str], object]  # its result is ignored
+P = ParamSpec("P")
+R = TypeVar("R")
 CREATION_COUNTER = "#last_creation_id"  # not a path: where the embedded store keeps its counter
 
 
@@ -141,9 +143,9 @@ class _Node:
     creation_id: int = 0
 
 
-def _locked(method: Callable) -> Callable:
+def _locked(method: Callable[Concatenate[EmbeddedStore, P], R]) -> Callable[Concatenate[EmbeddedStore, P], R]:
     @functools.wraps(method)
-    def wrapper(self: EmbeddedStore, *args: Any, **kwargs: Any) -> Any:
+    def wrapper(self: EmbeddedStore, *args: P.args, **kwargs: P.kwargs) -> R:
         with self.lock:
             return method(self, *args, **kwargs)
     return wrapper

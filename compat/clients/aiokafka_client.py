@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
+from functools import partial
+from typing import TypeVar
 
 import aiokafka
 import aiokafka.errors
@@ -20,6 +22,7 @@ from common import (
     Failed,
     MemberIO,
     Rec,
+    Scenario,
     by_time_queries,
     check_records,
     emit_version,
@@ -29,16 +32,18 @@ from common import (
     secure_check,
     secure_detail,
     secure_settings,
+    timestamps,
     txn_check,
     txn_done,
     txn_expected,
     txn_plan,
 )
 
+T = TypeVar("T")
 ARGS = parse_args()
 
 
-def sync(fn: Callable[[Ctx], Awaitable[str]]) -> Callable[[Ctx], str]:
+def sync(fn: Callable[[Ctx], Coroutine[object, object, str]]) -> Callable[[Ctx], str]:
     """Run an async scenario on its own event loop (each scenario runs in its own thread)."""
     return lambda ctx: asyncio.run(fn(ctx))
 
@@ -56,10 +61,10 @@ async def describe(admin: AIOKafkaAdminClient, topic: str) -> dict:
     return t
 
 
-async def wait_until(pred: Callable[[], Awaitable[object]], timeout: float, what: str) -> object:
+async def wait_until(pred: Callable[[], Awaitable[T | None]], timeout: float, what: str) -> T:
     """Await pred() until truthy, or raise Failed."""
     deadline = time.monotonic() + timeout
-    last = None
+    last: T | None = None
     while time.monotonic() < deadline:
         last = await pred()
         if last:
@@ -75,7 +80,7 @@ async def admin_create(ctx: Ctx) -> str:
     try:
         await check_errors(await a.create_topics([NewTopic(topic, 3, 1)], timeout_ms=15000))
 
-        async def ready() -> object:
+        async def ready() -> dict | None:
             t = await describe(a, topic)
             return t if t["error_code"] == 0 and t["partitions"] else None
         t = await wait_until(ready, 15, f"metadata of {topic}")
@@ -165,7 +170,7 @@ async def consume(ctx: Ctx, codec: str) -> str:
 async def offsets(ctx: Ctx, which: str) -> str:
     ctx.require("produce-none")
     tp = TopicPartition(ctx.topic("produce-none"), 0)
-    ts_list = [r.ts for r in ctx.expected()]
+    ts_list = timestamps(ctx.expected())
     c = AIOKafkaConsumer(bootstrap_servers=ctx.bootstrap, enable_auto_commit=False, group_id=None,
                          request_timeout_ms=15000)
     await c.start()
@@ -177,12 +182,12 @@ async def offsets(ctx: Ctx, which: str) -> str:
                 raise Failed(f"{which} offset {got}, expected {want}")
             return f"{which}={got}"
         out = []
-        for q, want in by_time_queries(ts_list):
+        for q, expected in by_time_queries(ts_list):
             res = (await c.offsets_for_times({tp: q}))[tp]
             got = None if res is None else res.offset
-            if got != want or (res is not None and res.timestamp != ts_list[want]):
-                raise Failed(f"offsets_for_times({q}) -> {res!r}, expected offset {want}"
-                             + ("" if want is None else f" timestamp {ts_list[want]}"))
+            if got != expected or (res is not None and expected is not None and res.timestamp != ts_list[expected]):
+                raise Failed(f"offsets_for_times({q}) -> {res!r}, expected offset {expected}"
+                             + ("" if expected is None else f" timestamp {ts_list[expected]}"))
             out.append(f"{q}->{got}")
         return ", ".join(out)
     finally:
@@ -245,7 +250,7 @@ async def txn_commit_abort(ctx: Ctx) -> str:
     out = []
     for isolation, committed_only in (("read_committed", True), ("read_uncommitted", False)):
         exp = txn_expected(ctx.args.prefix, committed_only)
-        got = await read_keys(ctx, topic, 2, isolation, lambda g, exp=exp: txn_done(g, exp))
+        got = await read_keys(ctx, topic, 2, isolation, partial(txn_done, exp=exp))
         out.append(txn_check(got, exp, isolation))
     return "commit, abort, commit over 2 partitions; " + ", ".join(out)
 
@@ -402,16 +407,16 @@ async def secure(ctx: Ctx, mode: str) -> str:
     return secure_detail(s, committed)
 
 
-SCENARIOS = {
+SCENARIOS: dict[str, Scenario] = {
     "admin-create": sync(admin_create), "auto-create": sync(auto_create),
-    **{f"produce-{c}": sync(lambda ctx, c=c: produce(ctx, c)) for c in CODECS},
-    **{f"consume-{c}": sync(lambda ctx, c=c: consume(ctx, c)) for c in CODECS},
-    "offsets-earliest": sync(lambda ctx: offsets(ctx, "earliest")),
-    "offsets-latest": sync(lambda ctx: offsets(ctx, "latest")),
-    "offsets-by-time": sync(lambda ctx: offsets(ctx, "by-time")),
+    **{f"produce-{c}": sync(partial(produce, codec=c)) for c in CODECS},
+    **{f"consume-{c}": sync(partial(consume, codec=c)) for c in CODECS},
+    "offsets-earliest": sync(partial(offsets, which="earliest")),
+    "offsets-latest": sync(partial(offsets, which="latest")),
+    "offsets-by-time": sync(partial(offsets, which="by-time")),
     "cross-consume": sync(cross_consume), "admin-delete": sync(admin_delete),
     "txn-commit-abort": sync(txn_commit_abort), "txn-offsets": sync(txn_offsets), "txn-fencing": sync(txn_fencing),
-    **{f"sec-{m}": sync(lambda ctx, m=m: secure(ctx, m)) for m in SECURITY_MODES},
+    **{f"sec-{m}": sync(partial(secure, mode=m)) for m in SECURITY_MODES},
 }
 
 if __name__ == "__main__":

@@ -19,9 +19,11 @@ import sys
 import threading
 import time
 import traceback
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
+T = TypeVar("T")
 CODECS = ["none", "gzip", "snappy", "lz4", "zstd"]
 TXN_SCENARIOS = ["txn-commit-abort", "txn-offsets", "txn-fencing"]
 STREAMS_SCENARIOS = ["streams-wordcount", "streams-eos"]
@@ -70,6 +72,14 @@ def expected_records(tag: str, n: int, ts_base: int) -> list[Rec]:
             ts=ts_base + i * 1000)
         for i in range(n)
     ]
+
+
+def timestamps(recs: list[Rec]) -> list[int]:
+    """Each record's timestamp: the expected records all carry one, and so do consumed ones with CreateTime."""
+    ts = [r.ts for r in recs if r.ts is not None]
+    if len(ts) != len(recs):
+        raise Failed(f"{len(recs) - len(ts)} of {len(recs)} records carry no timestamp")
+    return ts
 
 
 def check_records(got: list[Rec], exp: list[Rec], *, headers: bool | str, ts: str,
@@ -152,7 +162,7 @@ def by_time_queries(ts_list: list[int]) -> list[tuple[int, int | None]]:
     return [(q, first_at_or_after(q)) for q in qs]
 
 
-def parse_args(extra: Callable[[argparse.ArgumentParser], None] | None = None) -> argparse.Namespace:
+def parse_args(extra: Callable[[argparse.ArgumentParser], object] | None = None) -> argparse.Namespace:
     """Arguments every harness takes (the runner passes them)."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--bootstrap", required=True)
@@ -222,6 +232,10 @@ class Ctx:
         return f"{a.cross_prefix}-produce-none", expected_records(a.cross_prefix, self.n, self.ts_base), opts
 
 
+# A scenario returns its detail line, or raises Failed or NotApplicable.
+Scenario = Callable[[Ctx], str | None]
+
+
 @dataclass(frozen=True)
 class Secure:
     """How to reach the broker in one security mode (written by compat/security.py)."""
@@ -256,7 +270,7 @@ def secure_settings(ctx: Ctx, mode: str) -> Secure:
                   [(f"{topic}-k{i}".encode(), f"v{i}".encode()) for i in range(SECURE_RECORDS)])
 
 
-def secure_check(s: Secure, how: str, got: list[tuple[bytes | None, bytes | None]]) -> None:
+def secure_check(s: Secure, how: str, got: Sequence[tuple[bytes | None, bytes | None]]) -> None:
     """Raise Failed unless `got` (key, value pairs read `how`) are exactly the records produced, in order."""
     if got != s.records:
         raise Failed(f"{how}: read {got}, expected {s.records}")
@@ -282,7 +296,7 @@ def emit(client: str, scenario: str, status: str, detail: str, seconds: float) -
                       "detail": detail, "seconds": round(seconds, 2)}), flush=True)
 
 
-def run(ctx: Ctx, scenarios: dict[str, Callable[[Ctx], str | None]]) -> None:
+def run(ctx: Ctx, scenarios: Mapping[str, Scenario]) -> None:
     """Run the selected scenarios in order (with --parallel all at once: they must not depend on
     each other), each with a timeout; then exit hard (hung threads die)."""
     wanted = ctx.args.scenarios.split(",")
@@ -303,7 +317,7 @@ def run(ctx: Ctx, scenarios: dict[str, Callable[[Ctx], str | None]]) -> None:
     os._exit(0)
 
 
-def _start(ctx: Ctx, name: str, fn: Callable[[Ctx], str | None] | None) -> tuple[threading.Thread | None, dict, float]:
+def _start(ctx: Ctx, name: str, fn: Scenario | None) -> tuple[threading.Thread | None, dict, float]:
     """Start one scenario in a daemon thread; its result lands in the returned box."""
     t0 = time.monotonic()
     if fn is None:
@@ -328,10 +342,10 @@ def _start(ctx: Ctx, name: str, fn: Callable[[Ctx], str | None] | None) -> tuple
     return th, box, t0
 
 
-def poll_until(fn: Callable[[], object], timeout: float, interval: float = 0.2, what: str = "condition") -> object:
+def poll_until(fn: Callable[[], T | None], timeout: float, interval: float = 0.2, what: str = "condition") -> T:
     """Call fn until it returns something truthy; raise Failed on timeout."""
     deadline = time.monotonic() + timeout
-    last: object = None
+    last: T | None = None
     while time.monotonic() < deadline:
         last = fn()
         if last:

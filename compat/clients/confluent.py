@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 
 import confluent_kafka
 from common import (
@@ -14,6 +15,7 @@ from common import (
     Failed,
     MemberIO,
     Rec,
+    Scenario,
     by_time_queries,
     check_records,
     emit_version,
@@ -24,12 +26,13 @@ from common import (
     secure_check,
     secure_detail,
     secure_settings,
+    timestamps,
     txn_check,
     txn_done,
     txn_expected,
     txn_plan,
 )
-from confluent_kafka import Consumer, KafkaError, Producer, TopicPartition
+from confluent_kafka import Consumer, KafkaError, Message, Producer, TopicPartition
 from confluent_kafka.admin import AdminClient, NewTopic, OffsetSpec
 
 ARGS = parse_args()
@@ -72,14 +75,29 @@ def admin_delete(ctx: Ctx) -> str:
     return f"{topic} deleted"
 
 
+def at_eof(m: Message) -> bool:
+    """The poll returned librdkafka's end-of-partition event, not a record or an error."""
+    err = m.error()
+    return err is not None and err.code() == KafkaError._PARTITION_EOF
+
+
+def consumed_headers(m: Message) -> list[tuple[str, bytes]]:
+    """A consumed record's headers: librdkafka hands them over as (key, bytes) pairs (the suite
+    writes no null header values)."""
+    headers = m.headers() or []
+    assert isinstance(headers, list), "a consumed record's headers are pairs, not a dict"
+    return [(k, v) for k, v in headers if isinstance(v, bytes)]
+
+
 def produce_records(ctx: Ctx, topic: str, recs: list[Rec], conf: dict) -> list[int]:
     """Produce and wait for every delivery report; return the acked offsets."""
     p = Producer({**base(ctx), "linger.ms": 20, **conf})
     reports: list[tuple] = []
     for r in recs:
-        kw = {"timestamp": r.ts} if r.ts is not None else {}
-        p.produce(topic, r.value, r.key, partition=0, headers=r.headers or None,
-                  on_delivery=lambda err, msg: reports.append((err, msg.offset())), **kw)
+        headers: list[tuple[str, str | bytes | None]] = list(r.headers)
+        p.produce(topic, r.value, r.key, partition=0, headers=headers or None,
+                  on_delivery=lambda err, msg: reports.append((err, msg.offset())),
+                  timestamp=0 if r.ts is None else r.ts)  # 0: librdkafka stamps the send time
     left = p.flush(20)
     errors = [e for e, _ in reports if e is not None]
     if left or errors or len(reports) != len(recs):
@@ -119,10 +137,10 @@ def fetch_all(ctx: Ctx, topic: str, n: int) -> list[Rec]:
             if m is None:
                 continue
             if m.error():
-                if m.error().code() == KafkaError._PARTITION_EOF:
+                if at_eof(m):
                     continue
                 raise Failed(f"consumer error: {m.error()!r}")
-            got.append(Rec(m.key(), m.value(), list(m.headers() or []), m.timestamp()[1], m.offset()))
+            got.append(Rec(m.key(), m.value(), consumed_headers(m), m.timestamp()[1], m.offset()))
     finally:
         c.close()
     return got
@@ -159,7 +177,7 @@ def list_offsets(ctx: Ctx, which: str) -> str:
 def offsets_by_time(ctx: Ctx) -> str:
     ctx.require("produce-none")
     topic = ctx.topic("produce-none")
-    ts_list = [r.ts for r in ctx.expected()]
+    ts_list = timestamps(ctx.expected())
     c = consumer(ctx)
     out = []
     try:
@@ -205,11 +223,13 @@ def read_keys(ctx: Ctx, topics: list[tuple[str, int]], isolation: str,
         deadline = time.monotonic() + 20
         while not done(got) and time.monotonic() < deadline:
             m = c.poll(0.2)
-            if m is None or m.error() and m.error().code() == KafkaError._PARTITION_EOF:
+            if m is None or at_eof(m):
                 continue
             if m.error():
                 raise Failed(f"consumer error: {m.error()!r}")
-            got.setdefault(m.partition(), []).append(m.key())
+            partition, key = m.partition(), m.key()
+            assert partition is not None and key is not None, "a transactional record, keyed by txn_plan"
+            got.setdefault(partition, []).append(key)
     finally:
         c.close()
     return got
@@ -231,7 +251,7 @@ def txn_commit_abort(ctx: Ctx) -> str:
     out = []
     for isolation, committed_only in (("read_committed", True), ("read_uncommitted", False)):
         exp = txn_expected(ctx.args.prefix, committed_only)
-        got = read_keys(ctx, [(topic, 0), (topic, 1)], isolation, lambda g, exp=exp: txn_done(g, exp))
+        got = read_keys(ctx, [(topic, 0), (topic, 1)], isolation, partial(txn_done, exp=exp))
         out.append(txn_check(got, exp, isolation))
     return "commit, abort, commit over 2 partitions; " + ", ".join(out)
 
@@ -323,10 +343,12 @@ def member(args, io: MemberIO) -> None:
         m = c.poll(0.1)
         if m is not None:
             if m.error():
-                if m.error().code() != KafkaError._PARTITION_EOF:
+                if not at_eof(m):
                     raise RuntimeError(f"consumer error: {m.error()!r}")
             else:
-                io.rec(m.partition(), m.offset(), m.key())
+                partition, offset = m.partition(), m.offset()
+                assert partition is not None and offset is not None, "a consumed record has both"
+                io.rec(partition, offset, m.key())
         io.assigned(tp.partition for tp in c.assignment())
         for cmd in io.commands():
             if "commit" in cmd:
@@ -370,7 +392,7 @@ def secure(ctx: Ctx, mode: str) -> str:
         deadline = time.monotonic() + 20
         while len(got) < len(s.records) and time.monotonic() < deadline:
             m = c.poll(0.2)
-            if m is None or m.error() and m.error().code() == KafkaError._PARTITION_EOF:
+            if m is None or at_eof(m):
                 continue
             if m.error():
                 raise Failed(f"consumer error: {m.error()!r}")
@@ -398,16 +420,16 @@ def secure(ctx: Ctx, mode: str) -> str:
     return secure_detail(s, tp.offset)
 
 
-SCENARIOS = {
+SCENARIOS: dict[str, Scenario] = {
     "admin-create": admin_create, "auto-create": auto_create,
-    **{f"produce-{c}": (lambda ctx, c=c: produce(ctx, c)) for c in CODECS},
-    **{f"consume-{c}": (lambda ctx, c=c: consume(ctx, c)) for c in CODECS},
-    "offsets-earliest": lambda ctx: list_offsets(ctx, "earliest"),
-    "offsets-latest": lambda ctx: list_offsets(ctx, "latest"),
+    **{f"produce-{c}": partial(produce, codec=c) for c in CODECS},
+    **{f"consume-{c}": partial(consume, codec=c) for c in CODECS},
+    "offsets-earliest": partial(list_offsets, which="earliest"),
+    "offsets-latest": partial(list_offsets, which="latest"),
     "offsets-by-time": offsets_by_time,
     "cross-consume": cross_consume, "admin-delete": admin_delete,
     "txn-commit-abort": txn_commit_abort, "txn-offsets": txn_offsets, "txn-fencing": txn_fencing,
-    **{f"sec-{m}": (lambda ctx, m=m: secure(ctx, m)) for m in SECURITY_MODES},
+    **{f"sec-{m}": partial(secure, mode=m) for m in SECURITY_MODES},
 }
 
 if __name__ == "__main__":

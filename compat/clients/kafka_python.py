@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from functools import partial
 
 import kafka
 import kafka.errors
@@ -16,6 +17,7 @@ from common import (
     MemberIO,
     NotApplicable,
     Rec,
+    Scenario,
     by_time_queries,
     check_records,
     emit_version,
@@ -26,6 +28,7 @@ from common import (
     secure_check,
     secure_detail,
     secure_settings,
+    timestamps,
     txn_check,
     txn_done,
     txn_expected,
@@ -189,7 +192,7 @@ def offsets_by_time(ctx: Ctx) -> str:
         raise NotApplicable(f"offsets_for_times needs api_version >= 0.10.1 (forced {API})")
     ctx.require("produce-none")
     tp = TopicPartition(ctx.topic("produce-none"), 0)
-    ts_list = [r.ts for r in ctx.expected()]
+    ts_list = timestamps(ctx.expected())
     c = consumer(ctx)
     out = []
     try:
@@ -198,7 +201,7 @@ def offsets_by_time(ctx: Ctx) -> str:
             got = None if res is None else res.offset
             if got != want:
                 raise Failed(f"offsets_for_times({q}) -> {res!r}, expected offset {want}")
-            if res is not None and res.timestamp != ts_list[want]:
+            if res is not None and want is not None and res.timestamp != ts_list[want]:
                 raise Failed(f"offsets_for_times({q}) -> {res!r}, expected timestamp {ts_list[want]}")
             out.append(f"{q}->{got}")
     finally:
@@ -268,7 +271,7 @@ def txn_commit_abort(ctx: Ctx) -> str:
     out = []
     for isolation, committed_only in (("read_committed", True), ("read_uncommitted", False)):
         exp = txn_expected(ctx.args.prefix, committed_only)
-        got = read_keys(ctx, topic, 2, isolation, lambda g, exp=exp: txn_done(g, exp))
+        got = read_keys(ctx, topic, 2, isolation, partial(txn_done, exp=exp))
         out.append(txn_check(got, exp, isolation))
     return "commit, abort, commit over 2 partitions; " + ", ".join(out)
 
@@ -456,16 +459,16 @@ def secure(ctx: Ctx, mode: str) -> str:
     return secure_detail(s, committed)
 
 
-SCENARIOS = {
+SCENARIOS: dict[str, Scenario] = {
     "admin-create": admin_create, "auto-create": auto_create,
-    **{f"produce-{c}": (lambda ctx, c=c: produce(ctx, c)) for c in CODECS},
-    **{f"consume-{c}": (lambda ctx, c=c: consume(ctx, c)) for c in CODECS},
-    "offsets-earliest": lambda ctx: list_offsets(ctx, "earliest"),
-    "offsets-latest": lambda ctx: list_offsets(ctx, "latest"),
+    **{f"produce-{c}": partial(produce, codec=c) for c in CODECS},
+    **{f"consume-{c}": partial(consume, codec=c) for c in CODECS},
+    "offsets-earliest": partial(list_offsets, which="earliest"),
+    "offsets-latest": partial(list_offsets, which="latest"),
     "offsets-by-time": offsets_by_time,
     "cross-consume": cross_consume, "admin-delete": admin_delete,
     "txn-commit-abort": txn_commit_abort, "txn-offsets": txn_offsets, "txn-fencing": txn_fencing,
-    **{f"sec-{m}": (lambda ctx, m=m: secure(ctx, m)) for m in SECURITY_MODES},
+    **{f"sec-{m}": partial(secure, mode=m) for m in SECURITY_MODES},
 }
 
 if __name__ == "__main__":

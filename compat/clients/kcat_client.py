@@ -10,6 +10,7 @@ import json
 import re
 import subprocess
 import time
+from functools import partial
 
 from common import (
     CODECS,
@@ -19,6 +20,7 @@ from common import (
     Failed,
     NotApplicable,
     Rec,
+    Scenario,
     by_time_queries,
     check_records,
     emit_version,
@@ -26,6 +28,7 @@ from common import (
     run,
     secure_check,
     secure_settings,
+    timestamps,
 )
 
 ARGS = parse_args()
@@ -119,7 +122,7 @@ def produce(ctx: Ctx, codec: str) -> str:
 def check_own(ctx: Ctx, topic: str, got: list[Rec]) -> str:
     """Records kcat produced: exact key/value/headers/order, CreateTime within the produce window."""
     msg = check_records(got, ctx.expected(), headers=True, ts="range", ts_range=WINDOWS[topic])
-    ts = [g.ts for g in got]
+    ts = timestamps(got)
     if ts != sorted(ts):
         raise Failed(f"timestamps not in send order: {ts}")
     return msg
@@ -140,12 +143,13 @@ def offsets(ctx: Ctx, which: str) -> str:
         if got != want:
             raise Failed(f"kcat -Q {which}: offset {got}, expected {want}")
         return f"{which}={got}"
-    ts_list = [g.ts for g in fetch_all(ctx, topic, ctx.n)]
+    ts_list = timestamps(fetch_all(ctx, topic, ctx.n))
     out = []
-    for q, want in by_time_queries(ts_list):
+    for q, expected in by_time_queries(ts_list):
         got = query(ctx, topic, q)
-        if (want is None and got >= 0) or (want is not None and got != want):
-            raise Failed(f"kcat -Q {topic}:0:{q} -> {got}, expected {want if want is not None else 'end (-1)'}")
+        if (expected is None and got >= 0) or (expected is not None and got != expected):
+            raise Failed(f"kcat -Q {topic}:0:{q} -> {got}, "
+                         f"expected {expected if expected is not None else 'end (-1)'}")
         out.append(f"{q}->{got}")
     q, want = ts_list[3], 3
     first = fetch_all(ctx, topic, 1, start=f"s@{q}")
@@ -199,16 +203,16 @@ def secure(ctx: Ctx, mode: str) -> str:
             f"{[g.offset for g in again]})")
 
 
-SCENARIOS = {
+SCENARIOS: dict[str, Scenario] = {
     "admin-create": no_admin, "auto-create": auto_create,
-    **{f"produce-{c}": (lambda ctx, c=c: produce(ctx, c)) for c in CODECS},
-    **{f"consume-{c}": (lambda ctx, c=c: consume(ctx, c)) for c in CODECS},
-    "offsets-earliest": lambda ctx: offsets(ctx, "earliest"),
-    "offsets-latest": lambda ctx: offsets(ctx, "latest"),
-    "offsets-by-time": lambda ctx: offsets(ctx, "by-time"),
+    **{f"produce-{c}": partial(produce, codec=c) for c in CODECS},
+    **{f"consume-{c}": partial(consume, codec=c) for c in CODECS},
+    "offsets-earliest": partial(offsets, which="earliest"),
+    "offsets-latest": partial(offsets, which="latest"),
+    "offsets-by-time": partial(offsets, which="by-time"),
     "cross-consume": cross_consume, "admin-delete": no_admin,
     **dict.fromkeys(TXN_SCENARIOS, no_txn),
-    **{f"sec-{m}": (lambda ctx, m=m: secure(ctx, m)) for m in SECURITY_MODES},
+    **{f"sec-{m}": partial(secure, mode=m) for m in SECURITY_MODES},
 }
 
 if __name__ == "__main__":

@@ -30,7 +30,6 @@ KAFKA_LOGGER_NAMES: dict[str, str] = {
     "josefk.server.quotas.quota_apis": "kafka.server.ZkAdminManager",
     "josefk.server.quotas.quota_config": "kafka.server.ZkAdminManager",
     "josefk.server.network.security.sasl": "org.apache.kafka.common.security.authenticator.SaslServerAuthenticator",
-    "josefk.server.security.sasl_apis": "kafka.server.KafkaApis",
     "josefk.server.network.security.oauthbearer":
         "org.apache.kafka.common.security.oauthbearer.OAuthBearerValidatorCallbackHandler",
     "josefk.server.security.delegation_tokens": "kafka.server.DelegationTokenManager",

@@ -10,12 +10,9 @@ successes carry "" rather than null.
 
 from __future__ import annotations
 
-import asyncio
-import logging
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import Executor
-from typing import Any
 
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
@@ -39,17 +36,17 @@ from josefk.server.network.security.scram import (
     credential_from_salted,
 )
 from josefk.server.security.scram_store import CredentialCache, list_users, read_user, write_user
+from josefk.server.store_apis import OffLoop
 from josefk.zk.coordination_store import CoordinationStore
 
-log = logging.getLogger(__name__)
 _MECHANISM_NAMES = {v: k for k, v in MECHANISM_IDS.items()}
 
 
-class SaslApis:
+class SaslApis(OffLoop):
     def __init__(self, store: CoordinationStore, credentials: CredentialCache, store_executor: Executor) -> None:
+        super().__init__(store_executor)
         self.store = store
         self.credentials = credentials
-        self.store_executor = store_executor
 
     def handlers(self) -> dict[int, Callable[[Request], None]]:
         return {
@@ -67,18 +64,6 @@ class SaslApis:
             error_code=ErrorCode.ILLEGAL_SASL_STATE,
             error_message="SaslAuthenticate request received after successful authentication",
             auth_bytes=b"", session_lifetime_ms=0))
-
-    def _in_store(self, request: Request, work: Callable[[], Any], respond: Callable[[Any], None]) -> None:
-        future = asyncio.get_running_loop().run_in_executor(self.store_executor, work)
-
-        def done(f: asyncio.Future) -> None:
-            if f.exception() is not None:
-                log.error("Error handling %s: %r; closing the connection", request.describe(), f.exception())
-                request.close_connection()
-            else:
-                respond(f.result())
-
-        future.add_done_callback(done)
 
     def handle_describe_user_scram_credentials(self, request: Request) -> None:
         names = [u.name for u in request.body.users] if request.body.users else None
@@ -109,7 +94,7 @@ class SaslApis:
                         mechanism=MECHANISM_IDS[m], iterations=c.iterations) for m, c in sorted(found.items())]))
             return results
 
-        self._in_store(request, work, lambda results: request.send_response(DescribeUserScramCredentialsResponse(
+        self._off_loop(request, work, lambda results: request.send_response(DescribeUserScramCredentialsResponse(
             throttle_time_ms=0, error_code=ErrorCode.NONE, error_message="", results=results)))
 
     def handle_alter_user_scram_credentials(self, request: Request) -> None:
@@ -169,5 +154,5 @@ class SaslApis:
             return [AlterUserScramCredentialsResult(user=user, error_code=code, error_message=message)
                     for user, code, message in results]
 
-        self._in_store(request, work, lambda results: request.send_response(AlterUserScramCredentialsResponse(
+        self._off_loop(request, work, lambda results: request.send_response(AlterUserScramCredentialsResponse(
             throttle_time_ms=0, results=results)))

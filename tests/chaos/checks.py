@@ -78,7 +78,7 @@ def unexcused_spans(samples: list[IsrSample], start: float, end: float, min_isr:
     result: dict[int, list[Span]] = {}
     for partition, series in by_partition.items():
         series.sort(key=lambda s: s.at)
-        spans = []
+        spans: list[Span] = []
         for a, b in zip(series, series[1:], strict=False):
             healthy = a.leader >= 0 and len(a.isr) >= min_isr and b.leader >= 0 and len(b.isr) >= min_isr
             if healthy and b.at - a.at <= SAMPLE_GAP and b.at > start and a.at < end:

@@ -14,14 +14,12 @@ import logging
 import re
 import sys
 import uuid
-from collections.abc import Callable, Iterable
-from typing import Any, TypeVar
+from collections.abc import Iterable
+from typing import Any
 
 import kafka.errors as Errors
 
 from josefk.cli.version import add_version
-
-T = TypeVar("T")
 
 DEFAULT_TIMEOUT_MS = 10_000
 """How long a tool waits for the first broker connection before giving up."""
@@ -193,34 +191,6 @@ def kafka_uuid(value: Any) -> str:
     except ValueError:
         return str(value)
     return base64.urlsafe_b64encode(u.bytes).decode().rstrip("=")
-
-
-def java_string_hash(text: str) -> int:
-    """java.lang.String.hashCode, as an unsigned 32-bit value."""
-    h = 0
-    for i in range(0, len(data := text.encode("utf-16-be")), 2):
-        h = (31 * h + (data[i] << 8 | data[i + 1])) & 0xFFFFFFFF
-    return h
-
-
-def java_hash_order(keys: list[T], hash_code: Callable[[T], int], initial_capacity: int = 16) -> list[T]:
-    """The order a java.util.HashMap filled with `keys` (in this order) iterates them.
-
-    Kafka's tools print some maps as they come (topic configs, log dirs): matching their output
-    means matching HashMap's order, by bucket of the keys' hashCode in the final table, whose
-    size depends on the capacity the map was created with (`new HashMap<>(n)`).
-    """
-    capacity = 1
-    while capacity < initial_capacity:
-        capacity *= 2
-    while len(keys) > capacity * 3 // 4:
-        capacity *= 2
-
-    def bucket(key: T) -> int:
-        h = hash_code(key) & 0xFFFFFFFF
-        return (h ^ (h >> 16)) & (capacity - 1)
-
-    return [keys[i] for _, i in sorted((bucket(k), i) for i, k in enumerate(keys))]
 
 
 def match_topics(names: Iterable[str], pattern: str | None, exclude_internal: bool = False) -> list[str]:

@@ -11,12 +11,11 @@ from josefk.cli.tools.common import (
     ToolError,
     admin_client,
     fail,
-    java_hash_order,
-    java_string_hash,
     load_properties,
     parser,
     quiet_client_logs,
 )
+from josefk.utils.java_format import hashed_map_order, java_string_hash
 
 
 def _ids(text: str) -> set[int]:
@@ -45,17 +44,17 @@ def _as_json(by_broker: list[dict[str, Any]], topics: set[str]) -> str:
     those maps' orders: the fixed key orders are written out, the others computed."""
     brokers = []
     by_id = {e["broker"]: e for e in by_broker}  # allDescriptions(): new HashMap<>(brokers), Integer keys
-    for entry in (by_id[b] for b in java_hash_order(sorted(by_id), lambda b: b, initial_capacity=len(by_id))):
+    for entry in (by_id[b] for b in hashed_map_order(sorted(by_id), lambda b: b, initial_capacity=len(by_id))):
         found = {d["log_dir"]: d for d in entry["log_dirs"]}
         dirs = []
         # the admin client sizes the log dirs' map for the response: new HashMap<>(results)
-        ordered = java_hash_order(list(found), java_string_hash, initial_capacity=len(found))
+        ordered = hashed_map_order(list(found), java_string_hash, initial_capacity=len(found))
         for d in (found[name] for name in ordered):
             sizes = {(t["name"], p["partition_index"]): p for t in d["topics"] if not topics or t["name"] in topics
                      for p in t["partitions"]}
             parts = [{"partition": f"{tp[0]}-{tp[1]}", "size": sizes[tp]["partition_size"],
                       "offsetLag": sizes[tp]["offset_lag"], "isFuture": sizes[tp]["is_future_key"]}
-                     for tp in java_hash_order(list(sizes), _partition_hash)]
+                     for tp in hashed_map_order(list(sizes), _partition_hash)]
             dirs.append({"partitions": parts, "error": _error_class(d["error_code"]), "logDir": d["log_dir"]})
         brokers.append({"broker": entry["broker"], "logDirs": dirs})
     return json.dumps({"brokers": brokers, "version": 1}, separators=(",", ":"))

@@ -21,12 +21,11 @@ import kafka.errors as Errors
 from josefk.cli.tools.common import (
     ToolError,
     admin_client,
-    java_hash_order,
-    java_string_hash,
     load_properties,
     parser,
     quiet_client_logs,
 )
+from josefk.utils.java_format import hashed_map_order, java_string_hash
 
 ANY_LOG_DIR = "any"
 BROKER_LEVEL_THROTTLES = ("leader.replication.throttled.rate", "follower.replication.throttled.rate",
@@ -234,7 +233,7 @@ def _clear_throttles(admin: Any, plan: dict[tuple[str, int], list[int]]) -> None
     brokers = [b["broker_id"] for b in _retried(admin.describe_cluster)["brokers"]]
     for replicas in plan.values():
         brokers += [b for b in replicas if b not in brokers]
-    brokers = java_hash_order(brokers, lambda b: b)
+    brokers = hashed_map_order(brokers, lambda b: b)
     print(f"Clearing broker-level throttles on broker{'' if len(brokers) == 1 else 's'} "
           f"{','.join(map(str, brokers))}")
     delete = (AlterConfigOp.DELETE, None)
@@ -245,7 +244,7 @@ def _clear_throttles(admin: Any, plan: dict[tuple[str, int], list[int]]) -> None
                 BROKER_LEVEL_THROTTLES, delete))])
         except Errors.KafkaError as e:
             unreachable[b] = type(e).__name__
-    topics = java_hash_order(list(dict.fromkeys(t for t, _ in plan)), java_string_hash)
+    topics = hashed_map_order(list(dict.fromkeys(t for t, _ in plan)), java_string_hash)
     print(f"Clearing topic-level throttles on topic{'' if len(topics) == 1 else 's'} {','.join(topics)}")
     _alter_configs(admin, [ConfigResource(ConfigResourceType.TOPIC, t, configs=dict.fromkeys(
         TOPIC_LEVEL_THROTTLES, delete)) for t in topics])

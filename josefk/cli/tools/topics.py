@@ -12,6 +12,7 @@ from kafka.admin import ConfigResource
 from josefk.cli.tools import common
 from josefk.cli.tools.common import ToolError
 from josefk.protocol.apis import ApiKey
+from josefk.utils.java_format import hashed_map_order, java_string_hash
 
 PREFIX = "Error while executing topic command : "
 _LEGAL = re.compile(r"[a-zA-Z0-9._-]+")
@@ -179,7 +180,7 @@ def _configs(admin: Any, topics: list[str]) -> dict[str, dict[str, tuple[str, bo
     # Kafka's Config keeps the entries in a HashMap, so its tool lists them in that map's order.
     out = {}
     for name, entries in described.get("topic", {}).items():
-        ordered = common.java_hash_order(list(entries), common.java_string_hash)
+        ordered = hashed_map_order(list(entries), java_string_hash)
         out[name] = {k: (entries[k]["value"], entries[k].get("config_source") == "DEFAULT_CONFIG")
                      for k in ordered if entries[k].get("value") is not None}
     return out

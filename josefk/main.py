@@ -1,4 +1,6 @@
-"""The `josefk` command: `josefk broker ...` and the Kafka-style tools."""
+"""The `josefk` command: `josefk broker ...`, the Kafka-style tools and the web console. It sits
+above josefk.cli and josefk.console, so the console can share the tools' helpers without the
+two packages importing each other."""
 
 from __future__ import annotations
 

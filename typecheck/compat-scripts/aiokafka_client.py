@@ -1,0 +1,1 @@
+../../compat/clients/aiokafka_client.py

@@ -1,0 +1,1 @@
+../../compat/clients/common.py

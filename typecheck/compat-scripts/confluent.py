@@ -1,0 +1,1 @@
+../../compat/clients/confluent.py

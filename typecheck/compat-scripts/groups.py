@@ -1,0 +1,1 @@
+../../compat/groups.py

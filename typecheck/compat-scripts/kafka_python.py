@@ -1,0 +1,1 @@
+../../compat/clients/kafka_python.py

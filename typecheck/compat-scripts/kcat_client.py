@@ -1,0 +1,1 @@
+../../compat/clients/kcat_client.py

@@ -1,0 +1,1 @@
+../../compat/run.py

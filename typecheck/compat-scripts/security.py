@@ -1,0 +1,1 @@
+../../compat/security.py

@@ -1,0 +1,1 @@
+../../compat/setup_envs.py
