@@ -109,8 +109,11 @@ def main(argv: list[str]) -> int:
 def _describe_group(admin: Any, group: str) -> dict[str, Any]:
     """DescribeGroups without authorized operations (some brokers send values kafka-python can't parse)."""
     desc = admin.describe_groups([group], include_authorized_operations=False)[group]
-    if desc.get("error"):  # kafka-python's text of the group's error
-        raise ToolError(desc["error"])
+    error = desc.get("error")  # kafka-python's text of the group's error
+    if error and "GroupIdNotFoundError" in error:  # DescribeGroups v6+ (Kafka 4): v0-5 answered Dead
+        return {**desc, "error": None, "group_state": "Dead", "members": []}
+    if error:
+        raise ToolError(error)
     return desc
 
 
