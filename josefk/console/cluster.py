@@ -340,7 +340,7 @@ class KafkaCluster:
         with self.lock:
             desc = self._admin.describe_groups([group_id]).get(group_id, {})
             committed = self._admin.list_group_offsets({group_id: None}).get(group_id, {})
-            if desc.get("group_state") in (None, "Dead") and not committed:
+            if desc.get("group_state") in (None, "", "Dead") and not committed:  # v6: GROUP_ID_NOT_FOUND, no state
                 raise NotFound(f"Consumer group '{group_id}' does not exist")
             members = desc.get("members") or []
             owner = {TopicPartition(a["topic"], p): m for m in members
