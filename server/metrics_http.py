@@ -53,6 +53,8 @@ class BrokerGauges:
     quotas: Callable[[], QuotaManagers | None] = lambda: None  # the client quota managers, once started
     replication_quotas: Callable[[], ReplicationQuotas | None] = lambda: None  # the replication throttles
     listener_connections: Callable[[], Mapping[str, int]] = dict  # open connections by listener name
+    # open connections by (listener, network processor, client software name, version)
+    client_connections: Callable[[], Mapping[tuple[str, int, str, str], int]] = dict
     purgatories: Callable[[], Iterable[DelayedOperationPurgatory]] = lambda: ()  # Produce and Fetch
     broker_state: Callable[[], int] = lambda: 3  # Kafka's BrokerState: 1 STARTING, 3 RUNNING, 7 SHUTTING_DOWN
     unclean_elections: Callable[[], int] = lambda: 0  # leaders this broker's controller elected outside the ISR
@@ -378,6 +380,7 @@ class BrokerCollector(Collector):
             for listener, count in open_by_listener:
                 gauge.add_metric([listener, "0"], float(count))
             yield gauge
+        yield from self._client_connections()
         network = self.metrics.network
         for name, doc, counts in (
                 ("connection_creation", "Connections accepted, by listener "
@@ -399,6 +402,22 @@ class BrokerCollector(Collector):
         yield blocked
         yield from self._connection_rates()
         yield from self._idle()
+
+    def _client_connections(self) -> Iterator[Metric]:
+        """socket-server-metrics' `connections` gauge (KIP-511): open connections by the client
+        software their ApiVersions v3+ named ("unknown" before), under Confluent's rules' name
+        and Strimzi's."""
+        by_client = sorted(self.gauges.client_connections().items())
+        for name, labels in (("kafka_server_socketservermetrics_connections",
+                              ["client_software_name", "client_software_version", "listener", "network_processor"]),
+                             ("kafka_server_socket_server_metrics_connections_software",
+                              ["clientSoftwareName", "clientSoftwareVersion", "listener", "networkProcessor"])):
+            gauge = GaugeMetricFamily(name, "Open connections by client software (kafka.server:type=socket-server-"
+                                      "metrics,clientSoftwareName=,clientSoftwareVersion=,listener=,networkProcessor=,"
+                                      " attribute connections)", labels=labels)
+            for (listener, processor, software, version), count in by_client:
+                gauge.add_metric([software, version, listener, str(processor)], float(count))
+            yield gauge
 
     def _connection_rates(self) -> Iterator[Metric]:
         """socket-server-metrics' connection-creation-rate and connection-close-rate, as
