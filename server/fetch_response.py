@@ -18,6 +18,7 @@ from josefk.protocol import legacy, zero_copy
 from josefk.protocol.compression import UnsupportedCodecError
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.codec import ZERO_UUID
+from josefk.protocol.messages.error_counts import error_counts
 from josefk.protocol.messages.generated.fetch_response import (
     AbortedTransaction,
     EpochEndOffset,
@@ -56,9 +57,10 @@ class FetchResponseAssembler:
     def __init__(self, replica_manager: ReplicaManager) -> None:
         self.replica_manager = replica_manager
 
-    def encode(self, plan: FetchPlan, results: list[FetchResult], throttle_ms: int, flexible: bool) -> list[Part]:
-        """The response's bytes: Kafka lists the partitions read first, then those refused up
-        front; the fetch session decides which of them the response lists."""
+    def encode(self, plan: FetchPlan, results: list[FetchResult], throttle_ms: int,
+               flexible: bool) -> tuple[list[Part], dict[int, int]]:
+        """The response's bytes, and its error counts: Kafka lists the partitions read first,
+        then those refused up front; the fetch session decides which of them the response lists."""
         entries: dict[Hashable, _Entry] = {}
         diverged: set[Hashable] = set()
         fills: dict[Hashable, tuple[bytes, list]] = {}
@@ -80,9 +82,10 @@ class FetchResponseAssembler:
                 responses.append(FetchableTopicResponse(topic=name or "", topic_id=topic_id, partitions=[data]))
             if key in fills:
                 used_fills.append(fills[key])
-        encoded = FetchResponse(throttle_time_ms=throttle_ms, error_code=error, session_id=session_id,
-                                responses=responses).encode(version=plan.version)
-        return zero_copy.splice(encoded, used_fills, flexible) if used_fills else [encoded]
+        response = FetchResponse(throttle_time_ms=throttle_ms, error_code=error, session_id=session_id,
+                                 responses=responses)
+        encoded = response.encode(version=plan.version)
+        return zero_copy.splice(encoded, used_fills, flexible) if used_fills else [encoded], error_counts(response)
 
     def _read_entry(self, plan: FetchPlan, key: Hashable, r: FetchResult, fills: dict[Hashable, tuple[bytes, list]],
                     diverged: set[Hashable]) -> _Entry:

@@ -27,6 +27,8 @@ from prometheus_client.samples import Sample
 
 from josefk.coordinator.group_metadata import GroupMetadata, GroupState
 from josefk.log.log import Log
+from josefk.protocol.apis import ApiKey
+from josefk.protocol.errors import ErrorCode
 from josefk.replication.fetch_session import FetchSessionCache
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import Partition
@@ -82,6 +84,7 @@ _CONFLUENT_NAMES = {f"kafka_{name}": f"kafka_{confluent}" for name, confluent in
     ("server_brokertopicmetrics_totalfetchrequests", "server_brokertopicmetrics_totalfetchrequestspersec"),
     ("server_brokertopicmetrics_failedfetchrequests", "server_brokertopicmetrics_failedfetchrequestspersec"),
     ("network_requestmetrics_requests", "network_requestmetrics_requestspersec"),
+    ("network_requestmetrics_errors", "network_requestmetrics_errorspersec"),
     ("server_replicamanager_isrshrinks", "server_replicamanager_isrshrinkspersec"),
     ("server_replicamanager_isrexpands", "server_replicamanager_isrexpandspersec"),
     ("controller_controllerstats_uncleanleaderelections", "controller_controllerstats_uncleanleaderelectionspersec"),
@@ -232,6 +235,16 @@ class BrokerCollector(Collector):
         for (name, version), value in sorted(requests.counts.items()):
             counter.add_metric([name, str(version)], float(value))
         yield counter
+        errors = CounterMetricFamily(
+            "kafka_network_requestmetrics_errors",
+            "Error codes in responses, NONE too (kafka.network:type=RequestMetrics,name=ErrorsPerSec,request=,error=)",
+            labels=["request", "error"])
+        by_name: Counter[tuple[str, str]] = Counter()
+        for (api_key, code), value in requests.errors.items():
+            by_name[(_api_name(api_key), _error_name(code))] += value
+        for labels, value in sorted(by_name.items()):
+            errors.add_metric(list(labels), float(value))
+        yield errors
         for i, phase in enumerate(REQUEST_PHASES):
             yield self._summary(f"kafka_network_requestmetrics_{phase}", _PHASE_DOCS[phase],
                                 [([name], histograms[i]) for name, histograms in sorted(requests.phases.items())],
@@ -488,6 +501,21 @@ class BrokerCollector(Collector):
                 if hw is not None:
                     lag.add_metric([group.group_id, topic, str(partition)], float(max(hw - committed.offset, 0)))
         yield lag
+
+
+def _api_name(api_key: int) -> str:
+    try:
+        return ApiKey(api_key).name
+    except ValueError:
+        return str(api_key)
+
+
+def _error_name(code: int) -> str:
+    """Kafka's Errors.forCode: a code it does not know is UNKNOWN_SERVER_ERROR."""
+    try:
+        return ErrorCode(code).name
+    except ValueError:
+        return ErrorCode.UNKNOWN_SERVER_ERROR.name
 
 
 _PHASE_DOCS = {

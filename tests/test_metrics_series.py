@@ -10,7 +10,7 @@ from collections.abc import Iterator
 
 import confluent_kafka
 import pytest
-from confluent_kafka.admin import AdminClient
+from confluent_kafka.admin import AdminClient, NewTopic
 from prometheus_client.parser import text_string_to_metric_families
 
 from harness.net import free_port
@@ -67,3 +67,46 @@ def test_connections_by_client_software(broker: tuple[RunningBroker, int]) -> No
     finally:
         raw.close()
     wait_until(lambda: not by_software(), "every connection gone")
+
+
+def test_errors_by_request_and_error(broker: tuple[RunningBroker, int]) -> None:
+    """ErrorsPerSec counts every error code of every response, NONE too, per API (a Fetch
+    is Fetch here, not FetchConsumer, as in Kafka's RequestChannel.updateErrorMetrics)."""
+    running, port = broker
+
+    def errors() -> dict[tuple[str, str], float]:
+        return {(dict(k)["request"], dict(k)["error"]): v
+                for k, v in _series(port, "kafka_network_requestmetrics_errors_total").items()}
+
+    before = errors()
+    admin = AdminClient({"bootstrap.servers": running.bootstrap})
+    admin.create_topics([NewTopic("erring", 2, 1)])["erring"].result(timeout=30)
+    with pytest.raises(confluent_kafka.KafkaException, match="UNKNOWN_TOPIC_OR_PART"):
+        admin.delete_topics(["never-made"], operation_timeout=10)["never-made"].result(timeout=30)
+    producer = confluent_kafka.Producer({"bootstrap.servers": running.bootstrap, "linger.ms": 0})
+    for i in range(10):
+        producer.produce("erring", b"v", partition=i % 2)
+        producer.flush(10)  # one Produce per record: each answers one partition
+    consumer = confluent_kafka.Consumer({"bootstrap.servers": running.bootstrap, "group.id": "erring",
+                                         "auto.offset.reset": "earliest"})
+    try:
+        consumer.subscribe(["erring"])
+        got = 0
+        while got < 10:
+            message = consumer.poll(10)
+            assert message is not None and message.error() is None
+            got += 1
+    finally:
+        consumer.close()
+    after = errors()
+    moved = {k: v - before.get(k, 0) for k, v in after.items() if v != before.get(k, 0)}
+    assert moved[("DeleteTopics", "UNKNOWN_TOPIC_OR_PARTITION")] == 1
+    assert moved[("CreateTopics", "NONE")] == 1
+    assert moved[("Produce", "NONE")] >= 10
+    assert not any(request == "Produce" and error != "NONE" for request, error in moved)
+    assert moved[("Fetch", "NONE")] >= 2  # the top level and a partition, at least
+    assert moved[("ApiVersions", "NONE")] >= 1
+    assert not any(request.startswith("Fetch") and request != "Fetch" for request, _ in after)
+    confluent = {(dict(k)["request"], dict(k)["error"]): v
+                 for k, v in _series(port, "kafka_network_requestmetrics_errorspersec").items()}
+    assert confluent[("DeleteTopics", "UNKNOWN_TOPIC_OR_PARTITION")] == 1

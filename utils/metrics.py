@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
+from collections.abc import Mapping
 
 # Upper bounds (ms) of the TotalTimeMs histogram's buckets; +Inf is implied.
 LATENCY_BUCKETS_MS: tuple[float, ...] = (0.5, 1, 2.5, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000)
@@ -75,17 +76,19 @@ class LatencyHistogram:
 
 
 class RequestMetrics:
-    """Kafka's RequestMetrics (kafka.network:type=RequestMetrics): RequestsPerSec per request
+    """Kafka's RequestMetrics (kafka.network:type=RequestMetrics): ErrorsPerSec per API key and
+    error code (each error code in each response, NONE too), RequestsPerSec per request
     name and version, and per name the time of each phase: TotalTimeMs (read to written),
     RequestQueueTimeMs (waiting for a handler), LocalTimeMs (the handler's own work),
     RemoteTimeMs (parked, e.g. acks=all or a long-poll fetch) and ResponseQueueTimeMs (the
     response waiting for the connection: responses go out in request order). Names are
     Kafka's: Fetch is FetchConsumer or FetchFollower."""
 
-    __slots__ = ("counts", "phases")
+    __slots__ = ("counts", "phases", "errors")
 
     def __init__(self) -> None:
         self.counts: dict[tuple[str, int], int] = {}
+        self.errors: dict[tuple[int, int], int] = {}  # (API key, error code): occurrences
         self.phases: dict[str, tuple[LatencyHistogram, ...]] = {}
 
     def record(self, name: str, version: int, times_ms: tuple[float, ...]) -> None:
@@ -97,6 +100,12 @@ class RequestMetrics:
             histograms = self.phases[name] = tuple(LatencyHistogram() for _ in REQUEST_PHASES)
         for histogram, ms in zip(histograms, times_ms, strict=True):
             histogram.record(ms)
+
+    def record_errors(self, api_key: int, error_counts: Mapping[int, int]) -> None:
+        errors = self.errors
+        for code, n in error_counts.items():
+            key = (api_key, code)
+            errors[key] = errors.get(key, 0) + n
 
 
 class LogFlushStats:

@@ -410,7 +410,10 @@ class Connection(asyncio.BufferedProtocol):
         if request is None:
             return
         times = request.phase_times_ms(written_ns)
-        self.processor.request_metrics.record(request.metric_name, request.header.api_version, times)
+        metrics = self.processor.request_metrics
+        metrics.record(request.metric_name, request.header.api_version, times)
+        if request.error_counts:
+            metrics.record_errors(request.header.api_key, request.error_counts)
         if request_log.isEnabledFor(logging.DEBUG):
             self._log_request(request, times[0])
 
