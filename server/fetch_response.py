@@ -26,7 +26,7 @@ from josefk.protocol.messages.generated.fetch_response import (
     FetchResponse,
     PartitionData,
 )
-from josefk.protocol.records import CorruptRecordError
+from josefk.protocol.records import CorruptRecordError, iter_headers, whole_batches_size
 from josefk.protocol.zero_copy import Part
 from josefk.replication.fetch_session import FetchContext, PartitionResponse
 from josefk.replication.replica_manager import FetchResult, ReplicaManager
@@ -164,7 +164,13 @@ class FetchResponseAssembler:
         cannot be read is that partition's CORRUPT_MESSAGE: the other partitions are still served."""
         data = b"".join(region.read_bytes() for region in regions)
         try:
-            return ErrorCode.NONE, legacy.from_v2(data, 0 if version <= 1 else 1)
+            converted = legacy.from_v2(data, 0 if version <= 1 else 1)
+            # FetchMessageConversionsPerSec: the records of the whole data batches converted
+            topics = self.replica_manager.metrics.topics
+            topics.record_conversions(topics.fetch_conversions, r.topic, sum(
+                h.record_count for h in iter_headers(memoryview(data)[:whole_batches_size(data)])
+                if not h.is_control))
+            return ErrorCode.NONE, converted
         except UnsupportedCodecError as e:
             log.info("Fetch v%d of %s-%d: %s", version, r.topic, r.partition, e)
             return ErrorCode.UNSUPPORTED_COMPRESSION_TYPE, b""

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import confluent_kafka
 import pytest
 from confluent_kafka.admin import AdminClient, NewTopic
+from kafka import KafkaConsumer, KafkaProducer, TopicPartition
 from prometheus_client.parser import text_string_to_metric_families
 
 from harness.net import free_port
@@ -110,3 +111,39 @@ def test_errors_by_request_and_error(broker: tuple[RunningBroker, int]) -> None:
     confluent = {(dict(k)["request"], dict(k)["error"]): v
                  for k, v in _series(port, "kafka_network_requestmetrics_errorspersec").items()}
     assert confluent[("DeleteTopics", "UNKNOWN_TOPIC_OR_PARTITION")] == 1
+
+
+def test_message_conversions(broker: tuple[RunningBroker, int]) -> None:
+    """A client of Kafka 0.10 produces v1 message sets (up-converted to v2 on append) and
+    fetches with Fetch v3 (the v2 batches down-converted to v1): each record counts once per
+    conversion, per topic and for all topics."""
+    running, port = broker
+    n = 20
+
+    def conversions() -> dict[str, float]:
+        values = {}
+        for kind in ("produce", "fetch"):
+            counter = f"kafka_server_brokertopicmetrics_{kind}messageconversions_total"
+            for labels, value in _series(port, counter).items():
+                values[f"{kind} {dict(labels).get('topic', '*')}"] = value
+            confluent = _series(port, f"kafka_server_brokertopicmetrics_{kind}messageconversionspersec")
+            assert confluent[frozenset()] == values[f"{kind} *"]
+        return values
+
+    assert conversions() == {"produce *": 0, "fetch *": 0}
+    producer = KafkaProducer(bootstrap_servers=running.bootstrap, api_version=(0, 10, 1))
+    for i in range(n):
+        producer.send("converted", str(i).encode(), partition=0)
+    producer.flush()
+    producer.close()
+    assert conversions() == {"produce *": n, "produce converted": n, "fetch *": 0}
+    consumer = KafkaConsumer(bootstrap_servers=running.bootstrap, api_version=(0, 10, 1),
+                             auto_offset_reset="earliest", consumer_timeout_ms=10_000)
+    try:
+        consumer.assign([TopicPartition("converted", 0)])
+        assert [m.value for m, _ in zip(consumer, range(n), strict=False)] == [str(i).encode() for i in range(n)]
+    finally:
+        consumer.close()
+    after = conversions()
+    assert after["fetch converted"] >= n and after["fetch *"] == after["fetch converted"]
+    assert after["produce *"] == n

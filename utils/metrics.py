@@ -30,7 +30,7 @@ class BrokerTopicStats:
     The all-topics series is the sum, computed when scraped."""
 
     __slots__ = ("messages_in", "bytes_in", "bytes_out", "produce_requests", "failed_produce_requests",
-                 "fetch_requests", "failed_fetch_requests")
+                 "fetch_requests", "failed_fetch_requests", "produce_conversions", "fetch_conversions")
 
     def __init__(self) -> None:
         self.messages_in: dict[str, int] = {}
@@ -40,6 +40,10 @@ class BrokerTopicStats:
         self.failed_produce_requests: dict[str, int] = {}
         self.fetch_requests: dict[str, int] = {}
         self.failed_fetch_requests: dict[str, int] = {}
+        # Records converted between message formats: v0/v1 message sets produced, up-converted to
+        # v2, and v2 batches down-converted for Fetch v0-v3 (Produce/FetchMessageConversionsPerSec).
+        self.produce_conversions: dict[str, int] = {}
+        self.fetch_conversions: dict[str, int] = {}
 
     def record_append(self, topic: str, messages: int, size: int) -> None:
         """One partition's batch of `messages` records, `size` bytes, appended as leader."""
@@ -49,10 +53,17 @@ class BrokerTopicStats:
     def record_bytes_out(self, topic: str, size: int) -> None:
         self.bytes_out[topic] = self.bytes_out.get(topic, 0) + size
 
+    def record_conversions(self, counts: dict[str, int], topic: str, records: int) -> None:
+        """`records` converted; Kafka marks the meter only when some were, so a topic's series
+        appears with its first conversion."""
+        if records > 0:
+            counts[topic] = counts.get(topic, 0) + records
+
     def remove_topic(self, topic: str) -> None:
         """A deleted topic's series go, as Kafka's BrokerTopicStats.removeMetrics."""
         for counts in (self.messages_in, self.bytes_in, self.bytes_out, self.produce_requests,
-                       self.failed_produce_requests, self.fetch_requests, self.failed_fetch_requests):
+                       self.failed_produce_requests, self.fetch_requests, self.failed_fetch_requests,
+                       self.produce_conversions, self.fetch_conversions):
             counts.pop(topic, None)
 
 
