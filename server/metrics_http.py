@@ -252,6 +252,11 @@ class BrokerCollector(Collector):
         for labels, value in sorted(by_name.items()):
             errors.add_metric(list(labels), float(value))
         yield errors
+        yield self._summary("kafka_network_requestmetrics_responsesendtimems",
+                            "Time from a response leaving the response queue to its last byte on the socket, ms "
+                            "(name=ResponseSendTimeMs)",
+                            [([name], histogram) for name, histogram in sorted(requests.send.items())],
+                            labels=["request"])
         for i, phase in enumerate(REQUEST_PHASES):
             yield self._summary(f"kafka_network_requestmetrics_{phase}", _PHASE_DOCS[phase],
                                 [([name], histograms[i]) for name, histograms in sorted(requests.phases.items())],

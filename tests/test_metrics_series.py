@@ -6,6 +6,7 @@ must show the series, its labels and a value that moved."""
 from __future__ import annotations
 
 import socket
+import time
 from collections.abc import Iterator
 
 import confluent_kafka
@@ -15,7 +16,9 @@ from kafka import KafkaConsumer, KafkaProducer, TopicPartition
 from prometheus_client.parser import text_string_to_metric_families
 
 from harness.net import free_port
-from harness.wire import wait_until
+from harness.wire import encode_request, read_frame, wait_until
+from josefk.cli.kafka_messages import request_class
+from josefk.protocol.apis import ApiKey
 from tests.conftest import RunningBroker
 from tests.test_metrics import _get
 
@@ -99,10 +102,12 @@ def test_errors_by_request_and_error(broker: tuple[RunningBroker, int]) -> None:
     admin.create_topics([NewTopic("erring", 2, 1)])["erring"].result(timeout=30)
     with pytest.raises(confluent_kafka.KafkaException, match="UNKNOWN_TOPIC_OR_PART"):
         admin.delete_topics(["never-made"], operation_timeout=10)["never-made"].result(timeout=30)
+    del admin
     producer = confluent_kafka.Producer({"bootstrap.servers": running.bootstrap, "linger.ms": 0})
     for i in range(10):
         producer.produce("erring", b"v", partition=i % 2)
         producer.flush(10)  # one Produce per record: each answers one partition
+    del producer
     consumer = confluent_kafka.Consumer({"bootstrap.servers": running.bootstrap, "group.id": "erring",
                                          "auto.offset.reset": "earliest"})
     try:
@@ -162,3 +167,52 @@ def test_message_conversions(broker: tuple[RunningBroker, int]) -> None:
     after = conversions()
     assert after["fetch converted"] >= n and after["fetch *"] == after["fetch converted"]
     assert after["produce *"] == n
+
+
+def test_response_send_time(broker: tuple[RunningBroker, int]) -> None:
+    """ResponseSendTimeMs runs until the response's last byte is on the socket: a consumer
+    that reads a large Fetch response only after a pause makes its send last that long.
+    Every response is timed, so its count follows RequestsPerSec."""
+    running, port = broker
+    pause_s = 1.0
+    producer = confluent_kafka.Producer({"bootstrap.servers": running.bootstrap, "linger.ms": 5})
+    for _ in range(40):
+        producer.produce("slow", b"x" * 100_000, partition=0)
+    assert producer.flush(30) == 0
+    del producer  # librdkafka's handle closes its connections when it goes
+
+    def fetches() -> float:
+        return _series(port, "kafka_network_requestmetrics_totaltimems_count").get(
+            frozenset({("request", "FetchConsumer")}), 0)
+
+    def sends() -> tuple[float, float]:
+        scraped = _scrape(port)
+        key = frozenset({("request", "FetchConsumer")})
+        return (scraped["kafka_network_requestmetrics_responsesendtimems_count"].get(key, 0),
+                scraped["kafka_network_requestmetrics_responsesendtimems_sum"].get(key, 0))
+
+    before, (sent_before, sum_before) = fetches(), sends()
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)  # the response cannot all fit in flight
+    sock.settimeout(30)
+    sock.connect(("127.0.0.1", running.server.port))
+    try:
+        fetch = request_class(ApiKey.Fetch)
+        sock.sendall(encode_request(ApiKey.Fetch, 4, fetch(
+            replica_id=-1, max_wait_ms=100, min_bytes=1, max_bytes=1 << 24, isolation_level=0,
+            topics=[fetch.FetchTopic(topic="slow", partitions=[fetch.FetchTopic.FetchPartition(
+                partition=0, fetch_offset=0, partition_max_bytes=1 << 24)])])))
+        wait_until(lambda: fetches() > before, "the fetch answered")
+        assert sends()[0] == sent_before  # its bytes are still on their way
+        time.sleep(pause_s)  # the slow reader this test measures, not a wait for the broker
+        assert len(read_frame(sock)) > 4_000_000
+    finally:
+        sock.close()
+    wait_until(lambda: sends()[0] == sent_before + 1, "the send timed")
+    assert sends()[1] - sum_before >= pause_s * 1000
+    scraped = _scrape(port)
+    produce = frozenset({("request", "Produce")})
+    assert scraped["kafka_network_requestmetrics_responsesendtimems_count"][produce] == \
+        scraped["kafka_network_requestmetrics_totaltimems_count"][produce]
+    quantiles = {dict(k)["quantile"] for k in scraped["kafka_network_requestmetrics_responsesendtimems"]}
+    assert {"0.50", "0.99"} <= quantiles

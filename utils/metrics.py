@@ -95,11 +95,14 @@ class RequestMetrics:
     response waiting for the connection: responses go out in request order). Names are
     Kafka's: Fetch is FetchConsumer or FetchFollower."""
 
-    __slots__ = ("counts", "phases", "errors")
+    __slots__ = ("counts", "phases", "errors", "send")
 
     def __init__(self) -> None:
         self.counts: dict[tuple[str, int], int] = {}
         self.errors: dict[tuple[int, int], int] = {}  # (API key, error code): occurrences
+        # ResponseSendTimeMs per name: from leaving the response queue to the last byte on the
+        # socket (0 for acks=0). Not part of TotalTimeMs, which ends when the response is written.
+        self.send: dict[str, LatencyHistogram] = {}
         self.phases: dict[str, tuple[LatencyHistogram, ...]] = {}
 
     def record(self, name: str, version: int, times_ms: tuple[float, ...]) -> None:
@@ -111,6 +114,12 @@ class RequestMetrics:
             histograms = self.phases[name] = tuple(LatencyHistogram() for _ in REQUEST_PHASES)
         for histogram, ms in zip(histograms, times_ms, strict=True):
             histogram.record(ms)
+
+    def record_send(self, name: str, ms: float) -> None:
+        histogram = self.send.get(name)
+        if histogram is None:
+            histogram = self.send[name] = LatencyHistogram()
+        histogram.record(ms)
 
     def record_errors(self, api_key: int, error_counts: Mapping[int, int]) -> None:
         errors = self.errors
