@@ -112,6 +112,7 @@ class LogAppendInfo:
     max_timestamp: int = -1
     offset_of_max_timestamp: int = -1
     valid_bytes: int = 0
+    records_converted: int = 0  # up-converted from a v0/v1 message set (ProduceMessageConversionsPerSec)
 
 
 @dataclass(slots=True)
@@ -352,6 +353,7 @@ class Log:
         buf = records if isinstance(records, bytearray) else bytearray(records)
         if not buf:
             return LogAppendInfo(-1, -1, -1, self._log_start_offset)
+        received = buf
         buf = up_convert_legacy(buf, self.name)
         headers = self._parse(buf)
         if len(buf) > cfg.segment_bytes:
@@ -390,7 +392,8 @@ class Log:
         self._leader_epoch_cache.assign(leader_epoch, first_offset)
         self._append(buf, headers, first_offset, last_offset, max_ts, offset_of_max_ts, now)
         return LogAppendInfo(first_offset, last_offset, now if cfg.log_append_time else -1,
-                             self._log_start_offset, record_count, False, max_ts, offset_of_max_ts, len(buf))
+                             self._log_start_offset, record_count, False, max_ts, offset_of_max_ts, len(buf),
+                             record_count if buf is not received else 0)
 
     def append_as_follower(self, records: bytes | bytearray | memoryview, now_ms: int | None = None) -> LogAppendInfo:
         """Append batches that already carry the leader's offsets (replication).

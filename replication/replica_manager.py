@@ -752,6 +752,7 @@ class ReplicaManager:
                                         info.log_start_offset, required_offset=info.last_offset + 1)
             # Kafka marks MessagesInPerSec / BytesInPerSec per appended partition batch, not per record
             topic_stats.record_append(key[0], max(0, info.last_offset - info.first_offset + 1), len(records))
+            topic_stats.record_conversions(topic_stats.produce_conversions, key[0], info.records_converted)
             self.fetch_purgatory.check(key)
         due = {key: self.partitions[key].log for key, r in results.items()
                if r.error == ErrorCode.NONE and self.partitions[key].log.flush_due}

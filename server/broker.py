@@ -525,6 +525,8 @@ class KafkaServer:
             replication_quotas=lambda: getattr(self, "replication_quotas", None),
             listener_connections=lambda: {a.name: sum(len(p.connections) for p in a.processors)
                                           for a in self.acceptors},
+            client_connections=lambda: Counter((a.name, p.id, *c.client_software) for a in self.acceptors
+                                               for p in a.processors for c in p.connections),
             purgatories=lambda: ((self.replica_manager.produce_purgatory, self.replica_manager.fetch_purgatory)
                                  if hasattr(self, "replica_manager") else ()),
             broker_state=lambda: 7 if self.shutting_down else 3 if self.ready else 1,

@@ -18,6 +18,7 @@ from josefk.protocol import legacy, zero_copy
 from josefk.protocol.compression import UnsupportedCodecError
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.codec import ZERO_UUID
+from josefk.protocol.messages.error_counts import error_counts
 from josefk.protocol.messages.generated.fetch_response import (
     AbortedTransaction,
     EpochEndOffset,
@@ -25,7 +26,7 @@ from josefk.protocol.messages.generated.fetch_response import (
     FetchResponse,
     PartitionData,
 )
-from josefk.protocol.records import CorruptRecordError
+from josefk.protocol.records import CorruptRecordError, iter_headers, whole_batches_size
 from josefk.protocol.zero_copy import Part
 from josefk.replication.fetch_session import FetchContext, PartitionResponse
 from josefk.replication.replica_manager import FetchResult, ReplicaManager
@@ -56,9 +57,10 @@ class FetchResponseAssembler:
     def __init__(self, replica_manager: ReplicaManager) -> None:
         self.replica_manager = replica_manager
 
-    def encode(self, plan: FetchPlan, results: list[FetchResult], throttle_ms: int, flexible: bool) -> list[Part]:
-        """The response's bytes: Kafka lists the partitions read first, then those refused up
-        front; the fetch session decides which of them the response lists."""
+    def encode(self, plan: FetchPlan, results: list[FetchResult], throttle_ms: int,
+               flexible: bool) -> tuple[list[Part], dict[int, int]]:
+        """The response's bytes, and its error counts: Kafka lists the partitions read first,
+        then those refused up front; the fetch session decides which of them the response lists."""
         entries: dict[Hashable, _Entry] = {}
         diverged: set[Hashable] = set()
         fills: dict[Hashable, tuple[bytes, list]] = {}
@@ -80,9 +82,10 @@ class FetchResponseAssembler:
                 responses.append(FetchableTopicResponse(topic=name or "", topic_id=topic_id, partitions=[data]))
             if key in fills:
                 used_fills.append(fills[key])
-        encoded = FetchResponse(throttle_time_ms=throttle_ms, error_code=error, session_id=session_id,
-                                responses=responses).encode(version=plan.version)
-        return zero_copy.splice(encoded, used_fills, flexible) if used_fills else [encoded]
+        response = FetchResponse(throttle_time_ms=throttle_ms, error_code=error, session_id=session_id,
+                                 responses=responses)
+        encoded = response.encode(version=plan.version)
+        return zero_copy.splice(encoded, used_fills, flexible) if used_fills else [encoded], error_counts(response)
 
     def _read_entry(self, plan: FetchPlan, key: Hashable, r: FetchResult, fills: dict[Hashable, tuple[bytes, list]],
                     diverged: set[Hashable]) -> _Entry:
@@ -161,7 +164,13 @@ class FetchResponseAssembler:
         cannot be read is that partition's CORRUPT_MESSAGE: the other partitions are still served."""
         data = b"".join(region.read_bytes() for region in regions)
         try:
-            return ErrorCode.NONE, legacy.from_v2(data, 0 if version <= 1 else 1)
+            converted = legacy.from_v2(data, 0 if version <= 1 else 1)
+            # FetchMessageConversionsPerSec: the records of the whole data batches converted
+            topics = self.replica_manager.metrics.topics
+            topics.record_conversions(topics.fetch_conversions, r.topic, sum(
+                h.record_count for h in iter_headers(memoryview(data)[:whole_batches_size(data)])
+                if not h.is_control))
+            return ErrorCode.NONE, converted
         except UnsupportedCodecError as e:
             log.info("Fetch v%d of %s-%d: %s", version, r.topic, r.partition, e)
             return ErrorCode.UNSUPPORTED_COMPRESSION_TYPE, b""

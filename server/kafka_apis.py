@@ -284,7 +284,11 @@ class KafkaApis(StoreApis):
                     parts.append(PartitionResult(p.index, result.error, result.base_offset, result.log_append_time,
                                                  result.log_start_offset, message if result.error else None))
             topics.append((t.topic_id if by_id else name, parts))
-        request.send_raw([encode_produce_response(request.api_version, topics, throttle_ms)])
+        counts: dict[int, int] = {}  # ErrorsPerSec: Kafka's ProduceResponse.errorCounts, one per partition
+        for _, answered in topics:
+            for p_result in answered:
+                counts[p_result.error_code] = counts.get(p_result.error_code, 0) + 1
+        request.send_raw([encode_produce_response(request.api_version, topics, throttle_ms)], counts)
 
     # -- Fetch --------------------------------------------------------------------------
 
@@ -376,7 +380,7 @@ class KafkaApis(StoreApis):
             # leader's quota whether or not its follower is in sync.
             quota.record(sum(r.read.size for r in results
                              if r.read is not None and quota.is_throttled((r.topic, r.partition))))
-        request.send_raw(self.fetch_responses.encode(plan, results, throttle_ms, request.header.flexible))
+        request.send_raw(*self.fetch_responses.encode(plan, results, throttle_ms, request.header.flexible))
 
     # -- WriteTxnMarkers -------------------------------------------------------------------
 

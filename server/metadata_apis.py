@@ -14,6 +14,7 @@ from josefk.coordinator.authorization import Authorizer
 from josefk.protocol.acl import AclOperation, ResourceType
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.messages.codec import ZERO_UUID
+from josefk.protocol.messages.error_counts import error_counts
 from josefk.protocol.messages.generated.metadata_response import (
     MetadataResponse,
     MetadataResponseBroker,
@@ -46,7 +47,7 @@ class MetadataApis(StoreApis):
         # Encoded Metadata responses by (version, listener, topics, refused) at one cache
         # generation: clients ask the same again and again, and building the response of
         # 1,000 partitions took 4 ms of the event loop (Kafka's 1.3 ms).
-        self._payloads: dict[tuple, bytes] = {}
+        self._payloads: dict[tuple, tuple[bytes, dict[int, int]]] = {}  # with their error counts
         self._generation = -1
         # Metadata requests held until the controller's first UpdateMetadata (see
         # handle_metadata); None once it came or the wait ended.
@@ -135,9 +136,9 @@ class MetadataApis(StoreApis):
                 self._payloads.clear()
                 self._generation = cache.generation
             key = (version, request.listener_name, tuple(names), tuple(no_create + refused))
-            payload = self._payloads.get(key)
-            if payload is not None:
-                request.send_raw([payload])
+            cached = self._payloads.get(key)
+            if cached is not None:
+                request.send_raw([cached[0]], cached[1])
                 return
         topics = []
         for name in names:
@@ -177,5 +178,5 @@ class MetadataApis(StoreApis):
             return
         if len(self._payloads) >= _METADATA_PAYLOADS:
             self._payloads.clear()
-        payload = self._payloads[key] = bytes(response.encode(version=version))
-        request.send_raw([payload])
+        payload, errors = self._payloads[key] = bytes(response.encode(version=version)), error_counts(response)
+        request.send_raw([payload], errors)

@@ -27,6 +27,8 @@ from prometheus_client.samples import Sample
 
 from josefk.coordinator.group_metadata import GroupMetadata, GroupState
 from josefk.log.log import Log
+from josefk.protocol.apis import ApiKey
+from josefk.protocol.errors import ErrorCode
 from josefk.replication.fetch_session import FetchSessionCache
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import Partition
@@ -53,6 +55,8 @@ class BrokerGauges:
     quotas: Callable[[], QuotaManagers | None] = lambda: None  # the client quota managers, once started
     replication_quotas: Callable[[], ReplicationQuotas | None] = lambda: None  # the replication throttles
     listener_connections: Callable[[], Mapping[str, int]] = dict  # open connections by listener name
+    # open connections by (listener, network processor, client software name, version)
+    client_connections: Callable[[], Mapping[tuple[str, int, str, str], int]] = dict
     purgatories: Callable[[], Iterable[DelayedOperationPurgatory]] = lambda: ()  # Produce and Fetch
     broker_state: Callable[[], int] = lambda: 3  # Kafka's BrokerState: 1 STARTING, 3 RUNNING, 7 SHUTTING_DOWN
     unclean_elections: Callable[[], int] = lambda: 0  # leaders this broker's controller elected outside the ISR
@@ -79,7 +83,11 @@ _CONFLUENT_NAMES = {f"kafka_{name}": f"kafka_{confluent}" for name, confluent in
     ("server_brokertopicmetrics_failedproducerequests", "server_brokertopicmetrics_failedproducerequestspersec"),
     ("server_brokertopicmetrics_totalfetchrequests", "server_brokertopicmetrics_totalfetchrequestspersec"),
     ("server_brokertopicmetrics_failedfetchrequests", "server_brokertopicmetrics_failedfetchrequestspersec"),
+    ("server_brokertopicmetrics_producemessageconversions",
+     "server_brokertopicmetrics_producemessageconversionspersec"),
+    ("server_brokertopicmetrics_fetchmessageconversions", "server_brokertopicmetrics_fetchmessageconversionspersec"),
     ("network_requestmetrics_requests", "network_requestmetrics_requestspersec"),
+    ("network_requestmetrics_errors", "network_requestmetrics_errorspersec"),
     ("server_replicamanager_isrshrinks", "server_replicamanager_isrshrinkspersec"),
     ("server_replicamanager_isrexpands", "server_replicamanager_isrexpandspersec"),
     ("controller_controllerstats_uncleanleaderelections", "controller_controllerstats_uncleanleaderelectionspersec"),
@@ -124,6 +132,10 @@ class BrokerCollector(Collector):
                  topics.failed_produce_requests),
                 ("totalfetchrequests", "TotalFetchRequestsPerSec",
                  "Fetch requests (consumers' and followers'), one per partition", topics.fetch_requests),
+                ("producemessageconversions", "ProduceMessageConversionsPerSec",
+                 "Records produced in a v0/v1 message set, up-converted to v2", topics.produce_conversions),
+                ("fetchmessageconversions", "FetchMessageConversionsPerSec",
+                 "Records down-converted to a v0/v1 message set for Fetch v0-v3", topics.fetch_conversions),
                 ("failedfetchrequests", "FailedFetchRequestsPerSec", "Fetch requests failed, one per partition",
                  topics.failed_fetch_requests)):
             yield _per_topic(f"kafka_server_brokertopicmetrics_{name}",
@@ -230,6 +242,21 @@ class BrokerCollector(Collector):
         for (name, version), value in sorted(requests.counts.items()):
             counter.add_metric([name, str(version)], float(value))
         yield counter
+        errors = CounterMetricFamily(
+            "kafka_network_requestmetrics_errors",
+            "Error codes in responses, NONE too (kafka.network:type=RequestMetrics,name=ErrorsPerSec,request=,error=)",
+            labels=["request", "error"])
+        by_name: Counter[tuple[str, str]] = Counter()
+        for (api_key, code), value in requests.errors.items():
+            by_name[(_api_name(api_key), _error_name(code))] += value
+        for labels, value in sorted(by_name.items()):
+            errors.add_metric(list(labels), float(value))
+        yield errors
+        yield self._summary("kafka_network_requestmetrics_responsesendtimems",
+                            "Time from a response leaving the response queue to its last byte on the socket, ms "
+                            "(name=ResponseSendTimeMs)",
+                            [([name], histogram) for name, histogram in sorted(requests.send.items())],
+                            labels=["request"])
         for i, phase in enumerate(REQUEST_PHASES):
             yield self._summary(f"kafka_network_requestmetrics_{phase}", _PHASE_DOCS[phase],
                                 [([name], histograms[i]) for name, histograms in sorted(requests.phases.items())],
@@ -378,6 +405,7 @@ class BrokerCollector(Collector):
             for listener, count in open_by_listener:
                 gauge.add_metric([listener, "0"], float(count))
             yield gauge
+        yield from self._client_connections()
         network = self.metrics.network
         for name, doc, counts in (
                 ("connection_creation", "Connections accepted, by listener "
@@ -399,6 +427,22 @@ class BrokerCollector(Collector):
         yield blocked
         yield from self._connection_rates()
         yield from self._idle()
+
+    def _client_connections(self) -> Iterator[Metric]:
+        """socket-server-metrics' `connections` gauge (KIP-511): open connections by the client
+        software their ApiVersions v3+ named ("unknown" before), under Confluent's rules' name
+        and Strimzi's."""
+        by_client = sorted(self.gauges.client_connections().items())
+        for name, labels in (("kafka_server_socketservermetrics_connections",
+                              ["client_software_name", "client_software_version", "listener", "network_processor"]),
+                             ("kafka_server_socket_server_metrics_connections_software",
+                              ["clientSoftwareName", "clientSoftwareVersion", "listener", "networkProcessor"])):
+            gauge = GaugeMetricFamily(name, "Open connections by client software (kafka.server:type=socket-server-"
+                                      "metrics,clientSoftwareName=,clientSoftwareVersion=,listener=,networkProcessor=,"
+                                      " attribute connections)", labels=labels)
+            for (listener, processor, software, version), count in by_client:
+                gauge.add_metric([software, version, listener, str(processor)], float(count))
+            yield gauge
 
     def _connection_rates(self) -> Iterator[Metric]:
         """socket-server-metrics' connection-creation-rate and connection-close-rate, as
@@ -469,6 +513,21 @@ class BrokerCollector(Collector):
                 if hw is not None:
                     lag.add_metric([group.group_id, topic, str(partition)], float(max(hw - committed.offset, 0)))
         yield lag
+
+
+def _api_name(api_key: int) -> str:
+    try:
+        return ApiKey(api_key).name
+    except ValueError:
+        return str(api_key)
+
+
+def _error_name(code: int) -> str:
+    """Kafka's Errors.forCode: a code it does not know is UNKNOWN_SERVER_ERROR."""
+    try:
+        return ErrorCode(code).name
+    except ValueError:
+        return ErrorCode.UNKNOWN_SERVER_ERROR.name
 
 
 _PHASE_DOCS = {

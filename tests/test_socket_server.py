@@ -153,7 +153,7 @@ def test_a_fetch_response_goes_out_whole_though_its_segment_is_deleted_right_aft
             region = s.segment.read(0, 1 << 20)
             assert region is not None and region.size > 8000
             expected = region.read_bytes()
-            fetch.send_raw([b"head", region])
+            fetch.send_raw([b"head", region], {})
             s.segment.delete()
             frame = await s.frame()
             assert _cid(frame) == 1 and frame[4:] == b"head" + expected
@@ -174,17 +174,17 @@ def test_a_pipelined_request_waits_until_the_one_before_it_is_answered(tmp_path,
             (first,) = await s.requests(1)
             await asyncio.wait_for(_until(lambda: len(s.connection.unread) == 2), 10)
             assert s.channel._queue.empty()  # the handlers have nothing but the first
-            first.send_raw([b"one"])
+            first.send_raw([b"one"], {})
             assert await s.frame() == b"\x00\x00\x00\x01one"
             (fetch,) = await s.requests(1)
             region = s.segment.read(0, 1 << 20)
             assert region is not None
             expected = region.read_bytes()
-            fetch.send_raw([region])
+            fetch.send_raw([region], {})
             s.segment.delete()
             assert await s.frame() == b"\x00\x00\x00\x02" + expected
             (third,) = await s.requests(1)
-            third.send_raw([b"three"])
+            third.send_raw([b"three"], {})
             assert await s.frame() == b"\x00\x00\x00\x03three"
     _run(new_loop, test)
 
@@ -200,12 +200,12 @@ def test_a_produce_behind_produces_is_taken_at_once_and_answered_in_order(tmp_pa
                   (ApiKey.Metadata, 1, METADATA, 3))
             first, second = await s.requests(2)
             await asyncio.wait_for(_until(lambda: len(s.connection.unread) == 1), 10)
-            second.send_raw([b"two"])
-            first.send_raw([b"one"])
+            second.send_raw([b"two"], {})
+            first.send_raw([b"one"], {})
             # Produce v9 is a flexible version: its response header ends in an empty tag buffer
             assert [await s.frame() for _ in range(2)] == [b"\x00\x00\x00\x01\x00one", b"\x00\x00\x00\x02\x00two"]
             (metadata,) = await s.requests(1)
-            metadata.send_raw([b"three"])
+            metadata.send_raw([b"three"], {})
             assert await s.frame() == b"\x00\x00\x00\x03three"
     _run(new_loop, test)
 
@@ -221,10 +221,10 @@ def test_a_produce_behind_an_acks_all_produce_waits_until_it_is_answered(tmp_pat
             (first,) = await s.requests(1)
             await asyncio.wait_for(_until(lambda: len(s.connection.unread) == 1), 10)
             assert s.channel._queue.empty()  # the handlers have nothing but the first
-            first.send_raw([b"one"])
+            first.send_raw([b"one"], {})
             assert await s.frame() == b"\x00\x00\x00\x01\x00one"
             (second,) = await s.requests(1)
-            second.send_raw([b"two"])
+            second.send_raw([b"two"], {})
             assert await s.frame() == b"\x00\x00\x00\x02\x00two"
     _run(new_loop, test)
 
@@ -235,9 +235,9 @@ def test_a_graceful_close_sends_the_responses_completed_before_it(tmp_path, new_
         async with served(tmp_path) as s:
             _send(s, (ApiKey.Metadata, 1, METADATA, 1), (ApiKey.Metadata, 1, METADATA, 2))
             (first,) = await s.requests(1)
-            first.send_raw([b"one"])
+            first.send_raw([b"one"], {})
             (second,) = await s.requests(1)
-            second.send_raw([b"two"])
+            second.send_raw([b"two"], {})
             s.connection.expire("idle for more than connections.max.idle.ms", graceful=True)
             assert [await s.frame() for _ in range(2)] == [b"\x00\x00\x00\x01one", b"\x00\x00\x00\x02two"]
             assert await s.reader.read() == b""  # then the broker's end of the connection closes
@@ -253,7 +253,7 @@ def test_the_kip_511_answer_to_an_unsupported_api_versions_waits_for_earlier_res
             unsupported = struct.pack(">ihhih", 10, ApiKey.ApiVersions, 99, 2, -1)  # v99, null client id
             s.writer.write(encode_request(ApiKey.Metadata, 1, METADATA, 1) + unsupported)
             (metadata,) = await s.requests(1)
-            metadata.send_raw([b"one"])
+            metadata.send_raw([b"one"], {})
             frames = [await s.frame() for _ in range(2)]
             assert frames[0] == b"\x00\x00\x00\x01one"
             low, high = s.processor.api_versions.ranges[ApiKey.ApiVersions]
@@ -269,7 +269,7 @@ def test_a_failed_request_closes_the_connection_after_the_responses_before_it(tm
         async with served(tmp_path) as s:
             _send(s, (ApiKey.Metadata, 1, METADATA, 1), (ApiKey.Metadata, 1, METADATA, 2))
             (first,) = await s.requests(1)
-            first.send_raw([b"one"])
+            first.send_raw([b"one"], {})
             (second,) = await s.requests(1)
             second.close_connection()
             assert await s.frame() == b"\x00\x00\x00\x01one"

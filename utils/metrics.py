@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from bisect import bisect_left
 from collections import Counter
+from collections.abc import Mapping
 
 # Upper bounds (ms) of the TotalTimeMs histogram's buckets; +Inf is implied.
 LATENCY_BUCKETS_MS: tuple[float, ...] = (0.5, 1, 2.5, 5, 10, 25, 50, 100, 250, 500, 1000, 2500, 5000, 10000)
@@ -29,7 +30,7 @@ class BrokerTopicStats:
     The all-topics series is the sum, computed when scraped."""
 
     __slots__ = ("messages_in", "bytes_in", "bytes_out", "produce_requests", "failed_produce_requests",
-                 "fetch_requests", "failed_fetch_requests")
+                 "fetch_requests", "failed_fetch_requests", "produce_conversions", "fetch_conversions")
 
     def __init__(self) -> None:
         self.messages_in: dict[str, int] = {}
@@ -39,6 +40,10 @@ class BrokerTopicStats:
         self.failed_produce_requests: dict[str, int] = {}
         self.fetch_requests: dict[str, int] = {}
         self.failed_fetch_requests: dict[str, int] = {}
+        # Records converted between message formats: v0/v1 message sets produced, up-converted to
+        # v2, and v2 batches down-converted for Fetch v0-v3 (Produce/FetchMessageConversionsPerSec).
+        self.produce_conversions: dict[str, int] = {}
+        self.fetch_conversions: dict[str, int] = {}
 
     def record_append(self, topic: str, messages: int, size: int) -> None:
         """One partition's batch of `messages` records, `size` bytes, appended as leader."""
@@ -48,10 +53,17 @@ class BrokerTopicStats:
     def record_bytes_out(self, topic: str, size: int) -> None:
         self.bytes_out[topic] = self.bytes_out.get(topic, 0) + size
 
+    def record_conversions(self, counts: dict[str, int], topic: str, records: int) -> None:
+        """`records` converted; Kafka marks the meter only when some were, so a topic's series
+        appears with its first conversion."""
+        if records > 0:
+            counts[topic] = counts.get(topic, 0) + records
+
     def remove_topic(self, topic: str) -> None:
         """A deleted topic's series go, as Kafka's BrokerTopicStats.removeMetrics."""
         for counts in (self.messages_in, self.bytes_in, self.bytes_out, self.produce_requests,
-                       self.failed_produce_requests, self.fetch_requests, self.failed_fetch_requests):
+                       self.failed_produce_requests, self.fetch_requests, self.failed_fetch_requests,
+                       self.produce_conversions, self.fetch_conversions):
             counts.pop(topic, None)
 
 
@@ -75,17 +87,22 @@ class LatencyHistogram:
 
 
 class RequestMetrics:
-    """Kafka's RequestMetrics (kafka.network:type=RequestMetrics): RequestsPerSec per request
+    """Kafka's RequestMetrics (kafka.network:type=RequestMetrics): ErrorsPerSec per API key and
+    error code (each error code in each response, NONE too), RequestsPerSec per request
     name and version, and per name the time of each phase: TotalTimeMs (read to written),
     RequestQueueTimeMs (waiting for a handler), LocalTimeMs (the handler's own work),
     RemoteTimeMs (parked, e.g. acks=all or a long-poll fetch) and ResponseQueueTimeMs (the
     response waiting for the connection: responses go out in request order). Names are
     Kafka's: Fetch is FetchConsumer or FetchFollower."""
 
-    __slots__ = ("counts", "phases")
+    __slots__ = ("counts", "phases", "errors", "send")
 
     def __init__(self) -> None:
         self.counts: dict[tuple[str, int], int] = {}
+        self.errors: dict[tuple[int, int], int] = {}  # (API key, error code): occurrences
+        # ResponseSendTimeMs per name: from leaving the response queue to the last byte on the
+        # socket (0 for acks=0). Not part of TotalTimeMs, which ends when the response is written.
+        self.send: dict[str, LatencyHistogram] = {}
         self.phases: dict[str, tuple[LatencyHistogram, ...]] = {}
 
     def record(self, name: str, version: int, times_ms: tuple[float, ...]) -> None:
@@ -97,6 +114,18 @@ class RequestMetrics:
             histograms = self.phases[name] = tuple(LatencyHistogram() for _ in REQUEST_PHASES)
         for histogram, ms in zip(histograms, times_ms, strict=True):
             histogram.record(ms)
+
+    def record_send(self, name: str, ms: float) -> None:
+        histogram = self.send.get(name)
+        if histogram is None:
+            histogram = self.send[name] = LatencyHistogram()
+        histogram.record(ms)
+
+    def record_errors(self, api_key: int, error_counts: Mapping[int, int]) -> None:
+        errors = self.errors
+        for code, n in error_counts.items():
+            key = (api_key, code)
+            errors[key] = errors.get(key, 0) + n
 
 
 class LogFlushStats:

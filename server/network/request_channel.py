@@ -13,12 +13,13 @@ from __future__ import annotations
 import asyncio
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.headers import RequestHeader, response_header
+from josefk.protocol.messages.error_counts import error_counts
 from josefk.server.network.security.principal import ANONYMOUS, KafkaPrincipal
 
 
@@ -106,6 +107,8 @@ class Request:
     # The client's software name and version, from its connection's ApiVersions v3+ request
     # (Kafka's ClientInformation; "unknown" before or without one): telemetry matches on them.
     client_software: tuple[str, str] = ("unknown", "unknown")
+    # The response's error codes and how often each occurs (Kafka's errorCounts), for ErrorsPerSec.
+    error_counts: Mapping[int, int] | None = None
 
     @property
     def api_key(self) -> int:
@@ -119,14 +122,16 @@ class Request:
         """Encode `body` (a response ApiMessage) at the request's version and hand it back."""
         if self.on_response_body is not None:
             self.on_response_body(self, body)
+        self.error_counts = error_counts(body)
         payload = body.encode(version=self.header.api_version)
         header = response_header(self.header.correlation_id, self.header.response_header_version)
         self.responded_ns = time.monotonic_ns()
         self.owner.send(SendResponse([header, payload]))
 
-    def send_raw(self, parts: list) -> None:
+    def send_raw(self, parts: list, errors: Mapping[int, int]) -> None:
         """Hand back an already-encoded body (after the response header): bytes, and file
-        regions the Processor sends with sendfile."""
+        regions the Processor sends with sendfile; `errors` are the body's error counts."""
+        self.error_counts = errors
         header = response_header(self.header.correlation_id, self.header.response_header_version)
         self.responded_ns = time.monotonic_ns()
         self.owner.send(SendResponse([header, *parts]))

@@ -120,6 +120,10 @@ class Connection(asyncio.BufferedProtocol):
         self.peer = "?"
         self.pending: deque[PendingResponse] = deque()  # requests taken, in order, until written
         self.outbox: list = []  # framed responses due, written together at the end of the loop turn
+        # ResponseSendTimeMs: the requests of the outbox's responses, with when each left the
+        # response queue; once written, those whose bytes still wait in the transport's buffer.
+        self.unsent: list[tuple[Request, int]] = []
+        self.sending: list[tuple[Request, int]] = []
         self.held: deque[Request] = deque()  # parsed, waiting for room in the request queue
         self.unread: deque[bytes | bytearray] = deque()  # framed, waiting for the response before them
         self.mute = ChannelMute()  # when the next request may be taken (channel_state.py)
@@ -144,6 +148,12 @@ class Connection(asyncio.BufferedProtocol):
         if ssl_object is not None:
             self.tls = True
             self._ssl_principal(ssl_object)
+        else:
+            # pause_writing when a write leaves bytes buffered, resume_writing when they are all
+            # on the socket (the end of a send, for ResponseSendTimeMs): reading pauses until then,
+            # as Kafka mutes a channel until its response is sent. The TLS transport's water marks
+            # do not work at 0: there the end of a send is seen at the next write or resume.
+            self.transport.set_write_buffer_limits(high=0)  # type: ignore[union-attr]
 
     def _ssl_principal(self, ssl_object: ssl.SSLObject) -> None:
         """Kafka's DefaultKafkaPrincipalBuilder on SSL: the certificate subject, mapped by
@@ -200,6 +210,7 @@ class Connection(asyncio.BufferedProtocol):
 
     def resume_writing(self) -> None:
         self.writing_paused = False
+        self._sent_if_drained()
         self._update_reading()
 
     def receive(self, slot: PendingResponse, response: Response) -> None:
@@ -378,6 +389,10 @@ class Connection(asyncio.BufferedProtocol):
             self._record(done.request, now)
             if done.parts is not None:
                 out.extend(_framed(done.parts))
+                if done.request is not None:
+                    self.unsent.append((done.request, now))
+            elif done.request is not None:  # acks=0: nothing to send
+                self.processor.request_metrics.record_send(done.request.metric_name, 0.0)
         self.release(released)
         if answered and not pending:
             self.mute.on(MuteEvent.RESPONSE_SENT)
@@ -410,7 +425,10 @@ class Connection(asyncio.BufferedProtocol):
         if request is None:
             return
         times = request.phase_times_ms(written_ns)
-        self.processor.request_metrics.record(request.metric_name, request.header.api_version, times)
+        metrics = self.processor.request_metrics
+        metrics.record(request.metric_name, request.header.api_version, times)
+        if request.error_counts:
+            metrics.record_errors(request.header.api_key, request.error_counts)
         if request_log.isEnabledFor(logging.DEBUG):
             self._log_request(request, times[0])
 
@@ -432,8 +450,22 @@ class Connection(asyncio.BufferedProtocol):
         """Write the responses queued since the last flush (at the end of the loop turn that
         completed them, or before a region or a close)."""
         parts, self.outbox = self.outbox, []
+        timed, self.unsent = self.unsent, []
         if parts and not self.closed and self.transport is not None:
             self._write(self.transport, parts)
+            self.sending.extend(timed)
+            self._sent_if_drained()
+
+    def _sent_if_drained(self) -> None:
+        """The responses written are all on the socket: their sends are complete (Kafka's
+        ResponseSendTimeMs, from leaving the response queue to the last byte written)."""
+        transport = self.transport
+        if self.sending and transport is not None and not transport.get_write_buffer_size():
+            now = time.monotonic_ns()
+            metrics = self.processor.request_metrics
+            for request, handed_ns in self.sending:
+                metrics.record_send(request.metric_name, (now - handed_ns) / 1e6)
+            self.sending.clear()
 
     def _write(self, transport: asyncio.Transport, parts: list) -> None:
         """Write bytes through the transport; send file regions with sendfile when nothing
