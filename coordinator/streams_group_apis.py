@@ -274,8 +274,10 @@ class StreamsGroupApis:
                 error_message=f"Group {group_id} is not a classic group." if version >= 6 else None,
                 group_id=group_id, group_state="Dead", protocol_type="", protocol_data="", members=[],
                 authorized_operations=operations_bits(None))
-        request.send_response(DescribeGroupsResponse(throttle_time_ms=0, groups=[
-            others[g] for g in dict.fromkeys(req.groups) if g in others]))
+        # As Kafka: the groups the principal may not describe first, then the rest in request order.
+        ordered = [others[g] for g in dict.fromkeys(req.groups) if g in others]
+        request.send_response(DescribeGroupsResponse(throttle_time_ms=0, groups=sorted(
+            ordered, key=lambda g: g.error_code != ErrorCode.GROUP_AUTHORIZATION_FAILED)))
 
     def handle_delete_groups(self, request: GroupRequest) -> None:
         req = request.body
