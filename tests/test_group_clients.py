@@ -10,13 +10,13 @@ from collections.abc import Callable
 
 from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.admin import NewTopic
+from kafka.protocol.consumer.group import JoinGroupResponse  # what harness.wire.call decodes into
 from kafka.structs import OffsetAndMetadata
 
 from harness.wire import call, connect, encode_request, read_frame
 from josefk.cli.kafka_messages import request_class
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
-from josefk.protocol.messages.generated.join_group_response import JoinGroupResponse
 from tests.conftest import RunningBroker
 from tests.prerequisites import require_module
 
