@@ -10,6 +10,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from kafka.protocol.api_header import ResponseClassRegistry
 from kafka.protocol.api_message import ApiMessage
 from kafka.protocol.schemas.load_json import _resolve_common_structs
 
@@ -33,7 +34,14 @@ def _kafka4_class(name: str) -> type[ApiMessage]:
     def json_patch(_metacls: type, _json: dict[str, Any]) -> dict[str, Any]:
         return _spec(name)
 
-    return type(name, (ApiMessage,), {"json_patch": classmethod(json_patch), "__slots__": ()})
+    # kafka-python registers every response class it makes as the one its clients decode that API
+    # key with: keep its own registered, or every client later in this process reads 4.4's layouts.
+    registry = ResponseClassRegistry._response_class_registry
+    saved = dict(registry)
+    made = type(name, (ApiMessage,), {"json_patch": classmethod(json_patch), "__slots__": ()})
+    registry.clear()
+    registry.update(saved)
+    return made
 
 
 def request_class(api_key: int, version: int) -> type[ApiMessage]:
