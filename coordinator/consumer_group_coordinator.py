@@ -602,10 +602,7 @@ class ConsumerGroupCoordinator:
         return ErrorCode.NONE, None, group
 
     def list_groups(self, states: set[str]) -> list[ConsumerGroup]:
-        wanted = {s.lower() for s in states}
-        return [g for g in self.groups.values()
-                if self.classic.partition_for(g.group_id) in self.classic.owned
-                and (not wanted or g.state.value.lower() in wanted)]
+        return self.classic.listed(self.groups.values(), states)
 
     def delete_group(self, group_id: str) -> ErrorCode:
         error = self.classic.validate(group_id, "delete")

@@ -12,11 +12,12 @@ __consumer_offsets; this coordinator serves the groups of the partitions it has 
 
 from __future__ import annotations
 
+import enum
 import logging
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from josefk.coordinator.group_metadata import (
     CONSUMER_PROTOCOL_TYPE,
@@ -72,6 +73,19 @@ class ConsumerGroupOffsets(Protocol):
     def cleanup(self, now: int) -> int:
         """Expire offsets past retention and drop Empty groups left without any; how many expired."""
         ...
+
+
+class ListedGroup(Protocol):
+    """A group of another kind (consumer, share, streams) kept on these partitions."""
+
+    @property
+    def group_id(self) -> str: ...
+
+    @property
+    def state(self) -> enum.Enum: ...
+
+
+G = TypeVar("G", bound=ListedGroup)
 
 
 @dataclass(frozen=True)
@@ -149,6 +163,13 @@ class GroupCoordinator:
 
     def partition_for(self, group_id: str) -> int:
         return self.store.partition_for(group_id)
+
+    def listed(self, groups: Iterable[G], states: set[str]) -> list[G]:
+        """ListGroups for the other kinds of group: those on partitions this coordinator owns,
+        in any of `states` (any case; none given: all)."""
+        wanted = {s.lower() for s in states}
+        return [g for g in groups if self.partition_for(g.group_id) in self.owned
+                and (not wanted or g.state.value.lower() in wanted)]
 
     def on_leadership_change(self) -> None:
         """Load newly led __consumer_offsets partitions, unload those no longer led."""

@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Protocol
 
 from josefk.coordinator.consumer_assignors import Assignment, AssignmentMember, TopicId
+from josefk.coordinator.group_coordinator import G
 from josefk.coordinator.offsets_store import LoadedPartition
 from josefk.coordinator.share_assignor import SIMPLE_ASSIGNOR, assign_simple
 from josefk.coordinator.share_group import LEAVE_GROUP_MEMBER_EPOCH, ShareGroup, ShareGroupMember, ShareGroupState
@@ -60,6 +61,8 @@ class GroupHost(Protocol):
     def validate(self, group_id: str | None, api: str) -> ErrorCode: ...
 
     def partition_for(self, group_id: str) -> int: ...
+
+    def listed(self, groups: Iterable[G], states: set[str]) -> list[G]: ...
 
     @property
     def owned(self) -> Mapping[int, int]: ...
@@ -363,10 +366,7 @@ class ShareGroupCoordinator:
         return ErrorCode.NONE, None, group
 
     def list_groups(self, states: set[str]) -> list[ShareGroup]:
-        wanted = {s.lower() for s in states}
-        return [g for g in self.groups.values()
-                if self.classic.partition_for(g.group_id) in self.classic.owned
-                and (not wanted or g.state.value.lower() in wanted)]
+        return self.classic.listed(self.groups.values(), states)
 
     def delete_group(self, group_id: str) -> ErrorCode:
         error = self.classic.validate(group_id, "delete")
