@@ -26,6 +26,7 @@ from harness.kafka import KRaftBroker
 from harness.zookeeper import ZooKeeperServer
 from josefk.server.broker import KafkaServer
 from josefk.server.config import KafkaConfig
+from tests.client_leaks import client_threads, leaked_since
 
 
 class RunningBroker:
@@ -127,3 +128,13 @@ def _unit_tests_stay_off_the_network(request: pytest.FixtureRequest, monkeypatch
         def refuse(sock: socket.socket, address: object) -> None:
             raise AssertionError(f"a unit test connected to {address}: mark it integration")
         monkeypatch.setattr(socket.socket, "connect", refuse)
+
+
+@pytest.fixture(autouse=True)
+def _clients_stop_with_their_test() -> Iterator[None]:
+    """Set up before and torn down after the test's other function fixtures: a Kafka client
+    still running then was started by the test (or one of them) and not stopped."""
+    before = client_threads()
+    yield
+    if leaked := leaked_since(before):
+        pytest.fail(f"the test left Kafka clients running: {', '.join(leaked)}", pytrace=False)
