@@ -151,10 +151,13 @@ class VerifiableConsumer:
     def run(self) -> None:
         self.events.emit("startup_complete")
         try:
-            # Learn the topic's partitions before the first join, as Kafka's consumer does: kafka-python
-            # would otherwise join knowing none, print an empty assignment and rebalance at once.
-            self.consumer.partitions_for_topic(self.args.topic)
             self.consumer.subscribe([self.args.topic], listener=Listener(self.events))
+            # Learn the subscribed topic's partitions before the first join, as Kafka's consumer does.
+            # kafka-python notes them only on a metadata update after subscribe(); joining before one,
+            # it rebalances again at once, and if a poll times out during that second join (200 ms
+            # polls on a loaded machine) kafka-python 3.0.12 never applies its assignment: the
+            # consumer then holds no partition and hangs. topics() always asks the cluster.
+            self.consumer.topics()
             while not self.finished() and not self.stop.is_set() and not self.events.broken.is_set():
                 batch = self.consumer.poll(timeout_ms=POLL_MS)
                 if not batch:
