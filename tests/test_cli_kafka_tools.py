@@ -225,10 +225,11 @@ def test_verifiable_consumer_events_are_kafkas(brokers: dict[str, str]) -> None:
                           "--max-messages", "6", "--repeating-keys", "3")
         assert produced.returncode == 0, produced.stderr
         args = ("--bootstrap-server", brokers["josefk"], "--topic", name, "--max-messages", "6", "--verbose")
-        runs.append(josefk("verifiable-consumer", *args, "--group-id", f"ours-{name}"))
+        runs.append((name, josefk("verifiable-consumer", *args, "--group-id", f"ours-{name}")))
     theirs = kafka_tool("org.apache.kafka.tools.VerifiableConsumer", *args, "--group-id", f"kafkas-{name}")
-    assert [r.returncode for r in (*runs, theirs)] == [0, 0, 0], "".join(r.stderr for r in (*runs, theirs))
-    for out in (events(runs[-1].stdout), events(theirs.stdout)):
+    results = [*runs, (name, theirs)]
+    assert [r.returncode for _, r in results] == [0, 0, 0], "".join(r.stderr for _, r in results)
+    for name, out in ((name, events(r.stdout)) for name, r in results):
         assert out[0] == {"name": "startup_complete"} and out[-1] == {"name": "shutdown_complete"}
         assert out[1] == {"name": "partitions_assigned", "partitions": [{"topic": name, "partition": 0}]}
         assert [e["name"] for e in out if e["name"].startswith("partitions_")] == [
