@@ -151,12 +151,17 @@ class VerifiableConsumer:
     def run(self) -> None:
         self.events.emit("startup_complete")
         try:
+            # kafka-python 3.0.12 can hang in a rebalance that follows its first join at once: if a poll
+            # times out during that second join (200 ms polls, a loaded machine), it never applies the
+            # assignment, and the member holds no partition. Such a rebalance comes when the member
+            # joined before it knew the topic's partitions: a topic created meanwhile, or a join faster
+            # than the metadata refresh after subscribe(), the only one kafka-python notes partitions
+            # from. So wait for the topic (where Kafka's tool joins with an empty assignment and
+            # rebalances once it appears), then subscribe and ask for metadata (topics() always asks).
+            while self.args.topic not in self.consumer.topics():
+                if self.stop.wait(POLL_MS / 1000):
+                    return
             self.consumer.subscribe([self.args.topic], listener=Listener(self.events))
-            # Learn the subscribed topic's partitions before the first join, as Kafka's consumer does.
-            # kafka-python notes them only on a metadata update after subscribe(); joining before one,
-            # it rebalances again at once, and if a poll times out during that second join (200 ms
-            # polls on a loaded machine) kafka-python 3.0.12 never applies its assignment: the
-            # consumer then holds no partition and hangs. topics() always asks the cluster.
             self.consumer.topics()
             while not self.finished() and not self.stop.is_set() and not self.events.broken.is_set():
                 batch = self.consumer.poll(timeout_ms=POLL_MS)
