@@ -44,7 +44,16 @@ DESCRIPTIONS = [
     "owns all 3 partitions.",
     "group-mixed: this client and another one (pairs below) in one group with the range assignor "
     "on a 4-partition topic: 2 + 2 partitions, each member reads exactly its partitions' records.",
+    "consumer-protocol-walk / consumer-protocol-resume: group-walk and group-commit-resume with "
+    "group.protocol=consumer (KIP-848: ConsumerGroupHeartbeat, the broker's assignor), the group's state "
+    "read with ConsumerGroupDescribe; for the clients that have the protocol (java-4, confluent-kafka) on the "
+    "brokers that have it (josefk, Kafka 4.4).",
 ]
+# Member arguments and the group-state check of each group protocol.
+PROTOCOLS: dict[str, tuple[tuple[str, ...], Callable[[str, str], tuple[int, str, int]]]] = {
+    "classic": ((), wire.describe_group),
+    "consumer": (("--group-protocol", "consumer"), wire.describe_consumer_group),
+}
 
 
 class Failed(Exception):
@@ -184,8 +193,10 @@ def shape(partitions: int, members: int) -> list[int]:
     return sorted(partitions // members + (i < partitions % members) for i in range(members))
 
 
-def settled(env: Env, group: str, live: list[Member], partitions: int, bootstrap: str | None = None) -> bool:
-    """Every partition owned by exactly one live member, evenly, DescribeGroups Stable, and still so 0.5 s later."""
+def settled(env: Env, group: str, live: list[Member], partitions: int, bootstrap: str | None = None,
+            protocol: str = "classic") -> bool:
+    """Every partition owned by exactly one live member, evenly, the group Stable (DescribeGroups, or
+    ConsumerGroupDescribe for a consumer-protocol group), and still so 0.5 s later."""
     def snap() -> list[set[int]]:
         return [set(m.owned) for m in live]
     now = snap()
@@ -194,7 +205,7 @@ def settled(env: Env, group: str, live: list[Member], partitions: int, bootstrap
         return False
     if not all(m.reported for m in live):
         return False
-    err, state, n = wire.describe_group(bootstrap or env.bootstrap, group)
+    err, state, n = PROTOCOLS[protocol][1](bootstrap or env.bootstrap, group)
     if (err, state, n) != (0, "Stable", len(live)):
         return False
     time.sleep(0.5)
@@ -255,25 +266,30 @@ def group_split(spec: MemberSpec, env: Env) -> str:
     return run_members(body)
 
 
-def group_walk(spec: MemberSpec, env: Env) -> str:
-    topic, group = f"{env.prefix}-group-walk", f"{env.prefix}-walk"
+def group_walk(spec: MemberSpec, env: Env, protocol: str = "classic") -> str:
+    suffix = "" if protocol == "classic" else f"-{protocol}"
+    topic, group = f"{env.prefix}-group-walk{suffix}", f"{env.prefix}-walk{suffix}"
+    args, describe = PROTOCOLS[protocol]
     wire.create_topic(env.bootstrap, topic, 3)
 
     def body(live: list[Member]) -> str:
         steps = []
+
+        def stable() -> bool:
+            return settled(env, group, live, 3, protocol=protocol)
         for _ in range(4):
-            live.append(Member(spec, env, group, topic))
+            live.append(Member(spec, env, group, topic, *args))
             t0 = time.monotonic()
-            until(env, live, lambda: settled(env, group, live, 3), f"the group to settle with {len(live)} members")
+            until(env, live, stable, f"the group to settle with {len(live)} members")
             steps.append(f"+{len(live)}:{time.monotonic() - t0:.1f}s")
         while live:
             leaving = live.pop(0)
             t0 = time.monotonic()
             leaving.close()
             if live:
-                until(env, live, lambda: settled(env, group, live, 3), f"the group to settle with {len(live)} members")
+                until(env, live, stable, f"the group to settle with {len(live)} members")
             else:
-                until(env, [], lambda: wire.describe_group(env.bootstrap, group)[1:] == ("Empty", 0), "an Empty group")
+                until(env, [], lambda: describe(env.bootstrap, group)[1:] == ("Empty", 0), "an Empty group")
             steps.append(f"-{len(live)}:{time.monotonic() - t0:.1f}s")
         return "settled after each step (members:seconds) " + " ".join(steps)
     return run_members(body)
@@ -287,11 +303,12 @@ def timed_out_of_deadline(env: Env, action: Callable[[], None]) -> None:
     env.deadline += time.monotonic() - t0
 
 
-def group_commit_resume(spec: MemberSpec, env: Env) -> str:
+def group_commit_resume(spec: MemberSpec, env: Env, protocol: str = "classic") -> str:
     broker = env.new_broker() if env.new_broker else None
     bootstrap = broker.bootstrap if broker else env.bootstrap
-    topic, group = f"{env.prefix}-group-resume", f"{env.prefix}-resume"
-    args = spec.extra.get("group-commit-resume", [])
+    suffix = "" if protocol == "classic" else f"-{protocol}"
+    topic, group = f"{env.prefix}-group-resume{suffix}", f"{env.prefix}-resume{suffix}"
+    args = [*spec.extra.get("group-commit-resume", []), *PROTOCOLS[protocol][0]]
     try:
         if broker:
             timed_out_of_deadline(env, broker.start)
@@ -367,8 +384,12 @@ def group_mixed(a: MemberSpec, b: MemberSpec, env: Env) -> str:
     return run_members(body)
 
 
-PHASE1 = {"group-split": group_split, "group-walk": group_walk,
-          "group-commit-resume": group_commit_resume, "group-expel": group_expel}
+PHASE1: dict[str, Callable[[MemberSpec, Env], str]] = {
+    "group-split": group_split, "group-walk": group_walk,
+    "group-commit-resume": group_commit_resume, "group-expel": group_expel,
+    "consumer-protocol-walk": lambda spec, env: group_walk(spec, env, "consumer"),
+    "consumer-protocol-resume": lambda spec, env: group_commit_resume(spec, env, "consumer"),
+}
 
 
 def run(name: str, fn: Callable[[], str]) -> tuple[str, str]:

@@ -50,7 +50,14 @@ import wire  # noqa: E402
 
 sys.path.insert(0, str(CLIENTS_DIR))
 import security  # noqa: E402
-from common import CODECS, HARNESS_SCENARIOS, SCENARIOS, SECURITY_MODES, STREAMS_SCENARIOS  # noqa: E402
+from common import (  # noqa: E402
+    CODECS,
+    CONSUMER_PROTOCOL_SCENARIOS,
+    HARNESS_SCENARIOS,
+    SCENARIOS,
+    SECURITY_MODES,
+    STREAMS_SCENARIOS,
+)
 
 PHASE1 = [s for s in HARNESS_SCENARIOS if s != "cross-consume"]
 SECURITY = [f"sec-{m}" for m in SECURITY_MODES]  # the security table's cells (compat/security.py)
@@ -132,6 +139,8 @@ CROSS = {
     "java-4": "kafka-python-2@0.8.2",
 }
 
+# The clients with KIP-848's group.protocol=consumer (kafka-clients 3.9 has it only as a preview).
+CONSUMER_PROTOCOL_CLIENTS = {"java-4", "confluent-kafka"}
 # group-mixed: client -> the client whose member shares its group (range assignor).
 MIXED = {
     "kafka-python-3": "confluent-kafka",
@@ -406,6 +415,9 @@ class Suite:
         if name in c.group_na:
             self.record(Result(c.name, name, "n/a", c.group_na[name]))
             return
+        if name in CONSUMER_PROTOCOL_SCENARIOS and (why := self.consumer_protocol_na(c)):
+            self.record(Result(c.name, name, "n/a", why))
+            return
         if self.deadline - time.monotonic() < 10:
             self.record(Result(c.name, name, "fail", "not run: suite time budget exhausted"))
             return
@@ -418,6 +430,14 @@ class Suite:
         t0 = time.monotonic()
         status, detail = groups.run(name, lambda: fn(env))
         self.record(Result(c.name, name, status, detail, time.monotonic() - t0))
+
+    def consumer_protocol_na(self, c: Client) -> str:
+        """Why a consumer-protocol-* scenario is n/a for c on this broker ('' when it runs)."""
+        if c.name not in CONSUMER_PROTOCOL_CLIENTS:
+            return f"{c.name}: no group.protocol=consumer (KIP-848)"
+        if self.broker.kind in ("kafka", "tansu"):
+            return f"{self.broker.kind}: no KIP-848 consumer groups (ConsumerGroupHeartbeat)"
+        return ""
 
     def check_stored_codecs(self, c: Client) -> None:
         """A passed produce-<codec> must have stored batches of that codec (clients may silently not compress)."""

@@ -4,8 +4,8 @@ client under test prepares another client's test or checks its work:
 - fetch_raw / stored_codecs: fetch a partition's raw batches, so run.py can confirm that each
   produce-<codec> scenario really wrote compressed batches (librdkafka < 2.11.1, e.g. kcat,
   silently sends uncompressed when the broker does not advertise Produce v0).
-- create_topic / produce / describe_group: set-up and group state checks for the group scenarios
-  (compat/groups.py). Each uses a version Kafka 4 still serves (KIP-896).
+- create_topic / produce / describe_group / describe_consumer_group: set-up and group state checks
+  for the group scenarios (compat/groups.py). Each uses a version Kafka 4 still serves (KIP-896).
 """
 
 from __future__ import annotations
@@ -119,5 +119,14 @@ def describe_group(bootstrap: str, group: str) -> tuple[int, str, int]:
     """DescribeGroups v0: (error code, state, number of members)."""
     with connect(bootstrap) as sock:
         _cid, response = call(sock, ApiKey.DescribeGroups, 0, groups=[group])
+    described = response.groups[0]
+    return described.error_code, described.group_state, len(described.members)
+
+
+def describe_consumer_group(bootstrap: str, group: str) -> tuple[int, str, int]:
+    """ConsumerGroupDescribe v0, for KIP-848 groups: (error code, state, number of members)."""
+    with connect(bootstrap) as sock:
+        _cid, response = call(sock, ApiKey.ConsumerGroupDescribe, 0, group_ids=[group],
+                              include_authorized_operations=False)
     described = response.groups[0]
     return described.error_code, described.group_state, len(described.members)

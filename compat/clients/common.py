@@ -36,7 +36,10 @@ HARNESS_SCENARIOS = [
     *STREAMS_SCENARIOS,  # Java only: Kafka Streams (run.py records n/a for the other clients)
 ]
 # Driven by compat/groups.py (run.py) through member processes of each client.
-GROUP_SCENARIOS = ["group-split", "group-walk", "group-commit-resume", "group-expel", "group-mixed"]
+# consumer-protocol-*: the same with group.protocol=consumer (KIP-848), for the clients that have it.
+CONSUMER_PROTOCOL_SCENARIOS = ["consumer-protocol-walk", "consumer-protocol-resume"]
+GROUP_SCENARIOS = ["group-split", "group-walk", "group-commit-resume", "group-expel", "group-mixed",
+                   *CONSUMER_PROTOCOL_SCENARIOS]
 SCENARIOS = HARNESS_SCENARIOS + GROUP_SCENARIOS
 # The security table's columns (compat/security.py): each is the scenario `sec-<mode>` of every harness.
 SECURITY_MODES = ["SSL", "mTLS", "SASL_PLAINTEXT-PLAIN", "SASL_PLAINTEXT-SCRAM-SHA-256", "SASL_PLAINTEXT-SCRAM-SHA-512",
@@ -183,6 +186,8 @@ def parse_args(extra: Callable[[argparse.ArgumentParser], object] | None = None)
     ap.add_argument("--topic", default="", help="member: topic to subscribe to")
     ap.add_argument("--assignor", default="default", help="member: default | range")
     ap.add_argument("--session-ms", type=int, default=6000, help="member: session.timeout.ms")
+    ap.add_argument("--group-protocol", default="classic",
+                    help="member: classic | consumer (KIP-848: the broker assigns; no session or assignor settings)")
     ap.add_argument("--assign-all", action="store_true",
                     help="member: assign() every partition instead of subscribe() (offsets only, no group protocol)")
     if extra:

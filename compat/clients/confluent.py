@@ -333,10 +333,13 @@ def txn_fencing(ctx: Ctx) -> str:
 def member(args, io: MemberIO) -> None:
     """One group member (see common.MemberIO)."""
     conf = {"bootstrap.servers": args.bootstrap, "group.id": args.member, "enable.auto.commit": False,
-            "auto.offset.reset": "earliest", "session.timeout.ms": args.session_ms,
-            "heartbeat.interval.ms": HEARTBEAT_MS}
-    if args.assignor == "range":
-        conf["partition.assignment.strategy"] = "range"
+            "auto.offset.reset": "earliest"}
+    if args.group_protocol == "consumer":  # the coordinator owns session, heartbeat and assignor settings
+        conf["group.protocol"] = "consumer"
+    else:
+        conf.update({"session.timeout.ms": args.session_ms, "heartbeat.interval.ms": HEARTBEAT_MS})
+        if args.assignor == "range":
+            conf["partition.assignment.strategy"] = "range"
     c = Consumer(conf)
     c.subscribe([args.topic])
     while True:

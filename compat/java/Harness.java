@@ -660,9 +660,13 @@ public class Harness {
         p.put("group.id", args.get("member"));
         p.put("enable.auto.commit", "false");
         p.put("auto.offset.reset", "earliest");
-        p.put("session.timeout.ms", args.getOrDefault("session-ms", "6000"));
-        p.put("heartbeat.interval.ms", "500");
-        if ("range".equals(args.get("assignor"))) p.put("partition.assignment.strategy", RangeAssignor.class.getName());
+        if ("consumer".equals(args.get("group-protocol"))) {
+            p.put("group.protocol", "consumer");  // KIP-848: the coordinator owns session, heartbeat and assignor
+        } else {
+            p.put("session.timeout.ms", args.getOrDefault("session-ms", "6000"));
+            p.put("heartbeat.interval.ms", "500");
+            if ("range".equals(args.get("assignor"))) p.put("partition.assignment.strategy", RangeAssignor.class.getName());
+        }
         String t = args.get("topic");
         BlockingQueue<String> cmds = new LinkedBlockingQueue<>();
         Thread reader = new Thread(() -> {
