@@ -203,6 +203,8 @@ _KEYS = [
     Key("group.consumer.session.timeout.ms", _int, "45000", at_least=1),
     Key("group.consumer.heartbeat.interval.ms", _int, "5000", at_least=1),
     Key("group.consumer.max.size", _int, "2147483647", at_least=1),
+    Key("group.consumer.migration.policy", _str, "bidirectional",
+        choices=("bidirectional", "upgrade", "downgrade", "disabled")),
     Key("group.streams.session.timeout.ms", _int, "45000", at_least=1),
     Key("group.streams.heartbeat.interval.ms", _int, "5000", at_least=1),
     Key("group.streams.max.size", _int, "2147483647", at_least=1),

@@ -77,9 +77,11 @@ def test_join_describe_list_commit_and_leave(gbroker: RunningBroker) -> None:
         assert [(g.group_id, g.group_type, g.group_state, g.protocol_type) for g in listed] == [
             ("g", "consumer", "Stable", "consumer")]
         assert call(sock, ApiKey.ListGroups, 5, states_filter=[], types_filter=["classic"])[1].groups == []
-        # A classic member cannot join while the group has consumer-protocol members.
+        # A classic JoinGroup is served by the consumer group (mixed groups): first a member id.
         classic = call(sock, ApiKey.JoinGroup, 5, **join_fields("g"))[1]
-        assert classic.error_code == ErrorCode.INCONSISTENT_GROUP_PROTOCOL
+        assert (classic.error_code, classic.generation_id) == (ErrorCode.MEMBER_ID_REQUIRED, -1)
+        assert call(sock, ApiKey.JoinGroup, 5, **{**join_fields("g"), "protocol_type": "x"})[1].error_code == (
+            ErrorCode.INCONSISTENT_GROUP_PROTOCOL)
         # DescribeGroups v5 sees no classic group there (Kafka before v6 answers Dead).
         dg = call(sock, ApiKey.DescribeGroups, 5, groups=["g"], include_authorized_operations=False)[1].groups[0]
         assert (dg.error_code, dg.group_state) == (ErrorCode.NONE, "Dead")
@@ -108,7 +110,7 @@ def test_join_describe_list_commit_and_leave(gbroker: RunningBroker) -> None:
         sock.close()
 
 
-def test_a_classic_group_with_members_is_not_a_consumer_group(gbroker: RunningBroker) -> None:
+def test_a_classic_group_whose_members_protocol_is_unreadable_is_not_upgraded(gbroker: RunningBroker) -> None:
     sock = connect(gbroker.bootstrap)
     try:
         create_topic(sock, "t", 1)
@@ -117,7 +119,8 @@ def test_a_classic_group_with_members_is_not_a_consumer_group(gbroker: RunningBr
         assert call(sock, ApiKey.JoinGroup, 5, **join_fields("g", member_id=first.member_id))[1].error_code == 0
         refused = heartbeat(sock, member_id=str(uuid.uuid4()), rebalance_timeout_ms=30_000,
                             subscribed_topic_names=["t"], topic_partitions=[])
-        assert (refused.error_code, refused.error_message) == (ErrorCode.GROUP_ID_NOT_FOUND,
-                                                               "Group g is not a consumer group.")
+        assert (refused.error_code, refused.error_message) == (
+            ErrorCode.GROUP_ID_NOT_FOUND,
+            "Cannot upgrade classic group g to consumer group because the embedded consumer protocol is malformed.")
     finally:
         sock.close()
