@@ -46,6 +46,7 @@ from josefk.coordinator.group_metadata import (
 )
 from josefk.coordinator.group_records import group_key, group_value
 from josefk.coordinator.mixed_groups import (
+    CustomAssignorInUse,
     MalformedProtocol,
     MigrationPolicy,
     classic_group_from_consumer,
@@ -207,6 +208,9 @@ class ConsumerGroupCoordinator:
                 group = consumer_group_from_classic(classic, self.topics.topic_ids, self.classic.time)
             except MalformedProtocol:
                 why = "the embedded consumer protocol is malformed"
+            except CustomAssignorInUse:
+                why = ("an unsupported custom assignor is in use. Please refer to the documentation or switch "
+                       "to a default assignor before re-attempting the upgrade")
         if why is not None:
             log.info("[GroupCoordinator %d]: Cannot upgrade classic group %s to consumer group because %s.",
                      self.classic.broker_id, group_id, why)

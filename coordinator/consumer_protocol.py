@@ -73,10 +73,13 @@ def write_assignment(partitions: TopicPartitions, version: int) -> bytes:
     return bytes(w.bytes_(None).buf)
 
 
-def read_assignment(data: bytes) -> TopicPartitions:
+def read_assignment(data: bytes) -> tuple[TopicPartitions, bytes | None]:
+    """The partitions and the user data (a custom client-side assignor's) of an
+    assignment; an empty byte string is the empty assignment."""
     if not data:
-        return {}
+        return {}, None
     version_of(data)
     r = RecordReader(data)
     r.int16()
-    return _read_partitions(r)
+    partitions = _read_partitions(r)
+    return partitions, r.bytes_() if not r.at_end() else None

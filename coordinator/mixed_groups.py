@@ -46,6 +46,10 @@ class MalformedProtocol(Exception):
     """A member's embedded consumer protocol bytes could not be read."""
 
 
+class CustomAssignorInUse(Exception):
+    """A member's assignment carries user data, which the server-side assignor would lose."""
+
+
 def _protocol_of(group: GroupMetadata, member: MemberMetadata) -> str:
     """The group's protocol, or (no generation completed yet) the member's first."""
     if group.protocol_name is not None:
@@ -55,7 +59,8 @@ def _protocol_of(group: GroupMetadata, member: MemberMetadata) -> str:
 
 def consumer_group_from_classic(classic: GroupMetadata, topic_ids: Mapping[str, uuid.UUID],
                                 time: Time) -> ConsumerGroup:
-    """Raises MalformedProtocol when a member's subscription or assignment is unreadable."""
+    """Raises MalformedProtocol when a member's subscription or assignment is unreadable,
+    CustomAssignorInUse when an assignment has user data (Kafka 4.x refuses those too)."""
     group = ConsumerGroup(classic.group_id, time)
     group.offsets = classic.offsets
     group.book.pending_txn_offsets = classic.pending_txn_offsets
@@ -64,9 +69,11 @@ def consumer_group_from_classic(classic: GroupMetadata, topic_ids: Mapping[str, 
     for member in classic.members.values():
         try:
             subscription = read_subscription(member.metadata_for(_protocol_of(classic, member)))
-            assigned = read_assignment(member.assignment)
+            assigned, user_data = read_assignment(member.assignment)
         except (RecordFormatError, struct.error, UnicodeDecodeError, KeyError) as e:
             raise MalformedProtocol(str(e)) from e
+        if user_data:
+            raise CustomAssignorInUse(member.member_id)
         partitions = {topic_ids[t]: ps for t, ps in assigned.items() if t in topic_ids and ps}
         group.update_member(ConsumerGroupMember(
             member.member_id, instance_id=member.group_instance_id, rack_id=subscription.rack_id,

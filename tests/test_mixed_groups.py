@@ -196,6 +196,13 @@ def test_the_upgrade_is_refused_as_kafka_refuses_it(m: Mixed, tmp_path: Path) ->
     refused = m.join("c")
     assert refused.message == (f"Cannot upgrade classic group {GROUP} to consumer group because the group size "
                                "exceeds the consumer group maximum size.")
+    m.cgc.config = replace(m.cgc.config, max_size=10)
+    leader = m.base.group.members[m.base.group.leader_id or ""]
+    leader.assignment = leader.assignment[:-4] + struct.pack(">i", 2) + b"ud"  # a custom assignor's user data
+    refused = m.join("c")
+    assert refused.message == (f"Cannot upgrade classic group {GROUP} to consumer group because an unsupported "
+                               "custom assignor is in use. Please refer to the documentation or switch to a default "
+                               "assignor before re-attempting the upgrade.")
     m.base.group.protocol_type = "connect"
     refused = m.join("c")
     assert refused.message == (f"Cannot upgrade classic group {GROUP} to consumer group because the group does not "
