@@ -232,17 +232,17 @@ class ConsumerGroupCoordinator:
         return (remaining > 0 and group.all_classic_except(leaving)
                 and self.config.migration_policy.downgrade_enabled and remaining <= self.classic.group_max_size)
 
-    def _downgrade(self, group: ConsumerGroup, leaving: set[str]) -> None:
+    def _downgrade(self, group: ConsumerGroup, leaving: set[str]) -> bool:
         """The last consumer-protocol member left: the group becomes a classic group of the
         rest, written as the consumer group's tombstones and a classic group record at
-        once, and rebalances (Kafka's convertToClassicGroup)."""
+        once, and rebalances (Kafka's convertToClassicGroup). False: it stays as it is."""
         names = {tid: name for name, tid in self.topics.topic_ids.items()}
         try:
             classic, assignments = classic_group_from_consumer(group, leaving, names, self.classic.time)
         except MalformedProtocol:
             log.warning("[GroupCoordinator %d]: Cannot downgrade consumer group %s: a member's consumer protocol "
                         "is malformed.", self.classic.broker_id, group.group_id)
-            return
+            return False
         records = group_tombstones(group.group_id, self._stored.get(group.group_id, {}))
         records.append((group_key(group.group_id), group_value(classic, assignments)))
         self._drop(group)
@@ -256,6 +256,7 @@ class ConsumerGroupCoordinator:
         self.classic.adopt(classic, f"Downgrade group {group.group_id} from consumer to classic for member leaving.")
         log.info("[GroupCoordinator %d]: Converted the consumer group %s to a classic group.",
                  self.classic.broker_id, group.group_id)
+        return True
 
     def _drop(self, group: ConsumerGroup) -> None:
         for timers in (self._session_timers, self._rebalance_timers, self._sync_timers, self._join_timers):
@@ -553,10 +554,9 @@ class ConsumerGroupCoordinator:
         computed at the next heartbeat (Kafka's consumerGroupFenceMember). If only classic
         members remain, the group becomes a classic group instead."""
         self._cancel_timers(group.group_id, member_id)
-        if self._downgradable(group, {member_id}):
+        if self._downgradable(group, {member_id}) and self._downgrade(group, {member_id}):
             log.info("[GroupCoordinator %d]: Member %s of consumer group %s %s", self.classic.broker_id, member_id,
                      group.group_id, why)
-            self._downgrade(group, {member_id})
             return
         group.remove_member(member_id)
         group.subscription_metadata = self._subscription_metadata(group)

@@ -354,3 +354,15 @@ def test_classic_leave_group_removes_the_member_and_bumps_the_epoch(m: Mixed) ->
     assert m.base.coordinator.leave_group(GROUP, [(a, None), ("nope", None), ("c", None)]) == (
         ErrorCode.NONE, [ErrorCode.NONE, ErrorCode.UNKNOWN_MEMBER_ID, ErrorCode.UNKNOWN_MEMBER_ID])
     assert a not in m.group.members and m.group.group_epoch == epoch + 1
+
+
+def test_a_downgrade_that_cannot_read_a_protocol_leaves_a_consumer_group(m: Mixed) -> None:
+    a, b, generation = upgrade(m)
+    for member_id in (a, b):  # their protocol's metadata no longer readable
+        member = m.group.members[member_id]
+        assert member.classic is not None
+        m.group.update_member(replace(member, classic=replace(member.classic, protocols=(("range", b""),))))
+    epoch = m.group.group_epoch
+    assert m.send(HeartbeatRequest(GROUP, "c", -1)).error == ErrorCode.NONE
+    assert GROUP not in m.base.coordinator.groups and set(m.group.members) == {a, b}  # c left all the same
+    assert m.group.group_epoch == epoch + 1
