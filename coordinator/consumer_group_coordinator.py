@@ -232,10 +232,12 @@ class ConsumerGroupCoordinator:
         return (remaining > 0 and group.all_classic_except(leaving)
                 and self.config.migration_policy.downgrade_enabled and remaining <= self.classic.group_max_size)
 
-    def _downgrade(self, group: ConsumerGroup, leaving: set[str]) -> bool:
-        """The last consumer-protocol member left: the group becomes a classic group of the
-        rest, written as the consumer group's tombstones and a classic group record at
-        once, and rebalances (Kafka's convertToClassicGroup). False: it stays as it is."""
+    def _downgrade(self, group: ConsumerGroup, leaving: set[str],
+                   reason: str | None = "for member leaving") -> bool:
+        """The last consumer-protocol member left (or was replaced by a classic static
+        member): the group becomes a classic group of the rest, written as the consumer
+        group's tombstones and a classic group record at once, and, given a reason,
+        rebalances (Kafka's convertToClassicGroup). False: it stays as it is."""
         names = {tid: name for name, tid in self.topics.topic_ids.items()}
         try:
             classic, assignments = classic_group_from_consumer(group, leaving, names, self.classic.time)
@@ -253,7 +255,8 @@ class ConsumerGroupCoordinator:
                             self.classic.broker_id, group.group_id, error.name)
 
         self.classic.store.store_records(group.group_id, records, written)
-        self.classic.adopt(classic, f"Downgrade group {group.group_id} from consumer to classic for member leaving.")
+        self.classic.adopt(classic, None if reason is None
+                           else f"Downgrade group {group.group_id} from consumer to classic {reason}.")
         log.info("[GroupCoordinator %d]: Converted the consumer group %s to a classic group.",
                  self.classic.broker_id, group.group_id)
         return True
@@ -780,6 +783,7 @@ class ConsumerGroupCoordinator:
             # Kafka's IllegalStateException("Malformed embedded consumer protocol ...")
             callback(JoinResult(ErrorCode.UNKNOWN_SERVER_ERROR, member_id))
             return
+        replacing = unknown and group_instance_id is not None and group_instance_id in group.static_members
         found = self._classic_joining_member(group, new_id, group_instance_id, unknown)
         if isinstance(found, ErrorCode):
             callback(JoinResult(found, member_id))
@@ -795,7 +799,14 @@ class ConsumerGroupCoordinator:
             classic=ClassicMemberMetadata(joining.session_timeout_ms, tuple(joining.protocols)))
         ids = self.topics.topic_ids
         owned = {ids[t]: ps for t, ps in subscription.owned.items() if t in ids and ps}
+        epoch = group.group_epoch
         reconciled = self._apply(group, member, updated, is_new, owned)
+        if replacing and self._downgradable(group, set()):
+            # A classic static member took the place of the last consumer-protocol one
+            # (Kafka's validateOnlineDowngradeWithReplacedMember): no rebalance unless the
+            # subscription changed.
+            self._downgrade(group, set(), "for static member replacement with different subscription"
+                            if group.group_epoch != epoch else None)
         self._cancel_timer(self._join_timers, group_id, reconciled.member_id)
         self._cancel_timer(self._rebalance_timers, group_id, reconciled.member_id)
         protocol_name = joining.protocols[0][0]

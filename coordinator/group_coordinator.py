@@ -314,13 +314,15 @@ class GroupCoordinator:
         group.transition_to(GroupState.DEAD)
         self.groups.pop(group.group_id, None)
 
-    def adopt(self, group: GroupMetadata, reason: str) -> None:
+    def adopt(self, group: GroupMetadata, reason: str | None) -> None:
         """A consumer group came back as this Stable classic group (online downgrade): its
-        members' sessions start and it rebalances, so they rejoin on the classic protocol."""
+        members' sessions start and, given a reason, it rebalances, so they rejoin on the
+        classic protocol."""
         self.groups[group.group_id] = group
         for member in group.members.values():
             self._schedule_heartbeat(group, member)
-        self._prepare_rebalance(group, reason)
+        if reason is not None:
+            self._prepare_rebalance(group, reason)
 
     # -- timers --------------------------------------------------------------------------
 

@@ -366,3 +366,23 @@ def test_a_downgrade_that_cannot_read_a_protocol_leaves_a_consumer_group(m: Mixe
     assert m.send(HeartbeatRequest(GROUP, "c", -1)).error == ErrorCode.NONE
     assert GROUP not in m.base.coordinator.groups and set(m.group.members) == {a, b}  # c left all the same
     assert m.group.group_epoch == epoch + 1
+
+
+def test_a_classic_static_member_replacing_the_last_consumer_protocol_one_downgrades(m: Mixed) -> None:
+    a, b, generation = m.stable_classic_group()
+    m.join("c", instance_id="i1")  # a static consumer-protocol member upgrades the group
+    m.rejoin_and_sync(a, frozenset())
+    m.rejoin_and_sync(b, frozenset())
+    c = m.beat("c", generation + 1, {}, instance_id="i1")
+    assert c.assignment is not None and len(c.assignment[T1]) == 2
+    epoch = m.group.group_epoch
+    # The instance restarts with group.protocol=classic: same instance id, no member id.
+    joined = m.classic_join(instance_id="i1", owned=frozenset())
+    assert joined[0].error == ErrorCode.NONE and joined[0].generation_id == epoch
+    assert GROUP not in m.cgc.groups
+    classic = m.base.group
+    assert classic.is_state(GroupState.STABLE) and classic.generation_id == epoch  # same subscription: no rebalance
+    assert classic.static_members == {"i1": joined[0].member_id}
+    synced = m.classic_sync(joined[0].member_id, epoch)
+    assert (synced[0].error, read_assignment(synced[0].assignment)) == (ErrorCode.NONE, c.assignment[T1])
+    assert m.classic_heartbeat(a, epoch) == ErrorCode.NONE
