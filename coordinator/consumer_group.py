@@ -40,6 +40,16 @@ class MemberState(enum.Enum):
 
 
 @dataclass(frozen=True)
+class ClassicMemberMetadata:
+    """What a member speaking the classic protocol (JoinGroup/SyncGroup/Heartbeat) in a
+    consumer group joined with: its session timeout and its (name, metadata) protocols,
+    most preferred first (Kafka's ConsumerGroupMemberMetadataValue.ClassicMemberMetadata)."""
+
+    session_timeout_ms: int
+    protocols: tuple[tuple[str, bytes], ...]
+
+
+@dataclass(frozen=True)
 class ConsumerGroupMember:
     member_id: str
     instance_id: str | None = None
@@ -55,6 +65,11 @@ class ConsumerGroupMember:
     state: MemberState = MemberState.STABLE
     assigned: Assignment = field(default_factory=dict)  # may be used now
     pending_revocation: Assignment = field(default_factory=dict)  # must be given up first
+    classic: ClassicMemberMetadata | None = None  # set for a member on the classic protocol
+
+    @property
+    def uses_classic_protocol(self) -> bool:
+        return self.classic is not None
 
 
 def _union(a: Mapping[TopicId, frozenset[int]], b: Mapping[TopicId, frozenset[int]]) -> Assignment:
@@ -193,6 +208,24 @@ class ConsumerGroup:
             self.state = ConsumerGroupState.RECONCILING
         else:
             self.state = ConsumerGroupState.STABLE
+
+    def all_classic_except(self, member_ids: set[str]) -> bool:
+        """Whether every member but these speaks the classic protocol (a downgrade's test)."""
+        return all(m.uses_classic_protocol for mid, m in self.members.items() if mid not in member_ids)
+
+    def waiting_on_unreleased(self, member: ConsumerGroupMember) -> bool:
+        """Whether a partition the member is to get is still held by another member."""
+        target = self.target.get(member.member_id, {})
+        return any(self.owner_epoch.get((t, p), (member.member_id, 0))[0] != member.member_id
+                   for t, ps in target.items() for p in ps - member.assigned.get(t, frozenset()))
+
+    def supports_classic_protocols(self, protocol_type: str, names: list[str]) -> bool:
+        """Kafka's ConsumerGroup.supportsClassicProtocols: the consumer protocol type and,
+        with classic members present, one protocol all of them support."""
+        if protocol_type != "consumer" or not names:
+            return False
+        classic = [m.classic for m in self.members.values() if m.classic is not None]
+        return not classic or any(all(n in {p for p, _ in c.protocols} for c in classic) for n in names)
 
     def preferred_assignor(self, default: str) -> str:
         """The assignor most members ask for (ties: by name), else `default`."""

@@ -30,7 +30,8 @@ from josefk.protocol.messages.generated.list_groups_response import ListedGroup,
 
 GROUP_TYPE_CONSUMER = "consumer"
 CONSUMER_PROTOCOL_TYPE = "consumer"
-MEMBER_TYPE_CONSUMER = 1  # ConsumerGroupDescribe v1's MemberType (0: classic member)
+MEMBER_TYPE_CLASSIC = 0  # ConsumerGroupDescribe v1's MemberType
+MEMBER_TYPE_CONSUMER = 1
 
 
 class _Captured:
@@ -145,7 +146,8 @@ class ConsumerGroupApis:
                 member_id=m.member_id, instance_id=m.instance_id, rack_id=m.rack_id, member_epoch=m.member_epoch,
                 client_id=m.client_id, client_host=m.client_host,
                 subscribed_topic_names=list(m.subscribed_topic_names),
-                subscribed_topic_regex=m.subscribed_topic_regex or "", member_type=MEMBER_TYPE_CONSUMER,
+                subscribed_topic_regex=m.subscribed_topic_regex or "",
+                member_type=MEMBER_TYPE_CLASSIC if m.uses_classic_protocol else MEMBER_TYPE_CONSUMER,
                 assignment=self._described_assignment(m.assigned),
                 target_assignment=self._described_assignment(group.target.get(m.member_id, {})))
                 for m in group.members.values()]

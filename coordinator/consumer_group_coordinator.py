@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 import re
+import struct
 import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
@@ -23,6 +24,7 @@ from josefk.coordinator.consumer_assignors import ASSIGNORS, AssignmentMember, C
 from josefk.coordinator.consumer_group import (
     LEAVE_GROUP_MEMBER_EPOCH,
     LEAVE_GROUP_STATIC_MEMBER_EPOCH,
+    ClassicMemberMetadata,
     ConsumerGroup,
     ConsumerGroupMember,
     ConsumerGroupState,
@@ -30,9 +32,28 @@ from josefk.coordinator.consumer_group import (
     reconcile,
 )
 from josefk.coordinator.consumer_group_records import group_tombstones, write_changes
-from josefk.coordinator.group_coordinator import GroupCoordinator
-from josefk.coordinator.group_metadata import GroupMetadata, GroupState, OffsetAndMetadata
+from josefk.coordinator.consumer_protocol import read_subscription, version_of, write_assignment
+from josefk.coordinator.group_coordinator import GroupCoordinator, JoiningMember
+from josefk.coordinator.group_metadata import (
+    CONSUMER_PROTOCOL_TYPE,
+    GroupMetadata,
+    GroupState,
+    JoinCallback,
+    JoinResult,
+    OffsetAndMetadata,
+    SyncCallback,
+    SyncResult,
+)
+from josefk.coordinator.group_records import group_key, group_value
+from josefk.coordinator.mixed_groups import (
+    CustomAssignorInUse,
+    MalformedProtocol,
+    MigrationPolicy,
+    classic_group_from_consumer,
+    consumer_group_from_classic,
+)
 from josefk.coordinator.offsets_store import LoadedPartition
+from josefk.coordinator.record_io import RecordFormatError
 from josefk.protocol.errors import ErrorCode
 from josefk.utils.scheduler import ScheduledTask
 
@@ -60,6 +81,7 @@ class ConsumerGroupConfig:
     heartbeat_interval_ms: int = 5_000
     assignors: tuple[str, ...] = ("uniform", "range")  # the first is the default
     max_size: int = 2**31 - 1
+    migration_policy: MigrationPolicy = MigrationPolicy.BIDIRECTIONAL
 
 
 @dataclass(frozen=True)
@@ -115,6 +137,11 @@ class ConsumerGroupCoordinator:
         classic.unload_listeners.append(self.unload_partition)
         classic.join_guard = self._classic_join_guard
         classic.consumer_groups = self
+        classic.classic_members = self
+        # classic members: a JoinGroup answer awaits their SyncGroup; a REBALANCE_IN_PROGRESS
+        # answer awaits their JoinGroup; each within the rebalance timeout, or they are fenced
+        self._sync_timers: dict[tuple[str, str], ScheduledTask] = {}
+        self._join_timers: dict[tuple[str, str], ScheduledTask] = {}
         self.share_groups: Callable[[str], bool] = lambda _group_id: False  # share group ids are not ours
 
     # -- group lookup, shared with the classic coordinator -----------------------------------
@@ -123,13 +150,11 @@ class ConsumerGroupCoordinator:
         return group_id in self.groups
 
     def _classic_join_guard(self, group_id: str) -> ErrorCode:
-        """A classic JoinGroup for a consumer group: refused while it has members (Kafka's
-        answer without online migration), else the group becomes classic, offsets kept."""
+        """A classic JoinGroup for an Empty consumer group (one with members serves it,
+        classic_join): the group becomes classic, offsets kept."""
         group = self.groups.get(group_id)
         if group is None:
             return ErrorCode.NONE
-        if group.members:
-            return ErrorCode.INCONSISTENT_GROUP_PROTOCOL
         self._write_tombstones(group)
         self._drop(group)
         classic = GroupMetadata(group_id, GroupState.EMPTY, self.classic.time)
@@ -144,6 +169,8 @@ class ConsumerGroupCoordinator:
         if self.share_groups(group_id):
             return _fail(ErrorCode.GROUP_ID_NOT_FOUND, f"Group {group_id} is not a consumer group.")
         classic = self.classic.groups.get(group_id)
+        if classic is not None and create and not classic.is_state(GroupState.EMPTY):
+            return self._upgrade(classic)
         if classic is not None:
             if not classic.is_state(GroupState.EMPTY) or classic.pending_txn_offsets:
                 return _fail(ErrorCode.GROUP_ID_NOT_FOUND, f"Group {group_id} is not a consumer group.")
@@ -164,8 +191,78 @@ class ConsumerGroupCoordinator:
         group = self.groups[group_id] = ConsumerGroup(group_id, self.classic.time)
         return group
 
+    def _upgrade(self, classic: GroupMetadata) -> ConsumerGroup | HeartbeatResult:
+        """A consumer-protocol member joins a classic group with members: the group becomes
+        a consumer group of classic members (Kafka's validateOnlineUpgrade and
+        convertToConsumerGroup); the joining member then bumps its epoch, so they rejoin."""
+        group_id = classic.group_id
+        why = None
+        if not self.config.migration_policy.upgrade_enabled:
+            why = "online upgrade is disabled"
+        elif classic.protocol_type != CONSUMER_PROTOCOL_TYPE or classic.is_state(GroupState.DEAD):
+            why = "the group does not use the consumer embedded protocol"
+        elif len(classic.members) > self.config.max_size:
+            why = "the group size exceeds the consumer group maximum size"
+        if why is None:
+            try:
+                group = consumer_group_from_classic(classic, self.topics.topic_ids, self.classic.time)
+            except MalformedProtocol:
+                why = "the embedded consumer protocol is malformed"
+            except CustomAssignorInUse:
+                why = ("an unsupported custom assignor is in use. Please refer to the documentation or switch "
+                       "to a default assignor before re-attempting the upgrade")
+        if why is not None:
+            log.info("[GroupCoordinator %d]: Cannot upgrade classic group %s to consumer group because %s.",
+                     self.classic.broker_id, group_id, why)
+            return _fail(ErrorCode.GROUP_ID_NOT_FOUND,
+                         f"Cannot upgrade classic group {group_id} to consumer group because {why}.")
+        self.classic.give_up(classic)
+        self.classic.store.write_tombstones(group_id, [], group=True)
+        group.subscription_metadata = self._subscription_metadata(group)
+        self.groups[group_id] = group
+        for member in group.members.values():
+            self._schedule_session(group, member)
+        log.info("[GroupCoordinator %d]: Converted the classic group %s to a consumer group.",
+                 self.classic.broker_id, group_id)
+        return group
+
+    def _downgradable(self, group: ConsumerGroup, leaving: set[str]) -> bool:
+        """Kafka's validateOnlineDowngradeWithFencedMembers: members would remain, all classic."""
+        remaining = len(group.members) - len(leaving & set(group.members))
+        return (remaining > 0 and group.all_classic_except(leaving)
+                and self.config.migration_policy.downgrade_enabled and remaining <= self.classic.group_max_size)
+
+    def _downgrade(self, group: ConsumerGroup, leaving: set[str],
+                   reason: str | None = "for member leaving") -> bool:
+        """The last consumer-protocol member left (or was replaced by a classic static
+        member): the group becomes a classic group of the rest, written as the consumer
+        group's tombstones and a classic group record at once, and, given a reason,
+        rebalances (Kafka's convertToClassicGroup). False: it stays as it is."""
+        names = {tid: name for name, tid in self.topics.topic_ids.items()}
+        try:
+            classic, assignments = classic_group_from_consumer(group, leaving, names, self.classic.time)
+        except MalformedProtocol:
+            log.warning("[GroupCoordinator %d]: Cannot downgrade consumer group %s: a member's consumer protocol "
+                        "is malformed.", self.classic.broker_id, group.group_id)
+            return False
+        records = group_tombstones(group.group_id, self._stored.get(group.group_id, {}))
+        records.append((group_key(group.group_id), group_value(classic, assignments)))
+        self._drop(group)
+
+        def written(error: ErrorCode) -> None:
+            if error != ErrorCode.NONE:
+                log.warning("[GroupCoordinator %d]: Writing the downgrade of group %s failed: %s",
+                            self.classic.broker_id, group.group_id, error.name)
+
+        self.classic.store.store_records(group.group_id, records, written)
+        self.classic.adopt(classic, None if reason is None
+                           else f"Downgrade group {group.group_id} from consumer to classic {reason}.")
+        log.info("[GroupCoordinator %d]: Converted the consumer group %s to a classic group.",
+                 self.classic.broker_id, group.group_id)
+        return True
+
     def _drop(self, group: ConsumerGroup) -> None:
-        for timers in (self._session_timers, self._rebalance_timers):
+        for timers in (self._session_timers, self._rebalance_timers, self._sync_timers, self._join_timers):
             for key in [k for k in timers if k[0] == group.group_id]:
                 timers.pop(key).cancel()
         group.state = ConsumerGroupState.DEAD
@@ -180,6 +277,9 @@ class ConsumerGroupCoordinator:
         the write is acknowledged (acks=-1), as Kafka answers a heartbeat only then. A group
         made by a request that then failed, still at epoch 0, is not written."""
         stored = self._stored.get(group.group_id)
+        if self.groups.get(group.group_id) is not group:  # dropped, or converted to a classic group
+            done(ErrorCode.NONE)
+            return
         if stored is None and group.group_epoch == 0 and not group.members:
             done(ErrorCode.NONE)
             return
@@ -362,7 +462,29 @@ class ConsumerGroupCoordinator:
             subscribed_topic_regex=(req.subscribed_topic_regex or None if req.subscribed_topic_regex is not None
                                     else member.subscribed_topic_regex),
             server_assignor=req.server_assignor if req.server_assignor is not None else member.server_assignor,
-            client_id=req.client_id, client_host=req.client_host)
+            client_id=req.client_id, client_host=req.client_host, classic=None)
+        reconciled = self._apply(group, member, updated, is_new, req.owned)
+        self._schedule_session(group, reconciled)
+        if reconciled.state == MemberState.UNREVOKED_PARTITIONS:
+            if (member.state != MemberState.UNREVOKED_PARTITIONS or member.member_epoch != reconciled.member_epoch
+                    or (group.group_id, reconciled.member_id) not in self._rebalance_timers):
+                self._schedule_rebalance(group, reconciled)
+        else:
+            self._cancel_timer(self._rebalance_timers, group.group_id, reconciled.member_id)
+        full = (req.rebalance_timeout_ms != -1 and req.subscribed_topic_names is not None
+                and req.owned is not None)
+        changed = (is_new or reconciled.assigned != member.assigned
+                   or reconciled.member_epoch != member.member_epoch)
+        return HeartbeatResult(ErrorCode.NONE, None, reconciled.member_id, reconciled.member_epoch,
+                               self.config.heartbeat_interval_ms,
+                               dict(reconciled.assigned) if changed or full or req.member_epoch == 0 else None)
+
+    def _apply(self, group: ConsumerGroup, member: ConsumerGroupMember, updated: ConsumerGroupMember,
+               is_new: bool, owned: Owned | None) -> ConsumerGroupMember:
+        """Store the updated member; a new member, a changed subscription or changed topics
+        bump the group epoch and a new target assignment is computed; the member then
+        takes its next reconciliation step (the heart of Kafka's consumerGroupHeartbeat and
+        classicGroupJoinToConsumerGroup)."""
         bump = (is_new or updated.subscribed_topic_names != member.subscribed_topic_names
                 or updated.subscribed_topic_regex != member.subscribed_topic_regex
                 or updated.server_assignor != member.server_assignor)
@@ -378,22 +500,9 @@ class ConsumerGroupCoordinator:
         if group.group_epoch > group.assignment_epoch:
             self._compute_target(group)
         reconciled = reconcile(updated, group.assignment_epoch, group.target.get(updated.member_id, {}),
-                               group.owner_epoch, req.owned)
+                               group.owner_epoch, owned)
         group.update_member(reconciled)
-        self._schedule_session(group, reconciled)
-        if reconciled.state == MemberState.UNREVOKED_PARTITIONS:
-            if (member.state != MemberState.UNREVOKED_PARTITIONS or member.member_epoch != reconciled.member_epoch
-                    or (group.group_id, reconciled.member_id) not in self._rebalance_timers):
-                self._schedule_rebalance(group, reconciled)
-        else:
-            self._cancel_timer(self._rebalance_timers, group.group_id, reconciled.member_id)
-        full = (req.rebalance_timeout_ms != -1 and req.subscribed_topic_names is not None
-                and req.owned is not None)
-        changed = (is_new or reconciled.assigned != member.assigned
-                   or reconciled.member_epoch != member.member_epoch)
-        return HeartbeatResult(ErrorCode.NONE, None, reconciled.member_id, reconciled.member_epoch,
-                               self.config.heartbeat_interval_ms,
-                               dict(reconciled.assigned) if changed or full or req.member_epoch == 0 else None)
+        return reconciled
 
     def _subscribed(self, member: ConsumerGroupMember) -> set[str]:
         """The member's topic names plus the existing topics its regex matches in full
@@ -445,8 +554,13 @@ class ConsumerGroupCoordinator:
 
     def _fence(self, group: ConsumerGroup, member_id: str, why: str) -> None:
         """Remove the member; the group moves to a new epoch, whose target assignment is
-        computed at the next heartbeat (Kafka's consumerGroupFenceMember)."""
+        computed at the next heartbeat (Kafka's consumerGroupFenceMember). If only classic
+        members remain, the group becomes a classic group instead."""
         self._cancel_timers(group.group_id, member_id)
+        if self._downgradable(group, {member_id}) and self._downgrade(group, {member_id}):
+            log.info("[GroupCoordinator %d]: Member %s of consumer group %s %s", self.classic.broker_id, member_id,
+                     group.group_id, why)
+            return
         group.remove_member(member_id)
         group.subscription_metadata = self._subscription_metadata(group)
         group.group_epoch += 1
@@ -462,8 +576,8 @@ class ConsumerGroupCoordinator:
             task.cancel()
 
     def _cancel_timers(self, group_id: str, member_id: str) -> None:
-        self._cancel_timer(self._session_timers, group_id, member_id)
-        self._cancel_timer(self._rebalance_timers, group_id, member_id)
+        for timers in (self._session_timers, self._rebalance_timers, self._sync_timers, self._join_timers):
+            self._cancel_timer(timers, group_id, member_id)
 
     def _schedule_session(self, group: ConsumerGroup, member: ConsumerGroupMember) -> None:
         key = (group.group_id, member.member_id)
@@ -475,7 +589,8 @@ class ConsumerGroupCoordinator:
                 self._fence(group, member.member_id, "failed to heartbeat within the session timeout")
                 self._persist_after_timeout(group)
 
-        self._session_timers[key] = self.classic.scheduler.schedule(self.config.session_timeout_ms, expired)
+        timeout = member.classic.session_timeout_ms if member.classic is not None else self.config.session_timeout_ms
+        self._session_timers[key] = self.classic.scheduler.schedule(timeout, expired)
 
     def _schedule_rebalance(self, group: ConsumerGroup, member: ConsumerGroupMember) -> None:
         key = (group.group_id, member.member_id)
@@ -504,7 +619,8 @@ class ConsumerGroupCoordinator:
         if member is None:
             return ErrorCode.UNKNOWN_MEMBER_ID
         if member_epoch != member.member_epoch:
-            return ErrorCode.STALE_MEMBER_EPOCH
+            # a classic member names its generation, the member epoch it was given in JoinGroup
+            return ErrorCode.ILLEGAL_GENERATION if member.uses_classic_protocol else ErrorCode.STALE_MEMBER_EPOCH
         return ErrorCode.NONE
 
     def commit_offsets(self, group_id: str, member_id: str, member_epoch: int, api_version: int,
@@ -512,7 +628,8 @@ class ConsumerGroupCoordinator:
                        callback: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
         group = self.groups[group_id]
         error = self._member_error(group, member_id, member_epoch)
-        if error == ErrorCode.NONE and member_epoch >= 0 and api_version < 9:
+        if (error == ErrorCode.NONE and member_epoch >= 0 and api_version < 9
+                and not group.members[member_id].uses_classic_protocol):
             error = ErrorCode.UNSUPPORTED_VERSION  # consumer-protocol members commit with v9+
         if error != ErrorCode.NONE:
             callback(dict.fromkeys(offsets, error))
@@ -617,3 +734,209 @@ class ConsumerGroupCoordinator:
         if error == ErrorCode.NONE:
             self._drop(group)
         return error
+
+    # -- classic members (KIP-848 mixed groups) ----------------------------------------------
+
+    def serves(self, group_id: str, joining: bool) -> bool:
+        """Kafka routes a JoinGroup to a consumer group with members, the other classic
+        group APIs to any consumer group."""
+        group = self.groups.get(group_id)
+        return group is not None and (bool(group.members) or not joining)
+
+    def _classic_member(self, group: ConsumerGroup, member_id: str, instance_id: str | None
+                        ) -> ConsumerGroupMember | ErrorCode:
+        """Kafka's validateConsumerGroupMember plus throwIfMemberDoesNotUseClassicProtocol."""
+        if instance_id is None:
+            member = group.members.get(member_id)
+        else:
+            static_id = group.static_members.get(instance_id)
+            member = group.members.get(static_id) if static_id is not None else None
+            if member is not None and member.member_id != member_id:
+                return ErrorCode.FENCED_INSTANCE_ID
+        if member is None or not member.uses_classic_protocol:
+            return ErrorCode.UNKNOWN_MEMBER_ID
+        return member
+
+    def classic_join(self, group_id: str, member_id: str, group_instance_id: str | None,
+                     require_known_member_id: bool, joining: JoiningMember, callback: JoinCallback) -> None:
+        """Kafka's classicGroupJoinToConsumerGroup: the member's subscription and owned
+        partitions come from its embedded consumer protocol; the group epoch, the target
+        assignment and the member's reconciliation move as for a consumer-protocol member,
+        and the JoinGroup answer names the member epoch as the generation. The member is
+        never the leader: it gets its partitions in SyncGroup."""
+        group = self.groups[group_id]
+        unknown = not member_id
+        new_id = str(uuid.uuid4()) if unknown else member_id
+        names = [name for name, _ in joining.protocols]
+        if len(group.members) >= self.config.max_size and new_id not in group.members:
+            callback(JoinResult(ErrorCode.GROUP_MAX_SIZE_REACHED, member_id))
+            return
+        if not group.supports_classic_protocols(joining.protocol_type, names):
+            callback(JoinResult(ErrorCode.INCONSISTENT_GROUP_PROTOCOL, member_id))
+            return
+        if require_known_member_id and unknown and group_instance_id is None:
+            callback(JoinResult(ErrorCode.MEMBER_ID_REQUIRED, new_id))
+            return
+        try:
+            subscription = read_subscription(joining.protocols[0][1])
+        except (RecordFormatError, struct.error, UnicodeDecodeError):
+            # Kafka's IllegalStateException("Malformed embedded consumer protocol ...")
+            callback(JoinResult(ErrorCode.UNKNOWN_SERVER_ERROR, member_id))
+            return
+        replacing = unknown and group_instance_id is not None and group_instance_id in group.static_members
+        found = self._classic_joining_member(group, new_id, group_instance_id, unknown)
+        if isinstance(found, ErrorCode):
+            callback(JoinResult(found, member_id))
+            return
+        member = found
+        is_new = member.member_id not in group.members
+        updated = replace(
+            member, instance_id=group_instance_id if group_instance_id is not None else member.instance_id,
+            rack_id=subscription.rack_id if subscription.rack_id is not None else member.rack_id,
+            rebalance_timeout_ms=joining.rebalance_timeout_ms, server_assignor=None,
+            subscribed_topic_names=tuple(sorted(set(subscription.topics))), subscribed_topic_regex=None,
+            client_id=joining.client_id, client_host=joining.client_host,
+            classic=ClassicMemberMetadata(joining.session_timeout_ms, tuple(joining.protocols)))
+        ids = self.topics.topic_ids
+        owned = {ids[t]: ps for t, ps in subscription.owned.items() if t in ids and ps}
+        epoch = group.group_epoch
+        reconciled = self._apply(group, member, updated, is_new, owned)
+        if replacing and self._downgradable(group, set()):
+            # A classic static member took the place of the last consumer-protocol one
+            # (Kafka's validateOnlineDowngradeWithReplacedMember): no rebalance unless the
+            # subscription changed.
+            self._downgrade(group, set(), "for static member replacement with different subscription"
+                            if group.group_epoch != epoch else None)
+        self._cancel_timer(self._join_timers, group_id, reconciled.member_id)
+        self._cancel_timer(self._rebalance_timers, group_id, reconciled.member_id)
+        protocol_name = joining.protocols[0][0]
+
+        def written(error: ErrorCode) -> None:
+            if error != ErrorCode.NONE:
+                callback(JoinResult(error, member_id))
+                return
+            if self.groups.get(group_id) is group and reconciled.member_id in group.members:
+                self._schedule_session(group, group.members[reconciled.member_id])
+                self._schedule_classic(self._sync_timers, group, reconciled, "send its SyncGroup")
+            callback(JoinResult(ErrorCode.NONE, reconciled.member_id, reconciled.member_epoch,
+                                CONSUMER_PROTOCOL_TYPE, protocol_name))
+
+        self._persist(group, written)
+
+    def _classic_joining_member(self, group: ConsumerGroup, member_id: str, instance_id: str | None,
+                                unknown: bool) -> ConsumerGroupMember | ErrorCode:
+        """The member a classic JoinGroup is for: a static member coming back under a new
+        id takes over its old self, as in Kafka's getOrMaybeSubscribeStaticConsumerGroupMember."""
+        if instance_id is None:
+            return group.members.get(member_id) or ConsumerGroupMember(member_id)
+        static_id = group.static_members.get(instance_id)
+        if static_id is None:
+            return ConsumerGroupMember(member_id, instance_id=instance_id)
+        if not unknown:
+            return group.members[static_id] if static_id == member_id else ErrorCode.FENCED_INSTANCE_ID
+        old = group.members[static_id]
+        target = group.target.pop(old.member_id, {})
+        group.remove_member(old.member_id)
+        self._cancel_timers(group.group_id, old.member_id)
+        group.target[member_id] = target
+        successor = replace(old, member_id=member_id)
+        group.update_member(successor)
+        return successor
+
+    def _rejoin_needed(self, group: ConsumerGroup, member: ConsumerGroupMember) -> ErrorCode:
+        """REBALANCE_IN_PROGRESS for a classic member that must rejoin, with the deadline
+        of its JoinGroup started if not yet (Kafka's scheduleConsumerGroupJoinTimeoutIfAbsent)."""
+        if (group.group_id, member.member_id) not in self._join_timers:
+            self._schedule_classic(self._join_timers, group, member, "rejoin")
+        return ErrorCode.REBALANCE_IN_PROGRESS
+
+    def classic_sync(self, group_id: str, generation_id: int, member_id: str, protocol_type: str | None,
+                     protocol_name: str | None, group_instance_id: str | None, callback: SyncCallback) -> None:
+        """Kafka's classicGroupSyncToConsumerGroup: the member's current partitions, in the
+        consumer protocol version of its subscription, unless it must rejoin first."""
+        group = self.groups[group_id]
+        found = self._classic_member(group, member_id, group_instance_id)
+        if isinstance(found, ErrorCode):
+            callback(SyncResult(found))
+            return
+        member = found
+        assert member.classic is not None
+        name, metadata = member.classic.protocols[0]
+        if generation_id != member.member_epoch:
+            callback(SyncResult(ErrorCode.ILLEGAL_GENERATION))
+        elif ((protocol_type is not None and protocol_type != CONSUMER_PROTOCOL_TYPE)
+              or (protocol_name is not None and protocol_name != name)):
+            callback(SyncResult(ErrorCode.INCONSISTENT_GROUP_PROTOCOL))
+        elif group.group_epoch > member.member_epoch and member.state != MemberState.UNREVOKED_PARTITIONS:
+            callback(SyncResult(self._rejoin_needed(group, member)))
+        else:
+            self._cancel_timer(self._sync_timers, group_id, member.member_id)
+            self._schedule_session(group, member)
+            names = {tid: n for n, tid in self.topics.topic_ids.items()}
+            try:
+                version = version_of(metadata)
+            except RecordFormatError:
+                version = 0
+            assignment = write_assignment({names[t]: ps for t, ps in member.assigned.items() if t in names}, version)
+            callback(SyncResult(ErrorCode.NONE, assignment, CONSUMER_PROTOCOL_TYPE, name))
+
+    def classic_heartbeat(self, group_id: str, member_id: str, group_instance_id: str | None,
+                          generation_id: int) -> ErrorCode:
+        """Kafka's classicGroupHeartbeatToConsumerGroup: REBALANCE_IN_PROGRESS when the
+        member is behind the group epoch, has partitions to revoke, or may now have
+        partitions other members released."""
+        group = self.groups[group_id]
+        found = self._classic_member(group, member_id, group_instance_id)
+        if isinstance(found, ErrorCode):
+            return found
+        member = found
+        if generation_id != member.member_epoch:
+            return ErrorCode.ILLEGAL_GENERATION
+        self._schedule_session(group, member)
+        if (member.member_epoch < group.group_epoch or member.state == MemberState.UNREVOKED_PARTITIONS
+                or (member.state == MemberState.UNRELEASED_PARTITIONS and not group.waiting_on_unreleased(member))):
+            return self._rejoin_needed(group, member)
+        return ErrorCode.NONE
+
+    def classic_leave(self, group_id: str, members: list[tuple[str, str | None]]
+                      ) -> tuple[ErrorCode, list[ErrorCode]]:
+        """Kafka's classicGroupLeaveToConsumerGroup: each member leaves (by group.instance.id
+        alone, an admin may remove any static member); the group moves to a new epoch.
+        The answer does not wait for the write."""
+        group = self.groups[group_id]
+        errors = []
+        for member_id, instance_id in members:
+            if instance_id is not None and not member_id:
+                static_id = group.static_members.get(instance_id)
+                found: ConsumerGroupMember | ErrorCode = (
+                    group.members[static_id] if static_id is not None else ErrorCode.UNKNOWN_MEMBER_ID)
+            else:
+                found = self._classic_member(group, member_id, instance_id)
+            if isinstance(found, ErrorCode):
+                errors.append(found)
+                continue
+            self._cancel_timers(group_id, found.member_id)
+            group.remove_member(found.member_id)
+            log.info("[GroupCoordinator %d]: Member %s left consumer group %s through LeaveGroup",
+                     self.classic.broker_id, found.member_id, group_id)
+            errors.append(ErrorCode.NONE)
+        if ErrorCode.NONE in errors:
+            group.subscription_metadata = self._subscription_metadata(group)
+            group.group_epoch += 1
+            group.update_state()
+            self._persist_after_timeout(group)
+        return ErrorCode.NONE, errors
+
+    def _schedule_classic(self, timers: dict[tuple[str, str], ScheduledTask], group: ConsumerGroup,
+                          member: ConsumerGroupMember, what: str) -> None:
+        """A classic member's deadline (its rebalance timeout) to `what`, else it is fenced."""
+        key = (group.group_id, member.member_id)
+        self._cancel_timer(timers, *key)
+
+        def expired() -> None:
+            timers.pop(key, None)
+            if self.groups.get(group.group_id) is group and member.member_id in group.members:
+                self._fence(group, member.member_id, f"failed to {what} within the rebalance timeout")
+                self._persist_after_timeout(group)
+
+        timers[key] = self.classic.scheduler.schedule(member.rebalance_timeout_ms, expired)

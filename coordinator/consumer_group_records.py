@@ -19,10 +19,11 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
 from josefk.coordinator.consumer_assignors import Assignment
-from josefk.coordinator.consumer_group import ConsumerGroup, ConsumerGroupMember, MemberState
+from josefk.coordinator.consumer_group import ClassicMemberMetadata, ConsumerGroup, ConsumerGroupMember, MemberState
 from josefk.coordinator.record_io import RecordFormatError, RecordReader, RecordWriter
 
 VALUE_VERSION = 0
+CLASSIC_MEMBER_METADATA_TAG = 0  # ConsumerGroupMemberMetadataValue's tagged ClassicMemberMetadata
 
 
 class RecordType(enum.IntEnum):
@@ -114,7 +115,33 @@ def member_metadata_value(member: ConsumerGroupMember) -> bytes:
     for name in member.subscribed_topic_names:
         w.compact_string(name)
     w.compact_string(member.subscribed_topic_regex).int32(member.rebalance_timeout_ms)
-    return bytes(w.compact_string(member.server_assignor).no_tagged_fields().buf)
+    w.compact_string(member.server_assignor)
+    if member.classic is None:
+        return bytes(w.no_tagged_fields().buf)
+    classic = _classic_member_metadata(member.classic)
+    return bytes(w.uvarint(1).uvarint(CLASSIC_MEMBER_METADATA_TAG).uvarint(len(classic)).buf + classic)
+
+
+def _classic_member_metadata(classic: ClassicMemberMetadata) -> bytes:
+    """The nullable struct as a tagged field carries it: a presence byte (1), then the fields."""
+    w = RecordWriter().int8(1).int32(classic.session_timeout_ms).compact_array_length(len(classic.protocols))
+    for name, metadata in classic.protocols:
+        w.compact_string(name).compact_bytes(metadata).no_tagged_fields()
+    return bytes(w.no_tagged_fields().buf)
+
+
+def _read_classic_member_metadata(data: bytes) -> ClassicMemberMetadata | None:
+    r = RecordReader(data)
+    if r.int8() < 0:
+        return None
+    session_timeout = r.int32()
+    protocols = []
+    for _ in range(max(r.compact_array_length(), 0)):
+        name, metadata = r.compact_string() or "", r.compact_bytes()
+        r.skip_tagged_fields()
+        protocols.append((name, metadata))
+    r.skip_tagged_fields()
+    return ClassicMemberMetadata(session_timeout, tuple(protocols))
 
 
 def read_member_metadata_value(member_id: str, data: bytes) -> ConsumerGroupMember:
@@ -125,11 +152,12 @@ def read_member_metadata_value(member_id: str, data: bytes) -> ConsumerGroupMemb
     names = tuple(r.compact_string() or "" for _ in range(max(r.compact_array_length(), 0)))
     regex, rebalance_timeout = r.compact_string(), r.int32()
     assignor = r.compact_string()
-    r.skip_tagged_fields()  # ClassicMemberMetadata: josefk has no classic members in consumer groups
+    raw = r.tagged_fields().get(CLASSIC_MEMBER_METADATA_TAG)
+    classic = None if raw is None else _read_classic_member_metadata(raw)
     return ConsumerGroupMember(member_id, instance_id=instance_id, rack_id=rack_id, client_id=client_id,
                                client_host=client_host, subscribed_topic_names=names,
                                subscribed_topic_regex=regex, server_assignor=assignor,
-                               rebalance_timeout_ms=rebalance_timeout)
+                               rebalance_timeout_ms=rebalance_timeout, classic=classic)
 
 
 def _write_partitions(w: RecordWriter, assignment: Mapping[uuid.UUID, frozenset[int]]) -> None:

@@ -75,6 +75,26 @@ class ConsumerGroupOffsets(Protocol):
         ...
 
 
+class ClassicMembersOfConsumerGroups(Protocol):
+    """KIP-848 consumer groups whose members may speak the classic protocol (mixed
+    groups): JoinGroup for a non-empty consumer group, and SyncGroup, Heartbeat and
+    LeaveGroup for any consumer group, are served there (Kafka's classicGroup*ToConsumerGroup)."""
+
+    def serves(self, group_id: str, joining: bool) -> bool: ...
+
+    def classic_join(self, group_id: str, member_id: str, group_instance_id: str | None,
+                     require_known_member_id: bool, joining: JoiningMember, callback: JoinCallback) -> None: ...
+
+    def classic_sync(self, group_id: str, generation_id: int, member_id: str, protocol_type: str | None,
+                     protocol_name: str | None, group_instance_id: str | None, callback: SyncCallback) -> None: ...
+
+    def classic_heartbeat(self, group_id: str, member_id: str, group_instance_id: str | None,
+                          generation_id: int) -> ErrorCode: ...
+
+    def classic_leave(self, group_id: str, members: list[tuple[str, str | None]]
+                      ) -> tuple[ErrorCode, list[ErrorCode]]: ...
+
+
 class ListedGroup(Protocol):
     """A group of another kind (consumer, share, streams) kept on these partitions."""
 
@@ -139,6 +159,7 @@ class GroupCoordinator:
         self.unload_listeners: list[Callable[[int], None]] = []
         self.join_guard: Callable[[str], ErrorCode] = lambda group_id: ErrorCode.NONE
         self.consumer_groups: ConsumerGroupOffsets | None = None  # their offsets go there
+        self.classic_members: ClassicMembersOfConsumerGroups | None = None  # their classic members go there
 
     # -- lifecycle ---------------------------------------------------------------------------
 
@@ -281,6 +302,28 @@ class GroupCoordinator:
         log.info("[GroupMetadataManager brokerId=%d] Unloaded groups of %s-%d", self.broker_id, OFFSETS_TOPIC,
                  partition)
 
+    # -- groups converted to or from KIP-848 consumer groups (mixed groups) -------------------
+
+    def give_up(self, group: GroupMetadata) -> None:
+        """The group becomes a consumer group (online upgrade): members parked in JoinGroup or
+        SyncGroup are told to rejoin (REBALANCE_IN_PROGRESS), its timers stop, it is dropped."""
+        for member in list(group.members.values()):
+            group.invoke_join_callback(member, JoinResult(ErrorCode.REBALANCE_IN_PROGRESS, member.member_id))
+            group.invoke_sync_callback(member, SyncResult(ErrorCode.REBALANCE_IN_PROGRESS))
+        self._cancel_group_timers(group)
+        group.transition_to(GroupState.DEAD)
+        self.groups.pop(group.group_id, None)
+
+    def adopt(self, group: GroupMetadata, reason: str | None) -> None:
+        """A consumer group came back as this Stable classic group (online downgrade): its
+        members' sessions start and, given a reason, it rebalances, so they rejoin on the
+        classic protocol."""
+        self.groups[group.group_id] = group
+        for member in group.members.values():
+            self._schedule_heartbeat(group, member)
+        if reason is not None:
+            self._prepare_rebalance(group, reason)
+
     # -- timers --------------------------------------------------------------------------
 
     def _cancel_group_timers(self, group: GroupMetadata) -> None:
@@ -343,13 +386,20 @@ class GroupCoordinator:
                    session_timeout_ms: int, protocol_type: str, protocols: list[tuple[str, bytes]],
                    callback: JoinCallback, reason: str | None = None) -> None:
         error = self.validate(group_id, "join")
-        if error == ErrorCode.NONE:
-            error = self.join_guard(group_id)
+        timeouts = (self.min_session_timeout_ms, self.max_session_timeout_ms)
+        if error == ErrorCode.NONE and not timeouts[0] <= session_timeout_ms <= timeouts[1]:
+            error = ErrorCode.INVALID_SESSION_TIMEOUT
         if error != ErrorCode.NONE:
             callback(JoinResult(error, member_id))
             return
-        if not self.min_session_timeout_ms <= session_timeout_ms <= self.max_session_timeout_ms:
-            callback(JoinResult(ErrorCode.INVALID_SESSION_TIMEOUT, member_id))
+        if self.classic_members is not None and self.classic_members.serves(group_id, joining=True):
+            self.classic_members.classic_join(group_id, member_id, group_instance_id, require_known_member_id,
+                                              JoiningMember(client_id, client_host, rebalance_timeout_ms,
+                                                            session_timeout_ms, protocol_type, protocols), callback)
+            return
+        error = self.join_guard(group_id)
+        if error != ErrorCode.NONE:
+            callback(JoinResult(error, member_id))
             return
         is_unknown = member_id == UNKNOWN_MEMBER_ID
         group = self.groups.get(group_id)
@@ -669,6 +719,10 @@ class GroupCoordinator:
         if error != ErrorCode.NONE:
             callback(SyncResult(error))
             return
+        if self.classic_members is not None and self.classic_members.serves(group_id, joining=False):
+            self.classic_members.classic_sync(group_id, generation_id, member_id, protocol_type, protocol_name,
+                                              group_instance_id, callback)
+            return
         group = self.groups.get(group_id)
         if group is None:
             callback(SyncResult(ErrorCode.UNKNOWN_MEMBER_ID))
@@ -726,6 +780,8 @@ class GroupCoordinator:
             return ErrorCode.NONE  # the group is still loading: answer blindly, as Kafka does
         if error != ErrorCode.NONE:
             return error
+        if self.classic_members is not None and self.classic_members.serves(group_id, joining=False):
+            return self.classic_members.classic_heartbeat(group_id, member_id, group_instance_id, generation_id)
         group = self.groups.get(group_id)
         if group is None:
             return ErrorCode.UNKNOWN_MEMBER_ID
@@ -749,6 +805,8 @@ class GroupCoordinator:
         error = self.validate(group_id, "leave")
         if error != ErrorCode.NONE:
             return error, []
+        if self.classic_members is not None and self.classic_members.serves(group_id, joining=False):
+            return self.classic_members.classic_leave(group_id, members)
         group = self.groups.get(group_id)
         if group is None:
             return ErrorCode.NONE, [ErrorCode.UNKNOWN_MEMBER_ID] * len(members)

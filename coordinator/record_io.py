@@ -66,6 +66,11 @@ class RecordWriter:
     def compact_array_length(self, n: int) -> RecordWriter:
         return self.uvarint(n + 1)
 
+    def compact_bytes(self, v: bytes) -> RecordWriter:
+        self.uvarint(len(v) + 1)
+        self.buf += v
+        return self
+
     def uuid(self, v: uuid.UUID) -> RecordWriter:
         self.buf += v.bytes
         return self
@@ -131,11 +136,22 @@ class RecordReader:
         """The element count; -1 for a null array."""
         return self.uvarint() - 1
 
+    def compact_bytes(self) -> bytes:
+        return self._raw(self.uvarint() - 1)
+
     def uuid(self) -> uuid.UUID:
         return uuid.UUID(bytes=self._raw(16))
 
     def at_end(self) -> bool:
         return self.pos == len(self.data)
+
+    def tagged_fields(self) -> dict[int, bytes]:
+        """The tagged fields, tag -> raw bytes, for a reader that knows some of them."""
+        out = {}
+        for _ in range(self.uvarint()):
+            tag = self.uvarint()
+            out[tag] = self._raw(self.uvarint())
+        return out
 
     def skip_tagged_fields(self) -> None:
         for _ in range(self.uvarint()):

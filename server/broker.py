@@ -31,6 +31,7 @@ from josefk.coordinator.consumer_group_apis import ConsumerGroupApis
 from josefk.coordinator.consumer_group_coordinator import ConsumerGroupConfig, ConsumerGroupCoordinator
 from josefk.coordinator.group_apis import GroupApis, OffsetsTopicConfig
 from josefk.coordinator.group_coordinator import GroupCoordinator
+from josefk.coordinator.mixed_groups import MigrationPolicy
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC, partition_for
 from josefk.coordinator.producer_id_manager import ExecutorBlockRequests, ProducerIdManager
 from josefk.coordinator.share_group_apis import ShareGroupApis
@@ -375,7 +376,8 @@ class KafkaServer:
             coordinator, self.metadata_cache, ConsumerGroupConfig(
                 config["group.consumer.session.timeout.ms"], config["group.consumer.heartbeat.interval.ms"],
                 tuple(assignor_name(a) for a in config["group.consumer.assignors"]),
-                config["group.consumer.max.size"])), group_apis, authorizer)
+                config["group.consumer.max.size"],
+                MigrationPolicy(config["group.consumer.migration.policy"]))), group_apis, authorizer)
         share_groups = ShareGroupCoordinator(coordinator, consumer_group_apis.coordinator, self.metadata_cache,
                                              ShareGroupConfig(config["group.share.session.timeout.ms"],
                                                               config["group.share.heartbeat.interval.ms"],

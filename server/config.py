@@ -203,6 +203,8 @@ _KEYS = [
     Key("group.consumer.session.timeout.ms", _int, "45000", at_least=1),
     Key("group.consumer.heartbeat.interval.ms", _int, "5000", at_least=1),
     Key("group.consumer.max.size", _int, "2147483647", at_least=1),
+    Key("group.consumer.migration.policy", _str, "bidirectional",
+        choices=("bidirectional", "upgrade", "downgrade", "disabled")),
     Key("group.streams.session.timeout.ms", _int, "45000", at_least=1),
     Key("group.streams.heartbeat.interval.ms", _int, "5000", at_least=1),
     Key("group.streams.max.size", _int, "2147483647", at_least=1),
@@ -417,7 +419,8 @@ _STATIC_DEFAULTS = _static_defaults()
 
 # Keys Kafka describes only when server.properties sets them (ConfigHelper.allConfigs lists the
 # originals and the non-internal KafkaConfig keys): josefk's own, AclAuthorizer's, Kafka's internal.
-_UNLISTED_KEYS = (frozenset(KEYS) - KAFKA_BROKER_KEYS) | {"producer.id.expiration.check.interval.ms"}
+_UNLISTED_KEYS = (frozenset(KEYS) - KAFKA_BROKER_KEYS) | {"producer.id.expiration.check.interval.ms",
+                                                          "group.consumer.migration.policy"}
 # The non-internal KafkaConfig keys of Kafka 3.9.2, which DescribeConfigs lists for a broker.
 DESCRIBED_KEYS: frozenset[str] = ((frozenset(KEYS) - _UNLISTED_KEYS) | frozenset(SERVER_DEFAULT_NAMES.values())
                                   | frozenset(KAFKA_UNAPPLIED_DEFAULTS) | {"node.id"})

@@ -47,6 +47,7 @@ BoolKey = Literal[
     "auto.leader.rebalance.enable", "allow.everyone.if.no.acl.found"
 ]
 StrKey = Literal[
+    "group.consumer.migration.policy",
     "log.cleanup.policy", "log.message.timestamp.type", "authorizer.class.name", "security.inter.broker.protocol",
     "sasl.mechanism.inter.broker.protocol", "ssl.protocol", "ssl.enabled.protocols", "ssl.keystore.type",
     "ssl.truststore.type", "ssl.cipher.suites", "ssl.client.auth", "ssl.principal.mapping.rules",

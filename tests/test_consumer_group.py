@@ -266,9 +266,9 @@ def test_offsets_need_the_current_member_epoch(h: Harness) -> None:
 
 def test_classic_and_consumer_groups_do_not_share_a_group_id(h: Harness) -> None:
     h.join("a")
-    joined = h.base.join()
-    assert joined[0].error == ErrorCode.INCONSISTENT_GROUP_PROTOCOL
-    assert GROUP not in h.base.coordinator.groups
+    joined = h.base.join()  # a classic member whose subscription is no ConsumerProtocol subscription
+    assert joined[0].error == ErrorCode.UNKNOWN_SERVER_ERROR
+    assert GROUP not in h.base.coordinator.groups and list(h.group.members) == ["a"]
     h.send(HeartbeatRequest(GROUP, "a", -1))
     # An Empty consumer group gives way to a classic member, offsets and all ...
     h.group.offsets[("t1", 0)] = OffsetAndMetadata(7, -1, "", 0, None)
@@ -276,9 +276,11 @@ def test_classic_and_consumer_groups_do_not_share_a_group_id(h: Harness) -> None
     h.time.sleep(0)
     assert joined[0].error == ErrorCode.NONE and GROUP not in h.cgc.groups
     assert h.base.group.offsets[("t1", 0)].offset == 7
-    # ... and a classic group with members refuses consumer-protocol members.
+    # ... and a classic group with members whose protocol cannot be read is not upgraded.
     refused = h.join("c")
-    assert (refused.error, refused.message) == (ErrorCode.GROUP_ID_NOT_FOUND, f"Group {GROUP} is not a consumer group.")
+    assert (refused.error, refused.message) == (
+        ErrorCode.GROUP_ID_NOT_FOUND,
+        f"Cannot upgrade classic group {GROUP} to consumer group because the embedded consumer protocol is malformed.")
     h.base.coordinator.leave_group(GROUP, [(joined[0].member_id, None)])
     assert h.base.group.is_state(GroupState.EMPTY)
     taken = h.join("c")  # an Empty classic group is taken over

@@ -4,9 +4,13 @@ and the border with classic JoinGroup."""
 
 from __future__ import annotations
 
+import struct
 import uuid
+from pathlib import Path
 
-from harness.wire import call, connect, create_topic
+import pytest
+
+from harness.wire import call, connect, create_topic, wait_until
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.generated.offset_commit_request import (
@@ -15,7 +19,7 @@ from josefk.protocol.messages.generated.offset_commit_request import (
 )
 from josefk.protocol.messages.generated.offset_fetch_request import OffsetFetchRequestGroup, OffsetFetchRequestTopics
 from tests.conftest import RunningBroker
-from tests.test_group_coordinator import find_coordinator_ready, join_fields
+from tests.test_group_coordinator import find_coordinator_ready, join_fields, sync
 
 
 def heartbeat(sock, version: int = 1, **fields):
@@ -77,9 +81,11 @@ def test_join_describe_list_commit_and_leave(gbroker: RunningBroker) -> None:
         assert [(g.group_id, g.group_type, g.group_state, g.protocol_type) for g in listed] == [
             ("g", "consumer", "Stable", "consumer")]
         assert call(sock, ApiKey.ListGroups, 5, states_filter=[], types_filter=["classic"])[1].groups == []
-        # A classic member cannot join while the group has consumer-protocol members.
+        # A classic JoinGroup is served by the consumer group (mixed groups): first a member id.
         classic = call(sock, ApiKey.JoinGroup, 5, **join_fields("g"))[1]
-        assert classic.error_code == ErrorCode.INCONSISTENT_GROUP_PROTOCOL
+        assert (classic.error_code, classic.generation_id) == (ErrorCode.MEMBER_ID_REQUIRED, -1)
+        assert call(sock, ApiKey.JoinGroup, 5, **{**join_fields("g"), "protocol_type": "x"})[1].error_code == (
+            ErrorCode.INCONSISTENT_GROUP_PROTOCOL)
         # DescribeGroups v5 sees no classic group there (Kafka before v6 answers Dead).
         dg = call(sock, ApiKey.DescribeGroups, 5, groups=["g"], include_authorized_operations=False)[1].groups[0]
         assert (dg.error_code, dg.group_state) == (ErrorCode.NONE, "Dead")
@@ -108,7 +114,7 @@ def test_join_describe_list_commit_and_leave(gbroker: RunningBroker) -> None:
         sock.close()
 
 
-def test_a_classic_group_with_members_is_not_a_consumer_group(gbroker: RunningBroker) -> None:
+def test_a_classic_group_whose_members_protocol_is_unreadable_is_not_upgraded(gbroker: RunningBroker) -> None:
     sock = connect(gbroker.bootstrap)
     try:
         create_topic(sock, "t", 1)
@@ -117,7 +123,53 @@ def test_a_classic_group_with_members_is_not_a_consumer_group(gbroker: RunningBr
         assert call(sock, ApiKey.JoinGroup, 5, **join_fields("g", member_id=first.member_id))[1].error_code == 0
         refused = heartbeat(sock, member_id=str(uuid.uuid4()), rebalance_timeout_ms=30_000,
                             subscribed_topic_names=["t"], topic_partitions=[])
-        assert (refused.error_code, refused.error_message) == (ErrorCode.GROUP_ID_NOT_FOUND,
-                                                               "Group g is not a consumer group.")
+        assert (refused.error_code, refused.error_message) == (
+            ErrorCode.GROUP_ID_NOT_FOUND,
+            "Cannot upgrade classic group g to consumer group because the embedded consumer protocol is malformed.")
     finally:
         sock.close()
+
+
+@pytest.mark.integration
+def test_a_mixed_group_survives_a_broker_restart(tmp_path: Path) -> None:
+    """Two classic members (real ConsumerProtocol subscriptions) upgraded by a
+    consumer-protocol member: after a restart the broker rebuilds the group from its log
+    with the classic members' metadata, so they carry on at their generation (told to
+    rejoin, not that they are unknown) and ConsumerGroupDescribe still shows them classic."""
+    overrides = {"group.min.session.timeout.ms": "500", "offsets.topic.num.partitions": "5"}
+    broker = RunningBroker(tmp_path / "logs", overrides)
+    try:
+        sock = connect(broker.bootstrap)
+        create_topic(sock, "t", 4)
+        find_coordinator_ready(sock, "g")
+        a = call(sock, ApiKey.JoinGroup, 3, **join_fields("g", metadata=subscription()))[1]
+        assert a.error_code == ErrorCode.NONE
+        assert sync(sock, "g", a.generation_id, a.member_id, {a.member_id: b""}).error_code == ErrorCode.NONE
+        c = heartbeat(sock, member_id=str(uuid.uuid4()), rebalance_timeout_ms=30_000, subscribed_topic_names=["t"],
+                      topic_partitions=[])
+        assert (c.error_code, c.member_epoch) == (ErrorCode.NONE, a.generation_id + 1)  # the upgrade
+        sock.close()
+    finally:
+        broker.stop()
+    broker = RunningBroker(tmp_path / "logs", overrides)
+    try:
+        sock = connect(broker.bootstrap)
+        find_coordinator_ready(sock, "g")
+        wait_until(lambda: call(sock, ApiKey.ConsumerGroupDescribe, 1, group_ids=["g"],
+                                include_authorized_operations=False)[1].groups[0].error_code == ErrorCode.NONE,
+                   "the group to be loaded")
+        [group] = call(sock, ApiKey.ConsumerGroupDescribe, 1, group_ids=["g"],
+                       include_authorized_operations=False)[1].groups
+        assert sorted((m.member_type, m.member_epoch) for m in group.members) == [
+            (0, a.generation_id), (1, a.generation_id + 1)]
+        assert group.group_epoch == a.generation_id + 1
+        assert call(sock, ApiKey.Heartbeat, 3, group_id="g", generation_id=a.generation_id, member_id=a.member_id,
+                    group_instance_id=None)[1].error_code == ErrorCode.REBALANCE_IN_PROGRESS
+        sock.close()
+    finally:
+        broker.stop()
+
+
+def subscription() -> bytes:
+    """A ConsumerProtocolSubscription v0 for topic t, as kafka-python sends it."""
+    return struct.pack(">hih", 0, 1, 1) + b"t" + struct.pack(">i", -1)

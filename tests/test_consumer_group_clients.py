@@ -1,10 +1,8 @@
 """Real clients on KIP-848 consumer groups: confluent-kafka 2.16.1 (librdkafka) with
 group.protocol=consumer joins a josefk group, consumes, shares the partitions with a
 second member and takes them back when it leaves, commits, and a new consumer resumes at
-the committed offsets; the Java 4.4.0 consumer does the same. A kafka-python (classic
-protocol) member is refused a group that consumer-protocol members hold
-(INCONSISTENT_GROUP_PROTOCOL): josefk has no mixed groups, where Kafka 4.4.0 by default
-(group.consumer.migration.policy=bidirectional) lets the classic member in."""
+the committed offsets; the Java 4.4.0 consumer does the same. Classic and
+consumer-protocol members in one group (mixed groups): tests/test_mixed_group_clients.py."""
 
 from __future__ import annotations
 
@@ -23,7 +21,7 @@ from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from tests.conftest import RunningBroker
 from tests.prerequisites import require_files, require_module, require_tools
-from tests.test_group_clients import FAST_GROUP, create_topic, produce
+from tests.test_group_clients import create_topic, produce
 
 ck = require_module("confluent_kafka")
 kafka = require_module("kafka")
@@ -117,37 +115,14 @@ def test_confluent_kafka_consumer_protocol_rebalances_commits_and_resumes(cbroke
         resumed.close()
 
 
-def test_classic_and_consumer_protocol_members_do_not_corrupt_each_other(cbroker: RunningBroker) -> None:
-    bootstrap = cbroker.bootstrap
-    create_topic(bootstrap, "t", PARTITIONS)
-    produce(bootstrap, "t", [(i % PARTITIONS, None, b"%d" % i) for i in range(8)])
-    modern = consumer(bootstrap, "shared")
-    classic = None
-    try:
-        modern.subscribe(["t"])
-        seen: dict[int, list[bytes]] = {}
-        pump([modern], seen, lambda: len(seen.get(0, [])) == 8, "the consumer-protocol member to read")
-        classic = kafka.KafkaConsumer("t", bootstrap_servers=bootstrap, group_id="shared", **FAST_GROUP)
-        errors: list[Exception] = []
-        try:
-            classic.poll(timeout_ms=3000)
-        except Exception as e:  # kafka-python raises the JoinGroup error
-            errors.append(e)
-        assert errors and "InconsistentGroupProtocol" in type(errors[0]).__name__
-        assert owned(modern) == set(range(PARTITIONS))  # untouched
-    finally:
-        if classic is not None:
-            classic.close()
-        modern.close()
-
-
 class JavaMember:
-    """compat/java/ConsumerGroupMember.java (kafka-clients 4.4.0, group.protocol=consumer)
-    in its own JVM; its stdout lines are collected by a thread."""
+    """compat/java/ConsumerGroupMember.java (kafka-clients 4.4.0, group.protocol=consumer
+    or classic) in its own JVM; its stdout lines are collected by a thread."""
 
-    def __init__(self, classpath: str, bootstrap: str, group: str, topic: str) -> None:
+    def __init__(self, classpath: str, bootstrap: str, group: str, topic: str, protocol: str = "consumer") -> None:
         self.lines: list[str] = []
-        self.process = subprocess.Popen(["java", "-cp", classpath, "ConsumerGroupMember", bootstrap, group, topic],
+        self.process = subprocess.Popen(["java", "-cp", classpath, "ConsumerGroupMember", bootstrap, group, topic,
+                                         protocol],
                                         stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
                                         text=True)
         self.reader = threading.Thread(target=self._read, daemon=True)

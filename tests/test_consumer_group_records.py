@@ -10,7 +10,7 @@ import subprocess
 import uuid
 from pathlib import Path
 
-from josefk.coordinator.consumer_group import ConsumerGroup, ConsumerGroupMember, MemberState
+from josefk.coordinator.consumer_group import ClassicMemberMetadata, ConsumerGroup, ConsumerGroupMember, MemberState
 from josefk.coordinator.consumer_group_records import (
     ConsumerGroupKey,
     RecordType,
@@ -144,6 +144,9 @@ def test_kafka_4_4_reads_and_rewrites_josefks_records_byte_for_byte_and_josefk_r
         previous_member_epoch=2, state=MemberState.UNREVOKED_PARTITIONS, assigned={T: frozenset({0, 2})},
         pending_revocation={T: frozenset({1})}))
     group.update_member(ConsumerGroupMember("m2", member_epoch=3, previous_member_epoch=3))
+    group.update_member(ConsumerGroupMember(  # a classic member of a mixed group
+        "m3", subscribed_topic_names=("a",), rebalance_timeout_ms=60_000, member_epoch=3, previous_member_epoch=3,
+        classic=ClassicMemberMetadata(10_000, (("range", b"\x00\x01sub"), ("cooperative-sticky", b"")))))
     group.target = {"m1": {T: frozenset({0, 2})}, "m2": {T: frozenset({1, 3})}}
     ours = [f"{k.hex()} {v.hex()}" for k, v in group_records(group) if v is not None]
     res = subprocess.run(["java", "-cp", classpath, "ConsumerGroupRecords"], input="\n".join(ours) + "\n",
@@ -151,6 +154,9 @@ def test_kafka_4_4_reads_and_rewrites_josefks_records_byte_for_byte_and_josefk_r
     assert res.returncode == 0, res.stderr
     lines = res.stdout.splitlines()
     assert lines[:len(ours)] == ours
+    [m3] = [v for k, v in group_records(group) if v is not None and read_key(k) == ConsumerGroupKey(
+        RecordType.MEMBER_METADATA, "g", "m3")]
+    assert read_member_metadata_value("m3", m3).classic == group.members["m3"].classic
     kafkas = [tuple(bytes.fromhex(h) for h in line.split()[1:]) for line in lines[len(ours):]]
     assert [read_key(k) for k, _ in kafkas] == [ConsumerGroupKey(RecordType.GROUP_METADATA, "g"),
                                                 ConsumerGroupKey(RecordType.TARGET_ASSIGNMENT_METADATA, "g"),

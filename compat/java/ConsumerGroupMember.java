@@ -17,7 +17,9 @@ import org.apache.kafka.common.serialization.StringDeserializer;
 
 /**
  * One member of a consumer group on the KIP-848 protocol (group.protocol=consumer), for
- * tests/test_consumer_group_clients.py: args bootstrap group topic. It prints
+ * tests/test_consumer_group_clients.py: args bootstrap group topic [protocol]; with a
+ * fourth argument "classic" it is a classic member (group.protocol=classic, heartbeats
+ * every 500 ms), as tests/test_mixed_group_clients.py runs it. It prints
  * "ASSIGNMENT p,q" whenever its assignment changes and "RECORD value" for each record,
  * commits after each non-empty poll, and leaves the group (close) when stdin says "quit"
  * or ends, then prints "CLOSED".
@@ -27,7 +29,12 @@ public class ConsumerGroupMember {
         Properties props = new Properties();
         props.put("bootstrap.servers", args[0]);
         props.put("group.id", args[1]);
-        props.put("group.protocol", "consumer");
+        String protocol = args.length > 3 ? args[3] : "consumer";
+        props.put("group.protocol", protocol);
+        if (protocol.equals("classic")) {
+            props.put("heartbeat.interval.ms", "500");
+            props.put("session.timeout.ms", "10000");
+        }
         props.put("auto.offset.reset", "earliest");
         props.put("enable.auto.commit", "false");
         props.put("key.deserializer", StringDeserializer.class.getName());
