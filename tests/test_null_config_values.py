@@ -1,7 +1,9 @@
-"""A config value sent as null (CreateTopics' values are nullable strings) is refused as
-Kafka 3.9 refuses it, and nothing is changed: CreateTopics with INVALID_CONFIG
-(ZkAdminManager.createTopics). Typing the request bodies through the handlers found it:
-the values went on as None."""
+"""A config value sent as null (CreateTopics', AlterConfigs' and IncrementalAlterConfigs' values
+are nullable strings) is refused as Kafka 3.9 refuses it, and nothing is changed:
+CreateTopics with INVALID_CONFIG (ZkAdminManager.createTopics), AlterConfigs and
+IncrementalAlterConfigs with INVALID_REQUEST (ZkAdminManager.alterConfigs and
+ConfigAdminManager.preprocess; a DELETE may carry a null value). Typing the request bodies
+through the handlers found these: the values went on as None."""
 
 from __future__ import annotations
 
@@ -18,6 +20,7 @@ from tests.differential import Side
 
 pytestmark = pytest.mark.integration
 
+SET, DELETE = 0, 1
 TOPIC = 2
 
 
@@ -37,6 +40,12 @@ def create(side: Side, name: str, configs: list[tuple[str, str | None]]) -> Any:
     return response.topics[0]
 
 
+def overrides(side: Side, topic: str) -> dict[str, str]:
+    response = side.call(ApiKey.DescribeConfigs, 4, include_synonyms=False, include_documentation=False,
+                         resources=[{"resource_type": TOPIC, "resource_name": topic, "configuration_keys": None}])
+    return {c.name: c.value for c in response.results[0].configs if c.config_source == 1}  # DYNAMIC_TOPIC_CONFIG
+
+
 def test_create_topics_refuses_a_null_config_value(side: Side) -> None:
     r = create(side, "nulls", [("retention.ms", None), ("segment.ms", "60000"), ("cleanup.policy", None)])
     assert (r.error_code, r.error_message) == (
@@ -44,3 +53,30 @@ def test_create_topics_refuses_a_null_config_value(side: Side) -> None:
     metadata = side.call(ApiKey.Metadata, 4, topics=[{"name": "nulls"}], allow_auto_topic_creation=False)
     assert metadata.topics[0].error_code == ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
 
+
+def test_alter_configs_refuses_a_null_value_and_changes_nothing(side: Side) -> None:
+    assert create(side, "t", [("retention.ms", "123456")]).error_code == ErrorCode.NONE
+    response = side.call(ApiKey.AlterConfigs, 1, validate_only=False, resources=[{
+        "resource_type": TOPIC, "resource_name": "t",
+        "configs": [{"name": "retention.ms", "value": None}, {"name": "segment.ms", "value": None}]}])
+    r = response.responses[0]
+    assert (r.error_code, r.error_message) == (ErrorCode.INVALID_REQUEST,
+                                               "Null value not supported for : retention.ms,segment.ms")
+    assert overrides(side, "t") == {"retention.ms": "123456"}
+
+
+def test_incremental_alter_configs_refuses_a_null_value_but_for_a_delete(side: Side) -> None:
+    assert create(side, "t", [("retention.ms", "123456"), ("segment.ms", "60000")]).error_code == ErrorCode.NONE
+
+    def alter(ops: list[tuple[str, int, str | None]]) -> Any:
+        response = side.call(ApiKey.IncrementalAlterConfigs, 1, validate_only=False, resources=[{
+            "resource_type": TOPIC, "resource_name": "t",
+            "configs": [{"name": k, "config_operation": op, "value": v} for k, op, v in ops]}])
+        return response.responses[0]
+
+    r = alter([("retention.ms", SET, None), ("segment.ms", DELETE, None), ("cleanup.policy", SET, None)])
+    assert (r.error_code, r.error_message) == (ErrorCode.INVALID_REQUEST,
+                                               "Null value not supported for : retention.ms, cleanup.policy")
+    assert overrides(side, "t") == {"retention.ms": "123456", "segment.ms": "60000"}
+    assert alter([("segment.ms", DELETE, None)]).error_code == ErrorCode.NONE
+    assert overrides(side, "t") == {"retention.ms": "123456"}
