@@ -616,12 +616,12 @@ class GroupApis:
                 else:
                     error = ErrorCode.NONE
             members = [DescribedGroupMember(
-                member_id=m["member_id"], group_instance_id=m["group_instance_id"], client_id=m["client_id"],
-                client_host=m["client_host"], member_metadata=m["metadata"], member_assignment=m["assignment"])
-                for m in summary["members"]]
+                member_id=m.member_id, group_instance_id=m.group_instance_id, client_id=m.client_id,
+                client_host=m.client_host, member_metadata=m.metadata, member_assignment=m.assignment)
+                for m in summary.members]
             groups.append(DescribedGroup(
-                error_code=error, error_message=message, group_id=group_id, group_state=summary["state"],
-                protocol_type=summary["protocol_type"], protocol_data=summary["protocol"], members=members,
+                error_code=error, error_message=message, group_id=group_id, group_state=summary.state,
+                protocol_type=summary.protocol_type, protocol_data=summary.protocol, members=members,
                 authorized_operations=operations_bits(
                     self.authorizer.authorized_operations(request, ResourceType.GROUP, group_id)
                     if include_ops and error == ErrorCode.NONE else None)))
