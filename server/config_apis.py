@@ -171,21 +171,27 @@ class ConfigApis(StoreApis):
         return resource_name
 
     def _alter_configs(self, request: Request[AlterConfigsRequest | IncrementalAlterConfigsRequest],
-                       resources: list[_Resource], changes_for: Callable[[_Resource, dict[str, str]], dict[str, str]]
-                       ) -> None:
+                       resources: list[_Resource], invalid: Callable[[_Resource], str | None],
+                       changes_for: Callable[[_Resource, dict[str, str]], dict[str, str]]) -> None:
         """Shared by AlterConfigs (replace all overrides) and IncrementalAlterConfigs (edit them):
         topic overrides, or dynamic broker configs (a broker id, or "" for the cluster default)
-        stored with a change notification that every broker applies. changes_for gets each of
-        the request's `resources` and the resource's current overrides."""
+        stored with a change notification that every broker applies. `invalid` says why a
+        resource is refused before it is authorized (Kafka's ConfigAdminManager.preprocess:
+        INVALID_REQUEST, answered in the resource's place); changes_for gets each other resource
+        and its current overrides."""
         req = request.body
-        refusals = [self._config_refusal(request, AclOperation.ALTER_CONFIGS, r.resource_type, r.resource_name)
-                    for r in resources]
+        problems = [invalid(r) for r in resources]
+        refusals = [None if problem is not None else
+                    self._config_refusal(request, AclOperation.ALTER_CONFIGS, r.resource_type, r.resource_name)
+                    for r, problem in zip(resources, problems, strict=True)]
 
         def work() -> tuple[list[_AlterResult], dict[str, LogConfig]]:
             results: list[_AlterResult] = []
             refused: list[_AlterResult] = []
             configs: dict[str, LogConfig] = {}
-            for r, refusal in zip(resources, refusals, strict=True):
+            for r, problem, refusal in zip(resources, problems, refusals, strict=True):
+                if problem is not None:
+                    continue
                 if refusal is not None:  # Kafka: no message, after the authorized resources
                     refused.append((refusal, None, r.resource_type, r.resource_name))
                     continue
@@ -215,7 +221,9 @@ class ConfigApis(StoreApis):
                 except KafkaError as e:
                     error, message = e.code, e.message
                 results.append((error, message, r.resource_type, r.resource_name))
-            return results + refused, configs
+            answered = iter(results + refused)  # Kafka's reassemble*Response
+            return [(ErrorCode.INVALID_REQUEST, problem, r.resource_type, r.resource_name) if problem is not None
+                    else next(answered) for r, problem in zip(resources, problems, strict=True)], configs
 
         def respond(done: tuple[list[_AlterResult], dict[str, LogConfig]]) -> None:
             results, configs = done
@@ -235,22 +243,22 @@ class ConfigApis(StoreApis):
         self._off_loop(request, work, respond)
 
     def handle_alter_configs(self, request: Request[AlterConfigsRequest]) -> None:
-        def replace(resource: AlterConfigsResource, _current: dict[str, str]) -> dict[str, str]:
+        def invalid(resource: AlterConfigsResource) -> str | None:
             nulls = [c.name for c in resource.configs if c.value is None]
-            if nulls:  # Kafka's ZkAdminManager.alterConfigs
-                raise KafkaError(ErrorCode.INVALID_REQUEST, f"Null value not supported for : {','.join(nulls)}")
-            return {c.name: c.value for c in resource.configs if c.value is not None}
+            return f"Null value not supported for : {', '.join(nulls)}" if nulls else None
 
-        self._alter_configs(request, request.body.resources, replace)
+        self._alter_configs(request, request.body.resources, invalid, lambda resource, _current: {
+            c.name: c.value for c in resource.configs if c.value is not None})  # `invalid` refused a null
 
     def handle_incremental_alter_configs(self, request: Request[IncrementalAlterConfigsRequest]) -> None:
-        def apply(resource: IncrementalAlterConfigsResource, current: dict[str, str]) -> dict[str, str]:
+        def invalid(resource: IncrementalAlterConfigsResource) -> str | None:
             names = [c.name for c in resource.configs]
             if len(set(names)) != len(names):
-                raise KafkaError(ErrorCode.INVALID_REQUEST, "Error due to duplicate config keys")
+                return "Error due to duplicate config keys"
             nulls = [c.name for c in resource.configs if c.value is None and c.config_operation != OP_DELETE]
-            if nulls:  # Kafka's ConfigAdminManager.preprocess
-                raise KafkaError(ErrorCode.INVALID_REQUEST, f"Null value not supported for : {', '.join(nulls)}")
+            return f"Null value not supported for : {', '.join(nulls)}" if nulls else None
+
+        def apply(resource: IncrementalAlterConfigsResource, current: dict[str, str]) -> dict[str, str]:
             updated = dict(current)
             for c in resource.configs:
                 if c.config_operation == OP_SET:
@@ -264,7 +272,7 @@ class ConfigApis(StoreApis):
                     raise KafkaError(ErrorCode.INVALID_REQUEST, f"Unknown config operation {c.config_operation}")
             return updated
 
-        self._alter_configs(request, request.body.resources, apply)
+        self._alter_configs(request, request.body.resources, invalid, apply)
 
     def _list_op(self, resource_type: int, name: str, op: int, current: str | None, value: str) -> str:
         """APPEND or SUBTRACT on a LIST config, as Kafka's ConfigAdminManager.prepareIncrementalConfigs:

@@ -162,13 +162,20 @@ class TopicAdmin:
                      validate_only: bool = False, before_write: Callable[[int], None] = _no_quota) -> TopicAssignment:
         """Validate, then (unless validate_only) call `before_write` with the number of partitions
         (a controller mutation quota's record, which may refuse) and write the topic. A config
-        may come as null (CreateTopics' values are nullable): refused, as Kafka does."""
-        validate_topic_name(topic)
-        if self.topic_exists(topic) or self.store.exists(f"{DELETE_TOPICS}/{topic}"):
+        may come as null (CreateTopics' values are nullable): refused, as Kafka does, before
+        the topic's name is validated."""
+        try:
+            validate_topic_name(topic)
+            invalid_name = None
+        except KafkaError as e:
+            invalid_name = e
+        if invalid_name is None and (self.topic_exists(topic) or self.store.exists(f"{DELETE_TOPICS}/{topic}")):
             raise KafkaError(ErrorCode.TOPIC_ALREADY_EXISTS, f"Topic '{topic}' already exists.")
         nulls = [name for name, value in configs.items() if value is None]
         if nulls:  # Kafka's ZkAdminManager.createTopics
             raise KafkaError(ErrorCode.INVALID_CONFIG, f"Null value not supported for topic configs: {','.join(nulls)}")
+        if invalid_name is not None:
+            raise invalid_name
         values = {name: value for name, value in configs.items() if value is not None}
         brokers = self.live_brokers()
         if assignment:
