@@ -8,7 +8,7 @@ coordinator's consumer_groups hook, so GroupApis keeps handling their request sh
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Any
+from typing import Generic
 
 from josefk.coordinator.authorization import ALLOW_ALL, Authorizer, operations_bits
 from josefk.coordinator.consumer_assignors import Assignment
@@ -17,15 +17,18 @@ from josefk.coordinator.consumer_group_coordinator import (
     HeartbeatRequest,
     HeartbeatResult,
 )
-from josefk.coordinator.group_apis import GroupApis, GroupHandler, GroupRequest, _client_host
+from josefk.coordinator.group_apis import B, GroupApis, GroupHandler, GroupRequest, _client_host, group_api
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
-from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.headers import RequestHeader
 from josefk.protocol.messages import codec
 from josefk.protocol.messages.generated import consumer_group_describe_response as describe
 from josefk.protocol.messages.generated import consumer_group_heartbeat_response as heartbeat
+from josefk.protocol.messages.generated.consumer_group_describe_request import ConsumerGroupDescribeRequest
+from josefk.protocol.messages.generated.consumer_group_heartbeat_request import ConsumerGroupHeartbeatRequest
+from josefk.protocol.messages.generated.delete_groups_request import DeleteGroupsRequest
 from josefk.protocol.messages.generated.delete_groups_response import DeletableGroupResult, DeleteGroupsResponse
+from josefk.protocol.messages.generated.list_groups_request import ListGroupsRequest
 from josefk.protocol.messages.generated.list_groups_response import ListedGroup, ListGroupsResponse
 
 GROUP_TYPE_CONSUMER = "consumer"
@@ -34,11 +37,11 @@ MEMBER_TYPE_CLASSIC = 0  # ConsumerGroupDescribe v1's MemberType
 MEMBER_TYPE_CONSUMER = 1
 
 
-class _Captured:
+class _Captured(Generic[B]):
     """A request handed to a classic handler whose response is kept, not sent, so the
     consumer groups can be added to it; `body` may be a narrowed copy of the request's."""
 
-    def __init__(self, inner: GroupRequest, body: Any) -> None:
+    def __init__(self, inner: GroupRequest[codec.ApiMessage], body: B) -> None:
         self.inner = inner
         self._body = body
         self.response: codec.ApiMessage | None = None
@@ -48,7 +51,7 @@ class _Captured:
         return self.inner.header
 
     @property
-    def body(self) -> Any:
+    def body(self) -> B:
         return self._body
 
     @property
@@ -81,17 +84,17 @@ class ConsumerGroupApis:
     def handlers(self) -> dict[int, GroupHandler]:
         """Added after GroupApis.handlers(): ListGroups and DeleteGroups are replaced by
         versions that cover both kinds of group."""
-        return {
-            ApiKey.ConsumerGroupHeartbeat: self.handle_consumer_group_heartbeat,
-            ApiKey.ConsumerGroupDescribe: self.handle_consumer_group_describe,
-            ApiKey.ListGroups: self.handle_list_groups,
-            ApiKey.DeleteGroups: self.handle_delete_groups,
-        }
+        return dict([
+            group_api(ConsumerGroupHeartbeatRequest, self.handle_consumer_group_heartbeat),
+            group_api(ConsumerGroupDescribeRequest, self.handle_consumer_group_describe),
+            group_api(ListGroupsRequest, self.handle_list_groups),
+            group_api(DeleteGroupsRequest, self.handle_delete_groups),
+        ])
 
-    def _group_allowed(self, request: GroupRequest, operation: AclOperation, group_id: str) -> bool:
+    def _group_allowed(self, request: GroupRequest[codec.ApiMessage], operation: AclOperation, group_id: str) -> bool:
         return self.authorizer.authorize(request, operation, ResourceType.GROUP, group_id)
 
-    def handle_consumer_group_heartbeat(self, request: GroupRequest) -> None:
+    def handle_consumer_group_heartbeat(self, request: GroupRequest[ConsumerGroupHeartbeatRequest]) -> None:
         req = request.body
         if not self._group_allowed(request, AclOperation.READ, req.group_id):
             request.send_response(heartbeat.ConsumerGroupHeartbeatResponse(
@@ -130,7 +133,7 @@ class ConsumerGroupApis:
             describe.TopicPartitions(topic_id=t, topic_name=names.get(t, ""), partitions=sorted(ps))
             for t, ps in sorted(assignment.items(), key=lambda kv: names.get(kv[0], ""))])
 
-    def handle_consumer_group_describe(self, request: GroupRequest) -> None:
+    def handle_consumer_group_describe(self, request: GroupRequest[ConsumerGroupDescribeRequest]) -> None:
         req = request.body
         groups = []
         for group_id in req.group_ids:
@@ -160,7 +163,7 @@ class ConsumerGroupApis:
                     if req.include_authorized_operations else None)))
         request.send_response(describe.ConsumerGroupDescribeResponse(throttle_time_ms=0, groups=groups))
 
-    def handle_list_groups(self, request: GroupRequest) -> None:
+    def handle_list_groups(self, request: GroupRequest[ListGroupsRequest]) -> None:
         req, version = request.body, request.api_version
         captured = _Captured(request, req)
         self.classic.handle_list_groups(captured)
@@ -176,7 +179,7 @@ class ConsumerGroupApis:
                         group_type=GROUP_TYPE_CONSUMER) for g in consumer]
         request.send_response(replace(classic, groups=sorted(listed, key=lambda g: g.group_id)))
 
-    def handle_delete_groups(self, request: GroupRequest) -> None:
+    def handle_delete_groups(self, request: GroupRequest[DeleteGroupsRequest]) -> None:
         req = request.body
         results: dict[str, int] = {}
         classic_names = []

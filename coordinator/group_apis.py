@@ -11,41 +11,50 @@ from __future__ import annotations
 
 import logging
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar, cast
 
 from josefk.coordinator.authorization import ALLOW_ALL, AUTH_MESSAGES, Authorizer, operations_bits
 from josefk.coordinator.group_coordinator import GroupCoordinator
 from josefk.coordinator.group_metadata import JoinResult, OffsetAndMetadata, SyncResult
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
-from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.headers import RequestHeader
 from josefk.protocol.messages import codec
+from josefk.protocol.messages.generated.delete_groups_request import DeleteGroupsRequest
 from josefk.protocol.messages.generated.delete_groups_response import DeletableGroupResult, DeleteGroupsResponse
+from josefk.protocol.messages.generated.describe_groups_request import DescribeGroupsRequest
 from josefk.protocol.messages.generated.describe_groups_response import (
     DescribedGroup,
     DescribedGroupMember,
     DescribeGroupsResponse,
 )
+from josefk.protocol.messages.generated.find_coordinator_request import FindCoordinatorRequest
 from josefk.protocol.messages.generated.find_coordinator_response import Coordinator, FindCoordinatorResponse
+from josefk.protocol.messages.generated.heartbeat_request import HeartbeatRequest
 from josefk.protocol.messages.generated.heartbeat_response import HeartbeatResponse
+from josefk.protocol.messages.generated.join_group_request import JoinGroupRequest
 from josefk.protocol.messages.generated.join_group_response import JoinGroupResponse, JoinGroupResponseMember
+from josefk.protocol.messages.generated.leave_group_request import LeaveGroupRequest
 from josefk.protocol.messages.generated.leave_group_response import LeaveGroupResponse, MemberResponse
+from josefk.protocol.messages.generated.list_groups_request import ListGroupsRequest
 from josefk.protocol.messages.generated.list_groups_response import ListedGroup, ListGroupsResponse
+from josefk.protocol.messages.generated.offset_commit_request import OffsetCommitRequest
 from josefk.protocol.messages.generated.offset_commit_response import (
     OffsetCommitResponse,
     OffsetCommitResponsePartition,
     OffsetCommitResponseTopic,
 )
+from josefk.protocol.messages.generated.offset_delete_request import OffsetDeleteRequest
 from josefk.protocol.messages.generated.offset_delete_response import (
     OffsetDeleteResponse,
     OffsetDeleteResponsePartition,
     OffsetDeleteResponseTopic,
 )
+from josefk.protocol.messages.generated.offset_fetch_request import OffsetFetchRequest
 from josefk.protocol.messages.generated.offset_fetch_response import (
     OffsetFetchResponse,
     OffsetFetchResponseGroup,
@@ -54,7 +63,9 @@ from josefk.protocol.messages.generated.offset_fetch_response import (
     OffsetFetchResponseTopic,
     OffsetFetchResponseTopics,
 )
+from josefk.protocol.messages.generated.sync_group_request import SyncGroupRequest
 from josefk.protocol.messages.generated.sync_group_response import SyncGroupResponse
+from josefk.protocol.messages.generated.txn_offset_commit_request import TxnOffsetCommitRequest
 from josefk.protocol.messages.generated.txn_offset_commit_response import (
     TxnOffsetCommitResponse,
     TxnOffsetCommitResponsePartition,
@@ -96,6 +107,26 @@ class _NamedTopic:
     partition_indexes: list[int]
 
 
+class _TopicRef(Protocol):
+    """A requested topic as OffsetCommit and OffsetFetch (v8+) name it: by name, or by id (v10+)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def topic_id(self) -> uuid.UUID: ...
+
+
+class _RequestedPartitions(Protocol):
+    """A requested topic's name and partitions: OffsetFetch's topics, or a _NamedTopic."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def partition_indexes(self) -> list[int]: ...
+
+
 def _unknown_id(name: str) -> bool:
     return name.startswith("<")
 
@@ -107,7 +138,12 @@ def _by_topic(pairs: list[tuple[tuple[str, int], V]]) -> dict[str, list[tuple[in
     return out
 
 
-class GroupRequest(Protocol):
+# The decoded request message; covariant, as the server's Request's is.
+B_co = TypeVar("B_co", bound=codec.ApiMessage, covariant=True)
+B = TypeVar("B", bound=codec.ApiMessage)
+
+
+class GroupRequest(Protocol[B_co]):
     """What a group API handler needs of a request. The server's Request (a layer above)
     has all of it, so handlers take it without this package importing the server."""
 
@@ -115,7 +151,7 @@ class GroupRequest(Protocol):
     def header(self) -> RequestHeader: ...
 
     @property
-    def body(self) -> Any: ...  # the decoded request, read by field name
+    def body(self) -> B_co: ...
 
     @property
     def api_version(self) -> int: ...
@@ -132,7 +168,13 @@ class GroupRequest(Protocol):
     def send_response(self, body: codec.ApiMessage) -> None: ...
 
 
-GroupHandler = Callable[[GroupRequest], None]
+GroupHandler = Callable[[GroupRequest[codec.ApiMessage]], None]
+
+
+def group_api(request_class: type[B], handle: Callable[[GroupRequest[B]], None]) -> tuple[int, GroupHandler]:
+    """One API's entry in a handlers() table, as the server's store_apis.api: the cast is sound,
+    for the network layer decodes the requests of `request_class.API_KEY` into that class alone."""
+    return request_class.API_KEY, cast(GroupHandler, handle)
 
 
 @dataclass(frozen=True)
@@ -162,27 +204,28 @@ class GroupApis:
 
     def handlers(self) -> dict[int, GroupHandler]:
         """The group APIs' handlers, for KafkaApis."""
-        return {
-            ApiKey.FindCoordinator: self.handle_find_coordinator,
-            ApiKey.JoinGroup: self.handle_join_group,
-            ApiKey.SyncGroup: self.handle_sync_group,
-            ApiKey.Heartbeat: self.handle_heartbeat,
-            ApiKey.LeaveGroup: self.handle_leave_group,
-            ApiKey.OffsetCommit: self.handle_offset_commit,
-            ApiKey.OffsetFetch: self.handle_offset_fetch,
-            ApiKey.DescribeGroups: self.handle_describe_groups,
-            ApiKey.ListGroups: self.handle_list_groups,
-            ApiKey.DeleteGroups: self.handle_delete_groups,
-            ApiKey.OffsetDelete: self.handle_offset_delete,
-            ApiKey.TxnOffsetCommit: self.handle_txn_offset_commit,
-        }
+        return dict([
+            group_api(FindCoordinatorRequest, self.handle_find_coordinator),
+            group_api(JoinGroupRequest, self.handle_join_group),
+            group_api(SyncGroupRequest, self.handle_sync_group),
+            group_api(HeartbeatRequest, self.handle_heartbeat),
+            group_api(LeaveGroupRequest, self.handle_leave_group),
+            group_api(OffsetCommitRequest, self.handle_offset_commit),
+            group_api(OffsetFetchRequest, self.handle_offset_fetch),
+            group_api(DescribeGroupsRequest, self.handle_describe_groups),
+            group_api(ListGroupsRequest, self.handle_list_groups),
+            group_api(DeleteGroupsRequest, self.handle_delete_groups),
+            group_api(OffsetDeleteRequest, self.handle_offset_delete),
+            group_api(TxnOffsetCommitRequest, self.handle_txn_offset_commit),
+        ])
 
     # -- authorization -------------------------------------------------------------------
 
-    def _group_allowed(self, request: GroupRequest, operation: AclOperation, group_id: str) -> bool:
+    def _group_allowed(self, request: GroupRequest[codec.ApiMessage], operation: AclOperation, group_id: str) -> bool:
         return self.authorizer.authorize(request, operation, ResourceType.GROUP, group_id)
 
-    def _topics_allowed(self, request: GroupRequest, operation: AclOperation, names: Any) -> set[str]:
+    def _topics_allowed(self, request: GroupRequest[codec.ApiMessage], operation: AclOperation,
+                        names: Iterable[str]) -> set[str]:
         return {n for n in set(names) if self.authorizer.authorize(request, operation, ResourceType.TOPIC, n)}
 
     # -- FindCoordinator -----------------------------------------------------------------
@@ -227,7 +270,7 @@ class GroupApis:
             self.coordinator.validate(key or "", "find")  # start loading the group's partition now
         return ErrorCode.NONE, broker.broker_id, endpoint.host, endpoint.port
 
-    def _find_authorized(self, request: GroupRequest, key: str, key_type: int
+    def _find_authorized(self, request: GroupRequest[codec.ApiMessage], key: str, key_type: int
                          ) -> tuple[ErrorCode, int, str, int, str]:
         """find_coordinator after Kafka's check: DESCRIBE on the group or transactional id."""
         refusal = None
@@ -241,7 +284,7 @@ class GroupApis:
         error, node, host, port = self.find_coordinator(key, key_type, request.listener_name)
         return error, node, host, port, _error_message(error)
 
-    def handle_find_coordinator(self, request: GroupRequest) -> None:
+    def handle_find_coordinator(self, request: GroupRequest[FindCoordinatorRequest]) -> None:
         req, version = request.body, request.api_version
         key_type = req.key_type if version >= 1 else COORDINATOR_GROUP
         if version >= 4:
@@ -258,7 +301,7 @@ class GroupApis:
 
     # -- JoinGroup / SyncGroup / Heartbeat / LeaveGroup ----------------------------------------
 
-    def handle_join_group(self, request: GroupRequest) -> None:
+    def handle_join_group(self, request: GroupRequest[JoinGroupRequest]) -> None:
         req, version = request.body, request.api_version
 
         def respond(result: JoinResult) -> None:
@@ -284,7 +327,7 @@ class GroupApis:
             protocols=[(p.name, bytes(p.metadata)) for p in req.protocols], callback=respond,
             reason=req.reason if version >= 8 else None)
 
-    def handle_sync_group(self, request: GroupRequest) -> None:
+    def handle_sync_group(self, request: GroupRequest[SyncGroupRequest]) -> None:
         req, version = request.body, request.api_version
 
         def respond(result: SyncResult) -> None:
@@ -304,7 +347,7 @@ class GroupApis:
             req.group_instance_id if version >= 3 else None,
             {a.member_id: bytes(a.assignment) for a in req.assignments}, respond)
 
-    def handle_heartbeat(self, request: GroupRequest) -> None:
+    def handle_heartbeat(self, request: GroupRequest[HeartbeatRequest]) -> None:
         req, version = request.body, request.api_version
         if not self._group_allowed(request, AclOperation.READ, req.group_id):
             error = ErrorCode.GROUP_AUTHORIZATION_FAILED
@@ -313,7 +356,7 @@ class GroupApis:
                                                req.group_instance_id if version >= 3 else None, req.generation_id)
         request.send_response(HeartbeatResponse(throttle_time_ms=0, error_code=error))
 
-    def handle_leave_group(self, request: GroupRequest) -> None:
+    def handle_leave_group(self, request: GroupRequest[LeaveGroupRequest]) -> None:
         req, version = request.body, request.api_version
         members: list[tuple[str, str | None]]  # (member id, group instance id)
         if version < 3:
@@ -336,7 +379,7 @@ class GroupApis:
 
     # -- OffsetCommit / OffsetFetch / OffsetDelete ---------------------------------------------
 
-    def _topic_names(self, topics: list[Any], by_id: bool) -> list[str]:
+    def _topic_names(self, topics: Sequence[_TopicRef], by_id: bool) -> list[str]:
         """Each requested topic's name; by id (v10), looked up in the metadata, and for an id
         no topic has a name no topic can have (answered UNKNOWN_TOPIC_ID)."""
         if not by_id:
@@ -349,7 +392,7 @@ class GroupApis:
     def _known(self, topic: str, partition: int) -> bool:
         return self.metadata_cache.partition(topic, partition) is not None
 
-    def handle_offset_commit(self, request: GroupRequest) -> None:
+    def handle_offset_commit(self, request: GroupRequest[OffsetCommitRequest]) -> None:
         req, version = request.body, request.api_version
         now = self.coordinator.time.milliseconds()
         retention = req.retention_time_ms if 2 <= version <= 4 else -1
@@ -404,7 +447,7 @@ class GroupApis:
         self.coordinator.commit_offsets(req.group_id, member_id, instance_id, generation, offsets, respond,
                                         api_version=version)
 
-    def handle_txn_offset_commit(self, request: GroupRequest) -> None:
+    def handle_txn_offset_commit(self, request: GroupRequest[TxnOffsetCommitRequest]) -> None:
         """TxnOffsetCommit: offsets sent to a transaction, committed with it (Kafka's
         handleTxnOffsetCommitRequest)."""
         req, version = request.body, request.api_version
@@ -452,7 +495,8 @@ class GroupApis:
         self.coordinator.commit_txn_offsets(req.group_id, req.transactional_id, req.producer_id, req.producer_epoch,
                                             member_id, instance_id, generation, offsets, respond)
 
-    def _fetch_group(self, request: GroupRequest, group_id: str, topics: list[Any] | None,
+    def _fetch_group(self, request: GroupRequest[codec.ApiMessage], group_id: str,
+                     topics: Sequence[_RequestedPartitions] | None,
                      member: tuple[str | None, int] = (None, -1)
                      ) -> tuple[ErrorCode, list[tuple[tuple[str, int], OffsetAndMetadata | None]], set[str]]:
         """(error, offsets, topics refused): Kafka needs DESCRIBE on the group, and answers
@@ -479,14 +523,15 @@ class GroupApis:
             return set()
         return self.coordinator.unstable_partitions(group_id, [tp for tp, _ in results])
 
-    def handle_offset_fetch(self, request: GroupRequest) -> None:
+    def handle_offset_fetch(self, request: GroupRequest[OffsetFetchRequest]) -> None:
         req, version = request.body, request.api_version
         if version >= 8:
             groups = []
             by_id = version >= TOPIC_IDS_VERSION
             for g in req.groups:
                 member = (g.member_id, g.member_epoch) if version >= 9 else (None, -1)
-                wanted, ids = g.topics, {}
+                wanted: Sequence[_RequestedPartitions] | None = g.topics
+                ids: dict[str, uuid.UUID] = {}
                 if by_id and g.topics is not None:
                     names = self._topic_names(g.topics, by_id)
                     ids = {name: t.topic_id for name, t in zip(names, g.topics, strict=True)}
@@ -513,7 +558,7 @@ class GroupApis:
         error, results, refused = self._fetch_group(request, req.group_id, topics_req)
         if error != ErrorCode.NONE and version < 2:
             # No top-level error code before v2: every requested partition carries it.
-            results = [((t.name, p), None) for t in topics_req for p in t.partition_indexes]
+            results = [((t.name, p), None) for t in topics_req or [] for p in t.partition_indexes]
         part_error = error if version < 2 else ErrorCode.NONE
         unstable = self._unstable(req.group_id, [r for r in results if r[0][0] not in refused],
                                   version >= 7 and req.require_stable)
@@ -527,7 +572,7 @@ class GroupApis:
             for p, om in parts]) for name, parts in _by_topic(results).items()]
         request.send_response(OffsetFetchResponse(throttle_time_ms=0, topics=topic_results, error_code=error))
 
-    def handle_offset_delete(self, request: GroupRequest) -> None:
+    def handle_offset_delete(self, request: GroupRequest[OffsetDeleteRequest]) -> None:
         req = request.body
         requested = [(t.name, p.partition_index) for t in req.topics for p in t.partitions]
         if not self._group_allowed(request, AclOperation.DELETE, req.group_id):
@@ -551,7 +596,7 @@ class GroupApis:
 
     # -- DescribeGroups / ListGroups / DeleteGroups --------------------------------------
 
-    def handle_describe_groups(self, request: GroupRequest) -> None:
+    def handle_describe_groups(self, request: GroupRequest[DescribeGroupsRequest]) -> None:
         req, version = request.body, request.api_version
         include_ops = version >= 3 and req.include_authorized_operations
         # Kafka 3.9 answers the groups the principal may not describe first, then the others.
@@ -571,18 +616,18 @@ class GroupApis:
                 else:
                     error = ErrorCode.NONE
             members = [DescribedGroupMember(
-                member_id=m["member_id"], group_instance_id=m["group_instance_id"], client_id=m["client_id"],
-                client_host=m["client_host"], member_metadata=m["metadata"], member_assignment=m["assignment"])
-                for m in summary["members"]]
+                member_id=m.member_id, group_instance_id=m.group_instance_id, client_id=m.client_id,
+                client_host=m.client_host, member_metadata=m.metadata, member_assignment=m.assignment)
+                for m in summary.members]
             groups.append(DescribedGroup(
-                error_code=error, error_message=message, group_id=group_id, group_state=summary["state"],
-                protocol_type=summary["protocol_type"], protocol_data=summary["protocol"], members=members,
+                error_code=error, error_message=message, group_id=group_id, group_state=summary.state,
+                protocol_type=summary.protocol_type, protocol_data=summary.protocol, members=members,
                 authorized_operations=operations_bits(
                     self.authorizer.authorized_operations(request, ResourceType.GROUP, group_id)
                     if include_ops and error == ErrorCode.NONE else None)))
         request.send_response(DescribeGroupsResponse(throttle_time_ms=0, groups=groups))
 
-    def handle_list_groups(self, request: GroupRequest) -> None:
+    def handle_list_groups(self, request: GroupRequest[ListGroupsRequest]) -> None:
         req, version = request.body, request.api_version
         states = set(req.states_filter or []) if version >= 4 else set()
         types = {t.lower() for t in (req.types_filter or [])} if version >= 5 else set()
@@ -597,7 +642,7 @@ class GroupApis:
                   for g in sorted(groups, key=lambda g: g.group_id)]
         request.send_response(ListGroupsResponse(throttle_time_ms=0, error_code=error, groups=listed))
 
-    def handle_delete_groups(self, request: GroupRequest) -> None:
+    def handle_delete_groups(self, request: GroupRequest[DeleteGroupsRequest]) -> None:
         req = request.body
         deletable = [g for g in req.groups_names if self._group_allowed(request, AclOperation.DELETE, g)]
         results = {g: ErrorCode.GROUP_AUTHORIZATION_FAILED for g in req.groups_names}

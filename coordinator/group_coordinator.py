@@ -17,7 +17,7 @@ import logging
 import uuid
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import Any, Protocol, TypeVar
+from typing import Protocol, TypeVar
 
 from josefk.coordinator.group_metadata import (
     CONSUMER_PROTOCOL_TYPE,
@@ -25,6 +25,7 @@ from josefk.coordinator.group_metadata import (
     UNKNOWN_MEMBER_ID,
     GroupMetadata,
     GroupState,
+    GroupSummary,
     JoinCallback,
     JoinResult,
     MemberMetadata,
@@ -1049,9 +1050,9 @@ class GroupCoordinator:
 
     # -- admin ---------------------------------------------------------------------------
 
-    def describe_group(self, group_id: str) -> tuple[ErrorCode, dict[str, Any]]:
+    def describe_group(self, group_id: str) -> tuple[ErrorCode, GroupSummary]:
         error = self.validate(group_id, "describe")
-        dead = {"state": GroupState.DEAD.value, "protocol_type": "", "protocol": "", "members": []}
+        dead = GroupSummary(state=GroupState.DEAD.value, protocol_type="", protocol="", members=[])
         if error != ErrorCode.NONE:
             return error, dead
         group = self.groups.get(group_id)

@@ -11,7 +11,6 @@ import enum
 import struct
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
 
 from josefk.utils.time import Time
 
@@ -75,6 +74,28 @@ class OffsetAndMetadata:
     metadata: str = ""
     commit_timestamp: int = -1
     expire_timestamp: int | None = None  # only from OffsetCommit v2-v4 with a retention time
+
+
+@dataclass(frozen=True, slots=True)
+class MemberSummary:
+    """A member as DescribeGroups shows it."""
+
+    member_id: str
+    group_instance_id: str | None
+    client_id: str
+    client_host: str
+    metadata: bytes
+    assignment: bytes
+
+
+@dataclass(frozen=True, slots=True)
+class GroupSummary:
+    """A group as DescribeGroups shows it: its state, protocol type and protocol, members."""
+
+    state: str
+    protocol_type: str
+    protocol: str
+    members: list[MemberSummary]
 
 
 @dataclass
@@ -351,19 +372,19 @@ class GroupMetadata:
 
     # -- summaries -----------------------------------------------------------------------
 
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> GroupSummary:
         """DescribeGroups content: metadata and assignment only in the Stable state."""
         stable = self.state is GroupState.STABLE and self.protocol_name is not None
         members = []
         for m in self.members.values():
-            members.append({
-                "member_id": m.member_id, "group_instance_id": m.group_instance_id, "client_id": m.client_id,
-                "client_host": m.client_host,
-                "metadata": m.metadata_for(self.protocol_name) if stable and self.protocol_name else b"",
-                "assignment": m.assignment if stable else b"",
-            })
-        return {"state": self.state.value, "protocol_type": self.protocol_type or "",
-                "protocol": (self.protocol_name or "") if stable else NO_PROTOCOL, "members": members}
+            members.append(MemberSummary(
+                member_id=m.member_id, group_instance_id=m.group_instance_id, client_id=m.client_id,
+                client_host=m.client_host,
+                metadata=m.metadata_for(self.protocol_name) if stable and self.protocol_name else b"",
+                assignment=m.assignment if stable else b"",
+            ))
+        return GroupSummary(state=self.state.value, protocol_type=self.protocol_type or "",
+                            protocol=(self.protocol_name or "") if stable else NO_PROTOCOL, members=members)
 
 
 def parse_subscription_topics(metadata: bytes) -> list[str] | None:

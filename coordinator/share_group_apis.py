@@ -11,7 +11,7 @@ from dataclasses import replace
 from josefk.coordinator.authorization import ALLOW_ALL, Authorizer, operations_bits
 from josefk.coordinator.consumer_assignors import Assignment
 from josefk.coordinator.consumer_group_apis import _Captured
-from josefk.coordinator.group_apis import GroupHandler, GroupRequest, _client_host
+from josefk.coordinator.group_apis import GroupHandler, GroupRequest, _client_host, group_api
 from josefk.coordinator.share_assignor import SIMPLE_ASSIGNOR
 from josefk.coordinator.share_group_coordinator import (
     GROUP_TYPE_SHARE,
@@ -22,11 +22,17 @@ from josefk.coordinator.share_group_coordinator import (
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.codec import ApiMessage
 from josefk.protocol.messages.generated import share_group_describe_response as describe
 from josefk.protocol.messages.generated import share_group_heartbeat_response as heartbeat
+from josefk.protocol.messages.generated.delete_groups_request import DeleteGroupsRequest
 from josefk.protocol.messages.generated.delete_groups_response import DeletableGroupResult, DeleteGroupsResponse
+from josefk.protocol.messages.generated.describe_groups_request import DescribeGroupsRequest
 from josefk.protocol.messages.generated.describe_groups_response import DescribeGroupsResponse
+from josefk.protocol.messages.generated.list_groups_request import ListGroupsRequest
 from josefk.protocol.messages.generated.list_groups_response import ListedGroup, ListGroupsResponse
+from josefk.protocol.messages.generated.share_group_describe_request import ShareGroupDescribeRequest
+from josefk.protocol.messages.generated.share_group_heartbeat_request import ShareGroupHeartbeatRequest
 
 SHARE_PROTOCOL_TYPE = "share"
 
@@ -41,18 +47,18 @@ class ShareGroupApis:
         self.authorizer = authorizer
 
     def handlers(self) -> dict[int, GroupHandler]:
-        return {
-            ApiKey.ShareGroupHeartbeat: self.handle_share_group_heartbeat,
-            ApiKey.ShareGroupDescribe: self.handle_share_group_describe,
-            ApiKey.ListGroups: self.handle_list_groups,
-            ApiKey.DescribeGroups: self.handle_describe_groups,
-            ApiKey.DeleteGroups: self.handle_delete_groups,
-        }
+        return dict([
+            group_api(ShareGroupHeartbeatRequest, self.handle_share_group_heartbeat),
+            group_api(ShareGroupDescribeRequest, self.handle_share_group_describe),
+            group_api(ListGroupsRequest, self.handle_list_groups),
+            group_api(DescribeGroupsRequest, self.handle_describe_groups),
+            group_api(DeleteGroupsRequest, self.handle_delete_groups),
+        ])
 
-    def _group_allowed(self, request: GroupRequest, operation: AclOperation, group_id: str) -> bool:
+    def _group_allowed(self, request: GroupRequest[ApiMessage], operation: AclOperation, group_id: str) -> bool:
         return self.authorizer.authorize(request, operation, ResourceType.GROUP, group_id)
 
-    def handle_share_group_heartbeat(self, request: GroupRequest) -> None:
+    def handle_share_group_heartbeat(self, request: GroupRequest[ShareGroupHeartbeatRequest]) -> None:
         req = request.body
         if not self._group_allowed(request, AclOperation.READ, req.group_id):
             request.send_response(heartbeat.ShareGroupHeartbeatResponse(
@@ -88,7 +94,7 @@ class ShareGroupApis:
             describe.TopicPartitions(topic_id=t, topic_name=names.get(t, ""), partitions=sorted(ps))
             for t, ps in sorted(assignment.items(), key=lambda kv: names.get(kv[0], ""))])
 
-    def handle_share_group_describe(self, request: GroupRequest) -> None:
+    def handle_share_group_describe(self, request: GroupRequest[ShareGroupDescribeRequest]) -> None:
         req = request.body
         groups = []
         for group_id in req.group_ids:
@@ -113,7 +119,7 @@ class ShareGroupApis:
                     if req.include_authorized_operations else None)))
         request.send_response(describe.ShareGroupDescribeResponse(throttle_time_ms=0, groups=groups))
 
-    def handle_list_groups(self, request: GroupRequest) -> None:
+    def handle_list_groups(self, request: GroupRequest[ListGroupsRequest]) -> None:
         req, version = request.body, request.api_version
         captured = _Captured(request, req)
         self.inner[ApiKey.ListGroups](captured)
@@ -129,7 +135,7 @@ class ShareGroupApis:
                         group_type=GROUP_TYPE_SHARE) for g in share]
         request.send_response(replace(others, groups=sorted(listed, key=lambda g: g.group_id)))
 
-    def handle_describe_groups(self, request: GroupRequest) -> None:
+    def handle_describe_groups(self, request: GroupRequest[DescribeGroupsRequest]) -> None:
         """Kafka 4.x's DescribeGroups for a share group's id: v6+ says it is not a classic
         group; older versions, which cannot, answer it Dead with no error, as for any id
         without a classic group."""
@@ -145,7 +151,7 @@ class ShareGroupApis:
                 for g in answer.groups])
         request.send_response(answer)
 
-    def handle_delete_groups(self, request: GroupRequest) -> None:
+    def handle_delete_groups(self, request: GroupRequest[DeleteGroupsRequest]) -> None:
         req = request.body
         results: dict[str, int] = {}
         others = []

@@ -17,7 +17,7 @@ from typing import Protocol
 
 from josefk.coordinator.authorization import ALLOW_ALL, Authorizer, operations_bits
 from josefk.coordinator.consumer_group_apis import _Captured
-from josefk.coordinator.group_apis import GroupHandler, GroupRequest, _client_host
+from josefk.coordinator.group_apis import GroupHandler, GroupRequest, _client_host, group_api
 from josefk.coordinator.streams_group import Tasks
 from josefk.coordinator.streams_group_coordinator import (
     StreamsGroupCoordinator,
@@ -28,14 +28,22 @@ from josefk.coordinator.streams_topology import MISSING_INTERNAL_TOPICS, Subtopo
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.codec import ApiMessage
 from josefk.protocol.messages.generated import consumer_group_describe_response as consumer_describe
 from josefk.protocol.messages.generated import consumer_group_heartbeat_response as consumer_heartbeat
 from josefk.protocol.messages.generated import streams_group_describe_response as describe
 from josefk.protocol.messages.generated import streams_group_heartbeat_request as hb_request
 from josefk.protocol.messages.generated import streams_group_heartbeat_response as heartbeat
+from josefk.protocol.messages.generated.consumer_group_describe_request import ConsumerGroupDescribeRequest
+from josefk.protocol.messages.generated.consumer_group_heartbeat_request import ConsumerGroupHeartbeatRequest
+from josefk.protocol.messages.generated.delete_groups_request import DeleteGroupsRequest
 from josefk.protocol.messages.generated.delete_groups_response import DeletableGroupResult, DeleteGroupsResponse
+from josefk.protocol.messages.generated.describe_groups_request import DescribeGroupsRequest
 from josefk.protocol.messages.generated.describe_groups_response import DescribedGroup, DescribeGroupsResponse
+from josefk.protocol.messages.generated.list_groups_request import ListGroupsRequest
 from josefk.protocol.messages.generated.list_groups_response import ListedGroup, ListGroupsResponse
+from josefk.protocol.messages.generated.streams_group_describe_request import StreamsGroupDescribeRequest
+from josefk.protocol.messages.generated.streams_group_heartbeat_request import StreamsGroupHeartbeatRequest
 
 GROUP_TYPE_STREAMS = "streams"
 STREAMS_PROTOCOL_TYPE = "streams"
@@ -86,22 +94,22 @@ class StreamsGroupApis:
 
     def handlers(self) -> dict[int, GroupHandler]:
         """Added after the classic and consumer group handlers, some of which it wraps."""
-        return {
-            ApiKey.StreamsGroupHeartbeat: self.handle_streams_group_heartbeat,
-            ApiKey.StreamsGroupDescribe: self.handle_streams_group_describe,
-            ApiKey.ListGroups: self.handle_list_groups,
-            ApiKey.DescribeGroups: self.handle_describe_groups,
-            ApiKey.DeleteGroups: self.handle_delete_groups,
-            ApiKey.ConsumerGroupHeartbeat: self.handle_consumer_group_heartbeat,
-            ApiKey.ConsumerGroupDescribe: self.handle_consumer_group_describe,
-        }
+        return dict([
+            group_api(StreamsGroupHeartbeatRequest, self.handle_streams_group_heartbeat),
+            group_api(StreamsGroupDescribeRequest, self.handle_streams_group_describe),
+            group_api(ListGroupsRequest, self.handle_list_groups),
+            group_api(DescribeGroupsRequest, self.handle_describe_groups),
+            group_api(DeleteGroupsRequest, self.handle_delete_groups),
+            group_api(ConsumerGroupHeartbeatRequest, self.handle_consumer_group_heartbeat),
+            group_api(ConsumerGroupDescribeRequest, self.handle_consumer_group_describe),
+        ])
 
-    def _group_allowed(self, request: GroupRequest, operation: AclOperation, group_id: str) -> bool:
+    def _group_allowed(self, request: GroupRequest[ApiMessage], operation: AclOperation, group_id: str) -> bool:
         return self.authorizer.authorize(request, operation, ResourceType.GROUP, group_id)
 
     # -- StreamsGroupHeartbeat ---------------------------------------------------------------
 
-    def handle_streams_group_heartbeat(self, request: GroupRequest) -> None:
+    def handle_streams_group_heartbeat(self, request: GroupRequest[StreamsGroupHeartbeatRequest]) -> None:
         req = request.body
         if not self._group_allowed(request, AclOperation.READ, req.group_id):
             request.send_response(heartbeat.StreamsGroupHeartbeatResponse(
@@ -132,7 +140,7 @@ class StreamsGroupApis:
             client_host=_client_host(request.client_host), uses_regex=uses_regex))
         request.send_response(self._heartbeat_response(request, result))
 
-    def _create_internal_topics(self, request: GroupRequest, topics: tuple[TopicInfo, ...]) -> list[str]:
+    def _create_internal_topics(self, request: GroupRequest[ApiMessage], topics: tuple[TopicInfo, ...]) -> list[str]:
         """Create the missing internal topics the principal may create (CREATE on the cluster
         or on the topic, as Kafka's CreateTopics); the names it may not are returned."""
         if self.authorizer.authorize(request, AclOperation.CREATE, ResourceType.CLUSTER, CLUSTER_NAME):
@@ -144,7 +152,7 @@ class StreamsGroupApis:
             self.creator.create_internal_topics(allowed)
         return sorted({t.name for t in topics} - {t.name for t in allowed})
 
-    def _heartbeat_response(self, request: GroupRequest,
+    def _heartbeat_response(self, request: GroupRequest[ApiMessage],
                             result: StreamsHeartbeatResult) -> heartbeat.StreamsGroupHeartbeatResponse:
         if result.error != ErrorCode.NONE:
             return heartbeat.StreamsGroupHeartbeatResponse(error_code=result.error, error_message=result.message)
@@ -184,7 +192,7 @@ class StreamsGroupApis:
                                    standby_tasks=_task_ids(describe.TaskIds, tasks.standby),
                                    warmup_tasks=_task_ids(describe.TaskIds, tasks.warmup))
 
-    def handle_streams_group_describe(self, request: GroupRequest) -> None:
+    def handle_streams_group_describe(self, request: GroupRequest[StreamsGroupDescribeRequest]) -> None:
         req = request.body
         groups = []
         for group_id in req.group_ids:
@@ -237,12 +245,12 @@ class StreamsGroupApis:
 
     # -- the group APIs that see every kind of group -----------------------------------------
 
-    def _previous(self, api_key: int, request: GroupRequest, body: object) -> object:
+    def _previous(self, api_key: int, request: GroupRequest[ApiMessage], body: ApiMessage) -> ApiMessage | None:
         captured = _Captured(request, body)
         self.previous[api_key](captured)
         return captured.response
 
-    def handle_list_groups(self, request: GroupRequest) -> None:
+    def handle_list_groups(self, request: GroupRequest[ListGroupsRequest]) -> None:
         req, version = request.body, request.api_version
         others = self._previous(ApiKey.ListGroups, request, req)
         assert isinstance(others, ListGroupsResponse)
@@ -256,7 +264,7 @@ class StreamsGroupApis:
                         group_type=GROUP_TYPE_STREAMS) for g in streams]
         request.send_response(replace(others, groups=sorted(listed, key=lambda g: g.group_id)))
 
-    def handle_describe_groups(self, request: GroupRequest) -> None:
+    def handle_describe_groups(self, request: GroupRequest[DescribeGroupsRequest]) -> None:
         """A streams group is no classic group: v6 says so (GROUP_ID_NOT_FOUND), older
         versions describe it Dead, as Kafka 4.4 answers."""
         req, version = request.body, request.api_version
@@ -279,7 +287,7 @@ class StreamsGroupApis:
         request.send_response(DescribeGroupsResponse(throttle_time_ms=0, groups=sorted(
             ordered, key=lambda g: g.error_code != ErrorCode.GROUP_AUTHORIZATION_FAILED)))
 
-    def handle_delete_groups(self, request: GroupRequest) -> None:
+    def handle_delete_groups(self, request: GroupRequest[DeleteGroupsRequest]) -> None:
         req = request.body
         results: dict[str, int] = {}
         rest = []
@@ -297,7 +305,7 @@ class StreamsGroupApis:
         request.send_response(DeleteGroupsResponse(throttle_time_ms=0, results=[
             DeletableGroupResult(group_id=g, error_code=results[g]) for g in req.groups_names]))
 
-    def handle_consumer_group_heartbeat(self, request: GroupRequest) -> None:
+    def handle_consumer_group_heartbeat(self, request: GroupRequest[ConsumerGroupHeartbeatRequest]) -> None:
         group_id = request.body.group_id
         if self.coordinator.is_streams_group(group_id):
             request.send_response(consumer_heartbeat.ConsumerGroupHeartbeatResponse(
@@ -305,7 +313,7 @@ class StreamsGroupApis:
             return
         self.previous[ApiKey.ConsumerGroupHeartbeat](request)
 
-    def handle_consumer_group_describe(self, request: GroupRequest) -> None:
+    def handle_consumer_group_describe(self, request: GroupRequest[ConsumerGroupDescribeRequest]) -> None:
         req = request.body
         mine = [g for g in req.group_ids if self.coordinator.is_streams_group(g)]
         others: dict[str, consumer_describe.DescribedGroup] = {}

@@ -15,7 +15,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 
 from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
-from josefk.coordinator.group_apis import GroupHandler, GroupRequest
+from josefk.coordinator.group_apis import GroupHandler, GroupRequest, group_api
 from josefk.coordinator.producer_id_manager import ProducerIdManager
 from josefk.coordinator.transaction_coordinator import TransactionCoordinator, TransactionDescription
 from josefk.coordinator.transaction_log import TRANSACTION_STATE_TOPIC
@@ -28,13 +28,17 @@ from josefk.coordinator.transaction_metadata import (
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.protocol.messages.codec import ApiMessage
+from josefk.protocol.messages.generated.add_offsets_to_txn_request import AddOffsetsToTxnRequest
 from josefk.protocol.messages.generated.add_offsets_to_txn_response import AddOffsetsToTxnResponse
+from josefk.protocol.messages.generated.add_partitions_to_txn_request import AddPartitionsToTxnRequest
 from josefk.protocol.messages.generated.add_partitions_to_txn_response import (
     AddPartitionsToTxnPartitionResult,
     AddPartitionsToTxnResponse,
     AddPartitionsToTxnResult,
     AddPartitionsToTxnTopicResult,
 )
+from josefk.protocol.messages.generated.describe_transactions_request import DescribeTransactionsRequest
 from josefk.protocol.messages.generated.describe_transactions_response import (
     DescribeTransactionsResponse,
     TopicData,
@@ -42,8 +46,11 @@ from josefk.protocol.messages.generated.describe_transactions_response import (
 from josefk.protocol.messages.generated.describe_transactions_response import (
     TransactionState as DescribedTransaction,
 )
+from josefk.protocol.messages.generated.end_txn_request import EndTxnRequest
 from josefk.protocol.messages.generated.end_txn_response import EndTxnResponse
+from josefk.protocol.messages.generated.init_producer_id_request import InitProducerIdRequest
 from josefk.protocol.messages.generated.init_producer_id_response import InitProducerIdResponse
+from josefk.protocol.messages.generated.list_transactions_request import ListTransactionsRequest
 from josefk.protocol.messages.generated.list_transactions_response import ListTransactionsResponse
 from josefk.protocol.messages.generated.list_transactions_response import (
     TransactionState as ListedTransaction,
@@ -102,16 +109,16 @@ class TransactionApis:
         self.offsets_partition_for = offsets_partition_for
 
     def handlers(self) -> dict[int, GroupHandler]:
-        return {
-            ApiKey.InitProducerId: self.handle_init_producer_id,
-            ApiKey.AddPartitionsToTxn: self.handle_add_partitions_to_txn,
-            ApiKey.AddOffsetsToTxn: self.handle_add_offsets_to_txn,
-            ApiKey.EndTxn: self.handle_end_txn,
-            ApiKey.DescribeTransactions: self.handle_describe_transactions,
-            ApiKey.ListTransactions: self.handle_list_transactions,
-        }
+        return dict([
+            group_api(InitProducerIdRequest, self.handle_init_producer_id),
+            group_api(AddPartitionsToTxnRequest, self.handle_add_partitions_to_txn),
+            group_api(AddOffsetsToTxnRequest, self.handle_add_offsets_to_txn),
+            group_api(EndTxnRequest, self.handle_end_txn),
+            group_api(DescribeTransactionsRequest, self.handle_describe_transactions),
+            group_api(ListTransactionsRequest, self.handle_list_transactions),
+        ])
 
-    def _txn_writable(self, request: GroupRequest, tid: str) -> bool:
+    def _txn_writable(self, request: GroupRequest[ApiMessage], tid: str) -> bool:
         return self.authorizer.authorize(request, AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, tid)
 
     # -- FindCoordinator (key type 1) ------------------------------------------------------------
@@ -158,7 +165,7 @@ class TransactionApis:
         except KafkaError as e:
             return ProducerIdAllocation(NO_PRODUCER_ID, e.code)
 
-    def handle_init_producer_id(self, request: GroupRequest) -> None:
+    def handle_init_producer_id(self, request: GroupRequest[InitProducerIdRequest]) -> None:
         req, version = request.body, request.api_version
 
         def respond(error: ErrorCode, producer_id: int, epoch: int) -> None:
@@ -196,7 +203,7 @@ class TransactionApis:
     def _known(self, tp: TopicPartition) -> bool:
         return self.metadata_cache.partition(*tp) is not None
 
-    def handle_add_partitions_to_txn(self, request: GroupRequest) -> None:
+    def handle_add_partitions_to_txn(self, request: GroupRequest[AddPartitionsToTxnRequest]) -> None:
         req, version = request.body, request.api_version
 
         def topic_results(errors: dict[TopicPartition, ErrorCode]) -> list[AddPartitionsToTxnTopicResult]:
@@ -253,7 +260,7 @@ class TransactionApis:
                 self._add_partitions(txn.transactional_id, txn.producer_id, txn.producer_epoch, partitions,
                                      functools.partial(one_done, txn.transactional_id))
 
-    def _add_refusal(self, request: GroupRequest, tid: str, partitions: list[TopicPartition]
+    def _add_refusal(self, request: GroupRequest[ApiMessage], tid: str, partitions: list[TopicPartition]
                      ) -> dict[TopicPartition, ErrorCode] | None:
         """Kafka's checks before adding partitions: WRITE on the transactional id (else every
         partition is refused with TRANSACTIONAL_ID_AUTHORIZATION_FAILED), WRITE on each topic
@@ -281,7 +288,7 @@ class TransactionApis:
         self.coordinator.add_partitions(tid, producer_id, producer_epoch, set(partitions),
                                         lambda error: respond(dict.fromkeys(partitions, error)))
 
-    def handle_add_offsets_to_txn(self, request: GroupRequest) -> None:
+    def handle_add_offsets_to_txn(self, request: GroupRequest[AddOffsetsToTxnRequest]) -> None:
         req, version = request.body, request.api_version
         refusal = None
         if not self._txn_writable(request, req.transactional_id):
@@ -299,7 +306,7 @@ class TransactionApis:
 
     # -- EndTxn ---------------------------------------------------------------------------------
 
-    def handle_end_txn(self, request: GroupRequest) -> None:
+    def handle_end_txn(self, request: GroupRequest[EndTxnRequest]) -> None:
         req, version = request.body, request.api_version
         if not self._txn_writable(request, req.transactional_id):
             request.send_response(EndTxnResponse(throttle_time_ms=0,
@@ -312,7 +319,7 @@ class TransactionApis:
 
     # -- DescribeTransactions / ListTransactions ----------------------------------------------
 
-    def handle_describe_transactions(self, request: GroupRequest) -> None:
+    def handle_describe_transactions(self, request: GroupRequest[DescribeTransactionsRequest]) -> None:
         states = []
         for tid in request.body.transactional_ids:
             if not self.authorizer.authorize(request, AclOperation.DESCRIBE, ResourceType.TRANSACTIONAL_ID, tid):
@@ -328,7 +335,7 @@ class TransactionApis:
                 producer_id=found.producer_id, producer_epoch=found.producer_epoch, topics=_topic_data(found)))
         request.send_response(DescribeTransactionsResponse(throttle_time_ms=0, transaction_states=states))
 
-    def handle_list_transactions(self, request: GroupRequest) -> None:
+    def handle_list_transactions(self, request: GroupRequest[ListTransactionsRequest]) -> None:
         req, version = request.body, request.api_version
         wanted: set[TransactionState] = set()
         unknown = []

@@ -136,9 +136,10 @@ _TYPE_NAMES = {"int": "INT", "long": "LONG", "nlong": "LONG", "double": "DOUBLE"
 class _Spec:
     field: str
     kind: str  # "int", "long", "nlong" (Long.MAX -> None), "bool", "str", "double"
+    # Takes the parsed value, of the type `kind` names (a float or str check, by key): Any.
     check: Callable[[Any], str | None] | None = None
 
-    def parse(self, key: str, raw: object) -> Any:
+    def parse(self, key: str, raw: object) -> Any:  # Any: the type `kind` names, a LogConfig field's
         text = str(raw).strip()
         problem = type_problem(_TYPE_NAMES.get(self.kind, "STRING"), text)
         if problem:
@@ -160,7 +161,7 @@ class _Spec:
             return None
         return value
 
-    def render(self, value: Any) -> str:
+    def render(self, value: Any) -> str:  # Any: a LogConfig field's value, of the type `kind` names
         if value is None:
             return str(LONG_MAX)
         if isinstance(value, bool):
@@ -168,15 +169,15 @@ class _Spec:
         return str(value)
 
 
-def _at_least(n: int | float) -> Callable[[Any], str | None]:
+def _at_least(n: int | float) -> Callable[[float], str | None]:
     return lambda v: None if v >= n else f"Value must be at least {n}"
 
 
-def _between(lo: float, hi: float) -> Callable[[Any], str | None]:
+def _between(lo: float, hi: float) -> Callable[[float], str | None]:
     return lambda v: None if lo <= v <= hi else f"Value must be no less than {lo} and no more than {hi}"
 
 
-def _one_of(options: tuple[str, ...]) -> Callable[[Any], str | None]:
+def _one_of(options: tuple[str, ...]) -> Callable[[str], str | None]:
     return lambda v: None if v in options else f"String must be one of: {', '.join(options)}"
 
 

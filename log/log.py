@@ -308,7 +308,7 @@ class Log:
 
     def append_as_leader(
         self,
-        records: bytes | bytearray,
+        records: bytes | bytearray | memoryview,
         leader_epoch: int,
         now_ms: int | None = None,
         origin: AppendOrigin = AppendOrigin.CLIENT,
@@ -341,7 +341,7 @@ class Log:
 
     def _append_as_leader(
         self,
-        records: bytes | bytearray,
+        records: bytes | bytearray | memoryview,
         leader_epoch: int,
         now_ms: int | None = None,
         origin: AppendOrigin = AppendOrigin.CLIENT,

@@ -319,7 +319,7 @@ class Partition:
         self.isr, self.zk_version = new_isr, zk_version
         return self.maybe_increment_high_watermark()
 
-    def append_as_leader(self, records: bytes, required_acks: int, now_ms: int,
+    def append_as_leader(self, records: bytes | memoryview, required_acks: int, now_ms: int,
                          origin: AppendOrigin = AppendOrigin.CLIENT,
                          verification_guard: VerificationGuard | None = None):
         if not self.is_leader:

@@ -14,7 +14,7 @@ import contextlib
 import json
 import logging
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import Executor
 from dataclasses import dataclass
 from pathlib import Path
@@ -173,7 +173,7 @@ class HeldConnection(Protocol):
     def end_throttling(self) -> None: ...
 
 
-def _transactional_batches(entries: dict[TopicPartition, bytes]
+def _transactional_batches(entries: Mapping[TopicPartition, bytes | memoryview]
                            ) -> tuple[dict[TopicPartition, int], tuple[int, int] | None]:
     """The partitions with a transactional batch, by base sequence, and the producer (id,
     epoch) that wrote them; raises INVALID_PRODUCER_ID_MAPPING when several did, as Kafka
@@ -691,8 +691,8 @@ class ReplicaManager:
 
     # -- produce -------------------------------------------------------------------------
 
-    def handle_produce_append(self, entries: dict[TopicPartition, bytes], required_acks: int, now_ms: int,
-                              timeout_ms: int, transactional_id: str | None, respond: ProduceCallback,
+    def handle_produce_append(self, entries: Mapping[TopicPartition, bytes | memoryview], required_acks: int,
+                              now_ms: int, timeout_ms: int, transactional_id: str | None, respond: ProduceCallback,
                               connection: HeldConnection, add_partitions: bool = False) -> None:
         """Kafka's handleProduceAppend: a producer's records, appended once the partitions
         where its transaction is not open yet are verified with its coordinator (KIP-890), or
@@ -724,7 +724,7 @@ class ReplicaManager:
             held = True
             connection.start_throttling()
 
-    def append_records(self, entries: dict[TopicPartition, bytes], required_acks: int, now_ms: int,
+    def append_records(self, entries: Mapping[TopicPartition, bytes | memoryview], required_acks: int, now_ms: int,
                        timeout_ms: int, respond: Callable[[dict[TopicPartition, AppendResult]], None],
                        origin: AppendOrigin = AppendOrigin.CLIENT,
                        verification_guards: dict[TopicPartition, VerificationGuard] | None = None) -> None:

@@ -8,9 +8,8 @@ deleting ALTER. Writes go to the coordination store on the store executor.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from concurrent.futures import Executor
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from josefk.coordinator.authorization import Authorizer
 from josefk.protocol.acl import (
@@ -23,14 +22,16 @@ from josefk.protocol.acl import (
     ResourcePattern,
     ResourceType,
 )
-from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated.create_acls_request import CreateAclsRequest
 from josefk.protocol.messages.generated.create_acls_response import AclCreationResult, CreateAclsResponse
+from josefk.protocol.messages.generated.delete_acls_request import DeleteAclsFilter, DeleteAclsRequest
 from josefk.protocol.messages.generated.delete_acls_response import (
     DeleteAclsFilterResult,
     DeleteAclsMatchingAcl,
     DeleteAclsResponse,
 )
+from josefk.protocol.messages.generated.describe_acls_request import DescribeAclsRequest
 from josefk.protocol.messages.generated.describe_acls_response import (
     AclDescription,
     DescribeAclsResource,
@@ -38,7 +39,7 @@ from josefk.protocol.messages.generated.describe_acls_response import (
 )
 from josefk.server.network.request_channel import Request
 from josefk.server.security.authorizer import AclAuthorizer
-from josefk.server.store_apis import StoreApis
+from josefk.server.store_apis import Handler, StoreApis, api
 
 T = TypeVar("T")
 
@@ -54,7 +55,7 @@ def _enum(cls: type[T], value: int) -> T:
         return cls(0)  # type: ignore[call-arg]
 
 
-def _filter(f: Any, version: int) -> AclBindingFilter:
+def _filter(f: DescribeAclsRequest | DeleteAclsFilter, version: int) -> AclBindingFilter:
     return AclBindingFilter(
         _enum(ResourceType, f.resource_type_filter), f.resource_name_filter,
         _enum(PatternType, f.pattern_type_filter) if version >= 1 else PatternType.LITERAL,
@@ -67,11 +68,14 @@ class AclApis(StoreApis):
         super().__init__(authorizer, store_executor)
         self.acl = acl
 
-    def handlers(self) -> dict[int, Callable[[Request], None]]:
-        return {ApiKey.DescribeAcls: self.handle_describe_acls, ApiKey.CreateAcls: self.handle_create_acls,
-                ApiKey.DeleteAcls: self.handle_delete_acls}
+    def handlers(self) -> dict[int, Handler]:
+        return dict([
+            api(DescribeAclsRequest, self.handle_describe_acls),
+            api(CreateAclsRequest, self.handle_create_acls),
+            api(DeleteAclsRequest, self.handle_delete_acls),
+        ])
 
-    def handle_describe_acls(self, request: Request) -> None:
+    def handle_describe_acls(self, request: Request[DescribeAclsRequest]) -> None:
 
         def reply(error: ErrorCode, message: str | None, resources: list[DescribeAclsResource]) -> None:
             request.send_response(DescribeAclsResponse(throttle_time_ms=0, error_code=error, error_message=message,
@@ -96,7 +100,7 @@ class AclApis(StoreApis):
                                                       permission_type=e.permission_type) for e in entries])
             for p, entries in by_pattern.items()])
 
-    def handle_create_acls(self, request: Request) -> None:
+    def handle_create_acls(self, request: Request[CreateAclsRequest]) -> None:
         creations = request.body.creations
         version = request.api_version
 
@@ -120,7 +124,7 @@ class AclApis(StoreApis):
         self._off_loop(request, lambda: acl.create_acls(bindings), lambda results: reply([
             (ErrorCode.NONE, None) if r.error is None else (ErrorCode.INVALID_REQUEST, r.error) for r in results]))
 
-    def handle_delete_acls(self, request: Request) -> None:
+    def handle_delete_acls(self, request: Request[DeleteAclsRequest]) -> None:
         version = request.api_version
         filters = request.body.filters
 

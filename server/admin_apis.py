@@ -13,58 +13,67 @@ import logging
 import shutil
 from collections.abc import Callable
 from concurrent.futures import Executor
-from typing import Any
 
 from josefk.controller.controller import KafkaController
 from josefk.controller.controller_events import ControllerEventKind as Event
 from josefk.controller.controller_events import ControllerEventManager
 from josefk.coordinator.authorization import Authorizer
 from josefk.protocol.acl import AclOperation
-from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode, KafkaError
-from josefk.protocol.messages.codec import ZERO_UUID
+from josefk.protocol.messages.codec import ZERO_UUID, ApiMessage
+from josefk.protocol.messages.generated.alter_partition_reassignments_request import AlterPartitionReassignmentsRequest
 from josefk.protocol.messages.generated.alter_partition_reassignments_response import (
     AlterPartitionReassignmentsResponse,
     ReassignablePartitionResponse,
     ReassignableTopicResponse,
 )
+from josefk.protocol.messages.generated.alter_replica_log_dirs_request import AlterReplicaLogDirsRequest
 from josefk.protocol.messages.generated.alter_replica_log_dirs_response import (
     AlterReplicaLogDirPartitionResult,
     AlterReplicaLogDirsResponse,
     AlterReplicaLogDirTopicResult,
 )
+from josefk.protocol.messages.generated.create_partitions_request import CreatePartitionsRequest
 from josefk.protocol.messages.generated.create_partitions_response import (
     CreatePartitionsResponse,
     CreatePartitionsTopicResult,
 )
+from josefk.protocol.messages.generated.create_topics_request import CreateTopicsRequest
 from josefk.protocol.messages.generated.create_topics_response import (
     CreatableTopicConfigs,
     CreatableTopicResult,
     CreateTopicsResponse,
 )
+from josefk.protocol.messages.generated.delete_records_request import DeleteRecordsRequest
 from josefk.protocol.messages.generated.delete_records_response import (
     DeleteRecordsPartitionResult,
     DeleteRecordsResponse,
     DeleteRecordsTopicResult,
 )
+from josefk.protocol.messages.generated.delete_topics_request import DeleteTopicsRequest
 from josefk.protocol.messages.generated.delete_topics_response import DeletableTopicResult, DeleteTopicsResponse
+from josefk.protocol.messages.generated.describe_cluster_request import DescribeClusterRequest
 from josefk.protocol.messages.generated.describe_cluster_response import (
     DescribeClusterBroker,
     DescribeClusterResponse,
 )
+from josefk.protocol.messages.generated.describe_log_dirs_request import DescribeLogDirsRequest
 from josefk.protocol.messages.generated.describe_log_dirs_response import (
     DescribeLogDirsPartition,
     DescribeLogDirsResponse,
     DescribeLogDirsResult,
     DescribeLogDirsTopic,
 )
+from josefk.protocol.messages.generated.elect_leaders_request import ElectLeadersRequest
 from josefk.protocol.messages.generated.elect_leaders_response import ElectLeadersResponse, ReplicaElectionResult
 from josefk.protocol.messages.generated.elect_leaders_response import PartitionResult as ElectionPartitionResult
+from josefk.protocol.messages.generated.list_partition_reassignments_request import ListPartitionReassignmentsRequest
 from josefk.protocol.messages.generated.list_partition_reassignments_response import (
     ListPartitionReassignmentsResponse,
     OngoingPartitionReassignment,
     OngoingTopicReassignment,
 )
+from josefk.protocol.messages.generated.update_features_request import FeatureUpdateKey, UpdateFeaturesRequest
 from josefk.protocol.messages.generated.update_features_response import (
     UpdatableFeatureResult,
     UpdateFeaturesResponse,
@@ -77,7 +86,7 @@ from josefk.server.controller_apis import NOT_CONTROLLER, ViaController
 from josefk.server.network.request_channel import Request
 from josefk.server.quotas.client_quota_manager import ControllerMutationQuota
 from josefk.server.quotas.throttler import QuotaThrottler
-from josefk.server.store_apis import AUTH_MESSAGES, Handler
+from josefk.server.store_apis import AUTH_MESSAGES, Handler, api
 from josefk.utils.java_format import hashed_map_order, java_string_hash
 from josefk.zk.admin_zk_client import TopicAdmin
 from josefk.zk.feature_znode import (
@@ -92,11 +101,11 @@ from josefk.zk.feature_znode import (
 log = logging.getLogger(__name__)
 
 
-def _feature_updates(keys: list[Any], version: int) -> list[FeatureUpdate]:
+def _feature_updates(keys: list[FeatureUpdateKey], version: int) -> list[FeatureUpdate]:
     """The request's updates as Kafka's UpdateFeaturesRequest.featureUpdates reads them: each
     entry by its name, so a repeated name is read as its first entry every time; v0's
     allow_downgrade is a safe downgrade, v1's upgrade type an unknown one outside 1-3."""
-    first: dict[str, Any] = {}
+    first: dict[str, FeatureUpdateKey] = {}
     for key in keys:
         first.setdefault(key.feature, key)
     updates = []
@@ -158,21 +167,21 @@ class AdminApis(ViaController):
         replica_manager.add_metadata_listener(self._topics_changed)
 
     def handlers(self) -> dict[int, Handler]:
-        return {
-            ApiKey.CreateTopics: self.handle_create_topics,
-            ApiKey.DeleteTopics: self.handle_delete_topics,
-            ApiKey.CreatePartitions: self.handle_create_partitions,
-            ApiKey.DeleteRecords: self.handle_delete_records,
-            ApiKey.DescribeLogDirs: self.handle_describe_log_dirs,
-            ApiKey.AlterReplicaLogDirs: self.handle_alter_replica_log_dirs,
-            ApiKey.DescribeCluster: self.handle_describe_cluster,
-            ApiKey.ElectLeaders: self.handle_elect_leaders,
-            ApiKey.AlterPartitionReassignments: self.handle_alter_partition_reassignments,
-            ApiKey.ListPartitionReassignments: self.handle_list_partition_reassignments,
-            ApiKey.UpdateFeatures: self.handle_update_features,
-        }
+        return dict([
+            api(CreateTopicsRequest, self.handle_create_topics),
+            api(DeleteTopicsRequest, self.handle_delete_topics),
+            api(CreatePartitionsRequest, self.handle_create_partitions),
+            api(DeleteRecordsRequest, self.handle_delete_records),
+            api(DescribeLogDirsRequest, self.handle_describe_log_dirs),
+            api(AlterReplicaLogDirsRequest, self.handle_alter_replica_log_dirs),
+            api(DescribeClusterRequest, self.handle_describe_cluster),
+            api(ElectLeadersRequest, self.handle_elect_leaders),
+            api(AlterPartitionReassignmentsRequest, self.handle_alter_partition_reassignments),
+            api(ListPartitionReassignmentsRequest, self.handle_list_partition_reassignments),
+            api(UpdateFeaturesRequest, self.handle_update_features),
+        ])
 
-    def handle_describe_cluster(self, request: Request) -> None:
+    def handle_describe_cluster(self, request: Request[DescribeClusterRequest]) -> None:
         cache = self.metadata_cache
         brokers = [DescribeClusterBroker(broker_id=b.broker_id, host=e.host, port=e.port, rack=b.rack)
                    for b, e in cache.brokers_on(request.listener_name)]
@@ -182,7 +191,7 @@ class AdminApis(ViaController):
                 request, request.body.include_cluster_authorized_operations)))
 
 
-    def handle_create_topics(self, request: Request) -> None:
+    def handle_create_topics(self, request: Request[CreateTopicsRequest]) -> None:
         req, version = request.body, request.api_version
         names = [t.name for t in req.topics]
         duplicates = sorted({n for n in names if names.count(n) > 1})
@@ -228,7 +237,7 @@ class AdminApis(ViaController):
                     or error == ErrorCode.TOPIC_AUTHORIZATION_FAILED else ErrorCode.TOPIC_AUTHORIZATION_FAILED,
                     num_partitions=partitions if error == ErrorCode.NONE and visible else -1,
                     replication_factor=rf if error == ErrorCode.NONE and visible else -1,
-                    configs=self._creatable_configs({c.name: c.value for c in t.configs})
+                    configs=self._creatable_configs({c.name: c.value for c in t.configs if c.value is not None})
                     if error == ErrorCode.NONE and version >= 5 and t.name in configs_visible
                     else [] if version >= 5 else None))
             results.sort(key=lambda r: names.index(r.name))  # answered in the request's order
@@ -249,7 +258,7 @@ class AdminApis(ViaController):
 
         self._off_loop(request, work, respond)
 
-    def _send_mutations_response(self, request: Request, quota: ControllerMutationQuota,
+    def _send_mutations_response(self, request: Request[ApiMessage], quota: ControllerMutationQuota,
                                  body: CreateTopicsResponse | DeleteTopicsResponse | CreatePartitionsResponse) -> None:
         self.throttler.throttle_mutations(request, quota, body)
         request.send_response(body)
@@ -276,7 +285,7 @@ class AdminApis(ViaController):
             name=name, value=value, read_only=False, config_source=source(name, value), is_sensitive=False)
             for name, value in sorted(effective.items())]
 
-    def handle_delete_topics(self, request: Request) -> None:
+    def handle_delete_topics(self, request: Request[DeleteTopicsRequest]) -> None:
         req, version = request.body, request.api_version
         if version >= 6:
             targets = [(t.name or self.metadata_cache.topic_by_id(t.topic_id), t.topic_id if t.topic_id != ZERO_UUID
@@ -322,7 +331,7 @@ class AdminApis(ViaController):
 
         self._off_loop(request, work, respond)
 
-    def handle_create_partitions(self, request: Request) -> None:
+    def handle_create_partitions(self, request: Request[CreatePartitionsRequest]) -> None:
         req = request.body
         alterable = self._topics_allowed(request, AclOperation.ALTER, (t.name for t in req.topics))
         quota = self.throttler.controller_mutation_quota(request)
@@ -351,7 +360,7 @@ class AdminApis(ViaController):
 
         self._off_loop(request, work, respond)
 
-    def handle_delete_records(self, request: Request) -> None:
+    def handle_delete_records(self, request: Request[DeleteRecordsRequest]) -> None:
         req = request.body
         deletable = self._topics_allowed(request, AclOperation.DELETE, (t.name for t in req.topics))
         topics = []
@@ -370,7 +379,7 @@ class AdminApis(ViaController):
             topics.append(DeleteRecordsTopicResult(name=t.name, partitions=parts))
         request.send_response(DeleteRecordsResponse(throttle_time_ms=0, topics=topics))
 
-    def handle_describe_log_dirs(self, request: Request) -> None:
+    def handle_describe_log_dirs(self, request: Request[DescribeLogDirsRequest]) -> None:
         """Every configured log dir with the partitions asked for (Kafka's
         ReplicaManager.describeLogDirs): an offline dir answers KAFKA_STORAGE_ERROR; offset_lag
         is Kafka's max(HW - LEO, 0), so 0 unless the local log is behind its own high
@@ -410,7 +419,7 @@ class AdminApis(ViaController):
                 else []))
         request.send_response(DescribeLogDirsResponse(throttle_time_ms=0, error_code=0, results=results))
 
-    def handle_alter_replica_log_dirs(self, request: Request) -> None:
+    def handle_alter_replica_log_dirs(self, request: Request[AlterReplicaLogDirsRequest]) -> None:
         """Move replicas to other log dirs of this broker (ReplicaManager.alter_replica_log_dirs);
         the answer comes at once, the data moves in the background."""
         dirs = {(t.name, p): d.path for d in request.body.dirs for t in d.topics for p in t.partitions}
@@ -421,7 +430,7 @@ class AdminApis(ViaController):
         request.send_response(AlterReplicaLogDirsResponse(throttle_time_ms=0, results=[
             AlterReplicaLogDirTopicResult(topic_name=t, partitions=ps) for t, ps in by_topic.items()]))
 
-    def handle_elect_leaders(self, request: Request) -> None:
+    def handle_elect_leaders(self, request: Request[ElectLeadersRequest]) -> None:
         req, version = request.body, request.api_version
 
         def respond(results: dict[tuple[str, int], tuple[int, str]]) -> None:
@@ -450,7 +459,7 @@ class AdminApis(ViaController):
         self._on_controller(request, Event.REPLICA_LEADER_ELECTION,
                             lambda: self.controller.elect_leaders(wanted, unclean), respond)
 
-    def handle_update_features(self, request: Request) -> None:
+    def handle_update_features(self, request: Request[UpdateFeaturesRequest]) -> None:
         """Kafka 3.9's ZooKeeper-mode UpdateFeatures: ALTER on the cluster, then the controller,
         then feature versioning (inter.broker.protocol.version 2.7 and later) at the top level;
         the controller checks each feature (zk/feature_znode.py). An answer carries either a
@@ -482,7 +491,7 @@ class AdminApis(ViaController):
             self._on_controller(request, Event.UPDATE_FEATURES, lambda: self.controller.update_features(updates),
                                 answer)
 
-    def handle_alter_partition_reassignments(self, request: Request) -> None:
+    def handle_alter_partition_reassignments(self, request: Request[AlterPartitionReassignmentsRequest]) -> None:
         req = request.body
         wanted = {(t.name, p.partition_index): (list(p.replicas) if p.replicas is not None else None)
                   for t in req.topics for p in t.partitions}
@@ -514,7 +523,7 @@ class AdminApis(ViaController):
         self._on_controller(request, Event.API_PARTITION_REASSIGNMENT,
                             lambda: self.controller.alter_reassignments(wanted, allow_change), respond)
 
-    def handle_list_partition_reassignments(self, request: Request) -> None:
+    def handle_list_partition_reassignments(self, request: Request[ListPartitionReassignmentsRequest]) -> None:
         req = request.body
         if not self._cluster_allowed(request, AclOperation.DESCRIBE):
             request.send_response(ListPartitionReassignmentsResponse(

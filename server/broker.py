@@ -49,6 +49,7 @@ from josefk.log.config import LogConfig
 from josefk.log.log_dir_failure import LogDirFailureChannel
 from josefk.log.log_manager import LogManager
 from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.protocol.messages.codec import ApiMessage
 from josefk.replication.alter_partition import AlterPartitionManager
 from josefk.replication.coordinator_partitions import LocalCoordinatorPartitions
 from josefk.replication.metadata_cache import MetadataCache
@@ -689,7 +690,7 @@ class KafkaServer:
             if not request.hold(self._handle):  # a throttled connection's wait their turn
                 self._handle(request)
 
-    def _handle(self, request: Request) -> None:
+    def _handle(self, request: Request[ApiMessage]) -> None:
         current_request.set(request)  # also when a throttle's end hands it over, outside the handler task
         request.dequeued_ns = started = time.monotonic_ns()
         self.apis.handle(request)

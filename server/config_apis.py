@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from concurrent.futures import Executor
-from typing import Any
+from typing import TypeVar
 
 from josefk.coordinator.authorization import Authorizer
 from josefk.log.config import TOPIC_CONFIG_NAMES, LogConfig
@@ -15,13 +15,20 @@ from josefk.log.config import config_type as topic_config_type
 from josefk.protocol.acl import AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.protocol.messages.codec import ApiMessage
+from josefk.protocol.messages.generated.alter_configs_request import AlterConfigsRequest, AlterConfigsResource
 from josefk.protocol.messages.generated.alter_configs_response import AlterConfigsResourceResponse, AlterConfigsResponse
+from josefk.protocol.messages.generated.describe_configs_request import DescribeConfigsRequest
 from josefk.protocol.messages.generated.describe_configs_response import (
     DescribeConfigsResourceResult,
     DescribeConfigsResponse,
     DescribeConfigsResult,
     DescribeConfigsSynonym,
 )
+from josefk.protocol.messages.generated.incremental_alter_configs_request import (
+    AlterConfigsResource as IncrementalAlterConfigsResource,
+)
+from josefk.protocol.messages.generated.incremental_alter_configs_request import IncrementalAlterConfigsRequest
 from josefk.protocol.messages.generated.incremental_alter_configs_response import (
     AlterConfigsResourceResponse as IncrementalAlterConfigsResourceResponse,
 )
@@ -31,7 +38,7 @@ from josefk.server import client_metrics_configs
 from josefk.server.config import APPLIED_DYNAMIC_KEYS, KEYS, SOURCE_DEFAULT_CONFIG, KafkaConfig, default_value
 from josefk.server.config import config_type as broker_config_type
 from josefk.server.network.request_channel import Request
-from josefk.server.store_apis import AUTH_MESSAGES, Handler, StoreApis
+from josefk.server.store_apis import AUTH_MESSAGES, Handler, StoreApis, api
 from josefk.zk.admin_zk_client import TopicAdmin
 from josefk.zk.zk_data import DEFAULT_BROKER_ENTITY
 
@@ -47,6 +54,8 @@ CONFIG_TYPE_IDS = {"BOOLEAN": 1, "STRING": 2, "INT": 3, "SHORT": 4, "LONG": 5, "
 OP_SET, OP_DELETE, OP_APPEND, OP_SUBTRACT = 0, 1, 2, 3
 # An (Incremental)AlterConfigs resource's answer: error, message, resource type and name.
 _AlterResult = tuple[int, str | None, int, str]
+# A resource of AlterConfigs or of IncrementalAlterConfigs (the same fields, but for the configs').
+_Resource = TypeVar("_Resource", AlterConfigsResource, IncrementalAlterConfigsResource)
 
 
 def _java_split(text: str) -> list[str]:
@@ -66,13 +75,13 @@ class ConfigApis(StoreApis):
         self.admin = admin
 
     def handlers(self) -> dict[int, Handler]:
-        return {
-            ApiKey.DescribeConfigs: self.handle_describe_configs,
-            ApiKey.AlterConfigs: self.handle_alter_configs,
-            ApiKey.IncrementalAlterConfigs: self.handle_incremental_alter_configs,
-        }
+        return dict([
+            api(DescribeConfigsRequest, self.handle_describe_configs),
+            api(AlterConfigsRequest, self.handle_alter_configs),
+            api(IncrementalAlterConfigsRequest, self.handle_incremental_alter_configs),
+        ])
 
-    def _config_refusal(self, request: Request, operation: AclOperation, resource_type: int,
+    def _config_refusal(self, request: Request[ApiMessage], operation: AclOperation, resource_type: int,
                         name: str) -> ErrorCode | None:
         """Why a config resource may not be described or altered (Kafka: the topic's or the
         cluster's DESCRIBE_CONFIGS / ALTER_CONFIGS), or None."""
@@ -83,7 +92,7 @@ class ConfigApis(StoreApis):
             return ErrorCode.CLUSTER_AUTHORIZATION_FAILED
         return None
 
-    def handle_describe_configs(self, request: Request) -> None:
+    def handle_describe_configs(self, request: Request[DescribeConfigsRequest]) -> None:
         req = request.body
         include_synonyms = request.api_version >= 1 and req.include_synonyms
         refusals = [self._config_refusal(request, AclOperation.DESCRIBE_CONFIGS, r.resource_type, r.resource_name)
@@ -161,20 +170,28 @@ class ConfigApis(StoreApis):
                                                         f"but received {resource_name}")
         return resource_name
 
-    def _alter_configs(self, request: Request, changes_for: Callable[[Any, dict[str, str]], dict[str, str]]) -> None:
+    def _alter_configs(self, request: Request[AlterConfigsRequest | IncrementalAlterConfigsRequest],
+                       resources: list[_Resource], invalid: Callable[[_Resource], str | None],
+                       changes_for: Callable[[_Resource, dict[str, str]], dict[str, str]]) -> None:
         """Shared by AlterConfigs (replace all overrides) and IncrementalAlterConfigs (edit them):
         topic overrides, or dynamic broker configs (a broker id, or "" for the cluster default)
-        stored with a change notification that every broker applies. changes_for gets each
-        request resource: a kafka-python struct, untyped, hence Any."""
+        stored with a change notification that every broker applies. `invalid` says why a
+        resource is refused before it is authorized (Kafka's ConfigAdminManager.preprocess:
+        INVALID_REQUEST, answered in the resource's place); changes_for gets each other resource
+        and its current overrides."""
         req = request.body
-        refusals = [self._config_refusal(request, AclOperation.ALTER_CONFIGS, r.resource_type, r.resource_name)
-                    for r in req.resources]
+        problems = [invalid(r) for r in resources]
+        refusals = [None if problem is not None else
+                    self._config_refusal(request, AclOperation.ALTER_CONFIGS, r.resource_type, r.resource_name)
+                    for r, problem in zip(resources, problems, strict=True)]
 
         def work() -> tuple[list[_AlterResult], dict[str, LogConfig]]:
             results: list[_AlterResult] = []
             refused: list[_AlterResult] = []
             configs: dict[str, LogConfig] = {}
-            for r, refusal in zip(req.resources, refusals, strict=True):
+            for r, problem, refusal in zip(resources, problems, refusals, strict=True):
+                if problem is not None:
+                    continue
                 if refusal is not None:  # Kafka: no message, after the authorized resources
                     refused.append((refusal, None, r.resource_type, r.resource_name))
                     continue
@@ -204,7 +221,9 @@ class ConfigApis(StoreApis):
                 except KafkaError as e:
                     error, message = e.code, e.message
                 results.append((error, message, r.resource_type, r.resource_name))
-            return results + refused, configs
+            answered = iter(results + refused)  # Kafka's reassemble*Response
+            return [(ErrorCode.INVALID_REQUEST, problem, r.resource_type, r.resource_name) if problem is not None
+                    else next(answered) for r, problem in zip(resources, problems, strict=True)], configs
 
         def respond(done: tuple[list[_AlterResult], dict[str, LogConfig]]) -> None:
             results, configs = done
@@ -223,18 +242,27 @@ class ConfigApis(StoreApis):
 
         self._off_loop(request, work, respond)
 
-    def handle_alter_configs(self, request: Request) -> None:
-        self._alter_configs(request, lambda r, _current: {c.name: c.value for c in r.configs})
+    def handle_alter_configs(self, request: Request[AlterConfigsRequest]) -> None:
+        def invalid(resource: AlterConfigsResource) -> str | None:
+            nulls = [c.name for c in resource.configs if c.value is None]
+            return f"Null value not supported for : {', '.join(nulls)}" if nulls else None
 
-    def handle_incremental_alter_configs(self, request: Request) -> None:
-        def apply(resource, current: dict[str, str]) -> dict[str, str]:
+        self._alter_configs(request, request.body.resources, invalid, lambda resource, _current: {
+            c.name: c.value for c in resource.configs if c.value is not None})  # `invalid` refused a null
+
+    def handle_incremental_alter_configs(self, request: Request[IncrementalAlterConfigsRequest]) -> None:
+        def invalid(resource: IncrementalAlterConfigsResource) -> str | None:
             names = [c.name for c in resource.configs]
             if len(set(names)) != len(names):
-                raise KafkaError(ErrorCode.INVALID_REQUEST, "Error due to duplicate config keys")
+                return "Error due to duplicate config keys"
+            nulls = [c.name for c in resource.configs if c.value is None and c.config_operation != OP_DELETE]
+            return f"Null value not supported for : {', '.join(nulls)}" if nulls else None
+
+        def apply(resource: IncrementalAlterConfigsResource, current: dict[str, str]) -> dict[str, str]:
             updated = dict(current)
             for c in resource.configs:
                 if c.config_operation == OP_SET:
-                    updated[c.name] = c.value
+                    updated[c.name] = c.value or ""
                 elif c.config_operation == OP_DELETE:
                     updated.pop(c.name, None)
                 elif c.config_operation in (OP_APPEND, OP_SUBTRACT):
@@ -244,7 +272,7 @@ class ConfigApis(StoreApis):
                     raise KafkaError(ErrorCode.INVALID_REQUEST, f"Unknown config operation {c.config_operation}")
             return updated
 
-        self._alter_configs(request, apply)
+        self._alter_configs(request, request.body.resources, invalid, apply)
 
     def _list_op(self, resource_type: int, name: str, op: int, current: str | None, value: str) -> str:
         """APPEND or SUBTRACT on a LIST config, as Kafka's ConfigAdminManager.prepareIncrementalConfigs:

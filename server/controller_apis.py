@@ -28,26 +28,32 @@ from josefk.coordinator.producer_id_manager import reserve_block as reserve_prod
 from josefk.protocol.acl import AclOperation
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
-from josefk.protocol.messages.codec import ZERO_UUID
+from josefk.protocol.messages.codec import ZERO_UUID, ApiMessage
+from josefk.protocol.messages.generated.allocate_producer_ids_request import AllocateProducerIdsRequest
 from josefk.protocol.messages.generated.allocate_producer_ids_response import AllocateProducerIdsResponse
+from josefk.protocol.messages.generated.alter_partition_request import AlterPartitionRequest
 from josefk.protocol.messages.generated.alter_partition_response import AlterPartitionResponse, TopicData
 from josefk.protocol.messages.generated.alter_partition_response import PartitionData as AlterPartitionData
+from josefk.protocol.messages.generated.controlled_shutdown_request import ControlledShutdownRequest
 from josefk.protocol.messages.generated.controlled_shutdown_response import (
     ControlledShutdownResponse,
     RemainingPartition,
 )
+from josefk.protocol.messages.generated.leader_and_isr_request import LeaderAndIsrRequest
 from josefk.protocol.messages.generated.leader_and_isr_response import (
     LeaderAndIsrPartitionError,
     LeaderAndIsrResponse,
     LeaderAndIsrTopicError,
 )
+from josefk.protocol.messages.generated.stop_replica_request import StopReplicaRequest
 from josefk.protocol.messages.generated.stop_replica_response import StopReplicaPartitionError, StopReplicaResponse
+from josefk.protocol.messages.generated.update_metadata_request import UpdateMetadataRequest
 from josefk.protocol.messages.generated.update_metadata_response import UpdateMetadataResponse
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import ReplicaManager
 from josefk.server.config import KafkaConfig
 from josefk.server.network.request_channel import Request
-from josefk.server.store_apis import Handler, StoreApis
+from josefk.server.store_apis import Handler, StoreApis, api
 from josefk.zk.zk_data import BrokerEpoch, BrokerInfo, IsrRequest, IsrResult, LeaderAndIsrResult
 
 log = logging.getLogger(__name__)
@@ -70,7 +76,7 @@ class ViaController(StoreApis):
     def _not_controller(self) -> bool:
         return not self.controller.active
 
-    def _on_controller(self, request: Request, kind: Event, work: Callable[[], T],
+    def _on_controller(self, request: Request[ApiMessage], kind: Event, work: Callable[[], T],
                        respond: Callable[[T], None]) -> None:
         """Run `work` as a controller event, on the controller's thread, and answer on the loop."""
         self._answer_when(request, self.controller_events.put(kind, work), respond)
@@ -90,16 +96,17 @@ class ControllerApis(ViaController):
         self.on_metadata_update = on_metadata_update
 
     def handlers(self) -> dict[int, Handler]:
-        return {
-            ApiKey.LeaderAndIsr: self.handle_leader_and_isr,
-            ApiKey.UpdateMetadata: self.handle_update_metadata,
-            ApiKey.StopReplica: self.handle_stop_replica,
-            ApiKey.ControlledShutdown: self.handle_controlled_shutdown,
-            ApiKey.AlterPartition: self.handle_alter_partition,
-            ApiKey.AllocateProducerIds: self.handle_allocate_producer_ids,
-        }
+        return dict([
+            api(LeaderAndIsrRequest, self.handle_leader_and_isr),
+            api(UpdateMetadataRequest, self.handle_update_metadata),
+            api(StopReplicaRequest, self.handle_stop_replica),
+            api(ControlledShutdownRequest, self.handle_controlled_shutdown),
+            api(AlterPartitionRequest, self.handle_alter_partition),
+            api(AllocateProducerIdsRequest, self.handle_allocate_producer_ids),
+        ])
 
-    def _from_controller(self, request: Request) -> bool:
+    def _from_controller(self, request: Request[LeaderAndIsrRequest | UpdateMetadataRequest | StopReplicaRequest]
+                         ) -> bool:
         """Controller requests must carry this broker's epoch (KIP-380): an older one was
         meant for an earlier incarnation, anything else is not from the controller.
         Versions older than the field carry none: Kafka's isBrokerEpochStale accepts them,
@@ -115,7 +122,7 @@ class ControllerApis(ViaController):
                     self.broker_epoch.epoch)
         return False
 
-    def handle_leader_and_isr(self, request: Request) -> None:
+    def handle_leader_and_isr(self, request: Request[LeaderAndIsrRequest]) -> None:
         req, version = request.body, request.api_version
         states = states_from_leader_and_isr(req, version)
         result = LeaderAndIsrResult(ErrorCode.STALE_BROKER_EPOCH)
@@ -136,7 +143,7 @@ class ControllerApis(ViaController):
             LeaderAndIsrTopicError(topic_id=topic_id, partition_errors=errors)
             for topic_id, errors in by_topic.items()]))
 
-    def handle_update_metadata(self, request: Request) -> None:
+    def handle_update_metadata(self, request: Request[UpdateMetadataRequest]) -> None:
         req, version = request.body, request.api_version
         error = ErrorCode.STALE_BROKER_EPOCH
         if not self._cluster_allowed(request, AclOperation.CLUSTER_ACTION):
@@ -148,7 +155,7 @@ class ControllerApis(ViaController):
         if self.metadata_cache.generation > 0:
             self.on_metadata_update()
 
-    def handle_stop_replica(self, request: Request) -> None:
+    def handle_stop_replica(self, request: Request[StopReplicaRequest]) -> None:
         """v3+ say per partition whether to delete it: one StopReplica may do both."""
         req, version = request.body, request.api_version
         partitions = stop_replica_partitions(req, version)
@@ -168,7 +175,7 @@ class ControllerApis(ViaController):
             StopReplicaPartitionError(topic_name=t, partition_index=p, error_code=error)
             for t, p, _delete in partitions]))
 
-    def handle_alter_partition(self, request: Request) -> None:
+    def handle_alter_partition(self, request: Request[AlterPartitionRequest]) -> None:
         """A leader asks this broker's controller for a new ISR (KIP-497). v2+ name topics
         by id, v3+ give each ISR member's broker epoch (-1: not known, not checked)."""
         req, version = request.body, request.api_version
@@ -209,7 +216,7 @@ class ControllerApis(ViaController):
                             lambda: self.controller.alter_partition(req.broker_id, req.broker_epoch, changes, version),
                             respond)
 
-    def handle_allocate_producer_ids(self, request: Request) -> None:
+    def handle_allocate_producer_ids(self, request: Request[AllocateProducerIdsRequest]) -> None:
         """A Kafka broker (inter.broker.protocol.version 3.0 and later) asks the controller
         for a block of producer ids instead of reserving it in ZooKeeper itself; the
         controller reserves it in the same /latest_producer_id_block (KIP-730)."""
@@ -238,7 +245,7 @@ class ControllerApis(ViaController):
 
         self._on_controller(request, Event.ALLOCATE_PRODUCER_IDS, work, respond)
 
-    def handle_controlled_shutdown(self, request: Request) -> None:
+    def handle_controlled_shutdown(self, request: Request[ControlledShutdownRequest]) -> None:
         if not self._cluster_allowed(request, AclOperation.CLUSTER_ACTION):
             request.send_response(ControlledShutdownResponse(error_code=ErrorCode.CLUSTER_AUTHORIZATION_FAILED))
             return

@@ -11,20 +11,23 @@ on its owner's USER. Renewing and expiring need the token's HMAC and its owner o
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from concurrent.futures import Executor
 
 from josefk.coordinator.authorization import Authorizer
 from josefk.protocol.acl import AclOperation, ResourceType
-from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.codec import ApiMessage
+from josefk.protocol.messages.generated.create_delegation_token_request import CreateDelegationTokenRequest
 from josefk.protocol.messages.generated.create_delegation_token_response import CreateDelegationTokenResponse
+from josefk.protocol.messages.generated.describe_delegation_token_request import DescribeDelegationTokenRequest
 from josefk.protocol.messages.generated.describe_delegation_token_response import (
     DescribedDelegationToken,
     DescribedDelegationTokenRenewer,
     DescribeDelegationTokenResponse,
 )
+from josefk.protocol.messages.generated.expire_delegation_token_request import ExpireDelegationTokenRequest
 from josefk.protocol.messages.generated.expire_delegation_token_response import ExpireDelegationTokenResponse
+from josefk.protocol.messages.generated.renew_delegation_token_request import RenewDelegationTokenRequest
 from josefk.protocol.messages.generated.renew_delegation_token_response import RenewDelegationTokenResponse
 from josefk.server.network.request_channel import Request
 from josefk.server.network.security.principal import ANONYMOUS, KafkaPrincipal
@@ -35,10 +38,10 @@ from josefk.server.security.delegation_tokens import (
     Outcome,
     TokenInformation,
 )
-from josefk.server.store_apis import StoreApis
+from josefk.server.store_apis import Handler, StoreApis, api
 
 
-def allow_token_requests(request: Request) -> bool:
+def allow_token_requests(request: Request[ApiMessage]) -> bool:
     """Kafka's KafkaApis.allowTokenRequests."""
     principal, protocol = request.principal, request.security_protocol
     return not (principal.token_authenticated or protocol == "PLAINTEXT"
@@ -62,11 +65,15 @@ class DelegationTokenApis(StoreApis):
         super().__init__(authorizer, store_executor)
         self.tokens = tokens
 
-    def handlers(self) -> dict[int, Callable[[Request], None]]:
-        return {ApiKey.CreateDelegationToken: self.handle_create, ApiKey.RenewDelegationToken: self.handle_renew,
-                ApiKey.ExpireDelegationToken: self.handle_expire, ApiKey.DescribeDelegationToken: self.handle_describe}
+    def handlers(self) -> dict[int, Handler]:
+        return dict([
+            api(CreateDelegationTokenRequest, self.handle_create),
+            api(RenewDelegationTokenRequest, self.handle_renew),
+            api(ExpireDelegationTokenRequest, self.handle_expire),
+            api(DescribeDelegationTokenRequest, self.handle_describe),
+        ])
 
-    def handle_create(self, request: Request) -> None:
+    def handle_create(self, request: Request[CreateDelegationTokenRequest]) -> None:
         req = request.body
         requester = request.principal
         owner = requester if not req.owner_principal_name else KafkaPrincipal(req.owner_principal_type or "",
@@ -97,7 +104,7 @@ class DelegationTokenApis(StoreApis):
                            lambda token: respond(ErrorCode.DELEGATION_TOKEN_AUTH_DISABLED if token is None
                                                  else ErrorCode.NONE, token))
 
-    def handle_renew(self, request: Request) -> None:
+    def handle_renew(self, request: Request[RenewDelegationTokenRequest]) -> None:
         req = request.body
 
         def respond(outcome: Outcome) -> None:
@@ -110,7 +117,7 @@ class DelegationTokenApis(StoreApis):
             self._off_loop(request, lambda: self.tokens.renew(request.principal, bytes(req.hmac), req.renew_period_ms),
                            respond)
 
-    def handle_expire(self, request: Request) -> None:
+    def handle_expire(self, request: Request[ExpireDelegationTokenRequest]) -> None:
         req = request.body
 
         def respond(outcome: Outcome) -> None:
@@ -123,7 +130,7 @@ class DelegationTokenApis(StoreApis):
             self._off_loop(request, lambda: self.tokens.expire(request.principal, bytes(req.hmac),
                                                                req.expiry_time_period_ms), respond)
 
-    def handle_describe(self, request: Request) -> None:
+    def handle_describe(self, request: Request[DescribeDelegationTokenRequest]) -> None:
         req = request.body
 
         def respond(error: ErrorCode, tokens: list[DelegationToken]) -> None:
@@ -141,7 +148,8 @@ class DelegationTokenApis(StoreApis):
                                                       for o in req.owners]
             respond(ErrorCode.NONE, self.tokens.tokens(lambda info: self._describable(request, owners, info)))
 
-    def _describable(self, request: Request, owners: list[KafkaPrincipal] | None, info: TokenInformation) -> bool:
+    def _describable(self, request: Request[ApiMessage], owners: list[KafkaPrincipal] | None,
+                     info: TokenInformation) -> bool:
         """Kafka's DelegationTokenManager.filterToken."""
         if owners is not None and not any(info.owner_or_renewer(o) for o in owners):
             return False

@@ -14,9 +14,8 @@ from collections.abc import Callable, Iterable
 
 from josefk.coordinator.authorization import Authorizer, operations_bits
 from josefk.protocol.acl import AclOperation, ResourceType
-from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode, KafkaError
-from josefk.protocol.messages.codec import ZERO_UUID
+from josefk.protocol.messages.codec import ZERO_UUID, ApiMessage
 from josefk.protocol.messages.generated.describe_topic_partitions_request import DescribeTopicPartitionsRequest
 from josefk.protocol.messages.generated.describe_topic_partitions_response import (
     Cursor,
@@ -26,6 +25,7 @@ from josefk.protocol.messages.generated.describe_topic_partitions_response impor
 )
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.server.network.request_channel import Request
+from josefk.server.store_apis import Handler, api
 from josefk.zk.admin_zk_client import validate_topic_name
 from josefk.zk.zk_data import PartitionState
 
@@ -50,10 +50,10 @@ class DescribeTopicPartitionsApis:
         self.authorizer = authorizer
         self.partition_limit = partition_limit
 
-    def handlers(self) -> dict[int, Callable[[Request], None]]:
-        return {ApiKey.DescribeTopicPartitions: self.handle_describe_topic_partitions}
+    def handlers(self) -> dict[int, Handler]:
+        return dict([api(DescribeTopicPartitionsRequest, self.handle_describe_topic_partitions)])
 
-    def handle_describe_topic_partitions(self, request: Request) -> None:
+    def handle_describe_topic_partitions(self, request: Request[DescribeTopicPartitionsRequest]) -> None:
         req: DescribeTopicPartitionsRequest = request.body
         try:
             response = self._describe(request, req)
@@ -64,7 +64,8 @@ class DescribeTopicPartitionsApis:
                 for t in req.topics])
         request.send_response(response)
 
-    def _describe(self, request: Request, req: DescribeTopicPartitionsRequest) -> DescribeTopicPartitionsResponse:
+    def _describe(self, request: Request[ApiMessage],
+                  req: DescribeTopicPartitionsRequest) -> DescribeTopicPartitionsResponse:
         cache = self.metadata_cache
         fetch_all = not req.topics
         cursor = req.cursor

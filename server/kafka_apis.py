@@ -23,11 +23,14 @@ from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
 from josefk.protocol.acl import AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey, ApiVersions
 from josefk.protocol.errors import ErrorCode, KafkaError
+from josefk.protocol.messages.codec import ApiMessage
+from josefk.protocol.messages.generated.api_versions_request import ApiVersionsRequest
 from josefk.protocol.messages.generated.api_versions_response import (
     ApiVersion,
     ApiVersionsResponse,
     FinalizedFeatureKey,
 )
+from josefk.protocol.messages.generated.describe_producers_request import DescribeProducersRequest
 from josefk.protocol.messages.generated.describe_producers_response import (
     DescribeProducersResponse,
     ProducerState,
@@ -36,14 +39,18 @@ from josefk.protocol.messages.generated.describe_producers_response import (
 from josefk.protocol.messages.generated.describe_producers_response import (
     PartitionResponse as ProducersPartitionResponse,
 )
+from josefk.protocol.messages.generated.fetch_request import FetchRequest
 from josefk.protocol.messages.generated.fetch_response import (
     FetchResponse,
 )
+from josefk.protocol.messages.generated.list_offsets_request import ListOffsetsRequest
 from josefk.protocol.messages.generated.list_offsets_response import (
     ListOffsetsPartitionResponse,
     ListOffsetsResponse,
     ListOffsetsTopicResponse,
 )
+from josefk.protocol.messages.generated.metadata_request import MetadataRequest
+from josefk.protocol.messages.generated.offset_for_leader_epoch_request import OffsetForLeaderEpochRequest
 from josefk.protocol.messages.generated.offset_for_leader_epoch_response import (
     EpochEndOffset as LeaderEpochEndOffset,
 )
@@ -51,6 +58,8 @@ from josefk.protocol.messages.generated.offset_for_leader_epoch_response import 
     OffsetForLeaderEpochResponse,
     OffsetForLeaderTopicResult,
 )
+from josefk.protocol.messages.generated.produce_request import ProduceRequest
+from josefk.protocol.messages.generated.write_txn_markers_request import WriteTxnMarkersRequest
 from josefk.protocol.messages.generated.write_txn_markers_response import (
     WritableTxnMarkerPartitionResult,
     WritableTxnMarkerResult,
@@ -86,7 +95,7 @@ from josefk.server.metadata_apis import MetadataApis
 from josefk.server.network.request_channel import Request
 from josefk.server.quotas.client_quota_manager import QuotaManagers
 from josefk.server.quotas.throttler import QuotaThrottler
-from josefk.server.store_apis import Handler, StoreApis
+from josefk.server.store_apis import Handler, StoreApis, api
 from josefk.zk.admin_zk_client import TopicAdmin, validate_topic_name
 from josefk.zk.zk_data import BrokerEpoch
 
@@ -157,15 +166,19 @@ class KafkaApis(StoreApis):
         self.controller_apis = ControllerApis(config, metadata_cache, replica_manager, controller, controller_events,
                                               broker_epoch, authorizer, store_executor,
                                               self.metadata_apis.answer_held)
+        # The dispatch table: one typed entry per API (store_apis.api pairs each handler with its
+        # request class); the handler classes' own tables, then the other components', override.
         self.handlers: dict[int, Handler] = {
-            ApiKey.ApiVersions: self.handle_api_versions,
-            ApiKey.Metadata: self.metadata_apis.handle_metadata,
-            ApiKey.Produce: self.handle_produce,
-            ApiKey.Fetch: self.handle_fetch,
-            ApiKey.ListOffsets: self.handle_list_offsets,
-            ApiKey.OffsetForLeaderEpoch: self.handle_offset_for_leader_epoch,
-            ApiKey.WriteTxnMarkers: self.handle_write_txn_markers,
-            ApiKey.DescribeProducers: self.handle_describe_producers,
+            **dict([
+                api(ApiVersionsRequest, self.handle_api_versions),
+                api(MetadataRequest, self.metadata_apis.handle_metadata),
+                api(ProduceRequest, self.handle_produce),
+                api(FetchRequest, self.handle_fetch),
+                api(ListOffsetsRequest, self.handle_list_offsets),
+                api(OffsetForLeaderEpochRequest, self.handle_offset_for_leader_epoch),
+                api(WriteTxnMarkersRequest, self.handle_write_txn_markers),
+                api(DescribeProducersRequest, self.handle_describe_producers),
+            ]),
             **self.admin_apis.handlers(),
             **self.config_apis.handlers(),
             **self.controller_apis.handlers(),
@@ -173,7 +186,7 @@ class KafkaApis(StoreApis):
         }
         self.api_versions = ApiVersions.for_apis(self.handlers)
 
-    def handle(self, request: Request) -> None:
+    def handle(self, request: Request[ApiMessage]) -> None:
         self.throttler.attach(request)
         try:
             self.handlers[request.api_key](request)
@@ -185,7 +198,7 @@ class KafkaApis(StoreApis):
 
     # -- ApiVersions ----------------------------------------------------------------------
 
-    def _api_versions_target_error(self, request: Request) -> ErrorCode:
+    def _api_versions_target_error(self, request: Request[ApiVersionsRequest]) -> ErrorCode:
         """KIP-1242 (v5): a client names the cluster and node it means to reach, both or
         neither; elsewhere it is told to bootstrap again (its metadata is stale)."""
         req = request.body
@@ -197,7 +210,7 @@ class KafkaApis(StoreApis):
             return ErrorCode.REBOOTSTRAP_REQUIRED
         return ErrorCode.NONE
 
-    def handle_api_versions(self, request: Request) -> None:
+    def handle_api_versions(self, request: Request[ApiVersionsRequest]) -> None:
         error = self._api_versions_target_error(request)
         if error != ErrorCode.NONE:
             request.send_response(ApiVersionsResponse(error_code=error, api_keys=[], throttle_time_ms=0))
@@ -213,17 +226,17 @@ class KafkaApis(StoreApis):
 
     # -- Produce ------------------------------------------------------------------------
 
-    def _produce_topic_names(self, request: Request) -> list[str]:
+    def _produce_topic_names(self, request: Request[ProduceRequest]) -> list[str]:
         """Each topic's name: from v13 (KIP-516) looked up by its id, "" for an id no topic has
         (a name no topic can have), which is answered UNKNOWN_TOPIC_ID."""
         if request.api_version < 13:
             return [t.name for t in request.body.topic_data]
         return [self.metadata_cache.topic_by_id(t.topic_id) or "" for t in request.body.topic_data]
 
-    def handle_produce(self, request: Request) -> None:
+    def handle_produce(self, request: Request[ProduceRequest]) -> None:
         req = request.body
         errors: dict[TopicPartition, ErrorCode] = {}
-        entries: dict[TopicPartition, bytes] = {}
+        entries: dict[TopicPartition, bytes | memoryview] = {}
         names = self._produce_topic_names(request)
         if req.acks not in (-1, 0, 1):
             errors = {(name, p.index): ErrorCode.INVALID_REQUIRED_ACKS
@@ -259,7 +272,7 @@ class KafkaApis(StoreApis):
             self._produce_response(request, {}, {}, {key: AppendResult(e.code, message=e.message)
                                                      for key in errors | entries})
 
-    def _produce_response(self, request: Request, errors: dict[TopicPartition, ErrorCode],
+    def _produce_response(self, request: Request[ProduceRequest], errors: dict[TopicPartition, ErrorCode],
                           results: dict[TopicPartition, AppendResult],
                           unverified: dict[TopicPartition, AppendResult] | None = None) -> None:
         """`errors`: the partitions refused before the append; `unverified` those refused,
@@ -292,7 +305,7 @@ class KafkaApis(StoreApis):
 
     # -- Fetch --------------------------------------------------------------------------
 
-    def handle_fetch(self, request: Request) -> None:
+    def handle_fetch(self, request: Request[FetchRequest]) -> None:
         req, version = request.body, request.api_version
         plan = self._fetch_plan(request)
         if plan is None:
@@ -312,7 +325,7 @@ class KafkaApis(StoreApis):
                                             lambda results: self._send_fetch(request, plan, quota, results),
                                             plan.isolation_level, quota)
 
-    def _fetch_plan(self, request: Request) -> FetchPlan | None:
+    def _fetch_plan(self, request: Request[FetchRequest]) -> FetchPlan | None:
         """The fetch session's context for the request and which of its partitions are read;
         None if the session refused the request (answered here)."""
         req, version = request.body, request.api_version
@@ -362,7 +375,8 @@ class KafkaApis(StoreApis):
         return FetchPlan(version, replica_id, req.isolation_level if version >= 4 else 0, context, names,
                          self.metadata_cache.topic_ids, served, refused)
 
-    def _send_fetch(self, request: Request, plan: FetchPlan, quota: ReplicaQuota, results: list[FetchResult]) -> None:
+    def _send_fetch(self, request: Request[FetchRequest], plan: FetchPlan, quota: ReplicaQuota,
+                    results: list[FetchResult]) -> None:
         """Answer the reads: a consumer over its quota gets an empty throttled response
         (follower fetches are exempt from client quotas, and count against the leader's
         replication quota instead)."""
@@ -384,7 +398,7 @@ class KafkaApis(StoreApis):
 
     # -- WriteTxnMarkers -------------------------------------------------------------------
 
-    def handle_write_txn_markers(self, request: Request) -> None:
+    def handle_write_txn_markers(self, request: Request[WriteTxnMarkersRequest]) -> None:
         """The transaction coordinator's markers (Kafka's handleWriteTxnMarkersRequest): for
         each producer, a COMMIT or ABORT control batch appended with acks=all to every listed
         partition. A partition this broker does not host is UNKNOWN_TOPIC_OR_PARTITION, the
@@ -432,7 +446,7 @@ class KafkaApis(StoreApis):
 
     # -- DescribeProducers -----------------------------------------------------------------
 
-    def handle_describe_producers(self, request: Request) -> None:
+    def handle_describe_producers(self, request: Request[DescribeProducersRequest]) -> None:
         """The producer state of each requested partition's log (Kafka's
         handleDescribeProducersRequest), what kafka-transactions' describe-producers and
         find-hanging read. As in Kafka, any replica hosting the partition answers (its
@@ -487,7 +501,7 @@ class KafkaApis(StoreApis):
             return -1, -1, -1
         return found.offset, found.timestamp, found.leader_epoch
 
-    def handle_list_offsets(self, request: Request) -> None:
+    def handle_list_offsets(self, request: Request[ListOffsetsRequest]) -> None:
         req = request.body
         version = request.api_version
         isolation_level = req.isolation_level if version >= 2 else 0
@@ -513,7 +527,7 @@ class KafkaApis(StoreApis):
             topics.append(ListOffsetsTopicResponse(name=t.name, partitions=parts))
         request.send_response(ListOffsetsResponse(throttle_time_ms=0, topics=topics + refused))
 
-    def handle_offset_for_leader_epoch(self, request: Request) -> None:
+    def handle_offset_for_leader_epoch(self, request: Request[OffsetForLeaderEpochRequest]) -> None:
         req = request.body
         # Kafka: a replica with CLUSTER_ACTION may ask about any topic, others need DESCRIBE.
         if self._cluster_allowed(request, AclOperation.CLUSTER_ACTION):

@@ -15,6 +15,7 @@ from josefk.protocol.acl import AclOperation, ResourceType
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.messages.codec import ZERO_UUID
 from josefk.protocol.messages.error_counts import error_counts
+from josefk.protocol.messages.generated.metadata_request import MetadataRequest
 from josefk.protocol.messages.generated.metadata_response import (
     MetadataResponse,
     MetadataResponseBroker,
@@ -51,7 +52,7 @@ class MetadataApis(StoreApis):
         self._generation = -1
         # Metadata requests held until the controller's first UpdateMetadata (see
         # handle_metadata); None once it came or the wait ended.
-        self._held: list[Request] | None = []
+        self._held: list[Request[MetadataRequest]] | None = []
 
     def _auto_create(self, topic: str) -> ErrorCode:
         """Kafka's auto topic creation: answer LEADER_NOT_AVAILABLE at once and create the
@@ -75,7 +76,7 @@ class MetadataApis(StoreApis):
         self.store_executor.submit(create)
         return ErrorCode.LEADER_NOT_AVAILABLE
 
-    def handle_metadata(self, request: Request) -> None:
+    def handle_metadata(self, request: Request[MetadataRequest]) -> None:
         """Answered once the controller's first UpdateMetadata is in (at most
         FIRST_METADATA_WAIT_S). Deviation: a ZooKeeper-mode Kafka broker answers at once, and
         before that update it lists no broker and no topic; librdkafka from 2.13 then drops
@@ -98,11 +99,12 @@ class MetadataApis(StoreApis):
         for request in held:
             self._answer_metadata(request)
 
-    def _answer_metadata(self, request: Request) -> None:
+    def _answer_metadata(self, request: Request[MetadataRequest]) -> None:
         req, version = request.body, request.api_version
         cache = self.metadata_cache
+        names: list[str | None]
         if req.topics is None or (version == 0 and not req.topics):
-            names = sorted(cache.topics)
+            names = [*sorted(cache.topics)]
             requested = False
         else:
             names = []

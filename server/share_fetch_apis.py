@@ -10,15 +10,17 @@ from dataclasses import dataclass, field
 
 from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
 from josefk.protocol.acl import AclOperation, ResourceType
-from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.generated import share_acknowledge_response as ack_response
 from josefk.protocol.messages.generated import share_fetch_response as fetch_response
+from josefk.protocol.messages.generated.share_acknowledge_request import AcknowledgeTopic, ShareAcknowledgeRequest
+from josefk.protocol.messages.generated.share_fetch_request import FetchTopic, ShareFetchRequest
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.share_partition import AckBatch
 from josefk.replication.share_partition_manager import DelayedShareFetch, PartitionFetch, SharePartitionManager
 from josefk.replication.share_session import FINAL_EPOCH, INITIAL_EPOCH, ShareSession
 from josefk.server.network.request_channel import Request
+from josefk.server.store_apis import Handler, api
 
 TopicPartition = tuple[str, int]
 IdPartition = tuple[uuid.UUID, int]
@@ -35,6 +37,14 @@ class _Answer:
     fetched: PartitionFetch = field(default_factory=PartitionFetch)
 
 
+@dataclass(frozen=True, slots=True)
+class _Member:
+    """The share group member a request is from, once _admit let it in (both ids non-empty)."""
+
+    group_id: str
+    member_id: str
+
+
 class ShareFetchApis:
     def __init__(self, manager: SharePartitionManager, metadata_cache: MetadataCache,
                  lock_duration_ms: Callable[[str], int], authorizer: Authorizer = ALLOW_ALL) -> None:
@@ -43,12 +53,17 @@ class ShareFetchApis:
         self.lock_duration_ms = lock_duration_ms  # the group's record lock duration, told to the consumer
         self.authorizer = authorizer
 
-    def handlers(self) -> dict[int, Callable[[Request], None]]:
-        return {ApiKey.ShareFetch: self.handle_share_fetch, ApiKey.ShareAcknowledge: self.handle_share_acknowledge}
+    def handlers(self) -> dict[int, Handler]:
+        return dict([
+            api(ShareFetchRequest, self.handle_share_fetch),
+            api(ShareAcknowledgeRequest, self.handle_share_acknowledge),
+        ])
 
     # -- shared steps --------------------------------------------------------------------------
 
-    def _refusal(self, request: Request) -> tuple[ErrorCode, str | None] | None:
+    def _admit(self, request: Request[ShareFetchRequest | ShareAcknowledgeRequest]
+               ) -> _Member | tuple[ErrorCode, str | None]:
+        """The member, or why the request is refused."""
         req = request.body
         if not req.group_id:
             return ErrorCode.INVALID_GROUP_ID, None
@@ -56,7 +71,7 @@ class ShareFetchApis:
             return ErrorCode.INVALID_REQUEST, "Member id can't be empty."
         if not self.authorizer.authorize(request, AclOperation.READ, ResourceType.GROUP, req.group_id):
             return ErrorCode.GROUP_AUTHORIZATION_FAILED, None
-        return None
+        return _Member(req.group_id, req.member_id)
 
     def _name(self, topic_id: uuid.UUID) -> str | None:
         return self.metadata_cache.topic_by_id(topic_id)
@@ -66,9 +81,9 @@ class ShareFetchApis:
         return fetch_response.LeaderIdAndEpoch(leader_id=state.leader if state else -1,
                                                leader_epoch=state.leader_epoch if state else -1)
 
-    def _acknowledge(self, request: Request, topics: list, answers: dict[IdPartition, _Answer]) -> None:
+    def _acknowledge(self, request: Request[ShareFetchRequest | ShareAcknowledgeRequest], member: _Member,
+                     topics: list[FetchTopic] | list[AcknowledgeTopic], answers: dict[IdPartition, _Answer]) -> None:
         """Apply the acknowledgement batches of `topics` (request topics), noting each result."""
-        req = request.body
         acks: dict[TopicPartition, list[AckBatch]] = {}
         where: dict[TopicPartition, IdPartition] = {}
         for topic in topics:
@@ -86,13 +101,13 @@ class ShareFetchApis:
                         AckBatch(b.first_offset, b.last_offset, tuple(b.acknowledge_types))
                         for b in p.acknowledgement_batches]
                     where[(name, p.partition_index)] = (topic.topic_id, p.partition_index)
-        for tp, (error, message) in self.manager.acknowledge(req.group_id, req.member_id, acks).items():
+        for tp, (error, message) in self.manager.acknowledge(member.group_id, member.member_id, acks).items():
             answer = answers[where[tp]]
             answer.ack_error, answer.ack_message = error, message
 
     # -- ShareFetch ----------------------------------------------------------------------------
 
-    def handle_share_fetch(self, request: Request) -> None:
+    def handle_share_fetch(self, request: Request[ShareFetchRequest]) -> None:
         req = request.body
         lock_ms = self.lock_duration_ms(req.group_id or "")
 
@@ -100,15 +115,16 @@ class ShareFetchApis:
             request.send_response(fetch_response.ShareFetchResponse(
                 error_code=error, error_message=message, acquisition_lock_timeout_ms=lock_ms))
 
-        refused = self._refusal(request)
-        if refused is not None:
-            fail(*refused)
+        member = self._admit(request)
+        if not isinstance(member, _Member):
+            fail(*member)
             return
         has_acks = any(p.acknowledgement_batches for t in req.topics for p in t.partitions)
         if req.share_session_epoch == INITIAL_EPOCH and has_acks:
             fail(ErrorCode.INVALID_REQUEST, "Acknowledge data present on initial fetch.")
             return
-        error, session, _is_new = self.manager.sessions.begin(req.group_id, req.member_id, req.share_session_epoch)
+        error, session, _is_new = self.manager.sessions.begin(member.group_id, member.member_id,
+                                                              req.share_session_epoch)
         if session is None:
             fail(error)
             return
@@ -122,7 +138,7 @@ class ShareFetchApis:
                     session.partitions.pop((forgotten.topic_id, index), None)
             session.partitions.update(requested)
         answers: dict[IdPartition, _Answer] = {}
-        self._acknowledge(request, req.topics, answers)
+        self._acknowledge(request, member, req.topics, answers)
         if req.share_session_epoch == FINAL_EPOCH:
             self._release(session)
             self._send_fetch(request, answers, {}, lock_ms)
@@ -139,7 +155,8 @@ class ShareFetchApis:
         max_records = req.max_records if request.api_version >= 1 and req.max_records > 0 else 500
 
         def fetch_now() -> bool:
-            fetched = self.manager.fetch(req.group_id, req.member_id, fetchable.values(), max_records, req.max_bytes)
+            fetched = self.manager.fetch(member.group_id, member.member_id, fetchable.values(), max_records,
+                                         req.max_bytes)
             for tip, tp in fetchable.items():
                 got = fetched[tp]
                 if got.error != ErrorCode.NONE or got.acquired:
@@ -157,15 +174,15 @@ class ShareFetchApis:
 
         purgatory = self.manager.replica_manager.fetch_purgatory
         purgatory.try_complete_else_watch(
-            DelayedShareFetch(self.manager, req.group_id, list(fetchable.values()), req.max_wait_ms, complete),
+            DelayedShareFetch(self.manager, member.group_id, list(fetchable.values()), req.max_wait_ms, complete),
             list(fetchable.values()))
 
     def _release(self, session: ShareSession) -> None:
         names = [(name, p) for t, p in session.partitions if (name := self._name(t)) is not None]
         self.manager.release(session.group_id, session.member_id, names)
 
-    def _send_fetch(self, request: Request, answers: dict[IdPartition, _Answer], requested: dict[IdPartition, None],
-                    lock_ms: int) -> None:
+    def _send_fetch(self, request: Request[ShareFetchRequest], answers: dict[IdPartition, _Answer],
+                    requested: dict[IdPartition, None], lock_ms: int) -> None:
         by_topic: dict[uuid.UUID, list[fetch_response.PartitionData]] = {}
         for tip in list(requested) + [t for t in answers if t not in requested]:
             answer = answers.get(tip, _Answer())
@@ -185,7 +202,7 @@ class ShareFetchApis:
 
     # -- ShareAcknowledge ----------------------------------------------------------------------
 
-    def handle_share_acknowledge(self, request: Request) -> None:
+    def handle_share_acknowledge(self, request: Request[ShareAcknowledgeRequest]) -> None:
         req = request.body
         lock_ms = self.lock_duration_ms(req.group_id or "")
 
@@ -193,19 +210,20 @@ class ShareFetchApis:
             request.send_response(ack_response.ShareAcknowledgeResponse(
                 error_code=error, error_message=message, acquisition_lock_timeout_ms=lock_ms))
 
-        refused = self._refusal(request)
-        if refused is not None:
-            fail(*refused)
+        member = self._admit(request)
+        if not isinstance(member, _Member):
+            fail(*member)
             return
         if req.share_session_epoch == INITIAL_EPOCH:
             fail(ErrorCode.INVALID_SHARE_SESSION_EPOCH)
             return
-        error, session, _is_new = self.manager.sessions.begin(req.group_id, req.member_id, req.share_session_epoch)
+        error, session, _is_new = self.manager.sessions.begin(member.group_id, member.member_id,
+                                                              req.share_session_epoch)
         if session is None:
             fail(error)
             return
         answers: dict[IdPartition, _Answer] = {}
-        self._acknowledge(request, req.topics, answers)
+        self._acknowledge(request, member, req.topics, answers)
         if req.share_session_epoch == FINAL_EPOCH:
             self._release(session)
         by_topic: dict[uuid.UUID, list[ack_response.PartitionData]] = {}

@@ -9,18 +9,17 @@ this broker are described.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
 from josefk.coordinator.share_group_coordinator import ShareGroupCoordinator
 from josefk.protocol.acl import AclOperation, ResourceType
-from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
-from josefk.protocol.messages.codec import ZERO_UUID
+from josefk.protocol.messages.codec import ZERO_UUID, ApiMessage
 from josefk.protocol.messages.generated import describe_share_group_offsets_response as response
+from josefk.protocol.messages.generated.describe_share_group_offsets_request import DescribeShareGroupOffsetsRequest
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.share_partition_manager import ShareSummaries
 from josefk.server.network.request_channel import Request
+from josefk.server.store_apis import Handler, api
 
 
 class ShareGroupOffsetsApis:
@@ -31,16 +30,16 @@ class ShareGroupOffsetsApis:
         self.metadata_cache = metadata_cache
         self.authorizer = authorizer
 
-    def handlers(self) -> dict[int, Callable[[Request], None]]:
-        return {ApiKey.DescribeShareGroupOffsets: self.handle_describe_share_group_offsets}
+    def handlers(self) -> dict[int, Handler]:
+        return dict([api(DescribeShareGroupOffsetsRequest, self.handle_describe_share_group_offsets)])
 
-    def handle_describe_share_group_offsets(self, request: Request) -> None:
+    def handle_describe_share_group_offsets(self, request: Request[DescribeShareGroupOffsetsRequest]) -> None:
         groups = [self._group(request, g.group_id, None if g.topics is None else
                               [(t.topic_name, list(t.partitions)) for t in g.topics])
                   for g in request.body.groups]
         request.send_response(response.DescribeShareGroupOffsetsResponse(throttle_time_ms=0, groups=groups))
 
-    def _group(self, request: Request, group_id: str, topics: list[tuple[str, list[int]]] | None
+    def _group(self, request: Request[ApiMessage], group_id: str, topics: list[tuple[str, list[int]]] | None
                ) -> response.DescribeShareGroupOffsetsResponseGroup:
         def failed(error: ErrorCode, message: str | None = None) -> response.DescribeShareGroupOffsetsResponseGroup:
             return response.DescribeShareGroupOffsetsResponseGroup(group_id=group_id, error_code=error,

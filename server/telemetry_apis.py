@@ -17,13 +17,14 @@ from collections.abc import Callable
 
 from josefk.coordinator.authorization import Authorizer
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
-from josefk.protocol.apis import ApiKey
 from josefk.protocol.compression import CODEC_NAMES
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.codec import ApiMessage
 from josefk.protocol.messages.generated.get_telemetry_subscriptions_request import GetTelemetrySubscriptionsRequest
 from josefk.protocol.messages.generated.get_telemetry_subscriptions_response import (
     GetTelemetrySubscriptionsResponse,
 )
+from josefk.protocol.messages.generated.list_config_resources_request import ListConfigResourcesRequest
 from josefk.protocol.messages.generated.list_config_resources_response import (
     ConfigResource,
     ListConfigResourcesResponse,
@@ -40,12 +41,13 @@ from josefk.server.client_metrics import (
 )
 from josefk.server.network.request_channel import Request
 from josefk.server.otlp_export import ClientTelemetryStore, InvalidTelemetry, TelemetryTooLarge, decode
+from josefk.server.store_apis import Handler, api
 
 log = logging.getLogger(__name__)
 _RESERVED_IDS = (uuid.UUID(int=0), uuid.UUID(int=1))
 
 
-def client_info(request: Request) -> ClientInfo:
+def client_info(request: Request[ApiMessage]) -> ClientInfo:
     host, _, port = request.client_host.rpartition(":")
     name, version = request.client_software
     return ClientInfo(request.header.client_id or "", name, version, host, port)
@@ -68,12 +70,14 @@ class TelemetryApis:
         self.authorizer = authorizer
         self.metadata_cache = metadata_cache
 
-    def handlers(self) -> dict[int, Callable[[Request], None]]:
-        return {ApiKey.ListConfigResources: self.handle_list_config_resources,
-                ApiKey.GetTelemetrySubscriptions: self.handle_get_telemetry_subscriptions,
-                ApiKey.PushTelemetry: self.handle_push_telemetry}
+    def handlers(self) -> dict[int, Handler]:
+        return dict([
+            api(ListConfigResourcesRequest, self.handle_list_config_resources),
+            api(GetTelemetrySubscriptionsRequest, self.handle_get_telemetry_subscriptions),
+            api(PushTelemetryRequest, self.handle_push_telemetry),
+        ])
 
-    def handle_list_config_resources(self, request: Request) -> None:
+    def handle_list_config_resources(self, request: Request[ListConfigResourcesRequest]) -> None:
         """The subscriptions this broker applied; DESCRIBE_CONFIGS on the cluster, as Kafka."""
         if not self.authorizer.authorize(request, AclOperation.DESCRIBE_CONFIGS, ResourceType.CLUSTER, CLUSTER_NAME):
             request.send_response(ListConfigResourcesResponse(
@@ -105,13 +109,13 @@ class TelemetryApis:
             return sorted(self.metadata_cache.topics)
         return []
 
-    def _instance(self, instance_id: uuid.UUID, request: Request) -> ClientInstance:
+    def _instance(self, instance_id: uuid.UUID, request: Request[ApiMessage]) -> ClientInstance:
         instance = self.manager.instance(instance_id, client_info(request))
         for gone in set(self.store.series) - {kafka_uuid_string(i) for i in self.manager.instances}:
             self.store.forget(gone)
         return instance
 
-    def handle_get_telemetry_subscriptions(self, request: Request) -> None:
+    def handle_get_telemetry_subscriptions(self, request: Request[GetTelemetrySubscriptionsRequest]) -> None:
         req: GetTelemetrySubscriptionsRequest = request.body
         instance_id = req.client_instance_id
         if instance_id == uuid.UUID(int=0):
@@ -129,11 +133,11 @@ class TelemetryApis:
             push_interval_ms=instance.push_interval_ms, telemetry_max_bytes=self.max_bytes(),
             delta_temporality=True, requested_metrics=list(instance.metrics)))
 
-    def handle_push_telemetry(self, request: Request) -> None:
+    def handle_push_telemetry(self, request: Request[PushTelemetryRequest]) -> None:
         req: PushTelemetryRequest = request.body
         request.send_response(PushTelemetryResponse(throttle_time_ms=0, error_code=self._push(request, req)))
 
-    def _push(self, request: Request, req: PushTelemetryRequest) -> ErrorCode:
+    def _push(self, request: Request[ApiMessage], req: PushTelemetryRequest) -> ErrorCode:
         if req.client_instance_id in _RESERVED_IDS:
             return ErrorCode.INVALID_REQUEST
         instance = self._instance(req.client_instance_id, request)

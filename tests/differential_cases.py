@@ -1257,6 +1257,29 @@ def e_create_topic_invalid_config(side: Side, v: int) -> Iterator[Step]:
                                             creatable(f"numcfg-v{v}", configs={"retention.ms": "soon"})])
 
 
+def e_create_topic_null_config(side: Side, v: int) -> Iterator[Step]:
+    """A null value (the configs' values are nullable): refused after the exists check,
+    before the name's."""
+    nulls = [{"name": "retention.ms", "value": None}, {"name": "segment.ms", "value": "60000"}]
+    yield "create", create_topics(side, v, [{**creatable(name), "configs": nulls}
+                                            for name in (f"nullcfg-v{v}", "bad name!", SHARED)])
+
+
+def e_alter_configs_null_value(side: Side, v: int) -> Iterator[Step]:
+    """Refused before the resource is looked up, in its place among the others."""
+    yield "alter", side.call(ApiKey.AlterConfigs, v, validate_only=False, resources=[
+        {"resource_type": 2, "resource_name": f"no-such-topic-v{v}", "configs": [{"name": "segment.ms", "value": "1"}]},
+        {"resource_type": 2, "resource_name": SHARED, "configs": [{"name": "retention.ms", "value": None}]},
+        {"resource_type": 2, "resource_name": f"missing-v{v}", "configs": [{"name": "segment.ms", "value": None}]}])
+
+
+def e_incremental_alter_null_value(side: Side, v: int) -> Iterator[Step]:
+    """Any operation but DELETE with a null value is refused, before the resource is looked up."""
+    yield "alter", incremental_alter(side, v, 2, SHARED, [("retention.ms", 0, None), ("segment.ms", 1, None)])
+    yield "unknown topic", incremental_alter(side, v, 2, f"missing-v{v}", [("retention.ms", 2, None)])
+    yield "delete", incremental_alter(side, v, 2, SHARED, [("segment.ms", 1, None)])
+
+
 def e_delete_unknown_topic(side: Side, v: int) -> Iterator[Step]:
     yield "delete", side.call(ApiKey.DeleteTopics, v, topic_names=["no-such-topic"], timeout_ms=5000)
 
@@ -1517,6 +1540,7 @@ ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Iterator[Step]]
     (ApiKey.CreateTopics, [7], "invalid partitions", e_create_topic_invalid_partitions),
     (ApiKey.CreateTopics, [7], "invalid replication factor", e_create_topic_invalid_replication),
     (ApiKey.CreateTopics, [7], "invalid config", e_create_topic_invalid_config),
+    (ApiKey.CreateTopics, [5], "null config value", e_create_topic_null_config),
     (ApiKey.DeleteTopics, [5], "unknown topic", e_delete_unknown_topic),
     (ApiKey.CreatePartitions, [3], "fewer partitions / unknown topic", e_create_partitions_fewer),
     (ApiKey.DeleteRecords, [2], "offset out of range / unknown partition", e_delete_records_out_of_range),
@@ -1534,7 +1558,9 @@ ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Iterator[Step]]
     (ApiKey.OffsetDelete, [0], "unknown group / subscribed", e_offset_delete_errors),
     (ApiKey.DescribeConfigs, [4], "unknown topic / broker", e_describe_configs_unknown),
     (ApiKey.AlterConfigs, [2], "invalid value / unknown topic", e_alter_configs_invalid),
+    (ApiKey.AlterConfigs, [1], "null config value", e_alter_configs_null_value),
     (ApiKey.IncrementalAlterConfigs, [1], "unknown config", e_incremental_alter_unknown_config),
+    (ApiKey.IncrementalAlterConfigs, [1], "null config value", e_incremental_alter_null_value),
     (ApiKey.IncrementalAlterConfigs, [1], "dynamic broker configs", e_dynamic_broker_configs),
     (ApiKey.IncrementalAlterConfigs, [0, 1], "APPEND / SUBTRACT on list configs", e_incremental_alter_lists),
     (ApiKey.OffsetForLeaderEpoch, [4], "unknown partition / fenced epoch", e_offset_for_leader_epoch_unknown),

@@ -31,6 +31,7 @@ from harness.wire import encode_request, wait_until
 from josefk.cli.kafka_messages import response_class
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.codec import ApiMessage
 from josefk.protocol.record_codec import Record, build_batch
 from josefk.server.network.request_channel import Request
 from josefk.server.network.security.principal import KafkaPrincipal
@@ -56,7 +57,7 @@ class AdminSide(Side):
 def _principal_hook(running: RunningBroker) -> None:
     handle = running.server.apis.handle
 
-    def as_principal(request: Request) -> None:
+    def as_principal(request: Request[ApiMessage]) -> None:
         if request.header.client_id in ADMIN_CLIENTS:
             request.principal = ADMIN
         handle(request)

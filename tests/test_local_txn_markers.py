@@ -20,6 +20,7 @@ from josefk.coordinator.transaction_marker_channel import TransactionMarkerChann
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.control_records import ControlRecordType, control_record_type, end_txn_coordinator_epoch
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.codec import ApiMessage
 from josefk.protocol.record_codec import iter_batches
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.replica_manager import ReplicaManager
@@ -206,7 +207,7 @@ def test_a_broker_commits_and_aborts_without_writing_markers_to_itself(tbroker: 
     apis = tbroker.server.apis
     handle = apis.handlers[ApiKey.WriteTxnMarkers]
 
-    def recorded(request: Request) -> None:
+    def recorded(request: Request[ApiMessage]) -> None:
         requests.append(request)
         handle(request)
 

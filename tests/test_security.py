@@ -26,6 +26,7 @@ from josefk.cli.kafka_messages import request_class, response_class
 from josefk.clients.network_client import AuthenticationFailed, BrokerConnection, ClientSecurity
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.codec import ApiMessage
 from josefk.protocol.messages.generated.describe_cluster_request import DescribeClusterRequest
 from josefk.protocol.messages.generated.describe_cluster_response import DescribeClusterResponse
 from josefk.protocol.messages.generated.find_coordinator_request import FindCoordinatorRequest
@@ -326,7 +327,7 @@ def test_mutual_tls_refuses_a_client_without_a_certificate(tmp_path: Path, certs
         apis = broker.server.apis
         original = apis.handlers[ApiKey.Metadata]
 
-        def recording(request: Request) -> None:
+        def recording(request: Request[ApiMessage]) -> None:
             seen.append(request.principal)
             original(request)
         apis.handlers[ApiKey.Metadata] = recording

@@ -20,6 +20,7 @@ from harness.wire import encode_request
 from josefk.cli.kafka_messages import request_class
 from josefk.log.segment import LogSegment
 from josefk.protocol.apis import ApiKey, ApiVersions
+from josefk.protocol.messages.codec import ApiMessage
 from josefk.protocol.record_codec import Record, build_batch
 from josefk.server.network.connection_quotas import ConnectionLimits, ConnectionQuotas
 from josefk.server.network.memory_pool import MemoryPool
@@ -50,7 +51,7 @@ class Served:
         (conn,) = self.processor.connections
         return conn
 
-    async def requests(self, n: int) -> list[Request]:
+    async def requests(self, n: int) -> list[Request[ApiMessage]]:
         requests = []
         for _ in range(n):
             request = await asyncio.wait_for(self.channel.receive_request(), 10)

@@ -158,13 +158,25 @@ class TopicAdmin:
             raise KafkaError(ErrorCode.INVALID_CONFIG, str(e)) from None
 
     def create_topic(self, topic: str, partitions: int, replication_factor: int,
-                     assignment: dict[int, list[int]] | None, configs: dict[str, str],
+                     assignment: dict[int, list[int]] | None, configs: Mapping[str, str | None],
                      validate_only: bool = False, before_write: Callable[[int], None] = _no_quota) -> TopicAssignment:
         """Validate, then (unless validate_only) call `before_write` with the number of partitions
-        (a controller mutation quota's record, which may refuse) and write the topic."""
-        validate_topic_name(topic)
-        if self.topic_exists(topic) or self.store.exists(f"{DELETE_TOPICS}/{topic}"):
+        (a controller mutation quota's record, which may refuse) and write the topic. A config
+        may come as null (CreateTopics' values are nullable): refused, as Kafka does, before
+        the topic's name is validated."""
+        try:
+            validate_topic_name(topic)
+            invalid_name = None
+        except KafkaError as e:
+            invalid_name = e
+        if invalid_name is None and (self.topic_exists(topic) or self.store.exists(f"{DELETE_TOPICS}/{topic}")):
             raise KafkaError(ErrorCode.TOPIC_ALREADY_EXISTS, f"Topic '{topic}' already exists.")
+        nulls = [name for name, value in configs.items() if value is None]
+        if nulls:  # Kafka's ZkAdminManager.createTopics
+            raise KafkaError(ErrorCode.INVALID_CONFIG, f"Null value not supported for topic configs: {','.join(nulls)}")
+        if invalid_name is not None:
+            raise invalid_name
+        values = {name: value for name, value in configs.items() if value is not None}
         brokers = self.live_brokers()
         if assignment:
             if partitions != -1 or replication_factor != -1:
@@ -179,14 +191,14 @@ class TopicAdmin:
                 raise KafkaError(ErrorCode.INVALID_REPLICATION_FACTOR,
                                  "Replication factor must be larger than 0.")
             assignment = assign_replicas(self.live_broker_racks(), partitions, replication_factor)
-        self.validate_configs(configs)
+        self.validate_configs(values)
         result = TopicAssignment(topic, uuid.uuid4() if self.topic_ids else None, assignment)
         data = json.dumps(result.to_json()).encode()
         _check_znode_size(data, topic)
         if validate_only:
             return result
         before_write(len(assignment))
-        self.store.create_or_set_json(f"{CONFIG_TOPICS}/{topic}", {"version": 1, "config": configs})
+        self.store.create_or_set_json(f"{CONFIG_TOPICS}/{topic}", {"version": 1, "config": values})
         try:
             self.store.create(topic_path(topic), data)
         except NodeExistsError:

@@ -15,10 +15,11 @@ import time
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Generic, Protocol, TypeVar
 
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.headers import RequestHeader, response_header
+from josefk.protocol.messages.codec import ApiMessage
 from josefk.protocol.messages.error_counts import error_counts
 from josefk.server.network.security.principal import ANONYMOUS, KafkaPrincipal
 
@@ -62,7 +63,7 @@ class RequestOwner(Protocol):
 
     def send(self, response: Response) -> None: ...
 
-    def hold(self, request: Request, handle: Callable[[Request], None]) -> bool:
+    def hold(self, request: Request[ApiMessage], handle: Callable[[Request[ApiMessage]], None]) -> bool:
         """Keep `request` while its connection is throttled, to hand it to `handle` when the
         throttle is over (True); False: handle it now."""
         ...
@@ -74,17 +75,23 @@ class _Detached:
     def send(self, response: Response) -> None:
         return None
 
-    def hold(self, request: Request, handle: Callable[[Request], None]) -> bool:
+    def hold(self, request: Request[ApiMessage], handle: Callable[[Request[ApiMessage]], None]) -> bool:
         return False
 
 
 DETACHED: RequestOwner = _Detached()
 
+# The decoded request message (a generated class of protocol/messages). Covariant, so a handler
+# shared by every API takes a Request[ApiMessage]; nothing assigns a body after decoding.
+B = TypeVar("B", bound=ApiMessage, covariant=True)
+
 
 @dataclass(slots=True)
-class Request:
+class Request(Generic[B]):
+    """A decoded request: KafkaApis hands each API's handler a Request of its request class."""
+
     header: RequestHeader
-    body: Any  # a decoded request message (protocol/messages)
+    body: B
     connection_id: str
     client_host: str
     owner: RequestOwner = DETACHED
@@ -103,7 +110,7 @@ class Request:
     size: int = 0
     # The request quota's hook, called with each response body (KafkaApis'
     # sendResponseMaybeThrottle); None for requests exempt from it.
-    on_response_body: Callable[[Request, Any], None] | None = None
+    on_response_body: Callable[[Request[ApiMessage], ApiMessage], None] | None = None
     # The client's software name and version, from its connection's ApiVersions v3+ request
     # (Kafka's ClientInformation; "unknown" before or without one): telemetry matches on them.
     client_software: tuple[str, str] = ("unknown", "unknown")
@@ -118,7 +125,7 @@ class Request:
     def api_version(self) -> int:
         return self.header.api_version
 
-    def send_response(self, body: Any) -> None:
+    def send_response(self, body: ApiMessage) -> None:
         """Encode `body` (a response ApiMessage) at the request's version and hand it back."""
         if self.on_response_body is not None:
             self.on_response_body(self, body)
@@ -187,7 +194,7 @@ class Request:
     def end_throttling(self) -> None:
         self.owner.send(END_THROTTLING)
 
-    def hold(self, handle: Callable[[Request], None]) -> bool:
+    def hold(self, handle: Callable[[Request[ApiMessage]], None]) -> bool:
         """Whether the connection keeps this request for `handle` until its throttle is over."""
         return self.owner.hold(self, handle)
 
@@ -201,10 +208,10 @@ class RequestChannel:
     handler makes room."""
 
     def __init__(self, queue_size: int) -> None:
-        self._queue: asyncio.Queue[Request | None] = asyncio.Queue(maxsize=queue_size)
+        self._queue: asyncio.Queue[Request[ApiMessage] | None] = asyncio.Queue(maxsize=queue_size)
         self._space_waiters: deque[Callable[[], None]] = deque()
 
-    def try_send_request(self, request: Request) -> bool:
+    def try_send_request(self, request: Request[ApiMessage]) -> bool:
         try:
             self._queue.put_nowait(request)
             return True
@@ -215,7 +222,7 @@ class RequestChannel:
         """Call `callback` once, when a handler has taken a request off a full queue."""
         self._space_waiters.append(callback)
 
-    async def receive_request(self) -> Request | None:
+    async def receive_request(self) -> Request[ApiMessage] | None:
         """The next request."""
         request = await self._queue.get()
         while self._space_waiters and not self._queue.full():

@@ -54,6 +54,7 @@ from josefk.protocol.apis import ApiKey, ApiVersions
 from josefk.protocol.framing import FrameDecoder, FrameTooLarge
 from josefk.protocol.headers import MalformedRequest, parse_request_header, peek_api, response_header
 from josefk.protocol.messages.api import request_class
+from josefk.protocol.messages.codec import ApiMessage
 from josefk.protocol.messages.generated.api_versions_request import ApiVersionsRequest
 from josefk.protocol.messages.generated.sasl_authenticate_request import SaslAuthenticateRequest
 from josefk.protocol.messages.generated.sasl_handshake_request import SaslHandshakeRequest
@@ -101,7 +102,7 @@ class PendingResponse:
     def send(self, response: Response) -> None:
         self.connection.receive(self, response)
 
-    def hold(self, request: Request, handle: Callable[[Request], None]) -> bool:
+    def hold(self, request: Request[ApiMessage], handle: Callable[[Request[ApiMessage]], None]) -> bool:
         return self.connection.hold(request, handle)
 
 
@@ -122,9 +123,9 @@ class Connection(asyncio.BufferedProtocol):
         self.outbox: list = []  # framed responses due, written together at the end of the loop turn
         # ResponseSendTimeMs: the requests of the outbox's responses, with when each left the
         # response queue; once written, those whose bytes still wait in the transport's buffer.
-        self.unsent: list[tuple[Request, int]] = []
-        self.sending: list[tuple[Request, int]] = []
-        self.held: deque[Request] = deque()  # parsed, waiting for room in the request queue
+        self.unsent: list[tuple[Request[ApiMessage], int]] = []
+        self.sending: list[tuple[Request[ApiMessage], int]] = []
+        self.held: deque[Request[ApiMessage]] = deque()  # parsed, waiting for room in the request queue
         self.unread: deque[bytes | bytearray] = deque()  # framed, waiting for the response before them
         self.mute = ChannelMute()  # when the next request may be taken (channel_state.py)
         self.reading_paused = False
@@ -135,7 +136,7 @@ class Connection(asyncio.BufferedProtocol):
         # Requests taken before a throttle began (Produces pipelined behind Produces, see
         # _next_request) that a handler got during it, with the handler to give them to when it
         # ends: nothing a client sent is served during its throttle, as on Kafka's muted channel.
-        self.deferred: deque[tuple[Request, Callable[[Request], None]]] = deque()
+        self.deferred: deque[tuple[Request[ApiMessage], Callable[[Request[ApiMessage]], None]]] = deque()
         listener = processor.listener
         self.authenticator = listener.new_authenticator() if listener.new_authenticator else None
 
@@ -246,7 +247,7 @@ class Connection(asyncio.BufferedProtocol):
         self._next_request()
         self._update_reading()
 
-    def hold(self, request: Request, handle: Callable[[Request], None]) -> bool:
+    def hold(self, request: Request[ApiMessage], handle: Callable[[Request[ApiMessage]], None]) -> bool:
         """Keep a request taken off the queue while this connection is throttled (or others wait
         before it), to hand it to `handle` in order when the throttle ends."""
         if not self.mute.throttled and not self.deferred:
@@ -332,7 +333,7 @@ class Connection(asyncio.BufferedProtocol):
             # close() would wait for a peer that stopped reading to take what is buffered
             transport.close() if graceful and not transport.get_write_buffer_size() else transport.abort()
 
-    def enqueue(self, request: Request | None, size: int) -> PendingResponse:
+    def enqueue(self, request: Request[ApiMessage] | None, size: int) -> PendingResponse:
         """Take a request (None: a raw SASL token): its response is written in this order."""
         slot = PendingResponse(self, request, size)
         self.pending.append(slot)
@@ -344,7 +345,7 @@ class Connection(asyncio.BufferedProtocol):
         """An authentication failed: answer it, then close."""
         self.mute.on(MuteEvent.CLOSE_AFTER_RESPONSE)
 
-    def submit(self, request: Request) -> None:
+    def submit(self, request: Request[ApiMessage]) -> None:
         """Queue a request for the handlers, or hold it (and stop reading) while the queue is full."""
         channel = self.processor.channel
         if self.held or not channel.try_send_request(request):
@@ -418,7 +419,7 @@ class Connection(asyncio.BufferedProtocol):
             self._next_request()
             self._update_reading()
 
-    def _record(self, request: Request | None, written_ns: int) -> None:
+    def _record(self, request: Request[ApiMessage] | None, written_ns: int) -> None:
         """RequestMetrics (RequestsPerSec and each phase's time) and the request log, as the
         response is written (Kafka's RequestChannel.updateRequestMetrics). A raw SASL token
         (the old framing) has no request to count."""
@@ -432,7 +433,7 @@ class Connection(asyncio.BufferedProtocol):
         if request_log.isEnabledFor(logging.DEBUG):
             self._log_request(request, times[0])
 
-    def _log_request(self, request: Request, total_ms: float) -> None:
+    def _log_request(self, request: Request[ApiMessage], total_ms: float) -> None:
         """Kafka's `Completed request:{json}` line (RequestChannel.updateRequestMetrics), with
         the fields josefk has: the header, the connection and client address, the total time."""
         header = request.header
@@ -611,7 +612,7 @@ class Processor:
         if not self._queue_request(conn, payload, size):
             conn.release(size)
 
-    def _answer(self, conn: Connection, request: Request | None, size: int, answer: Answer) -> None:
+    def _answer(self, conn: Connection, request: Request[ApiMessage] | None, size: int, answer: Answer) -> None:
         """Send the authenticator's answer in request order; close after it if it says so."""
         slot = conn.enqueue(request, size)
         if answer.close:

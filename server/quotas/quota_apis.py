@@ -9,17 +9,16 @@ through its /config/changes notification.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from concurrent.futures import Executor
-from typing import Any
 
 from josefk.coordinator.authorization import Authorizer
 from josefk.protocol.acl import AclOperation
-from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated.alter_client_quotas_request import AlterClientQuotasRequest, EntityData
 from josefk.protocol.messages.generated.alter_client_quotas_response import AlterClientQuotasResponse
 from josefk.protocol.messages.generated.alter_client_quotas_response import EntityData as AlteredEntity
 from josefk.protocol.messages.generated.alter_client_quotas_response import EntryData as AlteredEntry
+from josefk.protocol.messages.generated.describe_client_quotas_request import DescribeClientQuotasRequest
 from josefk.protocol.messages.generated.describe_client_quotas_response import DescribeClientQuotasResponse, ValueData
 from josefk.protocol.messages.generated.describe_client_quotas_response import EntityData as DescribedEntity
 from josefk.protocol.messages.generated.describe_client_quotas_response import EntryData as DescribedEntry
@@ -35,7 +34,7 @@ from josefk.server.quotas.quota_config import (
     describe,
     parse_entity,
 )
-from josefk.server.store_apis import StoreApis
+from josefk.server.store_apis import Handler, StoreApis, api
 from josefk.utils.java_format import hash_map_order
 from josefk.zk.coordination_store import CoordinationStore
 
@@ -55,7 +54,7 @@ def _entity_fields(entity: QuotaEntity) -> list[tuple[str, str | None]]:
     return fields
 
 
-def _request_entity_fields(entries: list[Any]) -> list[tuple[str, str | None]]:
+def _request_entity_fields(entries: list[EntityData]) -> list[tuple[str, str | None]]:
     """An altered entity's fields as Kafka echoes them: a java.util.HashMap of the request's
     (type, name) pairs, the last of a type winning, in the map's order."""
     found: dict[str, str | None] = {}
@@ -69,11 +68,13 @@ class QuotaApis(StoreApis):
         super().__init__(authorizer, store_executor)
         self.store = store
 
-    def handlers(self) -> dict[int, Callable[[Request], None]]:
-        return {ApiKey.DescribeClientQuotas: self.handle_describe_client_quotas,
-                ApiKey.AlterClientQuotas: self.handle_alter_client_quotas}
+    def handlers(self) -> dict[int, Handler]:
+        return dict([
+            api(DescribeClientQuotasRequest, self.handle_describe_client_quotas),
+            api(AlterClientQuotasRequest, self.handle_alter_client_quotas),
+        ])
 
-    def handle_describe_client_quotas(self, request: Request) -> None:
+    def handle_describe_client_quotas(self, request: Request[DescribeClientQuotasRequest]) -> None:
         req = request.body
 
         def error(code: ErrorCode, message: str) -> None:
@@ -108,7 +109,7 @@ class QuotaApis(StoreApis):
 
         self._off_loop(request, work, respond)
 
-    def handle_alter_client_quotas(self, request: Request) -> None:
+    def handle_alter_client_quotas(self, request: Request[AlterClientQuotasRequest]) -> None:
         req = request.body
 
         def answer(results: list[tuple[list[tuple[str, str | None]], ErrorCode, str | None]]) -> None:

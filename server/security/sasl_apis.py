@@ -11,21 +11,25 @@ successes carry "" rather than null.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from concurrent.futures import Executor
 
-from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated.alter_user_scram_credentials_request import AlterUserScramCredentialsRequest
 from josefk.protocol.messages.generated.alter_user_scram_credentials_response import (
     AlterUserScramCredentialsResponse,
     AlterUserScramCredentialsResult,
+)
+from josefk.protocol.messages.generated.describe_user_scram_credentials_request import (
+    DescribeUserScramCredentialsRequest,
 )
 from josefk.protocol.messages.generated.describe_user_scram_credentials_response import (
     CredentialInfo,
     DescribeUserScramCredentialsResponse,
     DescribeUserScramCredentialsResult,
 )
+from josefk.protocol.messages.generated.sasl_authenticate_request import SaslAuthenticateRequest
 from josefk.protocol.messages.generated.sasl_authenticate_response import SaslAuthenticateResponse
+from josefk.protocol.messages.generated.sasl_handshake_request import SaslHandshakeRequest
 from josefk.protocol.messages.generated.sasl_handshake_response import SaslHandshakeResponse
 from josefk.server.network.request_channel import Request
 from josefk.server.network.security.scram import (
@@ -36,7 +40,7 @@ from josefk.server.network.security.scram import (
     credential_from_salted,
 )
 from josefk.server.security.scram_store import CredentialCache, list_users, read_user, write_user
-from josefk.server.store_apis import OffLoop
+from josefk.server.store_apis import Handler, OffLoop, api
 from josefk.zk.coordination_store import CoordinationStore
 
 _MECHANISM_NAMES = {v: k for k, v in MECHANISM_IDS.items()}
@@ -48,24 +52,24 @@ class SaslApis(OffLoop):
         self.store = store
         self.credentials = credentials
 
-    def handlers(self) -> dict[int, Callable[[Request], None]]:
-        return {
-            ApiKey.SaslHandshake: self.handle_sasl_handshake,
-            ApiKey.SaslAuthenticate: self.handle_sasl_authenticate,
-            ApiKey.DescribeUserScramCredentials: self.handle_describe_user_scram_credentials,
-            ApiKey.AlterUserScramCredentials: self.handle_alter_user_scram_credentials,
-        }
+    def handlers(self) -> dict[int, Handler]:
+        return dict([
+            api(SaslHandshakeRequest, self.handle_sasl_handshake),
+            api(SaslAuthenticateRequest, self.handle_sasl_authenticate),
+            api(DescribeUserScramCredentialsRequest, self.handle_describe_user_scram_credentials),
+            api(AlterUserScramCredentialsRequest, self.handle_alter_user_scram_credentials),
+        ])
 
-    def handle_sasl_handshake(self, request: Request) -> None:
+    def handle_sasl_handshake(self, request: Request[SaslHandshakeRequest]) -> None:
         request.send_response(SaslHandshakeResponse(error_code=ErrorCode.ILLEGAL_SASL_STATE, mechanisms=[]))
 
-    def handle_sasl_authenticate(self, request: Request) -> None:
+    def handle_sasl_authenticate(self, request: Request[SaslAuthenticateRequest]) -> None:
         request.send_response(SaslAuthenticateResponse(
             error_code=ErrorCode.ILLEGAL_SASL_STATE,
             error_message="SaslAuthenticate request received after successful authentication",
             auth_bytes=b"", session_lifetime_ms=0))
 
-    def handle_describe_user_scram_credentials(self, request: Request) -> None:
+    def handle_describe_user_scram_credentials(self, request: Request[DescribeUserScramCredentialsRequest]) -> None:
         names = [u.name for u in request.body.users] if request.body.users else None
 
         def work() -> list[DescribeUserScramCredentialsResult]:
@@ -97,7 +101,7 @@ class SaslApis(OffLoop):
         self._off_loop(request, work, lambda results: request.send_response(DescribeUserScramCredentialsResponse(
             throttle_time_ms=0, error_code=ErrorCode.NONE, error_message="", results=results)))
 
-    def handle_alter_user_scram_credentials(self, request: Request) -> None:
+    def handle_alter_user_scram_credentials(self, request: Request[AlterUserScramCredentialsRequest]) -> None:
         body = request.body
         deletions = [(d.name, d.mechanism) for d in body.deletions]
         upsertions = [(u.name, u.mechanism, u.iterations, bytes(u.salt), bytes(u.salted_password))
