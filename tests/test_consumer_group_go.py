@@ -4,7 +4,8 @@ broker's uniform assignor), the same scenario on josefk and on Apache Kafka 4.4.
 members join one group, get a disjoint complete assignment that moves as members join and
 leave, commit, and a new member resumes at the committed offsets; a static member
 (group.instance.id) that restarts within the session timeout gets its partitions back with no
-rebalance of the others (the group epoch stays put) and resumes at its commits."""
+rebalance of the others (the group epoch stays put) and resumes at its commits. The range
+assignor and the classic protocol run through the same program."""
 
 from __future__ import annotations
 
@@ -62,9 +63,10 @@ class GoMember:
     its log goes to a file of the test's temp dir."""
 
     def __init__(self, binary: Path, bootstrap: str, group: str, topic: str, log: Path,
-                 instance_id: str | None = None) -> None:
+                 instance_id: str | None = None, protocol: str = "consumer", assignor: str = "uniform") -> None:
         self.events: list[dict[str, Any]] = []
-        args = [str(binary), "-bootstrap", bootstrap, "-group", group, "-topic", topic, "-protocol", "consumer"]
+        args = [str(binary), "-bootstrap", bootstrap, "-group", group, "-topic", topic, "-protocol", protocol,
+                "-assignor", assignor]
         if instance_id is not None:
             args += ["-instance-id", instance_id]
         with log.open("a") as stderr:
@@ -125,16 +127,25 @@ def wait(condition: Callable[[], bool], what: str, members: list[GoMember], time
         time.sleep(0.05)
 
 
+def group_type(bootstrap: str, group: str) -> list[str]:
+    sock = connect(bootstrap)
+    try:
+        listed = call(sock, ApiKey.ListGroups, 5, states_filter=[], types_filter=[])[1].groups
+    finally:
+        sock.close()
+    return [g.group_type for g in listed if g.group_id == group]
+
+
 def describe(bootstrap: str, group: str) -> Any:
+    """The group as ConsumerGroupDescribe shows it; ListGroups must call it a consumer group."""
     sock = connect(bootstrap)
     try:
         [described] = call(sock, ApiKey.ConsumerGroupDescribe, 0, group_ids=[group],
                            include_authorized_operations=False)[1].groups
-        listed = call(sock, ApiKey.ListGroups, 5, states_filter=[], types_filter=[])[1].groups
     finally:
         sock.close()
     assert described.error_code == ErrorCode.NONE, described
-    assert [g.group_type for g in listed if g.group_id == group] == ["consumer"]
+    assert group_type(bootstrap, group) == ["consumer"]
     return described
 
 
@@ -176,7 +187,7 @@ def test_go_consumer_protocol_rebalances_commits_and_resumes(bootstrap: str, go_
         third = member()
         wait(shared_out([first, second, third], [1, 1, 2]), "the partitions to be shared by three", everyone)
         described = describe(bootstrap, group)
-        assert (described.group_state, len(described.members)) == ("Stable", 3)
+        assert (described.group_state, described.assignor_name, len(described.members)) == ("Stable", "uniform", 3)
         assert {frozenset(p for t in m.assignment.topic_partitions for p in t.partitions)
                 for m in described.members} == {frozenset(o) for o in split([first, second, third])}
 
@@ -254,4 +265,39 @@ def test_go_static_member_restarts_into_its_partitions_without_a_rebalance(boots
             f"b{i}" for i in range(8) if i % PARTITIONS in a_partitions), "the other member to read on", everyone)
     finally:
         for m in everyone:
+            m.stop()
+
+
+def test_go_consumer_protocol_with_the_range_assignor(bootstrap: str, go_member: Path, tmp_path: Path) -> None:
+    """kgo's range balancer with ServerSideBalancer asks for the broker's range assignor:
+    two members get two contiguous partitions each."""
+    n = next(_names)
+    topic, group = f"go-range-t{n}", f"go-range-g{n}"
+    create_topic(bootstrap, topic, PARTITIONS)
+    members = [GoMember(go_member, bootstrap, group, topic, tmp_path / "go.log", assignor="range") for _ in range(2)]
+    try:
+        wait(shared_out(members, [2, 2]), "two range members to share the partitions", members)
+        assert sorted(sorted(m.assignment()) for m in members) == [[0, 1], [2, 3]]
+        described = describe(bootstrap, group)
+        assert (described.assignor_name, len(described.members)) == ("range", 2)
+    finally:
+        for m in members:
+            m.stop()
+
+
+def test_go_classic_protocol_members_share_and_hand_back(bootstrap: str, go_member: Path, tmp_path: Path) -> None:
+    """The same program on the classic protocol (JoinGroup/SyncGroup, kgo's cooperative-sticky
+    balancer): a classic group, shared by two members, all of it to the one left."""
+    n = next(_names)
+    topic, group = f"go-classic-t{n}", f"go-classic-g{n}"
+    create_topic(bootstrap, topic, PARTITIONS)
+    members = [GoMember(go_member, bootstrap, group, topic, tmp_path / "go.log", protocol="classic",
+                        assignor="cooperative-sticky") for _ in range(2)]
+    try:
+        wait(shared_out(members, [2, 2]), "two classic members to share the partitions", members)
+        assert group_type(bootstrap, group) == ["classic"]
+        members[1].leave()
+        wait(lambda: members[0].assignment() == set(range(PARTITIONS)), "the partitions to come back", members)
+    finally:
+        for m in members:
             m.stop()
