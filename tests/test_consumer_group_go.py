@@ -207,6 +207,7 @@ def test_go_consumer_protocol_rebalances_commits_and_resumes(bootstrap: str, go_
         first.leave()
         assert sorted(v for m in everyone for v in m.values()) == sorted(
             [f"a{i}" for i in range(20)] + [f"b{i}" for i in range(12)])  # each once
+        assert [e for m in everyone for e in m.of("commit_failed", "error")] == []
 
         produce(bootstrap, topic, [(i % PARTITIONS, None, b"c%d" % i) for i in range(8)])
         resumed = member()
@@ -263,6 +264,7 @@ def test_go_static_member_restarts_into_its_partitions_without_a_rebalance(boots
         a_partitions = set(range(PARTITIONS)) - b_partitions
         wait(lambda: sorted(v for v in a.values() if v.startswith("b")) == sorted(
             f"b{i}" for i in range(8) if i % PARTITIONS in a_partitions), "the other member to read on", everyone)
+        assert [e for m in everyone for e in m.of("commit_failed", "error")] == []
     finally:
         for m in everyone:
             m.stop()
