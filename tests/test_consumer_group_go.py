@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kafka import KafkaProducer
 
 from harness.kafka import KRaftBroker
 from harness.wire import call, connect
@@ -302,4 +303,65 @@ def test_go_classic_protocol_members_share_and_hand_back(bootstrap: str, go_memb
         wait(lambda: members[0].assignment() == set(range(PARTITIONS)), "the partitions to come back", members)
     finally:
         for m in members:
+            m.stop()
+
+
+class Producing:
+    """Records "p0", "p1", ... sent to the topic's partitions in turn from a thread, until stopped."""
+
+    def __init__(self, bootstrap: str, topic: str) -> None:
+        self.producer = KafkaProducer(bootstrap_servers=bootstrap, linger_ms=5)
+        self.topic, self.sent = topic, 0
+        self.done = threading.Event()
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+
+    def _run(self) -> None:
+        while not self.done.is_set():
+            for _ in range(20):
+                self.producer.send(self.topic, value=b"p%d" % self.sent, partition=self.sent % 6)
+                self.sent += 1
+            self.producer.flush()
+            self.done.wait(0.05)  # a steady trickle, not a flood
+
+    def stop(self) -> int:
+        self.done.set()
+        self.thread.join(timeout=60)
+        self.producer.close()
+        return self.sent
+
+
+def test_go_members_churn_while_records_flow_and_each_record_is_read_once(bootstrap: str, go_member: Path,
+                                                                        tmp_path: Path) -> None:
+    """Members join and leave one after another while a producer writes: each time the
+    partitions settle on the live members, disjoint and complete, and in the end every record
+    was read exactly once (each member commits what it read before it gives a partition up)."""
+    n = next(_names)
+    topic, group = f"go-churn-t{n}", f"go-churn-g{n}"
+    create_topic(bootstrap, topic, 6)
+    everyone: list[GoMember] = []
+    live: list[GoMember] = []
+
+    def settled() -> bool:
+        owned = [m.assignment() for m in live]
+        return set().union(*owned) == set(range(6)) and sum(map(len, owned)) == 6 and all(owned)
+
+    producing = Producing(bootstrap, topic)
+    try:
+        for step in range(8):
+            if step < 2 or step % 2 == 0:
+                live.append(GoMember(go_member, bootstrap, group, topic, tmp_path / "go.log"))
+                everyone.append(live[-1])
+            else:
+                live.pop(0).leave()
+            wait(settled, f"the partitions to settle on {len(live)} members (step {step})", everyone)
+        sent = producing.stop()
+        expected = sorted(f"p{i}" for i in range(sent))
+        wait(lambda: len({v for m in everyone for v in m.values()}) == sent, f"all {sent} records to be read",
+             everyone)
+        assert sorted(v for m in everyone for v in m.values()) == expected  # none twice
+        assert [e for m in everyone for e in m.of("commit_failed", "error")] == []
+    finally:
+        producing.stop()
+        for m in everyone:
             m.stop()
