@@ -575,7 +575,8 @@ GO_CLIENT = (
     "runs it on josefk and on Kafka 4.4.0 with group.protocol=consumer (ConsumerGroupHeartbeat v1, the broker's "
     "uniform and range assignors): members join, get a disjoint complete assignment that moves as members join "
     "and leave, commit, and a new member resumes at the commits; a static member restarts into its partitions "
-    "with no rebalance; and with the classic protocol.")
+    "with no rebalance; members churn while records flow and each record is read once; and with the classic "
+    "protocol.")
 GO_STATIC_LEAVE = (
     "- franz-go v1.22.3: its static member's leave on the consumer protocol (member epoch -2) carries no "
     "InstanceId, which Kafka 4.4.0 and josefk both refuse (INVALID_REQUEST \"InstanceId can't be null.\"): the "

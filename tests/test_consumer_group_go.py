@@ -4,8 +4,9 @@ broker's uniform assignor), the same scenario on josefk and on Apache Kafka 4.4.
 members join one group, get a disjoint complete assignment that moves as members join and
 leave, commit, and a new member resumes at the committed offsets; a static member
 (group.instance.id) that restarts within the session timeout gets its partitions back with no
-rebalance of the others (the group epoch stays put) and resumes at its commits. The range
-assignor and the classic protocol run through the same program."""
+rebalance of the others (the group epoch stays put) and resumes at its commits; members churn
+while a producer writes and every record is read once. The range assignor and the classic
+protocol run through the same program."""
 
 from __future__ import annotations
 
