@@ -1,4 +1,4 @@
-module github.com/josefk/josefk/compat/go
+module josefk/compat/go
 
 go 1.26.0
 
