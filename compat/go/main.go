@@ -14,6 +14,7 @@ import (
 	"bufio"
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"os"
@@ -242,7 +243,7 @@ loop:
 		fetches := client.PollRecords(pollCtx, max(o.maxRecords-consumed, 0))
 		cancel()
 		fetches.EachError(func(topic string, partition int32, err error) {
-			if err != context.DeadlineExceeded {
+			if !errors.Is(err, context.DeadlineExceeded) { // the poll's own timeout
 				w.emit(map[string]any{"event": "error", "topic": topic, "partition": partition, "error": err.Error()})
 			}
 		})
