@@ -10,7 +10,7 @@ DEV_DEPS := $(VENV)/.dev-deps
 
 .PHONY: run test unit pytest test-envs browser-env console-screenshots compat compat-doc lint bench bench-broker bench-scaling \
 	bench-transactions bench-transaction-producers bench-quotas chaos clean kafka-jars kafka28-jars fuzz wheel messages \
-	message-specs kafka4-jars
+	message-specs kafka4-jars go-envs
 # Debian's Maven 3.8 still writes ANSI colour resets with -q -B; jansi.noreset (a JVM property) stops them.
 export MAVEN_OPTS += -Djansi.noreset=true
 KAFKA_LIB := compat/.envs/kafka/lib
@@ -39,7 +39,7 @@ wheel: $(BIN)/python
 # Everything: lint, every test (unit, integration, cluster, spark; see tests/conftest.py), compat.
 test: lint pytest compat
 
-pytest: $(DEV_DEPS) $(KAFKA_LIB)/.stamp $(KAFKA28_LIB)/.stamp $(KAFKA4_LIB)/.stamp test-envs browser-env
+pytest: $(DEV_DEPS) $(KAFKA_LIB)/.stamp $(KAFKA28_LIB)/.stamp $(KAFKA4_LIB)/.stamp test-envs browser-env go-envs
 	$(BIN)/pytest -q
 
 # The fast part alone: lint and the unit tests (no network, no broker), about a minute.
@@ -96,6 +96,15 @@ $(KAFKA4_LIB)/.stamp: compat/kafka4/pom.xml
 # rest (the Python client venvs).
 test-envs: $(DEV_DEPS)
 	$(BIN)/python compat/setup_envs.py --only java,java-4,tansu
+
+# franz-go's consumer-group member (compat/go: KIP-848 and classic groups, tests/test_consumer_group_go.py),
+# built outside git; the modules go.sum pins are cached in Go's module cache (GOMODCACHE). franz-go
+# needs Go 1.26: the go on PATH, else /usr/local/go's (where this machine and CI have it).
+GO ?= $(or $(shell command -v go 2>/dev/null),/usr/local/go/bin/go)
+GO_MEMBER := compat/.envs/go/go-member
+go-envs: $(GO_MEMBER)
+$(GO_MEMBER): compat/go/go.mod compat/go/go.sum compat/go/main.go
+	cd compat/go && $(GO) build -mod=readonly -trimpath -buildvcs=false -o $(CURDIR)/$@ .
 
 # playwright-core (pinned in tests/browser/package-lock.json) for the console's browser tests; it
 # drives Debian's chromium (apt-get install chromium, .ci/run) and never downloads a browser.

@@ -587,6 +587,23 @@ def security_table(suite: Suite) -> list[str]:
     return lines
 
 
+# franz-go (compat/go) is tested by pytest (tests/test_consumer_group_go.py), not by this matrix:
+# its lines in the report.
+GO_CLIENT = (
+    "- **franz-go** (Go; not a column: it has no harness for the scenarios below): github.com/twmb/franz-go "
+    "v1.22.3 (kgo, pure Go) built with Go 1.26 from compat/go (`make go-envs`). tests/test_consumer_group_go.py "
+    "runs it on josefk and on Kafka 4.4.0 with group.protocol=consumer (ConsumerGroupHeartbeat v1, the broker's "
+    "uniform and range assignors): members join, get a disjoint complete assignment that moves as members join "
+    "and leave, commit, and a new member resumes at the commits; a static member restarts into its partitions "
+    "with no rebalance; members churn while records flow and each record is read once; and with the classic "
+    "protocol.")
+GO_STATIC_LEAVE = (
+    "- franz-go v1.22.3: its static member's leave on the consumer protocol (member epoch -2) carries no "
+    "InstanceId, which Kafka 4.4.0 and josefk both refuse (INVALID_REQUEST \"InstanceId can't be null.\"): the "
+    "member stays in the group until its session times out, and a restart within it is refused "
+    "(UNRELEASED_INSTANCE_ID). compat/go sends the temporary leave itself after franz-go's.")
+
+
 def report(suite: Suite, argv: list[str], elapsed: float) -> str:
     """The Markdown report."""
     clients = suite.clients
@@ -628,6 +645,7 @@ def report(suite: Suite, argv: list[str], elapsed: float) -> str:
     for c in clients:
         lines.append(f"- **{c.name}**: {suite.versions.get(c.name, 'version unknown (did not start)')}: {c.describe}.")
     lines += [
+        GO_CLIENT,
         "",
         "## Scenarios",
         "",
@@ -693,6 +711,7 @@ def report(suite: Suite, argv: list[str], elapsed: float) -> str:
         "as the session tickets a broker sends right after the handshake (josefk and Kafka 3.9.2 both send them), "
         "makes it close the connection (\"Socket EVENT_READ without in-flight-requests\") and reconnect. Its "
         "security cells pass; the warnings are in compat/.logs/kafka-python-2.security.log.",
+        GO_STATIC_LEAVE,
     ]
     if suite.broker_error:
         lines += ["", "## Broker did not start", "", "```", suite.broker_error.strip()[-4000:], "```"]
