@@ -424,11 +424,11 @@ class Partition:
                       log_start_offset: int) -> bool:
         """Whether a consumer's read at `offset` would tell its fetch session nothing new: no
         records, no error, and the high watermark and log start offset it was last told
-        (`high_watermark` -1: it was told an error). Builds nothing, for the mostly idle
+        (-1 after an error: never the log's). Builds nothing, for the mostly idle
         partitions of an incremental fetch over many (Kafka's session skips them in the
         response, and its read of each is cheap)."""
         log = self.log
-        if (high_watermark < 0 or self.leader_id != self.broker_id or log.high_watermark != high_watermark
+        if (self.leader_id != self.broker_id or log.high_watermark != high_watermark
                 or log.log_start_offset != log_start_offset
                 or (current_leader_epoch != -1 and current_leader_epoch != self.leader_epoch)):
             return False
