@@ -1,17 +1,22 @@
 """The broker's cost of a Fetch over many mostly empty partitions, for one build or two side by
 side (before/after ratios measured in one run, the builds alternated):
 
-    .venv/bin/python bench/fetch_many.py --partitions 10000 --josefk /tmp/base/.venv/bin/josefk,.venv/bin/josefk
+    .venv/bin/python bench/fetch_many.py --partitions 10000 --data /tmp/fm \
+        --josefk /tmp/base/.venv/bin/josefk,.venv/bin/josefk
 
-For each build, `--rounds` times: a fresh broker, one topic of that many partitions, a few
-records in a handful of them, every fetch offset at the log end (nothing new anywhere). Then,
-on a raw socket (max_wait_ms 0, so each answer is the broker's work alone):
+For each build, `--rounds` times: the broker started anew on one data directory (`--data` keeps
+it between runs: the topic of that many partitions, with 20,000 records in a few of them, is
+created on the first start only; a start times accepting connections and every partition led).
+Every fetch offset is at the log end (nothing new anywhere). Then, on a raw socket (max_wait_ms
+0, so each answer is the broker's work alone):
 - sessionless: a full Fetch v12 (librdkafka's shape: every partition, session epoch -1);
-- session: a full Fetch v16 with epoch 0, then incremental fetches naming no partition (the
-  Java consumer's shape when nothing changed), each with the next epoch;
-- metadata: Metadata v1 for all topics, repeated (cached) and after a change (a new topic).
-Each figure is the median of `--fetches` requests after 3 untimed: wall ms and broker CPU ms
-(utime+stime from /proc) per request. The load average is printed before and after.
+- full: a Fetch v16 with epoch 0 (opens a session);
+- incremental: fetches of that session naming no partition (the Java consumer's shape when
+  nothing changed), each with the next epoch;
+- metadata: Metadata v1 for all topics, repeated (cached), and after a change (a new topic).
+Each figure is the median wall ms and the mean broker CPU ms (utime+stime from /proc) of
+`--fetches` requests after 3 untimed. FETCH_MANY_PROFILE=name has py-spy sample the broker
+during the sessionless and incremental fetches (bench/results/profile-fetch-name-*.txt).
 """
 
 from __future__ import annotations
@@ -33,7 +38,8 @@ from typing import Any
 import run
 from partition_scale import leaders_ready
 
-from harness.wire import encode_request, read_frame  # noqa: E402  (run puts ROOT on sys.path)
+from harness.josefk import BrokerProcess  # noqa: E402  (run puts ROOT on sys.path)
+from harness.wire import encode_request, read_frame  # noqa: E402
 from josefk.protocol.messages.generated.fetch_request import FetchPartition, FetchRequest, FetchTopic
 from josefk.protocol.messages.generated.fetch_response import FetchResponse
 from josefk.protocol.messages.generated.metadata_request import MetadataRequest, MetadataRequestTopic
@@ -122,7 +128,7 @@ def measure(b: run.Broker, partitions: int, fetches: int, tag: str) -> dict[str,
         out["metadata_ms"], out["metadata_cpu_ms"] = timed(b, fetches, lambda i: call(sock, all_topics))
 
         def changed(i: int) -> None:  # a new topic invalidates whatever the broker cached
-            run.create_topic(b, f"x{tag}-{i}", 1)
+            run.create_topic(b, f"x{tag}-{i}-{time.time_ns()}", 1)
             c0, t0 = b.cpu_seconds(), time.perf_counter()
             call(sock, all_topics)
             changed_samples.append((time.perf_counter() - t0, b.cpu_seconds() - c0))
@@ -140,6 +146,20 @@ def create_topic(b: run.Broker, topic: str, partitions: int) -> None:
     admin = AdminClient({"bootstrap.servers": b.bootstrap, "socket.timeout.ms": 300_000})
     admin.create_topics([NewTopic(topic, partitions, 1)], request_timeout=600)[topic].result(600)
     leaders_ready(b, topic, partitions, 600)
+
+
+def wait_led(b: run.Broker, topic: str, partitions: int, timeout: float = 900) -> None:
+    """Until every partition has a leader; a broker loading 10,000 logs on a loaded machine
+    may not answer the first Metadata requests in the admin client's time."""
+    from confluent_kafka import KafkaException
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            leaders_ready(b, topic, partitions, max(1.0, deadline - time.monotonic()))
+            return
+        except KafkaException:
+            if time.monotonic() > deadline:
+                raise
 
 
 def run_topic_id(sock: socket.socket) -> Any:
@@ -166,7 +186,8 @@ def main() -> int:
                 run.JOSEFK[0] = build
                 b = run.Broker("josefk", data_dir=data)
                 t0 = time.monotonic()
-                b.start()
+                b.server = BrokerProcess(data / "logs", b.port, b.overrides, output=data / "josefk.out",
+                                         launcher=(build,), start_timeout=600, cwd=data)  # loads every log first
                 row = {"accepting_s": round(time.monotonic() - t0, 2)}
                 try:
                     if not (data / "created").exists():
@@ -174,7 +195,7 @@ def main() -> int:
                         run.produce_step(b, "p", 1, 20_000, 100, args.partitions)
                         (data / "created").touch()
                     else:
-                        leaders_ready(b, "p", args.partitions, 600)
+                        wait_led(b, "p", args.partitions)
                         row["led_s"] = round(time.monotonic() - t0, 2)
                     row |= measure(b, args.partitions, args.fetches, f"{rnd}-{Path(build).parts[-4]}")
                 finally:
