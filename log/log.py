@@ -534,15 +534,20 @@ class Log:
         `offset` is below the log start or above the log end; empty at the log end.
         A corrupt batch raises KafkaError(CORRUPT_MESSAGE) instead of being served.
         """
-        leo = self._leo
-        if (offset >= (leo if max_offset is None else min(max_offset, leo))
-                and self._log_start_offset <= offset <= leo and not self._closed
-                and not self._failures.any_offline):
+        if self.nothing_after(offset, max_offset):
             # Nothing new, the usual answer for most partitions of a fetch over many: no I/O
             # guard to build (what _read would answer, and the guard could not fail).
             return FetchDataInfo(offset)
         with self._guard("reading"):
             return self._read(offset, max_bytes, max_offset, min_one_message)
+
+    def nothing_after(self, offset: int, max_offset: int | None = None) -> bool:
+        """Whether read(offset, max_offset=max_offset) would answer no records and no error,
+        without building anything: the offset is in the log, at or past where reads stop."""
+        leo = self._leo
+        return (offset >= (leo if max_offset is None else min(max_offset, leo))
+                and self._log_start_offset <= offset <= leo and not self._closed
+                and not self._failures.any_offline)
 
     def _read(
         self,

@@ -92,10 +92,6 @@ class CachedPartition:
         self.last_fetched_epoch = req.last_fetched_epoch
         self.current_leader_epoch = req.current_leader_epoch
 
-    def request(self) -> PartitionRequest:
-        return PartitionRequest(self.fetch_offset, self.max_bytes, self.fetcher_log_start_offset,
-                                self.last_fetched_epoch, self.current_leader_epoch)
-
     def maybe_update_response(self, resp: PartitionResponse, update: bool) -> bool:
         """Whether this answer must be sent (Kafka's maybeUpdateResponseData); with update,
         remember what the fetcher is now told. An error resets the cached high watermark, so
@@ -237,7 +233,7 @@ class FetchContext:
     the read, the response's error, session id and which partitions it lists (respond())."""
     error: ErrorCode = ErrorCode.NONE
 
-    def partitions(self) -> list[tuple[Key, PartitionRequest]]:
+    def partitions(self) -> list[tuple[Key, PartitionRequest | CachedPartition]]:
         return []
 
     def respond(self, responses: Mapping[Key, PartitionResponse]) -> tuple[ErrorCode, int, list[Key]]:
@@ -258,7 +254,7 @@ class SessionErrorContext(FetchContext):
 class SessionlessFetchContext(FetchContext):
     fetch_data: dict[Key, PartitionRequest] = field(default_factory=dict)
 
-    def partitions(self) -> list[tuple[Key, PartitionRequest]]:
+    def partitions(self) -> list[tuple[Key, PartitionRequest | CachedPartition]]:
         return list(self.fetch_data.items())
 
     def respond(self, responses: Mapping[Key, PartitionResponse]) -> tuple[ErrorCode, int, list[Key]]:
@@ -274,7 +270,7 @@ class FullFetchContext(FetchContext):
     uses_topic_ids: bool = False
     privileged: bool = False
 
-    def partitions(self) -> list[tuple[Key, PartitionRequest]]:
+    def partitions(self) -> list[tuple[Key, PartitionRequest | CachedPartition]]:
         return list(self.fetch_data.items())
 
     def respond(self, responses: Mapping[Key, PartitionResponse]) -> tuple[ErrorCode, int, list[Key]]:
@@ -297,9 +293,11 @@ class IncrementalFetchContext(FetchContext):
     session: FetchSession | None = None
     request_epoch: int = 0
 
-    def partitions(self) -> list[tuple[Key, PartitionRequest]]:
+    def partitions(self) -> list[tuple[Key, PartitionRequest | CachedPartition]]:
+        """The session's partitions as they are cached: what the fetcher last asked, and what
+        it was last told (the read skips a consumer's partitions with nothing new to tell)."""
         assert self.session is not None
-        return [(key, cached.request()) for key, cached in self.session.partitions.items()]
+        return list(self.session.partitions.items())
 
     def respond(self, responses: Mapping[Key, PartitionResponse]) -> tuple[ErrorCode, int, list[Key]]:
         session = self.session

@@ -420,6 +420,21 @@ class Partition:
             return epoch, end
         return None
 
+    def unchanged_for(self, offset: int, current_leader_epoch: int, isolation: FetchIsolation, high_watermark: int,
+                      log_start_offset: int) -> bool:
+        """Whether a consumer's read at `offset` would tell its fetch session nothing new: no
+        records, no error, and the high watermark and log start offset it was last told
+        (-1 after an error: never the log's). Builds nothing, for the mostly idle
+        partitions of an incremental fetch over many (Kafka's session skips them in the
+        response, and its read of each is cheap)."""
+        log = self.log
+        if (self.leader_id != self.broker_id or log.high_watermark != high_watermark
+                or log.log_start_offset != log_start_offset
+                or (current_leader_epoch != -1 and current_leader_epoch != self.leader_epoch)):
+            return False
+        upper = high_watermark if isolation is FetchIsolation.HIGH_WATERMARK else log.last_stable_offset
+        return log.nothing_after(offset, upper)
+
     def read(self, offset: int, max_bytes: int, isolation: FetchIsolation, min_one_message: bool,
              last_fetched_epoch: int = -1) -> ReadResult:
         """A leader read; read_committed also gets the aborted transactions overlapping
@@ -432,7 +447,11 @@ class Partition:
             return ReadResult([], self.high_watermark, self.log.log_start_offset, self.log.log_end_offset,
                               self.log.last_stable_offset, diverging_epoch=diverging)
         upper = None if isolation is FetchIsolation.LOG_END else self._last_fetchable_offset(isolation)
-        info = self.log.read(offset, max_bytes, max_offset=upper, min_one_message=min_one_message)
+        log = self.log
+        if log.nothing_after(offset, upper):  # most partitions of a fetch over many: nothing to read
+            return ReadResult([], log.high_watermark, log.log_start_offset, log.log_end_offset,
+                              log.last_stable_offset, [] if isolation is FetchIsolation.TXN_COMMITTED else None)
+        info = log.read(offset, max_bytes, max_offset=upper, min_one_message=min_one_message)
         aborted = None
         if isolation is FetchIsolation.TXN_COMMITTED:
             aborted = self.log.collect_aborted_transactions(offset, info.next_offset) if info.regions else []

@@ -111,6 +111,10 @@ class FetchPartition:
     max_bytes: int
     last_fetched_epoch: int = -1  # Fetch v12+ (KIP-320)
     current_leader_epoch: int = -1  # Fetch v9+: the leader epoch the fetcher knows (KIP-320)
+    # What a consumer's incremental fetch session last told it of the partition (-1: none):
+    # a read that would tell it nothing else is answered NOTHING_NEW.
+    session_high_watermark: int = -1
+    session_log_start_offset: int = -1
 
 
 @dataclass
@@ -119,6 +123,11 @@ class FetchResult:
     partition: int
     error: ErrorCode
     read: ReadResult | None = None
+
+
+# A session partition with nothing new for its consumer (FetchPartition.session_high_watermark):
+# the session leaves it out of the response, so nothing is built for it.
+NOTHING_NEW = FetchResult("", -1, ErrorCode.NONE)
 
 
 @dataclass
@@ -795,8 +804,16 @@ class ReplicaManager:
         min_one = True
         topic_stats = self.metrics.topics
         requests = topic_stats.fetch_requests
+        partitions = self.partitions
+        consumer = replica_id < 0
         for f in fetches:
             requests[f.topic] = requests.get(f.topic, 0) + 1
+            if consumer and f.session_high_watermark >= 0 and f.last_fetched_epoch < 0:
+                found = partitions.get((f.topic, f.partition))
+                if found is not None and found.unchanged_for(f.fetch_offset, f.current_leader_epoch, isolation,
+                                                             f.session_high_watermark, f.session_log_start_offset):
+                    results.append(NOTHING_NEW)
+                    continue
             try:
                 partition = self.leader_partition(f.topic, f.partition, f.current_leader_epoch)
                 read = partition.read(f.fetch_offset, max(0, min(f.max_bytes, limit)), isolation, min_one,

@@ -9,7 +9,7 @@ partitions served and refused); this module turns the plan and the reads into by
 from __future__ import annotations
 
 import logging
-from collections.abc import Hashable, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, cast
 from uuid import UUID
@@ -28,8 +28,8 @@ from josefk.protocol.messages.generated.fetch_response import (
 )
 from josefk.protocol.records import CorruptRecordError, iter_headers, whole_batches_size
 from josefk.protocol.zero_copy import Part
-from josefk.replication.fetch_session import FetchContext, PartitionResponse
-from josefk.replication.replica_manager import FetchResult, ReplicaManager
+from josefk.replication.fetch_session import CachedPartition, FetchContext, PartitionRequest, PartitionResponse
+from josefk.replication.replica_manager import NOTHING_NEW, FetchResult, ReplicaManager
 
 log = logging.getLogger(__name__)
 
@@ -51,6 +51,27 @@ class FetchPlan:
     topic_ids: Mapping[str, UUID]  # the metadata cache's when the fetch came
     served: list[Hashable]
     refused: list[Hashable]
+    partitions: list[tuple[Hashable, PartitionRequest | CachedPartition]]  # the context's, in its order
+
+
+class _Responses(Mapping[Hashable, PartitionResponse]):
+    """The partitions' answers as the fetch session sees them, each made when asked for: a
+    sessionless fetch only lists the keys (at 10,000 partitions, 10,000 objects fewer)."""
+
+    def __init__(self, entries: dict[Hashable, _Entry], diverged: set[Hashable]) -> None:
+        self._entries = entries
+        self._diverged = diverged
+
+    def __getitem__(self, key: Hashable) -> PartitionResponse:
+        _, _, data, size = self._entries[key]
+        return PartitionResponse(data.error_code, data.high_watermark, data.log_start_offset, size,
+                                 key in self._diverged)
+
+    def __iter__(self) -> Iterator[Hashable]:
+        return iter(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
 
 
 class FetchResponseAssembler:
@@ -65,12 +86,11 @@ class FetchResponseAssembler:
         diverged: set[Hashable] = set()
         fills: dict[Hashable, tuple[bytes, list]] = {}
         for key, r in zip(plan.served, results, strict=True):  # one result per fetch, in order
-            entries[key] = self._read_entry(plan, key, r, fills, diverged)
+            if r is not NOTHING_NEW:  # the session lists it not: nothing to build
+                entries[key] = self._read_entry(plan, key, r, fills, diverged)
         for key in plan.refused:
             entries[key] = self._refused_entry(plan, key)
-        error, session_id, listed = plan.context.respond({
-            key: PartitionResponse(data.error_code, data.high_watermark, data.log_start_offset, size, key in diverged)
-            for key, (_, _, data, size) in entries.items()})
+        error, session_id, listed = plan.context.respond(_Responses(entries, diverged))
         responses: list[FetchableTopicResponse] = []
         used_fills = []
         for key in listed:  # consecutive partitions of one topic share a topic entry, as in Kafka

@@ -71,6 +71,7 @@ from josefk.protocol.records import first_batch_is_transactional
 from josefk.replication.fetch_session import (
     FINAL_EPOCH,
     INVALID_SESSION_ID,
+    CachedPartition,
     FetchManager,
     FetchSessionCache,
     PartitionRequest,
@@ -312,11 +313,16 @@ class KafkaApis(StoreApis):
             return
         fetches: list[FetchPartition] = []
         refused = set(plan.refused)
-        for key, part in plan.context.partitions():
+        consumer = plan.replica_id < 0
+        for key, part in plan.partitions:
             if key not in refused:
                 topic, partition = cast(tuple[Any, int], key)
-                fetches.append(FetchPartition(cast(str, plan.names[topic]), partition, part.fetch_offset,
-                                              part.max_bytes, part.last_fetched_epoch, part.current_leader_epoch))
+                fetch = FetchPartition(cast(str, plan.names[topic]), partition, part.fetch_offset, part.max_bytes,
+                                       part.last_fetched_epoch, part.current_leader_epoch)
+                if consumer and isinstance(part, CachedPartition):  # what the session last told the consumer
+                    fetch.session_high_watermark = part.high_watermark
+                    fetch.session_log_start_offset = part.local_log_start_offset
+                fetches.append(fetch)
         max_bytes = req.max_bytes if version >= 3 else 2**31 - 1
         if plan.replica_id < 0:  # a consumer never asks for more than its quota allows in one window
             max_bytes = int(min(max_bytes, self.throttler.fetch_max_bytes(request)))
@@ -355,7 +361,8 @@ class KafkaApis(StoreApis):
             return None
         # Names resolved once per topic, not per partition (a topic id lookup scans the cache).
         names: dict[Any, str | None] = {}
-        for key, _part in context.partitions():
+        partitions = context.partitions()
+        for key, _part in partitions:
             topic = cast(tuple[Any, int], key)[0]
             if topic not in names:
                 names[topic] = self.metadata_cache.topic_by_id(topic) if version >= 13 else topic
@@ -369,11 +376,11 @@ class KafkaApis(StoreApis):
             readable = self._topics_allowed(request, AclOperation.READ, names.values())
         served: list[Hashable] = []
         refused: list[Hashable] = []
-        for key, _part in context.partitions():
+        for key, _part in partitions:
             name = names[cast(tuple[Any, int], key)[0]]
             (served if name is not None and name in readable else refused).append(key)
         return FetchPlan(version, replica_id, req.isolation_level if version >= 4 else 0, context, names,
-                         self.metadata_cache.topic_ids, served, refused)
+                         self.metadata_cache.topic_ids, served, refused, partitions)
 
     def _send_fetch(self, request: Request[FetchRequest], plan: FetchPlan, quota: ReplicaQuota,
                     results: list[FetchResult]) -> None:
