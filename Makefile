@@ -172,8 +172,7 @@ bench-scaling: $(DEV_DEPS)
 # for less CPU per request (docs/benchmarks-broker.md, "Compiled with mypyc"). The extension modules
 # land beside their sources and shadow them on import: `make mypyc-clean` before editing those files
 # again. The pure-Python broker (no .so files) is the default, and what the tests and CI run.
-MYPYC_MODULES := protocol/records.py protocol/headers.py protocol/framing.py protocol/produce_response.py \
-	protocol/messages/codec.py protocol/messages/generated/produce_request.py utils/metrics.py \
+MYPYC_MODULES := protocol/headers.py protocol/framing.py protocol/produce_response.py utils/metrics.py \
 	log/log_dir_failure.py log/segment.py log/validator.py log/log.py \
 	server/network/request_channel.py server/network/socket_server.py \
 	replication/partition.py replication/replica_manager.py

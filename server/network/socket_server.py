@@ -668,8 +668,8 @@ class Processor:
             header = parse_request_header(payload)
             # The body's records are views of the payload, which nothing writes to once framed.
             body = request_class(api_key).decode(memoryview(payload)[header.size :], api_version)
-        except Exception as e:  # noqa: BLE001 - any decode failure means malformed input
-            conn.close(f"malformed {ApiKey(api_key).name} v{api_version} request: {e!r}")
+        except Exception as error:  # noqa: BLE001 - any decode failure means malformed input
+            conn.close(f"malformed {ApiKey(api_key).name} v{api_version} request: {error!r}")
             return False
         auth = conn.authenticator
         principal = auth.principal if auth is not None and auth.complete else conn.principal
@@ -751,21 +751,21 @@ class Acceptor:
         while True:
             try:
                 sock, peer = await loop.sock_accept(listening)
-            except OSError as e:  # Kafka logs and goes on
-                log.error("Error while accepting connection on %s: %s", self.name, e)
-                if e.errno in _OUT_OF_RESOURCES:  # let connections close before trying again
+            except OSError as error:  # Kafka logs and goes on
+                log.error("Error while accepting connection on %s: %s", self.name, error)
+                if error.errno in _OUT_OF_RESOURCES:  # let connections close before trying again
                     await asyncio.sleep(0.1)
                 continue
             try:
                 await self._wait_for_slot()
                 self.quotas.admit(self.name, peer[0])
-            except TooManyConnections as e:
+            except TooManyConnections as refused:
                 log.info("Rejected connection from %s, address already has the configured maximum of %d "
-                         "connections.", e.ip, e.count)
+                         "connections.", refused.ip, refused.count)
                 sock.close()
                 continue
-            except ConnectionThrottled as e:
-                self._close_after_throttle(sock, e)
+            except ConnectionThrottled as throttled:
+                self._close_after_throttle(sock, throttled)
                 continue
             except BaseException:
                 sock.close()
