@@ -401,8 +401,10 @@ class Connection(asyncio.BufferedProtocol):
             if not self.outbox:
                 asyncio.get_running_loop().call_soon(self.flush)
             self.outbox.extend(out)
-            if any(hasattr(p, "fd") for p in out):
-                self.flush()
+            for part in out:
+                if hasattr(part, "fd"):  # a file region: written at once
+                    self.flush()
+                    break
         if self.mute.state is MuteState.CLOSING and not pending:
             self.flush()
             self.mute.on(MuteEvent.CLOSED)
@@ -519,7 +521,9 @@ class Connection(asyncio.BufferedProtocol):
 
 
 def _framed(parts: list) -> list:
-    size = sum(part_size(p) for p in parts)
+    size = 0
+    for part in parts:  # a loop, not sum() over a generator: once per response
+        size += part_size(part)
     return [size.to_bytes(4, "big"), *parts]
 
 
