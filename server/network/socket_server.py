@@ -173,7 +173,7 @@ class Connection(asyncio.BufferedProtocol):
 
     @property
     def closed(self) -> bool:
-        return self.mute.closed
+        return self.mute.state is MuteState.CLOSED  # ChannelMute.closed, without a second call
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.mute.on(MuteEvent.CLOSED)
