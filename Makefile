@@ -10,7 +10,7 @@ DEV_DEPS := $(VENV)/.dev-deps
 
 .PHONY: run test unit pytest test-envs browser-env console-screenshots compat compat-doc lint bench bench-broker bench-scaling \
 	bench-transactions bench-transaction-producers bench-quotas chaos clean kafka-jars kafka28-jars fuzz wheel messages \
-	message-specs kafka4-jars go-envs
+	message-specs kafka4-jars go-envs mypyc mypyc-clean
 # Debian's Maven 3.8 still writes ANSI colour resets with -q -B; jansi.noreset (a JVM property) stops them.
 export MAVEN_OPTS += -Djansi.noreset=true
 KAFKA_LIB := compat/.envs/kafka/lib
@@ -167,6 +167,23 @@ bench-broker: $(DEV_DEPS) $(KAFKA_LIB)/.stamp
 bench-scaling: $(DEV_DEPS)
 	$(BIN)/pip install -q -e '.[test,bench]'
 	$(BIN)/python bench/scaling.py $(BENCH_ARGS)
+
+# make mypyc: OPTIONAL, compile the Produce request's hot path with mypyc (the broker is mypy-clean)
+# for less CPU per request (docs/benchmarks-broker.md, "Compiled with mypyc"). The extension modules
+# land beside their sources and shadow them on import: `make mypyc-clean` before editing those files
+# again. The pure-Python broker (no .so files) is the default, and what the tests and CI run.
+MYPYC_MODULES := protocol/headers.py protocol/framing.py protocol/produce_response.py utils/metrics.py \
+	log/log_dir_failure.py log/segment.py log/validator.py log/log.py \
+	server/network/request_channel.py server/network/socket_server.py \
+	replication/partition.py replication/replica_manager.py
+mypyc: $(DEV_DEPS)
+	cd typecheck && ../$(BIN)/python -m mypyc $(addprefix josefk/,$(MYPYC_MODULES))
+	cp typecheck/*__mypyc.cpython-*.so $$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/
+
+mypyc-clean:
+	rm -rf typecheck/build typecheck/*__mypyc.cpython-*.so \
+		$$($(BIN)/python -c 'import sysconfig; print(sysconfig.get_paths()["purelib"])')/*__mypyc.cpython-*.so
+	rm -f $(foreach m,$(MYPYC_MODULES),$(m:.py=).cpython-*.so)
 
 # make fuzz [FUZZ_RUNS=1000000] [FUZZ_REQUESTS=100000]: every coverage-guided target for
 # FUZZ_RUNS inputs (corpora kept in fuzz/work/), then the network fuzzer; see docs/fuzzing.md

@@ -301,8 +301,20 @@ class Log:
         return self._last_flush_ms
 
     @property
+    def dir(self) -> Path:
+        return self._dir
+
+    @dir.setter
+    def dir(self, dir: Path) -> None:
+        """The LogManager renames a log's dir (deletion, a future replica's promotion): its
+        name and log dir are kept with it, for every append and read names them."""
+        self._dir = dir
+        self._name = dir.name
+        self._parent = dir.parent
+
+    @property
     def name(self) -> str:
-        return self.dir.name
+        return self._name
 
     # -- append -------------------------------------------------------------------------
 
@@ -932,7 +944,7 @@ class Log:
 
     def _guard(self, what: str) -> AbstractContextManager[None]:
         return self._failures.guard(
-            self.dir.parent, lambda: f"Error while {what} log for {self.name} in dir {self.dir.parent}")
+            self._parent, lambda: f"Error while {what} log for {self.name} in dir {self.dir.parent}")
 
     def _check_open(self) -> None:
         if self._closed:

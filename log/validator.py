@@ -67,13 +67,13 @@ def up_convert_legacy(buf: bytearray, name: str) -> bytearray:
 
     try:
         return bytearray(to_v2(bytes(buf)))
-    except codecs.DecompressedSizeError as e:
-        raise _too_large(e, name) from None
-    except codecs.DecompressionError as e:
+    except codecs.DecompressedSizeError as too_large:
+        raise _too_large(too_large, name) from None
+    except codecs.DecompressionError as failed:
         raise KafkaError(ErrorCode.UNKNOWN_SERVER_ERROR,
-                         f"Failed to decompress record stream in topic partition {name}: {e}") from None
-    except (ValueError, KeyError, IndexError) as e:
-        raise KafkaError(ErrorCode.CORRUPT_MESSAGE, f"Corrupt legacy message set for {name}: {e}") from None
+                         f"Failed to decompress record stream in topic partition {name}: {failed}") from None
+    except (ValueError, KeyError, IndexError) as corrupt:
+        raise KafkaError(ErrorCode.CORRUPT_MESSAGE, f"Corrupt legacy message set for {name}: {corrupt}") from None
 
 
 def _too_large(e: codecs.DecompressedSizeError, name: str) -> KafkaError:
@@ -117,17 +117,17 @@ def _validate_records(buf: bytearray, h: BatchHeader, config: LogConfig, now: in
     if h.compression:
         try:
             data = codecs.decompress(h.compression, data, magic=2)
-        except codecs.UnsupportedCodecError as e:
-            raise KafkaError(ErrorCode.UNKNOWN_SERVER_ERROR, f"{e} in topic partition {name}") from None
-        except codecs.DecompressedSizeError as e:
-            raise _too_large(e, name) from None
-        except codecs.DecompressionError as e:
+        except codecs.UnsupportedCodecError as unsupported:
+            raise KafkaError(ErrorCode.UNKNOWN_SERVER_ERROR, f"{unsupported} in topic partition {name}") from None
+        except codecs.DecompressedSizeError as too_large:
+            raise _too_large(too_large, name) from None
+        except codecs.DecompressionError as failed:
             raise KafkaError(ErrorCode.UNKNOWN_SERVER_ERROR,
-                             f"Failed to decompress record stream in topic partition {name}: {e}") from None
+                             f"Failed to decompress record stream in topic partition {name}: {failed}") from None
     try:
         scan = scan_records(data, h.record_count)
-    except CorruptRecordError as e:
-        raise KafkaError(ErrorCode.INVALID_RECORD, f"{e} in topic partition {name}") from None
+    except CorruptRecordError as corrupt:
+        raise KafkaError(ErrorCode.INVALID_RECORD, f"{corrupt} in topic partition {name}") from None
     if not scan.offsets_consecutive:
         raise KafkaError(ErrorCode.INVALID_RECORD,
                          f"Record offset deltas of a batch are not 0..{h.record_count - 1} in topic partition {name}")

@@ -18,6 +18,10 @@ from josefk.protocol.headers import encode_uvarint
 _I16 = struct.Struct(">h")
 _I32 = struct.Struct(">i")
 _PARTITION_V0 = struct.Struct(">ihq")  # index, error code, base offset
+_PARTITION_V5 = struct.Struct(">ihqqq")  # ... log append time, log start offset
+# After a v9+ partition's fixed fields, when it has no error message: no record errors
+# (compact array of 0), a null error message, no tagged fields.
+_FLEXIBLE_PARTITION_TAIL = b"\x01\x00\x00"
 
 
 class PartitionResult(NamedTuple):
@@ -53,6 +57,10 @@ def encode_produce_response(version: int, topics: Sequence[tuple[str | UUID, Seq
         out.append(topic.bytes if isinstance(topic, UUID) else _string(topic, flexible))
         out.append(_array_length(len(partitions), flexible))
         for p in partitions:
+            if flexible and p.error_message is None:  # the usual answer, in one piece
+                out.append(_PARTITION_V5.pack(p.partition_index, p.error_code, p.base_offset, p.log_append_time,
+                                              p.log_start_offset) + _FLEXIBLE_PARTITION_TAIL)
+                continue
             out.append(_PARTITION_V0.pack(p.partition_index, p.error_code, p.base_offset))
             if version >= 2:
                 out.append(struct.pack(">q", p.log_append_time))

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import time
 import uuid
-from collections.abc import Callable, Hashable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from concurrent.futures import Executor
 from typing import Any, cast
 
@@ -58,7 +58,7 @@ from josefk.protocol.messages.generated.offset_for_leader_epoch_response import 
     OffsetForLeaderEpochResponse,
     OffsetForLeaderTopicResult,
 )
-from josefk.protocol.messages.generated.produce_request import ProduceRequest
+from josefk.protocol.messages.generated.produce_request import ProduceRequest, TopicProduceData
 from josefk.protocol.messages.generated.write_txn_markers_request import WriteTxnMarkersRequest
 from josefk.protocol.messages.generated.write_txn_markers_response import (
     WritableTxnMarkerPartitionResult,
@@ -116,6 +116,16 @@ _PRODUCE_ERRORS_WITHOUT_MESSAGE = frozenset({ErrorCode.MESSAGE_TOO_LARGE, ErrorC
 
 def _now_ms() -> int:
     return int(time.time() * 1000)
+
+
+def _has_transactional_batch(topic_data: Iterable[TopicProduceData]) -> bool:
+    """Whether any partition's records start with a transactional batch (a loop, not any()
+    over a generator: every Produce request asks)."""
+    for t in topic_data:
+        for p in t.partition_data:
+            if p.records is not None and first_batch_is_transactional(p.records):
+                return True
+    return False
 
 
 def _list_offsets_partition(version: int, index: int, error: int, offset: int, timestamp: int,
@@ -242,16 +252,15 @@ class KafkaApis(StoreApis):
         if req.acks not in (-1, 0, 1):
             errors = {(name, p.index): ErrorCode.INVALID_REQUIRED_ACKS
                       for name, t in zip(names, req.topic_data, strict=True) for p in t.partition_data}
-            self._produce_response(request, errors, {})
+            self._produce_response(request, names, errors, {})
             return
         # As Kafka: transactional records need a transactional id this principal may write,
         # and only then is the id checked (an idempotent producer may send one unchecked).
         tid = req.transactional_id if request.api_version >= 3 else None
-        txn_refused = any(p.records is not None and first_batch_is_transactional(p.records)
-                          for t in req.topic_data for p in t.partition_data) and (
+        txn_refused = _has_transactional_batch(req.topic_data) and (
             tid is None or not self._allowed(request, AclOperation.WRITE, ResourceType.TRANSACTIONAL_ID, tid))
         writable = set() if txn_refused else self._topics_allowed(request, AclOperation.WRITE,
-                                                                  (name for name in names if name))
+                                                                  [name for name in names if name])
         for name, t in zip(names, req.topic_data, strict=True):
             for p in t.partition_data:
                 if txn_refused:
@@ -267,41 +276,47 @@ class KafkaApis(StoreApis):
         try:
             self.replica_manager.handle_produce_append(
                 entries, req.acks, _now_ms(), req.timeout_ms, tid, lambda results, unverified: self._produce_response(
-                    request, errors, results, unverified), request,
+                    request, names, errors, results, unverified), request,
                 add_partitions=request.api_version >= ADD_PARTITIONS_PRODUCE_VERSION)
         except KafkaError as e:  # the whole request refused (several producers' transactional batches)
-            self._produce_response(request, {}, {}, {key: AppendResult(e.code, message=e.message)
-                                                     for key in errors | entries})
+            self._produce_response(request, names, {}, {}, {key: AppendResult(e.code, message=e.message)
+                                                            for key in errors | entries})
 
-    def _produce_response(self, request: Request[ProduceRequest], errors: dict[TopicPartition, ErrorCode],
+    def _produce_response(self, request: Request[ProduceRequest], names: list[str],
+                          errors: dict[TopicPartition, ErrorCode],
                           results: dict[TopicPartition, AppendResult],
                           unverified: dict[TopicPartition, AppendResult] | None = None) -> None:
-        """`errors`: the partitions refused before the append; `unverified` those refused,
-        with Kafka's message, after it; `results`: the appends'."""
+        """`names`: each topic's name (_produce_topic_names); `errors`: the partitions refused
+        before the append; `unverified` those refused, with Kafka's message, after it;
+        `results`: the appends'."""
         req = request.body
         throttle_ms = self.throttler.produce_throttle_ms(request, req.acks)
         if req.acks == 0:
             request.no_response()
             return
-        refused = {key: AppendResult(error) for key, error in errors.items()} | (unverified or {})
+        refused: dict[TopicPartition, AppendResult] | None = None
         by_id = request.api_version >= 13
         topics: list[tuple[str | uuid.UUID, list[PartitionResult]]] = []
-        for name, t in zip(self._produce_topic_names(request), req.topic_data, strict=True):
+        counts: dict[int, int] = {}  # ErrorsPerSec: Kafka's ProduceResponse.errorCounts, one per partition
+        for name, t in zip(names, req.topic_data, strict=True):
             parts = []
             for p in t.partition_data:
                 result = results.get((name, p.index))
                 if result is None:
+                    if refused is None:
+                        refused = {key: AppendResult(error) for key, error in errors.items()} | (unverified or {})
                     result = refused[(name, p.index)]
                     parts.append(PartitionResult(p.index, result.error, -1, -1, -1, result.message))
-                else:
+                elif result.error:
                     message = result.message if result.error not in _PRODUCE_ERRORS_WITHOUT_MESSAGE else None
                     parts.append(PartitionResult(p.index, result.error, result.base_offset, result.log_append_time,
-                                                 result.log_start_offset, message if result.error else None))
+                                                 result.log_start_offset, message))
+                else:
+                    parts.append(PartitionResult(p.index, 0, result.base_offset, result.log_append_time,
+                                                 result.log_start_offset, None))
+                error = result.error
+                counts[error] = counts.get(error, 0) + 1
             topics.append((t.topic_id if by_id else name, parts))
-        counts: dict[int, int] = {}  # ErrorsPerSec: Kafka's ProduceResponse.errorCounts, one per partition
-        for _, answered in topics:
-            for p_result in answered:
-                counts[p_result.error_code] = counts.get(p_result.error_code, 0) + 1
         request.send_raw([encode_produce_response(request.api_version, topics, throttle_ms)], counts)
 
     # -- Fetch --------------------------------------------------------------------------

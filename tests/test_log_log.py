@@ -11,6 +11,7 @@ import pytest
 
 from josefk.log.config import LogConfig
 from josefk.log.log import Log, UnexpectedAppendOffsetError
+from josefk.log.log_dir_failure import LogDirFailureChannel
 from josefk.protocol import records as R
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.record_codec import Record, build_batch, decode_all
@@ -46,6 +47,28 @@ def test_append_assigns_offsets_and_epoch(tmp_path: Path) -> None:
     for h in headers:
         R.verify_crc(data, h)
     assert [r.offset for r in decode_all(data)] == [0, 1, 2, 3, 4]
+
+
+def test_a_renamed_log_names_its_new_dir_and_log_dir(tmp_path: Path) -> None:
+    """A Log keeps its name and log dir with its dir (every append uses them): after the
+    LogManager moves it (a -delete rename, a future replica's promotion to another log dir)
+    its errors name the new dir, and the new log dir going offline stops its appends."""
+    channel = LogDirFailureChannel()
+    log = Log(tmp_path / "a" / "t-0", LogConfig(), failure_channel=channel)
+    log.append_as_leader(make_batch(1), 0)
+    (tmp_path / "b").mkdir()
+    renamed = tmp_path / "b" / "t-0.0123abcd-delete"
+    os.rename(log.dir, renamed)
+    log.dir = renamed
+    assert log.name == "t-0.0123abcd-delete"
+    with pytest.raises(KafkaError) as too_large:
+        log.append_as_leader(make_batch(1, value=b"v" * 2_000_000), 0)
+    assert "t-0.0123abcd-delete" in str(too_large.value)
+    channel.maybe_add_offline_log_dir(tmp_path / "b", "disk failed", OSError("EIO"))
+    with pytest.raises(KafkaError) as offline:
+        log.append_as_leader(make_batch(1), 0)
+    assert offline.value.code == ErrorCode.KAFKA_STORAGE_ERROR
+    assert str(tmp_path / "b") in str(offline.value)
 
 
 def test_bytearray_is_patched_in_place(tmp_path: Path) -> None:

@@ -16,6 +16,10 @@ import enum
 
 
 class MuteState(enum.Enum):
+    # Members are singletons compared by identity: hash them so too, not by Enum's
+    # Python-level hash of the name (the transition table is looked up on every request).
+    __hash__ = object.__hash__
+
     NOT_MUTED = "takes the next request"
     MUTED_AND_RESPONSE_PENDING = "a request is in process"
     MUTED_AND_THROTTLED = "throttled"
@@ -25,6 +29,8 @@ class MuteState(enum.Enum):
 
 
 class MuteEvent(enum.Enum):
+    __hash__ = object.__hash__
+
     REQUEST_RECEIVED = enum.auto()  # a request was taken for the handlers
     RESPONSE_SENT = enum.auto()  # the last response due was handed to the socket
     THROTTLE_STARTED = enum.auto()

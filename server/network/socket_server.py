@@ -173,7 +173,7 @@ class Connection(asyncio.BufferedProtocol):
 
     @property
     def closed(self) -> bool:
-        return self.mute.closed
+        return self.mute.state is MuteState.CLOSED  # ChannelMute.closed, without a second call
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.mute.on(MuteEvent.CLOSED)
@@ -401,8 +401,10 @@ class Connection(asyncio.BufferedProtocol):
             if not self.outbox:
                 asyncio.get_running_loop().call_soon(self.flush)
             self.outbox.extend(out)
-            if any(hasattr(p, "fd") for p in out):
-                self.flush()
+            for part in out:
+                if hasattr(part, "fd"):  # a file region: written at once
+                    self.flush()
+                    break
         if self.mute.state is MuteState.CLOSING and not pending:
             self.flush()
             self.mute.on(MuteEvent.CLOSED)
@@ -519,7 +521,9 @@ class Connection(asyncio.BufferedProtocol):
 
 
 def _framed(parts: list) -> list:
-    size = sum(part_size(p) for p in parts)
+    size = 0
+    for part in parts:  # a loop, not sum() over a generator: once per response
+        size += part_size(part)
     return [size.to_bytes(4, "big"), *parts]
 
 
@@ -668,8 +672,8 @@ class Processor:
             header = parse_request_header(payload)
             # The body's records are views of the payload, which nothing writes to once framed.
             body = request_class(api_key).decode(memoryview(payload)[header.size :], api_version)
-        except Exception as e:  # noqa: BLE001 - any decode failure means malformed input
-            conn.close(f"malformed {ApiKey(api_key).name} v{api_version} request: {e!r}")
+        except Exception as error:  # noqa: BLE001 - any decode failure means malformed input
+            conn.close(f"malformed {ApiKey(api_key).name} v{api_version} request: {error!r}")
             return False
         auth = conn.authenticator
         principal = auth.principal if auth is not None and auth.complete else conn.principal
@@ -751,21 +755,21 @@ class Acceptor:
         while True:
             try:
                 sock, peer = await loop.sock_accept(listening)
-            except OSError as e:  # Kafka logs and goes on
-                log.error("Error while accepting connection on %s: %s", self.name, e)
-                if e.errno in _OUT_OF_RESOURCES:  # let connections close before trying again
+            except OSError as error:  # Kafka logs and goes on
+                log.error("Error while accepting connection on %s: %s", self.name, error)
+                if error.errno in _OUT_OF_RESOURCES:  # let connections close before trying again
                     await asyncio.sleep(0.1)
                 continue
             try:
                 await self._wait_for_slot()
                 self.quotas.admit(self.name, peer[0])
-            except TooManyConnections as e:
+            except TooManyConnections as refused:
                 log.info("Rejected connection from %s, address already has the configured maximum of %d "
-                         "connections.", e.ip, e.count)
+                         "connections.", refused.ip, refused.count)
                 sock.close()
                 continue
-            except ConnectionThrottled as e:
-                self._close_after_throttle(sock, e)
+            except ConnectionThrottled as throttled:
+                self._close_after_throttle(sock, throttled)
                 continue
             except BaseException:
                 sock.close()
