@@ -66,10 +66,28 @@ class ConsumerGroupMember:
     assigned: Assignment = field(default_factory=dict)  # may be used now
     pending_revocation: Assignment = field(default_factory=dict)  # must be given up first
     classic: ClassicMemberMetadata | None = None  # set for a member on the classic protocol
+    # The epoch at which each owned partition (assigned or pending revocation) was assigned
+    # to the member (Kafka 4.4's per-partition assignment epochs, KIP-1251): a commit at an
+    # older member epoch is good for a partition held since then.
+    partition_epochs: Mapping[tuple[TopicId, int], int] = field(default_factory=dict)
 
     @property
     def uses_classic_protocol(self) -> bool:
         return self.classic is not None
+
+    def assignment_epoch(self, topic_id: TopicId, partition: int) -> int | None:
+        """The epoch the member got the partition at, None if it does not own it. A
+        partition with no recorded epoch counts as assigned at the member's epoch (at
+        least 0), the default Kafka 4.4 gives partitions of a record without epochs."""
+        if partition not in self.assigned.get(topic_id, frozenset()) | self.pending_revocation.get(
+                topic_id, frozenset()):
+            return None
+        return self.partition_epochs.get((topic_id, partition), max(self.member_epoch, 0))
+
+    def epochs_of(self, *owned: Mapping[TopicId, frozenset[int]]) -> dict[tuple[TopicId, int], int]:
+        """The assignment epochs of these partitions the member owns."""
+        return {(t, p): self.partition_epochs.get((t, p), max(self.member_epoch, 0))
+                for assignment in owned for t, ps in assignment.items() for p in ps}
 
 
 def _union(a: Mapping[TopicId, frozenset[int]], b: Mapping[TopicId, frozenset[int]]) -> Assignment:
@@ -120,13 +138,17 @@ def _next(member: ConsumerGroupMember, member_epoch: int, current: Mapping[Topic
             ready[topic_id] = free
         if len(free) < len(want - have):
             unreleased = True
+    # Kept and revoked partitions keep the epoch they were assigned at; new ones get the target's.
     if revoking and owns_any(owned, revoking):
         # Revoke first; the member keeps its epoch until it has let go of them.
         return replace(member, state=MemberState.UNREVOKED_PARTITIONS, member_epoch=member_epoch,
-                       previous_member_epoch=member.member_epoch, assigned=kept, pending_revocation=revoking)
+                       previous_member_epoch=member.member_epoch, assigned=kept, pending_revocation=revoking,
+                       partition_epochs=member.epochs_of(kept, revoking))
     state = MemberState.UNRELEASED_PARTITIONS if unreleased else MemberState.STABLE
+    epochs = member.epochs_of(kept)
+    epochs.update(((t, p), target_epoch) for t, ps in ready.items() for p in ps)
     return replace(member, state=state, member_epoch=target_epoch, previous_member_epoch=member.member_epoch,
-                   assigned=_union(kept, ready), pending_revocation={})
+                   assigned=_union(kept, ready), pending_revocation={}, partition_epochs=epochs)
 
 
 class ConsumerGroup:

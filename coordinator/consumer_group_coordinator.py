@@ -16,7 +16,7 @@ import logging
 import re
 import struct
 import uuid
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -541,9 +541,12 @@ class ConsumerGroupCoordinator:
             return _fail(ErrorCode.UNKNOWN_MEMBER_ID,
                          f"Member {req.member_id} is not a member of group {req.group_id}.")
         if req.member_epoch == LEAVE_GROUP_STATIC_MEMBER_EPOCH:
-            # The static member means to come back: it keeps its partitions for a session timeout.
+            # The static member means to come back: it keeps its partitions for a session timeout,
+            # their assignment epochs reset to 0 as Kafka 4.4 does.
+            epochs = member.epochs_of(member.pending_revocation)
+            epochs.update(dict.fromkeys(member.epochs_of(member.assigned), 0))
             group.update_member(replace(member, member_epoch=LEAVE_GROUP_STATIC_MEMBER_EPOCH,
-                                        previous_member_epoch=member.member_epoch))
+                                        previous_member_epoch=member.member_epoch, partition_epochs=epochs))
             self._cancel_timer(self._rebalance_timers, group.group_id, member.member_id)
             self._schedule_session(group, member)
             log.info("[GroupCoordinator %d]: Static member %s of consumer group %s left temporarily",
@@ -623,17 +626,28 @@ class ConsumerGroupCoordinator:
             return ErrorCode.ILLEGAL_GENERATION if member.uses_classic_protocol else ErrorCode.STALE_MEMBER_EPOCH
         return ErrorCode.NONE
 
+    def _commit_error(self, group: ConsumerGroup, member_id: str | None, member_epoch: int,
+                      partitions: Iterable[TopicPartition]) -> ErrorCode:
+        """Kafka 4.4's ConsumerGroup.validateOffsetCommit (KIP-1251): as _member_error, but
+        an older member epoch may still commit a partition the member owns (assigned or
+        pending revocation) and got at or before that epoch; any other partition refuses
+        the whole commit. A newer epoch is refused as before."""
+        member = group.members.get(member_id or "")
+        if member is None or member_epoch >= member.member_epoch or member_epoch < 0:
+            return self._member_error(group, member_id, member_epoch)
+        stale = ErrorCode.ILLEGAL_GENERATION if member.uses_classic_protocol else ErrorCode.STALE_MEMBER_EPOCH
+        ids = self.topics.topic_ids
+        for topic, partition in partitions:
+            topic_id = ids.get(topic)
+            epoch = None if topic_id is None else member.assignment_epoch(topic_id, partition)
+            if epoch is None or member_epoch < epoch:
+                return stale
+        return ErrorCode.NONE
+
     def commit_offsets(self, group_id: str, member_id: str, member_epoch: int, api_version: int,
                        offsets: dict[TopicPartition, OffsetAndMetadata],
                        callback: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
         group = self.groups[group_id]
-        error = self._member_error(group, member_id, member_epoch)
-        if (error == ErrorCode.NONE and member_epoch >= 0 and api_version < 9
-                and not group.members[member_id].uses_classic_protocol):
-            error = ErrorCode.UNSUPPORTED_VERSION  # consumer-protocol members commit with v9+
-        if error != ErrorCode.NONE:
-            callback(dict.fromkeys(offsets, error))
-            return
         results: dict[TopicPartition, ErrorCode] = {}
         valid = {}
         for tp, om in offsets.items():
@@ -641,6 +655,13 @@ class ConsumerGroupCoordinator:
                 results[tp] = ErrorCode.OFFSET_METADATA_TOO_LARGE
             else:
                 valid[tp] = om
+        error = self._commit_error(group, member_id, member_epoch, valid)
+        if (error == ErrorCode.NONE and member_epoch >= 0 and api_version < 9
+                and not group.members[member_id].uses_classic_protocol):
+            error = ErrorCode.UNSUPPORTED_VERSION  # consumer-protocol members commit with v9+
+        if error != ErrorCode.NONE:
+            callback(dict.fromkeys(offsets, error))
+            return
 
         def stored(error: ErrorCode) -> None:
             if error == ErrorCode.NONE and group.state != ConsumerGroupState.DEAD:
@@ -653,12 +674,14 @@ class ConsumerGroupCoordinator:
         else:
             callback(results)
 
-    def txn_member_error(self, group_id: str, member_id: str, generation_id: int) -> ErrorCode:
+    def txn_member_error(self, group_id: str, member_id: str, generation_id: int,
+                         partitions: Iterable[TopicPartition]) -> ErrorCode:
         """TxnOffsetCommit's check: a producer that names the member (consumer.groupMetadata())
-        must name its current epoch; TxnOffsetCommit reports a stale one as ILLEGAL_GENERATION."""
+        must name an epoch OffsetCommit would take for these partitions; TxnOffsetCommit
+        (before v6) reports a stale one as ILLEGAL_GENERATION."""
         if not member_id and generation_id < 0:
             return ErrorCode.NONE
-        error = self._member_error(self.groups[group_id], member_id, generation_id)
+        error = self._commit_error(self.groups[group_id], member_id, generation_id, partitions)
         return ErrorCode.ILLEGAL_GENERATION if error == ErrorCode.STALE_MEMBER_EPOCH else error
 
     def offsets_book(self, group_id: str) -> GroupMetadata:

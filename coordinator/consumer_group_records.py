@@ -160,26 +160,49 @@ def read_member_metadata_value(member_id: str, data: bytes) -> ConsumerGroupMemb
                                rebalance_timeout_ms=rebalance_timeout, classic=classic)
 
 
-def _write_partitions(w: RecordWriter, assignment: Mapping[uuid.UUID, frozenset[int]]) -> None:
-    """An array of (TopicId, Partitions) in topic id order, with no AssignmentEpochs tag."""
+PartitionEpochs = Mapping[tuple[uuid.UUID, int], int]
+ASSIGNMENT_EPOCHS_TAG = 0  # TopicPartitions' tagged AssignmentEpochs (Kafka 4.4, KIP-1251)
+
+
+def _write_partitions(w: RecordWriter, assignment: Mapping[uuid.UUID, frozenset[int]],
+                      epochs: PartitionEpochs | None = None) -> None:
+    """An array of (TopicId, Partitions) in topic id order; with `epochs`, each topic's
+    AssignmentEpochs tag, one epoch per partition in the same order, as Kafka 4.4 writes
+    the current assignment."""
     topics = sorted((t, ps) for t, ps in assignment.items() if ps)
     w.compact_array_length(len(topics))
     for topic_id, partitions in topics:
-        w.uuid(topic_id).compact_array_length(len(partitions))
-        for p in sorted(partitions):
+        ordered = sorted(partitions)
+        w.uuid(topic_id).compact_array_length(len(ordered))
+        for p in ordered:
             w.int32(p)
-        w.no_tagged_fields()
+        if epochs is None:
+            w.no_tagged_fields()
+            continue
+        tag = RecordWriter().compact_array_length(len(ordered))
+        for p in ordered:
+            tag.int32(epochs[(topic_id, p)])
+        w.uvarint(1).uvarint(ASSIGNMENT_EPOCHS_TAG).uvarint(len(tag.buf))
+        w.buf += tag.buf
 
 
-def _read_partitions(r: RecordReader) -> Assignment:
+def _read_partitions(r: RecordReader) -> tuple[Assignment, dict[tuple[uuid.UUID, int], int]]:
+    """The partitions and the assignment epochs the record carries; a topic without
+    them, or with a list of another length, has none (Kafka then uses its default)."""
     out: Assignment = {}
+    epochs: dict[tuple[uuid.UUID, int], int] = {}
     for _ in range(max(r.compact_array_length(), 0)):
         topic_id = r.uuid()
-        partitions = frozenset(r.int32() for _ in range(max(r.compact_array_length(), 0)))
-        r.skip_tagged_fields()  # AssignmentEpochs
+        partitions = [r.int32() for _ in range(max(r.compact_array_length(), 0))]
+        raw = r.tagged_fields().get(ASSIGNMENT_EPOCHS_TAG)
+        if raw is not None:
+            tag = RecordReader(raw)
+            topic_epochs = [tag.int32() for _ in range(max(tag.compact_array_length(), 0))]
+            if len(topic_epochs) == len(partitions):
+                epochs.update(((topic_id, p), e) for p, e in zip(partitions, topic_epochs, strict=True))
         if partitions:
-            out[topic_id] = partitions
-    return out
+            out[topic_id] = frozenset(partitions)
+    return out, epochs
 
 
 def target_assignment_member_value(assignment: Mapping[uuid.UUID, frozenset[int]]) -> bytes:
@@ -191,7 +214,7 @@ def target_assignment_member_value(assignment: Mapping[uuid.UUID, frozenset[int]
 
 def read_target_assignment_member_value(data: bytes) -> Assignment:
     r = _reader(data)
-    out = _read_partitions(r)
+    out, _ = _read_partitions(r)
     r.skip_tagged_fields()
     return out
 
@@ -203,14 +226,16 @@ class CurrentAssignment:
     state: MemberState
     assigned: Assignment
     pending_revocation: Assignment
+    partition_epochs: dict[tuple[uuid.UUID, int], int] = field(default_factory=dict)
 
 
 def current_assignment_value(member: ConsumerGroupMember) -> bytes:
     """ConsumerGroupCurrentMemberAssignmentValue: the member's epochs, reconciliation
-    state, the partitions it owns and those it must revoke."""
+    state, the partitions it owns and those it must revoke, each with its assignment epoch."""
     w = _value().int32(member.member_epoch).int32(member.previous_member_epoch).int8(_STATE_CODES[member.state])
-    _write_partitions(w, member.assigned)
-    _write_partitions(w, member.pending_revocation)
+    epochs = member.epochs_of(member.assigned, member.pending_revocation)
+    _write_partitions(w, member.assigned, epochs)
+    _write_partitions(w, member.pending_revocation, epochs)
     return bytes(w.no_tagged_fields().buf)
 
 
@@ -219,9 +244,9 @@ def read_current_assignment_value(data: bytes) -> CurrentAssignment:
     epoch, previous, code = r.int32(), r.int32(), r.int8()
     if code not in _STATES:
         raise RecordFormatError(f"unknown consumer group member state {code}")
-    assigned, pending = _read_partitions(r), _read_partitions(r)
+    (assigned, assigned_epochs), (pending, pending_epochs) = _read_partitions(r), _read_partitions(r)
     r.skip_tagged_fields()
-    return CurrentAssignment(epoch, previous, _STATES[code], assigned, pending)
+    return CurrentAssignment(epoch, previous, _STATES[code], assigned, pending, assigned_epochs | pending_epochs)
 
 
 # -- a whole group -------------------------------------------------------------------------
@@ -340,6 +365,7 @@ class StoredConsumerGroup:
             if current is not None:
                 member = replace(member, member_epoch=current.member_epoch,
                                  previous_member_epoch=current.previous_member_epoch, state=current.state,
-                                 assigned=dict(current.assigned), pending_revocation=dict(current.pending_revocation))
+                                 assigned=dict(current.assigned), pending_revocation=dict(current.pending_revocation),
+                                 partition_epochs=dict(current.partition_epochs))
             group.update_member(member)
         group.update_state()

@@ -63,7 +63,8 @@ class ConsumerGroupOffsets(Protocol):
                       partitions: list[TopicPartition] | None
                       ) -> tuple[ErrorCode, dict[TopicPartition, OffsetAndMetadata | None]]: ...
 
-    def txn_member_error(self, group_id: str, member_id: str, generation_id: int) -> ErrorCode: ...
+    def txn_member_error(self, group_id: str, member_id: str, generation_id: int,
+                         partitions: Iterable[TopicPartition]) -> ErrorCode: ...
 
     def offsets_book(self, group_id: str) -> GroupMetadata:
         """The consumer group's offsets (committed and pending) as a classic group holds them."""
@@ -902,7 +903,7 @@ class GroupCoordinator:
             return
         consumer = self.consumer_groups
         if consumer is not None and consumer.is_consumer_group(group_id):
-            error = consumer.txn_member_error(group_id, member_id, generation_id)
+            error = consumer.txn_member_error(group_id, member_id, generation_id, offsets)
             if error != ErrorCode.NONE:
                 callback(dict.fromkeys(offsets, error))
                 return

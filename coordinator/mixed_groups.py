@@ -81,6 +81,7 @@ def consumer_group_from_classic(classic: GroupMetadata, topic_ids: Mapping[str, 
             subscribed_topic_names=tuple(sorted(set(subscription.topics))),
             rebalance_timeout_ms=member.rebalance_timeout_ms, member_epoch=generation,
             previous_member_epoch=generation, state=MemberState.STABLE, assigned=partitions,
+            partition_epochs={(t, p): generation for t, ps in partitions.items() for p in ps},
             classic=ClassicMemberMetadata(member.session_timeout_ms, tuple(member.supported_protocols))))
         group.target[member.member_id] = dict(partitions)
     group.update_state()

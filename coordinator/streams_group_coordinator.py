@@ -17,7 +17,7 @@ __consumer_offsets, so a coordinator failover loses it; the members are then tol
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -566,10 +566,11 @@ class StreamsGroupCoordinator:
             return ErrorCode.NONE, dict(group.offsets)
         return ErrorCode.NONE, {tp: group.offsets.get(tp) for tp in partitions}
 
-    def txn_member_error(self, group_id: str, member_id: str, generation_id: int) -> ErrorCode:
+    def txn_member_error(self, group_id: str, member_id: str, generation_id: int,
+                         partitions: Iterable[TopicPartition]) -> ErrorCode:
         group = self.groups.get(group_id)
         if group is None:
-            return self._next().txn_member_error(group_id, member_id, generation_id)
+            return self._next().txn_member_error(group_id, member_id, generation_id, partitions)
         if not member_id and generation_id < 0:
             return ErrorCode.NONE
         error = self._member_error(group, member_id, generation_id)

@@ -328,6 +328,50 @@ def test_transactional_offsets_of_a_consumer_group_wait_for_the_marker(h: Harnes
     assert h.cgc.fetch_offsets(GROUP, None, -1, [("t1", 0)])[1] == {("t1", 0): om}
 
 
+def test_an_older_member_epoch_commits_the_partitions_held_since_then(h: Harness) -> None:
+    """Kafka 4.4 (KIP-1251): a commit at an older epoch than the member's is good for the
+    partitions the member got at or before that epoch; anything else refuses the commit."""
+    a_parts, b_parts = stable_pair(h)  # a kept 3-5 across the bump to epoch 2, b got 0-2 at epoch 2
+    assert (a_parts, b_parts) == (frozenset({3, 4, 5}), frozenset({0, 1, 2}))
+    assert h.group.members["a"].partition_epochs == {(T1, p): 1 for p in a_parts}
+    assert h.group.members["b"].partition_epochs == {(T1, p): 2 for p in b_parts}
+    om = OffsetAndMetadata(7, -1, "", h.time.milliseconds(), None)
+
+    def commit(member: str, epoch: int, *partitions: int) -> set[ErrorCode]:
+        got: list[dict] = []
+        h.cgc.commit_offsets(GROUP, member, epoch, 9, {("t1", p): om for p in partitions}, got.append)
+        h.time.sleep(0)
+        return set(got[0].values())
+
+    assert commit("a", 1, 3, 4) == {ErrorCode.NONE}  # kept across the bump
+    assert commit("a", 1, 3, 0) == {ErrorCode.STALE_MEMBER_EPOCH}  # 0 is b's: the whole commit fails
+    assert commit("b", 1, 0) == {ErrorCode.STALE_MEMBER_EPOCH}  # assigned only at epoch 2
+    assert commit("a", 0, 3) == {ErrorCode.STALE_MEMBER_EPOCH}  # older than the partition's epoch
+    assert commit("a", 3, 3) == {ErrorCode.STALE_MEMBER_EPOCH}  # newer than the member's epoch
+    assert commit("b", 2, 0) == {ErrorCode.NONE}
+    # TxnOffsetCommit takes the same epochs, reporting a refusal as ILLEGAL_GENERATION.
+    assert h.cgc.txn_member_error(GROUP, "a", 1, [("t1", 5)]) == ErrorCode.NONE
+    assert h.cgc.txn_member_error(GROUP, "b", 1, [("t1", 1)]) == ErrorCode.ILLEGAL_GENERATION
+    # The epochs are in the current assignment records: they hold after a failover.
+    failover(h)
+    assert h.group.members["a"].partition_epochs == {(T1, p): 1 for p in a_parts}
+    assert commit("a", 1, 5) == {ErrorCode.NONE}
+    assert commit("b", 1, 2) == {ErrorCode.STALE_MEMBER_EPOCH}
+
+
+def test_a_partition_pending_revocation_keeps_its_epoch_and_a_static_leave_resets_them(h: Harness) -> None:
+    h.join("a", instance_id="ia")
+    h.join("b")
+    h.beat("a", 1, parts(*range(6)))  # a must give up 0-2 before it moves to epoch 2
+    a = h.group.members["a"]
+    assert a.pending_revocation == parts(0, 1, 2)
+    assert a.partition_epochs == {(T1, p): 1 for p in range(6)}
+    h.beat("a", 1, parts(3, 4, 5))
+    assert h.group.members["a"].partition_epochs == {(T1, p): 1 for p in (3, 4, 5)}
+    assert h.beat("a", -2, instance_id="ia").error == ErrorCode.NONE  # leaves, meaning to come back
+    assert h.group.members["a"].partition_epochs == {(T1, p): 0 for p in (3, 4, 5)}
+
+
 def failover(h: Harness) -> None:
     """The partition moves away and back: the groups come back from the log alone."""
     gc = h.base.coordinator

@@ -89,13 +89,24 @@ def test_assignment_values_layout() -> None:
     assert read_target_assignment_member_value(target_assignment_member_value(target)) == target
     member = ConsumerGroupMember("m1", member_epoch=5, previous_member_epoch=4,
                                  state=MemberState.UNREVOKED_PARTITIONS, assigned=target,
-                                 pending_revocation={T: frozenset({1})})
-    pending = b"\x02" + T.bytes + b"\x02" + b"\x00\x00\x00\x01" + b"\x00"
+                                 pending_revocation={T: frozenset({1})},
+                                 partition_epochs={(T, 0): 3, (T, 2): 5, (T, 1): 2})
+
+    def with_epochs(*epochs: int) -> bytes:  # TopicPartitions' tagged AssignmentEpochs (tag 0)
+        body = bytes([len(epochs) + 1]) + b"".join(struct.pack(">i", e) for e in epochs)
+        return b"\x01" + b"\x00" + bytes([len(body)]) + body
+
+    assigned = b"\x02" + T.bytes + b"\x03" + b"\x00\x00\x00\x00" + b"\x00\x00\x00\x02" + with_epochs(3, 5)
+    pending = b"\x02" + T.bytes + b"\x02" + b"\x00\x00\x00\x01" + with_epochs(2)
     expected = (b"\x00\x00" + b"\x00\x00\x00\x05" + b"\x00\x00\x00\x04" + b"\x01"  # Kafka's UNREVOKED_PARTITIONS
-                + partitions + pending + b"\x00")
+                + assigned + pending + b"\x00")
     assert current_assignment_value(member) == expected
     current = read_current_assignment_value(expected)
     assert (current.member_epoch, current.previous_member_epoch, current.state) == (5, 4, member.state)
+    assert current.partition_epochs == member.partition_epochs
+    # A record without epochs (Kafka before 4.4) reads as none: the member's epoch stands in.
+    assert read_current_assignment_value(b"\x00\x00" + b"\x00\x00\x00\x05" + b"\x00\x00\x00\x04" + b"\x00"
+                                         + partitions + b"\x01" + b"\x00").partition_epochs == {}
     assert (current.assigned, current.pending_revocation) == (target, member.pending_revocation)
 
 
@@ -142,7 +153,7 @@ def test_kafka_4_4_reads_and_rewrites_josefks_records_byte_for_byte_and_josefk_r
         "m1", instance_id="i", rack_id="r", client_id="c", client_host="/h", subscribed_topic_names=("a", "b"),
         subscribed_topic_regex="x.*", server_assignor="range", rebalance_timeout_ms=300, member_epoch=3,
         previous_member_epoch=2, state=MemberState.UNREVOKED_PARTITIONS, assigned={T: frozenset({0, 2})},
-        pending_revocation={T: frozenset({1})}))
+        pending_revocation={T: frozenset({1})}, partition_epochs={(T, 0): 1, (T, 2): 3, (T, 1): 2}))
     group.update_member(ConsumerGroupMember("m2", member_epoch=3, previous_member_epoch=3))
     group.update_member(ConsumerGroupMember(  # a classic member of a mixed group
         "m3", subscribed_topic_names=("a",), rebalance_timeout_ms=60_000, member_epoch=3, previous_member_epoch=3,
@@ -163,7 +174,8 @@ def test_kafka_4_4_reads_and_rewrites_josefks_records_byte_for_byte_and_josefk_r
                                                 ConsumerGroupKey(RecordType.CURRENT_MEMBER_ASSIGNMENT, "g", "m")]
     assert read_group_metadata_value(kafkas[0][1]) == 9  # past its MetadataHash
     assert read_group_metadata_value(kafkas[1][1]) == 9  # past its AssignmentTimestamp
-    current = read_current_assignment_value(kafkas[2][1])  # past its AssignmentEpochs
+    current = read_current_assignment_value(kafkas[2][1])
     assert (current.member_epoch, current.previous_member_epoch, current.state) == (
         9, 8, MemberState.UNRELEASED_PARTITIONS)
     assert (current.assigned, current.pending_revocation) == ({T: frozenset({0, 3})}, {})
+    assert current.partition_epochs == {(T, 0): 7, (T, 3): 9}

@@ -25,8 +25,9 @@ import org.apache.kafka.coordinator.group.generated.ConsumerGroupTargetAssignmen
  * value-hex" is decoded as Kafka's coordinator loader would (key type prefix, then a
  * version-prefixed value) and written again with Kafka's serializer: the line printed is
  * "key-hex value-hex" of Kafka's bytes, so equal lines mean Kafka reads and writes the same
- * bytes. Then "KAFKA key-hex value-hex" lines give records Kafka writes itself, with the
- * tagged fields josefk does not write (MetadataHash, AssignmentTimestamp, AssignmentEpochs).
+ * bytes (the current assignment's AssignmentEpochs included). Then "KAFKA key-hex value-hex"
+ * lines give records Kafka writes itself, with tagged fields josefk does not write
+ * (MetadataHash, AssignmentTimestamp) and AssignmentEpochs.
  */
 public class ConsumerGroupRecords {
     static final HexFormat HEX = HexFormat.of();
