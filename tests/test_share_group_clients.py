@@ -204,19 +204,22 @@ class CkMember:
 
     def _run(self) -> None:
         accept, release = self.ck.AcknowledgeType.ACCEPT, self.ck.AcknowledgeType.RELEASE
-        while not self.stopping.is_set():
-            messages = self.consumer.poll(0.2)
-            for m in messages:
-                if m.error():
-                    self.errors.append(m.error())
-                    continue
-                value, count = m.value(), m.delivery_count()
-                assert value is not None and count is not None
-                self.got.append((value.decode(), count))
-                self.consumer.acknowledge(m, release if self.release_once and m.delivery_count() == 1 else accept)
-            if messages:
-                self.consumer.commit_sync()
-        self.consumer.close()
+        try:
+            while not self.stopping.is_set():
+                messages = self.consumer.poll(0.2)
+                for m in messages:
+                    if m.error():
+                        self.errors.append(m.error())
+                        continue
+                    value, count = m.value(), m.delivery_count()
+                    assert value is not None and count is not None
+                    self.got.append((value.decode(), count))
+                    self.consumer.acknowledge(m, release if self.release_once and m.delivery_count() == 1
+                                              else accept)
+                if messages:
+                    self.consumer.commit_sync()
+        finally:
+            self.consumer.close()
 
     def values(self, prefix: str) -> list[str]:
         return [v for v, _ in list(self.got) if v.startswith(prefix)]
@@ -224,9 +227,11 @@ class CkMember:
     def records(self) -> list[tuple[str, int]]:
         return list(self.got)
 
-    def close(self) -> None:
+    def close(self) -> bool:
+        """Stop polling and close the consumer; False if it had not closed within 60 s."""
         self.stopping.set()
         self.thread.join(timeout=60)
+        return not self.thread.is_alive()
 
 
 def test_confluent_kafka_share_consumers(bootstrap: str) -> None:
@@ -243,8 +248,8 @@ def test_confluent_kafka_share_consumers(bootstrap: str) -> None:
         assert sorted(members[0].values("r") + members[1].values("r")) == sorted(f"r{i}" for i in range(30))
         assert not members[0].errors and not members[1].errors
     finally:
-        for m in members:
-            m.close()
+        closed = [m.close() for m in members]
+    assert all(closed), "a share consumer did not close within 60 s"
     topic, group = names()
     create_topic(bootstrap, topic, 1)
     releasing = CkMember(bootstrap, group, topic, release_once=True)
@@ -259,4 +264,5 @@ def test_confluent_kafka_share_consumers(bootstrap: str) -> None:
                 deliveries.setdefault(value, []).append(count)
         assert deliveries == {f"r{i}": [1, 2] for i in range(5)}
     finally:
-        releasing.close()
+        closed = [releasing.close()]
+    assert all(closed), "the share consumer did not close within 60 s"

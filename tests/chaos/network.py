@@ -68,7 +68,7 @@ def _tasks() -> dict[int, str]:
     for tid in os.listdir("/proc/self/task"):
         try:
             tasks[int(tid)] = Path(f"/proc/self/task/{tid}/comm").read_text().strip()
-        except FileNotFoundError:  # ended while listed
+        except (FileNotFoundError, ProcessLookupError):  # ended while listed
             continue
     return tasks
 
