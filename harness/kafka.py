@@ -116,7 +116,11 @@ class _KafkaProcess:
             ["java", *HEAP_OPTS, *JVM_PERFORMANCE_OPTS, logging,
              "-cp", self.release.classpath(), "kafka.Kafka", str(work_dir / "server.properties")],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        self._wait_ready(node_id, timeout)
+        try:
+            self._wait_ready(node_id, timeout)
+        except BaseException:  # a test's timeout or SIGTERM during start-up: no JVM outlives it
+            self.kill()
+            raise
 
     def _wait_ready(self, broker_id: int, timeout: float) -> None:
         """Ready once Metadata lists this broker (it has registered and has its metadata)."""

@@ -31,15 +31,21 @@ class ServerProcess:
             with open(output, "ab") as out:
                 self.proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.STDOUT, cwd=cwd, env=environment,
                                              stdin=subprocess.DEVNULL)
+        try:
+            self._wait_listening(start_timeout, what)
+        except BaseException:  # not started, or a test's timeout or SIGTERM meanwhile: nothing outlives it
+            self.kill()
+            raise
+
+    def _wait_listening(self, start_timeout: float, what: str) -> None:
         deadline = time.monotonic() + start_timeout
         while True:
             try:
-                socket.create_connection((host, port), timeout=1).close()
+                socket.create_connection((self.host, self.port), timeout=1).close()
                 return
             except OSError:
                 if self.proc.poll() is not None or time.monotonic() > deadline:
                     code = self.proc.poll()
-                    self.kill()
                     raise RuntimeError(f"{what} did not start" + (f" (exit code {code})" if code is not None else
                                                                    f" within {start_timeout:.0f} s")) from None
                 time.sleep(0.05)
