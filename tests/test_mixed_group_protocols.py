@@ -24,9 +24,7 @@ import pytest
 from confluent_kafka import Consumer
 from confluent_kafka.admin import AdminClient, NewTopic
 
-from harness.josefk import BrokerProcess
-from harness.kafka import KafkaBroker
-from harness.mixed import wait_for
+from harness.mixed import MixedCluster, wait_for
 from harness.zookeeper import ZooKeeperServer
 from josefk.coordinator.offsets_store import partition_for
 from tests.test_consumer_group_clients import JavaMember, java_member_classpath  # noqa: F401 - a fixture
@@ -42,30 +40,14 @@ GROUPS = {"offsets.topic.num.partitions": str(OFFSETS_PARTITIONS), "offsets.topi
 TOPIC = "orders"
 
 
-class Cluster:
-    def __init__(self, zookeeper: ZooKeeperServer, work: Path) -> None:
-        self.kafka = KafkaBroker(work / "kafka", zookeeper.connect, broker_id=KAFKA_ID, overrides=GROUPS)
-        try:
-            self.josefk = BrokerProcess(work / "josefk", overrides={
-                "broker.id": str(JOSEFK_ID), "zookeeper.connect": zookeeper.connect, **GROUPS},
-                output=work / "josefk.out", log_level="INFO")
-        except BaseException:
-            self.kafka.kill()
-            raise
-        self.bootstrap = f"{self.kafka.bootstrap},{self.josefk.bootstrap}"
-
-    def stop(self) -> None:
-        self.josefk.kill()
-        self.kafka.kill()
-
-
 @pytest.fixture
-def cluster(zookeeper: ZooKeeperServer, tmp_path: Path) -> Iterator[Cluster]:
-    running = Cluster(zookeeper, tmp_path)
+def cluster(zookeeper: ZooKeeperServer, tmp_path: Path) -> Iterator[MixedCluster]:
+    mixed = MixedCluster(zookeeper, tmp_path, {KAFKA_ID}, GROUPS)
     try:
-        yield running
+        mixed.start_all([KAFKA_ID, JOSEFK_ID])
+        yield mixed
     finally:
-        running.stop()
+        mixed.close()
 
 
 def offsets_leaders(admin: AdminClient) -> dict[int, int]:
@@ -126,13 +108,14 @@ class Collect(logging.Handler):
 
 
 def test_a_consumer_protocol_member_joins_on_josefk_and_is_refused_by_kafka_3_9(
-        cluster: Cluster, tmp_path: Path, java_member_classpath: str) -> None:  # noqa: F811 - the fixture
-    admin = AdminClient({"bootstrap.servers": cluster.bootstrap})
+        cluster: MixedCluster, tmp_path: Path, java_member_classpath: str) -> None:  # noqa: F811 - the fixture
+    bootstrap = cluster.bootstraps()
+    admin = AdminClient({"bootstrap.servers": bootstrap})
     wait_for(lambda: len(admin.list_topics(timeout=10).brokers) == 2, 120, "both brokers in the metadata")
     admin.create_topics([NewTopic(TOPIC, 2, 2)])[TOPIC].result(60)
     values = [f"v{i}".encode() for i in range(20)]
-    produce(cluster.bootstrap, TOPIC, values)
-    warm = LibrdkafkaMember(cluster.bootstrap, "warm-up", "classic")  # its FindCoordinator creates __consumer_offsets
+    produce(bootstrap, TOPIC, values)
+    warm = LibrdkafkaMember(bootstrap, "warm-up", "classic")  # its FindCoordinator creates __consumer_offsets
     try:
         leaders = offsets_leaders(admin)
     finally:
@@ -142,13 +125,13 @@ def test_a_consumer_protocol_member_joins_on_josefk_and_is_refused_by_kafka_3_9(
     on_kafka = group_coordinated_by(KAFKA_ID, leaders, "g")
 
     # josefk coordinates: librdkafka and the Java 4.4 consumer join with the consumer protocol
-    member = LibrdkafkaMember(cluster.bootstrap, on_josefk, "consumer")
+    member = LibrdkafkaMember(bootstrap, on_josefk, "consumer")
     try:
         member.poll_until(lambda: sorted(member.values) == sorted(values), "every record through a josefk group")
         assert {tp.partition for tp in member.consumer.assignment()} == {0, 1}
     finally:
         member.consumer.close()
-    java = JavaMember(java_member_classpath, cluster.bootstrap, group_coordinated_by(JOSEFK_ID, leaders, "java"),
+    java = JavaMember(java_member_classpath, bootstrap, group_coordinated_by(JOSEFK_ID, leaders, "java"),
                       TOPIC)
     try:
         wait_for(lambda: java.assignment() == {0, 1}, 120, "the Java member's assignment from josefk")
@@ -160,7 +143,7 @@ def test_a_consumer_protocol_member_joins_on_josefk_and_is_refused_by_kafka_3_9(
     # (its stdin stays open: the member quits when stdin ends)
     err = tmp_path / "java.err"
     with err.open("w") as stderr:
-        refused = subprocess.Popen(["java", "-cp", java_member_classpath, "ConsumerGroupMember", cluster.bootstrap,
+        refused = subprocess.Popen(["java", "-cp", java_member_classpath, "ConsumerGroupMember", bootstrap,
                                     on_kafka, TOPIC], stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=stderr)
         try:
             assert refused.wait(timeout=180) == 1
@@ -174,7 +157,7 @@ def test_a_consumer_protocol_member_joins_on_josefk_and_is_refused_by_kafka_3_9(
             "Set group.protocol=classic") in err.read_text(), err.read_text()[-2000:]
 
     # ... librdkafka finds the coordinator lacks ConsumerGroupHeartbeat and holds no partition
-    member = LibrdkafkaMember(cluster.bootstrap, on_kafka, "consumer")
+    member = LibrdkafkaMember(bootstrap, on_kafka, "consumer")
     try:
         member.poll_until(lambda: member.logged("ConsumerGroupHeartbeatRequest not supported by broker"),
                           "librdkafka to find Kafka 3.9 has no ConsumerGroupHeartbeat")
@@ -183,7 +166,7 @@ def test_a_consumer_protocol_member_joins_on_josefk_and_is_refused_by_kafka_3_9(
         member.consumer.close()
 
     # ... and the same group with the classic protocol is served by Kafka 3.9
-    classic = LibrdkafkaMember(cluster.bootstrap, on_kafka, "classic")
+    classic = LibrdkafkaMember(bootstrap, on_kafka, "classic")
     try:
         classic.poll_until(lambda: sorted(classic.values) == sorted(values), "every record through Kafka's group")
     finally:
