@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import os
 import subprocess
-import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -20,6 +19,7 @@ from harness.wire import call, connect
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from tests.conftest import RunningBroker
+from tests.member_process import MemberProcess
 from tests.prerequisites import require_files, require_module, require_tools
 from tests.test_group_clients import create_topic, produce
 
@@ -115,23 +115,12 @@ def test_confluent_kafka_consumer_protocol_rebalances_commits_and_resumes(cbroke
         resumed.close()
 
 
-class JavaMember:
+class JavaMember(MemberProcess):
     """compat/java/ConsumerGroupMember.java (kafka-clients 4.4.0, group.protocol=consumer
-    or classic) in its own JVM; its stdout lines are collected by a thread."""
+    or classic) in its own JVM."""
 
     def __init__(self, classpath: str, bootstrap: str, group: str, topic: str, protocol: str = "consumer") -> None:
-        self.lines: list[str] = []
-        self.process = subprocess.Popen(["java", "-cp", classpath, "ConsumerGroupMember", bootstrap, group, topic,
-                                         protocol],
-                                        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
-                                        text=True)
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
-
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self.lines.append(line.strip())
+        super().__init__(["java", "-cp", classpath, "ConsumerGroupMember", bootstrap, group, topic, protocol])
 
     def records(self) -> list[str]:
         return [line.split(" ", 1)[1] for line in list(self.lines) if line.startswith("RECORD ")]
@@ -142,17 +131,7 @@ class JavaMember:
 
     def leave(self) -> None:
         """Close the consumer (it leaves the group) and wait for the JVM to exit."""
-        if self.process.poll() is None:
-            assert self.process.stdin is not None
-            self.process.stdin.write("quit\n")
-            self.process.stdin.flush()
-            self.process.stdin.close()
-            try:
-                self.process.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.reader.join(timeout=10)
+        self.quit()
 
 
 def wait(condition: Callable[[], bool], what: str, timeout: float = 90) -> None:

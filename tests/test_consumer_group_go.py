@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import itertools
 import json
-import subprocess
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -27,6 +26,7 @@ from harness.wire import call, connect
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from tests.conftest import RunningBroker
+from tests.member_process import MemberProcess
 from tests.prerequisites import require_files
 from tests.test_group_clients import create_topic, produce
 
@@ -60,27 +60,22 @@ def bootstrap(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield kafka.bootstrap
 
 
-class GoMember:
-    """One go-member process (compat/go/main.go); its JSON lines are collected by a thread,
-    its log goes to a file of the test's temp dir."""
+class GoMember(MemberProcess):
+    """One go-member process (compat/go/main.go), printing a JSON line per event; its log goes
+    to a file of the test's temp dir."""
 
     def __init__(self, binary: Path, bootstrap: str, group: str, topic: str, log: Path,
                  instance_id: str | None = None, protocol: str = "consumer", assignor: str = "uniform") -> None:
-        self.events: list[dict[str, Any]] = []
         args = [str(binary), "-bootstrap", bootstrap, "-group", group, "-topic", topic, "-protocol", protocol,
                 "-assignor", assignor]
         if instance_id is not None:
             args += ["-instance-id", instance_id]
         with log.open("a") as stderr:
-            self.process = subprocess.Popen(args, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=stderr,
-                                            text=True)
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
+            super().__init__(args, stderr)
 
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self.events.append(json.loads(line))
+    @property
+    def events(self) -> list[dict[str, Any]]:
+        return [json.loads(line) for line in list(self.lines)]
 
     def of(self, *kinds: str) -> list[dict[str, Any]]:
         return [e for e in list(self.events) if e["event"] in kinds]
@@ -102,16 +97,7 @@ class GoMember:
 
     def leave(self) -> None:
         """Ask it to quit: it commits, leaves the group (member epoch -1; -2 when static) and exits."""
-        if self.process.poll() is None:
-            assert self.process.stdin is not None
-            self.process.stdin.write("quit\n")
-            self.process.stdin.close()
-            try:
-                self.process.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.reader.join(timeout=10)
+        self.quit()
 
     def stop(self) -> None:
         if self.process.poll() is None:

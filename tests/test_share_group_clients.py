@@ -24,6 +24,7 @@ import pytest
 
 from harness.kafka import KRaftBroker
 from tests.conftest import RunningBroker
+from tests.member_process import MemberProcess
 from tests.prerequisites import require_files, require_tools
 from tests.test_group_clients import create_topic, produce
 
@@ -54,21 +55,11 @@ def bootstrap(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
         yield kafka.bootstrap
 
 
-class Member:
-    """One ShareConsumerMember JVM; its stdout lines are collected by a thread."""
+class Member(MemberProcess):
+    """One ShareConsumerMember JVM."""
 
     def __init__(self, classpath: str, bootstrap: str, group: str, topic: str, mode: str) -> None:
-        self.lines: list[str] = []
-        self.process = subprocess.Popen(["java", "-cp", classpath, "ShareConsumerMember", bootstrap, group, topic,
-                                         mode], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                                        stderr=subprocess.DEVNULL, text=True)
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
-
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for line in self.process.stdout:
-            self.lines.append(line.strip())
+        super().__init__(["java", "-cp", classpath, "ShareConsumerMember", bootstrap, group, topic, mode])
 
     def records(self) -> list[tuple[str, int]]:
         """(value, delivery count) of every record received, in order."""
@@ -83,17 +74,7 @@ class Member:
         self.process.wait()
 
     def close(self) -> None:
-        if self.process.poll() is None:
-            assert self.process.stdin is not None
-            self.process.stdin.write("quit\n")
-            self.process.stdin.flush()
-            self.process.stdin.close()
-            try:
-                self.process.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.reader.join(timeout=10)
+        self.quit()
 
 
 def wait(condition: Callable[[], bool], what: str, timeout: float = 120) -> None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 import os
 import struct
 import subprocess
-import threading
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
@@ -18,6 +17,7 @@ import pytest
 
 from harness.kafka import KRaftBroker
 from tests.conftest import RunningBroker
+from tests.member_process import MemberProcess
 from tests.prerequisites import require_files, require_module, require_tools
 from tests.test_group_clients import create_topic, produce
 
@@ -63,22 +63,12 @@ def josefk(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
     running.stop()
 
 
-class Instance:
-    """One Kafka Streams instance in its own JVM; its stdout lines collected by a thread."""
+class Instance(MemberProcess):
+    """One Kafka Streams instance in its own JVM."""
 
     def __init__(self, classpath: str, bootstrap: str, prefix: str, state_dir: Path) -> None:
-        self.lines: list[str] = []
-        self.process = subprocess.Popen(
-            ["java", "-cp", classpath, "StreamsGroupMember", bootstrap, f"{prefix}-wordcount", f"{prefix}-in",
-             f"{prefix}-out", str(state_dir)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
-
-    def _read(self) -> None:
-        assert self.process.stdout is not None
-        for out in self.process.stdout:
-            self.lines.append(out.strip())
+        super().__init__(["java", "-cp", classpath, "StreamsGroupMember", bootstrap, f"{prefix}-wordcount",
+                          f"{prefix}-in", f"{prefix}-out", str(state_dir)])
 
     def tasks(self, kind: str = "TASKS") -> set[str]:
         last = [x for x in list(self.lines) if x.startswith(kind + " ") or x == kind]
@@ -88,17 +78,7 @@ class Instance:
         return [{t for t in x[6:].split(",") if t} for x in list(self.lines) if x.startswith("TASKS")]
 
     def stop(self) -> None:
-        if self.process.poll() is None:
-            assert self.process.stdin is not None
-            self.process.stdin.write("quit\n")
-            self.process.stdin.flush()
-            self.process.stdin.close()
-            try:
-                self.process.wait(timeout=60)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-        self.reader.join(timeout=10)
+        self.quit()
 
 
 class Counts:
