@@ -26,7 +26,10 @@ from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.zk.zk_data import BrokerInfo, PartitionState
 
-pytestmark = pytest.mark.cluster
+# Six rounds, each restarting a broker (three of them JVMs) and waiting on bounded conditions
+# that add up to far more than the suite's 300 s default: that default cut the test short on
+# a loaded two-core machine while every round was still converging.
+pytestmark = [pytest.mark.cluster, pytest.mark.timeout(1200)]
 
 KAFKA_IDS, JOSEFK_IDS = {1, 2}, {3, 4}
 TOPIC = "race"
