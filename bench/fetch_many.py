@@ -179,6 +179,7 @@ def main() -> int:
     args = parser.parse_args()
     builds = [str(Path(j).absolute()) for j in args.josefk.split(",")]
     data = Path(args.data) if args.data else Path(tempfile.mkdtemp(prefix="fetch-many-"))
+    data.mkdir(parents=True, exist_ok=True)
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}", flush=True)
     try:
         for rnd in range(args.rounds):
