@@ -26,6 +26,7 @@ import logging
 import os
 import random
 import shutil
+import threading
 import uuid
 from contextlib import AbstractContextManager
 from dataclasses import dataclass, field
@@ -165,6 +166,8 @@ class Log:
         """`failure_channel` hears of I/O errors: they take the log dir (the parent of
         `dir`) offline, and every I/O method then raises KAFKA_STORAGE_ERROR. `time` is the
         clock of appends, rolls, flushes and retention when the caller gives no now_ms."""
+        self._flush_lock = threading.Lock()  # a flush (worker thread) and a rename of the dir
+        self._detached = False  # renamed away by rename_dir: never flushed again
         self.dir = Path(dir)
         self._time = time
         self._flush_stats = flush_stats
@@ -306,8 +309,7 @@ class Log:
 
     @dir.setter
     def dir(self, dir: Path) -> None:
-        """The LogManager renames a log's dir (deletion, a future replica's promotion): its
-        name and log dir are kept with it, for every append and read names them."""
+        """The name and log dir are kept with the dir, for every append and read names them."""
         self._dir = dir
         self._name = dir.name
         self._parent = dir.parent
@@ -874,9 +876,22 @@ class Log:
 
     def flush(self, up_to: int | None = None) -> None:
         """fsync everything below `up_to` (default: the log end offset) and advance the
-        recovery point. Safe to call from a background thread during appends."""
-        with self._guard("flushing"):
-            self._flush(up_to)
+        recovery point. Safe to call from a background thread during appends; a log whose
+        dir rename_dir moved away is not flushed any more."""
+        with self._flush_lock:
+            if self._detached:
+                return
+            with self._guard("flushing"):
+                self._flush(up_to)
+
+    def rename_dir(self, new: Path) -> None:
+        """Rename the dir of a log leaving service (deleted, or replaced by its future replica in
+        another log dir), never while a flush in a worker thread is at it: that flush would find
+        the old name gone and take the whole log dir offline. An OSError is the caller's."""
+        with self._flush_lock:
+            os.rename(self._dir, new)
+            self.dir = new
+            self._detached = True
 
     def _flush(self, up_to: int | None = None) -> None:
         target = self._leo if up_to is None else min(up_to, self._leo)

@@ -354,9 +354,8 @@ class LogManager:
             return False
         renamed = log.dir.with_name(f"{log.dir.name}.{uuid.uuid4().hex}{DELETE_DIR_SUFFIX}")
         try:
-            os.rename(log.dir, renamed)
+            log.rename_dir(renamed)
             fsync_dir(log_dir)
-            log.dir = renamed
         except OSError as e:
             logger.warning("Could not rename %s for deletion: %s", log.dir, e)
         log.delete()
@@ -429,9 +428,8 @@ class LogManager:
             return False
         with contextlib.suppress(OSError):
             renamed = log.dir.with_name(f"{topic}-{partition}.{uuid.uuid4().hex}{DELETE_DIR_SUFFIX}")
-            os.rename(log.dir, renamed)
+            log.rename_dir(renamed)
             fsync_dir(log_dir)
-            log.dir = renamed
         log.delete()
         self._checkpoint_dir(log_dir)
         logger.info("Deleted future log for partition %s-%d", topic, partition)
@@ -453,9 +451,8 @@ class LogManager:
         future.close()
         renamed = old.dir.with_name(f"{old.dir.name}.{uuid.uuid4().hex}{DELETE_DIR_SUFFIX}")
         with self.failure_channel.guard(src, f"Error while renaming dir for {topic}-{partition} in log dir {src}"):
-            os.rename(old.dir, renamed)
+            old.rename_dir(renamed)
             fsync_dir(src)
-        old.dir = renamed
         old.retire()
         self._retired_logs.append((self.time.hi_res_clock_ms() + old.config.file_delete_delay_ms, old))
         del self._logs[key], self._log_dir_of[key]

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import os
 import struct
+import threading
 from pathlib import Path
 
 import pytest
 
+from josefk.log import log as log_module
 from josefk.log.config import LogConfig
 from josefk.log.log import Log, UnexpectedAppendOffsetError
 from josefk.log.log_dir_failure import LogDirFailureChannel
@@ -58,8 +60,7 @@ def test_a_renamed_log_names_its_new_dir_and_log_dir(tmp_path: Path) -> None:
     log.append_as_leader(make_batch(1), 0)
     (tmp_path / "b").mkdir()
     renamed = tmp_path / "b" / "t-0.0123abcd-delete"
-    os.rename(log.dir, renamed)
-    log.dir = renamed
+    log.rename_dir(renamed)
     assert log.name == "t-0.0123abcd-delete"
     with pytest.raises(KafkaError) as too_large:
         log.append_as_leader(make_batch(1, value=b"v" * 2_000_000), 0)
@@ -69,6 +70,50 @@ def test_a_renamed_log_names_its_new_dir_and_log_dir(tmp_path: Path) -> None:
         log.append_as_leader(make_batch(1), 0)
     assert offline.value.code == ErrorCode.KAFKA_STORAGE_ERROR
     assert str(tmp_path / "b") in str(offline.value)
+
+
+def test_a_flush_in_flight_holds_off_the_rename_of_its_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The log-dir move of a loaded CI run: a background flush was fsyncing a log's dir when the
+    LogManager renamed it (the replica's future log took over), found the old name gone and took
+    the whole log dir offline. The rename now waits for the flush, and the renamed log is not
+    flushed again."""
+    channel = LogDirFailureChannel()
+    log = Log(tmp_path / "d1" / "t-0", LogConfig(), failure_channel=channel)
+    log.append_as_leader(make_batch(1), 0)
+    in_flush, go = threading.Event(), threading.Event()
+    real_fsync_dir = log_module.fsync_dir
+
+    def fsync_dir_held(path: Path) -> None:
+        in_flush.set()
+        assert go.wait(30)
+        real_fsync_dir(path)
+
+    monkeypatch.setattr(log_module, "fsync_dir", fsync_dir_held)
+    errors: list[BaseException] = []
+
+    def flush() -> None:
+        try:
+            log.flush()
+        except BaseException as e:  # noqa: BLE001 - the test reports it
+            errors.append(e)
+
+    flusher = threading.Thread(target=flush)
+    flusher.start()
+    assert in_flush.wait(30)
+    renamed = tmp_path / "d1" / "t-0.0123abcd-delete"
+    renamer = threading.Thread(target=log.rename_dir, args=(renamed,))
+    renamer.start()
+    renamer.join(0.5)  # without the lock the rename is done by now, under the flush's feet
+    go.set()
+    flusher.join(30)
+    renamer.join(30)
+    assert not flusher.is_alive() and not renamer.is_alive()
+    assert errors == [] and not channel.any_offline
+    assert log.dir == renamed and renamed.is_dir() and not (tmp_path / "d1" / "t-0").exists()
+    in_flush.clear()
+    log.append_as_leader(make_batch(1), 0)
+    log.flush()  # renamed away: nothing to do, and nothing fsynced under the old name
+    assert not in_flush.is_set()
 
 
 def test_bytearray_is_patched_in_place(tmp_path: Path) -> None:
