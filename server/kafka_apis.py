@@ -13,9 +13,9 @@ from __future__ import annotations
 import logging
 import time
 import uuid
-from collections.abc import Callable, Hashable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from concurrent.futures import Executor
-from typing import Any, cast
+from typing import cast
 
 from josefk.controller.controller import KafkaController
 from josefk.controller.controller_events import ControllerEventManager
@@ -74,7 +74,9 @@ from josefk.replication.fetch_session import (
     CachedPartition,
     FetchManager,
     FetchSessionCache,
+    Key,
     PartitionRequest,
+    TopicKey,
 )
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import FetchIsolation
@@ -331,7 +333,7 @@ class KafkaApis(StoreApis):
         consumer = plan.replica_id < 0
         for key, part in plan.partitions:
             if key not in refused:
-                topic, partition = cast(tuple[Any, int], key)
+                topic, partition = key
                 fetch = FetchPartition(cast(str, plan.names[topic]), partition, part.fetch_offset, part.max_bytes,
                                        part.last_fetched_epoch, part.current_leader_epoch)
                 if consumer and isinstance(part, CachedPartition):  # what the session last told the consumer
@@ -355,13 +357,13 @@ class KafkaApis(StoreApis):
         else:
             replica_id = req.replica_id
         # Session partitions are keyed by (topic id, partition) from v13, (name, partition) before.
-        fetch_data: dict[Hashable, PartitionRequest] = {}
+        fetch_data: dict[Key, PartitionRequest] = {}
         for t in req.topics:
             for p in t.partitions:
                 fetch_data[(t.topic_id if version >= 13 else t.topic, p.partition)] = PartitionRequest(
                     p.fetch_offset, p.partition_max_bytes, p.log_start_offset if version >= 5 else -1,
                     p.last_fetched_epoch if version >= 12 else -1, p.current_leader_epoch if version >= 9 else -1)
-        to_forget: list[Hashable] = []
+        to_forget: list[Key] = []
         if version >= 7:
             for f in req.forgotten_topics_data:
                 to_forget.extend((f.topic_id if version >= 13 else f.topic, p) for p in f.partitions)
@@ -375,12 +377,11 @@ class KafkaApis(StoreApis):
                                                 session_id=INVALID_SESSION_ID))
             return None
         # Names resolved once per topic, not per partition (a topic id lookup scans the cache).
-        names: dict[Any, str | None] = {}
+        names: dict[TopicKey, str | None] = {}
         partitions = context.partitions()
-        for key, _part in partitions:
-            topic = cast(tuple[Any, int], key)[0]
+        for (topic, _partition), _part in partitions:
             if topic not in names:
-                names[topic] = self.metadata_cache.topic_by_id(topic) if version >= 13 else topic
+                names[topic] = self.metadata_cache.topic_by_id(topic) if isinstance(topic, uuid.UUID) else topic
         # Kafka: a follower needs CLUSTER_ACTION, a consumer READ on each topic; refused
         # partitions are answered TOPIC_AUTHORIZATION_FAILED without a read.
         readable: set[str]
@@ -389,10 +390,10 @@ class KafkaApis(StoreApis):
                 request, AclOperation.CLUSTER_ACTION) else set()
         else:
             readable = self._topics_allowed(request, AclOperation.READ, names.values())
-        served: list[Hashable] = []
-        refused: list[Hashable] = []
+        served: list[Key] = []
+        refused: list[Key] = []
         for key, _part in partitions:
-            name = names[cast(tuple[Any, int], key)[0]]
+            name = names[key[0]]
             (served if name is not None and name in readable else refused).append(key)
         return FetchPlan(version, replica_id, req.isolation_level if version >= 4 else 0, context, names,
                          self.metadata_cache.topic_ids, served, refused, partitions)
