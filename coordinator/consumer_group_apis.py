@@ -15,7 +15,8 @@ from josefk.coordinator.consumer_group_coordinator import (
     HeartbeatRequest,
     HeartbeatResult,
 )
-from josefk.coordinator.group_apis import GroupApis, GroupHandler, GroupRequest, _client_host, group_api
+from josefk.coordinator.group_apis import GroupApis
+from josefk.coordinator.group_request import GroupHandler, GroupRequest, client_host, group_api
 from josefk.coordinator.modern_group_apis import (
     authorized_operations,
     delete_groups_with,
@@ -86,7 +87,7 @@ class ConsumerGroupApis:
             subscribed_topic_regex=req.subscribed_topic_regex if request.api_version >= 1 else None,
             member_id_required=request.api_version >= 1,
             server_assignor=req.server_assignor, owned=owned, client_id=request.header.client_id or "",
-            client_host=_client_host(request.client_host)), respond)
+            client_host=client_host(request.client_host)), respond)
 
     def _described_assignment(self, assignment: Assignment) -> describe.Assignment:
         names = {tid: name for name, tid in self.coordinator.topics.topic_ids.items()}

@@ -11,7 +11,7 @@ from dataclasses import replace
 from typing import Generic, Protocol, TypeVar
 
 from josefk.coordinator.authorization import Authorizer, operations_bits
-from josefk.coordinator.group_apis import B, GroupRequest
+from josefk.coordinator.group_request import B, GroupRequest
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.headers import RequestHeader

@@ -10,7 +10,7 @@ from dataclasses import replace
 
 from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
 from josefk.coordinator.consumer_assignors import Assignment
-from josefk.coordinator.group_apis import GroupHandler, GroupRequest, _client_host, group_api
+from josefk.coordinator.group_request import GroupHandler, GroupRequest, client_host, group_api
 from josefk.coordinator.modern_group_apis import (
     answer_of,
     authorized_operations,
@@ -88,7 +88,7 @@ class ShareGroupApis:
         self.coordinator.heartbeat(ShareHeartbeatRequest(
             group_id=req.group_id, member_id=req.member_id, member_epoch=req.member_epoch, rack_id=req.rack_id,
             subscribed_topic_names=None if req.subscribed_topic_names is None else tuple(req.subscribed_topic_names),
-            client_id=request.header.client_id or "", client_host=_client_host(request.client_host)), respond)
+            client_id=request.header.client_id or "", client_host=client_host(request.client_host)), respond)
 
     def _described_assignment(self, assignment: Assignment) -> describe.Assignment:
         names = {tid: name for name, tid in self.coordinator.topics.topic_ids.items()}

@@ -16,7 +16,7 @@ from dataclasses import replace
 from typing import Protocol
 
 from josefk.coordinator.authorization import ALLOW_ALL, Authorizer, operations_bits
-from josefk.coordinator.group_apis import GroupHandler, GroupRequest, _client_host, group_api
+from josefk.coordinator.group_request import GroupHandler, GroupRequest, client_host, group_api
 from josefk.coordinator.modern_group_apis import (
     answer_of,
     authorized_operations,
@@ -139,7 +139,7 @@ class StreamsGroupApis:
             task_end_offsets=None if req.task_end_offsets is None else tuple(
                 (o.subtopology_id, o.partition, o.offset) for o in req.task_end_offsets),
             shutdown_application=req.shutdown_application, client_id=request.header.client_id or "",
-            client_host=_client_host(request.client_host), uses_regex=uses_regex))
+            client_host=client_host(request.client_host), uses_regex=uses_regex))
         request.send_response(self._heartbeat_response(request, result))
 
     def _create_internal_topics(self, request: GroupRequest[ApiMessage], topics: tuple[TopicInfo, ...]) -> list[str]:

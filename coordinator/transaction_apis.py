@@ -15,7 +15,7 @@ from concurrent.futures import Executor
 from dataclasses import dataclass
 
 from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
-from josefk.coordinator.group_apis import GroupHandler, GroupRequest, group_api
+from josefk.coordinator.group_request import GroupHandler, GroupRequest, group_api
 from josefk.coordinator.producer_id_manager import ProducerIdManager
 from josefk.coordinator.transaction_coordinator import TransactionCoordinator, TransactionDescription
 from josefk.coordinator.transaction_log import TRANSACTION_STATE_TOPIC
