@@ -7,7 +7,6 @@ coordinator's consumer_groups hook, so GroupApis keeps handling their request sh
 
 from __future__ import annotations
 
-from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
 from josefk.coordinator.consumer_assignors import Assignment
 from josefk.coordinator.consumer_group import ConsumerGroup
 from josefk.coordinator.consumer_group_coordinator import (
@@ -25,6 +24,7 @@ from josefk.coordinator.modern_group_apis import (
     list_groups_with,
 )
 from josefk.protocol.acl import AclOperation, ResourceType
+from josefk.protocol.authorizer import ALLOW_ALL, Authorizer
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.generated import consumer_group_describe_response as describe
 from josefk.protocol.messages.generated import consumer_group_heartbeat_response as heartbeat

@@ -15,7 +15,6 @@ from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
-from josefk.coordinator.authorization import ALLOW_ALL, AUTH_MESSAGES, Authorizer, operations_bits
 from josefk.coordinator.group_coordinator import GroupCoordinator
 from josefk.coordinator.group_metadata import JoinResult, OffsetAndMetadata, SyncResult
 from josefk.coordinator.group_request import GroupHandler, GroupRequest, client_host, group_api
@@ -30,6 +29,7 @@ from josefk.coordinator.offset_topics import (
 )
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
+from josefk.protocol.authorizer import ALLOW_ALL, AUTH_MESSAGES, Authorizer, operations_bits
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.messages import codec
 from josefk.protocol.messages.generated.delete_groups_request import DeleteGroupsRequest

@@ -10,9 +10,9 @@ from collections.abc import Callable, Iterable
 from dataclasses import replace
 from typing import Generic, Protocol, TypeVar
 
-from josefk.coordinator.authorization import Authorizer, operations_bits
 from josefk.coordinator.group_request import B, GroupRequest
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
+from josefk.protocol.authorizer import Authorizer, operations_bits
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.headers import RequestHeader
 from josefk.protocol.messages import codec

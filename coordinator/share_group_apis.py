@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
 from josefk.coordinator.consumer_assignors import Assignment
 from josefk.coordinator.group_request import GroupHandler, GroupRequest, client_host, group_api
 from josefk.coordinator.modern_group_apis import (
@@ -29,6 +28,7 @@ from josefk.coordinator.share_group_coordinator import (
 )
 from josefk.protocol.acl import AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey
+from josefk.protocol.authorizer import ALLOW_ALL, Authorizer
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.generated import share_group_describe_response as describe
 from josefk.protocol.messages.generated import share_group_heartbeat_response as heartbeat

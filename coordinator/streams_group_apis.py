@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Protocol
 
-from josefk.coordinator.authorization import ALLOW_ALL, Authorizer, operations_bits
 from josefk.coordinator.group_request import GroupHandler, GroupRequest, client_host, group_api
 from josefk.coordinator.modern_group_apis import (
     answer_of,
@@ -34,6 +33,7 @@ from josefk.coordinator.streams_group_coordinator import (
 from josefk.coordinator.streams_topology import MISSING_INTERNAL_TOPICS, Subtopology, TopicInfo, Topology
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey
+from josefk.protocol.authorizer import ALLOW_ALL, Authorizer, operations_bits
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.codec import ApiMessage
 from josefk.protocol.messages.generated import consumer_group_describe_response as consumer_describe

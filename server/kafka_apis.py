@@ -19,9 +19,9 @@ from typing import cast
 
 from josefk.controller.controller import KafkaController
 from josefk.controller.controller_events import ControllerEventManager
-from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
 from josefk.protocol.acl import AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey, ApiVersions
+from josefk.protocol.authorizer import ALLOW_ALL, Authorizer
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.messages.codec import ApiMessage
 from josefk.protocol.messages.generated.api_versions_request import ApiVersionsRequest
