@@ -14,16 +14,15 @@ a smaller before a bigger), if it is worth less than the new one. A session only
 evictable by another consumer once it is older than the minimum eviction age; a consumer's
 session can always be evicted by a follower ("privileged") one.
 
-Partitions are keyed by (topic name, partition) before Fetch v13 and (topic id, partition)
-from v13; the keys are only compared, so this module knows nothing of the metadata.
+Partitions are keyed by whatever the caller likes (topic name and partition before Fetch
+v13, topic id and partition from v13), so this module knows nothing of the metadata.
 """
 
 from __future__ import annotations
 
 import logging
 import random
-import uuid
-from collections.abc import Iterable, Mapping
+from collections.abc import Hashable, Iterable, Mapping
 from dataclasses import dataclass, field
 
 from josefk.protocol.errors import ErrorCode
@@ -39,8 +38,7 @@ MAX_INT32 = 2**31 - 1
 # Kafka's KafkaServer.MIN_INCREMENTAL_FETCH_SESSION_EVICTION_MS, a constant there too
 MIN_INCREMENTAL_FETCH_SESSION_EVICTION_MS = 120_000
 
-TopicKey = str | uuid.UUID  # a topic name before Fetch v13, a topic id from v13
-Key = tuple[TopicKey, int]  # (topic, partition index)
+Key = Hashable
 
 
 def next_epoch(prev: int) -> int:

@@ -9,8 +9,9 @@ partitions served and refused); this module turns the plan and the reads into by
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
+from typing import cast
 from uuid import UUID
 
 from josefk.protocol import legacy, zero_copy
@@ -27,18 +28,15 @@ from josefk.protocol.messages.generated.fetch_response import (
 )
 from josefk.protocol.records import CorruptRecordError, iter_headers, whole_batches_size
 from josefk.protocol.zero_copy import Part
-from josefk.replication.fetch_session import (
-    CachedPartition,
-    FetchContext,
-    Key,
-    PartitionRequest,
-    PartitionResponse,
-    TopicKey,
-)
+from josefk.replication.fetch_session import CachedPartition, FetchContext, PartitionRequest, PartitionResponse
 from josefk.replication.replica_manager import NOTHING_NEW, FetchResult, ReplicaManager
 
 log = logging.getLogger(__name__)
 
+# How KafkaApis keys a fetch session's partitions: (topic name, partition) before Fetch v13,
+# (topic id, partition) from v13. The session takes any Hashable and only compares them.
+TopicKey = str | UUID
+FetchKey = tuple[TopicKey, int]
 # A partition's entry: topic name, topic id, its data, and the size of its records.
 _Entry = tuple[str | None, UUID, PartitionData, int]
 
@@ -55,25 +53,25 @@ class FetchPlan:
     context: FetchContext
     names: dict[TopicKey, str | None]  # topic id (v13+) or name -> name, None if unknown
     topic_ids: Mapping[str, UUID]  # the metadata cache's when the fetch came
-    served: list[Key]
-    refused: list[Key]
-    partitions: list[tuple[Key, PartitionRequest | CachedPartition]]  # the context's, in its order
+    served: list[Hashable]
+    refused: list[Hashable]
+    partitions: list[tuple[Hashable, PartitionRequest | CachedPartition]]  # the context's, in its order
 
 
-class _Responses(Mapping[Key, PartitionResponse]):
+class _Responses(Mapping[Hashable, PartitionResponse]):
     """The partitions' answers as the fetch session sees them, each made when asked for: a
     sessionless fetch only lists the keys (at 10,000 partitions, 10,000 objects fewer)."""
 
-    def __init__(self, entries: dict[Key, _Entry], diverged: set[Key]) -> None:
+    def __init__(self, entries: dict[Hashable, _Entry], diverged: set[Hashable]) -> None:
         self._entries = entries
         self._diverged = diverged
 
-    def __getitem__(self, key: Key) -> PartitionResponse:
+    def __getitem__(self, key: Hashable) -> PartitionResponse:
         _, _, data, size = self._entries[key]
         return PartitionResponse(data.error_code, data.high_watermark, data.log_start_offset, size,
                                  key in self._diverged)
 
-    def __iter__(self) -> Iterator[Key]:
+    def __iter__(self) -> Iterator[Hashable]:
         return iter(self._entries)
 
     def __len__(self) -> int:
@@ -88,9 +86,9 @@ class FetchResponseAssembler:
                flexible: bool) -> tuple[list[Part], dict[int, int]]:
         """The response's bytes, and its error counts: Kafka lists the partitions read first,
         then those refused up front; the fetch session decides which of them the response lists."""
-        entries: dict[Key, _Entry] = {}
-        diverged: set[Key] = set()
-        fills: dict[Key, tuple[bytes, list]] = {}
+        entries: dict[Hashable, _Entry] = {}
+        diverged: set[Hashable] = set()
+        fills: dict[Hashable, tuple[bytes, list]] = {}
         for key, r in zip(plan.served, results, strict=True):  # one result per fetch, in order
             if r is not NOTHING_NEW:  # the session lists it not: nothing to build
                 entries[key] = self._read_entry(plan, key, r, fills, diverged)
@@ -113,8 +111,8 @@ class FetchResponseAssembler:
         encoded = response.encode(version=plan.version)
         return zero_copy.splice(encoded, used_fills, flexible) if used_fills else [encoded], error_counts(response)
 
-    def _read_entry(self, plan: FetchPlan, key: Key, r: FetchResult, fills: dict[Key, tuple[bytes, list]],
-                    diverged: set[Key]) -> _Entry:
+    def _read_entry(self, plan: FetchPlan, key: Hashable, r: FetchResult, fills: dict[Hashable, tuple[bytes, list]],
+                    diverged: set[Hashable]) -> _Entry:
         """A partition read: its records are placeholders filled in from `fills` (v4+) or
         down-converted message sets (v0-v3); a diverging epoch (v12+) goes to `diverged`."""
         version, read = plan.version, r.read
@@ -161,8 +159,8 @@ class FetchResponseAssembler:
         return r.topic, topic_id, data, len(records) if filled is None else filled
 
     @staticmethod
-    def _refused_entry(plan: FetchPlan, key: Key) -> _Entry:
-        topic, partition = key
+    def _refused_entry(plan: FetchPlan, key: Hashable) -> _Entry:
+        topic, partition = cast(FetchKey, key)
         name = plan.names[topic]
         return name, topic if isinstance(topic, UUID) else ZERO_UUID, PartitionData(
             partition_index=partition, error_code=ErrorCode.UNKNOWN_TOPIC_ID if name is None

@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import time
 import uuid
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Hashable, Iterable, Mapping
 from concurrent.futures import Executor
 from typing import cast
 
@@ -74,9 +74,7 @@ from josefk.replication.fetch_session import (
     CachedPartition,
     FetchManager,
     FetchSessionCache,
-    Key,
     PartitionRequest,
-    TopicKey,
 )
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import FetchIsolation
@@ -93,7 +91,7 @@ from josefk.server.admin_apis import AdminApis
 from josefk.server.config import KafkaConfig
 from josefk.server.config_apis import ConfigApis
 from josefk.server.controller_apis import ControllerApis
-from josefk.server.fetch_response import FetchPlan, FetchResponseAssembler
+from josefk.server.fetch_response import FetchKey, FetchPlan, FetchResponseAssembler, TopicKey
 from josefk.server.metadata_apis import MetadataApis
 from josefk.server.network.request_channel import Request
 from josefk.server.quotas.client_quota_manager import QuotaManagers
@@ -333,7 +331,7 @@ class KafkaApis(StoreApis):
         consumer = plan.replica_id < 0
         for key, part in plan.partitions:
             if key not in refused:
-                topic, partition = key
+                topic, partition = cast(FetchKey, key)
                 fetch = FetchPartition(cast(str, plan.names[topic]), partition, part.fetch_offset, part.max_bytes,
                                        part.last_fetched_epoch, part.current_leader_epoch)
                 if consumer and isinstance(part, CachedPartition):  # what the session last told the consumer
@@ -357,13 +355,13 @@ class KafkaApis(StoreApis):
         else:
             replica_id = req.replica_id
         # Session partitions are keyed by (topic id, partition) from v13, (name, partition) before.
-        fetch_data: dict[Key, PartitionRequest] = {}
+        fetch_data: dict[Hashable, PartitionRequest] = {}
         for t in req.topics:
             for p in t.partitions:
                 fetch_data[(t.topic_id if version >= 13 else t.topic, p.partition)] = PartitionRequest(
                     p.fetch_offset, p.partition_max_bytes, p.log_start_offset if version >= 5 else -1,
                     p.last_fetched_epoch if version >= 12 else -1, p.current_leader_epoch if version >= 9 else -1)
-        to_forget: list[Key] = []
+        to_forget: list[Hashable] = []
         if version >= 7:
             for f in req.forgotten_topics_data:
                 to_forget.extend((f.topic_id if version >= 13 else f.topic, p) for p in f.partitions)
@@ -379,7 +377,8 @@ class KafkaApis(StoreApis):
         # Names resolved once per topic, not per partition (a topic id lookup scans the cache).
         names: dict[TopicKey, str | None] = {}
         partitions = context.partitions()
-        for (topic, _partition), _part in partitions:
+        for key, _part in partitions:
+            topic = cast(FetchKey, key)[0]
             if topic not in names:
                 names[topic] = self.metadata_cache.topic_by_id(topic) if isinstance(topic, uuid.UUID) else topic
         # Kafka: a follower needs CLUSTER_ACTION, a consumer READ on each topic; refused
@@ -390,10 +389,10 @@ class KafkaApis(StoreApis):
                 request, AclOperation.CLUSTER_ACTION) else set()
         else:
             readable = self._topics_allowed(request, AclOperation.READ, names.values())
-        served: list[Key] = []
-        refused: list[Key] = []
+        served: list[Hashable] = []
+        refused: list[Hashable] = []
         for key, _part in partitions:
-            name = names[key[0]]
+            name = names[cast(FetchKey, key)[0]]
             (served if name is not None and name in readable else refused).append(key)
         return FetchPlan(version, replica_id, req.isolation_level if version >= 4 else 0, context, names,
                          self.metadata_cache.topic_ids, served, refused, partitions)
