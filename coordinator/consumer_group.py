@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
 from josefk.coordinator.consumer_assignors import Assignment, TopicId
-from josefk.coordinator.group_metadata import GroupMetadata, GroupState, OffsetAndMetadata
+from josefk.coordinator.modern_group import GroupWithOffsets
 from josefk.utils.time import SYSTEM_TIME, Time
 
 LEAVE_GROUP_MEMBER_EPOCH = -1
@@ -151,35 +151,15 @@ def _next(member: ConsumerGroupMember, member_epoch: int, current: Mapping[Topic
                    assigned=_union(kept, ready), pending_revocation={}, partition_epochs=epochs)
 
 
-class ConsumerGroup:
+class ConsumerGroup(GroupWithOffsets[ConsumerGroupState, ConsumerGroupMember, Assignment]):
     def __init__(self, group_id: str, time: Time = SYSTEM_TIME) -> None:
-        self.group_id = group_id
-        # The group's committed and transaction-pending offsets, in the shape the classic
-        # coordinator's offset paths (TxnOffsetCommit, transaction completion) work on.
-        self.book = GroupMetadata(group_id, GroupState.EMPTY, time)
-        self.state = ConsumerGroupState.EMPTY
-        self.group_epoch = 0
-        self.assignment_epoch = 0
-        self.members: dict[str, ConsumerGroupMember] = {}
+        super().__init__(group_id, ConsumerGroupState.EMPTY, time)
         self.static_members: dict[str, str] = {}  # instance id -> member id
-        self.target: dict[str, Assignment] = {}
         self.owner_epoch: dict[tuple[TopicId, int], tuple[str, int]] = {}
         self.subscription_metadata: dict[str, tuple[uuid.UUID, int]] = {}  # topic -> (id, partitions)
         # Members whose records (subscription, target, current assignment) may have changed
         # since the coordinator last wrote the group: it writes only theirs.
         self.touched: set[str] = set()
-
-    @property
-    def offsets(self) -> dict[tuple[str, int], OffsetAndMetadata]:
-        return self.book.offsets
-
-    @offsets.setter
-    def offsets(self, offsets: dict[tuple[str, int], OffsetAndMetadata]) -> None:
-        self.book.offsets = offsets
-
-    def __repr__(self) -> str:
-        return (f"ConsumerGroup({self.group_id!r}, {self.state.value}, epoch={self.group_epoch}, "
-                f"assignment_epoch={self.assignment_epoch}, members={sorted(self.members)})")
 
     def update_member(self, member: ConsumerGroupMember) -> None:
         """Store `member`, keeping the partition owners and the static index in step."""

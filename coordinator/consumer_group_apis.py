@@ -7,71 +7,36 @@ coordinator's consumer_groups hook, so GroupApis keeps handling their request sh
 
 from __future__ import annotations
 
-from dataclasses import replace
-from typing import Generic
-
-from josefk.coordinator.authorization import ALLOW_ALL, Authorizer, operations_bits
 from josefk.coordinator.consumer_assignors import Assignment
+from josefk.coordinator.consumer_group import ConsumerGroup
 from josefk.coordinator.consumer_group_coordinator import (
     ConsumerGroupCoordinator,
     HeartbeatRequest,
     HeartbeatResult,
 )
-from josefk.coordinator.group_apis import B, GroupApis, GroupHandler, GroupRequest, _client_host, group_api
-from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
+from josefk.coordinator.group_apis import GroupApis
+from josefk.coordinator.group_request import GroupHandler, GroupRequest, client_host, group_api
+from josefk.coordinator.modern_group_apis import (
+    authorized_operations,
+    delete_groups_with,
+    describe_each,
+    group_allowed,
+    list_groups_with,
+)
+from josefk.protocol.acl import AclOperation, ResourceType
+from josefk.protocol.authorizer import ALLOW_ALL, Authorizer
 from josefk.protocol.errors import ErrorCode
-from josefk.protocol.headers import RequestHeader
-from josefk.protocol.messages import codec
 from josefk.protocol.messages.generated import consumer_group_describe_response as describe
 from josefk.protocol.messages.generated import consumer_group_heartbeat_response as heartbeat
 from josefk.protocol.messages.generated.consumer_group_describe_request import ConsumerGroupDescribeRequest
 from josefk.protocol.messages.generated.consumer_group_heartbeat_request import ConsumerGroupHeartbeatRequest
 from josefk.protocol.messages.generated.delete_groups_request import DeleteGroupsRequest
-from josefk.protocol.messages.generated.delete_groups_response import DeletableGroupResult, DeleteGroupsResponse
 from josefk.protocol.messages.generated.list_groups_request import ListGroupsRequest
-from josefk.protocol.messages.generated.list_groups_response import ListedGroup, ListGroupsResponse
 
 GROUP_TYPE_CONSUMER = "consumer"
 CONSUMER_PROTOCOL_TYPE = "consumer"
 MEMBER_TYPE_CLASSIC = 0  # ConsumerGroupDescribe v1's MemberType
 MEMBER_TYPE_CONSUMER = 1
-
-
-class _Captured(Generic[B]):
-    """A request handed to a classic handler whose response is kept, not sent, so the
-    consumer groups can be added to it; `body` may be a narrowed copy of the request's."""
-
-    def __init__(self, inner: GroupRequest[codec.ApiMessage], body: B) -> None:
-        self.inner = inner
-        self._body = body
-        self.response: codec.ApiMessage | None = None
-
-    @property
-    def header(self) -> RequestHeader:
-        return self.inner.header
-
-    @property
-    def body(self) -> B:
-        return self._body
-
-    @property
-    def api_version(self) -> int:
-        return self.inner.api_version
-
-    @property
-    def client_host(self) -> str:
-        return self.inner.client_host
-
-    @property
-    def principal(self) -> object:
-        return self.inner.principal
-
-    @property
-    def listener_name(self) -> str:
-        return self.inner.listener_name
-
-    def send_response(self, body: codec.ApiMessage) -> None:
-        self.response = body
 
 
 class ConsumerGroupApis:
@@ -91,12 +56,9 @@ class ConsumerGroupApis:
             group_api(DeleteGroupsRequest, self.handle_delete_groups),
         ])
 
-    def _group_allowed(self, request: GroupRequest[codec.ApiMessage], operation: AclOperation, group_id: str) -> bool:
-        return self.authorizer.authorize(request, operation, ResourceType.GROUP, group_id)
-
     def handle_consumer_group_heartbeat(self, request: GroupRequest[ConsumerGroupHeartbeatRequest]) -> None:
         req = request.body
-        if not self._group_allowed(request, AclOperation.READ, req.group_id):
+        if not group_allowed(self.authorizer, request, AclOperation.READ, req.group_id):
             request.send_response(heartbeat.ConsumerGroupHeartbeatResponse(
                 error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED, error_message=None))
             return
@@ -125,7 +87,7 @@ class ConsumerGroupApis:
             subscribed_topic_regex=req.subscribed_topic_regex if request.api_version >= 1 else None,
             member_id_required=request.api_version >= 1,
             server_assignor=req.server_assignor, owned=owned, client_id=request.header.client_id or "",
-            client_host=_client_host(request.client_host)), respond)
+            client_host=client_host(request.client_host)), respond)
 
     def _described_assignment(self, assignment: Assignment) -> describe.Assignment:
         names = {tid: name for name, tid in self.coordinator.topics.topic_ids.items()}
@@ -135,16 +97,8 @@ class ConsumerGroupApis:
 
     def handle_consumer_group_describe(self, request: GroupRequest[ConsumerGroupDescribeRequest]) -> None:
         req = request.body
-        groups = []
-        for group_id in req.group_ids:
-            if not self._group_allowed(request, AclOperation.DESCRIBE, group_id):
-                groups.append(describe.DescribedGroup(group_id=group_id,
-                                                      error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED))
-                continue
-            error, message, group = self.coordinator.describe(group_id)
-            if group is None:
-                groups.append(describe.DescribedGroup(group_id=group_id, error_code=error, error_message=message))
-                continue
+
+        def described(group_id: str, group: ConsumerGroup) -> describe.DescribedGroup:
             members = [describe.Member(
                 member_id=m.member_id, instance_id=m.instance_id, rack_id=m.rack_id, member_epoch=m.member_epoch,
                 client_id=m.client_id, client_host=m.client_host,
@@ -154,46 +108,21 @@ class ConsumerGroupApis:
                 assignment=self._described_assignment(m.assigned),
                 target_assignment=self._described_assignment(group.target.get(m.member_id, {})))
                 for m in group.members.values()]
-            groups.append(describe.DescribedGroup(
+            return describe.DescribedGroup(
                 group_id=group_id, group_state=group.state.value, group_epoch=group.group_epoch,
                 assignment_epoch=group.assignment_epoch,
                 assignor_name=group.preferred_assignor(self.coordinator.config.assignors[0]), members=members,
-                authorized_operations=operations_bits(
-                    self.authorizer.authorized_operations(request, ResourceType.GROUP, group_id)
-                    if req.include_authorized_operations else None)))
+                authorized_operations=authorized_operations(self.authorizer, request, group_id,
+                                                            req.include_authorized_operations))
+
+        groups = describe_each(request, req.group_ids, self.authorizer, self.coordinator.describe, lambda g, e, m: (
+            describe.DescribedGroup(group_id=g, error_code=e, error_message=m)), described)
         request.send_response(describe.ConsumerGroupDescribeResponse(throttle_time_ms=0, groups=groups))
 
     def handle_list_groups(self, request: GroupRequest[ListGroupsRequest]) -> None:
-        req, version = request.body, request.api_version
-        captured = _Captured(request, req)
-        self.classic.handle_list_groups(captured)
-        classic = captured.response
-        assert isinstance(classic, ListGroupsResponse)
-        types = {t.lower() for t in (req.types_filter or [])} if version >= 5 else set()
-        states = set(req.states_filter or []) if version >= 4 else set()
-        consumer = self.coordinator.list_groups(states) if not types or GROUP_TYPE_CONSUMER in types else []
-        if not self.authorizer.authorize(request, AclOperation.DESCRIBE, ResourceType.CLUSTER, CLUSTER_NAME):
-            consumer = [g for g in consumer if self._group_allowed(request, AclOperation.DESCRIBE, g.group_id)]
-        listed = list(classic.groups) + [
-            ListedGroup(group_id=g.group_id, protocol_type=CONSUMER_PROTOCOL_TYPE, group_state=g.state.value,
-                        group_type=GROUP_TYPE_CONSUMER) for g in consumer]
-        request.send_response(replace(classic, groups=sorted(listed, key=lambda g: g.group_id)))
+        list_groups_with(request, self.classic.handle_list_groups, self.authorizer, GROUP_TYPE_CONSUMER,
+                         CONSUMER_PROTOCOL_TYPE, self.coordinator.list_groups)
 
     def handle_delete_groups(self, request: GroupRequest[DeleteGroupsRequest]) -> None:
-        req = request.body
-        results: dict[str, int] = {}
-        classic_names = []
-        for group_id in req.groups_names:
-            if not self.coordinator.is_consumer_group(group_id):
-                classic_names.append(group_id)
-            elif not self._group_allowed(request, AclOperation.DELETE, group_id):
-                results[group_id] = ErrorCode.GROUP_AUTHORIZATION_FAILED
-            else:
-                results[group_id] = self.coordinator.delete_group(group_id)
-        if classic_names:
-            captured = _Captured(request, replace(req, groups_names=classic_names))
-            self.classic.handle_delete_groups(captured)
-            assert isinstance(captured.response, DeleteGroupsResponse)
-            results.update({r.group_id: r.error_code for r in captured.response.results})
-        request.send_response(DeleteGroupsResponse(throttle_time_ms=0, results=[
-            DeletableGroupResult(group_id=g, error_code=results[g]) for g in req.groups_names]))
+        delete_groups_with(request, self.classic.handle_delete_groups, self.authorizer,
+                           self.coordinator.is_consumer_group, self.coordinator.delete_group)

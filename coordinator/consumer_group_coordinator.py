@@ -16,9 +16,9 @@ import logging
 import re
 import struct
 import uuid
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
-from typing import Protocol
+from functools import partial
 
 from josefk.coordinator.consumer_assignors import ASSIGNORS, AssignmentMember, ConsumerGroupAssignor, TopicId
 from josefk.coordinator.consumer_group import (
@@ -52,25 +52,27 @@ from josefk.coordinator.mixed_groups import (
     classic_group_from_consumer,
     consumer_group_from_classic,
 )
+from josefk.coordinator.modern_group import (
+    MemberTimers,
+    TopicsView,
+    commit_offsets,
+    delete_group,
+    describe_group,
+    expire_offsets,
+    fenced_epoch,
+    fetched_offsets,
+    hand_to_classic,
+    member_error,
+    subscription_metadata,
+)
 from josefk.coordinator.offsets_store import LoadedPartition
 from josefk.coordinator.record_io import RecordFormatError
 from josefk.protocol.errors import ErrorCode
-from josefk.utils.scheduler import ScheduledTask
 
 log = logging.getLogger(__name__)
 
 TopicPartition = tuple[str, int]
 Owned = dict[TopicId, frozenset[int]]
-
-
-class TopicsView(Protocol):
-    """What the coordinator needs of the cluster's topics (MetadataCache has both)."""
-
-    @property
-    def topics(self) -> Mapping[str, Mapping[int, object]]: ...
-
-    @property
-    def topic_ids(self) -> Mapping[str, uuid.UUID]: ...
 
 
 @dataclass(frozen=True)
@@ -129,8 +131,8 @@ class ConsumerGroupCoordinator:
             raise ValueError(f"group.consumer.assignors: unknown assignors {unknown}; josefk has {sorted(ASSIGNORS)}")
         self.assignors: dict[str, ConsumerGroupAssignor] = {n: ASSIGNORS[n] for n in config.assignors}
         self.groups: dict[str, ConsumerGroup] = {}
-        self._session_timers: dict[tuple[str, str], ScheduledTask] = {}
-        self._rebalance_timers: dict[tuple[str, str], ScheduledTask] = {}
+        self._session_timers = MemberTimers(classic.scheduler)
+        self._rebalance_timers = MemberTimers(classic.scheduler)
         # group id -> its records as last written (key -> value), to write only what changed
         self._stored: dict[str, dict[bytes, bytes]] = {}
         classic.load_listeners.append(self.load_partition)
@@ -140,8 +142,8 @@ class ConsumerGroupCoordinator:
         classic.classic_members = self
         # classic members: a JoinGroup answer awaits their SyncGroup; a REBALANCE_IN_PROGRESS
         # answer awaits their JoinGroup; each within the rebalance timeout, or they are fenced
-        self._sync_timers: dict[tuple[str, str], ScheduledTask] = {}
-        self._join_timers: dict[tuple[str, str], ScheduledTask] = {}
+        self._sync_timers = MemberTimers(classic.scheduler)
+        self._join_timers = MemberTimers(classic.scheduler)
         self.share_groups: Callable[[str], bool] = lambda _group_id: False  # share group ids are not ours
 
     # -- group lookup, shared with the classic coordinator -----------------------------------
@@ -157,9 +159,7 @@ class ConsumerGroupCoordinator:
             return ErrorCode.NONE
         self._write_tombstones(group)
         self._drop(group)
-        classic = GroupMetadata(group_id, GroupState.EMPTY, self.classic.time)
-        classic.offsets = group.offsets
-        self.classic.groups[group_id] = classic
+        hand_to_classic(self.classic, group_id, group.offsets)
         return ErrorCode.NONE
 
     def _group_for_heartbeat(self, group_id: str, create: bool) -> ConsumerGroup | HeartbeatResult:
@@ -263,8 +263,7 @@ class ConsumerGroupCoordinator:
 
     def _drop(self, group: ConsumerGroup) -> None:
         for timers in (self._session_timers, self._rebalance_timers, self._sync_timers, self._join_timers):
-            for key in [k for k in timers if k[0] == group.group_id]:
-                timers.pop(key).cancel()
+            timers.cancel_group(group.group_id)
         group.state = ConsumerGroupState.DEAD
         group.book.transition_to(GroupState.DEAD)
         self.groups.pop(group.group_id, None)
@@ -434,20 +433,9 @@ class ConsumerGroupCoordinator:
 
     @staticmethod
     def _epoch_error(member: ConsumerGroupMember, req: HeartbeatRequest) -> str | None:
-        """Kafka's throwIfMemberEpochIsInvalid: a member ahead of the coordinator, or behind
-        it other than by one lost response, is fenced."""
-        if req.member_epoch > member.member_epoch:
-            return (f"The consumer group member has a greater member epoch ({req.member_epoch}) than the one known "
-                    f"by the group coordinator ({member.member_epoch}). The member must abandon all its "
-                    "partitions and rejoin.")
-        if req.member_epoch < member.member_epoch:
-            owned = req.owned
-            subset = owned is not None and all(ps <= member.assigned.get(t, frozenset()) for t, ps in owned.items())
-            if req.member_epoch != member.previous_member_epoch or not subset:
-                return (f"The consumer group member has a smaller member epoch ({req.member_epoch}) than the one "
-                        f"known by the group coordinator ({member.member_epoch}). The member must abandon all its "
-                        "partitions and rejoin.")
-        return None
+        owned = req.owned
+        return fenced_epoch("consumer", req.member_epoch, member, member.previous_member_epoch, lambda: (
+            owned is not None and all(ps <= member.assigned.get(t, frozenset()) for t, ps in owned.items())))
 
     def _update(self, group: ConsumerGroup, member: ConsumerGroupMember, req: HeartbeatRequest) -> HeartbeatResult:
         is_new = member.member_id not in group.members
@@ -470,7 +458,7 @@ class ConsumerGroupCoordinator:
                     or (group.group_id, reconciled.member_id) not in self._rebalance_timers):
                 self._schedule_rebalance(group, reconciled)
         else:
-            self._cancel_timer(self._rebalance_timers, group.group_id, reconciled.member_id)
+            self._rebalance_timers.cancel(group.group_id, reconciled.member_id)
         full = (req.rebalance_timeout_ms != -1 and req.subscribed_topic_names is not None
                 and req.owned is not None)
         changed = (is_new or reconciled.assigned != member.assigned
@@ -514,13 +502,7 @@ class ConsumerGroupCoordinator:
         return names
 
     def _subscription_metadata(self, group: ConsumerGroup) -> dict[str, tuple[uuid.UUID, int]]:
-        out: dict[str, tuple[uuid.UUID, int]] = {}
-        for name in sorted(set().union(*(self._subscribed(m) for m in group.members.values()))):
-            partitions = self.topics.topics.get(name)
-            topic_id = self.topics.topic_ids.get(name)
-            if partitions and topic_id is not None:
-                out[name] = (topic_id, len(partitions))
-        return out
+        return subscription_metadata(self.topics, set().union(*(self._subscribed(m) for m in group.members.values())))
 
     def _compute_target(self, group: ConsumerGroup) -> None:
         assignor = self.assignors[group.preferred_assignor(self.config.assignors[0])]
@@ -547,7 +529,7 @@ class ConsumerGroupCoordinator:
             epochs.update(dict.fromkeys(member.epochs_of(member.assigned), 0))
             group.update_member(replace(member, member_epoch=LEAVE_GROUP_STATIC_MEMBER_EPOCH,
                                         previous_member_epoch=member.member_epoch, partition_epochs=epochs))
-            self._cancel_timer(self._rebalance_timers, group.group_id, member.member_id)
+            self._rebalance_timers.cancel(group.group_id, member.member_id)
             self._schedule_session(group, member)
             log.info("[GroupCoordinator %d]: Static member %s of consumer group %s left temporarily",
                      self.classic.broker_id, member.member_id, group.group_id)
@@ -573,58 +555,40 @@ class ConsumerGroupCoordinator:
 
     # -- timers ----------------------------------------------------------------------------
 
-    def _cancel_timer(self, timers: dict[tuple[str, str], ScheduledTask], group_id: str, member_id: str) -> None:
-        task = timers.pop((group_id, member_id), None)
-        if task is not None:
-            task.cancel()
-
     def _cancel_timers(self, group_id: str, member_id: str) -> None:
         for timers in (self._session_timers, self._rebalance_timers, self._sync_timers, self._join_timers):
-            self._cancel_timer(timers, group_id, member_id)
+            timers.cancel(group_id, member_id)
 
     def _schedule_session(self, group: ConsumerGroup, member: ConsumerGroupMember) -> None:
-        key = (group.group_id, member.member_id)
-        self._cancel_timer(self._session_timers, *key)
-
         def expired() -> None:
-            self._session_timers.pop(key, None)
             if self.groups.get(group.group_id) is group and member.member_id in group.members:
                 self._fence(group, member.member_id, "failed to heartbeat within the session timeout")
                 self._persist_after_timeout(group)
 
         timeout = member.classic.session_timeout_ms if member.classic is not None else self.config.session_timeout_ms
-        self._session_timers[key] = self.classic.scheduler.schedule(timeout, expired)
+        self._session_timers.schedule(group.group_id, member.member_id, timeout, expired)
 
     def _schedule_rebalance(self, group: ConsumerGroup, member: ConsumerGroupMember) -> None:
-        key = (group.group_id, member.member_id)
-        self._cancel_timer(self._rebalance_timers, *key)
         epoch = member.member_epoch
 
         def expired() -> None:
-            self._rebalance_timers.pop(key, None)
             current = group.members.get(member.member_id) if self.groups.get(group.group_id) is group else None
             if (current is not None and current.state == MemberState.UNREVOKED_PARTITIONS
                     and current.member_epoch == epoch):
                 self._fence(group, member.member_id, "failed to revoke partitions within the rebalance timeout")
                 self._persist_after_timeout(group)
 
-        self._rebalance_timers[key] = self.classic.scheduler.schedule(member.rebalance_timeout_ms, expired)
+        self._rebalance_timers.schedule(group.group_id, member.member_id, member.rebalance_timeout_ms, expired)
 
     # -- offsets ---------------------------------------------------------------------------
 
     def _member_error(self, group: ConsumerGroup, member_id: str | None, member_epoch: int) -> ErrorCode:
-        """Kafka's ConsumerGroup.validateOffsetCommit/Fetch: without a member epoch (admin
-        tools, manual assignment) only an Empty group is open; a member must name its
-        current epoch."""
-        if member_epoch < 0 and not group.members:
-            return ErrorCode.NONE
-        member = group.members.get(member_id or "")
-        if member is None:
-            return ErrorCode.UNKNOWN_MEMBER_ID
-        if member_epoch != member.member_epoch:
-            # a classic member names its generation, the member epoch it was given in JoinGroup
-            return ErrorCode.ILLEGAL_GENERATION if member.uses_classic_protocol else ErrorCode.STALE_MEMBER_EPOCH
-        return ErrorCode.NONE
+        """modern_group.member_error; a classic member names its generation, the member
+        epoch it was given in JoinGroup, and is told ILLEGAL_GENERATION."""
+        error = member_error(group.members, member_id, member_epoch)
+        if error == ErrorCode.STALE_MEMBER_EPOCH and group.members[member_id or ""].uses_classic_protocol:
+            return ErrorCode.ILLEGAL_GENERATION
+        return error
 
     def _commit_error(self, group: ConsumerGroup, member_id: str | None, member_epoch: int,
                       partitions: Iterable[TopicPartition]) -> ErrorCode:
@@ -648,31 +612,16 @@ class ConsumerGroupCoordinator:
                        offsets: dict[TopicPartition, OffsetAndMetadata],
                        callback: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
         group = self.groups[group_id]
-        results: dict[TopicPartition, ErrorCode] = {}
-        valid = {}
-        for tp, om in offsets.items():
-            if om.metadata is not None and len(om.metadata.encode()) > self.classic.max_metadata_bytes:
-                results[tp] = ErrorCode.OFFSET_METADATA_TOO_LARGE
-            else:
-                valid[tp] = om
-        error = self._commit_error(group, member_id, member_epoch, valid)
-        if (error == ErrorCode.NONE and member_epoch >= 0 and api_version < 9
-                and not group.members[member_id].uses_classic_protocol):
-            error = ErrorCode.UNSUPPORTED_VERSION  # consumer-protocol members commit with v9+
-        if error != ErrorCode.NONE:
-            callback(dict.fromkeys(offsets, error))
-            return
 
-        def stored(error: ErrorCode) -> None:
-            if error == ErrorCode.NONE and group.state != ConsumerGroupState.DEAD:
-                group.offsets.update(valid)
-            results.update(dict.fromkeys(valid, error))
-            callback({tp: results[tp] for tp in offsets})
+        def error_for(partitions: Iterable[TopicPartition]) -> ErrorCode:
+            error = self._commit_error(group, member_id, member_epoch, partitions)
+            if (error == ErrorCode.NONE and member_epoch >= 0 and api_version < 9
+                    and not group.members[member_id].uses_classic_protocol):
+                return ErrorCode.UNSUPPORTED_VERSION  # consumer-protocol members commit with v9+
+            return error
 
-        if valid:
-            self.classic.store.store_offsets(group_id, valid, stored)
-        else:
-            callback(results)
+        commit_offsets(self.classic.store, self.classic.max_metadata_bytes, group_id, group.offsets, offsets,
+                       error_for, lambda: group.state == ConsumerGroupState.DEAD, callback)
 
     def txn_member_error(self, group_id: str, member_id: str, generation_id: int,
                          partitions: Iterable[TopicPartition]) -> ErrorCode:
@@ -699,19 +648,9 @@ class ConsumerGroupCoordinator:
             if self.classic.partition_for(group.group_id) not in self.classic.owned:
                 continue
             subscribed: set[str] = set().union(*(self._subscribed(m) for m in group.members.values()))
-            expired = [tp for tp, om in group.offsets.items() if tp[0] not in subscribed and (
-                now >= om.expire_timestamp if om.expire_timestamp is not None
-                else now - om.commit_timestamp >= self.classic.offsets_retention_ms)]
-            drop = not group.members and len(expired) == len(group.offsets) and not group.book.pending_txn_offsets
-            if not expired and not drop:
-                continue
-            if self.classic.store.write_tombstones(group.group_id, expired, group=drop) != ErrorCode.NONE:
-                continue
-            if drop and self._write_tombstones(group) != ErrorCode.NONE:
-                continue
-            for tp in expired:
-                group.offsets.pop(tp, None)
-            removed += len(expired)
+            expired, drop = expire_offsets(self.classic.store, group, now, self.classic.offsets_retention_ms,
+                                           subscribed, partial(self._write_tombstones, group))
+            removed += expired
             if drop:
                 self._drop(group)
         return removed
@@ -724,34 +663,22 @@ class ConsumerGroupCoordinator:
             error = self._member_error(group, member_id, member_epoch)
             if error != ErrorCode.NONE:
                 return error, {}
-        if partitions is None:
-            return ErrorCode.NONE, dict(group.offsets)
-        return ErrorCode.NONE, {tp: group.offsets.get(tp) for tp in partitions}
+        return ErrorCode.NONE, fetched_offsets(group.offsets, partitions)
 
     # -- admin -----------------------------------------------------------------------------
 
     def describe(self, group_id: str) -> tuple[ErrorCode, str | None, ConsumerGroup | None]:
-        error = self.classic.validate(group_id, "describe")
-        if error != ErrorCode.NONE:
-            return error, None, None
-        group = self.groups.get(group_id)
-        if group is None:
-            if group_id in self.classic.groups or self.share_groups(group_id):
-                return ErrorCode.GROUP_ID_NOT_FOUND, f"Group {group_id} is not a consumer group.", None
-            return ErrorCode.GROUP_ID_NOT_FOUND, f"Group {group_id} not found.", None
-        return ErrorCode.NONE, None, group
+        return describe_group(self.classic, self.groups, group_id, "consumer",
+                              lambda other: other in self.classic.groups or self.share_groups(other))
 
     def list_groups(self, states: set[str]) -> list[ConsumerGroup]:
         return self.classic.listed(self.groups.values(), states)
 
     def delete_group(self, group_id: str) -> ErrorCode:
-        error = self.classic.validate(group_id, "delete")
-        if error != ErrorCode.NONE:
-            return error
-        group = self.groups[group_id]
-        if group.members:
-            return ErrorCode.NON_EMPTY_GROUP
-        error = self.classic.store.write_tombstones(group_id, list(group.offsets), group=True)
+        return delete_group(self.classic, self.groups, group_id, self._delete)
+
+    def _delete(self, group: ConsumerGroup) -> ErrorCode:
+        error = self.classic.store.write_tombstones(group.group_id, list(group.offsets), group=True)
         if error == ErrorCode.NONE:
             error = self._write_tombstones(group)
         if error == ErrorCode.NONE:
@@ -830,8 +757,8 @@ class ConsumerGroupCoordinator:
             # subscription changed.
             self._downgrade(group, set(), "for static member replacement with different subscription"
                             if group.group_epoch != epoch else None)
-        self._cancel_timer(self._join_timers, group_id, reconciled.member_id)
-        self._cancel_timer(self._rebalance_timers, group_id, reconciled.member_id)
+        self._join_timers.cancel(group_id, reconciled.member_id)
+        self._rebalance_timers.cancel(group_id, reconciled.member_id)
         protocol_name = joining.protocols[0][0]
 
         def written(error: ErrorCode) -> None:
@@ -893,7 +820,7 @@ class ConsumerGroupCoordinator:
         elif group.group_epoch > member.member_epoch and member.state != MemberState.UNREVOKED_PARTITIONS:
             callback(SyncResult(self._rejoin_needed(group, member)))
         else:
-            self._cancel_timer(self._sync_timers, group_id, member.member_id)
+            self._sync_timers.cancel(group_id, member.member_id)
             self._schedule_session(group, member)
             names = {tid: n for n, tid in self.topics.topic_ids.items()}
             try:
@@ -950,16 +877,12 @@ class ConsumerGroupCoordinator:
             self._persist_after_timeout(group)
         return ErrorCode.NONE, errors
 
-    def _schedule_classic(self, timers: dict[tuple[str, str], ScheduledTask], group: ConsumerGroup,
-                          member: ConsumerGroupMember, what: str) -> None:
+    def _schedule_classic(self, timers: MemberTimers, group: ConsumerGroup, member: ConsumerGroupMember,
+                          what: str) -> None:
         """A classic member's deadline (its rebalance timeout) to `what`, else it is fenced."""
-        key = (group.group_id, member.member_id)
-        self._cancel_timer(timers, *key)
-
         def expired() -> None:
-            timers.pop(key, None)
             if self.groups.get(group.group_id) is group and member.member_id in group.members:
                 self._fence(group, member.member_id, f"failed to {what} within the rebalance timeout")
                 self._persist_after_timeout(group)
 
-        timers[key] = self.classic.scheduler.schedule(member.rebalance_timeout_ms, expired)
+        timers.schedule(group.group_id, member.member_id, member.rebalance_timeout_ms, expired)

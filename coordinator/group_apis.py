@@ -14,15 +14,23 @@ import uuid
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor
 from dataclasses import dataclass
-from typing import Protocol, TypeVar, cast
 
-from josefk.coordinator.authorization import ALLOW_ALL, AUTH_MESSAGES, Authorizer, operations_bits
 from josefk.coordinator.group_coordinator import GroupCoordinator
 from josefk.coordinator.group_metadata import JoinResult, OffsetAndMetadata, SyncResult
+from josefk.coordinator.group_request import GroupHandler, GroupRequest, client_host, group_api
+from josefk.coordinator.offset_topics import (
+    TOPIC_IDS_VERSION,
+    UNKNOWN_ID,
+    NamedTopic,
+    RequestedPartitions,
+    TopicRef,
+    by_topic,
+    is_unknown_id,
+)
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
+from josefk.protocol.authorizer import ALLOW_ALL, AUTH_MESSAGES, Authorizer, operations_bits
 from josefk.protocol.errors import ErrorCode, KafkaError
-from josefk.protocol.headers import RequestHeader
 from josefk.protocol.messages import codec
 from josefk.protocol.messages.generated.delete_groups_request import DeleteGroupsRequest
 from josefk.protocol.messages.generated.delete_groups_response import DeletableGroupResult, DeleteGroupsResponse
@@ -75,7 +83,6 @@ from josefk.replication.metadata_cache import MetadataCache
 from josefk.zk.admin_zk_client import TopicAdmin
 
 log = logging.getLogger(__name__)
-V = TypeVar("V")
 
 COORDINATOR_GROUP = 0
 COORDINATOR_TRANSACTION = 1
@@ -86,95 +93,6 @@ def _error_message(error: ErrorCode) -> str:
     """FindCoordinator's error_message as Kafka fills it: its Errors.message(), which for
     NONE (no exception) is the error's name, so a success says "NONE", not null."""
     return error.name
-
-
-def _client_host(peer: str) -> str:
-    """Kafka shows the client address as InetAddress.toString does: "/127.0.0.1"."""
-    host = peer.rsplit(":", 1)[0] if ":" in peer else peer
-    return host if host.startswith("/") else "/" + host
-
-
-# OffsetCommit and OffsetFetch name topics by id from v10 (KIP-848).
-TOPIC_IDS_VERSION = 10
-_UNKNOWN_ID = "<unknown topic id {}>"  # not a legal topic name: stands for an id no topic has
-
-
-@dataclass(frozen=True)
-class _NamedTopic:
-    """A requested topic by name, for a request that named it by id."""
-
-    name: str
-    partition_indexes: list[int]
-
-
-class _TopicRef(Protocol):
-    """A requested topic as OffsetCommit and OffsetFetch (v8+) name it: by name, or by id (v10+)."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def topic_id(self) -> uuid.UUID: ...
-
-
-class _RequestedPartitions(Protocol):
-    """A requested topic's name and partitions: OffsetFetch's topics, or a _NamedTopic."""
-
-    @property
-    def name(self) -> str: ...
-
-    @property
-    def partition_indexes(self) -> list[int]: ...
-
-
-def _unknown_id(name: str) -> bool:
-    return name.startswith("<")
-
-
-def _by_topic(pairs: list[tuple[tuple[str, int], V]]) -> dict[str, list[tuple[int, V]]]:
-    out: dict[str, list[tuple[int, V]]] = {}
-    for (topic, partition), value in pairs:
-        out.setdefault(topic, []).append((partition, value))
-    return out
-
-
-# The decoded request message; covariant, as the server's Request's is.
-B_co = TypeVar("B_co", bound=codec.ApiMessage, covariant=True)
-B = TypeVar("B", bound=codec.ApiMessage)
-
-
-class GroupRequest(Protocol[B_co]):
-    """What a group API handler needs of a request. The server's Request (a layer above)
-    has all of it, so handlers take it without this package importing the server."""
-
-    @property
-    def header(self) -> RequestHeader: ...
-
-    @property
-    def body(self) -> B_co: ...
-
-    @property
-    def api_version(self) -> int: ...
-
-    @property
-    def client_host(self) -> str: ...
-
-    @property
-    def principal(self) -> object: ...
-
-    @property
-    def listener_name(self) -> str: ...  # the listener the request came in on
-
-    def send_response(self, body: codec.ApiMessage) -> None: ...
-
-
-GroupHandler = Callable[[GroupRequest[codec.ApiMessage]], None]
-
-
-def group_api(request_class: type[B], handle: Callable[[GroupRequest[B]], None]) -> tuple[int, GroupHandler]:
-    """One API's entry in a handlers() table, as the server's store_apis.api: the cast is sound,
-    for the network layer decodes the requests of `request_class.API_KEY` into that class alone."""
-    return request_class.API_KEY, cast(GroupHandler, handle)
 
 
 @dataclass(frozen=True)
@@ -321,7 +239,7 @@ class GroupApis:
         self.coordinator.join_group(
             req.group_id, req.member_id or "", req.group_instance_id if version >= 5 else None,
             require_known_member_id=version >= 4, support_skipping_assignment=version >= 9,
-            client_id=request.header.client_id or "", client_host=_client_host(request.client_host),
+            client_id=request.header.client_id or "", client_host=client_host(request.client_host),
             rebalance_timeout_ms=req.rebalance_timeout_ms if version >= 1 else req.session_timeout_ms,
             session_timeout_ms=req.session_timeout_ms, protocol_type=req.protocol_type,
             protocols=[(p.name, bytes(p.metadata)) for p in req.protocols], callback=respond,
@@ -379,12 +297,12 @@ class GroupApis:
 
     # -- OffsetCommit / OffsetFetch / OffsetDelete ---------------------------------------------
 
-    def _topic_names(self, topics: Sequence[_TopicRef], by_id: bool) -> list[str]:
+    def _topic_names(self, topics: Sequence[TopicRef], by_id: bool) -> list[str]:
         """Each requested topic's name; by id (v10), looked up in the metadata, and for an id
         no topic has a name no topic can have (answered UNKNOWN_TOPIC_ID)."""
         if not by_id:
             return [t.name for t in topics]
-        return [self.metadata_cache.topic_by_id(t.topic_id) or _UNKNOWN_ID.format(t.topic_id) for t in topics]
+        return [self.metadata_cache.topic_by_id(t.topic_id) or UNKNOWN_ID.format(t.topic_id) for t in topics]
 
     def _topic_id(self, name: str, requested: dict[str, uuid.UUID]) -> uuid.UUID:
         return requested.get(name) or self.metadata_cache.topic_ids.get(name) or uuid.UUID(int=0)
@@ -403,7 +321,7 @@ class GroupApis:
         by_id = version >= TOPIC_IDS_VERSION
         names = self._topic_names(req.topics, by_id)
         ids = {name: t.topic_id for name, t in zip(names, req.topics, strict=True)} if by_id else {}
-        readable = self._topics_allowed(request, AclOperation.READ, (n for n in names if not _unknown_id(n)))
+        readable = self._topics_allowed(request, AclOperation.READ, (n for n in names if not is_unknown_id(n)))
         for name, topic in zip(names, req.topics, strict=True):
             for p in topic.partitions:
                 tp = (name, p.partition_index)
@@ -411,7 +329,7 @@ class GroupApis:
                 if not group_allowed:
                     errors[tp] = ErrorCode.GROUP_AUTHORIZATION_FAILED
                     continue
-                if _unknown_id(name):
+                if is_unknown_id(name):
                     errors[tp] = ErrorCode.UNKNOWN_TOPIC_ID
                     continue
                 if name not in readable:
@@ -435,7 +353,7 @@ class GroupApis:
             topics = [OffsetCommitResponseTopic(
                 partitions=[OffsetCommitResponsePartition(partition_index=p, error_code=e) for p, e in parts],
                 **({"topic_id": ids[name]} if by_id else {"name": name}))
-                for name, parts in _by_topic([(tp, errors[tp]) for tp in requested]).items()]
+                for name, parts in by_topic([(tp, errors[tp]) for tp in requested]).items()]
             request.send_response(OffsetCommitResponse(throttle_time_ms=0, topics=topics))
 
         if not offsets:
@@ -483,7 +401,7 @@ class GroupApis:
             topics = [TxnOffsetCommitResponseTopic(name=name, partitions=[
                 TxnOffsetCommitResponsePartition(
                     partition_index=p, error_code=fenced_name if e == ErrorCode.PRODUCER_FENCED else e)
-                for p, e in parts]) for name, parts in _by_topic([(tp, errors[tp]) for tp in requested]).items()]
+                for p, e in parts]) for name, parts in by_topic([(tp, errors[tp]) for tp in requested]).items()]
             request.send_response(TxnOffsetCommitResponse(throttle_time_ms=0, topics=topics))
 
         if not offsets:
@@ -496,7 +414,7 @@ class GroupApis:
                                             member_id, instance_id, generation, offsets, respond)
 
     def _fetch_group(self, request: GroupRequest[codec.ApiMessage], group_id: str,
-                     topics: Sequence[_RequestedPartitions] | None,
+                     topics: Sequence[RequestedPartitions] | None,
                      member: tuple[str | None, int] = (None, -1)
                      ) -> tuple[ErrorCode, list[tuple[tuple[str, int], OffsetAndMetadata | None]], set[str]]:
         """(error, offsets, topics refused): Kafka needs DESCRIBE on the group, and answers
@@ -530,12 +448,12 @@ class GroupApis:
             by_id = version >= TOPIC_IDS_VERSION
             for g in req.groups:
                 member = (g.member_id, g.member_epoch) if version >= 9 else (None, -1)
-                wanted: Sequence[_RequestedPartitions] | None = g.topics
+                wanted: Sequence[RequestedPartitions] | None = g.topics
                 ids: dict[str, uuid.UUID] = {}
                 if by_id and g.topics is not None:
                     names = self._topic_names(g.topics, by_id)
                     ids = {name: t.topic_id for name, t in zip(names, g.topics, strict=True)}
-                    wanted = [_NamedTopic(name, t.partition_indexes) for name, t in zip(names, g.topics, strict=True)]
+                    wanted = [NamedTopic(name, t.partition_indexes) for name, t in zip(names, g.topics, strict=True)]
                 error, results, refused = self._fetch_group(request, g.group_id, wanted, member)
                 unstable = self._unstable(g.group_id, [r for r in results if r[0][0] not in refused],
                                           req.require_stable)
@@ -544,13 +462,13 @@ class GroupApis:
                         partition_index=p, committed_offset=-1 if (name, p) in unstable or not om else om.offset,
                         committed_leader_epoch=om.leader_epoch if om else -1,
                         metadata=om.metadata if om else "",
-                        error_code=ErrorCode.UNKNOWN_TOPIC_ID if _unknown_id(name)
+                        error_code=ErrorCode.UNKNOWN_TOPIC_ID if is_unknown_id(name)
                         else ErrorCode.TOPIC_AUTHORIZATION_FAILED if name in refused
                         else ErrorCode.UNSTABLE_OFFSET_COMMIT if (name, p) in unstable else ErrorCode.NONE)
                         for p, om in parts],
                     **({"topic_id": self._topic_id(name, ids)} if by_id else {"name": name}))
                     # Kafka answers the unknown ids after the group's offsets
-                    for name, parts in sorted(_by_topic(results).items(), key=lambda item: _unknown_id(item[0]))]
+                    for name, parts in sorted(by_topic(results).items(), key=lambda item: is_unknown_id(item[0]))]
                 groups.append(OffsetFetchResponseGroup(group_id=g.group_id, topics=topics, error_code=error))
             request.send_response(OffsetFetchResponse(throttle_time_ms=0, groups=groups))
             return
@@ -569,7 +487,7 @@ class GroupApis:
                 metadata=om.metadata if om else "",
                 error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED if name in refused
                 else ErrorCode.UNSTABLE_OFFSET_COMMIT if (name, p) in unstable else part_error)
-            for p, om in parts]) for name, parts in _by_topic(results).items()]
+            for p, om in parts]) for name, parts in by_topic(results).items()]
         request.send_response(OffsetFetchResponse(throttle_time_ms=0, topics=topic_results, error_code=error))
 
     def handle_offset_delete(self, request: GroupRequest[OffsetDeleteRequest]) -> None:
@@ -591,7 +509,7 @@ class GroupApis:
         results.update(unknown)
         topics = [OffsetDeleteResponseTopic(name=name, partitions=[
             OffsetDeleteResponsePartition(partition_index=p, error_code=e) for p, e in parts])
-            for name, parts in _by_topic([(tp, results.get(tp, ErrorCode.NONE)) for tp in requested]).items()]
+            for name, parts in by_topic([(tp, results.get(tp, ErrorCode.NONE)) for tp in requested]).items()]
         request.send_response(OffsetDeleteResponse(error_code=ErrorCode.NONE, throttle_time_ms=0, topics=topics))
 
     # -- DescribeGroups / ListGroups / DeleteGroups --------------------------------------

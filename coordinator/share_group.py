@@ -13,6 +13,7 @@ import uuid
 from dataclasses import dataclass, field
 
 from josefk.coordinator.consumer_assignors import Assignment
+from josefk.coordinator.modern_group import ModernGroup
 
 LEAVE_GROUP_MEMBER_EPOCH = -1
 
@@ -35,19 +36,10 @@ class ShareGroupMember:
     assigned: Assignment = field(default_factory=dict)
 
 
-class ShareGroup:
+class ShareGroup(ModernGroup[ShareGroupState, ShareGroupMember, Assignment]):
     def __init__(self, group_id: str) -> None:
-        self.group_id = group_id
-        self.state = ShareGroupState.EMPTY
-        self.group_epoch = 0
-        self.assignment_epoch = 0
-        self.members: dict[str, ShareGroupMember] = {}
-        self.target: dict[str, Assignment] = {}
+        super().__init__(group_id, ShareGroupState.EMPTY)
         self.subscription_metadata: dict[str, tuple[uuid.UUID, int]] = {}  # topic -> (id, partitions)
-
-    def __repr__(self) -> str:
-        return (f"ShareGroup({self.group_id!r}, {self.state.value}, epoch={self.group_epoch}, "
-                f"assignment_epoch={self.assignment_epoch}, members={sorted(self.members)})")
 
     def update_member(self, member: ShareGroupMember) -> None:
         self.members[member.member_id] = member

@@ -8,29 +8,34 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from josefk.coordinator.authorization import ALLOW_ALL, Authorizer, operations_bits
 from josefk.coordinator.consumer_assignors import Assignment
-from josefk.coordinator.consumer_group_apis import _Captured
-from josefk.coordinator.group_apis import GroupHandler, GroupRequest, _client_host, group_api
+from josefk.coordinator.group_request import GroupHandler, GroupRequest, client_host, group_api
+from josefk.coordinator.modern_group_apis import (
+    answer_of,
+    authorized_operations,
+    delete_groups_with,
+    describe_each,
+    group_allowed,
+    list_groups_with,
+)
 from josefk.coordinator.share_assignor import SIMPLE_ASSIGNOR
+from josefk.coordinator.share_group import ShareGroup
 from josefk.coordinator.share_group_coordinator import (
     GROUP_TYPE_SHARE,
     ShareGroupCoordinator,
     ShareHeartbeatRequest,
     ShareHeartbeatResult,
 )
-from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
+from josefk.protocol.acl import AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey
+from josefk.protocol.authorizer import ALLOW_ALL, Authorizer
 from josefk.protocol.errors import ErrorCode
-from josefk.protocol.messages.codec import ApiMessage
 from josefk.protocol.messages.generated import share_group_describe_response as describe
 from josefk.protocol.messages.generated import share_group_heartbeat_response as heartbeat
 from josefk.protocol.messages.generated.delete_groups_request import DeleteGroupsRequest
-from josefk.protocol.messages.generated.delete_groups_response import DeletableGroupResult, DeleteGroupsResponse
 from josefk.protocol.messages.generated.describe_groups_request import DescribeGroupsRequest
 from josefk.protocol.messages.generated.describe_groups_response import DescribeGroupsResponse
 from josefk.protocol.messages.generated.list_groups_request import ListGroupsRequest
-from josefk.protocol.messages.generated.list_groups_response import ListedGroup, ListGroupsResponse
 from josefk.protocol.messages.generated.share_group_describe_request import ShareGroupDescribeRequest
 from josefk.protocol.messages.generated.share_group_heartbeat_request import ShareGroupHeartbeatRequest
 
@@ -55,12 +60,9 @@ class ShareGroupApis:
             group_api(DeleteGroupsRequest, self.handle_delete_groups),
         ])
 
-    def _group_allowed(self, request: GroupRequest[ApiMessage], operation: AclOperation, group_id: str) -> bool:
-        return self.authorizer.authorize(request, operation, ResourceType.GROUP, group_id)
-
     def handle_share_group_heartbeat(self, request: GroupRequest[ShareGroupHeartbeatRequest]) -> None:
         req = request.body
-        if not self._group_allowed(request, AclOperation.READ, req.group_id):
+        if not group_allowed(self.authorizer, request, AclOperation.READ, req.group_id):
             request.send_response(heartbeat.ShareGroupHeartbeatResponse(
                 error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED))
             return
@@ -86,7 +88,7 @@ class ShareGroupApis:
         self.coordinator.heartbeat(ShareHeartbeatRequest(
             group_id=req.group_id, member_id=req.member_id, member_epoch=req.member_epoch, rack_id=req.rack_id,
             subscribed_topic_names=None if req.subscribed_topic_names is None else tuple(req.subscribed_topic_names),
-            client_id=request.header.client_id or "", client_host=_client_host(request.client_host)), respond)
+            client_id=request.header.client_id or "", client_host=client_host(request.client_host)), respond)
 
     def _described_assignment(self, assignment: Assignment) -> describe.Assignment:
         names = {tid: name for name, tid in self.coordinator.topics.topic_ids.items()}
@@ -96,52 +98,32 @@ class ShareGroupApis:
 
     def handle_share_group_describe(self, request: GroupRequest[ShareGroupDescribeRequest]) -> None:
         req = request.body
-        groups = []
-        for group_id in req.group_ids:
-            if not self._group_allowed(request, AclOperation.DESCRIBE, group_id):
-                groups.append(describe.DescribedGroup(group_id=group_id,
-                                                      error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED))
-                continue
-            error, message, group = self.coordinator.describe(group_id)
-            if group is None:
-                groups.append(describe.DescribedGroup(group_id=group_id, error_code=error, error_message=message))
-                continue
+
+        def described(group_id: str, group: ShareGroup) -> describe.DescribedGroup:
             members = [describe.Member(
                 member_id=m.member_id, rack_id=m.rack_id, member_epoch=m.member_epoch, client_id=m.client_id,
                 client_host=m.client_host, subscribed_topic_names=list(m.subscribed_topic_names),
                 assignment=self._described_assignment(m.assigned))
                 for m in group.members.values()]
-            groups.append(describe.DescribedGroup(
+            return describe.DescribedGroup(
                 group_id=group_id, group_state=group.state.value, group_epoch=group.group_epoch,
                 assignment_epoch=group.assignment_epoch, assignor_name=SIMPLE_ASSIGNOR, members=members,
-                authorized_operations=operations_bits(
-                    self.authorizer.authorized_operations(request, ResourceType.GROUP, group_id)
-                    if req.include_authorized_operations else None)))
+                authorized_operations=authorized_operations(self.authorizer, request, group_id,
+                                                            req.include_authorized_operations))
+
+        groups = describe_each(request, req.group_ids, self.authorizer, self.coordinator.describe, lambda g, e, m: (
+            describe.DescribedGroup(group_id=g, error_code=e, error_message=m)), described)
         request.send_response(describe.ShareGroupDescribeResponse(throttle_time_ms=0, groups=groups))
 
     def handle_list_groups(self, request: GroupRequest[ListGroupsRequest]) -> None:
-        req, version = request.body, request.api_version
-        captured = _Captured(request, req)
-        self.inner[ApiKey.ListGroups](captured)
-        others = captured.response
-        assert isinstance(others, ListGroupsResponse)
-        types = {t.lower() for t in (req.types_filter or [])} if version >= 5 else set()
-        states = set(req.states_filter or []) if version >= 4 else set()
-        share = self.coordinator.list_groups(states) if not types or GROUP_TYPE_SHARE in types else []
-        if not self.authorizer.authorize(request, AclOperation.DESCRIBE, ResourceType.CLUSTER, CLUSTER_NAME):
-            share = [g for g in share if self._group_allowed(request, AclOperation.DESCRIBE, g.group_id)]
-        listed = list(others.groups) + [
-            ListedGroup(group_id=g.group_id, protocol_type=SHARE_PROTOCOL_TYPE, group_state=g.state.value,
-                        group_type=GROUP_TYPE_SHARE) for g in share]
-        request.send_response(replace(others, groups=sorted(listed, key=lambda g: g.group_id)))
+        list_groups_with(request, self.inner[ApiKey.ListGroups], self.authorizer, GROUP_TYPE_SHARE,
+                         SHARE_PROTOCOL_TYPE, self.coordinator.list_groups)
 
     def handle_describe_groups(self, request: GroupRequest[DescribeGroupsRequest]) -> None:
         """Kafka 4.x's DescribeGroups for a share group's id: v6+ says it is not a classic
         group; older versions, which cannot, answer it Dead with no error, as for any id
         without a classic group."""
-        captured = _Captured(request, request.body)
-        self.inner[ApiKey.DescribeGroups](captured)
-        answer = captured.response
+        answer = answer_of(self.inner[ApiKey.DescribeGroups], request, request.body)
         assert isinstance(answer, DescribeGroupsResponse)
         if request.api_version >= 6:
             answer = replace(answer, groups=[
@@ -152,20 +134,5 @@ class ShareGroupApis:
         request.send_response(answer)
 
     def handle_delete_groups(self, request: GroupRequest[DeleteGroupsRequest]) -> None:
-        req = request.body
-        results: dict[str, int] = {}
-        others = []
-        for group_id in req.groups_names:
-            if not self.coordinator.is_share_group(group_id):
-                others.append(group_id)
-            elif not self._group_allowed(request, AclOperation.DELETE, group_id):
-                results[group_id] = ErrorCode.GROUP_AUTHORIZATION_FAILED
-            else:
-                results[group_id] = self.coordinator.delete_group(group_id)
-        if others:
-            captured = _Captured(request, replace(req, groups_names=others))
-            self.inner[ApiKey.DeleteGroups](captured)
-            assert isinstance(captured.response, DeleteGroupsResponse)
-            results.update({r.group_id: r.error_code for r in captured.response.results})
-        request.send_response(DeleteGroupsResponse(throttle_time_ms=0, results=[
-            DeletableGroupResult(group_id=g, error_code=results[g]) for g in req.groups_names]))
+        delete_groups_with(request, self.inner[ApiKey.DeleteGroups], self.authorizer,
+                           self.coordinator.is_share_group, self.coordinator.delete_group)

@@ -21,26 +21,24 @@ from typing import Protocol
 
 from josefk.coordinator.consumer_assignors import Assignment, AssignmentMember, TopicId
 from josefk.coordinator.group_coordinator import G
+from josefk.coordinator.modern_group import (
+    MemberTimers,
+    TopicsView,
+    delete_group,
+    describe_group,
+    fenced_epoch,
+    subscription_metadata,
+)
 from josefk.coordinator.offsets_store import LoadedPartition
 from josefk.coordinator.share_assignor import SIMPLE_ASSIGNOR, assign_simple
 from josefk.coordinator.share_group import LEAVE_GROUP_MEMBER_EPOCH, ShareGroup, ShareGroupMember, ShareGroupState
 from josefk.coordinator.share_group_records import changes, group_records, rebuild
 from josefk.protocol.errors import ErrorCode
-from josefk.utils.scheduler import ScheduledTask, Scheduler
+from josefk.utils.scheduler import Scheduler
 
 log = logging.getLogger(__name__)
 
 GROUP_TYPE_SHARE = "share"
-
-
-class TopicsView(Protocol):
-    """What the coordinator needs of the cluster's topics (MetadataCache has both)."""
-
-    @property
-    def topics(self) -> Mapping[str, Mapping[int, object]]: ...
-
-    @property
-    def topic_ids(self) -> Mapping[str, uuid.UUID]: ...
 
 
 class GroupHost(Protocol):
@@ -125,7 +123,7 @@ class ShareGroupCoordinator:
         self.topics = topics
         self.config = config
         self.groups: dict[str, ShareGroup] = {}
-        self._session_timers: dict[tuple[str, str], ScheduledTask] = {}
+        self._session_timers = MemberTimers(classic.scheduler)
         # told (group id, member id) when a member leaves or is fenced: its share sessions end
         self.member_listeners: list[Callable[[str, str], None]] = []
         # group id -> its records as last written (key -> value), to write only what changed
@@ -178,8 +176,7 @@ class ShareGroupCoordinator:
             self._drop(group)
 
     def _drop(self, group: ShareGroup) -> None:
-        for key in [k for k in self._session_timers if k[0] == group.group_id]:
-            self._session_timers.pop(key).cancel()
+        self._session_timers.cancel_group(group.group_id)
         group.state = ShareGroupState.DEAD
         self.groups.pop(group.group_id, None)
         self._stored.pop(group.group_id, None)
@@ -246,22 +243,11 @@ class ShareGroupCoordinator:
             log.info("[GroupCoordinator %d]: Member %s joins share group %s", self.classic.broker_id,
                      req.member_id, group.group_id)
         elif req.member_epoch != 0:
-            fenced = self._epoch_error(member, req.member_epoch)
+            # Kafka's throwIfShareGroupMemberEpochIsInvalid
+            fenced = fenced_epoch("share", req.member_epoch, member, member.previous_member_epoch)
             if fenced is not None:
                 return _fail(ErrorCode.FENCED_MEMBER_EPOCH, fenced)
         return self._update(group, member, req)
-
-    @staticmethod
-    def _epoch_error(member: ShareGroupMember, epoch: int) -> str | None:
-        """Kafka's throwIfShareGroupMemberEpochIsInvalid: ahead of the coordinator, or behind it
-        other than by one lost response, is fenced."""
-        if epoch > member.member_epoch:
-            return (f"The share group member has a greater member epoch ({epoch}) than the one known by the group "
-                    f"coordinator ({member.member_epoch}). The member must abandon all its partitions and rejoin.")
-        if epoch < member.member_epoch and epoch != member.previous_member_epoch:
-            return (f"The share group member has a smaller member epoch ({epoch}) than the one known by the group "
-                    f"coordinator ({member.member_epoch}). The member must abandon all its partitions and rejoin.")
-        return None
 
     def _update(self, group: ShareGroup, member: ShareGroupMember, req: ShareHeartbeatRequest
                 ) -> ShareHeartbeatResult:
@@ -295,13 +281,7 @@ class ShareGroupCoordinator:
                                     self.config.heartbeat_interval_ms, dict(reconciled.assigned) if changed else None)
 
     def _subscription_metadata(self, group: ShareGroup) -> dict[str, tuple[uuid.UUID, int]]:
-        out: dict[str, tuple[uuid.UUID, int]] = {}
-        for name in sorted(group.subscribed_topics()):
-            partitions = self.topics.topics.get(name)
-            topic_id = self.topics.topic_ids.get(name)
-            if partitions and topic_id is not None:
-                out[name] = (topic_id, len(partitions))
-        return out
+        return subscription_metadata(self.topics, group.subscribed_topics())
 
     def _compute_target(self, group: ShareGroup) -> None:
         meta = group.subscription_metadata
@@ -327,9 +307,7 @@ class ShareGroupCoordinator:
     def _fence(self, group: ShareGroup, member_id: str, why: str) -> None:
         """Remove the member; the group moves to a new epoch, whose target assignment is
         computed at the next heartbeat (Kafka's shareGroupFenceMember)."""
-        task = self._session_timers.pop((group.group_id, member_id), None)
-        if task is not None:
-            task.cancel()
+        self._session_timers.cancel(group.group_id, member_id)
         group.remove_member(member_id)
         group.subscription_metadata = self._subscription_metadata(group)
         group.group_epoch += 1
@@ -339,46 +317,29 @@ class ShareGroupCoordinator:
             listener(group.group_id, member_id)
 
     def _schedule_session(self, group: ShareGroup, member: ShareGroupMember) -> None:
-        key = (group.group_id, member.member_id)
-        old = self._session_timers.pop(key, None)
-        if old is not None:
-            old.cancel()
-
         def expired() -> None:
-            self._session_timers.pop(key, None)
             if self.groups.get(group.group_id) is group and member.member_id in group.members:
                 self._fence(group, member.member_id, "failed to heartbeat within the session timeout")
                 self._persist_in_background(group)
 
-        self._session_timers[key] = self.classic.scheduler.schedule(self.config.session_timeout_ms, expired)
+        self._session_timers.schedule(group.group_id, member.member_id, self.config.session_timeout_ms, expired)
 
     # -- admin ---------------------------------------------------------------------------------
 
     def describe(self, group_id: str) -> tuple[ErrorCode, str | None, ShareGroup | None]:
-        error = self.classic.validate(group_id, "describe")
-        if error != ErrorCode.NONE:
-            return error, None, None
-        group = self.groups.get(group_id)
-        if group is None:
-            if self._other_type(group_id):
-                return ErrorCode.GROUP_ID_NOT_FOUND, f"Group {group_id} is not a share group.", None
-            return ErrorCode.GROUP_ID_NOT_FOUND, f"Group {group_id} not found.", None
-        return ErrorCode.NONE, None, group
+        return describe_group(self.classic, self.groups, group_id, "share", self._other_type)
 
     def list_groups(self, states: set[str]) -> list[ShareGroup]:
         return self.classic.listed(self.groups.values(), states)
 
     def delete_group(self, group_id: str) -> ErrorCode:
-        error = self.classic.validate(group_id, "delete")
-        if error != ErrorCode.NONE:
-            return error
-        group = self.groups[group_id]
-        if group.members:
-            return ErrorCode.NON_EMPTY_GROUP
+        return delete_group(self.classic, self.groups, group_id, self._delete)
+
+    def _delete(self, group: ShareGroup) -> ErrorCode:
         outcome: list[ErrorCode] = []
-        tombstones: list[tuple[bytes, bytes | None]] = [(key, None) for key in self._stored.get(group_id, {})]
+        tombstones: list[tuple[bytes, bytes | None]] = [(key, None) for key in self._stored.get(group.group_id, {})]
         if tombstones:  # as the classic coordinator's deletions: acks=1, answered at once
-            self.classic.store.store_records(group_id, tombstones, outcome.append, required_acks=1)
+            self.classic.store.store_records(group.group_id, tombstones, outcome.append, required_acks=1)
         error = outcome[0] if outcome else ErrorCode.NONE
         if error == ErrorCode.NONE:
             self._drop(group)

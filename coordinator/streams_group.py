@@ -18,7 +18,7 @@ import enum
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
-from josefk.coordinator.group_metadata import GroupMetadata, GroupState, OffsetAndMetadata
+from josefk.coordinator.modern_group import GroupWithOffsets
 from josefk.coordinator.streams_topology import ConfiguredTopology, Topology
 from josefk.utils.time import SYSTEM_TIME, Time
 
@@ -215,35 +215,15 @@ def _next(member: StreamsGroupMember, member_epoch: int, target_epoch: int, targ
                    assigned=kept.merge(ready), pending_revocation=EMPTY)
 
 
-class StreamsGroup:
+class StreamsGroup(GroupWithOffsets[StreamsGroupState, StreamsGroupMember, Tasks]):
     def __init__(self, group_id: str, time: Time = SYSTEM_TIME) -> None:
-        self.group_id = group_id
-        # The group's committed and transaction-pending offsets, in the shape the classic
-        # coordinator's offset paths work on.
-        self.book = GroupMetadata(group_id, GroupState.EMPTY, time)
-        self.state = StreamsGroupState.EMPTY
-        self.group_epoch = 0
-        self.assignment_epoch = 0
-        self.members: dict[str, StreamsGroupMember] = {}
-        self.target: dict[str, Tasks] = {}
+        super().__init__(group_id, StreamsGroupState.EMPTY, time)
         self.owners = Owners()
         self.topology: Topology | None = None
         self.configured: ConfiguredTopology | None = None
         self.metadata: dict[str, int] = {}  # partition counts of the topology's topics, as last configured
         self.endpoint_epoch = 0
         self.shutdown_requester: str | None = None  # the member that asked all to shut down
-
-    @property
-    def offsets(self) -> dict[tuple[str, int], OffsetAndMetadata]:
-        return self.book.offsets
-
-    @offsets.setter
-    def offsets(self, offsets: dict[tuple[str, int], OffsetAndMetadata]) -> None:
-        self.book.offsets = offsets
-
-    def __repr__(self) -> str:
-        return (f"StreamsGroup({self.group_id!r}, {self.state.value}, epoch={self.group_epoch}, "
-                f"assignment_epoch={self.assignment_epoch}, members={sorted(self.members)})")
 
     def update_member(self, member: StreamsGroupMember) -> None:
         """Store `member`, keeping the task owners in step."""

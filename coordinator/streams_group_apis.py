@@ -15,10 +15,16 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Protocol
 
-from josefk.coordinator.authorization import ALLOW_ALL, Authorizer, operations_bits
-from josefk.coordinator.consumer_group_apis import _Captured
-from josefk.coordinator.group_apis import GroupHandler, GroupRequest, _client_host, group_api
-from josefk.coordinator.streams_group import Tasks
+from josefk.coordinator.group_request import GroupHandler, GroupRequest, client_host, group_api
+from josefk.coordinator.modern_group_apis import (
+    answer_of,
+    authorized_operations,
+    delete_groups_with,
+    describe_each,
+    group_allowed,
+    list_groups_with,
+)
+from josefk.coordinator.streams_group import StreamsGroup, Tasks
 from josefk.coordinator.streams_group_coordinator import (
     StreamsGroupCoordinator,
     StreamsHeartbeatRequest,
@@ -27,6 +33,7 @@ from josefk.coordinator.streams_group_coordinator import (
 from josefk.coordinator.streams_topology import MISSING_INTERNAL_TOPICS, Subtopology, TopicInfo, Topology
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey
+from josefk.protocol.authorizer import ALLOW_ALL, Authorizer, operations_bits
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.codec import ApiMessage
 from josefk.protocol.messages.generated import consumer_group_describe_response as consumer_describe
@@ -37,11 +44,9 @@ from josefk.protocol.messages.generated import streams_group_heartbeat_response 
 from josefk.protocol.messages.generated.consumer_group_describe_request import ConsumerGroupDescribeRequest
 from josefk.protocol.messages.generated.consumer_group_heartbeat_request import ConsumerGroupHeartbeatRequest
 from josefk.protocol.messages.generated.delete_groups_request import DeleteGroupsRequest
-from josefk.protocol.messages.generated.delete_groups_response import DeletableGroupResult, DeleteGroupsResponse
 from josefk.protocol.messages.generated.describe_groups_request import DescribeGroupsRequest
 from josefk.protocol.messages.generated.describe_groups_response import DescribedGroup, DescribeGroupsResponse
 from josefk.protocol.messages.generated.list_groups_request import ListGroupsRequest
-from josefk.protocol.messages.generated.list_groups_response import ListedGroup, ListGroupsResponse
 from josefk.protocol.messages.generated.streams_group_describe_request import StreamsGroupDescribeRequest
 from josefk.protocol.messages.generated.streams_group_heartbeat_request import StreamsGroupHeartbeatRequest
 
@@ -104,14 +109,11 @@ class StreamsGroupApis:
             group_api(ConsumerGroupDescribeRequest, self.handle_consumer_group_describe),
         ])
 
-    def _group_allowed(self, request: GroupRequest[ApiMessage], operation: AclOperation, group_id: str) -> bool:
-        return self.authorizer.authorize(request, operation, ResourceType.GROUP, group_id)
-
     # -- StreamsGroupHeartbeat ---------------------------------------------------------------
 
     def handle_streams_group_heartbeat(self, request: GroupRequest[StreamsGroupHeartbeatRequest]) -> None:
         req = request.body
-        if not self._group_allowed(request, AclOperation.READ, req.group_id):
+        if not group_allowed(self.authorizer, request, AclOperation.READ, req.group_id):
             request.send_response(heartbeat.StreamsGroupHeartbeatResponse(
                 error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED))
             return
@@ -137,7 +139,7 @@ class StreamsGroupApis:
             task_end_offsets=None if req.task_end_offsets is None else tuple(
                 (o.subtopology_id, o.partition, o.offset) for o in req.task_end_offsets),
             shutdown_application=req.shutdown_application, client_id=request.header.client_id or "",
-            client_host=_client_host(request.client_host), uses_regex=uses_regex))
+            client_host=client_host(request.client_host), uses_regex=uses_regex))
         request.send_response(self._heartbeat_response(request, result))
 
     def _create_internal_topics(self, request: GroupRequest[ApiMessage], topics: tuple[TopicInfo, ...]) -> list[str]:
@@ -194,16 +196,8 @@ class StreamsGroupApis:
 
     def handle_streams_group_describe(self, request: GroupRequest[StreamsGroupDescribeRequest]) -> None:
         req = request.body
-        groups = []
-        for group_id in req.group_ids:
-            if not self._group_allowed(request, AclOperation.DESCRIBE, group_id):
-                groups.append(describe.DescribedGroup(group_id=group_id,
-                                                      error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED))
-                continue
-            error, message, group = self.coordinator.describe(group_id)
-            if group is None:
-                groups.append(describe.DescribedGroup(group_id=group_id, error_code=error, error_message=message))
-                continue
+
+        def described(group_id: str, group: StreamsGroup) -> describe.DescribedGroup:
             topology = None
             if group.topology is not None:
                 configured = group.configured
@@ -232,44 +226,34 @@ class StreamsGroupApis:
                 assignment=self._assignment(m.assigned),
                 target_assignment=self._assignment(group.target.get(m.member_id, Tasks())))
                 for _, m in sorted(group.members.items())]
-            groups.append(describe.DescribedGroup(
+            return describe.DescribedGroup(
                 group_id=group_id, group_state=group.state.value, group_epoch=group.group_epoch,
                 assignment_epoch=group.assignment_epoch, topology=topology, members=members,
-                authorized_operations=operations_bits(
-                    self.authorizer.authorized_operations(request, ResourceType.GROUP, group_id)
-                    if req.include_authorized_operations else None),
+                authorized_operations=authorized_operations(self.authorizer, request, group_id,
+                                                            req.include_authorized_operations),
                 topology_description_status=(TOPOLOGY_DESCRIPTION_NOT_STORED if req.include_topology_description
                                              else TOPOLOGY_DESCRIPTION_NOT_REQUESTED),
-                assignor_name="sticky"))
+                assignor_name="sticky")
+
+        groups = describe_each(request, req.group_ids, self.authorizer, self.coordinator.describe, lambda g, e, m: (
+            describe.DescribedGroup(group_id=g, error_code=e, error_message=m)), described)
         request.send_response(describe.StreamsGroupDescribeResponse(throttle_time_ms=0, groups=groups))
 
     # -- the group APIs that see every kind of group -----------------------------------------
 
     def _previous(self, api_key: int, request: GroupRequest[ApiMessage], body: ApiMessage) -> ApiMessage | None:
-        captured = _Captured(request, body)
-        self.previous[api_key](captured)
-        return captured.response
+        return answer_of(self.previous[api_key], request, body)
 
     def handle_list_groups(self, request: GroupRequest[ListGroupsRequest]) -> None:
-        req, version = request.body, request.api_version
-        others = self._previous(ApiKey.ListGroups, request, req)
-        assert isinstance(others, ListGroupsResponse)
-        types = {t.lower() for t in (req.types_filter or [])} if version >= 5 else set()
-        states = set(req.states_filter or []) if version >= 4 else set()
-        streams = self.coordinator.list_groups(states) if not types or GROUP_TYPE_STREAMS in types else []
-        if not self.authorizer.authorize(request, AclOperation.DESCRIBE, ResourceType.CLUSTER, CLUSTER_NAME):
-            streams = [g for g in streams if self._group_allowed(request, AclOperation.DESCRIBE, g.group_id)]
-        listed = list(others.groups) + [
-            ListedGroup(group_id=g.group_id, protocol_type=STREAMS_PROTOCOL_TYPE, group_state=g.state.value,
-                        group_type=GROUP_TYPE_STREAMS) for g in streams]
-        request.send_response(replace(others, groups=sorted(listed, key=lambda g: g.group_id)))
+        list_groups_with(request, self.previous[ApiKey.ListGroups], self.authorizer, GROUP_TYPE_STREAMS,
+                         STREAMS_PROTOCOL_TYPE, self.coordinator.list_groups)
 
     def handle_describe_groups(self, request: GroupRequest[DescribeGroupsRequest]) -> None:
         """A streams group is no classic group: v6 says so (GROUP_ID_NOT_FOUND), older
         versions describe it Dead, as Kafka 4.4 answers."""
         req, version = request.body, request.api_version
         mine = [g for g in req.groups if self.coordinator.is_streams_group(g)
-                and self._group_allowed(request, AclOperation.DESCRIBE, g)]
+                and group_allowed(self.authorizer, request, AclOperation.DESCRIBE, g)]
         others: dict[str, DescribedGroup] = {}
         rest = [g for g in req.groups if g not in mine]
         if rest:
@@ -288,22 +272,8 @@ class StreamsGroupApis:
             ordered, key=lambda g: g.error_code != ErrorCode.GROUP_AUTHORIZATION_FAILED)))
 
     def handle_delete_groups(self, request: GroupRequest[DeleteGroupsRequest]) -> None:
-        req = request.body
-        results: dict[str, int] = {}
-        rest = []
-        for group_id in req.groups_names:
-            if not self.coordinator.is_streams_group(group_id):
-                rest.append(group_id)
-            elif not self._group_allowed(request, AclOperation.DELETE, group_id):
-                results[group_id] = ErrorCode.GROUP_AUTHORIZATION_FAILED
-            else:
-                results[group_id] = self.coordinator.delete_group(group_id)
-        if rest:
-            response = self._previous(ApiKey.DeleteGroups, request, replace(req, groups_names=rest))
-            assert isinstance(response, DeleteGroupsResponse)
-            results.update({r.group_id: r.error_code for r in response.results})
-        request.send_response(DeleteGroupsResponse(throttle_time_ms=0, results=[
-            DeletableGroupResult(group_id=g, error_code=results[g]) for g in req.groups_names]))
+        delete_groups_with(request, self.previous[ApiKey.DeleteGroups], self.authorizer,
+                           self.coordinator.is_streams_group, self.coordinator.delete_group)
 
     def handle_consumer_group_heartbeat(self, request: GroupRequest[ConsumerGroupHeartbeatRequest]) -> None:
         group_id = request.body.group_id

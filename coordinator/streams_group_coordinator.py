@@ -19,10 +19,21 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
-from typing import Protocol
 
 from josefk.coordinator.group_coordinator import ConsumerGroupOffsets, GroupCoordinator
 from josefk.coordinator.group_metadata import GroupMetadata, GroupState, OffsetAndMetadata
+from josefk.coordinator.modern_group import (
+    MemberTimers,
+    TopicCounts,
+    commit_offsets,
+    delete_group,
+    describe_group,
+    expire_offsets,
+    fenced_epoch,
+    fetched_offsets,
+    hand_to_classic,
+    member_error,
+)
 from josefk.coordinator.streams_assignor import STICKY, AssignmentMember, assign
 from josefk.coordinator.streams_group import (
     EMPTY,
@@ -50,13 +61,6 @@ from josefk.utils.scheduler import ScheduledTask
 log = logging.getLogger(__name__)
 
 TopicPartition = tuple[str, int]
-
-
-class TopicsView(Protocol):
-    """What the coordinator needs of the cluster's topics (MetadataCache has it)."""
-
-    @property
-    def topics(self) -> Mapping[str, Mapping[int, object]]: ...
 
 
 @dataclass(frozen=True)
@@ -141,14 +145,14 @@ def _metadata(m: StreamsGroupMember) -> tuple[object, ...]:
 
 
 class StreamsGroupCoordinator:
-    def __init__(self, classic: GroupCoordinator, topics: TopicsView,
+    def __init__(self, classic: GroupCoordinator, topics: TopicCounts,
                  config: StreamsGroupConfig = StreamsGroupConfig()) -> None:
         self.classic = classic
         self.topics = topics
         self.config = config
         self.groups: dict[str, StreamsGroup] = {}
-        self._session_timers: dict[tuple[str, str], ScheduledTask] = {}
-        self._rebalance_timers: dict[tuple[str, str], ScheduledTask] = {}
+        self._session_timers = MemberTimers(classic.scheduler)
+        self._rebalance_timers = MemberTimers(classic.scheduler)
         self._initial_delays: dict[str, ScheduledTask] = {}  # group id -> its initial rebalance delay
         # The classic coordinator's hooks: streams groups answered here, the rest passed on.
         self._next_offsets: ConsumerGroupOffsets | None = classic.consumer_groups
@@ -175,15 +179,12 @@ class StreamsGroupCoordinator:
         if group.members:
             return ErrorCode.INCONSISTENT_GROUP_PROTOCOL
         self._drop(group)
-        classic = GroupMetadata(group_id, GroupState.EMPTY, self.classic.time)
-        classic.offsets = group.offsets
-        self.classic.groups[group_id] = classic
+        hand_to_classic(self.classic, group_id, group.offsets)
         return ErrorCode.NONE
 
     def _drop(self, group: StreamsGroup) -> None:
         for timers in (self._session_timers, self._rebalance_timers):
-            for key in [k for k in timers if k[0] == group.group_id]:
-                timers.pop(key).cancel()
+            timers.cancel_group(group.group_id)
         delay = self._initial_delays.pop(group.group_id, None)
         if delay is not None:
             delay.cancel()
@@ -283,23 +284,13 @@ class StreamsGroupCoordinator:
 
     @staticmethod
     def _epoch_error(member: StreamsGroupMember, req: StreamsHeartbeatRequest) -> str | None:
-        """Kafka's throwIfStreamsGroupMemberEpochIsInvalid: a member ahead of the coordinator,
-        or behind it other than by one lost response, is fenced."""
-        if req.member_epoch > member.member_epoch:
-            return (f"The streams group member has a greater member epoch ({req.member_epoch}) than the one known "
-                    f"by the group coordinator ({member.member_epoch}). The member must abandon all its partitions "
-                    "and rejoin.")
-        if req.member_epoch < member.member_epoch:
-            owned = req.owned
-            subset = owned is not None and not owned.overlaps(Tasks(
+        """Kafka's throwIfStreamsGroupMemberEpochIsInvalid."""
+        owned = req.owned
+        return fenced_epoch("streams", req.member_epoch, member, member.previous_member_epoch, lambda: (
+            owned is not None and not owned.overlaps(Tasks(
                 {s: ps - member.assigned.active.get(s, frozenset()) for s, ps in owned.active.items()},
                 {s: ps - member.assigned.standby.get(s, frozenset()) for s, ps in owned.standby.items()},
-                {s: ps - member.assigned.warmup.get(s, frozenset()) for s, ps in owned.warmup.items()}))
-            if req.member_epoch != member.previous_member_epoch or not subset:
-                return (f"The streams group member has a smaller member epoch ({req.member_epoch}) than the one "
-                        f"known by the group coordinator ({member.member_epoch}). The member must abandon all its "
-                        "partitions and rejoin.")
-        return None
+                {s: ps - member.assigned.warmup.get(s, frozenset()) for s, ps in owned.warmup.items()}))))
 
     def _partition_counts(self, topology: Topology) -> dict[str, int]:
         return {name: len(self.topics.topics[name]) for name in sorted(topology.topic_names())
@@ -375,7 +366,7 @@ class StreamsGroupCoordinator:
                     or (group.group_id, reconciled.member_id) not in self._rebalance_timers):
                 self._schedule_rebalance(group, reconciled)
         else:
-            self._cancel_timer(self._rebalance_timers, group.group_id, reconciled.member_id)
+            self._rebalance_timers.cancel(group.group_id, reconciled.member_id)
         if req.shutdown_application:
             group.shutdown_requester = reconciled.member_id
         # The assignment goes out when the member joins or it changed; so does, with an
@@ -464,38 +455,26 @@ class StreamsGroupCoordinator:
 
     # -- timers ----------------------------------------------------------------------------
 
-    def _cancel_timer(self, timers: dict[tuple[str, str], ScheduledTask], group_id: str, member_id: str) -> None:
-        task = timers.pop((group_id, member_id), None)
-        if task is not None:
-            task.cancel()
-
     def _cancel_timers(self, group_id: str, member_id: str) -> None:
-        self._cancel_timer(self._session_timers, group_id, member_id)
-        self._cancel_timer(self._rebalance_timers, group_id, member_id)
+        self._session_timers.cancel(group_id, member_id)
+        self._rebalance_timers.cancel(group_id, member_id)
 
     def _schedule_session(self, group: StreamsGroup, member: StreamsGroupMember) -> None:
-        key = (group.group_id, member.member_id)
-        self._cancel_timer(self._session_timers, *key)
-
         def expired() -> None:
-            self._session_timers.pop(key, None)
             if self.groups.get(group.group_id) is group and member.member_id in group.members:
                 self._fence(group, member.member_id, "failed to heartbeat within the session timeout")
 
-        self._session_timers[key] = self.classic.scheduler.schedule(self.config.session_timeout_ms, expired)
+        self._session_timers.schedule(group.group_id, member.member_id, self.config.session_timeout_ms, expired)
 
     def _schedule_rebalance(self, group: StreamsGroup, member: StreamsGroupMember) -> None:
-        key = (group.group_id, member.member_id)
-        self._cancel_timer(self._rebalance_timers, *key)
         epoch = member.member_epoch
 
         def expired() -> None:
-            self._rebalance_timers.pop(key, None)
             current = group.members.get(member.member_id) if self.groups.get(group.group_id) is group else None
             if current is not None and current.state == MemberState.UNREVOKED_TASKS and current.member_epoch == epoch:
                 self._fence(group, member.member_id, "failed to revoke tasks within the rebalance timeout")
 
-        self._rebalance_timers[key] = self.classic.scheduler.schedule(member.rebalance_timeout_ms, expired)
+        self._rebalance_timers.schedule(group.group_id, member.member_id, member.rebalance_timeout_ms, expired)
 
     # -- offsets (the classic coordinator's ConsumerGroupOffsets hook) -----------------------
 
@@ -508,18 +487,6 @@ class StreamsGroupCoordinator:
         assert self._next_offsets is not None
         return self._next_offsets
 
-    def _member_error(self, group: StreamsGroup, member_id: str | None, member_epoch: int) -> ErrorCode:
-        """Kafka's StreamsGroup.validateOffsetCommit/Fetch: without a member epoch (admin
-        tools) only an Empty group is open; a member must name its current epoch."""
-        if member_epoch < 0 and not group.members:
-            return ErrorCode.NONE
-        member = group.members.get(member_id or "")
-        if member is None:
-            return ErrorCode.UNKNOWN_MEMBER_ID
-        if member_epoch != member.member_epoch:
-            return ErrorCode.STALE_MEMBER_EPOCH
-        return ErrorCode.NONE
-
     def commit_offsets(self, group_id: str, member_id: str, member_epoch: int, api_version: int,
                        offsets: dict[TopicPartition, OffsetAndMetadata],
                        callback: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
@@ -527,30 +494,11 @@ class StreamsGroupCoordinator:
         if group is None:
             self._next().commit_offsets(group_id, member_id, member_epoch, api_version, offsets, callback)
             return
-        error = self._member_error(group, member_id, member_epoch)
+        error = member_error(group.members, member_id, member_epoch)
         if error == ErrorCode.NONE and member_epoch >= 0 and api_version < 9:
             error = ErrorCode.UNSUPPORTED_VERSION  # streams-protocol members commit with v9+
-        if error != ErrorCode.NONE:
-            callback(dict.fromkeys(offsets, error))
-            return
-        results: dict[TopicPartition, ErrorCode] = {}
-        valid = {}
-        for tp, om in offsets.items():
-            if om.metadata is not None and len(om.metadata.encode()) > self.classic.max_metadata_bytes:
-                results[tp] = ErrorCode.OFFSET_METADATA_TOO_LARGE
-            else:
-                valid[tp] = om
-
-        def stored(error: ErrorCode) -> None:
-            if error == ErrorCode.NONE and group.state != StreamsGroupState.DEAD:
-                group.offsets.update(valid)
-            results.update(dict.fromkeys(valid, error))
-            callback({tp: results[tp] for tp in offsets})
-
-        if valid:
-            self.classic.store.store_offsets(group_id, valid, stored)
-        else:
-            callback(results)
+        commit_offsets(self.classic.store, self.classic.max_metadata_bytes, group_id, group.offsets, offsets,
+                       lambda _: error, lambda: group.state == StreamsGroupState.DEAD, callback)
 
     def fetch_offsets(self, group_id: str, member_id: str | None, member_epoch: int,
                       partitions: list[TopicPartition] | None
@@ -559,12 +507,10 @@ class StreamsGroupCoordinator:
         if group is None:
             return self._next().fetch_offsets(group_id, member_id, member_epoch, partitions)
         if member_id is not None or member_epoch >= 0:
-            error = self._member_error(group, member_id, member_epoch)
+            error = member_error(group.members, member_id, member_epoch)
             if error != ErrorCode.NONE:
                 return error, {}
-        if partitions is None:
-            return ErrorCode.NONE, dict(group.offsets)
-        return ErrorCode.NONE, {tp: group.offsets.get(tp) for tp in partitions}
+        return ErrorCode.NONE, fetched_offsets(group.offsets, partitions)
 
     def txn_member_error(self, group_id: str, member_id: str, generation_id: int,
                          partitions: Iterable[TopicPartition]) -> ErrorCode:
@@ -573,7 +519,7 @@ class StreamsGroupCoordinator:
             return self._next().txn_member_error(group_id, member_id, generation_id, partitions)
         if not member_id and generation_id < 0:
             return ErrorCode.NONE
-        error = self._member_error(group, member_id, generation_id)
+        error = member_error(group.members, member_id, generation_id)
         return ErrorCode.ILLEGAL_GENERATION if error == ErrorCode.STALE_MEMBER_EPOCH else error
 
     def offsets_book(self, group_id: str) -> GroupMetadata:
@@ -591,17 +537,9 @@ class StreamsGroupCoordinator:
         for group in list(self.groups.values()):
             if self.classic.partition_for(group.group_id) not in self.classic.owned or group.members:
                 continue
-            expired = [tp for tp, om in group.offsets.items() if (
-                now >= om.expire_timestamp if om.expire_timestamp is not None
-                else now - om.commit_timestamp >= self.classic.offsets_retention_ms)]
-            drop = len(expired) == len(group.offsets) and not group.book.pending_txn_offsets
-            if not expired and not drop:
-                continue
-            if self.classic.store.write_tombstones(group.group_id, expired, group=drop) != ErrorCode.NONE:
-                continue
-            for tp in expired:
-                group.offsets.pop(tp, None)
-            removed += len(expired)
+            expired, drop = expire_offsets(self.classic.store, group, now, self.classic.offsets_retention_ms,
+                                           (), lambda: ErrorCode.NONE)  # no records of its own
+            removed += expired
             if drop:
                 self._drop(group)
         return removed
@@ -609,27 +547,17 @@ class StreamsGroupCoordinator:
     # -- admin -----------------------------------------------------------------------------
 
     def describe(self, group_id: str) -> tuple[ErrorCode, str | None, StreamsGroup | None]:
-        error = self.classic.validate(group_id, "describe")
-        if error != ErrorCode.NONE:
-            return error, None, None
-        group = self.groups.get(group_id)
-        if group is None:
-            if group_id in self.classic.groups or self._other_kind(group_id):
-                return ErrorCode.GROUP_ID_NOT_FOUND, f"Group {group_id} is not a streams group.", None
-            return ErrorCode.GROUP_ID_NOT_FOUND, f"Group {group_id} not found.", None
-        return ErrorCode.NONE, None, group
+        return describe_group(self.classic, self.groups, group_id, "streams",
+                              lambda other: other in self.classic.groups or self._other_kind(other))
 
     def list_groups(self, states: set[str]) -> list[StreamsGroup]:
         return self.classic.listed(self.groups.values(), states)
 
     def delete_group(self, group_id: str) -> ErrorCode:
-        error = self.classic.validate(group_id, "delete")
-        if error != ErrorCode.NONE:
-            return error
-        group = self.groups[group_id]
-        if group.members:
-            return ErrorCode.NON_EMPTY_GROUP
-        error = self.classic.store.write_tombstones(group_id, list(group.offsets), group=True)
+        return delete_group(self.classic, self.groups, group_id, self._delete)
+
+    def _delete(self, group: StreamsGroup) -> ErrorCode:
+        error = self.classic.store.write_tombstones(group.group_id, list(group.offsets), group=True)
         if error == ErrorCode.NONE:
             self._drop(group)
         return error

@@ -18,6 +18,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from josefk.utils.java_format import hash_map_order
+
 # StreamsGroupHeartbeatResponse.Status codes
 STALE_TOPOLOGY = 0
 MISSING_SOURCE_TOPICS = 1
@@ -76,26 +78,10 @@ class ConfiguredTopology:
     statuses: tuple[Status, ...] = ()
 
 
-def _java_string_hash(s: str) -> int:
-    h = 0
-    for unit in range(0, len(b := s.encode("utf-16-be")), 2):
-        h = (31 * h + int.from_bytes(b[unit:unit + 2], "big")) & 0xFFFFFFFF
-    return h
-
-
 def java_set_order(names: list[str]) -> list[str]:
-    """`names` in the order a java.util.HashSet of them iterates (bucket by the spread
-    String.hashCode, a table of 16 doubled past a 0.75 load): the order Kafka's status
+    """`names` in the order a java.util.HashSet of them iterates: the order Kafka's status
     details list topics in, which clients and operators see."""
-    capacity = 16
-    while len(names) > capacity * 3 // 4:
-        capacity *= 2
-
-    def bucket(name: str) -> int:
-        h = _java_string_hash(name)
-        return (h ^ (h >> 16)) & (capacity - 1)
-
-    return sorted(dict.fromkeys(names), key=bucket)  # stable: insertion order within a bucket
+    return hash_map_order(list(dict.fromkeys(names)))
 
 
 def _repartition_counts(topology: Topology, partitions: Mapping[str, int]) -> dict[str, int] | None:

@@ -14,8 +14,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from dataclasses import dataclass
 
-from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
-from josefk.coordinator.group_apis import GroupHandler, GroupRequest, group_api
+from josefk.coordinator.group_request import GroupHandler, GroupRequest, group_api
 from josefk.coordinator.producer_id_manager import ProducerIdManager
 from josefk.coordinator.transaction_coordinator import TransactionCoordinator, TransactionDescription
 from josefk.coordinator.transaction_log import TRANSACTION_STATE_TOPIC
@@ -27,6 +26,7 @@ from josefk.coordinator.transaction_metadata import (
 )
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey
+from josefk.protocol.authorizer import ALLOW_ALL, Authorizer
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.messages.codec import ApiMessage
 from josefk.protocol.messages.generated.add_offsets_to_txn_request import AddOffsetsToTxnRequest

@@ -161,7 +161,8 @@ class _Spec:
             return None
         return value
 
-    def render(self, value: Any) -> str:  # Any: a LogConfig field's value, of the type `kind` names
+    def render(self, value: object) -> str:
+        """A LogConfig field's value as Kafka renders it (Long.MAX for an unset "nlong")."""
         if value is None:
             return str(LONG_MAX)
         if isinstance(value, bool):

@@ -11,7 +11,6 @@ from __future__ import annotations
 from concurrent.futures import Executor
 from typing import TypeVar
 
-from josefk.coordinator.authorization import Authorizer
 from josefk.protocol.acl import (
     AccessControlEntry,
     AclBinding,
@@ -22,6 +21,7 @@ from josefk.protocol.acl import (
     ResourcePattern,
     ResourceType,
 )
+from josefk.protocol.authorizer import Authorizer
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.generated.create_acls_request import CreateAclsRequest
 from josefk.protocol.messages.generated.create_acls_response import AclCreationResult, CreateAclsResponse

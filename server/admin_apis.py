@@ -17,8 +17,8 @@ from concurrent.futures import Executor
 from josefk.controller.controller import KafkaController
 from josefk.controller.controller_events import ControllerEventKind as Event
 from josefk.controller.controller_events import ControllerEventManager
-from josefk.coordinator.authorization import Authorizer
 from josefk.protocol.acl import AclOperation
+from josefk.protocol.authorizer import Authorizer
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.messages.codec import ZERO_UUID, ApiMessage
 from josefk.protocol.messages.generated.alter_partition_reassignments_request import AlterPartitionReassignmentsRequest

@@ -25,7 +25,6 @@ from josefk.controller.controller import ControllerChannelManager, KafkaControll
 from josefk.controller.controller_channel import RemoteBrokerChannel, request_controlled_shutdown
 from josefk.controller.controller_events import ControllerEventKind as Event
 from josefk.controller.controller_events import ControllerEventManager
-from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
 from josefk.coordinator.consumer_assignors import assignor_name
 from josefk.coordinator.consumer_group_apis import ConsumerGroupApis
 from josefk.coordinator.consumer_group_coordinator import ConsumerGroupConfig, ConsumerGroupCoordinator
@@ -48,6 +47,7 @@ from josefk.log.cleaner import LogCleaner
 from josefk.log.config import LogConfig
 from josefk.log.log_dir_failure import LogDirFailureChannel
 from josefk.log.log_manager import LogManager
+from josefk.protocol.authorizer import ALLOW_ALL, Authorizer
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.messages.codec import ApiMessage
 from josefk.replication.alter_partition import AlterPartitionManager

@@ -9,11 +9,11 @@ from collections.abc import Callable
 from concurrent.futures import Executor
 from typing import TypeVar
 
-from josefk.coordinator.authorization import Authorizer
 from josefk.log.config import TOPIC_CONFIG_NAMES, LogConfig
 from josefk.log.config import config_type as topic_config_type
 from josefk.protocol.acl import AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey
+from josefk.protocol.authorizer import Authorizer
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.messages.codec import ApiMessage
 from josefk.protocol.messages.generated.alter_configs_request import AlterConfigsRequest, AlterConfigsResource

@@ -23,10 +23,10 @@ from josefk.controller.controller_channel import (
 )
 from josefk.controller.controller_events import ControllerEventKind as Event
 from josefk.controller.controller_events import ControllerEventManager
-from josefk.coordinator.authorization import Authorizer
 from josefk.coordinator.producer_id_manager import reserve_block as reserve_producer_id_block
 from josefk.protocol.acl import AclOperation
 from josefk.protocol.apis import ApiKey
+from josefk.protocol.authorizer import Authorizer
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.codec import ZERO_UUID, ApiMessage
 from josefk.protocol.messages.generated.allocate_producer_ids_request import AllocateProducerIdsRequest

@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from concurrent.futures import Executor
 
-from josefk.coordinator.authorization import Authorizer
 from josefk.protocol.acl import AclOperation, ResourceType
+from josefk.protocol.authorizer import Authorizer
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.codec import ApiMessage
 from josefk.protocol.messages.generated.create_delegation_token_request import CreateDelegationTokenRequest

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from josefk.coordinator.authorization import Authorizer, operations_bits
 from josefk.protocol.acl import AclOperation, ResourceType
+from josefk.protocol.authorizer import Authorizer, operations_bits
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.messages.codec import ZERO_UUID, ApiMessage
 from josefk.protocol.messages.generated.describe_topic_partitions_request import DescribeTopicPartitionsRequest

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Hashable, Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, cast
+from typing import cast
 from uuid import UUID
 
 from josefk.protocol import legacy, zero_copy
@@ -33,6 +33,10 @@ from josefk.replication.replica_manager import NOTHING_NEW, FetchResult, Replica
 
 log = logging.getLogger(__name__)
 
+# How KafkaApis keys a fetch session's partitions: (topic name, partition) before Fetch v13,
+# (topic id, partition) from v13. The session takes any Hashable and only compares them.
+TopicKey = str | UUID
+FetchKey = tuple[TopicKey, int]
 # A partition's entry: topic name, topic id, its data, and the size of its records.
 _Entry = tuple[str | None, UUID, PartitionData, int]
 
@@ -47,7 +51,7 @@ class FetchPlan:
     replica_id: int  # -1 for a consumer
     isolation_level: int
     context: FetchContext
-    names: dict[Any, str | None]  # topic id (v13+) or name -> name, None if unknown
+    names: dict[TopicKey, str | None]  # topic id (v13+) or name -> name, None if unknown
     topic_ids: Mapping[str, UUID]  # the metadata cache's when the fetch came
     served: list[Hashable]
     refused: list[Hashable]
@@ -156,9 +160,9 @@ class FetchResponseAssembler:
 
     @staticmethod
     def _refused_entry(plan: FetchPlan, key: Hashable) -> _Entry:
-        topic, partition = cast(tuple[Any, int], key)
+        topic, partition = cast(FetchKey, key)
         name = plan.names[topic]
-        return name, topic if plan.version >= 13 else ZERO_UUID, PartitionData(
+        return name, topic if isinstance(topic, UUID) else ZERO_UUID, PartitionData(
             partition_index=partition, error_code=ErrorCode.UNKNOWN_TOPIC_ID if name is None
             else ErrorCode.TOPIC_AUTHORIZATION_FAILED, high_watermark=-1, last_stable_offset=-1,
             log_start_offset=-1, aborted_transactions=[], preferred_read_replica=-1, records=b""), 0

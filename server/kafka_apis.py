@@ -15,13 +15,13 @@ import time
 import uuid
 from collections.abc import Callable, Hashable, Iterable, Mapping
 from concurrent.futures import Executor
-from typing import Any, cast
+from typing import cast
 
 from josefk.controller.controller import KafkaController
 from josefk.controller.controller_events import ControllerEventManager
-from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
 from josefk.protocol.acl import AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey, ApiVersions
+from josefk.protocol.authorizer import ALLOW_ALL, Authorizer
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.messages.codec import ApiMessage
 from josefk.protocol.messages.generated.api_versions_request import ApiVersionsRequest
@@ -91,7 +91,7 @@ from josefk.server.admin_apis import AdminApis
 from josefk.server.config import KafkaConfig
 from josefk.server.config_apis import ConfigApis
 from josefk.server.controller_apis import ControllerApis
-from josefk.server.fetch_response import FetchPlan, FetchResponseAssembler
+from josefk.server.fetch_response import FetchKey, FetchPlan, FetchResponseAssembler, TopicKey
 from josefk.server.metadata_apis import MetadataApis
 from josefk.server.network.request_channel import Request
 from josefk.server.quotas.client_quota_manager import QuotaManagers
@@ -331,7 +331,7 @@ class KafkaApis(StoreApis):
         consumer = plan.replica_id < 0
         for key, part in plan.partitions:
             if key not in refused:
-                topic, partition = cast(tuple[Any, int], key)
+                topic, partition = cast(FetchKey, key)
                 fetch = FetchPartition(cast(str, plan.names[topic]), partition, part.fetch_offset, part.max_bytes,
                                        part.last_fetched_epoch, part.current_leader_epoch)
                 if consumer and isinstance(part, CachedPartition):  # what the session last told the consumer
@@ -375,12 +375,12 @@ class KafkaApis(StoreApis):
                                                 session_id=INVALID_SESSION_ID))
             return None
         # Names resolved once per topic, not per partition (a topic id lookup scans the cache).
-        names: dict[Any, str | None] = {}
+        names: dict[TopicKey, str | None] = {}
         partitions = context.partitions()
         for key, _part in partitions:
-            topic = cast(tuple[Any, int], key)[0]
+            topic = cast(FetchKey, key)[0]
             if topic not in names:
-                names[topic] = self.metadata_cache.topic_by_id(topic) if version >= 13 else topic
+                names[topic] = self.metadata_cache.topic_by_id(topic) if isinstance(topic, uuid.UUID) else topic
         # Kafka: a follower needs CLUSTER_ACTION, a consumer READ on each topic; refused
         # partitions are answered TOPIC_AUTHORIZATION_FAILED without a read.
         readable: set[str]
@@ -392,7 +392,7 @@ class KafkaApis(StoreApis):
         served: list[Hashable] = []
         refused: list[Hashable] = []
         for key, _part in partitions:
-            name = names[cast(tuple[Any, int], key)[0]]
+            name = names[cast(FetchKey, key)[0]]
             (served if name is not None and name in readable else refused).append(key)
         return FetchPlan(version, replica_id, req.isolation_level if version >= 4 else 0, context, names,
                          self.metadata_cache.topic_ids, served, refused, partitions)

@@ -10,8 +10,8 @@ import asyncio
 import logging
 from concurrent.futures import Executor
 
-from josefk.coordinator.authorization import Authorizer
 from josefk.protocol.acl import AclOperation, ResourceType
+from josefk.protocol.authorizer import Authorizer
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.messages.codec import ZERO_UUID
 from josefk.protocol.messages.error_counts import error_counts

@@ -8,8 +8,8 @@ import uuid
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
 from josefk.protocol.acl import AclOperation, ResourceType
+from josefk.protocol.authorizer import ALLOW_ALL, Authorizer
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.generated import share_acknowledge_response as ack_response
 from josefk.protocol.messages.generated import share_fetch_response as fetch_response

@@ -9,9 +9,9 @@ this broker are described.
 
 from __future__ import annotations
 
-from josefk.coordinator.authorization import ALLOW_ALL, Authorizer
 from josefk.coordinator.share_group_coordinator import ShareGroupCoordinator
 from josefk.protocol.acl import AclOperation, ResourceType
+from josefk.protocol.authorizer import ALLOW_ALL, Authorizer
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.codec import ZERO_UUID, ApiMessage
 from josefk.protocol.messages.generated import describe_share_group_offsets_response as response

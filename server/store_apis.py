@@ -15,8 +15,8 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import Executor, Future
 from typing import TypeVar, cast
 
-from josefk.coordinator.authorization import Authorizer, operations_bits
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
+from josefk.protocol.authorizer import Authorizer, operations_bits
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.codec import ApiMessage
 from josefk.server.network.request_channel import Request

@@ -15,8 +15,8 @@ import logging
 import uuid
 from collections.abc import Callable
 
-from josefk.coordinator.authorization import Authorizer
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
+from josefk.protocol.authorizer import Authorizer
 from josefk.protocol.compression import CODEC_NAMES
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.codec import ApiMessage

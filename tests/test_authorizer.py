@@ -12,7 +12,6 @@ from types import SimpleNamespace
 
 import pytest
 
-from josefk.coordinator.authorization import ALLOW_ALL, operations_bits
 from josefk.protocol.acl import (
     SUPPORTED_OPERATIONS,
     AccessControlEntry,
@@ -24,6 +23,7 @@ from josefk.protocol.acl import (
     ResourcePattern,
     ResourceType,
 )
+from josefk.protocol.authorizer import ALLOW_ALL, operations_bits
 from josefk.server.config import ConfigError, KafkaConfig
 from josefk.server.security.authorizer import AclAuthorizer, client_address, decode_change, encode_change
 from josefk.zk.coordination_store import EmbeddedStore

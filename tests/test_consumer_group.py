@@ -15,7 +15,6 @@ from typing import Any, cast
 
 import pytest
 
-from josefk.coordinator.authorization import AllowAll
 from josefk.coordinator.consumer_group import ConsumerGroup, ConsumerGroupState, MemberState
 from josefk.coordinator.consumer_group_apis import ConsumerGroupApis
 from josefk.coordinator.consumer_group_coordinator import (
@@ -28,6 +27,7 @@ from josefk.coordinator.group_apis import GroupApis
 from josefk.coordinator.group_metadata import GroupState, OffsetAndMetadata
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC
 from josefk.protocol.acl import AclOperation, ResourceType
+from josefk.protocol.authorizer import AllowAll
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.headers import RequestHeader
 from josefk.protocol.messages.generated.consumer_group_heartbeat_request import ConsumerGroupHeartbeatRequest

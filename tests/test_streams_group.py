@@ -16,7 +16,6 @@ from typing import Any
 
 import pytest
 
-from josefk.coordinator.authorization import AllowAll
 from josefk.coordinator.consumer_group_coordinator import ConsumerGroupCoordinator, HeartbeatRequest
 from josefk.coordinator.group_metadata import OffsetAndMetadata
 from josefk.coordinator.streams_assignor import AssignmentMember, assign
@@ -43,6 +42,7 @@ from josefk.coordinator.streams_topology import (
 )
 from josefk.protocol.acl import AclOperation, ResourceType
 from josefk.protocol.apis import ApiKey
+from josefk.protocol.authorizer import AllowAll
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.generated import streams_group_heartbeat_request as hb
 from josefk.protocol.messages.generated.consumer_group_heartbeat_request import ConsumerGroupHeartbeatRequest

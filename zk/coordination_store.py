@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Concatenate, ParamSpec, TypeVar
 
+from josefk.log.checkpoint import write_atomically
+
 Watcher = Callable[[str], object]  # its result is ignored
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -208,12 +210,8 @@ class EmbeddedStore(CoordinationStore):
             if not n.ephemeral and p != "/"
         }
         state[CREATION_COUNTER] = self.last_creation_id
-        tmp = self.file.with_suffix(".tmp")
-        with open(tmp, "w") as f:
-            json.dump(state, f)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, self.file)
+        # Durable, directory included, before the journal it replaces goes.
+        write_atomically(self.file, json.dumps(state).encode())
         self.journal.unlink(missing_ok=True)
         self._journal_lines = 0
 

@@ -167,7 +167,8 @@ class ZooKeeperStore(CoordinationStore):
                 done: Callable[[Any], T], applied: Callable[[], T]) -> T:
         """One multi-op: check the fence's version, then `write`; `done` makes the answer
         of the write's result. A retry that finds the write already applied (its reply was
-        lost with the connection) answers `applied()`."""
+        lost with the connection) answers `applied()`. `done` takes Any: the result is
+        kazoo's (untyped), a ZnodeStat for a set_data, the created path for a create."""
         def attempt(retried: bool) -> T:
             transaction = self.client.transaction()
             transaction.check(fence.path, fence.version)

@@ -56,6 +56,7 @@ from josefk.protocol.headers import MalformedRequest, parse_request_header, peek
 from josefk.protocol.messages.api import request_class
 from josefk.protocol.messages.codec import ApiMessage
 from josefk.protocol.messages.generated.api_versions_request import ApiVersionsRequest
+from josefk.protocol.messages.generated.produce_request import ProduceRequest
 from josefk.protocol.messages.generated.sasl_authenticate_request import SaslAuthenticateRequest
 from josefk.protocol.messages.generated.sasl_handshake_request import SaslHandshakeRequest
 from josefk.protocol.zero_copy import part_size
@@ -94,7 +95,7 @@ class PendingResponse:
     before it is."""
 
     connection: Connection
-    request: Request | None  # None: a raw SASL token, answered in the network layer
+    request: Request[ApiMessage] | None  # None: a raw SASL token, answered in the network layer
     size: int  # the frame's bytes, held in the memory pool until written
     parts: list | None = None
     answered: bool = False
@@ -306,7 +307,7 @@ class Connection(asyncio.BufferedProtocol):
         except MalformedRequest:
             return False  # process_frame closes the connection for it, in its turn
         return api_key == ApiKey.Produce and all(
-            slot.request is not None and slot.request.api_key == ApiKey.Produce and slot.request.body.acks != -1
+            slot.request is not None and isinstance(slot.request.body, ProduceRequest) and slot.request.body.acks != -1
             for slot in self.pending)
 
     def close(self, reason: str) -> None:

@@ -11,8 +11,8 @@ from __future__ import annotations
 import logging
 from concurrent.futures import Executor
 
-from josefk.coordinator.authorization import Authorizer
 from josefk.protocol.acl import AclOperation
+from josefk.protocol.authorizer import Authorizer
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.generated.alter_client_quotas_request import AlterClientQuotasRequest, EntityData
 from josefk.protocol.messages.generated.alter_client_quotas_response import AlterClientQuotasResponse

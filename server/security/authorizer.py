@@ -23,7 +23,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from josefk.coordinator.authorization import RequestContext
 from josefk.protocol.acl import (
     IMPLIED_BY,
     SUPPORTED_OPERATIONS,
@@ -39,6 +38,7 @@ from josefk.protocol.acl import (
     ResourceType,
     binding_error,
 )
+from josefk.protocol.authorizer import RequestContext
 from josefk.zk.coordination_store import BadVersionError, CoordinationStore, NodeExistsError, NoNodeError
 
 log = logging.getLogger("kafka.authorizer.logger")
@@ -362,7 +362,7 @@ def client_address(client_host: str) -> str:
 
 class RequestAuthorizer:
     """KafkaApis' view of the AclAuthorizer (Kafka's AuthHelper): decisions for a request's
-    principal and client address. Implements coordinator.authorization.Authorizer."""
+    principal and client address. Implements protocol.authorizer.Authorizer."""
 
     def __init__(self, acl: AclAuthorizer) -> None:
         self.acl = acl

@@ -1,6 +1,7 @@
-"""What the group and transaction handlers ask of an authorizer (Kafka's AuthHelper),
-as a Protocol: the server injects its AclAuthorizer-backed one; without an authorizer
-configured everything is allowed, as in Kafka."""
+"""What every handler asks of an authorizer (Kafka's Authorizer interface, which Kafka's
+clients jar holds as the plugin API, and its AuthHelper), as a Protocol below the
+coordinator and the server that both use it: the server injects its AclAuthorizer-backed
+one; without an authorizer configured everything is allowed, as in Kafka."""
 
 from __future__ import annotations
 
