@@ -8,10 +8,14 @@ classic, a consumer or a streams group, whichever its first member made it. It t
 classic coordinator's offsets hook over, answering for streams groups and passing every
 other group on to the consumer group coordinator.
 
-The group's membership lives in memory only: josefk does not write Kafka's streams group
-records (StreamsGroupMetadata, StreamsGroupTopology, member and assignment records) to
-__consumer_offsets, so a coordinator failover loses it; the members are then told to rejoin
-(UNKNOWN_MEMBER_ID) and rebuild it at their next heartbeat, their committed offsets kept.
+Every change to a group is written to __consumer_offsets as Kafka 4.4's streams group
+records (streams_group_records: group epoch, topology, member metadata, target assignment
+epoch and tasks, current assignments; tombstones when a member leaves or the group goes)
+before the heartbeat that made it is answered. Loading a partition rebuilds its groups from
+them, with the topology configured against the topics as they are then and every member's
+session timer restarted, so members carry on at their epochs with the new coordinator.
+What Kafka keeps in memory only is lost as in Kafka: the members' task offsets, the
+endpoint information epoch and a pending shutdown request.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from typing import Protocol
 
 from josefk.coordinator.group_coordinator import ConsumerGroupOffsets, GroupCoordinator
 from josefk.coordinator.group_metadata import GroupMetadata, GroupState, OffsetAndMetadata
+from josefk.coordinator.offsets_store import LoadedPartition
 from josefk.coordinator.streams_assignor import STICKY, AssignmentMember, assign
 from josefk.coordinator.streams_group import (
     EMPTY,
@@ -35,6 +40,7 @@ from josefk.coordinator.streams_group import (
     Tasks,
     reconcile,
 )
+from josefk.coordinator.streams_group_records import StoredRecords, group_tombstones, write_changes
 from josefk.coordinator.streams_topology import (
     ASSIGNMENT_DELAYED,
     SHUTDOWN_APPLICATION,
@@ -156,6 +162,8 @@ class StreamsGroupCoordinator:
         classic.consumer_groups = self
         classic.join_guard = self._classic_join_guard
         classic.unload_listeners.append(self.unload_partition)
+        classic.load_listeners.append(self.load_partition)
+        self._stored: dict[str, StoredRecords] = {}  # group id -> its records as last written
         self.other_kinds: list[Callable[[str], bool]] = []  # is this id another kind of group (share)?
 
     def is_streams_group(self, group_id: str) -> bool:
@@ -174,6 +182,7 @@ class StreamsGroupCoordinator:
             return self._next_join_guard(group_id)
         if group.members:
             return ErrorCode.INCONSISTENT_GROUP_PROTOCOL
+        self._write_tombstones(group)
         self._drop(group)
         classic = GroupMetadata(group_id, GroupState.EMPTY, self.classic.time)
         classic.offsets = group.offsets
@@ -190,6 +199,62 @@ class StreamsGroupCoordinator:
         group.state = StreamsGroupState.DEAD
         group.book.transition_to(GroupState.DEAD)
         self.groups.pop(group.group_id, None)
+        self._stored.pop(group.group_id, None)
+
+    # -- the group's records -------------------------------------------------------------------
+
+    def _persist(self, group: StreamsGroup, done: Callable[[ErrorCode], None]) -> None:
+        """Write what changed in the group since its last write; `done` gets the error once
+        the write is acknowledged (acks=-1), as Kafka answers a heartbeat only then. A group
+        made by a request that then failed, still at epoch 0, is not written."""
+        stored = self._stored.get(group.group_id)
+        if self.groups.get(group.group_id) is not group or (
+                stored is None and group.group_epoch == 0 and not group.members):
+            done(ErrorCode.NONE)
+            return
+        records = write_changes(group, self._stored.setdefault(group.group_id, StoredRecords()))
+        self.classic.store.store_records(group.group_id, records, done)
+
+    def _persist_after_timer(self, group: StreamsGroup) -> None:
+        def written(error: ErrorCode) -> None:
+            if error != ErrorCode.NONE:
+                log.warning("[GroupCoordinator %d]: Writing streams group %s after a timer failed: %s",
+                            self.classic.broker_id, group.group_id, error.name)
+        self._persist(group, written)
+
+    def _write_tombstones(self, group: StreamsGroup) -> ErrorCode:
+        """Delete the group's streams records; like the classic coordinator's deletions,
+        without waiting for replication (acks=1, answered at once)."""
+        outcome: list[ErrorCode] = []
+        self.classic.store.store_records(group.group_id, group_tombstones(
+            group.group_id, self._stored.get(group.group_id)), outcome.append, required_acks=1)
+        return outcome[0] if outcome else ErrorCode.NONE
+
+    def load_partition(self, partition: int, loaded: LoadedPartition) -> None:
+        """Rebuild the streams groups of a partition the classic coordinator has just
+        loaded, each taking over the offsets the classic load put in an Empty classic group.
+        The topology is configured against the topics as they are now; each member's session
+        timer starts afresh (Kafka's onLoaded), as does the rebalance timer of a member that
+        still has tasks to revoke. Members carry on at their epochs."""
+        for group_id, stored in loaded.streams_groups.items():
+            if self.classic.partition_for(group_id) != partition:
+                continue
+            group = StreamsGroup(group_id, self.classic.time)
+            if group_id in self.classic.groups:  # its offsets, loaded as an Empty classic group
+                group.book = self.classic.groups.pop(group_id)
+            stored.rebuild(group)
+            if group.topology is not None:
+                group.metadata = self._partition_counts(group.topology)
+                group.configured = configure(group.topology, group.metadata)
+            group.update_state()
+            self.groups[group_id] = group
+            write_changes(group, self._stored.setdefault(group_id, StoredRecords()))  # what the log holds
+            for member in group.members.values():
+                self._schedule_session(group, member)
+                if member.state == MemberState.UNREVOKED_TASKS:
+                    self._schedule_rebalance(group, member)
+            log.info("[GroupCoordinator %d]: Loaded streams group %s at epoch %d with %d members",
+                     self.classic.broker_id, group_id, group.group_epoch, len(group.members))
 
     def unload_partition(self, partition: int) -> None:
         for group in [g for g in self.groups.values() if self.classic.partition_for(g.group_id) == partition]:
@@ -205,8 +270,8 @@ class StreamsGroupCoordinator:
         if classic is not None and (not classic.is_state(GroupState.EMPTY) or classic.pending_txn_offsets):
             return _fail(ErrorCode.GROUP_ID_NOT_FOUND, f"Group {group_id} is not a streams group.")
         if not create:
-            # Kafka answers GROUP_ID_NOT_FOUND; josefk keeps no streams group across a
-            # failover, so it has the members rejoin instead.
+            # Kafka answers GROUP_ID_NOT_FOUND; UNKNOWN_MEMBER_ID makes the members of a group
+            # lost some other way (deleted, or written by a josefk that kept it in memory) rejoin.
             return _fail(ErrorCode.UNKNOWN_MEMBER_ID, f"Streams group {group_id} not found: rejoin with epoch 0.")
         group = self.groups[group_id] = StreamsGroup(group_id, self.classic.time)
         if classic is not None:  # an Empty classic group is taken over, offsets and all
@@ -252,7 +317,26 @@ class StreamsGroupCoordinator:
             return ErrorCode.INVALID_REQUEST, "Topology can only be provided when (re-)joining."
         return None
 
-    def heartbeat(self, req: StreamsHeartbeatRequest) -> StreamsHeartbeatResult:
+    def heartbeat(self, req: StreamsHeartbeatRequest,
+                  done: Callable[[StreamsHeartbeatResult], None] | None = None) -> StreamsHeartbeatResult:
+        """Handle a StreamsGroupHeartbeat and write the group's changed records; `done`, if
+        given, gets the answer once they are written (a failed write answers with Kafka's
+        error for it). The answer is also returned at once, for callers on fake time."""
+        result = self._heartbeat(req)
+        group = self.groups.get(req.group_id)
+        if group is None:
+            if done is not None:
+                done(result)
+            return result
+
+        def written(error: ErrorCode) -> None:
+            if done is not None:
+                done(result if error == ErrorCode.NONE else _fail(error, f"Writing the group failed: {error.name}"))
+
+        self._persist(group, written)
+        return result
+
+    def _heartbeat(self, req: StreamsHeartbeatRequest) -> StreamsHeartbeatResult:
         invalid = self._invalid(req)
         if invalid is not None:
             return _fail(*invalid)
@@ -439,6 +523,7 @@ class StreamsGroupCoordinator:
             if self.groups.get(group.group_id) is group and group.members \
                     and group.group_epoch > group.assignment_epoch:
                 self._compute_target(group)
+                self._persist_after_timer(group)
 
         self._initial_delays[group.group_id] = self.classic.scheduler.schedule(
             self.config.initial_rebalance_delay_ms, expired)
@@ -481,6 +566,7 @@ class StreamsGroupCoordinator:
             self._session_timers.pop(key, None)
             if self.groups.get(group.group_id) is group and member.member_id in group.members:
                 self._fence(group, member.member_id, "failed to heartbeat within the session timeout")
+                self._persist_after_timer(group)
 
         self._session_timers[key] = self.classic.scheduler.schedule(self.config.session_timeout_ms, expired)
 
@@ -494,6 +580,7 @@ class StreamsGroupCoordinator:
             current = group.members.get(member.member_id) if self.groups.get(group.group_id) is group else None
             if current is not None and current.state == MemberState.UNREVOKED_TASKS and current.member_epoch == epoch:
                 self._fence(group, member.member_id, "failed to revoke tasks within the rebalance timeout")
+                self._persist_after_timer(group)
 
         self._rebalance_timers[key] = self.classic.scheduler.schedule(member.rebalance_timeout_ms, expired)
 
@@ -603,6 +690,7 @@ class StreamsGroupCoordinator:
                 group.offsets.pop(tp, None)
             removed += len(expired)
             if drop:
+                self._write_tombstones(group)
                 self._drop(group)
         return removed
 
@@ -630,6 +718,8 @@ class StreamsGroupCoordinator:
         if group.members:
             return ErrorCode.NON_EMPTY_GROUP
         error = self.classic.store.write_tombstones(group_id, list(group.offsets), group=True)
+        if error == ErrorCode.NONE:
+            error = self._write_tombstones(group)
         if error == ErrorCode.NONE:
             self._drop(group)
         return error
