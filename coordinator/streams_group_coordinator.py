@@ -595,16 +595,28 @@ class StreamsGroupCoordinator:
         assert self._next_offsets is not None
         return self._next_offsets
 
-    def _member_error(self, group: StreamsGroup, member_id: str | None, member_epoch: int) -> ErrorCode:
+    def _member_error(self, group: StreamsGroup, member_id: str | None, member_epoch: int,
+                      partitions: Iterable[TopicPartition] | None = None) -> ErrorCode:
         """Kafka's StreamsGroup.validateOffsetCommit/Fetch: without a member epoch (admin
-        tools) only an Empty group is open; a member must name its current epoch."""
+        tools) only an Empty group is open; a member names its current epoch, or, for a
+        commit (`partitions`), an older one at or after which it got the active tasks of
+        every partition (Kafka 4.4's per-task assignment epochs)."""
         if member_epoch < 0 and not group.members:
             return ErrorCode.NONE
         member = group.members.get(member_id or "")
         if member is None:
             return ErrorCode.UNKNOWN_MEMBER_ID
-        if member_epoch != member.member_epoch:
+        if member_epoch == member.member_epoch:
+            return ErrorCode.NONE
+        if member_epoch > member.member_epoch or partitions is None or group.topology is None:
             return ErrorCode.STALE_MEMBER_EPOCH
+        subtopologies = {t: s.subtopology_id for s in group.topology.subtopologies
+                         for t in (*s.source_topics, *(r.name for r in s.repartition_source_topics))}
+        for topic, partition in partitions:
+            subtopology = subtopologies.get(topic)
+            epoch = None if subtopology is None else member.task_epoch((subtopology, partition))
+            if epoch is None or member_epoch < epoch:
+                return ErrorCode.STALE_MEMBER_EPOCH
         return ErrorCode.NONE
 
     def commit_offsets(self, group_id: str, member_id: str, member_epoch: int, api_version: int,
@@ -614,7 +626,7 @@ class StreamsGroupCoordinator:
         if group is None:
             self._next().commit_offsets(group_id, member_id, member_epoch, api_version, offsets, callback)
             return
-        error = self._member_error(group, member_id, member_epoch)
+        error = self._member_error(group, member_id, member_epoch, offsets)
         if error == ErrorCode.NONE and member_epoch >= 0 and api_version < 9:
             error = ErrorCode.UNSUPPORTED_VERSION  # streams-protocol members commit with v9+
         if error != ErrorCode.NONE:
@@ -660,7 +672,7 @@ class StreamsGroupCoordinator:
             return self._next().txn_member_error(group_id, member_id, generation_id, partitions)
         if not member_id and generation_id < 0:
             return ErrorCode.NONE
-        error = self._member_error(group, member_id, generation_id)
+        error = self._member_error(group, member_id, generation_id, partitions)
         return ErrorCode.ILLEGAL_GENERATION if error == ErrorCode.STALE_MEMBER_EPOCH else error
 
     def offsets_book(self, group_id: str) -> GroupMetadata:

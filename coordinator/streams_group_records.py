@@ -7,9 +7,11 @@ Kafka 4.0's StreamsGroupPartitionMetadata (18) is gone from 4.4; a record of it 
 Keys are non-flexible (int16 key version, group id, and the member id for the per-member
 records); values are a version-0 flexible body; a null value is a tombstone. Tasks are
 written as Kafka does, one entry per subtopology in id order with its partitions sorted.
-josefk writes the tagged fields at their defaults (no MetadataHash, ValidatedTopologyEpoch,
-LastAssignmentConfigs, AssignmentTimestamp or AssignmentEpochs) and reads past those Kafka
-writes; on load it configures the topology against the topics it sees then.
+Each active task of a member's current assignment carries the epoch it was assigned at
+(AssignmentEpochs), as Kafka 4.4 writes it. josefk writes the other tagged fields at their
+defaults (no MetadataHash, ValidatedTopologyEpoch, LastAssignmentConfigs or
+AssignmentTimestamp) and reads past those Kafka writes; on load it configures the topology
+against the topics it sees then.
 """
 
 from __future__ import annotations
@@ -124,35 +126,57 @@ def read_target_assignment_metadata_value(data: bytes) -> int:
 # -- tasks -------------------------------------------------------------------------------
 
 
-def _write_tasks(w: RecordWriter, tasks: Mapping[str, frozenset[int]]) -> None:
-    """A []TaskIds: (SubtopologyId, Partitions) per subtopology, in id order."""
+ASSIGNMENT_EPOCHS_TAG = 0  # TaskIds' tagged AssignmentEpochs (Kafka 4.4), for active tasks only
+TaskEpochs = Mapping[tuple[str, int], int]
+
+
+def _write_tasks(w: RecordWriter, tasks: Mapping[str, frozenset[int]], epochs: TaskEpochs | None = None) -> None:
+    """A []TaskIds: (SubtopologyId, Partitions) per subtopology, in id order; with `epochs`,
+    each entry's AssignmentEpochs tag, one epoch per partition in the same order, as Kafka
+    4.4 writes a member's active tasks."""
     entries = sorted((s, ps) for s, ps in tasks.items() if ps)
     w.compact_array_length(len(entries))
     for subtopology, partitions in entries:
-        w.compact_string(subtopology).compact_array_length(len(partitions))
-        for p in sorted(partitions):
+        ordered = sorted(partitions)
+        w.compact_string(subtopology).compact_array_length(len(ordered))
+        for p in ordered:
             w.int32(p)
-        w.no_tagged_fields()
+        if epochs is None:
+            w.no_tagged_fields()
+            continue
+        tag = RecordWriter().compact_array_length(len(ordered))
+        for p in ordered:
+            tag.int32(epochs[(subtopology, p)])
+        w.uvarint(1).uvarint(ASSIGNMENT_EPOCHS_TAG).uvarint(len(tag.buf))
+        w.buf += tag.buf
 
 
-def _read_tasks(r: RecordReader) -> dict[str, frozenset[int]]:
+def _read_tasks(r: RecordReader, epochs: dict[tuple[str, int], int] | None = None) -> dict[str, frozenset[int]]:
+    """The tasks, and into `epochs` the assignment epochs the entries carry; an entry
+    without them, or with a list of another length, has none (Kafka then uses its default)."""
     out: dict[str, frozenset[int]] = {}
     for _ in range(_count(r)):
         subtopology = r.compact_string() or ""
-        partitions = frozenset(r.int32() for _ in range(_count(r)))
-        r.skip_tagged_fields()  # AssignmentEpochs of an active task (Kafka 4.4)
+        partitions = [r.int32() for _ in range(_count(r))]
+        raw = r.tagged_fields().get(ASSIGNMENT_EPOCHS_TAG)
+        if raw is not None and epochs is not None:
+            tag = RecordReader(raw)
+            task_epochs = [tag.int32() for _ in range(max(tag.compact_array_length(), 0))]
+            if len(task_epochs) == len(partitions):
+                epochs.update(((subtopology, p), e) for p, e in zip(partitions, task_epochs, strict=True))
         if partitions:
-            out[subtopology] = partitions
+            out[subtopology] = frozenset(partitions)
     return out
 
 
-def _write_tuple(w: RecordWriter, tasks: Tasks) -> None:
-    for role in (tasks.active, tasks.standby, tasks.warmup):
-        _write_tasks(w, role)
+def _write_tuple(w: RecordWriter, tasks: Tasks, epochs: TaskEpochs | None = None) -> None:
+    _write_tasks(w, tasks.active, epochs)
+    _write_tasks(w, tasks.standby)
+    _write_tasks(w, tasks.warmup)
 
 
-def _read_tuple(r: RecordReader) -> Tasks:
-    return Tasks(_read_tasks(r), _read_tasks(r), _read_tasks(r))
+def _read_tuple(r: RecordReader, epochs: dict[tuple[str, int], int] | None = None) -> Tasks:
+    return Tasks(_read_tasks(r, epochs), _read_tasks(r), _read_tasks(r))
 
 
 def target_assignment_member_value(target: Tasks) -> bytes:
@@ -177,14 +201,16 @@ class CurrentAssignment:
     state: MemberState
     assigned: Tasks
     pending_revocation: Tasks
+    task_epochs: dict[tuple[str, int], int] = field(default_factory=dict)
 
 
 def current_assignment_value(member: StreamsGroupMember) -> bytes:
     """StreamsGroupCurrentMemberAssignmentValue: the member's epochs, reconciliation state,
-    the tasks it owns and those it must revoke."""
+    the tasks it owns and those it must revoke, each active task with its assignment epoch."""
     w = _value().int32(member.member_epoch).int32(member.previous_member_epoch).int8(_STATE_CODES[member.state])
-    _write_tuple(w, member.assigned)
-    _write_tuple(w, member.pending_revocation)
+    epochs = member.epochs_of(member.assigned.active, member.pending_revocation.active)
+    _write_tuple(w, member.assigned, epochs)
+    _write_tuple(w, member.pending_revocation, epochs)
     return bytes(w.no_tagged_fields().buf)
 
 
@@ -193,9 +219,10 @@ def read_current_assignment_value(data: bytes) -> CurrentAssignment:
     epoch, previous, code = r.int32(), r.int32(), r.int8()
     if code not in _STATES:
         raise RecordFormatError(f"unknown streams group member state {code}")
-    assigned, pending = _read_tuple(r), _read_tuple(r)
+    epochs: dict[tuple[str, int], int] = {}
+    assigned, pending = _read_tuple(r, epochs), _read_tuple(r, epochs)
     r.skip_tagged_fields()
-    return CurrentAssignment(epoch, previous, _STATES[code], assigned, pending)
+    return CurrentAssignment(epoch, previous, _STATES[code], assigned, pending, epochs)
 
 
 # -- member metadata ---------------------------------------------------------------------
@@ -464,7 +491,8 @@ class StoredStreamsGroup:
             if current is not None:
                 member = replace(member, member_epoch=current.member_epoch,
                                  previous_member_epoch=current.previous_member_epoch, state=current.state,
-                                 assigned=current.assigned, pending_revocation=current.pending_revocation)
+                                 assigned=current.assigned, pending_revocation=current.pending_revocation,
+                                 task_epochs=current.task_epochs)
             else:
                 member = replace(member, assigned=EMPTY, pending_revocation=EMPTY)
             group.update_member(member)

@@ -8,11 +8,19 @@ from __future__ import annotations
 import os
 import struct
 import subprocess
+from dataclasses import replace
 from pathlib import Path
 
 from josefk.coordinator.group_metadata import OffsetAndMetadata
 from josefk.coordinator.group_records import read_key
-from josefk.coordinator.streams_group import MemberState, StreamsGroup, StreamsGroupMember, StreamsGroupState, Tasks
+from josefk.coordinator.streams_group import (
+    MemberState,
+    StreamsGroup,
+    StreamsGroupMember,
+    StreamsGroupState,
+    Tasks,
+    task_list,
+)
 from josefk.coordinator.streams_group_coordinator import StreamsHeartbeatRequest, StreamsHeartbeatResult
 from josefk.coordinator.streams_group_records import (
     RecordType,
@@ -39,7 +47,16 @@ from josefk.protocol.errors import ErrorCode
 from josefk.zk.zk_data import BrokerInfo, PartitionState
 from tests.prerequisites import require_files, require_tools
 from tests.test_group_timeouts import GROUP
-from tests.test_streams_group import ALL, REBALANCE_MS, SESSION_MS, WORD_COUNT, Harness, h, stable_one
+from tests.test_streams_group import (
+    ALL,
+    REBALANCE_MS,
+    REPARTITION,
+    SESSION_MS,
+    WORD_COUNT,
+    Harness,
+    h,
+    stable_one,
+)
 
 __all__ = ["h"]  # the fixture, used by name
 
@@ -99,12 +116,16 @@ def test_value_layouts() -> None:
         b"\x01" b"\x02h" b"\xfd\xe8" b"\x00"  # UserEndpoint: present, Host, uint16 Port, no tags
         b"\x03" b"\x02a\x022\x00" b"\x02z\x021\x00"  # ClientTags sorted by key
         b"\x00")
+    m = replace(m, task_epochs={("1", 0): 1, ("3", 4): 2})  # ("0", 5) and ("1", 2) at the member's epoch, 3
     assert current_assignment_value(m) == (
         b"\x00\x00" b"\x00\x00\x00\x03" b"\x00\x00\x00\x02" b"\x03"  # epochs, UNRELEASED_TASKS = 3
-        b"\x03" b"\x020" b"\x02\x00\x00\x00\x05\x00" b"\x021" b"\x03\x00\x00\x00\x00\x00\x00\x00\x02\x00"  # active
-        b"\x02" b"\x022" b"\x02\x00\x00\x00\x01\x00"  # standby
+        b"\x03"  # active: two TaskIds, each with AssignmentEpochs (tag 0, size, compact array)
+        b"\x020" b"\x02\x00\x00\x00\x05" b"\x01\x00\x05" b"\x02\x00\x00\x00\x03"
+        b"\x021" b"\x03\x00\x00\x00\x00\x00\x00\x00\x02" b"\x01\x00\x09" b"\x03\x00\x00\x00\x01\x00\x00\x00\x03"
+        b"\x02" b"\x022" b"\x02\x00\x00\x00\x01\x00"  # standby: no epochs
         b"\x01"  # warm-up: none
-        b"\x02" b"\x023" b"\x02\x00\x00\x00\x04\x00" b"\x01" b"\x01"  # pending: active, standby, warm-up
+        b"\x02" b"\x023" b"\x02\x00\x00\x00\x04" b"\x01\x00\x05" b"\x02\x00\x00\x00\x02"  # pending active
+        b"\x01" b"\x01"  # pending standby, warm-up
         b"\x00")
 
 
@@ -122,6 +143,7 @@ def test_values_round_trip() -> None:
         current = read_current_assignment_value(current_assignment_value(m))
         assert (current.member_epoch, current.previous_member_epoch, current.state, current.assigned,
                 current.pending_revocation) == (3, 2, state, m.assigned, m.pending_revocation)
+        assert current.task_epochs == {("0", 1): 3, ("0", 2): 3, ("3", 4): 3}  # active tasks only
     target = tasks({"0": (0, 1)}, {"1": (2,)})
     assert read_target_assignment_member_value(target_assignment_member_value(target)) == target
     for topology in (WORD_COUNT, JOIN):
@@ -134,7 +156,7 @@ def two_member_group() -> StreamsGroup:
     group.topology = JOIN
     group.update_member(member("m1", instance_id="i", rack_id="r", user_endpoint=("h", 1), client_tags=(("k", "v"),),
                                state=MemberState.UNREVOKED_TASKS, assigned=tasks({"0": (0,)}, {"1": (1,)}),
-                               pending_revocation=tasks({"0": (2,)})))
+                               pending_revocation=tasks({"0": (2,)}), task_epochs={("0", 0): 1, ("0", 2): 2}))
     group.update_member(member("m2", previous_member_epoch=3, assigned=tasks(warmup={"1": (0,)})))
     group.target = {"m1": tasks({"0": (0,)}, {"1": (1,)}), "m2": tasks({"0": (2,)}, warmup={"1": (0,)})}
     return group
@@ -192,6 +214,7 @@ def test_kafka_4_4_reads_and_rewrites_josefks_records_byte_for_byte_and_josefk_r
     assert (current.member_epoch, current.previous_member_epoch, current.state) == (
         9, 8, MemberState.UNRELEASED_TASKS)
     assert (current.assigned, current.pending_revocation) == (tasks({"0": (0, 3)}, {"1": (2,)}), tasks({"1": (1,)}))
+    assert current.task_epochs == {("0", 0): 7, ("0", 3): 9, ("1", 1): 5}
     assert read_member_metadata_value("m", kafkas[3][1]) == member(
         "m", rack_id="r", topology_epoch=2, process_id="p", user_endpoint=("localhost", 65000),
         client_tags=(("az", "1"),), member_epoch=0, previous_member_epoch=0)
@@ -296,3 +319,39 @@ def test_a_heartbeat_is_answered_once_its_records_are_replicated_or_their_write_
     lead(h, 3, [1])
     h.sgc.heartbeat(StreamsHeartbeatRequest(GROUP, "a", 2), got.append)
     assert got[1].error == ErrorCode.NONE  # written at once again
+
+
+def test_an_older_member_epoch_commits_the_partitions_of_tasks_held_since_then(h: Harness) -> None:
+    """Kafka 4.4's StreamsGroup.validateOffsetCommit: a commit at an older member epoch is
+    taken for the partitions of active tasks the member got at or before that epoch and
+    still holds; the epochs survive a failover."""
+    stable_one(h)  # a holds every task from epoch 1
+    h.join("b")
+    kept = h.beat("a", 1, ALL).assignment
+    assert kept is not None
+    assert h.beat("a", 1, kept).member_epoch == 2
+    b_tasks = h.beat("b", 2, Tasks()).assignment
+    assert b_tasks is not None
+    topic = {"0": "in", "1": REPARTITION}  # each subtopology's input
+    a_task, b_task = next(task_list(kept.active)), next(task_list(b_tasks.active))
+    a_part, b_part = (topic[a_task[0]], a_task[1]), (topic[b_task[0]], b_task[1])
+    assert h.group.members["a"].task_epochs == {t: 1 for t in task_list(kept.active)}
+    assert h.group.members["b"].task_epochs == {t: 2 for t in task_list(b_tasks.active)}
+    om = OffsetAndMetadata(5, -1, "", h.time.milliseconds(), None)
+
+    def commit(member_id: str, epoch: int, *partitions: tuple[str, int]) -> set[ErrorCode]:
+        got: list[dict] = []
+        h.sgc.commit_offsets(GROUP, member_id, epoch, 9, dict.fromkeys(partitions, om), got.append)
+        h.time.sleep(0)
+        return set(got[0].values())
+
+    for _ in range(2):
+        assert commit("a", 1, *[(topic[s], p) for s, p in task_list(kept.active)]) == {ErrorCode.NONE}
+        assert commit("a", 1, a_part, b_part) == {ErrorCode.STALE_MEMBER_EPOCH}  # b's task now
+        assert commit("a", 3, a_part) == {ErrorCode.STALE_MEMBER_EPOCH}  # newer than a's
+        assert commit("a", 1, ("other", 0)) == {ErrorCode.STALE_MEMBER_EPOCH}  # not the topology's
+        assert commit("b", 1, b_part) == {ErrorCode.STALE_MEMBER_EPOCH}  # b got it at epoch 2
+        assert commit("b", 2, b_part) == {ErrorCode.NONE}
+        assert h.sgc.txn_member_error(GROUP, "a", 1, [a_part]) == ErrorCode.NONE
+        assert h.sgc.txn_member_error(GROUP, "a", 1, [b_part]) == ErrorCode.ILLEGAL_GENERATION
+        failover(h)
