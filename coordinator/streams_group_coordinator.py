@@ -39,6 +39,7 @@ from josefk.coordinator.streams_group import (
     StreamsGroupState,
     Tasks,
     reconcile,
+    task_list,
 )
 from josefk.coordinator.streams_group_records import StoredRecords, group_tombstones, write_changes
 from josefk.coordinator.streams_topology import (
@@ -249,12 +250,31 @@ class StreamsGroupCoordinator:
             group.update_state()
             self.groups[group_id] = group
             write_changes(group, self._stored.setdefault(group_id, StoredRecords()))  # what the log holds
+            if self._topics_changed(group):
+                group.group_epoch += 1  # the next heartbeat computes a new target assignment
+                group.update_state()
+                log.info("[GroupCoordinator %d]: The topics of streams group %s changed while it was not loaded; "
+                         "its epoch is now %d", self.classic.broker_id, group_id, group.group_epoch)
+                self._persist_after_timer(group)
             for member in group.members.values():
                 self._schedule_session(group, member)
                 if member.state == MemberState.UNREVOKED_TASKS:
                     self._schedule_rebalance(group, member)
             log.info("[GroupCoordinator %d]: Loaded streams group %s at epoch %d with %d members",
                      self.classic.broker_id, group_id, group.group_epoch, len(group.members))
+
+    @staticmethod
+    def _topics_changed(group: StreamsGroup) -> bool:
+        """Whether the group's current target assignment, computed before the load, no
+        longer matches its topics: the assignor gives every active task to some member, so
+        the target of a group with members covers exactly the configured tasks. This stands
+        in for Kafka's MetadataHash, which josefk does not keep."""
+        if not group.members or group.group_epoch != group.assignment_epoch:
+            return False
+        configured = group.configured
+        tasks = {(s, p) for s, n in configured.task_counts.items() for p in range(n)} \
+            if configured is not None and configured.ready else set()
+        return {t for target in group.target.values() for t in task_list(target.active)} != tasks
 
     def unload_partition(self, partition: int) -> None:
         for group in [g for g in self.groups.values() if self.classic.partition_for(g.group_id) == partition]:

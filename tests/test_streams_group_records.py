@@ -8,6 +8,7 @@ from __future__ import annotations
 import os
 import struct
 import subprocess
+import uuid
 from dataclasses import replace
 from pathlib import Path
 
@@ -49,6 +50,7 @@ from tests.prerequisites import require_files, require_tools
 from tests.test_group_timeouts import GROUP
 from tests.test_streams_group import (
     ALL,
+    CHANGELOG,
     REBALANCE_MS,
     REPARTITION,
     SESSION_MS,
@@ -355,3 +357,22 @@ def test_an_older_member_epoch_commits_the_partitions_of_tasks_held_since_then(h
         assert h.sgc.txn_member_error(GROUP, "a", 1, [a_part]) == ErrorCode.NONE
         assert h.sgc.txn_member_error(GROUP, "a", 1, [b_part]) == ErrorCode.ILLEGAL_GENERATION
         failover(h)
+
+
+def test_topics_that_changed_while_the_group_was_not_loaded_start_a_new_epoch(h: Harness) -> None:
+    """Kafka notices it by the group record's MetadataHash; josefk by a target assignment
+    that no longer covers the configured tasks. Topics as they were: no new epoch."""
+    a_tasks, _ = stable_pair(h)
+    epoch = h.group.group_epoch
+    failover(h)
+    assert h.group.group_epoch == epoch
+    for name, topic_id in (("in", 1), (REPARTITION, 2), (CHANGELOG, 3)):
+        h.topics.add(name, uuid.UUID(int=topic_id), 6)
+    failover(h)
+    assert (h.group.group_epoch, h.group.state) == (epoch + 1, StreamsGroupState.ASSIGNING)
+    h.beat("a", 2, a_tasks)
+    assert h.group.assignment_epoch == epoch + 1
+    assert {t for target in h.group.target.values() for t in task_list(target.active)} == {
+        (s, p) for s in ("0", "1") for p in range(6)}
+    failover(h)  # the new epoch was written: no second bump
+    assert h.group.group_epoch == epoch + 1
