@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from josefk.coordinator import share_group_records
+from josefk.coordinator import share_group_records, streams_group_records
 from josefk.coordinator.consumer_group_records import ConsumerGroupKey, RecordType, decode_key
 from josefk.coordinator.group_metadata import (
     GroupMetadata,
@@ -52,7 +52,8 @@ def group_key(group: str) -> bytes:
     return bytes(RecordWriter().int16(GROUP_KEY_VERSION).string(group).buf)
 
 
-def read_key(data: bytes) -> OffsetKey | GroupKey | ConsumerGroupKey | share_group_records.ShareGroupKey:
+def read_key(data: bytes) -> (OffsetKey | GroupKey | ConsumerGroupKey | share_group_records.ShareGroupKey
+                              | streams_group_records.StreamsGroupKey):
     r = RecordReader(data)
     version = r.int16()
     if version in (0, 1):
@@ -63,6 +64,8 @@ def read_key(data: bytes) -> OffsetKey | GroupKey | ConsumerGroupKey | share_gro
         return decode_key(version, r)
     if version in share_group_records.KEY_VERSIONS:
         return share_group_records.decode_key(version, r)
+    if version in streams_group_records.KEY_VERSIONS:
+        return streams_group_records.decode_key(version, r)
     raise RecordFormatError(f"unknown __consumer_offsets key version {version}")
 
 

@@ -30,6 +30,8 @@ from josefk.coordinator.group_records import (
 )
 from josefk.coordinator.share_group_records import IGNORED as SHARE_IGNORED
 from josefk.coordinator.share_group_records import ShareGroupKey
+from josefk.coordinator.streams_group_records import RecordType as StreamsRecordType
+from josefk.coordinator.streams_group_records import StoredStreamsGroup, StreamsGroupKey
 from josefk.log.log import FetchDataInfo
 from josefk.log.producer_state import SENTINEL, VerificationGuard
 from josefk.protocol.control_records import ControlRecordType, control_record_type
@@ -194,6 +196,7 @@ class LoadedPartition:
     removed_groups: set[str] = field(default_factory=set)
     consumer_groups: dict[str, StoredConsumerGroup] = field(default_factory=dict)
     share_groups: dict[str, dict[bytes, bytes]] = field(default_factory=dict)  # group -> its records, key -> value
+    streams_groups: dict[str, StoredStreamsGroup] = field(default_factory=dict)
     # producer id -> group -> offsets written in its open transaction
     pending_txn: dict[int, dict[str, dict[tuple[str, int], OffsetAndMetadata]]] = field(default_factory=dict)
 
@@ -227,8 +230,11 @@ class LoadedPartition:
                 self.groups[key.group] = read_group_value(key.group, record.value, self.time)
                 self.removed_groups.discard(key.group)
                 self.consumer_groups.pop(key.group, None)
+                self.streams_groups.pop(key.group, None)
         elif isinstance(key, ConsumerGroupKey):
             self._apply_consumer_group(key, record.value)
+        elif isinstance(key, StreamsGroupKey):
+            self._apply_streams_group(key, record.value)
         elif isinstance(key, ShareGroupKey) and key.type not in SHARE_IGNORED:
             records = self.share_groups.setdefault(key.group, {})
             if record.value is None:
@@ -249,6 +255,22 @@ class LoadedPartition:
             self.groups.pop(key.group, None)  # a classic group converted to a consumer group
             self.consumer_groups[key.group] = StoredConsumerGroup(key.group)
         self.consumer_groups[key.group].apply(key, value)
+
+    def _apply_streams_group(self, key: StreamsGroupKey, value: bytes | None) -> None:
+        """As a consumer group's: the group epoch's tombstone ends the group, and a streams
+        record of a group last written as a classic group makes it a streams group."""
+        if key.type == StreamsRecordType.PARTITION_METADATA:
+            return
+        if value is None:
+            if key.type == StreamsRecordType.GROUP_METADATA:
+                self.streams_groups.pop(key.group, None)
+            elif key.group in self.streams_groups:
+                self.streams_groups[key.group].apply(key, None)
+            return
+        if key.group not in self.streams_groups:
+            self.groups.pop(key.group, None)
+            self.streams_groups[key.group] = StoredStreamsGroup(key.group)
+        self.streams_groups[key.group].apply(key, value)
 
 
 class OffsetsStore:

@@ -110,6 +110,25 @@ class StreamsGroupMember:
     state: MemberState = MemberState.STABLE
     assigned: Tasks = EMPTY  # may be used now
     pending_revocation: Tasks = EMPTY  # must be given up first
+    # The epoch at which each active task the member holds (assigned or pending revocation)
+    # was assigned to it (Kafka 4.4's per-task assignment epochs): a commit at an older
+    # member epoch is good for the partitions of tasks held since then.
+    task_epochs: Mapping[Task, int] = field(default_factory=dict)
+
+    def task_epoch(self, task: Task) -> int | None:
+        """The epoch the member got the active task at, None if it does not hold it. A task
+        with no recorded epoch counts as assigned at the member's epoch (at least 0), the
+        default Kafka 4.4 gives the tasks of a record without epochs."""
+        subtopology, partition = task
+        if partition not in self.assigned.active.get(subtopology, frozenset()) | \
+                self.pending_revocation.active.get(subtopology, frozenset()):
+            return None
+        return self.task_epochs.get(task, max(self.member_epoch, 0))
+
+    def epochs_of(self, *held: TaskSet) -> dict[Task, int]:
+        """The assignment epochs of these active tasks the member holds."""
+        return {task: self.task_epochs.get(task, max(self.member_epoch, 0))
+                for tasks in held for task in task_list(tasks)}
 
 
 class Owners(Mapping[Task, str]):
@@ -209,10 +228,14 @@ def _next(member: StreamsGroupMember, member_epoch: int, target_epoch: int, targ
     if not revoking.is_empty() and (owned is None or owned.overlaps(revoking)):
         # Revoke first; the member keeps its epoch until it has let go of them.
         return replace(member, state=MemberState.UNREVOKED_TASKS, member_epoch=member_epoch,
-                       previous_member_epoch=member.member_epoch, assigned=kept, pending_revocation=revoking)
+                       previous_member_epoch=member.member_epoch, assigned=kept, pending_revocation=revoking,
+                       task_epochs=member.epochs_of(kept.active, revoking.active))
     state = MemberState.UNRELEASED_TASKS if held_back else MemberState.STABLE
+    # Kept active tasks keep the epoch they were assigned at; new ones get the target's.
+    epochs = member.epochs_of(kept.active)
+    epochs.update((task, target_epoch) for task in task_list(ready.active))
     return replace(member, state=state, member_epoch=target_epoch, previous_member_epoch=member.member_epoch,
-                   assigned=kept.merge(ready), pending_revocation=EMPTY)
+                   assigned=kept.merge(ready), pending_revocation=EMPTY, task_epochs=epochs)
 
 
 class StreamsGroup(GroupWithOffsets[StreamsGroupState, StreamsGroupMember, Tasks]):

@@ -127,7 +127,7 @@ class StreamsGroupApis:
         owned = None if req.active_tasks is None else Tasks(
             _tasks(req.active_tasks), _tasks(req.standby_tasks), _tasks(req.warmup_tasks))
         uses_regex = req.topology is not None and any(s.source_topic_regex for s in req.topology.subtopologies)
-        result = self.coordinator.heartbeat(StreamsHeartbeatRequest(
+        self.coordinator.heartbeat(StreamsHeartbeatRequest(
             group_id=req.group_id, member_id=req.member_id, member_epoch=req.member_epoch,
             endpoint_information_epoch=req.endpoint_information_epoch, instance_id=req.instance_id,
             rack_id=req.rack_id, rebalance_timeout_ms=req.rebalance_timeout_ms, topology=topology, owned=owned,
@@ -139,8 +139,8 @@ class StreamsGroupApis:
             task_end_offsets=None if req.task_end_offsets is None else tuple(
                 (o.subtopology_id, o.partition, o.offset) for o in req.task_end_offsets),
             shutdown_application=req.shutdown_application, client_id=request.header.client_id or "",
-            client_host=client_host(request.client_host), uses_regex=uses_regex))
-        request.send_response(self._heartbeat_response(request, result))
+            client_host=client_host(request.client_host), uses_regex=uses_regex),
+            lambda result: request.send_response(self._heartbeat_response(request, result)))
 
     def _create_internal_topics(self, request: GroupRequest[ApiMessage], topics: tuple[TopicInfo, ...]) -> list[str]:
         """Create the missing internal topics the principal may create (CREATE on the cluster

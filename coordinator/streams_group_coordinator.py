@@ -8,10 +8,14 @@ classic, a consumer or a streams group, whichever its first member made it. It t
 classic coordinator's offsets hook over, answering for streams groups and passing every
 other group on to the consumer group coordinator.
 
-The group's membership lives in memory only: josefk does not write Kafka's streams group
-records (StreamsGroupMetadata, StreamsGroupTopology, member and assignment records) to
-__consumer_offsets, so a coordinator failover loses it; the members are then told to rejoin
-(UNKNOWN_MEMBER_ID) and rebuild it at their next heartbeat, their committed offsets kept.
+Every change to a group is written to __consumer_offsets as Kafka 4.4's streams group
+records (streams_group_records: group epoch, topology, member metadata, target assignment
+epoch and tasks, current assignments; tombstones when a member leaves or the group goes)
+before the heartbeat that made it is answered. Loading a partition rebuilds its groups from
+them, with the topology configured against the topics as they are then and every member's
+session timer restarted, so members carry on at their epochs with the new coordinator.
+What Kafka keeps in memory only is lost as in Kafka: the members' task offsets, the
+endpoint information epoch and a pending shutdown request.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from josefk.coordinator.modern_group import (
     hand_to_classic,
     member_error,
 )
+from josefk.coordinator.offsets_store import LoadedPartition
 from josefk.coordinator.streams_assignor import STICKY, AssignmentMember, assign
 from josefk.coordinator.streams_group import (
     EMPTY,
@@ -45,7 +50,9 @@ from josefk.coordinator.streams_group import (
     StreamsGroupState,
     Tasks,
     reconcile,
+    task_list,
 )
+from josefk.coordinator.streams_group_records import StoredRecords, group_tombstones, write_changes
 from josefk.coordinator.streams_topology import (
     ASSIGNMENT_DELAYED,
     SHUTDOWN_APPLICATION,
@@ -160,6 +167,8 @@ class StreamsGroupCoordinator:
         classic.consumer_groups = self
         classic.join_guard = self._classic_join_guard
         classic.unload_listeners.append(self.unload_partition)
+        classic.load_listeners.append(self.load_partition)
+        self._stored: dict[str, StoredRecords] = {}  # group id -> its records as last written
         self.other_kinds: list[Callable[[str], bool]] = []  # is this id another kind of group (share)?
 
     def is_streams_group(self, group_id: str) -> bool:
@@ -178,6 +187,7 @@ class StreamsGroupCoordinator:
             return self._next_join_guard(group_id)
         if group.members:
             return ErrorCode.INCONSISTENT_GROUP_PROTOCOL
+        self._write_tombstones(group)
         self._drop(group)
         hand_to_classic(self.classic, group_id, group.offsets)
         return ErrorCode.NONE
@@ -191,6 +201,81 @@ class StreamsGroupCoordinator:
         group.state = StreamsGroupState.DEAD
         group.book.transition_to(GroupState.DEAD)
         self.groups.pop(group.group_id, None)
+        self._stored.pop(group.group_id, None)
+
+    # -- the group's records -------------------------------------------------------------------
+
+    def _persist(self, group: StreamsGroup, done: Callable[[ErrorCode], None]) -> None:
+        """Write what changed in the group since its last write; `done` gets the error once
+        the write is acknowledged (acks=-1), as Kafka answers a heartbeat only then. A group
+        made by a request that then failed, still at epoch 0, is not written."""
+        stored = self._stored.get(group.group_id)
+        if self.groups.get(group.group_id) is not group or (
+                stored is None and group.group_epoch == 0 and not group.members):
+            done(ErrorCode.NONE)
+            return
+        records = write_changes(group, self._stored.setdefault(group.group_id, StoredRecords()))
+        self.classic.store.store_records(group.group_id, records, done)
+
+    def _persist_after_timer(self, group: StreamsGroup) -> None:
+        def written(error: ErrorCode) -> None:
+            if error != ErrorCode.NONE:
+                log.warning("[GroupCoordinator %d]: Writing streams group %s after a timer failed: %s",
+                            self.classic.broker_id, group.group_id, error.name)
+        self._persist(group, written)
+
+    def _write_tombstones(self, group: StreamsGroup) -> ErrorCode:
+        """Delete the group's streams records; like the classic coordinator's deletions,
+        without waiting for replication (acks=1, answered at once)."""
+        outcome: list[ErrorCode] = []
+        self.classic.store.store_records(group.group_id, group_tombstones(
+            group.group_id, self._stored.get(group.group_id)), outcome.append, required_acks=1)
+        return outcome[0] if outcome else ErrorCode.NONE
+
+    def load_partition(self, partition: int, loaded: LoadedPartition) -> None:
+        """Rebuild the streams groups of a partition the classic coordinator has just
+        loaded, each taking over the offsets the classic load put in an Empty classic group.
+        The topology is configured against the topics as they are now; each member's session
+        timer starts afresh (Kafka's onLoaded), as does the rebalance timer of a member that
+        still has tasks to revoke. Members carry on at their epochs."""
+        for group_id, stored in loaded.streams_groups.items():
+            if self.classic.partition_for(group_id) != partition:
+                continue
+            group = StreamsGroup(group_id, self.classic.time)
+            if group_id in self.classic.groups:  # its offsets, loaded as an Empty classic group
+                group.book = self.classic.groups.pop(group_id)
+            stored.rebuild(group)
+            if group.topology is not None:
+                group.metadata = self._partition_counts(group.topology)
+                group.configured = configure(group.topology, group.metadata)
+            group.update_state()
+            self.groups[group_id] = group
+            write_changes(group, self._stored.setdefault(group_id, StoredRecords()))  # what the log holds
+            if self._topics_changed(group):
+                group.group_epoch += 1  # the next heartbeat computes a new target assignment
+                group.update_state()
+                log.info("[GroupCoordinator %d]: The topics of streams group %s changed while it was not loaded; "
+                         "its epoch is now %d", self.classic.broker_id, group_id, group.group_epoch)
+                self._persist_after_timer(group)
+            for member in group.members.values():
+                self._schedule_session(group, member)
+                if member.state == MemberState.UNREVOKED_TASKS:
+                    self._schedule_rebalance(group, member)
+            log.info("[GroupCoordinator %d]: Loaded streams group %s at epoch %d with %d members",
+                     self.classic.broker_id, group_id, group.group_epoch, len(group.members))
+
+    @staticmethod
+    def _topics_changed(group: StreamsGroup) -> bool:
+        """Whether the group's current target assignment, computed before the load, no
+        longer matches its topics: the assignor gives every active task to some member, so
+        the target of a group with members covers exactly the configured tasks. This stands
+        in for Kafka's MetadataHash, which josefk does not keep."""
+        if not group.members or group.group_epoch != group.assignment_epoch:
+            return False
+        configured = group.configured
+        tasks = {(s, p) for s, n in configured.task_counts.items() for p in range(n)} \
+            if configured is not None and configured.ready else set()
+        return {t for target in group.target.values() for t in task_list(target.active)} != tasks
 
     def unload_partition(self, partition: int) -> None:
         for group in [g for g in self.groups.values() if self.classic.partition_for(g.group_id) == partition]:
@@ -206,8 +291,8 @@ class StreamsGroupCoordinator:
         if classic is not None and (not classic.is_state(GroupState.EMPTY) or classic.pending_txn_offsets):
             return _fail(ErrorCode.GROUP_ID_NOT_FOUND, f"Group {group_id} is not a streams group.")
         if not create:
-            # Kafka answers GROUP_ID_NOT_FOUND; josefk keeps no streams group across a
-            # failover, so it has the members rejoin instead.
+            # Kafka answers GROUP_ID_NOT_FOUND; UNKNOWN_MEMBER_ID makes the members of a group
+            # lost some other way (deleted, or written by a josefk that kept it in memory) rejoin.
             return _fail(ErrorCode.UNKNOWN_MEMBER_ID, f"Streams group {group_id} not found: rejoin with epoch 0.")
         group = self.groups[group_id] = StreamsGroup(group_id, self.classic.time)
         if classic is not None:  # an Empty classic group is taken over, offsets and all
@@ -253,7 +338,26 @@ class StreamsGroupCoordinator:
             return ErrorCode.INVALID_REQUEST, "Topology can only be provided when (re-)joining."
         return None
 
-    def heartbeat(self, req: StreamsHeartbeatRequest) -> StreamsHeartbeatResult:
+    def heartbeat(self, req: StreamsHeartbeatRequest,
+                  done: Callable[[StreamsHeartbeatResult], None] | None = None) -> StreamsHeartbeatResult:
+        """Handle a StreamsGroupHeartbeat and write the group's changed records; `done`, if
+        given, gets the answer once they are written (a failed write answers with Kafka's
+        error for it). The answer is also returned at once, for callers on fake time."""
+        result = self._heartbeat(req)
+        group = self.groups.get(req.group_id)
+        if group is None:
+            if done is not None:
+                done(result)
+            return result
+
+        def written(error: ErrorCode) -> None:
+            if done is not None:
+                done(result if error == ErrorCode.NONE else _fail(error, f"Writing the group failed: {error.name}"))
+
+        self._persist(group, written)
+        return result
+
+    def _heartbeat(self, req: StreamsHeartbeatRequest) -> StreamsHeartbeatResult:
         invalid = self._invalid(req)
         if invalid is not None:
             return _fail(*invalid)
@@ -430,6 +534,7 @@ class StreamsGroupCoordinator:
             if self.groups.get(group.group_id) is group and group.members \
                     and group.group_epoch > group.assignment_epoch:
                 self._compute_target(group)
+                self._persist_after_timer(group)
 
         self._initial_delays[group.group_id] = self.classic.scheduler.schedule(
             self.config.initial_rebalance_delay_ms, expired)
@@ -463,6 +568,7 @@ class StreamsGroupCoordinator:
         def expired() -> None:
             if self.groups.get(group.group_id) is group and member.member_id in group.members:
                 self._fence(group, member.member_id, "failed to heartbeat within the session timeout")
+                self._persist_after_timer(group)
 
         self._session_timers.schedule(group.group_id, member.member_id, self.config.session_timeout_ms, expired)
 
@@ -473,6 +579,7 @@ class StreamsGroupCoordinator:
             current = group.members.get(member.member_id) if self.groups.get(group.group_id) is group else None
             if current is not None and current.state == MemberState.UNREVOKED_TASKS and current.member_epoch == epoch:
                 self._fence(group, member.member_id, "failed to revoke tasks within the rebalance timeout")
+                self._persist_after_timer(group)
 
         self._rebalance_timers.schedule(group.group_id, member.member_id, member.rebalance_timeout_ms, expired)
 
@@ -487,6 +594,30 @@ class StreamsGroupCoordinator:
         assert self._next_offsets is not None
         return self._next_offsets
 
+    def _member_error(self, group: StreamsGroup, member_id: str | None, member_epoch: int,
+                      partitions: Iterable[TopicPartition] | None = None) -> ErrorCode:
+        """Kafka's StreamsGroup.validateOffsetCommit/Fetch: without a member epoch (admin
+        tools) only an Empty group is open; a member names its current epoch, or, for a
+        commit (`partitions`), an older one at or after which it got the active tasks of
+        every partition (Kafka 4.4's per-task assignment epochs)."""
+        if member_epoch < 0 and not group.members:
+            return ErrorCode.NONE
+        member = group.members.get(member_id or "")
+        if member is None:
+            return ErrorCode.UNKNOWN_MEMBER_ID
+        if member_epoch == member.member_epoch:
+            return ErrorCode.NONE
+        if member_epoch > member.member_epoch or partitions is None or group.topology is None:
+            return ErrorCode.STALE_MEMBER_EPOCH
+        subtopologies = {t: s.subtopology_id for s in group.topology.subtopologies
+                         for t in (*s.source_topics, *(r.name for r in s.repartition_source_topics))}
+        for topic, partition in partitions:
+            subtopology = subtopologies.get(topic)
+            epoch = None if subtopology is None else member.task_epoch((subtopology, partition))
+            if epoch is None or member_epoch < epoch:
+                return ErrorCode.STALE_MEMBER_EPOCH
+        return ErrorCode.NONE
+
     def commit_offsets(self, group_id: str, member_id: str, member_epoch: int, api_version: int,
                        offsets: dict[TopicPartition, OffsetAndMetadata],
                        callback: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
@@ -494,7 +625,7 @@ class StreamsGroupCoordinator:
         if group is None:
             self._next().commit_offsets(group_id, member_id, member_epoch, api_version, offsets, callback)
             return
-        error = member_error(group.members, member_id, member_epoch)
+        error = self._member_error(group, member_id, member_epoch, offsets)
         if error == ErrorCode.NONE and member_epoch >= 0 and api_version < 9:
             error = ErrorCode.UNSUPPORTED_VERSION  # streams-protocol members commit with v9+
         commit_offsets(self.classic.store, self.classic.max_metadata_bytes, group_id, group.offsets, offsets,
@@ -519,7 +650,7 @@ class StreamsGroupCoordinator:
             return self._next().txn_member_error(group_id, member_id, generation_id, partitions)
         if not member_id and generation_id < 0:
             return ErrorCode.NONE
-        error = member_error(group.members, member_id, generation_id)
+        error = self._member_error(group, member_id, generation_id, partitions)
         return ErrorCode.ILLEGAL_GENERATION if error == ErrorCode.STALE_MEMBER_EPOCH else error
 
     def offsets_book(self, group_id: str) -> GroupMetadata:
@@ -541,6 +672,7 @@ class StreamsGroupCoordinator:
                                            (), lambda: ErrorCode.NONE)  # no records of its own
             removed += expired
             if drop:
+                self._write_tombstones(group)
                 self._drop(group)
         return removed
 
@@ -558,6 +690,8 @@ class StreamsGroupCoordinator:
 
     def _delete(self, group: StreamsGroup) -> ErrorCode:
         error = self.classic.store.write_tombstones(group.group_id, list(group.offsets), group=True)
+        if error == ErrorCode.NONE:
+            error = self._write_tombstones(group)
         if error == ErrorCode.NONE:
             self._drop(group)
         return error

@@ -236,9 +236,9 @@ def offsets_and_deletion(side: Side, g: str) -> list[dict[str, Any]]:
 
 # Where josefk answers otherwise on purpose: (case, step) -> why.
 KNOWN: dict[tuple[str, int], str] = {
-    ("unknown_group_and_member", 0): "josefk keeps no streams group across a coordinator failover (it writes no "
-    "streams group records), so a heartbeat for a group it does not know answers UNKNOWN_MEMBER_ID, which has the "
-    "member rejoin, where Kafka answers GROUP_ID_NOT_FOUND",
+    ("unknown_group_and_member", 0): "a heartbeat for a group josefk does not know answers UNKNOWN_MEMBER_ID, which "
+    "has the members of a group lost some other way (deleted, or kept in memory only by a josefk from before streams "
+    "groups were written to __consumer_offsets) rejoin, where Kafka answers GROUP_ID_NOT_FOUND",
     ("unknown_group_and_member", 1): "the same for a member leaving a group josefk does not know",
 }
 
