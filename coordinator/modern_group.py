@@ -151,13 +151,13 @@ def fenced_epoch(kind: str, epoch: int, member: ModernGroupMember, previous_epoc
     return None
 
 
-class GroupHost(Protocol):
+class GroupValidator(Protocol):
     """What the modern groups' admin answers need of the classic coordinator."""
 
     def validate(self, group_id: str | None, api: str) -> ErrorCode: ...
 
 
-def describe_group(host: GroupHost, groups: Mapping[str, G], group_id: str, kind: str,
+def describe_group(host: GroupValidator, groups: Mapping[str, G], group_id: str, kind: str,
                    other_kind: Callable[[str], bool]) -> tuple[ErrorCode, str | None, G | None]:
     """A describe's (error, message, group): a group of another kind is named as such."""
     error = host.validate(group_id, "describe")
@@ -171,7 +171,7 @@ def describe_group(host: GroupHost, groups: Mapping[str, G], group_id: str, kind
     return ErrorCode.NONE, None, group
 
 
-def delete_group(host: GroupHost, groups: Mapping[str, G], group_id: str,
+def delete_group(host: GroupValidator, groups: Mapping[str, G], group_id: str,
                  delete: Callable[[G], ErrorCode]) -> ErrorCode:
     """DeleteGroups for one group of this kind: only an Empty group is deleted, by `delete`."""
     error = host.validate(group_id, "delete")

@@ -118,6 +118,17 @@ def test_the_check_sees_a_wrong_way_import(tmp_path):
     assert wrong_imports(wrong, "replication", ALLOWED["replication"]) == [("server.broker", 2)]
 
 
+def test_the_data_plane_may_not_reach_the_controller(tmp_path):
+    """replication/ and coordinator/ use the ZooKeeper model (zk/) and the inter-broker
+    client (clients/), never the controller that shares them."""
+    wrong = tmp_path / "m.py"
+    wrong.write_text("from josefk.zk.zk_data import BrokerEpoch\n"
+                     "from josefk.controller.controller_channel import ControllerChannelManager\n"
+                     "from josefk.clients.network_client import NetworkClient\n")
+    for package in ("replication", "coordinator"):
+        assert wrong_imports(wrong, package, ALLOWED[package]) == [("controller.controller_channel", 2)]
+
+
 def test_the_network_layer_may_not_reach_replication_zookeeper_or_the_handlers(tmp_path):
     wrong = tmp_path / "m.py"
     wrong.write_text("from josefk.server.network.request_channel import Request\n"
