@@ -11,6 +11,7 @@ or the log start offset (earliest).
 
 from __future__ import annotations
 
+import functools
 import logging
 import uuid
 from collections.abc import Callable, Iterable
@@ -51,6 +52,10 @@ class SharePersister(Protocol):
 
     def write(self, key: StateKey, leader_epoch: int, state: PersistedState) -> None: ...
 
+    def flushed(self, key: StateKey, done: Callable[[ErrorCode], None]) -> None:
+        """`done` once the writes of `key` asked so far are stored (or failed: their error)."""
+        ...
+
 
 class InMemory:
     """No persistence: state lives as long as the broker."""
@@ -60,6 +65,9 @@ class InMemory:
 
     def write(self, key: StateKey, leader_epoch: int, state: PersistedState) -> None:
         return None
+
+    def flushed(self, key: StateKey, done: Callable[[ErrorCode], None]) -> None:
+        done(ErrorCode.NONE)
 
 
 class Loading(KafkaError):
@@ -220,6 +228,29 @@ class SharePartitionManager:
                 continue
             out[(topic, partition)] = sp.acknowledge(member_id, batches)
         return out
+
+    def when_persisted(self, group_id: str, partitions: Iterable[TopicPartition],
+                       done: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
+        """`done` once the state changes made so far to the group's share `partitions` are in
+        __share_group_state, with each partition's write error (Kafka answers an
+        acknowledgement only after its state write)."""
+        keys: dict[TopicPartition, StateKey] = {}
+        for topic, partition in partitions:
+            topic_id = self.replica_manager.metadata_cache.topic_ids.get(topic)
+            if topic_id is not None and (group_id, topic, partition) in self.partitions:
+                keys[(topic, partition)] = (group_id, topic_id, partition)
+        errors: dict[TopicPartition, ErrorCode] = {}
+        if not keys:
+            done(errors)
+            return
+
+        def one(tp: TopicPartition, error: ErrorCode) -> None:
+            errors[tp] = error
+            if len(errors) == len(keys):
+                done(errors)
+
+        for tp, key in keys.items():
+            self.persister.flushed(key, functools.partial(one, tp))
 
     def release(self, group_id: str, member_id: str, partitions: Iterable[TopicPartition] | None = None) -> None:
         """Give back what the member holds in the group's share partitions (all, or `partitions`)."""

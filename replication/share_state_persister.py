@@ -67,6 +67,7 @@ class ShareStatePersister:
         self._initialized: set[StateKey] = set()
         self._newest: dict[StateKey, tuple[int, PersistedState]] = {}  # to write next: (leader epoch, state)
         self._writing: set[StateKey] = set()
+        self._flushed: dict[StateKey, list[Callable[[ErrorCode], None]]] = {}  # waiting for the writes asked
         self._closed = False
 
     def close(self) -> None:
@@ -108,10 +109,20 @@ class ShareStatePersister:
         if key not in self._writing:
             self._write_next(key)
 
-    def _write_next(self, key: StateKey) -> None:
+    def flushed(self, key: StateKey, done: Callable[[ErrorCode], None]) -> None:
+        """`done` once every write of `key` asked so far is in __share_group_state (NONE), or
+        the last of them failed for good (its error): an acknowledgement is answered then."""
+        if key in self._writing:
+            self._flushed.setdefault(key, []).append(done)
+        else:
+            done(ErrorCode.NONE)
+
+    def _write_next(self, key: StateKey, last: ErrorCode = ErrorCode.NONE) -> None:
         item = self._newest.pop(key, None)
         if item is None or self._closed:
             self._writing.discard(key)
+            for done in self._flushed.pop(key, []):
+                done(last)
             return
         self._writing.add(key)
         leader_epoch, state = item
@@ -127,7 +138,7 @@ class ShareStatePersister:
             elif result.error != ErrorCode.NONE:
                 log.warning("Writing the state of share partition %s at leader epoch %d failed: %s %s", key,
                             leader_epoch, result.error.name, result.message or "")
-            self._write_next(key)
+            self._write_next(key, result.error)
 
         if key not in self._initialized:
             self._initialize(key, leader_epoch, state, answered)

@@ -1059,7 +1059,12 @@ def initialize_state(side: Side, group: str, topic_id: uuid.UUID, *partitions: t
 
 
 def initialized(side: Side, group: str, topic_id: uuid.UUID, *partitions: tuple[int, int, int]) -> Any:
-    """initialize_state once the share coordinator of the group's keys is ready."""
+    """initialize_state once the share coordinator of the group's keys is ready: found first,
+    as a broker's persister does (Kafka creates __share_group_state on that FindCoordinator)."""
+    keys = [f"{group}:{kafka_uuid_string(topic_id)}:{p}" for p, _e, _s in partitions]
+    wait_for(lambda: all(c.error_code == 0 for c in side.call(
+        ApiKey.FindCoordinator, 6, key_type=2, coordinator_keys=keys).coordinators),
+        f"the share coordinator of {group} found on {side.name}")
     answers: list[Any] = []
 
     def answered() -> bool:
