@@ -24,6 +24,9 @@ from kafka.admin import NewTopic
 from harness.wire import call, connect
 from josefk.coordinator.offsets_store import partition_for
 from josefk.protocol.apis import ApiKey
+from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated import read_share_group_state_request as read_request
+from josefk.zk.zk_data import decode_topic_id
 from tests.member_process import MemberProcess
 from tests.prerequisites import require_files, require_tools
 from tests.test_cluster import Cluster
@@ -113,6 +116,18 @@ def placed(cluster: Cluster, topic: str) -> tuple[str, int, int]:
     raise AssertionError("unreachable")
 
 
+def assert_not_the_coordinator(cluster: Cluster, broker: int, group: str, topic: str) -> None:
+    """A broker asked for a state another broker keeps answers as Kafka's: NOT_COORDINATOR."""
+    data, _ = cluster.kazoo.get(f"/brokers/topics/{topic}")
+    topic_id = decode_topic_id(json.loads(data)["topic_id"])
+    with connect(cluster.brokers[broker].bootstrap) as sock:
+        _cid, read = call(sock, ApiKey.ReadShareGroupState, 0, group_id=group, topics=[
+            read_request.ReadStateData(topic_id=topic_id, partitions=[read_request.PartitionData(partition=0)])])
+    [result] = read.results[0].partitions
+    assert (result.error_code, result.error_message) == (
+        ErrorCode.NOT_COORDINATOR, "Unable to read share group state: This is not the correct coordinator.")
+
+
 @pytest.mark.parametrize("victim", ["share partition leader", "share coordinator"])
 def test_share_state_survives_kill_9(cluster: Cluster, classpath: str, victim: str) -> None:
     topic = "failover"  # first: once its ISR is full, every broker knows the other two
@@ -121,12 +136,17 @@ def test_share_state_survives_kill_9(cluster: Cluster, classpath: str, victim: s
     cluster.wait_for(lambda: all(len(cluster.state(STATE_TOPIC, p)["isr"]) == 3 for p in range(STATE_PARTITIONS)),
                      "__share_group_state's ISRs", timeout=60)
     group, leader, coordinator = placed(cluster, topic)
+    assert_not_the_coordinator(cluster, leader, group, topic)
     member = Member(classpath, cluster.bootstrap, group, topic)
     try:
         # the share partition starts at the log end when the group first reads it: warm up
         warm = itertools.count()
-        wait(lambda: produce(cluster, topic, [f"warm-{next(warm)}"]) or any(
-            v.startswith("warm-") for v in member.values()), "a first record to reach the member", member)
+
+        def warmed_up() -> bool:
+            produce(cluster, topic, [f"warm-{next(warm)}"])
+            return any(v.startswith("warm-") for v in member.values())
+
+        wait(warmed_up, "a first record to reach the member", member)
         first = [f"a{i}" for i in range(100)] + [f"h{i}" for i in range(5)]
         produce(cluster, topic, first)
         wait(lambda: {v for v in first if v.startswith("a")} <= member.values() and "HOLDING" in member.lines,
