@@ -132,6 +132,7 @@ class SharePartition:
         self.on_available = on_available  # records can be acquired again: wake waiting fetches
         self.on_change = on_change  # a delivery state to persist (an acknowledgement, a release, an expiry)
         self.start_offset = -1  # -1 until initialized
+        self.loading = False  # its state is being read from the share coordinator
         self.end_offset = -1
         self.state_epoch = 0
         self.records: dict[int, InFlight] = {}
@@ -176,6 +177,12 @@ class SharePartition:
             else:
                 batches.append(StateBatch(offset, offset, state, record.delivery_count))
         return PersistedState(self.start_offset, tuple(batches), self.state_epoch)
+
+    def close(self) -> None:
+        """Stop its acquisition locks' timers: the partition is read again from the coordinator."""
+        for lock in self._locks.values():
+            lock.task.cancel()
+        self._locks.clear()
 
     def move_to_log_start(self, log_start_offset: int) -> None:
         """Records deleted from the log (retention, DeleteRecords) are gone from the window too."""

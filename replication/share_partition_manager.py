@@ -11,6 +11,7 @@ or the log start offset (earliest).
 
 from __future__ import annotations
 
+import functools
 import logging
 import uuid
 from collections.abc import Callable, Iterable
@@ -33,6 +34,7 @@ from josefk.replication.share_partition import (
     SharePartitionSettings,
 )
 from josefk.replication.share_session import ShareSessionCache
+from josefk.replication.share_state_service import ReadResult, StateKey, SummaryResult
 
 log = logging.getLogger(__name__)
 
@@ -42,21 +44,34 @@ ShareKey = tuple[str, str, int]  # (group id, topic, partition)
 
 class SharePersister(Protocol):
     """Where share partitions keep their state (Kafka's Persister: the share coordinator's
-    __share_group_state)."""
+    __share_group_state, replication/share_state_persister.py)."""
 
-    def read(self, group_id: str, topic_id: uuid.UUID, partition: int) -> PersistedState | None: ...
+    def read(self, key: StateKey, leader_epoch: int, done: Callable[[ReadResult], None]) -> None:
+        """The stored state; a result without state when there is none yet."""
+        ...
 
-    def write(self, group_id: str, topic_id: uuid.UUID, partition: int, state: PersistedState) -> None: ...
+    def write(self, key: StateKey, leader_epoch: int, state: PersistedState) -> None: ...
+
+    def flushed(self, key: StateKey, done: Callable[[ErrorCode], None]) -> None:
+        """`done` once the writes of `key` asked so far are stored (or failed: their error)."""
+        ...
 
 
 class InMemory:
     """No persistence: state lives as long as the broker."""
 
-    def read(self, group_id: str, topic_id: uuid.UUID, partition: int) -> PersistedState | None:
+    def read(self, key: StateKey, leader_epoch: int, done: Callable[[ReadResult], None]) -> None:
+        done(ReadResult())
+
+    def write(self, key: StateKey, leader_epoch: int, state: PersistedState) -> None:
         return None
 
-    def write(self, group_id: str, topic_id: uuid.UUID, partition: int, state: PersistedState) -> None:
-        return None
+    def flushed(self, key: StateKey, done: Callable[[ErrorCode], None]) -> None:
+        done(ErrorCode.NONE)
+
+
+class Loading(KafkaError):
+    """A share partition whose state is still being read: a fetch gets nothing from it yet."""
 
 
 @dataclass(frozen=True)
@@ -85,37 +100,71 @@ class SharePartitionManager:
         self.sessions = sessions or ShareSessionCache()
         self.persister: SharePersister = persister or InMemory()
         self.partitions: dict[ShareKey, SharePartition] = {}
+        self._leader_epochs: dict[ShareKey, int] = {}  # the leader epoch each share partition was read at
 
     def share_partition(self, group_id: str, topic: str, partition: int) -> SharePartition:
-        """The group's share partition, initialized from the log on first use; raises
-        KafkaError if this broker does not lead the partition."""
+        """The group's share partition, once its state is read back from the share
+        coordinator (or, the first time a group reads the partition, initialized from the
+        log); raises KafkaError if this broker does not lead the partition, Loading while
+        the state is being read."""
         key = (group_id, topic, partition)
         leader = self.replica_manager.leader_partition(topic, partition)
         sp = self.partitions.get(key)
+        if sp is not None and self._leader_epochs.get(key) != leader.leader_epoch:
+            sp.close()  # led again since: the state at the coordinator is newer than this
+            sp = None
         if sp is None:
-            settings = self.settings_for(group_id)
-            topic_id = self.replica_manager.metadata_cache.topic_ids.get(topic)
-            sp = SharePartition(group_id, topic, partition, settings.partition, self.replica_manager.scheduler,
-                                lambda: self.replica_manager.fetch_purgatory.check((topic, partition)),
-                                lambda changed: self._persist(changed, topic_id))
-            stored = self.persister.read(group_id, topic_id, partition) if topic_id is not None else None
-            if stored is not None:
-                sp.restore(stored)
-                log.info("Read share partition %s-%s-%d back at start offset %d", group_id, topic, partition,
-                         sp.start_offset)
-            self.partitions[key] = sp
-        if not sp.initialized:
+            # where the group starts if it has no state yet: share.auto.offset.reset as of this first read
             start = (leader.log.log_start_offset if self.settings_for(group_id).auto_offset_reset == "earliest"
                      else leader.high_watermark)
-            sp.initialize(start)
-            log.info("Initialized share partition %s-%s-%d at offset %d", group_id, topic, partition, start)
-            self._persist(sp, self.replica_manager.metadata_cache.topic_ids.get(topic))
+            sp = self._open(group_id, topic, partition, leader.leader_epoch, start)
+        if sp.loading:
+            raise Loading(ErrorCode.NONE, f"The state of share partition {group_id}-{topic}-{partition} is loading")
         sp.move_to_log_start(leader.log.log_start_offset)
+        return sp
+
+    def _open(self, group_id: str, topic: str, partition: int, leader_epoch: int, start: int) -> SharePartition:
+        """A new share partition, its state asked of the persister (maybe answered at once);
+        without a stored state it starts at `start`."""
+        key = (group_id, topic, partition)
+        settings = self.settings_for(group_id)
+        topic_id = self.replica_manager.metadata_cache.topic_ids.get(topic)
+        sp = SharePartition(group_id, topic, partition, settings.partition, self.replica_manager.scheduler,
+                            lambda: self.replica_manager.fetch_purgatory.check((topic, partition)),
+                            lambda changed: self._persist(changed, topic_id))
+        self.partitions[key] = sp
+        self._leader_epochs[key] = leader_epoch
+        if topic_id is None:
+            sp.initialize(start)
+            return sp
+        sp.loading = True
+
+        def read(result: ReadResult) -> None:
+            if self.partitions.get(key) is not sp:
+                return
+            if result.error != ErrorCode.NONE:
+                log.warning("Reading the state of share partition %s-%s-%d failed: %s %s", group_id, topic,
+                            partition, result.error.name, result.message or "")
+                del self.partitions[key]  # the next fetch asks again
+                return
+            sp.loading = False
+            if result.state is not None and result.state.start_offset >= 0:
+                sp.restore(result.state)
+                log.info("Read share partition %s-%s-%d back at start offset %d", group_id, topic, partition,
+                         sp.start_offset)
+            else:
+                sp.initialize(start)
+                log.info("Initialized share partition %s-%s-%d at offset %d", group_id, topic, partition, start)
+                self._persist(sp, topic_id)
+            self.replica_manager.fetch_purgatory.check((topic, partition))
+
+        self.persister.read((group_id, topic_id, partition), leader_epoch, read)
         return sp
 
     def _persist(self, sp: SharePartition, topic_id: uuid.UUID | None) -> None:
         if topic_id is not None:
-            self.persister.write(sp.group_id, topic_id, sp.partition, sp.persisted())
+            self.persister.write((sp.group_id, topic_id, sp.partition),
+                                 self._leader_epochs.get((sp.group_id, sp.topic, sp.partition), 0), sp.persisted())
 
     def fetch(self, group_id: str, member_id: str, partitions: Iterable[TopicPartition], max_records: int,
               max_bytes: int) -> dict[TopicPartition, PartitionFetch]:
@@ -133,6 +182,9 @@ class SharePartitionManager:
             try:
                 sp = self.share_partition(group_id, topic, partition)
                 got = self._fetch_one(sp, member_id, budget_records, budget_bytes, isolation)
+            except Loading:
+                out[(topic, partition)] = PartitionFetch()
+                continue
             except KafkaError as e:
                 out[(topic, partition)] = PartitionFetch(e.code, e.message)
                 continue
@@ -168,11 +220,37 @@ class SharePartitionManager:
         for (topic, partition), batches in acks.items():
             try:
                 sp = self.share_partition(group_id, topic, partition)
+            except Loading:  # what the member holds was acquired before this broker led the partition
+                out[(topic, partition)] = (ErrorCode.INVALID_RECORD_STATE, None)
+                continue
             except KafkaError as e:
                 out[(topic, partition)] = (e.code, e.message)
                 continue
             out[(topic, partition)] = sp.acknowledge(member_id, batches)
         return out
+
+    def when_persisted(self, group_id: str, partitions: Iterable[TopicPartition],
+                       done: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
+        """`done` once the state changes made so far to the group's share `partitions` are in
+        __share_group_state, with each partition's write error (Kafka answers an
+        acknowledgement only after its state write)."""
+        keys: dict[TopicPartition, StateKey] = {}
+        for topic, partition in partitions:
+            topic_id = self.replica_manager.metadata_cache.topic_ids.get(topic)
+            if topic_id is not None and (group_id, topic, partition) in self.partitions:
+                keys[(topic, partition)] = (group_id, topic_id, partition)
+        errors: dict[TopicPartition, ErrorCode] = {}
+        if not keys:
+            done(errors)
+            return
+
+        def one(tp: TopicPartition, error: ErrorCode) -> None:
+            errors[tp] = error
+            if len(errors) == len(keys):
+                done(errors)
+
+        for tp, key in keys.items():
+            self.persister.flushed(key, functools.partial(one, tp))
 
     def release(self, group_id: str, member_id: str, partitions: Iterable[TopicPartition] | None = None) -> None:
         """Give back what the member holds in the group's share partitions (all, or `partitions`)."""
@@ -191,6 +269,8 @@ class SharePartitionManager:
         for topic, partition in partitions:
             sp = self.partitions.get((group_id, topic, partition))
             local = self.replica_manager.partitions.get((topic, partition))
+            if sp is not None and sp.loading:
+                continue  # its state being read: the read's end checks the purgatory
             if sp is None or local is None or not local.is_leader:
                 return True  # an error or a first read: answer now
             if sp.acquirable():
@@ -214,8 +294,12 @@ class ShareOffsetSummary:
 class ShareSummaries:
     """The start offsets and lags of a group's share partitions on this broker."""
 
-    def __init__(self, manager: SharePartitionManager) -> None:
+    def __init__(self, manager: SharePartitionManager,
+                 stored: Callable[[StateKey], SummaryResult] = lambda _key: SummaryResult()) -> None:
+        """`stored`: the summary this broker's share coordinator keeps of a share partition
+        not led here (Kafka's group coordinator asks any broker's with ReadShareGroupStateSummary)."""
         self.manager = manager
+        self.stored = stored
 
     def topics_of(self, group_id: str) -> set[str]:
         return {topic for (group, topic, _p) in self.manager.partitions if group == group_id}
@@ -225,11 +309,10 @@ class ShareSummaries:
         if sp is not None and sp.initialized:
             start, done = sp.start_offset, sum(1 for r in sp.records.values() if r.state in FINISHED)
         else:
-            stored = self.manager.persister.read(group_id, topic_id, partition)
-            if stored is None:
+            stored = self.stored((group_id, topic_id, partition))
+            if stored.error != ErrorCode.NONE or stored.start_offset < 0:
                 return None
-            start = stored.start_offset
-            done = sum(b.last_offset - b.first_offset + 1 for b in stored.batches if b.state in FINISHED)
+            start, done = stored.start_offset, max(stored.delivery_complete_count, 0)
         local = self.manager.replica_manager.partitions.get((topic, partition))
         lag = max(0, local.high_watermark - start - done) if local is not None and local.is_leader else -1
         return ShareOffsetSummary(start, lag)

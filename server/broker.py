@@ -58,6 +58,7 @@ from josefk.replication.replica_manager import ReplicaManager, ReplicationSettin
 from josefk.replication.replication_quota import ReplicationQuotas
 from josefk.replication.share_partition import SharePartitionSettings
 from josefk.replication.share_partition_manager import ShareGroupSettings, SharePartitionManager, ShareSummaries
+from josefk.replication.share_state_persister import ShareStatePersister
 from josefk.replication.transaction_verification import TransactionVerifier
 from josefk.replication.txn_marker_writer import TxnMarkerWriter
 from josefk.server import client_metrics_configs
@@ -86,6 +87,7 @@ from josefk.server.security.sasl_apis import SaslApis
 from josefk.server.security.scram_store import CredentialCache
 from josefk.server.share_fetch_apis import ShareFetchApis
 from josefk.server.share_group_offsets_apis import ShareGroupOffsetsApis
+from josefk.server.share_state_apis import ShareStateApis
 from josefk.server.telemetry_apis import TelemetryApis
 from josefk.utils.heap import HeapFreezer
 from josefk.utils.metrics import BrokerMetrics
@@ -138,6 +140,7 @@ class KafkaServer:
         self._creating_share_state = False
         self.txn_coordinator: TransactionCoordinator | None = None
         self.txn_markers: TransactionMarkerChannelManager | None = None
+        self.share_persister: ShareStatePersister | None = None
         self.txn_verifier: TransactionVerifier | None = None
         self.acceptor: Acceptor | None = None  # the first listener's
         self.acceptors: list[Acceptor] = []
@@ -389,14 +392,20 @@ class KafkaServer:
             config["share.coordinator.state.topic.num.partitions"],
             config["share.coordinator.state.topic.replication.factor"],
             config["share.coordinator.state.topic.min.isr"], config["share.coordinator.state.topic.segment.bytes"])
+        share_coordinator = ShareStateStore(
+            LocalCoordinatorPartitions(self.replica_manager), self.metadata_cache, share_state,
+            functools.partial(self._ensure_share_state_topic, share_state), self.time)
+        self.share_persister = ShareStatePersister(broker_id, share_coordinator, self.metadata_cache, security)
         self.share_partitions = share_partitions = SharePartitionManager(
-            self.replica_manager, self._share_settings, persister=ShareStateStore(
-                LocalCoordinatorPartitions(self.replica_manager), self.metadata_cache, share_state,
-                functools.partial(self._ensure_share_state_topic, share_state), self.time))
+            self.replica_manager, self._share_settings, persister=self.share_persister)
+        share_state_apis = ShareStateApis(share_coordinator, self.metadata_cache, group_apis.handle_find_coordinator,
+                                          authorizer)
         share_groups.member_listeners.append(share_partitions.member_left)
         share_fetch_apis = ShareFetchApis(share_partitions, self.metadata_cache,
                                           lambda _group: config["group.share.record.lock.duration.ms"], authorizer)
-        share_offsets_apis = ShareGroupOffsetsApis(share_groups, ShareSummaries(share_partitions), self.metadata_cache,
+        share_offsets_apis = ShareGroupOffsetsApis(share_groups, ShareSummaries(share_partitions,
+                                                                                share_coordinator.summary),
+                                                   self.metadata_cache,
                                                    authorizer)
         streams_config = StreamsGroupConfig(
             config["group.streams.session.timeout.ms"], config["group.streams.heartbeat.interval.ms"],
@@ -429,6 +438,7 @@ class KafkaServer:
                               {**group_apis.handlers(), **consumer_group_apis.handlers(),
                                **share_group_apis.handlers(), **share_fetch_apis.handlers(),
                                **share_offsets_apis.handlers(),
+                               **share_state_apis.handlers(),
                                **streams_group_apis.handlers(),
                                **txn_apis.handlers(), **acl_apis.handlers(),
                                **sasl_apis.handlers(), **quota_apis.handlers(), **token_apis.handlers(),
@@ -831,6 +841,8 @@ class KafkaServer:
             await self.txn_markers.shutdown()
         if self.txn_verifier is not None:
             await self.txn_verifier.shutdown()
+        if self.share_persister is not None:
+            self.share_persister.close()
         if hasattr(self, "controller"):
             self.controller_events.put(Event.SHUTDOWN_EVENT_THREAD, self.controller.shutdown)
         await asyncio.to_thread(self.controller_events.close)

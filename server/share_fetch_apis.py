@@ -82,8 +82,10 @@ class ShareFetchApis:
                                                leader_epoch=state.leader_epoch if state else -1)
 
     def _acknowledge(self, request: Request[ShareFetchRequest | ShareAcknowledgeRequest], member: _Member,
-                     topics: list[FetchTopic] | list[AcknowledgeTopic], answers: dict[IdPartition, _Answer]) -> None:
-        """Apply the acknowledgement batches of `topics` (request topics), noting each result."""
+                     topics: list[FetchTopic] | list[AcknowledgeTopic], answers: dict[IdPartition, _Answer],
+                     then: Callable[[], None]) -> None:
+        """Apply the acknowledgement batches of `topics` (request topics), noting each result;
+        `then` once the share partitions' state is written (a failed write is the ack's error)."""
         acks: dict[TopicPartition, list[AckBatch]] = {}
         where: dict[TopicPartition, IdPartition] = {}
         for topic in topics:
@@ -104,6 +106,15 @@ class ShareFetchApis:
         for tp, (error, message) in self.manager.acknowledge(member.group_id, member.member_id, acks).items():
             answer = answers[where[tp]]
             answer.ack_error, answer.ack_message = error, message
+
+        def persisted(errors: dict[TopicPartition, ErrorCode]) -> None:
+            for tp, error in errors.items():
+                answer = answers[where[tp]]
+                if error != ErrorCode.NONE and answer.ack_error == ErrorCode.NONE:
+                    answer.ack_error, answer.ack_message = error, None
+            then()
+
+        self.manager.when_persisted(member.group_id, acks, persisted)
 
     # -- ShareFetch ----------------------------------------------------------------------------
 
@@ -138,7 +149,13 @@ class ShareFetchApis:
                     session.partitions.pop((forgotten.topic_id, index), None)
             session.partitions.update(requested)
         answers: dict[IdPartition, _Answer] = {}
-        self._acknowledge(request, member, req.topics, answers)
+        self._acknowledge(request, member, req.topics, answers, lambda: self._fetch_after_acks(
+            request, member, session, requested, answers, lock_ms))
+
+    def _fetch_after_acks(self, request: Request[ShareFetchRequest], member: _Member, session: ShareSession,
+                          requested: dict[IdPartition, None], answers: dict[IdPartition, _Answer],
+                          lock_ms: int) -> None:
+        req = request.body
         if req.share_session_epoch == FINAL_EPOCH:
             self._release(session)
             self._send_fetch(request, answers, {}, lock_ms)
@@ -223,8 +240,12 @@ class ShareFetchApis:
             fail(error)
             return
         answers: dict[IdPartition, _Answer] = {}
-        self._acknowledge(request, member, req.topics, answers)
-        if req.share_session_epoch == FINAL_EPOCH:
+        self._acknowledge(request, member, req.topics, answers, lambda: self._send_acknowledge(
+            request, session, answers, lock_ms))
+
+    def _send_acknowledge(self, request: Request[ShareAcknowledgeRequest], session: ShareSession,
+                          answers: dict[IdPartition, _Answer], lock_ms: int) -> None:
+        if request.body.share_session_epoch == FINAL_EPOCH:
             self._release(session)
         by_topic: dict[uuid.UUID, list[ack_response.PartitionData]] = {}
         for (topic_id, index), answer in answers.items():

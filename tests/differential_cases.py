@@ -19,13 +19,20 @@ from typing import Any
 
 from harness.wire import encode_request
 from josefk.cli.kafka_messages import request_class, response_class
+from josefk.coordinator.share_state_store import kafka_uuid_string
 from josefk.protocol.apis import KAFKA_39_VERSIONS, ApiKey
 from josefk.protocol.headers import parse_request_header
 from josefk.protocol.legacy import LegacyMessage, build_message_set
+from josefk.protocol.messages.generated import delete_share_group_state_request as delete_state_request
+from josefk.protocol.messages.generated import initialize_share_group_state_request as initialize_state_request
+from josefk.protocol.messages.generated import read_share_group_state_request as read_state_request
+from josefk.protocol.messages.generated import read_share_group_state_summary_request as summary_state_request
+from josefk.protocol.messages.generated import write_share_group_state_request as write_state_request
 from josefk.protocol.messages.generated.create_delegation_token_request import (
     CreatableRenewers,
     CreateDelegationTokenRequest,
 )
+from josefk.protocol.messages.generated.delete_share_group_state_request import DeleteShareGroupStateRequest
 from josefk.protocol.messages.generated.describe_delegation_token_request import (
     DescribeDelegationTokenOwner,
     DescribeDelegationTokenRequest,
@@ -37,10 +44,16 @@ from josefk.protocol.messages.generated.describe_share_group_offsets_request imp
 )
 from josefk.protocol.messages.generated.expire_delegation_token_request import ExpireDelegationTokenRequest
 from josefk.protocol.messages.generated.get_telemetry_subscriptions_request import GetTelemetrySubscriptionsRequest
+from josefk.protocol.messages.generated.initialize_share_group_state_request import InitializeShareGroupStateRequest
 from josefk.protocol.messages.generated.push_telemetry_request import PushTelemetryRequest
+from josefk.protocol.messages.generated.read_share_group_state_request import ReadShareGroupStateRequest
+from josefk.protocol.messages.generated.read_share_group_state_summary_request import (
+    ReadShareGroupStateSummaryRequest,
+)
 from josefk.protocol.messages.generated.renew_delegation_token_request import RenewDelegationTokenRequest
 from josefk.protocol.messages.generated.share_group_describe_request import ShareGroupDescribeRequest
 from josefk.protocol.messages.generated.share_group_heartbeat_request import ShareGroupHeartbeatRequest
+from josefk.protocol.messages.generated.write_share_group_state_request import WriteShareGroupStateRequest
 from josefk.protocol.record_codec import Record, build_batch
 from tests import kafka4_messages
 from tests.differential import Case, Side, Step, ask, build, tree
@@ -53,7 +66,9 @@ CONTROLLER_ONLY = {ApiKey.LeaderAndIsr, ApiKey.StopReplica, ApiKey.UpdateMetadat
 # KIP-848's APIs: Kafka 3.9 in ZooKeeper mode does not serve them; tests/test_consumer_group*.py
 # check them with real clients (and byte for byte) instead.
 KIP_848 = {ApiKey.ConsumerGroupHeartbeat, ApiKey.ConsumerGroupDescribe}
-KIP_932 = {ApiKey.ShareGroupHeartbeat, ApiKey.ShareGroupDescribe, ApiKey.ShareFetch, ApiKey.ShareAcknowledge,
+KIP_932 = {ApiKey.InitializeShareGroupState, ApiKey.ReadShareGroupState, ApiKey.WriteShareGroupState,
+           ApiKey.DeleteShareGroupState, ApiKey.ReadShareGroupStateSummary, ApiKey.ShareGroupHeartbeat,
+           ApiKey.ShareGroupDescribe, ApiKey.ShareFetch, ApiKey.ShareAcknowledge,
            ApiKey.DescribeShareGroupOffsets}
 KIP_848 |= {ApiKey.StreamsGroupHeartbeat, ApiKey.StreamsGroupDescribe}  # KIP-1071's too: tests/test_streams_group*.py
 # Record timestamps: one fixed base for both brokers, so the bytes (CRCs) the docs table
@@ -1027,6 +1042,133 @@ def n_describe_share_group_offsets(side: Side, v: int) -> Iterator[Step]:
             DescribeShareGroupOffsetsRequestGroup(group_id=group, topics=topics)])))
 
 
+# KIP-932's share coordinator RPCs, which brokers send each other (no authorizer on either side,
+# so a plain client may send them here).
+
+
+def share_state_topic(side: Side, name: str) -> uuid.UUID:
+    create_topic(side, name, 2)
+    return metadata(side, name).topics[0].topic_id
+
+
+def initialize_state(side: Side, group: str, topic_id: uuid.UUID, *partitions: tuple[int, int, int]) -> Any:
+    """InitializeShareGroupState v0 of (partition, state epoch, start offset)."""
+    data = initialize_state_request.InitializeStateData(topic_id=topic_id, partitions=[
+        initialize_state_request.PartitionData(partition=p, state_epoch=e, start_offset=s) for p, e, s in partitions])
+    return ask(side, 0, InitializeShareGroupStateRequest(group_id=group, topics=[data]))
+
+
+def initialized(side: Side, group: str, topic_id: uuid.UUID, *partitions: tuple[int, int, int]) -> Any:
+    """initialize_state once the share coordinator of the group's keys is ready: found first,
+    as a broker's persister does (Kafka creates __share_group_state on that FindCoordinator)."""
+    keys = [f"{group}:{kafka_uuid_string(topic_id)}:{p}" for p, _e, _s in partitions]
+    wait_for(lambda: all(c.error_code == 0 for c in side.call(
+        ApiKey.FindCoordinator, 6, key_type=2, coordinator_keys=keys).coordinators),
+        f"the share coordinator of {group} found on {side.name}")
+    answers: list[Any] = []
+
+    def answered() -> bool:
+        answers.append(initialize_state(side, group, topic_id, *partitions))
+        return all(p.error_code not in COORDINATOR_NOT_READY for r in answers[-1].results for p in r.partitions)
+
+    wait_for(answered, f"the share coordinator of {group} on {side.name}")
+    return answers[-1]
+
+
+def read_state(side: Side, group: str, topic_id: uuid.UUID, *partitions: tuple[int, int]) -> Any:
+    """ReadShareGroupState v0 of (partition, leader epoch)."""
+    return ask(side, 0, ReadShareGroupStateRequest(group_id=group, topics=[read_state_request.ReadStateData(
+        topic_id=topic_id, partitions=[read_state_request.PartitionData(partition=p, leader_epoch=e)
+                                       for p, e in partitions])]))
+
+
+def write_state(side: Side, v: int, group: str, topic_id: uuid.UUID, partition: int, state_epoch: int,
+                leader_epoch: int, start: int, batches: list[tuple[int, int, int, int]], complete: int = -1) -> Any:
+    return ask(side, v, WriteShareGroupStateRequest(group_id=group, topics=[write_state_request.WriteStateData(
+        topic_id=topic_id, partitions=[write_state_request.PartitionData(
+            partition=partition, state_epoch=state_epoch, leader_epoch=leader_epoch, start_offset=start,
+            delivery_complete_count=complete, state_batches=[write_state_request.StateBatch(*b) for b in batches])])]))
+
+
+def n_initialize_share_group_state(side: Side, v: int) -> Iterator[Step]:
+    group = f"isgs-v{v}"
+    topic_id = share_state_topic(side, group)
+    yield "initialize", share_tree(initialized(side, group, topic_id, (0, 1, 10), (1, 0, -1)))
+    yield "same state epoch, new start offset", share_tree(initialize_state(side, group, topic_id, (0, 1, 12)))
+    yield "stale state epoch", share_tree(initialize_state(side, group, topic_id, (0, 0, 12)))
+    yield "negative state epoch", share_tree(initialize_state(side, group, topic_id, (1, -1, 5)))
+    yield "negative partition", share_tree(initialize_state(side, group, topic_id, (-1, 0, 5)))
+    yield "read back", share_tree(read_state(side, group, topic_id, (0, 0), (1, 0)))
+    yield "empty group id", share_tree(initialize_state(side, "", topic_id, (0, 1, 10)))
+    key = f"{group}:{kafka_uuid_string(uuid.UUID(int=0))}:0"  # the same on both brokers
+    for version in (3, 4, 6):
+        fields = dict(key=key) if version < 4 else dict(coordinator_keys=[key, "x:y:z", "no-partition"])
+        yield f"FindCoordinator v{version} SHARE", share_tree(side.call(ApiKey.FindCoordinator, version, key_type=2,
+                                                                         **fields))
+
+
+def n_read_share_group_state(side: Side, v: int) -> Iterator[Step]:
+    group = f"rsgs-v{v}"
+    topic_id = share_state_topic(side, group)
+    initialized(side, group, topic_id, (0, 2, 7))
+    yield "read at a new leader epoch", share_tree(read_state(side, group, topic_id, (0, 3)))
+    yield "stale leader epoch, uninitialized, negative epoch", share_tree(
+        read_state(side, group, topic_id, (0, 1), (1, 3)))
+    yield "negative leader epoch", share_tree(read_state(side, group, topic_id, (0, -1)))
+    yield "empty group id", share_tree(read_state(side, "", topic_id, (0, 3)))
+
+
+def n_write_share_group_state(side: Side, v: int) -> Iterator[Step]:
+    group = f"wsgs-v{v}"
+    topic_id = share_state_topic(side, group)
+    initialized(side, group, topic_id, (0, 1, 10))
+    read_state(side, group, topic_id, (0, 2))
+    yield "write", share_tree(write_state(side, v, group, topic_id, 0, 1, 2, 10, [(10, 10, 2, 1), (11, 13, 0, 1)], 1))
+    yield "write, start offset not moved", share_tree(write_state(side, v, group, topic_id, 0, 1, 2, -1,
+                                                                  [(12, 12, 4, 2)]))
+    yield "write past the start", share_tree(write_state(side, v, group, topic_id, 0, 1, 2, 12, [(11, 14, 0, 2)], 0))
+    yield "read back", share_tree(read_state(side, group, topic_id, (0, 2)))
+    yield "stale state epoch", share_tree(write_state(side, v, group, topic_id, 0, 0, 2, 12, []))
+    yield "stale leader epoch", share_tree(write_state(side, v, group, topic_id, 0, 1, 1, 12, []))
+    yield "negative leader epoch", share_tree(write_state(side, v, group, topic_id, 0, 1, -1, 12, []))
+    yield "negative state epoch", share_tree(write_state(side, v, group, topic_id, 0, -1, 2, 12, []))
+    yield "uninitialized", share_tree(write_state(side, v, group, topic_id, 1, 1, 2, 12, []))
+    yield "empty group id", share_tree(write_state(side, v, "", topic_id, 0, 1, 2, 12, []))
+
+
+def n_delete_share_group_state(side: Side, v: int) -> Iterator[Step]:
+    group = f"dsgs-v{v}"
+    topic_id = share_state_topic(side, group)
+    initialized(side, group, topic_id, (0, 1, 10))
+
+    def delete(group_id: str, *partitions: int) -> Any:
+        return share_tree(ask(side, v, DeleteShareGroupStateRequest(group_id=group_id, topics=[
+            delete_state_request.DeleteStateData(topic_id=topic_id, partitions=[
+                delete_state_request.PartitionData(partition=p) for p in partitions])])))
+
+    yield "delete, and a state never initialized", delete(group, 0, 1)
+    yield "read after delete", share_tree(read_state(side, group, topic_id, (0, 0)))
+    yield "delete again", delete(group, 0)
+    yield "empty group id", delete("", 0)
+
+
+def n_read_share_group_state_summary(side: Side, v: int) -> Iterator[Step]:
+    group = f"rsgss-v{v}"
+    topic_id = share_state_topic(side, group)
+    initialized(side, group, topic_id, (0, 1, 10), (1, 2, -1))
+    read_state(side, group, topic_id, (0, 4))
+    write_state(side, 1, group, topic_id, 0, 1, 4, 10, [(10, 11, 2, 1)], 2)
+
+    def summary(group_id: str, *partitions: int) -> Any:
+        return share_tree(ask(side, v, ReadShareGroupStateSummaryRequest(group_id=group_id, topics=[
+            summary_state_request.ReadStateSummaryData(topic_id=topic_id, partitions=[
+                summary_state_request.PartitionData(partition=p, leader_epoch=0) for p in partitions])])))
+
+    yield "summary", summary(group, 0, 1)
+    yield "never initialized", summary(f"{group}-absent", 0)
+    yield "empty group id", summary("", 0)
+
+
 NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.Produce: n_produce, ApiKey.Fetch: n_fetch, ApiKey.ListOffsets: n_list_offsets,
     ApiKey.Metadata: n_metadata, ApiKey.OffsetCommit: n_offset_commit, ApiKey.OffsetFetch: n_offset_fetch,
@@ -1059,6 +1201,10 @@ NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.PushTelemetry: n_push_telemetry, ApiKey.ListConfigResources: n_list_client_metrics_resources,
     ApiKey.ShareGroupHeartbeat: n_share_group_heartbeat, ApiKey.ShareGroupDescribe: n_share_group_describe,
     ApiKey.DescribeShareGroupOffsets: n_describe_share_group_offsets,
+    ApiKey.InitializeShareGroupState: n_initialize_share_group_state,
+    ApiKey.ReadShareGroupState: n_read_share_group_state, ApiKey.WriteShareGroupState: n_write_share_group_state,
+    ApiKey.DeleteShareGroupState: n_delete_share_group_state,
+    ApiKey.ReadShareGroupStateSummary: n_read_share_group_state_summary,
 }
 
 

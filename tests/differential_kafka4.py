@@ -23,7 +23,9 @@ NOT_SERVED_HEADING = "### APIs Kafka 4.4 serves that josefk does not"
 # The APIs compared at every version both serve (the brief of issue 28: the client's first
 # requests, produce and fetch, and the two cluster descriptions).
 COMPARED = (ApiKey.Metadata, ApiKey.Produce, ApiKey.Fetch, ApiKey.FindCoordinator, ApiKey.DescribeCluster,
-            ApiKey.ShareGroupHeartbeat, ApiKey.ShareGroupDescribe, ApiKey.DescribeShareGroupOffsets)
+            ApiKey.ShareGroupHeartbeat, ApiKey.ShareGroupDescribe, ApiKey.DescribeShareGroupOffsets,
+            ApiKey.InitializeShareGroupState, ApiKey.ReadShareGroupState, ApiKey.WriteShareGroupState,
+            ApiKey.DeleteShareGroupState, ApiKey.ReadShareGroupStateSummary)
 UNSUPPORTED_VERSION = 35
 # KIP-896 removed Produce v0-2 as well, but Kafka 4 still lists Produce from v0 in ApiVersions
 # (KAFKA-18659: librdkafka compresses only for a broker that lists v0) and refuses v0-2 when sent.
@@ -34,7 +36,6 @@ REFUSED = "refused: UNSUPPORTED_VERSION or the connection closed"
 # Keyed by API name; ranges josefk lags on an API it serves share its entry.
 ISSUE_28 = "issue 28 (Kafka 4 era)"
 _SHARE = f"KIP-932 share groups: {ISSUE_28}"
-_SHARE_STATE = f"KIP-932's share-group state, which brokers ask the share coordinator for: {ISSUE_28}"
 _STREAMS = f"KIP-1071 streams groups: {ISSUE_28}"
 _KRAFT = "KRaft's quorum and registrations: josefk's metadata lives in ZooKeeper (or its embedded store), " \
          "it has no KRaft quorum to describe or change"
@@ -57,11 +58,6 @@ NOT_SERVED_REASONS = {
     "AddRaftVoter": _KRAFT,
     "RemoveRaftVoter": _KRAFT,
     "UnregisterController": _KRAFT,
-    "InitializeShareGroupState": _SHARE_STATE,
-    "ReadShareGroupState": _SHARE_STATE,
-    "WriteShareGroupState": _SHARE_STATE,
-    "DeleteShareGroupState": _SHARE_STATE,
-    "ReadShareGroupStateSummary": _SHARE_STATE,
     "AlterShareGroupOffsets": _SHARE,
     "DeleteShareGroupOffsets": _SHARE,
     "StreamsGroupTopologyDescriptionUpdate": _STREAMS,
