@@ -12,14 +12,15 @@ import base64
 import binascii
 import functools
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Generic, Protocol, TypeVar
 
-from josefk.coordinator.authorization import ALLOW_ALL, AUTH_MESSAGES, Authorizer
 from josefk.coordinator.share_state_store import SHARE_STATE_TOPIC, ShareStateStore
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
+from josefk.protocol.authorizer import ALLOW_ALL, AUTH_MESSAGES, Authorizer
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.codec import ApiMessage
 from josefk.protocol.messages.generated import delete_share_group_state_response as delete_response
 from josefk.protocol.messages.generated import initialize_share_group_state_response as initialize_response
 from josefk.protocol.messages.generated import read_share_group_state_response as read_response
@@ -71,18 +72,46 @@ def parse_share_key(key: str) -> StateKey | None:
     return parts[0], uuid.UUID(bytes=raw), partition
 
 
-class _Gather:
+# A partition's answer from the store, and its entry in the response.
+R = TypeVar("R", StateResult, ReadResult, SummaryResult)
+P = TypeVar("P")
+Where = tuple[uuid.UUID, int]
+
+
+class _RequestPartition(Protocol):
+    @property
+    def partition(self) -> int: ...
+
+
+class _RequestTopic(Protocol):
+    @property
+    def topic_id(self) -> uuid.UUID: ...
+
+    @property
+    def partitions(self) -> Sequence[_RequestPartition]: ...
+
+
+class _StateRequest(Protocol):
+    """What the five requests share: a group and its topics' partitions."""
+
+    @property
+    def group_id(self) -> str: ...
+
+    @property
+    def topics(self) -> Sequence[_RequestTopic]: ...
+
+
+class _Gather(Generic[R]):
     """The answers of one request's partitions, sent when the last arrives (in request order)."""
 
-    def __init__(self, keys: list[tuple[uuid.UUID, int]], send: Callable[[dict[tuple[uuid.UUID, int], Any]], None]
-                 ) -> None:
+    def __init__(self, keys: list[Where], send: Callable[[dict[Where, R]], None]) -> None:
         self.waiting = len(keys)
-        self.answers: dict[tuple[uuid.UUID, int], Any] = {}
-        self.send = send
+        self.answers: dict[Where, R] = {}
+        self.send: Callable[[dict[Where, R]], None] = send
         if not keys:
             send({})
 
-    def answer(self, where: tuple[uuid.UUID, int], result: Any) -> None:
+    def answer(self, where: Where, result: R) -> None:
         self.answers[where] = result
         self.waiting -= 1
         if self.waiting == 0:
@@ -109,19 +138,19 @@ class ShareStateApis:
             api(FindCoordinatorRequest, self.handle_find_coordinator),
         ])
 
-    def _allowed(self, request: Request[Any]) -> bool:
+    def _allowed(self, request: Request[ApiMessage]) -> bool:
         return self.authorizer.authorize(request, AclOperation.CLUSTER_ACTION, ResourceType.CLUSTER, CLUSTER_NAME)
 
-    def _each(self, request: Request[Any], run: Callable[[StateKey, Callable[[Any], None]], None],
-              refused: Callable[[ErrorCode, str], Any], respond: Callable[[list[tuple[uuid.UUID, list[Any]]]], None],
-              result_partition: Callable[[int, Any], Any]) -> None:
-        """Each partition of the request through `run` (an empty group id: none), answered in
-        the request's order; without CLUSTER_ACTION each is `refused`."""
-        req = request.body
+    def _each(self, request: Request[ApiMessage], req: _StateRequest,
+              run: Callable[[StateKey, Callable[[R], None]], None], refused: Callable[[ErrorCode, str], R],
+              respond: Callable[[list[tuple[uuid.UUID, list[P]]]], None],
+              result_partition: Callable[[int, R], P]) -> None:
+        """Each partition of the request (`req`, its body) through `run` (an empty group id:
+        none), answered in the request's order; without CLUSTER_ACTION each is `refused`."""
         topics = req.topics if req.group_id else []
         keys = [(t.topic_id, p.partition) for t in topics for p in t.partitions]
 
-        def send(answers: dict[tuple[uuid.UUID, int], Any]) -> None:
+        def send(answers: dict[Where, R]) -> None:
             respond([(t.topic_id, [result_partition(p.partition, answers[(t.topic_id, p.partition)])
                                    for p in t.partitions]) for t in topics])
 
@@ -139,11 +168,11 @@ class ShareStateApis:
     def handle_initialize(self, request: Request[InitializeShareGroupStateRequest]) -> None:
         starts = {(t.topic_id, p.partition): p for t in request.body.topics for p in t.partitions}
 
-        def run(key: StateKey, done: Callable[[Any], None]) -> None:
+        def run(key: StateKey, done: Callable[[StateResult], None]) -> None:
             p = starts[(key[1], key[2])]
             self.store.initialize(key, p.state_epoch, p.start_offset, done)
 
-        self._each(request, run, StateResult, lambda results: request.send_response(
+        self._each(request, request.body, run, StateResult, lambda results: request.send_response(
             initialize_response.InitializeShareGroupStateResponse(results=[
                 initialize_response.InitializeStateResult(topic_id=t, partitions=ps) for t, ps in results])),
             lambda partition, r: initialize_response.PartitionResult(
@@ -163,7 +192,7 @@ class ShareStateApis:
                                              delivery_state=int(b.state), delivery_count=b.delivery_count)
                     for b in r.state.batches])
 
-        self._each(request, lambda key, done: self.store.read(key, epochs[(key[1], key[2])], done),
+        self._each(request, request.body, lambda key, done: self.store.read(key, epochs[(key[1], key[2])], done),
                    lambda e, m: ReadResult(e, m), lambda results: request.send_response(
                        read_response.ReadShareGroupStateResponse(results=[
                            read_response.ReadStateResult(topic_id=t, partitions=ps) for t, ps in results])),
@@ -175,14 +204,15 @@ class ShareStateApis:
             tuple(StateBatch(b.first_offset, b.last_offset, RecordState(b.delivery_state), b.delivery_count)
                   for b in p.state_batches), p.delivery_complete_count)
             for t in request.body.topics for p in t.partitions}
-        self._each(request, lambda key, done: self.store.write(key, writes[(key[1], key[2])], done), StateResult,
+        self._each(request, request.body, lambda key, done: self.store.write(key, writes[(key[1], key[2])], done),
+                   StateResult,
                    lambda results: request.send_response(write_response.WriteShareGroupStateResponse(results=[
                        write_response.WriteStateResult(topic_id=t, partitions=ps) for t, ps in results])),
                    lambda partition, r: write_response.PartitionResult(
                        partition=partition, error_code=r.error, error_message=r.message))
 
     def handle_delete(self, request: Request[DeleteShareGroupStateRequest]) -> None:
-        self._each(request, self.store.delete, StateResult,
+        self._each(request, request.body, self.store.delete, StateResult,
                    lambda results: request.send_response(delete_response.DeleteShareGroupStateResponse(results=[
                        delete_response.DeleteStateResult(topic_id=t, partitions=ps) for t, ps in results])),
                    lambda partition, r: delete_response.PartitionResult(
@@ -199,7 +229,8 @@ class ShareStateApis:
                 leader_epoch=r.leader_epoch, start_offset=r.start_offset,
                 delivery_complete_count=r.delivery_complete_count)
 
-        self._each(request, lambda key, done: done(self.store.summary(key)), lambda e, m: SummaryResult(e, m),
+        self._each(request, request.body, lambda key, done: done(self.store.summary(key)),
+                   lambda e, m: SummaryResult(e, m),
                    lambda results: request.send_response(summary_response.ReadShareGroupStateSummaryResponse(
                        results=[summary_response.ReadStateSummaryResult(topic_id=t, partitions=ps)
                                 for t, ps in results])), result)
@@ -242,11 +273,11 @@ class ShareStateApis:
         return ErrorCode.NONE, broker.broker_id, endpoint.host, endpoint.port
 
 
-def _answer(gather: _Gather, where: tuple[uuid.UUID, int], verb: str, result: Any) -> None:
+def _answer(gather: _Gather[R], where: Where, verb: str, result: R) -> None:
     gather.answer(where, _prefixed(result, verb))
 
 
-def _prefixed(result: Any, verb: str) -> Any:
+def _prefixed(result: R, verb: str) -> R:
     """Kafka's answer to a coordinator that is not (yet) there: "Unable to <verb>: <message>"."""
     if result.error in _RETRIABLE_MESSAGES:
         return replace(result, message=f"Unable to {verb}: {result.message or _RETRIABLE_MESSAGES[result.error]}")
