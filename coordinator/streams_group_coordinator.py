@@ -21,6 +21,14 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+from josefk.coordinator.group_config import (
+    NO_GROUP_CONFIGS,
+    STREAMS_HEARTBEAT_INTERVAL_MS,
+    STREAMS_INITIAL_REBALANCE_DELAY_MS,
+    STREAMS_NUM_STANDBY_REPLICAS,
+    STREAMS_SESSION_TIMEOUT_MS,
+    GroupConfigs,
+)
 from josefk.coordinator.group_coordinator import ConsumerGroupOffsets, GroupCoordinator
 from josefk.coordinator.group_metadata import GroupMetadata, GroupState, OffsetAndMetadata
 from josefk.coordinator.streams_assignor import STICKY, AssignmentMember, assign
@@ -142,10 +150,12 @@ def _metadata(m: StreamsGroupMember) -> tuple[object, ...]:
 
 class StreamsGroupCoordinator:
     def __init__(self, classic: GroupCoordinator, topics: TopicsView,
-                 config: StreamsGroupConfig = StreamsGroupConfig()) -> None:
+                 config: StreamsGroupConfig = StreamsGroupConfig(),
+                 group_configs: GroupConfigs = NO_GROUP_CONFIGS) -> None:
         self.classic = classic
         self.topics = topics
         self.config = config
+        self.group_configs = group_configs  # a group's streams.* configs over the broker's
         self.groups: dict[str, StreamsGroup] = {}
         self._session_timers: dict[tuple[str, str], ScheduledTask] = {}
         self._rebalance_timers: dict[tuple[str, str], ScheduledTask] = {}
@@ -392,7 +402,9 @@ class StreamsGroupCoordinator:
         endpoints = self._endpoints(group, reconciled.member_id) \
             if req.endpoint_information_epoch != group.endpoint_epoch else None
         return StreamsHeartbeatResult(
-            ErrorCode.NONE, None, reconciled.member_id, reconciled.member_epoch, self.config.heartbeat_interval_ms,
+            ErrorCode.NONE, None, reconciled.member_id, reconciled.member_epoch,
+            self.group_configs.int_value(group.group_id, STREAMS_HEARTBEAT_INTERVAL_MS,
+                                         self.config.heartbeat_interval_ms),
             tuple(statuses), reconciled.assigned if send else None, 0 if new_group else group.endpoint_epoch,
             endpoints, configured.to_create)
 
@@ -422,7 +434,8 @@ class StreamsGroupCoordinator:
                    for mid, m in group.members.items()}
         stateful = frozenset(s.subtopology_id for s in group.topology.subtopologies if s.state_changelog_topics) \
             if group.topology is not None else frozenset()
-        group.target = assign(members, counts, self.config.num_standby_replicas, stateful)
+        group.target = assign(members, counts, self.group_configs.int_value(
+            group.group_id, STREAMS_NUM_STANDBY_REPLICAS, self.config.num_standby_replicas), stateful)
         group.assignment_epoch = group.group_epoch
         group.update_state()
         log.info("[GroupCoordinator %d]: Computed a new target assignment for epoch %d of streams group %s "
@@ -431,7 +444,9 @@ class StreamsGroupCoordinator:
     def _start_initial_delay(self, group: StreamsGroup) -> None:
         """A member joins the empty group: its first target assignment waits for
         group.streams.initial.rebalance.delay.ms, then covers every member that joined."""
-        if self.config.initial_rebalance_delay_ms <= 0 or group.group_id in self._initial_delays:
+        delay_ms = self.group_configs.int_value(group.group_id, STREAMS_INITIAL_REBALANCE_DELAY_MS,
+                                                self.config.initial_rebalance_delay_ms)
+        if delay_ms <= 0 or group.group_id in self._initial_delays:
             return
 
         def expired() -> None:
@@ -440,8 +455,7 @@ class StreamsGroupCoordinator:
                     and group.group_epoch > group.assignment_epoch:
                 self._compute_target(group)
 
-        self._initial_delays[group.group_id] = self.classic.scheduler.schedule(
-            self.config.initial_rebalance_delay_ms, expired)
+        self._initial_delays[group.group_id] = self.classic.scheduler.schedule(delay_ms, expired)
 
     def _leave(self, req: StreamsHeartbeatRequest) -> StreamsHeartbeatResult:
         group = self.groups.get(req.group_id)
@@ -482,7 +496,8 @@ class StreamsGroupCoordinator:
             if self.groups.get(group.group_id) is group and member.member_id in group.members:
                 self._fence(group, member.member_id, "failed to heartbeat within the session timeout")
 
-        self._session_timers[key] = self.classic.scheduler.schedule(self.config.session_timeout_ms, expired)
+        self._session_timers[key] = self.classic.scheduler.schedule(self.group_configs.int_value(
+            group.group_id, STREAMS_SESSION_TIMEOUT_MS, self.config.session_timeout_ms), expired)
 
     def _schedule_rebalance(self, group: StreamsGroup, member: StreamsGroupMember) -> None:
         key = (group.group_id, member.member_id)

@@ -132,6 +132,7 @@ class SharePartitionManager:
                 continue
             try:
                 sp = self.share_partition(group_id, topic, partition)
+                sp.settings = settings.partition  # the group's configs as they are now (Kafka reads them per acquire)
                 got = self._fetch_one(sp, member_id, budget_records, budget_bytes, isolation)
             except KafkaError as e:
                 out[(topic, partition)] = PartitionFetch(e.code, e.message)
