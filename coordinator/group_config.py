@@ -350,6 +350,10 @@ class GroupConfigManager:
         else:
             self._configs.pop(group_id, None)
 
+    def groups(self) -> list[str]:
+        """The groups that have configs (ListConfigResources' GROUP resources)."""
+        return sorted(self._configs)
+
     def overrides(self, group_id: str) -> dict[str, str]:
         return dict(self._configs.get(group_id, {}))
 

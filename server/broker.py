@@ -442,7 +442,8 @@ class KafkaServer:
         topic_partitions_apis = DescribeTopicPartitionsApis(
             self.metadata_cache, authorizer, lambda: self.config["max.request.partition.size.limit"])
         telemetry_apis = TelemetryApis(self.client_metrics, self.client_telemetry,
-                                       lambda: self.config["telemetry.max.bytes"], authorizer, self.metadata_cache)
+                                       lambda: self.config["telemetry.max.bytes"], authorizer, self.metadata_cache,
+                                       self.group_config_manager.groups)
         self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
                               self.controller, self.controller_events, self.broker_epoch, self.store_executor,
                               {**group_apis.handlers(), **consumer_group_apis.handlers(),

@@ -7,6 +7,8 @@ broker gave them (tests/differential_kafka4.py compares the two side by side).""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -22,6 +24,7 @@ from tests.conftest import RunningBroker
 from tests.differential import Side
 
 SET, DELETE, APPEND = 0, 1, 2
+JOSEFK = str(Path(sys.executable).with_name("josefk"))
 GROUP = 32
 
 
@@ -196,6 +199,8 @@ def test_configs_are_validated_stored_described_and_applied(side: tuple[RunningB
         "streams.num.warmup.replicas": "3"}}
     wait_until(lambda: manager.int_value("gc-1", "consumer.heartbeat.interval.ms", 0) == 6000,
                "the broker applied the group's configs from the change notification")
+    listed = s.call(ApiKey.ListConfigResources, 1, resource_types=[GROUP]).config_resources
+    assert [(r.resource_type, r.resource_name) for r in listed] == [(GROUP, "gc-1")]  # groups with configs only
     described = {r[0]: r for r in rows(describe(s, "gc-1"))}
     # As Kafka 4.4.0: set keys from GROUP_CONFIG (8), the group's value then the default as
     # synonyms; an internal key (streams.num.warmup.replicas) is listed once it is set.
@@ -241,8 +246,7 @@ def test_a_groups_configs_reach_every_broker_of_a_cluster(tmp_path: Path) -> Non
     try:
         for broker_id in (1, 2):
             brokers.append(RunningBroker(tmp_path / f"b{broker_id}", {
-                "broker.id": str(broker_id), "zookeeper.connect": zookeeper.connect,
-                "zookeeper.session.timeout.ms": "6000"}))
+                "broker.id": str(broker_id), "zookeeper.connect": zookeeper.connect}))
         first = Side("b1", brokers[0].bootstrap)
         assert alter(first, "spread", ("share.record.lock.duration.ms", SET, "20000")) == (0, None)
         wait_until(lambda: all(b.server.group_config_manager.overrides("spread") ==
@@ -254,8 +258,7 @@ def test_a_groups_configs_reach_every_broker_of_a_cluster(tmp_path: Path) -> Non
         notes = [json.loads(kazoo.get(f"/config/changes/{n}")[0]) for n in kazoo.get_children("/config/changes")]
         assert {"version": 2, "entity_path": "groups/spread"} in notes
         # A broker that starts later reads every group's configs.
-        brokers.append(RunningBroker(tmp_path / "b3", {"broker.id": "3", "zookeeper.connect": zookeeper.connect,
-                                                       "zookeeper.session.timeout.ms": "6000"}))
+        brokers.append(RunningBroker(tmp_path / "b3", {"broker.id": "3", "zookeeper.connect": zookeeper.connect}))
         wait_until(lambda: brokers[2].server.group_config_manager.int_value(
             "spread", "share.record.lock.duration.ms", 0) == 20000, "the new broker read the group's configs")
     finally:
@@ -266,3 +269,43 @@ def test_a_groups_configs_reach_every_broker_of_a_cluster(tmp_path: Path) -> Non
         for b in brokers:
             b.stop()
         zookeeper.stop()
+
+
+@pytest.mark.integration
+def test_josefk_configs_alters_and_describes_a_groups_configs(side: tuple[RunningBroker, Side]) -> None:
+    """Kafka 4.4's kafka-configs (ConfigCommand) flags and output for groups."""
+    broker = side[0]
+
+    def run(*args: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([JOSEFK, "configs", "--bootstrap-server", broker.bootstrap, *args],
+                              capture_output=True, text=True, timeout=60)
+
+    done = run("--entity-type", "groups", "--entity-name", "cli-g", "--alter", "--add-config",
+               "consumer.session.timeout.ms=50000,consumer.heartbeat.interval.ms=6000")
+    assert (done.returncode, done.stdout) == (0, "Completed updating config for group cli-g.\n"), done.stderr
+    dynamic = ("Dynamic configs for group cli-g are:\n"
+               "  consumer.heartbeat.interval.ms=6000 sensitive=false synonyms={DYNAMIC_GROUP_CONFIG:"
+               "consumer.heartbeat.interval.ms=6000, DEFAULT_CONFIG:group.consumer.heartbeat.interval.ms=5000}\n"
+               "  consumer.session.timeout.ms=50000 sensitive=false synonyms={DYNAMIC_GROUP_CONFIG:"
+               "consumer.session.timeout.ms=50000, DEFAULT_CONFIG:group.consumer.session.timeout.ms=45000}\n")
+    assert run("--entity-type", "groups", "--entity-name", "cli-g", "--describe").stdout == dynamic
+    assert run("--group", "cli-g", "--describe").stdout == dynamic
+    assert dynamic in run("--entity-type", "groups", "--describe").stdout  # every group with configs
+    every = run("--group", "cli-g", "--describe", "--all").stdout.splitlines()
+    assert every[0] == "All configs for group cli-g are:" and len(every) == 1 + len(DEFAULTS_44)
+    assert "  share.isolation.level=read_uncommitted sensitive=false synonyms={DEFAULT_CONFIG:" \
+           "share.isolation.level=read_uncommitted}" in every
+    assert run("--group", "nobody", "--describe").stdout == \
+        "The group 'nobody' doesn't exist and doesn't have dynamic config.\n"
+    refused = run("--group", "cli-g", "--alter", "--add-config", "consumer.session.timeout.ms=1")
+    assert refused.returncode == 1
+    assert refused.stderr.splitlines()[-1] == ("org.apache.kafka.common.errors.InvalidConfigurationException: "
+                                               "consumer.session.timeout.ms must be in the range 45000 to 60000 "
+                                               "inclusive.")
+    not_set = run("--group", "cli-g", "--alter", "--delete-config", "share.isolation.level")
+    assert (not_set.returncode, not_set.stderr) == (1, "Invalid config(s): share.isolation.level\n")
+    deleted = run("--group", "cli-g", "--alter", "--delete-config",
+                  "consumer.session.timeout.ms,consumer.heartbeat.interval.ms")
+    assert deleted.returncode == 0, deleted.stderr
+    assert run("--group", "cli-g", "--describe").stdout == \
+        "The group 'cli-g' doesn't exist and doesn't have dynamic config.\n"
