@@ -22,6 +22,7 @@ from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode, KafkaError
 from tests.conftest import RunningBroker
 from tests.differential import Side
+from tests.test_acl_broker import ACL_AUTHORIZER, AdminSide, _principal_hook, acls
 
 SET, DELETE, APPEND = 0, 1, 2
 JOSEFK = str(Path(sys.executable).with_name("josefk"))
@@ -309,3 +310,28 @@ def test_josefk_configs_alters_and_describes_a_groups_configs(side: tuple[Runnin
     assert deleted.returncode == 0, deleted.stderr
     assert run("--group", "cli-g", "--describe").stdout == \
         "The group 'cli-g' doesn't exist and doesn't have dynamic config.\n"
+
+
+@pytest.mark.integration
+def test_group_configs_are_authorized_on_the_group(tmp_path: Path) -> None:
+    """As Kafka: DESCRIBE_CONFIGS / ALTER_CONFIGS on the GROUP resource (an ALL ACL on the group
+    grants both), GROUP_AUTHORIZATION_FAILED otherwise."""
+    broker = RunningBroker(tmp_path / "logs", {"authorizer.class.name": ACL_AUTHORIZER, "super.users": "User:admin"})
+    _principal_hook(broker)
+    anonymous, admin = Side("anonymous", broker.bootstrap), AdminSide("admin", broker.bootstrap)
+    try:
+        refused = describe(anonymous, "secret")
+        assert (refused.error_code, refused.error_message, refused.configs) == (
+            ErrorCode.GROUP_AUTHORIZATION_FAILED, "Group authorization failed.", [])
+        assert alter(anonymous, "secret", ("consumer.session.timeout.ms", SET, "50000")) == (
+            ErrorCode.GROUP_AUTHORIZATION_FAILED, None)
+        assert alter(admin, "secret", ("consumer.session.timeout.ms", SET, "50000")) == (0, None)
+        added = acls(broker.bootstrap, "--add", "--allow-principal", "User:ANONYMOUS", "--operation", "All",
+                     "--group", "secret")
+        assert added.returncode == 0, added.stderr
+        wait_until(lambda: describe(anonymous, "secret").error_code == 0, "the ACL let the anonymous user in")
+        assert alter(anonymous, "secret", ("consumer.session.timeout.ms", DELETE, None)) == (0, None)
+    finally:
+        anonymous.close()
+        admin.close()
+        broker.stop()
