@@ -39,6 +39,8 @@ STREAMS_HEARTBEAT_INTERVAL_MS = "streams.heartbeat.interval.ms"
 STREAMS_NUM_STANDBY_REPLICAS = "streams.num.standby.replicas"
 STREAMS_INITIAL_REBALANCE_DELAY_MS = "streams.initial.rebalance.delay.ms"
 STREAMS_RACK_AWARE_ASSIGNMENT_TAGS = "streams.rack.aware.assignment.tags"
+STREAMS_TASK_OFFSET_INTERVAL_MS = "streams.task.offset.interval.ms"
+STREAMS_ACCEPTABLE_RECOVERY_LAG = "streams.acceptable.recovery.lag"
 STREAMS_ASSIGNOR_NAME = "streams.assignor.name"
 DLQ_TOPIC_NAME = "errors.deadletterqueue.topic.name"
 
@@ -117,12 +119,12 @@ KEYS: dict[str, GroupKey] = {k.name: k for k in (
              "standby tasks over each client tag dimension."),
     GroupKey("streams.assignor.offload.enable", BOOLEAN, "group.streams.assignor.offload.enable", "true",
              "Whether to offload streams group assignment to a group coordinator background thread.", internal=True),
-    GroupKey("streams.task.offset.interval.ms", INT, "group.streams.task.offset.interval.ms", "60000",
+    GroupKey(STREAMS_TASK_OFFSET_INTERVAL_MS, INT, "group.streams.task.offset.interval.ms", "60000",
              "The interval in which the warmup task changelog offsets on a client are updated on the broker. The "
              "offsets are sent with the next heartbeat after this time has passed.", 1, internal=True),
     GroupKey("streams.num.warmup.replicas", INT, "group.streams.num.warmup.replicas", "2",
              "The maximum number of warmup task replicas.", 0, internal=True),
-    GroupKey("streams.acceptable.recovery.lag", LONG, "group.streams.acceptable.recovery.lag", "10000",
+    GroupKey(STREAMS_ACCEPTABLE_RECOVERY_LAG, LONG, "group.streams.acceptable.recovery.lag", "10000",
              "The maximum acceptable lag (number of offsets to catch up) for a client to be considered caught-up "
              "enough to receive an active task assignment.", 0, internal=True),
     GroupKey(STREAMS_ASSIGNOR_NAME, STRING, "group.streams.assignors", STREAMS_ASSIGNORS[0],
@@ -359,7 +361,7 @@ class GroupConfigManager:
 
     def int_value(self, group_id: str, key: str, default: int) -> int:
         text = self._configs.get(group_id, {}).get(key)
-        number = _java_int(text.strip(), INT) if text is not None else None
+        number = _java_int(text.strip(), LONG) if text is not None else None  # LONG: a lag is one
         return default if number is None else number
 
     def str_value(self, group_id: str, key: str, default: str) -> str:

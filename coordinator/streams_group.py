@@ -232,6 +232,8 @@ class StreamsGroup:
         self.metadata: dict[str, int] = {}  # partition counts of the topology's topics, as last configured
         self.endpoint_epoch = 0
         self.shutdown_requester: str | None = None  # the member that asked all to shut down
+        # Kafka's lastAssignmentConfigs: the group configs the assignor uses, as at the last epoch bump
+        self.last_assignment_configs: dict[str, str] = {}
 
     @property
     def offsets(self) -> dict[tuple[str, int], OffsetAndMetadata]:

@@ -17,6 +17,7 @@ __consumer_offsets, so a coordinator failover loses it; the members are then tol
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Protocol
@@ -26,6 +27,7 @@ from josefk.coordinator.group_config import (
     STREAMS_HEARTBEAT_INTERVAL_MS,
     STREAMS_INITIAL_REBALANCE_DELAY_MS,
     STREAMS_NUM_STANDBY_REPLICAS,
+    STREAMS_RACK_AWARE_ASSIGNMENT_TAGS,
     STREAMS_SESSION_TIMEOUT_MS,
     GroupConfigs,
 )
@@ -363,8 +365,14 @@ class StreamsGroupCoordinator:
         if configured is not group.configured:
             group.metadata, group.configured = counts, configured
             bump = True
+        assignment_configs = self._assignment_configs(group.group_id)
+        if not bump and group.group_epoch > 0 and assignment_configs != group.last_assignment_configs:
+            log.info("[GroupCoordinator %d]: Assignment configurations of streams group %s changed to %s. Triggering "
+                     "rebalance.", self.classic.broker_id, group.group_id, assignment_configs)
+            bump = True
         if bump:
             group.group_epoch += 1
+            group.last_assignment_configs = assignment_configs
             log.info("[GroupCoordinator %d]: Bumped epoch of streams group %s to %d", self.classic.broker_id,
                      group.group_id, group.group_epoch)
         target_epoch, target = group.assignment_epoch, group.target.get(updated.member_id, EMPTY)
@@ -434,12 +442,22 @@ class StreamsGroupCoordinator:
                    for mid, m in group.members.items()}
         stateful = frozenset(s.subtopology_id for s in group.topology.subtopologies if s.state_changelog_topics) \
             if group.topology is not None else frozenset()
-        group.target = assign(members, counts, self.group_configs.int_value(
-            group.group_id, STREAMS_NUM_STANDBY_REPLICAS, self.config.num_standby_replicas), stateful)
+        group.target = assign(members, counts, int(self._assignment_configs(group.group_id)["num.standby.replicas"]),
+                              stateful)
         group.assignment_epoch = group.group_epoch
         group.update_state()
         log.info("[GroupCoordinator %d]: Computed a new target assignment for epoch %d of streams group %s "
                  "with the %s assignor", self.classic.broker_id, group.group_epoch, group.group_id, STICKY)
+
+    def _assignment_configs(self, group_id: str) -> dict[str, str]:
+        """Kafka's streamsGroupAssignmentConfigs: the group's configs the assignor takes, whose
+        change starts a new group epoch (josefk's assignor does not use the rack tags)."""
+        configs = {"num.standby.replicas": str(self.group_configs.int_value(
+            group_id, STREAMS_NUM_STANDBY_REPLICAS, self.config.num_standby_replicas))}
+        tags = self.group_configs.str_value(group_id, STREAMS_RACK_AWARE_ASSIGNMENT_TAGS, "")
+        if tags:
+            configs["rack.aware.assignment.tags"] = ",".join(re.split(r"\s*,\s*", tags))
+        return configs
 
     def _start_initial_delay(self, group: StreamsGroup) -> None:
         """A member joins the empty group: its first target assignment waits for

@@ -13,8 +13,9 @@ from pathlib import Path
 import pytest
 
 from harness.wire import connect, create_topic, wait_until
-from josefk.coordinator.group_config import BROKER_DEFAULTS, GroupConfigManager
+from josefk.coordinator.group_config import BROKER_DEFAULTS, NO_GROUP_CONFIGS, GroupConfigManager
 from josefk.coordinator.streams_group import Tasks, task_list
+from josefk.coordinator.streams_group_apis import StreamsGroupApis
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from tests import test_consumer_group as consumer
@@ -130,3 +131,43 @@ def test_a_share_groups_lock_duration_delivery_limit_and_auto_offset_reset(gbrok
         assert (other.acquisition_lock_timeout_ms, acquired(other)) == (30000, [])
     finally:
         sock.close()
+
+
+@pytest.mark.unit
+def test_a_streams_groups_changed_standby_replicas_start_a_new_epoch(tmp_path: Path) -> None:
+    # Kafka 4.4: a heartbeat that finds the group's assignment configs (standby replicas, rack
+    # tags) changed since the last epoch bumps the epoch; the new target has the standbys.
+    h = streams.Harness(tmp_path)
+    try:
+        manager = configs()
+        h.sgc.group_configs = manager
+        streams.stable_one(h)
+        h.join("b", process="process-b")
+        a = h.beat("a", 1, streams.ALL)
+        h.beat("a", 1, a.assignment)
+        assert not any(m.standby for m in h.group.target.values())
+        epoch = h.group.group_epoch
+        manager.update(GROUP, {"streams.num.standby.replicas": "1"})
+        h.beat("a", h.group.members["a"].member_epoch, h.group.members["a"].assigned)
+        assert h.group.group_epoch == epoch + 1
+        assert {t for m in h.group.target.values() for t in task_list(m.standby)} == {("1", p) for p in range(4)}
+        h.beat("a", h.group.members["a"].member_epoch, h.group.members["a"].assigned)
+        assert h.group.group_epoch == epoch + 1  # unchanged since: no further epoch
+    finally:
+        h.base.close()
+
+
+@pytest.mark.unit
+def test_a_streams_heartbeat_carries_the_groups_task_offset_interval_and_recovery_lag(tmp_path: Path) -> None:
+    h = streams.Harness(tmp_path)
+    try:
+        h.sgc.group_configs = configs(**{GROUP: {"streams.task.offset.interval.ms": "20000",
+                                                 "streams.acceptable.recovery.lag": "5000000000"}})
+        apis = StreamsGroupApis(h.sgc, {}, streams.Created())
+        r = streams.wire_join(apis, "a")
+        assert (r.error_code, r.task_offset_interval_ms, r.acceptable_recovery_lag) == (0, 20000, 5_000_000_000)
+        h.sgc.group_configs = NO_GROUP_CONFIGS
+        r = streams.wire_join(apis, "b")
+        assert (r.task_offset_interval_ms, r.acceptable_recovery_lag) == (60000, 10000)  # the broker's
+    finally:
+        h.base.close()
