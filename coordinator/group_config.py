@@ -219,6 +219,20 @@ def _by_duration_ok(text: str) -> bool:
     return match.group(1) != "-" and not any((match.group(i) or "").startswith("-") for i in range(2, 6))
 
 
+def by_duration_ms(value: str) -> int | None:
+    """The milliseconds of a valid share.auto.offset.reset "by_duration:<duration>" (Java's
+    Duration.toMillis), else None."""
+    text = value.strip()
+    if not _by_duration_ok(text):
+        return None
+    match = _DURATION.fullmatch(text[len("by_duration:"):])
+    assert match is not None
+    days, hours, minutes, seconds = (int(match.group(i) or 0) for i in range(2, 6))
+    fraction = re.search(r"[.,](\d{0,9})S$", text, re.IGNORECASE)
+    millis = int((fraction.group(1) + "000")[:3]) if fraction else 0
+    return (((days * 24 + hours) * 60 + minutes) * 60 + seconds) * 1000 + millis
+
+
 def _invalid(key: str, value: str, why: str) -> KafkaError:
     return KafkaError(ErrorCode.INVALID_CONFIG, f"Invalid value {value} for configuration {key}: {why}")
 

@@ -19,7 +19,7 @@ from typing import Protocol
 
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.records import iter_headers
-from josefk.replication.partition import FetchIsolation
+from josefk.replication.partition import FetchIsolation, Partition
 from josefk.replication.purgatory import DelayedOperation
 from josefk.replication.replica_manager import FetchPartition, ReplicaManager
 from josefk.replication.share_partition import (
@@ -64,6 +64,7 @@ class ShareGroupSettings:
     """A share group's delivery configs (Kafka's group configs share.* and the broker's group.share.*)."""
 
     auto_offset_reset: str = "latest"  # share.auto.offset.reset
+    reset_duration_ms: int | None = None  # share.auto.offset.reset=by_duration:<duration>, in ms
     isolation_level: str = "read_uncommitted"  # share.isolation.level
     partition: SharePartitionSettings = field(default_factory=SharePartitionSettings)
 
@@ -105,13 +106,25 @@ class SharePartitionManager:
                          sp.start_offset)
             self.partitions[key] = sp
         if not sp.initialized:
-            start = (leader.log.log_start_offset if self.settings_for(group_id).auto_offset_reset == "earliest"
-                     else leader.high_watermark)
+            start = self._reset_offset(leader, self.settings_for(group_id))
             sp.initialize(start)
             log.info("Initialized share partition %s-%s-%d at offset %d", group_id, topic, partition, start)
             self._persist(sp, self.replica_manager.metadata_cache.topic_ids.get(topic))
         sp.move_to_log_start(leader.log.log_start_offset)
         return sp
+
+    def _reset_offset(self, leader: Partition, settings: ShareGroupSettings) -> int:
+        """Where a new share partition starts (Kafka's SharePartition.startOffsetDuringInitialization):
+        the log start (earliest), the first record at or after now minus the duration
+        (by_duration; none: the latest), else the high watermark (latest)."""
+        if settings.auto_offset_reset == "earliest":
+            return leader.log.log_start_offset
+        if settings.reset_duration_ms is not None:
+            found = leader.fetch_offset_for_timestamp(
+                self.replica_manager.time.milliseconds() - settings.reset_duration_ms, FetchIsolation.HIGH_WATERMARK)
+            if found is not None:
+                return found.offset
+        return leader.high_watermark
 
     def _persist(self, sp: SharePartition, topic_id: uuid.UUID | None) -> None:
         if topic_id is not None:

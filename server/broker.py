@@ -37,6 +37,7 @@ from josefk.coordinator.group_config import (
     SHARE_PARTITION_MAX_RECORD_LOCKS,
     SHARE_RECORD_LOCK_DURATION_MS,
     GroupConfigManager,
+    by_duration_ms,
 )
 from josefk.coordinator.group_coordinator import GroupCoordinator
 from josefk.coordinator.mixed_groups import MigrationPolicy
@@ -619,6 +620,7 @@ class KafkaServer:
             overrides.int_value(group_id, SHARE_PARTITION_MAX_RECORD_LOCKS,
                                 self.config["group.share.partition.max.record.locks"])),
             auto_offset_reset=overrides.str_value(group_id, SHARE_AUTO_OFFSET_RESET, "latest"),
+            reset_duration_ms=by_duration_ms(overrides.str_value(group_id, SHARE_AUTO_OFFSET_RESET, "latest")),
             isolation_level=overrides.str_value(group_id, SHARE_ISOLATION_LEVEL, "read_uncommitted"))
 
     def _group_coordinator(self, num_partitions: int) -> GroupCoordinator:

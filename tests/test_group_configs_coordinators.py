@@ -7,10 +7,12 @@ state machines, a broker on the wire for the share partitions."""
 
 from __future__ import annotations
 
+import time
 import uuid
 from pathlib import Path
 
 import pytest
+from kafka import KafkaProducer
 
 from harness.wire import connect, create_topic, wait_until
 from josefk.coordinator.group_config import BROKER_DEFAULTS, NO_GROUP_CONFIGS, GroupConfigManager
@@ -171,3 +173,31 @@ def test_a_streams_heartbeat_carries_the_groups_task_offset_interval_and_recover
         assert (r.task_offset_interval_ms, r.acceptable_recovery_lag) == (60000, 10000)  # the broker's
     finally:
         h.base.close()
+
+
+@pytest.mark.integration
+def test_a_share_group_reset_by_duration_starts_at_the_first_record_that_recent(gbroker: RunningBroker) -> None:
+    sock = connect(gbroker.bootstrap)
+    producer = KafkaProducer(bootstrap_servers=gbroker.bootstrap)
+    try:
+        create_topic(sock, "gcd", 1)
+        tid = topic_id(gbroker, "gcd")
+        find_coordinator_ready(sock, "sg-dur")
+        now = int(time.time() * 1000)
+        for i, age_ms in enumerate((3 * 3600_000, 2 * 3600_000, 90 * 60_000, 30 * 60_000, 60_000)):
+            producer.send("gcd", b"r%d" % i, partition=0, timestamp_ms=now - age_ms)
+        producer.flush(timeout=30)
+        admin = Side("josefk", gbroker.bootstrap)
+        answer = admin.call(ApiKey.IncrementalAlterConfigs, 1, validate_only=False, resources=[{
+            "resource_type": 32, "resource_name": "sg-dur", "configs": [
+                {"name": "share.auto.offset.reset", "config_operation": 0, "value": "by_duration:PT1H"}]}])
+        admin.close()
+        assert answer.responses[0].error_code == ErrorCode.NONE
+        wait_until(lambda: gbroker.server.group_config_manager.overrides("sg-dur") != {},
+                   "the broker applied the group's configs")
+        # The records of the last hour (offsets 3 and 4), not the older ones nor none (latest).
+        first = share_fetch(sock, str(uuid.uuid4()), 0, tid, group="sg-dur", max_wait_ms=5000)
+        assert acquired(first) == [(3, 4, 1)]
+    finally:
+        producer.close()
+        sock.close()
