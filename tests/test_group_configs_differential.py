@@ -20,13 +20,14 @@ from harness.wire import wait_until
 from josefk.protocol.apis import ApiKey
 from tests.conftest import RunningBroker
 from tests.differential import SHARED_SETTINGS, Side
-from tests.differential_cases import SHARED, create_topic
+from tests.differential_cases import create_topic
 
 pytestmark = [pytest.mark.cluster]
 
 GROUP = 32
 SET, DELETE, APPEND = 0, 1, 2
 RUN = f"gcd{os.getpid()}"  # names unique to this run: the Kafka 4.4.0 reference is shared by the session
+TOPIC = f"{RUN}-t"  # not the differential suite's shared topic, which it creates itself on the shared node
 # josefk's broker default of group.share.partition.max.record.locks is Kafka 3.9.2's (200, its
 # reference for broker configs); Kafka 4.4's is 2000. A group without the key shows the broker's.
 BROKER_DEFAULT_DIFFERS = "share.partition.max.record.locks"
@@ -178,7 +179,7 @@ def commit(side: Side, group: str) -> int:
     def committed() -> bool:
         side.call(ApiKey.FindCoordinator, 1, key=group, key_type=0)
         r = side.call(ApiKey.OffsetCommit, 2, group_id=group, generation_id_or_member_epoch=-1, member_id="",
-                      retention_time_ms=-1, topics=[{"name": SHARED, "partitions": [
+                      retention_time_ms=-1, topics=[{"name": TOPIC, "partitions": [
                           {"partition_index": 0, "committed_offset": 1, "committed_metadata": ""}]}])
         codes.append(r.topics[0].partitions[0].error_code)
         return codes[-1] not in (14, 15, 16)  # the coordinator is not ready yet
@@ -204,10 +205,9 @@ KNOWN: dict[tuple[str, str], str] = {}
 
 
 @pytest.fixture(scope="module", autouse=True)
-def shared_topic(sides: tuple[Side, Side]) -> None:
+def topic(sides: tuple[Side, Side]) -> None:
     for side in sides:
-        if SHARED not in {t.name for t in side.call(ApiKey.Metadata, 1, topics=None).topics}:
-            create_topic(side, SHARED, 2)
+        create_topic(side, TOPIC, 1)
 
 
 @pytest.mark.parametrize("name", sorted(CASES))
