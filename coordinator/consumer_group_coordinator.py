@@ -33,6 +33,12 @@ from josefk.coordinator.consumer_group import (
 )
 from josefk.coordinator.consumer_group_records import group_tombstones, write_changes
 from josefk.coordinator.consumer_protocol import read_subscription, version_of, write_assignment
+from josefk.coordinator.group_config import (
+    CONSUMER_HEARTBEAT_INTERVAL_MS,
+    CONSUMER_SESSION_TIMEOUT_MS,
+    NO_GROUP_CONFIGS,
+    GroupConfigs,
+)
 from josefk.coordinator.group_coordinator import GroupCoordinator, JoiningMember
 from josefk.coordinator.group_metadata import (
     CONSUMER_PROTOCOL_TYPE,
@@ -122,10 +128,12 @@ def _fail(error: ErrorCode, message: str) -> HeartbeatResult:
 
 class ConsumerGroupCoordinator:
     def __init__(self, classic: GroupCoordinator, topics: TopicsView,
-                 config: ConsumerGroupConfig = ConsumerGroupConfig()) -> None:
+                 config: ConsumerGroupConfig = ConsumerGroupConfig(),
+                 group_configs: GroupConfigs = NO_GROUP_CONFIGS) -> None:
         self.classic = classic
         self.topics = topics
         self.config = config
+        self.group_configs = group_configs  # a group's consumer.* configs over the broker's
         unknown = [n for n in config.assignors if n not in ASSIGNORS]
         if unknown or not config.assignors:
             raise ValueError(f"group.consumer.assignors: unknown assignors {unknown}; josefk has {sorted(ASSIGNORS)}")
@@ -464,7 +472,8 @@ class ConsumerGroupCoordinator:
         changed = (is_new or reconciled.assigned != member.assigned
                    or reconciled.member_epoch != member.member_epoch)
         return HeartbeatResult(ErrorCode.NONE, None, reconciled.member_id, reconciled.member_epoch,
-                               self.config.heartbeat_interval_ms,
+                               self.group_configs.int_value(group.group_id, CONSUMER_HEARTBEAT_INTERVAL_MS,
+                                                            self.config.heartbeat_interval_ms),
                                dict(reconciled.assigned) if changed or full or req.member_epoch == 0 else None)
 
     def _apply(self, group: ConsumerGroup, member: ConsumerGroupMember, updated: ConsumerGroupMember,
@@ -565,7 +574,8 @@ class ConsumerGroupCoordinator:
                 self._fence(group, member.member_id, "failed to heartbeat within the session timeout")
                 self._persist_after_timeout(group)
 
-        timeout = member.classic.session_timeout_ms if member.classic is not None else self.config.session_timeout_ms
+        timeout = member.classic.session_timeout_ms if member.classic is not None else \
+            self.group_configs.int_value(group.group_id, CONSUMER_SESSION_TIMEOUT_MS, self.config.session_timeout_ms)
         self._session_timers.schedule(group.group_id, member.member_id, timeout, expired)
 
     def _schedule_rebalance(self, group: ConsumerGroup, member: ConsumerGroupMember) -> None:

@@ -20,6 +20,12 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from josefk.coordinator.consumer_assignors import Assignment, AssignmentMember, TopicId
+from josefk.coordinator.group_config import (
+    NO_GROUP_CONFIGS,
+    SHARE_HEARTBEAT_INTERVAL_MS,
+    SHARE_SESSION_TIMEOUT_MS,
+    GroupConfigs,
+)
 from josefk.coordinator.group_coordinator import G
 from josefk.coordinator.modern_group import (
     MemberTimers,
@@ -117,11 +123,13 @@ def _fail(error: ErrorCode, message: str) -> ShareHeartbeatResult:
 
 class ShareGroupCoordinator:
     def __init__(self, classic: GroupHost, consumer: OtherGroups, topics: TopicsView,
-                 config: ShareGroupConfig = ShareGroupConfig()) -> None:
+                 config: ShareGroupConfig = ShareGroupConfig(),
+                 group_configs: GroupConfigs = NO_GROUP_CONFIGS) -> None:
         self.classic = classic
         self.consumer = consumer
         self.topics = topics
         self.config = config
+        self.group_configs = group_configs  # a group's share.* configs over the broker's
         self.groups: dict[str, ShareGroup] = {}
         self._session_timers = MemberTimers(classic.scheduler)
         # told (group id, member id) when a member leaves or is fenced: its share sessions end
@@ -278,7 +286,9 @@ class ShareGroupCoordinator:
         self._schedule_session(group, reconciled)
         changed = req.member_epoch == 0 or reconciled.assigned != member.assigned or is_new
         return ShareHeartbeatResult(ErrorCode.NONE, None, reconciled.member_id, reconciled.member_epoch,
-                                    self.config.heartbeat_interval_ms, dict(reconciled.assigned) if changed else None)
+                                    self.group_configs.int_value(group.group_id, SHARE_HEARTBEAT_INTERVAL_MS,
+                                                                 self.config.heartbeat_interval_ms),
+                                    dict(reconciled.assigned) if changed else None)
 
     def _subscription_metadata(self, group: ShareGroup) -> dict[str, tuple[uuid.UUID, int]]:
         return subscription_metadata(self.topics, group.subscribed_topics())
@@ -322,7 +332,8 @@ class ShareGroupCoordinator:
                 self._fence(group, member.member_id, "failed to heartbeat within the session timeout")
                 self._persist_in_background(group)
 
-        self._session_timers.schedule(group.group_id, member.member_id, self.config.session_timeout_ms, expired)
+        self._session_timers.schedule(group.group_id, member.member_id, self.group_configs.int_value(
+            group.group_id, SHARE_SESSION_TIMEOUT_MS, self.config.session_timeout_ms), expired)
 
     # -- admin ---------------------------------------------------------------------------------
 

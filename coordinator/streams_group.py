@@ -247,6 +247,8 @@ class StreamsGroup(GroupWithOffsets[StreamsGroupState, StreamsGroupMember, Tasks
         self.metadata: dict[str, int] = {}  # partition counts of the topology's topics, as last configured
         self.endpoint_epoch = 0
         self.shutdown_requester: str | None = None  # the member that asked all to shut down
+        # Kafka's lastAssignmentConfigs: the group configs the assignor uses, as at the last epoch bump
+        self.last_assignment_configs: dict[str, str] = {}
 
     def update_member(self, member: StreamsGroupMember) -> None:
         """Store `member`, keeping the task owners in step."""

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Protocol
 
+from josefk.coordinator.group_config import STREAMS_ACCEPTABLE_RECOVERY_LAG, STREAMS_TASK_OFFSET_INTERVAL_MS
 from josefk.coordinator.group_request import GroupHandler, GroupRequest, client_host, group_api
 from josefk.coordinator.modern_group_apis import (
     answer_of,
@@ -140,7 +141,7 @@ class StreamsGroupApis:
                 (o.subtopology_id, o.partition, o.offset) for o in req.task_end_offsets),
             shutdown_application=req.shutdown_application, client_id=request.header.client_id or "",
             client_host=client_host(request.client_host), uses_regex=uses_regex),
-            lambda result: request.send_response(self._heartbeat_response(request, result)))
+            lambda result: request.send_response(self._heartbeat_response(request, result, req.group_id)))
 
     def _create_internal_topics(self, request: GroupRequest[ApiMessage], topics: tuple[TopicInfo, ...]) -> list[str]:
         """Create the missing internal topics the principal may create (CREATE on the cluster
@@ -154,8 +155,8 @@ class StreamsGroupApis:
             self.creator.create_internal_topics(allowed)
         return sorted({t.name for t in topics} - {t.name for t in allowed})
 
-    def _heartbeat_response(self, request: GroupRequest[ApiMessage],
-                            result: StreamsHeartbeatResult) -> heartbeat.StreamsGroupHeartbeatResponse:
+    def _heartbeat_response(self, request: GroupRequest[ApiMessage], result: StreamsHeartbeatResult,
+                            group_id: str) -> heartbeat.StreamsGroupHeartbeatResponse:
         if result.error != ErrorCode.NONE:
             return heartbeat.StreamsGroupHeartbeatResponse(error_code=result.error, error_message=result.message)
         if result.member_epoch < 0:  # it left: Kafka answers with the member and its epoch only
@@ -169,6 +170,8 @@ class StreamsGroupApis:
                     status_code=MISSING_INTERNAL_TOPICS,
                     status_detail=f"Unauthorized to CREATE on topics {', '.join(refused)}."))
         config = self.coordinator.config
+        lag = self.coordinator.group_configs.int_value(group_id, STREAMS_ACCEPTABLE_RECOVERY_LAG,
+                                                       config.acceptable_recovery_lag)  # the group's, as Kafka 4.4
         assignment = result.assignment
         endpoints = None if result.endpoints is None else [heartbeat.EndpointToPartitions(
             user_endpoint=heartbeat.Endpoint(host=e.endpoint[0], port=e.endpoint[1]),
@@ -178,10 +181,9 @@ class StreamsGroupApis:
         return heartbeat.StreamsGroupHeartbeatResponse(
             error_code=ErrorCode.NONE, member_id=result.member_id, member_epoch=result.member_epoch,
             heartbeat_interval_ms=result.heartbeat_interval_ms,
-            acceptable_recovery_lag_legacy=(min(config.acceptable_recovery_lag, 2**31 - 1)
-                                            if request.api_version == 0 else 0),  # v0 only
-            acceptable_recovery_lag=config.acceptable_recovery_lag,
-            task_offset_interval_ms=config.task_offset_interval_ms, status=statuses,
+            acceptable_recovery_lag_legacy=(min(lag, 2**31 - 1) if request.api_version == 0 else 0),  # v0 only
+            acceptable_recovery_lag=lag, task_offset_interval_ms=self.coordinator.group_configs.int_value(
+                group_id, STREAMS_TASK_OFFSET_INTERVAL_MS, config.task_offset_interval_ms), status=statuses,
             active_tasks=None if assignment is None else _task_ids(heartbeat.TaskIds, assignment.active),
             standby_tasks=None if assignment is None else _task_ids(heartbeat.TaskIds, assignment.standby),
             warmup_tasks=None if assignment is None else _task_ids(heartbeat.TaskIds, assignment.warmup),

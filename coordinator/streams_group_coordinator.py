@@ -21,9 +21,19 @@ endpoint information epoch and a pending shutdown request.
 from __future__ import annotations
 
 import logging
+import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 
+from josefk.coordinator.group_config import (
+    NO_GROUP_CONFIGS,
+    STREAMS_HEARTBEAT_INTERVAL_MS,
+    STREAMS_INITIAL_REBALANCE_DELAY_MS,
+    STREAMS_NUM_STANDBY_REPLICAS,
+    STREAMS_RACK_AWARE_ASSIGNMENT_TAGS,
+    STREAMS_SESSION_TIMEOUT_MS,
+    GroupConfigs,
+)
 from josefk.coordinator.group_coordinator import ConsumerGroupOffsets, GroupCoordinator
 from josefk.coordinator.group_metadata import GroupMetadata, GroupState, OffsetAndMetadata
 from josefk.coordinator.modern_group import (
@@ -153,10 +163,12 @@ def _metadata(m: StreamsGroupMember) -> tuple[object, ...]:
 
 class StreamsGroupCoordinator:
     def __init__(self, classic: GroupCoordinator, topics: TopicCounts,
-                 config: StreamsGroupConfig = StreamsGroupConfig()) -> None:
+                 config: StreamsGroupConfig = StreamsGroupConfig(),
+                 group_configs: GroupConfigs = NO_GROUP_CONFIGS) -> None:
         self.classic = classic
         self.topics = topics
         self.config = config
+        self.group_configs = group_configs  # a group's streams.* configs over the broker's
         self.groups: dict[str, StreamsGroup] = {}
         self._session_timers = MemberTimers(classic.scheduler)
         self._rebalance_timers = MemberTimers(classic.scheduler)
@@ -448,8 +460,14 @@ class StreamsGroupCoordinator:
         if configured is not group.configured:
             group.metadata, group.configured = counts, configured
             bump = True
+        assignment_configs = self._assignment_configs(group.group_id)
+        if not bump and group.group_epoch > 0 and assignment_configs != group.last_assignment_configs:
+            log.info("[GroupCoordinator %d]: Assignment configurations of streams group %s changed to %s. Triggering "
+                     "rebalance.", self.classic.broker_id, group.group_id, assignment_configs)
+            bump = True
         if bump:
             group.group_epoch += 1
+            group.last_assignment_configs = assignment_configs
             log.info("[GroupCoordinator %d]: Bumped epoch of streams group %s to %d", self.classic.broker_id,
                      group.group_id, group.group_epoch)
         target_epoch, target = group.assignment_epoch, group.target.get(updated.member_id, EMPTY)
@@ -487,7 +505,9 @@ class StreamsGroupCoordinator:
         endpoints = self._endpoints(group, reconciled.member_id) \
             if req.endpoint_information_epoch != group.endpoint_epoch else None
         return StreamsHeartbeatResult(
-            ErrorCode.NONE, None, reconciled.member_id, reconciled.member_epoch, self.config.heartbeat_interval_ms,
+            ErrorCode.NONE, None, reconciled.member_id, reconciled.member_epoch,
+            self.group_configs.int_value(group.group_id, STREAMS_HEARTBEAT_INTERVAL_MS,
+                                         self.config.heartbeat_interval_ms),
             tuple(statuses), reconciled.assigned if send else None, 0 if new_group else group.endpoint_epoch,
             endpoints, configured.to_create)
 
@@ -517,16 +537,29 @@ class StreamsGroupCoordinator:
                    for mid, m in group.members.items()}
         stateful = frozenset(s.subtopology_id for s in group.topology.subtopologies if s.state_changelog_topics) \
             if group.topology is not None else frozenset()
-        group.target = assign(members, counts, self.config.num_standby_replicas, stateful)
+        group.target = assign(members, counts, int(self._assignment_configs(group.group_id)["num.standby.replicas"]),
+                              stateful)
         group.assignment_epoch = group.group_epoch
         group.update_state()
         log.info("[GroupCoordinator %d]: Computed a new target assignment for epoch %d of streams group %s "
                  "with the %s assignor", self.classic.broker_id, group.group_epoch, group.group_id, STICKY)
 
+    def _assignment_configs(self, group_id: str) -> dict[str, str]:
+        """Kafka's streamsGroupAssignmentConfigs: the group's configs the assignor takes, whose
+        change starts a new group epoch (josefk's assignor does not use the rack tags)."""
+        configs = {"num.standby.replicas": str(self.group_configs.int_value(
+            group_id, STREAMS_NUM_STANDBY_REPLICAS, self.config.num_standby_replicas))}
+        tags = self.group_configs.str_value(group_id, STREAMS_RACK_AWARE_ASSIGNMENT_TAGS, "")
+        if tags:
+            configs["rack.aware.assignment.tags"] = ",".join(re.split(r"\s*,\s*", tags))
+        return configs
+
     def _start_initial_delay(self, group: StreamsGroup) -> None:
         """A member joins the empty group: its first target assignment waits for
         group.streams.initial.rebalance.delay.ms, then covers every member that joined."""
-        if self.config.initial_rebalance_delay_ms <= 0 or group.group_id in self._initial_delays:
+        delay_ms = self.group_configs.int_value(group.group_id, STREAMS_INITIAL_REBALANCE_DELAY_MS,
+                                                self.config.initial_rebalance_delay_ms)
+        if delay_ms <= 0 or group.group_id in self._initial_delays:
             return
 
         def expired() -> None:
@@ -536,8 +569,7 @@ class StreamsGroupCoordinator:
                 self._compute_target(group)
                 self._persist_after_timer(group)
 
-        self._initial_delays[group.group_id] = self.classic.scheduler.schedule(
-            self.config.initial_rebalance_delay_ms, expired)
+        self._initial_delays[group.group_id] = self.classic.scheduler.schedule(delay_ms, expired)
 
     def _leave(self, req: StreamsHeartbeatRequest) -> StreamsHeartbeatResult:
         group = self.groups.get(req.group_id)
@@ -570,7 +602,8 @@ class StreamsGroupCoordinator:
                 self._fence(group, member.member_id, "failed to heartbeat within the session timeout")
                 self._persist_after_timer(group)
 
-        self._session_timers.schedule(group.group_id, member.member_id, self.config.session_timeout_ms, expired)
+        self._session_timers.schedule(group.group_id, member.member_id, self.group_configs.int_value(
+            group.group_id, STREAMS_SESSION_TIMEOUT_MS, self.config.session_timeout_ms), expired)
 
     def _schedule_rebalance(self, group: StreamsGroup, member: StreamsGroupMember) -> None:
         epoch = member.member_epoch

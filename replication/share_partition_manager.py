@@ -20,7 +20,7 @@ from typing import Protocol
 
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.records import iter_headers
-from josefk.replication.partition import FetchIsolation
+from josefk.replication.partition import FetchIsolation, Partition
 from josefk.replication.purgatory import DelayedOperation
 from josefk.replication.replica_manager import FetchPartition, ReplicaManager
 from josefk.replication.share_partition import (
@@ -79,6 +79,7 @@ class ShareGroupSettings:
     """A share group's delivery configs (Kafka's group configs share.* and the broker's group.share.*)."""
 
     auto_offset_reset: str = "latest"  # share.auto.offset.reset
+    reset_duration_ms: int | None = None  # share.auto.offset.reset=by_duration:<duration>, in ms
     isolation_level: str = "read_uncommitted"  # share.isolation.level
     partition: SharePartitionSettings = field(default_factory=SharePartitionSettings)
 
@@ -115,8 +116,7 @@ class SharePartitionManager:
             sp = None
         if sp is None:
             # where the group starts if it has no state yet: share.auto.offset.reset as of this first read
-            start = (leader.log.log_start_offset if self.settings_for(group_id).auto_offset_reset == "earliest"
-                     else leader.high_watermark)
+            start = self._reset_offset(leader, self.settings_for(group_id))
             sp = self._open(group_id, topic, partition, leader.leader_epoch, start)
         if sp.loading:
             raise Loading(ErrorCode.NONE, f"The state of share partition {group_id}-{topic}-{partition} is loading")
@@ -161,6 +161,19 @@ class SharePartitionManager:
         self.persister.read((group_id, topic_id, partition), leader_epoch, read)
         return sp
 
+    def _reset_offset(self, leader: Partition, settings: ShareGroupSettings) -> int:
+        """Where a new share partition starts (Kafka's SharePartition.startOffsetDuringInitialization):
+        the log start (earliest), the first record at or after now minus the duration
+        (by_duration; none: the latest), else the high watermark (latest)."""
+        if settings.auto_offset_reset == "earliest":
+            return leader.log.log_start_offset
+        if settings.reset_duration_ms is not None:
+            found = leader.fetch_offset_for_timestamp(
+                self.replica_manager.time.milliseconds() - settings.reset_duration_ms, FetchIsolation.HIGH_WATERMARK)
+            if found is not None:
+                return found.offset
+        return leader.high_watermark
+
     def _persist(self, sp: SharePartition, topic_id: uuid.UUID | None) -> None:
         if topic_id is not None:
             self.persister.write((sp.group_id, topic_id, sp.partition),
@@ -181,6 +194,7 @@ class SharePartitionManager:
                 continue
             try:
                 sp = self.share_partition(group_id, topic, partition)
+                sp.settings = settings.partition  # the group's configs as they are now (Kafka reads them per acquire)
                 got = self._fetch_one(sp, member_id, budget_records, budget_bytes, isolation)
             except Loading:
                 out[(topic, partition)] = PartitionFetch()

@@ -29,6 +29,15 @@ from josefk.coordinator.consumer_assignors import assignor_name
 from josefk.coordinator.consumer_group_apis import ConsumerGroupApis
 from josefk.coordinator.consumer_group_coordinator import ConsumerGroupConfig, ConsumerGroupCoordinator
 from josefk.coordinator.group_apis import GroupApis, OffsetsTopicConfig
+from josefk.coordinator.group_config import (
+    SHARE_AUTO_OFFSET_RESET,
+    SHARE_DELIVERY_COUNT_LIMIT,
+    SHARE_ISOLATION_LEVEL,
+    SHARE_PARTITION_MAX_RECORD_LOCKS,
+    SHARE_RECORD_LOCK_DURATION_MS,
+    GroupConfigManager,
+    by_duration_ms,
+)
 from josefk.coordinator.group_coordinator import GroupCoordinator
 from josefk.coordinator.mixed_groups import MigrationPolicy
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC, partition_for
@@ -61,7 +70,7 @@ from josefk.replication.share_partition_manager import ShareGroupSettings, Share
 from josefk.replication.share_state_persister import ShareStatePersister
 from josefk.replication.transaction_verification import TransactionVerifier
 from josefk.replication.txn_marker_writer import TxnMarkerWriter
-from josefk.server import client_metrics_configs
+from josefk.server import client_metrics_configs, group_configs
 from josefk.server.acl_apis import AclApis
 from josefk.server.client_metrics import ClientMetricsManager
 from josefk.server.config import KafkaConfig
@@ -222,6 +231,9 @@ class KafkaServer:
         elif entity_type == client_metrics_configs.ENTITY_TYPE:  # Kafka's ClientMetricsConfigHandler
             configs = client_metrics_configs.read(self._store, entity_name)
             self.loop.call_soon_threadsafe(self.client_metrics.update_subscription, entity_name, configs)
+        elif entity_type == group_configs.ENTITY_TYPE:  # Kafka's GroupConfigHandler
+            self.loop.call_soon_threadsafe(self.group_config_manager.update, entity_name,
+                                           group_configs.read(self._store, entity_name))
         elif entity_type == "ips":
             self._apply_ip_quota(entity_name, quota_config.read_entity(self._store, entity_type, entity_name)[1])
 
@@ -243,6 +255,9 @@ class KafkaServer:
         for name in client_metrics_configs.names(self._store):
             configs = client_metrics_configs.read(self._store, name)
             self.loop.call_soon_threadsafe(self.client_metrics.update_subscription, name, configs)
+        for group_id in group_configs.names(self._store):
+            self.loop.call_soon_threadsafe(self.group_config_manager.update, group_id,
+                                           group_configs.read(self._store, group_id))
 
     def _apply_broker_configs(self, per_broker: dict[str, str], cluster_default: dict[str, str],
                               overrides: dict[str, dict[str, str]]) -> None:
@@ -342,6 +357,7 @@ class KafkaServer:
                                                   config.inter_broker_listener, self.time)
         self.connection_heap = HeapFreezer()  # every listener's connections, for the collector
         self.client_metrics = ClientMetricsManager(self.time)
+        self.group_config_manager = GroupConfigManager(group_configs.broker_values(config))
         self.config_changes = ConfigChangeListener(store, self.store_executor, self._on_config_change, self.time)
         await loop.run_in_executor(self.store_executor, self.config_changes.startup)
         await loop.run_in_executor(self.store_executor, self._load_quotas)  # after the watch: none missed
@@ -381,11 +397,13 @@ class KafkaServer:
                 config["group.consumer.session.timeout.ms"], config["group.consumer.heartbeat.interval.ms"],
                 tuple(assignor_name(a) for a in config["group.consumer.assignors"]),
                 config["group.consumer.max.size"],
-                MigrationPolicy(config["group.consumer.migration.policy"]))), group_apis, authorizer)
+                MigrationPolicy(config["group.consumer.migration.policy"])), self.group_config_manager),
+            group_apis, authorizer)
         share_groups = ShareGroupCoordinator(coordinator, consumer_group_apis.coordinator, self.metadata_cache,
                                              ShareGroupConfig(config["group.share.session.timeout.ms"],
                                                               config["group.share.heartbeat.interval.ms"],
-                                                              config["group.share.max.size"]))
+                                                              config["group.share.max.size"]),
+                                             self.group_config_manager)
         share_group_apis = ShareGroupApis(share_groups, {**group_apis.handlers(), **consumer_group_apis.handlers()},
                                           authorizer)
         share_state = ShareStateTopicConfig(
@@ -402,7 +420,8 @@ class KafkaServer:
                                           authorizer)
         share_groups.member_listeners.append(share_partitions.member_left)
         share_fetch_apis = ShareFetchApis(share_partitions, self.metadata_cache,
-                                          lambda _group: config["group.share.record.lock.duration.ms"], authorizer)
+                                          lambda group: self._share_settings(group).partition.record_lock_duration_ms,
+                                          authorizer)
         share_offsets_apis = ShareGroupOffsetsApis(share_groups, ShareSummaries(share_partitions,
                                                                                 share_coordinator.summary),
                                                    self.metadata_cache,
@@ -411,7 +430,8 @@ class KafkaServer:
             config["group.streams.session.timeout.ms"], config["group.streams.heartbeat.interval.ms"],
             config["group.streams.max.size"], config["group.streams.num.standby.replicas"],
             initial_rebalance_delay_ms=config["group.streams.initial.rebalance.delay.ms"])
-        streams_group_apis = StreamsGroupApis(StreamsGroupCoordinator(coordinator, self.metadata_cache, streams_config),
+        streams_group_apis = StreamsGroupApis(StreamsGroupCoordinator(coordinator, self.metadata_cache, streams_config,
+                                                                      self.group_config_manager),
             {**group_apis.handlers(), **consumer_group_apis.handlers(), **share_group_apis.handlers()},
             InternalTopicCreator(
                 self.admin, self.store_executor,
@@ -432,7 +452,8 @@ class KafkaServer:
         topic_partitions_apis = DescribeTopicPartitionsApis(
             self.metadata_cache, authorizer, lambda: self.config["max.request.partition.size.limit"])
         telemetry_apis = TelemetryApis(self.client_metrics, self.client_telemetry,
-                                       lambda: self.config["telemetry.max.bytes"], authorizer, self.metadata_cache)
+                                       lambda: self.config["telemetry.max.bytes"], authorizer, self.metadata_cache,
+                                       self.group_config_manager.groups)
         self.apis = KafkaApis(config, self.cluster_id, self.metadata_cache, self.replica_manager, self.admin,
                               self.controller, self.controller_events, self.broker_epoch, self.store_executor,
                               {**group_apis.handlers(), **consumer_group_apis.handlers(),
@@ -599,11 +620,18 @@ class KafkaServer:
 
         self.store_executor.submit(create)
 
-    def _share_settings(self, _group_id: str) -> ShareGroupSettings:
-        """A share group's delivery settings: the broker's group.share.* (josefk has no group configs yet)."""
+    def _share_settings(self, group_id: str) -> ShareGroupSettings:
+        """A share group's delivery settings: its group configs over the broker's group.share.*."""
+        overrides = self.group_config_manager
         return ShareGroupSettings(partition=SharePartitionSettings(
-            self.config["group.share.record.lock.duration.ms"], self.config["group.share.delivery.count.limit"],
-            self.config["group.share.partition.max.record.locks"]))
+            overrides.int_value(group_id, SHARE_RECORD_LOCK_DURATION_MS,
+                                self.config["group.share.record.lock.duration.ms"]),
+            overrides.int_value(group_id, SHARE_DELIVERY_COUNT_LIMIT, self.config["group.share.delivery.count.limit"]),
+            overrides.int_value(group_id, SHARE_PARTITION_MAX_RECORD_LOCKS,
+                                self.config["group.share.partition.max.record.locks"])),
+            auto_offset_reset=overrides.str_value(group_id, SHARE_AUTO_OFFSET_RESET, "latest"),
+            reset_duration_ms=by_duration_ms(overrides.str_value(group_id, SHARE_AUTO_OFFSET_RESET, "latest")),
+            isolation_level=overrides.str_value(group_id, SHARE_ISOLATION_LEVEL, "read_uncommitted"))
 
     def _group_coordinator(self, num_partitions: int) -> GroupCoordinator:
         """The group coordinator over this broker's `num_partitions` __consumer_offsets

@@ -34,7 +34,7 @@ from josefk.protocol.messages.generated.incremental_alter_configs_response impor
 )
 from josefk.protocol.messages.generated.incremental_alter_configs_response import IncrementalAlterConfigsResponse
 from josefk.replication.replica_manager import ReplicaManager
-from josefk.server import client_metrics_configs
+from josefk.server import client_metrics_configs, group_configs
 from josefk.server.config import APPLIED_DYNAMIC_KEYS, KEYS, SOURCE_DEFAULT_CONFIG, KafkaConfig, default_value
 from josefk.server.config import config_type as broker_config_type
 from josefk.server.network.request_channel import Request
@@ -47,6 +47,7 @@ RESOURCE_TOPIC = 2
 RESOURCE_BROKER = 4
 RESOURCE_BROKER_LOGGER = 8
 RESOURCE_CLIENT_METRICS = 16
+RESOURCE_GROUP = 32
 # DescribeConfigs v3+ config_type: Kafka's DescribeConfigsResponse.ConfigType ids (UNKNOWN is 0).
 CONFIG_TYPE_IDS = {"BOOLEAN": 1, "STRING": 2, "INT": 3, "SHORT": 4, "LONG": 5, "DOUBLE": 6, "LIST": 7, "CLASS": 8,
                    "PASSWORD": 9}
@@ -90,6 +91,8 @@ class ConfigApis(StoreApis):
         if resource_type in (RESOURCE_BROKER, RESOURCE_BROKER_LOGGER, RESOURCE_CLIENT_METRICS) \
                 and not self._cluster_allowed(request, operation):
             return ErrorCode.CLUSTER_AUTHORIZATION_FAILED
+        if resource_type == RESOURCE_GROUP and not self._allowed(request, operation, ResourceType.GROUP, name):
+            return ErrorCode.GROUP_AUTHORIZATION_FAILED
         return None
 
     def handle_describe_configs(self, request: Request[DescribeConfigsRequest]) -> None:
@@ -110,6 +113,12 @@ class ConfigApis(StoreApis):
                 if r.resource_type == RESOURCE_CLIENT_METRICS:
                     results.append(client_metrics_configs.describe(self.admin.store, r.resource_name,
                                                                    include_synonyms, r.configuration_keys))
+                    continue
+                if r.resource_type == RESOURCE_GROUP:
+                    results.append(group_configs.describe(
+                        self.admin.store, r.resource_name, group_configs.broker_values(self.config),
+                        include_synonyms, request.api_version >= 3 and req.include_documentation,
+                        r.configuration_keys))
                     continue
                 keys = set(r.configuration_keys) if r.configuration_keys else None  # Kafka: none or empty, all
                 error, message = ErrorCode.NONE, ""  # Kafka: an empty message on success, not null
@@ -208,6 +217,9 @@ class ConfigApis(StoreApis):
                     elif r.resource_type == RESOURCE_CLIENT_METRICS:
                         client_metrics_configs.alter(self.admin.store, r.resource_name,
                                                      functools.partial(changes_for, r), req.validate_only)
+                    elif r.resource_type == RESOURCE_GROUP:
+                        group_configs.alter(self.admin.store, r.resource_name, group_configs.broker_values(self.config),
+                                            functools.partial(changes_for, r), req.validate_only)
                     elif r.resource_type != RESOURCE_TOPIC:
                         raise KafkaError(ErrorCode.INVALID_REQUEST, f"Unsupported resource type {r.resource_type}")
                     elif not self.admin.topic_exists(r.resource_name):
@@ -281,7 +293,7 @@ class ConfigApis(StoreApis):
         if resource_type == RESOURCE_TOPIC:
             kind = topic_config_type(name) if name in TOPIC_CONFIG_NAMES else None
             default = LogConfig().to_props().get(name)
-        elif resource_type == RESOURCE_CLIENT_METRICS:  # Kafka 4.4's controller splits no client-metrics key
+        elif resource_type in (RESOURCE_CLIENT_METRICS, RESOURCE_GROUP):  # Kafka 4.4's controller splits neither
             verb = "APPEND" if op == OP_APPEND else "SUBTRACT"
             raise KafkaError(ErrorCode.INVALID_CONFIG, f"Can't {verb} to key {name} because its type is not LIST.")
         else:

@@ -27,7 +27,8 @@ B = TypeVar("B", bound=ApiMessage)
 Handler = Callable[[Request[ApiMessage]], None]  # an entry of KafkaApis' dispatch table
 # Errors.message() of the authorization errors, which some admin APIs answer with.
 AUTH_MESSAGES = {ErrorCode.TOPIC_AUTHORIZATION_FAILED: "Topic authorization failed.",
-                 ErrorCode.CLUSTER_AUTHORIZATION_FAILED: "Cluster authorization failed."}
+                 ErrorCode.CLUSTER_AUTHORIZATION_FAILED: "Cluster authorization failed.",
+                 ErrorCode.GROUP_AUTHORIZATION_FAILED: "Group authorization failed."}
 
 
 def api(request_class: type[B], handle: Callable[[Request[B]], None]) -> tuple[int, Handler]:

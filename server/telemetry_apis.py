@@ -61,14 +61,17 @@ _CONFIG_RESOURCE_TYPES = (_GROUP, _CLIENT_METRICS, _BROKER_LOGGER, _BROKER, _TOP
 
 class TelemetryApis:
     def __init__(self, manager: ClientMetricsManager, store: ClientTelemetryStore, max_bytes: Callable[[], int],
-                 authorizer: Authorizer, metadata_cache: MetadataCache) -> None:
+                 authorizer: Authorizer, metadata_cache: MetadataCache,
+                 config_groups: Callable[[], list[str]] = list) -> None:
         """`max_bytes()` is telemetry.max.bytes, the largest payload a push may carry;
-        `metadata_cache` names the topics and brokers ListConfigResources v1 lists."""
+        `metadata_cache` names the topics and brokers ListConfigResources v1 lists,
+        `config_groups()` the groups that have configs."""
         self.manager = manager
         self.store = store
         self.max_bytes = max_bytes
         self.authorizer = authorizer
         self.metadata_cache = metadata_cache
+        self.config_groups = config_groups
 
     def handlers(self) -> dict[int, Handler]:
         return dict([
@@ -100,14 +103,15 @@ class TelemetryApis:
 
     def _config_resources(self, kind: int) -> list[str]:
         """ListConfigResources v1 (KIP-1142): every topic and broker (a broker's loggers are a
-        resource too), the client metrics subscriptions; no group has configs in josefk."""
+        resource too), the client metrics subscriptions, the groups with configs (as Kafka 4.4.0:
+        not the groups without)."""
         if kind == _CLIENT_METRICS:
             return sorted(self.manager.subscriptions)
         if kind in (_BROKER_LOGGER, _BROKER):
             return [str(b) for b in sorted(self.metadata_cache.brokers)]
         if kind == _TOPIC:
             return sorted(self.metadata_cache.topics)
-        return []
+        return self.config_groups()
 
     def _instance(self, instance_id: uuid.UUID, request: Request[ApiMessage]) -> ClientInstance:
         instance = self.manager.instance(instance_id, client_info(request))

@@ -15,7 +15,7 @@ from kafka.admin import (
 )
 
 from josefk.cli.kafka_messages import request_class
-from josefk.cli.tools import client_metrics, common, quotas, wire
+from josefk.cli.tools import client_metrics, common, group_configs, quotas, wire
 from josefk.cli.tools.common import ToolError
 from josefk.protocol.apis import ApiKey
 
@@ -32,9 +32,10 @@ def build_parser() -> argparse.ArgumentParser:
     action = p.add_mutually_exclusive_group(required=True)
     action.add_argument("--describe", action="store_true", help="list configs for the given entity")
     action.add_argument("--alter", action="store_true", help="alter the configuration of the entity")
-    p.add_argument("--entity-type", choices=sorted([*ENTITY_TYPES, *quotas.ENTITY_TYPES, client_metrics.ENTITY_TYPE]),
-                   action="append", help="type of entity (topics/brokers/users/clients/ips/client-metrics); users "
-                                         "and clients may be given together")
+    p.add_argument("--entity-type", choices=sorted([*ENTITY_TYPES, *quotas.ENTITY_TYPES, client_metrics.ENTITY_TYPE,
+                                                    group_configs.ENTITY_TYPE]),
+                   action="append", help="type of entity (topics/brokers/users/clients/ips/client-metrics/groups); "
+                                         "users and clients may be given together")
     p.add_argument("--entity-name", action="append",
                    help="name of the entity (topic name, broker id, user principal, client id or ip)")
     p.add_argument("--entity-default", action="store_true",
@@ -42,6 +43,7 @@ def build_parser() -> argparse.ArgumentParser:
                         "client-id or ip)")
     p.add_argument("--topic", help="shorthand for --entity-type topics --entity-name TOPIC")
     p.add_argument("--broker", help="shorthand for --entity-type brokers --entity-name ID")
+    p.add_argument("--group", help="shorthand for --entity-type groups --entity-name GROUP")
     p.add_argument("--add-config", metavar="K1=V1,K2=[V1,V2]",
                    help="configs to add or update: comma separated, use [] for list values")
     p.add_argument("--add-config-file", metavar="FILE", help="properties file with configs to add")
@@ -85,6 +87,8 @@ def main(argv: list[str]) -> int:
         args.entity_type, args.entity_name = "topics", args.topic
     elif args.broker:
         args.entity_type, args.entity_name = "brokers", args.broker
+    elif args.group:
+        args.entity_type, args.entity_name = group_configs.ENTITY_TYPE, args.group
     if not args.entity_type:
         p.error("an entity type must be specified with --entity-type (or --topic / --broker)")
     if args.entity_default and args.entity_type not in ("brokers", *quotas.ENTITY_TYPES):
@@ -107,6 +111,12 @@ def main(argv: list[str]) -> int:
                 return 1
         elif args.entity_type == client_metrics.ENTITY_TYPE:
             _client_metrics(admin, args)
+        elif args.entity_type == group_configs.ENTITY_TYPE:
+            try:
+                _group_configs(admin, args)
+            except group_configs.InvalidConfigs as e:
+                print(e, file=sys.stderr)
+                return 1
         elif args.describe:
             for name in _names(admin, args):
                 describe(admin, args.entity_type, name, args.all)
@@ -135,6 +145,20 @@ def _client_metrics(admin: Any, args: argparse.Namespace) -> None:
     adds.update(common.load_properties(args.add_config_file))
     deletes = [k.strip() for k in (args.delete_config or "").split(",") if k.strip()]
     client_metrics.alter(bootstrap, timeout_ms, args.entity_name, adds, deletes)
+
+
+def _group_configs(admin: Any, args: argparse.Namespace) -> None:
+    """Dynamic group configs: described one or all, altered with DELETE and SET."""
+    servers = admin.config["bootstrap_servers"]
+    bootstrap = servers if isinstance(servers, str) else ",".join(servers)
+    timeout_ms, config = admin.config["request_timeout_ms"], admin.config  # the admin client's security
+    if args.describe:
+        group_configs.describe(bootstrap, timeout_ms, config, args.entity_name, args.all)
+        return
+    adds = parse_add_config(args.add_config or "")
+    adds.update(common.load_properties(args.add_config_file))
+    deletes = [k.strip() for k in (args.delete_config or "").split(",") if k.strip()]
+    group_configs.alter(bootstrap, timeout_ms, config, args.entity_name, adds, deletes)
 
 
 def _names(admin: Any, args: argparse.Namespace) -> list[str]:
