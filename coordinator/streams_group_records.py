@@ -8,10 +8,11 @@ Keys are non-flexible (int16 key version, group id, and the member id for the pe
 records); values are a version-0 flexible body; a null value is a tombstone. Tasks are
 written as Kafka does, one entry per subtopology in id order with its partitions sorted.
 Each active task of a member's current assignment carries the epoch it was assigned at
-(AssignmentEpochs), as Kafka 4.4 writes it. josefk writes the other tagged fields at their
-defaults (no MetadataHash, ValidatedTopologyEpoch, LastAssignmentConfigs or
-AssignmentTimestamp) and reads past those Kafka writes; on load it configures the topology
-against the topics it sees then.
+(AssignmentEpochs), as Kafka 4.4 writes it, and the group record the assignment configs its
+target was computed with (LastAssignmentConfigs), so that a load does not take them for a
+change. josefk writes the other tagged fields at their defaults (no MetadataHash,
+ValidatedTopologyEpoch or AssignmentTimestamp) and reads past those Kafka writes; on load it
+configures the topology against the topics it sees then.
 """
 
 from __future__ import annotations
@@ -98,17 +99,35 @@ def _read_strings(r: RecordReader) -> tuple[str, ...]:
 # -- epochs ------------------------------------------------------------------------------
 
 
-def group_metadata_value(epoch: int) -> bytes:
-    """StreamsGroupMetadataValue: the group epoch, MetadataHash 0 (josefk keeps no hash)."""
-    return bytes(_value().int32(epoch).int64(0).no_tagged_fields().buf)
+LAST_ASSIGNMENT_CONFIGS_TAG = 1  # StreamsGroupMetadataValue's tagged LastAssignmentConfigs
 
 
-def read_group_metadata_value(data: bytes) -> int:
+def group_metadata_value(epoch: int, assignment_configs: Mapping[str, str] | None = None) -> bytes:
+    """StreamsGroupMetadataValue: the group epoch, MetadataHash 0 (josefk keeps no hash), and
+    the configs of the last assignment (none: the field's default, null, left out)."""
+    w = _value().int32(epoch).int64(0)
+    if not assignment_configs:
+        return bytes(w.no_tagged_fields().buf)
+    configs = RecordWriter().compact_array_length(len(assignment_configs))
+    for key, value in assignment_configs.items():
+        configs.compact_string(key).compact_string(value).no_tagged_fields()
+    return bytes(w.uvarint(1).uvarint(LAST_ASSIGNMENT_CONFIGS_TAG).uvarint(len(configs.buf)).buf + configs.buf)
+
+
+def read_group_metadata_value(data: bytes) -> tuple[int, dict[str, str]]:
+    """The group epoch and the last assignment's configs, past the fields josefk does not keep."""
     r = _reader(data)
     epoch = r.int32()
     r.int64()  # MetadataHash
-    r.skip_tagged_fields()  # ValidatedTopologyEpoch, LastAssignmentConfigs, the description epochs
-    return epoch
+    raw = r.tagged_fields().get(LAST_ASSIGNMENT_CONFIGS_TAG)  # besides ValidatedTopologyEpoch, the description's
+    configs: dict[str, str] = {}
+    if raw is not None:
+        c = RecordReader(raw)
+        for _ in range(max(c.compact_array_length(), 0)):
+            key, value = c.compact_string() or "", c.compact_string() or ""
+            c.skip_tagged_fields()
+            configs[key] = value
+    return epoch, configs
 
 
 def target_assignment_metadata_value(assignment_epoch: int) -> bytes:
@@ -386,7 +405,7 @@ def _present(group: StreamsGroup, stored: StoredRecords) -> Iterator[tuple[Recor
         return True
 
     yield (RecordType.GROUP_METADATA, encode_key(StreamsGroupKey(RecordType.GROUP_METADATA, gid)),
-           group_metadata_value(group.group_epoch))
+           group_metadata_value(group.group_epoch, group.last_assignment_configs))
     yield (RecordType.TARGET_ASSIGNMENT_METADATA,
            encode_key(StreamsGroupKey(RecordType.TARGET_ASSIGNMENT_METADATA, gid)),
            target_assignment_metadata_value(group.assignment_epoch))
@@ -449,6 +468,7 @@ class StoredStreamsGroup:
 
     group_id: str
     epoch: int = 0
+    assignment_configs: dict[str, str] = field(default_factory=dict)
     assignment_epoch: int = 0
     topology: Topology | None = None
     members: dict[str, StreamsGroupMember] = field(default_factory=dict)
@@ -458,7 +478,7 @@ class StoredStreamsGroup:
     def apply(self, key: StreamsGroupKey, value: bytes | None) -> None:
         mid = key.member_id or ""
         if key.type == RecordType.GROUP_METADATA:
-            self.epoch = 0 if value is None else read_group_metadata_value(value)
+            self.epoch, self.assignment_configs = (0, {}) if value is None else read_group_metadata_value(value)
         elif key.type == RecordType.TARGET_ASSIGNMENT_METADATA:
             self.assignment_epoch = 0 if value is None else read_target_assignment_metadata_value(value)
         elif key.type == RecordType.TOPOLOGY:
@@ -483,6 +503,7 @@ class StoredStreamsGroup:
         """Fill a fresh StreamsGroup with this state: epochs, topology, target, and the
         members with the epochs and tasks of their current assignment."""
         group.group_epoch = self.epoch
+        group.last_assignment_configs = dict(self.assignment_configs)
         group.assignment_epoch = self.assignment_epoch
         group.topology = self.topology
         group.target = {mid: t for mid, t in self.targets.items() if mid in self.members}

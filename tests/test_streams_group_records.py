@@ -155,6 +155,7 @@ def test_values_round_trip() -> None:
 def two_member_group() -> StreamsGroup:
     group = StreamsGroup("g")
     group.group_epoch = group.assignment_epoch = 3
+    group.last_assignment_configs = {"num.standby.replicas": "0", "acceptable.recovery.lag": "10000"}
     group.topology = JOIN
     group.update_member(member("m1", instance_id="i", rack_id="r", user_endpoint=("h", 1), client_tags=(("k", "v"),),
                                state=MemberState.UNREVOKED_TASKS, assigned=tasks({"0": (0,)}, {"1": (1,)}),
@@ -210,7 +211,7 @@ def test_kafka_4_4_reads_and_rewrites_josefks_records_byte_for_byte_and_josefk_r
         StreamsGroupKey(RecordType.GROUP_METADATA, "g"), StreamsGroupKey(RecordType.TARGET_ASSIGNMENT_METADATA, "g"),
         StreamsGroupKey(RecordType.CURRENT_MEMBER_ASSIGNMENT, "g", "m"),
         StreamsGroupKey(RecordType.MEMBER_METADATA, "g", "m")]
-    assert read_group_metadata_value(kafkas[0][1]) == 9  # past its hash and tagged fields
+    assert read_group_metadata_value(kafkas[0][1]) == (9, {"num.standby.replicas": "1"})  # past its hash
     assert read_target_assignment_metadata_value(kafkas[1][1]) == 9  # past its AssignmentTimestamp
     current = read_current_assignment_value(kafkas[2][1])
     assert (current.member_epoch, current.previous_member_epoch, current.state) == (
