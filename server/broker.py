@@ -95,7 +95,7 @@ from josefk.utils.time import SystemTime, Time
 from josefk.zk.admin_zk_client import TopicAdmin
 from josefk.zk.config_changes import ConfigChangeListener
 from josefk.zk.coordination_store import CoordinationStore, EmbeddedStore, NodeExistsError, NoNodeError
-from josefk.zk.feature_znode import FinalizedFeatures
+from josefk.zk.feature_znode import FinalizedFeatures, supported_features
 from josefk.zk.zk_data import (
     BROKERS_IDS,
     CLUSTER_ID,
@@ -326,7 +326,9 @@ class KafkaServer:
                                             post=loop.call_soon_threadsafe)
         topic_ids = protocol.at_least(2, 8)
         self.controller = KafkaController(broker_id, store, channels, self.controller_events.put,
-                                          inter_broker_listener=config.inter_broker_listener, protocol=protocol)
+                                          inter_broker_listener=config.inter_broker_listener, protocol=protocol,
+                                          supported_features=supported_features(
+                                              config["unstable.feature.versions.enable"]))
         self.finalized_features = FinalizedFeatures(store, protocol)
         await loop.run_in_executor(self.store_executor, self.finalized_features.startup)
         self.admin = TopicAdmin(store, config.topic_defaults(), topic_ids=topic_ids)

@@ -231,6 +231,7 @@ _KEYS = [
     Key("transaction.remove.expired.transaction.cleanup.interval.ms", _int, "3600000", at_least=1),
     Key("transactional.id.expiration.ms", _int, "604800000", at_least=1),
     Key("transaction.partition.verification.enable", _bool, "true"),
+    Key("unstable.feature.versions.enable", _bool, "false"),
     Key("producer.id.expiration.ms", _int, "86400000", at_least=1),
     Key("producer.id.expiration.check.interval.ms", _int, "600000", at_least=1),
     Key("zookeeper.connect", _str, None),
