@@ -658,7 +658,8 @@ class ReplicaManager:
         transaction is not open yet, and ask the coordinator about those. `callback` gets
         each failed partition's error and the guards to append under; at once if there
         is nothing to ask, else on a later loop turn."""
-        verifier = self._active_verifier()
+        # Adding (transactions v2) is not optional: the producer sent no AddPartitionsToTxn.
+        verifier = self.verifier if add else self._active_verifier()
         if transactional_id is None or verifier is None:
             callback({}, {})
             return
