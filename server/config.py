@@ -421,7 +421,8 @@ _STATIC_DEFAULTS = _static_defaults()
 # Keys Kafka describes only when server.properties sets them (ConfigHelper.allConfigs lists the
 # originals and the non-internal KafkaConfig keys): josefk's own, AclAuthorizer's, Kafka's internal.
 _UNLISTED_KEYS = (frozenset(KEYS) - KAFKA_BROKER_KEYS) | {"producer.id.expiration.check.interval.ms",
-                                                          "group.consumer.migration.policy"}
+                                                          "group.consumer.migration.policy",
+                                                          "unstable.feature.versions.enable"}
 # The non-internal KafkaConfig keys of Kafka 3.9.2, which DescribeConfigs lists for a broker.
 DESCRIBED_KEYS: frozenset[str] = ((frozenset(KEYS) - _UNLISTED_KEYS) | frozenset(SERVER_DEFAULT_NAMES.values())
                                   | frozenset(KAFKA_UNAPPLIED_DEFAULTS) | {"node.id"})
