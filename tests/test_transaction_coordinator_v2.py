@@ -8,14 +8,29 @@ reference; the v1 path's tests (tests/test_transaction_coordinator.py) run uncha
 
 from __future__ import annotations
 
+import os
+import subprocess
 from pathlib import Path
 
 import pytest
 
-from josefk.coordinator.transaction_log import TRANSACTION_STATE_TOPIC, read_value
-from josefk.coordinator.transaction_metadata import MAX_PRODUCER_EPOCH, NO_PRODUCER_ID, TV_2, TransactionState
+from josefk.coordinator.transaction_log import (
+    TRANSACTION_STATE_TOPIC,
+    read_key,
+    read_value,
+    transaction_key,
+    transaction_value,
+)
+from josefk.coordinator.transaction_metadata import (
+    MAX_PRODUCER_EPOCH,
+    NO_PRODUCER_ID,
+    TV_2,
+    TransactionState,
+    TxnTransit,
+)
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.record_codec import decode_all
+from tests.prerequisites import require_files, require_tools
 from tests.test_transaction_coordinator import ABORT_INTERVAL_MS, TID, TP, TP2, Harness
 
 pytestmark = pytest.mark.unit
@@ -195,3 +210,49 @@ def test_the_v2_fields_are_written_as_value_v1_and_read_back(v2: V2) -> None:
     metadata = complete.to_metadata(TID)
     assert (metadata.producer_id, metadata.last_producer_id, metadata.client_transaction_version) == \
         (NEW_PID, pid, TV_2)
+
+
+KAFKA4_LIB = Path(__file__).resolve().parents[1] / "compat" / ".envs" / "kafka4" / "lib"
+
+
+def test_value_v1_round_trips_through_kafka_4_4s_own_classes(tmp_path: Path) -> None:
+    """josefk's TransactionLogValue v1 (and v0) as Kafka 4.4.0's loader reads it and its
+    serializer writes it again, byte for byte; and a record Kafka writes at
+    transaction.version 2 (a PrepareCommit rotating its producer id) as josefk reads it."""
+    require_tools("java", "javac")
+    require_files(KAFKA4_LIB, ["kafka-transaction-coordinator-4.4.0.jar", "kafka-clients-4.4.0.jar"],
+                  "make kafka4-jars")
+    classpath = f"{tmp_path}{os.pathsep}{KAFKA4_LIB}/*"
+    source = Path(__file__).resolve().parents[1] / "compat" / "java" / "TransactionLogRecords.java"
+    subprocess.run(["javac", "-nowarn", "-d", str(tmp_path), "-cp", classpath, str(source)], check=True, timeout=120)
+    transits = [
+        (0, TxnTransit(1000, NO_PRODUCER_ID, 3, -1, 60_000, S.ONGOING, frozenset({TP, TP2}), 100, 200)),
+        (1, TxnTransit(1000, NO_PRODUCER_ID, 0, -1, 60_000, S.EMPTY, frozenset(), -1, 200)),
+        (1, TxnTransit(1000, NO_PRODUCER_ID, 4, 3, 60_000, S.ONGOING, frozenset({TP}), 100, 200,
+                       client_transaction_version=TV_2)),
+        (1, TxnTransit(1000, NO_PRODUCER_ID, MAX_PRODUCER_EPOCH, MAX_PRODUCER_EPOCH - 1, 60_000, S.PREPARE_COMMIT,
+                       frozenset({TP}), 100, 300, NEW_PID, TV_2)),
+        (1, TxnTransit(NEW_PID, 1000, 0, MAX_PRODUCER_EPOCH - 1, 60_000, S.COMPLETE_COMMIT, frozenset(), 100, 400,
+                       NO_PRODUCER_ID, TV_2)),
+    ]
+    lines = [f"{transaction_key(TID).hex()} {transaction_value(t, version).hex()}" for version, t in transits]
+    done = subprocess.run(["java", "-cp", classpath, "TransactionLogRecords"], input="\n".join(lines) + "\n",
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout.splitlines()
+    reads, rewritten = out[0:-1:2], out[1:-1:2]
+    assert [r.removeprefix("BYTES ") for r in rewritten] == [line.split()[1] for line in lines]
+    assert reads == [
+        f"READ {TID} 0 1000 -1 -1 3 ONGOING 0 100 200 orders-0,orders-1",
+        f"READ {TID} 1 1000 -1 -1 0 EMPTY 0 -1 200 ",
+        f"READ {TID} 1 1000 -1 -1 4 ONGOING 2 100 200 orders-0",
+        f"READ {TID} 1 1000 -1 {NEW_PID} {MAX_PRODUCER_EPOCH} PREPARE_COMMIT 2 100 300 orders-0",
+        f"READ {TID} 1 {NEW_PID} 1000 -1 0 COMPLETE_COMMIT 2 100 400 ",
+    ]
+    _, key_hex, value_hex = out[-1].split()
+    kafkas = read_value(bytes.fromhex(value_hex))
+    assert read_key(bytes.fromhex(key_hex)) == "kafka-txn"
+    assert (kafkas.state, kafkas.producer_id, kafkas.previous_producer_id, kafkas.next_producer_id,
+            kafkas.producer_epoch, kafkas.client_transaction_version, kafkas.partitions,
+            kafkas.txn_start_timestamp, kafkas.txn_last_update_timestamp) == \
+        (S.PREPARE_COMMIT, 7000, 6000, 7001, MAX_PRODUCER_EPOCH, TV_2, frozenset({TP}), 1000, 2000)
