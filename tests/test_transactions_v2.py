@@ -172,3 +172,18 @@ def test_librdkafka_producer_runs_transactions_on_a_v2_cluster(v2broker: Running
     assert sorted(consume_all(bootstrap, topic, "read_committed", 2 * PER_TXN)) == EXPECTED["committed"]
     wait_until(lambda: committed_offset(bootstrap, group, topic) == 3 * PER_TXN, timeout=60,
                what="the committed offset")
+
+
+def test_java_4_producer_v2_with_partition_verification_off(tmp_path: Path, java_classpath: str) -> None:
+    """A v2 producer sends no AddPartitionsToTxn: its leaders add the partitions even with
+    transaction.partition.verification.enable=false, as Kafka 4.4's ReplicaManager does
+    (only verification is optional), else nothing would put them in the transaction."""
+    running = RunningBroker(tmp_path / "logs", {**TXN_OVERRIDES, "unstable.feature.versions.enable": "true",
+                                                 "transaction.partition.verification.enable": "false"})
+    try:
+        upgraded = josefk("features", "--bootstrap-server", running.bootstrap, "upgrade", "--feature",
+                          "transaction.version=2")
+        assert upgraded.returncode == 0, upgraded
+        assert java_transactions_outcome(java_classpath, running.bootstrap) == EXPECTED
+    finally:
+        running.stop()
