@@ -119,6 +119,7 @@ KAFKA_4_RAISED: dict[ApiKey, int] = {
     ApiKey.ListConfigResources: 1,
     ApiKey.EndTxn: 5,  # transactions v2 (KIP-890 part 2)
     ApiKey.TxnOffsetCommit: 5,
+    ApiKey.WriteTxnMarkers: 2,
 }
 
 

@@ -469,7 +469,8 @@ class KafkaApis(StoreApis):
             self.txn_marker_writer.write(marker.producer_id, marker.producer_epoch, marker.coordinator_epoch,
                                          marker.transaction_result,
                                          [(t.name, index) for t in marker.topics for index in t.partition_indexes],
-                                         answered(marker.producer_id))
+                                         answered(marker.producer_id),
+                                         marker.transaction_version if request.api_version >= 2 else 0)
 
     # -- DescribeProducers -----------------------------------------------------------------
 

@@ -1224,6 +1224,33 @@ def e_txn_offset_commit_adds_the_partition(side: Side, v: int) -> Iterator[Step]
                                topics=[{"name": topic, "partition_indexes": [0]}])
 
 
+def e_write_txn_markers_v2_epoch(side: Side, v: int) -> Iterator[Step]:
+    """WriteTxnMarkers v2's transaction version (KIP-1228): a transactions v2 marker must carry
+    an epoch above the one its producer's open transaction has (the coordinator bumped it),
+    where a v1 marker may carry the same. The transaction is a real one, opened through the
+    coordinator: both brokers verify transactional produce."""
+    tid = f"wtm2-v{v}"
+    topic = txn_topic(side, tid)
+    init = init_transactional(side, tid)
+    pid, epoch = init.producer_id, init.producer_epoch
+    add_partitions(side, 3, tid, pid, epoch, [0], topic)
+    records = build_batch([Record(0, BASE_TS, b"k", b"v")], producer_id=pid, producer_epoch=epoch, base_sequence=0,
+                          is_transactional=True)
+    yield "produce", side.call(ApiKey.Produce, 11, transactional_id=tid, acks=-1, timeout_ms=10000, topic_data=[
+        {"name": topic, "partition_data": [{"index": 0, "records": records}]}])
+
+    def marker(marker_epoch: int, transaction_version: int) -> Any:
+        return side.call(ApiKey.WriteTxnMarkers, v, markers=[{
+            "producer_id": pid, "producer_epoch": marker_epoch, "transaction_result": True, "coordinator_epoch": 0,
+            "topics": [{"name": topic, "partition_indexes": [0]}], "transaction_version": transaction_version}])
+
+    yield "v2 marker at the transaction's epoch", marker(epoch, 2)
+    yield "v2 marker at the bumped epoch", marker(epoch + 1, 2)
+    yield "v2 marker retried", marker(epoch + 1, 2)
+    yield "v2 marker below", marker(epoch, 2)
+    yield "read committed", fetch_request(side, 12, topic, 0, 0, isolation_level=1, max_bytes=1)
+
+
 def e_fetch_out_of_range(side: Side, v: int) -> Iterator[Step]:
     yield "fetch", fetch_request(side, v, SHARED, 0, 1000)
 
@@ -1627,6 +1654,8 @@ NEW_VERSION_ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Ite
     (ApiKey.EndTxn, [5], "transactions v2: epoch bump, retries, abort with none open", e_end_txn_v2_epoch_bump),
     (ApiKey.TxnOffsetCommit, [5], "transactions v2: the partition added implicitly",
      e_txn_offset_commit_adds_the_partition),
+    (ApiKey.WriteTxnMarkers, [2], "transactions v2 markers: the epoch above the transaction's",
+     e_write_txn_markers_v2_epoch),
 ]
 
 

@@ -38,12 +38,8 @@ _SHARE_STATE = f"KIP-932's share-group state, which brokers ask the share coordi
 _STREAMS = f"KIP-1071 streams groups: {ISSUE_28}"
 _KRAFT = "KRaft's quorum and registrations: josefk's metadata lives in ZooKeeper (or its embedded store), " \
          "it has no KRaft quorum to describe or change"
-_TV2 = ("transactions v2 (KIP-890 part 2), which josefk serves (EndTxn v5, TxnOffsetCommit v5, the "
-        "leaders' implicit adds) once transaction.version 2 is finalized")
 # What each version adds, from the comments of Kafka 4.4.0's message specs.
 NOT_SERVED_REASONS = {
-    "WriteTxnMarkers": f"v2 (each marker's transaction version, KIP-1228): {_TV2}; its coordinator sends v1 "
-                       f"markers, and the leader's stricter epoch check for a v2 marker is not there yet; {ISSUE_28}",
     "TxnOffsetCommit": f"v6 (topic ids instead of names, with GROUP_ID_NOT_FOUND, STALE_MEMBER_EPOCH and "
                        f"UNKNOWN_TOPIC_ID, KIP-1319): not yet; {ISSUE_28}",
     "UpdateFeatures": "v2 (a failure as a top-level error, no per-feature results): the feature checks of a "
