@@ -33,6 +33,7 @@ from josefk.zk.coordination_store import (
 from josefk.zk.feature_znode import (
     FeatureUpdate,
     InvalidFeatureUpdate,
+    SupportedFeatures,
     setup_feature_versioning,
     update_finalized_features,
 )
@@ -185,15 +186,18 @@ def _same_isr(state: PartitionState, change: IsrRequest) -> bool:
 class KafkaController:
     def __init__(self, broker_id: int, store: CoordinationStore, channels: ControllerChannelManager,
                  enqueue: Callable[[Event, Callable[[], object]], object] | None = None,
-                 inter_broker_listener: str = "PLAINTEXT", protocol: InterBrokerProtocol = LATEST_PROTOCOL) -> None:
+                 inter_broker_listener: str = "PLAINTEXT", protocol: InterBrokerProtocol = LATEST_PROTOCOL,
+                 supported_features: SupportedFeatures | None = None) -> None:
         """`enqueue(name, event)` queues a store watch's reaction on the controller's event
         thread (ControllerEventManager.put); without it, reactions run where watches fire.
         Brokers are reached on their `inter_broker_listener` endpoints; `protocol`
         (inter.broker.protocol.version) decides how /feature is written and whether topics
         carry ids (2.8 and later: one without gets one written, Kafka's setTopicIds; below,
-        no broker is told any)."""
+        no broker is told any); `supported_features` those UpdateFeatures may finalize (none
+        if None, as a Kafka 3.9 ZooKeeper-mode controller)."""
         self.broker_id = broker_id
         self.protocol = protocol
+        self.supported_features = dict(supported_features or {})
         self.topic_ids = protocol.at_least(2, 8)
         self.inter_broker_listener = inter_broker_listener
         self.store = store
@@ -783,7 +787,8 @@ class KafkaController:
         longer the controller (Kafka re-checks on its event thread: NOT_CONTROLLER)."""
         if not self.active:
             return None
-        return update_finalized_features(self.store, self.protocol, updates)
+        return update_finalized_features(self.store, self.protocol, updates, self.supported_features,
+                                         max(1, len(self.live_brokers)))
 
     def rebalance_preferred_leaders(self, imbalance_percentage: int) -> None:
         """auto.leader.rebalance.enable: per preferred broker, when more than the allowed share

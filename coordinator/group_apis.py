@@ -87,6 +87,9 @@ log = logging.getLogger(__name__)
 COORDINATOR_GROUP = 0
 COORDINATOR_TRANSACTION = 1
 GROUP_TYPE_CLASSIC = "classic"
+# TxnOffsetCommit from v5 comes from producers on transactions v2: it adds the group's
+# partition to the transaction itself (no AddOffsetsToTxn), as Kafka's addPartition operation.
+TXN_OFFSET_COMMIT_ADD_VERSION = 5
 
 
 def _error_message(error: ErrorCode) -> str:
@@ -411,7 +414,8 @@ class GroupApis:
         generation = req.generation_id_or_member_epoch if version >= 3 else -1
         instance_id = req.group_instance_id if version >= 3 else None
         self.coordinator.commit_txn_offsets(req.group_id, req.transactional_id, req.producer_id, req.producer_epoch,
-                                            member_id, instance_id, generation, offsets, respond)
+                                            member_id, instance_id, generation, offsets, respond,
+                                            add=version >= TXN_OFFSET_COMMIT_ADD_VERSION)
 
     def _fetch_group(self, request: GroupRequest[codec.ApiMessage], group_id: str,
                      topics: Sequence[RequestedPartitions] | None,

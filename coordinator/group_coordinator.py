@@ -890,13 +890,15 @@ class GroupCoordinator:
     def commit_txn_offsets(self, group_id: str, transactional_id: str, producer_id: int, producer_epoch: int,
                            member_id: str, group_instance_id: str | None, generation_id: int,
                            offsets: dict[TopicPartition, OffsetAndMetadata],
-                           callback: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
+                           callback: Callable[[dict[TopicPartition, ErrorCode]], None], add: bool = False) -> None:
         """TxnOffsetCommit: the offsets are written in the producer's transaction and stay
         pending (invisible to OffsetFetch) until its marker ends it (Kafka's
         handleTxnOffsetCommit). A group that does not exist yet is created Empty. First
         the transaction coordinator must confirm that the group's partition is in the
         transaction (AddOffsetsToTxn put it there; KIP-890 verification), else offsets
-        could land in a transaction that already ended and never be completed."""
+        could land in a transaction that already ended and never be completed. With `add`
+        (v5+, a producer on transactions v2, which sends no AddOffsetsToTxn) the coordinator
+        adds the partition instead, as Kafka's addPartition operation."""
         error = self.validate(group_id, "txn_offset_commit")
         if error != ErrorCode.NONE:
             callback(dict.fromkeys(offsets, error))
@@ -916,7 +918,7 @@ class GroupCoordinator:
                     self._store_offsets(book, offsets, callback, (producer_id, producer_epoch), guard)
 
             self.store.verify_transaction(group_id, transactional_id, producer_id, producer_epoch,
-                                          verified_for_consumer_group)
+                                          verified_for_consumer_group, add)
             return
         group = self.groups.get(group_id)
         if group is None:
@@ -929,7 +931,7 @@ class GroupCoordinator:
             self._commit_txn_offsets(group, producer_id, producer_epoch, member_id, group_instance_id,
                                      generation_id, offsets, callback, guard)
 
-        self.store.verify_transaction(group_id, transactional_id, producer_id, producer_epoch, verified)
+        self.store.verify_transaction(group_id, transactional_id, producer_id, producer_epoch, verified, add)
 
     def _commit_txn_offsets(self, group: GroupMetadata, producer_id: int, producer_epoch: int, member_id: str,
                             group_instance_id: str | None, generation_id: int,

@@ -75,11 +75,11 @@ class CoordinatorPartitions(Protocol):
         ...
 
     def verify_transaction(self, tp: TopicPartition, transactional_id: str, producer_id: int, producer_epoch: int,
-                           done: Callable[[ErrorCode, VerificationGuard], None]) -> None:
+                           done: Callable[[ErrorCode, VerificationGuard], None], add: bool = False) -> None:
         """Before writing in a producer's transaction to `tp`: check with its transaction
-        coordinator that `tp` is in it, unless its transaction is already open there or
-        verification is off. `done` gets the error (NONE) and the guard to append under,
-        now or on a later loop turn."""
+        coordinator that `tp` is in it (with `add`, have it added: transactions v2),
+        unless its transaction is already open there or verification is off. `done` gets
+        the error (NONE) and the guard to append under, now or on a later loop turn."""
         ...
 
     def log_offsets(self, tp: TopicPartition) -> tuple[int, int] | None:
@@ -341,7 +341,7 @@ class OffsetsStore:
                      verification_guard=verification_guard)
 
     def verify_transaction(self, group_id: str, transactional_id: str, producer_id: int, producer_epoch: int,
-                           done: Callable[[ErrorCode, VerificationGuard], None]) -> None:
+                           done: Callable[[ErrorCode, VerificationGuard], None], add: bool = False) -> None:
         """Verify the producer's transaction on the group's partition before its offsets are
         written there (Kafka 3.9's handleTxnCommitOffsets); `done` gets the error as
         TxnOffsetCommit reports it (GroupMetadataManager.maybeConvertOffsetCommitError)."""
@@ -349,7 +349,7 @@ class OffsetsStore:
             done(ErrorCode.NONE if error == ErrorCode.NONE else _offset_commit_error_for_verification(error), guard)
 
         self.partitions.verify_transaction((OFFSETS_TOPIC, self.partition_for(group_id)), transactional_id,
-                                           producer_id, producer_epoch, verified)
+                                           producer_id, producer_epoch, verified, add)
 
     def write_tombstones(self, group_id: str, partitions: list[tuple[str, int]], group: bool) -> ErrorCode:
         """Delete offsets (and the group record itself when `group`) by writing null values.

@@ -22,6 +22,8 @@ from josefk.coordinator.transaction_metadata import (
     MAX_PRODUCER_EPOCH,
     NO_PRODUCER_EPOCH,
     NO_PRODUCER_ID,
+    TV_0,
+    TV_2,
     TransactionState,
 )
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
@@ -61,6 +63,8 @@ from josefk.zk.admin_zk_client import TopicAdmin
 log = logging.getLogger(__name__)
 
 TopicPartition = tuple[str, int]
+# The first EndTxn version of transactions v2 (KIP-890 part 2).
+END_TXN_V2_VERSION = 5
 # Request versions before KIP-588 know only INVALID_PRODUCER_EPOCH for a fenced producer.
 _FENCED_ERROR_SINCE = {ApiKey.InitProducerId: 4, ApiKey.AddPartitionsToTxn: 2, ApiKey.AddOffsetsToTxn: 2,
                        ApiKey.EndTxn: 2, ApiKey.TxnOffsetCommit: 2}
@@ -256,9 +260,9 @@ class TransactionApis:
                 error, verified = self.coordinator.verify_partitions(txn.transactional_id, txn.producer_id,
                                                                      txn.producer_epoch, set(partitions))
                 one_done(txn.transactional_id, verified or dict.fromkeys(partitions, error))
-            else:
+            else:  # a leader adding a v2 producer's partition (Produce v12+): TV_2, as Kafka reads v4+
                 self._add_partitions(txn.transactional_id, txn.producer_id, txn.producer_epoch, partitions,
-                                     functools.partial(one_done, txn.transactional_id))
+                                     functools.partial(one_done, txn.transactional_id), TV_2)
 
     def _add_refusal(self, request: GroupRequest[ApiMessage], tid: str, partitions: list[TopicPartition]
                      ) -> dict[TopicPartition, ErrorCode] | None:
@@ -277,7 +281,8 @@ class TransactionApis:
                 else ErrorCode.OPERATION_NOT_ATTEMPTED for tp in partitions}
 
     def _add_partitions(self, tid: str, producer_id: int, producer_epoch: int, partitions: list[TopicPartition],
-                        respond: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
+                        respond: Callable[[dict[TopicPartition, ErrorCode]], None],
+                        client_transaction_version: int = TV_0) -> None:
         """Kafka checks every partition first: if one is unknown, none is added (the unknown
         ones get UNKNOWN_TOPIC_OR_PARTITION, the rest OPERATION_NOT_ATTEMPTED)."""
         unknown = {tp for tp in partitions if not self._known(tp)}
@@ -286,7 +291,8 @@ class TransactionApis:
                      for tp in partitions})
             return
         self.coordinator.add_partitions(tid, producer_id, producer_epoch, set(partitions),
-                                        lambda error: respond(dict.fromkeys(partitions, error)))
+                                        lambda error: respond(dict.fromkeys(partitions, error)),
+                                        client_transaction_version)
 
     def handle_add_offsets_to_txn(self, request: GroupRequest[AddOffsetsToTxnRequest]) -> None:
         req, version = request.body, request.api_version
@@ -307,10 +313,22 @@ class TransactionApis:
     # -- EndTxn ---------------------------------------------------------------------------------
 
     def handle_end_txn(self, request: GroupRequest[EndTxnRequest]) -> None:
+        """v5 and later come from producers on transactions v2 (Kafka's
+        transactionVersionForEndTxn): the end bumps the epoch, answered with the producer id
+        and epoch to go on with."""
         req, version = request.body, request.api_version
         if not self._txn_writable(request, req.transactional_id):
             request.send_response(EndTxnResponse(throttle_time_ms=0,
                                                  error_code=ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED))
+            return
+        if version >= END_TXN_V2_VERSION:
+            got = self._allocate() if self.coordinator.end_wants_producer_id(req.transactional_id) \
+                else ProducerIdAllocation(NO_PRODUCER_ID, ErrorCode.NONE)
+            self.coordinator.end_transaction_v2(
+                req.transactional_id, req.producer_id, req.producer_epoch, req.committed, got.producer_id,
+                lambda error, producer_id, epoch: request.send_response(EndTxnResponse(
+                    throttle_time_ms=0, error_code=error, producer_id=producer_id, producer_epoch=epoch)),
+                got.error)
             return
         self.coordinator.end_transaction(req.transactional_id, req.producer_id, req.producer_epoch, req.committed,
                                          lambda error: request.send_response(EndTxnResponse(

@@ -18,9 +18,11 @@ from dataclasses import dataclass
 
 from josefk.coordinator.transaction_marker_channel import TxnMarkerSender
 from josefk.coordinator.transaction_metadata import (
+    MAX_PRODUCER_EPOCH,
     NO_PRODUCER_EPOCH,
     NO_PRODUCER_ID,
     PREPARED_STATES,
+    TV_0,
     TransactionMetadata,
     TransactionState,
     TxnTransit,
@@ -48,6 +50,7 @@ class TransactionConfig:
 
 InitCallback = Callable[[ErrorCode, int, int], None]  # error, producer id, epoch
 ErrorCallback = Callable[[ErrorCode], None]
+EndTxnCallback = Callable[[ErrorCode, int, int], None]  # transactions v2: error, producer id, epoch
 
 
 @dataclass(frozen=True)
@@ -151,9 +154,7 @@ class TransactionCoordinator:
         if metadata.state == S.ONGOING:
             # A new instance took over the id: fence the old one and abort its transaction;
             # the caller retries until the abort is complete.
-            fence_epoch = metadata.prepare_fence_producer_epoch()
-            self._end_transaction(metadata, coordinator_epoch, metadata.producer_id, fence_epoch, False,
-                                  from_client=False, respond=lambda e: None)
+            self._fence_and_abort(metadata, coordinator_epoch)
             respond(ErrorCode.CONCURRENT_TRANSACTIONS, NO_PRODUCER_ID, NO_PRODUCER_EPOCH)
             return
         transit: TxnTransit | None
@@ -197,7 +198,10 @@ class TransactionCoordinator:
         return ErrorCode.NONE, metadata, found.coordinator_epoch
 
     def add_partitions(self, transactional_id: str, producer_id: int, producer_epoch: int,
-                       partitions: set[TopicPartition], respond: ErrorCallback) -> None:
+                       partitions: set[TopicPartition], respond: ErrorCallback,
+                       client_transaction_version: int = TV_0) -> None:
+        """`client_transaction_version`: 2 when a partition leader adds the partitions for a
+        producer on transactions v2 (Produce v12+), as Kafka reads it from the request."""
         error, metadata, coordinator_epoch = self._check_producer(transactional_id, producer_id, producer_epoch)
         if metadata is None:
             respond(error)
@@ -208,7 +212,7 @@ class TransactionCoordinator:
         if metadata.state == S.ONGOING and partitions <= metadata.partitions:
             respond(ErrorCode.NONE)
             return
-        transit = metadata.prepare_add_partitions(partitions, self.time.milliseconds())
+        transit = metadata.prepare_add_partitions(partitions, self.time.milliseconds(), client_transaction_version)
         self.state.append(transactional_id, coordinator_epoch, transit, respond)
 
     def verify_partitions(self, transactional_id: str, producer_id: int, producer_epoch: int,
@@ -269,6 +273,117 @@ class TransactionCoordinator:
                 self._send_markers(coordinator_epoch, metadata)
 
         self.state.append(metadata.transactional_id, coordinator_epoch, transit, prepared)
+
+    def _fence_and_abort(self, metadata: TransactionMetadata, coordinator_epoch: int) -> None:
+        """Fence the running producer with a bumped epoch and abort its transaction (a new
+        instance took over the id, or the transaction timed out), the v2 way for a v2 one."""
+        fence_epoch = metadata.prepare_fence_producer_epoch()
+        if metadata.supports_epoch_bump:
+            self._end_transaction_v2(metadata, coordinator_epoch, metadata.producer_id, fence_epoch, False,
+                                     from_client=False, new_producer_id=NO_PRODUCER_ID,
+                                     allocation_error=ErrorCode.NONE, respond=lambda e, p, ep: None)
+        else:
+            self._end_transaction(metadata, coordinator_epoch, metadata.producer_id, fence_epoch, False,
+                                  from_client=False, respond=lambda e: None)
+
+    # -- EndTxn on transactions v2 (KIP-890 part 2) ---------------------------------------------
+
+    def end_wants_producer_id(self, transactional_id: str) -> bool:
+        """Whether EndTxn v5 for this id may need a fresh producer id: its epoch bump would
+        exhaust the epoch. The caller draws one from the ProducerIdManager first."""
+        error, found = self.state.get(transactional_id)
+        return error == ErrorCode.NONE and found is not None and found.metadata.is_producer_epoch_exhausted
+
+    def end_transaction_v2(self, transactional_id: str, producer_id: int, producer_epoch: int, commit: bool,
+                           new_producer_id: int, respond: EndTxnCallback,
+                           allocation_error: ErrorCode = ErrorCode.NONE) -> None:
+        """EndTxn v5 (Kafka's endTransaction with TV_2): the end bumps the epoch and answers
+        the producer id and epoch the producer goes on with; `new_producer_id` (see
+        end_wants_producer_id) replaces an exhausted id, or `allocation_error` says why none
+        was drawn. A retry of an end already done is recognised by the epoch it names, one
+        below the current (or the last of the previous id after a rotation), and answered
+        with the current id and epoch; any other epoch is fenced."""
+        if not transactional_id:
+            respond(ErrorCode.INVALID_REQUEST, NO_PRODUCER_ID, NO_PRODUCER_EPOCH)
+            return
+        error, found = self.state.get(transactional_id)
+        if error != ErrorCode.NONE:
+            respond(error, NO_PRODUCER_ID, NO_PRODUCER_EPOCH)
+            return
+        if found is None:
+            respond(ErrorCode.INVALID_PRODUCER_ID_MAPPING, NO_PRODUCER_ID, NO_PRODUCER_EPOCH)
+            return
+        self._end_transaction_v2(found.metadata, found.coordinator_epoch, producer_id, producer_epoch, commit,
+                                 from_client=True, new_producer_id=new_producer_id,
+                                 allocation_error=allocation_error, respond=respond)
+
+    def _end_transaction_v2(self, metadata: TransactionMetadata, coordinator_epoch: int, producer_id: int,
+                            producer_epoch: int, commit: bool, from_client: bool, new_producer_id: int,
+                            allocation_error: ErrorCode, respond: EndTxnCallback) -> None:
+        m = metadata
+        fencing = m.pending_state == S.PREPARE_EPOCH_FENCE
+        retry_on_overflow = (not fencing and m.last_producer_id == producer_id
+                             and producer_epoch == MAX_PRODUCER_EPOCH - 1 and m.producer_epoch == 0)
+        retry_on_bump = not fencing and m.producer_epoch == producer_epoch + 1
+        if fencing:
+            valid_epoch = (not from_client or producer_epoch == m.producer_epoch) and producer_epoch >= m.producer_epoch
+        elif m.state in PREPARED_STATES:
+            valid_epoch = retry_on_bump
+        elif m.state in (S.COMPLETE_COMMIT, S.COMPLETE_ABORT):
+            valid_epoch = retry_on_bump or retry_on_overflow or producer_epoch == m.producer_epoch
+        else:
+            valid_epoch = producer_epoch == m.producer_epoch
+        retry = retry_on_bump or retry_on_overflow
+
+        def refuse(error: ErrorCode) -> None:
+            respond(error, NO_PRODUCER_ID, NO_PRODUCER_EPOCH)
+
+        if m.producer_id != producer_id and not retry_on_overflow:
+            refuse(ErrorCode.INVALID_PRODUCER_ID_MAPPING)
+        elif not valid_epoch:
+            refuse(ErrorCode.PRODUCER_FENCED)
+        elif m.pending_transition_in_progress and not fencing:
+            refuse(ErrorCode.CONCURRENT_TRANSACTIONS)
+        elif m.state == S.ONGOING:
+            self._prepare_end_v2(m, coordinator_epoch, commit, False, fencing, producer_epoch, new_producer_id,
+                                 allocation_error, respond)
+        elif m.state in (S.COMPLETE_COMMIT, S.COMPLETE_ABORT, S.EMPTY):
+            done = S.COMPLETE_COMMIT if commit else S.COMPLETE_ABORT
+            if retry and m.state == done:
+                respond(ErrorCode.NONE, m.producer_id, m.producer_epoch)
+            elif commit or retry:
+                refuse(ErrorCode.INVALID_TXN_STATE)
+            else:  # an abort with no transaction open: bumps the epoch all the same
+                self._prepare_end_v2(m, coordinator_epoch, False, True, fencing, producer_epoch, new_producer_id,
+                                     allocation_error, respond)
+        else:
+            refuse(self._end_error(m.state, commit))
+
+    def _prepare_end_v2(self, m: TransactionMetadata, coordinator_epoch: int, commit: bool, no_partition_added: bool,
+                        fencing: bool, producer_epoch: int, new_producer_id: int, allocation_error: ErrorCode,
+                        respond: EndTxnCallback) -> None:
+        next_producer_id = NO_PRODUCER_ID
+        if not fencing and m.is_producer_epoch_exhausted:
+            if new_producer_id < 0:
+                respond(allocation_error if allocation_error != ErrorCode.NONE
+                        else ErrorCode.COORDINATOR_LOAD_IN_PROGRESS, NO_PRODUCER_ID, NO_PRODUCER_EPOCH)
+                return
+            next_producer_id = new_producer_id
+        transit = m.prepare_end_v2(commit, self.time.milliseconds(), next_producer_id, no_partition_added,
+                                   fence_epoch=producer_epoch if fencing else None)
+
+        def prepared(error: ErrorCode) -> None:
+            if error != ErrorCode.NONE:
+                respond(error, NO_PRODUCER_ID, NO_PRODUCER_EPOCH)
+                return
+            # What the Complete record will hold: the id and epoch the producer goes on with.
+            if m.next_producer_id != NO_PRODUCER_ID:
+                respond(ErrorCode.NONE, m.next_producer_id, 0)
+            else:
+                respond(ErrorCode.NONE, m.producer_id, m.producer_epoch)
+            self._send_markers(coordinator_epoch, m)
+
+        self.state.append(m.transactional_id, coordinator_epoch, transit, prepared)
 
     @staticmethod
     def _end_error(state: TransactionState, commit: bool) -> ErrorCode:
@@ -333,9 +448,7 @@ class TransactionCoordinator:
             log.info("Aborting transaction %s (producer id %d, epoch %d): it exceeded its timeout of %d ms",
                      metadata.transactional_id, metadata.producer_id, metadata.producer_epoch,
                      metadata.txn_timeout_ms)
-            fence_epoch = metadata.prepare_fence_producer_epoch()
-            self._end_transaction(metadata, coordinator_epoch, metadata.producer_id, fence_epoch, False,
-                                  from_client=False, respond=lambda e: None)
+            self._fence_and_abort(metadata, coordinator_epoch)
             aborted.append(metadata.transactional_id)
         return aborted
 

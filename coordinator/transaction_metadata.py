@@ -56,7 +56,8 @@ VALID_PREVIOUS_STATES: dict[TransactionState, frozenset[TransactionState]] = {
     S.EMPTY: frozenset({S.EMPTY, S.COMPLETE_COMMIT, S.COMPLETE_ABORT}),
     S.ONGOING: frozenset({S.ONGOING, S.EMPTY, S.COMPLETE_COMMIT, S.COMPLETE_ABORT}),
     S.PREPARE_COMMIT: frozenset({S.ONGOING}),
-    S.PREPARE_ABORT: frozenset({S.ONGOING, S.PREPARE_EPOCH_FENCE}),
+    # Transactions v2 may abort with no transaction open: from Empty or a completed one.
+    S.PREPARE_ABORT: frozenset({S.ONGOING, S.PREPARE_EPOCH_FENCE, S.EMPTY, S.COMPLETE_COMMIT, S.COMPLETE_ABORT}),
     S.COMPLETE_COMMIT: frozenset({S.PREPARE_COMMIT}),
     S.COMPLETE_ABORT: frozenset({S.PREPARE_ABORT}),
     S.DEAD: frozenset({S.EMPTY, S.COMPLETE_COMMIT, S.COMPLETE_ABORT}),
@@ -65,6 +66,8 @@ VALID_PREVIOUS_STATES: dict[TransactionState, frozenset[TransactionState]] = {
 # States in which the coordinator still owes the partitions their markers.
 PREPARED_STATES = frozenset({S.PREPARE_COMMIT, S.PREPARE_ABORT})
 COMPLETED_STATES = frozenset({S.EMPTY, S.COMPLETE_COMMIT, S.COMPLETE_ABORT})
+# transaction.version levels (Kafka's TransactionVersion): 2 bumps the epoch at every end (KIP-890 part 2).
+TV_0, TV_2 = 0, 2
 
 
 class IllegalTransitionError(Exception):
@@ -85,6 +88,8 @@ class TxnTransit:
     partitions: frozenset[TopicPartition]
     txn_start_timestamp: int
     txn_last_update_timestamp: int
+    next_producer_id: int = NO_PRODUCER_ID  # transactions v2: the id a prepared end rotates to
+    client_transaction_version: int = TV_0  # the transaction version of the client's last request
 
 
 @dataclass
@@ -100,6 +105,13 @@ class TransactionMetadata:
     txn_start_timestamp: int = -1
     txn_last_update_timestamp: int = -1
     pending_state: TransactionState | None = None
+    next_producer_id: int = NO_PRODUCER_ID
+    client_transaction_version: int = TV_0
+
+    @property
+    def supports_epoch_bump(self) -> bool:
+        """Whether the transaction runs on transactions v2 (Kafka's supportsEpochBump)."""
+        return self.client_transaction_version >= TV_2
 
     @property
     def pending_transition_in_progress(self) -> bool:
@@ -123,7 +135,8 @@ class TransactionMetadata:
         if self.state not in VALID_PREVIOUS_STATES[state]:
             raise IllegalTransitionError(f"{self.transactional_id}: {self.state.name} -> {state.name}")
         base = TxnTransit(self.producer_id, self.last_producer_id, self.producer_epoch, self.last_producer_epoch,
-                          self.txn_timeout_ms, state, frozenset(self.partitions), self.txn_start_timestamp, now_ms)
+                          self.txn_timeout_ms, state, frozenset(self.partitions), self.txn_start_timestamp, now_ms,
+                          self.next_producer_id, self.client_transaction_version)
         transit = replace(base, **changes)  # type: ignore[arg-type]
         self.pending_state = state
         return transit
@@ -161,10 +174,15 @@ class TransactionMetadata:
         # An exhausted epoch is not bumped; the abort's InitProducerId then rotates the id.
         return self.producer_epoch if self.producer_epoch >= MAX_PRODUCER_EPOCH else self.producer_epoch + 1
 
-    def prepare_add_partitions(self, partitions: set[TopicPartition], now_ms: int) -> TxnTransit:
+    def prepare_add_partitions(self, partitions: set[TopicPartition], now_ms: int,
+                               client_transaction_version: int = TV_0) -> TxnTransit:
+        """The client's transaction version is recorded: a v2 producer's partitions are added
+        by their leaders (Produce v12+), and the transaction then ends the v2 way."""
         if self.state in (S.EMPTY, S.COMPLETE_COMMIT, S.COMPLETE_ABORT):
-            return self._transit(S.ONGOING, now_ms, partitions=frozenset(partitions), txn_start_timestamp=now_ms)
-        return self._transit(S.ONGOING, now_ms, partitions=frozenset(self.partitions | partitions))
+            return self._transit(S.ONGOING, now_ms, partitions=frozenset(partitions), txn_start_timestamp=now_ms,
+                                 client_transaction_version=client_transaction_version)
+        return self._transit(S.ONGOING, now_ms, partitions=frozenset(self.partitions | partitions),
+                             client_transaction_version=client_transaction_version)
 
     def prepare_abort_or_commit(self, commit: bool, now_ms: int, fence_epoch: int | None = None) -> TxnTransit:
         """PrepareCommit or PrepareAbort. `fence_epoch` (an abort after prepare_fence_producer_epoch)
@@ -175,9 +193,34 @@ class TransactionMetadata:
             self.last_producer_epoch = NO_PRODUCER_EPOCH
         return self._transit(S.PREPARE_COMMIT if commit else S.PREPARE_ABORT, now_ms)
 
+    def prepare_end_v2(self, commit: bool, now_ms: int, next_producer_id: int, no_partition_added: bool,
+                       fence_epoch: int | None = None) -> TxnTransit:
+        """PrepareCommit or PrepareAbort on transactions v2 (Kafka's prepareAbortOrCommit with
+        TV_2): the epoch is bumped, fencing the producer's late writes, and the epoch before
+        it kept as the last; `next_producer_id` (not NO_PRODUCER_ID when the bump exhausts the
+        epoch) becomes the producer id when the transaction completes. An abort with no
+        transaction open starts at `now_ms`. `fence_epoch` as in prepare_abort_or_commit."""
+        if fence_epoch is not None:
+            self.pending_state = None
+            self.producer_epoch = fence_epoch
+            self.last_producer_epoch = NO_PRODUCER_EPOCH
+        epoch = self.producer_epoch
+        if not (epoch == MAX_PRODUCER_EPOCH and not commit):  # a broken epoch still aborts, without overflow
+            epoch += 1
+        return self._transit(S.PREPARE_COMMIT if commit else S.PREPARE_ABORT, now_ms, producer_epoch=epoch,
+                             last_producer_epoch=self.producer_epoch, next_producer_id=next_producer_id,
+                             client_transaction_version=TV_2,
+                             txn_start_timestamp=now_ms if no_partition_added else self.txn_start_timestamp)
+
     def prepare_complete(self, now_ms: int) -> TxnTransit:
+        """CompleteCommit or CompleteAbort. On transactions v2 a prepared producer id rotation
+        happens here: the new id at epoch 0, the old one kept as the last."""
         state = S.COMPLETE_COMMIT if self.state == S.PREPARE_COMMIT else S.COMPLETE_ABORT
-        return self._transit(state, now_ms, partitions=frozenset())
+        if self.supports_epoch_bump and self.next_producer_id != NO_PRODUCER_ID:
+            return self._transit(state, now_ms, partitions=frozenset(), producer_id=self.next_producer_id,
+                                 last_producer_id=self.producer_id, producer_epoch=0,
+                                 next_producer_id=NO_PRODUCER_ID)
+        return self._transit(state, now_ms, partitions=frozenset(), next_producer_id=NO_PRODUCER_ID)
 
     def prepare_dead(self, now_ms: int) -> TxnTransit:
         """transactional.id.expiration.ms passed: the id is forgotten (a tombstone)."""
@@ -199,6 +242,8 @@ class TransactionMetadata:
         self.partitions = set(transit.partitions)
         self.txn_start_timestamp = transit.txn_start_timestamp
         self.txn_last_update_timestamp = transit.txn_last_update_timestamp
+        self.next_producer_id = transit.next_producer_id
+        self.client_transaction_version = transit.client_transaction_version
         self.pending_state = None
 
     def abandon_transition(self) -> None:

@@ -20,6 +20,7 @@ from josefk.coordinator.transaction_log import (
     read_value,
     transaction_key,
     transaction_value,
+    value_version,
 )
 from josefk.coordinator.transaction_metadata import TransactionMetadata, TransactionState, TxnTransit
 from josefk.protocol.errors import ErrorCode
@@ -50,8 +51,12 @@ def _append_error(code: ErrorCode) -> ErrorCode:
 
 class TransactionStateManager:
     def __init__(self, broker_id: int, partitions: CoordinatorPartitions, num_partitions: int, time: Time,
-                 scheduler: Scheduler, request_timeout_ms: int = 30_000) -> None:
+                 scheduler: Scheduler, request_timeout_ms: int = 30_000,
+                 transaction_version: Callable[[], int] = lambda: 0) -> None:
+        """`transaction_version()`: the finalized transaction.version, which decides the
+        value version written (Kafka's TransactionStateManager reads it the same way)."""
         self.broker_id = broker_id
+        self.transaction_version = transaction_version
         self.partitions = partitions
         self.num_partitions = num_partitions  # transaction.state.log.num.partitions
         self.time = time
@@ -188,7 +193,8 @@ class TransactionStateManager:
         p = self.partition_for(transactional_id)
         tp = (TRANSACTION_STATE_TOPIC, p)
         now = self.time.milliseconds()
-        value = None if transit.state == TransactionState.DEAD else transaction_value(transit)
+        value = None if transit.state == TransactionState.DEAD \
+            else transaction_value(transit, value_version(self.transaction_version()))
         batch = build_batch([Record(0, now, transaction_key(transactional_id), value)])
 
         def written(error: ErrorCode, message: str | None) -> None:

@@ -327,8 +327,10 @@ class Log:
         now_ms: int | None = None,
         origin: AppendOrigin = AppendOrigin.CLIENT,
         verification_guard: VerificationGuard | None = None,
+        marker_transaction_version: int = 0,
     ) -> LogAppendInfo:
         """Validate, assign offsets and append a producer's record set.
+        `marker_transaction_version`: a WriteTxnMarkers v2 marker's transaction version.
 
         A bytearray is patched in place (offsets, leader epoch, LogAppendTime).
         Raises KafkaError: CORRUPT_MESSAGE, MESSAGE_TOO_LARGE, RECORD_LIST_TOO_LARGE,
@@ -341,7 +343,8 @@ class Log:
         the check.
         """
         with self._guard("appending to"):
-            return self._append_as_leader(records, leader_epoch, now_ms, origin, verification_guard)
+            return self._append_as_leader(records, leader_epoch, now_ms, origin, verification_guard,
+                                          marker_transaction_version)
 
     def start_transaction_verification(self, producer_id: int, sequence: int, epoch: int) -> VerificationGuard:
         """Kafka's maybeStartTransactionVerification: the guard to verify the producer's
@@ -360,6 +363,7 @@ class Log:
         now_ms: int | None = None,
         origin: AppendOrigin = AppendOrigin.CLIENT,
         verification_guard: VerificationGuard | None = None,
+        marker_transaction_version: int = 0,
     ) -> LogAppendInfo:
         self._check_open()
         now = self._time.milliseconds() if now_ms is None else now_ms
@@ -389,7 +393,8 @@ class Log:
         for h in headers:
             marker = markers.get(h.position)
             if marker is not None:
-                self._producer_state.check_marker(h, marker, self.name)
+                self._producer_state.check_marker(h, marker, self.name,
+                                                  transaction_version=marker_transaction_version)
         offset = self._leo
         record_count = 0
         max_ts, offset_of_max_ts = -1, offset

@@ -46,6 +46,7 @@ logger = logging.getLogger(__name__)
 SNAPSHOT_SUFFIX = ".snapshot"
 NUM_BATCHES_TO_RETAIN = 5
 INT_MAX = 0x7FFFFFFF
+MAX_EPOCH = 0x7FFF  # Short.MAX_VALUE
 _SNAPSHOT_VERSION = 1
 _HEAD = struct.Struct(">hI")
 _COUNT = struct.Struct(">i")
@@ -194,17 +195,27 @@ class ProducerStateManager:
     # -- leader-side validation ---------------------------------------------------------
 
     def check_marker(self, h: BatchHeader, marker: EndTxnMarker, partition: str = "",
-                     replication: bool = False) -> None:
+                     replication: bool = False, transaction_version: int = 0) -> None:
         """Kafka's checkProducerEpoch and checkCoordinatorEpoch for a transaction marker:
-        raises for a leader append, only logs for replication (the leader decided)."""
+        raises for a leader append, only logs for replication (the leader decided). A
+        transactions v2 marker (`transaction_version` 2, WriteTxnMarkers v2, KIP-1228) must
+        carry an epoch above the producer's, since its coordinator bumped it, except for a
+        retry of a marker whose transaction is already complete (Kafka 4.4's rule)."""
         entry = self.producers.get(h.producer_id)
         if entry is None:
             return
         problem: KafkaError | None = None
-        if h.producer_epoch < entry.epoch:
+        epoch = h.producer_epoch
+        if transaction_version >= 2:
+            retried = epoch == entry.epoch and (entry.current_txn_first_offset < 0 or epoch == MAX_EPOCH)
+            stale = epoch <= entry.epoch and not retried
+        else:
+            stale = epoch < entry.epoch
+        if stale:
             problem = KafkaError(ErrorCode.INVALID_PRODUCER_EPOCH,
                                  f"Epoch of producer {h.producer_id} at offset {h.base_offset} in {partition} is "
-                                 f"{h.producer_epoch}, which is smaller than the last seen epoch {entry.epoch}")
+                                 f"{epoch}, which is smaller than {'or equal to ' if transaction_version >= 2 else ''}"
+                                 f"the last seen epoch {entry.epoch}")
         elif entry.coordinator_epoch > marker.coordinator_epoch:
             problem = KafkaError(ErrorCode.TRANSACTION_COORDINATOR_FENCED,
                                  f"Invalid coordinator epoch for producerId {h.producer_id} at offset "

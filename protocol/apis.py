@@ -122,6 +122,9 @@ KAFKA_4_RAISED: dict[ApiKey, int] = {
     ApiKey.DescribeLogDirs: 5,
     ApiKey.AlterPartitionReassignments: 1,
     ApiKey.ListConfigResources: 1,
+    ApiKey.EndTxn: 5,  # transactions v2 (KIP-890 part 2)
+    ApiKey.TxnOffsetCommit: 5,
+    ApiKey.WriteTxnMarkers: 2,
 }
 
 

@@ -43,13 +43,13 @@ class LocalCoordinatorPartitions:
                                              verification_guards={tp: verification_guard})
 
     def verify_transaction(self, tp: TopicPartition, transactional_id: str, producer_id: int, producer_epoch: int,
-                           done: Callable[[ErrorCode, VerificationGuard], None]) -> None:
+                           done: Callable[[ErrorCode, VerificationGuard], None], add: bool = False) -> None:
         def verified(errors: dict[TopicPartition, ErrorCode], guards: dict[TopicPartition, VerificationGuard]) -> None:
             done(errors.get(tp, ErrorCode.NONE), guards.get(tp, SENTINEL))
 
         # Kafka's maybeStartTransactionVerificationForPartition, with RecordBatch.NO_SEQUENCE
         self._replica_manager.start_transaction_verification({tp: -1}, transactional_id, producer_id,
-                                                             producer_epoch, verified)
+                                                             producer_epoch, verified, add)
 
     def log_offsets(self, tp: TopicPartition) -> tuple[int, int] | None:
         partition = self._replica_manager.partitions.get(tp)

@@ -321,7 +321,7 @@ class Partition:
 
     def append_as_leader(self, records: bytes | memoryview, required_acks: int, now_ms: int,
                          origin: AppendOrigin = AppendOrigin.CLIENT,
-                         verification_guard: VerificationGuard | None = None):
+                         verification_guard: VerificationGuard | None = None, marker_transaction_version: int = 0):
         if not self.is_leader:
             raise KafkaError(ErrorCode.NOT_LEADER_OR_FOLLOWER)
         min_isr = self.log.config.min_insync_replicas
@@ -329,7 +329,8 @@ class Partition:
             raise KafkaError(ErrorCode.NOT_ENOUGH_REPLICAS,
                              f"The size of the current ISR {self.isr} is insufficient to satisfy the "
                              f"min.isr requirement of {min_isr}")
-        info = self.log.append_as_leader(records, self.leader_epoch, now_ms, origin, verification_guard)
+        info = self.log.append_as_leader(records, self.leader_epoch, now_ms, origin, verification_guard,
+                                         marker_transaction_version)
         self.maybe_increment_high_watermark()
         return info
 

@@ -658,7 +658,8 @@ class ReplicaManager:
         transaction is not open yet, and ask the coordinator about those. `callback` gets
         each failed partition's error and the guards to append under; at once if there
         is nothing to ask, else on a later loop turn."""
-        verifier = self._active_verifier()
+        # Adding (transactions v2) is not optional: the producer sent no AddPartitionsToTxn.
+        verifier = self.verifier if add else self._active_verifier()
         if transactional_id is None or verifier is None:
             callback({}, {})
             return
@@ -736,9 +737,11 @@ class ReplicaManager:
     def append_records(self, entries: Mapping[TopicPartition, bytes | memoryview], required_acks: int, now_ms: int,
                        timeout_ms: int, respond: Callable[[dict[TopicPartition, AppendResult]], None],
                        origin: AppendOrigin = AppendOrigin.CLIENT,
-                       verification_guards: dict[TopicPartition, VerificationGuard] | None = None) -> None:
+                       verification_guards: dict[TopicPartition, VerificationGuard] | None = None,
+                       marker_transaction_version: int = 0) -> None:
         """Append to partitions this broker leads; `origin` COORDINATOR lets the
-        transaction markers of WriteTxnMarkers in (clients may not write control batches).
+        transaction markers of WriteTxnMarkers in (clients may not write control batches),
+        checked by their `marker_transaction_version` (WriteTxnMarkers v2).
         With verification on, a transactional batch opening a transaction needs the guard
         its start_transaction_verification gave (`verification_guards`)."""
         results: dict[TopicPartition, AppendResult] = {}
@@ -750,7 +753,8 @@ class ReplicaManager:
             requests[key[0]] = requests.get(key[0], 0) + 1
             guard = guards.get(key, SENTINEL) if verifying else None
             try:
-                info = self.leader_partition(*key).append_as_leader(records, required_acks, now_ms, origin, guard)
+                info = self.leader_partition(*key).append_as_leader(records, required_acks, now_ms, origin, guard,
+                                                                    marker_transaction_version)
             except KafkaError as e:
                 results[key] = AppendResult(e.code, message=e.message)
                 if e.code not in _EXPECTED_APPEND_ERRORS:

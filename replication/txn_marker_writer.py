@@ -35,8 +35,10 @@ class TxnMarkerWriter:
         self.on_written = on_written
 
     def write(self, producer_id: int, producer_epoch: int, coordinator_epoch: int, commit: bool,
-              partitions: Iterable[TopicPartition], done: Callable[[dict[TopicPartition, ErrorCode]], None]) -> None:
-        """Append the marker to each partition with acks=all; `done` gets every partition's
+              partitions: Iterable[TopicPartition], done: Callable[[dict[TopicPartition, ErrorCode]], None],
+              transaction_version: int = 0) -> None:
+        """Append the marker to each partition with acks=all, checked as a marker of that
+        `transaction_version` (2: a transactions v2 end, KIP-1228); `done` gets every partition's
         error once all are acknowledged or failed (now, or on a later loop turn). A partition
         this broker does not host is UNKNOWN_TOPIC_OR_PARTITION; the append's own errors
         (NOT_LEADER_OR_FOLLOWER, INVALID_PRODUCER_EPOCH, TRANSACTION_COORDINATOR_FENCED, ...)
@@ -67,4 +69,5 @@ class TxnMarkerWriter:
                 self.on_written(producer_id, commit, written)
             done(errors)
 
-        manager.append_records(entries, -1, now, self.timeout_ms, appended, origin=AppendOrigin.COORDINATOR)
+        manager.append_records(entries, -1, now, self.timeout_ms, appended, origin=AppendOrigin.COORDINATOR,
+                               marker_transaction_version=transaction_version)

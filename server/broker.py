@@ -106,7 +106,7 @@ from josefk.utils.time import SystemTime, Time
 from josefk.zk.admin_zk_client import TopicAdmin
 from josefk.zk.config_changes import ConfigChangeListener
 from josefk.zk.coordination_store import CoordinationStore, EmbeddedStore, NodeExistsError, NoNodeError
-from josefk.zk.feature_znode import FinalizedFeatures
+from josefk.zk.feature_znode import TRANSACTION_VERSION, FinalizedFeatures, supported_features
 from josefk.zk.zk_data import (
     BROKERS_IDS,
     CLUSTER_ID,
@@ -344,7 +344,9 @@ class KafkaServer:
                                             post=loop.call_soon_threadsafe)
         topic_ids = protocol.at_least(2, 8)
         self.controller = KafkaController(broker_id, store, channels, self.controller_events.put,
-                                          inter_broker_listener=config.inter_broker_listener, protocol=protocol)
+                                          inter_broker_listener=config.inter_broker_listener, protocol=protocol,
+                                          supported_features=supported_features(
+                                              config["unstable.feature.versions.enable"]))
         self.finalized_features = FinalizedFeatures(store, protocol)
         await loop.run_in_executor(self.store_executor, self.finalized_features.startup)
         self.admin = TopicAdmin(store, config.topic_defaults(), topic_ids=topic_ids)
@@ -663,13 +665,18 @@ class KafkaServer:
         replicas, per the transaction.* configs."""
         config = self.config
         state = TransactionStateManager(config.broker_id, LocalCoordinatorPartitions(self.replica_manager),
-                                        num_partitions, self.time, self.scheduler)
+                                        num_partitions, self.time, self.scheduler,
+                                        transaction_version=self._finalized_transaction_version)
         return TransactionCoordinator(config.broker_id, state, markers, TransactionConfig(
             max_timeout_ms=config["transaction.max.timeout.ms"],
             abort_interval_ms=config["transaction.abort.timed.out.transaction.cleanup.interval.ms"],
             id_expiration_ms=config["transactional.id.expiration.ms"],
             remove_expired_interval_ms=config["transaction.remove.expired.transaction.cleanup.interval.ms"]),
             self.time, self.scheduler)
+
+    def _finalized_transaction_version(self) -> int:
+        """The finalized transaction.version (0 when not finalized, as in Kafka)."""
+        return self.finalized_features.snapshot()[1].get(TRANSACTION_VERSION, 0)
 
     async def _register_broker(self) -> None:
         """Ephemeral /brokers/ids/<id>; its creation id is the broker epoch (KIP-380). After

@@ -231,6 +231,7 @@ _KEYS = [
     Key("transaction.remove.expired.transaction.cleanup.interval.ms", _int, "3600000", at_least=1),
     Key("transactional.id.expiration.ms", _int, "604800000", at_least=1),
     Key("transaction.partition.verification.enable", _bool, "true"),
+    Key("unstable.feature.versions.enable", _bool, "false"),
     Key("producer.id.expiration.ms", _int, "86400000", at_least=1),
     Key("producer.id.expiration.check.interval.ms", _int, "600000", at_least=1),
     Key("zookeeper.connect", _str, None),
@@ -420,7 +421,8 @@ _STATIC_DEFAULTS = _static_defaults()
 # Keys Kafka describes only when server.properties sets them (ConfigHelper.allConfigs lists the
 # originals and the non-internal KafkaConfig keys): josefk's own, AclAuthorizer's, Kafka's internal.
 _UNLISTED_KEYS = (frozenset(KEYS) - KAFKA_BROKER_KEYS) | {"producer.id.expiration.check.interval.ms",
-                                                          "group.consumer.migration.policy"}
+                                                          "group.consumer.migration.policy",
+                                                          "unstable.feature.versions.enable"}
 # The non-internal KafkaConfig keys of Kafka 3.9.2, which DescribeConfigs lists for a broker.
 DESCRIBED_KEYS: frozenset[str] = ((frozenset(KEYS) - _UNLISTED_KEYS) | frozenset(SERVER_DEFAULT_NAMES.values())
                                   | frozenset(KAFKA_UNAPPLIED_DEFAULTS) | {"node.id"})

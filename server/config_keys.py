@@ -44,7 +44,8 @@ OptionalIntKey = Literal[
 BoolKey = Literal[
     "auto.create.topics.enable", "delete.topic.enable", "log.cleaner.enable",
     "transaction.partition.verification.enable", "controlled.shutdown.enable", "unclean.leader.election.enable",
-    "auto.leader.rebalance.enable", "allow.everyone.if.no.acl.found"
+    "auto.leader.rebalance.enable", "allow.everyone.if.no.acl.found",
+    "unstable.feature.versions.enable",
 ]
 StrKey = Literal[
     "group.consumer.migration.policy",

@@ -29,6 +29,7 @@ from josefk.protocol.messages.generated.api_versions_response import (
     ApiVersion,
     ApiVersionsResponse,
     FinalizedFeatureKey,
+    SupportedFeatureKey,
 )
 from josefk.protocol.messages.generated.describe_producers_request import DescribeProducersRequest
 from josefk.protocol.messages.generated.describe_producers_response import (
@@ -98,6 +99,7 @@ from josefk.server.quotas.client_quota_manager import QuotaManagers
 from josefk.server.quotas.throttler import QuotaThrottler
 from josefk.server.store_apis import Handler, StoreApis, api
 from josefk.zk.admin_zk_client import TopicAdmin, validate_topic_name
+from josefk.zk.feature_znode import supported_features
 from josefk.zk.zk_data import BrokerEpoch
 
 log = logging.getLogger(__name__)
@@ -229,8 +231,11 @@ class KafkaApis(StoreApis):
         keys = [ApiVersion(api_key=k, min_version=lo, max_version=hi)
                 for k, (lo, hi) in self.api_versions.ranges.items()]
         epoch, features = self.finalized_features()  # v3+: the /feature znode's version and features
+        supported = [SupportedFeatureKey(name=name, min_version=lo, max_version=hi) for name, (lo, hi) in
+                     sorted(supported_features(self.config["unstable.feature.versions.enable"]).items())]
         request.send_response(ApiVersionsResponse(
-            error_code=0, api_keys=keys, throttle_time_ms=0, supported_features=[], finalized_features_epoch=epoch,
+            error_code=0, api_keys=keys, throttle_time_ms=0, supported_features=supported,
+            finalized_features_epoch=epoch,
             finalized_features=[FinalizedFeatureKey(name=name, max_version_level=level, min_version_level=level)
                                 for name, level in sorted(features.items())],
             zk_migration_ready=False))
@@ -464,7 +469,8 @@ class KafkaApis(StoreApis):
             self.txn_marker_writer.write(marker.producer_id, marker.producer_epoch, marker.coordinator_epoch,
                                          marker.transaction_result,
                                          [(t.name, index) for t in marker.topics for index in t.partition_indexes],
-                                         answered(marker.producer_id))
+                                         answered(marker.producer_id),
+                                         marker.transaction_version if request.api_version >= 2 else 0)
 
     # -- DescribeProducers -----------------------------------------------------------------
 

@@ -1326,6 +1326,79 @@ def e_produce_transactional_unadded_partition(side: Side, v: int) -> Iterator[St
     yield "described", side.call(ApiKey.DescribeTransactions, 0, transactional_ids=[tid])
 
 
+def _completed(side: Side, tid: str) -> None:
+    """Wait until the transaction's markers are written (its Complete state is in the log):
+    a retried EndTxn's answer depends on it."""
+    def complete() -> bool:
+        state = side.call(ApiKey.DescribeTransactions, 0, transactional_ids=[tid]).transaction_states[0]
+        return state.transaction_state in ("CompleteCommit", "CompleteAbort")
+    wait_for(complete, f"{tid}'s transaction to complete on {side.name}")
+
+
+def e_end_txn_v2_epoch_bump(side: Side, v: int) -> Iterator[Step]:
+    """Transactions v2 (KIP-890 part 2): every end bumps the epoch and answers it; a retry is
+    told by the epoch before the bump, anything else fenced; an abort needs no transaction."""
+    tid = f"et2-v{v}"
+    topic = txn_topic(side, tid)
+    init = init_transactional(side, tid)
+    pid, epoch = init.producer_id, init.producer_epoch
+    add_partitions(side, 3, tid, pid, epoch, [0], topic)
+    yield "commit", end_txn(side, v, tid, pid, epoch, True)
+    _completed(side, tid)
+    yield "retried commit", end_txn(side, v, tid, pid, epoch, True)
+    yield "retry asking an abort", end_txn(side, v, tid, pid, epoch, False)
+    yield "commit with no transaction", end_txn(side, v, tid, pid, epoch + 1, True)
+    yield "epoch ahead", end_txn(side, v, tid, pid, epoch + 2, True)
+    yield "abort with no transaction", end_txn(side, v, tid, pid, epoch + 1, False)
+    _completed(side, tid)
+    yield "the commit retried after the abort", end_txn(side, v, tid, pid, epoch, True)
+    yield "described", side.call(ApiKey.DescribeTransactions, 0, transactional_ids=[tid])
+
+
+def e_txn_offset_commit_adds_the_partition(side: Side, v: int) -> Iterator[Step]:
+    """From v5 (transactions v2) TxnOffsetCommit adds the group's partition to the transaction
+    itself: no AddOffsetsToTxn first. Committed, the offset is visible."""
+    tid, group = f"toc2-v{v}", f"toc2-group-v{v}"
+    topic = txn_topic(side, tid)
+    init = init_transactional(side, tid)
+    pid, epoch = init.producer_id, init.producer_epoch
+    partition = {"partition_index": 0, "committed_offset": 7, "committed_leader_epoch": -1, "committed_metadata": ""}
+    yield "commit", side.call(ApiKey.TxnOffsetCommit, v, transactional_id=tid, group_id=group, producer_id=pid,
+                              producer_epoch=epoch, generation_id=-1, member_id="", group_instance_id=None,
+                              topics=[{"name": topic, "partitions": [partition]}])
+    yield "end", end_txn(side, 5, tid, pid, epoch, True)
+    _completed(side, tid)
+    yield "fetched", side.call(ApiKey.OffsetFetch, 7, group_id=group, require_stable=True,
+                               topics=[{"name": topic, "partition_indexes": [0]}])
+
+
+def e_write_txn_markers_v2_epoch(side: Side, v: int) -> Iterator[Step]:
+    """WriteTxnMarkers v2's transaction version (KIP-1228): a transactions v2 marker must carry
+    an epoch above the one its producer's open transaction has (the coordinator bumped it),
+    where a v1 marker may carry the same. The transaction is a real one, opened through the
+    coordinator: both brokers verify transactional produce."""
+    tid = f"wtm2-v{v}"
+    topic = txn_topic(side, tid)
+    init = init_transactional(side, tid)
+    pid, epoch = init.producer_id, init.producer_epoch
+    add_partitions(side, 3, tid, pid, epoch, [0], topic)
+    records = build_batch([Record(0, BASE_TS, b"k", b"v")], producer_id=pid, producer_epoch=epoch, base_sequence=0,
+                          is_transactional=True)
+    yield "produce", side.call(ApiKey.Produce, 11, transactional_id=tid, acks=-1, timeout_ms=10000, topic_data=[
+        {"name": topic, "partition_data": [{"index": 0, "records": records}]}])
+
+    def marker(marker_epoch: int, transaction_version: int) -> Any:
+        return side.call(ApiKey.WriteTxnMarkers, v, markers=[{
+            "producer_id": pid, "producer_epoch": marker_epoch, "transaction_result": True, "coordinator_epoch": 0,
+            "topics": [{"name": topic, "partition_indexes": [0]}], "transaction_version": transaction_version}])
+
+    yield "v2 marker at the transaction's epoch", marker(epoch, 2)
+    yield "v2 marker at the bumped epoch", marker(epoch + 1, 2)
+    yield "v2 marker retried", marker(epoch + 1, 2)
+    yield "v2 marker below", marker(epoch, 2)
+    yield "read committed", fetch_request(side, 12, topic, 0, 0, isolation_level=1, max_bytes=1)
+
+
 def e_fetch_out_of_range(side: Side, v: int) -> Iterator[Step]:
     yield "fetch", fetch_request(side, v, SHARED, 0, 1000)
 
@@ -1726,6 +1799,11 @@ NEW_VERSION_ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Ite
     (ApiKey.AlterPartitionReassignments, [1], "replication factor change not allowed",
      e_reassignment_factor_change_refused),
     (ApiKey.OffsetFetch, [10], "by topic id: unknown id, all topics", e_offset_fetch_by_topic_id),
+    (ApiKey.EndTxn, [5], "transactions v2: epoch bump, retries, abort with none open", e_end_txn_v2_epoch_bump),
+    (ApiKey.TxnOffsetCommit, [5], "transactions v2: the partition added implicitly",
+     e_txn_offset_commit_adds_the_partition),
+    (ApiKey.WriteTxnMarkers, [2], "transactions v2 markers: the epoch above the transaction's",
+     e_write_txn_markers_v2_epoch),
 ]
 
 

@@ -39,17 +39,10 @@ _SHARE = f"KIP-932 share groups: {ISSUE_28}"
 _STREAMS = f"KIP-1071 streams groups: {ISSUE_28}"
 _KRAFT = "KRaft's quorum and registrations: josefk's metadata lives in ZooKeeper (or its embedded store), " \
          "it has no KRaft quorum to describe or change"
-_TV2 = ("transactions v2 (KIP-890 part 2), which a client uses only when the broker finalizes the feature "
-        "transaction.version 2; josefk, a ZooKeeper-mode broker, finalizes no such feature, and its coordinator "
-        "does not yet bump the producer epoch at every transaction end or write markers with the bumped epoch")
 # What each version adds, from the comments of Kafka 4.4.0's message specs.
 NOT_SERVED_REASONS = {
-    "EndTxn": f"v5 (the producer epoch bumped on every transaction, returned in the response): {_TV2}; "
-              f"{ISSUE_28}",
-    "WriteTxnMarkers": f"v2 (each marker's transaction version, KIP-1228): sent by a transactions v2 coordinator; "
-                       f"{_TV2}; {ISSUE_28}",
-    "TxnOffsetCommit": f"v5 (the offsets partition added implicitly) and v6 (topic ids instead of names, "
-                       f"KIP-1319): {_TV2}; {ISSUE_28}",
+    "TxnOffsetCommit": f"v6 (topic ids instead of names, with GROUP_ID_NOT_FOUND, STALE_MEMBER_EPOCH and "
+                       f"UNKNOWN_TOPIC_ID, KIP-1319): not yet; {ISSUE_28}",
     "UpdateFeatures": "v2 (a failure as a top-level error, no per-feature results): the feature checks of a "
                       "ZooKeeper-mode broker (Kafka 3.9's, per feature) are not KRaft's, which v2's shape follows; "
                       "admin clients update features at v1",

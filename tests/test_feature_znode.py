@@ -18,6 +18,7 @@ from josefk.zk.feature_znode import (
     ENABLED,
     FEATURE,
     SAFE_DOWNGRADE,
+    TRANSACTION_VERSION,
     UNKNOWN_UPGRADE,
     UNSAFE_DOWNGRADE,
     UPGRADE,
@@ -25,6 +26,7 @@ from josefk.zk.feature_znode import (
     FeatureZNode,
     FinalizedFeatures,
     setup_feature_versioning,
+    supported_features,
     update_finalized_features,
 )
 from josefk.zk.zk_data import TopicAssignment, topic_path
@@ -163,3 +165,33 @@ def test_a_finalized_feature_is_checked_against_its_level_and_can_be_deleted(sto
     assert _outcomes(store, FeatureUpdate("y", 0, UNSAFE_DOWNGRADE), FeatureUpdate("q", 1, UPGRADE)) == {
         "y": None, "q": "Could not apply finalized feature update because the provided feature is not supported."}
     assert store.get(FEATURE) == (FeatureZNode(2, ENABLED, {"x": 2, "z": 1}).encode(), 1)
+
+
+def test_transaction_version_is_supported_only_with_unstable_feature_versions() -> None:
+    """Kafka 3.9 has transaction.version 0-2, none of it production: a broker supports it only
+    with unstable.feature.versions.enable, as josefk does (Kafka 4 made it production)."""
+    assert supported_features(False) == {}
+    assert supported_features(True) == {TRANSACTION_VERSION: (0, 2)}
+
+
+def test_transaction_version_is_finalized_within_its_supported_levels(store: EmbeddedStore) -> None:
+    """With transaction.version supported, a level in 0-2 is written to /feature, one above is
+    refused as Kafka's controller refuses a level its brokers do not support, and the feature
+    can be downgraded and disabled again."""
+    setup_feature_versioning(store, IBP_3_9)
+    supported = supported_features(True)
+
+    def outcomes(*updates: FeatureUpdate) -> dict[str, str | None]:
+        found = update_finalized_features(store, IBP_3_9, list(updates), supported, brokers=3)
+        return {name: None if e is None else str(e) for name, e in found.items()}
+
+    assert outcomes(FeatureUpdate(TRANSACTION_VERSION, 3, UPGRADE)) == {
+        TRANSACTION_VERSION: "Could not apply finalized feature update because 3 brokers were found to have "
+                             "incompatible versions for the feature."}
+    assert store.get(FEATURE) == (b'{"features":{},"version":2,"status":1}', 0)
+    assert outcomes(FeatureUpdate(TRANSACTION_VERSION, 2, UPGRADE)) == {TRANSACTION_VERSION: None}
+    assert store.get(FEATURE) == (b'{"features":{"transaction.version":{"max_version_level":2}},"version":2,'
+                                  b'"status":1}', 1)
+    assert outcomes(FeatureUpdate(TRANSACTION_VERSION, 1, SAFE_DOWNGRADE)) == {TRANSACTION_VERSION: None}
+    assert outcomes(FeatureUpdate(TRANSACTION_VERSION, 0, SAFE_DOWNGRADE)) == {TRANSACTION_VERSION: None}
+    assert store.get(FEATURE) == (b'{"features":{},"version":2,"status":1}', 3)

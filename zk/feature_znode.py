@@ -129,10 +129,17 @@ class FinalizedFeatures:
 
 # UpdateFeatures' upgrade types (Kafka's FeatureUpdate.UpgradeType codes; any other code is UNKNOWN).
 UNKNOWN_UPGRADE, UPGRADE, SAFE_DOWNGRADE, UNSAFE_DOWNGRADE = 0, 1, 2, 3
-# The features this broker supports (Kafka's BrokerFeatures.supportedFeatures): none, as a
-# ZooKeeper-mode Kafka 3.9 broker, so every upgrade is refused as unsupported.
-SUPPORTED_FEATURES: frozenset[str] = frozenset()
+TRANSACTION_VERSION = "transaction.version"
+# Feature name -> (min, max) level a broker supports (Kafka's BrokerFeatures.supportedFeatures).
+SupportedFeatures = dict[str, tuple[int, int]]
 NOT_SUPPORTED = "Could not apply finalized feature update because the provided feature is not supported."
+
+
+def supported_features(unstable_feature_versions: bool) -> SupportedFeatures:
+    """What a broker supports: nothing, as a ZooKeeper-mode Kafka 3.9 broker (whose features'
+    production levels are all 0); with unstable.feature.versions.enable, Kafka 3.9's testing
+    levels of transaction.version, 0-2 (KIP-890 part 2, which Kafka 4 made production)."""
+    return {TRANSACTION_VERSION: (0, 2)} if unstable_feature_versions else {}
 
 
 class InvalidFeatureUpdate(Exception):
@@ -152,9 +159,12 @@ class FeatureUpdate:
         return self.level < 1 and self.upgrade_type != UPGRADE
 
 
-def target_level(update: FeatureUpdate, existing: int | None) -> int | None:
+def target_level(update: FeatureUpdate, existing: int | None, supported: SupportedFeatures | None = None,
+                 brokers: int = 1) -> int | None:
     """The feature's finalized level after `update` (None: deleted), or InvalidFeatureUpdate:
-    Kafka's KafkaController.validateFeatureUpdate, its checks in its order and words."""
+    Kafka's KafkaController.validateFeatureUpdate, its checks in its order and words.
+    `supported` is the controller's supported features; `brokers` the live brokers, which
+    support what it does (josefk's brokers register no features of their own)."""
     if not update.feature:
         raise InvalidFeatureUpdate("Feature name can not be empty.")
     if update.upgrade_type == UNKNOWN_UPGRADE:
@@ -180,13 +190,18 @@ def target_level(update: FeatureUpdate, existing: int | None) -> int | None:
             raise InvalidFeatureUpdate(f"When the downgradeType is set to SAFE in the request, the provided "
                                        f"versionLevel:{level} can not be greater than existing "
                                        f"versionLevel:{existing}.")
-    if update.feature not in SUPPORTED_FEATURES:
+    found = (supported or {}).get(update.feature)
+    if found is None:
         raise InvalidFeatureUpdate(NOT_SUPPORTED)
+    if not found[0] <= level <= found[1]:
+        raise InvalidFeatureUpdate(f"Could not apply finalized feature update because {brokers} brokers were found "
+                                   "to have incompatible versions for the feature.")
     return level
 
 
 def update_finalized_features(store: CoordinationStore, protocol: InterBrokerProtocol,
-                              updates: list[FeatureUpdate]) -> dict[str, InvalidFeatureUpdate | None]:
+                              updates: list[FeatureUpdate], supported: SupportedFeatures | None = None,
+                              brokers: int = 1) -> dict[str, InvalidFeatureUpdate | None]:
     """Apply `updates` to /feature as Kafka's controller does (processFeatureUpdates): each is
     checked against the finalized features before any of them, the valid ones are written
     together, and each feature's outcome is returned (None: applied). Kafka's ZooKeeper-mode
@@ -200,7 +215,7 @@ def update_finalized_features(store: CoordinationStore, protocol: InterBrokerPro
     outcomes: dict[str, InvalidFeatureUpdate | None] = {}
     for update in updates:
         try:
-            level = target_level(update, existing.get(update.feature))
+            level = target_level(update, existing.get(update.feature), supported, brokers)
         except InvalidFeatureUpdate as e:
             outcomes[update.feature] = e
             continue
