@@ -246,7 +246,7 @@ class HostStoreClient(CoordinationStore):
     the controller's thread, the store writer), watchers run on one thread of their own, in
     the order the events came. `on_lost` is called once if the server goes away first."""
 
-    def __init__(self, path: Path, on_lost: Callable[[], None] | None = None) -> None:
+    def __init__(self, path: Path, on_lost: Callable[[], object] | None = None) -> None:
         self.sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
         try:
             self.sock.connect(str(path))
