@@ -3,6 +3,7 @@ host process), as a user runs it: the command, real broker processes, confluent-
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import signal
@@ -17,8 +18,10 @@ from pathlib import Path
 import pytest
 from confluent_kafka import Consumer, KafkaException, Producer
 from confluent_kafka.admin import AdminClient, NewTopic
+from kazoo.client import KazooClient
 
 from harness.mixed import wait_for
+from harness.zookeeper import ZooKeeperServer
 
 WAIT = 120.0  # a bound for the loaded 2-core machine, never a sleep
 
@@ -194,6 +197,43 @@ def test_ctrl_c_stops_both_brokers_cleanly(host: HostProcess) -> None:
     assert "controller" in host.text() and "last" in host.text()
     assert not (host.work / "data" / "josefk-host.sock").exists()
     assert "Traceback" not in host.text()
+
+
+def running(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    return Path(f"/proc/{pid}/stat").read_text().split(")")[-1].split()[0] != "Z"
+
+
+@pytest.mark.cluster
+def test_brokers_stop_when_their_host_is_killed(host: HostProcess) -> None:
+    """Their store (and their registrations with it) went with the host: they must not run on alone."""
+    brokers = [host.broker_pid(0), host.broker_pid(1)]
+    host.proc.kill()
+    host.proc.wait()
+    wait_for(lambda: not any(running(pid) for pid in brokers) or None, WAIT, "the brokers to stop")
+
+
+@pytest.mark.cluster
+def test_with_zookeeper_the_brokers_use_it_and_no_host_store(tmp_path: Path, zookeeper: ZooKeeperServer) -> None:
+    host = HostProcess(tmp_path, {"zookeeper.connect": zookeeper.connect})
+    try:
+        zk = KazooClient(zookeeper.connect)
+        zk.start(WAIT)
+        try:
+            assert sorted(zk.get_children("/brokers/ids")) == ["0", "1"]
+            assert json.loads(zk.get("/brokers/ids/1")[0])["rack"] == socket.gethostname()
+        finally:
+            zk.stop()
+            zk.close()
+        assert not (tmp_path / "data" / "josefk-host.sock").exists()
+        assert host.interrupt() == 0
+        for broker_id in (0, 1):
+            assert (tmp_path / "data" / f"broker-{broker_id}" / ".kafka_cleanshutdown").exists()
+    finally:
+        host.kill()
 
 
 @pytest.mark.unit

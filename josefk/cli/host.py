@@ -144,8 +144,9 @@ class Host:
 
     def start(self) -> None:
         for broker in self.plans:
-            # Its own session: Ctrl-C reaches this process alone, which stops the brokers in order.
-            process = subprocess.Popen(self.command(broker), stdin=subprocess.DEVNULL, start_new_session=True)
+            # Its own process group: Ctrl-C reaches this process alone, which stops the brokers in
+            # order. Not its own session, which would also be its own scheduling autogroup.
+            process = subprocess.Popen(self.command(broker), stdin=subprocess.DEVNULL, process_group=0)
             self.running[broker.broker_id] = _Running(broker, process, os.pidfd_open(process.pid))
             say(f"broker {broker.broker_id} started (pid {process.pid}): listeners={broker.overrides['listeners']} "
                 f"log.dirs={broker.overrides['log.dirs']} broker.rack={broker.overrides['broker.rack']}")
