@@ -19,6 +19,7 @@ import os
 import re
 import sys
 import time
+from collections.abc import Callable
 from contextlib import ExitStack
 
 import run
@@ -32,8 +33,9 @@ KINDS = ("josefk", "josefk-host", "kafka")
 
 
 def started(kind: str) -> run.AnyBroker:
-    broker: run.AnyBroker = {"josefk": lambda: run.Broker("josefk"), "josefk-host": run.JosefkHost,
-                             "kafka": run.KafkaCluster}[kind]()
+    makers: dict[str, Callable[[], run.AnyBroker]] = {
+        "josefk": lambda: run.Broker("josefk"), "josefk-host": run.JosefkHost, "kafka": run.KafkaCluster}
+    broker = makers[kind]()
     broker.start()
     return broker
 

@@ -317,12 +317,12 @@ class JosefkHost:
             try:
                 self.server.proc.wait(120)
             except subprocess.TimeoutExpired:
-                for pid in self._pids()[1:]:
+                for pid in self.pids()[1:]:
                     os.kill(pid, signal.SIGKILL)
                 self.server.kill()
         shutil.rmtree(self.work, ignore_errors=True)
 
-    def _pids(self) -> list[int]:
+    def pids(self) -> list[int]:
         """The host process and its brokers (its children)."""
         assert self.server is not None
         host = self.server.proc.pid
@@ -331,15 +331,15 @@ class JosefkHost:
         return [host, *children]
 
     def cpu_seconds(self) -> float:
-        return sum(workers.process_cpu_seconds(pid, children=True) for pid in self._pids())
+        return sum(workers.process_cpu_seconds(pid, children=True) for pid in self.pids())
 
     def reset_peak_rss(self) -> None:
-        for pid in self._pids():
+        for pid in self.pids():
             Path(f"/proc/{pid}/clear_refs").write_text("5")
 
     def memory_mb(self, key: str = "VmHWM") -> float:
         total = 0.0
-        for pid in self._pids():
+        for pid in self.pids():
             for line in Path(f"/proc/{pid}/status").read_text().splitlines():
                 if line.startswith(key + ":"):
                     total += int(line.split()[1]) / 1024
@@ -592,7 +592,7 @@ def scenario_scale(b: AnyBroker, plan: Plan) -> list[Row]:
     create_topic(b, "t", n)
     rows = [produce_step(b, "t", 1, plan.count(100), 100, n)]
     if b.name in ("josefk", "kafka"):
-        assert not isinstance(b, JosefkCluster)
+        assert not isinstance(b, JosefkCluster | JosefkHost)
         b.stop()
         t0 = time.monotonic()
         b.restart()
