@@ -91,16 +91,21 @@ class HostProcess:
         return self.proc.wait(WAIT)
 
     def kill(self) -> None:
-        """A failed test's end: the brokers (their own sessions) and then the host."""
-        if self.proc.poll() is None:
-            for broker_id in (0, 1):
-                try:
-                    os.kill(self.broker_pid(broker_id), signal.SIGKILL)
-                except (ProcessLookupError, AssertionError):
-                    pass
-            self.proc.kill()
+        """A test's end: whatever is left of the brokers (their own process group), then the host."""
+        for broker_id in (0, 1):
+            found = re.search(rf"josefk host: broker {broker_id} started \(pid (\d+)\)", self.text())
+            if found and str(self.config).encode() in _cmdline(int(found.group(1))):  # still ours
+                os.kill(int(found.group(1)), signal.SIGKILL)
+        self.proc.kill()
         self.proc.wait()
         del self.admin  # librdkafka's threads end when it is collected
+
+
+def _cmdline(pid: int) -> bytes:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes()
+    except OSError:
+        return b""
 
 
 @pytest.fixture
