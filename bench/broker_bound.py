@@ -141,7 +141,10 @@ def partitions_step(b: run.AnyBroker, partitions: int, records: int) -> list[Row
 
 def open_files(b: run.AnyBroker) -> int:
     """The broker's open file descriptors (the JVMs' for Kafka), from /proc."""
-    pids = [b.proc.pid] if isinstance(b, run.Broker) else [x.proc.pid for x in b.brokers]
+    if isinstance(b, run.JosefkHost):
+        pids = b.pids()
+    else:
+        pids = [b.proc.pid] if isinstance(b, run.Broker) else [x.proc.pid for x in b.brokers]
     return sum(len(os.listdir(f"/proc/{pid}/fd")) for pid in pids)
 
 

@@ -26,6 +26,7 @@ import os
 import platform
 import queue
 import shutil
+import signal
 import socket
 import statistics
 import subprocess
@@ -272,7 +273,100 @@ class KafkaCluster:
         return total
 
 
-AnyBroker = Broker | JosefkCluster | KafkaCluster
+class JosefkHost:
+    """`josefk host --brokers N` standalone: N josefk broker ids on this host from one config,
+    their coordination store served by the host process (no ZooKeeper). Measured like one
+    broker: CPU and RSS are the host process's and its brokers' sums."""
+
+    name = "josefk-host"
+
+    def __init__(self, size: int = 2) -> None:
+        self.size = size
+        self.work = Path(tempfile.mkdtemp(prefix="bench-josefk-host-"))
+        self.port = 0
+        self.server: ServerProcess | None = None
+
+    @property
+    def bootstrap(self) -> str:
+        return ",".join(f"127.0.0.1:{self.port + i}" for i in range(self.size))
+
+    def start(self) -> float:
+        t0 = time.monotonic()
+        self.port = free_port_run(self.size)
+        config = self.work / "host.properties"
+        config.write_text(f"broker.id=1\nlisteners=PLAINTEXT://127.0.0.1:{self.port}\nlog.dirs={self.work / 'data'}\n"
+                          "offsets.topic.replication.factor=1\ntransaction.state.log.replication.factor=1\n"
+                          "group.initial.rebalance.delay.ms=0\n")
+        cmd = [*JOSEFK, "host", str(config), "--brokers", str(self.size), "--log-level", "WARNING",
+               "--log-dir", str(self.work / "logs")]
+        self.server = ServerProcess(cmd, "127.0.0.1", self.port, output=self.work / "josefk-host.out", cwd=self.work,
+                                    start_timeout=90, what="josefk host")
+        from confluent_kafka.admin import AdminClient
+
+        admin = AdminClient({"bootstrap.servers": self.bootstrap})
+        deadline = time.monotonic() + 90
+        while len(admin.list_topics(timeout=10).brokers) < self.size:
+            if time.monotonic() > deadline:
+                raise RuntimeError("josefk host's brokers did not all register")
+            time.sleep(0.1)
+        return time.monotonic() - t0
+
+    def cleanup(self) -> None:
+        if self.server is not None and self.server.proc.poll() is None:
+            self.server.proc.send_signal(signal.SIGTERM)  # the host stops its brokers, then exits
+            try:
+                self.server.proc.wait(120)
+            except subprocess.TimeoutExpired:
+                for pid in self.pids()[1:]:
+                    os.kill(pid, signal.SIGKILL)
+                self.server.kill()
+        shutil.rmtree(self.work, ignore_errors=True)
+
+    def pids(self) -> list[int]:
+        """The host process and its brokers (its children)."""
+        assert self.server is not None
+        host = self.server.proc.pid
+        children = [int(pid) for task in Path(f"/proc/{host}/task").iterdir()
+                    for pid in (task / "children").read_text().split()]
+        return [host, *children]
+
+    def cpu_seconds(self) -> float:
+        return sum(workers.process_cpu_seconds(pid, children=True) for pid in self.pids())
+
+    def reset_peak_rss(self) -> None:
+        for pid in self.pids():
+            Path(f"/proc/{pid}/clear_refs").write_text("5")
+
+    def memory_mb(self, key: str = "VmHWM") -> float:
+        total = 0.0
+        for pid in self.pids():
+            for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+                if line.startswith(key + ":"):
+                    total += int(line.split()[1]) / 1024
+        return total
+
+
+def free_port_run(count: int) -> int:
+    """A port p with p .. p + count - 1 all free now (josefk host's brokers listen there)."""
+    while True:
+        base = free_port()
+        if base + count > 65536:
+            continue
+        held = []
+        try:
+            for port in range(base, base + count):
+                s = socket.socket()
+                held.append(s)
+                s.bind(("127.0.0.1", port))
+            return base
+        except OSError:
+            continue
+        finally:
+            for s in held:
+                s.close()
+
+
+AnyBroker = Broker | JosefkCluster | KafkaCluster | JosefkHost
 
 
 @contextmanager
@@ -498,7 +592,7 @@ def scenario_scale(b: AnyBroker, plan: Plan) -> list[Row]:
     create_topic(b, "t", n)
     rows = [produce_step(b, "t", 1, plan.count(100), 100, n)]
     if b.name in ("josefk", "kafka"):
-        assert not isinstance(b, JosefkCluster)
+        assert not isinstance(b, JosefkCluster | JosefkHost)
         b.stop()
         t0 = time.monotonic()
         b.restart()

@@ -18,6 +18,7 @@ CLIENT_LIBRARIES = {"kafka": "kafka-python"}  # import name -> the package to in
 TOOLS: dict[str, tuple[str, str]] = {
     "broker": ("josefk.cli.broker", "main"),
     "broker-stop": ("josefk.cli.broker_stop", "main"),
+    "host": ("josefk.cli.host", "main"),
     "acls": ("josefk.cli.tools.acls", "main"),
     "topics": ("josefk.cli.tools.topics", "main"),
     "configs": ("josefk.cli.tools.configs", "main"),

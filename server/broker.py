@@ -18,6 +18,7 @@ import uuid
 from collections import Counter
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 from kazoo.handlers.threading import KazooTimeoutError
 
@@ -107,6 +108,7 @@ from josefk.zk.admin_zk_client import TopicAdmin
 from josefk.zk.config_changes import ConfigChangeListener
 from josefk.zk.coordination_store import CoordinationStore, EmbeddedStore, NodeExistsError, NoNodeError
 from josefk.zk.feature_znode import TRANSACTION_VERSION, FinalizedFeatures, supported_features
+from josefk.zk.host_store import HostStoreClient
 from josefk.zk.zk_data import (
     BROKERS_IDS,
     CLUSTER_ID,
@@ -134,8 +136,12 @@ def _new_cluster_id() -> str:
 
 
 class KafkaServer:
-    def __init__(self, config: KafkaConfig) -> None:
+    def __init__(self, config: KafkaConfig, host_store: Path | None = None) -> None:
+        """`host_store`: the Unix socket of the coordination store `josefk host` serves its
+        brokers when zookeeper.connect is empty (zk/host_store.py)."""
         self.config = config
+        self.host_store = host_store
+        self.host_store_gone = asyncio.Event()  # the host's store closed: this broker cannot go on
         self.metrics: Counter = Counter()
         # Kafka's metrics (BrokerTopicMetrics, RequestMetrics, ReplicaManager), served at
         # metrics.http.listener's /metrics when it is set.
@@ -178,6 +184,13 @@ class KafkaServer:
             except KazooTimeoutError:  # Kafka's ZooKeeperClientTimeoutException
                 raise StartupError(f"Timed out waiting for connection to ZooKeeper at {connect} "
                                    f"(zookeeper.connection.timeout.ms={connection_timeout})") from None
+        if self.host_store is not None:
+            loop = asyncio.get_running_loop()
+            try:
+                return HostStoreClient(self.host_store, lambda: loop.call_soon_threadsafe(self.host_store_gone.set))
+            except OSError as e:
+                raise StartupError(f"Cannot connect to the host's coordination store at {self.host_store}: "
+                                   f"{e.strerror or e}") from None
         first_dir = self.config.log_dirs[0]
         first_dir.mkdir(parents=True, exist_ok=True)
         return EmbeddedStore(first_dir / STORE_FILE)

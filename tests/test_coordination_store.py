@@ -1,8 +1,47 @@
+"""The coordination store's contract, for the standalone broker's EmbeddedStore and, where
+marked, for the host store (zk/host_store.py) that `josefk host` serves its brokers over a
+Unix socket: the same calls, the same answers, watches delivered (asynchronously there, as
+ZooKeeper's are)."""
+
 import os
+from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
-from josefk.zk.coordination_store import BadVersionError, EmbeddedStore, Fence, FencedError, NodeExistsError
+from harness.mixed import wait_for
+from josefk.zk.coordination_store import (
+    BadVersionError,
+    CoordinationStore,
+    EmbeddedStore,
+    Fence,
+    FencedError,
+    NodeExistsError,
+    NoNodeError,
+)
+from josefk.zk.host_store import HostStoreClient, HostStoreServer
+
+
+@pytest.fixture(params=["embedded", pytest.param("host", marks=pytest.mark.integration)])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[CoordinationStore]:
+    embedded = EmbeddedStore(tmp_path / "store.json")
+    if request.param == "embedded":
+        yield embedded
+        embedded.close()
+        return
+    server = HostStoreServer(embedded, tmp_path / "store.sock")
+    client = HostStoreClient(tmp_path / "store.sock")
+    try:
+        yield client
+    finally:
+        client.close()
+        server.close()
+        embedded.close()
+
+
+def seen_becomes(seen: list[str], expected: list[str]) -> None:
+    """Watches of the host store arrive on their own thread: wait for them."""
+    wait_for(lambda: seen == expected or None, 30, f"watch events {expected}, got {seen}")
 
 
 def test_persistent_nodes_survive_reopen_and_ephemeral_do_not(tmp_path):
@@ -16,8 +55,7 @@ def test_persistent_nodes_survive_reopen_and_ephemeral_do_not(tmp_path):
     assert reopened.get("/brokers/ids/0") is None
 
 
-def test_versioned_writes_and_watches(tmp_path):
-    store = EmbeddedStore(tmp_path / "store.json")
+def test_versioned_writes_and_watches(store: CoordinationStore) -> None:
     seen: list[str] = []
     store.watch_children("/a", seen.append)
     store.create("/a/b", b"1")
@@ -26,9 +64,17 @@ def test_versioned_writes_and_watches(tmp_path):
     assert store.set("/a/b", b"2", expected_version=0) == 1
     with pytest.raises(BadVersionError):
         store.set("/a/b", b"3", expected_version=0)
+    with pytest.raises(ValueError):  # not empty
+        store.delete("/a")
     store.delete("/a", recursive=True)
-    assert seen == ["/a", "/a"]
+    seen_becomes(seen, ["/a", "/a"])
     assert not store.exists("/a/b")
+    with pytest.raises(NoNodeError):
+        store.children("/a")
+    assert store.create_sequential("/seq/n-", b"x") == "/seq/n-0000000000"
+    assert store.create_sequential("/seq/n-") == "/seq/n-0000000001"
+    found = store.get_with_creation_id("/seq/n-0000000000")
+    assert found is not None and found[0] == b"x" and 0 < found[1] < store.create("/later")
 
 
 def test_changes_are_journaled_replayed_after_a_crash_and_folded_into_snapshots(tmp_path):
@@ -86,9 +132,8 @@ def test_fenced_create_all_commits_in_one_journal_write(tmp_path, monkeypatch):
     assert not store.exists("/brokers/topics/u/partitions/0/state")
 
 
-def test_create_ephemeral_and_set_applies_both_or_neither(tmp_path):
+def test_create_ephemeral_and_set_applies_both_or_neither(store: CoordinationStore) -> None:
     """The controller election's step: /controller appears only with the next epoch."""
-    store = EmbeddedStore(tmp_path / "store.json")
     store.create("/controller_epoch", b"0")
     with pytest.raises(BadVersionError):  # the epoch moved since it was read
         store.create_ephemeral_and_set("/controller", b"a", "/controller_epoch", b"1", 3)
@@ -97,3 +142,29 @@ def test_create_ephemeral_and_set_applies_both_or_neither(tmp_path):
     with pytest.raises(NodeExistsError):  # another holds /controller
         store.create_ephemeral_and_set("/controller", b"b", "/controller_epoch", b"2", 1)
     assert store.get("/controller") == (b"a", 0) and store.get("/controller_epoch") == (b"1", 1)
+
+
+def test_fenced_writes_apply_only_while_the_fence_holds(store: CoordinationStore) -> None:
+    """tests/test_controller_fencing.py's check of ZooKeeperStore, for these stores."""
+    fired: list[str] = []
+    store.watch_data("/brokers/topics/t/partitions/0/state", fired.append)
+    store.create("/controller_epoch", b"1")
+    store.create("/brokers/topics/t/partitions/0/state", b"a")
+    fence = Fence("/controller_epoch", 0)
+    assert store.fenced_set(fence, "/brokers/topics/t/partitions/0/state", b"b", 0) == 1
+    store.fenced_create(fence, "/brokers/topics/t/partitions/1/state", b"s")
+    assert store.fenced_create_all(fence, [("/brokers/topics/t/partitions/1/state", b"x"),
+                                           ("/brokers/topics/t/partitions/2/state", b"y")]) == \
+        ["/brokers/topics/t/partitions/1/state"]
+    with pytest.raises(BadVersionError) as stale:
+        store.fenced_set(fence, "/brokers/topics/t/partitions/0/state", b"c", 0)
+    assert not isinstance(stale.value, FencedError)
+    store.set("/controller_epoch", b"2")  # a newer controller
+    with pytest.raises(FencedError):
+        store.fenced_set(fence, "/brokers/topics/t/partitions/0/state", b"d", 1)
+    with pytest.raises(FencedError):
+        store.fenced_create(fence, "/brokers/topics/t/partitions/3/state", b"")
+    assert store.get("/brokers/topics/t/partitions/0/state") == (b"b", 1)
+    assert store.get("/brokers/topics/t/partitions/2/state") == (b"y", 0)
+    assert store.get("/brokers/topics/t/partitions/3/state") is None
+    seen_becomes(fired, ["/brokers/topics/t/partitions/0/state"] * 2)  # created, then set once

@@ -11,7 +11,8 @@ model, nor the handlers and wiring above it (they give it what it needs, such as
 credential lookup).
 utils/ (Kafka's common.utils: Time and Scheduler) is below them all: it imports nothing of
 josefk and every package may import it. The CLI, the console and the Spark source talk to
-brokers over the wire only. Imports are read from the source with ast, so a lazy import inside a
+brokers over the wire only; `josefk host` also serves its brokers' coordination store
+(zk/host_store.py). Imports are read from the source with ast, so a lazy import inside a
 function counts too."""
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ ALLOWED: dict[str, set[str]] = {
     "server": {"protocol", "log", "zk", "clients", "controller", "replication", "coordinator"},
     # clients only for the TLS settings, which build the inter-broker client's from the listener's
     "server/network": {"protocol", "clients"},
-    "josefk/cli": {"protocol", "cli", "server"},  # server only for `josefk broker`, which starts one
+    "josefk/cli": {"protocol", "cli", "server", "zk"},  # server for `josefk broker`; zk for `josefk host`'s store
     "josefk/console": {"protocol", "cli"},  # a Kafka client like the tools, sharing their helpers
     "josefk/spark": {"protocol", "spark"},
 }

@@ -27,8 +27,9 @@ def _log_dirs() -> list[PurePosixPath]:
     return [PurePosixPath(d) for d in value.split(",")]
 
 
-def test_the_sample_log_dirs_live_in_the_units_state_directory() -> None:
-    service = _service("josefk.service")
+@pytest.mark.parametrize("name", ["josefk.service", "josefk-host.service"])
+def test_the_sample_log_dirs_live_in_the_units_state_directory(name: str) -> None:
+    service = _service(name)
     assert (service["User"], service["Group"]) == ("josefk", "josefk")
     state = PurePosixPath("/var/lib") / service["StateDirectory"]
     for log_dir in _log_dirs():
@@ -41,8 +42,25 @@ def test_each_template_instance_has_a_state_directory_of_its_own() -> None:
     assert service["StateDirectory"].startswith("josefk/")
 
 
-@pytest.mark.parametrize("name", ["josefk.service", "josefk@.service"])
+@pytest.mark.parametrize("name", ["josefk.service", "josefk@.service", "josefk-host.service"])
 def test_kafka_log_files_go_to_the_units_logs_directory(name: str) -> None:
     """The broker writes server.log and the rest to $LOG_DIR (else ./logs, which is / for a unit)."""
     service = _service(name)
     assert service["Environment"] == f"LOG_DIR=/var/log/{service['LogsDirectory']}"
+
+
+def test_the_host_unit_runs_josefk_host_with_options_it_has(capsys: pytest.CaptureFixture[str]) -> None:
+    import shlex
+
+    from josefk.cli import broker_stop, host
+
+    service = _service("josefk-host.service")
+    for key, tool, main in (("ExecStart", "host", host.main), ("ExecStop", "broker-stop", broker_stop.main)):
+        program, name, *args = shlex.split(service[key])
+        assert program.endswith("/bin/josefk") and name == tool
+        with pytest.raises(SystemExit):
+            main(["--help"])
+        usage = capsys.readouterr().out
+        for flag in (a for a in args if a.startswith("--")):
+            assert flag in usage, f"{key}: josefk {tool} has no {flag}"
+    assert service["ExecStart"].split("--pid-file ")[1] == service["ExecStop"].split("--pid-file ")[1].split()[0]

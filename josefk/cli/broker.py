@@ -52,6 +52,9 @@ def main(argv: list[str]) -> int:
                              "default $LOG_DIR, else ./logs")
     parser.add_argument("--pid-file", type=Path, metavar="FILE",
                         help="write the broker's pid here while it runs (for josefk broker-stop)")
+    parser.add_argument("--host-store", type=Path, metavar="SOCKET",
+                        help="the coordination store's socket, given by `josefk host` to the brokers it runs "
+                             "without ZooKeeper")
     parser.add_argument("--sample-config", action="store_true",
                         help="print the sample server.properties shipped with josefk and exit")
     args = parser.parse_args(argv)
@@ -87,8 +90,8 @@ def main(argv: list[str]) -> int:
         uvloop.install()
     except ImportError:
         pass
-    with _pid_file(args.pid_file):
-        return asyncio.run(_run(config))
+    with pid_file(args.pid_file):
+        return asyncio.run(_run(config, args.host_store))
 
 
 def _raise_open_file_limit() -> None:
@@ -111,7 +114,7 @@ def _limit(value: int) -> str:
 
 
 @contextlib.contextmanager
-def _pid_file(path: Path | None):
+def pid_file(path: Path | None):
     """Write this process's pid to `path` for the run; remove it after, if it is still ours."""
     if path is None:
         yield
@@ -127,8 +130,8 @@ def _pid_file(path: Path | None):
                 path.unlink()
 
 
-async def _run(config: KafkaConfig) -> int:
-    server = KafkaServer(config)
+async def _run(config: KafkaConfig, host_store: Path | None) -> int:
+    server = KafkaServer(config, host_store)
     loop = asyncio.get_running_loop()
     stop = asyncio.Event()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -152,7 +155,14 @@ async def _run(config: KafkaConfig) -> int:
     # Start-up leaves a large, long-lived heap (message schemas, generated codecs): move it
     # out of the collector's reach so full collections do not pause request handling.
     gc.freeze()
-    await stopping
+    store_gone = asyncio.ensure_future(server.host_store_gone.wait())
+    await asyncio.wait({stopping, store_gone}, return_when=asyncio.FIRST_COMPLETED)
+    stopping.cancel()
+    store_gone.cancel()
+    if server.host_store_gone.is_set():  # `josefk host` is gone, and with it this broker's registration
+        log.critical("The host's coordination store closed; shutting down")
+        await server.shutdown()
+        return 1
     await server.shutdown()
     return 0
 
