@@ -59,6 +59,8 @@ class StoreConnectionLost(ConnectionError):
     """The host's store is gone (the supervisor stopped): this broker's session with it ended."""
 
 
+# The wire is JSON: a message is what json reads (Any), its shape the operation's, and each
+# typed CoordinationStore method of HostStoreClient states the type of what it returns.
 def _encode(value: object) -> Any:
     if isinstance(value, bytes):
         return {"b": base64.b64encode(value).decode()}

@@ -59,6 +59,8 @@ KAFKA_LOGGER_NAMES: dict[str, str] = {
     "josefk.coordinator.share_group_coordinator": "org.apache.kafka.coordinator.group.GroupMetadataManager",
     "josefk.coordinator.streams_group_coordinator": "org.apache.kafka.coordinator.group.GroupMetadataManager",
     "josefk.coordinator.share_state_store": "org.apache.kafka.coordinator.share.ShareCoordinatorShard",
+    "josefk.replication.share_state_persister": "org.apache.kafka.server.share.persister.PersisterStateManager",
+    "josefk.coordinator.group_config": "org.apache.kafka.coordinator.group.GroupConfigManager",
     "josefk.replication.share_partition": "kafka.server.share.SharePartition",
     "josefk.replication.share_partition_manager": "kafka.server.share.SharePartitionManager",
     "josefk.server.internal_topics": "kafka.server.AutoTopicCreationManager",
@@ -73,6 +75,7 @@ KAFKA_LOGGER_NAMES: dict[str, str] = {
     "josefk.zk.change_notifications": "kafka.common.ZkNodeChangeNotificationListener",
     "josefk.zk.config_changes": "kafka.server.DynamicConfigManager",
     "josefk.zk.feature_znode": "kafka.server.FinalizedFeatureChangeListener",
+    "josefk.zk.host_store": "kafka.zookeeper.ZooKeeperClient",  # Kafka has no host store: its ZooKeeper client's name
 }
 
 
