@@ -78,6 +78,7 @@ KIP_932 = {ApiKey.InitializeShareGroupState, ApiKey.ReadShareGroupState, ApiKey.
            ApiKey.ShareGroupDescribe, ApiKey.ShareFetch, ApiKey.ShareAcknowledge,
            ApiKey.DescribeShareGroupOffsets}
 KIP_848 |= {ApiKey.StreamsGroupHeartbeat, ApiKey.StreamsGroupDescribe}  # KIP-1071's too: tests/test_streams_group*.py
+KIP_848 |= {ApiKey.StreamsGroupTopologyDescriptionUpdate}  # KIP-1331's: tests/differential_kafka4.py
 # Record timestamps: one fixed base for both brokers, so the bytes (CRCs) the docs table
 # quotes are the same in every run (a clock-derived base changed them every hour); retention
 # is off on both brokers (SHARED_SETTINGS), so records this old are kept.
@@ -1229,9 +1230,9 @@ def n_streams_group_topology_description_update(side: Side, v: int) -> Iterator[
     for include in (False, True):
         described = ask(side, 1, StreamsGroupDescribeRequest(group_ids=[group], include_authorized_operations=False,
                                                              include_topology_description=include))
-        yield f"describe v1, IncludeTopologyDescription={include}", [
+        yield f"describe v1, IncludeTopologyDescription={include}", {"groups": [
             {"error_code": g.error_code, "topology_description_status": g.topology_description_status,
-             "topology_description": tree(g.topology_description)} for g in described.groups]
+             "topology_description": tree(g.topology_description)} for g in described.groups]}
     ask(side, 1, StreamsGroupHeartbeatRequest(group_id=group, member_id=joined_streams.member_id, member_epoch=-1))
 
 
