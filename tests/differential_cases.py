@@ -1210,7 +1210,8 @@ def topology_description(topic: str) -> Any:
 def n_streams_group_topology_description_update(side: Side, v: int) -> Iterator[Step]:
     """KIP-1331 as a broker answers it by default (no group.streams.topology.description.plugin.class):
     whether a member's heartbeat asks for the description, a push from a member, from an unknown
-    member and for an absent group, and StreamsGroupDescribe v1 with and without the description."""
+    member and for an absent group, and StreamsGroupDescribe v1 with and without the description
+    (an absent group's error leaves the status NOT_REQUESTED)."""
     topic = group = f"stdu-v{v}"
     create_topic(side, topic, 1)
     joined_streams = streams_join(side, group, topic)
@@ -1227,10 +1228,13 @@ def n_streams_group_topology_description_update(side: Side, v: int) -> Iterator[
     yield "push for an absent group", push(f"stdu-absent-v{v}", "stdu-unknown")
     yield "push without a member id", push(group, "")
     yield "push for another topology epoch", push(group, joined_streams.member_id, topology_epoch=5)
-    for include in (False, True):
-        described = ask(side, 1, StreamsGroupDescribeRequest(group_ids=[group], include_authorized_operations=False,
-                                                             include_topology_description=include))
-        yield f"describe v1, IncludeTopologyDescription={include}", {"groups": [
+    for label, described_group, include in (("describe v1", group, False),
+                                            ("describe v1 with the description", group, True),
+                                            ("describe v1 of an absent group with the description",
+                                             f"stdu-absent-v{v}", True)):
+        described = ask(side, 1, StreamsGroupDescribeRequest(
+            group_ids=[described_group], include_authorized_operations=False, include_topology_description=include))
+        yield label, {"groups": [
             {"error_code": g.error_code, "topology_description_status": g.topology_description_status,
              "topology_description": tree(g.topology_description)} for g in described.groups]}
     ask(side, 1, StreamsGroupHeartbeatRequest(group_id=group, member_id=joined_streams.member_id, member_epoch=-1))
