@@ -1,12 +1,18 @@
-"""Wires KIP-1071 streams groups into a broker: StreamsGroupHeartbeat (88) and
-StreamsGroupDescribe (89), plus the parts of the group APIs that see every kind of group
-(ListGroups, DescribeGroups, DeleteGroups, and the consumer group APIs, which must not take
-a streams group's id). Each of those wraps the handler it replaces and adds or refuses the
-streams groups. OffsetCommit / OffsetFetch reach streams groups through the classic
-coordinator's offsets hook (StreamsGroupCoordinator takes it over).
+"""Wires KIP-1071 streams groups into a broker: StreamsGroupHeartbeat (88),
+StreamsGroupDescribe (89) and KIP-1331's StreamsGroupTopologyDescriptionUpdate (93), plus
+the parts of the group APIs that see every kind of group (ListGroups, DescribeGroups,
+DeleteGroups, and the consumer group APIs, which must not take a streams group's id). Each
+of those wraps the handler it replaces and adds or refuses the streams groups. OffsetCommit /
+OffsetFetch reach streams groups through the classic coordinator's offsets hook
+(StreamsGroupCoordinator takes it over).
 
 Missing internal topics (repartition and changelog topics) are created from the heartbeat,
 as Kafka 4.x's KafkaApis does, where the principal may CREATE them.
+
+KIP-1331 topology descriptions are answered as Kafka 4.4 answers them by default, without a
+group.streams.topology.description.plugin.class (a JVM class josefk cannot load): a heartbeat
+never asks for a description, a push is refused with UNSUPPORTED_VERSION, and a describe that
+asks for the description says NOT_STORED.
 """
 
 from __future__ import annotations
@@ -42,6 +48,7 @@ from josefk.protocol.messages.generated import consumer_group_heartbeat_response
 from josefk.protocol.messages.generated import streams_group_describe_response as describe
 from josefk.protocol.messages.generated import streams_group_heartbeat_request as hb_request
 from josefk.protocol.messages.generated import streams_group_heartbeat_response as heartbeat
+from josefk.protocol.messages.generated import streams_group_topology_description_update_response as update
 from josefk.protocol.messages.generated.consumer_group_describe_request import ConsumerGroupDescribeRequest
 from josefk.protocol.messages.generated.consumer_group_heartbeat_request import ConsumerGroupHeartbeatRequest
 from josefk.protocol.messages.generated.delete_groups_request import DeleteGroupsRequest
@@ -50,11 +57,16 @@ from josefk.protocol.messages.generated.describe_groups_response import Describe
 from josefk.protocol.messages.generated.list_groups_request import ListGroupsRequest
 from josefk.protocol.messages.generated.streams_group_describe_request import StreamsGroupDescribeRequest
 from josefk.protocol.messages.generated.streams_group_heartbeat_request import StreamsGroupHeartbeatRequest
+from josefk.protocol.messages.generated.streams_group_topology_description_update_request import (
+    StreamsGroupTopologyDescriptionUpdateRequest,
+)
 
 GROUP_TYPE_STREAMS = "streams"
 STREAMS_PROTOCOL_TYPE = "streams"
 TOPOLOGY_DESCRIPTION_NOT_REQUESTED = 0
 TOPOLOGY_DESCRIPTION_NOT_STORED = 1
+# GroupCoordinatorService's refusal of a push when no topology description plugin is configured.
+NO_DESCRIPTION_PLUGIN = "The broker has no streams group topology description plugin configured."
 
 
 class InternalTopicCreator(Protocol):
@@ -103,6 +115,7 @@ class StreamsGroupApis:
         return dict([
             group_api(StreamsGroupHeartbeatRequest, self.handle_streams_group_heartbeat),
             group_api(StreamsGroupDescribeRequest, self.handle_streams_group_describe),
+            group_api(StreamsGroupTopologyDescriptionUpdateRequest, self.handle_topology_description_update),
             group_api(ListGroupsRequest, self.handle_list_groups),
             group_api(DescribeGroupsRequest, self.handle_describe_groups),
             group_api(DeleteGroupsRequest, self.handle_delete_groups),
@@ -240,6 +253,20 @@ class StreamsGroupApis:
         groups = describe_each(request, req.group_ids, self.authorizer, self.coordinator.describe, lambda g, e, m: (
             describe.DescribedGroup(group_id=g, error_code=e, error_message=m)), described)
         request.send_response(describe.StreamsGroupDescribeResponse(throttle_time_ms=0, groups=groups))
+
+    # -- StreamsGroupTopologyDescriptionUpdate ----------------------------------------------
+
+    def handle_topology_description_update(
+            self, request: GroupRequest[StreamsGroupTopologyDescriptionUpdateRequest]) -> None:
+        """Kafka 4.4 without a description plugin: READ on the group is checked (a push is
+        authorized like an offset commit), then every push is refused before the group, its
+        member or its coordinator is looked at, as GroupCoordinatorService does."""
+        if not group_allowed(self.authorizer, request, AclOperation.READ, request.body.group_id):
+            request.send_response(update.StreamsGroupTopologyDescriptionUpdateResponse(
+                error_code=ErrorCode.GROUP_AUTHORIZATION_FAILED))
+            return
+        request.send_response(update.StreamsGroupTopologyDescriptionUpdateResponse(
+            error_code=ErrorCode.UNSUPPORTED_VERSION, error_message=NO_DESCRIPTION_PLUGIN))
 
     # -- the group APIs that see every kind of group -----------------------------------------
 

@@ -98,6 +98,7 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.ReadShareGroupStateSummary: (0, 1),
     ApiKey.StreamsGroupHeartbeat: (0, 1),  # KIP-1071, Kafka 4.4's ranges
     ApiKey.StreamsGroupDescribe: (0, 1),
+    ApiKey.StreamsGroupTopologyDescriptionUpdate: (0, 0),  # KIP-1331, as Kafka 4.4 without a description plugin
 }
 
 # Kafka 4.4.0's ranges, as a 4.4 broker advertises them (its specs' validVersions, less a

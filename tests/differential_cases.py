@@ -27,6 +27,8 @@ from josefk.protocol.messages.generated import delete_share_group_state_request 
 from josefk.protocol.messages.generated import initialize_share_group_state_request as initialize_state_request
 from josefk.protocol.messages.generated import read_share_group_state_request as read_state_request
 from josefk.protocol.messages.generated import read_share_group_state_summary_request as summary_state_request
+from josefk.protocol.messages.generated import streams_group_heartbeat_request as streams_hb
+from josefk.protocol.messages.generated import streams_group_topology_description_update_request as streams_update
 from josefk.protocol.messages.generated import write_share_group_state_request as write_state_request
 from josefk.protocol.messages.generated.create_delegation_token_request import (
     CreatableRenewers,
@@ -53,6 +55,11 @@ from josefk.protocol.messages.generated.read_share_group_state_summary_request i
 from josefk.protocol.messages.generated.renew_delegation_token_request import RenewDelegationTokenRequest
 from josefk.protocol.messages.generated.share_group_describe_request import ShareGroupDescribeRequest
 from josefk.protocol.messages.generated.share_group_heartbeat_request import ShareGroupHeartbeatRequest
+from josefk.protocol.messages.generated.streams_group_describe_request import StreamsGroupDescribeRequest
+from josefk.protocol.messages.generated.streams_group_heartbeat_request import StreamsGroupHeartbeatRequest
+from josefk.protocol.messages.generated.streams_group_topology_description_update_request import (
+    StreamsGroupTopologyDescriptionUpdateRequest,
+)
 from josefk.protocol.messages.generated.write_share_group_state_request import WriteShareGroupStateRequest
 from josefk.protocol.record_codec import Record, build_batch
 from tests import kafka4_messages
@@ -71,6 +78,7 @@ KIP_932 = {ApiKey.InitializeShareGroupState, ApiKey.ReadShareGroupState, ApiKey.
            ApiKey.ShareGroupDescribe, ApiKey.ShareFetch, ApiKey.ShareAcknowledge,
            ApiKey.DescribeShareGroupOffsets}
 KIP_848 |= {ApiKey.StreamsGroupHeartbeat, ApiKey.StreamsGroupDescribe}  # KIP-1071's too: tests/test_streams_group*.py
+KIP_848 |= {ApiKey.StreamsGroupTopologyDescriptionUpdate}  # KIP-1331's: tests/differential_kafka4.py
 # Record timestamps: one fixed base for both brokers, so the bytes (CRCs) the docs table
 # quotes are the same in every run (a clock-derived base changed them every hour); retention
 # is off on both brokers (SHARED_SETTINGS), so records this old are kept.
@@ -1171,6 +1179,67 @@ def n_read_share_group_state_summary(side: Side, v: int) -> Iterator[Step]:
     yield "empty group id", summary("", 0)
 
 
+def streams_join(side: Side, group: str, topic: str) -> Any:
+    """A streams member's first heartbeat (v1, which carries TopologyDescriptionRequired), once
+    the group's coordinator is ready."""
+    request = StreamsGroupHeartbeatRequest(
+        group_id=group, member_id=f"{group}-m1", member_epoch=0, rebalance_timeout_ms=30000, process_id="p1",
+        topology=streams_hb.Topology(epoch=0, subtopologies=[streams_hb.Subtopology(
+            subtopology_id="0", source_topics=[topic])]), active_tasks=[], standby_tasks=[], warmup_tasks=[])
+    answers: list[Any] = []
+
+    def answered() -> bool:
+        answers.append(ask(side, 1, request))
+        return answers[-1].error_code not in COORDINATOR_NOT_READY
+
+    wait_for(answered, f"{group}'s coordinator on {side.name}")
+    return answers[-1]
+
+
+def topology_description(topic: str) -> Any:
+    """A one-subtopology description as Kafka Streams pushes it (source, processor, sink)."""
+    node = streams_update.TopologyDescriptionNode
+    return streams_update.TopologyDescription(subtopologies=[streams_update.TopologyDescriptionSubtopology(
+        subtopology_id="0", nodes=[
+            node(name="KSTREAM-SOURCE-0000000000", node_type=1, source_topics=[topic],
+                 successors=["KSTREAM-MAPVALUES-0000000001"]),
+            node(name="KSTREAM-MAPVALUES-0000000001", node_type=2, successors=["KSTREAM-SINK-0000000002"]),
+            node(name="KSTREAM-SINK-0000000002", node_type=3, sink_topic=f"{topic}-out")])], global_stores=[])
+
+
+def n_streams_group_topology_description_update(side: Side, v: int) -> Iterator[Step]:
+    """KIP-1331 as a broker answers it by default (no group.streams.topology.description.plugin.class):
+    whether a member's heartbeat asks for the description, a push from a member, from an unknown
+    member and for an absent group, and StreamsGroupDescribe v1 with and without the description
+    (an absent group's error leaves the status NOT_REQUESTED)."""
+    topic = group = f"stdu-v{v}"
+    create_topic(side, topic, 1)
+    joined_streams = streams_join(side, group, topic)
+    yield "join (heartbeat v1)", {"error_code": joined_streams.error_code,
+                                  "topology_description_required": joined_streams.topology_description_required}
+
+    def push(group_id: str, member_id: str, **fields: Any) -> Any:
+        request = StreamsGroupTopologyDescriptionUpdateRequest(
+            group_id=group_id, member_id=member_id, topology_epoch=0, topology_description=topology_description(topic))
+        return tree(ask(side, v, replace(request, **fields)))
+
+    yield "push from the member", push(group, joined_streams.member_id)
+    yield "push from an unknown member", push(group, "stdu-unknown")
+    yield "push for an absent group", push(f"stdu-absent-v{v}", "stdu-unknown")
+    yield "push without a member id", push(group, "")
+    yield "push for another topology epoch", push(group, joined_streams.member_id, topology_epoch=5)
+    for label, described_group, include in (("describe v1", group, False),
+                                            ("describe v1 with the description", group, True),
+                                            ("describe v1 of an absent group with the description",
+                                             f"stdu-absent-v{v}", True)):
+        described = ask(side, 1, StreamsGroupDescribeRequest(
+            group_ids=[described_group], include_authorized_operations=False, include_topology_description=include))
+        yield label, {"groups": [
+            {"error_code": g.error_code, "topology_description_status": g.topology_description_status,
+             "topology_description": tree(g.topology_description)} for g in described.groups]}
+    ask(side, 1, StreamsGroupHeartbeatRequest(group_id=group, member_id=joined_streams.member_id, member_epoch=-1))
+
+
 NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.Produce: n_produce, ApiKey.Fetch: n_fetch, ApiKey.ListOffsets: n_list_offsets,
     ApiKey.Metadata: n_metadata, ApiKey.OffsetCommit: n_offset_commit, ApiKey.OffsetFetch: n_offset_fetch,
@@ -1207,6 +1276,7 @@ NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.ReadShareGroupState: n_read_share_group_state, ApiKey.WriteShareGroupState: n_write_share_group_state,
     ApiKey.DeleteShareGroupState: n_delete_share_group_state,
     ApiKey.ReadShareGroupStateSummary: n_read_share_group_state_summary,
+    ApiKey.StreamsGroupTopologyDescriptionUpdate: n_streams_group_topology_description_update,
 }
 
 

@@ -25,7 +25,8 @@ NOT_SERVED_HEADING = "### APIs Kafka 4.4 serves that josefk does not"
 COMPARED = (ApiKey.Metadata, ApiKey.Produce, ApiKey.Fetch, ApiKey.FindCoordinator, ApiKey.DescribeCluster,
             ApiKey.ShareGroupHeartbeat, ApiKey.ShareGroupDescribe, ApiKey.DescribeShareGroupOffsets,
             ApiKey.InitializeShareGroupState, ApiKey.ReadShareGroupState, ApiKey.WriteShareGroupState,
-            ApiKey.DeleteShareGroupState, ApiKey.ReadShareGroupStateSummary)
+            ApiKey.DeleteShareGroupState, ApiKey.ReadShareGroupStateSummary,
+            ApiKey.StreamsGroupTopologyDescriptionUpdate)  # KIP-1331: as Kafka's default, no description plugin
 UNSUPPORTED_VERSION = 35
 # KIP-896 removed Produce v0-2 as well, but Kafka 4 still lists Produce from v0 in ApiVersions
 # (KAFKA-18659: librdkafka compresses only for a broker that lists v0) and refuses v0-2 when sent.
@@ -36,7 +37,6 @@ REFUSED = "refused: UNSUPPORTED_VERSION or the connection closed"
 # Keyed by API name; ranges josefk lags on an API it serves share its entry.
 ISSUE_28 = "issue 28 (Kafka 4 era)"
 _SHARE = f"KIP-932 share groups: {ISSUE_28}"
-_STREAMS = f"KIP-1071 streams groups: {ISSUE_28}"
 _KRAFT = "KRaft's quorum and registrations: josefk's metadata lives in ZooKeeper (or its embedded store), " \
          "it has no KRaft quorum to describe or change"
 # What each version adds, from the comments of Kafka 4.4.0's message specs.
@@ -53,7 +53,6 @@ NOT_SERVED_REASONS = {
     "UnregisterController": _KRAFT,
     "AlterShareGroupOffsets": _SHARE,
     "DeleteShareGroupOffsets": _SHARE,
-    "StreamsGroupTopologyDescriptionUpdate": _STREAMS,
 }
 
 

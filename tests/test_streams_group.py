@@ -45,12 +45,16 @@ from josefk.protocol.apis import ApiKey
 from josefk.protocol.authorizer import AllowAll
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.generated import streams_group_heartbeat_request as hb
+from josefk.protocol.messages.generated import streams_group_topology_description_update_request as update
 from josefk.protocol.messages.generated.consumer_group_heartbeat_request import ConsumerGroupHeartbeatRequest
 from josefk.protocol.messages.generated.describe_groups_request import DescribeGroupsRequest
 from josefk.protocol.messages.generated.list_groups_request import ListGroupsRequest
 from josefk.protocol.messages.generated.list_groups_response import ListGroupsResponse
 from josefk.protocol.messages.generated.streams_group_describe_request import StreamsGroupDescribeRequest
 from josefk.protocol.messages.generated.streams_group_heartbeat_request import StreamsGroupHeartbeatRequest
+from josefk.protocol.messages.generated.streams_group_topology_description_update_request import (
+    StreamsGroupTopologyDescriptionUpdateRequest,
+)
 from tests.test_consumer_group import StubRequest, Topics
 from tests.test_group_timeouts import GROUP, Coordinator
 
@@ -428,6 +432,42 @@ def test_the_group_apis_see_streams_groups_as_kafka_4_4_does(h: Harness) -> None
     assert [t.partitions for t in ours.topology.subtopologies[1].state_changelog_topics] == [4]
     assert [m.member_id for m in ours.members] == ["a"]
     assert (missing.error_code, missing.error_message) == (ErrorCode.GROUP_ID_NOT_FOUND, "Group nope not found.")
+
+
+class NoGroupRead(AllowAll):
+    def authorize(self, request: object, operation: AclOperation, resource_type: ResourceType, name: str,
+                  log_if_denied: bool = True) -> bool:
+        return not (resource_type == ResourceType.GROUP and operation == AclOperation.READ)
+
+
+def test_topology_descriptions_are_answered_as_kafka_4_4_without_a_description_plugin(h: Harness) -> None:
+    """KIP-1331 with Kafka's default (no group.streams.topology.description.plugin.class): no
+    heartbeat asks for the description, every push is refused (READ on the group checked first),
+    and a describe that asks for it says NOT_STORED (1), one that does not NOT_REQUESTED (0)."""
+    apis = StreamsGroupApis(h.sgc, {}, Created())
+    assert ApiKey.StreamsGroupTopologyDescriptionUpdate in apis.handlers()
+    joined = wire_join(apis, "a")
+    assert (joined.error_code, joined.topology_description_required) == (ErrorCode.NONE, False)
+
+    def push(on: StreamsGroupApis, member_id: str) -> Any:
+        request = StubRequest(StreamsGroupTopologyDescriptionUpdateRequest(
+            group_id=GROUP, member_id=member_id, topology_epoch=0, topology_description=update.TopologyDescription(
+                subtopologies=[update.TopologyDescriptionSubtopology(subtopology_id="0", nodes=[
+                    update.TopologyDescriptionNode(name="KSTREAM-SOURCE-0000000000", node_type=1,
+                                                   source_topics=["in"])])], global_stores=[])), api_version=0)
+        on.handle_topology_description_update(request)
+        return request.responses[0].error_code, request.responses[0].error_message
+
+    refused = (ErrorCode.UNSUPPORTED_VERSION, "The broker has no streams group topology description plugin configured.")
+    assert push(apis, "a") == push(apis, "unknown") == refused
+    assert push(StreamsGroupApis(h.sgc, {}, Created(), NoGroupRead()), "a") == (
+        ErrorCode.GROUP_AUTHORIZATION_FAILED, None)
+    for include, status in ((False, 0), (True, 1)):
+        described = StubRequest(StreamsGroupDescribeRequest(group_ids=[GROUP], include_topology_description=include))
+        apis.handle_streams_group_describe(described)
+        group = described.responses[0].groups[0]
+        assert (group.error_code, group.topology_description_status, group.topology_description) == (
+            ErrorCode.NONE, status, None)
 
 
 def test_a_new_groups_first_assignment_waits_for_the_initial_rebalance_delay(tmp_path: Path) -> None:
