@@ -408,6 +408,10 @@ class GroupApis:
                 epoch = p.committed_leader_epoch if version >= 2 else -1
                 offsets[tp] = OffsetAndMetadata(p.committed_offset, epoch if epoch is not None else -1,
                                                 p.committed_metadata or "", now, None)
+        if refusal is None:  # Kafka lists the refused and unknown topics first, then the unknown partitions
+            rank = {ErrorCode.UNKNOWN_TOPIC_ID: 0, ErrorCode.TOPIC_AUTHORIZATION_FAILED: 0,
+                    ErrorCode.UNKNOWN_TOPIC_OR_PARTITION: 1}
+            requested.sort(key=lambda tp: rank.get(errors.get(tp, ErrorCode.NONE), 2))
 
         def respond(results: dict[tuple[str, int], ErrorCode]) -> None:
             errors.update(results)
