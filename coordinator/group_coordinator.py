@@ -48,6 +48,9 @@ DEFAULT_GROUP_MAX_SIZE = 2**31 - 1
 # TxnOffsetCommit from v6 (KIP-1319) answers GROUP_ID_NOT_FOUND and STALE_MEMBER_EPOCH where older
 # versions answer ILLEGAL_GENERATION (TxnOffsetCommitRequest.supportsGroupIdNotFoundError).
 TXN_OFFSET_COMMIT_V6_ERRORS_VERSION = 6
+# TxnOffsetCommit v5 exists from Kafka 4 only, whose coordinator answers an unknown group named with
+# a generation ILLEGAL_GENERATION; v0-4 keep Kafka 3.9's answer (the group is created).
+TXN_OFFSET_COMMIT_KAFKA_4_VERSION = 5
 
 TopicPartition = tuple[str, int]
 GROUP_API_NEEDS_ID = {"join", "sync", "heartbeat", "leave", "offset_delete"}
@@ -931,9 +934,11 @@ class GroupCoordinator:
                                           verified_for_consumer_group, add)
             return
         group = self.groups.get(group_id)
-        if group is None and v6_errors and generation_id >= 0:
+        if group is None and api_version >= TXN_OFFSET_COMMIT_KAFKA_4_VERSION and generation_id >= 0:
+            not_found_error = ErrorCode.GROUP_ID_NOT_FOUND if v6_errors else ErrorCode.ILLEGAL_GENERATION
+
             def not_found(error: ErrorCode, _guard: VerificationGuard) -> None:
-                callback(dict.fromkeys(offsets, ErrorCode.GROUP_ID_NOT_FOUND if error == ErrorCode.NONE else error))
+                callback(dict.fromkeys(offsets, not_found_error if error == ErrorCode.NONE else error))
 
             self.store.verify_transaction(group_id, transactional_id, producer_id, producer_epoch, not_found, add)
             return

@@ -1378,10 +1378,10 @@ def e_txn_offset_commit_adds_the_partition(side: Side, v: int) -> Iterator[Step]
                                topics=[{"name": topic, "partition_indexes": [0]}])
 
 
-def e_txn_offset_commit_v6_errors(side: Side, v: int) -> Iterator[Step]:
+def e_txn_offset_commit_topic_and_group_errors(side: Side, v: int) -> Iterator[Step]:
     """TxnOffsetCommit v6 (KIP-1319): topics by id, an unknown id UNKNOWN_TOPIC_ID; an unknown
     group named with a generation GROUP_ID_NOT_FOUND; a consumer group member's stale epoch
-    STALE_MEMBER_EPOCH (all ILLEGAL_GENERATION before v6)."""
+    STALE_MEMBER_EPOCH (both ILLEGAL_GENERATION at v5, by name)."""
     tid, group = f"toc6-v{v}", f"toc6-group-v{v}"
     topic = txn_topic(side, tid)
     init = init_transactional(side, tid)
@@ -1393,20 +1393,21 @@ def e_txn_offset_commit_v6_errors(side: Side, v: int) -> Iterator[Step]:
                          producer_epoch=epoch, **txn_generation(v, member_epoch), member_id=member,
                          group_instance_id=None, topics=topics)
 
-    yield "known id and unknown id", commit(group, [
-        {"topic_id": side.topic_ids[topic], "partitions": [partition]},
-        {"topic_id": uuid.UUID(int=1), "partitions": [partition, {**partition, "partition_index": 1}]}])
-    yield "unknown group with a generation", commit(f"never-{group}", [
-        {"topic_id": side.topic_ids[topic], "partitions": [partition]}], "m", 3)
+    known = topic_ref(side, v, topic, 6)
+    unknown = {"topic_id": uuid.UUID(int=1)} if v >= 6 else {"name": f"never-{tid}"}
+    yield "known topic and unknown topic", commit(group, [
+        {**known, "partitions": [partition]},
+        {**unknown, "partitions": [partition, {**partition, "partition_index": 1}]}])
+    yield "unknown group with a generation", commit(f"never-{group}", [{**known, "partitions": [partition]}], "m", 3)
     member = str(uuid.UUID(int=v))
     joined = ask(side, 0, ConsumerGroupHeartbeatRequest(
         group_id=f"{group}-cg", member_id=member, member_epoch=0, rebalance_timeout_ms=30000,
         subscribed_topic_names=[topic], server_assignor="uniform", topic_partitions=[]))
     yield "joined", {"error_code": joined.error_code}  # the epochs differ: each side's own is used below
-    yield "stale member epoch", commit(f"{group}-cg", [
-        {"topic_id": side.topic_ids[topic], "partitions": [partition]}], member, joined.member_epoch + 1)
-    yield "unknown member", commit(f"{group}-cg", [
-        {"topic_id": side.topic_ids[topic], "partitions": [partition]}], "not-a-member", joined.member_epoch)
+    yield "stale member epoch", commit(f"{group}-cg", [{**known, "partitions": [partition]}], member,
+                                       joined.member_epoch + 1)
+    yield "unknown member", commit(f"{group}-cg", [{**known, "partitions": [partition]}], "not-a-member",
+                                   joined.member_epoch)
     yield "end", end_txn(side, 5, tid, pid, epoch, False)
 
 
@@ -1840,8 +1841,8 @@ NEW_VERSION_ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Ite
     (ApiKey.EndTxn, [5], "transactions v2: epoch bump, retries, abort with none open", e_end_txn_v2_epoch_bump),
     (ApiKey.TxnOffsetCommit, [5, 6], "transactions v2: the partition added implicitly",
      e_txn_offset_commit_adds_the_partition),
-    (ApiKey.TxnOffsetCommit, [6], "topic ids: unknown id, unknown group, stale member epoch",
-     e_txn_offset_commit_v6_errors),
+    (ApiKey.TxnOffsetCommit, [5, 6], "unknown topic, unknown group, stale member epoch",
+     e_txn_offset_commit_topic_and_group_errors),
     (ApiKey.WriteTxnMarkers, [2], "transactions v2 markers: the epoch above the transaction's",
      e_write_txn_markers_v2_epoch),
 ]

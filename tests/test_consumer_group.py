@@ -306,17 +306,22 @@ def test_a_group_id_comes_back_as_the_kind_of_group_last_written(h: Harness) -> 
 
 def test_transactional_offsets_for_an_unknown_group_with_a_generation(h: Harness) -> None:
     """TxnOffsetCommit naming a generation of a group that does not exist: from v6 (KIP-1319)
-    GROUP_ID_NOT_FOUND, and no group appears; before, the group is created as it always was."""
+    GROUP_ID_NOT_FOUND, at v5 (Kafka 4's) ILLEGAL_GENERATION, and no group appears; at v4
+    (Kafka 3.9's) the group is created, the member unknown."""
     om = OffsetAndMetadata(9, -1, "", 0, None)
     got: list[dict] = []
     gc = h.base.coordinator
-    gc.commit_txn_offsets("nowhere", "tx", 5, 0, "m", None, 3, {("t1", 0): om}, got.append, api_version=6)
-    h.time.sleep(0)
-    assert got == [{("t1", 0): ErrorCode.GROUP_ID_NOT_FOUND}]
-    assert "nowhere" not in gc.groups
+    for version in (6, 5, 4):
+        gc.commit_txn_offsets("nowhere", "tx", 5, 0, "m", None, 3, {("t1", 0): om}, got.append, api_version=version)
+        h.time.sleep(0)
+        if version == 5:
+            assert "nowhere" not in gc.groups
+    assert [r[("t1", 0)] for r in got] == [ErrorCode.GROUP_ID_NOT_FOUND, ErrorCode.ILLEGAL_GENERATION,
+                                           ErrorCode.UNKNOWN_MEMBER_ID]
+    del gc.groups["nowhere"]
     gc.commit_txn_offsets("nowhere", "tx", 5, 0, "", None, -1, {("t1", 0): om}, got.append, api_version=6)
     h.time.sleep(0)
-    assert got[1] == {("t1", 0): ErrorCode.NONE}  # no generation: an Empty group, as before v6
+    assert got[3] == {("t1", 0): ErrorCode.NONE}  # no generation: an Empty group, at every version
 
 
 def test_unloading_the_partition_drops_the_group_and_its_timers(h: Harness) -> None:
