@@ -636,12 +636,11 @@ class ConsumerGroupCoordinator:
     def txn_member_error(self, group_id: str, member_id: str, generation_id: int,
                          partitions: Iterable[TopicPartition]) -> ErrorCode:
         """TxnOffsetCommit's check: a producer that names the member (consumer.groupMetadata())
-        must name an epoch OffsetCommit would take for these partitions; TxnOffsetCommit
-        (before v6) reports a stale one as ILLEGAL_GENERATION."""
+        must name an epoch OffsetCommit would take for these partitions (GroupCoordinator
+        reports a stale one as ILLEGAL_GENERATION before v6)."""
         if not member_id and generation_id < 0:
             return ErrorCode.NONE
-        error = self._commit_error(self.groups[group_id], member_id, generation_id, partitions)
-        return ErrorCode.ILLEGAL_GENERATION if error == ErrorCode.STALE_MEMBER_EPOCH else error
+        return self._commit_error(self.groups[group_id], member_id, generation_id, partitions)
 
     def offsets_book(self, group_id: str) -> GroupMetadata:
         return self.groups[group_id].book

@@ -90,6 +90,8 @@ GROUP_TYPE_CLASSIC = "classic"
 # TxnOffsetCommit from v5 comes from producers on transactions v2: it adds the group's
 # partition to the transaction itself (no AddOffsetsToTxn), as Kafka's addPartition operation.
 TXN_OFFSET_COMMIT_ADD_VERSION = 5
+# TxnOffsetCommit names topics by id from v6 (KIP-1319), as OffsetCommit from v10.
+TXN_OFFSET_COMMIT_TOPIC_IDS_VERSION = 6
 
 
 def _error_message(error: ErrorCode) -> str:
@@ -383,13 +385,22 @@ class GroupApis:
             refusal = ErrorCode.TRANSACTIONAL_ID_AUTHORIZATION_FAILED
         elif not self._group_allowed(request, AclOperation.READ, req.group_id):
             refusal = ErrorCode.GROUP_AUTHORIZATION_FAILED
-        readable = self._topics_allowed(request, AclOperation.READ, (t.name for t in req.topics))
-        for topic in req.topics:
+        by_id = version >= TXN_OFFSET_COMMIT_TOPIC_IDS_VERSION
+        names = self._topic_names(req.topics, by_id)
+        ids = {name: t.topic_id for name, t in zip(names, req.topics, strict=True)} if by_id else {}
+        readable = self._topics_allowed(request, AclOperation.READ, (n for n in names if not is_unknown_id(n)))
+        for name, topic in zip(names, req.topics, strict=True):
             for p in topic.partitions:
-                tp = (topic.name, p.partition_index)
+                tp = (name, p.partition_index)
                 requested.append(tp)
-                if refusal is not None or topic.name not in readable:
-                    errors[tp] = refusal or ErrorCode.TOPIC_AUTHORIZATION_FAILED
+                if refusal is not None:
+                    errors[tp] = refusal
+                    continue
+                if is_unknown_id(name):
+                    errors[tp] = ErrorCode.UNKNOWN_TOPIC_ID
+                    continue
+                if name not in readable:
+                    errors[tp] = ErrorCode.TOPIC_AUTHORIZATION_FAILED
                     continue
                 if not self._known(*tp):
                     errors[tp] = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
@@ -397,14 +408,19 @@ class GroupApis:
                 epoch = p.committed_leader_epoch if version >= 2 else -1
                 offsets[tp] = OffsetAndMetadata(p.committed_offset, epoch if epoch is not None else -1,
                                                 p.committed_metadata or "", now, None)
+        if refusal is None:  # Kafka lists the refused and unknown topics first, then the unknown partitions
+            rank = {ErrorCode.UNKNOWN_TOPIC_ID: 0, ErrorCode.TOPIC_AUTHORIZATION_FAILED: 0,
+                    ErrorCode.UNKNOWN_TOPIC_OR_PARTITION: 1}
+            requested.sort(key=lambda tp: rank.get(errors.get(tp, ErrorCode.NONE), 2))
 
         def respond(results: dict[tuple[str, int], ErrorCode]) -> None:
             errors.update(results)
             fenced_name = ErrorCode.INVALID_PRODUCER_EPOCH if version < 2 else ErrorCode.PRODUCER_FENCED
-            topics = [TxnOffsetCommitResponseTopic(name=name, partitions=[
+            topics = [TxnOffsetCommitResponseTopic(partitions=[
                 TxnOffsetCommitResponsePartition(
                     partition_index=p, error_code=fenced_name if e == ErrorCode.PRODUCER_FENCED else e)
-                for p, e in parts]) for name, parts in by_topic([(tp, errors[tp]) for tp in requested]).items()]
+                for p, e in parts], **({"topic_id": ids[name]} if by_id else {"name": name}))
+                for name, parts in by_topic([(tp, errors[tp]) for tp in requested]).items()]
             request.send_response(TxnOffsetCommitResponse(throttle_time_ms=0, topics=topics))
 
         if not offsets:
@@ -415,7 +431,7 @@ class GroupApis:
         instance_id = req.group_instance_id if version >= 3 else None
         self.coordinator.commit_txn_offsets(req.group_id, req.transactional_id, req.producer_id, req.producer_epoch,
                                             member_id, instance_id, generation, offsets, respond,
-                                            add=version >= TXN_OFFSET_COMMIT_ADD_VERSION)
+                                            add=version >= TXN_OFFSET_COMMIT_ADD_VERSION, api_version=version)
 
     def _fetch_group(self, request: GroupRequest[codec.ApiMessage], group_id: str,
                      topics: Sequence[RequestedPartitions] | None,

@@ -45,6 +45,12 @@ NEW_MEMBER_JOIN_TIMEOUT_MS = 5 * 60 * 1000  # a new member must complete its fir
 DEFAULT_OFFSET_METADATA_MAX_BYTES = 4096
 DEFAULT_RETENTION_CHECK_INTERVAL_MS = 600_000
 DEFAULT_GROUP_MAX_SIZE = 2**31 - 1
+# TxnOffsetCommit from v6 (KIP-1319) answers GROUP_ID_NOT_FOUND and STALE_MEMBER_EPOCH where older
+# versions answer ILLEGAL_GENERATION (TxnOffsetCommitRequest.supportsGroupIdNotFoundError).
+TXN_OFFSET_COMMIT_V6_ERRORS_VERSION = 6
+# TxnOffsetCommit v5 exists from Kafka 4 only, whose coordinator answers an unknown group named with
+# a generation ILLEGAL_GENERATION; v0-4 keep Kafka 3.9's answer (the group is created).
+TXN_OFFSET_COMMIT_KAFKA_4_VERSION = 5
 
 TopicPartition = tuple[str, int]
 GROUP_API_NEEDS_ID = {"join", "sync", "heartbeat", "leave", "offset_delete"}
@@ -890,7 +896,8 @@ class GroupCoordinator:
     def commit_txn_offsets(self, group_id: str, transactional_id: str, producer_id: int, producer_epoch: int,
                            member_id: str, group_instance_id: str | None, generation_id: int,
                            offsets: dict[TopicPartition, OffsetAndMetadata],
-                           callback: Callable[[dict[TopicPartition, ErrorCode]], None], add: bool = False) -> None:
+                           callback: Callable[[dict[TopicPartition, ErrorCode]], None], add: bool = False,
+                           api_version: int = 0) -> None:
         """TxnOffsetCommit: the offsets are written in the producer's transaction and stay
         pending (invisible to OffsetFetch) until its marker ends it (Kafka's
         handleTxnOffsetCommit). A group that does not exist yet is created Empty. First
@@ -898,14 +905,20 @@ class GroupCoordinator:
         transaction (AddOffsetsToTxn put it there; KIP-890 verification), else offsets
         could land in a transaction that already ended and never be completed. With `add`
         (v5+, a producer on transactions v2, which sends no AddOffsetsToTxn) the coordinator
-        adds the partition instead, as Kafka's addPartition operation."""
+        adds the partition instead, as Kafka's addPartition operation. From v6 an unknown
+        group named with a generation is GROUP_ID_NOT_FOUND and a stale member epoch
+        STALE_MEMBER_EPOCH; before, both are ILLEGAL_GENERATION (OffsetMetadataManager's
+        validateTransactionalOffsetCommit)."""
         error = self.validate(group_id, "txn_offset_commit")
         if error != ErrorCode.NONE:
             callback(dict.fromkeys(offsets, error))
             return
+        v6_errors = api_version >= TXN_OFFSET_COMMIT_V6_ERRORS_VERSION
         consumer = self.consumer_groups
         if consumer is not None and consumer.is_consumer_group(group_id):
             error = consumer.txn_member_error(group_id, member_id, generation_id, offsets)
+            if error == ErrorCode.STALE_MEMBER_EPOCH and not v6_errors:
+                error = ErrorCode.ILLEGAL_GENERATION
             if error != ErrorCode.NONE:
                 callback(dict.fromkeys(offsets, error))
                 return
@@ -921,6 +934,14 @@ class GroupCoordinator:
                                           verified_for_consumer_group, add)
             return
         group = self.groups.get(group_id)
+        if group is None and api_version >= TXN_OFFSET_COMMIT_KAFKA_4_VERSION and generation_id >= 0:
+            not_found_error = ErrorCode.GROUP_ID_NOT_FOUND if v6_errors else ErrorCode.ILLEGAL_GENERATION
+
+            def not_found(error: ErrorCode, _guard: VerificationGuard) -> None:
+                callback(dict.fromkeys(offsets, not_found_error if error == ErrorCode.NONE else error))
+
+            self.store.verify_transaction(group_id, transactional_id, producer_id, producer_epoch, not_found, add)
+            return
         if group is None:
             group = self.groups[group_id] = GroupMetadata(group_id, GroupState.EMPTY, self.time)
 

@@ -683,8 +683,7 @@ class StreamsGroupCoordinator:
             return self._next().txn_member_error(group_id, member_id, generation_id, partitions)
         if not member_id and generation_id < 0:
             return ErrorCode.NONE
-        error = self._member_error(group, member_id, generation_id, partitions)
-        return ErrorCode.ILLEGAL_GENERATION if error == ErrorCode.STALE_MEMBER_EPOCH else error
+        return self._member_error(group, member_id, generation_id, partitions)
 
     def offsets_book(self, group_id: str) -> GroupMetadata:
         group = self.groups.get(group_id)

@@ -124,7 +124,7 @@ KAFKA_4_RAISED: dict[ApiKey, int] = {
     ApiKey.AlterPartitionReassignments: 1,
     ApiKey.ListConfigResources: 1,
     ApiKey.EndTxn: 5,  # transactions v2 (KIP-890 part 2)
-    ApiKey.TxnOffsetCommit: 5,
+    ApiKey.TxnOffsetCommit: 6,  # topic ids (KIP-1319)
     ApiKey.WriteTxnMarkers: 2,
 }
 

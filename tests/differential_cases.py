@@ -30,6 +30,7 @@ from josefk.protocol.messages.generated import read_share_group_state_summary_re
 from josefk.protocol.messages.generated import streams_group_heartbeat_request as streams_hb
 from josefk.protocol.messages.generated import streams_group_topology_description_update_request as streams_update
 from josefk.protocol.messages.generated import write_share_group_state_request as write_state_request
+from josefk.protocol.messages.generated.consumer_group_heartbeat_request import ConsumerGroupHeartbeatRequest
 from josefk.protocol.messages.generated.create_delegation_token_request import (
     CreatableRenewers,
     CreateDelegationTokenRequest,
@@ -525,20 +526,25 @@ def n_end_txn(side: Side, v: int) -> Iterator[Step]:
     yield "unknown transactional id", end_txn(side, v, f"never-{tid}", pid, epoch, True)
 
 
+def txn_generation(v: int, generation: int) -> dict[str, int]:
+    """TxnOffsetCommit's generation field: named for the member epoch too in Kafka 4.4's spec (v6)."""
+    return {"generation_id_or_member_epoch" if v >= 6 else "generation_id": generation}
+
+
 def n_txn_offset_commit(side: Side, v: int) -> Iterator[Step]:
     tid, group = f"toc-v{v}", f"toc-group-v{v}"
     topic = txn_topic(side, tid)
     init = init_transactional(side, tid)
     pid, epoch = init.producer_id, init.producer_epoch
     side.call(ApiKey.AddOffsetsToTxn, 1, transactional_id=tid, producer_id=pid, producer_epoch=epoch, group_id=group)
-    commit = dict(transactional_id=tid, group_id=group, producer_id=pid, producer_epoch=epoch, generation_id=-1,
-                  member_id="", group_instance_id=None)
+    commit = dict(transactional_id=tid, group_id=group, producer_id=pid, producer_epoch=epoch,
+                  **txn_generation(v, -1), member_id="", group_instance_id=None)
     partition = {"partition_index": 0, "committed_offset": 3, "committed_leader_epoch": -1,
                  "committed_metadata": "m"}
-    yield "commit", side.call(ApiKey.TxnOffsetCommit, v, **commit, topics=[{"name": topic,
+    yield "commit", side.call(ApiKey.TxnOffsetCommit, v, **commit, topics=[{**topic_ref(side, v, topic, 6),
                                                                             "partitions": [partition]}])
     yield "unknown partition", side.call(ApiKey.TxnOffsetCommit, v, **commit, topics=[{
-        "name": topic, "partitions": [{**partition, "partition_index": 9}]}])
+        **topic_ref(side, v, topic, 6), "partitions": [{**partition, "partition_index": 9}]}])
     yield "pending: unstable", side.call(ApiKey.OffsetFetch, 7, group_id=group, require_stable=True,
                                          topics=[{"name": topic, "partition_indexes": [0]}])
 
@@ -1434,12 +1440,45 @@ def e_txn_offset_commit_adds_the_partition(side: Side, v: int) -> Iterator[Step]
     pid, epoch = init.producer_id, init.producer_epoch
     partition = {"partition_index": 0, "committed_offset": 7, "committed_leader_epoch": -1, "committed_metadata": ""}
     yield "commit", side.call(ApiKey.TxnOffsetCommit, v, transactional_id=tid, group_id=group, producer_id=pid,
-                              producer_epoch=epoch, generation_id=-1, member_id="", group_instance_id=None,
-                              topics=[{"name": topic, "partitions": [partition]}])
+                              producer_epoch=epoch, **txn_generation(v, -1), member_id="", group_instance_id=None,
+                              topics=[{**topic_ref(side, v, topic, 6), "partitions": [partition]}])
     yield "end", end_txn(side, 5, tid, pid, epoch, True)
     _completed(side, tid)
     yield "fetched", side.call(ApiKey.OffsetFetch, 7, group_id=group, require_stable=True,
                                topics=[{"name": topic, "partition_indexes": [0]}])
+
+
+def e_txn_offset_commit_topic_and_group_errors(side: Side, v: int) -> Iterator[Step]:
+    """TxnOffsetCommit v6 (KIP-1319): topics by id, an unknown id UNKNOWN_TOPIC_ID; an unknown
+    group named with a generation GROUP_ID_NOT_FOUND; a consumer group member's stale epoch
+    STALE_MEMBER_EPOCH (both ILLEGAL_GENERATION at v5, by name)."""
+    tid, group = f"toc6-v{v}", f"toc6-group-v{v}"
+    topic = txn_topic(side, tid)
+    init = init_transactional(side, tid)
+    pid, epoch = init.producer_id, init.producer_epoch
+    partition = {"partition_index": 0, "committed_offset": 5, "committed_leader_epoch": -1, "committed_metadata": ""}
+
+    def commit(group_id: str, topics: list[dict[str, Any]], member: str = "", member_epoch: int = -1) -> Any:
+        return side.call(ApiKey.TxnOffsetCommit, v, transactional_id=tid, group_id=group_id, producer_id=pid,
+                         producer_epoch=epoch, **txn_generation(v, member_epoch), member_id=member,
+                         group_instance_id=None, topics=topics)
+
+    known = topic_ref(side, v, topic, 6)
+    unknown = {"topic_id": uuid.UUID(int=1)} if v >= 6 else {"name": f"never-{tid}"}
+    yield "known topic and unknown topic", commit(group, [
+        {**known, "partitions": [partition]},
+        {**unknown, "partitions": [partition, {**partition, "partition_index": 1}]}])
+    yield "unknown group with a generation", commit(f"never-{group}", [{**known, "partitions": [partition]}], "m", 3)
+    member = str(uuid.UUID(int=v))
+    joined = ask(side, 0, ConsumerGroupHeartbeatRequest(
+        group_id=f"{group}-cg", member_id=member, member_epoch=0, rebalance_timeout_ms=30000,
+        subscribed_topic_names=[topic], server_assignor="uniform", topic_partitions=[]))
+    yield "joined", {"error_code": joined.error_code}  # the epochs differ: each side's own is used below
+    yield "stale member epoch", commit(f"{group}-cg", [{**known, "partitions": [partition]}], member,
+                                       joined.member_epoch + 1)
+    yield "unknown member", commit(f"{group}-cg", [{**known, "partitions": [partition]}], "not-a-member",
+                                   joined.member_epoch)
+    yield "end", end_txn(side, 5, tid, pid, epoch, False)
 
 
 def e_write_txn_markers_v2_epoch(side: Side, v: int) -> Iterator[Step]:
@@ -1870,8 +1909,10 @@ NEW_VERSION_ERRORS: list[tuple[ApiKey, list[int], str, Callable[[Side, int], Ite
      e_reassignment_factor_change_refused),
     (ApiKey.OffsetFetch, [10], "by topic id: unknown id, all topics", e_offset_fetch_by_topic_id),
     (ApiKey.EndTxn, [5], "transactions v2: epoch bump, retries, abort with none open", e_end_txn_v2_epoch_bump),
-    (ApiKey.TxnOffsetCommit, [5], "transactions v2: the partition added implicitly",
+    (ApiKey.TxnOffsetCommit, [5, 6], "transactions v2: the partition added implicitly",
      e_txn_offset_commit_adds_the_partition),
+    (ApiKey.TxnOffsetCommit, [5, 6], "unknown topic, unknown group, stale member epoch",
+     e_txn_offset_commit_topic_and_group_errors),
     (ApiKey.WriteTxnMarkers, [2], "transactions v2 markers: the epoch above the transaction's",
      e_write_txn_markers_v2_epoch),
 ]

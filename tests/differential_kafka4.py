@@ -41,8 +41,6 @@ _KRAFT = "KRaft's quorum and registrations: josefk's metadata lives in ZooKeeper
          "it has no KRaft quorum to describe or change"
 # What each version adds, from the comments of Kafka 4.4.0's message specs.
 NOT_SERVED_REASONS = {
-    "TxnOffsetCommit": f"v6 (topic ids instead of names, with GROUP_ID_NOT_FOUND, STALE_MEMBER_EPOCH and "
-                       f"UNKNOWN_TOPIC_ID, KIP-1319): not yet; {ISSUE_28}",
     "UpdateFeatures": "v2 (a failure as a top-level error, no per-feature results): the feature checks of a "
                       "ZooKeeper-mode broker (Kafka 3.9's, per feature) are not KRaft's, which v2's shape follows; "
                       "admin clients update features at v1",

@@ -304,6 +304,26 @@ def test_a_group_id_comes_back_as_the_kind_of_group_last_written(h: Harness) -> 
     assert set(h.group.members) == {"c"} and GROUP not in h.base.coordinator.groups
 
 
+def test_transactional_offsets_for_an_unknown_group_with_a_generation(h: Harness) -> None:
+    """TxnOffsetCommit naming a generation of a group that does not exist: from v6 (KIP-1319)
+    GROUP_ID_NOT_FOUND, at v5 (Kafka 4's) ILLEGAL_GENERATION, and no group appears; at v4
+    (Kafka 3.9's) the group is created, the member unknown."""
+    om = OffsetAndMetadata(9, -1, "", 0, None)
+    got: list[dict] = []
+    gc = h.base.coordinator
+    for version in (6, 5, 4):
+        gc.commit_txn_offsets("nowhere", "tx", 5, 0, "m", None, 3, {("t1", 0): om}, got.append, api_version=version)
+        h.time.sleep(0)
+        if version == 5:
+            assert "nowhere" not in gc.groups
+    assert [r[("t1", 0)] for r in got] == [ErrorCode.GROUP_ID_NOT_FOUND, ErrorCode.ILLEGAL_GENERATION,
+                                           ErrorCode.UNKNOWN_MEMBER_ID]
+    del gc.groups["nowhere"]
+    gc.commit_txn_offsets("nowhere", "tx", 5, 0, "", None, -1, {("t1", 0): om}, got.append, api_version=6)
+    h.time.sleep(0)
+    assert got[3] == {("t1", 0): ErrorCode.NONE}  # no generation: an Empty group, at every version
+
+
 def test_unloading_the_partition_drops_the_group_and_its_timers(h: Harness) -> None:
     stable_pair(h)
     h.base.coordinator.unload_partition(0)
@@ -317,9 +337,12 @@ def test_transactional_offsets_of_a_consumer_group_wait_for_the_marker(h: Harnes
     got: list[dict] = []
     gc = h.base.coordinator
     gc.commit_txn_offsets(GROUP, "tx", 5, 0, "a", None, 7, {("t1", 0): om}, got.append)  # wrong epoch
+    gc.commit_txn_offsets(GROUP, "tx", 5, 0, "a", None, 7, {("t1", 0): om}, got.append, api_version=6)
     gc.commit_txn_offsets(GROUP, "tx", 5, 0, "a", None, 1, {("t1", 0): om}, got.append)
     h.time.sleep(0)
-    assert [r[("t1", 0)] for r in got] == [ErrorCode.ILLEGAL_GENERATION, ErrorCode.NONE]
+    # Before v6 a stale epoch is ILLEGAL_GENERATION, from v6 (KIP-1319) STALE_MEMBER_EPOCH.
+    assert [r[("t1", 0)] for r in got] == [ErrorCode.ILLEGAL_GENERATION, ErrorCode.STALE_MEMBER_EPOCH,
+                                           ErrorCode.NONE]
     assert GROUP not in gc.groups  # no classic group appears beside the consumer group
     assert gc.unstable_partitions(GROUP, None) == {("t1", 0)}
     assert h.cgc.fetch_offsets(GROUP, None, -1, [("t1", 0)])[1] == {("t1", 0): None}
@@ -349,9 +372,9 @@ def test_an_older_member_epoch_commits_the_partitions_held_since_then(h: Harness
     assert commit("a", 0, 3) == {ErrorCode.STALE_MEMBER_EPOCH}  # older than the partition's epoch
     assert commit("a", 3, 3) == {ErrorCode.STALE_MEMBER_EPOCH}  # newer than the member's epoch
     assert commit("b", 2, 0) == {ErrorCode.NONE}
-    # TxnOffsetCommit takes the same epochs, reporting a refusal as ILLEGAL_GENERATION.
+    # TxnOffsetCommit takes the same epochs (GroupCoordinator says ILLEGAL_GENERATION before v6).
     assert h.cgc.txn_member_error(GROUP, "a", 1, [("t1", 5)]) == ErrorCode.NONE
-    assert h.cgc.txn_member_error(GROUP, "b", 1, [("t1", 1)]) == ErrorCode.ILLEGAL_GENERATION
+    assert h.cgc.txn_member_error(GROUP, "b", 1, [("t1", 1)]) == ErrorCode.STALE_MEMBER_EPOCH
     # The epochs are in the current assignment records: they hold after a failover.
     failover(h)
     assert h.group.members["a"].partition_epochs == {(T1, p): 1 for p in a_parts}

@@ -356,7 +356,7 @@ def test_an_older_member_epoch_commits_the_partitions_of_tasks_held_since_then(h
         assert commit("b", 1, b_part) == {ErrorCode.STALE_MEMBER_EPOCH}  # b got it at epoch 2
         assert commit("b", 2, b_part) == {ErrorCode.NONE}
         assert h.sgc.txn_member_error(GROUP, "a", 1, [a_part]) == ErrorCode.NONE
-        assert h.sgc.txn_member_error(GROUP, "a", 1, [b_part]) == ErrorCode.ILLEGAL_GENERATION
+        assert h.sgc.txn_member_error(GROUP, "a", 1, [b_part]) == ErrorCode.STALE_MEMBER_EPOCH
         failover(h)
 
 
