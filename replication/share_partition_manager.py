@@ -278,6 +278,13 @@ class SharePartitionManager:
         self.sessions.remove(group_id, member_id)
         self.release(group_id, member_id)
 
+    def forget(self, group_id: str, topic: str) -> None:
+        """Drop the group's share partitions of `topic` held here: an admin replaced or deleted
+        their state (Alter/DeleteShareGroupOffsets), which the next fetch reads again."""
+        for key in [k for k in self.partitions if k[0] == group_id and k[1] == topic]:
+            self.partitions.pop(key).close()
+            self._leader_epochs.pop(key, None)
+
     def acquirable(self, group_id: str, partitions: Iterable[TopicPartition]) -> bool:
         """Whether a fetch could now acquire something: released records, or the log past the end offset."""
         for topic, partition in partitions:

@@ -25,7 +25,8 @@ NOT_SERVED_HEADING = "### APIs Kafka 4.4 serves that josefk does not"
 COMPARED = (ApiKey.Metadata, ApiKey.Produce, ApiKey.Fetch, ApiKey.FindCoordinator, ApiKey.DescribeCluster,
             ApiKey.ShareGroupHeartbeat, ApiKey.ShareGroupDescribe, ApiKey.DescribeShareGroupOffsets,
             ApiKey.InitializeShareGroupState, ApiKey.ReadShareGroupState, ApiKey.WriteShareGroupState,
-            ApiKey.DeleteShareGroupState, ApiKey.ReadShareGroupStateSummary)
+            ApiKey.DeleteShareGroupState, ApiKey.ReadShareGroupStateSummary,
+            ApiKey.AlterShareGroupOffsets, ApiKey.DeleteShareGroupOffsets)
 UNSUPPORTED_VERSION = 35
 # KIP-896 removed Produce v0-2 as well, but Kafka 4 still lists Produce from v0 in ApiVersions
 # (KAFKA-18659: librdkafka compresses only for a broker that lists v0) and refuses v0-2 when sent.
@@ -51,8 +52,6 @@ NOT_SERVED_REASONS = {
     "AddRaftVoter": _KRAFT,
     "RemoveRaftVoter": _KRAFT,
     "UnregisterController": _KRAFT,
-    "AlterShareGroupOffsets": _SHARE,
-    "DeleteShareGroupOffsets": _SHARE,
     "StreamsGroupTopologyDescriptionUpdate": _STREAMS,
 }
 
