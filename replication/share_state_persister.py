@@ -81,6 +81,7 @@ class ShareStatePersister:
         self._newest: dict[StateKey, tuple[int, PersistedState]] = {}  # to write next: (leader epoch, state)
         self._writing: set[StateKey] = set()
         self._flushed: dict[StateKey, list[Callable[[ErrorCode], None]]] = {}  # waiting for the writes asked
+        self._replacements: dict[StateKey, int] = {}  # how often an admin replaced or deleted the state
         self._closed = False
 
     def close(self) -> None:
@@ -139,15 +140,18 @@ class ShareStatePersister:
             return
         self._writing.add(key)
         leader_epoch, state = item
+        replacements = self._replacements.get(key, 0)
 
         def answered(result: StateResult) -> None:
-            if result.error in RETRIABLE:
+            replaced = self._replacements.get(key, 0) != replacements  # by an admin since: not asked again
+            if result.error in RETRIABLE and not replaced:
                 self._newest.setdefault(key, item)
                 self._later(lambda: self._write_next(key))
                 return
             if result.error == ErrorCode.INVALID_REQUEST and UNINITIALIZED in (result.message or ""):
                 self._initialized.discard(key)
-                self._newest.setdefault(key, item)
+                if not replaced:  # a deleted state is not made again from what it was
+                    self._newest.setdefault(key, item)
             elif result.error != ErrorCode.NONE:
                 log.warning("Writing the state of share partition %s at leader epoch %d failed: %s %s", key,
                             leader_epoch, result.error.name, result.message or "")
@@ -252,6 +256,7 @@ class ShareStatePersister:
         """Drop what a share partition of this broker left to write: the state is replaced."""
         self._initialized.discard(key)
         self._newest.pop(key, None)
+        self._replacements[key] = self._replacements.get(key, 0) + 1
 
     # -- the coordinator and its requests ------------------------------------------------------
 

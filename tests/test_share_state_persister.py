@@ -139,9 +139,14 @@ def test_an_admin_reset_or_delete_replaces_what_was_left_to_write_and_is_retried
         assert coordinator.answer(StateResult(ErrorCode.COORDINATOR_LOAD_IN_PROGRESS)) == ("initialize", (3, 1))
         await until(lambda: bool(coordinator.calls))
         assert coordinator.answer(StateResult()) == ("initialize", (3, 1)) and reset == [StateResult()]
+        persister.write(KEY, 2, PersistedState(2, (), 3))  # out, at the reset epoch, when the delete comes
         deleted: list[StateResult] = []
         persister.delete(KEY, deleted.append)
-        coordinator.answer(StateResult(ErrorCode.NOT_COORDINATOR))
+        assert coordinator.answer(StateResult(ErrorCode.INVALID_REQUEST, "Write operation on uninitialized share "
+                                                                         "partition not allowed.")) == (
+            "write", WriteState(3, 2, 2))
+        assert [name for name, _a, _d in coordinator.calls] == ["delete"]  # not made again from the write
+        assert coordinator.answer(StateResult(ErrorCode.NOT_COORDINATOR)) == ("delete", None)
         await until(lambda: bool(coordinator.calls))
         assert coordinator.answer(StateResult()) == ("delete", None) and deleted == [StateResult()]
         persister.write(KEY, 2, state(9))  # deleted: a leader's next write initializes again
