@@ -1,7 +1,8 @@
 """AlterShareGroupOffsets and DeleteShareGroupOffsets seen by a real share consumer
 (confluent-kafka 2.16's ShareConsumer), the same steps against josefk and Apache Kafka 4.4.0:
 a consumer started after an alter begins at the new start offset; one started after a delete
-begins at share.auto.offset.reset (latest), not where the group left off."""
+begins at share.auto.offset.reset (latest), not where the group left off. And `josefk
+share-groups --delete-offsets`, printing what kafka-share-groups.sh prints."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from harness.kafka import KRaftBroker
+from josefk.cli.tools import share_groups
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.generated.alter_share_group_offsets_request import (
@@ -120,3 +122,28 @@ def test_a_consumer_starts_where_an_alter_put_the_group_and_after_a_delete_at_th
             closed(member)
     finally:
         side.close()
+
+
+def test_share_groups_tool_deletes_offsets(gbroker: RunningBroker, capsys: pytest.CaptureFixture[str]) -> None:
+    """ShareGroupService.deleteOffsets' output: a group-level error on its own line, then each
+    topic's status, sorted, in a column at least 15 wide."""
+    create_topic(gbroker.bootstrap, "dto", 1)
+    side = Side("josefk", gbroker.bootstrap)
+    try:
+        answered_without_error(side, "dtg", lambda: alter(side, "dtg", "dto", 0), "the alter")
+    finally:
+        side.close()
+
+    def tool(*args: str) -> tuple[int, str]:
+        capsys.readouterr()
+        code = share_groups.main(["--bootstrap-server", gbroker.bootstrap, "--delete-offsets", *args])
+        return code, capsys.readouterr().out
+
+    assert tool("--group", "dtg", "--topic", "dto", "--topic", "absent") == (0, (
+        "\nTOPIC           STATUS"
+        "\nabsent          Error: This server does not host this topic-partition."
+        "\ndto             Successful\n"))
+    assert tool("--group", "dtg", "--topic", "dto") == (0, (  # its state gone
+        "\nTOPIC           STATUS\ndto             Error: This server does not host this topic-partition.\n"))
+    assert tool("--group", "nope", "--topic", "dto") == (0, (
+        "\nError: Group nope not found.\n\nTOPIC           STATUS\ndto             Error: Group nope not found.\n"))

@@ -1,7 +1,8 @@
 """`josefk share-groups`: list and describe share groups, like Kafka 4.4's kafka-share-groups.sh
 (ShareGroupCommand): --list [--state [STATES]], --describe --group G [--members|--state|--offsets]
-[--verbose], with its columns and messages. It speaks the protocol itself: ListGroups v5 (type
-share), FindCoordinator, ShareGroupDescribe v1 and DescribeShareGroupOffsets v1 to the coordinator."""
+[--verbose], --delete-offsets --group G --topic T..., with its columns and messages. It speaks the
+protocol itself: ListGroups v5 (type share), FindCoordinator, ShareGroupDescribe v1,
+DescribeShareGroupOffsets v1 and DeleteShareGroupOffsets v0 to the coordinator."""
 
 from __future__ import annotations
 
@@ -13,12 +14,19 @@ from kafka.admin import KafkaAdminClient
 
 from josefk.cli.tools import common, wire
 from josefk.protocol.apis import ApiKey
+from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated.delete_share_group_offsets_request import DeleteShareGroupOffsetsRequestTopic
 from josefk.protocol.messages.generated.describe_share_group_offsets_request import (
     DescribeShareGroupOffsetsRequestGroup,
 )
 
 GROUP_STATES = ("Dead", "Empty", "Stable")  # Kafka's GroupState.groupStatesForType(SHARE), by name
 GROUP_ID_NOT_FOUND = 69
+# DeleteShareGroupOffsets' top-level errors ShareGroupCommand prints as they are: INVALID_GROUP_ID,
+# GROUP_ID_NOT_FOUND, GROUP_AUTHORIZATION_FAILED, NON_EMPTY_GROUP; and the topic-level ones it leaves
+# to the topics' rows: TOPIC_AUTHORIZATION_FAILED, UNKNOWN_TOPIC_OR_PARTITION
+GROUP_ERRORS = {24, 69, 30, 68}
+TOPIC_ERRORS = {29, 3}
 MISSING = "-"
 
 
@@ -30,6 +38,9 @@ def build_parser() -> argparse.ArgumentParser:
     action = p.add_mutually_exclusive_group(required=True)
     action.add_argument("--list", action="store_true", help="list all share groups")
     action.add_argument("--describe", action="store_true", help="describe the group: offsets by default")
+    action.add_argument("--delete-offsets", action="store_true",
+                        help="delete the group's offsets of the --topic(s); the group must be empty")
+    p.add_argument("--topic", action="append", default=[], help="with --delete-offsets, the topic (repeatable)")
     p.add_argument("--group", action="append", default=[], help="the share group (repeatable)")
     p.add_argument("--all-groups", action="store_true", help="apply to all share groups")
     view = p.add_mutually_exclusive_group()
@@ -77,6 +88,29 @@ class ShareGroupsTool:
         common.check_error(answer.error_code, answer.error_message)
         return sorted((t.topic_name, p.partition_index, p.leader_epoch, p.start_offset, p.lag)
                       for t in answer.topics for p in t.partitions if p.error_code == 0)
+
+
+def delete_offsets(tool: ShareGroupsTool, group: str, topics: list[str]) -> None:
+    """Kafka's ShareGroupService.deleteOffsets: a top-level error, then each topic's status."""
+    node = tool.coordinator(group)
+    answer = tool._call(ApiKey.DeleteShareGroupOffsets, 0, f"{node[1]}:{node[2]}", group_id=group,  # noqa: SLF001
+                        topics=[DeleteShareGroupOffsetsRequestTopic(topic_name=t) for t in sorted(set(topics))])
+    statuses = {t: "Successful" for t in topics}
+    if answer.error_code:
+        message = answer.error_message or ErrorCode(answer.error_code).name
+        if answer.error_code in GROUP_ERRORS:
+            print(f"\nError: {message}")
+        elif answer.error_code not in TOPIC_ERRORS:
+            print(f"\nError: Encounter some unknown error: {message}")
+        statuses = {t: f"Error: {message}" for t in topics}  # every topic's result fails with it
+    for t in answer.responses:
+        if t.error_code:
+            statuses[t.topic_name] = f"Error: {t.error_message or ErrorCode(t.error_code).name}"
+    width = max([15, *(len(t) for t in statuses)])
+    print(f"\n{'TOPIC':<{width}} STATUS", end="")
+    for topic in sorted(statuses):
+        print(f"\n{topic:<{width}} {statuses[topic]}", end="")
+    print()
 
 
 def _states(p: argparse.ArgumentParser, text: str) -> list[str]:
@@ -163,6 +197,8 @@ def main(argv: list[str]) -> int:
     args = p.parse_args(argv)
     if args.describe and not (args.group or args.all_groups):
         p.error("Option [describe] takes one of these options: [all-groups], [group]")
+    if args.delete_offsets and (len(args.group) != 1 or not args.topic):
+        p.error("Option [delete-offsets] takes the following options: [group], [topic]")
     states = _states(p, args.state) if args.list and args.state else []
     try:
         tool = ShareGroupsTool(args.bootstrap_server, args.timeout, common.client_config(
@@ -177,6 +213,9 @@ def main(argv: list[str]) -> int:
             print(f"{'GROUP':<{width}} STATE")
             for group, state in listed:
                 print(f"{group:<{width}} {state}")
+            return 0
+        if args.delete_offsets:
+            delete_offsets(tool, args.group[0], args.topic)
             return 0
         groups = [g for g, _ in tool.listed([])] if args.all_groups else args.group
         for group in sorted(set(groups)):
