@@ -426,7 +426,8 @@ class KafkaServer:
                                           lambda group: self._share_settings(group).partition.record_lock_duration_ms,
                                           authorizer)
         share_offsets_apis = ShareGroupOffsetsApis(share_groups, ShareSummaries(share_partitions,
-                                                                                share_coordinator.summary),
+                                                                                share_coordinator.summary,
+                                                                                share_coordinator.topic_ids_of),
                                                    self.metadata_cache,
                                                    authorizer)
         share_offsets_admin_apis = ShareGroupOffsetsAdminApis(share_groups, self.share_persister, share_partitions,

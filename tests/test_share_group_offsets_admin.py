@@ -26,6 +26,7 @@ from josefk.protocol.messages.generated.delete_share_group_offsets_request impor
     DeleteShareGroupOffsetsRequest,
     DeleteShareGroupOffsetsRequestTopic,
 )
+from josefk.protocol.messages.generated.share_group_heartbeat_request import ShareGroupHeartbeatRequest
 from tests.conftest import RunningBroker
 from tests.differential import Side, ask
 from tests.test_group_clients import create_topic, produce
@@ -147,3 +148,41 @@ def test_share_groups_tool_deletes_offsets(gbroker: RunningBroker, capsys: pytes
         "\nTOPIC           STATUS\ndto             Error: This server does not host this topic-partition.\n"))
     assert tool("--group", "nope", "--topic", "dto") == (0, (
         "\nError: Group nope not found.\n\nTOPIC           STATUS\ndto             Error: Group nope not found.\n"))
+
+
+def test_share_groups_tool_resets_offsets(gbroker: RunningBroker, capsys: pytest.CaptureFixture[str]) -> None:
+    """GroupOffsetsResetter's plan (GROUP, TOPIC, PARTITION, NEW-OFFSET), a dry run unless
+    --execute; --to-offset kept within the log; a group with members is refused."""
+    create_topic(gbroker.bootstrap, "rto", 2)
+    produce(gbroker.bootstrap, "rto", [(p, None, b"v") for p in (0, 0, 0, 1)])
+    side = Side("josefk", gbroker.bootstrap)
+    wait(lambda: side.call(ApiKey.FindCoordinator, 2, key="rtg", key_type=0).error_code == 0, "the coordinator")
+
+    def tool(*args: str) -> tuple[int, str, str]:
+        capsys.readouterr()
+        code = share_groups.main(["--bootstrap-server", gbroker.bootstrap, "--reset-offsets", "--group", "rtg",
+                                  *args])
+        out, err = capsys.readouterr()
+        return code, out, err
+
+    plan = ("\nGROUP           TOPIC           PARTITION  NEW-OFFSET"
+            "\nrtg             rto             0          2"
+            "\nrtg             rto             1          1\n")
+    assert tool("--topic", "rto", "--to-offset", "2") == (0, plan, "")
+    code = share_groups.main(["--bootstrap-server", gbroker.bootstrap, "--describe", "--group", "rtg"])
+    assert code == 0 and "has no offset information" in capsys.readouterr().out  # a dry run changed nothing
+    assert tool("--topic", "rto", "--to-offset", "2", "--execute") == (0, plan, "")
+    assert tool("--topic", "rto:1", "--to-earliest", "--execute")[1] == (
+        "\nGROUP           TOPIC           PARTITION  NEW-OFFSET\nrtg             rto             1          0\n")
+    share_groups.main(["--bootstrap-server", gbroker.bootstrap, "--describe", "--group", "rtg"])
+    described = capsys.readouterr().out
+    assert "rtg             rto             0          2" in described
+    assert "rtg             rto             1          0" in described
+    assert tool("--to-latest")[1].splitlines()[2:] == [  # no --topic: the partitions the group has offsets for
+        "rtg             rto             0          3", "rtg             rto             1          1"]
+    try:
+        ask(side, 1, ShareGroupHeartbeatRequest(group_id="rtg", member_id="m-" + "x" * 20, member_epoch=0,
+                                                rack_id=None, subscribed_topic_names=["rto"]))
+    finally:
+        side.close()
+    assert tool("--topic", "rto", "--to-earliest", "--execute") == (1, "", "Share group 'rtg' is not empty.\n")

@@ -1,8 +1,10 @@
 """`josefk share-groups`: list and describe share groups, like Kafka 4.4's kafka-share-groups.sh
 (ShareGroupCommand): --list [--state [STATES]], --describe --group G [--members|--state|--offsets]
-[--verbose], --delete-offsets --group G --topic T..., with its columns and messages. It speaks the
-protocol itself: ListGroups v5 (type share), FindCoordinator, ShareGroupDescribe v1,
-DescribeShareGroupOffsets v1 and DeleteShareGroupOffsets v0 to the coordinator."""
+[--verbose], --delete-offsets --group G --topic T..., --reset-offsets --group G [--topic T[:P,...]]...
+--to-offset N|--to-earliest|--to-latest [--dry-run|--execute], with its columns and messages. It
+speaks the protocol itself: ListGroups v5 (type share), FindCoordinator, ShareGroupDescribe v1,
+DescribeShareGroupOffsets v1, DeleteShareGroupOffsets v0 and AlterShareGroupOffsets v0 to the
+coordinator; the log offsets come from kafka-python's admin client (ListOffsets)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,10 @@ from kafka.admin import KafkaAdminClient
 from josefk.cli.tools import common, wire
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated.alter_share_group_offsets_request import (
+    AlterShareGroupOffsetsRequestPartition,
+    AlterShareGroupOffsetsRequestTopic,
+)
 from josefk.protocol.messages.generated.delete_share_group_offsets_request import DeleteShareGroupOffsetsRequestTopic
 from josefk.protocol.messages.generated.describe_share_group_offsets_request import (
     DescribeShareGroupOffsetsRequestGroup,
@@ -40,7 +46,16 @@ def build_parser() -> argparse.ArgumentParser:
     action.add_argument("--describe", action="store_true", help="describe the group: offsets by default")
     action.add_argument("--delete-offsets", action="store_true",
                         help="delete the group's offsets of the --topic(s); the group must be empty")
-    p.add_argument("--topic", action="append", default=[], help="with --delete-offsets, the topic (repeatable)")
+    action.add_argument("--reset-offsets", action="store_true",
+                        help="reset the group's start offsets (a dry run unless --execute); the group must be empty")
+    p.add_argument("--topic", action="append", default=[],
+                   help="with --delete-offsets, the topic; with --reset-offsets, the topic or topic:0,1 (repeatable)")
+    scenario = p.add_mutually_exclusive_group()
+    scenario.add_argument("--to-offset", type=int, metavar="OFFSET", help="reset to this offset (within the log)")
+    scenario.add_argument("--to-earliest", action="store_true", help="reset to the log start")
+    scenario.add_argument("--to-latest", action="store_true", help="reset to the log end")
+    p.add_argument("--dry-run", action="store_true", help="only show the new offsets (the default)")
+    p.add_argument("--execute", action="store_true", help="reset the offsets")
     p.add_argument("--group", action="append", default=[], help="the share group (repeatable)")
     p.add_argument("--all-groups", action="store_true", help="apply to all share groups")
     view = p.add_mutually_exclusive_group()
@@ -110,6 +125,60 @@ def delete_offsets(tool: ShareGroupsTool, group: str, topics: list[str]) -> None
     print(f"\n{'TOPIC':<{width}} STATUS", end="")
     for topic in sorted(statuses):
         print(f"\n{topic:<{width}} {statuses[topic]}", end="")
+    print()
+
+
+def _partitions_to_reset(tool: ShareGroupsTool, admin: Any, group: str, node: tuple[int, str, int],
+                         topics: list[str]) -> list[tuple[str, int]]:
+    """Kafka's parseTopicPartitionsToReset: topic:P,P as given, a bare topic's every partition;
+    without --topic, the partitions the group has offsets for."""
+    if not topics:
+        return sorted({(t, p) for t, p, _e, _s, _l in tool.offsets(group, node)})
+    named = [(t, int(p)) for arg in topics if ":" in arg for t, ps in [arg.split(":", 1)] for p in ps.split(",")]
+    bare = [arg for arg in topics if ":" not in arg]
+    if bare:
+        named += [(t["name"], part["partition_index"]) for t in admin.describe_topics(bare)
+                  for part in t["partitions"]]
+    return sorted(set(named))
+
+
+def reset_offsets(tool: ShareGroupsTool, admin: Any, group: str, args: argparse.Namespace) -> None:
+    """Kafka's ShareGroupService.resetOffsets with GroupOffsetsResetter: an empty (or absent)
+    group's new start offsets, printed, and sent (AlterShareGroupOffsets) with --execute."""
+    from kafka import TopicPartition
+
+    answer, node = tool.describe(group)
+    if answer is not None and answer.group_state not in ("Empty", "Dead"):
+        raise ValueError(f"Share group '{group}' is not empty.")  # Kafka's IllegalArgumentException
+    partitions = _partitions_to_reset(tool, admin, group, node, args.topic)
+    tps = [TopicPartition(t, p) for t, p in partitions]
+    earliest = {(tp.topic, tp.partition): o.offset for tp, o in admin.list_partition_offsets(
+        {tp: -2 for tp in tps}).items()}
+    latest = {(tp.topic, tp.partition): o.offset for tp, o in admin.list_partition_offsets(
+        {tp: -1 for tp in tps}).items()}
+    if args.to_earliest:
+        offsets = {tp: earliest[tp] for tp in partitions}
+    elif args.to_latest:
+        offsets = {tp: latest[tp] for tp in partitions}
+    else:  # --to-offset, kept within the log (Kafka's checkOffsetsRange)
+        offsets = {tp: min(max(args.to_offset, earliest[tp]), latest[tp]) for tp in partitions}
+    if args.execute and not args.dry_run and offsets:
+        by_topic: dict[str, list[AlterShareGroupOffsetsRequestPartition]] = {}
+        for (topic, partition), offset in offsets.items():
+            by_topic.setdefault(topic, []).append(AlterShareGroupOffsetsRequestPartition(
+                partition_index=partition, start_offset=offset))
+        altered = tool._call(ApiKey.AlterShareGroupOffsets, 0, f"{node[1]}:{node[2]}", group_id=group,  # noqa: SLF001
+                             topics=[AlterShareGroupOffsetsRequestTopic(topic_name=t, partitions=ps)
+                                     for t, ps in by_topic.items()])
+        common.check_error(altered.error_code, altered.error_message)
+        for t in altered.responses:
+            for p in t.partitions:
+                common.check_error(p.error_code, p.error_message)
+    if offsets:
+        widths = [max(15, len(group)), max([15, *(len(t) for t, _p in offsets)]), 10]
+        print(_row(widths, ["GROUP", "TOPIC", "PARTITION", "NEW-OFFSET"]), end="")
+        for (topic, partition), offset in offsets.items():
+            print(_row(widths, [group, topic, str(partition), str(offset)]), end="")
     print()
 
 
@@ -199,6 +268,10 @@ def main(argv: list[str]) -> int:
         p.error("Option [describe] takes one of these options: [all-groups], [group]")
     if args.delete_offsets and (len(args.group) != 1 or not args.topic):
         p.error("Option [delete-offsets] takes the following options: [group], [topic]")
+    if args.reset_offsets and (len(args.group) != 1 or not (
+            args.to_offset is not None or args.to_earliest or args.to_latest)):
+        p.error("Option [reset-offsets] takes the option [group] and one of: [to-offset], [to-earliest], "
+                "[to-latest]")
     states = _states(p, args.state) if args.list and args.state else []
     try:
         tool = ShareGroupsTool(args.bootstrap_server, args.timeout, common.client_config(
@@ -217,10 +290,21 @@ def main(argv: list[str]) -> int:
         if args.delete_offsets:
             delete_offsets(tool, args.group[0], args.topic)
             return 0
+        if args.reset_offsets:
+            admin = common.admin_client(args.bootstrap_server, common.load_properties(args.command_config),
+                                        args.timeout)
+            try:
+                reset_offsets(tool, admin, args.group[0], args)
+            finally:
+                admin.close()
+            return 0
         groups = [g for g, _ in tool.listed([])] if args.all_groups else args.group
         for group in sorted(set(groups)):
             describe(tool, group, args)
         return 0
+    except ValueError as e:  # Kafka's IllegalArgumentException: its message alone, on stderr
+        print(e, file=sys.stderr)
+        return 1
     except Exception as e:  # noqa: BLE001 - one line a person can act on, as Kafka's tool prints it
         print(f"\nError: Executing share group command failed due to {common.error_text(e)}")
         return 1
