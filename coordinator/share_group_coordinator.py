@@ -356,6 +356,20 @@ class ShareGroupCoordinator:
             self._drop(group)
         return error
 
+    def offsets_group(self, group_id: str, create: bool) -> tuple[ErrorCode, str | None, ShareGroup | None]:
+        """The share group whose offsets an admin alters or deletes, which must be empty; an
+        absent one is made (empty) if `create`, as Kafka's alterShareGroupOffsets does."""
+        error, message, group = self.describe(group_id)
+        if group is None and create and error == ErrorCode.GROUP_ID_NOT_FOUND and not self._other_type(group_id):
+            group = self.groups[group_id] = ShareGroup(group_id)
+            self._persist_in_background(group)
+            return ErrorCode.NONE, None, group
+        if group is None:
+            return error, message, None
+        if group.members:
+            return ErrorCode.NON_EMPTY_GROUP, f"Share group {group_id} is not empty.", None
+        return ErrorCode.NONE, None, group
+
     def join_guard(self, group_id: str) -> ErrorCode:
         """A classic JoinGroup for a share group's id (Kafka: the group is not a classic group)."""
         return ErrorCode.GROUP_ID_NOT_FOUND if group_id in self.groups else ErrorCode.NONE

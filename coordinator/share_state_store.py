@@ -351,6 +351,10 @@ class ShareStateStore:
                              start_offset=current.state.start_offset,
                              delivery_complete_count=current.delivery_complete_count)
 
+    def topic_ids_of(self, group_id: str) -> set[uuid.UUID]:
+        """The topics the group has state for in the partitions this broker leads."""
+        return {topic_id for group, topic_id, _p in self.states if group == group_id}
+
     def _commit(self, key: StateKey, p: int, stored: StoredState, done: Callable[[StateResult], None]) -> None:
         """Keep `stored` and write it as a snapshot; `done` once the state partition's ISR has it."""
         self.states[key] = stored

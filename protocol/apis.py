@@ -91,6 +91,8 @@ KAFKA_39_VERSIONS: dict[ApiKey, tuple[int, int]] = {
     ApiKey.ShareFetch: (1, 2),
     ApiKey.ShareAcknowledge: (1, 2),
     ApiKey.DescribeShareGroupOffsets: (0, 1),
+    ApiKey.AlterShareGroupOffsets: (0, 0),
+    ApiKey.DeleteShareGroupOffsets: (0, 0),
     ApiKey.InitializeShareGroupState: (0, 0),  # KIP-932's share coordinator RPCs, Kafka 4.4's ranges
     ApiKey.ReadShareGroupState: (0, 0),
     ApiKey.WriteShareGroupState: (0, 1),

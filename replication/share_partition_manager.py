@@ -278,6 +278,13 @@ class SharePartitionManager:
         self.sessions.remove(group_id, member_id)
         self.release(group_id, member_id)
 
+    def forget(self, group_id: str, topic: str) -> None:
+        """Drop the group's share partitions of `topic` held here: an admin replaced or deleted
+        their state (Alter/DeleteShareGroupOffsets), which the next fetch reads again."""
+        for key in [k for k in self.partitions if k[0] == group_id and k[1] == topic]:
+            self.partitions.pop(key).close()
+            self._leader_epochs.pop(key, None)
+
     def acquirable(self, group_id: str, partitions: Iterable[TopicPartition]) -> bool:
         """Whether a fetch could now acquire something: released records, or the log past the end offset."""
         for topic, partition in partitions:
@@ -309,14 +316,21 @@ class ShareSummaries:
     """The start offsets and lags of a group's share partitions on this broker."""
 
     def __init__(self, manager: SharePartitionManager,
-                 stored: Callable[[StateKey], SummaryResult] = lambda _key: SummaryResult()) -> None:
+                 stored: Callable[[StateKey], SummaryResult] = lambda _key: SummaryResult(),
+                 stored_topics: Callable[[str], set[uuid.UUID]] = lambda _group: set()) -> None:
         """`stored`: the summary this broker's share coordinator keeps of a share partition
-        not led here (Kafka's group coordinator asks any broker's with ReadShareGroupStateSummary)."""
+        not led here (Kafka's group coordinator asks any broker's with ReadShareGroupStateSummary);
+        `stored_topics`: the ids of the topics it keeps a group's state for."""
         self.manager = manager
         self.stored = stored
+        self.stored_topics = stored_topics
 
     def topics_of(self, group_id: str) -> set[str]:
-        return {topic for (group, topic, _p) in self.manager.partitions if group == group_id}
+        """The group's topics with share partitions held here or state kept here (an admin's
+        AlterShareGroupOffsets makes state no share partition holds yet)."""
+        names = {topic_id: name for name, topic_id in self.manager.replica_manager.metadata_cache.topic_ids.items()}
+        return ({topic for (group, topic, _p) in self.manager.partitions if group == group_id}
+                | {names[t] for t in self.stored_topics(group_id) if t in names})
 
     def summary(self, group_id: str, topic: str, topic_id: uuid.UUID, partition: int) -> ShareOffsetSummary | None:
         sp = self.manager.partitions.get((group_id, topic, partition))

@@ -22,17 +22,30 @@ from josefk.clients.network_client import PLAINTEXT, AuthenticationFailed, Broke
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.codec import ApiMessage
+from josefk.protocol.messages.generated import delete_share_group_state_request as delete_request
 from josefk.protocol.messages.generated import initialize_share_group_state_request as initialize_request
 from josefk.protocol.messages.generated import read_share_group_state_request as read_request
+from josefk.protocol.messages.generated import read_share_group_state_summary_request as summary_request
 from josefk.protocol.messages.generated import write_share_group_state_request as write_request
+from josefk.protocol.messages.generated.delete_share_group_state_response import DeleteShareGroupStateResponse
 from josefk.protocol.messages.generated.initialize_share_group_state_response import (
     InitializeShareGroupStateResponse,
 )
 from josefk.protocol.messages.generated.read_share_group_state_response import ReadShareGroupStateResponse
+from josefk.protocol.messages.generated.read_share_group_state_summary_response import (
+    ReadShareGroupStateSummaryResponse,
+)
 from josefk.protocol.messages.generated.write_share_group_state_response import WriteShareGroupStateResponse
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.share_partition import PersistedState, RecordState, StateBatch
-from josefk.replication.share_state_service import ReadResult, ShareStateService, StateKey, StateResult, WriteState
+from josefk.replication.share_state_service import (
+    ReadResult,
+    ShareStateService,
+    StateKey,
+    StateResult,
+    SummaryResult,
+    WriteState,
+)
 
 log = logging.getLogger(__name__)
 R = TypeVar("R")
@@ -68,6 +81,7 @@ class ShareStatePersister:
         self._newest: dict[StateKey, tuple[int, PersistedState]] = {}  # to write next: (leader epoch, state)
         self._writing: set[StateKey] = set()
         self._flushed: dict[StateKey, list[Callable[[ErrorCode], None]]] = {}  # waiting for the writes asked
+        self._replacements: dict[StateKey, int] = {}  # how often an admin replaced or deleted the state
         self._closed = False
 
     def close(self) -> None:
@@ -126,15 +140,18 @@ class ShareStatePersister:
             return
         self._writing.add(key)
         leader_epoch, state = item
+        replacements = self._replacements.get(key, 0)
 
         def answered(result: StateResult) -> None:
-            if result.error in RETRIABLE:
+            replaced = self._replacements.get(key, 0) != replacements  # by an admin since: not asked again
+            if result.error in RETRIABLE and not replaced:
                 self._newest.setdefault(key, item)
                 self._later(lambda: self._write_next(key))
                 return
             if result.error == ErrorCode.INVALID_REQUEST and UNINITIALIZED in (result.message or ""):
                 self._initialized.discard(key)
-                self._newest.setdefault(key, item)
+                if not replaced:  # a deleted state is not made again from what it was
+                    self._newest.setdefault(key, item)
             elif result.error != ErrorCode.NONE:
                 log.warning("Writing the state of share partition %s at leader epoch %d failed: %s %s", key,
                             leader_epoch, result.error.name, result.message or "")
@@ -182,6 +199,64 @@ class ShareStatePersister:
                                                         delivery_state=int(b.state), delivery_count=b.delivery_count)
                                for b in write.batches])])]),
                    _write_result, StateResult, answered)
+
+    # -- an admin's changes (AlterShareGroupOffsets, DeleteShareGroupOffsets) --------------------
+
+    def reset(self, key: StateKey, state_epoch: int, start_offset: int, done: Callable[[StateResult], None]) -> None:
+        """A fresh state at `start_offset` and `state_epoch` (newer than the leader's, which
+        fences its writes); retried until the coordinator answers."""
+        self._forget(key)
+
+        def answered(result: StateResult) -> None:
+            if result.error in RETRIABLE:
+                self._later(lambda: self.reset(key, state_epoch, start_offset, done))
+            else:
+                done(result)
+
+        self._initialize(key, 0, PersistedState(start_offset, (), state_epoch), answered)
+
+    def delete(self, key: StateKey, done: Callable[[StateResult], None]) -> None:
+        """The state's tombstone: the next leader starts at share.auto.offset.reset."""
+        self._forget(key)
+
+        def answered(result: StateResult) -> None:
+            if result.error in RETRIABLE:
+                self._later(lambda: self.delete(key, done))
+            else:
+                done(result)
+
+        coordinator = self._coordinator(key)
+        if coordinator is None:
+            self.local.delete(key, answered)
+            return
+        self._send(coordinator, ApiKey.DeleteShareGroupState, 0, delete_request.DeleteShareGroupStateRequest(
+            group_id=key[0], topics=[delete_request.DeleteStateData(topic_id=key[1], partitions=[
+                delete_request.PartitionData(partition=key[2])])]), _delete_result, StateResult, answered)
+
+    def summarize(self, key: StateKey, done: Callable[[SummaryResult], None]) -> None:
+        """The state's summary (start offset -1: none), which fences no leader; retried until the
+        coordinator answers."""
+        def answered(result: SummaryResult) -> None:
+            if result.error in RETRIABLE:
+                self._later(lambda: self.summarize(key, done))
+            else:
+                done(result)
+
+        coordinator = self._coordinator(key)
+        if coordinator is None:
+            answered(self.local.summary(key))
+            return
+        self._send(coordinator, ApiKey.ReadShareGroupStateSummary, 0,
+                   summary_request.ReadShareGroupStateSummaryRequest(group_id=key[0], topics=[
+                       summary_request.ReadStateSummaryData(topic_id=key[1], partitions=[
+                           summary_request.PartitionData(partition=key[2])])]),
+                   _summary_result, SummaryResult, answered)
+
+    def _forget(self, key: StateKey) -> None:
+        """Drop what a share partition of this broker left to write: the state is replaced."""
+        self._initialized.discard(key)
+        self._newest.pop(key, None)
+        self._replacements[key] = self._replacements.get(key, 0) + 1
 
     # -- the coordinator and its requests ------------------------------------------------------
 
@@ -242,3 +317,18 @@ def _write_result(response: ApiMessage) -> StateResult:
     assert isinstance(response, WriteShareGroupStateResponse)
     p = response.results[0].partitions[0]
     return StateResult(ErrorCode(p.error_code), p.error_message)
+
+
+def _delete_result(response: ApiMessage) -> StateResult:
+    assert isinstance(response, DeleteShareGroupStateResponse)
+    p = response.results[0].partitions[0]
+    return StateResult(ErrorCode(p.error_code), p.error_message)
+
+
+def _summary_result(response: ApiMessage) -> SummaryResult:
+    assert isinstance(response, ReadShareGroupStateSummaryResponse)
+    p = response.results[0].partitions[0]
+    if p.error_code != ErrorCode.NONE:
+        return SummaryResult(ErrorCode(p.error_code), p.error_message)
+    return SummaryResult(state_epoch=p.state_epoch, leader_epoch=p.leader_epoch, start_offset=p.start_offset,
+                         delivery_complete_count=p.delivery_complete_count)

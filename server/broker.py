@@ -96,6 +96,7 @@ from josefk.server.security.delegation_tokens import DelegationTokenManager
 from josefk.server.security.sasl_apis import SaslApis
 from josefk.server.security.scram_store import CredentialCache
 from josefk.server.share_fetch_apis import ShareFetchApis
+from josefk.server.share_group_offsets_admin_apis import ShareGroupOffsetsAdminApis
 from josefk.server.share_group_offsets_apis import ShareGroupOffsetsApis
 from josefk.server.share_state_apis import ShareStateApis
 from josefk.server.telemetry_apis import TelemetryApis
@@ -438,9 +439,12 @@ class KafkaServer:
                                           lambda group: self._share_settings(group).partition.record_lock_duration_ms,
                                           authorizer)
         share_offsets_apis = ShareGroupOffsetsApis(share_groups, ShareSummaries(share_partitions,
-                                                                                share_coordinator.summary),
+                                                                                share_coordinator.summary,
+                                                                                share_coordinator.topic_ids_of),
                                                    self.metadata_cache,
                                                    authorizer)
+        share_offsets_admin_apis = ShareGroupOffsetsAdminApis(share_groups, self.share_persister, share_partitions,
+                                                              self.metadata_cache, authorizer)
         streams_config = StreamsGroupConfig(
             config["group.streams.session.timeout.ms"], config["group.streams.heartbeat.interval.ms"],
             config["group.streams.max.size"], config["group.streams.num.standby.replicas"],
@@ -474,6 +478,7 @@ class KafkaServer:
                               {**group_apis.handlers(), **consumer_group_apis.handlers(),
                                **share_group_apis.handlers(), **share_fetch_apis.handlers(),
                                **share_offsets_apis.handlers(),
+                               **share_offsets_admin_apis.handlers(),
                                **share_state_apis.handlers(),
                                **streams_group_apis.handlers(),
                                **txn_apis.handlers(), **acl_apis.handlers(),

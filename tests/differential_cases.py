@@ -30,10 +30,19 @@ from josefk.protocol.messages.generated import read_share_group_state_summary_re
 from josefk.protocol.messages.generated import streams_group_heartbeat_request as streams_hb
 from josefk.protocol.messages.generated import streams_group_topology_description_update_request as streams_update
 from josefk.protocol.messages.generated import write_share_group_state_request as write_state_request
+from josefk.protocol.messages.generated.alter_share_group_offsets_request import (
+    AlterShareGroupOffsetsRequest,
+    AlterShareGroupOffsetsRequestPartition,
+    AlterShareGroupOffsetsRequestTopic,
+)
 from josefk.protocol.messages.generated.consumer_group_heartbeat_request import ConsumerGroupHeartbeatRequest
 from josefk.protocol.messages.generated.create_delegation_token_request import (
     CreatableRenewers,
     CreateDelegationTokenRequest,
+)
+from josefk.protocol.messages.generated.delete_share_group_offsets_request import (
+    DeleteShareGroupOffsetsRequest,
+    DeleteShareGroupOffsetsRequestTopic,
 )
 from josefk.protocol.messages.generated.delete_share_group_state_request import DeleteShareGroupStateRequest
 from josefk.protocol.messages.generated.describe_delegation_token_request import (
@@ -78,6 +87,7 @@ KIP_932 = {ApiKey.InitializeShareGroupState, ApiKey.ReadShareGroupState, ApiKey.
            ApiKey.DeleteShareGroupState, ApiKey.ReadShareGroupStateSummary, ApiKey.ShareGroupHeartbeat,
            ApiKey.ShareGroupDescribe, ApiKey.ShareFetch, ApiKey.ShareAcknowledge,
            ApiKey.DescribeShareGroupOffsets}
+KIP_932 |= {ApiKey.AlterShareGroupOffsets, ApiKey.DeleteShareGroupOffsets}
 KIP_848 |= {ApiKey.StreamsGroupHeartbeat, ApiKey.StreamsGroupDescribe}  # KIP-1071's too: tests/test_streams_group*.py
 KIP_848 |= {ApiKey.StreamsGroupTopologyDescriptionUpdate}  # KIP-1331's: tests/differential_kafka4.py
 # Record timestamps: one fixed base for both brokers, so the bytes (CRCs) the docs table
@@ -1058,6 +1068,77 @@ def n_describe_share_group_offsets(side: Side, v: int) -> Iterator[Step]:
             DescribeShareGroupOffsetsRequestGroup(group_id=group, topics=topics)])))
 
 
+def share_offsets_group(side: Side, prefix: str, v: int) -> tuple[str, str]:
+    """(group, topic): a share group whose one member was assigned both partitions of the topic
+    (3 records each), once the group coordinator knows the topic's id."""
+    topic = group = f"{prefix}-v{v}"
+    create_topic(side, topic, 2)
+    for p in (0, 1):
+        produce(side, topic, p, batch(3))
+    beats = [share_joined(side, 1, group, topic)]
+
+    def assigned() -> bool:  # Kafka assigns a partition once its share state is initialized
+        beats.append(share_heartbeat(side, 1, group, member_epoch=beats[-1].member_epoch))
+        got = [b.assignment for b in beats if b.assignment is not None]  # an answer carries it when it changed
+        return bool(got) and sorted(p for t in got[-1].topic_partitions for p in t.partitions) == [0, 1]
+
+    wait_for(assigned, f"{group}'s member assigned both partitions on {side.name}")
+    named = DescribeShareGroupOffsetsRequestTopic(topic_name=topic, partitions=[0])
+
+    def knows_topic() -> bool:  # Kafka's group coordinator reads a new topic's id from its metadata image later
+        answer = ask(side, 0, DescribeShareGroupOffsetsRequest(groups=[
+            DescribeShareGroupOffsetsRequestGroup(group_id=group, topics=[named])]))
+        return all(t.topic_id != uuid.UUID(int=0) for g in answer.groups for t in g.topics)
+
+    wait_for(knows_topic, f"{topic}'s id at {side.name}'s group coordinator")
+    return group, topic
+
+
+def described_offsets(side: Side, group: str, topic: str) -> Any:
+    """The group's start offsets of the topic's partitions (lags are not compared: the leader's)."""
+    answer = ask(side, 0, DescribeShareGroupOffsetsRequest(groups=[DescribeShareGroupOffsetsRequestGroup(
+        group_id=group, topics=[DescribeShareGroupOffsetsRequestTopic(topic_name=topic, partitions=[0, 1])])]))
+    return share_tree(answer)
+
+
+def alter_offsets(side: Side, v: int, group: str, *topics: tuple[str, list[tuple[int, int]]]) -> Any:
+    return share_tree(ask(side, v, AlterShareGroupOffsetsRequest(group_id=group, topics=[
+        AlterShareGroupOffsetsRequestTopic(topic_name=t, partitions=[
+            AlterShareGroupOffsetsRequestPartition(partition_index=p, start_offset=o) for p, o in parts])
+        for t, parts in topics])))
+
+
+def delete_offsets(side: Side, v: int, group: str, *topics: str) -> Any:
+    return share_tree(ask(side, v, DeleteShareGroupOffsetsRequest(group_id=group, topics=[
+        DeleteShareGroupOffsetsRequestTopic(topic_name=t) for t in topics])))
+
+
+def n_alter_share_group_offsets(side: Side, v: int) -> Iterator[Step]:
+    group, topic = share_offsets_group(side, "asgo", v)
+    yield "a non-empty group", alter_offsets(side, v, group, (topic, [(0, 1)]))
+    share_heartbeat(side, 1, group, member_epoch=-1)
+    yield "an empty group", alter_offsets(side, v, group, (topic, [(0, 1), (1, 2)]))
+    yield "described after", described_offsets(side, group, topic)
+    yield "an unknown partition and topic", alter_offsets(side, v, group, (topic, [(7, 0)]),
+                                                          (f"asgo-absent-v{v}", [(0, 0)]))
+    yield "an unknown group", alter_offsets(side, v, f"asgo-absent-v{v}", (topic, [(0, 0)]))
+    yield "the group it made", described_offsets(side, f"asgo-absent-v{v}", topic)
+    joined(side, f"asgo-classic-v{v}")
+    yield "a classic group's id", alter_offsets(side, v, f"asgo-classic-v{v}", (topic, [(0, 0)]))
+
+
+def n_delete_share_group_offsets(side: Side, v: int) -> Iterator[Step]:
+    group, topic = share_offsets_group(side, "dsgo2", v)
+    yield "a non-empty group", delete_offsets(side, v, group, topic)
+    share_heartbeat(side, 1, group, member_epoch=-1)
+    alter_offsets(side, 0, group, (topic, [(0, 1), (1, 2)]))
+    yield "an empty group", delete_offsets(side, v, group, topic)
+    yield "described after", described_offsets(side, group, topic)
+    yield "an unknown topic", delete_offsets(side, v, group, f"dsgo2-absent-v{v}")
+    yield "an unknown topic and a known", delete_offsets(side, v, group, f"dsgo2-absent-v{v}", topic)
+    yield "an unknown group", delete_offsets(side, v, f"dsgo2-absent-v{v}", topic)
+
+
 # KIP-932's share coordinator RPCs, which brokers send each other (no authorizer on either side,
 # so a plain client may send them here).
 
@@ -1278,6 +1359,8 @@ NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.PushTelemetry: n_push_telemetry, ApiKey.ListConfigResources: n_list_client_metrics_resources,
     ApiKey.ShareGroupHeartbeat: n_share_group_heartbeat, ApiKey.ShareGroupDescribe: n_share_group_describe,
     ApiKey.DescribeShareGroupOffsets: n_describe_share_group_offsets,
+    ApiKey.AlterShareGroupOffsets: n_alter_share_group_offsets,
+    ApiKey.DeleteShareGroupOffsets: n_delete_share_group_offsets,
     ApiKey.InitializeShareGroupState: n_initialize_share_group_state,
     ApiKey.ReadShareGroupState: n_read_share_group_state, ApiKey.WriteShareGroupState: n_write_share_group_state,
     ApiKey.DeleteShareGroupState: n_delete_share_group_state,

@@ -26,6 +26,7 @@ COMPARED = (ApiKey.Metadata, ApiKey.Produce, ApiKey.Fetch, ApiKey.FindCoordinato
             ApiKey.ShareGroupHeartbeat, ApiKey.ShareGroupDescribe, ApiKey.DescribeShareGroupOffsets,
             ApiKey.InitializeShareGroupState, ApiKey.ReadShareGroupState, ApiKey.WriteShareGroupState,
             ApiKey.DeleteShareGroupState, ApiKey.ReadShareGroupStateSummary,
+            ApiKey.AlterShareGroupOffsets, ApiKey.DeleteShareGroupOffsets,
             ApiKey.StreamsGroupTopologyDescriptionUpdate)  # KIP-1331: as Kafka's default, no description plugin
 UNSUPPORTED_VERSION = 35
 # KIP-896 removed Produce v0-2 as well, but Kafka 4 still lists Produce from v0 in ApiVersions
@@ -35,8 +36,6 @@ REFUSED = "refused: UNSUPPORTED_VERSION or the connection closed"
 
 # Why josefk does not serve an API (or a version range) that Kafka 4.4.0 serves to clients.
 # Keyed by API name; ranges josefk lags on an API it serves share its entry.
-ISSUE_28 = "issue 28 (Kafka 4 era)"
-_SHARE = f"KIP-932 share groups: {ISSUE_28}"
 _KRAFT = "KRaft's quorum and registrations: josefk's metadata lives in ZooKeeper (or its embedded store), " \
          "it has no KRaft quorum to describe or change"
 # What each version adds, from the comments of Kafka 4.4.0's message specs.
@@ -49,8 +48,6 @@ NOT_SERVED_REASONS = {
     "AddRaftVoter": _KRAFT,
     "RemoveRaftVoter": _KRAFT,
     "UnregisterController": _KRAFT,
-    "AlterShareGroupOffsets": _SHARE,
-    "DeleteShareGroupOffsets": _SHARE,
 }
 
 

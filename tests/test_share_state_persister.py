@@ -2,7 +2,8 @@
 (replication/share_state_persister.py, its in-process path): a new state is initialized
 before its first write, writes of one share partition go one at a time with only the newest
 state sent next, a coordinator not there yet is asked again, and an acknowledgement's wait
-(flushed) ends when the writes asked before it are stored."""
+(flushed) ends when the writes asked before it are stored. An admin's reset (a new state
+epoch and start offset) and delete replace what a leader here still had to write."""
 
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ class Coordinator:
 
     def __init__(self) -> None:
         self.calls: list[tuple[str, object, Callable[[object], None]]] = []
+        self.summaries: list[SummaryResult] = []  # answered in turn (at once: the store's is a lookup)
 
     def state_partition(self, key: StateKey) -> int | None:
         return None  # as a broker without __share_group_state yet: its own store is asked
@@ -39,10 +41,10 @@ class Coordinator:
         self.calls.append(("write", write, done))  # type: ignore[arg-type]
 
     def delete(self, key: StateKey, done: Callable[[StateResult], None]) -> None:
-        raise AssertionError("a share partition leader never deletes")
+        self.calls.append(("delete", None, done))  # type: ignore[arg-type]
 
     def summary(self, key: StateKey) -> SummaryResult:
-        raise AssertionError("a share partition leader never asks for a summary")
+        return self.summaries.pop(0)
 
     def answer(self, result: object) -> tuple[str, object]:
         name, argument, done = self.calls.pop(0)
@@ -117,6 +119,43 @@ def test_an_uninitialized_state_reads_as_none_and_a_failed_write_is_the_flush_er
         persister.flushed(KEY, flushed.append)
         coordinator.answer(StateResult(ErrorCode.FENCED_STATE_EPOCH, "fenced"))
         assert flushed == [ErrorCode.FENCED_STATE_EPOCH]
+        persister.close()
+
+    asyncio.run(run())
+
+
+def test_an_admin_reset_or_delete_replaces_what_was_left_to_write_and_is_retried() -> None:
+    async def run() -> None:
+        coordinator = Coordinator()
+        persister = ShareStatePersister(1, coordinator, MetadataCache(1), retry_backoff_s=0.001)
+        persister.read(KEY, 2, lambda _r: None)
+        coordinator.answer(ReadResult(state=state(5)))
+        persister.write(KEY, 2, state(6))  # out at the coordinator
+        persister.write(KEY, 2, state(8))  # waiting for it
+        reset: list[StateResult] = []
+        persister.reset(KEY, 3, 1, reset.append)
+        assert coordinator.answer(StateResult()) == ("write", WriteState(0, 2, 6))
+        assert [name for name, _a, _d in coordinator.calls] == ["initialize"]  # state(8) is not written
+        assert coordinator.answer(StateResult(ErrorCode.COORDINATOR_LOAD_IN_PROGRESS)) == ("initialize", (3, 1))
+        await until(lambda: bool(coordinator.calls))
+        assert coordinator.answer(StateResult()) == ("initialize", (3, 1)) and reset == [StateResult()]
+        persister.write(KEY, 2, PersistedState(2, (), 3))  # out, at the reset epoch, when the delete comes
+        deleted: list[StateResult] = []
+        persister.delete(KEY, deleted.append)
+        assert coordinator.answer(StateResult(ErrorCode.INVALID_REQUEST, "Write operation on uninitialized share "
+                                                                         "partition not allowed.")) == (
+            "write", WriteState(3, 2, 2))
+        assert [name for name, _a, _d in coordinator.calls] == ["delete"]  # not made again from the write
+        assert coordinator.answer(StateResult(ErrorCode.NOT_COORDINATOR)) == ("delete", None)
+        await until(lambda: bool(coordinator.calls))
+        assert coordinator.answer(StateResult()) == ("delete", None) and deleted == [StateResult()]
+        persister.write(KEY, 2, state(9))  # deleted: a leader's next write initializes again
+        assert coordinator.answer(StateResult()) == ("initialize", (0, 9))
+        summaries: list[SummaryResult] = []
+        coordinator.summaries = [SummaryResult(ErrorCode.COORDINATOR_NOT_AVAILABLE), SummaryResult(start_offset=9)]
+        persister.summarize(KEY, summaries.append)
+        await until(lambda: bool(summaries))
+        assert summaries == [SummaryResult(start_offset=9)]
         persister.close()
 
     asyncio.run(run())
