@@ -11,7 +11,15 @@ import argparse
 import sys
 from typing import Any
 
-from josefk.cli.tools.common import ToolError, admin_client, error_text, load_properties, parser, quiet_client_logs
+from josefk.cli.tools.common import (
+    ToolError,
+    admin_client,
+    error_text,
+    load_properties,
+    parser,
+    quiet_client_logs,
+    serves,
+)
 
 UNREGISTER_BROKER = 64
 
@@ -40,7 +48,7 @@ def print_cluster_id(admin: Any) -> None:
 
 
 def unregister(admin: Any, broker_id: int) -> None:
-    if UNREGISTER_BROKER not in admin.api_versions():
+    if not serves(admin, UNREGISTER_BROKER):
         print("The target cluster does not support the broker unregistration API.")
         return
     raise ToolError(f"Broker {broker_id} was not unregistered: the cluster runs in KRaft mode, and josefk's "

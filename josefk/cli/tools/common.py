@@ -143,6 +143,14 @@ def admin_client(bootstrap: str, props: dict[str, str] | None = None, timeout_ms
         raise unreachable(bootstrap, config["bootstrap_timeout_ms"]) from e
 
 
+def serves(admin: Any, api_key: int) -> bool:
+    """Whether the broker the admin client talks to advertises `api_key`. kafka-python 3.0.12's
+    admin.api_versions() turns each advertised key into its ApiKey enum, which ends at 92, and
+    raises on a newer one (StreamsGroupTopologyDescriptionUpdate, 93, which Kafka 4.4 and josefk
+    advertise): the raw map is read instead."""
+    return api_key in admin._manager.broker_version_data.api_versions  # noqa: SLF001
+
+
 def unreachable(bootstrap: str, timeout_ms: int) -> ToolError:
     """The error for a broker that can't be reached, naming the address tried."""
     return ToolError(f"Timed out waiting for a node assignment: could not connect to the broker at "

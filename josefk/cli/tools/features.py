@@ -18,7 +18,15 @@ import kafka.errors as Errors
 from kafka.protocol.admin import UpdateFeaturesRequest
 from kafka.protocol.metadata import ApiVersionsRequest
 
-from josefk.cli.tools.common import ToolError, admin_client, error_text, load_properties, parser, quiet_client_logs
+from josefk.cli.tools.common import (
+    ToolError,
+    admin_client,
+    error_text,
+    load_properties,
+    parser,
+    quiet_client_logs,
+    serves,
+)
 
 METADATA_VERSION = "metadata.version"
 UPDATE_FEATURES = 57
@@ -127,7 +135,7 @@ def describe(admin: Any) -> None:
 
 def _send_updates(admin: Any, wanted: dict[str, Update], dry_run: bool) -> dict[str, str | None]:
     """Each feature's error message, None where it succeeded."""
-    if UPDATE_FEATURES not in admin.api_versions():
+    if not serves(admin, UPDATE_FEATURES):
         return dict.fromkeys(wanted, "The node does not support UPDATE_FEATURES")
     key = UpdateFeaturesRequest.FeatureUpdateKey
     request = UpdateFeaturesRequest(
