@@ -20,7 +20,14 @@ from dataclasses import dataclass, field, replace
 
 from josefk.coordinator.consumer_assignors import Assignment
 from josefk.coordinator.consumer_group import ClassicMemberMetadata, ConsumerGroup, ConsumerGroupMember, MemberState
-from josefk.coordinator.record_io import RecordFormatError, RecordReader, RecordWriter
+from josefk.coordinator.record_io import (
+    RecordFormatError,
+    RecordReader,
+    RecordWriter,
+    flexible_value,
+    member_key,
+    read_flexible_value,
+)
 
 VALUE_VERSION = 0
 CLASSIC_MEMBER_METADATA_TAG = 0  # ConsumerGroupMemberMetadataValue's tagged ClassicMemberMetadata
@@ -52,10 +59,7 @@ class ConsumerGroupKey:
 
 
 def encode_key(key: ConsumerGroupKey) -> bytes:
-    w = RecordWriter().int16(key.type).string(key.group)
-    if key.type not in GROUP_LEVEL:
-        w.string(key.member_id or "")
-    return bytes(w.buf)
+    return member_key(key.type, key.group, None if key.type in GROUP_LEVEL else key.member_id or "")
 
 
 def decode_key(version: int, r: RecordReader) -> ConsumerGroupKey:
@@ -69,15 +73,11 @@ def decode_key(version: int, r: RecordReader) -> ConsumerGroupKey:
 
 
 def _value() -> RecordWriter:
-    return RecordWriter().int16(VALUE_VERSION)
+    return flexible_value(VALUE_VERSION)
 
 
 def _reader(data: bytes) -> RecordReader:
-    r = RecordReader(data)
-    version = r.int16()
-    if version != VALUE_VERSION:
-        raise RecordFormatError(f"unknown consumer group record value version {version}")
-    return r
+    return read_flexible_value(data, "consumer group", VALUE_VERSION)
 
 
 def _epoch_value(epoch: int) -> bytes:

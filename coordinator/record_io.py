@@ -157,3 +157,29 @@ class RecordReader:
         for _ in range(self.uvarint()):
             self.uvarint()  # tag
             self._raw(self.uvarint())
+
+
+# -- what the KIP-848 consumer group and KIP-1071 streams group records share ----------------
+
+
+def member_key(record_type: int, group: str, member_id: str | None) -> bytes:
+    """A key: its int16 record type, the group id, and the member id of a per-member record (None:
+    a group-level record, which has none)."""
+    w = RecordWriter().int16(record_type).string(group)
+    if member_id is not None:
+        w.string(member_id)
+    return bytes(w.buf)
+
+
+def flexible_value(version: int = 0) -> RecordWriter:
+    """A writer of a value, its int16 version written."""
+    return RecordWriter().int16(version)
+
+
+def read_flexible_value(data: bytes, what: str, version: int = 0) -> RecordReader:
+    """A reader past a value's version, which must be `version`: `what` names the records in the error."""
+    r = RecordReader(data)
+    found = r.int16()
+    if found != version:
+        raise RecordFormatError(f"unknown {what} record value version {found}")
+    return r

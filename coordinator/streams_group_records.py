@@ -21,7 +21,14 @@ import enum
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
-from josefk.coordinator.record_io import RecordFormatError, RecordReader, RecordWriter
+from josefk.coordinator.record_io import (
+    RecordFormatError,
+    RecordReader,
+    RecordWriter,
+    flexible_value,
+    member_key,
+    read_flexible_value,
+)
 from josefk.coordinator.streams_group import EMPTY, MemberState, StreamsGroup, StreamsGroupMember, Tasks
 from josefk.coordinator.streams_topology import Subtopology, TopicInfo, Topology
 
@@ -57,10 +64,7 @@ class StreamsGroupKey:
 
 
 def encode_key(key: StreamsGroupKey) -> bytes:
-    w = RecordWriter().int16(key.type).string(key.group)
-    if key.type not in _GROUP_LEVEL:
-        w.string(key.member_id or "")
-    return bytes(w.buf)
+    return member_key(key.type, key.group, None if key.type in _GROUP_LEVEL else key.member_id or "")
 
 
 def decode_key(version: int, r: RecordReader) -> StreamsGroupKey:
@@ -71,15 +75,11 @@ def decode_key(version: int, r: RecordReader) -> StreamsGroupKey:
 
 
 def _value() -> RecordWriter:
-    return RecordWriter().int16(VALUE_VERSION)
+    return flexible_value(VALUE_VERSION)
 
 
 def _reader(data: bytes) -> RecordReader:
-    r = RecordReader(data)
-    version = r.int16()
-    if version != VALUE_VERSION:
-        raise RecordFormatError(f"unknown streams group record value version {version}")
-    return r
+    return read_flexible_value(data, "streams group", VALUE_VERSION)
 
 
 def _count(r: RecordReader) -> int:
