@@ -253,7 +253,7 @@ class BackgroundProducer:
     """acks=all to every test topic from a thread until stopped; what was acknowledged."""
 
     def __init__(self, bootstrap: str) -> None:
-        self.acked: dict[str, list[tuple[int, bytes]]] = {topic: [] for topic in ASSIGNMENTS}
+        self.acked: dict[str, list[tuple[int | None, bytes]]] = {topic: [] for topic in ASSIGNMENTS}
         self.stopping = threading.Event()
         self.producer = Producer({"bootstrap.servers": bootstrap, "acks": "all", "enable.idempotence": True,
                                   "linger.ms": 5, "message.timeout.ms": 10000})
@@ -280,7 +280,7 @@ class BackgroundProducer:
             i += 1
             self.producer.poll(0.01)
 
-    def stop(self) -> dict[str, list[tuple[int, bytes]]]:
+    def stop(self) -> dict[str, list[tuple[int | None, bytes]]]:
         self.stopping.set()
         self.thread.join(30)
         self.producer.flush(30)
@@ -303,8 +303,8 @@ def test_controlled_shutdown_of_the_kafka_controller_hands_leadership_to_josefk(
     finally:
         acked = background.stop()
     for topic, records in acked.items():
-        served = consume_all(josefk.bootstrap, topic, max(offset for offset, _ in records) + 1)
-        assert set(records) <= set(served), topic
+        served = consume_all(josefk.bootstrap, topic, max(offset for offset, _ in records if offset is not None) + 1)
+        assert not unread({(topic, o, v) for o, v in records}, {(topic, o, v) for o, v in served}), topic
         assert [offset for offset, _ in served] == list(range(len(served))), topic
         # Below the high watermark Kafka checkpointed as it shut down, both replicas hold the
         # same batches byte for byte; above it Kafka may keep a tail nobody acknowledged.
@@ -429,6 +429,16 @@ class GroupConsumer:
         return self.records
 
 
+def unread(wanted: set[tuple[str, int | None, bytes]], records: set[tuple[str | None, int | None, bytes | None]]
+           ) -> set[tuple[str, int | None, bytes]]:
+    """The acknowledged records the group has not read. librdkafka acknowledges some records
+    without an offset (a loaded CI run had two, right after a leader was killed: a retried batch
+    its idempotent producer was told had been written before); those are looked for by value."""
+    read = set(records)  # one copy: the consumer's thread adds to it meanwhile
+    values = {(topic, value) for topic, _offset, value in read}
+    return {w for w in wanted if (w not in read if w[1] is not None else (w[0], w[2]) not in values)}
+
+
 @pytest.mark.parametrize("kafka_ids", [(1,), (1, 2)], ids=["1-kafka-2-josefk", "2-kafka-1-josefk"])
 def test_rf3_mixed_cluster_survives_kill_9_of_each_broker_in_turn(zookeeper: ZooKeeperServer, tmp_path: Path,
                                                                    kafka_ids: tuple[int, ...]):
@@ -496,9 +506,8 @@ def test_rf3_mixed_cluster_survives_kill_9_of_each_broker_in_turn(zookeeper: Zoo
         # Generous: after three kill -9s the member may sit out a rebalance and librdkafka's
         # reconnect backoffs; a fresh-clone CI run on a loaded machine once needed more than 60 s.
         deadline = time.monotonic() + 150
-        while not wanted <= group.records and time.monotonic() < deadline:
+        while (missing := unread(wanted, group.records)) and time.monotonic() < deadline:
             time.sleep(0.2)
-        missing = wanted - group.records
         assert not missing, (f"the group did not read {len(missing)} of {len(wanted)} acknowledged records, "
                              f"first {sorted(missing, key=lambda m: (m[0], m[1]))[:3]}")
         dirs = [kafkas[b].log_dir if b in kafka_ids else Path(josefks[b].log_dir) for b in (1, 2, 3)]
