@@ -1,5 +1,6 @@
-"""`josefk share-groups`: list and describe share groups, like Kafka 4.4's kafka-share-groups.sh
-(ShareGroupCommand): --list [--state [STATES]], --describe --group G [--members|--state|--offsets]
+"""`josefk share-groups`: list and describe share groups and reset or delete their offsets, like
+Kafka 4.4's kafka-share-groups.sh (ShareGroupCommand): --list [--state [STATES]], --describe
+--group G [--members|--state|--offsets]
 [--verbose], --delete-offsets --group G --topic T..., --reset-offsets --group G [--topic T[:P,...]]...
 --to-offset N|--to-earliest|--to-latest [--dry-run|--execute], with its columns and messages. It
 speaks the protocol itself: ListGroups v5 (type share), FindCoordinator, ShareGroupDescribe v1,
@@ -37,7 +38,7 @@ MISSING = "-"
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = common.parser("share-groups", "List and describe share groups.")
+    p = common.parser("share-groups", "List and describe share groups, and reset or delete their offsets.")
     p.add_argument("--bootstrap-server", required=True, metavar="HOST:PORT", help="the server(s) to connect to")
     p.add_argument("--command-config", metavar="FILE", help="admin client properties file")
     p.add_argument("--timeout", type=int, default=5000, help="ms to wait for the broker (default 5000)")
