@@ -183,7 +183,7 @@ class ShareStatePersister:
                        initialize_request.InitializeStateData(topic_id=key[1], partitions=[
                            initialize_request.PartitionData(partition=key[2], state_epoch=state.state_epoch,
                                                             start_offset=state.start_offset)])]),
-                   _initialize_result, StateResult, answered)
+                   _state_result, StateResult, answered)
 
     def _write_one(self, key: StateKey, write: WriteState, answered: Callable[[StateResult], None]) -> None:
         coordinator = self._coordinator(key)
@@ -198,7 +198,7 @@ class ShareStatePersister:
                                write_request.StateBatch(first_offset=b.first_offset, last_offset=b.last_offset,
                                                         delivery_state=int(b.state), delivery_count=b.delivery_count)
                                for b in write.batches])])]),
-                   _write_result, StateResult, answered)
+                   _state_result, StateResult, answered)
 
     # -- an admin's changes (AlterShareGroupOffsets, DeleteShareGroupOffsets) --------------------
 
@@ -231,7 +231,7 @@ class ShareStatePersister:
             return
         self._send(coordinator, ApiKey.DeleteShareGroupState, 0, delete_request.DeleteShareGroupStateRequest(
             group_id=key[0], topics=[delete_request.DeleteStateData(topic_id=key[1], partitions=[
-                delete_request.PartitionData(partition=key[2])])]), _delete_result, StateResult, answered)
+                delete_request.PartitionData(partition=key[2])])]), _state_result, StateResult, answered)
 
     def summarize(self, key: StateKey, done: Callable[[SummaryResult], None]) -> None:
         """The state's summary (start offset -1: none), which fences no leader; retried until the
@@ -307,20 +307,10 @@ def _read_result(response: ApiMessage) -> ReadResult:
         for b in p.state_batches), p.state_epoch))
 
 
-def _initialize_result(response: ApiMessage) -> StateResult:
-    assert isinstance(response, InitializeShareGroupStateResponse)
-    p = response.results[0].partitions[0]
-    return StateResult(ErrorCode(p.error_code), p.error_message)
-
-
-def _write_result(response: ApiMessage) -> StateResult:
-    assert isinstance(response, WriteShareGroupStateResponse)
-    p = response.results[0].partitions[0]
-    return StateResult(ErrorCode(p.error_code), p.error_message)
-
-
-def _delete_result(response: ApiMessage) -> StateResult:
-    assert isinstance(response, DeleteShareGroupStateResponse)
+def _state_result(response: ApiMessage) -> StateResult:
+    """The one partition's error of an Initialize, Write or Delete answer (each carries no more)."""
+    assert isinstance(response, InitializeShareGroupStateResponse | WriteShareGroupStateResponse
+                      | DeleteShareGroupStateResponse)
     p = response.results[0].partitions[0]
     return StateResult(ErrorCode(p.error_code), p.error_message)
 
