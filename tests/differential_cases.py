@@ -13,7 +13,7 @@ import json
 import time
 import uuid
 from collections.abc import Callable, Iterator
-from dataclasses import replace
+from dataclasses import asdict, replace
 from pathlib import Path
 from typing import Any
 
@@ -72,8 +72,9 @@ from josefk.protocol.messages.generated.streams_group_topology_description_updat
 )
 from josefk.protocol.messages.generated.write_share_group_state_request import WriteShareGroupStateRequest
 from josefk.protocol.record_codec import Record, build_batch
+from josefk.protocol.records import HEADER_SIZE, iter_headers
 from tests import kafka4_messages
-from tests.differential import Case, Side, Step, ask, build, tree
+from tests.differential import Case, Side, Step, ask, build, to_tree, tree
 
 SHARED = "diff"
 # Inter-broker APIs (controller requests, and brokers' requests to the controller): the
@@ -1588,7 +1589,22 @@ def e_write_txn_markers_v2_epoch(side: Side, v: int) -> Iterator[Step]:
     yield "v2 marker at the bumped epoch", marker(epoch + 1, 2)
     yield "v2 marker retried", marker(epoch + 1, 2)
     yield "v2 marker below", marker(epoch, 2)
-    yield "read committed", fetch_request(side, 12, topic, 0, 0, isolation_level=1, max_bytes=1)
+    yield "read committed", with_batches_decoded(fetch_request(side, 12, topic, 0, 0, isolation_level=1, max_bytes=1))
+
+
+def with_batches_decoded(response: Any) -> dict[str, Any]:
+    """A Fetch response's tree with each partition's records as their v2 batches' headers and
+    the bytes after each header: the producer id inside a batch is the broker's own (numbered
+    by the normaliser like any producer_id); the CRC, which covers it, is left out."""
+    decoded = to_tree("Fetch", response, response._version)  # noqa: SLF001
+    for topic, raw in zip(decoded["responses"], response.responses, strict=True):
+        for partition, data in zip(topic["partitions"], raw.partitions, strict=True):
+            buf = bytes(data.records or b"")
+            partition["records"] = [
+                {**{k: v for k, v in asdict(h).items() if k not in ("crc", "position")},
+                 "records": "0x" + buf[h.position + HEADER_SIZE:h.position + h.size].hex()}
+                for h in iter_headers(buf)]
+    return decoded
 
 
 def e_fetch_out_of_range(side: Side, v: int) -> Iterator[Step]:
