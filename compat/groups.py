@@ -29,7 +29,10 @@ SESSION_MS = 6000  # members' session.timeout.ms: the broker's group.min.session
 RECORDS_PER_PARTITION = 4
 SHARE_RECORDS, SHARE_BATCH = 60, 6  # share-split: records, per produce request (several batches to share)
 REDELIVER_RECORDS = 9  # share-redeliver: one batch, three of each acknowledgement (common.share_action)
-SHARE_LOCK_MS = 15_000  # share-redeliver's share.record.lock.duration.ms: Kafka's minimum for a group
+# share-redeliver's share.record.lock.duration.ms: long, so that a dead member's records coming back within
+# HELD_WAIT_S shows the broker released them when its connection closed (Kafka 4.4 does), not at the locks' end.
+SHARE_LOCK_MS, HELD_WAIT_S = 45_000, 20
+RELEASED_WAIT_S = 10  # how long the released records get to reach the other member while the holder lives
 SHARE_ARGS = ("--group-protocol", "share")
 
 DESCRIPTIONS = [
@@ -61,9 +64,12 @@ DESCRIPTIONS = [
     "the group Empty.",
     f"share-redeliver: {REDELIVER_RECORDS} records; a share consumer in explicit acknowledgement mode RELEASEs the "
     "records at offsets 0, 3, 6, REJECTs 1, 4, 7 and leaves 2, 5, 8 unacknowledged (held), commits, and polls no "
-    "more; a second member (implicit acknowledgement) must then get the released records at delivery count 2; "
-    "the first is SIGKILLed, and once its acquisition locks run out (the group's share.record.lock.duration.ms="
-    f"{SHARE_LOCK_MS}) the second must get the held records at delivery count 2; the rejected records must never "
+    "more; a second member (implicit acknowledgement) must then get the released records (delivery count 2); "
+    "the first is SIGKILLed, and the second must get the held records at delivery count 2 within "
+    f"{HELD_WAIT_S} s, well before their acquisition locks end (the group's share.record.lock.duration.ms="
+    f"{SHARE_LOCK_MS}: the broker releases a closed connection's share session at once, as Kafka 4.4); the "
+    "released ones may come with them when the first member's client had fetched them again; the rejected "
+    "records must never "
     f"come again (a sentinel record then produced comes alone), and the start offset must reach "
     f"{REDELIVER_RECORDS}. Both share-* scenarios set the group's "
     "share.auto.offset.reset=earliest (IncrementalAlterConfigs); for the clients with a share consumer (java-4, "
@@ -500,7 +506,6 @@ def share_redeliver(spec: MemberSpec, env: Env) -> str:
     wire.set_group_configs(env.bootstrap, group, {"share.auto.offset.reset": "earliest",
                                                   "share.record.lock.duration.ms": str(SHARE_LOCK_MS)})
     wire.produce(env.bootstrap, topic, 0, [(f"{topic}-k{i}".encode(), b"v") for i in range(REDELIVER_RECORDS)])
-    env.deadline += SHARE_LOCK_MS / 1000  # the wait for the killed member's locks is the broker's, by design
 
     def body(ms: list[Member]) -> str:
         first = Member(spec, env, group, topic, *SHARE_ARGS, "--share-ack", "release-reject-hold")
@@ -522,12 +527,22 @@ def share_redeliver(spec: MemberSpec, env: Env) -> str:
             for r in list(second.shared):
                 out.setdefault(r.offset, []).append(r.delivery)
             return out
-        until(env, ms, lambda: acted["release"] <= counts().keys(), "the released records to reach the other member")
+        until(env, ms, lambda: share_group_ready(env.bootstrap, group, topic, 2),
+              "ShareGroupDescribe: Stable, both members assigned partition 0")
+        # The holder's client may fetch the released records again in the background (KafkaShareConsumer
+        # sometimes does): then they stay with it until it dies, and come with the held ones.
+        until_released = time.monotonic() + RELEASED_WAIT_S
+        while not acted["release"] <= counts().keys() and time.monotonic() < until_released:
+            for m in ms:
+                m.check()
+            time.sleep(0.2)
+        released_alive = acted["release"] <= counts().keys()
         first.kill()
         t0 = time.monotonic()
         rest = set(range(REDELIVER_RECORDS)) - acted["reject"]
-        until(env, [second], lambda: rest <= counts().keys(), "the killed member's held records to reach the other "
-              "member", timeout=SHARE_LOCK_MS / 1000 + 30)
+        until(env, [second], lambda: rest <= counts().keys(),
+              f"the SIGKILLed holder's records to reach the other member before their {SHARE_LOCK_MS} ms locks end "
+              "(the broker releases a closed connection's share session, as Kafka 4.4)", timeout=HELD_WAIT_S)
         took = time.monotonic() - t0
         time.sleep(0.5)  # a rejected or duplicate delivery would show by now
         got = counts()
@@ -541,7 +556,8 @@ def share_redeliver(spec: MemberSpec, env: Env) -> str:
         start = share_done(env, group, topic, REDELIVER_RECORDS, [second], empty=False)
         def seen(kind: str) -> str:
             return "/".join(str(got[o][0]) for o in sorted(acted[kind]))
-        return (f"released {sorted(acted['release'])} came again at count {seen('release')}; held "
+        when = "while the holder lived" if released_alive else "with the holder's death (its client had fetched them)"
+        return (f"released {sorted(acted['release'])} came again at count {seen('release')} {when}; held "
                 f"{sorted(acted['hold'])} came again {took:.1f}s after the holder's SIGKILL at count {seen('hold')}; "
                 f"rejected {sorted(acted['reject'])} "
                 f"never again (a sentinel came alone); start offset {start}")
