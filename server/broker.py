@@ -553,7 +553,8 @@ class KafkaServer:
                                 memory_pool, self.apis.api_versions, self.broker_metrics.requests, context,
                                 quotas=self.connection_quotas, stats=self.broker_metrics.network,
                                 max_idle_ms=config["connections.max.idle.ms"], time=self.time,
-                                scheduler=self.scheduler, heap=self.connection_heap)
+                                scheduler=self.scheduler, heap=self.connection_heap,
+                                disconnect_listeners=(self.share_partitions.disconnected,))
                       for i in range(threads)]
         acceptor = Acceptor(listener.host or "0.0.0.0", listener.port, processors, security.ssl_context,
                             listener.name)
