@@ -60,7 +60,11 @@ class HostProcess:
                                          stdout=out, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         self.bootstrap = f"127.0.0.1:{self.port},127.0.0.1:{self.port + 1}"
         self.admin = AdminClient({"bootstrap.servers": self.bootstrap})
-        wait_for(lambda: len(self.cluster_nodes()) == 2 or None, WAIT, "both brokers in Metadata")
+        try:
+            wait_for(lambda: len(self.cluster_nodes()) == 2 or None, WAIT, "both brokers in Metadata")
+        except AssertionError as e:  # the test never gets the handle: stop what was started here
+            self.kill()
+            raise AssertionError(f"{e}; the host's output ends:\n{self.text()[-3000:]}") from None
 
     def cluster_nodes(self) -> list[object]:
         if self.proc.poll() is not None:
