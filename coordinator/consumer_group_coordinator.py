@@ -282,12 +282,12 @@ class ConsumerGroupCoordinator:
     def _persist(self, group: ConsumerGroup, done: Callable[[ErrorCode], None]) -> None:
         """Write what changed in the group since its last write; `done` gets the error once
         the write is acknowledged (acks=-1), as Kafka answers a heartbeat only then. A group
-        made by a request that then failed, still at epoch 0, is not written."""
+        made by a request that then failed, still at its initial epoch, is not written."""
         stored = self._stored.get(group.group_id)
         if self.groups.get(group.group_id) is not group:  # dropped, or converted to a classic group
             done(ErrorCode.NONE)
             return
-        if stored is None and group.group_epoch == 0 and not group.members:
+        if stored is None and group.is_new and not group.members:
             done(ErrorCode.NONE)
             return
         touched, group.touched = group.touched, set()

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 
 from josefk.coordinator.consumer_assignors import Assignment
 from josefk.coordinator.consumer_group import ClassicMemberMetadata, ConsumerGroup, ConsumerGroupMember, MemberState
+from josefk.coordinator.modern_group import INITIAL_EPOCH
 from josefk.coordinator.record_io import (
     RecordFormatError,
     RecordReader,
@@ -327,7 +328,7 @@ class StoredConsumerGroup:
 
     group_id: str
     epoch: int = 0
-    assignment_epoch: int = 0
+    assignment_epoch: int = INITIAL_EPOCH  # a group's until its first target assignment record
     members: dict[str, ConsumerGroupMember] = field(default_factory=dict)
     targets: dict[str, Assignment] = field(default_factory=dict)
     current: dict[str, CurrentAssignment] = field(default_factory=dict)

@@ -29,7 +29,7 @@ from josefk.coordinator.offset_topics import (
 )
 from josefk.coordinator.offsets_store import OFFSETS_TOPIC
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
-from josefk.protocol.authorizer import ALLOW_ALL, AUTH_MESSAGES, Authorizer, operations_bits
+from josefk.protocol.authorizer import ALLOW_ALL, AUTH_MESSAGES, Authorizer, kafka4_group_operations, operations_bits
 from josefk.protocol.errors import ErrorCode, KafkaError
 from josefk.protocol.messages import codec
 from josefk.protocol.messages.generated.delete_groups_request import DeleteGroupsRequest
@@ -561,8 +561,10 @@ class GroupApis:
                 error_code=error, error_message=message, group_id=group_id, group_state=summary.state,
                 protocol_type=summary.protocol_type, protocol_data=summary.protocol, members=members,
                 authorized_operations=operations_bits(
-                    self.authorizer.authorized_operations(request, ResourceType.GROUP, group_id)
-                    if include_ops and error == ErrorCode.NONE else None)))
+                    None if not include_ops or error != ErrorCode.NONE
+                    # v6 is Kafka 4's alone: its operations; before, Kafka 3.9's (the reference).
+                    else kafka4_group_operations(self.authorizer, request, group_id) if version >= 6
+                    else self.authorizer.authorized_operations(request, ResourceType.GROUP, group_id))))
         request.send_response(DescribeGroupsResponse(throttle_time_ms=0, groups=groups))
 
     def handle_list_groups(self, request: GroupRequest[ListGroupsRequest]) -> None:

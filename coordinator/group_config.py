@@ -193,6 +193,47 @@ BROKER_DEFAULTS: dict[str, str] = {
 # A broker key's value as a string (its configured value, else Kafka 4.4's default).
 BrokerValues = Callable[[str], str]
 
+# Kafka 4.4's start-up requirements on the broker's group keys (GroupCoordinatorConfig's
+# verify{Consumer,Share,Streams}GroupConfigs, then ShareGroupConfig's), in its order:
+# (key, relation, other key); a broker whose keys break one does not start.
+GE, LE, LT = "must be greater than or equal to", "must be less than or equal to", "must be less than"
+
+
+def _within(prefix: str, name: str) -> tuple[tuple[str, str, str], ...]:
+    low, high, value = f"{prefix}.min.{name}", f"{prefix}.max.{name}", f"{prefix}.{name}"
+    return (high, GE, low), (value, GE, low), (value, LE, high)
+
+
+def _kind(kind: str) -> tuple[tuple[str, str, str], ...]:
+    base = f"group.{kind}"
+    return (*_within(base, "heartbeat.interval.ms"), *_within(base, "session.timeout.ms"),
+            (f"{base}.heartbeat.interval.ms", LT, f"{base}.session.timeout.ms"),
+            *_within(base, "assignment.interval.ms"))
+
+
+BROKER_REQUIREMENTS: tuple[tuple[str, str, str], ...] = (
+    *_kind("consumer"), *_kind("share"), *_kind("streams"),
+    ("group.streams.num.standby.replicas", LE, "group.streams.max.standby.replicas"),
+    ("group.streams.task.offset.interval.ms", GE, "group.streams.min.task.offset.interval.ms"),
+    ("group.streams.num.warmup.replicas", LE, "group.streams.max.warmup.replicas"),
+    ("group.share.max.delivery.count.limit", GE, "group.share.delivery.count.limit"),
+    ("group.share.delivery.count.limit", GE, "group.share.min.delivery.count.limit"),
+    ("group.share.max.partition.max.record.locks", GE, "group.share.partition.max.record.locks"),
+    ("group.share.partition.max.record.locks", GE, "group.share.min.partition.max.record.locks"),
+    ("group.share.record.lock.duration.ms", GE, "group.share.min.record.lock.duration.ms"),
+    ("group.share.max.record.lock.duration.ms", GE, "group.share.record.lock.duration.ms"),
+)
+
+
+def broker_problem(broker: BrokerValues) -> str | None:
+    """The first of BROKER_REQUIREMENTS the broker's values break, in Kafka's words; None
+    when they hold."""
+    for left, relation, right in BROKER_REQUIREMENTS:
+        a, b = int(broker(left)), int(broker(right))
+        if not (a >= b if relation == GE else a <= b if relation == LE else a < b):
+            return f"{left} {relation} {right}"
+    return None
+
 _INT_RANGE = {INT: (-(2**31), 2**31 - 1), LONG: (-(2**63), 2**63 - 1)}
 # Java's Duration.parse (PnDTnHnMn.nS), each part optional but at least one present.
 _DURATION = re.compile(r"([-+]?)P(?:([-+]?\d+)D)?"

@@ -29,6 +29,11 @@ M = TypeVar("M", bound="ModernGroupMember")
 T = TypeVar("T")
 G = TypeVar("G", bound="HasMembers")
 
+# A new group's epoch and assignment epoch (Kafka 4.4's ModernGroup and
+# TargetAssignmentMetadata.INITIAL, KAFKA-20268): epoch 0 is a joining member's, so a group
+# starts at 1 with an empty target assignment; its first computed assignment is epoch 2.
+INITIAL_EPOCH = 1
+
 
 class ModernGroupMember(Protocol):
     """What every kind of member has (Kafka's ModernGroupMember)."""
@@ -51,10 +56,15 @@ class ModernGroup(Generic[S, M, T]):
     def __init__(self, group_id: str, state: S) -> None:
         self.group_id = group_id
         self.state = state
-        self.group_epoch = 0
-        self.assignment_epoch = 0
+        self.group_epoch = INITIAL_EPOCH
+        self.assignment_epoch = INITIAL_EPOCH
         self.members: dict[str, M] = {}
         self.target: dict[str, T] = {}
+
+    @property
+    def is_new(self) -> bool:
+        """No heartbeat has moved the group yet (a join that failed leaves it so)."""
+        return self.group_epoch == INITIAL_EPOCH
 
     def __repr__(self) -> str:
         return (f"{type(self).__name__}({self.group_id!r}, {self.state.value}, epoch={self.group_epoch}, "

@@ -12,7 +12,7 @@ from typing import Generic, Protocol, TypeVar
 
 from josefk.coordinator.group_request import B, GroupRequest
 from josefk.protocol.acl import CLUSTER_NAME, AclOperation, ResourceType
-from josefk.protocol.authorizer import Authorizer, operations_bits
+from josefk.protocol.authorizer import Authorizer, kafka4_group_operations, operations_bits
 from josefk.protocol.errors import ErrorCode
 from josefk.protocol.headers import RequestHeader
 from josefk.protocol.messages import codec
@@ -150,6 +150,6 @@ def describe_each(request: GroupRequest[codec.ApiMessage], group_ids: Iterable[s
 
 def authorized_operations(authorizer: Authorizer, request: GroupRequest[codec.ApiMessage], group_id: str,
                           include: bool) -> int:
-    """A described group's authorized operations bits, when asked for (else Kafka's "not asked")."""
-    return operations_bits(authorizer.authorized_operations(request, ResourceType.GROUP, group_id)
-                           if include else None)
+    """A described group's authorized operations bits (Kafka 4's: these APIs are Kafka 4's), when
+    asked for (else Kafka's "not asked")."""
+    return operations_bits(kafka4_group_operations(authorizer, request, group_id) if include else None)

@@ -212,7 +212,7 @@ class ShareGroupCoordinator:
         records are written."""
         result = self._heartbeat(req)
         group = self.groups.get(req.group_id)
-        if group is None or (group.group_epoch == 0 and not group.members):  # a failed first join: not written
+        if group is None or (group.is_new and not group.members):  # a failed first join: not written
             done(result)
             return
 

@@ -220,10 +220,10 @@ class StreamsGroupCoordinator:
     def _persist(self, group: StreamsGroup, done: Callable[[ErrorCode], None]) -> None:
         """Write what changed in the group since its last write; `done` gets the error once
         the write is acknowledged (acks=-1), as Kafka answers a heartbeat only then. A group
-        made by a request that then failed, still at epoch 0, is not written."""
+        made by a request that then failed, still at its initial epoch, is not written."""
         stored = self._stored.get(group.group_id)
         if self.groups.get(group.group_id) is not group or (
-                stored is None and group.group_epoch == 0 and not group.members):
+                stored is None and group.is_new and not group.members):
             done(ErrorCode.NONE)
             return
         records = write_changes(group, self._stored.setdefault(group.group_id, StoredRecords()))
@@ -430,7 +430,7 @@ class StreamsGroupCoordinator:
             invalid = _invalid_tasks(configured.task_counts, req.owned)
             if invalid is not None:
                 return _fail(ErrorCode.INVALID_REQUEST, invalid)
-        new_group = group.group_epoch == 0
+        new_group = group.is_new
         updated = replace(
             member,
             process_id=req.process_id if req.process_id is not None else member.process_id,
@@ -461,7 +461,7 @@ class StreamsGroupCoordinator:
             group.metadata, group.configured = counts, configured
             bump = True
         assignment_configs = self._assignment_configs(group.group_id)
-        if not bump and group.group_epoch > 0 and assignment_configs != group.last_assignment_configs:
+        if not bump and not group.is_new and assignment_configs != group.last_assignment_configs:
             log.info("[GroupCoordinator %d]: Assignment configurations of streams group %s changed to %s. Triggering "
                      "rebalance.", self.classic.broker_id, group.group_id, assignment_configs)
             bump = True
@@ -474,7 +474,7 @@ class StreamsGroupCoordinator:
         if group.group_epoch > group.assignment_epoch:
             if group.group_id in self._initial_delays:
                 # Kafka 4.4: the first members reconcile towards nothing until the delay ends.
-                target_epoch, target = max(1, group.assignment_epoch), EMPTY
+                target_epoch, target = group.assignment_epoch, EMPTY
                 statuses.append(Status(ASSIGNMENT_DELAYED,
                                        "Assignment delayed due to the configured initial rebalance delay."))
             else:

@@ -21,6 +21,7 @@ import enum
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field, replace
 
+from josefk.coordinator.modern_group import INITIAL_EPOCH
 from josefk.coordinator.record_io import (
     RecordFormatError,
     RecordReader,
@@ -469,7 +470,7 @@ class StoredStreamsGroup:
     group_id: str
     epoch: int = 0
     assignment_configs: dict[str, str] = field(default_factory=dict)
-    assignment_epoch: int = 0
+    assignment_epoch: int = INITIAL_EPOCH  # a group's until its first target assignment record
     topology: Topology | None = None
     members: dict[str, StreamsGroupMember] = field(default_factory=dict)
     targets: dict[str, Tasks] = field(default_factory=dict)

@@ -99,6 +99,11 @@ SUPPORTED_OPERATIONS: dict[ResourceType, frozenset[AclOperation]] = {
     ResourceType.DELEGATION_TOKEN: frozenset({AclOperation.DESCRIBE}),
     ResourceType.USER: frozenset({AclOperation.CREATE_TOKENS, AclOperation.DESCRIBE_TOKENS}),
 }
+# Kafka 4's additions to a group's supported operations, for its dynamic group configs (GROUP
+# config resources, which josefk authorizes by them too). Kafka 3.9, josefk's ACL reference,
+# refuses ACLs of them on a group, so SUPPORTED_OPERATIONS keeps 3.9's; the APIs and versions
+# only Kafka 4 serves report them as Kafka 4 does (protocol/authorizer.py kafka4_group_operations).
+GROUP_CONFIG_OPERATIONS = frozenset({AclOperation.DESCRIBE_CONFIGS, AclOperation.ALTER_CONFIGS})
 
 
 @dataclass(frozen=True, order=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from josefk.protocol.acl import SUPPORTED_OPERATIONS, AclOperation, ResourceType
+from josefk.protocol.acl import GROUP_CONFIG_OPERATIONS, SUPPORTED_OPERATIONS, AclOperation, ResourceType
 
 
 class RequestContext(Protocol):
@@ -58,6 +58,15 @@ def operations_bits(operations: frozenset[AclOperation] | None) -> int:
     if operations is None:
         return -0x80000000
     return sum(1 << int(op) for op in operations)
+
+
+def kafka4_group_operations(authorizer: Authorizer, request: RequestContext, group_id: str) -> frozenset[AclOperation]:
+    """A group's authorized operations as Kafka 4 reports them (DescribeGroups v6, the
+    Consumer/Share/StreamsGroupDescribe APIs): Kafka 3.9's, and each group config operation the
+    principal may do on the group, asked without logging a refusal as Kafka's AuthHelper asks."""
+    return authorizer.authorized_operations(request, ResourceType.GROUP, group_id) | frozenset(
+        op for op in GROUP_CONFIG_OPERATIONS
+        if authorizer.authorize(request, op, ResourceType.GROUP, group_id, log_if_denied=False))
 
 
 # Errors.message() of the authorization errors, where a response carries one.

@@ -19,6 +19,8 @@ from typing import overload
 from jproperties import Properties
 
 from josefk.clients.network_client import ClientSecurity
+from josefk.coordinator.group_config import BROKER_DEFAULTS as GROUP_BROKER_DEFAULTS
+from josefk.coordinator.group_config import broker_problem
 from josefk.log.config import SERVER_DEFAULT_NAMES, LogConfig, from_server_props, validate_server_default
 from josefk.log.config import config_type as topic_config_type
 from josefk.protocol.inter_broker import InterBrokerProtocol
@@ -135,7 +137,25 @@ class Key:
     default: str | None
     at_least: int | None = None
     choices: tuple[str, ...] | None = None
+    at_most: int | None = None
 
+
+# The broker's bounds of the dynamic group configs (Kafka 4.4's GroupCoordinatorConfig and
+# ShareGroupConfig): name -> Kafka's validator (at least, no more than); the defaults are
+# Kafka 4.4's (coordinator/group_config.py BROKER_DEFAULTS).
+_GROUP_BOUNDS: dict[str, tuple[int, int | None]] = {
+    **{f"group.{kind}.{side}.{name}": (1, None) for kind in ("consumer", "share", "streams")
+       for side in ("min", "max") for name in ("session.timeout.ms", "heartbeat.interval.ms")},
+    **{f"group.{kind}.{side}.assignment.interval.ms": (0, None) for kind in ("consumer", "share", "streams")
+       for side in ("min", "max")},
+    "group.share.min.record.lock.duration.ms": (1000, 30000),
+    "group.share.max.record.lock.duration.ms": (30000, 3600000),
+    "group.share.min.delivery.count.limit": (2, 5), "group.share.max.delivery.count.limit": (5, 25),
+    "group.share.min.partition.max.record.locks": (100, 2000),
+    "group.share.max.partition.max.record.locks": (2000, 10000),
+    "group.streams.max.standby.replicas": (0, None), "group.streams.min.task.offset.interval.ms": (1, None),
+    "group.streams.max.warmup.replicas": (0, None),
+}
 
 _KEYS = [
     Key("broker.id", _int, "0", at_least=-1),
@@ -218,6 +238,8 @@ _KEYS = [
     Key("group.share.record.lock.duration.ms", _int, "30000", at_least=1),
     Key("group.share.delivery.count.limit", _int, "5", at_least=2),
     Key("group.share.partition.max.record.locks", _int, "200", at_least=100),  # 3.9.2's; 4.4: 2000
+    *(Key(name, _int, GROUP_BROKER_DEFAULTS[name], at_least=low, at_most=high)
+      for name, (low, high) in _GROUP_BOUNDS.items()),
     Key("share.coordinator.state.topic.num.partitions", _int, "50", at_least=1),
     Key("share.coordinator.state.topic.replication.factor", _int, "3", at_least=1),
     Key("share.coordinator.state.topic.min.isr", _int, "2", at_least=1),
@@ -613,6 +635,10 @@ class KafkaConfig(TypedReads):
             raise ConfigError(str(e)) from None
         self._validate_listeners()
         self._validate_authorizer()
+        group_problem = broker_problem(lambda name: str(self.values[name]) if name in KEYS
+                                      else GROUP_BROKER_DEFAULTS[name])
+        if group_problem is not None:
+            raise ConfigError(group_problem)
         self.listener_quotas = _listener_quotas(self.originals)
         _validate_connection_limits(self)
 
@@ -635,6 +661,9 @@ class KafkaConfig(TypedReads):
                 raise ConfigError(
                     f"Invalid value {raw} for configuration {key.name}: Value must be at least {key.at_least}"
                 )
+            if key.at_most is not None and isinstance(value, int) and value > key.at_most:
+                raise ConfigError(
+                    f"Invalid value {raw} for configuration {key.name}: Value must be no more than {key.at_most}")
             if key.choices is not None and value not in key.choices:
                 raise ConfigError(
                     f"Invalid value {raw} for configuration {key.name}: String must be one of: "

@@ -116,7 +116,7 @@ class ConfigApis(StoreApis):
                     continue
                 if r.resource_type == RESOURCE_GROUP:
                     results.append(group_configs.describe(
-                        self.admin.store, r.resource_name, group_configs.broker_values(self.config),
+                        self.admin.store, r.resource_name, self.config,
                         include_synonyms, request.api_version >= 3 and req.include_documentation,
                         r.configuration_keys))
                     continue

@@ -35,7 +35,21 @@ IntKey = Literal[
     "group.share.max.size", "group.share.record.lock.duration.ms", "group.share.delivery.count.limit",
     "group.share.partition.max.record.locks", "share.coordinator.state.topic.num.partitions",
     "share.coordinator.state.topic.replication.factor", "share.coordinator.state.topic.min.isr",
-    "share.coordinator.state.topic.segment.bytes"
+    "share.coordinator.state.topic.segment.bytes",
+    "group.consumer.min.session.timeout.ms", "group.consumer.min.heartbeat.interval.ms",
+    "group.consumer.min.assignment.interval.ms", "group.consumer.max.session.timeout.ms",
+    "group.consumer.max.heartbeat.interval.ms", "group.consumer.max.assignment.interval.ms",
+    "group.share.min.session.timeout.ms", "group.share.min.heartbeat.interval.ms",
+    "group.share.min.assignment.interval.ms", "group.share.max.session.timeout.ms",
+    "group.share.max.heartbeat.interval.ms", "group.share.max.assignment.interval.ms",
+    "group.streams.min.session.timeout.ms", "group.streams.min.heartbeat.interval.ms",
+    "group.streams.min.assignment.interval.ms", "group.streams.max.session.timeout.ms",
+    "group.streams.max.heartbeat.interval.ms", "group.streams.max.assignment.interval.ms",
+    "group.share.min.record.lock.duration.ms", "group.share.max.record.lock.duration.ms",
+    "group.share.min.delivery.count.limit", "group.share.max.delivery.count.limit",
+    "group.share.min.partition.max.record.locks", "group.share.max.partition.max.record.locks",
+    "group.streams.max.standby.replicas", "group.streams.min.task.offset.interval.ms",
+    "group.streams.max.warmup.replicas"
 ]
 OptionalIntKey = Literal[
     "log.roll.ms", "log.retention.ms", "log.retention.minutes", "log.flush.interval.ms",

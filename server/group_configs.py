@@ -53,24 +53,28 @@ def write(store: CoordinationStore, group_id: str, configs: dict[str, str]) -> N
     notify_config_change(store, f"{ENTITY_TYPE}/{group_id}")
 
 
-def describe(store: CoordinationStore, group_id: str, broker: BrokerValues, include_synonyms: bool,
+def describe(store: CoordinationStore, group_id: str, config: KafkaConfig, include_synonyms: bool,
              include_documentation: bool, keys: list[str] | None) -> DescribeConfigsResult:
     """As Kafka 4.4.0 answers (ConfigHelper): every key but the internal ones not set (none or
     no keys asked: all), a set one from GROUP_CONFIG with itself and then its default as
-    synonyms, the others at the broker synonym's value from DEFAULT_CONFIG with that synonym
-    (the key itself where the broker has none)."""
+    synonyms, the others at the broker synonym's value with that synonym's own synonyms (set in
+    server.properties, STATIC_BROKER_CONFIG, then Kafka's default, DEFAULT_CONFIG), or from
+    DEFAULT_CONFIG with the key itself where the broker has none."""
     if not group_id:
         return DescribeConfigsResult(error_code=ErrorCode.INVALID_REQUEST,
                                      error_message="Group name must not be empty",
                                      resource_type=RESOURCE_GROUP, resource_name=group_id, configs=[])
     stored = read(store, group_id)
+    broker = broker_values(config)
     configs = []
     for key in KEYS.values():
         if (keys and key.name not in keys) or (key.internal and key.name not in stored):
             continue
         default_name = key.synonym or key.name
         default = broker(key.synonym) if key.synonym else key.default
-        synonyms = [DescribeConfigsSynonym(name=default_name, value=default, source=SOURCE_DEFAULT_CONFIG)]
+        synonyms = [DescribeConfigsSynonym(name=n, value=v, source=source)
+                    for n, v, source in (config.synonyms(key.synonym) if key.synonym else [])] or [
+            DescribeConfigsSynonym(name=default_name, value=default, source=SOURCE_DEFAULT_CONFIG)]
         if key.name in stored:
             synonyms.insert(0, DescribeConfigsSynonym(name=key.name, value=stored[key.name],
                                                       source=SOURCE_GROUP_CONFIG))

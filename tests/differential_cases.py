@@ -35,6 +35,7 @@ from josefk.protocol.messages.generated.alter_share_group_offsets_request import
     AlterShareGroupOffsetsRequestPartition,
     AlterShareGroupOffsetsRequestTopic,
 )
+from josefk.protocol.messages.generated.consumer_group_describe_request import ConsumerGroupDescribeRequest
 from josefk.protocol.messages.generated.consumer_group_heartbeat_request import ConsumerGroupHeartbeatRequest
 from josefk.protocol.messages.generated.create_delegation_token_request import (
     CreatableRenewers,
@@ -1047,6 +1048,29 @@ def n_share_group_describe(side: Side, v: int) -> Iterator[Step]:
             for g in described.groups]))
 
 
+def n_consumer_group_describe(side: Side, v: int) -> Iterator[Step]:
+    """A one-member consumer group, an absent group and a classic group's id, each described
+    with its authorized operations (a group's, as Kafka 4 reports them) and without."""
+    topic = group = f"cgd-v{v}"
+    create_topic(side, topic, 2)
+    answers: list[Any] = []
+
+    def answered() -> bool:
+        answers.append(ask(side, 0, ConsumerGroupHeartbeatRequest(
+            group_id=group, member_id=str(uuid.UUID(int=0xC6D0 + v)), member_epoch=0, rebalance_timeout_ms=30000,
+            subscribed_topic_names=[topic], server_assignor="uniform", topic_partitions=[])))
+        return answers[-1].error_code not in COORDINATOR_NOT_READY
+
+    wait_for(answered, f"{group}'s coordinator on {side.name}")
+    yield "joined", share_tree(answers[-1])
+    joined(side, f"cgd-classic-v{v}")
+    for name, group_id in (("a consumer group", group), ("an absent group", f"cgd-absent-v{v}"),
+                           ("a classic group's id", f"cgd-classic-v{v}")):
+        for include in (True, False):
+            yield f"{name}{', its operations' if include else ''}", share_tree(ask(
+                side, v, ConsumerGroupDescribeRequest(group_ids=[group_id], include_authorized_operations=include)))
+
+
 def n_describe_share_group_offsets(side: Side, v: int) -> Iterator[Step]:
     topic = f"dsgo-v{v}"
     create_topic(side, topic, 2)
@@ -1367,6 +1391,7 @@ NORMAL: dict[ApiKey, Callable[[Side, int], Iterator[Step]]] = {
     ApiKey.DeleteShareGroupState: n_delete_share_group_state,
     ApiKey.ReadShareGroupStateSummary: n_read_share_group_state_summary,
     ApiKey.StreamsGroupTopologyDescriptionUpdate: n_streams_group_topology_description_update,
+    ApiKey.ConsumerGroupDescribe: n_consumer_group_describe,
 }
 
 
@@ -1557,7 +1582,7 @@ def e_txn_offset_commit_topic_and_group_errors(side: Side, v: int) -> Iterator[S
     joined = ask(side, 0, ConsumerGroupHeartbeatRequest(
         group_id=f"{group}-cg", member_id=member, member_epoch=0, rebalance_timeout_ms=30000,
         subscribed_topic_names=[topic], server_assignor="uniform", topic_partitions=[]))
-    yield "joined", {"error_code": joined.error_code}  # the epochs differ: each side's own is used below
+    yield "joined", share_tree(joined)
     yield "stale member epoch", commit(f"{group}-cg", [{**known, "partitions": [partition]}], member,
                                        joined.member_epoch + 1)
     yield "unknown member", commit(f"{group}-cg", [{**known, "partitions": [partition]}], "not-a-member",

@@ -27,7 +27,8 @@ COMPARED = (ApiKey.Metadata, ApiKey.Produce, ApiKey.Fetch, ApiKey.FindCoordinato
             ApiKey.InitializeShareGroupState, ApiKey.ReadShareGroupState, ApiKey.WriteShareGroupState,
             ApiKey.DeleteShareGroupState, ApiKey.ReadShareGroupStateSummary,
             ApiKey.AlterShareGroupOffsets, ApiKey.DeleteShareGroupOffsets,
-            ApiKey.StreamsGroupTopologyDescriptionUpdate)  # KIP-1331: as Kafka's default, no description plugin
+            ApiKey.StreamsGroupTopologyDescriptionUpdate,  # KIP-1331: as Kafka's default, no description plugin
+            ApiKey.ConsumerGroupDescribe)
 UNSUPPORTED_VERSION = 35
 # KIP-896 removed Produce v0-2 as well, but Kafka 4 still lists Produce from v0 in ApiVersions
 # (KAFKA-18659: librdkafka compresses only for a broker that lists v0) and refuses v0-2 when sent.

@@ -103,12 +103,12 @@ def parts(*ps: int) -> dict[uuid.UUID, frozenset[int]]:
 
 def test_the_first_member_gets_every_partition_and_the_group_is_stable(h: Harness) -> None:
     r = h.join("a")
-    assert (r.error, r.member_id, r.member_epoch, r.heartbeat_interval_ms) == (ErrorCode.NONE, "a", 1, 5000)
+    assert (r.error, r.member_id, r.member_epoch, r.heartbeat_interval_ms) == (ErrorCode.NONE, "a", 2, 5000)
     assert r.assignment == parts(0, 1, 2, 3, 4, 5)
     assert h.group.state == ConsumerGroupState.STABLE
-    assert (h.group.group_epoch, h.group.assignment_epoch) == (1, 1)
-    again = h.beat("a", 1, parts(0, 1, 2, 3, 4, 5))
-    assert (again.error, again.member_epoch, again.assignment) == (ErrorCode.NONE, 1, None)  # nothing changed
+    assert (h.group.group_epoch, h.group.assignment_epoch) == (2, 2)
+    again = h.beat("a", 2, parts(0, 1, 2, 3, 4, 5))
+    assert (again.error, again.member_epoch, again.assignment) == (ErrorCode.NONE, 2, None)  # nothing changed
 
 
 def test_a_coordinator_made_member_id_when_the_client_sends_none(h: Harness) -> None:
@@ -119,20 +119,20 @@ def test_a_coordinator_made_member_id_when_the_client_sends_none(h: Harness) -> 
 def test_a_second_member_waits_for_the_first_to_revoke_before_it_gets_partitions(h: Harness) -> None:
     h.join("a")
     b = h.join("b")
-    assert (b.member_epoch, b.assignment) == (2, {})  # its share is still a's
+    assert (b.member_epoch, b.assignment) == (3, {})  # its share is still a's
     assert h.group.members["b"].state == MemberState.UNRELEASED_PARTITIONS
     assert h.group.state == ConsumerGroupState.RECONCILING
-    a = h.beat("a", 1, parts(0, 1, 2, 3, 4, 5))
+    a = h.beat("a", 2, parts(0, 1, 2, 3, 4, 5))
     assert h.group.members["a"].state == MemberState.UNREVOKED_PARTITIONS
-    assert a.member_epoch == 1 and a.assignment is not None and len(a.assignment[T1]) == 3  # keep 3, revoke 3
+    assert a.member_epoch == 2 and a.assignment is not None and len(a.assignment[T1]) == 3  # keep 3, revoke 3
     assert all(len(who) == 1 for who in h.owners().values())
     kept = a.assignment[T1]
     # Still owning the revoked ones: no progress.
-    assert h.beat("a", 1, parts(0, 1, 2, 3, 4, 5)).member_epoch == 1
-    assert h.beat("b", 2, {}).assignment is None
-    a = h.beat("a", 1, {T1: kept})
-    assert (a.member_epoch, h.group.members["a"].state) == (2, MemberState.STABLE)
-    b = h.beat("b", 2, {})
+    assert h.beat("a", 2, parts(0, 1, 2, 3, 4, 5)).member_epoch == 2
+    assert h.beat("b", 3, {}).assignment is None
+    a = h.beat("a", 2, {T1: kept})
+    assert (a.member_epoch, h.group.members["a"].state) == (3, MemberState.STABLE)
+    b = h.beat("b", 3, {})
     assert b.assignment == {T1: frozenset(range(6)) - kept}
     assert h.group.state == ConsumerGroupState.STABLE
     assert all(len(who) == 1 for who in h.owners().values()) and len(h.owners()) == 6
@@ -141,10 +141,10 @@ def test_a_second_member_waits_for_the_first_to_revoke_before_it_gets_partitions
 def stable_pair(h: Harness) -> tuple[frozenset[int], frozenset[int]]:
     h.join("a")
     h.join("b")
-    a = h.beat("a", 1, parts(*range(6)))
+    a = h.beat("a", 2, parts(*range(6)))
     assert a.assignment is not None
-    h.beat("a", 1, a.assignment)
-    b = h.beat("b", 2, {})
+    h.beat("a", 2, a.assignment)
+    b = h.beat("b", 3, {})
     assert b.assignment is not None and h.group.state == ConsumerGroupState.STABLE
     return a.assignment[T1], b.assignment[T1]
 
@@ -152,37 +152,37 @@ def stable_pair(h: Harness) -> tuple[frozenset[int], frozenset[int]]:
 def test_a_member_that_stops_heartbeating_is_fenced_at_the_session_timeout(h: Harness) -> None:
     a_parts, b_parts = stable_pair(h)
     h.time.sleep(SESSION_MS - 1)
-    h.beat("a", 2, {T1: a_parts})
+    h.beat("a", 3, {T1: a_parts})
     h.time.sleep(1)
     assert set(h.group.members) == {"a"}
-    assert (h.group.group_epoch, h.group.state) == (3, ConsumerGroupState.ASSIGNING)
-    a = h.beat("a", 2, {T1: a_parts})
-    assert (a.member_epoch, a.assignment) == (3, parts(*range(6)))
-    assert h.beat("b", 2, {T1: b_parts}).error == ErrorCode.UNKNOWN_MEMBER_ID
+    assert (h.group.group_epoch, h.group.state) == (4, ConsumerGroupState.ASSIGNING)
+    a = h.beat("a", 3, {T1: a_parts})
+    assert (a.member_epoch, a.assignment) == (4, parts(*range(6)))
+    assert h.beat("b", 3, {T1: b_parts}).error == ErrorCode.UNKNOWN_MEMBER_ID
 
 
 def test_a_member_that_does_not_revoke_within_the_rebalance_timeout_is_fenced(h: Harness) -> None:
     h.join("a")
     h.join("b")
-    h.beat("a", 1, parts(*range(6)))
+    h.beat("a", 2, parts(*range(6)))
     assert h.group.members["a"].state == MemberState.UNREVOKED_PARTITIONS
     h.time.sleep(REBALANCE_MS - 1)
-    h.beat("a", 1, parts(*range(6)))  # heartbeats, but still holds what it must give up
-    h.beat("b", 2, {})
+    h.beat("a", 2, parts(*range(6)))  # heartbeats, but still holds what it must give up
+    h.beat("b", 3, {})
     assert "a" in h.group.members
     h.time.sleep(1)
     assert "a" not in h.group.members
-    assert h.beat("b", 2, {}).assignment == parts(*range(6))
+    assert h.beat("b", 3, {}).assignment == parts(*range(6))
 
 
 def test_fencing_by_member_epoch_and_member_id(h: Harness) -> None:
     a_parts, _ = stable_pair(h)
-    r = h.beat("a", 3, {T1: a_parts})
-    assert r.error == ErrorCode.FENCED_MEMBER_EPOCH and "greater member epoch (3)" in (r.message or "")
-    assert h.beat("a", 0 + 1, parts(0, 1, 2, 3, 4, 5)).error == ErrorCode.FENCED_MEMBER_EPOCH  # not a subset
+    r = h.beat("a", 4, {T1: a_parts})
+    assert r.error == ErrorCode.FENCED_MEMBER_EPOCH and "greater member epoch (4)" in (r.message or "")
+    assert h.beat("a", 2, parts(0, 1, 2, 3, 4, 5)).error == ErrorCode.FENCED_MEMBER_EPOCH  # not a subset
     # The previous epoch with a subset of the assignment: the bumped epoch's response was lost.
-    assert h.beat("a", 1, {T1: a_parts}).error == ErrorCode.NONE
-    assert h.beat("nobody", 2, {}).error == ErrorCode.UNKNOWN_MEMBER_ID
+    assert h.beat("a", 2, {T1: a_parts}).error == ErrorCode.NONE
+    assert h.beat("nobody", 3, {}).error == ErrorCode.UNKNOWN_MEMBER_ID
 
 
 def test_a_member_that_leaves_gives_its_partitions_back_at_the_next_epoch(h: Harness) -> None:
@@ -190,7 +190,7 @@ def test_a_member_that_leaves_gives_its_partitions_back_at_the_next_epoch(h: Har
     r = h.send(HeartbeatRequest(GROUP, "b", -1))
     assert (r.error, r.member_id, r.member_epoch) == (ErrorCode.NONE, "b", -1)
     assert set(h.group.members) == {"a"} and h.group.state == ConsumerGroupState.ASSIGNING
-    assert h.beat("a", 2, {T1: a_parts}).assignment == parts(*range(6))
+    assert h.beat("a", 3, {T1: a_parts}).assignment == parts(*range(6))
     assert h.group.state == ConsumerGroupState.STABLE
     assert h.send(HeartbeatRequest(GROUP, "a", -1)).error == ErrorCode.NONE
     assert h.group.state == ConsumerGroupState.EMPTY
@@ -199,9 +199,9 @@ def test_a_member_that_leaves_gives_its_partitions_back_at_the_next_epoch(h: Har
 def test_a_static_member_that_leaves_temporarily_gets_its_partitions_back_under_a_new_id(h: Harness) -> None:
     h.join("a", instance_id="i-a")
     first = h.join("b", instance_id="i-b")
-    a = h.beat("a", 1, parts(*range(6)))
+    a = h.beat("a", 2, parts(*range(6)))
     assert a.assignment is not None
-    h.beat("a", 1, a.assignment)
+    h.beat("a", 2, a.assignment)
     b = h.beat("b", first.member_epoch, {})
     assert b.assignment
     epoch = h.group.group_epoch
@@ -225,15 +225,15 @@ def test_a_static_member_that_leaves_temporarily_gets_its_partitions_back_under_
 def test_new_partitions_of_a_subscribed_topic_start_a_new_epoch(h: Harness) -> None:
     h.join("a")
     h.topics.add("t1", T1, 8)
-    r = h.beat("a", 1, parts(*range(6)))
-    assert (r.member_epoch, r.assignment) == (2, parts(*range(8)))
+    r = h.beat("a", 2, parts(*range(6)))
+    assert (r.member_epoch, r.assignment) == (3, parts(*range(8)))
 
 
 def test_a_subscription_change_and_a_second_topic(h: Harness) -> None:
     h.topics.add("t2", T2, 2)
     h.join("a")
-    r = h.send(HeartbeatRequest(GROUP, "a", 1, subscribed_topic_names=("t1", "t2"), owned=parts(*range(6))))
-    assert (r.member_epoch, r.assignment) == (2, {T1: frozenset(range(6)), T2: frozenset({0, 1})})
+    r = h.send(HeartbeatRequest(GROUP, "a", 2, subscribed_topic_names=("t1", "t2"), owned=parts(*range(6))))
+    assert (r.member_epoch, r.assignment) == (3, {T1: frozenset(range(6)), T2: frozenset({0, 1})})
 
 
 def test_malformed_heartbeats_and_unknown_assignors(h: Harness) -> None:
@@ -250,17 +250,17 @@ def test_offsets_need_the_current_member_epoch(h: Harness) -> None:
     a_parts, _ = stable_pair(h)
     got: list[dict] = []
     om = OffsetAndMetadata(42, -1, "", h.time.milliseconds(), None)
-    h.cgc.commit_offsets(GROUP, "a", 1, 9, {("t1", 0): om}, got.append)
-    h.cgc.commit_offsets(GROUP, "x", 2, 9, {("t1", 0): om}, got.append)
-    h.cgc.commit_offsets(GROUP, "", -1, 9, {("t1", 0): om}, got.append)  # not a member: group not empty
-    h.cgc.commit_offsets(GROUP, "a", 2, 8, {("t1", 0): om}, got.append)
     h.cgc.commit_offsets(GROUP, "a", 2, 9, {("t1", 0): om}, got.append)
+    h.cgc.commit_offsets(GROUP, "x", 3, 9, {("t1", 0): om}, got.append)
+    h.cgc.commit_offsets(GROUP, "", -1, 9, {("t1", 0): om}, got.append)  # not a member: group not empty
+    h.cgc.commit_offsets(GROUP, "a", 3, 8, {("t1", 0): om}, got.append)
+    h.cgc.commit_offsets(GROUP, "a", 3, 9, {("t1", 0): om}, got.append)
     h.time.sleep(0)
     assert [r[("t1", 0)] for r in got] == [ErrorCode.STALE_MEMBER_EPOCH, ErrorCode.UNKNOWN_MEMBER_ID,
                                            ErrorCode.UNKNOWN_MEMBER_ID, ErrorCode.UNSUPPORTED_VERSION,
                                            ErrorCode.NONE]
-    assert h.cgc.fetch_offsets(GROUP, "a", 1, None)[0] == ErrorCode.STALE_MEMBER_EPOCH
-    assert h.cgc.fetch_offsets(GROUP, "a", 2, [("t1", 0)]) == (ErrorCode.NONE, {("t1", 0): om})
+    assert h.cgc.fetch_offsets(GROUP, "a", 2, None)[0] == ErrorCode.STALE_MEMBER_EPOCH
+    assert h.cgc.fetch_offsets(GROUP, "a", 3, [("t1", 0)]) == (ErrorCode.NONE, {("t1", 0): om})
     assert h.cgc.fetch_offsets(GROUP, None, -1, [("t1", 0)]) == (ErrorCode.NONE, {("t1", 0): om})
 
 
@@ -292,7 +292,7 @@ def test_a_group_id_comes_back_as_the_kind_of_group_last_written(h: Harness) -> 
     h.join("a")
     h.send(HeartbeatRequest(GROUP, "a", -1))
     failover(h)
-    assert (h.group.state, h.group.group_epoch) == (ConsumerGroupState.EMPTY, 2)
+    assert (h.group.state, h.group.group_epoch) == (ConsumerGroupState.EMPTY, 3)
     joined = h.base.join()  # the Empty consumer group gives way to a classic one
     h.time.sleep(0)
     assert h.base.sync(joined[0].member_id, joined[0].generation_id)[0].error == ErrorCode.NONE
@@ -338,7 +338,7 @@ def test_transactional_offsets_of_a_consumer_group_wait_for_the_marker(h: Harnes
     gc = h.base.coordinator
     gc.commit_txn_offsets(GROUP, "tx", 5, 0, "a", None, 7, {("t1", 0): om}, got.append)  # wrong epoch
     gc.commit_txn_offsets(GROUP, "tx", 5, 0, "a", None, 7, {("t1", 0): om}, got.append, api_version=6)
-    gc.commit_txn_offsets(GROUP, "tx", 5, 0, "a", None, 1, {("t1", 0): om}, got.append)
+    gc.commit_txn_offsets(GROUP, "tx", 5, 0, "a", None, 2, {("t1", 0): om}, got.append)
     h.time.sleep(0)
     # Before v6 a stale epoch is ILLEGAL_GENERATION, from v6 (KIP-1319) STALE_MEMBER_EPOCH.
     assert [r[("t1", 0)] for r in got] == [ErrorCode.ILLEGAL_GENERATION, ErrorCode.STALE_MEMBER_EPOCH,
@@ -354,10 +354,10 @@ def test_transactional_offsets_of_a_consumer_group_wait_for_the_marker(h: Harnes
 def test_an_older_member_epoch_commits_the_partitions_held_since_then(h: Harness) -> None:
     """Kafka 4.4 (KIP-1251): a commit at an older epoch than the member's is good for the
     partitions the member got at or before that epoch; anything else refuses the commit."""
-    a_parts, b_parts = stable_pair(h)  # a kept 3-5 across the bump to epoch 2, b got 0-2 at epoch 2
+    a_parts, b_parts = stable_pair(h)  # a kept 3-5 across the bump to epoch 3, b got 0-2 at epoch 3
     assert (a_parts, b_parts) == (frozenset({3, 4, 5}), frozenset({0, 1, 2}))
-    assert h.group.members["a"].partition_epochs == {(T1, p): 1 for p in a_parts}
-    assert h.group.members["b"].partition_epochs == {(T1, p): 2 for p in b_parts}
+    assert h.group.members["a"].partition_epochs == {(T1, p): 2 for p in a_parts}
+    assert h.group.members["b"].partition_epochs == {(T1, p): 3 for p in b_parts}
     om = OffsetAndMetadata(7, -1, "", h.time.milliseconds(), None)
 
     def commit(member: str, epoch: int, *partitions: int) -> set[ErrorCode]:
@@ -366,31 +366,31 @@ def test_an_older_member_epoch_commits_the_partitions_held_since_then(h: Harness
         h.time.sleep(0)
         return set(got[0].values())
 
-    assert commit("a", 1, 3, 4) == {ErrorCode.NONE}  # kept across the bump
-    assert commit("a", 1, 3, 0) == {ErrorCode.STALE_MEMBER_EPOCH}  # 0 is b's: the whole commit fails
-    assert commit("b", 1, 0) == {ErrorCode.STALE_MEMBER_EPOCH}  # assigned only at epoch 2
-    assert commit("a", 0, 3) == {ErrorCode.STALE_MEMBER_EPOCH}  # older than the partition's epoch
-    assert commit("a", 3, 3) == {ErrorCode.STALE_MEMBER_EPOCH}  # newer than the member's epoch
-    assert commit("b", 2, 0) == {ErrorCode.NONE}
+    assert commit("a", 2, 3, 4) == {ErrorCode.NONE}  # kept across the bump
+    assert commit("a", 2, 3, 0) == {ErrorCode.STALE_MEMBER_EPOCH}  # 0 is b's: the whole commit fails
+    assert commit("b", 2, 0) == {ErrorCode.STALE_MEMBER_EPOCH}  # assigned only at epoch 3
+    assert commit("a", 1, 3) == {ErrorCode.STALE_MEMBER_EPOCH}  # older than the partition's epoch
+    assert commit("a", 4, 3) == {ErrorCode.STALE_MEMBER_EPOCH}  # newer than the member's epoch
+    assert commit("b", 3, 0) == {ErrorCode.NONE}
     # TxnOffsetCommit takes the same epochs (GroupCoordinator says ILLEGAL_GENERATION before v6).
-    assert h.cgc.txn_member_error(GROUP, "a", 1, [("t1", 5)]) == ErrorCode.NONE
-    assert h.cgc.txn_member_error(GROUP, "b", 1, [("t1", 1)]) == ErrorCode.STALE_MEMBER_EPOCH
+    assert h.cgc.txn_member_error(GROUP, "a", 2, [("t1", 5)]) == ErrorCode.NONE
+    assert h.cgc.txn_member_error(GROUP, "b", 2, [("t1", 1)]) == ErrorCode.STALE_MEMBER_EPOCH
     # The epochs are in the current assignment records: they hold after a failover.
     failover(h)
-    assert h.group.members["a"].partition_epochs == {(T1, p): 1 for p in a_parts}
-    assert commit("a", 1, 5) == {ErrorCode.NONE}
-    assert commit("b", 1, 2) == {ErrorCode.STALE_MEMBER_EPOCH}
+    assert h.group.members["a"].partition_epochs == {(T1, p): 2 for p in a_parts}
+    assert commit("a", 2, 5) == {ErrorCode.NONE}
+    assert commit("b", 2, 2) == {ErrorCode.STALE_MEMBER_EPOCH}
 
 
 def test_a_partition_pending_revocation_keeps_its_epoch_and_a_static_leave_resets_them(h: Harness) -> None:
     h.join("a", instance_id="ia")
     h.join("b")
-    h.beat("a", 1, parts(*range(6)))  # a must give up 0-2 before it moves to epoch 2
+    h.beat("a", 2, parts(*range(6)))  # a must give up 0-2 before it moves to epoch 3
     a = h.group.members["a"]
     assert a.pending_revocation == parts(0, 1, 2)
-    assert a.partition_epochs == {(T1, p): 1 for p in range(6)}
-    h.beat("a", 1, parts(3, 4, 5))
-    assert h.group.members["a"].partition_epochs == {(T1, p): 1 for p in (3, 4, 5)}
+    assert a.partition_epochs == {(T1, p): 2 for p in range(6)}
+    h.beat("a", 2, parts(3, 4, 5))
+    assert h.group.members["a"].partition_epochs == {(T1, p): 2 for p in (3, 4, 5)}
     assert h.beat("a", -2, instance_id="ia").error == ErrorCode.NONE  # leaves, meaning to come back
     assert h.group.members["a"].partition_epochs == {(T1, p): 0 for p in (3, 4, 5)}
 
@@ -408,7 +408,7 @@ def test_after_a_failover_the_members_carry_on_at_their_epochs_with_their_offset
     a_parts, b_parts = stable_pair(h)
     got: list[dict] = []
     om = OffsetAndMetadata(11, -1, "", h.time.milliseconds(), None)
-    h.cgc.commit_offsets(GROUP, "a", 2, 9, {("t1", 0): om}, got.append)
+    h.cgc.commit_offsets(GROUP, "a", 3, 9, {("t1", 0): om}, got.append)
     h.time.sleep(0)
     assert got == [{("t1", 0): ErrorCode.NONE}]
     before = dict(h.group.members)
@@ -416,23 +416,23 @@ def test_after_a_failover_the_members_carry_on_at_their_epochs_with_their_offset
     failover(h)
     assert h.group.members == before and (h.group.group_epoch, h.group.assignment_epoch, h.group.target) == epochs
     assert h.group.state == ConsumerGroupState.STABLE and GROUP not in h.base.coordinator.groups
-    a = h.beat("a", 2, {T1: a_parts})
-    assert (a.error, a.member_epoch, a.assignment) == (ErrorCode.NONE, 2, None)  # no rebalance
-    assert h.cgc.fetch_offsets(GROUP, "a", 2, [("t1", 0)]) == (ErrorCode.NONE, {("t1", 0): om})
+    a = h.beat("a", 3, {T1: a_parts})
+    assert (a.error, a.member_epoch, a.assignment) == (ErrorCode.NONE, 3, None)  # no rebalance
+    assert h.cgc.fetch_offsets(GROUP, "a", 3, [("t1", 0)]) == (ErrorCode.NONE, {("t1", 0): om})
     # The session timers start afresh on load: b, silent since, is fenced a session later.
     h.time.sleep(SESSION_MS - 1)
-    h.beat("a", 2, {T1: a_parts})
+    h.beat("a", 3, {T1: a_parts})
     assert set(h.group.members) == {"a", "b"}
     h.time.sleep(1)
     assert set(h.group.members) == {"a"}
-    assert h.beat("b", 2, {T1: b_parts}).error == ErrorCode.UNKNOWN_MEMBER_ID
+    assert h.beat("b", 3, {T1: b_parts}).error == ErrorCode.UNKNOWN_MEMBER_ID
 
 
 def test_a_member_mid_revocation_goes_on_revoking_after_a_failover(h: Harness) -> None:
     h.join("a")
     h.join("b")
-    h.beat("a", 1, parts(*range(6)))
-    pending = h.group.members["a"]  # a must give up half its partitions before epoch 2
+    h.beat("a", 2, parts(*range(6)))
+    pending = h.group.members["a"]  # a must give up half its partitions before epoch 3
     assert pending.state == MemberState.UNREVOKED_PARTITIONS
     failover(h)
     assert h.group.members["a"] == pending and h.group.state == ConsumerGroupState.RECONCILING
@@ -446,7 +446,7 @@ def test_a_member_that_left_and_a_deleted_group_stay_gone_after_a_failover(h: Ha
     stable_pair(h)
     assert h.send(HeartbeatRequest(GROUP, "b", -1)).error == ErrorCode.NONE
     failover(h)
-    assert set(h.group.members) == {"a"} and set(h.group.target) == {"a"} and h.group.group_epoch == 3
+    assert set(h.group.members) == {"a"} and set(h.group.target) == {"a"} and h.group.group_epoch == 4
     assert h.send(HeartbeatRequest(GROUP, "a", -1)).error == ErrorCode.NONE
     assert h.cgc.delete_group(GROUP) == ErrorCode.NONE
     failover(h)
@@ -470,7 +470,7 @@ def test_a_heartbeat_is_answered_once_its_records_are_replicated_or_their_write_
     h.time.sleep(h.base.coordinator.store.commit_timeout_ms)
     assert [r.error for r in got] == [ErrorCode.COORDINATOR_NOT_AVAILABLE]
     lead(h, 3, [1])
-    assert h.send(HeartbeatRequest(GROUP, "a", 2)).error == ErrorCode.NONE  # written at once again
+    assert h.send(HeartbeatRequest(GROUP, "a", 3)).error == ErrorCode.NONE  # written at once again
 
 
 def test_offsets_expire_unless_subscribed_and_an_empty_group_without_offsets_is_deleted(h: Harness) -> None:
@@ -479,7 +479,7 @@ def test_offsets_expire_unless_subscribed_and_an_empty_group_without_offsets_is_
     now = h.time.milliseconds()
     retention = h.base.coordinator.offsets_retention_ms
     subscribed, other = ("t1", 0), ("t2", 0)
-    h.cgc.commit_offsets(GROUP, "a", 1, 9, {tp: OffsetAndMetadata(1, -1, "", now, None)
+    h.cgc.commit_offsets(GROUP, "a", 2, 9, {tp: OffsetAndMetadata(1, -1, "", now, None)
                                            for tp in (subscribed, other)}, got.append)
     h.time.sleep(0)
     assert got == [{subscribed: ErrorCode.NONE, other: ErrorCode.NONE}]
@@ -526,5 +526,5 @@ def test_a_heartbeat_needs_describe_on_every_subscribed_topic(h: Harness) -> Non
     assert join(["t1", "t2"]).error_code == ErrorCode.TOPIC_AUTHORIZATION_FAILED
     assert GROUP not in h.cgc.groups
     joined = join(["t1"])
-    assert (joined.error_code, joined.member_epoch) == (ErrorCode.NONE, 1)
+    assert (joined.error_code, joined.member_epoch) == (ErrorCode.NONE, 2)
     assert h.group.members["a"].client_host == "/127.0.0.1"

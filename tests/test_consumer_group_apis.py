@@ -63,15 +63,15 @@ def test_join_describe_list_commit_and_leave(gbroker: RunningBroker) -> None:
         joined = heartbeat(sock, member_id=member, rebalance_timeout_ms=30_000, subscribed_topic_names=["t"],
                            topic_partitions=[])
         assert (joined.error_code, joined.member_id, joined.member_epoch, joined.heartbeat_interval_ms) == (
-            ErrorCode.NONE, member, 1, 5000)
+            ErrorCode.NONE, member, 2, 5000)
         [assigned] = joined.assignment.topic_partitions
         assert sorted(assigned.partitions) == [0, 1, 2]
         described = call(sock, ApiKey.ConsumerGroupDescribe, 1, group_ids=["g", "nope"],
                          include_authorized_operations=False)[1].groups
         assert (described[0].group_state, described[0].group_epoch, described[0].assignment_epoch,
-                described[0].assignor_name) == ("Stable", 1, 1, "uniform")
+                described[0].assignor_name) == ("Stable", 2, 2, "uniform")
         [m] = described[0].members
-        assert (m.member_id, m.member_epoch, m.subscribed_topic_names, m.client_host) == (member, 1, ["t"],
+        assert (m.member_id, m.member_epoch, m.subscribed_topic_names, m.client_host) == (member, 2, ["t"],
                                                                                           "/127.0.0.1")
         assert [tp.topic_name for tp in m.assignment.topic_partitions] == ["t"]
         assert (m.subscribed_topic_regex, m.member_type) == ("", 1)  # Kafka 4.4.0's answer
@@ -91,17 +91,17 @@ def test_join_describe_list_commit_and_leave(gbroker: RunningBroker) -> None:
         assert (dg.error_code, dg.group_state) == (ErrorCode.NONE, "Dead")
         # Offsets: only the member, at its current epoch.
         assert commit(sock, member, 0, 5) == ErrorCode.STALE_MEMBER_EPOCH
-        assert commit(sock, "other", 1, 5) == ErrorCode.UNKNOWN_MEMBER_ID
-        assert commit(sock, member, 1, 5) == ErrorCode.NONE
-        assert fetch(sock, member, 2).error_code == ErrorCode.STALE_MEMBER_EPOCH
-        assert fetch(sock, member, 1).topics[0].partitions[0].committed_offset == 5
+        assert commit(sock, "other", 2, 5) == ErrorCode.UNKNOWN_MEMBER_ID
+        assert commit(sock, member, 2, 5) == ErrorCode.NONE
+        assert fetch(sock, member, 3).error_code == ErrorCode.STALE_MEMBER_EPOCH
+        assert fetch(sock, member, 2).topics[0].partitions[0].committed_offset == 5
         assert fetch(sock, None, -1).topics[0].partitions[0].committed_offset == 5  # an admin's fetch
         deleted = call(sock, ApiKey.DeleteGroups, 2, groups_names=["g"])[1].results[0]
         assert deleted.error_code == ErrorCode.NON_EMPTY_GROUP
         fenced = heartbeat(sock, member_id=member, member_epoch=7)
         assert (fenced.error_code, fenced.member_id) == (ErrorCode.FENCED_MEMBER_EPOCH, None)
         assert fenced.error_message == ("The consumer group member has a greater member epoch (7) than the one "
-                                        "known by the group coordinator (1). The member must abandon all its "
+                                        "known by the group coordinator (2). The member must abandon all its "
                                         "partitions and rejoin.")
         left = heartbeat(sock, member_id=member, member_epoch=-1)
         assert (left.error_code, left.member_id, left.member_epoch) == (ErrorCode.NONE, member, -1)

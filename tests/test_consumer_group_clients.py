@@ -36,7 +36,8 @@ def cbroker(tmp_path: Path) -> Iterator[RunningBroker]:
     """A broker whose consumer groups heartbeat every 500 ms (Kafka: 5 s), so that each
     reconciliation step (revoke, then assign) takes a fraction of a second."""
     running = RunningBroker(tmp_path / "logs", {"offsets.topic.num.partitions": "5",
-                                                "group.consumer.heartbeat.interval.ms": "500"})
+                                                "group.consumer.heartbeat.interval.ms": "500",
+                                                "group.consumer.min.heartbeat.interval.ms": "500"})
     yield running
     running.stop()
 

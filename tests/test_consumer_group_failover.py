@@ -62,7 +62,8 @@ def coordinator_bootstrap(cluster: Cluster) -> str:
 def test_a_consumer_keeps_its_partitions_and_epoch_when_its_coordinator_is_killed(zookeeper: Any,
                                                                                   tmp_path: Any) -> None:
     cluster = Cluster(zookeeper, tmp_path, {"offsets.topic.num.partitions": "1",
-                                            "group.consumer.heartbeat.interval.ms": "500"})
+                                            "group.consumer.heartbeat.interval.ms": "500",
+                                            "group.consumer.min.heartbeat.interval.ms": "500"})
     member = None
     try:
         cluster.create_topic(NewTopic("t", PARTITIONS, 3))
@@ -100,7 +101,8 @@ def test_a_consumer_keeps_its_partitions_and_epoch_when_its_coordinator_is_kille
 def test_a_java_4_consumer_keeps_its_partitions_and_epoch_when_its_coordinator_is_killed(
         zookeeper: Any, tmp_path: Any, java_member_classpath: str) -> None:  # noqa: F811 - the fixture
     cluster = Cluster(zookeeper, tmp_path, {"offsets.topic.num.partitions": "1",
-                                            "group.consumer.heartbeat.interval.ms": "500"})
+                                            "group.consumer.heartbeat.interval.ms": "500",
+                                            "group.consumer.min.heartbeat.interval.ms": "500"})
     member = None
     try:
         cluster.create_topic(NewTopic("t", PARTITIONS, 3))

@@ -52,7 +52,8 @@ def bootstrap(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
     test_consumer_group_clients.py), or the session's Kafka 4.4.0 at its defaults."""
     if request.param == "josefk":
         running = RunningBroker(tmp_path / "logs", {"offsets.topic.num.partitions": "5",
-                                                    "group.consumer.heartbeat.interval.ms": "500"})
+                                                    "group.consumer.heartbeat.interval.ms": "500",
+                                                    "group.consumer.min.heartbeat.interval.ms": "500"})
         yield running.bootstrap
         running.stop()
     else:

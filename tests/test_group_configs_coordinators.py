@@ -50,7 +50,7 @@ def test_a_consumer_groups_heartbeat_interval_and_session_timeout(tmp_path: Path
         h.time.sleep(consumer.SESSION_MS)  # the broker's 45 s: not this group's
         assert set(h.group.members) == {"a"}
         manager.update(GROUP, {"consumer.heartbeat.interval.ms": "7000", "consumer.session.timeout.ms": "55000"})
-        beat = h.beat("a", 1)  # the next heartbeat takes the changed values
+        beat = h.beat("a", 2)  # the next heartbeat takes the changed values
         assert beat.heartbeat_interval_ms == 7000
         h.time.sleep(54_999)
         assert set(h.group.members) == {"a"}
@@ -93,7 +93,7 @@ def test_a_streams_groups_interval_session_standbys_and_initial_delay(tmp_path: 
         # One standby of each stateful task (subtopology 1), on the other process.
         assert {t for m in targets.values() for t in task_list(m.standby)} == {("1", p) for p in range(4)}
         h.time.sleep(49_999)
-        h.beat("a", 2, a.assignment)
+        h.beat("a", 3, a.assignment)
         h.time.sleep(1)
         assert set(h.group.members) == {"a"}  # b missed the group's 50 s session
     finally:

@@ -217,7 +217,8 @@ def mbroker(tmp_path: Path) -> Iterator[RunningBroker]:
     """A broker whose consumer groups heartbeat every 500 ms, so each reconciliation step
     is quick (Kafka's 5 s otherwise)."""
     running = RunningBroker(tmp_path / "logs", {"offsets.topic.num.partitions": "5",
-                                                "group.consumer.heartbeat.interval.ms": "500"})
+                                                "group.consumer.heartbeat.interval.ms": "500",
+                                                "group.consumer.min.heartbeat.interval.ms": "500"})
     yield running
     running.stop()
 

@@ -218,25 +218,25 @@ def test_a_classic_member_joins_a_consumer_group(m: Mixed) -> None:
     assert first[0].error == ErrorCode.MEMBER_ID_REQUIRED and first[0].member_id
     member_id = first[0].member_id
     generation, got = m.rejoin_and_sync(member_id, frozenset())
-    assert generation == 2 and got == frozenset()  # its share is c's until c revokes
+    assert generation == 3 and got == frozenset()  # its share is c's until c revokes
     assert m.group.members[member_id].state == MemberState.UNRELEASED_PARTITIONS
-    assert m.classic_heartbeat(member_id, 2) == ErrorCode.NONE  # still waiting on c
-    c = m.beat("c", 1, {T1: ALL})
+    assert m.classic_heartbeat(member_id, 3) == ErrorCode.NONE  # still waiting on c
+    c = m.beat("c", 2, {T1: ALL})
     kept = c.assignment[T1] if c.assignment else frozenset()
     assert len(kept) == 3
-    m.beat("c", 1, {T1: kept})
+    m.beat("c", 2, {T1: kept})
     # Its partitions are free now: its heartbeat sends it back to JoinGroup to get them.
-    assert m.classic_heartbeat(member_id, 2) == ErrorCode.REBALANCE_IN_PROGRESS
+    assert m.classic_heartbeat(member_id, 3) == ErrorCode.REBALANCE_IN_PROGRESS
     generation, got = m.rejoin_and_sync(member_id, frozenset())
-    assert got == ALL - kept and generation == 2
+    assert got == ALL - kept and generation == 3
     no_partition_twice(m)
     # A protocol the group's classic members do not share, or another protocol type, is refused.
     assert m.classic_join(protocols=("roundrobin",))[0].error == ErrorCode.INCONSISTENT_GROUP_PROTOCOL
     # SyncGroup / Heartbeat for a consumer-protocol member, or a wrong generation.
-    assert m.classic_sync("c", 2)[0].error == ErrorCode.UNKNOWN_MEMBER_ID
-    assert m.classic_sync(member_id, 1)[0].error == ErrorCode.ILLEGAL_GENERATION
-    assert m.classic_sync(member_id, 2, protocol="other")[0].error == ErrorCode.INCONSISTENT_GROUP_PROTOCOL
-    assert m.classic_heartbeat("c", 2) == ErrorCode.UNKNOWN_MEMBER_ID
+    assert m.classic_sync("c", 3)[0].error == ErrorCode.UNKNOWN_MEMBER_ID
+    assert m.classic_sync(member_id, 2)[0].error == ErrorCode.ILLEGAL_GENERATION
+    assert m.classic_sync(member_id, 3, protocol="other")[0].error == ErrorCode.INCONSISTENT_GROUP_PROTOCOL
+    assert m.classic_heartbeat("c", 3) == ErrorCode.UNKNOWN_MEMBER_ID
 
 
 def test_classic_members_commit_with_their_generation(m: Mixed) -> None:

@@ -73,15 +73,15 @@ def parts(*ps: int) -> dict[uuid.UUID, frozenset[int]]:
 
 def test_members_take_their_target_at_once_and_share_partitions(h: Harness) -> None:
     first = h.join("a")
-    assert (first.error, first.member_epoch, first.assignment) == (ErrorCode.NONE, 1, parts(0, 1, 2, 3))
+    assert (first.error, first.member_epoch, first.assignment) == (ErrorCode.NONE, 2, parts(0, 1, 2, 3))
     assert h.group.state == ShareGroupState.STABLE
-    assert h.beat("a", 1).assignment is None  # nothing changed: not sent
+    assert h.beat("a", 2).assignment is None  # nothing changed: not sent
     second = h.join("b")
-    assert (second.member_epoch, second.assignment) == (2, parts(2, 3))
-    # a keeps 0-3 until its next heartbeat, then moves to epoch 2 with half: no revocation round
+    assert (second.member_epoch, second.assignment) == (3, parts(2, 3))
+    # a keeps 0-3 until its next heartbeat, then moves to epoch 3 with half: no revocation round
     assert h.group.members["a"].assigned == parts(0, 1, 2, 3)
-    moved = h.beat("a", 1)
-    assert (moved.member_epoch, moved.assignment) == (2, parts(0, 1))
+    moved = h.beat("a", 2)
+    assert (moved.member_epoch, moved.assignment) == (3, parts(0, 1))
     for m in "cdefgh":
         h.join(m)
     for m in "abcdefgh":
@@ -93,27 +93,27 @@ def test_members_take_their_target_at_once_and_share_partitions(h: Harness) -> N
 def test_session_timeout_fences_and_the_others_take_over(h: Harness) -> None:
     h.join("a")
     h.join("b")
-    h.beat("a", 1)
-    h.time.sleep(SESSION_MS - 1)
     h.beat("a", 2)
+    h.time.sleep(SESSION_MS - 1)
+    h.beat("a", 3)
     h.time.sleep(1)
     assert set(h.group.members) == {"a"} and h.left == [(GROUP, "b")]
-    assert h.group.group_epoch == 3
-    back = h.beat("a", 2)
-    assert (back.member_epoch, back.assignment) == (3, parts(0, 1, 2, 3))
-    gone = h.beat("b", 2)
+    assert h.group.group_epoch == 4
+    back = h.beat("a", 3)
+    assert (back.member_epoch, back.assignment) == (4, parts(0, 1, 2, 3))
+    gone = h.beat("b", 3)
     assert gone.error == ErrorCode.UNKNOWN_MEMBER_ID
     h.time.sleep(SESSION_MS)
-    assert h.group.state == ShareGroupState.EMPTY and h.group.group_epoch == 4
+    assert h.group.state == ShareGroupState.EMPTY and h.group.group_epoch == 5
 
 
 def test_leave_fencing_and_validation(h: Harness) -> None:
     h.join("a")
-    assert h.beat("a", 2).error == ErrorCode.FENCED_MEMBER_EPOCH
+    assert h.beat("a", 3).error == ErrorCode.FENCED_MEMBER_EPOCH
     h.join("b")
-    assert h.beat("a", 1).member_epoch == 2
-    assert h.beat("a", 1).error == ErrorCode.NONE  # the previous epoch: a lost response
-    assert h.join("a").member_epoch == 2  # re-joining at 0 with the same id (after a fencing) keeps it
+    assert h.beat("a", 2).member_epoch == 3
+    assert h.beat("a", 2).error == ErrorCode.NONE  # the previous epoch: a lost response
+    assert h.join("a").member_epoch == 3  # re-joining at 0 with the same id (after a fencing) keeps it
     left = h.send(ShareHeartbeatRequest(GROUP, "a", -1))
     assert (left.error, left.member_epoch) == (ErrorCode.NONE, -1) and h.left == [(GROUP, "a")]
     assert h.send(ShareHeartbeatRequest(GROUP, "a", -1)).error == ErrorCode.UNKNOWN_MEMBER_ID
@@ -127,10 +127,10 @@ def test_leave_fencing_and_validation(h: Harness) -> None:
 def test_a_new_partition_moves_the_epoch(h: Harness) -> None:
     h.join("a")
     h.join("b")
-    h.beat("a", 1)
+    h.beat("a", 2)
     h.topics.add("t1", T1, 6)
-    moved = h.beat("a", 2)
-    assert moved.member_epoch == 3 and moved.assignment is not None and len(moved.assignment[T1]) == 3
+    moved = h.beat("a", 3)
+    assert moved.member_epoch == 4 and moved.assignment is not None and len(moved.assignment[T1]) == 3
     unknown = h.join("c", ("nope",))
     assert (unknown.error, unknown.assignment) == (ErrorCode.NONE, {})
 
@@ -171,7 +171,7 @@ def test_after_a_failover_the_group_comes_back_from_its_records(h: Harness) -> N
     it: epochs, members, targets and assignments; sessions restart; leaving deletes them."""
     h.join("a")
     h.join("b")
-    h.beat("a", 1)
+    h.beat("a", 2)
     before = (h.group.group_epoch, h.group.assignment_epoch, dict(h.group.members), dict(h.group.target))
     gc = h.base.coordinator
     gc.unload_partition(0)
@@ -180,13 +180,13 @@ def test_after_a_failover_the_group_comes_back_from_its_records(h: Harness) -> N
     h.time.sleep(0)
     assert (h.group.group_epoch, h.group.assignment_epoch, h.group.members, h.group.target) == before
     assert h.group.state == ShareGroupState.STABLE
-    assert h.beat("a", 2).error == ErrorCode.NONE  # carries on at its epoch
+    assert h.beat("a", 3).error == ErrorCode.NONE  # carries on at its epoch
     h.time.sleep(SESSION_MS)  # b's session restarted at the load and ran out; a's too
-    assert h.group.members == {} and h.group.group_epoch == 4
+    assert h.group.members == {} and h.group.group_epoch == 5
     gc.unload_partition(0)
     gc.on_leadership_change()
     h.time.sleep(0)
-    assert (h.group.state, h.group.group_epoch) == (ShareGroupState.EMPTY, 4)
+    assert (h.group.state, h.group.group_epoch) == (ShareGroupState.EMPTY, 5)
     assert h.sgc.delete_group(GROUP) == ErrorCode.NONE
     gc.unload_partition(0)
     gc.on_leadership_change()

@@ -88,27 +88,27 @@ def test_membership_describe_list_and_borders(gbroker: RunningBroker) -> None:
         unsubscribed = share_heartbeat(sock, member_id=a)
         assert unsubscribed.error_message == "SubscribedTopicNames must be set in first request."
         first = share_heartbeat(sock, member_id=a, subscribed_topic_names=["st"])
-        assert (first.error_code, first.member_id, first.member_epoch, first.heartbeat_interval_ms) == (0, a, 1, 5000)
+        assert (first.error_code, first.member_id, first.member_epoch, first.heartbeat_interval_ms) == (0, a, 2, 5000)
         assert sorted(first.assignment.topic_partitions[0].partitions) == [0, 1]
         second = share_heartbeat(sock, member_id=b, subscribed_topic_names=["st"])
-        assert second.member_epoch == 2
+        assert second.member_epoch == 3
         [b_parts] = second.assignment.topic_partitions
-        again = share_heartbeat(sock, member_id=a, member_epoch=1)
-        assert again.member_epoch == 2  # no revocation step: the new target at once
+        again = share_heartbeat(sock, member_id=a, member_epoch=2)
+        assert again.member_epoch == 3  # no revocation step: the new target at once
         [a_parts] = again.assignment.topic_partitions
         assert sorted(a_parts.partitions + b_parts.partitions) == [0, 1]  # one partition each
         third = share_heartbeat(sock, member_id=c, subscribed_topic_names=["st"])
-        assert third.member_epoch == 3 and third.assignment.topic_partitions[0].partitions
+        assert third.member_epoch == 4 and third.assignment.topic_partitions[0].partitions
         fenced = share_heartbeat(sock, member_id=a, member_epoch=7)
         assert fenced.error_code == ErrorCode.FENCED_MEMBER_EPOCH
-        unknown = share_heartbeat(sock, member_id=str(uuid.uuid4()), member_epoch=3)
+        unknown = share_heartbeat(sock, member_id=str(uuid.uuid4()), member_epoch=4)
         assert unknown.error_code == ErrorCode.UNKNOWN_MEMBER_ID
-        assert [share_heartbeat(sock, member_id=m, member_epoch=2).member_epoch for m in (a, b)] == [3, 3]
+        assert [share_heartbeat(sock, member_id=m, member_epoch=3).member_epoch for m in (a, b)] == [4, 4]
 
         described = call(sock, ApiKey.ShareGroupDescribe, 1, group_ids=["sg", "nope"],
                          include_authorized_operations=False)[1].groups
         assert (described[0].group_state, described[0].group_epoch, described[0].assignment_epoch,
-                described[0].assignor_name) == ("Stable", 3, 3, "simple")
+                described[0].assignor_name) == ("Stable", 4, 4, "simple")
         assert sorted(m.member_id for m in described[0].members) == sorted([a, b, c])
         assert {m.subscribed_topic_names[0] for m in described[0].members} == {"st"}
         # Three members on two partitions: each partition shared by two, every member busy.
@@ -153,7 +153,7 @@ def test_membership_describe_list_and_borders(gbroker: RunningBroker) -> None:
             assert (left.error_code, left.member_epoch) == (ErrorCode.NONE, -1)
         described = call(sock, ApiKey.ShareGroupDescribe, 1, group_ids=["sg"],
                          include_authorized_operations=False)[1].groups[0]
-        assert (described.group_state, described.group_epoch, described.members) == ("Empty", 6, [])
+        assert (described.group_state, described.group_epoch, described.members) == ("Empty", 7, [])
     finally:
         sock.close()
 
@@ -279,7 +279,7 @@ def test_share_state_survives_a_restart(tmp_path: Path) -> None:
         tid = topic_id(running, "sr")
         a = str(uuid.uuid4())
         find_coordinator_ready(sock, "sg")
-        assert share_heartbeat(sock, member_id=a, subscribed_topic_names=["sr"]).member_epoch == 1
+        assert share_heartbeat(sock, member_id=a, subscribed_topic_names=["sr"]).member_epoch == 2
         share_fetch(sock, a, 0, tid)
         # the state topic is created on first use, in the background
         wait_until(lambda: all(p.is_leader for (t, _), p in running.server.replica_manager.partitions.items()
@@ -309,8 +309,8 @@ def test_share_state_survives_a_restart(tmp_path: Path) -> None:
         described = call(sock, ApiKey.ShareGroupDescribe, 1, group_ids=["sg"],
                          include_authorized_operations=False)[1].groups[0]
         assert (described.group_state, described.group_epoch, [m.member_id for m in described.members]) == (
-            "Stable", 1, [a])
-        assert share_heartbeat(sock, member_id=a, member_epoch=1).error_code == ErrorCode.NONE
+            "Stable", 2, [a])
+        assert share_heartbeat(sock, member_id=a, member_epoch=2).error_code == ErrorCode.NONE
         sock.close()
     finally:
         restarted.stop()
@@ -353,7 +353,7 @@ def test_share_groups_tool(gbroker: RunningBroker, capsys: pytest.CaptureFixture
     host = "/127.0.0.1"
     assert tool("--describe", "--group", "sg2", "--members", "--verbose")[1] == (
         f"\nGROUP           {'CONSUMER-ID':<22} HOST            CLIENT-ID       #PARTITIONS  MEMBER-EPOCH  ASSIGNMENT"
-        f"\nsg2             {member} {host}      test            2            1             tt:0,1\n")
+        f"\nsg2             {member} {host}      test            2            2             tt:0,1\n")
     port = gbroker.bootstrap.rsplit(":", 1)[1]
     where = f"127.0.0.1:{port}  (0)"
     assert tool("--describe", "--group", "sg2", "--state")[1] == (

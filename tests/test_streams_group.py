@@ -149,18 +149,18 @@ def test_configure_derives_partitions_and_reports_missing_topics() -> None:
 
 def test_the_group_is_not_ready_and_assigns_nothing_until_its_internal_topics_exist(h: Harness) -> None:
     r = h.join("a")
-    assert (r.error, r.member_epoch, r.heartbeat_interval_ms) == (ErrorCode.NONE, 1, 5000)
+    assert (r.error, r.member_epoch, r.heartbeat_interval_ms) == (ErrorCode.NONE, 2, 5000)
     assert r.assignment == Tasks()
     assert [s.code for s in r.statuses] == [MISSING_INTERNAL_TOPICS]
     assert {t.name for t in r.to_create} == {REPARTITION, CHANGELOG}
     assert h.group.state == StreamsGroupState.NOT_READY
     h.create_internal_topics()
-    r = h.beat("a", 1, Tasks())
-    assert (r.member_epoch, r.statuses, r.to_create) == (2, (), ())
+    r = h.beat("a", 2, Tasks())
+    assert (r.member_epoch, r.statuses, r.to_create) == (3, (), ())
     assert r.assignment == ALL
     assert h.group.state == StreamsGroupState.STABLE
-    assert (h.group.group_epoch, h.group.assignment_epoch) == (2, 2)
-    assert h.beat("a", 2, ALL).assignment is None  # nothing changed: not sent
+    assert (h.group.group_epoch, h.group.assignment_epoch) == (3, 3)
+    assert h.beat("a", 3, ALL).assignment is None  # nothing changed: not sent
 
 
 def stable_one(h: Harness) -> None:
@@ -171,20 +171,20 @@ def stable_one(h: Harness) -> None:
 def test_a_second_member_gets_tasks_only_once_the_first_revoked_them(h: Harness) -> None:
     stable_one(h)
     b = h.join("b")
-    assert (b.member_epoch, b.assignment) == (2, Tasks())  # its share is still a's
+    assert (b.member_epoch, b.assignment) == (3, Tasks())  # its share is still a's
     assert h.group.members["b"].state == MemberState.UNRELEASED_TASKS
     assert h.group.state == StreamsGroupState.RECONCILING
-    a = h.beat("a", 1, ALL)
-    assert a.member_epoch == 1 and a.assignment is not None
+    a = h.beat("a", 2, ALL)
+    assert a.member_epoch == 2 and a.assignment is not None
     kept = a.assignment
     assert sum(len(ps) for ps in kept.active.values()) == 4  # keeps 4 of 8, revokes 4
     assert h.group.members["a"].state == MemberState.UNREVOKED_TASKS
     assert all(len(who) == 1 for who in h.active_owners().values())
-    assert h.beat("a", 1, ALL).member_epoch == 1  # still owns the revoked ones: no progress
-    assert h.beat("b", 2, Tasks()).assignment is None
-    a = h.beat("a", 1, kept)
-    assert (a.member_epoch, h.group.members["a"].state) == (2, MemberState.STABLE)
-    b = h.beat("b", 2, Tasks())
+    assert h.beat("a", 2, ALL).member_epoch == 2  # still owns the revoked ones: no progress
+    assert h.beat("b", 3, Tasks()).assignment is None
+    a = h.beat("a", 2, kept)
+    assert (a.member_epoch, h.group.members["a"].state) == (3, MemberState.STABLE)
+    b = h.beat("b", 3, Tasks())
     assert b.assignment is not None and not b.assignment.overlaps(kept)
     assert kept.merge(b.assignment) == ALL
     assert h.group.state == StreamsGroupState.STABLE
@@ -195,10 +195,10 @@ def test_a_member_that_stops_heartbeating_is_fenced_and_its_tasks_move(h: Harnes
     stable_one(h)
     h.join("b")
     h.time.sleep(SESSION_MS - 1)
-    h.beat("b", 2, Tasks())
+    h.beat("b", 3, Tasks())
     h.time.sleep(1)  # a's session ends
     assert set(h.group.members) == {"b"}
-    assert h.beat("b", 2, Tasks()).assignment == ALL
+    assert h.beat("b", 3, Tasks()).assignment == ALL
     assert h.group.state == StreamsGroupState.STABLE
     h.time.sleep(SESSION_MS)
     assert h.group.state == StreamsGroupState.EMPTY and not h.group.members
@@ -207,25 +207,25 @@ def test_a_member_that_stops_heartbeating_is_fenced_and_its_tasks_move(h: Harnes
 def test_a_member_that_does_not_revoke_within_the_rebalance_timeout_is_fenced(h: Harness) -> None:
     stable_one(h)
     h.join("b")
-    h.beat("a", 1, ALL)
+    h.beat("a", 2, ALL)
     assert h.group.members["a"].state == MemberState.UNREVOKED_TASKS
     h.time.sleep(REBALANCE_MS - 1)
-    h.beat("a", 1, ALL)
-    h.beat("b", 2, Tasks())
+    h.beat("a", 2, ALL)
+    h.beat("b", 3, Tasks())
     h.time.sleep(1)
     assert "a" not in h.group.members
-    assert h.beat("a", 1, ALL).error == ErrorCode.UNKNOWN_MEMBER_ID
+    assert h.beat("a", 2, ALL).error == ErrorCode.UNKNOWN_MEMBER_ID
 
 
 def test_fencing_by_member_epoch_and_leaving(h: Harness) -> None:
     stable_one(h)
-    assert h.beat("a", 2, ALL).error == ErrorCode.FENCED_MEMBER_EPOCH
+    assert h.beat("a", 3, ALL).error == ErrorCode.FENCED_MEMBER_EPOCH
     assert h.beat("nobody", 1).error == ErrorCode.UNKNOWN_MEMBER_ID
     h.join("b")
     left = h.beat("a", -1)
     assert (left.error, left.member_epoch) == (ErrorCode.NONE, -1)
-    assert h.group.group_epoch == 3
-    assert h.beat("b", 2, Tasks()).assignment == ALL
+    assert h.group.group_epoch == 4
+    assert h.beat("b", 3, Tasks()).assignment == ALL
 
 
 def test_the_topology_is_the_first_members_and_cannot_be_updated(h: Harness) -> None:
@@ -243,9 +243,9 @@ def test_the_topology_is_the_first_members_and_cannot_be_updated(h: Harness) -> 
 
 def test_owned_tasks_must_be_the_topologys(h: Harness) -> None:
     stable_one(h)
-    r = h.beat("a", 1, active(s0=(0,), s7=(1,)))
+    r = h.beat("a", 2, active(s0=(0,), s7=(1,)))
     assert (r.error, r.message) == (ErrorCode.INVALID_REQUEST, "Subtopology 7 does not exist in the topology.")
-    r = h.beat("a", 1, active(s1=(4,)))
+    r = h.beat("a", 2, active(s1=(4,)))
     assert (r.error, r.message) == (ErrorCode.INVALID_REQUEST,
                                     "Task 4 for subtopology 1 is invalid. Number of tasks for this subtopology: 4")
     assert h.group.members["a"].assigned == ALL  # nothing changed
@@ -285,15 +285,15 @@ def test_standby_tasks_go_to_another_process_and_never_beside_the_active_copy(tm
         assert set(task_list(b_target.standby)) == {t for t in task_list(a_target.active) if t[0] == "1"}
         # b may hold standbys of a's kept tasks at once, but no active task a still has.
         assert b.assignment == Tasks(standby=b_target.standby)
-        a = h.beat("a", 1, ALL)
+        a = h.beat("a", 2, ALL)
         assert a.assignment == Tasks(a_target.active)  # revoke first, standbys later
         kept = a.assignment
-        a = h.beat("a", 1, kept)
+        a = h.beat("a", 2, kept)
         # Revoked, but its process held them as active until this heartbeat: standbys next time.
-        assert (a.member_epoch, a.assignment) == (2, None)  # the same tasks, at the new epoch
+        assert (a.member_epoch, a.assignment) == (3, None)  # the same tasks, at the new epoch
         assert h.group.members["a"].state == MemberState.UNRELEASED_TASKS
-        assert h.beat("a", 2, kept).assignment == a_target
-        assert h.beat("b", 2, b.assignment).assignment == b_target
+        assert h.beat("a", 3, kept).assignment == a_target
+        assert h.beat("b", 3, b.assignment).assignment == b_target
         assert h.group.state == StreamsGroupState.STABLE
         for m in h.group.members.values():
             assert not set(task_list(m.assigned.active)) & set(task_list(m.assigned.standby))
@@ -326,11 +326,11 @@ def test_endpoints_and_the_shutdown_request_reach_every_member(h: Harness) -> No
     # A group's first heartbeat answers endpoint epoch 0, as Kafka's (not yet written): the
     # member is sent the endpoints once more, then not while the epoch stands.
     assert r.endpoint_information_epoch == 0
-    again = h.beat("a", 1, endpoint_information_epoch=0)
+    again = h.beat("a", 2, endpoint_information_epoch=0)
     assert again.endpoints == r.endpoints and again.endpoint_information_epoch == 1
-    assert h.beat("a", 1, endpoint_information_epoch=1).endpoints is None
-    h.beat("a", 1, shutdown_application=True)
-    assert [(s.code, s.detail) for s in h.beat("a", 1).statuses] == [(SHUTDOWN_APPLICATION, (
+    assert h.beat("a", 2, endpoint_information_epoch=1).endpoints is None
+    h.beat("a", 2, shutdown_application=True)
+    assert [(s.code, s.detail) for s in h.beat("a", 2).statuses] == [(SHUTDOWN_APPLICATION, (
         "Streams group member a encountered a fatal error and requested a shutdown for the entire application."))]
 
 
@@ -340,11 +340,11 @@ def test_offsets_need_the_current_member_epoch(h: Harness) -> None:
     om = OffsetAndMetadata(5, -1, "", 0)
     h.base.coordinator.commit_offsets(GROUP, "a", None, 0, {("in", 0): om}, got.append)
     assert got[-1] == {("in", 0): ErrorCode.STALE_MEMBER_EPOCH}
-    h.base.coordinator.commit_offsets(GROUP, "x", None, 1, {("in", 0): om}, got.append)
+    h.base.coordinator.commit_offsets(GROUP, "x", None, 2, {("in", 0): om}, got.append)
     assert got[-1] == {("in", 0): ErrorCode.UNKNOWN_MEMBER_ID}
-    h.base.coordinator.commit_offsets(GROUP, "a", None, 1, {("in", 0): om}, got.append)
+    h.base.coordinator.commit_offsets(GROUP, "a", None, 2, {("in", 0): om}, got.append)
     assert got[-1] == {("in", 0): ErrorCode.NONE}
-    error, offsets = h.base.coordinator.fetch_offsets(GROUP, [("in", 0)], ("a", 1))
+    error, offsets = h.base.coordinator.fetch_offsets(GROUP, [("in", 0)], ("a", 2))
     assert error == ErrorCode.NONE and offsets[("in", 0)] is not None and offsets[("in", 0)].offset == 5
     assert h.base.coordinator.fetch_offsets(GROUP, [("in", 0)], ("a", 7))[0] == ErrorCode.STALE_MEMBER_EPOCH
 
@@ -395,7 +395,7 @@ def test_the_heartbeat_creates_the_internal_topics_the_principal_may_create(h: H
     created = Created()
     apis = StreamsGroupApis(h.sgc, {}, created, NoCreate())
     r = wire_join(apis, "a")
-    assert (r.error_code, r.member_epoch, r.active_tasks) == (ErrorCode.NONE, 1, [])
+    assert (r.error_code, r.member_epoch, r.active_tasks) == (ErrorCode.NONE, 2, [])
     assert [t.name for t in created.topics] == [REPARTITION]  # with the partitions the topology needs
     assert created.topics[0].partitions == 4
     missing = ", ".join(java_set_order([REPARTITION, CHANGELOG]))
@@ -427,7 +427,7 @@ def test_the_group_apis_see_streams_groups_as_kafka_4_4_does(h: Harness) -> None
     described = StubRequest(StreamsGroupDescribeRequest(group_ids=[GROUP, "nope"]))
     apis.handle_streams_group_describe(described)
     ours, missing = described.responses[0].groups
-    assert (ours.group_state, ours.group_epoch, ours.assignment_epoch, ours.assignor_name) == ("Stable", 1, 1, "sticky")
+    assert (ours.group_state, ours.group_epoch, ours.assignment_epoch, ours.assignor_name) == ("Stable", 2, 2, "sticky")
     assert ours.topology is not None and ours.topology.subtopologies is not None
     assert [t.partitions for t in ours.topology.subtopologies[1].state_changelog_topics] == [4]
     assert [m.member_id for m in ours.members] == ["a"]
@@ -486,6 +486,6 @@ def test_a_new_groups_first_assignment_waits_for_the_initial_rebalance_delay(tmp
         assert (a.statuses, b.statuses) == ((), ())
         assert a.assignment is not None and b.assignment is not None
         assert a.assignment.merge(b.assignment) == ALL and not a.assignment.overlaps(b.assignment)
-        assert (h.group.group_epoch, h.group.assignment_epoch) == (2, 2)
+        assert (h.group.group_epoch, h.group.assignment_epoch) == (3, 3)
     finally:
         h.base.close()

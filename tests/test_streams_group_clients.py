@@ -58,6 +58,7 @@ def josefk(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[str]:
     """A broker whose streams groups heartbeat every 500 ms (Kafka: 5 s), so that each
     reconciliation step takes a fraction of a second; `request.param` standby replicas."""
     running = RunningBroker(tmp_path / "logs", {"group.streams.heartbeat.interval.ms": "500",
+                                                "group.streams.min.heartbeat.interval.ms": "500",
                                                 "group.streams.num.standby.replicas": str(request.param)})
     yield running.bootstrap
     running.stop()

@@ -238,10 +238,10 @@ def failover(h: Harness) -> None:
 def stable_pair(h: Harness) -> tuple[Tasks, Tasks]:
     stable_one(h)
     h.join("b")
-    kept = h.beat("a", 1, ALL).assignment
+    kept = h.beat("a", 2, ALL).assignment
     assert kept is not None
-    h.beat("a", 1, kept)
-    b = h.beat("b", 2, Tasks()).assignment
+    h.beat("a", 2, kept)
+    b = h.beat("b", 3, Tasks()).assignment
     assert b is not None and h.group.state == StreamsGroupState.STABLE
     return kept, b
 
@@ -250,7 +250,7 @@ def test_after_a_failover_the_members_carry_on_at_their_epochs_with_their_offset
     a_tasks, b_tasks = stable_pair(h)
     got: list[dict] = []
     om = OffsetAndMetadata(11, -1, "", h.time.milliseconds(), None)
-    h.sgc.commit_offsets(GROUP, "a", 2, 9, {("in", 0): om}, got.append)
+    h.sgc.commit_offsets(GROUP, "a", 3, 9, {("in", 0): om}, got.append)
     h.time.sleep(0)
     assert got == [{("in", 0): ErrorCode.NONE}]
     before = dict(h.group.members)
@@ -259,17 +259,17 @@ def test_after_a_failover_the_members_carry_on_at_their_epochs_with_their_offset
     assert h.group.members == before
     assert (h.group.group_epoch, h.group.assignment_epoch, h.group.target, h.group.topology) == state
     assert h.group.state == StreamsGroupState.STABLE and GROUP not in h.base.coordinator.groups
-    a = h.beat("a", 2, a_tasks)
-    assert (a.error, a.member_epoch, a.assignment) == (ErrorCode.NONE, 2, None)  # no rebalance
+    a = h.beat("a", 3, a_tasks)
+    assert (a.error, a.member_epoch, a.assignment) == (ErrorCode.NONE, 3, None)  # no rebalance
     assert h.group.group_epoch == state[0]
-    assert h.sgc.fetch_offsets(GROUP, "a", 2, [("in", 0)]) == (ErrorCode.NONE, {("in", 0): om})
+    assert h.sgc.fetch_offsets(GROUP, "a", 3, [("in", 0)]) == (ErrorCode.NONE, {("in", 0): om})
     # The session timers start afresh on load: b, silent since, is fenced a session later.
     h.time.sleep(SESSION_MS - 1)
-    h.beat("a", 2, a_tasks)
+    h.beat("a", 3, a_tasks)
     assert set(h.group.members) == {"a", "b"}
     h.time.sleep(1)
     assert set(h.group.members) == {"a"}
-    assert h.beat("b", 2, b_tasks).error == ErrorCode.UNKNOWN_MEMBER_ID
+    assert h.beat("b", 3, b_tasks).error == ErrorCode.UNKNOWN_MEMBER_ID
     failover(h)  # the fencing by the timer was written too
     assert set(h.group.members) == {"a"} and h.group.group_epoch == state[0] + 1
 
@@ -277,14 +277,14 @@ def test_after_a_failover_the_members_carry_on_at_their_epochs_with_their_offset
 def test_a_member_mid_revocation_goes_on_revoking_after_a_failover(h: Harness) -> None:
     stable_one(h)
     h.join("b")
-    h.beat("a", 1, ALL)
-    pending = h.group.members["a"]  # a must give up half its tasks before epoch 2
+    h.beat("a", 2, ALL)
+    pending = h.group.members["a"]  # a must give up half its tasks before epoch 3
     assert pending.state == MemberState.UNREVOKED_TASKS
     failover(h)
     assert h.group.members["a"] == pending and h.group.state == StreamsGroupState.RECONCILING
     assert h.group.owners.active == {t: ("a", "process-a") for t in h.group.owners.active}
     h.time.sleep(REBALANCE_MS - 1)
-    h.beat("b", 2, Tasks())
+    h.beat("b", 3, Tasks())
     assert "a" in h.group.members
     h.time.sleep(1)  # its rebalance timer was restarted on load
     assert "a" not in h.group.members
@@ -294,13 +294,13 @@ def test_a_member_that_left_and_a_deleted_group_stay_gone_after_a_failover(h: Ha
     stable_pair(h)
     assert h.beat("b", -1).error == ErrorCode.NONE
     failover(h)
-    assert set(h.group.members) == {"a"} and set(h.group.target) == {"a"} and h.group.group_epoch == 3
-    assert h.beat("a", 2, ALL).assignment == ALL  # the new epoch's target, computed after the load
+    assert set(h.group.members) == {"a"} and set(h.group.target) == {"a"} and h.group.group_epoch == 4
+    assert h.beat("a", 3, ALL).assignment == ALL  # the new epoch's target, computed after the load
     assert h.beat("a", -1).error == ErrorCode.NONE
     assert h.sgc.delete_group(GROUP) == ErrorCode.NONE
     failover(h)
     assert GROUP not in h.sgc.groups and GROUP not in h.base.coordinator.groups
-    assert h.join("c").member_epoch == 1  # a new group under the same id
+    assert h.join("c").member_epoch == 2  # a new group under the same id
 
 
 def lead(h: Harness, epoch: int, isr: list[int]) -> None:
@@ -320,7 +320,7 @@ def test_a_heartbeat_is_answered_once_its_records_are_replicated_or_their_write_
     h.time.sleep(h.base.coordinator.store.commit_timeout_ms)
     assert [r.error for r in got] == [ErrorCode.COORDINATOR_NOT_AVAILABLE]
     lead(h, 3, [1])
-    h.sgc.heartbeat(StreamsHeartbeatRequest(GROUP, "a", 2), got.append)
+    h.sgc.heartbeat(StreamsHeartbeatRequest(GROUP, "a", 3), got.append)
     assert got[1].error == ErrorCode.NONE  # written at once again
 
 
@@ -328,18 +328,18 @@ def test_an_older_member_epoch_commits_the_partitions_of_tasks_held_since_then(h
     """Kafka 4.4's StreamsGroup.validateOffsetCommit: a commit at an older member epoch is
     taken for the partitions of active tasks the member got at or before that epoch and
     still holds; the epochs survive a failover."""
-    stable_one(h)  # a holds every task from epoch 1
+    stable_one(h)  # a holds every task from epoch 2
     h.join("b")
-    kept = h.beat("a", 1, ALL).assignment
+    kept = h.beat("a", 2, ALL).assignment
     assert kept is not None
-    assert h.beat("a", 1, kept).member_epoch == 2
-    b_tasks = h.beat("b", 2, Tasks()).assignment
+    assert h.beat("a", 2, kept).member_epoch == 3
+    b_tasks = h.beat("b", 3, Tasks()).assignment
     assert b_tasks is not None
     topic = {"0": "in", "1": REPARTITION}  # each subtopology's input
     a_task, b_task = next(task_list(kept.active)), next(task_list(b_tasks.active))
     a_part, b_part = (topic[a_task[0]], a_task[1]), (topic[b_task[0]], b_task[1])
-    assert h.group.members["a"].task_epochs == {t: 1 for t in task_list(kept.active)}
-    assert h.group.members["b"].task_epochs == {t: 2 for t in task_list(b_tasks.active)}
+    assert h.group.members["a"].task_epochs == {t: 2 for t in task_list(kept.active)}
+    assert h.group.members["b"].task_epochs == {t: 3 for t in task_list(b_tasks.active)}
     om = OffsetAndMetadata(5, -1, "", h.time.milliseconds(), None)
 
     def commit(member_id: str, epoch: int, *partitions: tuple[str, int]) -> set[ErrorCode]:
@@ -349,14 +349,14 @@ def test_an_older_member_epoch_commits_the_partitions_of_tasks_held_since_then(h
         return set(got[0].values())
 
     for _ in range(2):
-        assert commit("a", 1, *[(topic[s], p) for s, p in task_list(kept.active)]) == {ErrorCode.NONE}
-        assert commit("a", 1, a_part, b_part) == {ErrorCode.STALE_MEMBER_EPOCH}  # b's task now
-        assert commit("a", 3, a_part) == {ErrorCode.STALE_MEMBER_EPOCH}  # newer than a's
-        assert commit("a", 1, ("other", 0)) == {ErrorCode.STALE_MEMBER_EPOCH}  # not the topology's
-        assert commit("b", 1, b_part) == {ErrorCode.STALE_MEMBER_EPOCH}  # b got it at epoch 2
-        assert commit("b", 2, b_part) == {ErrorCode.NONE}
-        assert h.sgc.txn_member_error(GROUP, "a", 1, [a_part]) == ErrorCode.NONE
-        assert h.sgc.txn_member_error(GROUP, "a", 1, [b_part]) == ErrorCode.STALE_MEMBER_EPOCH
+        assert commit("a", 2, *[(topic[s], p) for s, p in task_list(kept.active)]) == {ErrorCode.NONE}
+        assert commit("a", 2, a_part, b_part) == {ErrorCode.STALE_MEMBER_EPOCH}  # b's task now
+        assert commit("a", 4, a_part) == {ErrorCode.STALE_MEMBER_EPOCH}  # newer than a's
+        assert commit("a", 2, ("other", 0)) == {ErrorCode.STALE_MEMBER_EPOCH}  # not the topology's
+        assert commit("b", 2, b_part) == {ErrorCode.STALE_MEMBER_EPOCH}  # b got it at epoch 3
+        assert commit("b", 3, b_part) == {ErrorCode.NONE}
+        assert h.sgc.txn_member_error(GROUP, "a", 2, [a_part]) == ErrorCode.NONE
+        assert h.sgc.txn_member_error(GROUP, "a", 2, [b_part]) == ErrorCode.STALE_MEMBER_EPOCH
         failover(h)
 
 
@@ -371,7 +371,7 @@ def test_topics_that_changed_while_the_group_was_not_loaded_start_a_new_epoch(h:
         h.topics.add(name, uuid.UUID(int=topic_id), 6)
     failover(h)
     assert (h.group.group_epoch, h.group.state) == (epoch + 1, StreamsGroupState.ASSIGNING)
-    h.beat("a", 2, a_tasks)
+    h.beat("a", 3, a_tasks)
     assert h.group.assignment_epoch == epoch + 1
     assert {t for target in h.group.target.values() for t in task_list(target.active)} == {
         (s, p) for s in ("0", "1") for p in range(6)}

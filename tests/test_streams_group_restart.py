@@ -32,7 +32,8 @@ from tests.test_streams_group_clients import (
 __all__ = ["classpath"]  # the fixture, used by name
 
 pytestmark = pytest.mark.integration
-SETTINGS = {"group.streams.heartbeat.interval.ms": "500", "offsets.topic.num.partitions": "1",
+SETTINGS = {"group.streams.heartbeat.interval.ms": "500",
+            "group.streams.min.heartbeat.interval.ms": "500", "offsets.topic.num.partitions": "1",
             "group.initial.rebalance.delay.ms": "0", "group.streams.initial.rebalance.delay.ms": "0"}
 
 
