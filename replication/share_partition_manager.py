@@ -152,8 +152,9 @@ class SharePartitionManager:
                 sp.restore(result.state)
                 log.info("Read share partition %s-%s-%d back at start offset %d", group_id, topic, partition,
                          sp.start_offset)
-            else:
+            else:  # no state, or the group coordinator's initialized one without a start offset
                 sp.initialize(start)
+                sp.state_epoch = result.state.state_epoch if result.state is not None else 0
                 log.info("Initialized share partition %s-%s-%d at offset %d", group_id, topic, partition, start)
                 self._persist(sp, topic_id)
             self.replica_manager.fetch_purgatory.check((topic, partition))

@@ -430,6 +430,7 @@ class KafkaServer:
             LocalCoordinatorPartitions(self.replica_manager), self.metadata_cache, share_state,
             functools.partial(self._ensure_share_state_topic, share_state), self.time)
         self.share_persister = ShareStatePersister(broker_id, share_coordinator, self.metadata_cache, security)
+        share_groups.state = self.share_persister
         self.share_partitions = share_partitions = SharePartitionManager(
             self.replica_manager, self._share_settings, persister=self.share_persister)
         share_state_apis = ShareStateApis(share_coordinator, self.metadata_cache, group_apis.handle_find_coordinator,

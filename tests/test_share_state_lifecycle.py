@@ -1,0 +1,106 @@
+"""The group coordinator drives the share state's life, as Kafka 4.4's does, in a
+three-broker josefk cluster (ZooKeeper) where the group's coordinator and the share
+coordinators keeping its partitions' state are, for some partitions, different brokers (so
+InitializeShareGroupState and DeleteShareGroupState go over the wire): a share group's first
+heartbeat has the subscribed partitions' state initialized (state epoch the group epoch, no
+start offset yet) before they are assigned, and DeleteGroups deletes that state."""
+
+from __future__ import annotations
+
+import json
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from kafka.admin import NewTopic
+
+from harness.wire import call, connect
+from josefk.coordinator.share_state_store import kafka_uuid_string
+from josefk.protocol.apis import ApiKey
+from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated import read_share_group_state_summary_request as summary_request
+from josefk.zk.zk_data import decode_topic_id
+from tests.test_cluster import Cluster
+from tests.test_share_failover import share_coordinator_found
+
+pytestmark = pytest.mark.cluster
+
+STATE_PARTITIONS = 3
+TOPIC, GROUP, PARTITIONS = "lifecycle", "lifecycle-group", 4
+SETTINGS = {"share.coordinator.state.topic.num.partitions": str(STATE_PARTITIONS), "offsets.topic.num.partitions": "3"}
+
+
+@pytest.fixture
+def cluster(zookeeper, tmp_path: Path) -> Iterator[Cluster]:
+    running = Cluster(zookeeper, tmp_path, SETTINGS)
+    yield running
+    running.stop()
+
+
+def coordinator(cluster: Cluster, key_type: int, key: str) -> int | None:
+    """The broker FindCoordinator names for `key` (None while there is none)."""
+    with connect(cluster.bootstrap.split(",")[0]) as sock:
+        _cid, found = call(sock, ApiKey.FindCoordinator, 6, key_type=key_type, coordinator_keys=[key])
+    [answer] = found.coordinators
+    return answer.node_id if answer.error_code == ErrorCode.NONE else None
+
+
+def ask(cluster: Cluster, broker: int, api: ApiKey, version: int, **fields: Any) -> Any:
+    with connect(cluster.brokers[broker].bootstrap) as sock:
+        return call(sock, api, version, **fields)[1]
+
+
+def summary(cluster: Cluster, topic_id: uuid.UUID, partition: int) -> Any:
+    """ReadShareGroupStateSummary at the share coordinator of the group's partition."""
+    key = f"{GROUP}:{kafka_uuid_string(topic_id)}:{partition}"
+    broker = coordinator(cluster, 2, key)
+    assert broker is not None
+    answer = ask(cluster, broker, ApiKey.ReadShareGroupStateSummary, 1, group_id=GROUP, topics=[
+        summary_request.ReadStateSummaryData(topic_id=topic_id, partitions=[
+            summary_request.PartitionData(partition=partition)])])
+    return answer.results[0].partitions[0]
+
+
+def heartbeat(cluster: Cluster, broker: int, member: str, epoch: int, topics: list[str] | None = None) -> Any:
+    return ask(cluster, broker, ApiKey.ShareGroupHeartbeat, 1, group_id=GROUP, member_id=member,
+               member_epoch=epoch, rack_id=None, subscribed_topic_names=topics)
+
+
+def test_the_group_coordinator_initializes_and_deletes_the_share_state(cluster: Cluster) -> None:
+    cluster.create_topic(NewTopic(TOPIC, PARTITIONS, 3))
+    cluster.wait_for(lambda: share_coordinator_found(cluster), "__share_group_state and its leaders", timeout=60)
+    cluster.wait_for(lambda: coordinator(cluster, 0, GROUP) is not None, "the group's coordinator", timeout=60)
+    data, _ = cluster.kazoo.get(f"/brokers/topics/{TOPIC}")
+    topic_id = decode_topic_id(json.loads(data)["topic_id"])
+    group_coordinator = coordinator(cluster, 0, GROUP)
+    assert group_coordinator is not None
+    others = {coordinator(cluster, 2, f"{GROUP}:{kafka_uuid_string(topic_id)}:{p}") for p in range(PARTITIONS)}
+    assert others - {group_coordinator}, "some partition's state kept by another broker than the group's"
+    assert [summary(cluster, topic_id, p).state_epoch for p in range(PARTITIONS)] == [0] * PARTITIONS
+
+    member = str(uuid.uuid4())
+    first = heartbeat(cluster, group_coordinator, member, 0, [TOPIC])
+    assert (first.error_code, first.member_epoch, first.assignment.topic_partitions) == (ErrorCode.NONE, 1, [])
+    # initialized at the share coordinators: the group epoch as state epoch, no start offset yet
+    cluster.wait_for(lambda: all(summary(cluster, topic_id, p).state_epoch == 1 for p in range(PARTITIONS)),
+                     "every partition's share state initialized", timeout=60)
+    assert {(s.error_code, s.start_offset) for s in (summary(cluster, topic_id, p) for p in range(PARTITIONS))} == {
+        (ErrorCode.NONE, -1)}
+    beats = [first]
+
+    def assigned() -> bool:
+        beats.append(heartbeat(cluster, group_coordinator, member, beats[-1].member_epoch))
+        return beats[-1].assignment is not None and bool(beats[-1].assignment.topic_partitions)
+
+    cluster.wait_for(assigned, "the initialized partitions assigned", timeout=60)
+    assert beats[-1].member_epoch == 2
+    assert sorted(beats[-1].assignment.topic_partitions[0].partitions) == list(range(PARTITIONS))
+
+    assert heartbeat(cluster, group_coordinator, member, -1).error_code == ErrorCode.NONE
+    deleted = ask(cluster, group_coordinator, ApiKey.DeleteGroups, 2, groups_names=[GROUP])
+    assert [(r.group_id, r.error_code) for r in deleted.results] == [(GROUP, ErrorCode.NONE)]
+    # the share coordinators keep no state of the group: a summary says so as of an uninitialized one
+    assert [(s.state_epoch, s.start_offset) for s in (summary(cluster, topic_id, p) for p in range(PARTITIONS))] == [
+        (0, -1)] * PARTITIONS
