@@ -313,17 +313,22 @@ class ShareOffsetSummary:
     lag: int = -1  # records past the start offset not yet delivered for good; -1 unknown
 
 
+def _no_summary(_key: StateKey, done: Callable[[SummaryResult], None]) -> None:
+    done(SummaryResult())
+
+
 class ShareSummaries:
-    """The start offsets and lags of a group's share partitions on this broker."""
+    """The start offsets and lags of a group's share partitions."""
 
     def __init__(self, manager: SharePartitionManager,
-                 stored: Callable[[StateKey], SummaryResult] = lambda _key: SummaryResult(),
+                 summarize: Callable[[StateKey, Callable[[SummaryResult], None]], None] = _no_summary,
                  stored_topics: Callable[[str], set[uuid.UUID]] = lambda _group: set()) -> None:
-        """`stored`: the summary this broker's share coordinator keeps of a share partition
-        not led here (Kafka's group coordinator asks any broker's with ReadShareGroupStateSummary);
-        `stored_topics`: the ids of the topics it keeps a group's state for."""
+        """`summarize`: the share coordinator's summary of a share partition not led here,
+        asked as Kafka's group coordinator asks it (ReadShareGroupStateSummary through the
+        persister: over the wire when another broker keeps the state); `stored_topics`: the
+        ids of the topics this broker's share coordinator keeps a group's state for."""
         self.manager = manager
-        self.stored = stored
+        self.summarize = summarize
         self.stored_topics = stored_topics
 
     def topics_of(self, group_id: str) -> set[str]:
@@ -333,15 +338,25 @@ class ShareSummaries:
         return ({topic for (group, topic, _p) in self.manager.partitions if group == group_id}
                 | {names[t] for t in self.stored_topics(group_id) if t in names})
 
-    def summary(self, group_id: str, topic: str, topic_id: uuid.UUID, partition: int) -> ShareOffsetSummary | None:
+    def summary(self, group_id: str, topic: str, topic_id: uuid.UUID, partition: int,
+                done: Callable[[ShareOffsetSummary | None], None]) -> None:
+        """`done` gets the share partition's summary (None: no state), from the share partition
+        this broker leads, else from its share coordinator."""
         sp = self.manager.partitions.get((group_id, topic, partition))
         if sp is not None and sp.initialized:
-            start, done = sp.start_offset, sum(1 for r in sp.records.values() if r.state in FINISHED)
-        else:
-            stored = self.stored((group_id, topic_id, partition))
-            if stored.error != ErrorCode.NONE or stored.start_offset < 0:
-                return None
-            start, done = stored.start_offset, max(stored.delivery_complete_count, 0)
+            done(self._summary(topic, partition, sp.start_offset,
+                               sum(1 for r in sp.records.values() if r.state in FINISHED)))
+            return
+
+        def stored(result: SummaryResult) -> None:
+            if result.error != ErrorCode.NONE or result.start_offset < 0:
+                done(None)
+            else:
+                done(self._summary(topic, partition, result.start_offset, max(result.delivery_complete_count, 0)))
+
+        self.summarize((group_id, topic_id, partition), stored)
+
+    def _summary(self, topic: str, partition: int, start: int, done: int) -> ShareOffsetSummary:
         local = self.manager.replica_manager.partitions.get((topic, partition))
         lag = max(0, local.high_watermark - start - done) if local is not None and local.is_leader else -1
         return ShareOffsetSummary(start, lag)

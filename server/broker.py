@@ -440,7 +440,7 @@ class KafkaServer:
                                           lambda group: self._share_settings(group).partition.record_lock_duration_ms,
                                           authorizer)
         share_offsets_apis = ShareGroupOffsetsApis(share_groups, ShareSummaries(share_partitions,
-                                                                                share_coordinator.summary,
+                                                                                self.share_persister.summarize,
                                                                                 share_coordinator.topic_ids_of),
                                                    self.metadata_cache,
                                                    authorizer)

@@ -20,6 +20,8 @@ from harness.wire import call, connect
 from josefk.coordinator.share_state_store import kafka_uuid_string
 from josefk.protocol.apis import ApiKey
 from josefk.protocol.errors import ErrorCode
+from josefk.protocol.messages.generated import alter_share_group_offsets_request as alter_request
+from josefk.protocol.messages.generated import describe_share_group_offsets_request as describe_request
 from josefk.protocol.messages.generated import read_share_group_state_summary_request as summary_request
 from josefk.zk.zk_data import decode_topic_id
 from tests.test_cluster import Cluster
@@ -104,3 +106,33 @@ def test_the_group_coordinator_initializes_and_deletes_the_share_state(cluster: 
     # the share coordinators keep no state of the group: a summary says so as of an uninitialized one
     assert [(s.state_epoch, s.start_offset) for s in (summary(cluster, topic_id, p) for p in range(PARTITIONS))] == [
         (0, -1)] * PARTITIONS
+
+
+def test_describe_share_group_offsets_asks_the_share_coordinators(cluster: Cluster) -> None:
+    """DescribeShareGroupOffsets at the group's coordinator reads each partition's summary from
+    the share coordinator keeping it (ReadShareGroupStateSummary over the wire when that is
+    another broker), as Kafka's GroupCoordinatorService does."""
+    group = "described-group"
+    cluster.create_topic(NewTopic(TOPIC, PARTITIONS, 3))
+    cluster.wait_for(lambda: share_coordinator_found(cluster), "__share_group_state and its leaders", timeout=60)
+    cluster.wait_for(lambda: coordinator(cluster, 0, group) is not None, "the group's coordinator", timeout=60)
+    data, _ = cluster.kazoo.get(f"/brokers/topics/{TOPIC}")
+    topic_id = decode_topic_id(json.loads(data)["topic_id"])
+    group_coordinator = coordinator(cluster, 0, group)
+    assert group_coordinator is not None
+    keepers = [coordinator(cluster, 2, f"{group}:{kafka_uuid_string(topic_id)}:{p}") for p in range(PARTITIONS)]
+    assert set(keepers) - {group_coordinator}, "some partition's state kept by another broker than the group's"
+    altered = ask(cluster, group_coordinator, ApiKey.AlterShareGroupOffsets, 0, group_id=group, topics=[
+        alter_request.AlterShareGroupOffsetsRequestTopic(topic_name=TOPIC, partitions=[
+            alter_request.AlterShareGroupOffsetsRequestPartition(partition_index=p, start_offset=10 + p)
+            for p in range(PARTITIONS)])])
+    assert [(p.partition_index, p.error_code) for p in altered.responses[0].partitions] == [
+        (p, ErrorCode.NONE) for p in range(PARTITIONS)]
+    for topics in ([describe_request.DescribeShareGroupOffsetsRequestTopic(topic_name=TOPIC,
+                                                                          partitions=list(range(PARTITIONS)))], None):
+        described = ask(cluster, group_coordinator, ApiKey.DescribeShareGroupOffsets, 1, groups=[
+            describe_request.DescribeShareGroupOffsetsRequestGroup(group_id=group, topics=topics)])
+        [answer] = described.groups
+        assert answer.error_code == ErrorCode.NONE and [t.topic_name for t in answer.topics] == [TOPIC]
+        assert [(p.partition_index, p.start_offset, p.error_code) for p in answer.topics[0].partitions] == [
+            (p, 10 + p, ErrorCode.NONE) for p in range(PARTITIONS)]
