@@ -56,9 +56,17 @@ class SharePersister(Protocol):
         """`done` once the writes of `key` asked so far are stored (or failed: their error)."""
         ...
 
+    @property
+    def fenced_listeners(self) -> list[Callable[[StateKey], None]]:
+        """Told a key whose stored state changed under its share partition (a newer state epoch)."""
+        ...
+
 
 class InMemory:
     """No persistence: state lives as long as the broker."""
+
+    def __init__(self) -> None:
+        self.fenced_listeners: list[Callable[[StateKey], None]] = []
 
     def read(self, key: StateKey, leader_epoch: int, done: Callable[[ReadResult], None]) -> None:
         done(ReadResult())
@@ -102,6 +110,7 @@ class SharePartitionManager:
         self.persister: SharePersister = persister or InMemory()
         self.partitions: dict[ShareKey, SharePartition] = {}
         self._leader_epochs: dict[ShareKey, int] = {}  # the leader epoch each share partition was read at
+        self.persister.fenced_listeners.append(self.fenced)
 
     def share_partition(self, group_id: str, topic: str, partition: int) -> SharePartition:
         """The group's share partition, once its state is read back from the share
@@ -278,6 +287,21 @@ class SharePartitionManager:
         """The member left the group or was fenced: its session ends and its records come back."""
         self.sessions.remove(group_id, member_id)
         self.release(group_id, member_id)
+
+    def fenced(self, key: StateKey) -> None:
+        """The share coordinator holds a newer state of this share partition than the one here
+        (an admin changed it through another broker): drop it, to be read again at the next
+        fetch, as Kafka's share partition leader does on a fenced state epoch."""
+        group_id, topic_id, partition = key
+        names = {tid: name for name, tid in self.replica_manager.metadata_cache.topic_ids.items()}
+        share_key = (group_id, names.get(topic_id, ""), partition)
+        sp = self.partitions.pop(share_key, None)
+        if sp is not None:
+            sp.close()
+            self._leader_epochs.pop(share_key, None)
+            log.info("Share partition %s-%s-%d is read again: its state changed at the share coordinator",
+                     *share_key)
+            self.replica_manager.fetch_purgatory.check((share_key[1], partition))  # waiting fetches open it again
 
     def forget(self, group_id: str, topic: str) -> None:
         """Drop the group's share partitions of `topic` held here: an admin replaced or deleted

@@ -3,7 +3,9 @@ three-broker josefk cluster (ZooKeeper) where the group's coordinator and the sh
 coordinators keeping its partitions' state are, for some partitions, different brokers (so
 InitializeShareGroupState and DeleteShareGroupState go over the wire): a share group's first
 heartbeat has the subscribed partitions' state initialized (state epoch the group epoch, no
-start offset yet) before they are assigned, and DeleteGroups deletes that state."""
+start offset yet) before they are assigned, and DeleteGroups deletes that state;
+DescribeShareGroupOffsets reads the share coordinators' summaries; and a share partition
+leader whose state an admin changed through another broker reads it again once fenced."""
 
 from __future__ import annotations
 
@@ -14,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from kafka import KafkaProducer
 from kafka.admin import NewTopic
 
 from harness.wire import call, connect
@@ -23,6 +26,7 @@ from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.generated import alter_share_group_offsets_request as alter_request
 from josefk.protocol.messages.generated import describe_share_group_offsets_request as describe_request
 from josefk.protocol.messages.generated import read_share_group_state_summary_request as summary_request
+from josefk.protocol.messages.generated import share_fetch_request as fetch_request
 from josefk.zk.zk_data import decode_topic_id
 from tests.test_cluster import Cluster
 from tests.test_share_failover import share_coordinator_found
@@ -136,3 +140,103 @@ def test_describe_share_group_offsets_asks_the_share_coordinators(cluster: Clust
         assert answer.error_code == ErrorCode.NONE and [t.topic_name for t in answer.topics] == [TOPIC]
         assert [(p.partition_index, p.start_offset, p.error_code) for p in answer.topics[0].partitions] == [
             (p, 10 + p, ErrorCode.NONE) for p in range(PARTITIONS)]
+
+
+def share_fetch(cluster: Cluster, broker: int, group: str, member: str, epoch: int, topic_id: uuid.UUID,
+                acks: list[tuple[int, int, list[int]]] | None = None, max_wait_ms: int = 0) -> Any:
+    return ask(cluster, broker, ApiKey.ShareFetch, 1, group_id=group, member_id=member, share_session_epoch=epoch,
+               max_wait_ms=max_wait_ms, min_bytes=1, max_bytes=1 << 20, max_records=500, batch_size=500,
+               topics=[fetch_request.FetchTopic(topic_id=topic_id, partitions=[fetch_request.FetchPartition(
+                   partition_index=0, acknowledgement_batches=[
+                       fetch_request.AcknowledgementBatch(first_offset=f, last_offset=last, acknowledge_types=types)
+                       for f, last, types in acks or []])])],
+               forgotten_topics_data=[])
+
+
+class ShareSession:
+    """A member's share session with the leader of the topic's partition 0."""
+
+    def __init__(self, cluster: Cluster, broker: int, group: str, member: str, topic_id: uuid.UUID) -> None:
+        self.cluster, self.broker, self.group, self.member, self.topic_id = cluster, broker, group, member, topic_id
+        self.epoch = 0
+
+    def fetch(self, acks: list[tuple[int, int, list[int]]] | None = None) -> list[tuple[int, int]]:
+        """The ranges acquired by one ShareFetch (acknowledging `acks` with it)."""
+        answer = share_fetch(self.cluster, self.broker, self.group, self.member, self.epoch, self.topic_id, acks,
+                             max_wait_ms=500)
+        self.epoch += 1
+        assert answer.error_code == ErrorCode.NONE
+        return [(r.first_offset, r.last_offset) for t in answer.responses for p in t.partitions
+                for r in p.acquired_records]
+
+    def acquire(self, what: str) -> list[tuple[int, int]]:
+        got: list[list[tuple[int, int]]] = []
+
+        def acquired() -> bool:
+            got.append(self.fetch())
+            return bool(got[-1])
+
+        self.cluster.wait_for(acquired, what, timeout=60)
+        return got[-1]
+
+
+def produce(cluster: Cluster, count: int) -> None:
+    producer = KafkaProducer(bootstrap_servers=cluster.bootstrap, acks="all")
+    try:
+        for i in range(count):
+            producer.send(TOPIC, value=b"r%d" % i, partition=0).get(timeout=60)
+    finally:
+        producer.close()
+
+
+def test_a_leader_reads_the_state_again_when_another_broker_altered_it(cluster: Cluster) -> None:
+    """An admin's AlterShareGroupOffsets at the group's coordinator moves the state epoch at the
+    share coordinator; the share partition leader, another broker, finds out at its next write
+    (FENCED_STATE_EPOCH) and reads the state again, delivering from the new start offset."""
+    cluster.create_topic(NewTopic(TOPIC, PARTITIONS, 3))
+    cluster.wait_for(lambda: share_coordinator_found(cluster), "__share_group_state and its leaders", timeout=60)
+    cluster.wait_for(lambda: coordinator(cluster, 0, GROUP) is not None, "__consumer_offsets", timeout=60)
+    leader = cluster.state(TOPIC, 0)["leader"]
+    group = next(g for g in (f"fenced-{n}" for n in range(1000)) if coordinator(cluster, 0, g) not in (leader, None))
+    group_coordinator = coordinator(cluster, 0, group)
+    assert group_coordinator is not None
+    data, _ = cluster.kazoo.get(f"/brokers/topics/{TOPIC}")
+    topic_id = decode_topic_id(json.loads(data)["topic_id"])
+
+    def joined(member: str) -> None:
+        beats = [ask(cluster, group_coordinator, ApiKey.ShareGroupHeartbeat, 1, group_id=group, member_id=member,
+                     member_epoch=0, rack_id=None, subscribed_topic_names=[TOPIC])]
+
+        def assigned() -> bool:
+            if beats[-1].assignment is not None and beats[-1].assignment.topic_partitions:
+                return True
+            beats.append(ask(cluster, group_coordinator, ApiKey.ShareGroupHeartbeat, 1, group_id=group,
+                             member_id=member, member_epoch=beats[-1].member_epoch, rack_id=None,
+                             subscribed_topic_names=None))
+            return False
+
+        cluster.wait_for(assigned, f"{member} assigned", timeout=60)
+
+    def alter(start_offset: int) -> None:
+        altered = ask(cluster, group_coordinator, ApiKey.AlterShareGroupOffsets, 0, group_id=group, topics=[
+            alter_request.AlterShareGroupOffsetsRequestTopic(topic_name=TOPIC, partitions=[
+                alter_request.AlterShareGroupOffsetsRequestPartition(partition_index=0, start_offset=start_offset)])])
+        assert altered.responses[0].partitions[0].error_code == ErrorCode.NONE
+
+    alter(0)  # the group starts at offset 0, whenever its share partition is first read
+    first = ShareSession(cluster, leader, group, "m1", topic_id)
+    joined("m1")
+    produce(cluster, 10)
+    assert first.acquire("the ten records") == [(0, 9)]
+    first.fetch(acks=[(0, 9, [1])])  # accepted: the state's start offset is 10
+    ask(cluster, group_coordinator, ApiKey.ShareGroupHeartbeat, 1, group_id=group, member_id="m1", member_epoch=-1,
+        rack_id=None, subscribed_topic_names=None)
+    alter(3)
+
+    second = ShareSession(cluster, leader, group, "m2", topic_id)
+    joined("m2")
+    second.fetch()
+    produce(cluster, 1)
+    assert second.acquire("offset 10, from the leader's stale share partition") == [(10, 10)]
+    second.fetch(acks=[(10, 10, [1])])  # written at the old state epoch: fenced, the partition read again
+    assert second.acquire("the records from the altered start offset") == [(3, 10)]
