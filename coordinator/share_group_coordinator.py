@@ -170,6 +170,7 @@ class ShareGroupCoordinator:
         self.config = config
         self.group_configs = group_configs  # a group's share.* configs over the broker's
         self.state: ShareStateChanger = NoShareState()  # the persister, set once the broker has made it
+        self._topic_ids: set[uuid.UUID] | None = None  # the cluster's topics at the last metadata update
         self.groups: dict[str, ShareGroup] = {}
         self._session_timers = MemberTimers(classic.scheduler)
         # told (group id, member id) when a member leaves or is fenced: its share sessions end
@@ -455,8 +456,9 @@ class ShareGroupCoordinator:
         if failed:
             log.warning("[GroupCoordinator %d]: Initializing the share state of group %s failed: %s %s",
                         self.classic.broker_id, group.group_id, failed[0].error.name, failed[0].message or "")
-        else:
-            self.mark_initialized(group, topics)
+        else:  # a topic deleted meanwhile is not (its state is being deleted)
+            existing = set(self.topics.topic_ids.values())
+            self.mark_initialized(group, {topic_id: t for topic_id, t in topics.items() if topic_id in existing})
             log.info("[GroupCoordinator %d]: Initialized the share state of group %s for %s", self.classic.broker_id,
                      group.group_id, sorted(t.name for t in topics.values()))
         self._persist_in_background(group)
@@ -522,6 +524,47 @@ class ShareGroupCoordinator:
         for group_id, keys in work.items():
             for key in keys:
                 self.state.delete(key, functools.partial(answered, group_id))
+
+    def topics_changed(self) -> None:
+        """After each metadata update: the share state of the topics deleted since the last
+        one is deleted for every group here (Kafka's onPartitionsDeleted)."""
+        current = set(self.topics.topic_ids.values())
+        known, self._topic_ids = self._topic_ids, current
+        if known is not None and known - current:
+            self.topics_deleted(known - current)
+
+    def topics_deleted(self, topic_ids: set[uuid.UUID]) -> None:
+        """DeleteShareGroupState for the deleted topics' partitions of each group that has
+        state of them."""
+        for group in list(self.groups.values()):
+            topics = {topic_id: t for topic_id, t in group.state_topics().items() if topic_id in topic_ids}
+            if topics:
+                self._delete_topics(group, topics)
+
+    def _delete_topics(self, group: ShareGroup, topics: dict[uuid.UUID, InitTopic]) -> None:
+        """The topics' share state deleted, recorded as deleting until the share coordinators answer."""
+        for topic_id, t in topics.items():
+            group.initialized.pop(topic_id, None)
+            group.initializing.pop(topic_id, None)
+            group.deleting[topic_id] = t.name
+        self._persist_in_background(group)
+        keys = [(group.group_id, topic_id, p) for topic_id, t in topics.items() for p in sorted(t.partitions)]
+        failed: list[StateResult] = []
+        left = [len(keys)]
+
+        def answered(result: StateResult) -> None:
+            if result.error != ErrorCode.NONE:
+                failed.append(result)
+            left[0] -= 1
+            if left[0] == 0 and not failed and self.groups.get(group.group_id) is group:
+                for topic_id in topics:
+                    group.deleting.pop(topic_id, None)
+                self._persist_in_background(group)
+
+        log.info("[GroupCoordinator %d]: Deleting the share state of group %s for deleted topics %s",
+                 self.classic.broker_id, group.group_id, sorted(t.name for t in topics.values()))
+        for key in keys:
+            self.state.delete(key, answered)
 
     # -- admin ---------------------------------------------------------------------------------
 

@@ -487,6 +487,8 @@ class KafkaServer:
                                **topic_partitions_apis.handlers(), **telemetry_apis.handlers()},
                               txn_marker_writer=marker_writer, authorizer=authorizer,
                               quotas=self.quotas, finalized_features=self.finalized_features.snapshot)
+        # a deleted topic's share state goes (Kafka's onPartitionsDeleted)
+        self.replica_manager.add_metadata_listener(lambda _topics: share_groups.topics_changed())
         for leadership_aware in (coordinator, txn_coordinator):
             leadership_aware.startup()
             self.replica_manager.add_leadership_listener(

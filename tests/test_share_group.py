@@ -289,3 +289,15 @@ def test_deleting_a_group_deletes_its_share_state_first(h: Harness) -> None:
     h.sgc.delete_states([GROUP], got.append)  # the topics still being deleted are asked again
     assert got[2] == {} and h.share.deleted[4:] == [(GROUP, T1, p) for p in range(4)]
     assert h.sgc.delete_group(GROUP) == ErrorCode.NONE
+
+
+def test_a_deleted_topic_has_its_share_state_deleted(h: Harness) -> None:
+    """Kafka's onPartitionsDeleted: after a metadata update without the topic, every group here
+    with state of it has that state deleted, the topic no longer initialized."""
+    h.join("a")
+    h.sgc.topics_changed()  # the first update: what the cluster has
+    assert h.share.deleted == []
+    del h.topics.topics["t1"], h.topics.topic_ids["t1"]
+    h.sgc.topics_changed()
+    assert h.share.deleted == [(GROUP, T1, p) for p in range(4)]
+    assert not h.group.initialized and not h.group.deleting  # deleted: no longer being deleted either

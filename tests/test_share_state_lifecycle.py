@@ -17,7 +17,7 @@ from typing import Any
 
 import pytest
 from kafka import KafkaProducer
-from kafka.admin import NewTopic
+from kafka.admin import KafkaAdminClient, NewTopic
 
 from harness.wire import call, connect
 from josefk.coordinator.share_state_store import kafka_uuid_string
@@ -240,3 +240,25 @@ def test_a_leader_reads_the_state_again_when_another_broker_altered_it(cluster: 
     assert second.acquire("offset 10, from the leader's stale share partition") == [(10, 10)]
     second.fetch(acks=[(10, 10, [1])])  # written at the old state epoch: fenced, the partition read again
     assert second.acquire("the records from the altered start offset") == [(3, 10)]
+
+
+def test_deleting_a_topic_deletes_its_share_state(cluster: Cluster) -> None:
+    """Kafka's onPartitionsDeleted: the group coordinator deletes a deleted topic's share state
+    at the share coordinators (some of them other brokers)."""
+    cluster.create_topic(NewTopic(TOPIC, PARTITIONS, 3))
+    cluster.wait_for(lambda: share_coordinator_found(cluster), "__share_group_state and its leaders", timeout=60)
+    cluster.wait_for(lambda: coordinator(cluster, 0, GROUP) is not None, "the group's coordinator", timeout=60)
+    data, _ = cluster.kazoo.get(f"/brokers/topics/{TOPIC}")
+    topic_id = decode_topic_id(json.loads(data)["topic_id"])
+    group_coordinator = coordinator(cluster, 0, GROUP)
+    assert group_coordinator is not None
+    assert heartbeat(cluster, group_coordinator, "m1", 0, [TOPIC]).error_code == ErrorCode.NONE
+    cluster.wait_for(lambda: all(summary(cluster, topic_id, p).state_epoch == 1 for p in range(PARTITIONS)),
+                     "every partition's share state initialized", timeout=60)
+    admin = KafkaAdminClient(bootstrap_servers=cluster.bootstrap, request_timeout_ms=30000)
+    try:
+        admin.delete_topics([TOPIC])
+    finally:
+        admin.close()
+    cluster.wait_for(lambda: all(summary(cluster, topic_id, p).state_epoch == 0 for p in range(PARTITIONS)),
+                     "every partition's share state deleted", timeout=60)
