@@ -29,9 +29,12 @@ class Captured(Generic[B]):
     """A request handed to a wrapped handler whose response is kept, not sent, so the
     wrapping kind of group can add its own to it; `body` may be a narrowed copy of the request's."""
 
-    def __init__(self, inner: GroupRequest[codec.ApiMessage], body: B) -> None:
+    def __init__(self, inner: GroupRequest[codec.ApiMessage], body: B,
+                 then: Callable[[codec.ApiMessage], None] | None = None) -> None:
+        """`then`, if given, is told the response when the handler sends it (maybe later)."""
         self.inner = inner
         self._body = body
+        self.then = then
         self.response: codec.ApiMessage | None = None
 
     @property
@@ -60,6 +63,8 @@ class Captured(Generic[B]):
 
     def send_response(self, body: codec.ApiMessage) -> None:
         self.response = body
+        if self.then is not None:
+            self.then(body)
 
 
 def answer_of(handler: Callable[[GroupRequest[B]], None], request: GroupRequest[codec.ApiMessage], body: B
@@ -114,7 +119,8 @@ def delete_groups_with(request: GroupRequest[DeleteGroupsRequest],
                        previous: Callable[[GroupRequest[DeleteGroupsRequest]], None], authorizer: Authorizer,
                        is_mine: Callable[[str], bool], delete: Callable[[str], ErrorCode]) -> None:
     """DeleteGroups: this kind's groups deleted here (with DELETE on the group), the rest by
-    the previous handler; the results in request order."""
+    the previous handler, which may answer later (a share group's state is deleted first);
+    the results in request order."""
     req = request.body
     results: dict[str, int] = {}
     rest = []
@@ -125,12 +131,18 @@ def delete_groups_with(request: GroupRequest[DeleteGroupsRequest],
             results[group_id] = ErrorCode.GROUP_AUTHORIZATION_FAILED
         else:
             results[group_id] = delete(group_id)
+
+    def answer(others: codec.ApiMessage | None) -> None:
+        if others is not None:
+            assert isinstance(others, DeleteGroupsResponse)
+            results.update({r.group_id: r.error_code for r in others.results})
+        request.send_response(DeleteGroupsResponse(throttle_time_ms=0, results=[
+            DeletableGroupResult(group_id=g, error_code=results[g]) for g in req.groups_names]))
+
     if rest:
-        response = answer_of(previous, request, replace(req, groups_names=rest))
-        assert isinstance(response, DeleteGroupsResponse)
-        results.update({r.group_id: r.error_code for r in response.results})
-    request.send_response(DeleteGroupsResponse(throttle_time_ms=0, results=[
-        DeletableGroupResult(group_id=g, error_code=results[g]) for g in req.groups_names]))
+        previous(Captured(request, replace(req, groups_names=rest), answer))
+    else:
+        answer(None)
 
 
 def describe_each(request: GroupRequest[codec.ApiMessage], group_ids: Iterable[str], authorizer: Authorizer,

@@ -11,6 +11,7 @@ has while that stays balanced). Deterministic: the same input gives the same out
 from __future__ import annotations
 
 from collections.abc import Mapping
+from collections.abc import Set as AbstractSet
 
 from josefk.coordinator.consumer_assignors import Assignment, AssignmentMember, TopicId
 
@@ -25,13 +26,16 @@ def _desired_counts(members: list[str], slots: int) -> dict[str, int]:
     return {m: base + (1 if i < extra else 0) for i, m in enumerate(members)}
 
 
-def assign_simple(members: Mapping[str, AssignmentMember], partitions: Mapping[TopicId, int]
-                  ) -> dict[str, Assignment]:
-    """Every member's target assignment; `partitions` is each topic's partition count."""
+def assign_simple(members: Mapping[str, AssignmentMember], partitions: Mapping[TopicId, int],
+                  assignable: Mapping[TopicId, AbstractSet[int]] | None = None) -> dict[str, Assignment]:
+    """Every member's target assignment; `partitions` is each topic's partition count, of
+    which only the `assignable` ones (when given: those with share state) are assigned."""
     order = sorted(members)
     subscribed = set().union(*(m.subscribed for m in members.values())) if members else set()
     targets: list[TopicPartition] = sorted(((t, p) for t in subscribed if t in partitions
-                                            for p in range(partitions[t])), key=lambda tp: (str(tp[0]), tp[1]))
+                                            for p in range(partitions[t])
+                                            if assignable is None or p in assignable.get(t, ())),
+                                           key=lambda tp: (str(tp[0]), tp[1]))
     held: dict[str, set[TopicPartition]] = {m: set() for m in order}
     if not order or not targets:
         return {m: {} for m in order}

@@ -36,10 +36,34 @@ class ShareGroupMember:
     assigned: Assignment = field(default_factory=dict)
 
 
+@dataclass(frozen=True)
+class InitTopic:
+    """A topic's partitions in the group's share-state bookkeeping (Kafka's InitMapValue);
+    `since_ms` is when their initialization was asked (not written to the log)."""
+
+    name: str
+    partitions: frozenset[int]
+    since_ms: int = -1
+
+
 class ShareGroup(ModernGroup[ShareGroupState, ShareGroupMember, Assignment]):
     def __init__(self, group_id: str) -> None:
         super().__init__(group_id, ShareGroupState.EMPTY)
         self.subscription_metadata: dict[str, tuple[uuid.UUID, int]] = {}  # topic -> (id, partitions)
+        # Kafka's ShareGroupStatePartitionMetadata: whose share state the share coordinator
+        # is initializing, has initialized (only those are assigned), or is deleting
+        self.initializing: dict[uuid.UUID, InitTopic] = {}
+        self.initialized: dict[uuid.UUID, InitTopic] = {}
+        self.deleting: dict[uuid.UUID, str] = {}
+
+    def state_topics(self) -> dict[uuid.UUID, InitTopic]:
+        """The partitions with share state, initialized or being initialized (what a delete removes)."""
+        out = dict(self.initialized)
+        for topic_id, topic in self.initializing.items():
+            known = out.get(topic_id)
+            out[topic_id] = topic if known is None else InitTopic(
+                topic.name, known.partitions | topic.partitions, topic.since_ms)
+        return out
 
     def update_member(self, member: ShareGroupMember) -> None:
         self.members[member.member_id] = member

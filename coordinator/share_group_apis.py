@@ -134,5 +134,15 @@ class ShareGroupApis:
         request.send_response(answer)
 
     def handle_delete_groups(self, request: GroupRequest[DeleteGroupsRequest]) -> None:
-        delete_groups_with(request, self.inner[ApiKey.DeleteGroups], self.authorizer,
-                           self.coordinator.is_share_group, self.coordinator.delete_group)
+        """The share groups' share state is deleted first (Kafka: DeleteShareGroupState at the
+        share coordinators); a group whose state could not be deleted answers that error."""
+        deletable = [g for g in request.body.groups_names
+                     if self.coordinator.is_share_group(g) and group_allowed(self.authorizer, request,
+                                                                             AclOperation.DELETE, g)]
+
+        def states_deleted(failed: dict[str, ErrorCode]) -> None:
+            delete_groups_with(request, self.inner[ApiKey.DeleteGroups], self.authorizer,
+                               self.coordinator.is_share_group,
+                               lambda group_id: failed.get(group_id) or self.coordinator.delete_group(group_id))
+
+        self.coordinator.delete_states(deletable, states_deleted)

@@ -9,10 +9,18 @@ share group's id). Kafka computes the target assignment with the `simple` assign
 the group epoch moves (a member joins, leaves, times out, changes its subscription, or a
 subscribed topic changes its partitions); every member then takes its target at its next
 heartbeat, with no revocation step.
+
+As Kafka 4.4's group coordinator, it owns the share state's life: a heartbeat whose group
+subscribes to partitions without share state asks the share coordinator to initialize them
+(InitializeShareGroupState at the group epoch, start offset -1, which the share partition
+leader resolves with share.auto.offset.reset), recording them in the group's
+ShareGroupStatePartitionMetadata as initializing, then initialized; only initialized
+partitions are assigned. Deleting the group deletes their state (DeleteShareGroupState).
 """
 
 from __future__ import annotations
 
+import functools
 import logging
 import uuid
 from collections.abc import Callable, Iterable, Mapping
@@ -37,10 +45,18 @@ from josefk.coordinator.modern_group import (
 )
 from josefk.coordinator.offsets_store import LoadedPartition
 from josefk.coordinator.share_assignor import SIMPLE_ASSIGNOR, assign_simple
-from josefk.coordinator.share_group import LEAVE_GROUP_MEMBER_EPOCH, ShareGroup, ShareGroupMember, ShareGroupState
+from josefk.coordinator.share_group import (
+    LEAVE_GROUP_MEMBER_EPOCH,
+    InitTopic,
+    ShareGroup,
+    ShareGroupMember,
+    ShareGroupState,
+)
 from josefk.coordinator.share_group_records import changes, group_records, rebuild
 from josefk.protocol.errors import ErrorCode
+from josefk.replication.share_state_service import StateKey, StateResult
 from josefk.utils.scheduler import Scheduler
+from josefk.utils.time import Time
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +68,7 @@ class GroupHost(Protocol):
 
     broker_id: int
     scheduler: Scheduler
+    time: Time
     unload_listeners: list[Callable[[int], None]]
     load_listeners: list[Callable[[int, LoadedPartition], None]]
     join_guard: Callable[[str], ErrorCode]
@@ -79,6 +96,27 @@ class GroupRecordStore(Protocol):
                       done: Callable[[ErrorCode], None], required_acks: int = -1) -> None: ...
 
 
+class ShareStateChanger(Protocol):
+    """The share coordinators' side the group coordinator drives (Kafka's Persister
+    initializeState and deleteState: replication/share_state_persister.py)."""
+
+    def reset(self, key: StateKey, state_epoch: int, start_offset: int,
+              done: Callable[[StateResult], None]) -> None: ...
+
+    def delete(self, key: StateKey, done: Callable[[StateResult], None]) -> None: ...
+
+
+class NoShareState:
+    """Before the persister is wired in (and in tests of membership alone): nothing to keep."""
+
+    def reset(self, key: StateKey, state_epoch: int, start_offset: int,
+              done: Callable[[StateResult], None]) -> None:
+        done(StateResult())
+
+    def delete(self, key: StateKey, done: Callable[[StateResult], None]) -> None:
+        done(StateResult())
+
+
 class OtherGroups(Protocol):
     share_groups: Callable[[str], bool]  # told which ids are share groups'
 
@@ -92,6 +130,7 @@ class ShareGroupConfig:
     session_timeout_ms: int = 45_000
     heartbeat_interval_ms: int = 5_000
     max_size: int = 200
+    initialize_retry_interval_ms: int = 30_000  # group.share.initialize.retry.interval.ms
 
 
 @dataclass(frozen=True)
@@ -130,6 +169,8 @@ class ShareGroupCoordinator:
         self.topics = topics
         self.config = config
         self.group_configs = group_configs  # a group's share.* configs over the broker's
+        self.state: ShareStateChanger = NoShareState()  # the persister, set once the broker has made it
+        self._topic_ids: set[uuid.UUID] | None = None  # the cluster's topics at the last metadata update
         self.groups: dict[str, ShareGroup] = {}
         self._session_timers = MemberTimers(classic.scheduler)
         # told (group id, member id) when a member leaves or is fenced: its share sessions end
@@ -154,7 +195,7 @@ class ShareGroupCoordinator:
         for group_id, records in loaded.share_groups.items():
             if self.classic.partition_for(group_id) != partition or not records:
                 continue
-            group = rebuild(group_id, records)
+            group = rebuild(group_id, records, self.classic.time.milliseconds())
             group.subscription_metadata = self._subscription_metadata(group)
             self.groups[group_id] = group
             self._stored[group_id] = dict(records)
@@ -216,8 +257,13 @@ class ShareGroupCoordinator:
             done(result)
             return
 
+        joined = result.error == ErrorCode.NONE and req.member_epoch != LEAVE_GROUP_MEMBER_EPOCH
+        to_initialize = self._topics_to_initialize(group) if joined else {}
+
         def written(error: ErrorCode) -> None:
             done(result if error == ErrorCode.NONE else _fail(error, f"Writing the group failed: {error.name}"))
+            if error == ErrorCode.NONE and to_initialize:
+                self._initialize(group, group.group_epoch, to_initialize)
 
         self._persist(group, written)
 
@@ -265,7 +311,8 @@ class ShareGroupCoordinator:
             subscribed_topic_names=(tuple(sorted(set(req.subscribed_topic_names)))
                                     if req.subscribed_topic_names is not None else member.subscribed_topic_names),
             client_id=req.client_id, client_host=req.client_host)
-        bump = is_new or updated.subscribed_topic_names != member.subscribed_topic_names
+        bump = (is_new or updated.subscribed_topic_names != member.subscribed_topic_names
+                or self._initialized_assignment_pending(group))
         group.update_member(updated)
         metadata = self._subscription_metadata(group)
         if metadata != group.subscription_metadata:
@@ -299,7 +346,8 @@ class ShareGroupCoordinator:
                                          group.target.get(mid, {}))
                    for mid, m in group.members.items()}
         partitions: dict[TopicId, int] = dict(meta.values())
-        group.target = assign_simple(members, partitions)
+        group.target = assign_simple(members, partitions,
+                                     {topic_id: t.partitions for topic_id, t in group.initialized.items()})
         group.assignment_epoch = group.group_epoch
         log.info("[GroupCoordinator %d]: Computed a new target assignment for epoch %d of share group %s "
                  "with the %s assignor", self.classic.broker_id, group.group_epoch, group.group_id, SIMPLE_ASSIGNOR)
@@ -334,6 +382,189 @@ class ShareGroupCoordinator:
 
         self._session_timers.schedule(group.group_id, member.member_id, self.group_configs.int_value(
             group.group_id, SHARE_SESSION_TIMEOUT_MS, self.config.session_timeout_ms), expired)
+
+    # -- the share state of the group's partitions ------------------------------------------------
+
+    @staticmethod
+    def _initialized_assignment_pending(group: ShareGroup) -> bool:
+        """Whether partitions initialized since the target was computed are subscribed but
+        unassigned (Kafka's initializedAssignmentPending): the group epoch moves for them."""
+        if not group.members or not group.initialized:
+            return False
+        subscribed = group.subscribed_topics()
+        assigned: dict[uuid.UUID, set[int]] = {}
+        for target in group.target.values():
+            for topic_id, partitions in target.items():
+                assigned.setdefault(topic_id, set()).update(partitions)
+        return any(t.name in subscribed and assigned.get(topic_id) != set(t.partitions)
+                   for topic_id, t in group.initialized.items())
+
+    def _topics_to_initialize(self, group: ShareGroup) -> dict[uuid.UUID, InitTopic]:
+        """The subscribed partitions with no share state yet (Kafka's subscribedTopicsChangeMap:
+        neither initialized nor asked less than group.share.initialize.retry.interval.ms ago),
+        recorded as initializing in the group's ShareGroupStatePartitionMetadata."""
+        now = self.classic.time.milliseconds()
+        fresh = {topic_id: t for topic_id, t in group.initializing.items()
+                 if now - t.since_ms < self.config.initialize_retry_interval_ms}
+        out: dict[uuid.UUID, InitTopic] = {}
+        for name in sorted(group.subscribed_topics()):
+            found = group.subscription_metadata.get(name)
+            if found is None:
+                continue
+            topic_id, count = found
+            have = ((group.initialized[topic_id].partitions if topic_id in group.initialized else frozenset())
+                    | (fresh[topic_id].partitions if topic_id in fresh else frozenset()))
+            missing = frozenset(range(count)) - have
+            if missing:
+                out[topic_id] = InitTopic(name, missing, now)
+        for topic_id, t in out.items():
+            known = group.initializing.get(topic_id)
+            group.initializing[topic_id] = t if known is None else InitTopic(t.name, known.partitions | t.partitions,
+                                                                              now)
+            group.deleting.pop(topic_id, None)
+        return out
+
+    def _initialize(self, group: ShareGroup, state_epoch: int, topics: dict[uuid.UUID, InitTopic]) -> None:
+        """InitializeShareGroupState for `topics` at the share coordinators; once all answer,
+        the partitions are initialized (or, on a failure, no longer initializing, to be asked
+        again at a later heartbeat), as Kafka's GroupCoordinatorService.persisterInitialize."""
+        keys = [(group.group_id, topic_id, p) for topic_id, t in topics.items() for p in sorted(t.partitions)]
+        failed: list[StateResult] = []
+        left = [len(keys)]
+
+        def answered(result: StateResult) -> None:
+            if result.error != ErrorCode.NONE:
+                failed.append(result)
+            left[0] -= 1
+            if left[0] == 0:
+                self._initialized(group, topics, failed)
+
+        for key in keys:
+            self.state.reset(key, state_epoch, -1, answered)
+
+    def _initialized(self, group: ShareGroup, topics: dict[uuid.UUID, InitTopic], failed: list[StateResult]) -> None:
+        if self.groups.get(group.group_id) is not group:
+            return
+        for topic_id, t in topics.items():
+            known = group.initializing.get(topic_id)
+            if known is not None:
+                rest = known.partitions - t.partitions
+                if rest:
+                    group.initializing[topic_id] = InitTopic(known.name, rest, known.since_ms)
+                else:
+                    del group.initializing[topic_id]
+        if failed:
+            log.warning("[GroupCoordinator %d]: Initializing the share state of group %s failed: %s %s",
+                        self.classic.broker_id, group.group_id, failed[0].error.name, failed[0].message or "")
+        else:  # a topic deleted meanwhile is not (its state is being deleted)
+            existing = set(self.topics.topic_ids.values())
+            self.mark_initialized(group, {topic_id: t for topic_id, t in topics.items() if topic_id in existing})
+            log.info("[GroupCoordinator %d]: Initialized the share state of group %s for %s", self.classic.broker_id,
+                     group.group_id, sorted(t.name for t in topics.values()))
+        self._persist_in_background(group)
+
+    @staticmethod
+    def mark_initialized(group: ShareGroup, topics: Mapping[uuid.UUID, InitTopic]) -> None:
+        """Add `topics`' partitions to the group's initialized ones."""
+        for topic_id, t in topics.items():
+            known = group.initialized.get(topic_id)
+            group.initialized[topic_id] = InitTopic(t.name, t.partitions | (known.partitions if known else frozenset()))
+
+    def uninitialized(self, group_id: str, topic_ids: Iterable[uuid.UUID]) -> None:
+        """An admin deleted these topics' share state (DeleteShareGroupOffsets): the next
+        heartbeat initializes them again."""
+        group = self.groups.get(group_id)
+        if group is None:
+            return
+        for topic_id in topic_ids:
+            group.initialized.pop(topic_id, None)
+            group.initializing.pop(topic_id, None)
+        self._persist_in_background(group)
+
+    def altered(self, group_id: str, topics: Mapping[uuid.UUID, InitTopic]) -> None:
+        """An admin initialized these partitions' share state (AlterShareGroupOffsets)."""
+        group = self.groups.get(group_id)
+        if group is not None:
+            self.mark_initialized(group, topics)
+            self._persist_in_background(group)
+
+    def delete_states(self, group_ids: Iterable[str], done: Callable[[dict[str, ErrorCode]], None]) -> None:
+        """DeleteShareGroupState for every partition with share state of each deletable group
+        (empty, of this kind, here), the topics recorded as deleting meanwhile (Kafka's
+        sharePartitionDeleteRequests); `done` gets the groups whose deletion failed."""
+        work: dict[str, list[StateKey]] = {}
+        for group_id in group_ids:
+            group = self.groups.get(group_id)
+            if group is None or group.members or self.classic.validate(group_id, "delete") != ErrorCode.NONE:
+                continue
+            topics = group.state_topics()
+            for topic_id, name in group.deleting.items():  # a deletion that failed before: asked again
+                count = len(self.topics.topics.get(name) or {})
+                topics.setdefault(topic_id, InitTopic(name, frozenset(range(count))))
+            if not topics:
+                continue
+            group.deleting.update({topic_id: t.name for topic_id, t in topics.items()})
+            group.initializing.clear()
+            group.initialized.clear()
+            self._persist_in_background(group)
+            work[group_id] = [(group_id, topic_id, p) for topic_id, t in topics.items() for p in sorted(t.partitions)]
+        errors: dict[str, ErrorCode] = {}
+        left = [sum(len(keys) for keys in work.values())]
+        if not left[0]:
+            done(errors)
+            return
+
+        def answered(group_id: str, result: StateResult) -> None:
+            if result.error != ErrorCode.NONE:
+                errors.setdefault(group_id, result.error)
+            left[0] -= 1
+            if left[0] == 0:
+                done(errors)
+
+        for group_id, keys in work.items():
+            for key in keys:
+                self.state.delete(key, functools.partial(answered, group_id))
+
+    def topics_changed(self) -> None:
+        """After each metadata update: the share state of the topics deleted since the last
+        one is deleted for every group here (Kafka's onPartitionsDeleted)."""
+        current = set(self.topics.topic_ids.values())
+        known, self._topic_ids = self._topic_ids, current
+        if known is not None and known - current:
+            self.topics_deleted(known - current)
+
+    def topics_deleted(self, topic_ids: set[uuid.UUID]) -> None:
+        """DeleteShareGroupState for the deleted topics' partitions of each group that has
+        state of them."""
+        for group in list(self.groups.values()):
+            topics = {topic_id: t for topic_id, t in group.state_topics().items() if topic_id in topic_ids}
+            if topics:
+                self._delete_topics(group, topics)
+
+    def _delete_topics(self, group: ShareGroup, topics: dict[uuid.UUID, InitTopic]) -> None:
+        """The topics' share state deleted, recorded as deleting until the share coordinators answer."""
+        for topic_id, t in topics.items():
+            group.initialized.pop(topic_id, None)
+            group.initializing.pop(topic_id, None)
+            group.deleting[topic_id] = t.name
+        self._persist_in_background(group)
+        keys = [(group.group_id, topic_id, p) for topic_id, t in topics.items() for p in sorted(t.partitions)]
+        failed: list[StateResult] = []
+        left = [len(keys)]
+
+        def answered(result: StateResult) -> None:
+            if result.error != ErrorCode.NONE:
+                failed.append(result)
+            left[0] -= 1
+            if left[0] == 0 and not failed and self.groups.get(group.group_id) is group:
+                for topic_id in topics:
+                    group.deleting.pop(topic_id, None)
+                self._persist_in_background(group)
+
+        log.info("[GroupCoordinator %d]: Deleting the share state of group %s for deleted topics %s",
+                 self.classic.broker_id, group.group_id, sorted(t.name for t in topics.values()))
+        for key in keys:
+            self.state.delete(key, answered)
 
     # -- admin ---------------------------------------------------------------------------------
 

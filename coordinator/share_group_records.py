@@ -1,9 +1,9 @@
 """A share group's records in __consumer_offsets, in Kafka 4.4's layouts (the
 group-coordinator module's ShareGroup*Key/Value): each member's metadata (key version 10),
 the group epoch (11), the target assignment's epoch (12) and per-member partitions (13), and
-each member's current assignment (14). Kafka's ShareGroupStatePartitionMetadata (15), which
-tracks the share coordinator's initialization of each topic, and the retired
-ShareGroupPartitionMetadata (9) are read and ignored.
+each member's current assignment (14), and the ShareGroupStatePartitionMetadata (15) that
+tracks which topics' share state the share coordinator is initializing, has initialized or is
+deleting. The retired ShareGroupPartitionMetadata (9) is read and ignored.
 
 Keys are non-flexible (int16 key version, group id, and the member id for the per-member
 records); values are a version-0 flexible body; a null value is a tombstone. The coordinator
@@ -18,10 +18,11 @@ from dataclasses import dataclass, replace
 
 from josefk.coordinator.consumer_assignors import Assignment
 from josefk.coordinator.record_io import RecordReader, RecordWriter
-from josefk.coordinator.share_group import ShareGroup, ShareGroupMember
+from josefk.coordinator.share_group import InitTopic, ShareGroup, ShareGroupMember
 
 MEMBER_METADATA, GROUP_METADATA, TARGET_METADATA, TARGET_MEMBER, CURRENT_ASSIGNMENT = 10, 11, 12, 13, 14
-IGNORED = (9, 15)
+STATE_PARTITION_METADATA = 15
+IGNORED = (9,)
 KEY_VERSIONS = (9, 10, 11, 12, 13, 14, 15)
 _PER_MEMBER = (MEMBER_METADATA, TARGET_MEMBER, CURRENT_ASSIGNMENT)
 
@@ -68,6 +69,35 @@ def _read_assignment(r: RecordReader) -> Assignment:
     return out
 
 
+def _write_init_topics(w: RecordWriter, topics: Mapping[uuid.UUID, InitTopic]) -> None:
+    w.compact_array_length(len(topics))
+    for topic_id, topic in sorted(topics.items(), key=lambda kv: str(kv[0])):
+        w.uuid(topic_id).compact_string(topic.name).compact_array_length(len(topic.partitions))
+        for p in sorted(topic.partitions):
+            w.int32(p)
+        w.no_tagged_fields()
+
+
+def _read_init_topics(r: RecordReader, now_ms: int) -> dict[uuid.UUID, InitTopic]:
+    out: dict[uuid.UUID, InitTopic] = {}
+    for _ in range(r.compact_array_length()):
+        topic_id, name = r.uuid(), r.compact_string() or ""
+        out[topic_id] = InitTopic(name, frozenset(r.int32() for _ in range(r.compact_array_length())), now_ms)
+        r.skip_tagged_fields()
+    return out
+
+
+def state_partition_metadata(group: ShareGroup) -> bytes:
+    """The ShareGroupStatePartitionMetadataValue v0 of the group's share-state bookkeeping."""
+    w = _value()
+    _write_init_topics(w, group.initializing)
+    _write_init_topics(w, group.initialized)
+    w.compact_array_length(len(group.deleting))
+    for topic_id, name in sorted(group.deleting.items(), key=lambda kv: str(kv[0])):
+        w.uuid(topic_id).compact_string(name).no_tagged_fields()
+    return bytes(w.no_tagged_fields().buf)
+
+
 def group_records(group: ShareGroup) -> dict[bytes, bytes]:
     """Every record the group's present state is written as, key -> value."""
     out = {
@@ -90,6 +120,8 @@ def group_records(group: ShareGroup) -> dict[bytes, bytes]:
         _write_assignment(current, m.assigned)
         out[encode_key(ShareGroupKey(CURRENT_ASSIGNMENT, group.group_id, m.member_id))] = bytes(
             current.no_tagged_fields().buf)
+    if group.initializing or group.initialized or group.deleting:
+        out[encode_key(ShareGroupKey(STATE_PARTITION_METADATA, group.group_id))] = state_partition_metadata(group)
     return out
 
 
@@ -103,8 +135,9 @@ def changes(stored: dict[bytes, bytes], now: dict[bytes, bytes]) -> list[tuple[b
     return out
 
 
-def rebuild(group_id: str, records: Mapping[bytes, bytes]) -> ShareGroup:
-    """The group its latest records describe (`records`: key -> value, tombstones applied)."""
+def rebuild(group_id: str, records: Mapping[bytes, bytes], now_ms: int = -1) -> ShareGroup:
+    """The group its latest records describe (`records`: key -> value, tombstones applied);
+    topics being initialized count as asked at `now_ms`."""
     group = ShareGroup(group_id)
     members: dict[str, ShareGroupMember] = {}
     described: set[str] = set()  # members with a metadata record (a lone assignment is a leftover)
@@ -132,6 +165,13 @@ def rebuild(group_id: str, records: Mapping[bytes, bytes]) -> ShareGroup:
             v.int8()  # state: a share member is always stable
             members[member_id] = replace(members.get(member_id, ShareGroupMember(member_id)), member_epoch=epoch,
                                          previous_member_epoch=previous, assigned=_read_assignment(v))
+        elif key.type == STATE_PARTITION_METADATA:
+            group.initializing = _read_init_topics(v, now_ms)
+            group.initialized = _read_init_topics(v, now_ms)
+            for _ in range(v.compact_array_length()):
+                topic_id = v.uuid()
+                group.deleting[topic_id] = v.compact_string() or ""
+                v.skip_tagged_fields()
     group.members = {m: member for m, member in members.items() if m in described}
     group.target = {m: a for m, a in group.target.items() if m in group.members}
     group.update_state()

@@ -56,9 +56,17 @@ class SharePersister(Protocol):
         """`done` once the writes of `key` asked so far are stored (or failed: their error)."""
         ...
 
+    @property
+    def fenced_listeners(self) -> list[Callable[[StateKey], None]]:
+        """Told a key whose stored state changed under its share partition (a newer state epoch)."""
+        ...
+
 
 class InMemory:
     """No persistence: state lives as long as the broker."""
+
+    def __init__(self) -> None:
+        self.fenced_listeners: list[Callable[[StateKey], None]] = []
 
     def read(self, key: StateKey, leader_epoch: int, done: Callable[[ReadResult], None]) -> None:
         done(ReadResult())
@@ -102,6 +110,7 @@ class SharePartitionManager:
         self.persister: SharePersister = persister or InMemory()
         self.partitions: dict[ShareKey, SharePartition] = {}
         self._leader_epochs: dict[ShareKey, int] = {}  # the leader epoch each share partition was read at
+        self.persister.fenced_listeners.append(self.fenced)
 
     def share_partition(self, group_id: str, topic: str, partition: int) -> SharePartition:
         """The group's share partition, once its state is read back from the share
@@ -152,8 +161,9 @@ class SharePartitionManager:
                 sp.restore(result.state)
                 log.info("Read share partition %s-%s-%d back at start offset %d", group_id, topic, partition,
                          sp.start_offset)
-            else:
+            else:  # no state, or the group coordinator's initialized one without a start offset
                 sp.initialize(start)
+                sp.state_epoch = result.state.state_epoch if result.state is not None else 0
                 log.info("Initialized share partition %s-%s-%d at offset %d", group_id, topic, partition, start)
                 self._persist(sp, topic_id)
             self.replica_manager.fetch_purgatory.check((topic, partition))
@@ -285,6 +295,21 @@ class SharePartitionManager:
         if key is not None:
             self.member_left(*key)
 
+    def fenced(self, key: StateKey) -> None:
+        """The share coordinator holds a newer state of this share partition than the one here
+        (an admin changed it through another broker): drop it, to be read again at the next
+        fetch, as Kafka's share partition leader does on a fenced state epoch."""
+        group_id, topic_id, partition = key
+        names = {tid: name for name, tid in self.replica_manager.metadata_cache.topic_ids.items()}
+        share_key = (group_id, names.get(topic_id, ""), partition)
+        sp = self.partitions.pop(share_key, None)
+        if sp is not None:
+            sp.close()
+            self._leader_epochs.pop(share_key, None)
+            log.info("Share partition %s-%s-%d is read again: its state changed at the share coordinator",
+                     *share_key)
+            self.replica_manager.fetch_purgatory.check((share_key[1], partition))  # waiting fetches open it again
+
     def forget(self, group_id: str, topic: str) -> None:
         """Drop the group's share partitions of `topic` held here: an admin replaced or deleted
         their state (Alter/DeleteShareGroupOffsets), which the next fetch reads again."""
@@ -319,17 +344,22 @@ class ShareOffsetSummary:
     lag: int = -1  # records past the start offset not yet delivered for good; -1 unknown
 
 
+def _no_summary(_key: StateKey, done: Callable[[SummaryResult], None]) -> None:
+    done(SummaryResult())
+
+
 class ShareSummaries:
-    """The start offsets and lags of a group's share partitions on this broker."""
+    """The start offsets and lags of a group's share partitions."""
 
     def __init__(self, manager: SharePartitionManager,
-                 stored: Callable[[StateKey], SummaryResult] = lambda _key: SummaryResult(),
+                 summarize: Callable[[StateKey, Callable[[SummaryResult], None]], None] = _no_summary,
                  stored_topics: Callable[[str], set[uuid.UUID]] = lambda _group: set()) -> None:
-        """`stored`: the summary this broker's share coordinator keeps of a share partition
-        not led here (Kafka's group coordinator asks any broker's with ReadShareGroupStateSummary);
-        `stored_topics`: the ids of the topics it keeps a group's state for."""
+        """`summarize`: the share coordinator's summary of a share partition not led here,
+        asked as Kafka's group coordinator asks it (ReadShareGroupStateSummary through the
+        persister: over the wire when another broker keeps the state); `stored_topics`: the
+        ids of the topics this broker's share coordinator keeps a group's state for."""
         self.manager = manager
-        self.stored = stored
+        self.summarize = summarize
         self.stored_topics = stored_topics
 
     def topics_of(self, group_id: str) -> set[str]:
@@ -339,15 +369,25 @@ class ShareSummaries:
         return ({topic for (group, topic, _p) in self.manager.partitions if group == group_id}
                 | {names[t] for t in self.stored_topics(group_id) if t in names})
 
-    def summary(self, group_id: str, topic: str, topic_id: uuid.UUID, partition: int) -> ShareOffsetSummary | None:
+    def summary(self, group_id: str, topic: str, topic_id: uuid.UUID, partition: int,
+                done: Callable[[ShareOffsetSummary | None], None]) -> None:
+        """`done` gets the share partition's summary (None: no state), from the share partition
+        this broker leads, else from its share coordinator."""
         sp = self.manager.partitions.get((group_id, topic, partition))
         if sp is not None and sp.initialized:
-            start, done = sp.start_offset, sum(1 for r in sp.records.values() if r.state in FINISHED)
-        else:
-            stored = self.stored((group_id, topic_id, partition))
-            if stored.error != ErrorCode.NONE or stored.start_offset < 0:
-                return None
-            start, done = stored.start_offset, max(stored.delivery_complete_count, 0)
+            done(self._summary(topic, partition, sp.start_offset,
+                               sum(1 for r in sp.records.values() if r.state in FINISHED)))
+            return
+
+        def stored(result: SummaryResult) -> None:
+            if result.error != ErrorCode.NONE or result.start_offset < 0:
+                done(None)
+            else:
+                done(self._summary(topic, partition, result.start_offset, max(result.delivery_complete_count, 0)))
+
+        self.summarize((group_id, topic_id, partition), stored)
+
+    def _summary(self, topic: str, partition: int, start: int, done: int) -> ShareOffsetSummary:
         local = self.manager.replica_manager.partitions.get((topic, partition))
         lag = max(0, local.high_watermark - start - done) if local is not None and local.is_leader else -1
         return ShareOffsetSummary(start, lag)

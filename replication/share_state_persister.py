@@ -9,7 +9,8 @@ broken connection) is looked up again in the metadata and asked again after a ba
 Writes of one share partition go one at a time, in order; a state changed while one is out
 is sent next, only its newest version. A state the coordinator has not initialized is
 initialized (InitializeShareGroupState at its state epoch and start offset) before its
-first write."""
+first write. A write fenced by a newer state epoch (or leader epoch), or answered that the
+state is gone, tells the fenced listeners: the share partition is read again."""
 
 from __future__ import annotations
 
@@ -55,6 +56,7 @@ RETRIABLE = frozenset({ErrorCode.NOT_COORDINATOR, ErrorCode.COORDINATOR_NOT_AVAI
                        ErrorCode.COORDINATOR_LOAD_IN_PROGRESS, ErrorCode.NETWORK_EXCEPTION,
                        ErrorCode.REQUEST_TIMED_OUT})
 UNINITIALIZED = "uninitialized share partition"
+FENCED = frozenset({ErrorCode.FENCED_STATE_EPOCH, ErrorCode.FENCED_LEADER_EPOCH})
 WRITE_VERSION = 1
 RETRY_BACKOFF_S = 0.1
 REQUEST_TIMEOUT_S = 30.0
@@ -82,6 +84,7 @@ class ShareStatePersister:
         self._writing: set[StateKey] = set()
         self._flushed: dict[StateKey, list[Callable[[ErrorCode], None]]] = {}  # waiting for the writes asked
         self._replacements: dict[StateKey, int] = {}  # how often an admin replaced or deleted the state
+        self.fenced_listeners: list[Callable[[StateKey], None]] = []  # told a key whose state changed under it
         self._closed = False
 
     def close(self) -> None:
@@ -148,11 +151,12 @@ class ShareStatePersister:
                 self._newest.setdefault(key, item)
                 self._later(lambda: self._write_next(key))
                 return
-            if result.error == ErrorCode.INVALID_REQUEST and UNINITIALIZED in (result.message or ""):
+            uninitialized = result.error == ErrorCode.INVALID_REQUEST and UNINITIALIZED in (result.message or "")
+            if uninitialized:
                 self._initialized.discard(key)
-                if not replaced:  # a deleted state is not made again from what it was
-                    self._newest.setdefault(key, item)
-            elif result.error != ErrorCode.NONE:
+            if (uninitialized or result.error in FENCED) and not replaced:
+                self._fenced(key, result)
+            elif result.error != ErrorCode.NONE and not uninitialized:
                 log.warning("Writing the state of share partition %s at leader epoch %d failed: %s %s", key,
                             leader_epoch, result.error.name, result.message or "")
             self._write_next(key, result.error)
@@ -162,6 +166,17 @@ class ShareStatePersister:
             return
         self._write_one(key, WriteState(state.state_epoch, leader_epoch, state.start_offset, state.batches),
                         answered)
+
+    def _fenced(self, key: StateKey, result: StateResult) -> None:
+        """The state changed under this broker's share partition (Kafka's state epoch fencing):
+        an admin's AlterShareGroupOffsets or DeleteShareGroupOffsets at another broker, a group
+        coordinator's initialization, or a newer leader. What the share partition holds is
+        stale: nothing more of it is written, and the listeners drop it to be read again."""
+        log.info("The state of share partition %s changed under this broker (%s): reading it again", key,
+                 result.error.name)
+        self._newest.pop(key, None)
+        for listener in self.fenced_listeners:
+            listener(key)
 
     def _initialize(self, key: StateKey, leader_epoch: int, state: PersistedState,
                     then: Callable[[StateResult], None]) -> None:

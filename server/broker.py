@@ -430,6 +430,7 @@ class KafkaServer:
             LocalCoordinatorPartitions(self.replica_manager), self.metadata_cache, share_state,
             functools.partial(self._ensure_share_state_topic, share_state), self.time)
         self.share_persister = ShareStatePersister(broker_id, share_coordinator, self.metadata_cache, security)
+        share_groups.state = self.share_persister
         self.share_partitions = share_partitions = SharePartitionManager(
             self.replica_manager, self._share_settings, persister=self.share_persister)
         share_state_apis = ShareStateApis(share_coordinator, self.metadata_cache, group_apis.handle_find_coordinator,
@@ -439,7 +440,7 @@ class KafkaServer:
                                           lambda group: self._share_settings(group).partition.record_lock_duration_ms,
                                           authorizer)
         share_offsets_apis = ShareGroupOffsetsApis(share_groups, ShareSummaries(share_partitions,
-                                                                                share_coordinator.summary,
+                                                                                self.share_persister.summarize,
                                                                                 share_coordinator.topic_ids_of),
                                                    self.metadata_cache,
                                                    authorizer)
@@ -486,6 +487,8 @@ class KafkaServer:
                                **topic_partitions_apis.handlers(), **telemetry_apis.handlers()},
                               txn_marker_writer=marker_writer, authorizer=authorizer,
                               quotas=self.quotas, finalized_features=self.finalized_features.snapshot)
+        # a deleted topic's share state goes (Kafka's onPartitionsDeleted)
+        self.replica_manager.add_metadata_listener(lambda _topics: share_groups.topics_changed())
         for leadership_aware in (coordinator, txn_coordinator):
             leadership_aware.startup()
             self.replica_manager.add_leadership_listener(

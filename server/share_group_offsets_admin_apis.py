@@ -12,9 +12,11 @@ share partitions this broker holds in memory are dropped, to be read again by th
 from __future__ import annotations
 
 import functools
+import uuid
 from collections.abc import Callable
 from typing import Protocol, TypeVar
 
+from josefk.coordinator.share_group import InitTopic
 from josefk.coordinator.share_group_coordinator import ShareGroupCoordinator
 from josefk.protocol.acl import AclOperation, ResourceType
 from josefk.protocol.authorizer import ALLOW_ALL, Authorizer
@@ -59,6 +61,15 @@ class HeldPartitions(Protocol):
     """The share partitions this broker holds (replication/share_partition_manager.py)."""
 
     def forget(self, group_id: str, topic: str) -> None: ...
+
+
+def initialized(names: dict[uuid.UUID, str], keys: list[StateKey]) -> dict[uuid.UUID, InitTopic]:
+    """The partitions of `keys` by topic, as the group's initialized share state records them."""
+    out: dict[uuid.UUID, InitTopic] = {}
+    for _group, topic_id, partition in keys:
+        known = out.get(topic_id)
+        out[topic_id] = InitTopic(names[topic_id], (known.partitions if known else frozenset()) | {partition})
+    return out
 
 
 def _message(error: ErrorCode) -> str | None:
@@ -135,8 +146,13 @@ class ShareGroupOffsetsAdminApis:
         def answered(key: StateKey, result: StateResult) -> None:
             changed[key][0].error_code, changed[key][0].error_message = result.error, result.message
 
-        self._each(list(changed), reset, answered, lambda: request.send_response(
-            alter.AlterShareGroupOffsetsResponse(responses=refused + topics)))
+        def done() -> None:
+            self.groups.altered(body.group_id, initialized(
+                {topic.topic_id: topic.topic_name for topic in topics},
+                [key for key, (row, _start) in changed.items() if row.error_code == ErrorCode.NONE]))
+            request.send_response(alter.AlterShareGroupOffsetsResponse(responses=refused + topics))
+
+        self._each(list(changed), reset, answered, done)
 
     # -- DeleteShareGroupOffsets ---------------------------------------------------------------
 
@@ -187,8 +203,14 @@ class ShareGroupOffsetsAdminApis:
             if result.error != ErrorCode.NONE and row.error_code == ErrorCode.NONE:
                 row.error_code, row.error_message = result.error, result.message
 
-        self._each(to_delete, self.state.delete, one, lambda: request.send_response(
-            delete.DeleteShareGroupOffsetsResponse(responses=refused + list(deleted.values()) + without)))
+        def done() -> None:
+            self.groups.uninitialized(request.body.group_id, [keys[0][1] for topic, keys in known.items()
+                                                              if deleted.get(topic) is not None
+                                                              and deleted[topic].error_code == ErrorCode.NONE])
+            request.send_response(
+                delete.DeleteShareGroupOffsetsResponse(responses=refused + list(deleted.values()) + without))
+
+        self._each(to_delete, self.state.delete, one, done)
 
     @staticmethod
     def _each(keys: list[StateKey], operation: Callable[[StateKey, Callable[[R], None]], None],

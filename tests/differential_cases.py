@@ -1015,18 +1015,48 @@ def share_joined(side: Side, v: int, group: str, topic: str) -> Any:
     return answers[-1]
 
 
+def share_assigned(side: Side, v: int, group: str, joined_share: Any) -> Any:
+    """The first heartbeat answer after `joined_share` that carries partitions (Kafka assigns a
+    partition once the share coordinator has initialized its share state)."""
+    beats = [joined_share]
+
+    def assigned() -> bool:
+        beats.append(share_heartbeat(side, v, group, member_epoch=beats[-1].member_epoch))
+        return beats[-1].assignment is not None and bool(beats[-1].assignment.topic_partitions)
+
+    wait_for(assigned, f"{group}'s member assigned on {side.name}")
+    return beats[-1]
+
+
+def share_summaries(side: Side, group: str, topic: str) -> Any:
+    """ReadShareGroupStateSummary of the topic's partitions 0 and 1 (one broker: the share
+    coordinator), the state epoch told only as whether the group coordinator set one (Kafka's
+    may initialize at a later group epoch, once its metadata image has the topic)."""
+    topic_id = metadata(side, topic).topics[0].topic_id
+    answer = share_tree(ask(side, 0, ReadShareGroupStateSummaryRequest(group_id=group, topics=[
+        summary_state_request.ReadStateSummaryData(topic_id=topic_id, partitions=[
+            summary_state_request.PartitionData(partition=p, leader_epoch=0) for p in (0, 1)])])))
+    for result in answer["results"]:
+        for partition in result["partitions"]:
+            partition["state_epoch"] = partition["state_epoch"] > 0
+    return answer
+
+
 def n_share_group_heartbeat(side: Side, v: int) -> Iterator[Step]:
     topic = group = f"sgh-v{v}"
     create_topic(side, topic, 2)
     joined_share = share_joined(side, v, group, topic)
-    # when partitions are assigned differs (Kafka first initializes their share state): not compared
-    yield "join", share_tree(replace(joined_share, assignment=None))
+    yield "join", share_tree(joined_share)  # nothing assigned: the partitions' share state is initialized first
+    yield "assigned once initialized", share_tree(share_assigned(side, v, group, joined_share).assignment)
+    yield "the share state the group coordinator initialized", share_summaries(side, group, topic)
     yield "empty member id", share_tree(share_heartbeat(side, v, group, member_id="", subscribed_topic_names=[topic]))
     yield "first heartbeat without topics", share_tree(share_heartbeat(side, v, group, member_id=SHARE_OTHER))
     yield "epoch ahead", share_tree(share_heartbeat(side, v, group, member_epoch=joined_share.member_epoch + 5))
     yield "unknown member", share_tree(share_heartbeat(side, v, group, member_id=SHARE_OTHER, member_epoch=1))
     yield "invalid epoch", share_tree(share_heartbeat(side, v, group, member_epoch=-2))
     yield "leave", share_tree(share_heartbeat(side, v, group, member_epoch=-1))
+    yield "delete the group", share_tree(side.call(ApiKey.DeleteGroups, 2, groups_names=[group]))
+    yield "its share state deleted with it", share_summaries(side, group, topic)
     joined(side, f"sgh-classic-v{v}")
     yield "a classic group's id", share_tree(share_heartbeat(side, v, f"sgh-classic-v{v}",
                                                              subscribed_topic_names=[topic]))

@@ -41,6 +41,19 @@ def share_heartbeat(sock, **fields):
     return call(sock, ApiKey.ShareGroupHeartbeat, 1, **{**base, **fields})[1]
 
 
+def assigned_after_initialization(sock, member: str, epoch: int, group: str = "sg"):
+    """The heartbeat answer that first carries partitions: Kafka's group coordinator assigns a
+    partition once the share coordinator has initialized its share state."""
+    answers = []
+
+    def assigned() -> bool:
+        answers.append(share_heartbeat(sock, group_id=group, member_id=member, member_epoch=epoch))
+        return answers[-1].assignment is not None and bool(answers[-1].assignment.topic_partitions)
+
+    wait_until(assigned, f"{member} assigned partitions of {group}", timeout=60)
+    return answers[-1]
+
+
 def topic_id(broker: RunningBroker, name: str) -> uuid.UUID:
     return broker.server.metadata_cache.topic_ids[name]
 
@@ -89,26 +102,28 @@ def test_membership_describe_list_and_borders(gbroker: RunningBroker) -> None:
         assert unsubscribed.error_message == "SubscribedTopicNames must be set in first request."
         first = share_heartbeat(sock, member_id=a, subscribed_topic_names=["st"])
         assert (first.error_code, first.member_id, first.member_epoch, first.heartbeat_interval_ms) == (0, a, 2, 5000)
-        assert sorted(first.assignment.topic_partitions[0].partitions) == [0, 1]
+        assert first.assignment.topic_partitions == []  # as Kafka 4.4: the share state is initialized first
+        initialized = assigned_after_initialization(sock, a, 2)
+        assert initialized.member_epoch == 3 and sorted(initialized.assignment.topic_partitions[0].partitions) == [0, 1]
         second = share_heartbeat(sock, member_id=b, subscribed_topic_names=["st"])
-        assert second.member_epoch == 3
+        assert second.member_epoch == 4
         [b_parts] = second.assignment.topic_partitions
-        again = share_heartbeat(sock, member_id=a, member_epoch=2)
-        assert again.member_epoch == 3  # no revocation step: the new target at once
+        again = share_heartbeat(sock, member_id=a, member_epoch=3)
+        assert again.member_epoch == 4  # no revocation step: the new target at once
         [a_parts] = again.assignment.topic_partitions
         assert sorted(a_parts.partitions + b_parts.partitions) == [0, 1]  # one partition each
         third = share_heartbeat(sock, member_id=c, subscribed_topic_names=["st"])
-        assert third.member_epoch == 4 and third.assignment.topic_partitions[0].partitions
+        assert third.member_epoch == 5 and third.assignment.topic_partitions[0].partitions
         fenced = share_heartbeat(sock, member_id=a, member_epoch=7)
         assert fenced.error_code == ErrorCode.FENCED_MEMBER_EPOCH
-        unknown = share_heartbeat(sock, member_id=str(uuid.uuid4()), member_epoch=4)
+        unknown = share_heartbeat(sock, member_id=str(uuid.uuid4()), member_epoch=5)
         assert unknown.error_code == ErrorCode.UNKNOWN_MEMBER_ID
-        assert [share_heartbeat(sock, member_id=m, member_epoch=3).member_epoch for m in (a, b)] == [4, 4]
+        assert [share_heartbeat(sock, member_id=m, member_epoch=4).member_epoch for m in (a, b)] == [5, 5]
 
         described = call(sock, ApiKey.ShareGroupDescribe, 1, group_ids=["sg", "nope"],
                          include_authorized_operations=False)[1].groups
         assert (described[0].group_state, described[0].group_epoch, described[0].assignment_epoch,
-                described[0].assignor_name) == ("Stable", 4, 4, "simple")
+                described[0].assignor_name) == ("Stable", 5, 5, "simple")
         assert sorted(m.member_id for m in described[0].members) == sorted([a, b, c])
         assert {m.subscribed_topic_names[0] for m in described[0].members} == {"st"}
         # Three members on two partitions: each partition shared by two, every member busy.
@@ -153,7 +168,7 @@ def test_membership_describe_list_and_borders(gbroker: RunningBroker) -> None:
             assert (left.error_code, left.member_epoch) == (ErrorCode.NONE, -1)
         described = call(sock, ApiKey.ShareGroupDescribe, 1, group_ids=["sg"],
                          include_authorized_operations=False)[1].groups[0]
-        assert (described.group_state, described.group_epoch, described.members) == ("Empty", 7, [])
+        assert (described.group_state, described.group_epoch, described.members) == ("Empty", 8, [])
     finally:
         sock.close()
 
@@ -325,6 +340,7 @@ def test_share_groups_tool(gbroker: RunningBroker, capsys: pytest.CaptureFixture
         find_coordinator_ready(sock, "sg2")
         member = "m-" + "x" * 20
         share_heartbeat(sock, group_id="sg2", member_id=member, subscribed_topic_names=["tt"])
+        assigned_after_initialization(sock, member, 2, "sg2")
         tid = topic_id(gbroker, "tt")
         share_fetch(sock, member, 0, tid, partitions=(0, 1), group="sg2")
         produce(gbroker.bootstrap, "tt", [(0, None, b"r%d" % i) for i in range(6)])
@@ -353,7 +369,7 @@ def test_share_groups_tool(gbroker: RunningBroker, capsys: pytest.CaptureFixture
     host = "/127.0.0.1"
     assert tool("--describe", "--group", "sg2", "--members", "--verbose")[1] == (
         f"\nGROUP           {'CONSUMER-ID':<22} HOST            CLIENT-ID       #PARTITIONS  MEMBER-EPOCH  ASSIGNMENT"
-        f"\nsg2             {member} {host}      test            2            2             tt:0,1\n")
+        f"\nsg2             {member} {host}      test            2            3             tt:0,1\n")
     port = gbroker.bootstrap.rsplit(":", 1)[1]
     where = f"127.0.0.1:{port}  (0)"
     assert tool("--describe", "--group", "sg2", "--state")[1] == (

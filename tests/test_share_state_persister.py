@@ -159,3 +159,32 @@ def test_an_admin_reset_or_delete_replaces_what_was_left_to_write_and_is_retried
         persister.close()
 
     asyncio.run(run())
+
+
+def test_a_write_fenced_by_a_newer_state_or_a_deleted_one_tells_the_listeners() -> None:
+    """Kafka's state epoch fencing: an admin changed the state through another broker, whose
+    persister this one's does not hear of; the share partition here is read again, and what
+    it had left to write is dropped, not made into a state again."""
+    async def run() -> None:
+        coordinator = Coordinator()
+        persister = ShareStatePersister(1, coordinator, MetadataCache(1), retry_backoff_s=0.001)
+        fenced: list[StateKey] = []
+        persister.fenced_listeners.append(fenced.append)
+        persister.read(KEY, 2, lambda _r: None)
+        coordinator.answer(ReadResult(state=state(5)))
+        persister.write(KEY, 2, state(6))
+        persister.write(KEY, 2, state(8))  # waiting behind the first
+        flushed: list[ErrorCode] = []
+        persister.flushed(KEY, flushed.append)
+        assert coordinator.answer(StateResult(ErrorCode.FENCED_STATE_EPOCH, "fenced")) == ("write", WriteState(0, 2, 6))
+        assert fenced == [KEY] and coordinator.calls == [] and flushed == [ErrorCode.FENCED_STATE_EPOCH]
+        persister.read(KEY, 2, lambda _r: None)  # read again: the newer state
+        coordinator.answer(ReadResult(state=PersistedState(3, (), 4)))
+        persister.write(KEY, 2, PersistedState(4, (), 4))
+        assert coordinator.answer(StateResult(ErrorCode.INVALID_REQUEST, "Write operation on uninitialized share "
+                                                                         "partition not allowed.")) == (
+            "write", WriteState(4, 2, 4))
+        assert fenced == [KEY, KEY] and coordinator.calls == []  # deleted elsewhere: not initialized from it
+        persister.close()
+
+    asyncio.run(run())
