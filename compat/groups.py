@@ -27,6 +27,13 @@ import wire
 COMPAT = Path(__file__).resolve().parent
 SESSION_MS = 6000  # members' session.timeout.ms: the broker's group.min.session.timeout.ms default
 RECORDS_PER_PARTITION = 4
+SHARE_RECORDS, SHARE_BATCH = 60, 6  # share-split: records, per produce request (several batches to share)
+REDELIVER_RECORDS = 9  # share-redeliver: one batch, three of each acknowledgement (common.share_action)
+# share-redeliver's share.record.lock.duration.ms: long, so that a dead member's records coming back within
+# HELD_WAIT_S shows the broker released them when its connection closed (Kafka 4.4 does), not at the locks' end.
+SHARE_LOCK_MS, HELD_WAIT_S = 45_000, 20
+RELEASED_WAIT_S = 10  # how long the released records get to reach the other member while the holder lives
+SHARE_ARGS = ("--group-protocol", "share")
 
 DESCRIPTIONS = [
     "group-split: the seed documents' experiment: a 3-partition topic; group A's one member and group B's "
@@ -48,12 +55,42 @@ DESCRIPTIONS = [
     "group.protocol=consumer (KIP-848: ConsumerGroupHeartbeat, the broker's assignor), the group's state "
     "read with ConsumerGroupDescribe; for the clients that have the protocol (java-4, confluent-kafka) on the "
     "brokers that have it (josefk, Kafka 4.4).",
+    f"share-split: two share consumers (KIP-932, Kafka's default implicit acknowledgement) of one share group "
+    f"subscribe to a one-partition topic; once ShareGroupDescribe shows the group Stable with both members "
+    f"assigned the partition, {SHARE_RECORDS} records are produced in {SHARE_RECORDS // SHARE_BATCH} requests: "
+    "together the two must receive every record exactly once, each at delivery count 1; a sentinel record "
+    "then produced must come alone (nothing again); after both close, DescribeShareGroupOffsets must show the "
+    f"share-partition start offset at {SHARE_RECORDS} or past it (every record accepted) and ShareGroupDescribe "
+    "the group Empty.",
+    f"share-redeliver: {REDELIVER_RECORDS} records; a share consumer in explicit acknowledgement mode RELEASEs the "
+    "records at offsets 0, 3, 6, REJECTs 1, 4, 7 and leaves 2, 5, 8 unacknowledged (held), commits, and polls no "
+    "more; a second member (implicit acknowledgement) must then get the released records (delivery count 2); "
+    "the first is SIGKILLed, and the second must get the held records at delivery count 2 within "
+    f"{HELD_WAIT_S} s, well before their acquisition locks end (the group's share.record.lock.duration.ms="
+    f"{SHARE_LOCK_MS}: the broker releases a closed connection's share session at once, as Kafka 4.4); the "
+    "released ones may come with them when the first member's client had fetched them again; the rejected "
+    "records must never "
+    f"come again (a sentinel record then produced comes alone), and the start offset must reach "
+    f"{REDELIVER_RECORDS}. Both share-* scenarios set the group's "
+    "share.auto.offset.reset=earliest (IncrementalAlterConfigs); for the clients with a share consumer (java-4, "
+    "confluent-kafka) on the brokers that have share groups (josefk, Kafka 4.4).",
 ]
 # Member arguments and the group-state check of each group protocol.
 PROTOCOLS: dict[str, tuple[tuple[str, ...], Callable[[str, str], tuple[int, str, int]]]] = {
     "classic": ((), wire.describe_group),
     "consumer": (("--group-protocol", "consumer"), wire.describe_consumer_group),
 }
+
+
+@dataclass(frozen=True)
+class Shared:
+    """One record as a share member reported it (common.MemberIO.share)."""
+
+    partition: int
+    offset: int
+    key: str
+    delivery: int
+    action: str  # accept, release, reject or hold
 
 
 class Failed(Exception):
@@ -110,6 +147,7 @@ class Member:
         self.owned: set[int] = set()
         self.reported = False  # has reported an assignment at least once
         self.records: list[tuple[int, int, str]] = []
+        self.shared: list[Shared] = []  # a share member's records
         self.committed: dict | None = None
         self.error = ""
         self.closed = False
@@ -129,6 +167,8 @@ class Member:
                     self.owned, self.reported = set(obj["assigned"]), True
                 elif "rec" in obj:
                     self.records.append(tuple(obj["rec"]))
+                elif "share" in obj:
+                    self.shared.append(Shared(*obj["share"]))
                 elif "committed" in obj:
                     self.committed = obj["committed"]
                 elif "error" in obj:
@@ -384,11 +424,152 @@ def group_mixed(a: MemberSpec, b: MemberSpec, env: Env) -> str:
     return run_members(body)
 
 
+def share_group_ready(bootstrap: str, group: str, topic: str, members: int) -> bool:
+    """ShareGroupDescribe: the group Stable with `members` members, each assigned partition 0 of `topic`."""
+    err, state, assigned = wire.describe_share_group(bootstrap, group)
+    return (err, state, len(assigned)) == (0, "Stable", members) and all(
+        a == [(topic, 0)] for a in assigned.values())
+
+
+def share_done(env: Env, group: str, topic: str, end: int, live: list[Member], empty: bool = True) -> int:
+    """Every record below `end` is acknowledged: a sentinel record produced at `end` reaches a live member,
+    and nothing else comes with it; the members close, and DescribeShareGroupOffsets must show the start
+    offset at `end` or past it (Kafka 4.4 persists the start offset as it was before the acknowledgement it
+    writes, so only the sentinel's acknowledgement makes `end` visible there). With `empty`, the group must
+    then be Empty (a killed member stays in it until share.session.timeout.ms, 45 s at least, runs out).
+    Returns the start offset seen."""
+    before = [len(m.shared) for m in live]
+    wire.produce(env.bootstrap, topic, 0, [(f"{topic}-k{end}".encode(), b"sentinel")])
+    until(env, live, lambda: any(r.offset == end for m in live for r in m.shared), f"the sentinel at offset {end}")
+    time.sleep(0.5)  # a record delivered again would show by now
+    extra = [r for m, n in zip(live, before, strict=True) for r in m.shared[n:] if r.offset != end]
+    new = [r for m in live for r in m.shared if r.offset == end]
+    if extra or len(new) != 1 or new[0].delivery != 1:
+        raise Failed(f"with the sentinel at offset {end}, the members got {new + extra}, expected it alone, once")
+    for m in live:
+        m.close()
+    last: list[tuple[int, int]] = []
+
+    def acknowledged() -> bool:
+        last[:] = [wire.share_start_offset(env.bootstrap, group, topic)]
+        return last[0][0] == 0 and last[0][1] >= end
+    try:
+        until(env, [], acknowledged, f"DescribeShareGroupOffsets: start offset {end} or past it")
+    except Failed as e:
+        raise Failed(f"{e}; last (error code, start offset): {last}") from None
+    if empty:
+        until(env, [], lambda: wire.describe_share_group(env.bootstrap, group)[:2] == (0, "Empty"),
+              "ShareGroupDescribe: an Empty group")
+    return last[0][1]
+
+
+def share_check(got: list[Shared], topic: str, what: str) -> None:
+    """Each record's key is the one produced at its offset."""
+    wrong = [r for r in got if r.key != f"{topic}-k{r.offset}"]
+    if wrong:
+        raise Failed(f"{what}: records with the wrong key for their offset: {wrong[:5]}")
+
+
+def share_split(spec: MemberSpec, env: Env) -> str:
+    topic = group = f"{env.prefix}-share-split"
+    wire.create_topic(env.bootstrap, topic, 1)
+    wire.set_group_configs(env.bootstrap, group, {"share.auto.offset.reset": "earliest"})
+
+    def body(ms: list[Member]) -> str:
+        ms += [Member(spec, env, group, topic, *SHARE_ARGS) for _ in range(2)]
+        until(env, ms, lambda: share_group_ready(env.bootstrap, group, topic, 2),
+              "ShareGroupDescribe: Stable, both members assigned partition 0")
+        for start in range(0, SHARE_RECORDS, SHARE_BATCH):
+            wire.produce(env.bootstrap, topic, 0, [(f"{topic}-k{i}".encode(), b"v")
+                                                  for i in range(start, start + SHARE_BATCH)])
+        until(env, ms, lambda: len({r.offset for m in ms for r in m.shared}) == SHARE_RECORDS,
+              f"the members to receive all {SHARE_RECORDS} records")
+        time.sleep(0.5)  # a duplicate delivery would show by now
+        got = [r for m in ms for r in m.shared]
+        share_check(got, topic, "share-split")
+        if sorted(r.offset for r in got) != list(range(SHARE_RECORDS)):
+            raise Failed(f"offsets received {sorted(r.offset for r in got)}, expected 0..{SHARE_RECORDS - 1} once each")
+        again = [r for r in got if r.delivery != 1]
+        if again:
+            raise Failed(f"records delivered more than once: {again[:5]}")
+        split = " + ".join(str(len(m.shared)) for m in ms)
+        start = share_done(env, group, topic, SHARE_RECORDS, ms)
+        return (f"ShareGroupDescribe Stable with both on partition 0; they received {split} of {SHARE_RECORDS} "
+                f"records, each once at delivery count 1, then a sentinel alone; after close, start offset {start}, "
+                "group Empty")
+    return run_members(body)
+
+
+def share_redeliver(spec: MemberSpec, env: Env) -> str:
+    topic = group = f"{env.prefix}-share-redeliver"
+    wire.create_topic(env.bootstrap, topic, 1)
+    wire.set_group_configs(env.bootstrap, group, {"share.auto.offset.reset": "earliest",
+                                                  "share.record.lock.duration.ms": str(SHARE_LOCK_MS)})
+    wire.produce(env.bootstrap, topic, 0, [(f"{topic}-k{i}".encode(), b"v") for i in range(REDELIVER_RECORDS)])
+
+    def body(ms: list[Member]) -> str:
+        first = Member(spec, env, group, topic, *SHARE_ARGS, "--share-ack", "release-reject-hold")
+        ms.append(first)
+        until(env, ms, lambda: first.committed is not None,
+              "the first member to release, reject and hold its first records")
+        share_check(first.shared, topic, "first member")
+        acted: dict[str, set[int]] = {}
+        for r in first.shared:
+            acted.setdefault(r.action, set()).add(r.offset)
+        if set(acted) != {"release", "reject", "hold"} or any(r.delivery != 1 for r in first.shared):
+            raise Failed(f"the first member's first poll should hold all three kinds at delivery count 1: "
+                         f"{first.shared}")
+        second = Member(spec, env, group, topic, *SHARE_ARGS)
+        ms.append(second)
+
+        def counts() -> dict[int, list[int]]:
+            out: dict[int, list[int]] = {}
+            for r in list(second.shared):
+                out.setdefault(r.offset, []).append(r.delivery)
+            return out
+        until(env, ms, lambda: share_group_ready(env.bootstrap, group, topic, 2),
+              "ShareGroupDescribe: Stable, both members assigned partition 0")
+        # The holder's client may fetch the released records again in the background (KafkaShareConsumer
+        # sometimes does): then they stay with it until it dies, and come with the held ones.
+        until_released = time.monotonic() + RELEASED_WAIT_S
+        while not acted["release"] <= counts().keys() and time.monotonic() < until_released:
+            for m in ms:
+                m.check()
+            time.sleep(0.2)
+        released_alive = acted["release"] <= counts().keys()
+        first.kill()
+        t0 = time.monotonic()
+        rest = set(range(REDELIVER_RECORDS)) - acted["reject"]
+        until(env, [second], lambda: rest <= counts().keys(),
+              f"the SIGKILLed holder's records to reach the other member before their {SHARE_LOCK_MS} ms locks end "
+              "(the broker releases a closed connection's share session, as Kafka 4.4)", timeout=HELD_WAIT_S)
+        took = time.monotonic() - t0
+        time.sleep(0.5)  # a rejected or duplicate delivery would show by now
+        got = counts()
+        share_check(second.shared, topic, "second member")
+        if got.keys() != rest or any(len(c) != 1 for c in got.values()):
+            raise Failed(f"the other member got offsets (delivery counts) {got}, expected {sorted(rest)} once each "
+                         f"(rejected: {sorted(acted['reject'])})")
+        low = {o: c for o, c in got.items() if o in acted["release"] | acted["hold"] and c[0] < 2}
+        if low:
+            raise Failed(f"redelivered records at delivery count 1: {low}")
+        start = share_done(env, group, topic, REDELIVER_RECORDS, [second], empty=False)
+        def seen(kind: str) -> str:
+            return "/".join(str(got[o][0]) for o in sorted(acted[kind]))
+        when = "while the holder lived" if released_alive else "with the holder's death (its client had fetched them)"
+        return (f"released {sorted(acted['release'])} came again at count {seen('release')} {when}; held "
+                f"{sorted(acted['hold'])} came again {took:.1f}s after the holder's SIGKILL at count {seen('hold')}; "
+                f"rejected {sorted(acted['reject'])} "
+                f"never again (a sentinel came alone); start offset {start}")
+    return run_members(body)
+
+
 PHASE1: dict[str, Callable[[MemberSpec, Env], str]] = {
     "group-split": group_split, "group-walk": group_walk,
     "group-commit-resume": group_commit_resume, "group-expel": group_expel,
     "consumer-protocol-walk": lambda spec, env: group_walk(spec, env, "consumer"),
     "consumer-protocol-resume": lambda spec, env: group_commit_resume(spec, env, "consumer"),
+    "share-split": share_split, "share-redeliver": share_redeliver,
 }
 
 

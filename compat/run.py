@@ -2,7 +2,7 @@
 """Real-client compatibility suite: start a fresh broker, run every client's scenarios, report.
 
     python compat/run.py [--broker josefk|kafka|kafka4|tansu] [--clients kafka-python-3,java,...]
-                         [--output FILE | --write-doc] [--jobs 4] [--timeout 30]
+                         [--output FILE | --write-doc] [--jobs 4] [--timeout 30] [--only share-split,...]
 
 Each client runs in its own environment (compat/.envs/, built by compat/setup_envs.py) as a
 subprocess that prints one JSON line per scenario; then the group scenarios (groups.py) run
@@ -56,6 +56,8 @@ from common import (  # noqa: E402
     HARNESS_SCENARIOS,
     SCENARIOS,
     SECURITY_MODES,
+    SHARE_SCENARIOS,
+    STREAMS_PROTOCOL_SCENARIOS,
     STREAMS_SCENARIOS,
 )
 
@@ -112,7 +114,7 @@ CLIENTS = [
            group_extra={"group-commit-resume": ["--assign-all"]}),
     Client("aiokafka", "aiokafka", "aio", "defaults (acks=1, v2 batches)"),
     Client("confluent-kafka", "confluent-kafka", "ck",
-           "defaults (acks=all, read_committed); assign() with a group.id"),
+           "defaults (acks=all, read_committed); assign() with a group.id; ShareConsumer (share-*)"),
     Client("kcat", "kcat", "kcat", "Debian package; -P (one record per run), -C -J, -Q", ts="range",
            group_na=dict.fromkeys(groups.PHASE1.keys() | {"group-mixed"},
                                   "not driven: kcat -G has no per-member control (assignment, commit at an offset)")),
@@ -121,7 +123,8 @@ CLIENTS = [
     Client("java-4", "java-4", "java4",
            "Apache Kafka Java client and Kafka Streams 4.4.0 from Maven Central (compat/java/pom-4.xml), the same "
            "Harness.java; a 4.x client sends no request version older than Kafka 2.1's; defaults (idempotent, "
-           "acks=all, group.protocol=classic); Admin API; streams-wordcount, streams-eos", streams=True),
+           "acks=all, group.protocol=classic); Admin API; KafkaShareConsumer (share-*); streams-wordcount, "
+           "streams-eos, streams-protocol-wordcount", streams=True),
 ]
 BY_NAME = {c.name: c for c in CLIENTS}
 
@@ -141,6 +144,10 @@ CROSS = {
 
 # The clients with KIP-848's group.protocol=consumer (kafka-clients 3.9 has it only as a preview).
 CONSUMER_PROTOCOL_CLIENTS = {"java-4", "confluent-kafka"}
+# The clients with a KIP-932 share consumer that speaks Kafka 4's share RPCs; why the others have none.
+SHARE_CLIENTS = {"java-4", "confluent-kafka"}
+SHARE_NA = {"java": "java: kafka-clients 3.9.2's KafkaShareConsumer is KIP-932's early-access preview "
+                    "(ShareGroupHeartbeat v0, which Kafka 4.x and josefk no longer serve)"}
 # group-mixed: client -> the client whose member shares its group (range assignor).
 MIXED = {
     "kafka-python-3": "confluent-kafka",
@@ -391,19 +398,31 @@ class Suite:
         mark = {"pass": "ok  ", "fail": "FAIL", "n/a": "n/a ", "xfail": "xfail"}[r.status]
         log(f"{mark} {r.client:22} {r.scenario:17} {r.detail.splitlines()[0][:110] if r.detail else ''}")
 
+    def wanted(self, scenario: str) -> bool:
+        """Is the scenario selected (--only)?"""
+        only = getattr(self.args, "only", None)
+        return not only or scenario in only.split(",")
+
     def phase1(self, c: Client) -> None:
         t0 = int(time.time() * 1000)
-        if c.streams:
-            self.run_client(c, PHASE1, [])
-        else:
-            for name in STREAMS_SCENARIOS:
-                self.record(Result(c.name, name, "n/a", "Kafka Streams is a Java library: it runs in "
-                                   + " and ".join(s.name for s in CLIENTS if s.streams)))
-            self.run_client(c, [s for s in PHASE1 if s not in STREAMS_SCENARIOS], [])
+        na: dict[str, str] = {}
+        if not c.streams:
+            na = dict.fromkeys(STREAMS_SCENARIOS, "Kafka Streams is a Java library: it runs in "
+                               + " and ".join(s.name for s in CLIENTS if s.streams))
+        elif self.broker.kind in ("kafka", "tansu"):
+            na = dict.fromkeys(STREAMS_PROTOCOL_SCENARIOS,
+                               f"{self.broker.kind}: no KIP-1071 streams groups (StreamsGroupHeartbeat)")
+        for name, why in na.items():
+            if self.wanted(name):
+                self.record(Result(c.name, name, "n/a", why))
+        scenarios = [s for s in PHASE1 if s not in na and self.wanted(s)]
+        if scenarios:
+            self.run_client(c, scenarios, [])
         self.windows[c.name] = (t0, int(time.time() * 1000))
         self.check_stored_codecs(c)
         for name, fn in groups.PHASE1.items():
-            self.run_group(c, name, lambda env, fn=fn: fn(self.member_spec(c), env))
+            if self.wanted(name):
+                self.run_group(c, name, lambda env, fn=fn: fn(self.member_spec(c), env))
 
     def member_spec(self, c: Client) -> groups.MemberSpec:
         """How groups.py starts a member process of client c."""
@@ -416,6 +435,9 @@ class Suite:
             self.record(Result(c.name, name, "n/a", c.group_na[name]))
             return
         if name in CONSUMER_PROTOCOL_SCENARIOS and (why := self.consumer_protocol_na(c)):
+            self.record(Result(c.name, name, "n/a", why))
+            return
+        if name in SHARE_SCENARIOS and (why := self.share_na(c)):
             self.record(Result(c.name, name, "n/a", why))
             return
         if self.deadline - time.monotonic() < 10:
@@ -437,6 +459,14 @@ class Suite:
             return f"{c.name}: no group.protocol=consumer (KIP-848)"
         if self.broker.kind in ("kafka", "tansu"):
             return f"{self.broker.kind}: no KIP-848 consumer groups (ConsumerGroupHeartbeat)"
+        return ""
+
+    def share_na(self, c: Client) -> str:
+        """Why a share-* scenario is n/a for c on this broker ('' when it runs)."""
+        if c.name not in SHARE_CLIENTS:
+            return SHARE_NA.get(c.name, f"{c.name}: no share consumer (KIP-932)")
+        if self.broker.kind in ("kafka", "tansu"):
+            return f"{self.broker.kind}: no KIP-932 share groups (ShareGroupHeartbeat)"
         return ""
 
     def check_stored_codecs(self, c: Client) -> None:
@@ -463,6 +493,8 @@ class Suite:
 
     def phase2(self, c: Client) -> None:
         """cross-consume: read the produce-none topic another client wrote."""
+        if not self.wanted("cross-consume"):
+            return
         def ok(p: Client) -> bool:
             r = self.results.get((p.name, "produce-none"))
             return p in self.clients and r is not None and r.status == "pass"
@@ -486,6 +518,8 @@ class Suite:
 
     def mixed(self, c: Client) -> None:
         """group-mixed: c and its partner (MIXED, else any other group-capable client) in one group."""
+        if not self.wanted("group-mixed"):
+            return
         if "group-mixed" in c.group_na:
             self.run_group(c, "group-mixed", lambda env: "")
             return
@@ -500,7 +534,7 @@ class Suite:
 
     def security(self, c: Client) -> None:
         """The client's row of the security table: one harness process runs every mode at once."""
-        if not c.security:
+        if not c.security or not any(map(self.wanted, SECURITY)):
             return
         if self.broker.secure is None:
             for s in SECURITY:
@@ -684,6 +718,10 @@ def report(suite: Suite, argv: list[str], elapsed: float) -> str:
         "the same application.id and state dir. A read_committed reader of the output must see one record per "
         "input record, every word's count rising by one to exactly the input's; the changelog must hold the same "
         "counts and the app's committed offsets cover the input (timeout twice the others').",
+        "- streams-protocol-wordcount (kafka-streams 4.4.0, java-4): streams-wordcount's app and checks with "
+        "group.protocol=streams (KIP-1071: StreamsGroupHeartbeat; the group coordinator assigns the tasks and "
+        "creates the repartition and changelog topics with the configs the app's topology gives them), on the "
+        "brokers that have streams groups (josefk, Kafka 4.4).",
         "- cross-consume: read another client's produce-none topic: "
         + ", ".join(f"{CROSS[c.name]} → {c.name}" for c in clients) + ".",
         *(f"- {d}" for d in groups.DESCRIPTIONS),
@@ -803,6 +841,7 @@ def main() -> int:
     ap.add_argument("--budget", type=float, default=600, help="total seconds for all client runs")
     ap.add_argument("--group-timeout", type=float, default=60, help="max seconds for one group scenario")
     ap.add_argument("--n", type=int, default=10, help="records per produce scenario")
+    ap.add_argument("--only", help="comma-separated scenarios (table rows, sec-<mode> cells) to run; default all")
     ap.add_argument("--override", action="append", default=[], help="extra broker key=value (josefk, kafka)")
     args = ap.parse_args()
     argv = sys.argv[1:]

@@ -51,7 +51,7 @@ JAVA_ENVS: dict[str, dict] = {
     # .envs may be shared between checkouts (a symlink), whose builds would overwrite each other.
     "java-4": {"pom": JAVA_SRC / "pom-4.xml", "build": JAVA_SRC / "build-4",
                "sources": ["Harness.java", "StreamsWordCount.java", "StreamsEos.java", "MessageRoundTrip.java",
-                           "ShareConsumerMember.java"]},
+                           "ShareConsumerMember.java", "ShareMember.java"]},
 }
 MVN = ["mvn", "-q", "-B", "--no-transfer-progress", "-Dstyle.color=never", "dependency:copy-dependencies",
        "-DincludeScope=runtime", "-Dmdep.stripVersion=true"]

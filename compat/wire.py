@@ -6,6 +6,8 @@ client under test prepares another client's test or checks its work:
   silently sends uncompressed when the broker does not advertise Produce v0).
 - create_topic / produce / describe_group / describe_consumer_group: set-up and group state checks
   for the group scenarios (compat/groups.py). Each uses a version Kafka 4 still serves (KIP-896).
+- set_group_configs / describe_share_group / share_start_offset: the share scenarios' group configs
+  (IncrementalAlterConfigs on a GROUP resource), ShareGroupDescribe and DescribeShareGroupOffsets.
 """
 
 from __future__ import annotations
@@ -14,9 +16,20 @@ import struct
 import time
 from dataclasses import dataclass
 
-from harness.wire import call, connect
+from harness.wire import call, connect, send
 from josefk.cli.kafka_messages import request_class
 from josefk.protocol.apis import ApiKey
+from josefk.protocol.messages.generated.describe_share_group_offsets_request import (
+    DescribeShareGroupOffsetsRequest,
+    DescribeShareGroupOffsetsRequestGroup,
+    DescribeShareGroupOffsetsRequestTopic,
+)
+from josefk.protocol.messages.generated.incremental_alter_configs_request import (
+    AlterableConfig,
+    AlterConfigsResource,
+    IncrementalAlterConfigsRequest,
+)
+from josefk.protocol.messages.generated.share_group_describe_request import ShareGroupDescribeRequest
 from josefk.protocol.record_codec import Record, build_batch
 
 CODECS = {0: "none", 1: "gzip", 2: "snappy", 3: "lz4", 4: "zstd"}
@@ -130,3 +143,50 @@ def describe_consumer_group(bootstrap: str, group: str) -> tuple[int, str, int]:
                               include_authorized_operations=False)
     described = response.groups[0]
     return described.error_code, described.group_state, len(described.members)
+
+
+GROUP_RESOURCE = 32  # ConfigResource.Type.GROUP (KIP-848's group configs)
+
+
+def set_group_configs(bootstrap: str, group: str, configs: dict[str, str]) -> None:
+    """IncrementalAlterConfigs v1 (SET) of a group's configs; RuntimeError on an error code."""
+    body = IncrementalAlterConfigsRequest(validate_only=False, resources=[AlterConfigsResource(
+        resource_type=GROUP_RESOURCE, resource_name=group,
+        configs=[AlterableConfig(name=k, config_operation=0, value=v) for k, v in configs.items()])])
+    with connect(bootstrap) as sock:
+        sock.settimeout(20)
+        _cid, response = send(sock, ApiKey.IncrementalAlterConfigs, 1, body)
+    answer = response.responses[0]
+    if answer.error_code:
+        raise RuntimeError(f"IncrementalAlterConfigs v1 group {group}: error code {answer.error_code} "
+                           f"({answer.error_message})")
+
+
+def describe_share_group(bootstrap: str, group: str) -> tuple[int, str, dict[str, list[tuple[str, int]]]]:
+    """ShareGroupDescribe v1: (error code, state, member id -> its assigned (topic, partition)s)."""
+    with connect(bootstrap) as sock:
+        sock.settimeout(20)
+        _cid, response = send(sock, ApiKey.ShareGroupDescribe, 1,
+                              ShareGroupDescribeRequest(group_ids=[group], include_authorized_operations=False))
+    described = response.groups[0]
+    members = {m.member_id: sorted((tp.topic_name, p) for tp in m.assignment.topic_partitions for p in tp.partitions)
+               for m in described.members}
+    return described.error_code, described.group_state, members
+
+
+def share_start_offset(bootstrap: str, group: str, topic: str, partition: int = 0) -> tuple[int, int]:
+    """DescribeShareGroupOffsets v0: (error code, share-partition start offset) of one partition: every
+    record below it is acknowledged (accepted or rejected) or archived."""
+    body = DescribeShareGroupOffsetsRequest(groups=[DescribeShareGroupOffsetsRequestGroup(
+        group_id=group, topics=[DescribeShareGroupOffsetsRequestTopic(topic_name=topic, partitions=[partition])])])
+    with connect(bootstrap) as sock:
+        sock.settimeout(20)
+        _cid, response = send(sock, ApiKey.DescribeShareGroupOffsets, 0, body)
+    answer = response.groups[0]
+    if answer.error_code:
+        return answer.error_code, -1
+    for t in answer.topics:
+        for p in t.partitions:
+            if p.partition_index == partition:
+                return p.error_code, p.start_offset
+    return -1, -1

@@ -278,6 +278,13 @@ class SharePartitionManager:
         self.sessions.remove(group_id, member_id)
         self.release(group_id, member_id)
 
+    def disconnected(self, connection_id: str) -> None:
+        """A client connection closed: the share session opened on it ends as if its member left
+        (Kafka's ShareSessionCache disconnect listener; the member stays in its group)."""
+        key = self.sessions.disconnected(connection_id)
+        if key is not None:
+            self.member_left(*key)
+
     def forget(self, group_id: str, topic: str) -> None:
         """Drop the group's share partitions of `topic` held here: an admin replaced or deleted
         their state (Alter/DeleteShareGroupOffsets), which the next fetch reads again."""

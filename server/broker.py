@@ -558,7 +558,8 @@ class KafkaServer:
                                 memory_pool, self.apis.api_versions, self.broker_metrics.requests, context,
                                 quotas=self.connection_quotas, stats=self.broker_metrics.network,
                                 max_idle_ms=config["connections.max.idle.ms"], time=self.time,
-                                scheduler=self.scheduler, heap=self.connection_heap, sender=self.socket_sender)
+                                scheduler=self.scheduler, heap=self.connection_heap,
+                                disconnect_listeners=(self.share_partitions.disconnected,), sender=self.socket_sender)
                       for i in range(threads)]
         acceptor = Acceptor(listener.host or "0.0.0.0", listener.port, processors, security.ssl_context,
                             listener.name)

@@ -135,7 +135,7 @@ class ShareFetchApis:
             fail(ErrorCode.INVALID_REQUEST, "Acknowledge data present on initial fetch.")
             return
         error, session, _is_new = self.manager.sessions.begin(member.group_id, member.member_id,
-                                                              req.share_session_epoch)
+                                                              req.share_session_epoch, request.connection_id)
         if session is None:
             fail(error)
             return

@@ -140,7 +140,7 @@ def test_harnesses_read_each_mode_from_the_settings_file(tmp_path: Path) -> None
 
 
 def _suite(kind: str, statuses: dict[tuple[str, str], str]) -> run.Suite:
-    broker = type("B", (), {"kind": kind, "secure": None})()
+    broker = type("B", (), {"kind": kind, "secure": None, "bootstrap": "127.0.0.1:9"})()  # never dialled here
     suite = run.Suite(broker, list(run.CLIENTS), argparse.Namespace(budget=600))
     suite.results = {k: run.Result(k[0], k[1], v, "") for k, v in statuses.items()}
     return suite
@@ -166,3 +166,43 @@ def test_tansu_security_cells_are_na() -> None:
     assert {r.status for r in suite.results.values()} == {"n/a"}
     assert len(suite.results) == 7 * len(run.SECURITY)
     assert "n/a: tansu: no TLS or SASL listeners." in run.security_table(suite)
+
+
+def test_share_and_streams_protocol_rows_are_in_the_table_and_described() -> None:
+    suite = _suite("josefk", {})
+    suite.args = argparse.Namespace(budget=600, n=10)
+    text = run.report(suite, [], 1.0)
+    for row in ["share-split", "share-redeliver", "streams-protocol-wordcount"]:
+        assert f"\n| {row} | " in text
+        assert f"\n- {row} (" in text or f"\n- {row}: " in text
+    assert [common.share_action(o) for o in range(4)] == ["release", "reject", "hold", "release"]
+
+
+@pytest.mark.parametrize("kind", ["josefk", "kafka4", "kafka", "tansu"])
+def test_share_rows_run_for_share_consumers_on_brokers_with_share_groups(kind: str) -> None:
+    suite = _suite(kind, {})
+    suite.args = argparse.Namespace(budget=600, group_timeout=60, override=[])
+    for c in run.CLIENTS:
+        suite.run_group(c, "share-split", lambda env: "ran")
+    reasons = {c: r.detail for (c, _), r in suite.results.items() if r.status == "n/a"}
+    ran = sorted(c for (c, _), r in suite.results.items() if r.status != "n/a")
+    if kind in ("josefk", "kafka4"):
+        assert ran == ["confluent-kafka", "java-4"]
+        assert reasons["java"].startswith("java: kafka-clients 3.9.2's KafkaShareConsumer")
+        assert reasons["kafka-python-3"] == "kafka-python-3: no share consumer (KIP-932)"
+    else:
+        assert ran == []
+        assert reasons["java-4"] == f"{kind}: no KIP-932 share groups (ShareGroupHeartbeat)"
+
+
+@pytest.mark.parametrize("kind", ["kafka", "tansu"])
+def test_streams_protocol_row_is_na_without_streams_groups(kind: str) -> None:
+    """--only streams-protocol-wordcount on a broker without KIP-1071: every cell n/a, no client run."""
+    suite = _suite(kind, {})
+    suite.args = argparse.Namespace(budget=600, only="streams-protocol-wordcount")
+    for c in run.CLIENTS:
+        suite.phase1(c)
+    cells = {c: r.detail for (c, s), r in suite.results.items() if s == "streams-protocol-wordcount"}
+    assert set(cells) == {c.name for c in run.CLIENTS} and {r.status for r in suite.results.values()} == {"n/a"}
+    assert cells["java-4"] == f"{kind}: no KIP-1071 streams groups (StreamsGroupHeartbeat)"
+    assert cells["java"] == "Kafka Streams is a Java library: it runs in java-4"

@@ -30,6 +30,7 @@ from josefk.protocol.messages.generated.share_fetch_request import (
     FetchPartition,
     FetchTopic,
 )
+from josefk.replication.share_session import ShareSessionCache
 from tests.conftest import RunningBroker
 from tests.test_group_clients import produce
 from tests.test_group_coordinator import find_coordinator_ready
@@ -223,6 +224,45 @@ def test_closing_a_session_releases_its_records(gbroker: RunningBroker) -> None:
         assert acquired(share_fetch(sock, b, 0, tid)) == [(1, 2, 2)]
     finally:
         sock.close()
+
+
+def test_a_closed_connection_releases_its_sessions_records(gbroker: RunningBroker) -> None:
+    """As Kafka 4.4 (ShareSessionCache's disconnect listener): when a share consumer's connection
+    closes without a final fetch (its process died), its session ends and what it acquired is
+    available again at once, not when the locks (30 s here) run out."""
+    sock, other = connect(gbroker.bootstrap), connect(gbroker.bootstrap)
+    try:
+        create_topic(sock, "sx", 1)
+        tid = topic_id(gbroker, "sx")
+        a, b = str(uuid.uuid4()), str(uuid.uuid4())
+        share_fetch(sock, a, 0, tid)
+        produce(gbroker.bootstrap, "sx", [(0, None, b"r%d" % i) for i in range(3)])
+        assert acquired(share_fetch(sock, a, 1, tid, max_wait_ms=5000)) == [(0, 2, 1)]
+        epochs = iter(range(1, 1000))
+        assert acquired(share_fetch(other, b, 0, tid)) == []  # a holds them
+        sock.close()
+        got: list[tuple[int, int, int]] = []
+
+        def came_back() -> bool:
+            got.extend(acquired(share_fetch(other, b, next(epochs), tid)))
+            return bool(got)
+        wait_until(came_back, "a's records to come back after its connection closed", timeout=10)
+        assert got == [(0, 2, 2)]
+    finally:
+        sock.close()
+        other.close()
+
+
+def test_only_the_connection_that_opened_a_session_ends_it() -> None:
+    """A member that reopened its session on a new connection keeps it when the old one closes."""
+    cache = ShareSessionCache()
+    assert cache.begin("g", "m", 0, "conn-1")[0] == ErrorCode.NONE
+    assert cache.disconnected("conn-1") == ("g", "m")
+    assert cache.disconnected("conn-1") is None  # told once
+    cache.begin("g", "m", 0, "conn-1")
+    cache.begin("g", "m", 0, "conn-2")  # reopened elsewhere (epoch 0 replaces the session)
+    assert cache.disconnected("conn-1") is None
+    assert cache.disconnected("conn-2") == ("g", "m")
 
 
 @pytest.mark.integration

@@ -26,7 +26,9 @@ from typing import TypeVar
 T = TypeVar("T")
 CODECS = ["none", "gzip", "snappy", "lz4", "zstd"]
 TXN_SCENARIOS = ["txn-commit-abort", "txn-offsets", "txn-fencing"]
-STREAMS_SCENARIOS = ["streams-wordcount", "streams-eos"]
+# streams-protocol-wordcount: streams-wordcount's app with group.protocol=streams (KIP-1071).
+STREAMS_PROTOCOL_SCENARIOS = ["streams-protocol-wordcount"]
+STREAMS_SCENARIOS = ["streams-wordcount", "streams-eos", *STREAMS_PROTOCOL_SCENARIOS]
 HARNESS_SCENARIOS = [
     "admin-create", "auto-create",
     *(f"produce-{c}" for c in CODECS), *(f"consume-{c}" for c in CODECS),
@@ -38,8 +40,10 @@ HARNESS_SCENARIOS = [
 # Driven by compat/groups.py (run.py) through member processes of each client.
 # consumer-protocol-*: the same with group.protocol=consumer (KIP-848), for the clients that have it.
 CONSUMER_PROTOCOL_SCENARIOS = ["consumer-protocol-walk", "consumer-protocol-resume"]
+# share-*: KIP-932 share groups, for the clients with a share consumer.
+SHARE_SCENARIOS = ["share-split", "share-redeliver"]
 GROUP_SCENARIOS = ["group-split", "group-walk", "group-commit-resume", "group-expel", "group-mixed",
-                   *CONSUMER_PROTOCOL_SCENARIOS]
+                   *CONSUMER_PROTOCOL_SCENARIOS, *SHARE_SCENARIOS]
 SCENARIOS = HARNESS_SCENARIOS + GROUP_SCENARIOS
 # The security table's columns (compat/security.py): each is the scenario `sec-<mode>` of every harness.
 SECURITY_MODES = ["SSL", "mTLS", "SASL_PLAINTEXT-PLAIN", "SASL_PLAINTEXT-SCRAM-SHA-256", "SASL_PLAINTEXT-SCRAM-SHA-512",
@@ -187,7 +191,10 @@ def parse_args(extra: Callable[[argparse.ArgumentParser], object] | None = None)
     ap.add_argument("--assignor", default="default", help="member: default | range")
     ap.add_argument("--session-ms", type=int, default=6000, help="member: session.timeout.ms")
     ap.add_argument("--group-protocol", default="classic",
-                    help="member: classic | consumer (KIP-848: the broker assigns; no session or assignor settings)")
+                    help="member: classic | consumer (KIP-848: the broker assigns; no session or assignor settings) "
+                         "| share (KIP-932: a share consumer, see MemberIO.share)")
+    ap.add_argument("--share-ack", default="implicit", choices=SHARE_ACKS,
+                    help="share member: implicit (the default acknowledgement mode) | release-reject-hold")
     ap.add_argument("--assign-all", action="store_true",
                     help="member: assign() every partition instead of subscribe() (offsets only, no group protocol)")
     if extra:
@@ -360,13 +367,25 @@ def poll_until(fn: Callable[[], T | None], timeout: float, interval: float = 0.2
 
 
 HEARTBEAT_MS = 500  # members heartbeat often, so rebalances are noticed quickly
+# A share member's acknowledgements: implicit accepts each poll's records at the next poll; with
+# release-reject-hold (explicit mode) it acknowledges its first records by offset, RELEASE when
+# offset % 3 == 0, REJECT when 1, and none when 2, commits, and stops polling: it holds those.
+SHARE_ACKS = ("implicit", "release-reject-hold")
+
+
+def share_action(offset: int) -> str:
+    """What a release-reject-hold member does with the record at `offset` (Harness.java's ShareMember too)."""
+    return ("release", "reject", "hold")[offset % 3]
 
 
 class MemberIO:
     """The member process protocol (one JSON object per line).
 
     stdout: {"assigned": [partitions]} whenever the assignment changes, {"rec": [partition, offset, key]}
-    per record, {"committed": {...}} after a commit, {"closed": true}, {"error": traceback}.
+    per record, {"committed": {...}} after a commit, {"closed": true}, {"error": traceback}. A share
+    member prints {"share": [partition, offset, key, delivery count, action]} per record instead of
+    "rec" (action: accept, release, reject or hold) and {"committed": {}} once a release-reject-hold
+    member's acknowledgements are committed.
     stdin: {"commit": {"<partition>": offset}} commits those offsets synchronously; {"close": true}
     or EOF closes the consumer gracefully (LeaveGroup) and exits.
     """
@@ -394,6 +413,9 @@ class MemberIO:
 
     def rec(self, partition: int, offset: int, key: bytes | None) -> None:
         self.say(rec=[partition, offset, key.decode() if key is not None else None])
+
+    def share(self, partition: int, offset: int, key: bytes | None, delivery: int, action: str) -> None:
+        self.say(share=[partition, offset, key.decode() if key is not None else None, delivery, action])
 
     def commands(self) -> list[dict]:
         out = []

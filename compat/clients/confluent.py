@@ -26,6 +26,7 @@ from common import (
     secure_check,
     secure_detail,
     secure_settings,
+    share_action,
     timestamps,
     txn_check,
     txn_done,
@@ -366,6 +367,40 @@ def member(args, io: MemberIO) -> None:
                 return
 
 
+def share_member(args, io: MemberIO) -> None:
+    """One share group member (KIP-932, confluent-kafka's ShareConsumer; see common.MemberIO)."""
+    holding = args.share_ack == "release-reject-hold"
+    conf = {"bootstrap.servers": args.bootstrap, "group.id": args.member}
+    if holding:
+        conf["share.acknowledgement.mode"] = "explicit"
+    c = confluent_kafka.ShareConsumer(conf)
+    c.subscribe([args.topic])
+    ack = {"release": confluent_kafka.AcknowledgeType.RELEASE, "reject": confluent_kafka.AcknowledgeType.REJECT}
+    held = False  # release-reject-hold: its first records are acknowledged (or held) and it polls no more
+    while True:
+        if held:
+            time.sleep(0.1)
+        else:
+            messages = c.poll(0.2)
+            for m in messages:
+                if m.error():
+                    raise RuntimeError(f"share consumer error: {m.error()!r}")
+                partition, offset, delivery = m.partition(), m.offset(), m.delivery_count()
+                assert partition is not None and offset is not None and delivery is not None, "a share record has all"
+                action = share_action(offset) if holding else "accept"
+                if action in ack:
+                    c.acknowledge(m, ack[action])
+                io.share(partition, offset, m.key(), delivery, action)
+            if holding and messages:
+                c.commit_sync(20)
+                io.say(committed={})
+                held = True
+        for cmd in io.commands():
+            if "close" in cmd:
+                c.close()
+                return
+
+
 def secure_conf(ctx: Ctx, mode: str):
     """librdkafka's settings for one security mode (kcat_client.py passes the same with -X)."""
     s = secure_settings(ctx, mode)
@@ -437,6 +472,6 @@ SCENARIOS: dict[str, Scenario] = {
 
 if __name__ == "__main__":
     if ARGS.member:
-        run_member(member, ARGS)
+        run_member(share_member if ARGS.group_protocol == "share" else member, ARGS)
     emit_version(f"confluent-kafka {confluent_kafka.__version__} (librdkafka {confluent_kafka.libversion()[0]})")
     run(Ctx(ARGS), SCENARIOS)

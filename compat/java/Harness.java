@@ -520,12 +520,16 @@ public class Harness {
     }
 
     /** A Kafka Streams scenario (StreamsWordCount.java, StreamsEos.java), compiled only where kafka-streams is on
-     *  the classpath: its static run(Harness). */
+     *  the classpath: its static run(Harness), or `method`. */
     String streams(String cls) throws Exception {
+        return streams(cls, "run");
+    }
+
+    String streams(String cls, String method) throws Exception {
         Class<?> app;
         try { app = Class.forName(cls); }
         catch (ClassNotFoundException e) { throw new NotApplicable("kafka-streams is not on this column's classpath"); }
-        try { return (String) app.getMethod("run", Harness.class).invoke(null, this); }
+        try { return (String) app.getMethod(method, Harness.class).invoke(null, this); }
         catch (java.lang.reflect.InvocationTargetException e) {
             if (e.getCause() instanceof Exception x) throw x;
             throw e;
@@ -564,6 +568,7 @@ public class Harness {
         m.put("txn-fencing", this::txnFencing);
         m.put("streams-wordcount", () -> streams("StreamsWordCount"));
         m.put("streams-eos", () -> streams("StreamsEos"));
+        m.put("streams-protocol-wordcount", () -> streams("StreamsWordCount", "runStreamsProtocol"));
         return m;
     }
 
@@ -656,6 +661,11 @@ public class Harness {
     }
 
     void member() {
+        if ("share".equals(args.get("group-protocol"))) {  // KIP-932: ShareMember.java, java-4 only
+            try { Class.forName("ShareMember").getMethod("run", Harness.class).invoke(null, this); }
+            catch (ReflectiveOperationException e) { say("{\"error\": " + json(describe(e)) + "}"); }
+            return;
+        }
         Properties p = base();
         p.put("group.id", args.get("member"));
         p.put("enable.auto.commit", "false");

@@ -31,6 +31,9 @@ import org.apache.kafka.streams.state.Stores;
  * configs Streams gave them, Streams purges the repartition topic (DeleteRecords), and the app's
  * committed offsets cover the whole input. Two instances run one after the other, each on half
  * the input; the second starts with empty state, so it must restore the counts from the changelog.
+ * streams-protocol-wordcount runs the same with group.protocol=streams (KIP-1071): the group
+ * coordinator assigns the tasks and creates the internal topics, with the configs of the topology
+ * the app sends in StreamsGroupHeartbeat.
  */
 public final class StreamsWordCount {
     static final String[] WORDS = {"alpha", "beta", "gamma", "delta", "epsilon", "zeta", "eta", "theta", "iota"};
@@ -44,17 +47,20 @@ public final class StreamsWordCount {
     }
 
     final Harness h;
+    final String protocol;  // group.protocol: classic or streams
     final String in, out, app;
     final long deadline;
     final Map<String, Long> want = new TreeMap<>(), last = new TreeMap<>();
     final List<String> problems = new ArrayList<>();
     int outputs;
 
-    StreamsWordCount(Harness h) {
+    StreamsWordCount(Harness h, String protocol) {
         this.h = h;
-        in = h.prefix + "-streams-in";
-        out = h.prefix + "-streams-out";
-        app = h.prefix + "-wordcount";
+        this.protocol = protocol;
+        String p = protocol.equals("classic") ? h.prefix : h.prefix + "-streams-protocol";
+        in = p + "-streams-in";
+        out = p + "-streams-out";
+        app = p + "-wordcount";
         deadline = System.currentTimeMillis() + (long) (Double.parseDouble(h.args.getOrDefault("timeout", "30")) * 2000) - 8000;
     }
 
@@ -74,6 +80,7 @@ public final class StreamsWordCount {
         props.put(StreamsConfig.APPLICATION_ID_CONFIG, app);
         props.put(StreamsConfig.BOOTSTRAP_SERVERS_CONFIG, h.bootstrap);
         props.put(StreamsConfig.PROCESSING_GUARANTEE_CONFIG, StreamsConfig.AT_LEAST_ONCE);
+        props.put(StreamsConfig.GROUP_PROTOCOL_CONFIG, protocol);
         props.put(StreamsConfig.COMMIT_INTERVAL_MS_CONFIG, "200");
         props.put(StreamsConfig.STATESTORE_CACHE_MAX_BYTES_CONFIG, "0");  // every update reaches the output topic
         props.put(StreamsConfig.STATE_DIR_CONFIG, stateDir.toString());
@@ -119,7 +126,12 @@ public final class StreamsWordCount {
     }
 
     public static String run(Harness h) throws Exception {
-        return new StreamsWordCount(h).run();
+        return new StreamsWordCount(h, "classic").run();
+    }
+
+    /** streams-protocol-wordcount: the same app and checks with group.protocol=streams (KIP-1071). */
+    public static String runStreamsProtocol(Harness h) throws Exception {
+        return "group.protocol=streams: " + new StreamsWordCount(h, "streams").run();
     }
 
     String run() throws Exception {

@@ -46,7 +46,7 @@ import socket
 import ssl
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -191,6 +191,8 @@ class Connection(asyncio.BufferedProtocol):
         self.mute.on(MuteEvent.CLOSED)
         self.release_slot()
         self.processor.unregister(self)
+        for listener in self.processor.disconnect_listeners:
+            listener(self.connection_id)
         pool = self.processor.memory_pool
         pool.forget(self._memory_available)
         reserved, self.reserved = self.reserved, 0
@@ -597,16 +599,20 @@ class Processor:
                  request_metrics: RequestMetrics | None = None, listener: ListenerContext | None = None, *,
                  quotas: ConnectionQuotas, stats: NetworkStats, max_idle_ms: int = 600_000,
                  time: Time = SYSTEM_TIME, scheduler: Scheduler = LOOP_SCHEDULER,
-                 heap: HeapFreezer | None = None, sender: SocketSender | None = None) -> None:
+                 heap: HeapFreezer | None = None,
+                 disconnect_listeners: Sequence[Callable[[str], None]] = (),
+                 sender: SocketSender | None = None) -> None:
         """`api_versions` are what KafkaApis serves: anything else closes the connection.
         `request_metrics` counts the requests answered, by name and version, and their time.
         `listener` is the listener this Processor serves (PLAINTEXT when not given). Its
         connections hold slots in `quotas`; `max_idle_ms` is connections.max.idle.ms (negative:
         never closed for idleness), measured on `time` and checked by `scheduler`. `heap`,
         shared by every Processor, refreezes the collector's view of the heap as the broker's
-        connection count grows (the default freezes nothing). `sender`, when given, sends the
-        responses of its plaintext connections on its own thread."""
+        connection count grows (the default freezes nothing). `disconnect_listeners` are told the
+        id of each connection that closes (Kafka's ConnectionDisconnectListener: share sessions end).
+        `sender`, when given, sends the responses of its plaintext connections on its own thread."""
         self.heap = heap or HeapFreezer(freeze=lambda: None)
+        self.disconnect_listeners = tuple(disconnect_listeners)
         self.sender = sender
         self.listener = listener or ListenerContext()
         self.quotas = quotas
