@@ -86,7 +86,6 @@ from josefk.server.network.request_channel import Request, RequestChannel
 from josefk.server.network.security.oauthbearer import JwksError
 from josefk.server.network.security.sasl import SaslAuthenticator
 from josefk.server.network.security.settings import Listener
-from josefk.server.network.socket_sender import SocketSender
 from josefk.server.network.socket_server import Acceptor, ListenerContext, Processor
 from josefk.server.otlp_export import ClientTelemetryCollector, ClientTelemetryStore
 from josefk.server.quotas import quota_config
@@ -149,7 +148,6 @@ class KafkaServer:
         # metrics.http.listener's /metrics when it is set.
         self.broker_metrics = BrokerMetrics()
         self.metrics_server: MetricsHttpServer | None = None
-        self.socket_sender: SocketSender | None = None
         self.client_telemetry = ClientTelemetryStore()  # KIP-714 pushes, exported at /metrics
         self.ready = False  # /readyz: registered, logs recovered, the controller's metadata applied
         self.shutting_down = False  # BrokerState SHUTTING_DOWN, on /metrics
@@ -374,9 +372,6 @@ class KafkaServer:
         self.connection_quotas = ConnectionQuotas(config.connection_limits(), [lis.name for lis in config.listeners],
                                                   config.inter_broker_listener, self.time)
         self.connection_heap = HeapFreezer()  # every listener's connections, for the collector
-        # josefk.socket.sender.enable: plaintext responses sent by a thread beside the loop
-        self.socket_sender = SocketSender(asyncio.get_running_loop()) if self.config["josefk.socket.sender.enable"] \
-            else None
         self.client_metrics = ClientMetricsManager(self.time)
         self.group_config_manager = GroupConfigManager(group_configs.broker_values(config))
         self.config_changes = ConfigChangeListener(store, self.store_executor, self._on_config_change, self.time)
@@ -562,7 +557,7 @@ class KafkaServer:
                                 quotas=self.connection_quotas, stats=self.broker_metrics.network,
                                 max_idle_ms=config["connections.max.idle.ms"], time=self.time,
                                 scheduler=self.scheduler, heap=self.connection_heap,
-                                disconnect_listeners=(self.share_partitions.disconnected,), sender=self.socket_sender)
+                                disconnect_listeners=(self.share_partitions.disconnected,))
                       for i in range(threads)]
         acceptor = Acceptor(listener.host or "0.0.0.0", listener.port, processors, security.ssl_context,
                             listener.name)
@@ -888,8 +883,6 @@ class KafkaServer:
             await self._controlled_shutdown()
         for acceptor in self.acceptors:
             await acceptor.close()
-        if self.socket_sender is not None:
-            await asyncio.to_thread(self.socket_sender.stop)
         for task in self.background_tasks:
             task.cancel()
         if self.handler_tasks:

@@ -192,7 +192,6 @@ _KEYS = [
     Key("socket.receive.buffer.bytes", _int, "102400", at_least=-1),
     Key("num.network.threads", _int, "3", at_least=1),
     Key("num.io.threads", _int, "8", at_least=1),
-    Key("josefk.socket.sender.enable", _bool, "false"),
     Key("num.recovery.threads.per.data.dir", _int, "1", at_least=1),
     Key("queued.max.requests", _int, "500", at_least=1),
     Key("queued.max.request.bytes", _int, "-1", at_least=-1),

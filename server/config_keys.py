@@ -59,7 +59,7 @@ BoolKey = Literal[
     "auto.create.topics.enable", "delete.topic.enable", "log.cleaner.enable",
     "transaction.partition.verification.enable", "controlled.shutdown.enable", "unclean.leader.election.enable",
     "auto.leader.rebalance.enable", "allow.everyone.if.no.acl.found",
-    "unstable.feature.versions.enable", "josefk.socket.sender.enable",
+    "unstable.feature.versions.enable",
 ]
 StrKey = Literal[
     "group.consumer.migration.policy",

@@ -25,7 +25,6 @@ from josefk.protocol.record_codec import Record, build_batch
 from josefk.server.network.connection_quotas import ConnectionLimits, ConnectionQuotas
 from josefk.server.network.memory_pool import MemoryPool
 from josefk.server.network.request_channel import Request, RequestChannel
-from josefk.server.network.socket_sender import SocketSender
 from josefk.server.network.socket_server import Acceptor, Connection, ListenerContext, Processor
 from josefk.utils.metrics import NetworkStats
 from josefk.utils.time import SYSTEM_TIME
@@ -35,12 +34,6 @@ pytestmark = pytest.mark.integration
 
 LOOPS = pytest.mark.parametrize("new_loop", [asyncio.new_event_loop, uvloop.new_event_loop],
                                 ids=["asyncio", "uvloop"])
-
-
-@pytest.fixture(params=[False, True], ids=["loop-sends", "sender-thread"])
-def sender(request: pytest.FixtureRequest) -> bool:
-    """Whether the Processor's responses go through a SocketSender (josefk.socket.sender.enable)."""
-    return bool(request.param)
 
 
 @dataclass
@@ -80,10 +73,9 @@ class Served:
 
 
 @contextlib.asynccontextmanager
-async def served(tmp_path: Path, tls: bool = False, sender: bool = False) -> AsyncIterator[Served]:
+async def served(tmp_path: Path, tls: bool = False) -> AsyncIterator[Served]:
     """A Processor behind a real Acceptor on 127.0.0.1, one client connected to it, and a
-    segment holding one batch. The test plays the request handler through the channel.
-    With `sender`, a SocketSender's thread sends the plaintext responses."""
+    segment holding one batch. The test plays the request handler through the channel."""
     server_ctx = client_ctx = None
     if tls:
         certs = make_certs(tmp_path / "certs")
@@ -91,12 +83,10 @@ async def served(tmp_path: Path, tls: bool = False, sender: bool = False) -> Asy
         server_ctx.load_cert_chain(certs.broker.cert, certs.broker.key)
         client_ctx = ssl.create_default_context(cafile=str(certs.ca))
     channel = RequestChannel(10)
-    socket_sender = SocketSender(asyncio.get_running_loop()) if sender else None
     quotas = ConnectionQuotas(ConnectionLimits(), ["PLAINTEXT"], "PLAINTEXT", SYSTEM_TIME)
     processor = Processor(0, channel, 1 << 20, {"sendfile_bytes": 0, "closed_bad_input": 0}, MemoryPool(-1),
                           ApiVersions.for_apis([ApiKey.Produce, ApiKey.Fetch, ApiKey.Metadata, ApiKey.ApiVersions]),
-                          listener=ListenerContext("PLAINTEXT"), quotas=quotas, stats=NetworkStats(),
-                          sender=socket_sender)
+                          listener=ListenerContext("PLAINTEXT"), quotas=quotas, stats=NetworkStats())
     acceptor = Acceptor("127.0.0.1", 0, [processor], ssl_context=server_ctx)
     await acceptor.start()
     (tmp_path / "t-0").mkdir()
@@ -119,8 +109,6 @@ async def served(tmp_path: Path, tls: bool = False, sender: bool = False) -> Asy
     finally:
         writer.close()
         await acceptor.close()
-        if socket_sender is not None:
-            await asyncio.to_thread(socket_sender.stop)
         segment.close()
 
 
@@ -156,11 +144,11 @@ def _cid(frame: bytes) -> int:
 
 @LOOPS
 @pytest.mark.parametrize("tls", [False, True], ids=["plaintext", "tls"])
-def test_a_fetch_response_goes_out_whole_though_its_segment_is_deleted_right_after(tmp_path, new_loop, tls, sender):
+def test_a_fetch_response_goes_out_whole_though_its_segment_is_deleted_right_after(tmp_path, new_loop, tls):
     """A StopReplica or retention handled in the same loop turn as a fetch's completion deletes
     the segment its region points into: the client still gets the bytes the fetch read."""
     async def test() -> None:
-        async with served(tmp_path, tls, sender) as s:
+        async with served(tmp_path, tls) as s:
             _send(s, (ApiKey.Fetch, 11, FETCH, 1))
             (fetch,) = await s.requests(1)
             region = s.segment.read(0, 1 << 20)
@@ -175,13 +163,13 @@ def test_a_fetch_response_goes_out_whole_though_its_segment_is_deleted_right_aft
 
 
 @LOOPS
-def test_a_pipelined_request_waits_until_the_one_before_it_is_answered(tmp_path, new_loop, sender):
+def test_a_pipelined_request_waits_until_the_one_before_it_is_answered(tmp_path, new_loop):
     """Kafka mutes a channel from a request's receive until its response is sent: of three
     requests pipelined in one write, the handlers get the second only once the first's
     response is out, and the third once the second's (a fetch region, its segment deleted at
     once) is, its bytes intact."""
     async def test() -> None:
-        async with served(tmp_path, sender=sender) as s:
+        async with served(tmp_path) as s:
             _send(s, (ApiKey.Metadata, 1, METADATA, 1), (ApiKey.Fetch, 11, FETCH, 2),
                   (ApiKey.Metadata, 1, METADATA, 3))
             (first,) = await s.requests(1)
@@ -203,12 +191,12 @@ def test_a_pipelined_request_waits_until_the_one_before_it_is_answered(tmp_path,
 
 
 @LOOPS
-def test_a_produce_behind_produces_is_taken_at_once_and_answered_in_order(tmp_path, new_loop, sender):
+def test_a_produce_behind_produces_is_taken_at_once_and_answered_in_order(tmp_path, new_loop):
     """josefk's one deviation from a muted channel: an acks=1 Produce does not hold back the
     producer's next one. Both reach the handlers together, the second's answer waits for the
     first's, and a Metadata behind them waits until both are out."""
     async def test() -> None:
-        async with served(tmp_path, sender=sender) as s:
+        async with served(tmp_path) as s:
             _send(s, (ApiKey.Produce, 9, PRODUCE, 1), (ApiKey.Produce, 9, PRODUCE, 2),
                   (ApiKey.Metadata, 1, METADATA, 3))
             first, second = await s.requests(2)
@@ -224,12 +212,12 @@ def test_a_produce_behind_produces_is_taken_at_once_and_answered_in_order(tmp_pa
 
 
 @LOOPS
-def test_a_produce_behind_an_acks_all_produce_waits_until_it_is_answered(tmp_path, new_loop, sender):
+def test_a_produce_behind_an_acks_all_produce_waits_until_it_is_answered(tmp_path, new_loop):
     """As on Kafka's muted channel: the producer's next batch is taken only once the acks=all
     one before it is answered, so it is judged (sequence, ISR) after that answer, never
     appended while the one before it still waits for the ISR (josefk issue 27)."""
     async def test() -> None:
-        async with served(tmp_path, sender=sender) as s:
+        async with served(tmp_path) as s:
             _send(s, (ApiKey.Produce, 9, PRODUCE_ACKS_ALL, 1), (ApiKey.Produce, 9, PRODUCE, 2))
             (first,) = await s.requests(1)
             await asyncio.wait_for(_until(lambda: len(s.connection.unread) == 1), 10)
@@ -243,9 +231,9 @@ def test_a_produce_behind_an_acks_all_produce_waits_until_it_is_answered(tmp_pat
 
 
 @LOOPS
-def test_a_graceful_close_sends_the_responses_completed_before_it(tmp_path, new_loop, sender):
+def test_a_graceful_close_sends_the_responses_completed_before_it(tmp_path, new_loop):
     async def test() -> None:
-        async with served(tmp_path, sender=sender) as s:
+        async with served(tmp_path) as s:
             _send(s, (ApiKey.Metadata, 1, METADATA, 1), (ApiKey.Metadata, 1, METADATA, 2))
             (first,) = await s.requests(1)
             first.send_raw([b"one"], {})
@@ -258,11 +246,11 @@ def test_a_graceful_close_sends_the_responses_completed_before_it(tmp_path, new_
 
 
 @LOOPS
-def test_the_kip_511_answer_to_an_unsupported_api_versions_waits_for_earlier_responses(tmp_path, new_loop, sender):
+def test_the_kip_511_answer_to_an_unsupported_api_versions_waits_for_earlier_responses(tmp_path, new_loop):
     """ApiVersions at a version the broker does not speak is answered in the v0 layout with
     UNSUPPORTED_VERSION (35) and the range it does speak, after the request sent before it."""
     async def test() -> None:
-        async with served(tmp_path, sender=sender) as s:
+        async with served(tmp_path) as s:
             unsupported = struct.pack(">ihhih", 10, ApiKey.ApiVersions, 99, 2, -1)  # v99, null client id
             s.writer.write(encode_request(ApiKey.Metadata, 1, METADATA, 1) + unsupported)
             (metadata,) = await s.requests(1)
@@ -275,11 +263,11 @@ def test_the_kip_511_answer_to_an_unsupported_api_versions_waits_for_earlier_res
 
 
 @LOOPS
-def test_a_failed_request_closes_the_connection_after_the_responses_before_it(tmp_path, new_loop, sender):
+def test_a_failed_request_closes_the_connection_after_the_responses_before_it(tmp_path, new_loop):
     """A handler that gives up on a request closes the connection (Kafka's closeConnection); the
     response before it still reaches the client."""
     async def test() -> None:
-        async with served(tmp_path, sender=sender) as s:
+        async with served(tmp_path) as s:
             _send(s, (ApiKey.Metadata, 1, METADATA, 1), (ApiKey.Metadata, 1, METADATA, 2))
             (first,) = await s.requests(1)
             first.send_raw([b"one"], {})

@@ -21,7 +21,6 @@ KAFKA_LOGGER_NAMES: dict[str, str] = {
     "josefk.server.metadata_apis": "kafka.server.KafkaApis",
     "josefk.server.fetch_response": "kafka.server.KafkaApis",
     "josefk.server.network.socket_server": "kafka.network.SocketServer",
-    "josefk.server.network.socket_sender": "kafka.network.Processor",
     "josefk.server.network.connection_quotas": "kafka.network.ConnectionQuotas",
     "josefk.server.metrics_http": "kafka.metrics.KafkaMetricsReporter",
     "josefk.server.telemetry_apis": "org.apache.kafka.server.ClientMetricsManager",

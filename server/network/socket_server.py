@@ -75,7 +75,6 @@ from josefk.server.network.request_channel import (
 )
 from josefk.server.network.security.principal import ANONYMOUS, KafkaPrincipal, SslPrincipalMapper
 from josefk.server.network.security.sasl import Answer, SaslAuthenticator, State
-from josefk.server.network.socket_sender import SendChannel, SendEvent, SocketSender
 from josefk.utils.heap import HeapFreezer
 from josefk.utils.metrics import NetworkStats, RequestMetrics
 from josefk.utils.scheduler import LOOP_SCHEDULER, ScheduledTask, Scheduler
@@ -133,11 +132,6 @@ class Connection(asyncio.BufferedProtocol):
         self.reading_paused = False
         self.writing_paused = False
         self.tls = False  # bytes must go through the TLS transport: no sendfile
-        # With a SocketSender, a plaintext connection's responses are sent by its thread;
-        # `handed` counts the hand-overs, `drained` says whether all of them are on the socket.
-        self.send_channel: SendChannel | None = None
-        self.handed = 0
-        self.drained = True
         self.principal: KafkaPrincipal = ANONYMOUS
         self.client_software = ("unknown", "unknown")  # ApiVersions v3+ names them (KIP-511)
         # Requests taken before a throttle began (Produces pipelined behind Produces, see
@@ -157,9 +151,6 @@ class Connection(asyncio.BufferedProtocol):
             self.tls = True
             self._ssl_principal(ssl_object)
         else:
-            sender, sock = self.processor.sender, transport.get_extra_info("socket")
-            if sender is not None and sock is not None:
-                self.send_channel = sender.open(sock, self._sent)
             # pause_writing when a write leaves bytes buffered, resume_writing when they are all
             # on the socket (the end of a send, for ResponseSendTimeMs): reading pauses until then,
             # as Kafka mutes a channel until its response is sent. The TLS transport's water marks
@@ -186,8 +177,6 @@ class Connection(asyncio.BufferedProtocol):
         return self.mute.state is MuteState.CLOSED  # ChannelMute.closed, without a second call
 
     def connection_lost(self, exc: Exception | None) -> None:
-        if self.send_channel is not None:
-            cast(SocketSender, self.processor.sender).close(self.send_channel)
         self.mute.on(MuteEvent.CLOSED)
         self.release_slot()
         self.processor.unregister(self)
@@ -227,35 +216,6 @@ class Connection(asyncio.BufferedProtocol):
         self.writing_paused = False
         self._sent_if_drained()
         self._update_reading()
-
-    def _sent(self, event: SendEvent, handed: int) -> None:
-        """The SocketSender's report: the socket is full, or it took all of the first `handed`
-        hand-overs, or the peer is gone."""
-        if event is SendEvent.BLOCKED:
-            self.pause_writing()
-        elif event is SendEvent.DRAINED:
-            if handed == self.handed:
-                self.drained = True
-                self.resume_writing()
-        elif not self.closed:
-            self.mute.on(MuteEvent.CLOSED)
-            self.release_slot()
-            if self.transport is not None:
-                self.transport.abort()
-
-    def close_transport(self, graceful: bool) -> None:
-        """Close the socket: after what was written (graceful) as far as the socket takes it
-        now (a peer that stopped reading is not waited for), or at once."""
-        transport, channel = self.transport, self.send_channel
-        if transport is None:
-            return
-        if channel is not None:
-            sender = cast(SocketSender, self.processor.sender)
-            sender.close(channel) if graceful else sender.abort(channel)
-        if graceful and not transport.get_write_buffer_size():
-            transport.close()
-        else:
-            transport.abort()
 
     def receive(self, slot: PendingResponse, response: Response) -> None:
         """A handler's message for one of this connection's requests (Kafka's
@@ -359,9 +319,7 @@ class Connection(asyncio.BufferedProtocol):
             self.flush()  # the responses already due go first, as when each was written at once
         self.mute.on(MuteEvent.CLOSED)
         self.release_slot()
-        if self.send_channel is not None:  # the responses due are sent, then the socket closes
-            self.close_transport(graceful=True)
-        elif self.transport is not None:
+        if self.transport is not None:
             self.transport.abort()
 
     def expire(self, reason: str, graceful: bool) -> None:
@@ -373,7 +331,10 @@ class Connection(asyncio.BufferedProtocol):
         self.flush()
         self.mute.on(MuteEvent.CLOSED)
         self.release_slot()
-        self.close_transport(graceful)
+        transport = self.transport
+        if transport is not None:
+            # close() would wait for a peer that stopped reading to take what is buffered
+            transport.close() if graceful and not transport.get_write_buffer_size() else transport.abort()
 
     def enqueue(self, request: Request[ApiMessage] | None, size: int) -> PendingResponse:
         """Take a request (None: a raw SASL token): its response is written in this order."""
@@ -450,7 +411,7 @@ class Connection(asyncio.BufferedProtocol):
         if self.mute.state is MuteState.CLOSING and not pending:
             self.flush()
             self.mute.on(MuteEvent.CLOSED)
-            self.close_transport(graceful=True)  # what was written goes first
+            transport.close()  # flushes what was written first
             return
         if self.unread and answered:
             asyncio.get_running_loop().call_soon(self._after_send)
@@ -505,7 +466,7 @@ class Connection(asyncio.BufferedProtocol):
         """The responses written are all on the socket: their sends are complete (Kafka's
         ResponseSendTimeMs, from leaving the response queue to the last byte written)."""
         transport = self.transport
-        if self.sending and transport is not None and self.drained and not transport.get_write_buffer_size():
+        if self.sending and transport is not None and not transport.get_write_buffer_size():
             now = time.monotonic_ns()
             metrics = self.processor.request_metrics
             for request, handed_ns in self.sending:
@@ -516,14 +477,6 @@ class Connection(asyncio.BufferedProtocol):
         """Write bytes through the transport; send file regions with sendfile when nothing
         is queued ahead of them, else (socket full, or a region only partly sent) copy."""
         self.last_active_ns = self.processor.time.nanoseconds()
-        if self.send_channel is not None:
-            for part in parts:
-                if hasattr(part, "fd"):
-                    self.processor.metrics["sendfile_bytes"] += part.size
-            cast(SocketSender, self.processor.sender).send(self.send_channel, parts)
-            self.handed += 1
-            self.drained = False
-            return
         chunk = []
         for part in parts:
             if not hasattr(part, "fd"):
@@ -600,8 +553,7 @@ class Processor:
                  quotas: ConnectionQuotas, stats: NetworkStats, max_idle_ms: int = 600_000,
                  time: Time = SYSTEM_TIME, scheduler: Scheduler = LOOP_SCHEDULER,
                  heap: HeapFreezer | None = None,
-                 disconnect_listeners: Sequence[Callable[[str], None]] = (),
-                 sender: SocketSender | None = None) -> None:
+                 disconnect_listeners: Sequence[Callable[[str], None]] = ()) -> None:
         """`api_versions` are what KafkaApis serves: anything else closes the connection.
         `request_metrics` counts the requests answered, by name and version, and their time.
         `listener` is the listener this Processor serves (PLAINTEXT when not given). Its
@@ -609,11 +561,9 @@ class Processor:
         never closed for idleness), measured on `time` and checked by `scheduler`. `heap`,
         shared by every Processor, refreezes the collector's view of the heap as the broker's
         connection count grows (the default freezes nothing). `disconnect_listeners` are told the
-        id of each connection that closes (Kafka's ConnectionDisconnectListener: share sessions end).
-        `sender`, when given, sends the responses of its plaintext connections on its own thread."""
+        id of each connection that closes (Kafka's ConnectionDisconnectListener: share sessions end)."""
         self.heap = heap or HeapFreezer(freeze=lambda: None)
         self.disconnect_listeners = tuple(disconnect_listeners)
-        self.sender = sender
         self.listener = listener or ListenerContext()
         self.quotas = quotas
         self.stats = stats
@@ -917,4 +867,4 @@ class Acceptor:
             for conn in list(processor.connections):
                 if conn.transport is not None:
                     conn.flush()
-                    conn.close_transport(graceful=True)
+                    conn.transport.close()
