@@ -428,19 +428,8 @@ class ShareGroupCoordinator:
         """InitializeShareGroupState for `topics` at the share coordinators; once all answer,
         the partitions are initialized (or, on a failure, no longer initializing, to be asked
         again at a later heartbeat), as Kafka's GroupCoordinatorService.persisterInitialize."""
-        keys = [(group.group_id, topic_id, p) for topic_id, t in topics.items() for p in sorted(t.partitions)]
-        failed: list[StateResult] = []
-        left = [len(keys)]
-
-        def answered(result: StateResult) -> None:
-            if result.error != ErrorCode.NONE:
-                failed.append(result)
-            left[0] -= 1
-            if left[0] == 0:
-                self._initialized(group, topics, failed)
-
-        for key in keys:
-            self.state.reset(key, state_epoch, -1, answered)
+        _ask_each(_state_keys(group, topics), lambda key, answer: self.state.reset(key, state_epoch, -1, answer),
+                  lambda failed: self._initialized(group, topics, failed))
 
     def _initialized(self, group: ShareGroup, topics: dict[uuid.UUID, InitTopic], failed: list[StateResult]) -> None:
         if self.groups.get(group.group_id) is not group:
@@ -548,23 +537,16 @@ class ShareGroupCoordinator:
             group.initializing.pop(topic_id, None)
             group.deleting[topic_id] = t.name
         self._persist_in_background(group)
-        keys = [(group.group_id, topic_id, p) for topic_id, t in topics.items() for p in sorted(t.partitions)]
-        failed: list[StateResult] = []
-        left = [len(keys)]
 
-        def answered(result: StateResult) -> None:
-            if result.error != ErrorCode.NONE:
-                failed.append(result)
-            left[0] -= 1
-            if left[0] == 0 and not failed and self.groups.get(group.group_id) is group:
+        def deleted(failed: list[StateResult]) -> None:
+            if not failed and self.groups.get(group.group_id) is group:
                 for topic_id in topics:
                     group.deleting.pop(topic_id, None)
                 self._persist_in_background(group)
 
         log.info("[GroupCoordinator %d]: Deleting the share state of group %s for deleted topics %s",
                  self.classic.broker_id, group.group_id, sorted(t.name for t in topics.values()))
-        for key in keys:
-            self.state.delete(key, answered)
+        _ask_each(_state_keys(group, topics), self.state.delete, deleted)
 
     # -- admin ---------------------------------------------------------------------------------
 
@@ -604,3 +586,24 @@ class ShareGroupCoordinator:
     def join_guard(self, group_id: str) -> ErrorCode:
         """A classic JoinGroup for a share group's id (Kafka: the group is not a classic group)."""
         return ErrorCode.GROUP_ID_NOT_FOUND if group_id in self.groups else ErrorCode.NONE
+
+
+def _state_keys(group: ShareGroup, topics: dict[uuid.UUID, InitTopic]) -> list[StateKey]:
+    return [(group.group_id, topic_id, p) for topic_id, t in topics.items() for p in sorted(t.partitions)]
+
+
+def _ask_each(keys: list[StateKey], ask: Callable[[StateKey, Callable[[StateResult], None]], None],
+              done: Callable[[list[StateResult]], None]) -> None:
+    """Ask the share coordinators about every key; `done` gets the failed answers once all are in."""
+    failed: list[StateResult] = []
+    left = [len(keys)]
+
+    def answered(result: StateResult) -> None:
+        if result.error != ErrorCode.NONE:
+            failed.append(result)
+        left[0] -= 1
+        if left[0] == 0:
+            done(failed)
+
+    for key in keys:
+        ask(key, answered)
