@@ -42,9 +42,11 @@ pytestmark = pytest.mark.cluster
 TOPIC, PARTITIONS, GROUP = "migrating", 3, "migrating-group"
 BROKER_IDS = (1, 2, 3)
 # Both implementations alike: a 3-way replicated offsets topic (5 partitions keeps start-up
-# short), sessions that expire quickly, and no automatic leader moves during the test.
+# short), and no automatic leader moves during the test. Brokers are stopped cleanly (their
+# sessions close at once), so the session timeout is Kafka's default: at 6 s a Kafka JVM starting
+# on a loaded machine (load 17, a CI run) stalled past it and exited with SessionExpired.
 COMMON = {"offsets.topic.replication.factor": "3", "offsets.topic.num.partitions": "5",
-          "zookeeper.session.timeout.ms": "6000", "auto.leader.rebalance.enable": "false"}
+          "zookeeper.session.timeout.ms": "18000", "auto.leader.rebalance.enable": "false"}
 
 
 Broker = KafkaBroker | BrokerProcess
