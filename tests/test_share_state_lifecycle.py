@@ -69,19 +69,25 @@ def summary(cluster: Cluster, topic_id: uuid.UUID, partition: int) -> Any:
     return answer.results[0].partitions[0]
 
 
+def topic_and_coordinator(cluster: Cluster, group: str) -> tuple[uuid.UUID, int]:
+    """The test topic created, the share state topic and `group`'s coordinator found: the
+    topic's id and the group coordinator's broker id."""
+    cluster.create_topic(NewTopic(TOPIC, PARTITIONS, 3))
+    cluster.wait_for(lambda: share_coordinator_found(cluster), "__share_group_state and its leaders", timeout=60)
+    cluster.wait_for(lambda: coordinator(cluster, 0, group) is not None, "the group's coordinator", timeout=60)
+    data, _ = cluster.kazoo.get(f"/brokers/topics/{TOPIC}")
+    group_coordinator = coordinator(cluster, 0, group)
+    assert group_coordinator is not None
+    return decode_topic_id(json.loads(data)["topic_id"]), group_coordinator
+
+
 def heartbeat(cluster: Cluster, broker: int, member: str, epoch: int, topics: list[str] | None = None) -> Any:
     return ask(cluster, broker, ApiKey.ShareGroupHeartbeat, 1, group_id=GROUP, member_id=member,
                member_epoch=epoch, rack_id=None, subscribed_topic_names=topics)
 
 
 def test_the_group_coordinator_initializes_and_deletes_the_share_state(cluster: Cluster) -> None:
-    cluster.create_topic(NewTopic(TOPIC, PARTITIONS, 3))
-    cluster.wait_for(lambda: share_coordinator_found(cluster), "__share_group_state and its leaders", timeout=60)
-    cluster.wait_for(lambda: coordinator(cluster, 0, GROUP) is not None, "the group's coordinator", timeout=60)
-    data, _ = cluster.kazoo.get(f"/brokers/topics/{TOPIC}")
-    topic_id = decode_topic_id(json.loads(data)["topic_id"])
-    group_coordinator = coordinator(cluster, 0, GROUP)
-    assert group_coordinator is not None
+    topic_id, group_coordinator = topic_and_coordinator(cluster, GROUP)
     others = {coordinator(cluster, 2, f"{GROUP}:{kafka_uuid_string(topic_id)}:{p}") for p in range(PARTITIONS)}
     assert others - {group_coordinator}, "some partition's state kept by another broker than the group's"
     assert [summary(cluster, topic_id, p).state_epoch for p in range(PARTITIONS)] == [0] * PARTITIONS
@@ -117,13 +123,7 @@ def test_describe_share_group_offsets_asks_the_share_coordinators(cluster: Clust
     the share coordinator keeping it (ReadShareGroupStateSummary over the wire when that is
     another broker), as Kafka's GroupCoordinatorService does."""
     group = "described-group"
-    cluster.create_topic(NewTopic(TOPIC, PARTITIONS, 3))
-    cluster.wait_for(lambda: share_coordinator_found(cluster), "__share_group_state and its leaders", timeout=60)
-    cluster.wait_for(lambda: coordinator(cluster, 0, group) is not None, "the group's coordinator", timeout=60)
-    data, _ = cluster.kazoo.get(f"/brokers/topics/{TOPIC}")
-    topic_id = decode_topic_id(json.loads(data)["topic_id"])
-    group_coordinator = coordinator(cluster, 0, group)
-    assert group_coordinator is not None
+    topic_id, group_coordinator = topic_and_coordinator(cluster, group)
     keepers = [coordinator(cluster, 2, f"{group}:{kafka_uuid_string(topic_id)}:{p}") for p in range(PARTITIONS)]
     assert set(keepers) - {group_coordinator}, "some partition's state kept by another broker than the group's"
     altered = ask(cluster, group_coordinator, ApiKey.AlterShareGroupOffsets, 0, group_id=group, topics=[
@@ -197,15 +197,11 @@ def test_a_leader_reads_the_state_again_when_another_broker_altered_it(cluster: 
     """An admin's AlterShareGroupOffsets at the group's coordinator moves the state epoch at the
     share coordinator; the share partition leader, another broker, finds out at its next write
     (FENCED_STATE_EPOCH) and reads the state again, delivering from the new start offset."""
-    cluster.create_topic(NewTopic(TOPIC, PARTITIONS, 3))
-    cluster.wait_for(lambda: share_coordinator_found(cluster), "__share_group_state and its leaders", timeout=60)
-    cluster.wait_for(lambda: coordinator(cluster, 0, GROUP) is not None, "__consumer_offsets", timeout=60)
+    topic_id, _ = topic_and_coordinator(cluster, GROUP)  # __consumer_offsets is led
     leader = cluster.state(TOPIC, 0)["leader"]
     group = next(g for g in (f"fenced-{n}" for n in range(1000)) if coordinator(cluster, 0, g) not in (leader, None))
     group_coordinator = coordinator(cluster, 0, group)
     assert group_coordinator is not None
-    data, _ = cluster.kazoo.get(f"/brokers/topics/{TOPIC}")
-    topic_id = decode_topic_id(json.loads(data)["topic_id"])
 
     def joined(member: str) -> None:
         beats = [ask(cluster, group_coordinator, ApiKey.ShareGroupHeartbeat, 1, group_id=group, member_id=member,
@@ -255,13 +251,7 @@ def test_a_leader_reads_the_state_again_when_another_broker_altered_it(cluster: 
 def test_deleting_a_topic_deletes_its_share_state(cluster: Cluster) -> None:
     """Kafka's onPartitionsDeleted: the group coordinator deletes a deleted topic's share state
     at the share coordinators (some of them other brokers)."""
-    cluster.create_topic(NewTopic(TOPIC, PARTITIONS, 3))
-    cluster.wait_for(lambda: share_coordinator_found(cluster), "__share_group_state and its leaders", timeout=60)
-    cluster.wait_for(lambda: coordinator(cluster, 0, GROUP) is not None, "the group's coordinator", timeout=60)
-    data, _ = cluster.kazoo.get(f"/brokers/topics/{TOPIC}")
-    topic_id = decode_topic_id(json.loads(data)["topic_id"])
-    group_coordinator = coordinator(cluster, 0, GROUP)
-    assert group_coordinator is not None
+    topic_id, group_coordinator = topic_and_coordinator(cluster, GROUP)
     assert heartbeat(cluster, group_coordinator, "m1", 0, [TOPIC]).error_code == ErrorCode.NONE
     cluster.wait_for(lambda: all(summary(cluster, topic_id, p).state_epoch == 2 for p in range(PARTITIONS)),
                      "every partition's share state initialized", timeout=60)
