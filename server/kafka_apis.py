@@ -347,9 +347,10 @@ class KafkaApis(StoreApis):
         if plan.replica_id < 0:  # a consumer never asks for more than its quota allows in one window
             max_bytes = int(min(max_bytes, self.throttler.fetch_max_bytes(request)))
         quota = self.replica_manager.quotas.leader if plan.replica_id >= 0 else UNBOUNDED_QUOTA
+        # A consumer's empty partitions are answered QUIET: fetch_response.py writes them from v4
         self.replica_manager.fetch_messages(fetches, max_bytes, req.min_bytes, req.max_wait_ms, plan.replica_id,
                                             lambda results: self._send_fetch(request, plan, quota, results),
-                                            plan.isolation_level, quota)
+                                            plan.isolation_level, quota, quiet=consumer and version >= 4)
 
     def _fetch_plan(self, request: Request[FetchRequest]) -> FetchPlan | None:
         """The fetch session's context for the request and which of its partitions are read;
