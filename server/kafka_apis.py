@@ -361,12 +361,14 @@ class KafkaApis(StoreApis):
         else:
             replica_id = req.replica_id
         # Session partitions are keyed by (topic id, partition) from v13, (name, partition) before.
+        # (A field a version lacks decodes as its default, -1 for these.)
         fetch_data: dict[Hashable, PartitionRequest] = {}
         for t in req.topics:
+            topic = t.topic_id if version >= 13 else t.topic
             for p in t.partitions:
-                fetch_data[(t.topic_id if version >= 13 else t.topic, p.partition)] = PartitionRequest(
-                    p.fetch_offset, p.partition_max_bytes, p.log_start_offset if version >= 5 else -1,
-                    p.last_fetched_epoch if version >= 12 else -1, p.current_leader_epoch if version >= 9 else -1)
+                fetch_data[(topic, p.partition)] = PartitionRequest(
+                    p.fetch_offset, p.partition_max_bytes, p.log_start_offset, p.last_fetched_epoch,
+                    p.current_leader_epoch)
         to_forget: list[Hashable] = []
         if version >= 7:
             for f in req.forgotten_topics_data:
@@ -383,10 +385,8 @@ class KafkaApis(StoreApis):
         # Names resolved once per topic, not per partition (a topic id lookup scans the cache).
         names: dict[TopicKey, str | None] = {}
         partitions = context.partitions()
-        for key, _part in partitions:
-            topic = cast(FetchKey, key)[0]
-            if topic not in names:
-                names[topic] = self.metadata_cache.topic_by_id(topic) if isinstance(topic, uuid.UUID) else topic
+        for topic in dict.fromkeys(cast(FetchKey, key)[0] for key, _part in partitions):
+            names[topic] = self.metadata_cache.topic_by_id(topic) if isinstance(topic, uuid.UUID) else topic
         # Kafka: a follower needs CLUSTER_ACTION, a consumer READ on each topic; refused
         # partitions are answered TOPIC_AUTHORIZATION_FAILED without a read.
         readable: set[str]
@@ -397,9 +397,12 @@ class KafkaApis(StoreApis):
             readable = self._topics_allowed(request, AclOperation.READ, names.values())
         served: list[Hashable] = []
         refused: list[Hashable] = []
-        for key, _part in partitions:
-            name = names[cast(FetchKey, key)[0]]
-            (served if name is not None and name in readable else refused).append(key)
+        if all(name is not None and name in readable for name in names.values()):
+            served = [key for key, _part in partitions]
+        else:
+            for key, _part in partitions:
+                name = names[cast(FetchKey, key)[0]]
+                (served if name is not None and name in readable else refused).append(key)
         return FetchPlan(version, replica_id, req.isolation_level if version >= 4 else 0, context, names,
                          self.metadata_cache.topic_ids, served, refused, partitions)
 
