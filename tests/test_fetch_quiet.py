@@ -8,10 +8,12 @@ would tell nothing but the log's offsets is QUIET."""
 from __future__ import annotations
 
 import json
+import random
 import uuid
 from collections.abc import Hashable, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
+from typing import cast
 
 import pytest
 
@@ -21,7 +23,13 @@ from josefk.protocol.errors import ErrorCode
 from josefk.protocol.messages.generated.fetch_response import FetchableTopicResponse, FetchResponse, PartitionData
 from josefk.protocol.record_codec import Record, build_batch
 from josefk.protocol.zero_copy import Part
-from josefk.replication.fetch_session import PartitionRequest, SessionlessFetchContext
+from josefk.replication.fetch_session import (
+    CachedPartition,
+    FetchManager,
+    FetchSessionCache,
+    PartitionRequest,
+    SessionlessFetchContext,
+)
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.replication.partition import FetchIsolation, Partition
 from josefk.replication.replica_manager import QUIET, FetchPartition, FetchResult, ReplicaManager, ReplicationSettings
@@ -45,6 +53,7 @@ class Leaders:
     """A ReplicaManager leading every partition of TOPICS alone, 5 records committed in each."""
 
     def __init__(self, tmp_path: Path) -> None:
+        tmp_path.mkdir(exist_ok=True)
         self.store = EmbeddedStore(tmp_path / "store.json")
         self.log_manager = LogManager([tmp_path / "logs"], LogConfig())
         self.log_manager.startup()
@@ -176,3 +185,51 @@ def test_only_a_read_with_nothing_but_offsets_is_quiet(leaders: Leaders) -> None
     assert read(5) is QUIET
     leaders.manager.partitions[("a", 0)].leader_id = 2  # no longer the leader
     assert read(5).error == ErrorCode.NOT_LEADER_OR_FOLLOWER
+
+
+def _session_fetch(leaders: Leaders, fetch_manager: FetchManager, quiet: bool, session: int, epoch: int,
+                   offsets: dict[tuple[str, int], int]) -> tuple[bytes, dict[int, int]]:
+    """A consumer's Fetch v16 of a session (epoch 0 opens it), read and encoded as KafkaApis does."""
+    requests: dict[Hashable, PartitionRequest] = {(IDS[t], p): PartitionRequest(o, 1 << 20)
+                                                  for (t, p), o in offsets.items()}
+    context = fetch_manager.new_context(16, session, epoch, False, requests, [])
+    names: dict[str | uuid.UUID, str | None] = {IDS[t]: t for t in TOPICS}
+    partitions = context.partitions()
+    plan = FetchPlan(16, -1, 0, context, names, IDS, [key for key, _ in partitions], [], partitions)
+    fetches = []
+    for key, part in partitions:
+        topic_id, index = cast(tuple[uuid.UUID, int], key)
+        fetch = FetchPartition(cast(str, names[topic_id]), index, part.fetch_offset, part.max_bytes)
+        if isinstance(part, CachedPartition):
+            fetch.session_high_watermark, fetch.session_log_start_offset = (part.high_watermark,
+                                                                            part.local_log_start_offset)
+        fetches.append(fetch)
+    results = leaders.manager.read_from_local_log(fetches, 1 << 30, FetchIsolation.HIGH_WATERMARK, quiet=quiet)
+    parts, counts = FetchResponseAssembler(leaders.manager).encode(plan, results, 0, True)
+    return _as_bytes(parts), counts
+
+
+@pytest.mark.unit
+def test_a_fetch_session_sees_quiet_partitions_as_the_full_path_does(tmp_path: Path) -> None:
+    """The same requests to two brokers alike, one answering QUIET: the session opened by a full
+    fetch, then incremental fetches (a moved log start is told, an unchanged partition is not,
+    a partition with records is), byte for byte the same answers."""
+    sides = [(Leaders(tmp_path / "full"), False, FetchManager(FetchSessionCache(rng=random.Random(7)))),
+             (Leaders(tmp_path / "quiet"), True, FetchManager(FetchSessionCache(rng=random.Random(7))))]
+    offsets = {("a", 0): 5, ("a", 1): 5, ("a", 2): 5, ("b", 0): 2}
+    try:
+        first = [_session_fetch(leaders, m, quiet, 0, 0, offsets) for leaders, quiet, m in sides]
+        assert first[0] == first[1]
+        session = FetchResponse.decode(first[0][0], 16).session_id
+        assert session != 0
+        for leaders, _, _ in sides:
+            leaders.manager.partitions[("a", 2)].delete_records_before(3)  # a-2 quiet, its log start moved
+            leaders.append(("a", 1), _batch(2))  # a-1 has records at its fetch offset
+        then = [_session_fetch(leaders, m, quiet, session, 1, {("b", 0): 5}) for leaders, quiet, m in sides]
+        assert then[0] == then[1]
+        listed = {p.partition_index: p.log_start_offset for t in FetchResponse.decode(then[0][0], 16).responses
+                  for p in t.partitions}
+        assert listed.keys() == {1, 2} and listed[2] > 0  # b-0 moved to its log end (5): nothing new to tell
+    finally:
+        for leaders, _, _ in sides:
+            leaders.close()
