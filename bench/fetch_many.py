@@ -45,7 +45,7 @@ from josefk.protocol.messages.generated.fetch_response import FetchResponse
 from josefk.protocol.messages.generated.metadata_request import MetadataRequest, MetadataRequestTopic
 
 FETCH, METADATA = 1, 3
-PY_SPY = "/work/main/.venv/bin/py-spy"
+PY_SPY = str(run.ROOT / ".venv/bin/py-spy")
 PROFILE = os.environ.get("FETCH_MANY_PROFILE", "")
 
 

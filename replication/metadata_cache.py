@@ -20,6 +20,10 @@ class MetadataCache:
     # Bumped by every update: what a reader derived from the cache (an encoded Metadata
     # response) is current while the generation it was made at is.
     generation: int = 0
+    # The generation at which each topic's partition states last changed, and at which the
+    # set of live brokers did: what a topic's part of a Metadata response depends on.
+    topic_generations: dict[str, int] = field(default_factory=dict)
+    brokers_generation: int = 0
     # topic_ids reversed, for the generation it was made at (topic_by_id).
     _names_by_id: dict[uuid.UUID, str] = field(default_factory=dict, repr=False, compare=False)
     _names_generation: int = field(default=-1, repr=False, compare=False)
@@ -27,18 +31,29 @@ class MetadataCache:
     def update(self, controller_id: int, live_brokers: list[BrokerInfo], states: list[PartitionState]) -> None:
         self.generation += 1
         self.controller_id = controller_id
-        self.brokers = {b.broker_id: b.for_listener(self.inter_broker_listener) for b in live_brokers}
+        brokers = {b.broker_id: b.for_listener(self.inter_broker_listener) for b in live_brokers}
+        if brokers.keys() != self.brokers.keys():
+            self.brokers_generation = self.generation
+        self.brokers = brokers
+        changed = self.topic_generations
         for state in states:
             if state.leader == LEADER_DURING_DELETE:
                 partitions = self.topics.get(state.topic, {})
                 partitions.pop(state.partition, None)
+                changed[state.topic] = self.generation
                 if not partitions:
                     self.topics.pop(state.topic, None)
                     self.topic_ids.pop(state.topic, None)
+                    changed.pop(state.topic, None)
                 continue
-            self.topics.setdefault(state.topic, {})[state.partition] = state
-            if state.topic_id is not None:
+            partitions = self.topics.setdefault(state.topic, {})
+            old = partitions.get(state.partition)
+            if old is state or old != state:  # the controller sends unchanged states too
+                partitions[state.partition] = state
+                changed[state.topic] = self.generation
+            if state.topic_id is not None and self.topic_ids.get(state.topic) != state.topic_id:
                 self.topic_ids[state.topic] = state.topic_id
+                changed[state.topic] = self.generation
 
     def brokers_on(self, listener: str) -> list[tuple[BrokerInfo, EndPoint]]:
         """The live brokers that have `listener`, with its endpoint, by id (Kafka answers a

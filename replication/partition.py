@@ -429,12 +429,28 @@ class Partition:
         partitions of an incremental fetch over many (Kafka's session skips them in the
         response, and its read of each is cheap)."""
         log = self.log
-        if (self.leader_id != self.broker_id or log.high_watermark != high_watermark
-                or log.log_start_offset != log_start_offset
-                or (current_leader_epoch != -1 and current_leader_epoch != self.leader_epoch)):
+        return (log.high_watermark == high_watermark and log.log_start_offset == log_start_offset
+                and self.quiet_at(offset, current_leader_epoch, isolation))
+
+    def quiet_at(self, offset: int, current_leader_epoch: int, isolation: FetchIsolation,
+                 last_fetched_epoch: int = -1) -> bool:
+        """Whether a consumer's read at `offset` would answer no records, no error and no
+        diverging epoch, only the log's offsets: decided without building anything, for the
+        mostly empty partitions of a fetch over many. Anything else (not the leader, another
+        leader epoch, an offset out of range, an offline log) is for read() to answer."""
+        if self.leader_id != self.broker_id or (current_leader_epoch != -1
+                                                and current_leader_epoch != self.leader_epoch):
             return False
-        upper = high_watermark if isolation is FetchIsolation.HIGH_WATERMARK else log.last_stable_offset
-        return log.nothing_after(offset, upper)
+        log = self.log
+        upper = log.high_watermark if isolation is FetchIsolation.HIGH_WATERMARK else log.last_stable_offset
+        if not log.nothing_after(offset, upper):
+            return False
+        if last_fetched_epoch < 0:
+            return True
+        try:
+            return self.diverging_epoch(last_fetched_epoch, offset) is None
+        except KafkaError:
+            return False
 
     def read(self, offset: int, max_bytes: int, isolation: FetchIsolation, min_one_message: bool,
              last_fetched_epoch: int = -1) -> ReadResult:

@@ -128,6 +128,10 @@ class FetchResult:
 # A session partition with nothing new for its consumer (FetchPartition.session_high_watermark):
 # the session leaves it out of the response, so nothing is built for it.
 NOTHING_NEW = FetchResult("", -1, ErrorCode.NONE)
+# A consumer's partition with nothing to read (Partition.quiet_at), for a caller that asked for
+# it (`quiet`): its answer is the partition's offsets alone, which the caller reads from the
+# Partition in the same call that gets the results, so nothing is built for it.
+QUIET = FetchResult("", -1, ErrorCode.NONE)
 
 
 @dataclass
@@ -799,10 +803,12 @@ class ReplicaManager:
     # -- fetch ---------------------------------------------------------------------------
 
     def read_from_local_log(self, fetches: list[FetchPartition], max_bytes: int, isolation: FetchIsolation,
-                            replica_id: int = -1, quota: ReplicaQuota = UNBOUNDED_QUOTA) -> list[FetchResult]:
+                            replica_id: int = -1, quota: ReplicaQuota = UNBOUNDED_QUOTA,
+                            quiet: bool = False) -> list[FetchResult]:
         """Kafka's readFromLog: a throttled partition of a follower out of the ISR, while the
         leader's replication quota is exceeded, is read (for its errors and offsets) but
-        answered with no records; it then takes nothing of the response's max_bytes."""
+        answered with no records; it then takes nothing of the response's max_bytes. With
+        `quiet`, a consumer's partition with nothing to read is answered QUIET."""
         results = []
         limit = max_bytes
         min_one = True
@@ -812,12 +818,18 @@ class ReplicaManager:
         consumer = replica_id < 0
         for f in fetches:
             requests[f.topic] = requests.get(f.topic, 0) + 1
-            if consumer and f.session_high_watermark >= 0 and f.last_fetched_epoch < 0:
+            if consumer and (quiet or f.session_high_watermark >= 0):
                 found = partitions.get((f.topic, f.partition))
-                if found is not None and found.unchanged_for(f.fetch_offset, f.current_leader_epoch, isolation,
-                                                             f.session_high_watermark, f.session_log_start_offset):
-                    results.append(NOTHING_NEW)
-                    continue
+                if found is not None:
+                    if f.session_high_watermark >= 0 and f.last_fetched_epoch < 0 and found.unchanged_for(
+                            f.fetch_offset, f.current_leader_epoch, isolation, f.session_high_watermark,
+                            f.session_log_start_offset):
+                        results.append(NOTHING_NEW)
+                        continue
+                    if quiet and found.quiet_at(f.fetch_offset, f.current_leader_epoch, isolation,
+                                                f.last_fetched_epoch):
+                        results.append(QUIET)
+                        continue
             try:
                 partition = self.leader_partition(f.topic, f.partition, f.current_leader_epoch)
                 read = partition.read(f.fetch_offset, max(0, min(f.max_bytes, limit)), isolation, min_one,
@@ -840,12 +852,13 @@ class ReplicaManager:
 
     def fetch_messages(self, fetches: list[FetchPartition], max_bytes: int, min_bytes: int, max_wait_ms: int,
                        replica_id: int, respond: Callable[[list[FetchResult]], None],
-                       isolation_level: int = 0, quota: ReplicaQuota = UNBOUNDED_QUOTA) -> None:
+                       isolation_level: int = 0, quota: ReplicaQuota = UNBOUNDED_QUOTA, quiet: bool = False) -> None:
         """Read for a follower (`replica_id` >= 0, to the log end) or a consumer (to the
         high watermark; to the last stable offset with `isolation_level` 1, read_committed).
         Fewer than min_bytes wait in the purgatory, which is checked on appends and
         high-watermark moves, the only events that move a last stable offset. `quota` is the
-        leader's replication quota for a follower's fetch (Kafka's replicationQuota)."""
+        leader's replication quota for a follower's fetch (Kafka's replicationQuota); `quiet`
+        as read_from_local_log's (`respond` is called in the call that reads)."""
         if replica_id >= 0:
             for f in fetches:
                 partition = self.partitions.get((f.topic, f.partition))
@@ -854,11 +867,12 @@ class ReplicaManager:
                 if partition.update_follower_fetch(replica_id, f.fetch_offset):
                     self._high_watermark_moved(partition)
         isolation = FetchIsolation.of(replica_id, isolation_level)
-        results = self.read_from_local_log(fetches, max_bytes, isolation, replica_id, quota)
+        results = self.read_from_local_log(fetches, max_bytes, isolation, replica_id, quota, quiet)
         if max_wait_ms <= 0 or not fetches or _answer_now(results, min_bytes):
             respond(results)
             return
-        op = DelayedFetch(self, fetches, max_bytes, min_bytes, max_wait_ms, isolation, respond, replica_id, quota)
+        op = DelayedFetch(self, fetches, max_bytes, min_bytes, max_wait_ms, isolation, respond, replica_id, quota,
+                          quiet)
         self.fetch_purgatory.try_complete_else_watch(op, [(f.topic, f.partition) for f in fetches])
 
     async def stop_fetching(self) -> None:
@@ -959,7 +973,7 @@ class DelayedFetch(DelayedOperation):
 
     def __init__(self, manager: ReplicaManager, fetches: list[FetchPartition], max_bytes: int, min_bytes: int,
                  max_wait_ms: int, isolation: FetchIsolation, respond: Callable[[list[FetchResult]], None],
-                 replica_id: int = -1, quota: ReplicaQuota = UNBOUNDED_QUOTA) -> None:
+                 replica_id: int = -1, quota: ReplicaQuota = UNBOUNDED_QUOTA, quiet: bool = False) -> None:
         super().__init__(max_wait_ms)
         self.manager = manager
         self.fetches = fetches
@@ -969,13 +983,15 @@ class DelayedFetch(DelayedOperation):
         self.respond = respond
         self.replica_id = replica_id
         self.quota = quota
+        self.quiet = quiet
 
     def try_complete(self) -> bool:
+        # Only looked at, never answered: a consumer's empty partitions need no result built.
         if _answer_now(self.manager.read_from_local_log(self.fetches, self.max_bytes, self.isolation,
-                                                        self.replica_id, self.quota), self.min_bytes):
+                                                        self.replica_id, self.quota, True), self.min_bytes):
             return self.force_complete()
         return False
 
     def on_complete(self) -> None:
         self.respond(self.manager.read_from_local_log(self.fetches, self.max_bytes, self.isolation,
-                                                      self.replica_id, self.quota))
+                                                      self.replica_id, self.quota, self.quiet))

@@ -8,16 +8,18 @@ partitions served and refused); this module turns the plan and the reads into by
 
 from __future__ import annotations
 
+import functools
 import logging
-from collections.abc import Hashable, Iterator, Mapping
+from collections.abc import Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from struct import Struct, calcsize
 from typing import cast
 from uuid import UUID
 
 from josefk.protocol import legacy, zero_copy
 from josefk.protocol.compression import UnsupportedCodecError
 from josefk.protocol.errors import ErrorCode
-from josefk.protocol.messages.codec import ZERO_UUID
+from josefk.protocol.messages.codec import ZERO_UUID, write_compact_string, write_string, write_uvarint
 from josefk.protocol.messages.error_counts import error_counts
 from josefk.protocol.messages.generated.fetch_response import (
     AbortedTransaction,
@@ -29,7 +31,8 @@ from josefk.protocol.messages.generated.fetch_response import (
 from josefk.protocol.records import CorruptRecordError, iter_headers, whole_batches_size
 from josefk.protocol.zero_copy import Part
 from josefk.replication.fetch_session import CachedPartition, FetchContext, PartitionRequest, PartitionResponse
-from josefk.replication.replica_manager import NOTHING_NEW, FetchResult, ReplicaManager
+from josefk.replication.partition import Partition
+from josefk.replication.replica_manager import NOTHING_NEW, QUIET, FetchResult, ReplicaManager
 
 log = logging.getLogger(__name__)
 
@@ -37,8 +40,10 @@ log = logging.getLogger(__name__)
 # (topic id, partition) from v13. The session takes any Hashable and only compares them.
 TopicKey = str | UUID
 FetchKey = tuple[TopicKey, int]
-# A partition's entry: topic name, topic id, its data, and the size of its records.
+# A partition's entry: topic name, topic id, its data, and the size of its records; or, for a
+# partition read QUIET, the Partition, whose offsets are the answer.
 _Entry = tuple[str | None, UUID, PartitionData, int]
+_Item = PartitionData | Partition
 
 
 @dataclass
@@ -62,12 +67,15 @@ class _Responses(Mapping[Hashable, PartitionResponse]):
     """The partitions' answers as the fetch session sees them, each made when asked for: a
     sessionless fetch only lists the keys (at 10,000 partitions, 10,000 objects fewer)."""
 
-    def __init__(self, entries: dict[Hashable, _Entry], diverged: set[Hashable]) -> None:
+    def __init__(self, entries: dict[Hashable, _Entry | Partition], diverged: set[Hashable]) -> None:
         self._entries = entries
         self._diverged = diverged
 
     def __getitem__(self, key: Hashable) -> PartitionResponse:
-        _, _, data, size = self._entries[key]
+        entry = self._entries[key]
+        if isinstance(entry, Partition):
+            return PartitionResponse(ErrorCode.NONE, entry.log.high_watermark, entry.log.log_start_offset, 0)
+        _, _, data, size = entry
         return PartitionResponse(data.error_code, data.high_watermark, data.log_start_offset, size,
                                  key in self._diverged)
 
@@ -85,31 +93,71 @@ class FetchResponseAssembler:
     def encode(self, plan: FetchPlan, results: list[FetchResult], throttle_ms: int,
                flexible: bool) -> tuple[list[Part], dict[int, int]]:
         """The response's bytes, and its error counts: Kafka lists the partitions read first,
-        then those refused up front; the fetch session decides which of them the response lists."""
-        entries: dict[Hashable, _Entry] = {}
+        then those refused up front; the fetch session decides which of them the response lists.
+        A partition read QUIET (v4+) is its Partition until its bytes are written."""
+        entries: dict[Hashable, _Entry | Partition] = {}
         diverged: set[Hashable] = set()
         fills: dict[Hashable, tuple[bytes, list]] = {}
+        partitions, names = self.replica_manager.partitions, plan.names
+        quiet = False
         for key, r in zip(plan.served, results, strict=True):  # one result per fetch, in order
-            if r is not NOTHING_NEW:  # the session lists it not: nothing to build
-                entries[key] = self._read_entry(plan, key, r, fills, diverged)
+            if r is NOTHING_NEW:  # the session lists it not: nothing to build
+                continue
+            if r is QUIET:  # read in this call: the partition is there, its offsets unchanged
+                topic, index = cast(FetchKey, key)
+                name = cast(str, names[topic])
+                if plan.version >= 10 or self._old_fetch_error(FetchResult(name, index, ErrorCode.NONE), plan.version,
+                                                               plan.replica_id) == ErrorCode.NONE:
+                    entries[key] = partitions[(name, index)]
+                    quiet = True
+                    continue
+                r = FetchResult(name, index, ErrorCode.NONE)  # a zstd topic below v10: its error, the long way
+            entries[key] = self._read_entry(plan, key, r, fills, diverged)
         for key in plan.refused:
             entries[key] = self._refused_entry(plan, key)
         error, session_id, listed = plan.context.respond(_Responses(entries, diverged))
-        responses: list[FetchableTopicResponse] = []
-        used_fills = []
-        for key in listed:  # consecutive partitions of one topic share a topic entry, as in Kafka
-            name, topic_id, data, _ = entries[key]
-            last = responses[-1] if responses else None
-            if last is not None and last.topic == (name or "") and last.topic_id == topic_id:
-                last.partitions.append(data)
+        used_fills = [fills[key] for key in listed if key in fills]
+        if quiet:
+            encoded, counts = _encode_topics(plan.version, throttle_ms, error, session_id,
+                                             self._topics(plan, entries, listed), plan.isolation_level == 1)
+        else:
+            responses: list[FetchableTopicResponse] = []
+            for key in listed:  # consecutive partitions of one topic share a topic entry, as in Kafka
+                topic_name, topic_id, data, _ = cast(_Entry, entries[key])
+                last = responses[-1] if responses else None
+                if last is not None and last.topic == (topic_name or "") and last.topic_id == topic_id:
+                    last.partitions.append(data)
+                else:
+                    responses.append(FetchableTopicResponse(topic=topic_name or "", topic_id=topic_id,
+                                                            partitions=[data]))
+            response = FetchResponse(throttle_time_ms=throttle_ms, error_code=error, session_id=session_id,
+                                     responses=responses)
+            encoded, counts = response.encode(version=plan.version), error_counts(response)
+        return zero_copy.splice(encoded, used_fills, flexible) if used_fills else [encoded], counts
+
+    @staticmethod
+    def _topics(plan: FetchPlan, entries: dict[Hashable, _Entry | Partition],
+                listed: list[Hashable]) -> list[tuple[str, UUID, list[_Item]]]:
+        """The listed partitions by topic, consecutive ones of a topic in one topic entry, as in Kafka."""
+        topic_ids = plan.topic_ids
+        topics: list[tuple[str, UUID, list[_Item]]] = []
+        last_name: str | None = None
+        last_id = ZERO_UUID
+        items: list[_Item] = []
+        item: _Item
+        for key in listed:
+            entry = entries[key]
+            if isinstance(entry, Partition):
+                name, item = entry.topic, entry
+                topic_id = topic_ids.get(name, ZERO_UUID) if name != last_name else last_id
             else:
-                responses.append(FetchableTopicResponse(topic=name or "", topic_id=topic_id, partitions=[data]))
-            if key in fills:
-                used_fills.append(fills[key])
-        response = FetchResponse(throttle_time_ms=throttle_ms, error_code=error, session_id=session_id,
-                                 responses=responses)
-        encoded = response.encode(version=plan.version)
-        return zero_copy.splice(encoded, used_fills, flexible) if used_fills else [encoded], error_counts(response)
+                name, topic_id, item = entry[0] or "", entry[1], entry[2]
+            if name != last_name or topic_id != last_id or not topics:
+                items = []
+                topics.append((name, topic_id, items))
+                last_name, last_id = name, topic_id
+            items.append(item)
+        return topics
 
     def _read_entry(self, plan: FetchPlan, key: Hashable, r: FetchResult, fills: dict[Hashable, tuple[bytes, list]],
                     diverged: set[Hashable]) -> _Entry:
@@ -201,3 +249,91 @@ class FetchResponseAssembler:
         except CorruptRecordError as e:
             log.error("Fetch v%d of %s-%d: cannot down-convert corrupt data: %s", version, r.topic, r.partition, e)
             return ErrorCode.CORRUPT_MESSAGE, b""
+
+
+# -- Responses over many empty partitions (v4+) ------------------------------------------------
+# The generated encoder builds and walks a PartitionData (and its three tagged structs) per
+# partition; a quiet one is written here in one struct call instead. What surrounds the
+# partitions is written by hand, each other partition by the generated encoder, and
+# tests/test_fetch_quiet.py checks the whole against the generated encoder for every version.
+
+_I32 = Struct(">i")  # the throttle time (v1+), an array's length
+_THROTTLE_ERROR_SESSION = Struct(">ihi")  # v7+
+
+
+@functools.cache
+def _generated_cut(version: int) -> tuple[int, int]:
+    """Where a partition starts, and how far before the end it stops, in the generated
+    encoding of a response of one unnamed topic holding that partition alone: after it come
+    the topic's and the response's tagged fields (flexible versions). The partition count
+    takes as many bytes for 0 as for 1, so the response with none gives the start."""
+    tail = 2 if FetchResponse.is_flexible(version) else 0
+    return len(FetchResponse(responses=[FetchableTopicResponse()]).encode(version)) - tail, tail
+
+
+def _generated_partition(data: PartitionData, version: int) -> bytearray:
+    """One partition's bytes as the generated encoder writes them."""
+    start, tail = _generated_cut(version)
+    encoded = FetchResponse(responses=[FetchableTopicResponse(partitions=[data])]).encode(version)
+    return encoded[start:len(encoded) - tail]
+
+
+@functools.cache
+def _quiet_layout(version: int, read_committed: bool) -> tuple[Struct, bytes]:
+    """A quiet partition's bytes in one pack: its index, error NONE, high watermark, last
+    stable offset and (v5+) log start offset, then what the generated encoder writes after
+    them for an empty read: no aborted transactions (null; an empty list when read
+    committed), no preferred read replica, no records, no tagged fields."""
+    offsets = ">ihqqq" if version >= 5 else ">ihqq"
+    empty = PartitionData(aborted_transactions=[] if read_committed else None, preferred_read_replica=-1,
+                          records=b"")
+    rest = bytes(_generated_partition(empty, version)[calcsize(offsets):])
+    return Struct(f"{offsets}{len(rest)}s"), rest
+
+
+def _encode_topics(version: int, throttle_ms: int, error: int, session_id: int,
+                   topics: Sequence[tuple[str, UUID, Sequence[_Item]]],
+                   read_committed: bool) -> tuple[bytearray, dict[int, int]]:
+    """A Fetch response (v4+) and its error counts, as FetchResponse.encode and error_counts
+    give them, where a Partition item is a quiet partition: its offsets as its log has them."""
+    flexible = version >= 12
+    out = bytearray(_THROTTLE_ERROR_SESSION.pack(throttle_ms, error, session_id) if version >= 7
+                    else _I32.pack(throttle_ms))
+    counts = {error: 1}
+    quiet = 0
+    layout, rest = _quiet_layout(version, read_committed)
+    pack = layout.pack
+    with_start = version >= 5
+    _write_length(out, len(topics), flexible)
+    for name, topic_id, items in topics:
+        if version >= 13:
+            out += topic_id.bytes
+        elif flexible:
+            write_compact_string(out, name)
+        else:
+            write_string(out, name)
+        _write_length(out, len(items), flexible)
+        for item in items:
+            if isinstance(item, Partition):
+                plog = item.log
+                out += (pack(item.partition, 0, plog.high_watermark, plog.last_stable_offset, plog.log_start_offset,
+                             rest)
+                        if with_start else pack(item.partition, 0, plog.high_watermark, plog.last_stable_offset, rest))
+                quiet += 1
+            else:
+                out += _generated_partition(item, version)
+                counts[item.error_code] = counts.get(item.error_code, 0) + 1
+        if flexible:
+            out.append(0)  # the topic's tagged fields
+    if flexible:
+        out.append(0)  # the response's tagged fields: no node endpoints
+    if quiet:
+        counts[ErrorCode.NONE] = counts.get(ErrorCode.NONE, 0) + quiet
+    return out, counts
+
+
+def _write_length(out: bytearray, n: int, flexible: bool) -> None:
+    if flexible:
+        write_uvarint(out, n + 1)
+    else:
+        out += _I32.pack(n)

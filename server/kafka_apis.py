@@ -347,9 +347,10 @@ class KafkaApis(StoreApis):
         if plan.replica_id < 0:  # a consumer never asks for more than its quota allows in one window
             max_bytes = int(min(max_bytes, self.throttler.fetch_max_bytes(request)))
         quota = self.replica_manager.quotas.leader if plan.replica_id >= 0 else UNBOUNDED_QUOTA
+        # A consumer's empty partitions are answered QUIET: fetch_response.py writes them from v4
         self.replica_manager.fetch_messages(fetches, max_bytes, req.min_bytes, req.max_wait_ms, plan.replica_id,
                                             lambda results: self._send_fetch(request, plan, quota, results),
-                                            plan.isolation_level, quota)
+                                            plan.isolation_level, quota, quiet=consumer and version >= 4)
 
     def _fetch_plan(self, request: Request[FetchRequest]) -> FetchPlan | None:
         """The fetch session's context for the request and which of its partitions are read;
@@ -360,12 +361,14 @@ class KafkaApis(StoreApis):
         else:
             replica_id = req.replica_id
         # Session partitions are keyed by (topic id, partition) from v13, (name, partition) before.
+        # (A field a version lacks decodes as its default, -1 for these.)
         fetch_data: dict[Hashable, PartitionRequest] = {}
         for t in req.topics:
+            topic = t.topic_id if version >= 13 else t.topic
             for p in t.partitions:
-                fetch_data[(t.topic_id if version >= 13 else t.topic, p.partition)] = PartitionRequest(
-                    p.fetch_offset, p.partition_max_bytes, p.log_start_offset if version >= 5 else -1,
-                    p.last_fetched_epoch if version >= 12 else -1, p.current_leader_epoch if version >= 9 else -1)
+                fetch_data[(topic, p.partition)] = PartitionRequest(
+                    p.fetch_offset, p.partition_max_bytes, p.log_start_offset, p.last_fetched_epoch,
+                    p.current_leader_epoch)
         to_forget: list[Hashable] = []
         if version >= 7:
             for f in req.forgotten_topics_data:
@@ -382,10 +385,8 @@ class KafkaApis(StoreApis):
         # Names resolved once per topic, not per partition (a topic id lookup scans the cache).
         names: dict[TopicKey, str | None] = {}
         partitions = context.partitions()
-        for key, _part in partitions:
-            topic = cast(FetchKey, key)[0]
-            if topic not in names:
-                names[topic] = self.metadata_cache.topic_by_id(topic) if isinstance(topic, uuid.UUID) else topic
+        for topic in dict.fromkeys(cast(FetchKey, key)[0] for key, _part in partitions):
+            names[topic] = self.metadata_cache.topic_by_id(topic) if isinstance(topic, uuid.UUID) else topic
         # Kafka: a follower needs CLUSTER_ACTION, a consumer READ on each topic; refused
         # partitions are answered TOPIC_AUTHORIZATION_FAILED without a read.
         readable: set[str]
@@ -396,9 +397,12 @@ class KafkaApis(StoreApis):
             readable = self._topics_allowed(request, AclOperation.READ, names.values())
         served: list[Hashable] = []
         refused: list[Hashable] = []
-        for key, _part in partitions:
-            name = names[cast(FetchKey, key)[0]]
-            (served if name is not None and name in readable else refused).append(key)
+        if all(name is not None and name in readable for name in names.values()):
+            served = [key for key, _part in partitions]
+        else:
+            for key, _part in partitions:
+                name = names[cast(FetchKey, key)[0]]
+                (served if name is not None and name in readable else refused).append(key)
         return FetchPlan(version, replica_id, req.isolation_level if version >= 4 else 0, context, names,
                          self.metadata_cache.topic_ids, served, refused, partitions)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from concurrent.futures import Executor
+from typing import cast
 
 from josefk.protocol.acl import AclOperation, ResourceType
 from josefk.protocol.authorizer import Authorizer
@@ -24,6 +25,7 @@ from josefk.protocol.messages.generated.metadata_response import (
 )
 from josefk.replication.metadata_cache import MetadataCache
 from josefk.server.config import KafkaConfig
+from josefk.server.metadata_response import encode_topic, encode_with_topics
 from josefk.server.network.request_channel import Request
 from josefk.server.store_apis import StoreApis
 from josefk.zk.admin_zk_client import TopicAdmin, validate_topic_name
@@ -50,6 +52,9 @@ class MetadataApis(StoreApis):
         # 1,000 partitions took 4 ms of the event loop (Kafka's 1.3 ms).
         self._payloads: dict[tuple, tuple[bytes, dict[int, int]]] = {}  # with their error counts
         self._generation = -1
+        # Each topic's encoded part of those responses by version and name, with the
+        # (topic generation, brokers generation) it was made at and its error counts.
+        self._topic_parts: dict[int, dict[str, tuple[tuple[int, int], bytes, dict[int, int]]]] = {}
         # Metadata requests held until the controller's first UpdateMetadata (see
         # handle_metadata); None once it came or the wait ended.
         self._held: list[Request[MetadataRequest]] | None = []
@@ -131,7 +136,6 @@ class MetadataApis(StoreApis):
         include_cluster_ops = 8 <= version <= 10 and req.include_cluster_authorized_operations
         # The encoded answer is reused while the metadata is unchanged, unless it must differ
         # per request: operations computed for the principal, or a throttle time to carry.
-        key: tuple | None = None
         cacheable = not include_topic_ops and not include_cluster_ops and request.on_response_body is None
         if cacheable and (not requested or all(n is not None and n in cache.topics for n in names)):
             if self._generation != cache.generation:
@@ -139,9 +143,13 @@ class MetadataApis(StoreApis):
                 self._generation = cache.generation
             key = (version, request.listener_name, tuple(names), tuple(no_create + refused))
             cached = self._payloads.get(key)
-            if cached is not None:
-                request.send_raw([cached[0]], cached[1])
-                return
+            if cached is None:
+                if len(self._payloads) >= _METADATA_PAYLOADS:
+                    self._payloads.clear()
+                cached = self._payloads[key] = self._from_parts(request, cast(list[str], names),
+                                                                no_create + refused, requested)
+            request.send_raw([cached[0]], cached[1])
+            return
         topics = []
         for name in names:
             error = ErrorCode.NONE
@@ -151,34 +159,70 @@ class MetadataApis(StoreApis):
                 continue
             if name not in cache.topics and requested:
                 error = self._auto_create(name) if allow_auto else ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
-            partitions = []
-            for p, state in sorted(cache.topics.get(name, {}).items()):
-                live = [r for r in state.replicas if r in cache.brokers]
-                partitions.append(MetadataResponsePartition(
-                    error_code=ErrorCode.NONE if state.leader in cache.brokers else ErrorCode.LEADER_NOT_AVAILABLE,
-                    partition_index=p, leader_id=state.leader, leader_epoch=state.leader_epoch,
-                    replica_nodes=state.replicas, isr_nodes=state.isr,
-                    offline_replicas=[r for r in state.replicas if r not in live or r in state.offline_replicas]))
-            if error == ErrorCode.NONE and not partitions:
-                error = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
-            topics.append(MetadataResponseTopic(
-                error_code=error, name=name, topic_id=cache.topic_ids.get(name, ZERO_UUID),
-                is_internal=name in INTERNAL_TOPICS,
-                partitions=partitions if error in (ErrorCode.NONE, ErrorCode.LEADER_NOT_AVAILABLE) else [],
-                topic_authorized_operations=self._operations(request, include_topic_ops, ResourceType.TOPIC, name)))
-        topics.extend(MetadataResponseTopic(error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED, name=name,
-                                            is_internal=name in INTERNAL_TOPICS, partitions=[])
-                      for name in no_create + refused)
+            topics.append(self._topic(request, name, error, include_topic_ops))
+        topics.extend(_refused(name) for name in no_create + refused)
+        response = self._response(request, include_cluster_ops)
+        response.topics = topics
+        request.send_response(response)
+
+    def _from_parts(self, request: Request[MetadataRequest], names: list[str], refused: list[str],
+                    requested: bool) -> tuple[bytes, dict[int, int]]:
+        """The encoded answer and its error counts from each topic's encoded part, kept by
+        version and encoded again only once the topic's partition states or the live brokers
+        changed (MetadataCache.topic_generations): after a change of one topic of many, only it."""
+        version, cache = request.api_version, self.metadata_cache
+        parts = self._topic_parts.setdefault(version, {})
+        encoded: list[bytes] = []
+        counts: dict[int, int] = {}
+        for name in names:
+            stamp = (cache.topic_generations.get(name, -1), cache.brokers_generation)
+            part = parts.get(name)
+            if part is None or part[0] != stamp:
+                topic = self._topic(request, name, ErrorCode.NONE, False)
+                part = parts[name] = stamp, encode_topic(topic, version), error_counts(topic)
+            encoded.append(part[1])
+            for code, n in part[2].items():
+                counts[code] = counts.get(code, 0) + n
+        if not requested and len(parts) > len(names):  # deleted topics' parts go
+            self._topic_parts[version] = {name: parts[name] for name in names}
+        for name in refused:
+            encoded.append(encode_topic(_refused(name), version))
+            counts[ErrorCode.TOPIC_AUTHORIZATION_FAILED] = counts.get(ErrorCode.TOPIC_AUTHORIZATION_FAILED, 0) + 1
+        response = self._response(request, False)
+        for code, n in error_counts(response).items():
+            counts[code] = counts.get(code, 0) + n
+        return encode_with_topics(response, encoded, version), counts
+
+    def _topic(self, request: Request[MetadataRequest], name: str, error: ErrorCode,
+               include_ops: bool) -> MetadataResponseTopic:
+        """A topic of the cache (or `error`'s answer for one it has not) with its partitions."""
+        cache = self.metadata_cache
+        partitions = []
+        for p, state in sorted(cache.topics.get(name, {}).items()):
+            live = [r for r in state.replicas if r in cache.brokers]
+            partitions.append(MetadataResponsePartition(
+                error_code=ErrorCode.NONE if state.leader in cache.brokers else ErrorCode.LEADER_NOT_AVAILABLE,
+                partition_index=p, leader_id=state.leader, leader_epoch=state.leader_epoch,
+                replica_nodes=state.replicas, isr_nodes=state.isr,
+                offline_replicas=[r for r in state.replicas if r not in live or r in state.offline_replicas]))
+        if error == ErrorCode.NONE and not partitions:
+            error = ErrorCode.UNKNOWN_TOPIC_OR_PARTITION
+        return MetadataResponseTopic(
+            error_code=error, name=name, topic_id=cache.topic_ids.get(name, ZERO_UUID),
+            is_internal=name in INTERNAL_TOPICS,
+            partitions=partitions if error in (ErrorCode.NONE, ErrorCode.LEADER_NOT_AVAILABLE) else [],
+            topic_authorized_operations=self._operations(request, include_ops, ResourceType.TOPIC, name))
+
+    def _response(self, request: Request[MetadataRequest], include_cluster_ops: bool) -> MetadataResponse:
+        """The response without its topics."""
+        cache = self.metadata_cache
         brokers = [MetadataResponseBroker(node_id=b.broker_id, host=e.host, port=e.port, rack=b.rack)
                    for b, e in cache.brokers_on(request.listener_name)]
-        response = MetadataResponse(throttle_time_ms=0, brokers=brokers, cluster_id=self.cluster_id,
-                                    controller_id=cache.controller_id, topics=topics,
-                                    cluster_authorized_operations=self._cluster_operations(request,
-                                                                                           include_cluster_ops))
-        if key is None:
-            request.send_response(response)
-            return
-        if len(self._payloads) >= _METADATA_PAYLOADS:
-            self._payloads.clear()
-        payload, errors = self._payloads[key] = bytes(response.encode(version=version)), error_counts(response)
-        request.send_raw([payload], errors)
+        return MetadataResponse(throttle_time_ms=0, brokers=brokers, cluster_id=self.cluster_id,
+                                controller_id=cache.controller_id,
+                                cluster_authorized_operations=self._cluster_operations(request, include_cluster_ops))
+
+
+def _refused(name: str) -> MetadataResponseTopic:
+    return MetadataResponseTopic(error_code=ErrorCode.TOPIC_AUTHORIZATION_FAILED, name=name,
+                                 is_internal=name in INTERNAL_TOPICS, partitions=[])
